@@ -1,0 +1,19 @@
+# Two commands on a fresh Debian machine (as root): `make render`, `make test`.
+# Each first runs scripts/setup.sh, which installs what is missing and nothing else.
+PY := .venv/bin/python
+QUALITY ?= l
+CHAPTERS ?=
+
+.PHONY: setup render test clean
+
+setup:
+	@bash scripts/setup.sh
+
+render: setup
+	$(PY) render.py render -q $(QUALITY) $(CHAPTERS)
+
+test: setup
+	$(PY) -m pytest
+
+clean:
+	rm -rf media/*/ media/.manim

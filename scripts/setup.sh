@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Idempotent set-up: Debian packages, a virtual environment in .venv, the package with its test extra.
+# Usage: scripts/setup.sh [--with-browser]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config python3-venv python3-dev gcc
+              texlive-latex-base texlive-latex-extra texlive-fonts-recommended dvisvgm)
+[[ "${1:-}" == "--with-browser" ]] && APT_PACKAGES+=(chromium)
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+
+if ((${#missing[@]})); then
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "setup: this is not a Debian-like system (no apt-get). Install the equivalents of:" >&2
+    echo "  ${missing[*]}" >&2
+    echo "then run this command again." >&2
+    exit 1
+  fi
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "setup: not root, so the system packages cannot be installed. Run as root:" >&2
+    echo "  apt-get update && apt-get install -y ${missing[*]}" >&2
+    echo "then run this command again." >&2
+    exit 1
+  fi
+  echo "setup: installing Debian packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+PYTHON=${PYTHON:-python3}
+if [[ ! -x .venv/bin/python ]]; then
+  echo "setup: creating .venv"
+  "$PYTHON" -m venv .venv
+fi
+
+stamp=.venv/.installed-$(cat pyproject.toml | sha256sum | cut -c1-16)
+if [[ ! -f "$stamp" ]]; then
+  echo "setup: installing the package and its test extra into .venv"
+  .venv/bin/python -m pip install -q --upgrade pip
+  .venv/bin/python -m pip install -q -e '.[test]'
+  rm -f .venv/.installed-*
+  touch "$stamp"
+fi
