@@ -33,7 +33,7 @@ def test_three_token_weights(drag):
 
 
 def test_three_token_diagonal_is_even():
-    trace = DEFAULT.drag.trace([1.2, 1.2])
+    trace = DEFAULT.drag.trace([0.7, 0.7])
     assert r(trace.weights, 3) == [0.333, 0.333, 0.333]
 
 

@@ -1,0 +1,23 @@
+"""The base class of every chapter: theme background, named beats, captions."""
+from __future__ import annotations
+
+from manim import Scene
+
+from .palette import theme
+
+
+class ChapterScene(Scene):
+    """A chapter of the lecture. Subclasses set `title` and mark beats with `beat()`."""
+
+    title = ""
+
+    def setup(self):
+        self.camera.background_color = theme().background
+
+    def beat(self, name: str) -> None:
+        """Start a named section: a chapter mark and a stepping point."""
+        self.next_section(name)
+
+    def say(self, caption: str, duration: float) -> None:
+        """A caption starting now, lasting `duration` seconds."""
+        self.add_subcaption(caption, duration=duration)
