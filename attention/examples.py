@@ -88,7 +88,7 @@ DEFAULT = Examples(
         keys=[[2, 0], [0, 2], [1, 1]],
         query=[2, 0],
         # onto "the", over to "cat", to the diagonal (all dot products equal), and back
-        path=[[1, -0.5], [2, 0], [0, 2], [0.7, 0.7], [2, 0]],
+        path=[[1, -0.4], [2, 0], [0, 2], [0.7, 0.7], [2, 0]],
     ),
     blend=BlendExample(
         tokens=("the", "sat", "cat"),

@@ -109,7 +109,7 @@ class WeightBars(VGroup):
         return [round(n.get_value(), WEIGHT_PLACES) for n in self.values]
 
 
-def vector_plane(points, unit: float = 1.3, margin: float = 0.8) -> NumberPlane:
+def vector_plane(points, unit: float = 1.3, margin: float = 0.6) -> NumberPlane:
     """A 2-D plane whose whole-number range holds every point (and the origin) with a margin."""
     pts = np.vstack([np.zeros((1, 2)), np.asarray(points, dtype=float)])
     lo = np.floor(pts.min(axis=0) - margin)

@@ -67,14 +67,19 @@ def describe(tokens, weights) -> str:
     if np.ptp(weights) < 0.01:
         return f"Here every dot product is equal, so each weight is {fmt(weights[0], WEIGHT_PLACES)}."
     top = int(np.argmax(weights))
-    return (f"Near “{tokens[top]}”, most of the weight ({fmt(weights[top], WEIGHT_PLACES)}) "
+    return (f"Near “{tokens[top]}”, the largest weight ({fmt(weights[top], WEIGHT_PLACES)}) "
             f"goes to “{tokens[top]}”.")
 
 
-def verdict(tokens, weights) -> str:
-    """'“the” dominates, “sat” keeps a share, “cat” gets almost none.'"""
-    order = np.argsort(weights)[::-1]
-    parts = [f"“{tokens[order[0]]}” dominates"]
+def point(vector) -> str:
+    """'(2, 0)'."""
+    return f"({', '.join(fmt(x, 3) for x in vector)})"
+
+
+def verdict(tokens, trace) -> str:
+    """'At q = (2, 0): “the” dominates, “sat” keeps a share, “cat” gets almost none.'"""
+    order = np.argsort(trace.weights)[::-1]
+    parts = [f"At q = {point(trace.query)}: “{tokens[order[0]]}” dominates"]
     parts += [f"“{tokens[i]}” keeps a share" for i in order[1:-1]]
     parts.append(f"“{tokens[order[-1]]}” gets almost none")
     return ", ".join(parts) + "."
@@ -119,7 +124,7 @@ class ThreeTokenDrag(ChapterScene):
         self.remove(*live.submobjects)
         self.add(live)  # the group itself must be in the scene for its updater to run
         live.add_updater(lambda m: m.refresh())
-        trail = TracedPath(live.context.get_end, stroke_color=theme().output, stroke_width=3,
+        trail = TracedPath(live.context.get_end, stroke_color=theme().output, stroke_width=4,
                            dissipating_time=1.2, stroke_opacity=[0, 0.8])
         self.add(trail)
         path = self.example.path
@@ -138,13 +143,13 @@ class ThreeTokenDrag(ChapterScene):
         live = self.live
         self.play(live.animate.move_query_to(self.example.query), run_time=0.8)
         trace = live.trace()
-        q_label = c.text(f"q = ({', '.join(fmt(x, 3) for x in trace.query)})", size=24, color=theme().query)
+        q_label = c.text(f"q = {point(trace.query)}", size=24, color=theme().query)
         self.play(FadeIn(q_label.next_to(live.cross, DOWN, buff=0.25)), run_time=0.5)
         self.steps = self.step_table(trace)
         blocks = self.steps
         self.play(FadeOut(live.bars), FadeOut(self.formula), run_time=0.6)
         captions = (
-            f"Stop at q = ({', '.join(fmt(x, 3) for x in trace.query)}). Step 1: a dot product with every key.",
+            f"Stop at q = {point(trace.query)}. Step 1: a dot product with every key.",
             f"Step 2: divide each by √{trace.width} ≈ {fmt(trace.divisor, SCORE_PLACES)}.",
             "Step 3: exponentiate, add them up, and divide each by the sum.",
         )
@@ -152,9 +157,9 @@ class ThreeTokenDrag(ChapterScene):
             self.play(FadeIn(block, shift=0.2 * DOWN), run_time=1.2, subcaption=caption,
                       subcaption_duration=3.5)
             self.wait(2.3)
-        self.verdict = c.paragraph(verdict(self.example.tokens, trace.weights), width_chars=48, size=24)
+        self.verdict = c.paragraph(verdict(self.example.tokens, trace), width_chars=44, size=24)
         self.verdict.next_to(VGroup(*blocks), DOWN, buff=0.35)
-        self.play(Write(self.verdict), run_time=1.2, subcaption=verdict(self.example.tokens, trace.weights), subcaption_duration=3)
+        self.play(Write(self.verdict), run_time=1.2, subcaption=verdict(self.example.tokens, trace), subcaption_duration=3)
         self.wait(2)
 
     def step_table(self, trace) -> list[VGroup]:

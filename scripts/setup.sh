@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config python3-venv python3-dev gcc
-              texlive-latex-base texlive-latex-extra texlive-fonts-recommended dvisvgm)
+              texlive-latex-base texlive-latex-extra texlive-fonts-recommended dvisvgm fonts-dejavu-core)
 [[ "${1:-}" == "--with-browser" ]] && APT_PACKAGES+=(chromium)
 
 missing=()
