@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .trace import AttentionTrace, attend
+from .trace import AttentionTrace, GridTrace, attend, attend_grid
 from .validation import as_array, frozen, same_count, same_width
 
 
@@ -75,11 +75,75 @@ class BlendExample:
 
 
 @dataclass(frozen=True)
+class CrossExample:
+    """An encoder-decoder pair: source positions (keys, values, their own queries) and decoder queries.
+
+    `cross()` is cross-attention (one row per decoder step); `self_attention()` lets the
+    source attend to itself, optionally lengthened with generated positions.
+    """
+
+    source_tokens: tuple[str, ...]
+    keys: np.ndarray  # (n, d) encoder keys
+    values: np.ndarray  # (n, dv) encoder values
+    self_queries: np.ndarray  # (n, d) each source position's own query
+    target_tokens: tuple[str, ...]
+    queries: np.ndarray  # (m, d) decoder queries, one per output step
+
+    def __post_init__(self):
+        keys = as_array("cross.keys", self.keys, 2)
+        values = as_array("cross.values", self.values, 2)
+        self_queries = as_array("cross.self_queries", self.self_queries, 2)
+        queries = as_array("cross.queries", self.queries, 2)
+        same_count("cross.keys", keys, "cross.values", values)
+        same_count("cross.keys", keys, "cross.self_queries", self_queries)
+        same_width("cross.keys", keys, "cross.self_queries", self_queries)
+        same_width("cross.keys", keys, "cross.queries", queries)
+        object.__setattr__(self, "source_tokens", _tokens("cross.source_tokens", self.source_tokens, len(keys)))
+        object.__setattr__(self, "target_tokens", _tokens("cross.target_tokens", self.target_tokens, len(queries)))
+        for name, array in (("keys", keys), ("values", values), ("self_queries", self_queries),
+                            ("queries", queries)):
+            object.__setattr__(self, name, frozen(array))
+
+    def cross(self) -> GridTrace:
+        """Every decoder query against the encoder keys and values, in one call."""
+        return attend_grid(self.queries, self.keys, self.values)
+
+    def self_attention(self, length: int | None = None) -> GridTrace:
+        """The source attending to itself; `length` > n appends generated positions (see `lengthen`)."""
+        rows = np.hstack([self.self_queries, self.keys, self.values])
+        rows = lengthen("length", rows, len(rows) if length is None else length)
+        d = self.keys.shape[1]
+        return attend_grid(rows[:, :d], rows[:, d:2 * d], rows[:, 2 * d:])
+
+
+def lengthen(name: str, rows: np.ndarray, length: int, seed: int = 0) -> np.ndarray:
+    """`rows` followed by seeded standard-normal rows up to `length` rows in all.
+
+    Deterministic, and a shorter result is always the start of a longer one.
+    """
+    if isinstance(length, bool) or not isinstance(length, (int, np.integer)) or length < len(rows):
+        raise ValueError(f"{name}: expected a whole number of at least {len(rows)} positions, got {length!r}")
+    extra = np.random.default_rng(seed).standard_normal((int(length) - len(rows), rows.shape[1]))
+    return np.vstack([rows, extra])
+
+
+DEFAULT_CROSS = CrossExample(
+    source_tokens=("the", "cat", "sat", "down"),
+    keys=[[2, 0, 0, 0], [0, 2, 0, 0], [0, 0, 2, 1], [0, 0, 1, 2]],
+    values=[[1, 0], [0, 1], [1, 1], [0, 0]],
+    self_queries=[[2, 0, 0, 0], [1, 2, 0, 0], [0, 2, 2, 0], [0, 0, 1, 2]],
+    target_tokens=("le", "chat", "s'assit"),
+    queries=[[3, 0, 0, 0], [1, 3, 0, 0], [0, 0, 2, 2]],
+)
+
+
+@dataclass(frozen=True)
 class Examples:
     """Every example the lecture uses."""
 
     drag: DragExample
     blend: BlendExample
+    cross: CrossExample = DEFAULT_CROSS
 
 
 DEFAULT = Examples(
@@ -96,6 +160,7 @@ DEFAULT = Examples(
         values=[[1, 0], [0, 1], [0, 0]],
         queries=[[2, 0, 0, 0], [0, 2, 0, 0]],
     ),
+    cross=DEFAULT_CROSS,
 )
 
 _active: Examples = DEFAULT
