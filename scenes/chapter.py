@@ -4,12 +4,15 @@ from __future__ import annotations
 from manim import Scene
 
 from .palette import theme
+from .registry import find
 
 
 class ChapterScene(Scene):
-    """A chapter of the lecture. Subclasses set `title` and mark beats with `beat()`."""
+    """A chapter of the lecture (its title comes from the registry); beats marked with `beat()`."""
 
-    title = ""
+    @property
+    def title(self) -> str:
+        return find(type(self).__name__).title
 
     def setup(self):
         self.camera.background_color = theme().background

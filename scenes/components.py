@@ -109,13 +109,13 @@ class WeightBars(VGroup):
         return [round(n.get_value(), WEIGHT_PLACES) for n in self.values]
 
 
-def vector_plane(points, unit: float = 1.3, margin: float = 0.6) -> NumberPlane:
-    """A 2-D plane whose whole-number range holds every point (and the origin) with a margin."""
+def vector_plane(points, unit: float = 1.3, margin: float = 0.6, step: float = 1.0) -> NumberPlane:
+    """A 2-D plane, with grid lines every `step`, whose range holds every point and the origin."""
     pts = np.vstack([np.zeros((1, 2)), np.asarray(points, dtype=float)])
-    lo = np.floor(pts.min(axis=0) - margin)
-    hi = np.ceil(pts.max(axis=0) + margin)
+    lo = np.floor((pts.min(axis=0) - margin) / step) * step
+    hi = np.ceil((pts.max(axis=0) + margin) / step) * step
     return NumberPlane(
-        x_range=[lo[0], hi[0], 1], y_range=[lo[1], hi[1], 1],
+        x_range=[lo[0], hi[0], step], y_range=[lo[1], hi[1], step],
         x_length=(hi[0] - lo[0]) * unit, y_length=(hi[1] - lo[1]) * unit,
         background_line_style={"stroke_color": theme().grid, "stroke_width": 1},
         axis_config={"stroke_color": theme().muted, "stroke_width": 2},
@@ -183,3 +183,28 @@ def ratio_tex(numerator: float, denominator: float, result: float, places_in: in
 def sum_tex(terms, total: float, places: int) -> str:
     """'16.92 + 1 + 4.11 \\approx 22.03'."""
     return " + ".join(fmt(t, places) for t in terms) + f" {relation(total, places)} {fmt(total, places)}"
+
+
+class VectorReadout(VGroup):
+    """'[0.665, 0.245]' made of DecimalNumbers, so it can follow a trace on every frame."""
+
+    def __init__(self, values, places: int = WEIGHT_PLACES, size: float = 32, color: str | None = None):
+        super().__init__()
+        color = color or theme().text
+        self.numbers = [DecimalNumber(float(v), num_decimal_places=places, font_size=size, color=color)
+                        for v in values]
+        parts = [MathTex("[", font_size=size, color=color)]
+        for i, number in enumerate(self.numbers):
+            parts += [number] + ([MathTex(",", font_size=size, color=color)] if i < len(values) - 1 else [])
+        parts.append(MathTex("]", font_size=size, color=color))
+        self.add(*parts).arrange(RIGHT, buff=0.08)
+        for comma in self[2:-1:2]:
+            comma.align_to(self.numbers[0], DOWN)
+
+    def set_values(self, values) -> "VectorReadout":
+        for number, v in zip(self.numbers, values):
+            number.set_value(float(v))
+        return self
+
+    def shown_values(self) -> list[float]:
+        return [round(n.get_value(), n.num_decimal_places) for n in self.numbers]

@@ -88,8 +88,6 @@ def verdict(tokens, trace) -> str:
 class ThreeTokenDrag(ChapterScene):
     """A query (×) is dragged among the keys "the", "cat" and "sat"; the weights follow."""
 
-    title = "The three-token drag"
-
     def construct(self):
         self.example = examples.current().drag
         self.build()

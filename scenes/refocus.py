@@ -1,0 +1,142 @@
+"""Chapter 5, refocus each step (source 003): a new query re-weights the same keys and values."""
+from __future__ import annotations
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, Brace, Create, FadeIn, ReplacementTransform,
+                   SurroundingRectangle, Transform, ValueTracker, VGroup, Write)
+
+from attention import attend, examples
+
+from . import components as c
+from .blend_by_weight import blend_rows
+from .chapter import ChapterScene
+from .palette import SCORE_PLACES, fmt, theme
+from .qkv import KeyRows, ValuePlane, named_row, row_vector
+
+MORPH_SECONDS = 5
+
+
+def scores_tex(trace) -> str:
+    return r"s = [" + ", ".join(fmt(s, SCORE_PLACES) for s in trace.scores) + "]"
+
+
+class Refocus(ChapterScene):
+    """Keys and values stay; the query changes, and with it the weights and the output."""
+
+    def construct(self):
+        self.example = examples.current().blend
+        self.before, self.after = self.example.trace(0), self.example.trace(1)
+        self.build()
+        self.same_memory()
+        self.new_query()
+        self.new_blend()
+        self.zero_value()
+        self.summary()
+
+    def build(self) -> None:
+        ex, tr = self.example, self.before
+        self.heading = c.chapter_title(self.title, "A new query changes the blend of the same values")
+        self.memory = KeyRows(ex.tokens,
+                              [named_row(f"k_{{{i + 1}}}", theme().key, row_vector(k, theme().key, size=30))
+                               for i, k in enumerate(tr.keys)],
+                              [named_row(f"v_{{{i + 1}}}", theme().value, row_vector(v, theme().value, size=30))
+                               for i, v in enumerate(tr.values)], row_buff=0.15)
+        self.query = named_row("q", theme().query, row_vector(tr.query, theme().query, size=30))
+        self.scores = c.math(scores_tex(tr), size=32)
+        self.bars = c.WeightBars(ex.tokens, tr.weights, height=1.6, spacing=1.2, show_total=False)
+        self.plane = ValuePlane(ex.tokens, tr.values, width=3.1)
+        self.output = c.VectorReadout(tr.output, color=theme().output)
+        self.output_label = c.math(r"\text{output} =", size=32, color=theme().output)
+        self.layout()
+        self.plane.set_blend(tr.weights)
+        self.q_tracker = ValueTracker(0.0)
+
+    def layout(self) -> None:
+        self.memory.next_to(self.heading, DOWN, buff=1.25).to_edge(LEFT, buff=0.6)
+        if self.memory.width > 7.2:
+            self.memory.scale_to_fit_width(7.2).to_edge(LEFT, buff=0.6)
+        self.query.next_to(self.memory, UP, buff=0.35).align_to(self.memory.columns[0], RIGHT)
+        self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
+        self.tag_text = c.text("keys and values: unchanged", size=22, color=theme().muted)
+        self.tag_text.next_to(self.tag, DOWN, buff=0.1)
+        self.scores.move_to(RIGHT * 4.3 + UP * 2.45)
+        self.bars.move_to(RIGHT * 4.3 + UP * 0.85)
+        self.plane.move_to(RIGHT * 4.95 + DOWN * 2.25)
+        self.output_label.move_to(RIGHT * 0.2 + DOWN * 2.4)
+        self.output.next_to(self.output_label, RIGHT, buff=0.15)
+
+    def query_at(self, t: float) -> np.ndarray:
+        """The query moving in a straight line from the first query to the second."""
+        return (1 - t) * self.before.query + t * self.after.query
+
+    def follow_query(self, mob) -> None:
+        """Updater: recompute attention for the moving query; bars, plane and output follow."""
+        trace = attend(self.query_at(self.q_tracker.get_value()), self.example.keys, self.example.values)
+        self.bars.set_weights(trace.weights)
+        self.plane.set_blend(trace.weights)
+        self.output.set_values(trace.output)
+
+    def same_memory(self) -> None:
+        self.beat("The same keys and values")
+        self.play(FadeIn(self.heading), FadeIn(self.memory), FadeIn(self.query), run_time=1.2,
+                  subcaption="Keep the keys and values from before, and the first query.",
+                  subcaption_duration=2.5)
+        self.play(FadeIn(self.scores), FadeIn(self.bars), FadeIn(self.plane), FadeIn(self.output_label),
+                  FadeIn(self.output),
+                  run_time=1.5, subcaption="Its weights and its output, as computed in the last chapter.",
+                  subcaption_duration=2.5)
+        self.wait(2.5)
+
+    def new_query(self) -> None:
+        self.beat("A new query")
+        new_query = named_row("q", theme().query, row_vector(self.after.query, theme().query, size=30))
+        new_query.move_to(self.query)
+        self.play(FadeIn(self.tag), FadeIn(self.tag_text), run_time=0.8,
+                  subcaption="The keys and values do not change.", subcaption_duration=2)
+        self.wait(1)
+        self.play(Transform(self.query, new_query), run_time=1.2,
+                  subcaption=f"Only the query changes, to [{', '.join(fmt(x, 3) for x in self.after.query)}].",
+                  subcaption_duration=2.5)
+        self.wait(2)
+
+    def new_blend(self) -> None:
+        self.beat("New weights, new blend")
+        new_scores = c.math(scores_tex(self.after), size=32).move_to(self.scores)
+        driver = VGroup().add_updater(self.follow_query)
+        ghost = self.plane.output.copy().set_opacity(0.3)
+        self.add(ghost, driver)
+        self.play(ReplacementTransform(self.scores, new_scores), run_time=1,
+                  subcaption=f"New scores {scores_tex(self.after)[4:]}.", subcaption_duration=2)
+        self.play(self.q_tracker.animate.set_value(1.0), run_time=MORPH_SECONDS,
+                  subcaption="Recompute the weights: the bars move, and the output moves with them.",
+                  subcaption_duration=MORPH_SECONDS)
+        driver.clear_updaters()
+        self.remove(driver)
+        self.scores = new_scores
+        self.say("The faint arrow is the output before; the query moved it.", duration=2.5)
+        self.wait(2.5)
+
+    def zero_value(self) -> None:
+        self.beat("The third value adds nothing")
+        tr, n = self.after, len(self.example.tokens)
+        rows = blend_rows(tr, self.example.tokens)
+        zero = [i for i, v in enumerate(tr.values) if np.allclose(v, 0)]
+        self.zero_rows = VGroup(*[VGroup(rows[i], rows[n + i]) for i in zero])
+        self.zero_rows.arrange(DOWN, aligned_edge=LEFT).next_to(self.tag_text, DOWN, buff=0.35)
+        self.zero_rows.align_to(self.memory, LEFT)
+        focus = SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)
+        self.play(FadeIn(self.zero_rows), Create(focus), run_time=1,
+                  subcaption=(f"The output is [{', '.join(fmt(x, 3) for x in tr.output)}]: "
+                              "a zero value adds nothing, however large its weight."),
+                  subcaption_duration=4)
+        self.wait(3.5)
+
+    def summary(self) -> None:
+        self.beat("Summary")
+        note = c.paragraph("New query → new weights → new blend. Keys and values are reused.",
+                           width_chars=46, size=24)
+        note.next_to(self.zero_rows, DOWN, buff=0.4).align_to(self.zero_rows, LEFT)
+        self.play(Write(note), run_time=1.2,
+                  subcaption="Recompute the weights for each new query; the stored keys and values are reused.",
+                  subcaption_duration=3.5)
+        self.wait(4)

@@ -1,0 +1,136 @@
+"""Chapter 3, score every word (source 003): a width-4 query scores each key, term by term."""
+from __future__ import annotations
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, Indicate, LaggedStart,
+                   SurroundingRectangle, VGroup, Write)
+
+from attention import examples
+
+from . import components as c
+from .chapter import ChapterScene
+from .palette import SCORE_PLACES, fmt, theme
+from .qkv import KeyRows, named_row, row_vector
+
+ROLES = (
+    ("query", "q", "asks what to match", "query"),
+    ("keys", "k_i", "decide the scores", "key"),
+    ("values", "v_i", "supply what is blended", "value"),
+)
+
+
+def role_card(name: str, symbol: str, job: str, color: str):
+    """A card naming one role: its symbol, its name and what it does."""
+    head = VGroup(c.math(symbol, size=44, color=color), c.text(name, size=30, color=color))
+    head.arrange(RIGHT, buff=0.25)
+    body = c.text(job, size=24, color=theme().text)
+    content = VGroup(head, body).arrange(DOWN, buff=0.3)
+    return VGroup(c.panel(3.9, 2.0), content)
+
+
+class ScoreEveryWord(ChapterScene):
+    """The query's dot product with every key, then division by sqrt(d)."""
+
+    def construct(self):
+        self.example = examples.current().blend
+        self.trace = self.example.trace(0)
+        self.build()
+        self.roles()
+        self.vectors()
+        self.dot_products()
+        self.scale()
+
+    def build(self) -> None:
+        ex, tr = self.example, self.trace
+        self.heading = c.chapter_title(self.title, "A query scores each key before values are mixed")
+        self.query = named_row("q", theme().query, row_vector(tr.query, theme().query))
+        self.keys = KeyRows(ex.tokens, [named_row(f"k_{{{i + 1}}}", theme().key, row_vector(k, theme().key))
+                                        for i, k in enumerate(tr.keys)], row_buff=0.4)
+        self.formula = c.math(r"q \cdot k_i = \sum_j q_j \, k_{ij}", size=36)
+        self.products = VGroup(*[c.math(c.dot_product_tex(tr.query, k, x), size=32)
+                                 for k, x in zip(tr.keys, tr.dots)])
+        self.scores = VGroup(*[c.math(rf"{fmt(x, 3)} / {fmt(tr.divisor, 3)} = {fmt(s, SCORE_PLACES)}", size=32)
+                               for x, s in zip(tr.dots, tr.scores)])
+        self.layout()
+
+    def layout(self) -> None:
+        self.keys.next_to(self.heading, DOWN, buff=1.6).align_to(self.heading, LEFT)
+        self.query.next_to(self.keys, UP, buff=0.45).align_to(self.keys.columns[0], RIGHT)
+        for product, score, vec in zip(self.products, self.scores, self.keys.columns[0]):
+            product.next_to(vec, RIGHT, buff=0.5)
+            score.set_y(vec.get_y())
+        right = max(p.get_right()[0] for p in self.products)
+        for score in self.scores:
+            score.set_x(right + 0.6 + score.width / 2)
+        self.formula.next_to(self.query, RIGHT, buff=1.0)
+        self.divisor_note = c.text(f"divide by √{self.trace.width} = {fmt(self.trace.divisor, 3)}",
+                                   size=24, color=theme().muted)
+        self.divisor_note.next_to(self.scores, UP, buff=0.3).align_to(self.scores, LEFT)
+        content = VGroup(self.query, self.keys, self.products, self.scores, self.formula, self.divisor_note)
+        if content.width > 13.4:
+            content.scale_to_fit_width(13.4)
+        content.set_x(0)
+
+    def roles(self) -> None:
+        self.beat("Three roles")
+        cards = VGroup(*[role_card(n, s, j, getattr(theme(), role)) for n, s, j, role in ROLES])
+        cards.arrange(RIGHT, buff=0.35).move_to(UP * 0.2)
+        note = c.text("These are illustrative vectors, not learned word meanings.", size=24,
+                      color=theme().muted).next_to(cards, DOWN, buff=0.6)
+        self.play(FadeIn(self.heading), run_time=1)
+        for card, (name, _, job, _) in zip(cards, ROLES):
+            self.play(FadeIn(card, shift=UP * 0.2), run_time=0.9,
+                      subcaption=f"The {name} {job}.", subcaption_duration=1.6)
+            self.wait(1.0)
+        self.play(FadeIn(note), run_time=0.8, subcaption=note.text, subcaption_duration=2.5)
+        self.wait(1.7)
+        self.play(FadeOut(cards), FadeOut(note), run_time=0.8)
+
+    def vectors(self) -> None:
+        self.beat("Query and keys")
+        width = self.trace.width
+        self.play(FadeIn(self.keys), run_time=1.2,
+                  subcaption=f"Three keys of width {width}, one per word.", subcaption_duration=2.2)
+        self.wait(1)
+        self.play(FadeIn(self.query, shift=DOWN * 0.2), run_time=1,
+                  subcaption=f"The query has the same width, {width}.", subcaption_duration=2.2)
+        self.wait(1.2)
+
+    def dot_products(self) -> None:
+        self.beat("Dot products, term by term")
+        self.play(Write(self.formula), run_time=1.2,
+                  subcaption="Score each key: multiply matching entries of q and k, then add.",
+                  subcaption_duration=3)
+        terms = self.formula[0][7:]  # q_j k_ij, the product inside the sum
+        query_entries = self.query[1].get_entries()
+        for i, product in enumerate(self.products):
+            focus = VGroup(SurroundingRectangle(query_entries, color=theme().query, buff=0.08),
+                           SurroundingRectangle(self.keys.columns[0][i][1], color=theme().key, buff=0.06))
+            self.play(FadeIn(focus), Indicate(terms, color=theme().query), run_time=0.8)
+            self.play(Write(product), run_time=1.2,
+                      subcaption=f"“{self.example.tokens[i]}”: the products add up to {fmt(self.trace.dots[i], 3)}.",
+                      subcaption_duration=2)
+            self.play(FadeOut(focus), run_time=0.4)
+        self.wait(0.6)
+
+    def scale(self) -> None:
+        self.beat("Divide by the square root of the width")
+        tr = self.trace
+        self.play(FadeIn(self.divisor_note), run_time=0.8,
+                  subcaption=f"Divide every dot product by √{tr.width} = {fmt(tr.divisor, 3)}.",
+                  subcaption_duration=2.5)
+        self.play(LaggedStart(*[FadeIn(s, shift=RIGHT * 0.3) for s in self.scores], lag_ratio=0.3),
+                  run_time=1.5)
+        self.wait(1)
+        dots = ", ".join(fmt(x, 3) for x in tr.dots)
+        scores = ", ".join(fmt(s, SCORE_PLACES) for s in tr.scores)
+        summary = c.text(f"dots [{dots}]  →  scores [{scores}]", size=28, color=theme().text)
+        summary.to_edge(DOWN, buff=0.6)
+        box = SurroundingRectangle(summary, color=theme().grid, buff=0.2)
+        best = self.example.tokens[int(np.argmax(tr.scores))]
+        self.play(FadeIn(summary), FadeIn(box), run_time=1,
+                  subcaption=f"“{best}” scores highest: its key points the way the query does.",
+                  subcaption_duration=3)
+        self.wait(2)
+        self.say(f"Next, softmax turns the scores [{scores}] into weights.", duration=3)
+        self.wait(3)

@@ -1,0 +1,90 @@
+"""Chapters 3-5 (score, blend, refocus): what they display equals the attention trace."""
+import numpy as np
+import pytest
+from manim import MathTex, tempconfig
+
+from attention import attend, examples
+from scenes.blend_by_weight import BlendByWeight
+from scenes.refocus import Refocus
+from scenes.score_every_word import ScoreEveryWord
+from tests.snapshot import assert_matches_snapshot, last_frame
+
+
+def built(scene_class, tmp_path, **attributes):
+    """A chapter with its mobjects created (nothing played)."""
+    with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
+        scene = scene_class()
+        scene.example = examples.current().blend
+        for name, value in attributes.items():
+            setattr(scene, name, value)
+        scene.build()
+        return scene
+
+
+def tex(*mobjects) -> list[str]:
+    return [m.tex_string for mob in mobjects for m in mob.get_family() if isinstance(m, MathTex)]
+
+
+def matrix_entries(matrix) -> list[float]:
+    return [float(e.tex_string) for e in matrix.get_entries()]
+
+
+def test_score_every_word_shows_keys_query_dots_and_scores(tmp_path):
+    ex = examples.current().blend
+    scene = built(ScoreEveryWord, tmp_path, trace=ex.trace(0))
+    assert matrix_entries(scene.query[1]) == [2, 0, 0, 0]
+    assert [matrix_entries(row[1]) for row in scene.keys.columns[0]] == ex.keys.tolist()
+    assert tex(scene.products) == ["(2)(2) + (0)(0) + (0)(0) + (0)(0) = 4",
+                                   "(2)(1) + (0)(1) + (0)(0) + (0)(0) = 2",
+                                   "(2)(0) + (0)(2) + (0)(0) + (0)(0) = 0"]
+    assert tex(scene.scores) == ["4 / 2 = 2", "2 / 2 = 1", "0 / 2 = 0"]
+    assert "divide by √4 = 2" in repr(scene.divisor_note)
+
+
+def test_blend_by_weight_shows_exps_weights_terms_and_output(tmp_path):
+    ex = examples.current().blend
+    trace = ex.trace(0)
+    scene = built(BlendByWeight, tmp_path, trace=trace)
+    shown = " ".join(tex(scene.table, scene.sum_line, scene.rows, scene.output_line))
+    for expected in [r"e^{2} \approx 7.389", r"e^{1} \approx 2.718", "e^{0} = 1",
+                     r"7.389 + 2.718 + 1 \approx 11.107", r"7.389 / 11.107 \approx 0.665",
+                     r"2.718 / 11.107 \approx 0.245", r"1 / 11.107 \approx 0.090",
+                     r"0.665 \times [1, 0] = [0.665, 0]", r"0.090 \times [0, 0] = [0, 0]",
+                     r"\text{output} = [0.665, 0.245]"]:
+        assert expected in shown
+    assert scene.bars.shown_values() == [0.665, 0.245, 0.090]
+    assert round(scene.bars.total.get_value(), 3) == 1
+
+
+def test_blend_plane_draws_the_output_at_the_trace(tmp_path):
+    trace = examples.current().blend.trace(0)
+    scene = built(BlendByWeight, tmp_path, trace=trace)
+    np.testing.assert_allclose(scene.plane.output_point(), trace.output, atol=1e-3)
+    ends = [scene.plane.plane.p2c(line.get_end())[:2] for line in scene.plane.terms]
+    np.testing.assert_allclose(ends[-1], trace.output, atol=1e-3)
+
+
+@pytest.mark.parametrize("t", [0.0, 0.5, 1.0])
+def test_refocus_follows_the_moving_query(tmp_path, t):
+    ex = examples.current().blend
+    scene = built(Refocus, tmp_path, before=ex.trace(0), after=ex.trace(1))
+    scene.q_tracker.set_value(t)
+    scene.follow_query(None)
+    trace = attend((1 - t) * ex.queries[0] + t * ex.queries[1], ex.keys, ex.values)
+    assert scene.bars.shown_values() == [round(w, 3) for w in trace.weights]
+    assert scene.output.shown_values() == [round(x, 3) for x in trace.output]
+    np.testing.assert_allclose(scene.plane.output_point(), trace.output, atol=1e-3)
+
+
+def test_refocus_ends_on_the_refocused_numbers(tmp_path):
+    ex = examples.current().blend
+    scene = built(Refocus, tmp_path, before=ex.trace(0), after=ex.trace(1))
+    scene.q_tracker.set_value(1)
+    scene.follow_query(None)
+    assert scene.bars.shown_values() == [0.090, 0.245, 0.665]
+    assert scene.output.shown_values() == [0.090, 0.245]
+
+
+@pytest.mark.parametrize("scene_class", [ScoreEveryWord, BlendByWeight, Refocus])
+def test_last_frame_snapshot(scene_class, tmp_path):
+    assert_matches_snapshot(scene_class.__name__, last_frame(scene_class, tmp_path))
