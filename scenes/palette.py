@@ -37,12 +37,27 @@ DARK = Theme(
     tokens=("#4CC9F0", "#F72585", "#B388EB", "#06D6A0", "#F4A261", "#E9C46A", "#90BE6D", "#F94144"),
 )
 
+LIGHT = Theme(
+    name="light", background="#FFFFFF", text="#1B1F27", muted="#5B6472", grid="#D5DAE1",
+    panel="#F3F5F8", query="#B7791F", key="#1F6FB2", value="#2F855A", output="#C2410C",
+    tokens=("#0077B6", "#C9184A", "#7B2CBF", "#0F9D75", "#B85C00", "#8D6E00", "#4D7C0F", "#B91C1C"),
+)
+
+THEMES = {t.name: t for t in (DARK, LIGHT)}
 _theme = DARK
 
 
 def theme() -> Theme:
     """The active theme."""
     return _theme
+
+
+def use_theme(name: str) -> None:
+    """Make `name` ('dark' or 'light') the theme every builder reads."""
+    global _theme
+    if name not in THEMES:
+        raise ValueError(f"theme: expected one of {', '.join(THEMES)}, got {name!r}")
+    _theme = THEMES[name]
 
 
 def token_color(name: str) -> str:
