@@ -12,7 +12,7 @@ from manim import (DOWN, LEFT, RIGHT, UL, UP, Arrow, DecimalNumber, Line, MathTe
                    Rectangle, RoundedRectangle, Text, VGroup)
 
 from . import palette
-from .palette import FONT, WEIGHT_PLACES, fmt, theme
+from .palette import FONT, SCORE_PLACES, WEIGHT_PLACES, fmt, fmt_input, theme
 
 MIN_BAR = 1e-3  # a bar never collapses to zero height (manim cannot stretch a flat shape)
 
@@ -143,9 +143,11 @@ def cross_marker(color: str | None = None, size: float = 0.32) -> VGroup:
                   Line([-h, h, 0], [h, -h, 0], color=c, stroke_width=7))
 
 
-def relation(value: float, places: int) -> str:
-    """'=' when the printed number is exact, '\\approx' when it was rounded."""
-    return "=" if abs(float(fmt(value, places)) - value) < 1e-12 else r"\approx"
+def relation(value: float, places: int, tex: bool = True) -> str:
+    """'=' when the printed number is exact, '\\approx' (or '≈' for plain text) when it was rounded."""
+    if abs(float(fmt(value, places)) - value) < 1e-12:
+        return "="
+    return r"\approx" if tex else "≈"
 
 
 def shown(value: float, places: int, result: float, check, result_places: int) -> str:
@@ -162,8 +164,13 @@ def shown(value: float, places: int, result: float, check, result_places: int) -
 
 def dot_product_tex(query, key, dot: float) -> str:
     """'(2)(2) + (0)(0) = 4': the dot product term by term."""
-    terms = " + ".join(f"({fmt(q, 3)})({fmt(k, 3)})" for q, k in zip(query, key))
-    return f"{terms} = {fmt(dot, 3)}"
+    terms = " + ".join(f"({fmt_input(q)})({fmt_input(k)})" for q, k in zip(query, key))
+    return f"{terms} {relation(dot, SCORE_PLACES)} {fmt(dot, SCORE_PLACES)}"
+
+
+def division_tex(dot: float, divisor_tex: str, score: float) -> str:
+    """'4 / \\sqrt{2} \\approx 2.828': a dot product scaled into a score."""
+    return rf"{fmt(dot, SCORE_PLACES)} / {divisor_tex} {relation(score, SCORE_PLACES)} {fmt(score, SCORE_PLACES)}"
 
 
 def exp_tex(score: float, exp_value: float, places_in: int, places_out: int) -> str:

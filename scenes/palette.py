@@ -75,3 +75,14 @@ def fmt(value: float, places: int) -> str:
     if abs(value - round(value)) < 1e-9:
         return str(int(round(value)))
     return f"{value:.{places}f}"
+
+
+def fmt_input(value: float) -> str:
+    """An input as a person types it: at most three decimals, no trailing zeros (1.5, 2)."""
+    text = fmt(value, 3)
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def coords(vector) -> str:
+    """'(2, 0)': an input vector in round brackets."""
+    return f"({', '.join(fmt_input(x) for x in vector)})"

@@ -5,19 +5,19 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Dot, Line, Matrix, MathTex, VGroup
 
 from . import components as c
-from .palette import WEIGHT_PLACES, fmt, theme, token_color
+from .palette import WEIGHT_PLACES, fmt, fmt_input, theme, token_color
 
 
-def row_vector(values, color: str, places: int = WEIGHT_PLACES, size: float = 34) -> Matrix:
-    """A bracketed row vector whose entries can be highlighted one by one."""
-    return Matrix([[fmt(v, places) for v in values]], h_buff=0.75, bracket_h_buff=0.1,
+def row_vector(values, color: str, size: float = 34) -> Matrix:
+    """A bracketed row vector of inputs whose entries can be highlighted one by one."""
+    return Matrix([[fmt_input(v) for v in values]], h_buff=0.75, bracket_h_buff=0.1,
                   element_to_mobject_config={"font_size": size, "color": color},
                   bracket_config={"color": color})
 
 
-def vector_tex(values, places: int = WEIGHT_PLACES) -> str:
-    """'[0.665, 0.245]' for use inside MathTex."""
-    return "[" + ", ".join(fmt(v, places) for v in values) + "]"
+def vector_tex(values, places: int | None = WEIGHT_PLACES) -> str:
+    """'[0.665, 0.245]' for use inside MathTex; `places=None` prints inputs as typed."""
+    return "[" + ", ".join(fmt_input(v) if places is None else fmt(v, places) for v in values) + "]"
 
 
 def named_row(symbol: str, color: str, vector: Matrix) -> VGroup:

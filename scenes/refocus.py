@@ -11,7 +11,7 @@ from . import components as c
 from .blend_by_weight import blend_rows
 from .chapter import ChapterScene
 from .palette import SCORE_PLACES, fmt, theme
-from .qkv import KeyRows, ValuePlane, named_row, row_vector
+from .qkv import KeyRows, ValuePlane, named_row, row_vector, vector_tex
 
 MORPH_SECONDS = 5
 
@@ -95,7 +95,7 @@ class Refocus(ChapterScene):
                   subcaption="The keys and values do not change.", subcaption_duration=2)
         self.wait(1)
         self.play(Transform(self.query, new_query), run_time=1.2,
-                  subcaption=f"Only the query changes, to [{', '.join(fmt(x, 3) for x in self.after.query)}].",
+                  subcaption=f"Only the query changes, to {vector_tex(self.after.query, None)}.",
                   subcaption_duration=2.5)
         self.wait(2)
 
@@ -117,19 +117,20 @@ class Refocus(ChapterScene):
         self.wait(2.5)
 
     def zero_value(self) -> None:
-        self.beat("The third value adds nothing")
+        self.beat("What each value adds")
         tr, n = self.after, len(self.example.tokens)
         rows = blend_rows(tr, self.example.tokens)
         zero = [i for i, v in enumerate(tr.values) if np.allclose(v, 0)]
-        self.zero_rows = VGroup(*[VGroup(rows[i], rows[n + i]) for i in zero])
+        shown = zero or [int(np.argmax(tr.weights))]
+        self.zero_rows = VGroup(*[VGroup(rows[i], rows[n + i]) for i in shown])
         self.zero_rows.arrange(DOWN, aligned_edge=LEFT).next_to(self.tag_text, DOWN, buff=0.35)
         self.zero_rows.align_to(self.memory, LEFT)
+        output = f"The output is {vector_tex(tr.output)}"
+        caption = (f"{output}: a zero value adds nothing, however large its weight." if zero else
+                   f"{output}: “{self.example.tokens[shown[0]]}” now carries the most weight.")
         focus = SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)
-        self.play(FadeIn(self.zero_rows), Create(focus), run_time=1,
-                  subcaption=(f"The output is [{', '.join(fmt(x, 3) for x in tr.output)}]: "
-                              "a zero value adds nothing, however large its weight."),
-                  subcaption_duration=4)
-        self.wait(3.5)
+        self.play(FadeIn(self.zero_rows), Create(focus), run_time=1, subcaption=caption, subcaption_duration=4)
+        self.wait(3)
 
     def summary(self) -> None:
         self.beat("Summary")

@@ -49,7 +49,7 @@ class ScoreEveryWord(ChapterScene):
         self.formula = c.math(r"q \cdot k_i = \sum_j q_j \, k_{ij}", size=36)
         self.products = VGroup(*[c.math(c.dot_product_tex(tr.query, k, x), size=32)
                                  for k, x in zip(tr.keys, tr.dots)])
-        self.scores = VGroup(*[c.math(rf"{fmt(x, 3)} / {fmt(tr.divisor, 3)} = {fmt(s, SCORE_PLACES)}", size=32)
+        self.scores = VGroup(*[c.math(c.division_tex(x, fmt(tr.divisor, SCORE_PLACES), s), size=32)
                                for x, s in zip(tr.dots, tr.scores)])
         self.layout()
 
@@ -63,7 +63,9 @@ class ScoreEveryWord(ChapterScene):
         for score in self.scores:
             score.set_x(right + 0.6 + score.width / 2)
         self.formula.next_to(self.query, RIGHT, buff=1.0)
-        self.divisor_note = c.text(f"divide by √{self.trace.width} = {fmt(self.trace.divisor, 3)}",
+        tr = self.trace
+        sign = c.relation(tr.divisor, SCORE_PLACES, tex=False)
+        self.divisor_note = c.text(f"divide by √{tr.width} {sign} {fmt(tr.divisor, SCORE_PLACES)}",
                                    size=24, color=theme().muted)
         self.divisor_note.next_to(self.scores, UP, buff=0.3).align_to(self.scores, LEFT)
         content = VGroup(self.query, self.keys, self.products, self.scores, self.formula, self.divisor_note)
@@ -108,7 +110,7 @@ class ScoreEveryWord(ChapterScene):
                            SurroundingRectangle(self.keys.columns[0][i][1], color=theme().key, buff=0.06))
             self.play(FadeIn(focus), Indicate(terms, color=theme().query), run_time=0.8)
             self.play(Write(product), run_time=1.2,
-                      subcaption=f"“{self.example.tokens[i]}”: the products add up to {fmt(self.trace.dots[i], 3)}.",
+                      subcaption=f"“{self.example.tokens[i]}”: the products add up to {fmt(self.trace.dots[i], SCORE_PLACES)}.",
                       subcaption_duration=2)
             self.play(FadeOut(focus), run_time=0.4)
         self.wait(0.6)
@@ -117,12 +119,12 @@ class ScoreEveryWord(ChapterScene):
         self.beat("Divide by the square root of the width")
         tr = self.trace
         self.play(FadeIn(self.divisor_note), run_time=0.8,
-                  subcaption=f"Divide every dot product by √{tr.width} = {fmt(tr.divisor, 3)}.",
+                  subcaption=f"Divide every dot product by √{tr.width}.",
                   subcaption_duration=2.5)
         self.play(LaggedStart(*[FadeIn(s, shift=RIGHT * 0.3) for s in self.scores], lag_ratio=0.3),
                   run_time=1.5)
         self.wait(1)
-        dots = ", ".join(fmt(x, 3) for x in tr.dots)
+        dots = ", ".join(fmt(x, SCORE_PLACES) for x in tr.dots)
         scores = ", ".join(fmt(s, SCORE_PLACES) for s in tr.scores)
         summary = c.text(f"dots [{dots}]  →  scores [{scores}]", size=28, color=theme().text)
         summary.to_edge(DOWN, buff=0.6)

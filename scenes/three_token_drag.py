@@ -9,7 +9,7 @@ from attention import attend, examples
 
 from . import components as c
 from .chapter import ChapterScene
-from .palette import SCORE_PLACES, WEIGHT_PLACES, fmt, theme, token_color
+from .palette import SCORE_PLACES, WEIGHT_PLACES, coords, fmt, theme, token_color
 
 EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
 PLANE_BOX = (5.3, 5.0)  # width, height available to the plane
@@ -71,17 +71,15 @@ def describe(tokens, weights) -> str:
             f"goes to “{tokens[top]}”.")
 
 
-def point(vector) -> str:
-    """'(2, 0)'."""
-    return f"({', '.join(fmt(x, 3) for x in vector)})"
-
-
 def verdict(tokens, trace) -> str:
     """'At q = (2, 0): “the” dominates, “sat” keeps a share, “cat” gets almost none.'"""
-    order = np.argsort(trace.weights)[::-1]
-    parts = [f"At q = {point(trace.query)}: “{tokens[order[0]]}” dominates"]
+    w = trace.weights
+    order = np.argsort(w)[::-1]
+    lead = "dominates" if w[order[0]] > 0.5 else "leads"
+    last = "gets almost none" if w[order[-1]] < 0.1 else "gets the least"
+    parts = [f"At q = {coords(trace.query)}: “{tokens[order[0]]}” {lead}"]
     parts += [f"“{tokens[i]}” keeps a share" for i in order[1:-1]]
-    parts.append(f"“{tokens[order[-1]]}” gets almost none")
+    parts.append(f"“{tokens[order[-1]]}” {last}")
     return ", ".join(parts) + "."
 
 
@@ -141,14 +139,15 @@ class ThreeTokenDrag(ChapterScene):
         live = self.live
         self.play(live.animate.move_query_to(self.example.query), run_time=0.8)
         trace = live.trace()
-        q_label = c.text(f"q = {point(trace.query)}", size=24, color=theme().query)
+        q_label = c.text(f"q = {coords(trace.query)}", size=24, color=theme().query)
         self.play(FadeIn(q_label.next_to(live.cross, DOWN, buff=0.25)), run_time=0.5)
         self.steps = self.step_table(trace)
         blocks = self.steps
         self.play(FadeOut(live.bars), FadeOut(self.formula), run_time=0.6)
         captions = (
-            f"Stop at q = {point(trace.query)}. Step 1: a dot product with every key.",
-            f"Step 2: divide each by √{trace.width} ≈ {fmt(trace.divisor, SCORE_PLACES)}.",
+            f"Stop at q = {coords(trace.query)}. Step 1: a dot product with every key.",
+            f"Step 2: divide each by √{trace.width} {c.relation(trace.divisor, SCORE_PLACES, tex=False)} "
+            f"{fmt(trace.divisor, SCORE_PLACES)}.",
             "Step 3: exponentiate, add them up, and divide each by the sum.",
         )
         for block, caption in zip(blocks, captions):
@@ -165,8 +164,7 @@ class ThreeTokenDrag(ChapterScene):
         d, n = trace.width, len(self.example.tokens)
         names = lambda: [c.text(t, size=26, color=token_color(t)) for t in self.example.tokens]
         dots = [c.dot_product_tex(trace.query, k, x) for k, x in zip(trace.keys, trace.dots)]
-        scaled = [rf"{fmt(x, 3)} / \sqrt{{{d}}} {c.relation(s, SCORE_PLACES)} {fmt(s, SCORE_PLACES)}"
-                  for x, s in zip(trace.dots, trace.scores)]
+        scaled = [c.division_tex(x, rf"\sqrt{{{d}}}", s) for x, s in zip(trace.dots, trace.scores)]
         exps = [c.exp_tex(s, e, SCORE_PLACES, EXP_PLACES) for s, e in zip(trace.scores, trace.exps)]
         ratios = [c.ratio_tex(e, trace.exp_sum, w, EXP_PLACES, WEIGHT_PLACES)
                   for e, w in zip(trace.exps, trace.weights)]
@@ -174,7 +172,8 @@ class ThreeTokenDrag(ChapterScene):
         bottom = c.grid(names(), [c.math(t, size=30) for t in exps], [c.math(t, size=30) for t in ratios])
         header = lambda s, cell: c.text(s, size=22, color=theme().muted).next_to(cell, UP, buff=0.25).align_to(cell, LEFT)
         step1 = VGroup(header("1  dot products q · k", top[0]), *top[: 2 * n])
-        head2 = header(f"2  divide by √{d} ≈ {fmt(trace.divisor, SCORE_PLACES)}", top[2 * n])
+        head2 = header(f"2  divide by √{d} {c.relation(trace.divisor, SCORE_PLACES, tex=False)} "
+                       f"{fmt(trace.divisor, SCORE_PLACES)}", top[2 * n])
         step2 = VGroup(head2.set_y(step1[0].get_y()), *top[2 * n:])
         total = c.math(r"\text{sum} = " + c.sum_tex(trace.exps, trace.exp_sum, EXP_PLACES), size=30)
         step3 = VGroup(header("3  exponentiate, sum, divide", bottom[0]), bottom,

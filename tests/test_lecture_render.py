@@ -1,0 +1,43 @@
+"""The whole lecture through render.py at low quality: every chapter gives a video, a poster, captions."""
+import subprocess
+import sys
+from pathlib import Path
+
+import av
+import pytest
+from PIL import Image
+
+from scenes.registry import CHAPTERS
+
+ROOT = Path(__file__).parent.parent
+MIN_SECONDS, MAX_SECONDS = 25, 75  # the storyboard asks for about 30 to 70 seconds a chapter
+
+
+@pytest.fixture(scope="module")
+def lecture(tmp_path_factory):
+    """Render every chapter once, as a lecturer would, into a fresh folder."""
+    out = tmp_path_factory.mktemp("lecture")
+    result = subprocess.run([sys.executable, "render.py", "render", "-q", "l", "--output", str(out)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=1500)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    return out / "480p15"
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+def test_chapter_video(lecture, chapter):
+    with av.open(str(lecture / f"{chapter.slug}.mp4")) as container:
+        stream = container.streams.video[0]
+        seconds = float(stream.duration * stream.time_base)
+        frames = sum(1 for _ in container.decode(stream))
+        assert (stream.codec_context.name, stream.codec_context.pix_fmt) == ("h264", "yuv420p")
+        assert (stream.width, stream.height) == (854, 480)
+    assert MIN_SECONDS <= seconds <= MAX_SECONDS
+    assert abs(frames - seconds * 15) <= 1
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+def test_chapter_poster_and_captions(lecture, chapter):
+    assert Image.open(lecture / f"{chapter.slug}.png").size == (854, 480)
+    captions = (lecture / f"{chapter.slug}.srt").read_text(encoding="utf-8")
+    assert captions.count(" --> ") >= 4, "every beat has a caption"
