@@ -1,14 +1,16 @@
 """Command line: list, render and clean the lecture's chapters (see README)."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
-from pipeline import chapters, outputs, report
+from pipeline import build, chapters, outputs, report, settings
+from pipeline.console import Console
 from pipeline.quality import PRESETS
-from pipeline.render_chapter import attempt
 
 
 class OneLineErrors(click.Group):
@@ -21,14 +23,43 @@ class OneLineErrors(click.Group):
             raise click.UsageError(err.format_message()) from None
 
 
-def quality_option(default: str | None):
-    """The -q option; `default` None means every quality."""
-    return click.option("-q", "--quality", type=click.Choice(list(PRESETS)), default=default,
-                        show_default=True, help="Quality preset, as manim's: 480p15, 720p30, 1080p60, 2160p60.")
+class Resolution(click.ParamType):
+    """WIDTHxHEIGHT, e.g. 1280x720."""
+
+    name = "WxH"
+
+    def convert(self, value, param, ctx):
+        try:
+            return settings.parse_resolution(value)
+        except ValueError as err:
+            self.fail(str(err), param, ctx)
+
+
+def frame_options(default_quality: str | None):
+    """-q, --resolution and --fps; `default_quality` None means every folder (for clean)."""
+    def decorate(command):
+        command = click.option("--fps", type=click.IntRange(1, settings.MAX_FPS),
+                               help="Frames per second, overriding the quality preset's.")(command)
+        command = click.option("--resolution", type=Resolution(),
+                               help="Frame size WIDTHxHEIGHT (even numbers), overriding the quality preset's.")(command)
+        return click.option("-q", "--quality", type=click.Choice(list(PRESETS)), default=default_quality,
+                            show_default=True,
+                            help="Quality preset, as manim's: 480p15, 720p30, 1080p60, 2160p60.")(command)
+    return decorate
 
 
 output_option = click.option("--output", type=click.Path(file_okay=False, path_type=Path), default=Path("media"),
                              show_default=True, help="Folder the rendered files go into.")
+
+
+def chosen_settings(ctx: click.Context, video_format: str = "mp4") -> settings.RenderSettings | None:
+    """The settings the frame options ask for; None when none was given and the command has no default quality."""
+    quality, resolution, fps = (ctx.params[k] for k in ("quality", "resolution", "fps"))
+    if resolution and fps and ctx.get_parameter_source("quality") is ParameterSource.COMMANDLINE:
+        raise click.UsageError("-q/--quality has no effect when both --resolution and --fps are given; drop one")
+    if quality is None and resolution is None and fps is None:
+        return None
+    return settings.from_options(quality or "l", resolution, fps, video_format)
 
 
 @click.group(cls=OneLineErrors)
@@ -37,44 +68,47 @@ def cli():
 
 
 @cli.command("list")
-@quality_option("l")
+@frame_options("l")
 @output_option
-def list_chapters(quality: str, output: Path):
+@click.pass_context
+def list_chapters(ctx: click.Context, output: Path, **_frame):
     """Show the chapters in viewing order and, where rendered, their duration and files."""
-    for line in report.listing(chapters.all_chapters(), PRESETS[quality], output):
+    wanted = chosen_settings(ctx)
+    everything = chapters.all_chapters()
+    for line in report.listing(everything, outputs.folder(output, wanted), build.rendered(everything, wanted, output)):
         click.echo(line)
 
 
 @cli.command()
 @click.argument("names", metavar="[CHAPTER]...", nargs=-1)
-@quality_option("l")
+@frame_options("l")
+@click.option("--format", "video_format", type=click.Choice(settings.FORMATS), default="mp4", show_default=True,
+              help="mp4 (H.264), webm (VP9), gif, or mov (transparent, QuickTime Animation).")
+@click.option("--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default="number of CPUs",
+              help="Chapters rendered at once, each in its own process.")
+@click.option("--force", is_flag=True, help="Render even the chapters that are up to date.")
 @output_option
 @click.pass_context
-def render(ctx: click.Context, names: tuple[str, ...], quality: str, output: Path):
-    """Render the named chapters (Scene class names, any case); all of them when none is named."""
+def render(ctx: click.Context, names: tuple[str, ...], video_format: str, jobs: int, force: bool, output: Path,
+           **_frame):
+    """Render the named chapters (Scene class names, any case) that changed; all of them when none is named."""
     try:
         selected = chapters.select(names)
     except chapters.UnknownChapter as err:
         raise click.UsageError(str(err)) from None
-    preset = PRESETS[quality]
-    outcomes = []
-    for chapter in selected:
-        if sys.stdout.isatty():
-            click.echo(report.starting(chapter, preset))
-        outcomes.append(attempt(chapter, preset, output))
-        click.echo(report.finished(outcomes[-1]))
-    click.echo(report.summary(outcomes, preset))
+    wanted = chosen_settings(ctx, video_format)
+    outcomes = build.build(selected, wanted, output, jobs=jobs, force=force, console=Console(sys.stdout.isatty()))
     if any(o.error is not None for o in outcomes):
         ctx.exit(1)
 
 
 @cli.command()
-@quality_option(None)
+@frame_options(None)
 @output_option
-def clean(quality: str | None, output: Path):
-    """Remove the rendered files of one quality (all when -q is not given) and manim's caches."""
-    presets = [PRESETS[quality]] if quality else list(PRESETS.values())
-    removed = outputs.clean(output, presets)
+@click.pass_context
+def clean(ctx: click.Context, output: Path, **_frame):
+    """Remove the rendered files of one quality (every one when no quality is given) and manim's caches."""
+    removed = outputs.clean(output, chosen_settings(ctx))
     click.echo("\n".join(f"removed {p}" for p in removed) or "nothing to remove")
 
 

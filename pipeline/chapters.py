@@ -27,6 +27,6 @@ def select(names: tuple[str, ...] | list[str]) -> list[Chapter]:
 
 def _unknown_message(name: str) -> str:
     by_lower = {c.name.lower(): c.name for c in all_chapters()}
-    closest = difflib.get_close_matches(name.lower(), list(by_lower), n=1, cutoff=0)
+    closest = difflib.get_close_matches(name.lower(), list(by_lower), n=1)
     hint = f" (closest: {by_lower[closest[0]]})" if closest else ""
     return f"unknown chapter {name!r}{hint}; valid chapters: {', '.join(by_lower.values()) or 'none'}"

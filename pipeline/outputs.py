@@ -1,22 +1,25 @@
-"""Where outputs land, and writing them safely: temporary names renamed into place."""
+"""Where outputs land, writing them safely (temporary names renamed into place), and removing them."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from .quality import Preset
+from .settings import FOLDER_PATTERN, TRANSPARENT_FORMATS, RenderSettings
 
 CACHE_FOLDER = ".manim"
 WORK_FOLDER = ".work"
+TEMPORARY = re.compile(r"\..+\.tmp-(\d+)")  # '.01-Tiny.mp4.tmp-1234': staged by process 1234
+WORK = re.compile(r".+-(\d+)")  # '.work/01-Tiny-1234': process 1234's working folder
 
 
 @dataclass(frozen=True)
 class ChapterFiles:
-    """The stable paths of one chapter's outputs at one quality."""
+    """The stable paths of one chapter's outputs in one format."""
 
     video: Path
     poster: Path
@@ -27,10 +30,17 @@ class ChapterFiles:
         return [p for p in (self.video, self.poster, self.subtitles) if p.exists()]
 
 
-def chapter_files(output_dir: Path, preset: Preset, slug: str) -> ChapterFiles:
-    """Paths such as media/480p15/02-ThreeTokenDrag.mp4, .png, .srt."""
-    stem = Path(output_dir) / preset.folder / slug
-    return ChapterFiles(stem.with_suffix(".mp4"), stem.with_suffix(".png"), stem.with_suffix(".srt"))
+def folder(output_dir: Path, settings: RenderSettings) -> Path:
+    """The folder for one frame size and rate, e.g. media/480p15."""
+    return Path(output_dir) / settings.folder
+
+
+def chapter_files(quality_folder: Path, slug: str, video_format: str) -> ChapterFiles:
+    """Paths such as 480p15/02-ThreeTokenDrag.mp4, .png, .srt; a transparent video's poster keeps its alpha
+    under its own name (02-ThreeTokenDrag-transparent.png), so formats never overwrite each other's poster."""
+    stem = Path(quality_folder) / slug
+    poster = f"{slug}-transparent.png" if video_format in TRANSPARENT_FORMATS else f"{slug}.png"
+    return ChapterFiles(stem.with_suffix(f".{video_format}"), stem.with_name(poster), stem.with_suffix(".srt"))
 
 
 def tex_cache(output_dir: Path) -> Path:
@@ -38,11 +48,17 @@ def tex_cache(output_dir: Path) -> Path:
     return Path(output_dir) / CACHE_FOLDER / "Tex"
 
 
+def temporary_name(target: Path) -> Path:
+    """Where `target` is written before it is renamed into place: hidden, and naming this process."""
+    return target.with_name(f".{target.name}.tmp-{os.getpid()}")
+
+
 @contextmanager
 def work_dir(output_dir: Path, slug: str) -> Iterator[Path]:
-    """A private working folder for one render, removed afterwards even on failure."""
+    """A private, empty working folder for one render, removed afterwards even on failure."""
     path = Path(output_dir) / WORK_FOLDER / f"{slug}-{os.getpid()}"
-    path.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(path, ignore_errors=True)  # left by a killed process whose id this one now has
+    path.mkdir(parents=True)
     try:
         yield path
     finally:
@@ -62,7 +78,7 @@ def staged() -> Iterator[Callable[[Path], Path]]:
 
     def stage(target: Path) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
-        pending[target] = target.with_name(f".{target.name}.tmp-{os.getpid()}")
+        pending[target] = temporary_name(target)
         return pending[target]
 
     try:
@@ -75,10 +91,54 @@ def staged() -> Iterator[Callable[[Path], Path]]:
         os.replace(temporary, target)
 
 
-def clean(output_dir: Path, presets: Iterable[Preset]) -> list[Path]:
-    """Remove the output folders of `presets` and manim's caches; return what was removed."""
+def remove_leftovers(output_dir: Path) -> list[Path]:
+    """Remove the temporary files and working folders of processes that no longer run (a killed render)."""
     output_dir = Path(output_dir)
-    candidates = [output_dir / p.folder for p in presets] + [output_dir / CACHE_FOLDER, output_dir / WORK_FOLDER]
+    if not output_dir.is_dir():
+        return []
+    work = output_dir / WORK_FOLDER
+    folders = [p for p in work.iterdir() if _owner_is_gone(WORK, p.name)] if work.is_dir() else []
+    files = [p for p in output_dir.rglob(".*.tmp-*") if p.is_file() and _owner_is_gone(TEMPORARY, p.name)]
+    for path in folders:
+        shutil.rmtree(path, ignore_errors=True)
+    for path in files:
+        path.unlink(missing_ok=True)
+    return folders + files
+
+
+def _owner_is_gone(pattern: re.Pattern, name: str) -> bool:
+    match = pattern.fullmatch(name)
+    return match is not None and not _running(int(match[1]))
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, another user's
+        return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """Whether `pid` has exited but not been reaped (Linux; elsewhere assumed not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def clean(output_dir: Path, settings: RenderSettings | None) -> list[Path]:
+    """Remove one folder of outputs (every one when `settings` is None), the working files and manim's caches."""
+    output_dir = Path(output_dir)
+    if settings is not None:
+        quality_folders = [folder(output_dir, settings)]
+    elif output_dir.is_dir():
+        quality_folders = sorted(p for p in output_dir.iterdir() if p.is_dir() and FOLDER_PATTERN.fullmatch(p.name))
+    else:
+        quality_folders = []
+    candidates = quality_folders + [output_dir / CACHE_FOLDER, output_dir / WORK_FOLDER]
     removed = [path for path in candidates if path.exists()]
     for path in removed:
         shutil.rmtree(path)

@@ -6,43 +6,76 @@ from pathlib import Path
 
 from scenes.registry import Chapter
 
-from . import outputs, video
-from .quality import Preset
-from .render_chapter import Outcome
+from .jobs import Outcome
+from .manifest import Entry
+
+BAR_WIDTH = 20
 
 
-def listing(chapters: Iterable[Chapter], preset: Preset, output_dir: Path) -> Iterator[str]:
-    """Each chapter's number, name and title, then its duration and files at `preset` if rendered."""
+def listing(chapters: Iterable[Chapter], folder: Path, rendered: dict[str, list[tuple[Entry, bool]]]) -> Iterator[str]:
+    """Each chapter's number, name and title, then per format rendered: duration, files, and whether out of date.
+
+    `rendered` maps a chapter slug to its (manifest entry, up to date) pairs.
+    """
     chapters = list(chapters)
     width = max((len(c.name) for c in chapters), default=0)
     for chapter in chapters:
         yield f"{chapter.number:02d}  {chapter.name:<{width}}  {chapter.title}"
-        files = outputs.chapter_files(output_dir, preset, chapter.slug)
-        yield f"    {_rendered(files)}" if files.video.exists() else f"    not rendered at {preset.folder}"
+        entries = rendered.get(chapter.slug, [])
+        for entry, current in entries:
+            files = "  ".join(str(folder / name) for name in entry.files)
+            yield f"    {entry.duration:.1f} s  {files}" + ("" if current else "  (out of date)")
+        if not entries:
+            yield f"    not rendered at {folder.name}"
 
 
-def _rendered(files: outputs.ChapterFiles) -> str:
-    seconds = video.duration(files.video)
-    length = f"{seconds:.1f} s" if seconds is not None else "unreadable"
-    return f"{length}  " + "  ".join(str(p) for p in files.existing())
+def skipped(chapter: Chapter) -> str:
+    """A chapter whose files are up to date."""
+    return f"skipped {chapter.slug} (up to date)"
 
 
-def starting(chapter: Chapter, preset: Preset) -> str:
-    """The line printed when a chapter starts rendering."""
-    return f"rendering {chapter.slug} at {preset.folder} ..."
+def queued(chapter: Chapter, reason: str) -> str:
+    """A chapter waiting for a worker, and why it is rendered."""
+    return f"queued {chapter.slug} ({reason})"
 
 
-def finished(outcome: Outcome) -> str:
-    """One line: the files written and the time taken, or the error."""
+def started(slug: str) -> str:
+    """A worker has begun a chapter."""
+    return f"rendering {slug}"
+
+
+def finished(outcome: Outcome) -> list[str]:
+    """The files written and the time taken; or the error, then its details indented."""
     if outcome.error is not None:
-        return f"ERROR {outcome.chapter.slug}: {outcome.error}"
+        return [f"ERROR {outcome.chapter.slug}: {outcome.error}", *(f"    {line}" for line in outcome.details)]
     files = ", ".join(str(p) for p in outcome.files)
-    return f"done {outcome.chapter.slug} in {outcome.seconds:.1f} s: {files}"
+    return [f"done {outcome.chapter.slug} in {outcome.seconds:.1f} s: {files}"]
 
 
-def summary(outcomes: list[Outcome], preset: Preset) -> str:
-    """How many chapters rendered, in how long, and which failed."""
+def damaged(manifest_path: Path) -> str:
+    """A manifest that could not be read."""
+    return f"note: {manifest_path} was unreadable; its chapters are rendered again"
+
+
+def summary(outcomes: list[Outcome], skipped_count: int, where: str, seconds: float) -> str:
+    """How many chapters were rendered, skipped and failed, where, in how long (wall time)."""
     failed = [o.chapter.slug for o in outcomes if o.error is not None]
-    seconds = sum(o.seconds for o in outcomes)
-    line = f"{len(outcomes) - len(failed)} of {len(outcomes)} chapters rendered at {preset.folder} in {seconds:.1f} s"
+    line = (f"{len(outcomes) - len(failed)} rendered, {skipped_count} up to date, {len(failed)} failed "
+            f"({where}) in {seconds:.1f} s")
     return f"{line}; failed: {', '.join(failed)}" if failed else line
+
+
+def status(active: dict[str, tuple[float, float | None]]) -> str:
+    """The live line on a terminal: each rendering chapter with a bar (when its length is known) or seconds done.
+
+    `active` maps a slug to (seconds rendered, expected seconds or None).
+    """
+    return " | ".join(f"{slug} {_progress(done, expected)}" for slug, (done, expected) in active.items())
+
+
+def _progress(done: float, expected: float | None) -> str:
+    if not expected:
+        return f"{done:.1f} s"
+    fraction = min(done / expected, 1.0)
+    filled = round(fraction * BAR_WIDTH)
+    return f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {fraction:4.0%}"

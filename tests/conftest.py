@@ -2,16 +2,25 @@
 import pytest
 from click.testing import CliRunner
 
-import tiny_scene
 from render import cli
 from scenes import registry
+from tiny_scene import TinyLecture
 
 
 @pytest.fixture
-def tiny_chapters(monkeypatch):
-    """Replace the lecture's registry with the tiny test chapters."""
-    monkeypatch.setattr(registry, "CHAPTERS", tiny_scene.CHAPTERS)
-    return tiny_scene.CHAPTERS
+def lecture(tmp_path_factory, monkeypatch):
+    """The tiny chapters' package, importable here and in worker processes, never with stale bytecode."""
+    root = tmp_path_factory.mktemp("lecture")
+    monkeypatch.syspath_prepend(str(root))
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    return TinyLecture(root)
+
+
+@pytest.fixture
+def tiny_chapters(lecture, monkeypatch):
+    """Replace the lecture's registry with the tiny test chapters Tiny, Flaky, Coda."""
+    monkeypatch.setattr(registry, "CHAPTERS", lecture.chapters())
+    return registry.CHAPTERS
 
 
 @pytest.fixture

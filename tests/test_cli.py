@@ -3,6 +3,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from scenes import registry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,8 +26,14 @@ def test_list_shows_chapters_in_order_then_what_is_rendered(tiny_chapters, run, 
     assert run("list", "-q", "m", "--output", tmp_path).output.splitlines()[1] == "    not rendered at 720p30"
 
 
+def test_list_marks_a_rendering_whose_inputs_changed_as_out_of_date(tiny_chapters, lecture, run, tmp_path):
+    assert run("render", "tiny", "--output", tmp_path).exit_code == 0
+    lecture.edit("shared", 'COLOR = "#58C4DD"', 'COLOR = "#FC6255"')
+    assert run("list", "--output", tmp_path).output.splitlines()[1].endswith(".srt  (out of date)")
+
+
 def test_chapter_names_are_case_insensitive_and_rendered_in_viewing_order(tiny_chapters, run, tmp_path):
-    result = run("render", "CODA", "tINY", "coda", "--output", tmp_path)
+    result = run("render", "CODA", "tINY", "coda", "--jobs", 1, "--output", tmp_path)
     assert result.exit_code == 0, result.output
     assert [line.split()[1] for line in result.output.splitlines()[:2]] == ["01-Tiny", "03-Coda"]
     assert sorted(p.stem for p in (tmp_path / "480p15").glob("*.mp4")) == ["01-Tiny", "03-Coda"]
@@ -36,14 +44,39 @@ def test_unknown_chapter_is_one_line_with_the_closest_name(tiny_chapters, run, t
     assert result.exit_code == 2
     assert result.output.splitlines() == [
         "Error: unknown chapter 'Cod' (closest: Coda); valid chapters: Tiny, Flaky, Coda"]
-    assert not (tmp_path / "480p15").exists()  # nothing renders when a name is wrong
+    assert not tmp_path.joinpath("480p15").exists()  # nothing renders when a name is wrong
 
 
-def test_bad_quality_is_a_one_line_choice_error(tiny_chapters, run, tmp_path):
-    result = run("render", "-q", "x", "--output", tmp_path)
+def test_unknown_chapter_with_no_close_match_lists_the_names_only(tiny_chapters, run, tmp_path):
+    result = run("render", "softmax", "--output", tmp_path)
     assert result.exit_code == 2
-    assert result.output.splitlines() == [
-        "Error: Invalid value for '-q' / '--quality': 'x' is not one of 'l', 'm', 'h', 'k'."]
+    assert result.output.splitlines() == ["Error: unknown chapter 'softmax'; valid chapters: Tiny, Flaky, Coda"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["-q", "x"], "Error: Invalid value for '-q' / '--quality': 'x' is not one of 'l', 'm', 'h', 'k'."),
+    (["--jobs", "0"], "Error: Invalid value for '--jobs': 0 is not in the range x>=1."),
+    (["--jobs", "-1"], "Error: Invalid value for '--jobs': -1 is not in the range x>=1."),
+    (["--jobs", "abc"], "Error: Invalid value for '--jobs': 'abc' is not a valid integer range."),
+    (["--format", "avi"], "Error: Invalid value for '--format': 'avi' is not one of 'mp4', 'webm', 'gif', 'mov'."),
+    (["--resolution", "big"], "Error: Invalid value for '--resolution': 'big' is not WIDTHxHEIGHT, e.g. 1280x720"),
+    (["--resolution", "853x480"],
+     "Error: Invalid value for '--resolution': '853x480': width and height must be even numbers from 16 to 7680"),
+    (["--fps", "0"], "Error: Invalid value for '--fps': 0 is not in the range 1<=x<=120."),
+    (["-q", "h", "--resolution", "640x360", "--fps", "24"],
+     "Error: -q/--quality has no effect when both --resolution and --fps are given; drop one"),
+])
+def test_bad_options_are_one_line_usage_errors(tiny_chapters, run, tmp_path, args, message):
+    result = run("render", *args, "--output", tmp_path)
+    assert (result.exit_code, result.output.splitlines()) == (2, [message])
+    assert not any(tmp_path.iterdir())
+
+
+def test_output_that_is_a_file_is_a_usage_error(tiny_chapters, run, tmp_path):
+    (tmp_path / "file").write_text("x")
+    result = run("render", "--output", tmp_path / "file")
+    assert result.exit_code == 2
+    assert result.output == f"Error: Invalid value for '--output': Directory '{tmp_path / 'file'}' is a file.\n"
 
 
 def test_script_refuses_an_unknown_chapter_in_one_line_without_traceback():
@@ -58,11 +91,14 @@ def test_script_refuses_an_unknown_chapter_in_one_line_without_traceback():
 
 
 def test_clean_removes_one_quality_or_all_and_the_caches(tiny_chapters, run, tmp_path):
-    for folder in ("480p15", "720p30", ".manim/Tex"):
+    for folder in ("480p15", "720p30", "1280x720p24", ".manim/Tex", "keep"):
         (tmp_path / folder).mkdir(parents=True)
         (tmp_path / folder / "file").write_text("x")
     result = run("clean", "-q", "l", "--output", tmp_path)
     assert result.output.splitlines() == [f"removed {tmp_path / '480p15'}", f"removed {tmp_path / '.manim'}"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["720p30"]
+    assert run("clean", "--resolution", "1280x720", "--fps", "24", "--output", tmp_path).output.splitlines() == [
+        f"removed {tmp_path / '1280x720p24'}"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["720p30", "keep"]
     assert run("clean", "--output", tmp_path).output.splitlines() == [f"removed {tmp_path / '720p30'}"]
     assert run("clean", "--output", tmp_path).output.splitlines() == ["nothing to remove"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep"]

@@ -13,6 +13,7 @@ from pipeline import outputs
 from pipeline.quality import PRESETS
 from render import cli
 from scenes import registry
+from tiny_scene import TinyLecture
 
 
 def top_level_atoms(path):
@@ -28,9 +29,10 @@ def top_level_atoms(path):
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory):
     """The three tiny chapters rendered once at -q l; yields (result, output folder)."""
-    out = tmp_path_factory.mktemp("media")
+    out, root = tmp_path_factory.mktemp("media"), tmp_path_factory.mktemp("lecture")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(registry, "CHAPTERS", tiny_scene.CHAPTERS)
+        mp.syspath_prepend(str(root))
+        mp.setattr(registry, "CHAPTERS", TinyLecture(root).chapters())
         yield CliRunner().invoke(cli, ["render", "-q", "l", "--output", str(out)], catch_exceptions=False), out
 
 
@@ -48,16 +50,18 @@ def test_render_reports_each_chapter_and_a_summary(rendered):
     result, out = rendered
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert [line.split()[:2] for line in lines[:3]] == [["done", "01-Tiny"], ["done", "02-Flaky"], ["done", "03-Coda"]]
-    assert f"{out}/480p15/01-Tiny.mp4" in lines[0]
-    assert lines[3].startswith("3 of 3 chapters rendered at 480p15 in ")
+    assert sorted(line.split()[:2] for line in lines[:3]) == [["done", "01-Tiny"], ["done", "02-Flaky"],
+                                                              ["done", "03-Coda"]]  # in the order they finish
+    assert any(line.endswith(f": {out}/480p15/01-Tiny.mp4, {out}/480p15/01-Tiny.png, {out}/480p15/01-Tiny.srt")
+               for line in lines)
+    assert lines[3].startswith("3 rendered, 0 up to date, 0 failed (480p15 mp4) in ")
 
 
 def test_outputs_land_at_stable_paths_and_nothing_else_remains(rendered):
     _, out = rendered
     assert sorted(p.name for p in (out / "480p15").iterdir()) == [
         "01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt", "02-Flaky.mp4", "02-Flaky.png",
-        "03-Coda.mp4", "03-Coda.png", "03-Coda.srt"]
+        "03-Coda.mp4", "03-Coda.png", "03-Coda.srt", "manifest.json"]
     assert not (out / outputs.WORK_FOLDER).exists()
 
 
@@ -94,24 +98,26 @@ def test_subtitles_hold_the_subcaptions_in_order(rendered):
     assert "00:00:00,400 --> 00:00:00,800\nit moves right" in text
 
 
-def test_failing_chapter_keeps_its_previous_files_and_the_others_render(tiny_chapters, run, tmp_path, monkeypatch):
+def test_failing_chapter_keeps_its_previous_files_and_the_others_render(tiny_chapters, lecture, run, tmp_path):
     folder = tmp_path / "480p15"
     folder.mkdir()
     (folder / "02-Flaky.srt").write_text("from an earlier version of the scene")
     assert run("render", "flaky", "--output", tmp_path).exit_code == 0
-    assert sorted(p.name for p in folder.iterdir()) == ["02-Flaky.mp4", "02-Flaky.png"]  # Flaky has no captions
+    assert sorted(p.name for p in folder.iterdir()) == ["02-Flaky.mp4", "02-Flaky.png", "manifest.json"]
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
-    monkeypatch.setattr(tiny_scene, "FAIL", True)
+    lecture.edit("flaky", "FAIL = False", "FAIL = True")
 
     result = run("render", "--output", tmp_path)
 
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert lines[1] == "ERROR 02-Flaky: RuntimeError: failed on purpose"
-    assert lines[0].startswith("done 01-Tiny") and lines[2].startswith("done 03-Coda")
-    assert lines[3].endswith("failed: 02-Flaky") and lines[3].startswith("2 of 3")
+    assert "ERROR 02-Flaky: RuntimeError: failed on purpose" in lines
+    assert sorted(line.split()[1] for line in lines[:3] if line.startswith("done")) == ["01-Tiny", "03-Coda"]
+    assert lines[3] == lines[-1] and lines[3].startswith("2 rendered, 0 up to date, 1 failed (480p15 mp4) in ")
+    assert lines[3].endswith("; failed: 02-Flaky")
     assert "Traceback" not in result.output
-    assert {name: (folder / name).read_bytes() for name in before} == before
+    assert {name: (folder / name).read_bytes() for name in before if name != "manifest.json"} == {
+        name: data for name, data in before.items() if name != "manifest.json"}
     assert sorted(p.name for p in folder.iterdir() if p.name.startswith(".")) == []
     assert not (tmp_path / outputs.WORK_FOLDER).exists()
 

@@ -1,0 +1,85 @@
+"""One `render` run: find what is out of date, render it in parallel, record it in the manifest."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from scenes.registry import Chapter
+
+from . import outputs, parallel, report
+from .console import Console
+from .dependencies import Scanner, digest
+from .jobs import Job, Outcome
+from .manifest import Entry, Manifest
+from .settings import FORMATS, RenderSettings
+
+
+@dataclass(frozen=True)
+class Planned:
+    """A chapter, what its video depends on now, and why it must be rendered (None: it is up to date)."""
+
+    chapter: Chapter
+    inputs: dict[str, str]
+    reason: str | None
+
+
+def plan(chapters: list[Chapter], settings: RenderSettings, manifest: Manifest, force: bool) -> list[Planned]:
+    """Decide, for each chapter, whether its files at `settings` are up to date."""
+    scanner = Scanner()
+    planned = []
+    for chapter in chapters:
+        inputs = scanner.inputs(chapter, settings)
+        reason = "forced" if force else manifest.stale_reason(chapter.slug, settings.format, inputs)
+        planned.append(Planned(chapter, inputs, reason))
+    return planned
+
+
+def build(chapters: list[Chapter], settings: RenderSettings, output_dir: Path, *, jobs: int, force: bool,
+          console: Console) -> list[Outcome]:
+    """Render the chapters that are out of date and report on all; return the outcomes of those rendered."""
+    began = time.perf_counter()
+    outputs.remove_leftovers(output_dir)
+    manifest = Manifest.load(outputs.folder(output_dir, settings))
+    if manifest.damaged:
+        console.line(report.damaged(manifest.path))
+    planned = plan(chapters, settings, manifest, force)
+    for item in planned:
+        if item.reason is None:
+            console.skipped(item.chapter)
+        else:
+            previous = manifest.get(item.chapter.slug, settings.format)
+            console.queued(item.chapter, item.reason, previous.duration if previous else None)
+    to_render = {p.chapter.slug: p for p in planned if p.reason is not None}
+    work = [Job(p.chapter, settings, Path(output_dir)) for p in to_render.values()]
+    outcomes = []
+    for outcome in parallel.run(work, jobs, console.progress if console.live else None):
+        if outcome.error is None:
+            manifest.record(_entry(to_render[outcome.chapter.slug], outcome, settings))
+        console.finished(outcome)
+        outcomes.append(outcome)
+    where = f"{settings.folder} {settings.format}"
+    console.line(report.summary(outcomes, len(planned) - len(work), where, time.perf_counter() - began))
+    return outcomes
+
+
+def _entry(planned: Planned, outcome: Outcome, settings: RenderSettings) -> Entry:
+    return Entry(slug=planned.chapter.slug, format=settings.format, hash=digest(planned.inputs),
+                 inputs=planned.inputs, files={p.name: p.stat().st_size for p in outcome.files},
+                 duration=outcome.duration, frames=outcome.frames)
+
+
+def rendered(chapters: list[Chapter], settings: RenderSettings, output_dir: Path) -> dict[str, list[tuple[Entry, bool]]]:
+    """Per chapter slug, the manifest's entries at `settings`' size and rate whose files exist, each with
+    whether it is up to date (in any format, not only `settings.format`)."""
+    folder = outputs.folder(output_dir, settings)
+    manifest, scanner, found = Manifest.load(folder), Scanner(), {}
+    for chapter in chapters:
+        for video_format in FORMATS:
+            entry = manifest.get(chapter.slug, video_format)
+            if entry is None or not all((folder / name).is_file() for name in entry.files):
+                continue
+            inputs = scanner.inputs(chapter, replace(settings, format=video_format))
+            current = manifest.stale_reason(chapter.slug, video_format, inputs) is None
+            found.setdefault(chapter.slug, []).append((entry, current))
+    return found

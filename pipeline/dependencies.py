@@ -1,0 +1,123 @@
+"""What a chapter's video depends on, as a dictionary of named digests, and the hash of it all.
+
+The project modules a chapter runs are found by reading import statements (static
+analysis: nothing is imported or run): from the chapter's module and from the worker that
+renders it, following imports into the chapter's own package, `scenes`, `attention`
+and `pipeline`. Imports made at run time (importlib) are not followed.
+"""
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib
+import importlib.metadata
+import importlib.util
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+from scenes.registry import Chapter
+
+from .settings import RenderSettings
+
+PROJECT_PACKAGES = ("scenes", "attention", "pipeline")
+WORKER_MODULE = "pipeline.worker"
+DATA_PACKAGE = "attention"  # numpy core and the example data: hashed whole, every file in it
+TOOLS = ("manim", "av", "pycairo")  # their versions decide the pixels and the encoding
+
+
+def digest(inputs: dict[str, str]) -> str:
+    """One hash for a whole set of inputs."""
+    return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
+
+
+class Scanner:
+    """Computes chapters' inputs, reading each file once; make a new one per run to see edits."""
+
+    def __init__(self):
+        importlib.invalidate_caches()  # see modules written since the last look
+        self._files: dict[Path, str] = {}
+        self._modules: dict[str, tuple[Path | None, tuple[str, ...]]] = {}
+
+    def inputs(self, chapter: Chapter, settings: RenderSettings) -> dict[str, str]:
+        """Named digests of everything `chapter`'s video depends on at `settings`."""
+        local = (*PROJECT_PACKAGES, chapter.module.partition(".")[0])
+        modules = self.modules((chapter.module, WORKER_MODULE), local)
+        found = {f"module {name}": self._file(path) for name, path in modules.items()}
+        found[f"data {DATA_PACKAGE}/"] = self._package_files(DATA_PACKAGE)
+        found.update({f"tool {tool}": importlib.metadata.version(tool) for tool in TOOLS})
+        found.update({f"setting {key}": str(value) for key, value in asdict(settings).items()})
+        return found
+
+    def modules(self, roots: tuple[str, ...], local: tuple[str, ...]) -> dict[str, Path]:
+        """Each module reachable from `roots` by import statements, within the `local` packages, with its file."""
+        found: dict[str, Path] = {}
+        todo = list(roots)
+        while todo:
+            name = todo.pop()
+            if name in found or name.partition(".")[0] not in local:
+                continue
+            path, imported = self._module(name)
+            if path is not None:
+                found[name] = path
+                todo.extend(imported)
+        return found
+
+    def _module(self, name: str) -> tuple[Path | None, tuple[str, ...]]:
+        if name not in self._modules:
+            path = _source_file(name)
+            imported = (*_parents(name), *_imports(path, name)) if path else ()
+            self._modules[name] = path, imported
+        return self._modules[name]
+
+    def _file(self, path: Path) -> str:
+        if path not in self._files:
+            self._files[path] = hashlib.sha256(path.read_bytes()).hexdigest()
+        return self._files[path]
+
+    def _package_files(self, package: str) -> str:
+        root = _source_file(package).parent
+        files = sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+        return digest({str(p.relative_to(root)): self._file(p) for p in files})
+
+
+def _source_file(name: str) -> Path | None:
+    """The .py file of module `name`. Only its top-level package is looked up (which runs no code);
+    submodules are found in that package's folders, as Python finds them for regular packages."""
+    top, *rest = name.split(".")
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not rest:
+        return Path(spec.origin) if spec and spec.origin and spec.origin.endswith(".py") else None
+    found = (_module_file(Path(folder), rest) for folder in spec.submodule_search_locations or ())
+    return next((path for path in found if path is not None), None)
+
+
+def _module_file(root: Path, parts: list[str]) -> Path | None:
+    base = root.joinpath(*parts)
+    return next((p for p in (base / "__init__.py", base.with_suffix(".py")) if p.is_file()), None)
+
+
+def _parents(name: str) -> list[str]:
+    """'a.b.c' -> ['a', 'a.b']: importing a module runs its packages' __init__ first."""
+    parts = name.split(".")
+    return [".".join(parts[:i]) for i in range(1, len(parts))]
+
+
+def _imports(path: Path, name: str) -> list[str]:
+    """The absolute names a module's import statements may load, including `from package import submodule`."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    names = []
+    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            try:
+                base = importlib.util.resolve_name("." * node.level + (node.module or ""), package)
+            except ImportError:  # a relative import outside any package fails at run time too
+                continue
+            names.append(base)
+            names.extend(f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
+    return names

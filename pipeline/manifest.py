@@ -1,0 +1,105 @@
+"""The record of what was rendered into one output folder: per chapter and format, its inputs and files.
+
+`manifest.json` sits in the folder it describes (e.g. media/480p15/manifest.json). It is
+rewritten under a temporary name and renamed into place after every chapter, so it is
+always whole; one that is missing or unreadable is treated as empty (everything is
+rebuilt), never as an error.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from . import outputs
+from .dependencies import digest
+
+NAME = "manifest.json"
+SCHEMA = 1
+SHOWN_CHANGES = 3  # inputs named in a "changed: ..." reason
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One rendered chapter in one format."""
+
+    slug: str  # e.g. '01-Tiny'
+    format: str
+    hash: str
+    inputs: dict[str, str]
+    files: dict[str, int]  # file name in the folder -> size in bytes
+    duration: float  # seconds of video
+    frames: int
+
+    @classmethod
+    def parse(cls, raw) -> Entry | None:
+        """The entry `raw` describes, or None when it is malformed."""
+        try:
+            entry = cls(**raw)
+        except TypeError:
+            return None
+        shapes_ok = (isinstance(entry.inputs, dict) and isinstance(entry.files, dict)
+                     and all(isinstance(size, int) for size in entry.files.values())
+                     and isinstance(entry.duration, (int, float)) and isinstance(entry.frames, int))
+        return entry if shapes_ok else None
+
+
+class Manifest:
+    """The entries of one output folder, keyed by chapter slug and format."""
+
+    def __init__(self, folder: Path, entries: dict[str, Entry], damaged: bool = False):
+        self.path = Path(folder) / NAME
+        self.entries = entries
+        self.damaged = damaged  # the file existed but could not be read
+
+    @classmethod
+    def load(cls, folder: Path) -> Manifest:
+        """The folder's manifest; empty (and marked damaged) when the file cannot be read."""
+        path = Path(folder) / NAME
+        if not path.exists():
+            return cls(folder, {})
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            parsed = ({key: Entry.parse(value) for key, value in raw["entries"].items()}
+                      if raw.get("schema") == SCHEMA else None)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            parsed = None
+        if parsed is None:
+            return cls(folder, {}, damaged=True)
+        return cls(folder, {key: e for key, e in parsed.items() if e is not None}, damaged=None in parsed.values())
+
+    def get(self, slug: str, video_format: str) -> Entry | None:
+        """The entry for `slug` in `video_format`, if recorded."""
+        return self.entries.get(_key(slug, video_format))
+
+    def record(self, entry: Entry) -> None:
+        """Add or replace an entry and write the manifest (atomically)."""
+        self.entries[_key(entry.slug, entry.format)] = entry
+        data = {"schema": SCHEMA, "entries": {k: asdict(e) for k, e in sorted(self.entries.items())}}
+        with outputs.staged() as stage:
+            stage(self.path).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+    def stale_reason(self, slug: str, video_format: str, inputs: dict[str, str]) -> str | None:
+        """Why `slug` must be rendered again in `video_format`, or None when its files are up to date."""
+        entry = self.get(slug, video_format)
+        if entry is None:
+            return "not rendered before"
+        if entry.hash != digest(inputs):
+            changed = sorted(k for k in inputs.keys() | entry.inputs.keys() if inputs.get(k) != entry.inputs.get(k))
+            more = f" and {len(changed) - SHOWN_CHANGES} more" if len(changed) > SHOWN_CHANGES else ""
+            return "changed: " + ", ".join(changed[:SHOWN_CHANGES]) + more
+        return _files_problem(self.path.parent, entry)
+
+
+def _key(slug: str, video_format: str) -> str:
+    return f"{slug}.{video_format}"
+
+
+def _files_problem(folder: Path, entry: Entry) -> str | None:
+    for name, size in entry.files.items():
+        path = folder / name
+        if not path.is_file():
+            return f"missing: {name}"
+        if path.stat().st_size != size:
+            return f"modified: {name}"
+    return None

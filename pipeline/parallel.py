@@ -1,0 +1,49 @@
+"""Rendering jobs in worker processes, several at once, passing their progress on as it comes."""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+
+from . import worker
+from .jobs import Job, Outcome, Progress
+
+START_METHOD = "spawn"  # a fresh interpreter per worker: it imports the chapters' current source
+POLL_SECONDS = 0.2
+
+
+def run(jobs: list[Job], workers: int, on_progress: Callable[[Progress], None] | None = None) -> Iterator[Outcome]:
+    """Render `jobs` with up to `workers` processes; yield each outcome as it completes."""
+    if not jobs:
+        return
+    context = multiprocessing.get_context(START_METHOD)
+    news = context.Queue() if on_progress else None
+    with ProcessPoolExecutor(min(workers, len(jobs)), mp_context=context,
+                             initializer=worker.start, initargs=(os.getpid(), news)) as pool:
+        pending = {pool.submit(worker.render_job, job): job for job in jobs}
+        while pending:
+            done, _ = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+            _pass_on(news, on_progress)
+            for future in done:
+                yield _outcome(future, pending.pop(future))
+
+
+def _pass_on(news, on_progress) -> None:
+    if news is None:
+        return
+    while True:
+        try:
+            message = news.get_nowait()
+        except queue.Empty:
+            return
+        on_progress(message)
+
+
+def _outcome(future: Future, job: Job) -> Outcome:
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        return Outcome(job.chapter, 0.0, error="the worker process died (killed, or out of memory)")

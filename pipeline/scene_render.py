@@ -1,0 +1,96 @@
+"""One chapter rendered in this process with its own manim configuration, and its files published."""
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+from manim import tempconfig
+from PIL import Image
+
+from . import outputs, tex_cache, video
+from .jobs import Job, Progress
+from .latex_errors import explained
+from .settings import RenderSettings
+
+PROGRESS_INTERVAL = 0.25  # seconds between progress messages from one worker
+
+
+def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
+    """Render `job` using the folder `work`, progress going to the queue `news` (if not None);
+    return the files written, the video's duration in seconds and its frame count."""
+    shared_tex = outputs.tex_cache(job.output_dir)
+    private_tex = tex_cache.private_copy(shared_tex, work / "Tex")
+    targets = outputs.chapter_files(outputs.folder(job.output_dir, job.settings), job.chapter.slug,
+                                    job.settings.format)
+    with tempconfig(manim_config(job.settings, work, private_tex)), explained():
+        scene = job.chapter.scene_class()()
+        frames = FrameCounter(scene, job.chapter.slug, job.settings.fps, news)
+        scene.render()
+        _publish(scene, targets, job.settings)
+    tex_cache.publish(private_tex, shared_tex)
+    return tuple(targets.existing()), video.duration(targets.video) or 0.0, frames.count
+
+
+def manim_config(settings: RenderSettings, work: Path, tex_dir: Path) -> dict:
+    """The manim settings for one chapter: everything it writes goes to `work`."""
+    return {
+        "pixel_width": settings.width,
+        "pixel_height": settings.height,
+        "frame_rate": settings.fps,
+        "format": settings.format,
+        "transparent": settings.transparent,
+        "media_dir": str(work.resolve()),
+        "tex_dir": str(tex_dir.resolve()),
+        "disable_caching": True,  # manim's per-animation cache can give stale frames with updaters
+        "progress_bar": "none",  # progress is reported by the parent, one line for all workers
+        "verbosity": "CRITICAL",  # errors reach the parent as outcomes, LaTeX ones with their log lines
+    }
+
+
+class FrameCounter:
+    """Counts the frames a scene writes, and tells the parent process how far the video has got."""
+
+    def __init__(self, scene, slug: str, fps: int, news):
+        self.count = 0
+        self._news = news
+        self._slug = slug
+        self._renderer = scene.renderer
+        self._add_frame = scene.renderer.add_frame
+        self._fps = fps
+        self._last_report = 0.0
+        scene.renderer.add_frame = self._counted
+        self._report()
+
+    def _counted(self, frame, num_frames: int = 1) -> None:
+        self._add_frame(frame, num_frames)
+        if not self._renderer.skip_animations:
+            self.count += num_frames
+            if time.monotonic() - self._last_report > PROGRESS_INTERVAL:
+                self._report()
+
+    def _report(self) -> None:
+        self._last_report = time.monotonic()
+        if self._news is not None:
+            self._news.put(Progress(self._slug, self.count / self._fps))
+
+
+def _publish(scene, targets: outputs.ChapterFiles, settings: RenderSettings) -> None:
+    """Stage the video, poster and subtitles, then rename them into place together."""
+    writer = scene.renderer.file_writer
+    movie = Path(writer.movie_file_path)
+    if not movie.exists():
+        raise RuntimeError("the scene played no animation, so manim wrote no video")
+    subtitles = writer.output_plan.subcaption_file
+    has_subtitles = subtitles is not None and subtitles.exists()
+    poster = Image.fromarray(scene.renderer.get_frame())
+    with outputs.staged() as stage:
+        if settings.format == "mp4":
+            video.remux_faststart(movie, stage(targets.video))
+        else:
+            shutil.copyfile(movie, stage(targets.video))
+        (poster if settings.transparent else poster.convert("RGB")).save(stage(targets.poster), format="PNG")
+        if has_subtitles:
+            shutil.copyfile(subtitles, stage(targets.subtitles))
+    if not has_subtitles:
+        targets.subtitles.unlink(missing_ok=True)  # left over from an earlier version of the scene

@@ -1,0 +1,51 @@
+"""The entry point of worker processes: set-up, and one job with its errors caught.
+
+It imports manim only when a job runs (through scene_render), so the parent process,
+which needs these functions to hand them to its workers, stays quick to start.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+import sys
+import time
+
+from . import outputs
+from .jobs import Job, Outcome
+from .latex_errors import LatexFailure
+
+PR_SET_PDEATHSIG = 1  # Linux prctl option: the signal this process gets when its parent dies
+
+progress_queue = None  # set by start(): where progress messages go, or None
+
+
+def start(parent_pid: int, news) -> None:
+    """Worker initializer: die with the parent (so a killed render leaves no orphan), keep the progress queue."""
+    global progress_queue
+    progress_queue = news
+    if sys.platform == "linux":
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent_pid:  # the parent died before the line above
+            os._exit(1)
+
+
+def render_job(job: Job) -> Outcome:
+    """Render `job`, turning any exception into an error outcome instead of raising it."""
+    began = time.perf_counter()
+    try:
+        from . import scene_render  # imports manim: not counted in the chapter's time
+
+        began = time.perf_counter()
+        with outputs.work_dir(job.output_dir, job.chapter.slug) as work:
+            files, duration, frames = scene_render.render(job, work, progress_queue)
+    except LatexFailure as exc:
+        return Outcome(job.chapter, time.perf_counter() - began, error=str(exc), details=exc.details)
+    except Exception as exc:  # one failing chapter must not stop the others
+        return Outcome(job.chapter, time.perf_counter() - began, error=_one_line(exc))
+    return Outcome(job.chapter, time.perf_counter() - began, files, duration, frames)
+
+
+def _one_line(exc: Exception) -> str:
+    first = next((line.strip() for line in str(exc).splitlines() if line.strip()), "")
+    return f"{type(exc).__name__}: {first}" if first else type(exc).__name__

@@ -1,0 +1,152 @@
+"""Incremental rebuilds: the manifest, what triggers a render, and recovering from damaged state."""
+import json
+import shutil
+
+import av
+import pytest
+from click.testing import CliRunner
+
+from pipeline import manifest as manifest_module
+from pipeline.dependencies import Scanner
+from pipeline.manifest import Manifest
+from pipeline.settings import from_options
+from render import cli
+from scenes import registry
+from scenes.registry import Chapter
+from tiny_scene import TinyLecture
+
+
+@pytest.fixture(scope="module")
+def module_lecture(tmp_path_factory):
+    """One tiny lecture for the module, in the registry; yields (lecture, its first render's output folder)."""
+    root, out = tmp_path_factory.mktemp("lecture"), tmp_path_factory.mktemp("baseline")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.syspath_prepend(str(root))
+        mp.setenv("PYTHONDONTWRITEBYTECODE", "1")
+        lecture = TinyLecture(root)
+        mp.setattr(registry, "CHAPTERS", lecture.chapters())
+        result = CliRunner().invoke(cli, ["render", "--output", str(out)], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        yield lecture, out
+
+
+@pytest.fixture
+def rendered(module_lecture, tmp_path):
+    """A copy of the first render, and the lecture, whose sources are restored after the test."""
+    lecture, baseline = module_lecture
+    sources = {p: p.read_text() for p in lecture.folder.glob("*.py")}
+    out = tmp_path / "media"
+    shutil.copytree(baseline, out)
+    yield lecture, out
+    for path, text in sources.items():
+        path.write_text(text)
+
+
+def render(out, *args):
+    return CliRunner().invoke(cli, ["render", "--output", str(out), *args], catch_exceptions=False)
+
+
+def states(folder):
+    """Every file's bytes and modification time."""
+    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()}
+
+
+def rendered_slugs(output):
+    return sorted(line.split()[1] for line in output.splitlines() if line.startswith("done"))
+
+
+def test_second_run_renders_nothing(rendered):
+    _, out = rendered
+    before = states(out / "480p15")
+    result = render(out)
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[:3] == ["skipped 01-Tiny (up to date)", "skipped 02-Flaky (up to date)", "skipped 03-Coda (up to date)"]
+    assert lines[3].startswith("0 rendered, 3 up to date, 0 failed (480p15 mp4) in ")
+    assert states(out / "480p15") == before
+
+
+def test_editing_one_chapters_module_renders_only_that_chapter(rendered):
+    lecture, out = rendered
+    before = states(out / "480p15")
+    lecture.edit("flaky", "run_time=0.4", "run_time=0.8")
+    result = render(out)
+    assert result.exit_code == 0, result.output
+    assert rendered_slugs(result.output) == ["02-Flaky"]
+    after = states(out / "480p15")
+    assert {n for n in after if after[n] != before[n]} == {"02-Flaky.mp4", "02-Flaky.png", "manifest.json"}
+    with av.open(str(out / "480p15" / "02-Flaky.mp4")) as container:
+        assert container.duration / av.time_base == pytest.approx(1.0, abs=0.01)
+    assert Manifest.load(out / "480p15").get("02-Flaky", "mp4").frames == 15
+
+
+def test_editing_a_shared_module_renders_the_chapters_that_import_it(rendered):
+    lecture, out = rendered
+    lecture.edit("shared", 'COLOR = "#58C4DD"', 'COLOR = "#FC6255"')
+    result = render(out)
+    assert result.exit_code == 0, result.output
+    assert rendered_slugs(result.output) == ["01-Tiny", "03-Coda"]
+    assert "skipped 02-Flaky (up to date)" in result.output
+
+
+def test_corrupt_manifest_is_noted_and_everything_is_rendered_again(rendered):
+    _, out = rendered
+    (out / "480p15" / "manifest.json").write_text('{"schema": 1, "entries": {"01-Tiny.mp4": ')
+    result = render(out)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == f"note: {out / '480p15' / 'manifest.json'} was unreadable; " \
+                                            "its chapters are rendered again"
+    assert rendered_slugs(result.output) == ["01-Tiny", "02-Flaky", "03-Coda"]
+    assert set(Manifest.load(out / "480p15").entries) == {"01-Tiny.mp4", "02-Flaky.mp4", "03-Coda.mp4"}
+
+
+def test_an_output_deleted_by_hand_renders_its_chapter_again(rendered):
+    _, out = rendered
+    (out / "480p15" / "03-Coda.png").unlink()
+    result = render(out)
+    assert result.exit_code == 0, result.output
+    assert rendered_slugs(result.output) == ["03-Coda"]
+    assert (out / "480p15" / "03-Coda.png").is_file()
+
+
+def test_force_renders_everything(rendered):
+    _, out = rendered
+    result = render(out, "--force", "tiny", "coda")
+    assert result.exit_code == 0, result.output
+    assert rendered_slugs(result.output) == ["01-Tiny", "03-Coda"]
+
+
+def test_manifest_records_what_each_video_depends_on_and_its_files(rendered):
+    lecture, out = rendered
+    entry = Manifest.load(out / "480p15").get("01-Tiny", "mp4")
+    package = lecture.package
+    assert {f"module {package}.tiny", f"module {package}.shared", "module pipeline.worker",
+            "module pipeline.scene_render", "data attention/"} <= set(entry.inputs)
+    assert f"module {package}.flaky" not in entry.inputs
+    assert {k: v for k, v in entry.inputs.items() if k.startswith("setting")} == {
+        "setting width": "854", "setting height": "480", "setting fps": "15", "setting format": "mp4",
+        "setting theme": "dark"}
+    assert entry.inputs["tool manim"] == "0.22.0"
+    assert entry.files == {name: (out / "480p15" / name).stat().st_size
+                           for name in ("01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt")}
+    assert (entry.duration, entry.frames) == (pytest.approx(1.0, abs=0.01), 15)
+
+
+def test_import_walk_follows_a_real_chapter_into_scenes_and_attention():
+    chapter = Chapter(2, "ThreeTokenDrag", "The three-token drag", "scenes.three_token_drag")
+    modules = {k.removeprefix("module ") for k in Scanner().inputs(chapter, from_options("l")) if
+               k.startswith("module ")}
+    assert {"scenes.three_token_drag", "scenes.chapter", "scenes.palette", "attention", "attention.examples",
+            "pipeline.scene_render"} <= modules
+    assert not any(m.startswith(("manim", "numpy")) for m in modules)
+
+
+def test_a_malformed_entry_is_dropped_and_the_rest_kept(rendered):
+    _, out = rendered
+    path = out / "480p15" / manifest_module.NAME
+    data = json.loads(path.read_text())
+    data["entries"]["02-Flaky.mp4"]["files"] = "not a mapping"
+    path.write_text(json.dumps(data))
+    loaded = Manifest.load(out / "480p15")
+    assert loaded.damaged
+    assert set(loaded.entries) == {"01-Tiny.mp4", "03-Coda.mp4"}

@@ -1,0 +1,79 @@
+"""Interrupted renders: a render killed part-way leaves the previous files intact and the next run completes."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import av
+import pytest
+
+from pipeline import outputs
+from pipeline.manifest import Manifest
+
+TIMEOUT = 120
+
+
+def run_driver(driver, *args):
+    result = subprocess.run([sys.executable, str(driver), *map(str, args)], capture_output=True, text=True,
+                            timeout=TIMEOUT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def wait_for(condition, what):
+    deadline = time.monotonic() + TIMEOUT
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.05)
+
+
+def gone(pid):
+    """Whether the process has exited (a zombie counts as exited)."""
+    return not outputs._running(pid)
+
+
+def test_render_killed_part_way_keeps_the_previous_files_and_the_next_run_completes(lecture, tmp_path):
+    driver, out = lecture.driver("Slow", "Tiny"), tmp_path / "media"
+    run_driver(driver, "render", "--output", out)
+    folder = out / "480p15"
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    listing = run_driver(driver, "list", "--output", out)
+
+    killed = subprocess.Popen([sys.executable, str(driver), "render", "slow", "--force", "--output", out],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_for(lambda: any((out / outputs.WORK_FOLDER).rglob("*.mp4")), "the worker to start writing video")
+    workers = [int(p.name.rpartition("-")[2]) for p in (out / outputs.WORK_FOLDER).iterdir()]
+    os.kill(killed.pid, signal.SIGKILL)
+    killed.wait(TIMEOUT)
+    wait_for(lambda: all(gone(pid) for pid in workers), "the worker to die with its parent")
+
+    assert {p.name: p.read_bytes() for p in folder.iterdir() if not p.name.startswith(".")} == before
+    assert any((out / outputs.WORK_FOLDER).iterdir())  # the killed worker's folder is left behind...
+    assert run_driver(driver, "list", "--output", out) == listing  # ...and is not taken for an output
+
+    output = run_driver(driver, "render", "--force", "--output", out)
+    assert sorted(line.split()[1] for line in output.splitlines() if line.startswith("done")) == ["01-Slow", "02-Tiny"]
+    assert not (out / outputs.WORK_FOLDER).exists()
+    assert not [p for p in out.rglob(".*") if p.is_file()]  # no temporary file left anywhere
+    assert set(Manifest.load(folder).entries) == {"01-Slow.mp4", "02-Tiny.mp4"}
+    with av.open(str(folder / "01-Slow.mp4")) as container:
+        assert container.duration / av.time_base == pytest.approx(1.0, abs=0.01)
+
+
+def test_leftovers_of_dead_processes_are_removed_and_live_ones_kept(tmp_path):
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True)
+    dead_pid, live_pid = int(dead.stdout), os.getpid()
+    work = tmp_path / outputs.WORK_FOLDER
+    for pid in (dead_pid, live_pid):
+        (work / f"01-Tiny-{pid}" / "videos").mkdir(parents=True)
+        (tmp_path / "480p15").mkdir(exist_ok=True)
+        (tmp_path / "480p15" / f".01-Tiny.mp4.tmp-{pid}").write_bytes(b"half a video")
+    (tmp_path / "480p15" / "01-Tiny.mp4").write_bytes(b"a whole video")
+
+    removed = outputs.remove_leftovers(tmp_path)
+
+    assert sorted(p.name for p in removed) == [f".01-Tiny.mp4.tmp-{dead_pid}", f"01-Tiny-{dead_pid}"]
+    assert sorted(p.name for p in work.iterdir()) == [f"01-Tiny-{live_pid}"]
+    assert sorted(p.name for p in (tmp_path / "480p15").iterdir()) == [f".01-Tiny.mp4.tmp-{live_pid}", "01-Tiny.mp4"]
