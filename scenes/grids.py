@@ -1,0 +1,158 @@
+"""Score and weight grids: one row per query, one column per key, built from a GridTrace.
+
+`AttentionGrid.show_scores()` / `show_weights(rows)` switch what the cells say; animate
+them with `Restate` (not `.animate`, which breaks when a number's digits are rebuilt).
+"""
+from __future__ import annotations
+
+import numpy as np
+from manim import LEFT, RIGHT, UP, DecimalNumber, Square, Transform, VGroup
+
+from attention import GridTrace
+
+from . import components as c
+from .palette import SCORE_PLACES, WEIGHT_PLACES, fmt, theme, token_color
+
+GAP = 0.08  # fraction of a cell's pitch left empty between cells
+FONT_PER_UNIT = 24  # number font size per unit of cell pitch
+SHADE_FLOOR = 0.1  # a weighted cell's opacity is FLOOR + (1 - FLOOR) * weight, so every cell shows
+DARK_TEXT_ABOVE = 0.55  # weights above this are written in the background colour, for contrast
+
+
+def places_for(value: float, places: int) -> int:
+    """0 for whole numbers (printed bare, as `fmt` does), else `places`."""
+    return 0 if "." not in fmt(value, places) else places
+
+
+class Restate(Transform):
+    """Morph `mobject` into `change(copy)`, then apply `change` to `mobject` itself.
+
+    Unlike `.animate`, this tolerates changes that rebuild submobjects (DecimalNumber.set_value).
+    """
+
+    def __init__(self, mobject, change, **kwargs):
+        self.change = change
+        super().__init__(mobject, change(mobject.copy()), **kwargs)
+
+    def finish(self) -> None:
+        super().finish()
+        self.change(self.mobject)
+
+
+class CellNumber(DecimalNumber):
+    """A number that stays centred in its cell when its value or precision changes."""
+
+    def show(self, value: float, places: int) -> "CellNumber":
+        center = self.get_center()
+        self.num_decimal_places = places
+        self.set_value(float(value))
+        return self.move_to(center)
+
+
+class AttentionGrid(VGroup):
+    """Cells for every (query, key) pair, shaded by weight, with token labels and row sums.
+
+    `size` is the length, in units, of the grid's longer side; row labels take `row_color`
+    (default: each token's own colour).
+    """
+
+    def __init__(self, trace: GridTrace, rows=(), cols=(), size: float = 4.0, numbers: bool = True,
+                 row_color: str | None = None):
+        super().__init__()
+        self.trace = trace
+        m, n = trace.shape
+        self.pitch = size / max(m, n)
+        self.cells = VGroup(*[self._cell(i, j, cols) for i in range(m) for j in range(n)])
+        self.add(self.cells)
+        self.numbers = VGroup()
+        self.sums = VGroup()
+        if numbers:
+            font = FONT_PER_UNIT * self.pitch
+            self.numbers = VGroup(*[CellNumber(0, font_size=font).move_to(cell) for cell in self.cells])
+            self.sums = VGroup(*[CellNumber(0, font_size=font).next_to(self.row(i)[-1], RIGHT, buff=0.3)
+                                 for i in range(m)])
+            self.sum_header = c.text("sum", size=0.8 * font, color=theme().muted).next_to(self.sums[0], UP, buff=0.25)
+            self.add(self.numbers, self.sums, self.sum_header)
+        label_size = 0.9 * FONT_PER_UNIT * min(self.pitch, 1.0)
+        self.row_labels = VGroup(*[c.text(t, size=label_size, color=row_color or token_color(t))
+                                   .next_to(self.row(i)[0], LEFT, buff=0.2) for i, t in enumerate(rows)])
+        self.col_labels = VGroup(*[c.text(t, size=label_size, color=token_color(t))
+                                   .next_to(self.cells[j], UP, buff=0.2) for j, t in enumerate(cols)])
+        self.add(self.row_labels, self.col_labels)
+        self.weighted = np.zeros(m, dtype=bool)
+        self.show_scores()
+        self.center()
+
+    def _cell(self, i: int, j: int, cols) -> Square:
+        color = token_color(cols[j]) if cols else theme().key
+        return Square(self.pitch * (1 - GAP), stroke_color=theme().grid, stroke_width=min(1.5, 8 * self.pitch),
+                      fill_color=color, fill_opacity=0).move_to([j * self.pitch, -i * self.pitch, 0])
+
+    def row(self, i: int) -> VGroup:
+        """The cells of row i."""
+        n = self.trace.shape[1]
+        return self.cells[i * n:(i + 1) * n]
+
+    def block(self, rows: int, cols: int) -> VGroup:
+        """The cells of the top-left `rows` x `cols` corner."""
+        return VGroup(*[cell for i in range(rows) for cell in self.row(i)[:cols]])
+
+    def show_scores(self) -> "AttentionGrid":
+        """Every cell shows its scaled score, unshaded; row sums hidden."""
+        n = self.trace.shape[1]
+        for k, (cell, number) in enumerate(zip(self.cells, self.numbers)):
+            score = self.trace.scores[k // n, k % n]
+            number.show(score, places_for(score, SCORE_PLACES)).set_color(theme().text)
+            cell.set_fill(opacity=0)
+        self.sums.set_opacity(0)
+        if len(self.sums):
+            self.sum_header.set_opacity(0)
+        self.weighted[:] = False
+        return self
+
+    def show_weights(self, rows=None) -> "AttentionGrid":
+        """Rows `rows` (default all) show their softmax weights, cells shaded by weight, and their sum."""
+        weights = self.trace.weights
+        n = weights.shape[1]
+        for i in range(len(weights)) if rows is None else rows:
+            for j, cell in enumerate(self.row(i)):
+                cell.set_fill(opacity=SHADE_FLOOR + (1 - SHADE_FLOOR) * float(weights[i, j]))
+            for j, number in enumerate(self.numbers[i * n:(i + 1) * n]):
+                dark = weights[i, j] > DARK_TEXT_ABOVE
+                number.show(weights[i, j], WEIGHT_PLACES).set_color(theme().background if dark else theme().text)
+            if len(self.sums):
+                self.sums[i].show(weights[i].sum(), WEIGHT_PLACES).set_color(theme().text).set_opacity(1)
+                self.sum_header.set_opacity(1)
+            self.weighted[i] = True
+        return self
+
+    def shown(self) -> np.ndarray:
+        """The numbers the cells display, as an (m, n) array."""
+        return np.array([n.get_value() for n in self.numbers]).reshape(self.trace.shape)
+
+    def shown_sums(self) -> list[float]:
+        """The row sums on display (rows still showing scores are hidden and omitted)."""
+        return [s.get_value() for s, on in zip(self.sums, self.weighted) if on]
+
+
+
+class CellCount(VGroup):
+    """'4 queries × 4 keys = 16 scores', numbers taken from a trace and updated in place."""
+
+    def __init__(self, trace: GridTrace):
+        super().__init__()
+        self.numbers = [DecimalNumber(0, num_decimal_places=0, font_size=34, color=color)
+                        for color in (theme().query, theme().key, theme().text)]
+        words = [c.text(w, size=24, color=theme().muted) for w in ("queries ×", "keys =", "scores")]
+        self.add(*[m for pair in zip(self.numbers, words) for m in pair])
+        self.set_trace(trace)
+
+    def set_trace(self, trace: GridTrace) -> "CellCount":
+        """Show `trace`'s rows, columns and number of cells."""
+        center = self.get_center()
+        for number, value in zip(self.numbers, (*trace.shape, trace.weights.size)):
+            number.set_value(value)
+        return self.arrange(RIGHT, buff=0.15).move_to(center)
+
+    def shown(self) -> tuple[int, int, int]:
+        return tuple(int(n.get_value()) for n in self.numbers)

@@ -1,0 +1,110 @@
+"""Fixed context vs attention: one summary reused by every step; then one weight row per step from one grid call."""
+import numpy as np
+import pytest
+from manim import tempconfig
+
+from attention import attend_grid, examples
+from attention.examples import CrossExample
+from scenes.fixed_context import FixedContext, reading
+from scenes.palette import WEIGHT_PLACES, token_color
+from tests.snapshot import assert_matches_snapshot, last_frame
+
+FRAME_X, FRAME_Y = 7.11, 4.0
+
+
+def built(tmp_path, example):
+    with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
+        scene = FixedContext()
+        scene.example = example
+        scene.build()
+        return scene
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    return built(tmp_path_factory.mktemp("media"), examples.current().cross)
+
+
+def test_bars_show_one_row_of_the_batched_trace_per_step(scene):
+    ex = scene.example
+    grid = attend_grid(ex.queries, ex.keys, ex.values)
+    assert len(scene.bars) == len(ex.target_tokens)
+    for bars, row in zip(scene.bars, grid.weights):
+        assert bars.shown_values() == [round(w, WEIGHT_PLACES) for w in row]
+        heights = np.array([bar.height for bar in bars.bars])
+        np.testing.assert_allclose(heights / heights.sum(), row, rtol=1e-3)
+        assert abs(sum(row) - 1) < 1e-12
+        assert [label.text for label in bars.labels] == list(ex.source_tokens)
+
+
+def test_every_step_gets_a_different_blend(scene):
+    shown = {tuple(bars.shown_values()) for bars in scene.bars}
+    assert len(shown) == len(scene.bars)
+
+
+def test_the_same_summary_feeds_every_step(scene):
+    for feed in scene.feeds:  # every arrow leaves the one summary box
+        assert np.linalg.norm(feed.get_start() - scene.summary.get_right()) < 0.15
+    assert {copy[1].text for copy in scene.copies} == {scene.summary[1].text}
+    for feed, copy, step in zip(scene.feeds, scene.copies, scene.steps):
+        assert np.linalg.norm(feed.get_end() - copy.get_left()) < 0.15
+        assert copy.get_y() == pytest.approx(step.get_y())
+
+
+def test_attention_arrows_run_from_the_encoder_to_each_blend(scene):
+    for arrow, bars in zip(scene.access, scene.bars):
+        assert arrow.get_start()[0] == pytest.approx(scene.encoder.get_right()[0], abs=0.15)
+        assert arrow.get_end()[0] < bars.bars[0].get_left()[0]
+
+
+def test_source_words_keep_their_colours(scene):
+    for word, token in zip(scene.source, scene.example.source_tokens):
+        assert word.get_color().to_hex().upper() == token_color(token).upper()
+
+
+def test_reading_notes_follow_the_weights(scene):
+    tokens = scene.example.source_tokens
+    grid = scene.example.cross()
+    assert reading(tokens, grid.weights[0]) == "reads mostly “the” (0.870)"
+    assert reading(tokens, grid.weights[1]) == "reads mostly “cat” (0.810)"
+    assert reading(tokens, grid.weights[2]) == "splits between “sat” and “down”"
+
+
+def test_caveat_is_on_screen(scene):
+    assert "novectorliterallyoverflows" in scene.note.text
+    assert "longinputsharder" in scene.note.text
+
+
+def fits(mobject) -> bool:
+    return (mobject.get_left()[0] > -FRAME_X and mobject.get_right()[0] < FRAME_X
+            and mobject.get_bottom()[1] > -FRAME_Y and mobject.get_top()[1] < FRAME_Y)
+
+
+def test_default_layout_fits_and_rows_do_not_overlap(scene):
+    for part in (scene.heading, scene.encoder, scene.source, scene.summary, scene.steps, scene.targets,
+                 scene.bars, scene.readings, scene.legend, scene.note):
+        assert fits(part)
+    for note, next_step in zip(scene.readings, scene.steps[1:]):
+        assert note.get_bottom()[1] > next_step.get_top()[1]
+    for upper, lower in zip(scene.bars, scene.bars[1:]):
+        assert upper.get_bottom()[1] > lower.get_top()[1]
+    assert scene.bars.get_bottom()[1] > scene.legend.get_top()[1]
+    assert scene.legend.get_bottom()[1] > scene.note.get_top()[1]
+
+
+def test_a_larger_example_is_shrunk_to_fit(tmp_path):
+    rng = np.random.default_rng(3)
+    big = CrossExample(source_tokens=("a", "quick", "brown", "fox", "jumps", "over"), keys=rng.normal(size=(6, 3)),
+                       values=rng.normal(size=(6, 2)), self_queries=rng.normal(size=(6, 3)),
+                       target_tokens=("un", "renard", "brun", "rapide", "saute"), queries=rng.normal(size=(5, 3)))
+    scene = built(tmp_path, big)
+    for part in (scene.encoder, scene.source, scene.steps, scene.bars, scene.readings):
+        assert fits(part)
+    for upper, lower in zip(scene.bars, scene.bars[1:]):
+        assert upper.get_bottom()[1] > lower.get_top()[1]
+    assert scene.encoder.get_right()[0] < scene.summary.get_left()[0]
+    assert scene.bars.get_bottom()[1] > scene.legend.get_top()[1]
+
+
+def test_last_frame_snapshot(tmp_path):
+    assert_matches_snapshot("FixedContext", last_frame(FixedContext, tmp_path))

@@ -1,0 +1,95 @@
+"""Score/weight grids: every cell shows the trace, rows sum to 1, animations really change the numbers."""
+import numpy as np
+import pytest
+from manim import tempconfig
+
+from attention import attend_grid
+from scenes.grids import AttentionGrid, CellCount, Restate, places_for
+from scenes.palette import WEIGHT_PLACES
+
+QUERIES = [[1.0, 0.5], [0.0, 2.0], [-1.0, 1.0]]
+KEYS = [[2.0, 0.0], [0.0, 2.0], [1.0, 1.0], [-1.0, 0.5]]
+
+
+@pytest.fixture(autouse=True)
+def media(tmp_path):
+    with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
+        yield
+
+
+@pytest.fixture
+def grid():
+    return AttentionGrid(attend_grid(QUERIES, KEYS), rows=("x", "y", "z"), cols=("the", "cat", "sat", "mat"))
+
+
+def test_score_stage_shows_every_score(grid):
+    np.testing.assert_allclose(grid.shown(), grid.trace.scores)
+    assert grid.shown_sums() == []
+    assert all(cell.get_fill_opacity() == 0 for cell in grid.cells)
+
+
+def test_weight_stage_shows_every_weight_and_rows_sum_to_one(grid):
+    grid.show_weights()
+    np.testing.assert_allclose(grid.shown(), grid.trace.weights)
+    assert [round(s, WEIGHT_PLACES) for s in grid.shown_sums()] == [1.0, 1.0, 1.0]
+    assert all(n.num_decimal_places == WEIGHT_PLACES for n in grid.numbers)
+
+
+def test_cells_are_shaded_in_the_order_of_their_weights(grid):
+    grid.show_weights()
+    opacity = np.array([cell.get_fill_opacity() for cell in grid.cells]).reshape(grid.trace.shape)
+    order = np.argsort(grid.trace.weights, axis=None)
+    assert np.all(np.diff(opacity.ravel()[order]) >= -1e-9)
+
+
+def test_one_row_at_a_time(grid):
+    grid.show_weights([1])
+    shown = grid.shown()
+    np.testing.assert_allclose(shown[1], grid.trace.weights[1])
+    np.testing.assert_allclose(shown[[0, 2]], grid.trace.scores[[0, 2]])
+    assert len(grid.shown_sums()) == 1
+
+
+def test_layout_rows_and_columns(grid):
+    m, n = grid.trace.shape
+    xs = [cell.get_x() for cell in grid.row(0)]
+    assert np.all(np.diff(xs) > 0)
+    assert [round(grid.row(i)[0].get_y(), 6) for i in range(m)] == sorted(
+        [round(grid.row(i)[0].get_y(), 6) for i in range(m)], reverse=True)
+    for j, label in enumerate(grid.col_labels):
+        assert label.get_y() > grid.cells.get_top()[1] and abs(label.get_x() - grid.cells[j].get_x()) < 1e-6
+    for i, label in enumerate(grid.row_labels):
+        assert label.get_x() < grid.cells.get_left()[0] and abs(label.get_y() - grid.row(i)[0].get_y()) < 1e-6
+    assert len(grid.block(2, 3)) == 6
+
+
+def test_numbers_stay_centred_in_their_cells(grid):
+    grid.show_weights()
+    for cell, number in zip(grid.cells, grid.numbers):
+        np.testing.assert_allclose(number.get_center(), cell.get_center(), atol=1e-6)
+
+
+def test_restate_changes_the_real_numbers(grid):
+    animation = Restate(grid, lambda g: g.show_weights([0, 2]))
+    animation.begin()
+    animation.finish()
+    np.testing.assert_allclose(grid.shown()[[0, 2]], grid.trace.weights[[0, 2]])
+
+
+def test_size_is_the_longer_side():
+    big = AttentionGrid(attend_grid(np.ones((10, 3)), np.ones((20, 3))), size=4.0, numbers=False)
+    assert big.cells.width == pytest.approx(4.0, abs=big.pitch)
+    assert len(big.numbers) == 0 and len(big.cells) == 200
+
+
+def test_cell_count_follows_the_trace():
+    count = CellCount(attend_grid(np.ones((3, 2)), np.ones((5, 2))))
+    assert count.shown() == (3, 5, 15)
+    animation = Restate(count, lambda c: c.set_trace(attend_grid(np.ones((8, 2)), np.ones((8, 2)))))
+    animation.begin()
+    animation.finish()
+    assert count.shown() == (8, 8, 64)
+
+
+def test_whole_numbers_are_printed_bare():
+    assert places_for(3.0, 3) == 0 and places_for(1.5, 3) == 3

@@ -1,0 +1,89 @@
+"""Keep source positions available: the grids show the batched trace; the cost count follows the shape."""
+import numpy as np
+import pytest
+from manim import Text, tempconfig
+
+from attention import attend, attend_grid, examples
+from scenes.palette import WEIGHT_PLACES, theme, token_color
+from scenes.source_positions import GROWTH, SourcePositions
+from tests.snapshot import assert_matches_snapshot, last_frame
+
+FRAME_X, FRAME_Y = 7.11, 4.0
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media")), "format": "none"}):
+        scene = SourcePositions()
+        scene.example = examples.current().cross
+        scene.build()
+        yield scene
+
+
+def test_cross_grid_is_one_batched_call(scene):
+    ex = scene.example
+    expected = attend_grid(ex.queries, ex.keys, ex.values)
+    np.testing.assert_array_equal(scene.cross.trace.weights, expected.weights)
+    assert scene.cross.trace.shape == (len(ex.target_tokens), len(ex.source_tokens))
+
+
+def test_cross_cells_show_scores_then_weights(scene):
+    grid = scene.cross.show_scores()
+    np.testing.assert_allclose(grid.shown(), grid.trace.scores)
+    grid.show_weights()
+    np.testing.assert_allclose(grid.shown(), grid.trace.weights)
+    # each row is its own query's softmax, and sums to 1 on screen
+    for i, query in enumerate(scene.example.queries):
+        np.testing.assert_allclose(grid.shown()[i], attend(query, scene.example.keys).weights)
+    assert [round(s, WEIGHT_PLACES) for s in grid.shown_sums()] == [1.0] * len(scene.example.queries)
+
+
+def test_cross_grid_labels_rows_by_decoder_step_and_columns_by_source_word(scene):
+    ex = scene.example
+    assert [t.text for t in scene.cross.row_labels] == list(ex.target_tokens)
+    assert [t.text for t in scene.cross.col_labels] == list(ex.source_tokens)
+    assert {t.get_color().to_hex().upper() for t in scene.cross.row_labels} == {theme().query.upper()}
+    assert [t.get_color().to_hex().upper() for t in scene.cross.col_labels] == \
+        [token_color(t).upper() for t in ex.source_tokens]
+
+
+def test_self_attention_grid_is_square_from_one_sequence(scene):
+    ex = scene.example
+    grid = scene.self_grid
+    n = len(ex.source_tokens)
+    assert grid.trace.shape == (n, n)
+    np.testing.assert_array_equal(grid.trace.queries, ex.self_queries)
+    np.testing.assert_array_equal(grid.trace.keys, ex.keys)
+    np.testing.assert_allclose(grid.shown(), ex.self_attention().weights)
+    assert [t.text for t in grid.row_labels] == [t.text for t in grid.col_labels] == list(ex.source_tokens)
+
+
+def test_cost_grids_grow_and_the_count_follows(scene):
+    n = len(scene.example.source_tokens)
+    shapes = [g.trace.shape for g in scene.grown]
+    assert shapes == [(n * k, n * k) for k in GROWTH]
+    for grid in scene.grown:
+        assert len(grid.cells) == grid.trace.shape[0] * grid.trace.shape[1]
+        np.testing.assert_allclose(grid.trace.weights.sum(axis=1), 1)
+        # the first positions are the sentence itself
+        np.testing.assert_array_equal(grid.trace.keys[:n], scene.example.keys)
+        scene.count.set_trace(grid.trace)
+        m, k = grid.trace.shape
+        assert scene.count.shown() == (m, k, m * k)
+
+
+def test_everything_fits_in_the_frame(scene):
+    parts = [scene.heading, scene.cross, scene.cross_axes, scene.side, scene.self_grid, *scene.grown]
+    for part in parts:
+        assert part.get_left()[0] > -FRAME_X and part.get_right()[0] < FRAME_X
+        assert part.get_bottom()[1] > -FRAME_Y and part.get_top()[1] < FRAME_Y
+
+
+def test_the_caveat_is_on_screen(scene):
+    # Text keeps its string without spaces
+    assert "doesnotguaranteeusefulmatchingorperfectrecall" in scene.note.text
+    assert scene.note.get_bottom()[1] > -FRAME_Y and scene.note.width < 2 * FRAME_X
+
+
+def test_last_frame_snapshot(tmp_path):
+    assert_matches_snapshot("SourcePositions", last_frame(SourcePositions, tmp_path))
