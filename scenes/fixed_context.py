@@ -36,7 +36,7 @@ def state_box(color: str, size: float = 0.5) -> Square:
 
 def summary_tag() -> VGroup:
     """The fixed context: one box labelled 'summary', in the output colour."""
-    box = RoundedRectangle(width=1.5, height=0.6, corner_radius=0.1, stroke_color=theme().output,
+    box = RoundedRectangle(width=1.7, height=0.6, corner_radius=0.1, stroke_color=theme().output,
                            stroke_width=3, fill_color=theme().output, fill_opacity=0.2)
     return VGroup(box, c.text("summary", size=22, color=theme().output))
 
@@ -99,7 +99,8 @@ class FixedContext(ChapterScene):
         self.targets = VGroup(*[c.text(t, size=26, color=theme().query).next_to(box, RIGHT, buff=0.3)
                                 for t, box in zip(self.example.target_tokens, self.steps)])
         self.decoder_label = c.text("decoder", size=20, color=theme().muted).next_to(self.steps, UP, buff=0.25)
-        self.copies = VGroup(*[summary_tag().move_to([SLOT_X, y, 0]) for y in ys])
+        self.copies = VGroup(*[summary_tag().move_to([SLOT_X + SLOT_WIDTH / 2, y, 0], aligned_edge=RIGHT)
+                               for y in ys])
         self.into_steps = VGroup(*[arrow([SLOT_X + SLOT_WIDTH / 2, y, 0], box.get_left(), theme().muted, 2)
                                    for y, box in zip(ys, self.steps)])
         self.bars = VGroup(*[self.step_bars(w, y) for w, y in zip(self.grid.weights, ys)])

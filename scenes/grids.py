@@ -135,7 +135,6 @@ class AttentionGrid(VGroup):
         return [s.get_value() for s, on in zip(self.sums, self.weighted) if on]
 
 
-
 class CellCount(VGroup):
     """'4 queries × 4 keys = 16 scores', numbers taken from a trace and updated in place."""
 
