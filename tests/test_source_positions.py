@@ -1,7 +1,7 @@
 """Keep source positions available: the grids show the batched trace; the cost count follows the shape."""
 import numpy as np
 import pytest
-from manim import Text, tempconfig
+from manim import tempconfig
 
 from attention import attend, attend_grid, examples
 from scenes.palette import WEIGHT_PLACES, theme, token_color
