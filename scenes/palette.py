@@ -63,7 +63,7 @@ def use_theme(name: str) -> None:
 def token_color(name: str) -> str:
     """A token's colour, the same in every chapter: assigned in order of first appearance."""
     ex = examples.current()
-    order = list(dict.fromkeys([*ex.drag.tokens, *ex.blend.tokens]))
+    order = list(dict.fromkeys([*ex.drag.tokens, *ex.blend.tokens, *ex.cross.source_tokens]))
     cycle = theme().tokens
     index = order.index(name) if name in order else len(order) + sum(map(ord, name))
     return cycle[index % len(cycle)]
