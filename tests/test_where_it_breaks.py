@@ -1,0 +1,144 @@
+"""WhereItBreaks: live bars, readouts and the sensitivity curve follow attention's saturation sweep."""
+import dataclasses
+
+import numpy as np
+import pytest
+from manim import tempconfig
+
+from attention import BlendExample, examples, saturation_at, saturation_sweep
+from scenes.plots import ScientificReadout, mantissa_exponent
+from scenes.where_it_breaks import GAIN_RANGE, WhereItBreaks, sci, vector_tex
+from tests.snapshot import assert_matches_snapshot, last_frame
+
+FRAME = (14.22 / 2, 4.0)
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media")), "format": "none"}):
+        scene = WhereItBreaks()
+        scene.build()
+        yield scene
+
+
+def at_gain(scene, gain):
+    scene.gain.set_value(gain)
+    scene.knob.refresh()
+    scene.dot.update()
+    return scene.knob
+
+
+def test_bars_at_gain_one_equal_the_unscaled_weights(scene):
+    knob = at_gain(scene, GAIN_RANGE[0])
+    unscaled = examples.current().blend.trace(0, scaled=False)
+    assert knob.bars.shown_values() == [round(w, 3) for w in unscaled.weights] == [0.867, 0.117, 0.016]
+    heights = np.array([bar.height for bar in knob.bars.bars])
+    np.testing.assert_allclose(heights / knob.bars.max_height, unscaled.weights, rtol=1e-6)
+
+
+def test_reference_bars_show_the_scaled_weights(scene):
+    bars, (formula, _) = scene.scaled_bars
+    assert bars.shown_values() == [round(w, 3) for w in examples.current().blend.trace(0).weights]
+    assert formula.tex_string == r"\mathrm{softmax}([4, 2, 0] / \sqrt{4})"
+    assert scene.knob.formula.tex_string == r"\mathrm{softmax}(g \cdot [4, 2, 0])"
+
+
+@pytest.mark.parametrize("gain", [1.0, 2.0, 3.7, 10.0])
+def test_everything_live_follows_the_gain(scene, gain):
+    knob = at_gain(scene, gain)
+    weights, sens, _, smallest = saturation_at(scene.raw_trace.scores, gain)
+    assert knob.bars.shown_values() == [round(w, 3) for w in weights]
+    assert knob.gain_number.get_value() == pytest.approx(gain)
+    mantissa, exponent = knob.min_readout.shown()
+    assert mantissa * 10.0 ** exponent == pytest.approx(smallest, rel=6e-3)
+    scene.sensitivity.set_log10(knob.log10_sensitivity())
+    mantissa, exponent = scene.sensitivity.shown()
+    assert mantissa * 10.0 ** exponent == pytest.approx(sens, rel=6e-3)
+    np.testing.assert_allclose(scene.dot.get_center(), scene.plot.point(gain, np.log10(sens)), atol=1e-6)
+
+
+def test_smallest_weight_stays_positive_at_the_largest_gain(scene):
+    knob = at_gain(scene, GAIN_RANGE[1])
+    smallest = saturation_at(scene.raw_trace.scores, GAIN_RANGE[1])[3]
+    assert 0 < smallest < 1e-12
+    assert min(knob.bars.shown_values()) == 0.0  # the bar's three decimals cannot show it ...
+    mantissa, exponent = knob.min_readout.shown()  # ... the readout can
+    assert mantissa > 0 and exponent < -12
+    assert (mantissa, exponent) == (4.25, -18)  # e^-40 / (1 + e^-20 + e^-40)
+    assert mantissa * 10.0 ** exponent == pytest.approx(smallest, rel=1e-2)
+
+
+def test_curve_is_the_saturation_sweep(scene):
+    sweep = saturation_sweep(scene.raw_trace.scores, scene.sweep.gains)
+    np.testing.assert_allclose(10 ** scene.plot.log10_ys, sweep.top_sensitivity, rtol=1e-6)
+    assert scene.plot.xs[0] == GAIN_RANGE[0] and scene.plot.xs[-1] == GAIN_RANGE[1]
+    assert np.all(np.diff(scene.plot.log10_ys) < 0)
+    vertices = scene.plot.curve["line_graph"].get_anchors()
+    for x, y in zip(sweep.gains[::30], sweep.top_sensitivity[::30]):
+        assert np.min(np.linalg.norm(vertices - scene.plot.point(x, np.log10(y)), axis=1)) < 1e-6
+    labels = [m.tex_string for m in scene.plot.axes.y_axis.labels]
+    assert labels[0] == "10^{-10}" and labels[-1] == "10^{0}"
+
+
+@pytest.mark.parametrize("value, expected", [(0.0158762, (1.59, -2)), (9.996e-3, (1.0, -2)),
+                                             (4.248e-18, (4.25, -18)), (0.5, (5.0, -1)), (1.0, (1.0, 0))])
+def test_mantissa_exponent(value, expected):
+    assert mantissa_exponent(np.log10(value), 2) == expected
+
+
+def test_mantissa_exponent_beyond_floats():
+    assert mantissa_exponent(-20000 / np.log(10), 2) == (1.29, -8686)  # e^-20000 = 10^-8685.89
+    assert mantissa_exponent(float("-inf"), 2) == (0.0, 0)
+
+
+def test_readout_updates_in_place(tmp_path):
+    with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
+        readout = ScientificReadout(np.log10(0.0158762))
+        numbers = (readout.mantissa, readout.exponent)
+        left = readout.get_left()[0]
+        readout.set_log10(np.log10(4.248e-18))
+        assert (readout.mantissa, readout.exponent) == numbers
+        assert readout.shown() == (4.25, -18)
+        assert readout.get_left()[0] == pytest.approx(left)
+        assert readout.exponent.get_bottom()[1] > readout.times.get_bottom()[1]
+
+
+def test_caption_helpers():
+    assert sci(np.log10(4.248e-18)) == "4.25 × 10⁻¹⁸"
+    assert vector_tex([4.0, 2.0, 0.0]) == "[4, 2, 0]"
+
+
+def test_everything_fits_in_the_frame(scene):
+    at_gain(scene, GAIN_RANGE[1])
+    for mob in [scene.heading, scene.scaled_bars, scene.knob, scene.plot, scene.sensitivity, scene.caveats]:
+        assert abs(mob.get_left()[0]) <= FRAME[0] and abs(mob.get_right()[0]) <= FRAME[0]
+        assert abs(mob.get_top()[1]) <= FRAME[1] and abs(mob.get_bottom()[1]) <= FRAME[1]
+    assert scene.knob.min_line.get_bottom()[1] > scene.caveats.get_top()[1]
+    assert scene.knob.get_right()[0] < scene.plot.get_left()[0]
+
+
+@pytest.fixture
+def far_apart(tmp_path):
+    """A custom example whose unscaled dots (100 and 0) make float64 weights underflow at high gain."""
+    before = examples.current()
+    blend = BlendExample(tokens=("near", "far"), keys=[[10, 0], [0, 10]], values=[[1, 0], [0, 1]],
+                         queries=[[10, 0], [0, 10]])
+    examples.use(dataclasses.replace(before, blend=blend))
+    with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
+        scene = WhereItBreaks()
+        scene.build()
+        yield scene
+    examples.use(before)
+
+
+def test_readouts_stay_positive_where_floats_underflow(far_apart):
+    knob = at_gain(far_apart, GAIN_RANGE[1])
+    assert saturation_at(far_apart.raw_trace.scores, GAIN_RANGE[1])[3] == 0.0  # e^-1000 underflows ...
+    assert knob.min_readout.shown() == (5.08, -435)  # ... but is shown: e^-1000 = 5.08 x 10^-435
+    assert far_apart.sensitivity.set_log10(knob.log10_sensitivity()).shown() == (5.08, -435)
+    assert np.all(np.isfinite(far_apart.plot.log10_ys))
+    assert far_apart.dot.get_bottom()[1] >= far_apart.plot.axes.get_bottom()[1] - 0.1
+
+
+def test_last_frame_snapshot(tmp_path):
+    assert_matches_snapshot("WhereItBreaks", last_frame(WhereItBreaks, tmp_path))
