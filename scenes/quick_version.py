@@ -1,0 +1,188 @@
+"""Chapter 9, the quick version (source 003): seven take-aways, each beside a reminder of its chapter."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, Arrow, Circle, Dot, FadeIn, FadeOut, Line, Rectangle, Square, VGroup, VMobject,
+                   Write)
+
+from attention import examples, histogram, variance_experiment
+from attention.sweeps import log_saturation_sweep
+
+from . import components as c
+from .chapter import ChapterScene
+from .grids import AttentionGrid
+from .palette import theme, token_color
+from .plots import Histogram, decades
+from .registry import find
+from .where_it_breaks import GAIN_RANGE
+
+ICON_BOX = (1.4, 0.74)  # the card behind each icon
+ICON_FIT = (1.15, 0.56)  # the icon itself is scaled to fit inside this
+ICON_X = -6.0
+TEXT_X = -5.05
+TEXT_WIDTH = 11.7  # from TEXT_X to the frame's right margin
+FIRST_ROW_Y = 2.1
+ROW_STEP = 0.9
+DIM = 0.6  # how far earlier take-aways fade while the next one is read
+VEIL_BUFF = 0.04  # the dimming sheet's margin around a row (less than half the gap between rows)
+ITEM_SECONDS = 4.2
+
+
+def bar_icon(tokens, weights) -> VGroup:
+    """Bars only (no numbers), one per token, in the tokens' colours."""
+    bars = c.WeightBars(tokens, weights, height=0.9, bar_width=0.3, spacing=0.42, show_total=False)
+    return bars.remove(bars.values, bars.labels)
+
+
+def fixed_context_icon() -> VGroup:
+    """One summary box feeding every output step."""
+    box = Square(0.4, color=theme().muted, fill_color=theme().panel, fill_opacity=1, stroke_width=3)
+    steps = VGroup(*[Circle(0.1, color=theme().output, fill_opacity=0.9, stroke_width=0) for _ in range(3)])
+    steps.arrange(DOWN, buff=0.16).next_to(box, RIGHT, buff=0.8)
+    arrows = VGroup(*[Arrow(box.get_right(), s.get_left(), buff=0.05, color=theme().muted, stroke_width=3,
+                            max_tip_length_to_length_ratio=0.25) for s in steps])
+    return VGroup(arrows, box, steps)
+
+
+def plane_icon() -> VGroup:
+    """Key arrows in a plane and the query's cross (chapters 2 and 3)."""
+    drag = examples.current().drag
+    plane = c.vector_plane(drag.keys, unit=0.5, margin=0.3)
+    keys = VGroup(*[c.plane_arrow(plane, k, token_color(t), width=3) for t, k in zip(drag.tokens, drag.keys)])
+    cross = c.cross_marker(size=0.2).move_to(plane.c2p(*drag.query))
+    return VGroup(plane, keys, cross)
+
+
+def weights_icon() -> VGroup:
+    blend = examples.current().blend
+    return bar_icon(blend.tokens, blend.trace(0).weights)
+
+
+def refocus_icon() -> VGroup:
+    """The first query's weights, an arrow, the new query's weights."""
+    blend = examples.current().blend
+    before, after = bar_icon(blend.tokens, blend.trace(0).weights), bar_icon(blend.tokens, blend.trace(1).weights)
+    arrow = Arrow(LEFT * 0.25, RIGHT * 0.25, buff=0, color=theme().query, stroke_width=4)
+    return VGroup(before, arrow, after).arrange(RIGHT, buff=0.12)
+
+
+def grid_icon() -> VGroup:
+    """The cross-attention weight grid, shaded by weight, without numbers."""
+    return AttentionGrid(examples.current().cross.cross(), numbers=False, size=1.0).show_weights()
+
+
+def scale_icon() -> VGroup:
+    """Wide raw dot products behind the same samples divided by sqrt(d), on one axis."""
+    widest = variance_experiment()[-1]
+    edges = np.linspace(widest.raw.min(), widest.raw.max(), 24)
+    raw, scaled = histogram(widest.raw, edges), histogram(widest.scaled, edges)
+    return VGroup(Histogram(raw, edges, width=1.6, height=0.7, color=theme().muted),
+                  Histogram(scaled, edges, width=1.6, height=0.7, color=theme().text))
+
+
+def saturation_icon() -> VGroup:
+    """The top weight's sensitivity falling (log scale) as the gain grows."""
+    blend = examples.current().blend
+    sweep = log_saturation_sweep(blend.trace(0, scaled=False).scores, np.linspace(*GAIN_RANGE, 40))
+    lo, hi, _ = decades(sweep.log10_top_sensitivity)
+    xs = (sweep.gains - sweep.gains[0]) / np.ptp(sweep.gains) * 1.6
+    ys = (np.maximum(sweep.log10_top_sensitivity, lo) - lo) / (hi - lo) * 0.8
+    curve = VMobject(stroke_color=theme().output, stroke_width=3).set_points_as_corners(
+        [[x, y, 0] for x, y in zip(xs, ys)])
+    axes = VGroup(Line([0, 0, 0], [1.6, 0, 0]), Line([0, 0, 0], [0, 0.8, 0])).set_stroke(theme().muted, 2)
+    return VGroup(axes, curve, Dot([xs[-1], ys[-1], 0], radius=0.05, color=theme().text))
+
+
+@dataclass(frozen=True)
+class Takeaway:
+    """One line of the summary, the chapter it recalls, its icon and a caption."""
+
+    line: str
+    chapter: str
+    icon: Callable[[], VGroup]
+    caption: str
+
+
+TAKEAWAYS = (
+    Takeaway("Fixed-context decoders reuse one summary across output steps.", "FixedContext", fixed_context_icon,
+             "Without attention, one fixed summary feeds every output step."),
+    Takeaway("Queries score keys; values supply the blend's contents.", "ScoreEveryWord", plane_icon,
+             "A query scores every key; the values are what gets blended."),
+    Takeaway("Softmax weights sum to one before multiplying value vectors.", "BlendByWeight", weights_icon,
+             "Softmax turns the scores into weights that sum to one, then weights the values."),
+    Takeaway("New queries change weights while keys and values can remain.", "Refocus", refocus_icon,
+             "A new query re-weights the same stored keys and values."),
+    Takeaway("Access to source positions doesn't guarantee perfect recall.", "SourcePositions", grid_icon,
+             "Every source position stays available, but access is not perfect recall."),
+    Takeaway("Scale dot products by the square root of key width.", "ShrinkScores", scale_icon,
+             "Dividing by the square root of the key width keeps the scores' spread steady."),
+    Takeaway("Large score gaps can concentrate weights and reduce softmax sensitivity.", "WhereItBreaks",
+             saturation_icon, "Large score gaps concentrate the weights and make softmax less sensitive."),
+)
+BEATS = (("Why attention", 1), ("Score, weigh, blend", 3), ("Positions and scale", 3))  # name, take-aways
+
+
+def card(icon: VGroup) -> VGroup:
+    """The icon scaled into a quiet card."""
+    back = c.panel(*ICON_BOX)
+    icon.scale(min(ICON_FIT[0] / icon.width, ICON_FIT[1] / icon.height)).move_to(back)
+    return VGroup(back, icon)
+
+
+def row(takeaway: Takeaway, y: float) -> VGroup:
+    """Icon card, the take-away and a muted tag naming the chapter it recalls."""
+    chapter = find(takeaway.chapter)
+    line = c.text(takeaway.line, size=24)
+    line.scale_to_fit_width(min(line.width, TEXT_WIDTH))
+    tag = c.text(f"{chapter.number} · {chapter.title}", size=16, color=theme().muted)
+    words = VGroup(line, tag).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
+    words.move_to([TEXT_X, y, 0], aligned_edge=LEFT)
+    return VGroup(card(takeaway.icon()).move_to([ICON_X, y, 0]), words)
+
+
+def veil(target: VGroup) -> Rectangle:
+    """A background-coloured sheet that dims `target` while other rows are read."""
+    return Rectangle(width=target.width + 2 * VEIL_BUFF, height=target.height + 2 * VEIL_BUFF, stroke_width=0,
+                     fill_color=theme().background, fill_opacity=DIM).move_to(target)
+
+
+class QuickVersion(ChapterScene):
+    """The seven take-aways of the lecture, one at a time, ending on all seven."""
+
+    def construct(self):
+        self.build()
+        self.play(FadeIn(self.heading), run_time=1, subcaption="The whole lecture in seven lines.",
+                  subcaption_duration=2)
+        self.wait(1)
+        shown = 0
+        for name, count in BEATS:
+            self.beat(name)
+            for k in range(shown, shown + count):
+                self.reveal(k)
+            shown += count
+        self.all_seven()
+
+    def build(self) -> None:
+        """Create every mobject (without playing anything)."""
+        self.heading = c.chapter_title(self.title, "Seven take-aways from the lecture")
+        self.rows = VGroup(*[row(t, FIRST_ROW_Y - i * ROW_STEP) for i, t in enumerate(TAKEAWAYS)])
+        self.veils = VGroup(*[veil(r) for r in self.rows])
+        self.formula = c.math(r"\mathrm{softmax}\!\left(\frac{Q K^{\top}}{\sqrt{d}}\right) V", size=32)
+        self.formula.to_edge(RIGHT, buff=0.4).set_y(self.heading.get_y())
+
+    def reveal(self, k: int) -> None:
+        """Show take-away k while the one before steps back behind its veil."""
+        icon, words = self.rows[k]
+        self.play(FadeIn(icon, shift=0.3 * RIGHT), FadeIn(words), *[FadeIn(v) for v in self.veils[:k][-1:]],
+                  run_time=1, subcaption=TAKEAWAYS[k].caption, subcaption_duration=ITEM_SECONDS)
+        self.wait(ITEM_SECONDS - 1)
+
+    def all_seven(self) -> None:
+        self.beat("All seven")
+        self.play(*[FadeOut(v) for v in self.veils[:-1]], Write(self.formula), run_time=1.5,
+                  subcaption="Together: scores from queries and keys, scaled, softmaxed, and used to blend values.",
+                  subcaption_duration=4)
+        self.wait(4)
