@@ -25,7 +25,15 @@ class Chapter:
 
 
 CHAPTERS: tuple[Chapter, ...] = (
+    Chapter(1, "FixedContext", "Fixed context vs attention", "scenes.fixed_context"),
     Chapter(2, "ThreeTokenDrag", "The three-token drag", "scenes.three_token_drag"),
+    Chapter(3, "ScoreEveryWord", "Score every word", "scenes.score_every_word"),
+    Chapter(4, "BlendByWeight", "Blend by weight", "scenes.blend_by_weight"),
+    Chapter(5, "Refocus", "Refocus each step", "scenes.refocus"),
+    Chapter(6, "SourcePositions", "Keep source positions available", "scenes.source_positions"),
+    Chapter(7, "ShrinkScores", "Shrink the scores", "scenes.shrink_scores"),
+    Chapter(8, "WhereItBreaks", "Where it breaks", "scenes.where_it_breaks"),
+    Chapter(9, "QuickVersion", "The quick version", "scenes.quick_version"),
 )
 
 
