@@ -12,6 +12,8 @@ from pipeline import build, chapters, outputs, report, settings
 from pipeline.console import Console
 from pipeline.quality import PRESETS
 
+INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
+
 
 class OneLineErrors(click.Group):
     """A command group whose subcommands report usage errors in one line, without the usage text."""
@@ -97,7 +99,15 @@ def render(ctx: click.Context, names: tuple[str, ...], video_format: str, jobs: 
     except chapters.UnknownChapter as err:
         raise click.UsageError(str(err)) from None
     wanted = chosen_settings(ctx, video_format)
-    outcomes = build.build(selected, wanted, output, jobs=jobs, force=force, console=Console(sys.stdout.isatty()))
+    try:
+        outputs.ensure_writable(output)
+    except OSError as err:
+        raise click.UsageError(f"cannot write to the output folder {output}: {err.strerror}") from None
+    try:
+        outcomes = build.build(selected, wanted, output, jobs=jobs, force=force, console=Console(sys.stdout.isatty()))
+    except KeyboardInterrupt:
+        click.echo("interrupted: files already in place are kept, unfinished ones were not written", err=True)
+        ctx.exit(INTERRUPTED)
     if any(o.error is not None for o in outcomes):
         ctx.exit(1)
 

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 LINES_AFTER_ERROR = 3  # TeX prints the failing input and the line number just after a '!' line
-MANIM_LOG = re.compile(r"the log file: (\S+\.log)")  # how manim's ValueError names the log
+MANIM_LOG = re.compile(r"the log file: (.+\.log)")  # how manim's ValueError names the log
 MISSING_FILE = re.compile(r"File `([^']+)' not found")
 DEFAULT_PACKAGE = "texlive-latex-extra"  # where most LaTeX packages are
 

@@ -77,7 +77,7 @@ class Manifest:
         self.entries[_key(entry.slug, entry.format)] = entry
         data = {"schema": SCHEMA, "entries": {k: asdict(e) for k, e in sorted(self.entries.items())}}
         with outputs.staged() as stage:
-            stage(self.path).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+            stage(self.path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
     def stale_reason(self, slug: str, video_format: str, inputs: dict[str, str]) -> str | None:
         """Why `slug` must be rendered again in `video_format`, or None when its files are up to date."""

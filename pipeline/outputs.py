@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -89,6 +90,12 @@ def staged() -> Iterator[Callable[[Path], Path]]:
         raise
     for target, temporary in pending.items():
         os.replace(temporary, target)
+
+
+def ensure_writable(output_dir: Path) -> None:
+    """Create `output_dir` if needed and check a file can be written in it; OSError otherwise."""
+    Path(output_dir).mkdir(parents=True, exist_ok=True)
+    tempfile.TemporaryFile(dir=output_dir).close()
 
 
 def remove_leftovers(output_dir: Path) -> list[Path]:

@@ -20,15 +20,20 @@ def run(jobs: list[Job], workers: int, on_progress: Callable[[Progress], None] |
     if not jobs:
         return
     context = multiprocessing.get_context(START_METHOD)
-    news = context.Queue() if on_progress else None
+    news, stop = context.Queue() if on_progress else None, context.Event()
     with ProcessPoolExecutor(min(workers, len(jobs)), mp_context=context,
-                             initializer=worker.start, initargs=(os.getpid(), news)) as pool:
+                             initializer=worker.start, initargs=(os.getpid(), news, stop)) as pool:
         pending = {pool.submit(worker.render_job, job): job for job in jobs}
-        while pending:
-            done, _ = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-            _pass_on(news, on_progress)
-            for future in done:
-                yield _outcome(future, pending.pop(future))
+        try:
+            while pending:
+                done, _ = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+                _pass_on(news, on_progress)
+                for future in done:
+                    yield _outcome(future, pending.pop(future))
+        finally:  # when interrupted, no job starts any more; running ones end with their process group's Ctrl-C
+            stop.set()
+            for future in pending:
+                future.cancel()
 
 
 def _pass_on(news, on_progress) -> None:

@@ -18,12 +18,15 @@ from .latex_errors import LatexFailure
 PR_SET_PDEATHSIG = 1  # Linux prctl option: the signal this process gets when its parent dies
 
 progress_queue = None  # set by start(): where progress messages go, or None
+stopping = None  # set by start(): an Event set once the run is interrupted; no job starts after it
 
 
-def start(parent_pid: int, news) -> None:
-    """Worker initializer: die with the parent (so a killed render leaves no orphan), keep the progress queue."""
-    global progress_queue
-    progress_queue = news
+def start(parent_pid: int, news, stop) -> None:
+    """Worker initializer: die with the parent (so a killed render leaves no orphan), keep the progress queue
+    and stop event, and ignore Ctrl-C while idle (a job in progress is interrupted, and cleans up, as usual)."""
+    global progress_queue, stopping
+    progress_queue, stopping = news, stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform == "linux":
         ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
         if os.getppid() != parent_pid:  # the parent died before the line above
@@ -32,6 +35,9 @@ def start(parent_pid: int, news) -> None:
 
 def render_job(job: Job) -> Outcome:
     """Render `job`, turning any exception into an error outcome instead of raising it."""
+    if stopping.is_set():
+        return Outcome(job.chapter, 0.0, error="not started: the render was interrupted")
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     began = time.perf_counter()
     try:
         from . import scene_render  # imports manim: not counted in the chapter's time
@@ -43,6 +49,11 @@ def render_job(job: Job) -> Outcome:
         return Outcome(job.chapter, time.perf_counter() - began, error=str(exc), details=exc.details)
     except Exception as exc:  # one failing chapter must not stop the others
         return Outcome(job.chapter, time.perf_counter() - began, error=_one_line(exc))
+    except KeyboardInterrupt:  # Ctrl-C reached this process group: no job may start after this one
+        stopping.set()
+        raise
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     return Outcome(job.chapter, time.perf_counter() - began, files, duration, frames)
 
 

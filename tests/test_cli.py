@@ -79,6 +79,13 @@ def test_output_that_is_a_file_is_a_usage_error(tiny_chapters, run, tmp_path):
     assert result.output == f"Error: Invalid value for '--output': Directory '{tmp_path / 'file'}' is a file.\n"
 
 
+def test_output_folder_that_cannot_be_created_is_a_usage_error(tiny_chapters, run, tmp_path):
+    (tmp_path / "file").write_text("x")
+    result = run("render", "--output", tmp_path / "file" / "media")
+    assert result.exit_code == 2
+    assert result.output == f"Error: cannot write to the output folder {tmp_path / 'file' / 'media'}: Not a directory\n"
+
+
 def test_script_refuses_an_unknown_chapter_in_one_line_without_traceback():
     name = registry.CHAPTERS[0].name
     result = subprocess.run([sys.executable, "render.py", "render", name + "x"],

@@ -33,16 +33,25 @@ def gone(pid):
     return not outputs._running(pid)
 
 
-def test_render_killed_part_way_keeps_the_previous_files_and_the_next_run_completes(lecture, tmp_path):
+@pytest.fixture
+def slow_started(tmp_path, monkeypatch):
+    """A function telling whether the chapter Slow is making frames (it says so in a file)."""
+    monkeypatch.setenv("TINY_RENDEZVOUS", str(tmp_path))
+    return lambda: (tmp_path / "Slow-rendering").exists()
+
+
+def test_render_killed_part_way_keeps_the_previous_files_and_the_next_run_completes(lecture, tmp_path,
+                                                                                    slow_started):
     driver, out = lecture.driver("Slow", "Tiny"), tmp_path / "media"
     run_driver(driver, "render", "--output", out)
+    (tmp_path / "Slow-rendering").unlink()
     folder = out / "480p15"
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
     listing = run_driver(driver, "list", "--output", out)
 
     killed = subprocess.Popen([sys.executable, str(driver), "render", "slow", "--force", "--output", out],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wait_for(lambda: any((out / outputs.WORK_FOLDER).rglob("*.mp4")), "the worker to start writing video")
+    wait_for(slow_started, "Slow to start making frames")
     workers = [int(p.name.rpartition("-")[2]) for p in (out / outputs.WORK_FOLDER).iterdir()]
     os.kill(killed.pid, signal.SIGKILL)
     killed.wait(TIMEOUT)
@@ -77,3 +86,18 @@ def test_leftovers_of_dead_processes_are_removed_and_live_ones_kept(tmp_path):
     assert sorted(p.name for p in removed) == [f".01-Tiny.mp4.tmp-{dead_pid}", f"01-Tiny-{dead_pid}"]
     assert sorted(p.name for p in work.iterdir()) == [f"01-Tiny-{live_pid}"]
     assert sorted(p.name for p in (tmp_path / "480p15").iterdir()) == [f".01-Tiny.mp4.tmp-{live_pid}", "01-Tiny.mp4"]
+
+
+def test_ctrl_c_stops_with_status_130_and_leaves_no_temporary_files(lecture, tmp_path, slow_started):
+    driver, out = lecture.driver("Slow", "Tiny"), tmp_path / "media"
+    interrupted = subprocess.Popen([sys.executable, str(driver), "render", "--jobs", "1", "--output", out],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    wait_for(slow_started, "Slow to start making frames")
+    os.killpg(interrupted.pid, signal.SIGINT)  # as Ctrl-C does: to the whole process group
+    stdout, stderr = interrupted.communicate(timeout=TIMEOUT)
+
+    assert interrupted.returncode == 130
+    assert stderr == "interrupted: files already in place are kept, unfinished ones were not written\n"
+    assert stdout == ""  # Slow was interrupted, and Tiny (queued behind it, one job at a time) never started
+    assert not (out / outputs.WORK_FOLDER).exists()
+    assert not [p for p in out.rglob("*") if p.is_file()]

@@ -55,6 +55,7 @@ def test_render_reports_each_chapter_and_a_summary(rendered):
     assert any(line.endswith(f": {out}/480p15/01-Tiny.mp4, {out}/480p15/01-Tiny.png, {out}/480p15/01-Tiny.srt")
                for line in lines)
     assert lines[3].startswith("3 rendered, 0 up to date, 0 failed (480p15 mp4) in ")
+    assert len(lines) == 4 and "\r" not in result.output  # not a terminal: no queued/rendering lines, no bar
 
 
 def test_outputs_land_at_stable_paths_and_nothing_else_remains(rendered):

@@ -73,19 +73,28 @@ class Coda(Scene):
         self.play(shape.animate.shift(LEFT), run_time=0.6)
 ''',
     "slow": f'''
+import os
 import time
+from pathlib import Path
 
 from manim import Scene, Square, UP
 
 DELAY = {SLOW_FRAME_DELAY}
 
 
+def crawl(mobject, dt):
+    """Sleep, after saying (once) that frames are being made, in $TINY_RENDEZVOUS/Slow-rendering if set."""
+    if "TINY_RENDEZVOUS" in os.environ:
+        (Path(os.environ["TINY_RENDEZVOUS"]) / "Slow-rendering").touch()
+    time.sleep(DELAY)
+
+
 class Slow(Scene):
-    """Sleeps in its updater: slow enough to be killed part-way."""
+    """Sleeps in its updater: slow enough to be interrupted part-way."""
 
     def construct(self):
         shape = Square()
-        shape.add_updater(lambda m, dt: time.sleep(DELAY))
+        shape.add_updater(crawl)
         self.add(shape)
         self.play(shape.animate.shift(UP), run_time={SLOW_SECONDS})
 ''',
