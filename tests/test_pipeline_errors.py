@@ -75,3 +75,15 @@ def test_missing_latex_program_names_its_package(lecture, run, tmp_path, monkeyp
     assert result.output.splitlines()[:2] == [
         "ERROR 01-Formula: latex is not installed",
         "    latex is in the Debian package texlive-latex-base: apt-get install texlive-latex-base"]
+
+
+def test_a_chapter_that_kills_its_worker_fails_alone(lecture, run, tmp_path, monkeypatch):
+    from scenes import registry
+
+    monkeypatch.setattr(registry, "CHAPTERS", lecture.chapters("Crash", "Tiny", "Coda"))
+    result = run("render", "--jobs", "2", "--output", tmp_path)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert "ERROR 01-Crash: the worker process died (killed, or out of memory)" in lines
+    assert sorted(line.split()[1] for line in lines if line.startswith("done")) == ["02-Tiny", "03-Coda"]
+    assert lines[-1].startswith("2 rendered, 0 up to date, 1 failed (480p15 mp4) in ")

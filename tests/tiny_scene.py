@@ -149,6 +149,20 @@ class MeetB(Scene):
         self.play(Write(MathTex({FORMULA!r})), run_time=0.4)
         self.play(Write(MathTex(r"b^2")), run_time=0.2)
 ''',
+    "crash": '''
+import os
+import signal
+
+from manim import Create, Scene, Square
+
+
+class Crash(Scene):
+    """Kills its own process part-way, as a segfault or the out-of-memory killer would."""
+
+    def construct(self):
+        self.play(Create(Square()), run_time=0.2)
+        os.kill(os.getpid(), signal.SIGKILL)
+''',
     "broken_latex": '''
 from manim import MathTex, Scene, TexTemplate, Write
 
@@ -168,7 +182,7 @@ TITLES = {
     "Tiny": ("tiny", "A tiny scene"), "Flaky": ("flaky", "A chapter that can fail"),
     "Coda": ("coda", "After the failure"), "Slow": ("slow", "A slow chapter"),
     "Formula": ("formula", "Some LaTeX"), "BrokenLatex": ("broken_latex", "LaTeX that fails"),
-    "MeetA": ("meet", "Renders with MeetB"), "MeetB": ("meet", "Renders with MeetA"),
+    "Crash": ("crash", "Its worker dies"), "MeetA": ("meet", "Renders with MeetB"), "MeetB": ("meet", "Renders with MeetA"),
 }
 DEFAULT = ("Tiny", "Flaky", "Coda")
 ROOT = Path(__file__).resolve().parents[1]
