@@ -109,8 +109,12 @@ def _parents(name: str) -> list[str]:
 def _imports(path: Path, name: str) -> list[str]:
     """The absolute names a module's import statements may load, including `from package import submodule`."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    try:
+        tree = ast.parse(path.read_bytes(), str(path))
+    except (SyntaxError, ValueError):  # the file is still hashed; importing it fails in the worker, and says why
+        return []
     names = []
-    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.extend(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

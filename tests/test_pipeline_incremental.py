@@ -89,6 +89,16 @@ def test_editing_a_shared_module_renders_the_chapters_that_import_it(rendered):
     assert "skipped 02-Flaky (up to date)" in result.output
 
 
+def test_a_chapter_edited_into_a_syntax_error_fails_alone_and_keeps_its_files(rendered):
+    lecture, out = rendered
+    before = states(out / "480p15")
+    lecture.edit("flaky", "class Flaky(Scene):", "class Flaky(Scene)")
+    result = render(out)
+    assert result.exit_code == 1
+    assert "ERROR 02-Flaky: SyntaxError: expected ':' (flaky.py, line 7)" in result.output.splitlines()
+    assert states(out / "480p15") == before
+
+
 def test_corrupt_manifest_is_noted_and_everything_is_rendered_again(rendered):
     _, out = rendered
     (out / "480p15" / "manifest.json").write_text('{"schema": 1, "entries": {"01-Tiny.mp4": ')
