@@ -169,7 +169,7 @@ def dot_product_tex(query, key, dot: float) -> str:
 
 
 def division_tex(dot: float, divisor_tex: str, score: float) -> str:
-    """'4 / \\sqrt{2} \\approx 2.828': a dot product scaled into a score."""
+    """'3 / \\sqrt{2} \\approx 2.121': a dot product scaled into a score."""
     return rf"{fmt(dot, SCORE_PLACES)} / {divisor_tex} {relation(score, SCORE_PLACES)} {fmt(score, SCORE_PLACES)}"
 
 
@@ -181,19 +181,19 @@ def exp_tex(score: float, exp_value: float, places_in: int, places_out: int) -> 
 
 def ratio_tex(numerator: float, denominator: float, result: float, places_in: int,
               places_out: int) -> str:
-    """'16.92 / 22.03 \\approx 0.768', each operand as displayed elsewhere."""
+    """'1 / 3.25 \\approx 0.308', each operand as displayed elsewhere."""
     top = fmt(numerator, places_in)
     bottom = fmt(denominator, places_in)
     return rf"{top} / {bottom} {relation(result, places_out)} {fmt(result, places_out)}"
 
 
 def sum_tex(terms, total: float, places: int) -> str:
-    """'16.92 + 1 + 4.11 \\approx 22.03'."""
+    """'1.25 + 1 + 1 = 3.25'."""
     return " + ".join(fmt(t, places) for t in terms) + f" {relation(total, places)} {fmt(total, places)}"
 
 
 class VectorReadout(VGroup):
-    """'[0.665, 0.245]' made of DecimalNumbers, so it can follow a trace on every frame."""
+    """'[0.500, 0.250]' made of DecimalNumbers, so it can follow a trace on every frame."""
 
     def __init__(self, values, places: int = WEIGHT_PLACES, size: float = 32, color: str | None = None):
         super().__init__()
