@@ -16,7 +16,7 @@ def row_vector(values, color: str, size: float = 34) -> Matrix:
 
 
 def vector_tex(values, places: int | None = WEIGHT_PLACES) -> str:
-    """'[0.665, 0.245]' for use inside MathTex; `places=None` prints inputs as typed."""
+    """'[0.500, 0.250]' for use inside MathTex; `places=None` prints inputs as typed."""
     return "[" + ", ".join(fmt_input(v) if places is None else fmt(v, places) for v in values) + "]"
 
 

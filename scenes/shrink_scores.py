@@ -23,7 +23,7 @@ LABEL_X = -6.45
 
 
 def divisor_tex(width: int) -> str:
-    """'\\sqrt{4} = 2' (or '\\approx 2.828' when the root is not whole)."""
+    """'\\sqrt{4} = 2' (or '\\approx 2.646' when the root is not whole)."""
     d = divisor_for(width)
     return rf"\sqrt{{{width}}} {c.relation(d, SCORE_PLACES)} {fmt(d, SCORE_PLACES)}"
 
