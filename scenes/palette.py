@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from attention import examples
 
 FONT = "DejaVu Sans"
-WEIGHT_PLACES = 3  # weights and outputs: 0.768
-SCORE_PLACES = 3  # scaled scores and divisors: 2.828, 1.414
+WEIGHT_PLACES = 3  # weights and outputs, to three places
+SCORE_PLACES = 3  # scaled scores and divisors, to three places
 
 
 @dataclass(frozen=True)
