@@ -7,23 +7,48 @@ from scenes import registry
 from tiny_scene import TinyLecture
 
 
-@pytest.fixture
-def lecture(tmp_path_factory, monkeypatch):
-    """The tiny chapters' package, importable here and in worker processes, never with stale bytecode."""
-    root = tmp_path_factory.mktemp("lecture")
-    monkeypatch.syspath_prepend(str(root))
-    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+def importable_lecture(root, patch) -> TinyLecture:
+    """Tiny chapters written under `root`, importable here and in worker processes, never with stale bytecode."""
+    patch.syspath_prepend(str(root))
+    patch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     return TinyLecture(root)
 
 
 @pytest.fixture
-def tiny_chapters(lecture, monkeypatch):
-    """Replace the lecture's registry with the tiny test chapters Tiny, Flaky, Coda."""
-    monkeypatch.setattr(registry, "CHAPTERS", lecture.chapters())
-    return registry.CHAPTERS
+def lecture(tmp_path_factory, monkeypatch):
+    """The tiny chapters' package, for one test."""
+    return importable_lecture(tmp_path_factory.mktemp("lecture"), monkeypatch)
 
 
 @pytest.fixture
+def use_chapters(lecture, monkeypatch):
+    """A function putting the named tiny chapters (Tiny, Flaky, Coda when none is named) in the registry."""
+    def use(*names: str):
+        monkeypatch.setattr(registry, "CHAPTERS", lecture.chapters(*names))
+        return registry.CHAPTERS
+    return use
+
+
+@pytest.fixture
+def tiny_chapters(use_chapters):
+    """Replace the lecture's registry with the tiny test chapters Tiny, Flaky, Coda."""
+    return use_chapters()
+
+
+@pytest.fixture(scope="module")
+def module_patch():
+    """A monkeypatch undone when the test module ends, for fixtures that render once per module."""
+    with pytest.MonkeyPatch.context() as patch:
+        yield patch
+
+
+@pytest.fixture(scope="module")
+def module_lecture(tmp_path_factory, module_patch):
+    """The tiny chapters' package, shared by a test module."""
+    return importable_lecture(tmp_path_factory.mktemp("lecture"), module_patch)
+
+
+@pytest.fixture(scope="session")
 def run():
     """Invoke the command line in-process; return click's Result (output holds stdout and stderr)."""
     runner = CliRunner()

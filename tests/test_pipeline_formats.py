@@ -2,35 +2,31 @@
 import av
 import numpy as np
 import pytest
-from click.testing import CliRunner
 from PIL import Image
 
 import tiny_scene
 from pipeline.settings import RenderSettings, from_options
-from render import cli
 from scenes import registry
-from tiny_scene import TinyLecture
 
 FRAMES = round(tiny_scene.SECONDS * 15)
 
 
 @pytest.fixture(scope="module")
-def formats(tmp_path_factory):
-    """Tiny rendered as mp4, webm and mov into one folder, and as a gif at 320x240, 10 fps."""
-    root, out = tmp_path_factory.mktemp("lecture"), tmp_path_factory.mktemp("media")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.syspath_prepend(str(root))
-        mp.setattr(registry, "CHAPTERS", TinyLecture(root).chapters("Tiny"))
+def formats(tmp_path_factory, module_lecture, module_patch, run):
+    """Tiny rendered as mp4, webm and mov into one folder, and as a gif at 320x240, 10 fps;
+    returns the output folder and a function rendering into it."""
+    out = tmp_path_factory.mktemp("media")
+    module_patch.setattr(registry, "CHAPTERS", module_lecture.chapters("Tiny"))
 
-        def render(*args):
-            result = CliRunner().invoke(cli, ["render", "--output", str(out), *args], catch_exceptions=False)
-            assert result.exit_code == 0, result.output
-            return result
+    def render(*args):
+        result = run("render", "--output", out, *args)
+        assert result.exit_code == 0, result.output
+        return result
 
-        for video_format in ("mp4", "webm", "mov"):
-            render("--format", video_format)
-        render("--format", "gif", "--resolution", "320x240", "--fps", "10")
-        yield out, render
+    for video_format in ("mp4", "webm", "mov"):
+        render("--format", video_format)
+    render("--format", "gif", "--resolution", "320x240", "--fps", "10")
+    return out, render
 
 
 def video_facts(path):

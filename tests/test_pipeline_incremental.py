@@ -4,46 +4,41 @@ import shutil
 
 import av
 import pytest
-from click.testing import CliRunner
 
 from pipeline import manifest as manifest_module
 from pipeline.dependencies import Scanner
 from pipeline.manifest import Manifest
 from pipeline.settings import from_options
-from render import cli
 from scenes import registry
 from scenes.registry import Chapter
-from tiny_scene import TinyLecture
 
 
 @pytest.fixture(scope="module")
-def module_lecture(tmp_path_factory):
-    """One tiny lecture for the module, in the registry; yields (lecture, its first render's output folder)."""
-    root, out = tmp_path_factory.mktemp("lecture"), tmp_path_factory.mktemp("baseline")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.syspath_prepend(str(root))
-        mp.setenv("PYTHONDONTWRITEBYTECODE", "1")
-        lecture = TinyLecture(root)
-        mp.setattr(registry, "CHAPTERS", lecture.chapters())
-        result = CliRunner().invoke(cli, ["render", "--output", str(out)], catch_exceptions=False)
-        assert result.exit_code == 0, result.output
-        yield lecture, out
+def baseline(tmp_path_factory, module_lecture, module_patch, run):
+    """The tiny chapters rendered once for the module; returns the output folder."""
+    out = tmp_path_factory.mktemp("baseline")
+    module_patch.setattr(registry, "CHAPTERS", module_lecture.chapters())
+    result = run("render", "--output", out)
+    assert result.exit_code == 0, result.output
+    return out
 
 
 @pytest.fixture
-def rendered(module_lecture, tmp_path):
+def rendered(module_lecture, baseline, tmp_path):
     """A copy of the first render, and the lecture, whose sources are restored after the test."""
-    lecture, baseline = module_lecture
-    sources = {p: p.read_text() for p in lecture.folder.glob("*.py")}
+    sources = {p: p.read_text() for p in module_lecture.folder.glob("*.py")}
     out = tmp_path / "media"
     shutil.copytree(baseline, out)
-    yield lecture, out
+    yield module_lecture, out
     for path, text in sources.items():
         path.write_text(text)
 
 
-def render(out, *args):
-    return CliRunner().invoke(cli, ["render", "--output", str(out), *args], catch_exceptions=False)
+@pytest.fixture
+def render(run, rendered):
+    """Render into the test's copy of the first render."""
+    _, out = rendered
+    return lambda *args: run("render", "--output", out, *args)
 
 
 def states(folder):
@@ -55,10 +50,10 @@ def rendered_slugs(output):
     return sorted(line.split()[1] for line in output.splitlines() if line.startswith("done"))
 
 
-def test_second_run_renders_nothing(rendered):
+def test_second_run_renders_nothing(rendered, render):
     _, out = rendered
     before = states(out / "480p15")
-    result = render(out)
+    result = render()
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[:3] == ["skipped 01-Tiny (up to date)", "skipped 02-Flaky (up to date)", "skipped 03-Coda (up to date)"]
@@ -66,11 +61,11 @@ def test_second_run_renders_nothing(rendered):
     assert states(out / "480p15") == before
 
 
-def test_editing_one_chapters_module_renders_only_that_chapter(rendered):
+def test_editing_one_chapters_module_renders_only_that_chapter(rendered, render):
     lecture, out = rendered
     before = states(out / "480p15")
     lecture.edit("flaky", "run_time=0.4", "run_time=0.8")
-    result = render(out)
+    result = render()
     assert result.exit_code == 0, result.output
     assert rendered_slugs(result.output) == ["02-Flaky"]
     after = states(out / "480p15")
@@ -80,29 +75,29 @@ def test_editing_one_chapters_module_renders_only_that_chapter(rendered):
     assert Manifest.load(out / "480p15").get("02-Flaky", "mp4").frames == 15
 
 
-def test_editing_a_shared_module_renders_the_chapters_that_import_it(rendered):
+def test_editing_a_shared_module_renders_the_chapters_that_import_it(rendered, render):
     lecture, out = rendered
     lecture.edit("shared", 'COLOR = "#58C4DD"', 'COLOR = "#FC6255"')
-    result = render(out)
+    result = render()
     assert result.exit_code == 0, result.output
     assert rendered_slugs(result.output) == ["01-Tiny", "03-Coda"]
     assert "skipped 02-Flaky (up to date)" in result.output
 
 
-def test_a_chapter_edited_into_a_syntax_error_fails_alone_and_keeps_its_files(rendered):
+def test_a_chapter_edited_into_a_syntax_error_fails_alone_and_keeps_its_files(rendered, render):
     lecture, out = rendered
     before = states(out / "480p15")
     lecture.edit("flaky", "class Flaky(Scene):", "class Flaky(Scene)")
-    result = render(out)
+    result = render()
     assert result.exit_code == 1
     assert "ERROR 02-Flaky: SyntaxError: expected ':' (flaky.py, line 7)" in result.output.splitlines()
     assert states(out / "480p15") == before
 
 
-def test_corrupt_manifest_is_noted_and_everything_is_rendered_again(rendered):
+def test_corrupt_manifest_is_noted_and_everything_is_rendered_again(rendered, render):
     _, out = rendered
     (out / "480p15" / "manifest.json").write_text('{"schema": 1, "entries": {"01-Tiny.mp4": ')
-    result = render(out)
+    result = render()
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == f"note: {out / '480p15' / 'manifest.json'} was unreadable; " \
                                             "its chapters are rendered again"
@@ -110,18 +105,18 @@ def test_corrupt_manifest_is_noted_and_everything_is_rendered_again(rendered):
     assert set(Manifest.load(out / "480p15").entries) == {"01-Tiny.mp4", "02-Flaky.mp4", "03-Coda.mp4"}
 
 
-def test_an_output_deleted_by_hand_renders_its_chapter_again(rendered):
+def test_an_output_deleted_by_hand_renders_its_chapter_again(rendered, render):
     _, out = rendered
     (out / "480p15" / "03-Coda.png").unlink()
-    result = render(out)
+    result = render()
     assert result.exit_code == 0, result.output
     assert rendered_slugs(result.output) == ["03-Coda"]
     assert (out / "480p15" / "03-Coda.png").is_file()
 
 
-def test_force_renders_everything(rendered):
+def test_force_renders_everything(rendered, render):
     _, out = rendered
-    result = render(out, "--force", "tiny", "coda")
+    result = render("--force", "tiny", "coda")
     assert result.exit_code == 0, result.output
     assert rendered_slugs(result.output) == ["01-Tiny", "03-Coda"]
 

@@ -3,31 +3,24 @@ import xml.etree.ElementTree as ElementTree
 
 import av
 import pytest
-from click.testing import CliRunner
 
 from pipeline import tex_cache
-from render import cli
 from scenes import registry
-from tiny_scene import TinyLecture
 
 EXPECTED = {"01-MeetA": (0.8, 12), "02-MeetB": (0.6, 9)}  # seconds, frames at 15 fps
 
 
 @pytest.fixture(scope="module")
-def met(tmp_path_factory):
+def met(tmp_path_factory, module_lecture, module_patch, run):
     """MeetA and MeetB rendered with --jobs 2: each waits, inside its render, until the other has started."""
-    root, out, rendezvous = (tmp_path_factory.mktemp(name) for name in ("lecture", "media", "rendezvous"))
-    with pytest.MonkeyPatch.context() as mp:
-        mp.syspath_prepend(str(root))
-        mp.setenv("PYTHONDONTWRITEBYTECODE", "1")
-        mp.setenv("TINY_RENDEZVOUS", str(rendezvous))
-        mp.setattr(registry, "CHAPTERS", TinyLecture(root).chapters("MeetA", "MeetB"))
-        result = CliRunner().invoke(cli, ["render", "--jobs", "2", "--output", str(out)], catch_exceptions=False)
-        yield result, out, mp
+    out, rendezvous = tmp_path_factory.mktemp("media"), tmp_path_factory.mktemp("rendezvous")
+    module_patch.setenv("TINY_RENDEZVOUS", str(rendezvous))
+    module_patch.setattr(registry, "CHAPTERS", module_lecture.chapters("MeetA", "MeetB"))
+    return run("render", "--jobs", 2, "--output", out), out
 
 
 def test_two_workers_render_at_once_and_both_videos_are_correct(met):
-    result, out, _ = met
+    result, out = met
     assert result.exit_code == 0, result.output  # with one worker, MeetA would wait for MeetB in vain
     for slug, (seconds, frames) in EXPECTED.items():
         with av.open(str(out / "480p15" / f"{slug}.mp4")) as container:
@@ -39,7 +32,7 @@ def test_two_workers_render_at_once_and_both_videos_are_correct(met):
 
 
 def test_shared_tex_cache_holds_each_formula_once_as_a_whole_svg(met):
-    _, out, _ = met
+    _, out = met
     cache = out / ".manim" / "Tex"
     files = sorted(cache.iterdir())
     assert len(files) == 3  # the shared formula, a^2 and b^2; nothing else (no .tex, .dvi, .log, temporary)
@@ -49,10 +42,10 @@ def test_shared_tex_cache_holds_each_formula_once_as_a_whole_svg(met):
     assert not (out / ".work").exists()
 
 
-def test_a_later_render_reuses_the_shared_cache_without_running_latex(met, tmp_path):
-    _, out, mp = met
-    mp.setenv("PATH", str(tmp_path))  # no latex, no dvisvgm: every formula must come from the cache
-    result = CliRunner().invoke(cli, ["render", "--force", "--output", str(out)], catch_exceptions=False)
+def test_a_later_render_reuses_the_shared_cache_without_running_latex(met, run, tmp_path, monkeypatch):
+    _, out = met
+    monkeypatch.setenv("PATH", str(tmp_path))  # no latex, no dvisvgm: every formula must come from the cache
+    result = run("render", "--force", "--output", out)
     assert result.exit_code == 0, result.output
 
 

@@ -4,16 +4,13 @@ import struct
 import av
 import numpy as np
 import pytest
-from click.testing import CliRunner
 from manim.constants import QUALITIES
 from PIL import Image
 
 import tiny_scene
 from pipeline import outputs
 from pipeline.quality import PRESETS
-from render import cli
 from scenes import registry
-from tiny_scene import TinyLecture
 
 
 def top_level_atoms(path):
@@ -27,13 +24,11 @@ def top_level_atoms(path):
 
 
 @pytest.fixture(scope="module")
-def rendered(tmp_path_factory):
-    """The three tiny chapters rendered once at -q l; yields (result, output folder)."""
-    out, root = tmp_path_factory.mktemp("media"), tmp_path_factory.mktemp("lecture")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.syspath_prepend(str(root))
-        mp.setattr(registry, "CHAPTERS", TinyLecture(root).chapters())
-        yield CliRunner().invoke(cli, ["render", "-q", "l", "--output", str(out)], catch_exceptions=False), out
+def rendered(tmp_path_factory, module_lecture, module_patch, run):
+    """The three tiny chapters rendered once at -q l; returns (result, output folder)."""
+    out = tmp_path_factory.mktemp("media")
+    module_patch.setattr(registry, "CHAPTERS", module_lecture.chapters())
+    return run("render", "-q", "l", "--output", out), out
 
 
 def test_presets_mirror_manims():
