@@ -8,9 +8,11 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
+from attention.example_file import ExampleFileError, example_name, load_example_file
 from pipeline import build, chapters, outputs, report, settings
 from pipeline.console import Console
 from pipeline.quality import PRESETS
+from scenes.palette import THEMES
 
 INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 
@@ -50,6 +52,35 @@ def frame_options(default_quality: str | None):
     return decorate
 
 
+class ExampleFile(click.ParamType):
+    """A TOML example file, validated before anything renders; converts to its absolute path."""
+
+    name = "FILE"
+
+    def convert(self, value, param, ctx):
+        try:
+            load_example_file(value)
+        except ExampleFileError as err:
+            self.fail(str(err), param, ctx)
+        return Path(value).resolve()
+
+
+look_options = (
+    click.option("--theme", type=click.Choice(list(THEMES)), default=settings.DEFAULT_THEME, show_default=True,
+                 help="Colours: dark, or light for printed notes and bright projectors."),
+    click.option("--example", type=ExampleFile(),
+                 help="A TOML file of your own tokens and vectors (see examples/); its videos go to "
+                      "OUTPUT/examples/<its name>/."),
+)
+
+
+def with_look(command):
+    """Add --theme and --example to a command."""
+    for option in reversed(look_options):
+        command = option(command)
+    return command
+
+
 output_option = click.option("--output", type=click.Path(file_okay=False, path_type=Path), default=Path("media"),
                              show_default=True, help="Folder the rendered files go into.")
 
@@ -61,7 +92,15 @@ def chosen_settings(ctx: click.Context, video_format: str = "mp4") -> settings.R
         raise click.UsageError("-q/--quality has no effect when both --resolution and --fps are given; drop one")
     if quality is None and resolution is None and fps is None:
         return None
-    return settings.from_options(quality or "l", resolution, fps, video_format)
+    return settings.from_options(quality or "l", resolution, fps, video_format,
+                                 ctx.params.get("theme", settings.DEFAULT_THEME), ctx.params.get("example"))
+
+
+def output_root(output: Path, example: Path | None) -> Path:
+    """The folder a run writes into: OUTPUT, or OUTPUT/examples/<name> for a user's example."""
+    if example is None:
+        return output
+    return output / "examples" / outputs.safe_name(example_name(example))
 
 
 @click.group(cls=OneLineErrors)
@@ -71,11 +110,13 @@ def cli():
 
 @cli.command("list")
 @frame_options("l")
+@with_look
 @output_option
 @click.pass_context
-def list_chapters(ctx: click.Context, output: Path, **_frame):
+def list_chapters(ctx: click.Context, output: Path, example: Path | None, **_frame):
     """Show the chapters in viewing order and, where rendered, their duration and files."""
     wanted = chosen_settings(ctx)
+    output = output_root(output, example)
     everything = chapters.all_chapters()
     for line in report.listing(everything, outputs.folder(output, wanted), build.rendered(everything, wanted, output)):
         click.echo(line)
@@ -89,16 +130,18 @@ def list_chapters(ctx: click.Context, output: Path, **_frame):
 @click.option("--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default="number of CPUs",
               help="Chapters rendered at once, each in its own process.")
 @click.option("--force", is_flag=True, help="Render even the chapters that are up to date.")
+@with_look
 @output_option
 @click.pass_context
 def render(ctx: click.Context, names: tuple[str, ...], video_format: str, jobs: int, force: bool, output: Path,
-           **_frame):
+           example: Path | None, **_frame):
     """Render the named chapters (Scene class names, any case) that changed; all of them when none is named."""
     try:
         selected = chapters.select(names)
     except chapters.UnknownChapter as err:
         raise click.UsageError(str(err)) from None
     wanted = chosen_settings(ctx, video_format)
+    output = output_root(output, example)
     try:
         outputs.ensure_writable(output)
     except OSError as err:

@@ -29,6 +29,11 @@ def load_example_file(path: str | Path) -> Examples:
     return examples_from_dict(read_toml(Path(path)))
 
 
+def example_name(path: str | Path) -> str:
+    """The example's `name` field, or the file's stem when it has none."""
+    return read_toml(Path(path)).get("name", Path(path).stem)
+
+
 def read_toml(path: Path) -> dict:
     """The file's TOML table, or an ExampleFileError saying why it cannot be read."""
     if not path.exists():
@@ -61,6 +66,8 @@ def examples_from_dict(data: dict) -> Examples:
     if unknown:
         raise ExampleFileError(f"unknown field(s) {', '.join(unknown)}; expected tables "
                                f"{', '.join(types)}")
+    if not isinstance(data.get("name", ""), str):
+        raise ExampleFileError("name: expected a string, the example's name")
     if not set(data) & set(types):
         raise ExampleFileError(f"expected at least one of the tables {', '.join(types)}")
     sections = {name: section(name, cls, data[name]) if name in data else getattr(DEFAULT, name)

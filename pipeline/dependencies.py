@@ -47,6 +47,8 @@ class Scanner:
         found[f"data {DATA_PACKAGE}/"] = self._package_files(DATA_PACKAGE)
         found.update({f"tool {tool}": importlib.metadata.version(tool) for tool in TOOLS})
         found.update({f"setting {key}": str(value) for key, value in asdict(settings).items()})
+        if settings.example is not None:
+            found["example file"] = self._file(Path(settings.example))
         return found
 
     def modules(self, roots: tuple[str, ...], local: tuple[str, ...]) -> dict[str, Path]:

@@ -5,6 +5,7 @@ import os
 import re
 import shutil
 import tempfile
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ CACHE_FOLDER = ".manim"
 WORK_FOLDER = ".work"
 TEMPORARY = re.compile(r"\..+\.tmp-(\d+)")  # '.01-Tiny.mp4.tmp-1234': staged by process 1234
 WORK = re.compile(r".+-(\d+)")  # '.work/01-Tiny-1234': process 1234's working folder
+MAX_NAME = 40  # characters in a folder name made from an example's name
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,12 @@ def staged() -> Iterator[Callable[[Path], Path]]:
         raise
     for target, temporary in pending.items():
         os.replace(temporary, target)
+
+
+def safe_name(name: str) -> str:
+    """A folder name made only of lowercase ASCII letters, digits and single dashes ('../A b' -> 'a-b')."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")[:MAX_NAME].strip("-") or "example"
 
 
 def ensure_writable(output_dir: Path) -> None:

@@ -8,6 +8,10 @@ from pathlib import Path
 from manim import tempconfig
 from PIL import Image
 
+from attention import examples
+from attention.example_file import load_example_file
+from scenes import palette
+
 from . import outputs, tex_cache, video
 from .jobs import Job, Progress
 from .latex_errors import explained
@@ -23,6 +27,7 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
     private_tex = tex_cache.private_copy(shared_tex, work / "Tex")
     targets = outputs.chapter_files(outputs.folder(job.output_dir, job.settings), job.chapter.slug,
                                     job.settings.format)
+    use_look(job.settings)
     with tempconfig(manim_config(job.settings, work, private_tex)), explained():
         scene = job.chapter.scene_class()()
         frames = FrameCounter(scene, job.chapter.slug, job.settings.fps, news)
@@ -30,6 +35,12 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         _publish(scene, targets, job.settings)
     tex_cache.publish(private_tex, shared_tex)
     return tuple(targets.existing()), video.duration(targets.video) or 0.0, frames.count
+
+
+def use_look(settings: RenderSettings) -> None:
+    """Make the settings' theme and example (or the lecture's own) the ones every scene reads."""
+    palette.use_theme(settings.theme)
+    examples.use(load_example_file(settings.example) if settings.example else examples.DEFAULT)
 
 
 def manim_config(settings: RenderSettings, work: Path, tex_dir: Path) -> dict:

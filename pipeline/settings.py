@@ -3,13 +3,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
+
+from scenes.palette import THEMES
 
 from .quality import PRESETS
 
-DEFAULT_THEME = "dark"  # the only theme until --theme exists; part of every chapter's rebuild hash
+DEFAULT_THEME = "dark"  # part of every chapter's rebuild hash; other themes get folders of their own
 FORMATS = ("mp4", "webm", "gif", "mov")
 TRANSPARENT_FORMATS = frozenset({"mov"})  # rendered with manim's `transparent`: an alpha channel
-FOLDER_PATTERN = re.compile(r"(\d+x)?\d+p\d+")  # '480p15' or '1280x720p24'
+FOLDER_PATTERN = re.compile(r"(\d+x)?\d+p\d+(-[a-z]+)?")  # '480p15', '1280x720p24' or '480p15-light'
 MIN_SIZE, MAX_SIZE = 16, 7680  # pixels, either side
 MAX_FPS = 120
 
@@ -23,6 +26,7 @@ class RenderSettings:
     fps: int
     format: str = "mp4"
     theme: str = DEFAULT_THEME
+    example: Path | None = None  # a user's example file replacing the lecture's examples
 
     @property
     def transparent(self) -> bool:
@@ -33,17 +37,19 @@ class RenderSettings:
     def folder(self) -> str:
         """'480p15' when the size and rate are exactly a preset's, else e.g. '1280x720p24'."""
         size_and_rate = (self.width, self.height, self.fps)
-        if any(size_and_rate == (p.width, p.height, p.fps) for p in PRESETS.values()):
-            return f"{self.height}p{self.fps}"
-        return f"{self.width}x{self.height}p{self.fps}"
+        preset = any(size_and_rate == (p.width, p.height, p.fps) for p in PRESETS.values())
+        name = f"{self.height}p{self.fps}" if preset else f"{self.width}x{self.height}p{self.fps}"
+        return name if self.theme == DEFAULT_THEME else f"{name}-{self.theme}"
 
 
 def from_options(quality: str, resolution: tuple[int, int] | None = None, fps: int | None = None,
-                 video_format: str = "mp4") -> RenderSettings:
+                 video_format: str = "mp4", theme: str = DEFAULT_THEME, example: Path | None = None) -> RenderSettings:
     """Settings from a preset flag, with an explicit resolution and frame rate taking precedence."""
     preset = PRESETS[quality]
     width, height = resolution or (preset.width, preset.height)
-    return RenderSettings(width, height, fps or preset.fps, video_format)
+    if theme not in THEMES:
+        raise ValueError(f"theme: expected one of {', '.join(THEMES)}, got {theme!r}")
+    return RenderSettings(width, height, fps or preset.fps, video_format, theme, example)
 
 
 def parse_resolution(text: str) -> tuple[int, int]:

@@ -130,7 +130,7 @@ def test_manifest_records_what_each_video_depends_on_and_its_files(rendered):
     assert f"module {package}.flaky" not in entry.inputs
     assert {k: v for k, v in entry.inputs.items() if k.startswith("setting")} == {
         "setting width": "854", "setting height": "480", "setting fps": "15", "setting format": "mp4",
-        "setting theme": "dark"}
+        "setting theme": "dark", "setting example": "None"}
     assert entry.inputs["tool manim"] == "0.22.0"
     assert entry.files == {name: (out / "480p15" / name).stat().st_size
                            for name in ("01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt")}

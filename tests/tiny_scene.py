@@ -163,6 +163,19 @@ class Crash(Scene):
         self.play(Create(Square()), run_time=0.2)
         os.kill(os.getpid(), signal.SIGKILL)
 ''',
+    "themed": '''
+from manim import Circle, Create
+
+from attention import examples
+from scenes.chapter import ChapterScene
+
+
+class Themed(ChapterScene):
+    """Its background is the theme's; its caption names the example's drag tokens."""
+
+    def construct(self):
+        self.play(Create(Circle()), run_time=0.2, subcaption=" ".join(examples.current().drag.tokens))
+''',
     "broken_latex": '''
 from manim import MathTex, Scene, TexTemplate, Write
 
@@ -182,7 +195,7 @@ TITLES = {
     "Tiny": ("tiny", "A tiny scene"), "Flaky": ("flaky", "A chapter that can fail"),
     "Coda": ("coda", "After the failure"), "Slow": ("slow", "A slow chapter"),
     "Formula": ("formula", "Some LaTeX"), "BrokenLatex": ("broken_latex", "LaTeX that fails"),
-    "Crash": ("crash", "Its worker dies"), "MeetA": ("meet", "Renders with MeetB"), "MeetB": ("meet", "Renders with MeetA"),
+    "Crash": ("crash", "Its worker dies"), "Themed": ("themed", "Theme and example"), "MeetA": ("meet", "Renders with MeetB"), "MeetB": ("meet", "Renders with MeetA"),
 }
 DEFAULT = ("Tiny", "Flaky", "Coda")
 ROOT = Path(__file__).resolve().parents[1]
