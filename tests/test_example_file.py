@@ -27,7 +27,7 @@ def test_sample_file_replaces_the_tables_it_gives():
     ex = load_example_file(SAMPLE)
     assert ex.drag.tokens == ("dog", "cat", "pet")
     assert ex.blend.keys.shape == (3, 3)
-    assert ex.cross == DEFAULT.cross  # not in the file: the lecture's own
+    assert ex.cross.source_tokens == ("a", "dog", "barks")
     np.testing.assert_allclose(ex.blend.trace(0).weights.sum(), 1)
 
 
@@ -74,3 +74,9 @@ def test_missing_file_directory_and_huge_file(tmp_path):
     huge = write(tmp_path, "# " + "x" * 3_000_000)
     with pytest.raises(ExampleFileError, match="more than"):
         load_example_file(huge)
+
+
+def test_tables_left_out_keep_the_lectures_own(tmp_path):
+    ex = load_example_file(write(tmp_path, GOOD_BLEND))
+    assert ex.blend.tokens == ("a", "b")
+    assert ex.drag == DEFAULT.drag and ex.cross == DEFAULT.cross
