@@ -3,28 +3,44 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
 from click.core import ParameterSource
 
 from attention.example_file import ExampleFileError, example_name, load_example_file
-from pipeline import build, chapters, outputs, report, settings
+from pipeline import build, chapters, lock, outputs, report, settings
 from pipeline.console import Console
 from pipeline.quality import PRESETS
 from scenes.palette import THEMES
 
 INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
+BUSY = 75  # sysexits' EX_TEMPFAIL: another render holds the output folder; try again later
 
 
 class OneLineErrors(click.Group):
-    """A command group whose subcommands report usage errors in one line, without the usage text."""
+    """A command group whose usage errors, its own and its subcommands', are one line without the usage text."""
+
+    def make_context(self, *args, **kwargs) -> click.Context:
+        with one_line_errors():
+            return super().make_context(*args, **kwargs)
 
     def invoke(self, ctx: click.Context):
-        try:
+        with one_line_errors():
             return super().invoke(ctx)
-        except click.UsageError as err:
-            raise click.UsageError(err.format_message()) from None
+
+
+@contextmanager
+def one_line_errors():
+    """Re-raise usage errors without their usage text, control characters (a newline in a path) escaped."""
+    try:
+        yield
+    except click.exceptions.NoArgsIsHelpError:
+        raise
+    except click.UsageError as err:
+        message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in err.format_message())
+        raise click.UsageError(message) from None
 
 
 class Resolution(click.ParamType):
@@ -81,8 +97,20 @@ def with_look(command):
     return command
 
 
-output_option = click.option("--output", type=click.Path(file_okay=False, path_type=Path), default=Path("media"),
-                             show_default=True, help="Folder the rendered files go into.")
+class Folder(click.Path):
+    """A folder that need not exist yet; never the empty string (which would mean the current folder)."""
+
+    def __init__(self):
+        super().__init__(file_okay=False, path_type=Path)
+
+    def convert(self, value, param, ctx):
+        if value == "":
+            self.fail("empty; name a folder ('.' for the current one)", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+output_option = click.option("--output", type=Folder(), default=Path("media"), show_default=True,
+                             help="Folder the rendered files go into.")
 
 
 def chosen_settings(ctx: click.Context, video_format: str = "mp4") -> settings.RenderSettings | None:
@@ -130,11 +158,13 @@ def list_chapters(ctx: click.Context, output: Path, example: Path | None, **_fra
 @click.option("--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default="number of CPUs",
               help="Chapters rendered at once, each in its own process.")
 @click.option("--force", is_flag=True, help="Render even the chapters that are up to date.")
+@click.option("--no-wait", is_flag=True,
+              help=f"When another render is writing to the output folder, stop (status {BUSY}) instead of waiting.")
 @with_look
 @output_option
 @click.pass_context
-def render(ctx: click.Context, names: tuple[str, ...], video_format: str, jobs: int, force: bool, output: Path,
-           example: Path | None, **_frame):
+def render(ctx: click.Context, names: tuple[str, ...], video_format: str, jobs: int, force: bool, no_wait: bool,
+           output: Path, example: Path | None, **_frame):
     """Render the named chapters (Scene class names, any case) that changed; all of them when none is named."""
     try:
         selected = chapters.select(names)
@@ -147,12 +177,37 @@ def render(ctx: click.Context, names: tuple[str, ...], video_format: str, jobs: 
     except OSError as err:
         raise click.UsageError(f"cannot write to the output folder {output}: {err.strerror}") from None
     try:
-        outcomes = build.build(selected, wanted, output, jobs=jobs, force=force, console=Console(sys.stdout.isatty()))
+        with locked(output, wait=not no_wait):
+            outcomes = build.build(selected, wanted, output, jobs=jobs, force=force,
+                                   console=Console(sys.stdout.isatty()))
     except KeyboardInterrupt:
         click.echo("interrupted: files already in place are kept, unfinished ones were not written", err=True)
         ctx.exit(INTERRUPTED)
     if any(o.error is not None for o in outcomes):
         ctx.exit(1)
+
+
+class OutputBusy(click.ClickException):
+    """Another render holds the output folder, and --no-wait was given."""
+
+    exit_code = BUSY
+
+
+@contextmanager
+def locked(output: Path, wait: bool):
+    """Hold the output folder's lock, saying so while waiting for another render."""
+    def waiting(holder: int | None):
+        click.echo(f"waiting for another render of {output}{_pid(holder)}…", err=True)
+    try:
+        with lock.held(output, wait, waiting):
+            yield
+    except lock.Busy as busy:
+        raise OutputBusy(f"another render of {output} is running{_pid(busy.holder)}; "
+                         "try again when it has finished") from None
+
+
+def _pid(holder: int | None) -> str:
+    return f" (pid {holder})" if holder else ""
 
 
 @cli.command()

@@ -15,7 +15,7 @@ from .examples import DEFAULT, Examples
 
 MAX_BYTES = 256 * 1024  # an example is a few vectors; anything larger is a mistake
 MAX_TOKENS = 6  # bars and grids are laid out for at most this many tokens
-MAX_NAME = 16  # characters in a token name
+MAX_NAME = 24  # characters in a token name
 MAX_ABS = 100.0  # coordinates beyond this cannot be drawn on a plane
 OPTIONAL = {"name"}
 
@@ -46,8 +46,10 @@ def read_toml(path: Path) -> dict:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError:
         raise ExampleFileError(f"{path}: not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as error:
+    except ValueError as error:  # TOMLDecodeError, or an integer of more than 4300 digits
         raise ExampleFileError(f"{path}: not valid TOML ({error})") from None
+    except RecursionError:
+        raise ExampleFileError(f"{path}: not valid TOML (nested too deeply)") from None
     if not data:
         raise ExampleFileError(f"{path}: empty; expected at least one of [{'], ['.join(section_types())}]")
     return data
@@ -119,7 +121,8 @@ def numbers(field: str, value) -> None:
         if not isinstance(row, list) or any(isinstance(x, bool) or not isinstance(x, (int, float)) for x in row):
             raise ExampleFileError(f"{field}: expected a list of numbers (or a list of such lists)")
         for x in row:
-            if not math.isfinite(x):
+            if isinstance(x, float) and not math.isfinite(x):
                 raise ExampleFileError(f"{field}: expected finite numbers, got {x}")
             if abs(x) > MAX_ABS:
-                raise ExampleFileError(f"{field}: {x:g} is outside -{MAX_ABS:g}..{MAX_ABS:g}, too large to draw")
+                shown = f"{x:g}" if isinstance(x, float) or abs(x) < 1e300 else f"a {len(str(x))}-digit integer"
+                raise ExampleFileError(f"{field}: {shown} is outside -{MAX_ABS:g}..{MAX_ABS:g}, too large to draw")

@@ -11,6 +11,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import pause
 from .settings import FOLDER_PATTERN, TRANSPARENT_FORMATS, RenderSettings
 
 CACHE_FOLDER = ".manim"
@@ -75,7 +76,8 @@ def staged() -> Iterator[Callable[[Path], Path]]:
     """Yield `stage(target) -> temporary path` beside the target.
 
     When the block succeeds every staged file is renamed onto its target; when it
-    fails they are deleted, so the targets keep their previous contents.
+    fails (or is interrupted) the staged files not yet renamed are deleted, so their
+    targets keep their previous contents. Test hook: pause point 'publish:<target name>'.
     """
     pending: dict[Path, Path] = {}
 
@@ -86,12 +88,12 @@ def staged() -> Iterator[Callable[[Path], Path]]:
 
     try:
         yield stage
-    except BaseException:
+        pause.point(f"publish:{target.name}" for target in pending)
+        for target, temporary in pending.items():
+            os.replace(temporary, target)
+    finally:
         for temporary in pending.values():
             temporary.unlink(missing_ok=True)
-        raise
-    for target, temporary in pending.items():
-        os.replace(temporary, target)
 
 
 def safe_name(name: str) -> str:
@@ -101,9 +103,18 @@ def safe_name(name: str) -> str:
 
 
 def ensure_writable(output_dir: Path) -> None:
-    """Create `output_dir` if needed and check a file can be written in it; OSError otherwise."""
-    Path(output_dir).mkdir(parents=True, exist_ok=True)
-    tempfile.TemporaryFile(dir=output_dir).close()
+    """Create `output_dir` if needed and check a file can be written in it; OSError otherwise, leaving behind
+    none of the folders it created."""
+    output_dir = Path(output_dir)
+    missing = [p for p in (output_dir, *output_dir.parents) if not p.exists()]  # deepest first
+    try:
+        output_dir.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=output_dir).close()
+    except OSError:
+        for created in missing:
+            with suppress(OSError):
+                created.rmdir()
+        raise
 
 
 def remove_leftovers(output_dir: Path) -> list[Path]:

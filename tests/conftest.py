@@ -1,10 +1,15 @@
-"""Fixtures for the render pipeline's tests: the tiny test chapters in place of the real ones."""
+"""Fixtures for the render pipeline's tests: the tiny test chapters in place of the real ones; and the
+reliability tests' summary at the end of the run."""
 import pytest
-from click.testing import CliRunner
 
-from render import cli
-from scenes import registry
-from tiny_scene import TinyLecture
+pytest.register_assert_rewrite("folders", "processes")
+
+from click.testing import CliRunner  # noqa: E402
+
+import tally  # noqa: E402
+from render import cli  # noqa: E402
+from scenes import registry  # noqa: E402
+from tiny_scene import TinyLecture  # noqa: E402
 
 
 def importable_lecture(root, patch) -> TinyLecture:
@@ -53,3 +58,19 @@ def run():
     """Invoke the command line in-process; return click's Result (output holds stdout and stderr)."""
     runner = CliRunner()
     return lambda *args: runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture
+def slow_started(tmp_path, monkeypatch):
+    """A function telling whether the chapter Slow is making frames (it says so in a file)."""
+    monkeypatch.setenv("TINY_RENDEZVOUS", str(tmp_path))
+    return lambda: (tmp_path / "Slow-rendering").exists()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """What the reliability tests tried: bad inputs, kills, interrupts, concurrent runs, files checked."""
+    lines = tally.summary()
+    if lines:
+        terminalreporter.write_sep("=", "reliability")
+        for line in lines:
+            terminalreporter.write_line(line)

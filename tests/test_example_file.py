@@ -52,7 +52,7 @@ def test_non_ascii_names_and_negative_zero_are_accepted(tmp_path):
     (GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[true, 0]]"), "blend.queries: expected a list of numbers"),
     (GOOD_BLEND.replace('"a", "b"', ""), "blend.tokens: expected at least one name"),
     (GOOD_BLEND.replace('"a", "b"', '"a", "a"'), "blend.tokens: duplicate names"),
-    (GOOD_BLEND.replace('"a", "b"', '"a", "' + "x" * 40 + '"'), "longer than 16 characters"),
+    (GOOD_BLEND.replace('"a", "b"', '"a", "' + "x" * 40 + '"'), "longer than 24 characters"),
     (GOOD_BLEND.replace('"a", "b"', '"a"'), "blend.tokens: expected 2 names"),
     (GOOD_BLEND.replace('"a", "b"', ", ".join(f'"t{i}"' for i in range(7))), "more than the 6 the layout holds"),
     (GOOD_BLEND.replace("values = [[1, 0], [0, 1]]", "values = [[1, 0, 0], [0, 1, 0]]"), "blend.values: expected 2-D"),

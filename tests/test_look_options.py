@@ -9,6 +9,7 @@ from PIL import Image
 
 from attention import examples
 from attention.example_file import load_example_file
+from folders import assert_unchanged, snapshot
 from pipeline import outputs, settings
 from pipeline.dependencies import Scanner
 from pipeline.scene_render import use_look
@@ -23,10 +24,6 @@ SAMPLE = Path(__file__).parent.parent / "examples" / "cat-and-dog.toml"
 def restore_look():
     yield
     use_look(settings.from_options("l"))
-
-
-def tree(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def test_theme_and_example_reach_the_worker(use_chapters, run, tmp_path):
@@ -58,11 +55,11 @@ def test_bad_look_options_are_one_line_usage_errors(use_chapters, run, tmp_path,
     out = tmp_path / "out"
     out.mkdir()
     (out / "keep.txt").write_text("rendered before")
-    before = tree(out)
+    before = snapshot(out)
     result = run("render", *args, "--output", out)
     assert result.exit_code == 2
     assert fragment in result.output and "Traceback" not in result.output
-    assert tree(out) == before
+    assert_unchanged(out, before)
 
 
 def test_bad_example_file_is_refused_before_anything_renders(use_chapters, run, tmp_path):

@@ -3,41 +3,14 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import av
 import pytest
 
-from pipeline import outputs
+from folders import assert_no_temporary_files
+from pipeline import lock, outputs
 from pipeline.manifest import Manifest
-
-TIMEOUT = 120
-
-
-def run_driver(driver, *args):
-    result = subprocess.run([sys.executable, str(driver), *map(str, args)], capture_output=True, text=True,
-                            timeout=TIMEOUT)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout
-
-
-def wait_for(condition, what):
-    deadline = time.monotonic() + TIMEOUT
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
-
-
-def gone(pid):
-    """Whether the process has exited (a zombie counts as exited)."""
-    return not outputs._running(pid)
-
-
-@pytest.fixture
-def slow_started(tmp_path, monkeypatch):
-    """A function telling whether the chapter Slow is making frames (it says so in a file)."""
-    monkeypatch.setenv("TINY_RENDEZVOUS", str(tmp_path))
-    return lambda: (tmp_path / "Slow-rendering").exists()
+from processes import TIMEOUT, gone, run_driver, wait_for, worker_pids
 
 
 def test_render_killed_part_way_keeps_the_previous_files_and_the_next_run_completes(lecture, tmp_path,
@@ -47,25 +20,24 @@ def test_render_killed_part_way_keeps_the_previous_files_and_the_next_run_comple
     (tmp_path / "Slow-rendering").unlink()
     folder = out / "480p15"
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
-    listing = run_driver(driver, "list", "--output", out)
+    listing = run_driver(driver, "list", "--output", out).stdout
 
     killed = subprocess.Popen([sys.executable, str(driver), "render", "slow", "--force", "--output", out],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wait_for(slow_started, "Slow to start making frames")
-    workers = [int(p.name.rpartition("-")[2]) for p in (out / outputs.WORK_FOLDER).iterdir()]
+    workers = worker_pids(out)
     os.kill(killed.pid, signal.SIGKILL)
     killed.wait(TIMEOUT)
     wait_for(lambda: all(gone(pid) for pid in workers), "the worker to die with its parent")
 
     assert {p.name: p.read_bytes() for p in folder.iterdir() if not p.name.startswith(".")} == before
     assert any((out / outputs.WORK_FOLDER).iterdir())  # the killed worker's folder is left behind...
-    assert run_driver(driver, "list", "--output", out) == listing  # ...and is not taken for an output
+    assert run_driver(driver, "list", "--output", out).stdout == listing  # ...and is not taken for an output
 
-    output = run_driver(driver, "render", "--force", "--output", out)
+    output = run_driver(driver, "render", "--force", "--output", out).stdout
     assert sorted(line.split()[1] for line in output.splitlines() if line.startswith("done")) == ["01-Slow", "02-Tiny"]
-    assert not (out / outputs.WORK_FOLDER).exists()
-    assert not [p for p in out.rglob(".*") if p.is_file()]  # no temporary file left anywhere
-    assert set(Manifest.load(folder).entries) == {"01-Slow.mp4", "02-Tiny.mp4"}
+    assert_no_temporary_files(out)
+    assert set(Manifest.load(folder).entries) == {"01-Slow.mp4", "02-Tiny.mp4", "lecture.mp4"}
     with av.open(str(folder / "01-Slow.mp4")) as container:
         assert container.duration / av.time_base == pytest.approx(1.0, abs=0.01)
 
@@ -99,5 +71,4 @@ def test_ctrl_c_stops_with_status_130_and_leaves_no_temporary_files(lecture, tmp
     assert interrupted.returncode == 130
     assert stderr == "interrupted: files already in place are kept, unfinished ones were not written\n"
     assert stdout == ""  # Slow was interrupted, and Tiny (queued behind it, one job at a time) never started
-    assert not (out / outputs.WORK_FOLDER).exists()
-    assert not [p for p in out.rglob("*") if p.is_file()]
+    assert [p.name for p in out.rglob("*") if p.is_file()] == [lock.NAME]  # nothing written but the lock file
