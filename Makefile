@@ -12,7 +12,8 @@ setup:
 render: setup
 	$(PY) render.py render -q $(QUALITY) $(CHAPTERS)
 
-test: setup
+test:  # the browser tests need Debian's chromium; rendering does not
+	@bash scripts/setup.sh --with-browser
 	$(PY) -m pytest
 
 clean:

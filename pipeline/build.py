@@ -7,7 +7,7 @@ from pathlib import Path
 
 from scenes.registry import Chapter
 
-from . import outputs, parallel, report
+from . import outputs, parallel, publish, report
 from .console import Console
 from .dependencies import Scanner, digest
 from .jobs import Job, Outcome
@@ -58,6 +58,8 @@ def build(chapters: list[Chapter], settings: RenderSettings, output_dir: Path, *
             manifest.record(_entry(to_render[outcome.chapter.slug], outcome, settings))
         console.finished(outcome)
         outcomes.append(outcome)
+    for line in publish.after_render(output_dir, settings):  # captions, full lecture, index.html
+        console.line(line)
     where = f"{settings.folder} {settings.format}"
     console.line(report.summary(outcomes, len(planned) - len(work), where, time.perf_counter() - began))
     return outcomes

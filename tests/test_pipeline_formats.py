@@ -41,10 +41,10 @@ def video_facts(path):
 def test_formats_sit_side_by_side_with_one_poster_and_captions(formats):
     out, _ = formats
     assert sorted(p.name for p in (out / "480p15").iterdir()) == [
-        "01-Tiny-transparent.png", "01-Tiny.mov", "01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt", "01-Tiny.webm",
-        "manifest.json"]
+        "01-Tiny-transparent.png", "01-Tiny.mov", "01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt", "01-Tiny.vtt",
+        "01-Tiny.webm", "index.html", "lecture.mp4", "lecture.srt", "lecture.vtt", "manifest.json"]
     assert sorted(p.name for p in (out / "320x240p10").iterdir()) == [
-        "01-Tiny.gif", "01-Tiny.png", "01-Tiny.srt", "manifest.json"]
+        "01-Tiny.gif", "01-Tiny.png", "01-Tiny.srt", "01-Tiny.vtt", "index.html", "manifest.json"]  # no mp4: no lecture
 
 
 def test_mp4_is_h264(formats):

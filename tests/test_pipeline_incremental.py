@@ -69,7 +69,8 @@ def test_editing_one_chapters_module_renders_only_that_chapter(rendered, render)
     assert result.exit_code == 0, result.output
     assert rendered_slugs(result.output) == ["02-Flaky"]
     after = states(out / "480p15")
-    assert {n for n in after if after[n] != before[n]} == {"02-Flaky.mp4", "02-Flaky.png", "manifest.json"}
+    assert {n for n in after if after[n] != before[n]} == {"02-Flaky.mp4", "02-Flaky.png", "manifest.json",
+                                                          "index.html", "lecture.mp4", "lecture.srt", "lecture.vtt"}
     with av.open(str(out / "480p15" / "02-Flaky.mp4")) as container:
         assert container.duration / av.time_base == pytest.approx(1.0, abs=0.01)
     assert Manifest.load(out / "480p15").get("02-Flaky", "mp4").frames == 15
@@ -102,7 +103,7 @@ def test_corrupt_manifest_is_noted_and_everything_is_rendered_again(rendered, re
     assert result.output.splitlines()[0] == f"note: {out / '480p15' / 'manifest.json'} was unreadable; " \
                                             "its chapters are rendered again"
     assert rendered_slugs(result.output) == ["01-Tiny", "02-Flaky", "03-Coda"]
-    assert set(Manifest.load(out / "480p15").entries) == {"01-Tiny.mp4", "02-Flaky.mp4", "03-Coda.mp4"}
+    assert set(Manifest.load(out / "480p15").entries) == {"01-Tiny.mp4", "02-Flaky.mp4", "03-Coda.mp4", "lecture.mp4"}
 
 
 def test_an_output_deleted_by_hand_renders_its_chapter_again(rendered, render):
@@ -154,4 +155,4 @@ def test_a_malformed_entry_is_dropped_and_the_rest_kept(rendered):
     path.write_text(json.dumps(data))
     loaded = Manifest.load(out / "480p15")
     assert loaded.damaged
-    assert set(loaded.entries) == {"01-Tiny.mp4", "03-Coda.mp4"}
+    assert set(loaded.entries) == {"01-Tiny.mp4", "03-Coda.mp4", "lecture.mp4"}

@@ -49,15 +49,17 @@ def test_render_reports_each_chapter_and_a_summary(rendered):
                                                               ["done", "03-Coda"]]  # in the order they finish
     assert any(line.endswith(f": {out}/480p15/01-Tiny.mp4, {out}/480p15/01-Tiny.png, {out}/480p15/01-Tiny.srt")
                for line in lines)
-    assert lines[3].startswith("3 rendered, 0 up to date, 0 failed (480p15 mp4) in ")
-    assert len(lines) == 4 and "\r" not in result.output  # not a terminal: no queued/rendering lines, no bar
+    assert lines[3].startswith(f"joined {out}/480p15/lecture.mp4 from 3 chapters ")
+    assert lines[4].startswith("3 rendered, 0 up to date, 0 failed (480p15 mp4) in ")
+    assert len(lines) == 5 and "\r" not in result.output  # not a terminal: no queued/rendering lines, no bar
 
 
 def test_outputs_land_at_stable_paths_and_nothing_else_remains(rendered):
     _, out = rendered
     assert sorted(p.name for p in (out / "480p15").iterdir()) == [
-        "01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt", "02-Flaky.mp4", "02-Flaky.png",
-        "03-Coda.mp4", "03-Coda.png", "03-Coda.srt", "manifest.json"]
+        "01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt", "01-Tiny.vtt", "02-Flaky.mp4", "02-Flaky.png",
+        "03-Coda.mp4", "03-Coda.png", "03-Coda.srt", "03-Coda.vtt", "index.html", "lecture.mp4", "lecture.srt",
+        "lecture.vtt", "manifest.json"]
     assert not (out / outputs.WORK_FOLDER).exists()
 
 
@@ -99,7 +101,7 @@ def test_failing_chapter_keeps_its_previous_files_and_the_others_render(tiny_cha
     folder.mkdir()
     (folder / "02-Flaky.srt").write_text("from an earlier version of the scene")
     assert run("render", "flaky", "--output", tmp_path).exit_code == 0
-    assert sorted(p.name for p in folder.iterdir()) == ["02-Flaky.mp4", "02-Flaky.png", "manifest.json"]
+    assert sorted(p.name for p in folder.iterdir()) == ["02-Flaky.mp4", "02-Flaky.png", "index.html", "manifest.json"]
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
     lecture.edit("flaky", "FAIL = False", "FAIL = True")
 
@@ -112,8 +114,8 @@ def test_failing_chapter_keeps_its_previous_files_and_the_others_render(tiny_cha
     assert lines[3] == lines[-1] and lines[3].startswith("2 rendered, 0 up to date, 1 failed (480p15 mp4) in ")
     assert lines[3].endswith("; failed: 02-Flaky")
     assert "Traceback" not in result.output
-    assert {name: (folder / name).read_bytes() for name in before if name != "manifest.json"} == {
-        name: data for name, data in before.items() if name != "manifest.json"}
+    kept = [name for name in before if name.startswith("02-Flaky")]  # the manifest and index.html are rewritten
+    assert {name: (folder / name).read_bytes() for name in kept} == {name: before[name] for name in kept}
     assert sorted(p.name for p in folder.iterdir() if p.name.startswith(".")) == []
     assert not (tmp_path / outputs.WORK_FOLDER).exists()
 

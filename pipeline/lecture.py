@@ -1,0 +1,102 @@
+"""The full lecture: every chapter's MP4 joined in viewing order, with a chapter mark per chapter and the
+chapters' captions at their offsets.
+
+It is joined only when every registered chapter has an up-to-date MP4 in the folder, and
+only when the lecture is out of date: the manifest keeps an entry for it (slug 'lecture')
+whose inputs are the chapters' entries (their hashes and file sizes), their titles and
+the code that writes the lecture; a missing or unreadable lecture.mp4 is joined again.
+"""
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass, replace
+from datetime import timedelta
+from pathlib import Path
+
+from scenes.registry import Chapter
+
+import av
+
+from . import captions, outputs, video_join
+from .dependencies import Scanner, digest
+from .manifest import Entry, Manifest
+from .settings import RenderSettings
+
+SLUG = "lecture"
+FORMAT = "mp4"
+CODE = ("pipeline.video_join", "pipeline.captions")  # what writes the lecture's files: part of its inputs
+
+
+@dataclass(frozen=True)
+class LectureFiles:
+    """The full lecture's paths in one output folder."""
+
+    video: Path
+    subtitles: Path
+    web_captions: Path
+
+
+def files(folder: Path) -> LectureFiles:
+    """lecture.mp4, lecture.srt and lecture.vtt in `folder`."""
+    subtitles = Path(folder) / f"{SLUG}.srt"
+    return LectureFiles(subtitles.with_suffix(f".{FORMAT}"), subtitles, captions.web_captions(subtitles))
+
+
+def update(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> list[str]:
+    """Join the lecture when every chapter's MP4 is up to date and the lecture is not; return the lines to print."""
+    manifest, scanner = Manifest.load(folder), Scanner()
+    entries = _current_entries(manifest, chapters, settings, scanner)
+    if entries is None:
+        return []
+    inputs = _inputs(chapters, entries, scanner)
+    target = files(folder)
+    marks = video_join.marks(target.video)
+    if manifest.stale_reason(SLUG, FORMAT, inputs) is None and marks is not None and len(marks) == len(chapters):
+        return []
+    began = time.perf_counter()
+    try:
+        marks = _write(folder, chapters, target)
+    except (video_join.JoinError, av.FFmpegError) as err:
+        return [f"ERROR {target.video.name}: {err}"]
+    written = [p for p in (target.video, target.subtitles, target.web_captions) if p.exists()]
+    manifest.record(Entry(slug=SLUG, format=FORMAT, hash=digest(inputs), inputs=inputs,
+                          files={p.name: p.stat().st_size for p in written}, duration=float(marks[-1].end),
+                          frames=sum(e.frames for e in entries)))
+    return [f"joined {target.video} from {len(marks)} chapters ({float(marks[-1].end):.1f} s of video) "
+            f"in {time.perf_counter() - began:.1f} s"]
+
+
+def _current_entries(manifest: Manifest, chapters: tuple[Chapter, ...], settings: RenderSettings,
+                     scanner: Scanner) -> list[Entry] | None:
+    """Each chapter's MP4 entry, or None unless there are chapters and every one is up to date."""
+    as_mp4 = replace(settings, format=FORMAT)
+    current = [manifest.stale_reason(c.slug, FORMAT, scanner.inputs(c, as_mp4)) is None for c in chapters]
+    return [manifest.get(c.slug, FORMAT) for c in chapters] if chapters and all(current) else None
+
+
+def _inputs(chapters: tuple[Chapter, ...], entries: list[Entry], scanner: Scanner) -> dict[str, str]:
+    """What the lecture is made from: each chapter's entry and files, title and order, and the joining code."""
+    found = {}
+    for position, (chapter, entry) in enumerate(zip(chapters, entries), start=1):
+        found[f"chapter {chapter.slug}"] = f"{position} {entry.hash} {chapter.title}"
+        found.update({f"file {name}": str(size) for name, size in entry.files.items()})
+    code = scanner.modules(CODE, ("pipeline",))
+    found.update({f"module {name}": hashlib.sha256(path.read_bytes()).hexdigest() for name, path in code.items()})
+    return found
+
+
+def _write(folder: Path, chapters: tuple[Chapter, ...], target: LectureFiles) -> list[video_join.Mark]:
+    """Join the chapters' videos and captions into the lecture's files, renamed into place together."""
+    chapter_files = [outputs.chapter_files(folder, c.slug, FORMAT) for c in chapters]
+    with outputs.staged() as stage:
+        marks = video_join.join([(c.title, f.video) for c, f in zip(chapters, chapter_files)], stage(target.video))
+        subtitles = captions.shifted((captions.read(f.subtitles), timedelta(seconds=float(m.start)))
+                                     for f, m in zip(chapter_files, marks))
+        if subtitles:
+            stage(target.subtitles).write_text(captions.as_srt(subtitles), encoding="utf-8")
+            stage(target.web_captions).write_text(captions.as_vtt(subtitles), encoding="utf-8")
+    if not subtitles:  # from a version of the chapters that had captions
+        target.subtitles.unlink(missing_ok=True)
+        target.web_captions.unlink(missing_ok=True)
+    return marks

@@ -1,0 +1,70 @@
+"""A real browser for the tests: Debian's chromium, headless, driven by playwright; and a local web server."""
+from __future__ import annotations
+
+import io
+import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from playwright.sync_api import Browser, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's package; playwright's own browsers are never downloaded
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+
+class RangeRequests(SimpleHTTPRequestHandler):
+    """A static file server answering byte-range requests, as web servers do (a browser needs them to seek)."""
+
+    def send_head(self):
+        match = re.fullmatch(r"bytes=(\d+)-(\d*)", self.headers.get("Range", ""))
+        path = Path(self.translate_path(self.path))
+        if match is None or not path.is_file():
+            return super().send_head()
+        data = path.read_bytes()
+        start, end = int(match[1]), min(int(match[2] or len(data) - 1), len(data) - 1)
+        if start > end:
+            self.send_error(416)
+            return None
+        self.send_response(206)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Range", f"bytes {start}-{end}/{len(data)}")
+        self.send_header("Content-Length", str(end - start + 1))
+        self.end_headers()
+        return io.BytesIO(data[start:end + 1])
+
+    def end_headers(self):
+        self.send_header("Accept-Ranges", "bytes")
+        super().end_headers()
+
+    def log_message(self, *args):
+        """Quiet."""
+
+
+@contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """Serve `folder` on 127.0.0.1 (a free port) while the block runs; yield its base URL."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(RangeRequests, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Headless chromium with a fresh profile, closed afterwards."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()

@@ -1,0 +1,57 @@
+"""Captions: SubRip to WebVTT, and captions of several chapters joined at their offsets."""
+import re
+from datetime import timedelta
+
+import srt
+
+from pipeline import captions
+
+CUE = re.compile(r"(\d+)\n(\d{2}:\d{2}:\d{2}\.\d{3}) --> (\d{2}:\d{2}:\d{2}\.\d{3})\n([^\n]+(?:\n[^\n]+)*)")
+
+
+def parse_vtt(text: str) -> list[tuple[str, str, str, str]]:
+    """The cues of a WebVTT file (number, start, end, text), checking the header and the blank lines between."""
+    header, *blocks = text.rstrip("\n").split("\n\n")
+    assert header == "WEBVTT"
+    assert text.endswith("\n")
+    cues = [CUE.fullmatch(block) for block in blocks]
+    assert all(cues), blocks
+    return [cue.groups() for cue in cues]
+
+
+def subtitle(start: float, end: float, text: str) -> srt.Subtitle:
+    return srt.Subtitle(0, timedelta(seconds=start), timedelta(seconds=end), text)
+
+
+def test_vtt_has_each_cue_with_millisecond_times():
+    subtitles = [subtitle(0, 0.4, "a square appears"), subtitle(3725.0125, 3726.5, "an hour later,\non two lines")]
+    assert parse_vtt(captions.as_vtt(subtitles)) == [
+        ("1", "00:00:00.000", "00:00:00.400", "a square appears"),
+        ("2", "01:02:05.012", "01:02:06.500", "an hour later,\non two lines")]
+
+
+def test_vtt_escapes_markup_and_never_ends_a_cue_early():
+    text = captions.as_vtt([subtitle(1, 2, "q < k & k > v\n\n--> next")])
+    assert parse_vtt(text) == [("1", "00:00:01.000", "00:00:02.000", "q &lt; k &amp; k &gt; v\n--&gt; next")]
+
+
+def test_no_subtitles_give_a_header_only():
+    assert captions.as_vtt([]) == "WEBVTT\n"
+    assert parse_vtt(captions.as_vtt([])) == []
+
+
+def test_parts_are_shifted_by_their_offsets_and_numbered_again():
+    first = [subtitle(0, 0.4, "one"), subtitle(0.4, 0.8, "two")]
+    second = [subtitle(0.1, 0.5, "three")]
+    joined = captions.shifted([(first, timedelta(0)), ([], timedelta(seconds=1)), (second, timedelta(seconds=1.6))])
+    parsed = list(srt.parse(captions.as_srt(joined)))
+    assert [(s.index, s.start.total_seconds(), s.end.total_seconds(), s.content) for s in parsed] == [
+        (1, 0.0, 0.4, "one"), (2, 0.4, 0.8, "two"), (3, 1.7, 2.1, "three")]
+
+
+def test_srt_files_are_read_and_a_missing_one_is_empty(tmp_path):
+    path = tmp_path / "01-Tiny.srt"
+    path.write_text("1\n00:00:00,000 --> 00:00:00,400\na square appears\n\n", encoding="utf-8")
+    assert [s.content for s in captions.read(path)] == ["a square appears"]
+    assert captions.read(tmp_path / "missing.srt") == []
+    assert captions.web_captions(path) == tmp_path / "01-Tiny.vtt"
