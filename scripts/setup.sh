@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config python3-venv python3-dev gcc
-              texlive-latex-base texlive-latex-extra texlive-fonts-recommended dvisvgm fonts-dejavu-core)
+              texlive-latex-base texlive-latex-extra texlive-fonts-recommended dvisvgm fonts-dejavu-core
+              fonts-wqy-microhei)  # Chinese, Japanese and Korean token names
 [[ "${1:-}" == "--with-browser" ]] && APT_PACKAGES+=(chromium)
 
 missing=()
