@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, Line, ArcBetweenPoints, Create, FadeIn, FadeOut, GrowArrow,
-                   MoveAlongPath, TracedPath, VGroup, Write, linear, smooth)
+                   MoveAlongPath, TracedPath, VGroup, Write, smooth)
 
 from attention import attend, examples
 

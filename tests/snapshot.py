@@ -1,4 +1,6 @@
-"""Last-frame snapshots: render a chapter's final frame small and compare it with a stored PNG.
+"""Chapter test helpers: a scene built without rendering, and last-frame snapshots.
+
+Snapshots render a chapter's final frame small and compare it with a stored PNG.
 
 Unlike manim's `frames_comparison`, this never skips (Debian 12's cairo 1.16 included):
 a missing control image fails the test; UPDATE_SNAPSHOTS=1 writes it.
@@ -16,6 +18,16 @@ SNAPSHOTS = Path(__file__).parent / "snapshots"
 SIZE = (427, 240)
 CHANNEL_TOLERANCE = 40  # a pixel differs when a channel moves by more than this
 MAX_DIFFERING = 0.003  # fraction of pixels allowed to differ (anti-aliasing noise)
+
+
+def built(scene_class, media_dir: Path, **attributes):
+    """A `scene_class` whose build() has created its mobjects (nothing played); `attributes` are set first."""
+    with tempconfig({"media_dir": str(media_dir), "format": "none"}):
+        scene = scene_class()
+        for name, value in attributes.items():
+            setattr(scene, name, value)
+        scene.build()
+        return scene
 
 
 def last_frame(scene_class, media_dir: Path) -> np.ndarray:

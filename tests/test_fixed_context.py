@@ -1,23 +1,19 @@
 """Fixed context vs attention: one summary reused by every step; then one weight row per step from one grid call."""
 import numpy as np
 import pytest
-from manim import tempconfig
 
 from attention import attend_grid, examples
 from attention.examples import CrossExample
 from scenes.fixed_context import FixedContext, reading
 from scenes.palette import WEIGHT_PLACES, token_color
 from tests.snapshot import assert_matches_snapshot, last_frame
+from tests.snapshot import built as built_scene
 
 FRAME_X, FRAME_Y = 7.11, 4.0
 
 
 def built(tmp_path, example):
-    with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
-        scene = FixedContext()
-        scene.example = example
-        scene.build()
-        return scene
+    return built_scene(FixedContext, tmp_path, example=example)
 
 
 @pytest.fixture(scope="module")

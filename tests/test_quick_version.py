@@ -1,22 +1,18 @@
 """QuickVersion: seven take-aways in chapter order, each icon drawn from the chapter's numbers."""
 import numpy as np
 import pytest
-from manim import tempconfig
 
 from attention import examples
 from scenes import quick_version as qv
 from scenes.registry import CHAPTERS, find
-from tests.snapshot import assert_matches_snapshot, last_frame
+from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME = (14.22 / 2, 4.0)
 
 
 @pytest.fixture(scope="module")
 def scene(tmp_path_factory):
-    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media")), "format": "none"}):
-        scene = qv.QuickVersion()
-        scene.build()
-        yield scene
+    return built(qv.QuickVersion, tmp_path_factory.mktemp("media"))
 
 
 def test_seven_takeaways_recall_the_chapters_in_order():

@@ -1,23 +1,20 @@
 """ShrinkScores: histograms and statistics on screen equal the numpy variance experiment."""
 import numpy as np
 import pytest
-from manim import DecimalNumber, tempconfig
+from manim import DecimalNumber
 
 from attention import histogram, softmax, variance_experiment
 from scenes import components as c
 from scenes.plots import Histogram
 from scenes.shrink_scores import HIST_SIZE, STAT_PLACES, ShrinkScores, caveat_example, divisor_tex, shown_stat
-from tests.snapshot import assert_matches_snapshot, last_frame
+from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME = (14.22 / 2, 4.0)
 
 
 @pytest.fixture(scope="module")
 def scene(tmp_path_factory):
-    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media")), "format": "none"}):
-        scene = ShrinkScores()
-        scene.build()
-        yield scene
+    return built(ShrinkScores, tmp_path_factory.mktemp("media"))
 
 
 def test_samples_are_the_seeded_experiment(scene):

@@ -1,23 +1,18 @@
 """Keep source positions available: the grids show the batched trace; the cost count follows the shape."""
 import numpy as np
 import pytest
-from manim import tempconfig
 
 from attention import attend, attend_grid, examples
 from scenes.palette import WEIGHT_PLACES, theme, token_color
 from scenes.source_positions import GROWTH, SourcePositions
-from tests.snapshot import assert_matches_snapshot, last_frame
+from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME_X, FRAME_Y = 7.11, 4.0
 
 
 @pytest.fixture(scope="module")
 def scene(tmp_path_factory):
-    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media")), "format": "none"}):
-        scene = SourcePositions()
-        scene.example = examples.current().cross
-        scene.build()
-        yield scene
+    return built(SourcePositions, tmp_path_factory.mktemp("media"), example=examples.current().cross)
 
 
 def test_cross_grid_is_one_batched_call(scene):

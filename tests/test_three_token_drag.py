@@ -1,21 +1,17 @@
 """The three-token drag chapter: displayed values equal the numpy trace; last-frame snapshot."""
 import numpy as np
 import pytest
-from manim import MathTex, tempconfig
+from manim import MathTex
 
 from attention import attend, examples
 from scenes import components as c
 from scenes.three_token_drag import ThreeTokenDrag, describe, verdict
-from tests.snapshot import assert_matches_snapshot, last_frame
+from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 
 @pytest.fixture(scope="module")
 def scene(tmp_path_factory):
-    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media")), "format": "none"}):
-        scene = ThreeTokenDrag()
-        scene.example = examples.current().drag
-        scene.build()
-        yield scene
+    return built(ThreeTokenDrag, tmp_path_factory.mktemp("media"), example=examples.current().drag)
 
 
 @pytest.mark.parametrize("query, shown", [

@@ -8,17 +8,14 @@ from manim import tempconfig
 from attention import BlendExample, examples, saturation_at, saturation_sweep
 from scenes.plots import ScientificReadout, mantissa_exponent
 from scenes.where_it_breaks import GAIN_RANGE, WhereItBreaks, sci, vector_tex
-from tests.snapshot import assert_matches_snapshot, last_frame
+from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME = (14.22 / 2, 4.0)
 
 
 @pytest.fixture(scope="module")
 def scene(tmp_path_factory):
-    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media")), "format": "none"}):
-        scene = WhereItBreaks()
-        scene.build()
-        yield scene
+    return built(WhereItBreaks, tmp_path_factory.mktemp("media"))
 
 
 def at_gain(scene, gain):
@@ -124,10 +121,7 @@ def far_apart(tmp_path):
     blend = BlendExample(tokens=("near", "far"), keys=[[10, 0], [0, 10]], values=[[1, 0], [0, 1]],
                          queries=[[10, 0], [0, 10]])
     examples.use(dataclasses.replace(before, blend=blend))
-    with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
-        scene = WhereItBreaks()
-        scene.build()
-        yield scene
+    yield built(WhereItBreaks, tmp_path)
     examples.use(before)
 
 

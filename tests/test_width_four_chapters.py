@@ -1,24 +1,19 @@
 """Chapters 3-5 (score, blend, refocus): what they display equals the attention trace."""
 import numpy as np
 import pytest
-from manim import MathTex, tempconfig
+from manim import MathTex
 
 from attention import attend, examples
 from scenes.blend_by_weight import BlendByWeight
 from scenes.refocus import Refocus
 from scenes.score_every_word import ScoreEveryWord
 from tests.snapshot import assert_matches_snapshot, last_frame
+from tests.snapshot import built as built_scene
 
 
 def built(scene_class, tmp_path, **attributes):
-    """A chapter with its mobjects created (nothing played)."""
-    with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
-        scene = scene_class()
-        scene.example = examples.current().blend
-        for name, value in attributes.items():
-            setattr(scene, name, value)
-        scene.build()
-        return scene
+    """A width-4 chapter with its mobjects created (nothing played)."""
+    return built_scene(scene_class, tmp_path, example=examples.current().blend, **attributes)
 
 
 def tex(*mobjects) -> list[str]:
