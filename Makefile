@@ -4,7 +4,7 @@ PY := .venv/bin/python
 QUALITY ?= l
 CHAPTERS ?=
 
-.PHONY: setup render test clean
+.PHONY: setup render test bench clean
 
 setup:
 	@bash scripts/setup.sh
@@ -15,6 +15,9 @@ render: setup
 test:  # the browser tests need Debian's chromium; rendering does not
 	@bash scripts/setup.sh --with-browser
 	$(PY) -m pytest
+
+bench: setup
+	$(PY) -m benchmarks -q $(QUALITY)
 
 clean:
 	rm -rf media/*/ media/.manim

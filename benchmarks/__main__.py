@@ -1,0 +1,47 @@
+"""`python -m benchmarks`: measure, then write benchmarks/results/latest.{json,md} and append to history.jsonl."""
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+
+from . import machine, plan, report
+from .suite import Suite
+from .workspace import ROOT
+
+RESULTS = ROOT / "benchmarks" / "results"
+
+
+@click.command()
+@click.option("-q", "--quality", type=click.Choice(["l", "m", "h", "k"]), default="l", show_default=True,
+              help="Preset of the headline comparison (h: 1080p60).")
+@click.option("--tiny", is_flag=True, help="One short chapter at -q l and the smallest grid (for the tests).")
+@click.option("--output", type=click.Path(file_okay=False, path_type=Path), default=RESULTS, show_default=True,
+              help="Folder for latest.json, latest.md and history.jsonl.")
+@click.option("--note", default="", help="What changed since the last run, kept in the history.")
+def main(quality: str, tiny: bool, output: Path, note: str) -> None:
+    """Benchmark the render pipeline against plain manim (see README, Benchmarks)."""
+    if tiny and quality != "l":
+        raise click.UsageError("--tiny renders at -q l; drop --quality")
+    chosen = plan.tiny() if tiny else plan.full(quality)
+    result = measure(chosen, note)
+    report.write(result, output)
+    click.echo(report.markdown(result))
+
+
+def measure(chosen: plan.Plan, note: str) -> dict:
+    """Every measurement of `chosen`, with the machine's facts and how busy it was."""
+    before, start = machine.load(), machine.reading()
+    with tempfile.TemporaryDirectory(prefix="bench-") as scratch:
+        found = Suite(chosen, Path(scratch), lambda line: print(line, file=sys.stderr, flush=True)).run()
+    load = {"before": before, "after": machine.load(), "others": machine.others(start, machine.reading())}
+    settings = {"quality": chosen.quality, "tiny": chosen.tiny, "profile_quality": chosen.profile_quality,
+                "chapters": [c.name for c in chosen.chapters]}
+    result = {"schema": 1, "note": note, "machine": machine.facts(ROOT), "settings": settings, "load": load, **found}
+    return {**result, "targets": report.targets(result)}
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""What one benchmark run measures: the full setting, or the tiny one the tests use."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scenes import registry
+from scenes.registry import Chapter
+
+EDIT_CHAPTER = "BlendByWeight"  # a mid-sized chapter, edited to time an incremental rebuild
+GROWTH_CHAPTER = "QuickVersion"  # the shortest chapter, rendered at every preset
+TINY_CHAPTER = "QuickVersion"
+GRID_SIZES = (4, 8, 16, 32, 64)  # positions of the benchmark grid (the chapter grows to 32)
+PROFILE_QUALITY = "l"  # per-chapter breakdowns and the grid: in-process probes, one chapter at a time
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The chapters and settings of one run."""
+
+    quality: str  # the headline comparison's preset
+    chapters: tuple[Chapter, ...]
+    whole_lecture: bool  # render.py is run without chapter names
+    edit: Chapter
+    growth_chapter: Chapter
+    growth_qualities: tuple[str, ...]
+    grid_sizes: tuple[int, ...]
+    profile_quality: str = PROFILE_QUALITY
+    tiny: bool = False
+
+
+def full(quality: str) -> Plan:
+    """Every chapter at `quality`; growth over l, m, h and every grid size."""
+    return Plan(quality, registry.CHAPTERS, True, registry.find(EDIT_CHAPTER), registry.find(GROWTH_CHAPTER),
+                ("l", "m", "h"), GRID_SIZES)
+
+
+def tiny() -> Plan:
+    """One short chapter at -q l, the smallest grid: every measurement, in the least time."""
+    chapter = registry.find(TINY_CHAPTER)
+    return Plan("l", (chapter,), False, chapter, chapter, ("l",), GRID_SIZES[:1], tiny=True)

@@ -1,0 +1,107 @@
+"""The result files: latest.json (everything), latest.md (a short table), history.jsonl (a line per run)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .breakdown import ENCODER_THREAD, OTHER
+
+TARGETS = {"speedup": 1.8, "noop_seconds": 2.0, "edit_ratio": 1.15}  # issue 9, for -q h on this machine
+TOP_COSTS = 3  # categories named per chapter in the Markdown table
+
+
+def targets(result: dict) -> dict:
+    """Each target of the issue with this run's value and whether it is met."""
+    values = {"speedup": result["lecture"]["speedup"], "noop_seconds": result["noop"]["wall"],
+              "edit_ratio": result["edit"]["ratio"]}
+    met = {"speedup": values["speedup"] >= TARGETS["speedup"],
+           "noop_seconds": values["noop_seconds"] <= TARGETS["noop_seconds"],
+           "edit_ratio": values["edit_ratio"] <= TARGETS["edit_ratio"]}
+    return {name: {"value": values[name], "target": TARGETS[name], "met": met[name]} for name in TARGETS}
+
+
+def write(result: dict, folder: Path) -> None:
+    """Write latest.json and latest.md into `folder` and append a line to its history.jsonl."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "latest.json").write_text(json.dumps(result, indent=1) + "\n")
+    (folder / "latest.md").write_text(markdown(result))
+    with (folder / "history.jsonl").open("a") as history:
+        history.write(json.dumps(summary(result)) + "\n")
+
+
+def summary(result: dict) -> dict:
+    """The history line: when, what, the headline figures and how busy the machine was."""
+    lecture = result["lecture"]
+    return {"date": result["machine"]["date"], "commit": result["machine"]["commit"], "note": result["note"],
+            "quality": result["settings"]["quality"], "tiny": result["settings"]["tiny"],
+            "pipeline_wall": lecture["pipeline"]["wall"], "plain_wall": lecture["plain"]["wall"],
+            "speedup": lecture["speedup"], "noop_wall": result["noop"]["wall"], "edit_ratio": result["edit"]["ratio"],
+            "chapter_walls": {c["chapter"]: c["worker"]["wall"] for c in result["chapters"]},
+            "load_before": result["load"]["before"], "load_after": result["load"]["after"],
+            "others_share": result["load"]["others"]["share"]}
+
+
+def markdown(result: dict) -> str:
+    """The short Markdown report shown in the README."""
+    return "\n".join([*_headline(result), "", *_chapters(result), "", *_growth(result), "", _machine(result), ""])
+
+
+def _headline(result: dict) -> list[str]:
+    lecture, quality = result["lecture"], result["settings"]["quality"]
+    pipe, plain = lecture["pipeline"], lecture["plain"]
+    edit, met = result["edit"], targets(result)
+    mark = {True: "met", False: "not met"}
+    return [
+        f"| -q {quality} | wall | frames | frames/s | CPU s | peak RSS |",
+        "|---|---:|---:|---:|---:|---:|",
+        f"| `render.py render --force` | {pipe['wall']:.1f} s | {pipe['frames']} | {pipe['fps_rendered']:.1f} "
+        f"| {pipe['cpu']:.0f} | {pipe['peak_rss_mb']:.0f} MB |",
+        f"| plain `manim render`, one chapter after another | {plain['wall']:.1f} s | {plain['frames']} "
+        f"| {plain['fps_rendered']:.1f} | {plain['cpu']:.0f} | {plain['peak_rss_mb']:.0f} MB |",
+        f"| **speed-up** | **{lecture['speedup']:.2f}x** (target 1.8x: {mark[met['speedup']['met']]}) | | | | |",
+        f"| no-op rebuild | {result['noop']['wall']:.2f} s (target 2 s: {mark[met['noop_seconds']['met']]}) "
+        "| | | | |",
+        f"| edit {edit['chapter']}, rebuild | {edit['wall']:.1f} s = {edit['ratio']:.2f}x the chapter alone "
+        f"({edit['alone_wall']:.1f} s; target 1.15x: {mark[met['edit_ratio']['met']]}) | | | | |",
+    ]
+
+
+def _chapters(result: dict) -> list[str]:
+    quality, profile = result["settings"]["quality"], result["settings"]["profile_quality"]
+    lines = [f"| chapter | plain manim -q {quality}: wall, frames/s, RSS | worker -q {profile}: wall, frames/s, RSS "
+             "| where the worker's time goes (s) |", "|---|---|---|---|"]
+    for row in result["chapters"]:
+        plain, worker = row["plain"], row["worker"]
+        lines.append(f"| {row['chapter']} | {plain['wall']:.1f} s, {plain['fps_rendered']:.1f}, "
+                     f"{plain['peak_rss_mb']:.0f} MB | {worker['wall']:.1f} s, {worker['fps_rendered']:.1f}, "
+                     f"{worker['peak_rss_mb']:.0f} MB | {_costs(worker['breakdown'])} |")
+    return lines
+
+
+def _costs(breakdown: dict) -> str:
+    main = {k: v for k, v in breakdown.items() if k != ENCODER_THREAD}
+    top = sorted(main.items(), key=lambda kv: -kv[1])[:TOP_COSTS]
+    return "; ".join(f"{name} {seconds:.1f}" for name, seconds in top) + f" (encoder thread {breakdown[ENCODER_THREAD]:.1f})"
+
+
+def _growth(result: dict) -> list[str]:
+    growth = result["growth"]
+    lines = ["| growth | frames | megapixel-frames | wall | s per 100 Mpx-frames |", "|---|---:|---:|---:|---:|"]
+    for row in growth["quality"]:
+        rate = 100 * row["wall"] / row["megapixel_frames"] if row["megapixel_frames"] else 0.0
+        lines.append(f"| {row['chapter']} {row['width']}x{row['height']} at {row['fps']} fps | {row['frames']} "
+                     f"| {row['megapixel_frames']:.0f} | {row['wall']:.1f} s | {rate:.2f} |")
+    for row in growth["grid"]:
+        lines.append(f"| grid of {row['positions']} positions ({row['cells']} cells) | {row['frames']} | | "
+                     f"{row['wall']:.1f} s ({row['breakdown'][OTHER]:.1f} s building) | |")
+    return lines
+
+
+def _machine(result: dict) -> str:
+    machine, load = result["machine"], result["load"]
+    others = load["others"]
+    busy = (f"busy: other processes used {others['share']:.0%} of the CPUs during the run"
+            if others["busy"] else f"quiet: other processes used {others['share']:.0%} of the CPUs")
+    return (f"{machine['cpus']} CPUs ({machine['cpu_model']}), Python {machine['python']}, manim {machine['manim']}, "
+            f"PyAV {machine['av']}, numpy {machine['numpy']}; {machine['date']}, commit {machine['commit']}; "
+            f"load {load['before'][0]:.1f} before, {load['after'][0]:.1f} after; {busy}.")

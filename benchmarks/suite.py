@@ -1,0 +1,128 @@
+"""The measurements, run in a private copy of the project, in an order that keeps them comparable."""
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+from pipeline.manifest import Manifest
+from pipeline.outputs import CACHE_FOLDER
+from pipeline.quality import PRESETS
+
+from . import plain
+from .grid_scene import scene_name
+from .plan import Plan
+from .runner import Run, run
+from .workspace import copy_project, edited, environment, python
+
+
+class Suite:
+    """Runs every measurement of `plan` under `scratch`, reporting progress through `log`."""
+
+    def __init__(self, plan: Plan, scratch: Path, log: Callable[[str], None]):
+        self.plan = plan
+        self.scratch = scratch
+        self.log = log
+        self.root = copy_project(scratch / "project")
+        self.env = environment(self.root)
+        self.out = scratch / "pipeline"
+
+    def run(self) -> dict:
+        """Every measurement, as plain data."""
+        baseline = self.plain_lecture()
+        cold = self.pipeline_cold()
+        found = {"lecture": _compare(cold, baseline), "noop": self.noop(), "edit": self.edit()}
+        probes = {c.name: self.probe(c.name, self.plan.profile_quality) for c in self.plan.chapters}
+        found["chapters"] = [{"chapter": c.name, "plain": baseline["chapters"][c.name], "worker": probes[c.name]}
+                             for c in self.plan.chapters]
+        found["growth"] = {"quality": self.quality_growth(), "grid": self.grid_growth()}
+        return found
+
+    def plain_lecture(self) -> dict:
+        """Plain manim, one chapter after another, from an empty media folder."""
+        media, entries, chapters = self.scratch / "plain-media", self.scratch / "plain-entries", {}
+        for chapter in self.plan.chapters:
+            entry = plain.entry_file(entries, chapter)
+            done = run(plain.command(entry, chapter, self.plan.quality, media), self.root, self.env)
+            frames = plain.frames(media, entry, chapter, self.plan.quality)
+            chapters[chapter.name] = _figures(done, frames)
+            self.log(f"plain manim {chapter.name}: {done.wall:.1f} s, {frames} frames")
+        total = {key: sum(c[key] for c in chapters.values()) for key in ("wall", "cpu", "frames")}
+        peak = max(c["peak_rss_mb"] for c in chapters.values())
+        return {**_figures(Run(total["wall"], total["cpu"], peak, ""), total["frames"]), "chapters": chapters}
+
+    def pipeline_cold(self) -> dict:
+        """render.py render --force into an empty output folder (no manifest, no Tex cache), default --jobs."""
+        done = self.render("--force")
+        frames = sum(self.manifest().get(c.slug, "mp4").frames for c in self.plan.chapters)
+        self.log(f"pipeline cold: {done.wall:.1f} s, {frames} frames")
+        return _figures(done, frames)
+
+    def noop(self) -> dict:
+        """The same command again, nothing changed."""
+        done = self.render()
+        self.log(f"no-op rebuild: {done.wall:.2f} s")
+        return {"wall": round(done.wall, 3), "summary": _summary(done)}
+
+    def edit(self) -> dict:
+        """One chapter's module changed and rebuilt, against that chapter rendered alone."""
+        chapter = self.plan.edit
+        with edited(self.root / Path(*chapter.module.split(".")).with_suffix(".py")):
+            rebuilt = self.render()
+        alone = self.render("--force", chapter.name, names=False)
+        self.log(f"edit {chapter.name}: {rebuilt.wall:.1f} s, alone {alone.wall:.1f} s")
+        return {"chapter": chapter.name, "wall": round(rebuilt.wall, 3), "summary": _summary(rebuilt),
+                "alone_wall": round(alone.wall, 3), "ratio": round(rebuilt.wall / alone.wall, 3)}
+
+    def quality_growth(self) -> list[dict]:
+        """The growth chapter at each preset, the Tex cache warm, so time follows pixels x frames."""
+        found = [self.probe(self.plan.growth_chapter.name, q, warm=True) for q in self.plan.growth_qualities]
+        return [{**p, "megapixel_frames": round(p["width"] * p["height"] * p["frames"] / 1e6, 1)} for p in found]
+
+    def grid_growth(self) -> list[dict]:
+        """The self-attention grid of the cost beat at each length."""
+        found = []
+        for n in self.plan.grid_sizes:
+            probe = self.probe(f"benchmarks.grid_scene:{scene_name(n)}", self.plan.profile_quality, warm=True)
+            found.append({"positions": n, "cells": n * n, **probe})
+        return found
+
+    def probe(self, spec: str, quality: str, warm: bool = False) -> dict:
+        """One chapter in a fresh worker process, in its own output folder; `warm` seeds it with the Tex cache."""
+        folder = self.scratch / "probes" / f"{spec.replace(':', '-')}-{quality}"
+        if warm and (self.out / CACHE_FOLDER).is_dir():
+            shutil.copytree(self.out / CACHE_FOLDER, folder / CACHE_FOLDER, dirs_exist_ok=True)
+        result = folder / "result.json"
+        done = run([python(), "-m", "benchmarks.probe", spec, "-q", quality, "--output", str(folder),
+                    "--result", str(result)], self.root, self.env)
+        found = json.loads(result.read_text())
+        found["fps_rendered"] = round(found["frames"] / found["wall"], 2) if found["wall"] else 0.0
+        found["cpu"] = round(done.cpu, 2)
+        self.log(f"probe {spec} -q {quality}: {found['wall']:.1f} s, {found['frames']} frames")
+        return found
+
+    def render(self, *args: str, names: bool = True) -> Run:
+        """render.py render at the plan's quality into the pipeline's folder; the plan's chapters unless
+        it is the whole lecture (or `names` is False)."""
+        chosen = [c.name for c in self.plan.chapters] if names and not self.plan.whole_lecture else []
+        command = [python(), "render.py", "render", "-q", self.plan.quality, "--output", str(self.out), *args, *chosen]
+        return run(command, self.root, self.env)
+
+    def manifest(self) -> Manifest:
+        return Manifest.load(self.out / PRESETS[self.plan.quality].folder)
+
+
+def _figures(done: Run, frames: int) -> dict:
+    return {"wall": round(done.wall, 3), "cpu": round(done.cpu, 2), "frames": frames,
+            "fps_rendered": round(frames / done.wall, 2), "peak_rss_mb": round(done.peak_rss_mb, 1)}
+
+
+def _compare(pipeline: dict, baseline: dict) -> dict:
+    plain_total = {k: v for k, v in baseline.items() if k != "chapters"}
+    return {"pipeline": pipeline, "plain": plain_total, "speedup": round(plain_total["wall"] / pipeline["wall"], 3)}
+
+
+def _summary(done: Run) -> str:
+    """render.py's last line: how many chapters were rendered and skipped."""
+    return done.output.strip().splitlines()[-1] if done.output.strip() else ""

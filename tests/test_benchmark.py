@@ -1,0 +1,120 @@
+"""The benchmark: its tiny setting runs and writes a well-formed result (in a temporary folder, never the
+committed one), and its timers charge nested calls exclusively. Ratios and structure only, never times."""
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks import breakdown, plan, report
+from benchmarks.workspace import edited
+
+ROOT = Path(__file__).parent.parent
+COMMITTED = ROOT / "benchmarks" / "results"
+TINY = plan.tiny()
+
+
+def fingerprint(paths) -> dict:
+    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() if p.exists() else None for p in paths}
+
+
+@pytest.fixture(scope="module")
+def tiny_run(tmp_path_factory):
+    """`python -m benchmarks --tiny` into a temporary folder; what the repository held before it ran."""
+    out = tmp_path_factory.mktemp("bench")
+    watched = [*(COMMITTED / name for name in ("latest.json", "latest.md", "history.jsonl")),
+               ROOT / Path(*TINY.edit.module.split(".")).with_suffix(".py")]
+    before = fingerprint(watched)
+    done = subprocess.run([sys.executable, "-m", "benchmarks", "--tiny", "--output", str(out)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out, before, fingerprint(watched), done.stdout
+
+
+@pytest.fixture(scope="module")
+def result(tiny_run):
+    return json.loads((tiny_run[0] / "latest.json").read_text())
+
+
+def test_repository_untouched(tiny_run):
+    _, before, after, _ = tiny_run
+    assert before == after
+
+
+def test_machine_facts_and_load(result):
+    assert result["machine"]["cpus"] >= 1
+    for key in ("cpu_model", "python", "manim", "av", "numpy", "date", "commit"):
+        assert result["machine"][key]
+    assert len(result["load"]["before"]) == len(result["load"]["after"]) == 3
+    assert 0 <= result["load"]["others"]["share"]
+
+
+def test_lecture_compares_like_with_like(result):
+    lecture = result["lecture"]
+    assert result["settings"] == {"quality": "l", "tiny": True, "profile_quality": "l",
+                                  "chapters": [TINY.chapters[0].name]}
+    assert lecture["pipeline"]["frames"] == lecture["plain"]["frames"] > 0
+    assert lecture["speedup"] == pytest.approx(lecture["plain"]["wall"] / lecture["pipeline"]["wall"], rel=0.01)
+    for side in ("pipeline", "plain"):
+        figures = lecture[side]
+        assert figures["fps_rendered"] == pytest.approx(figures["frames"] / figures["wall"], rel=0.01)
+        assert figures["peak_rss_mb"] > 0
+
+
+def test_rebuilds(result):
+    assert result["noop"]["wall"] < result["lecture"]["pipeline"]["wall"]
+    assert "0 rendered" in result["noop"]["summary"]
+    edit = result["edit"]
+    assert edit["chapter"] == TINY.edit.name and "1 rendered" in edit["summary"]
+    assert edit["ratio"] == pytest.approx(edit["wall"] / edit["alone_wall"], rel=0.01)
+
+
+def test_chapter_breakdown_adds_up(result):
+    (row,) = result["chapters"]
+    worker = row["worker"]
+    assert worker["frames"] == result["lecture"]["pipeline"]["frames"]
+    assert set(worker["breakdown"]) == {*breakdown.PROBES, breakdown.OTHER}
+    main_thread = sum(v for k, v in worker["breakdown"].items() if k != breakdown.ENCODER_THREAD)
+    assert main_thread == pytest.approx(worker["wall"], rel=0.02)
+
+
+def test_growth_rows(result):
+    (quality,) = result["growth"]["quality"]
+    assert quality["megapixel_frames"] == pytest.approx(854 * 480 * quality["frames"] / 1e6, abs=0.1)
+    assert [g["cells"] for g in result["growth"]["grid"]] == [n * n for n in TINY.grid_sizes]
+    assert all(g["frames"] > 0 for g in result["growth"]["grid"])
+
+
+def test_targets_follow_the_figures(result):
+    assert result["targets"] == report.targets(result)
+    assert set(result["targets"]) == set(report.TARGETS)
+
+
+def test_markdown_and_history(tiny_run, result):
+    out, _, _, printed = tiny_run
+    table = (out / "latest.md").read_text()
+    assert table.startswith("| -q l |") and "speed-up" in table and TINY.chapters[0].name in table
+    assert printed.strip() == table.strip()
+    (line,) = (out / "history.jsonl").read_text().splitlines()
+    assert json.loads(line) == report.summary(result)
+
+
+def test_timers_charge_nested_calls_exclusively(monkeypatch):
+    clock = iter(range(100))
+    monkeypatch.setattr(breakdown.time, "perf_counter", lambda: next(clock))
+    timer = breakdown.Breakdown()
+    with timer.charge("outer"):  # 0
+        with timer.charge("inner"):  # 1 .. 2
+            pass
+    # outer ends at 3: 0..1 and 2..3
+    assert dict(timer.seconds) == {"outer": 2, "inner": 1}
+
+
+def test_edited_restores_the_module(tmp_path):
+    module = tmp_path / "chapter.py"
+    module.write_text("x = 1\n")
+    with edited(module) as token:
+        assert token in module.read_text()
+    assert module.read_text() == "x = 1\n"
