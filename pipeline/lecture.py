@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 
-from scenes.registry import Chapter
-
 import av
+
+from scenes.registry import Chapter
 
 from . import captions, outputs, video_join
 from .dependencies import Scanner, digest

@@ -44,7 +44,8 @@ video { display: block; width: 100%; height: auto; background: #000; border-radi
                 align-items: baseline; padding: .55rem .8rem; font: inherit; text-align: left; color: inherit;
                 background: var(--card); border: 2px solid transparent; border-radius: .5rem; cursor: pointer; }
 .marks button:hover { border-color: var(--muted); }
-.marks button[aria-current="true"] { border-color: var(--accent); }
+.marks button[aria-current="true"] { border-color: var(--accent);
+                                     background: color-mix(in srgb, var(--accent) 18%, var(--card)); }
 .time { color: var(--muted); font-variant-numeric: tabular-nums; }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .chapters { display: grid; gap: 2rem 1.5rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 26rem), 1fr)); }
@@ -105,7 +106,7 @@ def _lecture_section(folder: Path, chapters: tuple[Chapter, ...], settings: Rend
     buttons = "\n".join(
         f'<li><button type="button" data-start="{float(m.start):.3f}"><span>{number}. {_text(m.title)}</span>'
         f'<span class="time">{_clock(m.start)}</span></button></li>' for number, m in enumerate(marks, start=1))
-    downloads = _meta(_links((target.video, "video"), (target.subtitles, "captions (.srt)")))
+    downloads = _meta(_links((target.video, "video (.mp4)"), (target.subtitles, "captions (.srt)")))
     return (f'<section aria-labelledby="lecture-title">\n<h2 id="lecture-title">The whole lecture '
             f'<span class="time">{_clock(marks[-1].end)}</span></h2>\n{player}\n'
             f'<nav aria-label="Chapters of the whole lecture">\n<ol class="marks">\n{buttons}\n</ol>\n</nav>\n'
@@ -161,8 +162,8 @@ def _meta(items: list[str]) -> str:
 
 
 def _clock(seconds) -> str:
-    """'m:ss', or 'h:mm:ss' from an hour on."""
-    minutes, second = divmod(round(float(seconds)), 60)
+    """'m:ss', or 'h:mm:ss' from an hour on; fractions of a second dropped, as video players count."""
+    minutes, second = divmod(int(seconds), 60)
     hours, minute = divmod(minutes, 60)
     return f"{hours}:{minute:02d}:{second:02d}" if hours else f"{minute}:{second:02d}"
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -45,10 +46,18 @@ class RangeRequests(SimpleHTTPRequestHandler):
         """Quiet."""
 
 
+class Server(ThreadingHTTPServer):
+    """A threaded server that takes a browser dropping a download it no longer needs (seeking) in its stride."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serve(folder: Path) -> Iterator[str]:
     """Serve `folder` on 127.0.0.1 (a free port) while the block runs; yield its base URL."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(RangeRequests, directory=str(folder)))
+    server = Server(("127.0.0.1", 0), partial(RangeRequests, directory=str(folder)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
