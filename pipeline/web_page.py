@@ -119,7 +119,7 @@ def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings) -> str:
     sources = [f.video for f in files.values() if f.video.is_file()]
     heading = f'<h3 id="chapter-{chapter.number}">{chapter.number}. {_text(chapter.title)}</h3>'
     if not sources:
-        return f'<article>\n{heading}\n<p class="meta">Not rendered at this size yet.</p>\n</article>'
+        return f'<article>\n{heading}\n<p class="meta">No mp4 or webm at this size yet.</p>\n</article>'
     mp4 = files["mp4"]
     label = f"Chapter {chapter.number}: {chapter.title}"
     player = _video(sources, mp4.poster, mp4.subtitles, label, settings)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import srt
 
-from pipeline import lecture
+from pipeline import lecture, video_join
 from pipeline.manifest import Manifest
 from scenes import registry
 from test_pipeline_captions import parse_vtt
@@ -48,6 +48,18 @@ def length(path) -> Fraction:
     with av.open(str(path)) as container:
         stream = container.streams.video[0]
         return stream.duration * stream.time_base
+
+
+def encode(path, width, frames=3):
+    """A small H.264 MP4 at 15 fps, `width` by 64, each frame a flat grey."""
+    with av.open(str(path), "w", format="mp4") as out:
+        stream = out.add_stream("libx264", rate=15)
+        stream.width, stream.height, stream.pix_fmt = width, 64, "yuv420p"
+        for shade in range(frames):
+            image = np.full((64, width, 3), 40 * shade, dtype=np.uint8)
+            out.mux(stream.encode(av.VideoFrame.from_ndarray(image, format="rgb24")))
+        out.mux(stream.encode())
+    return path
 
 
 def states(folder):
@@ -176,3 +188,24 @@ def test_no_lecture_is_joined_while_a_chapter_is_not_up_to_date(copy, run):
     assert "The whole lecture" not in (copy / "480p15" / "index.html").read_text(encoding="utf-8")
     assert "joined" in run("render", "flaky", "--output", copy).output
     assert lecture_file.exists()
+
+
+def test_videos_encoded_differently_are_refused(tmp_path):
+    first, other = encode(tmp_path / "a.mp4", 64), encode(tmp_path / "b.mp4", 96)
+    assert [m.start for m in video_join.join([("A", first), ("A again", first)], tmp_path / "ok.mp4")] == [
+        0, Fraction(1, 5)]
+    with pytest.raises(video_join.JoinError, match="b.mp4 was encoded differently from a.mp4"):
+        video_join.join([("A", first), ("B", other)], tmp_path / "joined.mp4")
+
+
+def test_a_failed_join_is_reported_and_leaves_no_file(copy, run, monkeypatch):
+    def refuse(parts, target):
+        target.write_bytes(b"half a video")
+        raise video_join.JoinError("02-Flaky.mp4 was encoded differently from 01-Tiny.mp4")
+
+    (copy / "480p15" / "lecture.mp4").unlink()
+    monkeypatch.setattr(video_join, "join", refuse)
+    result = run("render", "--output", copy)
+    assert "ERROR lecture.mp4: 02-Flaky.mp4 was encoded differently from 01-Tiny.mp4" in result.output.splitlines()
+    assert sorted(p.name for p in (copy / "480p15").iterdir() if p.name.startswith(("lecture", "."))) == [
+        "lecture.srt", "lecture.vtt"]  # from the first join; nothing half-written

@@ -33,8 +33,10 @@ LOADED = f"""async () => {{
 
 AWAIT_SEEK = """() => {
   const lecture = document.getElementById("lecture");
-  window.seekedTo = new Promise((done) => lecture.addEventListener("seeked", () => done(lecture.currentTime),
-                                                                   { once: true }));
+  window.seekedTo = new Promise((done) => lecture.addEventListener("seeking", () => {
+    const target = lecture.currentTime;  // read as the seek starts: once done, playback moves on
+    lecture.addEventListener("seeked", () => done(target), { once: true });
+  }, { once: true }));
 }"""
 
 SHOWN_CUES = """() => Array.from(document.querySelectorAll("video"), (video) =>
@@ -76,7 +78,7 @@ def visit(browser, url, width=1280, height=900):
 
 
 def seek_by(page, action) -> float:
-    """Do `action` (a click or key press on a chapter), then return where the full lecture went to."""
+    """Do `action` (a click or key press on a chapter), then return where the full lecture went to, once there."""
     page.evaluate(AWAIT_SEEK)
     action()
     return page.evaluate("() => window.seekedTo")
