@@ -82,17 +82,14 @@ if (lecture) {
 
 def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
     """The page for `folder`, showing whichever of its videos exist."""
-    parts = (_lecture_section(folder, chapters, settings),
-             '<section aria-labelledby="chapters-title">\n<h2 id="chapters-title">Chapter by chapter</h2>\n'
-             '<div class="chapters">\n' + "\n".join(_chapter(folder, c, settings) for c in chapters) +
-             "\n</div>\n</section>")
+    sections = (_lecture_section(folder, chapters, settings), _chapters_section(folder, chapters, settings))
     return "\n".join((
         "<!doctype html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<link rel="icon" href="data:,">', f"<title>{_text(TITLE)}</title>", f"<style>{STYLE}</style>", "</head>",
         "<body>", "<main>", f"<h1>{_text(TITLE)}</h1>",
         f'<p class="lede">A lecture in {len(chapters)} short videos, with captions.</p>',
-        *(part for part in parts if part), "</main>", f"<script>{SCRIPT}</script>", "</body>", "</html>", ""))
+        *(section for section in sections if section), "</main>", f"<script>{SCRIPT}</script>", "</body>", "</html>", ""))
 
 
 def _lecture_section(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
@@ -111,6 +108,13 @@ def _lecture_section(folder: Path, chapters: tuple[Chapter, ...], settings: Rend
             f'<span class="time">{_clock(marks[-1].end)}</span></h2>\n{player}\n'
             f'<nav aria-label="Chapters of the whole lecture">\n<ol class="marks">\n{buttons}\n</ol>\n</nav>\n'
             f"{downloads}\n</section>")
+
+
+def _chapters_section(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
+    """Every chapter in viewing order."""
+    articles = "\n".join(_chapter(folder, c, settings) for c in chapters)
+    return ('<section aria-labelledby="chapters-title">\n<h2 id="chapters-title">Chapter by chapter</h2>\n'
+            f'<div class="chapters">\n{articles}\n</div>\n</section>')
 
 
 def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings) -> str:
