@@ -7,6 +7,7 @@ pytest.register_assert_rewrite("folders", "processes")
 from click.testing import CliRunner  # noqa: E402
 
 import tally  # noqa: E402
+from pipeline.settings import from_options  # noqa: E402
 from render import cli  # noqa: E402
 from scenes import registry  # noqa: E402
 from tiny_scene import TinyLecture  # noqa: E402
@@ -65,6 +66,15 @@ def slow_started(tmp_path, monkeypatch):
     """A function telling whether the chapter Slow is making frames (it says so in a file)."""
     monkeypatch.setenv("TINY_RENDEZVOUS", str(tmp_path))
     return lambda: (tmp_path / "Slow-rendering").exists()
+
+
+@pytest.fixture
+def restore_look():
+    """Put the default theme and example back after the test."""
+    from pipeline.scene_render import use_look  # imports manim
+
+    yield
+    use_look(from_options("l"))
 
 
 def pytest_terminal_summary(terminalreporter):

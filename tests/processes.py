@@ -47,3 +47,15 @@ def worker_pids(output: Path) -> list[int]:
     """The processes rendering into `output` now, from their working folders' names."""
     work = output / outputs.WORK_FOLDER
     return [int(p.name.rpartition("-")[2]) for p in work.iterdir()] if work.is_dir() else []
+
+
+def group_alive(group: int) -> bool:
+    """Whether any process of the process group is still running (zombies count as gone)."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            state, _, pgrp = stat.read_text().rpartition(")")[2].split()[:3]
+        except (OSError, ValueError):
+            continue
+        if int(pgrp) == group and state != "Z":
+            return True
+    return False

@@ -14,4 +14,4 @@ def count(kind: str, n: int = 1) -> None:
 
 def summary() -> list[str]:
     """One line per kind counted in this run; none when no reliability test ran."""
-    return [f"{COUNTS[kind]:5d} {kind}" for kind in KINDS if COUNTS[kind]]
+    return [f"{kind}: {COUNTS[kind]}" for kind in KINDS if COUNTS[kind]]

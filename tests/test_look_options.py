@@ -20,12 +20,6 @@ from scenes.registry import find
 SAMPLE = Path(__file__).parent.parent / "examples" / "cat-and-dog.toml"
 
 
-@pytest.fixture
-def restore_look():
-    yield
-    use_look(settings.from_options("l"))
-
-
 def test_theme_and_example_reach_the_worker(use_chapters, run, tmp_path):
     use_chapters("Themed")
     result = run("render", "--theme", "light", "--example", SAMPLE, "--output", tmp_path)

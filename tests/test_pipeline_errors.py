@@ -1,4 +1,6 @@
 """Failures explained: LaTeX errors with the log lines that matter and the package to install."""
+import shutil
+
 import pytest
 
 from pipeline import latex_errors
@@ -62,15 +64,23 @@ def test_latex_failure_shows_the_log_and_the_package_and_the_others_render(use_c
     assert "Traceback" not in result.output
 
 
-def test_missing_latex_program_names_its_package(use_chapters, run, tmp_path, monkeypatch):
-    use_chapters("Formula")
+@pytest.mark.parametrize("tools, missing, package", [((), "latex", "texlive-latex-base"),
+                                                     (("latex",), "dvisvgm", "dvisvgm")])
+def test_missing_latex_program_names_its_package_and_the_others_render(use_chapters, run, tmp_path, monkeypatch,
+                                                                      tools, missing, package):
+    use_chapters("Formula", "Tiny")
     (tmp_path / "bin").mkdir()
-    monkeypatch.setenv("PATH", str(tmp_path / "bin"))  # no latex there
+    for tool in tools:  # the only programs on PATH
+        (tmp_path / "bin" / tool).write_text(f'#!/bin/sh\nexec {shutil.which(tool)} "$@"\n')
+        (tmp_path / "bin" / tool).chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
     result = run("render", "--output", tmp_path / "media")
     assert result.exit_code == 1
-    assert result.output.splitlines()[:2] == [
-        "ERROR 01-Formula: latex is not installed",
-        "    latex is in the Debian package texlive-latex-base: apt-get install texlive-latex-base"]
+    lines = result.output.splitlines()
+    at = lines.index(f"ERROR 01-Formula: {missing} is not installed")
+    assert lines[at + 1] == f"    {missing} is in the Debian package {package}: apt-get install {package}"
+    assert any(line.startswith("done 02-Tiny") for line in lines)
+    assert "Traceback" not in result.output
 
 
 def test_a_chapter_that_kills_its_worker_fails_alone(use_chapters, run, tmp_path):
