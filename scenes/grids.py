@@ -6,7 +6,7 @@ them with `Restate` (not `.animate`, which breaks when a number's digits are reb
 from __future__ import annotations
 
 import numpy as np
-from manim import LEFT, RIGHT, UP, DecimalNumber, Square, Transform, VGroup
+from manim import LEFT, RIGHT, UP, Square, Transform, VGroup
 
 from attention import GridTrace
 
@@ -39,7 +39,7 @@ class Restate(Transform):
         self.change(self.mobject)
 
 
-class CellNumber(DecimalNumber):
+class CellNumber(c.Number):
     """A number that stays centred in its cell when its value or precision changes."""
 
     def show(self, value: float, places: int) -> "CellNumber":
@@ -140,7 +140,7 @@ class CellCount(VGroup):
 
     def __init__(self, trace: GridTrace):
         super().__init__()
-        self.numbers = [DecimalNumber(0, num_decimal_places=0, font_size=34, color=color)
+        self.numbers = [c.Number(0, num_decimal_places=0, font_size=34, color=color)
                         for color in (theme().query, theme().key, theme().text)]
         words = [c.text(w, size=24, color=theme().muted) for w in ("queries ×", "keys =", "scores")]
         self.add(*[m for pair in zip(self.numbers, words) for m in pair])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Axes, DecimalNumber, Dot, Integer, Line, Rectangle, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Axes, Dot, Line, Rectangle, VGroup
 
 from . import components as c
 from .palette import fmt, theme
@@ -124,7 +124,7 @@ def mantissa_exponent(log10_value: float, places: int) -> tuple[float, int]:
 
 
 class ScientificReadout(VGroup):
-    """'1.59 × 10⁻²': a mantissa DecimalNumber and an exponent Integer, both updated in place.
+    """'1.59 × 10⁻²': a mantissa Number and an exponent WholeNumber, both updated in place.
 
     `set_log10` takes the number's base-10 logarithm, so it can show numbers far below float64's range.
     """
@@ -133,9 +133,9 @@ class ScientificReadout(VGroup):
         super().__init__()
         self.places = places
         color = color or theme().text
-        self.mantissa = DecimalNumber(0, num_decimal_places=places, font_size=size, color=color)
+        self.mantissa = c.Number(0, num_decimal_places=places, font_size=size, color=color)
         self.times = c.math(r"\times\,10", size=size, color=color).next_to(self.mantissa, RIGHT, buff=0.1)
-        self.exponent = Integer(0, font_size=size * 0.7, color=color, group_with_commas=False)
+        self.exponent = c.WholeNumber(0, font_size=size * 0.7, color=color, group_with_commas=False)
         self.add(self.mantissa, self.times, self.exponent)
         self.set_log10(log10_value)
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circumscribe, Create, DecimalNumber, FadeIn, ValueTracker, VGroup,
+from manim import (DOWN, LEFT, RIGHT, UP, Circumscribe, Create, FadeIn, ValueTracker, VGroup,
                    linear)
 
 from attention import examples, weights_at_gain
@@ -61,7 +61,7 @@ class GainKnob(VGroup):
         self.scores, self.gain = np.asarray(scores, dtype=float), gain
         self.bars = bar_set(tokens, weights_at_gain(self.scores, gain.get_value()), LIVE_X)
         self.formula = c.math(rf"\mathrm{{softmax}}(g \cdot {vector_tex(self.scores)})", size=30)
-        self.gain_number = DecimalNumber(gain.get_value(), num_decimal_places=1, font_size=30, color=theme().text)
+        self.gain_number = c.Number(gain.get_value(), num_decimal_places=1, font_size=30, color=theme().text)
         self.gain_line = VGroup(c.math("g =", size=30, color=theme().text), self.gain_number).arrange(RIGHT, buff=0.15)
         above(self.bars, VGroup(self.formula, self.gain_line).arrange(DOWN, buff=0.2))
         self.min_label = c.text("smallest weight", size=20, color=theme().muted)
