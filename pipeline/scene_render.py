@@ -18,6 +18,8 @@ from .latex_errors import explained
 from .settings import RenderSettings
 
 PROGRESS_INTERVAL = 0.25  # seconds between progress messages from one worker
+X264_PRESET = "veryfast"  # measured on these chapters: a quarter less CPU than manim's medium, files no larger
+X264_FORMATS = ("mp4", "gif")  # encoded by libx264 (a gif is made from H.264 segments)
 
 
 def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
@@ -53,6 +55,7 @@ def manim_config(settings: RenderSettings, work: Path, tex_dir: Path) -> dict:
         "transparent": settings.transparent,
         "media_dir": str(work.resolve()),
         "tex_dir": str(tex_dir.resolve()),
+        "video_encoder_options": {"preset": X264_PRESET} if settings.format in X264_FORMATS else {},
         "disable_caching": True,  # manim's per-animation cache can give stale frames with updaters
         "progress_bar": "none",  # progress is reported by the parent, one line for all workers
         "verbosity": "CRITICAL",  # errors reach the parent as outcomes, LaTeX ones with their log lines
