@@ -116,9 +116,10 @@ class BlendByWeight(ChapterScene):
     def distinguish(self) -> None:
         self.beat("A vector, not three weights")
         tr = self.trace
-        note = c.paragraph(f"The output {vector_tex(tr.output)} is one vector in the values' plane, "
-                           f"not the {len(tr.weights)} weights.", width_chars=32, size=24)
+        sentence = (f"The output {vector_tex(tr.output)} is one vector in the values' plane, "
+                    f"not the {len(tr.weights)} weights.")
+        note = c.paragraph(sentence, width_chars=32, size=24)
         note.next_to(self.plane, UP, buff=0.25)
         self.play(FadeIn(note), Create(SurroundingRectangle(self.output_line, color=theme().output, buff=0.12)),
-                  run_time=1, subcaption=note.text.replace("\n", " "), subcaption_duration=3.5)
+                  run_time=1, subcaption=sentence, subcaption_duration=3.5)
         self.wait(4.5)

@@ -77,14 +77,14 @@ class ScoreEveryWord(ChapterScene):
         self.beat("Three roles")
         cards = VGroup(*[role_card(n, s, j, getattr(theme(), role)) for n, s, j, role in ROLES])
         cards.arrange(RIGHT, buff=0.35).move_to(UP * 0.2)
-        note = c.text("These are illustrative vectors, not learned word meanings.", size=24,
-                      color=theme().muted).next_to(cards, DOWN, buff=0.6)
+        sentence = "These are illustrative vectors, not learned word meanings."
+        note = c.text(sentence, size=24, color=theme().muted).next_to(cards, DOWN, buff=0.6)
         self.play(FadeIn(self.heading), run_time=1)
         for card, (name, _, job, _) in zip(cards, ROLES):
             self.play(FadeIn(card, shift=UP * 0.2), run_time=0.9,
                       subcaption=f"The {name} {job}.", subcaption_duration=1.6)
             self.wait(1.0)
-        self.play(FadeIn(note), run_time=0.8, subcaption=note.text, subcaption_duration=2.5)
+        self.play(FadeIn(note), run_time=0.8, subcaption=sentence, subcaption_duration=2.5)
         self.wait(1.7)
         self.play(FadeOut(cards), FadeOut(note), run_time=0.8)
 

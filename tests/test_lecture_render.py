@@ -5,6 +5,7 @@ from pathlib import Path
 
 import av
 import pytest
+import srt
 from PIL import Image
 
 from scenes.registry import CHAPTERS
@@ -39,5 +40,7 @@ def test_chapter_video(lecture, chapter):
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
 def test_chapter_poster_and_captions(lecture, chapter):
     assert Image.open(lecture / f"{chapter.slug}.png").size == (854, 480)
-    captions = (lecture / f"{chapter.slug}.srt").read_text(encoding="utf-8")
-    assert captions.count(" --> ") >= 4, "every beat has a caption"
+    captions = list(srt.parse((lecture / f"{chapter.slug}.srt").read_text(encoding="utf-8")))
+    assert len(captions) >= 4, "every beat has a caption"
+    assert all(a.end <= b.start for a, b in zip(captions, captions[1:])), "one caption at a time"
+    assert all(c.end > c.start for c in captions)
