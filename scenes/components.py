@@ -17,6 +17,8 @@ from . import palette
 from .palette import FONT, SCORE_PLACES, WEIGHT_PLACES, fmt, fmt_input, theme
 
 MIN_BAR = 1e-3  # a bar never collapses to zero height (manim cannot stretch a flat shape)
+LABEL_WIDTH = 1.8  # widest a token's label may be beside an arrow
+FRAME_RIGHT = 6.9  # labels are kept left of this x, inside the frame
 
 
 def text(content: str, size: float = 26, color: str | None = None, **kwargs) -> Text:
@@ -117,6 +119,11 @@ def grid(*columns, col_buff: float = 0.45, row_buff: float = 0.18) -> VGroup:
     return VGroup(*[cell for col in columns for cell in col])
 
 
+def fit_width(mobject, width: float):
+    """`mobject`, shrunk if needed so it is at most `width` wide (long token names)."""
+    return mobject.scale_to_fit_width(width) if mobject.width > width else mobject
+
+
 class WeightBars(VGroup):
     """One bar per token whose height is its weight, the value above, the name below."""
 
@@ -134,8 +141,8 @@ class WeightBars(VGroup):
         ])
         self.values = VGroup(*[Number(0, num_decimal_places=WEIGHT_PLACES, font_size=28, color=theme().text)
                                for _ in tokens])
-        self.labels = VGroup(*[text(t, size=24, color=palette.token_color(t)).next_to([x, 0, 0], DOWN, buff=0.2)
-                               for t, x in zip(tokens, xs)])
+        self.labels = VGroup(*[fit_width(text(t, size=24, color=palette.token_color(t)), spacing - 0.1)
+                               .next_to([x, 0, 0], DOWN, buff=0.2) for t, x in zip(tokens, xs)])
         self.add(self.baseline, self.bars, self.values, self.labels)
         if show_total:
             self.total = Number(0, num_decimal_places=WEIGHT_PLACES, font_size=28, color=theme().text)
@@ -186,7 +193,8 @@ def arrow_label(plane: NumberPlane, vector, name: str, color: str) -> Text:
     """A token's name just beyond the tip of its arrow."""
     v = np.asarray(vector, dtype=float)
     direction = np.array([*v, 0]) / (np.linalg.norm(v) or 1)
-    return text(name, size=26, color=color).next_to(plane.c2p(*vector), direction, buff=0.3)
+    label = fit_width(text(name, size=26, color=color), LABEL_WIDTH).next_to(plane.c2p(*vector), direction, buff=0.3)
+    return label.shift(LEFT * max(0.0, label.get_right()[0] - FRAME_RIGHT))
 
 
 def cross_marker(color: str | None = None, size: float = 0.32) -> VGroup:

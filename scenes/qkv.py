@@ -65,7 +65,7 @@ class ValuePlane(VGroup):
         color = token_color(token)
         if np.allclose(vector, 0):
             mark = Dot(self.plane.c2p(0, 0), radius=0.09, color=color)
-            label = c.text(token, size=22, color=color).next_to(mark, DOWN + LEFT, buff=0.1)
+            label = c.fit_width(c.text(token, size=22, color=color), c.LABEL_WIDTH).next_to(mark, DOWN + LEFT, buff=0.1)
         else:
             mark = c.plane_arrow(self.plane, vector, color, width=4).set_opacity(0.55)
             label = c.arrow_label(self.plane, vector, token, color).scale(0.85)

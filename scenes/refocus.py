@@ -135,7 +135,7 @@ class Refocus(ChapterScene):
     def summary(self) -> None:
         self.beat("Summary")
         note = c.paragraph("New query → new weights → new blend. Keys and values are reused.",
-                           width_chars=46, size=24)
+                           width_chars=34, size=24)
         note.next_to(self.zero_rows, DOWN, buff=0.4).align_to(self.zero_rows, LEFT)
         self.play(Write(note), run_time=1.2,
                   subcaption="Recompute the weights for each new query; the stored keys and values are reused.",
