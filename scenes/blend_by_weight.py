@@ -9,19 +9,11 @@ from attention import examples
 from . import components as c
 from .chapter import ChapterScene
 from .palette import SCORE_PLACES, WEIGHT_PLACES, fmt, theme
-from .qkv import ValuePlane, vector_tex
+from .qkv import ValuePlane, blend_rows, vector_tex
 
 EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
 TABLE_TOP = 2.0
 PLANE_CENTER = RIGHT * 3.8 + DOWN * 1.45
-
-
-def blend_rows(trace, tokens) -> VGroup:
-    """'0.500 × [1, 0] = [0.500, 0]' for each token: weight times value."""
-    names = [c.fit_width(c.text(t, size=26, color=c.palette.token_color(t)), 2.2) for t in tokens]
-    cells = [c.math(rf"{fmt(w, WEIGHT_PLACES)} \times {vector_tex(v, None)} = {vector_tex(term)}", size=30)
-             for w, v, term in zip(trace.weights, trace.values, trace.terms)]
-    return c.grid(names, cells, row_buff=0.22)
 
 
 class BlendByWeight(ChapterScene):

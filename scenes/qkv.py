@@ -84,3 +84,11 @@ class ValuePlane(VGroup):
     def output_point(self) -> np.ndarray:
         """The output arrow's tip in plane coordinates."""
         return np.array(self.plane.p2c(self.output.get_end())[:2])
+
+
+def blend_rows(trace, tokens) -> VGroup:
+    """'0.500 × [1, 0] = [0.500, 0]' for each token: weight times value."""
+    names = [c.fit_width(c.text(t, size=26, color=token_color(t)), 2.2) for t in tokens]
+    cells = [c.math(rf"{fmt(w, WEIGHT_PLACES)} \times {vector_tex(v, None)} = {vector_tex(term)}", size=30)
+             for w, v, term in zip(trace.weights, trace.values, trace.terms)]
+    return c.grid(names, cells, row_buff=0.22)

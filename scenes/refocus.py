@@ -8,10 +8,9 @@ from manim import (DOWN, LEFT, RIGHT, UP, Brace, Create, FadeIn, ReplacementTran
 from attention import attend, examples
 
 from . import components as c
-from .blend_by_weight import blend_rows
 from .chapter import ChapterScene
 from .palette import SCORE_PLACES, fmt, theme
-from .qkv import KeyRows, ValuePlane, named_row, row_vector, vector_tex
+from .qkv import KeyRows, ValuePlane, blend_rows, named_row, row_vector, vector_tex
 
 MORPH_SECONDS = 5
 
