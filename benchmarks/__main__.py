@@ -21,25 +21,28 @@ RESULTS = ROOT / "benchmarks" / "results"
 @click.option("--output", type=click.Path(file_okay=False, path_type=Path), default=RESULTS, show_default=True,
               help="Folder for latest.json, latest.md and history.jsonl.")
 @click.option("--note", default="", help="What changed since the last run, kept in the history.")
-def main(quality: str, tiny: bool, output: Path, note: str) -> None:
+@click.option("--revision", help="Measure the project as committed at this git revision (default: as it is now).")
+def main(quality: str, tiny: bool, output: Path, note: str, revision: str | None) -> None:
     """Benchmark the render pipeline against plain manim (see README, Benchmarks)."""
     if tiny and quality != "l":
         raise click.UsageError("--tiny renders at -q l; drop --quality")
     chosen = plan.tiny() if tiny else plan.full(quality)
-    result = measure(chosen, note)
+    result = measure(chosen, note, revision)
     report.write(result, output)
     click.echo(report.markdown(result))
 
 
-def measure(chosen: plan.Plan, note: str) -> dict:
-    """Every measurement of `chosen`, with the machine's facts and how busy it was."""
+def measure(chosen: plan.Plan, note: str, revision: str | None = None) -> dict:
+    """Every measurement of `chosen` (on `revision`, or the working tree), with the machine's facts and load."""
     before, start = machine.load(), machine.reading()
+    log = lambda line: print(line, file=sys.stderr, flush=True)
     with tempfile.TemporaryDirectory(prefix="bench-") as scratch:
-        found = Suite(chosen, Path(scratch), lambda line: print(line, file=sys.stderr, flush=True)).run()
+        found = Suite(chosen, Path(scratch), log, revision).run()
     load = {"before": before, "after": machine.load(), "others": machine.others(start, machine.reading())}
     settings = {"quality": chosen.quality, "tiny": chosen.tiny, "profile_quality": chosen.profile_quality,
                 "chapters": [c.name for c in chosen.chapters]}
-    result = {"schema": 1, "note": note, "machine": machine.facts(ROOT), "settings": settings, "load": load, **found}
+    facts = machine.facts(ROOT, revision)
+    result = {"schema": 1, "note": note, "machine": facts, "settings": settings, "load": load, **found}
     return {**result, "targets": report.targets(result)}
 
 

@@ -15,8 +15,9 @@ PACKAGES = ("manim", "av", "numpy", "pycairo", "manimpango")
 BUSY_SHARE = 0.1  # other processes using more than this share of all CPUs means the timings are disturbed
 
 
-def facts(root: Path) -> dict:
-    """CPU count and model, versions, date and commit."""
+def facts(root: Path, revision: str | None = None) -> dict:
+    """CPU count and model, versions, date, and the commit measured (the working tree's HEAD when
+    `revision` is None, marked +modified when the tree has uncommitted changes)."""
     return {
         "cpus": os.cpu_count(),
         "cpu_model": _cpu_model(),
@@ -24,7 +25,7 @@ def facts(root: Path) -> dict:
         "python": platform.python_version(),
         **{name: importlib.metadata.version(name) for name in PACKAGES},
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "commit": _commit(root),
+        "commit": _commit(root, revision),
     }
 
 
@@ -74,11 +75,11 @@ def _cpu_model() -> str:
     return next((line.split(":", 1)[1].strip() for line in lines if line.startswith("model name")), "unknown")
 
 
-def _commit(root: Path) -> str:
+def _commit(root: Path, revision: str | None) -> str:
+    git = lambda *args: subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
     try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True)
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
-                               capture_output=True, text=True)
+        head = git("rev-parse", "--short", revision or "HEAD")
+        dirty = revision is None and git("status", "--porcelain", "--untracked-files=no").stdout.strip()
     except OSError:
         return "unknown"
-    return head.stdout.strip() + ("+modified" if dirty.stdout.strip() else "") if head.returncode == 0 else "unknown"
+    return head.stdout.strip() + ("+modified" if dirty else "") if head.returncode == 0 else "unknown"

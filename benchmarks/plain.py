@@ -39,8 +39,12 @@ def command(entry: Path, chapter: Chapter, quality: str, media: Path) -> list[st
     return [python(), "-m", "manim", "render", "-q", quality, str(entry), chapter.name, "--media_dir", str(media)]
 
 
-def frames(media: Path, entry: Path, chapter: Chapter, quality: str) -> int:
-    """The frame count of the video plain manim wrote for `chapter`."""
-    video = media / "videos" / entry.stem / PRESETS[quality].folder / f"{chapter.name}.mp4"
-    with av.open(str(video)) as container:
+def video(media: Path, entry: Path, chapter: Chapter, quality: str) -> Path:
+    """The video plain manim wrote for `chapter`."""
+    return media / "videos" / entry.stem / PRESETS[quality].folder / f"{chapter.name}.mp4"
+
+
+def frames(path: Path) -> int:
+    """The frame count of a video."""
+    with av.open(str(path)) as container:
         return container.streams.video[0].frames

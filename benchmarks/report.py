@@ -47,23 +47,24 @@ def markdown(result: dict) -> str:
 
 
 def _headline(result: dict) -> list[str]:
-    lecture, quality = result["lecture"], result["settings"]["quality"]
-    pipe, plain = lecture["pipeline"], lecture["plain"]
-    edit, met = result["edit"], targets(result)
-    mark = {True: "met", False: "not met"}
+    lecture, quality, edit = result["lecture"], result["settings"]["quality"], result["edit"]
+    met = {name: "met" if target["met"] else "not met" for name, target in targets(result).items()}
+    blank = " |" * 5
     return [
-        f"| -q {quality} | wall | frames | frames/s | CPU s | peak RSS |",
-        "|---|---:|---:|---:|---:|---:|",
-        f"| `render.py render --force` | {pipe['wall']:.1f} s | {pipe['frames']} | {pipe['fps_rendered']:.1f} "
-        f"| {pipe['cpu']:.0f} | {pipe['peak_rss_mb']:.0f} MB |",
-        f"| plain `manim render`, one chapter after another | {plain['wall']:.1f} s | {plain['frames']} "
-        f"| {plain['fps_rendered']:.1f} | {plain['cpu']:.0f} | {plain['peak_rss_mb']:.0f} MB |",
-        f"| **speed-up** | **{lecture['speedup']:.2f}x** (target 1.8x: {mark[met['speedup']['met']]}) | | | | |",
-        f"| no-op rebuild | {result['noop']['wall']:.2f} s (target 2 s: {mark[met['noop_seconds']['met']]}) "
-        "| | | | |",
+        f"| -q {quality} | wall | frames | frames/s | CPU s | peak RSS | video |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+        _row("`render.py render --force`", lecture["pipeline"]),
+        _row("plain `manim render`, one chapter after another", lecture["plain"]),
+        f"| **speed-up** | **{lecture['speedup']:.2f}x** (target 1.8x: {met['speedup']}) |{blank}",
+        f"| no-op rebuild | {result['noop']['wall']:.2f} s (target 2 s: {met['noop_seconds']}) |{blank}",
         f"| edit {edit['chapter']}, rebuild | {edit['wall']:.1f} s = {edit['ratio']:.2f}x the chapter alone "
-        f"({edit['alone_wall']:.1f} s; target 1.15x: {mark[met['edit_ratio']['met']]}) | | | | |",
+        f"({edit['alone_wall']:.1f} s; target 1.15x: {met['edit_ratio']}) |{blank}",
     ]
+
+
+def _row(label: str, figures: dict) -> str:
+    return (f"| {label} | {figures['wall']:.1f} s | {figures['frames']} | {figures['fps_rendered']:.1f} "
+            f"| {figures['cpu']:.0f} | {figures['peak_rss_mb']:.0f} MB | {figures['video_mb']:.1f} MB |")
 
 
 def _chapters(result: dict) -> list[str]:
@@ -81,7 +82,8 @@ def _chapters(result: dict) -> list[str]:
 def _costs(breakdown: dict) -> str:
     main = {k: v for k, v in breakdown.items() if k != ENCODER_THREAD}
     top = sorted(main.items(), key=lambda kv: -kv[1])[:TOP_COSTS]
-    return "; ".join(f"{name} {seconds:.1f}" for name, seconds in top) + f" (encoder thread {breakdown[ENCODER_THREAD]:.1f})"
+    costs = "; ".join(f"{name} {seconds:.1f}" for name, seconds in top)
+    return f"{costs} (encoder thread {breakdown[ENCODER_THREAD]:.1f})"
 
 
 def _growth(result: dict) -> list[str]:

@@ -20,11 +20,11 @@ from .workspace import copy_project, edited, environment, python
 class Suite:
     """Runs every measurement of `plan` under `scratch`, reporting progress through `log`."""
 
-    def __init__(self, plan: Plan, scratch: Path, log: Callable[[str], None]):
+    def __init__(self, plan: Plan, scratch: Path, log: Callable[[str], None], revision: str | None = None):
         self.plan = plan
         self.scratch = scratch
         self.log = log
-        self.root = copy_project(scratch / "project")
+        self.root = copy_project(scratch / "project", revision)
         self.env = environment(self.root)
         self.out = scratch / "pipeline"
 
@@ -45,19 +45,21 @@ class Suite:
         for chapter in self.plan.chapters:
             entry = plain.entry_file(entries, chapter)
             done = run(plain.command(entry, chapter, self.plan.quality, media), self.root, self.env)
-            frames = plain.frames(media, entry, chapter, self.plan.quality)
-            chapters[chapter.name] = _figures(done, frames)
-            self.log(f"plain manim {chapter.name}: {done.wall:.1f} s, {frames} frames")
-        total = {key: sum(c[key] for c in chapters.values()) for key in ("wall", "cpu", "frames")}
+            video = plain.video(media, entry, chapter, self.plan.quality)
+            chapters[chapter.name] = _figures(done, plain.frames(video), video.stat().st_size)
+            self.log(f"plain manim {chapter.name}: {done.wall:.1f} s, {chapters[chapter.name]['frames']} frames")
+        total = {key: sum(c[key] for c in chapters.values()) for key in ("wall", "cpu", "frames", "video_mb")}
         peak = max(c["peak_rss_mb"] for c in chapters.values())
-        return {**_figures(Run(total["wall"], total["cpu"], peak, ""), total["frames"]), "chapters": chapters}
+        return {**_figures(Run(total["wall"], total["cpu"], peak, ""), total["frames"], total["video_mb"] * 1e6),
+                "chapters": chapters}
 
     def pipeline_cold(self) -> dict:
         """render.py render --force into an empty output folder (no manifest, no Tex cache), default --jobs."""
         done = self.render("--force")
-        frames = sum(self.manifest().get(c.slug, "mp4").frames for c in self.plan.chapters)
+        entries = [self.manifest().get(c.slug, "mp4") for c in self.plan.chapters]
+        frames = sum(e.frames for e in entries)
         self.log(f"pipeline cold: {done.wall:.1f} s, {frames} frames")
-        return _figures(done, frames)
+        return _figures(done, frames, sum(e.files[f"{e.slug}.mp4"] for e in entries))
 
     def noop(self) -> dict:
         """The same command again, nothing changed."""
@@ -113,9 +115,10 @@ class Suite:
         return Manifest.load(self.out / PRESETS[self.plan.quality].folder)
 
 
-def _figures(done: Run, frames: int) -> dict:
+def _figures(done: Run, frames: int, video_bytes: float) -> dict:
     return {"wall": round(done.wall, 3), "cpu": round(done.cpu, 2), "frames": frames,
-            "fps_rendered": round(frames / done.wall, 2), "peak_rss_mb": round(done.peak_rss_mb, 1)}
+            "fps_rendered": round(frames / done.wall, 2), "peak_rss_mb": round(done.peak_rss_mb, 1),
+            "video_mb": round(video_bytes / 1e6, 3)}
 
 
 def _compare(pipeline: dict, baseline: dict) -> dict:

@@ -1,9 +1,12 @@
 """A private copy of the project to measure: the benchmark never modifies the working tree."""
 from __future__ import annotations
 
+import io
 import os
 import shutil
+import subprocess
 import sys
+import tarfile
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,9 +17,17 @@ SKIPPED = shutil.ignore_patterns(".git", ".venv", "media", "tests", "results", "
                                  ".hypothesis", "*.egg-info")
 
 
-def copy_project(target: Path) -> Path:
-    """Copy the project as it is now (its code, not its media, tests or results) to `target`; return `target`."""
-    shutil.copytree(ROOT, target, ignore=SKIPPED)
+def copy_project(target: Path, revision: str | None = None) -> Path:
+    """Copy the project to `target` and return it: as it is now (its code, not its media, tests or results),
+    or as committed at `revision` with this benchmark's own code."""
+    if revision is None:
+        return shutil.copytree(ROOT, target, ignore=SKIPPED)
+    archive = subprocess.run(["git", "archive", revision], cwd=ROOT, capture_output=True, check=True).stdout
+    target.mkdir(parents=True)
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(target, filter="data")
+    shutil.rmtree(target / "benchmarks", ignore_errors=True)
+    shutil.copytree(ROOT / "benchmarks", target / "benchmarks", ignore=SKIPPED)
     return target
 
 
