@@ -54,6 +54,16 @@ def module_lecture(tmp_path_factory, module_patch):
     return importable_lecture(tmp_path_factory.mktemp("lecture"), module_patch)
 
 
+@pytest.fixture(scope="module")
+def baseline(tmp_path_factory, module_lecture, module_patch, run):
+    """Tiny, Flaky and Coda rendered once for a test module; returns the render's output and its folder."""
+    out = tmp_path_factory.mktemp("baseline")
+    module_patch.setattr(registry, "CHAPTERS", module_lecture.chapters())
+    result = run("render", "--output", out)
+    assert result.exit_code == 0, result.output
+    return result.output, out
+
+
 @pytest.fixture(scope="session")
 def run():
     """Invoke the command line in-process; return click's Result (output holds stdout and stderr)."""

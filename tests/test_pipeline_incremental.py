@@ -9,18 +9,7 @@ from pipeline import manifest as manifest_module
 from pipeline.dependencies import Scanner
 from pipeline.manifest import Manifest
 from pipeline.settings import from_options
-from scenes import registry
 from scenes.registry import Chapter
-
-
-@pytest.fixture(scope="module")
-def baseline(tmp_path_factory, module_lecture, module_patch, run):
-    """The tiny chapters rendered once for the module; returns the output folder."""
-    out = tmp_path_factory.mktemp("baseline")
-    module_patch.setattr(registry, "CHAPTERS", module_lecture.chapters())
-    result = run("render", "--output", out)
-    assert result.exit_code == 0, result.output
-    return out
 
 
 @pytest.fixture
@@ -28,7 +17,7 @@ def rendered(module_lecture, baseline, tmp_path):
     """A copy of the first render, and the lecture, whose sources are restored after the test."""
     sources = {p: p.read_text() for p in module_lecture.folder.glob("*.py")}
     out = tmp_path / "media"
-    shutil.copytree(baseline, out)
+    shutil.copytree(baseline[1], out)
     yield module_lecture, out
     for path, text in sources.items():
         path.write_text(text)

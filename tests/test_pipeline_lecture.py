@@ -17,16 +17,6 @@ from test_render_pipeline import top_level_atoms
 SLUGS = ("01-Tiny", "02-Flaky", "03-Coda")
 
 
-@pytest.fixture(scope="module")
-def baseline(tmp_path_factory, module_lecture, module_patch, run):
-    """Tiny, Flaky and Coda rendered once; returns the render's output and its output folder."""
-    out = tmp_path_factory.mktemp("baseline")
-    module_patch.setattr(registry, "CHAPTERS", module_lecture.chapters())
-    result = run("render", "--output", out)
-    assert result.exit_code == 0, result.output
-    return result.output, out
-
-
 @pytest.fixture
 def copy(baseline, module_lecture, tmp_path):
     """A copy of the first render for one test, which may edit the chapters' sources (restored afterwards)."""
