@@ -178,12 +178,12 @@ def render(ctx: click.Context, names: tuple[str, ...], video_format: str, jobs: 
         raise click.UsageError(f"cannot write to the output folder {output}: {err.strerror}") from None
     try:
         with locked(output, wait=not no_wait):
-            outcomes = build.build(selected, wanted, output, jobs=jobs, force=force,
-                                   console=Console(sys.stdout.isatty()))
+            succeeded = build.build(selected, wanted, output, jobs=jobs, force=force,
+                                    console=Console(sys.stdout.isatty()))
     except KeyboardInterrupt:
         click.echo("interrupted: files already in place are kept, unfinished ones were not written", err=True)
         ctx.exit(INTERRUPTED)
-    if any(o.error is not None for o in outcomes):
+    if not succeeded:
         ctx.exit(1)
 
 

@@ -36,8 +36,9 @@ def plan(chapters: list[Chapter], settings: RenderSettings, manifest: Manifest, 
 
 
 def build(chapters: list[Chapter], settings: RenderSettings, output_dir: Path, *, jobs: int, force: bool,
-          console: Console) -> list[Outcome]:
-    """Render the chapters that are out of date and report on all; return the outcomes of those rendered."""
+          console: Console) -> bool:
+    """Render the chapters that are out of date, then the captions, full lecture and page, reporting on all;
+    return whether everything succeeded."""
     began = time.perf_counter()
     outputs.remove_leftovers(output_dir)
     manifest = Manifest.load(outputs.folder(output_dir, settings))
@@ -58,11 +59,13 @@ def build(chapters: list[Chapter], settings: RenderSettings, output_dir: Path, *
             manifest.record(_entry(to_render[outcome.chapter.slug], outcome, settings))
         console.finished(outcome)
         outcomes.append(outcome)
-    for line in publish.after_render(output_dir, settings):  # captions, full lecture, index.html
+    published = publish.after_render(output_dir, settings)  # captions, full lecture, index.html
+    for line in published:
         console.line(line)
     where = f"{settings.folder} {settings.format}"
     console.line(report.summary(outcomes, len(planned) - len(work), where, time.perf_counter() - began))
-    return outcomes
+    failed = any(o.error is not None for o in outcomes) or any(line.startswith("ERROR ") for line in published)
+    return not failed
 
 
 def _entry(planned: Planned, outcome: Outcome, settings: RenderSettings) -> Entry:

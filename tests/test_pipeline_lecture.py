@@ -196,6 +196,7 @@ def test_a_failed_join_is_reported_and_leaves_no_file(copy, run, monkeypatch):
     (copy / "480p15" / "lecture.mp4").unlink()
     monkeypatch.setattr(video_join, "join", refuse)
     result = run("render", "--output", copy)
+    assert result.exit_code == 1
     assert "ERROR lecture.mp4: 02-Flaky.mp4 was encoded differently from 01-Tiny.mp4" in result.output.splitlines()
     assert sorted(p.name for p in (copy / "480p15").iterdir() if p.name.startswith(("lecture", "."))) == [
         "lecture.srt", "lecture.vtt"]  # from the first join; nothing half-written
