@@ -9,7 +9,7 @@ import click
 
 from . import machine, plan, report
 from .suite import Suite
-from .workspace import ROOT
+from .workspace import ROOT, commit_of
 
 RESULTS = ROOT / "benchmarks" / "results"
 
@@ -27,7 +27,11 @@ def main(quality: str, tiny: bool, output: Path, note: str, revision: str | None
     if tiny and quality != "l":
         raise click.UsageError("--tiny renders at -q l; drop --quality")
     chosen = plan.tiny() if tiny else plan.full(quality)
-    result = measure(chosen, note, revision)
+    try:
+        commit = commit_of(revision) if revision else None  # fixed now: HEAD may move during the run
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--revision") from None
+    result = measure(chosen, note, commit)
     report.write(result, output)
     click.echo(report.markdown(result))
 

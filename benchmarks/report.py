@@ -69,13 +69,14 @@ def _row(label: str, figures: dict) -> str:
 
 def _chapters(result: dict) -> list[str]:
     quality, profile = result["settings"]["quality"], result["settings"]["profile_quality"]
-    lines = [f"| chapter | plain manim -q {quality}: wall, frames/s, RSS | worker -q {profile}: wall, frames/s, RSS "
-             "| where the worker's time goes (s) |", "|---|---|---|---|"]
+    lines = [f"| chapter -q {quality} | frames | plain manim: wall, frames/s, RSS | pipeline: wall, frames/s "
+             f"| alone in a worker -q {profile}: wall, RSS | where that worker's time goes (s) |",
+             "|---|---:|---|---|---|---|"]
     for row in result["chapters"]:
-        plain, worker = row["plain"], row["worker"]
-        lines.append(f"| {row['chapter']} | {plain['wall']:.1f} s, {plain['fps_rendered']:.1f}, "
-                     f"{plain['peak_rss_mb']:.0f} MB | {worker['wall']:.1f} s, {worker['fps_rendered']:.1f}, "
-                     f"{worker['peak_rss_mb']:.0f} MB | {_costs(worker['breakdown'])} |")
+        plain, pipeline, worker = row["plain"], row["pipeline"], row["worker"]
+        lines.append(f"| {row['chapter']} | {plain['frames']} | {plain['wall']:.1f} s, {plain['fps_rendered']:.1f}, "
+                     f"{plain['peak_rss_mb']:.0f} MB | {pipeline['wall']:.1f} s, {pipeline['fps_rendered']:.1f} "
+                     f"| {worker['wall']:.1f} s, {worker['peak_rss_mb']:.0f} MB | {_costs(worker['breakdown'])} |")
     return lines
 
 

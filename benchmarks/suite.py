@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +16,8 @@ from .grid_scene import scene_name
 from .plan import Plan
 from .runner import Run, run
 from .workspace import copy_project, edited, environment, python
+
+DONE_LINE = re.compile(r"done (\S+) in ([\d.]+) s")  # render.py's line for each chapter it rendered
 
 
 class Suite:
@@ -34,7 +37,8 @@ class Suite:
         cold = self.pipeline_cold()
         found = {"lecture": _compare(cold, baseline), "noop": self.noop(), "edit": self.edit()}
         probes = {c.name: self.probe(c.name, self.plan.profile_quality) for c in self.plan.chapters}
-        found["chapters"] = [{"chapter": c.name, "plain": baseline["chapters"][c.name], "worker": probes[c.name]}
+        found["chapters"] = [{"chapter": c.name, "plain": baseline["chapters"][c.name],
+                              "pipeline": cold["chapters"][c.name], "worker": probes[c.name]}
                              for c in self.plan.chapters]
         found["growth"] = {"quality": self.quality_growth(), "grid": self.grid_growth()}
         return found
@@ -56,10 +60,14 @@ class Suite:
     def pipeline_cold(self) -> dict:
         """render.py render --force into an empty output folder (no manifest, no Tex cache), default --jobs."""
         done = self.render("--force")
-        entries = [self.manifest().get(c.slug, "mp4") for c in self.plan.chapters]
-        frames = sum(e.frames for e in entries)
+        entries = {c.name: self.manifest().get(c.slug, "mp4") for c in self.plan.chapters}
+        frames = sum(e.frames for e in entries.values())
         self.log(f"pipeline cold: {done.wall:.1f} s, {frames} frames")
-        return _figures(done, frames, sum(e.files[f"{e.slug}.mp4"] for e in entries))
+        seconds = dict(DONE_LINE.findall(done.output))
+        chapters = {name: {"wall": float(seconds[e.slug]), "frames": e.frames,
+                           "fps_rendered": round(e.frames / float(seconds[e.slug]), 2)} for name, e in entries.items()}
+        video_bytes = sum(e.files[f"{e.slug}.mp4"] for e in entries.values())
+        return {**_figures(done, frames, video_bytes), "chapters": chapters}
 
     def noop(self) -> dict:
         """The same command again, nothing changed."""
@@ -122,7 +130,7 @@ def _figures(done: Run, frames: int, video_bytes: float) -> dict:
 
 
 def _compare(pipeline: dict, baseline: dict) -> dict:
-    plain_total = {k: v for k, v in baseline.items() if k != "chapters"}
+    pipeline, plain_total = ({k: v for k, v in side.items() if k != "chapters"} for side in (pipeline, baseline))
     return {"pipeline": pipeline, "plain": plain_total, "speedup": round(plain_total["wall"] / pipeline["wall"], 3)}
 
 

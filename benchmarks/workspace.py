@@ -43,6 +43,15 @@ def python() -> str:
     return sys.executable
 
 
+def commit_of(revision: str) -> str:
+    """The full hash of the commit `revision` names; ValueError when it names none."""
+    found = subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}"], cwd=ROOT,
+                           capture_output=True, text=True)
+    if found.returncode != 0:
+        raise ValueError(f"{revision!r} is not a commit of this repository")
+    return found.stdout.strip()
+
+
 @contextmanager
 def edited(module_file: Path) -> Iterator[str]:
     """Append a comment with a unique token to `module_file` (a content change); restore it afterwards."""

@@ -7,8 +7,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from benchmarks import breakdown, plan, report
+from benchmarks.__main__ import main
 from benchmarks.workspace import edited
 
 ROOT = Path(__file__).parent.parent
@@ -74,7 +76,8 @@ def test_rebuilds(result):
 def test_chapter_breakdown_adds_up(result):
     (row,) = result["chapters"]
     worker = row["worker"]
-    assert worker["frames"] == result["lecture"]["pipeline"]["frames"]
+    assert worker["frames"] == row["pipeline"]["frames"] == row["plain"]["frames"]
+    assert row["pipeline"]["wall"] < result["lecture"]["pipeline"]["wall"]  # render.py's own time is outside it
     assert set(worker["breakdown"]) == {*breakdown.PROBES, breakdown.OTHER}
     main_thread = sum(v for k, v in worker["breakdown"].items() if k != breakdown.ENCODER_THREAD)
     assert main_thread == pytest.approx(worker["wall"], rel=0.02)
@@ -99,6 +102,12 @@ def test_markdown_and_history(tiny_run, result):
     assert printed.strip() == table.strip()
     (line,) = (out / "history.jsonl").read_text().splitlines()
     assert json.loads(line) == report.summary(result)
+
+
+@pytest.mark.parametrize("args", [["--revision", "no-such-revision"], ["--tiny", "-q", "h"]])
+def test_refused_before_measuring(args):
+    done = CliRunner().invoke(main, args)
+    assert done.exit_code == 2 and "Error" in done.output
 
 
 def test_timers_charge_nested_calls_exclusively(monkeypatch):
