@@ -12,7 +12,7 @@ from attention import examples
 from attention.example_file import load_example_file
 from scenes import palette
 
-from . import outputs, tex_cache, video
+from . import held_frames, outputs, tex_cache, video
 from .jobs import Job, Progress
 from .latex_errors import explained
 from .settings import RenderSettings
@@ -30,6 +30,7 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
     targets = outputs.chapter_files(outputs.folder(job.output_dir, job.settings), job.chapter.slug,
                                     job.settings.format)
     use_look(job.settings)
+    held_frames.install()
     with tempconfig(manim_config(job.settings, work, private_tex)), explained():
         scene = job.chapter.scene_class()()
         frames = FrameCounter(scene, job.chapter.slug, job.settings.fps, news)
