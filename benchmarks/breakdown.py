@@ -28,7 +28,8 @@ PROBES: dict[str, tuple[tuple[str, str], ...]] = {
                          ("manim.scene.scene_file_writer", "SceneFileWriter.join_all_encode_jobs")),
     "combine segments": (("manim.scene.scene_file_writer", "SceneFileWriter.combine_to_movie"),),
     ENCODER_THREAD: (("manim.scene.video_segment_encoder", "VideoSegmentEncoder.write_frame"),
-                     ("manim.scene.video_segment_encoder", "VideoSegmentEncoder.finish")),
+                     ("manim.scene.video_segment_encoder", "VideoSegmentEncoder.finish"),
+                     ("pipeline.held_frames", "write_frame")),  # installed over manim's by each render
 }
 OTHER = "building mobjects, scene code"
 
@@ -42,12 +43,16 @@ class Breakdown:
         self._local = threading.local()
 
     def install(self) -> Breakdown:
-        """Wrap every callable in PROBES (importing their modules); return self."""
+        """Wrap every callable in PROBES (importing their modules; a pipeline module that an older
+        revision lacks is skipped); return self."""
         import importlib
 
         for category, targets in PROBES.items():
             for module_name, path in targets:
-                owner = importlib.import_module(module_name)
+                try:
+                    owner = importlib.import_module(module_name)
+                except ModuleNotFoundError:
+                    continue
                 *parents, attribute = path.split(".")
                 for parent in parents:
                     owner = getattr(owner, parent)
