@@ -10,7 +10,7 @@ EDIT_CHAPTER = "BlendByWeight"  # a mid-sized chapter, edited to time an increme
 GROWTH_CHAPTER = "QuickVersion"  # the shortest chapter, rendered at every preset
 TINY_CHAPTER = "QuickVersion"
 GRID_SIZES = (4, 8, 16, 32, 64)  # positions of the benchmark grid (the chapter grows to 32)
-PROFILE_QUALITY = "l"  # per-chapter breakdowns and the grid: in-process probes, one chapter at a time
+GRID_QUALITY = "l"
 
 
 @dataclass(frozen=True)
@@ -24,17 +24,17 @@ class Plan:
     growth_chapter: Chapter
     growth_qualities: tuple[str, ...]
     grid_sizes: tuple[int, ...]
-    profile_quality: str = PROFILE_QUALITY
+    profile_quality: str  # of each chapter alone in a worker, timed by category
     tiny: bool = False
 
 
 def full(quality: str) -> Plan:
-    """Every chapter at `quality`; growth over l, m, h and every grid size."""
+    """Every chapter at `quality`, alone too; growth over l, m, h; every grid size at -q l."""
     return Plan(quality, registry.CHAPTERS, True, registry.find(EDIT_CHAPTER), registry.find(GROWTH_CHAPTER),
-                ("l", "m", "h"), GRID_SIZES)
+                ("l", "m", "h"), GRID_SIZES, quality)
 
 
 def tiny() -> Plan:
     """One short chapter at -q l, the smallest grid: every measurement, in the least time."""
     chapter = registry.find(TINY_CHAPTER)
-    return Plan("l", (chapter,), False, chapter, chapter, ("l",), GRID_SIZES[:1], tiny=True)
+    return Plan("l", (chapter,), False, chapter, chapter, ("l",), GRID_SIZES[:1], "l", tiny=True)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import statistics
 from pathlib import Path
 
 from .breakdown import ENCODER_THREAD, OTHER
@@ -77,7 +78,8 @@ def _chapters(result: dict) -> list[str]:
         lines.append(f"| {row['chapter']} | {plain['frames']} | {plain['wall']:.1f} s, {plain['fps_rendered']:.1f}, "
                      f"{plain['peak_rss_mb']:.0f} MB | {pipeline['wall']:.1f} s, {pipeline['fps_rendered']:.1f} "
                      f"| {worker['wall']:.1f} s, {worker['peak_rss_mb']:.0f} MB | {_costs(worker['breakdown'])} |")
-    return lines
+    start = statistics.median(row["worker"]["import_manim"] for row in result["chapters"])
+    return [*lines, "", f"A worker's start-up (importing manim) takes {start:.1f} s, before its first chapter."]
 
 
 def _costs(breakdown: dict) -> str:

@@ -13,7 +13,7 @@ from pipeline.quality import PRESETS
 
 from . import plain
 from .grid_scene import scene_name
-from .plan import Plan
+from .plan import GRID_QUALITY, Plan
 from .runner import Run, run
 from .workspace import copy_project, edited, environment, python
 
@@ -94,7 +94,7 @@ class Suite:
         """The self-attention grid of the cost beat at each length."""
         found = []
         for n in self.plan.grid_sizes:
-            probe = self.probe(f"benchmarks.grid_scene:{scene_name(n)}", self.plan.profile_quality, warm=True)
+            probe = self.probe(f"benchmarks.grid_scene:{scene_name(n)}", GRID_QUALITY, warm=True)
             found.append({"positions": n, "cells": n * n, **probe})
         return found
 
