@@ -50,10 +50,10 @@ def markdown(result: dict) -> str:
 def _headline(result: dict) -> list[str]:
     lecture, quality, edit = result["lecture"], result["settings"]["quality"], result["edit"]
     met = {name: "met" if target["met"] else "not met" for name, target in targets(result).items()}
-    blank = " |" * 5
+    blank = " |" * 6
     return [
-        f"| -q {quality} | wall | frames | frames/s | CPU s | peak RSS | video |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        f"| -q {quality} | wall | frames | frames/s | CPU s | peak RSS | video | others' CPU use |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
         _row("`render.py render --force`", lecture["pipeline"]),
         _row("plain `manim render`, one chapter after another", lecture["plain"]),
         f"| **speed-up** | **{lecture['speedup']:.2f}x** (target 1.8x: {met['speedup']}) |{blank}",
@@ -65,7 +65,8 @@ def _headline(result: dict) -> list[str]:
 
 def _row(label: str, figures: dict) -> str:
     return (f"| {label} | {figures['wall']:.1f} s | {figures['frames']} | {figures['fps_rendered']:.1f} "
-            f"| {figures['cpu']:.0f} | {figures['peak_rss_mb']:.0f} MB | {figures['video_mb']:.1f} MB |")
+            f"| {figures['cpu']:.0f} | {figures['peak_rss_mb']:.0f} MB | {figures['video_mb']:.1f} MB "
+            f"| {figures['others_share']:.0%} |")
 
 
 def _chapters(result: dict) -> list[str]:

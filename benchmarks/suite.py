@@ -11,7 +11,7 @@ from pipeline.manifest import Manifest
 from pipeline.outputs import CACHE_FOLDER
 from pipeline.quality import PRESETS
 
-from . import plain
+from . import machine, plain
 from .grid_scene import scene_name
 from .plan import GRID_QUALITY, Plan
 from .runner import Run, run
@@ -33,8 +33,8 @@ class Suite:
 
     def run(self) -> dict:
         """Every measurement, as plain data."""
-        baseline = self.plain_lecture()
-        cold = self.pipeline_cold()
+        baseline = _with_others(self.plain_lecture)
+        cold = _with_others(self.pipeline_cold)
         found = {"lecture": _compare(cold, baseline), "noop": self.noop(), "edit": self.edit()}
         probes = {c.name: self.probe(c.name, self.plan.profile_quality) for c in self.plan.chapters}
         found["chapters"] = [{"chapter": c.name, "plain": baseline["chapters"][c.name],
@@ -121,6 +121,13 @@ class Suite:
 
     def manifest(self) -> Manifest:
         return Manifest.load(self.out / PRESETS[self.plan.quality].folder)
+
+
+def _with_others(measure: Callable[[], dict]) -> dict:
+    """`measure()`'s figures, with the share of the CPUs other processes used meanwhile."""
+    start = machine.reading()
+    found = measure()
+    return {**found, "others_share": machine.others(start, machine.reading())["share"]}
 
 
 def _figures(done: Run, frames: int, video_bytes: float) -> dict:

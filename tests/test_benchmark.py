@@ -62,7 +62,7 @@ def test_lecture_compares_like_with_like(result):
     for side in ("pipeline", "plain"):
         figures = lecture[side]
         assert figures["fps_rendered"] == pytest.approx(figures["frames"] / figures["wall"], rel=0.01)
-        assert figures["peak_rss_mb"] > 0 and figures["video_mb"] > 0
+        assert figures["peak_rss_mb"] > 0 and figures["video_mb"] > 0 and figures["others_share"] >= 0
 
 
 def test_rebuilds(result):
