@@ -4,7 +4,7 @@ PY := .venv/bin/python
 QUALITY ?= l
 CHAPTERS ?=
 
-.PHONY: setup render test bench clean
+.PHONY: setup render test lint bench clean
 
 setup:
 	@bash scripts/setup.sh
@@ -14,7 +14,13 @@ render: setup
 
 test:  # the browser tests need Debian's chromium; rendering does not
 	@bash scripts/setup.sh --with-browser
+	$(PY) -m ruff format --check .
+	$(PY) -m ruff check .
 	$(PY) -m pytest
+
+lint: setup  # `ruff format .` rewrites what --check reports
+	$(PY) -m ruff format --check .
+	$(PY) -m ruff check .
 
 bench: setup
 	$(PY) -m benchmarks -q $(QUALITY)

@@ -1,4 +1,5 @@
 """Suite-wide rule: a skipped test proves nothing, so every skip is reported as a failure."""
+
 import pytest
 
 

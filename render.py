@@ -1,4 +1,5 @@
 """Command line: list, render and clean the lecture's chapters (see README)."""
+
 from __future__ import annotations
 
 import os
@@ -57,14 +58,27 @@ class Resolution(click.ParamType):
 
 def frame_options(default_quality: str | None):
     """-q, --resolution and --fps; `default_quality` None means every folder (for clean)."""
+
     def decorate(command):
-        command = click.option("--fps", type=click.IntRange(1, settings.MAX_FPS),
-                               help="Frames per second, overriding the quality preset's.")(command)
-        command = click.option("--resolution", type=Resolution(),
-                               help="Frame size WIDTHxHEIGHT (even numbers), overriding the quality preset's.")(command)
-        return click.option("-q", "--quality", type=click.Choice(list(PRESETS)), default=default_quality,
-                            show_default=True,
-                            help="Quality preset, as manim's: 480p15, 720p30, 1080p60, 2160p60.")(command)
+        command = click.option(
+            "--fps",
+            type=click.IntRange(1, settings.MAX_FPS),
+            help="Frames per second, overriding the quality preset's.",
+        )(command)
+        command = click.option(
+            "--resolution",
+            type=Resolution(),
+            help="Frame size WIDTHxHEIGHT (even numbers), overriding the quality preset's.",
+        )(command)
+        return click.option(
+            "-q",
+            "--quality",
+            type=click.Choice(list(PRESETS)),
+            default=default_quality,
+            show_default=True,
+            help="Quality preset, as manim's: 480p15, 720p30, 1080p60, 2160p60.",
+        )(command)
+
     return decorate
 
 
@@ -82,11 +96,19 @@ class ExampleFile(click.ParamType):
 
 
 look_options = (
-    click.option("--theme", type=click.Choice(list(THEMES)), default=settings.DEFAULT_THEME, show_default=True,
-                 help="Colours: dark, or light for printed notes and bright projectors."),
-    click.option("--example", type=ExampleFile(),
-                 help="A TOML file of your own tokens and vectors (see examples/); its videos go to "
-                      "OUTPUT/examples/<its name>/."),
+    click.option(
+        "--theme",
+        type=click.Choice(list(THEMES)),
+        default=settings.DEFAULT_THEME,
+        show_default=True,
+        help="Colours: dark, or light for printed notes and bright projectors.",
+    ),
+    click.option(
+        "--example",
+        type=ExampleFile(),
+        help="A TOML file of your own tokens and vectors (see examples/); its videos go to "
+        "OUTPUT/examples/<its name>/.",
+    ),
 )
 
 
@@ -109,19 +131,32 @@ class Folder(click.Path):
         return super().convert(value, param, ctx)
 
 
-output_option = click.option("--output", type=Folder(), default=Path("media"), show_default=True,
-                             help="Folder the rendered files go into.")
+output_option = click.option(
+    "--output",
+    type=Folder(),
+    default=Path("media"),
+    show_default=True,
+    help="Folder the rendered files go into.",
+)
 
 
 def chosen_settings(ctx: click.Context, video_format: str = "mp4") -> settings.RenderSettings | None:
     """The settings the frame options ask for; None when none was given and the command has no default quality."""
     quality, resolution, fps = (ctx.params[k] for k in ("quality", "resolution", "fps"))
     if resolution and fps and ctx.get_parameter_source("quality") is ParameterSource.COMMANDLINE:
-        raise click.UsageError("-q/--quality has no effect when both --resolution and --fps are given; drop one")
+        raise click.UsageError(
+            "-q/--quality has no effect when both --resolution and --fps are given; drop one"
+        )
     if quality is None and resolution is None and fps is None:
         return None
-    return settings.from_options(quality or "l", resolution, fps, video_format,
-                                 ctx.params.get("theme", settings.DEFAULT_THEME), ctx.params.get("example"))
+    return settings.from_options(
+        quality or "l",
+        resolution,
+        fps,
+        video_format,
+        ctx.params.get("theme", settings.DEFAULT_THEME),
+        ctx.params.get("example"),
+    )
 
 
 def output_root(output: Path, example: Path | None) -> Path:
@@ -146,25 +181,50 @@ def list_chapters(ctx: click.Context, output: Path, example: Path | None, **_fra
     wanted = chosen_settings(ctx)
     output = output_root(output, example)
     everything = chapters.all_chapters()
-    for line in report.listing(everything, outputs.folder(output, wanted), build.rendered(everything, wanted, output)):
+    for line in report.listing(
+        everything, outputs.folder(output, wanted), build.rendered(everything, wanted, output)
+    ):
         click.echo(line)
 
 
 @cli.command()
 @click.argument("names", metavar="[CHAPTER]...", nargs=-1)
 @frame_options("l")
-@click.option("--format", "video_format", type=click.Choice(settings.FORMATS), default="mp4", show_default=True,
-              help="mp4 (H.264), webm (VP9), gif, or mov (transparent, QuickTime Animation).")
-@click.option("--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default="number of CPUs",
-              help="Chapters rendered at once, each in its own process.")
+@click.option(
+    "--format",
+    "video_format",
+    type=click.Choice(settings.FORMATS),
+    default="mp4",
+    show_default=True,
+    help="mp4 (H.264), webm (VP9), gif, or mov (transparent, QuickTime Animation).",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=os.cpu_count() or 1,
+    show_default="number of CPUs",
+    help="Chapters rendered at once, each in its own process.",
+)
 @click.option("--force", is_flag=True, help="Render even the chapters that are up to date.")
-@click.option("--no-wait", is_flag=True,
-              help=f"When another render is writing to the output folder, stop (status {BUSY}) instead of waiting.")
+@click.option(
+    "--no-wait",
+    is_flag=True,
+    help=f"When another render is writing to the output folder, stop (status {BUSY}) instead of waiting.",
+)
 @with_look
 @output_option
 @click.pass_context
-def render(ctx: click.Context, names: tuple[str, ...], video_format: str, jobs: int, force: bool, no_wait: bool,
-           output: Path, example: Path | None, **_frame):
+def render(
+    ctx: click.Context,
+    names: tuple[str, ...],
+    video_format: str,
+    jobs: int,
+    force: bool,
+    no_wait: bool,
+    output: Path,
+    example: Path | None,
+    **_frame,
+):
     """Render the named chapters (Scene class names, any case) that changed; all of them when none is named."""
     try:
         selected = chapters.select(names)
@@ -178,8 +238,9 @@ def render(ctx: click.Context, names: tuple[str, ...], video_format: str, jobs: 
         raise click.UsageError(f"cannot write to the output folder {output}: {err.strerror}") from None
     try:
         with locked(output, wait=not no_wait):
-            succeeded = build.build(selected, wanted, output, jobs=jobs, force=force,
-                                    console=Console(sys.stdout.isatty()))
+            succeeded = build.build(
+                selected, wanted, output, jobs=jobs, force=force, console=Console(sys.stdout.isatty())
+            )
     except KeyboardInterrupt:
         click.echo("interrupted: files already in place are kept, unfinished ones were not written", err=True)
         ctx.exit(INTERRUPTED)
@@ -196,14 +257,17 @@ class OutputBusy(click.ClickException):
 @contextmanager
 def locked(output: Path, wait: bool):
     """Hold the output folder's lock, saying so while waiting for another render."""
+
     def waiting(holder: int | None):
         click.echo(f"waiting for another render of {output}{_pid(holder)}…", err=True)
+
     try:
         with lock.held(output, wait, waiting):
             yield
     except lock.Busy as busy:
-        raise OutputBusy(f"another render of {output} is running{_pid(busy.holder)}; "
-                         "try again when it has finished") from None
+        raise OutputBusy(
+            f"another render of {output} is running{_pid(busy.holder)}; try again when it has finished"
+        ) from None
 
 
 def _pid(holder: int | None) -> str:

@@ -3,13 +3,15 @@
 Each table ([drag], [blend], [cross]) replaces the lecture's example of that name and
 must give every field; tables left out keep the lecture's own example.
 """
+
 from __future__ import annotations
 
 import dataclasses
 import math
-import tomllib
 import typing
 from pathlib import Path
+
+import tomllib
 
 from .examples import DEFAULT, Examples
 
@@ -66,14 +68,15 @@ def examples_from_dict(data: dict) -> Examples:
     types = section_types()
     unknown = sorted(set(data) - set(types) - OPTIONAL)
     if unknown:
-        raise ExampleFileError(f"unknown field(s) {', '.join(unknown)}; expected tables "
-                               f"{', '.join(types)}")
+        raise ExampleFileError(f"unknown field(s) {', '.join(unknown)}; expected tables {', '.join(types)}")
     if not isinstance(data.get("name", ""), str):
         raise ExampleFileError("name: expected a string, the example's name")
     if not set(data) & set(types):
         raise ExampleFileError(f"expected at least one of the tables {', '.join(types)}")
-    sections = {name: section(name, cls, data[name]) if name in data else getattr(DEFAULT, name)
-                for name, cls in types.items()}
+    sections = {
+        name: section(name, cls, data[name]) if name in data else getattr(DEFAULT, name)
+        for name, cls in types.items()
+    }
     return Examples(**sections)
 
 
@@ -118,11 +121,17 @@ def numbers(field: str, value) -> None:
     """A vector or a list of vectors of finite numbers no larger than MAX_ABS."""
     nested = isinstance(value, list) and value and all(isinstance(row, list) for row in value)
     for row in value if nested else [value]:
-        if not isinstance(row, list) or any(isinstance(x, bool) or not isinstance(x, (int, float)) for x in row):
+        if not isinstance(row, list) or any(
+            isinstance(x, bool) or not isinstance(x, (int, float)) for x in row
+        ):
             raise ExampleFileError(f"{field}: expected a list of numbers (or a list of such lists)")
         for x in row:
             if isinstance(x, float) and not math.isfinite(x):
                 raise ExampleFileError(f"{field}: expected finite numbers, got {x}")
             if abs(x) > MAX_ABS:
-                shown = f"{x:g}" if isinstance(x, float) or abs(x) < 1e300 else f"a {len(str(x))}-digit integer"
-                raise ExampleFileError(f"{field}: {shown} is outside -{MAX_ABS:g}..{MAX_ABS:g}, too large to draw")
+                shown = (
+                    f"{x:g}" if isinstance(x, float) or abs(x) < 1e300 else f"a {len(str(x))}-digit integer"
+                )
+                raise ExampleFileError(
+                    f"{field}: {shown} is outside -{MAX_ABS:g}..{MAX_ABS:g}, too large to draw"
+                )

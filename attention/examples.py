@@ -3,6 +3,7 @@
 Scenes read examples only through `current()`, the one seam a user-supplied
 example file can later replace (via `use()`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -98,10 +99,18 @@ class CrossExample:
         same_count("cross.keys", keys, "cross.self_queries", self_queries)
         same_width("cross.keys", keys, "cross.self_queries", self_queries)
         same_width("cross.keys", keys, "cross.queries", queries)
-        object.__setattr__(self, "source_tokens", _tokens("cross.source_tokens", self.source_tokens, len(keys)))
-        object.__setattr__(self, "target_tokens", _tokens("cross.target_tokens", self.target_tokens, len(queries)))
-        for name, array in (("keys", keys), ("values", values), ("self_queries", self_queries),
-                            ("queries", queries)):
+        object.__setattr__(
+            self, "source_tokens", _tokens("cross.source_tokens", self.source_tokens, len(keys))
+        )
+        object.__setattr__(
+            self, "target_tokens", _tokens("cross.target_tokens", self.target_tokens, len(queries))
+        )
+        for name, array in (
+            ("keys", keys),
+            ("values", values),
+            ("self_queries", self_queries),
+            ("queries", queries),
+        ):
             object.__setattr__(self, name, frozen(array))
 
     def cross(self) -> GridTrace:
@@ -113,7 +122,7 @@ class CrossExample:
         rows = np.hstack([self.self_queries, self.keys, self.values])
         rows = lengthen("length", rows, len(rows) if length is None else length)
         d = self.keys.shape[1]
-        return attend_grid(rows[:, :d], rows[:, d:2 * d], rows[:, 2 * d:])
+        return attend_grid(rows[:, :d], rows[:, d : 2 * d], rows[:, 2 * d :])
 
 
 def lengthen(name: str, rows: np.ndarray, length: int, seed: int = 0) -> np.ndarray:

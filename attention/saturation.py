@@ -1,4 +1,5 @@
 """How softmax saturates as the gaps between scores grow (the gain knob)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -40,7 +41,8 @@ def saturation_sweep(scores, gains) -> SaturationTrace:
     g = as_array("gains", gains, 1)
     rows = [saturation_at(s, gain) for gain in g]
     return SaturationTrace(
-        scores=frozen(s), gains=frozen(g),
+        scores=frozen(s),
+        gains=frozen(g),
         weights=frozen(np.array([r[0] for r in rows])),
         top_sensitivity=frozen(np.array([r[1] for r in rows])),
         jacobian_norm=frozen(np.array([r[2] for r in rows])),

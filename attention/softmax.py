@@ -1,4 +1,5 @@
 """Numerically stable softmax and its local sensitivity."""
+
 from __future__ import annotations
 
 import numpy as np

@@ -4,6 +4,7 @@ logarithms, exact even where the numbers themselves underflow float64 (below abo
 `saturation.saturation_at` gives the same quantities as plain floats; for large score gaps
 those round to exactly 0, which would contradict what the lecture shows: they never are.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -60,7 +61,8 @@ def log_saturation_sweep(scores, gains) -> LogSaturation:
     s = as_array("scores", scores, 1)
     g = as_array("gains", gains, 1)
     return LogSaturation(
-        scores=frozen(s), gains=frozen(g),
+        scores=frozen(s),
+        gains=frozen(g),
         log10_smallest=frozen([log10_smallest_weight(s, x) for x in g]),
         log10_top_sensitivity=frozen([log10_top_sensitivity(s, x) for x in g]),
     )

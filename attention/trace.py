@@ -1,4 +1,5 @@
 """Scaled dot-product attention, returning every intermediate value the lecture shows."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -74,13 +75,23 @@ def attend(query, keys, values=None, *, scaled: bool = True, divisor: float | No
     weights = softmax(scores)
     terms = weights[:, None] * v
     return AttentionTrace(
-        query=frozen(q), keys=frozen(k), values=frozen(v), dots=frozen(dots), divisor=div,
-        scores=frozen(scores), exps=frozen(exps), exp_sum=float(np.sum(exps)),
-        weights=frozen(weights), terms=frozen(terms), output=frozen(terms.sum(axis=0)),
+        query=frozen(q),
+        keys=frozen(k),
+        values=frozen(v),
+        dots=frozen(dots),
+        divisor=div,
+        scores=frozen(scores),
+        exps=frozen(exps),
+        exp_sum=float(np.sum(exps)),
+        weights=frozen(weights),
+        terms=frozen(terms),
+        output=frozen(terms.sum(axis=0)),
     )
 
 
-def attend_grid(queries, keys, values=None, *, scaled: bool = True, divisor: float | None = None) -> GridTrace:
+def attend_grid(
+    queries, keys, values=None, *, scaled: bool = True, divisor: float | None = None
+) -> GridTrace:
     """softmax(Q K^T / sqrt(d)) V for many queries at once (cross- or self-attention)."""
     q = as_array("queries", queries, 2)
     k = as_array("keys", keys, 2)
@@ -92,6 +103,12 @@ def attend_grid(queries, keys, values=None, *, scaled: bool = True, divisor: flo
     scores = dots / div
     weights = softmax(scores, axis=1)
     return GridTrace(
-        queries=frozen(q), keys=frozen(k), values=frozen(v), dots=frozen(dots), divisor=div,
-        scores=frozen(scores), weights=frozen(weights), outputs=frozen(weights @ v),
+        queries=frozen(q),
+        keys=frozen(k),
+        values=frozen(v),
+        dots=frozen(dots),
+        divisor=div,
+        scores=frozen(scores),
+        weights=frozen(weights),
+        outputs=frozen(weights @ v),
     )

@@ -1,4 +1,5 @@
 """Input checks shared by the attention functions: each error names the argument."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -23,17 +24,13 @@ def as_array(name: str, value, ndim: int) -> np.ndarray:
 def same_width(name_a: str, a: np.ndarray, name_b: str, b: np.ndarray) -> None:
     """Raise unless the last axes of `a` and `b` have the same length."""
     if a.shape[-1] != b.shape[-1]:
-        raise ValueError(
-            f"{name_b}: expected width {a.shape[-1]} to match {name_a}, got width {b.shape[-1]}"
-        )
+        raise ValueError(f"{name_b}: expected width {a.shape[-1]} to match {name_a}, got width {b.shape[-1]}")
 
 
 def same_count(name_a: str, a: np.ndarray, name_b: str, b: np.ndarray) -> None:
     """Raise unless `a` and `b` have the same number of rows."""
     if a.shape[0] != b.shape[0]:
-        raise ValueError(
-            f"{name_b}: expected {a.shape[0]} rows, one per row of {name_a}, got {b.shape[0]}"
-        )
+        raise ValueError(f"{name_b}: expected {a.shape[0]} rows, one per row of {name_a}, got {b.shape[0]}")
 
 
 def positive(name: str, value: float) -> float:

@@ -1,4 +1,5 @@
 """The variance argument for sqrt(d): sampled q . k for several widths, raw and scaled."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -36,9 +37,13 @@ def sample_width(width: int, n_samples: int, rng: np.random.Generator) -> WidthS
     raw = np.einsum("ij,ij->i", q, k)
     scaled = raw / np.sqrt(width)
     return WidthSample(
-        width=width, raw=frozen(raw), scaled=frozen(scaled),
-        raw_mean=float(raw.mean()), raw_var=float(raw.var()),
-        scaled_mean=float(scaled.mean()), scaled_var=float(scaled.var()),
+        width=width,
+        raw=frozen(raw),
+        scaled=frozen(scaled),
+        raw_mean=float(raw.mean()),
+        raw_var=float(raw.var()),
+        scaled_mean=float(scaled.mean()),
+        scaled_var=float(scaled.var()),
     )
 
 

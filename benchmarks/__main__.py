@@ -1,4 +1,5 @@
 """`python -m benchmarks`: measure, then write benchmarks/results/latest.{json,md} and append to history.jsonl."""
+
 from __future__ import annotations
 
 import sys
@@ -15,13 +16,26 @@ RESULTS = ROOT / "benchmarks" / "results"
 
 
 @click.command()
-@click.option("-q", "--quality", type=click.Choice(["l", "m", "h", "k"]), default="l", show_default=True,
-              help="Preset of the headline comparison (h: 1080p60).")
+@click.option(
+    "-q",
+    "--quality",
+    type=click.Choice(["l", "m", "h", "k"]),
+    default="l",
+    show_default=True,
+    help="Preset of the headline comparison (h: 1080p60).",
+)
 @click.option("--tiny", is_flag=True, help="One short chapter at -q l and the smallest grid (for the tests).")
-@click.option("--output", type=click.Path(file_okay=False, path_type=Path), default=RESULTS, show_default=True,
-              help="Folder for latest.json, latest.md and history.jsonl.")
+@click.option(
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=RESULTS,
+    show_default=True,
+    help="Folder for latest.json, latest.md and history.jsonl.",
+)
 @click.option("--note", default="", help="What changed since the last run, kept in the history.")
-@click.option("--revision", help="Measure the project as committed at this git revision (default: as it is now).")
+@click.option(
+    "--revision", help="Measure the project as committed at this git revision (default: as it is now)."
+)
 def main(quality: str, tiny: bool, output: Path, note: str, revision: str | None) -> None:
     """Benchmark the render pipeline against plain manim (see README, Benchmarks)."""
     if tiny and quality != "l":
@@ -39,12 +53,19 @@ def main(quality: str, tiny: bool, output: Path, note: str, revision: str | None
 def measure(chosen: plan.Plan, note: str, revision: str | None = None) -> dict:
     """Every measurement of `chosen` (on `revision`, or the working tree), with the machine's facts and load."""
     before, start = machine.load(), machine.reading()
-    log = lambda line: print(line, file=sys.stderr, flush=True)
+
+    def log(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
     with tempfile.TemporaryDirectory(prefix="bench-") as scratch:
         found = Suite(chosen, Path(scratch), log, revision).run()
     load = {"before": before, "after": machine.load(), "others": machine.others(start, machine.reading())}
-    settings = {"quality": chosen.quality, "tiny": chosen.tiny, "profile_quality": chosen.profile_quality,
-                "chapters": [c.name for c in chosen.chapters]}
+    settings = {
+        "quality": chosen.quality,
+        "tiny": chosen.tiny,
+        "profile_quality": chosen.profile_quality,
+        "chapters": [c.name for c in chosen.chapters],
+    }
     facts = machine.facts(ROOT, revision)
     result = {"schema": 1, "note": note, "machine": facts, "settings": settings, "load": load, **found}
     return {**result, "targets": report.targets(result)}

@@ -3,6 +3,7 @@
 A wrapped call's time goes to its category minus the time of wrapped calls nested in it, so
 the categories add up (per thread). The encoder runs in its own thread, overlapping the rest.
 """
+
 from __future__ import annotations
 
 import threading
@@ -16,20 +17,30 @@ ENCODER_THREAD = "encode (encoder thread, overlaps)"
 # category -> (module, attribute path) of the callables it covers
 PROBES: dict[str, tuple[tuple[str, str], ...]] = {
     "LaTeX": (("manim.mobject.text.tex_mobject", "tex_to_svg_file"),),
-    "text (Pango)": (("manim.mobject.text.text_mobject", "Text._text2svg"),
-                     ("manim.mobject.text.text_mobject", "MarkupText._text2svg")),
-    "number rebuilds": (("manim.mobject.text.numbers", "DecimalNumber.set_value"),
-                        ("manim.mobject.text.numbers", "DecimalNumber._set_submobjects_from_number")),
+    "text (Pango)": (
+        ("manim.mobject.text.text_mobject", "Text._text2svg"),
+        ("manim.mobject.text.text_mobject", "MarkupText._text2svg"),
+    ),
+    "number rebuilds": (
+        ("manim.mobject.text.numbers", "DecimalNumber.set_value"),
+        ("manim.mobject.text.numbers", "DecimalNumber._set_submobjects_from_number"),
+    ),
     "animation steps, updaters": (("manim.scene.scene", "Scene.update_to_time"),),
-    "rasterise (cairo)": (("manim.renderer.cairo_renderer", "CairoRenderer.update_frame"),
-                          ("manim.renderer.cairo_renderer", "CairoRenderer.get_frame")),
-    "wait for encoder": (("manim.scene.scene_file_writer", "_PartialMovieEncodeJob.put"),
-                         ("manim.scene.scene_file_writer", "SceneFileWriter.close_partial_movie_stream"),
-                         ("manim.scene.scene_file_writer", "SceneFileWriter.join_all_encode_jobs")),
+    "rasterise (cairo)": (
+        ("manim.renderer.cairo_renderer", "CairoRenderer.update_frame"),
+        ("manim.renderer.cairo_renderer", "CairoRenderer.get_frame"),
+    ),
+    "wait for encoder": (
+        ("manim.scene.scene_file_writer", "_PartialMovieEncodeJob.put"),
+        ("manim.scene.scene_file_writer", "SceneFileWriter.close_partial_movie_stream"),
+        ("manim.scene.scene_file_writer", "SceneFileWriter.join_all_encode_jobs"),
+    ),
     "combine segments": (("manim.scene.scene_file_writer", "SceneFileWriter.combine_to_movie"),),
-    ENCODER_THREAD: (("manim.scene.video_segment_encoder", "VideoSegmentEncoder.write_frame"),
-                     ("manim.scene.video_segment_encoder", "VideoSegmentEncoder.finish"),
-                     ("pipeline.held_frames", "write_frame")),  # installed over manim's by each render
+    ENCODER_THREAD: (
+        ("manim.scene.video_segment_encoder", "VideoSegmentEncoder.write_frame"),
+        ("manim.scene.video_segment_encoder", "VideoSegmentEncoder.finish"),
+        ("pipeline.held_frames", "write_frame"),
+    ),  # installed over manim's by each render
 }
 OTHER = "building mobjects, scene code"
 
@@ -64,6 +75,7 @@ class Breakdown:
         def timed(*args, **kwargs):
             with self.charge(category):
                 return function(*args, **kwargs)
+
         return timed
 
     @contextmanager

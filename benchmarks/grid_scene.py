@@ -3,6 +3,7 @@
 `GridN` (e.g. `Grid16`) is the grid over N positions: it fades in, then its cells are
 shaded by weight, as the chapter shades its growing grids.
 """
+
 from __future__ import annotations
 
 from manim import FadeIn
@@ -34,6 +35,6 @@ def scene_name(positions: int) -> str:
 
 def __getattr__(name: str):
     """`GridN` classes, made on demand (so any length can be named on a command line)."""
-    if name.startswith(PREFIX) and name[len(PREFIX):].isdigit():
-        return type(name, (GridScene,), {"positions": int(name[len(PREFIX):]), "__module__": __name__})
+    if name.startswith(PREFIX) and name[len(PREFIX) :].isdigit():
+        return type(name, (GridScene,), {"positions": int(name[len(PREFIX) :]), "__module__": __name__})
     raise AttributeError(name)

@@ -1,4 +1,5 @@
 """Facts about the machine and software a result was measured with."""
+
 from __future__ import annotations
 
 import datetime
@@ -45,8 +46,11 @@ class Reading:
 
 def reading() -> Reading:
     """Now's CPU counters (Linux; the machine's is 0 elsewhere)."""
-    ours = sum(getattr(resource.getrusage(who), field) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
-               for field in ("ru_utime", "ru_stime"))
+    ours = sum(
+        getattr(resource.getrusage(who), field)
+        for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+        for field in ("ru_utime", "ru_stime")
+    )
     return Reading(time.monotonic(), _machine_cpu(), ours)
 
 
@@ -76,7 +80,9 @@ def _cpu_model() -> str:
 
 
 def _commit(root: Path, revision: str | None) -> str:
-    git = lambda *args: subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
+    def git(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
+
     try:
         head = git("rev-parse", "--short", revision or "HEAD")
         dirty = revision is None and git("status", "--porcelain", "--untracked-files=no").stdout.strip()

@@ -5,6 +5,7 @@ manim loads a scene file by its absolute path, so the chapters' relative imports
 is therefore rendered from a two-line entry file that subclasses it under its own name;
 the scene and everything it draws are the chapter's.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -36,7 +37,18 @@ def entry_file(folder: Path, chapter: Chapter) -> Path:
 
 def command(entry: Path, chapter: Chapter, quality: str, media: Path) -> list[str]:
     """`manim render -q <quality> <entry> <Class>` into the media folder `media`."""
-    return [python(), "-m", "manim", "render", "-q", quality, str(entry), chapter.name, "--media_dir", str(media)]
+    return [
+        python(),
+        "-m",
+        "manim",
+        "render",
+        "-q",
+        quality,
+        str(entry),
+        chapter.name,
+        "--media_dir",
+        str(media),
+    ]
 
 
 def video(media: Path, entry: Path, chapter: Chapter, quality: str) -> Path:

@@ -1,4 +1,5 @@
 """What one benchmark run measures: the full setting, or the tiny one the tests use."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,8 +31,16 @@ class Plan:
 
 def full(quality: str) -> Plan:
     """Every chapter at `quality`, alone too; growth over l, m, h; every grid size at -q l."""
-    return Plan(quality, registry.CHAPTERS, True, registry.find(EDIT_CHAPTER), registry.find(GROWTH_CHAPTER),
-                ("l", "m", "h"), GRID_SIZES, quality)
+    return Plan(
+        quality,
+        registry.CHAPTERS,
+        True,
+        registry.find(EDIT_CHAPTER),
+        registry.find(GROWTH_CHAPTER),
+        ("l", "m", "h"),
+        GRID_SIZES,
+        quality,
+    )
 
 
 def tiny() -> Plan:

@@ -3,6 +3,7 @@
 Run as `python -m benchmarks.probe CHAPTER -q l --output DIR --result FILE`: CHAPTER is a
 registry name or `module:Class` (a benchmark-only scene). Writes a JSON object to FILE.
 """
+
 from __future__ import annotations
 
 import json
@@ -46,10 +47,19 @@ def measure(chapter: Chapter, quality: str, output: Path) -> dict:
     with outputs.work_dir(output, chapter.slug) as work:
         _, duration, frames = scene_render.render(Job(chapter, wanted, output), work, None)
     wall = time.perf_counter() - began
-    return {"chapter": chapter.name, "quality": quality, "width": wanted.width, "height": wanted.height,
-            "fps": wanted.fps, "wall": round(wall, 3), "frames": frames, "duration": round(duration, 3),
-            "import_manim": round(imported, 3), "peak_rss_mb": round(_peak_rss_mb(), 1),
-            "breakdown": breakdown.table(wall)}
+    return {
+        "chapter": chapter.name,
+        "quality": quality,
+        "width": wanted.width,
+        "height": wanted.height,
+        "fps": wanted.fps,
+        "wall": round(wall, 3),
+        "frames": frames,
+        "duration": round(duration, 3),
+        "import_manim": round(imported, 3),
+        "peak_rss_mb": round(_peak_rss_mb(), 1),
+        "breakdown": breakdown.table(wall),
+    }
 
 
 def _peak_rss_mb() -> float:

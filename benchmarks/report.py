@@ -1,4 +1,5 @@
 """The result files: latest.json (everything), latest.md (a short table), history.jsonl (a line per run)."""
+
 from __future__ import annotations
 
 import json
@@ -13,11 +14,16 @@ TOP_COSTS = 3  # categories named per chapter in the Markdown table
 
 def targets(result: dict) -> dict:
     """Each target of the issue with this run's value and whether it is met."""
-    values = {"speedup": result["lecture"]["speedup"], "noop_seconds": result["noop"]["wall"],
-              "edit_ratio": result["edit"]["ratio"]}
-    met = {"speedup": values["speedup"] >= TARGETS["speedup"],
-           "noop_seconds": values["noop_seconds"] <= TARGETS["noop_seconds"],
-           "edit_ratio": values["edit_ratio"] <= TARGETS["edit_ratio"]}
+    values = {
+        "speedup": result["lecture"]["speedup"],
+        "noop_seconds": result["noop"]["wall"],
+        "edit_ratio": result["edit"]["ratio"],
+    }
+    met = {
+        "speedup": values["speedup"] >= TARGETS["speedup"],
+        "noop_seconds": values["noop_seconds"] <= TARGETS["noop_seconds"],
+        "edit_ratio": values["edit_ratio"] <= TARGETS["edit_ratio"],
+    }
     return {name: {"value": values[name], "target": TARGETS[name], "met": met[name]} for name in TARGETS}
 
 
@@ -33,18 +39,29 @@ def write(result: dict, folder: Path) -> None:
 def summary(result: dict) -> dict:
     """The history line: when, what, the headline figures and how busy the machine was."""
     lecture = result["lecture"]
-    return {"date": result["machine"]["date"], "commit": result["machine"]["commit"], "note": result["note"],
-            "quality": result["settings"]["quality"], "tiny": result["settings"]["tiny"],
-            "pipeline_wall": lecture["pipeline"]["wall"], "plain_wall": lecture["plain"]["wall"],
-            "speedup": lecture["speedup"], "noop_wall": result["noop"]["wall"], "edit_ratio": result["edit"]["ratio"],
-            "chapter_walls": {c["chapter"]: c["worker"]["wall"] for c in result["chapters"]},
-            "load_before": result["load"]["before"], "load_after": result["load"]["after"],
-            "others_share": result["load"]["others"]["share"]}
+    return {
+        "date": result["machine"]["date"],
+        "commit": result["machine"]["commit"],
+        "note": result["note"],
+        "quality": result["settings"]["quality"],
+        "tiny": result["settings"]["tiny"],
+        "pipeline_wall": lecture["pipeline"]["wall"],
+        "plain_wall": lecture["plain"]["wall"],
+        "speedup": lecture["speedup"],
+        "noop_wall": result["noop"]["wall"],
+        "edit_ratio": result["edit"]["ratio"],
+        "chapter_walls": {c["chapter"]: c["worker"]["wall"] for c in result["chapters"]},
+        "load_before": result["load"]["before"],
+        "load_after": result["load"]["after"],
+        "others_share": result["load"]["others"]["share"],
+    }
 
 
 def markdown(result: dict) -> str:
     """The short Markdown report shown in the README."""
-    return "\n".join([*_headline(result), "", *_chapters(result), "", *_growth(result), "", _machine(result), ""])
+    return "\n".join(
+        [*_headline(result), "", *_chapters(result), "", *_growth(result), "", _machine(result), ""]
+    )
 
 
 def _headline(result: dict) -> list[str]:
@@ -64,23 +81,33 @@ def _headline(result: dict) -> list[str]:
 
 
 def _row(label: str, figures: dict) -> str:
-    return (f"| {label} | {figures['wall']:.1f} s | {figures['frames']} | {figures['fps_rendered']:.1f} "
-            f"| {figures['cpu']:.0f} | {figures['peak_rss_mb']:.0f} MB | {figures['video_mb']:.1f} MB "
-            f"| {figures['others_share']:.0%} |")
+    return (
+        f"| {label} | {figures['wall']:.1f} s | {figures['frames']} | {figures['fps_rendered']:.1f} "
+        f"| {figures['cpu']:.0f} | {figures['peak_rss_mb']:.0f} MB | {figures['video_mb']:.1f} MB "
+        f"| {figures['others_share']:.0%} |"
+    )
 
 
 def _chapters(result: dict) -> list[str]:
     quality, profile = result["settings"]["quality"], result["settings"]["profile_quality"]
-    lines = [f"| chapter -q {quality} | frames | plain manim: wall, frames/s, RSS | pipeline: wall, frames/s "
-             f"| alone in a worker -q {profile}: wall, RSS | where that worker's time goes (s) |",
-             "|---|---:|---|---|---|---|"]
+    lines = [
+        f"| chapter -q {quality} | frames | plain manim: wall, frames/s, RSS | pipeline: wall, frames/s "
+        f"| alone in a worker -q {profile}: wall, RSS | where that worker's time goes (s) |",
+        "|---|---:|---|---|---|---|",
+    ]
     for row in result["chapters"]:
         plain, pipeline, worker = row["plain"], row["pipeline"], row["worker"]
-        lines.append(f"| {row['chapter']} | {plain['frames']} | {plain['wall']:.1f} s, {plain['fps_rendered']:.1f}, "
-                     f"{plain['peak_rss_mb']:.0f} MB | {pipeline['wall']:.1f} s, {pipeline['fps_rendered']:.1f} "
-                     f"| {worker['wall']:.1f} s, {worker['peak_rss_mb']:.0f} MB | {_costs(worker['breakdown'])} |")
+        lines.append(
+            f"| {row['chapter']} | {plain['frames']} | {plain['wall']:.1f} s, {plain['fps_rendered']:.1f}, "
+            f"{plain['peak_rss_mb']:.0f} MB | {pipeline['wall']:.1f} s, {pipeline['fps_rendered']:.1f} "
+            f"| {worker['wall']:.1f} s, {worker['peak_rss_mb']:.0f} MB | {_costs(worker['breakdown'])} |"
+        )
     start = statistics.median(row["worker"]["import_manim"] for row in result["chapters"])
-    return [*lines, "", f"A worker's start-up (importing manim) takes {start:.1f} s, before its first chapter."]
+    return [
+        *lines,
+        "",
+        f"A worker's start-up (importing manim) takes {start:.1f} s, before its first chapter.",
+    ]
 
 
 def _costs(breakdown: dict) -> str:
@@ -92,22 +119,34 @@ def _costs(breakdown: dict) -> str:
 
 def _growth(result: dict) -> list[str]:
     growth = result["growth"]
-    lines = ["| growth | frames | megapixel-frames | wall | s per 100 Mpx-frames |", "|---|---:|---:|---:|---:|"]
+    lines = [
+        "| growth | frames | megapixel-frames | wall | s per 100 Mpx-frames |",
+        "|---|---:|---:|---:|---:|",
+    ]
     for row in growth["quality"]:
         rate = 100 * row["wall"] / row["megapixel_frames"] if row["megapixel_frames"] else 0.0
-        lines.append(f"| {row['chapter']} {row['width']}x{row['height']} at {row['fps']} fps | {row['frames']} "
-                     f"| {row['megapixel_frames']:.0f} | {row['wall']:.1f} s | {rate:.2f} |")
+        lines.append(
+            f"| {row['chapter']} {row['width']}x{row['height']} at {row['fps']} fps | {row['frames']} "
+            f"| {row['megapixel_frames']:.0f} | {row['wall']:.1f} s | {rate:.2f} |"
+        )
     for row in growth["grid"]:
-        lines.append(f"| grid of {row['positions']} positions ({row['cells']} cells) | {row['frames']} | | "
-                     f"{row['wall']:.1f} s ({row['breakdown'][OTHER]:.1f} s building) | |")
+        lines.append(
+            f"| grid of {row['positions']} positions ({row['cells']} cells) | {row['frames']} | | "
+            f"{row['wall']:.1f} s ({row['breakdown'][OTHER]:.1f} s building) | |"
+        )
     return lines
 
 
 def _machine(result: dict) -> str:
     machine, load = result["machine"], result["load"]
     others = load["others"]
-    busy = (f"busy: other processes used {others['share']:.0%} of the CPUs during the run"
-            if others["busy"] else f"quiet: other processes used {others['share']:.0%} of the CPUs")
-    return (f"{machine['cpus']} CPUs ({machine['cpu_model']}), Python {machine['python']}, manim {machine['manim']}, "
-            f"PyAV {machine['av']}, numpy {machine['numpy']}; {machine['date']}, commit {machine['commit']}; "
-            f"load {load['before'][0]:.1f} before, {load['after'][0]:.1f} after; {busy}.")
+    busy = (
+        f"busy: other processes used {others['share']:.0%} of the CPUs during the run"
+        if others["busy"]
+        else f"quiet: other processes used {others['share']:.0%} of the CPUs"
+    )
+    return (
+        f"{machine['cpus']} CPUs ({machine['cpu_model']}), Python {machine['python']}, manim {machine['manim']}, "
+        f"PyAV {machine['av']}, numpy {machine['numpy']}; {machine['date']}, commit {machine['commit']}; "
+        f"load {load['before'][0]:.1f} before, {load['after'][0]:.1f} after; {busy}."
+    )

@@ -1,4 +1,5 @@
 """Running a command as a child process: its wall time, CPU time and peak memory (Linux wait4)."""
+
 from __future__ import annotations
 
 import os

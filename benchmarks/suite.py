@@ -1,4 +1,5 @@
 """The measurements, run in a private copy of the project, in an order that keeps them comparable."""
+
 from __future__ import annotations
 
 import json
@@ -37,9 +38,15 @@ class Suite:
         cold = _with_others(self.pipeline_cold)
         found = {"lecture": _compare(cold, baseline), "noop": self.noop(), "edit": self.edit()}
         probes = {c.name: self.probe(c.name, self.plan.profile_quality) for c in self.plan.chapters}
-        found["chapters"] = [{"chapter": c.name, "plain": baseline["chapters"][c.name],
-                              "pipeline": cold["chapters"][c.name], "worker": probes[c.name]}
-                             for c in self.plan.chapters]
+        found["chapters"] = [
+            {
+                "chapter": c.name,
+                "plain": baseline["chapters"][c.name],
+                "pipeline": cold["chapters"][c.name],
+                "worker": probes[c.name],
+            }
+            for c in self.plan.chapters
+        ]
         found["growth"] = {"quality": self.quality_growth(), "grid": self.grid_growth()}
         return found
 
@@ -51,11 +58,15 @@ class Suite:
             done = run(plain.command(entry, chapter, self.plan.quality, media), self.root, self.env)
             video = plain.video(media, entry, chapter, self.plan.quality)
             chapters[chapter.name] = _figures(done, plain.frames(video), video.stat().st_size)
-            self.log(f"plain manim {chapter.name}: {done.wall:.1f} s, {chapters[chapter.name]['frames']} frames")
+            self.log(
+                f"plain manim {chapter.name}: {done.wall:.1f} s, {chapters[chapter.name]['frames']} frames"
+            )
         total = {key: sum(c[key] for c in chapters.values()) for key in ("wall", "cpu", "frames", "video_mb")}
         peak = max(c["peak_rss_mb"] for c in chapters.values())
-        return {**_figures(Run(total["wall"], total["cpu"], peak, ""), total["frames"], total["video_mb"] * 1e6),
-                "chapters": chapters}
+        return {
+            **_figures(Run(total["wall"], total["cpu"], peak, ""), total["frames"], total["video_mb"] * 1e6),
+            "chapters": chapters,
+        }
 
     def pipeline_cold(self) -> dict:
         """render.py render --force into an empty output folder (no manifest, no Tex cache), default --jobs."""
@@ -64,8 +75,14 @@ class Suite:
         frames = sum(e.frames for e in entries.values())
         self.log(f"pipeline cold: {done.wall:.1f} s, {frames} frames")
         seconds = dict(DONE_LINE.findall(done.output))
-        chapters = {name: {"wall": float(seconds[e.slug]), "frames": e.frames,
-                           "fps_rendered": round(e.frames / float(seconds[e.slug]), 2)} for name, e in entries.items()}
+        chapters = {
+            name: {
+                "wall": float(seconds[e.slug]),
+                "frames": e.frames,
+                "fps_rendered": round(e.frames / float(seconds[e.slug]), 2),
+            }
+            for name, e in entries.items()
+        }
         video_bytes = sum(e.files[f"{e.slug}.mp4"] for e in entries.values())
         return {**_figures(done, frames, video_bytes), "chapters": chapters}
 
@@ -82,13 +99,20 @@ class Suite:
             rebuilt = self.render()
         alone = self.render("--force", chapter.name, names=False)
         self.log(f"edit {chapter.name}: {rebuilt.wall:.1f} s, alone {alone.wall:.1f} s")
-        return {"chapter": chapter.name, "wall": round(rebuilt.wall, 3), "summary": _summary(rebuilt),
-                "alone_wall": round(alone.wall, 3), "ratio": round(rebuilt.wall / alone.wall, 3)}
+        return {
+            "chapter": chapter.name,
+            "wall": round(rebuilt.wall, 3),
+            "summary": _summary(rebuilt),
+            "alone_wall": round(alone.wall, 3),
+            "ratio": round(rebuilt.wall / alone.wall, 3),
+        }
 
     def quality_growth(self) -> list[dict]:
         """The growth chapter at each preset, the Tex cache warm, so time follows pixels x frames."""
         found = [self.probe(self.plan.growth_chapter.name, q, warm=True) for q in self.plan.growth_qualities]
-        return [{**p, "megapixel_frames": round(p["width"] * p["height"] * p["frames"] / 1e6, 1)} for p in found]
+        return [
+            {**p, "megapixel_frames": round(p["width"] * p["height"] * p["frames"] / 1e6, 1)} for p in found
+        ]
 
     def grid_growth(self) -> list[dict]:
         """The self-attention grid of the cost beat at each length."""
@@ -104,8 +128,22 @@ class Suite:
         if warm and (self.out / CACHE_FOLDER).is_dir():
             shutil.copytree(self.out / CACHE_FOLDER, folder / CACHE_FOLDER, dirs_exist_ok=True)
         result = folder / "result.json"
-        done = run([python(), "-m", "benchmarks.probe", spec, "-q", quality, "--output", str(folder),
-                    "--result", str(result)], self.root, self.env)
+        done = run(
+            [
+                python(),
+                "-m",
+                "benchmarks.probe",
+                spec,
+                "-q",
+                quality,
+                "--output",
+                str(folder),
+                "--result",
+                str(result),
+            ],
+            self.root,
+            self.env,
+        )
         found = json.loads(result.read_text())
         found["fps_rendered"] = round(found["frames"] / found["wall"], 2) if found["wall"] else 0.0
         found["cpu"] = round(done.cpu, 2)
@@ -116,7 +154,17 @@ class Suite:
         """render.py render at the plan's quality into the pipeline's folder; the plan's chapters unless
         it is the whole lecture (or `names` is False)."""
         chosen = [c.name for c in self.plan.chapters] if names and not self.plan.whole_lecture else []
-        command = [python(), "render.py", "render", "-q", self.plan.quality, "--output", str(self.out), *args, *chosen]
+        command = [
+            python(),
+            "render.py",
+            "render",
+            "-q",
+            self.plan.quality,
+            "--output",
+            str(self.out),
+            *args,
+            *chosen,
+        ]
         return run(command, self.root, self.env)
 
     def manifest(self) -> Manifest:
@@ -131,14 +179,25 @@ def _with_others(measure: Callable[[], dict]) -> dict:
 
 
 def _figures(done: Run, frames: int, video_bytes: float) -> dict:
-    return {"wall": round(done.wall, 3), "cpu": round(done.cpu, 2), "frames": frames,
-            "fps_rendered": round(frames / done.wall, 2), "peak_rss_mb": round(done.peak_rss_mb, 1),
-            "video_mb": round(video_bytes / 1e6, 3)}
+    return {
+        "wall": round(done.wall, 3),
+        "cpu": round(done.cpu, 2),
+        "frames": frames,
+        "fps_rendered": round(frames / done.wall, 2),
+        "peak_rss_mb": round(done.peak_rss_mb, 1),
+        "video_mb": round(video_bytes / 1e6, 3),
+    }
 
 
 def _compare(pipeline: dict, baseline: dict) -> dict:
-    pipeline, plain_total = ({k: v for k, v in side.items() if k != "chapters"} for side in (pipeline, baseline))
-    return {"pipeline": pipeline, "plain": plain_total, "speedup": round(plain_total["wall"] / pipeline["wall"], 3)}
+    pipeline, plain_total = (
+        {k: v for k, v in side.items() if k != "chapters"} for side in (pipeline, baseline)
+    )
+    return {
+        "pipeline": pipeline,
+        "plain": plain_total,
+        "speedup": round(plain_total["wall"] / pipeline["wall"], 3),
+    }
 
 
 def _summary(done: Run) -> str:

@@ -1,4 +1,5 @@
 """A private copy of the project to measure: the benchmark never modifies the working tree."""
+
 from __future__ import annotations
 
 import io
@@ -13,8 +14,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SKIPPED = shutil.ignore_patterns(".git", ".venv", "media", "tests", "results", "__pycache__", ".*cache*",
-                                 ".hypothesis", "*.egg-info")
+SKIPPED = shutil.ignore_patterns(
+    ".git", ".venv", "media", "tests", "results", "__pycache__", ".*cache*", ".hypothesis", "*.egg-info"
+)
 
 
 def copy_project(target: Path, revision: str | None = None) -> Path:
@@ -45,8 +47,12 @@ def python() -> str:
 
 def commit_of(revision: str) -> str:
     """The full hash of the commit `revision` names; ValueError when it names none."""
-    found = subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}"], cwd=ROOT,
-                           capture_output=True, text=True)
+    found = subprocess.run(
+        ["git", "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     if found.returncode != 0:
         raise ValueError(f"{revision!r} is not a commit of this repository")
     return found.stdout.strip()

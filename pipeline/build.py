@@ -1,4 +1,5 @@
 """One `render` run: find what is out of date, render it in parallel, record it in the manifest."""
+
 from __future__ import annotations
 
 import time
@@ -35,8 +36,15 @@ def plan(chapters: list[Chapter], settings: RenderSettings, manifest: Manifest, 
     return planned
 
 
-def build(chapters: list[Chapter], settings: RenderSettings, output_dir: Path, *, jobs: int, force: bool,
-          console: Console) -> bool:
+def build(
+    chapters: list[Chapter],
+    settings: RenderSettings,
+    output_dir: Path,
+    *,
+    jobs: int,
+    force: bool,
+    console: Console,
+) -> bool:
     """Render the chapters that are out of date, then the captions, full lecture and page, reporting on all;
     return whether everything succeeded."""
     began = time.perf_counter()
@@ -64,17 +72,27 @@ def build(chapters: list[Chapter], settings: RenderSettings, output_dir: Path, *
         console.line(line)
     where = f"{settings.folder} {settings.format}"
     console.line(report.summary(outcomes, len(planned) - len(work), where, time.perf_counter() - began))
-    failed = any(o.error is not None for o in outcomes) or any(line.startswith("ERROR ") for line in published)
+    failed = any(o.error is not None for o in outcomes) or any(
+        line.startswith("ERROR ") for line in published
+    )
     return not failed
 
 
 def _entry(planned: Planned, outcome: Outcome, settings: RenderSettings) -> Entry:
-    return Entry(slug=planned.chapter.slug, format=settings.format, hash=digest(planned.inputs),
-                 inputs=planned.inputs, files={p.name: p.stat().st_size for p in outcome.files},
-                 duration=outcome.duration, frames=outcome.frames)
+    return Entry(
+        slug=planned.chapter.slug,
+        format=settings.format,
+        hash=digest(planned.inputs),
+        inputs=planned.inputs,
+        files={p.name: p.stat().st_size for p in outcome.files},
+        duration=outcome.duration,
+        frames=outcome.frames,
+    )
 
 
-def rendered(chapters: list[Chapter], settings: RenderSettings, output_dir: Path) -> dict[str, list[tuple[Entry, bool]]]:
+def rendered(
+    chapters: list[Chapter], settings: RenderSettings, output_dir: Path
+) -> dict[str, list[tuple[Entry, bool]]]:
     """Per chapter slug, the manifest's entries at `settings`' size and rate whose files exist, each with
     whether it is up to date (in any format, not only `settings.format`)."""
     folder = outputs.folder(output_dir, settings)

@@ -1,4 +1,5 @@
 """Captions: manim's SubRip (.srt) subtitles as WebVTT (.vtt) for browsers, and joined for the full lecture."""
+
 from __future__ import annotations
 
 import re
@@ -28,15 +29,20 @@ def as_srt(subtitles: list[srt.Subtitle]) -> str:
 
 def as_vtt(subtitles: list[srt.Subtitle]) -> str:
     """WebVTT text: the header, then each cue's number, times and text."""
-    cues = (f"{number}\n{_vtt_time(s.start)} --> {_vtt_time(s.end)}\n{cue_text(s.content)}\n"
-            for number, s in enumerate(subtitles, start=1))
+    cues = (
+        f"{number}\n{_vtt_time(s.start)} --> {_vtt_time(s.end)}\n{cue_text(s.content)}\n"
+        for number, s in enumerate(subtitles, start=1)
+    )
     return "\n".join(("WEBVTT\n", *cues))
 
 
 def shifted(parts: Iterable[tuple[list[srt.Subtitle], timedelta]]) -> list[srt.Subtitle]:
     """The subtitles of several parts played one after another: each part's moved later by its offset."""
-    return [srt.Subtitle(0, s.start + offset, s.end + offset, s.content) for subtitles, offset in parts
-            for s in subtitles]
+    return [
+        srt.Subtitle(0, s.start + offset, s.end + offset, s.content)
+        for subtitles, offset in parts
+        for s in subtitles
+    ]
 
 
 def cue_text(text: str) -> str:

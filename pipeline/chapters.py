@@ -1,4 +1,5 @@
 """Choosing chapters by name from the registry (read at call time, so tests can replace it)."""
+
 from __future__ import annotations
 
 import difflib

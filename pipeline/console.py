@@ -1,4 +1,5 @@
 """Printing a render's progress: result lines always; on a terminal also queued and rendering lines and a live bar."""
+
 from __future__ import annotations
 
 import shutil

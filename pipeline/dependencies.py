@@ -5,6 +5,7 @@ analysis: nothing is imported or run): from the chapter's module and from the wo
 renders it, following imports into the chapter's own package, `scenes`, `attention`
 and `pipeline`. Imports made at run time (importlib) are not followed.
 """
+
 from __future__ import annotations
 
 import ast
@@ -113,7 +114,10 @@ def _imports(path: Path, name: str) -> list[str]:
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     try:
         tree = ast.parse(path.read_bytes(), str(path))
-    except (SyntaxError, ValueError):  # the file is still hashed; importing it fails in the worker, and says why
+    except (
+        SyntaxError,
+        ValueError,
+    ):  # the file is still hashed; importing it fails in the worker, and says why
         return []
     names = []
     for node in ast.walk(tree):

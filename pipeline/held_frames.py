@@ -5,6 +5,7 @@ converts it to the encoder's pixel format for each of `repeat` frames; a wait of
 seconds at 60 fps converts the same picture 120 times. Here it is converted once and the
 same frame is encoded with each timestamp; the encoded video is the same.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -20,7 +21,8 @@ def write_frame(self: VideoSegmentEncoder, pixels, *, repeat: int = 1) -> None:
     time_base = Fraction(self.spec.frame_rate.denominator, self.spec.frame_rate.numerator)
     try:
         frame = av.VideoFrame.from_ndarray(pixels, format="rgba").reformat(
-            context.width, context.height, context.format, threads=context.thread_count)
+            context.width, context.height, context.format, threads=context.thread_count
+        )
         for _ in range(repeat):
             frame.pts = self._next_pts
             frame.time_base = time_base

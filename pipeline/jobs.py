@@ -1,4 +1,5 @@
 """What is sent to a worker process and what comes back (plain data, so it crosses process boundaries)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,5 @@
 """Explaining LaTeX failures: the lines of the LaTeX log that matter, and which Debian package to install."""
+
 from __future__ import annotations
 
 import re
@@ -13,14 +14,25 @@ DEFAULT_PACKAGE = "texlive-latex-extra"  # where most LaTeX packages are
 
 # Debian 12 packages of files and programs manim's templates commonly use (checked with dpkg -S).
 PACKAGE_OF = {
-    "standalone.cls": "texlive-latex-extra", "preview.sty": "preview-latex-style",
-    "amsmath.sty": "texlive-latex-base", "babel.sty": "texlive-latex-base", "bm.sty": "texlive-latex-base",
-    "amssymb.sty": "texlive-base", "xcolor.sty": "texlive-latex-recommended",
-    "mathrsfs.sty": "texlive-latex-recommended", "microtype.sty": "texlive-latex-recommended",
-    "cancel.sty": "texlive-latex-extra", "tikz.sty": "texlive-pictures", "dsfont.sty": "texlive-fonts-extra",
-    "siunitx.sty": "texlive-science", "physics.sty": "texlive-science",
-    "latex": "texlive-latex-base", "pdflatex": "texlive-latex-base", "xelatex": "texlive-xetex",
-    "lualatex": "texlive-luatex", "dvisvgm": "dvisvgm",
+    "standalone.cls": "texlive-latex-extra",
+    "preview.sty": "preview-latex-style",
+    "amsmath.sty": "texlive-latex-base",
+    "babel.sty": "texlive-latex-base",
+    "bm.sty": "texlive-latex-base",
+    "amssymb.sty": "texlive-base",
+    "xcolor.sty": "texlive-latex-recommended",
+    "mathrsfs.sty": "texlive-latex-recommended",
+    "microtype.sty": "texlive-latex-recommended",
+    "cancel.sty": "texlive-latex-extra",
+    "tikz.sty": "texlive-pictures",
+    "dsfont.sty": "texlive-fonts-extra",
+    "siunitx.sty": "texlive-science",
+    "physics.sty": "texlive-science",
+    "latex": "texlive-latex-base",
+    "pdflatex": "texlive-latex-base",
+    "xelatex": "texlive-xetex",
+    "lualatex": "texlive-luatex",
+    "dvisvgm": "dvisvgm",
 }
 
 
@@ -61,14 +73,24 @@ def explain_log(log: Path) -> tuple[str, tuple[str, ...]]:
 def error_lines(log_text: str) -> list[str]:
     """Each line starting with '!' and the few lines after it, in order, without repeats."""
     lines = log_text.splitlines()
-    keep = sorted({i for start, line in enumerate(lines) if line.startswith("!")
-                   for i in range(start, min(start + LINES_AFTER_ERROR + 1, len(lines)))})
+    keep = sorted(
+        {
+            i
+            for start, line in enumerate(lines)
+            if line.startswith("!")
+            for i in range(start, min(start + LINES_AFTER_ERROR + 1, len(lines)))
+        }
+    )
     return [lines[i] for i in keep if lines[i].strip()]
 
 
 def install_hint(missing: str) -> str:
     """Which Debian package provides the missing LaTeX file or program."""
     if missing in PACKAGE_OF:
-        return f"{missing} is in the Debian package {PACKAGE_OF[missing]}: apt-get install {PACKAGE_OF[missing]}"
-    return (f"{missing} is missing: most LaTeX packages are in {DEFAULT_PACKAGE} (apt-get install "
-            f"{DEFAULT_PACKAGE}); `apt-file search {missing}` names the exact one")
+        return (
+            f"{missing} is in the Debian package {PACKAGE_OF[missing]}: apt-get install {PACKAGE_OF[missing]}"
+        )
+    return (
+        f"{missing} is missing: most LaTeX packages are in {DEFAULT_PACKAGE} (apt-get install "
+        f"{DEFAULT_PACKAGE}); `apt-file search {missing}` names the exact one"
+    )

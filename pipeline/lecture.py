@@ -6,6 +6,7 @@ only when the lecture is out of date: the manifest keeps an entry for it (slug '
 whose inputs are the chapters' entries (their hashes and file sizes), their titles and
 the code that writes the lecture; a missing or unreadable lecture.mp4 is joined again.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -52,7 +53,11 @@ def update(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings
     inputs = _inputs(chapters, entries, scanner)
     target = files(folder)
     marks = video_join.marks(target.video)
-    if manifest.stale_reason(SLUG, FORMAT, inputs) is None and marks is not None and len(marks) == len(chapters):
+    if (
+        manifest.stale_reason(SLUG, FORMAT, inputs) is None
+        and marks is not None
+        and len(marks) == len(chapters)
+    ):
         return []
     began = time.perf_counter()
     try:
@@ -60,15 +65,26 @@ def update(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings
     except (video_join.JoinError, av.FFmpegError) as err:
         return [f"ERROR {target.video.name}: {err}"]
     written = [p for p in (target.video, target.subtitles, target.web_captions) if p.exists()]
-    manifest.record(Entry(slug=SLUG, format=FORMAT, hash=digest(inputs), inputs=inputs,
-                          files={p.name: p.stat().st_size for p in written}, duration=float(marks[-1].end),
-                          frames=sum(e.frames for e in entries)))
-    return [f"joined {target.video} from {len(marks)} chapters ({float(marks[-1].end):.1f} s of video) "
-            f"in {time.perf_counter() - began:.1f} s"]
+    manifest.record(
+        Entry(
+            slug=SLUG,
+            format=FORMAT,
+            hash=digest(inputs),
+            inputs=inputs,
+            files={p.name: p.stat().st_size for p in written},
+            duration=float(marks[-1].end),
+            frames=sum(e.frames for e in entries),
+        )
+    )
+    return [
+        f"joined {target.video} from {len(marks)} chapters ({float(marks[-1].end):.1f} s of video) "
+        f"in {time.perf_counter() - began:.1f} s"
+    ]
 
 
-def _current_entries(manifest: Manifest, chapters: tuple[Chapter, ...], settings: RenderSettings,
-                     scanner: Scanner) -> list[Entry] | None:
+def _current_entries(
+    manifest: Manifest, chapters: tuple[Chapter, ...], settings: RenderSettings, scanner: Scanner
+) -> list[Entry] | None:
     """Each chapter's MP4 entry, or None unless there are chapters and every one is up to date."""
     as_mp4 = replace(settings, format=FORMAT)
     current = [manifest.stale_reason(c.slug, FORMAT, scanner.inputs(c, as_mp4)) is None for c in chapters]
@@ -82,7 +98,9 @@ def _inputs(chapters: tuple[Chapter, ...], entries: list[Entry], scanner: Scanne
         found[f"chapter {chapter.slug}"] = f"{position} {entry.hash} {chapter.title}"
         found.update({f"file {name}": str(size) for name, size in entry.files.items()})
     code = scanner.modules(CODE, ("pipeline",))
-    found.update({f"module {name}": hashlib.sha256(path.read_bytes()).hexdigest() for name, path in code.items()})
+    found.update(
+        {f"module {name}": hashlib.sha256(path.read_bytes()).hexdigest() for name, path in code.items()}
+    )
     return found
 
 
@@ -90,9 +108,13 @@ def _write(folder: Path, chapters: tuple[Chapter, ...], target: LectureFiles) ->
     """Join the chapters' videos and captions into the lecture's files, renamed into place together."""
     chapter_files = [outputs.chapter_files(folder, c.slug, FORMAT) for c in chapters]
     with outputs.staged() as stage:
-        marks = video_join.join([(c.title, f.video) for c, f in zip(chapters, chapter_files)], stage(target.video))
-        subtitles = captions.shifted((captions.read(f.subtitles), timedelta(seconds=float(m.start)))
-                                     for f, m in zip(chapter_files, marks))
+        marks = video_join.join(
+            [(c.title, f.video) for c, f in zip(chapters, chapter_files)], stage(target.video)
+        )
+        subtitles = captions.shifted(
+            (captions.read(f.subtitles), timedelta(seconds=float(m.start)))
+            for f, m in zip(chapter_files, marks)
+        )
         if subtitles:
             stage(target.subtitles).write_text(captions.as_srt(subtitles), encoding="utf-8")
             stage(target.web_captions).write_text(captions.as_vtt(subtitles), encoding="utf-8")

@@ -3,6 +3,7 @@
 The kernel releases the lock when its holder exits, however it exits, so a killed
 render never leaves the folder locked. Worker processes do not inherit it.
 """
+
 from __future__ import annotations
 
 import fcntl

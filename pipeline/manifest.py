@@ -5,6 +5,7 @@ rewritten under a temporary name and renamed into place after every chapter, so 
 always whole; one that is missing or unreadable is treated as empty (everything is
 rebuilt), never as an error.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,9 +39,13 @@ class Entry:
             entry = cls(**raw)
         except TypeError:
             return None
-        shapes_ok = (isinstance(entry.inputs, dict) and isinstance(entry.files, dict)
-                     and all(isinstance(size, int) for size in entry.files.values())
-                     and isinstance(entry.duration, (int, float)) and isinstance(entry.frames, int))
+        shapes_ok = (
+            isinstance(entry.inputs, dict)
+            and isinstance(entry.files, dict)
+            and all(isinstance(size, int) for size in entry.files.values())
+            and isinstance(entry.duration, (int, float))
+            and isinstance(entry.frames, int)
+        )
         return entry if shapes_ok else None
 
 
@@ -60,13 +65,18 @@ class Manifest:
             return cls(folder, {})
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
-            parsed = ({key: Entry.parse(value) for key, value in raw["entries"].items()}
-                      if raw.get("schema") == SCHEMA else None)
+            parsed = (
+                {key: Entry.parse(value) for key, value in raw["entries"].items()}
+                if raw.get("schema") == SCHEMA
+                else None
+            )
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             parsed = None
         if parsed is None:
             return cls(folder, {}, damaged=True)
-        return cls(folder, {key: e for key, e in parsed.items() if e is not None}, damaged=None in parsed.values())
+        return cls(
+            folder, {key: e for key, e in parsed.items() if e is not None}, damaged=None in parsed.values()
+        )
 
     def get(self, slug: str, video_format: str) -> Entry | None:
         """The entry for `slug` in `video_format`, if recorded."""
@@ -85,7 +95,9 @@ class Manifest:
         if entry is None:
             return "not rendered before"
         if entry.hash != digest(inputs):
-            changed = sorted(k for k in inputs.keys() | entry.inputs.keys() if inputs.get(k) != entry.inputs.get(k))
+            changed = sorted(
+                k for k in inputs.keys() | entry.inputs.keys() if inputs.get(k) != entry.inputs.get(k)
+            )
             more = f" and {len(changed) - SHOWN_CHANGES} more" if len(changed) > SHOWN_CHANGES else ""
             return "changed: " + ", ".join(changed[:SHOWN_CHANGES]) + more
         return _files_problem(self.path.parent, entry)

@@ -1,4 +1,5 @@
 """Where outputs land, writing them safely (temporary names renamed into place), and removing them."""
+
 from __future__ import annotations
 
 import os
@@ -44,7 +45,9 @@ def chapter_files(quality_folder: Path, slug: str, video_format: str) -> Chapter
     under its own name (02-ThreeTokenDrag-transparent.png), so formats never overwrite each other's poster."""
     stem = Path(quality_folder) / slug
     poster = f"{slug}-transparent.png" if video_format in TRANSPARENT_FORMATS else f"{slug}.png"
-    return ChapterFiles(stem.with_suffix(f".{video_format}"), stem.with_name(poster), stem.with_suffix(".srt"))
+    return ChapterFiles(
+        stem.with_suffix(f".{video_format}"), stem.with_name(poster), stem.with_suffix(".srt")
+    )
 
 
 def tex_cache(output_dir: Path) -> Path:
@@ -161,7 +164,9 @@ def clean(output_dir: Path, settings: RenderSettings | None) -> list[Path]:
     if settings is not None:
         quality_folders = [folder(output_dir, settings)]
     elif output_dir.is_dir():
-        quality_folders = sorted(p for p in output_dir.iterdir() if p.is_dir() and FOLDER_PATTERN.fullmatch(p.name))
+        quality_folders = sorted(
+            p for p in output_dir.iterdir() if p.is_dir() and FOLDER_PATTERN.fullmatch(p.name)
+        )
     else:
         quality_folders = []
     candidates = quality_folders + [output_dir / CACHE_FOLDER, output_dir / WORK_FOLDER]

@@ -1,4 +1,5 @@
 """Rendering jobs in worker processes, several at once, passing their progress on as it comes."""
+
 from __future__ import annotations
 
 import multiprocessing
@@ -15,7 +16,9 @@ START_METHOD = "spawn"  # a fresh interpreter per worker: it imports the chapter
 POLL_SECONDS = 0.2
 
 
-def run(jobs: list[Job], workers: int, on_progress: Callable[[Progress], None] | None = None) -> Iterator[Outcome]:
+def run(
+    jobs: list[Job], workers: int, on_progress: Callable[[Progress], None] | None = None
+) -> Iterator[Outcome]:
     """Render `jobs` with up to `workers` processes; yield each outcome as it completes.
 
     A worker that dies (a crash, the out-of-memory killer) breaks the whole pool and fails
@@ -30,7 +33,9 @@ def run(jobs: list[Job], workers: int, on_progress: Callable[[Progress], None] |
             yield outcome
     for job in orphans:
         for _, outcome in _pool([job], 1, on_progress):
-            yield outcome or Outcome(job.chapter, 0.0, error="the worker process died (killed, or out of memory)")
+            yield outcome or Outcome(
+                job.chapter, 0.0, error="the worker process died (killed, or out of memory)"
+            )
 
 
 def _pool(jobs: list[Job], workers: int, on_progress) -> Iterator[tuple[Job, Outcome | None]]:
@@ -39,8 +44,12 @@ def _pool(jobs: list[Job], workers: int, on_progress) -> Iterator[tuple[Job, Out
         return
     context = multiprocessing.get_context(START_METHOD)
     news, stop = context.Queue() if on_progress else None, context.Event()
-    with ProcessPoolExecutor(min(workers, len(jobs)), mp_context=context,
-                             initializer=worker.start, initargs=(os.getpid(), news, stop)) as pool:
+    with ProcessPoolExecutor(
+        min(workers, len(jobs)),
+        mp_context=context,
+        initializer=worker.start,
+        initargs=(os.getpid(), news, stop),
+    ) as pool:
         pending = {pool.submit(worker.render_job, job): job for job in jobs}
         try:
             while pending:

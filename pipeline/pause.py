@@ -3,6 +3,7 @@
 Inert unless the environment variable RENDER_PAUSE_AT names the point; then the process
 writes its id to the file RENDER_PAUSE_FLAG and waits until that file is removed.
 """
+
 from __future__ import annotations
 
 import os

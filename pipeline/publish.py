@@ -1,5 +1,6 @@
 """After every render run, in the run's output folder: each chapter's WebVTT captions, the full lecture when it
 is out of date, and index.html. Files whose text would not change are left alone."""
+
 from __future__ import annotations
 
 from pathlib import Path

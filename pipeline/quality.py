@@ -1,4 +1,5 @@
 """Quality presets, mirroring manim's -q l|m|h|k."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,5 @@
 """The lines the command line prints: the chapter listing, per-chapter progress, the summary."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
@@ -12,7 +13,9 @@ from .manifest import Entry
 BAR_WIDTH = 20
 
 
-def listing(chapters: Iterable[Chapter], folder: Path, rendered: dict[str, list[tuple[Entry, bool]]]) -> Iterator[str]:
+def listing(
+    chapters: Iterable[Chapter], folder: Path, rendered: dict[str, list[tuple[Entry, bool]]]
+) -> Iterator[str]:
     """Each chapter's number, name and title, then per format rendered: duration, files, and whether out of date.
 
     `rendered` maps a chapter slug to its (manifest entry, up to date) pairs.
@@ -47,7 +50,10 @@ def started(slug: str) -> str:
 def finished(outcome: Outcome) -> list[str]:
     """The files written and the time taken; or the error, then its details indented."""
     if outcome.error is not None:
-        return [f"ERROR {outcome.chapter.slug}: {outcome.error}", *(f"    {line}" for line in outcome.details)]
+        return [
+            f"ERROR {outcome.chapter.slug}: {outcome.error}",
+            *(f"    {line}" for line in outcome.details),
+        ]
     files = ", ".join(str(p) for p in outcome.files)
     return [f"done {outcome.chapter.slug} in {outcome.seconds:.1f} s: {files}"]
 
@@ -60,8 +66,10 @@ def damaged(manifest_path: Path) -> str:
 def summary(outcomes: list[Outcome], skipped_count: int, where: str, seconds: float) -> str:
     """How many chapters were rendered, skipped and failed, where, in how long (wall time)."""
     failed = [o.chapter.slug for o in outcomes if o.error is not None]
-    line = (f"{len(outcomes) - len(failed)} rendered, {skipped_count} up to date, {len(failed)} failed "
-            f"({where}) in {seconds:.1f} s")
+    line = (
+        f"{len(outcomes) - len(failed)} rendered, {skipped_count} up to date, {len(failed)} failed "
+        f"({where}) in {seconds:.1f} s"
+    )
     return f"{line}; failed: {', '.join(failed)}" if failed else line
 
 

@@ -1,4 +1,5 @@
 """One chapter rendered in this process with its own manim configuration, and its files published."""
+
 from __future__ import annotations
 
 import shutil
@@ -18,7 +19,9 @@ from .latex_errors import explained
 from .settings import RenderSettings
 
 PROGRESS_INTERVAL = 0.25  # seconds between progress messages from one worker
-X264_PRESET = "veryfast"  # measured on these chapters: a quarter less CPU than manim's medium, files no larger
+X264_PRESET = (
+    "veryfast"  # measured on these chapters: a quarter less CPU than manim's medium, files no larger
+)
 X264_FORMATS = ("mp4", "gif")  # encoded by libx264 (a gif is made from H.264 segments)
 
 
@@ -27,8 +30,9 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
     return the files written, the video's duration in seconds and its frame count."""
     shared_tex = outputs.tex_cache(job.output_dir)
     private_tex = tex_cache.private_copy(shared_tex, work / "Tex")
-    targets = outputs.chapter_files(outputs.folder(job.output_dir, job.settings), job.chapter.slug,
-                                    job.settings.format)
+    targets = outputs.chapter_files(
+        outputs.folder(job.output_dir, job.settings), job.chapter.slug, job.settings.format
+    )
     use_look(job.settings)
     held_frames.install()
     with tempconfig(manim_config(job.settings, work, private_tex)), explained():

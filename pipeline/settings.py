@@ -1,4 +1,5 @@
 """What one render is asked for: frame size and rate, format, theme; and the folder its files land in."""
+
 from __future__ import annotations
 
 import re
@@ -42,8 +43,14 @@ class RenderSettings:
         return name if self.theme == DEFAULT_THEME else f"{name}-{self.theme}"
 
 
-def from_options(quality: str, resolution: tuple[int, int] | None = None, fps: int | None = None,
-                 video_format: str = "mp4", theme: str = DEFAULT_THEME, example: Path | None = None) -> RenderSettings:
+def from_options(
+    quality: str,
+    resolution: tuple[int, int] | None = None,
+    fps: int | None = None,
+    video_format: str = "mp4",
+    theme: str = DEFAULT_THEME,
+    example: Path | None = None,
+) -> RenderSettings:
     """Settings from a preset flag, with an explicit resolution and frame rate taking precedence."""
     preset = PRESETS[quality]
     width, height = resolution or (preset.width, preset.height)

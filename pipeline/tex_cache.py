@@ -8,6 +8,7 @@ manim writes to. Each render gets a private folder seeded from the shared cache
 (hard links, or copies), and its new SVGs are published back with a rename, so the
 shared cache only ever holds whole files.
 """
+
 from __future__ import annotations
 
 import os

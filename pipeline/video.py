@@ -1,4 +1,5 @@
 """MP4 handling with PyAV: moving the index to the front, reading the duration."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,8 +13,10 @@ def remux_faststart(source: Path, target: Path) -> None:
     manim 0.22 writes the index at the end, so a browser must download the whole
     file before it can start playing; stream copy re-encodes nothing.
     """
-    with av.open(str(source)) as given, av.open(str(target), "w", format="mp4",
-                                                 options={"movflags": "faststart"}) as out:
+    with (
+        av.open(str(source)) as given,
+        av.open(str(target), "w", format="mp4", options={"movflags": "faststart"}) as out,
+    ):
         out.metadata.update(given.metadata)
         stream_in = given.streams.video[0]
         stream_out = out.add_stream_from_template(stream_in)

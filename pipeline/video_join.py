@@ -1,4 +1,5 @@
 """MP4 videos joined end to end by stream copy, with a chapter mark for each; and the marks read back."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -48,8 +49,10 @@ def marks(path: Path) -> list[Mark] | None:
         return None
     try:
         with av.open(str(path)) as container:
-            return [Mark(c["metadata"].get("title", ""), c["start"] * c["time_base"], c["end"] * c["time_base"])
-                    for c in container.chapters()]
+            return [
+                Mark(c["metadata"].get("title", ""), c["start"] * c["time_base"], c["end"] * c["time_base"])
+                for c in container.chapters()
+            ]
     except av.FFmpegError:
         return None
 
@@ -57,7 +60,14 @@ def marks(path: Path) -> list[Mark] | None:
 def _signature(stream) -> tuple:
     """What two video streams must share to be joined by stream copy."""
     codec = stream.codec_context
-    return codec.name, codec.width, codec.height, codec.pix_fmt, bytes(codec.extradata or b""), stream.time_base
+    return (
+        codec.name,
+        codec.width,
+        codec.height,
+        codec.pix_fmt,
+        bytes(codec.extradata or b""),
+        stream.time_base,
+    )
 
 
 def _copy(given, stream_in, out, stream_out, start: Fraction) -> Fraction:
@@ -78,5 +88,10 @@ def _copy(given, stream_in, out, stream_out, start: Fraction) -> Fraction:
 
 
 def _chapter(number: int, mark: Mark, time_base: Fraction) -> dict:
-    return {"id": number, "start": int(mark.start / time_base), "end": int(mark.end / time_base),
-            "time_base": time_base, "metadata": {"title": mark.title}}
+    return {
+        "id": number,
+        "start": int(mark.start / time_base),
+        "end": int(mark.end / time_base),
+        "time_base": time_base,
+        "metadata": {"title": mark.title},
+    }

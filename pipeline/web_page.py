@@ -6,6 +6,7 @@ list is read from its chapter marks, so the buttons seek to where the file says.
 captions track also carries its cues in the page: browsers refuse to load a track file
 from disk (file: URLs), and the page's script then adds the same cues itself.
 """
+
 from __future__ import annotations
 
 import json
@@ -83,13 +84,29 @@ if (lecture) {
 def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
     """The page for `folder`, showing whichever of its videos exist."""
     sections = (_lecture_section(folder, chapters, settings), _chapters_section(folder, chapters, settings))
-    return "\n".join((
-        "<!doctype html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        '<link rel="icon" href="data:,">', f"<title>{_text(TITLE)}</title>", f"<style>{STYLE}</style>", "</head>",
-        "<body>", "<main>", f"<h1>{_text(TITLE)}</h1>",
-        f'<p class="lede">A lecture in {len(chapters)} short videos, with captions.</p>',
-        *(section for section in sections if section), "</main>", f"<script>{SCRIPT}</script>", "</body>", "</html>", ""))
+    return "\n".join(
+        (
+            "<!doctype html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            '<link rel="icon" href="data:,">',
+            f"<title>{_text(TITLE)}</title>",
+            f"<style>{STYLE}</style>",
+            "</head>",
+            "<body>",
+            "<main>",
+            f"<h1>{_text(TITLE)}</h1>",
+            f'<p class="lede">A lecture in {len(chapters)} short videos, with captions.</p>',
+            *(section for section in sections if section),
+            "</main>",
+            f"<script>{SCRIPT}</script>",
+            "</body>",
+            "</html>",
+            "",
+        )
+    )
 
 
 def _lecture_section(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
@@ -102,19 +119,25 @@ def _lecture_section(folder: Path, chapters: tuple[Chapter, ...], settings: Rend
     player = _video([target.video], poster, target.subtitles, "The whole lecture", settings, "lecture")
     buttons = "\n".join(
         f'<li><button type="button" data-start="{float(m.start):.3f}"><span>{number}. {_text(m.title)}</span>'
-        f'<span class="time">{_clock(m.start)}</span></button></li>' for number, m in enumerate(marks, start=1))
+        f'<span class="time">{_clock(m.start)}</span></button></li>'
+        for number, m in enumerate(marks, start=1)
+    )
     downloads = _meta(_links((target.video, "video (.mp4)"), (target.subtitles, "captions (.srt)")))
-    return (f'<section aria-labelledby="lecture-title">\n<h2 id="lecture-title">The whole lecture '
-            f'<span class="time">{_clock(marks[-1].end)}</span></h2>\n{player}\n'
-            f'<nav aria-label="Chapters of the whole lecture">\n<ol class="marks">\n{buttons}\n</ol>\n</nav>\n'
-            f"{downloads}\n</section>")
+    return (
+        f'<section aria-labelledby="lecture-title">\n<h2 id="lecture-title">The whole lecture '
+        f'<span class="time">{_clock(marks[-1].end)}</span></h2>\n{player}\n'
+        f'<nav aria-label="Chapters of the whole lecture">\n<ol class="marks">\n{buttons}\n</ol>\n</nav>\n'
+        f"{downloads}\n</section>"
+    )
 
 
 def _chapters_section(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
     """Every chapter in viewing order."""
     articles = "\n".join(_chapter(folder, c, settings) for c in chapters)
-    return ('<section aria-labelledby="chapters-title">\n<h2 id="chapters-title">Chapter by chapter</h2>\n'
-            f'<div class="chapters">\n{articles}\n</div>\n</section>')
+    return (
+        '<section aria-labelledby="chapters-title">\n<h2 id="chapters-title">Chapter by chapter</h2>\n'
+        f'<div class="chapters">\n{articles}\n</div>\n</section>'
+    )
 
 
 def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings) -> str:
@@ -133,25 +156,41 @@ def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings) -> str:
     return f"<article>\n{heading}\n{player}\n{_meta(length + links)}\n</article>"
 
 
-def _video(sources: list[Path], poster: Path | None, subtitles: Path, label: str, settings: RenderSettings,
-           element_id: str | None = None) -> str:
+def _video(
+    sources: list[Path],
+    poster: Path | None,
+    subtitles: Path,
+    label: str,
+    settings: RenderSettings,
+    element_id: str | None = None,
+) -> str:
     """A <video> with its sources, a poster, and a default English captions track (the .vtt beside `subtitles`)
     when those files exist."""
-    attributes = [f'id="{element_id}"' if element_id else "", "controls", 'preload="metadata"', 'playsinline',
-                  f'width="{settings.width}" height="{settings.height}"', f'aria-label="{_text(label)}"',
-                  f'poster="{_href(poster)}"' if poster and poster.is_file() else ""]
+    attributes = [
+        f'id="{element_id}"' if element_id else "",
+        "controls",
+        'preload="metadata"',
+        "playsinline",
+        f'width="{settings.width}" height="{settings.height}"',
+        f'aria-label="{_text(label)}"',
+        f'poster="{_href(poster)}"' if poster and poster.is_file() else "",
+    ]
     inner = [f'<source src="{_href(s)}" type="{PAGE_FORMATS[s.suffix[1:]]}">' for s in sources]
     web_captions = captions.web_captions(subtitles)
     if web_captions.is_file():
-        inner.append(f'<track kind="captions" srclang="en" label="English" src="{_href(web_captions)}" '
-                     f'data-cues="{_text(_cues(subtitles))}" default>')
+        inner.append(
+            f'<track kind="captions" srclang="en" label="English" src="{_href(web_captions)}" '
+            f'data-cues="{_text(_cues(subtitles))}" default>'
+        )
     return f"<video {' '.join(a for a in attributes if a)}>\n" + "\n".join(inner) + "\n</video>"
 
 
 def _cues(subtitles: Path) -> str:
     """The captions as JSON: [[start, end, text], ...], times in seconds."""
-    cues = [[s.start.total_seconds(), s.end.total_seconds(), captions.cue_text(s.content)]
-            for s in captions.read(subtitles)]
+    cues = [
+        [s.start.total_seconds(), s.end.total_seconds(), captions.cue_text(s.content)]
+        for s in captions.read(subtitles)
+    ]
     return json.dumps(cues, ensure_ascii=False)
 
 

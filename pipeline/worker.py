@@ -3,6 +3,7 @@
 It imports manim only when a job runs (through scene_render), so the parent process,
 which needs these functions to hand them to its workers, stays quick to start.
 """
+
 from __future__ import annotations
 
 import ctypes

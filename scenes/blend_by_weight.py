@@ -1,8 +1,21 @@
 """Chapter 4, blend by weight (source 003): softmax weights that sum to 1 multiply the values."""
+
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, GrowArrow, LaggedStart,
-                   SurroundingRectangle, VGroup, Write)
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Create,
+    FadeIn,
+    FadeOut,
+    GrowArrow,
+    LaggedStart,
+    SurroundingRectangle,
+    VGroup,
+    Write,
+)
 
 from attention import examples
 
@@ -32,57 +45,86 @@ class BlendByWeight(ChapterScene):
     def build(self) -> None:
         tr, tokens = self.trace, self.example.tokens
         self.heading = c.chapter_title(self.title, "Softmax weights sum to one and multiply the values")
-        self.formula = c.math(r"w_i = \frac{e^{s_i}}{\sum_j e^{s_j}} \qquad "
-                              r"\text{output} = \sum_i w_i\, v_i", size=34)
+        self.formula = c.math(
+            r"w_i = \frac{e^{s_i}}{\sum_j e^{s_j}} \qquad "
+            r"\text{output} = \sum_i w_i\, v_i",
+            size=34,
+        )
         self.formula.to_edge(RIGHT, buff=0.6).set_y(2.0)
         names = [c.text(t, size=28, color=c.palette.token_color(t)) for t in tokens]
         score_cells = [c.math(f"s = {fmt(s, SCORE_PLACES)}", size=32) for s in tr.scores]
-        exp_cells = [c.math(c.exp_tex(s, e, SCORE_PLACES, EXP_PLACES), size=32)
-                     for s, e in zip(tr.scores, tr.exps)]
-        ratio_cells = [c.math(c.ratio_tex(e, tr.exp_sum, w, EXP_PLACES, WEIGHT_PLACES), size=32)
-                       for e, w in zip(tr.exps, tr.weights)]
+        exp_cells = [
+            c.math(c.exp_tex(s, e, SCORE_PLACES, EXP_PLACES), size=32) for s, e in zip(tr.scores, tr.exps)
+        ]
+        ratio_cells = [
+            c.math(c.ratio_tex(e, tr.exp_sum, w, EXP_PLACES, WEIGHT_PLACES), size=32)
+            for e, w in zip(tr.exps, tr.weights)
+        ]
         self.table = c.grid(names, score_cells, exp_cells, ratio_cells, col_buff=0.7, row_buff=0.35)
         self.table.to_edge(LEFT, buff=0.6).set_y(TABLE_TOP - self.table.height / 2)
         n = len(tokens)
-        self.names, self.score_cells = self.table[:n], self.table[n:2 * n]
-        self.exp_cells, self.ratio_cells = self.table[2 * n:3 * n], self.table[3 * n:]
+        self.names, self.score_cells = self.table[:n], self.table[n : 2 * n]
+        self.exp_cells, self.ratio_cells = self.table[2 * n : 3 * n], self.table[3 * n :]
         self.sum_line = c.math(r"\text{sum} = " + c.sum_tex(tr.exps, tr.exp_sum, EXP_PLACES), size=32)
         self.sum_line.next_to(self.table, DOWN, buff=0.4).align_to(self.exp_cells, LEFT)
         self.bars = c.WeightBars(tokens, tr.weights).move_to(RIGHT * 3.6 + DOWN * 1.0)
         self.plane = ValuePlane(tokens, tr.values, width=4.0).move_to(PLANE_CENTER).set_blend(tr.weights)
         self.rows = blend_rows(tr, tokens)
-        self.output_line = c.math(r"\text{output} = " + vector_tex(tr.output), size=34,
-                                  color=theme().output)
+        self.output_line = c.math(r"\text{output} = " + vector_tex(tr.output), size=34, color=theme().output)
 
     def scores(self) -> None:
         self.beat("Scores from the last step")
-        self.play(FadeIn(self.heading), FadeIn(self.formula), run_time=1.2,
-                  subcaption="Softmax turns scores into weights; the weights then mix the values.",
-                  subcaption_duration=2.5)
-        self.play(FadeIn(self.names), FadeIn(self.score_cells), run_time=1,
-                  subcaption="Start from the scores of the last chapter.", subcaption_duration=2)
+        self.play(
+            FadeIn(self.heading),
+            FadeIn(self.formula),
+            run_time=1.2,
+            subcaption="Softmax turns scores into weights; the weights then mix the values.",
+            subcaption_duration=2.5,
+        )
+        self.play(
+            FadeIn(self.names),
+            FadeIn(self.score_cells),
+            run_time=1,
+            subcaption="Start from the scores of the last chapter.",
+            subcaption_duration=2,
+        )
         self.wait(2)
 
     def exponentiate(self) -> None:
         self.beat("Exponentiate")
-        self.play(LaggedStart(*[FadeIn(e, shift=RIGHT * 0.2) for e in self.exp_cells], lag_ratio=0.4),
-                  run_time=1.6, subcaption="Exponentiate each score: every result is positive.",
-                  subcaption_duration=2.5)
+        self.play(
+            LaggedStart(*[FadeIn(e, shift=RIGHT * 0.2) for e in self.exp_cells], lag_ratio=0.4),
+            run_time=1.6,
+            subcaption="Exponentiate each score: every result is positive.",
+            subcaption_duration=2.5,
+        )
         self.wait(0.8)
-        self.play(Write(self.sum_line), run_time=1.2,
-                  subcaption=f"Their sum is about {fmt(self.trace.exp_sum, EXP_PLACES)}.", subcaption_duration=2.2)
+        self.play(
+            Write(self.sum_line),
+            run_time=1.2,
+            subcaption=f"Their sum is about {fmt(self.trace.exp_sum, EXP_PLACES)}.",
+            subcaption_duration=2.2,
+        )
         self.wait(1)
 
     def normalise(self) -> None:
         self.beat("Divide by the sum")
         tr = self.trace
-        self.play(LaggedStart(*[FadeIn(r, shift=RIGHT * 0.2) for r in self.ratio_cells], lag_ratio=0.4),
-                  run_time=1.6, subcaption="Divide each by the sum: these are the weights.",
-                  subcaption_duration=2.5)
-        self.play(FadeIn(self.bars), run_time=1.2,
-                  subcaption=f"The weights sum to {fmt(tr.weights.sum(), WEIGHT_PLACES)}.", subcaption_duration=2.5)
-        self.total_box = SurroundingRectangle(VGroup(self.bars.total_label, self.bars.total),
-                                              color=theme().text, buff=0.1)
+        self.play(
+            LaggedStart(*[FadeIn(r, shift=RIGHT * 0.2) for r in self.ratio_cells], lag_ratio=0.4),
+            run_time=1.6,
+            subcaption="Divide each by the sum: these are the weights.",
+            subcaption_duration=2.5,
+        )
+        self.play(
+            FadeIn(self.bars),
+            run_time=1.2,
+            subcaption=f"The weights sum to {fmt(tr.weights.sum(), WEIGHT_PLACES)}.",
+            subcaption_duration=2.5,
+        )
+        self.total_box = SurroundingRectangle(
+            VGroup(self.bars.total_label, self.bars.total), color=theme().text, buff=0.1
+        )
         self.play(Create(self.total_box), run_time=0.8)
         self.wait(2)
 
@@ -90,15 +132,23 @@ class BlendByWeight(ChapterScene):
         self.beat("Weights times values")
         tr = self.trace
         total = VGroup(self.total_box, self.bars.total_label, self.bars.total)
-        self.play(FadeOut(self.table), FadeOut(self.sum_line), FadeOut(total), FadeOut(self.formula), run_time=0.8)
+        self.play(
+            FadeOut(self.table), FadeOut(self.sum_line), FadeOut(total), FadeOut(self.formula), run_time=0.8
+        )
         self.bars.remove(self.bars.total_label, self.bars.total)
         self.play(self.bars.animate.scale(0.85).to_edge(LEFT, buff=0.9).set_y(0.9), run_time=1)
         self.rows.next_to(self.bars, DOWN, buff=0.45).to_edge(LEFT, buff=0.6)
         self.output_line.next_to(self.rows, DOWN, buff=0.4).align_to(self.rows, LEFT)
         values = ", ".join(vector_tex(v) for v in tr.values)
-        self.play(FadeIn(self.plane.base), run_time=1,
-                  subcaption=f"The values {values} live in their own plane.", subcaption_duration=2.5)
-        for i, (row_name, row_cell) in enumerate(zip(self.rows[:len(tr.weights)], self.rows[len(tr.weights):])):
+        self.play(
+            FadeIn(self.plane.base),
+            run_time=1,
+            subcaption=f"The values {values} live in their own plane.",
+            subcaption_duration=2.5,
+        )
+        for i, (row_name, row_cell) in enumerate(
+            zip(self.rows[: len(tr.weights)], self.rows[len(tr.weights) :])
+        ):
             self.play(FadeIn(row_name), Write(row_cell), Create(self.plane.terms[i]), run_time=1.1)
         self.say("Each weight scales its value; the scaled values add up, tip to tail.", duration=3)
         self.wait(1)
@@ -108,10 +158,17 @@ class BlendByWeight(ChapterScene):
     def distinguish(self) -> None:
         self.beat("A vector, not three weights")
         tr = self.trace
-        sentence = (f"The output {vector_tex(tr.output)} is one vector in the values' plane, "
-                    f"not the {len(tr.weights)} weights.")
+        sentence = (
+            f"The output {vector_tex(tr.output)} is one vector in the values' plane, "
+            f"not the {len(tr.weights)} weights."
+        )
         note = c.paragraph(sentence, width_chars=32, size=24)
         note.next_to(self.plane, UP, buff=0.25)
-        self.play(FadeIn(note), Create(SurroundingRectangle(self.output_line, color=theme().output, buff=0.12)),
-                  run_time=1, subcaption=sentence, subcaption_duration=3.5)
+        self.play(
+            FadeIn(note),
+            Create(SurroundingRectangle(self.output_line, color=theme().output, buff=0.12)),
+            run_time=1,
+            subcaption=sentence,
+            subcaption_duration=3.5,
+        )
         self.wait(4.5)

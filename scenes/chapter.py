@@ -1,4 +1,5 @@
 """The base class of every chapter: theme background, named beats, captions paced for reading."""
+
 from __future__ import annotations
 
 from manim import Scene

@@ -3,14 +3,30 @@
 Builders read the palette when called. Text from example files (token names)
 is drawn with `Text`, never passed to LaTeX.
 """
+
 from __future__ import annotations
 
 import copy
 import textwrap
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UL, UP, Arrow, DecimalNumber, Integer, Line, MathTex, NumberPlane,
-                   Rectangle, RoundedRectangle, Text, VGroup)
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UL,
+    UP,
+    Arrow,
+    DecimalNumber,
+    Integer,
+    Line,
+    MathTex,
+    NumberPlane,
+    Rectangle,
+    RoundedRectangle,
+    Text,
+    VGroup,
+)
 from manim.mobject.text.numbers import string_to_mob_map
 
 from . import palette
@@ -28,8 +44,7 @@ def text(content: str, size: float = 26, color: str | None = None, **kwargs) -> 
 
 def paragraph(content: str, width_chars: int = 40, size: float = 24, color: str | None = None) -> Text:
     """Text wrapped to about `width_chars` characters a line."""
-    return text("\n".join(textwrap.wrap(content, width_chars)), size=size, color=color,
-                line_spacing=0.9)
+    return text("\n".join(textwrap.wrap(content, width_chars)), size=size, color=color, line_spacing=0.9)
 
 
 def glyph_copy(mobject):
@@ -86,8 +101,10 @@ class WholeNumber(QuickDigits, Integer):
 
 def legend(*entries: tuple[VGroup, str]) -> VGroup:
     """A row of (symbol, meaning) pairs."""
-    items = [VGroup(symbol, text(meaning, size=20, color=theme().muted)).arrange(RIGHT, buff=0.15)
-             for symbol, meaning in entries]
+    items = [
+        VGroup(symbol, text(meaning, size=20, color=theme().muted)).arrange(RIGHT, buff=0.15)
+        for symbol, meaning in entries
+    ]
     return VGroup(*items).arrange(RIGHT, buff=0.5)
 
 
@@ -106,16 +123,24 @@ def chapter_title(title: str, subtitle: str) -> VGroup:
 
 def panel(width: float, height: float) -> RoundedRectangle:
     """A quiet background card for a block of numbers."""
-    return RoundedRectangle(width=width, height=height, corner_radius=0.15, stroke_width=1,
-                            stroke_color=theme().grid, fill_color=theme().panel, fill_opacity=1)
+    return RoundedRectangle(
+        width=width,
+        height=height,
+        corner_radius=0.15,
+        stroke_width=1,
+        stroke_color=theme().grid,
+        fill_color=theme().panel,
+        fill_opacity=1,
+    )
 
 
 def grid(*columns, col_buff: float = 0.45, row_buff: float = 0.18) -> VGroup:
     """Columns of mobjects laid out left-aligned in a table; the result lists them column by column."""
     rows = len(columns[0])
     cells = [col[r] for r in range(rows) for col in columns]
-    VGroup(*cells).arrange_in_grid(rows=rows, cols=len(columns), col_alignments="l" * len(columns),
-                                   buff=(col_buff, row_buff))
+    VGroup(*cells).arrange_in_grid(
+        rows=rows, cols=len(columns), col_alignments="l" * len(columns), buff=(col_buff, row_buff)
+    )
     return VGroup(*[cell for col in columns for cell in col])
 
 
@@ -127,22 +152,47 @@ def fit_width(mobject, width: float):
 class WeightBars(VGroup):
     """One bar per token whose height is its weight, the value above, the name below."""
 
-    def __init__(self, tokens, weights, height: float = 2.4, bar_width: float = 0.7,
-                 spacing: float = 1.25, show_total: bool = True):
+    def __init__(
+        self,
+        tokens,
+        weights,
+        height: float = 2.4,
+        bar_width: float = 0.7,
+        spacing: float = 1.25,
+        show_total: bool = True,
+    ):
         super().__init__()
         self.max_height = height
-        self.baseline = Line(LEFT * spacing * len(tokens) / 2, RIGHT * spacing * len(tokens) / 2,
-                             color=theme().muted, stroke_width=2)
+        self.baseline = Line(
+            LEFT * spacing * len(tokens) / 2,
+            RIGHT * spacing * len(tokens) / 2,
+            color=theme().muted,
+            stroke_width=2,
+        )
         xs = (np.arange(len(tokens)) - (len(tokens) - 1) / 2) * spacing
-        self.bars = VGroup(*[
-            Rectangle(width=bar_width, height=height, stroke_width=0, fill_opacity=0.9,
-                      fill_color=palette.token_color(t)).move_to([x, height / 2, 0])
-            for t, x in zip(tokens, xs)
-        ])
-        self.values = VGroup(*[Number(0, num_decimal_places=WEIGHT_PLACES, font_size=28, color=theme().text)
-                               for _ in tokens])
-        self.labels = VGroup(*[fit_width(text(t, size=24, color=palette.token_color(t)), spacing - 0.1)
-                               .next_to([x, 0, 0], DOWN, buff=0.2) for t, x in zip(tokens, xs)])
+        self.bars = VGroup(
+            *[
+                Rectangle(
+                    width=bar_width,
+                    height=height,
+                    stroke_width=0,
+                    fill_opacity=0.9,
+                    fill_color=palette.token_color(t),
+                ).move_to([x, height / 2, 0])
+                for t, x in zip(tokens, xs)
+            ]
+        )
+        self.values = VGroup(
+            *[Number(0, num_decimal_places=WEIGHT_PLACES, font_size=28, color=theme().text) for _ in tokens]
+        )
+        self.labels = VGroup(
+            *[
+                fit_width(text(t, size=24, color=palette.token_color(t)), spacing - 0.1).next_to(
+                    [x, 0, 0], DOWN, buff=0.2
+                )
+                for t, x in zip(tokens, xs)
+            ]
+        )
         self.add(self.baseline, self.bars, self.values, self.labels)
         if show_total:
             self.total = Number(0, num_decimal_places=WEIGHT_PLACES, font_size=28, color=theme().text)
@@ -152,7 +202,7 @@ class WeightBars(VGroup):
             self.total = None
         self.set_weights(weights)
 
-    def set_weights(self, weights) -> "WeightBars":
+    def set_weights(self, weights) -> WeightBars:
         """Resize every bar and update every number in place."""
         base = self.baseline.get_center()[1]
         for bar, number, w in zip(self.bars, self.values, weights):
@@ -176,8 +226,10 @@ def vector_plane(points, unit: float = 1.3, margin: float = 0.6, step: float = 1
     lo = np.floor((pts.min(axis=0) - margin) / step) * step
     hi = np.ceil((pts.max(axis=0) + margin) / step) * step
     return NumberPlane(
-        x_range=[lo[0], hi[0], step], y_range=[lo[1], hi[1], step],
-        x_length=(hi[0] - lo[0]) * unit, y_length=(hi[1] - lo[1]) * unit,
+        x_range=[lo[0], hi[0], step],
+        y_range=[lo[1], hi[1], step],
+        x_length=(hi[0] - lo[0]) * unit,
+        y_length=(hi[1] - lo[1]) * unit,
         background_line_style={"stroke_color": theme().grid, "stroke_width": 1},
         axis_config={"stroke_color": theme().muted, "stroke_width": 2},
     )
@@ -185,15 +237,23 @@ def vector_plane(points, unit: float = 1.3, margin: float = 0.6, step: float = 1
 
 def plane_arrow(plane: NumberPlane, vector, color: str, width: float = 5) -> Arrow:
     """An arrow from the plane's origin to `vector`."""
-    return Arrow(plane.c2p(0, 0), plane.c2p(*vector), buff=0, color=color, stroke_width=width,
-                 max_tip_length_to_length_ratio=0.18)
+    return Arrow(
+        plane.c2p(0, 0),
+        plane.c2p(*vector),
+        buff=0,
+        color=color,
+        stroke_width=width,
+        max_tip_length_to_length_ratio=0.18,
+    )
 
 
 def arrow_label(plane: NumberPlane, vector, name: str, color: str) -> Text:
     """A token's name just beyond the tip of its arrow."""
     v = np.asarray(vector, dtype=float)
     direction = np.array([*v, 0]) / (np.linalg.norm(v) or 1)
-    label = fit_width(text(name, size=26, color=color), LABEL_WIDTH).next_to(plane.c2p(*vector), direction, buff=0.3)
+    label = fit_width(text(name, size=26, color=color), LABEL_WIDTH).next_to(
+        plane.c2p(*vector), direction, buff=0.3
+    )
     return label.shift(LEFT * max(0.0, label.get_right()[0] - FRAME_RIGHT))
 
 
@@ -201,8 +261,10 @@ def cross_marker(color: str | None = None, size: float = 0.32) -> VGroup:
     """The query's marker: an upright cross (×)."""
     c = color or theme().query
     h = size / 2
-    return VGroup(Line([-h, -h, 0], [h, h, 0], color=c, stroke_width=7),
-                  Line([-h, h, 0], [h, -h, 0], color=c, stroke_width=7))
+    return VGroup(
+        Line([-h, -h, 0], [h, h, 0], color=c, stroke_width=7),
+        Line([-h, h, 0], [h, -h, 0], color=c, stroke_width=7),
+    )
 
 
 def relation(value: float, places: int, tex: bool = True) -> str:
@@ -241,8 +303,7 @@ def exp_tex(score: float, exp_value: float, places_in: int, places_out: int) -> 
     return f"e^{{{exponent}}} {relation(exp_value, places_out)} {fmt(exp_value, places_out)}"
 
 
-def ratio_tex(numerator: float, denominator: float, result: float, places_in: int,
-              places_out: int) -> str:
+def ratio_tex(numerator: float, denominator: float, result: float, places_in: int, places_out: int) -> str:
     """'1 / 3.25 \\approx 0.308', each operand as displayed elsewhere."""
     top = fmt(numerator, places_in)
     bottom = fmt(denominator, places_in)
@@ -260,8 +321,9 @@ class VectorReadout(VGroup):
     def __init__(self, values, places: int = WEIGHT_PLACES, size: float = 32, color: str | None = None):
         super().__init__()
         color = color or theme().text
-        self.numbers = [Number(float(v), num_decimal_places=places, font_size=size, color=color)
-                        for v in values]
+        self.numbers = [
+            Number(float(v), num_decimal_places=places, font_size=size, color=color) for v in values
+        ]
         parts = [MathTex("[", font_size=size, color=color)]
         for i, number in enumerate(self.numbers):
             parts += [number] + ([MathTex(",", font_size=size, color=color)] if i < len(values) - 1 else [])
@@ -270,7 +332,7 @@ class VectorReadout(VGroup):
         for comma in self[2:-1:2]:
             comma.align_to(self.numbers[0], DOWN)
 
-    def set_values(self, values) -> "VectorReadout":
+    def set_values(self, values) -> VectorReadout:
         for number, v in zip(self.numbers, values):
             number.set_value(float(v))
         return self

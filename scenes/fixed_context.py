@@ -1,9 +1,25 @@
 """Chapter 1, fixed context vs attention: one reused summary, then a blend per decoder step."""
+
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, FadeIn, FadeOut, GrowArrow, Indicate, ReplacementTransform,
-                   RoundedRectangle, Square, TransformFromCopy, VGroup, Write)
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Arrow,
+    FadeIn,
+    FadeOut,
+    GrowArrow,
+    Indicate,
+    ReplacementTransform,
+    RoundedRectangle,
+    Square,
+    TransformFromCopy,
+    VGroup,
+    Write,
+)
 
 from attention import examples
 
@@ -25,8 +41,10 @@ ROWS_HEIGHT = 4.6  # the decoder rows (label to last note) shrink to fit this he
 LEGEND_AT = np.array([-0.4, -2.6, 0])  # centre of the closing comparison
 BARS_SCALE = 0.8
 SPLIT_GAP = 0.05  # two top weights closer than this are described as a split
-CAVEAT = ("A long sentence squeezed into one fixed-size summary makes long inputs harder to handle, "
-          "but no vector literally overflows: the summary keeps its size.")
+CAVEAT = (
+    "A long sentence squeezed into one fixed-size summary makes long inputs harder to handle, "
+    "but no vector literally overflows: the summary keeps its size."
+)
 
 
 def state_box(color: str, size: float = 0.5) -> Square:
@@ -36,14 +54,28 @@ def state_box(color: str, size: float = 0.5) -> Square:
 
 def summary_tag() -> VGroup:
     """The fixed context: one box labelled 'summary', in the output colour."""
-    box = RoundedRectangle(width=1.7, height=0.6, corner_radius=0.1, stroke_color=theme().output,
-                           stroke_width=3, fill_color=theme().output, fill_opacity=0.2)
+    box = RoundedRectangle(
+        width=1.7,
+        height=0.6,
+        corner_radius=0.1,
+        stroke_color=theme().output,
+        stroke_width=3,
+        fill_color=theme().output,
+        fill_opacity=0.2,
+    )
     return VGroup(box, c.text("summary", size=22, color=theme().output))
 
 
 def arrow(start, end, color: str, width: float = 3) -> Arrow:
-    return Arrow(start, end, buff=0.08, color=color, stroke_width=width, max_tip_length_to_length_ratio=0.2,
-                 tip_length=0.16)
+    return Arrow(
+        start,
+        end,
+        buff=0.08,
+        color=color,
+        stroke_width=width,
+        max_tip_length_to_length_ratio=0.2,
+        tip_length=0.16,
+    )
 
 
 def reading(source, weights) -> str:
@@ -79,16 +111,29 @@ class FixedContext(ChapterScene):
     def build_encoder(self) -> None:
         """The source words, their encoder states, and the one summary they are squeezed into."""
         tokens = self.example.source_tokens
-        self.encoder = VGroup(*[state_box(token_color(t)).move_to([k * ENCODER_PITCH, ROW_Y, 0])
-                                for k, t in enumerate(tokens)])
-        self.source = VGroup(*[c.text(t, size=22, color=token_color(t)).next_to(box, DOWN, buff=0.2)
-                               for t, box in zip(tokens, self.encoder)])
+        self.encoder = VGroup(
+            *[state_box(token_color(t)).move_to([k * ENCODER_PITCH, ROW_Y, 0]) for k, t in enumerate(tokens)]
+        )
+        self.source = VGroup(
+            *[
+                c.text(t, size=22, color=token_color(t)).next_to(box, DOWN, buff=0.2)
+                for t, box in zip(tokens, self.encoder)
+            ]
+        )
         row = VGroup(self.encoder, self.source)
-        row.scale_to_fit_width(min(ENCODER_WIDTH, row.width)).move_to([ENCODER_LEFT, ROW_Y, 0], aligned_edge=LEFT)
+        row.scale_to_fit_width(min(ENCODER_WIDTH, row.width)).move_to(
+            [ENCODER_LEFT, ROW_Y, 0], aligned_edge=LEFT
+        )
         row.shift(UP * (ROW_Y - self.encoder.get_y()))
-        self.chain = VGroup(*[arrow(a.get_right(), b.get_left(), theme().muted, 2)
-                              for a, b in zip(self.encoder, self.encoder[1:])])
-        self.encoder_label = c.text("encoder", size=20, color=theme().muted).next_to(self.encoder, UP, buff=0.25)
+        self.chain = VGroup(
+            *[
+                arrow(a.get_right(), b.get_left(), theme().muted, 2)
+                for a, b in zip(self.encoder, self.encoder[1:])
+            ]
+        )
+        self.encoder_label = c.text("encoder", size=20, color=theme().muted).next_to(
+            self.encoder, UP, buff=0.25
+        )
         self.summary = summary_tag().move_to([SUMMARY_X, ROW_Y, 0])
         self.into_summary = arrow(self.encoder[-1].get_right(), self.summary.get_left(), theme().output)
 
@@ -96,35 +141,68 @@ class FixedContext(ChapterScene):
         """Per decoder step: its state, word, summary copy, own weight bars and a note; shrunk to fit."""
         ys = [STEP_TOP - i * STEP_PITCH for i in range(len(self.example.target_tokens))]
         self.steps = VGroup(*[state_box(theme().query, 0.55).move_to([STEP_X, y, 0]) for y in ys])
-        self.targets = VGroup(*[c.text(t, size=26, color=theme().query).next_to(box, RIGHT, buff=0.3)
-                                for t, box in zip(self.example.target_tokens, self.steps)])
-        self.decoder_label = c.text("decoder", size=20, color=theme().muted).next_to(self.steps, UP, buff=0.25)
-        self.copies = VGroup(*[summary_tag().move_to([SLOT_X + SLOT_WIDTH / 2, y, 0], aligned_edge=RIGHT)
-                               for y in ys])
-        self.into_steps = VGroup(*[arrow([SLOT_X + SLOT_WIDTH / 2, y, 0], box.get_left(), theme().muted, 2)
-                                   for y, box in zip(ys, self.steps)])
+        self.targets = VGroup(
+            *[
+                c.text(t, size=26, color=theme().query).next_to(box, RIGHT, buff=0.3)
+                for t, box in zip(self.example.target_tokens, self.steps)
+            ]
+        )
+        self.decoder_label = c.text("decoder", size=20, color=theme().muted).next_to(
+            self.steps, UP, buff=0.25
+        )
+        self.copies = VGroup(
+            *[summary_tag().move_to([SLOT_X + SLOT_WIDTH / 2, y, 0], aligned_edge=RIGHT) for y in ys]
+        )
+        self.into_steps = VGroup(
+            *[
+                arrow([SLOT_X + SLOT_WIDTH / 2, y, 0], box.get_left(), theme().muted, 2)
+                for y, box in zip(ys, self.steps)
+            ]
+        )
         self.bars = VGroup(*[self.step_bars(w, y) for w, y in zip(self.grid.weights, ys)])
-        self.readings = VGroup(*[c.text(reading(self.example.source_tokens, w), size=18, color=theme().muted)
-                                 .next_to(box, DOWN, buff=0.15).align_to(box, LEFT)
-                                 for w, box in zip(self.grid.weights, self.steps)])
-        rows = VGroup(self.steps, self.targets, self.decoder_label, self.copies, self.into_steps, self.bars,
-                      self.readings)
+        self.readings = VGroup(
+            *[
+                c.text(reading(self.example.source_tokens, w), size=18, color=theme().muted)
+                .next_to(box, DOWN, buff=0.15)
+                .align_to(box, LEFT)
+                for w, box in zip(self.grid.weights, self.steps)
+            ]
+        )
+        rows = VGroup(
+            self.steps,
+            self.targets,
+            self.decoder_label,
+            self.copies,
+            self.into_steps,
+            self.bars,
+            self.readings,
+        )
         if rows.height > ROWS_HEIGHT:  # more decoder steps than the default: shrink them all alike
             top_right = rows.get_corner(UP + RIGHT)
             rows.scale_to_fit_height(ROWS_HEIGHT).move_to(top_right, aligned_edge=UP + RIGHT)
 
     def build_arrows(self) -> None:
         """The summary feeding every step (fixed context), and the encoder feeding every blend (attention)."""
-        self.feeds = VGroup(*[arrow(self.summary.get_right(), tag.get_left(), theme().output)
-                              for tag in self.copies])
-        self.access = VGroup(*[arrow(self.encoder.get_right() + RIGHT * 0.05,
-                                     bars.baseline.get_left() + LEFT * 0.1, theme().key, 2)
-                               for bars in self.bars])
+        self.feeds = VGroup(
+            *[arrow(self.summary.get_right(), tag.get_left(), theme().output) for tag in self.copies]
+        )
+        self.access = VGroup(
+            *[
+                arrow(
+                    self.encoder.get_right() + RIGHT * 0.05,
+                    bars.baseline.get_left() + LEFT * 0.1,
+                    theme().key,
+                    2,
+                )
+                for bars in self.bars
+            ]
+        )
 
     def step_bars(self, weights, y: float) -> c.WeightBars:
         """One decoder step's weights over the source positions, fitted into its slot."""
-        bars = c.WeightBars(self.example.source_tokens, weights, height=1.0, bar_width=0.55, spacing=1.0,
-                            show_total=False).scale(BARS_SCALE)
+        bars = c.WeightBars(
+            self.example.source_tokens, weights, height=1.0, bar_width=0.55, spacing=1.0, show_total=False
+        ).scale(BARS_SCALE)
         if bars.width > SLOT_WIDTH:
             bars.scale_to_fit_width(SLOT_WIDTH)
         return bars.move_to([SLOT_X, y, 0])
@@ -132,57 +210,101 @@ class FixedContext(ChapterScene):
     def encode(self) -> None:
         self.beat("Encode into one summary")
         self.play(FadeIn(self.heading), run_time=1)
-        self.play(FadeIn(self.source, lag_ratio=0.3), FadeIn(self.encoder_label), run_time=1.2,
-                  subcaption="Before attention, an encoder read the source sentence one word at a time...",
-                  subcaption_duration=3.5)
+        self.play(
+            FadeIn(self.source, lag_ratio=0.3),
+            FadeIn(self.encoder_label),
+            run_time=1.2,
+            subcaption="Before attention, an encoder read the source sentence one word at a time...",
+            subcaption_duration=3.5,
+        )
         for k, box in enumerate(self.encoder):
             self.play(FadeIn(box), *([GrowArrow(self.chain[k - 1])] if k else []), run_time=0.5)
-        self.play(GrowArrow(self.into_summary), FadeIn(self.summary, shift=RIGHT * 0.3), run_time=1.2,
-                  subcaption="...and squeezed all of it into one summary vector of fixed size.",
-                  subcaption_duration=3)
+        self.play(
+            GrowArrow(self.into_summary),
+            FadeIn(self.summary, shift=RIGHT * 0.3),
+            run_time=1.2,
+            subcaption="...and squeezed all of it into one summary vector of fixed size.",
+            subcaption_duration=3,
+        )
         self.wait(1.5)
 
     def reuse_summary(self) -> None:
         self.beat("The same summary for every step")
-        self.play(FadeIn(self.steps), FadeIn(self.targets), FadeIn(self.decoder_label), FadeIn(self.into_steps), run_time=1.2,
-                  subcaption="The decoder then writes the output one step at a time...", subcaption_duration=2.5)
-        self.play(*[GrowArrow(f) for f in self.feeds],
-                  *[TransformFromCopy(self.summary, tag) for tag in self.copies], run_time=1.5,
-                  subcaption="...and every step is fed the very same summary, whatever word it is writing.",
-                  subcaption_duration=4)
-        self.play(*[Indicate(tag, color=theme().output, scale_factor=1.08) for tag in self.copies], run_time=1)
+        self.play(
+            FadeIn(self.steps),
+            FadeIn(self.targets),
+            FadeIn(self.decoder_label),
+            FadeIn(self.into_steps),
+            run_time=1.2,
+            subcaption="The decoder then writes the output one step at a time...",
+            subcaption_duration=2.5,
+        )
+        self.play(
+            *[GrowArrow(f) for f in self.feeds],
+            *[TransformFromCopy(self.summary, tag) for tag in self.copies],
+            run_time=1.5,
+            subcaption="...and every step is fed the very same summary, whatever word it is writing.",
+            subcaption_duration=4,
+        )
+        self.play(
+            *[Indicate(tag, color=theme().output, scale_factor=1.08) for tag in self.copies], run_time=1
+        )
         self.wait(2)
 
     def attend(self) -> None:
         self.beat("Attention: a blend per step")
-        self.play(FadeOut(self.feeds), FadeOut(self.into_summary), FadeOut(self.summary), FadeIn(self.legend[0]),
-                  run_time=1.2)
-        self.play(*[GrowArrow(a) for a in self.access], FadeIn(self.legend[1]), run_time=1.2,
-                  subcaption="With attention the encoder keeps every source position available.",
-                  subcaption_duration=3)
+        self.play(
+            FadeOut(self.feeds),
+            FadeOut(self.into_summary),
+            FadeOut(self.summary),
+            FadeIn(self.legend[0]),
+            run_time=1.2,
+        )
+        self.play(
+            *[GrowArrow(a) for a in self.access],
+            FadeIn(self.legend[1]),
+            run_time=1.2,
+            subcaption="With attention the encoder keeps every source position available.",
+            subcaption_duration=3,
+        )
         self.wait(1)
-        captions = [f"“{t}” {reading(self.example.source_tokens, w)}."
-                    for t, w in zip(self.example.target_tokens, self.grid.weights)]
+        captions = [
+            f"“{t}” {reading(self.example.source_tokens, w)}."
+            for t, w in zip(self.example.target_tokens, self.grid.weights)
+        ]
         for tag, bars, note, caption in zip(self.copies, self.bars, self.readings, captions):
-            self.play(ReplacementTransform(tag, bars), FadeIn(note), run_time=1.2, subcaption=caption,
-                      subcaption_duration=2.3)
+            self.play(
+                ReplacementTransform(tag, bars),
+                FadeIn(note),
+                run_time=1.2,
+                subcaption=caption,
+                subcaption_duration=2.3,
+            )
             self.wait(1.6)
         self.say("Each decoder step draws its own blend of the source: different weights at every step.", 3)
         self.wait(3)
 
     def comparison(self) -> VGroup:
         """The closing legend: the summary (reused by every step) against attention's arrows."""
-        return c.legend((summary_tag().scale(0.75), "fixed context: one summary for all steps"),
-                        (arrow(LEFT * 0.5, RIGHT * 0.5, theme().key, 2), "attention: a blend per step")
-                        ).move_to(LEGEND_AT)
+        return c.legend(
+            (summary_tag().scale(0.75), "fixed context: one summary for all steps"),
+            (arrow(LEFT * 0.5, RIGHT * 0.5, theme().key, 2), "attention: a blend per step"),
+        ).move_to(LEGEND_AT)
 
     def caveat(self) -> None:
         self.beat("Why it matters")
-        self.play(Indicate(self.legend, color=theme().text, scale_factor=1.05), run_time=1,
-                  subcaption="A fixed context reuses one summary; attention builds a new blend for each step.",
-                  subcaption_duration=3)
+        self.play(
+            Indicate(self.legend, color=theme().text, scale_factor=1.05),
+            run_time=1,
+            subcaption="A fixed context reuses one summary; attention builds a new blend for each step.",
+            subcaption_duration=3,
+        )
         self.wait(2)
-        self.play(Write(self.note), run_time=2,
-                  subcaption="Compressing a long sentence into one summary makes long inputs harder, "
-                             "but nothing literally overflows.", subcaption_duration=5)
+        self.play(
+            Write(self.note),
+            run_time=2,
+            subcaption="Compressing a long sentence into one summary makes long inputs harder, "
+            "but nothing literally overflows.",
+            subcaption_duration=5,
+        )
         self.wait(4)

@@ -3,6 +3,7 @@
 `AttentionGrid.show_scores()` / `show_weights(rows)` switch what the cells say; animate
 them with `Restate` (not `.animate`, which breaks when a number's digits are rebuilt).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -42,7 +43,7 @@ class Restate(Transform):
 class CellNumber(c.Number):
     """A number that stays centred in its cell when its value or precision changes."""
 
-    def show(self, value: float, places: int) -> "CellNumber":
+    def show(self, value: float, places: int) -> CellNumber:
         center = self.get_center()
         self.num_decimal_places = places
         self.set_value(float(value))
@@ -56,8 +57,15 @@ class AttentionGrid(VGroup):
     (default: each token's own colour).
     """
 
-    def __init__(self, trace: GridTrace, rows=(), cols=(), size: float = 4.0, numbers: bool = True,
-                 row_color: str | None = None):
+    def __init__(
+        self,
+        trace: GridTrace,
+        rows=(),
+        cols=(),
+        size: float = 4.0,
+        numbers: bool = True,
+        row_color: str | None = None,
+    ):
         super().__init__()
         self.trace = trace
         m, n = trace.shape
@@ -69,15 +77,28 @@ class AttentionGrid(VGroup):
         if numbers:
             font = FONT_PER_UNIT * self.pitch
             self.numbers = VGroup(*[CellNumber(0, font_size=font).move_to(cell) for cell in self.cells])
-            self.sums = VGroup(*[CellNumber(0, font_size=font).next_to(self.row(i)[-1], RIGHT, buff=0.3)
-                                 for i in range(m)])
-            self.sum_header = c.text("sum", size=0.8 * font, color=theme().muted).next_to(self.sums[0], UP, buff=0.25)
+            self.sums = VGroup(
+                *[CellNumber(0, font_size=font).next_to(self.row(i)[-1], RIGHT, buff=0.3) for i in range(m)]
+            )
+            self.sum_header = c.text("sum", size=0.8 * font, color=theme().muted).next_to(
+                self.sums[0], UP, buff=0.25
+            )
             self.add(self.numbers, self.sums, self.sum_header)
         label_size = 0.9 * FONT_PER_UNIT * min(self.pitch, 1.0)
-        self.row_labels = VGroup(*[c.text(t, size=label_size, color=row_color or token_color(t))
-                                   .next_to(self.row(i)[0], LEFT, buff=0.2) for i, t in enumerate(rows)])
-        self.col_labels = VGroup(*[c.text(t, size=label_size, color=token_color(t))
-                                   .next_to(self.cells[j], UP, buff=0.2) for j, t in enumerate(cols)])
+        self.row_labels = VGroup(
+            *[
+                c.text(t, size=label_size, color=row_color or token_color(t)).next_to(
+                    self.row(i)[0], LEFT, buff=0.2
+                )
+                for i, t in enumerate(rows)
+            ]
+        )
+        self.col_labels = VGroup(
+            *[
+                c.text(t, size=label_size, color=token_color(t)).next_to(self.cells[j], UP, buff=0.2)
+                for j, t in enumerate(cols)
+            ]
+        )
         self.add(self.row_labels, self.col_labels)
         self.weighted = np.zeros(m, dtype=bool)
         self.show_scores()
@@ -85,19 +106,24 @@ class AttentionGrid(VGroup):
 
     def _cell(self, i: int, j: int, cols) -> Square:
         color = token_color(cols[j]) if cols else theme().key
-        return Square(self.pitch * (1 - GAP), stroke_color=theme().grid, stroke_width=min(1.5, 8 * self.pitch),
-                      fill_color=color, fill_opacity=0).move_to([j * self.pitch, -i * self.pitch, 0])
+        return Square(
+            self.pitch * (1 - GAP),
+            stroke_color=theme().grid,
+            stroke_width=min(1.5, 8 * self.pitch),
+            fill_color=color,
+            fill_opacity=0,
+        ).move_to([j * self.pitch, -i * self.pitch, 0])
 
     def row(self, i: int) -> VGroup:
         """The cells of row i."""
         n = self.trace.shape[1]
-        return self.cells[i * n:(i + 1) * n]
+        return self.cells[i * n : (i + 1) * n]
 
     def block(self, rows: int, cols: int) -> VGroup:
         """The cells of the top-left `rows` x `cols` corner."""
         return VGroup(*[cell for i in range(rows) for cell in self.row(i)[:cols]])
 
-    def show_scores(self) -> "AttentionGrid":
+    def show_scores(self) -> AttentionGrid:
         """Every cell shows its scaled score, unshaded; row sums hidden."""
         n = self.trace.shape[1]
         for k, (cell, number) in enumerate(zip(self.cells, self.numbers)):
@@ -110,16 +136,18 @@ class AttentionGrid(VGroup):
         self.weighted[:] = False
         return self
 
-    def show_weights(self, rows=None) -> "AttentionGrid":
+    def show_weights(self, rows=None) -> AttentionGrid:
         """Rows `rows` (default all) show their softmax weights, cells shaded by weight, and their sum."""
         weights = self.trace.weights
         n = weights.shape[1]
         for i in range(len(weights)) if rows is None else rows:
             for j, cell in enumerate(self.row(i)):
                 cell.set_fill(opacity=SHADE_FLOOR + (1 - SHADE_FLOOR) * float(weights[i, j]))
-            for j, number in enumerate(self.numbers[i * n:(i + 1) * n]):
+            for j, number in enumerate(self.numbers[i * n : (i + 1) * n]):
                 dark = weights[i, j] > DARK_TEXT_ABOVE
-                number.show(weights[i, j], WEIGHT_PLACES).set_color(theme().background if dark else theme().text)
+                number.show(weights[i, j], WEIGHT_PLACES).set_color(
+                    theme().background if dark else theme().text
+                )
             if len(self.sums):
                 self.sums[i].show(weights[i].sum(), WEIGHT_PLACES).set_color(theme().text).set_opacity(1)
                 self.sum_header.set_opacity(1)
@@ -140,13 +168,15 @@ class CellCount(VGroup):
 
     def __init__(self, trace: GridTrace):
         super().__init__()
-        self.numbers = [c.Number(0, num_decimal_places=0, font_size=34, color=color)
-                        for color in (theme().query, theme().key, theme().text)]
+        self.numbers = [
+            c.Number(0, num_decimal_places=0, font_size=34, color=color)
+            for color in (theme().query, theme().key, theme().text)
+        ]
         words = [c.text(w, size=24, color=theme().muted) for w in ("queries ×", "keys =", "scores")]
         self.add(*[m for pair in zip(self.numbers, words) for m in pair])
         self.set_trace(trace)
 
-    def set_trace(self, trace: GridTrace) -> "CellCount":
+    def set_trace(self, trace: GridTrace) -> CellCount:
         """Show `trace`'s rows, columns and number of cells."""
         center = self.get_center()
         for number, value in zip(self.numbers, (*trace.shape, trace.weights.size)):

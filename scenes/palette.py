@@ -3,6 +3,7 @@
 Read the palette at call time (`theme()`), never in default arguments, so a
 theme chosen on the command line reaches every mobject.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,14 +33,30 @@ class Theme:
 
 
 DARK = Theme(
-    name="dark", background="#0E1117", text="#ECEFF4", muted="#9AA3B2", grid="#2A3140",
-    panel="#161B26", query="#FFD166", key="#5DADE2", value="#7BD389", output="#FF8C42",
+    name="dark",
+    background="#0E1117",
+    text="#ECEFF4",
+    muted="#9AA3B2",
+    grid="#2A3140",
+    panel="#161B26",
+    query="#FFD166",
+    key="#5DADE2",
+    value="#7BD389",
+    output="#FF8C42",
     tokens=("#4CC9F0", "#F72585", "#B388EB", "#06D6A0", "#F4A261", "#E9C46A", "#90BE6D", "#F94144"),
 )
 
 LIGHT = Theme(
-    name="light", background="#FFFFFF", text="#1B1F27", muted="#5B6472", grid="#D5DAE1",
-    panel="#F3F5F8", query="#B7791F", key="#1F6FB2", value="#2F855A", output="#C2410C",
+    name="light",
+    background="#FFFFFF",
+    text="#1B1F27",
+    muted="#5B6472",
+    grid="#D5DAE1",
+    panel="#F3F5F8",
+    query="#B7791F",
+    key="#1F6FB2",
+    value="#2F855A",
+    output="#C2410C",
     tokens=("#0077B6", "#C9184A", "#7B2CBF", "#0F9D75", "#B85C00", "#8D6E00", "#4D7C0F", "#B91C1C"),
 )
 

@@ -3,6 +3,7 @@ and a scientific-notation readout that updates in place.
 
 Builders read the palette when called and take their numbers from arrays computed elsewhere.
 """
+
 from __future__ import annotations
 
 import math
@@ -22,15 +23,29 @@ class Histogram(VGroup):
     `peak` is the fraction drawn at full `height`, so several histograms can share one scale.
     """
 
-    def __init__(self, fractions, edges, *, width: float = 4.0, height: float = 1.0,
-                 peak: float | None = None, color: str | None = None, ticks=(), tick_size: float = 20):
+    def __init__(
+        self,
+        fractions,
+        edges,
+        *,
+        width: float = 4.0,
+        height: float = 1.0,
+        peak: float | None = None,
+        color: str | None = None,
+        ticks=(),
+        tick_size: float = 20,
+    ):
         super().__init__()
         self.fractions = np.asarray(fractions, dtype=float)
         self.edges = np.asarray(edges, dtype=float)
         self.unit = height / (peak or float(self.fractions.max()))  # scene units per unit of fraction
         self.axis = Line(LEFT * width / 2, RIGHT * width / 2, color=theme().muted, stroke_width=2)
-        self.bars = VGroup(*[self._bar(lo, hi, f, color or theme().text)
-                             for lo, hi, f in zip(self.edges[:-1], self.edges[1:], self.fractions)])
+        self.bars = VGroup(
+            *[
+                self._bar(lo, hi, f, color or theme().text)
+                for lo, hi, f in zip(self.edges[:-1], self.edges[1:], self.fractions)
+            ]
+        )
         self.ticks = VGroup(*[self._tick(x, tick_size) for x in ticks])
         self.add(self.bars, self.axis, self.ticks)
 
@@ -42,13 +57,21 @@ class Histogram(VGroup):
     def _bar(self, lo: float, hi: float, fraction: float, color: str) -> Rectangle:
         left, right = self.x_of(lo), self.x_of(hi)
         h = max(fraction * self.unit, c.MIN_BAR)
-        return Rectangle(width=right - left, height=h, stroke_width=0.5, stroke_color=theme().background,
-                         fill_color=color, fill_opacity=0.85).move_to([(left + right) / 2, h / 2, 0])
+        return Rectangle(
+            width=right - left,
+            height=h,
+            stroke_width=0.5,
+            stroke_color=theme().background,
+            fill_color=color,
+            fill_opacity=0.85,
+        ).move_to([(left + right) / 2, h / 2, 0])
 
     def _tick(self, value: float, size: float) -> VGroup:
         x = self.x_of(value)
         mark = Line([x, -TICK, 0], [x, TICK, 0], color=theme().muted, stroke_width=2)
-        return VGroup(mark, c.math(fmt(value, 2), size=size, color=theme().muted).next_to(mark, DOWN, buff=0.08))
+        return VGroup(
+            mark, c.math(fmt(value, 2), size=size, color=theme().muted).next_to(mark, DOWN, buff=0.08)
+        )
 
     def heights(self) -> np.ndarray:
         """The drawn bar heights, in scene units."""
@@ -61,26 +84,53 @@ class CurvePlot(VGroup):
     Values of -inf (a quantity that is exactly 0) are drawn on the bottom of the axis.
     """
 
-    def __init__(self, xs, log10_ys, *, size=(5.5, 4.0), color: str | None = None, x_label: str = "",
-                 y_label: str = "", x_step: float = 1, label_size: float = 22):
+    def __init__(
+        self,
+        xs,
+        log10_ys,
+        *,
+        size=(5.5, 4.0),
+        color: str | None = None,
+        x_label: str = "",
+        y_label: str = "",
+        x_step: float = 1,
+        label_size: float = 22,
+    ):
         super().__init__()
         self.xs, self.log10_ys = np.asarray(xs, dtype=float), np.asarray(log10_ys, dtype=float)
         lo, hi, step = decades(self.log10_ys)
         self.floor = lo  # the axes count decades above it, so the x axis sits at the bottom
-        self.axes = Axes(x_range=[self.xs[0], self.xs[-1], x_step], y_range=[0, hi - lo, step],
-                         x_length=size[0], y_length=size[1], tips=False,
-                         axis_config={"color": theme().muted, "stroke_width": 2})
+        self.axes = Axes(
+            x_range=[self.xs[0], self.xs[-1], x_step],
+            y_range=[0, hi - lo, step],
+            x_length=size[0],
+            y_length=size[1],
+            tips=False,
+            axis_config={"color": theme().muted, "stroke_width": 2},
+        )
         self.axes.x_axis.add_numbers(font_size=label_size)
         self.axes.x_axis.numbers.set_color(theme().muted)
-        self.axes.y_axis.add_labels({k - lo: c.math(f"10^{{{k}}}", size=label_size, color=theme().muted)
-                                     for k in range(lo, hi + 1, step)}, font_size=label_size)
-        self.curve = self.axes.plot_line_graph(self.xs, self.clip(self.log10_ys), add_vertex_dots=False,
-                                               line_color=color or theme().output, stroke_width=4)
+        self.axes.y_axis.add_labels(
+            {
+                k - lo: c.math(f"10^{{{k}}}", size=label_size, color=theme().muted)
+                for k in range(lo, hi + 1, step)
+            },
+            font_size=label_size,
+        )
+        self.curve = self.axes.plot_line_graph(
+            self.xs,
+            self.clip(self.log10_ys),
+            add_vertex_dots=False,
+            line_color=color or theme().output,
+            stroke_width=4,
+        )
         self.labels = VGroup(
-            c.text(x_label, size=label_size, color=theme().muted)
-             .next_to(self.axes.x_axis.numbers, DOWN, buff=0.15),
-            c.text(y_label, size=label_size, color=theme().muted).next_to(self.axes, UP, buff=0.25)
-             .align_to(self.axes, LEFT),
+            c.text(x_label, size=label_size, color=theme().muted).next_to(
+                self.axes.x_axis.numbers, DOWN, buff=0.15
+            ),
+            c.text(y_label, size=label_size, color=theme().muted)
+            .next_to(self.axes, UP, buff=0.25)
+            .align_to(self.axes, LEFT),
         )
         self.add(self.axes, self.curve, self.labels)
 
@@ -107,7 +157,7 @@ def decades(log10_ys) -> tuple[int, int, int]:
     top = math.ceil(finite.max()) if finite.size else 0
     bottom = math.floor(finite.min()) if finite.size else top - 1
     span = max(top - bottom, 1)
-    step = next(s * 10 ** k for k in range(len(str(span))) for s in (1, 2, 5) if s * 10 ** k * 5 >= span)
+    step = next(s * 10**k for k in range(len(str(span))) for s in (1, 2, 5) if s * 10**k * 5 >= span)
     lo, hi = step * math.floor(bottom / step), step * math.ceil(top / step)
     return lo, max(hi, lo + step), step
 
@@ -139,7 +189,7 @@ class ScientificReadout(VGroup):
         self.add(self.mantissa, self.times, self.exponent)
         self.set_log10(log10_value)
 
-    def set_log10(self, log10_value: float) -> "ScientificReadout":
+    def set_log10(self, log10_value: float) -> ScientificReadout:
         m, e = mantissa_exponent(float(log10_value), self.places)
         self.mantissa.set_value(m)
         self.exponent.set_value(e)

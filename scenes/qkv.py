@@ -1,8 +1,9 @@
 """Pieces shared by the width-4 chapters (score, blend, refocus): vectors, key rows, the value plane."""
+
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Dot, Line, Matrix, MathTex, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Dot, Line, MathTex, Matrix, VGroup
 
 from . import components as c
 from .palette import WEIGHT_PLACES, fmt, fmt_input, theme, token_color
@@ -10,9 +11,13 @@ from .palette import WEIGHT_PLACES, fmt, fmt_input, theme, token_color
 
 def row_vector(values, color: str, size: float = 34) -> Matrix:
     """A bracketed row vector of inputs whose entries can be highlighted one by one."""
-    return Matrix([[fmt_input(v) for v in values]], h_buff=0.75, bracket_h_buff=0.1,
-                  element_to_mobject_config={"font_size": size, "color": color},
-                  bracket_config={"color": color})
+    return Matrix(
+        [[fmt_input(v) for v in values]],
+        h_buff=0.75,
+        bracket_h_buff=0.1,
+        element_to_mobject_config={"font_size": size, "color": color},
+        bracket_config={"color": color},
+    )
 
 
 def vector_tex(values, places: int | None = WEIGHT_PLACES) -> str:
@@ -65,13 +70,15 @@ class ValuePlane(VGroup):
         color = token_color(token)
         if np.allclose(vector, 0):
             mark = Dot(self.plane.c2p(0, 0), radius=0.09, color=color)
-            label = c.fit_width(c.text(token, size=22, color=color), c.LABEL_WIDTH).next_to(mark, DOWN + LEFT, buff=0.1)
+            label = c.fit_width(c.text(token, size=22, color=color), c.LABEL_WIDTH).next_to(
+                mark, DOWN + LEFT, buff=0.1
+            )
         else:
             mark = c.plane_arrow(self.plane, vector, color, width=4).set_opacity(0.55)
             label = c.arrow_label(self.plane, vector, token, color).scale(0.85)
         return VGroup(mark, label)
 
-    def set_blend(self, weights) -> "ValuePlane":
+    def set_blend(self, weights) -> ValuePlane:
         """Draw the terms w_i v_i tip to tail and the output arrow to their sum."""
         point = np.zeros(2)
         for line, w, v in zip(self.terms, weights, self.values_xy):
@@ -89,6 +96,8 @@ class ValuePlane(VGroup):
 def blend_rows(trace, tokens) -> VGroup:
     """'0.500 × [1, 0] = [0.500, 0]' for each token: weight times value."""
     names = [c.fit_width(c.text(t, size=26, color=token_color(t)), 2.2) for t in tokens]
-    cells = [c.math(rf"{fmt(w, WEIGHT_PLACES)} \times {vector_tex(v, None)} = {vector_tex(term)}", size=30)
-             for w, v, term in zip(trace.weights, trace.values, trace.terms)]
+    cells = [
+        c.math(rf"{fmt(w, WEIGHT_PLACES)} \times {vector_tex(v, None)} = {vector_tex(term)}", size=30)
+        for w, v, term in zip(trace.weights, trace.values, trace.terms)
+    ]
     return c.grid(names, cells, row_buff=0.22)

@@ -1,12 +1,27 @@
 """Chapter 9, the quick version (source 003): seven take-aways, each beside a reminder of its chapter."""
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, Arrow, Circle, Dot, FadeIn, FadeOut, Line, Rectangle, Square, VGroup, VMobject,
-                   Write)
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    Arrow,
+    Circle,
+    Dot,
+    FadeIn,
+    FadeOut,
+    Line,
+    Rectangle,
+    Square,
+    VGroup,
+    VMobject,
+    Write,
+)
 
 from attention import examples, histogram, variance_experiment
 from attention.sweeps import log_saturation_sweep
@@ -42,8 +57,19 @@ def fixed_context_icon() -> VGroup:
     box = Square(0.4, color=theme().muted, fill_color=theme().panel, fill_opacity=1, stroke_width=3)
     steps = VGroup(*[Circle(0.1, color=theme().output, fill_opacity=0.9, stroke_width=0) for _ in range(3)])
     steps.arrange(DOWN, buff=0.16).next_to(box, RIGHT, buff=0.8)
-    arrows = VGroup(*[Arrow(box.get_right(), s.get_left(), buff=0.05, color=theme().muted, stroke_width=3,
-                            max_tip_length_to_length_ratio=0.25) for s in steps])
+    arrows = VGroup(
+        *[
+            Arrow(
+                box.get_right(),
+                s.get_left(),
+                buff=0.05,
+                color=theme().muted,
+                stroke_width=3,
+                max_tip_length_to_length_ratio=0.25,
+            )
+            for s in steps
+        ]
+    )
     return VGroup(arrows, box, steps)
 
 
@@ -64,7 +90,10 @@ def weights_icon() -> VGroup:
 def refocus_icon() -> VGroup:
     """The first query's weights, an arrow, the new query's weights."""
     blend = examples.current().blend
-    before, after = bar_icon(blend.tokens, blend.trace(0).weights), bar_icon(blend.tokens, blend.trace(1).weights)
+    before, after = (
+        bar_icon(blend.tokens, blend.trace(0).weights),
+        bar_icon(blend.tokens, blend.trace(1).weights),
+    )
     arrow = Arrow(LEFT * 0.25, RIGHT * 0.25, buff=0, color=theme().query, stroke_width=4)
     return VGroup(before, arrow, after).arrange(RIGHT, buff=0.12)
 
@@ -79,8 +108,10 @@ def scale_icon() -> VGroup:
     widest = variance_experiment()[-1]
     edges = np.linspace(widest.raw.min(), widest.raw.max(), 24)
     raw, scaled = histogram(widest.raw, edges), histogram(widest.scaled, edges)
-    return VGroup(Histogram(raw, edges, width=1.6, height=0.7, color=theme().muted),
-                  Histogram(scaled, edges, width=1.6, height=0.7, color=theme().text))
+    return VGroup(
+        Histogram(raw, edges, width=1.6, height=0.7, color=theme().muted),
+        Histogram(scaled, edges, width=1.6, height=0.7, color=theme().text),
+    )
 
 
 def saturation_icon() -> VGroup:
@@ -91,7 +122,8 @@ def saturation_icon() -> VGroup:
     xs = (sweep.gains - sweep.gains[0]) / np.ptp(sweep.gains) * 1.6
     ys = (np.maximum(sweep.log10_top_sensitivity, lo) - lo) / (hi - lo) * 0.8
     curve = VMobject(stroke_color=theme().output, stroke_width=3).set_points_as_corners(
-        [[x, y, 0] for x, y in zip(xs, ys)])
+        [[x, y, 0] for x, y in zip(xs, ys)]
+    )
     axes = VGroup(Line([0, 0, 0], [1.6, 0, 0]), Line([0, 0, 0], [0, 0.8, 0])).set_stroke(theme().muted, 2)
     return VGroup(axes, curve, Dot([xs[-1], ys[-1], 0], radius=0.05, color=theme().text))
 
@@ -107,20 +139,48 @@ class Takeaway:
 
 
 TAKEAWAYS = (
-    Takeaway("Fixed-context decoders reuse one summary across output steps.", "FixedContext", fixed_context_icon,
-             "Without attention, one fixed summary feeds every output step."),
-    Takeaway("Queries score keys; values supply the blend's contents.", "ScoreEveryWord", plane_icon,
-             "A query scores every key; the values are what gets blended."),
-    Takeaway("Softmax weights sum to one before multiplying value vectors.", "BlendByWeight", weights_icon,
-             "Softmax turns the scores into weights that sum to one, then weights the values."),
-    Takeaway("New queries change weights while keys and values can remain.", "Refocus", refocus_icon,
-             "A new query re-weights the same stored keys and values."),
-    Takeaway("Access to source positions doesn't guarantee perfect recall.", "SourcePositions", grid_icon,
-             "Every source position stays available, but access is not perfect recall."),
-    Takeaway("Scale dot products by the square root of key width.", "ShrinkScores", scale_icon,
-             "Dividing by the square root of the key width keeps the scores' spread steady."),
-    Takeaway("Large score gaps can concentrate weights and reduce softmax sensitivity.", "WhereItBreaks",
-             saturation_icon, "Large score gaps concentrate the weights and make softmax less sensitive."),
+    Takeaway(
+        "Fixed-context decoders reuse one summary across output steps.",
+        "FixedContext",
+        fixed_context_icon,
+        "Without attention, one fixed summary feeds every output step.",
+    ),
+    Takeaway(
+        "Queries score keys; values supply the blend's contents.",
+        "ScoreEveryWord",
+        plane_icon,
+        "A query scores every key; the values are what gets blended.",
+    ),
+    Takeaway(
+        "Softmax weights sum to one before multiplying value vectors.",
+        "BlendByWeight",
+        weights_icon,
+        "Softmax turns the scores into weights that sum to one, then weights the values.",
+    ),
+    Takeaway(
+        "New queries change weights while keys and values can remain.",
+        "Refocus",
+        refocus_icon,
+        "A new query re-weights the same stored keys and values.",
+    ),
+    Takeaway(
+        "Access to source positions doesn't guarantee perfect recall.",
+        "SourcePositions",
+        grid_icon,
+        "Every source position stays available, but access is not perfect recall.",
+    ),
+    Takeaway(
+        "Scale dot products by the square root of key width.",
+        "ShrinkScores",
+        scale_icon,
+        "Dividing by the square root of the key width keeps the scores' spread steady.",
+    ),
+    Takeaway(
+        "Large score gaps can concentrate weights and reduce softmax sensitivity.",
+        "WhereItBreaks",
+        saturation_icon,
+        "Large score gaps concentrate the weights and make softmax less sensitive.",
+    ),
 )
 BEATS = (("Why attention", 1), ("Score, weigh, blend", 3), ("Positions and scale", 3))  # name, take-aways
 
@@ -145,8 +205,13 @@ def row(takeaway: Takeaway, y: float) -> VGroup:
 
 def veil(target: VGroup) -> Rectangle:
     """A background-coloured sheet that dims `target` while other rows are read."""
-    return Rectangle(width=target.width + 2 * VEIL_BUFF, height=target.height + 2 * VEIL_BUFF, stroke_width=0,
-                     fill_color=theme().background, fill_opacity=DIM).move_to(target)
+    return Rectangle(
+        width=target.width + 2 * VEIL_BUFF,
+        height=target.height + 2 * VEIL_BUFF,
+        stroke_width=0,
+        fill_color=theme().background,
+        fill_opacity=DIM,
+    ).move_to(target)
 
 
 class QuickVersion(ChapterScene):
@@ -154,8 +219,12 @@ class QuickVersion(ChapterScene):
 
     def construct(self):
         self.build()
-        self.play(FadeIn(self.heading), run_time=1, subcaption="The whole lecture in seven lines.",
-                  subcaption_duration=2)
+        self.play(
+            FadeIn(self.heading),
+            run_time=1,
+            subcaption="The whole lecture in seven lines.",
+            subcaption_duration=2,
+        )
         self.wait(1)
         shown = 0
         for name, count in BEATS:
@@ -176,13 +245,23 @@ class QuickVersion(ChapterScene):
     def reveal(self, k: int) -> None:
         """Show take-away k while the one before steps back behind its veil."""
         icon, words = self.rows[k]
-        self.play(FadeIn(icon, shift=0.3 * RIGHT), FadeIn(words), *[FadeIn(v) for v in self.veils[:k][-1:]],
-                  run_time=1, subcaption=TAKEAWAYS[k].caption, subcaption_duration=ITEM_SECONDS)
+        self.play(
+            FadeIn(icon, shift=0.3 * RIGHT),
+            FadeIn(words),
+            *[FadeIn(v) for v in self.veils[:k][-1:]],
+            run_time=1,
+            subcaption=TAKEAWAYS[k].caption,
+            subcaption_duration=ITEM_SECONDS,
+        )
         self.wait(ITEM_SECONDS - 1)
 
     def all_seven(self) -> None:
         self.beat("All seven")
-        self.play(*[FadeOut(v) for v in self.veils[:-1]], Write(self.formula), run_time=1.5,
-                  subcaption="Together: scores from queries and keys, scaled, softmaxed, and used to blend values.",
-                  subcaption_duration=4)
+        self.play(
+            *[FadeOut(v) for v in self.veils[:-1]],
+            Write(self.formula),
+            run_time=1.5,
+            subcaption="Together: scores from queries and keys, scaled, softmaxed, and used to blend values.",
+            subcaption_duration=4,
+        )
         self.wait(4)

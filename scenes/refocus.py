@@ -1,9 +1,23 @@
 """Chapter 5, refocus each step (source 003): a new query re-weights the same keys and values."""
+
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Brace, Create, FadeIn, ReplacementTransform,
-                   SurroundingRectangle, Transform, ValueTracker, VGroup, Write)
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Brace,
+    Create,
+    FadeIn,
+    ReplacementTransform,
+    SurroundingRectangle,
+    Transform,
+    ValueTracker,
+    VGroup,
+    Write,
+)
 
 from attention import attend, examples
 
@@ -35,11 +49,18 @@ class Refocus(ChapterScene):
     def build(self) -> None:
         ex, tr = self.example, self.before
         self.heading = c.chapter_title(self.title, "A new query changes the blend of the same values")
-        self.memory = KeyRows(ex.tokens,
-                              [named_row(f"k_{{{i + 1}}}", theme().key, row_vector(k, theme().key, size=30))
-                               for i, k in enumerate(tr.keys)],
-                              [named_row(f"v_{{{i + 1}}}", theme().value, row_vector(v, theme().value, size=30))
-                               for i, v in enumerate(tr.values)], row_buff=0.15)
+        self.memory = KeyRows(
+            ex.tokens,
+            [
+                named_row(f"k_{{{i + 1}}}", theme().key, row_vector(k, theme().key, size=30))
+                for i, k in enumerate(tr.keys)
+            ],
+            [
+                named_row(f"v_{{{i + 1}}}", theme().value, row_vector(v, theme().value, size=30))
+                for i, v in enumerate(tr.values)
+            ],
+            row_buff=0.15,
+        )
         self.query = named_row("q", theme().query, row_vector(tr.query, theme().query, size=30))
         self.scores = c.math(scores_tex(tr), size=32)
         self.bars = c.WeightBars(ex.tokens, tr.weights, height=1.6, spacing=1.2, show_total=False)
@@ -77,25 +98,44 @@ class Refocus(ChapterScene):
 
     def same_memory(self) -> None:
         self.beat("The same keys and values")
-        self.play(FadeIn(self.heading), FadeIn(self.memory), FadeIn(self.query), run_time=1.2,
-                  subcaption="Keep the keys and values from before, and the first query.",
-                  subcaption_duration=2.5)
-        self.play(FadeIn(self.scores), FadeIn(self.bars), FadeIn(self.plane), FadeIn(self.output_label),
-                  FadeIn(self.output),
-                  run_time=1.5, subcaption="Its weights and its output, as computed in the last chapter.",
-                  subcaption_duration=2.5)
+        self.play(
+            FadeIn(self.heading),
+            FadeIn(self.memory),
+            FadeIn(self.query),
+            run_time=1.2,
+            subcaption="Keep the keys and values from before, and the first query.",
+            subcaption_duration=2.5,
+        )
+        self.play(
+            FadeIn(self.scores),
+            FadeIn(self.bars),
+            FadeIn(self.plane),
+            FadeIn(self.output_label),
+            FadeIn(self.output),
+            run_time=1.5,
+            subcaption="Its weights and its output, as computed in the last chapter.",
+            subcaption_duration=2.5,
+        )
         self.wait(2.5)
 
     def new_query(self) -> None:
         self.beat("A new query")
         new_query = named_row("q", theme().query, row_vector(self.after.query, theme().query, size=30))
         new_query.move_to(self.query)
-        self.play(FadeIn(self.tag), FadeIn(self.tag_text), run_time=0.8,
-                  subcaption="The keys and values do not change.", subcaption_duration=2)
+        self.play(
+            FadeIn(self.tag),
+            FadeIn(self.tag_text),
+            run_time=0.8,
+            subcaption="The keys and values do not change.",
+            subcaption_duration=2,
+        )
         self.wait(1)
-        self.play(Transform(self.query, new_query), run_time=1.2,
-                  subcaption=f"Only the query changes, to {vector_tex(self.after.query, None)}.",
-                  subcaption_duration=2.5)
+        self.play(
+            Transform(self.query, new_query),
+            run_time=1.2,
+            subcaption=f"Only the query changes, to {vector_tex(self.after.query, None)}.",
+            subcaption_duration=2.5,
+        )
         self.wait(2)
 
     def new_blend(self) -> None:
@@ -104,11 +144,18 @@ class Refocus(ChapterScene):
         driver = VGroup().add_updater(self.follow_query)
         ghost = self.plane.output.copy().set_opacity(0.3)
         self.add(ghost, driver)
-        self.play(ReplacementTransform(self.scores, new_scores), run_time=1,
-                  subcaption=f"New scores {scores_tex(self.after)[4:]}.", subcaption_duration=2)
-        self.play(self.q_tracker.animate.set_value(1.0), run_time=MORPH_SECONDS,
-                  subcaption="Recompute the weights: the bars move, and the output moves with them.",
-                  subcaption_duration=MORPH_SECONDS)
+        self.play(
+            ReplacementTransform(self.scores, new_scores),
+            run_time=1,
+            subcaption=f"New scores {scores_tex(self.after)[4:]}.",
+            subcaption_duration=2,
+        )
+        self.play(
+            self.q_tracker.animate.set_value(1.0),
+            run_time=MORPH_SECONDS,
+            subcaption="Recompute the weights: the bars move, and the output moves with them.",
+            subcaption_duration=MORPH_SECONDS,
+        )
         driver.clear_updaters()
         self.remove(driver)
         self.scores = new_scores
@@ -125,18 +172,27 @@ class Refocus(ChapterScene):
         self.zero_rows.arrange(DOWN, aligned_edge=LEFT).next_to(self.tag_text, DOWN, buff=0.35)
         self.zero_rows.align_to(self.memory, LEFT)
         output = f"The output is {vector_tex(tr.output)}"
-        caption = (f"{output}: a zero value adds nothing, however large its weight." if zero else
-                   f"{output}: “{self.example.tokens[shown[0]]}” now carries the most weight.")
+        caption = (
+            f"{output}: a zero value adds nothing, however large its weight."
+            if zero
+            else f"{output}: “{self.example.tokens[shown[0]]}” now carries the most weight."
+        )
         focus = SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)
-        self.play(FadeIn(self.zero_rows), Create(focus), run_time=1, subcaption=caption, subcaption_duration=4)
+        self.play(
+            FadeIn(self.zero_rows), Create(focus), run_time=1, subcaption=caption, subcaption_duration=4
+        )
         self.wait(3)
 
     def summary(self) -> None:
         self.beat("Summary")
-        note = c.paragraph("New query → new weights → new blend. Keys and values are reused.",
-                           width_chars=34, size=24)
+        note = c.paragraph(
+            "New query → new weights → new blend. Keys and values are reused.", width_chars=34, size=24
+        )
         note.next_to(self.zero_rows, DOWN, buff=0.4).align_to(self.zero_rows, LEFT)
-        self.play(Write(note), run_time=1.2,
-                  subcaption="Recompute the weights for each new query; the stored keys and values are reused.",
-                  subcaption_duration=3.5)
+        self.play(
+            Write(note),
+            run_time=1.2,
+            subcaption="Recompute the weights for each new query; the stored keys and values are reused.",
+            subcaption_duration=3.5,
+        )
         self.wait(4)

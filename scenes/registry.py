@@ -1,4 +1,5 @@
 """The ordered list of chapters: what `render.py` renders, in viewing order."""
+
 from __future__ import annotations
 
 import importlib

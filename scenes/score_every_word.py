@@ -1,9 +1,21 @@
 """Chapter 3, score every word (source 003): a width-4 query scores each key, term by term."""
+
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, Indicate, LaggedStart,
-                   SurroundingRectangle, VGroup, Write)
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    LaggedStart,
+    SurroundingRectangle,
+    VGroup,
+    Write,
+)
 
 from attention import examples
 
@@ -44,13 +56,24 @@ class ScoreEveryWord(ChapterScene):
         ex, tr = self.example, self.trace
         self.heading = c.chapter_title(self.title, "A query scores each key before values are mixed")
         self.query = named_row("q", theme().query, row_vector(tr.query, theme().query))
-        self.keys = KeyRows(ex.tokens, [named_row(f"k_{{{i + 1}}}", theme().key, row_vector(k, theme().key))
-                                        for i, k in enumerate(tr.keys)], row_buff=0.4)
+        self.keys = KeyRows(
+            ex.tokens,
+            [
+                named_row(f"k_{{{i + 1}}}", theme().key, row_vector(k, theme().key))
+                for i, k in enumerate(tr.keys)
+            ],
+            row_buff=0.4,
+        )
         self.formula = c.math(r"q \cdot k_i = \sum_j q_j \, k_{ij}", size=36)
-        self.products = VGroup(*[c.math(c.dot_product_tex(tr.query, k, x), size=32)
-                                 for k, x in zip(tr.keys, tr.dots)])
-        self.scores = VGroup(*[c.math(c.division_tex(x, fmt(tr.divisor, SCORE_PLACES), s), size=32)
-                               for x, s in zip(tr.dots, tr.scores)])
+        self.products = VGroup(
+            *[c.math(c.dot_product_tex(tr.query, k, x), size=32) for k, x in zip(tr.keys, tr.dots)]
+        )
+        self.scores = VGroup(
+            *[
+                c.math(c.division_tex(x, fmt(tr.divisor, SCORE_PLACES), s), size=32)
+                for x, s in zip(tr.dots, tr.scores)
+            ]
+        )
         self.layout()
 
     def layout(self) -> None:
@@ -65,8 +88,9 @@ class ScoreEveryWord(ChapterScene):
         self.formula.next_to(self.query, RIGHT, buff=1.0)
         tr = self.trace
         sign = c.relation(tr.divisor, SCORE_PLACES, tex=False)
-        self.divisor_note = c.text(f"divide by √{tr.width} {sign} {fmt(tr.divisor, SCORE_PLACES)}",
-                                   size=24, color=theme().muted)
+        self.divisor_note = c.text(
+            f"divide by √{tr.width} {sign} {fmt(tr.divisor, SCORE_PLACES)}", size=24, color=theme().muted
+        )
         self.divisor_note.next_to(self.scores, UP, buff=0.3).align_to(self.scores, LEFT)
         content = VGroup(self.query, self.keys, self.products, self.scores, self.formula, self.divisor_note)
         if content.width > 13.4:
@@ -81,8 +105,12 @@ class ScoreEveryWord(ChapterScene):
         note = c.text(sentence, size=24, color=theme().muted).next_to(cards, DOWN, buff=0.6)
         self.play(FadeIn(self.heading), run_time=1)
         for card, (name, _, job, _) in zip(cards, ROLES):
-            self.play(FadeIn(card, shift=UP * 0.2), run_time=0.9,
-                      subcaption=f"The {name} {job}.", subcaption_duration=1.6)
+            self.play(
+                FadeIn(card, shift=UP * 0.2),
+                run_time=0.9,
+                subcaption=f"The {name} {job}.",
+                subcaption_duration=1.6,
+            )
             self.wait(1.0)
         self.play(FadeIn(note), run_time=0.8, subcaption=sentence, subcaption_duration=2.5)
         self.wait(1.7)
@@ -91,38 +119,59 @@ class ScoreEveryWord(ChapterScene):
     def vectors(self) -> None:
         self.beat("Query and keys")
         width = self.trace.width
-        self.play(FadeIn(self.keys), run_time=1.2,
-                  subcaption=f"Three keys of width {width}, one per word.", subcaption_duration=2.2)
+        self.play(
+            FadeIn(self.keys),
+            run_time=1.2,
+            subcaption=f"Three keys of width {width}, one per word.",
+            subcaption_duration=2.2,
+        )
         self.wait(1)
-        self.play(FadeIn(self.query, shift=DOWN * 0.2), run_time=1,
-                  subcaption=f"The query has the same width, {width}.", subcaption_duration=2.2)
+        self.play(
+            FadeIn(self.query, shift=DOWN * 0.2),
+            run_time=1,
+            subcaption=f"The query has the same width, {width}.",
+            subcaption_duration=2.2,
+        )
         self.wait(1.2)
 
     def dot_products(self) -> None:
         self.beat("Dot products, term by term")
-        self.play(Write(self.formula), run_time=1.2,
-                  subcaption="Score each key: multiply matching entries of q and k, then add.",
-                  subcaption_duration=3)
+        self.play(
+            Write(self.formula),
+            run_time=1.2,
+            subcaption="Score each key: multiply matching entries of q and k, then add.",
+            subcaption_duration=3,
+        )
         terms = self.formula[0][7:]  # q_j k_ij, the product inside the sum
         query_entries = self.query[1].get_entries()
         for i, product in enumerate(self.products):
-            focus = VGroup(SurroundingRectangle(query_entries, color=theme().query, buff=0.08),
-                           SurroundingRectangle(self.keys.columns[0][i][1], color=theme().key, buff=0.06))
+            focus = VGroup(
+                SurroundingRectangle(query_entries, color=theme().query, buff=0.08),
+                SurroundingRectangle(self.keys.columns[0][i][1], color=theme().key, buff=0.06),
+            )
             self.play(FadeIn(focus), Indicate(terms, color=theme().query), run_time=0.8)
-            self.play(Write(product), run_time=1.2,
-                      subcaption=f"“{self.example.tokens[i]}”: the products add up to {fmt(self.trace.dots[i], SCORE_PLACES)}.",
-                      subcaption_duration=2)
+            self.play(
+                Write(product),
+                run_time=1.2,
+                subcaption=f"“{self.example.tokens[i]}”: the products add up to "
+                f"{fmt(self.trace.dots[i], SCORE_PLACES)}.",
+                subcaption_duration=2,
+            )
             self.play(FadeOut(focus), run_time=0.4)
         self.wait(0.6)
 
     def scale(self) -> None:
         self.beat("Divide by the square root of the width")
         tr = self.trace
-        self.play(FadeIn(self.divisor_note), run_time=0.8,
-                  subcaption=f"Divide every dot product by √{tr.width}.",
-                  subcaption_duration=2.5)
-        self.play(LaggedStart(*[FadeIn(s, shift=RIGHT * 0.3) for s in self.scores], lag_ratio=0.3),
-                  run_time=1.5)
+        self.play(
+            FadeIn(self.divisor_note),
+            run_time=0.8,
+            subcaption=f"Divide every dot product by √{tr.width}.",
+            subcaption_duration=2.5,
+        )
+        self.play(
+            LaggedStart(*[FadeIn(s, shift=RIGHT * 0.3) for s in self.scores], lag_ratio=0.3), run_time=1.5
+        )
         self.wait(1)
         dots = ", ".join(fmt(x, SCORE_PLACES) for x in tr.dots)
         scores = ", ".join(fmt(s, SCORE_PLACES) for s in tr.scores)
@@ -130,9 +179,13 @@ class ScoreEveryWord(ChapterScene):
         summary.to_edge(DOWN, buff=0.6)
         box = SurroundingRectangle(summary, color=theme().grid, buff=0.2)
         best = self.example.tokens[int(np.argmax(tr.scores))]
-        self.play(FadeIn(summary), FadeIn(box), run_time=1,
-                  subcaption=f"“{best}” scores highest: its key points the way the query does.",
-                  subcaption_duration=3)
+        self.play(
+            FadeIn(summary),
+            FadeIn(box),
+            run_time=1,
+            subcaption=f"“{best}” scores highest: its key points the way the query does.",
+            subcaption_duration=3,
+        )
         self.wait(2)
         self.say(f"Next, softmax turns the scores [{scores}] into weights.", duration=3)
         self.wait(3)

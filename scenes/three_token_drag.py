@@ -1,9 +1,26 @@
 """Chapter 2, the three-token drag (source 000): a query moves among three keys."""
+
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, Line, ArcBetweenPoints, Create, FadeIn, FadeOut, GrowArrow,
-                   MoveAlongPath, TracedPath, VGroup, Write, smooth)
+from manim import (
+    DOWN,
+    LEFT,
+    ORIGIN,
+    RIGHT,
+    UP,
+    ArcBetweenPoints,
+    Create,
+    FadeIn,
+    FadeOut,
+    GrowArrow,
+    Line,
+    MoveAlongPath,
+    TracedPath,
+    VGroup,
+    Write,
+    smooth,
+)
 
 from attention import attend, examples
 
@@ -30,10 +47,12 @@ class LiveAttention(VGroup):
         if self.plane.height > PLANE_BOX[1]:
             self.plane.scale_to_fit_height(PLANE_BOX[1])
         self.plane.move_to(PLANE_CENTER)
-        self.keys = VGroup(*[c.plane_arrow(self.plane, k, token_color(t))
-                             for t, k in zip(example.tokens, example.keys)])
-        self.key_labels = VGroup(*[c.arrow_label(self.plane, k, t, token_color(t))
-                                   for t, k in zip(example.tokens, example.keys)])
+        self.keys = VGroup(
+            *[c.plane_arrow(self.plane, k, token_color(t)) for t, k in zip(example.tokens, example.keys)]
+        )
+        self.key_labels = VGroup(
+            *[c.arrow_label(self.plane, k, t, token_color(t)) for t, k in zip(example.tokens, example.keys)]
+        )
         self.cross = c.cross_marker().move_to(self.plane.c2p(*example.path[0]))
         self.bars = c.WeightBars(example.tokens, self.trace().weights).move_to(RIGHT_CENTER + UP * 0.2)
         self.context = c.plane_arrow(self.plane, self.trace().output, theme().output, width=6)
@@ -50,14 +69,14 @@ class LiveAttention(VGroup):
     def trace(self):
         return attend(self.query(), self.example.keys)
 
-    def refresh(self) -> "LiveAttention":
+    def refresh(self) -> LiveAttention:
         """Recompute attention for the cross's position and update bars and context arrow."""
         trace = self.trace()
         self.bars.set_weights(trace.weights)
         self.context.put_start_and_end_on(self.plane.c2p(0, 0), self.plane.c2p(*trace.output))
         return self
 
-    def move_query_to(self, point) -> "LiveAttention":
+    def move_query_to(self, point) -> LiveAttention:
         self.cross.move_to(self.plane.c2p(*point))
         return self.refresh()
 
@@ -67,8 +86,10 @@ def describe(tokens, weights) -> str:
     if np.ptp(weights) < 0.01:
         return f"Here every dot product is equal, so each weight is {fmt(weights[0], WEIGHT_PLACES)}."
     top = int(np.argmax(weights))
-    return (f"Near “{tokens[top]}”, the largest weight ({fmt(weights[top], WEIGHT_PLACES)}) "
-            f"goes to “{tokens[top]}”.")
+    return (
+        f"Near “{tokens[top]}”, the largest weight ({fmt(weights[top], WEIGHT_PLACES)}) "
+        f"goes to “{tokens[top]}”."
+    )
 
 
 def verdict(tokens, trace) -> str:
@@ -105,13 +126,28 @@ class ThreeTokenDrag(ChapterScene):
     def introduce(self) -> None:
         self.beat("Keys in a plane")
         live = self.live
-        self.play(FadeIn(self.heading), Create(live.plane), run_time=1.5,
-                  subcaption="Three tokens sit at fixed points in a plane; each arrow is a key vector.")
-        self.play(*[GrowArrow(k) for k in live.keys], *[FadeIn(l) for l in live.key_labels], run_time=1.5)
-        self.play(FadeIn(live.cross, scale=2), FadeIn(self.formula), run_time=1,
-                  subcaption="The cross is the query: what is currently looking.")
-        self.play(FadeIn(live.bars), GrowArrow(live.context), FadeIn(live.legend), run_time=1.5,
-                  subcaption="Its weights, one per key, always sum to 1. The context arrow is their blend of the keys.")
+        self.play(
+            FadeIn(self.heading),
+            Create(live.plane),
+            run_time=1.5,
+            subcaption="Three tokens sit at fixed points in a plane; each arrow is a key vector.",
+        )
+        self.play(
+            *[GrowArrow(k) for k in live.keys], *[FadeIn(label) for label in live.key_labels], run_time=1.5
+        )
+        self.play(
+            FadeIn(live.cross, scale=2),
+            FadeIn(self.formula),
+            run_time=1,
+            subcaption="The cross is the query: what is currently looking.",
+        )
+        self.play(
+            FadeIn(live.bars),
+            GrowArrow(live.context),
+            FadeIn(live.legend),
+            run_time=1.5,
+            subcaption="Its weights, one per key, always sum to 1. The context arrow is their blend of the keys.",
+        )
         self.wait(0.5)
 
     def drag(self) -> None:
@@ -120,11 +156,16 @@ class ThreeTokenDrag(ChapterScene):
         self.remove(*live.submobjects)
         self.add(live)  # the group itself must be in the scene for its updater to run
         live.add_updater(lambda m: m.refresh())
-        trail = TracedPath(live.context.get_end, stroke_color=theme().output, stroke_width=4,
-                           dissipating_time=1.2, stroke_opacity=[0, 0.8])
+        trail = TracedPath(
+            live.context.get_end,
+            stroke_color=theme().output,
+            stroke_width=4,
+            dissipating_time=1.2,
+            stroke_opacity=[0, 0.8],
+        )
         self.add(trail)
         path = self.example.path
-        for i, (start, end) in enumerate(zip(path[:-1], path[1:])):
+        for start, end in zip(path[:-1], path[1:]):
             leg = ArcBetweenPoints(live.plane.c2p(*start), live.plane.c2p(*end), angle=BEND)
             self.play(MoveAlongPath(live.cross, leg), run_time=LEG_SECONDS, rate_func=smooth)
             caption = describe(self.example.tokens, live.trace().weights)
@@ -151,33 +192,53 @@ class ThreeTokenDrag(ChapterScene):
             "Step 3: exponentiate, add them up, and divide each by the sum.",
         )
         for block, caption in zip(blocks, captions):
-            self.play(FadeIn(block, shift=0.2 * DOWN), run_time=1.2, subcaption=caption,
-                      subcaption_duration=3.5)
+            self.play(
+                FadeIn(block, shift=0.2 * DOWN), run_time=1.2, subcaption=caption, subcaption_duration=3.5
+            )
             self.wait(2.3)
         self.verdict = c.paragraph(verdict(self.example.tokens, trace), width_chars=44, size=24)
         self.verdict.next_to(VGroup(*blocks), DOWN, buff=0.35)
-        self.play(Write(self.verdict), run_time=1.2, subcaption=verdict(self.example.tokens, trace), subcaption_duration=3)
+        self.play(
+            Write(self.verdict),
+            run_time=1.2,
+            subcaption=verdict(self.example.tokens, trace),
+            subcaption_duration=3,
+        )
         self.wait(2)
 
     def step_table(self, trace) -> list[VGroup]:
         """The three steps of the worked example, as blocks of checkable arithmetic."""
         d, n = trace.width, len(self.example.tokens)
-        names = lambda: [c.text(t, size=26, color=token_color(t)) for t in self.example.tokens]
+
+        def names() -> list:
+            return [c.text(t, size=26, color=token_color(t)) for t in self.example.tokens]
+
         dots = [c.dot_product_tex(trace.query, k, x) for k, x in zip(trace.keys, trace.dots)]
         scaled = [c.division_tex(x, rf"\sqrt{{{d}}}", s) for x, s in zip(trace.dots, trace.scores)]
         exps = [c.exp_tex(s, e, SCORE_PLACES, EXP_PLACES) for s, e in zip(trace.scores, trace.exps)]
-        ratios = [c.ratio_tex(e, trace.exp_sum, w, EXP_PLACES, WEIGHT_PLACES)
-                  for e, w in zip(trace.exps, trace.weights)]
+        ratios = [
+            c.ratio_tex(e, trace.exp_sum, w, EXP_PLACES, WEIGHT_PLACES)
+            for e, w in zip(trace.exps, trace.weights)
+        ]
         top = c.grid(names(), [c.math(t, size=30) for t in dots], [c.math(t, size=30) for t in scaled])
         bottom = c.grid(names(), [c.math(t, size=30) for t in exps], [c.math(t, size=30) for t in ratios])
-        header = lambda s, cell: c.text(s, size=22, color=theme().muted).next_to(cell, UP, buff=0.25).align_to(cell, LEFT)
+
+        def header(s: str, cell):
+            return c.text(s, size=22, color=theme().muted).next_to(cell, UP, buff=0.25).align_to(cell, LEFT)
+
         step1 = VGroup(header("1  dot products q · k", top[0]), *top[: 2 * n])
-        head2 = header(f"2  divide by √{d} {c.relation(trace.divisor, SCORE_PLACES, tex=False)} "
-                       f"{fmt(trace.divisor, SCORE_PLACES)}", top[2 * n])
-        step2 = VGroup(head2.set_y(step1[0].get_y()), *top[2 * n:])
+        head2 = header(
+            f"2  divide by √{d} {c.relation(trace.divisor, SCORE_PLACES, tex=False)} "
+            f"{fmt(trace.divisor, SCORE_PLACES)}",
+            top[2 * n],
+        )
+        step2 = VGroup(head2.set_y(step1[0].get_y()), *top[2 * n :])
         total = c.math(r"\text{sum} = " + c.sum_tex(trace.exps, trace.exp_sum, EXP_PLACES), size=30)
-        step3 = VGroup(header("3  exponentiate, sum, divide", bottom[0]), bottom,
-                       total.next_to(bottom, DOWN, buff=0.25).align_to(bottom[n], LEFT))
+        step3 = VGroup(
+            header("3  exponentiate, sum, divide", bottom[0]),
+            bottom,
+            total.next_to(bottom, DOWN, buff=0.25).align_to(bottom[n], LEFT),
+        )
         table = VGroup(step1, step2, step3)
         step3.next_to(VGroup(step1, step2), DOWN, buff=0.45).align_to(step1, LEFT)
         table.scale_to_fit_width(min(table.width, 7.4)).move_to(RIGHT_CENTER + UP * 0.7)
@@ -187,26 +248,44 @@ class ThreeTokenDrag(ChapterScene):
         self.beat("Why divide by the square root of d")
         trace = self.live.trace()
         unscaled = attend(self.example.query, self.example.keys, scaled=False)
-        self.play(FadeOut(VGroup(*self.steps)), self.verdict.animate.move_to(RIGHT_CENTER).to_edge(UP, buff=1.5), run_time=1)
+        self.play(
+            FadeOut(VGroup(*self.steps)),
+            self.verdict.animate.move_to(RIGHT_CENTER).to_edge(UP, buff=1.5),
+            run_time=1,
+        )
         scaled_bars = self.mini_bars(trace.weights, f"÷ √{trace.width}  (what attention does)")
         raw_bars = self.mini_bars(unscaled.weights, "no scaling")
         pair = VGroup(scaled_bars, raw_bars).arrange(RIGHT, buff=0.9, aligned_edge=DOWN)
         pair.next_to(self.verdict, DOWN, buff=0.6)
-        note = c.paragraph("Dot products grow with the width d. Dividing by √d keeps the scores "
-                           "moderate; without it, softmax saturates toward one-hot.", width_chars=52, size=22,
-                           color=theme().muted)
+        note = c.paragraph(
+            "Dot products grow with the width d. Dividing by √d keeps the scores "
+            "moderate; without it, softmax saturates toward one-hot.",
+            width_chars=52,
+            size=22,
+            color=theme().muted,
+        )
         note.next_to(pair, DOWN, buff=0.45)
-        self.play(FadeIn(scaled_bars), FadeIn(raw_bars), run_time=1.2,
-                  subcaption="Without the division the same dot products give sharper weights.",
-                  subcaption_duration=3)
+        self.play(
+            FadeIn(scaled_bars),
+            FadeIn(raw_bars),
+            run_time=1.2,
+            subcaption="Without the division the same dot products give sharper weights.",
+            subcaption_duration=3,
+        )
         self.wait(1.8)
-        self.play(FadeIn(note), run_time=1, subcaption="Dot products grow with d; dividing by √d keeps "
-                  "softmax from saturating into an almost one-hot choice.", subcaption_duration=4)
+        self.play(
+            FadeIn(note),
+            run_time=1,
+            subcaption="Dot products grow with d; dividing by √d keeps "
+            "softmax from saturating into an almost one-hot choice.",
+            subcaption_duration=4,
+        )
         self.wait(3)
         self.summary = VGroup(self.verdict, pair, note)
 
     def mini_bars(self, weights, label: str) -> VGroup:
-        bars = c.WeightBars(self.example.tokens, weights, height=1.5, bar_width=0.5, spacing=0.95,
-                            show_total=False)
+        bars = c.WeightBars(
+            self.example.tokens, weights, height=1.5, bar_width=0.5, spacing=0.95, show_total=False
+        )
         caption = c.text(label, size=20, color=theme().muted).next_to(bars, DOWN, buff=0.2)
         return VGroup(bars, caption)

@@ -1,9 +1,9 @@
 """Chapter 8, where it breaks (source 003): without scaling, growing score gaps saturate softmax."""
+
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circumscribe, Create, FadeIn, ValueTracker, VGroup,
-                   linear)
+from manim import DOWN, LEFT, RIGHT, UP, Circumscribe, Create, FadeIn, ValueTracker, VGroup, linear
 
 from attention import examples, weights_at_gain
 from attention.sweeps import log10_smallest_weight, log10_top_sensitivity, log_saturation_sweep
@@ -40,8 +40,9 @@ def vector_tex(values) -> str:
 def bar_set(tokens, weights, x: float) -> c.WeightBars:
     """Weight bars narrow enough for two sets side by side, their baseline centred at (x, BASELINE_Y)."""
     spacing = min(0.95, SET_WIDTH / len(tokens))
-    bars = c.WeightBars(tokens, weights, height=BAR_HEIGHT, bar_width=0.58 * spacing, spacing=spacing,
-                        show_total=False)
+    bars = c.WeightBars(
+        tokens, weights, height=BAR_HEIGHT, bar_width=0.58 * spacing, spacing=spacing, show_total=False
+    )
     for mob in [*bars.labels, *bars.values]:  # many or long names: shrink them to their own column
         mob.scale(min(1.0, 0.85 * spacing / mob.width))
     return bars.shift([x, BASELINE_Y, 0]).set_weights(weights)
@@ -62,7 +63,9 @@ class GainKnob(VGroup):
         self.bars = bar_set(tokens, weights_at_gain(self.scores, gain.get_value()), LIVE_X)
         self.formula = c.math(rf"\mathrm{{softmax}}(g \cdot {vector_tex(self.scores)})", size=30)
         self.gain_number = c.Number(gain.get_value(), num_decimal_places=1, font_size=30, color=theme().text)
-        self.gain_line = VGroup(c.math("g =", size=30, color=theme().text), self.gain_number).arrange(RIGHT, buff=0.15)
+        self.gain_line = VGroup(c.math("g =", size=30, color=theme().text), self.gain_number).arrange(
+            RIGHT, buff=0.15
+        )
         above(self.bars, VGroup(self.formula, self.gain_line).arrange(DOWN, buff=0.2))
         self.min_label = c.text("smallest weight", size=20, color=theme().muted)
         self.min_readout = ScientificReadout(float("-inf"), size=28)
@@ -81,7 +84,7 @@ class GainKnob(VGroup):
         """log10 of w(1 - w) for the top weight at the current gain."""
         return log10_top_sensitivity(self.scores, self.gain.get_value())
 
-    def refresh(self) -> "GainKnob":
+    def refresh(self) -> GainKnob:
         self.bars.set_weights(self.weights())
         self.gain_number.set_value(self.gain.get_value())
         self.min_readout.set_log10(self.log10_smallest())
@@ -103,21 +106,33 @@ class WhereItBreaks(ChapterScene):
         example = examples.current().blend
         self.tokens = example.tokens
         self.scaled_trace, self.raw_trace = example.trace(0), example.trace(0, scaled=False)
-        self.heading = c.chapter_title(self.title, "Larger score gaps can make attention sharply concentrated")
+        self.heading = c.chapter_title(
+            self.title, "Larger score gaps can make attention sharply concentrated"
+        )
         self.scaled_bars = self.reference_bars()
         self.gain = ValueTracker(GAIN_RANGE[0])
         self.knob = GainKnob(self.tokens, self.raw_trace.scores, self.gain)
         self.sweep = log_saturation_sweep(self.raw_trace.scores, np.linspace(*GAIN_RANGE, SWEEP_POINTS))
-        self.plot = CurvePlot(self.sweep.gains, self.sweep.log10_top_sensitivity, size=PLOT_SIZE,
-                              x_label="gain g", y_label="w(1 − w) of the top weight:", label_size=20)
+        self.plot = CurvePlot(
+            self.sweep.gains,
+            self.sweep.log10_top_sensitivity,
+            size=PLOT_SIZE,
+            x_label="gain g",
+            y_label="w(1 − w) of the top weight:",
+            label_size=20,
+        )
         self.plot.move_to([*PLOT_CENTER, 0])
         self.sensitivity = ScientificReadout(self.knob.log10_sensitivity(), size=26)
         self.sensitivity.next_to(self.plot.labels[1], RIGHT, buff=0.2)
         self.dot = self.plot.track(self.gain, lambda g: log10_top_sensitivity(self.raw_trace.scores, g))
-        self.caveats = VGroup(
-            c.text("Finite scores never give exactly one-hot weights or zero gradients.", size=24),
-            c.text("Sharp attention need not point at the right source.", size=24),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.18).to_edge(DOWN, buff=0.45)
+        self.caveats = (
+            VGroup(
+                c.text("Finite scores never give exactly one-hot weights or zero gradients.", size=24),
+                c.text("Sharp attention need not point at the right source.", size=24),
+            )
+            .arrange(DOWN, aligned_edge=LEFT, buff=0.18)
+            .to_edge(DOWN, buff=0.45)
+        )
 
     def reference_bars(self) -> VGroup:
         """The scaled weights with their formula, for comparison."""
@@ -130,30 +145,46 @@ class WhereItBreaks(ChapterScene):
     def compare(self) -> None:
         self.beat("The same dots, unscaled")
         scaled, raw = self.scaled_trace, self.raw_trace
-        self.play(FadeIn(self.heading), FadeIn(self.scaled_bars), run_time=1.2,
-                  subcaption=f"Scaled, the dots {vector_tex(raw.dots)} give weights "
-                  f"{', '.join(fmt(w, WEIGHT_PLACES) for w in scaled.weights)}.", subcaption_duration=2.7)
+        self.play(
+            FadeIn(self.heading),
+            FadeIn(self.scaled_bars),
+            run_time=1.2,
+            subcaption=f"Scaled, the dots {vector_tex(raw.dots)} give weights "
+            f"{', '.join(fmt(w, WEIGHT_PLACES) for w in scaled.weights)}.",
+            subcaption_duration=2.7,
+        )
         self.wait(1.5)
-        self.play(FadeIn(self.knob), run_time=1.2,
-                  subcaption=f"Without the division the same dots give "
-                  f"{', '.join(fmt(w, WEIGHT_PLACES) for w in raw.weights)}: already sharper.",
-                  subcaption_duration=3.7)
+        self.play(
+            FadeIn(self.knob),
+            run_time=1.2,
+            subcaption=f"Without the division the same dots give "
+            f"{', '.join(fmt(w, WEIGHT_PLACES) for w in raw.weights)}: already sharper.",
+            subcaption_duration=3.7,
+        )
         self.wait(2.5)
 
     def turn_up(self) -> None:
         self.beat("Turn up the gain")
-        self.play(Create(self.plot), FadeIn(self.sensitivity), FadeIn(self.dot), run_time=1.5,
-                  subcaption="A gain g multiplies every score gap. On the right: how strongly the top weight "
-                  "still responds to its score.", subcaption_duration=4)
+        self.play(
+            Create(self.plot),
+            FadeIn(self.sensitivity),
+            FadeIn(self.dot),
+            run_time=1.5,
+            subcaption="A gain g multiplies every score gap. On the right: how strongly the top weight "
+            "still responds to its score.",
+            subcaption_duration=4,
+        )
         self.knob.add_updater(lambda m: m.refresh())
         self.sensitivity.add_updater(lambda m: m.set_log10(self.knob.log10_sensitivity()))
         self.wait(1.5)
         for stop in GAIN_STOPS:
             self.play(self.gain.animate.set_value(stop), run_time=2.5, rate_func=linear)
             knob = self.knob
-            self.say(f"Gain {fmt(stop, 1)}: top weight {fmt(knob.weights().max(), WEIGHT_PLACES)}, "
-                     f"smallest {sci(knob.log10_smallest())}, w(1 − w) = {sci(knob.log10_sensitivity())}.",
-                     duration=2)
+            self.say(
+                f"Gain {fmt(stop, 1)}: top weight {fmt(knob.weights().max(), WEIGHT_PLACES)}, "
+                f"smallest {sci(knob.log10_smallest())}, w(1 − w) = {sci(knob.log10_sensitivity())}.",
+                duration=2,
+            )
             self.wait(2)
         self.knob.clear_updaters()
         self.sensitivity.clear_updaters()
@@ -162,22 +193,36 @@ class WhereItBreaks(ChapterScene):
     def never_one_hot(self) -> None:
         self.beat("Never exactly one-hot")
         knob = self.knob
-        self.play(Circumscribe(knob.min_line, color=theme().text), run_time=1.5,
-                  subcaption=f"The smallest bar reads {knob.weights().min():.{WEIGHT_PLACES}f}, yet the weight is "
-                  f"{sci(knob.log10_smallest())}: still positive.", subcaption_duration=3)
+        self.play(
+            Circumscribe(knob.min_line, color=theme().text),
+            run_time=1.5,
+            subcaption=f"The smallest bar reads {knob.weights().min():.{WEIGHT_PLACES}f}, yet the weight is "
+            f"{sci(knob.log10_smallest())}: still positive.",
+            subcaption_duration=3,
+        )
         self.wait(1.5)
-        self.play(Circumscribe(VGroup(self.plot.labels[1], self.sensitivity), color=theme().text), run_time=1.5,
-                  subcaption=f"The sensitivity {sci(knob.log10_sensitivity())} is tiny, but not zero.",
-                  subcaption_duration=3)
+        self.play(
+            Circumscribe(VGroup(self.plot.labels[1], self.sensitivity), color=theme().text),
+            run_time=1.5,
+            subcaption=f"The sensitivity {sci(knob.log10_sensitivity())} is tiny, but not zero.",
+            subcaption_duration=3,
+        )
         self.wait(1.5)
-        self.play(FadeIn(self.caveats[0], shift=0.1 * UP), run_time=1,
-                  subcaption="Finite scores never give exactly one-hot weights or zero gradients.",
-                  subcaption_duration=3)
+        self.play(
+            FadeIn(self.caveats[0], shift=0.1 * UP),
+            run_time=1,
+            subcaption="Finite scores never give exactly one-hot weights or zero gradients.",
+            subcaption_duration=3,
+        )
         self.wait(2)
 
     def not_the_right_source(self) -> None:
         self.beat("Sharp is not right")
-        self.play(FadeIn(self.caveats[1], shift=0.1 * UP), run_time=1,
-                  subcaption="And sharp attention need not point at the right source: it follows the largest "
-                  "score, right or wrong.", subcaption_duration=4)
+        self.play(
+            FadeIn(self.caveats[1], shift=0.1 * UP),
+            run_time=1,
+            subcaption="And sharp attention need not point at the right source: it follows the largest "
+            "score, right or wrong.",
+            subcaption_duration=4,
+        )
         self.wait(4)

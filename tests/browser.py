@@ -1,4 +1,5 @@
 """A real browser for the tests: Debian's chromium, headless, driven by playwright; and a local web server."""
+
 from __future__ import annotations
 
 import io
@@ -14,8 +15,15 @@ from pathlib import Path
 from playwright.sync_api import Browser, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package; playwright's own browsers are never downloaded
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 class RangeRequests(SimpleHTTPRequestHandler):
@@ -36,7 +44,7 @@ class RangeRequests(SimpleHTTPRequestHandler):
         self.send_header("Content-Range", f"bytes {start}-{end}/{len(data)}")
         self.send_header("Content-Length", str(end - start + 1))
         self.end_headers()
-        return io.BytesIO(data[start:end + 1])
+        return io.BytesIO(data[start : end + 1])
 
     def end_headers(self):
         self.send_header("Accept-Ranges", "bytes")

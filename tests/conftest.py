@@ -1,16 +1,17 @@
 """Fixtures for the render pipeline's tests: the tiny test chapters in place of the real ones; and the
 reliability tests' summary at the end of the run."""
+
 import pytest
 
 pytest.register_assert_rewrite("folders", "processes")
 
-from click.testing import CliRunner  # noqa: E402
-
 import tally  # noqa: E402
+from click.testing import CliRunner  # noqa: E402
+from tiny_scene import TinyLecture  # noqa: E402
+
 from pipeline.settings import from_options  # noqa: E402
 from render import cli  # noqa: E402
 from scenes import registry  # noqa: E402
-from tiny_scene import TinyLecture  # noqa: E402
 
 
 def importable_lecture(root, patch) -> TinyLecture:
@@ -29,9 +30,11 @@ def lecture(tmp_path_factory, monkeypatch):
 @pytest.fixture
 def use_chapters(lecture, monkeypatch):
     """A function putting the named tiny chapters (Tiny, Flaky, Coda when none is named) in the registry."""
+
     def use(*names: str):
         monkeypatch.setattr(registry, "CHAPTERS", lecture.chapters(*names))
         return registry.CHAPTERS
+
     return use
 
 

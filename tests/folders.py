@@ -1,4 +1,5 @@
 """Checks on output folders: whole snapshots (nothing created, removed or changed) and a consistent manifest."""
+
 from __future__ import annotations
 
 import json
@@ -6,8 +7,8 @@ from pathlib import Path
 
 import av
 import pytest
-
 import tally
+
 from pipeline import outputs
 from pipeline.manifest import NAME, Manifest
 

@@ -1,4 +1,5 @@
 """render.py in subprocesses, with the tiny chapters: run to the end, or started and stopped at a named point."""
+
 from __future__ import annotations
 
 import os
@@ -14,16 +15,27 @@ TIMEOUT = 120  # seconds; a busy machine renders a tiny chapter in a few
 
 def run_driver(driver: Path, *args, status: int = 0, env: dict | None = None) -> subprocess.CompletedProcess:
     """Run the driver script to the end; fail unless it exits with `status`."""
-    result = subprocess.run([sys.executable, str(driver), *map(str, args)], capture_output=True, text=True,
-                            timeout=TIMEOUT, env=env)
+    result = subprocess.run(
+        [sys.executable, str(driver), *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        env=env,
+    )
     assert result.returncode == status, result.stdout + result.stderr
     return result
 
 
 def start_driver(driver: Path, *args, env: dict | None = None) -> subprocess.Popen:
     """Start the driver script in a session of its own (so Ctrl-C can be sent to its whole process group)."""
-    return subprocess.Popen([sys.executable, str(driver), *map(str, args)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True, env=env)
+    return subprocess.Popen(
+        [sys.executable, str(driver), *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env=env,
+    )
 
 
 def paused_env(point: str, flag: Path) -> dict:

@@ -5,6 +5,7 @@ Snapshots render a chapter's final frame small and compare it with a stored PNG.
 Unlike manim's `frames_comparison`, this never skips (Debian 12's cairo 1.16 included):
 a missing control image fails the test; UPDATE_SNAPSHOTS=1 writes it.
 """
+
 from __future__ import annotations
 
 import os
@@ -32,9 +33,16 @@ def built(scene_class, media_dir: Path, **attributes):
 
 def last_frame(scene_class, media_dir: Path) -> np.ndarray:
     """Render only the final frame of `scene_class` at snapshot size, as RGB."""
-    settings = {"pixel_width": SIZE[0], "pixel_height": SIZE[1], "frame_rate": 15, "format": "png",
-                "media_dir": str(media_dir), "disable_caching": True, "verbosity": "WARNING",
-                "progress_bar": "none"}
+    settings = {
+        "pixel_width": SIZE[0],
+        "pixel_height": SIZE[1],
+        "frame_rate": 15,
+        "format": "png",
+        "media_dir": str(media_dir),
+        "disable_caching": True,
+        "verbosity": "WARNING",
+        "progress_bar": "none",
+    }
     with tempconfig(settings):
         scene = scene_class()
         scene.render()
@@ -54,5 +62,6 @@ def assert_matches_snapshot(name: str, frame: np.ndarray) -> None:
     if differs.mean() > MAX_DIFFERING:
         failed = path.with_name(f"{name}.actual.png")
         Image.fromarray(frame).save(failed)
-        raise AssertionError(f"{name}: {differs.mean():.2%} of pixels differ from {path}; "
-                             f"the new frame is in {failed}")
+        raise AssertionError(
+            f"{name}: {differs.mean():.2%} of pixels differ from {path}; the new frame is in {failed}"
+        )

@@ -1,9 +1,16 @@
 """What the reliability tests tried, counted as they run and summed up at the end of the run (see conftest)."""
+
 from collections import Counter
 
 COUNTS: Counter = Counter()
-KINDS = ("bad inputs refused or accepted as expected", "kills survived", "Ctrl-C interrupts survived",
-         "concurrent runs", "untrusted names checked", "files checked")
+KINDS = (
+    "bad inputs refused or accepted as expected",
+    "kills survived",
+    "Ctrl-C interrupts survived",
+    "concurrent runs",
+    "untrusted names checked",
+    "files checked",
+)
 
 
 def count(kind: str, n: int = 1) -> None:

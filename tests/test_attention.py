@@ -1,4 +1,5 @@
 """Behaviour of the attention core: grids, stability, saturation, variance, validation."""
+
 import subprocess
 import sys
 
@@ -8,8 +9,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from attention import (attend, attend_grid, histogram, jacobian, saturation_sweep, sensitivity,
-                       softmax, variance_experiment, weights_at_gain)
+from attention import (
+    attend,
+    attend_grid,
+    histogram,
+    jacobian,
+    saturation_sweep,
+    sensitivity,
+    softmax,
+    variance_experiment,
+    weights_at_gain,
+)
 
 finite = st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False)
 scores_1d = arrays(float, st.integers(1, 12), elements=finite)
@@ -120,22 +130,25 @@ def test_histogram_fractions_sum_to_one():
     assert fractions.sum() == pytest.approx(1)
 
 
-@pytest.mark.parametrize("call, fragment", [
-    (lambda: attend([1, 0, 0], [[1, 0], [0, 1]]), "keys: expected width 3"),
-    (lambda: attend([[1, 0]], [[1, 0]]), "query: expected a vector"),
-    (lambda: attend([1, 0], [1, 0]), "keys: expected a matrix"),
-    (lambda: attend([], [[1, 0]]), "query: expected at least one entry"),
-    (lambda: attend([1, 0], np.zeros((0, 2))), "keys: expected at least one entry"),
-    (lambda: attend([np.nan, 0], [[1, 0]]), "query: expected finite numbers"),
-    (lambda: attend([1, 0], [[np.inf, 0]]), "keys: expected finite numbers"),
-    (lambda: attend([1, 0], [[1, 0]], [[1], [2]]), "values: expected 1 rows"),
-    (lambda: attend([1, 0], [[1, 0]], divisor=0), "divisor: expected a finite number above 0"),
-    (lambda: attend(["a", "b"], [[1, 0]]), "query: expected numbers"),
-    (lambda: attend_grid([1, 0], [[1, 0]]), "queries: expected a matrix"),
-    (lambda: weights_at_gain([1, 2], -1), "gain: expected a finite number above 0"),
-    (lambda: variance_experiment((0,)), "width: expected a whole number"),
-    (lambda: variance_experiment(()), "widths: expected at least one"),
-])
+@pytest.mark.parametrize(
+    "call, fragment",
+    [
+        (lambda: attend([1, 0, 0], [[1, 0], [0, 1]]), "keys: expected width 3"),
+        (lambda: attend([[1, 0]], [[1, 0]]), "query: expected a vector"),
+        (lambda: attend([1, 0], [1, 0]), "keys: expected a matrix"),
+        (lambda: attend([], [[1, 0]]), "query: expected at least one entry"),
+        (lambda: attend([1, 0], np.zeros((0, 2))), "keys: expected at least one entry"),
+        (lambda: attend([np.nan, 0], [[1, 0]]), "query: expected finite numbers"),
+        (lambda: attend([1, 0], [[np.inf, 0]]), "keys: expected finite numbers"),
+        (lambda: attend([1, 0], [[1, 0]], [[1], [2]]), "values: expected 1 rows"),
+        (lambda: attend([1, 0], [[1, 0]], divisor=0), "divisor: expected a finite number above 0"),
+        (lambda: attend(["a", "b"], [[1, 0]]), "query: expected numbers"),
+        (lambda: attend_grid([1, 0], [[1, 0]]), "queries: expected a matrix"),
+        (lambda: weights_at_gain([1, 2], -1), "gain: expected a finite number above 0"),
+        (lambda: variance_experiment((0,)), "width: expected a whole number"),
+        (lambda: variance_experiment(()), "widths: expected at least one"),
+    ],
+)
 def test_bad_input_names_the_argument(call, fragment):
     with pytest.raises(ValueError, match=fragment):
         call()

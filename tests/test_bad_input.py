@@ -4,6 +4,7 @@ never a traceback, and the output folder left byte-for-byte as it was (nothing c
 Rows run in-process with click's CliRunner; those in SCRIPTED also run as a real subprocess.
 Accepted inputs (status 0) use `list`, which reads the example file but writes nothing.
 """
+
 from __future__ import annotations
 
 import os
@@ -13,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 import tally
 from folders import assert_unchanged, snapshot
 from processes import run_driver
@@ -29,8 +29,13 @@ class Example:
 
 def blend(**fields: str | None) -> Example:
     """An example file with a [blend] table of two tokens, some fields replaced (None leaves one out)."""
-    table = {"tokens": '["a", "b"]', "keys": "[[1, 0], [0, 1]]", "values": "[[1, 0], [0, 1]]",
-             "queries": "[[1, 0]]", **fields}
+    table = {
+        "tokens": '["a", "b"]',
+        "keys": "[[1, 0], [0, 1]]",
+        "values": "[[1, 0], [0, 1]]",
+        "queries": "[[1, 0]]",
+        **fields,
+    }
     return Example("[blend]\n" + "".join(f"{k} = {v}\n" for k, v in table.items() if v is not None))
 
 
@@ -43,7 +48,12 @@ DEEP = "a = " + "[" * 50_000 + "]" * 50_000
 # id, arguments ('{ws}', '{inputs}', '{readonly}' are folders of the test; '--output {ws}/media' is added when
 # no --output is given), exit status, fragment of the message (of the first line when the status is 0)
 ROWS = [
-    ("unknown chapter", ("render", "nosuch"), 2, "unknown chapter 'nosuch'; valid chapters: Tiny, Flaky, Coda"),
+    (
+        "unknown chapter",
+        ("render", "nosuch"),
+        2,
+        "unknown chapter 'nosuch'; valid chapters: Tiny, Flaky, Coda",
+    ),
     ("misspelt chapter", ("render", "Tinny"), 2, "unknown chapter 'Tinny' (closest: Tiny)"),
     ("misspelt chapter, other case", ("render", "CODDA"), 2, "unknown chapter 'CODDA' (closest: Coda)"),
     ("chapter that is a path", ("render", "../../etc/passwd"), 2, "unknown chapter '../../etc/passwd'"),
@@ -65,91 +75,240 @@ ROWS = [
     ("--fps 0", ("render", "--fps", "0"), 2, "0 is not in the range 1<=x<=120"),
     ("--fps 121", ("render", "--fps", "121"), 2, "121 is not in the range 1<=x<=120"),
     ("--fps abc", ("render", "--fps", "abc"), 2, "'abc' is not a valid integer range"),
-    ("conflicting options", ("render", "-q", "h", "--resolution", "640x360", "--fps", "24"), 2,
-     "-q/--quality has no effect when both --resolution and --fps are given; drop one"),
-    ("conflicting options to clean", ("clean", "-q", "h", "--resolution", "640x360", "--fps", "24"), 2,
-     "-q/--quality has no effect"),
+    (
+        "conflicting options",
+        ("render", "-q", "h", "--resolution", "640x360", "--fps", "24"),
+        2,
+        "-q/--quality has no effect when both --resolution and --fps are given; drop one",
+    ),
+    (
+        "conflicting options to clean",
+        ("clean", "-q", "h", "--resolution", "640x360", "--fps", "24"),
+        2,
+        "-q/--quality has no effect",
+    ),
     ("unknown option", ("render", "--colour", "red"), 2, "No such option '--colour'"),
     ("unknown option before the command", ("--bogus", "render"), 2, "No such option '--bogus'"),
     ("unknown command", ("paint",), 2, "No such command 'paint'"),
     ("option without its value", ("render", "--output"), 2, "Option '--output' requires an argument"),
     ("output folder that is a file", ("render", "--output", "{ws}/file"), 2, "is a file"),
-    ("output folder under a file", ("render", "--output", "{ws}/file/media"), 2,
-     "cannot write to the output folder {ws}/file/media: Not a directory"),
-    ("read-only output folder", ("render", "--output", "{readonly}"), 2,
-     "cannot write to the output folder {readonly}: "),
-    ("output folder in /proc", ("render", "--output", "/proc/attention-lecture"), 2,
-     "cannot write to the output folder /proc/attention-lecture: No such file or directory"),
+    (
+        "output folder under a file",
+        ("render", "--output", "{ws}/file/media"),
+        2,
+        "cannot write to the output folder {ws}/file/media: Not a directory",
+    ),
+    (
+        "read-only output folder",
+        ("render", "--output", "{readonly}"),
+        2,
+        "cannot write to the output folder {readonly}: ",
+    ),
+    (
+        "output folder in /proc",
+        ("render", "--output", "/proc/attention-lecture"),
+        2,
+        "cannot write to the output folder /proc/attention-lecture: No such file or directory",
+    ),
     ("output folder name too long", ("render", "--output", f"{{ws}}/new/{LONG}"), 2, "File name too long"),
     ("empty output folder", ("render", "--output", ""), 2, "'--output': empty; name a folder"),
-    ("output path with a newline", ("render", "--output", "{ws}/file/a\nb"), 2, "{ws}/file/a\\nb: Not a directory"),
-    ("missing example file", ("render", "--example", "{inputs}/missing.toml"), 2, "missing.toml: no such file"),
+    (
+        "output path with a newline",
+        ("render", "--output", "{ws}/file/a\nb"),
+        2,
+        "{ws}/file/a\\nb: Not a directory",
+    ),
+    (
+        "missing example file",
+        ("render", "--example", "{inputs}/missing.toml"),
+        2,
+        "missing.toml: no such file",
+    ),
     ("example that is a directory", ("render", "--example", "{inputs}"), 2, "not a file"),
     ("example that is a device", ("render", "--example", "/dev/zero"), 2, "/dev/zero: not a file"),
-    ("example path with a newline", ("render", "--example", "{inputs}/no\nsuch.toml"), 2,
-     "no\\nsuch.toml: no such file"),
-    ("empty example file", render_with(Example("")), 2, "empty; expected at least one of [drag], [blend], [cross]"),
+    (
+        "example path with a newline",
+        ("render", "--example", "{inputs}/no\nsuch.toml"),
+        2,
+        "no\\nsuch.toml: no such file",
+    ),
+    (
+        "empty example file",
+        render_with(Example("")),
+        2,
+        "empty; expected at least one of [drag], [blend], [cross]",
+    ),
     ("example not TOML", render_with(Example("this is not toml")), 2, "not valid TOML"),
     ("example not UTF-8", render_with(Example(b"\xff\xfe[blend]\n")), 2, "not UTF-8 text"),
     ("example TOML nested too deeply", render_with(Example(DEEP)), 2, "not valid TOML (nested too deeply)"),
-    ("example integer of 5000 digits", render_with(blend(queries=f"[[1{'0' * 5000}, 0]]")), 2,
-     "not valid TOML (Exceeds the limit"),
-    ("example of several megabytes", render_with(Example("# " + "x" * 3_000_000)), 2,
-     "3000002 bytes, more than 262144 for an example"),
-    ("tokens not a list", render_with(blend(tokens='"ab"')), 2, "blend.tokens: expected a list of names (strings)"),
+    (
+        "example integer of 5000 digits",
+        render_with(blend(queries=f"[[1{'0' * 5000}, 0]]")),
+        2,
+        "not valid TOML (Exceeds the limit",
+    ),
+    (
+        "example of several megabytes",
+        render_with(Example("# " + "x" * 3_000_000)),
+        2,
+        "3000002 bytes, more than 262144 for an example",
+    ),
+    (
+        "tokens not a list",
+        render_with(blend(tokens='"ab"')),
+        2,
+        "blend.tokens: expected a list of names (strings)",
+    ),
     ("tokens not strings", render_with(blend(tokens="[1, 2]")), 2, "blend.tokens: expected a list of names"),
-    ("numbers as strings", render_with(blend(keys='[["1", 0], [0, 1]]')), 2,
-     "blend.keys: expected a list of numbers"),
-    ("booleans as numbers", render_with(blend(queries="[[true, 0]]")), 2, "blend.queries: expected a list of numbers"),
-    ("vectors nested too deeply", render_with(blend(queries="[[[1, 0]]]")), 2,
-     "blend.queries: expected a list of numbers"),
-    ("date as numbers", render_with(blend(queries="1979-05-27")), 2, "blend.queries: expected a list of numbers"),
-    ("table that is a number", render_with(Example("blend = 3\n")), 2, "blend: expected a table [blend], got int"),
+    (
+        "numbers as strings",
+        render_with(blend(keys='[["1", 0], [0, 1]]')),
+        2,
+        "blend.keys: expected a list of numbers",
+    ),
+    (
+        "booleans as numbers",
+        render_with(blend(queries="[[true, 0]]")),
+        2,
+        "blend.queries: expected a list of numbers",
+    ),
+    (
+        "vectors nested too deeply",
+        render_with(blend(queries="[[[1, 0]]]")),
+        2,
+        "blend.queries: expected a list of numbers",
+    ),
+    (
+        "date as numbers",
+        render_with(blend(queries="1979-05-27")),
+        2,
+        "blend.queries: expected a list of numbers",
+    ),
+    (
+        "table that is a number",
+        render_with(Example("blend = 3\n")),
+        2,
+        "blend: expected a table [blend], got int",
+    ),
     ("name not a string", render_with(Example("name = 3\n" + blend().content)), 2, "name: expected a string"),
     ("missing field", render_with(blend(queries=None)), 2, "blend: missing field(s) queries"),
     ("missing fields", render_with(blend(keys=None, values=None)), 2, "blend: missing field(s) keys, values"),
-    ("no table at all", render_with(Example("name = 'x'\n")), 2, "expected at least one of the tables drag, blend"),
-    ("unknown fields in a table", render_with(blend(colour="'red'", size="2")), 2,
-     "blend: unknown field(s) colour, size; expected tokens, keys, values, queries"),
-    ("unknown top-level fields", render_with(Example("author = 'me'\ncolour = 1\n" + blend().content)), 2,
-     "unknown field(s) author, colour; expected tables drag, blend, cross"),
-    ("mismatched widths", render_with(blend(queries="[[1, 0, 0]]")), 2,
-     "blend.queries: expected width 2 to match blend.keys, got width 3"),
+    (
+        "no table at all",
+        render_with(Example("name = 'x'\n")),
+        2,
+        "expected at least one of the tables drag, blend",
+    ),
+    (
+        "unknown fields in a table",
+        render_with(blend(colour="'red'", size="2")),
+        2,
+        "blend: unknown field(s) colour, size; expected tokens, keys, values, queries",
+    ),
+    (
+        "unknown top-level fields",
+        render_with(Example("author = 'me'\ncolour = 1\n" + blend().content)),
+        2,
+        "unknown field(s) author, colour; expected tables drag, blend, cross",
+    ),
+    (
+        "mismatched widths",
+        render_with(blend(queries="[[1, 0, 0]]")),
+        2,
+        "blend.queries: expected width 2 to match blend.keys, got width 3",
+    ),
     ("mismatched counts", render_with(blend(values="[[1, 0]]")), 2, "blend.values: expected 2 rows"),
     ("ragged vectors", render_with(blend(keys="[[1, 0], [1]]")), 2, "blend.keys: expected numbers"),
-    ("empty vectors", render_with(blend(keys="[[], []]", queries="[[]]")), 2,
-     "blend.keys: expected at least one entry"),
+    (
+        "empty vectors",
+        render_with(blend(keys="[[], []]", queries="[[]]")),
+        2,
+        "blend.keys: expected at least one entry",
+    ),
     ("fewer names than vectors", render_with(blend(tokens='["a"]')), 2, "blend.tokens: expected 2 names"),
     ("empty token list", render_with(blend(tokens="[]")), 2, "blend.tokens: expected at least one name"),
-    ("more tokens than the layout holds",
-     render_with(blend(tokens=str([f"t{i}" for i in range(7)]), keys=str([[1, 0]] * 7), values=str([[1, 0]] * 7))), 2,
-     "blend.tokens: 7 names, more than the 6 the layout holds"),
-    ("2-D field of another width", render_with(blend(values="[[1, 0, 0], [0, 1, 0]]")), 2,
-     "blend.values: expected 2-D vectors for the plane, got width 3"),
+    (
+        "more tokens than the layout holds",
+        render_with(
+            blend(tokens=str([f"t{i}" for i in range(7)]), keys=str([[1, 0]] * 7), values=str([[1, 0]] * 7))
+        ),
+        2,
+        "blend.tokens: 7 names, more than the 6 the layout holds",
+    ),
+    (
+        "2-D field of another width",
+        render_with(blend(values="[[1, 0, 0], [0, 1, 0]]")),
+        2,
+        "blend.values: expected 2-D vectors for the plane, got width 3",
+    ),
     ("NaN", render_with(blend(queries="[[nan, 0]]")), 2, "blend.queries: expected finite numbers, got nan"),
     ("inf", render_with(blend(queries="[[inf, 0]]")), 2, "blend.queries: expected finite numbers, got inf"),
-    ("-inf", render_with(blend(keys="[[-inf, 0], [0, 1]]")), 2, "blend.keys: expected finite numbers, got -inf"),
+    (
+        "-inf",
+        render_with(blend(keys="[[-inf, 0], [0, 1]]")),
+        2,
+        "blend.keys: expected finite numbers, got -inf",
+    ),
     ("1e308", render_with(blend(queries="[[1e308, 0]]")), 2, "blend.queries: 1e+308 is outside -100..100"),
-    ("integer beyond any float", render_with(blend(queries=f"[[1{'0' * 400}, 0]]")), 2,
-     "blend.queries: a 401-digit integer is outside -100..100"),
-    ("very long token name", render_with(blend(tokens=f'["a", "{"y" * 25}"]')), 2,
-     "longer than 24 characters"),
+    (
+        "integer beyond any float",
+        render_with(blend(queries=f"[[1{'0' * 400}, 0]]")),
+        2,
+        "blend.queries: a 401-digit integer is outside -100..100",
+    ),
+    (
+        "very long token name",
+        render_with(blend(tokens=f'["a", "{"y" * 25}"]')),
+        2,
+        "longer than 24 characters",
+    ),
     ("duplicate token names", render_with(blend(tokens='["a", "a"]')), 2, "blend.tokens: duplicate names"),
-    ("blank token name", render_with(blend(tokens='["a", "  "]')), 2, "name '  ' is empty or has control characters"),
-    ("control character in a name", render_with(blend(tokens='["a", "b\\u0007"]')), 2,
-     "name 'b\\x07' is empty or has control characters"),
-    ("bidirectional override in a name", render_with(blend(tokens='["a", "\\u202eb"]')), 2,
-     "has control characters"),
+    (
+        "blank token name",
+        render_with(blend(tokens='["a", "  "]')),
+        2,
+        "name '  ' is empty or has control characters",
+    ),
+    (
+        "control character in a name",
+        render_with(blend(tokens='["a", "b\\u0007"]')),
+        2,
+        "name 'b\\x07' is empty or has control characters",
+    ),
+    (
+        "bidirectional override in a name",
+        render_with(blend(tokens='["a", "\\u202eb"]')),
+        2,
+        "has control characters",
+    ),
     ("-0.0 accepted", ("list", "--example", blend(keys="[[-0.0, 1], [0, -0.0]]")), 0, "01  Tiny"),
     ("non-ASCII names accepted", ("list", "--example", blend(tokens='["café", "猫"]')), 0, "01  Tiny"),
-    ("LaTeX in names accepted", ("list", "--example", blend(tokens=r"['\input{/etc/hostname}', '$x$']")), 0,
-     "01  Tiny"),
-    ("six tokens of 24 characters accepted",
-     ("list", "--example", blend(tokens=str([f"{i}" * 24 for i in range(6)]), keys=str([[1, 0]] * 6),
-                                 values=str([[1, 0]] * 6))), 0, "01  Tiny"),
+    (
+        "LaTeX in names accepted",
+        ("list", "--example", blend(tokens=r"['\input{/etc/hostname}', '$x$']")),
+        0,
+        "01  Tiny",
+    ),
+    (
+        "six tokens of 24 characters accepted",
+        (
+            "list",
+            "--example",
+            blend(
+                tokens=str([f"{i}" * 24 for i in range(6)]), keys=str([[1, 0]] * 6), values=str([[1, 0]] * 6)
+            ),
+        ),
+        0,
+        "01  Tiny",
+    ),
 ]
-SCRIPTED = {"unknown chapter", "conflicting options", "read-only output folder", "missing example file",
-            "example TOML nested too deeply"}
+SCRIPTED = {
+    "unknown chapter",
+    "conflicting options",
+    "read-only output folder",
+    "missing example file",
+    "example TOML nested too deeply",
+}
 
 
 @pytest.fixture
@@ -229,8 +388,11 @@ def test_in_process(use_chapters, run, workspace, tmp_path, request, args, statu
     tally.count("bad inputs refused or accepted as expected")
 
 
-@pytest.mark.parametrize("args, status, fragment", [row[1:] for row in ROWS if row[0] in SCRIPTED],
-                         ids=[row[0] for row in ROWS if row[0] in SCRIPTED])
+@pytest.mark.parametrize(
+    "args, status, fragment",
+    [row[1:] for row in ROWS if row[0] in SCRIPTED],
+    ids=[row[0] for row in ROWS if row[0] in SCRIPTED],
+)
 def test_as_a_script(lecture, workspace, tmp_path, request, args, status, fragment):
     argv = arguments(args, workspace, tmp_path / "inputs", request)
     fragment = fragment.format(ws=workspace, readonly=workspace / "readonly")

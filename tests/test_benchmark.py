@@ -1,5 +1,6 @@
 """The benchmark: its tiny setting runs and writes a well-formed result (in a temporary folder, never the
 committed one), and its timers charge nested calls exclusively. Ratios and structure only, never times."""
+
 import hashlib
 import json
 import subprocess
@@ -26,11 +27,18 @@ def fingerprint(paths) -> dict:
 def tiny_run(tmp_path_factory):
     """`python -m benchmarks --tiny` into a temporary folder; what the repository held before it ran."""
     out = tmp_path_factory.mktemp("bench")
-    watched = [*(COMMITTED / name for name in ("latest.json", "latest.md", "history.jsonl")),
-               ROOT / Path(*TINY.edit.module.split(".")).with_suffix(".py")]
+    watched = [
+        *(COMMITTED / name for name in ("latest.json", "latest.md", "history.jsonl")),
+        ROOT / Path(*TINY.edit.module.split(".")).with_suffix(".py"),
+    ]
     before = fingerprint(watched)
-    done = subprocess.run([sys.executable, "-m", "benchmarks", "--tiny", "--output", str(out)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=1800)
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--tiny", "--output", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return out, before, fingerprint(watched), done.stdout
 
@@ -55,10 +63,16 @@ def test_machine_facts_and_load(result):
 
 def test_lecture_compares_like_with_like(result):
     lecture = result["lecture"]
-    assert result["settings"] == {"quality": "l", "tiny": True, "profile_quality": "l",
-                                  "chapters": [TINY.chapters[0].name]}
+    assert result["settings"] == {
+        "quality": "l",
+        "tiny": True,
+        "profile_quality": "l",
+        "chapters": [TINY.chapters[0].name],
+    }
     assert lecture["pipeline"]["frames"] == lecture["plain"]["frames"] > 0
-    assert lecture["speedup"] == pytest.approx(lecture["plain"]["wall"] / lecture["pipeline"]["wall"], rel=0.01)
+    assert lecture["speedup"] == pytest.approx(
+        lecture["plain"]["wall"] / lecture["pipeline"]["wall"], rel=0.01
+    )
     for side in ("pipeline", "plain"):
         figures = lecture[side]
         assert figures["fps_rendered"] == pytest.approx(figures["frames"] / figures["wall"], rel=0.01)
@@ -77,7 +91,9 @@ def test_chapter_breakdown_adds_up(result):
     (row,) = result["chapters"]
     worker = row["worker"]
     assert worker["frames"] == row["pipeline"]["frames"] == row["plain"]["frames"]
-    assert row["pipeline"]["wall"] < result["lecture"]["pipeline"]["wall"]  # render.py's own time is outside it
+    assert (
+        row["pipeline"]["wall"] < result["lecture"]["pipeline"]["wall"]
+    )  # render.py's own time is outside it
     assert set(worker["breakdown"]) == {*breakdown.PROBES, breakdown.OTHER}
     main_thread = sum(v for k, v in worker["breakdown"].items() if k != breakdown.ENCODER_THREAD)
     assert main_thread == pytest.approx(worker["wall"], rel=0.02)

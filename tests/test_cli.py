@@ -1,4 +1,5 @@
 """The command line: listing, chapter names, one-line usage errors, clean."""
+
 import subprocess
 import sys
 from pathlib import Path
@@ -14,9 +15,12 @@ def test_list_shows_chapters_in_order_then_what_is_rendered(tiny_chapters, run, 
     before = run("list", "--output", tmp_path)
     assert before.exit_code == 0
     assert before.output.splitlines() == [
-        "01  Tiny   A tiny scene", "    not rendered at 480p15",
-        "02  Flaky  A chapter that can fail", "    not rendered at 480p15",
-        "03  Coda   After the failure", "    not rendered at 480p15",
+        "01  Tiny   A tiny scene",
+        "    not rendered at 480p15",
+        "02  Flaky  A chapter that can fail",
+        "    not rendered at 480p15",
+        "03  Coda   After the failure",
+        "    not rendered at 480p15",
     ]
     assert run("render", "tiny", "--output", tmp_path).exit_code == 0
     after = run("list", "-q", "l", "--output", tmp_path).output.splitlines()
@@ -43,29 +47,45 @@ def test_unknown_chapter_is_one_line_with_the_closest_name(tiny_chapters, run, t
     result = run("render", "tiny", "Cod", "--output", tmp_path)
     assert result.exit_code == 2
     assert result.output.splitlines() == [
-        "Error: unknown chapter 'Cod' (closest: Coda); valid chapters: Tiny, Flaky, Coda"]
+        "Error: unknown chapter 'Cod' (closest: Coda); valid chapters: Tiny, Flaky, Coda"
+    ]
     assert not tmp_path.joinpath("480p15").exists()  # nothing renders when a name is wrong
 
 
 def test_unknown_chapter_with_no_close_match_lists_the_names_only(tiny_chapters, run, tmp_path):
     result = run("render", "softmax", "--output", tmp_path)
     assert result.exit_code == 2
-    assert result.output.splitlines() == ["Error: unknown chapter 'softmax'; valid chapters: Tiny, Flaky, Coda"]
+    assert result.output.splitlines() == [
+        "Error: unknown chapter 'softmax'; valid chapters: Tiny, Flaky, Coda"
+    ]
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["-q", "x"], "Error: Invalid value for '-q' / '--quality': 'x' is not one of 'l', 'm', 'h', 'k'."),
-    (["--jobs", "0"], "Error: Invalid value for '--jobs': 0 is not in the range x>=1."),
-    (["--jobs", "-1"], "Error: Invalid value for '--jobs': -1 is not in the range x>=1."),
-    (["--jobs", "abc"], "Error: Invalid value for '--jobs': 'abc' is not a valid integer range."),
-    (["--format", "avi"], "Error: Invalid value for '--format': 'avi' is not one of 'mp4', 'webm', 'gif', 'mov'."),
-    (["--resolution", "big"], "Error: Invalid value for '--resolution': 'big' is not WIDTHxHEIGHT, e.g. 1280x720"),
-    (["--resolution", "853x480"],
-     "Error: Invalid value for '--resolution': '853x480': width and height must be even numbers from 16 to 7680"),
-    (["--fps", "0"], "Error: Invalid value for '--fps': 0 is not in the range 1<=x<=120."),
-    (["-q", "h", "--resolution", "640x360", "--fps", "24"],
-     "Error: -q/--quality has no effect when both --resolution and --fps are given; drop one"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-q", "x"], "Error: Invalid value for '-q' / '--quality': 'x' is not one of 'l', 'm', 'h', 'k'."),
+        (["--jobs", "0"], "Error: Invalid value for '--jobs': 0 is not in the range x>=1."),
+        (["--jobs", "-1"], "Error: Invalid value for '--jobs': -1 is not in the range x>=1."),
+        (["--jobs", "abc"], "Error: Invalid value for '--jobs': 'abc' is not a valid integer range."),
+        (
+            ["--format", "avi"],
+            "Error: Invalid value for '--format': 'avi' is not one of 'mp4', 'webm', 'gif', 'mov'.",
+        ),
+        (
+            ["--resolution", "big"],
+            "Error: Invalid value for '--resolution': 'big' is not WIDTHxHEIGHT, e.g. 1280x720",
+        ),
+        (
+            ["--resolution", "853x480"],
+            "Error: Invalid value for '--resolution': '853x480': width and height must be even numbers from 16 to 7680",
+        ),
+        (["--fps", "0"], "Error: Invalid value for '--fps': 0 is not in the range 1<=x<=120."),
+        (
+            ["-q", "h", "--resolution", "640x360", "--fps", "24"],
+            "Error: -q/--quality has no effect when both --resolution and --fps are given; drop one",
+        ),
+    ],
+)
 def test_bad_options_are_one_line_usage_errors(tiny_chapters, run, tmp_path, args, message):
     result = run("render", *args, "--output", tmp_path)
     assert (result.exit_code, result.output.splitlines()) == (2, [message])
@@ -76,20 +96,30 @@ def test_output_that_is_a_file_is_a_usage_error(tiny_chapters, run, tmp_path):
     (tmp_path / "file").write_text("x")
     result = run("render", "--output", tmp_path / "file")
     assert result.exit_code == 2
-    assert result.output == f"Error: Invalid value for '--output': Directory '{tmp_path / 'file'}' is a file.\n"
+    assert (
+        result.output == f"Error: Invalid value for '--output': Directory '{tmp_path / 'file'}' is a file.\n"
+    )
 
 
 def test_output_folder_that_cannot_be_created_is_a_usage_error(tiny_chapters, run, tmp_path):
     (tmp_path / "file").write_text("x")
     result = run("render", "--output", tmp_path / "file" / "media")
     assert result.exit_code == 2
-    assert result.output == f"Error: cannot write to the output folder {tmp_path / 'file' / 'media'}: Not a directory\n"
+    assert (
+        result.output
+        == f"Error: cannot write to the output folder {tmp_path / 'file' / 'media'}: Not a directory\n"
+    )
 
 
 def test_script_refuses_an_unknown_chapter_in_one_line_without_traceback():
     name = registry.CHAPTERS[0].name
-    result = subprocess.run([sys.executable, "render.py", "render", name + "x"],
-                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "render.py", "render", name + "x"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert result.stdout == ""
     assert len(result.stderr.splitlines()) == 1
@@ -103,8 +133,9 @@ def test_clean_removes_one_quality_or_all_and_the_caches(tiny_chapters, run, tmp
         (tmp_path / folder / "file").write_text("x")
     result = run("clean", "-q", "l", "--output", tmp_path)
     assert result.output.splitlines() == [f"removed {tmp_path / '480p15'}", f"removed {tmp_path / '.manim'}"]
-    assert run("clean", "--resolution", "1280x720", "--fps", "24", "--output", tmp_path).output.splitlines() == [
-        f"removed {tmp_path / '1280x720p24'}"]
+    assert run(
+        "clean", "--resolution", "1280x720", "--fps", "24", "--output", tmp_path
+    ).output.splitlines() == [f"removed {tmp_path / '1280x720p24'}"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["720p30", "keep"]
     assert run("clean", "--output", tmp_path).output.splitlines() == [f"removed {tmp_path / '720p30'}"]
     assert run("clean", "--output", tmp_path).output.splitlines() == ["nothing to remove"]

@@ -1,14 +1,15 @@
 """Two renders of one output folder at once: the second waits for the first, one given --no-wait stops at once
 with a one-line error, and afterwards every output is valid."""
+
 import os
 import select
 
 import pytest
-
 import tally
 from folders import assert_consistent, assert_no_temporary_files, assert_unchanged, snapshot
-from pipeline import lock
 from processes import TIMEOUT, paused_env, run_driver, start_driver, wait_for
+
+from pipeline import lock
 
 BUSY = 75
 
@@ -22,7 +23,9 @@ def first_line(stream) -> str:
 
 def test_a_second_render_waits_and_one_with_no_wait_is_refused(lecture, tmp_path):
     driver, out, flag = lecture.driver("Slow", "Tiny"), tmp_path / "media", tmp_path / "paused"
-    first = start_driver(driver, "render", "slow", "--output", out, env=paused_env("publish:01-Slow.mp4", flag))
+    first = start_driver(
+        driver, "render", "slow", "--output", out, env=paused_env("publish:01-Slow.mp4", flag)
+    )
     wait_for(lambda: flag.exists() or first.poll() is not None, "the first render to be publishing")
     assert flag.exists(), first.communicate()
 
@@ -31,7 +34,9 @@ def test_a_second_render_waits_and_one_with_no_wait_is_refused(lecture, tmp_path
     before = snapshot(out)
     third = run_driver(driver, "render", "tiny", "--no-wait", "--output", out, status=BUSY)
     assert (third.stdout, third.stderr) == (
-        "", f"Error: another render of {out} is running (pid {first.pid}); try again when it has finished\n")
+        "",
+        f"Error: another render of {out} is running (pid {first.pid}); try again when it has finished\n",
+    )
     assert_unchanged(out, before)
     assert second.poll() is None, "the second render did not wait"
 
@@ -42,7 +47,10 @@ def test_a_second_render_waits_and_one_with_no_wait_is_refused(lecture, tmp_path
     manifest = assert_consistent(out / "480p15")
     assert set(manifest.entries) == {"01-Slow.mp4", "02-Tiny.mp4", "lecture.mp4"}
     for slug in ("01-Slow", "02-Tiny"):
-        assert (manifest.get(slug, "mp4").duration, manifest.get(slug, "mp4").frames) == (pytest.approx(1.0), 15)
+        assert (manifest.get(slug, "mp4").duration, manifest.get(slug, "mp4").frames) == (
+            pytest.approx(1.0),
+            15,
+        )
     assert_no_temporary_files(out)
     tally.count("concurrent runs", 3)
 

@@ -1,12 +1,19 @@
 """The cross-attention example: validation, one grid per call, deterministic lengthening."""
+
 import numpy as np
 import pytest
 
 from attention import attend, examples
 from attention.examples import DEFAULT_CROSS, CrossExample, lengthen
 
-GOOD = dict(source_tokens=("a", "b"), keys=[[1, 0], [0, 1]], values=[[1], [2]],
-            self_queries=[[1, 1], [0, 1]], target_tokens=("x",), queries=[[2, 0]])
+GOOD = dict(
+    source_tokens=("a", "b"),
+    keys=[[1, 0], [0, 1]],
+    values=[[1], [2]],
+    self_queries=[[1, 1], [0, 1]],
+    target_tokens=("x",),
+    queries=[[2, 0]],
+)
 
 
 def test_default_examples_include_the_cross_example():
@@ -69,16 +76,19 @@ def test_lengthen_refuses_bad_lengths(length):
         lengthen("n", np.zeros((4, 2)), length)
 
 
-@pytest.mark.parametrize("change, message", [
-    (dict(keys=[[1, 0, 0], [0, 1, 0]]), "cross.self_queries: expected width 3"),
-    (dict(values=[[1], [2], [3]]), "cross.values: expected 2 rows"),
-    (dict(self_queries=[[1, 1]]), "cross.self_queries: expected 2 rows"),
-    (dict(queries=[[2, 0, 1]]), "cross.queries: expected width 2"),
-    (dict(source_tokens=("a",)), "cross.source_tokens: expected 2 names"),
-    (dict(target_tokens=("x", "y")), "cross.target_tokens: expected 1 names"),
-    (dict(queries=[[np.nan, 0]]), "cross.queries: expected finite numbers"),
-    (dict(keys=[["a", 0], [0, 1]]), "cross.keys: expected numbers"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (dict(keys=[[1, 0, 0], [0, 1, 0]]), "cross.self_queries: expected width 3"),
+        (dict(values=[[1], [2], [3]]), "cross.values: expected 2 rows"),
+        (dict(self_queries=[[1, 1]]), "cross.self_queries: expected 2 rows"),
+        (dict(queries=[[2, 0, 1]]), "cross.queries: expected width 2"),
+        (dict(source_tokens=("a",)), "cross.source_tokens: expected 2 names"),
+        (dict(target_tokens=("x", "y")), "cross.target_tokens: expected 1 names"),
+        (dict(queries=[[np.nan, 0]]), "cross.queries: expected finite numbers"),
+        (dict(keys=[["a", 0], [0, 1]]), "cross.keys: expected numbers"),
+    ],
+)
 def test_bad_cross_examples_are_refused(change, message):
     with pytest.raises(ValueError, match=message):
         CrossExample(**{**GOOD, **change})

@@ -1,4 +1,5 @@
 """Example files: the sample loads, and every kind of bad file is refused naming the field."""
+
 from pathlib import Path
 
 import numpy as np
@@ -32,33 +33,62 @@ def test_sample_file_replaces_the_tables_it_gives():
 
 
 def test_non_ascii_names_and_negative_zero_are_accepted(tmp_path):
-    text = GOOD_BLEND.replace('"a", "b"', '"café", "猫"').replace("[[1, 0], [0, 1]]\nvalues", "[[-0.0, 1], [0, 1]]\nvalues")
+    text = GOOD_BLEND.replace('"a", "b"', '"café", "猫"').replace(
+        "[[1, 0], [0, 1]]\nvalues", "[[-0.0, 1], [0, 1]]\nvalues"
+    )
     ex = load_example_file(write(tmp_path, text))
     assert ex.blend.tokens == ("café", "猫")
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("", "empty"),
-    ("this is not toml", "not valid TOML"),
-    ("name = 'x'", "expected at least one of the tables"),
-    ("colour = 'red'\n" + GOOD_BLEND, "unknown field(s) colour"),
-    (GOOD_BLEND + "extra = 1\n", "blend: unknown field(s) extra"),
-    (GOOD_BLEND.replace("queries = [[1, 0]]", ""), "blend: missing field(s) queries"),
-    (GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[1, 0, 0]]"), "blend.queries: expected width 2"),
-    (GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [['x', 0]]"), "blend.queries: expected a list of numbers"),
-    (GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[nan, 0]]"), "blend.queries: expected finite numbers"),
-    (GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[inf, 0]]"), "blend.queries: expected finite numbers"),
-    (GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[1e308, 0]]"), "too large to draw"),
-    (GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[true, 0]]"), "blend.queries: expected a list of numbers"),
-    (GOOD_BLEND.replace('"a", "b"', ""), "blend.tokens: expected at least one name"),
-    (GOOD_BLEND.replace('"a", "b"', '"a", "a"'), "blend.tokens: duplicate names"),
-    (GOOD_BLEND.replace('"a", "b"', '"a", "' + "x" * 40 + '"'), "longer than 24 characters"),
-    (GOOD_BLEND.replace('"a", "b"', '"a"'), "blend.tokens: expected 2 names"),
-    (GOOD_BLEND.replace('"a", "b"', ", ".join(f'"t{i}"' for i in range(7))), "more than the 6 the layout holds"),
-    (GOOD_BLEND.replace("values = [[1, 0], [0, 1]]", "values = [[1, 0, 0], [0, 1, 0]]"), "blend.values: expected 2-D"),
-    ("[drag]\ntokens = ['a']\nkeys = [[1, 0, 0]]\nquery = [1, 0, 0]\npath = [[1, 0, 0]]\n", "drag.keys: expected 2-D"),
-    ("blend = 3", "blend: expected a table"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("", "empty"),
+        ("this is not toml", "not valid TOML"),
+        ("name = 'x'", "expected at least one of the tables"),
+        ("colour = 'red'\n" + GOOD_BLEND, "unknown field(s) colour"),
+        (GOOD_BLEND + "extra = 1\n", "blend: unknown field(s) extra"),
+        (GOOD_BLEND.replace("queries = [[1, 0]]", ""), "blend: missing field(s) queries"),
+        (
+            GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[1, 0, 0]]"),
+            "blend.queries: expected width 2",
+        ),
+        (
+            GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [['x', 0]]"),
+            "blend.queries: expected a list of numbers",
+        ),
+        (
+            GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[nan, 0]]"),
+            "blend.queries: expected finite numbers",
+        ),
+        (
+            GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[inf, 0]]"),
+            "blend.queries: expected finite numbers",
+        ),
+        (GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[1e308, 0]]"), "too large to draw"),
+        (
+            GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[true, 0]]"),
+            "blend.queries: expected a list of numbers",
+        ),
+        (GOOD_BLEND.replace('"a", "b"', ""), "blend.tokens: expected at least one name"),
+        (GOOD_BLEND.replace('"a", "b"', '"a", "a"'), "blend.tokens: duplicate names"),
+        (GOOD_BLEND.replace('"a", "b"', '"a", "' + "x" * 40 + '"'), "longer than 24 characters"),
+        (GOOD_BLEND.replace('"a", "b"', '"a"'), "blend.tokens: expected 2 names"),
+        (
+            GOOD_BLEND.replace('"a", "b"', ", ".join(f'"t{i}"' for i in range(7))),
+            "more than the 6 the layout holds",
+        ),
+        (
+            GOOD_BLEND.replace("values = [[1, 0], [0, 1]]", "values = [[1, 0, 0], [0, 1, 0]]"),
+            "blend.values: expected 2-D",
+        ),
+        (
+            "[drag]\ntokens = ['a']\nkeys = [[1, 0, 0]]\nquery = [1, 0, 0]\npath = [[1, 0, 0]]\n",
+            "drag.keys: expected 2-D",
+        ),
+        ("blend = 3", "blend: expected a table"),
+    ],
+)
 def test_bad_files_are_refused_naming_the_field(tmp_path, text, fragment):
     with pytest.raises(ExampleFileError) as error:
         load_example_file(write(tmp_path, text))

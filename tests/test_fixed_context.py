@@ -1,4 +1,5 @@
 """Fixed context vs attention: one summary reused by every step; then one weight row per step from one grid call."""
+
 import numpy as np
 import pytest
 
@@ -72,13 +73,27 @@ def test_caveat_is_on_screen(scene):
 
 
 def fits(mobject) -> bool:
-    return (mobject.get_left()[0] > -FRAME_X and mobject.get_right()[0] < FRAME_X
-            and mobject.get_bottom()[1] > -FRAME_Y and mobject.get_top()[1] < FRAME_Y)
+    return (
+        mobject.get_left()[0] > -FRAME_X
+        and mobject.get_right()[0] < FRAME_X
+        and mobject.get_bottom()[1] > -FRAME_Y
+        and mobject.get_top()[1] < FRAME_Y
+    )
 
 
 def test_default_layout_fits_and_rows_do_not_overlap(scene):
-    for part in (scene.heading, scene.encoder, scene.source, scene.summary, scene.steps, scene.targets,
-                 scene.bars, scene.readings, scene.legend, scene.note):
+    for part in (
+        scene.heading,
+        scene.encoder,
+        scene.source,
+        scene.summary,
+        scene.steps,
+        scene.targets,
+        scene.bars,
+        scene.readings,
+        scene.legend,
+        scene.note,
+    ):
         assert fits(part)
     for note, next_step in zip(scene.readings, scene.steps[1:]):
         assert note.get_bottom()[1] > next_step.get_top()[1]
@@ -90,9 +105,14 @@ def test_default_layout_fits_and_rows_do_not_overlap(scene):
 
 def test_a_larger_example_is_shrunk_to_fit(tmp_path):
     rng = np.random.default_rng(3)
-    big = CrossExample(source_tokens=("a", "quick", "brown", "fox", "jumps", "over"), keys=rng.normal(size=(6, 3)),
-                       values=rng.normal(size=(6, 2)), self_queries=rng.normal(size=(6, 3)),
-                       target_tokens=("un", "renard", "brun", "rapide", "saute"), queries=rng.normal(size=(5, 3)))
+    big = CrossExample(
+        source_tokens=("a", "quick", "brown", "fox", "jumps", "over"),
+        keys=rng.normal(size=(6, 3)),
+        values=rng.normal(size=(6, 2)),
+        self_queries=rng.normal(size=(6, 3)),
+        target_tokens=("un", "renard", "brun", "rapide", "saute"),
+        queries=rng.normal(size=(5, 3)),
+    )
     scene = built(tmp_path, big)
     for part in (scene.encoder, scene.source, scene.steps, scene.bars, scene.readings):
         assert fits(part)

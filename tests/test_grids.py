@@ -1,4 +1,5 @@
 """Score/weight grids: every cell shows the trace, rows sum to 1, animations really change the numbers."""
+
 import numpy as np
 import pytest
 from manim import tempconfig
@@ -55,7 +56,8 @@ def test_layout_rows_and_columns(grid):
     xs = [cell.get_x() for cell in grid.row(0)]
     assert np.all(np.diff(xs) > 0)
     assert [round(grid.row(i)[0].get_y(), 6) for i in range(m)] == sorted(
-        [round(grid.row(i)[0].get_y(), 6) for i in range(m)], reverse=True)
+        [round(grid.row(i)[0].get_y(), 6) for i in range(m)], reverse=True
+    )
     for j, label in enumerate(grid.col_labels):
         assert label.get_y() > grid.cells.get_top()[1] and abs(label.get_x() - grid.cells[j].get_x()) < 1e-6
     for i, label in enumerate(grid.row_labels):

@@ -1,4 +1,5 @@
 """pipeline.held_frames: a held frame, converted once, encodes to the same video as manim's own write_frame."""
+
 from fractions import Fraction
 
 import av
@@ -8,8 +9,15 @@ from manim.scene.video_segment_encoder import VideoSegmentEncoder
 
 from pipeline import held_frames
 
-SPEC = VideoEncoderSpec(container_format="mp4", codec="libx264", pixel_format="yuv420p", width=64, height=48,
-                        frame_rate=Fraction(15), options=(("crf", "23"), ("threads", "1")))
+SPEC = VideoEncoderSpec(
+    container_format="mp4",
+    codec="libx264",
+    pixel_format="yuv420p",
+    width=64,
+    height=48,
+    frame_rate=Fraction(15),
+    options=(("crf", "23"), ("threads", "1")),
+)
 
 
 def picture(seed: int) -> np.ndarray:

@@ -5,6 +5,7 @@ Each test edits one tiny chapter so that its render makes different files, start
 in a subprocess, and stops it once it reports reaching the moment (pipeline.pause's flag file, the
 Slow chapter's rendezvous file, or a stand-in `latex` on PATH that waits).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -16,22 +17,27 @@ from pathlib import Path
 
 import av
 import pytest
-
 import tally
 import tiny_scene
 from folders import assert_consistent, assert_no_temporary_files, snapshot
-from pipeline import outputs
 from processes import TIMEOUT, group_alive, paused_env, run_driver, start_driver, wait_for
+
+from pipeline import outputs
 
 CHAPTERS = ("Tiny", "Formula", "Slow")
 TINY_FILES = frozenset({"01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt"})
 INTERRUPTED = "interrupted: files already in place are kept, unfinished ones were not written\n"
 WAITING_LATEX = '#!/bin/sh\necho $$ > "$RENDER_PAUSE_FLAG"\nexec sleep 600\n'  # a `latex` that never ends
 EDITS = {  # a chapter's module, rewritten so that its render gives other files (n differs every time)
-    "tiny": lambda n: tiny_scene.SOURCES["tiny"].replace("shift(RIGHT)", f"shift(RIGHT * {n})")
-                                                .replace("it moves right", f"it moves right {n}"),
+    "tiny": lambda n: (
+        tiny_scene.SOURCES["tiny"]
+        .replace("shift(RIGHT)", f"shift(RIGHT * {n})")
+        .replace("it moves right", f"it moves right {n}")
+    ),
     "slow": lambda n: tiny_scene.SOURCES["slow"].replace("shift(UP)", f"shift(UP * {n})"),
-    "formula": lambda n: tiny_scene.SOURCES["formula"].replace('r"x^2 + y^2 = r^2"', f'r"x^{n} + y^{n} = r^{n}"'),
+    "formula": lambda n: tiny_scene.SOURCES["formula"].replace(
+        'r"x^2 + y^2 = r^2"', f'r"x^{n} + y^{n} = r^{n}"'
+    ),
 }
 variants = itertools.count(3)  # 2 would give Formula its own formula back
 
@@ -53,7 +59,8 @@ MOMENTS = {
     "killed while publishing a chapter's files": Moment("tiny", "publish:01-Tiny.mp4"),
     "killed during the manifest write": Moment("tiny", "publish:manifest.json", TINY_FILES),
     "killed during the full lecture's join": Moment(
-        "tiny", "publish:lecture.mp4", TINY_FILES | {"01-Tiny.vtt", "manifest.json"}),
+        "tiny", "publish:lecture.mp4", TINY_FILES | {"01-Tiny.vtt", "manifest.json"}
+    ),
     "Ctrl-C while publishing a chapter's files": Moment("tiny", "publish:01-Tiny.mp4", signal=signal.SIGINT),
 }
 

@@ -1,4 +1,5 @@
 """The whole lecture through render.py at low quality: every chapter gives a video, a poster, captions."""
+
 import subprocess
 import sys
 from pathlib import Path
@@ -18,8 +19,13 @@ MIN_SECONDS, MAX_SECONDS = 25, 75  # the storyboard asks for about 30 to 70 seco
 def lecture(tmp_path_factory):
     """Render every chapter once, as a lecturer would, into a fresh folder."""
     out = tmp_path_factory.mktemp("lecture")
-    result = subprocess.run([sys.executable, "render.py", "render", "-q", "l", "--output", str(out)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=1500)
+    result = subprocess.run(
+        [sys.executable, "render.py", "render", "-q", "l", "--output", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1500,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Traceback" not in result.stdout + result.stderr
     return out / "480p15"

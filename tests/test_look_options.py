@@ -1,15 +1,16 @@
 """--theme and --example: applied in the workers, part of the rebuild hash, outputs in folders of their own."""
+
 import shutil
 from pathlib import Path
 
 import numpy as np
 import pytest
+from folders import assert_unchanged, snapshot
 from manim import tempconfig
 from PIL import Image
 
 from attention import examples
 from attention.example_file import load_example_file
-from folders import assert_unchanged, snapshot
 from pipeline import outputs, settings
 from pipeline.dependencies import Scanner
 from pipeline.scene_render import use_look
@@ -35,15 +36,18 @@ def test_default_look_renders_dark_into_the_plain_folder(use_chapters, run, tmp_
     use_chapters("Themed")
     assert run("render", "--output", tmp_path).exit_code == 0
     poster = np.array(Image.open(tmp_path / "480p15" / "01-Themed.png").convert("RGB"))
-    assert tuple(poster[2, 2]) == tuple(int(palette.DARK.background[i:i + 2], 16) for i in (1, 3, 5))
+    assert tuple(poster[2, 2]) == tuple(int(palette.DARK.background[i : i + 2], 16) for i in (1, 3, 5))
     assert "the cat sat" in (tmp_path / "480p15" / "01-Themed.srt").read_text()
 
 
-@pytest.mark.parametrize("args, fragment", [
-    (("--theme", "sepia"), "'sepia' is not one of 'dark', 'light'"),
-    (("--example", "nope.toml"), "nope.toml: no such file"),
-    (("--example", SAMPLE.parent), "not a file"),
-])
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (("--theme", "sepia"), "'sepia' is not one of 'dark', 'light'"),
+        (("--example", "nope.toml"), "nope.toml: no such file"),
+        (("--example", SAMPLE.parent), "not a file"),
+    ],
+)
 def test_bad_look_options_are_one_line_usage_errors(use_chapters, run, tmp_path, args, fragment):
     use_chapters("Themed")
     out = tmp_path / "out"
@@ -59,8 +63,10 @@ def test_bad_look_options_are_one_line_usage_errors(use_chapters, run, tmp_path,
 def test_bad_example_file_is_refused_before_anything_renders(use_chapters, run, tmp_path):
     use_chapters("Themed")
     bad = tmp_path / "bad.toml"
-    bad.write_text("[blend]\ntokens = ['a', 'b']\nkeys = [[1, 0], [0, 1]]\nvalues = [[1, 0], [0, 1]]\n"
-                   "queries = [[1, nan]]\n")
+    bad.write_text(
+        "[blend]\ntokens = ['a', 'b']\nkeys = [[1, 0], [0, 1]]\nvalues = [[1, 0], [0, 1]]\n"
+        "queries = [[1, nan]]\n"
+    )
     result = run("render", "--example", bad, "--output", tmp_path / "out")
     assert result.exit_code == 2
     assert "blend.queries: expected finite numbers" in result.output
@@ -90,9 +96,17 @@ def test_theme_and_example_content_are_in_the_rebuild_hash(tmp_path):
     assert len({str(sorted(i.items())) for i in (plain, light, custom, edited)}) == 4
 
 
-@pytest.mark.parametrize("name, folder", [
-    ("../../x", "x"), ("cat and dog", "cat-and-dog"), ("a/b\\c", "a-b-c"), ("Évian\x00\n", "evian"),
-    ("猫", "example"), ("", "example"), ("x" * 100, "x" * 40),
-])
+@pytest.mark.parametrize(
+    "name, folder",
+    [
+        ("../../x", "x"),
+        ("cat and dog", "cat-and-dog"),
+        ("a/b\\c", "a-b-c"),
+        ("Évian\x00\n", "evian"),
+        ("猫", "example"),
+        ("", "example"),
+        ("x" * 100, "x" * 40),
+    ],
+)
 def test_example_names_become_safe_folder_names(name, folder):
     assert outputs.safe_name(name) == folder

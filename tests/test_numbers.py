@@ -1,4 +1,5 @@
 """Every number of the storyboard, computed by `attention` and rounded as the sources round."""
+
 import numpy as np
 import pytest
 
@@ -78,8 +79,9 @@ def test_unscaled_weights():
 
 def test_explicit_divisor_matches_flag():
     keys = DEFAULT.blend.keys
-    np.testing.assert_allclose(attend([2, 0, 0, 0], keys, divisor=1).weights,
-                               attend([2, 0, 0, 0], keys, scaled=False).weights)
+    np.testing.assert_allclose(
+        attend([2, 0, 0, 0], keys, divisor=1).weights, attend([2, 0, 0, 0], keys, scaled=False).weights
+    )
 
 
 @pytest.mark.parametrize("width, divisor", [(4, 2), (64, 8)])

@@ -1,4 +1,5 @@
 """Captions: SubRip to WebVTT, and captions of several chapters joined at their offsets."""
+
 import re
 from datetime import timedelta
 
@@ -24,10 +25,14 @@ def subtitle(start: float, end: float, text: str) -> srt.Subtitle:
 
 
 def test_vtt_has_each_cue_with_millisecond_times():
-    subtitles = [subtitle(0, 0.4, "a square appears"), subtitle(3725.0125, 3726.5, "an hour later,\non two lines")]
+    subtitles = [
+        subtitle(0, 0.4, "a square appears"),
+        subtitle(3725.0125, 3726.5, "an hour later,\non two lines"),
+    ]
     assert parse_vtt(captions.as_vtt(subtitles)) == [
         ("1", "00:00:00.000", "00:00:00.400", "a square appears"),
-        ("2", "01:02:05.012", "01:02:06.500", "an hour later,\non two lines")]
+        ("2", "01:02:05.012", "01:02:06.500", "an hour later,\non two lines"),
+    ]
 
 
 def test_vtt_escapes_markup_and_never_ends_a_cue_early():
@@ -43,10 +48,15 @@ def test_no_subtitles_give_a_header_only():
 def test_parts_are_shifted_by_their_offsets_and_numbered_again():
     first = [subtitle(0, 0.4, "one"), subtitle(0.4, 0.8, "two")]
     second = [subtitle(0.1, 0.5, "three")]
-    joined = captions.shifted([(first, timedelta(0)), ([], timedelta(seconds=1)), (second, timedelta(seconds=1.6))])
+    joined = captions.shifted(
+        [(first, timedelta(0)), ([], timedelta(seconds=1)), (second, timedelta(seconds=1.6))]
+    )
     parsed = list(srt.parse(captions.as_srt(joined)))
     assert [(s.index, s.start.total_seconds(), s.end.total_seconds(), s.content) for s in parsed] == [
-        (1, 0.0, 0.4, "one"), (2, 0.4, 0.8, "two"), (3, 1.7, 2.1, "three")]
+        (1, 0.0, 0.4, "one"),
+        (2, 0.4, 0.8, "two"),
+        (3, 1.7, 2.1, "three"),
+    ]
 
 
 def test_srt_files_are_read_and_a_missing_one_is_empty(tmp_path):

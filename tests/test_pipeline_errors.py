@@ -1,4 +1,5 @@
 """Failures explained: LaTeX errors with the log lines that matter and the package to install."""
+
 import shutil
 
 import pytest
@@ -19,24 +20,40 @@ Enter file name:
 l.5 \\begin
            {document}^^M
 No pages of output.
-"""
+"""  # noqa: W293 (a real log: the line after <read *> is blanks)
 
 
 def test_error_lines_are_each_bang_line_and_the_few_after_it():
     assert latex_errors.error_lines(LOG) == [
         "! LaTeX Error: File `siunitx.sty' not found.",
-        "Type X to quit or <RETURN> to proceed,", "or enter new name. (Default extension: sty)",
-        "! Emergency stop.", "<read *>", "l.5 \\begin"]
+        "Type X to quit or <RETURN> to proceed,",
+        "or enter new name. (Default extension: sty)",
+        "! Emergency stop.",
+        "<read *>",
+        "l.5 \\begin",
+    ]
 
 
-@pytest.mark.parametrize(("missing", "hint"), [
-    ("siunitx.sty", "siunitx.sty is in the Debian package texlive-science: apt-get install texlive-science"),
-    ("standalone.cls", "standalone.cls is in the Debian package texlive-latex-extra: "
-                       "apt-get install texlive-latex-extra"),
-    ("latex", "latex is in the Debian package texlive-latex-base: apt-get install texlive-latex-base"),
-    ("odd.sty", "odd.sty is missing: most LaTeX packages are in texlive-latex-extra (apt-get install "
-                "texlive-latex-extra); `apt-file search odd.sty` names the exact one"),
-])
+@pytest.mark.parametrize(
+    ("missing", "hint"),
+    [
+        (
+            "siunitx.sty",
+            "siunitx.sty is in the Debian package texlive-science: apt-get install texlive-science",
+        ),
+        (
+            "standalone.cls",
+            "standalone.cls is in the Debian package texlive-latex-extra: "
+            "apt-get install texlive-latex-extra",
+        ),
+        ("latex", "latex is in the Debian package texlive-latex-base: apt-get install texlive-latex-base"),
+        (
+            "odd.sty",
+            "odd.sty is missing: most LaTeX packages are in texlive-latex-extra (apt-get install "
+            "texlive-latex-extra); `apt-file search odd.sty` names the exact one",
+        ),
+    ],
+)
 def test_install_hint_names_the_debian_package(missing, hint):
     assert latex_errors.install_hint(missing) == hint
 
@@ -55,19 +72,23 @@ def test_latex_failure_shows_the_log_and_the_package_and_the_others_render(use_c
     assert result.exit_code == 1
     lines = result.output.splitlines()
     at = lines.index("ERROR 01-BrokenLatex: LaTeX failed: ! LaTeX Error: File `nosuchpackage.sty' not found.")
-    details = lines[at + 1:at + 8]
+    details = lines[at + 1 : at + 8]
     assert details[0] == "    ! LaTeX Error: File `nosuchpackage.sty' not found."
-    assert "    nosuchpackage.sty is missing: most LaTeX packages are in texlive-latex-extra (apt-get install " \
-           "texlive-latex-extra); `apt-file search nosuchpackage.sty` names the exact one" in details
+    assert (
+        "    nosuchpackage.sty is missing: most LaTeX packages are in texlive-latex-extra (apt-get install "
+        "texlive-latex-extra); `apt-file search nosuchpackage.sty` names the exact one" in details
+    )
     assert any(line.startswith("done 02-Tiny") for line in lines)
     assert lines[-1].startswith("1 rendered, 0 up to date, 1 failed (480p15 mp4) in ")
     assert "Traceback" not in result.output
 
 
-@pytest.mark.parametrize("tools, missing, package", [((), "latex", "texlive-latex-base"),
-                                                     (("latex",), "dvisvgm", "dvisvgm")])
-def test_missing_latex_program_names_its_package_and_the_others_render(use_chapters, run, tmp_path, monkeypatch,
-                                                                      tools, missing, package):
+@pytest.mark.parametrize(
+    "tools, missing, package", [((), "latex", "texlive-latex-base"), (("latex",), "dvisvgm", "dvisvgm")]
+)
+def test_missing_latex_program_names_its_package_and_the_others_render(
+    use_chapters, run, tmp_path, monkeypatch, tools, missing, package
+):
     use_chapters("Formula", "Tiny")
     (tmp_path / "bin").mkdir()
     for tool in tools:  # the only programs on PATH

@@ -1,10 +1,11 @@
 """Every output format, side by side in one folder; and explicit frame sizes and rates."""
+
 import av
 import numpy as np
 import pytest
+import tiny_scene
 from PIL import Image
 
-import tiny_scene
 from pipeline.settings import RenderSettings, from_options
 from scenes import registry
 
@@ -34,29 +35,64 @@ def video_facts(path):
     with av.open(str(path)) as container:
         stream = container.streams.video[0]
         frames = sum(1 for _ in container.decode(video=0))
-        return (container.format.name, stream.codec_context.name, stream.codec_context.pix_fmt,
-                (stream.width, stream.height), round(container.duration / av.time_base, 2), frames)
+        return (
+            container.format.name,
+            stream.codec_context.name,
+            stream.codec_context.pix_fmt,
+            (stream.width, stream.height),
+            round(container.duration / av.time_base, 2),
+            frames,
+        )
 
 
 def test_formats_sit_side_by_side_with_one_poster_and_captions(formats):
     out, _ = formats
     assert sorted(p.name for p in (out / "480p15").iterdir()) == [
-        "01-Tiny-transparent.png", "01-Tiny.mov", "01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt", "01-Tiny.vtt",
-        "01-Tiny.webm", "index.html", "lecture.mp4", "lecture.srt", "lecture.vtt", "manifest.json"]
+        "01-Tiny-transparent.png",
+        "01-Tiny.mov",
+        "01-Tiny.mp4",
+        "01-Tiny.png",
+        "01-Tiny.srt",
+        "01-Tiny.vtt",
+        "01-Tiny.webm",
+        "index.html",
+        "lecture.mp4",
+        "lecture.srt",
+        "lecture.vtt",
+        "manifest.json",
+    ]
     assert sorted(p.name for p in (out / "320x240p10").iterdir()) == [
-        "01-Tiny.gif", "01-Tiny.png", "01-Tiny.srt", "01-Tiny.vtt", "index.html", "manifest.json"]  # no mp4: no lecture
+        "01-Tiny.gif",
+        "01-Tiny.png",
+        "01-Tiny.srt",
+        "01-Tiny.vtt",
+        "index.html",
+        "manifest.json",
+    ]  # no mp4: no lecture
 
 
 def test_mp4_is_h264(formats):
     out, _ = formats
-    assert video_facts(out / "480p15" / "01-Tiny.mp4") == ("mov,mp4,m4a,3gp,3g2,mj2", "h264", "yuv420p",
-                                                           (854, 480), 1.0, FRAMES)
+    assert video_facts(out / "480p15" / "01-Tiny.mp4") == (
+        "mov,mp4,m4a,3gp,3g2,mj2",
+        "h264",
+        "yuv420p",
+        (854, 480),
+        1.0,
+        FRAMES,
+    )
 
 
 def test_webm_is_vp9(formats):
     out, _ = formats
-    assert video_facts(out / "480p15" / "01-Tiny.webm") == ("matroska,webm", "vp9", "yuv420p", (854, 480), 1.0,
-                                                            FRAMES)
+    assert video_facts(out / "480p15" / "01-Tiny.webm") == (
+        "matroska,webm",
+        "vp9",
+        "yuv420p",
+        (854, 480),
+        1.0,
+        FRAMES,
+    )
 
 
 def test_gif_follows_the_explicit_size_and_rate(formats):
@@ -84,14 +120,25 @@ def test_rendering_other_formats_leaves_the_first_up_to_date(formats):
     assert render("--format", "mp4").output.splitlines()[0] == "skipped 01-Tiny (up to date)"
 
 
-@pytest.mark.parametrize(("options", "folder"), [
-    (("l",), "480p15"), (("k",), "2160p60"), (("l", (1280, 720), 24), "1280x720p24"),
-    (("l", (1280, 720), 30), "720p30"), (("l", None, 24), "854x480p24"), (("h", (640, 360)), "640x360p60"),
-])
+@pytest.mark.parametrize(
+    ("options", "folder"),
+    [
+        (("l",), "480p15"),
+        (("k",), "2160p60"),
+        (("l", (1280, 720), 24), "1280x720p24"),
+        (("l", (1280, 720), 30), "720p30"),
+        (("l", None, 24), "854x480p24"),
+        (("h", (640, 360)), "640x360p60"),
+    ],
+)
 def test_folder_is_the_presets_name_or_the_exact_size_and_rate(options, folder):
     assert from_options(*options).folder == folder
 
 
 def test_only_mov_is_transparent():
     assert [RenderSettings(854, 480, 15, f).transparent for f in ("mp4", "webm", "gif", "mov")] == [
-        False, False, False, True]
+        False,
+        False,
+        False,
+        True,
+    ]

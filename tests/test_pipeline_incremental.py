@@ -1,4 +1,5 @@
 """Incremental rebuilds: the manifest, what triggers a render, and recovering from damaged state."""
+
 import json
 import shutil
 
@@ -45,7 +46,11 @@ def test_second_run_renders_nothing(rendered, render):
     result = render()
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[:3] == ["skipped 01-Tiny (up to date)", "skipped 02-Flaky (up to date)", "skipped 03-Coda (up to date)"]
+    assert lines[:3] == [
+        "skipped 01-Tiny (up to date)",
+        "skipped 02-Flaky (up to date)",
+        "skipped 03-Coda (up to date)",
+    ]
     assert lines[3].startswith("0 rendered, 3 up to date, 0 failed (480p15 mp4) in ")
     assert states(out / "480p15") == before
 
@@ -58,8 +63,15 @@ def test_editing_one_chapters_module_renders_only_that_chapter(rendered, render)
     assert result.exit_code == 0, result.output
     assert rendered_slugs(result.output) == ["02-Flaky"]
     after = states(out / "480p15")
-    assert {n for n in after if after[n] != before[n]} == {"02-Flaky.mp4", "02-Flaky.png", "manifest.json",
-                                                          "index.html", "lecture.mp4", "lecture.srt", "lecture.vtt"}
+    assert {n for n in after if after[n] != before[n]} == {
+        "02-Flaky.mp4",
+        "02-Flaky.png",
+        "manifest.json",
+        "index.html",
+        "lecture.mp4",
+        "lecture.srt",
+        "lecture.vtt",
+    }
     with av.open(str(out / "480p15" / "02-Flaky.mp4")) as container:
         assert container.duration / av.time_base == pytest.approx(1.0, abs=0.01)
     assert Manifest.load(out / "480p15").get("02-Flaky", "mp4").frames == 15
@@ -89,10 +101,17 @@ def test_corrupt_manifest_is_noted_and_everything_is_rendered_again(rendered, re
     (out / "480p15" / "manifest.json").write_text('{"schema": 1, "entries": {"01-Tiny.mp4": ')
     result = render()
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[0] == f"note: {out / '480p15' / 'manifest.json'} was unreadable; " \
-                                            "its chapters are rendered again"
+    assert (
+        result.output.splitlines()[0] == f"note: {out / '480p15' / 'manifest.json'} was unreadable; "
+        "its chapters are rendered again"
+    )
     assert rendered_slugs(result.output) == ["01-Tiny", "02-Flaky", "03-Coda"]
-    assert set(Manifest.load(out / "480p15").entries) == {"01-Tiny.mp4", "02-Flaky.mp4", "03-Coda.mp4", "lecture.mp4"}
+    assert set(Manifest.load(out / "480p15").entries) == {
+        "01-Tiny.mp4",
+        "02-Flaky.mp4",
+        "03-Coda.mp4",
+        "lecture.mp4",
+    }
 
 
 def test_an_output_deleted_by_hand_renders_its_chapter_again(rendered, render):
@@ -115,24 +134,44 @@ def test_manifest_records_what_each_video_depends_on_and_its_files(rendered):
     lecture, out = rendered
     entry = Manifest.load(out / "480p15").get("01-Tiny", "mp4")
     package = lecture.package
-    assert {f"module {package}.tiny", f"module {package}.shared", "module pipeline.worker",
-            "module pipeline.scene_render", "data attention/"} <= set(entry.inputs)
+    assert {
+        f"module {package}.tiny",
+        f"module {package}.shared",
+        "module pipeline.worker",
+        "module pipeline.scene_render",
+        "data attention/",
+    } <= set(entry.inputs)
     assert f"module {package}.flaky" not in entry.inputs
     assert {k: v for k, v in entry.inputs.items() if k.startswith("setting")} == {
-        "setting width": "854", "setting height": "480", "setting fps": "15", "setting format": "mp4",
-        "setting theme": "dark", "setting example": "None"}
+        "setting width": "854",
+        "setting height": "480",
+        "setting fps": "15",
+        "setting format": "mp4",
+        "setting theme": "dark",
+        "setting example": "None",
+    }
     assert entry.inputs["tool manim"] == "0.22.0"
-    assert entry.files == {name: (out / "480p15" / name).stat().st_size
-                           for name in ("01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt")}
+    assert entry.files == {
+        name: (out / "480p15" / name).stat().st_size for name in ("01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt")
+    }
     assert (entry.duration, entry.frames) == (pytest.approx(1.0, abs=0.01), 15)
 
 
 def test_import_walk_follows_a_real_chapter_into_scenes_and_attention():
     chapter = Chapter(2, "ThreeTokenDrag", "The three-token drag", "scenes.three_token_drag")
-    modules = {k.removeprefix("module ") for k in Scanner().inputs(chapter, from_options("l")) if
-               k.startswith("module ")}
-    assert {"scenes.three_token_drag", "scenes.chapter", "scenes.palette", "attention", "attention.examples",
-            "pipeline.scene_render"} <= modules
+    modules = {
+        k.removeprefix("module ")
+        for k in Scanner().inputs(chapter, from_options("l"))
+        if k.startswith("module ")
+    }
+    assert {
+        "scenes.three_token_drag",
+        "scenes.chapter",
+        "scenes.palette",
+        "attention",
+        "attention.examples",
+        "pipeline.scene_render",
+    } <= modules
     assert not any(m.startswith(("manim", "numpy")) for m in modules)
 
 

@@ -1,4 +1,5 @@
 """Interrupted renders: a render killed part-way leaves the previous files intact and the next run completes."""
+
 import os
 import signal
 import subprocess
@@ -6,15 +7,16 @@ import sys
 
 import av
 import pytest
-
 from folders import assert_no_temporary_files
-from pipeline import lock, outputs
-from pipeline.manifest import Manifest
 from processes import TIMEOUT, gone, run_driver, wait_for, worker_pids
 
+from pipeline import lock, outputs
+from pipeline.manifest import Manifest
 
-def test_render_killed_part_way_keeps_the_previous_files_and_the_next_run_completes(lecture, tmp_path,
-                                                                                    slow_started):
+
+def test_render_killed_part_way_keeps_the_previous_files_and_the_next_run_completes(
+    lecture, tmp_path, slow_started
+):
     driver, out = lecture.driver("Slow", "Tiny"), tmp_path / "media"
     run_driver(driver, "render", "--output", out)
     (tmp_path / "Slow-rendering").unlink()
@@ -22,8 +24,11 @@ def test_render_killed_part_way_keeps_the_previous_files_and_the_next_run_comple
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
     listing = run_driver(driver, "list", "--output", out).stdout
 
-    killed = subprocess.Popen([sys.executable, str(driver), "render", "slow", "--force", "--output", out],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    killed = subprocess.Popen(
+        [sys.executable, str(driver), "render", "slow", "--force", "--output", out],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     wait_for(slow_started, "Slow to start making frames")
     workers = worker_pids(out)
     os.kill(killed.pid, signal.SIGKILL)
@@ -35,7 +40,10 @@ def test_render_killed_part_way_keeps_the_previous_files_and_the_next_run_comple
     assert run_driver(driver, "list", "--output", out).stdout == listing  # ...and is not taken for an output
 
     output = run_driver(driver, "render", "--force", "--output", out).stdout
-    assert sorted(line.split()[1] for line in output.splitlines() if line.startswith("done")) == ["01-Slow", "02-Tiny"]
+    assert sorted(line.split()[1] for line in output.splitlines() if line.startswith("done")) == [
+        "01-Slow",
+        "02-Tiny",
+    ]
     assert_no_temporary_files(out)
     assert set(Manifest.load(folder).entries) == {"01-Slow.mp4", "02-Tiny.mp4", "lecture.mp4"}
     with av.open(str(folder / "01-Slow.mp4")) as container:
@@ -43,8 +51,9 @@ def test_render_killed_part_way_keeps_the_previous_files_and_the_next_run_comple
 
 
 def test_leftovers_of_dead_processes_are_removed_and_live_ones_kept(tmp_path):
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
-                          text=True, check=True)
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True, check=True
+    )
     dead_pid, live_pid = int(dead.stdout), os.getpid()
     work = tmp_path / outputs.WORK_FOLDER
     for pid in (dead_pid, live_pid):
@@ -57,13 +66,21 @@ def test_leftovers_of_dead_processes_are_removed_and_live_ones_kept(tmp_path):
 
     assert sorted(p.name for p in removed) == [f".01-Tiny.mp4.tmp-{dead_pid}", f"01-Tiny-{dead_pid}"]
     assert sorted(p.name for p in work.iterdir()) == [f"01-Tiny-{live_pid}"]
-    assert sorted(p.name for p in (tmp_path / "480p15").iterdir()) == [f".01-Tiny.mp4.tmp-{live_pid}", "01-Tiny.mp4"]
+    assert sorted(p.name for p in (tmp_path / "480p15").iterdir()) == [
+        f".01-Tiny.mp4.tmp-{live_pid}",
+        "01-Tiny.mp4",
+    ]
 
 
 def test_ctrl_c_stops_with_status_130_and_leaves_no_temporary_files(lecture, tmp_path, slow_started):
     driver, out = lecture.driver("Slow", "Tiny"), tmp_path / "media"
-    interrupted = subprocess.Popen([sys.executable, str(driver), "render", "--jobs", "1", "--output", out],
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    interrupted = subprocess.Popen(
+        [sys.executable, str(driver), "render", "--jobs", "1", "--output", out],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     wait_for(slow_started, "Slow to start making frames")
     os.killpg(interrupted.pid, signal.SIGINT)  # as Ctrl-C does: to the whole process group
     stdout, stderr = interrupted.communicate(timeout=TIMEOUT)

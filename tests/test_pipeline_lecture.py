@@ -1,4 +1,5 @@
 """The full lecture and the chapters' WebVTT captions, made at the end of a render run from the tiny chapters."""
+
 import shutil
 from dataclasses import replace
 from fractions import Fraction
@@ -7,12 +8,12 @@ import av
 import numpy as np
 import pytest
 import srt
+from test_pipeline_captions import parse_vtt
+from test_render_pipeline import top_level_atoms
 
 from pipeline import lecture, video_join
 from pipeline.manifest import Manifest
 from scenes import registry
-from test_pipeline_captions import parse_vtt
-from test_render_pipeline import top_level_atoms
 
 SLUGS = ("01-Tiny", "02-Flaky", "03-Coda")
 
@@ -92,7 +93,9 @@ def test_the_lecture_is_the_chapters_frames_in_order_at_a_steady_rate(baseline):
     joined = frames(folder / "lecture.mp4")
     parts = [image for slug in SLUGS for _, image in frames(folder / f"{slug}.mp4")]
     assert len(joined) == len(parts) == 15 + 9 + 15
-    assert all(np.array_equal(image, part) for (_, image), part in zip(joined, parts))  # copied, not re-encoded
+    assert all(
+        np.array_equal(image, part) for (_, image), part in zip(joined, parts)
+    )  # copied, not re-encoded
     assert [time for time, _ in joined] == pytest.approx([n / 15 for n in range(len(parts))], abs=1e-6)
 
 
@@ -111,20 +114,27 @@ def test_the_lectures_captions_are_the_chapters_at_their_offsets(baseline):
     folder = out / "480p15"
     subtitles = list(srt.parse((folder / "lecture.srt").read_text(encoding="utf-8")))
     assert [(s.index, s.start.total_seconds(), s.end.total_seconds(), s.content) for s in subtitles] == [
-        (1, 0.0, 0.4, "a square appears"), (2, 0.4, 0.8, "it moves right"), (3, 1.6, 2.0, "another square")]
+        (1, 0.0, 0.4, "a square appears"),
+        (2, 0.4, 0.8, "it moves right"),
+        (3, 1.6, 2.0, "another square"),
+    ]
     cues = parse_vtt((folder / "lecture.vtt").read_text(encoding="utf-8"))
     assert [(start, end, text) for _, start, end, text in cues] == [
-        ("00:00:00.000", "00:00:00.400", "a square appears"), ("00:00:00.400", "00:00:00.800", "it moves right"),
-        ("00:00:01.600", "00:00:02.000", "another square")]
+        ("00:00:00.000", "00:00:00.400", "a square appears"),
+        ("00:00:00.400", "00:00:00.800", "it moves right"),
+        ("00:00:01.600", "00:00:02.000", "another square"),
+    ]
 
 
 def test_the_manifest_records_the_lecture_and_what_it_was_joined_from(baseline):
     _, out = baseline
     entry = Manifest.load(out / "480p15").get(lecture.SLUG, lecture.FORMAT)
-    assert entry.files == {name: (out / "480p15" / name).stat().st_size
-                           for name in ("lecture.mp4", "lecture.srt", "lecture.vtt")}
+    assert entry.files == {
+        name: (out / "480p15" / name).stat().st_size for name in ("lecture.mp4", "lecture.srt", "lecture.vtt")
+    }
     assert {f"chapter {slug}" for slug in SLUGS} | {"file 02-Flaky.mp4", "module pipeline.video_join"} <= set(
-        entry.inputs)
+        entry.inputs
+    )
     assert (entry.duration, entry.frames) == (pytest.approx(2.6), 39)
 
 
@@ -183,7 +193,9 @@ def test_no_lecture_is_joined_while_a_chapter_is_not_up_to_date(copy, run):
 def test_videos_encoded_differently_are_refused(tmp_path):
     first, other = encode(tmp_path / "a.mp4", 64), encode(tmp_path / "b.mp4", 96)
     assert [m.start for m in video_join.join([("A", first), ("A again", first)], tmp_path / "ok.mp4")] == [
-        0, Fraction(1, 5)]
+        0,
+        Fraction(1, 5),
+    ]
     with pytest.raises(video_join.JoinError, match="b.mp4 was encoded differently from a.mp4"):
         video_join.join([("A", first), ("B", other)], tmp_path / "joined.mp4")
 
@@ -197,6 +209,11 @@ def test_a_failed_join_is_reported_and_leaves_no_file(copy, run, monkeypatch):
     monkeypatch.setattr(video_join, "join", refuse)
     result = run("render", "--output", copy)
     assert result.exit_code == 1
-    assert "ERROR lecture.mp4: 02-Flaky.mp4 was encoded differently from 01-Tiny.mp4" in result.output.splitlines()
+    assert (
+        "ERROR lecture.mp4: 02-Flaky.mp4 was encoded differently from 01-Tiny.mp4"
+        in result.output.splitlines()
+    )
     assert sorted(p.name for p in (copy / "480p15").iterdir() if p.name.startswith(("lecture", "."))) == [
-        "lecture.srt", "lecture.vtt"]  # from the first join; nothing half-written
+        "lecture.srt",
+        "lecture.vtt",
+    ]  # from the first join; nothing half-written

@@ -1,4 +1,5 @@
 """Parallel chapters: two workers at once, and manim's LaTeX cache shared between them."""
+
 import xml.etree.ElementTree as ElementTree
 
 import av

@@ -1,4 +1,5 @@
 """Progress: one line per chapter; on a terminal also queued and rendering lines and a live bar."""
+
 import os
 import pty
 import subprocess
@@ -23,7 +24,8 @@ def test_live_console_prints_lines_above_a_redrawn_status_line(capsys):
         "rendering 01-Tiny\n"
         "01-Tiny [....................]   0%"
         f"{CLEAR_LINE}01-Tiny [##########..........]  50%"
-        f"{CLEAR_LINE}done 01-Tiny in 1.5 s: \n")
+        f"{CLEAR_LINE}done 01-Tiny in 1.5 s: \n"
+    )
 
 
 def test_console_off_a_terminal_prints_only_results(capsys):
@@ -36,14 +38,19 @@ def test_console_off_a_terminal_prints_only_results(capsys):
 
 def test_status_shows_seconds_when_the_length_is_not_known_yet():
     assert report.status({"01-Tiny": (0.5, None), "02-Coda": (3.0, 4.0)}) == (
-        "01-Tiny 0.5 s | 02-Coda [###############.....]  75%")
+        "01-Tiny 0.5 s | 02-Coda [###############.....]  75%"
+    )
 
 
 def test_on_a_terminal_each_chapter_is_queued_then_rendering_then_done(lecture, tmp_path):
     driver = lecture.driver("Tiny", "Coda")
     leader, follower = pty.openpty()
-    child = subprocess.Popen([sys.executable, str(driver), "render", "--output", str(tmp_path / "media")],
-                             stdin=follower, stdout=follower, stderr=follower)
+    child = subprocess.Popen(
+        [sys.executable, str(driver), "render", "--output", str(tmp_path / "media")],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+    )
     os.close(follower)
     received = b""
     while True:

@@ -1,12 +1,13 @@
 """index.html in a real browser (Debian's chromium, headless): videos, captions tracks, the chapter list, a phone."""
+
 from dataclasses import replace
 from html.parser import HTMLParser
 from urllib.parse import unquote, urlsplit
 
 import pytest
 import srt
-
 from browser import chromium, serve
+
 from pipeline import video_join
 from scenes import registry
 
@@ -103,16 +104,22 @@ class Links(HTMLParser):
 def test_every_video_loads_without_console_errors(browser, url):
     page, errors = visit(browser, url)
     loaded = page.evaluate(LOADED)
-    assert loaded["videos"] == [["lecture.mp4", 2.6, None], ["01-Tiny.mp4", 1, None], ["02-Flaky.mp4", 0.6, None],
-                                ["03-Coda.mp4", 1, None]]
+    assert loaded["videos"] == [
+        ["lecture.mp4", 2.6, None],
+        ["01-Tiny.mp4", 1, None],
+        ["02-Flaky.mp4", 0.6, None],
+        ["03-Coda.mp4", 1, None],
+    ]
     assert errors == []
 
 
 def test_every_captions_track_loads_its_cues(browser, url, folder):
     page, _ = visit(browser, url)
     tracks = page.evaluate(LOADED)["tracks"]
-    assert tracks == [[f"{stem}.vtt", TRACK_LOADED, captions_of(folder / f"{stem}.srt")]
-                      for stem in ("lecture", "01-Tiny", "03-Coda")]
+    assert tracks == [
+        [f"{stem}.vtt", TRACK_LOADED, captions_of(folder / f"{stem}.srt")]
+        for stem in ("lecture", "01-Tiny", "03-Coda")
+    ]
     assert tracks[0][2] == ["a square appears", "it moves right", "another square"]
 
 
@@ -121,8 +128,11 @@ def test_clicking_a_chapter_seeks_the_lecture_to_its_start(browser, url, folder)
     page.evaluate(LOADED)
     marks = video_join.marks(folder / "lecture.mp4")
     buttons = page.locator(".marks button")
-    assert buttons.all_inner_texts() == ["1. A tiny scene\n0:00", "2. A chapter that can fail\n0:01",
-                                         f"3. {TRICKY_TITLE}\n0:01"]
+    assert buttons.all_inner_texts() == [
+        "1. A tiny scene\n0:00",
+        "2. A chapter that can fail\n0:01",
+        f"3. {TRICKY_TITLE}\n0:01",
+    ]
     for index in (2, 0, 1):
         assert seek_by(page, buttons.nth(index).click) == pytest.approx(float(marks[index].start), abs=0.05)
         current = buttons.nth(index).element_handle()
@@ -140,9 +150,13 @@ def test_the_chapter_list_works_from_the_keyboard(browser, url, folder):
             break
     assert page.evaluate("() => document.activeElement.textContent").startswith("1. A tiny scene")
     page.keyboard.press("Tab")
-    assert seek_by(page, lambda: page.keyboard.press("Enter")) == pytest.approx(float(marks[1].start), abs=0.05)
+    assert seek_by(page, lambda: page.keyboard.press("Enter")) == pytest.approx(
+        float(marks[1].start), abs=0.05
+    )
     page.keyboard.press("Tab")
-    assert seek_by(page, lambda: page.keyboard.press("Space")) == pytest.approx(float(marks[2].start), abs=0.05)
+    assert seek_by(page, lambda: page.keyboard.press("Space")) == pytest.approx(
+        float(marks[2].start), abs=0.05
+    )
 
 
 def test_titles_are_text_not_markup(browser, url):
@@ -155,16 +169,22 @@ def test_a_phone_sees_the_page_without_sideways_scrolling(browser, url):
     page, _ = visit(browser, url, width=390, height=844)
     page.evaluate(LOADED)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
-    widths = page.evaluate("() => Array.from(document.querySelectorAll('video, .marks button'), "
-                           "(e) => e.getBoundingClientRect().width)")
+    widths = page.evaluate(
+        "() => Array.from(document.querySelectorAll('video, .marks button'), "
+        "(e) => e.getBoundingClientRect().width)"
+    )
     assert all(300 <= width <= 390 for width in widths), widths  # one column, the screen's width
 
 
 def test_captions_show_when_the_page_is_opened_from_disk(browser, folder):
     page, _ = visit(browser, (folder / "index.html").as_uri())
     page.wait_for_function(f"({SHOWN_CUES}).call().flat(2).length === 6", timeout=WAIT_MS)
-    assert page.evaluate(SHOWN_CUES) == [[captions_of(folder / "lecture.srt")], [captions_of(folder / "01-Tiny.srt")],
-                                         [], [captions_of(folder / "03-Coda.srt")]]
+    assert page.evaluate(SHOWN_CUES) == [
+        [captions_of(folder / "lecture.srt")],
+        [captions_of(folder / "01-Tiny.srt")],
+        [],
+        [captions_of(folder / "03-Coda.srt")],
+    ]
 
 
 def test_links_are_relative_and_name_files_in_the_folder(folder):

@@ -1,4 +1,5 @@
 """QuickVersion: seven take-aways in chapter order, each icon drawn from the chapter's numbers."""
+
 import numpy as np
 import pytest
 

@@ -1,13 +1,14 @@
 """The render pipeline on tiny test chapters: files, their format, safety on failure."""
+
 import struct
 
 import av
 import numpy as np
 import pytest
+import tiny_scene
 from manim.constants import QUALITIES
 from PIL import Image
 
-import tiny_scene
 from pipeline import outputs
 from pipeline.quality import PRESETS
 from scenes import registry
@@ -17,7 +18,7 @@ def top_level_atoms(path):
     """The MP4's top-level box types in file order."""
     data, atoms, at = path.read_bytes(), [], 0
     while at < len(data):
-        size, kind = struct.unpack(">I4s", data[at:at + 8])
+        size, kind = struct.unpack(">I4s", data[at : at + 8])
         atoms.append(kind.decode())
         at += size if size else len(data)
     return atoms
@@ -37,7 +38,10 @@ def test_presets_mirror_manims():
     for flag, preset in PRESETS.items():
         expected = manims[flag]
         assert (preset.width, preset.height, preset.fps) == (
-            expected["pixel_width"], expected["pixel_height"], expected["frame_rate"])
+            expected["pixel_width"],
+            expected["pixel_height"],
+            expected["frame_rate"],
+        )
     assert [p.folder for p in PRESETS.values()] == ["480p15", "720p30", "1080p60", "2160p60"]
 
 
@@ -45,10 +49,15 @@ def test_render_reports_each_chapter_and_a_summary(rendered):
     result, out = rendered
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert sorted(line.split()[:2] for line in lines[:3]) == [["done", "01-Tiny"], ["done", "02-Flaky"],
-                                                              ["done", "03-Coda"]]  # in the order they finish
-    assert any(line.endswith(f": {out}/480p15/01-Tiny.mp4, {out}/480p15/01-Tiny.png, {out}/480p15/01-Tiny.srt")
-               for line in lines)
+    assert sorted(line.split()[:2] for line in lines[:3]) == [
+        ["done", "01-Tiny"],
+        ["done", "02-Flaky"],
+        ["done", "03-Coda"],
+    ]  # in the order they finish
+    assert any(
+        line.endswith(f": {out}/480p15/01-Tiny.mp4, {out}/480p15/01-Tiny.png, {out}/480p15/01-Tiny.srt")
+        for line in lines
+    )
     assert lines[3].startswith(f"joined {out}/480p15/lecture.mp4 from 3 chapters ")
     assert lines[4].startswith("3 rendered, 0 up to date, 0 failed (480p15 mp4) in ")
     assert len(lines) == 5 and "\r" not in result.output  # not a terminal: no queued/rendering lines, no bar
@@ -57,9 +66,22 @@ def test_render_reports_each_chapter_and_a_summary(rendered):
 def test_outputs_land_at_stable_paths_and_nothing_else_remains(rendered):
     _, out = rendered
     assert sorted(p.name for p in (out / "480p15").iterdir()) == [
-        "01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt", "01-Tiny.vtt", "02-Flaky.mp4", "02-Flaky.png",
-        "03-Coda.mp4", "03-Coda.png", "03-Coda.srt", "03-Coda.vtt", "index.html", "lecture.mp4", "lecture.srt",
-        "lecture.vtt", "manifest.json"]
+        "01-Tiny.mp4",
+        "01-Tiny.png",
+        "01-Tiny.srt",
+        "01-Tiny.vtt",
+        "02-Flaky.mp4",
+        "02-Flaky.png",
+        "03-Coda.mp4",
+        "03-Coda.png",
+        "03-Coda.srt",
+        "03-Coda.vtt",
+        "index.html",
+        "lecture.mp4",
+        "lecture.srt",
+        "lecture.vtt",
+        "manifest.json",
+    ]
     assert not (out / outputs.WORK_FOLDER).exists()
 
 
@@ -96,12 +118,19 @@ def test_subtitles_hold_the_subcaptions_in_order(rendered):
     assert "00:00:00,400 --> 00:00:00,800\nit moves right" in text
 
 
-def test_failing_chapter_keeps_its_previous_files_and_the_others_render(tiny_chapters, lecture, run, tmp_path):
+def test_failing_chapter_keeps_its_previous_files_and_the_others_render(
+    tiny_chapters, lecture, run, tmp_path
+):
     folder = tmp_path / "480p15"
     folder.mkdir()
     (folder / "02-Flaky.srt").write_text("from an earlier version of the scene")
     assert run("render", "flaky", "--output", tmp_path).exit_code == 0
-    assert sorted(p.name for p in folder.iterdir()) == ["02-Flaky.mp4", "02-Flaky.png", "index.html", "manifest.json"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "02-Flaky.mp4",
+        "02-Flaky.png",
+        "index.html",
+        "manifest.json",
+    ]
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
     lecture.edit("flaky", "FAIL = False", "FAIL = True")
 
@@ -111,10 +140,14 @@ def test_failing_chapter_keeps_its_previous_files_and_the_others_render(tiny_cha
     lines = result.output.splitlines()
     assert "ERROR 02-Flaky: RuntimeError: failed on purpose" in lines
     assert sorted(line.split()[1] for line in lines[:3] if line.startswith("done")) == ["01-Tiny", "03-Coda"]
-    assert lines[3] == lines[-1] and lines[3].startswith("2 rendered, 0 up to date, 1 failed (480p15 mp4) in ")
+    assert lines[3] == lines[-1] and lines[3].startswith(
+        "2 rendered, 0 up to date, 1 failed (480p15 mp4) in "
+    )
     assert lines[3].endswith("; failed: 02-Flaky")
     assert "Traceback" not in result.output
-    kept = [name for name in before if name.startswith("02-Flaky")]  # the manifest and index.html are rewritten
+    kept = [
+        name for name in before if name.startswith("02-Flaky")
+    ]  # the manifest and index.html are rewritten
     assert {name: (folder / name).read_bytes() for name in kept} == {name: before[name] for name in kept}
     assert sorted(p.name for p in folder.iterdir() if p.name.startswith(".")) == []
     assert not (tmp_path / outputs.WORK_FOLDER).exists()

@@ -1,4 +1,5 @@
 """ShrinkScores: histograms and statistics on screen equal the numpy variance experiment."""
+
 import numpy as np
 import pytest
 from manim import DecimalNumber
@@ -34,20 +35,27 @@ def test_bar_heights_are_the_histogram_fractions(scene, column):
         np.testing.assert_allclose(hist.heights(), expected, rtol=1e-6)
         np.testing.assert_allclose([b.get_bottom()[1] for b in hist.bars], hist.axis.get_y(), atol=1e-6)
 
+
 def test_raw_spread_grows_with_width_and_scaled_spread_matches(scene):
-    occupied = lambda h: np.ptp(np.flatnonzero(h.fractions > 0.01))
+    def occupied(h):
+        return np.ptp(np.flatnonzero(h.fractions > 0.01))
+
     raw = [occupied(h) for h in scene.raw.histograms]
     assert raw[0] < raw[1] < raw[2]
     scaled = [occupied(h) for h in scene.scaled.histograms]
     assert max(scaled) - min(scaled) <= 2
 
 
-@pytest.mark.parametrize("column, mean, var", [("raw", "raw_mean", "raw_var"),
-                                                ("scaled", "scaled_mean", "scaled_var")])
+@pytest.mark.parametrize(
+    "column, mean, var", [("raw", "raw_mean", "raw_var"), ("scaled", "scaled_mean", "scaled_var")]
+)
 def test_statistics_on_screen_are_the_sample_statistics(scene, column, mean, var):
     for sample, line in zip(scene.samples, getattr(scene, column).stats):
         numbers = [m.get_value() for m in line if isinstance(m, DecimalNumber)]
-        assert numbers == [round(getattr(sample, mean), STAT_PLACES), round(getattr(sample, var), STAT_PLACES)]
+        assert numbers == [
+            round(getattr(sample, mean), STAT_PLACES),
+            round(getattr(sample, var), STAT_PLACES),
+        ]
 
 
 def test_shown_variances_follow_the_argument(scene):
@@ -90,8 +98,19 @@ def test_histogram_places_bins_on_its_axis():
 
 
 def test_everything_fits_in_the_frame(scene):
-    everything = [scene.heading, scene.rule, scene.roots, scene.raw, scene.scaled, scene.headers,
-                  scene.row_labels, scene.arrows, scene.note, scene.warning, scene.extremes]
+    everything = [
+        scene.heading,
+        scene.rule,
+        scene.roots,
+        scene.raw,
+        scene.scaled,
+        scene.headers,
+        scene.row_labels,
+        scene.arrows,
+        scene.note,
+        scene.warning,
+        scene.extremes,
+    ]
     for mob in everything:
         assert abs(mob.get_left()[0]) <= FRAME[0] and abs(mob.get_right()[0]) <= FRAME[0]
         assert abs(mob.get_top()[1]) <= FRAME[1] and abs(mob.get_bottom()[1]) <= FRAME[1]

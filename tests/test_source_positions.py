@@ -1,4 +1,5 @@
 """Keep source positions available: the grids show the batched trace; the cost count follows the shape."""
+
 import numpy as np
 import pytest
 
@@ -38,8 +39,9 @@ def test_cross_grid_labels_rows_by_decoder_step_and_columns_by_source_word(scene
     assert [t.text for t in scene.cross.row_labels] == list(ex.target_tokens)
     assert [t.text for t in scene.cross.col_labels] == list(ex.source_tokens)
     assert {t.get_color().to_hex().upper() for t in scene.cross.row_labels} == {theme().query.upper()}
-    assert [t.get_color().to_hex().upper() for t in scene.cross.col_labels] == \
-        [token_color(t).upper() for t in ex.source_tokens]
+    assert [t.get_color().to_hex().upper() for t in scene.cross.col_labels] == [
+        token_color(t).upper() for t in ex.source_tokens
+    ]
 
 
 def test_self_attention_grid_is_square_from_one_sequence(scene):

@@ -1,12 +1,12 @@
 """attention.sweeps: saturation in log space agrees with attention.saturation and never underflows."""
+
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from attention import saturation_at, saturation_sweep, softmax
-from attention.sweeps import (log10_smallest_weight, log10_top_sensitivity, log_saturation_sweep,
-                              log_softmax)
+from attention.sweeps import log10_smallest_weight, log10_top_sensitivity, log_saturation_sweep, log_softmax
 
 finite_scores = st.lists(st.floats(-1e4, 1e4), min_size=2, max_size=6)
 
@@ -49,8 +49,8 @@ def test_sweep_falls_with_the_gain_and_matches_the_plain_sweep():
     logs = log_saturation_sweep([4, 2, 0], gains)
     plain = saturation_sweep([4, 2, 0], gains)
     assert np.all(np.diff(logs.log10_smallest) < 0) and np.all(np.diff(logs.log10_top_sensitivity) < 0)
-    np.testing.assert_allclose(10 ** logs.log10_smallest, plain.min_weight, rtol=1e-9)
-    np.testing.assert_allclose(10 ** logs.log10_top_sensitivity, plain.top_sensitivity, rtol=1e-6)
+    np.testing.assert_allclose(10**logs.log10_smallest, plain.min_weight, rtol=1e-9)
+    np.testing.assert_allclose(10**logs.log10_top_sensitivity, plain.top_sensitivity, rtol=1e-6)
     with pytest.raises(ValueError):
         logs.gains[0] = 2.0
 

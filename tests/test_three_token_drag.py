@@ -1,4 +1,5 @@
 """The three-token drag chapter: displayed values equal the numpy trace; last-frame snapshot."""
+
 import numpy as np
 import pytest
 from manim import MathTex
@@ -14,11 +15,14 @@ def scene(tmp_path_factory):
     return built(ThreeTokenDrag, tmp_path_factory.mktemp("media"), example=examples.current().drag)
 
 
-@pytest.mark.parametrize("query, shown", [
-    ((2, 0), [0.768, 0.045, 0.187]),
-    ((0, 2), [0.045, 0.768, 0.187]),
-    ((0.7, 0.7), [0.333, 0.333, 0.333]),
-])
+@pytest.mark.parametrize(
+    "query, shown",
+    [
+        ((2, 0), [0.768, 0.045, 0.187]),
+        ((0, 2), [0.045, 0.768, 0.187]),
+        ((0.7, 0.7), [0.333, 0.333, 0.333]),
+    ],
+)
 def test_bars_show_the_trace(scene, query, shown):
     scene.live.move_query_to(query)
     assert scene.live.bars.shown_values() == shown
@@ -43,10 +47,17 @@ def test_worked_example_shows_the_sources_arithmetic(scene):
     scene.live.move_query_to(examples.current().drag.query)
     steps = scene.step_table(scene.live.trace())
     tex = " ".join(m.tex_string for step in steps for m in step.get_family() if isinstance(m, MathTex))
-    for expected in ["(2)(2) + (0)(0) = 4", r"4 / \sqrt{2} \approx 2.828", r"2 / \sqrt{2} \approx 1.414",
-                     r"e^{2.828\ldots} \approx 16.92", r"e^{1.414} \approx 4.11",
-                     r"16.92 + 1 + 4.11 \approx 22.03", r"16.92 / 22.03 \approx 0.768",
-                     r"1 / 22.03 \approx 0.045", r"4.11 / 22.03 \approx 0.187"]:
+    for expected in [
+        "(2)(2) + (0)(0) = 4",
+        r"4 / \sqrt{2} \approx 2.828",
+        r"2 / \sqrt{2} \approx 1.414",
+        r"e^{2.828\ldots} \approx 16.92",
+        r"e^{1.414} \approx 4.11",
+        r"16.92 + 1 + 4.11 \approx 22.03",
+        r"16.92 / 22.03 \approx 0.768",
+        r"1 / 22.03 \approx 0.045",
+        r"4.11 / 22.03 \approx 0.187",
+    ]:
         assert expected in tex
 
 
@@ -66,8 +77,9 @@ def test_captions_describe_the_weights():
     ex = examples.current().drag
     assert describe(ex.tokens, ex.trace([0, 2]).weights).startswith("Near “cat”")
     assert "0.333" in describe(ex.tokens, ex.trace([0.7, 0.7]).weights)
-    assert verdict(ex.tokens, ex.trace()) == ("At q = (2, 0): “the” dominates, “sat” keeps a share, "
-                                              "“cat” gets almost none.")
+    assert verdict(ex.tokens, ex.trace()) == (
+        "At q = (2, 0): “the” dominates, “sat” keeps a share, “cat” gets almost none."
+    )
 
 
 def test_last_frame_snapshot(tmp_path):

@@ -1,15 +1,16 @@
 """Untrusted text from example files: token names are drawn literally with Text and never reach LaTeX; example
 names become safe folder names, so a render writes only inside OUTPUT/examples/<safe name>/."""
+
 import json
 from collections import Counter
 from pathlib import Path
 
 import pytest
+import tally
+from folders import snapshot
 from manim import Mobject, Text, tempconfig
 
-import tally
 from attention import examples
-from folders import snapshot
 from pipeline import settings
 from pipeline.scene_render import use_look
 from scenes.blend_by_weight import BlendByWeight
@@ -25,8 +26,11 @@ def blend_file(folder: Path, names) -> Path:
     alike, so that the scene's formulas repeat and few need LaTeX)."""
     path = folder / "names.toml"
     rows = [[1, 0]] * 6
-    path.write_text(f"[blend]\ntokens = [{', '.join(literal(n) for n in names)}]\nkeys = {rows}\nvalues = {rows}\n"
-                    "queries = [[1, 0], [0, 1]]\n", encoding="utf-8")
+    path.write_text(
+        f"[blend]\ntokens = [{', '.join(literal(n) for n in names)}]\nkeys = {rows}\nvalues = {rows}\n"
+        "queries = [[1, 0], [0, 1]]\n",
+        encoding="utf-8",
+    )
     return path
 
 
@@ -81,17 +85,26 @@ def drag_example(folder: Path, file_name: str, name: str | None) -> Path:
     """An example file with a [drag] table of LaTeX-like token names, and a `name` unless it is None."""
     path = folder / file_name
     head = f"name = {json.dumps(name)}\n" if name is not None else ""  # a JSON string is a TOML basic string
-    path.write_text(head + "[drag]\ntokens = ['\\input{/etc/hostname}', '$x$', '%']\n"
-                    "keys = [[2, 0], [0, 2], [1, 1]]\nquery = [2, 0]\npath = [[2, 0], [0, 2]]\n", encoding="utf-8")
+    path.write_text(
+        head + "[drag]\ntokens = ['\\input{/etc/hostname}', '$x$', '%']\n"
+        "keys = [[2, 0], [0, 2], [1, 1]]\nquery = [2, 0]\npath = [[2, 0], [0, 2]]\n",
+        encoding="utf-8",
+    )
     return path
 
 
-@pytest.mark.parametrize("file_name, name, folder", [
-    ("x.toml", "../../x.toml", "x-toml"),
-    ("example.toml", "/etc/a b\x07\tc/..", "etc-a-b-c"),
-    (" we ird\x01 name\n.toml", None, "we-ird-name"),
-], ids=["dot-dot", "slashes, spaces, control characters", "file name only"])
-def test_example_names_write_only_inside_their_own_folder(use_chapters, run, tmp_path, file_name, name, folder):
+@pytest.mark.parametrize(
+    "file_name, name, folder",
+    [
+        ("x.toml", "../../x.toml", "x-toml"),
+        ("example.toml", "/etc/a b\x07\tc/..", "etc-a-b-c"),
+        (" we ird\x01 name\n.toml", None, "we-ird-name"),
+    ],
+    ids=["dot-dot", "slashes, spaces, control characters", "file name only"],
+)
+def test_example_names_write_only_inside_their_own_folder(
+    use_chapters, run, tmp_path, file_name, name, folder
+):
     use_chapters("Themed")
     world, inputs = tmp_path / "world", tmp_path / "inputs"
     (world / "neighbour").mkdir(parents=True)
@@ -104,7 +117,11 @@ def test_example_names_write_only_inside_their_own_folder(use_chapters, run, tmp
     assert result.exit_code == 0, result.output
     after = snapshot(world)
     own = f"out/examples/{folder}"
-    assert {p for p in after if p not in before and not p.startswith(f"{own}/")} == {"out", "out/examples", own}
+    assert {p for p in after if p not in before and not p.startswith(f"{own}/")} == {
+        "out",
+        "out/examples",
+        own,
+    }
     assert {p: after.get(p) for p in before} == before
     subtitles = (world / own / "480p15" / "01-Themed.srt").read_text(encoding="utf-8")
     assert r"\input{/etc/hostname} $x$ %" in subtitles  # the caption names the tokens as typed

@@ -1,4 +1,5 @@
 """WhereItBreaks: live bars, readouts and the sensitivity curve follow attention's saturation sweep."""
+
 import dataclasses
 
 import numpy as np
@@ -47,10 +48,10 @@ def test_everything_live_follows_the_gain(scene, gain):
     assert knob.bars.shown_values() == [round(w, 3) for w in weights]
     assert knob.gain_number.get_value() == pytest.approx(gain)
     mantissa, exponent = knob.min_readout.shown()
-    assert mantissa * 10.0 ** exponent == pytest.approx(smallest, rel=6e-3)
+    assert mantissa * 10.0**exponent == pytest.approx(smallest, rel=6e-3)
     scene.sensitivity.set_log10(knob.log10_sensitivity())
     mantissa, exponent = scene.sensitivity.shown()
-    assert mantissa * 10.0 ** exponent == pytest.approx(sens, rel=6e-3)
+    assert mantissa * 10.0**exponent == pytest.approx(sens, rel=6e-3)
     np.testing.assert_allclose(scene.dot.get_center(), scene.plot.point(gain, np.log10(sens)), atol=1e-6)
 
 
@@ -62,12 +63,12 @@ def test_smallest_weight_stays_positive_at_the_largest_gain(scene):
     mantissa, exponent = knob.min_readout.shown()  # ... the readout can
     assert mantissa > 0 and exponent < -12
     assert (mantissa, exponent) == (4.25, -18)  # e^-40 / (1 + e^-20 + e^-40)
-    assert mantissa * 10.0 ** exponent == pytest.approx(smallest, rel=1e-2)
+    assert mantissa * 10.0**exponent == pytest.approx(smallest, rel=1e-2)
 
 
 def test_curve_is_the_saturation_sweep(scene):
     sweep = saturation_sweep(scene.raw_trace.scores, scene.sweep.gains)
-    np.testing.assert_allclose(10 ** scene.plot.log10_ys, sweep.top_sensitivity, rtol=1e-6)
+    np.testing.assert_allclose(10**scene.plot.log10_ys, sweep.top_sensitivity, rtol=1e-6)
     assert scene.plot.xs[0] == GAIN_RANGE[0] and scene.plot.xs[-1] == GAIN_RANGE[1]
     assert np.all(np.diff(scene.plot.log10_ys) < 0)
     vertices = scene.plot.curve["line_graph"].get_anchors()
@@ -77,8 +78,16 @@ def test_curve_is_the_saturation_sweep(scene):
     assert labels[0] == "10^{-10}" and labels[-1] == "10^{0}"
 
 
-@pytest.mark.parametrize("value, expected", [(0.0158762, (1.59, -2)), (9.996e-3, (1.0, -2)),
-                                             (4.248e-18, (4.25, -18)), (0.5, (5.0, -1)), (1.0, (1.0, 0))])
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        (0.0158762, (1.59, -2)),
+        (9.996e-3, (1.0, -2)),
+        (4.248e-18, (4.25, -18)),
+        (0.5, (5.0, -1)),
+        (1.0, (1.0, 0)),
+    ],
+)
 def test_mantissa_exponent(value, expected):
     assert mantissa_exponent(np.log10(value), 2) == expected
 
@@ -118,8 +127,9 @@ def test_everything_fits_in_the_frame(scene):
 def far_apart(tmp_path):
     """A custom example whose unscaled dots (100 and 0) make float64 weights underflow at high gain."""
     before = examples.current()
-    blend = BlendExample(tokens=("near", "far"), keys=[[10, 0], [0, 10]], values=[[1, 0], [0, 1]],
-                         queries=[[10, 0], [0, 10]])
+    blend = BlendExample(
+        tokens=("near", "far"), keys=[[10, 0], [0, 10]], values=[[1, 0], [0, 1]], queries=[[10, 0], [0, 10]]
+    )
     examples.use(dataclasses.replace(before, blend=blend))
     yield built(WhereItBreaks, tmp_path)
     examples.use(before)

@@ -1,4 +1,5 @@
 """Chapters 3-5 (score, blend, refocus): what they display equals the attention trace."""
+
 import numpy as np
 import pytest
 from manim import MathTex
@@ -29,9 +30,11 @@ def test_score_every_word_shows_keys_query_dots_and_scores(tmp_path):
     scene = built(ScoreEveryWord, tmp_path, trace=ex.trace(0))
     assert matrix_entries(scene.query[1]) == [2, 0, 0, 0]
     assert [matrix_entries(row[1]) for row in scene.keys.columns[0]] == ex.keys.tolist()
-    assert tex(scene.products) == ["(2)(2) + (0)(0) + (0)(0) + (0)(0) = 4",
-                                   "(2)(1) + (0)(1) + (0)(0) + (0)(0) = 2",
-                                   "(2)(0) + (0)(2) + (0)(0) + (0)(0) = 0"]
+    assert tex(scene.products) == [
+        "(2)(2) + (0)(0) + (0)(0) + (0)(0) = 4",
+        "(2)(1) + (0)(1) + (0)(0) + (0)(0) = 2",
+        "(2)(0) + (0)(2) + (0)(0) + (0)(0) = 0",
+    ]
     assert tex(scene.scores) == ["4 / 2 = 2", "2 / 2 = 1", "0 / 2 = 0"]
     assert "divide by √4 = 2" in repr(scene.divisor_note)
 
@@ -41,11 +44,18 @@ def test_blend_by_weight_shows_exps_weights_terms_and_output(tmp_path):
     trace = ex.trace(0)
     scene = built(BlendByWeight, tmp_path, trace=trace)
     shown = " ".join(tex(scene.table, scene.sum_line, scene.rows, scene.output_line))
-    for expected in [r"e^{2} \approx 7.389", r"e^{1} \approx 2.718", "e^{0} = 1",
-                     r"7.389 + 2.718 + 1 \approx 11.107", r"7.389 / 11.107 \approx 0.665",
-                     r"2.718 / 11.107 \approx 0.245", r"1 / 11.107 \approx 0.090",
-                     r"0.665 \times [1, 0] = [0.665, 0]", r"0.090 \times [0, 0] = [0, 0]",
-                     r"\text{output} = [0.665, 0.245]"]:
+    for expected in [
+        r"e^{2} \approx 7.389",
+        r"e^{1} \approx 2.718",
+        "e^{0} = 1",
+        r"7.389 + 2.718 + 1 \approx 11.107",
+        r"7.389 / 11.107 \approx 0.665",
+        r"2.718 / 11.107 \approx 0.245",
+        r"1 / 11.107 \approx 0.090",
+        r"0.665 \times [1, 0] = [0.665, 0]",
+        r"0.090 \times [0, 0] = [0, 0]",
+        r"\text{output} = [0.665, 0.245]",
+    ]:
         assert expected in shown
     assert scene.bars.shown_values() == [0.665, 0.245, 0.090]
     assert round(scene.bars.total.get_value(), 3) == 1

@@ -3,6 +3,7 @@
 The render pipeline is tested on these, not on the lecture's real chapters. Workers are
 fresh processes, so they import whatever source the test has written.
 """
+
 from __future__ import annotations
 
 import uuid
@@ -17,7 +18,7 @@ FORMULA = r"\alpha_{ij} = \frac{e^{s_{ij}}}{\sum_k e^{s_{ik}}}"
 
 SOURCES = {
     "__init__": '"""Tiny chapters for the render pipeline\'s tests."""\n',
-    "shared": '''
+    "shared": """
 from manim import Square
 
 COLOR = "#58C4DD"
@@ -25,7 +26,7 @@ COLOR = "#58C4DD"
 
 def square():
     return Square(color=COLOR, fill_opacity=0.5)
-''',
+""",
     "tiny": '''
 from manim import RIGHT, Create, Scene
 
@@ -192,10 +193,16 @@ class BrokenLatex(Scene):
 }
 
 TITLES = {
-    "Tiny": ("tiny", "A tiny scene"), "Flaky": ("flaky", "A chapter that can fail"),
-    "Coda": ("coda", "After the failure"), "Slow": ("slow", "A slow chapter"),
-    "Formula": ("formula", "Some LaTeX"), "BrokenLatex": ("broken_latex", "LaTeX that fails"),
-    "Crash": ("crash", "Its worker dies"), "Themed": ("themed", "Theme and example"), "MeetA": ("meet", "Renders with MeetB"), "MeetB": ("meet", "Renders with MeetA"),
+    "Tiny": ("tiny", "A tiny scene"),
+    "Flaky": ("flaky", "A chapter that can fail"),
+    "Coda": ("coda", "After the failure"),
+    "Slow": ("slow", "A slow chapter"),
+    "Formula": ("formula", "Some LaTeX"),
+    "BrokenLatex": ("broken_latex", "LaTeX that fails"),
+    "Crash": ("crash", "Its worker dies"),
+    "Themed": ("themed", "Theme and example"),
+    "MeetA": ("meet", "Renders with MeetB"),
+    "MeetB": ("meet", "Renders with MeetA"),
 }
 DEFAULT = ("Tiny", "Flaky", "Coda")
 ROOT = Path(__file__).resolve().parents[1]
@@ -226,13 +233,17 @@ class TinyLecture:
 
     def chapters(self, *names: str) -> tuple[Chapter, ...]:
         """Chapters numbered from 1 in the order named (the default three when none is)."""
-        return tuple(Chapter(number, name, TITLES[name][1], f"{self.package}.{TITLES[name][0]}")
-                     for number, name in enumerate(names or DEFAULT, start=1))
+        return tuple(
+            Chapter(number, name, TITLES[name][1], f"{self.package}.{TITLES[name][0]}")
+            for number, name in enumerate(names or DEFAULT, start=1)
+        )
 
     def driver(self, *names: str) -> Path:
         """A script that runs render.py's command line with these chapters in the registry, for subprocesses."""
         path = self.folder.parent / "drive.py"
-        path.write_text(DRIVER.format(paths=[str(ROOT), str(self.folder.parent)], chapters=self.chapters(*names)))
+        path.write_text(
+            DRIVER.format(paths=[str(ROOT), str(self.folder.parent)], chapters=self.chapters(*names))
+        )
         return path
 
     def edit(self, module: str, old: str, new: str) -> None:
