@@ -10,9 +10,10 @@ import numpy as np
 from manim import LEFT, RIGHT, UP, Square, Transform, VGroup
 
 from attention import GridTrace
-
-from . import components as c
-from .palette import SCORE_PLACES, WEIGHT_PLACES, fmt, theme, token_color
+from scenes import components as c
+from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt
+from scenes.numbers import Number
+from scenes.palette import theme, token_color
 
 GAP = 0.08  # fraction of a cell's pitch left empty between cells
 FONT_PER_UNIT = 24  # number font size per unit of cell pitch
@@ -40,7 +41,7 @@ class Restate(Transform):
         self.change(self.mobject)
 
 
-class CellNumber(c.Number):
+class CellNumber(Number):
     """A number that stays centred in its cell when its value or precision changes."""
 
     def show(self, value: float, places: int) -> CellNumber:
@@ -169,7 +170,7 @@ class CellCount(VGroup):
     def __init__(self, trace: GridTrace):
         super().__init__()
         self.numbers = [
-            c.Number(0, num_decimal_places=0, font_size=34, color=color)
+            Number(0, num_decimal_places=0, font_size=34, color=color)
             for color in (theme().query, theme().key, theme().text)
         ]
         words = [c.text(w, size=24, color=theme().muted) for w in ("queries ×", "keys =", "scores")]

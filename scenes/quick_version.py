@@ -24,15 +24,13 @@ from manim import (
 )
 
 from attention import examples, histogram, variance_experiment
-from attention.sweeps import log_saturation_sweep
-
-from . import components as c
-from .chapter import ChapterScene
-from .grids import AttentionGrid
-from .palette import theme, token_color
-from .plots import Histogram, decades
-from .registry import find
-from .where_it_breaks import GAIN_RANGE
+from attention.sweeps import GAIN_RANGE, log_saturation_sweep
+from scenes import components as c
+from scenes.chapter import ChapterScene
+from scenes.grids import AttentionGrid
+from scenes.palette import theme, token_color
+from scenes.plots import Histogram, decades
+from scenes.registry import find
 
 ICON_BOX = (1.4, 0.74)  # the card behind each icon
 ICON_FIT = (1.15, 0.56)  # the icon itself is scaled to fit inside this
@@ -138,51 +136,74 @@ class Takeaway:
     caption: str
 
 
-TAKEAWAYS = (
-    Takeaway(
-        "Fixed-context decoders reuse one summary across output steps.",
-        "FixedContext",
-        fixed_context_icon,
-        "Without attention, one fixed summary feeds every output step.",
+@dataclass(frozen=True)
+class Beat:
+    """A named section of the chapter and the take-aways it reveals."""
+
+    name: str
+    takeaways: tuple[Takeaway, ...]
+
+
+BEATS = (  # each beat of the chapter and the take-aways it reveals, in order
+    Beat(
+        "Why attention",
+        (
+            Takeaway(
+                "Fixed-context decoders reuse one summary across output steps.",
+                "FixedContext",
+                fixed_context_icon,
+                "Without attention, one fixed summary feeds every output step.",
+            ),
+        ),
     ),
-    Takeaway(
-        "Queries score keys; values supply the blend's contents.",
-        "ScoreEveryWord",
-        plane_icon,
-        "A query scores every key; the values are what gets blended.",
+    Beat(
+        "Score, weigh, blend",
+        (
+            Takeaway(
+                "Queries score keys; values supply the blend's contents.",
+                "ScoreEveryWord",
+                plane_icon,
+                "A query scores every key; the values are what gets blended.",
+            ),
+            Takeaway(
+                "Softmax weights sum to one before multiplying value vectors.",
+                "BlendByWeight",
+                weights_icon,
+                "Softmax turns the scores into weights that sum to one, then weights the values.",
+            ),
+            Takeaway(
+                "New queries change weights while keys and values can remain.",
+                "Refocus",
+                refocus_icon,
+                "A new query re-weights the same stored keys and values.",
+            ),
+        ),
     ),
-    Takeaway(
-        "Softmax weights sum to one before multiplying value vectors.",
-        "BlendByWeight",
-        weights_icon,
-        "Softmax turns the scores into weights that sum to one, then weights the values.",
-    ),
-    Takeaway(
-        "New queries change weights while keys and values can remain.",
-        "Refocus",
-        refocus_icon,
-        "A new query re-weights the same stored keys and values.",
-    ),
-    Takeaway(
-        "Access to source positions doesn't guarantee perfect recall.",
-        "SourcePositions",
-        grid_icon,
-        "Every source position stays available, but access is not perfect recall.",
-    ),
-    Takeaway(
-        "Scale dot products by the square root of key width.",
-        "ShrinkScores",
-        scale_icon,
-        "Dividing by the square root of the key width keeps the scores' spread steady.",
-    ),
-    Takeaway(
-        "Large score gaps can concentrate weights and reduce softmax sensitivity.",
-        "WhereItBreaks",
-        saturation_icon,
-        "Large score gaps concentrate the weights and make softmax less sensitive.",
+    Beat(
+        "Positions and scale",
+        (
+            Takeaway(
+                "Access to source positions doesn't guarantee perfect recall.",
+                "SourcePositions",
+                grid_icon,
+                "Every source position stays available, but access is not perfect recall.",
+            ),
+            Takeaway(
+                "Scale dot products by the square root of key width.",
+                "ShrinkScores",
+                scale_icon,
+                "Dividing by the square root of the key width keeps the scores' spread steady.",
+            ),
+            Takeaway(
+                "Large score gaps can concentrate weights and reduce softmax sensitivity.",
+                "WhereItBreaks",
+                saturation_icon,
+                "Large score gaps concentrate the weights and make softmax less sensitive.",
+            ),
+        ),
     ),
 )
-BEATS = (("Why attention", 1), ("Score, weigh, blend", 3), ("Positions and scale", 3))  # name, take-aways
+TAKEAWAYS = tuple(t for beat in BEATS for t in beat.takeaways)
 
 
 def card(icon: VGroup) -> VGroup:
@@ -219,19 +240,11 @@ class QuickVersion(ChapterScene):
 
     def construct(self):
         self.build()
-        self.play(
-            FadeIn(self.heading),
-            run_time=1,
-            subcaption="The whole lecture in seven lines.",
-            subcaption_duration=2,
-        )
-        self.wait(1)
-        shown = 0
-        for name, count in BEATS:
-            self.beat(name)
-            for k in range(shown, shown + count):
-                self.reveal(k)
-            shown += count
+        self.show(FadeIn(self.heading), run_time=1, caption="The whole lecture in seven lines.", hold=1)
+        for beat in BEATS:
+            self.beat(beat.name)
+            for takeaway in beat.takeaways:
+                self.reveal(TAKEAWAYS.index(takeaway))
         self.all_seven()
 
     def build(self) -> None:
@@ -245,23 +258,21 @@ class QuickVersion(ChapterScene):
     def reveal(self, k: int) -> None:
         """Show take-away k while the one before steps back behind its veil."""
         icon, words = self.rows[k]
-        self.play(
+        self.show(
             FadeIn(icon, shift=0.3 * RIGHT),
             FadeIn(words),
             *[FadeIn(v) for v in self.veils[:k][-1:]],
             run_time=1,
-            subcaption=TAKEAWAYS[k].caption,
-            subcaption_duration=ITEM_SECONDS,
+            caption=TAKEAWAYS[k].caption,
+            hold=ITEM_SECONDS - 1,
         )
-        self.wait(ITEM_SECONDS - 1)
 
     def all_seven(self) -> None:
         self.beat("All seven")
-        self.play(
+        self.show(
             *[FadeOut(v) for v in self.veils[:-1]],
             Write(self.formula),
             run_time=1.5,
-            subcaption="Together: scores from queries and keys, scaled, softmaxed, and used to blend values.",
-            subcaption_duration=4,
+            caption="Together: scores from queries and keys, scaled, softmaxed, and used to blend values.",
+            hold=4,
         )
-        self.wait(4)

@@ -21,7 +21,7 @@ def test_seven_takeaways_recall_the_chapters_in_order():
     assert len(qv.TAKEAWAYS) == 7
     assert numbers == sorted(numbers) and len(set(numbers)) == 7
     assert {t.chapter for t in qv.TAKEAWAYS} <= {ch.name for ch in CHAPTERS}
-    assert sum(count for _, count in qv.BEATS) == 7
+    assert sum(len(beat.takeaways) for beat in qv.BEATS) == 7
 
 
 def test_each_row_shows_its_line_and_chapter_tag(scene):
