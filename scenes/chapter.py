@@ -42,9 +42,8 @@ class ChapterScene(Scene):
         captions = self.renderer.file_writer.subcaptions
         fps = self.camera.frame_rate
         frames = math.ceil((captions[-1].end.total_seconds() - self.time) * fps - 1e-6) if captions else 0
-        if (
-            frames > 0
-        ):  # a held frame lasts int(duration * fps) frames: half a frame more rounds down to `frames`
+        # a held picture lasts int(duration * fps) frames: half a frame more makes that exactly `frames`
+        if frames > 0:
             self.wait((frames + 0.5) / fps, frozen_frame=True)
 
     def beat(self, name: str) -> None:

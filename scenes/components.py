@@ -243,12 +243,13 @@ class VectorReadout(VGroup):
         self.numbers = [
             Number(float(v), num_decimal_places=places, font_size=size, color=color) for v in values
         ]
-        parts = [MathTex("[", font_size=size, color=color)]
-        for i, number in enumerate(self.numbers):
-            parts += [number] + ([MathTex(",", font_size=size, color=color)] if i < len(values) - 1 else [])
+        self.commas = [MathTex(",", font_size=size, color=color) for _ in self.numbers[1:]]
+        parts = [MathTex("[", font_size=size, color=color), self.numbers[0]]
+        for comma, number in zip(self.commas, self.numbers[1:]):
+            parts += [comma, number]
         parts.append(MathTex("]", font_size=size, color=color))
         self.add(*parts).arrange(RIGHT, buff=0.08)
-        for comma in self[2:-1:2]:
+        for comma in self.commas:
             comma.align_to(self.numbers[0], DOWN)
 
     def set_values(self, values) -> VectorReadout:

@@ -117,8 +117,16 @@ class AttentionGrid(VGroup):
 
     def row(self, i: int) -> VGroup:
         """The cells of row i."""
+        return self._in_row(self.cells, i)
+
+    def row_numbers(self, i: int) -> VGroup:
+        """The numbers in the cells of row i (empty without numbers)."""
+        return self._in_row(self.numbers, i)
+
+    def _in_row(self, group: VGroup, i: int) -> VGroup:
+        """Row i of `group`, which holds one mobject per cell, row after row."""
         n = self.trace.shape[1]
-        return self.cells[i * n : (i + 1) * n]
+        return group[i * n : (i + 1) * n]
 
     def block(self, rows: int, cols: int) -> VGroup:
         """The cells of the top-left `rows` x `cols` corner."""
@@ -140,11 +148,10 @@ class AttentionGrid(VGroup):
     def show_weights(self, rows=None) -> AttentionGrid:
         """Rows `rows` (default all) show their softmax weights, cells shaded by weight, and their sum."""
         weights = self.trace.weights
-        n = weights.shape[1]
         for i in range(len(weights)) if rows is None else rows:
             for j, cell in enumerate(self.row(i)):
                 cell.set_fill(opacity=SHADE_FLOOR + (1 - SHADE_FLOOR) * float(weights[i, j]))
-            for j, number in enumerate(self.numbers[i * n : (i + 1) * n]):
+            for j, number in enumerate(self.row_numbers(i)):
                 dark = weights[i, j] > DARK_TEXT_ABOVE
                 number.show(weights[i, j], WEIGHT_PLACES).set_color(
                     theme().background if dark else theme().text

@@ -23,7 +23,7 @@ from manim import (
     Write,
 )
 
-from attention import examples, histogram, variance_experiment
+from attention import Examples, examples, histogram, variance_experiment
 from attention.sweeps import GAIN_RANGE, log_saturation_sweep
 from scenes import components as c
 from scenes.chapter import ChapterScene
@@ -50,7 +50,7 @@ def bar_icon(tokens, weights) -> VGroup:
     return bars.remove(bars.values, bars.labels)
 
 
-def fixed_context_icon() -> VGroup:
+def fixed_context_icon(ex: Examples) -> VGroup:
     """One summary box feeding every output step."""
     box = Square(0.4, color=theme().muted, fill_color=theme().panel, fill_opacity=1, stroke_width=3)
     steps = VGroup(*[Circle(0.1, color=theme().output, fill_opacity=0.9, stroke_width=0) for _ in range(3)])
@@ -71,23 +71,23 @@ def fixed_context_icon() -> VGroup:
     return VGroup(arrows, box, steps)
 
 
-def plane_icon() -> VGroup:
+def plane_icon(ex: Examples) -> VGroup:
     """Key arrows in a plane and the query's cross (chapters 2 and 3)."""
-    drag = examples.current().drag
+    drag = ex.drag
     plane = c.vector_plane(drag.keys, unit=0.5, margin=0.3)
     keys = VGroup(*[c.plane_arrow(plane, k, token_color(t), width=3) for t, k in zip(drag.tokens, drag.keys)])
     cross = c.cross_marker(size=0.2).move_to(plane.c2p(*drag.query))
     return VGroup(plane, keys, cross)
 
 
-def weights_icon() -> VGroup:
-    blend = examples.current().blend
+def weights_icon(ex: Examples) -> VGroup:
+    blend = ex.blend
     return bar_icon(blend.tokens, blend.trace(0).weights)
 
 
-def refocus_icon() -> VGroup:
+def refocus_icon(ex: Examples) -> VGroup:
     """The first query's weights, an arrow, the new query's weights."""
-    blend = examples.current().blend
+    blend = ex.blend
     before, after = (
         bar_icon(blend.tokens, blend.trace(0).weights),
         bar_icon(blend.tokens, blend.trace(1).weights),
@@ -96,12 +96,12 @@ def refocus_icon() -> VGroup:
     return VGroup(before, arrow, after).arrange(RIGHT, buff=0.12)
 
 
-def grid_icon() -> VGroup:
+def grid_icon(ex: Examples) -> VGroup:
     """The cross-attention weight grid, shaded by weight, without numbers."""
-    return AttentionGrid(examples.current().cross.cross(), numbers=False, size=1.0).show_weights()
+    return AttentionGrid(ex.cross.cross(), numbers=False, size=1.0).show_weights()
 
 
-def scale_icon() -> VGroup:
+def scale_icon(ex: Examples) -> VGroup:
     """Wide raw dot products behind the same samples divided by sqrt(d), on one axis."""
     widest = variance_experiment()[-1]
     edges = np.linspace(widest.raw.min(), widest.raw.max(), 24)
@@ -112,9 +112,9 @@ def scale_icon() -> VGroup:
     )
 
 
-def saturation_icon() -> VGroup:
+def saturation_icon(ex: Examples) -> VGroup:
     """The top weight's sensitivity falling (log scale) as the gain grows."""
-    blend = examples.current().blend
+    blend = ex.blend
     sweep = log_saturation_sweep(blend.trace(0, scaled=False).scores, np.linspace(*GAIN_RANGE, 40))
     lo, hi, _ = decades(sweep.log10_top_sensitivity)
     xs = (sweep.gains - sweep.gains[0]) / np.ptp(sweep.gains) * 1.6
@@ -132,7 +132,7 @@ class Takeaway:
 
     line: str
     chapter: str
-    icon: Callable[[], VGroup]
+    icon: Callable[[Examples], VGroup]  # draws the icon from the lecture's examples
     caption: str
 
 
@@ -213,7 +213,7 @@ def card(icon: VGroup) -> VGroup:
     return VGroup(back, icon)
 
 
-def row(takeaway: Takeaway, y: float) -> VGroup:
+def row(takeaway: Takeaway, ex: Examples, y: float) -> VGroup:
     """Icon card, the take-away and a muted tag naming the chapter it recalls."""
     chapter = find(takeaway.chapter)
     line = c.text(takeaway.line, size=24)
@@ -221,7 +221,7 @@ def row(takeaway: Takeaway, y: float) -> VGroup:
     tag = c.text(f"{chapter.number} · {chapter.title}", size=16, color=theme().muted)
     words = VGroup(line, tag).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
     words.move_to([TEXT_X, y, 0], aligned_edge=LEFT)
-    return VGroup(card(takeaway.icon()).move_to([ICON_X, y, 0]), words)
+    return VGroup(card(takeaway.icon(ex)).move_to([ICON_X, y, 0]), words)
 
 
 def veil(target: VGroup) -> Rectangle:
@@ -238,6 +238,9 @@ def veil(target: VGroup) -> Rectangle:
 class QuickVersion(ChapterScene):
     """The seven take-aways of the lecture, one at a time, ending on all seven."""
 
+    def inputs(self) -> Examples:
+        return examples.current()
+
     def construct(self):
         self.build()
         self.show(FadeIn(self.heading), run_time=1, caption="The whole lecture in seven lines.", hold=1)
@@ -250,7 +253,8 @@ class QuickVersion(ChapterScene):
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
         self.heading = c.chapter_title(self.title, "Seven take-aways from the lecture")
-        self.rows = VGroup(*[row(t, FIRST_ROW_Y - i * ROW_STEP) for i, t in enumerate(TAKEAWAYS)])
+        ex = self.inputs()
+        self.rows = VGroup(*[row(t, ex, FIRST_ROW_Y - i * ROW_STEP) for i, t in enumerate(TAKEAWAYS)])
         self.veils = VGroup(*[veil(r) for r in self.rows])
         self.formula = c.math(r"\mathrm{softmax}\!\left(\frac{Q K^{\top}}{\sqrt{d}}\right) V", size=32)
         self.formula.to_edge(RIGHT, buff=0.4).set_y(self.heading.get_y())
