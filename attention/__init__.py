@@ -1,8 +1,8 @@
 """Attention in pure numpy: every intermediate value the lecture shows. Imports no manim."""
 
 from .examples import DEFAULT, BlendExample, DragExample, Examples, current, use
-from .saturation import SaturationTrace, saturation_at, saturation_sweep, weights_at_gain
 from .softmax import jacobian, raw_exponentials, sensitivity, softmax
+from .sweeps import Saturation, SaturationTrace, saturation_at, saturation_sweep, weights_at_gain
 from .trace import AttentionTrace, GridTrace, attend, attend_grid, divisor_for
 from .variance import WidthSample, histogram, sample_width, variance_experiment
 
@@ -13,6 +13,7 @@ __all__ = [
     "DragExample",
     "Examples",
     "GridTrace",
+    "Saturation",
     "SaturationTrace",
     "WidthSample",
     "attend",

@@ -1,10 +1,4 @@
-"""The baseline: plain `manim render` of one chapter, as a user without the pipeline would run it.
-
-manim loads a scene file by its absolute path, so the chapters' relative imports
-(`from .chapter import ...`) fail when their files are given to it directly. Each chapter
-is therefore rendered from a two-line entry file that subclasses it under its own name;
-the scene and everything it draws are the chapter's.
-"""
+"""The baseline: plain `manim render` of one chapter's file, as a user without the pipeline would run it."""
 
 from __future__ import annotations
 
@@ -17,26 +11,14 @@ from scenes.registry import Chapter
 
 from .workspace import python
 
-ENTRY = '''"""Plain manim's entry for {name}: the chapter, subclassed here so manim's file loader finds it."""
-from {module} import {name} as Chapter
+
+def scene_file(root: Path, chapter: Chapter) -> Path:
+    """The chapter's module file in the project at `root` (`scenes/fixed_context.py`)."""
+    return root.joinpath(*chapter.module.split(".")).with_suffix(".py")
 
 
-class {name}(Chapter):
-    """The chapter, unchanged."""
-'''
-
-
-def entry_file(folder: Path, chapter: Chapter) -> Path:
-    """Write (once) and return the entry file manim is given for `chapter`."""
-    path = folder / f"{chapter.module.rpartition('.')[2]}.py"
-    if not path.exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        path.write_text(ENTRY.format(name=chapter.name, module=chapter.module))
-    return path
-
-
-def command(entry: Path, chapter: Chapter, quality: str, media: Path) -> list[str]:
-    """`manim render -q <quality> <entry> <Class>` into the media folder `media`."""
+def command(root: Path, chapter: Chapter, quality: str, media: Path) -> list[str]:
+    """`manim render -q <quality> scenes/<module>.py <Class>` into the media folder `media`."""
     return [
         python(),
         "-m",
@@ -44,16 +26,17 @@ def command(entry: Path, chapter: Chapter, quality: str, media: Path) -> list[st
         "render",
         "-q",
         quality,
-        str(entry),
+        str(scene_file(root, chapter)),
         chapter.name,
         "--media_dir",
         str(media),
     ]
 
 
-def video(media: Path, entry: Path, chapter: Chapter, quality: str) -> Path:
+def video(media: Path, chapter: Chapter, quality: str) -> Path:
     """The video plain manim wrote for `chapter`."""
-    return media / "videos" / entry.stem / PRESETS[quality].folder / f"{chapter.name}.mp4"
+    stem = chapter.module.rpartition(".")[2]
+    return media / "videos" / stem / PRESETS[quality].folder / f"{chapter.name}.mp4"
 
 
 def frames(path: Path) -> int:

@@ -52,11 +52,10 @@ class Suite:
 
     def plain_lecture(self) -> dict:
         """Plain manim, one chapter after another, from an empty media folder."""
-        media, entries, chapters = self.scratch / "plain-media", self.scratch / "plain-entries", {}
+        media, chapters = self.scratch / "plain-media", {}
         for chapter in self.plan.chapters:
-            entry = plain.entry_file(entries, chapter)
-            done = run(plain.command(entry, chapter, self.plan.quality, media), self.root, self.env)
-            video = plain.video(media, entry, chapter, self.plan.quality)
+            done = run(plain.command(self.root, chapter, self.plan.quality, media), self.root, self.env)
+            video = plain.video(media, chapter, self.plan.quality)
             chapters[chapter.name] = _figures(done, plain.frames(video), video.stat().st_size)
             self.log(
                 f"plain manim {chapter.name}: {done.wall:.1f} s, {chapters[chapter.name]['frames']} frames"

@@ -18,11 +18,11 @@ from manim import (
 )
 
 from attention import examples
-
-from . import components as c
-from .chapter import ChapterScene
-from .palette import SCORE_PLACES, WEIGHT_PLACES, fmt, theme
-from .qkv import ValuePlane, blend_rows, vector_tex
+from scenes import components as c
+from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, exp_tex, fmt, ratio_tex, sum_tex, vector_tex
+from scenes.chapter import ChapterScene
+from scenes.palette import theme, token_color
+from scenes.qkv import ValuePlane, blend_rows
 
 EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
 TABLE_TOP = 2.0
@@ -32,9 +32,10 @@ PLANE_CENTER = RIGHT * 3.8 + DOWN * 1.45
 class BlendByWeight(ChapterScene):
     """Scores -> exponentials -> weights (bars) -> weights times values -> one output vector."""
 
+    def inputs(self):
+        return examples.current().blend
+
     def construct(self):
-        self.example = examples.current().blend
-        self.trace = self.example.trace(0)
         self.build()
         self.scores()
         self.exponentiate()
@@ -43,6 +44,8 @@ class BlendByWeight(ChapterScene):
         self.distinguish()
 
     def build(self) -> None:
+        self.example = self.inputs()
+        self.trace = self.example.trace(0)
         tr, tokens = self.trace, self.example.tokens
         self.heading = c.chapter_title(self.title, "Softmax weights sum to one and multiply the values")
         self.formula = c.math(
@@ -51,21 +54,19 @@ class BlendByWeight(ChapterScene):
             size=34,
         )
         self.formula.to_edge(RIGHT, buff=0.6).set_y(2.0)
-        names = [c.text(t, size=28, color=c.palette.token_color(t)) for t in tokens]
+        names = [c.text(t, size=28, color=token_color(t)) for t in tokens]
         score_cells = [c.math(f"s = {fmt(s, SCORE_PLACES)}", size=32) for s in tr.scores]
         exp_cells = [
-            c.math(c.exp_tex(s, e, SCORE_PLACES, EXP_PLACES), size=32) for s, e in zip(tr.scores, tr.exps)
+            c.math(exp_tex(s, e, SCORE_PLACES, EXP_PLACES), size=32) for s, e in zip(tr.scores, tr.exps)
         ]
         ratio_cells = [
-            c.math(c.ratio_tex(e, tr.exp_sum, w, EXP_PLACES, WEIGHT_PLACES), size=32)
+            c.math(ratio_tex(e, tr.exp_sum, w, EXP_PLACES, WEIGHT_PLACES), size=32)
             for e, w in zip(tr.exps, tr.weights)
         ]
-        self.table = c.grid(names, score_cells, exp_cells, ratio_cells, col_buff=0.7, row_buff=0.35)
+        self.table = c.Grid(names, score_cells, exp_cells, ratio_cells, col_buff=0.7, row_buff=0.35)
         self.table.to_edge(LEFT, buff=0.6).set_y(TABLE_TOP - self.table.height / 2)
-        n = len(tokens)
-        self.names, self.score_cells = self.table[:n], self.table[n : 2 * n]
-        self.exp_cells, self.ratio_cells = self.table[2 * n : 3 * n], self.table[3 * n :]
-        self.sum_line = c.math(r"\text{sum} = " + c.sum_tex(tr.exps, tr.exp_sum, EXP_PLACES), size=32)
+        self.names, self.score_cells, self.exp_cells, self.ratio_cells = self.table.columns
+        self.sum_line = c.math(r"\text{sum} = " + sum_tex(tr.exps, tr.exp_sum, EXP_PLACES), size=32)
         self.sum_line.next_to(self.table, DOWN, buff=0.4).align_to(self.exp_cells, LEFT)
         self.bars = c.WeightBars(tokens, tr.weights).move_to(RIGHT * 3.6 + DOWN * 1.0)
         self.plane = ValuePlane(tokens, tr.values, width=4.0).move_to(PLANE_CENTER).set_blend(tr.weights)
@@ -74,53 +75,47 @@ class BlendByWeight(ChapterScene):
 
     def scores(self) -> None:
         self.beat("Scores from the last step")
-        self.play(
+        self.show(
             FadeIn(self.heading),
             FadeIn(self.formula),
             run_time=1.2,
-            subcaption="Softmax turns scores into weights; the weights then mix the values.",
-            subcaption_duration=2.5,
+            caption="Softmax turns scores into weights; the weights then mix the values.",
         )
-        self.play(
+        self.show(
             FadeIn(self.names),
             FadeIn(self.score_cells),
             run_time=1,
-            subcaption="Start from the scores of the last chapter.",
-            subcaption_duration=2,
+            caption="Start from the scores of the last chapter.",
+            hold=2,
         )
-        self.wait(2)
 
     def exponentiate(self) -> None:
         self.beat("Exponentiate")
-        self.play(
+        self.show(
             LaggedStart(*[FadeIn(e, shift=RIGHT * 0.2) for e in self.exp_cells], lag_ratio=0.4),
             run_time=1.6,
-            subcaption="Exponentiate each score: every result is positive.",
-            subcaption_duration=2.5,
+            caption="Exponentiate each score: every result is positive.",
+            hold=0.8,
         )
-        self.wait(0.8)
-        self.play(
+        self.show(
             Write(self.sum_line),
             run_time=1.2,
-            subcaption=f"Their sum is about {fmt(self.trace.exp_sum, EXP_PLACES)}.",
-            subcaption_duration=2.2,
+            caption=f"Their sum is about {fmt(self.trace.exp_sum, EXP_PLACES)}.",
+            hold=1,
         )
-        self.wait(1)
 
     def normalise(self) -> None:
         self.beat("Divide by the sum")
         tr = self.trace
-        self.play(
+        self.show(
             LaggedStart(*[FadeIn(r, shift=RIGHT * 0.2) for r in self.ratio_cells], lag_ratio=0.4),
             run_time=1.6,
-            subcaption="Divide each by the sum: these are the weights.",
-            subcaption_duration=2.5,
+            caption="Divide each by the sum: these are the weights.",
         )
-        self.play(
+        self.show(
             FadeIn(self.bars),
             run_time=1.2,
-            subcaption=f"The weights sum to {fmt(tr.weights.sum(), WEIGHT_PLACES)}.",
-            subcaption_duration=2.5,
+            caption=f"The weights sum to {fmt(tr.weights.sum(), WEIGHT_PLACES)}.",
         )
         self.total_box = SurroundingRectangle(
             VGroup(self.bars.total_label, self.bars.total), color=theme().text, buff=0.1
@@ -140,18 +135,12 @@ class BlendByWeight(ChapterScene):
         self.rows.next_to(self.bars, DOWN, buff=0.45).to_edge(LEFT, buff=0.6)
         self.output_line.next_to(self.rows, DOWN, buff=0.4).align_to(self.rows, LEFT)
         values = ", ".join(vector_tex(v) for v in tr.values)
-        self.play(
-            FadeIn(self.plane.base),
-            run_time=1,
-            subcaption=f"The values {values} live in their own plane.",
-            subcaption_duration=2.5,
+        self.show(
+            FadeIn(self.plane.base), run_time=1, caption=f"The values {values} live in their own plane."
         )
-        for i, (row_name, row_cell) in enumerate(
-            zip(self.rows[: len(tr.weights)], self.rows[len(tr.weights) :])
-        ):
+        for i, (row_name, row_cell) in enumerate(zip(*self.rows.columns)):
             self.play(FadeIn(row_name), Write(row_cell), Create(self.plane.terms[i]), run_time=1.1)
-        self.say("Each weight scales its value; the scaled values add up, tip to tail.", duration=3)
-        self.wait(1)
+        self.say("Each weight scales its value; the scaled values add up, tip to tail.", hold=1)
         self.play(GrowArrow(self.plane.output), Write(self.output_line), run_time=1.2)
         self.wait(2)
 
@@ -164,11 +153,10 @@ class BlendByWeight(ChapterScene):
         )
         note = c.paragraph(sentence, width_chars=32, size=24)
         note.next_to(self.plane, UP, buff=0.25)
-        self.play(
+        self.show(
             FadeIn(note),
             Create(SurroundingRectangle(self.output_line, color=theme().output, buff=0.12)),
             run_time=1,
-            subcaption=sentence,
-            subcaption_duration=3.5,
+            caption=sentence,
+            hold=4.5,
         )
-        self.wait(4.5)

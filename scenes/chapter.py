@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from manim import Scene
+import math
+from collections.abc import Callable
 
-from .palette import theme
-from .registry import find
+from manim import Mobject, Scene
+
+from scenes.palette import theme
+from scenes.registry import find
 
 READING_RATE = 15  # characters a second a viewer reads comfortably
 SHORTEST_CAPTION = 1.5  # seconds
@@ -19,8 +22,12 @@ def reading_time(caption: str) -> float:
 class ChapterScene(Scene):
     """A chapter of the lecture (its title comes from the registry); beats marked with `beat()`.
 
+    A chapter reads its example data in `inputs()`, which `build()` calls, creates its mobjects in
+    `build()`, and plays its beats with `show()`, `say()` and `follow()`.
+
     Captions never overlap and each stays up long enough to read: a new one waits (holding
-    the picture) until the one before has been shown for its reading time.
+    the picture) until the one before has been shown for its reading time, and the chapter's
+    last picture is held until its last caption has ended.
     """
 
     @property
@@ -30,14 +37,54 @@ class ChapterScene(Scene):
     def setup(self):
         self.camera.background_color = theme().background
 
+    def tear_down(self):
+        """Hold the last picture until the last caption has ended, so no caption outlasts the video."""
+        captions = self.renderer.file_writer.subcaptions
+        fps = self.camera.frame_rate
+        frames = math.ceil((captions[-1].end.total_seconds() - self.time) * fps - 1e-6) if captions else 0
+        # a held picture lasts int(duration * fps) frames: half a frame more makes that exactly `frames`
+        if frames > 0:
+            self.wait((frames + 0.5) / fps, frozen_frame=True)
+
     def beat(self, name: str) -> None:
         """Start a named section: a chapter mark and a stepping point."""
         self.next_section(name)
 
-    def say(self, caption: str, duration: float) -> None:
-        """A caption starting now (once the previous one has been read), lasting `duration` seconds."""
+    def show(self, *animations, caption: str | None = None, hold: float = 0, **play_options) -> None:
+        """Play `animations` with `caption` (if any) starting with them, then hold the picture `hold` seconds.
+
+        The caption stays up for its reading time, or for the animations if they run longer;
+        `play_options` (`run_time`, `rate_func`) go to `play`.
+        """
+        self.play(*animations, subcaption=caption, **play_options)
+        if hold:
+            self.wait(hold)
+
+    def say(self, caption: str, hold: float = 0) -> None:
+        """A caption starting now (once the previous one has been read), then `hold` seconds of the picture."""
         self.wait_for_reader()
-        self.add_subcaption(caption, duration=duration)
+        self.add_subcaption(caption, duration=0)
+        if hold:
+            self.wait(hold)
+
+    def follow(self, view: Mobject, refresh: Callable[[], object] | None = None) -> Mobject:
+        """Keep `view` in step from now until `unfollow(view)`: `refresh()` (default `view.refresh()`)
+        runs before every frame, whatever is animated.
+
+        manim updates only what is in the scene, so `view` is added as one group if it is not there yet
+        (its parts, if they were added one by one, are taken out first; the group is drawn above the rest).
+        """
+        if view not in self.mobjects:
+            self.remove(*view.submobjects)
+            self.add(view)
+        refresh = refresh or view.refresh
+        view.add_updater(lambda _: refresh())
+        return view
+
+    def unfollow(self, *views: Mobject) -> None:
+        """Stop keeping `views` in step (they stay where they are)."""
+        for view in views:
+            view.clear_updaters()
 
     def play(self, *animations, subcaption: str | None = None, **kwargs) -> None:
         if subcaption:

@@ -1,12 +1,12 @@
-"""Reusable numeric mobjects built from arrays; later chapters reuse them.
+"""Mobjects the chapters share: text, cards, tables, weight bars, vector planes and readouts.
 
-Builders read the palette when called. Text from example files (token names)
-is drawn with `Text`, never passed to LaTeX.
+Sizes and positions are in scene units (the frame is about 14.2 wide and 8 high); font sizes are
+manim's. Builders read the palette when called. Text from example files (token names) is drawn
+with `Text`, never passed to LaTeX.
 """
 
 from __future__ import annotations
 
-import copy
 import textwrap
 
 import numpy as np
@@ -17,8 +17,6 @@ from manim import (
     UL,
     UP,
     Arrow,
-    DecimalNumber,
-    Integer,
     Line,
     MathTex,
     NumberPlane,
@@ -27,10 +25,10 @@ from manim import (
     Text,
     VGroup,
 )
-from manim.mobject.text.numbers import string_to_mob_map
 
-from . import palette
-from .palette import FONT, SCORE_PLACES, WEIGHT_PLACES, fmt, fmt_input, theme
+from scenes.arithmetic import WEIGHT_PLACES
+from scenes.numbers import Number
+from scenes.palette import FONT, theme, token_color
 
 MIN_BAR = 1e-3  # a bar never collapses to zero height (manim cannot stretch a flat shape)
 LABEL_WIDTH = 1.8  # widest a token's label may be beside an arrow
@@ -47,58 +45,6 @@ def paragraph(content: str, width_chars: int = 40, size: float = 24, color: str 
     return text("\n".join(textwrap.wrap(content, width_chars)), size=size, color=color, line_spacing=0.9)
 
 
-def glyph_copy(mobject):
-    """A copy of a number or digit glyph and its family, sharing no arrays, lists or dicts with it.
-
-    Equal to `mobject.copy()` for these (no attribute refers to another family member) and
-    about ten times faster: `copy()` deep-copies every attribute, colours included.
-    """
-    clone = copy.copy(mobject)
-    for name, value in vars(mobject).items():
-        if isinstance(value, np.ndarray):
-            setattr(clone, name, value.copy())
-        elif isinstance(value, (list, dict)):
-            setattr(clone, name, copy.copy(value))
-    clone.submobjects = [glyph_copy(part) for part in mobject.submobjects]
-    return clone
-
-
-class QuickDigits:
-    """For DecimalNumber classes without a unit: `set_value` redraws the digits only when the printed
-    text changes, and glyphs and copies are made with `glyph_copy`. What is drawn is DecimalNumber's.
-    """
-
-    def __deepcopy__(self, memo):
-        clone = memo[id(self)] = glyph_copy(self)
-        return clone
-
-    def _set_submobjects_from_number(self, number) -> None:
-        super()._set_submobjects_from_number(number)
-        self.printed = self._get_num_string(number)
-
-    def set_value(self, number):
-        if self._get_num_string(number) != self.printed:
-            return super().set_value(number)
-        self.number = number
-        return self.init_colors()  # as DecimalNumber.set_value ends
-
-    def _string_to_mob(self, string: str, mob_class=None, **kwargs):
-        """DecimalNumber's, with `glyph_copy` for the cached glyph's `copy()`."""
-        if string not in string_to_mob_map:
-            string_to_mob_map[string] = (mob_class or self.mob_class)(string, **kwargs)
-        glyph = glyph_copy(string_to_mob_map[string])
-        glyph.font_size = self._font_size
-        return glyph
-
-
-class Number(QuickDigits, DecimalNumber):
-    """A DecimalNumber that is cheap to update on every frame."""
-
-
-class WholeNumber(QuickDigits, Integer):
-    """An Integer that is cheap to update on every frame."""
-
-
 def legend(*entries: tuple[VGroup, str]) -> VGroup:
     """A row of (symbol, meaning) pairs."""
     items = [
@@ -108,9 +54,10 @@ def legend(*entries: tuple[VGroup, str]) -> VGroup:
     return VGroup(*items).arrange(RIGHT, buff=0.5)
 
 
-def math(tex: str, size: float = 32, color: str | None = None) -> MathTex:
-    """A formula (only for strings the code builds from numbers, never from user text)."""
-    return MathTex(tex, font_size=size, color=color or theme().text)
+def math(*parts: str, size: float = 32, color: str | None = None) -> MathTex:
+    """A formula (only for strings the code builds from numbers, never from user text); each of `parts`
+    is one submobject, so a part can be coloured or indicated by name (`formula[1]`), not by glyph."""
+    return MathTex(*parts, font_size=size, color=color or theme().text)
 
 
 def chapter_title(title: str, subtitle: str) -> VGroup:
@@ -134,14 +81,25 @@ def panel(width: float, height: float) -> RoundedRectangle:
     )
 
 
-def grid(*columns, col_buff: float = 0.45, row_buff: float = 0.18) -> VGroup:
-    """Columns of mobjects laid out left-aligned in a table; the result lists them column by column."""
-    rows = len(columns[0])
-    cells = [col[r] for r in range(rows) for col in columns]
-    VGroup(*cells).arrange_in_grid(
-        rows=rows, cols=len(columns), col_alignments="l" * len(columns), buff=(col_buff, row_buff)
-    )
-    return VGroup(*[cell for col in columns for cell in col])
+class Grid(VGroup):
+    """Columns of mobjects laid out left-aligned in a table: `columns[j]` is a column (a VGroup, in the
+    table), `row(i)` the cells of row i. `col_buff`, `row_buff`: the gaps between cells, in scene units.
+    """
+
+    def __init__(self, *columns, col_buff: float = 0.45, row_buff: float = 0.18):
+        super().__init__(*[VGroup(*col) for col in columns])
+        rows = len(columns[0])
+        VGroup(*[col[r] for r in range(rows) for col in columns]).arrange_in_grid(
+            rows=rows, cols=len(columns), col_alignments="l" * len(columns), buff=(col_buff, row_buff)
+        )
+
+    @property
+    def columns(self) -> list[VGroup]:
+        return list(self.submobjects)
+
+    def row(self, i: int) -> VGroup:
+        """Row i's cells, left to right (a new group: the cells stay in their columns)."""
+        return VGroup(*[col[i] for col in self.submobjects])
 
 
 def fit_width(mobject, width: float):
@@ -150,7 +108,12 @@ def fit_width(mobject, width: float):
 
 
 class WeightBars(VGroup):
-    """One bar per token whose height is its weight, the value above, the name below."""
+    """One bar per token whose height is its weight, the value above, the name below.
+
+    In scene units: `height` is the height of a weight of 1, `bar_width` each bar's width, `spacing`
+    the distance between bar centres (names are shrunk to fit it). The baseline is centred on the
+    origin until moved. `show_total` adds the 'sum of weights' line under the names.
+    """
 
     def __init__(
         self,
@@ -177,7 +140,7 @@ class WeightBars(VGroup):
                     height=height,
                     stroke_width=0,
                     fill_opacity=0.9,
-                    fill_color=palette.token_color(t),
+                    fill_color=token_color(t),
                 ).move_to([x, height / 2, 0])
                 for t, x in zip(tokens, xs)
             ]
@@ -187,7 +150,7 @@ class WeightBars(VGroup):
         )
         self.labels = VGroup(
             *[
-                fit_width(text(t, size=24, color=palette.token_color(t)), spacing - 0.1).next_to(
+                fit_width(text(t, size=24, color=token_color(t)), spacing - 0.1).next_to(
                     [x, 0, 0], DOWN, buff=0.2
                 )
                 for t, x in zip(tokens, xs)
@@ -221,7 +184,10 @@ class WeightBars(VGroup):
 
 
 def vector_plane(points, unit: float = 1.3, margin: float = 0.6, step: float = 1.0) -> NumberPlane:
-    """A 2-D plane, with grid lines every `step`, whose range holds every point and the origin."""
+    """A 2-D plane, with grid lines every `step`, whose range holds every point and the origin.
+
+    `unit` is the scene length of one unit of the plane; `margin` (in plane units) is kept round the points.
+    """
     pts = np.vstack([np.zeros((1, 2)), np.asarray(points, dtype=float)])
     lo = np.floor((pts.min(axis=0) - margin) / step) * step
     hi = np.ceil((pts.max(axis=0) + margin) / step) * step
@@ -267,56 +233,9 @@ def cross_marker(color: str | None = None, size: float = 0.32) -> VGroup:
     )
 
 
-def relation(value: float, places: int, tex: bool = True) -> str:
-    """'=' when the printed number is exact, '\\approx' (or '≈' for plain text) when it was rounded."""
-    if abs(float(fmt(value, places)) - value) < 1e-12:
-        return "="
-    return r"\approx" if tex else "≈"
-
-
-def shown(value: float, places: int, result: float, check, result_places: int) -> str:
-    """Print `value`, adding '\\ldots' when its rounded form would not give `result`.
-
-    `check(rounded_value)` recomputes the result from the rounded value; this keeps
-    every displayed result derivable from the displayed inputs.
-    """
-    rounded = float(fmt(value, places))
-    exact = abs(rounded - value) < 1e-12
-    follows = fmt(check(rounded), result_places) == fmt(result, result_places)
-    return fmt(value, places) + ("" if exact or follows else r"\ldots")
-
-
-def dot_product_tex(query, key, dot: float) -> str:
-    """'(2)(2) + (0)(0) = 4': the dot product term by term."""
-    terms = " + ".join(f"({fmt_input(q)})({fmt_input(k)})" for q, k in zip(query, key))
-    return f"{terms} {relation(dot, SCORE_PLACES)} {fmt(dot, SCORE_PLACES)}"
-
-
-def division_tex(dot: float, divisor_tex: str, score: float) -> str:
-    """'3 / \\sqrt{2} \\approx 2.121': a dot product scaled into a score."""
-    return rf"{fmt(dot, SCORE_PLACES)} / {divisor_tex} {relation(score, SCORE_PLACES)} {fmt(score, SCORE_PLACES)}"
-
-
-def exp_tex(score: float, exp_value: float, places_in: int, places_out: int) -> str:
-    """'e^{1.414} \\approx 4.11', the exponent marked '\\ldots' where rounding shows."""
-    exponent = shown(score, places_in, exp_value, np.exp, places_out)
-    return f"e^{{{exponent}}} {relation(exp_value, places_out)} {fmt(exp_value, places_out)}"
-
-
-def ratio_tex(numerator: float, denominator: float, result: float, places_in: int, places_out: int) -> str:
-    """'1 / 3.25 \\approx 0.308', each operand as displayed elsewhere."""
-    top = fmt(numerator, places_in)
-    bottom = fmt(denominator, places_in)
-    return rf"{top} / {bottom} {relation(result, places_out)} {fmt(result, places_out)}"
-
-
-def sum_tex(terms, total: float, places: int) -> str:
-    """'1.25 + 1 + 1 = 3.25'."""
-    return " + ".join(fmt(t, places) for t in terms) + f" {relation(total, places)} {fmt(total, places)}"
-
-
 class VectorReadout(VGroup):
-    """'[0.500, 0.250]' made of Numbers, so it can follow a trace on every frame."""
+    """'[0.500, 0.250]' made of Numbers, so it can follow a trace on every frame: `places` decimals,
+    font `size` (manim's font size)."""
 
     def __init__(self, values, places: int = WEIGHT_PLACES, size: float = 32, color: str | None = None):
         super().__init__()
@@ -324,12 +243,13 @@ class VectorReadout(VGroup):
         self.numbers = [
             Number(float(v), num_decimal_places=places, font_size=size, color=color) for v in values
         ]
-        parts = [MathTex("[", font_size=size, color=color)]
-        for i, number in enumerate(self.numbers):
-            parts += [number] + ([MathTex(",", font_size=size, color=color)] if i < len(values) - 1 else [])
+        self.commas = [MathTex(",", font_size=size, color=color) for _ in self.numbers[1:]]
+        parts = [MathTex("[", font_size=size, color=color), self.numbers[0]]
+        for comma, number in zip(self.commas, self.numbers[1:]):
+            parts += [comma, number]
         parts.append(MathTex("]", font_size=size, color=color))
         self.add(*parts).arrange(RIGHT, buff=0.08)
-        for comma in self[2:-1:2]:
+        for comma in self.commas:
             comma.align_to(self.numbers[0], DOWN)
 
     def set_values(self, values) -> VectorReadout:

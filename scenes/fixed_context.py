@@ -22,10 +22,10 @@ from manim import (
 )
 
 from attention import examples
-
-from . import components as c
-from .chapter import ChapterScene
-from .palette import WEIGHT_PLACES, fmt, theme, token_color
+from scenes import components as c
+from scenes.arithmetic import WEIGHT_PLACES, fmt
+from scenes.chapter import ChapterScene
+from scenes.palette import theme, token_color
 
 ENCODER_LEFT = -6.75  # left edge of the encoder row
 ENCODER_WIDTH = 2.9  # the encoder row (states and words) is shrunk to fit this width
@@ -90,8 +90,10 @@ def reading(source, weights) -> str:
 class FixedContext(ChapterScene):
     """An encoder squeezes the source into one summary; attention gives each step its own blend."""
 
+    def inputs(self):
+        return examples.current().cross
+
     def construct(self):
-        self.example = examples.current().cross
         self.build()
         self.encode()
         self.reuse_summary()
@@ -100,6 +102,7 @@ class FixedContext(ChapterScene):
 
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
+        self.example = self.inputs()
         self.heading = c.chapter_title(self.title, "One summary for every step, or a blend per step")
         self.grid = self.example.cross()
         self.build_encoder()
@@ -210,41 +213,37 @@ class FixedContext(ChapterScene):
     def encode(self) -> None:
         self.beat("Encode into one summary")
         self.play(FadeIn(self.heading), run_time=1)
-        self.play(
+        self.show(
             FadeIn(self.source, lag_ratio=0.3),
             FadeIn(self.encoder_label),
             run_time=1.2,
-            subcaption="Before attention, an encoder read the source sentence one word at a time...",
-            subcaption_duration=3.5,
+            caption="Before attention, an encoder read the source sentence one word at a time...",
         )
         for k, box in enumerate(self.encoder):
             self.play(FadeIn(box), *([GrowArrow(self.chain[k - 1])] if k else []), run_time=0.5)
-        self.play(
+        self.show(
             GrowArrow(self.into_summary),
             FadeIn(self.summary, shift=RIGHT * 0.3),
             run_time=1.2,
-            subcaption="...and squeezed all of it into one summary vector of fixed size.",
-            subcaption_duration=3,
+            caption="...and squeezed all of it into one summary vector of fixed size.",
+            hold=1.5,
         )
-        self.wait(1.5)
 
     def reuse_summary(self) -> None:
         self.beat("The same summary for every step")
-        self.play(
+        self.show(
             FadeIn(self.steps),
             FadeIn(self.targets),
             FadeIn(self.decoder_label),
             FadeIn(self.into_steps),
             run_time=1.2,
-            subcaption="The decoder then writes the output one step at a time...",
-            subcaption_duration=2.5,
+            caption="The decoder then writes the output one step at a time...",
         )
-        self.play(
+        self.show(
             *[GrowArrow(f) for f in self.feeds],
             *[TransformFromCopy(self.summary, tag) for tag in self.copies],
             run_time=1.5,
-            subcaption="...and every step is fed the very same summary, whatever word it is writing.",
-            subcaption_duration=4,
+            caption="...and every step is fed the very same summary, whatever word it is writing.",
         )
         self.play(
             *[Indicate(tag, color=theme().output, scale_factor=1.08) for tag in self.copies], run_time=1
@@ -260,29 +259,22 @@ class FixedContext(ChapterScene):
             FadeIn(self.legend[0]),
             run_time=1.2,
         )
-        self.play(
+        self.show(
             *[GrowArrow(a) for a in self.access],
             FadeIn(self.legend[1]),
             run_time=1.2,
-            subcaption="With attention the encoder keeps every source position available.",
-            subcaption_duration=3,
+            caption="With attention the encoder keeps every source position available.",
+            hold=1,
         )
-        self.wait(1)
         captions = [
             f"“{t}” {reading(self.example.source_tokens, w)}."
             for t, w in zip(self.example.target_tokens, self.grid.weights)
         ]
         for tag, bars, note, caption in zip(self.copies, self.bars, self.readings, captions):
-            self.play(
-                ReplacementTransform(tag, bars),
-                FadeIn(note),
-                run_time=1.2,
-                subcaption=caption,
-                subcaption_duration=2.3,
-            )
-            self.wait(1.6)
-        self.say("Each decoder step draws its own blend of the source: different weights at every step.", 3)
-        self.wait(3)
+            self.show(ReplacementTransform(tag, bars), FadeIn(note), run_time=1.2, caption=caption, hold=1.6)
+        self.say(
+            "Each decoder step draws its own blend of the source: different weights at every step.", hold=3
+        )
 
     def comparison(self) -> VGroup:
         """The closing legend: the summary (reused by every step) against attention's arrows."""
@@ -293,18 +285,16 @@ class FixedContext(ChapterScene):
 
     def caveat(self) -> None:
         self.beat("Why it matters")
-        self.play(
+        self.show(
             Indicate(self.legend, color=theme().text, scale_factor=1.05),
             run_time=1,
-            subcaption="A fixed context reuses one summary; attention builds a new blend for each step.",
-            subcaption_duration=3,
+            caption="A fixed context reuses one summary; attention builds a new blend for each step.",
+            hold=2,
         )
-        self.wait(2)
-        self.play(
+        self.show(
             Write(self.note),
             run_time=2,
-            subcaption="Compressing a long sentence into one summary makes long inputs harder, "
+            caption="Compressing a long sentence into one summary makes long inputs harder, "
             "but nothing literally overflows.",
-            subcaption_duration=5,
+            hold=4,
         )
-        self.wait(4)

@@ -10,9 +10,10 @@ import numpy as np
 from manim import LEFT, RIGHT, UP, Square, Transform, VGroup
 
 from attention import GridTrace
-
-from . import components as c
-from .palette import SCORE_PLACES, WEIGHT_PLACES, fmt, theme, token_color
+from scenes import components as c
+from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt
+from scenes.numbers import Number
+from scenes.palette import theme, token_color
 
 GAP = 0.08  # fraction of a cell's pitch left empty between cells
 FONT_PER_UNIT = 24  # number font size per unit of cell pitch
@@ -40,7 +41,7 @@ class Restate(Transform):
         self.change(self.mobject)
 
 
-class CellNumber(c.Number):
+class CellNumber(Number):
     """A number that stays centred in its cell when its value or precision changes."""
 
     def show(self, value: float, places: int) -> CellNumber:
@@ -116,8 +117,16 @@ class AttentionGrid(VGroup):
 
     def row(self, i: int) -> VGroup:
         """The cells of row i."""
+        return self._in_row(self.cells, i)
+
+    def row_numbers(self, i: int) -> VGroup:
+        """The numbers in the cells of row i (empty without numbers)."""
+        return self._in_row(self.numbers, i)
+
+    def _in_row(self, group: VGroup, i: int) -> VGroup:
+        """Row i of `group`, which holds one mobject per cell, row after row."""
         n = self.trace.shape[1]
-        return self.cells[i * n : (i + 1) * n]
+        return group[i * n : (i + 1) * n]
 
     def block(self, rows: int, cols: int) -> VGroup:
         """The cells of the top-left `rows` x `cols` corner."""
@@ -139,11 +148,10 @@ class AttentionGrid(VGroup):
     def show_weights(self, rows=None) -> AttentionGrid:
         """Rows `rows` (default all) show their softmax weights, cells shaded by weight, and their sum."""
         weights = self.trace.weights
-        n = weights.shape[1]
         for i in range(len(weights)) if rows is None else rows:
             for j, cell in enumerate(self.row(i)):
                 cell.set_fill(opacity=SHADE_FLOOR + (1 - SHADE_FLOOR) * float(weights[i, j]))
-            for j, number in enumerate(self.numbers[i * n : (i + 1) * n]):
+            for j, number in enumerate(self.row_numbers(i)):
                 dark = weights[i, j] > DARK_TEXT_ABOVE
                 number.show(weights[i, j], WEIGHT_PLACES).set_color(
                     theme().background if dark else theme().text
@@ -169,7 +177,7 @@ class CellCount(VGroup):
     def __init__(self, trace: GridTrace):
         super().__init__()
         self.numbers = [
-            c.Number(0, num_decimal_places=0, font_size=34, color=color)
+            Number(0, num_decimal_places=0, font_size=34, color=color)
             for color in (theme().query, theme().key, theme().text)
         ]
         words = [c.text(w, size=24, color=theme().muted) for w in ("queries ×", "keys =", "scores")]

@@ -1,4 +1,4 @@
-"""Colours, fonts and number formats, defined once for every chapter.
+"""Colours and fonts, defined once for every chapter (number formats are in `scenes.arithmetic`).
 
 Read the palette at call time (`theme()`), never in default arguments, so a
 theme chosen on the command line reaches every mobject.
@@ -11,8 +11,6 @@ from dataclasses import dataclass
 from attention import examples
 
 FONT = "DejaVu Sans"
-WEIGHT_PLACES = 3  # weights and outputs, to three places
-SCORE_PLACES = 3  # scaled scores and divisors, to three places
 
 
 @dataclass(frozen=True)
@@ -84,22 +82,3 @@ def token_color(name: str) -> str:
     cycle = theme().tokens
     index = order.index(name) if name in order else len(order) + sum(map(ord, name))
     return cycle[index % len(cycle)]
-
-
-def fmt(value: float, places: int) -> str:
-    """A number as the sources print it: whole numbers bare (4, 0), others to `places` (0.090)."""
-    value = float(value)
-    if abs(value - round(value)) < 1e-9:
-        return str(int(round(value)))
-    return f"{value:.{places}f}"
-
-
-def fmt_input(value: float) -> str:
-    """An input as a person types it: at most three decimals, no trailing zeros (1.5, 2)."""
-    text = fmt(value, 3)
-    return text.rstrip("0").rstrip(".") if "." in text else text
-
-
-def coords(vector) -> str:
-    """'(2, 0)': an input vector in round brackets."""
-    return f"({', '.join(fmt_input(x) for x in vector)})"

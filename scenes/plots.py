@@ -11,8 +11,10 @@ import math
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Axes, Dot, Line, Rectangle, VGroup
 
-from . import components as c
-from .palette import fmt, theme
+from scenes import components as c
+from scenes.arithmetic import fmt
+from scenes.numbers import Number, WholeNumber
+from scenes.palette import theme
 
 TICK = 0.08  # half-length of a histogram's tick marks
 
@@ -183,9 +185,9 @@ class ScientificReadout(VGroup):
         super().__init__()
         self.places = places
         color = color or theme().text
-        self.mantissa = c.Number(0, num_decimal_places=places, font_size=size, color=color)
+        self.mantissa = Number(0, num_decimal_places=places, font_size=size, color=color)
         self.times = c.math(r"\times\,10", size=size, color=color).next_to(self.mantissa, RIGHT, buff=0.1)
-        self.exponent = c.WholeNumber(0, font_size=size * 0.7, color=color, group_with_commas=False)
+        self.exponent = WholeNumber(0, font_size=size * 0.7, color=color, group_with_commas=False)
         self.add(self.mantissa, self.times, self.exponent)
         self.set_log10(log10_value)
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Dot, Line, MathTex, Matrix, VGroup
 
-from . import components as c
-from .palette import WEIGHT_PLACES, fmt, fmt_input, theme, token_color
+from scenes import components as c
+from scenes.arithmetic import WEIGHT_PLACES, fmt, fmt_input, vector_tex
+from scenes.palette import theme, token_color
 
 
 def row_vector(values, color: str, size: float = 34) -> Matrix:
@@ -18,11 +19,6 @@ def row_vector(values, color: str, size: float = 34) -> Matrix:
         element_to_mobject_config={"font_size": size, "color": color},
         bracket_config={"color": color},
     )
-
-
-def vector_tex(values, places: int | None = WEIGHT_PLACES) -> str:
-    """'[0.500, 0.250]' for use inside MathTex; `places=None` prints inputs as typed."""
-    return "[" + ", ".join(fmt_input(v) if places is None else fmt(v, places) for v in values) + "]"
 
 
 def named_row(symbol: str, color: str, vector: Matrix) -> VGroup:
@@ -39,7 +35,7 @@ class KeyRows(VGroup):
         self.names = VGroup(*[c.text(t, size=28, color=token_color(t)) for t in tokens])
         self.columns = [VGroup(*col) for col in columns]
         cells = [self.names, *self.columns]
-        c.grid(*cells, col_buff=0.4, row_buff=row_buff)
+        c.Grid(*cells, col_buff=0.4, row_buff=row_buff)
         self.add(self.names, *self.columns)
 
     def row(self, i: int) -> VGroup:
@@ -93,11 +89,11 @@ class ValuePlane(VGroup):
         return np.array(self.plane.p2c(self.output.get_end())[:2])
 
 
-def blend_rows(trace, tokens) -> VGroup:
-    """'0.500 × [1, 0] = [0.500, 0]' for each token: weight times value."""
+def blend_rows(trace, tokens) -> c.Grid:
+    """'0.500 × [1, 0] = [0.500, 0]' for each token: weight times value (columns: names, products)."""
     names = [c.fit_width(c.text(t, size=26, color=token_color(t)), 2.2) for t in tokens]
     cells = [
         c.math(rf"{fmt(w, WEIGHT_PLACES)} \times {vector_tex(v, None)} = {vector_tex(term)}", size=30)
         for w, v, term in zip(trace.weights, trace.values, trace.terms)
     ]
-    return c.grid(names, cells, row_buff=0.22)
+    return c.Grid(names, cells, row_buff=0.22)

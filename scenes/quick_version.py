@@ -23,16 +23,14 @@ from manim import (
     Write,
 )
 
-from attention import examples, histogram, variance_experiment
-from attention.sweeps import log_saturation_sweep
-
-from . import components as c
-from .chapter import ChapterScene
-from .grids import AttentionGrid
-from .palette import theme, token_color
-from .plots import Histogram, decades
-from .registry import find
-from .where_it_breaks import GAIN_RANGE
+from attention import Examples, examples, histogram, variance_experiment
+from attention.sweeps import GAIN_RANGE, log_saturation_sweep
+from scenes import components as c
+from scenes.chapter import ChapterScene
+from scenes.grids import AttentionGrid
+from scenes.palette import theme, token_color
+from scenes.plots import Histogram, decades
+from scenes.registry import find
 
 ICON_BOX = (1.4, 0.74)  # the card behind each icon
 ICON_FIT = (1.15, 0.56)  # the icon itself is scaled to fit inside this
@@ -52,7 +50,7 @@ def bar_icon(tokens, weights) -> VGroup:
     return bars.remove(bars.values, bars.labels)
 
 
-def fixed_context_icon() -> VGroup:
+def fixed_context_icon(ex: Examples) -> VGroup:
     """One summary box feeding every output step."""
     box = Square(0.4, color=theme().muted, fill_color=theme().panel, fill_opacity=1, stroke_width=3)
     steps = VGroup(*[Circle(0.1, color=theme().output, fill_opacity=0.9, stroke_width=0) for _ in range(3)])
@@ -73,23 +71,23 @@ def fixed_context_icon() -> VGroup:
     return VGroup(arrows, box, steps)
 
 
-def plane_icon() -> VGroup:
+def plane_icon(ex: Examples) -> VGroup:
     """Key arrows in a plane and the query's cross (chapters 2 and 3)."""
-    drag = examples.current().drag
+    drag = ex.drag
     plane = c.vector_plane(drag.keys, unit=0.5, margin=0.3)
     keys = VGroup(*[c.plane_arrow(plane, k, token_color(t), width=3) for t, k in zip(drag.tokens, drag.keys)])
     cross = c.cross_marker(size=0.2).move_to(plane.c2p(*drag.query))
     return VGroup(plane, keys, cross)
 
 
-def weights_icon() -> VGroup:
-    blend = examples.current().blend
+def weights_icon(ex: Examples) -> VGroup:
+    blend = ex.blend
     return bar_icon(blend.tokens, blend.trace(0).weights)
 
 
-def refocus_icon() -> VGroup:
+def refocus_icon(ex: Examples) -> VGroup:
     """The first query's weights, an arrow, the new query's weights."""
-    blend = examples.current().blend
+    blend = ex.blend
     before, after = (
         bar_icon(blend.tokens, blend.trace(0).weights),
         bar_icon(blend.tokens, blend.trace(1).weights),
@@ -98,12 +96,12 @@ def refocus_icon() -> VGroup:
     return VGroup(before, arrow, after).arrange(RIGHT, buff=0.12)
 
 
-def grid_icon() -> VGroup:
+def grid_icon(ex: Examples) -> VGroup:
     """The cross-attention weight grid, shaded by weight, without numbers."""
-    return AttentionGrid(examples.current().cross.cross(), numbers=False, size=1.0).show_weights()
+    return AttentionGrid(ex.cross.cross(), numbers=False, size=1.0).show_weights()
 
 
-def scale_icon() -> VGroup:
+def scale_icon(ex: Examples) -> VGroup:
     """Wide raw dot products behind the same samples divided by sqrt(d), on one axis."""
     widest = variance_experiment()[-1]
     edges = np.linspace(widest.raw.min(), widest.raw.max(), 24)
@@ -114,9 +112,9 @@ def scale_icon() -> VGroup:
     )
 
 
-def saturation_icon() -> VGroup:
+def saturation_icon(ex: Examples) -> VGroup:
     """The top weight's sensitivity falling (log scale) as the gain grows."""
-    blend = examples.current().blend
+    blend = ex.blend
     sweep = log_saturation_sweep(blend.trace(0, scaled=False).scores, np.linspace(*GAIN_RANGE, 40))
     lo, hi, _ = decades(sweep.log10_top_sensitivity)
     xs = (sweep.gains - sweep.gains[0]) / np.ptp(sweep.gains) * 1.6
@@ -134,55 +132,78 @@ class Takeaway:
 
     line: str
     chapter: str
-    icon: Callable[[], VGroup]
+    icon: Callable[[Examples], VGroup]  # draws the icon from the lecture's examples
     caption: str
 
 
-TAKEAWAYS = (
-    Takeaway(
-        "Fixed-context decoders reuse one summary across output steps.",
-        "FixedContext",
-        fixed_context_icon,
-        "Without attention, one fixed summary feeds every output step.",
+@dataclass(frozen=True)
+class Beat:
+    """A named section of the chapter and the take-aways it reveals."""
+
+    name: str
+    takeaways: tuple[Takeaway, ...]
+
+
+BEATS = (  # each beat of the chapter and the take-aways it reveals, in order
+    Beat(
+        "Why attention",
+        (
+            Takeaway(
+                "Fixed-context decoders reuse one summary across output steps.",
+                "FixedContext",
+                fixed_context_icon,
+                "Without attention, one fixed summary feeds every output step.",
+            ),
+        ),
     ),
-    Takeaway(
-        "Queries score keys; values supply the blend's contents.",
-        "ScoreEveryWord",
-        plane_icon,
-        "A query scores every key; the values are what gets blended.",
+    Beat(
+        "Score, weigh, blend",
+        (
+            Takeaway(
+                "Queries score keys; values supply the blend's contents.",
+                "ScoreEveryWord",
+                plane_icon,
+                "A query scores every key; the values are what gets blended.",
+            ),
+            Takeaway(
+                "Softmax weights sum to one before multiplying value vectors.",
+                "BlendByWeight",
+                weights_icon,
+                "Softmax turns the scores into weights that sum to one, then weights the values.",
+            ),
+            Takeaway(
+                "New queries change weights while keys and values can remain.",
+                "Refocus",
+                refocus_icon,
+                "A new query re-weights the same stored keys and values.",
+            ),
+        ),
     ),
-    Takeaway(
-        "Softmax weights sum to one before multiplying value vectors.",
-        "BlendByWeight",
-        weights_icon,
-        "Softmax turns the scores into weights that sum to one, then weights the values.",
-    ),
-    Takeaway(
-        "New queries change weights while keys and values can remain.",
-        "Refocus",
-        refocus_icon,
-        "A new query re-weights the same stored keys and values.",
-    ),
-    Takeaway(
-        "Access to source positions doesn't guarantee perfect recall.",
-        "SourcePositions",
-        grid_icon,
-        "Every source position stays available, but access is not perfect recall.",
-    ),
-    Takeaway(
-        "Scale dot products by the square root of key width.",
-        "ShrinkScores",
-        scale_icon,
-        "Dividing by the square root of the key width keeps the scores' spread steady.",
-    ),
-    Takeaway(
-        "Large score gaps can concentrate weights and reduce softmax sensitivity.",
-        "WhereItBreaks",
-        saturation_icon,
-        "Large score gaps concentrate the weights and make softmax less sensitive.",
+    Beat(
+        "Positions and scale",
+        (
+            Takeaway(
+                "Access to source positions doesn't guarantee perfect recall.",
+                "SourcePositions",
+                grid_icon,
+                "Every source position stays available, but access is not perfect recall.",
+            ),
+            Takeaway(
+                "Scale dot products by the square root of key width.",
+                "ShrinkScores",
+                scale_icon,
+                "Dividing by the square root of the key width keeps the scores' spread steady.",
+            ),
+            Takeaway(
+                "Large score gaps can concentrate weights and reduce softmax sensitivity.",
+                "WhereItBreaks",
+                saturation_icon,
+                "Large score gaps concentrate the weights and make softmax less sensitive.",
+            ),
+        ),
     ),
 )
-BEATS = (("Why attention", 1), ("Score, weigh, blend", 3), ("Positions and scale", 3))  # name, take-aways
+TAKEAWAYS = tuple(t for beat in BEATS for t in beat.takeaways)
 
 
 def card(icon: VGroup) -> VGroup:
@@ -192,7 +213,7 @@ def card(icon: VGroup) -> VGroup:
     return VGroup(back, icon)
 
 
-def row(takeaway: Takeaway, y: float) -> VGroup:
+def row(takeaway: Takeaway, ex: Examples, y: float) -> VGroup:
     """Icon card, the take-away and a muted tag naming the chapter it recalls."""
     chapter = find(takeaway.chapter)
     line = c.text(takeaway.line, size=24)
@@ -200,7 +221,7 @@ def row(takeaway: Takeaway, y: float) -> VGroup:
     tag = c.text(f"{chapter.number} · {chapter.title}", size=16, color=theme().muted)
     words = VGroup(line, tag).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
     words.move_to([TEXT_X, y, 0], aligned_edge=LEFT)
-    return VGroup(card(takeaway.icon()).move_to([ICON_X, y, 0]), words)
+    return VGroup(card(takeaway.icon(ex)).move_to([ICON_X, y, 0]), words)
 
 
 def veil(target: VGroup) -> Rectangle:
@@ -217,27 +238,23 @@ def veil(target: VGroup) -> Rectangle:
 class QuickVersion(ChapterScene):
     """The seven take-aways of the lecture, one at a time, ending on all seven."""
 
+    def inputs(self) -> Examples:
+        return examples.current()
+
     def construct(self):
         self.build()
-        self.play(
-            FadeIn(self.heading),
-            run_time=1,
-            subcaption="The whole lecture in seven lines.",
-            subcaption_duration=2,
-        )
-        self.wait(1)
-        shown = 0
-        for name, count in BEATS:
-            self.beat(name)
-            for k in range(shown, shown + count):
-                self.reveal(k)
-            shown += count
+        self.show(FadeIn(self.heading), run_time=1, caption="The whole lecture in seven lines.", hold=1)
+        for beat in BEATS:
+            self.beat(beat.name)
+            for takeaway in beat.takeaways:
+                self.reveal(TAKEAWAYS.index(takeaway))
         self.all_seven()
 
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
         self.heading = c.chapter_title(self.title, "Seven take-aways from the lecture")
-        self.rows = VGroup(*[row(t, FIRST_ROW_Y - i * ROW_STEP) for i, t in enumerate(TAKEAWAYS)])
+        ex = self.inputs()
+        self.rows = VGroup(*[row(t, ex, FIRST_ROW_Y - i * ROW_STEP) for i, t in enumerate(TAKEAWAYS)])
         self.veils = VGroup(*[veil(r) for r in self.rows])
         self.formula = c.math(r"\mathrm{softmax}\!\left(\frac{Q K^{\top}}{\sqrt{d}}\right) V", size=32)
         self.formula.to_edge(RIGHT, buff=0.4).set_y(self.heading.get_y())
@@ -245,23 +262,21 @@ class QuickVersion(ChapterScene):
     def reveal(self, k: int) -> None:
         """Show take-away k while the one before steps back behind its veil."""
         icon, words = self.rows[k]
-        self.play(
+        self.show(
             FadeIn(icon, shift=0.3 * RIGHT),
             FadeIn(words),
             *[FadeIn(v) for v in self.veils[:k][-1:]],
             run_time=1,
-            subcaption=TAKEAWAYS[k].caption,
-            subcaption_duration=ITEM_SECONDS,
+            caption=TAKEAWAYS[k].caption,
+            hold=ITEM_SECONDS - 1,
         )
-        self.wait(ITEM_SECONDS - 1)
 
     def all_seven(self) -> None:
         self.beat("All seven")
-        self.play(
+        self.show(
             *[FadeOut(v) for v in self.veils[:-1]],
             Write(self.formula),
             run_time=1.5,
-            subcaption="Together: scores from queries and keys, scaled, softmaxed, and used to blend values.",
-            subcaption_duration=4,
+            caption="Together: scores from queries and keys, scaled, softmaxed, and used to blend values.",
+            hold=4,
         )
-        self.wait(4)

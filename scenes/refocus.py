@@ -20,25 +20,27 @@ from manim import (
 )
 
 from attention import attend, examples
-
-from . import components as c
-from .chapter import ChapterScene
-from .palette import SCORE_PLACES, fmt, theme
-from .qkv import KeyRows, ValuePlane, blend_rows, named_row, row_vector, vector_tex
+from scenes import components as c
+from scenes.arithmetic import SCORE_PLACES, vector_tex
+from scenes.chapter import ChapterScene
+from scenes.palette import theme
+from scenes.qkv import KeyRows, ValuePlane, blend_rows, named_row, row_vector
 
 MORPH_SECONDS = 5
 
 
 def scores_tex(trace) -> str:
-    return r"s = [" + ", ".join(fmt(s, SCORE_PLACES) for s in trace.scores) + "]"
+    """'s = [1, 2, 3]': the trace's scores."""
+    return f"s = {vector_tex(trace.scores, SCORE_PLACES)}"
 
 
 class Refocus(ChapterScene):
     """Keys and values stay; the query changes, and with it the weights and the output."""
 
+    def inputs(self):
+        return examples.current().blend
+
     def construct(self):
-        self.example = examples.current().blend
-        self.before, self.after = self.example.trace(0), self.example.trace(1)
         self.build()
         self.same_memory()
         self.new_query()
@@ -47,6 +49,8 @@ class Refocus(ChapterScene):
         self.summary()
 
     def build(self) -> None:
+        self.example = self.inputs()
+        self.before, self.after = self.example.trace(0), self.example.trace(1)
         ex, tr = self.example, self.before
         self.heading = c.chapter_title(self.title, "A new query changes the blend of the same values")
         self.memory = KeyRows(
@@ -89,8 +93,8 @@ class Refocus(ChapterScene):
         """The query moving in a straight line from the first query to the second."""
         return (1 - t) * self.before.query + t * self.after.query
 
-    def follow_query(self, mob) -> None:
-        """Updater: recompute attention for the moving query; bars, plane and output follow."""
+    def follow_query(self) -> None:
+        """Recompute attention for the moving query; bars, plane and output follow."""
         trace = attend(self.query_at(self.q_tracker.get_value()), self.example.keys, self.example.values)
         self.bars.set_weights(trace.weights)
         self.plane.set_blend(trace.weights)
@@ -98,77 +102,72 @@ class Refocus(ChapterScene):
 
     def same_memory(self) -> None:
         self.beat("The same keys and values")
-        self.play(
+        self.show(
             FadeIn(self.heading),
             FadeIn(self.memory),
             FadeIn(self.query),
             run_time=1.2,
-            subcaption="Keep the keys and values from before, and the first query.",
-            subcaption_duration=2.5,
+            caption="Keep the keys and values from before, and the first query.",
         )
-        self.play(
+        self.show(
             FadeIn(self.scores),
             FadeIn(self.bars),
             FadeIn(self.plane),
             FadeIn(self.output_label),
             FadeIn(self.output),
             run_time=1.5,
-            subcaption="Its weights and its output, as computed in the last chapter.",
-            subcaption_duration=2.5,
+            caption="Its weights and its output, as computed in the last chapter.",
+            hold=2.5,
         )
-        self.wait(2.5)
 
     def new_query(self) -> None:
         self.beat("A new query")
         new_query = named_row("q", theme().query, row_vector(self.after.query, theme().query, size=30))
         new_query.move_to(self.query)
-        self.play(
+        self.show(
             FadeIn(self.tag),
             FadeIn(self.tag_text),
             run_time=0.8,
-            subcaption="The keys and values do not change.",
-            subcaption_duration=2,
+            caption="The keys and values do not change.",
+            hold=1,
         )
-        self.wait(1)
-        self.play(
+        self.show(
             Transform(self.query, new_query),
             run_time=1.2,
-            subcaption=f"Only the query changes, to {vector_tex(self.after.query, None)}.",
-            subcaption_duration=2.5,
+            caption=f"Only the query changes, to {vector_tex(self.after.query, None)}.",
+            hold=2,
         )
-        self.wait(2)
 
     def new_blend(self) -> None:
         self.beat("New weights, new blend")
         new_scores = c.math(scores_tex(self.after), size=32).move_to(self.scores)
-        driver = VGroup().add_updater(self.follow_query)
         ghost = self.plane.output.copy().set_opacity(0.3)
-        self.add(ghost, driver)
-        self.play(
+        self.add(ghost)
+        blend = self.follow(
+            VGroup(), self.follow_query
+        )  # draws nothing: bars, plane and output change in place
+        self.show(
             ReplacementTransform(self.scores, new_scores),
             run_time=1,
-            subcaption=f"New scores {scores_tex(self.after)[4:]}.",
-            subcaption_duration=2,
+            caption=f"New scores {vector_tex(self.after.scores, SCORE_PLACES)}.",
         )
-        self.play(
+        self.show(
             self.q_tracker.animate.set_value(1.0),
             run_time=MORPH_SECONDS,
-            subcaption="Recompute the weights: the bars move, and the output moves with them.",
-            subcaption_duration=MORPH_SECONDS,
+            caption="Recompute the weights: the bars move, and the output moves with them.",
         )
-        driver.clear_updaters()
-        self.remove(driver)
+        self.unfollow(blend)
+        self.remove(blend)
         self.scores = new_scores
-        self.say("The faint arrow is the output before; the query moved it.", duration=2.5)
-        self.wait(2.5)
+        self.say("The faint arrow is the output before; the query moved it.", hold=2.5)
 
     def zero_value(self) -> None:
         self.beat("What each value adds")
-        tr, n = self.after, len(self.example.tokens)
+        tr = self.after
         rows = blend_rows(tr, self.example.tokens)
         zero = [i for i, v in enumerate(tr.values) if np.allclose(v, 0)]
         shown = zero or [int(np.argmax(tr.weights))]
-        self.zero_rows = VGroup(*[VGroup(rows[i], rows[n + i]) for i in shown])
+        self.zero_rows = VGroup(*[rows.row(i) for i in shown])
         self.zero_rows.arrange(DOWN, aligned_edge=LEFT).next_to(self.tag_text, DOWN, buff=0.35)
         self.zero_rows.align_to(self.memory, LEFT)
         output = f"The output is {vector_tex(tr.output)}"
@@ -178,10 +177,7 @@ class Refocus(ChapterScene):
             else f"{output}: “{self.example.tokens[shown[0]]}” now carries the most weight."
         )
         focus = SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)
-        self.play(
-            FadeIn(self.zero_rows), Create(focus), run_time=1, subcaption=caption, subcaption_duration=4
-        )
-        self.wait(3)
+        self.show(FadeIn(self.zero_rows), Create(focus), run_time=1, caption=caption, hold=3)
 
     def summary(self) -> None:
         self.beat("Summary")
@@ -189,10 +185,9 @@ class Refocus(ChapterScene):
             "New query → new weights → new blend. Keys and values are reused.", width_chars=34, size=24
         )
         note.next_to(self.zero_rows, DOWN, buff=0.4).align_to(self.zero_rows, LEFT)
-        self.play(
+        self.show(
             Write(note),
             run_time=1.2,
-            subcaption="Recompute the weights for each new query; the stored keys and values are reused.",
-            subcaption_duration=3.5,
+            caption="Recompute the weights for each new query; the stored keys and values are reused.",
+            hold=4,
         )
-        self.wait(4)

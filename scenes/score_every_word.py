@@ -18,11 +18,11 @@ from manim import (
 )
 
 from attention import examples
-
-from . import components as c
-from .chapter import ChapterScene
-from .palette import SCORE_PLACES, fmt, theme
-from .qkv import KeyRows, named_row, row_vector
+from scenes import components as c
+from scenes.arithmetic import SCORE_PLACES, division_tex, dot_product_tex, fmt, relation, vector_tex
+from scenes.chapter import ChapterScene
+from scenes.palette import theme
+from scenes.qkv import KeyRows, named_row, row_vector
 
 ROLES = (
     ("query", "q", "asks what to match", "query"),
@@ -43,9 +43,10 @@ def role_card(name: str, symbol: str, job: str, color: str):
 class ScoreEveryWord(ChapterScene):
     """The query's dot product with every key, then division by sqrt(d)."""
 
+    def inputs(self):
+        return examples.current().blend
+
     def construct(self):
-        self.example = examples.current().blend
-        self.trace = self.example.trace(0)
         self.build()
         self.roles()
         self.vectors()
@@ -53,6 +54,8 @@ class ScoreEveryWord(ChapterScene):
         self.scale()
 
     def build(self) -> None:
+        self.example = self.inputs()
+        self.trace = self.example.trace(0)
         ex, tr = self.example, self.trace
         self.heading = c.chapter_title(self.title, "A query scores each key before values are mixed")
         self.query = named_row("q", theme().query, row_vector(tr.query, theme().query))
@@ -64,13 +67,13 @@ class ScoreEveryWord(ChapterScene):
             ],
             row_buff=0.4,
         )
-        self.formula = c.math(r"q \cdot k_i = \sum_j q_j \, k_{ij}", size=36)
+        self.formula = c.math(r"q \cdot k_i = \sum_j", r"q_j \, k_{ij}", size=36)  # [1]: the product summed
         self.products = VGroup(
-            *[c.math(c.dot_product_tex(tr.query, k, x), size=32) for k, x in zip(tr.keys, tr.dots)]
+            *[c.math(dot_product_tex(tr.query, k, x), size=32) for k, x in zip(tr.keys, tr.dots)]
         )
         self.scores = VGroup(
             *[
-                c.math(c.division_tex(x, fmt(tr.divisor, SCORE_PLACES), s), size=32)
+                c.math(division_tex(x, fmt(tr.divisor, SCORE_PLACES), s), size=32)
                 for x, s in zip(tr.dots, tr.scores)
             ]
         )
@@ -87,7 +90,7 @@ class ScoreEveryWord(ChapterScene):
             score.set_x(right + 0.6 + score.width / 2)
         self.formula.next_to(self.query, RIGHT, buff=1.0)
         tr = self.trace
-        sign = c.relation(tr.divisor, SCORE_PLACES, tex=False)
+        sign = relation(tr.divisor, SCORE_PLACES, tex=False)
         self.divisor_note = c.text(
             f"divide by √{tr.width} {sign} {fmt(tr.divisor, SCORE_PLACES)}", size=24, color=theme().muted
         )
@@ -105,44 +108,31 @@ class ScoreEveryWord(ChapterScene):
         note = c.text(sentence, size=24, color=theme().muted).next_to(cards, DOWN, buff=0.6)
         self.play(FadeIn(self.heading), run_time=1)
         for card, (name, _, job, _) in zip(cards, ROLES):
-            self.play(
-                FadeIn(card, shift=UP * 0.2),
-                run_time=0.9,
-                subcaption=f"The {name} {job}.",
-                subcaption_duration=1.6,
-            )
-            self.wait(1.0)
-        self.play(FadeIn(note), run_time=0.8, subcaption=sentence, subcaption_duration=2.5)
-        self.wait(1.7)
+            self.show(FadeIn(card, shift=UP * 0.2), run_time=0.9, caption=f"The {name} {job}.", hold=1.0)
+        self.show(FadeIn(note), run_time=0.8, caption=sentence, hold=1.7)
         self.play(FadeOut(cards), FadeOut(note), run_time=0.8)
 
     def vectors(self) -> None:
         self.beat("Query and keys")
         width = self.trace.width
-        self.play(
-            FadeIn(self.keys),
-            run_time=1.2,
-            subcaption=f"Three keys of width {width}, one per word.",
-            subcaption_duration=2.2,
+        self.show(
+            FadeIn(self.keys), run_time=1.2, caption=f"Three keys of width {width}, one per word.", hold=1
         )
-        self.wait(1)
-        self.play(
+        self.show(
             FadeIn(self.query, shift=DOWN * 0.2),
             run_time=1,
-            subcaption=f"The query has the same width, {width}.",
-            subcaption_duration=2.2,
+            caption=f"The query has the same width, {width}.",
+            hold=1.2,
         )
-        self.wait(1.2)
 
     def dot_products(self) -> None:
         self.beat("Dot products, term by term")
-        self.play(
+        self.show(
             Write(self.formula),
             run_time=1.2,
-            subcaption="Score each key: multiply matching entries of q and k, then add.",
-            subcaption_duration=3,
+            caption="Score each key: multiply matching entries of q and k, then add.",
         )
-        terms = self.formula[0][7:]  # q_j k_ij, the product inside the sum
+        terms = self.formula[1]  # q_j k_ij, the product inside the sum
         query_entries = self.query[1].get_entries()
         for i, product in enumerate(self.products):
             focus = VGroup(
@@ -150,12 +140,11 @@ class ScoreEveryWord(ChapterScene):
                 SurroundingRectangle(self.keys.columns[0][i][1], color=theme().key, buff=0.06),
             )
             self.play(FadeIn(focus), Indicate(terms, color=theme().query), run_time=0.8)
-            self.play(
+            self.show(
                 Write(product),
                 run_time=1.2,
-                subcaption=f"“{self.example.tokens[i]}”: the products add up to "
+                caption=f"“{self.example.tokens[i]}”: the products add up to "
                 f"{fmt(self.trace.dots[i], SCORE_PLACES)}.",
-                subcaption_duration=2,
             )
             self.play(FadeOut(focus), run_time=0.4)
         self.wait(0.6)
@@ -163,29 +152,23 @@ class ScoreEveryWord(ChapterScene):
     def scale(self) -> None:
         self.beat("Divide by the square root of the width")
         tr = self.trace
-        self.play(
-            FadeIn(self.divisor_note),
-            run_time=0.8,
-            subcaption=f"Divide every dot product by √{tr.width}.",
-            subcaption_duration=2.5,
+        self.show(
+            FadeIn(self.divisor_note), run_time=0.8, caption=f"Divide every dot product by √{tr.width}."
         )
         self.play(
             LaggedStart(*[FadeIn(s, shift=RIGHT * 0.3) for s in self.scores], lag_ratio=0.3), run_time=1.5
         )
         self.wait(1)
-        dots = ", ".join(fmt(x, SCORE_PLACES) for x in tr.dots)
-        scores = ", ".join(fmt(s, SCORE_PLACES) for s in tr.scores)
-        summary = c.text(f"dots [{dots}]  →  scores [{scores}]", size=28, color=theme().text)
+        dots, scores = vector_tex(tr.dots, SCORE_PLACES), vector_tex(tr.scores, SCORE_PLACES)
+        summary = c.text(f"dots {dots}  →  scores {scores}", size=28, color=theme().text)
         summary.to_edge(DOWN, buff=0.6)
         box = SurroundingRectangle(summary, color=theme().grid, buff=0.2)
         best = self.example.tokens[int(np.argmax(tr.scores))]
-        self.play(
+        self.show(
             FadeIn(summary),
             FadeIn(box),
             run_time=1,
-            subcaption=f"“{best}” scores highest: its key points the way the query does.",
-            subcaption_duration=3,
+            caption=f"“{best}” scores highest: its key points the way the query does.",
+            hold=2,
         )
-        self.wait(2)
-        self.say(f"Next, softmax turns the scores [{scores}] into weights.", duration=3)
-        self.wait(3)
+        self.say(f"Next, softmax turns the scores {scores} into weights.", hold=3)

@@ -18,11 +18,11 @@ from manim import (
 )
 
 from attention import divisor_for, examples, histogram, softmax, variance_experiment
-
-from . import components as c
-from .chapter import ChapterScene
-from .palette import SCORE_PLACES, WEIGHT_PLACES, fmt, theme
-from .plots import Histogram
+from scenes import components as c
+from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation
+from scenes.chapter import ChapterScene
+from scenes.palette import theme
+from scenes.plots import Histogram
 
 STAT_PLACES = 2
 BINS = 31  # odd, so one bin is centred on 0
@@ -37,7 +37,7 @@ LABEL_X = -6.45
 def divisor_tex(width: int) -> str:
     """'\\sqrt{4} = 2' (or '\\approx 2.646' when the root is not whole)."""
     d = divisor_for(width)
-    return rf"\sqrt{{{width}}} {c.relation(d, SCORE_PLACES)} {fmt(d, SCORE_PLACES)}"
+    return rf"\sqrt{{{width}}} {relation(d, SCORE_PLACES)} {fmt(d, SCORE_PLACES)}"
 
 
 def shown_stat(value: float) -> float:
@@ -110,6 +110,9 @@ def caveat_example(samples) -> tuple[float, float, np.ndarray]:
 class ShrinkScores(ChapterScene):
     """Dot products of random vectors spread like sqrt(d); dividing by sqrt(d) matches their spreads."""
 
+    def inputs(self):
+        return examples.current().blend
+
     def construct(self):
         self.build()
         self.divisor()
@@ -120,7 +123,7 @@ class ShrinkScores(ChapterScene):
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
         self.samples = variance_experiment()
-        self.width = examples.current().blend.keys.shape[1]
+        self.width = self.inputs().keys.shape[1]
         self.heading = c.chapter_title(self.title, "Divide by the square root of key width")
         self.rule = c.math(r"\text{score} = q \cdot k \,/\, \sqrt{d}", size=32)
         widths = (self.width, self.samples[-1].width)
@@ -190,33 +193,30 @@ class ShrinkScores(ChapterScene):
 
     def divisor(self) -> None:
         self.beat("The divisor")
-        self.play(
+        self.show(
             FadeIn(self.heading),
             run_time=1,
-            subcaption="Attention divides every dot product by the square root of the key width d.",
-            subcaption_duration=2.2,
+            caption="Attention divides every dot product by the square root of the key width d.",
         )
         self.play(Write(self.rule), run_time=1.2)
         w, wide = self.width, self.samples[-1].width
-        self.play(
+        self.show(
             FadeIn(self.roots, shift=0.2 * DOWN),
             run_time=1.2,
-            subcaption=f"Our keys have {w} coordinates, so the divisor is {fmt(divisor_for(w), SCORE_PLACES)}; "
+            caption=f"Our keys have {w} coordinates, so the divisor is {fmt(divisor_for(w), SCORE_PLACES)}; "
             f"with {wide} coordinates it would be {fmt(divisor_for(wide), SCORE_PLACES)}.",
-            subcaption_duration=4,
+            hold=3,
         )
-        self.wait(3)
 
     def raw_widen(self) -> None:
         self.beat("Raw dot products widen with d")
-        self.play(
+        self.show(
             FadeIn(self.headers[0]),
             FadeIn(self.row_labels),
             FadeIn(self.note),
             run_time=1,
-            subcaption="Why the square root? Draw random queries and keys with independent, zero-mean, "
+            caption="Why the square root? Draw random queries and keys with independent, zero-mean, "
             "unit-variance components.",
-            subcaption_duration=3.5,
         )
         for hist in self.raw.histograms:
             self.play(
@@ -226,23 +226,17 @@ class ShrinkScores(ChapterScene):
                 run_time=1,
             )
         var = [stat_text(s.raw_var) for s in self.samples]
-        self.play(
+        self.show(
             FadeIn(self.raw.stats),
             run_time=1,
-            subcaption=f"Their dot products spread wider as d grows: sample variances {', '.join(var)}, "
+            caption=f"Their dot products spread wider as d grows: sample variances {', '.join(var)}, "
             "close to d itself.",
-            subcaption_duration=4.5,
+            hold=3.5,
         )
-        self.wait(3.5)
 
     def divide(self) -> None:
         self.beat("Divide by the square root of d")
-        self.play(
-            FadeIn(self.headers[1]),
-            run_time=0.6,
-            subcaption="Divide each dot product by √d.",
-            subcaption_duration=2.5,
-        )
+        self.show(FadeIn(self.headers[1]), run_time=0.6, caption="Divide each dot product by √d.")
         for raw, scaled, arrow in zip(self.raw.histograms, self.scaled.histograms, self.arrows):
             self.play(GrowArrow(arrow[0]), FadeIn(arrow[1]), run_time=0.6)
             self.play(
@@ -252,30 +246,27 @@ class ShrinkScores(ChapterScene):
                 run_time=1.2,
             )
         var = [stat_text(s.scaled_var) for s in self.samples]
-        self.play(
+        self.show(
             FadeIn(self.scaled.stats),
             run_time=1,
-            subcaption=f"Now the spreads match: variances {', '.join(var)}, all close to 1, whatever the width.",
-            subcaption_duration=4,
+            caption=f"Now the spreads match: variances {', '.join(var)}, all close to 1, whatever the width.",
+            hold=3,
         )
-        self.wait(3)
 
     def caveat(self) -> None:
         self.beat("Not a guarantee")
         high, low, weights = caveat_example(self.samples)
         d = self.samples[-1].width
-        self.play(
+        self.show(
             ReplacementTransform(self.note, self.warning),
             run_time=1,
-            subcaption="Scaling keeps the typical score moderate, but it does not guarantee broad weights.",
-            subcaption_duration=3,
+            caption="Scaling keeps the typical score moderate, but it does not guarantee broad weights.",
+            hold=2,
         )
-        self.wait(2)
         self.play(*[FadeIn(m, shift=0.1 * DOWN) for m in self.extremes], run_time=1)
         self.say(
             f"Even scaled, the d = {d} samples reach {stat_text(high)} and {stat_text(low)}; "
             f"two scores that far apart get weights {fmt(weights[0], WEIGHT_PLACES)} and "
             f"{fmt(weights[1], WEIGHT_PLACES)}.",
-            duration=5,
+            hold=5.5,
         )
-        self.wait(5.5)

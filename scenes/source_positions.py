@@ -18,11 +18,11 @@ from manim import (
 )
 
 from attention import examples
-
-from . import components as c
-from .chapter import ChapterScene
-from .grids import AttentionGrid, CellCount, Restate
-from .palette import SCORE_PLACES, fmt, theme
+from scenes import components as c
+from scenes.arithmetic import SCORE_PLACES, fmt
+from scenes.chapter import ChapterScene
+from scenes.grids import AttentionGrid, CellCount, Restate
+from scenes.palette import theme
 
 GRID_CENTER = np.array([-2.2, -0.5, 0])
 SIDE_CENTER = np.array([4.2, -0.3, 0])
@@ -44,8 +44,10 @@ def axis_caption(content: str, color: str) -> VGroup:
 class SourcePositions(ChapterScene):
     """Decoder queries score every encoder position (a grid), row by row; self-attention; cost."""
 
+    def inputs(self):
+        return examples.current().cross
+
     def construct(self):
-        self.example = examples.current().cross
         self.build()
         self.cross_scores()
         self.softmax_rows()
@@ -55,6 +57,7 @@ class SourcePositions(ChapterScene):
 
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
+        self.example = self.inputs()
         ex = self.example
         self.heading = c.chapter_title(self.title, "Every decoder step can look at every source position")
         self.cross = AttentionGrid(
@@ -96,41 +99,37 @@ class SourcePositions(ChapterScene):
     def cross_scores(self) -> None:
         self.beat("Cross-attention scores")
         self.play(FadeIn(self.heading), run_time=1)
-        self.play(
+        self.show(
             FadeIn(self.cross),
             FadeIn(self.cross_axes),
             run_time=1.5,
-            subcaption="Cross-attention: each decoder step (a row) has a query; each source word (a column) "
+            caption="Cross-attention: each decoder step (a row) has a query; each source word (a column) "
             "has a key from the encoder.",
-            subcaption_duration=4,
         )
         self.play(Write(self.side), run_time=1.5)
         self.wait(2)
-        self.say("Every cell is one score: that decoder query against that source position.", 3)
-        self.wait(3)
+        self.say("Every cell is one score: that decoder query against that source position.", hold=3)
 
     def softmax_rows(self) -> None:
         self.beat("Each row its own softmax")
         m = self.cross.trace.shape[0]
         box = SurroundingRectangle(self.cross.row(0), color=theme().query, buff=0.06)
-        self.play(
+        self.show(
             FadeIn(box),
             run_time=0.5,
-            subcaption="Each row is turned into weights on its own: softmax across the source positions.",
-            subcaption_duration=2 * STEP_SECONDS,
+            caption="Each row is turned into weights on its own: softmax across the source positions.",
         )
         for i in range(m):
             if i:
                 self.play(box.animate.move_to(self.cross.row(i)), run_time=0.5)
             self.play(Restate(self.cross, lambda g, i=i: g.show_weights([i])), run_time=1.2)
             self.wait(STEP_SECONDS - 1.7)
-        self.play(
+        self.show(
             FadeOut(box),
             run_time=0.5,
-            subcaption="Every row sums to 1, and every decoder step gets a different blend of the source.",
-            subcaption_duration=3.5,
+            caption="Every row sums to 1, and every decoder step gets a different blend of the source.",
+            hold=3,
         )
-        self.wait(3)
 
     def self_attention(self) -> None:
         self.beat("Self-attention")
@@ -148,28 +147,26 @@ class SourcePositions(ChapterScene):
                 "self-attention: queries, keys and\nvalues all from one sequence", theme().muted
             ).next_to(square, DOWN, buff=0.3),
         )
-        self.play(
+        self.show(
             FadeIn(square),
             FadeIn(self.labels),
             run_time=1.5,
-            subcaption=f"Self-attention: the {len(ex.source_tokens)} source words supply the queries, "
+            caption=f"Self-attention: the {len(ex.source_tokens)} source words supply the queries, "
             "keys and values, so the grid is square.",
-            subcaption_duration=4,
+            hold=4,
         )
-        self.wait(4)
 
     def cost(self) -> None:
         self.beat("The cost grows")
         first = self.grown[0].move_to(RIGHT_SLOT + UP * 0.5)
         n0 = first.trace.shape[0]
         self.count.next_to(first, DOWN, buff=0.35)
-        self.play(
+        self.show(
             FadeOut(VGroup(self.cross, self.cross_axes, self.labels, self.self_axes)),
             ReplacementTransform(self.self_grid, first),
             FadeIn(self.count),
             run_time=1.5,
-            subcaption="Every query scores every key: n queries × n keys cells of work.",
-            subcaption_duration=3,
+            caption="Every query scores every key: n queries × n keys cells of work.",
         )
         self.sentence = SurroundingRectangle(first.block(n0, n0), color=theme().output, buff=0.03)
         self.sentence_key.next_to(first, UP, buff=0.25).align_to(first, RIGHT)
@@ -185,8 +182,7 @@ class SourcePositions(ChapterScene):
                 ),
                 run_time=1.5,
             )
-            self.say(f"{grid.trace.shape[0]} positions: {grid.trace.weights.size} scores.", 1.5)
-            self.wait(1.5)
+            self.say(f"{grid.trace.shape[0]} positions: {grid.trace.weights.size} scores.", hold=1.5)
 
     def caveat(self) -> None:
         self.beat("Access is not recall")
@@ -196,11 +192,10 @@ class SourcePositions(ChapterScene):
             cross, DOWN, buff=0.3
         )
         self.play(FadeIn(cross), FadeIn(tag), run_time=1.2)
-        self.play(
+        self.show(
             Write(self.note),
             run_time=2,
-            subcaption="Being able to reach every position does not guarantee useful matching or "
+            caption="Being able to reach every position does not guarantee useful matching or "
             "perfect recall, and scoring more positions costs more work.",
-            subcaption_duration=5,
+            hold=4,
         )
-        self.wait(4)

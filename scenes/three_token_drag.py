@@ -23,10 +23,21 @@ from manim import (
 )
 
 from attention import attend, examples
-
-from . import components as c
-from .chapter import ChapterScene
-from .palette import SCORE_PLACES, WEIGHT_PLACES, coords, fmt, theme, token_color
+from scenes import components as c
+from scenes.arithmetic import (
+    SCORE_PLACES,
+    WEIGHT_PLACES,
+    coords,
+    division_tex,
+    dot_product_tex,
+    exp_tex,
+    fmt,
+    ratio_tex,
+    relation,
+    sum_tex,
+)
+from scenes.chapter import ChapterScene
+from scenes.palette import theme, token_color
 
 EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
 PLANE_BOX = (5.3, 5.0)  # width, height available to the plane
@@ -107,8 +118,10 @@ def verdict(tokens, trace) -> str:
 class ThreeTokenDrag(ChapterScene):
     """A query (×) is dragged among the keys "the", "cat" and "sat"; the weights follow."""
 
+    def inputs(self):
+        return examples.current().drag
+
     def construct(self):
-        self.example = examples.current().drag
         self.build()
         self.introduce()
         self.drag()
@@ -117,45 +130,43 @@ class ThreeTokenDrag(ChapterScene):
 
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
+        self.example = self.inputs()
         self.heading = c.chapter_title(self.title, "A query looks at three keys and blends them by weight")
         self.live = LiveAttention(self.example).refresh()
         self.formula = c.math(r"w_i = \mathrm{softmax}_i\!\left(\frac{q \cdot k_i}{\sqrt{d}}\right)", size=34)
-        self.formula[0][0:2].set_color(theme().text)
         self.formula.move_to(RIGHT_CENTER + UP * 3.0)
 
     def introduce(self) -> None:
         self.beat("Keys in a plane")
         live = self.live
-        self.play(
+        self.show(
             FadeIn(self.heading),
             Create(live.plane),
             run_time=1.5,
-            subcaption="Three tokens sit at fixed points in a plane; each arrow is a key vector.",
+            caption="Three tokens sit at fixed points in a plane; each arrow is a key vector.",
         )
         self.play(
             *[GrowArrow(k) for k in live.keys], *[FadeIn(label) for label in live.key_labels], run_time=1.5
         )
-        self.play(
+        self.show(
             FadeIn(live.cross, scale=2),
             FadeIn(self.formula),
             run_time=1,
-            subcaption="The cross is the query: what is currently looking.",
+            caption="The cross is the query: what is currently looking.",
         )
-        self.play(
+        self.show(
             FadeIn(live.bars),
             GrowArrow(live.context),
             FadeIn(live.legend),
             run_time=1.5,
-            subcaption="Its weights, one per key, always sum to 1. The context arrow is their blend of the keys.",
+            caption="Its weights, one per key, always sum to 1. The context arrow is their blend of the keys.",
+            hold=0.5,
         )
-        self.wait(0.5)
 
     def drag(self) -> None:
         self.beat("Drag the query")
         live = self.live
-        self.remove(*live.submobjects)
-        self.add(live)  # the group itself must be in the scene for its updater to run
-        live.add_updater(lambda m: m.refresh())
+        self.follow(live)
         trail = TracedPath(
             live.context.get_end,
             stroke_color=theme().output,
@@ -169,9 +180,8 @@ class ThreeTokenDrag(ChapterScene):
             leg = ArcBetweenPoints(live.plane.c2p(*start), live.plane.c2p(*end), angle=BEND)
             self.play(MoveAlongPath(live.cross, leg), run_time=LEG_SECONDS, rate_func=smooth)
             caption = describe(self.example.tokens, live.trace().weights)
-            self.say(caption, duration=1.5)
-            self.wait(1.5)
-        live.clear_updaters()
+            self.say(caption, hold=1.5)
+        self.unfollow(live)
         self.play(FadeOut(trail), run_time=0.3)
         self.remove(trail)
 
@@ -187,57 +197,50 @@ class ThreeTokenDrag(ChapterScene):
         self.play(FadeOut(live.bars), FadeOut(self.formula), run_time=0.6)
         captions = (
             f"Stop at q = {coords(trace.query)}. Step 1: a dot product with every key.",
-            f"Step 2: divide each by √{trace.width} {c.relation(trace.divisor, SCORE_PLACES, tex=False)} "
+            f"Step 2: divide each by √{trace.width} {relation(trace.divisor, SCORE_PLACES, tex=False)} "
             f"{fmt(trace.divisor, SCORE_PLACES)}.",
             "Step 3: exponentiate, add them up, and divide each by the sum.",
         )
         for block, caption in zip(blocks, captions):
-            self.play(
-                FadeIn(block, shift=0.2 * DOWN), run_time=1.2, subcaption=caption, subcaption_duration=3.5
-            )
-            self.wait(2.3)
+            self.show(FadeIn(block, shift=0.2 * DOWN), run_time=1.2, caption=caption, hold=2.3)
         self.verdict = c.paragraph(verdict(self.example.tokens, trace), width_chars=44, size=24)
         self.verdict.next_to(VGroup(*blocks), DOWN, buff=0.35)
-        self.play(
-            Write(self.verdict),
-            run_time=1.2,
-            subcaption=verdict(self.example.tokens, trace),
-            subcaption_duration=3,
-        )
-        self.wait(2)
+        self.show(Write(self.verdict), run_time=1.2, caption=verdict(self.example.tokens, trace), hold=2)
 
     def step_table(self, trace) -> list[VGroup]:
         """The three steps of the worked example, as blocks of checkable arithmetic."""
-        d, n = trace.width, len(self.example.tokens)
+        d = trace.width
 
         def names() -> list:
             return [c.text(t, size=26, color=token_color(t)) for t in self.example.tokens]
 
-        dots = [c.dot_product_tex(trace.query, k, x) for k, x in zip(trace.keys, trace.dots)]
-        scaled = [c.division_tex(x, rf"\sqrt{{{d}}}", s) for x, s in zip(trace.dots, trace.scores)]
-        exps = [c.exp_tex(s, e, SCORE_PLACES, EXP_PLACES) for s, e in zip(trace.scores, trace.exps)]
+        dots = [dot_product_tex(trace.query, k, x) for k, x in zip(trace.keys, trace.dots)]
+        scaled = [division_tex(x, rf"\sqrt{{{d}}}", s) for x, s in zip(trace.dots, trace.scores)]
+        exps = [exp_tex(s, e, SCORE_PLACES, EXP_PLACES) for s, e in zip(trace.scores, trace.exps)]
         ratios = [
-            c.ratio_tex(e, trace.exp_sum, w, EXP_PLACES, WEIGHT_PLACES)
+            ratio_tex(e, trace.exp_sum, w, EXP_PLACES, WEIGHT_PLACES)
             for e, w in zip(trace.exps, trace.weights)
         ]
-        top = c.grid(names(), [c.math(t, size=30) for t in dots], [c.math(t, size=30) for t in scaled])
-        bottom = c.grid(names(), [c.math(t, size=30) for t in exps], [c.math(t, size=30) for t in ratios])
+        top = c.Grid(names(), [c.math(t, size=30) for t in dots], [c.math(t, size=30) for t in scaled])
+        bottom = c.Grid(names(), [c.math(t, size=30) for t in exps], [c.math(t, size=30) for t in ratios])
+        top_names, top_dots, top_scaled = top.columns
+        exps_column = bottom.columns[1]
 
         def header(s: str, cell):
             return c.text(s, size=22, color=theme().muted).next_to(cell, UP, buff=0.25).align_to(cell, LEFT)
 
-        step1 = VGroup(header("1  dot products q · k", top[0]), *top[: 2 * n])
+        step1 = VGroup(header("1  dot products q · k", top_names[0]), *top_names, *top_dots)
         head2 = header(
-            f"2  divide by √{d} {c.relation(trace.divisor, SCORE_PLACES, tex=False)} "
+            f"2  divide by √{d} {relation(trace.divisor, SCORE_PLACES, tex=False)} "
             f"{fmt(trace.divisor, SCORE_PLACES)}",
-            top[2 * n],
+            top_scaled[0],
         )
-        step2 = VGroup(head2.set_y(step1[0].get_y()), *top[2 * n :])
-        total = c.math(r"\text{sum} = " + c.sum_tex(trace.exps, trace.exp_sum, EXP_PLACES), size=30)
+        step2 = VGroup(head2.set_y(step1[0].get_y()), *top_scaled)
+        total = c.math(r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES), size=30)
         step3 = VGroup(
-            header("3  exponentiate, sum, divide", bottom[0]),
+            header("3  exponentiate, sum, divide", bottom.columns[0][0]),
             bottom,
-            total.next_to(bottom, DOWN, buff=0.25).align_to(bottom[n], LEFT),
+            total.next_to(bottom, DOWN, buff=0.25).align_to(exps_column[0], LEFT),
         )
         table = VGroup(step1, step2, step3)
         step3.next_to(VGroup(step1, step2), DOWN, buff=0.45).align_to(step1, LEFT)
@@ -265,22 +268,20 @@ class ThreeTokenDrag(ChapterScene):
             color=theme().muted,
         )
         note.next_to(pair, DOWN, buff=0.45)
-        self.play(
+        self.show(
             FadeIn(scaled_bars),
             FadeIn(raw_bars),
             run_time=1.2,
-            subcaption="Without the division the same dot products give sharper weights.",
-            subcaption_duration=3,
+            caption="Without the division the same dot products give sharper weights.",
+            hold=1.8,
         )
-        self.wait(1.8)
-        self.play(
+        self.show(
             FadeIn(note),
             run_time=1,
-            subcaption="Dot products grow with d; dividing by √d keeps "
+            caption="Dot products grow with d; dividing by √d keeps "
             "softmax from saturating into an almost one-hot choice.",
-            subcaption_duration=4,
+            hold=3,
         )
-        self.wait(3)
         self.summary = VGroup(self.verdict, pair, note)
 
     def mini_bars(self, weights, label: str) -> VGroup:

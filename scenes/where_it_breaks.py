@@ -6,14 +6,14 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Circumscribe, Create, FadeIn, ValueTracker, VGroup, linear
 
 from attention import examples, weights_at_gain
-from attention.sweeps import log10_smallest_weight, log10_top_sensitivity, log_saturation_sweep
+from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensitivity, log_saturation_sweep
+from scenes import components as c
+from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, listed, vector_tex
+from scenes.chapter import ChapterScene
+from scenes.numbers import Number
+from scenes.palette import theme
+from scenes.plots import CurvePlot, ScientificReadout, mantissa_exponent
 
-from . import components as c
-from .chapter import ChapterScene
-from .palette import SCORE_PLACES, WEIGHT_PLACES, fmt, theme
-from .plots import CurvePlot, ScientificReadout, mantissa_exponent
-
-GAIN_RANGE = (1.0, 10.0)
 GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
 SWEEP_POINTS = 181
 BAR_HEIGHT = 2.0
@@ -30,11 +30,6 @@ def sci(log10_value: float, places: int = 2) -> str:
     """'4.25 × 10⁻¹⁸' for captions (the same split as the on-screen readout)."""
     m, e = mantissa_exponent(log10_value, places)
     return f"{m:.{places}f} × 10{str(e).translate(SUPERSCRIPT)}"
-
-
-def vector_tex(values) -> str:
-    """'[4, 2, 0]'."""
-    return "[" + ", ".join(fmt(v, SCORE_PLACES) for v in values) + "]"
 
 
 def bar_set(tokens, weights, x: float) -> c.WeightBars:
@@ -61,8 +56,10 @@ class GainKnob(VGroup):
         super().__init__()
         self.scores, self.gain = np.asarray(scores, dtype=float), gain
         self.bars = bar_set(tokens, weights_at_gain(self.scores, gain.get_value()), LIVE_X)
-        self.formula = c.math(rf"\mathrm{{softmax}}(g \cdot {vector_tex(self.scores)})", size=30)
-        self.gain_number = c.Number(gain.get_value(), num_decimal_places=1, font_size=30, color=theme().text)
+        self.formula = c.math(
+            rf"\mathrm{{softmax}}(g \cdot {vector_tex(self.scores, SCORE_PLACES)})", size=30
+        )
+        self.gain_number = Number(gain.get_value(), num_decimal_places=1, font_size=30, color=theme().text)
         self.gain_line = VGroup(c.math("g =", size=30, color=theme().text), self.gain_number).arrange(
             RIGHT, buff=0.15
         )
@@ -94,6 +91,9 @@ class GainKnob(VGroup):
 class WhereItBreaks(ChapterScene):
     """The width-4 example without scaling, then a gain knob that drives softmax toward one-hot."""
 
+    def inputs(self):
+        return examples.current().blend
+
     def construct(self):
         self.build()
         self.compare()
@@ -103,7 +103,7 @@ class WhereItBreaks(ChapterScene):
 
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
-        example = examples.current().blend
+        example = self.inputs()
         self.tokens = example.tokens
         self.scaled_trace, self.raw_trace = example.trace(0), example.trace(0, scaled=False)
         self.heading = c.chapter_title(
@@ -138,44 +138,42 @@ class WhereItBreaks(ChapterScene):
         """The scaled weights with their formula, for comparison."""
         trace = self.scaled_trace
         bars = bar_set(self.tokens, trace.weights, SCALED_X)
-        formula = c.math(rf"\mathrm{{softmax}}({vector_tex(trace.dots)} / \sqrt{{{trace.width}}})", size=30)
+        formula = c.math(
+            rf"\mathrm{{softmax}}({vector_tex(trace.dots, SCORE_PLACES)} / \sqrt{{{trace.width}}})", size=30
+        )
         label = c.text("scaled, as before", size=20, color=theme().muted)
         return VGroup(bars, above(bars, VGroup(formula, label).arrange(DOWN, buff=0.2)))
 
     def compare(self) -> None:
         self.beat("The same dots, unscaled")
         scaled, raw = self.scaled_trace, self.raw_trace
-        self.play(
+        self.show(
             FadeIn(self.heading),
             FadeIn(self.scaled_bars),
             run_time=1.2,
-            subcaption=f"Scaled, the dots {vector_tex(raw.dots)} give weights "
-            f"{', '.join(fmt(w, WEIGHT_PLACES) for w in scaled.weights)}.",
-            subcaption_duration=2.7,
+            caption=f"Scaled, the dots {vector_tex(raw.dots, SCORE_PLACES)} give weights "
+            f"{listed(scaled.weights)}.",
+            hold=1.5,
         )
-        self.wait(1.5)
-        self.play(
+        self.show(
             FadeIn(self.knob),
             run_time=1.2,
-            subcaption=f"Without the division the same dots give "
-            f"{', '.join(fmt(w, WEIGHT_PLACES) for w in raw.weights)}: already sharper.",
-            subcaption_duration=3.7,
+            caption=f"Without the division the same dots give {listed(raw.weights)}: already sharper.",
+            hold=2.5,
         )
-        self.wait(2.5)
 
     def turn_up(self) -> None:
         self.beat("Turn up the gain")
-        self.play(
+        self.show(
             Create(self.plot),
             FadeIn(self.sensitivity),
             FadeIn(self.dot),
             run_time=1.5,
-            subcaption="A gain g multiplies every score gap. On the right: how strongly the top weight "
+            caption="A gain g multiplies every score gap. On the right: how strongly the top weight "
             "still responds to its score.",
-            subcaption_duration=4,
         )
-        self.knob.add_updater(lambda m: m.refresh())
-        self.sensitivity.add_updater(lambda m: m.set_log10(self.knob.log10_sensitivity()))
+        self.follow(self.knob)
+        self.follow(self.sensitivity, lambda: self.sensitivity.set_log10(self.knob.log10_sensitivity()))
         self.wait(1.5)
         for stop in GAIN_STOPS:
             self.play(self.gain.animate.set_value(stop), run_time=2.5, rate_func=linear)
@@ -183,46 +181,39 @@ class WhereItBreaks(ChapterScene):
             self.say(
                 f"Gain {fmt(stop, 1)}: top weight {fmt(knob.weights().max(), WEIGHT_PLACES)}, "
                 f"smallest {sci(knob.log10_smallest())}, w(1 − w) = {sci(knob.log10_sensitivity())}.",
-                duration=2,
+                hold=2,
             )
-            self.wait(2)
-        self.knob.clear_updaters()
-        self.sensitivity.clear_updaters()
-        self.dot.clear_updaters()
+        self.unfollow(self.knob, self.sensitivity, self.dot)
 
     def never_one_hot(self) -> None:
         self.beat("Never exactly one-hot")
         knob = self.knob
-        self.play(
+        self.show(
             Circumscribe(knob.min_line, color=theme().text),
             run_time=1.5,
-            subcaption=f"The smallest bar reads {knob.weights().min():.{WEIGHT_PLACES}f}, yet the weight is "
+            caption=f"The smallest bar reads {knob.weights().min():.{WEIGHT_PLACES}f}, yet the weight is "
             f"{sci(knob.log10_smallest())}: still positive.",
-            subcaption_duration=3,
+            hold=1.5,
         )
-        self.wait(1.5)
-        self.play(
+        self.show(
             Circumscribe(VGroup(self.plot.labels[1], self.sensitivity), color=theme().text),
             run_time=1.5,
-            subcaption=f"The sensitivity {sci(knob.log10_sensitivity())} is tiny, but not zero.",
-            subcaption_duration=3,
+            caption=f"The sensitivity {sci(knob.log10_sensitivity())} is tiny, but not zero.",
+            hold=1.5,
         )
-        self.wait(1.5)
-        self.play(
+        self.show(
             FadeIn(self.caveats[0], shift=0.1 * UP),
             run_time=1,
-            subcaption="Finite scores never give exactly one-hot weights or zero gradients.",
-            subcaption_duration=3,
+            caption="Finite scores never give exactly one-hot weights or zero gradients.",
+            hold=2,
         )
-        self.wait(2)
 
     def not_the_right_source(self) -> None:
         self.beat("Sharp is not right")
-        self.play(
+        self.show(
             FadeIn(self.caveats[1], shift=0.1 * UP),
             run_time=1,
-            subcaption="And sharp attention need not point at the right source: it follows the largest "
+            caption="And sharp attention need not point at the right source: it follows the largest "
             "score, right or wrong.",
-            subcaption_duration=4,
+            hold=4,
         )
-        self.wait(4)

@@ -21,12 +21,10 @@ CHANNEL_TOLERANCE = 40  # a pixel differs when a channel moves by more than this
 MAX_DIFFERING = 0.003  # fraction of pixels allowed to differ (anti-aliasing noise)
 
 
-def built(scene_class, media_dir: Path, **attributes):
-    """A `scene_class` whose build() has created its mobjects (nothing played); `attributes` are set first."""
+def built(scene_class, media_dir: Path):
+    """A `scene_class` whose build() has created its mobjects from its `inputs()` (nothing played)."""
     with tempconfig({"media_dir": str(media_dir), "format": "none"}):
         scene = scene_class()
-        for name, value in attributes.items():
-            setattr(scene, name, value)
         scene.build()
         return scene
 

@@ -1,25 +1,23 @@
 """Fixed context vs attention: one summary reused by every step; then one weight row per step from one grid call."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 
 from attention import attend_grid, examples
 from attention.examples import CrossExample
+from scenes.arithmetic import WEIGHT_PLACES
 from scenes.fixed_context import FixedContext, reading
-from scenes.palette import WEIGHT_PLACES, token_color
-from tests.snapshot import assert_matches_snapshot, last_frame
-from tests.snapshot import built as built_scene
+from scenes.palette import token_color
+from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME_X, FRAME_Y = 7.11, 4.0
 
 
-def built(tmp_path, example):
-    return built_scene(FixedContext, tmp_path, example=example)
-
-
 @pytest.fixture(scope="module")
 def scene(tmp_path_factory):
-    return built(tmp_path_factory.mktemp("media"), examples.current().cross)
+    return built(FixedContext, tmp_path_factory.mktemp("media"))
 
 
 def test_bars_show_one_row_of_the_batched_trace_per_step(scene):
@@ -113,7 +111,12 @@ def test_a_larger_example_is_shrunk_to_fit(tmp_path):
         target_tokens=("un", "renard", "brun", "rapide", "saute"),
         queries=rng.normal(size=(5, 3)),
     )
-    scene = built(tmp_path, big)
+    before = examples.current()
+    examples.use(dataclasses.replace(before, cross=big))
+    try:
+        scene = built(FixedContext, tmp_path)
+    finally:
+        examples.use(before)
     for part in (scene.encoder, scene.source, scene.steps, scene.bars, scene.readings):
         assert fits(part)
     for upper, lower in zip(scene.bars, scene.bars[1:]):

@@ -5,8 +5,8 @@ import pytest
 from manim import tempconfig
 
 from attention import attend_grid
+from scenes.arithmetic import WEIGHT_PLACES
 from scenes.grids import AttentionGrid, CellCount, Restate, places_for
-from scenes.palette import WEIGHT_PLACES
 
 QUERIES = [[1.0, 0.5], [0.0, 2.0], [-1.0, 1.0]]
 KEYS = [[2.0, 0.0], [0.0, 2.0], [1.0, 1.0], [-1.0, 0.5]]

@@ -21,7 +21,7 @@ def test_seven_takeaways_recall_the_chapters_in_order():
     assert len(qv.TAKEAWAYS) == 7
     assert numbers == sorted(numbers) and len(set(numbers)) == 7
     assert {t.chapter for t in qv.TAKEAWAYS} <= {ch.name for ch in CHAPTERS}
-    assert sum(count for _, count in qv.BEATS) == 7
+    assert sum(len(beat.takeaways) for beat in qv.BEATS) == 7
 
 
 def test_each_row_shows_its_line_and_chapter_tag(scene):
@@ -41,14 +41,14 @@ def test_icons_sit_inside_their_cards(scene):
 
 def test_bar_icons_are_the_blend_weights():
     blend = examples.current().blend
-    for icon, step in [(qv.weights_icon(), 0), (qv.refocus_icon()[2], 1)]:
+    for icon, step in [(qv.weights_icon(examples.current()), 0), (qv.refocus_icon(examples.current())[2], 1)]:
         heights = np.array([bar.height for bar in icon.bars])
         np.testing.assert_allclose(heights / heights.sum(), blend.trace(step).weights, rtol=1e-6)
         assert len(icon.values) == 3 and icon.values not in icon.submobjects  # no unreadable numbers
 
 
 def test_grid_icon_is_shaded_by_the_cross_attention_weights():
-    grid = qv.grid_icon()
+    grid = qv.grid_icon(examples.current())
     weights = examples.current().cross.cross().weights
     opacities = np.array([cell.get_fill_opacity() for cell in grid.cells]).reshape(weights.shape)
     assert np.all(np.diff(opacities.ravel()[np.argsort(weights.ravel())]) >= -1e-9)

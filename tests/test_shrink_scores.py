@@ -6,6 +6,7 @@ from manim import DecimalNumber
 
 from attention import histogram, softmax, variance_experiment
 from scenes import components as c
+from scenes.arithmetic import fmt
 from scenes.plots import Histogram
 from scenes.shrink_scores import HIST_SIZE, STAT_PLACES, ShrinkScores, caveat_example, divisor_tex, shown_stat
 from tests.snapshot import assert_matches_snapshot, built, last_frame
@@ -82,11 +83,11 @@ def test_caveat_marks_sit_at_the_extreme_scaled_scores(scene):
     assert (high, low) == (widest.max(), widest.min())
     hist = scene.scaled.histograms[-1]
     for mark, value in zip(scene.extremes, (high, low)):
-        assert mark[1].tex_string == c.fmt(value, STAT_PLACES)
+        assert mark[1].tex_string == fmt(value, STAT_PLACES)
         assert mark[0].get_x() == pytest.approx(hist.x_of(value))
     # the weights in the caption follow from the rounded scores it shows
     shown = softmax([round(high, STAT_PLACES), round(low, STAT_PLACES)])
-    assert [c.fmt(w, 3) for w in shown] == [c.fmt(w, 3) for w in weights]
+    assert [fmt(w, 3) for w in shown] == [fmt(w, 3) for w in weights]
 
 
 def test_histogram_places_bins_on_its_axis():

@@ -3,8 +3,9 @@
 import numpy as np
 import pytest
 
-from attention import attend, attend_grid, examples
-from scenes.palette import WEIGHT_PLACES, theme, token_color
+from attention import attend, attend_grid
+from scenes.arithmetic import WEIGHT_PLACES
+from scenes.palette import theme, token_color
 from scenes.source_positions import GROWTH, SourcePositions
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
@@ -13,7 +14,7 @@ FRAME_X, FRAME_Y = 7.11, 4.0
 
 @pytest.fixture(scope="module")
 def scene(tmp_path_factory):
-    return built(SourcePositions, tmp_path_factory.mktemp("media"), example=examples.current().cross)
+    return built(SourcePositions, tmp_path_factory.mktemp("media"))
 
 
 def test_cross_grid_is_one_batched_call(scene):

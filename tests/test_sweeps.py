@@ -1,4 +1,4 @@
-"""attention.sweeps: saturation in log space agrees with attention.saturation and never underflows."""
+"""attention.sweeps: saturation in log space agrees with the plain floats and never underflows."""
 
 import numpy as np
 import pytest
@@ -20,9 +20,9 @@ def test_log_softmax_is_the_log_of_softmax(scores):
 
 @pytest.mark.parametrize("gain", [1, 2.5, 10])
 def test_agrees_with_saturation_at_where_floats_suffice(gain):
-    _, sensitivity, _, smallest = saturation_at([4, 2, 0], gain)
-    assert 10 ** log10_smallest_weight([4, 2, 0], gain) == pytest.approx(smallest, rel=1e-9)
-    assert 10 ** log10_top_sensitivity([4, 2, 0], gain) == pytest.approx(sensitivity, rel=1e-6)
+    plain = saturation_at([4, 2, 0], gain)
+    assert 10 ** log10_smallest_weight([4, 2, 0], gain) == pytest.approx(plain.min_weight, rel=1e-9)
+    assert 10 ** log10_top_sensitivity([4, 2, 0], gain) == pytest.approx(plain.top_sensitivity, rel=1e-6)
 
 
 def test_known_values():
@@ -33,9 +33,9 @@ def test_known_values():
 
 def test_stays_finite_where_the_weights_underflow():
     scores = [1000, 0, -1000]
-    assert saturation_at(scores, 10)[3] == 0.0  # plain floats give exactly 0 ...
+    assert saturation_at(scores, 10).min_weight == 0.0  # plain floats give exactly 0 ...
     assert log10_smallest_weight(scores, 10) == pytest.approx(-20000 / np.log(10))  # ... the log does not
-    assert saturation_at(scores, 10)[1] == 0.0
+    assert saturation_at(scores, 10).top_sensitivity == 0.0
     assert np.isfinite(log10_top_sensitivity(scores, 10))
 
 

@@ -5,14 +5,14 @@ import pytest
 from manim import MathTex
 
 from attention import attend, examples
-from scenes import components as c
+from scenes.arithmetic import exp_tex, fmt
 from scenes.three_token_drag import ThreeTokenDrag, describe, verdict
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 
 @pytest.fixture(scope="module")
 def scene(tmp_path_factory):
-    return built(ThreeTokenDrag, tmp_path_factory.mktemp("media"), example=examples.current().drag)
+    return built(ThreeTokenDrag, tmp_path_factory.mktemp("media"))
 
 
 @pytest.mark.parametrize(
@@ -63,14 +63,14 @@ def test_worked_example_shows_the_sources_arithmetic(scene):
 
 def test_every_shown_result_follows_from_shown_inputs():
     trace = examples.current().drag.trace()
-    shown_exps = [float(c.fmt(e, 2)) for e in trace.exps]
-    shown_sum = float(c.fmt(trace.exp_sum, 2))
-    assert c.fmt(sum(shown_exps), 2) == c.fmt(trace.exp_sum, 2)
+    shown_exps = [float(fmt(e, 2)) for e in trace.exps]
+    shown_sum = float(fmt(trace.exp_sum, 2))
+    assert fmt(sum(shown_exps), 2) == fmt(trace.exp_sum, 2)
     for e, w in zip(shown_exps, trace.weights):
-        assert c.fmt(e / shown_sum, 3) == c.fmt(w, 3)
+        assert fmt(e / shown_sum, 3) == fmt(w, 3)
     # where a rounded exponent would not give the shown power, the exponent is marked as cut
-    assert c.exp_tex(trace.scores[0], trace.exps[0], 3, 2).startswith(r"e^{2.828\ldots}")
-    assert c.exp_tex(trace.scores[2], trace.exps[2], 3, 2) == r"e^{1.414} \approx 4.11"
+    assert exp_tex(trace.scores[0], trace.exps[0], 3, 2).startswith(r"e^{2.828\ldots}")
+    assert exp_tex(trace.scores[2], trace.exps[2], 3, 2) == r"e^{1.414} \approx 4.11"
 
 
 def test_captions_describe_the_weights():

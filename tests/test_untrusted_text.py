@@ -10,7 +10,6 @@ import tally
 from folders import snapshot
 from manim import Mobject, Text, tempconfig
 
-from attention import examples
 from pipeline import settings
 from pipeline.scene_render import use_look
 from scenes.blend_by_weight import BlendByWeight
@@ -43,9 +42,8 @@ def literal(name: str) -> str:
 def blend_built(example: Path, media: Path, tex: Path) -> BlendByWeight:
     """BlendByWeight's mobjects made (not played) with `example`, compiling its formulas in `tex`."""
     use_look(settings.from_options("l", example=example))
-    blend = examples.current().blend
     with tempconfig({"tex_dir": str(tex)}):
-        return built(BlendByWeight, media, example=blend, trace=blend.trace(0))
+        return built(BlendByWeight, media)
 
 
 def texts(scene) -> list[Text]:

@@ -7,8 +7,10 @@ import pytest
 from manim import tempconfig
 
 from attention import BlendExample, examples, saturation_at, saturation_sweep
+from attention.sweeps import GAIN_RANGE
+from scenes.arithmetic import SCORE_PLACES, vector_tex
 from scenes.plots import ScientificReadout, mantissa_exponent
-from scenes.where_it_breaks import GAIN_RANGE, WhereItBreaks, sci, vector_tex
+from scenes.where_it_breaks import WhereItBreaks, sci
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME = (14.22 / 2, 4.0)
@@ -44,7 +46,8 @@ def test_reference_bars_show_the_scaled_weights(scene):
 @pytest.mark.parametrize("gain", [1.0, 2.0, 3.7, 10.0])
 def test_everything_live_follows_the_gain(scene, gain):
     knob = at_gain(scene, gain)
-    weights, sens, _, smallest = saturation_at(scene.raw_trace.scores, gain)
+    plain = saturation_at(scene.raw_trace.scores, gain)
+    weights, sens, smallest = plain.weights, plain.top_sensitivity, plain.min_weight
     assert knob.bars.shown_values() == [round(w, 3) for w in weights]
     assert knob.gain_number.get_value() == pytest.approx(gain)
     mantissa, exponent = knob.min_readout.shown()
@@ -57,7 +60,7 @@ def test_everything_live_follows_the_gain(scene, gain):
 
 def test_smallest_weight_stays_positive_at_the_largest_gain(scene):
     knob = at_gain(scene, GAIN_RANGE[1])
-    smallest = saturation_at(scene.raw_trace.scores, GAIN_RANGE[1])[3]
+    smallest = saturation_at(scene.raw_trace.scores, GAIN_RANGE[1]).min_weight
     assert 0 < smallest < 1e-12
     assert min(knob.bars.shown_values()) == 0.0  # the bar's three decimals cannot show it ...
     mantissa, exponent = knob.min_readout.shown()  # ... the readout can
@@ -111,7 +114,7 @@ def test_readout_updates_in_place(tmp_path):
 
 def test_caption_helpers():
     assert sci(np.log10(4.248e-18)) == "4.25 × 10⁻¹⁸"
-    assert vector_tex([4.0, 2.0, 0.0]) == "[4, 2, 0]"
+    assert vector_tex([4.0, 2.0, 0.0], SCORE_PLACES) == "[4, 2, 0]"
 
 
 def test_everything_fits_in_the_frame(scene):
@@ -137,7 +140,9 @@ def far_apart(tmp_path):
 
 def test_readouts_stay_positive_where_floats_underflow(far_apart):
     knob = at_gain(far_apart, GAIN_RANGE[1])
-    assert saturation_at(far_apart.raw_trace.scores, GAIN_RANGE[1])[3] == 0.0  # e^-1000 underflows ...
+    assert (
+        saturation_at(far_apart.raw_trace.scores, GAIN_RANGE[1]).min_weight == 0.0
+    )  # e^-1000 underflows ...
     assert knob.min_readout.shown() == (5.08, -435)  # ... but is shown: e^-1000 = 5.08 x 10^-435
     assert far_apart.sensitivity.set_log10(knob.log10_sensitivity()).shown() == (5.08, -435)
     assert np.all(np.isfinite(far_apart.plot.log10_ys))

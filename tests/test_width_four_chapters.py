@@ -8,13 +8,7 @@ from attention import attend, examples
 from scenes.blend_by_weight import BlendByWeight
 from scenes.refocus import Refocus
 from scenes.score_every_word import ScoreEveryWord
-from tests.snapshot import assert_matches_snapshot, last_frame
-from tests.snapshot import built as built_scene
-
-
-def built(scene_class, tmp_path, **attributes):
-    """A width-4 chapter with its mobjects created (nothing played)."""
-    return built_scene(scene_class, tmp_path, example=examples.current().blend, **attributes)
+from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 
 def tex(*mobjects) -> list[str]:
@@ -27,7 +21,7 @@ def matrix_entries(matrix) -> list[float]:
 
 def test_score_every_word_shows_keys_query_dots_and_scores(tmp_path):
     ex = examples.current().blend
-    scene = built(ScoreEveryWord, tmp_path, trace=ex.trace(0))
+    scene = built(ScoreEveryWord, tmp_path)
     assert matrix_entries(scene.query[1]) == [2, 0, 0, 0]
     assert [matrix_entries(row[1]) for row in scene.keys.columns[0]] == ex.keys.tolist()
     assert tex(scene.products) == [
@@ -40,9 +34,7 @@ def test_score_every_word_shows_keys_query_dots_and_scores(tmp_path):
 
 
 def test_blend_by_weight_shows_exps_weights_terms_and_output(tmp_path):
-    ex = examples.current().blend
-    trace = ex.trace(0)
-    scene = built(BlendByWeight, tmp_path, trace=trace)
+    scene = built(BlendByWeight, tmp_path)
     shown = " ".join(tex(scene.table, scene.sum_line, scene.rows, scene.output_line))
     for expected in [
         r"e^{2} \approx 7.389",
@@ -63,7 +55,7 @@ def test_blend_by_weight_shows_exps_weights_terms_and_output(tmp_path):
 
 def test_blend_plane_draws_the_output_at_the_trace(tmp_path):
     trace = examples.current().blend.trace(0)
-    scene = built(BlendByWeight, tmp_path, trace=trace)
+    scene = built(BlendByWeight, tmp_path)
     np.testing.assert_allclose(scene.plane.output_point(), trace.output, atol=1e-3)
     ends = [scene.plane.plane.p2c(line.get_end())[:2] for line in scene.plane.terms]
     np.testing.assert_allclose(ends[-1], trace.output, atol=1e-3)
@@ -72,9 +64,9 @@ def test_blend_plane_draws_the_output_at_the_trace(tmp_path):
 @pytest.mark.parametrize("t", [0.0, 0.5, 1.0])
 def test_refocus_follows_the_moving_query(tmp_path, t):
     ex = examples.current().blend
-    scene = built(Refocus, tmp_path, before=ex.trace(0), after=ex.trace(1))
+    scene = built(Refocus, tmp_path)
     scene.q_tracker.set_value(t)
-    scene.follow_query(None)
+    scene.follow_query()
     trace = attend((1 - t) * ex.queries[0] + t * ex.queries[1], ex.keys, ex.values)
     assert scene.bars.shown_values() == [round(w, 3) for w in trace.weights]
     assert scene.output.shown_values() == [round(x, 3) for x in trace.output]
@@ -82,10 +74,9 @@ def test_refocus_follows_the_moving_query(tmp_path, t):
 
 
 def test_refocus_ends_on_the_refocused_numbers(tmp_path):
-    ex = examples.current().blend
-    scene = built(Refocus, tmp_path, before=ex.trace(0), after=ex.trace(1))
+    scene = built(Refocus, tmp_path)
     scene.q_tracker.set_value(1)
-    scene.follow_query(None)
+    scene.follow_query()
     assert scene.bars.shown_values() == [0.090, 0.245, 0.665]
     assert scene.output.shown_values() == [0.090, 0.245]
 

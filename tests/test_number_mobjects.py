@@ -1,0 +1,61 @@
+"""Number and WholeNumber draw exactly what DecimalNumber and Integer draw, fresh or updated in place."""
+
+import numpy as np
+import pytest
+from manim import DecimalNumber, Integer
+
+from scenes.numbers import Number, WholeNumber, glyph_copy
+
+VALUES = [0.0, 0.09, 0.5, 0.665, 1.0, 2.121, 9.999, 10.0, 16.92, 123.456, -0.245, -3.0]
+
+
+def drawn(mobject) -> list[np.ndarray]:
+    """Every outline the mobject draws, in drawing order."""
+    return [m.points for m in mobject.family_members_with_points()]
+
+
+def assert_same_drawing(ours, manims) -> None:
+    ours_points, manims_points = drawn(ours), drawn(manims)
+    assert len(ours_points) == len(manims_points)
+    for a, b in zip(ours_points, manims_points):
+        np.testing.assert_allclose(a, b, atol=1e-9)
+    assert [m.get_fill_color().to_hex() for m in ours.family_members_with_points()] == [
+        m.get_fill_color().to_hex() for m in manims.family_members_with_points()
+    ]
+
+
+@pytest.mark.parametrize("value", VALUES)
+@pytest.mark.parametrize("places", [0, 2, 3])
+def test_a_number_draws_what_decimal_number_draws(value, places):
+    options = {"num_decimal_places": places, "font_size": 28, "color": "#FFD166"}
+    assert_same_drawing(Number(value, **options), DecimalNumber(value, **options))
+
+
+@pytest.mark.parametrize("value", VALUES)
+def test_a_number_updated_in_place_draws_what_a_fresh_decimal_number_draws(value):
+    options = {"num_decimal_places": 3, "font_size": 32}
+    number = Number(0.5, **options).move_to([1.0, -2.0, 0])
+    fresh = DecimalNumber(0.5, **options).move_to([1.0, -2.0, 0])
+    number.set_value(value)
+    fresh.set_value(value)
+    assert number.get_value() == value
+    assert_same_drawing(number, fresh)
+
+
+@pytest.mark.parametrize("value", [0, 7, 42, -435, 1000])
+def test_a_whole_number_draws_what_integer_draws(value):
+    options = {"font_size": 21, "group_with_commas": False}
+    ours, manims = WholeNumber(3, **options), Integer(3, **options)
+    ours.set_value(value)
+    manims.set_value(value)
+    assert_same_drawing(ours, manims)
+
+
+def test_copies_share_nothing_with_the_original():
+    number = Number(2.5, num_decimal_places=2)
+    for clone in (number.copy(), glyph_copy(number)):
+        assert_same_drawing(clone, number)
+        clone.shift([1, 0, 0])
+        assert not np.allclose(drawn(clone)[0], drawn(number)[0])
+        clone.set_value(7.25)
+        assert number.get_value() == 2.5
