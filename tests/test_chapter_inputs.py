@@ -1,5 +1,6 @@
 """What the real chapters' videos depend on, by their import walk (nothing is rendered)."""
 
+import ast
 from dataclasses import replace
 from pathlib import Path
 
@@ -55,3 +56,16 @@ def test_a_title_is_in_its_own_chapters_inputs_and_in_those_that_read_the_regist
     assert {name for name in before if before[name] != after[name]} == {"FixedContext", "QuickVersion"}
     assert after["FixedContext"]["title"] == "A new title"
     assert "registry" in after["QuickVersion"]  # its tags show other chapters' numbers and titles
+
+
+def test_the_modules_trusted_to_read_only_their_own_title_do_so():
+    """Each looks a chapter up in the registry only by its own class name, as `find(type(self).__name__)`."""
+    for name in dependencies.OWN_TITLE_READERS:
+        tree = ast.parse(Scanner().modules((name,), ("scenes",))[name].read_text())
+        calls = [
+            n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "find"
+        ]
+        assert calls, name
+        assert all(ast.unparse(call) == "find(type(self).__name__)" for call in calls), name
+        imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+        assert "registry" not in imported and "CHAPTERS" not in imported, name
