@@ -8,9 +8,10 @@ the worker's bookkeeping runs (outputs.clean, error reports...) re-renders nothi
 loader for `--example` files counts only for renders given one. Imports made at run time
 (importlib) are not followed.
 
-Data: the chapter's own title (the registry's titles are data, `scenes/chapters.toml`); every
-chapter's entry only for chapters whose code reads the registry itself (not just their own
-title through `scenes.chapter`); the example file's content; the settings; the tools' versions.
+Data: the chapter's own title when its code imports the registry (the titles are data,
+`scenes/chapters.toml`); every chapter's number and title when a module other than
+`scenes.chapter` (which reads only the chapter's own title) imports it; the example file's
+content; the settings; the tools' versions.
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ class Scanner:
         code = self.modules(roots, (*CODE_PACKAGES, chapter.module.partition(".")[0]))
         code.update({name: self._module(name)[0] for name in FRAME_CODE})  # these alone, not their imports
         found = {f"module {name}": self._file(path) for name, path in code.items()}
-        found["title"] = chapter.title
+        if REGISTRY in code:  # the chapter may show its title
+            found["title"] = chapter.title
         if self._reads_registry(code):
             found["registry"] = digest({c.slug: c.title for c in registry.CHAPTERS})
         found.update(_output(chapter, settings))

@@ -2,17 +2,14 @@
 
 import json
 import shutil
-from dataclasses import replace
 
 import av
 import pytest
 
 from pipeline import manifest as manifest_module
-from pipeline import video_join
 from pipeline.dependencies import Scanner
 from pipeline.manifest import Manifest
 from pipeline.settings import from_options
-from scenes import registry
 from scenes.registry import Chapter
 
 
@@ -89,29 +86,6 @@ def test_editing_a_shared_module_renders_the_chapters_that_import_it(rendered, r
     assert "skipped 02-Flaky (up to date)" in result.output
 
 
-def test_retitling_one_chapter_renders_only_it_and_joins_the_lecture_again(rendered, render, monkeypatch):
-    _, out = rendered
-    before = states(out / "480p15")
-    tiny, flaky, coda = registry.CHAPTERS
-    monkeypatch.setattr(registry, "CHAPTERS", (tiny, replace(flaky, title="A retitled chapter"), coda))
-    result = render()
-    assert result.exit_code == 0, result.output
-    assert rendered_slugs(result.output) == ["02-Flaky"]
-    assert any(line.startswith("joined ") for line in result.output.splitlines())
-    after = states(out / "480p15")
-    assert {n for n in after if after[n] != before[n]} == {
-        "02-Flaky.mp4",
-        "02-Flaky.png",
-        "manifest.json",
-        "index.html",
-        "lecture.mp4",
-        "lecture.srt",
-        "lecture.vtt",
-    }
-    marks = video_join.marks(out / "480p15" / "lecture.mp4")
-    assert [m.title for m in marks] == ["A tiny scene", "A retitled chapter", "After the failure"]
-
-
 def test_a_chapter_edited_into_a_syntax_error_fails_alone_and_keeps_its_files(rendered, render):
     lecture, out = rendered
     before = states(out / "480p15")
@@ -170,7 +144,7 @@ def test_manifest_records_what_each_video_depends_on_and_its_files(rendered):
     assert f"module {package}.flaky" not in entry.inputs
     assert "module pipeline.worker" not in entry.inputs  # runs the job, but draws nothing
     assert not any(k.startswith(("module attention", "module scenes")) for k in entry.inputs)  # not imported
-    assert entry.inputs["title"] == "A tiny scene"
+    assert "title" not in entry.inputs  # Tiny does not import the registry, so cannot show its title
     assert entry.inputs["output files"] == "01-Tiny.mp4 01-Tiny.png 01-Tiny.srt"
     assert {k: v for k, v in entry.inputs.items() if k.startswith("setting")} == {
         "setting width": "854",

@@ -1,13 +1,18 @@
 """What an edit of the project's own code re-renders: only the chapters whose frames it can change.
 
-Each test edits a project file (a comment appended; the file is restored afterwards) and
-renders the tiny chapters. The rules on the real chapters are in test_chapter_inputs.py.
+Tests render the tiny chapters, after a retitling or an edit of a project file (a comment
+appended; the file is restored afterwards). The rules on the real chapters are in
+test_chapter_inputs.py.
 """
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+
+from pipeline import video_join
+from scenes import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "examples" / "cat-and-dog.toml"
@@ -65,3 +70,34 @@ def test_editing_code_that_shapes_frames_renders_every_chapter(render, edit_proj
     result = render()
     assert result.exit_code == 0, result.output
     assert rendered_slugs(result.output) == ["01-Tiny", "02-Flaky", "03-Coda"]
+
+
+def states(folder):
+    """Every file's bytes and modification time."""
+    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()}
+
+
+def test_retitling_a_chapter_renders_only_it_and_joins_the_lecture_again(
+    use_chapters, run, tmp_path, monkeypatch
+):
+    themed, tiny = use_chapters("Themed", "Tiny")  # Themed is a ChapterScene: it may show its title
+    assert run("render", "--output", tmp_path).exit_code == 0
+    before = states(tmp_path / "480p15")
+    monkeypatch.setattr(registry, "CHAPTERS", (replace(themed, title="A new title"), tiny))
+    result = run("render", "--output", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert rendered_slugs(result.output) == ["01-Themed"]
+    assert "skipped 02-Tiny (up to date)" in result.output
+    after = states(tmp_path / "480p15")
+    assert {n for n in after if after[n] != before[n]} == {
+        "01-Themed.mp4",
+        "01-Themed.png",
+        "01-Themed.srt",
+        "manifest.json",
+        "index.html",
+        "lecture.mp4",
+        "lecture.srt",
+        "lecture.vtt",
+    }
+    marks = video_join.marks(tmp_path / "480p15" / "lecture.mp4")
+    assert [m.title for m in marks] == ["A new title", "A tiny scene"]
