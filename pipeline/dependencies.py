@@ -1,9 +1,17 @@
 """What a chapter's video depends on, as a dictionary of named digests, and the hash of it all.
 
-The project modules a chapter runs are found by reading import statements (static
-analysis: nothing is imported or run): from the chapter's module and from the worker that
-renders it, following imports into the chapter's own package, `scenes`, `attention`
-and `pipeline`. Imports made at run time (importlib) are not followed.
+Code: the chapter's module and the modules it imports, found by reading import statements
+(static analysis: nothing is imported or run) and followed into `scenes`, `attention` and
+the chapter's own package; plus the few pipeline modules that shape every video's frames and
+encoding (FRAME_CODE), named here rather than followed, so that code only the command line or
+the worker's bookkeeping runs (outputs.clean, error reports...) re-renders nothing. The TOML
+loader for `--example` files counts only for renders given one. Imports made at run time
+(importlib) are not followed.
+
+Data: the chapter's own title when its code imports the registry (the titles are data,
+`scenes/chapters.toml`); every chapter's number and title when a module other than
+`scenes.chapter` (which reads only the chapter's own title) imports it; the example file's
+content; the settings; the tools' versions.
 """
 
 from __future__ import annotations
@@ -17,13 +25,21 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
+from scenes import registry
 from scenes.registry import Chapter
 
+from . import outputs
 from .settings import RenderSettings
 
-PROJECT_PACKAGES = ("scenes", "attention", "pipeline")
-WORKER_MODULE = "pipeline.worker"
-DATA_PACKAGE = "attention"  # numpy core and the example data: hashed whole, every file in it
+CODE_PACKAGES = ("scenes", "attention")  # followed from the chapter's module, with the chapter's own package
+FRAME_CODE = (  # reviewed: the pipeline code a chapter's pixels, encoding and files depend on
+    "pipeline.scene_render",  # manim's settings (size, rate, format, encoder preset), theme, example, poster
+    "pipeline.held_frames",  # how held frames are encoded
+    "pipeline.video",  # the MP4 remux (index at the front)
+)
+EXAMPLE_LOADER = "attention.example_file"  # reads --example files: part of those renders only
+REGISTRY = "scenes.registry"
+OWN_TITLE_READERS = frozenset({"scenes.chapter"})  # read only their own chapter's entry: its title
 TOOLS = ("manim", "av", "pycairo")  # their versions decide the pixels and the encoding
 
 
@@ -42,10 +58,15 @@ class Scanner:
 
     def inputs(self, chapter: Chapter, settings: RenderSettings) -> dict[str, str]:
         """Named digests of everything `chapter`'s video depends on at `settings`."""
-        local = (*PROJECT_PACKAGES, chapter.module.partition(".")[0])
-        modules = self.modules((chapter.module, WORKER_MODULE), local)
-        found = {f"module {name}": self._file(path) for name, path in modules.items()}
-        found[f"data {DATA_PACKAGE}/"] = self._package_files(DATA_PACKAGE)
+        roots = (chapter.module, EXAMPLE_LOADER) if settings.example is not None else (chapter.module,)
+        code = self.modules(roots, (*CODE_PACKAGES, chapter.module.partition(".")[0]))
+        code.update({name: self._module(name)[0] for name in FRAME_CODE})  # these alone, not their imports
+        found = {f"module {name}": self._file(path) for name, path in code.items()}
+        if REGISTRY in code:  # the chapter may show its title
+            found["title"] = chapter.title
+        if self._reads_registry(code):
+            found["registry"] = digest({c.slug: c.title for c in registry.CHAPTERS})
+        found.update(_output(chapter, settings))
         found.update({f"tool {tool}": importlib.metadata.version(tool) for tool in TOOLS})
         found.update({f"setting {key}": str(value) for key, value in asdict(settings).items()})
         if settings.example is not None:
@@ -66,6 +87,11 @@ class Scanner:
                 todo.extend(imported)
         return found
 
+    def _reads_registry(self, code: dict[str, Path]) -> bool:
+        """Whether a module among `code`, other than those that read only their own chapter's title, imports
+        the registry (and so may show any chapter's number or title)."""
+        return any(REGISTRY in self._module(name)[1] for name in code.keys() - OWN_TITLE_READERS)
+
     def _module(self, name: str) -> tuple[Path | None, tuple[str, ...]]:
         if name not in self._modules:
             path = _source_file(name)
@@ -78,10 +104,15 @@ class Scanner:
             self._files[path] = hashlib.sha256(path.read_bytes()).hexdigest()
         return self._files[path]
 
-    def _package_files(self, package: str) -> str:
-        root = _source_file(package).parent
-        files = sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-        return digest({str(p.relative_to(root)): self._file(p) for p in files})
+
+def _output(chapter: Chapter, settings: RenderSettings) -> dict[str, str]:
+    """What the pipeline makes of the settings beyond their values: the files' names, and whether the
+    video keeps an alpha channel."""
+    files = outputs.chapter_files(Path(), chapter.slug, settings.format)
+    return {
+        "output files": " ".join(p.name for p in (files.video, files.poster, files.subtitles)),
+        "output transparent": str(settings.transparent),
+    }
 
 
 def _source_file(name: str) -> Path | None:

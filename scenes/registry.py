@@ -1,9 +1,14 @@
-"""The ordered list of chapters: what `render.py` renders, in viewing order."""
+"""The ordered list of chapters: what `render.py` renders, in viewing order, read from `chapters.toml`."""
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from pathlib import Path
+
+import tomllib
+
+DATA = Path(__file__).with_name("chapters.toml")  # each chapter's name, module and title, in viewing order
 
 
 @dataclass(frozen=True)
@@ -25,17 +30,16 @@ class Chapter:
         return getattr(importlib.import_module(self.module), self.name)
 
 
-CHAPTERS: tuple[Chapter, ...] = (
-    Chapter(1, "FixedContext", "Fixed context vs attention", "scenes.fixed_context"),
-    Chapter(2, "ThreeTokenDrag", "The three-token drag", "scenes.three_token_drag"),
-    Chapter(3, "ScoreEveryWord", "Score every word", "scenes.score_every_word"),
-    Chapter(4, "BlendByWeight", "Blend by weight", "scenes.blend_by_weight"),
-    Chapter(5, "Refocus", "Refocus each step", "scenes.refocus"),
-    Chapter(6, "SourcePositions", "Keep source positions available", "scenes.source_positions"),
-    Chapter(7, "ShrinkScores", "Shrink the scores", "scenes.shrink_scores"),
-    Chapter(8, "WhereItBreaks", "Where it breaks", "scenes.where_it_breaks"),
-    Chapter(9, "QuickVersion", "The quick version", "scenes.quick_version"),
-)
+def load(path: Path) -> tuple[Chapter, ...]:
+    """The chapters listed in the TOML file at `path`, numbered from 1 in the order given."""
+    listed = tomllib.loads(path.read_text(encoding="utf-8"))["chapter"]
+    return tuple(
+        Chapter(number, entry["name"], entry["title"], entry["module"])
+        for number, entry in enumerate(listed, start=1)
+    )
+
+
+CHAPTERS: tuple[Chapter, ...] = load(DATA)
 
 
 def find(name: str) -> Chapter | None:

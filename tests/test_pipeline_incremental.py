@@ -137,11 +137,15 @@ def test_manifest_records_what_each_video_depends_on_and_its_files(rendered):
     assert {
         f"module {package}.tiny",
         f"module {package}.shared",
-        "module pipeline.worker",
         "module pipeline.scene_render",
-        "data attention/",
+        "module pipeline.held_frames",
+        "module pipeline.video",
     } <= set(entry.inputs)
     assert f"module {package}.flaky" not in entry.inputs
+    assert "module pipeline.worker" not in entry.inputs  # runs the job, but draws nothing
+    assert not any(k.startswith(("module attention", "module scenes")) for k in entry.inputs)  # not imported
+    assert "title" not in entry.inputs  # Tiny does not import the registry, so cannot show its title
+    assert entry.inputs["output files"] == "01-Tiny.mp4 01-Tiny.png 01-Tiny.srt"
     assert {k: v for k, v in entry.inputs.items() if k.startswith("setting")} == {
         "setting width": "854",
         "setting height": "480",
