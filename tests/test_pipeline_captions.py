@@ -2,6 +2,7 @@
 
 import re
 from datetime import timedelta
+from fractions import Fraction
 
 import srt
 
@@ -48,9 +49,7 @@ def test_no_subtitles_give_a_header_only():
 def test_parts_are_shifted_by_their_offsets_and_numbered_again():
     first = [subtitle(0, 0.4, "one"), subtitle(0.4, 0.8, "two")]
     second = [subtitle(0.1, 0.5, "three")]
-    joined = captions.shifted(
-        [(first, timedelta(0)), ([], timedelta(seconds=1)), (second, timedelta(seconds=1.6))]
-    )
+    joined = captions.shifted([(first, 0, 1), ([], 1, Fraction(3, 5)), (second, Fraction(8, 5), 1)])
     parsed = list(srt.parse(captions.as_srt(joined)))
     assert [(s.index, s.start.total_seconds(), s.end.total_seconds(), s.content) for s in parsed] == [
         (1, 0.0, 0.4, "one"),
