@@ -47,11 +47,11 @@ def as_vtt(subtitles: list[srt.Subtitle]) -> str:
 
 def fitted(subtitles: list[srt.Subtitle], length: Fraction) -> list[srt.Subtitle]:
     """The subtitles inside a video of `length` seconds: ordered, never overlapping, times inward to the ms."""
-    ordered = sorted(subtitles, key=lambda s: s.start)
-    ends = [s.start for s in ordered[1:]] + [_moment(length)]
+    ordered, end = sorted(subtitles, key=lambda s: s.start), _moment(length)
+    nexts = [s.start for s in ordered[1:]] + [end]
     cues = [
-        srt.Subtitle(0, _millis(s.start, ceil), _millis(min(s.end, end), floor), s.content)
-        for s, end in zip(ordered, ends)
+        srt.Subtitle(0, _millis(s.start, ceil), _millis(min(s.end, following, end), floor), s.content)
+        for s, following in zip(ordered, nexts)
     ]
     return [cue for cue in cues if cue.start < cue.end]
 
