@@ -1,10 +1,19 @@
-"""Captions: manim's SubRip (.srt) subtitles as WebVTT (.vtt) for browsers, and joined for the full lecture."""
+"""Captions: manim's SubRip (.srt) subtitles fitted to their video, as WebVTT (.vtt) for browsers, and joined for
+the full lecture.
+
+Fitted means what players need to show one caption at a time: cues in order, each ending
+where the next begins at the latest, none beyond the video's end (a cue is cut there, and
+one that would start at or after it is dropped), and times rounded inward to the
+millisecond (starts up, ends down), so a cue never begins before its first frame.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
 from datetime import timedelta
+from fractions import Fraction
+from math import ceil, floor
 from pathlib import Path
 
 import srt
@@ -36,19 +45,43 @@ def as_vtt(subtitles: list[srt.Subtitle]) -> str:
     return "\n".join(("WEBVTT\n", *cues))
 
 
-def shifted(parts: Iterable[tuple[list[srt.Subtitle], timedelta]]) -> list[srt.Subtitle]:
-    """The subtitles of several parts played one after another: each part's moved later by its offset."""
-    return [
-        srt.Subtitle(0, s.start + offset, s.end + offset, s.content)
-        for subtitles, offset in parts
-        for s in subtitles
+def fitted(subtitles: list[srt.Subtitle], length: Fraction) -> list[srt.Subtitle]:
+    """The subtitles inside a video of `length` seconds: ordered, never overlapping, times inward to the ms."""
+    ordered, end = sorted(subtitles, key=lambda s: s.start), _moment(length)
+    nexts = [s.start for s in ordered[1:]] + [end]
+    cues = [
+        srt.Subtitle(0, _millis(s.start, ceil), _millis(min(s.end, following, end), floor), s.content)
+        for s, following in zip(ordered, nexts)
     ]
+    return [cue for cue in cues if cue.start < cue.end]
+
+
+def shifted(parts: Iterable[tuple[list[srt.Subtitle], Fraction, Fraction]]) -> list[srt.Subtitle]:
+    """The subtitles of parts played one after another, each part's (subtitles, start, length in seconds)
+    fitted to its length and moved later by its start, and the whole fitted again."""
+    moved, end = [], Fraction(0)
+    for subtitles, start, length in parts:
+        offset, end = _moment(start), start + length
+        moved += [
+            srt.Subtitle(0, s.start + offset, s.end + offset, s.content) for s in fitted(subtitles, length)
+        ]
+    return fitted(moved, end)
 
 
 def cue_text(text: str) -> str:
     """WebVTT cue text: the text with WebVTT's markup characters escaped and no blank line (which would end the cue)."""
     escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return re.sub(r"\n\s*\n", "\n", escaped.strip())
+
+
+def _moment(seconds: Fraction) -> timedelta:
+    """`seconds` as a timedelta (to the microsecond)."""
+    return timedelta(microseconds=round(Fraction(seconds) * 1_000_000))
+
+
+def _millis(moment: timedelta, rounding) -> timedelta:
+    """`moment` rounded to the millisecond by `rounding` (ceil or floor)."""
+    return rounding(moment / MILLISECOND) * MILLISECOND
 
 
 def _vtt_time(moment: timedelta) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass, replace
-from datetime import timedelta
 from pathlib import Path
 
 import av
@@ -112,8 +111,7 @@ def _write(folder: Path, chapters: tuple[Chapter, ...], target: LectureFiles) ->
             [(c.title, f.video) for c, f in zip(chapters, chapter_files)], stage(target.video)
         )
         subtitles = captions.shifted(
-            (captions.read(f.subtitles), timedelta(seconds=float(m.start)))
-            for f, m in zip(chapter_files, marks)
+            (captions.read(f.subtitles), m.start, m.end - m.start) for f, m in zip(chapter_files, marks)
         )
         if subtitles:
             stage(target.subtitles).write_text(captions.as_srt(subtitles), encoding="utf-8")

@@ -52,10 +52,17 @@ class Entry:
 class Manifest:
     """The entries of one output folder, keyed by chapter slug and format."""
 
-    def __init__(self, folder: Path, entries: dict[str, Entry], damaged: bool = False):
+    def __init__(
+        self,
+        folder: Path,
+        entries: dict[str, Entry],
+        damaged: bool = False,
+        pages: dict[str, int] | None = None,
+    ):
         self.path = Path(folder) / NAME
         self.entries = entries
         self.damaged = damaged  # the file existed but could not be read
+        self.pages = pages or {}  # files written for the whole folder (index.html) -> size in bytes
 
     @classmethod
     def load(cls, folder: Path) -> Manifest:
@@ -74,8 +81,13 @@ class Manifest:
             parsed = None
         if parsed is None:
             return cls(folder, {}, damaged=True)
+        pages = raw.get("pages", {})
+        pages_ok = isinstance(pages, dict) and all(isinstance(size, int) for size in pages.values())
         return cls(
-            folder, {key: e for key, e in parsed.items() if e is not None}, damaged=None in parsed.values()
+            folder,
+            {key: e for key, e in parsed.items() if e is not None},
+            damaged=None in parsed.values() or not pages_ok,
+            pages=pages if pages_ok else {},
         )
 
     def get(self, slug: str, video_format: str) -> Entry | None:
@@ -85,7 +97,20 @@ class Manifest:
     def record(self, entry: Entry) -> None:
         """Add or replace an entry and write the manifest (atomically)."""
         self.entries[_key(entry.slug, entry.format)] = entry
-        data = {"schema": SCHEMA, "entries": {k: asdict(e) for k, e in sorted(self.entries.items())}}
+        self._write()
+
+    def record_pages(self, pages: dict[str, int]) -> None:
+        """Set the files written for the whole folder (name -> size) and write the manifest, if they changed."""
+        if pages != self.pages:
+            self.pages = dict(pages)
+            self._write()
+
+    def _write(self) -> None:
+        data = {
+            "schema": SCHEMA,
+            "entries": {k: asdict(e) for k, e in sorted(self.entries.items())},
+            "pages": dict(sorted(self.pages.items())),
+        }
         with outputs.staged() as stage:
             stage(self.path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import time
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from attention import examples
 from attention.example_file import load_example_file
 from scenes import palette
 
-from . import held_frames, outputs, tex_cache, video
+from . import captions, held_frames, outputs, tex_cache, video
 from .jobs import Job, Progress
 from .latex_errors import explained
 from .settings import RenderSettings
@@ -41,7 +40,9 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         scene.render()
         _publish(scene, targets, job.settings)
     tex_cache.publish(private_tex, shared_tex)
-    return tuple(targets.existing()), video.duration(targets.video) or 0.0, frames.count
+    web_captions = captions.web_captions(targets.subtitles)
+    written = (*targets.existing(), *([web_captions] if web_captions.exists() else []))
+    return written, float(video.duration(targets.video) or 0), frames.count
 
 
 def use_look(settings: RenderSettings) -> None:
@@ -95,21 +96,24 @@ class FrameCounter:
 
 
 def _publish(scene, targets: outputs.ChapterFiles, settings: RenderSettings) -> None:
-    """Stage the video, poster and subtitles, then rename them into place together."""
+    """Stage the video (at a constant frame rate), poster and captions (.srt and .vtt, inside the video's
+    length), then rename them into place together."""
     writer = scene.renderer.file_writer
     movie = Path(writer.movie_file_path)
     if not movie.exists():
         raise RuntimeError("the scene played no animation, so manim wrote no video")
     subtitles = writer.output_plan.subcaption_file
-    has_subtitles = subtitles is not None and subtitles.exists()
+    cues = captions.read(subtitles) if subtitles is not None else []
     poster = Image.fromarray(scene.renderer.get_frame())
+    web_captions = captions.web_captions(targets.subtitles)
     with outputs.staged() as stage:
-        if settings.format == "mp4":
-            video.remux_faststart(movie, stage(targets.video))
-        else:
-            shutil.copyfile(movie, stage(targets.video))
+        staged_video = stage(targets.video)
+        video.remux_constant_rate(movie, staged_video, settings.format, settings.fps)
         (poster if settings.transparent else poster.convert("RGB")).save(stage(targets.poster), format="PNG")
-        if has_subtitles:
-            shutil.copyfile(subtitles, stage(targets.subtitles))
-    if not has_subtitles:
-        targets.subtitles.unlink(missing_ok=True)  # left over from an earlier version of the scene
+        cues = captions.fitted(cues, video.duration(staged_video) or 0)
+        if cues:
+            stage(targets.subtitles).write_text(captions.as_srt(cues), encoding="utf-8")
+            stage(web_captions).write_text(captions.as_vtt(cues), encoding="utf-8")
+    if not cues:  # left over from an earlier version of the scene
+        targets.subtitles.unlink(missing_ok=True)
+        web_captions.unlink(missing_ok=True)

@@ -1,36 +1,77 @@
-"""MP4 handling with PyAV: moving the index to the front, reading the duration."""
+"""Video files with PyAV: manim's video rewritten at a constant frame rate (the MP4 index at the front), and its
+length read back exactly.
+
+manim 0.22 writes each animation to its own segment and joins them with FFmpeg's concat
+demuxer, which places each segment by its rounded duration: at 15 fps in MP4 (time base
+1/15360) some joins come 5 ticks early, so a frame lasts 1019 ticks instead of 1024 and
+the video is shorter than its frames at the frame rate. The rewrite copies every packet
+(nothing is re-encoded) and gives the frame shown k-th the time k / fps.
+"""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import av
 
+CONTAINERS = {"mp4": "mp4", "mov": "mov", "webm": "webm", "gif": "gif"}
+OPTIONS = {
+    "mp4": {"movflags": "faststart"}
+}  # browsers play an MP4 while downloading only with the index first
 
-def remux_faststart(source: Path, target: Path) -> None:
-    """Copy `source`'s video stream into `target` (an MP4) with the index (moov) before the data.
 
-    manim 0.22 writes the index at the end, so a browser must download the whole
-    file before it can start playing; stream copy re-encodes nothing.
-    """
+def remux_constant_rate(source: Path, target: Path, video_format: str, fps: int) -> None:
+    """Copy `source`'s video stream into `target` by stream copy, the k-th frame in presentation order at
+    k / fps seconds (exact where the container's clock can say it: MP4 and MOV; WebM counts milliseconds and
+    GIF hundredths, so there each time is the nearest tick to k / fps)."""
+    with av.open(str(source)) as given:
+        stream = given.streams.video[0]
+        order = [(p.pts, p.dts) for p in given.demux(stream) if p.dts is not None]
+    times = _frame_times(order, fps, stream.time_base)
     with (
         av.open(str(source)) as given,
-        av.open(str(target), "w", format="mp4", options={"movflags": "faststart"}) as out,
+        av.open(
+            str(target), "w", format=CONTAINERS[video_format], options=OPTIONS.get(video_format, {})
+        ) as out,
     ):
         out.metadata.update(given.metadata)
         stream_in = given.streams.video[0]
         stream_out = out.add_stream_from_template(stream_in)
-        for packet in given.demux(stream_in):
-            if packet.dts is None:  # demux ends with an empty flushing packet
-                continue
+        stream_out.time_base = stream_in.time_base
+        packets = (p for p in given.demux(stream_in) if p.dts is not None)  # demux ends with an empty packet
+        for packet, (pts, dts, length) in zip(packets, times):
+            packet.pts, packet.dts, packet.duration = pts, dts, length
             packet.stream = stream_out
             out.mux(packet)
 
 
-def duration(path: Path) -> float | None:
-    """The video's duration in seconds, or None when the file cannot be read."""
+def _frame_times(order: list[tuple[int, int]], fps: int, time_base: Fraction) -> list[tuple[int, int, int]]:
+    """For packets in decode order (pts, dts): new (pts, dts, duration), the frame with the k-th smallest pts
+    at tick round(k / fps / time_base), and each dts the time of the frame `delay` places earlier in decode
+    order, `delay` (the encoder's reordering) kept as the source had it, at least as large as needed."""
+
+    def tick(k: int) -> int:
+        return round(Fraction(k) / fps / time_base)
+
+    rank = {pts: k for k, pts in enumerate(sorted(pts for pts, _ in order))}
+    step = Fraction(1) / fps / time_base
+    source_delay = round((min(p for p, _ in order) - min(d for _, d in order)) / step) if order else 0
+    delay = max([source_delay] + [i - rank[pts] for i, (pts, _) in enumerate(order)])
+    return [
+        (tick(rank[pts]), tick(i - delay), tick(rank[pts] + 1) - tick(rank[pts]))
+        for i, (pts, _) in enumerate(order)
+    ]
+
+
+def duration(path: Path) -> Fraction | None:
+    """The video's length in seconds, exactly (its stream's duration in its time base), or None when the file
+    cannot be read."""
     try:
         with av.open(str(path)) as container:
-            return container.duration / av.time_base if container.duration is not None else None
-    except av.FFmpegError:
+            stream = container.streams.video[0]
+            if stream.duration is not None:
+                return stream.duration * stream.time_base
+            return Fraction(container.duration, av.time_base) if container.duration is not None else None
+    except (av.FFmpegError, IndexError):
         return None

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import ceil
 from pathlib import Path
 
 import av
+
+CHAPTER_TIME_BASE = Fraction(1, 1000)
 
 
 class JoinError(ValueError):
@@ -39,7 +42,7 @@ def join(parts: list[tuple[str, Path]], target: Path) -> list[Mark]:
                 start = marks[-1].end if marks else Fraction(0)
                 length = _copy(given, stream_in, out, stream_out, start)
             marks.append(Mark(title, start, start + length))
-        out.set_chapters([_chapter(number, mark, stream_out.time_base) for number, mark in enumerate(marks)])
+        out.set_chapters([_chapter(number, mark) for number, mark in enumerate(marks)])
     return marks
 
 
@@ -87,11 +90,13 @@ def _copy(given, stream_in, out, stream_out, start: Fraction) -> Fraction:
     return (end - origin) * time_base
 
 
-def _chapter(number: int, mark: Mark, time_base: Fraction) -> dict:
+def _chapter(number: int, mark: Mark) -> dict:
+    """A chapter for PyAV, in the milliseconds MP4 chapter tracks count, rounded up: a seek to its start
+    shows the chapter's own first frame, never the frame before."""
     return {
         "id": number,
-        "start": int(mark.start / time_base),
-        "end": int(mark.end / time_base),
-        "time_base": time_base,
+        "start": ceil(mark.start * 1000),
+        "end": ceil(mark.end * 1000),
+        "time_base": CHAPTER_TIME_BASE,
         "metadata": {"title": mark.title},
     }

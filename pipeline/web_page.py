@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import json
 from html import escape
+from math import ceil
 from pathlib import Path
 from urllib.parse import quote
 
+from attention.example_file import example_name
 from scenes.registry import Chapter
 
 from . import captions, lecture, outputs, video, video_join
@@ -24,10 +26,10 @@ TITLE = "Attention, explained"
 PAGE_FORMATS = {"mp4": "video/mp4", "webm": "video/webm"}  # what a <video> can play, in order of preference
 
 STYLE = """
-:root { color-scheme: light dark; --bg: #fafaf8; --fg: #1c1c1e; --muted: #55555c; --card: #ecebe7;
+:root { color-scheme: light dark; --bg: #fafaf8; --fg: #1c1c1e; --muted: #48484e; --card: #ecebe7;
         --accent: #0b5fc4; }
 @media (prefers-color-scheme: dark) {
-  :root { --bg: #131316; --fg: #ececee; --muted: #a9a9b2; --card: #24242a; --accent: #8cc4ff; }
+  :root { --bg: #131316; --fg: #ececee; --muted: #b4b4bc; --card: #24242a; --accent: #8cc4ff; }
 }
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--bg); color: var(--fg); font: 1rem/1.5 system-ui, sans-serif; }
@@ -48,6 +50,7 @@ video { display: block; width: 100%; height: auto; background: #000; border-radi
 .marks button[aria-current="true"] { border-color: var(--accent);
                                      background: color-mix(in srgb, var(--accent) 18%, var(--card)); }
 .time { color: var(--muted); font-variant-numeric: tabular-nums; }
+.marks button[aria-current="true"] .time { color: var(--fg); }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .chapters { display: grid; gap: 2rem 1.5rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 26rem), 1fr)); }
 """
@@ -84,6 +87,7 @@ if (lecture) {
 def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
     """The page for `folder`, showing whichever of its videos exist."""
     sections = (_lecture_section(folder, chapters, settings), _chapters_section(folder, chapters, settings))
+    title = title_of(settings)
     return "\n".join(
         (
             "<!doctype html>",
@@ -92,12 +96,12 @@ def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) 
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             '<link rel="icon" href="data:,">',
-            f"<title>{_text(TITLE)}</title>",
+            f"<title>{_text(title)}</title>",
             f"<style>{STYLE}</style>",
             "</head>",
             "<body>",
             "<main>",
-            f"<h1>{_text(TITLE)}</h1>",
+            f"<h1>{_text(title)}</h1>",
             f'<p class="lede">A lecture in {len(chapters)} short videos, with captions.</p>',
             *(section for section in sections if section),
             "</main>",
@@ -109,6 +113,11 @@ def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) 
     )
 
 
+def title_of(settings: RenderSettings) -> str:
+    """The page's title: the lecture's, followed by the example's name when a custom example is used."""
+    return f"{TITLE}, with the example {example_name(settings.example)}" if settings.example else TITLE
+
+
 def _lecture_section(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
     """The full lecture and a button per chapter mark; empty when there is no readable lecture."""
     target = lecture.files(folder)
@@ -118,14 +127,14 @@ def _lecture_section(folder: Path, chapters: tuple[Chapter, ...], settings: Rend
     poster = outputs.chapter_files(folder, chapters[0].slug, "mp4").poster if chapters else None
     player = _video([target.video], poster, target.subtitles, "The whole lecture", settings, "lecture")
     buttons = "\n".join(
-        f'<li><button type="button" data-start="{float(m.start):.3f}"><span>{number}. {_text(m.title)}</span>'
+        f'<li><button type="button" data-start="{_start(m.start)}"><span>{number}. {_text(m.title)}</span>'
         f'<span class="time">{_clock(m.start)}</span></button></li>'
         for number, m in enumerate(marks, start=1)
     )
     downloads = _meta(_links((target.video, "video (.mp4)"), (target.subtitles, "captions (.srt)")))
     return (
         f'<section aria-labelledby="lecture-title">\n<h2 id="lecture-title">The whole lecture '
-        f'<span class="time">{_clock(marks[-1].end)}</span></h2>\n{player}\n'
+        f'<span class="time">{_clock(video.duration(target.video) or 0)}</span></h2>\n{player}\n'
         f'<nav aria-label="Chapters of the whole lecture">\n<ol class="marks">\n{buttons}\n</ol>\n</nav>\n'
         f"{downloads}\n</section>"
     )
@@ -202,6 +211,11 @@ def _links(*files: tuple[Path, str]) -> list[str]:
 def _meta(items: list[str]) -> str:
     """A line of small print: items separated by dots."""
     return f'<p class="meta">{" · ".join(items)}</p>'
+
+
+def _start(seconds) -> str:
+    """A chapter's start in seconds for a seek, rounded up to the millisecond: inside its first frame."""
+    return f"{ceil(seconds * 1000) / 1000:.3f}"
 
 
 def _clock(seconds) -> str:

@@ -2,6 +2,7 @@
 
 import re
 from datetime import timedelta
+from fractions import Fraction
 
 import srt
 
@@ -21,7 +22,7 @@ def parse_vtt(text: str) -> list[tuple[str, str, str, str]]:
 
 
 def subtitle(start: float, end: float, text: str) -> srt.Subtitle:
-    return srt.Subtitle(0, timedelta(seconds=start), timedelta(seconds=end), text)
+    return srt.Subtitle(0, timedelta(seconds=float(start)), timedelta(seconds=float(end)), text)
 
 
 def test_vtt_has_each_cue_with_millisecond_times():
@@ -48,9 +49,7 @@ def test_no_subtitles_give_a_header_only():
 def test_parts_are_shifted_by_their_offsets_and_numbered_again():
     first = [subtitle(0, 0.4, "one"), subtitle(0.4, 0.8, "two")]
     second = [subtitle(0.1, 0.5, "three")]
-    joined = captions.shifted(
-        [(first, timedelta(0)), ([], timedelta(seconds=1)), (second, timedelta(seconds=1.6))]
-    )
+    joined = captions.shifted([(first, 0, 1), ([], 1, Fraction(3, 5)), (second, Fraction(8, 5), 1)])
     parsed = list(srt.parse(captions.as_srt(joined)))
     assert [(s.index, s.start.total_seconds(), s.end.total_seconds(), s.content) for s in parsed] == [
         (1, 0.0, 0.4, "one"),
@@ -65,3 +64,32 @@ def test_srt_files_are_read_and_a_missing_one_is_empty(tmp_path):
     assert [s.content for s in captions.read(path)] == ["a square appears"]
     assert captions.read(tmp_path / "missing.srt") == []
     assert captions.web_captions(path) == tmp_path / "01-Tiny.vtt"
+
+
+def times(subtitles):
+    return [(s.start.total_seconds(), s.end.total_seconds(), s.content) for s in subtitles]
+
+
+def test_fitted_captions_are_ordered_apart_and_inside_the_video():
+    given = [
+        subtitle(0.5, 3, "second"),
+        subtitle(0, 1, "first"),
+        subtitle(2.5, 9, "cut"),
+        subtitle(4, 5, "late"),
+    ]
+    assert times(captions.fitted(given, Fraction(4))) == [
+        (0.0, 0.5, "first"),  # ends where the next begins
+        (0.5, 2.5, "second"),
+        (2.5, 4.0, "cut"),  # ends with the video
+    ]  # "late" starts at the video's end: dropped
+
+
+def test_fitted_times_round_inward_to_the_millisecond():
+    fitted = captions.fitted([subtitle(Fraction(1, 15), Fraction(2, 3), "a")], Fraction(7, 15))
+    assert times(fitted) == [(0.067, 0.466, "a")]  # starts up, ends down: within the frames it was given
+
+
+def test_joined_parts_stay_inside_their_own_chapter():
+    first, second = [subtitle(0, 5, "outlasts its chapter")], [subtitle(0, 1, "next")]
+    joined = captions.shifted([(first, 0, Fraction(46, 15)), (second, Fraction(46, 15), 1)])
+    assert times(joined) == [(0.0, 3.066, "outlasts its chapter"), (3.067, 4.066, "next")]

@@ -55,7 +55,7 @@ def test_render_reports_each_chapter_and_a_summary(rendered):
         ["done", "03-Coda"],
     ]  # in the order they finish
     assert any(
-        line.endswith(f": {out}/480p15/01-Tiny.mp4, {out}/480p15/01-Tiny.png, {out}/480p15/01-Tiny.srt")
+        line.endswith(", ".join(f"{out}/480p15/01-Tiny.{suffix}" for suffix in ("mp4", "png", "srt", "vtt")))
         for line in lines
     )
     assert lines[3].startswith(f"joined {out}/480p15/lecture.mp4 from 3 chapters ")
