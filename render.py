@@ -166,7 +166,7 @@ def output_root(output: Path, example: Path | None) -> Path:
     return output / "examples" / outputs.safe_name(example_name(example))
 
 
-@click.group(cls=OneLineErrors)
+@click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 def cli():
     """Render the attention lecture with manim."""
 

@@ -43,11 +43,25 @@ def test_chapter_names_are_case_insensitive_and_rendered_in_viewing_order(tiny_c
     assert sorted(p.stem for p in (tmp_path / "480p15").glob("*.mp4")) == ["01-Tiny", "03-Coda"]
 
 
+def test_chapters_can_be_named_by_their_number_as_list_shows_it(tiny_chapters, run, tmp_path):
+    result = run("render", "3", "01", "--jobs", 1, "--output", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.stem for p in (tmp_path / "480p15").glob("*.mp4")) == ["01-Tiny", "03-Coda"]
+    assert run("render", "4", "--output", tmp_path).output.startswith("Error: unknown chapter '4'; ")
+
+
+@pytest.mark.parametrize("command", [[], ["list"], ["render"], ["clean"]])
+def test_dash_h_is_help(run, command):
+    short, long = run(*command, "-h"), run(*command, "--help")
+    assert short.exit_code == 0 and short.output == long.output
+    assert short.output.startswith("Usage: ")
+
+
 def test_unknown_chapter_is_one_line_with_the_closest_name(tiny_chapters, run, tmp_path):
     result = run("render", "tiny", "Cod", "--output", tmp_path)
     assert result.exit_code == 2
     assert result.output.splitlines() == [
-        "Error: unknown chapter 'Cod' (closest: Coda); valid chapters: Tiny, Flaky, Coda"
+        "Error: unknown chapter 'Cod' (closest: Coda); valid chapters: Tiny, Flaky, Coda (or their numbers, 1 to 3)"
     ]
     assert not tmp_path.joinpath("480p15").exists()  # nothing renders when a name is wrong
 
@@ -56,7 +70,7 @@ def test_unknown_chapter_with_no_close_match_lists_the_names_only(tiny_chapters,
     result = run("render", "softmax", "--output", tmp_path)
     assert result.exit_code == 2
     assert result.output.splitlines() == [
-        "Error: unknown chapter 'softmax'; valid chapters: Tiny, Flaky, Coda"
+        "Error: unknown chapter 'softmax'; valid chapters: Tiny, Flaky, Coda (or their numbers, 1 to 3)"
     ]
 
 
