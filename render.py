@@ -11,7 +11,7 @@ import click
 from click.core import ParameterSource
 
 from attention.example_file import ExampleFileError, example_name, load_example_file
-from pipeline import build, chapters, lock, outputs, report, settings
+from pipeline import build, chapters, lock, outputs, parallel, report, settings
 from pipeline.console import Console
 from pipeline.quality import PRESETS
 from scenes.palette import THEMES
@@ -236,16 +236,27 @@ def render(
         outputs.ensure_writable(output)
     except OSError as err:
         raise click.UsageError(f"cannot write to the output folder {output}: {err.strerror}") from None
+    console = Console(sys.stdout.isatty())
     try:
         with locked(output, wait=not no_wait):
-            succeeded = build.build(
-                selected, wanted, output, jobs=jobs, force=force, console=Console(sys.stdout.isatty())
+            succeeded = stopped_on_ctrl_c(
+                build.build, selected, wanted, output, jobs=jobs, force=force, console=console
             )
     except KeyboardInterrupt:
+        console.close()
         click.echo("interrupted: files already in place are kept, unfinished ones were not written", err=True)
         ctx.exit(INTERRUPTED)
     if not succeeded:
         ctx.exit(1)
+
+
+def stopped_on_ctrl_c(function, *args, **kwargs):
+    """`function(*args, **kwargs)`; on Ctrl-C its workers are stopped (still holding the lock) before re-raising."""
+    try:
+        return function(*args, **kwargs)
+    except KeyboardInterrupt:
+        parallel.interrupt()
+        raise
 
 
 class OutputBusy(click.ClickException):
