@@ -154,7 +154,7 @@ def chosen_settings(ctx: click.Context, video_format: str = "mp4") -> settings.R
         resolution,
         fps,
         video_format,
-        ctx.params.get("theme", settings.DEFAULT_THEME),
+        ctx.params.get("theme") or settings.DEFAULT_THEME,
         ctx.params.get("example"),
     )
 
@@ -287,11 +287,21 @@ def _pid(holder: int | None) -> str:
 
 @cli.command()
 @frame_options(None)
+@click.option(
+    "--theme",
+    type=click.Choice(list(THEMES)),
+    help="Only this theme's folders (with -q: that quality's folder of this theme).",
+)
+@look_options[1]
 @output_option
 @click.pass_context
-def clean(ctx: click.Context, output: Path, **_frame):
-    """Remove the rendered files of one quality (every one when no quality is given) and manim's caches."""
-    removed = outputs.clean(output, chosen_settings(ctx))
+def clean(ctx: click.Context, output: Path, theme: str | None, example: Path | None, **_frame):
+    """Remove what `render` with the same options wrote; with no option, everything (caches and examples too)."""
+    root, wanted = output_root(output, example), chosen_settings(ctx)
+    if example is not None and wanted is None and theme is None:  # everything of that example: its folder
+        removed = outputs.clean_folder(root)
+    else:
+        removed = outputs.clean(root, wanted, theme)
     click.echo("\n".join(f"removed {p}" for p in removed) or "nothing to remove")
 
 

@@ -146,11 +146,45 @@ def test_clean_removes_one_quality_or_all_and_the_caches(tiny_chapters, run, tmp
         (tmp_path / folder).mkdir(parents=True)
         (tmp_path / folder / "file").write_text("x")
     result = run("clean", "-q", "l", "--output", tmp_path)
-    assert result.output.splitlines() == [f"removed {tmp_path / '480p15'}", f"removed {tmp_path / '.manim'}"]
+    assert result.output.splitlines() == [f"removed {tmp_path / '480p15'}"]  # the LaTeX cache is shared: kept
+    assert (tmp_path / ".manim" / "Tex" / "file").exists()
     assert run(
         "clean", "--resolution", "1280x720", "--fps", "24", "--output", tmp_path
     ).output.splitlines() == [f"removed {tmp_path / '1280x720p24'}"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["720p30", "keep"]
-    assert run("clean", "--output", tmp_path).output.splitlines() == [f"removed {tmp_path / '720p30'}"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".manim", "720p30", "keep"]
+    assert run("clean", "--output", tmp_path).output.splitlines() == [
+        f"removed {tmp_path / '720p30'}",
+        f"removed {tmp_path / '.manim'}",
+    ]
     assert run("clean", "--output", tmp_path).output.splitlines() == ["nothing to remove"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep"]
+
+
+def test_clean_takes_theme_and_example_and_removes_exactly_what_render_wrote(tiny_chapters, run, tmp_path):
+    sample = Path(__file__).parent.parent / "examples" / "cat-and-dog.toml"
+    mine = tmp_path / "examples" / "cat-and-dog"
+    for folder in (
+        "480p15",
+        "480p15-light",
+        "720p30-light",
+        ".manim/Tex",
+        *(f"{mine}/{f}" for f in ("480p15", ".manim/Tex")),
+    ):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "file").write_text("x")
+
+    def clean(*args):
+        return run("clean", *args, "--output", tmp_path).output.splitlines()
+
+    assert clean("-q", "l", "--theme", "light") == [f"removed {tmp_path / '480p15-light'}"]
+    assert clean("--theme", "light") == [f"removed {tmp_path / '720p30-light'}"]
+    assert clean("-q", "l", "--example", sample) == [f"removed {mine / '480p15'}"]
+    assert (mine / ".manim" / "Tex" / "file").exists() and (tmp_path / "480p15" / "file").exists()
+    assert clean("--example", sample) == [f"removed {mine}"]
+    (mine / "480p15").mkdir(parents=True)
+    assert clean() == [
+        f"removed {tmp_path / '480p15'}",
+        f"removed {tmp_path / '.manim'}",
+        f"removed {tmp_path / 'examples'}",
+    ]
+    assert list(tmp_path.iterdir()) == []
