@@ -160,10 +160,20 @@ def chosen_settings(ctx: click.Context, video_format: str = "mp4") -> settings.R
 
 
 def output_root(output: Path, example: Path | None) -> Path:
-    """The folder a run writes into: OUTPUT, or OUTPUT/examples/<name> for a user's example."""
+    """The folder a run writes into: OUTPUT, or OUTPUT/examples/<name> for a user's example (refused, as a
+    usage error, when that folder holds another existing file's example of the same name)."""
     if example is None:
         return output
-    return output / "examples" / outputs.safe_name(example_name(example))
+    name = example_name(example)
+    root = output / outputs.EXAMPLES_FOLDER / outputs.safe_name(name)
+    try:
+        outputs.check_example_folder(root, example)
+    except outputs.FolderTaken as taken:
+        raise click.UsageError(
+            f"{example}: its name {name!r} is already used by {taken.owner}, whose videos are in {root}; "
+            f"give one of the two files another `name` (or remove that folder: clean --example {taken.owner})"
+        ) from None
+    return root
 
 
 @click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
@@ -239,6 +249,8 @@ def render(
     console = Console(sys.stdout.isatty())
     try:
         with locked(output, wait=not no_wait):
+            if example is not None:
+                outputs.claim_example_folder(output, example)
             succeeded = stopped_on_ctrl_c(
                 build.build, selected, wanted, output, jobs=jobs, force=force, console=console
             )

@@ -17,6 +17,7 @@ from .settings import DEFAULT_THEME, FOLDER_PATTERN, TRANSPARENT_FORMATS, Render
 
 CACHE_FOLDER = ".manim"
 WORK_FOLDER = ".work"
+SOURCE_RECORD = ".example-source"  # in OUTPUT/examples/<name>/: the example file whose outputs it holds
 EXAMPLES_FOLDER = "examples"  # OUTPUT/examples/<name>/: a custom example's outputs, laid out as OUTPUT's
 TEMPORARY = re.compile(r"\..+\.tmp-(\d+)")  # '.01-Tiny.mp4.tmp-1234': staged by process 1234
 WORK = re.compile(r".+-(\d+)")  # '.work/01-Tiny-1234': process 1234's working folder
@@ -104,6 +105,34 @@ def safe_name(name: str) -> str:
     """A folder name made only of lowercase ASCII letters, digits and single dashes ('../A b' -> 'a-b')."""
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
     return re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")[:MAX_NAME].strip("-") or "example"
+
+
+class FolderTaken(ValueError):
+    """A custom example's folder already holds the outputs of another example file with the same name."""
+
+    def __init__(self, owner: Path):
+        super().__init__(str(owner))
+        self.owner = owner
+
+
+def check_example_folder(root: Path, source: Path) -> None:
+    """Raise FolderTaken when `root` records another example file as its source and that file still exists."""
+    record = Path(root) / SOURCE_RECORD
+    try:
+        owner = Path(record.read_text(encoding="utf-8").rstrip("\n"))
+    except (OSError, UnicodeDecodeError):
+        return
+    if owner != Path(source) and owner.is_file():
+        raise FolderTaken(owner)
+
+
+def claim_example_folder(root: Path, source: Path) -> None:
+    """Record `source` as the example file whose outputs `root` holds (after check_example_folder)."""
+    record = Path(root) / SOURCE_RECORD
+    if not record.exists() or record.read_text(encoding="utf-8") != f"{source}\n":
+        temporary = temporary_name(record)
+        temporary.write_text(f"{source}\n", encoding="utf-8")
+        os.replace(temporary, record)
 
 
 def ensure_writable(output_dir: Path) -> None:

@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from folders import assert_unchanged, snapshot
 
 from scenes import registry
 
@@ -188,3 +189,27 @@ def test_clean_takes_theme_and_example_and_removes_exactly_what_render_wrote(tin
         f"removed {tmp_path / 'examples'}",
     ]
     assert list(tmp_path.iterdir()) == []
+
+
+def test_two_example_files_with_one_name_never_share_a_folder(use_chapters, run, tmp_path):
+    use_chapters("Tiny")
+    sample = (Path(__file__).parent.parent / "examples" / "cat-and-dog.toml").read_text()
+    first, second = tmp_path / "a.toml", tmp_path / "b.toml"
+    first.write_text(sample)
+    second.write_text(sample.replace("[2, 0, 1]", "[1, 0, 2]"))
+    out, folder = tmp_path / "media", tmp_path / "media" / "examples" / "cat-and-dog"
+    assert run("render", "--example", first, "--output", out).exit_code == 0
+    before = snapshot(out)
+
+    refused = run("render", "--example", second, "--output", out)
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert refused.stderr.splitlines() == [
+        f"Error: {second}: its name 'cat and dog' is already used by {first}, whose videos are in {folder}; "
+        f"give one of the two files another `name` (or remove that folder: clean --example {first})"
+    ]
+    assert_unchanged(out, before)
+    assert run("render", "--example", first, "--output", out).exit_code == 0  # its own file: as before
+
+    first.unlink()  # the folder's file is gone: the other file may take the folder over
+    assert run("render", "--example", second, "--output", out).exit_code == 0
+    assert (folder / ".example-source").read_text() == f"{second}\n"
