@@ -2,7 +2,7 @@
 
 Each rule is checked on the parsed TOML before any chapter runs, so a chapter never meets
 a shape it cannot draw. `RULES` lists, per table and field, what the chapters rely on
-(see tests/test_example_shapes.py, which builds every chapter at each rule's extremes).
+(tests/test_example_shapes.py runs every chapter at each rule's extremes).
 """
 
 from __future__ import annotations
@@ -13,9 +13,7 @@ MAX_TOKENS = 6  # bars and grids are laid out for at most this many tokens
 MIN_TOKENS = 2  # attention over one token has nothing to weigh: its weight is always 1
 MAX_WIDTH = 6  # key and query widths: dot products are written out term by term
 MAX_PATH = 10  # drag points: each leg is about four seconds of video
-MAX_SCORE = (
-    20.0  # |q·k|/√d: the chapters write e^score out (e^20 ≈ 4.85e8); beyond, exp overflows or is unreadable
-)
+MAX_SCORE = 20.0  # |q·k|/√d: the chapters write e^score out (e^20 ≈ 4.85e8); far beyond, exp overflows
 
 
 class ExampleFileError(ValueError):
@@ -86,18 +84,16 @@ def count(field: str, got: int, fewest: int, most: int, what: str) -> None:
 
 def expect_width(field: str, got: int, width: int | str | None, table: dict) -> None:
     """Raise unless `got` is the width asked for: a number, another field's rows' width, or 1..MAX_WIDTH."""
-    if isinstance(width, str):
-        wanted, why = len(table[width][0]), f"to match {table_of(field)}.{width}"
-    elif width is None:
-        if 1 <= got <= MAX_WIDTH:
-            return
-        raise ExampleFileError(f"{field}: expected vectors of 1 to {MAX_WIDTH} numbers, got width {got}")
-    elif got != width:
-        raise ExampleFileError(f"{field}: expected {width}-D vectors for the plane, got width {got}")
-    else:
-        return
-    if got != wanted:
-        raise ExampleFileError(f"{field}: expected width {wanted} {why}, got width {got}")
+    if width is None:
+        if not 1 <= got <= MAX_WIDTH:
+            raise ExampleFileError(f"{field}: expected vectors of 1 to {MAX_WIDTH} numbers, got width {got}")
+    elif isinstance(width, int):
+        if got != width:
+            raise ExampleFileError(f"{field}: expected {width}-D vectors for the plane, got width {got}")
+    elif got != len(table[width][0]):
+        raise ExampleFileError(
+            f"{field}: expected width {len(table[width][0])} to match {table_of(field)}.{width}, got width {got}"
+        )
 
 
 def check_scores(table: str, example) -> None:
