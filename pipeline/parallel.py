@@ -64,9 +64,8 @@ def _pool(jobs: list[Job], workers: int, on_progress) -> Iterator[tuple[Job, Out
                     job = pending.pop(future)
                     yield job, _result(future)
         finally:  # interrupted (or abandoned): no job starts any more, and the running ones are stopped
-            if pending:
+            if _running.pop(pool, None) is not None and pending:  # not already halted by interrupt()
                 _halt(pool, stop)
-            _running.pop(pool, None)
 
 
 def interrupt() -> None:
@@ -89,7 +88,7 @@ def _halt(pool: ProcessPoolExecutor, stop) -> None:
 
 def _stop_workers(pool: ProcessPoolExecutor, stop) -> None:
     stop.set()
-    processes = list(pool._processes.values())  # the executor does not expose its workers otherwise
+    processes = list((pool._processes or {}).values())  # the executor does not expose its workers otherwise
     for process in processes:
         if process.is_alive():
             os.kill(process.pid, signal.SIGINT)
