@@ -11,7 +11,7 @@ import click
 from click.core import ParameterSource
 
 from attention.example_file import ExampleFileError, example_name, load_example_file
-from pipeline import build, chapters, lock, outputs, report, settings
+from pipeline import build, chapters, lock, outputs, parallel, report, settings
 from pipeline.console import Console
 from pipeline.quality import PRESETS
 from scenes.palette import THEMES
@@ -154,19 +154,29 @@ def chosen_settings(ctx: click.Context, video_format: str = "mp4") -> settings.R
         resolution,
         fps,
         video_format,
-        ctx.params.get("theme", settings.DEFAULT_THEME),
+        ctx.params.get("theme") or settings.DEFAULT_THEME,
         ctx.params.get("example"),
     )
 
 
 def output_root(output: Path, example: Path | None) -> Path:
-    """The folder a run writes into: OUTPUT, or OUTPUT/examples/<name> for a user's example."""
+    """The folder a run writes into: OUTPUT, or OUTPUT/examples/<name> for a user's example (refused, as a
+    usage error, when that folder holds another existing file's example of the same name)."""
     if example is None:
         return output
-    return output / "examples" / outputs.safe_name(example_name(example))
+    name = example_name(example)
+    root = output / outputs.EXAMPLES_FOLDER / outputs.safe_name(name)
+    try:
+        outputs.check_example_folder(root, example)
+    except outputs.FolderTaken as taken:
+        raise click.UsageError(
+            f"{example}: its name {name!r} is already used by {taken.owner}, whose videos are in {root}; "
+            f"give one of the two files another `name` (or remove that folder: clean --example {taken.owner})"
+        ) from None
+    return root
 
 
-@click.group(cls=OneLineErrors)
+@click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 def cli():
     """Render the attention lecture with manim."""
 
@@ -236,16 +246,29 @@ def render(
         outputs.ensure_writable(output)
     except OSError as err:
         raise click.UsageError(f"cannot write to the output folder {output}: {err.strerror}") from None
+    console = Console(sys.stdout.isatty())
     try:
         with locked(output, wait=not no_wait):
-            succeeded = build.build(
-                selected, wanted, output, jobs=jobs, force=force, console=Console(sys.stdout.isatty())
+            if example is not None:
+                outputs.claim_example_folder(output, example)
+            succeeded = stopped_on_ctrl_c(
+                build.build, selected, wanted, output, jobs=jobs, force=force, console=console
             )
     except KeyboardInterrupt:
+        console.close()
         click.echo("interrupted: files already in place are kept, unfinished ones were not written", err=True)
         ctx.exit(INTERRUPTED)
     if not succeeded:
         ctx.exit(1)
+
+
+def stopped_on_ctrl_c(function, *args, **kwargs):
+    """`function(*args, **kwargs)`; on Ctrl-C its workers are stopped (still holding the lock) before re-raising."""
+    try:
+        return function(*args, **kwargs)
+    except KeyboardInterrupt:
+        parallel.interrupt()
+        raise
 
 
 class OutputBusy(click.ClickException):
@@ -276,11 +299,21 @@ def _pid(holder: int | None) -> str:
 
 @cli.command()
 @frame_options(None)
+@click.option(
+    "--theme",
+    type=click.Choice(list(THEMES)),
+    help="Only this theme's folders (with -q: that quality's folder of this theme).",
+)
+@look_options[1]
 @output_option
 @click.pass_context
-def clean(ctx: click.Context, output: Path, **_frame):
-    """Remove the rendered files of one quality (every one when no quality is given) and manim's caches."""
-    removed = outputs.clean(output, chosen_settings(ctx))
+def clean(ctx: click.Context, output: Path, theme: str | None, example: Path | None, **_frame):
+    """Remove what `render` with the same options wrote; with no option, everything (caches and examples too)."""
+    root, wanted = output_root(output, example), chosen_settings(ctx)
+    if example is not None and wanted is None and theme is None:  # everything of that example: its folder
+        removed = outputs.clean_folder(root)
+    else:
+        removed = outputs.clean(root, wanted, theme)
     click.echo("\n".join(f"removed {p}" for p in removed) or "nothing to remove")
 
 

@@ -9,21 +9,20 @@ from __future__ import annotations
 import dataclasses
 import math
 import typing
+from collections import Counter
 from pathlib import Path
 
 import tomllib
 
+from . import example_shapes as shapes
+from .example_shapes import ExampleFileError
 from .examples import DEFAULT, Examples
 
 MAX_BYTES = 256 * 1024  # an example is a few vectors; anything larger is a mistake
-MAX_TOKENS = 6  # bars and grids are laid out for at most this many tokens
 MAX_NAME = 24  # characters in a token name
 MAX_ABS = 100.0  # coordinates beyond this cannot be drawn on a plane
+MAX_TOKENS = shapes.MAX_TOKENS
 OPTIONAL = {"name"}
-
-
-class ExampleFileError(ValueError):
-    """A problem with an example file; the message names the field."""
 
 
 def load_example_file(path: str | Path) -> Examples:
@@ -91,13 +90,17 @@ def section(name: str, cls: type, table) -> object:
     missing = [f for f in fields if f not in table]
     if missing:
         raise ExampleFileError(f"{name}: missing field(s) {', '.join(missing)}")
-    for field, value in table.items():
+    for field in fields:
         check = tokens if field.endswith("tokens") else numbers
-        check(f"{name}.{field}", value)
+        check(f"{name}.{field}", table[field])
+    for field, rule in shapes.RULES[name].items():
+        rule.check(f"{name}.{field}", table[field], table)
     try:
-        return cls(**table)
+        example = cls(**table)
     except ValueError as error:
         raise ExampleFileError(str(error)) from None
+    shapes.check_scores(name, example)
+    return example
 
 
 def tokens(field: str, value) -> None:
@@ -118,9 +121,10 @@ def tokens(field: str, value) -> None:
 
 
 def numbers(field: str, value) -> None:
-    """A vector or a list of vectors of finite numbers no larger than MAX_ABS."""
+    """A vector or a list of equally wide vectors of finite numbers no larger than MAX_ABS."""
     nested = isinstance(value, list) and value and all(isinstance(row, list) for row in value)
-    for row in value if nested else [value]:
+    rows = value if nested else [value]
+    for row in rows:
         if not isinstance(row, list) or any(
             isinstance(x, bool) or not isinstance(x, (int, float)) for x in row
         ):
@@ -135,3 +139,10 @@ def numbers(field: str, value) -> None:
                 raise ExampleFileError(
                     f"{field}: {shown} is outside -{MAX_ABS:g}..{MAX_ABS:g}, too large to draw"
                 )
+    usual = Counter(len(row) for row in rows).most_common(1)[0][0]
+    odd = next((i for i, row in enumerate(rows) if len(row) != usual), None)
+    if odd is not None:
+        raise ExampleFileError(
+            f"{field}: width mismatch: row {odd + 1} has {len(rows[odd])} numbers, the others {usual};"
+            " every row needs the same width"
+        )

@@ -18,16 +18,30 @@ def all_chapters() -> tuple[Chapter, ...]:
 
 
 def select(names: tuple[str, ...] | list[str]) -> list[Chapter]:
-    """The chapters called `names` (case-insensitive) in viewing order; all of them when none is named."""
-    found = {name: registry.find(name) for name in names}
+    """The chapters called `names` (Scene class names in any case, or numbers as `list` shows them: '4',
+    '04') in viewing order; all of them when none is named."""
+    found = {name: find(name) for name in names}
     unknown = [name for name, chapter in found.items() if chapter is None]
     if unknown:
         raise UnknownChapter(_unknown_message(unknown[0]))
     return [c for c in all_chapters() if not names or c in found.values()]
 
 
+def find(name: str) -> Chapter | None:
+    """The chapter called `name`, or numbered `name`; None when there is none."""
+    if name.strip().isdigit():
+        return next((c for c in all_chapters() if c.number == int(name)), None)
+    return registry.find(name)
+
+
 def _unknown_message(name: str) -> str:
     by_lower = {c.name.lower(): c.name for c in all_chapters()}
     closest = difflib.get_close_matches(name.lower(), list(by_lower), n=1)
     hint = f" (closest: {by_lower[closest[0]]})" if closest else ""
-    return f"unknown chapter {name!r}{hint}; valid chapters: {', '.join(by_lower.values()) or 'none'}"
+    numbers = [c.number for c in all_chapters()]
+    valid = (
+        f"{', '.join(by_lower.values())} (or their numbers, {min(numbers)} to {max(numbers)})"
+        if numbers
+        else "none"
+    )
+    return f"unknown chapter {name!r}{hint}; valid chapters: {valid}"

@@ -54,6 +54,11 @@ class Console:
         for text in report.finished(outcome):
             self.line(text)
 
+    def close(self) -> None:
+        """Remove the status line, so whatever is printed next starts a line of its own."""
+        self._clear_status()
+        sys.stdout.flush()
+
     def _clear_status(self) -> None:
         if self._status_shown:
             sys.stdout.write(CLEAR_LINE)

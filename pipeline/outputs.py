@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import pause
-from .settings import FOLDER_PATTERN, TRANSPARENT_FORMATS, RenderSettings
+from .settings import DEFAULT_THEME, FOLDER_PATTERN, TRANSPARENT_FORMATS, RenderSettings
 
 CACHE_FOLDER = ".manim"
 WORK_FOLDER = ".work"
+SOURCE_RECORD = ".example-source"  # in OUTPUT/examples/<name>/: the example file whose outputs it holds
+EXAMPLES_FOLDER = "examples"  # OUTPUT/examples/<name>/: a custom example's outputs, laid out as OUTPUT's
 TEMPORARY = re.compile(r"\..+\.tmp-(\d+)")  # '.01-Tiny.mp4.tmp-1234': staged by process 1234
 WORK = re.compile(r".+-(\d+)")  # '.work/01-Tiny-1234': process 1234's working folder
 MAX_NAME = 40  # characters in a folder name made from an example's name
@@ -105,6 +107,34 @@ def safe_name(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")[:MAX_NAME].strip("-") or "example"
 
 
+class FolderTaken(ValueError):
+    """A custom example's folder already holds the outputs of another example file with the same name."""
+
+    def __init__(self, owner: Path):
+        super().__init__(str(owner))
+        self.owner = owner
+
+
+def check_example_folder(root: Path, source: Path) -> None:
+    """Raise FolderTaken when `root` records another example file as its source and that file still exists."""
+    record = Path(root) / SOURCE_RECORD
+    try:
+        owner = Path(record.read_text(encoding="utf-8").rstrip("\n"))
+    except (OSError, UnicodeDecodeError):
+        return
+    if owner != Path(source) and owner.is_file():
+        raise FolderTaken(owner)
+
+
+def claim_example_folder(root: Path, source: Path) -> None:
+    """Record `source` as the example file whose outputs `root` holds (after check_example_folder)."""
+    record = Path(root) / SOURCE_RECORD
+    if not record.exists() or record.read_text(encoding="utf-8") != f"{source}\n":
+        temporary = temporary_name(record)
+        temporary.write_text(f"{source}\n", encoding="utf-8")
+        os.replace(temporary, record)
+
+
 def ensure_writable(output_dir: Path) -> None:
     """Create `output_dir` if needed and check a file can be written in it; OSError otherwise, leaving behind
     none of the folders it created."""
@@ -158,19 +188,39 @@ def _zombie(pid: int) -> bool:
         return False
 
 
-def clean(output_dir: Path, settings: RenderSettings | None) -> list[Path]:
-    """Remove one folder of outputs (every one when `settings` is None), the working files and manim's caches."""
+def clean(output_dir: Path, settings: RenderSettings | None, theme: str | None = None) -> list[Path]:
+    """Remove the folder `settings` names, or every quality folder (of `theme`, when given).
+
+    Only a bare clean (neither given) also removes what all qualities share: manim's caches (the LaTeX
+    cache included), working files, and every custom example's folder (EXAMPLES_FOLDER).
+    """
     output_dir = Path(output_dir)
     if settings is not None:
-        quality_folders = [folder(output_dir, settings)]
-    elif output_dir.is_dir():
-        quality_folders = sorted(
-            p for p in output_dir.iterdir() if p.is_dir() and FOLDER_PATTERN.fullmatch(p.name)
-        )
+        candidates = [folder(output_dir, settings)]
     else:
-        quality_folders = []
-    candidates = quality_folders + [output_dir / CACHE_FOLDER, output_dir / WORK_FOLDER]
+        candidates = [p for p in _quality_folders(output_dir) if theme is None or _theme_of(p.name) == theme]
+    if settings is None and theme is None:
+        candidates += [output_dir / name for name in (CACHE_FOLDER, WORK_FOLDER, EXAMPLES_FOLDER)]
     removed = [path for path in candidates if path.exists()]
     for path in removed:
         shutil.rmtree(path)
     return removed
+
+
+def clean_folder(path: Path) -> list[Path]:
+    """Remove `path` and everything in it (a custom example's folder)."""
+    if not Path(path).exists():
+        return []
+    shutil.rmtree(path)
+    return [Path(path)]
+
+
+def _quality_folders(output_dir: Path) -> list[Path]:
+    if not output_dir.is_dir():
+        return []
+    return sorted(p for p in output_dir.iterdir() if p.is_dir() and FOLDER_PATTERN.fullmatch(p.name))
+
+
+def _theme_of(folder_name: str) -> str:
+    """'light' for '480p15-light'; the default theme for '480p15'."""
+    return folder_name.partition("-")[2] or DEFAULT_THEME

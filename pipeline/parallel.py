@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import queue
+import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -14,6 +15,9 @@ from .jobs import Job, Outcome, Progress
 
 START_METHOD = "spawn"  # a fresh interpreter per worker: it imports the chapters' current source
 POLL_SECONDS = 0.2
+STOP_SECONDS = 5.0  # how long an interrupted worker may take to clean up before it is killed
+
+_running: dict[ProcessPoolExecutor, object] = {}  # the pools rendering now, each with its stop event
 
 
 def run(
@@ -50,6 +54,7 @@ def _pool(jobs: list[Job], workers: int, on_progress) -> Iterator[tuple[Job, Out
         initializer=worker.start,
         initargs=(os.getpid(), news, stop),
     ) as pool:
+        _running[pool] = stop
         pending = {pool.submit(worker.render_job, job): job for job in jobs}
         try:
             while pending:
@@ -58,10 +63,42 @@ def _pool(jobs: list[Job], workers: int, on_progress) -> Iterator[tuple[Job, Out
                 for future in done:
                     job = pending.pop(future)
                     yield job, _result(future)
-        finally:  # when interrupted, no job starts any more; running ones end with their process group's Ctrl-C
-            stop.set()
-            for future in pending:
-                future.cancel()
+        finally:  # interrupted (or abandoned): no job starts any more, and the running ones are stopped
+            if _running.pop(pool, None) is not None and pending:  # not already halted by interrupt()
+                _halt(pool, stop)
+
+
+def interrupt() -> None:
+    """Stop every pool now: no job starts, running jobs get Ctrl-C (and remove their unfinished files), and
+    the workers have exited when this returns, so nothing is written after it. A further Ctrl-C meanwhile
+    is ignored."""
+    for pool, stop in list(_running.items()):
+        _halt(pool, stop)
+        _running.pop(pool, None)
+
+
+def _halt(pool: ProcessPoolExecutor, stop) -> None:
+    """Cancel the pool's queued jobs, Ctrl-C its workers, and wait until they have exited (Ctrl-C ignored)."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        _stop_workers(pool, stop)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _stop_workers(pool: ProcessPoolExecutor, stop) -> None:
+    stop.set()
+    processes = list((pool._processes or {}).values())  # the executor does not expose its workers otherwise
+    for process in processes:
+        if process.is_alive():
+            os.kill(process.pid, signal.SIGINT)
+    pool.shutdown(wait=False, cancel_futures=True)  # idle workers (which ignore Ctrl-C) are told to exit
+    for process in processes:
+        process.join(STOP_SECONDS)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    pool.shutdown(wait=True)
 
 
 def _pass_on(news, on_progress) -> None:

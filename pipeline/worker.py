@@ -38,7 +38,7 @@ def render_job(job: Job) -> Outcome:
     """Render `job`, turning any exception into an error outcome instead of raising it."""
     if stopping.is_set():
         return Outcome(job.chapter, 0.0, error="not started: the render was interrupted")
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGINT, _interrupted)
     began = time.perf_counter()
     try:
         from . import scene_render  # imports manim: not counted in the chapter's time
@@ -50,12 +50,18 @@ def render_job(job: Job) -> Outcome:
         return Outcome(job.chapter, time.perf_counter() - began, error=str(exc), details=exc.details)
     except Exception as exc:  # one failing chapter must not stop the others
         return Outcome(job.chapter, time.perf_counter() - began, error=_one_line(exc))
-    except KeyboardInterrupt:  # Ctrl-C reached this process group: no job may start after this one
+    except KeyboardInterrupt:  # Ctrl-C (from the terminal, or forwarded by the parent): no job may start now
         stopping.set()
         raise
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     return Outcome(job.chapter, time.perf_counter() - began, files, duration, frames)
+
+
+def _interrupted(signum, frame):
+    """Ctrl-C during a job: raise KeyboardInterrupt once, ignoring any further one while the job cleans up."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
 
 
 def _one_line(exc: Exception) -> str:

@@ -33,10 +33,17 @@ def blend(**fields: str | None) -> Example:
         "tokens": '["a", "b"]',
         "keys": "[[1, 0], [0, 1]]",
         "values": "[[1, 0], [0, 1]]",
-        "queries": "[[1, 0]]",
+        "queries": "[[1, 0], [0, 1]]",
         **fields,
     }
     return Example("[blend]\n" + "".join(f"{k} = {v}\n" for k, v in table.items() if v is not None))
+
+
+DRAG = "[drag]\ntokens = ['a', 'b']\nkeys = [[1, 0], [0, 1]]\nquery = [1, 0]\npath = PATH\n"
+CROSS = (
+    "[cross]\nsource_tokens = ['a', 'b']\ntarget_tokens = ['x']\nkeys = [[1, 0], [0, 1]]\n"
+    "values = [[1, 0], [0, 1]]\nself_queries = [[1, 0], [0, 1]]\nqueries = [[1, 0], [0, 1]]\n"
+)
 
 
 def render_with(example: Example) -> tuple:
@@ -213,19 +220,97 @@ ROWS = [
     ),
     (
         "mismatched widths",
-        render_with(blend(queries="[[1, 0, 0]]")),
+        render_with(blend(queries="[[1, 0, 0], [0, 1, 0]]")),
         2,
         "blend.queries: expected width 2 to match blend.keys, got width 3",
     ),
-    ("mismatched counts", render_with(blend(values="[[1, 0]]")), 2, "blend.values: expected 2 rows"),
-    ("ragged vectors", render_with(blend(keys="[[1, 0], [1]]")), 2, "blend.keys: expected numbers"),
+    (
+        "mismatched counts",
+        render_with(blend(values="[[1, 0]]")),
+        2,
+        "blend.values: expected 2 values, one per name in blend.tokens, got 1",
+    ),
+    (
+        "ragged vectors",
+        render_with(blend(keys="[[1, 0], [1]]")),
+        2,
+        "blend.keys: width mismatch: row 2 has 1 numbers, the others 2",
+    ),
     (
         "empty vectors",
         render_with(blend(keys="[[], []]", queries="[[]]")),
         2,
-        "blend.keys: expected at least one entry",
+        "blend.keys: expected vectors of 1 to 6 numbers, got width 0",
     ),
-    ("fewer names than vectors", render_with(blend(tokens='["a"]')), 2, "blend.tokens: expected 2 names"),
+    ("one token", render_with(blend(tokens='["a"]')), 2, "blend.tokens: expected at least 2 names"),
+    (
+        "fewer names than vectors",
+        render_with(blend(keys="[[1, 0], [0, 1], [1, 1]]")),
+        2,
+        "blend.keys: expected 2 keys, one per name in blend.tokens, got 3",
+    ),
+    (
+        "one query in blend",
+        render_with(blend(queries="[[1, 0]]")),
+        2,
+        "blend.queries: expected 2 queries (the first, then the refocused one), got 1",
+    ),
+    (
+        "three queries in blend",
+        render_with(blend(queries="[[1, 0], [0, 1], [1, 1]]")),
+        2,
+        "blend.queries: expected 2 queries (the first, then the refocused one), got 3",
+    ),
+    (
+        "one row 3 wide among 2-wide values",
+        render_with(
+            blend(
+                tokens='["a", "b", "c"]',
+                keys="[[1, 0], [0, 1], [1, 1]]",
+                values="[[1, 0.2, 3], [0, 1], [1, 1]]",
+            )
+        ),
+        2,
+        "blend.values: width mismatch: row 1 has 3 numbers, the others 2; every row needs the same width",
+    ),
+    (
+        "drag path of one point",
+        render_with(Example(DRAG.replace("PATH", "[[1, 0]]"))),
+        2,
+        "drag.path: expected at least 2 points",
+    ),
+    (
+        "drag path of 11 points",
+        render_with(Example(DRAG.replace("PATH", str([[1, 0]] * 11)))),
+        2,
+        "drag.path: expected at most 10 points",
+    ),
+    (
+        "drag query that is a list of vectors",
+        render_with(
+            Example(DRAG.replace("PATH", "[[1, 0], [0, 1]]").replace("query = [1, 0]", "query = [[1, 0]]"))
+        ),
+        2,
+        "drag.query: expected one vector",
+    ),
+    (
+        "blend keys 7 wide",
+        render_with(blend(keys=str([[1] * 7] * 2), queries=str([[1] * 7] * 2))),
+        2,
+        "blend.keys: expected vectors of 1 to 6 numbers, got width 7",
+    ),
+    (
+        "scores too large to exponentiate",
+        render_with(blend(keys="[[100, 100], [0, 1]]", queries="[[100, 100], [0, 1]]")),
+        2,
+        "blend.queries (query 1): its score with key 1 is 14142.1",
+    ),
+    (
+        "cross decoder queries not one per target word",
+        render_with(Example(CROSS)),
+        2,
+        "cross.queries: expected 1 decoder queries, one per name in cross.target_tokens, got 2",
+    ),
     ("empty token list", render_with(blend(tokens="[]")), 2, "blend.tokens: expected at least one name"),
     (
         "more tokens than the layout holds",

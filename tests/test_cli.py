@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from folders import assert_unchanged, snapshot
 
 from scenes import registry
 
@@ -43,11 +44,25 @@ def test_chapter_names_are_case_insensitive_and_rendered_in_viewing_order(tiny_c
     assert sorted(p.stem for p in (tmp_path / "480p15").glob("*.mp4")) == ["01-Tiny", "03-Coda"]
 
 
+def test_chapters_can_be_named_by_their_number_as_list_shows_it(tiny_chapters, run, tmp_path):
+    result = run("render", "3", "01", "--jobs", 1, "--output", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.stem for p in (tmp_path / "480p15").glob("*.mp4")) == ["01-Tiny", "03-Coda"]
+    assert run("render", "4", "--output", tmp_path).output.startswith("Error: unknown chapter '4'; ")
+
+
+@pytest.mark.parametrize("command", [[], ["list"], ["render"], ["clean"]])
+def test_dash_h_is_help(run, command):
+    short, long = run(*command, "-h"), run(*command, "--help")
+    assert short.exit_code == 0 and short.output == long.output
+    assert short.output.startswith("Usage: ")
+
+
 def test_unknown_chapter_is_one_line_with_the_closest_name(tiny_chapters, run, tmp_path):
     result = run("render", "tiny", "Cod", "--output", tmp_path)
     assert result.exit_code == 2
     assert result.output.splitlines() == [
-        "Error: unknown chapter 'Cod' (closest: Coda); valid chapters: Tiny, Flaky, Coda"
+        "Error: unknown chapter 'Cod' (closest: Coda); valid chapters: Tiny, Flaky, Coda (or their numbers, 1 to 3)"
     ]
     assert not tmp_path.joinpath("480p15").exists()  # nothing renders when a name is wrong
 
@@ -56,7 +71,7 @@ def test_unknown_chapter_with_no_close_match_lists_the_names_only(tiny_chapters,
     result = run("render", "softmax", "--output", tmp_path)
     assert result.exit_code == 2
     assert result.output.splitlines() == [
-        "Error: unknown chapter 'softmax'; valid chapters: Tiny, Flaky, Coda"
+        "Error: unknown chapter 'softmax'; valid chapters: Tiny, Flaky, Coda (or their numbers, 1 to 3)"
     ]
 
 
@@ -132,11 +147,69 @@ def test_clean_removes_one_quality_or_all_and_the_caches(tiny_chapters, run, tmp
         (tmp_path / folder).mkdir(parents=True)
         (tmp_path / folder / "file").write_text("x")
     result = run("clean", "-q", "l", "--output", tmp_path)
-    assert result.output.splitlines() == [f"removed {tmp_path / '480p15'}", f"removed {tmp_path / '.manim'}"]
+    assert result.output.splitlines() == [f"removed {tmp_path / '480p15'}"]  # the LaTeX cache is shared: kept
+    assert (tmp_path / ".manim" / "Tex" / "file").exists()
     assert run(
         "clean", "--resolution", "1280x720", "--fps", "24", "--output", tmp_path
     ).output.splitlines() == [f"removed {tmp_path / '1280x720p24'}"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["720p30", "keep"]
-    assert run("clean", "--output", tmp_path).output.splitlines() == [f"removed {tmp_path / '720p30'}"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".manim", "720p30", "keep"]
+    assert run("clean", "--output", tmp_path).output.splitlines() == [
+        f"removed {tmp_path / '720p30'}",
+        f"removed {tmp_path / '.manim'}",
+    ]
     assert run("clean", "--output", tmp_path).output.splitlines() == ["nothing to remove"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep"]
+
+
+def test_clean_takes_theme_and_example_and_removes_exactly_what_render_wrote(tiny_chapters, run, tmp_path):
+    sample = Path(__file__).parent.parent / "examples" / "cat-and-dog.toml"
+    mine = tmp_path / "examples" / "cat-and-dog"
+    for folder in (
+        "480p15",
+        "480p15-light",
+        "720p30-light",
+        ".manim/Tex",
+        *(f"{mine}/{f}" for f in ("480p15", ".manim/Tex")),
+    ):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "file").write_text("x")
+
+    def clean(*args):
+        return run("clean", *args, "--output", tmp_path).output.splitlines()
+
+    assert clean("-q", "l", "--theme", "light") == [f"removed {tmp_path / '480p15-light'}"]
+    assert clean("--theme", "light") == [f"removed {tmp_path / '720p30-light'}"]
+    assert clean("-q", "l", "--example", sample) == [f"removed {mine / '480p15'}"]
+    assert (mine / ".manim" / "Tex" / "file").exists() and (tmp_path / "480p15" / "file").exists()
+    assert clean("--example", sample) == [f"removed {mine}"]
+    (mine / "480p15").mkdir(parents=True)
+    assert clean() == [
+        f"removed {tmp_path / '480p15'}",
+        f"removed {tmp_path / '.manim'}",
+        f"removed {tmp_path / 'examples'}",
+    ]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_two_example_files_with_one_name_never_share_a_folder(use_chapters, run, tmp_path):
+    use_chapters("Tiny")
+    sample = (Path(__file__).parent.parent / "examples" / "cat-and-dog.toml").read_text()
+    first, second = tmp_path / "a.toml", tmp_path / "b.toml"
+    first.write_text(sample)
+    second.write_text(sample.replace("[2, 0, 1]", "[1, 0, 2]"))
+    out, folder = tmp_path / "media", tmp_path / "media" / "examples" / "cat-and-dog"
+    assert run("render", "--example", first, "--output", out).exit_code == 0
+    before = snapshot(out)
+
+    refused = run("render", "--example", second, "--output", out)
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert refused.stderr.splitlines() == [
+        f"Error: {second}: its name 'cat and dog' is already used by {first}, whose videos are in {folder}; "
+        f"give one of the two files another `name` (or remove that folder: clean --example {first})"
+    ]
+    assert_unchanged(out, before)
+    assert run("render", "--example", first, "--output", out).exit_code == 0  # its own file: as before
+
+    first.unlink()  # the folder's file is gone: the other file may take the folder over
+    assert run("render", "--example", second, "--output", out).exit_code == 0
+    assert (folder / ".example-source").read_text() == f"{second}\n"

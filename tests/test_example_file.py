@@ -14,7 +14,7 @@ GOOD_BLEND = """
 tokens = ["a", "b"]
 keys = [[1, 0], [0, 1]]
 values = [[1, 0], [0, 1]]
-queries = [[1, 0]]
+queries = [[1, 0], [0, 1]]
 """
 
 
@@ -48,32 +48,32 @@ def test_non_ascii_names_and_negative_zero_are_accepted(tmp_path):
         ("name = 'x'", "expected at least one of the tables"),
         ("colour = 'red'\n" + GOOD_BLEND, "unknown field(s) colour"),
         (GOOD_BLEND + "extra = 1\n", "blend: unknown field(s) extra"),
-        (GOOD_BLEND.replace("queries = [[1, 0]]", ""), "blend: missing field(s) queries"),
+        (GOOD_BLEND.replace("queries = [[1, 0], [0, 1]]", ""), "blend: missing field(s) queries"),
         (
-            GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[1, 0, 0]]"),
+            GOOD_BLEND.replace("queries = [[1, 0], [0, 1]]", "queries = [[1, 0, 0], [0, 1, 0]]"),
             "blend.queries: expected width 2",
         ),
         (
-            GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [['x', 0]]"),
+            GOOD_BLEND.replace("queries = [[1, 0], [0, 1]]", "queries = [['x', 0]]"),
             "blend.queries: expected a list of numbers",
         ),
         (
-            GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[nan, 0]]"),
+            GOOD_BLEND.replace("queries = [[1, 0], [0, 1]]", "queries = [[nan, 0]]"),
             "blend.queries: expected finite numbers",
         ),
         (
-            GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[inf, 0]]"),
+            GOOD_BLEND.replace("queries = [[1, 0], [0, 1]]", "queries = [[inf, 0]]"),
             "blend.queries: expected finite numbers",
         ),
-        (GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[1e308, 0]]"), "too large to draw"),
+        (GOOD_BLEND.replace("queries = [[1, 0], [0, 1]]", "queries = [[1e308, 0]]"), "too large to draw"),
         (
-            GOOD_BLEND.replace("queries = [[1, 0]]", "queries = [[true, 0]]"),
+            GOOD_BLEND.replace("queries = [[1, 0], [0, 1]]", "queries = [[true, 0]]"),
             "blend.queries: expected a list of numbers",
         ),
         (GOOD_BLEND.replace('"a", "b"', ""), "blend.tokens: expected at least one name"),
         (GOOD_BLEND.replace('"a", "b"', '"a", "a"'), "blend.tokens: duplicate names"),
         (GOOD_BLEND.replace('"a", "b"', '"a", "' + "x" * 40 + '"'), "longer than 24 characters"),
-        (GOOD_BLEND.replace('"a", "b"', '"a"'), "blend.tokens: expected 2 names"),
+        (GOOD_BLEND.replace('"a", "b"', '"a"'), "blend.tokens: expected at least 2 names"),
         (
             GOOD_BLEND.replace('"a", "b"', ", ".join(f'"t{i}"' for i in range(7))),
             "more than the 6 the layout holds",
@@ -83,7 +83,8 @@ def test_non_ascii_names_and_negative_zero_are_accepted(tmp_path):
             "blend.values: expected 2-D",
         ),
         (
-            "[drag]\ntokens = ['a']\nkeys = [[1, 0, 0]]\nquery = [1, 0, 0]\npath = [[1, 0, 0]]\n",
+            "[drag]\ntokens = ['a', 'b']\nkeys = [[1, 0, 0], [0, 1, 0]]\nquery = [1, 0, 0]\n"
+            "path = [[1, 0, 0], [0, 1, 0]]\n",
             "drag.keys: expected 2-D",
         ),
         ("blend = 3", "blend: expected a table"),

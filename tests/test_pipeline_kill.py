@@ -4,6 +4,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 
 import av
 import pytest
@@ -89,3 +90,34 @@ def test_ctrl_c_stops_with_status_130_and_leaves_no_temporary_files(lecture, tmp
     assert stderr == "interrupted: files already in place are kept, unfinished ones were not written\n"
     assert stdout == ""  # Slow was interrupted, and Tiny (queued behind it, one job at a time) never started
     assert [p.name for p in out.rglob("*") if p.is_file()] == [lock.NAME]  # nothing written but the lock file
+
+
+def test_sigint_to_the_render_process_alone_stops_it_promptly_and_nothing_is_written_after(
+    lecture, tmp_path, slow_started, monkeypatch
+):
+    """As a process manager or CI sends it: the workers, in another process group, are stopped by render.py."""
+    monkeypatch.setenv("TINY_SLOW_SECONDS", "60")  # would take minutes to finish on its own
+    driver, out = lecture.driver("Slow", "Tiny"), tmp_path / "media"
+    interrupted = subprocess.Popen(
+        [sys.executable, str(driver), "render", "--jobs", "2", "--output", out],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    wait_for(slow_started, "Slow to start making frames")
+    workers = worker_pids(out)
+    sent = time.monotonic()
+    os.kill(interrupted.pid, signal.SIGINT)  # the process only, not its group
+    stdout, stderr = interrupted.communicate(timeout=TIMEOUT)
+    took = time.monotonic() - sent
+    written = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
+
+    assert interrupted.returncode == 130, stdout + stderr
+    assert took < 5, f"took {took:.1f} s to stop"
+    assert stderr == "interrupted: files already in place are kept, unfinished ones were not written\n"
+    assert all(gone(pid) for pid in workers)
+    time.sleep(1)  # anything still running would write now
+    assert sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file()) == written
+    assert not any(p.name.startswith("01-Slow") for p in written)
+    assert_no_temporary_files(out)

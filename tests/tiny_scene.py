@@ -12,7 +12,7 @@ from pathlib import Path
 from scenes.registry import Chapter
 
 SECONDS = 1.0  # Tiny's length: 0.4 + 0.4 + 0.2 s, i.e. 6 + 6 + 3 frames at 15 fps
-SLOW_SECONDS = 1.0  # Slow's length; its updater sleeps SLOW_FRAME_DELAY each call (a few times a frame)
+SLOW_SECONDS = 1.0  # Slow's length (or $TINY_SLOW_SECONDS); its updater sleeps SLOW_FRAME_DELAY a call
 SLOW_FRAME_DELAY = 0.05
 FORMULA = r"\alpha_{ij} = \frac{e^{s_{ij}}}{\sum_k e^{s_{ik}}}"
 
@@ -97,7 +97,7 @@ class Slow(Scene):
         shape = Square()
         shape.add_updater(crawl)
         self.add(shape)
-        self.play(shape.animate.shift(UP), run_time={SLOW_SECONDS})
+        self.play(shape.animate.shift(UP), run_time=float(os.environ.get("TINY_SLOW_SECONDS", {SLOW_SECONDS})))
 ''',
     "formula": f'''
 from manim import MathTex, Scene, Write

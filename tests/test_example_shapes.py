@@ -1,0 +1,134 @@
+"""Every shape the example loader accepts, a chapter can run: the smallest and the largest example each rule
+allows, built from `RULES` itself, go through every chapter's whole script (animations jump to their end, no
+frame is drawn); and one row or name beyond each limit is refused naming the field."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from manim import tempconfig
+
+from attention import examples
+from attention.example_file import ExampleFileError, examples_from_dict
+from attention.example_shapes import MAX_SCORE, MAX_TOKENS, MAX_WIDTH, RULES, Names, Rows, Vector
+from scenes import registry
+
+NUMBERS = np.random.default_rng(19)
+QUERY_SCALE = (
+    MAX_SCORE / (100 * 100 * MAX_WIDTH) / 2
+)  # queries this much smaller keep every |q·k|/√d in range
+
+
+def extreme(table: str, largest: bool) -> dict:
+    """Table `table` at the low or high end of every count and width its rules allow."""
+    rules, out = RULES[table], {}
+    for field, rule in rules.items():
+        if isinstance(rule, Names):
+            n = MAX_TOKENS if largest else rule.fewest
+            out[field] = [(f"{field[0]}{i}" * 24)[:24] if largest else f"t{i}" for i in range(n)]
+    free = MAX_WIDTH if largest else 1
+    for field, rule in sorted(rules.items(), key=lambda item: isinstance(item[1].__dict__.get("width"), str)):
+        if isinstance(rule, Names):
+            continue
+        width = rule.width if isinstance(rule.width, int) else free
+        scale = QUERY_SCALE if "quer" in field and largest else 1.0  # keeps scores within MAX_SCORE
+        if isinstance(rule, Vector):
+            out[field] = vector(width, largest, scale)
+            continue
+        rows = len(out[rule.per]) if rule.per else (rule.most if largest else rule.fewest)
+        out[field] = [vector(width, largest, scale) for _ in range(rows)]
+    return out
+
+
+def vector(width: int, largest: bool, scale: float = 1.0) -> list[float]:
+    """Numbers across the whole allowed range (negative, fractional, ±100; times `scale`) or small whole ones."""
+    if largest:
+        return [float(x) for x in np.round(NUMBERS.uniform(-100, 100, width) * scale, 4)]
+    return [float(x) for x in NUMBERS.integers(-2, 3, width)]
+
+
+def every_table(largest: bool) -> dict:
+    return {table: extreme(table, largest) for table in RULES}
+
+
+def run_script(scene_class, media_dir) -> None:
+    """Run a chapter's construct() with manim skipping every animation to its end: no frames drawn."""
+    with tempconfig(
+        {"media_dir": str(media_dir), "format": "none", "verbosity": "ERROR", "progress_bar": "none"}
+    ):
+        scene = scene_class()
+        scene.renderer._original_skipping_status = scene.renderer.skip_animations = True
+        scene.setup()
+        scene.construct()
+
+
+@pytest.fixture(scope="module")
+def media(tmp_path_factory):
+    """One media folder for the module, so its LaTeX cache is shared by every chapter."""
+    return tmp_path_factory.mktemp("media")
+
+
+@pytest.fixture
+def installed():
+    """A function installing an example for the chapters; the lecture's own comes back afterwards."""
+    yield examples.use
+    examples.use(examples.DEFAULT)
+
+
+@pytest.mark.parametrize("largest", [False, True], ids=["smallest", "largest"])
+@pytest.mark.parametrize("chapter", registry.CHAPTERS, ids=[c.name for c in registry.CHAPTERS])
+def test_every_chapter_runs_with_the_extreme_shapes_the_loader_accepts(chapter, largest, media, installed):
+    installed(examples_from_dict(every_table(largest)))
+    run_script(chapter.scene_class(), media)
+
+
+def beyond_each_limit():
+    """(id, file, field): each count and width rule pushed one past either end, the rest at that end."""
+    for table, rules in RULES.items():
+        for field, rule in rules.items():
+            for largest, step in ((False, "-1"), (True, "+1")):
+                if isinstance(rule, Names) or (isinstance(rule, Rows) and (largest or not rule.per)):
+                    counted = pushed(
+                        table, largest, field, lambda v, up=largest: v + [v[0]] if up else v[:-1]
+                    )
+                    yield f"{field} count {step}", counted, f"{table}.{field}"
+                if not isinstance(rule, Names):
+                    widths = pushed(
+                        table, largest, field, lambda v, up=largest: [widen(row, up) for row in v]
+                    )
+                    yield f"{field} width {step}", widths, f"{table}.{field}"
+
+
+def pushed(table: str, largest: bool, field: str, change) -> dict:
+    """The extreme table with `change` applied to one field's rows (a lone vector as one row)."""
+    data = extreme(table, largest)
+    lone = isinstance(RULES[table][field], Vector)
+    data[field] = change([data[field]])[0] if lone else change(data[field])
+    return {table: data}
+
+
+def widen(row: list, largest: bool) -> list:
+    return row + [1.0] if largest else row[:-1]
+
+
+CASES = list(beyond_each_limit())
+
+
+@pytest.mark.parametrize("data, field", [case[1:] for case in CASES], ids=[case[0] for case in CASES])
+def test_one_beyond_each_limit_is_refused_naming_the_field(data, field):
+    with pytest.raises(ExampleFileError, match=rf"^{field}: "):
+        examples_from_dict(data)
+
+
+def test_scores_too_large_to_exponentiate_are_refused():
+    data = {"blend": extreme("blend", True)}
+    data["blend"]["queries"][1] = [100.0] * MAX_WIDTH
+    with pytest.raises(ExampleFileError, match=r"^blend.queries \(query 2\): its score with key \d is "):
+        examples_from_dict(data)
+
+
+def test_the_extremes_are_accepted():
+    for largest in (False, True):
+        accepted = examples_from_dict(every_table(largest))
+        assert len(accepted.blend.queries) == 2
+        assert accepted.blend.keys.shape[1] == (MAX_WIDTH if largest else 1)
