@@ -156,7 +156,8 @@ def test_manifest_records_what_each_video_depends_on_and_its_files(rendered):
     }
     assert entry.inputs["tool manim"] == "0.22.0"
     assert entry.files == {
-        name: (out / "480p15" / name).stat().st_size for name in ("01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt")
+        name: (out / "480p15" / name).stat().st_size
+        for name in ("01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt", "01-Tiny.vtt")
     }
     assert (entry.duration, entry.frames) == (pytest.approx(1.0, abs=0.01), 15)
 
