@@ -35,7 +35,8 @@ CODE_PACKAGES = ("scenes", "attention")  # followed from the chapter's module, w
 FRAME_CODE = (  # reviewed: the pipeline code a chapter's pixels, encoding and files depend on
     "pipeline.scene_render",  # manim's settings (size, rate, format, encoder preset), theme, example, poster
     "pipeline.held_frames",  # how held frames are encoded
-    "pipeline.video",  # the MP4 remux (index at the front)
+    "pipeline.video",  # the rewrite at a constant frame rate (and the MP4's index at the front)
+    "pipeline.captions",  # the chapter's .srt and .vtt, fitted to its video
 )
 EXAMPLE_LOADER = "attention.example_file"  # reads --example files: part of those renders only
 REGISTRY = "scenes.registry"
