@@ -93,6 +93,7 @@ def test_retitling_a_chapter_renders_only_it_and_joins_the_lecture_again(
         "01-Themed.mp4",
         "01-Themed.png",
         "01-Themed.srt",
+        "01-Themed.vtt",
         "manifest.json",
         "index.html",
         "lecture.mp4",
