@@ -153,7 +153,7 @@ def cosines(trace) -> np.ndarray:
 def overlap(cosine: float, least: bool) -> str:
     """How a key's direction relates to the query's, from their cosine."""
     if cosine > UNRELATED and least:
-        return "its vector overlaps the query's direction least"
+        return "it overlaps the query's direction least"
     if cosine >= ALIGNED:
         return "it points along the query's direction"
     if cosine > UNRELATED:
