@@ -6,15 +6,15 @@ import numpy as np
 from manim import (
     DOWN,
     LEFT,
-    ORIGIN,
     RIGHT,
+    UL,
     UP,
+    UR,
     ArcBetweenPoints,
     Create,
     FadeIn,
     FadeOut,
     GrowArrow,
-    Line,
     MoveAlongPath,
     TracedPath,
     VGroup,
@@ -36,15 +36,28 @@ from scenes.arithmetic import (
     relation,
     sum_tex,
 )
-from scenes.chapter import ChapterScene
+from scenes.chapter import ChapterScene, reading_time
 from scenes.palette import theme, token_color
 
 EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
 PLANE_BOX = (5.3, 5.0)  # width, height available to the plane
 PLANE_CENTER = np.array([-4.1, -0.55, 0])
 RIGHT_CENTER = np.array([2.9, -0.5, 0])
-LEG_SECONDS = 3.5
+BARS_BASELINE = np.array([2.9, -0.15, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
+BAR_HEIGHT = 1.8
+FORMULA_TOP_RIGHT = np.array([6.7, 3.3, 0])
+GLOSSARY_TOP_LEFT = np.array([1.0, -1.5, 0])  # the symbols' legend builds up below the bars
+TABLE_WIDTH = 6.6
+RIGHT_WIDTH = 7.2  # the widest a block on the right may be
+VERDICT_CHARS = 52
+LEG_SECONDS = 3.0
 BEND = 0.6  # radians of curvature on each leg of the drag, so the path is a curve
+ALIGNED = 0.99  # a key whose cosine with the query is at least this points along it
+UNRELATED = 0.05  # a key whose cosine is within this of 0 points in an unrelated direction
+PAYOFF = (
+    "The payoff: not one RNN hidden state remembering a whole sequence (chapter 1), "
+    "but a fresh, query-specific blend of all of it, recomputed on demand."
+)
 
 
 class LiveAttention(VGroup):
@@ -65,12 +78,10 @@ class LiveAttention(VGroup):
             *[c.arrow_label(self.plane, k, t, token_color(t)) for t, k in zip(example.tokens, example.keys)]
         )
         self.cross = c.cross_marker().move_to(self.plane.c2p(*example.path[0]))
-        self.bars = c.WeightBars(example.tokens, self.trace().weights).move_to(RIGHT_CENTER + UP * 0.2)
+        self.bars = c.WeightBars(example.tokens, self.trace().weights, height=BAR_HEIGHT)
+        self.bars.shift(BARS_BASELINE - self.bars.baseline.get_center())
         self.context = c.plane_arrow(self.plane, self.trace().output, theme().output, width=6)
-        self.legend = c.legend(
-            (c.cross_marker(size=0.22), "query"),
-            (Line(ORIGIN, RIGHT * 0.45, color=theme().output, stroke_width=6), "context = blend of keys"),
-        ).next_to(self.plane, DOWN, buff=0.2)
+        self.glossary = glossary(self.trace().width)
         self.add(self.plane, self.keys, self.key_labels, self.context, self.cross, self.bars)
 
     def query(self) -> np.ndarray:
@@ -103,16 +114,77 @@ def describe(tokens, weights) -> str:
     )
 
 
+def glossary(width: int) -> c.Grid:
+    """The symbols' legend, one row each (faded in where each is first used): k_i, q, d, w_i, context."""
+    rows = [
+        (r"k_i", "key of token i (an arrow)", theme().text),
+        (r"q", "query (×): what is looking", theme().query),
+        (rf"d = {width}", "dimension of q and the keys", theme().text),
+        (r"w_i", "weight on token i (a bar)", theme().text),
+        (r"\text{context}", "= Σ wᵢ kᵢ, attention's output", theme().output),
+    ]
+    symbols = [c.math(tex, size=28, color=color) for tex, _, color in rows]
+    meanings = [c.text(meaning, size=20, color=theme().muted) for _, meaning, _ in rows]
+    table = c.Grid(symbols, meanings, col_buff=0.3, row_buff=0.16)
+    for symbol, meaning in zip(symbols, meanings):
+        symbol.match_y(meaning)
+    return table.move_to(GLOSSARY_TOP_LEFT, aligned_edge=UL)
+
+
+def ranked(weights) -> np.ndarray:
+    """Token indices from the largest weight to the smallest."""
+    return np.argsort(weights, kind="stable")[::-1]
+
+
+def outcomes(weights) -> tuple[str, str]:
+    """What the largest and the smallest weight amount to: ('dominates', 'gets almost none')."""
+    order = ranked(weights)
+    lead = "dominates" if weights[order[0]] > 0.5 else "leads"
+    last = "gets almost none" if weights[order[-1]] < 0.1 else "gets the least"
+    return lead, last
+
+
+def cosines(trace) -> np.ndarray:
+    """The cosine of the angle between the query and each key (0 for a zero vector)."""
+    lengths = np.linalg.norm(trace.keys, axis=1) * np.linalg.norm(trace.query)
+    return np.divide(trace.dots, lengths, out=np.zeros_like(trace.dots), where=lengths > 0)
+
+
+def overlap(cosine: float, least: bool) -> str:
+    """How a key's direction relates to the query's, from their cosine."""
+    if cosine > UNRELATED and least:
+        return "it overlaps the query's direction least"
+    if cosine >= ALIGNED:
+        return "it points along the query's direction"
+    if cosine > UNRELATED:
+        return "it partly overlaps the query's direction"
+    if cosine >= -UNRELATED:
+        return "it points in an unrelated direction"
+    return "it points away from the query's direction"
+
+
+def reasons(tokens, trace) -> str:
+    """'“the” dominates; “sat” keeps a share because its vector partly overlaps the query's direction;
+    “cat” gets almost none because it points in an unrelated direction.'
+
+    The order comes from the weights (which follow q · k_i); each reason from that key's cosine with q.
+    """
+    w, cos = trace.weights, cosines(trace)
+    if np.ptp(w) < 0.01:
+        return "Every key overlaps the query's direction equally, so the weights are equal."
+    order = ranked(w)
+    lead, last = outcomes(w)
+    parts = [f"“{tokens[order[0]]}” {lead}"]
+    for i in order[1:-1]:
+        link = "because" if cos[i] > UNRELATED else "though"
+        parts.append(f"“{tokens[i]}” keeps a share {link} {overlap(cos[i], least=False)}")
+    parts.append(f"“{tokens[order[-1]]}” {last} because {overlap(cos[order[-1]], least=True)}")
+    return "; ".join(parts) + "."
+
+
 def verdict(tokens, trace) -> str:
-    """'At q = (2, 0): “the” dominates, “sat” keeps a share, “cat” gets almost none.'"""
-    w = trace.weights
-    order = np.argsort(w)[::-1]
-    lead = "dominates" if w[order[0]] > 0.5 else "leads"
-    last = "gets almost none" if w[order[-1]] < 0.1 else "gets the least"
-    parts = [f"At q = {coords(trace.query)}: “{tokens[order[0]]}” {lead}"]
-    parts += [f"“{tokens[i]}” keeps a share" for i in order[1:-1]]
-    parts.append(f"“{tokens[order[-1]]}” {last}")
-    return ", ".join(parts) + "."
+    """The worked example's conclusion: 'At q = (2, 0): ' and its reasons."""
+    return f"At q = {coords(trace.query)}: {reasons(tokens, trace)}"
 
 
 class ThreeTokenDrag(ChapterScene):
@@ -133,33 +205,45 @@ class ThreeTokenDrag(ChapterScene):
         self.example = self.inputs()
         self.heading = c.chapter_title(self.title, "A query looks at three keys and blends them by weight")
         self.live = LiveAttention(self.example).refresh()
-        self.formula = c.math(r"w_i = \mathrm{softmax}_i\!\left(\frac{q \cdot k_i}{\sqrt{d}}\right)", size=34)
-        self.formula.move_to(RIGHT_CENTER + UP * 3.0)
+        self.formula = VGroup(
+            c.math(r"\text{score}_i = \frac{q \cdot k_i}{\sqrt{d}}", size=30),
+            c.math(r"w_i = \mathrm{softmax}_i(\text{score}_i)", size=30),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+        self.formula.move_to(FORMULA_TOP_RIGHT, aligned_edge=UR)
 
     def introduce(self) -> None:
         self.beat("Keys in a plane")
-        live = self.live
+        live, rows = self.live, self.live.glossary.row
         self.show(
             FadeIn(self.heading),
             Create(live.plane),
             run_time=1.5,
-            caption="Three tokens sit at fixed points in a plane; each arrow is a key vector.",
+            caption="Three tokens sit at fixed points; each arrow is a key vector k_i, one per token i.",
         )
         self.play(
-            *[GrowArrow(k) for k in live.keys], *[FadeIn(label) for label in live.key_labels], run_time=1.5
+            *[GrowArrow(k) for k in live.keys],
+            *[FadeIn(label) for label in live.key_labels],
+            FadeIn(rows(0)),
+            run_time=1.5,
         )
+        d = live.trace().width
         self.show(
             FadeIn(live.cross, scale=2),
-            FadeIn(self.formula),
+            FadeIn(rows(1)),
+            FadeIn(rows(2)),
             run_time=1,
-            caption="The cross is the query: what is currently looking.",
+            caption=f"The cross is the query q: what is looking. q and each k_i have d = {d} numbers "
+            "(d is the dimension).",
         )
         self.show(
+            FadeIn(self.formula),
             FadeIn(live.bars),
             GrowArrow(live.context),
-            FadeIn(live.legend),
+            FadeIn(rows(3)),
+            FadeIn(rows(4)),
             run_time=1.5,
-            caption="Its weights, one per key, always sum to 1. The context arrow is their blend of the keys.",
+            caption="score_i compares q with k_i; the weights w_i sum to 1; the context arrow blends the keys "
+            "by weight.",
             hold=0.5,
         )
 
@@ -175,15 +259,24 @@ class ThreeTokenDrag(ChapterScene):
             stroke_opacity=[0, 0.8],
         )
         self.add(trail)
-        path = self.example.path
-        for start, end in zip(path[:-1], path[1:]):
-            leg = ArcBetweenPoints(live.plane.c2p(*start), live.plane.c2p(*end), angle=BEND)
-            self.play(MoveAlongPath(live.cross, leg), run_time=LEG_SECONDS, rate_func=smooth)
-            caption = describe(self.example.tokens, live.trace().weights)
-            self.say(caption, hold=1.5)
+        legs = list(zip(self.example.path[:-1], self.example.path[1:]))
+        for start, end in legs[:-1]:
+            self.play(MoveAlongPath(live.cross, self.leg(start, end)), run_time=LEG_SECONDS, rate_func=smooth)
+            self.say(describe(self.example.tokens, live.trace().weights), hold=0.5)
+        # the last leg carries the payoff, and lasts as long as it takes to read
+        self.show(
+            MoveAlongPath(live.cross, self.leg(*legs[-1])),
+            caption=PAYOFF,
+            run_time=max(LEG_SECONDS, reading_time(PAYOFF)),
+            rate_func=smooth,
+        )
         self.unfollow(live)
         self.play(FadeOut(trail), run_time=0.3)
         self.remove(trail)
+
+    def leg(self, start, end) -> ArcBetweenPoints:
+        """The curved path of the query from `start` to `end` (plane coordinates)."""
+        return ArcBetweenPoints(self.live.plane.c2p(*start), self.live.plane.c2p(*end), angle=BEND)
 
     def worked_example(self) -> None:
         self.beat("Worked example")
@@ -191,21 +284,27 @@ class ThreeTokenDrag(ChapterScene):
         self.play(live.animate.move_query_to(self.example.query), run_time=0.8)
         trace = live.trace()
         q_label = c.text(f"q = {coords(trace.query)}", size=24, color=theme().query)
-        self.play(FadeIn(q_label.next_to(live.cross, DOWN, buff=0.25)), run_time=0.5)
         self.steps = self.step_table(trace)
         blocks = self.steps
-        self.play(FadeOut(live.bars), FadeOut(self.formula), run_time=0.6)
+        self.play(
+            FadeIn(q_label.next_to(live.cross, DOWN, buff=0.25)),
+            FadeOut(live.bars),
+            FadeOut(self.formula),
+            FadeOut(live.glossary),
+            run_time=0.6,
+        )
         captions = (
-            f"Stop at q = {coords(trace.query)}. Step 1: a dot product with every key.",
-            f"Step 2: divide each by √{trace.width} {relation(trace.divisor, SCORE_PLACES, tex=False)} "
-            f"{fmt(trace.divisor, SCORE_PLACES)}.",
-            "Step 3: exponentiate, add them up, and divide each by the sum.",
+            f"Stop at q = {coords(trace.query)}. Step 1: q · k_i for every key.",
+            f"Step 2: divide by √d = √{trace.width} {relation(trace.divisor, SCORE_PLACES, tex=False)} "
+            f"{fmt(trace.divisor, SCORE_PLACES)} to get score_i.",
+            "Step 3: softmax (exponentiate, sum, divide) gives w_i.",
         )
         for block, caption in zip(blocks, captions):
             self.show(FadeIn(block, shift=0.2 * DOWN), run_time=1.2, caption=caption, hold=2.3)
-        self.verdict = c.paragraph(verdict(self.example.tokens, trace), width_chars=44, size=24)
-        self.verdict.next_to(VGroup(*blocks), DOWN, buff=0.35)
-        self.show(Write(self.verdict), run_time=1.2, caption=verdict(self.example.tokens, trace), hold=2)
+        self.verdict = c.paragraph(verdict(self.example.tokens, trace), width_chars=VERDICT_CHARS, size=22)
+        c.fit_width(self.verdict, RIGHT_WIDTH).next_to(VGroup(*blocks), DOWN, buff=0.3)
+        self.verdict.align_to(blocks[0], LEFT)
+        self.show(Write(self.verdict), run_time=1.2, caption=reasons(self.example.tokens, trace), hold=2)
 
     def step_table(self, trace) -> list[VGroup]:
         """The three steps of the worked example, as blocks of checkable arithmetic."""
@@ -229,22 +328,22 @@ class ThreeTokenDrag(ChapterScene):
         def header(s: str, cell):
             return c.text(s, size=22, color=theme().muted).next_to(cell, UP, buff=0.25).align_to(cell, LEFT)
 
-        step1 = VGroup(header("1  dot products q · k", top_names[0]), *top_names, *top_dots)
+        step1 = VGroup(header("1  dot products q · kᵢ", top_names[0]), *top_names, *top_dots)
         head2 = header(
-            f"2  divide by √{d} {relation(trace.divisor, SCORE_PLACES, tex=False)} "
+            f"2  scoreᵢ: divide by √{d} {relation(trace.divisor, SCORE_PLACES, tex=False)} "
             f"{fmt(trace.divisor, SCORE_PLACES)}",
             top_scaled[0],
         )
         step2 = VGroup(head2.set_y(step1[0].get_y()), *top_scaled)
         total = c.math(r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES), size=30)
         step3 = VGroup(
-            header("3  exponentiate, sum, divide", bottom.columns[0][0]),
+            header("3  wᵢ: exponentiate, sum, divide", bottom.columns[0][0]),
             bottom,
             total.next_to(bottom, DOWN, buff=0.25).align_to(exps_column[0], LEFT),
         )
         table = VGroup(step1, step2, step3)
         step3.next_to(VGroup(step1, step2), DOWN, buff=0.45).align_to(step1, LEFT)
-        table.scale_to_fit_width(min(table.width, 7.4)).move_to(RIGHT_CENTER + UP * 0.7)
+        table.scale_to_fit_width(min(table.width, TABLE_WIDTH)).move_to(RIGHT_CENTER + UP * 1.0)
         return [step1, step2, step3]
 
     def why_scale(self) -> None:
@@ -259,27 +358,22 @@ class ThreeTokenDrag(ChapterScene):
         scaled_bars = self.mini_bars(trace.weights, f"÷ √{trace.width}  (what attention does)")
         raw_bars = self.mini_bars(unscaled.weights, "no scaling")
         pair = VGroup(scaled_bars, raw_bars).arrange(RIGHT, buff=0.9, aligned_edge=DOWN)
-        pair.next_to(self.verdict, DOWN, buff=0.6)
+        pair.next_to(self.verdict, DOWN, buff=0.45)
         note = c.paragraph(
-            "Dot products grow with the width d. Dividing by √d keeps the scores "
+            "Dot products grow with the dimension d. Dividing by √d keeps the scores "
             "moderate; without it, softmax saturates toward one-hot.",
-            width_chars=52,
+            width_chars=VERDICT_CHARS,
             size=22,
             color=theme().muted,
         )
-        note.next_to(pair, DOWN, buff=0.45)
+        c.fit_width(note, RIGHT_WIDTH).next_to(pair, DOWN, buff=0.35).align_to(self.verdict, LEFT)
         self.show(
             FadeIn(scaled_bars),
             FadeIn(raw_bars),
-            run_time=1.2,
-            caption="Without the division the same dot products give sharper weights.",
-            hold=1.8,
-        )
-        self.show(
             FadeIn(note),
-            run_time=1,
-            caption="Dot products grow with d; dividing by √d keeps "
-            "softmax from saturating into an almost one-hot choice.",
+            run_time=1.2,
+            caption="Without √d the same dot products give sharper weights: dot products grow with d, "
+            "and softmax saturates toward one-hot.",
             hold=3,
         )
         self.summary = VGroup(self.verdict, pair, note)

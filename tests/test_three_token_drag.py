@@ -1,18 +1,60 @@
-"""The three-token drag chapter: displayed values equal the numpy trace; last-frame snapshot."""
+"""The three-token drag chapter: displayed values equal the numpy trace; symbols, reasons and payoff
+in the captions; last-frame snapshot."""
+
+import dataclasses
 
 import numpy as np
 import pytest
-from manim import MathTex
+from manim import MathTex, tempconfig
 
 from attention import attend, examples
+from attention.examples import DragExample
 from scenes.arithmetic import exp_tex, fmt
-from scenes.three_token_drag import ThreeTokenDrag, describe, verdict
-from tests.snapshot import assert_matches_snapshot, built, last_frame
+from scenes.three_token_drag import ThreeTokenDrag, describe, reasons, verdict
+from tests.snapshot import SIZE, assert_matches_snapshot, built
+
+LAYOUT = (-6.8, 6.8, -3.8, 3.65)  # x and y bounds of the area the chapter may use
 
 
 @pytest.fixture(scope="module")
 def scene(tmp_path_factory):
     return built(ThreeTokenDrag, tmp_path_factory.mktemp("media"))
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory):
+    """The chapter played through at snapshot size (its captions and last frame)."""
+    settings = {
+        "pixel_width": SIZE[0],
+        "pixel_height": SIZE[1],
+        "frame_rate": 15,
+        "format": "png",
+        "media_dir": str(tmp_path_factory.mktemp("render")),
+        "disable_caching": True,
+        "verbosity": "WARNING",
+        "progress_bar": "none",
+    }
+    with tempconfig(settings):
+        chapter = ThreeTokenDrag()
+        chapter.render()
+        return chapter
+
+
+@pytest.fixture
+def custom():
+    """Install a custom drag example for one test, restoring the default after."""
+    default = examples.current()
+
+    def install(**drag):
+        examples.use(dataclasses.replace(default, drag=DragExample(**drag)))
+        return examples.current().drag
+
+    yield install
+    examples.use(default)
+
+
+def captions(chapter) -> list[str]:
+    return [c.content for c in chapter.renderer.file_writer.subcaptions]
 
 
 @pytest.mark.parametrize(
@@ -78,9 +120,74 @@ def test_captions_describe_the_weights():
     assert describe(ex.tokens, ex.trace([0, 2]).weights).startswith("Near “cat”")
     assert "0.333" in describe(ex.tokens, ex.trace([0.7, 0.7]).weights)
     assert verdict(ex.tokens, ex.trace()) == (
-        "At q = (2, 0): “the” dominates, “sat” keeps a share, “cat” gets almost none."
+        "At q = (2, 0): “the” dominates; “sat” keeps a share because it partly overlaps the query's "
+        "direction; “cat” gets almost none because it points in an unrelated direction."
     )
 
 
-def test_last_frame_snapshot(tmp_path):
-    assert_matches_snapshot("ThreeTokenDrag", last_frame(ThreeTokenDrag, tmp_path))
+def test_captions_name_each_symbol(rendered):
+    said = captions(rendered)
+    intro = " ".join(said[:3])
+    for symbol in ["key vector k_i", "query q", "d = 2", "dimension", "score_i", "w_i", "context"]:
+        assert symbol in intro
+    steps = " ".join(s for s in said if s.startswith("Step"))
+    assert "score_i" in steps and "w_i" in steps and "√d = √2" in steps
+
+
+def test_captions_give_the_reasons_and_the_payoff(rendered):
+    said = captions(rendered)
+    ex = examples.current().drag
+    assert reasons(ex.tokens, ex.trace()) in said
+    payoff = next(s for s in said if "RNN" in s)
+    for words in ["one RNN hidden state", "whole sequence", "chapter 1", "query-specific blend", "on demand"]:
+        assert words in payoff
+
+
+def test_chapter_lasts_40_to_70_seconds(rendered):
+    assert 40 <= rendered.renderer.time <= 70
+
+
+def test_glossary_builds_from_the_example(scene):
+    symbols = [m.tex_string for m in scene.live.glossary.columns[0]]
+    assert symbols[2] == f"d = {scene.live.trace().width}" == "d = 2"
+    assert len(scene.live.glossary.row(0)) == 2 and len(symbols) == 5
+
+
+def test_added_items_stay_in_the_layout_area_without_overlaps(scene):
+    left, right, bottom, top = LAYOUT
+    bars = scene.live.move_query_to((8, 0)).bars  # weight 0.997 on "the": the tallest bar
+    items = [scene.formula, bars, *[scene.live.glossary.row(i) for i in range(5)]]
+    for item in items:
+        assert left <= item.get_left()[0] and item.get_right()[0] <= right
+        assert bottom <= item.get_bottom()[1] and item.get_top()[1] <= top
+    for upper, lower in zip(items, items[1:]):
+        assert upper.get_bottom()[1] > lower.get_top()[1]
+
+
+def test_reasons_follow_a_custom_example(custom):
+    ex = custom(
+        tokens=("dog", "cat", "pet"),
+        keys=[[1.5, 0.5], [0.5, 1.5], [1, 1]],
+        query=[1.5, 0.5],
+        path=[[1, 0], [1.5, 0.5]],
+    )
+    assert reasons(ex.tokens, ex.trace()) == (
+        "“dog” leads; “pet” keeps a share because it partly overlaps the query's direction; "
+        "“cat” gets the least because it overlaps the query's direction least."
+    )
+
+
+def test_reasons_follow_a_custom_order(custom):
+    # the unrelated key is ranked in the middle and the last one points away: not the default's order
+    ex = custom(
+        tokens=("ant", "bee", "cow"), keys=[[1, 1], [0, -2], [2, 0]], query=[0, 1], path=[[1, 0], [0, 1]]
+    )
+    assert list(ex.trace().weights.argsort()[::-1]) == [0, 2, 1]
+    assert verdict(ex.tokens, ex.trace()) == (
+        "At q = (0, 1): “ant” dominates; “cow” keeps a share though it points in an unrelated direction; "
+        "“bee” gets almost none because it points away from the query's direction."
+    )
+
+
+def test_last_frame_snapshot(rendered):
+    assert_matches_snapshot("ThreeTokenDrag", np.array(rendered.renderer.get_frame())[:, :, :3])
