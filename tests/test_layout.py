@@ -14,10 +14,10 @@ from scenes.registry import CHAPTERS
 from tests.layout import beat_ends, in_caption_band, outside_safe_area, record
 
 ROOT = Path(__file__).resolve().parent.parent
+# A theme changes colours only, so the light theme is checked with the custom example: both themes, both examples.
 LOOKS = {
-    "default": from_options("l"),
-    "light": from_options("l", theme="light"),
-    "cat-and-dog": from_options("l", example=ROOT / "examples" / "cat-and-dog.toml"),
+    "dark-default": from_options("l"),
+    "light-cat-and-dog": from_options("l", theme="light", example=ROOT / "examples" / "cat-and-dog.toml"),
 }
 
 
