@@ -1,0 +1,79 @@
+"""Caption-safe frames: at the end of every beat of every chapter, in both themes and with a custom example,
+everything drawn lies inside the title-safe area and above the caption band (no video rendered)."""
+
+from pathlib import Path
+
+import pytest
+from manim import DOWN, UP, tempconfig
+
+from pipeline.scene_render import use_look
+from pipeline.settings import from_options
+from scenes.chapter import STAGE_BOTTOM, STAGE_TOP, ChapterScene
+from scenes.components import chapter_title, text
+from scenes.registry import CHAPTERS
+from tests.layout import beat_ends, in_caption_band, outside_safe_area, record
+
+ROOT = Path(__file__).resolve().parent.parent
+# A theme changes colours only, so the light theme is checked with the custom example: both themes, both examples.
+LOOKS = {
+    "dark-default": from_options("l"),
+    "light-cat-and-dog": from_options("l", theme="light", example=ROOT / "examples" / "cat-and-dog.toml"),
+}
+
+
+@pytest.fixture(scope="module")
+def media(tmp_path_factory) -> Path:
+    """One media folder for every run here, so each formula is compiled once."""
+    return tmp_path_factory.mktemp("layout")
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+@pytest.mark.parametrize("look", LOOKS)
+def test_every_beat_keeps_clear_of_the_edges_and_the_caption_band(look, chapter, media, restore_look):
+    use_look(LOOKS[look])
+    ends = beat_ends(chapter.scene_class(), media)
+    assert len(ends) >= 3 and all(end.drawn for end in ends)
+    wrong = [
+        f"{end.beat}: {thing} is {'outside the safe area' if outside_safe_area(thing) else 'in the caption band'}"
+        for end in ends
+        for thing in end.drawn
+        if outside_safe_area(thing) or in_caption_band(thing)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+class Misplaced(ChapterScene):
+    """A chapter's title, text on manim's top and bottom edges, and text on the stage's bottom edge."""
+
+    title = "Misplaced"
+
+    def construct(self):
+        self.beat("only")
+        self.add(chapter_title("A title", "its subtitle"))
+        self.add(text("on the top edge").to_edge(UP, buff=0), text("near the bottom").to_edge(DOWN, buff=0.1))
+        self.add(text("on the stage").move_to([0, STAGE_BOTTOM, 0], aligned_edge=DOWN))
+
+
+def test_the_probe_finds_what_leaves_the_safe_area_or_enters_the_band(tmp_path):
+    (end,) = beat_ends(Misplaced, tmp_path)
+    assert end.beat == "only"
+    flagged = {thing.label: (outside_safe_area(thing), in_caption_band(thing)) for thing in end.drawn}
+    assert flagged == {
+        "A title": (False, False),
+        "its subtitle": (False, False),
+        "on the top edge": (True, False),
+        "near the bottom": (False, True),
+        "on the stage": (False, False),
+    }
+
+
+def test_the_stage_spans_the_safe_area_above_the_band(tmp_path):
+    with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
+        scene = ChapterScene()
+    scene.setup()
+    stage = (
+        text("stage").stretch_to_fit_height(STAGE_TOP - STAGE_BOTTOM).set_y((STAGE_TOP + STAGE_BOTTOM) / 2)
+    )
+    box = record(scene.camera, stage, stage.get_all_points())
+    assert (round(box.bottom, 9), round(box.top, 9)) == (0.15, 0.95)
+    assert box.left > 0.05 and box.right < 0.95
