@@ -22,7 +22,7 @@ from markupsafe import Markup
 from attention.example_file import example_name
 from scenes.registry import Chapter
 
-from . import captions, lecture, outputs, video, video_join
+from . import captions, lecture, outputs, panel_data, scene_render, video, video_join
 from .settings import RenderSettings
 
 NAME = "index.html"
@@ -33,7 +33,13 @@ WEB = Path(__file__).parent / "web"  # the front end: the template, the styleshe
 STYLESHEET = "page.css"
 SCRIPT = "lecture.js"  # the modules of web/js bundled into one classic script: modules do not load from disk
 ENTRY = "main.js"
-IMPORT = re.compile(r'^import \{[^}]*\} from "\./([\w-]+\.js)";$', re.MULTILINE)
+PANELS = {  # each panel, and the chapters it belongs beside (panels without theirs on the page come last)
+    "drag": ("ThreeTokenDrag",),
+    "query": ("ScoreEveryWord", "BlendByWeight", "Refocus"),
+    "gain": ("WhereItBreaks",),
+}
+IMPORT = re.compile(r'^import (\{[^}]*\}) from "\./([\w-]+\.js)";$', re.MULTILINE)
+EXPORT = re.compile(r"^export (?:async )?(?:function\*?|const|let|class) (\w+)", re.MULTILINE)
 STYLE = (WEB / STYLESHEET).read_text(encoding="utf-8")
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(WEB),
@@ -44,15 +50,31 @@ TEMPLATES = jinja2.Environment(
 
 
 def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
-    """The page for `folder`, showing whichever of its videos exist."""
+    """The page for `folder`, showing whichever of its videos exist, and the panels beside their chapters."""
+    scene_render.use_look(settings)
+    panels = panel_data.panels()
+    after = _panel_places(chapters)
     return TEMPLATES.get_template("index.html.j2").render(
         title=title_of(settings),
         chapter_count=len(chapters),
         lecture=_lecture(folder, chapters, settings),
         chapters=[_chapter(folder, c, settings) for c in chapters],
+        panels=panels,
+        panels_after=after,
+        panels_alone=[name for name in PANELS if not any(name in names for names in after.values())],
         stylesheet=STYLESHEET,
         script=SCRIPT,
     )
+
+
+def _panel_places(chapters: tuple[Chapter, ...]) -> dict[int, list[str]]:
+    """Chapter number -> the panels shown after it: each after the last of its chapters on the page."""
+    places: dict[int, list[str]] = {}
+    for name, beside in PANELS.items():
+        numbers = [c.number for c in chapters if c.name in beside]
+        if numbers:
+            places.setdefault(max(numbers), []).append(name)
+    return places
 
 
 def assets() -> dict[str, str]:
@@ -61,19 +83,27 @@ def assets() -> dict[str, str]:
 
 
 def bundle(entry: str) -> str:
-    """`entry` and the modules it imports (relative, `import { a } from "./b.js";`), dependencies first,
-    as one classic script: import lines dropped, `export ` removed, all inside one function scope."""
+    """`entry` and the modules it imports (`import { a, b } from "./m.js";`), dependencies first, as one classic
+    script: each module runs in its own function and returns what it exports (`export function|const name`)."""
     order: list[str] = []
 
     def visit(name: str) -> None:
         if name not in order:
-            for dependency in IMPORT.findall(_module(name)):
+            for _, dependency in IMPORT.findall(_module(name)):
                 visit(dependency)
             order.append(name)
 
     visit(entry)
-    bodies = [re.sub(r"^export ", "", IMPORT.sub("", _module(n)), flags=re.MULTILINE).strip() for n in order]
-    return '(() => {\n"use strict";\n' + "\n\n".join(bodies) + "\n})();\n"
+    body = "\n".join(_scoped(name) for name in order)
+    return f'(() => {{\n"use strict";\nconst modules = {{}};\n{body}}})();\n'
+
+
+def _scoped(name: str) -> str:
+    """One module as `modules["m.js"] = (() => { ...; return { exported }; })();`."""
+    text = IMPORT.sub(lambda m: f"const {m[1]} = modules[{json.dumps(m[2])}];", _module(name))
+    exported = EXPORT.findall(text)
+    body = EXPORT.sub(lambda m: m[0].removeprefix("export "), text).strip()
+    return f"modules[{json.dumps(name)}] = (() => {{\n{body}\nreturn {{ {', '.join(exported)} }};\n}})();\n"
 
 
 def _module(name: str) -> str:
