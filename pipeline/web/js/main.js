@@ -1,5 +1,6 @@
 // The page's entry point: captions, chapter marks, and the interactive panels with their data.
 import { wireCaptions } from "./captions.js";
+import { fmt } from "./format.js";
 import { dragPanel } from "./drag.js";
 import { gainPanel } from "./gain.js";
 import { wireMarks } from "./marks.js";
@@ -17,7 +18,7 @@ if (data) {
     paint(root, panels.theme);
     panel(root, panels[name], panels.theme);
   }
-  window.lecturePanels = { queryStrings: (query) => queryStrings(panels.query, query) }; // for the tests
+  window.lecturePanels = { fmt, queryStrings: (query) => queryStrings(panels.query, query) }; // for the tests
 }
 
 // The panel's colours: the videos' theme.
