@@ -20,6 +20,7 @@ import jinja2
 from markupsafe import Markup
 
 from attention.example_file import example_name
+from attention.example_shapes import ExampleFileError
 from scenes.registry import Chapter
 
 from . import captions, lecture, outputs, panel_data, scene_render, video, video_join
@@ -51,9 +52,8 @@ TEMPLATES = jinja2.Environment(
 
 def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
     """The page for `folder`, showing whichever of its videos exist, and the panels beside their chapters."""
-    scene_render.use_look(settings)
-    panels = panel_data.panels()
-    after = _panel_places(chapters)
+    panels = _panels(settings)
+    after = _panel_places(chapters) if panels else {}
     return TEMPLATES.get_template("index.html.j2").render(
         title=title_of(settings),
         chapter_count=len(chapters),
@@ -61,10 +61,20 @@ def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) 
         chapters=[_chapter(folder, c, settings) for c in chapters],
         panels=panels,
         panels_after=after,
-        panels_alone=[name for name in PANELS if not any(name in names for names in after.values())],
+        panels_alone=[n for n in PANELS if panels and not any(n in names for names in after.values())],
         stylesheet=STYLESHEET,
         script=SCRIPT,
     )
+
+
+def _panels(settings: RenderSettings) -> dict:
+    """The panels' data for the settings' example and theme; none for an example file that cannot be used
+    (a render refuses it before anything is published)."""
+    try:
+        scene_render.use_look(settings)
+    except ExampleFileError:
+        return {}
+    return panel_data.panels()
 
 
 def _panel_places(chapters: tuple[Chapter, ...]) -> dict[int, list[str]]:

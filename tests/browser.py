@@ -85,3 +85,17 @@ def chromium() -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
+
+
+AXE = (
+    Path(__file__).parents[1] / "build/node/node_modules/axe-core/axe.min.js"
+)  # scripts/setup.sh --with-browser
+WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def axe_violations(page) -> list[tuple[str, list[str]]]:
+    """axe-core's WCAG 2.1 AA violations on `page` (rule id, offending elements), injected from the test side."""
+    assert AXE.is_file(), f"{AXE} is missing: run scripts/setup.sh --with-browser"
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    found = page.evaluate("(tags) => axe.run(document, { runOnly: { type: 'tag', values: tags } })", WCAG_AA)
+    return [(v["id"], [n["html"][:120] for n in v["nodes"]]) for v in found["violations"]]

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from browser import chromium, serve
+from browser import axe_violations, chromium, serve
 
 from attention import attend, examples, weights_at_gain
 from attention.example_file import load_example_file
@@ -383,3 +383,12 @@ def test_a_custom_examples_page_shows_its_own_tokens_and_numbers(browser, tmp_pa
         )
         assert background == "rgb(255, 255, 255)"  # the light theme's background
         assert errors == []
+
+
+@pytest.mark.parametrize(("scheme", "width"), [("dark", 1280), ("light", 1280), ("dark", 390)])
+def test_axe_finds_no_wcag_aa_violation(browser, base, scheme, width):
+    page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    page.goto(base + "index.html#drag=2,0")
+    page.get_by_label("Show the weights without ÷ √d beside them").check()
+    page.get_by_label("q3", exact=True).fill("x")  # an entry marked bad is checked too
+    assert axe_violations(page) == []
