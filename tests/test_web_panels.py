@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from browser import axe_violations, chromium, serve
+from browser import axe_violations, chromium, firefox_screenshot, serve
+from PIL import Image
 
 from attention import attend, examples, weights_at_gain
 from attention.example_file import load_example_file
@@ -392,3 +393,18 @@ def test_axe_finds_no_wcag_aa_violation(browser, base, scheme, width):
     page.get_by_label("Show the weights without ÷ √d beside them").check()
     page.get_by_label("q3", exact=True).fill("x")  # an entry marked bad is checked too
     assert axe_violations(page) == []
+
+
+def pixels_of(image: np.ndarray, colour: str) -> int:
+    rgb = np.array([int(colour[i : i + 2], 16) for i in (1, 3, 5)])
+    return int((np.abs(image - rgb).max(axis=2) <= 6).sum())
+
+
+def test_firefox_draws_the_panels(folder, tmp_path):
+    shot = tmp_path / "firefox.png"
+    firefox_screenshot((folder / "index.html").as_uri() + "#drag=2,0&gain=4", shot, tmp_path / "profile")
+    image = np.asarray(Image.open(shot).convert("RGB")).astype(int)
+    dark = panel_data.panels()["theme"]
+    assert pixels_of(image, dark["background"]) > 0.2 * image.shape[0] * image.shape[1]  # three panel planes
+    for colour in (dark["query"], dark["output"], *panel_data.panels()["drag"]["colours"]):
+        assert pixels_of(image, colour) > 500, colour  # the ×, the context arrow, each key and its bar
