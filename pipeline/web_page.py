@@ -1,10 +1,12 @@
-"""index.html for one output folder: the full lecture with its chapter list, then each chapter's video.
+"""index.html for one output folder: the full lecture with its chapter list, each chapter's video, and the
+interactive panels beside their chapters; and the stylesheet and script it loads (`assets`).
 
-Every link is relative (the folder can be copied anywhere, or opened from disk) and every
-text is HTML-escaped. Chapter titles come from the registry; the full lecture's chapter
-list is read from its chapter marks, so the buttons seek to where the file says. Each
-captions track also carries its cues in the page: browsers refuse to load a track file
-from disk (file: URLs), and the page's script then adds the same cues itself.
+The page is rendered from the Jinja2 templates in `web/` (autoescaped: every text is HTML-escaped), its script
+bundled from the ES modules in `web/js/`. Every link is relative (the folder can be copied anywhere, or opened
+from disk). Chapter titles come from the registry; the full lecture's chapter list is read from its chapter
+marks, so the buttons seek to where the file says. Each captions track also carries its cues in the page:
+browsers refuse to load a track file from disk (file: URLs), and the page's script then adds the same cues
+itself. The panels' data (`panel_data`) rides in the page as JSON for the same reason.
 """
 
 from __future__ import annotations

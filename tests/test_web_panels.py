@@ -4,6 +4,7 @@ Every string a panel shows is checked against what `attention/` computes and `sc
 The pages are published into empty output folders: the panels need the example's data, not the videos.
 """
 
+import re
 from dataclasses import replace
 
 import numpy as np
@@ -14,7 +15,7 @@ from PIL import Image
 from attention import attend, examples, weights_at_gain
 from attention.example_file import load_example_file
 from attention.sweeps import log10_smallest_weight, log10_top_sensitivity
-from pipeline import outputs, panel_data, publish
+from pipeline import outputs, panel_data, publish, web_page
 from pipeline.settings import from_options
 from scenes.arithmetic import fmt, vector_tex
 from scenes.palette import use_theme
@@ -408,3 +409,12 @@ def test_firefox_draws_the_panels(folder, tmp_path):
     assert pixels_of(image, dark["background"]) > 0.2 * image.shape[0] * image.shape[1]  # three panel planes
     for colour in (dark["query"], dark["output"], *panel_data.panels()["drag"]["colours"]):
         assert pixels_of(image, colour) > 500, colour  # the ×, the context arrow, each key and its bar
+
+
+def test_every_module_is_bundled_with_its_imports_resolved():
+    modules = sorted(p.name for p in (web_page.WEB / "js").glob("*.js"))
+    script = web_page.bundle(web_page.ENTRY)
+    assert [name for name in modules if f'modules["{name}"] = ' not in script] == []  # none left out
+    assert not re.search(
+        r"^\s*(import|export)\b", script, re.MULTILINE
+    )  # every one in the form bundle() reads
