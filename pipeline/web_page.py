@@ -21,11 +21,13 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup
 
-from attention.example_file import example_name
+from attention import examples
+from attention.example_file import example_name, load_example_file
 from attention.example_shapes import ExampleFileError
+from scenes import palette
 from scenes.registry import Chapter
 
-from . import captions, lecture, outputs, panel_data, scene_render, video, video_join
+from . import captions, lecture, outputs, panel_data, video, video_join
 from .settings import RenderSettings
 
 NAME = "index.html"
@@ -73,9 +75,10 @@ def _panels(settings: RenderSettings) -> dict:
     """The panels' data for the settings' example and theme; none for an example file that cannot be used
     (a render refuses it before anything is published)."""
     try:
-        scene_render.use_look(settings)
+        examples.use(load_example_file(settings.example) if settings.example else examples.DEFAULT)
     except ExampleFileError:
         return {}
+    palette.use_theme(settings.theme)
     return panel_data.panels()
 
 

@@ -5,7 +5,10 @@ The pages are published into empty output folders: the panels need the example's
 """
 
 import re
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -418,3 +421,17 @@ def test_every_module_is_bundled_with_its_imports_resolved():
     assert not re.search(
         r"^\s*(import|export)\b", script, re.MULTILINE
     )  # every one in the form bundle() reads
+
+
+def test_the_copies_of_the_chapters_formats_agree_with_them():
+    from scenes import blend_by_weight, three_token_drag, where_it_breaks
+
+    assert panel_data.EXP_PLACES == three_token_drag.EXP_PLACES
+    assert panel_data.BLEND_EXP_PLACES == blend_by_weight.EXP_PLACES
+    logs = np.concatenate([np.linspace(-400, 3, 4001), [-1e-12, 0.0, np.log10(9.995), np.log10(9.9951)]])
+    assert [panel_data.sci(v) for v in logs] == [where_it_breaks.sci(v) for v in logs]
+
+
+def test_the_render_command_still_starts_without_manim():
+    code = "import sys, pipeline.build; sys.exit(1 if 'manim' in sys.modules else 0)"
+    assert subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).parents[1]).returncode == 0
