@@ -72,14 +72,20 @@ def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) 
 
 
 def _panels(settings: RenderSettings) -> dict:
-    """The panels' data for the settings' example and theme; none for an example file that cannot be used
-    (a render refuses it before anything is published)."""
+    """The panels' data for the settings' example and theme (the process's own are left as they were); none for
+    an example file that cannot be used (a render refuses it before anything is published)."""
     try:
-        examples.use(load_example_file(settings.example) if settings.example else examples.DEFAULT)
+        own = load_example_file(settings.example) if settings.example else examples.DEFAULT
     except ExampleFileError:
         return {}
+    before, before_theme = examples.current(), palette.theme().name
+    examples.use(own)
     palette.use_theme(settings.theme)
-    return panel_data.panels()
+    try:
+        return panel_data.panels()
+    finally:
+        examples.use(before)
+        palette.use_theme(before_theme)
 
 
 def _panel_places(chapters: tuple[Chapter, ...]) -> dict[int, list[str]]:

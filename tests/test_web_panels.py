@@ -21,7 +21,7 @@ from attention.sweeps import log10_smallest_weight, log10_top_sensitivity
 from pipeline import outputs, panel_data, publish, web_page
 from pipeline.settings import from_options
 from scenes.arithmetic import fmt, vector_tex
-from scenes.palette import use_theme
+from scenes.palette import theme
 from scenes.where_it_breaks import sci
 
 EXAMPLE = "examples/cat-and-dog.toml"
@@ -52,13 +52,6 @@ def browser():
 def base(folder):
     with serve(folder) as base:
         yield base
-
-
-@pytest.fixture(autouse=True)
-def default_look():
-    """Publishing makes its example and theme the active ones; compare with the lecture's own."""
-    examples.use(examples.DEFAULT)
-    use_theme("dark")
 
 
 def visit(browser, url, width=1280):
@@ -435,3 +428,9 @@ def test_the_copies_of_the_chapters_formats_agree_with_them():
 def test_the_render_command_still_starts_without_manim():
     code = "import sys, pipeline.build; sys.exit(1 if 'manim' in sys.modules else 0)"
     assert subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).parents[1]).returncode == 0
+
+
+def test_publishing_leaves_the_processs_example_and_theme_alone(tmp_path):
+    published(tmp_path, example=EXAMPLE, theme="light")
+    assert examples.current() is examples.DEFAULT
+    assert theme().name == "dark"
