@@ -36,7 +36,7 @@ PAGE_FORMATS = {"mp4": "video/mp4", "webm": "video/webm"}  # what a <video> can 
 
 WEB = Path(__file__).parent / "web"  # the front end: the template, the stylesheet, the ES modules
 STYLESHEET = "page.css"
-SCRIPT = "lecture.js"  # the modules of web/js bundled into one classic script: modules do not load from disk
+SCRIPT = "page.js"  # the modules of web/js bundled into one classic script: modules do not load from disk
 ENTRY = "main.js"
 PANELS = {  # each panel, and the chapters it belongs beside (panels without theirs on the page come last)
     "drag": ("ThreeTokenDrag",),
