@@ -1,5 +1,6 @@
-"""After every render run, in the run's output folder: the full lecture when it is out of date, and index.html
-(listed in the manifest's `pages`). Files whose text would not change are left alone."""
+"""After every render run, in the run's output folder: the full lecture when it is out of date, and index.html with
+the stylesheet and script it loads (all listed in the manifest's `pages`).
+Files whose text would not change are left alone."""
 
 from __future__ import annotations
 
@@ -17,9 +18,10 @@ def after_render(output_dir: Path, settings: RenderSettings) -> list[str]:
         return []
     everything = chapters.all_chapters()
     lines = lecture.update(folder, everything, settings)
-    page = folder / web_page.NAME
-    _write_if_changed(page, web_page.html(folder, everything, settings))
-    Manifest.load(folder).record_pages({page.name: page.stat().st_size})
+    pages = {web_page.NAME: web_page.html(folder, everything, settings), **web_page.assets()}
+    for name, text in pages.items():
+        _write_if_changed(folder / name, text)
+    Manifest.load(folder).record_pages({name: (folder / name).stat().st_size for name in pages})
     return lines
 
 

@@ -1,116 +1,134 @@
-"""index.html for one output folder: the full lecture with its chapter list, then each chapter's video.
+"""index.html for one output folder: the full lecture with its chapter list, each chapter's video, and the
+interactive panels beside their chapters; and the stylesheet and script it loads (`assets`).
 
-Every link is relative (the folder can be copied anywhere, or opened from disk) and every
-text is HTML-escaped. Chapter titles come from the registry; the full lecture's chapter
-list is read from its chapter marks, so the buttons seek to where the file says. Each
-captions track also carries its cues in the page: browsers refuse to load a track file
-from disk (file: URLs), and the page's script then adds the same cues itself.
+The page is rendered from the Jinja2 templates in `web/` (autoescaped: every text is HTML-escaped), its script
+bundled from the ES modules in `web/js/`. Every link is relative (the folder can be copied anywhere, or opened
+from disk). Chapter titles come from the registry; the full lecture's chapter list is read from its chapter
+marks, so the buttons seek to where the file says. Each captions track also carries its cues in the page:
+browsers refuse to load a track file from disk (file: URLs), and the page's script then adds the same cues
+itself. The panels' data (`panel_data`) rides in the page as JSON for the same reason.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 from math import ceil
 from pathlib import Path
 from urllib.parse import quote
 
-from attention.example_file import example_name
+import jinja2
+from markupsafe import Markup
+
+from attention import examples
+from attention.example_file import example_name, load_example_file
+from attention.example_shapes import ExampleFileError
+from scenes import palette
 from scenes.registry import Chapter
 
-from . import captions, lecture, outputs, video, video_join
+from . import captions, lecture, outputs, panel_data, video, video_join
 from .settings import RenderSettings
 
 NAME = "index.html"
 TITLE = "Attention, explained"
 PAGE_FORMATS = {"mp4": "video/mp4", "webm": "video/webm"}  # what a <video> can play, in order of preference
 
-STYLE = """
-:root { color-scheme: light dark; --bg: #fafaf8; --fg: #1c1c1e; --muted: #48484e; --card: #ecebe7;
-        --accent: #0b5fc4; }
-@media (prefers-color-scheme: dark) {
-  :root { --bg: #131316; --fg: #ececee; --muted: #b4b4bc; --card: #24242a; --accent: #8cc4ff; }
+WEB = Path(__file__).parent / "web"  # the front end: the template, the stylesheet, the ES modules
+STYLESHEET = "page.css"
+SCRIPT = "page.js"  # the modules of web/js bundled into one classic script: modules do not load from disk
+ENTRY = "main.js"
+PANELS = {  # each panel, and the chapters it belongs beside (panels without theirs on the page come last)
+    "drag": ("ThreeTokenDrag",),
+    "query": ("ScoreEveryWord", "BlendByWeight", "Refocus"),
+    "gain": ("WhereItBreaks",),
 }
-* { box-sizing: border-box; }
-body { margin: 0; background: var(--bg); color: var(--fg); font: 1rem/1.5 system-ui, sans-serif; }
-main { max-width: 68rem; margin: 0 auto; padding: 1rem 1rem 3rem; }
-h1 { font-size: clamp(1.6rem, 5vw, 2.4rem); margin: .5rem 0 0; line-height: 1.2; }
-h2 { font-size: 1.35rem; margin: 2.5rem 0 .75rem; }
-h3 { font-size: 1.05rem; margin: 0 0 .5rem; }
-.lede, .meta { color: var(--muted); margin: .25rem 0 1rem; }
-.meta { font-size: .9rem; margin: .5rem 0 0; }
-a { color: var(--accent); }
-video { display: block; width: 100%; height: auto; background: #000; border-radius: .5rem; }
-.marks { list-style: none; margin: .75rem 0 0; padding: 0; display: grid; gap: .5rem;
-         grid-template-columns: repeat(auto-fill, minmax(min(100%, 19rem), 1fr)); }
-.marks button { display: flex; width: 100%; min-height: 2.75rem; gap: .75rem; justify-content: space-between;
-                align-items: baseline; padding: .55rem .8rem; font: inherit; text-align: left; color: inherit;
-                background: var(--card); border: 2px solid transparent; border-radius: .5rem; cursor: pointer; }
-.marks button:hover { border-color: var(--muted); }
-.marks button[aria-current="true"] { border-color: var(--accent);
-                                     background: color-mix(in srgb, var(--accent) 18%, var(--card)); }
-.time { color: var(--muted); font-variant-numeric: tabular-nums; }
-.marks button[aria-current="true"] .time { color: var(--fg); }
-:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
-.chapters { display: grid; gap: 2rem 1.5rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 26rem), 1fr)); }
-"""
-
-SCRIPT = """
-function captionsFromPage(track) {
-  const copy = track.parentElement.addTextTrack("captions", track.label, track.srclang);
-  for (const [start, end, text] of JSON.parse(track.dataset.cues)) copy.addCue(new VTTCue(start, end, text));
-  copy.mode = "showing";
-  track.remove();
-}
-for (const track of document.querySelectorAll("track[data-cues]")) {
-  if (track.readyState === HTMLTrackElement.ERROR) captionsFromPage(track);
-  else track.addEventListener("error", () => captionsFromPage(track), { once: true });
-}
-const lecture = document.getElementById("lecture");
-if (lecture) {
-  const marks = Array.from(document.querySelectorAll(".marks [data-start]"));
-  for (const mark of marks) {
-    mark.addEventListener("click", () => {
-      lecture.currentTime = Number(mark.dataset.start);
-      lecture.play().catch(() => {});
-    });
-  }
-  lecture.addEventListener("timeupdate", () => {
-    const now = lecture.currentTime + 0.05;
-    const current = marks.filter((mark) => Number(mark.dataset.start) <= now).pop();
-    for (const mark of marks) mark.setAttribute("aria-current", String(mark === current));
-  });
-}
-"""
+IMPORT = re.compile(r'^import (\{[^}]*\}) from "\./([\w-]+\.js)";$', re.MULTILINE)
+EXPORT = re.compile(r"^export (?:async )?(?:function\*?|const|let|class) (\w+)", re.MULTILINE)
+STYLE = (WEB / STYLESHEET).read_text(encoding="utf-8")
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(WEB),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    keep_trailing_newline=True,
+)
 
 
 def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
-    """The page for `folder`, showing whichever of its videos exist."""
-    sections = (_lecture_section(folder, chapters, settings), _chapters_section(folder, chapters, settings))
-    title = title_of(settings)
-    return "\n".join(
-        (
-            "<!doctype html>",
-            '<html lang="en">',
-            "<head>",
-            '<meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            '<link rel="icon" href="data:,">',
-            f"<title>{_text(title)}</title>",
-            f"<style>{STYLE}</style>",
-            "</head>",
-            "<body>",
-            "<main>",
-            f"<h1>{_text(title)}</h1>",
-            f'<p class="lede">A lecture in {len(chapters)} short videos, with captions.</p>',
-            *(section for section in sections if section),
-            "</main>",
-            f"<script>{SCRIPT}</script>",
-            "</body>",
-            "</html>",
-            "",
-        )
+    """The page for `folder`, showing whichever of its videos exist, and the panels beside their chapters."""
+    panels = _panels(settings)
+    after = _panel_places(chapters) if panels else {}
+    return TEMPLATES.get_template("index.html.j2").render(
+        title=title_of(settings),
+        chapter_count=len(chapters),
+        lecture=_lecture(folder, chapters, settings),
+        chapters=[_chapter(folder, c, settings) for c in chapters],
+        panels=panels,
+        panels_after=after,
+        panels_alone=[n for n in PANELS if panels and not any(n in names for names in after.values())],
+        stylesheet=STYLESHEET,
+        script=SCRIPT,
     )
+
+
+def _panels(settings: RenderSettings) -> dict:
+    """The panels' data for the settings' example and theme (the process's own are left as they were); none for
+    an example file that cannot be used (a render refuses it before anything is published)."""
+    try:
+        own = load_example_file(settings.example) if settings.example else examples.DEFAULT
+    except ExampleFileError:
+        return {}
+    before, before_theme = examples.current(), palette.theme().name
+    examples.use(own)
+    palette.use_theme(settings.theme)
+    try:
+        return panel_data.panels()
+    finally:
+        examples.use(before)
+        palette.use_theme(before_theme)
+
+
+def _panel_places(chapters: tuple[Chapter, ...]) -> dict[int, list[str]]:
+    """Chapter number -> the panels shown after it: each after the last of its chapters on the page."""
+    places: dict[int, list[str]] = {}
+    for name, beside in PANELS.items():
+        numbers = [c.number for c in chapters if c.name in beside]
+        if numbers:
+            places.setdefault(max(numbers), []).append(name)
+    return places
+
+
+def assets() -> dict[str, str]:
+    """The files the page loads beside it (name -> text): its stylesheet and its bundled script."""
+    return {STYLESHEET: STYLE, SCRIPT: bundle(ENTRY)}
+
+
+def bundle(entry: str) -> str:
+    """`entry` and the modules it imports (`import { a, b } from "./m.js";`), dependencies first, as one classic
+    script: each module runs in its own function and returns what it exports (`export function|const name`)."""
+    order: list[str] = []
+
+    def visit(name: str) -> None:
+        if name not in order:
+            for _, dependency in IMPORT.findall(_module(name)):
+                visit(dependency)
+            order.append(name)
+
+    visit(entry)
+    body = "\n".join(_scoped(name) for name in order)
+    return f'(() => {{\n"use strict";\nconst modules = {{}};\n{body}}})();\n'
+
+
+def _scoped(name: str) -> str:
+    """One module as `modules["m.js"] = (() => { ...; return { exported }; })();`."""
+    text = IMPORT.sub(lambda m: f"const {m[1]} = modules[{json.dumps(m[2])}];", _module(name))
+    exported = EXPORT.findall(text)
+    body = EXPORT.sub(lambda m: m[0].removeprefix("export "), text).strip()
+    return f"modules[{json.dumps(name)}] = (() => {{\n{body}\nreturn {{ {', '.join(exported)} }};\n}})();\n"
+
+
+def _module(name: str) -> str:
+    return (WEB / "js" / name).read_text(encoding="utf-8")
 
 
 def title_of(settings: RenderSettings) -> str:
@@ -118,51 +136,36 @@ def title_of(settings: RenderSettings) -> str:
     return f"{TITLE}, with the example {example_name(settings.example)}" if settings.example else TITLE
 
 
-def _lecture_section(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
-    """The full lecture and a button per chapter mark; empty when there is no readable lecture."""
+def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> dict | None:
+    """The full lecture's player, length, chapter marks and downloads; None when there is no readable lecture."""
     target = lecture.files(folder)
     marks = video_join.marks(target.video)
     if not marks:
-        return ""
+        return None
     poster = outputs.chapter_files(folder, chapters[0].slug, "mp4").poster if chapters else None
-    player = _video([target.video], poster, target.subtitles, "The whole lecture", settings, "lecture")
-    buttons = "\n".join(
-        f'<li><button type="button" data-start="{_start(m.start)}"><span>{number}. {_text(m.title)}</span>'
-        f'<span class="time">{_clock(m.start)}</span></button></li>'
-        for number, m in enumerate(marks, start=1)
-    )
-    downloads = _meta(_links((target.video, "video (.mp4)"), (target.subtitles, "captions (.srt)")))
-    return (
-        f'<section aria-labelledby="lecture-title">\n<h2 id="lecture-title">The whole lecture '
-        f'<span class="time">{_clock(video.duration(target.video) or 0)}</span></h2>\n{player}\n'
-        f'<nav aria-label="Chapters of the whole lecture">\n<ol class="marks">\n{buttons}\n</ol>\n</nav>\n'
-        f"{downloads}\n</section>"
-    )
+    downloads = _links((target.video, "video (.mp4)"), (target.subtitles, "captions (.srt)"))
+    return {
+        "player": _video([target.video], poster, target.subtitles, "The whole lecture", settings, "lecture"),
+        "length": _clock(video.duration(target.video) or 0),
+        "marks": [{"start": _start(m.start), "title": m.title, "clock": _clock(m.start)} for m in marks],
+        "downloads": _meta(downloads),
+    }
 
 
-def _chapters_section(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
-    """Every chapter in viewing order."""
-    articles = "\n".join(_chapter(folder, c, settings) for c in chapters)
-    return (
-        '<section aria-labelledby="chapters-title">\n<h2 id="chapters-title">Chapter by chapter</h2>\n'
-        f'<div class="chapters">\n{articles}\n</div>\n</section>'
-    )
-
-
-def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings) -> str:
-    """One chapter: its title, its video with poster and captions, its length and downloads."""
+def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings) -> dict:
+    """One chapter: its title, and its video with poster and captions, length and downloads if it has one."""
     files = {fmt: outputs.chapter_files(folder, chapter.slug, fmt) for fmt in PAGE_FORMATS}
     sources = [f.video for f in files.values() if f.video.is_file()]
-    heading = f'<h3 id="chapter-{chapter.number}">{chapter.number}. {_text(chapter.title)}</h3>'
+    shown = {"number": chapter.number, "title": chapter.title, "player": None}
     if not sources:
-        return f'<article>\n{heading}\n<p class="meta">No mp4 or webm at this size yet.</p>\n</article>'
+        return shown
     mp4 = files["mp4"]
     label = f"Chapter {chapter.number}: {chapter.title}"
-    player = _video(sources, mp4.poster, mp4.subtitles, label, settings)
     seconds = video.duration(sources[0])
     length = [f'<span class="time">{_clock(seconds)}</span>'] if seconds else []
     links = _links(*((s, f"video (.{s.suffix[1:]})") for s in sources), (mp4.subtitles, "captions (.srt)"))
-    return f"<article>\n{heading}\n{player}\n{_meta(length + links)}\n</article>"
+    player = _video(sources, mp4.poster, mp4.subtitles, label, settings)
+    return shown | {"player": player, "meta": _meta(length + links)}
 
 
 def _video(
@@ -191,7 +194,7 @@ def _video(
             f'<track kind="captions" srclang="en" label="English" src="{_href(web_captions)}" '
             f'data-cues="{_text(_cues(subtitles))}" default>'
         )
-    return f"<video {' '.join(a for a in attributes if a)}>\n" + "\n".join(inner) + "\n</video>"
+    return Markup(f"<video {' '.join(a for a in attributes if a)}>\n" + "\n".join(inner) + "\n</video>")
 
 
 def _cues(subtitles: Path) -> str:
@@ -210,7 +213,7 @@ def _links(*files: tuple[Path, str]) -> list[str]:
 
 def _meta(items: list[str]) -> str:
     """A line of small print: items separated by dots."""
-    return f'<p class="meta">{" · ".join(items)}</p>'
+    return Markup(f'<p class="meta">{" · ".join(items)}</p>')
 
 
 def _start(seconds) -> str:

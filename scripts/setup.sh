@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config python3-venv python3-dev gcc
               texlive-latex-base texlive-latex-extra texlive-fonts-recommended dvisvgm fonts-dejavu-core
               fonts-wqy-microhei)  # Chinese, Japanese and Korean token names
-[[ "${1:-}" == "--with-browser" ]] && APT_PACKAGES+=(chromium)
+WITH_BROWSER=$([[ "${1:-}" == "--with-browser" ]] && echo 1 || echo 0)
+((WITH_BROWSER)) && APT_PACKAGES+=(chromium firefox-esr npm)  # firefox-esr: the page's screenshot check
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
@@ -46,4 +47,10 @@ if [[ ! -f "$stamp" ]]; then
   .venv/bin/python -m pip install -q -e '.[test]'
   rm -f .venv/.installed-*
   touch "$stamp"
+fi
+
+AXE=build/node/node_modules/axe-core/axe.min.js  # the page tests' accessibility checker, never loaded by the page
+if ((WITH_BROWSER)) && [[ ! -f "$AXE" ]]; then
+  echo "setup: installing axe-core into build/node"
+  npm install --silent --no-audit --no-fund --prefix build/node axe-core@4
 fi

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package; playwright's own browsers are never downloaded
+FIREFOX = "/usr/bin/firefox-esr"  # Debian's package: no driver here, so a screenshot is the check
 FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -85,3 +87,25 @@ def chromium() -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
+
+
+AXE = (
+    Path(__file__).parents[1] / "build/node/node_modules/axe-core/axe.min.js"
+)  # scripts/setup.sh --with-browser
+WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def axe_violations(page) -> list[tuple[str, list[str]]]:
+    """axe-core's WCAG 2.1 AA violations on `page` (rule id, offending elements), injected from the test side."""
+    assert AXE.is_file(), f"{AXE} is missing: run scripts/setup.sh --with-browser"
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    found = page.evaluate("(tags) => axe.run(document, { runOnly: { type: 'tag', values: tags } })", WCAG_AA)
+    return [(v["id"], [n["html"][:120] for n in v["nodes"]]) for v in found["violations"]]
+
+
+def firefox_screenshot(url: str, shot: Path, profile: Path, size=(1280, 2400)) -> None:
+    """Headless Firefox ESR's screenshot of `url` (fresh profile `profile`) into `shot`."""
+    profile.mkdir(parents=True, exist_ok=True)
+    command = [FIREFOX, "--headless", "--no-remote", "-profile", str(profile)]
+    command += [f"--window-size={size[0]},{size[1]}", "--screenshot", str(shot), url]
+    subprocess.run(command, check=True, capture_output=True, timeout=120)

@@ -1,0 +1,118 @@
+// Panel 1 (chapter ThreeTokenDrag): drag the query × among the keys; weights, worked example and context follow.
+
+import { announcer, arrow, htmlElement, svgElement, weightBars } from "./dom.js";
+import { fmtInput } from "./format.js";
+import { drawPlane, label } from "./plane.js";
+import { numbersOf, readState, writeState } from "./state.js";
+
+const KEYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+
+export function dragPanel(root, data, theme) {
+  const svg = root.querySelector("svg.plane");
+  const plane = drawPlane(svg, data.range, theme);
+  data.keys.forEach((key, i) => {
+    arrow(svg, data.colours[i], 9)(...plane.at(0, 0), ...plane.at(...key));
+    label(svg, plane.at(key[0] + 0.08, key[1] + 0.12), data.tokens[i], data.colours[i]);
+  });
+  const context = arrow(svg, theme.output, 11);
+  const cross = drawCross(svg, theme.query);
+  const scaled = weightBars(root.querySelector(".bars-scaled"), data.tokens, data.colours);
+  const unscaled = weightBars(root.querySelector(".bars-unscaled"), data.tokens, data.colours);
+  const rows = workedRows(root.querySelector("tbody"), data.tokens, data.colours);
+  const say = announcer(root.querySelector("[aria-live]"));
+  const switchBox = root.querySelector("input.unscaled");
+  const unscaledBlock = root.querySelector(".unscaled-block");
+  switchBox.addEventListener("change", () => (unscaledBlock.hidden = !switchBox.checked));
+  let query = snap(numbersOf(readState().drag, 2) || data.start);
+
+  function snap([x, y]) {
+    const [[xLo, xHi], [yLo, yHi]] = data.range;
+    const grid = (v, lo, hi) => Math.min(hi, Math.max(lo, lo + Math.round((v - lo) / data.step) * data.step));
+    return [grid(x, xLo, xHi), grid(y, yLo, yHi)];
+  }
+
+  function show(moved) {
+    const key = query.map(fmtInput).join(",");
+    const point = data.points[key];
+    cross.setAttribute("transform", `translate(${plane.at(...query).join(" ")})`);
+    cross.setAttribute("aria-valuetext", `query ${point.q}`);
+    cross.setAttribute("aria-valuenow", query[0]);
+    context(...plane.at(0, 0), ...plane.at(...point.output));
+    scaled(point.bars, point.weights);
+    unscaled(point.unscaled_bars, point.unscaled);
+    root.querySelector(".query-label").textContent = `q = ${point.q}`;
+    root.querySelector(".sum").textContent = `sum = ${point.sum}`;
+    rows.forEach((cells, i) =>
+      [point.dots[i], point.scores[i], point.exps[i], point.ratios[i]].forEach((t, j) => (cells[j].textContent = t)),
+    );
+    if (moved) {
+      writeState("drag", key);
+      say(`At q = ${point.q}: ` + data.tokens.map((t, i) => `${t} ${point.weights[i]}`).join(", "));
+    }
+  }
+
+  function moveTo(next) {
+    const snapped = snap(next);
+    if (snapped[0] === query[0] && snapped[1] === query[1]) return;
+    query = snapped;
+    show(true);
+  }
+
+  const fromPointer = (event) => {
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+    return plane.toPlane(point.x, point.y);
+  };
+  svg.addEventListener("pointerdown", (event) => {
+    svg.setPointerCapture(event.pointerId);
+    cross.focus({ preventScroll: true });
+    moveTo(fromPointer(event));
+    event.preventDefault();
+  });
+  svg.addEventListener("pointermove", (event) => {
+    if (svg.hasPointerCapture(event.pointerId)) moveTo(fromPointer(event));
+  });
+  cross.addEventListener("keydown", (event) => {
+    const direction = KEYS[event.key];
+    if (!direction) return;
+    moveTo([query[0] + direction[0] * data.step, query[1] + direction[1] * data.step]);
+    event.preventDefault();
+  });
+  window.addEventListener("hashchange", () => {
+    const asked = numbersOf(readState().drag, 2);
+    if (asked) moveTo(asked);
+  });
+  show(false);
+}
+
+function drawCross(svg, colour) {
+  const cross = svgElement("g", {
+    class: "cross",
+    tabindex: 0,
+    role: "slider",
+    "aria-label": "The query ×: arrow keys move it by one grid step",
+    "aria-valuemin": -1000,
+    "aria-valuemax": 1000,
+  });
+  const ring = svgElement("circle", { r: 30, class: "focus-ring", fill: "none" });
+  const hit = svgElement("circle", { r: 30, fill: "transparent" });
+  const strokes = { stroke: colour, "stroke-width": 10, "stroke-linecap": "round" };
+  cross.append(
+    ring,
+    hit,
+    svgElement("line", { x1: -18, y1: -18, x2: 18, y2: 18, ...strokes }),
+    svgElement("line", { x1: -18, y1: 18, x2: 18, y2: -18, ...strokes }),
+  );
+  svg.append(cross);
+  return cross;
+}
+
+function workedRows(body, tokens, colours) {
+  return tokens.map((token, i) => {
+    const row = htmlElement("tr");
+    row.append(htmlElement("th", { scope: "row", style: `color: ${colours[i]}` }, token));
+    const cells = [0, 1, 2, 3].map(() => htmlElement("td"));
+    row.append(...cells);
+    body.append(row);
+    return cells;
+  });
+}

@@ -1,0 +1,31 @@
+// The lecture's number formatting (scenes/arithmetic.py), string for string with Python's.
+
+// x to `places` decimals as Python's f"{x:.{places}f}" prints it: exact ties go to the even digit.
+export function fixed(x, places) {
+  const digits = Math.abs(x).toFixed(Math.min(100, places + 60));
+  const [whole, fraction] = digits.split(".");
+  const tail = fraction.slice(places);
+  const kept = fraction.slice(0, places);
+  const last = Number((whole + kept).slice(-1));
+  if (/^50*$/.test(tail) && last % 2 === 0) {
+    return (x < 0 ? "-" : "") + whole + (places ? "." + kept : "");
+  }
+  return x.toFixed(places);
+}
+
+// fmt: whole numbers bare (4, 0), others to `places` (0.090).
+export function fmt(value, places) {
+  if (Math.abs(value - Math.round(value)) < 1e-9) return String(Math.round(value));
+  return fixed(value, places);
+}
+
+// fmt_input: at most three decimals, no trailing zeros (1.5, 2).
+export function fmtInput(value) {
+  const text = fmt(value, 3);
+  return text.includes(".") ? text.replace(/0+$/, "").replace(/\.$/, "") : text;
+}
+
+// vector_tex: '[0.500, 0.250]'.
+export function vector(values, places) {
+  return "[" + values.map((v) => fmt(v, places)).join(", ") + "]";
+}

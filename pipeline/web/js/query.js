@@ -1,0 +1,107 @@
+// Panel 2 (chapters ScoreEveryWord, BlendByWeight, Refocus): edit the width-d query; every step follows.
+
+import { attend } from "./attention.js";
+import { announcer, arrow, htmlElement, weightBars } from "./dom.js";
+import { fmt, fmtInput, vector } from "./format.js";
+import { drawPlane, label } from "./plane.js";
+import { numbersOf, readState, writeState } from "./state.js";
+
+// An entry's number, or the reason it is not one: empty, not a number, out of range.
+export function parseEntry(text, [lo, hi]) {
+  const trimmed = text.trim();
+  if (trimmed === "") return { error: "empty" };
+  const value = Number(trimmed);
+  if (!Number.isFinite(value) || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed)) {
+    return { error: "not a number" };
+  }
+  if (value < lo || value > hi) return { error: `out of range (${fmtInput(lo)} to ${fmtInput(hi)})` };
+  return { value };
+}
+
+// Every string the panel shows for `query` (see attention/ and scenes/arithmetic.py).
+export function queryStrings(data, query) {
+  const trace = attend(query, data.keys, data.values);
+  const { score, weight, exp } = data.places;
+  return {
+    dots: trace.dots.map((d) => fmt(d, score)),
+    scores: trace.scores.map((s) => fmt(s, score)),
+    exps: trace.exps.map((e) => fmt(e, exp)),
+    sum: fmt(trace.expSum, exp),
+    weights: trace.weights.map((w) => fmt(w, weight)),
+    terms: trace.terms.map((t) => vector(t, weight)),
+    output: vector(trace.output, weight),
+    trace,
+  };
+}
+
+export function queryPanel(root, data, theme) {
+  const entries = Array.from(root.querySelectorAll("input.entry"));
+  const bars = weightBars(root.querySelector(".bars"), data.tokens, data.colours);
+  const say = announcer(root.querySelector("[aria-live]"));
+  const rows = tableRows(root.querySelector("tbody"), data.tokens, data.colours);
+  const svg = root.querySelector("svg.plane");
+  const plane = drawPlane(svg, data.plane, theme);
+  data.values.forEach((value, i) => {
+    arrow(svg, data.colours[i], 7)(...plane.at(0, 0), ...plane.at(...value));
+    label(svg, plane.at(value[0] + 0.05, value[1] + 0.08), data.tokens[i], data.colours[i]);
+  });
+  const output = arrow(svg, theme.output, 10);
+  const status = root.querySelector(".status");
+
+  function show(moved) {
+    const parsed = entries.map((entry) => parseEntry(entry.value, data.range));
+    parsed.forEach((p, i) => {
+      entries[i].setAttribute("aria-invalid", String(Boolean(p.error)));
+      root.querySelector(`#${entries[i].id}-error`).textContent = p.error || "";
+    });
+    const bad = parsed.filter((p) => p.error).length;
+    root.classList.toggle("invalid", bad > 0);
+    if (bad) {
+      status.textContent = `Fix ${bad === 1 ? "the entry" : `${bad} entries`} marked above to see the weights.`;
+      return;
+    }
+    status.textContent = "";
+    const query = parsed.map((p) => p.value);
+    const shown = queryStrings(data, query);
+    rows.forEach((cells, i) =>
+      [shown.dots[i], shown.scores[i], shown.exps[i], shown.weights[i], shown.terms[i]].forEach(
+        (t, j) => (cells[j].textContent = t),
+      ),
+    );
+    root.querySelector(".sum").textContent = `sum of exponentials = ${shown.sum}`;
+    root.querySelector(".output").textContent = `output = ${shown.output}`;
+    bars(shown.trace.weights, shown.weights);
+    output(...plane.at(0, 0), ...plane.at(...shown.trace.output));
+    if (moved) {
+      writeState("query", query.map(fmtInput).join(","));
+      say("Weights: " + data.tokens.map((t, i) => `${t} ${shown.weights[i]}`).join(", "));
+    }
+  }
+
+  const set = (query) => query.forEach((q, i) => (entries[i].value = fmtInput(q)));
+  set(numbersOf(readState().query, entries.length) || data.queries[0]);
+  for (const entry of entries) entry.addEventListener("input", () => show(true));
+  root.querySelectorAll("button[data-query]").forEach((button) =>
+    button.addEventListener("click", () => {
+      set(data.queries[Number(button.dataset.query)]);
+      show(true);
+    }),
+  );
+  window.addEventListener("hashchange", () => {
+    const asked = numbersOf(readState().query, entries.length);
+    if (asked) set(asked);
+    show(false);
+  });
+  show(false);
+}
+
+function tableRows(body, tokens, colours) {
+  return tokens.map((token, i) => {
+    const row = htmlElement("tr");
+    row.append(htmlElement("th", { scope: "row", style: `color: ${colours[i]}` }, token));
+    const cells = [0, 1, 2, 3, 4].map(() => htmlElement("td"));
+    row.append(...cells);
+    body.append(row);
+    return cells;
+  });
+}
