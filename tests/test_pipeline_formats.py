@@ -60,6 +60,8 @@ def test_formats_sit_side_by_side_with_one_poster_and_captions(formats):
         "lecture.srt",
         "lecture.vtt",
         "manifest.json",
+        "page.css",
+        "page.js",
     ]
     assert sorted(p.name for p in (out / "320x240p10").iterdir()) == [
         "01-Tiny.gif",
@@ -68,6 +70,8 @@ def test_formats_sit_side_by_side_with_one_poster_and_captions(formats):
         "01-Tiny.vtt",
         "index.html",
         "manifest.json",
+        "page.css",
+        "page.js",
     ]  # no mp4: no lecture
 
 

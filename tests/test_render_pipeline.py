@@ -81,6 +81,8 @@ def test_outputs_land_at_stable_paths_and_nothing_else_remains(rendered):
         "lecture.srt",
         "lecture.vtt",
         "manifest.json",
+        "page.css",
+        "page.js",
     ]
     assert not (out / outputs.WORK_FOLDER).exists()
 
@@ -130,6 +132,8 @@ def test_failing_chapter_keeps_its_previous_files_and_the_others_render(
         "02-Flaky.png",
         "index.html",
         "manifest.json",
+        "page.css",
+        "page.js",
     ]
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
     lecture.edit("flaky", "FAIL = False", "FAIL = True")
