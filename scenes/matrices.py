@@ -1,7 +1,7 @@
 """Matrices with their names and shapes, for the chapters beyond the sources (matrix form, mask, heads).
 
-Entries are printed with `fmt` from numbers only (never user text); a hidden entry of a masked
-matrix is printed as minus infinity or left out, never as a number.
+Entries are printed with `fmt` from numbers only (never user text); a hidden score is printed as
+minus infinity and a hidden weight crossed out, never as a number.
 """
 
 from __future__ import annotations
@@ -55,14 +55,6 @@ class NamedMatrix(VGroup):
     def entries(self) -> list[str]:
         """The TeX of every entry, row after row."""
         return [e.tex_string for e in self.matrix.get_entries()]
-
-    def entry(self, i: int, j: int):
-        """The mobject of entry (i, j)."""
-        return self.matrix.get_entries()[i * self.values.shape[1] + j]
-
-    def row(self, i: int) -> VGroup:
-        """Row i's entries."""
-        return self.matrix.get_rows()[i]
 
 
 def as_grid_trace(masked: MaskedTrace) -> GridTrace:

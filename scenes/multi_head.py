@@ -34,6 +34,13 @@ def span(coordinates: slice) -> str:
     return f"coordinate {first}" if first == last else f"coordinates {first}–{last}"
 
 
+def caveat_text(trace) -> str:
+    """That heads need not specialise, and whether this example's do (each picks its own word)."""
+    picks = {int(h.trace.weights.argmax()) for h in trace.heads}
+    here = "this example is built so that they do" if len(picks) == len(trace.heads) else "here they do not"
+    return f"Heads need not specialise: {here}."
+
+
 class MultiHead(ChapterScene):
     """One full-width head cannot choose; narrow heads, each on its own slice, each pick a word."""
 
@@ -187,6 +194,6 @@ class MultiHead(ChapterScene):
         self.show(
             FadeIn(self.note),
             run_time=1,
-            caption="Heads are not guaranteed to specialise: this example is built so that they do.",
+            caption=caveat_text(self.trace),
             hold=4,
         )

@@ -4,8 +4,9 @@ import numpy as np
 import pytest
 
 from attention import examples
+from attention.beyond_examples import HeadsExample
 from scenes.arithmetic import vector_tex
-from scenes.multi_head import MultiHead
+from scenes.multi_head import MultiHead, caveat_text
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -67,8 +68,13 @@ def test_everything_fits_and_nothing_overlaps(scene):
 
 
 def test_the_caveat_is_on_screen(scene):
-    assert "Headsneednotspecialise" in scene.note.text
+    assert scene.note.text == "Headsneednotspecialise:thisexampleisbuiltsothattheydo."
     assert "outputprojection" in scene.projection.text
+
+
+def test_the_caveat_says_when_heads_do_not_specialise():
+    same = HeadsExample(tokens=("a", "b"), keys=[[1, 0, 1, 0], [0, 1, 0, 1]], query=[1, 0, 1, 0], count=2)
+    assert caveat_text(same.trace()) == "Heads need not specialise: here they do not."
 
 
 def test_last_frame(tmp_path):
