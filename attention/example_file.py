@@ -1,7 +1,8 @@
 """Read a user's example file (TOML) into `Examples`, refusing anything that cannot be drawn.
 
-Each table ([drag], [blend], [cross]) replaces the lecture's example of that name and
-must give every field; tables left out keep the lecture's own example.
+Each table ([drag], [blend], [cross], [causal], [heads]) replaces the lecture's example of that
+name and must give every field but the optional ones ([causal] queries); tables left out keep the
+lecture's own example.
 """
 
 from __future__ import annotations
@@ -87,14 +88,16 @@ def section(name: str, cls: type, table) -> object:
     unknown = sorted(set(table) - set(fields))
     if unknown:
         raise ExampleFileError(f"{name}: unknown field(s) {', '.join(unknown)}; expected {', '.join(fields)}")
-    missing = [f for f in fields if f not in table]
+    required = [f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING]
+    missing = [f for f in required if f not in table]
     if missing:
         raise ExampleFileError(f"{name}: missing field(s) {', '.join(missing)}")
-    for field in fields:
-        check = tokens if field.endswith("tokens") else numbers
+    for field in table:
+        check = tokens if field.endswith("tokens") else whole if field == "count" else numbers
         check(f"{name}.{field}", table[field])
     for field, rule in shapes.RULES[name].items():
-        rule.check(f"{name}.{field}", table[field], table)
+        if field in table:
+            rule.check(f"{name}.{field}", table[field], table)
     try:
         example = cls(**table)
     except ValueError as error:
@@ -118,6 +121,12 @@ def tokens(field: str, value) -> None:
             raise ExampleFileError(f"{field}: name {t[:MAX_NAME]!r}... is longer than {MAX_NAME} characters")
     if len(set(value)) != len(value):
         raise ExampleFileError(f"{field}: duplicate names; each token needs its own name")
+
+
+def whole(field: str, value) -> None:
+    """A whole number (a count)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ExampleFileError(f"{field}: expected a whole number, got {value!r}")
 
 
 def numbers(field: str, value) -> None:

@@ -13,6 +13,7 @@ MAX_TOKENS = 6  # bars and grids are laid out for at most this many tokens
 MIN_TOKENS = 2  # attention over one token has nothing to weigh: its weight is always 1
 MAX_WIDTH = 6  # key and query widths: dot products are written out term by term
 MAX_PATH = 10  # drag points: each leg is about four seconds of video
+MAX_HEADS = 3  # heads' bars stand side by side in half the frame
 MAX_SCORE = 20.0  # |q·k|/√d: the chapters write e^score out (e^20 ≈ 4.85e8); far beyond, exp overflows
 
 
@@ -67,6 +68,21 @@ class Rows:
         else:
             count(field, len(value), self.fewest, self.most, self.what)
         expect_width(field, len(value[0]), self.width, table)
+
+
+@dataclass(frozen=True)
+class Heads:
+    """A number of heads, 2 to MAX_HEADS, that splits the width of the field `of` evenly."""
+
+    of: str
+
+    def check(self, field: str, value: int, table: dict) -> None:
+        count(field, value, 2, MAX_HEADS, "heads (one head is the single-head comparison)")
+        width = len(table[self.of][0])
+        if width % value:
+            raise ExampleFileError(
+                f"{field}: width {width} of {table_of(field)}.{self.of} does not split evenly into {value} heads"
+            )
 
 
 def count(field: str, got: int, fewest: int, most: int, what: str) -> None:
@@ -134,5 +150,17 @@ RULES = {
         "values": Rows("values", per="source_tokens"),
         "self_queries": Rows("self-attention queries", per="source_tokens", width="keys"),
         "queries": Rows("decoder queries", per="target_tokens", width="keys"),
+    },
+    "causal": {
+        "tokens": Names(),
+        "keys": Rows("keys", per="tokens"),
+        "values": Rows("values", width=2, per="tokens"),
+        "queries": Rows("queries", per="tokens", width="keys"),
+    },
+    "heads": {
+        "tokens": Names(),
+        "keys": Rows("keys", per="tokens"),
+        "query": Vector(width="keys"),
+        "count": Heads(of="keys"),
     },
 }

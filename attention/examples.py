@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .beyond_examples import DEFAULT_CAUSAL, DEFAULT_HEADS, CausalExample, HeadsExample
 from .trace import AttentionTrace, GridTrace, attend, attend_grid
 from .validation import as_array, frozen, same_count, same_width
 
@@ -153,6 +154,8 @@ class Examples:
     drag: DragExample
     blend: BlendExample
     cross: CrossExample = DEFAULT_CROSS
+    causal: CausalExample = DEFAULT_CAUSAL
+    heads: HeadsExample = DEFAULT_HEADS
 
 
 DEFAULT = Examples(

@@ -1,4 +1,5 @@
-"""Chapter 9, the quick version (source 003): seven take-aways, each beside a reminder of its chapter."""
+"""Chapter 9, the quick version (source 003): seven take-aways, each beside a reminder of its chapter,
+then one line for each chapter beyond the sources, marked as such."""
 
 from __future__ import annotations
 
@@ -24,21 +25,23 @@ from manim import (
 )
 
 from attention import Examples, examples, histogram, variance_experiment
+from attention.beyond_examples import all_queries
 from attention.sweeps import GAIN_RANGE, log_saturation_sweep
 from scenes import components as c
 from scenes.chapter import ChapterScene
 from scenes.grids import AttentionGrid
+from scenes.matrices import as_grid_trace, cross_out
 from scenes.palette import theme, token_color
 from scenes.plots import Histogram, decades
 from scenes.registry import find
 
-ICON_BOX = (1.4, 0.74)  # the card behind each icon
-ICON_FIT = (1.15, 0.56)  # the icon itself is scaled to fit inside this
-ICON_X = -6.0
-TEXT_X = -5.05
-TEXT_WIDTH = 11.7  # from TEXT_X to the frame's right margin
-FIRST_ROW_Y = 2.1
-ROW_STEP = 0.9
+ICON_BOX = (1.1, 0.52)  # the card behind each icon
+ICON_FIT = (0.9, 0.42)  # the icon itself is scaled to fit inside this
+ICON_X = -6.2
+TEXT_X = -5.45
+TEXT_WIDTH = 12.2  # from TEXT_X to the drawing area's right edge
+FIRST_ROW_Y = 2.2
+ROW_STEP = 0.6
 DIM = 0.6  # how far earlier take-aways fade while the next one is read
 VEIL_BUFF = 0.04  # the dimming sheet's margin around a row (less than half the gap between rows)
 ITEM_SECONDS = 4.2
@@ -126,14 +129,38 @@ def saturation_icon(ex: Examples) -> VGroup:
     return VGroup(axes, curve, Dot([xs[-1], ys[-1], 0], radius=0.05, color=theme().text))
 
 
+def matrix_icon(ex: Examples) -> VGroup:
+    """Every query's weights at once: the matrix chapter's weight grid, shaded by weight."""
+    return AttentionGrid(all_queries(ex.blend), numbers=False, size=1.0).show_weights()
+
+
+def mask_icon(ex: Examples) -> VGroup:
+    """The causal weight grid, its hidden cells greyed and crossed out."""
+    masked = ex.causal.trace()
+    grid = AttentionGrid(as_grid_trace(masked), numbers=False, size=1.0).show_weights()
+    hidden = [cell for cell, h in zip(grid.cells, masked.mask.flat) if h]
+    for cell in hidden:
+        cell.set_fill(theme().grid, opacity=1)
+    return grid.add(*[cross_out(cell) for cell in hidden])
+
+
+def heads_icon(ex: Examples) -> VGroup:
+    """Each head's weights side by side."""
+    heads = ex.heads
+    bars = [bar_icon(heads.tokens, h.trace.weights) for h in heads.trace().heads]
+    return VGroup(*bars).arrange(RIGHT, buff=0.3)
+
+
 @dataclass(frozen=True)
 class Takeaway:
-    """One line of the summary, the chapter it recalls, its icon and a caption."""
+    """One line of the summary, the chapter it recalls, its icon and a caption; `beyond`: a chapter
+    beyond the sources, tagged as such."""
 
     line: str
     chapter: str
     icon: Callable[[Examples], VGroup]  # draws the icon from the lecture's examples
     caption: str
+    beyond: bool = False
 
 
 @dataclass(frozen=True)
@@ -202,6 +229,32 @@ BEATS = (  # each beat of the chapter and the take-aways it reveals, in order
             ),
         ),
     ),
+    Beat(
+        "Beyond the sources",
+        (
+            Takeaway(
+                "Stacked as matrices, every query is scored, weighed and blended at once.",
+                "AllQueriesAtOnce",
+                matrix_icon,
+                "Beyond the sources: stack the queries, and two matrix products serve them all.",
+                beyond=True,
+            ),
+            Takeaway(
+                "A causal mask gives later words weight exactly zero.",
+                "CausalMask",
+                mask_icon,
+                "Beyond the sources: a decoder's mask hides later words, their weights exactly zero.",
+                beyond=True,
+            ),
+            Takeaway(
+                "Several heads, each on its own slice, can attend to different words.",
+                "MultiHead",
+                heads_icon,
+                "Beyond the sources: several heads, each on its own slice, can pick different words.",
+                beyond=True,
+            ),
+        ),
+    ),
 )
 TAKEAWAYS = tuple(t for beat in BEATS for t in beat.takeaways)
 
@@ -215,13 +268,19 @@ def card(icon: VGroup) -> VGroup:
 
 def row(takeaway: Takeaway, ex: Examples, y: float) -> VGroup:
     """Icon card, the take-away and a muted tag naming the chapter it recalls."""
-    chapter = find(takeaway.chapter)
-    line = c.text(takeaway.line, size=24)
+    line = c.text(takeaway.line, size=20)
     line.scale_to_fit_width(min(line.width, TEXT_WIDTH))
-    tag = c.text(f"{chapter.number} · {chapter.title}", size=16, color=theme().muted)
-    words = VGroup(line, tag).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
+    tag = c.text(tag_text(takeaway), size=13, color=theme().muted)
+    words = VGroup(line, tag).arrange(DOWN, aligned_edge=LEFT, buff=0.05)
     words.move_to([TEXT_X, y, 0], aligned_edge=LEFT)
     return VGroup(card(takeaway.icon(ex)).move_to([ICON_X, y, 0]), words)
+
+
+def tag_text(takeaway: Takeaway) -> str:
+    """'6 · Keep source positions available', marked when the chapter is beyond the sources."""
+    chapter = find(takeaway.chapter)
+    tag = f"{chapter.number} · {chapter.title}"
+    return f"beyond the sources · {tag}" if takeaway.beyond else tag
 
 
 def veil(target: VGroup) -> Rectangle:
@@ -236,23 +295,30 @@ def veil(target: VGroup) -> Rectangle:
 
 
 class QuickVersion(ChapterScene):
-    """The seven take-aways of the lecture, one at a time, ending on all seven."""
+    """The seven take-aways of the lecture and the three lines beyond the sources, one at a time, ending on all."""
 
     def inputs(self) -> Examples:
         return examples.current()
 
     def construct(self):
         self.build()
-        self.show(FadeIn(self.heading), run_time=1, caption="The whole lecture in seven lines.", hold=1)
+        self.show(
+            FadeIn(self.heading),
+            run_time=1,
+            caption="The whole lecture in seven lines, and three beyond.",
+            hold=1,
+        )
         for beat in BEATS:
             self.beat(beat.name)
             for takeaway in beat.takeaways:
                 self.reveal(TAKEAWAYS.index(takeaway))
-        self.all_seven()
+        self.all_lines()
 
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
-        self.heading = c.chapter_title(self.title, "Seven take-aways from the lecture")
+        self.heading = c.chapter_title(
+            self.title, "Seven take-aways from the lecture, three beyond its sources"
+        )
         ex = self.inputs()
         self.rows = VGroup(*[row(t, ex, FIRST_ROW_Y - i * ROW_STEP) for i, t in enumerate(TAKEAWAYS)])
         self.veils = VGroup(*[veil(r) for r in self.rows])
@@ -271,8 +337,8 @@ class QuickVersion(ChapterScene):
             hold=ITEM_SECONDS - 1,
         )
 
-    def all_seven(self) -> None:
-        self.beat("All seven")
+    def all_lines(self) -> None:
+        self.beat("All together")
         self.show(
             *[FadeOut(v) for v in self.veils[:-1]],
             Write(self.formula),

@@ -15,7 +15,7 @@ DATA = Path(__file__).with_name("chapters.toml")  # each chapter's name, module 
 class Chapter:
     """One chapter of the lecture: a manim Scene class in a module of `scenes`."""
 
-    number: int
+    number: int  # the fixed id from chapters.toml, not the viewing position: file names never move
     name: str  # the Scene class name, as in the storyboard
     title: str
     module: str
@@ -31,12 +31,13 @@ class Chapter:
 
 
 def load(path: Path) -> tuple[Chapter, ...]:
-    """The chapters listed in the TOML file at `path`, numbered from 1 in the order given."""
+    """The chapters listed in the TOML file at `path`, in the order given, each numbered by its own id."""
     listed = tomllib.loads(path.read_text(encoding="utf-8"))["chapter"]
-    return tuple(
-        Chapter(number, entry["name"], entry["title"], entry["module"])
-        for number, entry in enumerate(listed, start=1)
-    )
+    chapters = tuple(Chapter(entry["id"], entry["name"], entry["title"], entry["module"]) for entry in listed)
+    ids = [c.number for c in chapters]
+    if any(isinstance(i, bool) or not isinstance(i, int) or i < 1 for i in ids) or len(set(ids)) < len(ids):
+        raise ValueError(f"{path.name}: every chapter needs its own id, a whole number from 1, got {ids}")
+    return chapters
 
 
 CHAPTERS: tuple[Chapter, ...] = load(DATA)

@@ -45,6 +45,13 @@ CROSS = (
     "values = [[1, 0], [0, 1]]\nself_queries = [[1, 0], [0, 1]]\nqueries = [[1, 0], [0, 1]]\n"
 )
 
+CAUSAL = "[causal]\ntokens = ['a', 'b']\nkeys = [[1, 0], [0, 1]]\nvalues = [[1, 0], [0, 1]]\n"
+HEADS = "[heads]\ntokens = ['a', 'b']\nkeys = KEYS\nquery = QUERY\ncount = COUNT\n"
+
+
+def heads(keys: str = "[[1, 0], [0, 1]]", query: str = "[1, 0]", count: str = "2") -> Example:
+    return Example(HEADS.replace("KEYS", keys).replace("QUERY", query).replace("COUNT", count))
+
 
 def render_with(example: Example) -> tuple:
     return ("render", "--example", example)
@@ -310,6 +317,37 @@ ROWS = [
         render_with(Example(CROSS)),
         2,
         "cross.queries: expected 1 decoder queries, one per name in cross.target_tokens, got 2",
+    ),
+    (
+        "causal queries not one per word",
+        render_with(Example(CAUSAL + "queries = [[1, 0]]\n")),
+        2,
+        "causal.queries: expected 2 queries, one per name in causal.tokens, got 1",
+    ),
+    (
+        "causal values missing",
+        render_with(Example(CAUSAL.replace("values = [[1, 0], [0, 1]]\n", ""))),
+        2,
+        "causal: missing field(s) values",
+    ),
+    (
+        "a width the heads do not split evenly",
+        render_with(heads("[[1, 0, 0], [0, 1, 0]]", "[1, 0, 0]")),
+        2,
+        "heads.count: width 3 of heads.keys does not split evenly into 2 heads",
+    ),
+    ("one head", render_with(heads(count="1")), 2, "heads.count: expected at least 2 heads"),
+    (
+        "heads count not whole",
+        render_with(heads(count="1.5")),
+        2,
+        "heads.count: expected a whole number, got 1.5",
+    ),
+    (
+        "heads query of another width",
+        render_with(heads(query="[1, 0, 0]")),
+        2,
+        "heads.query: expected width 2 to match heads.keys, got width 3",
     ),
     ("empty token list", render_with(blend(tokens="[]")), 2, "blend.tokens: expected at least one name"),
     (

@@ -30,6 +30,19 @@ def test_sample_file_replaces_the_tables_it_gives():
     assert ex.blend.keys.shape == (3, 3)
     assert ex.cross.source_tokens == ("a", "dog", "barks")
     np.testing.assert_allclose(ex.blend.trace(0).weights.sum(), 1)
+    assert ex.causal.tokens == ("a", "dog", "barks")
+    np.testing.assert_array_equal(ex.causal.queries, ex.causal.keys)  # queries left out: the keys
+    assert ex.heads.count == 2 and ex.heads.keys.shape == (3, 4)
+
+
+def test_causal_queries_given_replace_the_keys(tmp_path):
+    text = (
+        "[causal]\ntokens = ['a', 'b']\nkeys = [[1, 0], [0, 1]]\nvalues = [[1, 0], [0, 1]]\n"
+        "queries = [[0, 1], [1, 0]]\n"
+    )
+    ex = load_example_file(write(tmp_path, text))
+    np.testing.assert_array_equal(ex.causal.queries, [[0, 1], [1, 0]])
+    assert ex.causal.trace().weights[0, 1] == 0
 
 
 def test_non_ascii_names_and_negative_zero_are_accepted(tmp_path):
@@ -111,3 +124,4 @@ def test_tables_left_out_keep_the_lectures_own(tmp_path):
     ex = load_example_file(write(tmp_path, GOOD_BLEND))
     assert ex.blend.tokens == ("a", "b")
     assert ex.drag == DEFAULT.drag and ex.cross == DEFAULT.cross
+    assert ex.causal == DEFAULT.causal and ex.heads == DEFAULT.heads

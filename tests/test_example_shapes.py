@@ -10,7 +10,17 @@ from manim import tempconfig
 
 from attention import examples
 from attention.example_file import ExampleFileError, examples_from_dict
-from attention.example_shapes import MAX_SCORE, MAX_TOKENS, MAX_WIDTH, RULES, Names, Rows, Vector
+from attention.example_shapes import (
+    MAX_HEADS,
+    MAX_SCORE,
+    MAX_TOKENS,
+    MAX_WIDTH,
+    RULES,
+    Heads,
+    Names,
+    Rows,
+    Vector,
+)
 from scenes import registry
 
 NUMBERS = np.random.default_rng(19)
@@ -26,9 +36,13 @@ def extreme(table: str, largest: bool) -> dict:
         if isinstance(rule, Names):
             n = MAX_TOKENS if largest else rule.fewest
             out[field] = [(f"{field[0]}{i}" * 24)[:24] if largest else f"t{i}" for i in range(n)]
-    free = MAX_WIDTH if largest else 1
+    split = any(isinstance(rule, Heads) for rule in rules.values())
+    free = MAX_WIDTH if largest else 2 if split else 1  # a width the fewest heads split evenly
     for field, rule in sorted(rules.items(), key=lambda item: isinstance(item[1].__dict__.get("width"), str)):
         if isinstance(rule, Names):
+            continue
+        if isinstance(rule, Heads):
+            out[field] = MAX_HEADS if largest else 2
             continue
         width = rule.width if isinstance(rule.width, int) else free
         scale = QUERY_SCALE if "quer" in field and largest else 1.0  # keeps scores within MAX_SCORE
@@ -92,7 +106,12 @@ def beyond_each_limit():
                         table, largest, field, lambda v, up=largest: v + [v[0]] if up else v[:-1]
                     )
                     yield f"{field} count {step}", counted, f"{table}.{field}"
-                if not isinstance(rule, Names):
+                if isinstance(rule, Heads):
+                    counted = pushed(table, largest, field, lambda v, up=largest: [v[0] + (1 if up else -1)])
+                    yield f"{field} count {step}", counted, f"{table}.{field}"
+                    continue
+                split = any(isinstance(r, Heads) for r in rules.values())
+                if not isinstance(rule, Names) and (largest or not split):  # narrower: the split test below
                     widths = pushed(
                         table, largest, field, lambda v, up=largest: [widen(row, up) for row in v]
                     )
@@ -102,7 +121,7 @@ def beyond_each_limit():
 def pushed(table: str, largest: bool, field: str, change) -> dict:
     """The extreme table with `change` applied to one field's rows (a lone vector as one row)."""
     data = extreme(table, largest)
-    lone = isinstance(RULES[table][field], Vector)
+    lone = isinstance(RULES[table][field], (Vector, Heads))
     data[field] = change([data[field]])[0] if lone else change(data[field])
     return {table: data}
 
@@ -124,6 +143,19 @@ def test_scores_too_large_to_exponentiate_are_refused():
     data = {"blend": extreme("blend", True)}
     data["blend"]["queries"][1] = [100.0] * MAX_WIDTH
     with pytest.raises(ExampleFileError, match=r"^blend.queries \(query 2\): its score with key \d is "):
+        examples_from_dict(data)
+
+
+def test_a_width_the_heads_do_not_split_evenly_is_refused_naming_the_count():
+    data = {"heads": extreme("heads", True)}
+    data["heads"]["count"] = 2
+    for field in ("keys", "query"):
+        data["heads"][field] = (
+            [widen(row, False) for row in data["heads"][field]]
+            if field == "keys"
+            else data["heads"][field][:-1]
+        )
+    with pytest.raises(ExampleFileError, match=r"^heads.count: width 5 of heads.keys does not split evenly"):
         examples_from_dict(data)
 
 

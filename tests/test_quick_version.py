@@ -1,4 +1,5 @@
-"""QuickVersion: seven take-aways in chapter order, each icon drawn from the chapter's numbers."""
+"""QuickVersion: seven take-aways in chapter order, then three lines beyond the sources, each icon drawn from
+the chapter's numbers."""
 
 import numpy as np
 import pytest
@@ -16,12 +17,15 @@ def scene(tmp_path_factory):
     return built(qv.QuickVersion, tmp_path_factory.mktemp("media"))
 
 
-def test_seven_takeaways_recall_the_chapters_in_order():
-    numbers = [find(t.chapter).number for t in qv.TAKEAWAYS]
-    assert len(qv.TAKEAWAYS) == 7
+def test_seven_takeaways_recall_the_chapters_in_order_then_three_beyond_the_sources():
+    seven = [t for t in qv.TAKEAWAYS if not t.beyond]
+    beyond = [t for t in qv.TAKEAWAYS if t.beyond]
+    numbers = [find(t.chapter).number for t in seven]
+    assert len(seven) == 7 and qv.TAKEAWAYS[:7] == tuple(seven)
     assert numbers == sorted(numbers) and len(set(numbers)) == 7
+    assert [t.chapter for t in beyond] == ["AllQueriesAtOnce", "CausalMask", "MultiHead"]
     assert {t.chapter for t in qv.TAKEAWAYS} <= {ch.name for ch in CHAPTERS}
-    assert sum(len(beat.takeaways) for beat in qv.BEATS) == 7
+    assert [b.name for b in qv.BEATS][-1] == "Beyond the sources" and qv.BEATS[-1].takeaways == tuple(beyond)
 
 
 def test_each_row_shows_its_line_and_chapter_tag(scene):
@@ -29,7 +33,8 @@ def test_each_row_shows_its_line_and_chapter_tag(scene):
         line, tag = row[1]
         chapter = find(takeaway.chapter)
         assert line.text == takeaway.line.replace(" ", "")
-        assert tag.text == f"{chapter.number}·{chapter.title}".replace(" ", "")
+        marked = "beyondthesources·" if takeaway.beyond else ""
+        assert tag.text == f"{marked}{chapter.number}·{chapter.title}".replace(" ", "")
 
 
 def test_icons_sit_inside_their_cards(scene):
@@ -52,6 +57,15 @@ def test_grid_icon_is_shaded_by_the_cross_attention_weights():
     weights = examples.current().cross.cross().weights
     opacities = np.array([cell.get_fill_opacity() for cell in grid.cells]).reshape(weights.shape)
     assert np.all(np.diff(opacities.ravel()[np.argsort(weights.ravel())]) >= -1e-9)
+
+
+def test_the_mask_icon_greys_exactly_the_hidden_cells():
+    grid = qv.mask_icon(examples.current())
+    masked = examples.current().causal.trace()
+    grey = np.array(
+        [cell.get_fill_color().to_hex().upper() == qv.theme().grid.upper() for cell in grid.cells]
+    )
+    np.testing.assert_array_equal(grey.reshape(masked.mask.shape), masked.mask)
 
 
 def test_rows_fit_the_frame_without_overlapping(scene):

@@ -1,0 +1,186 @@
+"""Beyond the sources: the causal mask, so that a decoder's words never read the words after them."""
+
+from __future__ import annotations
+
+from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, SurroundingRectangle, VGroup, Write
+
+from attention import examples
+from scenes import components as c
+from scenes.arithmetic import SCORE_PLACES, vector_tex
+from scenes.chapter import ChapterScene
+from scenes.grids import AttentionGrid, Restate
+from scenes.matrices import MaskedGrid, masked_swatch
+from scenes.palette import theme, token_color
+
+GRID_SIZE = 3.6
+GRID_CENTER = LEFT * 3.1 + DOWN * 0.45
+SIDE_LEFT = 0.6  # x where the right-hand column of text starts
+TEXT_WIDTH = 6.1  # widest a right-hand block may be
+
+
+def quoted(token: str) -> str:
+    return f"“{token}”"
+
+
+class CausalMask(ChapterScene):
+    """Self-attention over a sentence, then the mask above the diagonal: weights exactly 0, rows still sum to 1."""
+
+    def inputs(self):
+        return examples.current().causal
+
+    def construct(self):
+        self.build()
+        self.self_attention()
+        self.without_mask()
+        self.hide_the_future()
+        self.renormalise()
+        self.outputs_beat()
+        self.exactly_zero()
+        self.summary()
+
+    def build(self) -> None:
+        self.example = ex = self.inputs()
+        self.trace = tr = ex.trace()
+        self.heading = c.chapter_title(self.title, "A decoder must not read the words that come after")
+        self.open_grid = AttentionGrid(tr.unmasked, rows=ex.tokens, cols=ex.tokens, size=GRID_SIZE)
+        self.masked_grid = MaskedGrid(tr, rows=ex.tokens, cols=ex.tokens, size=GRID_SIZE)
+        for grid in (self.open_grid, self.masked_grid):
+            grid.move_to(GRID_CENTER)
+        self.axes = VGroup(
+            c.text("keys, in reading order →", size=20, color=theme().muted),
+            c.text("queries ↓", size=20, color=theme().muted),
+        )
+        self.future = VGroup(
+            *[
+                SurroundingRectangle(self.open_grid.cells[k], color=theme().output, buff=0.02)
+                for k in self.hidden()
+            ]
+        )
+        self.legend = c.legend((masked_swatch(), "masked: weight exactly 0"))
+        self.outputs = self.output_rows()
+        self.zero = c.math(r"e^{-\infty} = 0", size=34)
+        self.contrast = c.paragraph(
+            "Exactly 0, not small: in “Where it breaks” a large but finite gap still left a tiny positive weight.",
+            width_chars=44,
+            size=20,
+            color=theme().muted,
+        )
+        self.note = c.paragraph(
+            "Mask, then softmax: each word reads itself and what came before.", 44, size=22
+        )
+        self.layout()
+
+    def hidden(self) -> list[int]:
+        return self.masked_grid.hidden_cells()
+
+    def output_rows(self) -> c.Grid:
+        """'the → [1, 0]' for each word: its masked output."""
+        tokens = self.example.tokens
+        names = [c.fit_width(c.text(t, size=24, color=token_color(t)), 1.6) for t in tokens]
+        arrows = [c.math(r"\to", size=30, color=theme().muted) for _ in tokens]
+        vectors = [c.math(vector_tex(o), size=30, color=theme().output) for o in self.trace.outputs]
+        return c.Grid(names, arrows, vectors, col_buff=0.25, row_buff=0.2)
+
+    def layout(self) -> None:
+        grid = self.open_grid
+        self.axes[0].next_to(grid.col_labels, UP, buff=0.2).align_to(grid.cells, LEFT)
+        self.axes[1].next_to(grid.row_labels, UP, buff=0.2).align_to(grid.row_labels, RIGHT)
+        self.legend.next_to(self.masked_grid, DOWN, buff=0.3).align_to(grid.cells, LEFT)
+        side = VGroup(self.outputs, self.zero, self.contrast, self.note)
+        for part in side:
+            c.fit_width(part, TEXT_WIDTH)
+        self.outputs_title = c.text("outputs", size=22, color=theme().output)
+        column = VGroup(self.outputs_title, self.outputs, self.zero, self.contrast, self.note)
+        column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
+        self.outputs.shift(RIGHT * 0.2)
+        column.next_to(self.heading, DOWN, buff=0.5).set_x(SIDE_LEFT + column.width / 2)
+        self.column = column
+
+    def self_attention(self) -> None:
+        self.beat("A sentence reads itself")
+        words = " ".join(self.example.tokens)
+        self.show(FadeIn(self.heading), run_time=0.8)
+        self.show(
+            FadeIn(self.open_grid),
+            FadeIn(self.axes),
+            run_time=1.2,
+            caption=f"Self-attention over “{words}”: every word's query meets every word's key.",
+            hold=1,
+        )
+        rows = ", ".join(vector_tex(r, SCORE_PLACES) for r in self.trace.unmasked.scores)
+        self.say(f"The scores Q K^T / √d, row by row: {rows}.", hold=2)
+
+    def without_mask(self) -> None:
+        self.beat("Without a mask")
+        first = self.example.tokens[0]
+        self.show(
+            Restate(self.open_grid, lambda g: g.show_weights()),
+            run_time=1.2,
+            caption=f"Softmax each row: {quoted(first)} gets {vector_tex(self.trace.unmasked.weights[0])}.",
+        )
+        self.show(
+            Create(self.future),
+            run_time=1,
+            caption=f"So {quoted(first)} would read words that come after it: a decoder writing it has not seen them.",
+            hold=1.5,
+        )
+
+    def hide_the_future(self) -> None:
+        self.beat("Hide the future")
+        self.show(
+            FadeOut(self.open_grid),
+            FadeIn(self.masked_grid),
+            run_time=1.2,
+            caption="The mask sets every score above the diagonal to minus infinity, before the softmax.",
+            hold=1.5,
+        )
+
+    def renormalise(self) -> None:
+        self.beat("Softmax of what is left")
+        ex, tr = self.example, self.trace
+        self.show(
+            Restate(self.masked_grid, lambda g: g.show_weights()),
+            FadeOut(self.future),
+            FadeIn(self.legend),
+            run_time=1.2,
+            caption=f"Now {quoted(ex.tokens[0])} reads only itself: {vector_tex(tr.weights[0])}; "
+            f"{quoted(ex.tokens[1])}: {vector_tex(tr.weights[1])}.",
+        )
+        self.say(
+            f"The last word, {quoted(ex.tokens[-1])}, is unchanged: nothing comes after it. Every row still sums to 1.",
+            hold=2,
+        )
+
+    def outputs_beat(self) -> None:
+        self.beat("Outputs")
+        outputs = ", ".join(f"{t} {vector_tex(o)}" for t, o in zip(self.example.tokens, self.trace.outputs))
+        self.show(
+            FadeIn(self.outputs_title),
+            FadeIn(self.outputs),
+            run_time=1,
+            caption=f"Each output blends only earlier values: {outputs}.",
+            hold=2,
+        )
+
+    def exactly_zero(self) -> None:
+        self.beat("Exactly zero")
+        self.show(
+            Write(self.zero),
+            run_time=1,
+            caption="A masked weight is exp of minus infinity: exactly 0.",
+        )
+        self.show(
+            FadeIn(self.contrast),
+            run_time=1,
+            caption="In “Where it breaks”, a large finite gap still left a tiny positive weight.",
+            hold=2,
+        )
+
+    def summary(self) -> None:
+        self.beat("Summary")
+        self.show(
+            FadeIn(self.note),
+            run_time=1,
+            caption="Mask, then softmax: each word reads itself and the words before it, never after.",
+            hold=4,
+        )

@@ -1,0 +1,142 @@
+"""Matrices with their names and shapes, for the chapters beyond the sources (matrix form, mask, heads).
+
+Entries are printed with `fmt` from numbers only (never user text); a hidden score is printed as
+minus infinity and a hidden weight crossed out, never as a number.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DL, DOWN, DR, UL, UR, Line, Matrix, Square, VGroup
+
+from attention import GridTrace
+from attention.masking import MaskedTrace
+from scenes import components as c
+from scenes.arithmetic import WEIGHT_PLACES, fmt
+from scenes.grids import FONT_PER_UNIT, AttentionGrid
+from scenes.palette import theme
+
+MINUS_INFINITY = r"-\infty"
+
+
+def entry_tex(value: float, places: int) -> str:
+    """One entry as printed: whole numbers bare, others to `places`, minus infinity as such."""
+    return MINUS_INFINITY if value == -np.inf else fmt(value, places)
+
+
+def shape_tex(shape) -> str:
+    r"""'2 \times 4'."""
+    return r" \times ".join(str(n) for n in shape)
+
+
+class NamedMatrix(VGroup):
+    """A bracketed matrix, its name and shape above it ('Q  (2 × 4)'): `values` is what it shows.
+
+    `places`: decimals of non-whole entries; `size`: the entries' font size.
+    """
+
+    def __init__(self, name: str, values, color: str, places: int = WEIGHT_PLACES, size: float = 28):
+        super().__init__()
+        self.values = np.asarray(values, dtype=float)
+        self.name = name
+        self.matrix = Matrix(
+            [[entry_tex(v, places) for v in row] for row in self.values],
+            h_buff=0.55 + 0.17 * max(len(entry_tex(v, places)) for v in self.values.flat),
+            v_buff=0.6,
+            bracket_h_buff=0.1,
+            element_to_mobject_config={"font_size": size, "color": color},
+            bracket_config={"color": color},
+        )
+        self.label = c.math(name, rf"\;({shape_tex(self.values.shape)})", size=30, color=color)
+        self.label[1].set_color(theme().muted)
+        self.label.next_to(self.matrix, DOWN * -1, buff=0.15)
+        self.add(self.matrix, self.label)
+
+    def entries(self) -> list[str]:
+        """The TeX of every entry, row after row."""
+        return [e.tex_string for e in self.matrix.get_entries()]
+
+
+def as_grid_trace(masked: MaskedTrace) -> GridTrace:
+    """The masked attention as a grid trace: the unmasked (finite) scores, the masked weights and outputs."""
+    open_ = masked.unmasked
+    return GridTrace(
+        queries=open_.queries,
+        keys=open_.keys,
+        values=open_.values,
+        dots=open_.dots,
+        divisor=open_.divisor,
+        scores=open_.scores,
+        weights=masked.weights,
+        outputs=masked.outputs,
+    )
+
+
+class MaskedGrid(AttentionGrid):
+    """An attention grid whose hidden cells are drawn as hidden, never as numbers.
+
+    Showing scores, a hidden cell says minus infinity; showing weights, it is filled grey and
+    crossed out (its weight is exactly 0, which a 0.000 cell would make look like a tiny weight).
+    """
+
+    def __init__(self, masked: MaskedTrace, rows=(), cols=(), size: float = 4.0):
+        super().__init__(as_grid_trace(masked), rows=rows, cols=cols, size=size)
+        self.mask = masked.mask
+        font = FONT_PER_UNIT * self.pitch
+        hidden = [cell for cell, h in zip(self.cells, self.mask.flat) if h]
+        self.infinities = VGroup(
+            *[c.math(MINUS_INFINITY, size=font, color=theme().muted).move_to(x) for x in hidden]
+        )
+        self.crosses = VGroup(*[cross_out(cell) for cell in hidden])
+        self.add(self.infinities, self.crosses)
+        self.show_scores()
+
+    def hidden_cells(self) -> list[int]:
+        """Indices (row after row) of the hidden cells."""
+        return [int(k) for k in np.flatnonzero(self.mask)]
+
+    def show_scores(self) -> MaskedGrid:
+        """Visible cells show their scores, hidden ones minus infinity (before the mask exists: all scores)."""
+        super().show_scores()
+        if hasattr(self, "infinities"):
+            self._hide_numbers()
+            self.infinities.set_opacity(1)
+            self.crosses.set_opacity(0)
+        return self
+
+    def show_weights(self, rows=None) -> MaskedGrid:
+        """Visible cells show their weights, hidden cells are greyed and crossed out; row sums shown."""
+        super().show_weights(rows)
+        self._hide_numbers()
+        for k in self.hidden_cells():
+            self.cells[k].set_fill(theme().grid, opacity=1)
+        self.infinities.set_opacity(0)
+        self.crosses.set_opacity(1)
+        return self
+
+    def _hide_numbers(self) -> None:
+        for k in self.hidden_cells():
+            self.numbers[k].set_opacity(0)
+
+    def drawn_as_hidden(self) -> np.ndarray:
+        """(m, n) True where a cell shows no number."""
+        return np.array([n.get_fill_opacity() == 0 for n in self.numbers]).reshape(self.trace.shape)
+
+    def hidden_mark(self) -> str:
+        """What the hidden cells show instead of a number: 'minus infinity' or 'crossed out'."""
+        return "minus infinity" if self.infinities[0].get_fill_opacity() > 0 else "crossed out"
+
+
+def masked_swatch(size: float = 0.35) -> VGroup:
+    """A hidden cell in small, for a legend."""
+    cell = Square(size, stroke_color=theme().grid, stroke_width=1, fill_color=theme().grid, fill_opacity=1)
+    return VGroup(cell, cross_out(cell))
+
+
+def cross_out(cell) -> VGroup:
+    """Two thin diagonals across `cell`, in the muted colour."""
+    color = theme().muted
+    return VGroup(
+        Line(cell.get_corner(UL), cell.get_corner(DR), color=color, stroke_width=2),
+        Line(cell.get_corner(DL), cell.get_corner(UR), color=color, stroke_width=2),
+    ).scale(0.7)

@@ -1,0 +1,199 @@
+"""Beyond the sources: multi-head attention, several narrow heads each with its own slice and divisor."""
+
+from __future__ import annotations
+
+from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, SurroundingRectangle, VGroup, Write
+
+from attention import examples
+from scenes import components as c
+from scenes.arithmetic import SCORE_PLACES, fmt, relation, vector_tex
+from scenes.chapter import ChapterScene
+from scenes.palette import theme
+from scenes.qkv import KeyRows, named_row, row_vector
+
+BARS = {"height": 1.1, "bar_width": 0.45, "show_total": False}
+SIDE_LEFT = 0.3  # x where the heads' column starts
+SIDE_WIDTH = 6.4  # the heads' column is at most this wide
+SIDE_HEIGHT = 6.0  # and at most this high (from under the heading to the bottom of the drawing area)
+
+
+def head_color(h: int) -> str:
+    """Head h's colour, from the end of the token cycle."""
+    cycle = theme().tokens
+    return cycle[-1 - h % len(cycle)]
+
+
+def divisor_tex(width: int, divisor: float) -> str:
+    r"""'\sqrt{2} \approx 1.414'."""
+    return rf"\sqrt{{{width}}} {relation(divisor, SCORE_PLACES)} {fmt(divisor, SCORE_PLACES)}"
+
+
+def span(coordinates: slice) -> str:
+    """'coordinates 1-2' (1-based, as a person counts)."""
+    first, last = coordinates.start + 1, coordinates.stop
+    return f"coordinate {first}" if first == last else f"coordinates {first}–{last}"
+
+
+def caveat_text(trace) -> str:
+    """That heads need not specialise, and whether this example's do (each picks its own word)."""
+    picks = {int(h.trace.weights.argmax()) for h in trace.heads}
+    here = "this example is built so that they do" if len(picks) == len(trace.heads) else "here they do not"
+    return f"Heads need not specialise: {here}."
+
+
+class MultiHead(ChapterScene):
+    """One full-width head cannot choose; narrow heads, each on its own slice, each pick a word."""
+
+    def inputs(self):
+        return examples.current().heads
+
+    def construct(self):
+        self.build()
+        self.one_head()
+        self.split()
+        self.per_head()
+        self.concatenate()
+        self.caveat()
+
+    def build(self) -> None:
+        self.example = ex = self.inputs()
+        self.trace = tr = ex.trace()
+        self.heading = c.chapter_title(self.title, "Several attention patterns over the same words at once")
+        self.vectors = [row_vector(k, theme().key, size=28) for k in ex.keys]
+        self.keys = KeyRows(ex.tokens, self.vectors, row_buff=0.12)
+        self.query_vector = row_vector(ex.query, theme().query, size=28)
+        self.query = named_row("q", theme().query, self.query_vector)
+        self.single = c.WeightBars(ex.tokens, tr.single.weights, spacing=1.1, **BARS)
+        self.single_label = c.math(
+            rf"\text{{one head: }} \div {divisor_tex(tr.single.width, tr.single.divisor)}", size=26
+        )
+        spacing = min(0.9, SIDE_WIDTH / (len(tr.heads) * len(ex.tokens) + len(tr.heads)))
+        self.head_bars = [c.WeightBars(ex.tokens, h.trace.weights, spacing=spacing, **BARS) for h in tr.heads]
+        self.head_labels = [
+            c.text(f"head {i + 1}: {span(h.coordinates)}", size=18, color=head_color(i))
+            for i, h in enumerate(tr.heads)
+        ]
+        self.head_outputs = [c.VectorReadout(h.trace.output, size=24, color=theme().output) for h in tr.heads]
+        self.head_divisor = c.math(
+            rf"\text{{each head: }} \div {divisor_tex(tr.head_width, tr.heads[0].trace.divisor)}", size=26
+        )
+        self.concat = c.math(
+            rf"\text{{concatenated: }} {vector_tex(tr.concatenated)}", size=26, color=theme().output
+        )
+        self.projection = c.paragraph(
+            "A learned output projection then mixes the heads into one vector.",
+            46,
+            size=20,
+            color=theme().muted,
+        )
+        self.note = c.paragraph(
+            "Heads need not specialise: this example is built so that they do.",
+            46,
+            size=20,
+            color=theme().muted,
+        )
+        self.layout()
+
+    def slice_box(self, h: int, coordinates: slice):
+        """A box round head h's coordinates in the query and every key."""
+        entries = [e for m in (self.query_vector, *self.vectors) for e in m.get_entries()[coordinates]]
+        return SurroundingRectangle(VGroup(*entries), color=head_color(h), buff=0.08, stroke_width=3)
+
+    def layout(self) -> None:
+        left = VGroup(self.query, self.keys).arrange(DOWN, aligned_edge=RIGHT, buff=0.3)
+        left.next_to(self.heading, DOWN, buff=0.45).to_edge(LEFT, buff=0.6)
+        self.slices = VGroup(*[self.slice_box(i, h.coordinates) for i, h in enumerate(self.trace.heads)])
+        self.single_label.next_to(left, DOWN, buff=0.4).align_to(left, LEFT)
+        self.single.next_to(self.single_label, DOWN, buff=0.55).align_to(left, LEFT)
+        heads = VGroup(
+            *[VGroup(*parts) for parts in zip(self.head_labels, self.head_bars, self.head_outputs)]
+        )
+        for (
+            label,
+            bars,
+            out,
+        ) in heads:  # the baseline a fixed drop under the label, whatever the bars' heights
+            bars.shift(label.get_bottom() + DOWN * (BARS["height"] + 0.5) - bars.baseline.get_center())
+            out.next_to(bars.labels, DOWN, buff=0.3).set_x(label.get_x())
+        heads.arrange(RIGHT, buff=0.4, aligned_edge=UP)
+        column = VGroup(self.head_divisor, heads, self.concat, self.projection, self.note)
+        column.arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+        c.fit_width(column, SIDE_WIDTH)
+        if column.height > SIDE_HEIGHT:
+            column.scale_to_fit_height(SIDE_HEIGHT)
+        column.next_to(self.heading, DOWN, buff=0.45).set_x(SIDE_LEFT + column.width / 2)
+        self.left, self.column = left, column
+
+    def one_head(self) -> None:
+        self.beat("One head cannot choose")
+        tr = self.trace.single
+        self.show(
+            FadeIn(self.heading),
+            FadeIn(self.left),
+            run_time=1.2,
+            caption=f"{len(self.example.tokens)} words and one query, all of width {tr.width}.",
+        )
+        self.show(
+            FadeIn(self.single_label),
+            FadeIn(self.single),
+            run_time=1.2,
+            caption=f"One head over all coordinates: dots {vector_tex(tr.dots, SCORE_PLACES)}, "
+            f"scores {vector_tex(tr.scores, SCORE_PLACES)}, weights {vector_tex(tr.weights)}.",
+        )
+        self.say("Its weights are an average of what the query wants: it cannot pick one word.", hold=2)
+
+    def split(self) -> None:
+        self.beat("Each head its own slice")
+        heads = self.trace.heads
+        self.show(
+            Create(self.slices),
+            FadeIn(VGroup(*self.head_labels)),
+            run_time=1.2,
+            caption=f"Split into {len(heads)} heads, each projecting onto its own coordinates.",
+        )
+        self.show(
+            FadeIn(self.head_divisor),
+            run_time=1,
+            caption=f"Each head is {self.trace.head_width} wide, so it divides by √{self.trace.head_width}.",
+            hold=1.5,
+        )
+
+    def per_head(self) -> None:
+        self.beat("Two patterns at once")
+        for i, (head, bars) in enumerate(zip(self.trace.heads, self.head_bars)):
+            word = self.example.tokens[int(head.trace.weights.argmax())]
+            self.show(
+                FadeIn(bars),
+                run_time=1,
+                caption=f"Head {i + 1}: scores {vector_tex(head.trace.scores, SCORE_PLACES)}, "
+                f"weights {vector_tex(head.trace.weights)}: it looks at “{word}”.",
+            )
+        self.wait_for_reader()
+
+    def concatenate(self) -> None:
+        self.beat("Concatenate, then project")
+        self.show(
+            *[FadeIn(o) for o in self.head_outputs],
+            run_time=1,
+            caption="Each head blends its own slice of the values.",
+        )
+        self.show(
+            Write(self.concat),
+            run_time=1,
+            caption=f"The outputs are put side by side: {vector_tex(self.trace.concatenated)}.",
+        )
+        self.show(
+            FadeIn(self.projection),
+            run_time=1,
+            caption="A learned output projection then mixes the heads into one vector of the model's width.",
+            hold=1,
+        )
+
+    def caveat(self) -> None:
+        self.beat("Heads need not specialise")
+        self.show(
+            FadeIn(self.note),
+            run_time=1,
+            caption=caveat_text(self.trace),
+            hold=4,
+        )

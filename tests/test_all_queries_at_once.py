@@ -1,0 +1,83 @@
+"""All queries at once: every matrix on screen is the matrix trace's, with its shape; the last frame."""
+
+import numpy as np
+import pytest
+
+from attention import attend, examples
+from attention.beyond_examples import all_queries
+from scenes.all_queries_at_once import AllQueriesAtOnce
+from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt
+from tests.snapshot import assert_matches_snapshot, built, last_frame
+
+LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    return built(AllQueriesAtOnce, tmp_path_factory.mktemp("media"))
+
+
+def printed(values, places):
+    return [fmt(v, places) for v in np.asarray(values).flat]
+
+
+def test_every_matrix_is_the_trace_s(scene):
+    tr = all_queries(examples.current().blend)
+    expected = {
+        "q": (tr.queries, 3),
+        "kt": (tr.keys.T, 3),
+        "dots": (tr.dots, SCORE_PLACES),
+        "scores": (tr.scores, SCORE_PLACES),
+        "weights": (tr.weights, WEIGHT_PLACES),
+        "v": (tr.values, 3),
+        "outputs": (tr.outputs, WEIGHT_PLACES),
+    }
+    for name, (values, places) in expected.items():
+        shown = getattr(scene, name)
+        assert shown.entries() == printed(values, places), name
+        assert shown.values.shape == values.shape, name
+
+
+def test_each_row_is_one_query_s_attention(scene):
+    ex = examples.current().blend
+    for i, query in enumerate(ex.queries):
+        single = attend(query, ex.keys, ex.values)
+        np.testing.assert_allclose(scene.weights.values[i], single.weights)
+        np.testing.assert_allclose(scene.outputs.values[i], single.output)
+    np.testing.assert_allclose(scene.weights.values.sum(axis=1), 1)
+
+
+def test_the_storyboard_numbers(scene):
+    assert scene.dots.entries() == ["4", "2", "0", "0", "2", "4"]
+    assert scene.weights.entries() == ["0.665", "0.245", "0.090", "0.090", "0.245", "0.665"]
+    assert scene.outputs.entries() == ["0.665", "0.245", "0.090", "0.245"]
+
+
+def test_every_shape_is_labelled(scene):
+    labels = {name: getattr(scene, name).label[1].tex_string for name in ("q", "kt", "dots", "v", "outputs")}
+    assert labels == {
+        "q": r"\;(2 \times 4)",
+        "kt": r"\;(4 \times 3)",
+        "dots": r"\;(2 \times 3)",
+        "v": r"\;(3 \times 2)",
+        "outputs": r"\;(2 \times 2)",
+    }
+    assert r"(2 \times 4)(4 \times 3) \to 2 \times 3" in scene.chain.tex_string
+
+
+def test_everything_fits_and_nothing_overlaps(scene):
+    parts = [scene.heading, scene.top, scene.divide_label, scene.bottom, scene.summary_block]
+    for part in parts:
+        assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
+        assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
+    for upper, lower in [
+        (scene.heading, scene.top),
+        (scene.top, scene.bottom),
+        (scene.summary_block, scene.bottom),
+    ]:
+        assert upper.get_bottom()[1] > lower.get_top()[1]
+    assert scene.divide_label.get_bottom()[1] > scene.divide_arrow.get_top()[1]
+
+
+def test_last_frame(tmp_path):
+    assert_matches_snapshot("AllQueriesAtOnce", last_frame(AllQueriesAtOnce, tmp_path))
