@@ -60,7 +60,18 @@ def summary(result: dict) -> dict:
 def markdown(result: dict) -> str:
     """The short Markdown report shown in the README."""
     return "\n".join(
-        [*_headline(result), "", *_chapters(result), "", *_growth(result), "", _machine(result), ""]
+        [
+            *_headline(result),
+            "",
+            *_chapters(result),
+            "",
+            *_growth(result),
+            "",
+            _page(result),
+            "",
+            _machine(result),
+            "",
+        ]
     )
 
 
@@ -135,6 +146,16 @@ def _growth(result: dict) -> list[str]:
             f"{row['wall']:.1f} s ({row['breakdown'][OTHER]:.1f} s building) | |"
         )
     return lines
+
+
+def _page(result: dict) -> str:
+    drag = result["page_drag"]
+    return (
+        f"The page's drag panel, dragged round a circle in headless Chromium ({drag['moves']} pointer moves in "
+        f"{drag['seconds']:.1f} s): {drag['frames_per_second']:.1f} frames/s drawn, longest frame "
+        f"{drag['longest_frame_ms']:.1f} ms, weights redrawn {drag['updates_per_second']:.1f} times a second "
+        "(whenever the × crosses a grid step)."
+    )
 
 
 def _machine(result: dict) -> str:

@@ -12,7 +12,7 @@ from pipeline.manifest import Manifest
 from pipeline.outputs import CACHE_FOLDER
 from pipeline.quality import PRESETS
 
-from . import machine, plain
+from . import machine, page_drag, plain
 from .grid_scene import scene_name
 from .plan import GRID_QUALITY, Plan
 from .runner import Run, run
@@ -48,6 +48,7 @@ class Suite:
             for c in self.plan.chapters
         ]
         found["growth"] = {"quality": self.quality_growth(), "grid": self.grid_growth()}
+        found["page_drag"] = self.page_drag()
         return found
 
     def plain_lecture(self) -> dict:
@@ -105,6 +106,14 @@ class Suite:
             "alone_wall": round(alone.wall, 3),
             "ratio": round(rebuilt.wall / alone.wall, 3),
         }
+
+    def page_drag(self) -> dict:
+        """The drag panel of the page the pipeline wrote, dragged in headless Chromium."""
+        found = page_drag.measure(self.out / PRESETS[self.plan.quality].folder / "index.html")
+        self.log(
+            f"page drag: {found['frames_per_second']} frames/s, longest frame {found['longest_frame_ms']} ms"
+        )
+        return found
 
     def quality_growth(self) -> list[dict]:
         """The growth chapter at each preset, the Tex cache warm, so time follows pixels x frames."""

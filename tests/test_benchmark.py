@@ -143,3 +143,10 @@ def test_edited_restores_the_module(tmp_path):
     with edited(module) as token:
         assert token in module.read_text()
     assert module.read_text() == "x = 1\n"
+
+
+def test_page_drag_is_measured(result):
+    drag = result["page_drag"]
+    assert drag["moves"] > 0 and drag["seconds"] > 0
+    assert drag["frames_per_second"] > 0 and drag["longest_frame_ms"] > 0
+    assert drag["updates_per_second"] > 0  # the weights followed the drag
