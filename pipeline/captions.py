@@ -4,7 +4,11 @@ the full lecture.
 Fitted means what players need to show one caption at a time: cues in order, each ending
 where the next begins at the latest, none beyond the video's end (a cue is cut there, and
 one that would start at or after it is dropped), and times rounded inward to the
-millisecond (starts up, ends down), so a cue never begins before its first frame.
+millisecond (starts up, ends down), so a cue never begins before its first frame. A cue
+longer than two lines of a player's captions is shown as consecutive cues of at most
+LONGEST_CUE characters, split where a sentence or clause ends when one is near (else
+between words), its time shared by their lengths: three lines would reach above the caption
+band, over the picture.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from pathlib import Path
 import srt
 
 MILLISECOND = timedelta(milliseconds=1)
+LONGEST_CUE = 96  # characters: two lines of captions across a 16:9 player
+BREAKS = (". ", "? ", "! ", "; ", ": ", ", ", " ")  # where a long cue is split, best first
 
 
 def web_captions(subtitles: Path) -> Path:
@@ -47,13 +53,42 @@ def as_vtt(subtitles: list[srt.Subtitle]) -> str:
 
 def fitted(subtitles: list[srt.Subtitle], length: Fraction) -> list[srt.Subtitle]:
     """The subtitles inside a video of `length` seconds: ordered, never overlapping, times inward to the ms."""
-    ordered, end = sorted(subtitles, key=lambda s: s.start), _moment(length)
+    ordered, end = sorted((p for s in subtitles for p in _pieces(s)), key=lambda s: s.start), _moment(length)
     nexts = [s.start for s in ordered[1:]] + [end]
     cues = [
         srt.Subtitle(0, _millis(s.start, ceil), _millis(min(s.end, following, end), floor), s.content)
         for s, following in zip(ordered, nexts)
     ]
     return [cue for cue in cues if cue.start < cue.end]
+
+
+def _pieces(cue: srt.Subtitle) -> list[srt.Subtitle]:
+    """`cue` as consecutive cues of at most LONGEST_CUE characters, its time shared by their lengths."""
+    texts, rest = [], " ".join(cue.content.split())
+    while len(rest) > LONGEST_CUE:
+        cut = _cut(rest)
+        texts.append(rest[:cut].strip())
+        rest = rest[cut:].strip()
+    texts.append(rest)
+    if len(texts) == 1:
+        return [cue]
+    total, start, pieces, done = sum(map(len, texts)), cue.start, [], 0
+    for text in texts:
+        done += len(text)
+        end = cue.start + (cue.end - cue.start) * done / total
+        pieces.append(srt.Subtitle(0, start, end, text))
+        start = end
+    return pieces
+
+
+def _cut(text: str) -> int:
+    """Where to split `text`: after the best break in its first LONGEST_CUE characters, not too near the start."""
+    head = text[: LONGEST_CUE + 1]
+    for mark in BREAKS:
+        at = head.rfind(mark, LONGEST_CUE // 3)
+        if at >= 0:
+            return at + len(mark.rstrip())
+    return LONGEST_CUE
 
 
 def shifted(parts: Iterable[tuple[list[srt.Subtitle], Fraction, Fraction]]) -> list[srt.Subtitle]:

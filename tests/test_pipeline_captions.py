@@ -93,3 +93,28 @@ def test_joined_parts_stay_inside_their_own_chapter():
     first, second = [subtitle(0, 5, "outlasts its chapter")], [subtitle(0, 1, "next")]
     joined = captions.shifted([(first, 0, Fraction(46, 15)), (second, Fraction(46, 15), 1)])
     assert times(joined) == [(0.0, 3.066, "outlasts its chapter"), (3.067, 4.066, "next")]
+
+
+def test_a_cue_longer_than_two_lines_is_split_where_a_clause_ends_sharing_its_time():
+    words = "Being able to reach every position does not guarantee useful matching or perfect recall"
+    long = srt.Subtitle(
+        0,
+        timedelta(seconds=10),
+        timedelta(seconds=19),
+        f"{words}, and scoring more positions costs more work.",
+    )
+    cues = captions.fitted([long], Fraction(30))
+    assert [c.content for c in cues] == [f"{words},", "and scoring more positions costs more work."]
+    assert all(len(c.content) <= captions.LONGEST_CUE for c in cues)
+    assert cues[0].start == long.start and cues[-1].end == long.end
+    assert timedelta(0) < cues[1].start - cues[0].end <= timedelta(milliseconds=1)  # inward to the ms
+    assert cues[0].end - cues[0].start > cues[1].end - cues[1].start  # time shared by length
+
+
+def test_a_cue_without_breaks_is_split_between_words_and_short_ones_are_kept():
+    text = " ".join(["word"] * 60)
+    cues = captions.fitted([srt.Subtitle(0, timedelta(0), timedelta(seconds=12), text)], Fraction(12))
+    assert len(cues) == 4 and all(len(c.content) <= captions.LONGEST_CUE for c in cues)
+    assert " ".join(c.content for c in cues) == text
+    short = srt.Subtitle(0, timedelta(0), timedelta(seconds=2), "A short caption.")
+    assert [c.content for c in captions.fitted([short], Fraction(5))] == ["A short caption."]
