@@ -1,7 +1,7 @@
 """Numbers as the lecture prints them, and the TeX of the arithmetic it shows.
 
 Where arithmetic is shown, each displayed result follows from the displayed, rounded inputs:
-an input whose rounded form would not give the shown result is printed cut (`2.828\\ldots`).
+an input whose rounded form would not give the shown result is printed cut, ending in `\\ldots`.
 These build strings only from numbers, never from user text (token names are drawn as `Text`).
 """
 
@@ -14,7 +14,7 @@ SCORE_PLACES = 3  # scaled scores and divisors, to three places
 
 
 def fmt(value: float, places: int) -> str:
-    """A number as the sources print it: whole numbers bare (4, 0), others to `places` (0.090)."""
+    """A number as the sources print it: whole numbers bare (4, 0), others to `places` (0.125)."""
     value = float(value)
     if abs(value - round(value)) < 1e-9:
         return str(int(round(value)))
@@ -33,7 +33,7 @@ def coords(vector) -> str:
 
 
 def listed(values, places: int | None = WEIGHT_PLACES) -> str:
-    """'0.665, 0.245, 0.090': numbers to `places`; `places=None` prints inputs as typed."""
+    """The numbers joined by ', ', each to `places`; `places=None` prints inputs as typed."""
     return ", ".join(fmt_input(v) if places is None else fmt(v, places) for v in values)
 
 
@@ -73,7 +73,7 @@ def division_tex(dot: float, divisor_tex: str, score: float) -> str:
 
 
 def exp_tex(score: float, exp_value: float, places_in: int, places_out: int) -> str:
-    """'e^{1.414} \\approx 4.11', the exponent marked '\\ldots' where rounding shows."""
+    """'e^{0.5} \\approx 1.65', the exponent marked '\\ldots' where rounding shows."""
     exponent = shown(score, places_in, exp_value, np.exp, places_out)
     return f"e^{{{exponent}}} {relation(exp_value, places_out)} {fmt(exp_value, places_out)}"
 

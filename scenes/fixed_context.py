@@ -79,7 +79,7 @@ def arrow(start, end, color: str, width: float = 3) -> Arrow:
 
 
 def reading(source, weights) -> str:
-    """What one decoder step mostly reads: 'reads mostly “the” (0.870)', or a split between two words."""
+    """What one decoder step mostly reads: 'reads mostly “the” (<its weight>)', or a split between two words."""
     first, second = np.argsort(weights, kind="stable")[::-1][:2]
     if weights[first] - weights[second] < SPLIT_GAP:
         a, b = sorted((first, second))

@@ -24,7 +24,7 @@ def head_color(h: int) -> str:
 
 
 def divisor_tex(width: int, divisor: float) -> str:
-    r"""'\sqrt{2} \approx 1.414'."""
+    r"""'\sqrt{width}', then '=' or '\approx' and the divisor to SCORE_PLACES."""
     return rf"\sqrt{{{width}}} {relation(divisor, SCORE_PLACES)} {fmt(divisor, SCORE_PLACES)}"
 
 
