@@ -9,6 +9,8 @@ APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config python3-venv python3-dev 
               fonts-wqy-microhei)  # Chinese, Japanese and Korean token names
 WITH_BROWSER=$([[ "${1:-}" == "--with-browser" ]] && echo 1 || echo 0)
 ((WITH_BROWSER)) && APT_PACKAGES+=(chromium firefox-esr)  # firefox-esr: the page's screenshot check
+# the presenting tests: Impress converts lecture.pptx to PDF, poppler reads the handout
+((WITH_BROWSER)) && APT_PACKAGES+=(libreoffice-impress poppler-utils)
 # npm fetches axe-core for the page tests; Debian's npm only where no npm is there (another nodejs, such as
 # NodeSource's, brings its own npm and conflicts with Debian's package)
 ((WITH_BROWSER)) && ! command -v npm >/dev/null 2>&1 && APT_PACKAGES+=(npm)

@@ -1,6 +1,10 @@
 """Fixtures for the render pipeline's tests: the tiny test chapters in place of the real ones; and the
 reliability tests' summary at the end of the run."""
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 pytest.register_assert_rewrite("folders", "processes")
@@ -12,6 +16,8 @@ from tiny_scene import TinyLecture  # noqa: E402
 from pipeline.settings import from_options  # noqa: E402
 from render import cli  # noqa: E402
 from scenes import registry  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def importable_lecture(root, patch) -> TinyLecture:
@@ -65,6 +71,23 @@ def baseline(tmp_path_factory, module_lecture, module_patch, run):
     result = run("render", "--output", out)
     assert result.exit_code == 0, result.output
     return result.output, out
+
+
+@pytest.fixture(scope="session")
+def real_lecture(tmp_path_factory) -> Path:
+    """The whole real lecture rendered once per test session through render.py at -q l, as a lecturer would;
+    its 480p15 folder. Read it, never change it: other tests share it."""
+    out = tmp_path_factory.mktemp("real-lecture")
+    result = subprocess.run(
+        [sys.executable, "render.py", "render", "-q", "l", "--output", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1500,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    return out / "480p15"
 
 
 @pytest.fixture(scope="session")
