@@ -1,7 +1,5 @@
 """The whole lecture through render.py at low quality: every chapter gives a video, a poster, captions."""
 
-from pathlib import Path
-
 import av
 import pytest
 import srt
