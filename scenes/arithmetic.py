@@ -18,7 +18,18 @@ def fmt(value: float, places: int) -> str:
     value = float(value)
     if abs(value - round(value)) < 1e-9:
         return str(int(round(value)))
-    return f"{value:.{places}f}"
+    return f"{round(value, places) or 0.0:.{places}f}"  # never '-0.000'
+
+
+def column_places(values, places: int) -> int:
+    """The decimals a column of `values` is printed with: 0 when every one is whole, else `places`."""
+    return 0 if all(abs(float(v) - round(float(v))) < 1e-9 for v in values) else places
+
+
+def fmt_column(values, places: int) -> list[str]:
+    """`values` printed as one column: the same decimals down it (never '4' beside '3.500')."""
+    shared = column_places(values, places)
+    return [f"{round(float(v), shared) or 0.0:.{shared}f}" for v in values]  # never '-0.000'
 
 
 def fmt_input(value: float) -> str:
