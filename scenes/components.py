@@ -28,7 +28,7 @@ from manim import (
     VGroup,
 )
 
-from scenes.arithmetic import WEIGHT_PLACES
+from scenes.arithmetic import WEIGHT_PLACES, Relation, sign
 from scenes.numbers import Number, SansTex
 from scenes.palette import FONT, tex_size, text_size, theme, token_color
 
@@ -76,12 +76,14 @@ def legend(*entries: tuple[VGroup, str]) -> VGroup:
 def math(*parts: str, role: str = "number", color: str | None = None, size: float | None = None) -> MathTex:
     """A formula (only for strings the code builds from numbers, never from user text); each of `parts`
     is one submobject, so a part can be coloured or indicated by name (`formula[1]`), not by glyph.
+    The equations of parts built by `scenes.arithmetic` (`Tex`) are kept as `formula.relations`.
 
     Sized by `role`; `size` (manim's font size) overrides it, never below the smallest role's.
     """
     font_size = tex_size(role) if size is None else max(size, tex_size("small"))
     formula = SansTex(*parts, font_size=font_size, color=color or theme().text)
     formula.role = role
+    formula.relations = tuple(r for part in parts for r in getattr(part, "relations", ()))
     return formula
 
 
@@ -157,7 +159,9 @@ class WeightBars(VGroup):
 
     In scene units: `height` is the height of a weight of 1, `bar_width` each bar's width, `spacing`
     the distance between bar centres (names are shrunk to fit it). The baseline is centred on the
-    origin until moved. `show_total` adds the 'sum of weights' line under the names.
+    origin until moved. `show_total` adds the 'sum of weights' line under the names, true as printed:
+    '=' when the weights as printed add up to the total as printed, '≈' otherwise (0.333 three times
+    is 0.999, beside 1.000); the line's relation is `total.relations`.
     """
 
     def __init__(
@@ -196,7 +200,12 @@ class WeightBars(VGroup):
         self.add(self.baseline, self.bars, self.values, self.labels)
         if show_total:
             self.total = number(0)
-            self.total_label = text("sum of weights =", role="label", color=theme().muted)
+            muted = theme().muted
+            self.signs = {"=": SansTex("=", color=muted), "≈": SansTex(r"\approx", color=muted)}
+            for shown_sign in self.signs.values():
+                shown_sign.font_size, shown_sign.role = tex_size("label"), "label"
+            words = text("sum of weights", role="label", color=muted)
+            self.total_label = VGroup(words, self.signs["="])
             self.add(self.total_label, self.total)
         else:
             self.total = None
@@ -210,10 +219,19 @@ class WeightBars(VGroup):
             bar.move_to([bar.get_center()[0], base + bar.height / 2, 0])
             number.set_value(float(w)).next_to(bar, UP, buff=0.12)
         if self.total is not None:
-            self.total.set_value(float(np.sum(weights)))
-            self.total_label.next_to(self.labels, DOWN, buff=0.35).align_to(self.baseline, LEFT)
-            self.total.next_to(self.total_label, RIGHT, buff=0.15)
+            self.show_total(float(np.sum(weights)))
         return self
+
+    def show_total(self, total: float) -> None:
+        """Print `total` with the sign its printed weights earn, under the names."""
+        self.total.set_value(total)
+        terms = tuple(n.printed for n in self.values)
+        mark = "=" if sign("sum", terms, self.total.printed) == "=" else "≈"
+        self.total.relations = (Relation(terms, "sum", mark, self.total.printed),)
+        self.total_label.submobjects[1] = self.signs[mark]
+        self.signs[mark].next_to(self.total_label[0], RIGHT, buff=0.15)
+        self.total_label.next_to(self.labels, DOWN, buff=0.35).align_to(self.baseline, LEFT)
+        self.total.next_to(self.total_label, RIGHT, buff=0.15)
 
     def shown_values(self) -> list[float]:
         """The numbers currently displayed above the bars."""

@@ -13,8 +13,11 @@ import copy
 import numpy as np
 from manim import DecimalNumber, Integer, MathTex, TexTemplate
 
-# every formula and number of the lecture: LaTeX's default preamble with sans-serif math
-SANS_TEX = TexTemplate(preamble=TexTemplate().preamble + "\n\\usepackage{sansmath}\n\\sansmath")
+# every formula and number of the lecture: LaTeX's default preamble with sans-serif math and text
+SANS_TEX = TexTemplate(
+    preamble=TexTemplate().preamble
+    + "\n\\usepackage{sansmath}\n\\sansmath\n\\renewcommand{\\familydefault}{\\sfdefault}"
+)
 
 
 class SansTex(MathTex):
