@@ -26,7 +26,7 @@ def fmt(value: float, places: int) -> str:
     value = float(value)
     if abs(value - round(value)) < 1e-9:
         return str(int(round(value)))
-    return f"{round(value, places) or 0.0:.{places}f}"  # never '-0.000'
+    return f"{value:.{places}f}"
 
 
 def column_places(values, places: int) -> int:

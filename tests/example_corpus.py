@@ -10,7 +10,11 @@ within the loader's limit.
 
 from __future__ import annotations
 
+import atexit
 import json
+import shutil
+import tempfile
+from pathlib import Path
 
 import numpy as np
 
@@ -142,3 +146,18 @@ def corpus(count: int = COUNT, seed: int = SEED) -> list[tuple[str, str]]:
         name = f"corpus-{i:02d}-{style}"
         made.append((name, toml_text(name, example(rng, style))))
     return made
+
+
+_FILES: list[Path] = []
+
+
+def corpus_files() -> list[Path]:
+    """The corpus written as example files (once per test session, in a temporary folder removed at exit)."""
+    if not _FILES:
+        folder = Path(tempfile.mkdtemp(prefix="corpus-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        for name, text in corpus():
+            path = folder / f"{name}.toml"
+            path.write_text(text, encoding="utf-8")
+            _FILES.append(path)
+    return list(_FILES)

@@ -70,6 +70,7 @@ class BeatEnd:
 
     beat: str
     drawn: tuple[Drawn, ...]
+    relations: tuple = ()  # the equations drawn (scenes.arithmetic.Relation), from formulas and totals
 
 
 def visible(mobject: Mobject) -> bool:
@@ -106,6 +107,17 @@ def drawn(scene) -> tuple[Drawn, ...]:
     return tuple(record(camera, whole, np.vstack(points)) for whole, points in groups.values())
 
 
+def relations(scene) -> tuple:
+    """The equations of every formula or number that is drawn now (their `relations`, see scenes.arithmetic)."""
+    shown = {id(leaf) for leaf in scene.camera.get_mobjects_to_display(scene.mobjects) if visible(leaf)}
+    found = []
+    for top in scene.mobjects:
+        for member in top.get_family():
+            if getattr(member, "relations", ()) and any(id(part) in shown for part in member.get_family()):
+                found += member.relations
+    return tuple(dict.fromkeys(found))
+
+
 def record(camera, whole: Mobject, points: np.ndarray) -> Drawn:
     """`whole`'s box from its drawn `points`, mapped to frame fractions as the camera maps them to pixels."""
     low = (points.min(axis=0)[:2] - camera.frame_center[:2]) / [camera.frame_width, camera.frame_height] + 0.5
@@ -139,12 +151,12 @@ def beat_ends(scene_class, media_dir: Path) -> list[BeatEnd]:
 
         def next_section(self, name: str = "unnamed", *args, **kwargs):
             if hasattr(self, "beat_name"):
-                ends.append(BeatEnd(self.beat_name, drawn(self)))
+                ends.append(BeatEnd(self.beat_name, drawn(self), relations(self)))
             self.beat_name = name
             super().next_section(name, *args, **kwargs)
 
         def tear_down(self):
-            ends.append(BeatEnd(getattr(self, "beat_name", "start"), drawn(self)))
+            ends.append(BeatEnd(getattr(self, "beat_name", "start"), drawn(self), relations(self)))
             super().tear_down()
 
     Probe.__name__ = scene_class.__name__
