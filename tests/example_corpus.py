@@ -20,6 +20,8 @@ import numpy as np
 
 from attention.example_file import MAX_ABS, MAX_NAME
 from attention.example_shapes import MAX_PATH, MAX_SCORE, MAX_TOKENS, MAX_WIDTH
+from pipeline.settings import from_options
+from scenes.registry import CHAPTERS
 
 SEED = 2026
 COUNT = 24
@@ -161,3 +163,18 @@ def corpus_files() -> list[Path]:
             path.write_text(text, encoding="utf-8")
             _FILES.append(path)
     return list(_FILES)
+
+
+SHARE = 2  # corpus examples per chapter in a full run: 12 chapters x 2 = the whole corpus
+
+
+def chapter_looks(per_chapter: int = SHARE) -> list[tuple[str, object, object]]:
+    """(id, chapter, settings): each registry chapter with the lecture's example, then with the first
+    `per_chapter` examples of its share of the corpus (chapter i's share: examples SHARE*i onwards)."""
+    files = corpus_files()
+    found = [(f"{c.name}-default", c, from_options("l")) for c in CHAPTERS]
+    for i, chapter in enumerate(CHAPTERS):
+        for j in range(per_chapter):
+            path = files[(i * SHARE + j) % len(files)]
+            found.append((f"{chapter.name}-{path.stem}", chapter, from_options("l", example=path)))
+    return found

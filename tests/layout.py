@@ -13,9 +13,6 @@ of these records.
 
 from __future__ import annotations
 
-import atexit
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -212,21 +209,23 @@ def mixed_sizes(drawn: tuple[Drawn, ...]) -> dict[str, list[float]]:
     return {role: sorted(found) for role, found in sizes.items() if max(found) - min(found) > 1}
 
 
+ROOT = Path(__file__).resolve().parent.parent
+MEDIA = ROOT / "build" / "layout-media"  # kept between runs: its LaTeX and text caches are content-addressed
 _ENDS: dict[tuple, list[BeatEnd]] = {}
-_MEDIA: list[Path] = []
 
 
 def chapter_ends(chapter, settings) -> list[BeatEnd]:
     """`beat_ends` of a registry chapter in the theme and example of `settings` (a RenderSettings), run once
-    per test session and shared by the test files that check the same chapters (one LaTeX cache for all)."""
+    per test session and shared by the test files that check the same chapters.
+
+    Formulas and texts are cached in MEDIA, so a second run compiles no LaTeX it compiled before.
+    """
     key = (chapter.name, settings.theme, str(settings.example))
     if key not in _ENDS:
-        if not _MEDIA:
-            _MEDIA.append(Path(tempfile.mkdtemp(prefix="layout-")))
-            atexit.register(shutil.rmtree, _MEDIA[0], ignore_errors=True)
+        MEDIA.mkdir(parents=True, exist_ok=True)
         use_look(settings)
         try:
-            _ENDS[key] = beat_ends(chapter.scene_class(), _MEDIA[0])
+            _ENDS[key] = beat_ends(chapter.scene_class(), MEDIA)
         finally:
             use_look(from_options("l"))  # the lecture's own theme and example, as the other tests expect
     return _ENDS[key]

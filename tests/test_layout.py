@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 from manim import DOWN, RIGHT, UP, tempconfig
 
-from pipeline.scene_render import use_look
 from pipeline.settings import from_options
 from scenes.chapter import STAGE_BOTTOM, STAGE_TOP, ChapterScene
 from scenes.components import chapter_title, math, text
@@ -14,6 +13,7 @@ from scenes.palette import SIZES
 from scenes.registry import CHAPTERS
 from tests.layout import (
     beat_ends,
+    chapter_ends,
     in_caption_band,
     mixed_sizes,
     outside_safe_area,
@@ -30,17 +30,10 @@ LOOKS = {
 }
 
 
-@pytest.fixture(scope="module")
-def media(tmp_path_factory) -> Path:
-    """One media folder for every run here, so each formula is compiled once."""
-    return tmp_path_factory.mktemp("layout")
-
-
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
 @pytest.mark.parametrize("look", LOOKS)
-def test_every_beat_keeps_clear_of_the_edges_and_the_caption_band(look, chapter, media, restore_look):
-    use_look(LOOKS[look])
-    ends = beat_ends(chapter.scene_class(), media)
+def test_every_beat_keeps_clear_of_the_edges_and_the_caption_band(look, chapter):
+    ends = chapter_ends(chapter, LOOKS[look])
     assert len(ends) >= 3 and all(end.drawn for end in ends)
     wrong = [
         f"{end.beat}: {thing} is {'outside the safe area' if outside_safe_area(thing) else 'in the caption band'}"
