@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import atexit
 import json
+import os
 import shutil
 import tempfile
+from datetime import date
 from pathlib import Path
 
 import numpy as np
@@ -165,16 +167,21 @@ def corpus_files() -> list[Path]:
     return list(_FILES)
 
 
-SHARE = 2  # corpus examples per chapter in a full run: 12 chapters x 2 = the whole corpus
+SHARE = 2  # examples of the corpus each chapter owns: 12 chapters x 2 = the whole corpus
+ROTATION = int(os.environ.get("CORPUS_ROTATION", date.today().toordinal())) % SHARE
 
 
-def chapter_looks(per_chapter: int = SHARE) -> list[tuple[str, object, object]]:
-    """(id, chapter, settings): each registry chapter with the lecture's example, then with the first
-    `per_chapter` examples of its share of the corpus (chapter i's share: examples SHARE*i onwards)."""
+def chapter_looks() -> list[tuple[str, object, object]]:
+    """(id, chapter, settings): each registry chapter with the lecture's example, then with one example of
+    its share of the corpus (chapter i owns examples SHARE*i to SHARE*i + SHARE - 1).
+
+    Which one turns with the day (or the environment variable CORPUS_ROTATION), so every example is
+    used over SHARE days while a run stays within its time; the id names the example, and
+    CORPUS_ROTATION=<n> repeats a run.
+    """
     files = corpus_files()
     found = [(f"{c.name}-default", c, from_options("l")) for c in CHAPTERS]
     for i, chapter in enumerate(CHAPTERS):
-        for j in range(per_chapter):
-            path = files[(i * SHARE + j) % len(files)]
-            found.append((f"{chapter.name}-{path.stem}", chapter, from_options("l", example=path)))
+        path = files[(i * SHARE + ROTATION) % len(files)]
+        found.append((f"{chapter.name}-{path.stem}", chapter, from_options("l", example=path)))
     return found

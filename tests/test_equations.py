@@ -119,7 +119,7 @@ def test_column_helpers_print_one_format_down_a_column():
     assert a.fmt_column([-0.0001, 1], 3) == ["0.000", "1.000"]
 
 
-@pytest.mark.parametrize("case", chapter_looks(1), ids=lambda case: case[0])
+@pytest.mark.parametrize("case", chapter_looks(), ids=lambda case: case[0])
 def test_every_equation_drawn_is_true_as_printed(case):
     _, chapter, settings = case
     ends = chapter_ends(chapter, settings)

@@ -2,8 +2,9 @@
 and with generated ones, no two texts overlap, nothing leaves the safe area or enters the caption band, and
 each role is drawn at one size.
 
-Each chapter runs with the lecture's example and with two examples of the corpus, a different
-share for each chapter, so the whole corpus is used once per run (no video is rendered).
+Each chapter runs with the lecture's example and with one example of its own share of the corpus
+(`tests.example_corpus.chapter_looks`: the share turns with the day, so the whole corpus is used over
+two days), no video rendered.
 """
 
 import numpy as np
