@@ -9,10 +9,11 @@ rebuilt), never as an error.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from . import outputs
+from . import beats, outputs
+from .beats import Beat
 from .dependencies import digest
 
 NAME = "manifest.json"
@@ -31,6 +32,7 @@ class Entry:
     files: dict[str, int]  # file name in the folder -> size in bytes
     duration: float  # seconds of video
     frames: int
+    beats: tuple[Beat, ...] | None = None  # None: not recorded (an older manifest), so rendered again
 
     @classmethod
     def parse(cls, raw) -> Entry | None:
@@ -39,14 +41,16 @@ class Entry:
             entry = cls(**raw)
         except TypeError:
             return None
+        parsed = None if entry.beats is None else [Beat.parse(b) for b in entry.beats]
         shapes_ok = (
             isinstance(entry.inputs, dict)
             and isinstance(entry.files, dict)
             and all(isinstance(size, int) for size in entry.files.values())
             and isinstance(entry.duration, (int, float))
             and isinstance(entry.frames, int)
+            and (parsed is None or None not in parsed)
         )
-        return entry if shapes_ok else None
+        return replace(entry, beats=None if parsed is None else tuple(parsed)) if shapes_ok else None
 
 
 class Manifest:
@@ -95,7 +99,10 @@ class Manifest:
         return self.entries.get(_key(slug, video_format))
 
     def record(self, entry: Entry) -> None:
-        """Add or replace an entry and write the manifest (atomically)."""
+        """Add or replace an entry and write the manifest (atomically). An entry without beats gets those of
+        the beat record among its files (02-ThreeTokenDrag.mp4.beats.json), if any."""
+        if entry.beats is None:
+            entry = replace(entry, beats=self._recorded_beats(entry))
         self.entries[_key(entry.slug, entry.format)] = entry
         self._write()
 
@@ -104,6 +111,11 @@ class Manifest:
         if pages != self.pages:
             self.pages = dict(pages)
             self._write()
+
+    def _recorded_beats(self, entry: Entry) -> tuple[Beat, ...] | None:
+        records = [name for name in entry.files if name.endswith(beats.RECORD_SUFFIX)]
+        found = beats.read(self.path.parent / records[0]) if len(records) == 1 else None
+        return None if found is None else tuple(found)
 
     def _write(self) -> None:
         data = {
@@ -125,6 +137,8 @@ class Manifest:
             )
             more = f" and {len(changed) - SHOWN_CHANGES} more" if len(changed) > SHOWN_CHANGES else ""
             return "changed: " + ", ".join(changed[:SHOWN_CHANGES]) + more
+        if entry.beats is None:
+            return "beats not recorded"
         return _files_problem(self.path.parent, entry)
 
 
