@@ -99,6 +99,20 @@ def update(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings
     ]
 
 
+def current(
+    folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings
+) -> tuple[Entry, list[Entry]] | None:
+    """The lecture's entry and its chapters' (in order) when the lecture is up to date, else None."""
+    manifest, scanner = Manifest.load(folder), Scanner()
+    entries = _current_entries(manifest, chapters, settings, scanner)
+    if (
+        entries is None
+        or manifest.stale_reason(SLUG, FORMAT, _inputs(chapters, entries, scanner)) is not None
+    ):
+        return None
+    return manifest.get(SLUG, FORMAT), entries
+
+
 def _current_entries(
     manifest: Manifest, chapters: tuple[Chapter, ...], settings: RenderSettings, scanner: Scanner
 ) -> list[Entry] | None:

@@ -62,11 +62,13 @@ class Manifest:
         entries: dict[str, Entry],
         damaged: bool = False,
         pages: dict[str, int] | None = None,
+        documents: dict[str, Entry] | None = None,
     ):
         self.path = Path(folder) / NAME
         self.entries = entries
         self.damaged = damaged  # the file existed but could not be read
         self.pages = pages or {}  # files written for the whole folder (index.html) -> size in bytes
+        self.documents = documents or {}  # made from the lecture (lecture.pptx, lecture.pdf), by file name
 
     @classmethod
     def load(cls, folder: Path) -> Manifest:
@@ -87,11 +89,17 @@ class Manifest:
             return cls(folder, {}, damaged=True)
         pages = raw.get("pages", {})
         pages_ok = isinstance(pages, dict) and all(isinstance(size, int) for size in pages.values())
+        documents = raw.get("documents", {})
+        documents = {k: Entry.parse(v) for k, v in documents.items()} if isinstance(documents, dict) else None
         return cls(
             folder,
             {key: e for key, e in parsed.items() if e is not None},
-            damaged=None in parsed.values() or not pages_ok,
+            damaged=None in parsed.values()
+            or not pages_ok
+            or documents is None
+            or None in documents.values(),
             pages=pages if pages_ok else {},
+            documents={k: e for k, e in (documents or {}).items() if e is not None},
         )
 
     def get(self, slug: str, video_format: str) -> Entry | None:
@@ -105,6 +113,16 @@ class Manifest:
             entry = replace(entry, beats=self._recorded_beats(entry))
         self.entries[_key(entry.slug, entry.format)] = entry
         self._write()
+
+    def record_document(self, entry: Entry) -> None:
+        """Add or replace a document made from the lecture (slug 'lecture', format e.g. 'pptx') and write the
+        manifest."""
+        self.documents[_key(entry.slug, entry.format)] = entry
+        self._write()
+
+    def document_stale_reason(self, name: str, inputs: dict[str, str]) -> str | None:
+        """Why the document `name` (e.g. 'lecture.pptx') must be written again, or None when it is up to date."""
+        return _stale(self.path.parent, self.documents.get(name), inputs)
 
     def record_pages(self, pages: dict[str, int]) -> None:
         """Set the files written for the whole folder (name -> size) and write the manifest, if they changed."""
@@ -122,24 +140,29 @@ class Manifest:
             "schema": SCHEMA,
             "entries": {k: asdict(e) for k, e in sorted(self.entries.items())},
             "pages": dict(sorted(self.pages.items())),
+            "documents": {k: asdict(e) for k, e in sorted(self.documents.items())},
         }
         with outputs.staged() as stage:
             stage(self.path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
     def stale_reason(self, slug: str, video_format: str, inputs: dict[str, str]) -> str | None:
         """Why `slug` must be rendered again in `video_format`, or None when its files are up to date."""
-        entry = self.get(slug, video_format)
-        if entry is None:
-            return "not rendered before"
-        if entry.hash != digest(inputs):
-            changed = sorted(
-                k for k in inputs.keys() | entry.inputs.keys() if inputs.get(k) != entry.inputs.get(k)
-            )
-            more = f" and {len(changed) - SHOWN_CHANGES} more" if len(changed) > SHOWN_CHANGES else ""
-            return "changed: " + ", ".join(changed[:SHOWN_CHANGES]) + more
-        if entry.beats is None:
-            return "beats not recorded"
-        return _files_problem(self.path.parent, entry)
+        return _stale(self.path.parent, self.get(slug, video_format), inputs)
+
+
+def _stale(folder: Path, entry: Entry | None, inputs: dict[str, str]) -> str | None:
+    """Why `entry`'s files must be made again from `inputs`, or None when they are up to date."""
+    if entry is None:
+        return "not rendered before"
+    if entry.hash != digest(inputs):
+        changed = sorted(
+            k for k in inputs.keys() | entry.inputs.keys() if inputs.get(k) != entry.inputs.get(k)
+        )
+        more = f" and {len(changed) - SHOWN_CHANGES} more" if len(changed) > SHOWN_CHANGES else ""
+        return "changed: " + ", ".join(changed[:SHOWN_CHANGES]) + more
+    if entry.beats is None:
+        return "beats not recorded"
+    return _files_problem(folder, entry)
 
 
 def _key(slug: str, video_format: str) -> str:

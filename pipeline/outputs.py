@@ -13,7 +13,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import pause
+from . import captions, pause
 from .settings import DEFAULT_THEME, FOLDER_PATTERN, TRANSPARENT_FORMATS, RenderSettings
 
 CACHE_FOLDER = ".manim"
@@ -35,6 +35,11 @@ class ChapterFiles:
     beats: Path  # the WebVTT chapters track, one cue per beat (02-ThreeTokenDrag.beats.vtt)
     beat_record: Path  # the beats as JSON, with frames and render times, per format (02-X.mp4.beats.json)
 
+    @property
+    def web_captions(self) -> Path:
+        """The captions as WebVTT, beside the .srt file."""
+        return captions.web_captions(self.subtitles)
+
     def beat_poster(self, number: int) -> Path:
         """The last frame of beat `number` (from 1): 02-ThreeTokenDrag.beat-01.png (-transparent as the poster)."""
         return self.poster.with_name(f"{self.poster.stem}.beat-{number:02d}.png")
@@ -44,8 +49,8 @@ class ChapterFiles:
         return sorted(self.poster.parent.glob(f"{glob.escape(self.poster.stem)}.beat-[0-9][0-9]*.png"))
 
     def existing(self) -> list[Path]:
-        """The outputs that are present, video first."""
-        named = (self.video, self.poster, self.subtitles, self.beats, self.beat_record)
+        """The outputs that are present: video, poster, captions, then the beats' files."""
+        named = (self.video, self.poster, self.subtitles, self.web_captions, self.beats, self.beat_record)
         return [p for p in named if p.exists()] + self.beat_posters()
 
 

@@ -21,6 +21,11 @@ PROGRESS_INTERVAL = 0.25  # seconds between progress messages from one worker
 X264_PRESET = (
     "veryfast"  # measured on these chapters: a quarter less CPU than manim's medium, files no larger
 )
+SEEKABLE_FORMATS = (
+    "mp4",
+    "webm",
+    "mov",
+)  # with keyframes (a GIF's frames are deltas: no beat is cut from it)
 X264_FORMATS = ("mp4", "gif")  # encoded by libx264 (a gif is made from H.264 segments)
 
 
@@ -43,9 +48,7 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         scene.render()
         _publish(scene, targets, job.settings, recorder.finish(job.settings.fps), work)
     tex_cache.publish(private_tex, shared_tex)
-    web_captions = captions.web_captions(targets.subtitles)
-    written = (*targets.existing(), *([web_captions] if web_captions.exists() else []))
-    return written, float(video.duration(targets.video) or 0), frames.count
+    return tuple(targets.existing()), float(video.duration(targets.video) or 0), frames.count
 
 
 def use_look(settings: RenderSettings) -> None:
@@ -116,11 +119,12 @@ def _publish(
         raise RuntimeError("the scene played no animation, so manim wrote no video")
     subtitles = writer.output_plan.subcaption_file
     cues = captions.read(subtitles) if subtitles is not None else []
-    web_captions = captions.web_captions(targets.subtitles)
+    web_captions = targets.web_captions
     with outputs.staged() as stage:
         staged_video = stage(targets.video)
         video.remux_constant_rate(movie, staged_video, settings.format, settings.fps)
-        _check_keyframes(staged_video, found)
+        if settings.format in SEEKABLE_FORMATS:
+            _check_keyframes(staged_video, found)
         for number in range(1, len(found) + 1):
             shutil.copyfile(_beat_poster(work)(number), stage(targets.beat_poster(number)))
         shutil.copyfile(_beat_poster(work)(len(found)), stage(targets.poster))

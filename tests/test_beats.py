@@ -1,10 +1,12 @@
 """Beats as an output: the WebVTT chapters tracks, the beat records in the manifest, beat posters, keyframes at
 every beat, and beats cut out by stream copy."""
 
+import importlib.util
 import json
 import re
 from fractions import Fraction
 from math import ceil
+from pathlib import Path
 
 import av
 import numpy as np
@@ -182,3 +184,26 @@ def test_malformed_beat_records_are_rejected(tmp_path):
     path.write_text('[{"name": "a"}]')
     assert beats.read(path) is None
     assert beats.read(tmp_path / "missing.json") is None
+
+
+def literal_beats(chapter: Chapter) -> list[str]:
+    """The names of the beat("...") calls written in a chapter's module."""
+    source = Path(importlib.util.find_spec(chapter.module).origin).read_text()
+    return re.findall(r'self\.beat\("([^"]+)"\)', source)
+
+
+def test_the_real_lectures_beats(real_lecture):
+    manifest = Manifest.load(real_lecture)
+    for chapter in registry.CHAPTERS:
+        entry = manifest.get(chapter.slug, "mp4")
+        mp4 = real_lecture / f"{chapter.slug}.mp4"
+        names = assert_track_covers(real_lecture / f"{chapter.slug}.beats.vtt", mp4, entry.beats)
+        assert names == [b.name for b in entry.beats]
+        assert sorted(set(literal_beats(chapter)) - set(names)) == []  # each beat() written is a beat
+        assert chapter.title not in names  # nothing is played before the first beat()
+        assert {b.first_frame for b in entry.beats} <= beats.keyframes(mp4)
+        assert len(list(real_lecture.glob(f"{chapter.slug}.beat-*.png"))) == len(entry.beats)
+    joined = manifest.get("lecture", "mp4").beats
+    assert len(joined) == sum(len(manifest.get(c.slug, "mp4").beats) for c in registry.CHAPTERS)
+    assert_track_covers(real_lecture / "lecture.beats.vtt", real_lecture / "lecture.mp4", joined)
+    assert {b.first_frame for b in joined} <= beats.keyframes(real_lecture / "lecture.mp4")
