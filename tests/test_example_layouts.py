@@ -12,6 +12,7 @@ import pytest
 
 from attention.example_file import MAX_ABS, MAX_NAME, load_example_file
 from attention.example_shapes import MAX_TOKENS
+from scenes.components import MAX_GRID_LINES, vector_plane
 from tests.example_corpus import STYLES, chapter_looks, corpus_files
 from tests.layout import chapter_ends, in_caption_band, mixed_sizes, outside_safe_area, overlaps
 
@@ -53,3 +54,10 @@ def test_every_beat_is_laid_out_cleanly(case):
     _, chapter, settings = case
     found = problems(chapter_ends(chapter, settings))
     assert not found, "\n".join(found)
+
+
+def test_a_plane_over_the_whole_range_keeps_a_readable_grid():
+    small, full = vector_plane([[2, 0], [0, 2]]), vector_plane([[MAX_ABS, -MAX_ABS], [-MAX_ABS, MAX_ABS]])
+    assert small.x_range[2] == 1 and full.x_range[2] == 20
+    assert len(full.background_lines) <= 2 * (MAX_GRID_LINES + 1)
+    assert vector_plane([[1, 0.5]], step=0.5).x_range[2] == 0.5
