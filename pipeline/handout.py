@@ -5,7 +5,8 @@ Each chapter starts on a new page and a page holds BEATS_PER_PAGE beats, so the 
 1 + sum(ceil(beats / BEATS_PER_PAGE)) pages; a beat's text is shrunk if it would overflow its slot.
 Posters get a thin grey border, so a light frame keeps its edge on white paper. Text is set in
 DejaVu Sans (Debian's fonts-dejavu-core, which the set-up installs): the captions have √, ≈ and
-curly quotes, which reportlab's built-in fonts lack.
+curly quotes, which reportlab's built-in fonts lack; a text with characters DejaVu lacks (a
+custom example's Chinese, Japanese or Korean token names) is set in WenQuanYi Micro Hei.
 """
 
 from __future__ import annotations
@@ -31,8 +32,12 @@ FOOTER = 1.0 * cm  # page numbers
 POSTER_WIDTH = 8.0 * cm
 GAP = 0.6 * cm
 BORDER = Color(0.6, 0.6, 0.6)
-FONTS = Path("/usr/share/fonts/truetype/dejavu")
-REGULAR, BOLD = "DejaVuSans", "DejaVuSans-Bold"
+REGULAR, BOLD, WIDE = "DejaVuSans", "DejaVuSans-Bold", "WenQuanYiMicroHei"
+FONT_FILES = {  # Debian's fonts-dejavu-core and fonts-wqy-microhei, which the set-up installs
+    REGULAR: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    BOLD: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    WIDE: "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",  # Chinese, Japanese, Korean (token names)
+}
 TEXT = ParagraphStyle("text", fontName=REGULAR, fontSize=9.5, leading=12.5)
 NAME = ParagraphStyle("name", parent=TEXT, fontName=BOLD, fontSize=11, leading=14, spaceAfter=3)
 
@@ -57,9 +62,9 @@ def pages(chapters: list[HandoutChapter]) -> int:
 
 def write(title: str, subtitle: str, chapters: list[HandoutChapter], target: Path, aspect: float) -> None:
     """Write the handout to `target`; `aspect` is the posters' width / height."""
-    for name in (REGULAR, BOLD):
+    for name, path in FONT_FILES.items():
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(FONTS / f"{name}.ttf")))
+            pdfmetrics.registerFont(TTFont(name, path, subfontIndex=0))
     canvas = Canvas(str(target), pagesize=A4, pageCompression=1)
     canvas.setTitle(title)
     canvas.setAuthor("Manim lecture generator")
@@ -75,9 +80,9 @@ def write(title: str, subtitle: str, chapters: list[HandoutChapter], target: Pat
 
 def _title_page(canvas: Canvas, title: str, subtitle: str) -> None:
     width, height = A4
-    canvas.setFont(BOLD, 28)
+    canvas.setFont(_font(title, BOLD), 28)
     canvas.drawCentredString(width / 2, height * 0.6, title)
-    canvas.setFont(REGULAR, 14)
+    canvas.setFont(_font(subtitle, REGULAR), 14)
     canvas.drawCentredString(width / 2, height * 0.6 - 1.2 * cm, subtitle)
     _footer(canvas, 1)
 
@@ -86,7 +91,7 @@ def _chapter_page(
     canvas: Canvas, chapter: HandoutChapter, beats: list[HandoutBeat], more: bool, aspect
 ) -> None:
     width, height = A4
-    canvas.setFont(BOLD, 16)
+    canvas.setFont(_font(chapter.title, BOLD), 16)
     canvas.drawString(MARGIN, height - MARGIN - 0.6 * cm, chapter.title + (" (continued)" if more else ""))
     top = height - MARGIN - HEADING_HEIGHT
     slot = (top - MARGIN - FOOTER) / BEATS_PER_PAGE
@@ -99,7 +104,7 @@ def _chapter_page(
         canvas.setStrokeColor(BORDER)
         canvas.setLineWidth(0.5)
         canvas.rect(MARGIN, y, poster_width, poster_height)
-        story = [Paragraph(escape(beat.name), NAME), *(Paragraph(escape(c), TEXT) for c in beat.captions)]
+        story = [_paragraph(beat.name, NAME), *(_paragraph(c, TEXT) for c in beat.captions)]
         frame = Frame(
             MARGIN + poster_width + GAP, top - (index + 1) * slot + GAP, text_width, slot - GAP, 0, 0, 0, 0
         )
@@ -110,3 +115,15 @@ def _footer(canvas: Canvas, number: int) -> None:
     canvas.setFont(REGULAR, 9)
     canvas.drawCentredString(A4[0] / 2, MARGIN / 2, str(number))
     canvas.showPage()
+
+
+def _paragraph(text: str, style: ParagraphStyle) -> Paragraph:
+    return Paragraph(
+        escape(text), ParagraphStyle(style.name, parent=style, fontName=_font(text, style.fontName))
+    )
+
+
+def _font(text: str, font: str) -> str:
+    """`font`, or WIDE when DejaVu lacks one of the characters of `text`."""
+    covered = pdfmetrics.getFont(REGULAR).face.charToGlyph
+    return font if all(ord(c) in covered for c in text if not c.isspace()) else WIDE

@@ -4,6 +4,7 @@ page numbers; printed from light-theme frames when those are up to date."""
 import subprocess
 
 import pytest
+from PIL import Image
 from test_beats import BEATEN, BEATEN_NAMES
 
 from pipeline import handout
@@ -80,3 +81,16 @@ def test_the_real_lectures_handout(real_lecture):
         assert " ".join(chapter.title.split()) in text
     beats_per_chapter = [len(Manifest.load(real_lecture).get(c.slug, "mp4").beats) for c in registry.CHAPTERS]
     assert page_count(pdf) == 1 + sum(-(-n // handout.BEATS_PER_PAGE) for n in beats_per_chapter)
+
+
+def test_text_in_any_script_is_selectable(tmp_path):
+    poster = tmp_path / "poster.png"
+    Image.new("RGB", (160, 90), "white").save(poster)
+    captions = ["“猫” reads mostly “cat” (0.810).", "divide by √d ≈ 1.414"]
+    chapter = handout.HandoutChapter("注意 attention", [handout.HandoutBeat("Keys", poster, captions)])
+    handout.write(
+        "Attention, explained", "Handout, with the example 猫", [chapter], tmp_path / "h.pdf", 16 / 9
+    )
+    text = pdf_text(tmp_path / "h.pdf")
+    for words in ("注意 attention", "“猫” reads mostly “cat” (0.810).", "√d ≈ 1.414", "the example 猫"):
+        assert words in text
