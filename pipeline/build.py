@@ -9,6 +9,7 @@ from pathlib import Path
 from scenes.registry import Chapter
 
 from . import outputs, parallel, publish, report
+from .cluster import Cluster
 from .console import Console
 from .dependencies import Scanner, digest
 from .jobs import Job, Outcome
@@ -44,9 +45,10 @@ def build(
     jobs: int,
     force: bool,
     console: Console,
+    cluster: Cluster | None = None,
 ) -> bool:
-    """Render the chapters that are out of date, then the captions, full lecture and page, reporting on all;
-    return whether everything succeeded."""
+    """Render the chapters that are out of date (with `jobs` local workers, or on `cluster`), then the
+    captions, full lecture and page, reporting on all; return whether everything succeeded."""
     began = time.perf_counter()
     outputs.remove_leftovers(output_dir)
     manifest = Manifest.load(outputs.folder(output_dir, settings))
@@ -62,7 +64,10 @@ def build(
     to_render = {p.chapter.slug: p for p in planned if p.reason is not None}
     work = [Job(p.chapter, settings, Path(output_dir)) for p in to_render.values()]
     outcomes = []
-    for outcome in parallel.run(work, jobs, console.progress if console.live else None):
+    results = (
+        cluster.run(work) if cluster else parallel.run(work, jobs, console.progress if console.live else None)
+    )
+    for outcome in results:
         if outcome.error is None:
             manifest.record(_entry(to_render[outcome.chapter.slug], outcome, settings))
         console.finished(outcome)

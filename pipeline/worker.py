@@ -39,22 +39,28 @@ def render_job(job: Job) -> Outcome:
     if stopping.is_set():
         return Outcome(job.chapter, 0.0, error="not started: the render was interrupted")
     signal.signal(signal.SIGINT, _interrupted)
+    try:
+        return rendered(job, progress_queue)
+    except KeyboardInterrupt:  # Ctrl-C (from the terminal, or forwarded by the parent): no job may start now
+        stopping.set()
+        raise
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def rendered(job: Job, news=None) -> Outcome:
+    """Render `job` in this process (progress to the queue `news`, if any); its errors become the outcome."""
     began = time.perf_counter()
     try:
         from . import scene_render  # imports manim: not counted in the chapter's time
 
         began = time.perf_counter()
         with outputs.work_dir(job.output_dir, job.chapter.slug) as work:
-            files, duration, frames = scene_render.render(job, work, progress_queue)
+            files, duration, frames = scene_render.render(job, work, news)
     except LatexFailure as exc:
         return Outcome(job.chapter, time.perf_counter() - began, error=str(exc), details=exc.details)
     except Exception as exc:  # one failing chapter must not stop the others
         return Outcome(job.chapter, time.perf_counter() - began, error=_one_line(exc))
-    except KeyboardInterrupt:  # Ctrl-C (from the terminal, or forwarded by the parent): no job may start now
-        stopping.set()
-        raise
-    finally:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
     return Outcome(job.chapter, time.perf_counter() - began, files, duration, frames)
 
 
