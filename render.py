@@ -347,6 +347,28 @@ def _pid(holder: int | None) -> str:
 
 
 @cli.command()
+@click.argument("name", metavar="CHAPTER")
+@frame_options("l")
+@with_look
+@output_option
+@click.pass_context
+def preview(ctx: click.Context, name: str, output: Path, example: Path | None, **_frame):
+    """Write one PNG with the last picture of every beat of a chapter (animations skipped, no video)."""
+    try:
+        (chapter,) = chapters.select((name,))
+    except chapters.UnknownChapter as err:
+        raise click.UsageError(str(err)) from None
+    wanted, output = chosen_settings(ctx), output_root(output, example)
+    try:
+        outputs.ensure_writable(output)
+    except OSError as err:
+        raise click.UsageError(f"cannot write to the output folder {output}: {err.strerror}") from None
+    from pipeline import preview as previews  # imports manim only when run
+
+    click.echo(previews.preview(chapter, wanted, output))
+
+
+@cli.command()
 @frame_options(None)
 @click.option(
     "--theme",
