@@ -11,9 +11,11 @@ own; with nothing measured, chapters are whole jobs. Jobs run longest first.
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
@@ -41,14 +43,16 @@ class Costed:
 def plan(chapters: list[tuple[Job, tuple[beats.Beat, ...] | None]], workers: int) -> list[Job]:
     """The jobs for these chapter jobs (each with the beats measured last time, or None), longest first: a
     chapter is split into parts while splitting the longest job lowers the predicted wall time."""
-    costed = [Costed(job, _cost(measured, 0, len(measured)) if measured else None) for job, measured in chapters]
+    costed = [
+        Costed(job, _cost(measured, 0, len(measured)) if measured else None) for job, measured in chapters
+    ]
     measured = {id(job): m for job, m in chapters}
     while True:
         better = _best_split(costed, measured, workers)
         if better is None:
             break
         costed = better
-    return [c.job for c in sorted(costed, key=lambda c: -1 if c.cost is None else -c.cost)]
+    return [c.job for c in sorted(costed, key=lambda c: (c.cost is not None, -(c.cost or 0)))]
 
 
 def predicted(costs: list[float], workers: int) -> float:
@@ -100,7 +104,9 @@ def _halves(costed: Costed, measured: dict) -> Iterator[tuple[Costed, Costed]]:
     if count >= MAX_PARTS:
         return
     for cut in range(first + 1, stop):
-        yield tuple(Costed(_with_part(job, found, a, b), _cost(found, a, b)) for a, b in ((first, cut), (cut, stop)))
+        yield tuple(
+            Costed(_with_part(job, found, a, b), _cost(found, a, b)) for a, b in ((first, cut), (cut, stop))
+        )
 
 
 def _with_part(job: Job, found, first: int, stop: int) -> Job:
@@ -156,11 +162,17 @@ class Assembly:
 
     def close(self) -> None:
         """Remove the parts folders of chapters never completed (an interrupted run)."""
-        for folder in (self._output_dir / outputs.WORK_FOLDER).glob(f"*-parts-{os.getpid()}"):
+        work = self._output_dir / outputs.WORK_FOLDER
+        for folder in work.glob(f"*-parts-{os.getpid()}"):
             shutil.rmtree(folder, ignore_errors=True)
+        with suppress(OSError):
+            work.rmdir()
 
     def _discard(self, outcome: Outcome, part: Part) -> None:
-        shutil.rmtree(part.folder(self._output_dir, outcome.chapter.slug), ignore_errors=True)
+        folder = part.folder(self._output_dir, outcome.chapter.slug)
+        shutil.rmtree(folder, ignore_errors=True)
+        with suppress(OSError):
+            folder.parent.rmdir()  # .work, when nothing else is rendering
 
     def _joined(self, last: Outcome, parts: list[Outcome]) -> Outcome:
         from . import scene_render  # imports no manim: only the publishing
@@ -171,8 +183,7 @@ class Assembly:
         joined = folder / f"joined.{settings.format}"
         try:
             join([p.video for p in pieces], joined, settings.format)
-            found = beats.shifted([p.beats() for p in pieces], settings.fps)
-            posters = [poster for p in pieces for poster in p.posters(len(p.beats()))]
+            found, posters = _merged([(p.beats(), p.posters(len(p.beats()))) for p in pieces], settings.fps)
             targets = outputs.chapter_files(outputs.folder(self._output_dir, settings), slug, settings.format)
             cues = captions.read(pieces[-1].captions) if pieces[-1].captions.exists() else []
             files, duration = scene_render.publish(joined, cues, found, posters, targets, settings)
@@ -181,6 +192,33 @@ class Assembly:
         frames = sum(b.frames for b in found)
         seconds = sum(o.seconds for o in parts)
         return Outcome(last.chapter, seconds, files, duration, frames)
+
+
+def _merged(
+    parts: list[tuple[list[beats.Beat], list[Path]]], fps: int
+) -> tuple[list[beats.Beat], list[Path]]:
+    """The parts' beats one after another, with their posters. A beat cut in two at a join (the chapter's plays
+    moved since the split was planned) is one beat again: the earlier half's poster is dropped."""
+    found = beats.shifted([list(b) for b, _ in parts], fps)
+    posters = [poster for _, named in parts for poster in named]
+    joins = set(itertools.accumulate(len(b) for b, _ in parts[:-1]))
+    merged, kept = [], []
+    for index, (beat, poster) in enumerate(zip(found, posters)):
+        if index in joins and merged and merged[-1].name == beat.name:
+            beat = replace(
+                beat,
+                first_frame=merged[-1].first_frame,
+                frames=merged[-1].frames + beat.frames,
+                start=merged[-1].start,
+                first_animation=merged[-1].first_animation,
+                animations=merged[-1].animations + beat.animations,
+                seconds=round(merged[-1].seconds + beat.seconds, 3),
+            )
+            merged.pop()
+            kept.pop()
+        merged.append(beat)
+        kept.append(poster)
+    return merged, kept
 
 
 @dataclass(frozen=True)
@@ -219,7 +257,9 @@ class Piece:
 def join(pieces: list[Path], target: Path, video_format: str) -> None:
     """Write the videos `pieces` (each at a constant frame rate, frames at k / fps) one after another into
     `target` by stream copy, each moved to start where the previous ended."""
-    with av.open(str(target), "w", format=CONTAINERS[video_format], options=OPTIONS.get(video_format, {})) as out:
+    with av.open(
+        str(target), "w", format=CONTAINERS[video_format], options=OPTIONS.get(video_format, {})
+    ) as out:
         stream_out, start = None, Fraction(0)
         for path in pieces:
             with av.open(str(path)) as given:

@@ -14,7 +14,7 @@ from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import replace
 from pathlib import Path
 
-from . import captions, outputs, worker
+from . import outputs, worker
 from .jobs import Job, Outcome
 
 CONNECT_SECONDS = 5.0
@@ -35,6 +35,11 @@ class Cluster:
             self.client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
         except (OSError, ValueError, TypeError) as exc:
             raise Unreachable(f"cannot reach the Dask scheduler at {address}: {_first_line(exc)}") from None
+
+    @property
+    def workers(self) -> int:
+        """Jobs the cluster runs at once (its workers' threads), at least 1."""
+        return max(sum(self.client.nthreads().values()), 1)
 
     def close(self) -> None:
         self.client.close()
@@ -58,15 +63,17 @@ class Cluster:
 
 
 def remote_job(job: Job, example: bytes | None) -> tuple[Outcome, dict[str, bytes]]:
-    """On a worker: render `job` in a temporary folder; return its outcome and its files' bytes by name."""
+    """On a worker: render `job` in a temporary folder; return its outcome and its files' bytes by path (relative
+    to the output folder)."""
     with tempfile.TemporaryDirectory(prefix="lecture-job-") as root:
         settings = job.settings
         if example is not None:
             copy = Path(root) / settings.example.name
             copy.write_bytes(example)
             settings = replace(settings, example=copy)
-        outcome = worker.rendered(Job(job.chapter, settings, Path(root) / "out"))
-        return outcome, {path.name: path.read_bytes() for path in outcome.files}
+        out = Path(root) / "out"
+        outcome = worker.rendered(replace(job, settings=settings, output_dir=out))
+        return outcome, {path.relative_to(out).as_posix(): path.read_bytes() for path in outcome.files}
 
 
 def _example_bytes(job: Job) -> bytes | None:
@@ -78,21 +85,26 @@ def _delivered(job: Job, future) -> Outcome:
     try:
         outcome, blobs = future.result()
     except Exception as exc:  # the job could not run at all (e.g. a worker lacks a module)
-        return Outcome(job.chapter, 0.0, error=f"on the cluster: {type(exc).__name__}: {_first_line(exc)}")
+        error = f"on the cluster: {type(exc).__name__}: {_first_line(exc)}"
+        return Outcome(job.chapter, 0.0, error=error, part=job.part)
     if outcome.error is not None:
         return outcome
+    written = {Path(job.output_dir) / name: content for name, content in blobs.items()}
+    with outputs.staged() as stage:
+        for path, content in written.items():
+            stage(path).write_bytes(content)
+    if job.part is None:
+        _remove_stale(job, set(written))
+    return replace(outcome, files=tuple(written))
+
+
+def _remove_stale(job: Job, written: set[Path]) -> None:
+    """Remove the chapter's captions and beat posters an earlier version had and this render did not write."""
     folder = outputs.folder(job.output_dir, job.settings)
     targets = outputs.chapter_files(folder, job.chapter.slug, job.settings.format)
-    with outputs.staged() as stage:
-        for name, content in blobs.items():
-            stage(folder / name).write_bytes(content)
-    for stale in (
-        targets.subtitles,
-        captions.web_captions(targets.subtitles),
-    ):  # captions an earlier version had
-        if stale.name not in blobs:
+    for stale in (targets.subtitles, targets.web_captions, *targets.beat_posters()):
+        if stale not in written:
             stale.unlink(missing_ok=True)
-    return replace(outcome, files=tuple(folder / name for name in blobs))
 
 
 def _first_line(exc: BaseException) -> str:

@@ -33,6 +33,10 @@ class Part:
         by the next run once the owner is gone, as working folders are)."""
         return Path(output_dir) / WORK_FOLDER / f"{slug}-parts-{self.owner}"
 
+    def piece(self, output_dir: Path, slug: str, suffix: str, index: int | None = None) -> Path:
+        """A file this part (or part `index`) leaves in the parts folder: part-02.mp4, part-02.srt..."""
+        return self.folder(output_dir, slug) / f"part-{index or self.index:02d}{suffix}"
+
 
 @dataclass(frozen=True)
 class Job:
