@@ -46,7 +46,7 @@ def plan(chapters: list[tuple[Job, tuple[beats.Beat, ...] | None]], workers: int
     costed = [
         Costed(job, _cost(measured, 0, len(measured)) if measured else None) for job, measured in chapters
     ]
-    measured = {id(job): m for job, m in chapters}
+    measured = {job.chapter.slug: m for job, m in chapters}
     while True:
         better = _best_split(costed, measured, workers)
         if better is None:
@@ -81,28 +81,24 @@ def _best_split(costed: list[Costed], measured: dict, workers: int) -> list[Cost
         return None  # something was never measured: its length is unknown, so nothing is split
     now = predicted([c.cost for c in known], workers)
     longest = max(known, key=lambda c: c.cost)
-    options = list(_halves(longest, measured))
+    parts = sum(c.job.chapter.slug == longest.job.chapter.slug for c in costed)
+    options = list(_halves(longest, measured)) if parts < MAX_PARTS else []
     if not options:
         return None
     rest = [c for c in costed if c is not longest]
     best = min(options, key=lambda pair: predicted([c.cost for c in rest + list(pair)], workers))
     if predicted([c.cost for c in rest + list(best)], workers) >= now - 1e-9:
         return None
-    for half in best:
-        measured[id(half.job)] = measured[id(longest.job)]
     return rest + list(best)
 
 
 def _halves(costed: Costed, measured: dict) -> Iterator[tuple[Costed, Costed]]:
     """Every way to cut a job of two or more beats in two at a beat boundary."""
-    job, found = costed.job, measured[id(costed.job)]
+    job, found = costed.job, measured[costed.job.chapter.slug]
     if job.settings.format not in JOINABLE:
         return
     first = job.part.first_beat if job.part else 0
     stop = first + (job.part.beats if job.part else len(found))
-    count = job.part.count if job.part else 1
-    if count >= MAX_PARTS:
-        return
     for cut in range(first + 1, stop):
         yield tuple(
             Costed(_with_part(job, found, a, b), _cost(found, a, b)) for a, b in ((first, cut), (cut, stop))
