@@ -192,7 +192,7 @@ def _scaling(result: dict) -> list[str]:
 def _floor_and_preview(result: dict) -> str:
     floor, preview = result["floor"], result["preview"]
     return (
-        f"Encoder floor: encoding the lecture's {floor['frames']} frames alone takes {floor['wall']:.1f} s; the "
+        f"Encoder floor: encoding the chapters' {floor['frames']} frames alone takes {floor['wall']:.1f} s; the "
         f"pipeline's cold render ({floor['pipeline_wall']:.1f} s) is {floor['ratio']:.1f}x that. Preview of "
         f"{preview['chapter']}: {preview['wall']:.1f} s against {preview['render_wall']:.1f} s to render it "
         f"({preview['ratio']:.2f}x; target 0.25x)."

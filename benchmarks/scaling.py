@@ -9,6 +9,7 @@ for 2 workers is checked against a real --jobs 2 run.
 
 from __future__ import annotations
 
+import io
 import time
 from pathlib import Path
 
@@ -53,18 +54,26 @@ def _cost(job: Job, measured: dict, per_job: float) -> float:
     return beat_jobs.part_cost(seconds, first, stop) - beat_jobs.JOB_COST + per_job
 
 
-def encoder_floor(video: Path) -> dict:
-    """Encode the frames of `video` again alone, at the pipeline's settings (libx264 veryfast, yuv420p, same
+def encoder_floor(videos: list[Path]) -> dict:
+    """Encode the frames of `videos` again alone, at the pipeline's settings (libx264 veryfast, yuv420p, same
     size and rate): the time the encoder alone needs (decoding not counted)."""
+    encoding, frames = 0.0, 0
+    for video in videos:
+        seconds, count = _encoded(video)
+        encoding, frames = encoding + seconds, frames + count
+    return {"frames": frames, "wall": round(encoding, 3)}
+
+
+def _encoded(video: Path) -> tuple[float, int]:
     from pipeline.scene_render import X264_PRESET
 
     encoding, frames = 0.0, 0
-    with av.open(str(video)) as given, av.open("/dev/null", "w", format="mp4") as out:
+    with av.open(str(video)) as given, av.open(io.BytesIO(), "w", format="mp4") as out:
         stream_in = given.streams.video[0]
         stream = out.add_stream("libx264", rate=stream_in.average_rate, options={"preset": X264_PRESET})
         stream.width, stream.height, stream.pix_fmt = stream_in.width, stream_in.height, "yuv420p"
         for frame in given.decode(stream_in):
-            frame.pts = None
+            frame.pts, frame.time_base = frames, 1 / stream_in.average_rate
             began = time.perf_counter()
             for packet in stream.encode(frame):
                 out.mux(packet)
@@ -74,4 +83,4 @@ def encoder_floor(video: Path) -> dict:
         for packet in stream.encode(None):
             out.mux(packet)
         encoding += time.perf_counter() - began
-    return {"frames": frames, "wall": round(encoding, 3)}
+    return encoding, frames

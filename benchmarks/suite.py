@@ -55,9 +55,9 @@ class Suite:
         return found
 
     def floor(self, pipeline_wall: float) -> dict:
-        """The encoder alone on the lecture's frames, against the pipeline's cold render."""
-        lecture = self.out / PRESETS[self.plan.quality].folder / "lecture.mp4"
-        found = scaling.encoder_floor(lecture)
+        """The encoder alone on the frames of the chapters' videos, against the pipeline's cold render."""
+        folder = self.out / PRESETS[self.plan.quality].folder
+        found = scaling.encoder_floor([folder / f"{c.slug}.mp4" for c in self.plan.chapters])
         self.log(f"encoder floor: {found['wall']:.1f} s for {found['frames']} frames")
         return {**found, "pipeline_wall": pipeline_wall, "ratio": round(pipeline_wall / found["wall"], 2)}
 
