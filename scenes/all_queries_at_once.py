@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from manim import (
     DOWN,
-    LEFT,
     RIGHT,
     UP,
     FadeIn,
@@ -23,8 +22,8 @@ from scenes.matrices import FormulaLine, NamedMatrix, row_sums, shape_tex
 from scenes.palette import theme, token_color
 
 WIDTH = 13.4  # widest a row of matrices may be (the drawing area is 13.6 wide)
-TOP_ZONE = (-1.3, 2.45)  # the y range the first product fills (Q K^T), at most
-BOTTOM_ZONE = (-3.75, -1.6)  # and the second (weights times V)
+TOP_ZONE = (-1.2, 2.45)  # the y range the first product fills (Q K^T), at most
+BOTTOM_ZONE = (-3.75, -1.35)  # and the second (weights times V)
 DIMMED = 0.3  # opacity of what is not being explained
 
 MATRIX_FORMULA = (  # the formula line's parts, each lit while its step is shown
@@ -39,7 +38,7 @@ MATRIX_FORMULA = (  # the formula line's parts, each lit while its step is shown
 
 
 def operator(symbol: str):
-    return c.math(symbol, size=40, color=theme().muted)
+    return c.math(symbol, color=theme().muted)
 
 
 def shape_text(shape) -> str:
@@ -83,23 +82,23 @@ class AllQueriesAtOnce(ChapterScene):
         self.example = ex = self.inputs()
         tr = self.trace = all_queries(ex)
         self.heading = c.chapter_title(self.title, "The matrix form that code computes")
-        self.formula = FormulaLine(MATRIX_FORMULA, size=36)
+        self.formula = FormulaLine(MATRIX_FORMULA)
         self.q = NamedMatrix("Q", tr.queries, theme().query)
         self.kt = NamedMatrix("K^T", tr.keys_t, theme().key)
         self.columns = VGroup(
-            *[c.text(t, size=24, color=token_color(t)) for t in ex.tokens]
+            *[c.text(t, role="label", color=token_color(t)) for t in ex.tokens]
         )  # under K^T's columns: one per word
         self.dots = NamedMatrix("Q K^T", tr.dots, theme().text, SCORE_PLACES)
         self.scores = NamedMatrix(r"Q K^T / \sqrt{d}", tr.scores, theme().text, SCORE_PLACES)
         self.weights = NamedMatrix(r"\text{weights}", tr.weights, theme().text)
-        self.sums = row_sums(tr.weights, WEIGHT_PLACES, size=36)
+        self.sums = row_sums(tr.weights, WEIGHT_PLACES)
         self.v = NamedMatrix("V", tr.values, theme().value)
         self.outputs = NamedMatrix(r"\text{outputs}", tr.outputs, theme().output)
         self.times = (operator(r"\cdot"), operator(r"\cdot"))
         self.equals = (operator("="), operator("="))
         divisor = rf"\sqrt{{{tr.keys.shape[1]}}} {relation(tr.divisor, SCORE_PLACES)} {fmt(tr.divisor, SCORE_PLACES)}"
-        self.divide_label = c.math(rf"\div {divisor}", size=36, color=theme().muted)
-        self.chain = c.math(shape_chain_tex(tr), size=36, color=theme().muted)
+        self.divide_label = c.math(rf"\div {divisor}", role="label", color=theme().muted)
+        self.chain = c.math(shape_chain_tex(tr), role="label", color=theme().muted)
         self.layout()
 
     def layout(self) -> None:
@@ -107,7 +106,7 @@ class AllQueriesAtOnce(ChapterScene):
         self.place_columns()
         top = VGroup(self.q, self.times[0], VGroup(self.kt, self.columns), self.equals[0])
         VGroup(*top, self.dots).arrange(RIGHT, buff=0.3)
-        self.scores.move_to(self.dots, aligned_edge=LEFT)
+        self.scores.shift(self.dots.matrix.get_left() - self.scores.matrix.get_left())  # divided in place
         self.divide_label.next_to(self.scores, RIGHT, buff=0.3)
         fit_zone(VGroup(top, self.dots, self.scores, self.divide_label), TOP_ZONE)
         self.sums.next_to(self.weights, RIGHT, buff=0.25)

@@ -6,14 +6,14 @@ from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, SurroundingRec
 
 from attention import examples
 from scenes import components as c
-from scenes.arithmetic import SCORE_PLACES, vector_tex
+from scenes.arithmetic import SCORE_PLACES, vector_math, vector_tex
 from scenes.chapter import ChapterScene
 from scenes.grids import AttentionGrid, Restate
 from scenes.matrices import FormulaLine, MaskedGrid, masked_swatch, row_veils
 from scenes.palette import theme, token_color
 
-GRID_SIZE = 3.6
-GRID_CENTER = LEFT * 3.1 + DOWN * 0.45
+GRID_SIZE = 4.3
+GRID_CENTER = LEFT * 2.8 + DOWN * 0.45
 SIDE_LEFT = 0.6  # x where the right-hand column of text starts
 TEXT_WIDTH = 6.1  # widest a right-hand block may be
 MASKED_FORMULA = (  # the formula line's parts, each lit while its step is shown
@@ -57,8 +57,8 @@ class CausalMask(ChapterScene):
         for grid in (self.open_grid, self.masked_grid):
             grid.move_to(GRID_CENTER)
         self.axes = VGroup(
-            c.text("keys, in reading order →", size=24, color=theme().muted),
-            c.text("queries ↓", size=24, color=theme().muted),
+            c.text("keys, in reading order →", role="small", color=theme().muted),
+            c.text("queries ↓", role="small", color=theme().muted),
         )
         self.future = VGroup(
             *[
@@ -68,9 +68,11 @@ class CausalMask(ChapterScene):
         )
         self.legend = c.legend((masked_swatch(), "masked: weight exactly 0"))
         self.outputs = self.output_rows()
-        self.zero = c.math(r"e^{-\infty} = 0", size=36)
-        self.contrast = c.text("exactly 0, not tiny as in “Where it breaks”", size=24, color=theme().muted)
-        self.formula = FormulaLine(MASKED_FORMULA, size=36)
+        self.zero = c.math(r"e^{-\infty} = 0")
+        self.contrast = c.paragraph(
+            "exactly 0, not tiny (see “Where it breaks”)", 28, role="small", color=theme().muted
+        )
+        self.formula = FormulaLine(MASKED_FORMULA)
         self.veils = row_veils(self.masked_grid, VEIL)
         self.layout()
 
@@ -80,9 +82,9 @@ class CausalMask(ChapterScene):
     def output_rows(self) -> c.Grid:
         """'the → [1, 0]' for each word: its masked output."""
         tokens = self.example.tokens
-        names = [c.fit_width(c.text(t, size=24, color=token_color(t)), 1.6) for t in tokens]
-        arrows = [c.math(r"\to", size=30, color=theme().muted) for _ in tokens]
-        vectors = [c.math(vector_tex(o), size=30, color=theme().output) for o in self.trace.outputs]
+        names = [c.text(t, role="label", color=token_color(t)) for t in tokens]
+        arrows = [c.math(r"\to", color=theme().muted) for _ in tokens]
+        vectors = [c.math(vector_math(o), color=theme().output) for o in self.trace.outputs]
         return c.Grid(names, arrows, vectors, col_buff=0.25, row_buff=0.2)
 
     def layout(self) -> None:
@@ -93,7 +95,7 @@ class CausalMask(ChapterScene):
         side = VGroup(self.formula, self.outputs, self.zero, self.contrast)
         for part in side:
             c.fit_width(part, TEXT_WIDTH)
-        self.outputs_title = c.text("outputs", size=24, color=theme().output)
+        self.outputs_title = c.text("outputs", role="label", color=theme().output)
         column = VGroup(self.formula, self.outputs_title, self.outputs, self.zero, self.contrast)
         column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
         self.outputs.shift(RIGHT * 0.2)

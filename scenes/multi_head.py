@@ -6,16 +6,16 @@ from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, SurroundingRectangle, V
 
 from attention import examples
 from scenes import components as c
-from scenes.arithmetic import SCORE_PLACES, fmt, relation, vector_tex
+from scenes.arithmetic import SCORE_PLACES, fmt, relation, vector_math, vector_tex
 from scenes.chapter import ChapterScene
-from scenes.palette import theme
-from scenes.qkv import KeyRows, named_row, row_vector
+from scenes.matrices import row_vector
+from scenes.palette import theme, token_color
 
-BARS = {"height": 1.1, "bar_width": 0.45, "show_total": False}
-SIDE_LEFT = 0.3  # x where the heads' column starts
-SIDE_WIDTH = 6.4  # the heads' column is at most this wide
+BARS = {"height": 1.0, "bar_width": 0.45, "show_total": False}
+SIDE_LEFT = 0.0  # x where the heads' column starts
+SIDE_WIDTH = 6.8  # the heads' column is at most this wide
 DIMMED = 0.3  # opacity of what is not being explained
-SIDE_HEIGHT = 6.0  # and at most this high (from under the heading to the bottom of the drawing area)
+SIDE_HEIGHT = 6.4  # and at most this high (from under the heading to the bottom of the drawing area)
 
 
 def head_color(h: int) -> str:
@@ -69,29 +69,32 @@ class MultiHead(ChapterScene):
         self.example = ex = self.inputs()
         self.trace = tr = ex.trace()
         self.heading = c.chapter_title(self.title, "Several attention patterns over the same words at once")
-        self.vectors = [row_vector(k, theme().key, size=36) for k in ex.keys]
-        self.keys = KeyRows(ex.tokens, self.vectors, row_buff=0.12)
-        self.query_vector = row_vector(ex.query, theme().query, size=36)
-        self.query = named_row("q", theme().query, self.query_vector)
+        self.vectors = [row_vector(k, theme().key) for k in ex.keys]
+        names = [c.text(t, role="label", color=token_color(t)) for t in ex.tokens]
+        self.keys = c.Grid(names, self.vectors, col_buff=0.3, row_buff=0.12)
+        self.query_vector = row_vector(ex.query, theme().query)
+        self.query = VGroup(c.math("q =", color=theme().query), self.query_vector).arrange(RIGHT, buff=0.15)
         self.single = c.WeightBars(ex.tokens, tr.single.weights, spacing=1.1, **BARS)
         self.single_label = c.math(
-            rf"\text{{one head: }} \div {divisor_tex(tr.single.width, tr.single.divisor)}", size=36
+            rf"\text{{one head: }} \div {divisor_tex(tr.single.width, tr.single.divisor)}", role="label"
         )
         spacing = min(0.9, SIDE_WIDTH / (len(tr.heads) * len(ex.tokens) + len(tr.heads)))
         self.head_bars = [c.WeightBars(ex.tokens, h.trace.weights, spacing=spacing, **BARS) for h in tr.heads]
         self.head_labels = [
-            c.text(f"head {i + 1}: {span(h.coordinates)}", size=24, color=head_color(i))
+            c.text(f"head {i + 1}\n{span(h.coordinates)}", role="label", color=head_color(i))
             for i, h in enumerate(tr.heads)
         ]
-        self.head_outputs = [c.VectorReadout(h.trace.output, size=36, color=theme().output) for h in tr.heads]
+        self.head_outputs = [c.VectorReadout(h.trace.output, color=theme().output) for h in tr.heads]
         self.head_divisor = c.math(
-            rf"\text{{each head: }} \div {divisor_tex(tr.head_width, tr.heads[0].trace.divisor)}", size=36
+            rf"\text{{each head: }} \div {divisor_tex(tr.head_width, tr.heads[0].trace.divisor)}",
+            role="label",
         )
-        self.concat = c.math(
-            rf"\text{{concatenated: }} {vector_tex(tr.concatenated)}", size=36, color=theme().output
-        )
-        self.projection = c.text("then a learned output projection", size=24, color=theme().muted)
-        self.note = c.text(caveat_label(tr), size=24, color=theme().muted)
+        self.concat = VGroup(
+            c.text("concatenated", role="label", color=theme().output),
+            c.math(vector_math(tr.concatenated), color=theme().output),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+        self.projection = c.text("then a learned output projection", role="small", color=theme().muted)
+        self.note = c.text(caveat_label(tr), role="small", color=theme().muted)
         self.layout()
 
     def slice_box(self, h: int, coordinates: slice):
@@ -101,10 +104,10 @@ class MultiHead(ChapterScene):
 
     def layout(self) -> None:
         left = VGroup(self.query, self.keys).arrange(DOWN, aligned_edge=RIGHT, buff=0.3)
-        left.next_to(self.heading, DOWN, buff=0.45).to_edge(LEFT, buff=0.6)
+        left.next_to(self.heading, DOWN, buff=0.35).to_edge(LEFT, buff=0.45)
         self.slices = VGroup(*[self.slice_box(i, h.coordinates) for i, h in enumerate(self.trace.heads)])
-        self.single_label.next_to(left, DOWN, buff=0.4).align_to(left, LEFT)
-        self.single.next_to(self.single_label, DOWN, buff=0.55).align_to(left, LEFT)
+        self.single_label.next_to(left, DOWN, buff=0.3).align_to(left, LEFT)
+        self.single.next_to(self.single_label, DOWN, buff=0.45).align_to(left, LEFT)
         heads = VGroup(
             *[VGroup(*parts) for parts in zip(self.head_labels, self.head_bars, self.head_outputs)]
         )
@@ -121,7 +124,7 @@ class MultiHead(ChapterScene):
         c.fit_width(column, SIDE_WIDTH)
         if column.height > SIDE_HEIGHT:
             column.scale_to_fit_height(SIDE_HEIGHT)
-        column.next_to(self.heading, DOWN, buff=0.45).set_x(SIDE_LEFT + column.width / 2)
+        column.next_to(self.heading, DOWN, buff=0.35).set_x(SIDE_LEFT + column.width / 2)
         self.left, self.column = left, column
 
     def one_head(self) -> None:

@@ -25,8 +25,6 @@ MARKER_WIDTH = 1.9  # the column of the terms' small copies, left of their meani
 FIRST_ROW_Y = 1.5
 ROW_STEP = 1.9
 CONTENTS_STEP = 0.5  # from one chapter's entry in the list to the next
-LINE_SIZE = 28
-TAG_SIZE = 24
 DIM = 0.6  # how far earlier lines fade while the next one is read
 VEIL_BUFF = 0.06  # the dimming sheet's margin around a row (less than half the gap between rows)
 ITEM_SECONDS = 3.0
@@ -191,8 +189,8 @@ def card(icon: VGroup) -> VGroup:
 
 def row(takeaway: Takeaway, ex: Examples, y: float) -> VGroup:
     """The chapter's own icon in a card, the take-away and a muted tag naming the chapter."""
-    line = c.paragraph(takeaway.line, LINE_CHARS, size=LINE_SIZE)
-    tag = c.text(tag_text(takeaway), size=TAG_SIZE, color=theme().muted)
+    line = c.paragraph(takeaway.line, LINE_CHARS, role="body")
+    tag = c.text(tag_text(takeaway), role="small", color=theme().muted)
     words = VGroup(line, tag).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
     words.move_to([TEXT_X, y, 0], aligned_edge=LEFT)
     return VGroup(card(ICONS[takeaway.chapter](ex)).move_to([CARD_X, y, 0]), words)
@@ -223,7 +221,7 @@ def recapped() -> list[str]:
 
 def contents() -> VGroup:
     """'3 · Score every word' for every recapped chapter, in viewing order, one baseline every CONTENTS_STEP."""
-    entries = VGroup(*[c.text(f"{find(n).number} · {find(n).title}", size=TAG_SIZE) for n in recapped()])
+    entries = VGroup(*[c.text(f"{find(n).number} · {find(n).title}", role="label") for n in recapped()])
     for i, entry in enumerate(entries):  # a line's first glyph is a digit: its bottom is the baseline
         entry.shift(DOWN * (i * CONTENTS_STEP + entry[0].get_bottom()[1]) + LEFT * entry.get_left()[0])
     return entries
@@ -231,7 +229,7 @@ def contents() -> VGroup:
 
 def tie(term: Term) -> VGroup:
     """What the term does, in a short paragraph (its chapters light up in the list)."""
-    return c.paragraph(term.meaning, MEANING_CHARS, size=TAG_SIZE)
+    return c.paragraph(term.meaning, MEANING_CHARS, role="label")
 
 
 class QuickVersion(ChapterScene):
@@ -253,7 +251,7 @@ class QuickVersion(ChapterScene):
 
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
-        self.heading = c.chapter_title(self.title, "Every chapter in a line, then the formula they build")
+        self.heading = c.chapter_title(self.title, "A line a chapter, then one formula")
         ex = self.inputs()
         self.pages = [
             VGroup(*[row(t, ex, FIRST_ROW_Y - i * ROW_STEP) for i, t in enumerate(beat.takeaways)])
@@ -261,7 +259,7 @@ class QuickVersion(ChapterScene):
         ]
         self.rows = VGroup(*[r for page in self.pages for r in page])
         self.page_veils = [VGroup(*[veil(r) for r in page]) for page in self.pages]
-        self.formula = c.math(*FORMULA, size=48)
+        self.formula = c.math(*FORMULA, role="title")
         for part, role in ((2, "query"), (3, "key"), (6, "value")):
             self.formula[part].set_color(getattr(theme(), role))
         self.contents = contents()
@@ -279,10 +277,13 @@ class QuickVersion(ChapterScene):
         for mark, tied in zip(self.markers, self.ties):
             mark.align_to(tied, UP).set_x(left + mark.width / 2)
 
-    def marker(self, term: Term) -> VGroup:
-        """A copy of the term's glyphs (its brackets left out) at 3/4 size."""
+    def marker(self, term: Term):
+        """The term again (its brackets left out), in the formula's colours, at the label size."""
         parts = [p for p in term.parts if FORMULA[p] not in BRACKETS]
-        return VGroup(*[self.formula[p].copy() for p in parts]).scale(0.75)
+        mark = c.math(*[FORMULA[p] for p in parts], role="label")
+        for glyphs, p in zip(mark, parts):
+            glyphs.set_color(self.formula[p].get_color())
+        return mark
 
     def reveal(self, page: VGroup, veils: VGroup, k: int, leaving: VGroup | None) -> None:
         """Show row k of `page` while the row before steps behind its veil (and the last page fades)."""
