@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, SurroundingRectangle, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, UL, UP, Create, FadeIn, SurroundingRectangle, VGroup, Write
 
 from attention import examples
 from scenes import components as c
@@ -15,7 +15,8 @@ BARS = {"height": 1.0, "bar_width": 0.45, "show_total": False}
 SIDE_LEFT = 0.0  # x where the heads' column starts
 SIDE_WIDTH = 6.8  # the heads' column is at most this wide
 DIMMED = 0.3  # opacity of what is not being explained
-SIDE_HEIGHT = 6.4  # and at most this high (from under the heading to the bottom of the drawing area)
+BOTTOM = -3.75  # lowest y a block may reach
+SIDE_HEIGHT = 6.1  # and at most this high (from under the heading to the bottom of the drawing area)
 
 
 def head_color(h: int) -> str:
@@ -105,9 +106,10 @@ class MultiHead(ChapterScene):
     def layout(self) -> None:
         left = VGroup(self.query, self.keys).arrange(DOWN, aligned_edge=RIGHT, buff=0.3)
         left.next_to(self.heading, DOWN, buff=0.35).to_edge(LEFT, buff=0.45)
-        self.slices = VGroup(*[self.slice_box(i, h.coordinates) for i, h in enumerate(self.trace.heads)])
         self.single_label.next_to(left, DOWN, buff=0.3).align_to(left, LEFT)
         self.single.next_to(self.single_label, DOWN, buff=0.45).align_to(left, LEFT)
+        self.fit_left(VGroup(left, self.single_label, self.single))
+        self.slices = VGroup(*[self.slice_box(i, h.coordinates) for i, h in enumerate(self.trace.heads)])
         heads = VGroup(
             *[VGroup(*parts) for parts in zip(self.head_labels, self.head_bars, self.head_outputs)]
         )
@@ -126,6 +128,17 @@ class MultiHead(ChapterScene):
             column.scale_to_fit_height(SIDE_HEIGHT)
         column.next_to(self.heading, DOWN, buff=0.35).set_x(SIDE_LEFT + column.width / 2)
         self.left, self.column = left, column
+
+    @staticmethod
+    def fit_left(block: VGroup) -> None:
+        """Shrink the left-hand block (a wide or long example's) to end above the bottom and left of the heads."""
+        corner = block.get_corner(UL)
+        scale = min(
+            1.0,
+            (corner[1] - BOTTOM) / block.height,
+            (SIDE_LEFT - 0.3 - corner[0]) / block.width,
+        )
+        block.scale(scale, about_point=corner)
 
     def one_head(self) -> None:
         self.beat("One head cannot choose")

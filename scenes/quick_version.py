@@ -246,7 +246,7 @@ class QuickVersion(ChapterScene):
             self.beat(beat.name)
             for k in range(len(page)):
                 self.reveal(page, veils, k, leaving=previous if k == 0 else None)
-            previous = VGroup(page, veils)
+            previous = VGroup(page, *veils[:-1])  # the last row's veil was never shown
         self.all_together(previous)
 
     def build(self) -> None:
