@@ -9,22 +9,23 @@ from manim import (
     RIGHT,
     UP,
     Arrow,
+    Create,
     FadeIn,
     FadeOut,
     GrowArrow,
     Indicate,
-    ReplacementTransform,
+    LaggedStart,
+    Line,
     RoundedRectangle,
     Square,
-    TransformFromCopy,
     VGroup,
-    Write,
 )
 
 from attention import examples
 from scenes import components as c
 from scenes.arithmetic import WEIGHT_PLACES, fmt
 from scenes.chapter import ChapterScene
+from scenes.grids import veil
 from scenes.palette import theme, token_color
 
 ENCODER_LEFT = -6.75  # left edge of the encoder row
@@ -32,19 +33,22 @@ ENCODER_WIDTH = 2.9  # the encoder row (states and words) is shrunk to fit this 
 ENCODER_PITCH = 0.78
 ROW_Y = 0.1  # height of the encoder row and the summary
 SUMMARY_X = -2.95
-SLOT_X = 0.25  # centre of what each decoder step reads
-SLOT_WIDTH = 3.3
-STEP_X = 2.75  # decoder states
+COLUMN_X = -4.5  # with attention the encoder states stand in a column here, one per source position
+COLUMN_WORDS = 2.2  # widest the source words may be, left of the column
+SLOT_X = 0.6  # centre of what each decoder step reads
+SLOT_WIDTH = 3.0
+STEP_X = 2.95  # decoder states
 STEP_TOP = 1.7
 STEP_PITCH = 1.6
 ROWS_HEIGHT = 4.6  # the decoder rows (label to last note) shrink to fit this height
 LEGEND_AT = np.array([-0.4, -2.6, 0])  # centre of the closing comparison
+CAVEAT_AT = np.array([-0.4, -3.25, 0])
 BARS_SCALE = 0.8
 SPLIT_GAP = 0.05  # two top weights closer than this are described as a split
-CAVEAT = (
-    "A long sentence squeezed into one fixed-size summary makes long inputs harder to handle, "
-    "but no vector literally overflows: the summary keeps its size."
-)
+LINE_WIDTH = (1.0, 9.0)  # stroke width of a source-to-step line of weight 0 and of weight 1
+LINE_OPACITY = (0.25, 1.0)  # ... and its opacity
+DIMMED_LINE = 0.15  # a line's opacity while another decoder step is active
+CAVEAT = "caveat: long inputs get harder, yet no vector literally overflows"
 
 
 def state_box(color: str, size: float = 0.5) -> Square:
@@ -78,6 +82,11 @@ def arrow(start, end, color: str, width: float = 3) -> Arrow:
     )
 
 
+def between(bounds: tuple[float, float], weight: float) -> float:
+    """The point `weight` of the way from bounds[0] to bounds[1]."""
+    return bounds[0] + (bounds[1] - bounds[0]) * float(weight)
+
+
 def reading(source, weights) -> str:
     """What one decoder step mostly reads: 'reads mostly “the” (<its weight>)', or a split between two words."""
     first, second = np.argsort(weights, kind="stable")[::-1][:2]
@@ -85,6 +94,30 @@ def reading(source, weights) -> str:
         a, b = sorted((first, second))
         return f"splits between “{source[a]}” and “{source[b]}”"
     return f"reads mostly “{source[first]}” ({fmt(weights[first], WEIGHT_PLACES)})"
+
+
+class Fan(VGroup):
+    """One decoder step's reach: a line from every encoder state to the step's blend, thick and opaque
+    in proportion to that source position's weight, in the source word's colour."""
+
+    def __init__(self, starts, end, tokens, weights):
+        super().__init__()
+        self.weights = np.asarray(weights, dtype=float)
+        for start, token, w in zip(starts, tokens, self.weights):
+            self.add(Line(start, end, color=token_color(token), stroke_width=between(LINE_WIDTH, w)))
+        self.brighten()
+
+    def brighten(self) -> Fan:
+        """Every line at the opacity of its weight."""
+        for line, w in zip(self, self.weights):
+            line.set_stroke(opacity=between(LINE_OPACITY, w))
+        return self
+
+    def recede(self) -> Fan:
+        """Every line faint, while another decoder step is active."""
+        for line in self:
+            line.set_stroke(opacity=DIMMED_LINE)
+        return self
 
 
 class FixedContext(ChapterScene):
@@ -97,6 +130,7 @@ class FixedContext(ChapterScene):
         self.build()
         self.encode()
         self.reuse_summary()
+        self.keep_positions()
         self.attend()
         self.caveat()
 
@@ -107,9 +141,10 @@ class FixedContext(ChapterScene):
         self.grid = self.example.cross()
         self.build_encoder()
         self.build_rows()
+        self.build_column()
         self.build_arrows()
         self.legend = self.comparison()
-        self.note = c.paragraph(CAVEAT, width_chars=80, size=20).to_edge(DOWN, buff=0.3)
+        self.note = c.text(CAVEAT, size=22, color=theme().muted).move_to(CAVEAT_AT)
 
     def build_encoder(self) -> None:
         """The source words, their encoder states, and the one summary they are squeezed into."""
@@ -184,22 +219,42 @@ class FixedContext(ChapterScene):
             top_right = rows.get_corner(UP + RIGHT)
             rows.scale_to_fit_height(ROWS_HEIGHT).move_to(top_right, aligned_edge=UP + RIGHT)
 
+    def build_column(self) -> None:
+        """Where the encoder states stand once attention keeps them: a column spanning the decoder rows,
+        each word left of its state; `self.column` (states) and `self.column_words` are the targets."""
+        n = len(self.encoder)
+        top, bottom = self.steps[0].get_y(), self.steps[-1].get_y()
+        if n == 1 or top - bottom < ENCODER_PITCH * (n - 1):  # too few decoder rows to span
+            middle = (top + bottom) / 2
+            top, bottom = middle + ENCODER_PITCH * (n - 1) / 2, middle - ENCODER_PITCH * (n - 1) / 2
+        ys = np.linspace(top, bottom, n)
+        self.column = VGroup(*[box.copy().move_to([COLUMN_X, y, 0]) for box, y in zip(self.encoder, ys)])
+        words = VGroup(*[word.copy() for word in self.source])
+        if max(w.width for w in words) > COLUMN_WORDS:  # long names: all words shrink alike
+            words.scale(COLUMN_WORDS / max(w.width for w in words))
+        for word, box in zip(words, self.column):
+            word.next_to(box, LEFT, buff=0.2)
+        self.column_words = words
+        self.column_label = self.encoder_label.copy().next_to(self.column, UP, buff=0.25)
+
     def build_arrows(self) -> None:
-        """The summary feeding every step (fixed context), and the encoder feeding every blend (attention)."""
+        """The summary feeding every step (fixed context), and every encoder state reaching every blend."""
         self.feeds = VGroup(
             *[arrow(self.summary.get_right(), tag.get_left(), theme().output) for tag in self.copies]
         )
-        self.access = VGroup(
+        starts = [box.get_right() for box in self.column]
+        self.fans = VGroup(
             *[
-                arrow(
-                    self.encoder.get_right() + RIGHT * 0.05,
-                    bars.baseline.get_left() + LEFT * 0.1,
-                    theme().key,
-                    2,
-                )
-                for bars in self.bars
+                Fan(starts, bars.get_left() + LEFT * 0.1, self.example.source_tokens, w)
+                for bars, w in zip(self.bars, self.grid.weights)
             ]
         )
+        self.row_parts = [
+            VGroup(step, target, into, bars, note)
+            for step, target, into, bars, note in zip(
+                self.steps, self.targets, self.into_steps, self.bars, self.readings
+            )
+        ]
 
     def step_bars(self, weights, y: float) -> c.WeightBars:
         """One decoder step's weights over the source positions, fitted into its slot."""
@@ -241,60 +296,88 @@ class FixedContext(ChapterScene):
         )
         self.show(
             *[GrowArrow(f) for f in self.feeds],
-            *[TransformFromCopy(self.summary, tag) for tag in self.copies],
+            *[FadeIn(tag, target_position=self.summary) for tag in self.copies],
             run_time=1.5,
             caption="...and every step is fed the very same summary, whatever word it is writing.",
         )
         self.play(
             *[Indicate(tag, color=theme().output, scale_factor=1.08) for tag in self.copies], run_time=1
         )
-        self.wait(2)
+        self.wait(1)
+
+    def keep_positions(self) -> None:
+        self.beat("Attention keeps every position")
+        self.play(
+            FadeOut(self.feeds),
+            FadeOut(self.copies),
+            FadeOut(self.into_summary),
+            FadeOut(self.summary),
+            FadeOut(self.chain),
+            run_time=1,
+        )
+        self.show(
+            *[box.animate.move_to(spot) for box, spot in zip(self.encoder, self.column)],
+            *[word.animate.become(spot) for word, spot in zip(self.source, self.column_words)],
+            self.encoder_label.animate.move_to(self.column_label),
+            run_time=1.5,
+            caption="With attention the encoder keeps every source position available.",
+            hold=0.5,
+        )
 
     def attend(self) -> None:
         self.beat("Attention: a blend per step")
-        self.play(
-            FadeOut(self.feeds),
-            FadeOut(self.into_summary),
-            FadeOut(self.summary),
-            FadeIn(self.legend[0]),
-            run_time=1.2,
-        )
-        self.show(
-            *[GrowArrow(a) for a in self.access],
-            FadeIn(self.legend[1]),
-            run_time=1.2,
-            caption="With attention the encoder keeps every source position available.",
-            hold=1,
-        )
+        veils = [veil(part) for part in self.row_parts]
+        self.play(*[FadeIn(v) for v in veils[1:]], run_time=0.5)
         captions = [
             f"“{t}” {reading(self.example.source_tokens, w)}."
             for t, w in zip(self.example.target_tokens, self.grid.weights)
         ]
-        for tag, bars, note, caption in zip(self.copies, self.bars, self.readings, captions):
-            self.show(ReplacementTransform(tag, bars), FadeIn(note), run_time=1.2, caption=caption, hold=1.6)
-        self.say(
-            "Each decoder step draws its own blend of the source: different weights at every step.", hold=3
+        for i, caption in enumerate(captions):
+            self.show(
+                *self.step_focus(i, veils),
+                *[Create(line) for line in self.fans[i]],
+                FadeIn(self.bars[i]),
+                FadeIn(self.readings[i]),
+                run_time=1.5,
+                caption=caption,
+                hold=1.2,
+            )
+        self.show(
+            *[FadeOut(v) for v in veils[:-1]],
+            *[fan.animate.brighten() for fan in self.fans[:-1]],
+            run_time=0.8,
+            caption="Each decoder step draws its own blend of the source: different weights at every step.",
+        )
+        self.play(
+            LaggedStart(*[Indicate(bars.bars, color=theme().text) for bars in self.bars], lag_ratio=0.6),
+            run_time=3,
         )
 
+    def step_focus(self, i: int, veils) -> list:
+        """Animations that make decoder step i the active one: the step before steps back."""
+        if not i:
+            return []
+        return [FadeOut(veils[i]), FadeIn(veils[i - 1]), self.fans[i - 1].animate.recede()]
+
     def comparison(self) -> VGroup:
-        """The closing legend: the summary (reused by every step) against attention's arrows."""
+        """The closing legend: the summary (reused by every step) against attention's lines."""
         return c.legend(
             (summary_tag().scale(0.75), "fixed context: one summary for all steps"),
-            (arrow(LEFT * 0.5, RIGHT * 0.5, theme().key, 2), "attention: a blend per step"),
+            (Line(LEFT * 0.5, RIGHT * 0.5, color=theme().key, stroke_width=5), "attention: a blend per step"),
         ).move_to(LEGEND_AT)
 
     def caveat(self) -> None:
         self.beat("Why it matters")
         self.show(
-            Indicate(self.legend, color=theme().text, scale_factor=1.05),
+            FadeIn(self.legend, shift=UP * 0.2),
             run_time=1,
             caption="A fixed context reuses one summary; attention builds a new blend for each step.",
-            hold=2,
+            hold=1,
         )
         self.show(
-            Write(self.note),
-            run_time=2,
+            FadeIn(self.note, shift=UP * 0.2),
+            run_time=1,
             caption="Compressing a long sentence into one summary makes long inputs harder, "
             "but nothing literally overflows.",
-            hold=4,
+            hold=3,
         )

@@ -7,7 +7,7 @@ them with `Restate` (not `.animate`, which breaks when a number's digits are reb
 from __future__ import annotations
 
 import numpy as np
-from manim import LEFT, RIGHT, UP, Square, Transform, VGroup
+from manim import LEFT, RIGHT, UP, Rectangle, Square, Transform, VGroup
 
 from attention import GridTrace
 from scenes import components as c
@@ -17,13 +17,28 @@ from scenes.palette import theme, token_color
 
 GAP = 0.08  # fraction of a cell's pitch left empty between cells
 FONT_PER_UNIT = 24  # number font size per unit of cell pitch
-SHADE_FLOOR = 0.1  # a weighted cell's opacity is FLOOR + (1 - FLOOR) * weight, so every cell shows
-DARK_TEXT_ABOVE = 0.55  # weights above this are written in the background colour, for contrast
+SHADE_FLOOR = 0.1  # a weighted cell's opacity is FLOOR + (top - FLOOR) * weight, so every cell shows
+SHADE_TOP = 1.0  # opacity of a weight of 1 in a grid of colour only
+NUMBERED_TOP = 0.45  # ... in a grid with numbers: dark enough for text-coloured digits on any token colour
+DIM = 0.65  # opacity of a veil: how far what is not active fades
+VEIL_BUFF = 0.04  # a veil's margin round what it dims
 
 
 def places_for(value: float, places: int) -> int:
     """0 for whole numbers (printed bare, as `fmt` does), else `places`."""
     return 0 if "." not in fmt(value, places) else places
+
+
+def veil(target) -> Rectangle:
+    """A background-coloured sheet over `target` that dims it while something else is active (fade it in
+    and out); unlike fading `target` itself, it survives whatever is done to `target` meanwhile."""
+    return Rectangle(
+        width=target.width + 2 * VEIL_BUFF,
+        height=target.height + 2 * VEIL_BUFF,
+        stroke_width=0,
+        fill_color=theme().background,
+        fill_opacity=DIM,
+    ).move_to(target)
 
 
 class Restate(Transform):
@@ -128,9 +143,19 @@ class AttentionGrid(VGroup):
         n = self.trace.shape[1]
         return group[i * n : (i + 1) * n]
 
+    def row_band(self, i: int) -> VGroup:
+        """Row i as drawn: its label, cells, numbers and sum (what a veil covers to dim the row)."""
+        parts = [*self.row_labels[i : i + 1], *self.row(i), *self.row_numbers(i), *self.sums[i : i + 1]]
+        return VGroup(*parts)
+
     def block(self, rows: int, cols: int) -> VGroup:
         """The cells of the top-left `rows` x `cols` corner."""
         return VGroup(*[cell for i in range(rows) for cell in self.row(i)[:cols]])
+
+    def beyond(self, rows: int, cols: int) -> VGroup:
+        """The cells outside the top-left `rows` x `cols` corner."""
+        n = self.trace.shape[1]
+        return VGroup(*[cell for k, cell in enumerate(self.cells) if k // n >= rows or k % n >= cols])
 
     def show_scores(self) -> AttentionGrid:
         """Every cell shows its scaled score, unshaded; row sums hidden."""
@@ -148,14 +173,12 @@ class AttentionGrid(VGroup):
     def show_weights(self, rows=None) -> AttentionGrid:
         """Rows `rows` (default all) show their softmax weights, cells shaded by weight, and their sum."""
         weights = self.trace.weights
+        top = NUMBERED_TOP if len(self.numbers) else SHADE_TOP
         for i in range(len(weights)) if rows is None else rows:
             for j, cell in enumerate(self.row(i)):
-                cell.set_fill(opacity=SHADE_FLOOR + (1 - SHADE_FLOOR) * float(weights[i, j]))
+                cell.set_fill(opacity=SHADE_FLOOR + (top - SHADE_FLOOR) * float(weights[i, j]))
             for j, number in enumerate(self.row_numbers(i)):
-                dark = weights[i, j] > DARK_TEXT_ABOVE
-                number.show(weights[i, j], WEIGHT_PLACES).set_color(
-                    theme().background if dark else theme().text
-                )
+                number.show(weights[i, j], WEIGHT_PLACES).set_color(theme().text)
             if len(self.sums):
                 self.sums[i].show(weights[i].sum(), WEIGHT_PLACES).set_color(theme().text).set_opacity(1)
                 self.sum_header.set_opacity(1)
