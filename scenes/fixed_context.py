@@ -7,6 +7,7 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UL,
     UP,
     Arrow,
     Create,
@@ -35,15 +36,16 @@ ROW_Y = 0.1  # height of the encoder row and the summary
 SUMMARY_X = -2.95
 COLUMN_X = -4.5  # with attention the encoder states stand in a column here, one per source position
 COLUMN_WORDS = 2.2  # widest the source words may be, left of the column
-SLOT_X = 0.6  # centre of what each decoder step reads
-SLOT_WIDTH = 3.0
-STEP_X = 2.95  # decoder states
-STEP_TOP = 1.7
-STEP_PITCH = 1.6
-ROWS_HEIGHT = 4.6  # the decoder rows (label to last note) shrink to fit this height
-LEGEND_AT = np.array([-0.4, -2.6, 0])  # centre of the closing comparison
-CAVEAT_AT = np.array([-0.4, -3.25, 0])
-BARS_SCALE = 0.8
+SLOT_RIGHT = 2.55  # right edge of what each decoder step reads (its weight bars)
+SLOT_WIDTH = 5.4  # widest the bars may be (six source positions)
+BAR_PITCH = 1.0  # distance between bar centres: room for a weight printed at the number size
+BAR_HEIGHT = 0.6  # height of a weight of 1
+STEP_X = 3.3  # decoder states
+STEP_TOP = 1.75
+STEP_PITCH = 1.5
+ROWS_HEIGHT = 4.4  # the decoder rows (label to last bars) shrink to fit this height
+LEGEND_CORNER = np.array([-6.75, -2.05, 0])  # top-left corner of the closing comparison
+CAVEAT_AT = np.array([0.0, -3.55, 0])
 SPLIT_GAP = 0.05  # two top weights closer than this are described as a split
 LINE_WIDTH = (1.0, 9.0)  # stroke width of a source-to-step line of weight 0 and of weight 1
 LINE_OPACITY = (0.25, 1.0)  # ... and its opacity
@@ -59,7 +61,7 @@ def state_box(color: str, size: float = 0.5) -> Square:
 def summary_tag() -> VGroup:
     """The fixed context: one box labelled 'summary', in the output colour."""
     box = RoundedRectangle(
-        width=1.7,
+        width=1.9,
         height=0.6,
         corner_radius=0.1,
         stroke_color=theme().output,
@@ -67,7 +69,7 @@ def summary_tag() -> VGroup:
         fill_color=theme().output,
         fill_opacity=0.2,
     )
-    return VGroup(box, c.text("summary", size=22, color=theme().output))
+    return VGroup(box, c.text("summary", role="label", color=theme().output))
 
 
 def arrow(start, end, color: str, width: float = 3) -> Arrow:
@@ -144,7 +146,8 @@ class FixedContext(ChapterScene):
         self.build_column()
         self.build_arrows()
         self.legend = self.comparison()
-        self.note = c.text(CAVEAT, size=22, color=theme().muted).move_to(CAVEAT_AT)
+        self.note = c.text(CAVEAT, role="small", color=theme().muted).move_to(CAVEAT_AT)
+        self.note.align_to(self.legend, LEFT)
 
     def build_encoder(self) -> None:
         """The source words, their encoder states, and the one summary they are squeezed into."""
@@ -154,7 +157,7 @@ class FixedContext(ChapterScene):
         )
         self.source = VGroup(
             *[
-                c.text(t, size=22, color=token_color(t)).next_to(box, DOWN, buff=0.2)
+                c.text(t, role="label", color=token_color(t)).next_to(box, DOWN, buff=0.2)
                 for t, box in zip(tokens, self.encoder)
             ]
         )
@@ -169,43 +172,30 @@ class FixedContext(ChapterScene):
                 for a, b in zip(self.encoder, self.encoder[1:])
             ]
         )
-        self.encoder_label = c.text("encoder", size=20, color=theme().muted).next_to(
+        self.encoder_label = c.text("encoder", role="small", color=theme().muted).next_to(
             self.encoder, UP, buff=0.25
         )
         self.summary = summary_tag().move_to([SUMMARY_X, ROW_Y, 0])
         self.into_summary = arrow(self.encoder[-1].get_right(), self.summary.get_left(), theme().output)
 
     def build_rows(self) -> None:
-        """Per decoder step: its state, word, summary copy, own weight bars and a note; shrunk to fit."""
+        """Per decoder step: its state, word, summary copy and own weight bars; shrunk to fit."""
         ys = [STEP_TOP - i * STEP_PITCH for i in range(len(self.example.target_tokens))]
         self.steps = VGroup(*[state_box(theme().query, 0.55).move_to([STEP_X, y, 0]) for y in ys])
         self.targets = VGroup(
             *[
-                c.text(t, size=26, color=theme().query).next_to(box, RIGHT, buff=0.3)
+                c.text(t, role="label", color=theme().query).next_to(box, RIGHT, buff=0.3)
                 for t, box in zip(self.example.target_tokens, self.steps)
             ]
         )
-        self.decoder_label = c.text("decoder", size=20, color=theme().muted).next_to(
+        self.decoder_label = c.text("decoder", role="small", color=theme().muted).next_to(
             self.steps, UP, buff=0.25
         )
-        self.copies = VGroup(
-            *[summary_tag().move_to([SLOT_X + SLOT_WIDTH / 2, y, 0], aligned_edge=RIGHT) for y in ys]
-        )
+        self.copies = VGroup(*[summary_tag().move_to([SLOT_RIGHT, y, 0], aligned_edge=RIGHT) for y in ys])
         self.into_steps = VGroup(
-            *[
-                arrow([SLOT_X + SLOT_WIDTH / 2, y, 0], box.get_left(), theme().muted, 2)
-                for y, box in zip(ys, self.steps)
-            ]
+            *[arrow([SLOT_RIGHT, y, 0], box.get_left(), theme().muted, 2) for y, box in zip(ys, self.steps)]
         )
         self.bars = VGroup(*[self.step_bars(w, y) for w, y in zip(self.grid.weights, ys)])
-        self.readings = VGroup(
-            *[
-                c.text(reading(self.example.source_tokens, w), size=18, color=theme().muted)
-                .next_to(box, DOWN, buff=0.15)
-                .align_to(box, LEFT)
-                for w, box in zip(self.grid.weights, self.steps)
-            ]
-        )
         rows = VGroup(
             self.steps,
             self.targets,
@@ -213,7 +203,6 @@ class FixedContext(ChapterScene):
             self.copies,
             self.into_steps,
             self.bars,
-            self.readings,
         )
         if rows.height > ROWS_HEIGHT:  # more decoder steps than the default: shrink them all alike
             top_right = rows.get_corner(UP + RIGHT)
@@ -250,20 +239,23 @@ class FixedContext(ChapterScene):
             ]
         )
         self.row_parts = [
-            VGroup(step, target, into, bars, note)
-            for step, target, into, bars, note in zip(
-                self.steps, self.targets, self.into_steps, self.bars, self.readings
-            )
+            VGroup(step, target, into, bars)
+            for step, target, into, bars in zip(self.steps, self.targets, self.into_steps, self.bars)
         ]
 
     def step_bars(self, weights, y: float) -> c.WeightBars:
         """One decoder step's weights over the source positions, fitted into its slot."""
         bars = c.WeightBars(
-            self.example.source_tokens, weights, height=1.0, bar_width=0.55, spacing=1.0, show_total=False
-        ).scale(BARS_SCALE)
+            self.example.source_tokens,
+            weights,
+            height=BAR_HEIGHT,
+            bar_width=0.5,
+            spacing=BAR_PITCH,
+            show_total=False,
+        )
         if bars.width > SLOT_WIDTH:
             bars.scale_to_fit_width(SLOT_WIDTH)
-        return bars.move_to([SLOT_X, y, 0])
+        return bars.move_to([SLOT_RIGHT, y, 0], aligned_edge=RIGHT)
 
     def encode(self) -> None:
         self.beat("Encode into one summary")
@@ -337,7 +329,6 @@ class FixedContext(ChapterScene):
                 *self.step_focus(i, veils),
                 *[Create(line) for line in self.fans[i]],
                 FadeIn(self.bars[i]),
-                FadeIn(self.readings[i]),
                 run_time=1.5,
                 caption=caption,
                 hold=1.2,
@@ -361,10 +352,17 @@ class FixedContext(ChapterScene):
 
     def comparison(self) -> VGroup:
         """The closing legend: the summary (reused by every step) against attention's lines."""
-        return c.legend(
-            (summary_tag().scale(0.75), "fixed context: one summary for all steps"),
-            (Line(LEFT * 0.5, RIGHT * 0.5, color=theme().key, stroke_width=5), "attention: a blend per step"),
-        ).move_to(LEGEND_AT)
+        return (
+            c.legend(
+                (summary_tag(), "fixed context: one summary for all steps"),
+                (
+                    Line(LEFT * 0.5, RIGHT * 0.5, color=theme().key, stroke_width=5),
+                    "attention: a blend per step",
+                ),
+            )
+            .arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+            .move_to(LEGEND_CORNER, aligned_edge=UL)
+        )
 
     def caveat(self) -> None:
         self.beat("Why it matters")

@@ -24,7 +24,7 @@ from manim import (
 
 from attention import examples
 from scenes import components as c
-from scenes.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_tex
+from scenes.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
 from scenes.chapter import ChapterScene
 from scenes.grids import DIM, AttentionGrid, CellCount, Restate, veil
 from scenes.palette import theme
@@ -32,20 +32,20 @@ from scenes.palette import theme
 GRID_CENTER = np.array([-2.2, -0.5, 0])
 SIDE_CENTER = np.array([4.2, -0.3, 0])
 SIDE_WIDTH = 5.2  # widest the worked score beside the grid may be
-LEFT_SLOT = np.array([-3.6, -0.2, 0])
-RIGHT_SLOT = np.array([3.4, -0.2, 0])
+LEFT_EDGE = -6.9  # side by side, the left grid starts here and the right one ends at -LEFT_EDGE
+SLOT_Y = -0.2
 GROWTH = (1, 2, 4, 8)  # the cost beat lengthens the source to these multiples of its length
 COST_CORNER = np.array([-5.6, 2.45, 0])  # top-left corner of the cost grid, which grows right and down
 COST_SIZE = 5.9  # side of the largest cost grid: every cost grid has cells of its pitch
 COST_FILL = 0.55  # opacity of a cost cell: each is one score to compute, whatever its weight
-COUNT_AT = np.array([1.0, 1.6, 0])
+COUNT_AT = np.array([0.75, 1.6, 0])
 SUMMARY_SIZE = 3.2  # the cost grid's side in the closing picture
 STEP_SECONDS = 2.2
 CAVEAT = "access ≠ recall: no guarantee of useful matching or perfect recall"
 
 
 def axis_caption(content: str, color: str) -> VGroup:
-    return c.text(content, size=20, color=color)
+    return c.text(content, role="small", color=color)
 
 
 def focus_cell(trace) -> tuple[int, int]:
@@ -88,13 +88,13 @@ class SourcePositions(ChapterScene):
         self.cross_axes = self.grid_axes(self.cross, "encoder keys: source positions", "decoder queries")
         trace = self.cross.trace
         self.formula = c.math(
-            rf"\text{{score}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}", size=36
+            rf"\text{{score}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}", role="body"
         )
         self.formula_note = c.paragraph(
             f"one score for each decoder query q and encoder key k; "
             f"√{trace.keys.shape[1]} = {fmt(trace.divisor, SCORE_PLACES)}",
             width_chars=26,
-            size=20,
+            role="small",
             color=theme().muted,
         )
         self.side = VGroup(self.formula, self.formula_note).arrange(DOWN, buff=0.35).move_to(SIDE_CENTER)
@@ -103,7 +103,7 @@ class SourcePositions(ChapterScene):
             ex.self_attention(), rows=ex.source_tokens, cols=ex.source_tokens, size=3.6
         ).show_weights()
         self.build_cost()
-        self.note = c.text(CAVEAT, size=22, color=theme().muted).to_edge(DOWN, buff=0.45)
+        self.note = c.text(CAVEAT, role="small", color=theme().muted).to_edge(DOWN, buff=0.45)
 
     def build_worked(self) -> None:
         """One cell's score worked out: its query, its key, their dot product and the division."""
@@ -112,12 +112,10 @@ class SourcePositions(ChapterScene):
         d = trace.keys.shape[1]
         dot, score = trace.dots[i, j], trace.scores[i, j]
         lines = [
-            self.named(
-                c.math(rf"q = {vector_tex(trace.queries[i], None)}", size=30, color=theme().query), i, 0
-            ),
-            self.named(c.math(rf"k = {vector_tex(trace.keys[j], None)}", size=30, color=theme().key), j, 1),
-            c.math(rf"q \cdot k {relation(dot, SCORE_PLACES)} {fmt(dot, SCORE_PLACES)}", size=30),
-            c.math(division_tex(dot, rf"\sqrt{{{d}}}", score), size=30),
+            self.named(c.math(rf"q = {vector_math(trace.queries[i], None)}", color=theme().query), i, 0),
+            self.named(c.math(rf"k = {vector_math(trace.keys[j], None)}", color=theme().key), j, 1),
+            c.math(rf"q \cdot k {relation(dot, SCORE_PLACES)} {fmt(dot, SCORE_PLACES)}"),
+            c.math(division_tex(dot, rf"\sqrt{{{d}}}", score)),
         ]
         self.worked = VGroup(*lines).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
         if self.worked.width > SIDE_WIDTH:
@@ -134,7 +132,7 @@ class SourcePositions(ChapterScene):
     def named(self, vector, k: int, axis: int) -> VGroup:
         """`vector` followed by the name of the grid's row k (axis 0) or column k (axis 1), in its colour."""
         label = (self.cross.row_labels, self.cross.col_labels)[axis][k]
-        name = c.text(f"({label.text})", size=22, color=label.get_color())
+        name = c.text(f"({label.text})", role="label", color=label.get_color())
         return VGroup(vector, name).arrange(RIGHT, buff=0.2)
 
     def build_cost(self) -> None:
@@ -169,11 +167,13 @@ class SourcePositions(ChapterScene):
         """'8 positions: 64 scores (×4)' against the size `before` (none for the first), for the list of
         sizes seen so far."""
         line = c.text(
-            f"{trace.shape[0]} positions: {trace.weights.size:,} scores", size=22, color=theme().muted
+            f"{trace.shape[0]} positions: {trace.weights.size:,} scores", role="small", color=theme().muted
         )
         if before is None:
             return VGroup(line)
-        growth = c.text(f"(×{fmt(trace.weights.size / before.weights.size, 1)})", size=22, color=theme().text)
+        growth = c.text(
+            f"(×{fmt(trace.weights.size / before.weights.size, 1)})", role="small", color=theme().text
+        )
         return VGroup(line, growth).arrange(RIGHT, buff=0.2)
 
     def grid_axes(self, grid: AttentionGrid, top: str, side: str) -> VGroup:
@@ -247,8 +247,10 @@ class SourcePositions(ChapterScene):
         self.self_axes = self.grid_axes(self.self_grid, "keys", "queries")
         square = VGroup(self.self_grid, self.self_axes)
         cross = VGroup(self.cross, self.cross_axes)
-        self.play(FadeOut(self.side), cross.animate.scale(0.78).move_to(LEFT_SLOT), run_time=1.2)
-        square.move_to(RIGHT_SLOT)
+        self.play(
+            FadeOut(self.side), cross.animate.set_y(SLOT_Y).align_to([LEFT_EDGE, 0, 0], LEFT), run_time=1.2
+        )
+        square.set_y(SLOT_Y).align_to([-LEFT_EDGE, 0, 0], RIGHT)
         self.labels = VGroup(
             axis_caption("cross-attention: decoder queries,\nencoder keys and values", theme().muted).next_to(
                 cross, DOWN, buff=0.3
@@ -305,13 +307,14 @@ class SourcePositions(ChapterScene):
     def caveat(self) -> None:
         self.beat("Access is not recall")
         cost = VGroup(self.self_grid.cells, *self.additions, self.sentence)
+        summary_x = -LEFT_EDGE - self.counts[-1].width / 2  # the count, under the grid, ends at the edge
         cross = VGroup(self.cross, self.cross_axes)
-        cross.move_to(LEFT_SLOT + UP * 0.5)
+        cross.set_y(SLOT_Y + 0.5).align_to([LEFT_EDGE, 0, 0], LEFT)
         tag = axis_caption("each decoder step: its own row of weights", theme().muted).next_to(
             cross, DOWN, buff=0.3
         )
         self.play(
-            cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to(RIGHT_SLOT + UP * 0.9),
+            cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to([summary_x, SLOT_Y + 0.9, 0]),
             FadeOut(VGroup(self.sentence_key, self.cell_key, self.history)),
             run_time=1.2,
         )

@@ -86,7 +86,7 @@ def test_source_words_keep_their_colours(scene):
         assert word.get_color().to_hex().upper() == token_color(token).upper()
 
 
-def test_reading_notes_follow_the_weights(scene):
+def test_reading_captions_follow_the_weights(scene):
     tokens = scene.example.source_tokens
     grid = scene.example.cross()
     assert reading(tokens, grid.weights[0]) == "reads mostly “the” (0.870)"
@@ -118,7 +118,6 @@ def test_default_layout_fits_and_rows_do_not_overlap(scene):
         scene.steps,
         scene.targets,
         scene.bars,
-        scene.readings,
         scene.legend,
         scene.note,
         scene.column,
@@ -126,11 +125,12 @@ def test_default_layout_fits_and_rows_do_not_overlap(scene):
         scene.fans,
     ):
         assert fits(part)
-    for note, next_step in zip(scene.readings, scene.steps[1:]):
-        assert note.get_bottom()[1] > next_step.get_top()[1]
+    for bars, step in zip(scene.bars, scene.steps):  # each step's bars sit left of it, on its level
+        assert bars.get_right()[0] < step.get_left()[0] and abs(bars.get_y() - step.get_y()) < 0.6
     for upper, lower in zip(scene.bars, scene.bars[1:]):
         assert upper.get_bottom()[1] > lower.get_top()[1]
     assert scene.bars.get_bottom()[1] > scene.legend.get_top()[1]
+    assert scene.column_words.get_bottom()[1] > scene.legend.get_top()[1]
     assert scene.legend.get_bottom()[1] > scene.note.get_top()[1]
 
 
@@ -150,7 +150,7 @@ def test_a_larger_example_is_shrunk_to_fit(tmp_path):
         scene = built(FixedContext, tmp_path)
     finally:
         examples.use(before)
-    for part in (scene.encoder, scene.source, scene.steps, scene.bars, scene.readings, scene.column_words):
+    for part in (scene.encoder, scene.source, scene.steps, scene.bars, scene.column_words):
         assert fits(part)
     for upper, lower in zip(scene.bars, scene.bars[1:]):
         assert upper.get_bottom()[1] > lower.get_top()[1]

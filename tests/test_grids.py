@@ -112,7 +112,7 @@ def luminance(color: np.ndarray) -> float:
 @pytest.mark.parametrize("name", sorted(THEMES))
 def test_digits_stay_readable_on_the_brightest_cell_of_any_token_colour(name):
     theme = THEMES[name]
-    for color in theme.tokens:
+    for color in (*theme.tokens, theme.key):
         cell = NUMBERED_TOP * rgb(color) + (1 - NUMBERED_TOP) * rgb(theme.background)
         lo, hi = sorted([luminance(cell), luminance(rgb(theme.text))])
         assert (hi + 0.05) / (lo + 0.05) >= 4.5, (name, color)

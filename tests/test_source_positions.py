@@ -5,7 +5,7 @@ import pytest
 from manim import UL
 
 from attention import attend, attend_grid
-from scenes.arithmetic import WEIGHT_PLACES
+from scenes.arithmetic import WEIGHT_PLACES, vector_math
 from scenes.palette import theme, token_color
 from scenes.source_positions import GROWTH, SourcePositions, focus_cell
 from tests.snapshot import assert_matches_snapshot, built, last_frame
@@ -104,7 +104,10 @@ def test_one_cell_is_worked_out_from_its_query_and_key(scene):
     assert q_line[1].text == f"({scene.example.target_tokens[i]})"
     assert k_line[1].text == f"({scene.example.source_tokens[j]})"
     shown = [tex.tex_string for tex in (q_line[0], k_line[0], dot_line, score_line)]
-    assert shown[0] == "q = [1, 3, 0, 0]" and shown[1] == "k = [0, 2, 0, 0]"
+    assert (
+        shown[0] == f"q = {vector_math([1, 3, 0, 0], None)}"
+        and shown[1] == f"k = {vector_math([0, 2, 0, 0], None)}"
+    )
     assert shown[2].endswith(f"= {trace.dots[i, j]:g}") and shown[3].endswith(f"= {trace.scores[i, j]:g}")
     assert scene.worked.get_right()[0] < FRAME_X
 
