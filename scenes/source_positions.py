@@ -26,10 +26,13 @@ from attention import examples
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
 from scenes.chapter import ChapterScene
-from scenes.grids import DIM, AttentionGrid, CellCount, Restate, veil
+from scenes.grids import DIM, NUMBER_PITCH, AttentionGrid, CellCount, Restate, veil
 from scenes.palette import theme
 
 GRID_CENTER = np.array([-2.2, -0.5, 0])
+CROSS_SIZE = 4.4  # the cross-attention grid's longer side, at most...
+CROSS_PITCH = 1.1  # ... and its cells' pitch at most (few tokens: the grid stays clear of the captions)
+SELF_SIZE = 3.6  # the self-attention grid's side, at most (its cells are as small as numbers allow)
 SIDE_CENTER = np.array([4.2, -0.3, 0])
 SIDE_WIDTH = 5.2  # widest the worked score beside the grid may be
 LEFT_EDGE = -6.9  # side by side, the left grid starts here and the right one ends at -LEFT_EDGE
@@ -83,7 +86,11 @@ class SourcePositions(ChapterScene):
         ex = self.example
         self.heading = c.chapter_title(self.title, "Every decoder step can look at every source position")
         self.cross = AttentionGrid(
-            ex.cross(), rows=ex.target_tokens, cols=ex.source_tokens, size=4.4, row_color=theme().query
+            ex.cross(),
+            rows=ex.target_tokens,
+            cols=ex.source_tokens,
+            size=min(CROSS_SIZE, CROSS_PITCH * max(len(ex.target_tokens), len(ex.source_tokens))),
+            row_color=theme().query,
         ).move_to(GRID_CENTER)
         self.cross_axes = self.grid_axes(self.cross, "encoder keys: source positions", "decoder queries")
         trace = self.cross.trace
@@ -100,7 +107,10 @@ class SourcePositions(ChapterScene):
         self.side = VGroup(self.formula, self.formula_note).arrange(DOWN, buff=0.35).move_to(SIDE_CENTER)
         self.build_worked()
         self.self_grid = AttentionGrid(
-            ex.self_attention(), rows=ex.source_tokens, cols=ex.source_tokens, size=3.6
+            ex.self_attention(),
+            rows=ex.source_tokens,
+            cols=ex.source_tokens,
+            size=min(SELF_SIZE, NUMBER_PITCH * len(ex.source_tokens)),
         ).show_weights()
         self.build_cost()
         self.note = c.text(CAVEAT, role="small", color=theme().muted).to_edge(DOWN, buff=0.45)
