@@ -319,7 +319,8 @@ class FixedContext(ChapterScene):
     def attend(self) -> None:
         self.beat("Attention: a blend per step")
         veils = [veil(part) for part in self.row_parts]
-        self.play(*[FadeIn(v) for v in veils[1:]], run_time=0.5)
+        if len(veils) > 1:  # one decoder step: nothing to dim
+            self.play(*[FadeIn(v) for v in veils[1:]], run_time=0.5)
         captions = [
             f"“{t}” {reading(self.example.source_tokens, w)}."
             for t, w in zip(self.example.target_tokens, self.grid.weights)
@@ -335,7 +336,7 @@ class FixedContext(ChapterScene):
             )
         self.show(
             *[FadeOut(v) for v in veils[:-1]],
-            *[fan.animate.brighten() for fan in self.fans[:-1]],
+            *[fan.animate.brighten() for fan in self.fans],
             run_time=0.8,
             caption="Each decoder step draws its own blend of the source: different weights at every step.",
         )
