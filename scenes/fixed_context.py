@@ -30,10 +30,10 @@ from scenes.grids import veil
 from scenes.palette import theme, token_color
 
 ENCODER_LEFT = -6.75  # left edge of the encoder row
-ENCODER_WIDTH = 2.9  # the encoder row (states and words) is shrunk to fit this width
+ENCODER_WIDTH = 3.1  # the encoder row (states and words) is shrunk to fit this width
 ENCODER_PITCH = 0.78
 ROW_Y = 0.1  # height of the encoder row and the summary
-SUMMARY_X = -2.95
+SUMMARY_X = -2.3
 COLUMN_X = -4.5  # with attention the encoder states stand in a column here, one per source position
 COLUMN_WORDS = 2.2  # widest the source words may be, left of the column
 SLOT_RIGHT = 2.55  # right edge of what each decoder step reads (its weight bars)
