@@ -8,14 +8,12 @@ added in one frame jumps alone, a fade or a move spreads its change over several
 digits ticking during a move are too small to count.
 
 A chapter declares its cuts as a module-level `CUTS = ("beat name", ...)`: a pop is then allowed at the
-first frame of each named beat (within SLACK frames). Beat starts come from a run of the chapter with its
-animations skipped whose clock counts frames as a render does (checked against the video's frame count).
+first frame of each named beat (within SLACK frames), as the render's beat record (`.mp4.beats.json`) gives it.
 """
 
 from __future__ import annotations
 
 import importlib
-import shutil
 from pathlib import Path
 
 import av
@@ -35,8 +33,8 @@ from manim import (
     tempconfig,
 )
 
-from pipeline.scene_render import use_look
-from pipeline.settings import from_options
+from pipeline import beats
+from pipeline.beats import RECORD_SUFFIX
 from scenes.registry import CHAPTERS
 
 FPS = 15  # -q l
@@ -92,48 +90,8 @@ def pops(jumped: np.ndarray, stirred: np.ndarray) -> list[int]:
     return [int(i) for i in np.flatnonzero((jumped > floor) & (jumped > RATIO * neighbours)) if i > 0]
 
 
-def beat_starts(scene_class, media_dir: Path) -> tuple[dict[str, int], int]:
-    """The first frame of each beat of `scene_class` at -q l, and the video's frame count, without rendering.
-
-    Animations are skipped, but after each play the renderer's clock is set as a render sets it (a held
-    frame adds int(duration * fps) frames, an animation one frame per step of its time progression), so the
-    captions' pacing and the chapter's closing hold come out as in the video.
-    """
-    starts: dict[str, int] = {}
-
-    class Probe(scene_class):
-        def setup(self):
-            super().setup()
-            self.camera.capture_mobjects = lambda *args, **kwargs: None
-            renderer, play = self.renderer, self.renderer.play
-
-            def counted(scene, *args, **kwargs):
-                start = renderer.time
-                play(scene, *args, **kwargs)
-                renderer.time = start
-                if scene.is_current_animation_frozen_frame():
-                    renderer.time += int(scene.duration * FPS) / FPS
-                else:
-                    for _ in np.arange(0, scene.duration, 1 / FPS):
-                        renderer.time += 1 / FPS
-
-            renderer.play = counted
-
-        def next_section(self, name: str = "unnamed", *args, **kwargs):
-            starts[name] = round(self.renderer.time * FPS)
-            super().next_section(name, *args, **kwargs)
-
-    Probe.__name__ = scene_class.__name__
-    settings = {**SIZE, "save_last_frame": True, "write_to_movie": False, "media_dir": str(media_dir)}
-    settings["tex_dir"] = str(media_dir / "Tex")
-    with tempconfig({**settings, "disable_caching": True, "verbosity": "ERROR", "progress_bar": "none"}):
-        scene = Probe()
-        scene.render()
-    return starts, round(scene.renderer.time * FPS)
-
-
 def declared_cuts(chapter) -> tuple[str, ...]:
-    """The beats `chapter`'s module declares as cuts (`CUTS`), checked to name real beats later."""
+    """The beats `chapter`'s module declares as cuts (its `CUTS`)."""
     return tuple(getattr(importlib.import_module(chapter.module), "CUTS", ()))
 
 
@@ -143,26 +101,17 @@ def describe(frame: int, jump: float, starts: dict[str, int]) -> str:
     return f"{frame / FPS:.1f} s (frame {frame}, beat {beat!r}): {jump:.2%} of the frame in one frame"
 
 
-@pytest.fixture(scope="module")
-def media(tmp_path_factory, real_lecture) -> Path:
-    """One media folder for every probe run here, its LaTeX cache a copy of the lecture render's."""
-    media = tmp_path_factory.mktemp("pops")
-    shutil.copytree(real_lecture.parent / ".manim" / "Tex", media / "Tex")
-    return media
-
-
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
-def test_no_pops_but_declared_cuts(chapter, real_lecture, media, restore_look):
-    jumped, stirred = changes(decoded(real_lecture / f"{chapter.slug}.mp4"))
-    found, cuts = pops(jumped, stirred), declared_cuts(chapter)
-    if not (found or cuts):
-        return  # nothing to place among the beats
-    use_look(from_options("l"))  # as the lecture was rendered
-    starts, frames = beat_starts(chapter.scene_class(), media)
-    assert len(jumped) == frames, "the probe's clock must count the video's frames"
+def test_no_pops_but_declared_cuts(chapter, real_lecture):
+    video = real_lecture / f"{chapter.slug}.mp4"
+    jumped, stirred = changes(decoded(video))
+    record = beats.read(video.with_name(video.name + RECORD_SUFFIX))
+    assert record, f"{video.name} has no beat record"
+    starts = {beat.name: beat.first_frame for beat in record}
+    cuts = declared_cuts(chapter)
     assert set(cuts) <= set(starts), f"CUTS names beats the chapter does not have: {set(cuts) - set(starts)}"
     allowed = {starts[name] + d for name in cuts for d in range(-SLACK, SLACK + 1)}
-    wrong = [describe(i, jumped[i], starts) for i in found if i not in allowed]
+    wrong = [describe(i, jumped[i], starts) for i in pops(jumped, stirred) if i not in allowed]
     assert not wrong, "pops (animate them, or declare a cut with CUTS):\n" + "\n".join(wrong)
 
 
