@@ -268,6 +268,12 @@ class TangentPlot(VGroup):
         )
         return self
 
+    def set_opacity(self, opacity: float, family: bool = True) -> TangentPlot:
+        """Dim or restore the plot; its curve stays a line (never filled)."""
+        super().set_opacity(opacity, family)
+        self.curve.set_fill(opacity=0)
+        return self
+
     def slope(self) -> float:
         """The drawn tangent's slope in data units."""
         (x0, y0), (x1, y1) = (self.axes.p2c(p)[:2] for p in self.tangent.get_start_and_end())
