@@ -208,6 +208,7 @@ class WhereItBreaks(ChapterScene):
             caption="A gain g multiplies every score gap. On the right: how strongly the top weight "
             "still responds to its score.",
         )
+        self.add(self.plot)  # as one group, so focus() can dim it
         self.show(
             FadeIn(self.scaled_mark),
             run_time=1,
