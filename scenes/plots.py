@@ -9,12 +9,13 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Axes, Dot, Line, Rectangle, VGroup
+from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Axes, Dot, Line, Rectangle, VGroup, VMobject
 
+from attention import softmax
 from scenes import components as c
 from scenes.arithmetic import fmt
-from scenes.numbers import Number, WholeNumber
-from scenes.palette import theme
+from scenes.numbers import WholeNumber
+from scenes.palette import tex_size, theme
 
 TICK = 0.08  # half-length of a histogram's tick marks
 
@@ -22,7 +23,8 @@ TICK = 0.08  # half-length of a histogram's tick marks
 class Histogram(VGroup):
     """Bars over the bins between `edges`, each as tall as its fraction of the samples.
 
-    `peak` is the fraction drawn at full `height`, so several histograms can share one scale.
+    `peak` is the fraction drawn at full `height`, so several histograms can share one scale. Without
+    `baseline` its axis is not drawn (it still places the bars), for histograms on an axis drawn elsewhere.
     """
 
     def __init__(
@@ -36,12 +38,15 @@ class Histogram(VGroup):
         color: str | None = None,
         ticks=(),
         tick_size: float = 20,
+        baseline: bool = True,
     ):
         super().__init__()
         self.fractions = np.asarray(fractions, dtype=float)
         self.edges = np.asarray(edges, dtype=float)
         self.unit = height / (peak or float(self.fractions.max()))  # scene units per unit of fraction
         self.axis = Line(LEFT * width / 2, RIGHT * width / 2, color=theme().muted, stroke_width=2)
+        if not baseline:
+            self.axis.set_stroke(opacity=0)
         self.bars = VGroup(
             *[
                 self._bar(lo, hi, f, color or theme().text)
@@ -82,6 +87,7 @@ class Histogram(VGroup):
 
 class CurvePlot(VGroup):
     """A curve of log10(y) against x, its y axis labelled in powers of ten; `track` adds a moving dot.
+    The x axis starts at `x_start` (default: the first x).
 
     Values of -inf (a quantity that is exactly 0) are drawn on the bottom of the axis.
     """
@@ -96,28 +102,29 @@ class CurvePlot(VGroup):
         x_label: str = "",
         y_label: str = "",
         x_step: float = 1,
-        label_size: float = 22,
+        x_start: float | None = None,
     ):
         super().__init__()
         self.xs, self.log10_ys = np.asarray(xs, dtype=float), np.asarray(log10_ys, dtype=float)
         lo, hi, step = decades(self.log10_ys)
         self.floor = lo  # the axes count decades above it, so the x axis sits at the bottom
         self.axes = Axes(
-            x_range=[self.xs[0], self.xs[-1], x_step],
+            x_range=[self.xs[0] if x_start is None else x_start, self.xs[-1], x_step],
             y_range=[0, hi - lo, step],
             x_length=size[0],
             y_length=size[1],
             tips=False,
             axis_config={"color": theme().muted, "stroke_width": 2},
         )
-        self.axes.x_axis.add_numbers(font_size=label_size)
-        self.axes.x_axis.numbers.set_color(theme().muted)
+        start = self.axes.x_range[0]
+        ticks = axis_labels(np.arange(start, self.xs[-1] + x_step / 2, x_step), 0)
+        self.axes.x_axis.add_labels(ticks, font_size=tex_size("small"))
         self.axes.y_axis.add_labels(
             {
-                k - lo: c.math(f"10^{{{k}}}", size=label_size, color=theme().muted)
+                k - lo: c.math(f"10^{{{k}}}", role="small", color=theme().muted)
                 for k in range(lo, hi + 1, step)
             },
-            font_size=label_size,
+            font_size=tex_size("small"),
         )
         self.curve = self.axes.plot_line_graph(
             self.xs,
@@ -127,10 +134,10 @@ class CurvePlot(VGroup):
             stroke_width=4,
         )
         self.labels = VGroup(
-            c.text(x_label, size=label_size, color=theme().muted).next_to(
-                self.axes.x_axis.numbers, DOWN, buff=0.15
+            c.text(x_label, role="small", color=theme().muted).next_to(
+                self.axes.x_axis.labels, DOWN, buff=0.15
             ),
-            c.text(y_label, size=label_size, color=theme().muted)
+            c.text(y_label, role="small", color=theme().muted)
             .next_to(self.axes, UP, buff=0.25)
             .align_to(self.axes, LEFT),
         )
@@ -181,13 +188,15 @@ class ScientificReadout(VGroup):
     `set_log10` takes the number's base-10 logarithm, so it can show numbers far below float64's range.
     """
 
-    def __init__(self, log10_value: float, places: int = 2, size: float = 30, color: str | None = None):
+    def __init__(self, log10_value: float, places: int = 2, role: str = "number", color: str | None = None):
         super().__init__()
         self.places = places
         color = color or theme().text
-        self.mantissa = Number(0, num_decimal_places=places, font_size=size, color=color)
-        self.times = c.math(r"\times\,10", size=size, color=color).next_to(self.mantissa, RIGHT, buff=0.1)
-        self.exponent = WholeNumber(0, font_size=size * 0.7, color=color, group_with_commas=False)
+        self.mantissa = c.number(0, places, role=role, color=color)
+        self.times = c.math(r"\times\,10", role=role, color=color).next_to(self.mantissa, RIGHT, buff=0.1)
+        # a superscript, yet never below the smallest size
+        self.exponent = WholeNumber(0, font_size=tex_size("small"), color=color, group_with_commas=False)
+        self.exponent.role = "small"
         self.add(self.mantissa, self.times, self.exponent)
         self.set_log10(log10_value)
 
@@ -202,3 +211,70 @@ class ScientificReadout(VGroup):
     def shown(self) -> tuple[float, int]:
         """The mantissa and exponent currently displayed."""
         return round(self.mantissa.get_value(), self.places), int(self.exponent.get_value())
+
+
+def axis_labels(values, places: int) -> dict[float, VGroup]:
+    """Tick labels for `values` with `places` decimals, in the lecture's number face."""
+    return {float(v): c.math(fmt(v, places), role="small", color=theme().muted) for v in values}
+
+
+class TangentPlot(VGroup):
+    """The top weight against its own score, the other scores held, with the tangent at the current point.
+
+    The tangent's slope is w(1 - w): how strongly the top weight still responds to its score. `set_gain`
+    redraws the curve, the dot and the tangent for softmax(gain * scores).
+    """
+
+    def __init__(self, scores, gain: float, *, size=(5.0, 1.4), x_max: float):
+        super().__init__()
+        self.scores = np.asarray(scores, dtype=float)
+        self.top = int(np.argmax(self.scores))
+        step = 10 ** math.floor(math.log10(x_max))
+        self.axes = Axes(
+            x_range=[0, x_max, step],
+            y_range=[0, 1, 0.5],
+            x_length=size[0],
+            y_length=size[1],
+            tips=False,
+            axis_config={"color": theme().muted, "stroke_width": 2},
+        )
+        small = tex_size("small")
+        self.axes.x_axis.add_labels(axis_labels(np.arange(0, x_max + step / 2, step), 0), font_size=small)
+        self.axes.y_axis.add_labels(axis_labels((0, 1), 0), font_size=small)
+        self.curve = VMobject().set_stroke(theme().key, 4)
+        self.tangent = Line(ORIGIN, RIGHT, color=theme().text, stroke_width=3)
+        self.dot = Dot(radius=0.08, color=theme().text)
+        self.add(self.axes, self.curve, self.tangent, self.dot)
+        self.set_gain(gain)
+
+    def weight(self, top_score: float, gain: float) -> float:
+        """The top weight when its score is `top_score` and the others are gain * theirs."""
+        scores = gain * self.scores
+        scores[self.top] = top_score
+        return float(softmax(scores)[self.top])
+
+    def set_gain(self, gain: float) -> TangentPlot:
+        x_max = self.axes.x_range[1]
+        xs = np.linspace(0, x_max, 121)
+        points = [self.axes.c2p(x, self.weight(x, gain)) for x in xs]
+        self.curve.set_points_as_corners(points)
+        s = gain * self.scores[self.top]
+        w = self.weight(s, gain)
+        slope, reach = w * (1 - w), x_max / 8
+        self.dot.move_to(self.axes.c2p(s, w))
+        start, end = max(0.0, s - reach), min(x_max, s + reach)
+        self.tangent.put_start_and_end_on(
+            self.axes.c2p(start, w + slope * (start - s)), self.axes.c2p(end, w + slope * (end - s))
+        )
+        return self
+
+    def set_opacity(self, opacity: float, family: bool = True) -> TangentPlot:
+        """Dim or restore the plot; its curve stays a line (never filled)."""
+        super().set_opacity(opacity, family)
+        self.curve.set_fill(opacity=0)
+        return self
+
+    def slope(self) -> float:
+        """The drawn tangent's slope in data units."""
+        (x0, y0), (x1, y1) = (self.axes.p2c(p)[:2] for p in self.tangent.get_start_and_end())
+        return (y1 - y0) / (x1 - x0)

@@ -1,18 +1,24 @@
-"""Chapter 7, shrink the scores (source 003): divide by sqrt(key width), shown with sampled dot products."""
+"""Chapter 7, shrink the scores (source 003): divide by sqrt(key width), shown with sampled dot products.
+
+Each width's raw and scaled dot products share one axis (the same for every row): dividing by √d squeezes
+the raw histogram toward 0 on that axis, keeping its area, so the narrowing is what the eye sees.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 from manim import (
     DOWN,
+    LEFT,
     RIGHT,
     UP,
-    Arrow,
-    DecimalNumber,
+    DoubleArrow,
     FadeIn,
-    GrowArrow,
+    FadeOut,
+    Indicate,
     Line,
-    ReplacementTransform,
+    Restore,
+    Transform,
     VGroup,
     Write,
 )
@@ -26,12 +32,14 @@ from scenes.plots import Histogram
 
 STAT_PLACES = 2
 BINS = 31  # odd, so one bin is centred on 0
-SPREAD = 4  # the histograms cover +-4 standard deviations of the scaled (or widest raw) samples
-HIST_SIZE = (4.2, 0.95)
-COLUMNS_X = (-2.55, 4.35)  # centres of the raw and the scaled column
-TOP_BASELINE = 1.15
-ROW_STEP = 1.65
-LABEL_X = -6.45
+SPREAD = 4  # each raw histogram covers +-4 standard deviations of its width (+-4 sqrt(d))
+AXIS_X, AXIS_WIDTH = -1.2, 8.2  # the shared axis' centre and length (scene units)
+PEAK_HEIGHT = 1.05  # the tallest density (a scaled histogram's peak) drawn this high
+TOP_BASELINE, ROW_STEP = 1.0, 1.55
+LABEL_X, STATS_X = -6.3, 5.35
+GHOST = 0.45  # opacity of the raw histogram once it has been divided
+DIM = 0.25  # opacity of the rows not being looked at
+TOP_SCALE = 0.875  # the rule and divisors once moved to the top: body text at the smallest size
 
 
 def divisor_tex(width: int) -> str:
@@ -46,58 +54,62 @@ def shown_stat(value: float) -> float:
 
 
 def stat_text(value: float) -> str:
-    """The statistic as the DecimalNumbers print it, for captions."""
+    """The statistic as displayed, for captions."""
     return f"{shown_stat(value):.{STAT_PLACES}f}"
 
 
-def stats_line(mean: float, variance: float) -> VGroup:
-    """'mean 0.02   variance 3.99' with both numbers as DecimalNumbers."""
-
-    def number(v: float) -> DecimalNumber:
-        return DecimalNumber(shown_stat(v), num_decimal_places=STAT_PLACES, font_size=24, color=theme().text)
-
-    parts = [
-        c.text("mean", size=20, color=theme().muted),
-        number(mean),
-        c.text("variance", size=20, color=theme().muted),
-        number(variance),
-    ]
-    line = VGroup(*parts).arrange(RIGHT, buff=0.12)
-    parts[2].shift(RIGHT * 0.25)
-    parts[3].shift(RIGHT * 0.25)
-    return line
+def variance_line(variance: float, color: str) -> VGroup:
+    """'variance 3.99' with the number as a live Number, in `color`."""
+    return VGroup(
+        c.text("variance", role="small", color=color),
+        c.number(shown_stat(variance), STAT_PLACES, color=color),
+    ).arrange(RIGHT, buff=0.15)
 
 
-class Column(VGroup):
-    """One histogram per width (raw or scaled dot products) on a shared scale, with statistics."""
+def densities(samples, edges) -> np.ndarray:
+    """The samples' histogram between `edges` as a density (fraction per unit of score)."""
+    return histogram(samples, edges) / np.diff(edges)
 
-    def __init__(self, samples, scaled: bool, x: float):
+
+class Row(VGroup):
+    """One width on the shared axis: its raw histogram and the scaled one it squeezes into, with variances."""
+
+    def __init__(self, sample, limit: float, peak: float, y: float):
         super().__init__()
-        data = [s.scaled if scaled else s.raw for s in samples]
-        limit = SPREAD * (1 if scaled else np.sqrt(max(s.width for s in samples)))
-        self.edges = np.linspace(-limit, limit, BINS + 1)
-        self.fractions = [histogram(d, self.edges) for d in data]
-        peak = max(f.max() for f in self.fractions)
-        self.histograms = VGroup(
-            *[
-                Histogram(
-                    f,
-                    self.edges,
-                    width=HIST_SIZE[0],
-                    height=HIST_SIZE[1],
-                    peak=peak,
-                    color=theme().muted,
-                    ticks=(-limit, 0, limit),
-                )
-                for f in self.fractions
-            ]
+        self.sample = sample
+        root = np.sqrt(sample.width)
+        self.raw_edges = np.linspace(-SPREAD * root, SPREAD * root, BINS + 1)
+        self.scaled_edges = self.raw_edges / root
+        self.axis_edges = (-limit, limit)
+        self.raw = self.histogram(sample.raw, self.raw_edges, peak, theme().query)
+        self.scaled = self.histogram(sample.scaled, self.scaled_edges, peak, theme().key)
+        self.axis = Line(
+            [AXIS_X - AXIS_WIDTH / 2, y, 0], [AXIS_X + AXIS_WIDTH / 2, y, 0], color=theme().muted
         )
-        self.stats = VGroup()
-        for row, (hist, s) in enumerate(zip(self.histograms, samples)):
-            hist.shift([x - hist.axis.get_center()[0], TOP_BASELINE - row * ROW_STEP, 0])
-            mean, var = (s.scaled_mean, s.scaled_var) if scaled else (s.raw_mean, s.raw_var)
-            self.stats.add(stats_line(mean, var).next_to(hist.ticks, DOWN, buff=0.08).set_x(x))
-        self.add(self.histograms, self.stats)
+        self.label = c.math(f"d = {sample.width}", role="label").move_to([LABEL_X, y + 0.35, 0])
+        self.raw_var = variance_line(sample.raw_var, theme().query).move_to([STATS_X, y + 0.55, 0])
+        self.scaled_var = variance_line(sample.scaled_var, theme().key).move_to([STATS_X, y + 0.1, 0])
+        for hist in (self.raw, self.scaled):
+            hist.shift([0, y, 0])
+        self.add(self.axis, self.label, self.raw, self.raw_var)
+
+    def histogram(self, data, edges, peak: float, color: str) -> Histogram:
+        """`data`'s density between `edges`, drawn on the shared axis (scene x of a score is the axis')."""
+        width = AXIS_WIDTH * np.ptp(edges) / 2 / self.axis_edges[1]
+        hist = Histogram(
+            densities(data, edges),
+            edges,
+            width=width,
+            height=PEAK_HEIGHT,
+            peak=peak,
+            color=color,
+            baseline=False,
+        )
+        return hist.shift([AXIS_X - hist.axis.get_x(), 0, 0])
+
+    def x_of(self, value: float) -> float:
+        """The scene x of a score on the shared axis."""
+        return AXIS_X + value / self.axis_edges[1] * AXIS_WIDTH / 2
 
 
 def caveat_example(samples) -> tuple[float, float, np.ndarray]:
@@ -108,7 +120,7 @@ def caveat_example(samples) -> tuple[float, float, np.ndarray]:
 
 
 class ShrinkScores(ChapterScene):
-    """Dot products of random vectors spread like sqrt(d); dividing by sqrt(d) matches their spreads."""
+    """Dot products of random vectors spread like sqrt(d); dividing by sqrt(d) squeezes them to one spread."""
 
     def inputs(self):
         return examples.current().blend
@@ -125,71 +137,84 @@ class ShrinkScores(ChapterScene):
         self.samples = variance_experiment()
         self.width = self.inputs().keys.shape[1]
         self.heading = c.chapter_title(self.title, "Divide by the square root of key width")
-        self.rule = c.math(r"\text{score} = q \cdot k \,/\, \sqrt{d}", size=32)
+        self.rule = c.math(r"\text{score} = ", r"q \cdot k", r"\,/\,", r"\sqrt{d}", role="title")
+        self.rule[1].set_color(theme().query)
+        self.rule[3].set_color(theme().key)
         widths = (self.width, self.samples[-1].width)
-        self.roots = VGroup(*[c.math(divisor_tex(w), size=32) for w in widths])
-        self.roots.arrange(RIGHT, buff=0.5)
-        top = VGroup(self.rule, self.roots).arrange(RIGHT, buff=0.7).to_edge(RIGHT, buff=0.4)
-        top.set_y(self.heading[0].get_y())
-        self.raw = Column(self.samples, scaled=False, x=COLUMNS_X[0])
-        self.scaled = Column(self.samples, scaled=True, x=COLUMNS_X[1])
-        self.headers = VGroup(
-            *[
-                c.text(label, size=22, color=theme().muted).next_to(col.histograms[0], UP, buff=0.2).set_x(x)
-                for label, col, x in zip(
-                    ("raw dot products  q · k", "divided by √d"), (self.raw, self.scaled), COLUMNS_X
-                )
-            ]
-        )
-        self.row_labels = VGroup(
-            *[
-                c.math(f"d = {s.width}", size=30).move_to([LABEL_X, h.axis.get_y() + 0.4, 0])
-                for s, h in zip(self.samples, self.raw.histograms)
-            ]
-        )
-        self.arrows = VGroup(
-            *[self.divide_arrow(s.width, h) for s, h in zip(self.samples, self.raw.histograms)]
-        )
-        n = len(self.samples[0].raw)
+        self.roots = VGroup(*[c.math(divisor_tex(w), role="body") for w in widths]).arrange(RIGHT, buff=0.8)
+        VGroup(self.rule, self.roots).arrange(DOWN, buff=0.6).move_to([0, 0.4, 0])
+        limit = SPREAD * np.sqrt(max(s.width for s in self.samples))
+        peak = max(densities(s.scaled, np.linspace(-SPREAD, SPREAD, BINS + 1)).max() for s in self.samples)
+        self.rows = [Row(s, limit, peak, TOP_BASELINE - i * ROW_STEP) for i, s in enumerate(self.samples)]
+        self.ticks = self.shared_ticks(limit)
+        self.legend = VGroup(
+            c.text("raw q · k", role="label", color=theme().query),
+            c.text("divided by √d", role="label", color=theme().key),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+        self.legend.move_to([STATS_X, TOP_BASELINE + PEAK_HEIGHT + 0.2, 0])
         self.note = c.text(
-            f"{n} seeded random pairs (q, k) per width, each component independent, mean 0, variance 1",
-            size=18,
+            f"{len(self.samples[0].raw)} seeded random pairs (q, k) per width, components N(0, 1)",
+            role="small",
             color=theme().muted,
-        ).to_edge(DOWN, buff=0.2)
-        self.warning = c.text(
-            "Scaling does not guarantee broad weights: large score gaps can remain.", size=24
-        ).to_edge(DOWN, buff=0.2)
+        ).to_edge(DOWN, buff=0.25)
         self.extremes = self.extreme_marks()
 
-    def divide_arrow(self, width: int, raw: Histogram) -> VGroup:
-        """An arrow from a raw histogram to its scaled one, labelled with the divisor."""
-        y = raw.axis.get_y() + HIST_SIZE[1] / 2
-        start, end = raw.axis.get_right()[0] + 0.15, self.scaled.histograms[0].axis.get_left()[0] - 0.15
-        arrow = Arrow(
-            [start, y, 0],
-            [end, y, 0],
-            buff=0,
-            color=theme().muted,
-            stroke_width=3,
-            max_tip_length_to_length_ratio=0.15,
+    def shared_ticks(self, limit: float) -> VGroup:
+        """Tick marks on every row's axis, labelled once under the bottom row."""
+        values = (-limit, -limit / 2, 0, limit / 2, limit)
+        marks = VGroup()
+        for row in self.rows:
+            y = row.axis.get_y()
+            marks.add(
+                *[
+                    Line([row.x_of(v), y - 0.07, 0], [row.x_of(v), y + 0.07, 0], color=theme().muted)
+                    for v in values
+                ]
+            )
+        bottom = self.rows[-1].axis.get_y() - 0.1
+        labels = VGroup(
+            *[
+                c.math(fmt(v, 0), role="small", color=theme().muted).move_to(
+                    [self.rows[-1].x_of(v), bottom, 0], aligned_edge=UP
+                )
+                for v in values
+            ]
         )
-        label = c.math(r"\div " + divisor_tex(width), size=26).next_to(arrow, UP, buff=0.08)
-        return VGroup(arrow, label)
+        return VGroup(marks, labels)
 
     def extreme_marks(self) -> VGroup:
-        """Marks at the largest and smallest scaled score of the widest sample, with their values."""
-        hist = self.scaled.histograms[-1]
+        """Marks at the largest and smallest scaled score of the widest sample, their values and their gap."""
+        row = self.rows[-1]
+        y = row.axis.get_y()
+        high, low, _ = caveat_example(self.samples)
         marks = VGroup()
-        for value in caveat_example(self.samples)[:2]:
-            x = hist.x_of(value)
-            tick = Line(
-                [x, hist.axis.get_y(), 0],
-                [x, hist.axis.get_y() + HIST_SIZE[1] * 0.8, 0],
-                color=theme().text,
-                stroke_width=4,
-            )
-            marks.add(VGroup(tick, c.math(fmt(value, STAT_PLACES), size=24).next_to(tick, UP, buff=0.06)))
-        return marks
+        for value in (low, high):
+            x = row.x_of(value)
+            tick = Line([x, y, 0], [x, y + PEAK_HEIGHT * 0.9, 0], color=theme().text, stroke_width=4)
+            label = c.math(fmt(value, STAT_PLACES), role="small").next_to(tick, UP, buff=0.06)
+            label.shift((LEFT if value < 0 else RIGHT) * (label.width / 2 + 0.04))
+            marks.add(VGroup(tick, label))
+        gap = DoubleArrow(
+            marks[0][0].get_center(),
+            marks[1][0].get_center(),
+            buff=0,
+            color=theme().text,
+            stroke_width=3,
+            tip_length=0.12,
+        )
+        gap_label = c.text(f"gap {fmt(shown_stat(high) - shown_stat(low), STAT_PLACES)}", role="small")
+        gap_label.next_to(marks, RIGHT, buff=0.3).align_to(marks[1][1], DOWN)
+        return VGroup(marks, gap, gap_label)
+
+    def focus(self, row: Row) -> None:
+        """Dim every row but `row`."""
+        others = [r for r in self.rows if r is not row]
+        for other in others:
+            other.save_state()
+        self.play(*[other.animate.set_opacity(DIM) for other in others], run_time=0.4)
+
+    def unfocus(self, row: Row) -> None:
+        self.play(*[Restore(other) for other in self.rows if other is not row], run_time=0.4)
 
     def divisor(self) -> None:
         self.beat("The divisor")
@@ -199,74 +224,85 @@ class ShrinkScores(ChapterScene):
             caption="Attention divides every dot product by the square root of the key width d.",
         )
         self.play(Write(self.rule), run_time=1.2)
+        self.play(Indicate(self.rule[3], color=theme().key), run_time=1)
         w, wide = self.width, self.samples[-1].width
         self.show(
-            FadeIn(self.roots, shift=0.2 * DOWN),
-            run_time=1.2,
+            FadeIn(self.roots[0], shift=0.2 * DOWN),
+            run_time=1,
             caption=f"Our keys have {w} coordinates, so the divisor is {fmt(divisor_for(w), SCORE_PLACES)}; "
             f"with {wide} coordinates it would be {fmt(divisor_for(wide), SCORE_PLACES)}.",
-            hold=3,
+        )
+        self.play(FadeIn(self.roots[1], shift=0.2 * DOWN), run_time=1)
+        self.wait(1.5)
+        self.play(
+            FadeOut(self.roots),
+            self.rule.animate.scale(TOP_SCALE).to_corner(RIGHT + UP, buff=0.4),
+            run_time=1,
         )
 
     def raw_widen(self) -> None:
         self.beat("Raw dot products widen with d")
         self.show(
-            FadeIn(self.headers[0]),
-            FadeIn(self.row_labels),
+            *[FadeIn(VGroup(r.axis, r.label)) for r in self.rows],
+            FadeIn(self.ticks),
+            FadeIn(self.legend[0]),
             FadeIn(self.note),
             run_time=1,
             caption="Why the square root? Draw random queries and keys with independent, zero-mean, "
             "unit-variance components.",
         )
-        for hist in self.raw.histograms:
-            self.play(
-                FadeIn(hist.axis),
-                FadeIn(hist.ticks),
-                *[FadeIn(b, shift=0.1 * UP) for b in hist.bars],
-                run_time=1,
-            )
+        for row in self.rows:
+            self.play(*[FadeIn(b, shift=0.1 * UP) for b in row.raw.bars], FadeIn(row.raw_var), run_time=1)
         var = [stat_text(s.raw_var) for s in self.samples]
         self.show(
-            FadeIn(self.raw.stats),
+            *[Indicate(r.raw_var, color=theme().query) for r in self.rows],
             run_time=1,
             caption=f"Their dot products spread wider as d grows: sample variances {', '.join(var)}, "
             "close to d itself.",
-            hold=3.5,
+            hold=2.5,
         )
 
     def divide(self) -> None:
         self.beat("Divide by the square root of d")
-        self.show(FadeIn(self.headers[1]), run_time=0.6, caption="Divide each dot product by √d.")
-        for raw, scaled, arrow in zip(self.raw.histograms, self.scaled.histograms, self.arrows):
-            self.play(GrowArrow(arrow[0]), FadeIn(arrow[1]), run_time=0.6)
+        self.show(FadeIn(self.legend[1]), run_time=0.6, caption="Divide each dot product by √d.")
+        for row in self.rows:
+            self.focus(row)
+            squeezed = row.raw.bars.copy()
+            row.add(squeezed)
             self.play(
-                ReplacementTransform(raw.bars.copy(), scaled.bars),
-                FadeIn(scaled.axis),
-                FadeIn(scaled.ticks),
-                run_time=1.2,
+                Transform(squeezed, row.scaled.bars),
+                row.raw.bars.animate.set_opacity(GHOST),
+                FadeIn(row.scaled_var),
+                run_time=1.5,
             )
+            row.remove(squeezed)
+            row.add(row.scaled.bars, row.scaled_var)
+            self.remove(squeezed)
+            self.add(row)
+            self.unfocus(row)
         var = [stat_text(s.scaled_var) for s in self.samples]
         self.show(
-            FadeIn(self.scaled.stats),
+            *[Indicate(r.scaled_var, color=theme().key) for r in self.rows],
             run_time=1,
             caption=f"Now the spreads match: variances {', '.join(var)}, all close to 1, whatever the width.",
-            hold=3,
+            hold=2.5,
         )
 
     def caveat(self) -> None:
         self.beat("Not a guarantee")
         high, low, weights = caveat_example(self.samples)
         d = self.samples[-1].width
+        self.focus(self.rows[-1])
         self.show(
-            ReplacementTransform(self.note, self.warning),
+            FadeIn(self.extremes, shift=0.1 * DOWN),
             run_time=1,
             caption="Scaling keeps the typical score moderate, but it does not guarantee broad weights.",
             hold=2,
         )
-        self.play(*[FadeIn(m, shift=0.1 * DOWN) for m in self.extremes], run_time=1)
         self.say(
             f"Even scaled, the d = {d} samples reach {stat_text(high)} and {stat_text(low)}; "
             f"two scores that far apart get weights {fmt(weights[0], WEIGHT_PLACES)} and "
             f"{fmt(weights[1], WEIGHT_PLACES)}.",
-            hold=5.5,
+            hold=4,
         )
+        self.unfocus(self.rows[-1])

@@ -3,16 +3,28 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Circumscribe, Create, FadeIn, ValueTracker, VGroup, linear
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Circumscribe,
+    Create,
+    Dot,
+    FadeIn,
+    Restore,
+    ValueTracker,
+    VGroup,
+    linear,
+)
 
-from attention import examples, weights_at_gain
+from attention import divisor_for, examples, weights_at_gain
 from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensitivity, log_saturation_sweep
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, listed, vector_tex
 from scenes.chapter import ChapterScene
-from scenes.numbers import Number
 from scenes.palette import theme
-from scenes.plots import CurvePlot, ScientificReadout, mantissa_exponent
+from scenes.plots import CurvePlot, ScientificReadout, TangentPlot, mantissa_exponent
 
 GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
 SWEEP_POINTS = 181
@@ -21,8 +33,11 @@ SET_WIDTH = 2.9  # room for one set of bars
 HEADER_GAP = 0.45  # between the tallest possible bar and the formula above it (room for its value)
 SCALED_X, LIVE_X = -5.2, -2.0
 BASELINE_Y = -0.55
-PLOT_CENTER = (3.95, 0.2)
-PLOT_SIZE = (5.0, 3.3)
+PLOT_CENTER = (3.8, 0.75)
+PLOT_SIZE = (4.7, 2.0)
+TANGENT_CENTER = (3.8, -2.72)
+TANGENT_SIZE = (4.7, 1.05)
+DIM = 0.25  # opacity of what is not being looked at
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -44,8 +59,11 @@ def bar_set(tokens, weights, x: float) -> c.WeightBars:
 
 
 def above(bars: c.WeightBars, header: VGroup) -> VGroup:
-    """Place `header` over `bars`, clear of the tallest bar they can grow to (and no wider than them)."""
-    header.scale(min(1.0, (SET_WIDTH + 0.2) / header.width))
+    """Place `header` (a formula, then a line under it) over `bars`, clear of the tallest bar they can grow to;
+    the formula is narrowed to their width if need be, the line under it keeps its size."""
+    formula, line = header
+    formula.scale(min(1.0, (SET_WIDTH + 0.2) / formula.width))
+    line.next_to(formula, DOWN, buff=0.2)
     return header.next_to(bars.baseline, UP, buff=bars.max_height + HEADER_GAP).set_x(bars.baseline.get_x())
 
 
@@ -56,16 +74,12 @@ class GainKnob(VGroup):
         super().__init__()
         self.scores, self.gain = np.asarray(scores, dtype=float), gain
         self.bars = bar_set(tokens, weights_at_gain(self.scores, gain.get_value()), LIVE_X)
-        self.formula = c.math(
-            rf"\mathrm{{softmax}}(g \cdot {vector_tex(self.scores, SCORE_PLACES)})", size=30
-        )
-        self.gain_number = Number(gain.get_value(), num_decimal_places=1, font_size=30, color=theme().text)
-        self.gain_line = VGroup(c.math("g =", size=30, color=theme().text), self.gain_number).arrange(
-            RIGHT, buff=0.15
-        )
+        self.formula = c.math(rf"\mathrm{{softmax}}(g \cdot {vector_tex(self.scores, SCORE_PLACES)})")
+        self.gain_number = c.number(gain.get_value(), 1)
+        self.gain_line = VGroup(c.math("g ="), self.gain_number).arrange(RIGHT, buff=0.15)
         above(self.bars, VGroup(self.formula, self.gain_line).arrange(DOWN, buff=0.2))
-        self.min_label = c.text("smallest weight", size=20, color=theme().muted)
-        self.min_readout = ScientificReadout(float("-inf"), size=28)
+        self.min_label = c.text("smallest weight", role="small", color=theme().muted)
+        self.min_readout = ScientificReadout(float("-inf"))
         self.min_line = VGroup(self.min_label, self.min_readout).arrange(RIGHT, buff=0.2)
         self.min_line.next_to(self.bars.labels, DOWN, buff=0.3).set_x(LIVE_X)
         self.add(self.bars, self.formula, self.gain_line, self.min_line)
@@ -96,6 +110,7 @@ class WhereItBreaks(ChapterScene):
 
     def construct(self):
         self.build()
+        self.dimmed = []  # parts dimmed by focus(), each restorable
         self.compare()
         self.turn_up()
         self.never_one_hot()
@@ -112,36 +127,55 @@ class WhereItBreaks(ChapterScene):
         self.scaled_bars = self.reference_bars()
         self.gain = ValueTracker(GAIN_RANGE[0])
         self.knob = GainKnob(self.tokens, self.raw_trace.scores, self.gain)
-        self.sweep = log_saturation_sweep(self.raw_trace.scores, np.linspace(*GAIN_RANGE, SWEEP_POINTS))
+        self.scaled_gain = 1 / divisor_for(self.scaled_trace.width)  # dividing by √d is this gain
+        gains = np.linspace(self.scaled_gain, GAIN_RANGE[1], SWEEP_POINTS)
+        self.sweep = log_saturation_sweep(self.raw_trace.scores, gains)
         self.plot = CurvePlot(
             self.sweep.gains,
             self.sweep.log10_top_sensitivity,
             size=PLOT_SIZE,
             x_label="gain g",
-            y_label="w(1 − w) of the top weight:",
-            label_size=20,
+            y_label="top weight's w(1 − w):",
+            x_step=2,
+            x_start=0,
         )
         self.plot.move_to([*PLOT_CENTER, 0])
-        self.sensitivity = ScientificReadout(self.knob.log10_sensitivity(), size=26)
+        self.scaled_mark = self.scaled_gain_mark()
+        self.tangent = TangentPlot(
+            self.raw_trace.scores,
+            GAIN_RANGE[0],
+            size=TANGENT_SIZE,
+            x_max=GAIN_RANGE[1] * float(np.max(self.raw_trace.scores)),
+        ).move_to([*TANGENT_CENTER, 0])
+        self.tangent_label = c.text(
+            "slope of the top weight = w(1 − w)", role="small", color=theme().muted
+        ).next_to(self.tangent, UP, buff=0.12)
+        self.sensitivity = ScientificReadout(self.knob.log10_sensitivity())
         self.sensitivity.next_to(self.plot.labels[1], RIGHT, buff=0.2)
         self.dot = self.plot.track(self.gain, lambda g: log10_top_sensitivity(self.raw_trace.scores, g))
         self.caveats = (
-            VGroup(
-                c.text("Finite scores never give exactly one-hot weights or zero gradients.", size=24),
-                c.text("Sharp attention need not point at the right source.", size=24),
-            )
-            .arrange(DOWN, aligned_edge=LEFT, buff=0.18)
-            .to_edge(DOWN, buff=0.45)
+            VGroup(c.text("never exactly one-hot", role="label"), c.text("sharp ≠ right", role="label"))
+            .arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+            .next_to(self.knob.min_line, DOWN, buff=0.5)
+            .align_to(self.scaled_bars, LEFT)
         )
+
+    def scaled_gain_mark(self) -> VGroup:
+        """A dot on the curve where the scaled scores sit (g = 1/√d), labelled."""
+        g = self.scaled_gain
+        dot = Dot(self.plot.point(g, log10_top_sensitivity(self.raw_trace.scores, g)), radius=0.08)
+        dot.set_color(theme().key)
+        label = c.math(rf"\text{{scaled: }} g = 1/\sqrt{{{self.scaled_trace.width}}}", role="small")
+        return VGroup(dot, label.set_color(theme().key).next_to(dot, RIGHT, buff=0.15))
 
     def reference_bars(self) -> VGroup:
         """The scaled weights with their formula, for comparison."""
         trace = self.scaled_trace
         bars = bar_set(self.tokens, trace.weights, SCALED_X)
         formula = c.math(
-            rf"\mathrm{{softmax}}({vector_tex(trace.dots, SCORE_PLACES)} / \sqrt{{{trace.width}}})", size=30
+            rf"\mathrm{{softmax}}({vector_tex(trace.dots, SCORE_PLACES)} / \sqrt{{{trace.width}}})"
         )
-        label = c.text("scaled, as before", size=20, color=theme().muted)
+        label = c.text("scaled, as before", role="small", color=theme().muted)
         return VGroup(bars, above(bars, VGroup(formula, label).arrange(DOWN, buff=0.2)))
 
     def compare(self) -> None:
@@ -165,15 +199,31 @@ class WhereItBreaks(ChapterScene):
     def turn_up(self) -> None:
         self.beat("Turn up the gain")
         self.show(
-            Create(self.plot),
+            FadeIn(self.plot.axes),
+            FadeIn(self.plot.labels),
+            Create(self.plot.curve),
             FadeIn(self.sensitivity),
             FadeIn(self.dot),
             run_time=1.5,
             caption="A gain g multiplies every score gap. On the right: how strongly the top weight "
             "still responds to its score.",
         )
+        self.add(self.plot)  # as one group, so focus() can dim it
+        self.show(
+            FadeIn(self.scaled_mark),
+            run_time=1,
+            caption=f"Dividing by √{self.scaled_trace.width} was a gain too: "
+            f"g = {fmt(self.scaled_gain, SCORE_PLACES)}, left of the unscaled g = 1.",
+        )
+        self.show(
+            FadeIn(self.tangent),
+            FadeIn(self.tangent_label),
+            run_time=1,
+            caption="That response is the slope of the top weight against its own score: w(1 − w).",
+        )
         self.follow(self.knob)
         self.follow(self.sensitivity, lambda: self.sensitivity.set_log10(self.knob.log10_sensitivity()))
+        self.follow(self.tangent, lambda: self.tangent.set_gain(self.gain.get_value()))
         self.wait(1.5)
         for stop in GAIN_STOPS:
             self.play(self.gain.animate.set_value(stop), run_time=2.5, rate_func=linear)
@@ -183,11 +233,12 @@ class WhereItBreaks(ChapterScene):
                 f"smallest {sci(knob.log10_smallest())}, w(1 − w) = {sci(knob.log10_sensitivity())}.",
                 hold=2,
             )
-        self.unfollow(self.knob, self.sensitivity, self.dot)
+        self.unfollow(self.knob, self.sensitivity, self.dot, self.tangent)
 
     def never_one_hot(self) -> None:
         self.beat("Never exactly one-hot")
         knob = self.knob
+        self.focus(self.knob)
         self.show(
             Circumscribe(knob.min_line, color=theme().text),
             run_time=1.5,
@@ -195,12 +246,15 @@ class WhereItBreaks(ChapterScene):
             f"{sci(knob.log10_smallest())}: still positive.",
             hold=1.5,
         )
+        self.focus(self.plot, self.sensitivity, self.tangent, self.tangent_label)
         self.show(
             Circumscribe(VGroup(self.plot.labels[1], self.sensitivity), color=theme().text),
             run_time=1.5,
-            caption=f"The sensitivity {sci(knob.log10_sensitivity())} is tiny, but not zero.",
+            caption=f"The sensitivity {sci(knob.log10_sensitivity())} is tiny, but not zero: "
+            "the tangent is almost flat.",
             hold=1.5,
         )
+        self.focus(self.knob)
         self.show(
             FadeIn(self.caveats[0], shift=0.1 * UP),
             run_time=1,
@@ -215,5 +269,17 @@ class WhereItBreaks(ChapterScene):
             run_time=1,
             caption="And sharp attention need not point at the right source: it follows the largest "
             "score, right or wrong.",
-            hold=4,
+            hold=2,
         )
+        self.show(*[Restore(part) for part in self.dimmed], run_time=0.8, hold=1.5)
+
+    def focus(self, *active) -> None:
+        """Dim what is on screen but not `active`; bring back what was dimmed and is active now."""
+        parts = [self.scaled_bars, self.knob, self.plot, self.scaled_mark, self.dot, self.sensitivity]
+        parts = [p for p in [*parts, self.tangent, self.tangent_label, *self.caveats] if p in self.mobjects]
+        back = [p for p in self.dimmed if p in active]
+        fresh = [p for p in parts if p not in active and p not in self.dimmed]
+        self.dimmed = [p for p in self.dimmed if p not in active] + fresh
+        for part in fresh:
+            part.save_state()
+        self.play(*[Restore(p) for p in back], *[p.animate.set_opacity(DIM) for p in fresh], run_time=0.6)

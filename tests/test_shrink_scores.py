@@ -1,14 +1,23 @@
-"""ShrinkScores: histograms and statistics on screen equal the numpy variance experiment."""
+"""ShrinkScores: histograms and statistics on screen equal the numpy variance experiment, raw and scaled
+on one shared axis."""
 
 import numpy as np
 import pytest
-from manim import DecimalNumber
 
 from attention import histogram, softmax, variance_experiment
 from scenes import components as c
 from scenes.arithmetic import fmt
+from scenes.palette import theme
 from scenes.plots import Histogram
-from scenes.shrink_scores import HIST_SIZE, STAT_PLACES, ShrinkScores, caveat_example, divisor_tex, shown_stat
+from scenes.shrink_scores import (
+    PEAK_HEIGHT,
+    STAT_PLACES,
+    ShrinkScores,
+    caveat_example,
+    densities,
+    divisor_tex,
+    shown_stat,
+)
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME = (14.22 / 2, 4.0)
@@ -19,50 +28,71 @@ def scene(tmp_path_factory):
     return built(ShrinkScores, tmp_path_factory.mktemp("media"))
 
 
+def centres(hist: Histogram) -> np.ndarray:
+    return np.array([bar.get_x() for bar in hist.bars])
+
+
 def test_samples_are_the_seeded_experiment(scene):
     for ours, fresh in zip(scene.samples, variance_experiment()):
         np.testing.assert_array_equal(ours.raw, fresh.raw)
     assert [s.width for s in scene.samples] == [4, 16, 64]
 
 
-@pytest.mark.parametrize("column", ["raw", "scaled"])
-def test_bar_heights_are_the_histogram_fractions(scene, column):
-    col = getattr(scene, column)
-    peak = max(histogram(getattr(s, column), col.edges).max() for s in scene.samples)
-    for sample, hist in zip(scene.samples, col.histograms):
-        fractions = histogram(getattr(sample, column), col.edges)
-        np.testing.assert_array_equal(hist.fractions, fractions)
-        expected = np.maximum(fractions / peak * HIST_SIZE[1], c.MIN_BAR)
-        np.testing.assert_allclose(hist.heights(), expected, rtol=1e-6)
-        np.testing.assert_allclose([b.get_bottom()[1] for b in hist.bars], hist.axis.get_y(), atol=1e-6)
+def test_the_scaled_histogram_is_the_raw_one_squeezed_by_the_root(scene):
+    for row in scene.rows:
+        root = np.sqrt(row.sample.width)
+        np.testing.assert_array_equal(
+            histogram(row.sample.raw, row.raw_edges), histogram(row.sample.scaled, row.scaled_edges)
+        )
+        np.testing.assert_allclose(row.scaled_edges, row.raw_edges / root)
+        zero = row.x_of(0)
+        np.testing.assert_allclose(centres(row.scaled) - zero, (centres(row.raw) - zero) / root, atol=1e-9)
+        # the same samples, so the same area: densities grow by the root as the bins shrink
+        np.testing.assert_allclose(row.scaled.fractions, row.raw.fractions * root, rtol=1e-9)
+
+
+def test_one_axis_for_every_row_and_both_histograms(scene):
+    for row in scene.rows:
+        for hist, edges in ((row.raw, row.raw_edges), (row.scaled, row.scaled_edges)):
+            mids = (edges[:-1] + edges[1:]) / 2
+            np.testing.assert_allclose(centres(hist), [row.x_of(m) for m in mids], atol=1e-9)
+            np.testing.assert_allclose([b.get_bottom()[1] for b in hist.bars], row.axis.get_y(), atol=1e-6)
+    assert len({round(r.x_of(1.0), 9) for r in scene.rows}) == 1
+    assert len({(round(r.axis.get_left()[0], 9), round(r.axis.get_right()[0], 9)) for r in scene.rows}) == 1
+
+
+def test_bar_heights_are_densities_on_one_scale(scene):
+    tallest = max(row.scaled.heights().max() for row in scene.rows)
+    assert tallest == pytest.approx(PEAK_HEIGHT)
+    unit = tallest / max(densities(r.sample.scaled, r.scaled_edges).max() for r in scene.rows)
+    for row in scene.rows:
+        expected = np.maximum(densities(row.sample.raw, row.raw_edges) * unit, c.MIN_BAR)
+        np.testing.assert_allclose(row.raw.heights(), expected, rtol=1e-6)
 
 
 def test_raw_spread_grows_with_width_and_scaled_spread_matches(scene):
-    def occupied(h):
-        return np.ptp(np.flatnonzero(h.fractions > 0.01))
+    def drawn_span(hist):
+        tall = [bar for bar, f in zip(hist.bars, hist.fractions) if f > 0]
+        return tall[-1].get_right()[0] - tall[0].get_left()[0]
 
-    raw = [occupied(h) for h in scene.raw.histograms]
+    raw = [drawn_span(r.raw) for r in scene.rows]
     assert raw[0] < raw[1] < raw[2]
-    scaled = [occupied(h) for h in scene.scaled.histograms]
-    assert max(scaled) - min(scaled) <= 2
+    scaled = [drawn_span(r.scaled) for r in scene.rows]
+    assert max(scaled) < raw[0] and max(scaled) - min(scaled) < 0.2 * max(scaled)
 
 
-@pytest.mark.parametrize(
-    "column, mean, var", [("raw", "raw_mean", "raw_var"), ("scaled", "scaled_mean", "scaled_var")]
-)
-def test_statistics_on_screen_are_the_sample_statistics(scene, column, mean, var):
-    for sample, line in zip(scene.samples, getattr(scene, column).stats):
-        numbers = [m.get_value() for m in line if isinstance(m, DecimalNumber)]
-        assert numbers == [
-            round(getattr(sample, mean), STAT_PLACES),
-            round(getattr(sample, var), STAT_PLACES),
-        ]
+def test_colours_are_the_lectures(scene):
+    for row in scene.rows:
+        assert row.raw.bars[0].get_fill_color().to_hex().lower() == theme().query.lower()
+        assert row.scaled.bars[0].get_fill_color().to_hex().lower() == theme().key.lower()
 
 
-def test_shown_variances_follow_the_argument(scene):
-    for sample, raw, scaled in zip(scene.samples, scene.raw.stats, scene.scaled.stats):
-        assert abs(raw[3].get_value() / sample.width - 1) < 0.05
-        assert abs(scaled[3].get_value() - 1) < 0.05
+def test_variances_on_screen_are_the_sample_variances(scene):
+    for row in scene.rows:
+        assert row.raw_var[1].get_value() == round(row.sample.raw_var, STAT_PLACES)
+        assert row.scaled_var[1].get_value() == round(row.sample.scaled_var, STAT_PLACES)
+        assert abs(row.raw_var[1].get_value() / row.sample.width - 1) < 0.05
+        assert abs(row.scaled_var[1].get_value() - 1) < 0.05
 
 
 def test_negative_zero_is_shown_as_zero():
@@ -70,10 +100,7 @@ def test_negative_zero_is_shown_as_zero():
 
 
 def test_divisors_on_screen(scene):
-    tex = [m.tex_string for m in scene.roots]
-    assert tex == [r"\sqrt{4} = 2", r"\sqrt{64} = 8"]
-    labels = [arrow[1].tex_string for arrow in scene.arrows]
-    assert labels == [r"\div \sqrt{4} = 2", r"\div \sqrt{16} = 4", r"\div \sqrt{64} = 8"]
+    assert [m.tex_string for m in scene.roots] == [r"\sqrt{4} = 2", r"\sqrt{64} = 8"]
     assert divisor_tex(8) == r"\sqrt{8} \approx 2.828"
 
 
@@ -81,10 +108,12 @@ def test_caveat_marks_sit_at_the_extreme_scaled_scores(scene):
     high, low, weights = caveat_example(scene.samples)
     widest = scene.samples[-1].scaled
     assert (high, low) == (widest.max(), widest.min())
-    hist = scene.scaled.histograms[-1]
-    for mark, value in zip(scene.extremes, (high, low)):
+    marks, _, gap = scene.extremes
+    for mark, value in zip(marks, (low, high)):
         assert mark[1].tex_string == fmt(value, STAT_PLACES)
-        assert mark[0].get_x() == pytest.approx(hist.x_of(value))
+        assert mark[0].get_x() == pytest.approx(scene.rows[-1].x_of(value))
+    # the gap is the difference of the printed values, exactly
+    assert gap.original_text == f"gap {fmt(round(high, 2) - round(low, 2), STAT_PLACES)}"
     # the weights in the caption follow from the rounded scores it shows
     shown = softmax([round(high, STAT_PLACES), round(low, STAT_PLACES)])
     assert [fmt(w, 3) for w in shown] == [fmt(w, 3) for w in weights]
@@ -99,20 +128,8 @@ def test_histogram_places_bins_on_its_axis():
 
 
 def test_everything_fits_in_the_frame(scene):
-    everything = [
-        scene.heading,
-        scene.rule,
-        scene.roots,
-        scene.raw,
-        scene.scaled,
-        scene.headers,
-        scene.row_labels,
-        scene.arrows,
-        scene.note,
-        scene.warning,
-        scene.extremes,
-    ]
-    for mob in everything:
+    everything = [scene.heading, scene.rule, scene.roots, *scene.rows, scene.ticks, scene.legend]
+    for mob in [*everything, scene.note, scene.extremes]:
         assert abs(mob.get_left()[0]) <= FRAME[0] and abs(mob.get_right()[0]) <= FRAME[0]
         assert abs(mob.get_top()[1]) <= FRAME[1] and abs(mob.get_bottom()[1]) <= FRAME[1]
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from manim import tempconfig
 
-from attention import BlendExample, examples, saturation_at, saturation_sweep
+from attention import BlendExample, examples, saturation_at, saturation_sweep, weights_at_gain
 from attention.sweeps import GAIN_RANGE
 from scenes.arithmetic import SCORE_PLACES, vector_tex
 from scenes.plots import ScientificReadout, mantissa_exponent
@@ -69,10 +69,37 @@ def test_smallest_weight_stays_positive_at_the_largest_gain(scene):
     assert mantissa * 10.0**exponent == pytest.approx(smallest, rel=1e-2)
 
 
+def test_the_scaled_case_is_a_gain_on_the_same_axis(scene):
+    scaled = examples.current().blend.trace(0)
+    assert scene.scaled_gain == pytest.approx(1 / np.sqrt(scaled.width))
+    np.testing.assert_allclose(weights_at_gain(scene.raw_trace.scores, scene.scaled_gain), scaled.weights)
+    assert scene.plot.axes.x_range[0] == 0 and scene.plot.xs[0] == pytest.approx(scene.scaled_gain)
+    dot, label = scene.scaled_mark
+    sens = saturation_at(scene.raw_trace.scores, scene.scaled_gain).top_sensitivity
+    np.testing.assert_allclose(
+        dot.get_center(), scene.plot.point(scene.scaled_gain, np.log10(sens)), atol=1e-6
+    )
+    assert label.tex_string == r"\text{scaled: } g = 1/\sqrt{4}"
+
+
+@pytest.mark.parametrize("gain", [0.5, 1.0, 3.7, 10.0])
+def test_the_tangent_slope_is_the_sensitivity(scene, gain):
+    tangent = scene.tangent.set_gain(gain)
+    plain = saturation_at(scene.raw_trace.scores, gain)
+    top = float(np.max(plain.weights))
+    assert tangent.slope() == pytest.approx(plain.top_sensitivity, rel=1e-6, abs=1e-12)
+    assert tangent.slope() == pytest.approx(top * (1 - top), rel=1e-6, abs=1e-12)
+    np.testing.assert_allclose(
+        tangent.dot.get_center(), tangent.axes.c2p(gain * np.max(scene.raw_trace.scores), top), atol=1e-6
+    )
+    on_curve = np.min(np.linalg.norm(tangent.curve.get_anchors() - tangent.dot.get_center(), axis=1))
+    assert on_curve < 0.05
+
+
 def test_curve_is_the_saturation_sweep(scene):
     sweep = saturation_sweep(scene.raw_trace.scores, scene.sweep.gains)
     np.testing.assert_allclose(10**scene.plot.log10_ys, sweep.top_sensitivity, rtol=1e-6)
-    assert scene.plot.xs[0] == GAIN_RANGE[0] and scene.plot.xs[-1] == GAIN_RANGE[1]
+    assert scene.plot.xs[-1] == GAIN_RANGE[1]
     assert np.all(np.diff(scene.plot.log10_ys) < 0)
     vertices = scene.plot.curve["line_graph"].get_anchors()
     for x, y in zip(sweep.gains[::30], sweep.top_sensitivity[::30]):
@@ -119,7 +146,8 @@ def test_caption_helpers():
 
 def test_everything_fits_in_the_frame(scene):
     at_gain(scene, GAIN_RANGE[1])
-    for mob in [scene.heading, scene.scaled_bars, scene.knob, scene.plot, scene.sensitivity, scene.caveats]:
+    everything = [scene.heading, scene.scaled_bars, scene.knob, scene.plot, scene.sensitivity, scene.caveats]
+    for mob in [*everything, scene.tangent, scene.tangent_label, scene.scaled_mark]:
         assert abs(mob.get_left()[0]) <= FRAME[0] and abs(mob.get_right()[0]) <= FRAME[0]
         assert abs(mob.get_top()[1]) <= FRAME[1] and abs(mob.get_bottom()[1]) <= FRAME[1]
     assert scene.knob.min_line.get_bottom()[1] > scene.caveats.get_top()[1]
