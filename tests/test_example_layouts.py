@@ -3,8 +3,7 @@ and with generated ones, no two texts overlap, nothing leaves the safe area or e
 each role is drawn at one size.
 
 Each chapter runs with the lecture's example and with one example of its own share of the corpus
-(`tests.example_corpus.chapter_looks`: the share turns with the day, so the whole corpus is used over
-two days), no video rendered.
+(`tests.example_corpus.chapter_looks`), no video rendered.
 """
 
 import numpy as np
