@@ -6,11 +6,15 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UL,
     UP,
+    UR,
     Create,
+    DashedLine,
     FadeIn,
     FadeOut,
     GrowArrow,
+    GrowFromPoint,
     LaggedStart,
     SurroundingRectangle,
     VGroup,
@@ -20,13 +24,16 @@ from manim import (
 from attention import examples
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, exp_tex, fmt, ratio_tex, sum_tex, vector_tex
-from scenes.chapter import ChapterScene
+from scenes.chapter import STAGE_BOTTOM, ChapterScene
 from scenes.palette import theme, token_color
-from scenes.qkv import ValuePlane, blend_rows
+from scenes.value_plane import ValuePlane, blend_rows
 
 EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
 TABLE_TOP = 2.0
-PLANE_CENTER = RIGHT * 3.8 + DOWN * 1.45
+PLANE_BOX = (6.0, 5.6)  # the most the values' plane may cover
+PLANE_TOP_RIGHT = RIGHT * 6.8 + UP * 3.4
+LEFT_EDGE = -6.7
+DIM = 0.35  # opacity of the bars whose weight has not yet scaled its value
 
 
 class BlendByWeight(ChapterScene):
@@ -69,9 +76,15 @@ class BlendByWeight(ChapterScene):
         self.sum_line = c.math(r"\text{sum} = " + sum_tex(tr.exps, tr.exp_sum, EXP_PLACES), size=32)
         self.sum_line.next_to(self.table, DOWN, buff=0.4).align_to(self.exp_cells, LEFT)
         self.bars = c.WeightBars(tokens, tr.weights).move_to(RIGHT * 3.6 + DOWN * 1.0)
-        self.plane = ValuePlane(tokens, tr.values, width=4.0).move_to(PLANE_CENTER).set_blend(tr.weights)
+        self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
+        self.plane.move_to(PLANE_TOP_RIGHT, aligned_edge=UR)
         self.rows = blend_rows(tr, tokens)
         self.output_line = c.math(r"\text{output} = " + vector_tex(tr.output), size=34, color=theme().output)
+        self.coordinates = coordinate_marks(self.plane, tr.output)
+        self.counts = (
+            c.text(f"{len(tokens)} weights, summing to 1", size=24, color=theme().muted),
+            c.text("1 vector, 2 coordinates", size=24, color=theme().output),
+        )
 
     def scores(self) -> None:
         self.beat("Scores from the last step")
@@ -131,32 +144,60 @@ class BlendByWeight(ChapterScene):
             FadeOut(self.table), FadeOut(self.sum_line), FadeOut(total), FadeOut(self.formula), run_time=0.8
         )
         self.bars.remove(self.bars.total_label, self.bars.total)
-        self.play(self.bars.animate.scale(0.85).to_edge(LEFT, buff=0.9).set_y(0.9), run_time=1)
-        self.rows.next_to(self.bars, DOWN, buff=0.45).to_edge(LEFT, buff=0.6)
-        self.output_line.next_to(self.rows, DOWN, buff=0.4).align_to(self.rows, LEFT)
+        left = self.left_column()
+        self.play(self.bars.animate.match_height(left[0]).move_to(left[0]).set_opacity(DIM), run_time=1)
         values = ", ".join(vector_tex(v) for v in tr.values)
         self.show(
             FadeIn(self.plane.base), run_time=1, caption=f"The values {values} live in their own plane."
         )
+        self.say("Each weight scales its value; the scaled values add up, tip to tail.")
         for i, (row_name, row_cell) in enumerate(zip(*self.rows.columns)):
-            self.play(FadeIn(row_name), Write(row_cell), Create(self.plane.terms[i]), run_time=1.1)
-        self.say("Each weight scales its value; the scaled values add up, tip to tail.", hold=1)
+            bar = self.bars.bars[i]
+            self.play(
+                VGroup(bar, self.bars.values[i], self.bars.labels[i]).animate.set_opacity(1),
+                FadeIn(row_name),
+                Write(row_cell),
+                GrowFromPoint(self.plane.terms[i], bar.get_top()),
+                run_time=1.1,
+            )
         self.play(GrowArrow(self.plane.output), Write(self.output_line), run_time=1.2)
-        self.wait(2)
+        self.wait(1)
+
+    def left_column(self) -> VGroup:
+        """Where the bars, the rows w_i v_i and the output line go, fitted left of the plane."""
+        target = self.bars.copy().set_opacity(1)
+        column = VGroup(target, self.counts[0], self.rows, self.output_line)
+        column.arrange(DOWN, aligned_edge=LEFT, buff=0.4)
+        self.counts[0].align_to(target, LEFT)
+        top = self.heading.get_bottom()[1] - 0.4
+        c.fit_width(column, self.plane.get_left()[0] - 0.4 - LEFT_EDGE)
+        if column.height > top - STAGE_BOTTOM:
+            column.scale_to_fit_height(top - STAGE_BOTTOM)
+        column.move_to([LEFT_EDGE, top, 0], aligned_edge=UL)
+        return column
 
     def distinguish(self) -> None:
         self.beat("A vector, not three weights")
         tr = self.trace
-        sentence = (
-            f"The output {vector_tex(tr.output)} is one vector in the values' plane, "
-            f"not the {len(tr.weights)} weights."
-        )
-        note = c.paragraph(sentence, width_chars=32, size=24)
-        note.next_to(self.plane, UP, buff=0.25)
+        self.counts[1].next_to(self.output_line, RIGHT, buff=0.4)
+        if self.counts[1].get_right()[0] > self.plane.get_left()[0] - 0.2:
+            self.counts[1].next_to(self.output_line, DOWN, aligned_edge=LEFT, buff=0.25)
         self.show(
-            FadeIn(note),
+            FadeIn(self.counts[0]),
+            FadeIn(self.counts[1]),
+            Create(self.coordinates),
             Create(SurroundingRectangle(self.output_line, color=theme().output, buff=0.12)),
-            run_time=1,
-            caption=sentence,
-            hold=4.5,
+            run_time=1.2,
+            caption=f"The output {vector_tex(tr.output)} is one vector in the values' plane, "
+            f"not the {len(tr.weights)} weights.",
+            hold=4,
         )
+
+
+def coordinate_marks(plane: ValuePlane, point) -> VGroup:
+    """Dashed lines from `point` to both axes: the output's two coordinates."""
+    tip = plane.plane.c2p(*point)
+    return VGroup(
+        DashedLine(tip, plane.plane.c2p(point[0], 0), color=theme().output, stroke_width=2),
+        DashedLine(tip, plane.plane.c2p(0, point[1]), color=theme().output, stroke_width=2),
+    )

@@ -18,7 +18,6 @@ from manim import (
     MoveAlongPath,
     TracedPath,
     VGroup,
-    Write,
     smooth,
 )
 
@@ -52,10 +51,11 @@ RIGHT_WIDTH = 7.2  # the widest a block on the right may be
 VERDICT_CHARS = 52
 LEG_SECONDS = 3.0
 BEND = 0.6  # radians of curvature on each leg of the drag, so the path is a curve
+NEAREST_MARGIN = 0.1  # a key nearer the cross than every other by this much is "the nearest"
 ALIGNED = 0.99  # a key whose cosine with the query is at least this points along it
 UNRELATED = 0.05  # a key whose cosine is within this of 0 points in an unrelated direction
 PAYOFF = (
-    "The payoff: not one RNN hidden state remembering a whole sequence (chapter 1), "
+    "The payoff: not one RNN hidden state for a whole sequence (chapter 1), "
     "but a fresh, query-specific blend of all of it, recomputed on demand."
 )
 
@@ -103,15 +103,18 @@ class LiveAttention(VGroup):
         return self.refresh()
 
 
-def describe(tokens, weights) -> str:
-    """A caption for the weights at a stop of the drag."""
+def describe(tokens, trace) -> str:
+    """A caption for the weights at a stop of the drag (for equal weights, why: not the nearest key)."""
+    weights = trace.weights
     if np.ptp(weights) < 0.01:
-        return f"Here every dot product is equal, so each weight is {fmt(weights[0], WEIGHT_PLACES)}."
+        equal = f"Equal q · k_i here, so each weight is {fmt(weights[0], WEIGHT_PLACES)}"
+        distances = np.linalg.norm(trace.keys - trace.query, axis=1)
+        nearest = int(np.argmin(distances))
+        if np.sum(distances < distances[nearest] + NEAREST_MARGIN) > 1:
+            return f"{equal}: dot products set the weights."
+        return f"{equal}, though the cross is nearest “{tokens[nearest]}”: dot products, not distance."
     top = int(np.argmax(weights))
-    return (
-        f"Near “{tokens[top]}”, the largest weight ({fmt(weights[top], WEIGHT_PLACES)}) "
-        f"goes to “{tokens[top]}”."
-    )
+    return f"Near “{tokens[top]}”, “{tokens[top]}” gets the most weight: {fmt(weights[top], WEIGHT_PLACES)}."
 
 
 def glossary(width: int) -> c.Grid:
@@ -121,7 +124,7 @@ def glossary(width: int) -> c.Grid:
         (r"q", "query (×): what is looking", theme().query),
         (rf"d = {width}", "dimension of q and the keys", theme().text),
         (r"w_i", "weight on token i (a bar)", theme().text),
-        (r"\text{context}", "= Σ wᵢ kᵢ, attention's output", theme().output),
+        (r"\text{context}", "= Σ wᵢ vᵢ, the output; here vᵢ = kᵢ", theme().output),
     ]
     symbols = [c.math(tex, size=28, color=color) for tex, _, color in rows]
     meanings = [c.text(meaning, size=20, color=theme().muted) for _, meaning, _ in rows]
@@ -183,8 +186,27 @@ def reasons(tokens, trace) -> str:
 
 
 def verdict(tokens, trace) -> str:
-    """The worked example's conclusion: 'At q = (2, 0): ' and its reasons."""
-    return f"At q = {coords(trace.query)}: {reasons(tokens, trace)}"
+    """The worked example's conclusion as a short label: 'At q = (2, 0): “the” dominates, ...'."""
+    w = trace.weights
+    if np.ptp(w) < 0.01:
+        return f"At q = {coords(trace.query)}: equal weights."
+    order = ranked(w)
+    lead, last = outcomes(w)
+    parts = [f"“{tokens[order[0]]}” {lead}", *[f"“{tokens[i]}” keeps a share" for i in order[1:-1]]]
+    return f"At q = {coords(trace.query)}: " + ", ".join([*parts, f"“{tokens[order[-1]]}” {last}"]) + "."
+
+
+def against_blend(trace, blend) -> str:
+    """Why chapter 4's top weight differs from this one: its width d, and so its divisor √d."""
+    here, there = (f"{fmt(t.weights.max(), WEIGHT_PLACES)}" for t in (trace, blend))
+    divisor = f"{relation(blend.divisor, SCORE_PLACES, tex=False)} {fmt(blend.divisor, SCORE_PLACES)}"
+    if np.allclose(np.sort(trace.dots), np.sort(blend.dots)):
+        dots = ", ".join(fmt(x, SCORE_PLACES) for x in np.sort(trace.dots)[::-1])
+        return (
+            f"Chapter 4 has the same dot products {dots} but d = {blend.width}, so ÷ √{blend.width} "
+            f"{divisor}: top weight {there} there, {here} here."
+        )
+    return f"Chapter 4's d = {blend.width} divides by √{blend.width} {divisor}: top weight {there} there, {here} here."
 
 
 class ThreeTokenDrag(ChapterScene):
@@ -242,7 +264,7 @@ class ThreeTokenDrag(ChapterScene):
             FadeIn(rows(3)),
             FadeIn(rows(4)),
             run_time=1.5,
-            caption="score_i compares q with k_i; the weights w_i sum to 1; the context arrow blends the keys "
+            caption="score_i compares q with k_i; w_i sum to 1; the context blends the values (here, the keys) "
             "by weight.",
             hold=0.5,
         )
@@ -262,7 +284,7 @@ class ThreeTokenDrag(ChapterScene):
         legs = list(zip(self.example.path[:-1], self.example.path[1:]))
         for start, end in legs[:-1]:
             self.play(MoveAlongPath(live.cross, self.leg(start, end)), run_time=LEG_SECONDS, rate_func=smooth)
-            self.say(describe(self.example.tokens, live.trace().weights), hold=0.5)
+            self.say(describe(self.example.tokens, live.trace()))
         # the last leg carries the payoff, and lasts as long as it takes to read
         self.show(
             MoveAlongPath(live.cross, self.leg(*legs[-1])),
@@ -281,11 +303,15 @@ class ThreeTokenDrag(ChapterScene):
     def worked_example(self) -> None:
         self.beat("Worked example")
         live = self.live
-        self.play(live.animate.move_query_to(self.example.query), run_time=0.8)
-        trace = live.trace()
+        trace = self.example.trace()
         q_label = c.text(f"q = {coords(trace.query)}", size=24, color=theme().query)
         self.steps = self.step_table(trace)
         blocks = self.steps
+        self.show(
+            live.animate.move_query_to(self.example.query),
+            run_time=0.8,
+            caption=f"Stop at q = {coords(trace.query)}. Step 1: q · k_i for every key.",
+        )
         self.play(
             FadeIn(q_label.next_to(live.cross, DOWN, buff=0.25)),
             FadeOut(live.bars),
@@ -294,17 +320,17 @@ class ThreeTokenDrag(ChapterScene):
             run_time=0.6,
         )
         captions = (
-            f"Stop at q = {coords(trace.query)}. Step 1: q · k_i for every key.",
+            None,  # step 1's caption came with the stop
             f"Step 2: divide by √d = √{trace.width} {relation(trace.divisor, SCORE_PLACES, tex=False)} "
             f"{fmt(trace.divisor, SCORE_PLACES)} to get score_i.",
             "Step 3: softmax (exponentiate, sum, divide) gives w_i.",
         )
         for block, caption in zip(blocks, captions):
-            self.show(FadeIn(block, shift=0.2 * DOWN), run_time=1.2, caption=caption, hold=2.3)
-        self.verdict = c.paragraph(verdict(self.example.tokens, trace), width_chars=VERDICT_CHARS, size=22)
+            self.show(FadeIn(block, shift=0.2 * DOWN), run_time=1.2, caption=caption, hold=1.2)
+        self.verdict = c.paragraph(verdict(self.example.tokens, trace), width_chars=VERDICT_CHARS, size=24)
         c.fit_width(self.verdict, RIGHT_WIDTH).next_to(VGroup(*blocks), DOWN, buff=0.3)
         self.verdict.align_to(blocks[0], LEFT)
-        self.show(Write(self.verdict), run_time=1.2, caption=reasons(self.example.tokens, trace), hold=2)
+        self.show(FadeIn(self.verdict), run_time=0.8, caption=reasons(self.example.tokens, trace), hold=1)
 
     def step_table(self, trace) -> list[VGroup]:
         """The three steps of the worked example, as blocks of checkable arithmetic."""
@@ -360,10 +386,9 @@ class ThreeTokenDrag(ChapterScene):
         pair = VGroup(scaled_bars, raw_bars).arrange(RIGHT, buff=0.9, aligned_edge=DOWN)
         pair.next_to(self.verdict, DOWN, buff=0.45)
         note = c.paragraph(
-            "Dot products grow with the dimension d. Dividing by √d keeps the scores "
-            "moderate; without it, softmax saturates toward one-hot.",
+            "Dot products grow with d; without ÷ √d, softmax saturates toward one-hot.",
             width_chars=VERDICT_CHARS,
-            size=22,
+            size=24,
             color=theme().muted,
         )
         c.fit_width(note, RIGHT_WIDTH).next_to(pair, DOWN, buff=0.35).align_to(self.verdict, LEFT)
@@ -372,8 +397,7 @@ class ThreeTokenDrag(ChapterScene):
             FadeIn(raw_bars),
             FadeIn(note),
             run_time=1.2,
-            caption="Without √d the same dot products give sharper weights: dot products grow with d, "
-            "and softmax saturates toward one-hot.",
+            caption=against_blend(trace, examples.current().blend.trace(0)),
             hold=3,
         )
         self.summary = VGroup(self.verdict, pair, note)

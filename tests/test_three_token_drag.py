@@ -10,7 +10,7 @@ from manim import MathTex, tempconfig
 from attention import attend, examples
 from attention.examples import DragExample
 from scenes.arithmetic import exp_tex, fmt
-from scenes.three_token_drag import ThreeTokenDrag, describe, reasons, verdict
+from scenes.three_token_drag import ThreeTokenDrag, against_blend, describe, reasons, verdict
 from tests.snapshot import SIZE, assert_matches_snapshot, built
 
 LAYOUT = (-6.8, 6.8, -3.8, 3.65)  # x and y bounds of the area the chapter may use
@@ -117,11 +117,33 @@ def test_every_shown_result_follows_from_shown_inputs():
 
 def test_captions_describe_the_weights():
     ex = examples.current().drag
-    assert describe(ex.tokens, ex.trace([0, 2]).weights).startswith("Near “cat”")
-    assert "0.333" in describe(ex.tokens, ex.trace([0.7, 0.7]).weights)
-    assert verdict(ex.tokens, ex.trace()) == (
-        "At q = (2, 0): “the” dominates; “sat” keeps a share because it partly overlaps the query's "
-        "direction; “cat” gets almost none because it points in an unrelated direction."
+    assert describe(ex.tokens, ex.trace([0, 2])).startswith("Near “cat”")
+    assert (
+        verdict(ex.tokens, ex.trace())
+        == "At q = (2, 0): “the” dominates, “sat” keeps a share, “cat” gets almost none."
+    )
+
+
+def test_equal_weights_are_explained_by_dot_products_not_distance():
+    ex = examples.current().drag
+    assert describe(ex.tokens, ex.trace([0.7, 0.7])) == (
+        "Equal q · k_i here, so each weight is 0.333, though the cross is nearest “sat”: "
+        "dot products, not distance."
+    )
+    # equally near two keys: no key is named
+    assert describe(("a", "b"), attend([0, 0], [[1, 0], [-1, 0]])) == (
+        "Equal q · k_i here, so each weight is 0.500: dot products set the weights."
+    )
+
+
+def test_the_top_weight_is_compared_with_chapter_4s_divisor():
+    ex = examples.current()
+    assert against_blend(ex.drag.trace(), ex.blend.trace(0)) == (
+        "Chapter 4 has the same dot products 4, 2, 0 but d = 4, so ÷ √4 = 2: top weight 0.665 there, 0.768 here."
+    )
+    other = attend([1, 0, 0], [[1, 0, 0], [0, 1, 0]])
+    assert against_blend(ex.drag.trace(), other) == (
+        "Chapter 4's d = 3 divides by √3 ≈ 1.732: top weight 0.640 there, 0.768 here."
     )
 
 
@@ -141,6 +163,12 @@ def test_captions_give_the_reasons_and_the_payoff(rendered):
     payoff = next(s for s in said if "RNN" in s)
     for words in ["one RNN hidden state", "whole sequence", "chapter 1", "query-specific blend", "on demand"]:
         assert words in payoff
+    assert against_blend(ex.trace(), examples.current().blend.trace(0)) in said
+
+
+def test_the_legend_and_captions_say_the_values_are_the_keys(scene, rendered):
+    assert "here vᵢ = kᵢ" in scene.live.glossary.columns[1][4].original_text
+    assert any("(here, the keys)" in s for s in captions(rendered))
 
 
 def test_chapter_lasts_40_to_70_seconds(rendered):

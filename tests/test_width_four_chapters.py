@@ -57,8 +57,13 @@ def test_blend_plane_draws_the_output_at_the_trace(tmp_path):
     trace = examples.current().blend.trace(0)
     scene = built(BlendByWeight, tmp_path)
     np.testing.assert_allclose(scene.plane.output_point(), trace.output, atol=1e-3)
-    ends = [scene.plane.plane.p2c(line.get_end())[:2] for line in scene.plane.terms]
-    np.testing.assert_allclose(ends[-1], trace.output, atol=1e-3)
+    running = np.cumsum(trace.terms, axis=0)
+    for term, start, end in zip(scene.plane.terms, [np.zeros(2), *running[:-1]], running):
+        if np.linalg.norm(end - start) > 0:  # each term w_i v_i runs from the previous tip to its own
+            np.testing.assert_allclose(scene.plane.plane.p2c(term.get_start())[:2], start, atol=1e-3)
+            np.testing.assert_allclose(scene.plane.plane.p2c(term.get_end())[:2], end, atol=1e-3)
+        else:  # the zero value's term is not drawn
+            assert term.get_fill_opacity() == 0 == term.get_stroke_opacity()
 
 
 @pytest.mark.parametrize("t", [0.0, 0.5, 1.0])

@@ -1,0 +1,146 @@
+"""The values' plane of chapters 4 and 5: one arrow per value, the terms w_i v_i tip to tail, the output."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DOWN, LEFT, RIGHT, Arrow, Dot, MathTex, NumberPlane, VGroup
+
+from scenes import components as c
+from scenes.arithmetic import WEIGHT_PLACES, fmt, vector_tex
+from scenes.numbers import Number
+from scenes.palette import theme, token_color
+
+STEPS = (1, 2, 2.5, 5)  # grid steps are these times a power of ten
+MOST_LINES = 6  # grid lines along the longer side, at most
+SHORTEST = 0.06  # scene units: a term shorter than this is drawn as nothing (it adds next to nothing)
+LABEL_SIZE = 26  # every token's label, on an arrow or on the zero vector's dot
+TERM_WIDTH, OUTPUT_WIDTH = 7, 8  # stroke widths of the terms' arrows and of the output's
+
+
+def grid_step(span: float) -> float:
+    """The smallest round step (1, 2, 2.5 or 5 times a power of ten) giving at most MOST_LINES lines."""
+    power = 10.0 ** np.floor(np.log10(max(span, 1e-9) / MOST_LINES))
+    return next(s * power * k for k in (1, 10) for s in STEPS if span / (s * power * k) <= MOST_LINES)
+
+
+def fitted_plane(points, width: float, height: float) -> NumberPlane:
+    """A plane holding the origin and `points` with a margin, one scale on both axes, inside width x height."""
+    pts = np.vstack([np.zeros((1, 2)), np.asarray(points, dtype=float)])
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    span = max(float(np.max(hi - lo)), 1e-9)
+    step = grid_step(span * 1.3)
+    lo = np.floor((lo - 0.15 * span) / step) * step
+    hi = np.ceil((hi + 0.15 * span) / step) * step
+    unit = min(width / (hi[0] - lo[0]), height / (hi[1] - lo[1]))
+    return NumberPlane(
+        x_range=[lo[0], hi[0], step],
+        y_range=[lo[1], hi[1], step],
+        x_length=(hi[0] - lo[0]) * unit,
+        y_length=(hi[1] - lo[1]) * unit,
+        background_line_style={"stroke_color": theme().grid, "stroke_width": 1},
+        axis_config={"stroke_color": theme().muted, "stroke_width": 2},
+    )
+
+
+def arrow(start, end, color: str, width: float) -> Arrow:
+    return Arrow(start, end, buff=0, color=color, stroke_width=width, max_tip_length_to_length_ratio=0.2)
+
+
+class ValuePlane(VGroup):
+    """The values as arrows in their plane; `set_blend(weights)` draws each w_i v_i as an arrow, tip to
+    tail, and the output arrow from the origin to their sum. Fits inside `width` x `height`."""
+
+    def __init__(self, tokens, values, width: float, height: float):
+        super().__init__()
+        self.values_xy = np.asarray(values, dtype=float)
+        self.plane = fitted_plane(self.values_xy, width, height)
+        self.marks = VGroup(*[self._value_mark(t, v) for t, v in zip(tokens, self.values_xy)])
+        origin = self.plane.c2p(0, 0)
+        self.terms = VGroup(*[arrow(origin, origin + LEFT, token_color(t), TERM_WIDTH) for t in tokens])
+        self.output = arrow(origin, origin + LEFT, theme().output, OUTPUT_WIDTH)
+        self.add(self.plane, self.marks, self.terms, self.output)
+
+    @property
+    def base(self) -> VGroup:
+        """The plane and the value arrows, without the blend."""
+        return VGroup(self.plane, self.marks)
+
+    def _value_mark(self, token: str, vector) -> VGroup:
+        """A faint arrow to a value vector (a dot for the zero vector), labelled with its token."""
+        color = token_color(token)
+        if np.allclose(vector, 0):
+            mark = Dot(self.plane.c2p(0, 0), radius=0.09, color=color)
+            label = c.fit_width(c.text(token, size=LABEL_SIZE, color=color), c.LABEL_WIDTH)
+            return VGroup(mark, label.next_to(mark, DOWN + LEFT, buff=0.1))
+        mark = arrow(self.plane.c2p(0, 0), self.plane.c2p(*vector), color, 4).set_opacity(0.5)
+        label = c.fit_width(c.arrow_label(self.plane, vector, token, color), c.LABEL_WIDTH)
+        return VGroup(mark, label)
+
+    def term_ends(self, weights) -> np.ndarray:
+        """Where each term's arrow ends, in plane coordinates: the running sums of w_i v_i."""
+        return np.cumsum(np.asarray(weights, dtype=float)[:, None] * self.values_xy, axis=0)
+
+    def set_blend(self, weights) -> ValuePlane:
+        """Put each term's arrow from the previous tip to its own, and the output arrow to the last tip."""
+        ends = self.term_ends(weights)
+        starts = np.vstack([np.zeros((1, 2)), ends[:-1]])
+        for term, start, end in zip(self.terms, starts, ends):
+            place(term, self.plane.c2p(*start), self.plane.c2p(*end), TERM_WIDTH)
+        place(self.output, self.plane.c2p(0, 0), self.plane.c2p(*ends[-1]), OUTPUT_WIDTH)
+        return self
+
+    def output_point(self) -> np.ndarray:
+        """The output arrow's tip in plane coordinates."""
+        return np.array(self.plane.p2c(self.output.get_end())[:2])
+
+
+def place(mark: Arrow, start, end, width: float) -> None:
+    """Redraw `mark` from `start` to `end` (its tip sized for its new length); one too short to show is
+    made invisible where it was."""
+    if np.linalg.norm(np.asarray(end) - np.asarray(start)) < SHORTEST:
+        mark.set_stroke(opacity=0).set_fill(opacity=0)
+        return
+    mark.become(arrow(start, end, mark.get_color(), width))
+
+
+class LiveVector(VGroup):
+    """'[0.500, −0.250]' made of Numbers that follow a trace on every frame; re-spaced after each change,
+    so a longer number (a minus sign, another digit) never runs into a bracket or a comma."""
+
+    def __init__(self, values, places: int = WEIGHT_PLACES, size: float = 32, color: str | None = None):
+        super().__init__()
+        color = color or theme().text
+        self.numbers = [
+            Number(float(v), num_decimal_places=places, font_size=size, color=color) for v in values
+        ]
+        self.commas = [MathTex(",", font_size=size, color=color) for _ in self.numbers[1:]]
+        parts = [MathTex("[", font_size=size, color=color), self.numbers[0]]
+        for comma, number in zip(self.commas, self.numbers[1:]):
+            parts += [comma, number]
+        self.add(*parts, MathTex("]", font_size=size, color=color))
+        self.respace()
+
+    def respace(self) -> LiveVector:
+        left = self.get_left()
+        self.arrange(RIGHT, buff=0.08)
+        for comma in self.commas:
+            comma.align_to(self.numbers[0], DOWN)
+        return self.shift(left - self.get_left())
+
+    def set_values(self, values) -> LiveVector:
+        for number, v in zip(self.numbers, values):
+            number.set_value(float(v))
+        return self.respace()
+
+    def shown_values(self) -> list[float]:
+        return [round(n.get_value(), n.num_decimal_places) for n in self.numbers]
+
+
+def blend_rows(trace, tokens) -> c.Grid:
+    """'0.500 × [1, 0] = [0.500, 0]' for each token: weight times value (columns: names, products)."""
+    names = [c.fit_width(c.text(t, size=LABEL_SIZE, color=token_color(t)), 2.2) for t in tokens]
+    cells = [
+        c.math(rf"{fmt(w, WEIGHT_PLACES)} \times {vector_tex(v, None)} = {vector_tex(term)}", size=30)
+        for w, v, term in zip(trace.weights, trace.values, trace.terms)
+    ]
+    return c.Grid(names, cells, row_buff=0.22)
