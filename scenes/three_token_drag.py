@@ -200,7 +200,7 @@ def against_blend(trace, blend) -> str:
     """Why chapter 4's top weight differs from this one: its width d, and so its divisor √d."""
     here, there = (f"{fmt(t.weights.max(), WEIGHT_PLACES)}" for t in (trace, blend))
     divisor = f"{relation(blend.divisor, SCORE_PLACES, tex=False)} {fmt(blend.divisor, SCORE_PLACES)}"
-    if np.allclose(np.sort(trace.dots), np.sort(blend.dots)):
+    if trace.dots.shape == blend.dots.shape and np.allclose(np.sort(trace.dots), np.sort(blend.dots)):
         dots = ", ".join(fmt(x, SCORE_PLACES) for x in np.sort(trace.dots)[::-1])
         return (
             f"Chapter 4 has the same dot products {dots} but d = {blend.width}, so ÷ √{blend.width} "

@@ -211,9 +211,13 @@ def test_reasons_follow_a_custom_order(custom):
         tokens=("ant", "bee", "cow"), keys=[[1, 1], [0, -2], [2, 0]], query=[0, 1], path=[[1, 0], [0, 1]]
     )
     assert list(ex.trace().weights.argsort()[::-1]) == [0, 2, 1]
-    assert verdict(ex.tokens, ex.trace()) == (
-        "At q = (0, 1): “ant” dominates; “cow” keeps a share though it points in an unrelated direction; "
+    assert reasons(ex.tokens, ex.trace()) == (
+        "“ant” dominates; “cow” keeps a share though it points in an unrelated direction; "
         "“bee” gets almost none because it points away from the query's direction."
+    )
+    assert (
+        verdict(ex.tokens, ex.trace())
+        == "At q = (0, 1): “ant” dominates, “cow” keeps a share, “bee” gets almost none."
     )
 
 
