@@ -20,15 +20,16 @@ from manim import (
 
 from attention import attend, examples
 from scenes import components as c
-from scenes.arithmetic import SCORE_PLACES, vector_tex
+from scenes.arithmetic import SCORE_PLACES, fmt_column, vector_tex
 from scenes.chapter import STAGE_BOTTOM, ChapterScene
 from scenes.palette import theme
-from scenes.qkv import KeyRows, named_row, row_vector
-from scenes.value_plane import LiveVector, ValuePlane, blend_rows
+from scenes.value_plane import ValuePlane, bars_fit, blend_rows
+from scenes.vector_rows import GAP, TokenRows, named, one_size, vector
 
 MORPH_SECONDS = 2
 LEFT_WIDTH = 7.0  # the widest the left column (query, keys and values, output) may be
-RIGHT_COLUMN = 4.15  # x of the right column's centre: bars and plane
+RIGHT_COLUMN = 4.15  # x of the plane's centre
+BARS_LEFT = 3.3  # the bars start right of the subtitle
 BARS_BASELINE, BAR_HEIGHT, BAR_SPACING = 1.5, 1.6, 3.9  # y of the bars' baseline; a weight of 1's height
 PLANE_TOP = 0.75
 PLANE_BOX = (5.2, 4.5)  # the most the values' plane may cover
@@ -36,8 +37,8 @@ DIM, GHOST = 0.35, 0.25  # opacity of what is not active; of the blend before th
 
 
 def scores_tex(trace) -> str:
-    """'s = [1, 2, 3]': the trace's scores."""
-    return f"s = {vector_tex(trace.scores, SCORE_PLACES)}"
+    """'s = [1,  2,  3]': the trace's scores, one format for all."""
+    return "s = [" + GAP.join(fmt_column(trace.scores, SCORE_PLACES)) + "]"
 
 
 class Refocus(ChapterScene):
@@ -59,30 +60,28 @@ class Refocus(ChapterScene):
         self.before, self.after = self.example.trace(0), self.example.trace(1)
         ex, tr = self.example, self.before
         self.heading = c.chapter_title(self.title, "A new query changes the blend of the same values")
-        self.memory = KeyRows(
+        self.memory = TokenRows(
             ex.tokens,
+            [named(f"k_{{{i + 1}}}", vector(k, theme().key), theme().key) for i, k in enumerate(tr.keys)],
             [
-                named_row(f"k_{{{i + 1}}}", theme().key, row_vector(k, theme().key, size=30))
-                for i, k in enumerate(tr.keys)
-            ],
-            [
-                named_row(f"v_{{{i + 1}}}", theme().value, row_vector(v, theme().value, size=30))
+                named(f"v_{{{i + 1}}}", vector(v, theme().value), theme().value)
                 for i, v in enumerate(tr.values)
             ],
             row_buff=0.15,
         )
-        self.query = named_row("q", theme().query, row_vector(tr.query, theme().query, size=30))
-        self.scores = c.math(scores_tex(tr), size=32)
+        self.query = named("q", vector(tr.query, theme().query), theme().query)
+        self.next_query = named("q", vector(self.after.query, theme().query), theme().query)
+        self.scores, self.next_scores = (c.math(scores_tex(t)) for t in (self.before, self.after))
         self.bars = c.WeightBars(
             ex.tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(ex.tokens), show_total=False
         )
         self.plane = ValuePlane(ex.tokens, tr.values, *PLANE_BOX)
-        self.output = LiveVector(tr.output, color=theme().output)
-        self.output_label = c.math(r"\text{output} =", size=32, color=theme().output)
+        self.output = c.VectorReadout(tr.output, color=theme().output)
+        self.output_label = c.math(r"\text{output} =", color=theme().output)
         self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
-        self.tag_text = c.text("keys and values: unchanged", size=24, color=theme().muted)
+        self.tag_text = c.text("keys and values: unchanged", role="small", color=theme().muted)
         self.zero_rows, self.zero_shown = self.term_rows(self.after)
-        self.note = c.text("new query → new weights → new output", size=26)
+        self.note = c.text("new query → new weights → new output", role="small")
         self.layout()
         self.plane.set_blend(tr.weights)
         self.q_tracker = ValueTracker(0.0)
@@ -95,7 +94,8 @@ class Refocus(ChapterScene):
         return VGroup(*[rows.row(i) for i in shown]).arrange(DOWN, aligned_edge=LEFT), shown
 
     def layout(self) -> None:
-        """Query and scores, memory, output and notes in a left column; bars and the plane on the right."""
+        """Query and scores, memory, output and notes in a left column; bars and the plane on the right.
+        A column too large for its place is shrunk, and every text with it, so each role keeps one size."""
         self.output.next_to(self.output_label, RIGHT, buff=0.15)
         self.tag_text.next_to(self.tag, DOWN, buff=0.1)
         self.scores.next_to(self.query, RIGHT, buff=0.6)
@@ -109,12 +109,15 @@ class Refocus(ChapterScene):
         column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
         column[0].shift(RIGHT * (self.memory.columns[0].get_right()[0] - self.query.get_right()[0]))
         top = self.heading.get_bottom()[1] - 0.45
-        c.fit_width(column, LEFT_WIDTH)
-        if column.height > top - STAGE_BOTTOM:
-            column.scale_to_fit_height(top - STAGE_BOTTOM)
-        column.to_edge(LEFT, buff=0.6).set_y(top - column.height / 2)
-        self.bars.shift(RIGHT_COLUMN * RIGHT + UP * BARS_BASELINE - self.bars.baseline.get_center())
-        self.plane.move_to(RIGHT_COLUMN * RIGHT, coor_mask=RIGHT).align_to(UP * PLANE_TOP, UP)
+        factor = min(1, LEFT_WIDTH / column.width, (top - STAGE_BOTTOM) / column.height, bars_fit(self.bars))
+        column.scale(factor).to_edge(LEFT, buff=0.6).set_y(top - column.height / 2)
+        self.bars.shift(RIGHT * BARS_LEFT + UP * BARS_BASELINE - self.bars.baseline.get_left())
+        grid = self.plane.plane
+        self.plane.shift(RIGHT * (RIGHT_COLUMN - grid.get_x()) + UP * (PLANE_TOP - grid.get_top()[1]))
+        for later, now in ((self.next_query, self.query), (self.next_scores, self.scores)):
+            later.scale(factor).move_to(now, aligned_edge=LEFT)
+        one_size(VGroup(column, self.bars, self.plane, self.next_query, self.next_scores), factor)
+        self.output.lay_out()
 
     def query_at(self, t: float) -> np.ndarray:
         """The query moving in a straight line from the first query to the second."""
@@ -149,8 +152,6 @@ class Refocus(ChapterScene):
 
     def new_query(self) -> None:
         self.beat("A new query")
-        new_query = named_row("q", theme().query, row_vector(self.after.query, theme().query, size=30))
-        new_query.move_to(self.query)
         self.show(
             FadeIn(self.tag),
             FadeIn(self.tag_text),
@@ -159,7 +160,7 @@ class Refocus(ChapterScene):
             hold=1,
         )
         self.show(
-            Transform(self.query, new_query),
+            Transform(self.query, self.next_query),
             self.memory.animate.set_opacity(DIM),
             run_time=1.2,
             caption=f"Only the query changes, to {vector_tex(self.after.query, None)}.",
@@ -168,7 +169,7 @@ class Refocus(ChapterScene):
 
     def new_blend(self) -> None:
         self.beat("New weights, new blend")
-        new_scores = c.math(scores_tex(self.after), size=32).move_to(self.scores, aligned_edge=LEFT)
+        new_scores = self.next_scores
         ghost = VGroup(self.plane.output.copy(), *[bar.copy() for bar in self.bars.bars])
         self.show(
             ReplacementTransform(self.scores, new_scores),

@@ -37,6 +37,7 @@ from scenes.arithmetic import (
 )
 from scenes.chapter import ChapterScene, reading_time
 from scenes.palette import theme, token_color
+from scenes.vector_rows import one_size
 
 EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
 PLANE_BOX = (5.3, 5.0)  # width, height available to the plane
@@ -44,10 +45,10 @@ PLANE_CENTER = np.array([-4.1, -0.55, 0])
 RIGHT_CENTER = np.array([2.9, -0.5, 0])
 BARS_BASELINE = np.array([2.9, -0.15, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
 BAR_HEIGHT = 1.8
-FORMULA_TOP_RIGHT = np.array([6.7, 3.3, 0])
-GLOSSARY_TOP_LEFT = np.array([1.0, -1.5, 0])  # the symbols' legend builds up below the bars
-TABLE_WIDTH = 6.6
-RIGHT_WIDTH = 7.2  # the widest a block on the right may be
+FORMULA_TOP_RIGHT = np.array([7.3, 3.4, 0])  # right of the subtitle
+GLOSSARY_TOP_LEFT = np.array([0.4, -1.45, 0])  # the symbols' legend builds up below the bars
+TABLE_WIDTH = 8.6  # the widest the worked example's table may be
+TABLE_TOP_LEFT = np.array([-1.2, 2.5, 0])
 VERDICT_CHARS = 52
 LEG_SECONDS = 3.0
 BEND = 0.6  # radians of curvature on each leg of the drag, so the path is a curve
@@ -126,8 +127,8 @@ def glossary(width: int) -> c.Grid:
         (r"w_i", "weight on token i (a bar)", theme().text),
         (r"\text{context}", "= Σ wᵢ vᵢ, the output; here vᵢ = kᵢ", theme().output),
     ]
-    symbols = [c.math(tex, size=28, color=color) for tex, _, color in rows]
-    meanings = [c.text(meaning, size=20, color=theme().muted) for _, meaning, _ in rows]
+    symbols = [c.math(tex, color=color) for tex, _, color in rows]
+    meanings = [c.text(meaning, role="small", color=theme().muted) for _, meaning, _ in rows]
     table = c.Grid(symbols, meanings, col_buff=0.3, row_buff=0.16)
     for symbol, meaning in zip(symbols, meanings):
         symbol.match_y(meaning)
@@ -228,8 +229,8 @@ class ThreeTokenDrag(ChapterScene):
         self.heading = c.chapter_title(self.title, "A query looks at three keys and blends them by weight")
         self.live = LiveAttention(self.example).refresh()
         self.formula = VGroup(
-            c.math(r"\text{score}_i = \frac{q \cdot k_i}{\sqrt{d}}", size=30),
-            c.math(r"w_i = \mathrm{softmax}_i(\text{score}_i)", size=30),
+            c.math(r"\text{score}_i = \frac{q \cdot k_i}{\sqrt{d}}"),
+            c.math(r"w_i = \mathrm{softmax}_i(\text{score}_i)"),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
         self.formula.move_to(FORMULA_TOP_RIGHT, aligned_edge=UR)
 
@@ -304,7 +305,7 @@ class ThreeTokenDrag(ChapterScene):
         self.beat("Worked example")
         live = self.live
         trace = self.example.trace()
-        q_label = c.text(f"q = {coords(trace.query)}", size=24, color=theme().query)
+        q_label = c.text(f"q = {coords(trace.query)}", role="label", color=theme().query)
         self.steps = self.step_table(trace)
         blocks = self.steps
         self.show(
@@ -327,8 +328,10 @@ class ThreeTokenDrag(ChapterScene):
         )
         for block, caption in zip(blocks, captions):
             self.show(FadeIn(block, shift=0.2 * DOWN), run_time=1.2, caption=caption, hold=1.2)
-        self.verdict = c.paragraph(verdict(self.example.tokens, trace), width_chars=VERDICT_CHARS, size=24)
-        c.fit_width(self.verdict, RIGHT_WIDTH).next_to(VGroup(*blocks), DOWN, buff=0.3)
+        self.verdict = c.paragraph(
+            verdict(self.example.tokens, trace), width_chars=VERDICT_CHARS, role="small"
+        )
+        self.verdict.next_to(VGroup(*blocks), DOWN, buff=0.3)
         self.verdict.align_to(blocks[0], LEFT)
         self.show(FadeIn(self.verdict), run_time=0.8, caption=reasons(self.example.tokens, trace), hold=1)
 
@@ -337,7 +340,7 @@ class ThreeTokenDrag(ChapterScene):
         d = trace.width
 
         def names() -> list:
-            return [c.text(t, size=26, color=token_color(t)) for t in self.example.tokens]
+            return [c.text(t, role="label", color=token_color(t)) for t in self.example.tokens]
 
         dots = [dot_product_tex(trace.query, k, x) for k, x in zip(trace.keys, trace.dots)]
         scaled = [division_tex(x, rf"\sqrt{{{d}}}", s) for x, s in zip(trace.dots, trace.scores)]
@@ -346,30 +349,37 @@ class ThreeTokenDrag(ChapterScene):
             ratio_tex(e, trace.exp_sum, w, EXP_PLACES, WEIGHT_PLACES)
             for e, w in zip(trace.exps, trace.weights)
         ]
-        top = c.Grid(names(), [c.math(t, size=30) for t in dots], [c.math(t, size=30) for t in scaled])
-        bottom = c.Grid(names(), [c.math(t, size=30) for t in exps], [c.math(t, size=30) for t in ratios])
+        top = c.Grid(
+            names(), [c.math(t) for t in dots], [c.math(t) for t in scaled], col_buff=0.35, row_buff=0.15
+        )
+        bottom = c.Grid(
+            names(), [c.math(t) for t in exps], [c.math(t) for t in ratios], col_buff=0.35, row_buff=0.15
+        )
         top_names, top_dots, top_scaled = top.columns
         exps_column = bottom.columns[1]
 
         def header(s: str, cell):
-            return c.text(s, size=22, color=theme().muted).next_to(cell, UP, buff=0.25).align_to(cell, LEFT)
+            return (
+                c.text(s, role="small", color=theme().muted).next_to(cell, UP, buff=0.2).align_to(cell, LEFT)
+            )
 
         step1 = VGroup(header("1  dot products q · kᵢ", top_names[0]), *top_names, *top_dots)
         head2 = header(
-            f"2  scoreᵢ: divide by √{d} {relation(trace.divisor, SCORE_PLACES, tex=False)} "
-            f"{fmt(trace.divisor, SCORE_PLACES)}",
+            f"2  scoreᵢ = ÷ √{d} {relation(trace.divisor, SCORE_PLACES, tex=False)} {fmt(trace.divisor, SCORE_PLACES)}",
             top_scaled[0],
         )
         step2 = VGroup(head2.set_y(step1[0].get_y()), *top_scaled)
-        total = c.math(r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES), size=30)
+        total = c.math(r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES))
         step3 = VGroup(
             header("3  wᵢ: exponentiate, sum, divide", bottom.columns[0][0]),
             bottom,
             total.next_to(bottom, DOWN, buff=0.25).align_to(exps_column[0], LEFT),
         )
         table = VGroup(step1, step2, step3)
-        step3.next_to(VGroup(step1, step2), DOWN, buff=0.45).align_to(step1, LEFT)
-        table.scale_to_fit_width(min(table.width, TABLE_WIDTH)).move_to(RIGHT_CENTER + UP * 1.0)
+        step3.next_to(VGroup(step1, step2), DOWN, buff=0.35).align_to(step1, LEFT)
+        self.table_factor = min(1, TABLE_WIDTH / table.width)
+        table.scale(self.table_factor).move_to(TABLE_TOP_LEFT, aligned_edge=UL)
+        one_size(table, self.table_factor)
         return [step1, step2, step3]
 
     def why_scale(self) -> None:
@@ -388,10 +398,10 @@ class ThreeTokenDrag(ChapterScene):
         note = c.paragraph(
             "Dot products grow with d; without ÷ √d, softmax saturates toward one-hot.",
             width_chars=VERDICT_CHARS,
-            size=24,
+            role="small",
             color=theme().muted,
         )
-        c.fit_width(note, RIGHT_WIDTH).next_to(pair, DOWN, buff=0.35).align_to(self.verdict, LEFT)
+        note.next_to(pair, DOWN, buff=0.35).align_to(self.verdict, LEFT)
         self.show(
             FadeIn(scaled_bars),
             FadeIn(raw_bars),
@@ -406,5 +416,5 @@ class ThreeTokenDrag(ChapterScene):
         bars = c.WeightBars(
             self.example.tokens, weights, height=1.5, bar_width=0.5, spacing=0.95, show_total=False
         )
-        caption = c.text(label, size=20, color=theme().muted).next_to(bars, DOWN, buff=0.2)
+        caption = c.text(label, role="small", color=theme().muted).next_to(bars, DOWN, buff=0.2)
         return VGroup(bars, caption)

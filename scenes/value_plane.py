@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, Arrow, Dot, MathTex, NumberPlane, VGroup
+from manim import DOWN, LEFT, Arrow, Dot, NumberPlane, VGroup
 
 from scenes import components as c
-from scenes.arithmetic import WEIGHT_PLACES, fmt, vector_tex
-from scenes.numbers import Number
-from scenes.palette import theme, token_color
+from scenes.arithmetic import scaled_tex
+from scenes.palette import text_size, theme, token_color
 
 STEPS = (1, 2, 2.5, 5)  # grid steps are these times a power of ten
 MOST_LINES = 6  # grid lines along the longer side, at most
 SHORTEST = 0.06  # scene units: a term shorter than this is drawn as nothing (it adds next to nothing)
-LABEL_SIZE = 26  # every token's label, on an arrow or on the zero vector's dot
 TERM_WIDTH, OUTPUT_WIDTH = 7, 8  # stroke widths of the terms' arrows and of the output's
 
 
@@ -70,10 +68,11 @@ class ValuePlane(VGroup):
         color = token_color(token)
         if np.allclose(vector, 0):
             mark = Dot(self.plane.c2p(0, 0), radius=0.09, color=color)
-            label = c.fit_width(c.text(token, size=LABEL_SIZE, color=color), c.LABEL_WIDTH)
+            label = c.text(token, role="label", color=color)
             return VGroup(mark, label.next_to(mark, DOWN + LEFT, buff=0.1))
         mark = arrow(self.plane.c2p(0, 0), self.plane.c2p(*vector), color, 4).set_opacity(0.5)
-        label = c.fit_width(c.arrow_label(self.plane, vector, token, color), c.LABEL_WIDTH)
+        direction = np.array([*vector, 0]) / np.linalg.norm(vector)
+        label = c.text(token, role="label", color=color).next_to(self.plane.c2p(*vector), direction, buff=0.2)
         return VGroup(mark, label)
 
     def term_ends(self, weights) -> np.ndarray:
@@ -103,44 +102,18 @@ def place(mark: Arrow, start, end, width: float) -> None:
     mark.become(arrow(start, end, mark.get_color(), width))
 
 
-class LiveVector(VGroup):
-    """'[0.500, −0.250]' made of Numbers that follow a trace on every frame; re-spaced after each change,
-    so a longer number (a minus sign, another digit) never runs into a bracket or a comma."""
-
-    def __init__(self, values, places: int = WEIGHT_PLACES, size: float = 32, color: str | None = None):
-        super().__init__()
-        color = color or theme().text
-        self.numbers = [
-            Number(float(v), num_decimal_places=places, font_size=size, color=color) for v in values
-        ]
-        self.commas = [MathTex(",", font_size=size, color=color) for _ in self.numbers[1:]]
-        parts = [MathTex("[", font_size=size, color=color), self.numbers[0]]
-        for comma, number in zip(self.commas, self.numbers[1:]):
-            parts += [comma, number]
-        self.add(*parts, MathTex("]", font_size=size, color=color))
-        self.respace()
-
-    def respace(self) -> LiveVector:
-        left = self.get_left()
-        self.arrange(RIGHT, buff=0.08)
-        for comma in self.commas:
-            comma.align_to(self.numbers[0], DOWN)
-        return self.shift(left - self.get_left())
-
-    def set_values(self, values) -> LiveVector:
-        for number, v in zip(self.numbers, values):
-            number.set_value(float(v))
-        return self.respace()
-
-    def shown_values(self) -> list[float]:
-        return [round(n.get_value(), n.num_decimal_places) for n in self.numbers]
-
-
 def blend_rows(trace, tokens) -> c.Grid:
-    """'0.500 × [1, 0] = [0.500, 0]' for each token: weight times value (columns: names, products)."""
-    names = [c.fit_width(c.text(t, size=LABEL_SIZE, color=token_color(t)), 2.2) for t in tokens]
-    cells = [
-        c.math(rf"{fmt(w, WEIGHT_PLACES)} \times {vector_tex(v, None)} = {vector_tex(term)}", size=30)
-        for w, v, term in zip(trace.weights, trace.values, trace.terms)
-    ]
+    """'0.500 × [1, 0] = [0.500, 0]' for each token: weight times value, from the printed weight (columns:
+    names, products; each product's relations are its `relations`)."""
+    names = [c.text(t, role="label", color=token_color(t)) for t in tokens]
+    cells = [c.math(scaled_tex(w, v)) for w, v in zip(trace.weights, trace.values)]
     return c.Grid(names, cells, row_buff=0.22)
+
+
+def bars_fit(bars: c.WeightBars) -> float:
+    """The factor (at most 1) texts must shrink by for the bars' names and values to fit between bars:
+    their names shrunk to fit already, so every label is drawn at that size; a value must fit too."""
+    spacing = bars.bars[1].get_x() - bars.bars[0].get_x() if len(bars.bars) > 1 else 1.0
+    names = bars.labels[0].font_size / text_size("label")
+    values = (spacing - 0.08) / max(value.width for value in bars.values)
+    return min(1.0, names, values)

@@ -1,9 +1,9 @@
-"""The values' plane of chapters 4 and 5: its range and grid, the terms tip to tail, the live output vector."""
+"""The values' plane of chapters 4 and 5: its range and grid, the terms tip to tail."""
 
 import numpy as np
 import pytest
 
-from scenes.value_plane import MOST_LINES, LiveVector, ValuePlane, fitted_plane, grid_step
+from scenes.value_plane import MOST_LINES, ValuePlane, fitted_plane, grid_step
 
 TOKENS = ("a", "b", "c")
 
@@ -42,14 +42,3 @@ def test_a_term_too_short_to_see_is_not_drawn_and_comes_back_when_it_grows():
     assert plane.terms[1].get_stroke_opacity() == 0 and plane.terms[2].get_fill_opacity() == 0
     plane.set_blend([0.5, 0.5, 0])
     assert plane.terms[1].get_stroke_opacity() == 1
-
-
-def test_the_live_vector_respaces_so_nothing_touches(tmp_path):
-    vector = LiveVector([0.265, 0.456])
-    left = vector.get_left()[0]
-    vector.set_values([-0.265, -10.456])
-    assert vector.shown_values() == [-0.265, -10.456]
-    assert vector.get_left()[0] == pytest.approx(left)
-    parts = vector.submobjects
-    for a, b in zip(parts, parts[1:]):
-        assert a.get_right()[0] < b.get_left()[0]  # bracket, number, comma, number, bracket: apart
