@@ -83,12 +83,12 @@ class BlendByWeight(ChapterScene):
         self.rows = blend_rows(tr, tokens)
         terms = [r for cell in self.rows.columns[1] for r in cell.relations]
         self.output_line = c.math(output_tex(terms, tr.values.shape[1]), color=theme().output)
-        self.coordinates = coordinate_marks(self.plane, tr.output)
         self.counts = (
             c.text(f"{len(tokens)} weights, summing to 1", role="small", color=theme().muted),
             c.text("1 vector, 2 coordinates", role="small", color=theme().output),
         )
         self.layout()
+        self.coordinates = coordinate_marks(self.plane, tr.output)
 
     def layout(self) -> None:
         """Formula, table and sum under the title with the bars beside them; later the bars, the rows
