@@ -11,12 +11,13 @@ import click
 from click.core import ParameterSource
 
 from attention.example_file import ExampleFileError, example_name, load_example_file
-from pipeline import build, chapters, lock, outputs, parallel, report, settings
+from pipeline import build, chapters, cluster, lock, outputs, parallel, report, settings
 from pipeline.console import Console
 from pipeline.quality import PRESETS
 from scenes.palette import THEMES
 
 INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
+EXECUTORS = ("local", "dask")
 BUSY = 75  # sysexits' EX_TEMPFAIL: another render holds the output folder; try again later
 
 
@@ -215,6 +216,14 @@ def list_chapters(ctx: click.Context, output: Path, example: Path | None, **_fra
     show_default="number of CPUs",
     help="Chapters rendered at once, each in its own process.",
 )
+@click.option(
+    "--executor",
+    type=click.Choice(EXECUTORS),
+    default="local",
+    show_default=True,
+    help="Where jobs run: local worker processes, or the workers of a Dask cluster (with --scheduler).",
+)
+@click.option("--scheduler", metavar="ADDRESS", help="The Dask scheduler, e.g. tcp://10.0.0.5:8786.")
 @click.option("--force", is_flag=True, help="Render even the chapters that are up to date.")
 @click.option(
     "--no-wait",
@@ -229,6 +238,8 @@ def render(
     names: tuple[str, ...],
     video_format: str,
     jobs: int,
+    executor: str,
+    scheduler: str | None,
     force: bool,
     no_wait: bool,
     output: Path,
@@ -242,17 +253,31 @@ def render(
         raise click.UsageError(str(err)) from None
     wanted = chosen_settings(ctx, video_format)
     output = output_root(output, example)
-    try:
-        outputs.ensure_writable(output)
-    except OSError as err:
-        raise click.UsageError(f"cannot write to the output folder {output}: {err.strerror}") from None
+    check_executor(ctx, executor, scheduler)
+    with connected(scheduler) as dask_cluster:
+        try:
+            outputs.ensure_writable(output)
+        except OSError as err:
+            raise click.UsageError(f"cannot write to the output folder {output}: {err.strerror}") from None
+        run_build(ctx, selected, wanted, output, jobs, force, no_wait, example, dask_cluster)
+
+
+def run_build(ctx, selected, wanted, output, jobs, force, no_wait, example, cluster) -> None:
+    """Build under the output folder's lock; exit 130 on Ctrl-C, 1 when something failed."""
     console = Console(sys.stdout.isatty())
     try:
         with locked(output, wait=not no_wait):
             if example is not None:
                 outputs.claim_example_folder(output, example)
             succeeded = stopped_on_ctrl_c(
-                build.build, selected, wanted, output, jobs=jobs, force=force, console=console
+                build.build,
+                selected,
+                wanted,
+                output,
+                jobs=jobs,
+                force=force,
+                console=console,
+                cluster=cluster,
             )
     except KeyboardInterrupt:
         console.close()
@@ -260,6 +285,30 @@ def render(
         ctx.exit(INTERRUPTED)
     if not succeeded:
         ctx.exit(1)
+
+
+def check_executor(ctx: click.Context, executor: str, scheduler: str | None) -> None:
+    """--scheduler goes with --executor dask and only with it; --jobs has no effect on a cluster."""
+    if (executor == "dask") != (scheduler is not None):
+        raise click.UsageError("--executor dask and --scheduler ADDRESS go together")
+    if scheduler is not None and ctx.get_parameter_source("jobs") is ParameterSource.COMMANDLINE:
+        raise click.UsageError("--jobs has no effect with --executor dask (the cluster's workers decide)")
+
+
+@contextmanager
+def connected(scheduler: str | None):
+    """The Dask cluster at `scheduler` (None: local workers), closed afterwards; unreachable is a usage error."""
+    if scheduler is None:
+        yield None
+        return
+    try:
+        found = cluster.Cluster(scheduler)
+    except cluster.Unreachable as err:
+        raise click.UsageError(str(err)) from None
+    try:
+        yield found
+    finally:
+        found.close()
 
 
 def stopped_on_ctrl_c(function, *args, **kwargs):
@@ -295,6 +344,28 @@ def locked(output: Path, wait: bool):
 
 def _pid(holder: int | None) -> str:
     return f" (pid {holder})" if holder else ""
+
+
+@cli.command()
+@click.argument("name", metavar="CHAPTER")
+@frame_options("l")
+@with_look
+@output_option
+@click.pass_context
+def preview(ctx: click.Context, name: str, output: Path, example: Path | None, **_frame):
+    """Write one PNG with the last picture of every beat of a chapter (animations skipped, no video)."""
+    try:
+        (chapter,) = chapters.select((name,))
+    except chapters.UnknownChapter as err:
+        raise click.UsageError(str(err)) from None
+    wanted, output = chosen_settings(ctx), output_root(output, example)
+    try:
+        outputs.ensure_writable(output)
+    except OSError as err:
+        raise click.UsageError(f"cannot write to the output folder {output}: {err.strerror}") from None
+    from pipeline import preview as previews  # imports manim only when run
+
+    click.echo(previews.preview(chapter, wanted, output))
 
 
 @cli.command()

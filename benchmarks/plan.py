@@ -9,6 +9,7 @@ from scenes.registry import Chapter
 
 EDIT_CHAPTER = "BlendByWeight"  # a mid-sized chapter, edited to time an incremental rebuild
 GROWTH_CHAPTER = "QuickVersion"  # the shortest chapter, rendered at every preset
+PREVIEW_CHAPTER = "ThreeTokenDrag"  # the longest chapter: previewed, against its render
 TINY_CHAPTER = "QuickVersion"
 GRID_SIZES = (4, 8, 16, 32, 64)  # positions of the benchmark grid (the chapter grows to 32)
 GRID_QUALITY = "l"
@@ -26,6 +27,7 @@ class Plan:
     growth_qualities: tuple[str, ...]
     grid_sizes: tuple[int, ...]
     profile_quality: str  # of each chapter alone in a worker, timed by category
+    preview: Chapter  # previewed, against its render
     tiny: bool = False
 
 
@@ -40,10 +42,11 @@ def full(quality: str) -> Plan:
         ("l", "m", "h"),
         GRID_SIZES,
         quality,
+        registry.find(PREVIEW_CHAPTER),
     )
 
 
 def tiny() -> Plan:
     """One short chapter at -q l, the smallest grid: every measurement, in the least time."""
     chapter = registry.find(TINY_CHAPTER)
-    return Plan("l", (chapter,), False, chapter, chapter, ("l",), GRID_SIZES[:1], "l", tiny=True)
+    return Plan("l", (chapter,), False, chapter, chapter, ("l",), GRID_SIZES[:1], "l", chapter, tiny=True)

@@ -69,6 +69,10 @@ def markdown(result: dict) -> str:
             "",
             _page(result),
             "",
+            *_scaling(result),
+            "",
+            _floor_and_preview(result),
+            "",
             _machine(result),
             "",
         ]
@@ -155,6 +159,43 @@ def _page(result: dict) -> str:
         f"{drag['seconds']:.1f} s): {drag['frames_per_second']:.1f} frames/s drawn, longest frame "
         f"{drag['longest_frame_ms']:.1f} ms, weights redrawn {drag['updates_per_second']:.1f} times a second "
         "(whenever the × crosses a grid step)."
+    )
+
+
+def _scaling(result: dict) -> list[str]:
+    scaling = result["scaling"]
+    workers = list(scaling["chapter_jobs"])
+    one = {kind: scaling[kind][workers[0]] for kind in ("chapter_jobs", "beat_jobs")}
+    lines = [
+        "| workers | " + " | ".join(str(n) for n in workers) + " |",
+        "|---|" + "---:|" * len(workers),
+    ]
+    for kind, label in (("chapter_jobs", "chapter jobs"), ("beat_jobs", "beat jobs")):
+        cells = [f"{scaling[kind][n]:.1f} s ({one[kind] / scaling[kind][n]:.1f}x)" for n in workers]
+        lines.append(f"| {label}, predicted | " + " | ".join(cells) + " |")
+    lines.append(
+        "| beat jobs: jobs | " + " | ".join(str(scaling["beat_jobs_parts"][n]) for n in workers) + " |"
+    )
+    real = scaling["real"]
+    checked = ", ".join(
+        f"--jobs {n} {real[n]:.1f} s (predicted {scaling['beat_jobs'][n]:.1f} s, {scaling['error'][n]:+.0%})"
+        for n in real
+    )
+    return [
+        *lines,
+        "",
+        f"Predicted from a --jobs 1 run: fixed part {scaling['fixed']:.1f} s, {scaling['per_job']:.2f} s per job, "
+        f"skipping a beat costs {scaling['skip_cost']:.0%} of rendering it. Real runs: {checked}.",
+    ]
+
+
+def _floor_and_preview(result: dict) -> str:
+    floor, preview = result["floor"], result["preview"]
+    return (
+        f"Encoder floor: encoding the chapters' {floor['frames']} frames alone takes {floor['wall']:.1f} s; the "
+        f"pipeline's cold render ({floor['pipeline_wall']:.1f} s) is {floor['ratio']:.1f}x that. Preview of "
+        f"{preview['chapter']}: {preview['wall']:.1f} s against {preview['render_wall']:.1f} s to render it "
+        f"({preview['ratio']:.2f}x; target 0.25x)."
     )
 
 

@@ -12,7 +12,7 @@ from pipeline.manifest import Manifest
 from pipeline.outputs import CACHE_FOLDER
 from pipeline.quality import PRESETS
 
-from . import machine, page_drag, plain
+from . import machine, page_drag, plain, scaling
 from .grid_scene import scene_name
 from .plan import GRID_QUALITY, Plan
 from .runner import Run, run
@@ -49,7 +49,57 @@ class Suite:
         ]
         found["growth"] = {"quality": self.quality_growth(), "grid": self.grid_growth()}
         found["page_drag"] = self.page_drag()
+        found["floor"] = self.floor(cold["wall"])
+        found["preview"] = self.preview()
+        found["scaling"] = self.scaling()
         return found
+
+    def floor(self, pipeline_wall: float) -> dict:
+        """The encoder alone on the frames of the chapters' videos, against the pipeline's cold render."""
+        folder = self.out / PRESETS[self.plan.quality].folder
+        found = scaling.encoder_floor([folder / f"{c.slug}.mp4" for c in self.plan.chapters])
+        self.log(f"encoder floor: {found['wall']:.1f} s for {found['frames']} frames")
+        return {**found, "pipeline_wall": pipeline_wall, "ratio": round(pipeline_wall / found["wall"], 2)}
+
+    def preview(self) -> dict:
+        """render.py preview of the preview chapter against rendering it (both whole commands, Tex cache warm)."""
+        chapter = self.plan.preview
+        shown = run(
+            [
+                python(),
+                "render.py",
+                "preview",
+                chapter.name,
+                "-q",
+                self.plan.quality,
+                "--output",
+                str(self.out),
+            ],
+            self.root,
+            self.env,
+        )
+        rendered = self.render("--force", "--jobs", "1", chapter.name, names=False)
+        self.log(f"preview {chapter.name}: {shown.wall:.1f} s, render {rendered.wall:.1f} s")
+        return {
+            "chapter": chapter.name,
+            "wall": round(shown.wall, 3),
+            "render_wall": round(rendered.wall, 3),
+            "ratio": round(shown.wall / rendered.wall, 3),
+        }
+
+    def scaling(self) -> dict:
+        """Real --jobs 1 and --jobs 2 runs, and the predicted curves for chapter and beat jobs from the first."""
+        one = self.render("--force", "--jobs", "1")
+        entries = {c.slug: self.manifest().get(c.slug, "mp4") for c in self.plan.chapters}
+        done = {slug: float(seconds) for slug, seconds in DONE_LINE.findall(one.output)}
+        two = self.render("--force", "--jobs", "2")
+        found = scaling.model(self.plan.chapters, entries, done, one.wall, self.plan.quality)
+        real = {1: round(one.wall, 2), 2: round(two.wall, 2)}
+        error = {n: round(found["beat_jobs"][n] / real[n] - 1, 3) for n in real}
+        self.log(
+            f"scaling: --jobs 1 {one.wall:.1f} s, --jobs 2 {two.wall:.1f} s, predicted {found['beat_jobs'][2]} s"
+        )
+        return {**found, "real": real, "error": error}
 
     def plain_lecture(self) -> dict:
         """Plain manim, one chapter after another, from an empty media folder."""

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from scenes.registry import Chapter
 
-from . import outputs, parallel, publish, report
+from . import beat_jobs, outputs, parallel, publish, report
+from .cluster import Cluster
 from .console import Console
 from .dependencies import Scanner, digest
 from .jobs import Job, Outcome
@@ -44,9 +46,10 @@ def build(
     jobs: int,
     force: bool,
     console: Console,
+    cluster: Cluster | None = None,
 ) -> bool:
-    """Render the chapters that are out of date, then the captions, full lecture and page, reporting on all;
-    return whether everything succeeded."""
+    """Render the chapters that are out of date (with `jobs` local workers, or on `cluster`), then the
+    captions, full lecture and page, reporting on all; return whether everything succeeded."""
     began = time.perf_counter()
     outputs.remove_leftovers(output_dir)
     manifest = Manifest.load(outputs.folder(output_dir, settings))
@@ -60,9 +63,8 @@ def build(
             previous = manifest.get(item.chapter.slug, settings.format)
             console.queued(item.chapter, item.reason, previous.duration if previous else None)
     to_render = {p.chapter.slug: p for p in planned if p.reason is not None}
-    work = [Job(p.chapter, settings, Path(output_dir)) for p in to_render.values()]
     outcomes = []
-    for outcome in parallel.run(work, jobs, console.progress if console.live else None):
+    for outcome in _rendered(to_render, settings, Path(output_dir), manifest, jobs, cluster, console):
         if outcome.error is None:
             manifest.record(_entry(to_render[outcome.chapter.slug], outcome, settings))
         console.finished(outcome)
@@ -71,11 +73,34 @@ def build(
     for line in published:
         console.line(line)
     where = f"{settings.folder} {settings.format}"
-    console.line(report.summary(outcomes, len(planned) - len(work), where, time.perf_counter() - began))
+    console.line(report.summary(outcomes, len(planned) - len(to_render), where, time.perf_counter() - began))
     failed = any(o.error is not None for o in outcomes) or any(
         line.startswith("ERROR ") for line in published
     )
     return not failed
+
+
+def _rendered(to_render, settings, output_dir, manifest, workers, cluster, console) -> Iterator[Outcome]:
+    """Each chapter's outcome as it completes: its jobs (parts of beats where that is quicker, longest first)
+    run locally or on the cluster, parts joined once all are in."""
+    measured = []
+    for slug, planned in to_render.items():
+        previous = manifest.get(slug, settings.format)
+        measured.append((Job(planned.chapter, settings, output_dir), previous.beats if previous else None))
+    work = beat_jobs.numbered(beat_jobs.plan(measured, cluster.workers if cluster else workers))
+    results = (
+        cluster.run(work)
+        if cluster
+        else parallel.run(work, workers, console.progress if console.live else None)
+    )
+    assembly = beat_jobs.Assembly(output_dir, settings)
+    try:
+        for result in results:
+            outcome = assembly.add(result)
+            if outcome is not None:
+                yield outcome
+    finally:
+        assembly.close()
 
 
 def _entry(planned: Planned, outcome: Outcome, settings: RenderSettings) -> Entry:

@@ -50,7 +50,10 @@ class Console:
         self._draw_status()
 
     def finished(self, outcome: Outcome) -> None:
-        self._active.pop(outcome.chapter.slug, None)
+        """A chapter is done: its line (and its parts' bars, if it was rendered in parts, go)."""
+        slug = outcome.chapter.slug
+        for label in [k for k in self._active if k == slug or k.startswith(f"{slug} ")]:
+            del self._active[label]
         for text in report.finished(outcome):
             self.line(text)
 

@@ -37,6 +37,7 @@ FRAME_CODE = (  # reviewed: the pipeline code a chapter's pixels, encoding and f
     "pipeline.held_frames",  # how held frames are encoded
     "pipeline.video",  # the rewrite at a constant frame rate (and the MP4's index at the front)
     "pipeline.captions",  # the chapter's .srt and .vtt, fitted to its video
+    "pipeline.beats",  # the beats' records, chapters track and posters
 )
 EXAMPLE_LOADER = "attention.example_file"  # reads --example files: part of those renders only
 REGISTRY = "scenes.registry"

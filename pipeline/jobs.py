@@ -7,16 +7,45 @@ from pathlib import Path
 
 from scenes.registry import Chapter
 
+from .outputs import WORK_FOLDER
 from .settings import RenderSettings
 
 
 @dataclass(frozen=True)
+class Part:
+    """Beats `first_beat` .. `first_beat + beats - 1` of a chapter, its plays `first` up to `end` (None: to
+    the scene's end): part `index` (from 1) of `count`, whose files go to the render `owner`'s parts folder."""
+
+    index: int
+    count: int
+    first_beat: int
+    beats: int
+    first: int
+    end: int | None
+    owner: int  # the process id of the render that joins the parts
+
+    @property
+    def label(self) -> str:
+        return f"part {self.index}/{self.count}"
+
+    def folder(self, output_dir: Path, slug: str) -> Path:
+        """Where the parts of chapter `slug` wait to be joined: .work/02-ThreeTokenDrag-parts-<owner>/ (removed
+        by the next run once the owner is gone, as working folders are)."""
+        return Path(output_dir) / WORK_FOLDER / f"{slug}-parts-{self.owner}"
+
+    def piece(self, output_dir: Path, slug: str, suffix: str, index: int | None = None) -> Path:
+        """A file this part (or part `index`) leaves in the parts folder: part-02.mp4, part-02.srt..."""
+        return self.folder(output_dir, slug) / f"part-{index or self.index:02d}{suffix}"
+
+
+@dataclass(frozen=True)
 class Job:
-    """Render one chapter at some settings into an output folder."""
+    """Render one chapter, or a part of it, at some settings into an output folder."""
 
     chapter: Chapter
     settings: RenderSettings
     output_dir: Path
+    part: Part | None = None
 
 
 @dataclass(frozen=True)
@@ -30,6 +59,7 @@ class Outcome:
     frames: int = 0
     error: str | None = None  # one line
     details: tuple[str, ...] = ()  # more lines about the error, e.g. from the LaTeX log
+    part: Part | None = None  # the part rendered, when the job was one
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ def run(
     for job in orphans:
         for _, outcome in _pool([job], 1, on_progress):
             yield outcome or Outcome(
-                job.chapter, 0.0, error="the worker process died (killed, or out of memory)"
+                job.chapter, 0.0, error="the worker process died (killed, or out of memory)", part=job.part
             )
 
 

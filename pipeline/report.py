@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from .jobs import Outcome
 from .manifest import Entry
 
 BAR_WIDTH = 20
+BEAT_POSTER = re.compile(r"\.beat-\d+\.png$")  # 02-ThreeTokenDrag.beat-01.png: listed as a count
 
 
 def listing(
@@ -26,7 +28,9 @@ def listing(
         yield f"{chapter.number:02d}  {chapter.name:<{width}}  {chapter.title}"
         entries = rendered.get(chapter.slug, [])
         for entry, current in entries:
-            files = "  ".join(str(folder / name) for name in entry.files)
+            posters = [name for name in entry.files if BEAT_POSTER.search(name)]
+            shown = [str(folder / name) for name in entry.files if name not in posters]
+            files = "  ".join(shown + ([f"(+ {len(posters)} beat posters)"] if posters else []))
             yield f"    {entry.duration:.1f} s  {files}" + ("" if current else "  (out of date)")
         if not entries:
             yield f"    not rendered at {folder.name}"

@@ -1,19 +1,21 @@
-"""One chapter rendered in this process with its own manim configuration, and its files published."""
+"""One chapter (or a part of its beats) rendered in this process with its own manim configuration, and its files
+published (manim is imported only when rendering: the parent publishes joined parts with `publish`)."""
 
 from __future__ import annotations
 
 import shutil
 import time
+from dataclasses import replace
 from pathlib import Path
 
-from manim import tempconfig
+import numpy as np
 
 from attention import examples
 from attention.example_file import load_example_file
 from scenes import palette
 
-from . import beats, captions, held_frames, outputs, tex_cache, video
-from .jobs import Job, Progress
+from . import beats, captions, outputs, tex_cache, video
+from .jobs import Job, Part, Progress
 from .latex_errors import explained
 from .settings import RenderSettings
 
@@ -30,8 +32,12 @@ X264_FORMATS = ("mp4", "gif")  # encoded by libx264 (a gif is made from H.264 se
 
 
 def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
-    """Render `job` using the folder `work`, progress going to the queue `news` (if not None);
-    return the files written, the video's duration in seconds and its frame count."""
+    """Render `job` using the folder `work`, progress going to the queue `news` (if not None); return the
+    files written (a part's: into its parts folder), the video's duration in seconds and its frame count."""
+    from manim import tempconfig
+
+    from . import held_frames  # imports manim
+
     shared_tex = outputs.tex_cache(job.output_dir)
     private_tex = tex_cache.private_copy(shared_tex, work / "Tex")
     targets = outputs.chapter_files(
@@ -39,16 +45,71 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
     )
     use_look(job.settings)
     held_frames.install()
+    label = job.chapter.slug + (f" {job.part.label}" if job.part else "")
     with tempconfig(manim_config(job.settings, work, private_tex)), explained():
         scene = job.chapter.scene_class()()
-        frames = FrameCounter(scene, job.chapter.slug, job.settings.fps, news)
+        frames = FrameCounter(scene, label, job.settings.fps, news)
         recorder = beats.Recorder(
             scene, frames, job.chapter.title, _beat_poster(work), job.settings.transparent
         )
+        window = Window(scene, job.part) if job.part else None
         scene.render()
-        _publish(scene, targets, job.settings, recorder.finish(job.settings.fps), work)
+        found = recorder.finish(job.settings.fps)
+        movie, cues = _movie_and_cues(scene)
+        posters = [_beat_poster(work)(k) for k in range(1, len(found) + 1)]
+        if window is None:
+            files, duration = publish(movie, cues, found, posters, targets, job.settings)
+        else:
+            files, duration = _keep_part(job, movie, cues, window.own_beats(found), posters)
     tex_cache.publish(private_tex, shared_tex)
-    return tuple(targets.existing()), float(video.duration(targets.video) or 0), frames.count
+    return files, duration, frames.count
+
+
+class Window:
+    """Makes a scene render only a part's plays: earlier ones skipped, construction ended at the part's end.
+
+    manim advances a skipped play's scene time by its run time, not by the frames a render writes (a
+    run time is rarely a whole number of frames), so the time is set to what a render reaches: captions
+    start where they would, and a chapter's held frames (which wait for captions) last as long.
+    """
+
+    def __init__(self, scene, part: Part):
+        from manim.utils.exceptions import EndSceneEarlyException
+
+        self._stop, self._part, self._renderer = EndSceneEarlyException, part, scene.renderer
+        self._play = scene.renderer.play
+        self.skipping = 0.0  # wall seconds spent in skipped plays
+        scene.renderer.play = self._windowed
+        if part.end is not None:
+            scene.tear_down = lambda: None  # the scene's closing (its held last picture) is the last part's
+
+    def _windowed(self, scene, *args, **kwargs) -> None:
+        renderer = self._renderer
+        if self._part.end is not None and renderer.num_plays >= self._part.end:
+            raise self._stop()  # manim's way to end construction early, as its upto_animation_number does
+        skipped = renderer.num_plays < self._part.first
+        renderer._original_skipping_status = skipped  # what each play() resets skip_animations to
+        began, clock = renderer.time, time.perf_counter()
+        self._play(scene, *args, **kwargs)
+        if skipped:
+            renderer.time = _rendered_time(scene, began)
+            self.skipping += time.perf_counter() - clock
+
+    def own_beats(self, found: list[beats.Beat]) -> list[beats.Beat]:
+        """The part's beats, the first one's time without the skipping before it (so times measure renders)."""
+        first = replace(found[0], seconds=round(max(found[0].seconds - self.skipping, 0.0), 3))
+        return [first, *found[1:]]
+
+
+def _rendered_time(scene, began: float) -> float:
+    """The scene time after the play just skipped, had it been rendered (added frame by frame, as manim does)."""
+    step = 1 / scene.camera.frame_rate
+    if scene.is_current_animation_frozen_frame():  # a held picture: int(duration / step) frames at once
+        return began + int(scene.duration / step) * step
+    now = began
+    for _ in np.arange(0, scene.duration, step):
+        now += step
+    return now
 
 
 def use_look(settings: RenderSettings) -> None:
@@ -108,26 +169,53 @@ def _beat_poster(work: Path):
     return lambda k: work / f"beat-{k:02d}.png"
 
 
-def _publish(
-    scene, targets: outputs.ChapterFiles, settings: RenderSettings, found: list[beats.Beat], work: Path
-) -> None:
-    """Stage the video (at a constant frame rate), posters (the chapter's and each beat's), beats (.beats.vtt
-    and .json) and captions (.srt and .vtt, inside the video's length), then rename them into place together."""
+def _movie_and_cues(scene) -> tuple[Path, list]:
+    """manim's video of the scene and its captions."""
     writer = scene.renderer.file_writer
     movie = Path(writer.movie_file_path)
     if not movie.exists():
         raise RuntimeError("the scene played no animation, so manim wrote no video")
     subtitles = writer.output_plan.subcaption_file
-    cues = captions.read(subtitles) if subtitles is not None else []
+    return movie, captions.read(subtitles) if subtitles is not None else []
+
+
+def _keep_part(job: Job, movie: Path, cues: list, found: list[beats.Beat], posters: list[Path]):
+    """Leave a part's video (at a constant frame rate), beats, posters and captions in its parts folder."""
+    settings, slug, part = job.settings, job.chapter.slug, job.part
+    video_file = part.piece(job.output_dir, slug, f".{settings.format}")
+    video_file.parent.mkdir(parents=True, exist_ok=True)
+    video.remux_constant_rate(movie, video_file, settings.format, settings.fps)
+    record = part.piece(job.output_dir, slug, beats.RECORD_SUFFIX)
+    record.write_text(beats.as_json(found), encoding="utf-8")
+    kept = [video_file, record]
+    for number, poster in enumerate(posters, start=1):
+        kept.append(shutil.copyfile(poster, part.piece(job.output_dir, slug, f".beat-{number:02d}.png")))
+    if cues:
+        kept.append(part.piece(job.output_dir, slug, ".srt"))
+        kept[-1].write_text(captions.as_srt(cues), encoding="utf-8")
+    return tuple(kept), float(video.duration(video_file) or 0)
+
+
+def publish(
+    movie: Path,
+    cues: list,
+    found: list[beats.Beat],
+    posters: list[Path],
+    targets: outputs.ChapterFiles,
+    settings: RenderSettings,
+) -> tuple[tuple[Path, ...], float]:
+    """Stage the video (at a constant frame rate), posters (each beat's, the last also the chapter's), beats
+    (.beats.vtt and .json) and captions (.srt and .vtt, inside the video's length), then rename them into place
+    together; return the chapter's files and the video's duration."""
     web_captions = targets.web_captions
     with outputs.staged() as stage:
         staged_video = stage(targets.video)
         video.remux_constant_rate(movie, staged_video, settings.format, settings.fps)
         if settings.format in SEEKABLE_FORMATS:
             _check_keyframes(staged_video, found)
-        for number in range(1, len(found) + 1):
-            shutil.copyfile(_beat_poster(work)(number), stage(targets.beat_poster(number)))
-        shutil.copyfile(_beat_poster(work)(len(found)), stage(targets.poster))
+        for number, poster in enumerate(posters, start=1):
+            shutil.copyfile(poster, stage(targets.beat_poster(number)))
+        shutil.copyfile(posters[-1], stage(targets.poster))
         stage(targets.beats).write_text(beats.as_vtt(found, settings.fps), encoding="utf-8")
         stage(targets.beat_record).write_text(beats.as_json(found), encoding="utf-8")
         cues = captions.fitted(cues, video.duration(staged_video) or 0)
@@ -139,6 +227,7 @@ def _publish(
     if not cues:  # left over from an earlier version of the scene
         targets.subtitles.unlink(missing_ok=True)
         web_captions.unlink(missing_ok=True)
+    return tuple(targets.existing()), float(video.duration(targets.video) or 0)
 
 
 def _check_keyframes(staged_video: Path, found: list[beats.Beat]) -> None:

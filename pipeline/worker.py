@@ -37,25 +37,33 @@ def start(parent_pid: int, news, stop) -> None:
 def render_job(job: Job) -> Outcome:
     """Render `job`, turning any exception into an error outcome instead of raising it."""
     if stopping.is_set():
-        return Outcome(job.chapter, 0.0, error="not started: the render was interrupted")
+        return Outcome(job.chapter, 0.0, error="not started: the render was interrupted", part=job.part)
     signal.signal(signal.SIGINT, _interrupted)
+    try:
+        return rendered(job, progress_queue)
+    except KeyboardInterrupt:  # Ctrl-C (from the terminal, or forwarded by the parent): no job may start now
+        stopping.set()
+        raise
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def rendered(job: Job, news=None) -> Outcome:
+    """Render `job` in this process (progress to the queue `news`, if any); its errors become the outcome."""
     began = time.perf_counter()
     try:
         from . import scene_render  # imports manim: not counted in the chapter's time
 
         began = time.perf_counter()
         with outputs.work_dir(job.output_dir, job.chapter.slug) as work:
-            files, duration, frames = scene_render.render(job, work, progress_queue)
+            files, duration, frames = scene_render.render(job, work, news)
     except LatexFailure as exc:
-        return Outcome(job.chapter, time.perf_counter() - began, error=str(exc), details=exc.details)
+        failed = {"error": str(exc), "details": exc.details}
     except Exception as exc:  # one failing chapter must not stop the others
-        return Outcome(job.chapter, time.perf_counter() - began, error=_one_line(exc))
-    except KeyboardInterrupt:  # Ctrl-C (from the terminal, or forwarded by the parent): no job may start now
-        stopping.set()
-        raise
-    finally:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-    return Outcome(job.chapter, time.perf_counter() - began, files, duration, frames)
+        failed = {"error": _one_line(exc)}
+    else:
+        return Outcome(job.chapter, time.perf_counter() - began, files, duration, frames, part=job.part)
+    return Outcome(job.chapter, time.perf_counter() - began, part=job.part, **failed)
 
 
 def _interrupted(signum, frame):

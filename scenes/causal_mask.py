@@ -6,16 +6,26 @@ from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, SurroundingRec
 
 from attention import examples
 from scenes import components as c
-from scenes.arithmetic import SCORE_PLACES, vector_tex
+from scenes.arithmetic import SCORE_PLACES, vector_math, vector_tex
 from scenes.chapter import ChapterScene
 from scenes.grids import AttentionGrid, Restate
-from scenes.matrices import MaskedGrid, masked_swatch
+from scenes.matrices import FormulaLine, MaskedGrid, masked_swatch, row_veils
 from scenes.palette import theme, token_color
 
-GRID_SIZE = 3.6
-GRID_CENTER = LEFT * 3.1 + DOWN * 0.45
+GRID_SIZE = 4.3
+GRID_CENTER = LEFT * 2.8 + DOWN * 0.45
 SIDE_LEFT = 0.6  # x where the right-hand column of text starts
 TEXT_WIDTH = 6.1  # widest a right-hand block may be
+MASKED_FORMULA = (  # the formula line's parts, each lit while its step is shown
+    (r"\mathrm{softmax}\Bigl(", "softmax"),
+    ("Q", "Q"),
+    (r"K^{\top}", "K"),
+    (r"/\sqrt{d}", "scale"),
+    ("+ M", "mask"),
+    (r"\Bigr)", "softmax"),
+)
+SCORES = ("Q", "K", "scale")
+VEIL = 0.7  # opacity of the sheet over a row that is not being read
 
 
 def quoted(token: str) -> str:
@@ -47,8 +57,8 @@ class CausalMask(ChapterScene):
         for grid in (self.open_grid, self.masked_grid):
             grid.move_to(GRID_CENTER)
         self.axes = VGroup(
-            c.text("keys, in reading order →", size=20, color=theme().muted),
-            c.text("queries ↓", size=20, color=theme().muted),
+            c.text("keys, in reading order →", role="small", color=theme().muted),
+            c.text("queries ↓", role="small", color=theme().muted),
         )
         self.future = VGroup(
             *[
@@ -58,16 +68,12 @@ class CausalMask(ChapterScene):
         )
         self.legend = c.legend((masked_swatch(), "masked: weight exactly 0"))
         self.outputs = self.output_rows()
-        self.zero = c.math(r"e^{-\infty} = 0", size=34)
+        self.zero = c.math(r"e^{-\infty} = 0")
         self.contrast = c.paragraph(
-            "Exactly 0, not small: in “Where it breaks” a large but finite gap still left a tiny positive weight.",
-            width_chars=44,
-            size=20,
-            color=theme().muted,
+            "exactly 0, not tiny (see “Where it breaks”)", 28, role="small", color=theme().muted
         )
-        self.note = c.paragraph(
-            "Mask, then softmax: each word reads itself and what came before.", 44, size=22
-        )
+        self.formula = FormulaLine(MASKED_FORMULA)
+        self.veils = row_veils(self.masked_grid, VEIL)
         self.layout()
 
     def hidden(self) -> list[int]:
@@ -76,9 +82,9 @@ class CausalMask(ChapterScene):
     def output_rows(self) -> c.Grid:
         """'the → [1, 0]' for each word: its masked output."""
         tokens = self.example.tokens
-        names = [c.fit_width(c.text(t, size=24, color=token_color(t)), 1.6) for t in tokens]
-        arrows = [c.math(r"\to", size=30, color=theme().muted) for _ in tokens]
-        vectors = [c.math(vector_tex(o), size=30, color=theme().output) for o in self.trace.outputs]
+        names = [c.text(t, role="label", color=token_color(t)) for t in tokens]
+        arrows = [c.math(r"\to", color=theme().muted) for _ in tokens]
+        vectors = [c.math(vector_math(o), color=theme().output) for o in self.trace.outputs]
         return c.Grid(names, arrows, vectors, col_buff=0.25, row_buff=0.2)
 
     def layout(self) -> None:
@@ -86,11 +92,11 @@ class CausalMask(ChapterScene):
         self.axes[0].next_to(grid.col_labels, UP, buff=0.2).align_to(grid.cells, LEFT)
         self.axes[1].next_to(grid.row_labels, UP, buff=0.2).align_to(grid.row_labels, RIGHT)
         self.legend.next_to(self.masked_grid, DOWN, buff=0.3).align_to(grid.cells, LEFT)
-        side = VGroup(self.outputs, self.zero, self.contrast, self.note)
+        side = VGroup(self.formula, self.outputs, self.zero, self.contrast)
         for part in side:
             c.fit_width(part, TEXT_WIDTH)
-        self.outputs_title = c.text("outputs", size=22, color=theme().output)
-        column = VGroup(self.outputs_title, self.outputs, self.zero, self.contrast, self.note)
+        self.outputs_title = c.text("outputs", role="label", color=theme().output)
+        column = VGroup(self.formula, self.outputs_title, self.outputs, self.zero, self.contrast)
         column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
         self.outputs.shift(RIGHT * 0.2)
         column.next_to(self.heading, DOWN, buff=0.5).set_x(SIDE_LEFT + column.width / 2)
@@ -99,10 +105,11 @@ class CausalMask(ChapterScene):
     def self_attention(self) -> None:
         self.beat("A sentence reads itself")
         words = " ".join(self.example.tokens)
-        self.show(FadeIn(self.heading), run_time=0.8)
+        self.show(FadeIn(self.heading), FadeIn(self.formula.dimmed()), run_time=0.8)
         self.show(
             FadeIn(self.open_grid),
             FadeIn(self.axes),
+            self.formula.light(*SCORES),
             run_time=1.2,
             caption=f"Self-attention over “{words}”: every word's query meets every word's key.",
             hold=1,
@@ -115,6 +122,7 @@ class CausalMask(ChapterScene):
         first = self.example.tokens[0]
         self.show(
             Restate(self.open_grid, lambda g: g.show_weights()),
+            self.formula.light("softmax", *SCORES),
             run_time=1.2,
             caption=f"Softmax each row: {quoted(first)} gets {vector_tex(self.trace.unmasked.weights[0])}.",
         )
@@ -130,8 +138,9 @@ class CausalMask(ChapterScene):
         self.show(
             FadeOut(self.open_grid),
             FadeIn(self.masked_grid),
+            self.formula.light("mask"),
             run_time=1.2,
-            caption="The mask sets every score above the diagonal to minus infinity, before the softmax.",
+            caption="The mask M adds minus infinity to every score above the diagonal, before the softmax.",
             hold=1.5,
         )
 
@@ -142,14 +151,24 @@ class CausalMask(ChapterScene):
             Restate(self.masked_grid, lambda g: g.show_weights()),
             FadeOut(self.future),
             FadeIn(self.legend),
+            self.formula.light(),
             run_time=1.2,
-            caption=f"Now {quoted(ex.tokens[0])} reads only itself: {vector_tex(tr.weights[0])}; "
-            f"{quoted(ex.tokens[1])}: {vector_tex(tr.weights[1])}.",
         )
-        self.say(
-            f"The last word, {quoted(ex.tokens[-1])}, is unchanged: nothing comes after it. Every row still sums to 1.",
-            hold=2,
+        focus = [(0, f"Now {quoted(ex.tokens[0])} reads only itself: {vector_tex(tr.weights[0])}.")]
+        focus.append(
+            (1, f"{quoted(ex.tokens[1])} reads itself and what came before: {vector_tex(tr.weights[1])}.")
         )
+        last = len(ex.tokens) - 1
+        focus.append((last, f"The last word, {quoted(ex.tokens[-1])}, is unchanged: nothing comes after it."))
+        self.add(self.veils.set_fill(opacity=0))
+        for i, caption in focus[: 1 + last]:
+            self.show(*self.read_row(i), run_time=0.8, caption=caption)
+        self.show(*self.read_row(None), run_time=0.8, caption="Every row still sums to 1.", hold=1)
+        self.remove(self.veils)
+
+    def read_row(self, i: int | None) -> list:
+        """Animations veiling every row of the masked grid but row i (None: no row veiled)."""
+        return [v.animate.set_fill(opacity=0 if i in (None, k) else VEIL) for k, v in enumerate(self.veils)]
 
     def outputs_beat(self) -> None:
         self.beat("Outputs")
@@ -179,7 +198,7 @@ class CausalMask(ChapterScene):
     def summary(self) -> None:
         self.beat("Summary")
         self.show(
-            FadeIn(self.note),
+            self.formula.light(),
             run_time=1,
             caption="Mask, then softmax: each word reads itself and the words before it, never after.",
             hold=4,

@@ -7,44 +7,50 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UL,
     UP,
     Arrow,
+    Create,
     FadeIn,
     FadeOut,
     GrowArrow,
     Indicate,
-    ReplacementTransform,
+    LaggedStart,
+    Line,
     RoundedRectangle,
     Square,
-    TransformFromCopy,
     VGroup,
-    Write,
 )
 
 from attention import examples
 from scenes import components as c
 from scenes.arithmetic import WEIGHT_PLACES, fmt
 from scenes.chapter import ChapterScene
+from scenes.grids import veil
 from scenes.palette import theme, token_color
 
 ENCODER_LEFT = -6.75  # left edge of the encoder row
-ENCODER_WIDTH = 2.9  # the encoder row (states and words) is shrunk to fit this width
+ENCODER_WIDTH = 3.1  # the encoder row (states and words) is shrunk to fit this width
 ENCODER_PITCH = 0.78
 ROW_Y = 0.1  # height of the encoder row and the summary
-SUMMARY_X = -2.95
-SLOT_X = 0.25  # centre of what each decoder step reads
-SLOT_WIDTH = 3.3
-STEP_X = 2.75  # decoder states
-STEP_TOP = 1.7
-STEP_PITCH = 1.6
-ROWS_HEIGHT = 4.6  # the decoder rows (label to last note) shrink to fit this height
-LEGEND_AT = np.array([-0.4, -2.6, 0])  # centre of the closing comparison
-BARS_SCALE = 0.8
+SUMMARY_X = -2.3
+COLUMN_X = -4.5  # with attention the encoder states stand in a column here, one per source position
+COLUMN_WORDS = 2.2  # widest the source words may be, left of the column
+SLOT_RIGHT = 2.55  # right edge of what each decoder step reads (its weight bars)
+SLOT_WIDTH = 5.4  # widest the bars may be (six source positions)
+BAR_PITCH = 1.0  # distance between bar centres: room for a weight printed at the number size
+BAR_HEIGHT = 0.6  # height of a weight of 1
+STEP_X = 3.3  # decoder states
+STEP_TOP = 1.75
+STEP_PITCH = 1.5
+ROWS_HEIGHT = 4.4  # the decoder rows (label to last bars) shrink to fit this height
+LEGEND_CORNER = np.array([-6.75, -2.05, 0])  # top-left corner of the closing comparison
+CAVEAT_AT = np.array([0.0, -3.55, 0])
 SPLIT_GAP = 0.05  # two top weights closer than this are described as a split
-CAVEAT = (
-    "A long sentence squeezed into one fixed-size summary makes long inputs harder to handle, "
-    "but no vector literally overflows: the summary keeps its size."
-)
+LINE_WIDTH = (1.0, 9.0)  # stroke width of a source-to-step line of weight 0 and of weight 1
+LINE_OPACITY = (0.25, 1.0)  # ... and its opacity
+DIMMED_LINE = 0.15  # a line's opacity while another decoder step is active
+CAVEAT = "caveat: long inputs get harder, yet no vector literally overflows"
 
 
 def state_box(color: str, size: float = 0.5) -> Square:
@@ -55,7 +61,7 @@ def state_box(color: str, size: float = 0.5) -> Square:
 def summary_tag() -> VGroup:
     """The fixed context: one box labelled 'summary', in the output colour."""
     box = RoundedRectangle(
-        width=1.7,
+        width=1.9,
         height=0.6,
         corner_radius=0.1,
         stroke_color=theme().output,
@@ -63,7 +69,7 @@ def summary_tag() -> VGroup:
         fill_color=theme().output,
         fill_opacity=0.2,
     )
-    return VGroup(box, c.text("summary", size=22, color=theme().output))
+    return VGroup(box, c.text("summary", role="label", color=theme().output))
 
 
 def arrow(start, end, color: str, width: float = 3) -> Arrow:
@@ -78,6 +84,11 @@ def arrow(start, end, color: str, width: float = 3) -> Arrow:
     )
 
 
+def between(bounds: tuple[float, float], weight: float) -> float:
+    """The point `weight` of the way from bounds[0] to bounds[1]."""
+    return bounds[0] + (bounds[1] - bounds[0]) * float(weight)
+
+
 def reading(source, weights) -> str:
     """What one decoder step mostly reads: 'reads mostly “the” (<its weight>)', or a split between two words."""
     first, second = np.argsort(weights, kind="stable")[::-1][:2]
@@ -85,6 +96,30 @@ def reading(source, weights) -> str:
         a, b = sorted((first, second))
         return f"splits between “{source[a]}” and “{source[b]}”"
     return f"reads mostly “{source[first]}” ({fmt(weights[first], WEIGHT_PLACES)})"
+
+
+class Fan(VGroup):
+    """One decoder step's reach: a line from every encoder state to the step's blend, thick and opaque
+    in proportion to that source position's weight, in the source word's colour."""
+
+    def __init__(self, starts, end, tokens, weights):
+        super().__init__()
+        self.weights = np.asarray(weights, dtype=float)
+        for start, token, w in zip(starts, tokens, self.weights):
+            self.add(Line(start, end, color=token_color(token), stroke_width=between(LINE_WIDTH, w)))
+        self.brighten()
+
+    def brighten(self) -> Fan:
+        """Every line at the opacity of its weight."""
+        for line, w in zip(self, self.weights):
+            line.set_stroke(opacity=between(LINE_OPACITY, w))
+        return self
+
+    def recede(self) -> Fan:
+        """Every line faint, while another decoder step is active."""
+        for line in self:
+            line.set_stroke(opacity=DIMMED_LINE)
+        return self
 
 
 class FixedContext(ChapterScene):
@@ -97,6 +132,7 @@ class FixedContext(ChapterScene):
         self.build()
         self.encode()
         self.reuse_summary()
+        self.keep_positions()
         self.attend()
         self.caveat()
 
@@ -107,9 +143,11 @@ class FixedContext(ChapterScene):
         self.grid = self.example.cross()
         self.build_encoder()
         self.build_rows()
+        self.build_column()
         self.build_arrows()
         self.legend = self.comparison()
-        self.note = c.paragraph(CAVEAT, width_chars=80, size=20).to_edge(DOWN, buff=0.3)
+        self.note = c.text(CAVEAT, role="small", color=theme().muted).move_to(CAVEAT_AT)
+        self.note.align_to(self.legend, LEFT)
 
     def build_encoder(self) -> None:
         """The source words, their encoder states, and the one summary they are squeezed into."""
@@ -119,7 +157,7 @@ class FixedContext(ChapterScene):
         )
         self.source = VGroup(
             *[
-                c.text(t, size=22, color=token_color(t)).next_to(box, DOWN, buff=0.2)
+                c.text(t, role="label", color=token_color(t)).next_to(box, DOWN, buff=0.2)
                 for t, box in zip(tokens, self.encoder)
             ]
         )
@@ -134,43 +172,30 @@ class FixedContext(ChapterScene):
                 for a, b in zip(self.encoder, self.encoder[1:])
             ]
         )
-        self.encoder_label = c.text("encoder", size=20, color=theme().muted).next_to(
+        self.encoder_label = c.text("encoder", role="small", color=theme().muted).next_to(
             self.encoder, UP, buff=0.25
         )
         self.summary = summary_tag().move_to([SUMMARY_X, ROW_Y, 0])
         self.into_summary = arrow(self.encoder[-1].get_right(), self.summary.get_left(), theme().output)
 
     def build_rows(self) -> None:
-        """Per decoder step: its state, word, summary copy, own weight bars and a note; shrunk to fit."""
+        """Per decoder step: its state, word, summary copy and own weight bars; shrunk to fit."""
         ys = [STEP_TOP - i * STEP_PITCH for i in range(len(self.example.target_tokens))]
         self.steps = VGroup(*[state_box(theme().query, 0.55).move_to([STEP_X, y, 0]) for y in ys])
         self.targets = VGroup(
             *[
-                c.text(t, size=26, color=theme().query).next_to(box, RIGHT, buff=0.3)
+                c.text(t, role="label", color=theme().query).next_to(box, RIGHT, buff=0.3)
                 for t, box in zip(self.example.target_tokens, self.steps)
             ]
         )
-        self.decoder_label = c.text("decoder", size=20, color=theme().muted).next_to(
+        self.decoder_label = c.text("decoder", role="small", color=theme().muted).next_to(
             self.steps, UP, buff=0.25
         )
-        self.copies = VGroup(
-            *[summary_tag().move_to([SLOT_X + SLOT_WIDTH / 2, y, 0], aligned_edge=RIGHT) for y in ys]
-        )
+        self.copies = VGroup(*[summary_tag().move_to([SLOT_RIGHT, y, 0], aligned_edge=RIGHT) for y in ys])
         self.into_steps = VGroup(
-            *[
-                arrow([SLOT_X + SLOT_WIDTH / 2, y, 0], box.get_left(), theme().muted, 2)
-                for y, box in zip(ys, self.steps)
-            ]
+            *[arrow([SLOT_RIGHT, y, 0], box.get_left(), theme().muted, 2) for y, box in zip(ys, self.steps)]
         )
         self.bars = VGroup(*[self.step_bars(w, y) for w, y in zip(self.grid.weights, ys)])
-        self.readings = VGroup(
-            *[
-                c.text(reading(self.example.source_tokens, w), size=18, color=theme().muted)
-                .next_to(box, DOWN, buff=0.15)
-                .align_to(box, LEFT)
-                for w, box in zip(self.grid.weights, self.steps)
-            ]
-        )
         rows = VGroup(
             self.steps,
             self.targets,
@@ -178,37 +203,59 @@ class FixedContext(ChapterScene):
             self.copies,
             self.into_steps,
             self.bars,
-            self.readings,
         )
         if rows.height > ROWS_HEIGHT:  # more decoder steps than the default: shrink them all alike
             top_right = rows.get_corner(UP + RIGHT)
             rows.scale_to_fit_height(ROWS_HEIGHT).move_to(top_right, aligned_edge=UP + RIGHT)
 
+    def build_column(self) -> None:
+        """Where the encoder states stand once attention keeps them: a column spanning the decoder rows,
+        each word left of its state; `self.column` (states) and `self.column_words` are the targets."""
+        n = len(self.encoder)
+        top, bottom = self.steps[0].get_y(), self.steps[-1].get_y()
+        if n == 1 or top - bottom < ENCODER_PITCH * (n - 1):  # too few decoder rows to span
+            middle = (top + bottom) / 2
+            top, bottom = middle + ENCODER_PITCH * (n - 1) / 2, middle - ENCODER_PITCH * (n - 1) / 2
+        ys = np.linspace(top, bottom, n)
+        self.column = VGroup(*[box.copy().move_to([COLUMN_X, y, 0]) for box, y in zip(self.encoder, ys)])
+        words = VGroup(*[word.copy() for word in self.source])
+        if max(w.width for w in words) > COLUMN_WORDS:  # long names: all words shrink alike
+            words.scale(COLUMN_WORDS / max(w.width for w in words))
+        for word, box in zip(words, self.column):
+            word.next_to(box, LEFT, buff=0.2)
+        self.column_words = words
+        self.column_label = self.encoder_label.copy().next_to(self.column, UP, buff=0.25)
+
     def build_arrows(self) -> None:
-        """The summary feeding every step (fixed context), and the encoder feeding every blend (attention)."""
+        """The summary feeding every step (fixed context), and every encoder state reaching every blend."""
         self.feeds = VGroup(
             *[arrow(self.summary.get_right(), tag.get_left(), theme().output) for tag in self.copies]
         )
-        self.access = VGroup(
+        starts = [box.get_right() for box in self.column]
+        self.fans = VGroup(
             *[
-                arrow(
-                    self.encoder.get_right() + RIGHT * 0.05,
-                    bars.baseline.get_left() + LEFT * 0.1,
-                    theme().key,
-                    2,
-                )
-                for bars in self.bars
+                Fan(starts, bars.get_left() + LEFT * 0.1, self.example.source_tokens, w)
+                for bars, w in zip(self.bars, self.grid.weights)
             ]
         )
+        self.row_parts = [
+            VGroup(step, target, into, bars)
+            for step, target, into, bars in zip(self.steps, self.targets, self.into_steps, self.bars)
+        ]
 
     def step_bars(self, weights, y: float) -> c.WeightBars:
         """One decoder step's weights over the source positions, fitted into its slot."""
         bars = c.WeightBars(
-            self.example.source_tokens, weights, height=1.0, bar_width=0.55, spacing=1.0, show_total=False
-        ).scale(BARS_SCALE)
+            self.example.source_tokens,
+            weights,
+            height=BAR_HEIGHT,
+            bar_width=0.5,
+            spacing=BAR_PITCH,
+            show_total=False,
+        )
         if bars.width > SLOT_WIDTH:
             bars.scale_to_fit_width(SLOT_WIDTH)
-        return bars.move_to([SLOT_X, y, 0])
+        return bars.move_to([SLOT_RIGHT, y, 0], aligned_edge=RIGHT)
 
     def encode(self) -> None:
         self.beat("Encode into one summary")
@@ -241,60 +288,95 @@ class FixedContext(ChapterScene):
         )
         self.show(
             *[GrowArrow(f) for f in self.feeds],
-            *[TransformFromCopy(self.summary, tag) for tag in self.copies],
+            *[FadeIn(tag, target_position=self.summary) for tag in self.copies],
             run_time=1.5,
             caption="...and every step is fed the very same summary, whatever word it is writing.",
         )
         self.play(
             *[Indicate(tag, color=theme().output, scale_factor=1.08) for tag in self.copies], run_time=1
         )
-        self.wait(2)
+        self.wait(1)
+
+    def keep_positions(self) -> None:
+        self.beat("Attention keeps every position")
+        self.play(
+            FadeOut(self.feeds),
+            FadeOut(self.copies),
+            FadeOut(self.into_summary),
+            FadeOut(self.summary),
+            FadeOut(self.chain),
+            run_time=1,
+        )
+        self.show(
+            *[box.animate.move_to(spot) for box, spot in zip(self.encoder, self.column)],
+            *[word.animate.become(spot) for word, spot in zip(self.source, self.column_words)],
+            self.encoder_label.animate.move_to(self.column_label),
+            run_time=1.5,
+            caption="With attention the encoder keeps every source position available.",
+            hold=0.5,
+        )
 
     def attend(self) -> None:
         self.beat("Attention: a blend per step")
-        self.play(
-            FadeOut(self.feeds),
-            FadeOut(self.into_summary),
-            FadeOut(self.summary),
-            FadeIn(self.legend[0]),
-            run_time=1.2,
-        )
-        self.show(
-            *[GrowArrow(a) for a in self.access],
-            FadeIn(self.legend[1]),
-            run_time=1.2,
-            caption="With attention the encoder keeps every source position available.",
-            hold=1,
-        )
+        veils = [veil(part) for part in self.row_parts]
+        if len(veils) > 1:  # one decoder step: nothing to dim
+            self.play(*[FadeIn(v) for v in veils[1:]], run_time=0.5)
         captions = [
             f"“{t}” {reading(self.example.source_tokens, w)}."
             for t, w in zip(self.example.target_tokens, self.grid.weights)
         ]
-        for tag, bars, note, caption in zip(self.copies, self.bars, self.readings, captions):
-            self.show(ReplacementTransform(tag, bars), FadeIn(note), run_time=1.2, caption=caption, hold=1.6)
-        self.say(
-            "Each decoder step draws its own blend of the source: different weights at every step.", hold=3
+        for i, caption in enumerate(captions):
+            self.show(
+                *self.step_focus(i, veils),
+                *[Create(line) for line in self.fans[i]],
+                FadeIn(self.bars[i]),
+                run_time=1.5,
+                caption=caption,
+                hold=1.2,
+            )
+        self.show(
+            *[FadeOut(v) for v in veils[:-1]],
+            *[fan.animate.brighten() for fan in self.fans],
+            run_time=0.8,
+            caption="Each decoder step draws its own blend of the source: different weights at every step.",
+        )
+        self.play(
+            LaggedStart(*[Indicate(bars.bars, color=theme().text) for bars in self.bars], lag_ratio=0.6),
+            run_time=3,
         )
 
+    def step_focus(self, i: int, veils) -> list:
+        """Animations that make decoder step i the active one: the step before steps back."""
+        if not i:
+            return []
+        return [FadeOut(veils[i]), FadeIn(veils[i - 1]), self.fans[i - 1].animate.recede()]
+
     def comparison(self) -> VGroup:
-        """The closing legend: the summary (reused by every step) against attention's arrows."""
-        return c.legend(
-            (summary_tag().scale(0.75), "fixed context: one summary for all steps"),
-            (arrow(LEFT * 0.5, RIGHT * 0.5, theme().key, 2), "attention: a blend per step"),
-        ).move_to(LEGEND_AT)
+        """The closing legend: the summary (reused by every step) against attention's lines."""
+        return (
+            c.legend(
+                (summary_tag(), "fixed context: one summary for all steps"),
+                (
+                    Line(LEFT * 0.5, RIGHT * 0.5, color=theme().key, stroke_width=5),
+                    "attention: a blend per step",
+                ),
+            )
+            .arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+            .move_to(LEGEND_CORNER, aligned_edge=UL)
+        )
 
     def caveat(self) -> None:
         self.beat("Why it matters")
         self.show(
-            Indicate(self.legend, color=theme().text, scale_factor=1.05),
+            FadeIn(self.legend, shift=UP * 0.2),
             run_time=1,
             caption="A fixed context reuses one summary; attention builds a new blend for each step.",
-            hold=2,
+            hold=1,
         )
         self.show(
-            Write(self.note),
-            run_time=2,
+            FadeIn(self.note, shift=UP * 0.2),
+            run_time=1,
             caption="Compressing a long sentence into one summary makes long inputs harder, "
             "but nothing literally overflows.",
-            hold=4,
+            hold=3,
         )

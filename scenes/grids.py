@@ -7,23 +7,40 @@ them with `Restate` (not `.animate`, which breaks when a number's digits are reb
 from __future__ import annotations
 
 import numpy as np
-from manim import LEFT, RIGHT, UP, Square, Transform, VGroup
+from manim import LEFT, RIGHT, UP, Rectangle, Square, Transform, VGroup
 
 from attention import GridTrace
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt
 from scenes.numbers import Number
-from scenes.palette import theme, token_color
+from scenes.palette import tex_size, theme, token_color
 
 GAP = 0.08  # fraction of a cell's pitch left empty between cells
-FONT_PER_UNIT = 24  # number font size per unit of cell pitch
-SHADE_FLOOR = 0.1  # a weighted cell's opacity is FLOOR + (1 - FLOOR) * weight, so every cell shows
-DARK_TEXT_ABOVE = 0.55  # weights above this are written in the background colour, for contrast
+FONT_PER_UNIT = 24  # number font size per unit of cell pitch (for marks drawn to a cell's scale)
+NUMBER_PITCH = 0.95  # smallest cell pitch that holds a weight printed at the smallest text size
+ROW_LABELS_WIDTH = 2.2  # widest the row labels may be (long names shrink together)
+SHADE_FLOOR = 0.1  # a weighted cell's opacity is FLOOR + (top - FLOOR) * weight, so every cell shows
+SHADE_TOP = 1.0  # opacity of a weight of 1 in a grid of colour only
+NUMBERED_TOP = 0.4  # ... in a grid with numbers: dark enough for text-coloured digits on any token colour
+DIM = 0.65  # opacity of a veil: how far what is not active fades
+VEIL_BUFF = 0.04  # a veil's margin round what it dims
 
 
 def places_for(value: float, places: int) -> int:
     """0 for whole numbers (printed bare, as `fmt` does), else `places`."""
     return 0 if "." not in fmt(value, places) else places
+
+
+def veil(target) -> Rectangle:
+    """A background-coloured sheet over `target` that dims it while something else is active (fade it in
+    and out); unlike fading `target` itself, it survives whatever is done to `target` meanwhile."""
+    return Rectangle(
+        width=target.width + 2 * VEIL_BUFF,
+        height=target.height + 2 * VEIL_BUFF,
+        stroke_width=0,
+        fill_color=theme().background,
+        fill_opacity=DIM,
+    ).move_to(target)
 
 
 class Restate(Transform):
@@ -51,11 +68,25 @@ class CellNumber(Number):
         return self.move_to(center)
 
 
+def names(tokens, width: float, color: str | None = None) -> list:
+    """The tokens' names as labels (in `color`, else each its own), shrunk together to `width` if wider."""
+    labels = [c.text(t, role="label", color=color or token_color(t)) for t in tokens]
+    return c.fit_together(labels, width) if labels else []
+
+
+def cell_number() -> CellNumber:
+    """A cell's number, at the smallest text size."""
+    number = CellNumber(0, font_size=tex_size("small"))
+    number.role = "small"
+    return number
+
+
 class AttentionGrid(VGroup):
     """Cells for every (query, key) pair, shaded by weight, with token labels and row sums.
 
-    `size` is the length, in units, of the grid's longer side; row labels take `row_color`
-    (default: each token's own colour).
+    `size` is the length, in units, of the grid's longer side, or more when the cells carry numbers
+    (never smaller than NUMBER_PITCH, so a weight fits at the smallest text size); row labels take
+    `row_color` (default: each token's own colour).
     """
 
     def __init__(
@@ -70,36 +101,24 @@ class AttentionGrid(VGroup):
         super().__init__()
         self.trace = trace
         m, n = trace.shape
-        self.pitch = size / max(m, n)
+        self.pitch = max(size / max(m, n), NUMBER_PITCH if numbers else 0)
         self.cells = VGroup(*[self._cell(i, j, cols) for i in range(m) for j in range(n)])
         self.add(self.cells)
         self.numbers = VGroup()
         self.sums = VGroup()
         if numbers:
-            font = FONT_PER_UNIT * self.pitch
-            self.numbers = VGroup(*[CellNumber(0, font_size=font).move_to(cell) for cell in self.cells])
-            self.sums = VGroup(
-                *[CellNumber(0, font_size=font).next_to(self.row(i)[-1], RIGHT, buff=0.3) for i in range(m)]
-            )
-            self.sum_header = c.text("sum", size=0.8 * font, color=theme().muted).next_to(
+            self.numbers = VGroup(*[cell_number().move_to(cell) for cell in self.cells])
+            self.sums = VGroup(*[cell_number().next_to(self.row(i)[-1], RIGHT, buff=0.3) for i in range(m)])
+            self.sum_header = c.text("sum", role="small", color=theme().muted).next_to(
                 self.sums[0], UP, buff=0.25
             )
             self.add(self.numbers, self.sums, self.sum_header)
-        label_size = 0.9 * FONT_PER_UNIT * min(self.pitch, 1.0)
+        row_names = names(rows, ROW_LABELS_WIDTH, row_color)
+        col_names = names(cols, self.pitch)
         self.row_labels = VGroup(
-            *[
-                c.text(t, size=label_size, color=row_color or token_color(t)).next_to(
-                    self.row(i)[0], LEFT, buff=0.2
-                )
-                for i, t in enumerate(rows)
-            ]
+            *[t.next_to(self.row(i)[0], LEFT, buff=0.2) for i, t in enumerate(row_names)]
         )
-        self.col_labels = VGroup(
-            *[
-                c.text(t, size=label_size, color=token_color(t)).next_to(self.cells[j], UP, buff=0.2)
-                for j, t in enumerate(cols)
-            ]
-        )
+        self.col_labels = VGroup(*[t.next_to(self.cells[j], UP, buff=0.2) for j, t in enumerate(col_names)])
         self.add(self.row_labels, self.col_labels)
         self.weighted = np.zeros(m, dtype=bool)
         self.show_scores()
@@ -128,9 +147,19 @@ class AttentionGrid(VGroup):
         n = self.trace.shape[1]
         return group[i * n : (i + 1) * n]
 
+    def row_band(self, i: int) -> VGroup:
+        """Row i as drawn: its label, cells, numbers and sum (what a veil covers to dim the row)."""
+        parts = [*self.row_labels[i : i + 1], *self.row(i), *self.row_numbers(i), *self.sums[i : i + 1]]
+        return VGroup(*parts)
+
     def block(self, rows: int, cols: int) -> VGroup:
         """The cells of the top-left `rows` x `cols` corner."""
         return VGroup(*[cell for i in range(rows) for cell in self.row(i)[:cols]])
+
+    def beyond(self, rows: int, cols: int) -> VGroup:
+        """The cells outside the top-left `rows` x `cols` corner."""
+        n = self.trace.shape[1]
+        return VGroup(*[cell for k, cell in enumerate(self.cells) if k // n >= rows or k % n >= cols])
 
     def show_scores(self) -> AttentionGrid:
         """Every cell shows its scaled score, unshaded; row sums hidden."""
@@ -148,14 +177,12 @@ class AttentionGrid(VGroup):
     def show_weights(self, rows=None) -> AttentionGrid:
         """Rows `rows` (default all) show their softmax weights, cells shaded by weight, and their sum."""
         weights = self.trace.weights
+        top = NUMBERED_TOP if len(self.numbers) else SHADE_TOP
         for i in range(len(weights)) if rows is None else rows:
             for j, cell in enumerate(self.row(i)):
-                cell.set_fill(opacity=SHADE_FLOOR + (1 - SHADE_FLOOR) * float(weights[i, j]))
+                cell.set_fill(opacity=SHADE_FLOOR + (top - SHADE_FLOOR) * float(weights[i, j]))
             for j, number in enumerate(self.row_numbers(i)):
-                dark = weights[i, j] > DARK_TEXT_ABOVE
-                number.show(weights[i, j], WEIGHT_PLACES).set_color(
-                    theme().background if dark else theme().text
-                )
+                number.show(weights[i, j], WEIGHT_PLACES).set_color(theme().text)
             if len(self.sums):
                 self.sums[i].show(weights[i].sum(), WEIGHT_PLACES).set_color(theme().text).set_opacity(1)
                 self.sum_header.set_opacity(1)
@@ -177,10 +204,9 @@ class CellCount(VGroup):
     def __init__(self, trace: GridTrace):
         super().__init__()
         self.numbers = [
-            Number(0, num_decimal_places=0, font_size=34, color=color)
-            for color in (theme().query, theme().key, theme().text)
+            c.number(0, 0, role="label", color=color) for color in (theme().query, theme().key, theme().text)
         ]
-        words = [c.text(w, size=24, color=theme().muted) for w in ("queries ×", "keys =", "scores")]
+        words = [c.text(w, role="label", color=theme().muted) for w in ("queries ×", "keys =", "scores")]
         self.add(*[m for pair in zip(self.numbers, words) for m in pair])
         self.set_trace(trace)
 

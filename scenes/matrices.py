@@ -7,21 +7,28 @@ minus infinity and a hidden weight crossed out, never as a number.
 from __future__ import annotations
 
 import numpy as np
-from manim import DL, DOWN, DR, UL, UR, Line, Matrix, Square, VGroup
+from manim import DL, DR, UL, UP, UR, AnimationGroup, Line, Matrix, Rectangle, Square, VGroup
 
 from attention import GridTrace
 from attention.masking import MaskedTrace
 from scenes import components as c
-from scenes.arithmetic import WEIGHT_PLACES, fmt
-from scenes.grids import FONT_PER_UNIT, AttentionGrid
-from scenes.palette import theme
+from scenes.arithmetic import WEIGHT_PLACES, column_places, fmt, fmt_column, fmt_input
+from scenes.grids import FONT_PER_UNIT, GAP, AttentionGrid
+from scenes.numbers import SansTex
+from scenes.palette import tex_size, theme
 
 MINUS_INFINITY = r"-\infty"
+DIMMED = 0.3  # opacity of a formula's parts that are not being explained
+VEIL_MARGIN = 0.2  # a row veil reaches this far beyond the row (a sum widens when it shows its weights)
 
 
-def entry_tex(value: float, places: int) -> str:
-    """One entry as printed: whole numbers bare, others to `places`, minus infinity as such."""
-    return MINUS_INFINITY if value == -np.inf else fmt(value, places)
+def entries_tex(values, places: int) -> list[list[str]]:
+    """Every entry as printed, one format for the whole matrix (all whole numbers bare, else all to `places`);
+    minus infinity as such."""
+    values = np.asarray(values, dtype=float)
+    finite = values[np.isfinite(values)]
+    shared = column_places(finite, places) if finite.size else 0
+    return [[MINUS_INFINITY if v == -np.inf else fmt_column([v], shared)[0] for v in row] for row in values]
 
 
 def shape_tex(shape) -> str:
@@ -32,29 +39,90 @@ def shape_tex(shape) -> str:
 class NamedMatrix(VGroup):
     """A bracketed matrix, its name and shape above it ('Q  (2 × 4)'): `values` is what it shows.
 
-    `places`: decimals of non-whole entries; `size`: the entries' font size.
+    `places`: decimals of non-whole entries (one format for the whole matrix). Entries are numbers (role
+    "number"), the name a label, in the lecture's sans-serif face.
     """
 
-    def __init__(self, name: str, values, color: str, places: int = WEIGHT_PLACES, size: float = 28):
+    def __init__(self, name: str, values, color: str, places: int = WEIGHT_PLACES):
         super().__init__()
         self.values = np.asarray(values, dtype=float)
         self.name = name
+        printed = entries_tex(self.values, places)
         self.matrix = Matrix(
-            [[entry_tex(v, places) for v in row] for row in self.values],
-            h_buff=0.55 + 0.17 * max(len(entry_tex(v, places)) for v in self.values.flat),
-            v_buff=0.6,
+            printed,
+            h_buff=0.6 + 0.2 * max(len(e) for row in printed for e in row),
+            v_buff=0.56,
             bracket_h_buff=0.1,
-            element_to_mobject_config={"font_size": size, "color": color},
+            element_to_mobject=SansTex,
+            element_to_mobject_config={"font_size": tex_size("number"), "color": color},
             bracket_config={"color": color},
         )
-        self.label = c.math(name, rf"\;({shape_tex(self.values.shape)})", size=30, color=color)
+        for entry in self.matrix.get_entries():
+            entry.role = "number"
+        self.label = c.math(name, rf"\;({shape_tex(self.values.shape)})", role="label", color=color)
         self.label[1].set_color(theme().muted)
-        self.label.next_to(self.matrix, DOWN * -1, buff=0.15)
+        self.label.next_to(self.matrix, UP, buff=0.15)
         self.add(self.matrix, self.label)
 
     def entries(self) -> list[str]:
         """The TeX of every entry, row after row."""
         return [e.tex_string for e in self.matrix.get_entries()]
+
+
+class FormulaLine(VGroup):
+    """A formula whose named parts light up as their step is shown, the others dimmed.
+
+    `parts`: (TeX, name) pairs in order; several parts may share a name (both brackets of a softmax).
+    """
+
+    def __init__(self, parts, role: str = "body"):
+        super().__init__()
+        self.formula = c.math(*[tex for tex, _ in parts], role=role)
+        self.names = [name for _, name in parts]
+        colors = {"Q": theme().query, "K": theme().key, "V": theme().value, "outputs": theme().output}
+        for part, name in zip(self.formula, self.names):
+            part.set_color(colors.get(name, theme().text))
+        self.add(self.formula)
+
+    def dimmed(self) -> FormulaLine:
+        """Every part dimmed (before any step is shown)."""
+        for part in self.formula:
+            part.set_opacity(DIMMED)
+        return self
+
+    def light(self, *names: str) -> AnimationGroup:
+        """Light the parts called `names` and dim the rest; no names: light every part."""
+        return AnimationGroup(
+            *[
+                part.animate.set_opacity(1 if not names or name in names else DIMMED)
+                for part, name in zip(self.formula, self.names)
+            ]
+        )
+
+    def lit(self) -> list[str]:
+        """The names of the parts drawn lit."""
+        return [n for part, n in zip(self.formula, self.names) if part.get_fill_opacity() > DIMMED + 1e-6]
+
+
+def row_sums(weights, places: int) -> VGroup:
+    r"""'\Sigma = 1' beside each row: the sum of the row's weights as printed (to `places`), so it holds as shown."""
+    printed = [sum(float(fmt(w, places)) for w in row) for row in np.asarray(weights)]
+    return VGroup(*[c.math(rf"\Sigma = {fmt(total, places)}", color=theme().muted) for total in printed])
+
+
+def row_vector(values, color: str) -> Matrix:
+    """A bracketed row vector of inputs (as typed) whose entries can be lit one by one; entries are numbers."""
+    vector = Matrix(
+        [[fmt_input(v) for v in values]],
+        h_buff=0.5 + 0.2 * max(len(fmt_input(v)) for v in values),
+        bracket_h_buff=0.1,
+        element_to_mobject=SansTex,
+        element_to_mobject_config={"font_size": tex_size("number"), "color": color},
+        bracket_config={"color": color},
+    )
+    for entry in vector.get_entries():
+        entry.role = "number"
+    return vector
 
 
 def as_grid_trace(masked: MaskedTrace) -> GridTrace:
@@ -84,12 +152,17 @@ class MaskedGrid(AttentionGrid):
         self.mask = masked.mask
         font = FONT_PER_UNIT * self.pitch
         hidden = [cell for cell, h in zip(self.cells, self.mask.flat) if h]
-        self.infinities = VGroup(
-            *[c.math(MINUS_INFINITY, size=font, color=theme().muted).move_to(x) for x in hidden]
-        )
+        self.infinities = VGroup(*[self.infinity(font).move_to(x) for x in hidden])
         self.crosses = VGroup(*[cross_out(cell) for cell in hidden])
         self.add(self.infinities, self.crosses)
         self.show_scores()
+
+    @staticmethod
+    def infinity(font: float):
+        """Minus infinity at the grid's number size (like the grid's numbers, it has no role of its own)."""
+        mark = c.math(MINUS_INFINITY, size=font, color=theme().muted)
+        mark.role = None
+        return mark
 
     def hidden_cells(self) -> list[int]:
         """Indices (row after row) of the hidden cells."""
@@ -125,6 +198,23 @@ class MaskedGrid(AttentionGrid):
     def hidden_mark(self) -> str:
         """What the hidden cells show instead of a number: 'minus infinity' or 'crossed out'."""
         return "minus infinity" if self.infinities[0].get_fill_opacity() > 0 else "crossed out"
+
+
+def row_veils(grid: AttentionGrid, opacity: float = 0.7) -> VGroup:
+    """One background-coloured sheet per row of `grid` (label to sum), to dim the rows not being read."""
+    right = max(grid.cells.get_right()[0], grid.sums.get_right()[0] if len(grid.sums) else -np.inf)
+    left = min(grid.cells.get_left()[0], grid.row_labels.get_left()[0] if len(grid.row_labels) else np.inf)
+    veils = VGroup()
+    for i in range(grid.trace.shape[0]):
+        veil = Rectangle(
+            width=right - left + 2 * VEIL_MARGIN,
+            height=grid.pitch * (1 - GAP / 2),
+            stroke_width=0,
+            fill_color=theme().background,
+            fill_opacity=opacity,
+        )
+        veils.add(veil.move_to([(left + right) / 2, grid.row(i).get_y(), 0]))
+    return veils
 
 
 def masked_swatch(size: float = 0.35) -> VGroup:

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, SurroundingRectangle, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, UL, UP, Create, FadeIn, SurroundingRectangle, VGroup, Write
 
 from attention import examples
 from scenes import components as c
-from scenes.arithmetic import SCORE_PLACES, fmt, relation, vector_tex
+from scenes.arithmetic import SCORE_PLACES, fmt, relation, vector_math, vector_tex
 from scenes.chapter import ChapterScene
-from scenes.palette import theme
-from scenes.qkv import KeyRows, named_row, row_vector
+from scenes.matrices import row_vector
+from scenes.palette import theme, token_color
 
-BARS = {"height": 1.1, "bar_width": 0.45, "show_total": False}
-SIDE_LEFT = 0.3  # x where the heads' column starts
-SIDE_WIDTH = 6.4  # the heads' column is at most this wide
-SIDE_HEIGHT = 6.0  # and at most this high (from under the heading to the bottom of the drawing area)
+BARS = {"height": 1.0, "bar_width": 0.45, "show_total": False}
+SIDE_LEFT = 0.0  # x where the heads' column starts
+SIDE_WIDTH = 6.8  # the heads' column is at most this wide
+DIMMED = 0.3  # opacity of what is not being explained
+BOTTOM = -3.75  # lowest y a block may reach
+SIDE_HEIGHT = 6.1  # and at most this high (from under the heading to the bottom of the drawing area)
 
 
 def head_color(h: int) -> str:
@@ -34,11 +36,20 @@ def span(coordinates: slice) -> str:
     return f"coordinate {first}" if first == last else f"coordinates {first}–{last}"
 
 
+def specialise(trace) -> bool:
+    """Whether each head picks its own word (its largest weight on a word no other head's is on)."""
+    return len({int(h.trace.weights.argmax()) for h in trace.heads}) == len(trace.heads)
+
+
 def caveat_text(trace) -> str:
-    """That heads need not specialise, and whether this example's do (each picks its own word)."""
-    picks = {int(h.trace.weights.argmax()) for h in trace.heads}
-    here = "this example is built so that they do" if len(picks) == len(trace.heads) else "here they do not"
+    """That heads need not specialise, and whether this example's do."""
+    here = "this example is built so that they do" if specialise(trace) else "here they do not"
     return f"Heads need not specialise: {here}."
+
+
+def caveat_label(trace) -> str:
+    """The caveat in short, for the picture."""
+    return f"heads need not specialise (here they {'do' if specialise(trace) else 'do not'})"
 
 
 class MultiHead(ChapterScene):
@@ -59,39 +70,32 @@ class MultiHead(ChapterScene):
         self.example = ex = self.inputs()
         self.trace = tr = ex.trace()
         self.heading = c.chapter_title(self.title, "Several attention patterns over the same words at once")
-        self.vectors = [row_vector(k, theme().key, size=28) for k in ex.keys]
-        self.keys = KeyRows(ex.tokens, self.vectors, row_buff=0.12)
-        self.query_vector = row_vector(ex.query, theme().query, size=28)
-        self.query = named_row("q", theme().query, self.query_vector)
+        self.vectors = [row_vector(k, theme().key) for k in ex.keys]
+        names = [c.text(t, role="label", color=token_color(t)) for t in ex.tokens]
+        self.keys = c.Grid(names, self.vectors, col_buff=0.3, row_buff=0.12)
+        self.query_vector = row_vector(ex.query, theme().query)
+        self.query = VGroup(c.math("q =", color=theme().query), self.query_vector).arrange(RIGHT, buff=0.15)
         self.single = c.WeightBars(ex.tokens, tr.single.weights, spacing=1.1, **BARS)
         self.single_label = c.math(
-            rf"\text{{one head: }} \div {divisor_tex(tr.single.width, tr.single.divisor)}", size=26
+            rf"\text{{one head: }} \div {divisor_tex(tr.single.width, tr.single.divisor)}", role="label"
         )
         spacing = min(0.9, SIDE_WIDTH / (len(tr.heads) * len(ex.tokens) + len(tr.heads)))
         self.head_bars = [c.WeightBars(ex.tokens, h.trace.weights, spacing=spacing, **BARS) for h in tr.heads]
         self.head_labels = [
-            c.text(f"head {i + 1}: {span(h.coordinates)}", size=18, color=head_color(i))
+            c.text(f"head {i + 1}\n{span(h.coordinates)}", role="label", color=head_color(i))
             for i, h in enumerate(tr.heads)
         ]
-        self.head_outputs = [c.VectorReadout(h.trace.output, size=24, color=theme().output) for h in tr.heads]
+        self.head_outputs = [c.VectorReadout(h.trace.output, color=theme().output) for h in tr.heads]
         self.head_divisor = c.math(
-            rf"\text{{each head: }} \div {divisor_tex(tr.head_width, tr.heads[0].trace.divisor)}", size=26
+            rf"\text{{each head: }} \div {divisor_tex(tr.head_width, tr.heads[0].trace.divisor)}",
+            role="label",
         )
-        self.concat = c.math(
-            rf"\text{{concatenated: }} {vector_tex(tr.concatenated)}", size=26, color=theme().output
-        )
-        self.projection = c.paragraph(
-            "A learned output projection then mixes the heads into one vector.",
-            46,
-            size=20,
-            color=theme().muted,
-        )
-        self.note = c.paragraph(
-            "Heads need not specialise: this example is built so that they do.",
-            46,
-            size=20,
-            color=theme().muted,
-        )
+        self.concat = VGroup(
+            c.text("concatenated", role="label", color=theme().output),
+            c.math(vector_math(tr.concatenated), color=theme().output),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+        self.projection = c.text("then a learned output projection", role="small", color=theme().muted)
+        self.note = c.text(caveat_label(tr), role="small", color=theme().muted)
         self.layout()
 
     def slice_box(self, h: int, coordinates: slice):
@@ -101,10 +105,11 @@ class MultiHead(ChapterScene):
 
     def layout(self) -> None:
         left = VGroup(self.query, self.keys).arrange(DOWN, aligned_edge=RIGHT, buff=0.3)
-        left.next_to(self.heading, DOWN, buff=0.45).to_edge(LEFT, buff=0.6)
+        left.next_to(self.heading, DOWN, buff=0.35).to_edge(LEFT, buff=0.45)
+        self.single_label.next_to(left, DOWN, buff=0.3).align_to(left, LEFT)
+        self.single.next_to(self.single_label, DOWN, buff=0.45).align_to(left, LEFT)
+        self.fit_left(VGroup(left, self.single_label, self.single))
         self.slices = VGroup(*[self.slice_box(i, h.coordinates) for i, h in enumerate(self.trace.heads)])
-        self.single_label.next_to(left, DOWN, buff=0.4).align_to(left, LEFT)
-        self.single.next_to(self.single_label, DOWN, buff=0.55).align_to(left, LEFT)
         heads = VGroup(
             *[VGroup(*parts) for parts in zip(self.head_labels, self.head_bars, self.head_outputs)]
         )
@@ -121,8 +126,19 @@ class MultiHead(ChapterScene):
         c.fit_width(column, SIDE_WIDTH)
         if column.height > SIDE_HEIGHT:
             column.scale_to_fit_height(SIDE_HEIGHT)
-        column.next_to(self.heading, DOWN, buff=0.45).set_x(SIDE_LEFT + column.width / 2)
+        column.next_to(self.heading, DOWN, buff=0.35).set_x(SIDE_LEFT + column.width / 2)
         self.left, self.column = left, column
+
+    @staticmethod
+    def fit_left(block: VGroup) -> None:
+        """Shrink the left-hand block (a wide or long example's) to end above the bottom and left of the heads."""
+        corner = block.get_corner(UL)
+        scale = min(
+            1.0,
+            (corner[1] - BOTTOM) / block.height,
+            (SIDE_LEFT - 0.3 - corner[0]) / block.width,
+        )
+        block.scale(scale, about_point=corner)
 
     def one_head(self) -> None:
         self.beat("One head cannot choose")
@@ -148,6 +164,7 @@ class MultiHead(ChapterScene):
         self.show(
             Create(self.slices),
             FadeIn(VGroup(*self.head_labels)),
+            VGroup(self.single, self.single_label).animate.set_opacity(DIMMED),
             run_time=1.2,
             caption=f"Split into {len(heads)} heads, each projecting onto its own coordinates.",
         )
@@ -158,17 +175,40 @@ class MultiHead(ChapterScene):
             hold=1.5,
         )
 
+    def focus(self, h: int | None) -> list:
+        """Animations lighting head h's coordinates, box and label and dimming the other heads' (None: all lit)."""
+        heads = self.trace.heads
+        entries = [(e, k) for m in (self.query_vector, *self.vectors) for k, e in enumerate(m.get_entries())]
+        mine = (
+            (lambda k: True)
+            if h is None
+            else (lambda k: heads[h].coordinates.start <= k < heads[h].coordinates.stop)
+        )
+        return [
+            *[e.animate.set_opacity(1 if mine(k) else DIMMED) for e, k in entries],
+            *[
+                box.animate.set_stroke(opacity=1 if h in (None, i) else DIMMED)
+                for i, box in enumerate(self.slices)
+            ],
+            *[
+                lab.animate.set_opacity(1 if h in (None, i) else DIMMED)
+                for i, lab in enumerate(self.head_labels)
+            ],
+        ]
+
     def per_head(self) -> None:
         self.beat("Two patterns at once")
         for i, (head, bars) in enumerate(zip(self.trace.heads, self.head_bars)):
             word = self.example.tokens[int(head.trace.weights.argmax())]
             self.show(
                 FadeIn(bars),
+                *self.focus(i),
                 run_time=1,
                 caption=f"Head {i + 1}: scores {vector_tex(head.trace.scores, SCORE_PLACES)}, "
                 f"weights {vector_tex(head.trace.weights)}: it looks at “{word}”.",
             )
         self.wait_for_reader()
+        self.show(*self.focus(None), run_time=0.8)
 
     def concatenate(self) -> None:
         self.beat("Concatenate, then project")
@@ -193,6 +233,7 @@ class MultiHead(ChapterScene):
         self.beat("Heads need not specialise")
         self.show(
             FadeIn(self.note),
+            VGroup(self.single, self.single_label).animate.set_opacity(1),
             run_time=1,
             caption=caveat_text(self.trace),
             hold=4,

@@ -1,185 +1,68 @@
-"""Chapter 9, the quick version (source 003): seven take-aways, each beside a reminder of its chapter,
-then one line for each chapter beyond the sources, marked as such."""
+"""Chapter 9, the quick version (source 003): one line for every chapter of the lecture, each beside its
+own chapter's picture in small, a page per beat; then the formula softmax(Q K^T / sqrt(d)) V, Q, K and V
+defined, each term lit in turn beside the chapters it sums up."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-import numpy as np
-from manim import (
-    DOWN,
-    LEFT,
-    RIGHT,
-    Arrow,
-    Circle,
-    Dot,
-    FadeIn,
-    FadeOut,
-    Line,
-    Rectangle,
-    Square,
-    VGroup,
-    VMobject,
-    Write,
-)
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, Rectangle, VGroup, Write
 
-from attention import Examples, examples, histogram, variance_experiment
-from attention.beyond_examples import all_queries
-from attention.sweeps import GAIN_RANGE, log_saturation_sweep
+from attention import Examples, examples
 from scenes import components as c
 from scenes.chapter import ChapterScene
-from scenes.grids import AttentionGrid
-from scenes.matrices import as_grid_trace, cross_out
-from scenes.palette import theme, token_color
-from scenes.plots import Histogram, decades
-from scenes.registry import find
+from scenes.palette import theme
+from scenes.quick_icons import ICONS
+from scenes.registry import CHAPTERS, find
 
-ICON_BOX = (1.1, 0.52)  # the card behind each icon
-ICON_FIT = (0.9, 0.42)  # the icon itself is scaled to fit inside this
-ICON_X = -6.2
-TEXT_X = -5.45
-TEXT_WIDTH = 12.2  # from TEXT_X to the drawing area's right edge
-FIRST_ROW_Y = 2.2
-ROW_STEP = 0.6
-DIM = 0.6  # how far earlier take-aways fade while the next one is read
-VEIL_BUFF = 0.04  # the dimming sheet's margin around a row (less than half the gap between rows)
-ITEM_SECONDS = 4.2
-
-
-def bar_icon(tokens, weights) -> VGroup:
-    """Bars only (no numbers), one per token, in the tokens' colours."""
-    bars = c.WeightBars(tokens, weights, height=0.9, bar_width=0.3, spacing=0.42, show_total=False)
-    return bars.remove(bars.values, bars.labels)
-
-
-def fixed_context_icon(ex: Examples) -> VGroup:
-    """One summary box feeding every output step."""
-    box = Square(0.4, color=theme().muted, fill_color=theme().panel, fill_opacity=1, stroke_width=3)
-    steps = VGroup(*[Circle(0.1, color=theme().output, fill_opacity=0.9, stroke_width=0) for _ in range(3)])
-    steps.arrange(DOWN, buff=0.16).next_to(box, RIGHT, buff=0.8)
-    arrows = VGroup(
-        *[
-            Arrow(
-                box.get_right(),
-                s.get_left(),
-                buff=0.05,
-                color=theme().muted,
-                stroke_width=3,
-                max_tip_length_to_length_ratio=0.25,
-            )
-            for s in steps
-        ]
-    )
-    return VGroup(arrows, box, steps)
-
-
-def plane_icon(ex: Examples) -> VGroup:
-    """Key arrows in a plane and the query's cross (chapters 2 and 3)."""
-    drag = ex.drag
-    plane = c.vector_plane(drag.keys, unit=0.5, margin=0.3)
-    keys = VGroup(*[c.plane_arrow(plane, k, token_color(t), width=3) for t, k in zip(drag.tokens, drag.keys)])
-    cross = c.cross_marker(size=0.2).move_to(plane.c2p(*drag.query))
-    return VGroup(plane, keys, cross)
-
-
-def weights_icon(ex: Examples) -> VGroup:
-    blend = ex.blend
-    return bar_icon(blend.tokens, blend.trace(0).weights)
-
-
-def refocus_icon(ex: Examples) -> VGroup:
-    """The first query's weights, an arrow, the new query's weights."""
-    blend = ex.blend
-    before, after = (
-        bar_icon(blend.tokens, blend.trace(0).weights),
-        bar_icon(blend.tokens, blend.trace(1).weights),
-    )
-    arrow = Arrow(LEFT * 0.25, RIGHT * 0.25, buff=0, color=theme().query, stroke_width=4)
-    return VGroup(before, arrow, after).arrange(RIGHT, buff=0.12)
-
-
-def grid_icon(ex: Examples) -> VGroup:
-    """The cross-attention weight grid, shaded by weight, without numbers."""
-    return AttentionGrid(ex.cross.cross(), numbers=False, size=1.0).show_weights()
-
-
-def scale_icon(ex: Examples) -> VGroup:
-    """Wide raw dot products behind the same samples divided by sqrt(d), on one axis."""
-    widest = variance_experiment()[-1]
-    edges = np.linspace(widest.raw.min(), widest.raw.max(), 24)
-    raw, scaled = histogram(widest.raw, edges), histogram(widest.scaled, edges)
-    return VGroup(
-        Histogram(raw, edges, width=1.6, height=0.7, color=theme().muted),
-        Histogram(scaled, edges, width=1.6, height=0.7, color=theme().text),
-    )
-
-
-def saturation_icon(ex: Examples) -> VGroup:
-    """The top weight's sensitivity falling (log scale) as the gain grows."""
-    blend = ex.blend
-    sweep = log_saturation_sweep(blend.trace(0, scaled=False).scores, np.linspace(*GAIN_RANGE, 40))
-    lo, hi, _ = decades(sweep.log10_top_sensitivity)
-    xs = (sweep.gains - sweep.gains[0]) / np.ptp(sweep.gains) * 1.6
-    ys = (np.maximum(sweep.log10_top_sensitivity, lo) - lo) / (hi - lo) * 0.8
-    curve = VMobject(stroke_color=theme().output, stroke_width=3).set_points_as_corners(
-        [[x, y, 0] for x, y in zip(xs, ys)]
-    )
-    axes = VGroup(Line([0, 0, 0], [1.6, 0, 0]), Line([0, 0, 0], [0, 0.8, 0])).set_stroke(theme().muted, 2)
-    return VGroup(axes, curve, Dot([xs[-1], ys[-1], 0], radius=0.05, color=theme().text))
-
-
-def matrix_icon(ex: Examples) -> VGroup:
-    """Every query's weights at once: the matrix chapter's weight grid, shaded by weight."""
-    return AttentionGrid(all_queries(ex.blend), numbers=False, size=1.0).show_weights()
-
-
-def mask_icon(ex: Examples) -> VGroup:
-    """The causal weight grid, its hidden cells greyed and crossed out."""
-    masked = ex.causal.trace()
-    grid = AttentionGrid(as_grid_trace(masked), numbers=False, size=1.0).show_weights()
-    hidden = [cell for cell, h in zip(grid.cells, masked.mask.flat) if h]
-    for cell in hidden:
-        cell.set_fill(theme().grid, opacity=1)
-    return grid.add(*[cross_out(cell) for cell in hidden])
-
-
-def heads_icon(ex: Examples) -> VGroup:
-    """Each head's weights side by side."""
-    heads = ex.heads
-    bars = [bar_icon(heads.tokens, h.trace.weights) for h in heads.trace().heads]
-    return VGroup(*bars).arrange(RIGHT, buff=0.3)
+ICON_BOX = (2.6, 1.4)  # the card behind each icon
+ICON_FIT = (2.3, 1.15)  # the icon itself is scaled to fit inside this
+CARD_X = -5.45
+TEXT_X = -3.85
+LINE_CHARS = 48  # a take-away longer than this wraps onto a second line
+MEANING_CHARS = 30  # the same for a term's meaning
+MARKER_WIDTH = 1.9  # the column of the terms' small copies, left of their meanings
+FIRST_ROW_Y = 1.5
+ROW_STEP = 1.9
+CONTENTS_STEP = 0.5  # from one chapter's entry in the list to the next
+DIM = 0.6  # how far earlier lines fade while the next one is read
+VEIL_BUFF = 0.06  # the dimming sheet's margin around a row (less than half the gap between rows)
+ITEM_SECONDS = 3.0
+FADED = 0.3  # opacity of the formula's terms and the chapter list's entries while another is lit
 
 
 @dataclass(frozen=True)
 class Takeaway:
-    """One line of the summary, the chapter it recalls, its icon and a caption; `beyond`: a chapter
-    beyond the sources, tagged as such."""
+    """One line of the summary, the chapter it recalls (its icon is that chapter's) and a caption;
+    `beyond`: a chapter beyond the sources, tagged as such."""
 
     line: str
     chapter: str
-    icon: Callable[[Examples], VGroup]  # draws the icon from the lecture's examples
     caption: str
     beyond: bool = False
 
 
 @dataclass(frozen=True)
 class Beat:
-    """A named section of the chapter and the take-aways it reveals."""
+    """A named section of the chapter and the take-aways it reveals, one page."""
 
     name: str
     takeaways: tuple[Takeaway, ...]
 
 
-BEATS = (  # each beat of the chapter and the take-aways it reveals, in order
+BEATS = (  # each beat of the chapter and the take-aways it reveals, in viewing order
     Beat(
         "Why attention",
         (
             Takeaway(
                 "Fixed-context decoders reuse one summary across output steps.",
                 "FixedContext",
-                fixed_context_icon,
-                "Without attention, one fixed summary feeds every output step.",
+                "Without attention: one summary for every step.",
+            ),
+            Takeaway(
+                "A query gets a fresh blend of every key, recomputed as it moves.",
+                "ThreeTokenDrag",
+                "Move the query, and the weights and blend follow.",
             ),
         ),
     ),
@@ -189,20 +72,17 @@ BEATS = (  # each beat of the chapter and the take-aways it reveals, in order
             Takeaway(
                 "Queries score keys; values supply the blend's contents.",
                 "ScoreEveryWord",
-                plane_icon,
-                "A query scores every key; the values are what gets blended.",
+                "A query's dot product with each key is its score.",
             ),
             Takeaway(
                 "Softmax weights sum to one before multiplying value vectors.",
                 "BlendByWeight",
-                weights_icon,
-                "Softmax turns the scores into weights that sum to one, then weights the values.",
+                "The weights blend the values into one vector.",
             ),
             Takeaway(
                 "New queries change weights while keys and values can remain.",
                 "Refocus",
-                refocus_icon,
-                "A new query re-weights the same stored keys and values.",
+                "Same keys and values, new query, new weights.",
             ),
         ),
     ),
@@ -212,20 +92,17 @@ BEATS = (  # each beat of the chapter and the take-aways it reveals, in order
             Takeaway(
                 "Access to source positions doesn't guarantee perfect recall.",
                 "SourcePositions",
-                grid_icon,
-                "Every source position stays available, but access is not perfect recall.",
+                "Each step weighs every source position.",
             ),
             Takeaway(
                 "Scale dot products by the square root of key width.",
                 "ShrinkScores",
-                scale_icon,
-                "Dividing by the square root of the key width keeps the scores' spread steady.",
+                "Divided by √d, the scores keep their spread.",
             ),
             Takeaway(
                 "Large score gaps can concentrate weights and reduce softmax sensitivity.",
                 "WhereItBreaks",
-                saturation_icon,
-                "Large score gaps concentrate the weights and make softmax less sensitive.",
+                "Big gaps: near one-hot, barely sensitive.",
             ),
         ),
     ),
@@ -235,28 +112,72 @@ BEATS = (  # each beat of the chapter and the take-aways it reveals, in order
             Takeaway(
                 "Stacked as matrices, every query is scored, weighed and blended at once.",
                 "AllQueriesAtOnce",
-                matrix_icon,
-                "Beyond the sources: stack the queries, and two matrix products serve them all.",
+                "Beyond the sources: two matrix products.",
                 beyond=True,
             ),
             Takeaway(
                 "A causal mask gives later words weight exactly zero.",
                 "CausalMask",
-                mask_icon,
-                "Beyond the sources: a decoder's mask hides later words, their weights exactly zero.",
+                "Beyond the sources: later words masked out.",
                 beyond=True,
             ),
             Takeaway(
                 "Several heads, each on its own slice, can attend to different words.",
                 "MultiHead",
-                heads_icon,
-                "Beyond the sources: several heads, each on its own slice, can pick different words.",
+                "Beyond the sources: a head per slice.",
                 beyond=True,
             ),
         ),
     ),
 )
 TAKEAWAYS = tuple(t for beat in BEATS for t in beat.takeaways)
+
+
+@dataclass(frozen=True)
+class Term:
+    """A term of the closing formula: its parts (indices into FORMULA), what it does, the chapters it sums
+    up, and the caption read while it is lit."""
+
+    parts: tuple[int, ...]
+    meaning: str
+    chapters: tuple[str, ...]
+    caption: str
+
+
+BRACKETS = (r"\Bigl(", r"\Bigr)")
+FORMULA = (r"\mathrm{softmax}", BRACKETS[0], "Q", r"K^{\top}", r"/\sqrt{d}", BRACKETS[1], "V")
+TERMS = (
+    Term(
+        (2, 3),
+        "queries, the rows of Q, score keys, the rows of K",
+        ("ThreeTokenDrag", "ScoreEveryWord", "AllQueriesAtOnce"),
+        "Q K^T: every query's dot product with every key.",
+    ),
+    Term(
+        (4,),
+        "keeps the scores' spread steady as d grows",
+        ("ShrinkScores", "WhereItBreaks"),
+        "Without it, a large d saturates the softmax.",
+    ),
+    Term(
+        (0, 1, 5),
+        "makes each row weights that sum to 1",
+        ("BlendByWeight", "CausalMask"),
+        "A causal mask hides later words before it.",
+    ),
+    Term(
+        (6,),
+        "the weights blend the values, the rows of V",
+        ("BlendByWeight", "Refocus"),
+        "Each output row is one query's blend.",
+    ),
+)
+WHOLE = Term(  # the formula as a whole: what it replaces and where it runs
+    tuple(range(len(FORMULA))),
+    "",
+    ("FixedContext", "SourcePositions", "MultiHead"),
+    "No fixed summary: every position, every query, every head.",
+)
 
 
 def card(icon: VGroup) -> VGroup:
@@ -267,13 +188,12 @@ def card(icon: VGroup) -> VGroup:
 
 
 def row(takeaway: Takeaway, ex: Examples, y: float) -> VGroup:
-    """Icon card, the take-away and a muted tag naming the chapter it recalls."""
-    line = c.text(takeaway.line, size=20)
-    line.scale_to_fit_width(min(line.width, TEXT_WIDTH))
-    tag = c.text(tag_text(takeaway), size=13, color=theme().muted)
-    words = VGroup(line, tag).arrange(DOWN, aligned_edge=LEFT, buff=0.05)
+    """The chapter's own icon in a card, the take-away and a muted tag naming the chapter."""
+    line = c.paragraph(takeaway.line, LINE_CHARS, role="body")
+    tag = c.text(tag_text(takeaway), role="small", color=theme().muted)
+    words = VGroup(line, tag).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
     words.move_to([TEXT_X, y, 0], aligned_edge=LEFT)
-    return VGroup(card(takeaway.icon(ex)).move_to([ICON_X, y, 0]), words)
+    return VGroup(card(ICONS[takeaway.chapter](ex)).move_to([CARD_X, y, 0]), words)
 
 
 def tag_text(takeaway: Takeaway) -> str:
@@ -294,55 +214,111 @@ def veil(target: VGroup) -> Rectangle:
     ).move_to(target)
 
 
+def recapped() -> list[str]:
+    """The chapters QuickVersion sums up: every chapter but itself, in viewing order."""
+    return [ch.name for ch in CHAPTERS if ch.name != "QuickVersion"]
+
+
+def contents() -> VGroup:
+    """'3 · Score every word' for every recapped chapter, in viewing order, one baseline every CONTENTS_STEP."""
+    entries = VGroup(*[c.text(f"{find(n).number} · {find(n).title}", role="label") for n in recapped()])
+    for i, entry in enumerate(entries):  # a line's first glyph is a digit: its bottom is the baseline
+        entry.shift(DOWN * (i * CONTENTS_STEP + entry[0].get_bottom()[1]) + LEFT * entry.get_left()[0])
+    return entries
+
+
+def tie(term: Term) -> VGroup:
+    """What the term does, in a short paragraph (its chapters light up in the list)."""
+    return c.paragraph(term.meaning, MEANING_CHARS, role="label")
+
+
 class QuickVersion(ChapterScene):
-    """The seven take-aways of the lecture and the three lines beyond the sources, one at a time, ending on all."""
+    """A line for every chapter, a page per beat; then the formula, each term tied to its chapters."""
 
     def inputs(self) -> Examples:
         return examples.current()
 
     def construct(self):
         self.build()
-        self.show(
-            FadeIn(self.heading),
-            run_time=1,
-            caption="The whole lecture in seven lines, and three beyond.",
-            hold=1,
-        )
-        for beat in BEATS:
+        self.show(FadeIn(self.heading), run_time=1, caption="The whole lecture, a line a chapter.")
+        previous = VGroup()
+        for beat, page, veils in zip(BEATS, self.pages, self.page_veils):
             self.beat(beat.name)
-            for takeaway in beat.takeaways:
-                self.reveal(TAKEAWAYS.index(takeaway))
-        self.all_lines()
+            for k in range(len(page)):
+                self.reveal(page, veils, k, leaving=previous if k == 0 else None)
+            previous = VGroup(page, *veils[:-1])  # the last row's veil was never shown
+        self.all_together(previous)
 
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
-        self.heading = c.chapter_title(
-            self.title, "Seven take-aways from the lecture, three beyond its sources"
-        )
+        self.heading = c.chapter_title(self.title, "A line a chapter, then one formula")
         ex = self.inputs()
-        self.rows = VGroup(*[row(t, ex, FIRST_ROW_Y - i * ROW_STEP) for i, t in enumerate(TAKEAWAYS)])
-        self.veils = VGroup(*[veil(r) for r in self.rows])
-        self.formula = c.math(r"\mathrm{softmax}\!\left(\frac{Q K^{\top}}{\sqrt{d}}\right) V", size=32)
-        self.formula.to_edge(RIGHT, buff=0.4).set_y(self.heading.get_y())
+        self.pages = [
+            VGroup(*[row(t, ex, FIRST_ROW_Y - i * ROW_STEP) for i, t in enumerate(beat.takeaways)])
+            for beat in BEATS
+        ]
+        self.rows = VGroup(*[r for page in self.pages for r in page])
+        self.page_veils = [VGroup(*[veil(r) for r in page]) for page in self.pages]
+        self.formula = c.math(*FORMULA, role="title")
+        for part, role in ((2, "query"), (3, "key"), (6, "value")):
+            self.formula[part].set_color(getattr(theme(), role))
+        self.contents = contents()
+        self.ties = VGroup(*[tie(t) for t in TERMS])
+        self.layout_formula()
 
-    def reveal(self, k: int) -> None:
-        """Show take-away k while the one before steps back behind its veil."""
-        icon, words = self.rows[k]
+    def layout_formula(self) -> None:
+        """The formula beside the heading; the chapter list on the left, then the terms, then their ties."""
+        self.formula.next_to(self.heading, RIGHT, buff=0.6).to_edge(RIGHT, buff=0.45)
+        self.contents.next_to(self.heading, DOWN, buff=0.5).to_edge(LEFT, buff=0.45)
+        self.markers = VGroup(*[self.marker(t) for t in TERMS])
+        left = self.contents.get_right()[0] + 0.5
+        self.ties.arrange(DOWN, aligned_edge=LEFT, buff=0.55).align_to(self.contents, UP)
+        self.ties.set_x(left + max(m.width for m in self.markers) + 0.35 + self.ties.width / 2)
+        for mark, tied in zip(self.markers, self.ties):
+            mark.align_to(tied, UP).set_x(left + mark.width / 2)
+
+    def marker(self, term: Term):
+        """The term again (its brackets left out), in the formula's colours, at the label size."""
+        parts = [p for p in term.parts if FORMULA[p] not in BRACKETS]
+        mark = c.math(*[FORMULA[p] for p in parts], role="label")
+        for glyphs, p in zip(mark, parts):
+            glyphs.set_color(self.formula[p].get_color())
+        return mark
+
+    def reveal(self, page: VGroup, veils: VGroup, k: int, leaving: VGroup | None) -> None:
+        """Show row k of `page` while the row before steps behind its veil (and the last page fades)."""
+        icon, words = page[k]
         self.show(
             FadeIn(icon, shift=0.3 * RIGHT),
             FadeIn(words),
-            *[FadeIn(v) for v in self.veils[:k][-1:]],
+            *([FadeIn(veils[k - 1])] if k else []),
+            *([FadeOut(leaving)] if leaving else []),
             run_time=1,
-            caption=TAKEAWAYS[k].caption,
+            caption=TAKEAWAYS[self.rows.submobjects.index(page[k])].caption,
             hold=ITEM_SECONDS - 1,
         )
 
-    def all_lines(self) -> None:
+    def all_together(self, leaving: VGroup) -> None:
         self.beat("All together")
         self.show(
-            *[FadeOut(v) for v in self.veils[:-1]],
+            FadeOut(leaving),
+            FadeIn(self.contents),
             Write(self.formula),
             run_time=1.5,
-            caption="Together: scores from queries and keys, scaled, softmaxed, and used to blend values.",
-            hold=4,
+            caption="Every chapter builds one formula: softmax(Q K^T / √d) V.",
         )
+        for term, tied, mark in zip(TERMS, self.ties, self.markers):
+            self.show(*self.lit(term.parts, term.chapters), FadeIn(tied), FadeIn(mark), caption=term.caption)
+        self.show(*self.lit(WHOLE.parts, WHOLE.chapters), caption=WHOLE.caption)
+        self.show(*self.lit(WHOLE.parts, recapped()), run_time=0.8, hold=2)
+
+    def lit(self, parts, chapters) -> list:
+        """Animations lighting the formula's `parts` and the list's `chapters`, fading the rest."""
+        names = recapped()
+        return [
+            *[p.animate.set_opacity(1 if i in parts else FADED) for i, p in enumerate(self.formula)],
+            *[
+                e.animate.set_opacity(1 if names[i] in chapters else FADED)
+                for i, e in enumerate(self.contents)
+            ],
+        ]

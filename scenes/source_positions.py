@@ -7,38 +7,62 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UL,
     UP,
+    Cutout,
     FadeIn,
     FadeOut,
-    ReplacementTransform,
+    FadeTransform,
+    Indicate,
+    Rectangle,
     Square,
     SurroundingRectangle,
+    Transform,
     VGroup,
     Write,
 )
 
 from attention import examples
 from scenes import components as c
-from scenes.arithmetic import SCORE_PLACES, fmt
+from scenes.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
 from scenes.chapter import ChapterScene
-from scenes.grids import AttentionGrid, CellCount, Restate
+from scenes.grids import DIM, NUMBER_PITCH, AttentionGrid, CellCount, Restate, veil
 from scenes.palette import theme
 
 GRID_CENTER = np.array([-2.2, -0.5, 0])
+CROSS_SIZE = 4.4  # the cross-attention grid's longer side, at most...
+CROSS_PITCH = 1.1  # ... and its cells' pitch at most (few tokens: the grid stays clear of the captions)
+SELF_SIZE = 3.6  # the self-attention grid's side, at most (its cells are as small as numbers allow)
 SIDE_CENTER = np.array([4.2, -0.3, 0])
-LEFT_SLOT = np.array([-3.6, -0.2, 0])
-RIGHT_SLOT = np.array([3.4, -0.2, 0])
+SIDE_WIDTH = 5.2  # widest the worked score beside the grid may be
+LEFT_EDGE = -6.9  # side by side, the left grid starts here and the right one ends at -LEFT_EDGE
+SLOT_Y = -0.2
 GROWTH = (1, 2, 4, 8)  # the cost beat lengthens the source to these multiples of its length
-GROWN_SIZE = 3.2
+COST_CORNER = np.array([-5.6, 2.45, 0])  # top-left corner of the cost grid, which grows right and down
+COST_SIZE = 5.9  # side of the largest cost grid: every cost grid has cells of its pitch
+COST_FILL = 0.55  # opacity of a cost cell: each is one score to compute, whatever its weight
+COUNT_AT = np.array([0.75, 1.6, 0])
+SUMMARY_SIZE = 3.2  # the cost grid's side in the closing picture
 STEP_SECONDS = 2.2
-CAVEAT = (
-    "Access is not recall: every source position stays reachable, but that does not guarantee "
-    "useful matching or perfect recall. More positions mean more scores to compute."
-)
+CAVEAT = "access ≠ recall: no guarantee of useful matching or perfect recall"
 
 
 def axis_caption(content: str, color: str) -> VGroup:
-    return c.text(content, size=20, color=color)
+    return c.text(content, role="small", color=color)
+
+
+def focus_cell(trace) -> tuple[int, int]:
+    """The cell singled out to show what a score is: the second decoder step (if any) against the key
+    it scores highest."""
+    i = min(1, trace.shape[0] - 1)
+    return i, int(np.argmax(trace.scores[i]))
+
+
+def spotlight(around, *holes) -> Cutout:
+    """A veil over `around` with windows left clear over `holes`."""
+    sheet = Rectangle(width=around.width + 0.3, height=around.height + 0.3).move_to(around)
+    windows = [Rectangle(width=h.width + 0.08, height=h.height + 0.08).move_to(h) for h in holes]
+    return Cutout(sheet, *windows, stroke_width=0, fill_color=theme().background, fill_opacity=DIM)
 
 
 class SourcePositions(ChapterScene):
@@ -50,6 +74,7 @@ class SourcePositions(ChapterScene):
     def construct(self):
         self.build()
         self.cross_scores()
+        self.one_score()
         self.softmax_rows()
         self.self_attention()
         self.cost()
@@ -61,34 +86,105 @@ class SourcePositions(ChapterScene):
         ex = self.example
         self.heading = c.chapter_title(self.title, "Every decoder step can look at every source position")
         self.cross = AttentionGrid(
-            ex.cross(), rows=ex.target_tokens, cols=ex.source_tokens, size=4.4, row_color=theme().query
+            ex.cross(),
+            rows=ex.target_tokens,
+            cols=ex.source_tokens,
+            size=min(CROSS_SIZE, CROSS_PITCH * max(len(ex.target_tokens), len(ex.source_tokens))),
+            row_color=theme().query,
         ).move_to(GRID_CENTER)
         self.cross_axes = self.grid_axes(self.cross, "encoder keys: source positions", "decoder queries")
         trace = self.cross.trace
         self.formula = c.math(
-            rf"\text{{score}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}", size=36
+            rf"\text{{score}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}", role="body"
         )
         self.formula_note = c.paragraph(
             f"one score for each decoder query q and encoder key k; "
             f"√{trace.keys.shape[1]} = {fmt(trace.divisor, SCORE_PLACES)}",
             width_chars=26,
-            size=20,
+            role="small",
             color=theme().muted,
         )
         self.side = VGroup(self.formula, self.formula_note).arrange(DOWN, buff=0.35).move_to(SIDE_CENTER)
+        self.build_worked()
         self.self_grid = AttentionGrid(
-            ex.self_attention(), rows=ex.source_tokens, cols=ex.source_tokens, size=3.6
+            ex.self_attention(),
+            rows=ex.source_tokens,
+            cols=ex.source_tokens,
+            size=min(SELF_SIZE, NUMBER_PITCH * len(ex.source_tokens)),
         ).show_weights()
-        self.grown = [
-            AttentionGrid(
-                ex.self_attention(len(ex.source_tokens) * k), size=GROWN_SIZE, numbers=False
-            ).show_weights()
-            for k in GROWTH
+        self.build_cost()
+        self.note = c.text(CAVEAT, role="small", color=theme().muted).to_edge(DOWN, buff=0.45)
+
+    def build_worked(self) -> None:
+        """One cell's score worked out: its query, its key, their dot product and the division."""
+        trace = self.cross.trace
+        i, j = self.focus = focus_cell(trace)
+        d = trace.keys.shape[1]
+        dot, score = trace.dots[i, j], trace.scores[i, j]
+        lines = [
+            self.named(c.math(rf"q = {vector_math(trace.queries[i], None)}", color=theme().query), i, 0),
+            self.named(c.math(rf"k = {vector_math(trace.keys[j], None)}", color=theme().key), j, 1),
+            c.math(rf"q \cdot k {relation(dot, SCORE_PLACES)} {fmt(dot, SCORE_PLACES)}"),
+            c.math(division_tex(dot, rf"\sqrt{{{d}}}", score)),
         ]
-        self.count = CellCount(self.grown[0].trace)
-        marker = Square(0.28, color=theme().output, stroke_width=3)
-        self.sentence_key = c.legend((marker, f"the {len(ex.source_tokens)} source words"))
-        self.note = c.paragraph(CAVEAT, width_chars=70, size=22).to_edge(DOWN, buff=0.35)
+        self.worked = VGroup(*lines).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+        if self.worked.width > SIDE_WIDTH:
+            self.worked.scale_to_fit_width(SIDE_WIDTH)
+        self.worked.next_to(self.side, DOWN, buff=0.4).align_to(self.side, LEFT)
+        if self.worked.get_bottom()[1] < -3.3:  # a tall example: the side panel moves up to make room
+            VGroup(self.side, self.worked).shift(UP * (-3.3 - self.worked.get_bottom()[1]))
+        cell = self.cross.row(i)[j]
+        self.spot = spotlight(
+            VGroup(self.cross, self.cross_axes), cell, self.cross.row_labels[i], self.cross.col_labels[j]
+        )
+        self.cell_box = SurroundingRectangle(cell, color=theme().text, buff=0.03)
+
+    def named(self, vector, k: int, axis: int) -> VGroup:
+        """`vector` followed by the name of the grid's row k (axis 0) or column k (axis 1), in its colour."""
+        label = (self.cross.row_labels, self.cross.col_labels)[axis][k]
+        name = c.text(f"({label.text})", role="label", color=label.get_color())
+        return VGroup(vector, name).arrange(RIGHT, buff=0.2)
+
+    def build_cost(self) -> None:
+        """Self-attention over ever longer sources at one cell size, so the work grows as area."""
+        n = len(self.example.source_tokens)
+        pitch = COST_SIZE / (n * GROWTH[-1])
+        self.grown = []
+        for k in GROWTH:
+            grid = AttentionGrid(self.example.self_attention(n * k), size=pitch * n * k, numbers=False)
+            grid.cells.set_fill(theme().key, opacity=COST_FILL)
+            self.grown.append(grid.move_to(COST_CORNER, aligned_edge=UL))
+        first = self.grown[0]
+        self.sentence = SurroundingRectangle(first.cells, color=theme().text, buff=0.03).set_z_index(1)
+        marker = Square(0.28, color=theme().text, stroke_width=3)
+        self.sentence_key = c.legend((marker, f"the {n} source words"))
+        self.cell_key = c.legend(
+            (Square(0.28, stroke_width=0, fill_color=theme().key, fill_opacity=COST_FILL), "one score each")
+        )
+        keys = VGroup(self.sentence_key, self.cell_key).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+        keys.next_to(COUNT_AT, DOWN, buff=0.9).align_to(COUNT_AT, LEFT)
+        self.counts = [CellCount(g.trace).move_to(COUNT_AT, aligned_edge=LEFT) for g in self.grown]
+        sizes = [g.trace.shape[0] for g in self.grown]
+        self.additions = [g.beyond(n, n) for g, n in zip(self.grown[1:], sizes)]  # what each growth adds
+        traces = [g.trace for g in self.grown]
+        self.history = VGroup(
+            *[self.count_line(g.trace, before) for g, before in zip(self.grown, [None, *traces])]
+        )
+        self.history.arrange(DOWN, aligned_edge=LEFT, buff=0.12).next_to(keys, DOWN, buff=0.5)
+        self.history.align_to(keys, LEFT)
+
+    def count_line(self, trace, before) -> VGroup:
+        """'8 positions: 64 scores (×4)' against the size `before` (none for the first), for the list of
+        sizes seen so far."""
+        line = c.text(
+            f"{trace.shape[0]} positions: {trace.weights.size:,} scores", role="small", color=theme().muted
+        )
+        if before is None:
+            return VGroup(line)
+        growth = c.text(
+            f"(×{fmt(trace.weights.size / before.weights.size, 1)})", role="small", color=theme().text
+        )
+        return VGroup(line, growth).arrange(RIGHT, buff=0.2)
 
     def grid_axes(self, grid: AttentionGrid, top: str, side: str) -> VGroup:
         """Role captions: keys along the top, queries down the left side."""
@@ -107,25 +203,49 @@ class SourcePositions(ChapterScene):
             "has a key from the encoder.",
         )
         self.play(Write(self.side), run_time=1.5)
-        self.wait(2)
-        self.say("Every cell is one score: that decoder query against that source position.", hold=3)
+
+    def one_score(self) -> None:
+        self.beat("One cell, one score")
+        i, j = self.focus
+        q_line, k_line, dot_line, score_line = self.worked
+        self.show(
+            FadeIn(self.spot),
+            FadeIn(self.cell_box),
+            run_time=1,
+            caption="Every cell is one score: that decoder query against that source position.",
+        )
+        self.play(FadeIn(q_line, target_position=self.cross.row_labels[i]), run_time=1)
+        self.play(FadeIn(k_line, target_position=self.cross.col_labels[j]), run_time=1)
+        self.play(FadeIn(dot_line, shift=DOWN * 0.2), run_time=0.8)
+        self.play(FadeIn(score_line, shift=DOWN * 0.2), run_time=0.8)
+        self.play(Indicate(self.cross.numbers[i * self.cross.trace.shape[1] + j]), run_time=1)
+        self.play(FadeOut(self.spot), FadeOut(self.cell_box), run_time=0.8)
 
     def softmax_rows(self) -> None:
         self.beat("Each row its own softmax")
         m = self.cross.trace.shape[0]
         box = SurroundingRectangle(self.cross.row(0), color=theme().query, buff=0.06)
+        veils = [veil(self.cross.row_band(i)) for i in range(m)]
         self.show(
+            FadeOut(self.worked),
             FadeIn(box),
-            run_time=0.5,
+            *[FadeIn(v) for v in veils[1:]],
+            run_time=0.6,
             caption="Each row is turned into weights on its own: softmax across the source positions.",
         )
         for i in range(m):
             if i:
-                self.play(box.animate.move_to(self.cross.row(i)), run_time=0.5)
+                self.play(
+                    box.animate.move_to(self.cross.row(i)),
+                    FadeOut(veils[i]),
+                    FadeIn(veils[i - 1]),
+                    run_time=0.5,
+                )
             self.play(Restate(self.cross, lambda g, i=i: g.show_weights([i])), run_time=1.2)
             self.wait(STEP_SECONDS - 1.7)
         self.show(
             FadeOut(box),
+            *[FadeOut(v) for v in veils[:-1]],
             run_time=0.5,
             caption="Every row sums to 1, and every decoder step gets a different blend of the source.",
             hold=3,
@@ -137,8 +257,10 @@ class SourcePositions(ChapterScene):
         self.self_axes = self.grid_axes(self.self_grid, "keys", "queries")
         square = VGroup(self.self_grid, self.self_axes)
         cross = VGroup(self.cross, self.cross_axes)
-        self.play(FadeOut(self.side), cross.animate.scale(0.78).move_to(LEFT_SLOT), run_time=1.2)
-        square.move_to(RIGHT_SLOT)
+        self.play(
+            FadeOut(self.side), cross.animate.set_y(SLOT_Y).align_to([LEFT_EDGE, 0, 0], LEFT), run_time=1.2
+        )
+        square.set_y(SLOT_Y).align_to([-LEFT_EDGE, 0, 0], RIGHT)
         self.labels = VGroup(
             axis_caption("cross-attention: decoder queries,\nencoder keys and values", theme().muted).next_to(
                 cross, DOWN, buff=0.3
@@ -153,49 +275,69 @@ class SourcePositions(ChapterScene):
             run_time=1.5,
             caption=f"Self-attention: the {len(ex.source_tokens)} source words supply the queries, "
             "keys and values, so the grid is square.",
-            hold=4,
         )
+        self.play(
+            Indicate(self.self_grid.row_labels, color=theme().query),
+            Indicate(self.self_grid.col_labels, color=theme().key),
+            run_time=1.5,
+        )
+        self.wait(1.5)
 
     def cost(self) -> None:
         self.beat("The cost grows")
-        first = self.grown[0].move_to(RIGHT_SLOT + UP * 0.5)
-        n0 = first.trace.shape[0]
-        self.count.next_to(first, DOWN, buff=0.35)
+        first = self.grown[0]
+        grid = self.self_grid
         self.show(
             FadeOut(VGroup(self.cross, self.cross_axes, self.labels, self.self_axes)),
-            ReplacementTransform(self.self_grid, first),
-            FadeIn(self.count),
+            FadeOut(VGroup(grid.numbers, grid.sums, grid.sum_header, grid.row_labels, grid.col_labels)),
+            Transform(grid.cells, first.cells),  # these cells stay on as the sentence's corner
+            FadeIn(self.counts[0]),
             run_time=1.5,
             caption="Every query scores every key: n queries × n keys cells of work.",
         )
-        self.sentence = SurroundingRectangle(first.block(n0, n0), color=theme().output, buff=0.03)
-        self.sentence_key.next_to(first, UP, buff=0.25).align_to(first, RIGHT)
-        self.play(FadeIn(self.sentence), FadeIn(self.sentence_key), run_time=0.5)
+        self.play(
+            FadeIn(self.sentence),
+            FadeIn(self.sentence_key),
+            FadeIn(self.cell_key),
+            FadeIn(self.history[0]),
+            run_time=0.8,
+        )
         self.wait(1)
-        for shown, grid in zip(self.grown, self.grown[1:]):
-            grid.move_to(first)
-            self.play(
-                ReplacementTransform(shown, grid),
-                Restate(self.count, lambda n, t=grid.trace: n.set_trace(t)),
-                self.sentence.animate.become(
-                    SurroundingRectangle(grid.block(n0, n0), color=theme().output, buff=0.03)
-                ),
+        steps = zip(self.grown[1:], self.additions, self.counts, self.counts[1:], self.history[1:])
+        for grid, added, count, new_count, line in steps:
+            self.show(
+                FadeIn(added),
+                FadeTransform(count, new_count),
+                FadeIn(line, shift=DOWN * 0.15),
                 run_time=1.5,
+                caption=f"{grid.trace.shape[0]} positions: {grid.trace.weights.size:,} scores.",
+                hold=0.8,
             )
-            self.say(f"{grid.trace.shape[0]} positions: {grid.trace.weights.size} scores.", hold=1.5)
 
     def caveat(self) -> None:
         self.beat("Access is not recall")
+        cost = VGroup(self.self_grid.cells, *self.additions, self.sentence)
+        summary_x = -LEFT_EDGE - self.counts[-1].width / 2  # the count, under the grid, ends at the edge
         cross = VGroup(self.cross, self.cross_axes)
-        cross.move_to(LEFT_SLOT + UP * 0.5)
+        cross.set_y(SLOT_Y + 0.5).align_to([LEFT_EDGE, 0, 0], LEFT)
         tag = axis_caption("each decoder step: its own row of weights", theme().muted).next_to(
             cross, DOWN, buff=0.3
         )
-        self.play(FadeIn(cross), FadeIn(tag), run_time=1.2)
+        self.play(
+            cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to([summary_x, SLOT_Y + 0.9, 0]),
+            FadeOut(VGroup(self.sentence_key, self.cell_key, self.history)),
+            run_time=1.2,
+        )
+        self.play(
+            self.counts[-1].animate.next_to(cost, DOWN, buff=0.3),
+            FadeIn(cross),
+            FadeIn(tag),
+            run_time=1.2,
+        )
         self.show(
-            Write(self.note),
-            run_time=2,
+            FadeIn(self.note, shift=UP * 0.2),
+            run_time=1,
             caption="Being able to reach every position does not guarantee useful matching or "
             "perfect recall, and scoring more positions costs more work.",
-            hold=4,
+            hold=3,
         )

@@ -1,4 +1,5 @@
-"""All queries at once: every matrix on screen is the matrix trace's, with its shape; the last frame."""
+"""All queries at once: every matrix on screen is the matrix trace's, with its shape, in one number format;
+the formula line lights the step shown; the last frame."""
 
 import numpy as np
 import pytest
@@ -6,7 +7,8 @@ import pytest
 from attention import attend, examples
 from attention.beyond_examples import all_queries
 from scenes.all_queries_at_once import AllQueriesAtOnce
-from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt
+from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES
+from scenes.matrices import FormulaLine
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -17,8 +19,8 @@ def scene(tmp_path_factory):
     return built(AllQueriesAtOnce, tmp_path_factory.mktemp("media"))
 
 
-def printed(values, places):
-    return [fmt(v, places) for v in np.asarray(values).flat]
+def decimals(entry: str) -> int:
+    return len(entry.split(".")[1]) if "." in entry else 0
 
 
 def test_every_matrix_is_the_trace_s(scene):
@@ -34,8 +36,11 @@ def test_every_matrix_is_the_trace_s(scene):
     }
     for name, (values, places) in expected.items():
         shown = getattr(scene, name)
-        assert shown.entries() == printed(values, places), name
+        entries = shown.entries()
+        np.testing.assert_allclose([float(e) for e in entries], np.ravel(values), atol=0.5 * 10**-places)
+        assert len({decimals(e) for e in entries}) == 1, name  # one number format per matrix
         assert shown.values.shape == values.shape, name
+        assert {e.role for e in shown.matrix.get_entries()} == {"number"}
 
 
 def test_each_row_is_one_query_s_attention(scene):
@@ -66,17 +71,52 @@ def test_every_shape_is_labelled(scene):
 
 
 def test_everything_fits_and_nothing_overlaps(scene):
-    parts = [scene.heading, scene.top, scene.divide_label, scene.bottom, scene.summary_block]
+    parts = [
+        scene.heading,
+        scene.formula,
+        scene.top,
+        scene.scores,
+        scene.divide_label,
+        scene.bottom,
+        scene.chain,
+    ]
     for part in parts:
         assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
         assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
     for upper, lower in [
         (scene.heading, scene.top),
         (scene.top, scene.bottom),
-        (scene.summary_block, scene.bottom),
+        (scene.scores, scene.bottom),
+        (scene.chain, scene.bottom),
     ]:
         assert upper.get_bottom()[1] > lower.get_top()[1]
-    assert scene.divide_label.get_bottom()[1] > scene.divide_arrow.get_top()[1]
+    assert scene.divide_label.get_left()[0] > scene.scores.get_right()[0]
+    assert scene.heading.get_right()[0] < scene.formula.get_left()[0]
+
+
+def test_the_dot_products_are_divided_in_place(scene):
+    np.testing.assert_allclose(scene.scores.matrix.get_left(), scene.dots.matrix.get_left(), atol=1e-6)
+    np.testing.assert_allclose(scene.scores.get_y(), scene.dots.get_y(), atol=0.05)
+
+
+def test_row_sums_add_the_weights_as_printed(scene):
+    for total, row in zip(scene.sums, np.reshape(scene.weights.entries(), scene.weights.values.shape)):
+        printed = sum(float(e) for e in row)
+        assert total.tex_string == rf"\Sigma = {printed:g}" if printed == 1 else rf"\Sigma = {printed:.3f}"
+
+
+def done(animation) -> None:
+    animation.begin()
+    animation.finish()
+
+
+def test_the_formula_line_lights_the_named_parts():
+    line = FormulaLine((("Q", "Q"), (r"K^{\top}", "K"), ("V", "V"))).dimmed()
+    assert line.lit() == []
+    done(line.light("K"))
+    assert line.lit() == ["K"]
+    done(line.light())
+    assert line.lit() == ["Q", "K", "V"]
 
 
 def test_last_frame(tmp_path):

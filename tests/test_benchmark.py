@@ -150,3 +150,19 @@ def test_page_drag_is_measured(result):
     assert drag["moves"] > 0 and drag["seconds"] > 0
     assert drag["frames_per_second"] > 0 and drag["longest_frame_ms"] > 0
     assert drag["updates_per_second"] > 0  # the weights followed the drag
+
+
+def test_scaling_floor_and_preview_are_measured(result, tiny_run):
+    scaling = result["scaling"]
+    assert set(scaling["real"]) == {"1", "2"} and all(v > 0 for v in scaling["real"].values())
+    for kind in ("chapter_jobs", "beat_jobs"):
+        assert list(scaling[kind]) == ["1", "2", "4", "8", "16"]
+        walls = list(scaling[kind].values())
+        assert walls == sorted(walls, reverse=True) and walls[-1] > scaling["fixed"]
+    assert scaling["beat_jobs"]["1"] == pytest.approx(scaling["real"]["1"], rel=0.01)  # the model's own run
+    assert all(b <= c + 1e-6 for b, c in zip(scaling["beat_jobs"].values(), scaling["chapter_jobs"].values()))
+    assert (
+        result["floor"]["frames"] == result["lecture"]["pipeline"]["frames"] and result["floor"]["wall"] > 0
+    )
+    assert 0 < result["preview"]["ratio"] and result["preview"]["chapter"] == TINY.preview.name
+    assert "beat jobs, predicted" in tiny_run[3] and "Encoder floor" in tiny_run[3]

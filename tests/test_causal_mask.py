@@ -5,7 +5,7 @@ import pytest
 
 from attention import examples
 from attention.masking import causal_mask
-from scenes.arithmetic import WEIGHT_PLACES, vector_tex
+from scenes.arithmetic import WEIGHT_PLACES, vector_math
 from scenes.causal_mask import CausalMask
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
@@ -50,12 +50,26 @@ def test_visible_cells_show_the_masked_weights_and_rows_sum_to_1(scene):
 def test_the_storyboard_numbers(scene):
     grid = scene.masked_grid.show_weights()
     assert [round(v, 3) for v in grid.shown()[1][:2]] == [0.119, 0.881]
-    assert [m.tex_string for m in scene.outputs.columns[2]] == ["[1, 0]", "[0.119, 0]", "[0.333, 0.333]"]
+    assert [m.tex_string for m in scene.outputs.columns[2]] == [
+        r"[1,\;\; 0]",
+        r"[0.119,\;\; 0]",
+        r"[0.333,\;\; 0.333]",
+    ]
 
 
 def test_outputs_are_the_masked_trace_s(scene):
     assert [t.text for t in scene.outputs.columns[0]] == list(scene.example.tokens)
-    assert [m.tex_string for m in scene.outputs.columns[2]] == [vector_tex(o) for o in scene.trace.outputs]
+    assert [m.tex_string for m in scene.outputs.columns[2]] == [vector_math(o) for o in scene.trace.outputs]
+
+
+def test_each_row_has_a_veil_over_exactly_that_row(scene):
+    grid = scene.masked_grid
+    for i, veil in enumerate(scene.veils):
+        for k, cell in enumerate(grid.cells):
+            inside = veil.get_bottom()[1] < cell.get_y() < veil.get_top()[1]
+            assert inside == (k // len(scene.example.tokens) == i)
+        assert veil.get_left()[0] <= grid.row_labels[i].get_left()[0]
+        assert veil.get_right()[0] >= grid.sums[i].get_right()[0]
 
 
 def test_everything_fits_and_nothing_overlaps(scene):

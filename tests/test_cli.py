@@ -26,7 +26,10 @@ def test_list_shows_chapters_in_order_then_what_is_rendered(tiny_chapters, run, 
     assert run("render", "tiny", "--output", tmp_path).exit_code == 0
     after = run("list", "-q", "l", "--output", tmp_path).output.splitlines()
     stem = tmp_path / "480p15" / "01-Tiny"
-    assert after[1] == f"    1.0 s  {stem}.mp4  {stem}.png  {stem}.srt  {stem}.vtt"
+    assert after[1] == (
+        f"    1.0 s  {stem}.mp4  {stem}.png  {stem}.srt  {stem}.vtt  {stem}.beats.vtt  {stem}.mp4.beats.json"
+        "  (+ 2 beat posters)"
+    )
     assert after[3] == "    not rendered at 480p15"
     assert run("list", "-q", "m", "--output", tmp_path).output.splitlines()[1] == "    not rendered at 720p30"
 
@@ -34,7 +37,7 @@ def test_list_shows_chapters_in_order_then_what_is_rendered(tiny_chapters, run, 
 def test_list_marks_a_rendering_whose_inputs_changed_as_out_of_date(tiny_chapters, lecture, run, tmp_path):
     assert run("render", "tiny", "--output", tmp_path).exit_code == 0
     lecture.edit("shared", 'COLOR = "#58C4DD"', 'COLOR = "#FC6255"')
-    assert run("list", "--output", tmp_path).output.splitlines()[1].endswith(".vtt  (out of date)")
+    assert run("list", "--output", tmp_path).output.splitlines()[1].endswith("posters)  (out of date)")
 
 
 def test_chapter_names_are_case_insensitive_and_rendered_in_viewing_order(tiny_chapters, run, tmp_path):

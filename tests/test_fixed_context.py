@@ -46,10 +46,39 @@ def test_the_same_summary_feeds_every_step(scene):
         assert copy.get_y() == pytest.approx(step.get_y())
 
 
-def test_attention_arrows_run_from_the_encoder_to_each_blend(scene):
-    for arrow, bars in zip(scene.access, scene.bars):
-        assert arrow.get_start()[0] == pytest.approx(scene.encoder.get_right()[0], abs=0.15)
-        assert arrow.get_end()[0] < bars.bars[0].get_left()[0]
+def test_every_step_reaches_every_encoder_position(scene):
+    weights = scene.grid.weights
+    assert len(scene.fans) == len(scene.bars)
+    for fan, bars, row in zip(scene.fans, scene.bars, weights):
+        assert len(fan) == len(scene.example.source_tokens)  # one line per source position
+        for line, box, token in zip(fan, scene.column, scene.example.source_tokens):
+            np.testing.assert_allclose(line.get_start(), box.get_right(), atol=1e-6)
+            assert line.get_end()[0] < bars.bars[0].get_left()[0]
+            assert abs(line.get_end()[1] - bars.get_y()) < 1e-6
+            assert line.get_color().to_hex().upper() == token_color(token).upper()
+        # thicker and more opaque where the weight is larger
+        order = np.argsort(row, kind="stable")
+        widths = np.array([line.get_stroke_width() for line in fan])[order]
+        opacities = np.array([line.get_stroke_opacity() for line in fan])[order]
+        assert np.all(np.diff(widths) >= 0) and np.all(np.diff(opacities) >= 0)
+        assert widths[-1] > 2 * widths[0]
+
+
+def test_a_receded_fan_is_faint_and_brightens_back(scene):
+    fan = scene.fans[0].copy()
+    before = [line.get_stroke_opacity() for line in fan]
+    assert max(line.get_stroke_opacity() for line in fan.recede()) < min(before)
+    assert [line.get_stroke_opacity() for line in fan.brighten()] == before
+
+
+def test_the_encoder_column_spans_the_decoder_rows(scene):
+    ys = [box.get_y() for box in scene.column]
+    assert ys[0] == pytest.approx(scene.steps[0].get_y()) and ys[-1] == pytest.approx(scene.steps[-1].get_y())
+    assert np.all(np.diff(ys) < 0)
+    for word, box in zip(scene.column_words, scene.column):
+        assert word.get_right()[0] < box.get_left()[0] and word.get_y() == pytest.approx(box.get_y())
+    assert scene.column.get_right()[0] < min(fan.get_left()[0] for fan in scene.fans) + 0.3
+    assert scene.column_label.get_bottom()[1] > scene.column.get_top()[1]
 
 
 def test_source_words_keep_their_colours(scene):
@@ -57,7 +86,7 @@ def test_source_words_keep_their_colours(scene):
         assert word.get_color().to_hex().upper() == token_color(token).upper()
 
 
-def test_reading_notes_follow_the_weights(scene):
+def test_reading_captions_follow_the_weights(scene):
     tokens = scene.example.source_tokens
     grid = scene.example.cross()
     assert reading(tokens, grid.weights[0]) == "reads mostly “the” (0.870)"
@@ -65,9 +94,10 @@ def test_reading_notes_follow_the_weights(scene):
     assert reading(tokens, grid.weights[2]) == "splits between “sat” and “down”"
 
 
-def test_caveat_is_on_screen(scene):
+def test_caveat_is_on_screen_as_a_short_label(scene):
     assert "novectorliterallyoverflows" in scene.note.text
-    assert "longinputsharder" in scene.note.text
+    assert "longinputsgetharder" in scene.note.text
+    assert "\n" not in scene.note.text  # one line, not a paragraph repeating the caption
 
 
 def fits(mobject) -> bool:
@@ -88,16 +118,19 @@ def test_default_layout_fits_and_rows_do_not_overlap(scene):
         scene.steps,
         scene.targets,
         scene.bars,
-        scene.readings,
         scene.legend,
         scene.note,
+        scene.column,
+        scene.column_words,
+        scene.fans,
     ):
         assert fits(part)
-    for note, next_step in zip(scene.readings, scene.steps[1:]):
-        assert note.get_bottom()[1] > next_step.get_top()[1]
+    for bars, step in zip(scene.bars, scene.steps):  # each step's bars sit left of it, on its level
+        assert bars.get_right()[0] < step.get_left()[0] and abs(bars.get_y() - step.get_y()) < 0.6
     for upper, lower in zip(scene.bars, scene.bars[1:]):
         assert upper.get_bottom()[1] > lower.get_top()[1]
     assert scene.bars.get_bottom()[1] > scene.legend.get_top()[1]
+    assert scene.column_words.get_bottom()[1] > scene.legend.get_top()[1]
     assert scene.legend.get_bottom()[1] > scene.note.get_top()[1]
 
 
@@ -117,12 +150,14 @@ def test_a_larger_example_is_shrunk_to_fit(tmp_path):
         scene = built(FixedContext, tmp_path)
     finally:
         examples.use(before)
-    for part in (scene.encoder, scene.source, scene.steps, scene.bars, scene.readings):
+    for part in (scene.encoder, scene.source, scene.steps, scene.bars, scene.column_words):
         assert fits(part)
     for upper, lower in zip(scene.bars, scene.bars[1:]):
         assert upper.get_bottom()[1] > lower.get_top()[1]
     assert scene.encoder.get_right()[0] < scene.summary.get_left()[0]
     assert scene.bars.get_bottom()[1] > scene.legend.get_top()[1]
+    for above, below in zip(scene.column, scene.column[1:]):  # six states, none on another
+        assert above.get_bottom()[1] > below.get_top()[1]
 
 
 def test_last_frame_snapshot(tmp_path):

@@ -5,8 +5,10 @@ import pytest
 from manim import tempconfig
 
 from attention import attend_grid
+from scenes import palette
 from scenes.arithmetic import WEIGHT_PLACES
-from scenes.grids import AttentionGrid, CellCount, Restate, places_for
+from scenes.grids import DIM, NUMBERED_TOP, AttentionGrid, CellCount, Restate, places_for, veil
+from scenes.palette import THEMES
 
 QUERIES = [[1.0, 0.5], [0.0, 2.0], [-1.0, 1.0]]
 KEYS = [[2.0, 0.0], [0.0, 2.0], [1.0, 1.0], [-1.0, 0.5]]
@@ -95,3 +97,50 @@ def test_cell_count_follows_the_trace():
 
 def test_whole_numbers_are_printed_bare():
     assert places_for(3.0, 3) == 0 and places_for(1.5, 3) == 3
+
+
+def rgb(hex_color: str) -> np.ndarray:
+    return np.array([int(hex_color.lstrip("#")[k : k + 2], 16) for k in (0, 2, 4)]) / 255
+
+
+def luminance(color: np.ndarray) -> float:
+    """WCAG relative luminance of an RGB colour in 0..1."""
+    linear = np.where(color <= 0.03928, color / 12.92, ((color + 0.055) / 1.055) ** 2.4)
+    return float(linear @ [0.2126, 0.7152, 0.0722])
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_digits_stay_readable_on_the_brightest_cell_of_any_token_colour(name):
+    theme = THEMES[name]
+    for color in (*theme.tokens, theme.key):
+        cell = NUMBERED_TOP * rgb(color) + (1 - NUMBERED_TOP) * rgb(theme.background)
+        lo, hi = sorted([luminance(cell), luminance(rgb(theme.text))])
+        assert (hi + 0.05) / (lo + 0.05) >= 4.5, (name, color)
+
+
+def test_digits_are_text_coloured_whatever_the_weight(grid):
+    grid.show_weights()
+    assert {n.get_color().to_hex().upper() for n in grid.numbers} == {palette.theme().text.upper()}
+    assert max(cell.get_fill_opacity() for cell in grid.cells) <= NUMBERED_TOP + 1e-9
+
+
+def test_a_grid_of_colour_only_uses_the_full_shade():
+    trace = attend_grid([[4.0, 0.0]], [[4.0, 0.0], [0.0, 4.0]])
+    grid = AttentionGrid(trace, numbers=False).show_weights()
+    assert grid.cells[0].get_fill_opacity() > 0.9
+
+
+def test_row_band_and_veil_cover_one_row(grid):
+    band = grid.row_band(1)
+    assert grid.row_labels[1] in band and all(cell in band for cell in grid.row(1))
+    sheet = veil(band)
+    assert sheet.get_fill_opacity() == pytest.approx(DIM)
+    assert sheet.width > band.width and sheet.height > band.height
+    assert sheet.get_top()[1] < grid.row(0)[0].get_bottom()[1]  # clear of the rows beside it
+    assert sheet.get_bottom()[1] > grid.row(2)[0].get_top()[1]
+
+
+def test_beyond_is_the_rest_of_the_block(grid):
+    inside, outside = grid.block(2, 3), grid.beyond(2, 3)
+    assert len(inside) + len(outside) == len(grid.cells)
+    assert not set(map(id, inside)) & set(map(id, outside))

@@ -1,15 +1,17 @@
-"""QuickVersion: seven take-aways in chapter order, then three lines beyond the sources, each icon drawn from
-the chapter's numbers."""
+"""QuickVersion: a line for every chapter in viewing order, each beside its own chapter's icon drawn from the
+chapter's numbers; then the formula, Q, K and V defined, each term tied to the chapters it sums up."""
 
 import numpy as np
 import pytest
 
 from attention import examples
+from attention.beyond_examples import all_queries
+from scenes import quick_icons as icons
 from scenes import quick_version as qv
 from scenes.registry import CHAPTERS, find
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
-FRAME = (14.22 / 2, 4.0)
+LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.7
 
 
 @pytest.fixture(scope="module")
@@ -17,15 +19,14 @@ def scene(tmp_path_factory):
     return built(qv.QuickVersion, tmp_path_factory.mktemp("media"))
 
 
-def test_seven_takeaways_recall_the_chapters_in_order_then_three_beyond_the_sources():
-    seven = [t for t in qv.TAKEAWAYS if not t.beyond]
-    beyond = [t for t in qv.TAKEAWAYS if t.beyond]
-    numbers = [find(t.chapter).number for t in seven]
-    assert len(seven) == 7 and qv.TAKEAWAYS[:7] == tuple(seven)
-    assert numbers == sorted(numbers) and len(set(numbers)) == 7
-    assert [t.chapter for t in beyond] == ["AllQueriesAtOnce", "CausalMask", "MultiHead"]
-    assert {t.chapter for t in qv.TAKEAWAYS} <= {ch.name for ch in CHAPTERS}
-    assert [b.name for b in qv.BEATS][-1] == "Beyond the sources" and qv.BEATS[-1].takeaways == tuple(beyond)
+def test_every_chapter_has_a_line_in_viewing_order_those_beyond_the_sources_last():
+    others = [ch.name for ch in CHAPTERS if ch.name != "QuickVersion"]
+    assert qv.recapped() == others
+    lines = [t.chapter for t in qv.TAKEAWAYS]
+    beyond = [t.chapter for t in qv.TAKEAWAYS if t.beyond]
+    assert beyond == ["AllQueriesAtOnce", "CausalMask", "MultiHead"] == lines[-3:]
+    assert lines == [n for n in others if n not in beyond] + beyond
+    assert [b.name for b in qv.BEATS][-1] == "Beyond the sources"
 
 
 def test_each_row_shows_its_line_and_chapter_tag(scene):
@@ -37,6 +38,41 @@ def test_each_row_shows_its_line_and_chapter_tag(scene):
         assert tag.text == f"{marked}{chapter.number}·{chapter.title}".replace(" ", "")
 
 
+def test_every_icon_is_its_own_chapter_s():
+    assert set(icons.ICONS) == set(qv.recapped())
+    names = [f.__name__ for f in icons.ICONS.values()]
+    assert len(set(names)) == len(names)  # no two chapters share a picture
+
+
+def test_the_score_icon_is_chapter_3_s_table_not_the_drag_plane():
+    ex = examples.current()
+    query, keys, bars = icons.score_icon(ex)
+    blend = ex.blend
+    assert len(query[0]) == blend.keys.shape[1]
+    assert [len(k[0]) for k in keys] == [blend.keys.shape[1]] * len(blend.tokens)
+    lengths = np.array([bar.width for bar in bars])
+    scores = np.abs(blend.trace(0).scores)
+    np.testing.assert_allclose(lengths / lengths.max(), np.maximum(scores / scores.max(), 0.02), rtol=1e-6)
+
+
+def test_the_matrix_icon_has_the_shapes_of_q_k_transposed_and_the_weights():
+    trace = all_queries(examples.current().blend)
+    q, kt, _, weights = icons.matrix_icon(examples.current())
+    assert [len(block[0]) for block in (q, kt, weights)] == [
+        trace.queries.size,
+        trace.keys_t.size,
+        trace.weights.size,
+    ]
+
+
+def test_the_drag_icon_carries_the_worked_query_s_context():
+    ex = examples.current()
+    plane, keys, context, cross = icons.drag_icon(ex)
+    assert len(keys) == len(ex.drag.tokens)
+    np.testing.assert_allclose(plane.p2c(context.get_end())[:2], ex.drag.trace().output, atol=0.05)
+    np.testing.assert_allclose(cross.get_center(), plane.c2p(*ex.drag.query), atol=1e-6)
+
+
 def test_icons_sit_inside_their_cards(scene):
     for row in scene.rows:
         back, icon = row[0]
@@ -45,22 +81,22 @@ def test_icons_sit_inside_their_cards(scene):
 
 
 def test_bar_icons_are_the_blend_weights():
-    blend = examples.current().blend
-    for icon, step in [(qv.weights_icon(examples.current()), 0), (qv.refocus_icon(examples.current())[2], 1)]:
+    ex = examples.current()
+    for icon, step in [(icons.blend_icon(ex)[0], 0), (icons.refocus_icon(ex)[2], 1)]:
         heights = np.array([bar.height for bar in icon.bars])
-        np.testing.assert_allclose(heights / heights.sum(), blend.trace(step).weights, rtol=1e-6)
+        np.testing.assert_allclose(heights / heights.sum(), ex.blend.trace(step).weights, rtol=1e-6)
         assert len(icon.values) == 3 and icon.values not in icon.submobjects  # no unreadable numbers
 
 
 def test_grid_icon_is_shaded_by_the_cross_attention_weights():
-    grid = qv.grid_icon(examples.current())
+    grid = icons.grid_icon(examples.current())
     weights = examples.current().cross.cross().weights
     opacities = np.array([cell.get_fill_opacity() for cell in grid.cells]).reshape(weights.shape)
     assert np.all(np.diff(opacities.ravel()[np.argsort(weights.ravel())]) >= -1e-9)
 
 
 def test_the_mask_icon_greys_exactly_the_hidden_cells():
-    grid = qv.mask_icon(examples.current())
+    grid = icons.mask_icon(examples.current())
     masked = examples.current().causal.trace()
     grey = np.array(
         [cell.get_fill_color().to_hex().upper() == qv.theme().grid.upper() for cell in grid.cells]
@@ -68,14 +104,61 @@ def test_the_mask_icon_greys_exactly_the_hidden_cells():
     np.testing.assert_array_equal(grey.reshape(masked.mask.shape), masked.mask)
 
 
-def test_rows_fit_the_frame_without_overlapping(scene):
-    for row in scene.rows:
-        assert -FRAME[0] <= row.get_left()[0] and row.get_right()[0] <= FRAME[0]
-        assert -FRAME[1] <= row.get_bottom()[1] and row.get_top()[1] <= FRAME[1]
-    for upper, lower in zip(scene.rows[:-1], scene.rows[1:]):
-        assert upper.get_bottom()[1] > lower.get_top()[1]
-    assert scene.heading.get_bottom()[1] > scene.rows[0].get_top()[1]
-    assert scene.formula.get_bottom()[1] > scene.rows[0].get_top()[1]
+def test_q_k_and_v_are_defined_in_their_role_colours(scene):
+    theme = qv.theme()
+    for part, color in ((2, theme.query), (3, theme.key), (6, theme.value)):
+        assert scene.formula[part].get_color().to_hex().upper() == color.upper()
+    meanings = " ".join(t.meaning for t in qv.TERMS)
+    for symbol in "QKV":
+        assert f"the rows of {symbol}" in meanings
+
+
+def test_every_term_is_tied_to_chapters_and_every_chapter_to_a_term():
+    tied = [n for t in (*qv.TERMS, qv.WHOLE) for n in t.chapters]
+    assert set(tied) == set(qv.recapped())
+    assert sorted(p for t in qv.TERMS for p in t.parts) == list(range(len(qv.FORMULA)))
+
+
+def test_the_chapter_list_is_the_registry_s_titles(scene):
+    expected = [f"{find(n).number}·{find(n).title}".replace(" ", "") for n in qv.recapped()]
+    assert [e.text for e in scene.contents] == expected
+    baselines = [e[0].get_bottom()[1] for e in scene.contents]
+    np.testing.assert_allclose(np.diff(baselines), -qv.CONTENTS_STEP, atol=1e-6)
+
+
+def inside(part) -> bool:
+    return (
+        LEFT_X <= part.get_left()[0]
+        and part.get_right()[0] <= RIGHT_X
+        and BOTTOM_Y <= part.get_bottom()[1]
+        and part.get_top()[1] <= TOP_Y
+    )
+
+
+def apart(a, b) -> bool:
+    """Whether the boxes of `a` and `b` do not intersect."""
+    return (
+        a.get_right()[0] < b.get_left()[0]
+        or b.get_right()[0] < a.get_left()[0]
+        or a.get_top()[1] < b.get_bottom()[1]
+        or b.get_top()[1] < a.get_bottom()[1]
+    )
+
+
+def test_pages_fit_the_frame_without_overlapping(scene):
+    for page in scene.pages:
+        assert all(inside(row) for row in page)
+        for upper, lower in zip(page[:-1], page[1:]):
+            assert upper.get_bottom()[1] > lower.get_top()[1]
+        assert scene.heading.get_bottom()[1] > page[0].get_top()[1]
+
+
+def test_the_closing_picture_fits_without_overlapping(scene):
+    parts = [scene.heading, scene.formula, scene.contents, *scene.markers, *scene.ties]
+    assert all(inside(p) for p in parts)
+    for i, a in enumerate(parts):
+        for b in parts[i + 1 :]:
+            assert apart(a, b)
 
 
 def test_last_frame_snapshot(tmp_path):

@@ -2,11 +2,12 @@
 
 import numpy as np
 import pytest
+from manim import UL
 
 from attention import attend, attend_grid
-from scenes.arithmetic import WEIGHT_PLACES
+from scenes.arithmetic import WEIGHT_PLACES, vector_math
 from scenes.palette import theme, token_color
-from scenes.source_positions import GROWTH, SourcePositions
+from scenes.source_positions import GROWTH, SourcePositions, focus_cell
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME_X, FRAME_Y = 7.11, 4.0
@@ -65,21 +66,64 @@ def test_cost_grids_grow_and_the_count_follows(scene):
         np.testing.assert_allclose(grid.trace.weights.sum(axis=1), 1)
         # the first positions are the sentence itself
         np.testing.assert_array_equal(grid.trace.keys[:n], scene.example.keys)
-        scene.count.set_trace(grid.trace)
+    for grid, count in zip(scene.grown, scene.counts):
         m, k = grid.trace.shape
-        assert scene.count.shown() == (m, k, m * k)
+        assert count.shown() == (m, k, m * k)
+    for grid, added, before in zip(scene.grown[1:], scene.additions, scene.grown):
+        assert len(added) + before.trace.weights.size == grid.trace.weights.size
+
+
+def test_cost_cells_keep_one_size_so_the_grid_grows_as_area(scene):
+    pitches = {round(g.pitch, 9) for g in scene.grown}
+    assert len(pitches) == 1
+    sides = np.array([g.cells.width for g in scene.grown])
+    np.testing.assert_allclose(sides / sides[0], GROWTH, rtol=0.02)
+    corner = scene.grown[0].cells.get_corner(UL)
+    for grid in scene.grown:  # every grid grows right and down from the same corner: the sentence stays put
+        np.testing.assert_allclose(grid.cells.get_corner(UL), corner, atol=1e-6)
+        n = scene.grown[0].trace.shape[0]
+        np.testing.assert_allclose(
+            grid.block(n, n).get_center(), scene.grown[0].cells.get_center(), atol=1e-6
+        )
+    assert scene.sentence.get_center() == pytest.approx(scene.grown[0].cells.get_center())
+
+
+def test_the_count_list_grows_fourfold_as_positions_double(scene):
+    lines = ["".join(part.text for part in line) for line in scene.history]
+    for line, grid in zip(lines, scene.grown):
+        m, k = grid.trace.shape
+        assert line.startswith(f"{m}positions:{m * k:,}scores")
+    assert all(line.endswith("(×4)") for line in lines[1:])
+
+
+def test_one_cell_is_worked_out_from_its_query_and_key(scene):
+    trace = scene.cross.trace
+    i, j = scene.focus
+    assert (i, j) == focus_cell(trace) and trace.scores[i, j] == trace.scores[i].max()
+    q_line, k_line, dot_line, score_line = scene.worked
+    assert q_line[1].text == f"({scene.example.target_tokens[i]})"
+    assert k_line[1].text == f"({scene.example.source_tokens[j]})"
+    shown = [tex.tex_string for tex in (q_line[0], k_line[0], dot_line, score_line)]
+    assert (
+        shown[0] == f"q = {vector_math([1, 3, 0, 0], None)}"
+        and shown[1] == f"k = {vector_math([0, 2, 0, 0], None)}"
+    )
+    assert shown[2].endswith(f"= {trace.dots[i, j]:g}") and shown[3].endswith(f"= {trace.scores[i, j]:g}")
+    assert scene.worked.get_right()[0] < FRAME_X
 
 
 def test_everything_fits_in_the_frame(scene):
-    parts = [scene.heading, scene.cross, scene.cross_axes, scene.side, scene.self_grid, *scene.grown]
+    parts = [scene.heading, scene.cross, scene.cross_axes, scene.side, scene.worked, scene.self_grid]
+    parts += [*scene.grown, *scene.counts, scene.history]
     for part in parts:
         assert part.get_left()[0] > -FRAME_X and part.get_right()[0] < FRAME_X
         assert part.get_bottom()[1] > -FRAME_Y and part.get_top()[1] < FRAME_Y
 
 
-def test_the_caveat_is_on_screen(scene):
+def test_the_caveat_is_on_screen_as_a_short_label(scene):
     # Text keeps its string without spaces
-    assert "doesnotguaranteeusefulmatchingorperfectrecall" in scene.note.text
+    assert "noguaranteeofusefulmatchingorperfectrecall" in scene.note.text
+    assert "\n" not in scene.note.text
     assert scene.note.get_bottom()[1] > -FRAME_Y and scene.note.width < 2 * FRAME_X
 
 

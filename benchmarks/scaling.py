@@ -1,0 +1,86 @@
+"""Scaling with workers, predicted from measured job costs; the encoder's floor; the preview against a render.
+
+The model: a run's wall time is a fixed part (start-up, the lecture and page, what runs once) plus the
+jobs placed longest first on the workers, each job costing its beats' measured render times, what it
+pays to skip the beats before its own (beat jobs), and a per-job overhead. The fixed part and the
+overhead are measured from a --jobs 1 run (its wall time and the jobs' own times), and the prediction
+for 2 workers is checked against a real --jobs 2 run.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from pathlib import Path
+
+import av
+
+from pipeline import beat_jobs
+from pipeline.jobs import Job
+from pipeline.settings import from_options
+
+WORKERS = (1, 2, 4, 8, 16)
+
+
+def model(chapters, entries: dict, done: dict[str, float], wall_one: float, quality: str) -> dict:
+    """The fixed part and per-job overhead from a --jobs 1 run (`done`: each chapter's job time), and the
+    predicted wall time at each worker count for chapter jobs and for beat jobs."""
+    measured = {c.slug: [b.seconds for b in entries[c.slug].beats] for c in chapters}
+    per_job = sum(done[slug] - sum(seconds) for slug, seconds in measured.items()) / len(measured)
+    fixed = wall_one - sum(done.values())
+    settings = from_options(quality)
+    jobs = [(Job(c, settings, Path("out")), entries[c.slug].beats) for c in chapters]
+    curves = {"chapter_jobs": {}, "beat_jobs": {}, "beat_jobs_parts": {}}
+    for workers in WORKERS:
+        whole = [sum(s) + per_job for s in measured.values()]
+        curves["chapter_jobs"][workers] = round(fixed + beat_jobs.predicted(whole, workers), 2)
+        planned = beat_jobs.numbered(beat_jobs.plan(jobs, workers))
+        costs = [_cost(job, measured, per_job) for job in planned]
+        curves["beat_jobs"][workers] = round(fixed + beat_jobs.predicted(costs, workers), 2)
+        curves["beat_jobs_parts"][workers] = len(planned)
+    return {
+        "fixed": round(fixed, 2),
+        "per_job": round(per_job, 3),
+        "skip_cost": beat_jobs.SKIP_COST,
+        **curves,
+    }
+
+
+def _cost(job: Job, measured: dict, per_job: float) -> float:
+    seconds = measured[job.chapter.slug]
+    first, stop = (
+        (job.part.first_beat, job.part.first_beat + job.part.beats) if job.part else (0, len(seconds))
+    )
+    return beat_jobs.part_cost(seconds, first, stop) - beat_jobs.JOB_COST + per_job
+
+
+def encoder_floor(videos: list[Path]) -> dict:
+    """Encode the frames of `videos` again alone, at the pipeline's settings (libx264 veryfast, yuv420p, same
+    size and rate): the time the encoder alone needs (decoding not counted)."""
+    encoding, frames = 0.0, 0
+    for video in videos:
+        seconds, count = _encoded(video)
+        encoding, frames = encoding + seconds, frames + count
+    return {"frames": frames, "wall": round(encoding, 3)}
+
+
+def _encoded(video: Path) -> tuple[float, int]:
+    from pipeline.scene_render import X264_PRESET
+
+    encoding, frames = 0.0, 0
+    with av.open(str(video)) as given, av.open(io.BytesIO(), "w", format="mp4") as out:
+        stream_in = given.streams.video[0]
+        stream = out.add_stream("libx264", rate=stream_in.average_rate, options={"preset": X264_PRESET})
+        stream.width, stream.height, stream.pix_fmt = stream_in.width, stream_in.height, "yuv420p"
+        for frame in given.decode(stream_in):
+            frame.pts, frame.time_base = frames, 1 / stream_in.average_rate
+            began = time.perf_counter()
+            for packet in stream.encode(frame):
+                out.mux(packet)
+            encoding += time.perf_counter() - began
+            frames += 1
+        began = time.perf_counter()
+        for packet in stream.encode(None):
+            out.mux(packet)
+        encoding += time.perf_counter() - began
+    return encoding, frames

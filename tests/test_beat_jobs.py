@@ -1,0 +1,135 @@
+"""Beat jobs: a chapter rendered in parts of its beats is, joined, frame for frame the chapter rendered whole;
+how finely chapters are split, from the beats' measured times and the workers."""
+
+import json
+import shutil
+from pathlib import Path
+
+import av
+import numpy as np
+import pytest
+
+from pipeline import beat_jobs
+from pipeline.beats import Beat
+from pipeline.jobs import Job
+from pipeline.settings import from_options
+from scenes import registry
+from scenes.registry import Chapter
+
+SOURCE = '''
+from manim import RIGHT, UP, Circle, Create, FadeIn, Square, ValueTracker, always_redraw
+
+from scenes.chapter import ChapterScene
+
+
+class Beats(ChapterScene):
+    """Four beats: captions held for reading, run times that are not whole frames, a shape redrawn every frame."""
+
+    def construct(self):
+        shape = Square()
+        self.beat("one")
+        self.show(Create(shape), caption="a square appears", run_time=0.45)
+        self.beat("two")
+        self.say("it is going to move to the right now", hold=0.33)
+        self.show(shape.animate.shift(RIGHT), run_time=0.52)
+        self.beat("three")
+        height = ValueTracker(0)
+        self.add(always_redraw(lambda: Circle(radius=0.2).move_to(UP * height.get_value())))
+        self.show(height.animate.set_value(2), caption="a circle rises", run_time=0.61)
+        self.beat("four")
+        self.show(FadeIn(Circle(radius=1)), caption="the end", run_time=0.3)
+'''
+
+
+@pytest.fixture
+def beats_chapter(lecture, monkeypatch):
+    (lecture.folder / "beats.py").write_text(SOURCE)
+    chapter = Chapter(1, "Beats", "Beats in parts", f"{lecture.package}.beats")
+    monkeypatch.setattr(registry, "CHAPTERS", (chapter,))
+    return chapter
+
+
+def frames(path: Path) -> list[np.ndarray]:
+    with av.open(str(path)) as container:
+        return [frame.to_ndarray(format="rgb24") for frame in container.decode(video=0)]
+
+
+def test_a_chapter_rendered_in_parts_is_the_chapter_rendered_whole(beats_chapter, run, tmp_path, monkeypatch):
+    whole, parts = tmp_path / "whole", tmp_path / "parts"
+    assert run("render", "--jobs", 1, "--output", whole).exit_code == 0
+    shutil.copytree(whole, parts)  # its manifest holds the beats' measured times
+    monkeypatch.setattr(beat_jobs, "SKIP_COST", 0.0)  # so that splitting pays even for a tiny chapter
+    monkeypatch.setattr(beat_jobs, "JOB_COST", 0.0)
+    planned = []
+    numbered = beat_jobs.numbered
+    monkeypatch.setattr(beat_jobs, "numbered", lambda jobs: planned.extend(numbered(jobs)) or planned)
+    result = run("render", "--force", "--jobs", 2, "--output", parts)
+    assert result.exit_code == 0, result.output
+    assert len(planned) >= 2 and all(job.part is not None for job in planned)
+    a, b = whole / "480p15", parts / "480p15"
+    mine, theirs = frames(a / "01-Beats.mp4"), frames(b / "01-Beats.mp4")
+    assert len(mine) == len(theirs) > 0
+    assert all(np.array_equal(x, y) for x, y in zip(mine, theirs)), "a frame differs"
+    for name in ("01-Beats.srt", "01-Beats.vtt", "01-Beats.beats.vtt", "01-Beats.png"):
+        assert (a / name).read_bytes() == (b / name).read_bytes(), name
+    for number in range(1, 5):
+        poster = f"01-Beats.beat-{number:02d}.png"
+        assert (a / poster).read_bytes() == (b / poster).read_bytes(), poster
+    timeless = [{k: v for k, v in beat.items() if k != "seconds"} for beat in _record(a)]
+    assert [{k: v for k, v in beat.items() if k != "seconds"} for beat in _record(b)] == timeless
+    assert [beat["name"] for beat in timeless] == ["one", "two", "three", "four"]
+    assert not (parts / ".work").exists()  # the parts were removed once joined
+
+
+def _record(folder: Path) -> list[dict]:
+    return json.loads((folder / "01-Beats.mp4.beats.json").read_text())
+
+
+def _job(number: int, video_format: str = "mp4") -> Job:
+    chapter = Chapter(number, f"C{number}", "", "nowhere")
+    return Job(chapter, from_options("l", video_format=video_format), Path("out"))
+
+
+def _beats(*seconds: float) -> tuple[Beat, ...]:
+    return tuple(Beat(f"b{i}", i, 1, i / 15, (i + 1) / 15, 2 * i, 2, s) for i, s in enumerate(seconds))
+
+
+def test_on_two_workers_a_lecture_of_balanced_chapters_is_not_split():
+    chapters = [(_job(n), _beats(*[3.0] * 4)) for n in range(1, 9)]
+    jobs = beat_jobs.numbered(beat_jobs.plan(chapters, 2))
+    assert all(job.part is None for job in jobs) and len(jobs) == 8
+
+
+def test_with_many_workers_the_longest_chapter_is_split_at_beats_and_jobs_run_longest_first():
+    chapters = [(_job(1), _beats(*[10.0] * 8)), (_job(2), _beats(2.0, 2.0))]
+    jobs = beat_jobs.numbered(beat_jobs.plan(chapters, 8))
+    parts = [job.part for job in jobs if job.chapter.number == 1]
+    assert len(parts) > 2
+    assert sorted((p.first_beat, p.beats) for p in parts)[0][0] == 0
+    assert sum(p.beats for p in parts) == 8 and {p.count for p in parts} == {len(parts)}
+    ends = {p.first: p.end for p in parts}
+    assert ends[max(ends)] is None and all(end in ends for end in ends.values() if end is not None)
+    costs = [_predicted_cost(job, chapters) for job in jobs]
+    assert costs == sorted(costs, reverse=True)
+    before = beat_jobs.predicted([80.0, 4.0], 8)
+    assert beat_jobs.predicted([_predicted_cost(j, chapters) for j in jobs], 8) < before
+
+
+def _predicted_cost(job: Job, chapters) -> float:
+    seconds = [b.seconds for b in dict((j.chapter.number, m) for j, m in chapters)[job.chapter.number]]
+    if job.part is None:
+        return beat_jobs.part_cost(seconds, 0, len(seconds))
+    return beat_jobs.part_cost(seconds, job.part.first_beat, job.part.first_beat + job.part.beats)
+
+
+def test_unmeasured_chapters_and_gifs_are_whole_jobs_unmeasured_first():
+    chapters = [(_job(1), _beats(*[10.0] * 8)), (_job(2), None)]
+    jobs = beat_jobs.plan(chapters, 16)
+    assert [job.chapter.number for job in jobs] == [2, 1] and all(job.part is None for job in jobs)
+    gif = beat_jobs.plan([(_job(1, "gif"), _beats(*[10.0] * 8))], 16)
+    assert [job.part for job in gif] == [None]
+
+
+def test_predicted_wall_time_places_the_longest_jobs_first():
+    assert beat_jobs.predicted([1, 1, 1, 1, 1, 5], 2) == 5 and beat_jobs.predicted([3, 3, 2, 2, 2], 2) == 7
+    assert beat_jobs.predicted([5], 4) == 5 and beat_jobs.predicted([], 2) == 0
