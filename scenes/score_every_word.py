@@ -25,6 +25,7 @@ from scenes.palette import theme
 from scenes.vector_rows import TokenRows, division_rows, dot_rows, named, one_size, vector
 
 STAGE_WIDTH = 13.4  # the widest the rows may be
+BOX_MARGIN = 0.3  # room under the content for the box round the summary
 ROLES = (
     ("query", "q", "asks what to match", "query"),
     ("keys", "k_i", "decide the scores", "key"),
@@ -81,7 +82,7 @@ class ScoreEveryWord(ChapterScene):
             f"divide by √{tr.width} {sign} {divisor}", role="small", color=theme().muted
         )
         dots, scores = (listed_column(x) for x in (tr.dots, tr.scores))
-        self.summary = c.text(f"dots {dots}  →  scores {scores}", role="body")
+        self.summary = c.text(f"dots {dots}  →  scores {scores}", role="label")
         self.layout()
 
     def layout(self) -> None:
@@ -101,7 +102,7 @@ class ScoreEveryWord(ChapterScene):
         self.summary.next_to(content, DOWN, buff=0.6)
         content.add(self.summary)
         top = self.heading.get_bottom()[1] - 0.3
-        factor = min(1, STAGE_WIDTH / content.width, (top - STAGE_BOTTOM) / content.height)
+        factor = min(1, STAGE_WIDTH / content.width, (top - STAGE_BOTTOM - BOX_MARGIN) / content.height)
         content.scale(factor).move_to([0, top, 0], aligned_edge=UP)
         one_size(content, factor)
         self.summary.set_x(0)
