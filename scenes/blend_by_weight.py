@@ -6,11 +6,15 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UL,
     UP,
+    UR,
     Create,
+    DashedLine,
     FadeIn,
     FadeOut,
     GrowArrow,
+    GrowFromPoint,
     LaggedStart,
     SurroundingRectangle,
     VGroup,
@@ -19,14 +23,29 @@ from manim import (
 
 from attention import examples
 from scenes import components as c
-from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, exp_tex, fmt, ratio_tex, sum_tex, vector_tex
-from scenes.chapter import ChapterScene
+from scenes.arithmetic import (
+    SCORE_PLACES,
+    WEIGHT_PLACES,
+    exp_tex,
+    fmt,
+    fmt_column,
+    ratio_tex,
+    sum_tex,
+    vector_tex,
+)
+from scenes.chapter import STAGE_BOTTOM, ChapterScene
 from scenes.palette import theme, token_color
-from scenes.qkv import ValuePlane, blend_rows
+from scenes.value_plane import ValuePlane, bars_fit, blend_rows
+from scenes.vector_rows import one_size, output_tex
 
 EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
-TABLE_TOP = 2.0
-PLANE_CENTER = RIGHT * 3.8 + DOWN * 1.45
+PLANE_BOX = (6.0, 5.9)  # the most the values' plane may cover
+PLANE_TOP_RIGHT = RIGHT * 6.8 + UP * 2.4
+LEFT_EDGE = -6.7
+STAGE_WIDTH = 13.4  # from LEFT_EDGE to the right edge of what may be drawn
+BAR_SPACING = 3.9  # the bars' width, shared by the tokens
+BAR_HEIGHT = 1.8  # the height of a weight of 1
+DIM = 0.35  # opacity of the bars whose weight has not yet scaled its value
 
 
 class BlendByWeight(ChapterScene):
@@ -48,30 +67,56 @@ class BlendByWeight(ChapterScene):
         self.trace = self.example.trace(0)
         tr, tokens = self.trace, self.example.tokens
         self.heading = c.chapter_title(self.title, "Softmax weights sum to one and multiply the values")
-        self.formula = c.math(
-            r"w_i = \frac{e^{s_i}}{\sum_j e^{s_j}} \qquad "
-            r"\text{output} = \sum_i w_i\, v_i",
-            size=34,
-        )
-        self.formula.to_edge(RIGHT, buff=0.6).set_y(2.0)
-        names = [c.text(t, size=28, color=token_color(t)) for t in tokens]
-        score_cells = [c.math(f"s = {fmt(s, SCORE_PLACES)}", size=32) for s in tr.scores]
-        exp_cells = [
-            c.math(exp_tex(s, e, SCORE_PLACES, EXP_PLACES), size=32) for s, e in zip(tr.scores, tr.exps)
-        ]
+        self.formula = c.math(r"w_i = \frac{e^{s_i}}{\sum_j e^{s_j}} \qquad \text{output} = \sum_i w_i\, v_i")
+        names = [c.text(t, role="label", color=token_color(t)) for t in tokens]
+        score_cells = [c.math(f"s = {s}") for s in fmt_column(tr.scores, SCORE_PLACES)]
+        exp_cells = [c.math(exp_tex(s, e, SCORE_PLACES, EXP_PLACES)) for s, e in zip(tr.scores, tr.exps)]
         ratio_cells = [
-            c.math(ratio_tex(e, tr.exp_sum, w, EXP_PLACES, WEIGHT_PLACES), size=32)
+            c.math(ratio_tex(e, tr.exp_sum, w, EXP_PLACES, WEIGHT_PLACES))
             for e, w in zip(tr.exps, tr.weights)
         ]
-        self.table = c.Grid(names, score_cells, exp_cells, ratio_cells, col_buff=0.7, row_buff=0.35)
-        self.table.to_edge(LEFT, buff=0.6).set_y(TABLE_TOP - self.table.height / 2)
+        self.table = c.Grid(names, score_cells, exp_cells, ratio_cells, col_buff=0.6, row_buff=0.3)
         self.names, self.score_cells, self.exp_cells, self.ratio_cells = self.table.columns
-        self.sum_line = c.math(r"\text{sum} = " + sum_tex(tr.exps, tr.exp_sum, EXP_PLACES), size=32)
-        self.sum_line.next_to(self.table, DOWN, buff=0.4).align_to(self.exp_cells, LEFT)
-        self.bars = c.WeightBars(tokens, tr.weights).move_to(RIGHT * 3.6 + DOWN * 1.0)
-        self.plane = ValuePlane(tokens, tr.values, width=4.0).move_to(PLANE_CENTER).set_blend(tr.weights)
+        self.sum_line = c.math(r"\text{sum} = " + sum_tex(tr.exps, tr.exp_sum, EXP_PLACES))
+        self.bars = c.WeightBars(tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(tokens))
+        self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
         self.rows = blend_rows(tr, tokens)
-        self.output_line = c.math(r"\text{output} = " + vector_tex(tr.output), size=34, color=theme().output)
+        terms = [r for cell in self.rows.columns[1] for r in cell.relations]
+        self.output_line = c.math(output_tex(terms, tr.values.shape[1]), color=theme().output)
+        self.counts = (
+            c.text(f"{len(tokens)} weights, summing to 1", role="small", color=theme().muted),
+            c.text("1 vector, 2 coordinates", role="small", color=theme().output),
+        )
+        self.layout()
+        self.coordinates = coordinate_marks(self.plane, tr.output)
+
+    def layout(self) -> None:
+        """Formula, table and sum under the title with the bars beside them; later the bars, the rows
+        w_i v_i and the output left of the values' plane. All shrink by one factor if either is too large
+        (every text with them, so each role keeps one size)."""
+        top = self.heading.get_bottom()[1] - 0.4
+        self.plane.shift(PLANE_TOP_RIGHT - self.plane.plane.get_corner(UR))
+        softmax = VGroup(self.formula, self.table, self.sum_line).arrange(DOWN, aligned_edge=LEFT, buff=0.45)
+        self.sum_line.align_to(self.exp_cells, LEFT)
+        first = VGroup(softmax, self.bars.copy()).arrange(RIGHT, buff=0.8, aligned_edge=UP)
+        self.slot = self.bars.copy()  # where the bars stand beside the plane
+        self.slot.remove(*self.slot.submobjects[-2:])  # no total beside the plane
+        second = VGroup(self.slot, self.counts[0], self.rows, self.output_line, self.counts[1])
+        second.arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+        room = top - STAGE_BOTTOM
+        self.factor = min(
+            1,
+            STAGE_WIDTH / first.width,
+            room / first.height,
+            (self.plane.get_left()[0] - 0.4 - LEFT_EDGE) / second.width,
+            room / second.height,
+            bars_fit(self.bars),
+        )
+        for group in (first, second):
+            group.scale(self.factor).move_to([LEFT_EDGE, top, 0], aligned_edge=UL)
+        self.bars.replace(first[1])
+        one_size(VGroup(softmax, self.bars, second, self.plane), self.factor)
+        self.bars.max_height *= self.factor
 
     def scores(self) -> None:
         self.beat("Scores from the last step")
@@ -131,32 +176,43 @@ class BlendByWeight(ChapterScene):
             FadeOut(self.table), FadeOut(self.sum_line), FadeOut(total), FadeOut(self.formula), run_time=0.8
         )
         self.bars.remove(self.bars.total_label, self.bars.total)
-        self.play(self.bars.animate.scale(0.85).to_edge(LEFT, buff=0.9).set_y(0.9), run_time=1)
-        self.rows.next_to(self.bars, DOWN, buff=0.45).to_edge(LEFT, buff=0.6)
-        self.output_line.next_to(self.rows, DOWN, buff=0.4).align_to(self.rows, LEFT)
+        self.play(self.bars.animate.move_to(self.slot).set_opacity(DIM), run_time=1)
         values = ", ".join(vector_tex(v) for v in tr.values)
         self.show(
             FadeIn(self.plane.base), run_time=1, caption=f"The values {values} live in their own plane."
         )
+        self.say("Each weight scales its value; the scaled values add up, tip to tail.")
         for i, (row_name, row_cell) in enumerate(zip(*self.rows.columns)):
-            self.play(FadeIn(row_name), Write(row_cell), Create(self.plane.terms[i]), run_time=1.1)
-        self.say("Each weight scales its value; the scaled values add up, tip to tail.", hold=1)
+            bar = self.bars.bars[i]
+            self.play(
+                VGroup(bar, self.bars.values[i], self.bars.labels[i]).animate.set_opacity(1),
+                FadeIn(row_name),
+                Write(row_cell),
+                GrowFromPoint(self.plane.terms[i], bar.get_top()),
+                run_time=1.1,
+            )
         self.play(GrowArrow(self.plane.output), Write(self.output_line), run_time=1.2)
-        self.wait(2)
+        self.wait(1)
 
     def distinguish(self) -> None:
         self.beat("A vector, not three weights")
         tr = self.trace
-        sentence = (
-            f"The output {vector_tex(tr.output)} is one vector in the values' plane, "
-            f"not the {len(tr.weights)} weights."
-        )
-        note = c.paragraph(sentence, width_chars=32, size=24)
-        note.next_to(self.plane, UP, buff=0.25)
         self.show(
-            FadeIn(note),
+            FadeIn(self.counts[0]),
+            FadeIn(self.counts[1]),
+            Create(self.coordinates),
             Create(SurroundingRectangle(self.output_line, color=theme().output, buff=0.12)),
-            run_time=1,
-            caption=sentence,
-            hold=4.5,
+            run_time=1.2,
+            caption=f"The output {vector_tex(tr.output)} is one vector in the values' plane, "
+            f"not the {len(tr.weights)} weights.",
+            hold=4,
         )
+
+
+def coordinate_marks(plane: ValuePlane, point) -> VGroup:
+    """Dashed lines from `point` to both axes: the output's two coordinates."""
+    tip = plane.plane.c2p(*point)
+    return VGroup(
+        DashedLine(tip, plane.plane.c2p(point[0], 0), color=theme().output, stroke_width=2),
+        DashedLine(tip, plane.plane.c2p(0, point[1]), color=theme().output, stroke_width=2),
+    )

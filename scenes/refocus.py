@@ -16,22 +16,29 @@ from manim import (
     Transform,
     ValueTracker,
     VGroup,
-    Write,
 )
 
 from attention import attend, examples
 from scenes import components as c
-from scenes.arithmetic import SCORE_PLACES, vector_tex
-from scenes.chapter import ChapterScene
+from scenes.arithmetic import SCORE_PLACES, fmt_column, vector_tex
+from scenes.chapter import STAGE_BOTTOM, ChapterScene
 from scenes.palette import theme
-from scenes.qkv import KeyRows, ValuePlane, blend_rows, named_row, row_vector
+from scenes.value_plane import ValuePlane, bars_fit, blend_rows
+from scenes.vector_rows import GAP, TokenRows, named, one_size, vector
 
-MORPH_SECONDS = 5
+MORPH_SECONDS = 2
+LEFT_WIDTH = 7.0  # the widest the left column (query, keys and values, output) may be
+RIGHT_COLUMN = 4.15  # x of the plane's centre
+BARS_LEFT = 3.3  # the bars start right of the subtitle
+BARS_BASELINE, BAR_HEIGHT, BAR_SPACING = 1.5, 1.6, 3.9  # y of the bars' baseline; a weight of 1's height
+PLANE_TOP = 0.75
+PLANE_BOX = (5.2, 4.5)  # the most the values' plane may cover
+DIM, GHOST = 0.35, 0.25  # opacity of what is not active; of the blend before the new query
 
 
 def scores_tex(trace) -> str:
-    """'s = [1, 2, 3]': the trace's scores."""
-    return f"s = {vector_tex(trace.scores, SCORE_PLACES)}"
+    """'s = [1,  2,  3]': the trace's scores, one format for all."""
+    return "s = [" + GAP.join(fmt_column(trace.scores, SCORE_PLACES)) + "]"
 
 
 class Refocus(ChapterScene):
@@ -53,41 +60,64 @@ class Refocus(ChapterScene):
         self.before, self.after = self.example.trace(0), self.example.trace(1)
         ex, tr = self.example, self.before
         self.heading = c.chapter_title(self.title, "A new query changes the blend of the same values")
-        self.memory = KeyRows(
+        self.memory = TokenRows(
             ex.tokens,
+            [named(f"k_{{{i + 1}}}", vector(k, theme().key), theme().key) for i, k in enumerate(tr.keys)],
             [
-                named_row(f"k_{{{i + 1}}}", theme().key, row_vector(k, theme().key, size=30))
-                for i, k in enumerate(tr.keys)
-            ],
-            [
-                named_row(f"v_{{{i + 1}}}", theme().value, row_vector(v, theme().value, size=30))
+                named(f"v_{{{i + 1}}}", vector(v, theme().value), theme().value)
                 for i, v in enumerate(tr.values)
             ],
             row_buff=0.15,
         )
-        self.query = named_row("q", theme().query, row_vector(tr.query, theme().query, size=30))
-        self.scores = c.math(scores_tex(tr), size=32)
-        self.bars = c.WeightBars(ex.tokens, tr.weights, height=1.6, spacing=1.2, show_total=False)
-        self.plane = ValuePlane(ex.tokens, tr.values, width=3.1)
+        self.query = named("q", vector(tr.query, theme().query), theme().query)
+        self.next_query = named("q", vector(self.after.query, theme().query), theme().query)
+        self.scores, self.next_scores = (c.math(scores_tex(t)) for t in (self.before, self.after))
+        self.bars = c.WeightBars(
+            ex.tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(ex.tokens), show_total=False
+        )
+        self.plane = ValuePlane(ex.tokens, tr.values, *PLANE_BOX)
         self.output = c.VectorReadout(tr.output, color=theme().output)
-        self.output_label = c.math(r"\text{output} =", size=32, color=theme().output)
+        self.output_label = c.math(r"\text{output} =", color=theme().output)
+        self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
+        self.tag_text = c.text("keys and values: unchanged", role="small", color=theme().muted)
+        self.zero_rows, self.zero_shown = self.term_rows(self.after)
+        self.note = c.text("new query → new weights → new output", role="small")
         self.layout()
         self.plane.set_blend(tr.weights)
         self.q_tracker = ValueTracker(0.0)
 
+    def term_rows(self, trace) -> tuple[VGroup, list[int]]:
+        """The rows w_i × v_i of the zero values (else of the heaviest weight), and which tokens they are."""
+        rows = blend_rows(trace, self.example.tokens)
+        zero = [i for i, v in enumerate(trace.values) if np.allclose(v, 0)]
+        shown = zero or [int(np.argmax(trace.weights))]
+        return VGroup(*[rows.row(i) for i in shown]).arrange(DOWN, aligned_edge=LEFT), shown
+
     def layout(self) -> None:
-        self.memory.next_to(self.heading, DOWN, buff=1.25).to_edge(LEFT, buff=0.6)
-        if self.memory.width > 7.2:
-            self.memory.scale_to_fit_width(7.2).to_edge(LEFT, buff=0.6)
-        self.query.next_to(self.memory, UP, buff=0.35).align_to(self.memory.columns[0], RIGHT)
-        self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
-        self.tag_text = c.text("keys and values: unchanged", size=22, color=theme().muted)
-        self.tag_text.next_to(self.tag, DOWN, buff=0.1)
-        self.scores.move_to(RIGHT * 4.3 + UP * 2.45)
-        self.bars.move_to(RIGHT * 4.3 + UP * 0.85)
-        self.plane.move_to(RIGHT * 4.95 + DOWN * 2.25)
-        self.output_label.move_to(RIGHT * 0.2 + DOWN * 2.4)
+        """Query and scores, memory, output and notes in a left column; bars and the plane on the right.
+        A column too large for its place is shrunk, and every text with it, so each role keeps one size."""
         self.output.next_to(self.output_label, RIGHT, buff=0.15)
+        self.tag_text.next_to(self.tag, DOWN, buff=0.1)
+        self.scores.next_to(self.query, RIGHT, buff=0.6)
+        column = VGroup(
+            VGroup(self.query, self.scores),
+            VGroup(self.memory, self.tag, self.tag_text),
+            VGroup(self.output_label, self.output),
+            self.zero_rows,
+            self.note,
+        )
+        column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
+        column[0].shift(RIGHT * (self.memory.columns[0].get_right()[0] - self.query.get_right()[0]))
+        top = self.heading.get_bottom()[1] - 0.45
+        factor = min(1, LEFT_WIDTH / column.width, (top - STAGE_BOTTOM) / column.height, bars_fit(self.bars))
+        column.scale(factor).to_edge(LEFT, buff=0.6).set_y(top - column.height / 2)
+        self.bars.shift(RIGHT * BARS_LEFT + UP * BARS_BASELINE - self.bars.baseline.get_left())
+        grid = self.plane.plane
+        self.plane.shift(RIGHT * (RIGHT_COLUMN - grid.get_x()) + UP * (PLANE_TOP - grid.get_top()[1]))
+        for later, now in ((self.next_query, self.query), (self.next_scores, self.scores)):
+            later.scale(factor).move_to(now, aligned_edge=LEFT)
+        one_size(VGroup(column, self.bars, self.plane, self.next_query, self.next_scores), factor)
+        self.output.lay_out()
 
     def query_at(self, t: float) -> np.ndarray:
         """The query moving in a straight line from the first query to the second."""
@@ -122,8 +152,6 @@ class Refocus(ChapterScene):
 
     def new_query(self) -> None:
         self.beat("A new query")
-        new_query = named_row("q", theme().query, row_vector(self.after.query, theme().query, size=30))
-        new_query.move_to(self.query)
         self.show(
             FadeIn(self.tag),
             FadeIn(self.tag_text),
@@ -132,7 +160,8 @@ class Refocus(ChapterScene):
             hold=1,
         )
         self.show(
-            Transform(self.query, new_query),
+            Transform(self.query, self.next_query),
+            self.memory.animate.set_opacity(DIM),
             run_time=1.2,
             caption=f"Only the query changes, to {vector_tex(self.after.query, None)}.",
             hold=2,
@@ -140,54 +169,49 @@ class Refocus(ChapterScene):
 
     def new_blend(self) -> None:
         self.beat("New weights, new blend")
-        new_scores = c.math(scores_tex(self.after), size=32).move_to(self.scores)
-        ghost = self.plane.output.copy().set_opacity(0.3)
-        self.add(ghost)
-        blend = self.follow(
-            VGroup(), self.follow_query
-        )  # draws nothing: bars, plane and output change in place
+        new_scores = self.next_scores
+        ghost = VGroup(self.plane.output.copy(), *[bar.copy() for bar in self.bars.bars])
         self.show(
             ReplacementTransform(self.scores, new_scores),
+            FadeIn(ghost.set_opacity(GHOST)),
             run_time=1,
             caption=f"New scores {vector_tex(self.after.scores, SCORE_PLACES)}.",
         )
+        self.scores = new_scores
+        moving = self.follow(VGroup(self.bars, self.plane, self.output), self.follow_query)
         self.show(
             self.q_tracker.animate.set_value(1.0),
             run_time=MORPH_SECONDS,
             caption="Recompute the weights: the bars move, and the output moves with them.",
+            hold=1.5,
         )
-        self.unfollow(blend)
-        self.remove(blend)
-        self.scores = new_scores
-        self.say("The faint arrow is the output before; the query moved it.", hold=2.5)
+        self.unfollow(moving)
+        self.say("The faint bars and arrow are the blend before; the new query moved it.", hold=2.5)
 
     def zero_value(self) -> None:
         self.beat("What each value adds")
         tr = self.after
-        rows = blend_rows(tr, self.example.tokens)
-        zero = [i for i, v in enumerate(tr.values) if np.allclose(v, 0)]
-        shown = zero or [int(np.argmax(tr.weights))]
-        self.zero_rows = VGroup(*[rows.row(i) for i in shown])
-        self.zero_rows.arrange(DOWN, aligned_edge=LEFT).next_to(self.tag_text, DOWN, buff=0.35)
-        self.zero_rows.align_to(self.memory, LEFT)
         output = f"The output is {vector_tex(tr.output)}"
         caption = (
             f"{output}: a zero value adds nothing, however large its weight."
-            if zero
-            else f"{output}: “{self.example.tokens[shown[0]]}” now carries the most weight."
+            if np.allclose(tr.values[self.zero_shown[0]], 0)
+            else f"{output}: “{self.example.tokens[self.zero_shown[0]]}” now carries the most weight."
         )
         focus = SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)
-        self.show(FadeIn(self.zero_rows), Create(focus), run_time=1, caption=caption, hold=3)
+        self.show(
+            FadeIn(self.zero_rows),
+            Create(focus),
+            self.memory.animate.set_opacity(1),
+            run_time=1,
+            caption=caption,
+            hold=3,
+        )
 
     def summary(self) -> None:
         self.beat("Summary")
-        note = c.paragraph(
-            "New query → new weights → new blend. Keys and values are reused.", width_chars=34, size=24
-        )
-        note.next_to(self.zero_rows, DOWN, buff=0.4).align_to(self.zero_rows, LEFT)
         self.show(
-            Write(note),
-            run_time=1.2,
+            FadeIn(self.note),
+            run_time=1,
             caption="Recompute the weights for each new query; the stored keys and values are reused.",
             hold=4,
         )

@@ -19,11 +19,13 @@ from manim import (
 
 from attention import examples
 from scenes import components as c
-from scenes.arithmetic import SCORE_PLACES, division_tex, dot_product_tex, fmt, relation, vector_tex
-from scenes.chapter import ChapterScene
+from scenes.arithmetic import SCORE_PLACES, fmt, fmt_column, relation
+from scenes.chapter import STAGE_BOTTOM, ChapterScene
 from scenes.palette import theme
-from scenes.qkv import KeyRows, named_row, row_vector
+from scenes.vector_rows import TokenRows, division_rows, dot_rows, named, one_size, vector
 
+STAGE_WIDTH = 13.4  # the widest the rows may be
+BOX_MARGIN = 0.3  # room under the content for the box round the summary
 ROLES = (
     ("query", "q", "asks what to match", "query"),
     ("keys", "k_i", "decide the scores", "key"),
@@ -31,13 +33,18 @@ ROLES = (
 )
 
 
+def listed_column(values) -> str:
+    """'[4, 2, 0]' or '[1.500, 2.000, −0.500]': a column of results, one format for all."""
+    return "[" + ", ".join(fmt_column(values, SCORE_PLACES)) + "]"
+
+
 def role_card(name: str, symbol: str, job: str, color: str):
     """A card naming one role: its symbol, its name and what it does."""
-    head = VGroup(c.math(symbol, size=44, color=color), c.text(name, size=30, color=color))
+    head = VGroup(c.math(symbol, role="body", color=color), c.text(name, role="body", color=color))
     head.arrange(RIGHT, buff=0.25)
-    body = c.text(job, size=24, color=theme().text)
+    body = c.text(job, role="small", color=theme().text)
     content = VGroup(head, body).arrange(DOWN, buff=0.3)
-    return VGroup(c.panel(3.9, 2.0), content)
+    return VGroup(c.panel(max(3.9, content.width + 0.4), 2.0), content)
 
 
 class ScoreEveryWord(ChapterScene):
@@ -58,28 +65,29 @@ class ScoreEveryWord(ChapterScene):
         self.trace = self.example.trace(0)
         ex, tr = self.example, self.trace
         self.heading = c.chapter_title(self.title, "A query scores each key before values are mixed")
-        self.query = named_row("q", theme().query, row_vector(tr.query, theme().query))
-        self.keys = KeyRows(
+        self.query = named("q", vector(tr.query, theme().query), theme().query)
+        self.keys = TokenRows(
             ex.tokens,
-            [
-                named_row(f"k_{{{i + 1}}}", theme().key, row_vector(k, theme().key))
-                for i, k in enumerate(tr.keys)
-            ],
+            [named(f"k_{{{i + 1}}}", vector(k, theme().key), theme().key) for i, k in enumerate(tr.keys)],
             row_buff=0.4,
         )
-        self.formula = c.math(r"q \cdot k_i = \sum_j", r"q_j \, k_{ij}", size=36)  # [1]: the product summed
-        self.products = VGroup(
-            *[c.math(dot_product_tex(tr.query, k, x), size=32) for k, x in zip(tr.keys, tr.dots)]
-        )
+        self.formula = c.math(r"q \cdot k_i = \sum_j", r"q_j \, k_{ij}")  # [1]: the product summed
+        self.products = VGroup(*[c.math(row) for row in dot_rows(tr.query, tr.keys, tr.dots, SCORE_PLACES)])
+        divisor = fmt(tr.divisor, SCORE_PLACES)
         self.scores = VGroup(
-            *[
-                c.math(division_tex(x, fmt(tr.divisor, SCORE_PLACES), s), size=32)
-                for x, s in zip(tr.dots, tr.scores)
-            ]
+            *[c.math(row) for row in division_rows(tr.dots, divisor, tr.scores, SCORE_PLACES)]
         )
+        sign = relation(tr.divisor, SCORE_PLACES, tex=False)
+        self.divisor_note = c.text(
+            f"divide by √{tr.width} {sign} {divisor}", role="small", color=theme().muted
+        )
+        dots, scores = (listed_column(x) for x in (tr.dots, tr.scores))
+        self.summary = c.text(f"dots {dots}  →  scores {scores}", role="label")
         self.layout()
 
     def layout(self) -> None:
+        """Keys with their dot products and scores beside them, the query above; shrunk by one factor
+        (every text alike) if the rows are wider than the stage."""
         self.keys.next_to(self.heading, DOWN, buff=1.6).align_to(self.heading, LEFT)
         self.query.next_to(self.keys, UP, buff=0.45).align_to(self.keys.columns[0], RIGHT)
         for product, score, vec in zip(self.products, self.scores, self.keys.columns[0]):
@@ -89,23 +97,22 @@ class ScoreEveryWord(ChapterScene):
         for score in self.scores:
             score.set_x(right + 0.6 + score.width / 2)
         self.formula.next_to(self.query, RIGHT, buff=1.0)
-        tr = self.trace
-        sign = relation(tr.divisor, SCORE_PLACES, tex=False)
-        self.divisor_note = c.text(
-            f"divide by √{tr.width} {sign} {fmt(tr.divisor, SCORE_PLACES)}", size=24, color=theme().muted
-        )
         self.divisor_note.next_to(self.scores, UP, buff=0.3).align_to(self.scores, LEFT)
         content = VGroup(self.query, self.keys, self.products, self.scores, self.formula, self.divisor_note)
-        if content.width > 13.4:
-            content.scale_to_fit_width(13.4)
-        content.set_x(0)
+        self.summary.next_to(content, DOWN, buff=0.6)
+        content.add(self.summary)
+        top = self.heading.get_bottom()[1] - 0.3
+        factor = min(1, STAGE_WIDTH / content.width, (top - STAGE_BOTTOM - BOX_MARGIN) / content.height)
+        content.scale(factor).move_to([0, top, 0], aligned_edge=UP)
+        one_size(content, factor)
+        self.summary.set_x(0)
 
     def roles(self) -> None:
         self.beat("Three roles")
         cards = VGroup(*[role_card(n, s, j, getattr(theme(), role)) for n, s, j, role in ROLES])
         cards.arrange(RIGHT, buff=0.35).move_to(UP * 0.2)
         sentence = "These are illustrative vectors, not learned word meanings."
-        note = c.text(sentence, size=24, color=theme().muted).next_to(cards, DOWN, buff=0.6)
+        note = c.text(sentence, role="small", color=theme().muted).next_to(cards, DOWN, buff=0.6)
         self.play(FadeIn(self.heading), run_time=1)
         for card, (name, _, job, _) in zip(cards, ROLES):
             self.show(FadeIn(card, shift=UP * 0.2), run_time=0.9, caption=f"The {name} {job}.", hold=1.0)
@@ -133,7 +140,7 @@ class ScoreEveryWord(ChapterScene):
             caption="Score each key: multiply matching entries of q and k, then add.",
         )
         terms = self.formula[1]  # q_j k_ij, the product inside the sum
-        query_entries = self.query[1].get_entries()
+        query_entries = self.query[1].entries
         for i, product in enumerate(self.products):
             focus = VGroup(
                 SurroundingRectangle(query_entries, color=theme().query, buff=0.08),
@@ -159,9 +166,8 @@ class ScoreEveryWord(ChapterScene):
             LaggedStart(*[FadeIn(s, shift=RIGHT * 0.3) for s in self.scores], lag_ratio=0.3), run_time=1.5
         )
         self.wait(1)
-        dots, scores = vector_tex(tr.dots, SCORE_PLACES), vector_tex(tr.scores, SCORE_PLACES)
-        summary = c.text(f"dots {dots}  →  scores {scores}", size=28, color=theme().text)
-        summary.to_edge(DOWN, buff=0.6)
+        summary = self.summary
+        scores = listed_column(tr.scores)
         box = SurroundingRectangle(summary, color=theme().grid, buff=0.2)
         best = self.example.tokens[int(np.argmax(tr.scores))]
         self.show(

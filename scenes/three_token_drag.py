@@ -18,7 +18,6 @@ from manim import (
     MoveAlongPath,
     TracedPath,
     VGroup,
-    Write,
     smooth,
 )
 
@@ -38,24 +37,26 @@ from scenes.arithmetic import (
 )
 from scenes.chapter import ChapterScene, reading_time
 from scenes.palette import theme, token_color
+from scenes.vector_rows import one_size
 
 EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
 PLANE_BOX = (5.3, 5.0)  # width, height available to the plane
 PLANE_CENTER = np.array([-4.1, -0.55, 0])
 RIGHT_CENTER = np.array([2.9, -0.5, 0])
-BARS_BASELINE = np.array([2.9, -0.15, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
+BARS_BASELINE = np.array([2.9, -0.22, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
 BAR_HEIGHT = 1.8
-FORMULA_TOP_RIGHT = np.array([6.7, 3.3, 0])
-GLOSSARY_TOP_LEFT = np.array([1.0, -1.5, 0])  # the symbols' legend builds up below the bars
-TABLE_WIDTH = 6.6
-RIGHT_WIDTH = 7.2  # the widest a block on the right may be
+FORMULA_TOP_RIGHT = np.array([7.3, 3.4, 0])  # right of the subtitle
+GLOSSARY_TOP_LEFT = np.array([0.4, -1.45, 0])  # the symbols' legend builds up below the bars
+TABLE_WIDTH = 8.6  # the widest the worked example's table may be
+TABLE_TOP_LEFT = np.array([-1.2, 2.5, 0])
 VERDICT_CHARS = 52
 LEG_SECONDS = 3.0
 BEND = 0.6  # radians of curvature on each leg of the drag, so the path is a curve
+NEAREST_MARGIN = 0.1  # a key nearer the cross than every other by this much is "the nearest"
 ALIGNED = 0.99  # a key whose cosine with the query is at least this points along it
 UNRELATED = 0.05  # a key whose cosine is within this of 0 points in an unrelated direction
 PAYOFF = (
-    "The payoff: not one RNN hidden state remembering a whole sequence (chapter 1), "
+    "The payoff: not one RNN hidden state for a whole sequence (chapter 1), "
     "but a fresh, query-specific blend of all of it, recomputed on demand."
 )
 
@@ -103,15 +104,18 @@ class LiveAttention(VGroup):
         return self.refresh()
 
 
-def describe(tokens, weights) -> str:
-    """A caption for the weights at a stop of the drag."""
+def describe(tokens, trace) -> str:
+    """A caption for the weights at a stop of the drag (for equal weights, why: not the nearest key)."""
+    weights = trace.weights
     if np.ptp(weights) < 0.01:
-        return f"Here every dot product is equal, so each weight is {fmt(weights[0], WEIGHT_PLACES)}."
+        equal = f"Equal q · k_i here, so each weight is {fmt(weights[0], WEIGHT_PLACES)}"
+        distances = np.linalg.norm(trace.keys - trace.query, axis=1)
+        nearest = int(np.argmin(distances))
+        if np.sum(distances < distances[nearest] + NEAREST_MARGIN) > 1:
+            return f"{equal}: dot products set the weights."
+        return f"{equal}, though the cross is nearest “{tokens[nearest]}”: dot products, not distance."
     top = int(np.argmax(weights))
-    return (
-        f"Near “{tokens[top]}”, the largest weight ({fmt(weights[top], WEIGHT_PLACES)}) "
-        f"goes to “{tokens[top]}”."
-    )
+    return f"Near “{tokens[top]}”, “{tokens[top]}” gets the most weight: {fmt(weights[top], WEIGHT_PLACES)}."
 
 
 def glossary(width: int) -> c.Grid:
@@ -121,10 +125,10 @@ def glossary(width: int) -> c.Grid:
         (r"q", "query (×): what is looking", theme().query),
         (rf"d = {width}", "dimension of q and the keys", theme().text),
         (r"w_i", "weight on token i (a bar)", theme().text),
-        (r"\text{context}", "= Σ wᵢ kᵢ, attention's output", theme().output),
+        (r"\text{context}", "= Σ wᵢ vᵢ, the output; here vᵢ = kᵢ", theme().output),
     ]
-    symbols = [c.math(tex, size=28, color=color) for tex, _, color in rows]
-    meanings = [c.text(meaning, size=20, color=theme().muted) for _, meaning, _ in rows]
+    symbols = [c.math(tex, color=color) for tex, _, color in rows]
+    meanings = [c.text(meaning, role="small", color=theme().muted) for _, meaning, _ in rows]
     table = c.Grid(symbols, meanings, col_buff=0.3, row_buff=0.16)
     for symbol, meaning in zip(symbols, meanings):
         symbol.match_y(meaning)
@@ -183,8 +187,27 @@ def reasons(tokens, trace) -> str:
 
 
 def verdict(tokens, trace) -> str:
-    """The worked example's conclusion: 'At q = (2, 0): ' and its reasons."""
-    return f"At q = {coords(trace.query)}: {reasons(tokens, trace)}"
+    """The worked example's conclusion as a short label: 'At q = (2, 0): “the” dominates, ...'."""
+    w = trace.weights
+    if np.ptp(w) < 0.01:
+        return f"At q = {coords(trace.query)}: equal weights."
+    order = ranked(w)
+    lead, last = outcomes(w)
+    parts = [f"“{tokens[order[0]]}” {lead}", *[f"“{tokens[i]}” keeps a share" for i in order[1:-1]]]
+    return f"At q = {coords(trace.query)}: " + ", ".join([*parts, f"“{tokens[order[-1]]}” {last}"]) + "."
+
+
+def against_blend(trace, blend) -> str:
+    """Why chapter 4's top weight differs from this one: its width d, and so its divisor √d."""
+    here, there = (f"{fmt(t.weights.max(), WEIGHT_PLACES)}" for t in (trace, blend))
+    divisor = f"{relation(blend.divisor, SCORE_PLACES, tex=False)} {fmt(blend.divisor, SCORE_PLACES)}"
+    if trace.dots.shape == blend.dots.shape and np.allclose(np.sort(trace.dots), np.sort(blend.dots)):
+        dots = ", ".join(fmt(x, SCORE_PLACES) for x in np.sort(trace.dots)[::-1])
+        return (
+            f"Chapter 4 has the same dot products {dots} but d = {blend.width}, so ÷ √{blend.width} "
+            f"{divisor}: top weight {there} there, {here} here."
+        )
+    return f"Chapter 4's d = {blend.width} divides by √{blend.width} {divisor}: top weight {there} there, {here} here."
 
 
 class ThreeTokenDrag(ChapterScene):
@@ -206,8 +229,8 @@ class ThreeTokenDrag(ChapterScene):
         self.heading = c.chapter_title(self.title, "A query looks at three keys and blends them by weight")
         self.live = LiveAttention(self.example).refresh()
         self.formula = VGroup(
-            c.math(r"\text{score}_i = \frac{q \cdot k_i}{\sqrt{d}}", size=30),
-            c.math(r"w_i = \mathrm{softmax}_i(\text{score}_i)", size=30),
+            c.math(r"\text{score}_i = \frac{q \cdot k_i}{\sqrt{d}}"),
+            c.math(r"w_i = \mathrm{softmax}_i(\text{score}_i)"),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
         self.formula.move_to(FORMULA_TOP_RIGHT, aligned_edge=UR)
 
@@ -242,7 +265,7 @@ class ThreeTokenDrag(ChapterScene):
             FadeIn(rows(3)),
             FadeIn(rows(4)),
             run_time=1.5,
-            caption="score_i compares q with k_i; the weights w_i sum to 1; the context arrow blends the keys "
+            caption="score_i compares q with k_i; w_i sum to 1; the context blends the values (here, the keys) "
             "by weight.",
             hold=0.5,
         )
@@ -262,7 +285,7 @@ class ThreeTokenDrag(ChapterScene):
         legs = list(zip(self.example.path[:-1], self.example.path[1:]))
         for start, end in legs[:-1]:
             self.play(MoveAlongPath(live.cross, self.leg(start, end)), run_time=LEG_SECONDS, rate_func=smooth)
-            self.say(describe(self.example.tokens, live.trace().weights), hold=0.5)
+            self.say(describe(self.example.tokens, live.trace()))
         # the last leg carries the payoff, and lasts as long as it takes to read
         self.show(
             MoveAlongPath(live.cross, self.leg(*legs[-1])),
@@ -281,11 +304,15 @@ class ThreeTokenDrag(ChapterScene):
     def worked_example(self) -> None:
         self.beat("Worked example")
         live = self.live
-        self.play(live.animate.move_query_to(self.example.query), run_time=0.8)
-        trace = live.trace()
-        q_label = c.text(f"q = {coords(trace.query)}", size=24, color=theme().query)
+        trace = self.example.trace()
+        q_label = c.text(f"q = {coords(trace.query)}", role="label", color=theme().query)
         self.steps = self.step_table(trace)
         blocks = self.steps
+        self.show(
+            live.animate.move_query_to(self.example.query),
+            run_time=0.8,
+            caption=f"Stop at q = {coords(trace.query)}. Step 1: q · k_i for every key.",
+        )
         self.play(
             FadeIn(q_label.next_to(live.cross, DOWN, buff=0.25)),
             FadeOut(live.bars),
@@ -294,24 +321,26 @@ class ThreeTokenDrag(ChapterScene):
             run_time=0.6,
         )
         captions = (
-            f"Stop at q = {coords(trace.query)}. Step 1: q · k_i for every key.",
+            None,  # step 1's caption came with the stop
             f"Step 2: divide by √d = √{trace.width} {relation(trace.divisor, SCORE_PLACES, tex=False)} "
             f"{fmt(trace.divisor, SCORE_PLACES)} to get score_i.",
             "Step 3: softmax (exponentiate, sum, divide) gives w_i.",
         )
         for block, caption in zip(blocks, captions):
-            self.show(FadeIn(block, shift=0.2 * DOWN), run_time=1.2, caption=caption, hold=2.3)
-        self.verdict = c.paragraph(verdict(self.example.tokens, trace), width_chars=VERDICT_CHARS, size=22)
-        c.fit_width(self.verdict, RIGHT_WIDTH).next_to(VGroup(*blocks), DOWN, buff=0.3)
+            self.show(FadeIn(block, shift=0.2 * DOWN), run_time=1.2, caption=caption, hold=1.2)
+        self.verdict = c.paragraph(
+            verdict(self.example.tokens, trace), width_chars=VERDICT_CHARS, role="small"
+        )
+        self.verdict.next_to(VGroup(*blocks), DOWN, buff=0.3)
         self.verdict.align_to(blocks[0], LEFT)
-        self.show(Write(self.verdict), run_time=1.2, caption=reasons(self.example.tokens, trace), hold=2)
+        self.show(FadeIn(self.verdict), run_time=0.8, caption=reasons(self.example.tokens, trace), hold=1)
 
     def step_table(self, trace) -> list[VGroup]:
         """The three steps of the worked example, as blocks of checkable arithmetic."""
         d = trace.width
 
         def names() -> list:
-            return [c.text(t, size=26, color=token_color(t)) for t in self.example.tokens]
+            return [c.text(t, role="label", color=token_color(t)) for t in self.example.tokens]
 
         dots = [dot_product_tex(trace.query, k, x) for k, x in zip(trace.keys, trace.dots)]
         scaled = [division_tex(x, rf"\sqrt{{{d}}}", s) for x, s in zip(trace.dots, trace.scores)]
@@ -320,30 +349,37 @@ class ThreeTokenDrag(ChapterScene):
             ratio_tex(e, trace.exp_sum, w, EXP_PLACES, WEIGHT_PLACES)
             for e, w in zip(trace.exps, trace.weights)
         ]
-        top = c.Grid(names(), [c.math(t, size=30) for t in dots], [c.math(t, size=30) for t in scaled])
-        bottom = c.Grid(names(), [c.math(t, size=30) for t in exps], [c.math(t, size=30) for t in ratios])
+        top = c.Grid(
+            names(), [c.math(t) for t in dots], [c.math(t) for t in scaled], col_buff=0.35, row_buff=0.15
+        )
+        bottom = c.Grid(
+            names(), [c.math(t) for t in exps], [c.math(t) for t in ratios], col_buff=0.35, row_buff=0.15
+        )
         top_names, top_dots, top_scaled = top.columns
         exps_column = bottom.columns[1]
 
         def header(s: str, cell):
-            return c.text(s, size=22, color=theme().muted).next_to(cell, UP, buff=0.25).align_to(cell, LEFT)
+            return (
+                c.text(s, role="small", color=theme().muted).next_to(cell, UP, buff=0.2).align_to(cell, LEFT)
+            )
 
         step1 = VGroup(header("1  dot products q · kᵢ", top_names[0]), *top_names, *top_dots)
         head2 = header(
-            f"2  scoreᵢ: divide by √{d} {relation(trace.divisor, SCORE_PLACES, tex=False)} "
-            f"{fmt(trace.divisor, SCORE_PLACES)}",
+            f"2  scoreᵢ = ÷ √{d} {relation(trace.divisor, SCORE_PLACES, tex=False)} {fmt(trace.divisor, SCORE_PLACES)}",
             top_scaled[0],
         )
         step2 = VGroup(head2.set_y(step1[0].get_y()), *top_scaled)
-        total = c.math(r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES), size=30)
+        total = c.math(r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES))
         step3 = VGroup(
             header("3  wᵢ: exponentiate, sum, divide", bottom.columns[0][0]),
             bottom,
             total.next_to(bottom, DOWN, buff=0.25).align_to(exps_column[0], LEFT),
         )
         table = VGroup(step1, step2, step3)
-        step3.next_to(VGroup(step1, step2), DOWN, buff=0.45).align_to(step1, LEFT)
-        table.scale_to_fit_width(min(table.width, TABLE_WIDTH)).move_to(RIGHT_CENTER + UP * 1.0)
+        step3.next_to(VGroup(step1, step2), DOWN, buff=0.35).align_to(step1, LEFT)
+        self.table_factor = min(1, TABLE_WIDTH / table.width)
+        table.scale(self.table_factor).move_to(TABLE_TOP_LEFT, aligned_edge=UL)
+        one_size(table, self.table_factor)
         return [step1, step2, step3]
 
     def why_scale(self) -> None:
@@ -360,20 +396,18 @@ class ThreeTokenDrag(ChapterScene):
         pair = VGroup(scaled_bars, raw_bars).arrange(RIGHT, buff=0.9, aligned_edge=DOWN)
         pair.next_to(self.verdict, DOWN, buff=0.45)
         note = c.paragraph(
-            "Dot products grow with the dimension d. Dividing by √d keeps the scores "
-            "moderate; without it, softmax saturates toward one-hot.",
+            "Dot products grow with d; without ÷ √d, softmax saturates toward one-hot.",
             width_chars=VERDICT_CHARS,
-            size=22,
+            role="small",
             color=theme().muted,
         )
-        c.fit_width(note, RIGHT_WIDTH).next_to(pair, DOWN, buff=0.35).align_to(self.verdict, LEFT)
+        note.next_to(pair, DOWN, buff=0.35).align_to(self.verdict, LEFT)
         self.show(
             FadeIn(scaled_bars),
             FadeIn(raw_bars),
             FadeIn(note),
             run_time=1.2,
-            caption="Without √d the same dot products give sharper weights: dot products grow with d, "
-            "and softmax saturates toward one-hot.",
+            caption=against_blend(trace, examples.current().blend.trace(0)),
             hold=3,
         )
         self.summary = VGroup(self.verdict, pair, note)
@@ -382,5 +416,5 @@ class ThreeTokenDrag(ChapterScene):
         bars = c.WeightBars(
             self.example.tokens, weights, height=1.5, bar_width=0.5, spacing=0.95, show_total=False
         )
-        caption = c.text(label, size=20, color=theme().muted).next_to(bars, DOWN, buff=0.2)
+        caption = c.text(label, role="small", color=theme().muted).next_to(bars, DOWN, buff=0.2)
         return VGroup(bars, caption)

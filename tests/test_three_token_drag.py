@@ -10,10 +10,10 @@ from manim import MathTex, tempconfig
 from attention import attend, examples
 from attention.examples import DragExample
 from scenes.arithmetic import exp_tex, fmt
-from scenes.three_token_drag import ThreeTokenDrag, describe, reasons, verdict
+from scenes.three_token_drag import ThreeTokenDrag, against_blend, describe, reasons, verdict
 from tests.snapshot import SIZE, assert_matches_snapshot, built
 
-LAYOUT = (-6.8, 6.8, -3.8, 3.65)  # x and y bounds of the area the chapter may use
+LAYOUT = (-7.4, 7.4, -3.8, 3.65)  # x and y bounds of the area the chapter may use (the safe area ends at 7.5)
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +95,7 @@ def test_worked_example_shows_the_sources_arithmetic(scene):
         r"2 / \sqrt{2} \approx 1.414",
         r"e^{2.828\ldots} \approx 16.92",
         r"e^{1.414} \approx 4.11",
-        r"16.92 + 1 + 4.11 \approx 22.03",
+        "16.92 + 1 + 4.11 = 22.03",  # exact as printed
         r"16.92 / 22.03 \approx 0.768",
         r"1 / 22.03 \approx 0.045",
         r"4.11 / 22.03 \approx 0.187",
@@ -117,11 +117,33 @@ def test_every_shown_result_follows_from_shown_inputs():
 
 def test_captions_describe_the_weights():
     ex = examples.current().drag
-    assert describe(ex.tokens, ex.trace([0, 2]).weights).startswith("Near “cat”")
-    assert "0.333" in describe(ex.tokens, ex.trace([0.7, 0.7]).weights)
-    assert verdict(ex.tokens, ex.trace()) == (
-        "At q = (2, 0): “the” dominates; “sat” keeps a share because it partly overlaps the query's "
-        "direction; “cat” gets almost none because it points in an unrelated direction."
+    assert describe(ex.tokens, ex.trace([0, 2])).startswith("Near “cat”")
+    assert (
+        verdict(ex.tokens, ex.trace())
+        == "At q = (2, 0): “the” dominates, “sat” keeps a share, “cat” gets almost none."
+    )
+
+
+def test_equal_weights_are_explained_by_dot_products_not_distance():
+    ex = examples.current().drag
+    assert describe(ex.tokens, ex.trace([0.7, 0.7])) == (
+        "Equal q · k_i here, so each weight is 0.333, though the cross is nearest “sat”: "
+        "dot products, not distance."
+    )
+    # equally near two keys: no key is named
+    assert describe(("a", "b"), attend([0, 0], [[1, 0], [-1, 0]])) == (
+        "Equal q · k_i here, so each weight is 0.500: dot products set the weights."
+    )
+
+
+def test_the_top_weight_is_compared_with_chapter_4s_divisor():
+    ex = examples.current()
+    assert against_blend(ex.drag.trace(), ex.blend.trace(0)) == (
+        "Chapter 4 has the same dot products 4, 2, 0 but d = 4, so ÷ √4 = 2: top weight 0.665 there, 0.768 here."
+    )
+    other = attend([1, 0, 0], [[1, 0, 0], [0, 1, 0]])
+    assert against_blend(ex.drag.trace(), other) == (
+        "Chapter 4's d = 3 divides by √3 ≈ 1.732: top weight 0.640 there, 0.768 here."
     )
 
 
@@ -141,6 +163,12 @@ def test_captions_give_the_reasons_and_the_payoff(rendered):
     payoff = next(s for s in said if "RNN" in s)
     for words in ["one RNN hidden state", "whole sequence", "chapter 1", "query-specific blend", "on demand"]:
         assert words in payoff
+    assert against_blend(ex.trace(), examples.current().blend.trace(0)) in said
+
+
+def test_the_legend_and_captions_say_the_values_are_the_keys(scene, rendered):
+    assert "here vᵢ = kᵢ" in scene.live.glossary.columns[1][4].original_text
+    assert any("(here, the keys)" in s for s in captions(rendered))
 
 
 def test_chapter_lasts_40_to_70_seconds(rendered):
@@ -183,9 +211,13 @@ def test_reasons_follow_a_custom_order(custom):
         tokens=("ant", "bee", "cow"), keys=[[1, 1], [0, -2], [2, 0]], query=[0, 1], path=[[1, 0], [0, 1]]
     )
     assert list(ex.trace().weights.argsort()[::-1]) == [0, 2, 1]
-    assert verdict(ex.tokens, ex.trace()) == (
-        "At q = (0, 1): “ant” dominates; “cow” keeps a share though it points in an unrelated direction; "
+    assert reasons(ex.tokens, ex.trace()) == (
+        "“ant” dominates; “cow” keeps a share though it points in an unrelated direction; "
         "“bee” gets almost none because it points away from the query's direction."
+    )
+    assert (
+        verdict(ex.tokens, ex.trace())
+        == "At q = (0, 1): “ant” dominates, “cow” keeps a share, “bee” gets almost none."
     )
 
 

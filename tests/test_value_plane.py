@@ -1,0 +1,44 @@
+"""The values' plane of chapters 4 and 5: its range and grid, the terms tip to tail."""
+
+import numpy as np
+import pytest
+
+from scenes.value_plane import MOST_LINES, ValuePlane, fitted_plane, grid_step
+
+TOKENS = ("a", "b", "c")
+
+
+@pytest.mark.parametrize("span, step", [(1.3, 0.25), (2, 0.5), (13, 2.5), (260, 50), (0.013, 0.0025)])
+def test_grid_steps_are_round_and_few(span, step):
+    assert grid_step(span) == pytest.approx(step)
+    assert span / grid_step(span) <= MOST_LINES
+
+
+@pytest.mark.parametrize("points", [[[1, 0], [0, 1], [0, 0]], [[-99.5, 12.25], [100, -100], [0.5, 0.5]]])
+def test_the_plane_holds_the_origin_and_every_point_inside_its_box(points):
+    plane = fitted_plane(points, 5.0, 4.0)
+    assert plane.width <= 5.0 + 1e-9 and plane.height <= 4.0 + 1e-9
+    for x, y in [(0, 0), *points]:
+        assert plane.x_range[0] < x < plane.x_range[1] and plane.y_range[0] < y < plane.y_range[1]
+    unit_x = plane.width / (plane.x_range[1] - plane.x_range[0])
+    assert unit_x == pytest.approx(plane.height / (plane.y_range[1] - plane.y_range[0]))  # one scale
+
+
+def test_terms_run_tip_to_tail_to_the_output():
+    values = np.array([[1.0, -0.5], [-0.25, 2.0], [0.5, 0.5]])
+    weights = np.array([0.5, 0.3, 0.2])
+    plane = ValuePlane(TOKENS, values, 5.0, 4.0).set_blend(weights)
+    tip = np.zeros(2)
+    for term, w, v in zip(plane.terms, weights, values):
+        np.testing.assert_allclose(plane.plane.p2c(term.get_start())[:2], tip, atol=1e-6)
+        tip = tip + w * v
+        np.testing.assert_allclose(plane.plane.p2c(term.get_end())[:2], tip, atol=1e-6)
+    np.testing.assert_allclose(plane.output_point(), weights @ values, atol=1e-6)
+
+
+def test_a_term_too_short_to_see_is_not_drawn_and_comes_back_when_it_grows():
+    plane = ValuePlane(TOKENS, [[1, 0], [0, 1], [0, 0]], 5.0, 4.0)
+    plane.set_blend([0.999, 0.001, 0])
+    assert plane.terms[1].get_stroke_opacity() == 0 and plane.terms[2].get_fill_opacity() == 0
+    plane.set_blend([0.5, 0.5, 0])
+    assert plane.terms[1].get_stroke_opacity() == 1
