@@ -17,8 +17,6 @@ from scenes.arithmetic import fmt
 from scenes.numbers import WholeNumber
 from scenes.palette import tex_size, theme
 
-TICK = 0.08  # half-length of a histogram's tick marks
-
 
 class Histogram(VGroup):
     """Bars over the bins between `edges`, each as tall as its fraction of the samples.
@@ -36,8 +34,6 @@ class Histogram(VGroup):
         height: float = 1.0,
         peak: float | None = None,
         color: str | None = None,
-        ticks=(),
-        tick_size: float = 20,
         baseline: bool = True,
     ):
         super().__init__()
@@ -53,8 +49,7 @@ class Histogram(VGroup):
                 for lo, hi, f in zip(self.edges[:-1], self.edges[1:], self.fractions)
             ]
         )
-        self.ticks = VGroup(*[self._tick(x, tick_size) for x in ticks])
-        self.add(self.bars, self.axis, self.ticks)
+        self.add(self.bars, self.axis)
 
     def x_of(self, value: float) -> float:
         """The scene x coordinate of a data value, wherever the histogram now is."""
@@ -72,13 +67,6 @@ class Histogram(VGroup):
             fill_color=color,
             fill_opacity=0.85,
         ).move_to([(left + right) / 2, h / 2, 0])
-
-    def _tick(self, value: float, size: float) -> VGroup:
-        x = self.x_of(value)
-        mark = Line([x, -TICK, 0], [x, TICK, 0], color=theme().muted, stroke_width=2)
-        return VGroup(
-            mark, c.math(fmt(value, 2), size=size, color=theme().muted).next_to(mark, DOWN, buff=0.08)
-        )
 
     def heights(self) -> np.ndarray:
         """The drawn bar heights, in scene units."""
