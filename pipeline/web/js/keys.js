@@ -25,7 +25,7 @@ export function actionOf(key) {
 }
 
 // Chapter numbers typed as digits: one digit jumps at once, a second one within DIGITS_MS makes a two-digit
-// number (1 then 2: chapter 12), jumping again if there is such a chapter.
+// number (1 then 2: chapter 12), jumping again if there is such a chapter. type(null) forgets what was typed.
 const DIGITS_MS = 800;
 
 export function chapterTyping(count, jump) {
@@ -33,11 +33,11 @@ export function chapterTyping(count, jump) {
   let last = 0;
   return (digit) => {
     const now = performance.now();
-    typed = now - last < DIGITS_MS && typed.length === 1 ? typed + digit : digit;
+    const going = digit !== null && now - last < DIGITS_MS && typed.length === 1;
+    typed = digit === null ? "" : going ? typed + digit : digit;
     last = now;
-    const number = Number(typed);
-    if (number >= 1 && number <= count) jump(number - 1);
-    else if (typed.length === 2 && Number(digit) >= 1 && Number(digit) <= count) {
+    if (Number(typed) >= 1 && Number(typed) <= count) jump(Number(typed) - 1);
+    else if (going && Number(digit) >= 1 && Number(digit) <= count) {
       typed = digit;
       jump(Number(digit) - 1);
     }

@@ -43,8 +43,8 @@ function presenter(video, data) {
   function act(key) {
     if (!blank.hidden) return setBlank(false); // any key brings the picture back, and does nothing else
     const action = actionOf(key);
-    if (action === "digit") typing(key);
-    else if (action) actions[action]();
+    typing(action === "digit" ? key : null);
+    if (action && action !== "digit") actions[action]();
     return action;
   }
 
