@@ -387,3 +387,33 @@ def test_the_lecture_beats_are_the_chapters_beats_at_their_offsets(site, beats):
         assert all((site / b["poster"]).is_file() for b in mine)
     assert [b["start"] for b in beats[1:]] == [b["end"] for b in beats[:-1]]
     assert beats[-1]["end"] == round(Fraction(marks[-1].end) * 15)
+
+
+@pytest.fixture(scope="module")
+def tiny_at_60(tmp_path_factory, module_lecture, module_patch, run):
+    """Tiny (two beats), Flaky and Coda (one each) rendered at 60 fps; their folder, with its pages."""
+    out = tmp_path_factory.mktemp("sixty")
+    module_patch.setattr(registry, "CHAPTERS", module_lecture.chapters())
+    result = run("render", "--fps", "60", "--output", out)
+    assert result.exit_code == 0, result.output
+    folder = out / "854x480p60"
+    write_pages(folder, from_options("l", fps=60))
+    return folder
+
+
+def test_at_60_fps_each_press_stops_on_the_beats_last_frame(browser, tiny_at_60):
+    """Tiny's beats end in an animation, whose frames all differ: a stop one frame off would show."""
+    beats = present_page.data(tiny_at_60, [c.slug for c in registry.CHAPTERS], 60, "")["beats"]
+    assert [b["name"] for b in beats] == ["appear", "move", "A chapter that can fail", "After the failure"]
+    frames = frames_at(tiny_at_60 / "lecture.mp4", range(beats[-1]["end"]))
+    with serve(tiny_at_60) as base:
+        page, errors = open_page(browser, base + "present.html")
+        for index, beat in enumerate(beats):
+            assert press_and_wait(page, "ArrowRight", "end") == {"beat": index, "at": "end"}
+            assert_at_end_of(page, beat, 60)
+            assert_shows(page, frames, beat["end"] - 1)
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function(f"() => ({POSITION})().at === 'start'")
+        assert_at_start_of(page, beats[-1], 60)
+        assert_shows(page, frames, beats[-1]["start"])
+    assert errors == []
