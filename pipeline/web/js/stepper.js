@@ -38,7 +38,9 @@ export function stepper(video, beats, fps, changed) {
     const from = middle(beats[index].start);
     if (beat !== index || at !== "start" || Math.abs(video.currentTime - from) > 0.5 / fps) video.currentTime = from;
     [beat, at] = [index, "playing"];
-    video.play().catch(() => show(index, "start"));
+    video.play().catch(() => {
+      if (beat === index && at === "playing") show(index, "start"); // refused, not cut short by a stop
+    });
     video.addEventListener("timeupdate", check);
     watching = requestAnimationFrame(check);
     changed();
