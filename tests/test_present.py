@@ -337,6 +337,8 @@ def test_each_chapter_lists_its_beats_and_a_click_plays_from_there(browser, site
         buttons.nth(index).click()
         assert page.evaluate("() => window.seekedTo") == pytest.approx(starts[index], abs=1 / 15)
         page.wait_for_function("(v) => !v.paused", arg=video)
+        current = buttons.nth(index).element_handle()
+        page.wait_for_function("(b) => b.getAttribute('aria-current') === 'true'", arg=current)
     assert errors == []
 
 
