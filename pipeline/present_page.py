@@ -10,6 +10,7 @@ Everything rides in the pages as JSON: a page opened from disk may not load a tr
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -67,55 +68,43 @@ def read_cues(path: Path) -> list[Cue]:
 
 
 def lecture_beats(folder: Path, slugs: list[str], fps: int) -> tuple[list[dict], list[Beat]] | None:
-    """The lecture's chapters ({title, first beat}) and beats, for the chapters `slugs` in viewing order; None
-    without a readable lecture.mp4 with a mark per chapter and its beats track."""
+    """The lecture's chapters ({title, first: its first beat's index}) and beats, for the chapters `slugs` in
+    viewing order; None without a readable lecture.mp4 with a mark per chapter and its beats track."""
     target = lecture.files(folder)
     marks = video_join.marks(target.video)
     cues = read_cues(beats_track(target.video))
     if not marks or len(marks) != len(slugs) or not cues:
         return None
     starts = [round(m.start * fps) for m in marks]
-    subtitles = captions.read(target.subtitles)
+    subtitles = [
+        (s.start.total_seconds() * fps, s.end.total_seconds() * fps, s.content)
+        for s in captions.read(target.subtitles)
+    ]
     chapters, found = [{"title": m.title, "first": None} for m in marks], []
     for cue in cues:
         start, end = round(cue.start * fps), round(cue.end * fps)
-        chapter = max(i for i, s in enumerate(starts) if s <= start) if start >= starts[0] else 0
-        within = sum(b.chapter == chapter for b in found)
-        if chapters[chapter]["first"] is None:
+        chapter = bisect_right(starts, start) - 1
+        within = sum(b.chapter == chapter for b in found)  # the beat's index in its chapter
+        if within == 0:
             chapters[chapter]["first"] = len(found)
-        notes = [
-            s.content
-            for s in subtitles
-            if s.start.total_seconds() * fps < end and s.end.total_seconds() * fps > start
-        ]
-        found.append(
-            Beat(
-                chapter,
-                _beat_name(cue.text, marks[chapter].title),
-                start,
-                end,
-                poster(slugs[chapter], within),
-                notes,
-            )
-        )
+        name = _beat_name(cue.text, marks[chapter].title)
+        notes = [text for first, last, text in subtitles if first < end and last > start]
+        found.append(Beat(chapter, name, start, end, poster(slugs[chapter], within), notes))
     return chapters, found
 
 
-def data(folder: Path, slugs: list[str], fps: int, title: str) -> dict | None:
+def data(folder: Path, slugs: list[str], fps: int) -> dict | None:
     """What present.html and speaker.html need, as JSON-ready data; None when the lecture has no beats."""
     read = lecture_beats(folder, slugs, fps)
     if read is None:
         return None
     chapters, beats = read
+    cues = captions.read(lecture.files(folder).subtitles)
     return {
-        "title": title,
         "fps": fps,
         "chapters": chapters,
         "beats": [asdict(b) for b in beats],
-        "captions": [
-            [s.start.total_seconds(), s.end.total_seconds(), s.content]
-            for s in captions.read(lecture.files(folder).subtitles)
-        ],
+        "captions": [[s.start.total_seconds(), s.end.total_seconds(), s.content] for s in cues],
     }
 
 

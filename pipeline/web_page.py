@@ -70,7 +70,7 @@ def pages(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings)
     """Every page file for `folder` (name -> text): index.html with its stylesheet and script, and, when the
     lecture has its beats, present.html and speaker.html with theirs."""
     found = {NAME: html(folder, chapters, settings), **assets()}
-    presenting = present_page.data(folder, [c.slug for c in chapters], settings.fps, title_of(settings))
+    presenting = present_page.data(folder, [c.slug for c in chapters], settings.fps)
     if presenting is None:
         return found
     shared = {"title": title_of(settings), "data": presenting, "stylesheet": PRESENT_STYLESHEET}

@@ -69,7 +69,7 @@ def base(site):
 
 @pytest.fixture(scope="module")
 def beats(site):
-    data = present_page.data(site, [c.slug for c in registry.CHAPTERS], 15, "")
+    data = present_page.data(site, [c.slug for c in registry.CHAPTERS], 15)
     return data["beats"]
 
 
@@ -405,7 +405,7 @@ def tiny_at_60(tmp_path_factory, module_lecture, module_patch, run):
 
 def test_at_60_fps_each_press_stops_on_the_beats_last_frame(browser, tiny_at_60):
     """Tiny's beats end in an animation, whose frames all differ: a stop one frame off would show."""
-    beats = present_page.data(tiny_at_60, [c.slug for c in registry.CHAPTERS], 60, "")["beats"]
+    beats = present_page.data(tiny_at_60, [c.slug for c in registry.CHAPTERS], 60)["beats"]
     assert [b["name"] for b in beats] == ["appear", "move", "A chapter that can fail", "After the failure"]
     frames = frames_at(tiny_at_60 / "lecture.mp4", range(beats[-1]["end"]))
     with serve(tiny_at_60) as base:
