@@ -18,14 +18,18 @@ import av
 
 from scenes.registry import Chapter
 
-from . import captions, outputs, video_join
+from . import beats, captions, outputs, video_join
 from .dependencies import Scanner, digest
 from .manifest import Entry, Manifest
 from .settings import RenderSettings
 
 SLUG = "lecture"
 FORMAT = "mp4"
-CODE = ("pipeline.video_join", "pipeline.captions")  # what writes the lecture's files: part of its inputs
+CODE = (
+    "pipeline.video_join",
+    "pipeline.captions",
+    "pipeline.beats",
+)  # what writes the lecture's files: part of its inputs
 
 
 @dataclass(frozen=True)
@@ -35,12 +39,21 @@ class LectureFiles:
     video: Path
     subtitles: Path
     web_captions: Path
+    beats: Path  # WebVTT chapters track: a cue per beat of every chapter, "Chapter title: beat name"
+
+    def existing(self) -> list[Path]:
+        return [p for p in (self.video, self.subtitles, self.web_captions, self.beats) if p.exists()]
 
 
 def files(folder: Path) -> LectureFiles:
-    """lecture.mp4, lecture.srt and lecture.vtt in `folder`."""
+    """lecture.mp4, lecture.srt, lecture.vtt and lecture.beats.vtt in `folder`."""
     subtitles = Path(folder) / f"{SLUG}.srt"
-    return LectureFiles(subtitles.with_suffix(f".{FORMAT}"), subtitles, captions.web_captions(subtitles))
+    return LectureFiles(
+        subtitles.with_suffix(f".{FORMAT}"),
+        subtitles,
+        captions.web_captions(subtitles),
+        subtitles.with_name(f"{SLUG}.beats.vtt"),
+    )
 
 
 def update(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> list[str]:
@@ -59,11 +72,15 @@ def update(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings
     ):
         return []
     began = time.perf_counter()
+    joined = beats.shifted([list(e.beats) for e in entries], settings.fps)
+    track = beats.as_vtt(
+        joined, settings.fps, [_cue(c, b) for c, e in zip(chapters, entries) for b in e.beats]
+    )
     try:
-        marks = _write(folder, chapters, target)
+        marks = _write(folder, chapters, target, track)
     except (video_join.JoinError, av.FFmpegError) as err:
         return [f"ERROR {target.video.name}: {err}"]
-    written = [p for p in (target.video, target.subtitles, target.web_captions) if p.exists()]
+    written = target.existing()
     manifest.record(
         Entry(
             slug=SLUG,
@@ -73,12 +90,27 @@ def update(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings
             files={p.name: p.stat().st_size for p in written},
             duration=float(marks[-1].end),
             frames=sum(e.frames for e in entries),
+            beats=tuple(joined),
         )
     )
     return [
         f"joined {target.video} from {len(marks)} chapters ({float(marks[-1].end):.1f} s of video) "
         f"in {time.perf_counter() - began:.1f} s"
     ]
+
+
+def current(
+    folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings
+) -> tuple[Entry, list[Entry]] | None:
+    """The lecture's entry and its chapters' (in order) when the lecture is up to date, else None."""
+    manifest, scanner = Manifest.load(folder), Scanner()
+    entries = _current_entries(manifest, chapters, settings, scanner)
+    if (
+        entries is None
+        or manifest.stale_reason(SLUG, FORMAT, _inputs(chapters, entries, scanner)) is not None
+    ):
+        return None
+    return manifest.get(SLUG, FORMAT), entries
 
 
 def _current_entries(
@@ -103,10 +135,19 @@ def _inputs(chapters: tuple[Chapter, ...], entries: list[Entry], scanner: Scanne
     return found
 
 
-def _write(folder: Path, chapters: tuple[Chapter, ...], target: LectureFiles) -> list[video_join.Mark]:
-    """Join the chapters' videos and captions into the lecture's files, renamed into place together."""
+def _cue(chapter: Chapter, beat: beats.Beat) -> str:
+    """A lecture beat's cue text: 'Chapter title: beat name' (the title alone for a beat named after it)."""
+    return chapter.title if beat.name == chapter.title else f"{chapter.title}: {beat.name}"
+
+
+def _write(
+    folder: Path, chapters: tuple[Chapter, ...], target: LectureFiles, track: str
+) -> list[video_join.Mark]:
+    """Join the chapters' videos, captions and beats (`track`) into the lecture's files, renamed into place
+    together."""
     chapter_files = [outputs.chapter_files(folder, c.slug, FORMAT) for c in chapters]
     with outputs.staged() as stage:
+        stage(target.beats).write_text(track, encoding="utf-8")
         marks = video_join.join(
             [(c.title, f.video) for c, f in zip(chapters, chapter_files)], stage(target.video)
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import glob
 import os
 import re
 import shutil
@@ -12,7 +13,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import pause
+from . import captions, pause
 from .settings import DEFAULT_THEME, FOLDER_PATTERN, TRANSPARENT_FORMATS, RenderSettings
 
 CACHE_FOLDER = ".manim"
@@ -31,10 +32,26 @@ class ChapterFiles:
     video: Path
     poster: Path
     subtitles: Path
+    beats: Path  # the WebVTT chapters track, one cue per beat (02-ThreeTokenDrag.beats.vtt)
+    beat_record: Path  # the beats as JSON, with frames and render times, per format (02-X.mp4.beats.json)
+
+    @property
+    def web_captions(self) -> Path:
+        """The captions as WebVTT, beside the .srt file."""
+        return captions.web_captions(self.subtitles)
+
+    def beat_poster(self, number: int) -> Path:
+        """The last frame of beat `number` (from 1): 02-ThreeTokenDrag.beat-01.png (-transparent as the poster)."""
+        return self.poster.with_name(f"{self.poster.stem}.beat-{number:02d}.png")
+
+    def beat_posters(self) -> list[Path]:
+        """The beat posters that are present, in order."""
+        return sorted(self.poster.parent.glob(f"{glob.escape(self.poster.stem)}.beat-[0-9][0-9]*.png"))
 
     def existing(self) -> list[Path]:
-        """The outputs that are present, video first."""
-        return [p for p in (self.video, self.poster, self.subtitles) if p.exists()]
+        """The outputs that are present: video, poster, captions, then the beats' files."""
+        named = (self.video, self.poster, self.subtitles, self.web_captions, self.beats, self.beat_record)
+        return [p for p in named if p.exists()] + self.beat_posters()
 
 
 def folder(output_dir: Path, settings: RenderSettings) -> Path:
@@ -48,7 +65,11 @@ def chapter_files(quality_folder: Path, slug: str, video_format: str) -> Chapter
     stem = Path(quality_folder) / slug
     poster = f"{slug}-transparent.png" if video_format in TRANSPARENT_FORMATS else f"{slug}.png"
     return ChapterFiles(
-        stem.with_suffix(f".{video_format}"), stem.with_name(poster), stem.with_suffix(".srt")
+        stem.with_suffix(f".{video_format}"),
+        stem.with_name(poster),
+        stem.with_suffix(".srt"),
+        stem.with_name(f"{slug}.beats.vtt"),
+        stem.with_name(f"{slug}.{video_format}.beats.json"),
     )
 
 

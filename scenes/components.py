@@ -1,8 +1,10 @@
 """Mobjects the chapters share: text, cards, tables, weight bars, vector planes and readouts.
 
-Sizes and positions are in scene units (the frame is about 14.2 wide and 8 high); font sizes are
-manim's. Builders read the palette when called. Text from example files (token names) is drawn
-with `Text`, never passed to LaTeX.
+Sizes and positions are in scene units (the frame is about 14.2 wide and 8 high). Type sizes come from
+roles (`scenes.palette.SIZES`: title, body, label, number, small), so one role has one size everywhere;
+each text built here carries its `role`, which the layout tests read. Words are `Text` in the lecture's
+font, formulas and numbers LaTeX in sans-serif math (`SansTex`). Builders read the palette when called.
+Text from example files (token names) is drawn with `Text`, never passed to LaTeX.
 """
 
 from __future__ import annotations
@@ -26,44 +28,80 @@ from manim import (
     VGroup,
 )
 
-from scenes.arithmetic import WEIGHT_PLACES
-from scenes.numbers import Number
-from scenes.palette import FONT, theme, token_color
+from scenes.arithmetic import WEIGHT_PLACES, Relation, sign
+from scenes.numbers import Number, SansTex
+from scenes.palette import FONT, tex_size, text_size, theme, token_color
 
 MIN_BAR = 1e-3  # a bar never collapses to zero height (manim cannot stretch a flat shape)
 LABEL_WIDTH = 1.8  # widest a token's label may be beside an arrow
 FRAME_RIGHT = 6.9  # labels are kept left of this x, inside the frame
+COMMA_GAP = 0.28  # space after a comma in a vector, wide enough that a minus sign reads as a sign
 
 
-def text(content: str, size: float = 26, color: str | None = None, **kwargs) -> Text:
-    """Plain text in the lecture's font; safe for any string (no LaTeX)."""
-    return Text(content, font=FONT, font_size=size, color=color or theme().text, **kwargs)
+def text(
+    content: str, role: str = "body", color: str | None = None, size: float | None = None, **kwargs
+) -> Text:
+    """Plain text in the lecture's font, sized by its `role`; safe for any string (no LaTeX).
+
+    `size` (manim's font size) overrides the role's size for a layout that must size itself; it is
+    never below the smallest role's.
+    """
+    font_size = text_size(role) if size is None else max(size, text_size("small"))
+    mobject = Text(content, font=FONT, font_size=font_size, color=color or theme().text, **kwargs)
+    mobject.role = role
+    return mobject
 
 
-def paragraph(content: str, width_chars: int = 40, size: float = 24, color: str | None = None) -> Text:
-    """Text wrapped to about `width_chars` characters a line."""
-    return text("\n".join(textwrap.wrap(content, width_chars)), size=size, color=color, line_spacing=0.9)
+def paragraph(
+    content: str,
+    width_chars: int = 40,
+    role: str = "body",
+    color: str | None = None,
+    size: float | None = None,
+) -> Text:
+    """Text wrapped to about `width_chars` characters a line (`role`, `size` as for `text`)."""
+    lines = "\n".join(textwrap.wrap(content, width_chars))
+    return text(lines, role=role, color=color, size=size, line_spacing=0.9)
 
 
 def legend(*entries: tuple[VGroup, str]) -> VGroup:
     """A row of (symbol, meaning) pairs."""
     items = [
-        VGroup(symbol, text(meaning, size=20, color=theme().muted)).arrange(RIGHT, buff=0.15)
+        VGroup(symbol, text(meaning, role="label", color=theme().muted)).arrange(RIGHT, buff=0.15)
         for symbol, meaning in entries
     ]
     return VGroup(*items).arrange(RIGHT, buff=0.5)
 
 
-def math(*parts: str, size: float = 32, color: str | None = None) -> MathTex:
+def math(*parts: str, role: str = "number", color: str | None = None, size: float | None = None) -> MathTex:
     """A formula (only for strings the code builds from numbers, never from user text); each of `parts`
-    is one submobject, so a part can be coloured or indicated by name (`formula[1]`), not by glyph."""
-    return MathTex(*parts, font_size=size, color=color or theme().text)
+    is one submobject, so a part can be coloured or indicated by name (`formula[1]`), not by glyph.
+    The equations of parts built by `scenes.arithmetic` (`Tex`) are kept as `formula.relations`.
+
+    Sized by `role`; `size` (manim's font size) overrides it, never below the smallest role's.
+    """
+    font_size = tex_size(role) if size is None else max(size, tex_size("small"))
+    formula = SansTex(*parts, font_size=font_size, color=color or theme().text)
+    formula.role = role
+    formula.relations = tuple(r for part in parts for r in getattr(part, "relations", ()))
+    return formula
+
+
+def number(
+    value: float, places: int = WEIGHT_PLACES, role: str = "number", color: str | None = None
+) -> Number:
+    """A live number (update it with `set_value`) with `places` decimals, sized by `role`."""
+    shown = Number(
+        float(value), num_decimal_places=places, font_size=tex_size(role), color=color or theme().text
+    )
+    shown.role = role
+    return shown
 
 
 def chapter_title(title: str, subtitle: str) -> VGroup:
     """The chapter's title and one-line subtitle, pinned to the top-left corner."""
-    head = text(title, size=40)
-    sub = text(subtitle, size=22, color=theme().muted)
+    head = text(title, role="title")
+    sub = text(subtitle, role="body", color=theme().muted)
     group = VGroup(head, sub).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
     return group.to_corner(UL, buff=0.35)
 
@@ -107,12 +145,23 @@ def fit_width(mobject, width: float):
     return mobject.scale_to_fit_width(width) if mobject.width > width else mobject
 
 
+def fit_together(mobjects, width: float) -> list:
+    """`mobjects` all shrunk by one factor, so the widest is at most `width`: one label size for a row."""
+    widest = max(m.width for m in mobjects)
+    if widest > width:
+        for m in mobjects:
+            m.scale(width / widest)
+    return list(mobjects)
+
+
 class WeightBars(VGroup):
     """One bar per token whose height is its weight, the value above, the name below.
 
     In scene units: `height` is the height of a weight of 1, `bar_width` each bar's width, `spacing`
     the distance between bar centres (names are shrunk to fit it). The baseline is centred on the
-    origin until moved. `show_total` adds the 'sum of weights' line under the names.
+    origin until moved. `show_total` adds the 'sum of weights' line under the names, true as printed:
+    '=' when the weights as printed add up to the total as printed, '≈' otherwise (0.333 three times
+    is 0.999, beside 1.000); the line's relation is `total.relations`.
     """
 
     def __init__(
@@ -145,21 +194,18 @@ class WeightBars(VGroup):
                 for t, x in zip(tokens, xs)
             ]
         )
-        self.values = VGroup(
-            *[Number(0, num_decimal_places=WEIGHT_PLACES, font_size=28, color=theme().text) for _ in tokens]
-        )
-        self.labels = VGroup(
-            *[
-                fit_width(text(t, size=24, color=token_color(t)), spacing - 0.1).next_to(
-                    [x, 0, 0], DOWN, buff=0.2
-                )
-                for t, x in zip(tokens, xs)
-            ]
-        )
+        self.values = VGroup(*[number(0) for _ in tokens])
+        names = fit_together([text(t, role="label", color=token_color(t)) for t in tokens], spacing - 0.1)
+        self.labels = VGroup(*[name.next_to([x, 0, 0], DOWN, buff=0.2) for name, x in zip(names, xs)])
         self.add(self.baseline, self.bars, self.values, self.labels)
         if show_total:
-            self.total = Number(0, num_decimal_places=WEIGHT_PLACES, font_size=28, color=theme().text)
-            self.total_label = text("sum of weights =", size=22, color=theme().muted)
+            self.total = number(0)
+            muted = theme().muted
+            self.signs = {"=": SansTex("=", color=muted), "≈": SansTex(r"\approx", color=muted)}
+            for shown_sign in self.signs.values():
+                shown_sign.font_size, shown_sign.role = tex_size("label"), "label"
+            words = text("sum of weights", role="label", color=muted)
+            self.total_label = VGroup(words, self.signs["="])
             self.add(self.total_label, self.total)
         else:
             self.total = None
@@ -173,10 +219,19 @@ class WeightBars(VGroup):
             bar.move_to([bar.get_center()[0], base + bar.height / 2, 0])
             number.set_value(float(w)).next_to(bar, UP, buff=0.12)
         if self.total is not None:
-            self.total.set_value(float(np.sum(weights)))
-            self.total_label.next_to(self.labels, DOWN, buff=0.35).align_to(self.baseline, LEFT)
-            self.total.next_to(self.total_label, RIGHT, buff=0.15)
+            self.show_total(float(np.sum(weights)))
         return self
+
+    def show_total(self, total: float) -> None:
+        """Print `total` with the sign its printed weights earn, under the names."""
+        self.total.set_value(total)
+        terms = tuple(n.printed for n in self.values)
+        mark = "=" if sign("sum", terms, self.total.printed) == "=" else "≈"
+        self.total.relations = (Relation(terms, "sum", mark, self.total.printed),)
+        self.total_label.submobjects[1] = self.signs[mark]
+        self.signs[mark].next_to(self.total_label[0], RIGHT, buff=0.15)
+        self.total_label.next_to(self.labels, DOWN, buff=0.35).align_to(self.baseline, LEFT)
+        self.total.next_to(self.total_label, RIGHT, buff=0.15)
 
     def shown_values(self) -> list[float]:
         """The numbers currently displayed above the bars."""
@@ -217,7 +272,7 @@ def arrow_label(plane: NumberPlane, vector, name: str, color: str) -> Text:
     """A token's name just beyond the tip of its arrow."""
     v = np.asarray(vector, dtype=float)
     direction = np.array([*v, 0]) / (np.linalg.norm(v) or 1)
-    label = fit_width(text(name, size=26, color=color), LABEL_WIDTH).next_to(
+    label = fit_width(text(name, role="label", color=color), LABEL_WIDTH).next_to(
         plane.c2p(*vector), direction, buff=0.3
     )
     return label.shift(LEFT * max(0.0, label.get_right()[0] - FRAME_RIGHT))
@@ -234,28 +289,49 @@ def cross_marker(color: str | None = None, size: float = 0.32) -> VGroup:
 
 
 class VectorReadout(VGroup):
-    """'[0.500, 0.250]' made of Numbers, so it can follow a trace on every frame: `places` decimals,
-    font `size` (manim's font size)."""
+    """'[0.500, −0.250]' made of Numbers, so it can follow a trace on every frame: `places` decimals,
+    sized by `role` (or `size`, manim's font size, never below the smallest role's). A wide gap follows
+    each comma, so a minus sign reads as a sign, never as a subtraction; the parts are laid out again
+    whenever a number's width changes."""
 
-    def __init__(self, values, places: int = WEIGHT_PLACES, size: float = 32, color: str | None = None):
+    def __init__(
+        self,
+        values,
+        places: int = WEIGHT_PLACES,
+        role: str = "number",
+        color: str | None = None,
+        size: float | None = None,
+    ):
         super().__init__()
         color = color or theme().text
-        self.numbers = [
-            Number(float(v), num_decimal_places=places, font_size=size, color=color) for v in values
-        ]
-        self.commas = [MathTex(",", font_size=size, color=color) for _ in self.numbers[1:]]
-        parts = [MathTex("[", font_size=size, color=color), self.numbers[0]]
-        for comma, number in zip(self.commas, self.numbers[1:]):
-            parts += [comma, number]
-        parts.append(MathTex("]", font_size=size, color=color))
-        self.add(*parts).arrange(RIGHT, buff=0.08)
-        for comma in self.commas:
-            comma.align_to(self.numbers[0], DOWN)
+        size = tex_size(role) if size is None else max(size, tex_size("small"))
+        self.numbers = [number(v, places, role, color).scale(size / tex_size(role)) for v in values]
+        self.commas = [SansTex(",", font_size=size, color=color) for _ in self.numbers[1:]]
+        parts = [SansTex("[", font_size=size, color=color), self.numbers[0]]
+        for comma, shown in zip(self.commas, self.numbers[1:]):
+            parts += [comma, shown]
+        parts.append(SansTex("]", font_size=size, color=color))
+        for part in parts:
+            part.role = role
+        self.add(*parts)
+        self.lay_out()
+
+    def lay_out(self) -> VectorReadout:
+        """Put each part after the one before, keeping the left edge: commas on the numbers' baseline."""
+        parts = self.submobjects
+        base = self.numbers[0].get_bottom()[1]
+        for before, part in zip(parts, parts[1:]):
+            part.next_to(before, RIGHT, buff=COMMA_GAP if before in self.commas else 0.06)
+            if part in self.commas:
+                part.align_to([0, base, 0], DOWN)
+            else:
+                part.set_y(self.numbers[0].get_y())
+        return self
 
     def set_values(self, values) -> VectorReadout:
-        for number, v in zip(self.numbers, values):
-            number.set_value(float(v))
-        return self
+        for shown, v in zip(self.numbers, values):
+            shown.set_value(float(v))
+        return self.lay_out()
 
     def shown_values(self) -> list[float]:
         return [round(n.get_value(), n.num_decimal_places) for n in self.numbers]

@@ -1,8 +1,9 @@
 """Numbers cheap to update on every frame: DecimalNumber and Integer that redraw only what changed.
 
-What they draw is DecimalNumber's (`tests/test_number_mobjects.py` compares them at many values);
-they differ only in speed: digits are rebuilt only when the printed text changes, and glyphs are
-copied with `glyph_copy`.
+What they draw is DecimalNumber's with `mob_class=SansTex` (`tests/test_number_mobjects.py` compares
+them at many values): digits in the lecture's one number face, LaTeX's sans-serif math. They differ
+only in speed: digits are rebuilt only when the printed text changes, and glyphs are copied with
+`glyph_copy`.
 """
 
 from __future__ import annotations
@@ -10,8 +11,24 @@ from __future__ import annotations
 import copy
 
 import numpy as np
-from manim import DecimalNumber, Integer
-from manim.mobject.text.numbers import string_to_mob_map
+from manim import DecimalNumber, Integer, MathTex, TexTemplate
+
+# every formula and number of the lecture: LaTeX's default preamble with sans-serif math and text
+SANS_TEX = TexTemplate(
+    preamble=TexTemplate().preamble
+    + "\n\\usepackage{sansmath}\n\\sansmath\n\\renewcommand{\\familydefault}{\\sfdefault}"
+)
+
+
+class SansTex(MathTex):
+    """A MathTex typeset with SANS_TEX unless another template is given."""
+
+    def __init__(self, *tex_strings, **kwargs):
+        kwargs.setdefault("tex_template", SANS_TEX)
+        super().__init__(*tex_strings, **kwargs)
+
+
+GLYPHS: dict[tuple[type, str], MathTex] = {}  # one glyph per class and string (manim's map is per string)
 
 
 def glyph_copy(mobject):
@@ -52,17 +69,26 @@ class QuickDigits:
         return self.init_colors()  # as DecimalNumber.set_value ends
 
     def _string_to_mob(self, string: str, mob_class=None, **kwargs):
-        """DecimalNumber's, with `glyph_copy` for the cached glyph's `copy()`."""
-        if string not in string_to_mob_map:
-            string_to_mob_map[string] = (mob_class or self.mob_class)(string, **kwargs)
-        glyph = glyph_copy(string_to_mob_map[string])
+        """DecimalNumber's, with `glyph_copy` for the cached glyph's `copy()`, cached per class."""
+        key = (mob_class or self.mob_class, string)
+        if key not in GLYPHS:
+            GLYPHS[key] = key[0](string, **kwargs)
+        glyph = glyph_copy(GLYPHS[key])
         glyph.font_size = self._font_size
         return glyph
 
 
 class Number(QuickDigits, DecimalNumber):
-    """A DecimalNumber that is cheap to update on every frame."""
+    """A DecimalNumber in SansTex that is cheap to update on every frame."""
+
+    def __init__(self, number: float = 0, **kwargs):
+        kwargs.setdefault("mob_class", SansTex)
+        super().__init__(number, **kwargs)
 
 
 class WholeNumber(QuickDigits, Integer):
-    """An Integer that is cheap to update on every frame."""
+    """An Integer in SansTex that is cheap to update on every frame."""
+
+    def __init__(self, number: float = 0, **kwargs):
+        kwargs.setdefault("mob_class", SansTex)
+        super().__init__(number, **kwargs)

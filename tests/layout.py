@@ -4,12 +4,18 @@
 records, at the end of each beat and of the chapter, what the camera draws: one `Drawn` per text
 (Text, MathTex, numbers: the union of its glyphs) and one per other mobject with visible points
 (plots, bars, arrows, axes, panels). Boxes go through the camera's frame (its width, height and
-centre), so they are where the pixels are. Layout checks (`outside_safe_area`, `in_caption_band`,
-overlaps later) are plain functions of these records.
+centre), so they are where the pixels are. A text also records its role (set by the builders of
+`scenes.components`) and its cap height: the height of a capital (Text) or a digit (formulas and
+numbers) as drawn, from its current font size, as a fraction of the frame's height. Layout checks
+(`outside_safe_area`, `in_caption_band`, `overlaps`, `too_small`, `mixed_sizes`) are plain functions
+of these records.
 """
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,10 +32,14 @@ from manim import (
 )
 from manim.mobject.types.image_mobject import AbstractImageMobject
 
+from pipeline.scene_render import use_look
+from pipeline.settings import from_options
 from scenes.chapter import BAND, SAFE
+from scenes.palette import MIN_PX, TEX_DIGIT, TEXT_CAP
 
 TEXTS = (Text, MathTex, SingleStringMathTex, DecimalNumber)
 DRAWABLE = (VMobject, PMobject, AbstractImageMobject)  # what the cairo camera paints
+OVERLAP = 0.004  # texts may touch by this much of the frame's width and height (about 4 px at 1080p)
 
 
 @dataclass(frozen=True)
@@ -42,10 +52,16 @@ class Drawn:
     right: float
     bottom: float
     top: float
+    role: str | None = None  # a text's role from scenes.components (title, body, label, number, small)
+    cap: float = 0.0  # a text's cap height as a fraction of the frame's height
 
     def __str__(self) -> str:
         box = f"x {self.left:.3f}..{self.right:.3f}, y {self.bottom:.3f}..{self.top:.3f}"
         return f"{self.kind} {self.label[:40]!r} at {box}"
+
+    def px(self, frame_pixels: int) -> float:
+        """The cap height in pixels, in a frame `frame_pixels` high."""
+        return self.cap * frame_pixels
 
 
 @dataclass(frozen=True)
@@ -54,6 +70,7 @@ class BeatEnd:
 
     beat: str
     drawn: tuple[Drawn, ...]
+    relations: tuple = ()  # the equations drawn (scenes.arithmetic.Relation), from formulas and totals
 
 
 def visible(mobject: Mobject) -> bool:
@@ -67,9 +84,10 @@ def visible(mobject: Mobject) -> bool:
 
 
 def label_of(mobject: Mobject) -> str:
-    return str(
-        getattr(mobject, "original_text", None) or getattr(mobject, "tex_string", None) or mobject.get_value()
-    )
+    """A text's string: what Text or MathTex was given, or a number as printed."""
+    if isinstance(mobject, DecimalNumber):
+        return f"{mobject.get_value():.{mobject.num_decimal_places}f}"
+    return str(getattr(mobject, "original_text", None) or getattr(mobject, "tex_string", None))
 
 
 def drawn(scene) -> tuple[Drawn, ...]:
@@ -89,6 +107,17 @@ def drawn(scene) -> tuple[Drawn, ...]:
     return tuple(record(camera, whole, np.vstack(points)) for whole, points in groups.values())
 
 
+def relations(scene) -> tuple:
+    """The equations of every formula or number that is drawn now (their `relations`, see scenes.arithmetic)."""
+    shown = {id(leaf) for leaf in scene.camera.get_mobjects_to_display(scene.mobjects) if visible(leaf)}
+    found = []
+    for top in scene.mobjects:
+        for member in top.get_family():
+            if getattr(member, "relations", ()) and any(id(part) in shown for part in member.get_family()):
+                found += member.relations
+    return tuple(dict.fromkeys(found))
+
+
 def record(camera, whole: Mobject, points: np.ndarray) -> Drawn:
     """`whole`'s box from its drawn `points`, mapped to frame fractions as the camera maps them to pixels."""
     low = (points.min(axis=0)[:2] - camera.frame_center[:2]) / [camera.frame_width, camera.frame_height] + 0.5
@@ -96,9 +125,16 @@ def record(camera, whole: Mobject, points: np.ndarray) -> Drawn:
         camera.frame_width,
         camera.frame_height,
     ] + 0.5
-    is_text = isinstance(whole, TEXTS)
-    kind = "text" if is_text else type(whole).__name__
-    return Drawn(kind, label_of(whole) if is_text else kind, low[0], high[0], low[1], high[1])
+    if not isinstance(whole, TEXTS):
+        kind = type(whole).__name__
+        return Drawn(kind, kind, low[0], high[0], low[1], high[1])
+    cap = font_size(whole) * (TEXT_CAP if isinstance(whole, Text) else TEX_DIGIT) / camera.frame_height
+    return Drawn("text", label_of(whole), low[0], high[0], low[1], high[1], getattr(whole, "role", None), cap)
+
+
+def font_size(text: Mobject) -> float:
+    """The font size `text` is drawn at now, scaling included (manim's, from its height when built)."""
+    return text.font_size if getattr(text, "initial_height", 0) else text.height / TEX_DIGIT
 
 
 def beat_ends(scene_class, media_dir: Path) -> list[BeatEnd]:
@@ -115,12 +151,12 @@ def beat_ends(scene_class, media_dir: Path) -> list[BeatEnd]:
 
         def next_section(self, name: str = "unnamed", *args, **kwargs):
             if hasattr(self, "beat_name"):
-                ends.append(BeatEnd(self.beat_name, drawn(self)))
+                ends.append(BeatEnd(self.beat_name, drawn(self), relations(self)))
             self.beat_name = name
             super().next_section(name, *args, **kwargs)
 
         def tear_down(self):
-            ends.append(BeatEnd(getattr(self, "beat_name", "start"), drawn(self)))
+            ends.append(BeatEnd(getattr(self, "beat_name", "start"), drawn(self), relations(self)))
             super().tear_down()
 
     Probe.__name__ = scene_class.__name__
@@ -148,3 +184,49 @@ def outside_safe_area(thing: Drawn) -> bool:
 def in_caption_band(thing: Drawn) -> bool:
     """Whether `thing` enters the caption band (the lowest BAND of the frame)."""
     return thing.bottom < BAND - 1e-9
+
+
+def overlaps(drawn: tuple[Drawn, ...]) -> list[tuple[Drawn, Drawn]]:
+    """Pairs of texts whose boxes intersect by more than OVERLAP in both directions."""
+    texts = [d for d in drawn if d.kind == "text"]
+    return [
+        (a, b)
+        for i, a in enumerate(texts)
+        for b in texts[i + 1 :]
+        if min(a.right, b.right) - max(a.left, b.left) > OVERLAP
+        and min(a.top, b.top) - max(a.bottom, b.bottom) > OVERLAP
+    ]
+
+
+def too_small(thing: Drawn) -> bool:
+    """Whether a text's cap height is below MIN_PX at 1080p (the same as 12.4 px at 480p)."""
+    return thing.kind == "text" and thing.px(1080) < MIN_PX - 0.5
+
+
+def mixed_sizes(drawn: tuple[Drawn, ...]) -> dict[str, list[float]]:
+    """Roles drawn at sizes more than a pixel apart: each one's cap heights in px at 1080p."""
+    sizes: dict[str, set[float]] = {}
+    for d in drawn:
+        if d.kind == "text" and d.role:
+            sizes.setdefault(d.role, set()).add(round(d.px(1080), 1))
+    return {role: sorted(found) for role, found in sizes.items() if max(found) - min(found) > 1}
+
+
+_ENDS: dict[tuple, list[BeatEnd]] = {}
+_MEDIA: list[Path] = []
+
+
+def chapter_ends(chapter, settings) -> list[BeatEnd]:
+    """`beat_ends` of a registry chapter in the theme and example of `settings` (a RenderSettings), run once
+    per test session and shared by the test files that check the same chapters (one LaTeX cache for all)."""
+    key = (chapter.name, settings.theme, str(settings.example))
+    if key not in _ENDS:
+        if not _MEDIA:
+            _MEDIA.append(Path(tempfile.mkdtemp(prefix="layout-")))
+            atexit.register(shutil.rmtree, _MEDIA[0], ignore_errors=True)
+        use_look(settings)
+        try:
+            _ENDS[key] = beat_ends(chapter.scene_class(), _MEDIA[0])
+        finally:
+            use_look(from_options("l"))  # the lecture's own theme and example, as the other tests expect
+    return _ENDS[key]

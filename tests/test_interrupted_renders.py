@@ -25,7 +25,16 @@ from processes import TIMEOUT, group_alive, paused_env, run_driver, start_driver
 from pipeline import outputs
 
 CHAPTERS = ("Tiny", "Formula", "Slow")
-TINY_FILES = frozenset({"01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt", "01-Tiny.vtt"})
+TINY_FILES = frozenset(
+    {
+        "01-Tiny.mp4",
+        "01-Tiny.png",
+        "01-Tiny.srt",
+        "01-Tiny.vtt",
+        "01-Tiny.beat-02.png",
+        "01-Tiny.mp4.beats.json",
+    }
+)
 INTERRUPTED = "interrupted: files already in place are kept, unfinished ones were not written\n"
 WAITING_LATEX = '#!/bin/sh\necho $$ > "$RENDER_PAUSE_FLAG"\nexec sleep 600\n'  # a `latex` that never ends
 EDITS = {  # a chapter's module, rewritten so that its render gives other files (n differs every time)

@@ -4,14 +4,23 @@ everything drawn lies inside the title-safe area and above the caption band (no 
 from pathlib import Path
 
 import pytest
-from manim import DOWN, UP, tempconfig
+from manim import DOWN, RIGHT, UP, tempconfig
 
 from pipeline.scene_render import use_look
 from pipeline.settings import from_options
 from scenes.chapter import STAGE_BOTTOM, STAGE_TOP, ChapterScene
-from scenes.components import chapter_title, text
+from scenes.components import chapter_title, math, text
+from scenes.palette import SIZES
 from scenes.registry import CHAPTERS
-from tests.layout import beat_ends, in_caption_band, outside_safe_area, record
+from tests.layout import (
+    beat_ends,
+    in_caption_band,
+    mixed_sizes,
+    outside_safe_area,
+    overlaps,
+    record,
+    too_small,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 # A theme changes colours only, so the light theme is checked with the custom example: both themes, both examples.
@@ -77,3 +86,32 @@ def test_the_stage_spans_the_safe_area_above_the_band(tmp_path):
     box = record(scene.camera, stage, stage.get_all_points())
     assert (round(box.bottom, 9), round(box.top, 9)) == (0.15, 0.95)
     assert box.left > 0.05 and box.right < 0.95
+
+
+class Crowded(ChapterScene):
+    """Two texts drawn over each other, two side by side, a label shrunk too small, a number at two sizes."""
+
+    title = "Crowded"
+
+    def construct(self):
+        self.beat("only")
+        left = text("left").move_to([0, 2, 0])
+        self.add(
+            text("over", role="label").move_to([-3, 2, 0]), text("this", role="label").move_to([-2.9, 2, 0])
+        )
+        self.add(left, text("right").next_to(left, RIGHT, buff=0))
+        self.add(text("tiny", role="label").scale(0.5).move_to([3, 0, 0]))
+        self.add(math("1.5").move_to([-3, -1, 0]), math("2", size=60).move_to([0, -1, 0]))
+
+
+def test_the_probe_finds_overlaps_small_text_and_one_role_at_two_sizes(tmp_path):
+    (end,) = beat_ends(Crowded, tmp_path)
+    assert [(a.label, b.label) for a, b in overlaps(end.drawn)] == [("over", "this")]
+    assert [d.label for d in end.drawn if too_small(d)] == ["tiny"]
+    sizes = mixed_sizes(end.drawn)
+    assert set(sizes) == {"label", "number"}
+    assert sizes["number"][0] == pytest.approx(SIZES["number"], abs=0.5)
+    labels = {d.label: d for d in end.drawn}
+    assert labels["over"].role == "label" and labels["left"].role == "body"
+    assert labels["left"].px(1080) == pytest.approx(SIZES["body"], abs=0.5)
+    assert labels["left"].px(480) == pytest.approx(SIZES["body"] * 480 / 1080, abs=0.3)

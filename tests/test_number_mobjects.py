@@ -1,12 +1,20 @@
-"""Number and WholeNumber draw exactly what DecimalNumber and Integer draw, fresh or updated in place."""
+"""Number and WholeNumber draw exactly what DecimalNumber and Integer draw in the lecture's number face
+(`mob_class=SansTex`), fresh or updated in place."""
 
 import numpy as np
 import pytest
 from manim import DecimalNumber, Integer
+from manim.mobject.text import numbers as manim_numbers
 
-from scenes.numbers import Number, WholeNumber, glyph_copy
+from scenes.numbers import SANS_TEX, Number, SansTex, WholeNumber, glyph_copy
 
 VALUES = [0.0, 0.09, 0.5, 0.665, 1.0, 2.121, 9.999, 10.0, 16.92, 123.456, -0.245, -3.0]
+
+
+@pytest.fixture(autouse=True)
+def fresh_glyphs(monkeypatch):
+    """manim caches one glyph per string whatever its class: start each test without serif glyphs in it."""
+    monkeypatch.setattr(manim_numbers, "string_to_mob_map", {})
 
 
 def drawn(mobject) -> list[np.ndarray]:
@@ -28,14 +36,14 @@ def assert_same_drawing(ours, manims) -> None:
 @pytest.mark.parametrize("places", [0, 2, 3])
 def test_a_number_draws_what_decimal_number_draws(value, places):
     options = {"num_decimal_places": places, "font_size": 28, "color": "#FFD166"}
-    assert_same_drawing(Number(value, **options), DecimalNumber(value, **options))
+    assert_same_drawing(Number(value, **options), DecimalNumber(value, mob_class=SansTex, **options))
 
 
 @pytest.mark.parametrize("value", VALUES)
 def test_a_number_updated_in_place_draws_what_a_fresh_decimal_number_draws(value):
     options = {"num_decimal_places": 3, "font_size": 32}
     number = Number(0.5, **options).move_to([1.0, -2.0, 0])
-    fresh = DecimalNumber(0.5, **options).move_to([1.0, -2.0, 0])
+    fresh = DecimalNumber(0.5, mob_class=SansTex, **options).move_to([1.0, -2.0, 0])
     number.set_value(value)
     fresh.set_value(value)
     assert number.get_value() == value
@@ -45,7 +53,7 @@ def test_a_number_updated_in_place_draws_what_a_fresh_decimal_number_draws(value
 @pytest.mark.parametrize("value", [0, 7, 42, -435, 1000])
 def test_a_whole_number_draws_what_integer_draws(value):
     options = {"font_size": 21, "group_with_commas": False}
-    ours, manims = WholeNumber(3, **options), Integer(3, **options)
+    ours, manims = WholeNumber(3, **options), Integer(3, mob_class=SansTex, **options)
     ours.set_value(value)
     manims.set_value(value)
     assert_same_drawing(ours, manims)
@@ -59,3 +67,10 @@ def test_copies_share_nothing_with_the_original():
         assert not np.allclose(drawn(clone)[0], drawn(number)[0])
         clone.set_value(7.25)
         assert number.get_value() == 2.5
+
+
+def test_numbers_are_typeset_in_sans_serif_math_unlike_manims_default():
+    assert Number(0.5).submobjects[0].tex_template is SANS_TEX
+    ours, serif = drawn(Number(2.5, num_decimal_places=1)), drawn(DecimalNumber(2.5, num_decimal_places=1))
+    assert len(ours) == len(serif)
+    assert any(a.shape != b.shape or not np.allclose(a, b, atol=1e-3) for a, b in zip(ours, serif))

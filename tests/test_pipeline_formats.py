@@ -48,14 +48,23 @@ def video_facts(path):
 def test_formats_sit_side_by_side_with_one_poster_and_captions(formats):
     out, _ = formats
     assert sorted(p.name for p in (out / "480p15").iterdir()) == [
+        "01-Tiny-transparent.beat-01.png",
+        "01-Tiny-transparent.beat-02.png",
         "01-Tiny-transparent.png",
+        "01-Tiny.beat-01.png",
+        "01-Tiny.beat-02.png",
+        "01-Tiny.beats.vtt",
         "01-Tiny.mov",
+        "01-Tiny.mov.beats.json",
         "01-Tiny.mp4",
+        "01-Tiny.mp4.beats.json",
         "01-Tiny.png",
         "01-Tiny.srt",
         "01-Tiny.vtt",
         "01-Tiny.webm",
+        "01-Tiny.webm.beats.json",
         "index.html",
+        "lecture.beats.vtt",
         "lecture.mp4",
         "lecture.srt",
         "lecture.vtt",
@@ -64,7 +73,11 @@ def test_formats_sit_side_by_side_with_one_poster_and_captions(formats):
         "page.js",
     ]
     assert sorted(p.name for p in (out / "320x240p10").iterdir()) == [
+        "01-Tiny.beat-01.png",
+        "01-Tiny.beat-02.png",
+        "01-Tiny.beats.vtt",
         "01-Tiny.gif",
+        "01-Tiny.gif.beats.json",
         "01-Tiny.png",
         "01-Tiny.srt",
         "01-Tiny.vtt",

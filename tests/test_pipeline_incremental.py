@@ -66,11 +66,15 @@ def test_editing_one_chapters_module_renders_only_that_chapter(rendered, render)
     assert {n for n in after if after[n] != before[n]} == {
         "02-Flaky.mp4",
         "02-Flaky.png",
+        "02-Flaky.beat-01.png",
+        "02-Flaky.beats.vtt",
+        "02-Flaky.mp4.beats.json",
         "manifest.json",
         "index.html",
         "lecture.mp4",
         "lecture.srt",
         "lecture.vtt",
+        "lecture.beats.vtt",
     }
     with av.open(str(out / "480p15" / "02-Flaky.mp4")) as container:
         assert container.duration / av.time_base == pytest.approx(1.0, abs=0.01)
@@ -157,7 +161,10 @@ def test_manifest_records_what_each_video_depends_on_and_its_files(rendered):
     assert entry.inputs["tool manim"] == "0.22.0"
     assert entry.files == {
         name: (out / "480p15" / name).stat().st_size
-        for name in ("01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt", "01-Tiny.vtt")
+        for name in (
+            *("01-Tiny.mp4", "01-Tiny.png", "01-Tiny.srt", "01-Tiny.vtt", "01-Tiny.beats.vtt"),
+            *("01-Tiny.mp4.beats.json", "01-Tiny.beat-01.png", "01-Tiny.beat-02.png"),
+        )
     }
     assert (entry.duration, entry.frames) == (pytest.approx(1.0, abs=0.01), 15)
 

@@ -130,7 +130,8 @@ def test_the_manifest_records_the_lecture_and_what_it_was_joined_from(baseline):
     _, out = baseline
     entry = Manifest.load(out / "480p15").get(lecture.SLUG, lecture.FORMAT)
     assert entry.files == {
-        name: (out / "480p15" / name).stat().st_size for name in ("lecture.mp4", "lecture.srt", "lecture.vtt")
+        name: (out / "480p15" / name).stat().st_size
+        for name in ("lecture.mp4", "lecture.srt", "lecture.vtt", "lecture.beats.vtt")
     }
     assert {f"chapter {slug}" for slug in SLUGS} | {"file 02-Flaky.mp4", "module pipeline.video_join"} <= set(
         entry.inputs
@@ -214,6 +215,7 @@ def test_a_failed_join_is_reported_and_leaves_no_file(copy, run, monkeypatch):
         in result.output.splitlines()
     )
     assert sorted(p.name for p in (copy / "480p15").iterdir() if p.name.startswith(("lecture", "."))) == [
+        "lecture.beats.vtt",
         "lecture.srt",
         "lecture.vtt",
     ]  # from the first join; nothing half-written

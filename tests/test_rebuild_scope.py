@@ -94,11 +94,15 @@ def test_retitling_a_chapter_renders_only_it_and_joins_the_lecture_again(
         "01-Themed.png",
         "01-Themed.srt",
         "01-Themed.vtt",
+        "01-Themed.beat-01.png",
+        "01-Themed.beats.vtt",
+        "01-Themed.mp4.beats.json",
         "manifest.json",
         "index.html",
         "lecture.mp4",
         "lecture.srt",
         "lecture.vtt",
+        "lecture.beats.vtt",
     }
     marks = video_join.marks(tmp_path / "480p15" / "lecture.mp4")
     assert [m.title for m in marks] == ["A new title", "A tiny scene"]

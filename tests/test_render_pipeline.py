@@ -55,7 +55,21 @@ def test_render_reports_each_chapter_and_a_summary(rendered):
         ["done", "03-Coda"],
     ]  # in the order they finish
     assert any(
-        line.endswith(", ".join(f"{out}/480p15/01-Tiny.{suffix}" for suffix in ("mp4", "png", "srt", "vtt")))
+        line.endswith(
+            ", ".join(
+                f"{out}/480p15/01-Tiny.{suffix}"
+                for suffix in (
+                    "mp4",
+                    "png",
+                    "srt",
+                    "vtt",
+                    "beats.vtt",
+                    "mp4.beats.json",
+                    "beat-01.png",
+                    "beat-02.png",
+                )
+            )
+        )
         for line in lines
     )
     assert lines[3].startswith(f"joined {out}/480p15/lecture.mp4 from 3 chapters ")
@@ -66,17 +80,28 @@ def test_render_reports_each_chapter_and_a_summary(rendered):
 def test_outputs_land_at_stable_paths_and_nothing_else_remains(rendered):
     _, out = rendered
     assert sorted(p.name for p in (out / "480p15").iterdir()) == [
+        "01-Tiny.beat-01.png",
+        "01-Tiny.beat-02.png",
+        "01-Tiny.beats.vtt",
         "01-Tiny.mp4",
+        "01-Tiny.mp4.beats.json",
         "01-Tiny.png",
         "01-Tiny.srt",
         "01-Tiny.vtt",
+        "02-Flaky.beat-01.png",
+        "02-Flaky.beats.vtt",
         "02-Flaky.mp4",
+        "02-Flaky.mp4.beats.json",
         "02-Flaky.png",
+        "03-Coda.beat-01.png",
+        "03-Coda.beats.vtt",
         "03-Coda.mp4",
+        "03-Coda.mp4.beats.json",
         "03-Coda.png",
         "03-Coda.srt",
         "03-Coda.vtt",
         "index.html",
+        "lecture.beats.vtt",
         "lecture.mp4",
         "lecture.srt",
         "lecture.vtt",
@@ -128,7 +153,10 @@ def test_failing_chapter_keeps_its_previous_files_and_the_others_render(
     (folder / "02-Flaky.srt").write_text("from an earlier version of the scene")
     assert run("render", "flaky", "--output", tmp_path).exit_code == 0
     assert sorted(p.name for p in folder.iterdir()) == [
+        "02-Flaky.beat-01.png",
+        "02-Flaky.beats.vtt",
         "02-Flaky.mp4",
+        "02-Flaky.mp4.beats.json",
         "02-Flaky.png",
         "index.html",
         "manifest.json",

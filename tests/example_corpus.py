@@ -1,0 +1,163 @@
+"""A seeded corpus of valid example files: what a lecturer may write, at the edges of what the loader accepts.
+
+`corpus()` returns (name, TOML text) pairs, each loadable with `attention.example_file.load_example_file`
+and giving all five tables, so every chapter meets it. The examples take turns at the styles in STYLES:
+negative numbers, the full -100..100 range, decimals (up to three places, as the lecture prints inputs),
+six tokens, 24-character names, Chinese/Japanese/Korean names, Greek names, and all of these mixed.
+The worked queries (drag.query, blend.queries) are scaled down until every score q·k/√d they give is
+within the loader's limit.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from attention.example_file import MAX_ABS, MAX_NAME
+from attention.example_shapes import MAX_PATH, MAX_SCORE, MAX_TOKENS, MAX_WIDTH
+
+SEED = 2026
+COUNT = 24
+STYLES = ("negative", "full-range", "decimals", "six-tokens", "long-names", "cjk", "greek", "mixed")
+WORDS = ("king", "queen", "apple", "the", "cat", "sat", "on", "mat", "dog", "river", "bank", "money")
+LONG = (
+    "internationalisation-xyz",
+    "counterrevolutionaryisms",
+    "uncharacteristicallyNice",
+    "electroencephalographies",
+    "the-quick-brown-fox-jump",
+    "Ωμέγα-and-猫-mixed-name-x",
+)
+CJK = ("猫", "犬", "東京", "日本語", "한국어", "사랑", "学生", "北京大学")
+GREEK = ("αλφα", "βήτα", "γάμμα", "Ωμέγα", "δέλτα", "λόγος")
+
+
+def names(rng: np.random.Generator, style: str, count: int) -> list[str]:
+    """`count` distinct token names in `style`."""
+    pool = {
+        "long-names": LONG,
+        "cjk": CJK,
+        "greek": GREEK,
+        "mixed": WORDS[:4] + LONG[:2] + CJK[:3] + GREEK[:3],
+    }
+    chosen = list(rng.choice(pool.get(style, WORDS), size=count, replace=False))
+    assert all(len(name) <= MAX_NAME for name in chosen)
+    return [str(name) for name in chosen]
+
+
+def numbers(rng: np.random.Generator, style: str, shape) -> np.ndarray:
+    """Coordinates in `style`: signed small whole numbers and halves, or the whole range, or decimals."""
+    if style == "full-range":
+        values = rng.uniform(-MAX_ABS, MAX_ABS, shape).round(int(rng.integers(0, 2)))
+        values.flat[0], values.flat[-1] = MAX_ABS, -MAX_ABS  # both ends of the range
+    elif style in ("decimals", "mixed"):
+        values = rng.uniform(-3, 3, shape).round(3)
+    elif style == "negative":
+        values = -rng.integers(0, 5, shape) + rng.choice([0, 0.5], shape)
+    else:
+        values = rng.integers(-2, 4, shape).astype(float)
+    return values
+
+
+def within_scores(query: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """`query` scaled down (to two decimals) until every |q·k|/√d is within MAX_SCORE."""
+    limit = 0.9 * MAX_SCORE * np.sqrt(keys.shape[1])
+    while np.abs(keys @ query).max() > limit:
+        query = (query * 0.9 * limit / np.abs(keys @ query).max()).round(2)
+    return query
+
+
+def example(rng: np.random.Generator, style: str) -> dict:
+    """One example's tables, as plain lists."""
+    n = MAX_TOKENS if style in ("six-tokens", "mixed") else int(rng.integers(2, MAX_TOKENS + 1))
+
+    def rows(count: int, width: int) -> np.ndarray:
+        return numbers(rng, style, (count, width))
+
+    d = int(rng.integers(1, MAX_WIDTH + 1))
+    drag_keys, blend_keys = rows(n, 2), rows(n, d)
+    targets = int(rng.integers(1, MAX_TOKENS + 1))
+    heads = int(rng.choice([2, 3]))
+    head_width = heads * int(rng.integers(1, MAX_WIDTH // heads + 1))
+    cross_width = int(rng.integers(1, MAX_WIDTH + 1))
+    return {
+        "drag": {
+            "tokens": names(rng, style, n),
+            "keys": drag_keys,
+            "query": within_scores(rows(1, 2)[0], drag_keys),
+            "path": rows(int(rng.integers(2, MAX_PATH + 1)), 2),
+        },
+        "blend": {
+            "tokens": names(rng, style, n),
+            "keys": blend_keys,
+            "values": rows(n, 2),
+            "queries": np.array([within_scores(q, blend_keys) for q in rows(2, d)]),
+        },
+        "cross": {
+            "source_tokens": names(rng, style, n),
+            "target_tokens": names(rng, style, targets),
+            "keys": rows(n, cross_width),
+            "values": rows(n, int(rng.integers(1, MAX_WIDTH + 1))),
+            "self_queries": rows(n, cross_width),
+            "queries": rows(targets, cross_width),
+        },
+        "causal": {"tokens": names(rng, style, n), "keys": rows(n, d), "values": rows(n, 2)},
+        "heads": {
+            "tokens": names(rng, style, n),
+            "keys": rows(n, head_width),
+            "query": rows(1, head_width)[0],
+            "count": heads,
+        },
+    }
+
+
+def toml_value(value) -> str:
+    """A TOML value: strings quoted, numbers as written (whole numbers without a point), lists nested."""
+    if isinstance(value, np.ndarray):
+        value = value.tolist()
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return repr(value)
+
+
+def toml_text(name: str, tables: dict) -> str:
+    """The example file's text."""
+    lines = [f"name = {toml_value(name)}"]
+    for table, fields in tables.items():
+        lines += ["", f"[{table}]", *[f"{field} = {toml_value(value)}" for field, value in fields.items()]]
+    return "\n".join(lines) + "\n"
+
+
+def corpus(count: int = COUNT, seed: int = SEED) -> list[tuple[str, str]]:
+    """`count` examples from `seed`, (name, TOML text) each, taking turns at STYLES."""
+    rng = np.random.default_rng(seed)
+    made = []
+    for i in range(count):
+        style = STYLES[i % len(STYLES)]
+        name = f"corpus-{i:02d}-{style}"
+        made.append((name, toml_text(name, example(rng, style))))
+    return made
+
+
+_FILES: list[Path] = []
+
+
+def corpus_files() -> list[Path]:
+    """The corpus written as example files (once per test session, in a temporary folder removed at exit)."""
+    if not _FILES:
+        folder = Path(tempfile.mkdtemp(prefix="corpus-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        for name, text in corpus():
+            path = folder / f"{name}.toml"
+            path.write_text(text, encoding="utf-8")
+            _FILES.append(path)
+    return list(_FILES)
