@@ -76,7 +76,7 @@ function presenter(video, data) {
 
   document.addEventListener("keydown", (event) => {
     wake();
-    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    if (event.ctrlKey || event.altKey || event.metaKey || event.repeat) return; // a held key steps once
     const onButton = event.target.closest && event.target.closest("button, a");
     if (onButton && (event.key === " " || event.key === "Enter")) return; // the button's own click
     if (event.key === "Tab" && blank.hidden) return;

@@ -12,7 +12,7 @@ export function speakerView(data) {
   if (!presenter) find(".link").hidden = false;
   listen(() => presenter, (state) => show(state));
   document.addEventListener("keydown", (event) => {
-    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    if (event.ctrlKey || event.altKey || event.metaKey || event.repeat) return;
     const action = actionOf(event.key);
     if (!action || action === "fullscreen" || action === "speaker") return;
     event.preventDefault();
