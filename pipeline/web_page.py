@@ -180,17 +180,15 @@ def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettin
         "length": _clock(video.duration(target.video) or 0),
         "marks": [{"start": _start(m.start), "title": m.title, "clock": _clock(m.start)} for m in marks],
         "downloads": _meta(downloads),
-        "teaching": _teaching(folder, target.video),
+        "teaching": _teaching(folder, chapters, settings),
     }
 
 
-def _teaching(folder: Path, video_path: Path) -> str | None:
-    """Links to presenter mode (when the lecture has its beats), the slides and the handout, those there."""
-    present = (
-        [f'<a href="{PRESENT}">present it beat by beat</a>']
-        if present_page.beats_track(video_path).is_file()
-        else []
-    )
+def _teaching(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str | None:
+    """Links to presenter mode (when `pages` writes it: the lecture has its beats), the slides and the handout,
+    those there."""
+    beats = present_page.lecture_beats(folder, [c.slug for c in chapters], settings.fps)
+    present = [f'<a href="{PRESENT}">present it beat by beat</a>'] if beats else []
     links = present + _links(*((folder / name, label) for name, label in TEACHING))
     return Markup(f'<p class="meta teach">Teach with it: {" · ".join(links)}</p>') if links else None
 
@@ -215,7 +213,7 @@ def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings) -> dict:
     length = [f'<span class="time">{_clock(seconds)}</span>'] if seconds else []
     links = _links(*((s, f"video (.{s.suffix[1:]})") for s in sources), (mp4.subtitles, "captions (.srt)"))
     player = _video(sources, mp4.poster, mp4.subtitles, label, settings)
-    beats = _beats(mp4.video, settings.fps) if mp4.video.is_file() else []
+    beats = _beats(sources[0], settings.fps)  # the same beats in every format
     return shown | {"player": player, "meta": _meta(length + links), "beats": beats}
 
 
