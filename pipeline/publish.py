@@ -1,23 +1,25 @@
-"""After every render run, in the run's output folder: the full lecture when it is out of date, and index.html with
-the stylesheet and script it loads (all listed in the manifest's `pages`).
+"""After every render run, in the run's output folder: the full lecture when it is out of date, the documents made
+from it (lecture.pptx, lecture.pdf) when they are, and index.html with the stylesheet and script it loads (all
+listed in the manifest's `pages`, the documents in its `documents`).
 Files whose text would not change are left alone."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from . import chapters, lecture, outputs, web_page
+from . import chapters, documents, lecture, outputs, web_page
 from .manifest import Manifest
 from .settings import RenderSettings
 
 
 def after_render(output_dir: Path, settings: RenderSettings) -> list[str]:
-    """Bring the folder's full lecture and page up to date; return the lines to print."""
+    """Bring the folder's full lecture, its documents and page up to date; return the lines to print."""
     folder = outputs.folder(output_dir, settings)
     if not folder.is_dir():  # nothing was ever rendered here
         return []
     everything = chapters.all_chapters()
     lines = lecture.update(folder, everything, settings)
+    lines += documents.update(Path(output_dir), everything, settings)
     pages = {web_page.NAME: web_page.html(folder, everything, settings), **web_page.assets()}
     for name, text in pages.items():
         _write_if_changed(folder / name, text)

@@ -35,6 +35,7 @@ from scenes.palette import FONT, tex_size, text_size, theme, token_color
 MIN_BAR = 1e-3  # a bar never collapses to zero height (manim cannot stretch a flat shape)
 LABEL_WIDTH = 1.8  # widest a token's label may be beside an arrow
 FRAME_RIGHT = 6.9  # labels are kept left of this x, inside the frame
+MAX_GRID_LINES = 12  # grid lines a plane draws across either axis, whatever the example's range
 COMMA_GAP = 0.28  # space after a comma in a vector, wide enough that a minus sign reads as a sign
 
 
@@ -238,12 +239,22 @@ class WeightBars(VGroup):
         return [round(n.get_value(), WEIGHT_PLACES) for n in self.values]
 
 
+def grid_step(span: float, step: float) -> float:
+    """`step`, or the first of 2, 5, 10, 20, 50... times it that draws at most MAX_GRID_LINES lines over `span`."""
+    for scale in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000):
+        if span / (step * scale) <= MAX_GRID_LINES:
+            return step * scale
+    return step * 1000
+
+
 def vector_plane(points, unit: float = 1.3, margin: float = 0.6, step: float = 1.0) -> NumberPlane:
-    """A 2-D plane, with grid lines every `step`, whose range holds every point and the origin.
+    """A 2-D plane, with grid lines every `step` (or a coarser step of 2, 5, 10... times it, so no axis
+    has more than MAX_GRID_LINES lines), whose range holds every point and the origin.
 
     `unit` is the scene length of one unit of the plane; `margin` (in plane units) is kept round the points.
     """
     pts = np.vstack([np.zeros((1, 2)), np.asarray(points, dtype=float)])
+    step = grid_step(float(np.max(pts.max(axis=0) - pts.min(axis=0))) + 2 * margin, step)
     lo = np.floor((pts.min(axis=0) - margin) / step) * step
     hi = np.ceil((pts.max(axis=0) + margin) / step) * step
     return NumberPlane(

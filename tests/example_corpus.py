@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import atexit
 import json
+import os
 import shutil
 import tempfile
+from datetime import date
 from pathlib import Path
 
 import numpy as np
 
 from attention.example_file import MAX_ABS, MAX_NAME
 from attention.example_shapes import MAX_PATH, MAX_SCORE, MAX_TOKENS, MAX_WIDTH
+from pipeline.settings import from_options
+from scenes.registry import CHAPTERS
 
 SEED = 2026
 COUNT = 24
@@ -161,3 +165,23 @@ def corpus_files() -> list[Path]:
             path.write_text(text, encoding="utf-8")
             _FILES.append(path)
     return list(_FILES)
+
+
+SHARE = 2  # examples of the corpus each chapter owns: 12 chapters x 2 = the whole corpus
+ROTATION = int(os.environ.get("CORPUS_ROTATION", date.today().toordinal())) % SHARE
+
+
+def chapter_looks() -> list[tuple[str, object, object]]:
+    """(id, chapter, settings): each registry chapter with the lecture's example, then with one example of
+    its share of the corpus (chapter i owns examples SHARE*i to SHARE*i + SHARE - 1).
+
+    Which one turns with the day (or the environment variable CORPUS_ROTATION), so every example is
+    used over SHARE days while a run stays within its time; the id names the example, and
+    CORPUS_ROTATION=<n> repeats a run.
+    """
+    files = corpus_files()
+    found = [(f"{c.name}-default", c, from_options("l")) for c in CHAPTERS]
+    for i, chapter in enumerate(CHAPTERS):
+        path = files[(i * SHARE + ROTATION) % len(files)]
+        found.append((f"{chapter.name}-{path.stem}", chapter, from_options("l", example=path)))
+    return found

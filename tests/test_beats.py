@@ -200,7 +200,7 @@ def test_the_real_lectures_beats(real_lecture):
         names = assert_track_covers(real_lecture / f"{chapter.slug}.beats.vtt", mp4, entry.beats)
         assert names == [b.name for b in entry.beats]
         assert sorted(set(literal_beats(chapter)) - set(names)) == []  # each beat() written is a beat
-        assert chapter.title not in names  # nothing is played before the first beat()
+        assert chapter.title not in names[1:]  # QuickVersion plays its heading before its first beat()
         assert {b.first_frame for b in entry.beats} <= beats.keyframes(mp4)
         assert len(list(real_lecture.glob(f"{chapter.slug}.beat-*.png"))) == len(entry.beats)
     joined = manifest.get("lecture", "mp4").beats

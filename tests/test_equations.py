@@ -10,12 +10,10 @@ import math
 
 import pytest
 
-from pipeline.settings import from_options
 from scenes import arithmetic as a
 from scenes.components import WeightBars
 from scenes.components import math as formula
-from scenes.registry import CHAPTERS
-from tests.example_corpus import corpus_files
+from tests.example_corpus import chapter_looks
 from tests.layout import chapter_ends
 
 Interval = tuple[float, float]
@@ -121,21 +119,7 @@ def test_column_helpers_print_one_format_down_a_column():
     assert a.fmt_column([-0.0001, 1], 3) == ["0.000", "1.000"]
 
 
-CORPUS_PER_CHAPTER = 1  # a part of the corpus for each chapter, a different part for each chapter
-
-
-def looks() -> list[tuple[str, object, object]]:
-    """(id, chapter, settings): every chapter with the lecture's example and with its share of the corpus."""
-    files = corpus_files()
-    cases = [(f"{c.name}-default", c, from_options("l")) for c in CHAPTERS]
-    for i, chapter in enumerate(CHAPTERS):
-        for j in range(CORPUS_PER_CHAPTER):
-            path = files[(i * CORPUS_PER_CHAPTER + j) % len(files)]
-            cases.append((f"{chapter.name}-{path.stem}", chapter, from_options("l", example=path)))
-    return cases
-
-
-@pytest.mark.parametrize("case", looks(), ids=lambda case: case[0])
+@pytest.mark.parametrize("case", chapter_looks(), ids=lambda case: case[0])
 def test_every_equation_drawn_is_true_as_printed(case):
     _, chapter, settings = case
     ends = chapter_ends(chapter, settings)

@@ -6,18 +6,19 @@ from pathlib import Path
 import pytest
 from manim import DOWN, RIGHT, UP, tempconfig
 
-from pipeline.scene_render import use_look
 from pipeline.settings import from_options
 from scenes.chapter import STAGE_BOTTOM, STAGE_TOP, ChapterScene
-from scenes.components import chapter_title, math, text
+from scenes.components import WeightBars, chapter_title, math, text
 from scenes.palette import SIZES
 from scenes.registry import CHAPTERS
 from tests.layout import (
     beat_ends,
+    chapter_ends,
     in_caption_band,
     mixed_sizes,
     outside_safe_area,
     overlaps,
+    quick_deepcopy,
     record,
     too_small,
 )
@@ -30,17 +31,10 @@ LOOKS = {
 }
 
 
-@pytest.fixture(scope="module")
-def media(tmp_path_factory) -> Path:
-    """One media folder for every run here, so each formula is compiled once."""
-    return tmp_path_factory.mktemp("layout")
-
-
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
 @pytest.mark.parametrize("look", LOOKS)
-def test_every_beat_keeps_clear_of_the_edges_and_the_caption_band(look, chapter, media, restore_look):
-    use_look(LOOKS[look])
-    ends = beat_ends(chapter.scene_class(), media)
+def test_every_beat_keeps_clear_of_the_edges_and_the_caption_band(look, chapter):
+    ends = chapter_ends(chapter, LOOKS[look])
     assert len(ends) >= 3 and all(end.drawn for end in ends)
     wrong = [
         f"{end.beat}: {thing} is {'outside the safe area' if outside_safe_area(thing) else 'in the caption band'}"
@@ -115,3 +109,12 @@ def test_the_probe_finds_overlaps_small_text_and_one_role_at_two_sizes(tmp_path)
     assert labels["over"].role == "label" and labels["left"].role == "body"
     assert labels["left"].px(1080) == pytest.approx(SIZES["body"], abs=0.5)
     assert labels["left"].px(480) == pytest.approx(SIZES["body"] * 480 / 1080, abs=0.3)
+
+
+def test_the_probes_quick_copy_copies_as_deepcopy_does():
+    bars = WeightBars(["a", "b"], [0.25, 0.75])
+    ours, real = quick_deepcopy(bars, {}), bars.copy()
+    assert [m.points.tolist() for m in ours.get_family()] == [m.points.tolist() for m in real.get_family()]
+    assert ours.bars is ours.submobjects[1] and ours.bars is not bars.bars
+    ours.bars[0].shift([1, 0, 0])
+    assert bars.bars[0].get_center()[0] == real.bars[0].get_center()[0]

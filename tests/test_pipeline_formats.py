@@ -66,6 +66,8 @@ def test_formats_sit_side_by_side_with_one_poster_and_captions(formats):
         "index.html",
         "lecture.beats.vtt",
         "lecture.mp4",
+        "lecture.pdf",
+        "lecture.pptx",
         "lecture.srt",
         "lecture.vtt",
         "manifest.json",

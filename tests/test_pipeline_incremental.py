@@ -75,6 +75,8 @@ def test_editing_one_chapters_module_renders_only_that_chapter(rendered, render)
         "lecture.srt",
         "lecture.vtt",
         "lecture.beats.vtt",
+        "lecture.pptx",
+        "lecture.pdf",
     }
     with av.open(str(out / "480p15" / "02-Flaky.mp4")) as container:
         assert container.duration / av.time_base == pytest.approx(1.0, abs=0.01)

@@ -216,6 +216,8 @@ def test_a_failed_join_is_reported_and_leaves_no_file(copy, run, monkeypatch):
     )
     assert sorted(p.name for p in (copy / "480p15").iterdir() if p.name.startswith(("lecture", "."))) == [
         "lecture.beats.vtt",
+        "lecture.pdf",
+        "lecture.pptx",
         "lecture.srt",
         "lecture.vtt",
     ]  # from the first join; nothing half-written

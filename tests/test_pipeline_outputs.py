@@ -128,7 +128,8 @@ def test_every_frame_lasts_one_frame_at_the_frame_rate(site, video_format):
 
 def test_the_manifest_lists_every_file_the_run_wrote(site):
     record = manifest.Manifest.load(site)
-    listed = {name for entry in record.entries.values() for name in entry.files} | set(record.pages)
+    entries = [*record.entries.values(), *record.documents.values()]
+    listed = {name for entry in entries for name in entry.files} | set(record.pages)
     on_disk = {p.name for p in site.iterdir() if p.name != manifest.NAME}
     assert listed == on_disk
     assert {"index.html", "lecture.mp4", "lecture.vtt", "02-Odd.vtt", "03-Coda.vtt"} <= listed

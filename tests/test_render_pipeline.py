@@ -73,8 +73,9 @@ def test_render_reports_each_chapter_and_a_summary(rendered):
         for line in lines
     )
     assert lines[3].startswith(f"joined {out}/480p15/lecture.mp4 from 3 chapters ")
-    assert lines[4].startswith("3 rendered, 0 up to date, 0 failed (480p15 mp4) in ")
-    assert len(lines) == 5 and "\r" not in result.output  # not a terminal: no queued/rendering lines, no bar
+    assert lines[4].startswith(f"wrote {out}/480p15/lecture.pptx and {out}/480p15/lecture.pdf in ")
+    assert lines[5].startswith("3 rendered, 0 up to date, 0 failed (480p15 mp4) in ")
+    assert len(lines) == 6 and "\r" not in result.output  # not a terminal: no queued/rendering lines, no bar
 
 
 def test_outputs_land_at_stable_paths_and_nothing_else_remains(rendered):
@@ -103,6 +104,8 @@ def test_outputs_land_at_stable_paths_and_nothing_else_remains(rendered):
         "index.html",
         "lecture.beats.vtt",
         "lecture.mp4",
+        "lecture.pdf",
+        "lecture.pptx",
         "lecture.srt",
         "lecture.vtt",
         "manifest.json",

@@ -8,6 +8,7 @@ from manim import tempconfig
 from pipeline.settings import from_options
 from scenes.chapter import ChapterScene
 from scenes.components import VectorReadout, WeightBars, chapter_title, math, number, text
+from scenes.formula_slot import PIECES, TERMS, FormulaSlot
 from scenes.palette import FRAME_HEIGHT, MIN_PX, SIZES, THEMES, delta_e
 from scenes.registry import CHAPTERS
 from tests.layout import beat_ends, chapter_ends, too_small
@@ -97,3 +98,28 @@ def test_no_text_is_smaller_than_28_px_at_1080p_or_12_px_at_480p(chapter):
         if too_small(thing)
     ]
     assert not small, "\n".join(small)
+
+
+def play_to_end(animation) -> None:
+    animation.begin()
+    animation.finish()
+
+
+def test_the_formula_slot_lights_one_term_and_dims_the_rest():
+    slot = FormulaSlot()
+    assert slot.lit() == list(TERMS)
+    for name in TERMS:
+        play_to_end(slot.highlight(name))
+        assert slot.lit() == [name]
+    play_to_end(slot.highlight(None))
+    assert slot.lit() == list(TERMS)
+    with pytest.raises(ValueError, match="term: expected one of dot, scale, exp, blend"):
+        slot.term("softmax")
+
+
+def test_the_formula_slot_colours_q_k_v_and_output_by_role():
+    slot = FormulaSlot()
+    roles = THEMES["dark"].roles()
+    colours = {tex: piece.get_color().to_hex().upper() for piece, (tex, _) in zip(slot.formula, PIECES)}
+    assert colours["q"] == roles["query"] and colours["k_i"] == roles["key"]
+    assert colours["v_i"] == roles["value"] and colours[r"\text{output}"] == roles["output"]
