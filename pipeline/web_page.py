@@ -6,13 +6,16 @@ bundled from the ES modules in `web/js/`. Every link is relative (the folder can
 from disk). Chapter titles come from the registry; the full lecture's chapter list is read from its chapter
 marks, so the buttons seek to where the file says. Each captions track also carries its cues in the page:
 browsers refuse to load a track file from disk (file: URLs), and the page's script then adds the same cues
-itself. The panels' data (`panel_data`) rides in the page as JSON for the same reason.
+itself. The panels' data (`panel_data`) rides in the page as JSON for the same reason. Each chapter's beats (its
+`.beats.vtt`) are listed under its video; present.html and speaker.html (`present_page`) play the lecture beat
+by beat, and the page links them, lecture.pptx and lecture.pdf when they are there.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 from html import escape
 from math import ceil
 from pathlib import Path
@@ -27,7 +30,7 @@ from attention.example_shapes import ExampleFileError
 from scenes import palette
 from scenes.registry import Chapter
 
-from . import captions, lecture, outputs, panel_data, video, video_join
+from . import captions, lecture, outputs, panel_data, present_page, video, video_join
 from .settings import RenderSettings
 
 NAME = "index.html"
@@ -38,6 +41,15 @@ WEB = Path(__file__).parent / "web"  # the front end: the template, the styleshe
 STYLESHEET = "page.css"
 SCRIPT = "page.js"  # the modules of web/js bundled into one classic script: modules do not load from disk
 ENTRY = "main.js"
+PRESENT = "present.html"  # the lecture full-window, beat by beat
+SPEAKER = "speaker.html"  # the speaker's view, opened from present.html
+PRESENT_STYLESHEET = "present.css"
+PRESENT_SCRIPT = "present.js"  # bundled from PRESENT_ENTRY and its modules, as page.js
+PRESENT_ENTRY = "presenter.js"
+TEACHING = (
+    ("lecture.pptx", "slides (.pptx)"),
+    ("lecture.pdf", "handout (.pdf)"),
+)  # written beside the lecture
 PANELS = {  # each panel, and the chapters it belongs beside (panels without theirs on the page come last)
     "drag": ("ThreeTokenDrag",),
     "query": ("ScoreEveryWord", "BlendByWeight", "Refocus"),
@@ -52,6 +64,25 @@ TEMPLATES = jinja2.Environment(
     undefined=jinja2.StrictUndefined,
     keep_trailing_newline=True,
 )
+
+
+def pages(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> dict[str, str]:
+    """Every page file for `folder` (name -> text): index.html with its stylesheet and script, and, when the
+    lecture has its beats, present.html and speaker.html with theirs."""
+    found = {NAME: html(folder, chapters, settings), **assets()}
+    presenting = present_page.data(folder, [c.slug for c in chapters], settings.fps)
+    if presenting is None:
+        return found
+    shared = {"title": title_of(settings), "data": presenting, "stylesheet": PRESENT_STYLESHEET}
+    shared |= {"script": PRESENT_SCRIPT, "chapter_count": len(presenting["chapters"])}
+    return found | {
+        PRESENT: TEMPLATES.get_template("present.html.j2").render(
+            video=_href(lecture.files(folder).video), **shared
+        ),
+        SPEAKER: TEMPLATES.get_template("speaker.html.j2").render(**shared),
+        PRESENT_STYLESHEET: (WEB / PRESENT_STYLESHEET).read_text(encoding="utf-8"),
+        PRESENT_SCRIPT: bundle(PRESENT_ENTRY),
+    }
 
 
 def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
@@ -149,7 +180,24 @@ def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettin
         "length": _clock(video.duration(target.video) or 0),
         "marks": [{"start": _start(m.start), "title": m.title, "clock": _clock(m.start)} for m in marks],
         "downloads": _meta(downloads),
+        "teaching": _teaching(folder, chapters, settings),
     }
+
+
+def _teaching(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str | None:
+    """Links to presenter mode (when `pages` writes it: the lecture has its beats), the slides and the handout,
+    those there."""
+    beats = present_page.lecture_beats(folder, [c.slug for c in chapters], settings.fps)
+    present = [f'<a href="{PRESENT}">present it beat by beat</a>'] if beats else []
+    links = present + _links(*((folder / name, label) for name, label in TEACHING))
+    return Markup(f'<p class="meta teach">Teach with it: {" · ".join(links)}</p>') if links else None
+
+
+def _beats(video_path: Path, fps: int) -> list[dict]:
+    """A chapter's beats as the page lists them: name, start (for a seek, inside its first frame) and clock."""
+    cues = present_page.read_cues(present_page.beats_track(video_path))
+    starts = [Fraction(round(cue.start * fps), fps) for cue in cues]
+    return [{"name": cue.text, "start": _start(s), "clock": _clock(s)} for cue, s in zip(cues, starts)]
 
 
 def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings) -> dict:
@@ -165,7 +213,8 @@ def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings) -> dict:
     length = [f'<span class="time">{_clock(seconds)}</span>'] if seconds else []
     links = _links(*((s, f"video (.{s.suffix[1:]})") for s in sources), (mp4.subtitles, "captions (.srt)"))
     player = _video(sources, mp4.poster, mp4.subtitles, label, settings)
-    return shown | {"player": player, "meta": _meta(length + links)}
+    beats = _beats(sources[0], settings.fps)  # the same beats in every format
+    return shown | {"player": player, "meta": _meta(length + links), "beats": beats}
 
 
 def _video(

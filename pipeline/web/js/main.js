@@ -1,4 +1,5 @@
-// The page's entry point: captions, chapter marks, and the interactive panels with their data.
+// The page's entry point: captions, chapter marks, beats, and the interactive panels with their data.
+import { wireBeats } from "./beats.js";
 import { wireCaptions } from "./captions.js";
 import { fmt } from "./format.js";
 import { dragPanel } from "./drag.js";
@@ -8,6 +9,7 @@ import { queryPanel, queryStrings } from "./query.js";
 
 wireCaptions();
 wireMarks();
+wireBeats();
 const data = document.getElementById("panel-data");
 if (data) {
   const panels = JSON.parse(data.textContent);

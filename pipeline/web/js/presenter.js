@@ -1,0 +1,115 @@
+// present.html and speaker.html: the lecture beat by beat, and the speaker's view that follows it.
+import { actionOf, chapterTyping } from "./keys.js";
+import { listen, send } from "./partner.js";
+import { stepper } from "./stepper.js";
+import { speakerView } from "./speaker.js";
+
+const IDLE_MS = 2500; // the counter and title hide after this long without input
+const SPEAKER = "speaker.html";
+
+const data = JSON.parse(document.getElementById("present-data").textContent);
+const stage = document.getElementById("stage");
+if (stage) presenter(stage, data);
+else speakerView(data);
+
+function presenter(video, data) {
+  const { beats, chapters } = data;
+  const hud = document.getElementById("hud");
+  const blank = document.getElementById("blank");
+  const captions = captionsTrack(video, data.captions);
+  const steps = stepper(video, beats, data.fps, update);
+  const typing = chapterTyping(chapters.length, (chapter) => steps.go(chapters[chapter].first));
+  let speaker = null;
+  let started = null; // when the first beat was played (Date.now()), for the speaker's clock
+  let idle = 0;
+
+  const actions = {
+    next: () => {
+      started = started ?? Date.now();
+      steps.next();
+    },
+    back: () => steps.back(),
+    first: () => steps.first(),
+    last: () => steps.last(),
+    blank: () => setBlank(true),
+    captions: () => {
+      captions.mode = captions.mode === "showing" ? "hidden" : "showing";
+      update();
+    },
+    speaker: () => openSpeaker(),
+    fullscreen: () => toggleFullscreen(),
+  };
+
+  function act(key) {
+    if (!blank.hidden) return setBlank(false); // any key brings the picture back, and does nothing else
+    const action = actionOf(key);
+    typing(action === "digit" ? key : null);
+    if (action && action !== "digit") actions[action]();
+    return action;
+  }
+
+  function setBlank(on) {
+    blank.hidden = !on;
+    update();
+  }
+
+  function openSpeaker() {
+    if (speaker && !speaker.closed) return speaker.focus();
+    speaker = window.open(SPEAKER, "attention-speaker", "popup,width=960,height=720");
+  }
+
+  function update() {
+    const { beat, at } = steps.position;
+    const chapter = beats[beat].chapter;
+    hud.querySelector(".counter").textContent = `Beat ${beat + 1} of ${beats.length}`;
+    hud.querySelector(".chapter").textContent = `${chapter + 1}. ${chapters[chapter].title}`;
+    hud.querySelector('[data-key="c"]').setAttribute("aria-pressed", String(captions.mode === "showing"));
+    document.body.dataset.at = at;
+    send(speaker, { beat, at, blank: !blank.hidden, captions: captions.mode === "showing", started });
+  }
+
+  function wake() {
+    document.body.classList.remove("idle");
+    clearTimeout(idle);
+    idle = setTimeout(() => document.body.classList.add("idle"), IDLE_MS);
+  }
+
+  document.addEventListener("keydown", (event) => {
+    wake();
+    if (event.ctrlKey || event.altKey || event.metaKey || event.repeat) return; // a held key steps once
+    const onButton = event.target.closest && event.target.closest("button, a");
+    if (onButton && (event.key === " " || event.key === "Enter")) return; // the button's own click
+    if (event.key === "Tab" && blank.hidden) return;
+    if (act(event.key)) event.preventDefault();
+  });
+  hud.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-key]");
+    if (button) act(button.dataset.key);
+  });
+  video.addEventListener("click", () => act("ArrowRight"));
+  blank.addEventListener("click", () => setBlank(false));
+  for (const event of ["mousemove", "touchstart"]) document.addEventListener(event, wake, { passive: true });
+  listen(
+    () => speaker,
+    (message) => {
+      if (message.key) act(message.key);
+      else update(); // the speaker view has just opened: tell it where we are
+    },
+  );
+  window.lecturePresenter = { steps, beats, fps: data.fps }; // for the tests
+  steps.first();
+  wake();
+}
+
+// The lecture's captions as a track of the video, hidden until C: the lecturer speaks over the video.
+function captionsTrack(video, cues) {
+  const track = video.addTextTrack("captions", "English", "en");
+  for (const [start, end, text] of cues) track.addCue(new VTTCue(start, end, text));
+  track.mode = "hidden";
+  return track;
+}
+
+function toggleFullscreen() {
+  if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
+  else document.documentElement.requestFullscreen().catch(() => {});
+}
