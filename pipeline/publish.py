@@ -20,7 +20,7 @@ def after_render(output_dir: Path, settings: RenderSettings) -> list[str]:
     everything = chapters.all_chapters()
     lines = lecture.update(folder, everything, settings)
     lines += documents.update(Path(output_dir), everything, settings)
-    pages = {web_page.NAME: web_page.html(folder, everything, settings), **web_page.assets()}
+    pages = web_page.pages(folder, everything, settings)
     for name, text in pages.items():
         _write_if_changed(folder / name, text)
     Manifest.load(folder).record_pages({name: (folder / name).stat().st_size for name in pages})

@@ -73,6 +73,10 @@ def test_formats_sit_side_by_side_with_one_poster_and_captions(formats):
         "manifest.json",
         "page.css",
         "page.js",
+        "present.css",
+        "present.html",
+        "present.js",
+        "speaker.html",
     ]
     assert sorted(p.name for p in (out / "320x240p10").iterdir()) == [
         "01-Tiny.beat-01.png",

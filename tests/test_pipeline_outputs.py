@@ -133,7 +133,8 @@ def test_the_manifest_lists_every_file_the_run_wrote(site):
     on_disk = {p.name for p in site.iterdir() if p.name != manifest.NAME}
     assert listed == on_disk
     assert {"index.html", "lecture.mp4", "lecture.vtt", "02-Odd.vtt", "03-Coda.vtt"} <= listed
-    assert record.pages == {n: (site / n).stat().st_size for n in ("index.html", "page.css", "page.js")}
+    pages = ("index.html", "page.css", "page.js", "present.css", "present.html", "present.js", "speaker.html")
+    assert record.pages == {n: (site / n).stat().st_size for n in pages}
 
 
 SEEK_AND_GRAB = """async (start) => {

@@ -391,6 +391,13 @@ def test_the_lecture_beats_are_the_chapters_beats_at_their_offsets(site, beats):
     assert beats[-1]["end"] == round(Fraction(marks[-1].end) * 15)
 
 
+def test_a_render_writes_presenter_mode_and_the_page_links_it(real_lecture):
+    written = web_page.pages(real_lecture, registry.CHAPTERS, from_options("l"))
+    for name in (web_page.PRESENT, web_page.SPEAKER, web_page.PRESENT_STYLESHEET, web_page.PRESENT_SCRIPT):
+        assert (real_lecture / name).read_text(encoding="utf-8") == written[name], name
+    assert '<a href="present.html">present it beat by beat</a>' in (real_lecture / "index.html").read_text()
+
+
 @pytest.fixture(scope="module")
 def tiny_at_60(tmp_path_factory, module_lecture, module_patch, run):
     """Tiny (two beats), Flaky and Coda (one each) rendered at 60 fps; their folder, with its pages."""

@@ -111,6 +111,10 @@ def test_outputs_land_at_stable_paths_and_nothing_else_remains(rendered):
         "manifest.json",
         "page.css",
         "page.js",
+        "present.css",
+        "present.html",
+        "present.js",
+        "speaker.html",
     ]
     assert not (out / outputs.WORK_FOLDER).exists()
 
