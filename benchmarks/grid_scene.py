@@ -11,7 +11,7 @@ from manim import FadeIn
 from attention import examples
 from scenes.chapter import ChapterScene
 from scenes.grids import AttentionGrid, Restate
-from scenes.source_positions import GROWN_SIZE
+from scenes.source_positions import COST_SIZE
 
 PREFIX = "Grid"
 
@@ -23,7 +23,7 @@ class GridScene(ChapterScene):
 
     def construct(self):
         trace = examples.current().cross.self_attention(self.positions)
-        grid = AttentionGrid(trace, size=GROWN_SIZE, numbers=False)
+        grid = AttentionGrid(trace, size=COST_SIZE, numbers=False)
         self.play(FadeIn(grid), run_time=1)
         self.play(Restate(grid, lambda g: g.show_weights()), run_time=1)
 

@@ -27,7 +27,7 @@ from attention import divisor_for, examples, histogram, softmax, variance_experi
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation
 from scenes.chapter import ChapterScene
-from scenes.palette import theme
+from scenes.palette import SIZES, theme
 from scenes.plots import Histogram
 
 STAT_PLACES = 2
@@ -39,7 +39,7 @@ TOP_BASELINE, ROW_STEP = 1.0, 1.55
 LABEL_X, STATS_X = -6.3, 5.35
 GHOST = 0.45  # opacity of the raw histogram once it has been divided
 DIM = 0.25  # opacity of the rows not being looked at
-TOP_SCALE = 0.875  # the rule and divisors once moved to the top: body text at the smallest size
+TOP_SCALE = SIZES["body"] / SIZES["title"]  # the rule once moved to the top is body text
 
 
 def divisor_tex(width: int) -> str:
@@ -239,6 +239,7 @@ class ShrinkScores(ChapterScene):
             self.rule.animate.scale(TOP_SCALE).to_corner(RIGHT + UP, buff=0.4),
             run_time=1,
         )
+        self.rule.role = "body"
 
     def raw_widen(self) -> None:
         self.beat("Raw dot products widen with d")

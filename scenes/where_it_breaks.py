@@ -32,7 +32,7 @@ BAR_HEIGHT = 2.0
 SET_WIDTH = 2.9  # room for one set of bars
 HEADER_GAP = 0.45  # between the tallest possible bar and the formula above it (room for its value)
 SCALED_X, LIVE_X = -5.2, -2.0
-BASELINE_Y = -0.55
+BASELINE_Y = -0.65
 PLOT_CENTER = (3.8, 0.75)
 PLOT_SIZE = (4.7, 2.0)
 TANGENT_CENTER = (3.8, -2.72)
@@ -74,7 +74,9 @@ class GainKnob(VGroup):
         super().__init__()
         self.scores, self.gain = np.asarray(scores, dtype=float), gain
         self.bars = bar_set(tokens, weights_at_gain(self.scores, gain.get_value()), LIVE_X)
-        self.formula = c.math(rf"\mathrm{{softmax}}(g \cdot {vector_tex(self.scores, SCORE_PLACES)})")
+        self.formula = c.math(
+            rf"\mathrm{{softmax}}(g \cdot {vector_tex(self.scores, SCORE_PLACES)})", role="small"
+        )
         self.gain_number = c.number(gain.get_value(), 1)
         self.gain_line = VGroup(c.math("g ="), self.gain_number).arrange(RIGHT, buff=0.15)
         above(self.bars, VGroup(self.formula, self.gain_line).arrange(DOWN, buff=0.2))
@@ -173,7 +175,8 @@ class WhereItBreaks(ChapterScene):
         trace = self.scaled_trace
         bars = bar_set(self.tokens, trace.weights, SCALED_X)
         formula = c.math(
-            rf"\mathrm{{softmax}}({vector_tex(trace.dots, SCORE_PLACES)} / \sqrt{{{trace.width}}})"
+            rf"\mathrm{{softmax}}({vector_tex(trace.dots, SCORE_PLACES)} / \sqrt{{{trace.width}}})",
+            role="small",
         )
         label = c.text("scaled, as before", role="small", color=theme().muted)
         return VGroup(bars, above(bars, VGroup(formula, label).arrange(DOWN, buff=0.2)))

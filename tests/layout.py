@@ -130,8 +130,20 @@ def record(camera, whole: Mobject, points: np.ndarray) -> Drawn:
 
 
 def font_size(text: Mobject) -> float:
-    """The font size `text` is drawn at now, scaling included (manim's, from its height when built)."""
-    return text.font_size if getattr(text, "initial_height", 0) else text.height / TEX_DIGIT
+    """The font size `text` is drawn at now, scaling and rotation included (manim's, from its height when
+    built, which a text turned on its side would overstate)."""
+    size = text.font_size if getattr(text, "initial_height", 0) else text.height / TEX_DIGIT
+    return size * upright(text)
+
+
+def upright(text: Mobject) -> float:
+    """For a text more than twice as tall as wide (turned on its side), its extent across its line (the
+    points' minor principal axis) over its height: 1 for an upright text, about width / height on its side."""
+    points = text.get_all_points()[:, :2]
+    if text.height <= 2 * text.width or len(text.family_members_with_points()) < 3:
+        return 1.0
+    _, axes = np.linalg.eigh(np.cov((points - points.mean(axis=0)).T))
+    return float(np.ptp(points @ axes[:, 0]) / text.height)
 
 
 def quick_deepcopy(self: Mobject, memo: dict) -> Mobject:
