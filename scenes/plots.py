@@ -213,13 +213,14 @@ class TangentPlot(VGroup):
     redraws the curve, the dot and the tangent for softmax(gain * scores).
     """
 
-    def __init__(self, scores, gain: float, *, size=(5.0, 1.4), x_max: float):
+    def __init__(self, scores, gain: float, *, size=(5.0, 1.4), x_span: tuple[float, float]):
         super().__init__()
         self.scores = np.asarray(scores, dtype=float)
         self.top = int(np.argmax(self.scores))
-        step = 10 ** math.floor(math.log10(x_max))
+        lo, hi = x_span
+        step = 10 ** math.floor(math.log10(hi - lo))
         self.axes = Axes(
-            x_range=[0, x_max, step],
+            x_range=[lo, hi, step],
             y_range=[0, 1, 0.5],
             x_length=size[0],
             y_length=size[1],
@@ -227,7 +228,8 @@ class TangentPlot(VGroup):
             axis_config={"color": theme().muted, "stroke_width": 2},
         )
         small = tex_size("small")
-        self.axes.x_axis.add_labels(axis_labels(np.arange(0, x_max + step / 2, step), 0), font_size=small)
+        ticks = np.arange(math.ceil(lo / step) * step, hi + step / 2, step)
+        self.axes.x_axis.add_labels(axis_labels(ticks, 0), font_size=small)
         self.axes.y_axis.add_labels(axis_labels((0, 1), 0), font_size=small)
         self.curve = VMobject().set_stroke(theme().key, 4)
         self.tangent = Line(ORIGIN, RIGHT, color=theme().text, stroke_width=3)
@@ -242,15 +244,15 @@ class TangentPlot(VGroup):
         return float(softmax(scores)[self.top])
 
     def set_gain(self, gain: float) -> TangentPlot:
-        x_max = self.axes.x_range[1]
-        xs = np.linspace(0, x_max, 121)
+        lo, hi = self.axes.x_range[:2]
+        xs = np.linspace(lo, hi, 121)
         points = [self.axes.c2p(x, self.weight(x, gain)) for x in xs]
         self.curve.set_points_as_corners(points)
         s = gain * self.scores[self.top]
         w = self.weight(s, gain)
-        slope, reach = w * (1 - w), x_max / 8
+        slope, reach = w * (1 - w), (hi - lo) / 8
         self.dot.move_to(self.axes.c2p(s, w))
-        start, end = max(0.0, s - reach), min(x_max, s + reach)
+        start, end = max(lo, s - reach), min(hi, s + reach)
         self.tangent.put_start_and_end_on(
             self.axes.c2p(start, w + slope * (start - s)), self.axes.c2p(end, w + slope * (end - s))
         )

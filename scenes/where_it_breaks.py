@@ -58,6 +58,12 @@ def bar_set(tokens, weights, x: float) -> c.WeightBars:
     return bars.shift([x, BASELINE_Y, 0]).set_weights(weights)
 
 
+def tangent_span(scores) -> tuple[float, float]:
+    """The top score's range over the gain range (from 0, which way its sign says), never empty."""
+    reach = GAIN_RANGE[1] * float(np.max(scores))
+    return (min(0.0, reach), max(0.0, reach)) if reach else (0.0, 1.0)
+
+
 def above(bars: c.WeightBars, header: VGroup) -> VGroup:
     """Place `header` (a formula, then a line under it) over `bars`, clear of the tallest bar they can grow to;
     the formula is narrowed to their width if need be, the line under it keeps its size."""
@@ -147,7 +153,7 @@ class WhereItBreaks(ChapterScene):
             self.raw_trace.scores,
             GAIN_RANGE[0],
             size=TANGENT_SIZE,
-            x_max=GAIN_RANGE[1] * float(np.max(self.raw_trace.scores)),
+            x_span=tangent_span(self.raw_trace.scores),
         ).move_to([*TANGENT_CENTER, 0])
         self.tangent_label = c.text(
             "slope of the top weight = w(1 − w)", role="small", color=theme().muted
