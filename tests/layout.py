@@ -137,17 +137,15 @@ def font_size(text: Mobject) -> float:
 
 
 def upright(text: Mobject) -> float:
-    """For a Text more than twice as tall as wide (turned on its side), its extent across its line (the
-    points' minor principal axis) over its height: 1 for an upright text, about width / height on its side."""
-    points = text.get_all_points()[:, :2]
+    """For a Text more than twice as tall as wide (turned on its side, as axis captions are), its width over
+    its height, which undoes the turn in manim's font size; 1 for any other text."""
     if (
         not isinstance(text, Text)
         or text.height <= 2 * text.width
         or len(text.family_members_with_points()) < 3
     ):
         return 1.0
-    _, axes = np.linalg.eigh(np.cov((points - points.mean(axis=0)).T))
-    return float(np.ptp(points @ axes[:, 0]) / text.height)
+    return text.width / text.height
 
 
 def quick_deepcopy(self: Mobject, memo: dict) -> Mobject:
