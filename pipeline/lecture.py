@@ -123,11 +123,22 @@ def _current_entries(
 
 
 def _inputs(chapters: tuple[Chapter, ...], entries: list[Entry], scanner: Scanner) -> dict[str, str]:
-    """What the lecture is made from: each chapter's entry and files, title and order, and the joining code."""
+    """What the lecture is made from: each chapter's entry, files, beats, title and order, and the joining code.
+
+    A beat record's size is left out: it holds render times, which change nothing joined."""
     found = {}
     for position, (chapter, entry) in enumerate(zip(chapters, entries), start=1):
         found[f"chapter {chapter.slug}"] = f"{position} {entry.hash} {chapter.title}"
-        found.update({f"file {name}": str(size) for name, size in entry.files.items()})
+        found.update(
+            {
+                f"file {name}": str(size)
+                for name, size in entry.files.items()
+                if not name.endswith(".beats.json")
+            }
+        )
+        found[f"beats {chapter.slug}"] = " ".join(
+            f"{b.first_frame}+{b.frames}:{b.name}" for b in entry.beats or ()
+        )
     code = scanner.modules(CODE, ("pipeline",))
     found.update(
         {f"module {name}": hashlib.sha256(path.read_bytes()).hexdigest() for name, path in code.items()}
