@@ -46,9 +46,8 @@ BEATEN_NAMES = ["Beats from a test", "Right", "Down", "Gone"]  # the first: play
 BEATEN_FRAMES = [6, 12, 3, 3]
 
 
-@pytest.fixture(scope="module")
-def rendered(tmp_path_factory, module_lecture, module_patch, run):
-    """Beaten and Tiny rendered once as mp4 (with the lecture); their folder."""
+def render_beaten(out: Path, module_lecture, module_patch, run) -> str:
+    """Render Beaten and Tiny as mp4 (with the lecture and its documents) into `out`; the render's output."""
     (module_lecture.folder / "beaten.py").write_text(BEATEN)
     tiny = module_lecture.chapters("Tiny")[0]
     chapters = (
@@ -56,9 +55,16 @@ def rendered(tmp_path_factory, module_lecture, module_patch, run):
         Chapter(2, tiny.name, tiny.title, tiny.module),
     )
     module_patch.setattr(registry, "CHAPTERS", chapters)
-    out = tmp_path_factory.mktemp("beats")
     result = run("render", "--output", out)
     assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory, module_lecture, module_patch, run):
+    """Beaten and Tiny rendered once; their folder."""
+    out = tmp_path_factory.mktemp("beats")
+    render_beaten(out, module_lecture, module_patch, run)
     return out / "480p15"
 
 

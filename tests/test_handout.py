@@ -5,12 +5,11 @@ import subprocess
 
 import pytest
 from PIL import Image
-from test_beats import BEATEN, BEATEN_NAMES
+from test_beats import BEATEN_NAMES, render_beaten
 
 from pipeline import handout
 from pipeline.manifest import Manifest
 from scenes import registry
-from scenes.registry import Chapter
 
 LECTURE = registry.CHAPTERS  # the real chapters, taken before a fixture puts tiny ones in the registry
 
@@ -31,16 +30,8 @@ def page_count(path) -> int:
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory, module_lecture, module_patch, run):
     """Beaten and Tiny rendered once as mp4 with the lecture's documents; their output folder."""
-    (module_lecture.folder / "beaten.py").write_text(BEATEN)
-    tiny = module_lecture.chapters("Tiny")[0]
-    chapters = (
-        Chapter(1, "Beaten", BEATEN_NAMES[0], f"{module_lecture.package}.beaten"),
-        Chapter(2, tiny.name, tiny.title, tiny.module),
-    )
-    module_patch.setattr(registry, "CHAPTERS", chapters)
     out = tmp_path_factory.mktemp("handout")
-    result = run("render", "--output", out)
-    assert result.exit_code == 0, result.output
+    render_beaten(out, module_lecture, module_patch, run)
     return out
 
 

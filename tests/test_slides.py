@@ -11,12 +11,11 @@ import pytest
 from PIL import Image
 from pptx import Presentation
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
-from test_beats import BEATEN, BEATEN_NAMES
+from test_beats import render_beaten
 
 from pipeline import beats, captions, outputs
 from pipeline.manifest import Manifest
 from scenes import registry
-from scenes.registry import Chapter
 
 LECTURE = registry.CHAPTERS  # the real chapters, taken before a fixture puts tiny ones in the registry
 
@@ -26,18 +25,10 @@ CONVERSION_LIMIT = 60  # seconds for LibreOffice to turn the deck into a PDF
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory, module_lecture, module_patch, run):
     """Beaten and Tiny rendered once as mp4 with the lecture's documents; the chapters and their folder."""
-    (module_lecture.folder / "beaten.py").write_text(BEATEN)
-    tiny = module_lecture.chapters("Tiny")[0]
-    chapters = (
-        Chapter(1, "Beaten", BEATEN_NAMES[0], f"{module_lecture.package}.beaten"),
-        Chapter(2, tiny.name, tiny.title, tiny.module),
-    )
-    module_patch.setattr(registry, "CHAPTERS", chapters)
     out = tmp_path_factory.mktemp("slides")
-    result = run("render", "--output", out)
-    assert result.exit_code == 0, result.output
-    assert f"wrote {out / '480p15' / 'lecture.pptx'}" in result.output
-    return chapters, out / "480p15"
+    output = render_beaten(out, module_lecture, module_patch, run)
+    assert f"wrote {out / '480p15' / 'lecture.pptx'}" in output
+    return registry.CHAPTERS, out / "480p15"
 
 
 def expected_slides(chapters, folder):
