@@ -22,7 +22,7 @@ from pathlib import Path
 
 import av
 
-from . import beats, captions, outputs
+from . import beats, captions, outputs, video_join
 from .jobs import Job, Outcome, Part
 from .video import CONTAINERS, OPTIONS
 
@@ -264,19 +264,4 @@ def join(pieces: list[Path], target: Path, video_format: str) -> None:
                     out.metadata.update(given.metadata)
                     stream_out = out.add_stream_from_template(stream_in)
                     stream_out.time_base = stream_in.time_base
-                start += _copy(given, stream_in, out, stream_out, start)
-
-
-def _copy(given, stream_in, out, stream_out, start: Fraction) -> Fraction:
-    """Mux `stream_in`'s packets into `stream_out` moved `start` seconds later; return the piece's length."""
-    shift = int(start / stream_in.time_base)  # exact: frames at k / fps fall on whole ticks
-    end = 0
-    for packet in given.demux(stream_in):
-        if packet.dts is None:  # demux ends with an empty flushing packet
-            continue
-        end = max(end, packet.pts + packet.duration)
-        packet.pts += shift
-        packet.dts += shift
-        packet.stream = stream_out
-        out.mux(packet)
-    return end * stream_in.time_base
+                start += video_join.copy_packets(given, stream_in, out, stream_out, start)

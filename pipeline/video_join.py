@@ -40,7 +40,7 @@ def join(parts: list[tuple[str, Path]], target: Path) -> list[Mark]:
                 elif _signature(stream_in) != first:
                     raise JoinError(f"{path.name} was encoded differently from {parts[0][1].name}")
                 start = marks[-1].end if marks else Fraction(0)
-                length = _copy(given, stream_in, out, stream_out, start)
+                length = copy_packets(given, stream_in, out, stream_out, start)
             marks.append(Mark(title, start, start + length))
         out.set_chapters([_chapter(number, mark) for number, mark in enumerate(marks)])
     return marks
@@ -73,7 +73,7 @@ def _signature(stream) -> tuple:
     )
 
 
-def _copy(given, stream_in, out, stream_out, start: Fraction) -> Fraction:
+def copy_packets(given, stream_in, out, stream_out, start: Fraction) -> Fraction:
     """Mux every packet of `stream_in` into `stream_out`, moved to begin `start` seconds in; return its length."""
     time_base = stream_in.time_base
     origin = stream_in.start_time or 0
