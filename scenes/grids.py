@@ -31,15 +31,16 @@ def places_for(value: float, places: int) -> int:
     return 0 if "." not in fmt(value, places) else places
 
 
-def veil(target) -> Rectangle:
-    """A background-coloured sheet over `target` that dims it while something else is active (fade it in
-    and out); unlike fading `target` itself, it survives whatever is done to `target` meanwhile."""
+def veil(target, opacity: float = DIM, buff: float = VEIL_BUFF) -> Rectangle:
+    """A background-coloured sheet over `target` that dims it (to 1 - `opacity`) while something else is
+    active (fade it in and out); unlike fading `target` itself, it survives whatever is done to `target`
+    meanwhile."""
     return Rectangle(
-        width=target.width + 2 * VEIL_BUFF,
-        height=target.height + 2 * VEIL_BUFF,
+        width=target.width + 2 * buff,
+        height=target.height + 2 * buff,
         stroke_width=0,
         fill_color=theme().background,
-        fill_opacity=DIM,
+        fill_opacity=opacity,
     ).move_to(target)
 
 

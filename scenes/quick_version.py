@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, Rectangle, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, VGroup, Write
 
 from attention import Examples, examples
 from scenes import components as c
 from scenes.chapter import ChapterScene
+from scenes.grids import veil
 from scenes.palette import theme
 from scenes.quick_icons import ICONS
 from scenes.registry import CHAPTERS, find
@@ -203,17 +204,6 @@ def tag_text(takeaway: Takeaway) -> str:
     return f"beyond the sources · {tag}" if takeaway.beyond else tag
 
 
-def veil(target: VGroup) -> Rectangle:
-    """A background-coloured sheet that dims `target` while other rows are read."""
-    return Rectangle(
-        width=target.width + 2 * VEIL_BUFF,
-        height=target.height + 2 * VEIL_BUFF,
-        stroke_width=0,
-        fill_color=theme().background,
-        fill_opacity=DIM,
-    ).move_to(target)
-
-
 def recapped() -> list[str]:
     """The chapters QuickVersion sums up: every chapter but itself, in viewing order."""
     return [ch.name for ch in CHAPTERS if ch.name != "QuickVersion"]
@@ -258,7 +248,7 @@ class QuickVersion(ChapterScene):
             for beat in BEATS
         ]
         self.rows = VGroup(*[r for page in self.pages for r in page])
-        self.page_veils = [VGroup(*[veil(r) for r in page]) for page in self.pages]
+        self.page_veils = [VGroup(*[veil(r, DIM, VEIL_BUFF) for r in page]) for page in self.pages]
         self.formula = c.math(*FORMULA, role="title")
         for part, role in ((2, "query"), (3, "key"), (6, "value")):
             self.formula[part].set_color(getattr(theme(), role))
