@@ -71,6 +71,8 @@ def test_editing_one_chapters_module_renders_only_that_chapter(rendered, render)
         "02-Flaky.mp4.beats.json",
         "manifest.json",
         "index.html",
+        "present.html",  # the presenter pages hold the beats' times and captions
+        "speaker.html",
         "lecture.mp4",
         "lecture.srt",
         "lecture.vtt",

@@ -99,6 +99,8 @@ def test_retitling_a_chapter_renders_only_it_and_joins_the_lecture_again(
         "01-Themed.mp4.beats.json",
         "manifest.json",
         "index.html",
+        "present.html",  # the presenter pages hold the beats' times and captions
+        "speaker.html",
         "lecture.mp4",
         "lecture.srt",
         "lecture.vtt",
