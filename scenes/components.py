@@ -257,6 +257,12 @@ def vector_plane(points, unit: float = 1.3, margin: float = 0.6, step: float = 1
     step = grid_step(float(np.max(pts.max(axis=0) - pts.min(axis=0))) + 2 * margin, step)
     lo = np.floor((pts.min(axis=0) - margin) / step) * step
     hi = np.ceil((pts.max(axis=0) + margin) / step) * step
+    return plane(lo, hi, step, unit)
+
+
+def plane(lo, hi, step: float, unit: float) -> NumberPlane:
+    """A plane from corner `lo` to corner `hi` (plane units), grid lines every `step`, `unit` scene units
+    to one plane unit, in the theme's grid and axis colours."""
     return NumberPlane(
         x_range=[lo[0], hi[0], step],
         y_range=[lo[1], hi[1], step],

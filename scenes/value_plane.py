@@ -30,14 +30,7 @@ def fitted_plane(points, width: float, height: float) -> NumberPlane:
     lo = np.floor((lo - 0.15 * span) / step) * step
     hi = np.ceil((hi + 0.15 * span) / step) * step
     unit = min(width / (hi[0] - lo[0]), height / (hi[1] - lo[1]))
-    return NumberPlane(
-        x_range=[lo[0], hi[0], step],
-        y_range=[lo[1], hi[1], step],
-        x_length=(hi[0] - lo[0]) * unit,
-        y_length=(hi[1] - lo[1]) * unit,
-        background_line_style={"stroke_color": theme().grid, "stroke_width": 1},
-        axis_config={"stroke_color": theme().muted, "stroke_width": 2},
-    )
+    return c.plane(lo, hi, step, unit)
 
 
 def arrow(start, end, color: str, width: float) -> Arrow:
