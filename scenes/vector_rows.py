@@ -44,7 +44,7 @@ class TokenRows(VGroup):
 
 
 def output_tex(term_relations, width: int) -> Tex:
-    """'\\text{output} = [0.665,  0.245]': per coordinate, the sum of the terms w_i v_i as printed
+    """'output = [x,  y]': per coordinate, the sum of the terms w_i v_i as printed
     (`term_relations`: the `scale` relations of every term, `width` per term), so it is exact as shown."""
     rels = []
     for j in range(width):
