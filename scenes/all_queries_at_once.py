@@ -18,7 +18,8 @@ from attention.beyond_examples import all_queries
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation, vector_tex
 from scenes.chapter import ChapterScene
-from scenes.matrices import FormulaLine, NamedMatrix, row_sums, shape_tex
+from scenes.formula_slot import LitFormula
+from scenes.matrices import NamedMatrix, row_sums, shape_tex
 from scenes.palette import theme, token_color
 
 WIDTH = 13.4  # widest a row of matrices may be (the drawing area is 13.6 wide)
@@ -82,7 +83,7 @@ class AllQueriesAtOnce(ChapterScene):
         self.example = ex = self.inputs()
         tr = self.trace = all_queries(ex)
         self.heading = c.chapter_title(self.title, "The matrix form that code computes")
-        self.formula = FormulaLine(MATRIX_FORMULA)
+        self.formula = LitFormula(MATRIX_FORMULA)
         self.q = NamedMatrix("Q", tr.queries, theme().query)
         self.kt = NamedMatrix("K^T", tr.keys_t, theme().key)
         self.columns = VGroup(

@@ -8,8 +8,9 @@ from attention import examples
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, vector_math, vector_tex
 from scenes.chapter import ChapterScene
+from scenes.formula_slot import LitFormula
 from scenes.grids import AttentionGrid, Restate
-from scenes.matrices import FormulaLine, MaskedGrid, masked_swatch, row_veils
+from scenes.matrices import MaskedGrid, masked_swatch, row_veils
 from scenes.palette import theme, token_color
 
 GRID_SIZE = 4.3
@@ -72,7 +73,7 @@ class CausalMask(ChapterScene):
         self.contrast = c.paragraph(
             "exactly 0, not tiny (see “Where it breaks”)", 28, role="small", color=theme().muted
         )
-        self.formula = FormulaLine(MASKED_FORMULA)
+        self.formula = LitFormula(MASKED_FORMULA)
         self.veils = row_veils(self.masked_grid, VEIL)
         self.layout()
 

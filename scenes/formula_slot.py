@@ -1,19 +1,22 @@
-"""The attention formula as one strip whose terms light up as the matching step happens.
+"""Formulas whose terms light up as the matching step happens, the same way in every chapter.
+
+`LitFormula(parts)` takes (TeX, name) pairs; `light(*names)` lights the parts with those names and dims
+the rest (no names: every part lit again), `dimmed()` dims them all before any step is shown, `term(name)`
+is a term's glyphs, to point at or surround. q, k, v, Q, K, V and the output take their role colours.
+
+`formula_slot()` is the one-query strip, terms named in TERMS:
 
     s_i = q · k_i / √d ,   w_i = e^{s_i} / Σ_j e^{s_j} ,   output = Σ_i w_i v_i
 
-Use it the same way in every chapter that shows the formula:
-
-    slot = FormulaSlot().to_edge(UP)            # q, k, v and output in their role colours
+    slot = formula_slot().to_edge(UP)
     self.show(FadeIn(slot))
-    self.show(slot.highlight("dot"), ...)       # during the dot products: q·k bright, the rest dimmed
-    self.show(slot.highlight("scale"), ...)     # during the division by √d
-    self.show(slot.highlight("exp"), ...)       # during softmax: e^s over the sum of e^s
-    self.show(slot.highlight("blend"), ...)     # during the weighted sum Σ w_i v_i
-    self.show(slot.highlight(None))             # everything lit again
+    self.show(slot.light("dot"), ...)       # during the dot products: q·k bright, the rest dimmed
+    self.show(slot.light("scale"), ...)     # during the division by √d
+    self.show(slot.light("exp"), ...)       # during softmax: e^s over the sum of e^s
+    self.show(slot.light("blend"), ...)     # during the weighted sum Σ w_i v_i
+    self.show(slot.light())                 # everything lit again
 
-`highlight(term)` returns an animation (play it with others of the same step); `slot.term(name)` is the
-term's glyphs, to point at or surround. TERMS lists the names.
+The matrix chapters build theirs the same way from their own parts (softmax(Q K^T / √d) V and kin).
 """
 
 from __future__ import annotations
@@ -23,9 +26,9 @@ from manim import AnimationGroup, VGroup
 from scenes.components import math
 from scenes.palette import theme
 
-DIM = 0.3  # opacity of the terms not being spoken about
+DIMMED = 0.3  # opacity of the terms not being spoken about
 
-# each piece of the strip: its TeX and the term it belongs to (None: part of no term, e.g. '=' or a comma)
+# each piece of the one-query strip: its TeX and the term it belongs to (None: of no term, e.g. '=')
 PIECES = (
     (r"s_i =", None),
     (r"q", "dot"),
@@ -41,38 +44,64 @@ PIECES = (
     (r"v_i", "blend"),
 )
 TERMS = ("dot", "scale", "exp", "blend")
-ROLE_OF_PIECE = {"q": "query", "k_i": "key", "v_i": "value", r"\text{output}": "output"}
+# a part's TeX (one-query strip) or name (matrix formulas) -> the role whose colour it takes
+ROLE_OF_PART = {
+    "q": "query",
+    "k_i": "key",
+    "v_i": "value",
+    r"\text{output}": "output",
+    "Q": "query",
+    "K": "key",
+    "V": "value",
+    "outputs": "output",
+}
 
 
-class FormulaSlot(VGroup):
-    """The formula strip, sized as a formula (`role`, see scenes.palette.SIZES); terms named in TERMS."""
+class LitFormula(VGroup):
+    """A formula of named parts, sized by `role` (see scenes.palette.SIZES); several parts may share a name."""
 
-    def __init__(self, role: str = "number"):
+    def __init__(self, parts, role: str = "body"):
         super().__init__()
-        self.formula = math(*[tex for tex, _ in PIECES], role=role)
+        self.formula = math(*[tex for tex, _ in parts], role=role)
+        self.names = [name for _, name in parts]
         colours = theme().roles()
-        for piece, (tex, _) in zip(self.formula, PIECES):
-            if tex in ROLE_OF_PIECE:
-                piece.set_color(colours[ROLE_OF_PIECE[tex]])
+        for part, (tex, name) in zip(self.formula, parts):
+            role_name = ROLE_OF_PART.get(tex) or ROLE_OF_PART.get(name)
+            part.set_color(colours[role_name] if role_name else theme().text)
         self.add(self.formula)
 
     def term(self, name: str) -> VGroup:
-        """The glyphs of term `name` (one of TERMS)."""
-        if name not in TERMS:
-            raise ValueError(f"term: expected one of {', '.join(TERMS)}, got {name!r}")
-        return VGroup(*[piece for piece, (_, owner) in zip(self.formula, PIECES) if owner == name])
+        """The glyphs of the parts called `name`."""
+        if name not in self.names:
+            known = ", ".join(dict.fromkeys(n for n in self.names if n))
+            raise ValueError(f"term: expected one of {known}, got {name!r}")
+        return VGroup(*[part for part, owner in zip(self.formula, self.names) if owner == name])
 
-    def highlight(self, name: str | None) -> AnimationGroup:
-        """An animation lighting term `name` and dimming the others; None lights every piece again."""
-        lit = set(self.term(name)) if name is not None else set(self.formula)
+    def dimmed(self) -> LitFormula:
+        """Every part dimmed (before any step is shown)."""
+        for part in self.formula:
+            part.set_opacity(DIMMED)
+        return self
+
+    def light(self, *names: str) -> AnimationGroup:
+        """Light the parts called `names` and dim the rest; no names: light every part."""
         return AnimationGroup(
-            *[piece.animate.set_opacity(1 if piece in lit else DIM) for piece in self.formula]
+            *[
+                part.animate.set_opacity(1 if not names or name in names else DIMMED)
+                for part, name in zip(self.formula, self.names)
+            ]
         )
 
     def lit(self) -> list[str]:
-        """The terms drawn at full opacity now."""
-        return [
-            name
-            for name in TERMS
-            if all(glyph.get_fill_opacity() > 0.99 for glyph in self.term(name).family_members_with_points())
-        ]
+        """The names of the parts drawn lit, each once, in order."""
+        shown = [n for part, n in zip(self.formula, self.names) if n and _bright(part)]
+        return list(dict.fromkeys(shown))
+
+
+def _bright(part) -> bool:
+    return all(glyph.get_fill_opacity() > DIMMED + 1e-6 for glyph in part.family_members_with_points())
+
+
+def formula_slot(role: str = "number") -> LitFormula:
+    """The one-query formula strip (PIECES), its terms named in TERMS."""
+    return LitFormula(PIECES, role)

@@ -7,7 +7,7 @@ minus infinity and a hidden weight crossed out, never as a number.
 from __future__ import annotations
 
 import numpy as np
-from manim import DL, DR, UL, UP, UR, AnimationGroup, Line, Matrix, Rectangle, Square, VGroup
+from manim import DL, DR, UL, UP, UR, Line, Matrix, Rectangle, Square, VGroup
 
 from attention import GridTrace
 from attention.masking import MaskedTrace
@@ -18,7 +18,6 @@ from scenes.numbers import SansTex
 from scenes.palette import tex_size, theme
 
 MINUS_INFINITY = r"-\infty"
-DIMMED = 0.3  # opacity of a formula's parts that are not being explained
 VEIL_MARGIN = 0.2  # a row veil reaches this far beyond the row (a sum widens when it shows its weights)
 
 
@@ -67,41 +66,6 @@ class NamedMatrix(VGroup):
     def entries(self) -> list[str]:
         """The TeX of every entry, row after row."""
         return [e.tex_string for e in self.matrix.get_entries()]
-
-
-class FormulaLine(VGroup):
-    """A formula whose named parts light up as their step is shown, the others dimmed.
-
-    `parts`: (TeX, name) pairs in order; several parts may share a name (both brackets of a softmax).
-    """
-
-    def __init__(self, parts, role: str = "body"):
-        super().__init__()
-        self.formula = c.math(*[tex for tex, _ in parts], role=role)
-        self.names = [name for _, name in parts]
-        colors = {"Q": theme().query, "K": theme().key, "V": theme().value, "outputs": theme().output}
-        for part, name in zip(self.formula, self.names):
-            part.set_color(colors.get(name, theme().text))
-        self.add(self.formula)
-
-    def dimmed(self) -> FormulaLine:
-        """Every part dimmed (before any step is shown)."""
-        for part in self.formula:
-            part.set_opacity(DIMMED)
-        return self
-
-    def light(self, *names: str) -> AnimationGroup:
-        """Light the parts called `names` and dim the rest; no names: light every part."""
-        return AnimationGroup(
-            *[
-                part.animate.set_opacity(1 if not names or name in names else DIMMED)
-                for part, name in zip(self.formula, self.names)
-            ]
-        )
-
-    def lit(self) -> list[str]:
-        """The names of the parts drawn lit."""
-        return [n for part, n in zip(self.formula, self.names) if part.get_fill_opacity() > DIMMED + 1e-6]
 
 
 def row_sums(weights, places: int) -> VGroup:

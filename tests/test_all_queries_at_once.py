@@ -8,7 +8,7 @@ from attention import attend, examples
 from attention.beyond_examples import all_queries
 from scenes.all_queries_at_once import AllQueriesAtOnce
 from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES
-from scenes.matrices import FormulaLine
+from scenes.formula_slot import LitFormula
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -111,7 +111,7 @@ def done(animation) -> None:
 
 
 def test_the_formula_line_lights_the_named_parts():
-    line = FormulaLine((("Q", "Q"), (r"K^{\top}", "K"), ("V", "V"))).dimmed()
+    line = LitFormula((("Q", "Q"), (r"K^{\top}", "K"), ("V", "V"))).dimmed()
     assert line.lit() == []
     done(line.light("K"))
     assert line.lit() == ["K"]

@@ -8,7 +8,7 @@ from manim import tempconfig
 from pipeline.settings import from_options
 from scenes.chapter import ChapterScene
 from scenes.components import VectorReadout, WeightBars, chapter_title, math, number, text
-from scenes.formula_slot import PIECES, TERMS, FormulaSlot
+from scenes.formula_slot import PIECES, TERMS, formula_slot
 from scenes.palette import FRAME_HEIGHT, MIN_PX, SIZES, THEMES, delta_e
 from scenes.registry import CHAPTERS
 from tests.layout import beat_ends, chapter_ends, too_small
@@ -106,19 +106,19 @@ def play_to_end(animation) -> None:
 
 
 def test_the_formula_slot_lights_one_term_and_dims_the_rest():
-    slot = FormulaSlot()
+    slot = formula_slot()
     assert slot.lit() == list(TERMS)
     for name in TERMS:
-        play_to_end(slot.highlight(name))
+        play_to_end(slot.light(name))
         assert slot.lit() == [name]
-    play_to_end(slot.highlight(None))
+    play_to_end(slot.light())
     assert slot.lit() == list(TERMS)
-    with pytest.raises(ValueError, match="term: expected one of dot, scale, exp, blend"):
+    with pytest.raises(ValueError, match="term: expected one of dot, scale, exp, blend, got"):
         slot.term("softmax")
 
 
 def test_the_formula_slot_colours_q_k_v_and_output_by_role():
-    slot = FormulaSlot()
+    slot = formula_slot()
     roles = THEMES["dark"].roles()
     colours = {tex: piece.get_color().to_hex().upper() for piece, (tex, _) in zip(slot.formula, PIECES)}
     assert colours["q"] == roles["query"] and colours["k_i"] == roles["key"]
