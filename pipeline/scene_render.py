@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import time
+from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from attention import examples
 from attention.example_file import load_example_file
 from scenes import palette
 
-from . import beats, captions, outputs, tex_cache, video
+from . import beats, captions, outputs, skipping, tex_cache, video
 from .jobs import Job, Part, Progress
 from .latex_errors import explained
 from .settings import RenderSettings
@@ -66,7 +67,8 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
 
 
 class Window:
-    """Makes a scene render only a part's plays: earlier ones skipped, construction ended at the part's end.
+    """Makes a scene render only a part's plays: earlier ones skipped (made cheaper as the preview's are),
+    construction ended at the part's end.
 
     manim advances a skipped play's scene time by its run time, not by the frames a render writes (a
     run time is rarely a whole number of frames), so the time is set to what a render reaches: captions
@@ -90,7 +92,8 @@ class Window:
         skipped = renderer.num_plays < self._part.first
         renderer._original_skipping_status = skipped  # what each play() resets skip_animations to
         began, clock = renderer.time, time.perf_counter()
-        self._play(scene, *args, **kwargs)
+        with skipping.cheaper(scene) if skipped else nullcontext():
+            self._play(scene, *args, **kwargs)
         if skipped:
             renderer.time = _rendered_time(scene, began)
             self.skipping += time.perf_counter() - clock

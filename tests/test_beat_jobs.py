@@ -133,3 +133,33 @@ def test_unmeasured_chapters_and_gifs_are_whole_jobs_unmeasured_first():
 def test_predicted_wall_time_places_the_longest_jobs_first():
     assert beat_jobs.predicted([1, 1, 1, 1, 1, 5], 2) == 5 and beat_jobs.predicted([3, 3, 2, 2, 2], 2) == 7
     assert beat_jobs.predicted([5], 4) == 5 and beat_jobs.predicted([], 2) == 0
+
+
+# Each beat's render time (s) as the manifest recorded it in a -q l render of the twelve chapters, two jobs
+RECORDED = {
+    "FixedContext": (9.441, 4.563, 2.535, 8.173, 4.195),
+    "ThreeTokenDrag": (4.844, 16.647, 8.301, 5.663),
+    "ScoreEveryWord": (32.462, 1.48, 5.17, 4.227),
+    "BlendByWeight": (23.217, 1.157, 2.659, 9.453, 1.567),
+    "Refocus": (22.991, 2.601, 7.076, 3.257, 1.451),
+    "SourcePositions": (15.649, 3.418, 10.474, 16.514, 34.324, 27.116),
+    "ShrinkScores": (22.207, 5.044, 48.206, 29.86),
+    "WhereItBreaks": (31.229, 31.816, 36.931, 22.793),
+    "QuickVersion": (24.799, 3.274, 10.765, 12.228, 13.417, 51.108),
+    "AllQueriesAtOnce": (26.538, 2.448, 1.177, 5.119, 4.291, 6.614),
+    "CausalMask": (17.523, 3.573, 4.25, 6.475, 1.538, 2.834, 2.327),
+    "MultiHead": (19.268, 2.561, 10.383, 3.557, 3.52),
+}
+
+
+@pytest.mark.parametrize("workers", [2, 4, 16])
+def test_on_the_recorded_lecture_beat_jobs_never_predict_slower_than_chapter_jobs(workers):
+    chapters = [(_job(n), _beats(*seconds)) for n, seconds in enumerate(RECORDED.values(), start=1)]
+    jobs = beat_jobs.numbered(beat_jobs.plan(chapters, workers))
+    whole = beat_jobs.predicted([beat_jobs.part_cost(list(s), 0, len(s)) for s in RECORDED.values()], workers)
+    planned = beat_jobs.predicted([_predicted_cost(job, chapters) for job in jobs], workers)
+    assert planned <= whole
+    if workers == 2:  # the chapters balance on two workers: they stay whole jobs
+        assert all(job.part is None for job in jobs) and len(jobs) == len(RECORDED)
+    if workers == 16:  # the longest chapters are split: well below the longest chapter's time
+        assert planned < 0.8 * whole

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from pipeline import preview
+from pipeline import preview, skipping
 from pipeline.settings import from_options
 from scenes import registry
 from scenes.registry import Chapter
@@ -124,9 +124,9 @@ def test_skipped_fades_and_transforms_copy_less_and_indications_still_copy():
     from manim import Circle, FadeIn, FadeOut, Indicate, Square, Transform, Wait
 
     square = Square()
-    assert preview.fade_is_idle(FadeIn(square)) and preview.fade_is_idle(FadeOut(square))
-    assert preview.starts_from_target(Transform(square, Circle()))
-    assert preview.starts_from_target(square.animate.shift(1).build())
-    assert not preview.starts_from_target(Transform(square, Circle(), path_arc=1))
-    assert not preview.starts_from_target(Indicate(square)) and not preview.fade_is_idle(Indicate(square))
-    assert not preview.fade_is_idle(Wait()) and not preview.starts_from_target(Wait())
+    assert skipping.fade_is_idle(FadeIn(square)) and skipping.fade_is_idle(FadeOut(square))
+    assert skipping.starts_from_target(Transform(square, Circle()))
+    assert skipping.starts_from_target(square.animate.shift(1).build())
+    assert not skipping.starts_from_target(Transform(square, Circle(), path_arc=1))
+    assert not skipping.starts_from_target(Indicate(square)) and not skipping.fade_is_idle(Indicate(square))
+    assert not skipping.fade_is_idle(Wait()) and not skipping.starts_from_target(Wait())
