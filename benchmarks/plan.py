@@ -13,6 +13,8 @@ PREVIEW_CHAPTER = "ThreeTokenDrag"  # the longest chapter: previewed, against it
 TINY_CHAPTER = "QuickVersion"
 GRID_SIZES = (4, 8, 16, 32, 64)  # positions of the benchmark grid (the chapter grows to 32)
 GRID_QUALITY = "l"
+PROFILE_QUALITY = "l"  # each chapter alone in a worker, timed by category (at -q h they would add 13 min)
+PREVIEW_QUALITY = "l"  # the preview's target is against the chapter's -q l render
 
 
 @dataclass(frozen=True)
@@ -27,12 +29,13 @@ class Plan:
     growth_qualities: tuple[str, ...]
     grid_sizes: tuple[int, ...]
     profile_quality: str  # of each chapter alone in a worker, timed by category
-    preview: Chapter  # previewed, against its render
+    preview: Chapter  # previewed at PREVIEW_QUALITY, against its render there
     tiny: bool = False
 
 
 def full(quality: str) -> Plan:
-    """Every chapter at `quality`, alone too; growth over l, m, h; every grid size at -q l."""
+    """Every chapter at `quality` (alone in a worker at PROFILE_QUALITY); growth over l, m, h; every grid size
+    at -q l."""
     return Plan(
         quality,
         registry.CHAPTERS,
@@ -41,7 +44,7 @@ def full(quality: str) -> Plan:
         registry.find(GROWTH_CHAPTER),
         ("l", "m", "h"),
         GRID_SIZES,
-        quality,
+        PROFILE_QUALITY,
         registry.find(PREVIEW_CHAPTER),
     )
 

@@ -6,6 +6,7 @@ import json
 import statistics
 from pathlib import Path
 
+from . import plot
 from .breakdown import ENCODER_THREAD, OTHER
 
 TARGETS = {"speedup": 1.8, "noop_seconds": 2.0, "edit_ratio": 1.15}  # issue 9, for -q h on this machine
@@ -28,10 +29,11 @@ def targets(result: dict) -> dict:
 
 
 def write(result: dict, folder: Path) -> None:
-    """Write latest.json and latest.md into `folder` and append a line to its history.jsonl."""
+    """Write latest.json, latest.md and scaling.svg into `folder` and append a line to its history.jsonl."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "latest.json").write_text(json.dumps(result, indent=1) + "\n")
     (folder / "latest.md").write_text(markdown(result))
+    (folder / "scaling.svg").write_text(plot.svg(result["scaling"]))
     with (folder / "history.jsonl").open("a") as history:
         history.write(json.dumps(summary(result)) + "\n")
 
@@ -192,10 +194,11 @@ def _scaling(result: dict) -> list[str]:
 def _floor_and_preview(result: dict) -> str:
     floor, preview = result["floor"], result["preview"]
     return (
-        f"Encoder floor: encoding the chapters' {floor['frames']} frames alone takes {floor['wall']:.1f} s; the "
-        f"pipeline's cold render ({floor['pipeline_wall']:.1f} s) is {floor['ratio']:.1f}x that. Preview of "
-        f"{preview['chapter']}: {preview['wall']:.1f} s against {preview['render_wall']:.1f} s to render it "
-        f"({preview['ratio']:.2f}x; target 0.25x)."
+        f"Encoder floor: encoding the chapters' {floor['frames']} frames alone takes {floor['wall']:.1f} s "
+        f"(from {floor['sampled_frames']} frames encoded in {floor['sampled_wall']:.1f} s: the first of each "
+        f"chapter); the pipeline's cold render ({floor['pipeline_wall']:.1f} s) is {floor['ratio']:.1f}x that. "
+        f"Preview of {preview['chapter']} at -q {preview['quality']}: {preview['wall']:.1f} s against "
+        f"{preview['render_wall']:.1f} s to render it ({preview['ratio']:.2f}x; target 0.25x)."
     )
 
 

@@ -10,6 +10,7 @@ for 2 workers is checked against a real --jobs 2 run.
 from __future__ import annotations
 
 import io
+import itertools
 import time
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from pipeline.jobs import Job
 from pipeline.settings import from_options
 
 WORKERS = (1, 2, 4, 8, 16)
+FLOOR_SAMPLE = 600  # frames encoded from the start of each chapter (10 s at 60 fps); the rest extrapolated
 
 
 def model(chapters, entries: dict, done: dict[str, float], wall_one: float, quality: str) -> dict:
@@ -55,16 +57,24 @@ def _cost(job: Job, measured: dict, per_job: float) -> float:
 
 
 def encoder_floor(videos: list[Path]) -> dict:
-    """Encode the frames of `videos` again alone, at the pipeline's settings (libx264 veryfast, yuv420p, same
-    size and rate): the time the encoder alone needs (decoding not counted)."""
-    encoding, frames = 0.0, 0
+    """Encode the first FLOOR_SAMPLE frames of each of `videos` again alone, at the pipeline's settings
+    (libx264 veryfast, yuv420p, same size and rate), and extrapolate to all their frames: the time the
+    encoder alone needs (decoding not counted)."""
+    encoding, sampled, frames = 0.0, 0, 0
     for video in videos:
-        seconds, count = _encoded(video)
-        encoding, frames = encoding + seconds, frames + count
-    return {"frames": frames, "wall": round(encoding, 3)}
+        seconds, count, total = _encoded(video)
+        encoding, sampled, frames = encoding + seconds, sampled + count, frames + total
+    wall = encoding * frames / sampled if sampled else 0.0
+    return {
+        "frames": frames,
+        "sampled_frames": sampled,
+        "sampled_wall": round(encoding, 3),
+        "wall": round(wall, 3),
+    }
 
 
-def _encoded(video: Path) -> tuple[float, int]:
+def _encoded(video: Path) -> tuple[float, int, int]:
+    """Seconds encoding the video's first FLOOR_SAMPLE frames, how many that was, and its frame count."""
     from pipeline.scene_render import X264_PRESET
 
     encoding, frames = 0.0, 0
@@ -72,7 +82,7 @@ def _encoded(video: Path) -> tuple[float, int]:
         stream_in = given.streams.video[0]
         stream = out.add_stream("libx264", rate=stream_in.average_rate, options={"preset": X264_PRESET})
         stream.width, stream.height, stream.pix_fmt = stream_in.width, stream_in.height, "yuv420p"
-        for frame in given.decode(stream_in):
+        for frame in itertools.islice(given.decode(stream_in), FLOOR_SAMPLE):
             frame.pts, frame.time_base = frames, 1 / stream_in.average_rate
             began = time.perf_counter()
             for packet in stream.encode(frame):
@@ -83,4 +93,5 @@ def _encoded(video: Path) -> tuple[float, int]:
         for packet in stream.encode(None):
             out.mux(packet)
         encoding += time.perf_counter() - began
-    return encoding, frames
+        total = stream_in.frames or frames
+    return encoding, frames, total

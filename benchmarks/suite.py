@@ -14,7 +14,7 @@ from pipeline.quality import PRESETS
 
 from . import machine, page_drag, plain, scaling
 from .grid_scene import scene_name
-from .plan import GRID_QUALITY, Plan
+from .plan import GRID_QUALITY, PREVIEW_QUALITY, Plan
 from .runner import Run, run
 from .workspace import copy_project, edited, environment, python
 
@@ -62,26 +62,16 @@ class Suite:
         return {**found, "pipeline_wall": pipeline_wall, "ratio": round(pipeline_wall / found["wall"], 2)}
 
     def preview(self) -> dict:
-        """render.py preview of the preview chapter against rendering it (both whole commands, Tex cache warm)."""
-        chapter = self.plan.preview
-        shown = run(
-            [
-                python(),
-                "render.py",
-                "preview",
-                chapter.name,
-                "-q",
-                self.plan.quality,
-                "--output",
-                str(self.out),
-            ],
-            self.root,
-            self.env,
-        )
-        rendered = self.render("--force", "--jobs", "1", chapter.name, names=False)
-        self.log(f"preview {chapter.name}: {shown.wall:.1f} s, render {rendered.wall:.1f} s")
+        """render.py preview of the preview chapter against rendering it, at PREVIEW_QUALITY (both whole
+        commands, the Tex cache warm: it is rendered first)."""
+        chapter, quality = self.plan.preview, PREVIEW_QUALITY
+        rendered = self.render("--force", "--jobs", "1", chapter.name, names=False, quality=quality)
+        command = [python(), "render.py", "preview", chapter.name, "-q", quality, "--output", str(self.out)]
+        shown = run(command, self.root, self.env)
+        self.log(f"preview {chapter.name} -q {quality}: {shown.wall:.1f} s, render {rendered.wall:.1f} s")
         return {
             "chapter": chapter.name,
+            "quality": quality,
             "wall": round(shown.wall, 3),
             "render_wall": round(rendered.wall, 3),
             "ratio": round(shown.wall / rendered.wall, 3),
@@ -208,16 +198,16 @@ class Suite:
         self.log(f"probe {spec} -q {quality}: {found['wall']:.1f} s, {found['frames']} frames")
         return found
 
-    def render(self, *args: str, names: bool = True) -> Run:
-        """render.py render at the plan's quality into the pipeline's folder; the plan's chapters unless
-        it is the whole lecture (or `names` is False)."""
+    def render(self, *args: str, names: bool = True, quality: str | None = None) -> Run:
+        """render.py render at `quality` (default the plan's) into the pipeline's folder; the plan's chapters
+        unless it is the whole lecture (or `names` is False)."""
         chosen = [c.name for c in self.plan.chapters] if names and not self.plan.whole_lecture else []
         command = [
             python(),
             "render.py",
             "render",
             "-q",
-            self.plan.quality,
+            quality or self.plan.quality,
             "--output",
             str(self.out),
             *args,

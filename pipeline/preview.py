@@ -1,8 +1,9 @@
 """A chapter's preview: one PNG sheet with the last picture of every beat, every animation skipped, no video.
 
 The chapter runs in this process with manim's still-image output, which skips every animation
-(mobjects jump to their end state) and encodes nothing; the picture is drawn only where a beat
-ends. The quickest way to check a layout after an edit.
+(mobjects jump to their end state) and encodes nothing; skipped plays are made cheaper where that
+cannot change where they leave the mobjects (`quick_skips`), and the picture is drawn only where a
+beat ends. The quickest way to check a layout after an edit.
 """
 
 from __future__ import annotations
@@ -63,10 +64,93 @@ def beat_pictures(
         with tempconfig(still), explained():
             scene = chapter.scene_class()()
             taker = BeatEnds(scene)
+            quick_skips(scene)
             scene.render()
             taker.close()
         tex_cache.publish(private_tex, shared_tex)
     return taker.pictures
+
+
+def quick_skips(scene) -> None:
+    """Make the scene's skipped plays cheaper without changing where they leave its mobjects: no picture is
+    drawn during a play (the beat's end draws its own), a fade copies nothing (`fade_is_idle`), and a
+    transform ending on its target starts from its target's copy (`starts_from_target`)."""
+    renderer, begin = scene.renderer, scene.begin_animations
+    renderer.update_frame = lambda *args, **kwargs: None
+    renderer.save_static_frame_data = lambda *args, **kwargs: None
+
+    def begin_animations() -> None:
+        for animation in _nested(scene.animations):
+            if fade_is_idle(animation):
+                animation.begin = lambda a=animation: _idle_begin(a)
+                animation.interpolate = lambda alpha: None
+            elif starts_from_target(animation):
+                animation.create_starting_mobject = lambda a=animation: a.target_copy
+        begin()
+
+    scene.begin_animations = begin_animations
+
+
+def _plain_transform(animation) -> bool:
+    """A transform whose mobject becomes `(1 - a) * start + a * target` on a straight path."""
+    from manim import Transform
+    from manim.animation.animation import Animation
+    from manim.utils.bezier import interpolate
+
+    kind = type(animation)
+    return (
+        isinstance(animation, Transform)
+        and kind.interpolate is Animation.interpolate
+        and kind.interpolate_mobject is Animation.interpolate_mobject
+        and kind.interpolate_submobject is Transform.interpolate_submobject
+        and animation.path_func is interpolate
+    )
+
+
+def fade_is_idle(animation) -> bool:
+    """Whether a skipped `animation` leaves its mobject's points and colours as they are: a FadeIn (its
+    target is its mobject) ending at exactly 1, or a FadeOut (its clean-up goes back to its start)
+    starting at exactly 0; only adding or removing the mobject is left, which the play does."""
+    from manim import FadeIn, FadeOut, Transform
+
+    kind = type(animation)
+    if not _plain_transform(animation) or kind.begin is not Transform.begin:
+        return False
+    fade_in = (
+        kind.create_target is FadeIn.create_target
+        and kind.clean_up_from_scene is Transform.clean_up_from_scene
+    )
+    fade_out = kind.clean_up_from_scene is FadeOut.clean_up_from_scene and animation.rate_func(0.0) == 0.0
+    return (fade_in and animation.rate_func(1.0) == 1.0) or fade_out
+
+
+def _idle_begin(animation) -> None:
+    """Transform.begin for an idle fade: its mobject is its own start and target, nothing is copied."""
+    animation.target_mobject = animation.target_copy = animation.starting_mobject = animation.mobject
+    if animation.suspend_mobject_updating:
+        animation.mobject.suspend_updating()
+
+
+def starts_from_target(animation) -> bool:
+    """Whether a skipped `animation` ends the same wherever it starts: a plain transform whose rate function
+    ends at exactly 1 (so its mobject becomes exactly its target), whose clean-up does not go back to
+    the start."""
+    from manim import Transform
+
+    kind = type(animation)
+    return (
+        _plain_transform(animation)
+        and kind.clean_up_from_scene is Transform.clean_up_from_scene
+        and kind.begin is Transform.begin
+        and animation.rate_func(1.0) == 1.0
+    )
+
+
+def _nested(animations):
+    """The animations and, inside groups, theirs."""
+    for animation in animations:
+        yield animation
+        yield from _nested(getattr(animation, "animations", ()))
 
 
 class BeatEnds:
@@ -75,6 +159,7 @@ class BeatEnds:
     def __init__(self, scene):
         self.pictures: list[tuple[str, Image.Image]] = []
         self._scene = scene
+        self._draw = scene.renderer.update_frame
         self._name, self._plays = "start", 0
         self._next_section = scene.next_section
         scene.next_section = self._section
@@ -89,7 +174,8 @@ class BeatEnds:
         renderer = self._scene.renderer
         if renderer.num_plays > self._plays:
             self._scene.update_mobjects(0)  # as a rendered play does after its last frame
-            renderer.update_frame(self._scene, ignore_skipping=True)
+            renderer.static_image = None  # everything drawn once, as the video's held pictures are
+            self._draw(self._scene, ignore_skipping=True)
             self.pictures.append((self._name, Image.fromarray(renderer.get_frame()).convert("RGB")))
             self._plays = renderer.num_plays
 

@@ -6,11 +6,13 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from click.testing import CliRunner
 
-from benchmarks import breakdown, plan, report
+from benchmarks import breakdown, plan, plot, report
+from benchmarks import scaling as scaling_module
 from benchmarks.__main__ import main
 from benchmarks.workspace import edited
 
@@ -118,6 +120,26 @@ def test_markdown_and_history(tiny_run, result):
     assert printed.strip() == table.strip()
     (line,) = (out / "history.jsonl").read_text().splitlines()
     assert json.loads(line) == report.summary(result)
+    assert (out / "scaling.svg").read_text() == plot.svg(result["scaling"])
+
+
+def test_the_scaling_plot_draws_both_curves_and_the_real_runs():
+    curves = {"chapter_jobs": {1: 100.0, 2: 52.0, 4: 30.0}, "beat_jobs": {1: 100.0, 2: 51.0, 4: 26.0}}
+    picture = ElementTree.fromstring(plot.svg({**curves, "real": {"1": 99.0, "2": 55.0}}))
+    lines = picture.findall("{http://www.w3.org/2000/svg}polyline")
+    drawn = {line.get("stroke"): line.get("points").split() for line in lines[::-1]}  # the curve, not its key
+    for _, _, color in plot.CURVES:
+        assert len(drawn[color]) == 3  # one point per worker count
+    ys = [float(p.split(",")[1]) for p in drawn[plot.CURVES[1][2]]]
+    assert ys == sorted(ys, reverse=True)  # the speed-up grows upwards
+    real = [c for c in picture.iter("{http://www.w3.org/2000/svg}circle") if c.get("fill") == "none"]
+    assert len(real) == 2 + 1  # the two real runs and the legend's
+
+
+def test_the_full_plan_profiles_and_previews_at_low_quality():
+    full = plan.full("h")
+    assert full.quality == "h" and full.profile_quality == "l" == plan.PREVIEW_QUALITY
+    assert len(full.chapters) == len(plan.registry.CHAPTERS) and full.whole_lecture
 
 
 @pytest.mark.parametrize("args", [["--revision", "no-such-revision"], ["--tiny", "-q", "h"]])
@@ -161,8 +183,12 @@ def test_scaling_floor_and_preview_are_measured(result, tiny_run):
         assert walls == sorted(walls, reverse=True) and walls[-1] > scaling["fixed"]
     assert scaling["beat_jobs"]["1"] == pytest.approx(scaling["real"]["1"], rel=0.01)  # the model's own run
     assert all(b <= c + 1e-6 for b, c in zip(scaling["beat_jobs"].values(), scaling["chapter_jobs"].values()))
-    assert (
-        result["floor"]["frames"] == result["lecture"]["pipeline"]["frames"] and result["floor"]["wall"] > 0
+    floor = result["floor"]
+    assert floor["frames"] == result["lecture"]["pipeline"]["frames"] and floor["wall"] > 0
+    assert 0 < floor["sampled_frames"] <= min(floor["frames"], scaling_module.FLOOR_SAMPLE)
+    assert floor["wall"] == pytest.approx(
+        floor["sampled_wall"] * floor["frames"] / floor["sampled_frames"], rel=0.01
     )
-    assert 0 < result["preview"]["ratio"] and result["preview"]["chapter"] == TINY.preview.name
+    preview = result["preview"]
+    assert 0 < preview["ratio"] and preview["chapter"] == TINY.preview.name and preview["quality"] == "l"
     assert "beat jobs, predicted" in tiny_run[3] and "Encoder floor" in tiny_run[3]

@@ -5,9 +5,38 @@ import pytest
 from PIL import Image
 
 from pipeline import preview
+from pipeline.settings import from_options
+from scenes import registry
+from scenes.registry import Chapter
 
 TILE = (427, 240)  # half of 854x480
 NAMES = ("appear", "move")  # Tiny's sections
+MOVES = '''
+from manim import DOWN, LEFT, RIGHT, UP, Arrow, Circle, FadeIn, FadeOut, GrowArrow, Indicate, ReplacementTransform
+from manim import Scene, Square, Transform, Triangle
+
+
+class Moves(Scene):
+    """Every kind of play the preview skips its own way, each beat ending on a held picture."""
+
+    def construct(self):
+        square, circle = Square(fill_opacity=0.5), Circle(fill_opacity=0.5).shift(RIGHT * 3)
+        self.next_section("fades in")
+        self.play(FadeIn(square, shift=UP), FadeIn(circle, scale=2), run_time=0.3)
+        self.wait(0.2)
+        self.next_section("fades out and back")
+        self.play(FadeOut(square), run_time=0.3)
+        self.play(FadeIn(square, shift=LEFT), run_time=0.3)
+        self.wait(0.2)
+        self.next_section("transforms")
+        self.play(Transform(square, Triangle(fill_opacity=0.8).shift(LEFT * 3)), run_time=0.3)
+        self.play(ReplacementTransform(circle, Square(color="#ff0000").shift(DOWN)), run_time=0.3)
+        self.play(square.animate.shift(UP).set_opacity(0.3), run_time=0.3)
+        self.wait(0.2)
+        self.next_section("indicates and grows")
+        self.play(Indicate(square), GrowArrow(Arrow(LEFT, RIGHT * 2)), run_time=0.3)
+        self.wait(0.2)
+'''
 
 
 @pytest.fixture
@@ -54,3 +83,50 @@ def test_a_bad_chapter_name_is_one_line_and_status_2(run, tiny_chapters, tmp_pat
     assert result.exit_code == 2
     assert result.output.strip().count("\n") == 0 and "unknown chapter 'nosuch'" in result.output
     assert not (tmp_path / "out").exists()
+
+
+@pytest.fixture
+def moves(lecture, monkeypatch):
+    """A test chapter playing fades, transforms and an indication (which returns to its start)."""
+    (lecture.folder / "moves.py").write_text(MOVES)
+    monkeypatch.setattr(registry, "CHAPTERS", (Chapter(1, "Moves", "Moves", f"{lecture.package}.moves"),))
+    return registry.CHAPTERS[0]
+
+
+def test_every_tile_is_the_video_s_last_frame_of_its_beat(moves, run, tmp_path):
+    out = tmp_path / "out"
+    assert run("render", "--output", out).exit_code == 0
+    assert run("preview", "Moves", "--output", out).exit_code == 0
+    image = Image.open(out / "480p15" / "previews" / "01-Moves.png")
+    posters = sorted((out / "480p15").glob("01-Moves.beat-*.png"))
+    assert len(posters) == 4
+    for index, poster in enumerate(posters):
+        video = Image.open(poster).convert("RGB").resize(TILE, Image.LANCZOS)
+        assert np.array_equal(tile(image, index), np.asarray(video, dtype=int)), poster.name
+
+
+def test_the_pictures_are_the_video_s_frames_pixel_for_pixel(moves, run, tmp_path):
+    out = tmp_path / "out"
+    assert run("render", "--output", out).exit_code == 0
+    pictures = preview.beat_pictures(moves, from_options("l"), out)
+    assert [name for name, _ in pictures] == [
+        "fades in",
+        "fades out and back",
+        "transforms",
+        "indicates and grows",
+    ]
+    for number, (name, picture) in enumerate(pictures, start=1):
+        video = Image.open(out / "480p15" / f"01-Moves.beat-{number:02d}.png").convert("RGB")
+        assert np.array_equal(np.asarray(picture), np.asarray(video)), name
+
+
+def test_skipped_fades_and_transforms_copy_less_and_indications_still_copy():
+    from manim import Circle, FadeIn, FadeOut, Indicate, Square, Transform, Wait
+
+    square = Square()
+    assert preview.fade_is_idle(FadeIn(square)) and preview.fade_is_idle(FadeOut(square))
+    assert preview.starts_from_target(Transform(square, Circle()))
+    assert preview.starts_from_target(square.animate.shift(1).build())
+    assert not preview.starts_from_target(Transform(square, Circle(), path_arc=1))
+    assert not preview.starts_from_target(Indicate(square)) and not preview.fade_is_idle(Indicate(square))
+    assert not preview.fade_is_idle(Wait()) and not preview.starts_from_target(Wait())
