@@ -21,12 +21,12 @@ from attention import examples
 from attention.beyond_examples import all_queries
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation, vector_tex
-from scenes.chapter import ChapterScene
+from scenes.chapter import BODY_LEFT, ChapterScene
 from scenes.formula_slot import LitFormula
 from scenes.matrices import COLUMN_GAP, NamedMatrix, row_sums, shape_tex, widest
 from scenes.palette import theme, token_color
 
-RIGHT_EDGE = 6.75  # nothing reaches right of this x (as far from the stage's edge as the heading's left)
+RIGHT_EDGE = -BODY_LEFT  # nothing reaches right of this x (as far from the stage's edge as the body grid)
 BOTTOM = -3.78  # nor below this y (the caption band starts at -3.8)
 FORMULA_GAP = 0.18  # from the subtitle to the formula under it
 UNDER_FORMULA = 0.25  # from the formula's bottom to the top of the matrices
@@ -63,18 +63,28 @@ def shape_chain_tex(trace) -> tuple[str, str]:
 
 
 def align_columns(matrix: NamedMatrix, above: NamedMatrix) -> None:
-    """Move `matrix` sideways so its columns sit under `above`'s (both built with one pitch)."""
-    matrix.shift(RIGHT * (above.matrix.get_columns()[0].get_x() - matrix.matrix.get_columns()[0].get_x()))
+    """Move `matrix` sideways so its columns sit under `above`'s (both built with one pitch; manim aligns
+    a matrix's entries on their right edges)."""
+    shift = above.matrix.get_columns()[0].get_right()[0] - matrix.matrix.get_columns()[0].get_right()[0]
+    matrix.shift(RIGHT * shift)
 
 
 def align_rows(matrix: NamedMatrix, beside: NamedMatrix) -> None:
-    """Move `matrix` up or down so its rows are level with `beside`'s (both have the same rows)."""
-    matrix.shift(UP * (beside.matrix.get_rows()[0].get_y() - matrix.matrix.get_rows()[0].get_y()))
+    """Move `matrix` up or down so its rows are level with `beside`'s (entries sit on their rows' bottoms)."""
+    matrix.shift(
+        UP * (beside.matrix.get_rows()[0].get_bottom()[1] - matrix.matrix.get_rows()[0].get_bottom()[1])
+    )
 
 
 def under(matrix: NamedMatrix, above, buff: float = STACK_GAP) -> None:
     """Put `matrix`'s label `buff` under `above`."""
     matrix.shift(UP * (above.get_bottom()[1] - buff - matrix.get_top()[1]))
+
+
+def clear_of(group: VGroup, x: float) -> None:
+    """Move `group` right until its left edge is at `x` or right of it (a product's first column may be
+    wider than its factor's)."""
+    group.shift(RIGHT * max(0.0, x - group.get_left()[0]))
 
 
 class AllQueriesAtOnce(ChapterScene):
@@ -104,7 +114,7 @@ class AllQueriesAtOnce(ChapterScene):
         self.heading = c.chapter_title(self.title, "The matrix form that code computes")
         self.formula = LitFormula(MATRIX_FORMULA, role="small")  # under the title, as the one-query strip
         self.formula.next_to(self.heading, DOWN, buff=FORMULA_GAP, aligned_edge=LEFT)
-        self.left_x = self.heading.get_left()[0]
+        self.left_x = BODY_LEFT
         self.top_y = self.formula.get_bottom()[1] - UNDER_FORMULA
         divisor = rf"\sqrt{{{tr.keys.shape[1]}}} {relation(tr.divisor, SCORE_PLACES)} {fmt(tr.divisor, SCORE_PLACES)}"
         self.divide_label = c.math(rf"\div {divisor}", role="label", color=theme().muted)
@@ -150,6 +160,7 @@ class AllQueriesAtOnce(ChapterScene):
         for m in (self.dots, self.scores):
             align_columns(m, self.kt)
             under(m, self.columns)
+        clear_of(VGroup(self.kt, self.columns, self.dots, self.scores), self.left_x + side + SIDE_GAP)
         self.q.align_to([self.left_x, 0, 0], LEFT)
         align_rows(self.q, self.dots)
         self.divide_label.next_to(self.q, UP, buff=0.3).align_to(self.q, LEFT)
@@ -186,6 +197,7 @@ class AllQueriesAtOnce(ChapterScene):
         self.v.align_to([self.left_x + left.width + SIDE_GAP, self.top_y, 0], UL)
         align_columns(self.outputs, self.v)
         under(self.outputs, self.v)
+        clear_of(VGroup(self.v, self.outputs), self.left_x + left.width + SIDE_GAP)
         left.align_to([self.left_x, 0, 0], LEFT)
         align_rows(self.weights, self.outputs)
         for total, entry in zip(self.sums, self.weights.matrix.get_rows()):
@@ -197,6 +209,25 @@ class AllQueriesAtOnce(ChapterScene):
             row.animate.set_opacity(1 if i is None or k == i else DIMMED)
             for m in matrices
             for k, row in enumerate(m.matrix.get_rows())
+        ]
+
+    def columns_lit(self, j: int | None) -> list:
+        """Animations lighting column j of K^T and its word (every column when j is None), dimming the others."""
+        pairs = zip(self.kt.matrix.get_columns(), self.columns)
+        return [
+            part.animate.set_opacity(1 if j is None or k == j else DIMMED)
+            for k, pair in enumerate(pairs)
+            for part in pair
+        ]
+
+    def entry_lit(self, i: int, j: int) -> list:
+        """Animations lighting row i of Q, column j of K^T and entry (i, j) of their product, dimming the rest."""
+        n = self.dots.values.shape[1]
+        entries = self.dots.matrix.get_entries()
+        return [
+            *self.rows_lit(i, self.q),
+            *self.columns_lit(j),
+            *[e.animate.set_opacity(1 if k == i * n + j else DIMMED) for k, e in enumerate(entries)],
         ]
 
     def stack(self) -> None:
@@ -225,12 +256,17 @@ class AllQueriesAtOnce(ChapterScene):
         self.show(
             FadeIn(self.dots),
             run_time=1.2,
-            caption=f"Q times K transposed gives a {shape_text(tr.dots.shape)} grid of dot products:"
-            " row i of Q with column j of K transposed.",
+            caption=f"Q times K transposed gives a {shape_text(tr.dots.shape)} grid of dot products.",
+        )
+        self.show(
+            *self.entry_lit(0, 0),
+            run_time=1.5,
+            caption="Each entry is a row of Q times a column of K transposed: here row 1 and column 1.",
         )
         for i, name in enumerate(("first", "second")[: len(tr.queries)]):
             self.show(
                 *self.rows_lit(i, self.q, self.dots),
+                *self.columns_lit(None),
                 run_time=0.8,
                 caption=f"Row {i + 1}: the {name} query's dot products {vector_tex(tr.dots[i], SCORE_PLACES)}.",
             )
@@ -291,7 +327,7 @@ class AllQueriesAtOnce(ChapterScene):
                 *self.rows_lit(i, self.weights, self.outputs),
                 self.sums[i].animate.set_opacity(1),
                 self.sums[1 - i].animate.set_opacity(DIMMED),
-                run_time=0.8,
+                run_time=1.5,
                 caption=f"Row {i + 1}: the {name} query's output {vector_tex(tr.outputs[i])}.",
             )
         self.show(

@@ -7,7 +7,7 @@ minus infinity and a hidden weight crossed out, never as a number.
 from __future__ import annotations
 
 import numpy as np
-from manim import DL, DR, UL, UP, UR, Line, Matrix, Rectangle, Square, VGroup
+from manim import DL, DR, LEFT, UL, UP, UR, Line, Matrix, Rectangle, Square, VGroup
 
 from attention import GridTrace
 from attention.masking import MaskedTrace
@@ -96,7 +96,7 @@ class NamedMatrix(VGroup):
             entry.role = "number"
         self.label = c.math(name, rf"\;({shape_tex(self.values.shape)})", role="label", color=color)
         self.label[1].set_color(theme().muted)
-        self.label.next_to(self.matrix, UP, buff=0.15)
+        self.label.next_to(self.matrix, UP, buff=0.15, aligned_edge=LEFT)  # on the matrix's left edge
         self.add(self.matrix, self.label)
 
     def entries(self) -> list[str]:

@@ -10,7 +10,7 @@ from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, VGroup
 
 from attention import Examples, examples
 from scenes import components as c
-from scenes.chapter import ChapterScene
+from scenes.chapter import BODY_LEFT, ChapterScene
 from scenes.formula_slot import LitFormula
 from scenes.grids import veil
 from scenes.palette import theme
@@ -256,7 +256,7 @@ class QuickVersion(ChapterScene):
             FadeIn(self.heading),
             FadeIn(self.formula.dimmed()),
             run_time=1,
-            caption="The whole lecture, a line a chapter, and the formula it builds.",
+            caption="The whole lecture, a line a chapter.",
         )
         previous = VGroup()
         for beat, page, veils in zip(BEATS, self.pages, self.page_veils):
@@ -284,7 +284,7 @@ class QuickVersion(ChapterScene):
     def layout_formula(self) -> None:
         """The formula beside the heading; the chapter list on the left, then the terms, then their ties."""
         self.formula.next_to(self.heading, RIGHT, buff=0.6).to_edge(RIGHT, buff=0.45)
-        self.contents.next_to(self.heading, DOWN, buff=0.5).to_edge(LEFT, buff=0.45)
+        self.contents.next_to(self.heading, DOWN, buff=0.5).set_x(BODY_LEFT, LEFT)
         self.markers = VGroup(*[self.marker(t) for t in TERMS])
         left = self.contents.get_right()[0] + 0.5
         self.ties.arrange(DOWN, aligned_edge=LEFT, buff=0.55).align_to(self.contents, UP)

@@ -99,15 +99,19 @@ def test_everything_fits_and_nothing_overlaps(scene):
         < scene.v.get_left()[0]
     )
     assert scene.v.get_bottom()[1] > scene.outputs.get_top()[1]
+    assert (
+        scene.sums.get_right()[0] < scene.outputs.get_left()[0]
+        and scene.q.get_right()[0] < scene.dots.get_left()[0]
+    )
 
 
 def test_each_product_is_a_table_of_rows_and_columns(scene):
     """Entry (i, j) of a product sits level with row i of its left factor and under column j of its right one."""
     for left, right, product in [(scene.q, scene.kt, scene.dots), (scene.weights, scene.v, scene.outputs)]:
-        for a, b in zip(left.matrix.get_rows(), product.matrix.get_rows()):
-            assert abs(a.get_y() - b.get_y()) < 1e-6
-        for a, b in zip(right.matrix.get_columns(), product.matrix.get_columns()):
-            assert abs(a.get_x() - b.get_x()) < 1e-6
+        for a, b in zip(left.matrix.get_rows(), product.matrix.get_rows()):  # entries sit on their rows
+            assert abs(a.get_bottom()[1] - b.get_bottom()[1]) < 1e-6
+        for a, b in zip(right.matrix.get_columns(), product.matrix.get_columns()):  # and align right
+            assert abs(a.get_right()[0] - b.get_right()[0]) < 1e-6
     for name, column in zip(scene.columns, scene.kt.matrix.get_columns()):
         assert abs(name.get_x() - column.get_x()) < 1e-6
     assert [n.text for n in scene.columns] == list(examples.current().blend.tokens)
@@ -130,7 +134,8 @@ def test_a_wide_example_is_cut_to_fit_at_the_number_size(tmp_path):
 
 
 def test_the_dot_products_are_divided_in_place(scene):
-    np.testing.assert_allclose(scene.scores.matrix.get_left(), scene.dots.matrix.get_left(), atol=1e-6)
+    for a, b in zip(scene.scores.matrix.get_columns(), scene.dots.matrix.get_columns()):
+        assert abs(a.get_right()[0] - b.get_right()[0]) < 1e-6
     np.testing.assert_allclose(scene.scores.get_y(), scene.dots.get_y(), atol=0.05)
 
 

@@ -107,7 +107,7 @@ def test_the_mask_icon_greys_exactly_the_hidden_cells():
 def test_q_k_and_v_are_defined_in_their_role_colours(scene):
     theme = qv.theme()
     for name, color in (("Q", theme.query), ("K", theme.key), ("V", theme.value)):
-        assert scene.formula.term(name).get_color().to_hex().upper() == color.upper()
+        assert scene.formula.term(name)[0].get_color().to_hex().upper() == color.upper()
     meanings = " ".join(t.meaning for t in qv.TERMS)
     for symbol in "QKV":
         assert f"the rows of {symbol}" in meanings
