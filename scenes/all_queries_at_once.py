@@ -258,11 +258,15 @@ class AllQueriesAtOnce(ChapterScene):
             run_time=1.2,
             caption=f"Q times K transposed gives a {shape_text(tr.dots.shape)} grid of dot products.",
         )
+        last = tr.dots.shape[1] - 1
         self.show(
             *self.entry_lit(0, 0),
             run_time=1.5,
-            caption="Each entry is a row of Q times a column of K transposed: here row 1 and column 1.",
+            caption="Each entry is a row of Q times a column of K transposed.",
         )
+        self.show(
+            *self.entry_lit(len(tr.queries) - 1, last), run_time=1.5
+        )  # another entry, its own row and column
         for i, name in enumerate(("first", "second")[: len(tr.queries)]):
             self.show(
                 *self.rows_lit(i, self.q, self.dots),

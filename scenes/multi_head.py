@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UL, UP, Create, FadeIn, Indicate, SurroundingRectangle, VGroup, Write
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UL,
+    UP,
+    Circumscribe,
+    Create,
+    FadeIn,
+    Indicate,
+    SurroundingRectangle,
+    VGroup,
+    Write,
+)
 
 from attention import examples
 from scenes import components as c
@@ -157,7 +170,7 @@ class MultiHead(ChapterScene):
             caption=f"One head over all coordinates: dots {vector_tex(tr.dots, SCORE_PLACES)}, "
             f"scores {vector_tex(tr.scores, SCORE_PLACES)}, weights {vector_tex(tr.weights)}.",
         )
-        self.show(self.left.animate.set_opacity(DIMMED), run_time=1.5)  # while it is read: the bars alone
+        self.show(self.left.animate.set_opacity(DIMMED), run_time=2)  # while it is read: the bars alone
         self.say("Its weights are an average of what the query wants: it cannot pick one word.", hold=2)
 
     def split(self) -> None:
@@ -227,14 +240,15 @@ class MultiHead(ChapterScene):
         )
         self.show(
             Write(self.concat),
-            run_time=1,
+            run_time=2,
             caption=f"The outputs are put side by side: {vector_tex(self.trace.concatenated)}.",
         )
         self.show(
             FadeIn(self.projection),
-            run_time=1,
+            run_time=1.5,
             caption="A learned output projection then mixes the heads into one vector of the model's width.",
         )
+        self.show(Circumscribe(VGroup(self.concat, self.projection), color=theme().muted), run_time=2)
 
     def caveat(self) -> None:
         self.beat("Heads need not specialise")
