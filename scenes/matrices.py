@@ -7,7 +7,7 @@ minus infinity and a hidden weight crossed out, never as a number.
 from __future__ import annotations
 
 import numpy as np
-from manim import DL, DR, UL, UP, UR, Line, Matrix, Rectangle, Square, VGroup
+from manim import DL, DR, LEFT, UL, UP, UR, Line, Matrix, Rectangle, Square, VGroup
 
 from attention import GridTrace
 from attention.masking import MaskedTrace
@@ -18,6 +18,10 @@ from scenes.numbers import SansTex
 from scenes.palette import tex_size, theme
 
 MINUS_INFINITY = r"-\infty"
+VDOTS, HDOTS, DDOTS = r"\vdots", r"\cdots", r"\ddots"  # where a matrix is cut
+DOTS = (VDOTS, HDOTS, DDOTS)
+COLUMN_GAP = 0.35  # between the widest entries of neighbouring columns
+ROW_PITCH = 0.5  # from one row's centre to the next
 VEIL_MARGIN = 0.2  # a row veil reaches this far beyond the row (a sum widens when it shows its weights)
 
 
@@ -30,27 +34,59 @@ def entries_tex(values, places: int) -> list[list[str]]:
     return [[MINUS_INFINITY if v == -np.inf else fmt_column([v], shared)[0] for v in row] for row in values]
 
 
+def elided(printed: list[list[str]], rows: int | None, cols: int | None) -> list[list[str]]:
+    """`printed` cut to its first `rows` rows and `cols` columns (None: all), each cut marked by a row of
+    vertical dots or a column of horizontal dots."""
+    keep_rows = printed if rows is None or rows >= len(printed) else printed[:rows] + [None]
+    width = len(printed[0])
+    cut = cols is not None and cols < width
+    out = []
+    for row in keep_rows:
+        if row is None:
+            out.append([VDOTS] * (cols if cut else width) + ([DDOTS] if cut else []))
+        else:
+            out.append(row[:cols] + [HDOTS] if cut else list(row))
+    return out
+
+
+def widest(values, places: int) -> float:
+    """The width of the widest entry of `values` as a NamedMatrix prints it, in scene units."""
+    distinct = {e for row in entries_tex(values, places) for e in row}
+    return max(SansTex(e, font_size=tex_size("number")).width for e in distinct)
+
+
 def shape_tex(shape) -> str:
     r"""'2 \times 4'."""
     return r" \times ".join(str(n) for n in shape)
 
 
 class NamedMatrix(VGroup):
-    """A bracketed matrix, its name and shape above it ('Q  (2 × 4)'): `values` is what it shows.
+    """A bracketed matrix, its name and shape above it ('Q  (2 × 4)'): `values` is what it holds.
 
     `places`: decimals of non-whole entries (one format for the whole matrix). Entries are numbers (role
-    "number"), the name a label, in the lecture's sans-serif face.
+    "number"), the name a label, in the lecture's sans-serif face. `pitch`: from one column's centre to the
+    next (default: the widest entry and COLUMN_GAP), so matrices given one pitch have columns that line up.
+    `rows`, `cols`: show only the first rows or columns, the rest cut with dots (see `elided`).
     """
 
-    def __init__(self, name: str, values, color: str, places: int = WEIGHT_PLACES):
+    def __init__(
+        self,
+        name: str,
+        values,
+        color: str,
+        places: int = WEIGHT_PLACES,
+        pitch: float | None = None,
+        rows: int | None = None,
+        cols: int | None = None,
+    ):
         super().__init__()
         self.values = np.asarray(values, dtype=float)
         self.name = name
-        printed = entries_tex(self.values, places)
+        printed = elided(entries_tex(self.values, places), rows, cols)
         self.matrix = Matrix(
             printed,
-            h_buff=0.6 + 0.2 * max(len(e) for row in printed for e in row),
-            v_buff=0.56,
+            h_buff=pitch or widest(self.values, places) + COLUMN_GAP,
+            v_buff=ROW_PITCH,
             bracket_h_buff=0.1,
             element_to_mobject=SansTex,
             element_to_mobject_config={"font_size": tex_size("number"), "color": color},
@@ -60,12 +96,12 @@ class NamedMatrix(VGroup):
             entry.role = "number"
         self.label = c.math(name, rf"\;({shape_tex(self.values.shape)})", role="label", color=color)
         self.label[1].set_color(theme().muted)
-        self.label.next_to(self.matrix, UP, buff=0.15)
+        self.label.next_to(self.matrix, UP, buff=0.15, aligned_edge=LEFT)  # on the matrix's left edge
         self.add(self.matrix, self.label)
 
     def entries(self) -> list[str]:
-        """The TeX of every entry, row after row."""
-        return [e.tex_string for e in self.matrix.get_entries()]
+        """The TeX of every number shown, row after row (the dots of a cut left out)."""
+        return [e.tex_string for e in self.matrix.get_entries() if e.tex_string not in DOTS]
 
 
 def row_sums(weights, places: int) -> VGroup:

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UL, UP, Create, FadeIn, SurroundingRectangle, VGroup, Write
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UL,
+    UP,
+    Circumscribe,
+    Create,
+    FadeIn,
+    Indicate,
+    SurroundingRectangle,
+    VGroup,
+    Write,
+)
 
 from attention import examples
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, fmt, relation, vector_math, vector_tex
-from scenes.chapter import ChapterScene
+from scenes.chapter import BODY_LEFT, ChapterScene
 from scenes.matrices import row_vector
 from scenes.palette import theme, token_color
 
@@ -105,10 +118,11 @@ class MultiHead(ChapterScene):
 
     def layout(self) -> None:
         left = VGroup(self.query, self.keys).arrange(DOWN, aligned_edge=RIGHT, buff=0.3)
-        left.next_to(self.heading, DOWN, buff=0.35).to_edge(LEFT, buff=0.45)
-        self.single_label.next_to(left, DOWN, buff=0.3).align_to(left, LEFT)
+        left.next_to(self.heading, DOWN, buff=0.35).set_x(BODY_LEFT, LEFT)
+        self.single_label.next_to(left, DOWN, buff=0.3).set_x(BODY_LEFT, LEFT)
         self.single.next_to(self.single_label, DOWN, buff=0.45).align_to(left, LEFT)
         self.fit_left(VGroup(left, self.single_label, self.single))
+        self.query[0].set_x(BODY_LEFT, LEFT)  # 'q =' on the body grid, its vector over the keys
         self.slices = VGroup(*[self.slice_box(i, h.coordinates) for i, h in enumerate(self.trace.heads)])
         heads = VGroup(
             *[VGroup(*parts) for parts in zip(self.head_labels, self.head_bars, self.head_outputs)]
@@ -156,6 +170,7 @@ class MultiHead(ChapterScene):
             caption=f"One head over all coordinates: dots {vector_tex(tr.dots, SCORE_PLACES)}, "
             f"scores {vector_tex(tr.scores, SCORE_PLACES)}, weights {vector_tex(tr.weights)}.",
         )
+        self.show(self.left.animate.set_opacity(DIMMED), run_time=2)  # while it is read: the bars alone
         self.say("Its weights are an average of what the query wants: it cannot pick one word.", hold=2)
 
     def split(self) -> None:
@@ -164,6 +179,7 @@ class MultiHead(ChapterScene):
         self.show(
             Create(self.slices),
             FadeIn(VGroup(*self.head_labels)),
+            self.left.animate.set_opacity(1),
             VGroup(self.single, self.single_label).animate.set_opacity(DIMMED),
             run_time=1.2,
             caption=f"Split into {len(heads)} heads, each projecting onto its own coordinates.",
@@ -199,16 +215,21 @@ class MultiHead(ChapterScene):
     def per_head(self) -> None:
         self.beat("Two patterns at once")
         for i, (head, bars) in enumerate(zip(self.trace.heads, self.head_bars)):
-            word = self.example.tokens[int(head.trace.weights.argmax())]
+            top = int(head.trace.weights.argmax())
             self.show(
                 FadeIn(bars),
                 *self.focus(i),
+                *[self.head_bars[j].animate.set_opacity(DIMMED) for j in range(i)],
                 run_time=1,
                 caption=f"Head {i + 1}: scores {vector_tex(head.trace.scores, SCORE_PLACES)}, "
-                f"weights {vector_tex(head.trace.weights)}: it looks at “{word}”.",
+                f"weights {vector_tex(head.trace.weights)}: it looks at “{self.example.tokens[top]}”.",
             )
+            self.show(
+                Indicate(bars.bars[top], color=bars.bars[top].get_fill_color(), scale_factor=1.15),
+                run_time=1.5,
+            )  # the word it picks
         self.wait_for_reader()
-        self.show(*self.focus(None), run_time=0.8)
+        self.show(*self.focus(None), *[b.animate.set_opacity(1) for b in self.head_bars], run_time=0.8)
 
     def concatenate(self) -> None:
         self.beat("Concatenate, then project")
@@ -219,15 +240,15 @@ class MultiHead(ChapterScene):
         )
         self.show(
             Write(self.concat),
-            run_time=1,
+            run_time=2,
             caption=f"The outputs are put side by side: {vector_tex(self.trace.concatenated)}.",
         )
         self.show(
             FadeIn(self.projection),
-            run_time=1,
+            run_time=1.5,
             caption="A learned output projection then mixes the heads into one vector of the model's width.",
-            hold=1,
         )
+        self.show(Circumscribe(VGroup(self.concat, self.projection), color=theme().muted), run_time=2)
 
     def caveat(self) -> None:
         self.beat("Heads need not specialise")
@@ -236,5 +257,12 @@ class MultiHead(ChapterScene):
             VGroup(self.single, self.single_label).animate.set_opacity(1),
             run_time=1,
             caption=caveat_text(self.trace),
-            hold=4,
+        )
+        picks = [
+            bars.bars[int(h.trace.weights.argmax())] for h, bars in zip(self.trace.heads, self.head_bars)
+        ]
+        self.show(
+            *[Indicate(bar, color=bar.get_fill_color(), scale_factor=1.15) for bar in picks],
+            run_time=1.5,
+            hold=1.5,
         )

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, VGroup
 
 from attention import Examples, examples
 from scenes import components as c
-from scenes.chapter import ChapterScene
+from scenes.chapter import BODY_LEFT, ChapterScene
+from scenes.formula_slot import LitFormula
 from scenes.grids import veil
 from scenes.palette import theme
 from scenes.quick_icons import ICONS
@@ -29,17 +30,18 @@ CONTENTS_STEP = 0.5  # from one chapter's entry in the list to the next
 DIM = 0.6  # how far earlier lines fade while the next one is read
 VEIL_BUFF = 0.06  # the dimming sheet's margin around a row (less than half the gap between rows)
 ITEM_SECONDS = 3.0
-FADED = 0.3  # opacity of the formula's terms and the chapter list's entries while another is lit
+FADED = 0.3  # opacity of the chapter list's entries while others are lit
 
 
 @dataclass(frozen=True)
 class Takeaway:
-    """One line of the summary, the chapter it recalls (its icon is that chapter's) and a caption;
-    `beyond`: a chapter beyond the sources, tagged as such."""
+    """One line of the summary, the chapter it recalls (its icon is that chapter's), a caption and the
+    formula's terms it is about (lit while it is read); `beyond`: a chapter beyond the sources, tagged as such."""
 
     line: str
     chapter: str
     caption: str
+    terms: tuple[str, ...] = ()  # the formula's terms lit while the line is read
     beyond: bool = False
 
 
@@ -50,6 +52,18 @@ class Beat:
     name: str
     takeaways: tuple[Takeaway, ...]
 
+
+BRACKETS = (r"\Bigl(", r"\Bigr)")
+FORMULA = (  # the closing formula's parts and their names, as in the matrix chapters' formulas
+    (r"\mathrm{softmax}", "softmax"),
+    (BRACKETS[0], "softmax"),
+    ("Q", "Q"),
+    (r"K^{\top}", "K"),
+    (r"/\sqrt{d}", "scale"),
+    (BRACKETS[1], "softmax"),
+    ("V", "V"),
+)
+ALL = tuple(dict.fromkeys(name for _, name in FORMULA))
 
 BEATS = (  # each beat of the chapter and the take-aways it reveals, in viewing order
     Beat(
@@ -64,6 +78,7 @@ BEATS = (  # each beat of the chapter and the take-aways it reveals, in viewing 
                 "A query gets a fresh blend of every key, recomputed as it moves.",
                 "ThreeTokenDrag",
                 "Move the query, and the weights and blend follow.",
+                ("Q", "K"),
             ),
         ),
     ),
@@ -74,16 +89,19 @@ BEATS = (  # each beat of the chapter and the take-aways it reveals, in viewing 
                 "Queries score keys; values supply the blend's contents.",
                 "ScoreEveryWord",
                 "A query's dot product with each key is its score.",
+                ("Q", "K"),
             ),
             Takeaway(
                 "Softmax weights sum to one before multiplying value vectors.",
                 "BlendByWeight",
                 "The weights blend the values into one vector.",
+                ("softmax", "V"),
             ),
             Takeaway(
                 "New queries change weights while keys and values can remain.",
                 "Refocus",
                 "Same keys and values, new query, new weights.",
+                ("Q",),
             ),
         ),
     ),
@@ -94,16 +112,19 @@ BEATS = (  # each beat of the chapter and the take-aways it reveals, in viewing 
                 "Access to source positions doesn't guarantee perfect recall.",
                 "SourcePositions",
                 "Each step weighs every source position.",
+                ("K", "V"),
             ),
             Takeaway(
                 "Scale dot products by the square root of key width.",
                 "ShrinkScores",
                 "Divided by √d, the scores keep their spread.",
+                ("scale",),
             ),
             Takeaway(
                 "Large score gaps can concentrate weights and reduce softmax sensitivity.",
                 "WhereItBreaks",
                 "Big gaps: near one-hot, barely sensitive.",
+                ("softmax",),
             ),
         ),
     ),
@@ -114,18 +135,21 @@ BEATS = (  # each beat of the chapter and the take-aways it reveals, in viewing 
                 "Stacked as matrices, every query is scored, weighed and blended at once.",
                 "AllQueriesAtOnce",
                 "Beyond the sources: two matrix products.",
+                ALL,
                 beyond=True,
             ),
             Takeaway(
                 "A causal mask gives later words weight exactly zero.",
                 "CausalMask",
                 "Beyond the sources: later words masked out.",
+                ("softmax",),
                 beyond=True,
             ),
             Takeaway(
                 "Several heads, each on its own slice, can attend to different words.",
                 "MultiHead",
                 "Beyond the sources: a head per slice.",
+                ALL,
                 beyond=True,
             ),
         ),
@@ -136,45 +160,43 @@ TAKEAWAYS = tuple(t for beat in BEATS for t in beat.takeaways)
 
 @dataclass(frozen=True)
 class Term:
-    """A term of the closing formula: its parts (indices into FORMULA), what it does, the chapters it sums
+    """A term of the closing formula: its parts' names (see FORMULA), what it does, the chapters it sums
     up, and the caption read while it is lit."""
 
-    parts: tuple[int, ...]
+    names: tuple[str, ...]
     meaning: str
     chapters: tuple[str, ...]
     caption: str
 
 
-BRACKETS = (r"\Bigl(", r"\Bigr)")
-FORMULA = (r"\mathrm{softmax}", BRACKETS[0], "Q", r"K^{\top}", r"/\sqrt{d}", BRACKETS[1], "V")
 TERMS = (
     Term(
-        (2, 3),
+        ("Q", "K"),
         "queries, the rows of Q, score keys, the rows of K",
         ("ThreeTokenDrag", "ScoreEveryWord", "AllQueriesAtOnce"),
         "Q K^T: every query's dot product with every key.",
     ),
     Term(
-        (4,),
+        ("scale",),
         "keeps the scores' spread steady as d grows",
         ("ShrinkScores", "WhereItBreaks"),
         "Without it, a large d saturates the softmax.",
     ),
     Term(
-        (0, 1, 5),
+        ("softmax",),
         "makes each row weights that sum to 1",
         ("BlendByWeight", "CausalMask"),
         "A causal mask hides later words before it.",
     ),
     Term(
-        (6,),
+        ("V",),
         "the weights blend the values, the rows of V",
         ("BlendByWeight", "Refocus"),
         "Each output row is one query's blend.",
     ),
 )
 WHOLE = Term(  # the formula as a whole: what it replaces and where it runs
-    tuple(range(len(FORMULA))),
+    ALL,
     "",
     ("FixedContext", "SourcePositions", "MultiHead"),
     "No fixed summary: every position, every query, every head.",
@@ -230,7 +252,12 @@ class QuickVersion(ChapterScene):
 
     def construct(self):
         self.build()
-        self.show(FadeIn(self.heading), run_time=1, caption="The whole lecture, a line a chapter.")
+        self.show(
+            FadeIn(self.heading),
+            FadeIn(self.formula.dimmed()),
+            run_time=1,
+            caption="The whole lecture, a line a chapter.",
+        )
         previous = VGroup()
         for beat, page, veils in zip(BEATS, self.pages, self.page_veils):
             self.beat(beat.name)
@@ -249,9 +276,7 @@ class QuickVersion(ChapterScene):
         ]
         self.rows = VGroup(*[r for page in self.pages for r in page])
         self.page_veils = [VGroup(*[veil(r, DIM, VEIL_BUFF) for r in page]) for page in self.pages]
-        self.formula = c.math(*FORMULA, role="title")
-        for part, role in ((2, "query"), (3, "key"), (6, "value")):
-            self.formula[part].set_color(getattr(theme(), role))
+        self.formula = LitFormula(FORMULA, role="title")
         self.contents = contents()
         self.ties = VGroup(*[tie(t) for t in TERMS])
         self.layout_formula()
@@ -259,7 +284,7 @@ class QuickVersion(ChapterScene):
     def layout_formula(self) -> None:
         """The formula beside the heading; the chapter list on the left, then the terms, then their ties."""
         self.formula.next_to(self.heading, RIGHT, buff=0.6).to_edge(RIGHT, buff=0.45)
-        self.contents.next_to(self.heading, DOWN, buff=0.5).to_edge(LEFT, buff=0.45)
+        self.contents.next_to(self.heading, DOWN, buff=0.5).set_x(BODY_LEFT, LEFT)
         self.markers = VGroup(*[self.marker(t) for t in TERMS])
         left = self.contents.get_right()[0] + 0.5
         self.ties.arrange(DOWN, aligned_edge=LEFT, buff=0.55).align_to(self.contents, UP)
@@ -269,22 +294,21 @@ class QuickVersion(ChapterScene):
 
     def marker(self, term: Term):
         """The term again (its brackets left out), in the formula's colours, at the label size."""
-        parts = [p for p in term.parts if FORMULA[p] not in BRACKETS]
-        mark = c.math(*[FORMULA[p] for p in parts], role="label")
-        for glyphs, p in zip(mark, parts):
-            glyphs.set_color(self.formula[p].get_color())
-        return mark
+        parts = [(tex, name) for tex, name in FORMULA if name in term.names and tex not in BRACKETS]
+        return LitFormula(parts, role="label")
 
     def reveal(self, page: VGroup, veils: VGroup, k: int, leaving: VGroup | None) -> None:
         """Show row k of `page` while the row before steps behind its veil (and the last page fades)."""
         icon, words = page[k]
+        takeaway = TAKEAWAYS[self.rows.submobjects.index(page[k])]
         self.show(
             FadeIn(icon, shift=0.3 * RIGHT),
             FadeIn(words),
             *([FadeIn(veils[k - 1])] if k else []),
             *([FadeOut(leaving)] if leaving else []),
+            *([self.formula.light(*takeaway.terms)] if takeaway.terms else []),
             run_time=1,
-            caption=TAKEAWAYS[self.rows.submobjects.index(page[k])].caption,
+            caption=takeaway.caption,
             hold=ITEM_SECONDS - 1,
         )
 
@@ -293,20 +317,20 @@ class QuickVersion(ChapterScene):
         self.show(
             FadeOut(leaving),
             FadeIn(self.contents),
-            Write(self.formula),
+            self.formula.light(),
             run_time=1.5,
             caption="Every chapter builds one formula: softmax(Q K^T / √d) V.",
         )
         for term, tied, mark in zip(TERMS, self.ties, self.markers):
-            self.show(*self.lit(term.parts, term.chapters), FadeIn(tied), FadeIn(mark), caption=term.caption)
-        self.show(*self.lit(WHOLE.parts, WHOLE.chapters), caption=WHOLE.caption)
-        self.show(*self.lit(WHOLE.parts, recapped()), run_time=0.8, hold=2)
+            self.show(*self.lit(term.names, term.chapters), FadeIn(tied), FadeIn(mark), caption=term.caption)
+        self.show(*self.lit(WHOLE.names, WHOLE.chapters), caption=WHOLE.caption)
+        self.show(*self.lit(WHOLE.names, recapped()), run_time=0.8, hold=2)
 
-    def lit(self, parts, chapters) -> list:
-        """Animations lighting the formula's `parts` and the list's `chapters`, fading the rest."""
+    def lit(self, terms, chapters) -> list:
+        """Animations lighting the formula's `terms` and the list's `chapters`, fading the rest."""
         names = recapped()
         return [
-            *[p.animate.set_opacity(1 if i in parts else FADED) for i, p in enumerate(self.formula)],
+            self.formula.light(*terms),
             *[
                 e.animate.set_opacity(1 if names[i] in chapters else FADED)
                 for i, e in enumerate(self.contents)

@@ -1,14 +1,17 @@
 """All queries at once: every matrix on screen is the matrix trace's, with its shape, in one number format;
 the formula line lights the step shown; the last frame."""
 
+from unittest.mock import patch
+
 import numpy as np
 import pytest
 
-from attention import attend, examples
+from attention import BlendExample, attend, examples
 from attention.beyond_examples import all_queries
 from scenes.all_queries_at_once import AllQueriesAtOnce
 from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES
 from scenes.formula_slot import LitFormula
+from scenes.palette import tex_size
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -67,35 +70,72 @@ def test_every_shape_is_labelled(scene):
         "v": r"\;(3 \times 2)",
         "outputs": r"\;(2 \times 2)",
     }
-    assert r"(2 \times 4)(4 \times 3) \to 2 \times 3" in scene.chain.tex_string
+    assert r"(2 \times 4)(4 \times 3) \to 2 \times 3" in scene.chain[0].tex_string
+    assert r"(2 \times 3)(3 \times 2) \to 2 \times 2" in scene.chain[1].tex_string
 
 
 def test_everything_fits_and_nothing_overlaps(scene):
-    parts = [
-        scene.heading,
-        scene.formula,
-        scene.top,
-        scene.scores,
-        scene.divide_label,
-        scene.bottom,
-        scene.chain,
-    ]
-    for part in parts:
+    first = [scene.q, scene.kt, scene.columns, scene.scores, scene.divide_label]
+    second = [scene.weights, scene.sums, scene.v, scene.outputs]
+    for part in [scene.heading, scene.formula, scene.chain, *first, *second]:
         assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
         assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
-    for upper, lower in [
-        (scene.heading, scene.top),
-        (scene.top, scene.bottom),
-        (scene.scores, scene.bottom),
-        (scene.chain, scene.bottom),
-    ]:
-        assert upper.get_bottom()[1] > lower.get_top()[1]
-    assert scene.divide_label.get_left()[0] > scene.scores.get_right()[0]
-    assert scene.heading.get_right()[0] < scene.formula.get_left()[0]
+    assert scene.formula.get_bottom()[1] > max(p.get_top()[1] for p in first + second)
+    assert scene.heading.get_bottom()[1] > scene.formula.get_top()[1]
+    assert (
+        scene.q.get_right()[0] < scene.kt.get_left()[0]
+        and scene.divide_label.get_bottom()[1] > scene.q.get_top()[1]
+    )
+    assert (
+        scene.kt.get_bottom()[1]
+        > scene.columns.get_top()[1]
+        > scene.columns.get_bottom()[1]
+        > scene.dots.get_top()[1]
+    )
+    assert (
+        scene.weights.get_right()[0]
+        < scene.sums.get_left()[0]
+        < scene.sums.get_right()[0]
+        < scene.v.get_left()[0]
+    )
+    assert scene.v.get_bottom()[1] > scene.outputs.get_top()[1]
+    assert (
+        scene.sums.get_right()[0] < scene.outputs.get_left()[0]
+        and scene.q.get_right()[0] < scene.dots.get_left()[0]
+    )
+
+
+def test_each_product_is_a_table_of_rows_and_columns(scene):
+    """Entry (i, j) of a product sits level with row i of its left factor and under column j of its right one."""
+    for left, right, product in [(scene.q, scene.kt, scene.dots), (scene.weights, scene.v, scene.outputs)]:
+        for a, b in zip(left.matrix.get_rows(), product.matrix.get_rows()):  # entries sit on their rows
+            assert abs(a.get_bottom()[1] - b.get_bottom()[1]) < 1e-6
+        for a, b in zip(right.matrix.get_columns(), product.matrix.get_columns()):  # and align right
+            assert abs(a.get_right()[0] - b.get_right()[0]) < 1e-6
+    for name, column in zip(scene.columns, scene.kt.matrix.get_columns()):
+        assert abs(name.get_x() - column.get_x()) < 1e-6
+    assert [n.text for n in scene.columns] == list(examples.current().blend.tokens)
+
+
+def test_a_wide_example_is_cut_to_fit_at_the_number_size(tmp_path):
+    """Six tokens, six coordinates with three decimals: the shared coordinates are cut, never shrunk."""
+    rng = np.random.default_rng(1)
+    keys, values = rng.uniform(-3, 3, (6, 6)).round(3), rng.uniform(-3, 3, (6, 2)).round(3)
+    wide = BlendExample(
+        tuple(f"word-{i}" for i in range(6)), keys, values, rng.uniform(-1, 1, (2, 6)).round(3)
+    )
+    with patch.object(AllQueriesAtOnce, "inputs", lambda self: wide):
+        scene = built(AllQueriesAtOnce, tmp_path)
+    assert scene.kt.get_right()[0] <= RIGHT_X and scene.outputs.get_bottom()[1] >= BOTTOM_Y
+    sizes = {round(e.font_size, 6) for m in (scene.q, scene.kt, scene.dots) for e in m.matrix.get_entries()}
+    assert sizes == {round(tex_size("number"), 6)}
+    assert r"\cdots" in [e.tex_string for e in scene.q.matrix.get_entries()]
+    assert len(scene.q.entries()) < 12 and len(scene.dots.entries()) == 12
 
 
 def test_the_dot_products_are_divided_in_place(scene):
-    np.testing.assert_allclose(scene.scores.matrix.get_left(), scene.dots.matrix.get_left(), atol=1e-6)
+    for a, b in zip(scene.scores.matrix.get_columns(), scene.dots.matrix.get_columns()):
+        assert abs(a.get_right()[0] - b.get_right()[0]) < 1e-6
     np.testing.assert_allclose(scene.scores.get_y(), scene.dots.get_y(), atol=0.05)
 
 

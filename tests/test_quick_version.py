@@ -106,8 +106,8 @@ def test_the_mask_icon_greys_exactly_the_hidden_cells():
 
 def test_q_k_and_v_are_defined_in_their_role_colours(scene):
     theme = qv.theme()
-    for part, color in ((2, theme.query), (3, theme.key), (6, theme.value)):
-        assert scene.formula[part].get_color().to_hex().upper() == color.upper()
+    for name, color in (("Q", theme.query), ("K", theme.key), ("V", theme.value)):
+        assert scene.formula.term(name)[0].get_color().to_hex().upper() == color.upper()
     meanings = " ".join(t.meaning for t in qv.TERMS)
     for symbol in "QKV":
         assert f"the rows of {symbol}" in meanings
@@ -116,7 +116,16 @@ def test_q_k_and_v_are_defined_in_their_role_colours(scene):
 def test_every_term_is_tied_to_chapters_and_every_chapter_to_a_term():
     tied = [n for t in (*qv.TERMS, qv.WHOLE) for n in t.chapters]
     assert set(tied) == set(qv.recapped())
-    assert sorted(p for t in qv.TERMS for p in t.parts) == list(range(len(qv.FORMULA)))
+    assert sorted(n for t in qv.TERMS for n in t.names) == sorted(qv.ALL)
+
+
+def test_each_line_lights_the_terms_it_is_about():
+    """While a take-away is read the formula at the top lights its terms; the matrix chapters light all."""
+    assert all(set(t.terms) <= set(qv.ALL) for t in qv.TAKEAWAYS)
+    lit = {t.chapter: t.terms for t in qv.TAKEAWAYS}
+    assert (
+        lit["ShrinkScores"] == ("scale",) and lit["AllQueriesAtOnce"] == qv.ALL and lit["FixedContext"] == ()
+    )
 
 
 def test_the_chapter_list_is_the_registry_s_titles(scene):
