@@ -1,6 +1,7 @@
-"""Fixtures for the render pipeline's tests: the tiny test chapters in place of the real ones; and the
-reliability tests' summary at the end of the run."""
+"""Fixtures for the render pipeline's tests: the tiny test chapters in place of the real ones; one LaTeX cache
+for the whole session; and the reliability tests' summary at the end of the run."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,11 +14,34 @@ import tally  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
 from tiny_scene import TinyLecture  # noqa: E402
 
+from pipeline import outputs, tex_cache  # noqa: E402
 from pipeline.settings import from_options  # noqa: E402
 from render import cli  # noqa: E402
 from scenes import registry  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+# Formulas and texts compiled by any test, kept between runs (content-addressed: manim names each file by
+# the hash of what it typesets). One folder per pytest-xdist worker: manim deletes the other files of the
+# folder it compiles a formula in.
+CACHE = ROOT / "build" / "test-cache" / os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_tex():
+    """Every in-process manim run of the session compiles its formulas into CACHE/Tex (and its texts into
+    CACHE/texts) and reads them from there; the LaTeX folder is returned.
+
+    manim's default is a Tex folder inside each media folder, so every test rendering into its own tmp_path
+    compiled the lecture's formulas again. Runs that name their own `tex_dir` (the render pipeline's
+    workers, tests counting what LaTeX sees) keep it.
+    """
+    from manim import tempconfig
+
+    tex, texts = CACHE / "Tex", CACHE / "texts"
+    tex.mkdir(parents=True, exist_ok=True)
+    texts.mkdir(exist_ok=True)
+    with tempconfig({"tex_dir": str(tex), "text_dir": str(texts)}):
+        yield tex
 
 
 def importable_lecture(root, patch) -> TinyLecture:
@@ -74,10 +98,15 @@ def baseline(tmp_path_factory, module_lecture, module_patch, run):
 
 
 @pytest.fixture(scope="session")
-def real_lecture(tmp_path_factory) -> Path:
+def real_lecture(tmp_path_factory, shared_tex) -> Path:
     """The whole real lecture rendered once per test session through render.py at -q l, as a lecturer would;
-    its 480p15 folder. Read it, never change it: other tests share it."""
+    its 480p15 folder. Read it, never change it: other tests share it.
+
+    Its LaTeX cache starts with the session's formulas, and the ones it compiles join them, so later tests
+    of the lecture's chapters find theirs compiled.
+    """
     out = tmp_path_factory.mktemp("real-lecture")
+    tex_cache.private_copy(shared_tex, outputs.tex_cache(out))
     result = subprocess.run(
         [sys.executable, "render.py", "render", "-q", "l", "--output", str(out)],
         cwd=ROOT,
@@ -87,6 +116,7 @@ def real_lecture(tmp_path_factory) -> Path:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Traceback" not in result.stdout + result.stderr
+    tex_cache.publish(outputs.tex_cache(out), shared_tex)
     return out / "480p15"
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import atexit
 import json
-import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -166,20 +165,16 @@ def corpus_files() -> list[Path]:
     return list(_FILES)
 
 
-SHARE = 2  # examples of the corpus each chapter owns: 12 chapters x 2 = the whole corpus
-ROTATION = int(os.environ.get("CORPUS_ROTATION", "0")) % SHARE
+SHARE = COUNT // len(CHAPTERS)  # examples of the corpus each chapter runs: 12 chapters x 2 = the whole corpus
 
 
 def chapter_looks() -> list[tuple[str, object, object]]:
-    """(id, chapter, settings): each registry chapter with the lecture's example, then with one example of
-    its share of the corpus (chapter i owns examples SHARE*i to SHARE*i + SHARE - 1).
-
-    The first of each share by default, so every run checks the same cases; CORPUS_ROTATION=<n> checks
-    the n-th of each share instead (the rest of the corpus, run by hand); the id names the example.
-    """
+    """(id, chapter, settings): each registry chapter with the lecture's example, then with each example of
+    its share of the corpus (chapter i runs examples SHARE*i to SHARE*i + SHARE - 1), so every run checks
+    every example of the corpus once; the id names the chapter and the example."""
     files = corpus_files()
     found = [(f"{c.name}-default", c, from_options("l")) for c in CHAPTERS]
     for i, chapter in enumerate(CHAPTERS):
-        path = files[(i * SHARE + ROTATION) % len(files)]
-        found.append((f"{chapter.name}-{path.stem}", chapter, from_options("l", example=path)))
+        for path in files[i * SHARE : (i + 1) * SHARE]:
+            found.append((f"{chapter.name}-{path.stem}", chapter, from_options("l", example=path)))
     return found

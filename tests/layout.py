@@ -13,6 +13,7 @@ functions of these records.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -175,10 +176,8 @@ def quick_deepcopy(self: Mobject, memo: dict) -> Mobject:
 
 
 def beat_ends(scene_class, media_dir: Path) -> list[BeatEnd]:
-    """Run `scene_class` with animations skipped; what is drawn at the end of each of its beats.
-
-    Reuse one `media_dir` for many runs: formulas compiled once are read from its LaTeX cache.
-    """
+    """Run `scene_class` with animations skipped, writing into `media_dir`; what is drawn at the end of each
+    of its beats. Formulas come from manim's `tex_dir` (in the tests, the session's: tests/conftest.py)."""
     ends: list[BeatEnd] = []
 
     class Probe(scene_class):
@@ -207,14 +206,21 @@ def beat_ends(scene_class, media_dir: Path) -> list[BeatEnd]:
         "verbosity": "ERROR",
         "progress_bar": "none",
     }
+    with quick_copies(), tempconfig(settings):
+        Probe().render()
+    return ends
+
+
+@contextmanager
+def quick_copies():
+    """Mobjects copied with `quick_deepcopy` inside: animations copy mobjects as they begin, even when
+    skipped, and manim's deepcopy is most of the time a chapter's script takes."""
     original = Mobject.__deepcopy__
-    Mobject.__deepcopy__ = quick_deepcopy  # animations copy mobjects as they begin, even when skipped
+    Mobject.__deepcopy__ = quick_deepcopy
     try:
-        with tempconfig(settings):
-            Probe().render()
+        yield
     finally:
         Mobject.__deepcopy__ = original
-    return ends
 
 
 def outside_safe_area(thing: Drawn) -> bool:
@@ -267,15 +273,13 @@ def mixed_sizes(drawn: tuple[Drawn, ...]) -> dict[str, list[float]]:
 
 
 ROOT = Path(__file__).resolve().parent.parent
-MEDIA = ROOT / "build" / "layout-media"  # kept between runs: its LaTeX and text caches are content-addressed
+MEDIA = ROOT / "build" / "layout-media"  # what a probe writes besides formulas and texts (images)
 _ENDS: dict[tuple, list[BeatEnd]] = {}
 
 
 def chapter_ends(chapter, settings) -> list[BeatEnd]:
     """`beat_ends` of a registry chapter in the theme and example of `settings` (a RenderSettings), run once
     per test session and shared by the test files that check the same chapters.
-
-    Formulas and texts are cached in MEDIA, so a second run compiles no LaTeX it compiled before.
     """
     key = (chapter.name, settings.theme, str(settings.example))
     if key not in _ENDS:

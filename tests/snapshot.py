@@ -15,6 +15,8 @@ import numpy as np
 from manim import tempconfig
 from PIL import Image
 
+from tests.layout import quick_copies
+
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 SIZE = (427, 240)
 CHANNEL_TOLERANCE = 40  # a pixel differs when a channel moves by more than this
@@ -30,7 +32,8 @@ def built(scene_class, media_dir: Path):
 
 
 def last_frame(scene_class, media_dir: Path) -> np.ndarray:
-    """Render only the final frame of `scene_class` at snapshot size, as RGB."""
+    """Render only the final frame of `scene_class` at snapshot size, as RGB (animations skipped, mobjects
+    copied as the layout probe copies them)."""
     settings = {
         "pixel_width": SIZE[0],
         "pixel_height": SIZE[1],
@@ -41,7 +44,7 @@ def last_frame(scene_class, media_dir: Path) -> np.ndarray:
         "verbosity": "WARNING",
         "progress_bar": "none",
     }
-    with tempconfig(settings):
+    with quick_copies(), tempconfig(settings):
         scene = scene_class()
         scene.render()
         return np.array(scene.renderer.get_frame())[:, :, :3]

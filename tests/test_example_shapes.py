@@ -22,6 +22,7 @@ from attention.example_shapes import (
     Vector,
 )
 from scenes import registry
+from tests.layout import quick_copies
 
 NUMBERS = np.random.default_rng(19)
 QUERY_SCALE = (
@@ -66,10 +67,10 @@ def every_table(largest: bool) -> dict:
 
 
 def run_script(scene_class, media_dir) -> None:
-    """Run a chapter's construct() with manim skipping every animation to its end: no frames drawn."""
-    with tempconfig(
-        {"media_dir": str(media_dir), "format": "none", "verbosity": "ERROR", "progress_bar": "none"}
-    ):
+    """Run a chapter's construct() with manim skipping every animation to its end: no frames drawn (and
+    mobjects copied as the layout probe copies them)."""
+    settings = {"media_dir": str(media_dir), "format": "none", "verbosity": "ERROR", "progress_bar": "none"}
+    with quick_copies(), tempconfig(settings):
         scene = scene_class()
         scene.renderer._original_skipping_status = scene.renderer.skip_animations = True
         scene.setup()
