@@ -47,7 +47,9 @@ def veil(target, opacity: float = DIM, buff: float = VEIL_BUFF) -> Rectangle:
 class Restate(Transform):
     """Morph `mobject` into `change(copy)`, then apply `change` to `mobject` itself.
 
-    Unlike `.animate`, this tolerates changes that rebuild submobjects (DecimalNumber.set_value).
+    Unlike `.animate`, this tolerates changes that rebuild submobjects (DecimalNumber.set_value). It ends
+    exactly on the picture it morphed to: `change` is applied to `mobject` as it started (a number's size
+    follows its drawn height, so changing the morphed one would resize its digits in the last frame).
     """
 
     def __init__(self, mobject, change, **kwargs):
@@ -56,6 +58,7 @@ class Restate(Transform):
 
     def finish(self) -> None:
         super().finish()
+        self.interpolate(0)
         self.change(self.mobject)
 
 

@@ -80,6 +80,16 @@ def test_restate_changes_the_real_numbers(grid):
     np.testing.assert_allclose(grid.shown()[[0, 2]], grid.trace.weights[[0, 2]])
 
 
+def test_restate_ends_on_the_picture_it_morphed_to(grid):
+    animation = Restate(grid, lambda g: g.show_weights())
+    animation.begin()
+    morphed = [(n.get_center(), n.height) for n in animation.target_copy.numbers]
+    animation.finish()
+    for number, (center, height) in zip(grid.numbers, morphed):
+        np.testing.assert_allclose(number.get_center(), center, atol=1e-9)
+        assert number.height == pytest.approx(height, abs=1e-9)
+
+
 def test_size_is_the_longer_side():
     big = AttentionGrid(attend_grid(np.ones((10, 3)), np.ones((20, 3))), size=4.0, numbers=False)
     assert big.cells.width == pytest.approx(4.0, abs=big.pitch)
