@@ -7,7 +7,7 @@ from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, SurroundingRec
 from attention import examples
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, vector_math, vector_tex
-from scenes.chapter import ChapterScene
+from scenes.chapter import BODY_LEFT, ChapterScene
 from scenes.formula_slot import LitFormula
 from scenes.grids import AttentionGrid, Restate, short_name
 from scenes.matrices import MaskedGrid, masked_swatch, row_veils
@@ -96,7 +96,7 @@ class CausalMask(ChapterScene):
         self.place_grids()
         grid = self.open_grid
         self.axes[0].next_to(grid.col_labels, UP, buff=0.2).align_to(grid.cells, LEFT)
-        self.axes[1].next_to(grid.row_labels, UP, buff=0.2).align_to(grid.row_labels, RIGHT)
+        self.axes[1].next_to(grid.row_labels, UP, buff=0.2).set_x(BODY_LEFT, LEFT)
         self.legend.next_to(self.masked_grid, DOWN, buff=0.3).align_to(grid.cells, LEFT)
         self.outputs_title = c.text("outputs", role="label", color=theme().output)
         column = VGroup(self.formula, self.outputs_title, self.outputs, self.zero, self.contrast)
@@ -110,8 +110,8 @@ class CausalMask(ChapterScene):
         """Both grids at GRID_CENTER, moved right to keep their labels on the stage and down to keep their
         captions under the subtitle (a grid of six words)."""
         grid = self.open_grid
-        left = min(grid.get_left()[0], grid.row_labels.get_right()[0] - self.axes[1].width)  # 'queries ↓' too
-        shift = RIGHT * max(0.0, STAGE_LEFT - left)
+        room = BODY_LEFT + self.axes[1].width + 0.2 - grid.cells.get_left()[0]  # for 'queries ↓' on the grid
+        shift = RIGHT * max(0.0, STAGE_LEFT - grid.get_left()[0], room)
         caption_top = grid.col_labels.get_top()[1] + 0.2 + self.axes[0].height
         shift += DOWN * max(0.0, caption_top - (self.heading.get_bottom()[1] - UNDER_TITLE))
         for each in (self.open_grid, self.masked_grid):

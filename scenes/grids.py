@@ -17,7 +17,7 @@ from scenes.palette import tex_size, theme, token_color
 
 GAP = 0.08  # fraction of a cell's pitch left empty between cells
 FONT_PER_UNIT = 24  # number font size per unit of cell pitch (for marks drawn to a cell's scale)
-NUMBER_PITCH = 0.95  # smallest column pitch that holds a weight printed at the smallest text size
+NUMBER_PITCH = 0.85  # smallest column pitch that holds a weight printed at the smallest text size
 ROW_PITCH = 0.62  # smallest row pitch of a grid with numbers: a number's height with room round it
 ROW_LABELS_WIDTH = 1.6  # widest a row label may be (longer names are cut short)
 SHADE_FLOOR = 0.1  # a weighted cell's opacity is FLOOR + (top - FLOOR) * weight, so every cell shows

@@ -25,7 +25,7 @@ from manim import (
 from attention import examples
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
-from scenes.chapter import ChapterScene
+from scenes.chapter import BODY_LEFT, ChapterScene
 from scenes.grids import DIM, NUMBER_PITCH, AttentionGrid, CellCount, Restate, veil
 from scenes.palette import theme
 
@@ -34,8 +34,10 @@ CROSS_SIZE = 4.4  # the cross-attention grid's longer side, at most...
 CROSS_PITCH = 1.1  # ... and its cells' pitch at most (few tokens: the grid stays clear of the captions)
 SELF_SIZE = 3.6  # the self-attention grid's side, at most (its cells are as small as numbers allow)
 SIDE_CENTER = np.array([4.2, -0.3, 0])
-SIDE_WIDTH = 5.2  # widest the worked score beside the grid may be
-LEFT_EDGE = -6.9  # side by side, the left grid starts here and the right one ends at -LEFT_EDGE
+SIDE_GAP = 0.4  # at least this between the grid and the worked score beside it
+PAIR_GAP = 0.6  # at least this between the cross- and the self-attention grid side by side
+SIDE_RIGHT = 7.3  # the worked score ends left of this x (the safe area)
+LEFT_EDGE = BODY_LEFT  # side by side, the left grid starts here and the right one ends at -LEFT_EDGE
 SLOT_Y = -0.2
 GROWTH = (1, 2, 4, 8)  # the cost beat lengthens the source to these multiples of its length
 COST_CORNER = np.array([-5.6, 2.45, 0])  # top-left corner of the cost grid, which grows right and down
@@ -93,6 +95,8 @@ class SourcePositions(ChapterScene):
             row_color=theme().query,
         ).move_to(GRID_CENTER)
         self.cross_axes = self.grid_axes(self.cross, "encoder keys: source positions", "decoder queries")
+        cross = VGroup(self.cross, self.cross_axes)
+        cross.shift(RIGHT * max(0.0, BODY_LEFT - cross.get_left()[0]))  # a wide grid starts on the body grid
         trace = self.cross.trace
         self.formula = c.math(
             rf"\text{{score}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}", role="body"
@@ -105,6 +109,7 @@ class SourcePositions(ChapterScene):
             color=theme().muted,
         )
         self.side = VGroup(self.formula, self.formula_note).arrange(DOWN, buff=0.35).move_to(SIDE_CENTER)
+        self.side.shift(RIGHT * max(0.0, cross.get_right()[0] + SIDE_GAP - self.side.get_left()[0]))
         self.build_worked()
         self.self_grid = AttentionGrid(
             ex.self_attention(),
@@ -121,15 +126,16 @@ class SourcePositions(ChapterScene):
         i, j = self.focus = focus_cell(trace)
         d = trace.keys.shape[1]
         dot, score = trace.dots[i, j], trace.scores[i, j]
+        room = SIDE_RIGHT - self.side.get_left()[0]
         lines = [
-            self.named(c.math(rf"q = {vector_math(trace.queries[i], None)}", color=theme().query), i, 0),
-            self.named(c.math(rf"k = {vector_math(trace.keys[j], None)}", color=theme().key), j, 1),
+            self.named(
+                c.math(rf"q = {vector_math(trace.queries[i], None)}", color=theme().query), i, 0, room
+            ),
+            self.named(c.math(rf"k = {vector_math(trace.keys[j], None)}", color=theme().key), j, 1, room),
             c.math(rf"q \cdot k {relation(dot, SCORE_PLACES)} {fmt(dot, SCORE_PLACES)}"),
             c.math(division_tex(dot, rf"\sqrt{{{d}}}", score)),
         ]
         self.worked = VGroup(*lines).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
-        if self.worked.width > SIDE_WIDTH:
-            self.worked.scale_to_fit_width(SIDE_WIDTH)
         self.worked.next_to(self.side, DOWN, buff=0.4).align_to(self.side, LEFT)
         if self.worked.get_bottom()[1] < -3.3:  # a tall example: the side panel moves up to make room
             VGroup(self.side, self.worked).shift(UP * (-3.3 - self.worked.get_bottom()[1]))
@@ -139,11 +145,13 @@ class SourcePositions(ChapterScene):
         )
         self.cell_box = SurroundingRectangle(cell, color=theme().text, buff=0.03)
 
-    def named(self, vector, k: int, axis: int) -> VGroup:
-        """`vector` followed by the name of the grid's row k (axis 0) or column k (axis 1), in its colour."""
+    def named(self, vector, k: int, axis: int, room: float) -> VGroup:
+        """`vector` followed by the name of the grid's row k (axis 0) or column k (axis 1), in its colour, if
+        that fits in `room` (the name is lit on the grid meanwhile anyway)."""
         label = (self.cross.row_labels, self.cross.col_labels)[axis][k]
         name = c.text(f"({label.text})", role="label", color=label.get_color())
-        return VGroup(vector, name).arrange(RIGHT, buff=0.2)
+        line = VGroup(vector, name).arrange(RIGHT, buff=0.2)
+        return line if line.width <= room else VGroup(vector)
 
     def build_cost(self) -> None:
         """Self-attention over ever longer sources at one cell size, so the work grows as area."""
@@ -257,18 +265,27 @@ class SourcePositions(ChapterScene):
         self.self_axes = self.grid_axes(self.self_grid, "keys", "queries")
         square = VGroup(self.self_grid, self.self_axes)
         cross = VGroup(self.cross, self.cross_axes)
-        self.play(
-            FadeOut(self.side), cross.animate.set_y(SLOT_Y).align_to([LEFT_EDGE, 0, 0], LEFT), run_time=1.2
-        )
-        square.set_y(SLOT_Y).align_to([-LEFT_EDGE, 0, 0], RIGHT)
+        beside = (
+            cross.width + PAIR_GAP + square.width <= -2 * LEFT_EDGE
+        )  # else the square takes the cross's place
+        if beside:
+            move = cross.animate.set_y(SLOT_Y).align_to([LEFT_EDGE, 0, 0], LEFT)
+            square.set_y(SLOT_Y).align_to([-LEFT_EDGE, 0, 0], RIGHT)
+        else:
+            move = FadeOut(cross)
+            square.set_y(SLOT_Y).align_to([LEFT_EDGE, 0, 0], LEFT)
+        self.play(FadeOut(self.side), move, run_time=1.2)
         self.labels = VGroup(
-            axis_caption("cross-attention: decoder queries,\nencoder keys and values", theme().muted).next_to(
-                cross, DOWN, buff=0.3
-            ),
             axis_caption(
                 "self-attention: queries, keys and\nvalues all from one sequence", theme().muted
-            ).next_to(square, DOWN, buff=0.3),
+            ).next_to(square, DOWN, buff=0.3)
         )
+        if beside:
+            self.labels.add(
+                axis_caption(
+                    "cross-attention: decoder queries,\nencoder keys and values", theme().muted
+                ).next_to(cross, DOWN, buff=0.3)
+            )
         self.show(
             FadeIn(square),
             FadeIn(self.labels),
@@ -288,7 +305,13 @@ class SourcePositions(ChapterScene):
         first = self.grown[0]
         grid = self.self_grid
         self.show(
-            FadeOut(VGroup(self.cross, self.cross_axes, self.labels, self.self_axes)),
+            FadeOut(
+                VGroup(
+                    *[m for m in (self.cross, self.cross_axes) if m in self.mobjects],
+                    self.labels,
+                    self.self_axes,
+                )
+            ),
             FadeOut(VGroup(grid.numbers, grid.sums, grid.sum_header, grid.row_labels, grid.col_labels)),
             Transform(grid.cells, first.cells),  # these cells stay on as the sentence's corner
             FadeIn(self.counts[0]),
@@ -323,6 +346,7 @@ class SourcePositions(ChapterScene):
         tag = axis_caption("each decoder step: its own row of weights", theme().muted).next_to(
             cross, DOWN, buff=0.3
         )
+        tag.set_x(BODY_LEFT, LEFT)
         self.play(
             cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to([summary_x, SLOT_Y + 0.9, 0]),
             FadeOut(VGroup(self.sentence_key, self.cell_key, self.history)),
