@@ -33,7 +33,9 @@ from scenes.grids import short_name, veil
 from scenes.palette import theme, token_color
 
 ENCODER_LEFT = -6.75  # left edge of the encoder row
-ENCODER_PITCH = 0.78
+ENCODER_PITCH = 0.95  # between encoder states in a row, or less so the last ends by ENCODER_RIGHT
+ENCODER_RIGHT = -2.66  # (room for the summary right of it, clear of the decoder's copies)
+COLUMN_PITCH = 0.78  # between encoder states in the column
 STATE_SIZE = 0.5  # an encoder state's side
 WORD_GAP = 0.1  # between two source words side by side; closer, they stand on two staggered rows
 STAGGER = 0.42  # the drop of the lower row of source words: a label's height and a gap
@@ -45,7 +47,7 @@ COLUMN_WORDS = 2.2  # widest the source words may be, left of the column (longer
 COLUMN_TOP, COLUMN_BOTTOM = 1.9, -1.9  # the column stays between these heights
 SLOT_RIGHT = 2.55  # right edge of what each decoder step reads (its weight bars)
 SLOT_WIDTH = 5.4  # widest the bars may be (six source positions)
-BAR_PITCH = 1.0  # distance between bar centres: room for a weight printed at the number size
+BAR_PITCH = 1.2  # distance between bar centres: room for a weight printed at the number size, and a name
 BAR_HEIGHT = 0.6  # height of a weight of 1, or less when the decoder rows stand closer
 STEP_X = 3.3  # decoder states
 STEP_TOP = 1.75
@@ -163,18 +165,17 @@ class FixedContext(ChapterScene):
     def build_encoder(self) -> None:
         """The source words, their encoder states, and the one summary they are squeezed into."""
         tokens = self.example.source_tokens
+        pitch = min(ENCODER_PITCH, (ENCODER_RIGHT - ENCODER_LEFT - STATE_SIZE) / max(len(tokens) - 1, 1))
         self.encoder = VGroup(
             *[
-                state_box(token_color(t)).move_to(
-                    [ENCODER_LEFT + STATE_SIZE / 2 + k * ENCODER_PITCH, ROW_Y, 0]
-                )
+                state_box(token_color(t)).move_to([ENCODER_LEFT + STATE_SIZE / 2 + k * pitch, ROW_Y, 0])
                 for k, t in enumerate(tokens)
             ]
         )
         words = [c.text(t, role="label", color=token_color(t)) for t in tokens]
-        crowded = any((a.width + b.width) / 2 > ENCODER_PITCH - WORD_GAP for a, b in zip(words, words[1:]))
+        crowded = any((a.width + b.width) / 2 > pitch - WORD_GAP for a, b in zip(words, words[1:]))
         if crowded:  # two staggered rows, each word as wide as two states
-            words = [short_name(t, 2 * ENCODER_PITCH - WORD_GAP) for t in tokens]
+            words = [short_name(t, 2 * pitch - WORD_GAP) for t in tokens]
         for k, (word, box) in enumerate(zip(words, self.encoder)):
             word.next_to(box, DOWN, buff=0.2).shift(DOWN * STAGGER * (crowded and k % 2))
         self.source = VGroup(*words)
@@ -221,8 +222,8 @@ class FixedContext(ChapterScene):
         each word left of its state; `self.column` (states) and `self.column_words` are the targets."""
         n = len(self.encoder)
         top, bottom = self.steps[0].get_y(), self.steps[-1].get_y()
-        if n == 1 or top - bottom < ENCODER_PITCH * (n - 1):  # too few decoder rows to span
-            half = min(ENCODER_PITCH, (COLUMN_TOP - COLUMN_BOTTOM) / max(n - 1, 1)) * (n - 1) / 2
+        if n == 1 or top - bottom < COLUMN_PITCH * (n - 1):  # too few decoder rows to span
+            half = min(COLUMN_PITCH, (COLUMN_TOP - COLUMN_BOTTOM) / max(n - 1, 1)) * (n - 1) / 2
             middle = min(max((top + bottom) / 2, COLUMN_BOTTOM + half), COLUMN_TOP - half)
             top, bottom = middle + half, middle - half
         ys = np.linspace(top, bottom, n)

@@ -26,18 +26,19 @@ from attention import examples
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
 from scenes.chapter import BODY_LEFT, ChapterScene
-from scenes.grids import DIM, NUMBER_PITCH, AttentionGrid, CellCount, Restate, veil
+from scenes.grids import DIM, AttentionGrid, CellCount, Restate, veil
 from scenes.palette import theme
 
 GRID_CENTER = np.array([-2.2, -0.5, 0])
 CROSS_SIZE = 4.4  # the cross-attention grid's longer side, at most...
 CROSS_PITCH = 1.1  # ... and its cells' pitch at most (few tokens: the grid stays clear of the captions)
-SELF_SIZE = 3.6  # the self-attention grid's side, at most (its cells are as small as numbers allow)
+SELF_SIZE = 3.8  # the self-attention grid's side, at most...
+SELF_PITCH = 0.95  # ... and its cells' pitch at most: room for a weight and a name
 SIDE_CENTER = np.array([4.2, -0.3, 0])
 SIDE_GAP = 0.4  # at least this between the grid and the worked score beside it
-PAIR_GAP = 0.6  # at least this between the cross- and the self-attention grid side by side
+PAIR_GAP = 0.4  # at least this between the cross- and the self-attention grid side by side
 SIDE_RIGHT = 7.3  # the worked score ends left of this x (the safe area)
-LEFT_EDGE = BODY_LEFT  # side by side, the left grid starts here and the right one ends at -LEFT_EDGE
+LEFT_EDGE = BODY_LEFT  # side by side, the left grid starts here and the right one ends at SIDE_RIGHT
 SLOT_Y = -0.2
 GROWTH = (1, 2, 4, 8)  # the cost beat lengthens the source to these multiples of its length
 COST_CORNER = np.array([-5.6, 2.45, 0])  # top-left corner of the cost grid, which grows right and down
@@ -115,7 +116,7 @@ class SourcePositions(ChapterScene):
             ex.self_attention(),
             rows=ex.source_tokens,
             cols=ex.source_tokens,
-            size=min(SELF_SIZE, NUMBER_PITCH * len(ex.source_tokens)),
+            size=min(SELF_SIZE, SELF_PITCH * len(ex.source_tokens)),
         ).show_weights()
         self.build_cost()
         self.note = c.text(CAVEAT, role="small", color=theme().muted).to_edge(DOWN, buff=0.45)
@@ -266,11 +267,11 @@ class SourcePositions(ChapterScene):
         square = VGroup(self.self_grid, self.self_axes)
         cross = VGroup(self.cross, self.cross_axes)
         beside = (
-            cross.width + PAIR_GAP + square.width <= -2 * LEFT_EDGE
-        )  # else the square takes the cross's place
+            cross.width + PAIR_GAP + square.width <= SIDE_RIGHT - LEFT_EDGE
+        )  # else the square replaces it
         if beside:
             move = cross.animate.set_y(SLOT_Y).align_to([LEFT_EDGE, 0, 0], LEFT)
-            square.set_y(SLOT_Y).align_to([-LEFT_EDGE, 0, 0], RIGHT)
+            square.set_y(SLOT_Y).align_to([SIDE_RIGHT, 0, 0], RIGHT)
         else:
             move = FadeOut(cross)
             square.set_y(SLOT_Y).align_to([LEFT_EDGE, 0, 0], LEFT)

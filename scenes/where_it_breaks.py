@@ -8,6 +8,7 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    AnimationGroup,
     Circumscribe,
     Create,
     DashedLine,
@@ -244,28 +245,37 @@ class WhereItBreaks(ChapterScene):
 
     def turn_up(self) -> None:
         self.beat("Turn up the gain")
+        caption = (
+            "A gain g multiplies every score gap. On the right: how strongly the top weight still responds "
+            "to its score."
+        )
         self.show(
             FadeIn(self.plot.axes),
             FadeIn(self.plot.labels),
-            Create(self.plot.curve),
             FadeIn(self.sensitivity),
             FadeIn(self.dot),
-            run_time=1.5,
-            caption="A gain g multiplies every score gap. On the right: how strongly the top weight "
-            "still responds to its score.",
+            Succession(Create(self.plot.curve), Circumscribe(VGroup(self.plot.labels[1], self.sensitivity))),
+            run_time=reading_time(caption),
+            caption=caption,
         )
         self.add(self.plot)  # as one group, so focus() can dim it
-        self.show(
-            FadeIn(self.scaled_mark),
-            run_time=1,
-            caption=f"Dividing by √{self.scaled_trace.width} was a gain too: "
-            f"g = {fmt(self.scaled_gain, SCORE_PLACES)}, left of the unscaled g = 1.",
+        caption = (
+            f"Dividing by √{self.scaled_trace.width} was a gain too: "
+            f"g = {fmt(self.scaled_gain, SCORE_PLACES)}, left of the unscaled g = 1."
         )
         self.show(
-            FadeIn(self.tangent),
-            FadeIn(self.tangent_label),
-            run_time=1,
-            caption="That response is the slope of the top weight against its own score: w(1 − w).",
+            Succession(FadeIn(self.scaled_mark), Circumscribe(self.scaled_mark, color=theme().key)),
+            run_time=reading_time(caption),
+            caption=caption,
+        )
+        caption = "That response is the slope of the top weight against its own score: w(1 − w)."
+        self.show(
+            Succession(
+                AnimationGroup(FadeIn(self.tangent), FadeIn(self.tangent_label)),
+                Circumscribe(VGroup(self.tangent.tangent, self.tangent.dot), color=theme().text),
+            ),
+            run_time=reading_time(caption),
+            caption=caption,
         )
         self.follow(self.knob)
         self.follow(self.sensitivity, lambda: self.sensitivity.set_log10(self.knob.log10_sensitivity()))
