@@ -36,6 +36,8 @@ SELF_SIZE = 3.8  # the self-attention grid's side, at most...
 SELF_PITCH = 0.95  # ... and its cells' pitch at most: room for a weight and a name
 SIDE_CENTER = np.array([4.2, -0.3, 0])
 SIDE_GAP = 0.4  # at least this between the grid and the worked score beside it
+NOTE_CHARS = (26, 16)  # the note under the formula: its line length, or down to the second beside a wide grid
+UNDER_TITLE = 0.25  # a grid's captions stay this far below the subtitle
 PAIR_GAP = 0.4  # at least this between the cross- and the self-attention grid side by side
 SIDE_RIGHT = 7.3  # the worked score ends left of this x (the safe area)
 LEFT_EDGE = BODY_LEFT  # side by side, the left grid starts here and the right one ends at SIDE_RIGHT
@@ -52,6 +54,19 @@ CAVEAT = "access ≠ recall: no guarantee of useful matching or perfect recall"
 
 def axis_caption(content: str, color: str) -> VGroup:
     return c.text(content, role="small", color=color)
+
+
+def vector_lines(name: str, values, color: str, room: float):
+    """'q = [..]' as typed, on one line if it fits in `room`, else broken after its middle comma."""
+    line = c.math(rf"{name} = {vector_math(values, None)}", color=color)
+    if line.width <= room or len(values) < 2:
+        return line
+    entries = vector_math(values, None).split(r",\;\; ")
+    half = (len(entries) + 1) // 2
+    first = c.math(rf"{name} = " + r",\;\; ".join(entries[:half]) + ",", color=color)
+    second = c.math(r",\;\; ".join(entries[half:]), color=color)
+    indent = c.math(rf"{name} = [").width  # the second line starts under the first entry
+    return VGroup(first, second.next_to(first, DOWN, buff=0.15).align_to(first, LEFT).shift(RIGHT * indent))
 
 
 def focus_cell(trace) -> tuple[int, int]:
@@ -102,15 +117,14 @@ class SourcePositions(ChapterScene):
         self.formula = c.math(
             rf"\text{{score}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}", role="body"
         )
-        self.formula_note = c.paragraph(
-            f"one score for each decoder query q and encoder key k; "
-            f"√{trace.keys.shape[1]} = {fmt(trace.divisor, SCORE_PLACES)}",
-            width_chars=26,
-            role="small",
-            color=theme().muted,
-        )
+        self.note_chars = NOTE_CHARS[0]
+        self.formula_note = self.score_note(trace)
         self.side = VGroup(self.formula, self.formula_note).arrange(DOWN, buff=0.35).move_to(SIDE_CENTER)
         self.side.shift(RIGHT * max(0.0, cross.get_right()[0] + SIDE_GAP - self.side.get_left()[0]))
+        while self.side.get_right()[0] > SIDE_RIGHT and self.note_chars > NOTE_CHARS[1]:  # beside a wide grid
+            self.note_chars -= 2
+            self.side.submobjects[1] = self.formula_note = self.score_note(trace).move_to(self.formula_note)
+            self.formula_note.align_to(self.side, LEFT)
         self.build_worked()
         self.self_grid = AttentionGrid(
             ex.self_attention(),
@@ -121,6 +135,16 @@ class SourcePositions(ChapterScene):
         self.build_cost()
         self.note = c.text(CAVEAT, role="small", color=theme().muted).to_edge(DOWN, buff=0.45)
 
+    def score_note(self, trace) -> VGroup:
+        """What a score is, under the formula, in lines of `self.note_chars` characters."""
+        return c.paragraph(
+            f"one score for each decoder query q and encoder key k; "
+            f"√{trace.keys.shape[1]} = {fmt(trace.divisor, SCORE_PLACES)}",
+            width_chars=self.note_chars,
+            role="small",
+            color=theme().muted,
+        )
+
     def build_worked(self) -> None:
         """One cell's score worked out: its query, its key, their dot product and the division."""
         trace = self.cross.trace
@@ -129,10 +153,8 @@ class SourcePositions(ChapterScene):
         dot, score = trace.dots[i, j], trace.scores[i, j]
         room = SIDE_RIGHT - self.side.get_left()[0]
         lines = [
-            self.named(
-                c.math(rf"q = {vector_math(trace.queries[i], None)}", color=theme().query), i, 0, room
-            ),
-            self.named(c.math(rf"k = {vector_math(trace.keys[j], None)}", color=theme().key), j, 1, room),
+            self.named(vector_lines("q", trace.queries[i], theme().query, room), i, 0, room),
+            self.named(vector_lines("k", trace.keys[j], theme().key, room), j, 1, room),
             c.math(rf"q \cdot k {relation(dot, SCORE_PLACES)} {fmt(dot, SCORE_PLACES)}"),
             c.math(division_tex(dot, rf"\sqrt{{{d}}}", score)),
         ]
@@ -341,24 +363,26 @@ class SourcePositions(ChapterScene):
     def caveat(self) -> None:
         self.beat("Access is not recall")
         cost = VGroup(self.self_grid.cells, *self.additions, self.sentence)
-        summary_x = -LEFT_EDGE - self.counts[-1].width / 2  # the count, under the grid, ends at the edge
         cross = VGroup(self.cross, self.cross_axes)
         cross.set_y(SLOT_Y + 0.5).align_to([LEFT_EDGE, 0, 0], LEFT)
+        cross.shift(DOWN * max(0.0, cross.get_top()[1] - (self.heading.get_bottom()[1] - UNDER_TITLE)))
         tag = axis_caption("each decoder step: its own row of weights", theme().muted).next_to(
             cross, DOWN, buff=0.3
         )
         tag.set_x(BODY_LEFT, LEFT)
+        corner = [SIDE_RIGHT, self.heading.get_bottom()[1] - UNDER_TITLE, 0]
         self.play(
-            cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to([summary_x, SLOT_Y + 0.9, 0]),
+            cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to(corner, aligned_edge=UP + RIGHT),
             FadeOut(VGroup(self.sentence_key, self.cell_key, self.history)),
             run_time=1.2,
         )
-        self.play(
-            self.counts[-1].animate.next_to(cost, DOWN, buff=0.3),
-            FadeIn(cross),
-            FadeIn(tag),
-            run_time=1.2,
-        )
+        count = self.counts[-1]
+        spot = count.copy()
+        if spot.width > SIDE_RIGHT - cross.get_right()[0] - SIDE_GAP:  # beside a wide grid: on two lines
+            VGroup(VGroup(*spot[:4]), VGroup(*spot[4:])).arrange(DOWN, aligned_edge=RIGHT, buff=0.15)
+        spot.next_to(cost, DOWN, buff=0.3).set_x(SIDE_RIGHT, RIGHT)
+        tags = [tag] if tag.get_bottom()[1] > self.note.get_top()[1] + 0.15 else []  # a tall grid: no room
+        self.play(Transform(count, spot), FadeIn(cross), *[FadeIn(t) for t in tags], run_time=1.2)
         self.show(
             FadeIn(self.note, shift=UP * 0.2),
             run_time=1,

@@ -33,7 +33,8 @@ from scenes.plots import CurvePlot, ScientificReadout, TangentPlot, mantissa_exp
 GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
 SWEEP_POINTS = 181
 BAR_HEIGHT = 1.8
-SET_WIDTH = 2.9  # room for one set of bars
+SET_WIDTH = 2.7  # room for one set of bars
+NAME_WIDTH = 1.0  # widest a name under a bar may be (the outer ones reach towards the other set)
 HEADER_GAP = 0.45  # between the tallest possible bar and the formula above it (room for its value)
 NUMBER_ROOM = 0.1  # room between two values side by side
 VALUE_GAP = 0.12  # between a bar's top and its value
@@ -66,7 +67,7 @@ def bar_set(tokens, weights, x: float) -> c.WeightBars:
         tokens, weights, height=height, bar_width=0.58 * spacing, spacing=spacing, show_total=False
     )
     bars.crowded = crowded
-    room = (2 if bars.crowded else 1) * spacing - NAME_GAP
+    room = min(NAME_WIDTH, (2 if bars.crowded else 1) * spacing - NAME_GAP)
     for k, (label, token) in enumerate(zip(bars.labels, tokens)):
         short = short_name(token, room).move_to(label, aligned_edge=UP)
         bars.labels.submobjects[k] = short.shift(DOWN * STAGGER * (bars.crowded and k % 2))
