@@ -34,13 +34,14 @@ GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
 SWEEP_POINTS = 181
 BAR_HEIGHT = 1.8
 SET_WIDTH = 2.7  # room for one set of bars
+HEADER_WIDTH = 3.45  # widest a formula over a set may be (the two sets' formulas then just clear each other)
 NAME_WIDTH = 1.0  # widest a name under a bar may be (the outer ones reach towards the other set)
 HEADER_GAP = 0.45  # between the tallest possible bar and the formula above it (room for its value)
 NUMBER_ROOM = 0.1  # room between two values side by side
 VALUE_GAP = 0.12  # between a bar's top and its value
 NAME_GAP = 0.1  # ... and between two names
 STAGGER = 0.38  # the lift of a raised row of values (the drop of a lowered row of names): a number's height
-SCALED_X, LIVE_X = -5.2, -2.0
+SCALED_X, LIVE_X = -5.2, -1.75
 BASELINE_Y = -0.65
 PLOT_CENTER = (3.8, 0.75)
 PLOT_SIZE = (4.7, 2.0)
@@ -93,7 +94,7 @@ def tangent_span(scores) -> tuple[float, float]:
 def header_formula(numeric: str, symbolic: str):
     """The formula over a set of bars: with the scores written out if that fits the set, else in symbols."""
     formula = c.math(numeric, role="small")
-    return formula if formula.width <= SET_WIDTH + 0.2 else c.math(symbolic, role="small")
+    return formula if formula.width <= HEADER_WIDTH else c.math(symbolic, role="small")
 
 
 def above(bars: c.WeightBars, header: VGroup) -> VGroup:
