@@ -7,16 +7,20 @@ from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, SurroundingRec
 from attention import examples
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, vector_math, vector_tex
-from scenes.chapter import ChapterScene
+from scenes.chapter import BODY_LEFT, ChapterScene
 from scenes.formula_slot import LitFormula
-from scenes.grids import AttentionGrid, Restate
+from scenes.grids import AttentionGrid, Restate, short_name
 from scenes.matrices import MaskedGrid, masked_swatch, row_veils
-from scenes.palette import theme, token_color
+from scenes.palette import theme
 
 GRID_SIZE = 4.3
 GRID_CENTER = LEFT * 2.8 + DOWN * 0.45
-SIDE_LEFT = 0.6  # x where the right-hand column of text starts
-TEXT_WIDTH = 6.1  # widest a right-hand block may be
+STAGE_LEFT = -7.3  # the grid's labels stay right of this x (the safe area)
+UNDER_TITLE = 0.25  # the grid's captions stay this far below the subtitle
+SIDE_LEFT = 0.6  # x where the right-hand column of text starts, or further right beside a wide grid
+SIDE_GAP = 0.45  # at least this between the grid's sums and the right-hand column
+NAME_WIDTH = 1.4  # widest a token's name may be in the outputs (longer names are cut short)
+CONTRAST_CHARS = 26  # the closing note's line length
 MASKED_FORMULA = (  # the formula line's parts, each lit while its step is shown
     (r"\mathrm{softmax}\Bigl(", "softmax"),
     ("Q", "Q"),
@@ -71,7 +75,7 @@ class CausalMask(ChapterScene):
         self.outputs = self.output_rows()
         self.zero = c.math(r"e^{-\infty} = 0")
         self.contrast = c.paragraph(
-            "exactly 0, not tiny (see “Where it breaks”)", 28, role="small", color=theme().muted
+            "exactly 0, not tiny (see “Where it breaks”)", CONTRAST_CHARS, role="small", color=theme().muted
         )
         self.formula = LitFormula(MASKED_FORMULA)
         self.veils = row_veils(self.masked_grid, VEIL)
@@ -83,25 +87,35 @@ class CausalMask(ChapterScene):
     def output_rows(self) -> c.Grid:
         """'the → [1, 0]' for each word: its masked output."""
         tokens = self.example.tokens
-        names = [c.text(t, role="label", color=token_color(t)) for t in tokens]
+        names = [short_name(t, NAME_WIDTH) for t in tokens]
         arrows = [c.math(r"\to", color=theme().muted) for _ in tokens]
         vectors = [c.math(vector_math(o), color=theme().output) for o in self.trace.outputs]
-        return c.Grid(names, arrows, vectors, col_buff=0.25, row_buff=0.2)
+        return c.Grid(names, arrows, vectors, col_buff=0.25, row_buff=0.12)
 
     def layout(self) -> None:
+        self.place_grids()
         grid = self.open_grid
         self.axes[0].next_to(grid.col_labels, UP, buff=0.2).align_to(grid.cells, LEFT)
-        self.axes[1].next_to(grid.row_labels, UP, buff=0.2).align_to(grid.row_labels, RIGHT)
+        self.axes[1].next_to(grid.row_labels, UP, buff=0.2).set_x(BODY_LEFT, LEFT)
         self.legend.next_to(self.masked_grid, DOWN, buff=0.3).align_to(grid.cells, LEFT)
-        side = VGroup(self.formula, self.outputs, self.zero, self.contrast)
-        for part in side:
-            c.fit_width(part, TEXT_WIDTH)
         self.outputs_title = c.text("outputs", role="label", color=theme().output)
         column = VGroup(self.formula, self.outputs_title, self.outputs, self.zero, self.contrast)
-        column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
+        column.arrange(DOWN, aligned_edge=LEFT, buff=0.25)
         self.outputs.shift(RIGHT * 0.2)
-        column.next_to(self.heading, DOWN, buff=0.5).set_x(SIDE_LEFT + column.width / 2)
+        left = max(SIDE_LEFT, grid.get_right()[0] + SIDE_GAP)
+        column.next_to(self.heading, DOWN, buff=0.5).set_x(left + column.width / 2)
         self.column = column
+
+    def place_grids(self) -> None:
+        """Both grids at GRID_CENTER, moved right to keep their labels on the stage and down to keep their
+        captions under the subtitle (a grid of six words)."""
+        grid = self.open_grid
+        room = BODY_LEFT + self.axes[1].width + 0.2 - grid.cells.get_left()[0]  # for 'queries ↓' on the grid
+        shift = RIGHT * max(0.0, STAGE_LEFT - grid.get_left()[0], room)
+        caption_top = grid.col_labels.get_top()[1] + 0.2 + self.axes[0].height
+        shift += DOWN * max(0.0, caption_top - (self.heading.get_bottom()[1] - UNDER_TITLE))
+        for each in (self.open_grid, self.masked_grid):
+            each.shift(shift)
 
     def self_attention(self) -> None:
         self.beat("A sentence reads itself")

@@ -10,42 +10,55 @@ from manim import (
     UL,
     UP,
     Arrow,
+    Circumscribe,
     Create,
     FadeIn,
     FadeOut,
+    FadeTransform,
     GrowArrow,
     Indicate,
     LaggedStart,
     Line,
     RoundedRectangle,
     Square,
+    Succession,
     VGroup,
 )
 
 from attention import examples
 from scenes import components as c
 from scenes.arithmetic import WEIGHT_PLACES, fmt
-from scenes.chapter import ChapterScene
-from scenes.grids import veil
+from scenes.chapter import ChapterScene, reading_time
+from scenes.grids import short_name, veil
 from scenes.palette import theme, token_color
 
 ENCODER_LEFT = -6.75  # left edge of the encoder row
-ENCODER_WIDTH = 3.1  # the encoder row (states and words) is shrunk to fit this width
-ENCODER_PITCH = 0.78
+ENCODER_PITCH = 0.95  # between encoder states in a row, or less so the last ends by ENCODER_RIGHT
+ENCODER_RIGHT = -2.66  # (room for the summary right of it, clear of the decoder's copies)
+COLUMN_PITCH = 0.78  # between encoder states in the column
+STATE_SIZE = 0.5  # an encoder state's side
+WORD_GAP = 0.1  # between two source words side by side; closer, they stand on two staggered rows
+STAGGER = 0.42  # the drop of the lower row of source words: a label's height and a gap
 ROW_Y = 0.1  # height of the encoder row and the summary
-SUMMARY_X = -2.3
+SUMMARY_X = -2.3  # the summary's centre, or further right beside a long encoder row
+SUMMARY_GAP = 0.66  # at least this between the last encoder state and the summary
 COLUMN_X = -4.5  # with attention the encoder states stand in a column here, one per source position
-COLUMN_WORDS = 2.2  # widest the source words may be, left of the column
+COLUMN_WORDS = 2.2  # widest the source words may be, left of the column (longer ones are cut short)
+COLUMN_TOP, COLUMN_BOTTOM = 1.9, -1.9  # the column stays between these heights
 SLOT_RIGHT = 2.55  # right edge of what each decoder step reads (its weight bars)
 SLOT_WIDTH = 5.4  # widest the bars may be (six source positions)
-BAR_PITCH = 1.0  # distance between bar centres: room for a weight printed at the number size
-BAR_HEIGHT = 0.6  # height of a weight of 1
+BAR_PITCH = 1.2  # distance between bar centres: room for a weight printed at the number size, and a name
+BAR_HEIGHT = 0.6  # height of a weight of 1, or less when the decoder rows stand closer
 STEP_X = 3.3  # decoder states
 STEP_TOP = 1.75
-STEP_PITCH = 1.5
-ROWS_HEIGHT = 4.4  # the decoder rows (label to last bars) shrink to fit this height
-LEGEND_CORNER = np.array([-6.75, -2.05, 0])  # top-left corner of the closing comparison
-CAVEAT_AT = np.array([0.0, -3.55, 0])
+STEP_PITCH = 1.5  # between decoder rows, or less so the lowest stays above ROWS_BOTTOM
+ROWS_BOTTOM = -1.7
+NAMED_PITCH = 1.4  # rows this far apart have room for the source names under their bars (else colours say)
+VALUE_ROOM = 0.4  # of a row's pitch: a weight's value over its bar and the gap to the next row
+NAMES_ROOM = 0.5  # ... and the names under the bars
+TARGET_WIDTH = 3.2  # widest a decoder step's word may be (longer ones are cut short)
+LEGEND_CORNER = np.array([-6.75, -2.2, 0])  # top-left corner of the closing comparison
+CAVEAT_AT = np.array([0.0, -3.62, 0])
 SPLIT_GAP = 0.05  # two top weights closer than this are described as a split
 LINE_WIDTH = (1.0, 9.0)  # stroke width of a source-to-step line of weight 0 and of weight 1
 LINE_OPACITY = (0.25, 1.0)  # ... and its opacity
@@ -152,20 +165,20 @@ class FixedContext(ChapterScene):
     def build_encoder(self) -> None:
         """The source words, their encoder states, and the one summary they are squeezed into."""
         tokens = self.example.source_tokens
+        pitch = min(ENCODER_PITCH, (ENCODER_RIGHT - ENCODER_LEFT - STATE_SIZE) / max(len(tokens) - 1, 1))
         self.encoder = VGroup(
-            *[state_box(token_color(t)).move_to([k * ENCODER_PITCH, ROW_Y, 0]) for k, t in enumerate(tokens)]
-        )
-        self.source = VGroup(
             *[
-                c.text(t, role="label", color=token_color(t)).next_to(box, DOWN, buff=0.2)
-                for t, box in zip(tokens, self.encoder)
+                state_box(token_color(t)).move_to([ENCODER_LEFT + STATE_SIZE / 2 + k * pitch, ROW_Y, 0])
+                for k, t in enumerate(tokens)
             ]
         )
-        row = VGroup(self.encoder, self.source)
-        row.scale_to_fit_width(min(ENCODER_WIDTH, row.width)).move_to(
-            [ENCODER_LEFT, ROW_Y, 0], aligned_edge=LEFT
-        )
-        row.shift(UP * (ROW_Y - self.encoder.get_y()))
+        words = [c.text(t, role="label", color=token_color(t)) for t in tokens]
+        crowded = any((a.width + b.width) / 2 > pitch - WORD_GAP for a, b in zip(words, words[1:]))
+        if crowded:  # two staggered rows, each word as wide as two states
+            words = [short_name(t, 2 * pitch - WORD_GAP) for t in tokens]
+        for k, (word, box) in enumerate(zip(words, self.encoder)):
+            word.next_to(box, DOWN, buff=0.2).shift(DOWN * STAGGER * (crowded and k % 2))
+        self.source = VGroup(*words)
         self.chain = VGroup(
             *[
                 arrow(a.get_right(), b.get_left(), theme().muted, 2)
@@ -176,15 +189,22 @@ class FixedContext(ChapterScene):
             self.encoder, UP, buff=0.25
         )
         self.summary = summary_tag().move_to([SUMMARY_X, ROW_Y, 0])
+        self.summary.set_x(max(SUMMARY_X, self.encoder.get_right()[0] + SUMMARY_GAP + self.summary.width / 2))
         self.into_summary = arrow(self.encoder[-1].get_right(), self.summary.get_left(), theme().output)
 
     def build_rows(self) -> None:
         """Per decoder step: its state, word, summary copy and own weight bars; shrunk to fit."""
-        ys = [STEP_TOP - i * STEP_PITCH for i in range(len(self.example.target_tokens))]
-        self.steps = VGroup(*[state_box(theme().query, 0.55).move_to([STEP_X, y, 0]) for y in ys])
+        m = len(self.example.target_tokens)
+        pitch = min(STEP_PITCH, (STEP_TOP - ROWS_BOTTOM) / max(m - 1, 1))
+        ys = [STEP_TOP - i * pitch for i in range(m)]
+        named = pitch >= NAMED_PITCH
+        bar_height = min(BAR_HEIGHT, pitch - VALUE_ROOM - (NAMES_ROOM if named else 0))
+        self.steps = VGroup(
+            *[state_box(theme().query, min(0.55, 0.6 * pitch)).move_to([STEP_X, y, 0]) for y in ys]
+        )
         self.targets = VGroup(
             *[
-                c.text(t, role="label", color=theme().query).next_to(box, RIGHT, buff=0.3)
+                short_name(t, TARGET_WIDTH, color=theme().query).next_to(box, RIGHT, buff=0.3)
                 for t, box in zip(self.example.target_tokens, self.steps)
             ]
         )
@@ -195,32 +215,20 @@ class FixedContext(ChapterScene):
         self.into_steps = VGroup(
             *[arrow([SLOT_RIGHT, y, 0], box.get_left(), theme().muted, 2) for y, box in zip(ys, self.steps)]
         )
-        self.bars = VGroup(*[self.step_bars(w, y) for w, y in zip(self.grid.weights, ys)])
-        rows = VGroup(
-            self.steps,
-            self.targets,
-            self.decoder_label,
-            self.copies,
-            self.into_steps,
-            self.bars,
-        )
-        if rows.height > ROWS_HEIGHT:  # more decoder steps than the default: shrink them all alike
-            top_right = rows.get_corner(UP + RIGHT)
-            rows.scale_to_fit_height(ROWS_HEIGHT).move_to(top_right, aligned_edge=UP + RIGHT)
+        self.bars = VGroup(*[self.step_bars(w, y, bar_height, named) for w, y in zip(self.grid.weights, ys)])
 
     def build_column(self) -> None:
         """Where the encoder states stand once attention keeps them: a column spanning the decoder rows,
         each word left of its state; `self.column` (states) and `self.column_words` are the targets."""
         n = len(self.encoder)
         top, bottom = self.steps[0].get_y(), self.steps[-1].get_y()
-        if n == 1 or top - bottom < ENCODER_PITCH * (n - 1):  # too few decoder rows to span
-            middle = (top + bottom) / 2
-            top, bottom = middle + ENCODER_PITCH * (n - 1) / 2, middle - ENCODER_PITCH * (n - 1) / 2
+        if n == 1 or top - bottom < COLUMN_PITCH * (n - 1):  # too few decoder rows to span
+            half = min(COLUMN_PITCH, (COLUMN_TOP - COLUMN_BOTTOM) / max(n - 1, 1)) * (n - 1) / 2
+            middle = min(max((top + bottom) / 2, COLUMN_BOTTOM + half), COLUMN_TOP - half)
+            top, bottom = middle + half, middle - half
         ys = np.linspace(top, bottom, n)
         self.column = VGroup(*[box.copy().move_to([COLUMN_X, y, 0]) for box, y in zip(self.encoder, ys)])
-        words = VGroup(*[word.copy() for word in self.source])
-        if max(w.width for w in words) > COLUMN_WORDS:  # long names: all words shrink alike
-            words.scale(COLUMN_WORDS / max(w.width for w in words))
+        words = VGroup(*[short_name(t, COLUMN_WORDS) for t in self.example.source_tokens])
         for word, box in zip(words, self.column):
             word.next_to(box, LEFT, buff=0.2)
         self.column_words = words
@@ -243,18 +251,19 @@ class FixedContext(ChapterScene):
             for step, target, into, bars in zip(self.steps, self.targets, self.into_steps, self.bars)
         ]
 
-    def step_bars(self, weights, y: float) -> c.WeightBars:
-        """One decoder step's weights over the source positions, fitted into its slot."""
+    def step_bars(self, weights, y: float, height: float, named: bool) -> c.WeightBars:
+        """One decoder step's weights over the source positions in its slot, with the source names (cut
+        short to their bars' pitch) if `named`, else without (the bars' colours name them)."""
+        tokens = self.example.source_tokens
+        spacing = min(BAR_PITCH, SLOT_WIDTH / len(tokens))
         bars = c.WeightBars(
-            self.example.source_tokens,
-            weights,
-            height=BAR_HEIGHT,
-            bar_width=0.5,
-            spacing=BAR_PITCH,
-            show_total=False,
+            tokens, weights, height=height, bar_width=0.5 * spacing, spacing=spacing, show_total=False
         )
-        if bars.width > SLOT_WIDTH:
-            bars.scale_to_fit_width(SLOT_WIDTH)
+        for k, (label, token) in enumerate(zip(bars.labels, tokens)):
+            bars.labels.submobjects[k] = short_name(token, spacing - WORD_GAP).move_to(label, aligned_edge=UP)
+        if not named:
+            bars.remove(bars.labels)
+            bars.labels = VGroup()
         return bars.move_to([SLOT_RIGHT, y, 0], aligned_edge=RIGHT)
 
     def encode(self) -> None:
@@ -309,7 +318,7 @@ class FixedContext(ChapterScene):
         )
         self.show(
             *[box.animate.move_to(spot) for box, spot in zip(self.encoder, self.column)],
-            *[word.animate.become(spot) for word, spot in zip(self.source, self.column_words)],
+            *[FadeTransform(word, spot) for word, spot in zip(self.source, self.column_words)],
             self.encoder_label.animate.move_to(self.column_label),
             run_time=1.5,
             caption="With attention the encoder keeps every source position available.",
@@ -334,15 +343,14 @@ class FixedContext(ChapterScene):
                 caption=caption,
                 hold=1.2,
             )
-        self.show(
-            *[FadeOut(v) for v in veils[:-1]],
-            *[fan.animate.brighten() for fan in self.fans],
-            run_time=0.8,
-            caption="Each decoder step draws its own blend of the source: different weights at every step.",
-        )
         self.play(
+            *[FadeOut(v) for v in veils[:-1]], *[fan.animate.brighten() for fan in self.fans], run_time=0.8
+        )
+        caption = "Each decoder step draws its own blend of the source: different weights at every step."
+        self.show(
             LaggedStart(*[Indicate(bars.bars, color=theme().text) for bars in self.bars], lag_ratio=0.6),
-            run_time=3,
+            run_time=max(3, reading_time(caption)),
+            caption=caption,
         )
 
     def step_focus(self, i: int, veils) -> list:
@@ -367,11 +375,14 @@ class FixedContext(ChapterScene):
 
     def caveat(self) -> None:
         self.beat("Why it matters")
+        caption = "A fixed context reuses one summary; attention builds a new blend for each step."
         self.show(
-            FadeIn(self.legend, shift=UP * 0.2),
-            run_time=1,
-            caption="A fixed context reuses one summary; attention builds a new blend for each step.",
-            hold=1,
+            Succession(
+                FadeIn(self.legend, shift=UP * 0.2),
+                *[Circumscribe(entry, color=theme().text) for entry in self.legend],
+            ),
+            run_time=reading_time(caption),
+            caption=caption,
         )
         self.show(
             FadeIn(self.note, shift=UP * 0.2),

@@ -7,7 +7,7 @@ them with `Restate` (not `.animate`, which breaks when a number's digits are reb
 from __future__ import annotations
 
 import numpy as np
-from manim import LEFT, RIGHT, UP, Rectangle, Square, Transform, VGroup
+from manim import LEFT, RIGHT, UP, Rectangle, Transform, VGroup
 
 from attention import GridTrace
 from scenes import components as c
@@ -17,18 +17,29 @@ from scenes.palette import tex_size, theme, token_color
 
 GAP = 0.08  # fraction of a cell's pitch left empty between cells
 FONT_PER_UNIT = 24  # number font size per unit of cell pitch (for marks drawn to a cell's scale)
-NUMBER_PITCH = 0.95  # smallest cell pitch that holds a weight printed at the smallest text size
-ROW_LABELS_WIDTH = 2.2  # widest the row labels may be (long names shrink together)
+NUMBER_PITCH = 0.85  # smallest column pitch that holds a weight printed at the smallest text size
+ROW_PITCH = 0.62  # smallest row pitch of a grid with numbers: a number's height with room round it
+ROW_LABELS_WIDTH = 1.6  # widest a row label may be (longer names are cut short)
 SHADE_FLOOR = 0.1  # a weighted cell's opacity is FLOOR + (top - FLOOR) * weight, so every cell shows
 SHADE_TOP = 1.0  # opacity of a weight of 1 in a grid of colour only
 NUMBERED_TOP = 0.4  # ... in a grid with numbers: dark enough for text-coloured digits on any token colour
 DIM = 0.65  # opacity of a veil: how far what is not active fades
 VEIL_BUFF = 0.04  # a veil's margin round what it dims
+ELLIPSIS = "…"  # ends a name cut short
+CELL_DIGITS = 4  # most digits a cell's score prints (large scores lose decimals, never the cell its size)
+NUMBER_PAD = 0.12  # room left round the widest number a cell prints
 
 
 def places_for(value: float, places: int) -> int:
     """0 for whole numbers (printed bare, as `fmt` does), else `places`."""
     return 0 if "." not in fmt(value, places) else places
+
+
+def grid_places(values, places: int) -> int:
+    """`places`, fewer where the largest of `values` has more whole digits, so a cell prints at most
+    CELL_DIGITS digits (12.35, 123.4, 10464): a grid of any example's scores keeps one cell size."""
+    whole = len(str(int(np.abs(values).max()))) if np.size(values) else 1
+    return max(0, min(places, CELL_DIGITS - whole))
 
 
 def veil(target, opacity: float = DIM, buff: float = VEIL_BUFF) -> Rectangle:
@@ -47,7 +58,9 @@ def veil(target, opacity: float = DIM, buff: float = VEIL_BUFF) -> Rectangle:
 class Restate(Transform):
     """Morph `mobject` into `change(copy)`, then apply `change` to `mobject` itself.
 
-    Unlike `.animate`, this tolerates changes that rebuild submobjects (DecimalNumber.set_value).
+    Unlike `.animate`, this tolerates changes that rebuild submobjects (DecimalNumber.set_value). It ends
+    exactly on the picture it morphed to: `change` is applied to `mobject` as it started (a number's size
+    follows its drawn height, so changing the morphed one would resize its digits in the last frame).
     """
 
     def __init__(self, mobject, change, **kwargs):
@@ -56,6 +69,7 @@ class Restate(Transform):
 
     def finish(self) -> None:
         super().finish()
+        self.interpolate(0)
         self.change(self.mobject)
 
 
@@ -69,10 +83,26 @@ class CellNumber(Number):
         return self.move_to(center)
 
 
+def short_name(token: str, width: float, role: str = "label", color: str | None = None):
+    """`token`'s name at `role`'s size (in `color`, else its own), cut short with an ellipsis if wider than
+    `width`: never shrunk, so every label keeps one size. `.full` is the whole name."""
+    color = color or token_color(token)
+    label = c.text(token, role=role, color=color)
+    low, high = 1, (len(token) - 1 if label.width > width else 0)
+    while low <= high:  # the longest prefix that fits, by bisection
+        middle = (low + high) // 2
+        cut = c.text(token[:middle].rstrip() + ELLIPSIS, role=role, color=color)
+        if cut.width <= width or middle == 1:
+            label, low = cut, middle + 1
+        else:
+            high = middle - 1
+    label.full = token
+    return label
+
+
 def names(tokens, width: float, color: str | None = None) -> list:
-    """The tokens' names as labels (in `color`, else each its own), shrunk together to `width` if wider."""
-    labels = [c.text(t, role="label", color=color or token_color(t)) for t in tokens]
-    return c.fit_together(labels, width) if labels else []
+    """The tokens' names as labels (in `color`, else each its own), each cut short to `width` if wider."""
+    return [short_name(t, width, color=color) for t in tokens]
 
 
 def cell_number() -> CellNumber:
@@ -85,9 +115,11 @@ def cell_number() -> CellNumber:
 class AttentionGrid(VGroup):
     """Cells for every (query, key) pair, shaded by weight, with token labels and row sums.
 
-    `size` is the length, in units, of the grid's longer side, or more when the cells carry numbers
-    (never smaller than NUMBER_PITCH, so a weight fits at the smallest text size); row labels take
-    `row_color` (default: each token's own colour).
+    `size` is the length, in units, of the grid's longer side: `pitch` (rows) and `col_pitch` (columns)
+    are size / max(rows, columns), or more when the cells carry numbers (rows at least ROW_PITCH, columns
+    as wide as the widest number and at least NUMBER_PITCH), so numbers keep the smallest text size and
+    long names are cut short to the column, never shrunk; row labels take `row_color` (default: each
+    token's own colour).
     """
 
     def __init__(
@@ -102,7 +134,9 @@ class AttentionGrid(VGroup):
         super().__init__()
         self.trace = trace
         m, n = trace.shape
-        self.pitch = max(size / max(m, n), NUMBER_PITCH if numbers else 0)
+        self.score_places = grid_places(trace.scores, SCORE_PLACES)
+        self.pitch = max(size / max(m, n), ROW_PITCH if numbers else 0)
+        self.col_pitch = max(self.pitch, self._number_pitch() if numbers else 0)
         self.cells = VGroup(*[self._cell(i, j, cols) for i in range(m) for j in range(n)])
         self.add(self.cells)
         self.numbers = VGroup()
@@ -115,7 +149,7 @@ class AttentionGrid(VGroup):
             )
             self.add(self.numbers, self.sums, self.sum_header)
         row_names = names(rows, ROW_LABELS_WIDTH, row_color)
-        col_names = names(cols, self.pitch)
+        col_names = names(cols, self.col_pitch)
         self.row_labels = VGroup(
             *[t.next_to(self.row(i)[0], LEFT, buff=0.2) for i, t in enumerate(row_names)]
         )
@@ -125,15 +159,23 @@ class AttentionGrid(VGroup):
         self.show_scores()
         self.center()
 
-    def _cell(self, i: int, j: int, cols) -> Square:
+    def _number_pitch(self) -> float:
+        """The column pitch that holds every number the cells print (at least NUMBER_PITCH)."""
+        scores = np.ravel(self.trace.scores)
+        widest = max(scores, key=lambda x: len(fmt(x, self.score_places)))
+        number = cell_number().show(widest, places_for(widest, self.score_places))
+        return max(NUMBER_PITCH, number.width + NUMBER_PAD)
+
+    def _cell(self, i: int, j: int, cols) -> Rectangle:
         color = token_color(cols[j]) if cols else theme().key
-        return Square(
-            self.pitch * (1 - GAP),
+        return Rectangle(
+            width=self.col_pitch * (1 - GAP),
+            height=self.pitch * (1 - GAP),
             stroke_color=theme().grid,
             stroke_width=min(1.5, 8 * self.pitch),
             fill_color=color,
             fill_opacity=0,
-        ).move_to([j * self.pitch, -i * self.pitch, 0])
+        ).move_to([j * self.col_pitch, -i * self.pitch, 0])
 
     def row(self, i: int) -> VGroup:
         """The cells of row i."""
@@ -167,7 +209,7 @@ class AttentionGrid(VGroup):
         n = self.trace.shape[1]
         for k, (cell, number) in enumerate(zip(self.cells, self.numbers)):
             score = self.trace.scores[k // n, k % n]
-            number.show(score, places_for(score, SCORE_PLACES)).set_color(theme().text)
+            number.show(score, places_for(score, self.score_places)).set_color(theme().text)
             cell.set_fill(opacity=0)
         self.sums.set_opacity(0)
         if len(self.sums):

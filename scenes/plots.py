@@ -253,6 +253,8 @@ class TangentPlot(VGroup):
         slope, reach = w * (1 - w), (hi - lo) / 8
         self.dot.move_to(self.axes.c2p(s, w))
         start, end = max(lo, s - reach), min(hi, s + reach)
+        if slope > 0:  # the tangent stays between weights 0 and 1, inside the axes
+            start, end = max(start, s - w / slope), min(end, s + (1 - w) / slope)
         self.tangent.put_start_and_end_on(
             self.axes.c2p(start, w + slope * (start - s)), self.axes.c2p(end, w + slope * (end - s))
         )

@@ -25,17 +25,22 @@ from manim import (
 from attention import examples
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
-from scenes.chapter import ChapterScene
-from scenes.grids import DIM, NUMBER_PITCH, AttentionGrid, CellCount, Restate, veil
+from scenes.chapter import BODY_LEFT, ChapterScene
+from scenes.grids import DIM, AttentionGrid, CellCount, Restate, veil
 from scenes.palette import theme
 
 GRID_CENTER = np.array([-2.2, -0.5, 0])
 CROSS_SIZE = 4.4  # the cross-attention grid's longer side, at most...
 CROSS_PITCH = 1.1  # ... and its cells' pitch at most (few tokens: the grid stays clear of the captions)
-SELF_SIZE = 3.6  # the self-attention grid's side, at most (its cells are as small as numbers allow)
+SELF_SIZE = 3.8  # the self-attention grid's side, at most...
+SELF_PITCH = 0.95  # ... and its cells' pitch at most: room for a weight and a name
 SIDE_CENTER = np.array([4.2, -0.3, 0])
-SIDE_WIDTH = 5.2  # widest the worked score beside the grid may be
-LEFT_EDGE = -6.9  # side by side, the left grid starts here and the right one ends at -LEFT_EDGE
+SIDE_GAP = 0.4  # at least this between the grid and the worked score beside it
+NOTE_CHARS = (26, 16)  # the note under the formula: its line length, or down to the second beside a wide grid
+UNDER_TITLE = 0.25  # a grid's captions stay this far below the subtitle
+PAIR_GAP = 0.4  # at least this between the cross- and the self-attention grid side by side
+SIDE_RIGHT = 7.3  # the worked score ends left of this x (the safe area)
+LEFT_EDGE = BODY_LEFT  # side by side, the left grid starts here and the right one ends at SIDE_RIGHT
 SLOT_Y = -0.2
 GROWTH = (1, 2, 4, 8)  # the cost beat lengthens the source to these multiples of its length
 COST_CORNER = np.array([-5.6, 2.45, 0])  # top-left corner of the cost grid, which grows right and down
@@ -49,6 +54,19 @@ CAVEAT = "access ≠ recall: no guarantee of useful matching or perfect recall"
 
 def axis_caption(content: str, color: str) -> VGroup:
     return c.text(content, role="small", color=color)
+
+
+def vector_lines(name: str, values, color: str, room: float):
+    """'q = [..]' as typed, on one line if it fits in `room`, else broken after its middle comma."""
+    line = c.math(rf"{name} = {vector_math(values, None)}", color=color)
+    if line.width <= room or len(values) < 2:
+        return line
+    entries = vector_math(values, None).split(r",\;\; ")
+    half = (len(entries) + 1) // 2
+    first = c.math(rf"{name} = " + r",\;\; ".join(entries[:half]) + ",", color=color)
+    second = c.math(r",\;\; ".join(entries[half:]), color=color)
+    indent = c.math(rf"{name} = [").width  # the second line starts under the first entry
+    return VGroup(first, second.next_to(first, DOWN, buff=0.15).align_to(first, LEFT).shift(RIGHT * indent))
 
 
 def focus_cell(trace) -> tuple[int, int]:
@@ -93,27 +111,39 @@ class SourcePositions(ChapterScene):
             row_color=theme().query,
         ).move_to(GRID_CENTER)
         self.cross_axes = self.grid_axes(self.cross, "encoder keys: source positions", "decoder queries")
+        cross = VGroup(self.cross, self.cross_axes)
+        cross.shift(RIGHT * max(0.0, BODY_LEFT - cross.get_left()[0]))  # a wide grid starts on the body grid
         trace = self.cross.trace
         self.formula = c.math(
             rf"\text{{score}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}", role="body"
         )
-        self.formula_note = c.paragraph(
-            f"one score for each decoder query q and encoder key k; "
-            f"√{trace.keys.shape[1]} = {fmt(trace.divisor, SCORE_PLACES)}",
-            width_chars=26,
-            role="small",
-            color=theme().muted,
-        )
+        self.note_chars = NOTE_CHARS[0]
+        self.formula_note = self.score_note(trace)
         self.side = VGroup(self.formula, self.formula_note).arrange(DOWN, buff=0.35).move_to(SIDE_CENTER)
+        self.side.shift(RIGHT * max(0.0, cross.get_right()[0] + SIDE_GAP - self.side.get_left()[0]))
+        while self.side.get_right()[0] > SIDE_RIGHT and self.note_chars > NOTE_CHARS[1]:  # beside a wide grid
+            self.note_chars -= 2
+            self.side.submobjects[1] = self.formula_note = self.score_note(trace).move_to(self.formula_note)
+            self.formula_note.align_to(self.side, LEFT)
         self.build_worked()
         self.self_grid = AttentionGrid(
             ex.self_attention(),
             rows=ex.source_tokens,
             cols=ex.source_tokens,
-            size=min(SELF_SIZE, NUMBER_PITCH * len(ex.source_tokens)),
+            size=min(SELF_SIZE, SELF_PITCH * len(ex.source_tokens)),
         ).show_weights()
         self.build_cost()
         self.note = c.text(CAVEAT, role="small", color=theme().muted).to_edge(DOWN, buff=0.45)
+
+    def score_note(self, trace) -> VGroup:
+        """What a score is, under the formula, in lines of `self.note_chars` characters."""
+        return c.paragraph(
+            f"one score for each decoder query q and encoder key k; "
+            f"√{trace.keys.shape[1]} = {fmt(trace.divisor, SCORE_PLACES)}",
+            width_chars=self.note_chars,
+            role="small",
+            color=theme().muted,
+        )
 
     def build_worked(self) -> None:
         """One cell's score worked out: its query, its key, their dot product and the division."""
@@ -121,15 +151,14 @@ class SourcePositions(ChapterScene):
         i, j = self.focus = focus_cell(trace)
         d = trace.keys.shape[1]
         dot, score = trace.dots[i, j], trace.scores[i, j]
+        room = SIDE_RIGHT - self.side.get_left()[0]
         lines = [
-            self.named(c.math(rf"q = {vector_math(trace.queries[i], None)}", color=theme().query), i, 0),
-            self.named(c.math(rf"k = {vector_math(trace.keys[j], None)}", color=theme().key), j, 1),
+            self.named(vector_lines("q", trace.queries[i], theme().query, room), i, 0, room),
+            self.named(vector_lines("k", trace.keys[j], theme().key, room), j, 1, room),
             c.math(rf"q \cdot k {relation(dot, SCORE_PLACES)} {fmt(dot, SCORE_PLACES)}"),
             c.math(division_tex(dot, rf"\sqrt{{{d}}}", score)),
         ]
         self.worked = VGroup(*lines).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
-        if self.worked.width > SIDE_WIDTH:
-            self.worked.scale_to_fit_width(SIDE_WIDTH)
         self.worked.next_to(self.side, DOWN, buff=0.4).align_to(self.side, LEFT)
         if self.worked.get_bottom()[1] < -3.3:  # a tall example: the side panel moves up to make room
             VGroup(self.side, self.worked).shift(UP * (-3.3 - self.worked.get_bottom()[1]))
@@ -139,11 +168,13 @@ class SourcePositions(ChapterScene):
         )
         self.cell_box = SurroundingRectangle(cell, color=theme().text, buff=0.03)
 
-    def named(self, vector, k: int, axis: int) -> VGroup:
-        """`vector` followed by the name of the grid's row k (axis 0) or column k (axis 1), in its colour."""
+    def named(self, vector, k: int, axis: int, room: float) -> VGroup:
+        """`vector` followed by the name of the grid's row k (axis 0) or column k (axis 1), in its colour, if
+        that fits in `room` (the name is lit on the grid meanwhile anyway)."""
         label = (self.cross.row_labels, self.cross.col_labels)[axis][k]
         name = c.text(f"({label.text})", role="label", color=label.get_color())
-        return VGroup(vector, name).arrange(RIGHT, buff=0.2)
+        line = VGroup(vector, name).arrange(RIGHT, buff=0.2)
+        return line if line.width <= room else VGroup(vector)
 
     def build_cost(self) -> None:
         """Self-attention over ever longer sources at one cell size, so the work grows as area."""
@@ -257,18 +288,27 @@ class SourcePositions(ChapterScene):
         self.self_axes = self.grid_axes(self.self_grid, "keys", "queries")
         square = VGroup(self.self_grid, self.self_axes)
         cross = VGroup(self.cross, self.cross_axes)
-        self.play(
-            FadeOut(self.side), cross.animate.set_y(SLOT_Y).align_to([LEFT_EDGE, 0, 0], LEFT), run_time=1.2
-        )
-        square.set_y(SLOT_Y).align_to([-LEFT_EDGE, 0, 0], RIGHT)
+        beside = (
+            cross.width + PAIR_GAP + square.width <= SIDE_RIGHT - LEFT_EDGE
+        )  # else the square replaces it
+        if beside:
+            move = cross.animate.set_y(SLOT_Y).align_to([LEFT_EDGE, 0, 0], LEFT)
+            square.set_y(SLOT_Y).align_to([SIDE_RIGHT, 0, 0], RIGHT)
+        else:
+            move = FadeOut(cross)
+            square.set_y(SLOT_Y).align_to([LEFT_EDGE, 0, 0], LEFT)
+        self.play(FadeOut(self.side), move, run_time=1.2)
         self.labels = VGroup(
-            axis_caption("cross-attention: decoder queries,\nencoder keys and values", theme().muted).next_to(
-                cross, DOWN, buff=0.3
-            ),
             axis_caption(
                 "self-attention: queries, keys and\nvalues all from one sequence", theme().muted
-            ).next_to(square, DOWN, buff=0.3),
+            ).next_to(square, DOWN, buff=0.3)
         )
+        if beside:
+            self.labels.add(
+                axis_caption(
+                    "cross-attention: decoder queries,\nencoder keys and values", theme().muted
+                ).next_to(cross, DOWN, buff=0.3)
+            )
         self.show(
             FadeIn(square),
             FadeIn(self.labels),
@@ -288,7 +328,13 @@ class SourcePositions(ChapterScene):
         first = self.grown[0]
         grid = self.self_grid
         self.show(
-            FadeOut(VGroup(self.cross, self.cross_axes, self.labels, self.self_axes)),
+            FadeOut(
+                VGroup(
+                    *[m for m in (self.cross, self.cross_axes) if m in self.mobjects],
+                    self.labels,
+                    self.self_axes,
+                )
+            ),
             FadeOut(VGroup(grid.numbers, grid.sums, grid.sum_header, grid.row_labels, grid.col_labels)),
             Transform(grid.cells, first.cells),  # these cells stay on as the sentence's corner
             FadeIn(self.counts[0]),
@@ -317,23 +363,26 @@ class SourcePositions(ChapterScene):
     def caveat(self) -> None:
         self.beat("Access is not recall")
         cost = VGroup(self.self_grid.cells, *self.additions, self.sentence)
-        summary_x = -LEFT_EDGE - self.counts[-1].width / 2  # the count, under the grid, ends at the edge
         cross = VGroup(self.cross, self.cross_axes)
         cross.set_y(SLOT_Y + 0.5).align_to([LEFT_EDGE, 0, 0], LEFT)
+        cross.shift(DOWN * max(0.0, cross.get_top()[1] - (self.heading.get_bottom()[1] - UNDER_TITLE)))
         tag = axis_caption("each decoder step: its own row of weights", theme().muted).next_to(
             cross, DOWN, buff=0.3
         )
+        tag.set_x(BODY_LEFT, LEFT)
+        corner = [SIDE_RIGHT, self.heading.get_bottom()[1] - UNDER_TITLE, 0]
         self.play(
-            cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to([summary_x, SLOT_Y + 0.9, 0]),
+            cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to(corner, aligned_edge=UP + RIGHT),
             FadeOut(VGroup(self.sentence_key, self.cell_key, self.history)),
             run_time=1.2,
         )
-        self.play(
-            self.counts[-1].animate.next_to(cost, DOWN, buff=0.3),
-            FadeIn(cross),
-            FadeIn(tag),
-            run_time=1.2,
-        )
+        count = self.counts[-1]
+        spot = count.copy()
+        if spot.width > SIDE_RIGHT - cross.get_right()[0] - SIDE_GAP:  # beside a wide grid: on two lines
+            VGroup(VGroup(*spot[:4]), VGroup(*spot[4:])).arrange(DOWN, aligned_edge=RIGHT, buff=0.15)
+        spot.next_to(cost, DOWN, buff=0.3).set_x(SIDE_RIGHT, RIGHT)
+        tags = [tag] if tag.get_bottom()[1] > self.note.get_top()[1] + 0.15 else []  # a tall grid: no room
+        self.play(Transform(count, spot), FadeIn(cross), *[FadeIn(t) for t in tags], run_time=1.2)
         self.show(
             FadeIn(self.note, shift=UP * 0.2),
             run_time=1,

@@ -8,34 +8,44 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    AnimationGroup,
     Circumscribe,
     Create,
+    DashedLine,
     Dot,
     FadeIn,
     Restore,
+    Succession,
     ValueTracker,
     VGroup,
-    linear,
+    rate_functions,
 )
 
 from attention import divisor_for, examples, weights_at_gain
 from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensitivity, log_saturation_sweep
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, listed, vector_tex
-from scenes.chapter import ChapterScene
+from scenes.chapter import BODY_LEFT, ChapterScene, reading_time
+from scenes.grids import short_name
 from scenes.palette import theme
 from scenes.plots import CurvePlot, ScientificReadout, TangentPlot, mantissa_exponent
 
 GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
 SWEEP_POINTS = 181
-BAR_HEIGHT = 2.0
-SET_WIDTH = 2.9  # room for one set of bars
+BAR_HEIGHT = 1.8
+SET_WIDTH = 2.7  # room for one set of bars
+HEADER_WIDTH = 3.45  # widest a formula over a set may be (the two sets' formulas then just clear each other)
+NAME_WIDTH = 1.0  # widest a name under a bar may be (the outer ones reach towards the other set)
 HEADER_GAP = 0.45  # between the tallest possible bar and the formula above it (room for its value)
-SCALED_X, LIVE_X = -5.2, -2.0
+NUMBER_ROOM = 0.1  # room between two values side by side
+VALUE_GAP = 0.12  # between a bar's top and its value
+NAME_GAP = 0.1  # ... and between two names
+STAGGER = 0.38  # the lift of a raised row of values (the drop of a lowered row of names): a number's height
+SCALED_X, LIVE_X = -5.2, -1.75
 BASELINE_Y = -0.65
 PLOT_CENTER = (3.8, 0.75)
 PLOT_SIZE = (4.7, 2.0)
-TANGENT_CENTER = (3.8, -2.72)
+TANGENT_CENTER = (3.8, -2.62)
 TANGENT_SIZE = (4.7, 1.05)
 DIM = 0.25  # opacity of what is not being looked at
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -48,14 +58,31 @@ def sci(log10_value: float, places: int = 2) -> str:
 
 
 def bar_set(tokens, weights, x: float) -> c.WeightBars:
-    """Weight bars narrow enough for two sets side by side, their baseline centred at (x, BASELINE_Y)."""
+    """Weight bars narrow enough for two sets side by side, their baseline centred at (x, BASELINE_Y);
+    names cut short to two columns and set on two staggered rows when they crowd (so are the values, by
+    `stagger`), so every name and number keeps its size."""
     spacing = min(0.95, SET_WIDTH / len(tokens))
+    crowded = spacing < c.number(0).width + NUMBER_ROOM
+    height = BAR_HEIGHT - (STAGGER if crowded else 0)
     bars = c.WeightBars(
-        tokens, weights, height=BAR_HEIGHT, bar_width=0.58 * spacing, spacing=spacing, show_total=False
+        tokens, weights, height=height, bar_width=0.58 * spacing, spacing=spacing, show_total=False
     )
-    for mob in [*bars.labels, *bars.values]:  # many or long names: shrink them to their own column
-        mob.scale(min(1.0, 0.85 * spacing / mob.width))
-    return bars.shift([x, BASELINE_Y, 0]).set_weights(weights)
+    bars.crowded = crowded
+    room = min(NAME_WIDTH, (2 if bars.crowded else 1) * spacing - NAME_GAP)
+    for k, (label, token) in enumerate(zip(bars.labels, tokens)):
+        short = short_name(token, room).move_to(label, aligned_edge=UP)
+        bars.labels.submobjects[k] = short.shift(DOWN * STAGGER * (bars.crowded and k % 2))
+    return stagger(bars.shift([x, BASELINE_Y, 0]).set_weights(weights))
+
+
+def stagger(bars: c.WeightBars) -> c.WeightBars:
+    """Crowded bars' values on two fixed rows over the tallest bar they can grow to, every second one a row
+    higher."""
+    if bars.crowded:
+        low = bars.baseline.get_y() + bars.max_height + VALUE_GAP
+        for k, number in enumerate(bars.values):
+            number.set_y(low + number.height / 2 + STAGGER * (k % 2))
+    return bars
 
 
 def tangent_span(scores) -> tuple[float, float]:
@@ -64,13 +91,17 @@ def tangent_span(scores) -> tuple[float, float]:
     return (min(0.0, reach), max(0.0, reach)) if reach else (0.0, 1.0)
 
 
+def header_formula(numeric: str, symbolic: str):
+    """The formula over a set of bars: with the scores written out if that fits the set, else in symbols."""
+    formula = c.math(numeric, role="small")
+    return formula if formula.width <= HEADER_WIDTH else c.math(symbolic, role="small")
+
+
 def above(bars: c.WeightBars, header: VGroup) -> VGroup:
-    """Place `header` (a formula, then a line under it) over `bars`, clear of the tallest bar they can grow to;
-    the formula is narrowed to their width if need be, the line under it keeps its size."""
-    formula, line = header
-    formula.scale(min(1.0, (SET_WIDTH + 0.2) / formula.width))
-    line.next_to(formula, DOWN, buff=0.2)
-    return header.next_to(bars.baseline, UP, buff=bars.max_height + HEADER_GAP).set_x(bars.baseline.get_x())
+    """Place `header` (a formula, then a line under it) over `bars`, clear of the tallest bar they can grow to
+    and of its value (raised a row if crowded)."""
+    gap = bars.max_height + HEADER_GAP + (STAGGER if bars.crowded else 0)
+    return header.next_to(bars.baseline, UP, buff=gap).set_x(bars.baseline.get_x())
 
 
 class GainKnob(VGroup):
@@ -80,8 +111,9 @@ class GainKnob(VGroup):
         super().__init__()
         self.scores, self.gain = np.asarray(scores, dtype=float), gain
         self.bars = bar_set(tokens, weights_at_gain(self.scores, gain.get_value()), LIVE_X)
-        self.formula = c.math(
-            rf"\mathrm{{softmax}}(g \cdot {vector_tex(self.scores, SCORE_PLACES)})", role="small"
+        self.formula = header_formula(
+            rf"\mathrm{{softmax}}(g \cdot {vector_tex(self.scores, SCORE_PLACES)})",
+            r"\mathrm{softmax}(g \cdot q \cdot k_i)",
         )
         self.gain_number = c.number(gain.get_value(), 1)
         self.gain_line = VGroup(c.math("g ="), self.gain_number).arrange(RIGHT, buff=0.15)
@@ -104,7 +136,7 @@ class GainKnob(VGroup):
         return log10_top_sensitivity(self.scores, self.gain.get_value())
 
     def refresh(self) -> GainKnob:
-        self.bars.set_weights(self.weights())
+        stagger(self.bars.set_weights(self.weights()))
         self.gain_number.set_value(self.gain.get_value())
         self.min_readout.set_log10(self.log10_smallest())
         return self
@@ -161,12 +193,19 @@ class WhereItBreaks(ChapterScene):
         self.sensitivity = ScientificReadout(self.knob.log10_sensitivity())
         self.sensitivity.next_to(self.plot.labels[1], RIGHT, buff=0.2)
         self.dot = self.plot.track(self.gain, lambda g: log10_top_sensitivity(self.raw_trace.scores, g))
+        self.stop_marks = [self.stop_mark(g) for g in GAIN_STOPS]
         self.caveats = (
             VGroup(c.text("never exactly one-hot", role="label"), c.text("sharp ≠ right", role="label"))
             .arrange(DOWN, aligned_edge=LEFT, buff=0.2)
             .next_to(self.knob.min_line, DOWN, buff=0.5)
-            .align_to(self.scaled_bars, LEFT)
+            .set_x(BODY_LEFT, LEFT)
         )
+
+    def stop_mark(self, gain: float) -> DashedLine:
+        """A dashed drop from the curve to the gain axis at a stop of the knob."""
+        top = self.plot.point(gain, log10_top_sensitivity(self.raw_trace.scores, gain))
+        foot = self.plot.axes.c2p(gain, 0)
+        return DashedLine(top, foot, color=theme().muted, stroke_width=2, dash_length=0.08)
 
     def scaled_gain_mark(self) -> VGroup:
         """A dot on the curve where the scaled scores sit (g = 1/√d), labelled."""
@@ -180,12 +219,13 @@ class WhereItBreaks(ChapterScene):
         """The scaled weights with their formula, for comparison."""
         trace = self.scaled_trace
         bars = bar_set(self.tokens, trace.weights, SCALED_X)
-        formula = c.math(
+        formula = header_formula(
             rf"\mathrm{{softmax}}({vector_tex(trace.dots, SCORE_PLACES)} / \sqrt{{{trace.width}}})",
-            role="small",
+            rf"\mathrm{{softmax}}(q \cdot k_i / \sqrt{{{trace.width}}})",
         )
         label = c.text("scaled, as before", role="small", color=theme().muted)
-        return VGroup(bars, above(bars, VGroup(formula, label).arrange(DOWN, buff=0.2)))
+        header = above(bars, VGroup(formula, label).arrange(DOWN, buff=0.2, aligned_edge=LEFT))
+        return VGroup(bars, header.set_x(BODY_LEFT, LEFT))  # the first column starts on the body grid
 
     def compare(self) -> None:
         self.beat("The same dots, unscaled")
@@ -207,61 +247,92 @@ class WhereItBreaks(ChapterScene):
 
     def turn_up(self) -> None:
         self.beat("Turn up the gain")
+        caption = (
+            "A gain g multiplies every score gap. On the right: how strongly the top weight still responds "
+            "to its score."
+        )
         self.show(
             FadeIn(self.plot.axes),
             FadeIn(self.plot.labels),
-            Create(self.plot.curve),
             FadeIn(self.sensitivity),
             FadeIn(self.dot),
-            run_time=1.5,
-            caption="A gain g multiplies every score gap. On the right: how strongly the top weight "
-            "still responds to its score.",
+            Succession(Create(self.plot.curve), Circumscribe(VGroup(self.plot.labels[1], self.sensitivity))),
+            run_time=reading_time(caption),
+            caption=caption,
         )
         self.add(self.plot)  # as one group, so focus() can dim it
-        self.show(
-            FadeIn(self.scaled_mark),
-            run_time=1,
-            caption=f"Dividing by √{self.scaled_trace.width} was a gain too: "
-            f"g = {fmt(self.scaled_gain, SCORE_PLACES)}, left of the unscaled g = 1.",
+        caption = (
+            f"Dividing by √{self.scaled_trace.width} was a gain too: "
+            f"g = {fmt(self.scaled_gain, SCORE_PLACES)}, left of the unscaled g = 1."
         )
         self.show(
-            FadeIn(self.tangent),
-            FadeIn(self.tangent_label),
-            run_time=1,
-            caption="That response is the slope of the top weight against its own score: w(1 − w).",
+            Succession(FadeIn(self.scaled_mark), Circumscribe(self.scaled_mark, color=theme().key)),
+            run_time=reading_time(caption),
+            caption=caption,
+        )
+        caption = "That response is the slope of the top weight against its own score: w(1 − w)."
+        self.show(
+            Succession(
+                AnimationGroup(FadeIn(self.tangent), FadeIn(self.tangent_label)),
+                Circumscribe(VGroup(self.tangent.tangent, self.tangent.dot), color=theme().text),
+            ),
+            run_time=reading_time(caption),
+            caption=caption,
         )
         self.follow(self.knob)
         self.follow(self.sensitivity, lambda: self.sensitivity.set_log10(self.knob.log10_sensitivity()))
         self.follow(self.tangent, lambda: self.tangent.set_gain(self.gain.get_value()))
-        self.wait(1.5)
-        for stop in GAIN_STOPS:
-            self.play(self.gain.animate.set_value(stop), run_time=2.5, rate_func=linear)
-            knob = self.knob
-            self.say(
-                f"Gain {fmt(stop, 1)}: top weight {fmt(knob.weights().max(), WEIGHT_PLACES)}, "
-                f"smallest {sci(knob.log10_smallest())}, w(1 − w) = {sci(knob.log10_sensitivity())}.",
-                hold=2,
-            )
+        self.wait(1)
+        for stop, mark in zip(GAIN_STOPS, self.stop_marks):
+            self.play(self.gain.animate.set_value(stop), run_time=2.5, rate_func=rate_functions.ease_out_sine)
+            self.read_stop(stop, mark)
         self.unfollow(self.knob, self.sensitivity, self.dot, self.tangent)
+
+    def read_stop(self, stop: float, mark: DashedLine) -> None:
+        """At a gain stop: its mark drops onto the gain axis, then each quantity the caption reads is
+        circled in turn (the top weight, the smallest weight, the tangent and its w(1 - w))."""
+        knob = self.knob
+        top = int(np.argmax(knob.weights()))
+        caption = (
+            f"Gain {fmt(stop, 1)}: top weight {fmt(knob.weights().max(), WEIGHT_PLACES)}, "
+            f"smallest {sci(knob.log10_smallest())}, w(1 − w) = {sci(knob.log10_sensitivity())}."
+        )
+        looks = [
+            VGroup(knob.bars.bars[top], knob.bars.values[top]),
+            knob.min_line,
+            VGroup(self.tangent.tangent, self.sensitivity),
+        ]
+        self.show(
+            Create(mark),
+            Succession(*[Circumscribe(look, color=theme().text, run_time=1) for look in looks]),
+            run_time=reading_time(caption),
+            caption=caption,
+        )
 
     def never_one_hot(self) -> None:
         self.beat("Never exactly one-hot")
         knob = self.knob
         self.focus(self.knob)
-        self.show(
-            Circumscribe(knob.min_line, color=theme().text),
-            run_time=1.5,
-            caption=f"The smallest bar reads {knob.weights().min():.{WEIGHT_PLACES}f}, yet the weight is "
-            f"{sci(knob.log10_smallest())}: still positive.",
-            hold=1.5,
+        caption = (
+            f"The smallest bar reads {knob.weights().min():.{WEIGHT_PLACES}f}, yet the weight is "
+            f"{sci(knob.log10_smallest())}: still positive."
         )
-        self.focus(self.plot, self.sensitivity, self.tangent, self.tangent_label)
+        smallest = int(np.argmin(knob.weights()))
+        looks = [VGroup(knob.bars.bars[smallest], knob.bars.values[smallest]), knob.min_readout]
         self.show(
-            Circumscribe(VGroup(self.plot.labels[1], self.sensitivity), color=theme().text),
-            run_time=1.5,
-            caption=f"The sensitivity {sci(knob.log10_sensitivity())} is tiny, but not zero: "
-            "the tangent is almost flat.",
-            hold=1.5,
+            Succession(*[Circumscribe(look, color=theme().text) for look in looks]),
+            run_time=reading_time(caption),
+            caption=caption,
+            hold=0.5,
+        )
+        self.focus(self.plot, self.sensitivity, self.tangent, self.tangent_label, *self.stop_marks)
+        caption = f"The sensitivity {sci(knob.log10_sensitivity())} is tiny, but not zero: the tangent is almost flat."
+        looks = [VGroup(self.plot.labels[1], self.sensitivity), self.tangent]
+        self.show(
+            Succession(*[Circumscribe(look, color=theme().text) for look in looks]),
+            run_time=reading_time(caption),
+            caption=caption,
+            hold=0.5,
         )
         self.focus(self.knob)
         self.show(
@@ -285,7 +356,8 @@ class WhereItBreaks(ChapterScene):
     def focus(self, *active) -> None:
         """Dim what is on screen but not `active`; bring back what was dimmed and is active now."""
         parts = [self.scaled_bars, self.knob, self.plot, self.scaled_mark, self.dot, self.sensitivity]
-        parts = [p for p in [*parts, self.tangent, self.tangent_label, *self.caveats] if p in self.mobjects]
+        parts = [*parts, self.tangent, self.tangent_label, *self.stop_marks, *self.caveats]
+        parts = [p for p in parts if p in self.mobjects]
         back = [p for p in self.dimmed if p in active]
         fresh = [p for p in parts if p not in active and p not in self.dimmed]
         self.dimmed = [p for p in self.dimmed if p not in active] + fresh

@@ -7,6 +7,7 @@ import pytest
 
 from attention import attend_grid, examples
 from attention.examples import CrossExample
+from scenes import components as c
 from scenes.arithmetic import WEIGHT_PLACES
 from scenes.fixed_context import FixedContext, reading
 from scenes.palette import token_color
@@ -134,7 +135,7 @@ def test_default_layout_fits_and_rows_do_not_overlap(scene):
     assert scene.legend.get_bottom()[1] > scene.note.get_top()[1]
 
 
-def test_a_larger_example_is_shrunk_to_fit(tmp_path):
+def test_a_larger_example_fits_without_shrinking_a_word(tmp_path):
     rng = np.random.default_rng(3)
     big = CrossExample(
         source_tokens=("a", "quick", "brown", "fox", "jumps", "over"),
@@ -158,6 +159,9 @@ def test_a_larger_example_is_shrunk_to_fit(tmp_path):
     assert scene.bars.get_bottom()[1] > scene.legend.get_top()[1]
     for above, below in zip(scene.column, scene.column[1:]):  # six states, none on another
         assert above.get_bottom()[1] > below.get_top()[1]
+    label = c.text("x", role="label").font_size
+    for word in [*scene.source, *scene.column_words, *scene.targets]:
+        assert word.font_size == pytest.approx(label)
 
 
 def test_last_frame_snapshot(tmp_path):

@@ -5,9 +5,20 @@ import pytest
 from manim import tempconfig
 
 from attention import attend_grid
+from scenes import components as c
 from scenes import palette
 from scenes.arithmetic import WEIGHT_PLACES
-from scenes.grids import DIM, NUMBERED_TOP, AttentionGrid, CellCount, Restate, places_for, veil
+from scenes.grids import (
+    DIM,
+    GAP,
+    NUMBERED_TOP,
+    AttentionGrid,
+    CellCount,
+    Restate,
+    places_for,
+    short_name,
+    veil,
+)
 from scenes.palette import THEMES
 
 QUERIES = [[1.0, 0.5], [0.0, 2.0], [-1.0, 1.0]]
@@ -80,6 +91,16 @@ def test_restate_changes_the_real_numbers(grid):
     np.testing.assert_allclose(grid.shown()[[0, 2]], grid.trace.weights[[0, 2]])
 
 
+def test_restate_ends_on_the_picture_it_morphed_to(grid):
+    animation = Restate(grid, lambda g: g.show_weights())
+    animation.begin()
+    morphed = [(n.get_center(), n.height) for n in animation.target_copy.numbers]
+    animation.finish()
+    for number, (center, height) in zip(grid.numbers, morphed):
+        np.testing.assert_allclose(number.get_center(), center, atol=1e-9)
+        assert number.height == pytest.approx(height, abs=1e-9)
+
+
 def test_size_is_the_longer_side():
     big = AttentionGrid(attend_grid(np.ones((10, 3)), np.ones((20, 3))), size=4.0, numbers=False)
     assert big.cells.width == pytest.approx(4.0, abs=big.pitch)
@@ -144,3 +165,19 @@ def test_beyond_is_the_rest_of_the_block(grid):
     inside, outside = grid.block(2, 3), grid.beyond(2, 3)
     assert len(inside) + len(outside) == len(grid.cells)
     assert not set(map(id, inside)) & set(map(id, outside))
+
+
+def test_a_long_name_is_cut_short_at_its_role_size_never_shrunk():
+    full = c.text("internationalisation-xyz", role="label")
+    short = short_name("internationalisation-xyz", 1.2)
+    assert short.text.endswith("…") and short.width <= 1.2 and short.full == "internationalisation-xyz"
+    assert short.font_size == pytest.approx(full.font_size)
+    assert short_name("cat", 1.2).text == "cat"
+
+
+def test_large_scores_print_fewer_decimals_and_columns_fit_the_widest_number():
+    keys = [[100.0, 100.0], [-100.0, 20.0]]
+    grid = AttentionGrid(attend_grid([[100.0, -100.0]], keys), cols=("a", "b"), size=1.0)
+    assert grid.score_places == 0 and grid.shown().max() == pytest.approx(grid.trace.scores.max(), abs=0.5)
+    widest = max(number.width for number in grid.numbers)
+    assert grid.col_pitch * (1 - GAP) > widest and grid.pitch < grid.col_pitch

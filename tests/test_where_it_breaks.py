@@ -10,7 +10,7 @@ from attention import BlendExample, examples, saturation_at, saturation_sweep, w
 from attention.sweeps import GAIN_RANGE
 from scenes.arithmetic import SCORE_PLACES, vector_tex
 from scenes.plots import ScientificReadout, mantissa_exponent
-from scenes.where_it_breaks import WhereItBreaks, sci
+from scenes.where_it_breaks import GAIN_STOPS, WhereItBreaks, sci
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME = (14.22 / 2, 4.0)
@@ -80,6 +80,23 @@ def test_the_scaled_case_is_a_gain_on_the_same_axis(scene):
         dot.get_center(), scene.plot.point(scene.scaled_gain, np.log10(sens)), atol=1e-6
     )
     assert label.tex_string == r"\text{scaled: } g = 1/\sqrt{4}"
+
+
+def test_each_gain_stop_drops_a_mark_from_the_curve_to_the_gain_axis(scene):
+    assert len(scene.stop_marks) == len(GAIN_STOPS)
+    for stop, mark in zip(GAIN_STOPS, scene.stop_marks):
+        sens = saturation_at(scene.raw_trace.scores, stop).top_sensitivity
+        top, foot = scene.plot.point(stop, np.log10(sens)), scene.plot.axes.c2p(stop, 0)
+        ends = sorted([mark.get_start(), mark.get_end()], key=lambda p: -p[1])
+        np.testing.assert_allclose(ends, [top, foot], atol=0.05)
+
+
+def test_tangent_stays_inside_its_axes(scene):
+    for gain in (GAIN_RANGE[0], 1.0, 4.0, GAIN_RANGE[1]):
+        scene.tangent.set_gain(gain)
+        axes = scene.tangent.axes
+        for point in scene.tangent.tangent.get_start_and_end():
+            assert -1e-6 <= axes.p2c(point)[1] <= 1 + 1e-6
 
 
 @pytest.mark.parametrize("gain", [0.5, 1.0, 3.7, 10.0])
