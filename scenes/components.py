@@ -326,6 +326,35 @@ def arrow_label(plane: NumberPlane, vector, name: str, color: str) -> Text:
     return label.shift(RIGHT * max(0.0, -FRAME_RIGHT - label.get_left()[0]))
 
 
+def clear_of(label, point, others, buff: float = 0.3, right: float = FRAME_RIGHT):
+    """`label` where it is or, if it overlaps one of `others` or leaves the x range -FRAME_RIGHT..`right`,
+    moved round `point` (in eight directions, `buff` away) to the first place where it does neither; where
+    it was when no place is clear."""
+    start = label.get_center()
+
+    def clear() -> bool:
+        inside = -FRAME_RIGHT <= label.get_left()[0] and label.get_right()[0] <= right
+        return inside and all(apart(label, other) for other in others)
+
+    if clear():
+        return label
+    for angle in np.linspace(0, 2 * np.pi, 8, endpoint=False):
+        label.next_to(point, [np.cos(angle), np.sin(angle), 0], buff=buff)
+        if clear():
+            return label
+    return label.move_to(start)
+
+
+def apart(a, b) -> bool:
+    """Whether the boxes of `a` and `b` do not intersect."""
+    return (
+        a.get_right()[0] < b.get_left()[0]
+        or b.get_right()[0] < a.get_left()[0]
+        or a.get_top()[1] < b.get_bottom()[1]
+        or b.get_top()[1] < a.get_bottom()[1]
+    )
+
+
 def cross_marker(color: str | None = None, size: float = 0.32) -> VGroup:
     """The query's marker: an upright cross (×)."""
     c = color or theme().query

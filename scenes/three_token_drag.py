@@ -47,7 +47,8 @@ BAR_HEIGHT = 1.6
 GLOSSARY_TOP_LEFT = np.array([0.4, -1.45, 0])  # the symbols' legend builds up below the bars
 RIGHT_LEFT, RIGHT_EDGE = -1.2, 6.9  # the worked example and the comparison use x in this range
 NAME_WIDTH = 1.6  # a token's name in the worked example is cut to this width
-LABEL_GAP = 0.3  # between an arrow's tip (or the cross) and its label
+LABEL_GAP = 0.3  # between the cross and its label
+PLANE_RIGHT = RIGHT_LEFT - 0.15  # the plane's labels stay left of this x, clear of the worked example
 MINI_SPACING, MINI_GAP = 0.95, 0.6  # the comparison's bars: at most this far apart; between the two sets
 MINI_HEIGHT = 1.5  # the comparison's bars: the height of a weight of 1 (lower if the stage is short)
 LEG_SECONDS = 3.0
@@ -78,7 +79,7 @@ class LiveAttention(VGroup):
         self.key_labels = VGroup()
         for t, k in zip(example.tokens, example.keys):
             label = c.arrow_label(self.plane, k, t, token_color(t))
-            self.key_labels.add(clear_of(label, self.plane.c2p(*k), list(self.key_labels)))
+            self.key_labels.add(c.clear_of(label, self.plane.c2p(*k), self.key_labels, right=PLANE_RIGHT))
         self.cross = c.cross_marker().move_to(self.plane.c2p(*example.path[0]))
         self.bars = c.WeightBars(example.tokens, self.trace().weights, height=BAR_HEIGHT)
         self.bars.shift(BARS_BASELINE - self.bars.baseline.get_center())
@@ -103,33 +104,6 @@ class LiveAttention(VGroup):
     def move_query_to(self, point) -> LiveAttention:
         self.cross.move_to(self.plane.c2p(*point))
         return self.refresh()
-
-
-def clear_of(label, point, others, buff: float = LABEL_GAP):
-    """`label` moved round `point` (where it is, then in eight directions round it) to the first place where
-    it overlaps none of `others` and stays left of the worked example, inside the frame; where it is when
-    no place is clear."""
-    start = label.get_center()
-    offset = start - np.asarray(point)
-    directions = [offset / (np.linalg.norm(offset) or 1)] + [
-        np.array([np.cos(a), np.sin(a), 0]) for a in np.linspace(0, 2 * np.pi, 8, endpoint=False)
-    ]
-    for direction in directions:
-        label.next_to(point, direction, buff=buff)
-        inside = -c.FRAME_RIGHT <= label.get_left()[0] and label.get_right()[0] <= RIGHT_LEFT - 0.15
-        if inside and all(apart(label, other) for other in others):
-            return label
-    return label.move_to(start)
-
-
-def apart(a, b) -> bool:
-    """Whether the boxes of `a` and `b` do not intersect."""
-    return (
-        a.get_right()[0] < b.get_left()[0]
-        or b.get_right()[0] < a.get_left()[0]
-        or a.get_top()[1] < b.get_bottom()[1]
-        or b.get_top()[1] < a.get_bottom()[1]
-    )
 
 
 def describe(tokens, trace) -> str:
@@ -344,7 +318,7 @@ class ThreeTokenDrag(ChapterScene):
             caption=f"Stop at q = {coords(trace.query)}. Step 1: q · k_i for every key.",
         )
         q_label.next_to(live.cross, DOWN, buff=LABEL_GAP)
-        clear_of(q_label, live.cross.get_center(), list(live.key_labels))
+        c.clear_of(q_label, live.cross.get_center(), live.key_labels, right=PLANE_RIGHT)
         self.play(
             FadeIn(q_label),
             FadeOut(live.bars),

@@ -13,7 +13,8 @@ STEPS = (1, 2, 2.5, 5)  # grid steps are these times a power of ten
 MOST_LINES = 6  # grid lines along the longer side, at most
 SHORTEST = 0.06  # scene units: a term shorter than this is drawn as nothing (it adds next to nothing)
 TERM_WIDTH, OUTPUT_WIDTH = 7, 8  # stroke widths of the terms' arrows and of the output's
-NAME_WIDTH = 1.6  # a token's name beside its row w_i v_i is cut to this width
+NAME_WIDTH = 1.6  # a token's name beside its row w_i v_i or its value's arrow is cut to this width
+LABEL_GAP = 0.2  # between a value's tip and its name
 
 
 def grid_step(span: float) -> float:
@@ -46,7 +47,11 @@ class ValuePlane(VGroup):
         super().__init__()
         self.values_xy = np.asarray(values, dtype=float)
         self.plane = fitted_plane(self.values_xy, width, height)
-        self.marks = VGroup(*[self._value_mark(t, v) for t, v in zip(tokens, self.values_xy)])
+        self.marks = VGroup()
+        for t, v in zip(tokens, self.values_xy):
+            mark = self._value_mark(t, v)
+            c.clear_of(mark[1], self.plane.c2p(*v), [m[1] for m in self.marks], buff=LABEL_GAP)
+            self.marks.add(mark)
         origin = self.plane.c2p(0, 0)
         self.terms = VGroup(*[arrow(origin, origin + LEFT, token_color(t), TERM_WIDTH) for t in tokens])
         self.output = arrow(origin, origin + LEFT, theme().output, OUTPUT_WIDTH)
