@@ -21,6 +21,12 @@ SAFE = 0.9
 BAND = 0.15
 STAGE_TOP = 3.7
 STAGE_BOTTOM = -3.8
+# The body grid: every line of words or a formula that starts on the left of the stage starts at x = BODY_LEFT,
+# the left edge of the chapter's title (`components.chapter_title`: manim's corner, 0.35 in). Place one with
+# `line.set_x(BODY_LEFT, LEFT)` (or `.align_to([BODY_LEFT, 0, 0], LEFT)`); a group's lines with
+# `aligned_edge=LEFT`. A line starting more than GRID_REACH right of it is indented on purpose.
+BODY_LEFT = -64 / 9 + 0.35
+GRID_REACH = 0.5
 
 
 def reading_time(caption: str) -> float:

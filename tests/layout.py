@@ -7,8 +7,8 @@ records, at the end of each beat and of the chapter, what the camera draws: one 
 centre), so they are where the pixels are. A text also records its role (set by the builders of
 `scenes.components`) and its cap height: the height of a capital (Text) or a digit (formulas and
 numbers) as drawn, from its current font size, as a fraction of the frame's height. Layout checks
-(`outside_safe_area`, `in_caption_band`, `overlaps`, `too_small`, `mixed_sizes`) are plain functions
-of these records.
+(`outside_safe_area`, `in_caption_band`, `overlaps`, `too_small`, `mixed_sizes`, `off_grid`) are plain
+functions of these records.
 """
 
 from __future__ import annotations
@@ -31,12 +31,15 @@ from manim.mobject.types.image_mobject import AbstractImageMobject
 
 from pipeline.scene_render import use_look
 from pipeline.settings import from_options
-from scenes.chapter import BAND, SAFE
-from scenes.palette import MIN_PX, TEX_DIGIT, TEXT_CAP
+from scenes.chapter import BAND, BODY_LEFT, GRID_REACH, SAFE
+from scenes.palette import FRAME_HEIGHT, MIN_PX, TEX_DIGIT, TEXT_CAP
 
 TEXTS = (Text, MathTex, SingleStringMathTex, DecimalNumber)
 DRAWABLE = (VMobject, PMobject, AbstractImageMobject)  # what the cairo camera paints
 OVERLAP = 0.004  # texts may touch by this much of the frame's width and height (about 4 px at 1080p)
+FRAME_WIDTH = FRAME_HEIGHT * 16 / 9  # scene units the camera shows left to right
+GRID = 0.5 + BODY_LEFT / FRAME_WIDTH  # the body grid's x as a fraction of the frame's width
+GRID_SLACK = 4 / 1920  # glyphs' side bearings: a line within 4 px at 1080p of the grid is on it
 
 
 @dataclass(frozen=True)
@@ -234,6 +237,18 @@ def overlaps(drawn: tuple[Drawn, ...]) -> list[tuple[Drawn, Drawn]]:
         for b in texts[i + 1 :]
         if min(a.right, b.right) - max(a.left, b.left) > OVERLAP
         and min(a.top, b.top) - max(a.bottom, b.bottom) > OVERLAP
+    ]
+
+
+def off_grid(drawn: tuple[Drawn, ...]) -> list[Drawn]:
+    """Lines (texts of more than one word, formulas with spaces) that start on the left of the stage, less
+    than GRID_REACH right of the body grid, but not on it (scenes.chapter.BODY_LEFT). Single words and
+    numbers are a diagram's labels, free to sit where the diagram puts them."""
+    reach = GRID + GRID_REACH / FRAME_WIDTH
+    return [
+        d
+        for d in drawn
+        if d.kind == "text" and " " in d.label.strip() and d.left < reach and abs(d.left - GRID) > GRID_SLACK
     ]
 
 
