@@ -33,7 +33,7 @@ from scenes.arithmetic import (
     sum_tex,
     vector_tex,
 )
-from scenes.chapter import STAGE_BOTTOM, ChapterScene
+from scenes.chapter import BODY_LEFT, STAGE_BOTTOM, ChapterScene
 from scenes.formula_slot import formula_slot, pin
 from scenes.palette import theme, token_color
 from scenes.value_plane import ValuePlane, blend_rows, drop_crowded_values
@@ -42,7 +42,7 @@ from scenes.vector_rows import one_size, output_tex
 EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
 PLANE_BOX = (6.0, 5.5)  # the most the values' plane may cover
 PLANE_TOP_RIGHT = RIGHT * 6.8 + UP * 1.8
-LEFT_EDGE = -6.7
+LEFT_EDGE = BODY_LEFT
 STAGE_WIDTH = 13.4  # from LEFT_EDGE to the right edge of what may be drawn
 BAR_SPACING = 3.9  # the bars' width, shared by the tokens
 BAR_HEIGHT = 1.8  # the height of a weight of 1
@@ -118,6 +118,7 @@ class BlendByWeight(ChapterScene):
             group.scale(self.factor).move_to([LEFT_EDGE, top, 0], aligned_edge=UL)
         self.bars.replace(first[1])
         one_size(VGroup(softmax, self.bars, second, self.plane, self.strip), self.factor)
+        self.plane.clear_labels()
         pin(self.strip, self.heading)
         self.bars.max_height *= self.factor
 

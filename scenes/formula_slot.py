@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, AnimationGroup, Mobject, VGroup
 
+from scenes.chapter import BODY_LEFT
 from scenes.components import math
 from scenes.palette import theme
 
@@ -114,5 +115,5 @@ def formula_slot(role: str = "small") -> LitFormula:
 
 
 def pin(slot: Mobject, heading: Mobject) -> Mobject:
-    """`slot` in its place in every chapter: under the chapter's title and subtitle, on their left edge."""
-    return slot.next_to(heading, DOWN, buff=SLOT_GAP, aligned_edge=LEFT)
+    """`slot` in its place in every chapter: under the chapter's title and subtitle, on the body grid."""
+    return slot.next_to(heading, DOWN, buff=SLOT_GAP).set_x(BODY_LEFT, LEFT)

@@ -21,7 +21,7 @@ from manim import (
 from attention import attend, examples
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, fmt_column, vector_tex
-from scenes.chapter import STAGE_BOTTOM, ChapterScene
+from scenes.chapter import BODY_LEFT, STAGE_BOTTOM, ChapterScene
 from scenes.formula_slot import formula_slot, pin
 from scenes.palette import theme
 from scenes.value_plane import ValuePlane, blend_rows, drop_crowded_values
@@ -113,7 +113,7 @@ class Refocus(ChapterScene):
         column[0].shift(RIGHT * (self.memory.columns[0].get_right()[0] - self.query.get_right()[0]))
         top = self.strip.get_bottom()[1] - 0.3
         factor = min(1, LEFT_WIDTH / column.width, (top - STAGE_BOTTOM) / column.height)
-        column.scale(factor).to_edge(LEFT, buff=0.6).set_y(top - column.height / 2)
+        column.scale(factor).set_x(BODY_LEFT, LEFT).set_y(top - column.height / 2)
         self.bars.shift(RIGHT * BARS_LEFT + UP * BARS_BASELINE - self.bars.baseline.get_left())
         grid = self.plane.plane
         self.plane.shift(RIGHT * (RIGHT_COLUMN - grid.get_x()) + UP * (PLANE_TOP - grid.get_top()[1]))
@@ -121,6 +121,7 @@ class Refocus(ChapterScene):
             later.scale(factor).move_to(now, aligned_edge=LEFT)
         one_size(VGroup(column, self.bars, self.plane, self.next_query, self.next_scores, self.strip), factor)
         pin(self.strip, self.heading)
+        self.plane.clear_labels()
         self.output.lay_out()
 
     def query_at(self, t: float) -> np.ndarray:

@@ -26,7 +26,7 @@ from manim import (
 from attention import divisor_for, examples, histogram, softmax, variance_experiment
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation
-from scenes.chapter import ChapterScene
+from scenes.chapter import BODY_LEFT, ChapterScene
 from scenes.formula_slot import formula_slot, pin
 from scenes.palette import theme
 from scenes.plots import Histogram
@@ -37,7 +37,7 @@ SPREAD = 4  # each raw histogram covers +-4 standard deviations of its width (+-
 AXIS_X, AXIS_WIDTH = -1.2, 8.2  # the shared axis' centre and length (scene units)
 PEAK_HEIGHT = 1.05  # the tallest density (a scaled histogram's peak) drawn this high
 TOP_BASELINE, ROW_STEP = 0.85, 1.5
-LABEL_X, STATS_X = -6.3, 5.35
+STATS_X = 5.35
 GHOST = 0.45  # opacity of the raw histogram once it has been divided
 DIM = 0.25  # opacity of the rows not being looked at
 
@@ -86,7 +86,9 @@ class Row(VGroup):
         self.axis = Line(
             [AXIS_X - AXIS_WIDTH / 2, y, 0], [AXIS_X + AXIS_WIDTH / 2, y, 0], color=theme().muted
         )
-        self.label = c.math(f"d = {sample.width}", role="label").move_to([LABEL_X, y + 0.35, 0])
+        self.label = c.math(f"d = {sample.width}", role="label").move_to(
+            [BODY_LEFT, y + 0.35, 0], aligned_edge=LEFT
+        )
         self.raw_var = variance_line(sample.raw_var, theme().query).move_to([STATS_X, y + 0.55, 0])
         self.scaled_var = variance_line(sample.scaled_var, theme().key).move_to([STATS_X, y + 0.1, 0])
         for hist in (self.raw, self.scaled):

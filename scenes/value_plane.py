@@ -47,15 +47,17 @@ class ValuePlane(VGroup):
         super().__init__()
         self.values_xy = np.asarray(values, dtype=float)
         self.plane = fitted_plane(self.values_xy, width, height)
-        self.marks = VGroup()
-        for t, v in zip(tokens, self.values_xy):
-            mark = self._value_mark(t, v)
-            c.clear_of(mark[1], self.plane.c2p(*v), [m[1] for m in self.marks], buff=LABEL_GAP)
-            self.marks.add(mark)
+        self.marks = VGroup(*[self._value_mark(t, v) for t, v in zip(tokens, self.values_xy)])
         origin = self.plane.c2p(0, 0)
         self.terms = VGroup(*[arrow(origin, origin + LEFT, token_color(t), TERM_WIDTH) for t in tokens])
         self.output = arrow(origin, origin + LEFT, theme().output, OUTPUT_WIDTH)
         self.add(self.plane, self.marks, self.terms, self.output)
+
+    def clear_labels(self) -> ValuePlane:
+        """Move the values' names clear of each other and inside the frame (once the plane is in place)."""
+        for i, (mark, value) in enumerate(zip(self.marks, self.values_xy)):
+            c.clear_of(mark[1], self.plane.c2p(*value), [m[1] for m in self.marks[:i]], buff=LABEL_GAP)
+        return self
 
     @property
     def base(self) -> VGroup:
