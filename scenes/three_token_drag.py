@@ -307,9 +307,6 @@ class ThreeTokenDrag(ChapterScene):
         live = self.live
         trace = self.example.trace()
         q_label = c.text(f"q = {coords(trace.query)}", role="label", color=theme().query)
-        self.verdict = c.paragraph_within(
-            verdict(self.example.tokens, trace), RIGHT_EDGE - RIGHT_LEFT, "small"
-        )
         self.steps = self.step_table(trace)
         blocks = self.steps
         self.show(
@@ -355,8 +352,10 @@ class ThreeTokenDrag(ChapterScene):
         them, below the formula strip and right of the plane. Step 3 goes under steps 1 and 2, or in their
         place (`in_place`) when the three do not fit one above the other; the arithmetic is drawn smaller,
         all of it alike, if it still does not fit (names and headers keep their sizes)."""
+        width = RIGHT_EDGE - RIGHT_LEFT
+        self.verdict = c.paragraph_within(verdict(self.example.tokens, trace), width, "small")
         top = self.strip.get_bottom()[1] - 0.25
-        room = (RIGHT_EDGE - RIGHT_LEFT, top - STAGE_BOTTOM - self.verdict.height - 0.2)
+        room = (width, top - STAGE_BOTTOM - self.verdict.height - 0.2)
         self.in_place = False
         table = self.steps_at(trace, 1.0)
         self.in_place = table.height > room[1]
