@@ -36,7 +36,7 @@ from scenes.arithmetic import (
 )
 from scenes.chapter import STAGE_BOTTOM, ChapterScene, reading_time
 from scenes.formula_slot import formula_slot, pin
-from scenes.palette import theme, token_color
+from scenes.palette import MIN_PX, SIZES, theme, token_color
 from scenes.vector_rows import one_size
 
 EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
@@ -364,7 +364,7 @@ class ThreeTokenDrag(ChapterScene):
             fit = min(room[0] / table.width, room[1] / table.height)
             if fit >= 1:
                 break
-            self.table_factor *= fit * 0.99
+            self.table_factor = max(MIN_PX / SIZES["number"], self.table_factor * fit * 0.99)
             table = self.steps_at(trace, self.table_factor)
         table.move_to([RIGHT_LEFT, top, 0], aligned_edge=UL)
         self.verdict.next_to(table, DOWN, buff=0.2).align_to(table, LEFT)
