@@ -33,19 +33,21 @@ from scenes.arithmetic import (
     sum_tex,
     vector_tex,
 )
-from scenes.chapter import STAGE_BOTTOM, ChapterScene
+from scenes.chapter import BODY_LEFT, STAGE_BOTTOM, ChapterScene
+from scenes.formula_slot import formula_slot, pin
 from scenes.palette import theme, token_color
-from scenes.value_plane import ValuePlane, bars_fit, blend_rows
+from scenes.value_plane import ValuePlane, blend_rows, drop_crowded_values
 from scenes.vector_rows import one_size, output_tex
 
 EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
-PLANE_BOX = (6.0, 5.9)  # the most the values' plane may cover
-PLANE_TOP_RIGHT = RIGHT * 6.8 + UP * 2.4
-LEFT_EDGE = -6.7
+PLANE_BOX = (6.0, 5.5)  # the most the values' plane may cover
+PLANE_TOP_RIGHT = RIGHT * 6.8 + UP * 1.8
+LEFT_EDGE = BODY_LEFT
 STAGE_WIDTH = 13.4  # from LEFT_EDGE to the right edge of what may be drawn
 BAR_SPACING = 3.9  # the bars' width, shared by the tokens
 BAR_HEIGHT = 1.8  # the height of a weight of 1
 DIM = 0.35  # opacity of the bars whose weight has not yet scaled its value
+NAME_WIDTH = 1.6  # a token's name in the table is cut to this width
 
 
 class BlendByWeight(ChapterScene):
@@ -67,8 +69,8 @@ class BlendByWeight(ChapterScene):
         self.trace = self.example.trace(0)
         tr, tokens = self.trace, self.example.tokens
         self.heading = c.chapter_title(self.title, "Softmax weights sum to one and multiply the values")
-        self.formula = c.math(r"w_i = \frac{e^{s_i}}{\sum_j e^{s_j}} \qquad \text{output} = \sum_i w_i\, v_i")
-        names = [c.text(t, role="label", color=token_color(t)) for t in tokens]
+        self.strip = pin(formula_slot(), self.heading)
+        names = [c.clipped(t, NAME_WIDTH, color=token_color(t)) for t in tokens]
         score_cells = [c.math(f"s = {s}") for s in fmt_column(tr.scores, SCORE_PLACES)]
         exp_cells = [c.math(exp_tex(s, e, SCORE_PLACES, EXP_PLACES)) for s, e in zip(tr.scores, tr.exps)]
         ratio_cells = [
@@ -79,6 +81,7 @@ class BlendByWeight(ChapterScene):
         self.names, self.score_cells, self.exp_cells, self.ratio_cells = self.table.columns
         self.sum_line = c.math(r"\text{sum} = " + sum_tex(tr.exps, tr.exp_sum, EXP_PLACES))
         self.bars = c.WeightBars(tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(tokens))
+        self.bar_values = drop_crowded_values(self.bars)
         self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
         self.rows = blend_rows(tr, tokens)
         terms = [r for cell in self.rows.columns[1] for r in cell.relations]
@@ -91,12 +94,12 @@ class BlendByWeight(ChapterScene):
         self.coordinates = coordinate_marks(self.plane, tr.output)
 
     def layout(self) -> None:
-        """Formula, table and sum under the title with the bars beside them; later the bars, the rows
+        """Table and sum under the formula strip with the bars beside them; later the bars, the rows
         w_i v_i and the output left of the values' plane. All shrink by one factor if either is too large
-        (every text with them, so each role keeps one size)."""
-        top = self.heading.get_bottom()[1] - 0.4
+        (every text with them, the strip too, so each role keeps one size)."""
+        top = self.strip.get_bottom()[1] - 0.35
         self.plane.shift(PLANE_TOP_RIGHT - self.plane.plane.get_corner(UR))
-        softmax = VGroup(self.formula, self.table, self.sum_line).arrange(DOWN, aligned_edge=LEFT, buff=0.45)
+        softmax = VGroup(self.table, self.sum_line).arrange(DOWN, aligned_edge=LEFT, buff=0.45)
         self.sum_line.align_to(self.exp_cells, LEFT)
         first = VGroup(softmax, self.bars.copy()).arrange(RIGHT, buff=0.8, aligned_edge=UP)
         self.slot = self.bars.copy()  # where the bars stand beside the plane
@@ -110,19 +113,20 @@ class BlendByWeight(ChapterScene):
             room / first.height,
             (self.plane.get_left()[0] - 0.4 - LEFT_EDGE) / second.width,
             room / second.height,
-            bars_fit(self.bars),
         )
         for group in (first, second):
             group.scale(self.factor).move_to([LEFT_EDGE, top, 0], aligned_edge=UL)
         self.bars.replace(first[1])
-        one_size(VGroup(softmax, self.bars, second, self.plane), self.factor)
+        one_size(VGroup(softmax, self.bars, second, self.plane, self.strip), self.factor)
+        self.plane.clear_labels()
+        pin(self.strip, self.heading)
         self.bars.max_height *= self.factor
 
     def scores(self) -> None:
         self.beat("Scores from the last step")
         self.show(
             FadeIn(self.heading),
-            FadeIn(self.formula),
+            FadeIn(self.strip.dimmed()),
             run_time=1.2,
             caption="Softmax turns scores into weights; the weights then mix the values.",
         )
@@ -138,6 +142,7 @@ class BlendByWeight(ChapterScene):
         self.beat("Exponentiate")
         self.show(
             LaggedStart(*[FadeIn(e, shift=RIGHT * 0.2) for e in self.exp_cells], lag_ratio=0.4),
+            self.strip.light("exp"),
             run_time=1.6,
             caption="Exponentiate each score: every result is positive.",
             hold=0.8,
@@ -165,7 +170,7 @@ class BlendByWeight(ChapterScene):
         self.total_box = SurroundingRectangle(
             VGroup(self.bars.total_label, self.bars.total), color=theme().text, buff=0.1
         )
-        self.play(Create(self.total_box), run_time=0.8)
+        self.play(FadeIn(self.total_box), run_time=0.8)
         self.wait(2)
 
     def blend(self) -> None:
@@ -173,7 +178,11 @@ class BlendByWeight(ChapterScene):
         tr = self.trace
         total = VGroup(self.total_box, self.bars.total_label, self.bars.total)
         self.play(
-            FadeOut(self.table), FadeOut(self.sum_line), FadeOut(total), FadeOut(self.formula), run_time=0.8
+            FadeOut(self.table),
+            FadeOut(self.sum_line),
+            FadeOut(total),
+            self.strip.light("blend"),
+            run_time=0.8,
         )
         self.bars.remove(self.bars.total_label, self.bars.total)
         self.play(self.bars.animate.move_to(self.slot).set_opacity(DIM), run_time=1)
@@ -185,7 +194,7 @@ class BlendByWeight(ChapterScene):
         for i, (row_name, row_cell) in enumerate(zip(*self.rows.columns)):
             bar = self.bars.bars[i]
             self.play(
-                VGroup(bar, self.bars.values[i], self.bars.labels[i]).animate.set_opacity(1),
+                VGroup(bar, *self.bar_values[i : i + 1], self.bars.labels[i]).animate.set_opacity(1),
                 FadeIn(row_name),
                 Write(row_cell),
                 GrowFromPoint(self.plane.terms[i], bar.get_top()),
@@ -201,7 +210,8 @@ class BlendByWeight(ChapterScene):
             FadeIn(self.counts[0]),
             FadeIn(self.counts[1]),
             Create(self.coordinates),
-            Create(SurroundingRectangle(self.output_line, color=theme().output, buff=0.12)),
+            FadeIn(SurroundingRectangle(self.output_line, color=theme().output, buff=0.12)),
+            self.strip.light(),
             run_time=1.2,
             caption=f"The output {vector_tex(tr.output)} is one vector in the values' plane, "
             f"not the {len(tr.weights)} weights.",

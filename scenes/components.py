@@ -34,7 +34,8 @@ from scenes.palette import FONT, tex_size, text_size, theme, token_color
 
 MIN_BAR = 1e-3  # a bar never collapses to zero height (manim cannot stretch a flat shape)
 LABEL_WIDTH = 1.8  # widest a token's label may be beside an arrow
-FRAME_RIGHT = 6.9  # labels are kept left of this x, inside the frame
+FRAME_RIGHT = 6.9  # labels are kept between -FRAME_RIGHT and this x, inside the frame
+ELLIPSIS = "…"  # ends a name cut to fit its place
 MAX_GRID_LINES = 12  # grid lines a plane draws across either axis, whatever the example's range
 COMMA_GAP = 0.28  # space after a comma in a vector, wide enough that a minus sign reads as a sign
 
@@ -63,6 +64,35 @@ def paragraph(
     """Text wrapped to about `width_chars` characters a line (`role`, `size` as for `text`)."""
     lines = "\n".join(textwrap.wrap(content, width_chars))
     return text(lines, role=role, color=color, size=size, line_spacing=0.9)
+
+
+def paragraph_within(
+    content: str, width: float, role: str = "body", color: str | None = None, size: float | None = None
+) -> Text:
+    """`content` wrapped to the most characters a line that keeps it within `width` scene units."""
+    chars = max(len(content), 1)
+    shown = paragraph(content, chars, role, color, size)
+    while shown.width > width and chars > 8:
+        chars = max(8, min(chars - 1, int(chars * width / shown.width)))
+        shown = paragraph(content, chars, role, color, size)
+    return shown
+
+
+def clipped(content: str, width: float, role: str = "label", color: str | None = None) -> Text:
+    """`content` at its role's size, cut to its longest start that fits `width` followed by '…' (a long
+    token name under a bar: its colour, and the full name elsewhere, say which token it is)."""
+    whole = text(content, role=role, color=color)
+    if whole.width <= width:
+        return whole
+    low, high, best = 1, len(content) - 1, text(content[:1] + ELLIPSIS, role=role, color=color)
+    while low <= high:
+        middle = (low + high) // 2
+        candidate = text(content[:middle].rstrip() + ELLIPSIS, role=role, color=color)
+        if candidate.width <= width:
+            best, low = candidate, middle + 1
+        else:
+            high = middle - 1
+    return best
 
 
 def legend(*entries: tuple[VGroup, str]) -> VGroup:
@@ -159,7 +189,8 @@ class WeightBars(VGroup):
     """One bar per token whose height is its weight, the value above, the name below.
 
     In scene units: `height` is the height of a weight of 1, `bar_width` each bar's width, `spacing`
-    the distance between bar centres (names are shrunk to fit it). The baseline is centred on the
+    the distance between bar centres (a name wider than that is cut, ending in '…'). A value keeps its
+    left edge as it changes, so a digit that changes redraws only itself. The baseline is centred on the
     origin until moved. `show_total` adds the 'sum of weights' line under the names, true as printed:
     '=' when the weights as printed add up to the total as printed, '≈' otherwise (0.333 three times
     is 0.999, beside 1.000); the line's relation is `total.relations`.
@@ -195,8 +226,8 @@ class WeightBars(VGroup):
                 for t, x in zip(tokens, xs)
             ]
         )
-        self.values = VGroup(*[number(0) for _ in tokens])
-        names = fit_together([text(t, role="label", color=token_color(t)) for t in tokens], spacing - 0.1)
+        self.values = VGroup(*[number(w).next_to(bar, UP, buff=0.12) for w, bar in zip(weights, self.bars)])
+        names = [clipped(t, spacing - 0.1, color=token_color(t)) for t in tokens]
         self.labels = VGroup(*[name.next_to([x, 0, 0], DOWN, buff=0.2) for name, x in zip(names, xs)])
         self.add(self.baseline, self.bars, self.values, self.labels)
         if show_total:
@@ -218,7 +249,8 @@ class WeightBars(VGroup):
         for bar, number, w in zip(self.bars, self.values, weights):
             bar.stretch_to_fit_height(max(float(w), MIN_BAR) * self.max_height)
             bar.move_to([bar.get_center()[0], base + bar.height / 2, 0])
-            number.set_value(float(w)).next_to(bar, UP, buff=0.12)
+            number.set_value(float(w))  # keeps its left edge
+            number.shift(UP * (bar.get_top()[1] + 0.12 - number.get_bottom()[1]))
         if self.total is not None:
             self.show_total(float(np.sum(weights)))
         return self
@@ -286,13 +318,41 @@ def plane_arrow(plane: NumberPlane, vector, color: str, width: float = 5) -> Arr
 
 
 def arrow_label(plane: NumberPlane, vector, name: str, color: str) -> Text:
-    """A token's name just beyond the tip of its arrow."""
+    """A token's name just beyond the tip of its arrow (cut to LABEL_WIDTH), kept inside the frame."""
     v = np.asarray(vector, dtype=float)
     direction = np.array([*v, 0]) / (np.linalg.norm(v) or 1)
-    label = fit_width(text(name, role="label", color=color), LABEL_WIDTH).next_to(
-        plane.c2p(*vector), direction, buff=0.3
+    label = clipped(name, LABEL_WIDTH, color=color).next_to(plane.c2p(*vector), direction, buff=0.3)
+    label.shift(LEFT * max(0.0, label.get_right()[0] - FRAME_RIGHT))
+    return label.shift(RIGHT * max(0.0, -FRAME_RIGHT - label.get_left()[0]))
+
+
+def clear_of(label, point, others, buff: float = 0.3, right: float = FRAME_RIGHT):
+    """`label` where it is or, if it overlaps one of `others` or leaves the x range -FRAME_RIGHT..`right`,
+    moved round `point` (in eight directions, `buff` away) to the first place where it does neither; where
+    it was when no place is clear."""
+    start = label.get_center()
+
+    def clear() -> bool:
+        inside = -FRAME_RIGHT <= label.get_left()[0] and label.get_right()[0] <= right
+        return inside and all(apart(label, other) for other in others)
+
+    if clear():
+        return label
+    for angle in np.linspace(0, 2 * np.pi, 8, endpoint=False):
+        label.next_to(point, [np.cos(angle), np.sin(angle), 0], buff=buff)
+        if clear():
+            return label
+    return label.move_to(start)
+
+
+def apart(a, b) -> bool:
+    """Whether the boxes of `a` and `b` do not intersect."""
+    return (
+        a.get_right()[0] < b.get_left()[0]
+        or b.get_right()[0] < a.get_left()[0]
+        or a.get_top()[1] < b.get_bottom()[1]
+        or b.get_top()[1] < a.get_bottom()[1]
     )
-    return label.shift(LEFT * max(0.0, label.get_right()[0] - FRAME_RIGHT))
 
 
 def cross_marker(color: str | None = None, size: float = 0.32) -> VGroup:

@@ -4,39 +4,45 @@
 the rest (no names: every part lit again), `dimmed()` dims them all before any step is shown, `term(name)`
 is a term's glyphs, to point at or surround. q, k, v, Q, K, V and the output take their role colours.
 
-`formula_slot()` is the one-query strip, terms named in TERMS:
+`formula_slot()` is the one-query strip, one line high, terms named in TERMS:
 
     s_i = q · k_i / √d ,   w_i = e^{s_i} / Σ_j e^{s_j} ,   output = Σ_i w_i v_i
 
-    slot = formula_slot().to_edge(UP)
+Every chapter that shows it puts it in the same place, under the title (`pin`), and lays its picture out
+below `slot.get_bottom()`:
+
+    slot = pin(formula_slot().dimmed(), self.heading)
     self.show(FadeIn(slot))
     self.show(slot.light("dot"), ...)       # during the dot products: q·k bright, the rest dimmed
     self.show(slot.light("scale"), ...)     # during the division by √d
     self.show(slot.light("exp"), ...)       # during softmax: e^s over the sum of e^s
     self.show(slot.light("blend"), ...)     # during the weighted sum Σ w_i v_i
-    self.show(slot.light())                 # everything lit again
+    self.show(slot.light())                 # everything lit again, at the end of the steps
 
 The matrix chapters build theirs the same way from their own parts (softmax(Q K^T / √d) V and kin).
 """
 
 from __future__ import annotations
 
-from manim import AnimationGroup, VGroup
+from manim import DOWN, LEFT, AnimationGroup, Mobject, VGroup
 
+from scenes.chapter import BODY_LEFT
 from scenes.components import math
 from scenes.palette import theme
 
 DIMMED = 0.3  # opacity of the terms not being spoken about
+SLOT_GAP = 0.12  # between the chapter's subtitle and the strip under it
 
-# each piece of the one-query strip: its TeX and the term it belongs to (None: of no term, e.g. '=')
+# each piece of the one-query strip: its TeX and the term it belongs to (None: of no term, e.g. '='),
+# in text style, so the strip is one line high
 PIECES = (
-    (r"s_i =", None),
+    (r"\textstyle s_i =", None),
     (r"q", "dot"),
     (r"\cdot", "dot"),
     (r"k_i", "dot"),
     (r"/ \sqrt{d}", "scale"),
     (r",\quad w_i =", None),
-    (r"\frac{e^{s_i}}{\sum_j e^{s_j}}", "exp"),
+    (r"e^{s_i} / \sum_j e^{s_j}", "exp"),
     (r",\quad", None),
     (r"\text{output}", None),
     (r"=", None),
@@ -102,6 +108,12 @@ def _bright(part) -> bool:
     return all(glyph.get_fill_opacity() > DIMMED + 1e-6 for glyph in part.family_members_with_points())
 
 
-def formula_slot(role: str = "number") -> LitFormula:
-    """The one-query formula strip (PIECES), its terms named in TERMS."""
+def formula_slot(role: str = "small") -> LitFormula:
+    """The one-query formula strip (PIECES), its terms named in TERMS, in small type: the strip is a reminder
+    under the title, not the picture."""
     return LitFormula(PIECES, role)
+
+
+def pin(slot: Mobject, heading: Mobject) -> Mobject:
+    """`slot` in its place in every chapter: under the chapter's title and subtitle, on the body grid."""
+    return slot.next_to(heading, DOWN, buff=SLOT_GAP).set_x(BODY_LEFT, LEFT)

@@ -21,9 +21,10 @@ from manim import (
 from attention import attend, examples
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, fmt_column, vector_tex
-from scenes.chapter import STAGE_BOTTOM, ChapterScene
+from scenes.chapter import BODY_LEFT, STAGE_BOTTOM, ChapterScene
+from scenes.formula_slot import formula_slot, pin
 from scenes.palette import theme
-from scenes.value_plane import ValuePlane, bars_fit, blend_rows
+from scenes.value_plane import ValuePlane, blend_rows, drop_crowded_values
 from scenes.vector_rows import GAP, TokenRows, named, one_size, vector
 
 MORPH_SECONDS = 2
@@ -60,6 +61,7 @@ class Refocus(ChapterScene):
         self.before, self.after = self.example.trace(0), self.example.trace(1)
         ex, tr = self.example, self.before
         self.heading = c.chapter_title(self.title, "A new query changes the blend of the same values")
+        self.strip = pin(formula_slot(), self.heading)
         self.memory = TokenRows(
             ex.tokens,
             [named(f"k_{{{i + 1}}}", vector(k, theme().key), theme().key) for i, k in enumerate(tr.keys)],
@@ -75,6 +77,7 @@ class Refocus(ChapterScene):
         self.bars = c.WeightBars(
             ex.tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(ex.tokens), show_total=False
         )
+        drop_crowded_values(self.bars)
         self.plane = ValuePlane(ex.tokens, tr.values, *PLANE_BOX)
         self.output = c.VectorReadout(tr.output, color=theme().output)
         self.output_label = c.math(r"\text{output} =", color=theme().output)
@@ -108,15 +111,17 @@ class Refocus(ChapterScene):
         )
         column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
         column[0].shift(RIGHT * (self.memory.columns[0].get_right()[0] - self.query.get_right()[0]))
-        top = self.heading.get_bottom()[1] - 0.45
-        factor = min(1, LEFT_WIDTH / column.width, (top - STAGE_BOTTOM) / column.height, bars_fit(self.bars))
-        column.scale(factor).to_edge(LEFT, buff=0.6).set_y(top - column.height / 2)
+        top = self.strip.get_bottom()[1] - 0.3
+        factor = min(1, LEFT_WIDTH / column.width, (top - STAGE_BOTTOM) / column.height)
+        column.scale(factor).set_x(BODY_LEFT, LEFT).set_y(top - column.height / 2)
         self.bars.shift(RIGHT * BARS_LEFT + UP * BARS_BASELINE - self.bars.baseline.get_left())
         grid = self.plane.plane
         self.plane.shift(RIGHT * (RIGHT_COLUMN - grid.get_x()) + UP * (PLANE_TOP - grid.get_top()[1]))
         for later, now in ((self.next_query, self.query), (self.next_scores, self.scores)):
             later.scale(factor).move_to(now, aligned_edge=LEFT)
-        one_size(VGroup(column, self.bars, self.plane, self.next_query, self.next_scores), factor)
+        one_size(VGroup(column, self.bars, self.plane, self.next_query, self.next_scores, self.strip), factor)
+        pin(self.strip, self.heading)
+        self.plane.clear_labels()
         self.output.lay_out()
 
     def query_at(self, t: float) -> np.ndarray:
@@ -134,6 +139,7 @@ class Refocus(ChapterScene):
         self.beat("The same keys and values")
         self.show(
             FadeIn(self.heading),
+            FadeIn(self.strip.dimmed()),
             FadeIn(self.memory),
             FadeIn(self.query),
             run_time=1.2,
@@ -174,6 +180,7 @@ class Refocus(ChapterScene):
         self.show(
             ReplacementTransform(self.scores, new_scores),
             FadeIn(ghost.set_opacity(GHOST)),
+            self.strip.light("dot", "scale"),
             run_time=1,
             caption=f"New scores {vector_tex(self.after.scores, SCORE_PLACES)}.",
         )
@@ -181,6 +188,7 @@ class Refocus(ChapterScene):
         moving = self.follow(VGroup(self.bars, self.plane, self.output), self.follow_query)
         self.show(
             self.q_tracker.animate.set_value(1.0),
+            self.strip.light("exp", "blend"),
             run_time=MORPH_SECONDS,
             caption="Recompute the weights: the bars move, and the output moves with them.",
             hold=1.5,
@@ -211,6 +219,7 @@ class Refocus(ChapterScene):
         self.beat("Summary")
         self.show(
             FadeIn(self.note),
+            self.strip.light(),
             run_time=1,
             caption="Recompute the weights for each new query; the stored keys and values are reused.",
             hold=4,

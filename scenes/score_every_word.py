@@ -21,6 +21,7 @@ from attention import examples
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, fmt, fmt_column, relation
 from scenes.chapter import STAGE_BOTTOM, ChapterScene
+from scenes.formula_slot import formula_slot, pin
 from scenes.palette import theme
 from scenes.vector_rows import TokenRows, division_rows, dot_rows, named, one_size, vector
 
@@ -65,6 +66,7 @@ class ScoreEveryWord(ChapterScene):
         self.trace = self.example.trace(0)
         ex, tr = self.example, self.trace
         self.heading = c.chapter_title(self.title, "A query scores each key before values are mixed")
+        self.strip = pin(formula_slot(), self.heading)
         self.query = named("q", vector(tr.query, theme().query), theme().query)
         self.keys = TokenRows(
             ex.tokens,
@@ -98,13 +100,18 @@ class ScoreEveryWord(ChapterScene):
             score.set_x(right + 0.6 + score.width / 2)
         self.formula.next_to(self.query, RIGHT, buff=1.0)
         self.divisor_note.next_to(self.scores, UP, buff=0.3).align_to(self.scores, LEFT)
+        if self.divisor_note.get_bottom()[1] < self.formula.get_top()[1]:  # narrow rows: clear of the formula
+            self.divisor_note.shift(
+                RIGHT * max(0.0, self.formula.get_right()[0] + 0.4 - self.divisor_note.get_left()[0])
+            )
         content = VGroup(self.query, self.keys, self.products, self.scores, self.formula, self.divisor_note)
         self.summary.next_to(content, DOWN, buff=0.6)
         content.add(self.summary)
-        top = self.heading.get_bottom()[1] - 0.3
+        top = self.strip.get_bottom()[1] - 0.3
         factor = min(1, STAGE_WIDTH / content.width, (top - STAGE_BOTTOM - BOX_MARGIN) / content.height)
         content.scale(factor).move_to([0, top, 0], aligned_edge=UP)
-        one_size(content, factor)
+        one_size(VGroup(content, self.strip), factor)
+        pin(self.strip, self.heading)
         self.summary.set_x(0)
 
     def roles(self) -> None:
@@ -123,7 +130,11 @@ class ScoreEveryWord(ChapterScene):
         self.beat("Query and keys")
         width = self.trace.width
         self.show(
-            FadeIn(self.keys), run_time=1.2, caption=f"Three keys of width {width}, one per word.", hold=1
+            FadeIn(self.keys),
+            FadeIn(self.strip.dimmed()),
+            run_time=1.2,
+            caption=f"Three keys of width {width}, one per word.",
+            hold=1,
         )
         self.show(
             FadeIn(self.query, shift=DOWN * 0.2),
@@ -136,6 +147,7 @@ class ScoreEveryWord(ChapterScene):
         self.beat("Dot products, term by term")
         self.show(
             Write(self.formula),
+            self.strip.light("dot"),
             run_time=1.2,
             caption="Score each key: multiply matching entries of q and k, then add.",
         )
@@ -160,7 +172,10 @@ class ScoreEveryWord(ChapterScene):
         self.beat("Divide by the square root of the width")
         tr = self.trace
         self.show(
-            FadeIn(self.divisor_note), run_time=0.8, caption=f"Divide every dot product by √{tr.width}."
+            FadeIn(self.divisor_note),
+            self.strip.light("scale"),
+            run_time=0.8,
+            caption=f"Divide every dot product by √{tr.width}.",
         )
         self.play(
             LaggedStart(*[FadeIn(s, shift=RIGHT * 0.3) for s in self.scores], lag_ratio=0.3), run_time=1.5
@@ -173,6 +188,7 @@ class ScoreEveryWord(ChapterScene):
         self.show(
             FadeIn(summary),
             FadeIn(box),
+            self.strip.light(),
             run_time=1,
             caption=f"“{best}” scores highest: its key points the way the query does.",
             hold=2,

@@ -26,8 +26,9 @@ from manim import (
 from attention import divisor_for, examples, histogram, softmax, variance_experiment
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation
-from scenes.chapter import ChapterScene
-from scenes.palette import SIZES, theme
+from scenes.chapter import BODY_LEFT, ChapterScene
+from scenes.formula_slot import formula_slot, pin
+from scenes.palette import theme
 from scenes.plots import Histogram
 
 STAT_PLACES = 2
@@ -35,11 +36,10 @@ BINS = 31  # odd, so one bin is centred on 0
 SPREAD = 4  # each raw histogram covers +-4 standard deviations of its width (+-4 sqrt(d))
 AXIS_X, AXIS_WIDTH = -1.2, 8.2  # the shared axis' centre and length (scene units)
 PEAK_HEIGHT = 1.05  # the tallest density (a scaled histogram's peak) drawn this high
-TOP_BASELINE, ROW_STEP = 1.0, 1.55
-LABEL_X, STATS_X = -6.3, 5.35
+TOP_BASELINE, ROW_STEP = 0.85, 1.5
+STATS_X = 5.35
 GHOST = 0.45  # opacity of the raw histogram once it has been divided
 DIM = 0.25  # opacity of the rows not being looked at
-TOP_SCALE = SIZES["body"] / SIZES["title"]  # the rule once moved to the top is body text
 
 
 def divisor_tex(width: int) -> str:
@@ -86,7 +86,9 @@ class Row(VGroup):
         self.axis = Line(
             [AXIS_X - AXIS_WIDTH / 2, y, 0], [AXIS_X + AXIS_WIDTH / 2, y, 0], color=theme().muted
         )
-        self.label = c.math(f"d = {sample.width}", role="label").move_to([LABEL_X, y + 0.35, 0])
+        self.label = c.math(f"d = {sample.width}", role="label").move_to(
+            [BODY_LEFT, y + 0.35, 0], aligned_edge=LEFT
+        )
         self.raw_var = variance_line(sample.raw_var, theme().query).move_to([STATS_X, y + 0.55, 0])
         self.scaled_var = variance_line(sample.scaled_var, theme().key).move_to([STATS_X, y + 0.1, 0])
         for hist in (self.raw, self.scaled):
@@ -137,6 +139,7 @@ class ShrinkScores(ChapterScene):
         self.samples = variance_experiment()
         self.width = self.inputs().keys.shape[1]
         self.heading = c.chapter_title(self.title, "Divide by the square root of key width")
+        self.strip = pin(formula_slot(), self.heading)
         self.rule = c.math(r"\text{score} = ", r"q \cdot k", r"\,/\,", r"\sqrt{d}", role="title")
         self.rule[1].set_color(theme().query)
         self.rule[3].set_color(theme().key)
@@ -234,12 +237,8 @@ class ShrinkScores(ChapterScene):
         )
         self.play(FadeIn(self.roots[1], shift=0.2 * DOWN), run_time=1)
         self.wait(1.5)
-        self.play(
-            FadeOut(self.roots),
-            self.rule.animate.scale(TOP_SCALE).to_corner(RIGHT + UP, buff=0.4),
-            run_time=1,
-        )
-        self.rule.role = "body"
+        self.play(FadeOut(self.roots), FadeOut(self.rule), FadeIn(self.strip.dimmed()), run_time=1)
+        self.play(self.strip.light("scale"), run_time=0.6)
 
     def raw_widen(self) -> None:
         self.beat("Raw dot products widen with d")
@@ -248,6 +247,7 @@ class ShrinkScores(ChapterScene):
             FadeIn(self.ticks),
             FadeIn(self.legend[0]),
             FadeIn(self.note),
+            self.strip.light("dot"),
             run_time=1,
             caption="Why the square root? Draw random queries and keys with independent, zero-mean, "
             "unit-variance components.",
@@ -265,7 +265,12 @@ class ShrinkScores(ChapterScene):
 
     def divide(self) -> None:
         self.beat("Divide by the square root of d")
-        self.show(FadeIn(self.legend[1]), run_time=0.6, caption="Divide each dot product by √d.")
+        self.show(
+            FadeIn(self.legend[1]),
+            self.strip.light("scale"),
+            run_time=0.6,
+            caption="Divide each dot product by √d.",
+        )
         for row in self.rows:
             self.focus(row)
             squeezed = row.raw.bars.copy()
@@ -296,6 +301,7 @@ class ShrinkScores(ChapterScene):
         self.focus(self.rows[-1])
         self.show(
             FadeIn(self.extremes, shift=0.1 * DOWN),
+            self.strip.light("exp"),
             run_time=1,
             caption="Scaling keeps the typical score moderate, but it does not guarantee broad weights.",
             hold=2,
@@ -307,3 +313,4 @@ class ShrinkScores(ChapterScene):
             hold=4,
         )
         self.unfocus(self.rows[-1])
+        self.play(self.strip.light(), run_time=0.6)

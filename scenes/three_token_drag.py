@@ -9,7 +9,6 @@ from manim import (
     RIGHT,
     UL,
     UP,
-    UR,
     ArcBetweenPoints,
     Create,
     FadeIn,
@@ -35,21 +34,23 @@ from scenes.arithmetic import (
     relation,
     sum_tex,
 )
-from scenes.chapter import ChapterScene, reading_time
-from scenes.palette import theme, token_color
+from scenes.chapter import STAGE_BOTTOM, ChapterScene, reading_time
+from scenes.formula_slot import formula_slot, pin
+from scenes.palette import MIN_PX, SIZES, theme, token_color
 from scenes.vector_rows import one_size
 
 EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
-PLANE_BOX = (5.3, 5.0)  # width, height available to the plane
-PLANE_CENTER = np.array([-4.1, -0.55, 0])
-RIGHT_CENTER = np.array([2.9, -0.5, 0])
+PLANE_BOX = (5.3, 4.6)  # width, height available to the plane
+PLANE_CENTER = np.array([-4.1, -0.8, 0])
 BARS_BASELINE = np.array([2.9, -0.22, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
-BAR_HEIGHT = 1.8
-FORMULA_TOP_RIGHT = np.array([7.3, 3.4, 0])  # right of the subtitle
+BAR_HEIGHT = 1.6
 GLOSSARY_TOP_LEFT = np.array([0.4, -1.45, 0])  # the symbols' legend builds up below the bars
-TABLE_WIDTH = 8.6  # the widest the worked example's table may be
-TABLE_TOP_LEFT = np.array([-1.2, 2.5, 0])
-VERDICT_CHARS = 52
+RIGHT_LEFT, RIGHT_EDGE = -1.2, 6.9  # the worked example and the comparison use x in this range
+NAME_WIDTH = 1.6  # a token's name in the worked example is cut to this width
+LABEL_GAP = 0.3  # between the cross and its label
+PLANE_RIGHT = RIGHT_LEFT - 0.15  # the plane's labels stay left of this x, clear of the worked example
+MINI_SPACING, MINI_GAP = 0.95, 0.6  # the comparison's bars: at most this far apart; between the two sets
+MINI_HEIGHT = 1.5  # the comparison's bars: the height of a weight of 1 (lower if the stage is short)
 LEG_SECONDS = 3.0
 BEND = 0.6  # radians of curvature on each leg of the drag, so the path is a curve
 NEAREST_MARGIN = 0.1  # a key nearer the cross than every other by this much is "the nearest"
@@ -75,9 +76,10 @@ class LiveAttention(VGroup):
         self.keys = VGroup(
             *[c.plane_arrow(self.plane, k, token_color(t)) for t, k in zip(example.tokens, example.keys)]
         )
-        self.key_labels = VGroup(
-            *[c.arrow_label(self.plane, k, t, token_color(t)) for t, k in zip(example.tokens, example.keys)]
-        )
+        self.key_labels = VGroup()
+        for t, k in zip(example.tokens, example.keys):
+            label = c.arrow_label(self.plane, k, t, token_color(t))
+            self.key_labels.add(c.clear_of(label, self.plane.c2p(*k), self.key_labels, right=PLANE_RIGHT))
         self.cross = c.cross_marker().move_to(self.plane.c2p(*example.path[0]))
         self.bars = c.WeightBars(example.tokens, self.trace().weights, height=BAR_HEIGHT)
         self.bars.shift(BARS_BASELINE - self.bars.baseline.get_center())
@@ -193,8 +195,11 @@ def verdict(tokens, trace) -> str:
         return f"At q = {coords(trace.query)}: equal weights."
     order = ranked(w)
     lead, last = outcomes(w)
-    parts = [f"“{tokens[order[0]]}” {lead}", *[f"“{tokens[i]}” keeps a share" for i in order[1:-1]]]
-    return f"At q = {coords(trace.query)}: " + ", ".join([*parts, f"“{tokens[order[-1]]}” {last}"]) + "."
+    middle = [f"“{tokens[i]}” keeps a share" for i in order[1:-1]]
+    if len(middle) > 1:
+        middle = [f"{len(middle)} others keep a share"]
+    parts = [f"“{tokens[order[0]]}” {lead}", *middle, f"“{tokens[order[-1]]}” {last}"]
+    return f"At q = {coords(trace.query)}: " + ", ".join(parts) + "."
 
 
 def against_blend(trace, blend) -> str:
@@ -228,11 +233,7 @@ class ThreeTokenDrag(ChapterScene):
         self.example = self.inputs()
         self.heading = c.chapter_title(self.title, "A query looks at three keys and blends them by weight")
         self.live = LiveAttention(self.example).refresh()
-        self.formula = VGroup(
-            c.math(r"\text{score}_i = \frac{q \cdot k_i}{\sqrt{d}}"),
-            c.math(r"w_i = \mathrm{softmax}_i(\text{score}_i)"),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
-        self.formula.move_to(FORMULA_TOP_RIGHT, aligned_edge=UR)
+        self.strip = pin(formula_slot(), self.heading)
 
     def introduce(self) -> None:
         self.beat("Keys in a plane")
@@ -259,7 +260,7 @@ class ThreeTokenDrag(ChapterScene):
             "(d is the dimension).",
         )
         self.show(
-            FadeIn(self.formula),
+            FadeIn(self.strip),
             FadeIn(live.bars),
             GrowArrow(live.context),
             FadeIn(rows(3)),
@@ -313,11 +314,13 @@ class ThreeTokenDrag(ChapterScene):
             run_time=0.8,
             caption=f"Stop at q = {coords(trace.query)}. Step 1: q · k_i for every key.",
         )
+        q_label.next_to(live.cross, DOWN, buff=LABEL_GAP)
+        c.clear_of(q_label, live.cross.get_center(), live.key_labels, right=PLANE_RIGHT)
         self.play(
-            FadeIn(q_label.next_to(live.cross, DOWN, buff=0.25)),
+            FadeIn(q_label),
             FadeOut(live.bars),
-            FadeOut(self.formula),
             FadeOut(live.glossary),
+            self.strip.light("dot"),
             run_time=0.6,
         )
         captions = (
@@ -326,21 +329,58 @@ class ThreeTokenDrag(ChapterScene):
             f"{fmt(trace.divisor, SCORE_PLACES)} to get score_i.",
             "Step 3: softmax (exponentiate, sum, divide) gives w_i.",
         )
-        for block, caption in zip(blocks, captions):
-            self.show(FadeIn(block, shift=0.2 * DOWN), run_time=1.2, caption=caption, hold=1.2)
-        self.verdict = c.paragraph(
-            verdict(self.example.tokens, trace), width_chars=VERDICT_CHARS, role="small"
+        for i, (block, caption, term) in enumerate(zip(blocks, captions, ("dot", "scale", "exp"))):
+            done = [FadeOut(VGroup(*blocks[:2]))] if i == 2 and self.in_place else []
+            self.show(
+                *done,
+                FadeIn(block, shift=0.2 * DOWN),
+                self.strip.light(term),
+                run_time=1.2,
+                caption=caption,
+                hold=1.2,
+            )
+        self.show(
+            FadeIn(self.verdict),
+            self.strip.light(),
+            run_time=0.8,
+            caption=reasons(self.example.tokens, trace),
+            hold=1,
         )
-        self.verdict.next_to(VGroup(*blocks), DOWN, buff=0.3)
-        self.verdict.align_to(blocks[0], LEFT)
-        self.show(FadeIn(self.verdict), run_time=0.8, caption=reasons(self.example.tokens, trace), hold=1)
 
     def step_table(self, trace) -> list[VGroup]:
-        """The three steps of the worked example, as blocks of checkable arithmetic."""
+        """The three steps of the worked example, as blocks of checkable arithmetic, and the verdict under
+        them, below the formula strip and right of the plane. Step 3 goes under steps 1 and 2, or in their
+        place (`in_place`) when the three do not fit one above the other; the arithmetic is drawn smaller,
+        all of it alike, if it still does not fit (names and headers keep their sizes)."""
+        width = RIGHT_EDGE - RIGHT_LEFT
+        self.verdict = c.paragraph_within(verdict(self.example.tokens, trace), width, "small")
+        top = self.strip.get_bottom()[1] - 0.25
+        room = (width, top - STAGE_BOTTOM - self.verdict.height - 0.2)
+        self.in_place = False
+        table = self.steps_at(trace, 1.0)
+        self.in_place = table.height > room[1]
+        self.table_factor, table = 1.0, self.steps_at(trace, 1.0)
+        for _ in range(4):  # names and headers keep their size, so the fit takes a few rounds
+            fit = min(room[0] / table.width, room[1] / table.height)
+            if fit >= 1:
+                break
+            self.table_factor = max(MIN_PX / SIZES["number"], self.table_factor * fit * 0.99)
+            table = self.steps_at(trace, self.table_factor)
+        table.move_to([RIGHT_LEFT, top, 0], aligned_edge=UL)
+        self.verdict.next_to(table, DOWN, buff=0.2).align_to(table, LEFT)
+        return list(table)
+
+    def steps_at(self, trace, factor: float) -> VGroup:
+        """The three steps, their arithmetic at `factor` times its size."""
         d = trace.width
 
         def names() -> list:
-            return [c.text(t, role="label", color=token_color(t)) for t in self.example.tokens]
+            return [c.clipped(t, NAME_WIDTH, color=token_color(t)) for t in self.example.tokens]
+
+        def cells(rows) -> list:
+            made = [c.math(row) for row in rows]
+            one_size(VGroup(*made), factor)
+            return made
 
         dots = [dot_product_tex(trace.query, k, x) for k, x in zip(trace.keys, trace.dots)]
         scaled = [division_tex(x, rf"\sqrt{{{d}}}", s) for x, s in zip(trace.dots, trace.scores)]
@@ -349,12 +389,8 @@ class ThreeTokenDrag(ChapterScene):
             ratio_tex(e, trace.exp_sum, w, EXP_PLACES, WEIGHT_PLACES)
             for e, w in zip(trace.exps, trace.weights)
         ]
-        top = c.Grid(
-            names(), [c.math(t) for t in dots], [c.math(t) for t in scaled], col_buff=0.35, row_buff=0.15
-        )
-        bottom = c.Grid(
-            names(), [c.math(t) for t in exps], [c.math(t) for t in ratios], col_buff=0.35, row_buff=0.15
-        )
+        top = c.Grid(names(), cells(dots), cells(scaled), col_buff=0.35, row_buff=0.15)
+        bottom = c.Grid(names(), cells(exps), cells(ratios), col_buff=0.35, row_buff=0.15)
         top_names, top_dots, top_scaled = top.columns
         exps_column = bottom.columns[1]
 
@@ -368,40 +404,47 @@ class ThreeTokenDrag(ChapterScene):
             f"2  scoreᵢ = ÷ √{d} {relation(trace.divisor, SCORE_PLACES, tex=False)} {fmt(trace.divisor, SCORE_PLACES)}",
             top_scaled[0],
         )
+        head2.shift(RIGHT * max(0.0, step1[0].get_right()[0] + 0.3 - head2.get_left()[0]))
         step2 = VGroup(head2.set_y(step1[0].get_y()), *top_scaled)
-        total = c.math(r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES))
+        (total,) = cells([r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES)])
         step3 = VGroup(
             header("3  wᵢ: exponentiate, sum, divide", bottom.columns[0][0]),
             bottom,
             total.next_to(bottom, DOWN, buff=0.25).align_to(exps_column[0], LEFT),
         )
-        table = VGroup(step1, step2, step3)
-        step3.next_to(VGroup(step1, step2), DOWN, buff=0.35).align_to(step1, LEFT)
-        self.table_factor = min(1, TABLE_WIDTH / table.width)
-        table.scale(self.table_factor).move_to(TABLE_TOP_LEFT, aligned_edge=UL)
-        one_size(table, self.table_factor)
-        return [step1, step2, step3]
+        if self.in_place:
+            step3.move_to(VGroup(step1, step2), aligned_edge=UL)
+        else:
+            step3.next_to(VGroup(step1, step2), DOWN, buff=0.25).align_to(step1, LEFT)
+        return VGroup(step1, step2, step3)
 
     def why_scale(self) -> None:
         self.beat("Why divide by the square root of d")
         trace = self.live.trace()
         unscaled = attend(self.example.query, self.example.keys, scaled=False)
+        top = [RIGHT_LEFT, self.strip.get_bottom()[1] - 0.3, 0]
         self.play(
-            FadeOut(VGroup(*self.steps)),
-            self.verdict.animate.move_to(RIGHT_CENTER).to_edge(UP, buff=1.5),
+            FadeOut(VGroup(*self.steps[2 if self.in_place else 0 :])),
+            self.verdict.animate.move_to(top, aligned_edge=UL),
             run_time=1,
         )
-        scaled_bars = self.mini_bars(trace.weights, f"÷ √{trace.width}  (what attention does)")
-        raw_bars = self.mini_bars(unscaled.weights, "no scaling")
-        pair = VGroup(scaled_bars, raw_bars).arrange(RIGHT, buff=0.9, aligned_edge=DOWN)
-        pair.next_to(self.verdict, DOWN, buff=0.45)
-        note = c.paragraph(
+        note = c.paragraph_within(
             "Dot products grow with d; without ÷ √d, softmax saturates toward one-hot.",
-            width_chars=VERDICT_CHARS,
+            RIGHT_EDGE - RIGHT_LEFT,
             role="small",
             color=theme().muted,
         )
-        note.next_to(pair, DOWN, buff=0.35).align_to(self.verdict, LEFT)
+        verdict_bottom = top[1] - self.verdict.height
+        height = MINI_HEIGHT
+        for _ in range(3):  # again with lower bars while the comparison reaches below the stage
+            scaled_bars = self.mini_bars(trace.weights, f"÷ √{trace.width}  (what attention does)", height)
+            raw_bars = self.mini_bars(unscaled.weights, "no scaling", height)
+            pair = VGroup(scaled_bars, raw_bars).arrange(RIGHT, buff=MINI_GAP, aligned_edge=DOWN)
+            pair.move_to([RIGHT_LEFT, verdict_bottom - 0.45, 0], aligned_edge=UL)
+            note.next_to(pair, DOWN, buff=0.35).align_to(pair, LEFT)
+            if note.get_bottom()[1] >= STAGE_BOTTOM:
+                break
+            height -= STAGE_BOTTOM + 0.05 - note.get_bottom()[1]
         self.show(
             FadeIn(scaled_bars),
             FadeIn(raw_bars),
@@ -412,9 +455,20 @@ class ThreeTokenDrag(ChapterScene):
         )
         self.summary = VGroup(self.verdict, pair, note)
 
-    def mini_bars(self, weights, label: str) -> VGroup:
+    def mini_bars(self, weights, label: str, height: float) -> VGroup:
+        """Bars of `weights` `height` high for a weight of 1, `label` under them: two sets side by side
+        within the comparison's width (without their values when those do not fit between the bars)."""
+        tokens = self.example.tokens
+        spacing = min(MINI_SPACING, (RIGHT_EDGE - RIGHT_LEFT - MINI_GAP) / 2 / len(tokens))
         bars = c.WeightBars(
-            self.example.tokens, weights, height=1.5, bar_width=0.5, spacing=0.95, show_total=False
+            tokens,
+            weights,
+            height=height,
+            bar_width=min(0.5, 0.6 * spacing),
+            spacing=spacing,
+            show_total=False,
         )
-        caption = c.text(label, role="small", color=theme().muted).next_to(bars, DOWN, buff=0.2)
-        return VGroup(bars, caption)
+        if max(v.width for v in bars.values) > spacing - 0.1:
+            bars.remove(bars.values)
+        caption = c.paragraph_within(label, bars.width, role="small", color=theme().muted)
+        return VGroup(bars, caption.next_to(bars, DOWN, buff=0.2))

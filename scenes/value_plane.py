@@ -7,12 +7,14 @@ from manim import DOWN, LEFT, Arrow, Dot, NumberPlane, VGroup
 
 from scenes import components as c
 from scenes.arithmetic import scaled_tex
-from scenes.palette import text_size, theme, token_color
+from scenes.palette import theme, token_color
 
 STEPS = (1, 2, 2.5, 5)  # grid steps are these times a power of ten
 MOST_LINES = 6  # grid lines along the longer side, at most
 SHORTEST = 0.06  # scene units: a term shorter than this is drawn as nothing (it adds next to nothing)
 TERM_WIDTH, OUTPUT_WIDTH = 7, 8  # stroke widths of the terms' arrows and of the output's
+NAME_WIDTH = 1.6  # a token's name beside its row w_i v_i or its value's arrow is cut to this width
+LABEL_GAP = 0.2  # between a value's tip and its name
 
 
 def grid_step(span: float) -> float:
@@ -51,6 +53,12 @@ class ValuePlane(VGroup):
         self.output = arrow(origin, origin + LEFT, theme().output, OUTPUT_WIDTH)
         self.add(self.plane, self.marks, self.terms, self.output)
 
+    def clear_labels(self) -> ValuePlane:
+        """Move the values' names clear of each other and inside the frame (once the plane is in place)."""
+        for i, (mark, value) in enumerate(zip(self.marks, self.values_xy)):
+            c.clear_of(mark[1], self.plane.c2p(*value), [m[1] for m in self.marks[:i]], buff=LABEL_GAP)
+        return self
+
     @property
     def base(self) -> VGroup:
         """The plane and the value arrows, without the blend."""
@@ -61,11 +69,13 @@ class ValuePlane(VGroup):
         color = token_color(token)
         if np.allclose(vector, 0):
             mark = Dot(self.plane.c2p(0, 0), radius=0.09, color=color)
-            label = c.text(token, role="label", color=color)
+            label = c.clipped(token, NAME_WIDTH, color=color)
             return VGroup(mark, label.next_to(mark, DOWN + LEFT, buff=0.1))
         mark = arrow(self.plane.c2p(0, 0), self.plane.c2p(*vector), color, 4).set_opacity(0.5)
         direction = np.array([*vector, 0]) / np.linalg.norm(vector)
-        label = c.text(token, role="label", color=color).next_to(self.plane.c2p(*vector), direction, buff=0.2)
+        label = c.clipped(token, NAME_WIDTH, color=color).next_to(
+            self.plane.c2p(*vector), direction, buff=0.2
+        )
         return VGroup(mark, label)
 
     def term_ends(self, weights) -> np.ndarray:
@@ -98,15 +108,16 @@ def place(mark: Arrow, start, end, width: float) -> None:
 def blend_rows(trace, tokens) -> c.Grid:
     """'0.500 × [1, 0] = [0.500, 0]' for each token: weight times value, from the printed weight (columns:
     names, products; each product's relations are its `relations`)."""
-    names = [c.text(t, role="label", color=token_color(t)) for t in tokens]
+    names = [c.clipped(t, NAME_WIDTH, color=token_color(t)) for t in tokens]
     cells = [c.math(scaled_tex(w, v)) for w, v in zip(trace.weights, trace.values)]
     return c.Grid(names, cells, row_buff=0.22)
 
 
-def bars_fit(bars: c.WeightBars) -> float:
-    """The factor (at most 1) texts must shrink by for the bars' names and values to fit between bars:
-    their names shrunk to fit already, so every label is drawn at that size; a value must fit too."""
-    spacing = bars.bars[1].get_x() - bars.bars[0].get_x() if len(bars.bars) > 1 else 1.0
-    names = bars.labels[0].font_size / text_size("label")
-    values = (spacing - 0.08) / max(value.width for value in bars.values)
-    return min(1.0, names, values)
+def drop_crowded_values(bars: c.WeightBars) -> list:
+    """The values drawn above `bars`: all of them, or none when the widest does not fit between two bars
+    (the weights are printed beside the bars too, in the table and the rows w_i v_i)."""
+    spacing = bars.bars[1].get_x() - bars.bars[0].get_x() if len(bars.bars) > 1 else np.inf
+    if max(value.width for value in bars.values) <= spacing - 0.08:
+        return list(bars.values)
+    bars.remove(bars.values)
+    return []

@@ -184,7 +184,7 @@ def test_glossary_builds_from_the_example(scene):
 def test_added_items_stay_in_the_layout_area_without_overlaps(scene):
     left, right, bottom, top = LAYOUT
     bars = scene.live.move_query_to((8, 0)).bars  # weight 0.997 on "the": the tallest bar
-    items = [scene.formula, bars, *[scene.live.glossary.row(i) for i in range(5)]]
+    items = [scene.strip, bars, *[scene.live.glossary.row(i) for i in range(5)]]
     for item in items:
         assert left <= item.get_left()[0] and item.get_right()[0] <= right
         assert bottom <= item.get_bottom()[1] and item.get_top()[1] <= top
