@@ -184,10 +184,12 @@ def ratio_tex(numerator: float, denominator: float, result: float, places_in: in
     return Tex(rf"{rel.terms[0]} / {rel.terms[1]} {tex_sign(rel)} {rel.result}", [rel])
 
 
-def sum_tex(terms, total: float, places: int) -> Tex:
-    """'1.25 + 1 + 1 = 3.25'; '0.333 + 0.333 + 0.333 \\approx 1'."""
+def sum_tex(terms, total: float, places: int, per_line: int | None = None) -> Tex:
+    """'1.25 + 1 + 1 = 3.25'; '0.333 + 0.333 + 0.333 \\approx 1'; `per_line` terms a line (None: one line)."""
     rel = row("sum", [fmt(t, places) for t in terms], total, places)
-    return Tex(" + ".join(rel.terms) + f" {tex_sign(rel)} {rel.result}", [rel])
+    step = per_line or len(rel.terms)
+    lines = [" + ".join(rel.terms[i : i + step]) for i in range(0, len(rel.terms), step)]
+    return Tex(r" \\ + ".join(lines) + f" {tex_sign(rel)} {rel.result}", [rel])
 
 
 def scaled_tex(weight: float, vector, places: int = WEIGHT_PLACES) -> Tex:

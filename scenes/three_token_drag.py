@@ -40,6 +40,7 @@ from scenes.palette import MIN_PX, SIZES, theme, token_color
 from scenes.vector_rows import one_size
 
 EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
+SUM_TERMS_PER_LINE = 3  # the worked sum of exponentials breaks onto a new line after this many terms
 PLANE_BOX = (5.3, 4.6)  # width, height available to the plane
 PLANE_CENTER = np.array([-4.1, -0.8, 0])
 BARS_BASELINE = np.array([2.9, -0.22, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
@@ -406,7 +407,9 @@ class ThreeTokenDrag(ChapterScene):
         )
         head2.shift(RIGHT * max(0.0, step1[0].get_right()[0] + 0.3 - head2.get_left()[0]))
         step2 = VGroup(head2.set_y(step1[0].get_y()), *top_scaled)
-        (total,) = cells([r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES)])
+        (total,) = cells(
+            [r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES, SUM_TERMS_PER_LINE)]
+        )
         step3 = VGroup(
             header("3  wᵢ: exponentiate, sum, divide", bottom.columns[0][0]),
             bottom,

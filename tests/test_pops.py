@@ -102,11 +102,7 @@ def describe(frame: int, jump: float, starts: dict[str, int]) -> str:
 
 # Pops still to be animated away (issue 20 is open for them), per chapter and beat: each must still pop, so
 # the list only shrinks (a chapter whose listed pop is gone fails until it is taken off).
-STILL_POPPING = {
-    "ThreeTokenDrag": ("Drag the query",),  # 0.17% at 39.8 s
-    "BlendByWeight": ("Divide by the sum",),  # 0.17% at 17.7 s
-    "CausalMask": ("Without a mask", "Softmax of what is left"),  # a grid's digits at the end of a Restate
-}
+STILL_POPPING: dict[str, tuple[str, ...]] = {}
 
 
 def beat_of(frame: int, starts: dict[str, int]) -> str:
