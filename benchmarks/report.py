@@ -9,7 +9,11 @@ from pathlib import Path
 from . import plot
 from .breakdown import ENCODER_THREAD, OTHER
 
-TARGETS = {"speedup": 1.8, "noop_seconds": 2.0, "edit_ratio": 1.15}  # issue 9, for -q h on this machine
+TARGETS = {
+    "speedup": 2.0,
+    "noop_seconds": 2.0,
+    "edit_ratio": 1.15,
+}  # issues 9 and 18, for -q h on this machine
 TOP_COSTS = 3  # categories named per chapter in the Markdown table
 
 
@@ -90,7 +94,7 @@ def _headline(result: dict) -> list[str]:
         "|---|---:|---:|---:|---:|---:|---:|---:|",
         _row("`render.py render --force`", lecture["pipeline"]),
         _row("plain `manim render`, one chapter after another", lecture["plain"]),
-        f"| **speed-up** | **{lecture['speedup']:.2f}x** (target 1.8x: {met['speedup']}) |{blank}",
+        f"| **speed-up** | **{lecture['speedup']:.2f}x** (target {TARGETS['speedup']}x: {met['speedup']}) |{blank}",
         f"| no-op rebuild | {result['noop']['wall']:.2f} s (target 2 s: {met['noop_seconds']}) |{blank}",
         f"| edit {edit['chapter']}, rebuild | {edit['wall']:.1f} s = {edit['ratio']:.2f}x the chapter alone "
         f"({edit['alone_wall']:.1f} s; target 1.15x: {met['edit_ratio']}) |{blank}",

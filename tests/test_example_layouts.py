@@ -51,12 +51,8 @@ def problems(ends) -> list[str]:
 # Generated examples whose layouts still break (issue 19 is open for them). Each must still break: a case
 # that lays out cleanly fails here until it is taken off the list, so the list only shrinks.
 STILL_BROKEN = {
-    "SourcePositions-corpus-12-long-names": "six long names: labels shrink and overlap the grids",
     "MultiHead-corpus-18-decimals": "head labels shrink to fit: two label sizes",
-    "WhereItBreaks-corpus-20-long-names": "six long names: bars and numbers shrink below the type sizes",
-    "SourcePositions-corpus-13-cjk": "row sums overlap the names; the grids' captions reach the caption band",
     "MultiHead-corpus-19-six-tokens": "head labels shrink to fit; six tokens' weights overlap",
-    "WhereItBreaks-corpus-21-cjk": "numbers shrink to fit: five number sizes",
 }
 
 

@@ -124,21 +124,13 @@ def test_the_probes_quick_copy_copies_as_deepcopy_does():
     assert bars.bars[0].get_center()[0] == real.bars[0].get_center()[0]
 
 
-# Lines still off the body grid (issue 20 is open for them), per chapter: each must still be off it, so the
-# list only shrinks (a chapter whose listed line is on the grid fails until it is taken off).
-OFF_GRID: dict[str, tuple[str, ...]] = {}
-
-
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
 def test_lines_on_the_left_start_on_the_body_grid(chapter):
     ends = chapter_ends(chapter, LOOKS["dark-default"])
     found = {thing.label[:50]: (end.beat, thing) for end in ends for thing in off_grid(end.drawn)}
-    listed = set(OFF_GRID.get(chapter.name, ()))
-    assert not listed - set(found), f"on the grid now, take them off OFF_GRID: {sorted(listed - set(found))}"
     wrong = [
         f"{beat}: {thing} starts at {thing.left * 1920:.0f} px at 1080p, not {GRID * 1920:.0f} (BODY_LEFT)"
-        for label, (beat, thing) in found.items()
-        if label not in listed
+        for beat, thing in found.values()
     ]
     assert not wrong, "\n".join(wrong)
 

@@ -100,11 +100,6 @@ def describe(frame: int, jump: float, starts: dict[str, int]) -> str:
     return f"{frame / FPS:.1f} s (frame {frame}, beat {beat_of(frame, starts)!r}): {jump:.2%} of the frame in one frame"
 
 
-# Pops still to be animated away (issue 20 is open for them), per chapter and beat: each must still pop, so
-# the list only shrinks (a chapter whose listed pop is gone fails until it is taken off).
-STILL_POPPING: dict[str, tuple[str, ...]] = {}
-
-
 def beat_of(frame: int, starts: dict[str, int]) -> str:
     return max((name for name, first in starts.items() if first <= frame), key=starts.get, default="start")
 
@@ -120,11 +115,7 @@ def test_no_pops_but_declared_cuts(chapter, real_lecture):
     assert set(cuts) <= set(starts), f"CUTS names beats the chapter does not have: {set(cuts) - set(starts)}"
     allowed = {starts[name] + d for name in cuts for d in range(-SLACK, SLACK + 1)}
     found = [i for i in pops(jumped, stirred) if i not in allowed]
-    known = STILL_POPPING.get(chapter.name, ())
-    assert sorted({beat_of(i, starts) for i in found if beat_of(i, starts) in known}) == sorted(known), (
-        f"a pop listed in STILL_POPPING for {chapter.name} is gone: take it off the list"
-    )
-    wrong = [describe(i, jumped[i], starts) for i in found if beat_of(i, starts) not in known]
+    wrong = [describe(i, jumped[i], starts) for i in found]
     assert not wrong, "pops (animate them, or declare a cut with CUTS):\n" + "\n".join(wrong)
 
 
