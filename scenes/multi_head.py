@@ -37,6 +37,7 @@ ROW = 0.44  # distance between the coordinates (rows) of q and K^T
 WEIGHT_ROW = 0.62  # distance between the rows of weights
 GAP = 0.35  # between a column's widest entry and the next column's
 BAR = 0.09  # height of the bar under a weight
+RIGHT_EDGE = 6.8  # x the table ends left of
 ELLIPSIS = "…"
 
 
@@ -108,7 +109,7 @@ def column_matrix(rows, color: str, pitch: float = 1.0) -> Matrix:
         [[fmt_input(v) for v in row] for row in rows],
         v_buff=ROW,
         h_buff=pitch,
-        bracket_h_buff=0.12,
+        bracket_h_buff=0.2,
         element_alignment_corner=[0, 0, 0],
         element_to_mobject=SansTex,
         element_to_mobject_config={"font_size": tex_size("number"), "color": color},
@@ -158,32 +159,32 @@ class MultiHead(ChapterScene):
         self.note = c.text(caveat_label(tr), role="small", color=theme().muted)
         self.layout()
 
-    def pitch(self) -> float:
-        """The distance between the words' columns: the widest key entry or weight, and a gap."""
+    def pitch(self, room: float) -> float:
+        """The distance between the words' columns: the widest key entry or weight and a gap, widened to
+        show more of the longest name while `room` (the width left for the columns) allows."""
         widest = max(
             [SansTex(fmt_input(x), font_size=tex_size("number")).width for x in self.example.keys.flat]
             + [c.number(0.5).width]
         )
-        return widest + GAP
+        name = max(c.text(t, role="label").width for t in self.example.tokens) + 0.2
+        return max(widest + GAP, min(name, room / len(self.example.tokens)))
 
     def layout(self) -> None:
         ex, tr = self.example, self.trace
-        pitch = self.pitch()
-        self.keys = column_matrix(ex.keys.T, theme().key, pitch)
         top = self.heading.get_bottom()[1] - 0.35
-        inside = max(lab.width for lab in self.head_labels) + 0.35
-        self.query_vector.next_to([BODY_LEFT + inside, 0, 0], RIGHT, buff=0).align_to([0, top - 0.5, 0], UP)
+        inside = max(lab.width for lab in self.head_labels) + 0.35 + self.query_vector.width + 0.45
         row_labels = max(lab.width for lab in [self.single_label, *self.row_labels]) + 0.4
-        keys_left = max(self.query_vector.get_right()[0] + 0.45, BODY_LEFT + row_labels)
-        self.keys.next_to([keys_left, 0, 0], RIGHT, buff=0).align_to(self.query_vector, UP)
+        keys_left = BODY_LEFT + max(inside, row_labels)
+        pitch = self.pitch(RIGHT_EDGE - keys_left - self.key_name.width - 0.6)
+        self.keys = column_matrix(ex.keys.T, theme().key, pitch)
+        self.keys.next_to([keys_left, 0, 0], RIGHT, buff=0).align_to([0, top - 0.5, 0], UP)
+        self.query_vector.next_to(self.keys, LEFT, buff=0.45)
         self.xs = [col.get_x() for col in self.keys.get_columns()]
         self.names = VGroup(*[column_head(t, pitch - 0.12) for t in ex.tokens])
         for name, x in zip(self.names, self.xs):
             name.move_to([x, top, 0], aligned_edge=UP).set_x(x)
         self.query_name.next_to(self.query_vector, UP, buff=0.12)
-        self.key_name.next_to(self.keys, LEFT, buff=0.1).align_to(self.query_name, DOWN)
-        if self.key_name.get_left()[0] < self.query_vector.get_right()[0] + 0.1:
-            self.key_name.next_to(self.names, RIGHT, buff=0.2)
+        self.key_name.next_to(self.keys, RIGHT, buff=0.2)
         self.slices = VGroup(*[self.slice_box(i, h.coordinates) for i, h in enumerate(tr.heads)])
         for label, box in zip(self.head_labels, self.slices):
             label.set_x(BODY_LEFT, LEFT).set_y(box.get_y())
@@ -198,7 +199,7 @@ class MultiHead(ChapterScene):
             label.set_x(BODY_LEFT, LEFT).set_y(row.values[0].get_y())
         self.inputs_shown = VGroup(self.query_vector, self.keys, self.query_name, self.key_name)
         self.table = VGroup(self.single, self.single_label, *self.head_rows, *self.row_labels)
-        self.rise = self.keys.get_top()[1] + 0.1 - self.single.values[0].get_top()[1]
+        self.rise = self.keys.get_top()[1] - 0.1 - self.single.values[0].get_top()[1]
         self.layout_results()
 
     def layout_results(self) -> None:
