@@ -48,22 +48,11 @@ def problems(ends) -> list[str]:
     return found
 
 
-# Generated examples whose layouts still break (issue 19 is open for them). Each must still break: a case
-# that lays out cleanly fails here until it is taken off the list, so the list only shrinks.
-STILL_BROKEN = {
-    "MultiHead-corpus-18-decimals": "head labels shrink to fit: two label sizes",
-    "MultiHead-corpus-19-six-tokens": "head labels shrink to fit; six tokens' weights overlap",
-}
-
-
 @pytest.mark.parametrize("case", chapter_looks(), ids=lambda case: case[0])
 def test_every_beat_is_laid_out_cleanly(case):
-    name, chapter, settings = case
+    _, chapter, settings = case
     found = problems(chapter_ends(chapter, settings))
-    if name in STILL_BROKEN:
-        assert found, f"{name} lays out cleanly now: take it off STILL_BROKEN"
-    else:
-        assert not found, "\n".join(found)
+    assert not found, "\n".join(found)
 
 
 def test_a_plane_over_the_whole_range_keeps_a_readable_grid():
