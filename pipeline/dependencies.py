@@ -38,6 +38,7 @@ FRAME_CODE = (  # reviewed: the pipeline code a chapter's pixels, encoding and f
     "pipeline.video",  # the rewrite at a constant frame rate (and the MP4's index at the front)
     "pipeline.captions",  # the chapter's .srt and .vtt, fitted to its video
     "pipeline.beats",  # the beats' records, chapters track and posters
+    "pipeline.skipping",  # how a part skips the plays before its own beats (its frames must stay the same)
 )
 EXAMPLE_LOADER = "attention.example_file"  # reads --example files: part of those renders only
 REGISTRY = "scenes.registry"
