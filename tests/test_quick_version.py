@@ -8,6 +8,7 @@ from attention import examples
 from attention.beyond_examples import all_queries
 from scenes import quick_icons as icons
 from scenes import quick_version as qv
+from scenes.components import apart
 from scenes.registry import CHAPTERS, find
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
@@ -141,16 +142,6 @@ def inside(part) -> bool:
         and part.get_right()[0] <= RIGHT_X
         and BOTTOM_Y <= part.get_bottom()[1]
         and part.get_top()[1] <= TOP_Y
-    )
-
-
-def apart(a, b) -> bool:
-    """Whether the boxes of `a` and `b` do not intersect."""
-    return (
-        a.get_right()[0] < b.get_left()[0]
-        or b.get_right()[0] < a.get_left()[0]
-        or a.get_top()[1] < b.get_bottom()[1]
-        or b.get_top()[1] < a.get_bottom()[1]
     )
 
 
