@@ -330,7 +330,7 @@ class SourcePositions(ChapterScene):
         self.show(
             FadeOut(
                 VGroup(
-                    *[m for m in (self.cross, self.cross_axes) if m in self.mobjects],
+                    *[m for m in (self.cross, self.cross_axes) if m in self.get_mobject_family_members()],
                     self.labels,
                     self.self_axes,
                 )
