@@ -8,9 +8,9 @@ from scenes import registry
 from scenes.registry import Chapter
 
 EDIT_CHAPTER = "BlendByWeight"  # a mid-sized chapter, edited to time an incremental rebuild
-GROWTH_CHAPTER = "QuickVersion"  # the shortest chapter, rendered at every preset
+GROWTH_CHAPTER = "FixedContext"  # quick to build (little LaTeX), rendered at every preset
 PREVIEW_CHAPTER = "ThreeTokenDrag"  # the longest chapter: previewed, against its render
-TINY_CHAPTER = "QuickVersion"
+TINY_CHAPTER = "FixedContext"  # the quickest chapter to build and render at -q l
 GRID_SIZES = (4, 8, 16, 32, 64)  # positions of the benchmark grid (the chapter grows to 32)
 GRID_QUALITY = "l"
 PROFILE_QUALITY = "l"  # each chapter alone in a worker, timed by category (at -q h they would add 13 min)
