@@ -87,8 +87,8 @@ class BlendByWeight(ChapterScene):
         terms = [r for cell in self.rows.columns[1] for r in cell.relations]
         self.output_line = c.math(output_tex(terms, tr.values.shape[1]), color=theme().output)
         self.counts = (
-            c.text(f"{len(tokens)} weights, summing to 1", role="small", color=theme().muted),
-            c.text("1 vector, 2 coordinates", role="small", color=theme().output),
+            c.text(f"{len(tokens)} weights, summing to 1", role="label", color=theme().muted),
+            c.text("1 vector, 2 coordinates", role="label", color=theme().output),
         )
         self.layout()
         self.coordinates = coordinate_marks(self.plane, tr.output)
@@ -96,7 +96,7 @@ class BlendByWeight(ChapterScene):
     def layout(self) -> None:
         """Table and sum under the formula strip with the bars beside them; later the bars, the rows
         w_i v_i and the output left of the values' plane. All shrink by one factor if either is too large
-        (every text with them, the strip too, so each role keeps one size)."""
+        (every text with them, so each role keeps one size; the strip keeps its small size, the least)."""
         top = self.strip.get_bottom()[1] - 0.35
         self.plane.shift(PLANE_TOP_RIGHT - self.plane.plane.get_corner(UR))
         softmax = VGroup(self.table, self.sum_line).arrange(DOWN, aligned_edge=LEFT, buff=0.45)
@@ -117,7 +117,7 @@ class BlendByWeight(ChapterScene):
         for group in (first, second):
             group.scale(self.factor).move_to([LEFT_EDGE, top, 0], aligned_edge=UL)
         self.bars.replace(first[1])
-        one_size(VGroup(softmax, self.bars, second, self.plane, self.strip), self.factor)
+        one_size(VGroup(softmax, self.bars, second, self.plane), self.factor)
         self.plane.clear_labels()
         pin(self.strip, self.heading)
         self.bars.max_height *= self.factor
