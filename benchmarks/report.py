@@ -191,7 +191,8 @@ def _scaling(result: dict) -> list[str]:
         *lines,
         "",
         f"Predicted from a --jobs 1 run: fixed part {scaling['fixed']:.1f} s, {scaling['per_job']:.2f} s per job, "
-        f"skipping a beat costs {scaling['skip_cost']:.0%} of rendering it. Real runs: {checked}.",
+        f"skipping a beat costs {scaling['skip_cost']:.0%} of rendering it, never faster than the jobs' "
+        f"{scaling['jobs_cpu']:.0f} CPU s shared by the cores. Real runs: {checked}.",
     ]
 
 

@@ -2,15 +2,18 @@
 
 The model: a run's wall time is a fixed part (start-up, the lecture and page, what runs once) plus the
 jobs placed longest first on the workers, each job costing its beats' measured render times, what it
-pays to skip the beats before its own (beat jobs), and a per-job overhead. The fixed part and the
-overhead are measured from a --jobs 1 run (its wall time and the jobs' own times), and the prediction
-for 2 workers is checked against a real --jobs 2 run.
+pays to skip the beats before its own (beat jobs), and a per-job overhead; and never less than the jobs'
+CPU time shared by the cores (a job keeps more than one core busy: the renderer and the encoder's thread),
+for n workers on max(n, this machine's cores) cores. The fixed part, the overhead and the jobs' CPU time
+are measured from a --jobs 1 run (its wall and CPU time and the jobs' own times), and the prediction for
+2 workers is checked against a real --jobs 2 run.
 """
 
 from __future__ import annotations
 
 import io
 import itertools
+import os
 import time
 from pathlib import Path
 
@@ -20,29 +23,38 @@ from pipeline import beat_jobs
 from pipeline.jobs import Job
 from pipeline.settings import from_options
 
+from .runner import Run
+
 WORKERS = (1, 2, 4, 8, 16)
 FLOOR_SAMPLE = 600  # frames encoded from the start of each chapter (10 s at 60 fps); the rest extrapolated
 
 
-def model(chapters, entries: dict, done: dict[str, float], wall_one: float, quality: str) -> dict:
-    """The fixed part and per-job overhead from a --jobs 1 run (`done`: each chapter's job time), and the
-    predicted wall time at each worker count for chapter jobs and for beat jobs."""
+def model(chapters, entries: dict, done: dict[str, float], one: Run, quality: str) -> dict:
+    """The fixed part, per-job overhead and jobs' CPU time from a --jobs 1 run (`done`: each chapter's job
+    time), and the predicted wall time at each worker count for chapter jobs and for beat jobs."""
     measured = {c.slug: [b.seconds for b in entries[c.slug].beats] for c in chapters}
     per_job = sum(done[slug] - sum(seconds) for slug, seconds in measured.items()) / len(measured)
-    fixed = wall_one - sum(done.values())
+    fixed = one.wall - sum(done.values())
+    jobs_cpu = one.cpu - fixed  # the fixed part counted as one core's work
+
+    def wall(costs: list[float], workers: int) -> float:
+        cores = max(workers, os.cpu_count() or 1)
+        return round(fixed + max(beat_jobs.predicted(costs, workers), jobs_cpu / cores), 2)
+
     settings = from_options(quality)
     jobs = [(Job(c, settings, Path("out")), entries[c.slug].beats) for c in chapters]
     curves = {"chapter_jobs": {}, "beat_jobs": {}, "beat_jobs_parts": {}}
     for workers in WORKERS:
         whole = [sum(s) + per_job for s in measured.values()]
-        curves["chapter_jobs"][workers] = round(fixed + beat_jobs.predicted(whole, workers), 2)
+        curves["chapter_jobs"][workers] = wall(whole, workers)
         planned = beat_jobs.numbered(beat_jobs.plan(jobs, workers))
         costs = [_cost(job, measured, per_job) for job in planned]
-        curves["beat_jobs"][workers] = round(fixed + beat_jobs.predicted(costs, workers), 2)
+        curves["beat_jobs"][workers] = wall(costs, workers)
         curves["beat_jobs_parts"][workers] = len(planned)
     return {
         "fixed": round(fixed, 2),
         "per_job": round(per_job, 3),
+        "jobs_cpu": round(jobs_cpu, 1),
         "skip_cost": beat_jobs.SKIP_COST,
         **curves,
     }

@@ -83,7 +83,7 @@ class Suite:
         entries = {c.slug: self.manifest().get(c.slug, "mp4") for c in self.plan.chapters}
         done = {slug: float(seconds) for slug, seconds in DONE_LINE.findall(one.output)}
         two = self.render("--force", "--jobs", "2")
-        found = scaling.model(self.plan.chapters, entries, done, one.wall, self.plan.quality)
+        found = scaling.model(self.plan.chapters, entries, done, one, self.plan.quality)
         real = {1: round(one.wall, 2), 2: round(two.wall, 2)}
         error = {n: round(found["beat_jobs"][n] / real[n] - 1, 3) for n in real}
         self.log(
