@@ -4,7 +4,7 @@ PY := .venv/bin/python
 QUALITY ?= l
 CHAPTERS ?=
 
-.PHONY: setup render test lint bench clean
+.PHONY: setup render test layouts lint bench clean
 
 setup:
 	@bash scripts/setup.sh
@@ -17,6 +17,9 @@ test:  # the browser tests need Debian's chromium; rendering does not
 	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
 	$(PY) -m pytest
+
+layouts: setup  # every chapter with every corpus example (the suite runs a third of these)
+	$(PY) -m tests.layout_sweep $(CHAPTERS)
 
 lint: setup  # `ruff format .` rewrites what --check reports
 	$(PY) -m ruff format --check .

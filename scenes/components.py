@@ -49,9 +49,21 @@ def text(
     never below the smallest role's.
     """
     font_size = text_size(role) if size is None else max(size, text_size("small"))
-    mobject = Text(content, font=FONT, font_size=font_size, color=color or theme().text, **kwargs)
+    mobject = _shaped(content, font_size, color or theme().text, tuple(sorted(kwargs.items()))).copy()
     mobject.role = role
     return mobject
+
+
+_SHAPED: dict[tuple, Text] = {}
+
+
+def _shaped(content: str, font_size: float, color: str, options: tuple) -> Text:
+    """A `Text` built once per process for these arguments (laying out and parsing its glyphs costs
+    far more than copying it; chapters and examples repeat most of their words)."""
+    key = (content, FONT, font_size, color, options)
+    if key not in _SHAPED:
+        _SHAPED[key] = Text(content, font=FONT, font_size=font_size, color=color, **dict(options))
+    return _SHAPED[key]
 
 
 def paragraph(
@@ -112,10 +124,21 @@ def math(*parts: str, role: str = "number", color: str | None = None, size: floa
     Sized by `role`; `size` (manim's font size) overrides it, never below the smallest role's.
     """
     font_size = tex_size(role) if size is None else max(size, tex_size("small"))
-    formula = SansTex(*parts, font_size=font_size, color=color or theme().text)
+    formula = _typeset(tuple(str(part) for part in parts), font_size, color or theme().text).copy()
     formula.role = role
     formula.relations = tuple(r for part in parts for r in getattr(part, "relations", ()))
     return formula
+
+
+_TYPESET: dict[tuple, SansTex] = {}
+
+
+def _typeset(parts: tuple[str, ...], font_size: float, color: str) -> SansTex:
+    """A `SansTex` built once per process for these arguments (as `_shaped` for text)."""
+    key = (parts, font_size, color)
+    if key not in _TYPESET:
+        _TYPESET[key] = SansTex(*parts, font_size=font_size, color=color)
+    return _TYPESET[key]
 
 
 def number(

@@ -165,16 +165,30 @@ def corpus_files() -> list[Path]:
     return list(_FILES)
 
 
-SHARE = COUNT // len(CHAPTERS)  # examples of the corpus each chapter runs: 12 chapters x 2 = the whole corpus
+OFFSETS = (
+    0,
+    1,
+    6,
+    7,
+    12,
+    13,
+    18,
+    19,
+)  # chapter i runs the examples 2i + these (mod COUNT): one of each style
+
+
+def chapter_share(index: int, files: list[Path]) -> list[Path]:
+    """The corpus examples chapter `index` runs: 2 * index and the others OFFSETS on from it (mod COUNT). With
+    12 chapters every example is run by 4 of them, and each chapter meets every style."""
+    return [files[(2 * index + offset) % len(files)] for offset in OFFSETS]
 
 
 def chapter_looks() -> list[tuple[str, object, object]]:
     """(id, chapter, settings): each registry chapter with the lecture's example, then with each example of
-    its share of the corpus (chapter i runs examples SHARE*i to SHARE*i + SHARE - 1), so every run checks
-    every example of the corpus once; the id names the chapter and the example."""
+    its share of the corpus (`chapter_share`); the id names the chapter and the example."""
     files = corpus_files()
     found = [(f"{c.name}-default", c, from_options("l")) for c in CHAPTERS]
     for i, chapter in enumerate(CHAPTERS):
-        for path in files[i * SHARE : (i + 1) * SHARE]:
+        for path in chapter_share(i, files):
             found.append((f"{chapter.name}-{path.stem}", chapter, from_options("l", example=path)))
     return found

@@ -30,6 +30,7 @@ from manim import (
 )
 from manim.mobject.types.image_mobject import AbstractImageMobject
 
+from pipeline import skipping
 from pipeline.scene_render import use_look
 from pipeline.settings import from_options
 from scenes.chapter import BAND, BODY_LEFT, GRID_REACH, SAFE
@@ -207,7 +208,9 @@ def beat_ends(scene_class, media_dir: Path) -> list[BeatEnd]:
         "progress_bar": "none",
     }
     with quick_copies(), tempconfig(settings):
-        Probe().render()
+        scene = Probe()
+        with skipping.cheaper(scene):
+            scene.render()
     return ends
 
 

@@ -2,8 +2,9 @@
 and with generated ones, no two texts overlap, nothing leaves the safe area or enters the caption band, and
 each role is drawn at one size.
 
-Each chapter runs with the lecture's example and with the two examples of its own share of the corpus, so
-every run checks the whole corpus (`tests.example_corpus.chapter_looks`), no video rendered.
+Each chapter runs with the lecture's example and with eight examples of the corpus, one of each style, so
+every run checks every example in four chapters (`tests.example_corpus.chapter_looks`), no video rendered.
+`python -m tests.layout_sweep` checks every chapter against all of the corpus.
 """
 
 import numpy as np
@@ -12,7 +13,8 @@ import pytest
 from attention.example_file import MAX_ABS, MAX_NAME, load_example_file
 from attention.example_shapes import MAX_TOKENS
 from scenes.components import MAX_GRID_LINES, vector_plane
-from tests.example_corpus import STYLES, chapter_looks, corpus_files
+from scenes.registry import CHAPTERS
+from tests.example_corpus import STYLES, chapter_looks, chapter_share, corpus_files
 from tests.layout import chapter_ends, in_caption_band, mixed_sizes, outside_safe_area, overlaps
 
 
@@ -30,6 +32,14 @@ def test_the_corpus_loads_and_reaches_every_edge_of_the_format():
     assert any(len(t) == MAX_NAME for t in names)
     assert any("\u4e00" <= ch <= "\u9fff" for t in names for ch in t)  # CJK
     assert any("\u0370" <= ch <= "\u03ff" for t in names for ch in t)  # Greek
+
+
+def test_each_chapter_meets_every_style_and_each_example_four_chapters():
+    files = corpus_files()
+    shares = [chapter_share(i, files) for i in range(len(CHAPTERS))]
+    for share in shares:
+        assert {path.stem.split("-", 2)[2] for path in share} == set(STYLES)
+    assert all(sum(path in share for share in shares) == 4 for path in files)
 
 
 def problems(ends) -> list[str]:
