@@ -555,6 +555,8 @@ class MultiHead(ChapterScene):
             run_time=1,
             caption="Here the values are the keys (Vᵀ = Kᵀ): each head blends its own slice of them.",
         )
+        values = VGroup(self.keys, self.key_name, self.value_name)
+        self.show(Circumscribe(values, color=theme().value, buff=0.1), run_time=2)
         heads = self.trace.heads
         for i, rows in enumerate(self.blends):
             others = [self.dim_row(j + 1, 1 if j == i else DIMMED) for j in range(len(heads))]
@@ -598,7 +600,7 @@ class MultiHead(ChapterScene):
             run_time=1.2,
             caption="A learned output projection then mixes the heads into one vector of the model's width.",
         )
-        self.show(Circumscribe(VGroup(self.concat, self.projection), color=theme().muted), run_time=1.5)
+        self.show(Circumscribe(self.concat, color=theme().output, buff=0.1), run_time=1.5)
 
     def caveat(self) -> None:
         self.beat("Heads need not specialise")
