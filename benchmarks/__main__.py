@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import tempfile
 from pathlib import Path
@@ -36,7 +37,12 @@ RESULTS = ROOT / "benchmarks" / "results"
 @click.option(
     "--revision", help="Measure the project as committed at this git revision (default: as it is now)."
 )
-def main(quality: str, tiny: bool, output: Path, note: str, revision: str | None) -> None:
+@click.option(
+    "--only-scaling",
+    is_flag=True,
+    help="Measure only the scaling runs again (on a quieter machine), into the last run's results in --output.",
+)
+def main(quality: str, tiny: bool, output: Path, note: str, revision: str | None, only_scaling: bool) -> None:
     """Benchmark the render pipeline against plain manim (see README, Benchmarks)."""
     if tiny and quality != "l":
         raise click.UsageError("--tiny renders at -q l; drop --quality")
@@ -45,18 +51,44 @@ def main(quality: str, tiny: bool, output: Path, note: str, revision: str | None
         commit = commit_of(revision) if revision else None  # fixed now: HEAD may move during the run
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--revision") from None
+    if only_scaling:
+        report.write(rescaled(chosen, note, commit, output), output, history=False)
+        return
     result = measure(chosen, note, commit)
     report.write(result, output)
     click.echo(report.markdown(result))
 
 
+def log(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def rescaled(chosen: plan.Plan, note: str, revision: str | None, output: Path) -> dict:
+    """The last run's results in `output` with the scaling runs measured again (on `revision`, or the working
+    tree) after warming the LaTeX cache as the full run's earlier renders do; that measurement's commit, note
+    and the others' CPU use kept in its section."""
+    latest = output / "latest.json"
+    if not latest.exists():
+        raise click.UsageError(f"--only-scaling needs an earlier run's {latest}")
+    last = json.loads(latest.read_text())
+    if (last["settings"]["quality"], last["settings"]["tiny"]) != (chosen.quality, chosen.tiny):
+        raise click.UsageError("--only-scaling: the last run was at another quality")
+    start = machine.reading()
+    with tempfile.TemporaryDirectory(prefix="bench-") as scratch:
+        suite = Suite(chosen, Path(scratch), log, revision)
+        suite.warm()
+        scaling = suite.scaling()
+    scaling["measured"] = {
+        "commit": machine.facts(ROOT, revision)["commit"],
+        "note": note,
+        "others_share": machine.others(start, machine.reading())["share"],
+    }
+    return {**last, "scaling": scaling}
+
+
 def measure(chosen: plan.Plan, note: str, revision: str | None = None) -> dict:
     """Every measurement of `chosen` (on `revision`, or the working tree), with the machine's facts and load."""
     before, start = machine.load(), machine.reading()
-
-    def log(line: str) -> None:
-        print(line, file=sys.stderr, flush=True)
-
     with tempfile.TemporaryDirectory(prefix="bench-") as scratch:
         found = Suite(chosen, Path(scratch), log, revision).run()
     load = {"before": before, "after": machine.load(), "others": machine.others(start, machine.reading())}

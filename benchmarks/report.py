@@ -32,14 +32,16 @@ def targets(result: dict) -> dict:
     return {name: {"value": values[name], "target": TARGETS[name], "met": met[name]} for name in TARGETS}
 
 
-def write(result: dict, folder: Path) -> None:
-    """Write latest.json, latest.md and scaling.svg into `folder` and append a line to its history.jsonl."""
+def write(result: dict, folder: Path, history: bool = True) -> None:
+    """Write latest.json, latest.md and scaling.svg into `folder` and (`history`) append a line to its
+    history.jsonl."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "latest.json").write_text(json.dumps(result, indent=1) + "\n")
     (folder / "latest.md").write_text(markdown(result))
     (folder / "scaling.svg").write_text(plot.svg(result["scaling"]))
-    with (folder / "history.jsonl").open("a") as history:
-        history.write(json.dumps(summary(result)) + "\n")
+    if history:
+        with (folder / "history.jsonl").open("a") as lines:
+            lines.write(json.dumps(summary(result)) + "\n")
 
 
 def summary(result: dict) -> dict:
@@ -192,8 +194,20 @@ def _scaling(result: dict) -> list[str]:
         "",
         f"Predicted from a --jobs 1 run: fixed part {scaling['fixed']:.1f} s, {scaling['per_job']:.2f} s per job, "
         f"skipping a beat costs {scaling['skip_cost']:.0%} of rendering it, never faster than the jobs' "
-        f"{scaling['jobs_cpu']:.0f} CPU s shared by the cores. Real runs: {checked}.",
+        f"{scaling['jobs_cpu']:.0f} CPU s shared by the cores. Real runs: {checked}.{_remeasured(scaling)}",
     ]
+
+
+def _remeasured(scaling: dict) -> str:
+    """Where the scaling runs were measured again alone (`--only-scaling`): when, on what, how busy."""
+    measured = scaling.get("measured")
+    if not measured:
+        return ""
+    note = f", {measured['note']}" if measured["note"] else ""
+    return (
+        f" Measured alone at commit {measured['commit'][:7]}{note}; others' CPU use "
+        f"{measured['others_share']:.0%}."
+    )
 
 
 def _floor_and_preview(result: dict) -> str:

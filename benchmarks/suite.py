@@ -77,6 +77,13 @@ class Suite:
             "ratio": round(shown.wall / rendered.wall, 3),
         }
 
+    def warm(self) -> None:
+        """Every chapter previewed at PREVIEW_QUALITY into the pipeline's folder: its LaTeX cache (shared by the
+        qualities) then holds every formula, as after the full run's earlier renders."""
+        for chapter in self.plan.chapters:
+            command = [python(), "render.py", "preview", chapter.name, "-q", PREVIEW_QUALITY]
+            run([*command, "--output", str(self.out)], self.root, self.env)
+
     def scaling(self) -> dict:
         """Real --jobs 1 and --jobs 2 runs, and the predicted curves for chapter and beat jobs from the first."""
         one = self.render("--force", "--jobs", "1")

@@ -192,3 +192,38 @@ def test_scaling_floor_and_preview_are_measured(result, tiny_run):
     preview = result["preview"]
     assert 0 < preview["ratio"] and preview["chapter"] == TINY.preview.name and preview["quality"] == "l"
     assert "beat jobs, predicted" in tiny_run[3] and "Encoder floor" in tiny_run[3]
+
+
+def test_only_scaling_measures_it_again_into_the_last_run(tiny_run, result, tmp_path):
+    for name in ("latest.json", "latest.md", "history.jsonl"):
+        (tmp_path / name).write_bytes((tiny_run[0] / name).read_bytes())
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "benchmarks",
+            "--tiny",
+            "--only-scaling",
+            "--note",
+            "quiet",
+            "--output",
+            str(tmp_path),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    again = json.loads((tmp_path / "latest.json").read_text())
+    assert {k: v for k, v in again.items() if k != "scaling"} == {
+        k: v for k, v in result.items() if k != "scaling"
+    }
+    assert again["scaling"]["measured"]["note"] == "quiet" and set(again["scaling"]["real"]) == {"1", "2"}
+    assert (tmp_path / "history.jsonl").read_bytes() == (tiny_run[0] / "history.jsonl").read_bytes()
+    assert "Measured alone at commit" in (tmp_path / "latest.md").read_text()
+
+
+def test_only_scaling_needs_a_last_run(tmp_path):
+    refused = CliRunner().invoke(main, ["--tiny", "--only-scaling", "--output", str(tmp_path)])
+    assert refused.exit_code == 2 and "needs an earlier run" in refused.output
