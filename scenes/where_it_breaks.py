@@ -135,6 +135,8 @@ class WeightCurve(TangentPlot):
 
     def __init__(self, scores, gain: float, *, size, x_span):
         super().__init__(scores, gain, size=size, x_span=x_span)
+        x_labels = self.axes.x_axis.labels
+        x_labels.remove(*[label for label in x_labels if label.get_x() > axis_end(self.axes) + 1e-6])
         muted = theme().muted
         self.curve.set_stroke(width=3)
         self.tangent.set_stroke(width=6)
@@ -167,6 +169,11 @@ class WeightCurve(TangentPlot):
             self.axes.c2p(start, w + slope * (start - s)), self.axes.c2p(end, w + slope * (end - s))
         )
         return self
+
+
+def axis_end(axes) -> float:
+    """The scene x where `axes`' x axis line ends on the right (its tick labels may reach further)."""
+    return float(axes.c2p(axes.x_range[1], axes.y_range[0])[0])
 
 
 def tangent_span(scores) -> tuple[float, float]:
@@ -267,7 +274,7 @@ class WhereItBreaks(ChapterScene):
         self.sensitivity = ScientificReadout(self.knob.log10_sensitivity())
         self.sensitivity.next_to(self.plot.labels[1], RIGHT, buff=0.2)
         upper = VGroup(self.plot, self.sensitivity)
-        upper.shift([PLOT_RIGHT - self.plot.axes.x_axis.get_right()[0], PLOT_TOP - upper.get_top()[1], 0])
+        upper.shift([PLOT_RIGHT - axis_end(self.plot.axes), PLOT_TOP - upper.get_top()[1], 0])
         self.scaled_mark = self.scaled_gain_mark()
         self.tangent = WeightCurve(
             self.raw_trace.scores,
@@ -277,7 +284,7 @@ class WhereItBreaks(ChapterScene):
         )
         self.tangent.shift(
             [
-                PLOT_RIGHT - self.tangent.axes.x_axis.get_right()[0],
+                PLOT_RIGHT - axis_end(self.tangent.axes),
                 self.plot.get_bottom()[1] - PLOT_GAP - self.tangent.get_top()[1],
                 0,
             ]

@@ -233,3 +233,10 @@ def test_the_smallest_weight_stays_clear_of_the_plots(scene):
     right = scene.knob.min_line.get_right()[0]
     assert right + 0.2 < min(scene.plot.get_left()[0], scene.tangent.get_left()[0])
     assert scene.plot.get_bottom()[1] > scene.tangent.get_top()[1]
+
+
+def test_no_score_tick_is_labelled_beyond_the_end_of_its_axis(scene):
+    axes = scene.tangent.axes
+    end = axes.c2p(axes.x_range[1], 0)[0]
+    assert all(label.get_x() <= end + 1e-6 for label in axes.x_axis.labels)
+    assert [label.tex_string for label in axes.x_axis.labels] == ["0", "10", "20", "30", "40"]
