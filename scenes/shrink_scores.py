@@ -419,7 +419,7 @@ class ShrinkScores(ChapterScene):
             caption="Scaling keeps the typical score moderate, but it does not guarantee broad weights.",
         )
         self.play(GrowFromCenter(gap), FadeIn(gap_label), run_time=1)
-        self.play(Indicate(marks[1][1]), Indicate(marks[0][1]), run_time=1.2)
+        self.play(*[Indicate(mark[1], color=theme().text) for mark in marks], run_time=1.2)
         self.say(
             f"Even scaled, the d = {d} samples reach {stat_text(high)} and {stat_text(low)}; "
             f"two scores that far apart get weights {fmt(weights[0], WEIGHT_PLACES)} and "
@@ -429,7 +429,11 @@ class ShrinkScores(ChapterScene):
         self.play(FadeIn(line[:5], shift=0.1 * UP), run_time=1)
         self.play(FadeIn(line[5:], shift=0.1 * UP), run_time=1)
         for score, weight, mark in ((line[1], line[5], marks[1]), (line[3], line[7], marks[0])):
-            self.play(Indicate(VGroup(score, weight)), Indicate(mark), run_time=1.2)
+            self.play(
+                Indicate(VGroup(score, weight), color=theme().text),
+                Indicate(mark, color=theme().text),
+                run_time=1.2,
+            )
         self.wait(1.5)
         self.unfocus(self.rows[-1])
         self.play(self.strip.light(), run_time=0.6)

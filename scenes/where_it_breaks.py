@@ -45,14 +45,13 @@ NAME_GAP = 0.1  # ... and between two names
 STAGGER = 0.38  # the lift of a raised row of values (the drop of a lowered row of names): a number's height
 SCALED_X, LIVE_X = -5.2, -1.75
 BASELINE_Y = -0.65
-PLOT_RIGHT = (
-    6.75  # where both plots' axes end on the right (their tick labels reach left, away from the knob)
-)
+PLOT_RIGHT = 6.5  # where both plots' axis lines end (the score axis' label "s" goes beyond)
 PLOT_TOP = 2.4  # the top of the upper plot's label, a look's frame below the subtitle
-PLOT_SIZE = (4.4, 1.5)
+PLOT_SIZE = (4.3, 1.5)
 PLOT_GAP = 0.25  # between the upper plot's gain label and the lower plot's title
-TANGENT_SIZE = (4.4, 1.0)
+TANGENT_SIZE = (4.3, 1.0)
 TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction of the axis
+MARK_GAP = 0.45  # between the scaled case's dot and its label
 LOOK_BUFF = 0.08  # between a looked-at part and the frame drawn round it
 DIM = 0.25  # opacity of what is not being looked at
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -93,8 +92,11 @@ def stagger(bars: c.WeightBars) -> c.WeightBars:
 
 
 def look(part, color: str | None = None) -> Circumscribe:
-    """A frame drawn round `part` and taken away again, close enough not to touch its neighbours."""
-    return Circumscribe(part, color=color or theme().text, buff=LOOK_BUFF, stroke_width=3)
+    """A whole frame faded in round `part` and out again (never a stray piece of one), close enough not to
+    touch its neighbours."""
+    return Circumscribe(
+        part, color=color or theme().text, buff=LOOK_BUFF, stroke_width=3, fade_in=True, fade_out=True
+    )
 
 
 def power_label(k: int) -> VGroup:
@@ -149,7 +151,7 @@ class WeightCurve(TangentPlot):
         self.title = title.next_to(self.axes, UP, buff=0.18).align_to(self.axes, LEFT)
         x_axis, y_axis = self.axes.x_axis, self.axes.y_axis
         self.axis_labels = VGroup(
-            c.text("s", role="small", color=muted).next_to(x_axis, RIGHT, buff=0.15),
+            c.text("s", role="small", color=muted).next_to(x_axis, RIGHT, buff=0.1),
             c.text("w", role="small", color=muted)
             .next_to(y_axis.labels, LEFT, buff=0.2)
             .set_y(y_axis.get_y()),
@@ -310,7 +312,8 @@ class WhereItBreaks(ChapterScene):
         dot = Dot(self.plot.point(g, log10_top_sensitivity(self.raw_trace.scores, g)), radius=0.08)
         dot.set_color(theme().key)
         label = c.math(rf"\text{{scaled: }} g = 1/\sqrt{{{self.scaled_trace.width}}}", role="small")
-        return VGroup(dot, label.set_color(theme().key).next_to(dot, RIGHT, buff=0.15))
+        # clear of the gain's own dot at g = 1
+        return VGroup(dot, label.set_color(theme().key).next_to(dot, RIGHT, buff=MARK_GAP))
 
     def reference_bars(self) -> VGroup:
         """The scaled weights with their formula, for comparison."""
