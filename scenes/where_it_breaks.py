@@ -92,11 +92,8 @@ def stagger(bars: c.WeightBars) -> c.WeightBars:
 
 
 def look(part, color: str | None = None) -> Circumscribe:
-    """A whole frame faded in round `part` and out again (never a stray piece of one), close enough not to
-    touch its neighbours."""
-    return Circumscribe(
-        part, color=color or theme().text, buff=LOOK_BUFF, stroke_width=3, fade_in=True, fade_out=True
-    )
+    """A frame drawn round `part` and taken away again, close enough not to touch its neighbours."""
+    return Circumscribe(part, color=color or theme().text, buff=LOOK_BUFF, stroke_width=3)
 
 
 def power_label(k: int) -> VGroup:
