@@ -6,6 +6,7 @@ import numpy as np
 from manim import (
     DOWN,
     LEFT,
+    ORIGIN,
     RIGHT,
     UP,
     AnimationGroup,
@@ -14,6 +15,7 @@ from manim import (
     DashedLine,
     Dot,
     FadeIn,
+    Line,
     Restore,
     Succession,
     ValueTracker,
@@ -28,7 +30,7 @@ from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, listed, vector_t
 from scenes.chapter import BODY_LEFT, ChapterScene, reading_time
 from scenes.grids import short_name
 from scenes.palette import theme
-from scenes.plots import CurvePlot, ScientificReadout, TangentPlot, mantissa_exponent
+from scenes.plots import CurvePlot, ScientificReadout, TangentPlot, decades, mantissa_exponent
 
 GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
 SWEEP_POINTS = 181
@@ -43,10 +45,14 @@ NAME_GAP = 0.1  # ... and between two names
 STAGGER = 0.38  # the lift of a raised row of values (the drop of a lowered row of names): a number's height
 SCALED_X, LIVE_X = -5.2, -1.75
 BASELINE_Y = -0.65
-PLOT_CENTER = (3.8, 0.75)
-PLOT_SIZE = (4.7, 2.0)
-TANGENT_CENTER = (3.8, -2.62)
-TANGENT_SIZE = (4.7, 1.05)
+PLOT_RIGHT = 6.5  # where both plots' axis lines end (the score axis' label "s" goes beyond)
+PLOT_TOP = 2.4  # the top of the upper plot's label, a look's frame below the subtitle
+PLOT_SIZE = (4.3, 1.5)
+PLOT_GAP = 0.25  # between the upper plot's gain label and the lower plot's title
+TANGENT_SIZE = (4.3, 1.0)
+TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction of the axis
+MARK_GAP = 0.45  # between the scaled case's dot and its label
+LOOK_BUFF = 0.08  # between a looked-at part and the frame drawn round it
 DIM = 0.25  # opacity of what is not being looked at
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -83,6 +89,90 @@ def stagger(bars: c.WeightBars) -> c.WeightBars:
         for k, number in enumerate(bars.values):
             number.set_y(low + number.height / 2 + STAGGER * (k % 2))
     return bars
+
+
+def look(part, color: str | None = None) -> Circumscribe:
+    """A frame drawn round `part` and taken away again, close enough not to touch its neighbours."""
+    return Circumscribe(part, color=color or theme().text, buff=LOOK_BUFF, stroke_width=3)
+
+
+def power_label(k: int) -> VGroup:
+    """'10' with the exponent k raised beside it, both at the smallest size (a superscript would be below it)."""
+    base = c.math("10", role="small", color=theme().muted)
+    exponent = c.math(str(k), role="small", color=theme().muted)
+    return VGroup(base, exponent.next_to(base, RIGHT, buff=0.04).shift(UP * base.height * 0.55))
+
+
+def readable_decades(plot: CurvePlot) -> CurvePlot:
+    """Relabel the plot's log axis: every second decade tick from the top, each label at the smallest size."""
+    axis = plot.axes.y_axis
+    axis.remove(axis.labels)
+    lo, hi, step = decades(plot.log10_ys)
+    labels = VGroup(
+        *[power_label(k).next_to(axis.n2p(k - lo), LEFT, buff=0.3) for k in range(hi, lo - 1, -2 * step)]
+    )
+    axis.labels = labels
+    axis.add(labels)
+    plot.labels[1].align_to(plot.axes, LEFT)
+    return plot
+
+
+def tangent_ends(s: float, w: float, slope: float, lo: float, hi: float) -> tuple[float, float]:
+    """Scores where the tangent at (s, w) starts and ends: TANGENT_REACH of the axis long, slid inside
+    [lo, hi] at an end, and cut where it would leave weights 0..1."""
+    reach = TANGENT_REACH * (hi - lo)
+    start = min(max(lo, s - reach / 2), hi - reach)
+    end = start + reach
+    if slope > 0:
+        start, end = max(start, s - w / slope), min(end, s + (1 - w) / slope)
+    return start, end
+
+
+class WeightCurve(TangentPlot):
+    """The top weight w against its own score s, with a long bright tangent of slope w(1 - w), a title
+    naming the curve, a key for the tangent and both axes labelled."""
+
+    def __init__(self, scores, gain: float, *, size, x_span):
+        super().__init__(scores, gain, size=size, x_span=x_span)
+        x_labels = self.axes.x_axis.labels
+        x_labels.remove(*[label for label in x_labels if label.get_x() > axis_end(self.axes) + 1e-6])
+        muted = theme().muted
+        self.curve.set_stroke(width=3)
+        self.tangent.set_stroke(width=6)
+        swatch = Line(ORIGIN, RIGHT * 0.45, color=theme().text, stroke_width=6)
+        key = VGroup(swatch, c.text("tangent: slope w(1 − w)", role="small", color=muted))
+        title = VGroup(
+            c.text("top weight w against its score s", role="small", color=muted),
+            key.arrange(RIGHT, buff=0.15),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+        self.title = title.next_to(self.axes, UP, buff=0.18).align_to(self.axes, LEFT)
+        x_axis, y_axis = self.axes.x_axis, self.axes.y_axis
+        self.axis_labels = VGroup(
+            c.text("s", role="small", color=muted).next_to(x_axis, RIGHT, buff=0.1),
+            c.text("w", role="small", color=muted)
+            .next_to(y_axis.labels, LEFT, buff=0.2)
+            .set_y(y_axis.get_y()),
+        )
+        self.add(self.title, self.axis_labels)
+
+    def set_gain(self, gain: float) -> WeightCurve:
+        lo, hi = self.axes.x_range[:2]
+        xs = np.linspace(lo, hi, 121)
+        self.curve.set_points_as_corners([self.axes.c2p(x, self.weight(x, gain)) for x in xs])
+        s = gain * self.scores[self.top]
+        w = self.weight(s, gain)
+        slope = w * (1 - w)
+        self.dot.move_to(self.axes.c2p(s, w))
+        start, end = tangent_ends(s, w, slope, lo, hi)
+        self.tangent.put_start_and_end_on(
+            self.axes.c2p(start, w + slope * (start - s)), self.axes.c2p(end, w + slope * (end - s))
+        )
+        return self
+
+
+def axis_end(axes) -> float:
+    """The scene x where `axes`' x axis line ends on the right (its tick labels may reach further)."""
+    return float(axes.c2p(axes.x_range[1], axes.y_range[0])[0])
 
 
 def tangent_span(scores) -> tuple[float, float]:
@@ -175,23 +265,29 @@ class WhereItBreaks(ChapterScene):
             self.sweep.log10_top_sensitivity,
             size=PLOT_SIZE,
             x_label="gain g",
-            y_label="top weight's w(1 − w):",
+            y_label="slope w(1 − w):",
             x_step=2,
             x_start=0,
         )
-        self.plot.move_to([*PLOT_CENTER, 0])
+        readable_decades(self.plot)
+        self.sensitivity = ScientificReadout(self.knob.log10_sensitivity())
+        self.sensitivity.next_to(self.plot.labels[1], RIGHT, buff=0.2)
+        upper = VGroup(self.plot, self.sensitivity)
+        upper.shift([PLOT_RIGHT - axis_end(self.plot.axes), PLOT_TOP - upper.get_top()[1], 0])
         self.scaled_mark = self.scaled_gain_mark()
-        self.tangent = TangentPlot(
+        self.tangent = WeightCurve(
             self.raw_trace.scores,
             GAIN_RANGE[0],
             size=TANGENT_SIZE,
             x_span=tangent_span(self.raw_trace.scores),
-        ).move_to([*TANGENT_CENTER, 0])
-        self.tangent_label = c.text(
-            "slope of the top weight = w(1 − w)", role="small", color=theme().muted
-        ).next_to(self.tangent, UP, buff=0.12)
-        self.sensitivity = ScientificReadout(self.knob.log10_sensitivity())
-        self.sensitivity.next_to(self.plot.labels[1], RIGHT, buff=0.2)
+        )
+        self.tangent.shift(
+            [
+                PLOT_RIGHT - axis_end(self.tangent.axes),
+                self.plot.get_bottom()[1] - PLOT_GAP - self.tangent.get_top()[1],
+                0,
+            ]
+        )
         self.dot = self.plot.track(self.gain, lambda g: log10_top_sensitivity(self.raw_trace.scores, g))
         self.stop_marks = [self.stop_mark(g) for g in GAIN_STOPS]
         self.caveats = (
@@ -213,7 +309,8 @@ class WhereItBreaks(ChapterScene):
         dot = Dot(self.plot.point(g, log10_top_sensitivity(self.raw_trace.scores, g)), radius=0.08)
         dot.set_color(theme().key)
         label = c.math(rf"\text{{scaled: }} g = 1/\sqrt{{{self.scaled_trace.width}}}", role="small")
-        return VGroup(dot, label.set_color(theme().key).next_to(dot, RIGHT, buff=0.15))
+        # clear of the gain's own dot at g = 1
+        return VGroup(dot, label.set_color(theme().key).next_to(dot, RIGHT, buff=MARK_GAP))
 
     def reference_bars(self) -> VGroup:
         """The scaled weights with their formula, for comparison."""
@@ -256,7 +353,7 @@ class WhereItBreaks(ChapterScene):
             FadeIn(self.plot.labels),
             FadeIn(self.sensitivity),
             FadeIn(self.dot),
-            Succession(Create(self.plot.curve), Circumscribe(VGroup(self.plot.labels[1], self.sensitivity))),
+            Succession(Create(self.plot.curve), look(VGroup(self.plot.labels[1], self.sensitivity))),
             run_time=reading_time(caption),
             caption=caption,
         )
@@ -266,15 +363,15 @@ class WhereItBreaks(ChapterScene):
             f"g = {fmt(self.scaled_gain, SCORE_PLACES)}, left of the unscaled g = 1."
         )
         self.show(
-            Succession(FadeIn(self.scaled_mark), Circumscribe(self.scaled_mark, color=theme().key)),
+            Succession(FadeIn(self.scaled_mark), look(self.scaled_mark, color=theme().key)),
             run_time=reading_time(caption),
             caption=caption,
         )
         caption = "That response is the slope of the top weight against its own score: w(1 − w)."
         self.show(
             Succession(
-                AnimationGroup(FadeIn(self.tangent), FadeIn(self.tangent_label)),
-                Circumscribe(VGroup(self.tangent.tangent, self.tangent.dot), color=theme().text),
+                FadeIn(self.tangent),
+                look(VGroup(self.tangent.tangent, self.tangent.dot)),
             ),
             run_time=reading_time(caption),
             caption=caption,
@@ -290,21 +387,17 @@ class WhereItBreaks(ChapterScene):
 
     def read_stop(self, stop: float, mark: DashedLine) -> None:
         """At a gain stop: its mark drops onto the gain axis, then each quantity the caption reads is
-        circled in turn (the top weight, the smallest weight, the tangent and its w(1 - w))."""
+        circled in turn (the top weight, the smallest weight, then the tangent and its w(1 - w) together)."""
         knob = self.knob
         top = int(np.argmax(knob.weights()))
         caption = (
             f"Gain {fmt(stop, 1)}: top weight {fmt(knob.weights().max(), WEIGHT_PLACES)}, "
             f"smallest {sci(knob.log10_smallest())}, w(1 − w) = {sci(knob.log10_sensitivity())}."
         )
-        looks = [
-            VGroup(knob.bars.bars[top], knob.bars.values[top]),
-            knob.min_line,
-            VGroup(self.tangent.tangent, self.sensitivity),
-        ]
+        slope = AnimationGroup(look(VGroup(self.tangent.tangent, self.tangent.dot)), look(self.sensitivity))
         self.show(
             Create(mark),
-            Succession(*[Circumscribe(look, color=theme().text, run_time=1) for look in looks]),
+            Succession(look(VGroup(knob.bars.bars[top], knob.bars.values[top])), look(knob.min_line), slope),
             run_time=reading_time(caption),
             caption=caption,
         )
@@ -318,18 +411,21 @@ class WhereItBreaks(ChapterScene):
             f"{sci(knob.log10_smallest())}: still positive."
         )
         smallest = int(np.argmin(knob.weights()))
-        looks = [VGroup(knob.bars.bars[smallest], knob.bars.values[smallest]), knob.min_readout]
+        parts = [VGroup(knob.bars.bars[smallest], knob.bars.values[smallest]), knob.min_readout]
         self.show(
-            Succession(*[Circumscribe(look, color=theme().text) for look in looks]),
+            Succession(*[look(part) for part in parts]),
             run_time=reading_time(caption),
             caption=caption,
             hold=0.5,
         )
-        self.focus(self.plot, self.sensitivity, self.tangent, self.tangent_label, *self.stop_marks)
+        self.focus(self.plot, self.sensitivity, self.tangent, *self.stop_marks)
         caption = f"The sensitivity {sci(knob.log10_sensitivity())} is tiny, but not zero: the tangent is almost flat."
-        looks = [VGroup(self.plot.labels[1], self.sensitivity), self.tangent]
+        parts = [
+            VGroup(self.plot.labels[1], self.sensitivity),
+            VGroup(self.tangent.tangent, self.tangent.dot),
+        ]
         self.show(
-            Succession(*[Circumscribe(look, color=theme().text) for look in looks]),
+            Succession(*[look(part) for part in parts]),
             run_time=reading_time(caption),
             caption=caption,
             hold=0.5,
@@ -356,7 +452,7 @@ class WhereItBreaks(ChapterScene):
     def focus(self, *active) -> None:
         """Dim what is on screen but not `active`; bring back what was dimmed and is active now."""
         parts = [self.scaled_bars, self.knob, self.plot, self.scaled_mark, self.dot, self.sensitivity]
-        parts = [*parts, self.tangent, self.tangent_label, *self.stop_marks, *self.caveats]
+        parts = [*parts, self.tangent, *self.stop_marks, *self.caveats]
         parts = [p for p in parts if p in self.mobjects]
         back = [p for p in self.dimmed if p in active]
         fresh = [p for p in parts if p not in active and p not in self.dimmed]

@@ -7,18 +7,24 @@ import pytest
 from attention import histogram, softmax, variance_experiment
 from scenes import components as c
 from scenes.arithmetic import fmt
-from scenes.palette import theme
+from scenes.palette import THEMES, delta_e
 from scenes.plots import Histogram
 from scenes.shrink_scores import (
     PEAK_HEIGHT,
+    RAW,
+    SCALED,
+    SPREAD,
     STAT_PLACES,
     ShrinkScores,
     caveat_example,
     densities,
     divisor_tex,
+    raw_color,
+    scaled_color,
     shown_stat,
 )
 from tests.snapshot import assert_matches_snapshot, built, last_frame
+from tests.test_type_and_colour import APART
 
 FRAME = (14.22 / 2, 4.0)
 
@@ -81,10 +87,49 @@ def test_raw_spread_grows_with_width_and_scaled_spread_matches(scene):
     assert max(scaled) < raw[0] and max(scaled) - min(scaled) < 0.2 * max(scaled)
 
 
-def test_colours_are_the_lectures(scene):
+def test_raw_and_scaled_are_drawn_in_their_own_colours(scene):
     for row in scene.rows:
-        assert row.raw.bars[0].get_fill_color().to_hex().lower() == theme().query.lower()
-        assert row.scaled.bars[0].get_fill_color().to_hex().lower() == theme().key.lower()
+        assert row.raw.bars[0].get_fill_color().to_hex().lower() == raw_color().lower()
+        for hist in (row.scaled, row.zoomed):
+            assert hist.bars[0].get_fill_color().to_hex().lower() == scaled_color().lower()
+    assert scene.legend[0].get_color().to_hex().lower() == raw_color().lower()
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_raw_and_scaled_colours_are_no_role_or_token_colour(name):
+    theme = THEMES[name]
+    raw, scaled = RAW[name], SCALED[name]
+    for colour in (raw, scaled):
+        near = [c for c in [*theme.roles().values(), *theme.tokens] if delta_e(colour, c) <= APART]
+        assert not near, f"{colour} is near {near}"
+        assert delta_e(colour, theme.background) > 50
+    assert delta_e(raw, scaled) > APART
+
+
+def test_the_stretched_middle_is_the_scaled_histogram_on_its_own_axis(scene):
+    for row in scene.rows:
+        np.testing.assert_allclose(row.zoomed.fractions, row.scaled.fractions)
+        np.testing.assert_allclose(row.zoomed.heights(), row.scaled.heights())
+        mids = (row.scaled_edges[:-1] + row.scaled_edges[1:]) / 2
+        np.testing.assert_allclose(centres(row.zoomed), [row.zoomed_x(m) for m in mids], atol=1e-9)
+        box, copy_frame = row.zoom[0]
+        # the box on the shared axis spans its middle, the frame round the copy spans the copy's axis
+        assert box.get_left()[0] == pytest.approx(row.x_of(-SPREAD), abs=0.02)
+        assert box.get_right()[0] == pytest.approx(row.x_of(SPREAD), abs=0.02)
+        assert copy_frame.get_left()[0] == pytest.approx(row.zoomed_x(-SPREAD), abs=0.02)
+        assert copy_frame.get_right()[0] == pytest.approx(row.zoomed_x(SPREAD), abs=0.02)
+    labels = [m.tex_string for m in scene.zoom_ticks[1]]
+    assert labels == ["-4", "0", "4"]
+
+
+def test_the_weights_of_the_extreme_scores_are_drawn(scene):
+    high, low, _ = caveat_example(scene.samples)
+    shown = [round(high, STAT_PLACES), round(low, STAT_PLACES)]
+    weights = softmax(shown)
+    line = scene.weights
+    assert [line[1].tex_string, line[3].tex_string] == [fmt(v, STAT_PLACES) for v in shown]
+    assert [line[5].tex_string, line[7].tex_string] == [fmt(w, 3) for w in weights] == ["0.999", "0.001"]
+    assert r"\approx" in line[4].tex_string  # the weights are rounded
 
 
 def test_variances_on_screen_are_the_sample_variances(scene):
@@ -129,7 +174,16 @@ def test_histogram_places_bins_on_its_axis():
 
 def test_everything_fits_in_the_frame(scene):
     everything = [scene.heading, scene.rule, scene.roots, *scene.rows, scene.ticks, scene.legend]
-    for mob in [*everything, scene.note, scene.extremes]:
+    zooms = [part for row in scene.rows for part in (row.zoom, row.zoomed)]
+    for mob in [
+        *everything,
+        *zooms,
+        scene.note,
+        scene.extremes,
+        scene.weights,
+        scene.zoom_ticks,
+        scene.zoom_title,
+    ]:
         assert abs(mob.get_left()[0]) <= FRAME[0] and abs(mob.get_right()[0]) <= FRAME[0]
         assert abs(mob.get_top()[1]) <= FRAME[1] and abs(mob.get_bottom()[1]) <= FRAME[1]
 

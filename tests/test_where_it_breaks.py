@@ -10,7 +10,7 @@ from attention import BlendExample, examples, saturation_at, saturation_sweep, w
 from attention.sweeps import GAIN_RANGE
 from scenes.arithmetic import SCORE_PLACES, vector_tex
 from scenes.plots import ScientificReadout, mantissa_exponent
-from scenes.where_it_breaks import GAIN_STOPS, WhereItBreaks, sci
+from scenes.where_it_breaks import GAIN_STOPS, LOOK_BUFF, TANGENT_REACH, WhereItBreaks, sci
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME = (14.22 / 2, 4.0)
@@ -121,8 +121,8 @@ def test_curve_is_the_saturation_sweep(scene):
     vertices = scene.plot.curve["line_graph"].get_anchors()
     for x, y in zip(sweep.gains[::30], sweep.top_sensitivity[::30]):
         assert np.min(np.linalg.norm(vertices - scene.plot.point(x, np.log10(y)), axis=1)) < 1e-6
-    labels = [m.tex_string for m in scene.plot.axes.y_axis.labels]
-    assert labels[0] == "10^{-10}" and labels[-1] == "10^{0}"
+    labels = [(base.tex_string, exponent.tex_string) for base, exponent in scene.plot.axes.y_axis.labels]
+    assert labels == [("10", "0"), ("10", "-4"), ("10", "-8")]  # every second decade, from the top
 
 
 @pytest.mark.parametrize(
@@ -164,7 +164,7 @@ def test_caption_helpers():
 def test_everything_fits_in_the_frame(scene):
     at_gain(scene, GAIN_RANGE[1])
     everything = [scene.heading, scene.scaled_bars, scene.knob, scene.plot, scene.sensitivity, scene.caveats]
-    for mob in [*everything, scene.tangent, scene.tangent_label, scene.scaled_mark]:
+    for mob in [*everything, scene.tangent, scene.scaled_mark]:
         assert abs(mob.get_left()[0]) <= FRAME[0] and abs(mob.get_right()[0]) <= FRAME[0]
         assert abs(mob.get_top()[1]) <= FRAME[1] and abs(mob.get_bottom()[1]) <= FRAME[1]
     assert scene.knob.min_line.get_bottom()[1] > scene.caveats.get_top()[1]
@@ -196,3 +196,47 @@ def test_readouts_stay_positive_where_floats_underflow(far_apart):
 
 def test_last_frame_snapshot(tmp_path):
     assert_matches_snapshot("WhereItBreaks", last_frame(WhereItBreaks, tmp_path))
+
+
+def test_the_lower_plot_is_titled_and_labelled_for_the_weight_curve(scene):
+    title, key = scene.tangent.title
+    assert title.original_text == "top weight w against its score s"
+    assert key[1].original_text == "tangent: slope w(1 − w)"
+    assert [label.original_text for label in scene.tangent.axis_labels] == ["s", "w"]
+    x_label, y_label = scene.tangent.axis_labels
+    assert x_label.get_left()[0] > scene.tangent.axes.x_axis.get_right()[0]
+    assert y_label.get_right()[0] < scene.tangent.axes.y_axis.labels.get_left()[0]
+
+
+@pytest.mark.parametrize("gain", [GAIN_RANGE[0], 4.0, GAIN_RANGE[1]])
+def test_the_tangent_is_long_and_drawn_over_a_thinner_curve(scene, gain):
+    tangent = scene.tangent.set_gain(gain)
+    lo, hi = tangent.axes.x_range[:2]
+    (x0, y0), (x1, y1) = (tangent.axes.p2c(p)[:2] for p in tangent.tangent.get_start_and_end())
+    full = TANGENT_REACH * (hi - lo)
+    clipped = min(y0, y1) <= 1e-6 or max(y0, y1) >= 1 - 1e-6  # cut where it would leave weights 0..1
+    assert x1 - x0 == pytest.approx(full) or (clipped and x1 - x0 < full)
+    assert lo - 1e-9 <= x0 and x1 <= hi + 1e-9
+    assert tangent.tangent.get_stroke_width() > 1.5 * tangent.curve.get_stroke_width()
+    if gain == GAIN_RANGE[1]:  # almost flat: the whole length, at the top of the axis
+        assert x1 - x0 == pytest.approx(full)
+
+
+def test_looks_at_the_top_of_the_plot_stay_below_the_subtitle(scene):
+    subtitle = scene.heading[1]
+    for part in (scene.plot.labels[1], scene.sensitivity, scene.scaled_mark):
+        assert part.get_top()[1] + LOOK_BUFF + 0.05 < subtitle.get_bottom()[1]
+
+
+def test_the_smallest_weight_stays_clear_of_the_plots(scene):
+    at_gain(scene, GAIN_RANGE[1])
+    right = scene.knob.min_line.get_right()[0]
+    assert right + 0.2 < min(scene.plot.get_left()[0], scene.tangent.get_left()[0])
+    assert scene.plot.get_bottom()[1] > scene.tangent.get_top()[1]
+
+
+def test_no_score_tick_is_labelled_beyond_the_end_of_its_axis(scene):
+    axes = scene.tangent.axes
+    end = axes.c2p(axes.x_range[1], 0)[0]
+    assert all(label.get_x() <= end + 1e-6 for label in axes.x_axis.labels)
+    assert [label.tex_string for label in axes.x_axis.labels] == ["0", "10", "20", "30", "40"]
