@@ -381,6 +381,7 @@ class WhereItBreaks(ChapterScene):
         self.follow(self.tangent, lambda: self.tangent.set_gain(self.gain.get_value()))
         self.wait(1)
         for stop, mark in zip(GAIN_STOPS, self.stop_marks):
+            self.beat(f"At gain {fmt(stop, 1)}")
             self.play(self.gain.animate.set_value(stop), run_time=2.5, rate_func=rate_functions.ease_out_sine)
             self.read_stop(stop, mark)
         self.unfollow(self.knob, self.sensitivity, self.dot, self.tangent)
