@@ -9,12 +9,13 @@ from manim import (
     RIGHT,
     UL,
     UP,
+    AnimationGroup,
     Cutout,
     FadeIn,
     FadeOut,
-    FadeTransform,
     Indicate,
     Rectangle,
+    ReplacementTransform,
     Square,
     SurroundingRectangle,
     Transform,
@@ -81,6 +82,19 @@ def spotlight(around, *holes) -> Cutout:
     sheet = Rectangle(width=around.width + 0.3, height=around.height + 0.3).move_to(around)
     windows = [Rectangle(width=h.width + 0.08, height=h.height + 0.08).move_to(h) for h in holes]
     return Cutout(sheet, *windows, stroke_width=0, fill_color=theme().background, fill_opacity=DIM)
+
+
+def roll(count: CellCount, new: CellCount) -> AnimationGroup:
+    """`count` becomes `new` with no digits overprinting: each number rolls up (the old one leaves upward
+    as the new one comes in from below) while the words slide to their new places."""
+    lift = UP * count.height * 1.2
+    moves = []
+    for old, fresh in zip(count.submobjects, new.submobjects):
+        if any(old is number for number in count.numbers):
+            moves += [FadeOut(old, shift=lift), FadeIn(fresh, shift=lift)]
+        else:
+            moves.append(ReplacementTransform(old, fresh))
+    return AnimationGroup(*moves)
 
 
 class SourcePositions(ChapterScene):
@@ -188,7 +202,7 @@ class SourcePositions(ChapterScene):
         first = self.grown[0]
         self.sentence = SurroundingRectangle(first.cells, color=theme().text, buff=0.03).set_z_index(1)
         marker = Square(0.28, color=theme().text, stroke_width=3)
-        self.sentence_key = c.legend((marker, f"the {n} source words"))
+        self.sentence_key = c.legend((marker, f"the sentence: {n} × {n} scores"))
         self.cell_key = c.legend(
             (Square(0.28, stroke_width=0, fill_color=theme().key, fill_opacity=COST_FILL), "one score each")
         )
@@ -353,12 +367,14 @@ class SourcePositions(ChapterScene):
         for grid, added, count, new_count, line in steps:
             self.show(
                 FadeIn(added),
-                FadeTransform(count, new_count),
+                roll(count, new_count),
                 FadeIn(line, shift=DOWN * 0.15),
                 run_time=1.5,
                 caption=f"{grid.trace.shape[0]} positions: {grid.trace.weights.size:,} scores.",
                 hold=0.8,
             )
+            self.remove(*new_count.submobjects)
+            self.add(new_count)  # whole again, drawn as it was: the parts as one count
 
     def caveat(self) -> None:
         self.beat("Access is not recall")
