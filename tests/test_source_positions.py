@@ -6,8 +6,8 @@ from manim import UL
 
 from attention import attend, attend_grid
 from scenes.arithmetic import WEIGHT_PLACES, vector_math
-from scenes.palette import theme, token_color
 from scenes.components import apart
+from scenes.palette import theme, token_color
 from scenes.source_positions import GROWTH, SourcePositions, focus_cell, roll
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
