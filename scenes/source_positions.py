@@ -70,7 +70,7 @@ def vector_lines(name: str, values, color: str, room: float):
     entries = vector_math(values, None)[1:-1].split(GAP)
     pieces = [entry + ("," if i < len(entries) - 1 else "]") for i, entry in enumerate(entries)]
     head = rf"{name} = ["
-    probe = c.math(head, *pieces, color=color)  # where each piece falls on one line
+    probe = c.math(head, pieces[0], *[SPACE + p for p in pieces[1:]], color=color)  # each piece on one line
     indent = probe[1].get_left()[0] - probe[0].get_left()[0]
     starts, left = [0], probe[0].get_left()[0]
     for i in range(1, len(pieces)):
@@ -193,6 +193,8 @@ class SourcePositions(ChapterScene):
             self.worked.next_to(self.formula, DOWN, buff=0.35).align_to(self.side, LEFT)
         lift = min(WORKED_FLOOR - self.worked.get_bottom()[1], self.ceiling() - self.side.get_top()[1])
         VGroup(self.side, self.worked).shift(UP * max(0.0, lift))  # taller still: up, as far as the subtitle
+        if self.worked.get_bottom()[1] < WORKED_FLOOR and lines[2].width + 0.5 + lines[3].width <= room:
+            lines[3].next_to(lines[2], RIGHT, buff=0.5)  # the last two on one line
         cell = self.cross.row(i)[j]
         self.spot = spotlight(
             VGroup(self.cross, self.cross_axes), cell, self.cross.row_labels[i], self.cross.col_labels[j]
@@ -200,12 +202,11 @@ class SourcePositions(ChapterScene):
         self.cell_box = SurroundingRectangle(cell, color=theme().text, buff=0.03)
 
     def slot_y(self, grid: VGroup, label) -> float:
-        """Where `grid` is centred, `label` under it: at SLOT_Y, raised to keep the label above the captions
-        (no higher than the ceiling)."""
-        y = SLOT_Y
-        bottom = y - grid.height / 2 - LABEL_BUFF - label.height
-        y += max(0.0, STAGE_BOTTOM - bottom)
-        return y - max(0.0, y + grid.height / 2 - self.ceiling())
+        """Where `grid` is centred, `label` under it: at SLOT_Y, raised (no higher than the ceiling) to keep
+        the label above the captions."""
+        bottom = SLOT_Y - grid.height / 2 - LABEL_BUFF - label.height
+        room = self.ceiling() - (SLOT_Y + grid.height / 2)
+        return SLOT_Y + max(0.0, min(STAGE_BOTTOM - bottom, room))
 
     def ceiling(self) -> float:
         """The highest a grid or the side panel may reach: UNDER_TITLE below the subtitle."""
@@ -349,8 +350,11 @@ class SourcePositions(ChapterScene):
         else:
             move = FadeOut(cross)
         self.play(FadeOut(self.side), move, run_time=1.2)
-        for label, grid in zip(self.labels, (square, cross)):
+        for label, grid in zip([*self.labels], (square, cross)):
             label.next_to(grid, DOWN, buff=LABEL_BUFF)
+            label.shift(LEFT * max(0.0, label.get_right()[0] - SIDE_RIGHT))  # wider than a grid on the right
+            if label.get_bottom()[1] < STAGE_BOTTOM:  # a tall grid: no room for its label
+                self.labels.remove(label)
         self.show(
             FadeIn(square),
             FadeIn(self.labels),
