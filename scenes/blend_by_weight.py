@@ -90,8 +90,11 @@ class BlendByWeight(ChapterScene):
             c.text(f"{len(tokens)} weights, summing to 1", role="label", color=theme().muted),
             c.text("1 vector, 2 coordinates", role="label", color=theme().output),
         )
+        self.roadmap = roadmap()
         self.layout()
-        self.coordinates = coordinate_marks(self.plane, tr.output)
+        texts = [*self.rows.columns[1], self.output_line, *self.counts]
+        self.coordinates = CoordinateMarks(self.plane, tr.output, self.output_line.relations, texts)
+        one_size(self.coordinates, self.factor)
 
     def layout(self) -> None:
         """Table and sum under the formula strip with the bars beside them; later the bars, the rows
@@ -116,21 +119,23 @@ class BlendByWeight(ChapterScene):
         )
         for group in (first, second):
             group.scale(self.factor).move_to([LEFT_EDGE, top, 0], aligned_edge=UL)
+        self.roadmap.scale(self.factor).move_to(first).set_x(0)
         self.bars.replace(first[1])
-        one_size(VGroup(softmax, self.bars, second, self.plane), self.factor)
+        one_size(VGroup(softmax, self.bars, second, self.plane, self.roadmap), self.factor)
         self.plane.clear_labels()
         pin(self.strip, self.heading)
         self.bars.max_height *= self.factor
 
     def scores(self) -> None:
         self.beat("Scores from the last step")
+        self.play(FadeIn(self.heading), FadeIn(self.strip.dimmed()), run_time=1)
         self.show(
-            FadeIn(self.heading),
-            FadeIn(self.strip.dimmed()),
-            run_time=1.2,
+            LaggedStart(*[FadeIn(part, shift=RIGHT * 0.2) for part in self.roadmap], lag_ratio=0.25),
+            run_time=1.6,
             caption="Softmax turns scores into weights; the weights then mix the values.",
         )
         self.show(
+            FadeOut(self.roadmap),
             FadeIn(self.names),
             FadeIn(self.score_cells),
             run_time=1,
@@ -209,7 +214,8 @@ class BlendByWeight(ChapterScene):
         self.show(
             FadeIn(self.counts[0]),
             FadeIn(self.counts[1]),
-            Create(self.coordinates),
+            Create(self.coordinates.lines),
+            FadeIn(self.coordinates.numbers),
             FadeIn(SurroundingRectangle(self.output_line, color=theme().output, buff=0.12)),
             self.strip.light(),
             run_time=1.2,
@@ -219,10 +225,32 @@ class BlendByWeight(ChapterScene):
         )
 
 
-def coordinate_marks(plane: ValuePlane, point) -> VGroup:
-    """Dashed lines from `point` to both axes: the output's two coordinates."""
-    tip = plane.plane.c2p(*point)
-    return VGroup(
-        DashedLine(tip, plane.plane.c2p(point[0], 0), color=theme().output, stroke_width=2),
-        DashedLine(tip, plane.plane.c2p(0, point[1]), color=theme().output, stroke_width=2),
-    )
+def roadmap() -> VGroup:
+    """'scores → weights → output': the chapter's steps, each word in its colour, shown under the first
+    caption."""
+    words = (("scores", theme().text), ("weights", theme().text), ("weights × values", theme().value))
+    parts = [c.text(word, role="body", color=color) for word, color in words]
+    parts.append(c.text("one output", role="body", color=theme().output))
+    arrows = [c.text("→", role="body", color=theme().muted) for _ in parts[1:]]
+    line = [parts[0]] + [m for pair in zip(arrows, parts[1:]) for m in pair]
+    return VGroup(*line).arrange(RIGHT, buff=0.3)
+
+
+class CoordinateMarks(VGroup):
+    """Dashed lines from the output's tip to both axes (`lines`), each ending at its coordinate printed on
+    the axis (`numbers`, as the output line prints them: `relations`, one per coordinate), clear of the
+    values' names and of the `texts` beside the plane."""
+
+    def __init__(self, plane: ValuePlane, point, relations, texts):
+        super().__init__()
+        axes, tip = plane.plane, plane.plane.c2p(*point)
+        feet = (axes.c2p(point[0], 0), axes.c2p(0, point[1]))
+        self.lines = VGroup(*[DashedLine(tip, f, color=theme().output, stroke_width=2) for f in feet])
+        # below the x axis (above it for a tip below), left of the y axis (right of it for a tip on the left)
+        sides = (DOWN if point[1] >= 0 else UP, LEFT if point[0] >= 0 else RIGHT)
+        names = [mark[1] for mark in plane.marks]
+        self.numbers = VGroup()
+        for foot, side, rel in zip(feet, sides, relations):
+            number = c.math(rel.result, color=theme().output).next_to(foot, side, buff=0.15)
+            self.numbers.add(c.clear_of(number, foot, [*names, *texts, *self.numbers], buff=0.15))
+        self.add(self.lines, self.numbers)

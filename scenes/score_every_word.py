@@ -27,6 +27,8 @@ from scenes.vector_rows import TokenRows, division_rows, dot_rows, named, one_si
 
 STAGE_WIDTH = 13.4  # the widest the rows may be
 BOX_MARGIN = 0.3  # room under the content for the box round the summary
+ROW_BUFF = 0.4  # between the keys' rows, at the least
+SPREAD = 0.5  # the most added to each vertical gap when the rows leave the stage's lower part empty
 ROLES = (
     ("query", "q", "asks what to match", "query"),
     ("keys", "k_i", "decide the scores", "key"),
@@ -71,7 +73,7 @@ class ScoreEveryWord(ChapterScene):
         self.keys = TokenRows(
             ex.tokens,
             [named(f"k_{{{i + 1}}}", vector(k, theme().key), theme().key) for i, k in enumerate(tr.keys)],
-            row_buff=0.4,
+            row_buff=ROW_BUFF,
         )
         self.formula = c.math(r"q \cdot k_i = \sum_j", r"q_j \, k_{ij}")  # [1]: the product summed
         self.products = VGroup(*[c.math(row) for row in dot_rows(tr.query, tr.keys, tr.dots, SCORE_PLACES)])
@@ -89,9 +91,24 @@ class ScoreEveryWord(ChapterScene):
 
     def layout(self) -> None:
         """Keys with their dot products and scores beside them, the query above; shrunk by one factor
-        (every text alike) if the rows are wider than the stage."""
+        (every text alike) if the rows are wider than the stage, and spread down the stage (wider gaps
+        between the rows, at most SPREAD more each) when they are short."""
+        top = self.strip.get_bottom()[1] - 0.3
+        room = top - STAGE_BOTTOM - BOX_MARGIN
+        content = self.arrange(0.0)
+        factor = min(1, STAGE_WIDTH / content.width, room / content.height)
+        gaps = len(self.products) + 1  # between the rows, under the query and above the summary
+        content = self.arrange(min(SPREAD, max(0.0, room / factor - content.height) / gaps))
+        content.scale(factor).move_to([0, top, 0], aligned_edge=UP)
+        one_size(VGroup(content, self.strip), factor)
+        pin(self.strip, self.heading)
+        self.summary.set_x(0)
+
+    def arrange(self, gap: float) -> VGroup:
+        """Everything but the strip at its full size, `gap` added to each vertical gap; the group of it."""
+        c.Grid(self.keys.names, *self.keys.columns, col_buff=0.4, row_buff=ROW_BUFF + gap)
         self.keys.next_to(self.heading, DOWN, buff=1.6).align_to(self.heading, LEFT)
-        self.query.next_to(self.keys, UP, buff=0.45).align_to(self.keys.columns[0], RIGHT)
+        self.query.next_to(self.keys, UP, buff=0.45 + gap).align_to(self.keys.columns[0], RIGHT)
         for product, score, vec in zip(self.products, self.scores, self.keys.columns[0]):
             product.next_to(vec, RIGHT, buff=0.5)
             score.set_y(vec.get_y())
@@ -105,14 +122,8 @@ class ScoreEveryWord(ChapterScene):
                 RIGHT * max(0.0, self.formula.get_right()[0] + 0.4 - self.divisor_note.get_left()[0])
             )
         content = VGroup(self.query, self.keys, self.products, self.scores, self.formula, self.divisor_note)
-        self.summary.next_to(content, DOWN, buff=0.6)
-        content.add(self.summary)
-        top = self.strip.get_bottom()[1] - 0.3
-        factor = min(1, STAGE_WIDTH / content.width, (top - STAGE_BOTTOM - BOX_MARGIN) / content.height)
-        content.scale(factor).move_to([0, top, 0], aligned_edge=UP)
-        one_size(VGroup(content, self.strip), factor)
-        pin(self.strip, self.heading)
-        self.summary.set_x(0)
+        self.summary.next_to(content, DOWN, buff=0.6 + gap)
+        return content.add(self.summary)
 
     def roles(self) -> None:
         self.beat("Three roles")

@@ -9,12 +9,13 @@ from manim import (
     RIGHT,
     UL,
     UP,
+    AnimationGroup,
     Cutout,
     FadeIn,
     FadeOut,
-    FadeTransform,
     Indicate,
     Rectangle,
+    ReplacementTransform,
     Square,
     SurroundingRectangle,
     Transform,
@@ -25,7 +26,7 @@ from manim import (
 from attention import examples
 from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
-from scenes.chapter import BODY_LEFT, ChapterScene
+from scenes.chapter import BODY_LEFT, STAGE_BOTTOM, ChapterScene
 from scenes.grids import DIM, AttentionGrid, CellCount, Restate, veil
 from scenes.palette import theme
 
@@ -40,8 +41,10 @@ NOTE_CHARS = (26, 16)  # the note under the formula: its line length, or down to
 UNDER_TITLE = 0.25  # a grid's captions stay this far below the subtitle
 PAIR_GAP = 0.4  # at least this between the cross- and the self-attention grid side by side
 SIDE_RIGHT = 7.3  # the worked score ends left of this x (the safe area)
+WORKED_FLOOR = -3.3  # ... and above this y
 LEFT_EDGE = BODY_LEFT  # side by side, the left grid starts here and the right one ends at SIDE_RIGHT
 SLOT_Y = -0.2
+LABEL_BUFF = 0.3  # between a grid and its label
 GROWTH = (1, 2, 4, 8)  # the cost beat lengthens the source to these multiples of its length
 COST_CORNER = np.array([-5.6, 2.45, 0])  # top-left corner of the cost grid, which grows right and down
 COST_SIZE = 5.9  # side of the largest cost grid: every cost grid has cells of its pitch
@@ -49,6 +52,8 @@ COST_FILL = 0.55  # opacity of a cost cell: each is one score to compute, whatev
 COUNT_AT = np.array([0.75, 1.6, 0])
 SUMMARY_SIZE = 3.2  # the cost grid's side in the closing picture
 STEP_SECONDS = 2.2
+GAP = r",\;\; "  # between a vector's entries in a formula, as `vector_math` writes it
+SPACE = r"\;\; "  # ... the part of it after the comma
 CAVEAT = "access ≠ recall: no guarantee of useful matching or perfect recall"
 
 
@@ -57,16 +62,26 @@ def axis_caption(content: str, color: str) -> VGroup:
 
 
 def vector_lines(name: str, values, color: str, room: float):
-    """'q = [..]' as typed, on one line if it fits in `room`, else broken after its middle comma."""
+    """'q = [..]' as typed, on one line if it fits in `room`, else broken after commas into as few lines as
+    fit (each line after the first starts under the first entry)."""
     line = c.math(rf"{name} = {vector_math(values, None)}", color=color)
     if line.width <= room or len(values) < 2:
         return line
-    entries = vector_math(values, None).split(r",\;\; ")
-    half = (len(entries) + 1) // 2
-    first = c.math(rf"{name} = " + r",\;\; ".join(entries[:half]) + ",", color=color)
-    second = c.math(r",\;\; ".join(entries[half:]), color=color)
-    indent = c.math(rf"{name} = [").width  # the second line starts under the first entry
-    return VGroup(first, second.next_to(first, DOWN, buff=0.15).align_to(first, LEFT).shift(RIGHT * indent))
+    entries = vector_math(values, None)[1:-1].split(GAP)
+    pieces = [entry + ("," if i < len(entries) - 1 else "]") for i, entry in enumerate(entries)]
+    head = rf"{name} = ["
+    probe = c.math(head, pieces[0], *[SPACE + p for p in pieces[1:]], color=color)  # each piece on one line
+    indent = probe[1].get_left()[0] - probe[0].get_left()[0]
+    starts, left = [0], probe[0].get_left()[0]
+    for i in range(1, len(pieces)):
+        if probe[1 + i].get_right()[0] - left > room:
+            starts.append(i)
+            left = probe[1 + i].get_left()[0] - indent
+    bounds = zip(starts, [*starts[1:], len(pieces)])
+    lines = [c.math((head if a == 0 else "") + SPACE.join(pieces[a:b]), color=color) for a, b in bounds]
+    for before, after in zip(lines, lines[1:]):
+        after.next_to(before, DOWN, buff=0.15).align_to(lines[0], LEFT).shift(RIGHT * indent)
+    return VGroup(*lines)
 
 
 def focus_cell(trace) -> tuple[int, int]:
@@ -81,6 +96,19 @@ def spotlight(around, *holes) -> Cutout:
     sheet = Rectangle(width=around.width + 0.3, height=around.height + 0.3).move_to(around)
     windows = [Rectangle(width=h.width + 0.08, height=h.height + 0.08).move_to(h) for h in holes]
     return Cutout(sheet, *windows, stroke_width=0, fill_color=theme().background, fill_opacity=DIM)
+
+
+def roll(count: CellCount, new: CellCount) -> AnimationGroup:
+    """`count` becomes `new` with no digits overprinting: each number rolls up (the old one leaves upward
+    as the new one comes in from below) while the words slide to their new places."""
+    lift = UP * count.height * 1.2
+    moves = []
+    for old, fresh in zip(count.submobjects, new.submobjects):
+        if any(old is number for number in count.numbers):
+            moves += [FadeOut(old, shift=lift), FadeIn(fresh, shift=lift)]
+        else:
+            moves.append(ReplacementTransform(old, fresh))
+    return AnimationGroup(*moves)
 
 
 class SourcePositions(ChapterScene):
@@ -160,13 +188,29 @@ class SourcePositions(ChapterScene):
         ]
         self.worked = VGroup(*lines).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
         self.worked.next_to(self.side, DOWN, buff=0.4).align_to(self.side, LEFT)
-        if self.worked.get_bottom()[1] < -3.3:  # a tall example: the side panel moves up to make room
-            VGroup(self.side, self.worked).shift(UP * (-3.3 - self.worked.get_bottom()[1]))
+        self.in_note = self.worked.get_bottom()[1] < WORKED_FLOOR  # a tall example: in the note's place
+        if self.in_note:
+            self.worked.next_to(self.formula, DOWN, buff=0.35).align_to(self.side, LEFT)
+        lift = min(WORKED_FLOOR - self.worked.get_bottom()[1], self.ceiling() - self.side.get_top()[1])
+        VGroup(self.side, self.worked).shift(UP * max(0.0, lift))  # taller still: up, as far as the subtitle
+        if self.worked.get_bottom()[1] < WORKED_FLOOR and lines[2].width + 0.5 + lines[3].width <= room:
+            lines[3].next_to(lines[2], RIGHT, buff=0.5)  # the last two on one line
         cell = self.cross.row(i)[j]
         self.spot = spotlight(
             VGroup(self.cross, self.cross_axes), cell, self.cross.row_labels[i], self.cross.col_labels[j]
         )
         self.cell_box = SurroundingRectangle(cell, color=theme().text, buff=0.03)
+
+    def slot_y(self, grid: VGroup, label) -> float:
+        """Where `grid` is centred, `label` under it: at SLOT_Y, raised (no higher than the ceiling) to keep
+        the label above the captions."""
+        bottom = SLOT_Y - grid.height / 2 - LABEL_BUFF - label.height
+        room = self.ceiling() - (SLOT_Y + grid.height / 2)
+        return SLOT_Y + max(0.0, min(STAGE_BOTTOM - bottom, room))
+
+    def ceiling(self) -> float:
+        """The highest a grid or the side panel may reach: UNDER_TITLE below the subtitle."""
+        return self.heading.get_bottom()[1] - UNDER_TITLE
 
     def named(self, vector, k: int, axis: int, room: float) -> VGroup:
         """`vector` followed by the name of the grid's row k (axis 0) or column k (axis 1), in its colour, if
@@ -188,7 +232,7 @@ class SourcePositions(ChapterScene):
         first = self.grown[0]
         self.sentence = SurroundingRectangle(first.cells, color=theme().text, buff=0.03).set_z_index(1)
         marker = Square(0.28, color=theme().text, stroke_width=3)
-        self.sentence_key = c.legend((marker, f"the {n} source words"))
+        self.sentence_key = c.legend((marker, f"the sentence: {n} × {n} scores"))
         self.cell_key = c.legend(
             (Square(0.28, stroke_width=0, fill_color=theme().key, fill_opacity=COST_FILL), "one score each")
         )
@@ -245,7 +289,8 @@ class SourcePositions(ChapterScene):
             run_time=1,
             caption="Every cell is one score: that decoder query against that source position.",
         )
-        self.play(FadeIn(q_line, target_position=self.cross.row_labels[i]), run_time=1)
+        notes = [FadeOut(self.formula_note)] if self.in_note else []
+        self.play(FadeIn(q_line, target_position=self.cross.row_labels[i]), *notes, run_time=1)
         self.play(FadeIn(k_line, target_position=self.cross.col_labels[j]), run_time=1)
         self.play(FadeIn(dot_line, shift=DOWN * 0.2), run_time=0.8)
         self.play(FadeIn(score_line, shift=DOWN * 0.2), run_time=0.8)
@@ -259,6 +304,7 @@ class SourcePositions(ChapterScene):
         veils = [veil(self.cross.row_band(i)) for i in range(m)]
         self.show(
             FadeOut(self.worked),
+            *([FadeIn(self.formula_note)] if self.in_note else []),
             FadeIn(box),
             *[FadeIn(v) for v in veils[1:]],
             run_time=0.6,
@@ -291,24 +337,24 @@ class SourcePositions(ChapterScene):
         beside = (
             cross.width + PAIR_GAP + square.width <= SIDE_RIGHT - LEFT_EDGE
         )  # else the square replaces it
-        if beside:
-            move = cross.animate.set_y(SLOT_Y).align_to([LEFT_EDGE, 0, 0], LEFT)
-            square.set_y(SLOT_Y).align_to([SIDE_RIGHT, 0, 0], RIGHT)
-        else:
-            move = FadeOut(cross)
-            square.set_y(SLOT_Y).align_to([LEFT_EDGE, 0, 0], LEFT)
-        self.play(FadeOut(self.side), move, run_time=1.2)
         self.labels = VGroup(
-            axis_caption(
-                "self-attention: queries, keys and\nvalues all from one sequence", theme().muted
-            ).next_to(square, DOWN, buff=0.3)
+            axis_caption("self-attention: queries, keys and\nvalues all from one sequence", theme().muted)
         )
+        edge, side = (SIDE_RIGHT, RIGHT) if beside else (LEFT_EDGE, LEFT)
+        square.set_y(self.slot_y(square, self.labels[0])).align_to([edge, 0, 0], side)
         if beside:
             self.labels.add(
-                axis_caption(
-                    "cross-attention: decoder queries,\nencoder keys and values", theme().muted
-                ).next_to(cross, DOWN, buff=0.3)
+                axis_caption("cross-attention: decoder queries,\nencoder keys and values", theme().muted)
             )
+            move = cross.animate.set_y(self.slot_y(cross, self.labels[1])).align_to([LEFT_EDGE, 0, 0], LEFT)
+        else:
+            move = FadeOut(cross)
+        self.play(FadeOut(self.side), move, run_time=1.2)
+        for label, grid in zip([*self.labels], (square, cross)):
+            label.next_to(grid, DOWN, buff=LABEL_BUFF)
+            label.shift(LEFT * max(0.0, label.get_right()[0] - SIDE_RIGHT))  # wider than a grid on the right
+            if label.get_bottom()[1] < STAGE_BOTTOM:  # a tall grid: no room for its label
+                self.labels.remove(label)
         self.show(
             FadeIn(square),
             FadeIn(self.labels),
@@ -353,24 +399,26 @@ class SourcePositions(ChapterScene):
         for grid, added, count, new_count, line in steps:
             self.show(
                 FadeIn(added),
-                FadeTransform(count, new_count),
+                roll(count, new_count),
                 FadeIn(line, shift=DOWN * 0.15),
                 run_time=1.5,
                 caption=f"{grid.trace.shape[0]} positions: {grid.trace.weights.size:,} scores.",
                 hold=0.8,
             )
+            self.remove(*new_count.submobjects)
+            self.add(new_count)  # whole again, drawn as it was: the parts as one count
 
     def caveat(self) -> None:
         self.beat("Access is not recall")
         cost = VGroup(self.self_grid.cells, *self.additions, self.sentence)
         cross = VGroup(self.cross, self.cross_axes)
         cross.set_y(SLOT_Y + 0.5).align_to([LEFT_EDGE, 0, 0], LEFT)
-        cross.shift(DOWN * max(0.0, cross.get_top()[1] - (self.heading.get_bottom()[1] - UNDER_TITLE)))
+        cross.shift(DOWN * max(0.0, cross.get_top()[1] - self.ceiling()))
         tag = axis_caption("each decoder step: its own row of weights", theme().muted).next_to(
             cross, DOWN, buff=0.3
         )
         tag.set_x(BODY_LEFT, LEFT)
-        corner = [SIDE_RIGHT, self.heading.get_bottom()[1] - UNDER_TITLE, 0]
+        corner = [SIDE_RIGHT, self.ceiling(), 0]
         self.play(
             cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to(corner, aligned_edge=UP + RIGHT),
             FadeOut(VGroup(self.sentence_key, self.cell_key, self.history)),

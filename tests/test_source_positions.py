@@ -6,8 +6,9 @@ from manim import UL
 
 from attention import attend, attend_grid
 from scenes.arithmetic import WEIGHT_PLACES, vector_math
+from scenes.components import apart
 from scenes.palette import theme, token_color
-from scenes.source_positions import GROWTH, SourcePositions, focus_cell
+from scenes.source_positions import GROWTH, SourcePositions, focus_cell, roll
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME_X, FRAME_Y = 7.11, 4.0
@@ -94,6 +95,25 @@ def test_the_count_list_grows_fourfold_as_positions_double(scene):
         m, k = grid.trace.shape
         assert line.startswith(f"{m}positions:{m * k:,}scores")
     assert all(line.endswith("(×4)") for line in lines[1:])
+
+
+def test_the_sentence_legend_names_the_square_it_marks(scene):
+    n = len(scene.example.source_tokens)
+    assert scene.sentence_key[0][1].text == f"thesentence:{n}×{n}scores"  # Text keeps no spaces
+    assert scene.grown[0].trace.shape == (n, n)
+
+
+@pytest.mark.parametrize("alpha", [0.25, 0.5, 0.75])
+def test_the_count_rolls_without_overprinting(scene, alpha):
+    old, new = scene.counts[0].copy(), scene.counts[1].copy()
+    animation = roll(old, new)
+    animation.begin()
+    animation.interpolate(alpha)
+    moving = [a.mobject for a in animation.animations]
+    numbers = [m for m in moving if any(m is n for n in (*old.numbers, *new.numbers))]
+    assert len(numbers) == 6
+    for a in numbers:  # no two numbers, old or new, share any pixels on their way
+        assert all(apart(a, b) for b in numbers if b is not a)
 
 
 def test_one_cell_is_worked_out_from_its_query_and_key(scene):
