@@ -343,13 +343,15 @@ class CausalMask(ChapterScene):
             self.show(
                 *self.veiled(self.veils, i),
                 *self.values_seen(i),
-                *[FadeIn(self.terms[i])] * (i in self.terms),
+                *([FadeIn(self.terms[i])] if i in self.terms else []),
                 FadeIn(self.lines[i]),
                 run_time=1,
                 caption=f"{quoted(ex.tokens[i])} {reads.get(i, 'blends only the values up to itself')}: {blend}.",
                 hold=1,
             )
-            self.show(*[FadeOut(self.terms[i])] * (i in self.terms), FadeOut(self.lines[i]), run_time=0.5)
+            self.show(
+                *([FadeOut(self.terms[i])] if i in self.terms else []), FadeOut(self.lines[i]), run_time=0.5
+            )
         outputs = ", ".join(f"{t} {vector_tex(o)}" for t, o in zip(ex.tokens, tr.outputs))
         values = VGroup(self.values_title, self.values)
         self.show(
