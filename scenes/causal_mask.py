@@ -213,6 +213,14 @@ class CausalMask(ChapterScene):
         for line in self.lines.values():
             line.next_to(self.values, DOWN, buff=0.3).align_to(self.values, LEFT)
         self.column = VGroup(*column, *outputs)
+        tables = VGroup(*self.column[1:], *self.lines.values())
+        if (
+            self.zero.get_right()[0] > tables.get_left()[0]
+            and self.zero.get_top()[1] > tables.get_bottom()[1]
+        ):
+            self.zero.next_to(self.legend, DOWN, buff=0.2).align_to(
+                self.legend, LEFT
+            )  # under it, clear of them
 
     def place_grids(self) -> None:
         """Both grids at GRID_CENTER, moved right to keep their labels on the stage and down to keep their
