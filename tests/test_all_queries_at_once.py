@@ -85,7 +85,10 @@ def test_the_closing_picture_spreads_over_the_frame_in_two_lines(scene):
     assert {b.name.role for b in scene.blocks} == {"body"} and {b.dims.role for b in scene.blocks} == {"body"}
     first = [q, scene.signs[0], kt, scene.signs[1], scores]
     second = [weights, scene.signs[2], v, scene.signs[3], scene.end_outputs]
-    assert min(p.get_bottom()[1] for p in first) > scene.softmax_label.get_top()[1]
+    assert (
+        scores.get_bottom()[1] > scene.softmax_label.get_top()[1]
+    )  # line 2 sits under the scores (K^T may reach lower)
+    assert scene.softmax_label.get_left()[0] > kt.get_right()[0]
     assert scene.softmax_label.get_bottom()[1] > max(p.get_top()[1] for p in second)
     assert abs(weights.block.get_x() - scores.block.get_x()) < 1e-6  # the softmax goes straight down
     for line in (first, second):
