@@ -9,13 +9,15 @@ from manim import (
     RIGHT,
     UL,
     UP,
+    Arrow,
     FadeIn,
     FadeOut,
     Line,
-    ReplacementTransform,
+    Rectangle,
+    Transform,
     VGroup,
-    Write,
 )
+from manim.utils.rate_functions import smooth, squish_rate_func
 
 from attention import examples
 from attention.beyond_examples import all_queries
@@ -23,8 +25,9 @@ from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation, vector_tex
 from scenes.chapter import BODY_LEFT, ChapterScene
 from scenes.formula_slot import LitFormula
-from scenes.matrices import COLUMN_GAP, NamedMatrix, row_sums, shape_tex, widest
+from scenes.matrices import COLUMN_GAP, DOTS, NamedMatrix, entries_tex, row_sums, widest
 from scenes.palette import theme, token_color
+from scenes.vector_rows import GAP
 
 RIGHT_EDGE = -BODY_LEFT  # nothing reaches right of this x (as far from the stage's edge as the body grid)
 BOTTOM = -3.78  # nor below this y (the caption band starts at -3.8)
@@ -35,6 +38,11 @@ STACK_GAP = 0.2  # between a matrix and the label of the one under it
 NAME_GAP = 0.15  # least space between two words under neighbouring columns
 SWATCH = 0.3  # length of the coloured dash under a column when its word does not fit
 DIMMED = 0.3  # opacity of what is not being explained
+BLOCK_CELL = 0.8  # largest side of an entry's square in the closing picture of the shapes (smaller to fit)
+BLOCK_GAP = 0.3  # between a block and the sign beside it
+ROW_GAP = 0.8  # between the closing picture's two products, for the row softmax arrow
+FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
+SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 
 MATRIX_FORMULA = (  # the formula line's parts, each lit while its step is shown
     (r"\text{outputs} =", "outputs"),
@@ -52,14 +60,44 @@ def shape_text(shape) -> str:
     return " × ".join(str(n) for n in shape)
 
 
-def shape_chain_tex(trace) -> tuple[str, str]:
-    r"""The two products' shapes, a line each: '(2 \times 4)(4 \times 3) \to 2 \times 3 \text{ scores}'
-    and '\to \text{row softmax} \to (2 \times 3)(3 \times 2) \to 2 \times 2 \text{ outputs}'."""
-    (q, kt, qk), (w, v, out) = trace.products
-    return (
-        rf"({shape_tex(q)})({shape_tex(kt)}) \to {shape_tex(qk)} \text{{ scores}}",
-        rf"\to \text{{row softmax}} \to ({shape_tex(w)})({shape_tex(v)}) \to {shape_tex(out)} \text{{ outputs}}",
-    )
+class ShapeBlock(VGroup):
+    """A matrix drawn as its shape: its name above, a square per entry, 'rows × columns' below (`.dims`, the
+    three parts; `shared` names the one, 0 or 2, that must match its neighbour's, lit at the end)."""
+
+    def __init__(self, name: str, shape, color: str, cell: float, shared: int | None = None):
+        super().__init__()
+        rows, cols = shape
+        self.block = VGroup(
+            *[
+                Rectangle(width=cell, height=cell, stroke_color=color, stroke_width=1.5)
+                .set_fill(color, opacity=0.2)
+                .move_to([j * cell, -i * cell, 0])
+                for i in range(rows)
+                for j in range(cols)
+            ]
+        )
+        self.name = c.math(name, role="body", color=color).next_to(self.block, UP, 0.15, aligned_edge=LEFT)
+        self.dims = c.math(str(rows), r"\times", str(cols), role="body", color=theme().muted)
+        self.dims.next_to(
+            self.block, DOWN, buff=0.15, aligned_edge=LEFT
+        )  # on the block's left, as a matrix's name
+        self.shared = shared
+        self.add(self.block, self.name, self.dims)
+
+    def light_shared(self):
+        """An animation lighting the dimension this block shares with its neighbour."""
+        return self.dims[self.shared].animate.set_color(theme().text)
+
+
+def query_row(index: int, printed: list[str]):
+    """'q_1 = [2, 0, 0, 0]', the entries printed as Q prints them (`.entries`: the numbers, for the move
+    into Q)."""
+    parts = [f"q_{{{index}}} =", "["]
+    for j, entry in enumerate(printed):
+        parts += [GAP, entry] if j else [entry]
+    formula = c.math(*parts, "]", color=theme().query)
+    formula.entries = VGroup(*formula[2::2])
+    return formula
 
 
 def align_columns(matrix: NamedMatrix, above: NamedMatrix) -> None:
@@ -85,6 +123,19 @@ def clear_of(group: VGroup, x: float) -> None:
     """Move `group` right until its left edge is at `x` or right of it (a product's first column may be
     wider than its factor's)."""
     group.shift(RIGHT * max(0.0, x - group.get_left()[0]))
+
+
+def middle(part):
+    """What a part of the closing picture is levelled by: a block's squares, a matrix's entries, or itself."""
+    return getattr(part, "block", None) or getattr(part, "matrix", None) or part
+
+
+def level(*parts) -> VGroup:
+    """`parts` left to right, the middles of their squares or entries on one level."""
+    line = VGroup(*parts).arrange(RIGHT, buff=BLOCK_GAP)
+    for part in parts[1:]:
+        part.shift(UP * (middle(parts[0]).get_y() - middle(part).get_y()))
+    return line
 
 
 class AllQueriesAtOnce(ChapterScene):
@@ -121,11 +172,10 @@ class AllQueriesAtOnce(ChapterScene):
         self.names = [c.text(t, role="label", color=token_color(t)) for t in ex.tokens]
         self.first_product()
         self.second_product()
-        self.chain = VGroup(
-            *[c.math(line, role="label", color=theme().muted) for line in shape_chain_tex(tr)]
-        )
-        self.chain.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
-        self.chain.align_to([self.left_x, self.top_y, 0], UL)
+        printed = entries_tex(tr.queries, 3)
+        self.query_rows = VGroup(*[query_row(i + 1, row) for i, row in enumerate(printed)])
+        self.query_rows.arrange(DOWN, aligned_edge=LEFT, buff=0.3).move_to(UP * 0.3)
+        self.closing()
 
     def fits(self, *parts) -> bool:
         """Whether `parts` lie right of the body's left edge, left of RIGHT_EDGE and above BOTTOM."""
@@ -203,6 +253,44 @@ class AllQueriesAtOnce(ChapterScene):
         for total, entry in zip(self.sums, self.weights.matrix.get_rows()):
             total.set_y(entry.get_y())
 
+    def closing(self) -> None:
+        """The closing picture: Q × K^T = scores on one line, the row softmax down to the weights, then
+        weights × V = outputs (the outputs matrix itself, moved there), each matrix a block of its shape,
+        the squares as large as fits (at most BLOCK_CELL)."""
+        cell = BLOCK_CELL
+        while True:
+            self.place_closing(cell)
+            if self.fits(self.shapes, self.end_outputs) or cell < 0.1:
+                return
+            cell *= 0.9
+
+    def place_closing(self, cell: float) -> None:
+        tr = self.trace
+        (q, kt, qk), (w, v, _) = tr.products
+        blocks = [
+            ShapeBlock("Q", q, theme().query, cell, shared=2),
+            ShapeBlock(r"K^{\top}", kt, theme().key, cell, shared=0),
+            ShapeBlock(r"Q K^{\top} / \sqrt{d}", qk, theme().text, cell),
+            ShapeBlock(r"\text{weights}", w, theme().text, cell, shared=2),
+            ShapeBlock("V", v, theme().value, cell, shared=0),
+        ]
+        signs = [c.math(sign, role="body", color=theme().muted) for sign in (r"\times", "=", r"\times", "=")]
+        outputs = self.outputs.copy()
+        first = level(blocks[0], signs[0], blocks[1], signs[1], blocks[2])
+        first.align_to([self.left_x, self.top_y, 0], UL)
+        second = level(blocks[3], signs[2], blocks[4], signs[3], outputs)
+        second.shift(RIGHT * (blocks[2].block.get_x() - blocks[3].block.get_x()))
+        above = [p for p in first if p.get_right()[0] > second.get_left()[0]]  # what line 2 sits under
+        second.shift(UP * (min(p.get_bottom()[1] for p in above) - ROW_GAP - second.get_top()[1]))
+        top, bottom = blocks[2].dims.get_bottom()[1] - 0.1, blocks[3].name.get_top()[1] + 0.1
+        self.softmax_arrow = Arrow([0, top, 0], [0, bottom, 0], buff=0, color=theme().muted, stroke_width=3)
+        self.softmax_arrow.set_x(blocks[2].block.get_x())
+        self.softmax_label = c.text("row softmax", role="label", color=theme().muted)
+        self.softmax_label.next_to(self.softmax_arrow, RIGHT, buff=0.15)
+        self.softmax_label.set_y((blocks[2].get_bottom()[1] + second.get_top()[1]) / 2)
+        self.blocks, self.signs, self.end_outputs = blocks, signs, outputs
+        self.shapes = VGroup(*blocks, *signs, self.softmax_arrow, self.softmax_label)
+
     def rows_lit(self, i: int | None, *matrices: NamedMatrix) -> list:
         """Animations lighting row i of each of `matrices` (every row when i is None), dimming the others."""
         return [
@@ -233,14 +321,22 @@ class AllQueriesAtOnce(ChapterScene):
     def stack(self) -> None:
         self.beat("Stack the queries")
         m = len(self.trace.queries)
-        self.show(FadeIn(self.heading), FadeIn(self.formula.dimmed()), run_time=0.8)
         self.show(
-            FadeIn(self.q),
+            FadeIn(self.heading),
+            FadeIn(self.formula.dimmed()),
+            FadeIn(self.query_rows),
+            run_time=0.8,
+            caption=f"The {m} queries of the last chapters, each a row of numbers.",
+        )
+        self.show(
+            *self.into_q(),
             self.formula.light("Q"),
-            run_time=1,
-            caption=f"Write the {m} queries of the last chapters as the rows of one matrix Q.",
+            run_time=1.2,
+            caption="Write them as the rows of one matrix Q.",
             hold=1,
         )
+        self.remove(*self.query_rows.get_family())  # the moved numbers too, now loose in the scene
+        self.add(self.q)
         self.show(
             FadeIn(self.kt),
             FadeIn(self.columns),
@@ -249,6 +345,17 @@ class AllQueriesAtOnce(ChapterScene):
             caption="The keys become the columns of K transposed: one column per word.",
             hold=1,
         )
+
+    def into_q(self) -> list:
+        """Animations moving each query's numbers into its row of Q (those Q cuts fade), fading the rest in."""
+        moves, dropped = [], []
+        for vector, row in zip(self.query_rows, self.q.matrix.get_rows()):
+            targets = [e for e in row if e.tex_string not in DOTS]
+            moves += [Transform(e, t.copy()) for e, t in zip(vector.entries, targets)]
+            dropped += [p for p in vector if p not in vector.entries[: len(targets)]]
+        kept = [e for e in self.q.matrix.get_entries() if e.tex_string in DOTS]
+        frame = VGroup(*self.q.matrix.get_brackets(), self.q.label, *kept)
+        return [*moves, FadeOut(VGroup(*dropped)), FadeIn(frame)]
 
     def one_product(self) -> None:
         self.beat("One product, every dot product")
@@ -279,14 +386,38 @@ class AllQueriesAtOnce(ChapterScene):
     def divide(self) -> None:
         self.beat("Divide by the square root of d")
         tr = self.trace
-        self.show(
-            ReplacementTransform(self.dots, self.scores),
+        self.refill(
+            self.dots,
+            self.scores,
             FadeIn(self.divide_label),
             self.formula.light("Q", "K", "scale"),
             run_time=1.5,
             caption=f"Divide every entry by √{tr.keys.shape[1]} at once, as each query did alone.",
             hold=1.5,
         )
+
+    def refill(self, old: NamedMatrix, new: NamedMatrix, *others, **options) -> None:
+        """Put `new` (one shape) in `old`'s place: `old`'s numbers and name fade out, then `new`'s fade in (no
+        digit morphs into another), while the brackets move to `new`'s; `others` play alongside, `options`
+        go to `show`. Copies play the change, so neither matrix is split up by the scene."""
+        brackets = old.matrix.get_brackets().copy()
+        words = VGroup(*old.matrix.get_entries(), old.label).copy()
+        fresh = VGroup(*new.matrix.get_entries(), new.label).copy()
+        if old in self.mobjects:
+            self.replace(old, brackets)
+        else:  # not on screen, or in pieces (lighting its rows takes it apart)
+            self.remove(*old.get_family())
+            self.add(brackets)
+        self.add(words)
+        self.show(
+            Transform(brackets, new.matrix.get_brackets().copy()),
+            FadeOut(words, rate_func=FIRST_HALF),
+            FadeIn(fresh, rate_func=SECOND_HALF),
+            *others,
+            **options,
+        )
+        self.replace(brackets, new)
+        self.remove(fresh)
 
     def row_softmax(self) -> None:
         self.beat("Softmax row by row")
@@ -295,8 +426,9 @@ class AllQueriesAtOnce(ChapterScene):
             self.scores.animate.align_to([self.left_x, self.top_y, 0], UL),
             run_time=1,
         )
-        self.show(
-            ReplacementTransform(self.scores.copy(), self.weights),
+        self.refill(
+            self.scores.copy(),
+            self.weights,
             self.formula.light("softmax", "Q", "K", "scale"),
             run_time=1.5,
             caption="Softmax each row on its own: every query gets weights that sum to 1.",
@@ -340,14 +472,26 @@ class AllQueriesAtOnce(ChapterScene):
 
     def summary(self) -> None:
         self.beat("Summary")
-        first, second = self.chain
+        first, second = self.blocks[:3] + self.signs[:2], self.blocks[3:] + self.signs[2:]
         self.show(
             FadeOut(self.weights, self.sums, self.v),
-            self.outputs.animate.next_to(self.chain, DOWN, buff=0.4).align_to(self.chain, LEFT),
-            Write(first),
+            self.outputs.animate.move_to(self.end_outputs),
+            *[FadeIn(part) for part in first],
             self.formula.light("Q", "K", "scale"),
             run_time=1.5,
             caption="Two matrix products and a row softmax: every query in one pass.",
         )
-        self.show(Write(second), self.formula.light(), run_time=1.5)
-        self.say("Track the shapes: they say what multiplies what.", hold=2)
+        self.show(
+            FadeIn(self.softmax_arrow),
+            FadeIn(self.softmax_label),
+            *[FadeIn(part) for part in second],
+            self.formula.light(),
+            run_time=1.5,
+        )
+        shared = [b for b in self.blocks if b.shared is not None]
+        self.show(
+            *[b.light_shared() for b in shared],
+            run_time=1,
+            caption="Track the shapes: each product's inner sizes match, and they say what multiplies what.",
+            hold=2,
+        )

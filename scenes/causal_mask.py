@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, SurroundingRectangle, VGroup, Write
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Create,
+    FadeIn,
+    FadeOut,
+    SurroundingRectangle,
+    Transform,
+    VGroup,
+    Write,
+)
+from manim.utils.rate_functions import smooth, squish_rate_func
 
 from attention import examples
 from scenes import components as c
-from scenes.arithmetic import SCORE_PLACES, vector_math, vector_tex
-from scenes.chapter import BODY_LEFT, ChapterScene
+from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, fmt_input, row, vector_math, vector_tex
+from scenes.chapter import BODY_LEFT, STAGE_BOTTOM, ChapterScene
 from scenes.formula_slot import LitFormula
-from scenes.grids import AttentionGrid, Restate, short_name
+from scenes.grids import AttentionGrid, short_name
 from scenes.matrices import MaskedGrid, masked_swatch, row_veils
 from scenes.palette import theme
 
@@ -19,8 +32,13 @@ STAGE_LEFT = -7.3  # the grid's labels stay right of this x (the safe area)
 UNDER_TITLE = 0.25  # the grid's captions stay this far below the subtitle
 SIDE_LEFT = 0.6  # x where the right-hand column of text starts, or further right beside a wide grid
 SIDE_GAP = 0.45  # at least this between the grid's sums and the right-hand column
-NAME_WIDTH = 1.4  # widest a token's name may be in the outputs (longer names are cut short)
-CONTRAST_CHARS = 26  # the closing note's line length
+NAME_WIDTH = 1.4  # widest a token's name may be in the values and outputs (longer names are cut short)
+SAFE_RIGHT = 7.4  # the right-hand column ends left of this x (the safe area's edge, 7.5)
+DIMMED = 0.3  # opacity of a value the word being read may not see
+FOCUS_CELL = (
+    1,
+    0,
+)  # the cell singled out when every query meets every key: the second word's query, the first key
 MASKED_FORMULA = (  # the formula line's parts, each lit while its step is shown
     (r"\mathrm{softmax}\Bigl(", "softmax"),
     ("Q", "Q"),
@@ -28,6 +46,7 @@ MASKED_FORMULA = (  # the formula line's parts, each lit while its step is shown
     (r"/\sqrt{d}", "scale"),
     ("+ M", "mask"),
     (r"\Bigr)", "softmax"),
+    ("V", "V"),
 )
 SCORES = ("Q", "K", "scale")
 VEIL = 0.7  # opacity of the sheet over a row that is not being read
@@ -37,8 +56,46 @@ def quoted(token: str) -> str:
     return f"“{token}”"
 
 
+FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
+SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
+
+
+def marks(grid: AttentionGrid) -> VGroup:
+    """What a grid writes in and beside its cells (numbers, sums and their header; a masked grid's minus
+    infinities and crosses): what changes when the grid shows something else."""
+    parts = [grid.numbers, grid.sums, grid.sum_header]
+    if isinstance(grid, MaskedGrid):
+        parts += [grid.infinities, grid.crosses]
+    return VGroup(*parts)
+
+
+def blend_relations(weights, values) -> list:
+    """Per coordinate, the output as the weights (as printed) times the values (as typed), summed."""
+    printed = [fmt(w, WEIGHT_PLACES) for w in weights]
+    exact = weights @ values
+    return [
+        row(
+            "dot",
+            [t for w, v in zip(printed, values[:, k]) for t in (w, fmt_input(v))],
+            exact[k],
+            WEIGHT_PLACES,
+        )
+        for k in range(values.shape[1])
+    ]
+
+
+def blend_text(relations) -> str:
+    """'0.119 × [1, 0] + 0.881 × [0, 0] = [0.119, 0]', for a caption."""
+    terms = relations[0].terms[::2]
+    vectors = zip(*[r.terms[1::2] for r in relations])
+    sum_ = " + ".join(f"{w} × [{', '.join(v)}]" for w, v in zip(terms, vectors))
+    sign = "=" if all(r.sign == "=" for r in relations) else "≈"
+    return f"{sum_} {sign} [{', '.join(r.result for r in relations)}]"
+
+
 class CausalMask(ChapterScene):
-    """Self-attention over a sentence, then the mask above the diagonal: weights exactly 0, rows still sum to 1."""
+    """Self-attention over a sentence, then the mask above the diagonal: weights exactly 0, rows still sum to 1;
+    each output the sum of its row's weights times the values, so only of the words up to it."""
 
     def inputs(self):
         return examples.current().causal
@@ -72,39 +129,98 @@ class CausalMask(ChapterScene):
             ]
         )
         self.legend = c.legend((masked_swatch(), "masked: weight exactly 0"))
-        self.outputs = self.output_rows()
         self.zero = c.math(r"e^{-\infty} = 0")
-        self.contrast = c.paragraph(
-            "exactly 0, not tiny (see “Where it breaks”)", CONTRAST_CHARS, role="small", color=theme().muted
-        )
         self.formula = LitFormula(MASKED_FORMULA)
+        self.fit_column()
         self.veils = row_veils(self.masked_grid, VEIL)
-        self.layout()
+        self.open_veils = row_veils(self.open_grid, VEIL)
+        i, j = self.focus_cell()
+        self.meeting = SurroundingRectangle(self.open_grid.row(i)[j], color=theme().text, buff=0.02)
 
     def hidden(self) -> list[int]:
         return self.masked_grid.hidden_cells()
 
-    def output_rows(self) -> c.Grid:
-        """'the → [1, 0]' for each word: its masked output."""
-        tokens = self.example.tokens
-        names = [short_name(t, NAME_WIDTH) for t in tokens]
+    def focus_cell(self) -> tuple[int, int]:
+        return min(FOCUS_CELL[0], len(self.example.tokens) - 1), FOCUS_CELL[1]
+
+    def read_rows(self) -> list[int]:
+        """The rows whose outputs are worked out on screen: the first two words' and the last's."""
+        return sorted({0, 1, len(self.example.tokens) - 1})
+
+    def fit_column(self) -> None:
+        """The right-hand column laid out with the weights beside the values and names at NAME_WIDTH, else
+        without the weights (the grid's row shows them), else with names cut shorter, until its tables fit."""
+        for width, terms in ((NAME_WIDTH, True), (NAME_WIDTH, False), (0.9, False), (0.6, False)):
+            self.values = self.value_rows(width, terms)
+            self.outputs = self.output_rows(width)
+            self.layout()
+            if (
+                VGroup(*self.column[1:], *self.lines.values()).get_right()[0] <= SAFE_RIGHT
+            ):  # all but the formula
+                return
+
+    def value_rows(self, width: float, terms: bool) -> c.Grid:
+        """'the [1, 0]' for each word (names cut to `width`): its value, with room left of the vector (if
+        `terms`) for the weight it is multiplied by (`self.terms[i][j]`: row i's weight of word j, '0.119 ×',
+        for each row read and each j up to i)."""
+        tokens, tr = self.example.tokens, self.trace
+        names = [short_name(t, width) for t in tokens]
+        vectors = [c.math(vector_math(v, None), color=theme().value) for v in tr.unmasked.values]
+        self.terms = {
+            i: VGroup(*[c.math(fmt(tr.weights[i, j], WEIGHT_PLACES), r"\times") for j in range(i + 1)])
+            for i in (self.read_rows() if terms else [])
+        }
+        room = max((t.width for row in self.terms.values() for t in row), default=0)
+        return c.Grid(names, vectors, col_buff=room + 0.4, row_buff=0.12)  # the terms are placed in layout()
+
+    def output_rows(self, width: float) -> c.Grid:
+        """'the → [1, 0]' for each word (names cut to `width`): its masked output (`.relations`: the weights
+        times the values)."""
+        tokens, tr = self.example.tokens, self.trace
+        names = [short_name(t, width) for t in tokens]
         arrows = [c.math(r"\to", color=theme().muted) for _ in tokens]
-        vectors = [c.math(vector_math(o), color=theme().output) for o in self.trace.outputs]
+        vectors = [c.math(vector_math(o), color=theme().output) for o in tr.outputs]
+        for i, vector in enumerate(vectors):
+            vector.relations = tuple(blend_relations(tr.weights[i, : i + 1], tr.unmasked.values[: i + 1]))
         return c.Grid(names, arrows, vectors, col_buff=0.25, row_buff=0.12)
 
     def layout(self) -> None:
         self.place_grids()
         grid = self.open_grid
         self.axes[0].next_to(grid.col_labels, UP, buff=0.2).align_to(grid.cells, LEFT)
-        self.axes[1].next_to(grid.row_labels, UP, buff=0.2).set_x(BODY_LEFT, LEFT)
+        self.axes[1].align_to(grid.col_labels, DOWN).set_x(BODY_LEFT, LEFT)  # clear of the row veils
         self.legend.next_to(self.masked_grid, DOWN, buff=0.3).align_to(grid.cells, LEFT)
-        self.outputs_title = c.text("outputs", role="label", color=theme().output)
-        column = VGroup(self.formula, self.outputs_title, self.outputs, self.zero, self.contrast)
-        column.arrange(DOWN, aligned_edge=LEFT, buff=0.25)
-        self.outputs.shift(RIGHT * 0.2)
+        self.zero.next_to(self.legend, RIGHT, buff=0.6)
+        self.values_title = c.text("values", role="label", color=theme().value)
+        self.outputs_title = c.text("outputs: Σ weight × value", role="label", color=theme().output)
+        column = VGroup(self.formula, self.values_title, self.values).arrange(
+            DOWN, aligned_edge=LEFT, buff=0.25
+        )
+        outputs = VGroup(self.outputs_title, self.outputs).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+        for table in (self.values, self.outputs):
+            table.shift(RIGHT * 0.2)
         left = max(SIDE_LEFT, grid.get_right()[0] + SIDE_GAP)
-        column.next_to(self.heading, DOWN, buff=0.5).set_x(left + column.width / 2)
-        self.column = column
+        column.next_to(self.heading, DOWN, buff=0.5).align_to([left, 0, 0], LEFT)
+        self.formula.shift(LEFT * max(0.0, self.formula.get_right()[0] - SAFE_RIGHT))  # beside a wide grid
+        outputs.next_to(self.values, DOWN, buff=0.25).align_to(column, LEFT)
+        self.stacked = outputs.get_bottom()[1] >= STAGE_BOTTOM
+        if not self.stacked:  # the outputs take the values' place once every row has been read
+            outputs.align_to(self.values_title, UP)
+        for terms in self.terms.values():
+            for term, vector in zip(terms, self.values.columns[1]):
+                term.next_to(vector, LEFT, buff=0.15)
+        self.lines = {i: self.outputs.row(i).copy() for i in self.read_rows()}
+        for line in self.lines.values():
+            line.next_to(self.values, DOWN, buff=0.3).align_to(self.values, LEFT)
+        self.column = VGroup(*column, *outputs)
+        tables = VGroup(*self.column[1:], *self.lines.values())
+        if (
+            self.zero.get_right()[0] > tables.get_left()[0]
+            and self.zero.get_top()[1] > tables.get_bottom()[1]
+        ):
+            self.zero.next_to(self.legend, DOWN, buff=0.2).align_to(
+                self.legend, LEFT
+            )  # under it, clear of them
 
     def place_grids(self) -> None:
         """Both grids at GRID_CENTER, moved right to keep their labels on the stage and down to keep their
@@ -117,6 +233,26 @@ class CausalMask(ChapterScene):
         for each in (self.open_grid, self.masked_grid):
             each.shift(shift)
 
+    def recast(self, grid: AttentionGrid, after: AttentionGrid, *others, **options) -> None:
+        """Put `after` (a grid with `grid`'s cells and labels) in `grid`'s place: `grid`'s numbers and marks
+        fade out, then `after`'s fade in (no digit morphs into another), while the cells take on `after`'s
+        shading; `others` play alongside, `options` go to `show`. Copies play the change, so neither grid is
+        split up by the scene."""
+        cells = grid.cells.copy()
+        labels = VGroup(grid.row_labels, grid.col_labels).copy()
+        old, new = marks(grid).copy(), marks(after).copy()
+        self.replace(grid, cells)
+        self.add(labels, old)
+        self.show(
+            Transform(cells, after.cells.copy()),
+            FadeOut(old, rate_func=FIRST_HALF),
+            FadeIn(new, rate_func=SECOND_HALF),
+            *others,
+            **options,
+        )
+        self.replace(cells, after)
+        self.remove(labels, new)
+
     def self_attention(self) -> None:
         self.beat("A sentence reads itself")
         words = " ".join(self.example.tokens)
@@ -127,20 +263,35 @@ class CausalMask(ChapterScene):
             self.formula.light(*SCORES),
             run_time=1.2,
             caption=f"Self-attention over “{words}”: every word's query meets every word's key.",
-            hold=1,
         )
+        i, _ = self.focus_cell()
+        self.add(self.open_veils.set_fill(opacity=0))
+        self.show(Create(self.meeting), *self.veiled(self.open_veils, i), run_time=1, hold=1)
         rows = ", ".join(vector_tex(r, SCORE_PLACES) for r in self.trace.unmasked.scores)
-        self.say(f"The scores Q K^T / √d, row by row: {rows}.", hold=2)
+        self.say(f"The scores Q K^T / √d, row by row: {rows}.")
+        self.play(FadeOut(self.meeting), run_time=0.5)
+        for k in range(len(self.example.tokens)):
+            self.play(*self.veiled(self.open_veils, k), run_time=0.8)
+        self.show(*self.veiled(self.open_veils, None), run_time=0.6)
+        self.remove(self.open_veils)
+
+    @staticmethod
+    def veiled(veils: VGroup, i: int | None) -> list:
+        """Animations veiling every row but row i (None: no row veiled)."""
+        return [v.animate.set_fill(opacity=0 if i in (None, k) else VEIL) for k, v in enumerate(veils)]
 
     def without_mask(self) -> None:
         self.beat("Without a mask")
         first = self.example.tokens[0]
-        self.show(
-            Restate(self.open_grid, lambda g: g.show_weights()),
+        weighted = self.open_grid.copy().show_weights()
+        self.recast(
+            self.open_grid,
+            weighted,
             self.formula.light("softmax", *SCORES),
             run_time=1.2,
             caption=f"Softmax each row: {quoted(first)} gets {vector_tex(self.trace.unmasked.weights[0])}.",
         )
+        self.open_grid = weighted
         self.show(
             Create(self.future),
             run_time=1,
@@ -150,9 +301,9 @@ class CausalMask(ChapterScene):
 
     def hide_the_future(self) -> None:
         self.beat("Hide the future")
-        self.show(
-            FadeOut(self.open_grid),
-            FadeIn(self.masked_grid),
+        self.recast(
+            self.open_grid,
+            self.masked_grid,
             self.formula.light("mask"),
             run_time=1.2,
             caption="The mask M adds minus infinity to every score above the diagonal, before the softmax.",
@@ -162,13 +313,16 @@ class CausalMask(ChapterScene):
     def renormalise(self) -> None:
         self.beat("Softmax of what is left")
         ex, tr = self.example, self.trace
-        self.show(
-            Restate(self.masked_grid, lambda g: g.show_weights()),
+        weighted = self.masked_grid.copy().show_weights()
+        self.recast(
+            self.masked_grid,
+            weighted,
             FadeOut(self.future),
             FadeIn(self.legend),
-            self.formula.light(),
+            self.formula.light("softmax", *SCORES, "mask"),
             run_time=1.2,
         )
+        self.masked_grid = weighted
         focus = [(0, f"Now {quoted(ex.tokens[0])} reads only itself: {vector_tex(tr.weights[0])}.")]
         focus.append(
             (1, f"{quoted(ex.tokens[1])} reads itself and what came before: {vector_tex(tr.weights[1])}.")
@@ -177,24 +331,55 @@ class CausalMask(ChapterScene):
         focus.append((last, f"The last word, {quoted(ex.tokens[-1])}, is unchanged: nothing comes after it."))
         self.add(self.veils.set_fill(opacity=0))
         for i, caption in focus[: 1 + last]:
-            self.show(*self.read_row(i), run_time=0.8, caption=caption)
-        self.show(*self.read_row(None), run_time=0.8, caption="Every row still sums to 1.", hold=1)
-        self.remove(self.veils)
-
-    def read_row(self, i: int | None) -> list:
-        """Animations veiling every row of the masked grid but row i (None: no row veiled)."""
-        return [v.animate.set_fill(opacity=0 if i in (None, k) else VEIL) for k, v in enumerate(self.veils)]
+            self.show(*self.veiled(self.veils, i), run_time=0.8, caption=caption)
+        self.show(*self.veiled(self.veils, None), run_time=0.8, caption="Every row still sums to 1.", hold=1)
 
     def outputs_beat(self) -> None:
         self.beat("Outputs")
-        outputs = ", ".join(f"{t} {vector_tex(o)}" for t, o in zip(self.example.tokens, self.trace.outputs))
+        ex, tr = self.example, self.trace
         self.show(
+            FadeIn(self.values_title),
+            FadeIn(self.values),
+            self.formula.light("V"),
+            run_time=1,
+            caption="Each word also has a value, a row of V: an output sums its row's weights times the values.",
+        )
+        last = len(ex.tokens) - 1
+        reads = {0: "reads only itself", last: "is last: it blends every value"}
+        for i in self.read_rows():
+            blend = blend_text(self.lines[i][2].relations)
+            self.show(
+                *self.veiled(self.veils, i),
+                *self.values_seen(i),
+                *([FadeIn(self.terms[i])] if i in self.terms else []),
+                FadeIn(self.lines[i]),
+                run_time=1,
+                caption=f"{quoted(ex.tokens[i])} {reads.get(i, 'blends only the values up to itself')}: {blend}.",
+                hold=1,
+            )
+            self.show(
+                *([FadeOut(self.terms[i])] if i in self.terms else []), FadeOut(self.lines[i]), run_time=0.5
+            )
+        outputs = ", ".join(f"{t} {vector_tex(o)}" for t, o in zip(ex.tokens, tr.outputs))
+        values = VGroup(self.values_title, self.values)
+        self.show(
+            *self.veiled(self.veils, None),
+            *(self.values_seen(None) if self.stacked else [FadeOut(values)]),
             FadeIn(self.outputs_title),
             FadeIn(self.outputs),
+            self.formula.light(),
             run_time=1,
             caption=f"Each output blends only earlier values: {outputs}.",
-            hold=2,
+            hold=1,
         )
+        self.remove(self.veils)
+        if not self.stacked:
+            self.remove(*values.get_family())  # lighting its rows took the table apart
+
+    def values_seen(self, i: int | None) -> list:
+        """Animations lighting the values row i reads (words 0..i) and dimming the rest (None: all lit)."""
+        rows = range(len(self.example.tokens))
+        return [self.values.row(k).animate.set_opacity(1 if i is None or k <= i else DIMMED) for k in rows]
 
     def exactly_zero(self) -> None:
         self.beat("Exactly zero")
@@ -203,12 +388,7 @@ class CausalMask(ChapterScene):
             run_time=1,
             caption="A masked weight is exp of minus infinity: exactly 0.",
         )
-        self.show(
-            FadeIn(self.contrast),
-            run_time=1,
-            caption="In “Where it breaks”, a large finite gap still left a tiny positive weight.",
-            hold=2,
-        )
+        self.say("In “Where it breaks”, a large finite gap still left a tiny positive weight.", hold=2)
 
     def summary(self) -> None:
         self.beat("Summary")

@@ -5,10 +5,11 @@ from unittest.mock import patch
 
 import numpy as np
 import pytest
+from manim import VGroup
 
 from attention import BlendExample, attend, examples
 from attention.beyond_examples import all_queries
-from scenes.all_queries_at_once import AllQueriesAtOnce
+from scenes.all_queries_at_once import BLOCK_CELL, AllQueriesAtOnce
 from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES
 from scenes.formula_slot import LitFormula
 from scenes.palette import tex_size
@@ -70,14 +71,44 @@ def test_every_shape_is_labelled(scene):
         "v": r"\;(3 \times 2)",
         "outputs": r"\;(2 \times 2)",
     }
-    assert r"(2 \times 4)(4 \times 3) \to 2 \times 3" in scene.chain[0].tex_string
-    assert r"(2 \times 3)(3 \times 2) \to 2 \times 2" in scene.chain[1].tex_string
+    shapes = [tuple(int(b.dims[k].tex_string) for k in (0, 2)) for b in scene.blocks]
+    assert shapes == [(2, 4), (4, 3), (2, 3), (2, 3), (3, 2)]
+    for block, shape in zip(scene.blocks, shapes):
+        assert len(block.block) == shape[0] * shape[1]  # a square per entry
+    for left, right in [(scene.blocks[0], scene.blocks[1]), (scene.blocks[3], scene.blocks[4])]:
+        assert left.dims[left.shared].tex_string == right.dims[right.shared].tex_string  # the inner sizes
+
+
+def test_the_closing_picture_spreads_over_the_frame_in_two_lines(scene):
+    q, kt, scores, weights, v = scene.blocks
+    assert 0.45 <= scene.blocks[0].block[0].width <= BLOCK_CELL  # squares as large as fit, at most BLOCK_CELL
+    assert {b.name.role for b in scene.blocks} == {"body"} and {b.dims.role for b in scene.blocks} == {"body"}
+    first = [q, scene.signs[0], kt, scene.signs[1], scores]
+    second = [weights, scene.signs[2], v, scene.signs[3], scene.end_outputs]
+    assert (
+        scores.get_bottom()[1] > scene.softmax_label.get_top()[1]
+    )  # line 2 sits under the scores (K^T may reach lower)
+    assert scene.softmax_label.get_left()[0] > kt.get_right()[0]
+    assert scene.softmax_label.get_bottom()[1] > max(p.get_top()[1] for p in second)
+    assert abs(weights.block.get_x() - scores.block.get_x()) < 1e-6  # the softmax goes straight down
+    for line in (first, second):
+        for a, b in zip(line, line[1:]):
+            assert a.get_right()[0] < b.get_left()[0]
+    assert VGroup(scene.shapes, scene.end_outputs).width > 0.5 * (RIGHT_X - LEFT_X)
+    for part in [scene.shapes, scene.end_outputs]:
+        assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
+        assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] < scene.formula.get_bottom()[1]
+
+
+def test_the_queries_start_as_rows_printed_as_q_prints_them(scene):
+    for vector, row in zip(scene.query_rows, np.reshape(scene.q.entries(), scene.q.values.shape)):
+        assert [e.tex_string for e in vector.entries] == list(row)
 
 
 def test_everything_fits_and_nothing_overlaps(scene):
     first = [scene.q, scene.kt, scene.columns, scene.scores, scene.divide_label]
     second = [scene.weights, scene.sums, scene.v, scene.outputs]
-    for part in [scene.heading, scene.formula, scene.chain, *first, *second]:
+    for part in [scene.heading, scene.formula, scene.query_rows, *first, *second]:
         assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
         assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
     assert scene.formula.get_bottom()[1] > max(p.get_top()[1] for p in first + second)
