@@ -54,7 +54,8 @@ GLOSSARY_TOP_LEFT = np.array([0.4, -1.45, 0])  # the symbols' legend builds up b
 RIGHT_LEFT, RIGHT_EDGE = -1.2, 6.9  # the worked example and the comparison use x in this range
 NAME_WIDTH = 1.6  # a token's name in the worked example is cut to this width
 LABEL_GAP = 0.3  # between the cross and its label
-SHADOW_LANE, SHADOW_WIDTH = 0.12, 6  # a shadow's distance beside the query's direction per lane; its stroke
+LABEL_TRIES = 4  # rings round a point, LABEL_GAP apart, where a label looks for a clear place
+SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
 RIGHT_MARK = 0.2  # the side of a right-angle mark
 OUTPUT_WIDTH = 9  # the output arrow's stroke, wider than a key's (5): a rim round a key it lies along
 PLANE_RIGHT = RIGHT_LEFT - 0.15  # the plane's labels stay left of this x, clear of the worked example
@@ -70,8 +71,8 @@ ALIGNED = 0.99  # a key whose cosine with the query is at least this points alon
 UNRELATED = 0.05  # a key whose cosine is within this of 0 points in an unrelated direction
 NOTE = "Dot products grow with d; without ÷ √d, softmax saturates toward one-hot."
 PAYOFF = (
-    "The payoff: not one RNN hidden state for a whole sequence (chapter 1), "
-    "but a fresh, query-specific blend of all of it, recomputed on demand."
+    "Not one RNN hidden state for a whole sequence (chapter 1): a fresh, query-specific blend of all of it, "
+    "recomputed on demand."
 )
 
 
@@ -93,7 +94,7 @@ class LiveAttention(VGroup):
         self.key_labels = VGroup()
         for t, k in zip(example.tokens, example.keys):
             label = c.arrow_label(self.plane, k, t, token_color(t))
-            self.key_labels.add(c.clear_of(label, self.plane.c2p(*k), self.key_labels, right=PLANE_RIGHT))
+            self.key_labels.add(clear_near(label, self.plane.c2p(*k), self.key_labels))
         self.cross = c.cross_marker().move_to(self.plane.c2p(*example.path[0]))
         self.bars = c.WeightBars(example.tokens, self.trace().weights, height=BAR_HEIGHT)
         self.bars.shift(BARS_BASELINE - self.bars.baseline.get_center())
@@ -132,15 +133,27 @@ def nearest(trace) -> int | None:
     return None if np.sum(distances < distances[closest] + NEAREST_MARGIN) > 1 else closest
 
 
+def clear_near(label, point, others):
+    """`label` where it is, or moved round `point` (ever farther, up to LABEL_TRIES rings) to the first place
+    clear of `others` and left of PLANE_RIGHT; where it was when none is."""
+    start = label.get_center()
+    for ring in range(1, LABEL_TRIES + 1):
+        c.clear_of(label, point, others, buff=LABEL_GAP * ring, right=PLANE_RIGHT)
+        inside = -c.FRAME_RIGHT <= label.get_left()[0] and label.get_right()[0] <= PLANE_RIGHT
+        if inside and all(c.apart(label, other) for other in others):
+            return label
+    return label.move_to(start)
+
+
 def describe(tokens, trace) -> str:
     """A caption for the weights at a stop of the drag (for equal weights, why: not the nearest key)."""
     weights = trace.weights
     if equal(trace):
-        same = f"Equal q · k_i here, so each weight is {fmt(weights[0], WEIGHT_PLACES)}"
+        same = f"Equal q · k_i, so each weight is {fmt(weights[0], WEIGHT_PLACES)}"
         close = nearest(trace)
         if close is None:
             return f"{same}: dot products set the weights."
-        return f"{same}, though the cross is nearest “{tokens[close]}”: dot products, not distance."
+        return f"{same}, though “{tokens[close]}” is nearest: dot products, not distance."
     top = int(np.argmax(weights))
     return f"Near “{tokens[top]}”, “{tokens[top]}” gets the most weight: {fmt(weights[top], WEIGHT_PLACES)}."
 
@@ -206,7 +219,7 @@ def reasons(tokens, trace) -> list[tuple[str, list[int]]]:
     if equal(trace):
         return [("Every key overlaps the query's direction equally, so the weights are equal.", order)]
     lead, last = outcomes(w)
-    first = f"Drop each key onto the query's direction: “{tokens[order[0]]}” {lead}, its shadow the longest."
+    first = f"“{tokens[order[0]]}” {lead}: the longest shadow on the query's direction."
     parts = [(first, order[:1])]
     middle = order[1:-1]
     if len(middle) == 1:
@@ -243,18 +256,16 @@ def divided(trace) -> str:
 def comparison(trace, unscaled, blend) -> str:
     """The caption of the three weight charts, left to right: chapter 4's (its width d, so its divisor √d),
     this one's, and this one's without scaling; each by its top weight."""
-    top = {name: fmt(t.weights.max(), WEIGHT_PLACES) for name, t in (("ch4", blend), ("here", trace))}
-    rest = f"{divided(trace)} here gives {top['here']}, and no scaling {fmt(unscaled.weights.max(), WEIGHT_PLACES)}."
+    top = [fmt(t.weights.max(), WEIGHT_PLACES) for t in (blend, trace, unscaled)]
+    rest = f"{divided(trace)} here {top[1]}, no scaling {top[2]}."
     if trace.dots.shape == blend.dots.shape and np.allclose(np.sort(trace.dots), np.sort(blend.dots)):
         dots = ", ".join(fmt(x, SCORE_PLACES) for x in np.sort(trace.dots)[::-1])
-        return (
-            f"Same dot products {dots}, three divisors: chapter 4's d = {blend.width}, {divided(blend)}, "
-            f"gives a top weight of {top['ch4']}; {rest}"
-        )
-    return (
-        f"Chapter 4's d = {blend.width}: its own dot products {divided(blend)} give a top weight of "
-        f"{top['ch4']}; {rest}"
+        there = f"{divided(blend)} (chapter 4, d = {blend.width}) gives top weight {top[0]}"
+        return f"Same dot products {dots}: {there}, {rest}"
+    there = (
+        f"Chapter 4 (d = {blend.width}) divides its own dot products {divided(blend)}: top weight {top[0]}"
     )
+    return f"{there}; {rest}"
 
 
 def reach(plane, direction) -> tuple[float, float]:
@@ -439,8 +450,9 @@ class ThreeTokenDrag(ChapterScene):
             run_time=0.8,
             caption=f"Stop at q = {coords(trace.query)}. Step 1: q · k_i for every key.",
         )
-        q_label.next_to(live.cross, DOWN, buff=LABEL_GAP)
-        c.clear_of(q_label, live.cross.get_center(), live.key_labels, right=PLANE_RIGHT)
+        clear_near(
+            q_label.next_to(live.cross, DOWN, buff=LABEL_GAP), live.cross.get_center(), live.key_labels
+        )
         self.play(
             FadeIn(q_label),
             FadeOut(live.bars),
@@ -481,7 +493,6 @@ class ThreeTokenDrag(ChapterScene):
                 self.show(*shown, run_time=1, caption=caption)
             else:
                 self.say(caption)
-        self.wait(1)
 
     def step_table(self, trace) -> list[VGroup]:
         """The worked example's steps, as blocks of checkable arithmetic shown one after another, and the

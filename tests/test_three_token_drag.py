@@ -128,12 +128,11 @@ def test_captions_describe_the_weights():
 def test_equal_weights_are_explained_by_dot_products_not_distance():
     ex = examples.current().drag
     assert describe(ex.tokens, ex.trace([0.7, 0.7])) == (
-        "Equal q · k_i here, so each weight is 0.333, though the cross is nearest “sat”: "
-        "dot products, not distance."
+        "Equal q · k_i, so each weight is 0.333, though “sat” is nearest: dot products, not distance."
     )
     # equally near two keys: no key is named
     assert describe(("a", "b"), attend([0, 0], [[1, 0], [-1, 0]])) == (
-        "Equal q · k_i here, so each weight is 0.500: dot products set the weights."
+        "Equal q · k_i, so each weight is 0.500: dot products set the weights."
     )
 
 
@@ -141,13 +140,13 @@ def test_the_charts_caption_names_each_divisor_and_top_weight():
     ex = examples.current()
     unscaled = attend(ex.drag.query, ex.drag.keys, scaled=False)
     assert comparison(ex.drag.trace(), unscaled, ex.blend.trace(0)) == (
-        "Same dot products 4, 2, 0, three divisors: chapter 4's d = 4, ÷ √4 = 2, gives a top weight of 0.665; "
-        "÷ √2 ≈ 1.414 here gives 0.768, and no scaling 0.867."
+        "Same dot products 4, 2, 0: ÷ √4 = 2 (chapter 4, d = 4) gives top weight 0.665, "
+        "÷ √2 ≈ 1.414 here 0.768, no scaling 0.867."
     )
     other = attend([1, 0, 0], [[1, 0, 0], [0, 1, 0]])
     assert comparison(ex.drag.trace(), unscaled, other) == (
-        "Chapter 4's d = 3: its own dot products ÷ √3 ≈ 1.732 give a top weight of 0.640; "
-        "÷ √2 ≈ 1.414 here gives 0.768, and no scaling 0.867."
+        "Chapter 4 (d = 3) divides its own dot products ÷ √3 ≈ 1.732: top weight 0.640; "
+        "÷ √2 ≈ 1.414 here 0.768, no scaling 0.867."
     )
 
 
@@ -202,7 +201,7 @@ def test_added_items_stay_in_the_layout_area_without_overlaps(scene):
 def test_the_reasons_name_each_key_once_in_weight_order():
     ex = examples.current().drag
     assert reasons(ex.tokens, ex.trace()) == [
-        ("Drop each key onto the query's direction: “the” dominates, its shadow the longest.", [0]),
+        ("“the” dominates: the longest shadow on the query's direction.", [0]),
         ("“sat” keeps a share because it partly overlaps the query's direction.", [2]),
         ("“cat” gets almost none because it points in an unrelated direction.", [1]),
     ]
@@ -216,7 +215,7 @@ def test_reasons_follow_a_custom_example(custom):
         path=[[1, 0], [1.5, 0.5]],
     )
     assert [caption for caption, _ in reasons(ex.tokens, ex.trace())] == [
-        "Drop each key onto the query's direction: “dog” leads, its shadow the longest.",
+        "“dog” leads: the longest shadow on the query's direction.",
         "“pet” keeps a share because it partly overlaps the query's direction.",
         "“cat” gets the least because it overlaps the query's direction least.",
     ]
