@@ -53,6 +53,7 @@ BAR_HEIGHT = 1.6
 GLOSSARY_TOP_LEFT = np.array([0.4, -1.45, 0])  # the symbols' legend builds up below the bars
 RIGHT_LEFT, RIGHT_EDGE = -1.2, 6.9  # the worked example and the comparison use x in this range
 NAME_WIDTH = 1.6  # a token's name in the worked example is cut to this width
+VERDICT_NAME = 12  # characters of a token's name the verdict keeps
 LABEL_GAP = 0.3  # between the cross and its label
 LABEL_TRIES = 4  # rings round a point, LABEL_GAP apart, where a label looks for a clear place
 SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
@@ -234,10 +235,12 @@ def reasons(tokens, trace) -> list[tuple[str, list[int]]]:
 
 
 def verdict(tokens, trace) -> str:
-    """The worked example's conclusion as a short label: 'At q = (2, 0): “the” dominates, ...'."""
+    """The worked example's conclusion as a short label: 'At q = (2, 0): “the” dominates, ...' (a name longer
+    than VERDICT_NAME cut short with '…': the captions name it in full)."""
     w = trace.weights
     if equal(trace):
         return f"At q = {coords(trace.query)}: equal weights."
+    tokens = [t if len(t) <= VERDICT_NAME else t[: VERDICT_NAME - 1] + c.ELLIPSIS for t in tokens]
     order = ranked(w)
     lead, last = outcomes(w)
     middle = [f"“{tokens[i]}” keeps a share" for i in order[1:-1]]
@@ -485,6 +488,9 @@ class ThreeTokenDrag(ChapterScene):
         as it is spoken about (its shadow there is q · k_i / |q|)."""
         colors = [token_color(t) for t in self.example.tokens]
         self.shadows = Shadows(self.live.plane, trace, colors)
+        if self.verdict_alone:  # no room for it under the steps: they leave first
+            self.wait_for_reader()
+            self.play(FadeOut(VGroup(*self.still_shown(self.steps))), run_time=0.5)
         for i, (caption, keys) in enumerate(reasons(self.example.tokens, trace)):
             shown = [Create(self.shadows.parts[k]) for k in keys if len(self.shadows.parts[k])]
             if i == 0:
@@ -496,11 +502,11 @@ class ThreeTokenDrag(ChapterScene):
 
     def step_table(self, trace) -> list[VGroup]:
         """The worked example's steps, as blocks of checkable arithmetic shown one after another, and the
-        verdict under them, below the formula strip and right of the plane. The first layout of LAYOUTS
-        that fits: step 3 under steps 1 and 2 ("beside"), in their place ("in_place"), or each step's column
-        in the place of the one before, beside the names ("one_column"); the arithmetic is drawn smaller,
-        all of it alike, if needed (names and headers keep their sizes). `leaving[i]`: what leaves before
-        block i comes."""
+        verdict under them (or, with no room there, in their place once they leave), below the formula strip
+        and right of the plane. The first layout of LAYOUTS that fits: step 3 under steps 1 and 2
+        ("beside"), in their place ("in_place"), or each step's column in the place of the one before,
+        beside the names ("one_column"); the arithmetic is drawn smaller, all of it alike, if needed (names
+        and headers keep their sizes). `leaving[i]`: what leaves before block i comes."""
         width = RIGHT_EDGE - RIGHT_LEFT
         self.verdict = c.paragraph_within(verdict(self.example.tokens, trace), width, "small")
         top = self.strip.get_bottom()[1] - 0.25
@@ -512,6 +518,9 @@ class ThreeTokenDrag(ChapterScene):
                 break
         table.move_to([RIGHT_LEFT, top, 0], aligned_edge=UL)
         self.verdict.next_to(table, DOWN, buff=0.2).align_to(table, LEFT)
+        self.verdict_alone = self.verdict.get_bottom()[1] < STAGE_BOTTOM  # then it takes the steps' place
+        if self.verdict_alone:
+            self.verdict.move_to(table, aligned_edge=UL)
         return blocks
 
     def fitted(self, trace, layout: str, room) -> tuple[float, list[VGroup]]:
@@ -548,9 +557,16 @@ class ThreeTokenDrag(ChapterScene):
                 for e, w in zip(trace.exps, trace.weights)
             ]
         )
-        (total,) = cells(
-            [r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES, SUM_TERMS_PER_LINE)]
-        )
+
+        def total(indent: float):
+            """The sum of the exponentials, as many terms a line (up to SUM_TERMS_PER_LINE) as fit the
+            worked example's width `indent` in from its left edge."""
+            for per_line in range(SUM_TERMS_PER_LINE, 0, -1):
+                (line,) = cells([r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES, per_line)])
+                if line.width <= RIGHT_EDGE - RIGHT_LEFT - indent:
+                    break
+            return line
+
         heads = [
             c.text(words, role="small", color=theme().muted)
             for words in (
@@ -571,10 +587,11 @@ class ThreeTokenDrag(ChapterScene):
         heads[1].shift(RIGHT * max(0.0, heads[0].get_right()[0] + 0.3 - heads[1].get_left()[0]))
         step2 = VGroup(heads[1].set_y(heads[0].get_y()), top_scaled)
         names3 = bottom.columns[0]
+        summed = total(exps[0].get_left()[0] - bottom.get_left()[0])
         step3 = VGroup(
             heads[2].next_to(names3[0], UP, buff=0.2).align_to(names3[0], LEFT),
             bottom,
-            total.next_to(bottom, DOWN, buff=0.25).align_to(exps[0], LEFT),
+            summed.next_to(bottom, DOWN, buff=0.25).align_to(exps[0], LEFT),
         )
         if layout == "in_place":
             step3.move_to(VGroup(step1, step2), aligned_edge=UL)
@@ -584,11 +601,13 @@ class ThreeTokenDrag(ChapterScene):
             self.leaving = {}
         return [step1, step2, step3]
 
-    def one_column(self, names, heads, columns, total) -> list[VGroup]:
+    def one_column(self, names, heads, columns, sum_line) -> list[VGroup]:
         """Names, and beside them one column at a time (dot products, scores, exponentials, weights), each in
-        the place of the one before; the header of each step in the place of the one before."""
+        the place of the one before; the header of each step in the place of the one before; under the
+        exponentials their sum, `sum_line(indent)`."""
         table = c.Grid(names, columns[0], col_buff=0.35, row_buff=0.15)
         slots = table.columns[1]
+        total = sum_line(slots.get_left()[0] - table.get_left()[0])
         for later in columns[1:]:
             for cell, slot in zip(later, slots):
                 cell.move_to(slot, aligned_edge=LEFT)
@@ -609,7 +628,7 @@ class ThreeTokenDrag(ChapterScene):
         blend = examples.current().blend
         top = [RIGHT_LEFT, self.strip.get_bottom()[1] - 0.3, 0]
         self.play(
-            FadeOut(VGroup(*self.still_shown(self.steps))),
+            *[FadeOut(VGroup(*shown)) for shown in [self.still_shown(self.steps)] if shown],
             self.verdict.animate.move_to(top, aligned_edge=UL),
             run_time=1,
         )
