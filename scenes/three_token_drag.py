@@ -72,7 +72,7 @@ ALIGNED = 0.99  # a key whose cosine with the query is at least this points alon
 UNRELATED = 0.05  # a key whose cosine is within this of 0 points in an unrelated direction
 NOTE = "Dot products grow with d; without ÷ √d, softmax saturates toward one-hot."
 PAYOFF = (
-    "Not one RNN hidden state for a whole sequence (chapter 1): a fresh, query-specific blend of all of it, "
+    "Not one RNN hidden state for a whole sequence (chapter 1): a fresh, query-specific blend, "
     "recomputed on demand."
 )
 
@@ -263,8 +263,9 @@ def comparison(trace, unscaled, blend) -> str:
     rest = f"{divided(trace)} here {top[1]}, no scaling {top[2]}."
     if trace.dots.shape == blend.dots.shape and np.allclose(np.sort(trace.dots), np.sort(blend.dots)):
         dots = ", ".join(fmt(x, SCORE_PLACES) for x in np.sort(trace.dots)[::-1])
-        there = f"{divided(blend)} (chapter 4, d = {blend.width}) gives top weight {top[0]}"
-        return f"Same dot products {dots}: {there}, {rest}"
+        return (
+            f"Top weight from dots {dots}: {divided(blend)} (chapter 4, d = {blend.width}) {top[0]}, {rest}"
+        )
     there = (
         f"Chapter 4 (d = {blend.width}) divides its own dot products {divided(blend)}: top weight {top[0]}"
     )
@@ -355,7 +356,7 @@ class ThreeTokenDrag(ChapterScene):
             FadeIn(self.heading),
             Create(live.plane),
             run_time=1.5,
-            caption="Three tokens sit at fixed points; each arrow is a key vector k_i, one per token i.",
+            caption="Each arrow is a key vector k_i, one per token i, at a fixed point.",
         )
         self.play(
             *[GrowArrow(k) for k in live.keys],
@@ -381,7 +382,6 @@ class ThreeTokenDrag(ChapterScene):
             run_time=1.5,
             caption="score_i compares q with k_i; w_i sum to 1; the output blends the values (here, the keys) "
             "by weight.",
-            hold=0.5,
         )
 
     def drag(self) -> None:

@@ -6,12 +6,21 @@ import dataclasses
 
 import numpy as np
 import pytest
-from manim import MathTex, tempconfig
+from manim import MathTex, VGroup, tempconfig
 
 from attention import attend, examples
 from attention.examples import DragExample
 from scenes.arithmetic import exp_tex, fmt
-from scenes.three_token_drag import Shadows, ThreeTokenDrag, comparison, describe, reasons, verdict
+from scenes.chapter import STAGE_BOTTOM
+from scenes.three_token_drag import (
+    RIGHT_EDGE,
+    Shadows,
+    ThreeTokenDrag,
+    comparison,
+    describe,
+    reasons,
+    verdict,
+)
 from tests.snapshot import SIZE, assert_matches_snapshot, built
 
 LAYOUT = (-7.4, 7.4, -3.8, 3.65)  # x and y bounds of the area the chapter may use (the safe area ends at 7.5)
@@ -73,11 +82,11 @@ def test_bars_show_the_trace(scene, query, shown):
 
 
 @pytest.mark.parametrize("query", [(2, 0), (0.3, 1.7), (1, -0.4)])
-def test_context_arrow_ends_at_the_computed_context(scene, query):
+def test_output_arrow_ends_at_the_computed_output(scene, query):
     live = scene.live.move_query_to(query)
     np.testing.assert_allclose(live.query(), query, atol=1e-9)
     expected = attend(query, examples.current().drag.keys).output
-    np.testing.assert_allclose(live.context.get_end(), live.plane.c2p(*expected), atol=1e-6)
+    np.testing.assert_allclose(live.output.get_end(), live.plane.c2p(*expected), atol=1e-6)
 
 
 def test_bar_heights_are_proportional_to_weights(scene):
@@ -140,8 +149,7 @@ def test_the_charts_caption_names_each_divisor_and_top_weight():
     ex = examples.current()
     unscaled = attend(ex.drag.query, ex.drag.keys, scaled=False)
     assert comparison(ex.drag.trace(), unscaled, ex.blend.trace(0)) == (
-        "Same dot products 4, 2, 0: ÷ √4 = 2 (chapter 4, d = 4) gives top weight 0.665, "
-        "÷ √2 ≈ 1.414 here 0.768, no scaling 0.867."
+        "Top weight from dots 4, 2, 0: ÷ √4 = 2 (chapter 4, d = 4) 0.665, ÷ √2 ≈ 1.414 here 0.768, no scaling 0.867."
     )
     other = attend([1, 0, 0], [[1, 0, 0], [0, 1, 0]])
     assert comparison(ex.drag.trace(), unscaled, other) == (
@@ -262,6 +270,23 @@ def test_shadows_are_the_dot_products_over_the_query_length(scene):
 def test_the_step_headers_read_as_relations(scene):
     steps = scene.step_table(scene.live.move_query_to(examples.current().drag.query).trace())
     assert steps[1][0].original_text.replace(" ", "") == "2scoreᵢ=q·kᵢ/√2"
+
+
+def test_wide_arithmetic_takes_one_column_at_a_time(custom, tmp_path):
+    # exponentials in the millions: the steps do not fit side by side, so each column takes the last's place
+    ex = custom(
+        tokens=("apple", "money", "queen"),
+        keys=[[100, -54.4], [43.4, -54.9], [18.1, -100]],
+        query=[0.15, -0.15],
+        path=[[100, 40.6], [-64.2, 26.5]],
+    )
+    chapter = built(ThreeTokenDrag, tmp_path)
+    steps = chapter.step_table(ex.trace())
+    assert len(steps) == 4 and sorted(chapter.leaving) == [1, 2, 3]
+    for i, leaving in chapter.leaving.items():  # what leaves was shown by the block before
+        assert all(any(m is part for part in steps[i - 1].get_family()) for m in leaving)
+    assert VGroup(*steps).get_right()[0] <= RIGHT_EDGE + 1e-6
+    assert chapter.verdict.get_bottom()[1] >= STAGE_BOTTOM
 
 
 def test_the_charts_stand_on_one_baseline_and_one_scale(rendered):
