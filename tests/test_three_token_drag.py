@@ -1,16 +1,26 @@
 """The three-token drag chapter: displayed values equal the numpy trace; symbols, reasons and payoff
-in the captions; last-frame snapshot."""
+in the captions, and drawn (equal dot products, shadows on the query's direction, three weight charts on
+one baseline); last-frame snapshot."""
 
 import dataclasses
 
 import numpy as np
 import pytest
-from manim import MathTex, tempconfig
+from manim import MathTex, VGroup, tempconfig
 
 from attention import attend, examples
 from attention.examples import DragExample
 from scenes.arithmetic import exp_tex, fmt
-from scenes.three_token_drag import ThreeTokenDrag, against_blend, describe, reasons, verdict
+from scenes.chapter import STAGE_BOTTOM
+from scenes.three_token_drag import (
+    RIGHT_EDGE,
+    Shadows,
+    ThreeTokenDrag,
+    comparison,
+    describe,
+    reasons,
+    verdict,
+)
 from tests.snapshot import SIZE, assert_matches_snapshot, built
 
 LAYOUT = (-7.4, 7.4, -3.8, 3.65)  # x and y bounds of the area the chapter may use (the safe area ends at 7.5)
@@ -72,11 +82,11 @@ def test_bars_show_the_trace(scene, query, shown):
 
 
 @pytest.mark.parametrize("query", [(2, 0), (0.3, 1.7), (1, -0.4)])
-def test_context_arrow_ends_at_the_computed_context(scene, query):
+def test_output_arrow_ends_at_the_computed_output(scene, query):
     live = scene.live.move_query_to(query)
     np.testing.assert_allclose(live.query(), query, atol=1e-9)
     expected = attend(query, examples.current().drag.keys).output
-    np.testing.assert_allclose(live.context.get_end(), live.plane.c2p(*expected), atol=1e-6)
+    np.testing.assert_allclose(live.output.get_end(), live.plane.c2p(*expected), atol=1e-6)
 
 
 def test_bar_heights_are_proportional_to_weights(scene):
@@ -127,30 +137,31 @@ def test_captions_describe_the_weights():
 def test_equal_weights_are_explained_by_dot_products_not_distance():
     ex = examples.current().drag
     assert describe(ex.tokens, ex.trace([0.7, 0.7])) == (
-        "Equal q · k_i here, so each weight is 0.333, though the cross is nearest “sat”: "
-        "dot products, not distance."
+        "Equal q · k_i, so each weight is 0.333, though “sat” is nearest: dot products, not distance."
     )
     # equally near two keys: no key is named
     assert describe(("a", "b"), attend([0, 0], [[1, 0], [-1, 0]])) == (
-        "Equal q · k_i here, so each weight is 0.500: dot products set the weights."
+        "Equal q · k_i, so each weight is 0.500: dot products set the weights."
     )
 
 
-def test_the_top_weight_is_compared_with_chapter_4s_divisor():
+def test_the_charts_caption_names_each_divisor_and_top_weight():
     ex = examples.current()
-    assert against_blend(ex.drag.trace(), ex.blend.trace(0)) == (
-        "Chapter 4 has the same dot products 4, 2, 0 but d = 4, so ÷ √4 = 2: top weight 0.665 there, 0.768 here."
+    unscaled = attend(ex.drag.query, ex.drag.keys, scaled=False)
+    assert comparison(ex.drag.trace(), unscaled, ex.blend.trace(0)) == (
+        "Top weight from dots 4, 2, 0: ÷ √4 = 2 (chapter 4, d = 4) 0.665, ÷ √2 ≈ 1.414 here 0.768, no scaling 0.867."
     )
     other = attend([1, 0, 0], [[1, 0, 0], [0, 1, 0]])
-    assert against_blend(ex.drag.trace(), other) == (
-        "Chapter 4's d = 3 divides by √3 ≈ 1.732: top weight 0.640 there, 0.768 here."
+    assert comparison(ex.drag.trace(), unscaled, other) == (
+        "Chapter 4 (d = 3) divides its own dot products ÷ √3 ≈ 1.732: top weight 0.640; "
+        "÷ √2 ≈ 1.414 here 0.768, no scaling 0.867."
     )
 
 
 def test_captions_name_each_symbol(rendered):
     said = captions(rendered)
     intro = " ".join(said[:3])
-    for symbol in ["key vector k_i", "query q", "d = 2", "dimension", "score_i", "w_i", "context"]:
+    for symbol in ["key vector k_i", "query q", "d = 2", "dimension", "score_i", "w_i", "output"]:
         assert symbol in intro
     steps = " ".join(s for s in said if s.startswith("Step"))
     assert "score_i" in steps and "w_i" in steps and "√d = √2" in steps
@@ -159,11 +170,14 @@ def test_captions_name_each_symbol(rendered):
 def test_captions_give_the_reasons_and_the_payoff(rendered):
     said = captions(rendered)
     ex = examples.current().drag
-    assert reasons(ex.tokens, ex.trace()) in said
+    for caption, _ in reasons(ex.tokens, ex.trace()):
+        assert caption in said
     payoff = next(s for s in said if "RNN" in s)
     for words in ["one RNN hidden state", "whole sequence", "chapter 1", "query-specific blend", "on demand"]:
         assert words in payoff
-    assert against_blend(ex.trace(), examples.current().blend.trace(0)) in said
+    unscaled = attend(ex.query, ex.keys, scaled=False)
+    assert comparison(ex.trace(), unscaled, examples.current().blend.trace(0)) in said
+    assert not any("context" in s for s in said)  # one word for the blend: output, as in the formula
 
 
 def test_the_legend_and_captions_say_the_values_are_the_keys(scene, rendered):
@@ -192,6 +206,15 @@ def test_added_items_stay_in_the_layout_area_without_overlaps(scene):
         assert upper.get_bottom()[1] > lower.get_top()[1]
 
 
+def test_the_reasons_name_each_key_once_in_weight_order():
+    ex = examples.current().drag
+    assert reasons(ex.tokens, ex.trace()) == [
+        ("“the” dominates: the longest shadow on the query's direction.", [0]),
+        ("“sat” keeps a share because it partly overlaps the query's direction.", [2]),
+        ("“cat” gets almost none because it points in an unrelated direction.", [1]),
+    ]
+
+
 def test_reasons_follow_a_custom_example(custom):
     ex = custom(
         tokens=("dog", "cat", "pet"),
@@ -199,10 +222,11 @@ def test_reasons_follow_a_custom_example(custom):
         query=[1.5, 0.5],
         path=[[1, 0], [1.5, 0.5]],
     )
-    assert reasons(ex.tokens, ex.trace()) == (
-        "“dog” leads; “pet” keeps a share because it partly overlaps the query's direction; "
-        "“cat” gets the least because it overlaps the query's direction least."
-    )
+    assert [caption for caption, _ in reasons(ex.tokens, ex.trace())] == [
+        "“dog” leads: the longest shadow on the query's direction.",
+        "“pet” keeps a share because it partly overlaps the query's direction.",
+        "“cat” gets the least because it overlaps the query's direction least.",
+    ]
 
 
 def test_reasons_follow_a_custom_order(custom):
@@ -211,14 +235,73 @@ def test_reasons_follow_a_custom_order(custom):
         tokens=("ant", "bee", "cow"), keys=[[1, 1], [0, -2], [2, 0]], query=[0, 1], path=[[1, 0], [0, 1]]
     )
     assert list(ex.trace().weights.argsort()[::-1]) == [0, 2, 1]
-    assert reasons(ex.tokens, ex.trace()) == (
-        "“ant” dominates; “cow” keeps a share though it points in an unrelated direction; "
-        "“bee” gets almost none because it points away from the query's direction."
-    )
+    assert [caption for caption, _ in reasons(ex.tokens, ex.trace())][1:] == [
+        "“cow” keeps a share though it points in an unrelated direction.",
+        "“bee” gets almost none because it points away from the query's direction.",
+    ]
     assert (
         verdict(ex.tokens, ex.trace())
         == "At q = (0, 1): “ant” dominates, “cow” keeps a share, “bee” gets almost none."
     )
+
+
+def test_several_middle_keys_share_one_reason():
+    keys = [[3, 0], [2, 1], [1, 2], [0, 3]]
+    parts = reasons(("a", "b", "c", "d"), attend([1, 0], keys))
+    assert [keys for _, keys in parts] == [[0], [1, 2], [3]]
+    assert parts[1][0] == "The 2 others keep shares, in the order of their shadows."
+
+
+def test_shadows_are_the_dot_products_over_the_query_length(scene):
+    live = scene.live
+    trace = attend([2, 1], examples.current().drag.keys)
+    shadows = Shadows(live.plane, trace, ["#ffffff"] * 3)
+    unit = np.linalg.norm(live.plane.c2p(1, 0) - live.plane.c2p(0, 0))
+    for key, dot, part in zip(trace.keys, trace.dots, shadows.parts):
+        drop, _, shadow = part
+        assert shadow.get_length() / unit == pytest.approx(dot / np.linalg.norm(trace.query), abs=1e-6)
+        # the perpendicular from the key's tip meets the query's direction at a right angle
+        assert np.dot(drop.get_end() - drop.get_start(), [2, 1, 0]) == pytest.approx(0, abs=1e-3)
+        np.testing.assert_allclose(drop.get_start(), live.plane.c2p(*key), atol=1e-3)
+    # a zero query has no direction: nothing is drawn
+    assert len(Shadows(live.plane, attend([0, 0], trace.keys), ["#ffffff"] * 3).get_family()) == 1
+
+
+def test_the_step_headers_read_as_relations(scene):
+    steps = scene.step_table(scene.live.move_query_to(examples.current().drag.query).trace())
+    assert steps[1][0].original_text.replace(" ", "") == "2scoreᵢ=q·kᵢ/√2"
+
+
+def test_wide_arithmetic_takes_one_column_at_a_time(custom, tmp_path):
+    # exponentials in the millions: the steps do not fit side by side, so each column takes the last's place
+    ex = custom(
+        tokens=("apple", "money", "queen"),
+        keys=[[100, -54.4], [43.4, -54.9], [18.1, -100]],
+        query=[0.15, -0.15],
+        path=[[100, 40.6], [-64.2, 26.5]],
+    )
+    chapter = built(ThreeTokenDrag, tmp_path)
+    steps = chapter.step_table(ex.trace())
+    assert len(steps) == 4 and sorted(chapter.leaving) == [1, 2, 3]
+    for i, leaving in chapter.leaving.items():  # what leaves was shown by the block before
+        assert all(any(m is part for part in steps[i - 1].get_family()) for m in leaving)
+    assert VGroup(*steps).get_right()[0] <= RIGHT_EDGE + 1e-6
+    assert chapter.verdict.get_bottom()[1] >= STAGE_BOTTOM
+
+
+def test_the_charts_stand_on_one_baseline_and_one_scale(rendered):
+    charts = rendered.summary[1]
+    bars = [chart[0] for chart in charts]
+    assert len({round(b.baseline.get_y(), 6) for b in bars}) == 1
+    assert len({round(b.max_height, 6) for b in bars}) == 1
+    ex = examples.current()
+    tops = [b.shown_values()[0] if len(b.values) == 1 else max(b.shown_values()) for b in bars]
+    unscaled = attend(ex.drag.query, ex.drag.keys, scaled=False)
+    expected = [ex.blend.trace(0), ex.drag.trace(), unscaled]
+    assert tops == [round(float(t.weights.max()), 3) for t in expected]
+    labels = [chart[1] for chart in charts]
+    assert len({round(label.get_top()[1], 6) for label in labels}) == 1
+    assert "chapter 4, d = 4" in labels[0][1].original_text.replace("\n", " ")
 
 
 def test_last_frame_snapshot(rendered):
