@@ -221,6 +221,10 @@ class FixedContext(ChapterScene):
         self.decoder_label = c.text("decoder", role="small", color=theme().muted).next_to(
             self.steps, UP, buff=0.25
         )
+        below_title = (
+            self.heading.get_bottom()[1] - BELOW_TITLE
+        )  # close rows stand high: keep it under the title
+        self.decoder_label.shift(DOWN * max(0, self.decoder_label.get_top()[1] - below_title))
         self.copies = VGroup(*[summary_tag().move_to([SLOT_RIGHT, y, 0], aligned_edge=RIGHT) for y in ys])
         self.into_steps = VGroup(
             *[arrow([SLOT_RIGHT, y, 0], box.get_left(), theme().muted, 2) for y, box in zip(ys, self.steps)]
@@ -236,7 +240,7 @@ class FixedContext(ChapterScene):
         """Where the encoder states stand once attention keeps them: a column spanning the decoder rows,
         each word left of its state; `self.column` (states) and `self.column_words` are the targets."""
         n = len(self.encoder)
-        top, bottom = self.steps[0].get_y(), self.steps[-1].get_y()
+        top, bottom = min(self.steps[0].get_y(), COLUMN_TOP), self.steps[-1].get_y()
         if n == 1 or top - bottom < COLUMN_PITCH * (n - 1):  # too few decoder rows to span
             half = min(COLUMN_PITCH, (COLUMN_TOP - COLUMN_BOTTOM) / max(n - 1, 1)) * (n - 1) / 2
             middle = min(max((top + bottom) / 2, COLUMN_BOTTOM + half), COLUMN_TOP - half)
