@@ -402,7 +402,8 @@ class FixedContext(ChapterScene):
         ys = np.linspace(KEY_SIZE[1] / 2, -KEY_SIZE[1] / 2, n) if n > 1 else [0.0]
         starts = [[-KEY_SIZE[0] / 2, y, 0] for y in ys]
         weights = self.grid.weights.mean(axis=0)
-        return Fan(starts, [KEY_SIZE[0] / 2, 0, 0], self.example.source_tokens, weights)
+        key = Fan(starts, [KEY_SIZE[0] / 2, 0, 0], self.example.source_tokens, weights)
+        return key.set_stroke(opacity=1)  # small as it is, every line opaque
 
     def caveat(self) -> None:
         self.beat("Why it matters")

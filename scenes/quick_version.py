@@ -32,7 +32,7 @@ CONTENTS_STEP = 0.5  # from one chapter's entry in the list to the next
 DIM = 0.6  # how far earlier lines fade while the next one is read
 VEIL_BUFF = 0.06  # the dimming sheet's margin around a row (less than half the gap between rows)
 ITEM_SECONDS = 3.0
-PAGE_TURN = 0.6  # seconds for a page's lines to fade before the next page's come in
+PAGE_TURN = 1.0  # seconds for a page's lines to fade before the next page's come in
 FADED = 0.3  # opacity of the chapter list's entries while others are lit
 
 
