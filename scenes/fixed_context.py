@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
+    DL,
     DOWN,
     LEFT,
     RIGHT,
-    UL,
     UP,
     Arrow,
     Circumscribe,
@@ -48,22 +48,22 @@ COLUMN_TOP, COLUMN_BOTTOM = 1.9, -1.9  # the column stays between these heights
 SLOT_RIGHT = 2.55  # right edge of what each decoder step reads (its weight bars)
 SLOT_WIDTH = 5.4  # widest the bars may be (six source positions)
 BAR_PITCH = 1.2  # distance between bar centres: room for a weight printed at the number size, and a name
-BAR_HEIGHT = 0.6  # height of a weight of 1, or less when the decoder rows stand closer
+BAR_HEIGHT = 1.1  # height of a weight of 1, or less so every decoder row fits between the title and legend
 STEP_X = 3.3  # decoder states
-STEP_TOP = 1.75
-STEP_PITCH = 1.5  # between decoder rows, or less so the lowest stays above ROWS_BOTTOM
-ROWS_BOTTOM = -1.7
-NAMED_PITCH = 1.4  # rows this far apart have room for the source names under their bars (else colours say)
-VALUE_ROOM = 0.4  # of a row's pitch: a weight's value over its bar and the gap to the next row
-NAMES_ROOM = 0.5  # ... and the names under the bars
+BELOW_TITLE = 0.15  # from the subtitle down to the first row's tallest possible value
+ROW_GAP = 0.1  # from a row's baseline down to the tallest possible value of the row under it
+VALUE_BUFF, NAME_BUFF = 0.12, 0.2  # a weight's value over its bar; the source names under the last row
 TARGET_WIDTH = 3.2  # widest a decoder step's word may be (longer ones are cut short)
-LEGEND_CORNER = np.array([-6.75, -2.2, 0])  # top-left corner of the closing comparison
-CAVEAT_AT = np.array([0.0, -3.62, 0])
+LEGEND_LEFT = -6.75
+LEGEND_BOTTOM = -3.72  # the closing comparison stands on this, the rows above it
+ABOVE_LEGEND = 0.2
+CAVEAT_GAP = 0.5  # from the attention key's meaning to the caveat beside it
 SPLIT_GAP = 0.05  # two top weights closer than this are described as a split
 LINE_WIDTH = (1.0, 9.0)  # stroke width of a source-to-step line of weight 0 and of weight 1
 LINE_OPACITY = (0.25, 1.0)  # ... and its opacity
 DIMMED_LINE = 0.15  # a line's opacity while another decoder step is active
-CAVEAT = "caveat: long inputs get harder, yet no vector literally overflows"
+KEY_SIZE = (1.0, 0.45)  # the attention key: a small fan this wide and tall
+CAVEAT = "long inputs get harder; nothing overflows"  # a label; the caption says it in full
 
 
 def state_box(color: str, size: float = 0.5) -> Square:
@@ -154,13 +154,13 @@ class FixedContext(ChapterScene):
         self.example = self.inputs()
         self.heading = c.chapter_title(self.title, "One summary for every step, or a blend per step")
         self.grid = self.example.cross()
+        self.legend = self.comparison()
+        self.note = c.text(CAVEAT, role="small", color=theme().muted)
+        self.note.next_to(self.legend[1], RIGHT, buff=CAVEAT_GAP)
         self.build_encoder()
         self.build_rows()
         self.build_column()
         self.build_arrows()
-        self.legend = self.comparison()
-        self.note = c.text(CAVEAT, role="small", color=theme().muted).move_to(CAVEAT_AT)
-        self.note.align_to(self.legend, LEFT)
 
     def build_encoder(self) -> None:
         """The source words, their encoder states, and the one summary they are squeezed into."""
@@ -192,13 +192,23 @@ class FixedContext(ChapterScene):
         self.summary.set_x(max(SUMMARY_X, self.encoder.get_right()[0] + SUMMARY_GAP + self.summary.width / 2))
         self.into_summary = arrow(self.encoder[-1].get_right(), self.summary.get_left(), theme().output)
 
+    def row_levels(self, m: int) -> tuple[list[float], float]:
+        """The baselines of m rows of bars and a weight of 1's height: as tall as fits between the subtitle and
+        the legend, each row's tallest possible value clear of the row above; the source names under the last."""
+        value = c.number(0.5).height + VALUE_BUFF
+        names = c.text("Xg", role="label").height + NAME_BUFF
+        top = self.heading.get_bottom()[1] - BELOW_TITLE
+        bottom = self.legend.get_top()[1] + ABOVE_LEGEND
+        height = min(BAR_HEIGHT, (top - bottom - m * value - (m - 1) * ROW_GAP - names) / m)
+        pitch = height + value + ROW_GAP
+        return [top - value - height - i * pitch for i in range(m)], height
+
     def build_rows(self) -> None:
-        """Per decoder step: its state, word, summary copy and own weight bars; shrunk to fit."""
+        """Per decoder step: its state, word, summary copy and own weight bars, as tall as the rows fit."""
         m = len(self.example.target_tokens)
-        pitch = min(STEP_PITCH, (STEP_TOP - ROWS_BOTTOM) / max(m - 1, 1))
-        ys = [STEP_TOP - i * pitch for i in range(m)]
-        named = pitch >= NAMED_PITCH
-        bar_height = min(BAR_HEIGHT, pitch - VALUE_ROOM - (NAMES_ROOM if named else 0))
+        baselines, bar_height = self.row_levels(m)
+        ys = [b + bar_height / 2 for b in baselines]  # a step beside its bars' middle
+        pitch = ys[0] - ys[1] if m > 1 else bar_height
         self.steps = VGroup(
             *[state_box(theme().query, min(0.55, 0.6 * pitch)).move_to([STEP_X, y, 0]) for y in ys]
         )
@@ -211,17 +221,26 @@ class FixedContext(ChapterScene):
         self.decoder_label = c.text("decoder", role="small", color=theme().muted).next_to(
             self.steps, UP, buff=0.25
         )
+        below_title = (
+            self.heading.get_bottom()[1] - BELOW_TITLE
+        )  # close rows stand high: keep it under the title
+        self.decoder_label.shift(DOWN * max(0, self.decoder_label.get_top()[1] - below_title))
         self.copies = VGroup(*[summary_tag().move_to([SLOT_RIGHT, y, 0], aligned_edge=RIGHT) for y in ys])
         self.into_steps = VGroup(
             *[arrow([SLOT_RIGHT, y, 0], box.get_left(), theme().muted, 2) for y, box in zip(ys, self.steps)]
         )
-        self.bars = VGroup(*[self.step_bars(w, y, bar_height, named) for w, y in zip(self.grid.weights, ys)])
+        self.bars = VGroup(
+            *[
+                self.step_bars(w, base, bar_height, named=i == m - 1)
+                for i, (w, base) in enumerate(zip(self.grid.weights, baselines))
+            ]
+        )
 
     def build_column(self) -> None:
         """Where the encoder states stand once attention keeps them: a column spanning the decoder rows,
         each word left of its state; `self.column` (states) and `self.column_words` are the targets."""
         n = len(self.encoder)
-        top, bottom = self.steps[0].get_y(), self.steps[-1].get_y()
+        top, bottom = min(self.steps[0].get_y(), COLUMN_TOP), self.steps[-1].get_y()
         if n == 1 or top - bottom < COLUMN_PITCH * (n - 1):  # too few decoder rows to span
             half = min(COLUMN_PITCH, (COLUMN_TOP - COLUMN_BOTTOM) / max(n - 1, 1)) * (n - 1) / 2
             middle = min(max((top + bottom) / 2, COLUMN_BOTTOM + half), COLUMN_TOP - half)
@@ -251,9 +270,10 @@ class FixedContext(ChapterScene):
             for step, target, into, bars in zip(self.steps, self.targets, self.into_steps, self.bars)
         ]
 
-    def step_bars(self, weights, y: float, height: float, named: bool) -> c.WeightBars:
-        """One decoder step's weights over the source positions in its slot, with the source names (cut
-        short to their bars' pitch) if `named`, else without (the bars' colours name them)."""
+    def step_bars(self, weights, baseline: float, height: float, named: bool) -> c.WeightBars:
+        """One decoder step's weights over the source positions in its slot, standing on `baseline`, with the
+        source names (cut short to their bars' pitch) if `named`, else without (the bars' colours, and the
+        names under the last row's bars, in the same columns, name them)."""
         tokens = self.example.source_tokens
         spacing = min(BAR_PITCH, SLOT_WIDTH / len(tokens))
         bars = c.WeightBars(
@@ -264,7 +284,8 @@ class FixedContext(ChapterScene):
         if not named:
             bars.remove(bars.labels)
             bars.labels = VGroup()
-        return bars.move_to([SLOT_RIGHT, y, 0], aligned_edge=RIGHT)
+        bars.shift(UP * (baseline - bars.baseline.get_y()))
+        return bars.shift(RIGHT * (SLOT_RIGHT - bars.baseline.get_right()[0]))
 
     def encode(self) -> None:
         self.beat("Encode into one summary")
@@ -347,8 +368,11 @@ class FixedContext(ChapterScene):
             *[FadeOut(v) for v in veils[:-1]], *[fan.animate.brighten() for fan in self.fans], run_time=0.8
         )
         caption = "Each decoder step draws its own blend of the source: different weights at every step."
-        self.show(
-            LaggedStart(*[Indicate(bars.bars, color=theme().text) for bars in self.bars], lag_ratio=0.6),
+        self.show(  # each row's bars flash in turn, in place (scaled, they would cross their lines)
+            LaggedStart(
+                *[Indicate(bars.bars, color=theme().text, scale_factor=1) for bars in self.bars],
+                lag_ratio=0.6,
+            ),
             run_time=max(3, reading_time(caption)),
             caption=caption,
         )
@@ -360,18 +384,26 @@ class FixedContext(ChapterScene):
         return [FadeOut(veils[i]), FadeIn(veils[i - 1]), self.fans[i - 1].animate.recede()]
 
     def comparison(self) -> VGroup:
-        """The closing legend: the summary (reused by every step) against attention's lines."""
+        """The closing legend: the summary (reused by every step) against attention's lines, keyed by a small
+        fan like the drawn ones: a line from every source position, in its word's colour, width by weight."""
         return (
             c.legend(
                 (summary_tag(), "fixed context: one summary for all steps"),
-                (
-                    Line(LEFT * 0.5, RIGHT * 0.5, color=theme().key, stroke_width=5),
-                    "attention: a blend per step",
-                ),
+                (self.fan_key(), "attention: a blend per step"),
             )
             .arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-            .move_to(LEGEND_CORNER, aligned_edge=UL)
+            .move_to([LEGEND_LEFT, LEGEND_BOTTOM, 0], aligned_edge=DL)
         )
+
+    def fan_key(self) -> Fan:
+        """A fan in small, its lines converging at the right from KEY_SIZE's height, each as wide as its source
+        position's mean weight over the steps (so every word's line shows)."""
+        n = len(self.example.source_tokens)
+        ys = np.linspace(KEY_SIZE[1] / 2, -KEY_SIZE[1] / 2, n) if n > 1 else [0.0]
+        starts = [[-KEY_SIZE[0] / 2, y, 0] for y in ys]
+        weights = self.grid.weights.mean(axis=0)
+        key = Fan(starts, [KEY_SIZE[0] / 2, 0, 0], self.example.source_tokens, weights)
+        return key.set_stroke(opacity=1)  # small as it is, every line opaque
 
     def caveat(self) -> None:
         self.beat("Why it matters")
@@ -387,7 +419,7 @@ class FixedContext(ChapterScene):
         self.show(
             FadeIn(self.note, shift=UP * 0.2),
             run_time=1,
-            caption="Compressing a long sentence into one summary makes long inputs harder, "
-            "but nothing literally overflows.",
+            caption="One caveat: squeezing a long sentence into one fixed-size summary loses detail, "
+            "yet no vector literally overflows.",
             hold=3,
         )

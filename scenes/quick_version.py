@@ -1,6 +1,7 @@
-"""Chapter 9, the quick version (source 003): one line for every chapter of the lecture, each beside its
-own chapter's picture in small, a page per beat; then the formula softmax(Q K^T / sqrt(d)) V, Q, K and V
-defined, each term lit in turn beside the chapters it sums up."""
+"""Chapter 9, the quick version (source 003): one line for every chapter of the lecture, in viewing order and
+numbered by its place in it (as the registry lists them), each beside its own chapter's picture in small, a
+page of PAGE_ROWS lines per beat; then the formula softmax(Q K^T / sqrt(d)) V, Q, K and V defined, each term
+lit in turn beside the chapters it sums up."""
 
 from __future__ import annotations
 
@@ -17,40 +18,33 @@ from scenes.palette import theme
 from scenes.quick_icons import ICONS
 from scenes.registry import CHAPTERS, find
 
-ICON_BOX = (2.6, 1.4)  # the card behind each icon
-ICON_FIT = (2.3, 1.15)  # the icon itself is scaled to fit inside this
-CARD_X = -5.45
-TEXT_X = -3.85
+ICON_BOX = (3.4, 1.8)  # the card behind each icon
+ICON_FIT = (3.1, 1.55)  # the icon itself is scaled to fit inside this
+CARD_X = BODY_LEFT + ICON_BOX[0] / 2
+TEXT_X = BODY_LEFT + ICON_BOX[0] + 0.3
+PAGE_ROWS = 3  # lines on one page
 LINE_CHARS = 48  # a take-away longer than this wraps onto a second line
 MEANING_CHARS = 30  # the same for a term's meaning
 MARKER_WIDTH = 1.9  # the column of the terms' small copies, left of their meanings
-FIRST_ROW_Y = 1.5
-ROW_STEP = 1.9
+FIRST_ROW_Y = 1.55
+ROW_STEP = 2.0
 CONTENTS_STEP = 0.5  # from one chapter's entry in the list to the next
 DIM = 0.6  # how far earlier lines fade while the next one is read
 VEIL_BUFF = 0.06  # the dimming sheet's margin around a row (less than half the gap between rows)
 ITEM_SECONDS = 3.0
+PAGE_TURN = 1.0  # seconds for a page's lines to fade before the next page's come in
 FADED = 0.3  # opacity of the chapter list's entries while others are lit
 
 
 @dataclass(frozen=True)
 class Takeaway:
-    """One line of the summary, the chapter it recalls (its icon is that chapter's), a caption and the
-    formula's terms it is about (lit while it is read); `beyond`: a chapter beyond the sources, tagged as such."""
+    """One line of the summary about a chapter (its icon is that chapter's), a caption and the formula's
+    terms it is about (lit while it is read); `beyond`: a chapter beyond the sources, tagged as such."""
 
     line: str
-    chapter: str
     caption: str
     terms: tuple[str, ...] = ()  # the formula's terms lit while the line is read
     beyond: bool = False
-
-
-@dataclass(frozen=True)
-class Beat:
-    """A named section of the chapter and the take-aways it reveals, one page."""
-
-    name: str
-    takeaways: tuple[Takeaway, ...]
 
 
 BRACKETS = (r"\Bigl(", r"\Bigr)")
@@ -65,97 +59,65 @@ FORMULA = (  # the closing formula's parts and their names, as in the matrix cha
 )
 ALL = tuple(dict.fromkeys(name for _, name in FORMULA))
 
-BEATS = (  # each beat of the chapter and the take-aways it reveals, in viewing order
-    Beat(
-        "Why attention",
-        (
-            Takeaway(
-                "Fixed-context decoders reuse one summary across output steps.",
-                "FixedContext",
-                "Without attention: one summary for every step.",
-            ),
-            Takeaway(
-                "A query gets a fresh blend of every key, recomputed as it moves.",
-                "ThreeTokenDrag",
-                "Move the query, and the weights and blend follow.",
-                ("Q", "K"),
-            ),
-        ),
+TAKEAWAYS = {  # each recapped chapter's line, by its Scene class name (the registry gives their order)
+    "FixedContext": Takeaway(
+        "Fixed-context decoders reuse one summary across output steps.",
+        "Without attention: one summary for every step.",
     ),
-    Beat(
-        "Score, weigh, blend",
-        (
-            Takeaway(
-                "Queries score keys; values supply the blend's contents.",
-                "ScoreEveryWord",
-                "A query's dot product with each key is its score.",
-                ("Q", "K"),
-            ),
-            Takeaway(
-                "Softmax weights sum to one before multiplying value vectors.",
-                "BlendByWeight",
-                "The weights blend the values into one vector.",
-                ("softmax", "V"),
-            ),
-            Takeaway(
-                "New queries change weights while keys and values can remain.",
-                "Refocus",
-                "Same keys and values, new query, new weights.",
-                ("Q",),
-            ),
-        ),
+    "ThreeTokenDrag": Takeaway(
+        "A query gets a fresh blend of every key, recomputed as it moves.",
+        "Move the query, and the weights and blend follow.",
+        ("Q", "K"),
     ),
-    Beat(
-        "Positions and scale",
-        (
-            Takeaway(
-                "Access to source positions doesn't guarantee perfect recall.",
-                "SourcePositions",
-                "Each step weighs every source position.",
-                ("K", "V"),
-            ),
-            Takeaway(
-                "Scale dot products by the square root of key width.",
-                "ShrinkScores",
-                "Divided by √d, the scores keep their spread.",
-                ("scale",),
-            ),
-            Takeaway(
-                "Large score gaps can concentrate weights and reduce softmax sensitivity.",
-                "WhereItBreaks",
-                "Big gaps: near one-hot, barely sensitive.",
-                ("softmax",),
-            ),
-        ),
+    "ScoreEveryWord": Takeaway(
+        "Queries score keys; values supply the blend's contents.",
+        "A query's dot product with each key is its score.",
+        ("Q", "K"),
     ),
-    Beat(
-        "Beyond the sources",
-        (
-            Takeaway(
-                "Stacked as matrices, every query is scored, weighed and blended at once.",
-                "AllQueriesAtOnce",
-                "Beyond the sources: two matrix products.",
-                ALL,
-                beyond=True,
-            ),
-            Takeaway(
-                "A causal mask gives later words weight exactly zero.",
-                "CausalMask",
-                "Beyond the sources: later words masked out.",
-                ("softmax",),
-                beyond=True,
-            ),
-            Takeaway(
-                "Several heads, each on its own slice, can attend to different words.",
-                "MultiHead",
-                "Beyond the sources: a head per slice.",
-                ALL,
-                beyond=True,
-            ),
-        ),
+    "BlendByWeight": Takeaway(
+        "Softmax weights sum to one before multiplying value vectors.",
+        "The weights blend the values into one vector.",
+        ("softmax", "V"),
     ),
-)
-TAKEAWAYS = tuple(t for beat in BEATS for t in beat.takeaways)
+    "Refocus": Takeaway(
+        "New queries change weights while keys and values can remain.",
+        "Same keys and values, new query, new weights.",
+        ("Q",),
+    ),
+    "AllQueriesAtOnce": Takeaway(
+        "Stacked as matrices, every query is scored, weighed and blended at once.",
+        "Beyond the sources: two matrix products.",
+        ALL,
+        beyond=True,
+    ),
+    "SourcePositions": Takeaway(
+        "Access to source positions doesn't guarantee perfect recall.",
+        "Each step weighs every source position.",
+        ("K", "V"),
+    ),
+    "CausalMask": Takeaway(
+        "A causal mask gives later words weight exactly zero.",
+        "Beyond the sources: later words masked out.",
+        ("softmax",),
+        beyond=True,
+    ),
+    "ShrinkScores": Takeaway(
+        "Scale dot products by the square root of key width.",
+        "Divided by √d, the scores keep their spread.",
+        ("scale",),
+    ),
+    "MultiHead": Takeaway(
+        "Several heads, each on its own slice, can attend to different words.",
+        "Beyond the sources: a head per slice.",
+        ALL,
+        beyond=True,
+    ),
+    "WhereItBreaks": Takeaway(
+        "Large score gaps can concentrate weights and reduce softmax sensitivity.",
+        "Big gaps: near one-hot, barely sensitive.",
+        ("softmax",),
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -184,9 +146,9 @@ TERMS = (
     ),
     Term(
         ("softmax",),
-        "makes each row weights that sum to 1",
+        "makes each row weights that sum to 1; a causal mask first hides later words",
         ("BlendByWeight", "CausalMask"),
-        "A causal mask hides later words before it.",
+        "Softmax makes each row weights that sum to 1; a causal mask hides later words first.",
     ),
     Term(
         ("V",),
@@ -210,20 +172,28 @@ def card(icon: VGroup) -> VGroup:
     return VGroup(back, icon)
 
 
-def row(takeaway: Takeaway, ex: Examples, y: float) -> VGroup:
-    """The chapter's own icon in a card, the take-away and a muted tag naming the chapter."""
-    line = c.paragraph(takeaway.line, LINE_CHARS, role="body")
-    tag = c.text(tag_text(takeaway), role="small", color=theme().muted)
+def row(name: str, ex: Examples, y: float) -> VGroup:
+    """Chapter `name`'s own icon in a card, its take-away and a muted tag naming the chapter."""
+    line = c.paragraph(TAKEAWAYS[name].line, LINE_CHARS, role="body")
+    tag = c.text(tag_text(name), role="small", color=theme().muted)
     words = VGroup(line, tag).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
     words.move_to([TEXT_X, y, 0], aligned_edge=LEFT)
-    return VGroup(card(ICONS[takeaway.chapter](ex)).move_to([CARD_X, y, 0]), words)
+    return VGroup(card(ICONS[name](ex)).move_to([CARD_X, y, 0]), words)
 
 
-def tag_text(takeaway: Takeaway) -> str:
-    """'6 · Keep source positions available', marked when the chapter is beyond the sources."""
-    chapter = find(takeaway.chapter)
-    tag = f"{chapter.number} · {chapter.title}"
-    return f"beyond the sources · {tag}" if takeaway.beyond else tag
+def position(name: str) -> int:
+    """Chapter `name`'s place in the lecture's viewing order (the registry's), from 1: its number as watched."""
+    return [ch.name for ch in CHAPTERS].index(name) + 1
+
+
+def entry_text(name: str) -> str:
+    """'7 · Keep source positions available': the chapter's place in the lecture and its title."""
+    return f"{position(name)} · {find(name).title}"
+
+
+def tag_text(name: str) -> str:
+    """The chapter's entry, marked when the chapter is beyond the sources."""
+    return f"beyond the sources · {entry_text(name)}" if TAKEAWAYS[name].beyond else entry_text(name)
 
 
 def recapped() -> list[str]:
@@ -231,9 +201,21 @@ def recapped() -> list[str]:
     return [ch.name for ch in CHAPTERS if ch.name != "QuickVersion"]
 
 
+def pages() -> list[list[str]]:
+    """The recapped chapters, PAGE_ROWS to a page, in viewing order."""
+    names = recapped()
+    return [names[i : i + PAGE_ROWS] for i in range(0, len(names), PAGE_ROWS)]
+
+
+def page_name(page: list[str]) -> str:
+    """A page's beat: 'Chapters 4 to 6' by the places of its first and last chapter."""
+    first, last = position(page[0]), position(page[-1])
+    return f"Chapter {first}" if first == last else f"Chapters {first} to {last}"
+
+
 def contents() -> VGroup:
     """'3 · Score every word' for every recapped chapter, in viewing order, one baseline every CONTENTS_STEP."""
-    entries = VGroup(*[c.text(f"{find(n).number} · {find(n).title}", role="label") for n in recapped()])
+    entries = VGroup(*[c.text(entry_text(n), role="label") for n in recapped()])
     for i, entry in enumerate(entries):  # a line's first glyph is a digit: its bottom is the baseline
         entry.shift(DOWN * (i * CONTENTS_STEP + entry[0].get_bottom()[1]) + LEFT * entry.get_left()[0])
     return entries
@@ -258,11 +240,13 @@ class QuickVersion(ChapterScene):
             run_time=1,
             caption="The whole lecture, a line a chapter.",
         )
-        previous = VGroup()
-        for beat, page, veils in zip(BEATS, self.pages, self.page_veils):
-            self.beat(beat.name)
-            for k in range(len(page)):
-                self.reveal(page, veils, k, leaving=previous if k == 0 else None)
+        previous = None
+        for names, page, veils in zip(pages(), self.pages, self.page_veils):
+            self.beat(page_name(names))
+            if previous:  # the last page is gone before this one's lines come in where its lines were
+                self.play(FadeOut(previous), run_time=PAGE_TURN)
+            for k, name in enumerate(names):
+                self.reveal(TAKEAWAYS[name], page, veils, k)
             previous = VGroup(page, *veils[:-1])  # the last row's veil was never shown
         self.all_together(previous)
 
@@ -271,8 +255,8 @@ class QuickVersion(ChapterScene):
         self.heading = c.chapter_title(self.title, "A line a chapter, then one formula")
         ex = self.inputs()
         self.pages = [
-            VGroup(*[row(t, ex, FIRST_ROW_Y - i * ROW_STEP) for i, t in enumerate(beat.takeaways)])
-            for beat in BEATS
+            VGroup(*[row(name, ex, FIRST_ROW_Y - i * ROW_STEP) for i, name in enumerate(names)])
+            for names in pages()
         ]
         self.rows = VGroup(*[r for page in self.pages for r in page])
         self.page_veils = [VGroup(*[veil(r, DIM, VEIL_BUFF) for r in page]) for page in self.pages]
@@ -297,15 +281,13 @@ class QuickVersion(ChapterScene):
         parts = [(tex, name) for tex, name in FORMULA if name in term.names and tex not in BRACKETS]
         return LitFormula(parts, role="label")
 
-    def reveal(self, page: VGroup, veils: VGroup, k: int, leaving: VGroup | None) -> None:
-        """Show row k of `page` while the row before steps behind its veil (and the last page fades)."""
+    def reveal(self, takeaway: Takeaway, page: VGroup, veils: VGroup, k: int) -> None:
+        """Show row k of `page` (`takeaway`'s) while the row before steps behind its veil."""
         icon, words = page[k]
-        takeaway = TAKEAWAYS[self.rows.submobjects.index(page[k])]
         self.show(
             FadeIn(icon, shift=0.3 * RIGHT),
             FadeIn(words),
             *([FadeIn(veils[k - 1])] if k else []),
-            *([FadeOut(leaving)] if leaving else []),
             *([self.formula.light(*takeaway.terms)] if takeaway.terms else []),
             run_time=1,
             caption=takeaway.caption,
@@ -314,8 +296,8 @@ class QuickVersion(ChapterScene):
 
     def all_together(self, leaving: VGroup) -> None:
         self.beat("All together")
+        self.play(FadeOut(leaving), run_time=PAGE_TURN)  # the recap's lines are gone before the list comes in
         self.show(
-            FadeOut(leaving),
             FadeIn(self.contents),
             self.formula.light(),
             run_time=1.5,

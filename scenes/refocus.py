@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
+    DL,
     DOWN,
+    DR,
     LEFT,
     RIGHT,
+    UL,
     UP,
+    UR,
     Brace,
     Create,
     FadeIn,
+    Line,
+    Rectangle,
     ReplacementTransform,
     SurroundingRectangle,
     Transform,
@@ -20,11 +26,20 @@ from manim import (
 
 from attention import attend, examples
 from scenes import components as c
-from scenes.arithmetic import SCORE_PLACES, fmt_column, vector_tex
+from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, fmt_column, vector_tex
 from scenes.chapter import BODY_LEFT, STAGE_BOTTOM, ChapterScene
 from scenes.formula_slot import formula_slot, pin
-from scenes.palette import theme
-from scenes.value_plane import ValuePlane, blend_rows, drop_crowded_values
+from scenes.palette import theme, token_color
+from scenes.value_plane import (
+    OUTPUT_WIDTH,
+    SHORTEST,
+    TERM_WIDTH,
+    ValuePlane,
+    arrow,
+    blend_rows,
+    drop_crowded_values,
+    place,
+)
 from scenes.vector_rows import GAP, TokenRows, named, one_size, vector
 
 MORPH_SECONDS = 2
@@ -34,7 +49,18 @@ BARS_LEFT = 3.3  # the bars start right of the subtitle
 BARS_BASELINE, BAR_HEIGHT, BAR_SPACING = 1.5, 1.6, 3.9  # y of the bars' baseline; a weight of 1's height
 PLANE_TOP = 0.75
 PLANE_BOX = (5.2, 4.5)  # the most the values' plane may cover
-DIM, GHOST = 0.35, 0.25  # opacity of what is not active; of the blend before the new query
+DIM, GHOST = 0.35, 0.25  # opacity of what is not active; of the output before the new query
+TICK_WIDTH, OLD_MARK = (
+    3,
+    0.6,
+)  # the weights before the new query: a line across each bar's old top, this opaque
+ZOOM_PANEL = 2.7  # side of the magnified view's panel (at most the plane's width and height)
+ZOOM_SHARES = (1, 0.8, 0.65)  # of ZOOM_PANEL: smaller panels tried in turn where a larger one covers a name
+ZOOM_ROOM = 0.4  # inside the panel, room for the labels round the magnified square
+ZOOM_MARGIN = 0.1  # the magnified square: the new blend's extent and this much more
+ZOOM_INSET = 0.1  # the panel's distance from the plane's corner
+LABEL_BUFF = 0.12  # between an arrow of the magnified view and its label
+SPOTS = (UR, UL, DR, DL, UP, DOWN, RIGHT, LEFT)  # where the magnified view may stand in the plane, in turn
 
 
 def scores_tex(trace) -> str:
@@ -87,7 +113,22 @@ class Refocus(ChapterScene):
         self.note = c.text("new query → new weights → new output", role="small")
         self.layout()
         self.plane.set_blend(tr.weights)
+        self.zoom = self.magnified()
         self.q_tracker = ValueTracker(0.0)
+
+    def magnified(self) -> Zoom:
+        """The new blend's magnified view: the largest panel that covers none of the plane's names nor the bars
+        (else the one covering fewest), then fewest of the value arrows and the output before."""
+        names = [*[mark[1] for mark in self.plane.marks], self.bars]
+        shapes = [*[mark[0] for mark in self.plane.marks], self.plane.output]
+        tried = []
+        for share in ZOOM_SHARES:
+            zoom = Zoom(self.plane, self.example.tokens, self.after, share * ZOOM_PANEL)
+            one_size(zoom, self.factor)
+            tried.append(zoom.settle(names, shapes))
+            if not zoom.hits[0]:
+                return zoom
+        return min(tried, key=lambda z: z.hits)
 
     def term_rows(self, trace) -> tuple[VGroup, list[int]]:
         """The rows w_i × v_i of the zero values (else of the heaviest weight), and which tokens they are."""
@@ -123,6 +164,7 @@ class Refocus(ChapterScene):
         pin(self.strip, self.heading)
         self.plane.clear_labels()
         self.output.lay_out()
+        self.factor = factor
 
     def query_at(self, t: float) -> np.ndarray:
         """The query moving in a straight line from the first query to the second."""
@@ -176,10 +218,10 @@ class Refocus(ChapterScene):
     def new_blend(self) -> None:
         self.beat("New weights, new blend")
         new_scores = self.next_scores
-        ghost = VGroup(self.plane.output.copy(), *[bar.copy() for bar in self.bars.bars])
+        ghost = VGroup(self.plane.output.copy().set_opacity(GHOST), *self.old_marks())
         self.show(
             ReplacementTransform(self.scores, new_scores),
-            FadeIn(ghost.set_opacity(GHOST)),
+            FadeIn(ghost),
             self.strip.light("dot", "scale"),
             run_time=1,
             caption=f"New scores {vector_tex(self.after.scores, SCORE_PLACES)}.",
@@ -194,7 +236,16 @@ class Refocus(ChapterScene):
             hold=1.5,
         )
         self.unfollow(moving)
-        self.say("The faint bars and arrow are the blend before; the new query moved it.", hold=2.5)
+        self.say("The faint marks and arrow are the blend before; the new query moved it.", hold=2.5)
+
+    def old_marks(self) -> list[Line]:
+        """A line across each bar's top where it stands now: its weight before the bars move."""
+        return [
+            Line(
+                bar.get_corner(UL), bar.get_corner(UR), color=bar.get_fill_color(), stroke_width=TICK_WIDTH
+            ).set_opacity(OLD_MARK)
+            for bar in self.bars.bars
+        ]
 
     def zero_value(self) -> None:
         self.beat("What each value adds")
@@ -206,6 +257,13 @@ class Refocus(ChapterScene):
             else f"{output}: “{self.example.tokens[self.zero_shown[0]]}” now carries the most weight."
         )
         focus = SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)
+        self.show(
+            FadeIn(self.zoom),
+            self.strip.light("blend"),
+            run_time=1.2,
+            caption="Magnified: each weight times its value, tip to tail, adds up to the output.",
+            hold=2.5,
+        )
         self.show(
             FadeIn(self.zero_rows),
             Create(focus),
@@ -224,3 +282,92 @@ class Refocus(ChapterScene):
             caption="Recompute the weights for each new query; the stored keys and values are reused.",
             hold=4,
         )
+
+
+class Zoom(VGroup):
+    """The new blend magnified: a square of the plane around the origin and the output, drawn larger (one
+    scale for both axes) in a panel; each term w_i v_i tip to tail, labelled with its printed weight and its
+    value's name, and the output. A frame outlines the magnified square on the plane; once the texts have
+    their final size, `settle` places the labels and moves the panel where it covers least of what the
+    plane shows, joined to the frame by two lines."""
+
+    def __init__(self, plane: ValuePlane, tokens, trace, side: float):
+        super().__init__()
+        self.grid = plane.plane
+        ends = plane.term_ends(trace.weights)
+        corners = np.vstack([np.zeros((1, 2)), ends])
+        lo, hi = corners.min(axis=0), corners.max(axis=0)
+        self.centre = (lo + hi) / 2
+        half = max(float(np.max(hi - lo)) / 2 * (1 + ZOOM_MARGIN), 1e-6)
+        side = min(side, self.grid.height, self.grid.width)
+        self.magnify = (side - 2 * min(ZOOM_ROOM, side / 4)) / (2 * half)  # scene units per plane unit
+        a, b = self.grid.c2p(*(self.centre - half)), self.grid.c2p(*(self.centre + half))
+        self.frame = Rectangle(width=b[0] - a[0], height=b[1] - a[1], color=theme().muted, stroke_width=1.5)
+        self.frame.move_to((a + b) / 2)
+        self.panel = c.panel(side, side).move_to(self.grid)
+        starts = np.vstack([np.zeros((1, 2)), ends[:-1]])
+        self.terms, self.labels = VGroup(), VGroup()
+        for i, (token, w, start, end) in enumerate(zip(tokens, trace.weights, starts, ends)):
+            if np.linalg.norm(end - start) * self.magnify >= SHORTEST:  # a zero value adds nothing to draw
+                self.terms.add(arrow(self.at(start), self.at(end), token_color(token), TERM_WIDTH))
+                self.labels.add(c.math(f"{fmt(w, WEIGHT_PLACES)}\\,v_{{{i + 1}}}", color=token_color(token)))
+        origin = self.at(np.zeros(2))
+        self.output = arrow(origin, origin + RIGHT, theme().output, OUTPUT_WIDTH)
+        place(self.output, origin, self.at(ends[-1]), OUTPUT_WIDTH)  # nothing to draw for a zero output
+        self.labels.add(c.text("output", role="small", color=theme().output))
+        self.view = VGroup(self.panel, self.axes(half), self.terms, self.output, self.labels)
+        self.links = VGroup()
+        self.add(self.links, self.frame, self.view)
+
+    def at(self, point) -> np.ndarray:
+        """Where plane point `point` is drawn in the panel."""
+        return self.panel.get_center() + np.array([*(np.asarray(point) - self.centre) * self.magnify, 0])
+
+    def axes(self, half: float) -> VGroup:
+        """The plane's axes where they cross the magnified square, in the grid's colour."""
+        (left, bottom, _), (right, top, _) = self.at(self.centre - half), self.at(self.centre + half)
+        x0, y0, _ = self.at(np.zeros(2))
+        lines = VGroup()
+        if bottom <= y0 <= top:
+            lines.add(Line([left, y0, 0], [right, y0, 0]))
+        if left <= x0 <= right:
+            lines.add(Line([x0, bottom, 0], [x0, top, 0]))
+        return lines.set_stroke(theme().grid, 2)
+
+    def settle(self, names, shapes) -> Zoom:
+        """Place the labels, then the panel in the corner or at the edge of the plane where it and its labels
+        overlap the fewest of `names`, then of `shapes` and the frame (the place nearest the frame on a tie);
+        join it to the frame. `hits`: those two counts where it stands."""
+        self.place_labels()
+        side = self.panel.width
+        spots = [self.grid.get_critical_point(d) - d * (side / 2 + ZOOM_INSET) for d in SPOTS]
+
+        def cost(spot) -> tuple[int, int, float]:
+            self.view.shift(spot - self.panel.get_center())
+            parts = [self.panel, *self.labels]
+            covered = [
+                sum(not c.apart(p, t) for p in parts for t in things)
+                for things in (names, [*shapes, self.frame])
+            ]
+            return *covered, float(np.linalg.norm(spot - self.frame.get_center()))
+
+        best = min(spots, key=cost)
+        self.hits = cost(best)[:2]  # and the view stands there
+        offset = self.panel.get_center() - self.frame.get_center()
+        pair = (UL, DR) if offset[0] * offset[1] > 0 else (UR, DL)
+        self.links.add(*[Line(self.frame.get_corner(d), self.panel.get_corner(d)) for d in pair])
+        self.links.set_stroke(theme().muted, 1.5)
+        return self
+
+    def place_labels(self) -> None:
+        """Each label beside the middle of its arrow, on the side away from the other arrows, moved clear of
+        the labels placed before it."""
+        arrows = [*self.terms, self.output]
+        for k, (mark, label) in enumerate(zip(arrows, self.labels)):
+            along = mark.get_end() - mark.get_start()
+            normal = np.array([-along[1], along[0], 0]) / max(np.linalg.norm(along), 1e-9)
+            rest = [a.get_center() for a in arrows if a is not mark]
+            if rest and np.dot(normal, mark.get_center() - np.mean(rest, axis=0)) < 0:
+                normal = -normal
+            label.next_to(mark.get_center(), normal, buff=LABEL_BUFF)
+            c.clear_of(label, mark.get_center(), list(self.labels[:k]), buff=LABEL_BUFF)

@@ -9,8 +9,8 @@ from attention import attend_grid, examples
 from attention.examples import CrossExample
 from scenes import components as c
 from scenes.arithmetic import WEIGHT_PLACES
-from scenes.fixed_context import FixedContext, reading
-from scenes.palette import token_color
+from scenes.fixed_context import Fan, FixedContext, reading
+from scenes.palette import px_per_unit, token_color
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME_X, FRAME_Y = 7.11, 4.0
@@ -30,7 +30,20 @@ def test_bars_show_one_row_of_the_batched_trace_per_step(scene):
         heights = np.array([bar.height for bar in bars.bars])
         np.testing.assert_allclose(heights / heights.sum(), row, rtol=1e-3)
         assert abs(sum(row) - 1) < 1e-12
-        assert [label.text for label in bars.labels] == list(ex.source_tokens)
+    # the names once, under the last row's bars: the columns above are the same words, in the same colours
+    assert [label.text for label in scene.bars[-1].labels] == list(ex.source_tokens)
+    assert all(len(bars.labels) == 0 for bars in scene.bars[:-1])
+    for bars in scene.bars[:-1]:
+        for bar, below in zip(bars.bars, scene.bars[-1].bars):
+            assert bar.get_x() == pytest.approx(below.get_x())
+
+
+def test_bars_are_tall_enough_to_read_at_480p(scene):
+    """The top weight (0.870) stands over 40 px at 480p, as tall as the rows fit between title and legend."""
+    tallest = max(bar.height for bars in scene.bars for bar in bars.bars)
+    assert tallest * px_per_unit(480) > 40
+    assert scene.bars[0].get_top()[1] < scene.heading.get_bottom()[1]
+    assert scene.bars[-1].get_bottom()[1] > scene.legend.get_top()[1]
 
 
 def test_every_step_gets_a_different_blend(scene):
@@ -95,10 +108,20 @@ def test_reading_captions_follow_the_weights(scene):
     assert reading(tokens, grid.weights[2]) == "splits between “sat” and “down”"
 
 
-def test_caveat_is_on_screen_as_a_short_label(scene):
-    assert "novectorliterallyoverflows" in scene.note.text
-    assert "longinputsgetharder" in scene.note.text
-    assert "\n" not in scene.note.text  # one line, not a paragraph repeating the caption
+def test_caveat_is_on_screen_as_a_short_label_beside_the_attention_key(scene):
+    assert scene.note.text == "longinputsgetharder;nothingoverflows"  # the caption says it in full
+    assert scene.note.get_left()[0] > scene.legend[1].get_right()[0]
+    assert abs(scene.note.get_y() - scene.legend[1].get_y()) < 0.1
+
+
+def test_the_attention_key_is_a_small_fan_in_the_source_words_colours(scene):
+    key = scene.legend[1][0]
+    tokens = scene.example.source_tokens
+    assert isinstance(key, Fan) and len(key) == len(tokens)
+    for line, token in zip(key, tokens):
+        assert line.get_color().to_hex().upper() == token_color(token).upper()
+    ends = np.array([line.get_end() for line in key])
+    np.testing.assert_allclose(ends, ends[:1].repeat(len(ends), axis=0), atol=1e-6)  # one blend point
 
 
 def fits(mobject) -> bool:
@@ -132,7 +155,6 @@ def test_default_layout_fits_and_rows_do_not_overlap(scene):
         assert upper.get_bottom()[1] > lower.get_top()[1]
     assert scene.bars.get_bottom()[1] > scene.legend.get_top()[1]
     assert scene.column_words.get_bottom()[1] > scene.legend.get_top()[1]
-    assert scene.legend.get_bottom()[1] > scene.note.get_top()[1]
 
 
 def test_a_larger_example_fits_without_shrinking_a_word(tmp_path):

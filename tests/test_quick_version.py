@@ -20,23 +20,33 @@ def scene(tmp_path_factory):
     return built(qv.QuickVersion, tmp_path_factory.mktemp("media"))
 
 
-def test_every_chapter_has_a_line_in_viewing_order_those_beyond_the_sources_last():
+def test_every_chapter_has_a_line_in_viewing_order_on_pages_of_three():
     others = [ch.name for ch in CHAPTERS if ch.name != "QuickVersion"]
-    assert qv.recapped() == others
-    lines = [t.chapter for t in qv.TAKEAWAYS]
-    beyond = [t.chapter for t in qv.TAKEAWAYS if t.beyond]
-    assert beyond == ["AllQueriesAtOnce", "CausalMask", "MultiHead"] == lines[-3:]
-    assert lines == [n for n in others if n not in beyond] + beyond
-    assert [b.name for b in qv.BEATS][-1] == "Beyond the sources"
+    assert qv.recapped() == others and set(qv.TAKEAWAYS) == set(others)
+    assert [n for page in qv.pages() for n in page] == others
+    assert [len(page) for page in qv.pages()] == [3, 3, 3, 2]
+    assert [n for n in others if qv.TAKEAWAYS[n].beyond] == ["AllQueriesAtOnce", "CausalMask", "MultiHead"]
+
+
+def test_chapters_are_numbered_by_their_place_in_the_lecture_as_watched():
+    """The lecture plays the registry's order: the sixth chapter watched is numbered 6, whatever its id."""
+    assert [qv.position(ch.name) for ch in CHAPTERS] == list(range(1, len(CHAPTERS) + 1))
+    assert qv.position("AllQueriesAtOnce") == 6 != find("AllQueriesAtOnce").number
+    assert [qv.page_name(page) for page in qv.pages()] == [
+        "Chapters 1 to 3",
+        "Chapters 4 to 6",
+        "Chapters 7 to 9",
+        "Chapters 10 to 11",
+    ]
 
 
 def test_each_row_shows_its_line_and_chapter_tag(scene):
-    for row, takeaway in zip(scene.rows, qv.TAKEAWAYS):
+    for row, name in zip(scene.rows, qv.recapped()):
         line, tag = row[1]
-        chapter = find(takeaway.chapter)
+        takeaway = qv.TAKEAWAYS[name]
         assert line.text == takeaway.line.replace(" ", "")
         marked = "beyondthesources·" if takeaway.beyond else ""
-        assert tag.text == f"{marked}{chapter.number}·{chapter.title}".replace(" ", "")
+        assert tag.text == f"{marked}{qv.position(name)}·{find(name).title}".replace(" ", "")
 
 
 def test_every_icon_is_its_own_chapter_s():
@@ -122,15 +132,21 @@ def test_every_term_is_tied_to_chapters_and_every_chapter_to_a_term():
 
 def test_each_line_lights_the_terms_it_is_about():
     """While a take-away is read the formula at the top lights its terms; the matrix chapters light all."""
-    assert all(set(t.terms) <= set(qv.ALL) for t in qv.TAKEAWAYS)
-    lit = {t.chapter: t.terms for t in qv.TAKEAWAYS}
+    assert all(set(t.terms) <= set(qv.ALL) for t in qv.TAKEAWAYS.values())
+    lit = {name: t.terms for name, t in qv.TAKEAWAYS.items()}
     assert (
         lit["ShrinkScores"] == ("scale",) and lit["AllQueriesAtOnce"] == qv.ALL and lit["FixedContext"] == ()
     )
 
 
-def test_the_chapter_list_is_the_registry_s_titles(scene):
-    expected = [f"{find(n).number}·{find(n).title}".replace(" ", "") for n in qv.recapped()]
+def test_the_softmax_term_s_caption_and_drawn_meaning_both_speak_of_the_mask():
+    softmax = next(t for t in qv.TERMS if t.names == ("softmax",))
+    for said in (softmax.meaning, softmax.caption):
+        assert "sum to 1" in said and "causal mask" in said and "later words" in said
+
+
+def test_the_chapter_list_is_the_registry_s_titles_numbered_as_watched(scene):
+    expected = [f"{i}·{find(n).title}".replace(" ", "") for i, n in enumerate(qv.recapped(), start=1)]
     assert [e.text for e in scene.contents] == expected
     baselines = [e[0].get_bottom()[1] for e in scene.contents]
     np.testing.assert_allclose(np.diff(baselines), -qv.CONTENTS_STEP, atol=1e-6)
