@@ -124,7 +124,7 @@ class CausalMask(ChapterScene):
         )
         self.future = VGroup(
             *[
-                SurroundingRectangle(self.open_grid.cells[k], color=theme().output, buff=0.02)
+                SurroundingRectangle(self.open_grid.cells[k], color=theme().text, buff=0.02)
                 for k in self.hidden()
             ]
         )

@@ -109,6 +109,20 @@ def theme() -> Theme:
     return _theme
 
 
+# scores as computed and divided by √d (ShrinkScores, WhereItBreaks' scaled case) are neither queries nor
+# keys: colours apart from every role and token colour
+RAW = {"dark": "#C8A27A", "light": "#A69359"}  # sand, khaki
+SCALED = {"dark": "#6F6BFF", "light": "#0B0BDA"}  # indigo
+
+
+def raw_color() -> str:
+    return RAW[theme().name]
+
+
+def scaled_color() -> str:
+    return SCALED[theme().name]
+
+
 def use_theme(name: str) -> None:
     """Make `name` ('dark' or 'light') the theme every builder reads."""
     global _theme

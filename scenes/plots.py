@@ -118,7 +118,7 @@ class CurvePlot(VGroup):
             self.xs,
             self.clip(self.log10_ys),
             add_vertex_dots=False,
-            line_color=color or theme().output,
+            line_color=color or theme().muted,
             stroke_width=4,
         )
         self.labels = VGroup(
@@ -231,7 +231,7 @@ class TangentPlot(VGroup):
         ticks = np.arange(math.ceil(lo / step) * step, hi + step / 2, step)
         self.axes.x_axis.add_labels(axis_labels(ticks, 0), font_size=small)
         self.axes.y_axis.add_labels(axis_labels((0, 1), 0), font_size=small)
-        self.curve = VMobject().set_stroke(theme().key, 4)
+        self.curve = VMobject().set_stroke(theme().muted, 4)
         self.tangent = Line(ORIGIN, RIGHT, color=theme().text, stroke_width=3)
         self.dot = Dot(radius=0.08, color=theme().text)
         self.add(self.axes, self.curve, self.tangent, self.dot)

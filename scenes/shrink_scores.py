@@ -34,7 +34,7 @@ from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation
 from scenes.chapter import BODY_LEFT, ChapterScene
 from scenes.formula_slot import formula_slot, pin
-from scenes.palette import theme
+from scenes.palette import raw_color, scaled_color, theme
 from scenes.plots import Histogram
 
 STAT_PLACES = 2
@@ -47,17 +47,6 @@ TOP_BASELINE, ROW_STEP = 0.85, 1.5
 STATS_X = 5.85
 GHOST = 0.45  # opacity of the raw histogram once it has been divided
 DIM = 0.25  # opacity of the rows not being looked at
-# raw and scaled scores are neither queries nor keys: colours apart from every role and token colour
-RAW = {"dark": "#C8A27A", "light": "#A69359"}  # sand, khaki
-SCALED = {"dark": "#6F6BFF", "light": "#0B0BDA"}  # indigo
-
-
-def raw_color() -> str:
-    return RAW[theme().name]
-
-
-def scaled_color() -> str:
-    return SCALED[theme().name]
 
 
 def divisor_tex(width: int) -> str:

@@ -193,8 +193,12 @@ class SourcePositions(ChapterScene):
             self.worked.next_to(self.formula, DOWN, buff=0.35).align_to(self.side, LEFT)
         lift = min(WORKED_FLOOR - self.worked.get_bottom()[1], self.ceiling() - self.side.get_top()[1])
         VGroup(self.side, self.worked).shift(UP * max(0.0, lift))  # taller still: up, as far as the subtitle
-        if self.worked.get_bottom()[1] < WORKED_FLOOR and lines[2].width + 0.5 + lines[3].width <= room:
-            lines[3].next_to(lines[2], RIGHT, buff=0.5)  # the last two on one line
+        if self.worked.get_bottom()[1] < WORKED_FLOOR:  # still too tall: one line fewer
+            if lines[2].width + 0.5 + lines[3].width <= room:
+                lines[3].next_to(lines[2], RIGHT, buff=0.5)
+            else:  # the dot product only as the division's numerator
+                self.worked.remove(lines[2])
+                lines[3].next_to(lines[1], DOWN, buff=0.25).align_to(lines[0], LEFT)
         cell = self.cross.row(i)[j]
         self.spot = spotlight(
             VGroup(self.cross, self.cross_axes), cell, self.cross.row_labels[i], self.cross.col_labels[j]
@@ -282,7 +286,7 @@ class SourcePositions(ChapterScene):
     def one_score(self) -> None:
         self.beat("One cell, one score")
         i, j = self.focus
-        q_line, k_line, dot_line, score_line = self.worked
+        q_line, k_line, *steps = self.worked
         self.show(
             FadeIn(self.spot),
             FadeIn(self.cell_box),
@@ -292,8 +296,8 @@ class SourcePositions(ChapterScene):
         notes = [FadeOut(self.formula_note)] if self.in_note else []
         self.play(FadeIn(q_line, target_position=self.cross.row_labels[i]), *notes, run_time=1)
         self.play(FadeIn(k_line, target_position=self.cross.col_labels[j]), run_time=1)
-        self.play(FadeIn(dot_line, shift=DOWN * 0.2), run_time=0.8)
-        self.play(FadeIn(score_line, shift=DOWN * 0.2), run_time=0.8)
+        for step in steps:  # the dot product, then the division (or both in one line)
+            self.play(FadeIn(step, shift=DOWN * 0.2), run_time=0.8)
         self.play(Indicate(self.cross.numbers[i * self.cross.trace.shape[1] + j]), run_time=1)
         self.play(FadeOut(self.spot), FadeOut(self.cell_box), run_time=0.8)
 

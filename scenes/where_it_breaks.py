@@ -29,7 +29,7 @@ from scenes import components as c
 from scenes.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, listed, vector_tex
 from scenes.chapter import BODY_LEFT, ChapterScene, reading_time
 from scenes.grids import short_name
-from scenes.palette import theme
+from scenes.palette import scaled_color, theme
 from scenes.plots import CurvePlot, ScientificReadout, TangentPlot, decades, mantissa_exponent
 
 GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
@@ -307,10 +307,10 @@ class WhereItBreaks(ChapterScene):
         """A dot on the curve where the scaled scores sit (g = 1/√d), labelled."""
         g = self.scaled_gain
         dot = Dot(self.plot.point(g, log10_top_sensitivity(self.raw_trace.scores, g)), radius=0.08)
-        dot.set_color(theme().key)
+        dot.set_color(scaled_color())
         label = c.math(rf"\text{{scaled: }} g = 1/\sqrt{{{self.scaled_trace.width}}}", role="small")
         # clear of the gain's own dot at g = 1
-        return VGroup(dot, label.set_color(theme().key).next_to(dot, RIGHT, buff=MARK_GAP))
+        return VGroup(dot, label.set_color(scaled_color()).next_to(dot, RIGHT, buff=MARK_GAP))
 
     def reference_bars(self) -> VGroup:
         """The scaled weights with their formula, for comparison."""
@@ -363,7 +363,7 @@ class WhereItBreaks(ChapterScene):
             f"g = {fmt(self.scaled_gain, SCORE_PLACES)}, left of the unscaled g = 1."
         )
         self.show(
-            Succession(FadeIn(self.scaled_mark), look(self.scaled_mark, color=theme().key)),
+            Succession(FadeIn(self.scaled_mark), look(self.scaled_mark, color=scaled_color())),
             run_time=reading_time(caption),
             caption=caption,
         )

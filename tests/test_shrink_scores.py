@@ -7,20 +7,16 @@ import pytest
 from attention import histogram, softmax, variance_experiment
 from scenes import components as c
 from scenes.arithmetic import fmt
-from scenes.palette import THEMES, delta_e
+from scenes.palette import RAW, SCALED, THEMES, delta_e, raw_color, scaled_color
 from scenes.plots import Histogram
 from scenes.shrink_scores import (
     PEAK_HEIGHT,
-    RAW,
-    SCALED,
     SPREAD,
     STAT_PLACES,
     ShrinkScores,
     caveat_example,
     densities,
     divisor_tex,
-    raw_color,
-    scaled_color,
     shown_stat,
 )
 from tests.snapshot import assert_matches_snapshot, built, last_frame
