@@ -60,6 +60,14 @@ FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
 SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 
 
+def sums_right(grid: AttentionGrid) -> float:
+    """Where the grid ends on the right once its sums show (each a weight's width, centred where it stands)."""
+    if not len(grid.sums):
+        return grid.get_right()[0]
+    widest = c.math(fmt(1, WEIGHT_PLACES)).width
+    return max(grid.get_right()[0], max(s.get_center()[0] for s in grid.sums) + widest / 2)
+
+
 def marks(grid: AttentionGrid) -> VGroup:
     """What a grid writes in and beside its cells (numbers, sums and their header; a masked grid's minus
     infinities and crosses): what changes when the grid shows something else."""
@@ -190,19 +198,20 @@ class CausalMask(ChapterScene):
         self.axes[0].next_to(grid.col_labels, UP, buff=0.2).align_to(grid.cells, LEFT)
         self.axes[1].align_to(grid.col_labels, DOWN).set_x(BODY_LEFT, LEFT)  # clear of the row veils
         self.legend.next_to(self.masked_grid, DOWN, buff=0.3).align_to(grid.cells, LEFT)
-        self.zero.next_to(self.legend, RIGHT, buff=0.6)
         self.values_title = c.text("values", role="label", color=theme().value)
-        self.outputs_title = c.text("outputs: Σ weight × value", role="label", color=theme().output)
+        left = max(SIDE_LEFT, sums_right(grid) + SIDE_GAP)
+        full = c.text("outputs: Σ weight × value", role="label", color=theme().output)
+        short = c.text("outputs", role="label", color=theme().output)  # beside a wide grid
+        self.outputs_title = full if left + full.width <= SAFE_RIGHT else short
         column = VGroup(self.formula, self.values_title, self.values).arrange(
             DOWN, aligned_edge=LEFT, buff=0.25
         )
         outputs = VGroup(self.outputs_title, self.outputs).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
         for table in (self.values, self.outputs):
             table.shift(RIGHT * 0.2)
-        left = max(SIDE_LEFT, grid.get_right()[0] + SIDE_GAP)
         column.next_to(self.heading, DOWN, buff=0.5).align_to([left, 0, 0], LEFT)
         self.formula.shift(LEFT * max(0.0, self.formula.get_right()[0] - SAFE_RIGHT))  # beside a wide grid
-        outputs.next_to(self.values, DOWN, buff=0.25).align_to(column, LEFT)
+        outputs.next_to(self.values, DOWN, buff=0.25).align_to(self.values_title, LEFT)
         self.stacked = outputs.get_bottom()[1] >= STAGE_BOTTOM
         if not self.stacked:  # the outputs take the values' place once every row has been read
             outputs.align_to(self.values_title, UP)
@@ -214,13 +223,20 @@ class CausalMask(ChapterScene):
             line.next_to(self.values, DOWN, buff=0.3).align_to(self.values, LEFT)
         self.column = VGroup(*column, *outputs)
         tables = VGroup(*self.column[1:], *self.lines.values())
-        if (
-            self.zero.get_right()[0] > tables.get_left()[0]
-            and self.zero.get_top()[1] > tables.get_bottom()[1]
-        ):
-            self.zero.next_to(self.legend, DOWN, buff=0.2).align_to(
-                self.legend, LEFT
-            )  # under it, clear of them
+        places = (  # beside the legend, under it, under the tables: the first clear of them and the captions
+            lambda z: z.next_to(self.legend, RIGHT, buff=0.6),
+            lambda z: z.next_to(self.legend, DOWN, buff=0.2).align_to(self.legend, LEFT),
+            lambda z: z.next_to(tables, DOWN, buff=0.3).align_to(tables, LEFT),
+            lambda z: z.next_to(tables, RIGHT, buff=0.4).align_to(tables, DOWN),
+        )
+        for place in places:
+            place(self.zero)
+            clear = (
+                self.zero.get_right()[0] <= tables.get_left()[0]
+                or self.zero.get_top()[1] <= tables.get_bottom()[1]
+            )
+            if clear and self.zero.get_bottom()[1] >= STAGE_BOTTOM:
+                break
 
     def place_grids(self) -> None:
         """Both grids at GRID_CENTER, moved right to keep their labels on the stage and down to keep their
