@@ -306,10 +306,11 @@ class Zoom(VGroup):
         self.frame.move_to((a + b) / 2)
         self.panel = c.panel(side, side).move_to(self.grid)
         starts = np.vstack([np.zeros((1, 2)), ends[:-1]])
-        self.terms, self.labels = VGroup(), VGroup()
+        self.terms, self.labels, self.term_weights = VGroup(), VGroup(), []
         for i, (token, w, start, end) in enumerate(zip(tokens, trace.weights, starts, ends)):
             if np.linalg.norm(end - start) * self.magnify >= SHORTEST:  # a zero value adds nothing to draw
                 self.terms.add(arrow(self.at(start), self.at(end), token_color(token), TERM_WIDTH))
+                self.term_weights.append(w)
                 self.labels.add(c.math(f"{fmt(w, WEIGHT_PLACES)}\\,v_{{{i + 1}}}", color=token_color(token)))
         origin = self.at(np.zeros(2))
         self.output = arrow(origin, origin + RIGHT, theme().output, OUTPUT_WIDTH)
@@ -361,13 +362,19 @@ class Zoom(VGroup):
 
     def place_labels(self) -> None:
         """Each label beside the middle of its arrow, on the side away from the other arrows, moved clear of
-        the labels placed before it."""
+        the labels placed before it: the output's first, then the terms' by weight. A term's label with no
+        clear place is left out (its arrow's colour still says whose value it is)."""
         arrows = [*self.terms, self.output]
-        for k, (mark, label) in enumerate(zip(arrows, self.labels)):
+        by_weight = sorted(range(len(self.terms)), key=lambda k: -self.term_weights[k])
+        placed, dropped = [], []
+        for k in [len(arrows) - 1, *by_weight]:
+            mark, label = arrows[k], self.labels[k]
             along = mark.get_end() - mark.get_start()
             normal = np.array([-along[1], along[0], 0]) / max(np.linalg.norm(along), 1e-9)
             rest = [a.get_center() for a in arrows if a is not mark]
             if rest and np.dot(normal, mark.get_center() - np.mean(rest, axis=0)) < 0:
                 normal = -normal
             label.next_to(mark.get_center(), normal, buff=LABEL_BUFF)
-            c.clear_of(label, mark.get_center(), list(self.labels[:k]), buff=LABEL_BUFF)
+            c.clear_of(label, mark.get_center(), placed, buff=LABEL_BUFF)
+            (placed if all(c.apart(label, other) for other in placed) else dropped).append(label)
+        self.labels.remove(*dropped)
