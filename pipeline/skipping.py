@@ -43,11 +43,13 @@ def _plain_transform(animation) -> bool:
     """A transform whose mobject becomes `(1 - a) * start + a * target` on a straight path."""
     from manim import Transform
     from manim.animation.animation import Animation
+    from manim.animation.transform import _MethodAnimation
     from manim.utils.bezier import interpolate
 
     kind = type(animation)
     return (
         isinstance(animation, Transform)
+        and kind.finish in (Animation.finish, _MethodAnimation.finish)  # others may read the start (Restate)
         and kind.interpolate is Animation.interpolate
         and kind.interpolate_mobject is Animation.interpolate_mobject
         and kind.interpolate_submobject is Transform.interpolate_submobject

@@ -123,6 +123,8 @@ def test_the_pictures_are_the_video_s_frames_pixel_for_pixel(moves, run, tmp_pat
 def test_skipped_fades_and_transforms_copy_less_and_indications_still_copy():
     from manim import Circle, FadeIn, FadeOut, Indicate, Square, Transform, Wait
 
+    from scenes.grids import Restate
+
     square = Square()
     assert skipping.fade_is_idle(FadeIn(square)) and skipping.fade_is_idle(FadeOut(square))
     assert skipping.starts_from_target(Transform(square, Circle()))
@@ -130,3 +132,5 @@ def test_skipped_fades_and_transforms_copy_less_and_indications_still_copy():
     assert not skipping.starts_from_target(Transform(square, Circle(), path_arc=1))
     assert not skipping.starts_from_target(Indicate(square)) and not skipping.fade_is_idle(Indicate(square))
     assert not skipping.fade_is_idle(Wait()) and not skipping.starts_from_target(Wait())
+    restate = Restate(square, lambda m: m.scale(2))  # its finish goes back to the start: it needs the start
+    assert not skipping.starts_from_target(restate) and not skipping.fade_is_idle(restate)
