@@ -208,40 +208,24 @@ class ShrinkScores(ChapterScene):
 
     def shared_ticks(self, limit: float) -> VGroup:
         """Tick marks on every row's axis, labelled once under the bottom row."""
-        values = (-limit, -limit / 2, 0, limit / 2, limit)
-        marks = VGroup()
-        for row in self.rows:
-            y = row.axis.get_y()
-            marks.add(
-                *[
-                    Line([row.x_of(v), y - 0.07, 0], [row.x_of(v), y + 0.07, 0], color=theme().muted)
-                    for v in values
-                ]
-            )
-        bottom = self.rows[-1].axis.get_y() - 0.1
-        labels = VGroup(
-            *[
-                c.math(fmt(v, 0), role="small", color=theme().muted).move_to(
-                    [self.rows[-1].x_of(v), bottom, 0], aligned_edge=UP
-                )
-                for v in values
-            ]
-        )
-        return VGroup(marks, labels)
+        return self.tick_marks((-limit, -limit / 2, 0, limit / 2, limit), lambda row, v: row.x_of(v))
 
     def middle_ticks(self) -> VGroup:
         """Tick marks on every row's stretched middle, labelled once under the bottom row."""
-        values = (-SPREAD, 0, SPREAD)
+        return self.tick_marks((-SPREAD, 0, SPREAD), lambda row, v: row.zoomed_x(v))
+
+    def tick_marks(self, values, x_of) -> VGroup:
+        """A tick at `x_of(row, v)` for each of `values` on every row, the values written under the bottom row."""
         marks = VGroup()
         for row in self.rows:
             y = row.axis.get_y()
-            marks.add(*[Line([row.zoomed_x(v), y - 0.07, 0], [row.zoomed_x(v), y + 0.07, 0]) for v in values])
+            marks.add(*[Line([x_of(row, v), y - 0.07, 0], [x_of(row, v), y + 0.07, 0]) for v in values])
         marks.set_color(theme().muted)
         bottom = self.rows[-1].axis.get_y() - 0.1
         labels = VGroup(
             *[
                 c.math(fmt(v, 0), role="small", color=theme().muted).move_to(
-                    [self.rows[-1].zoomed_x(v), bottom, 0], aligned_edge=UP
+                    [x_of(self.rows[-1], v), bottom, 0], aligned_edge=UP
                 )
                 for v in values
             ]
