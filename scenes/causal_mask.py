@@ -278,7 +278,7 @@ class CausalMask(ChapterScene):
             FadeIn(self.axes),
             self.formula.light(*SCORES),
             run_time=1.2,
-            caption=f"Self-attention over “{words}”: every word's query meets every word's key.",
+            caption=f"Self-attention over “{words}”: every query meets every key.",
         )
         i, _ = self.focus_cell()
         self.add(self.open_veils.set_fill(opacity=0))
@@ -311,7 +311,7 @@ class CausalMask(ChapterScene):
         self.show(
             Create(self.future),
             run_time=1,
-            caption=f"So {quoted(first)} would read words that come after it: a decoder writing it has not seen them.",
+            caption=f"So {quoted(first)} would read later words, which a decoder has not written yet.",
             hold=1.5,
         )
 
@@ -358,7 +358,7 @@ class CausalMask(ChapterScene):
             FadeIn(self.values),
             self.formula.light("V"),
             run_time=1,
-            caption="Each word also has a value, a row of V: an output sums its row's weights times the values.",
+            caption="Each word also has a value, a row of V; an output sums weights times values.",
         )
         last = len(ex.tokens) - 1
         reads = {0: "reads only itself", last: "is last: it blends every value"}
@@ -404,13 +404,13 @@ class CausalMask(ChapterScene):
             run_time=1,
             caption="A masked weight is exp of minus infinity: exactly 0.",
         )
-        self.say("In “Where it breaks”, a large finite gap still left a tiny positive weight.", hold=2)
+        self.say("In “Where it breaks”, a finite gap left a tiny positive weight.", hold=1.5)
 
     def summary(self) -> None:
         self.beat("Summary")
         self.show(
             self.formula.light(),
             run_time=1,
-            caption="Mask, then softmax: each word reads itself and the words before it, never after.",
-            hold=4,
+            caption="Mask, then softmax: each word reads only itself and earlier words.",
+            hold=3.4,
         )
