@@ -93,7 +93,7 @@ def blend_relations(weights, values) -> list:
 
 
 def blend_text(relations) -> str:
-    """'0.119 × [1, 0] + 0.881 × [0, 0] = [0.119, 0]', for a caption."""
+    """'w₁ × v₁ + w₂ × v₂ = output' with the printed weights and values, for a caption."""
     terms = relations[0].terms[::2]
     vectors = zip(*[r.terms[1::2] for r in relations])
     sum_ = " + ".join(f"{w} × [{', '.join(v)}]" for w, v in zip(terms, vectors))
@@ -169,7 +169,7 @@ class CausalMask(ChapterScene):
 
     def value_rows(self, width: float, terms: bool) -> c.Grid:
         """'the [1, 0]' for each word (names cut to `width`): its value, with room left of the vector (if
-        `terms`) for the weight it is multiplied by (`self.terms[i][j]`: row i's weight of word j, '0.119 ×',
+        `terms`) for the weight it is multiplied by (`self.terms[i][j]`: row i's weight of word j, 'w ×',
         for each row read and each j up to i)."""
         tokens, tr = self.example.tokens, self.trace
         names = [short_name(t, width) for t in tokens]

@@ -125,7 +125,7 @@ def column_head(token: str, width: float):
 
 
 def term_tex(weight: str, value: float) -> str:
-    r"""'0.768 \cdot 2', a negative value in brackets."""
+    r"""'w \cdot v' (a weight times a value, as printed), a negative value in brackets."""
     shown = fmt_input(value)
     return rf"{weight} \cdot {f'({shown})' if shown.startswith('-') else shown}"
 
