@@ -161,7 +161,7 @@ class SourcePositions(ChapterScene):
             size=min(SELF_SIZE, SELF_PITCH * len(ex.source_tokens)),
         ).show_weights()
         self.build_cost()
-        self.note = c.text(CAVEAT, role="small", color=theme().muted).to_edge(DOWN, buff=0.45)
+        self.note = c.text(CAVEAT, role="small", color=theme().muted).to_edge(DOWN, buff=0.75)
 
     def score_note(self, trace) -> VGroup:
         """What a score is, under the formula, in lines of `self.note_chars` characters."""
