@@ -10,11 +10,13 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from attention.example_file import ExampleFileError, example_name, load_example_file
-from pipeline import build, chapters, cluster, lock, outputs, parallel, report, settings
+from attention.examples.file import ExampleFileError, example_name, load_example_file
+from pipeline import build, outputs, report
 from pipeline.console import Console
-from pipeline.quality import PRESETS
-from scenes.palette import THEMES
+from pipeline.plan import chapters, settings
+from pipeline.plan.quality import PRESETS
+from pipeline.run import cluster, lock, parallel
+from scenes.kit.palette import THEMES
 
 INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 EXECUTORS = ("local", "dask")
@@ -363,7 +365,7 @@ def preview(ctx: click.Context, name: str, output: Path, example: Path | None, *
         outputs.ensure_writable(output)
     except OSError as err:
         raise click.UsageError(f"cannot write to the output folder {output}: {err.strerror}") from None
-    from pipeline import preview as previews  # imports manim only when run
+    from pipeline.run import preview as previews  # imports manim only when run
 
     click.echo(previews.preview(chapter, wanted, output))
 

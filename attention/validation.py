@@ -46,3 +46,11 @@ def frozen(array: np.ndarray) -> np.ndarray:
     array = np.array(array, dtype=float)
     array.setflags(write=False)
     return array
+
+
+def names(field: str, tokens, count: int) -> tuple[str, ...]:
+    """`tokens` as a tuple of strings, one per row of vectors."""
+    tokens = tuple(str(t) for t in tokens)
+    if len(tokens) != count:
+        raise ValueError(f"{field}: expected {count} names, one per row of vectors, got {len(tokens)}")
+    return tokens

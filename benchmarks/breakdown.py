@@ -39,7 +39,7 @@ PROBES: dict[str, tuple[tuple[str, str], ...]] = {
     ENCODER_THREAD: (
         ("manim.scene.video_segment_encoder", "VideoSegmentEncoder.write_frame"),
         ("manim.scene.video_segment_encoder", "VideoSegmentEncoder.finish"),
-        ("pipeline.held_frames", "write_frame"),
+        ("pipeline.frames.held_frames", "write_frame"),
     ),  # installed over manim's by each render
 }
 OTHER = "building mobjects, scene code"

@@ -9,9 +9,9 @@ from __future__ import annotations
 from manim import FadeIn
 
 from attention import examples
-from scenes.chapter import ChapterScene
-from scenes.grids import AttentionGrid, Restate
-from scenes.source_positions import COST_SIZE
+from scenes.chapters.source_positions import COST_SIZE
+from scenes.kit.chapter import ChapterScene
+from scenes.kit.grids import AttentionGrid, Restate
 
 PREFIX = "Grid"
 

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import av
 
-from pipeline.quality import PRESETS
-from scenes.registry import Chapter
+from pipeline.plan.quality import PRESETS
+from scenes.chapters.registry import Chapter
 
 from .workspace import python
 
 
 def scene_file(root: Path, chapter: Chapter) -> Path:
-    """The chapter's module file in the project at `root` (`scenes/fixed_context.py`)."""
+    """The chapter's module file in the project at `root` (`scenes/chapters/fixed_context.py`)."""
     return root.joinpath(*chapter.module.split(".")).with_suffix(".py")
 
 

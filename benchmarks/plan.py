@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scenes import registry
-from scenes.registry import Chapter
+from scenes.chapters import registry
+from scenes.chapters.registry import Chapter
 
 EDIT_CHAPTER = "BlendByWeight"  # a mid-sized chapter, edited to time an incremental rebuild
 GROWTH_CHAPTER = "FixedContext"  # quick to build (little LaTeX), rendered at every preset

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import click
 
-from scenes import registry
-from scenes.registry import Chapter
+from scenes.chapters import registry
+from scenes.chapters.registry import Chapter
 
 BENCH_NUMBER = 0  # the chapter number given to a scene that is not in the registry
 
@@ -36,8 +36,10 @@ def measure(chapter: Chapter, quality: str, output: Path) -> dict:
     import manim  # noqa: F401  (a worker's start-up cost)
 
     imported = time.perf_counter() - began
-    from pipeline import outputs, scene_render, settings
-    from pipeline.jobs import Job
+    from pipeline import outputs
+    from pipeline.frames import scene_render
+    from pipeline.plan import settings
+    from pipeline.run.jobs import Job
 
     from .breakdown import Breakdown
 

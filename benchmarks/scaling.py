@@ -19,9 +19,9 @@ from pathlib import Path
 
 import av
 
-from pipeline import beat_jobs
-from pipeline.jobs import Job
-from pipeline.settings import from_options
+from pipeline.plan.settings import from_options
+from pipeline.run import beat_jobs
+from pipeline.run.jobs import Job
 
 from .runner import Run
 
@@ -87,7 +87,7 @@ def encoder_floor(videos: list[Path]) -> dict:
 
 def _encoded(video: Path) -> tuple[float, int, int]:
     """Seconds encoding the video's first FLOOR_SAMPLE frames, how many that was, and its frame count."""
-    from pipeline.scene_render import X264_PRESET
+    from pipeline.frames.scene_render import X264_PRESET
 
     encoding, frames = 0.0, 0
     with av.open(str(video)) as given, av.open(io.BytesIO(), "w", format="mp4") as out:

@@ -8,9 +8,9 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from pipeline.manifest import Manifest
 from pipeline.outputs import CACHE_FOLDER
-from pipeline.quality import PRESETS
+from pipeline.plan.manifest import Manifest
+from pipeline.plan.quality import PRESETS
 
 from . import machine, page_drag, plain, scaling
 from .grid_scene import scene_name

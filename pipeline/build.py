@@ -7,15 +7,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from scenes.registry import Chapter
+from pipeline import outputs, publish, report
+from pipeline.plan.dependencies import Scanner, digest
+from pipeline.plan.manifest import Entry, Manifest
+from pipeline.plan.settings import FORMATS, RenderSettings
+from pipeline.run import beat_jobs, parallel
+from pipeline.run.cluster import Cluster
+from pipeline.run.jobs import Job, Outcome
+from scenes.chapters.registry import Chapter
 
-from . import beat_jobs, outputs, parallel, publish, report
-from .cluster import Cluster
 from .console import Console
-from .dependencies import Scanner, digest
-from .jobs import Job, Outcome
-from .manifest import Entry, Manifest
-from .settings import FORMATS, RenderSettings
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,10 @@ import sys
 
 import click
 
-from scenes.registry import Chapter
+from pipeline.run.jobs import Outcome, Progress
+from scenes.chapters.registry import Chapter
 
 from . import report
-from .jobs import Outcome, Progress
 
 CLEAR_LINE = "\r\x1b[K"
 

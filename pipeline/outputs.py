@@ -13,8 +13,9 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import captions, pause
-from .settings import DEFAULT_THEME, FOLDER_PATTERN, TRANSPARENT_FORMATS, RenderSettings
+from pipeline.frames import captions
+from pipeline.plan.settings import DEFAULT_THEME, FOLDER_PATTERN, TRANSPARENT_FORMATS, RenderSettings
+from pipeline.run import pause
 
 CACHE_FOLDER = ".manim"
 WORK_FOLDER = ".work"

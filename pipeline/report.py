@@ -6,10 +6,9 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from scenes.registry import Chapter
-
-from .jobs import Outcome
-from .manifest import Entry
+from pipeline.plan.manifest import Entry
+from pipeline.run.jobs import Outcome
+from scenes.chapters.registry import Chapter
 
 BAR_WIDTH = 20
 BEAT_POSTER = re.compile(r"\.beat-\d+\.png$")  # 02-ThreeTokenDrag.beat-01.png: listed as a count

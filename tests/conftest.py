@@ -14,10 +14,11 @@ import tally  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
 from tiny_scene import TinyLecture  # noqa: E402
 
-from pipeline import outputs, tex_cache  # noqa: E402
-from pipeline.settings import from_options  # noqa: E402
+from pipeline import outputs  # noqa: E402
+from pipeline.plan.settings import from_options  # noqa: E402
+from pipeline.run import tex_cache  # noqa: E402
 from render import cli  # noqa: E402
-from scenes import registry  # noqa: E402
+from scenes.chapters import registry  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 # Formulas and texts compiled by any test, kept between runs (content-addressed: manim names each file by
@@ -137,7 +138,7 @@ def slow_started(tmp_path, monkeypatch):
 @pytest.fixture
 def restore_look():
     """Put the default theme and example back after the test."""
-    from pipeline.scene_render import use_look  # imports manim
+    from pipeline.frames.scene_render import use_look  # imports manim
 
     yield
     use_look(from_options("l"))

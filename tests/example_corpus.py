@@ -1,6 +1,6 @@
 """A seeded corpus of valid example files: what a lecturer may write, at the edges of what the loader accepts.
 
-`corpus()` returns (name, TOML text) pairs, each loadable with `attention.example_file.load_example_file`
+`corpus()` returns (name, TOML text) pairs, each loadable with `attention.examples.file.load_example_file`
 and giving all five tables, so every chapter meets it. The examples take turns at the styles in STYLES:
 negative numbers, the full -100..100 range, decimals (up to three places, as the lecture prints inputs),
 six tokens, 24-character names, Chinese/Japanese/Korean names, Greek names, and all of these mixed.
@@ -18,10 +18,10 @@ from pathlib import Path
 
 import numpy as np
 
-from attention.example_file import MAX_ABS, MAX_NAME
-from attention.example_shapes import MAX_PATH, MAX_SCORE, MAX_TOKENS, MAX_WIDTH
-from pipeline.settings import from_options
-from scenes.registry import CHAPTERS
+from attention.examples.file import MAX_ABS, MAX_NAME
+from attention.examples.shapes import MAX_PATH, MAX_SCORE, MAX_TOKENS, MAX_WIDTH
+from pipeline.plan.settings import from_options
+from scenes.chapters.registry import CHAPTERS
 
 SEED = 2026
 COUNT = 24

@@ -10,7 +10,7 @@ import pytest
 import tally
 
 from pipeline import outputs
-from pipeline.manifest import NAME, Manifest
+from pipeline.plan.manifest import NAME, Manifest
 
 
 def snapshot(folder: Path) -> dict[str, bytes | None]:

@@ -5,7 +5,7 @@ records, at the end of each beat and of the chapter, what the camera draws: one 
 (Text, MathTex, numbers: the union of its glyphs) and one per other mobject with visible points
 (plots, bars, arrows, axes, panels). Boxes go through the camera's frame (its width, height and
 centre), so they are where the pixels are. A text also records its role (set by the builders of
-`scenes.components`) and its cap height: the height of a capital (Text) or a digit (formulas and
+`scenes.kit.components`) and its cap height: the height of a capital (Text) or a digit (formulas and
 numbers) as drawn, from its current font size, as a fraction of the frame's height. Layout checks
 (`outside_safe_area`, `in_caption_band`, `overlaps`, `too_small`, `mixed_sizes`, `off_grid`) are plain
 functions of these records.
@@ -30,11 +30,11 @@ from manim import (
 )
 from manim.mobject.types.image_mobject import AbstractImageMobject
 
-from pipeline import skipping
-from pipeline.scene_render import use_look
-from pipeline.settings import from_options
-from scenes.chapter import BAND, BODY_LEFT, GRID_REACH, SAFE
-from scenes.palette import FRAME_HEIGHT, MIN_PX, TEX_DIGIT, TEXT_CAP
+from pipeline.frames import skipping
+from pipeline.frames.scene_render import use_look
+from pipeline.plan.settings import from_options
+from scenes.kit.chapter import BAND, BODY_LEFT, GRID_REACH, SAFE
+from scenes.kit.palette import FRAME_HEIGHT, MIN_PX, TEX_DIGIT, TEXT_CAP
 
 TEXTS = (Text, MathTex, SingleStringMathTex, DecimalNumber)
 DRAWABLE = (VMobject, PMobject, AbstractImageMobject)  # what the cairo camera paints
@@ -54,7 +54,7 @@ class Drawn:
     right: float
     bottom: float
     top: float
-    role: str | None = None  # a text's role from scenes.components (title, body, label, number, small)
+    role: str | None = None  # a text's role from scenes.kit.components (title, body, label, number, small)
     cap: float = 0.0  # a text's cap height as a fraction of the frame's height
 
     def __str__(self) -> str:
@@ -72,7 +72,7 @@ class BeatEnd:
 
     beat: str
     drawn: tuple[Drawn, ...]
-    relations: tuple = ()  # the equations drawn (scenes.arithmetic.Relation), from formulas and totals
+    relations: tuple = ()  # the equations drawn (scenes.kit.arithmetic.Relation), from formulas and totals
 
 
 def visible(mobject: Mobject) -> bool:
@@ -110,7 +110,7 @@ def drawn(scene) -> tuple[Drawn, ...]:
 
 
 def relations(scene) -> tuple:
-    """The equations of every formula or number that is drawn now (their `relations`, see scenes.arithmetic)."""
+    """The equations of every formula or number that is drawn now (their `relations`, see scenes.kit.arithmetic)."""
     shown = {id(leaf) for leaf in scene.camera.get_mobjects_to_display(scene.mobjects) if visible(leaf)}
     found = []
     for top in scene.mobjects:
@@ -251,7 +251,7 @@ def overlaps(drawn: tuple[Drawn, ...]) -> list[tuple[Drawn, Drawn]]:
 
 def off_grid(drawn: tuple[Drawn, ...]) -> list[Drawn]:
     """Lines (texts of more than one word, formulas with spaces) that start on the left of the stage, less
-    than GRID_REACH right of the body grid, but not on it (scenes.chapter.BODY_LEFT). Single words and
+    than GRID_REACH right of the body grid, but not on it (scenes.kit.chapter.BODY_LEFT). Single words and
     numbers are a diagram's labels, free to sit where the diagram puts them."""
     reach = GRID + GRID_REACH / FRAME_WIDTH
     return [

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import sys
 
-from pipeline.settings import from_options
-from scenes.registry import CHAPTERS, find
+from pipeline.plan.settings import from_options
+from scenes.chapters.registry import CHAPTERS, find
 from tests.example_corpus import corpus_files
 from tests.layout import chapter_ends
 from tests.test_example_layouts import problems

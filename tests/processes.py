@@ -39,7 +39,7 @@ def start_driver(driver: Path, *args, env: dict | None = None) -> subprocess.Pop
 
 
 def paused_env(point: str, flag: Path) -> dict:
-    """The environment making a render stop at pipeline.pause's `point` and say so in `flag`."""
+    """The environment making a render stop at pipeline.run.pause's `point` and say so in `flag`."""
     return {**os.environ, "RENDER_PAUSE_AT": point, "RENDER_PAUSE_FLAG": str(flag)}
 
 

@@ -9,17 +9,17 @@ import av
 import numpy as np
 import pytest
 
-from pipeline import beat_jobs
-from pipeline.beats import Beat
-from pipeline.jobs import Job
-from pipeline.settings import from_options
-from scenes import registry
-from scenes.registry import Chapter
+from pipeline.frames.beats import Beat
+from pipeline.plan.settings import from_options
+from pipeline.run import beat_jobs
+from pipeline.run.jobs import Job
+from scenes.chapters import registry
+from scenes.chapters.registry import Chapter
 
 SOURCE = '''
 from manim import RIGHT, UP, Circle, Create, FadeIn, Square, ValueTracker, always_redraw
 
-from scenes.chapter import ChapterScene
+from scenes.kit.chapter import ChapterScene
 
 
 class Beats(ChapterScene):

@@ -13,10 +13,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from pipeline import beats, outputs, video
-from pipeline.manifest import Manifest
-from scenes import registry
-from scenes.registry import Chapter
+from pipeline import outputs
+from pipeline.frames import beats, video
+from pipeline.plan.manifest import Manifest
+from scenes.chapters import registry
+from scenes.chapters.registry import Chapter
 
 LECTURE = registry.CHAPTERS  # the real chapters, taken before a fixture puts tiny ones in the registry
 
@@ -24,7 +25,7 @@ FPS = 15
 BEATEN = '''
 from manim import DOWN, RIGHT, Create, FadeOut, Square
 
-from scenes.chapter import ChapterScene
+from scenes.kit.chapter import ChapterScene
 
 
 class Beaten(ChapterScene):

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from attention import attend, softmax
-from attention.beyond_examples import DEFAULT_CAUSAL, DEFAULT_HEADS, CausalExample, HeadsExample
+from attention.examples.beyond import DEFAULT_CAUSAL, DEFAULT_HEADS, CausalExample, HeadsExample
 from attention.heads import attend_heads, head_slices
 from attention.masking import attend_causal, attend_masked, causal_mask, masked_softmax
 from attention.matrix import attend_all

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from attention import DEFAULT, attend
-from attention.beyond_examples import DEFAULT_CAUSAL, DEFAULT_HEADS, all_queries
+from attention.examples.beyond import DEFAULT_CAUSAL, DEFAULT_HEADS, all_queries
 
 
 def r(values, places=3):

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from attention import examples
-from scenes.blend_by_weight import BlendByWeight
-from scenes.components import apart
+from scenes.chapters.blend_by_weight import BlendByWeight
+from scenes.kit.components import apart
 from tests.snapshot import built
 
 

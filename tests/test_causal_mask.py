@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from attention import examples
-from attention.beyond_examples import CausalExample
+from attention.examples.beyond import CausalExample
 from attention.masking import causal_mask
-from scenes.arithmetic import WEIGHT_PLACES, fmt, vector_math
-from scenes.causal_mask import SAFE_RIGHT, CausalMask, blend_text, marks
+from scenes.chapters.causal_mask import SAFE_RIGHT, CausalMask, blend_text, marks
+from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_math
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 from tests.test_equations import holds
 

@@ -4,22 +4,24 @@ import ast
 from dataclasses import replace
 from pathlib import Path
 
-from pipeline import dependencies
-from pipeline.dependencies import FRAME_CODE, Scanner
-from pipeline.settings import from_options
-from scenes import registry
+from pipeline.plan import dependencies
+from pipeline.plan.dependencies import FRAME_CODE, Scanner
+from pipeline.plan.settings import from_options
+from scenes.chapters import registry
 
 SAMPLE = Path(__file__).resolve().parents[1] / "examples" / "cat-and-dog.toml"
 NOT_FRAME_CODE = {  # the rest of what a worker runs, reviewed: none of it changes a video's frames or encoding
     "pipeline": "the package's docstring",
-    "pipeline.worker": "runs one job, turning its errors into outcomes",
-    "pipeline.jobs": "the job and outcome records",
+    "pipeline.plan": "the package's docstring",
+    "pipeline.run": "the package's docstring",
+    "pipeline.run.worker": "runs one job, turning its errors into outcomes",
+    "pipeline.run.jobs": "the job and outcome records",
     "pipeline.outputs": "paths, working folders and renames (the files' names are hashed as 'output files')",
-    "pipeline.tex_cache": "shares manim's compiled SVGs, which manim names by their LaTeX",
-    "pipeline.latex_errors": "explains LaTeX failures",
-    "pipeline.settings": "its values are hashed as 'setting ...' and 'output transparent'",
-    "pipeline.quality": "the presets: hashed through the settings' values",
-    "pipeline.pause": "a test hook",
+    "pipeline.run.tex_cache": "shares manim's compiled SVGs, which manim names by their LaTeX",
+    "pipeline.run.latex_errors": "explains LaTeX failures",
+    "pipeline.plan.settings": "its values are hashed as 'setting ...' and 'output transparent'",
+    "pipeline.plan.quality": "the presets: hashed through the settings' values",
+    "pipeline.run.pause": "a test hook",
 }
 
 
@@ -29,7 +31,7 @@ def module_names(chapter, settings=None) -> set[str]:
 
 
 def test_quick_version_does_not_depend_on_where_it_breaks():
-    assert "scenes.where_it_breaks" not in module_names(registry.find("QuickVersion"))
+    assert "scenes.chapters.where_it_breaks" not in module_names(registry.find("QuickVersion"))
 
 
 def test_every_chapter_depends_on_exactly_the_frame_code_of_the_pipeline():
@@ -38,7 +40,7 @@ def test_every_chapter_depends_on_exactly_the_frame_code_of_the_pipeline():
 
 
 def test_the_code_a_worker_runs_is_frame_code_or_reviewed_as_not():
-    ran = Scanner().modules(("pipeline.worker",), ("pipeline",))
+    ran = Scanner().modules(("pipeline.run.worker",), ("pipeline",))
     assert set(ran) == set(FRAME_CODE) | set(NOT_FRAME_CODE), "classify new worker code in FRAME_CODE or here"
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from folders import assert_unchanged, snapshot
 
-from scenes import registry
+from scenes.chapters import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -9,7 +9,7 @@ import tally
 from folders import assert_consistent, assert_no_temporary_files, assert_unchanged, snapshot
 from processes import TIMEOUT, paused_env, run_driver, start_driver, wait_for
 
-from pipeline import lock
+from pipeline.run import lock
 
 BUSY = 75
 

@@ -11,7 +11,7 @@ from distributed import Client, LocalCluster
 from processes import run_driver, start_driver, wait_for
 from tiny_scene import ROOT
 
-from scenes import registry
+from scenes.chapters import registry
 
 CHAPTERS = ("Tiny", "Coda", "Themed")
 SLOW_SECONDS = 3.0  # Slow's length here: long enough to kill its worker part-way

@@ -1,6 +1,6 @@
 """Every equation on screen is true as printed: each relation a chapter draws, read back from its strings.
 
-A row's operands and result are strings as displayed (`scenes.arithmetic.Relation`). '=' must hold
+A row's operands and result are strings as displayed (`scenes.kit.arithmetic.Relation`). '=' must hold
 exactly for the numbers as printed; '≈' must hold for some numbers that print as shown: each printed
 number stands for the interval it was rounded from (half a unit of its last place; whole numbers and
 roots are exact), and the operation over the operands' intervals must meet the result's interval.
@@ -10,9 +10,9 @@ import math
 
 import pytest
 
-from scenes import arithmetic as a
-from scenes.components import WeightBars
-from scenes.components import math as formula
+from scenes.kit import arithmetic as a
+from scenes.kit.components import WeightBars
+from scenes.kit.components import math as formula
 from tests.example_corpus import chapter_looks
 from tests.layout import chapter_ends
 

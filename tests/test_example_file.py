@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from attention import DEFAULT
-from attention.example_file import ExampleFileError, load_example_file
+from attention.examples.file import ExampleFileError, load_example_file
 
 SAMPLE = Path(__file__).parent.parent / "examples" / "cat-and-dog.toml"
 GOOD_BLEND = """

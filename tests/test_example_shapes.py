@@ -9,8 +9,8 @@ import pytest
 from manim import tempconfig
 
 from attention import examples
-from attention.example_file import ExampleFileError, examples_from_dict
-from attention.example_shapes import (
+from attention.examples.file import ExampleFileError, examples_from_dict
+from attention.examples.shapes import (
     MAX_HEADS,
     MAX_SCORE,
     MAX_TOKENS,
@@ -21,7 +21,7 @@ from attention.example_shapes import (
     Rows,
     Vector,
 )
-from scenes import registry
+from scenes.chapters import registry
 from tests.layout import quick_copies
 
 NUMBERS = np.random.default_rng(19)

@@ -5,10 +5,10 @@ import pytest
 from manim import tempconfig
 
 from attention import attend_grid
-from scenes import components as c
-from scenes import palette
-from scenes.arithmetic import WEIGHT_PLACES
-from scenes.grids import (
+from scenes.kit import components as c
+from scenes.kit import palette
+from scenes.kit.arithmetic import WEIGHT_PLACES
+from scenes.kit.grids import (
     DIM,
     GAP,
     NUMBERED_TOP,
@@ -19,7 +19,7 @@ from scenes.grids import (
     short_name,
     veil,
 )
-from scenes.palette import THEMES
+from scenes.kit.palette import THEMES
 
 QUERIES = [[1.0, 0.5], [0.0, 2.0], [-1.0, 1.0]]
 KEYS = [[2.0, 0.0], [0.0, 2.0], [1.0, 1.0], [-1.0, 0.5]]

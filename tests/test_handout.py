@@ -7,9 +7,9 @@ import pytest
 from PIL import Image
 from test_beats import BEATEN_NAMES, render_beaten
 
-from pipeline import handout
-from pipeline.manifest import Manifest
-from scenes import registry
+from pipeline.plan.manifest import Manifest
+from pipeline.publish import handout
+from scenes.chapters import registry
 
 LECTURE = registry.CHAPTERS  # the real chapters, taken before a fixture puts tiny ones in the registry
 

@@ -1,4 +1,4 @@
-"""pipeline.held_frames: a held frame, converted once, encodes to the same video as manim's own write_frame."""
+"""pipeline.frames.held_frames: a held frame, converted once, encodes to the same video as manim's own write_frame."""
 
 from fractions import Fraction
 
@@ -7,7 +7,7 @@ import numpy as np
 from manim._config.video_encoder import VideoEncoderSpec
 from manim.scene.video_segment_encoder import VideoSegmentEncoder
 
-from pipeline import held_frames
+from pipeline.frames import held_frames
 
 SPEC = VideoEncoderSpec(
     container_format="mp4",

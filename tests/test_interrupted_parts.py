@@ -22,7 +22,7 @@ from folders import assert_no_temporary_files, snapshot
 from processes import TIMEOUT, gone, group_alive, run_driver, wait_for
 
 from pipeline import outputs
-from scenes.registry import Chapter
+from scenes.chapters.registry import Chapter
 
 INTERRUPTED = "interrupted: files already in place are kept, unfinished ones were not written\n"
 BEATS = ("first", "second")
@@ -69,7 +69,7 @@ sys.path[:0] = {paths!r}
 from pipeline import beat_jobs  # noqa: E402
 from render import cli  # noqa: E402
 from scenes import registry  # noqa: E402
-from scenes.registry import Chapter  # noqa: E402
+from scenes.chapters.registry import Chapter  # noqa: E402
 
 if __name__ == "__main__":
     registry.CHAPTERS = {chapters!r}

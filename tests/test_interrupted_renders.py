@@ -2,7 +2,7 @@
 previous or the new whole file, temporary files are never taken for outputs, and the next run completes.
 
 Each test edits one tiny chapter so that its render makes different files, starts `render.py render`
-in a subprocess, and stops it once it reports reaching the moment (pipeline.pause's flag file, the
+in a subprocess, and stops it once it reports reaching the moment (pipeline.run.pause's flag file, the
 Slow chapter's rendezvous file, or a stand-in `latex` on PATH that waits).
 """
 

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from manim import DOWN, LEFT, RIGHT, UP, tempconfig
 
-from pipeline.settings import from_options
-from scenes.chapter import BODY_LEFT, GRID_REACH, STAGE_BOTTOM, STAGE_TOP, ChapterScene
-from scenes.components import WeightBars, chapter_title, math, text
-from scenes.palette import SIZES
-from scenes.registry import CHAPTERS
+from pipeline.plan.settings import from_options
+from scenes.chapters.registry import CHAPTERS
+from scenes.kit.chapter import BODY_LEFT, GRID_REACH, STAGE_BOTTOM, STAGE_TOP, ChapterScene
+from scenes.kit.components import WeightBars, chapter_title, math, text
+from scenes.kit.palette import SIZES
 from tests.layout import (
     GRID,
     GRID_SLACK,

@@ -5,7 +5,7 @@ import pytest
 import srt
 from PIL import Image
 
-from scenes.registry import CHAPTERS
+from scenes.chapters.registry import CHAPTERS
 
 MIN_SECONDS, MAX_SECONDS = 25, 75  # the storyboard asks for about 30 to 70 seconds a chapter
 

@@ -10,13 +10,14 @@ from manim import tempconfig
 from PIL import Image
 
 from attention import examples
-from attention.example_file import load_example_file
-from pipeline import outputs, settings
-from pipeline.dependencies import Scanner
-from pipeline.scene_render import use_look
-from scenes import palette
-from scenes.blend_by_weight import BlendByWeight
-from scenes.registry import find
+from attention.examples.file import load_example_file
+from pipeline import outputs
+from pipeline.frames.scene_render import use_look
+from pipeline.plan import settings
+from pipeline.plan.dependencies import Scanner
+from scenes.chapters.blend_by_weight import BlendByWeight
+from scenes.chapters.registry import find
+from scenes.kit import palette
 
 SAMPLE = Path(__file__).parent.parent / "examples" / "cat-and-dog.toml"
 

@@ -11,7 +11,10 @@ import srt
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIM = Path(sys.executable).with_name("manim")  # the console script, as a user calls it
-CHAPTER = ("scenes/three_token_drag.py", "ThreeTokenDrag")  # its last caption used to outlast its video
+CHAPTER = (
+    "scenes/chapters/three_token_drag.py",
+    "ThreeTokenDrag",
+)  # its last caption used to outlast its video
 
 
 @pytest.fixture(scope="module")

@@ -7,12 +7,19 @@ import pytest
 from manim.animation.animation import prepare_animation
 
 from attention import examples
-from attention.beyond_examples import HeadsExample
-from scenes.chapter import BODY_LEFT
-from scenes.components import text
-from scenes.formula_slot import SLOT_GAP
-from scenes.multi_head import HEAD_COLOURS, MultiHead, caveat_label, caveat_text, column_head, tie_text
-from scenes.palette import THEMES, delta_e
+from attention.examples.beyond import HeadsExample
+from scenes.chapters.multi_head import (
+    HEAD_COLOURS,
+    MultiHead,
+    caveat_label,
+    caveat_text,
+    column_head,
+    tie_text,
+)
+from scenes.kit.chapter import BODY_LEFT
+from scenes.kit.components import text
+from scenes.kit.formula_slot import SLOT_GAP
+from scenes.kit.palette import THEMES, delta_e
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 from tests.test_equations import holds
 from tests.test_type_and_colour import APART

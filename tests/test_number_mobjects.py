@@ -6,7 +6,7 @@ import pytest
 from manim import DecimalNumber, Integer
 from manim.mobject.text import numbers as manim_numbers
 
-from scenes.numbers import SANS_TEX, Number, SansTex, WholeNumber, glyph_copy
+from scenes.kit.numbers import SANS_TEX, Number, SansTex, WholeNumber, glyph_copy
 
 VALUES = [0.0, 0.09, 0.5, 0.665, 1.0, 2.121, 9.999, 10.0, 16.92, 123.456, -0.245, -3.0]
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import srt
 
-from pipeline import captions
+from pipeline.frames import captions
 
 CUE = re.compile(r"(\d+)\n(\d{2}:\d{2}:\d{2}\.\d{3}) --> (\d{2}:\d{2}:\d{2}\.\d{3})\n([^\n]+(?:\n[^\n]+)*)")
 

@@ -4,7 +4,7 @@ import shutil
 
 import pytest
 
-from pipeline import latex_errors
+from pipeline.run import latex_errors
 
 LOG = """This is pdfTeX, Version 3.141592653-2.6-1.40.24 (TeX Live 2022/Debian)
 (./texput.tex

@@ -6,8 +6,8 @@ import pytest
 import tiny_scene
 from PIL import Image
 
-from pipeline.settings import RenderSettings, from_options
-from scenes import registry
+from pipeline.plan.settings import RenderSettings, from_options
+from scenes.chapters import registry
 
 FRAMES = round(tiny_scene.SECONDS * 15)
 

@@ -6,11 +6,11 @@ import shutil
 import av
 import pytest
 
-from pipeline import manifest as manifest_module
-from pipeline.dependencies import Scanner
-from pipeline.manifest import Manifest
-from pipeline.settings import from_options
-from scenes.registry import Chapter
+from pipeline.plan import manifest as manifest_module
+from pipeline.plan.dependencies import Scanner
+from pipeline.plan.manifest import Manifest
+from pipeline.plan.settings import from_options
+from scenes.chapters.registry import Chapter
 
 
 @pytest.fixture
@@ -145,12 +145,12 @@ def test_manifest_records_what_each_video_depends_on_and_its_files(rendered):
     assert {
         f"module {package}.tiny",
         f"module {package}.shared",
-        "module pipeline.scene_render",
-        "module pipeline.held_frames",
-        "module pipeline.video",
+        "module pipeline.frames.scene_render",
+        "module pipeline.frames.held_frames",
+        "module pipeline.frames.video",
     } <= set(entry.inputs)
     assert f"module {package}.flaky" not in entry.inputs
-    assert "module pipeline.worker" not in entry.inputs  # runs the job, but draws nothing
+    assert "module pipeline.run.worker" not in entry.inputs  # runs the job, but draws nothing
     assert not any(k.startswith(("module attention", "module scenes")) for k in entry.inputs)  # not imported
     assert "title" not in entry.inputs  # Tiny does not import the registry, so cannot show its title
     assert entry.inputs["output files"] == "01-Tiny.mp4 01-Tiny.png 01-Tiny.srt"
@@ -174,19 +174,19 @@ def test_manifest_records_what_each_video_depends_on_and_its_files(rendered):
 
 
 def test_import_walk_follows_a_real_chapter_into_scenes_and_attention():
-    chapter = Chapter(2, "ThreeTokenDrag", "The three-token drag", "scenes.three_token_drag")
+    chapter = Chapter(2, "ThreeTokenDrag", "The three-token drag", "scenes.chapters.three_token_drag")
     modules = {
         k.removeprefix("module ")
         for k in Scanner().inputs(chapter, from_options("l"))
         if k.startswith("module ")
     }
     assert {
-        "scenes.three_token_drag",
-        "scenes.chapter",
-        "scenes.palette",
+        "scenes.chapters.three_token_drag",
+        "scenes.kit.chapter",
+        "scenes.kit.palette",
         "attention",
         "attention.examples",
-        "pipeline.scene_render",
+        "pipeline.frames.scene_render",
     } <= modules
     assert not any(m.startswith(("manim", "numpy")) for m in modules)
 

@@ -11,8 +11,9 @@ import pytest
 from folders import assert_no_temporary_files
 from processes import TIMEOUT, gone, run_driver, wait_for, worker_pids
 
-from pipeline import lock, outputs
-from pipeline.manifest import Manifest
+from pipeline import outputs
+from pipeline.plan.manifest import Manifest
+from pipeline.run import lock
 
 
 def test_render_killed_part_way_keeps_the_previous_files_and_the_next_run_completes(

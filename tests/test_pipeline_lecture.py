@@ -11,9 +11,9 @@ import srt
 from test_pipeline_captions import parse_vtt
 from test_render_pipeline import top_level_atoms
 
-from pipeline import lecture, video_join
-from pipeline.manifest import Manifest
-from scenes import registry
+from pipeline.plan.manifest import Manifest
+from pipeline.publish import lecture, video_join
+from scenes.chapters import registry
 
 SLUGS = ("01-Tiny", "02-Flaky", "03-Coda")
 
@@ -133,9 +133,10 @@ def test_the_manifest_records_the_lecture_and_what_it_was_joined_from(baseline):
         name: (out / "480p15" / name).stat().st_size
         for name in ("lecture.mp4", "lecture.srt", "lecture.vtt", "lecture.beats.vtt")
     }
-    assert {f"chapter {slug}" for slug in SLUGS} | {"file 02-Flaky.mp4", "module pipeline.video_join"} <= set(
-        entry.inputs
-    )
+    assert {f"chapter {slug}" for slug in SLUGS} | {
+        "file 02-Flaky.mp4",
+        "module pipeline.publish.video_join",
+    } <= set(entry.inputs)
     assert (entry.duration, entry.frames) == (pytest.approx(2.6), 39)
 
 

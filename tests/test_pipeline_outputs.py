@@ -17,10 +17,11 @@ import webvtt
 from browser import chromium, serve
 from PIL import Image
 
-from pipeline import manifest, web_page
-from pipeline.settings import from_options
-from scenes import registry
-from scenes.registry import Chapter
+from pipeline.plan import manifest
+from pipeline.plan.settings import from_options
+from pipeline.publish import web_page
+from scenes.chapters import registry
+from scenes.chapters.registry import Chapter
 
 FPS = 15
 CODEC_NOISE = 1.5  # mean difference per channel between the browser's and PyAV's decoding of one frame

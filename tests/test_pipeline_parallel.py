@@ -5,8 +5,8 @@ import xml.etree.ElementTree as ElementTree
 import av
 import pytest
 
-from pipeline import tex_cache
-from scenes import registry
+from pipeline.run import tex_cache
+from scenes.chapters import registry
 
 EXPECTED = {"01-MeetA": (0.8, 12), "02-MeetB": (0.6, 9)}  # seconds, frames at 15 fps
 

@@ -7,8 +7,8 @@ import sys
 
 from pipeline import report
 from pipeline.console import CLEAR_LINE, Console
-from pipeline.jobs import Outcome, Progress
-from scenes.registry import Chapter
+from pipeline.run.jobs import Outcome, Progress
+from scenes.chapters.registry import Chapter
 
 CHAPTER = Chapter(1, "Tiny", "A tiny scene", "tiny")
 

@@ -8,8 +8,8 @@ import pytest
 import srt
 from browser import chromium, serve
 
-from pipeline import video_join
-from scenes import registry
+from pipeline.publish import video_join
+from scenes.chapters import registry
 
 TRICKY_TITLE = 'Scores <b>&amp;</b> "weights"'  # must be shown as typed, never as markup
 WAIT_MS = 10_000  # longest wait for a video or track to load

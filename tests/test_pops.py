@@ -33,9 +33,9 @@ from manim import (
     tempconfig,
 )
 
-from pipeline import beats
-from pipeline.beats import RECORD_SUFFIX
-from scenes.registry import CHAPTERS
+from pipeline.frames import beats
+from pipeline.frames.beats import RECORD_SUFFIX
+from scenes.chapters.registry import CHAPTERS
 
 FPS = 15  # -q l
 SIZE = {"pixel_width": 854, "pixel_height": 480, "frame_rate": FPS}

@@ -4,10 +4,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from pipeline import preview, skipping
-from pipeline.settings import from_options
-from scenes import registry
-from scenes.registry import Chapter
+from pipeline.frames import skipping
+from pipeline.plan.settings import from_options
+from pipeline.run import preview
+from scenes.chapters import registry
+from scenes.chapters.registry import Chapter
 
 TILE = (427, 240)  # half of 854x480
 NAMES = ("appear", "move")  # Tiny's sections
@@ -123,7 +124,7 @@ def test_the_pictures_are_the_video_s_frames_pixel_for_pixel(moves, run, tmp_pat
 def test_skipped_fades_and_transforms_copy_less_and_indications_still_copy():
     from manim import Circle, FadeIn, FadeOut, Indicate, Square, Transform, Wait
 
-    from scenes.grids import Restate
+    from scenes.kit.grids import Restate
 
     square = Square()
     assert skipping.fade_is_idle(FadeIn(square)) and skipping.fade_is_idle(FadeOut(square))

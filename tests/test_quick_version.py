@@ -5,11 +5,11 @@ import numpy as np
 import pytest
 
 from attention import examples
-from attention.beyond_examples import all_queries
-from scenes import quick_icons as icons
-from scenes import quick_version as qv
-from scenes.components import apart
-from scenes.registry import CHAPTERS, find
+from attention.examples.beyond import all_queries
+from scenes.chapters import quick_version as qv
+from scenes.chapters.registry import CHAPTERS, find
+from scenes.kit import icons as icons
+from scenes.kit.components import apart
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.7

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import video_join
-from scenes import registry
+from pipeline.publish import video_join
+from scenes.chapters import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "examples" / "cat-and-dog.toml"
@@ -56,7 +56,7 @@ def test_editing_command_line_code_renders_nothing(render, edit_project):
 
 def test_editing_the_example_loader_renders_only_renders_given_an_example(render, edit_project):
     assert render("--example", SAMPLE, "tiny").exit_code == 0
-    edit_project("attention/example_file.py")
+    edit_project("attention/examples/file.py")
     plain = render("tiny")
     assert plain.exit_code == 0, plain.output
     assert plain.output.splitlines()[0] == "skipped 01-Tiny (up to date)"
@@ -66,7 +66,7 @@ def test_editing_the_example_loader_renders_only_renders_given_an_example(render
 
 
 def test_editing_code_that_shapes_frames_renders_every_chapter(render, edit_project):
-    edit_project("pipeline/held_frames.py")
+    edit_project("pipeline/frames/held_frames.py")
     result = render()
     assert result.exit_code == 0, result.output
     assert rendered_slugs(result.output) == ["01-Tiny", "02-Flaky", "03-Coda"]

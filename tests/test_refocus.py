@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 
 from attention import examples
-from scenes.arithmetic import WEIGHT_PLACES, fmt
-from scenes.components import apart
-from scenes.palette import token_color
-from scenes.refocus import Refocus
+from scenes.chapters.refocus import Refocus
+from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
+from scenes.kit.components import apart
+from scenes.kit.palette import token_color
 from tests.snapshot import built
 
 

@@ -10,8 +10,8 @@ from manim.constants import QUALITIES
 from PIL import Image
 
 from pipeline import outputs
-from pipeline.quality import PRESETS
-from scenes import registry
+from pipeline.plan.quality import PRESETS
+from scenes.chapters import registry
 
 
 def top_level_atoms(path):

@@ -2,8 +2,8 @@
 
 import pytest
 
-from scenes import score_every_word as chapter
-from scenes.chapter import STAGE_BOTTOM
+from scenes.chapters import score_every_word as chapter
+from scenes.kit.chapter import STAGE_BOTTOM
 from tests.snapshot import built
 
 

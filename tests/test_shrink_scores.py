@@ -5,11 +5,7 @@ import numpy as np
 import pytest
 
 from attention import histogram, softmax, variance_experiment
-from scenes import components as c
-from scenes.arithmetic import fmt
-from scenes.palette import RAW, SCALED, THEMES, delta_e, raw_color, scaled_color
-from scenes.plots import Histogram
-from scenes.shrink_scores import (
+from scenes.chapters.shrink_scores import (
     PEAK_HEIGHT,
     SPREAD,
     STAT_PLACES,
@@ -19,6 +15,10 @@ from scenes.shrink_scores import (
     divisor_tex,
     shown_stat,
 )
+from scenes.kit import components as c
+from scenes.kit.arithmetic import fmt
+from scenes.kit.palette import RAW, SCALED, THEMES, delta_e, raw_color, scaled_color
+from scenes.kit.plots import Histogram
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 from tests.test_type_and_colour import APART
 

@@ -13,9 +13,10 @@ from pptx import Presentation
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from test_beats import render_beaten
 
-from pipeline import beats, captions, outputs
-from pipeline.manifest import Manifest
-from scenes import registry
+from pipeline import outputs
+from pipeline.frames import beats, captions
+from pipeline.plan.manifest import Manifest
+from scenes.chapters import registry
 
 LECTURE = registry.CHAPTERS  # the real chapters, taken before a fixture puts tiny ones in the registry
 

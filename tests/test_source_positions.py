@@ -5,10 +5,10 @@ import pytest
 from manim import UL
 
 from attention import attend, attend_grid
-from scenes.arithmetic import WEIGHT_PLACES, vector_math
-from scenes.components import apart
-from scenes.palette import theme, token_color
-from scenes.source_positions import GROWTH, SourcePositions, focus_cell, roll
+from scenes.chapters.source_positions import GROWTH, SourcePositions, focus_cell, roll
+from scenes.kit.arithmetic import WEIGHT_PLACES, vector_math
+from scenes.kit.components import apart
+from scenes.kit.palette import theme, token_color
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME_X, FRAME_Y = 7.11, 4.0

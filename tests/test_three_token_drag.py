@@ -10,9 +10,7 @@ from manim import MathTex, VGroup, tempconfig
 
 from attention import attend, examples
 from attention.examples import DragExample
-from scenes.arithmetic import exp_tex, fmt
-from scenes.chapter import STAGE_BOTTOM
-from scenes.three_token_drag import (
+from scenes.chapters.three_token_drag import (
     RIGHT_EDGE,
     Shadows,
     ThreeTokenDrag,
@@ -21,6 +19,8 @@ from scenes.three_token_drag import (
     reasons,
     verdict,
 )
+from scenes.kit.arithmetic import exp_tex, fmt
+from scenes.kit.chapter import STAGE_BOTTOM
 from tests.snapshot import SIZE, assert_matches_snapshot, built
 
 LAYOUT = (-7.4, 7.4, -3.8, 3.65)  # x and y bounds of the area the chapter may use (the safe area ends at 7.5)

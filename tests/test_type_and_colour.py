@@ -5,12 +5,12 @@ import itertools
 import pytest
 from manim import tempconfig
 
-from pipeline.settings import from_options
-from scenes.chapter import ChapterScene
-from scenes.components import VectorReadout, WeightBars, chapter_title, math, number, text
-from scenes.formula_slot import PIECES, TERMS, formula_slot
-from scenes.palette import FRAME_HEIGHT, MIN_PX, SIZES, THEMES, delta_e
-from scenes.registry import CHAPTERS
+from pipeline.plan.settings import from_options
+from scenes.chapters.registry import CHAPTERS
+from scenes.kit.chapter import ChapterScene
+from scenes.kit.components import VectorReadout, WeightBars, chapter_title, math, number, text
+from scenes.kit.formula_slot import PIECES, TERMS, formula_slot
+from scenes.kit.palette import FRAME_HEIGHT, MIN_PX, SIZES, THEMES, delta_e
 from tests.layout import beat_ends, chapter_ends, too_small
 
 APART = 20  # CIE76: colours this far apart are never taken for one another on screen

@@ -10,10 +10,10 @@ import tally
 from folders import snapshot
 from manim import Mobject, Text, tempconfig
 
-from pipeline import settings
-from pipeline.scene_render import use_look
-from scenes.blend_by_weight import BlendByWeight
-from scenes.components import ELLIPSIS
+from pipeline.frames.scene_render import use_look
+from pipeline.plan import settings
+from scenes.chapters.blend_by_weight import BlendByWeight
+from scenes.kit.components import ELLIPSIS
 from tests.snapshot import built
 
 LATEX_LIKE = (r"\input{/etc/hostname}", "$x$", "%", "_", "{", r"\write18{id}")

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from scenes.value_plane import MOST_LINES, ValuePlane, fitted_plane, grid_step
+from scenes.kit.value_plane import MOST_LINES, ValuePlane, fitted_plane, grid_step
 
 TOKENS = ("a", "b", "c")
 

@@ -1,6 +1,6 @@
 """The page's interactive panels in a real browser (Debian's chromium, headless): drag, query editor, gain knob.
 
-Every string a panel shows is checked against what `attention/` computes and `scenes/arithmetic.py` prints.
+Every string a panel shows is checked against what `attention/` computes and `scenes/kit/arithmetic.py` prints.
 The pages are published into empty output folders: the panels need the example's data, not the videos.
 """
 
@@ -16,13 +16,14 @@ from browser import axe_violations, chromium, firefox_screenshot, serve
 from PIL import Image
 
 from attention import attend, examples, weights_at_gain
-from attention.example_file import load_example_file
+from attention.examples.file import load_example_file
 from attention.sweeps import log10_smallest_weight, log10_top_sensitivity
-from pipeline import outputs, panel_data, publish, web_page
-from pipeline.settings import from_options
-from scenes.arithmetic import fmt, vector_tex
-from scenes.palette import theme
-from scenes.where_it_breaks import sci
+from pipeline import outputs, publish
+from pipeline.plan.settings import from_options
+from pipeline.publish import panel_data, web_page
+from scenes.chapters.where_it_breaks import sci
+from scenes.kit.arithmetic import fmt, vector_tex
+from scenes.kit.palette import theme
 
 EXAMPLE = "examples/cat-and-dog.toml"
 RANDOM_QUERIES = 600
@@ -417,7 +418,7 @@ def test_every_module_is_bundled_with_its_imports_resolved():
 
 
 def test_the_copies_of_the_chapters_formats_agree_with_them():
-    from scenes import blend_by_weight, three_token_drag, where_it_breaks
+    from scenes.chapters import blend_by_weight, three_token_drag, where_it_breaks
 
     assert panel_data.EXP_PLACES == three_token_drag.EXP_PLACES
     assert panel_data.BLEND_EXP_PLACES == blend_by_weight.EXP_PLACES

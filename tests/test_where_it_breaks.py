@@ -8,9 +8,9 @@ from manim import tempconfig
 
 from attention import BlendExample, examples, saturation_at, saturation_sweep, weights_at_gain
 from attention.sweeps import GAIN_RANGE
-from scenes.arithmetic import SCORE_PLACES, vector_tex
-from scenes.plots import ScientificReadout, mantissa_exponent
-from scenes.where_it_breaks import GAIN_STOPS, LOOK_BUFF, TANGENT_REACH, WhereItBreaks, sci
+from scenes.chapters.where_it_breaks import GAIN_STOPS, LOOK_BUFF, TANGENT_REACH, WhereItBreaks, sci
+from scenes.kit.arithmetic import SCORE_PLACES, vector_tex
+from scenes.kit.plots import ScientificReadout, mantissa_exponent
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME = (14.22 / 2, 4.0)

@@ -5,9 +5,9 @@ import pytest
 from manim import MathTex
 
 from attention import attend, examples
-from scenes.blend_by_weight import BlendByWeight
-from scenes.refocus import Refocus
-from scenes.score_every_word import ScoreEveryWord
+from scenes.chapters.blend_by_weight import BlendByWeight
+from scenes.chapters.refocus import Refocus
+from scenes.chapters.score_every_word import ScoreEveryWord
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 

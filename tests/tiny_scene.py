@@ -9,7 +9,7 @@ from __future__ import annotations
 import uuid
 from pathlib import Path
 
-from scenes.registry import Chapter
+from scenes.chapters.registry import Chapter
 
 SECONDS = 1.0  # Tiny's length: 0.4 + 0.4 + 0.2 s, i.e. 6 + 6 + 3 frames at 15 fps
 SLOW_SECONDS = 1.0  # Slow's length (or $TINY_SLOW_SECONDS); its updater sleeps SLOW_FRAME_DELAY a call
@@ -168,7 +168,7 @@ class Crash(Scene):
 from manim import Circle, Create
 
 from attention import examples
-from scenes.chapter import ChapterScene
+from scenes.kit.chapter import ChapterScene
 
 
 class Themed(ChapterScene):
@@ -213,7 +213,7 @@ sys.path[:0] = {paths!r}
 
 from render import cli  # noqa: E402
 from scenes import registry  # noqa: E402
-from scenes.registry import Chapter  # noqa: E402
+from scenes.chapters.registry import Chapter  # noqa: E402
 
 if __name__ == "__main__":
     registry.CHAPTERS = {chapters!r}

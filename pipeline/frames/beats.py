@@ -1,0 +1,216 @@
+"""A chapter's beats, the sections `ChapterScene.beat()` starts: recorded while it renders, written as a WebVTT
+chapters track and a JSON record beside its video, checked to start on keyframes, and cut out by stream copy.
+
+A beat is a section with frames. Sections without frames (manim's first, automatic one
+when the chapter calls beat() before playing anything, or two beat() calls in a row) are
+left out, and the wall time spent in them counts to the next beat. Frames played before
+the first beat() call form a beat named after the chapter's title.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass, replace
+from fractions import Fraction
+from math import ceil
+from pathlib import Path
+
+import av
+from PIL import Image
+
+from pipeline.frames import captions
+from pipeline.frames.video import CONTAINERS, OPTIONS
+
+RECORD_SUFFIX = ".beats.json"  # a chapter's beats as JSON: 02-ThreeTokenDrag.mp4.beats.json
+
+
+@dataclass(frozen=True)
+class Beat:
+    """One beat of a video: its frames, their times (frames / fps) and what rendering it took."""
+
+    name: str
+    first_frame: int
+    frames: int
+    start: float  # seconds: first_frame / fps
+    end: float  # seconds: (first_frame + frames) / fps
+    first_animation: int  # the scene's num_plays when the beat began
+    animations: int  # play() and wait() calls in the beat
+    seconds: float  # wall time spent rendering it, from its beat() call to the next one's
+
+    @classmethod
+    def parse(cls, raw) -> Beat | None:
+        """The beat `raw` (a dict) describes, or None when it is malformed."""
+        try:
+            beat = cls(**raw)
+        except TypeError:
+            return None
+        ints = (beat.first_frame, beat.frames, beat.first_animation, beat.animations)
+        numbers = (beat.start, beat.end, beat.seconds)
+        ok = (
+            isinstance(beat.name, str)
+            and all(isinstance(n, int) for n in ints)
+            and all(isinstance(n, (int, float)) for n in numbers)
+        )
+        return beat if ok else None
+
+
+@dataclass
+class _Mark:
+    """Where a section began: its name, the frame and animation count then, and the time."""
+
+    name: str
+    frame: int
+    animation: int
+    began: float
+
+
+class Recorder:
+    """Follows a scene while it renders: where each section begins, and each beat's last frame saved as a PNG
+    (named by `poster(k)`, k counted from 1) as soon as the beat ends."""
+
+    def __init__(self, scene, frames, untitled: str, poster, keep_alpha: bool):
+        self._scene, self._frames, self._poster, self._keep_alpha = scene, frames, poster, keep_alpha
+        self._marks = [_Mark(untitled, 0, 0, time.perf_counter())]
+        self._saved = 0  # posters saved
+        self._next_section = scene.next_section
+        scene.next_section = self._section
+
+    def _section(self, name: str = "unnamed", *args, **kwargs) -> None:
+        self._close()
+        self._marks.append(
+            _Mark(name, self._frames.count, self._scene.renderer.num_plays, time.perf_counter())
+        )
+        self._next_section(name, *args, **kwargs)
+
+    def _close(self) -> None:
+        """Save the poster of the beat in progress, if it has frames."""
+        if self._frames.count > self._marks[-1].frame:
+            self._saved += 1
+            picture = Image.fromarray(self._frames.last_frame)
+            (picture if self._keep_alpha else picture.convert("RGB")).save(
+                self._poster(self._saved), format="PNG"
+            )
+
+    def finish(self, fps: int) -> list[Beat]:
+        """The beats, once the scene has rendered (the last beat's poster saved now)."""
+        self._close()
+        ended = time.perf_counter()
+        marks = self._marks + [_Mark("", self._frames.count, self._scene.renderer.num_plays, ended)]
+        beats, began = [], marks[0].began
+        for mark, following in zip(marks, marks[1:]):
+            if following.frame > mark.frame:
+                beats.append(_beat(mark, following, fps, following.began - began))
+                began = following.began
+        if beats and began < ended:  # sections without frames at the end
+            beats[-1] = replace(beats[-1], seconds=beats[-1].seconds + ended - began)
+        return beats
+
+
+def _beat(mark: _Mark, following: _Mark, fps: int, seconds: float) -> Beat:
+    return Beat(
+        name=mark.name,
+        first_frame=mark.frame,
+        frames=following.frame - mark.frame,
+        start=float(Fraction(mark.frame, fps)),
+        end=float(Fraction(following.frame, fps)),
+        first_animation=mark.animation,
+        animations=following.animation - mark.animation,
+        seconds=round(seconds, 3),
+    )
+
+
+def as_json(beats: list[Beat]) -> str:
+    return json.dumps([asdict(b) for b in beats], indent=1) + "\n"
+
+
+def read(path: Path) -> list[Beat] | None:
+    """The beats recorded in a JSON file; None when it is missing or malformed."""
+    try:
+        parsed = [Beat.parse(raw) for raw in json.loads(Path(path).read_text(encoding="utf-8"))]
+    except (OSError, ValueError, TypeError):
+        return None
+    return None if None in parsed else parsed
+
+
+def as_vtt(beats: list[Beat], fps: int, texts: list[str] | None = None) -> str:
+    """A WebVTT chapters track: one cue per beat (text: its name, or `texts`), from its first frame to the
+    next beat's, each time rounded up to the millisecond (as MP4 chapter marks are), so cues never overlap
+    or leave a gap and a seek to a cue's start shows the beat's own first frame."""
+    lines = ["WEBVTT", ""]
+    for number, (beat, text) in enumerate(zip(beats, texts or [b.name for b in beats]), start=1):
+        start, end = (_millis(frame, fps) for frame in (beat.first_frame, beat.first_frame + beat.frames))
+        lines += [str(number), f"{_vtt_time(start)} --> {_vtt_time(end)}", captions.cue_text(text), ""]
+    return "\n".join(lines)
+
+
+def shifted(parts: list[list[Beat]], fps: int) -> list[Beat]:
+    """The beats of videos at `fps` played one after another, each part's moved after the frames before it."""
+    moved, first = [], 0
+    for beats in parts:
+        moved += [
+            replace(
+                b,
+                first_frame=b.first_frame + first,
+                start=float(Fraction(b.first_frame + first, fps)),
+                end=float(Fraction(b.first_frame + b.frames + first, fps)),
+            )
+            for b in beats
+        ]
+        first += sum(b.frames for b in beats)
+    return moved
+
+
+def keyframes(video: Path) -> set[int]:
+    """The indices (in presentation order) of the video's keyframes, read from its packets (nothing decoded)."""
+    with av.open(str(video)) as container:
+        packets = [
+            (p.pts, p.is_keyframe) for p in container.demux(container.streams.video[0]) if p.pts is not None
+        ]
+    rank = {pts: k for k, pts in enumerate(sorted(pts for pts, _ in packets))}
+    return {rank[pts] for pts, key in packets if key}
+
+
+def cut(video: Path, start_frame: int, frames: int, target: Path) -> None:
+    """Copy frames start_frame .. start_frame + frames - 1 of `video` into `target` (same container) by stream
+    copy, starting at time 0. The first of them must be a keyframe: every beat's is."""
+    with av.open(str(video)) as given:
+        packets = [p for p in given.demux(given.streams.video[0]) if p.pts is not None]
+        rank = {pts: k for k, pts in enumerate(sorted(p.pts for p in packets))}
+        chosen = [p for p in packets if start_frame <= rank[p.pts] < start_frame + frames]
+        if not chosen or not chosen[0].is_keyframe:
+            raise ValueError(f"frame {start_frame} of {video.name} is not a keyframe")
+        first, kind = min(p.pts for p in chosen), Path(target).suffix[1:]
+        with av.open(str(target), "w", format=CONTAINERS[kind], options=OPTIONS.get(kind, {})) as out:
+            stream_in = given.streams.video[0]
+            stream_out = out.add_stream_from_template(stream_in)
+            stream_out.time_base = stream_in.time_base
+            for packet in chosen:
+                packet.pts -= first
+                packet.dts -= first
+                packet.stream = stream_out
+                out.mux(packet)
+
+
+def _millis(frame: int, fps: int) -> int:
+    return ceil(Fraction(frame * 1000, fps))
+
+
+def _vtt_time(millis: int) -> str:
+    hours, millis = divmod(millis, 3_600_000)
+    minutes, millis = divmod(millis, 60_000)
+    seconds, millis = divmod(millis, 1000)
+    return f"{hours:02d}:{minutes:02d}:{seconds:02d}.{millis:03d}"
+
+
+def captions_during(beat: Beat, cues: list) -> list[str]:
+    """The texts of the cues (srt.Subtitle) on screen at some time during `beat`."""
+    return [
+        c.content for c in cues if c.start.total_seconds() < beat.end and c.end.total_seconds() > beat.start
+    ]
+
+
+def first_frame(clip: Path, target: Path) -> None:
+    """Save the first frame of the video `clip` as the PNG `target`."""
+    with av.open(str(clip)) as container:
+        next(container.decode(video=0)).to_image().save(target, format="PNG")

@@ -1,0 +1,165 @@
+"""What a chapter's video depends on, as a dictionary of named digests, and the hash of it all.
+
+Code: the chapter's module and the modules it imports, found by reading import statements
+(static analysis: nothing is imported or run) and followed into `scenes`, `attention` and
+the chapter's own package; plus every module of `pipeline/frames/` (FRAME_CODE: the code that
+shapes every video's frames, encoding and files), taken as a folder rather than followed, so that
+code only the command line or the worker's bookkeeping runs (outputs.clean, error reports...)
+re-renders nothing: a module placed in that folder is in every chapter's inputs, one placed
+elsewhere is not. The TOML loader for `--example` files counts only for renders given one. Imports made at run time
+(importlib) are not followed.
+
+Data: the chapter's own title when its code imports the registry (the titles are data,
+`scenes/chapters/chapters.toml`); every chapter's number and title when a module other than
+`scenes.kit.chapter` (which reads only the chapter's own title) imports it; the example file's
+content; the settings; the tools' versions.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib
+import importlib.metadata
+import importlib.util
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+from pipeline import outputs
+from pipeline.plan.settings import RenderSettings
+from scenes.chapters import registry
+from scenes.chapters.registry import Chapter
+
+CODE_PACKAGES = ("scenes", "attention")  # followed from the chapter's module, with the chapter's own package
+FRAME_PACKAGE = Path(__file__).resolve().parents[1] / "frames"  # every module here shapes frames or encoding
+FRAME_CODE = tuple(
+    sorted(
+        "pipeline.frames" + ("" if p.stem == "__init__" else f".{p.stem}") for p in FRAME_PACKAGE.glob("*.py")
+    )
+)
+EXAMPLE_LOADER = "attention.examples.file"  # reads --example files: part of those renders only
+REGISTRY = "scenes.chapters.registry"
+OWN_TITLE_READERS = frozenset({"scenes.kit.chapter"})  # read only their own chapter's entry: its title
+TOOLS = ("manim", "av", "pycairo")  # their versions decide the pixels and the encoding
+
+
+def digest(inputs: dict[str, str]) -> str:
+    """One hash for a whole set of inputs."""
+    return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
+
+
+class Scanner:
+    """Computes chapters' inputs, reading each file once; make a new one per run to see edits."""
+
+    def __init__(self):
+        importlib.invalidate_caches()  # see modules written since the last look
+        self._files: dict[Path, str] = {}
+        self._modules: dict[str, tuple[Path | None, tuple[str, ...]]] = {}
+
+    def inputs(self, chapter: Chapter, settings: RenderSettings) -> dict[str, str]:
+        """Named digests of everything `chapter`'s video depends on at `settings`."""
+        roots = (chapter.module, EXAMPLE_LOADER) if settings.example is not None else (chapter.module,)
+        code = self.modules(roots, (*CODE_PACKAGES, chapter.module.partition(".")[0]))
+        code.update({name: self._module(name)[0] for name in FRAME_CODE})  # these alone, not their imports
+        found = {f"module {name}": self._file(path) for name, path in code.items()}
+        if REGISTRY in code:  # the chapter may show its title
+            found["title"] = chapter.title
+        if self._reads_registry(code):
+            found["registry"] = digest({c.slug: c.title for c in registry.CHAPTERS})
+        found.update(_output(chapter, settings))
+        found.update({f"tool {tool}": importlib.metadata.version(tool) for tool in TOOLS})
+        found.update({f"setting {key}": str(value) for key, value in asdict(settings).items()})
+        if settings.example is not None:
+            found["example file"] = self._file(Path(settings.example))
+        return found
+
+    def modules(self, roots: tuple[str, ...], local: tuple[str, ...]) -> dict[str, Path]:
+        """Each module reachable from `roots` by import statements, within the `local` packages, with its file."""
+        found: dict[str, Path] = {}
+        todo = list(roots)
+        while todo:
+            name = todo.pop()
+            if name in found or name.partition(".")[0] not in local:
+                continue
+            path, imported = self._module(name)
+            if path is not None:
+                found[name] = path
+                todo.extend(imported)
+        return found
+
+    def _reads_registry(self, code: dict[str, Path]) -> bool:
+        """Whether a module among `code`, other than those that read only their own chapter's title, imports
+        the registry (and so may show any chapter's number or title)."""
+        return any(REGISTRY in self._module(name)[1] for name in code.keys() - OWN_TITLE_READERS)
+
+    def _module(self, name: str) -> tuple[Path | None, tuple[str, ...]]:
+        if name not in self._modules:
+            path = _source_file(name)
+            imported = (*_parents(name), *_imports(path, name)) if path else ()
+            self._modules[name] = path, imported
+        return self._modules[name]
+
+    def _file(self, path: Path) -> str:
+        if path not in self._files:
+            self._files[path] = hashlib.sha256(path.read_bytes()).hexdigest()
+        return self._files[path]
+
+
+def _output(chapter: Chapter, settings: RenderSettings) -> dict[str, str]:
+    """What the pipeline makes of the settings beyond their values: the files' names, and whether the
+    video keeps an alpha channel."""
+    files = outputs.chapter_files(Path(), chapter.slug, settings.format)
+    return {
+        "output files": " ".join(p.name for p in (files.video, files.poster, files.subtitles)),
+        "output transparent": str(settings.transparent),
+    }
+
+
+def _source_file(name: str) -> Path | None:
+    """The .py file of module `name`. Only its top-level package is looked up (which runs no code);
+    submodules are found in that package's folders, as Python finds them for regular packages."""
+    top, *rest = name.split(".")
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not rest:
+        return Path(spec.origin) if spec and spec.origin and spec.origin.endswith(".py") else None
+    found = (_module_file(Path(folder), rest) for folder in spec.submodule_search_locations or ())
+    return next((path for path in found if path is not None), None)
+
+
+def _module_file(root: Path, parts: list[str]) -> Path | None:
+    base = root.joinpath(*parts)
+    return next((p for p in (base / "__init__.py", base.with_suffix(".py")) if p.is_file()), None)
+
+
+def _parents(name: str) -> list[str]:
+    """'a.b.c' -> ['a', 'a.b']: importing a module runs its packages' __init__ first."""
+    parts = name.split(".")
+    return [".".join(parts[:i]) for i in range(1, len(parts))]
+
+
+def _imports(path: Path, name: str) -> list[str]:
+    """The absolute names a module's import statements may load, including `from package import submodule`."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    try:
+        tree = ast.parse(path.read_bytes(), str(path))
+    except (
+        SyntaxError,
+        ValueError,
+    ):  # the file is still hashed; importing it fails in the worker, and says why
+        return []
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            try:
+                base = importlib.util.resolve_name("." * node.level + (node.module or ""), package)
+            except ImportError:  # a relative import outside any package fails at run time too
+                continue
+            names.append(base)
+            names.extend(f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
+    return names

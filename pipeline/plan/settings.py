@@ -1,0 +1,69 @@
+"""What one render is asked for: frame size and rate, format, theme; and the folder its files land in."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.plan.quality import PRESETS
+from scenes.kit.palette import THEMES
+
+DEFAULT_THEME = "dark"  # part of every chapter's rebuild hash; other themes get folders of their own
+FORMATS = ("mp4", "webm", "gif", "mov")
+TRANSPARENT_FORMATS = frozenset({"mov"})  # rendered with manim's `transparent`: an alpha channel
+FOLDER_PATTERN = re.compile(r"(\d+x)?\d+p\d+(-[a-z]+)?")  # '480p15', '1280x720p24' or '480p15-light'
+MIN_SIZE, MAX_SIZE = 16, 7680  # pixels, either side
+MAX_FPS = 120
+
+
+@dataclass(frozen=True)
+class RenderSettings:
+    """Everything about a render that is not the chapter itself."""
+
+    width: int
+    height: int
+    fps: int
+    format: str = "mp4"
+    theme: str = DEFAULT_THEME
+    example: Path | None = None  # a user's example file replacing the lecture's examples
+
+    @property
+    def transparent(self) -> bool:
+        """Whether the video keeps an alpha channel."""
+        return self.format in TRANSPARENT_FORMATS
+
+    @property
+    def folder(self) -> str:
+        """'480p15' when the size and rate are exactly a preset's, else e.g. '1280x720p24'."""
+        size_and_rate = (self.width, self.height, self.fps)
+        preset = any(size_and_rate == (p.width, p.height, p.fps) for p in PRESETS.values())
+        name = f"{self.height}p{self.fps}" if preset else f"{self.width}x{self.height}p{self.fps}"
+        return name if self.theme == DEFAULT_THEME else f"{name}-{self.theme}"
+
+
+def from_options(
+    quality: str,
+    resolution: tuple[int, int] | None = None,
+    fps: int | None = None,
+    video_format: str = "mp4",
+    theme: str = DEFAULT_THEME,
+    example: Path | None = None,
+) -> RenderSettings:
+    """Settings from a preset flag, with an explicit resolution and frame rate taking precedence."""
+    preset = PRESETS[quality]
+    width, height = resolution or (preset.width, preset.height)
+    if theme not in THEMES:
+        raise ValueError(f"theme: expected one of {', '.join(THEMES)}, got {theme!r}")
+    return RenderSettings(width, height, fps or preset.fps, video_format, theme, example)
+
+
+def parse_resolution(text: str) -> tuple[int, int]:
+    """'1280x720' -> (1280, 720); ValueError unless both are even numbers within the limits (yuv420p needs even)."""
+    match = re.fullmatch(r"(\d+)x(\d+)", text.strip().lower())
+    if match is None:
+        raise ValueError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1280x720")
+    width, height = int(match[1]), int(match[2])
+    if not all(MIN_SIZE <= n <= MAX_SIZE and n % 2 == 0 for n in (width, height)):
+        raise ValueError(f"{text!r}: width and height must be even numbers from {MIN_SIZE} to {MAX_SIZE}")
+    return width, height

@@ -1,0 +1,175 @@
+"""The full lecture: every chapter's MP4 joined in viewing order, with a chapter mark per chapter and the
+chapters' captions at their offsets.
+
+It is joined only when every registered chapter has an up-to-date MP4 in the folder, and
+only when the lecture is out of date: the manifest keeps an entry for it (slug 'lecture')
+whose inputs are the chapters' entries (their hashes and file sizes), their titles and
+the code that writes the lecture; a missing or unreadable lecture.mp4 is joined again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import av
+
+from pipeline import outputs
+from pipeline.frames import beats, captions
+from pipeline.plan.dependencies import Scanner, digest
+from pipeline.plan.manifest import Entry, Manifest
+from pipeline.plan.settings import RenderSettings
+from pipeline.publish import video_join
+from scenes.chapters.registry import Chapter
+
+SLUG = "lecture"
+FORMAT = "mp4"
+CODE = (
+    "pipeline.publish.video_join",
+    "pipeline.frames.captions",
+    "pipeline.frames.beats",
+)  # what writes the lecture's files: part of its inputs
+
+
+@dataclass(frozen=True)
+class LectureFiles:
+    """The full lecture's paths in one output folder."""
+
+    video: Path
+    subtitles: Path
+    web_captions: Path
+    beats: Path  # WebVTT chapters track: a cue per beat of every chapter, "Chapter title: beat name"
+
+    def existing(self) -> list[Path]:
+        return [p for p in (self.video, self.subtitles, self.web_captions, self.beats) if p.exists()]
+
+
+def files(folder: Path) -> LectureFiles:
+    """lecture.mp4, lecture.srt, lecture.vtt and lecture.beats.vtt in `folder`."""
+    subtitles = Path(folder) / f"{SLUG}.srt"
+    return LectureFiles(
+        subtitles.with_suffix(f".{FORMAT}"),
+        subtitles,
+        captions.web_captions(subtitles),
+        subtitles.with_name(f"{SLUG}.beats.vtt"),
+    )
+
+
+def update(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> list[str]:
+    """Join the lecture when every chapter's MP4 is up to date and the lecture is not; return the lines to print."""
+    manifest, scanner = Manifest.load(folder), Scanner()
+    entries = _current_entries(manifest, chapters, settings, scanner)
+    if entries is None:
+        return []
+    inputs = _inputs(chapters, entries, scanner)
+    target = files(folder)
+    marks = video_join.marks(target.video)
+    if (
+        manifest.stale_reason(SLUG, FORMAT, inputs) is None
+        and marks is not None
+        and len(marks) == len(chapters)
+    ):
+        return []
+    began = time.perf_counter()
+    joined = beats.shifted([list(e.beats) for e in entries], settings.fps)
+    track = beats.as_vtt(
+        joined, settings.fps, [_cue(c, b) for c, e in zip(chapters, entries) for b in e.beats]
+    )
+    try:
+        marks = _write(folder, chapters, target, track)
+    except (video_join.JoinError, av.FFmpegError) as err:
+        return [f"ERROR {target.video.name}: {err}"]
+    written = target.existing()
+    manifest.record(
+        Entry(
+            slug=SLUG,
+            format=FORMAT,
+            hash=digest(inputs),
+            inputs=inputs,
+            files={p.name: p.stat().st_size for p in written},
+            duration=float(marks[-1].end),
+            frames=sum(e.frames for e in entries),
+            beats=tuple(joined),
+        )
+    )
+    return [
+        f"joined {target.video} from {len(marks)} chapters ({float(marks[-1].end):.1f} s of video) "
+        f"in {time.perf_counter() - began:.1f} s"
+    ]
+
+
+def current(
+    folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings
+) -> tuple[Entry, list[Entry]] | None:
+    """The lecture's entry and its chapters' (in order) when the lecture is up to date, else None."""
+    manifest, scanner = Manifest.load(folder), Scanner()
+    entries = _current_entries(manifest, chapters, settings, scanner)
+    if (
+        entries is None
+        or manifest.stale_reason(SLUG, FORMAT, _inputs(chapters, entries, scanner)) is not None
+    ):
+        return None
+    return manifest.get(SLUG, FORMAT), entries
+
+
+def _current_entries(
+    manifest: Manifest, chapters: tuple[Chapter, ...], settings: RenderSettings, scanner: Scanner
+) -> list[Entry] | None:
+    """Each chapter's MP4 entry, or None unless there are chapters and every one is up to date."""
+    as_mp4 = replace(settings, format=FORMAT)
+    current = [manifest.stale_reason(c.slug, FORMAT, scanner.inputs(c, as_mp4)) is None for c in chapters]
+    return [manifest.get(c.slug, FORMAT) for c in chapters] if chapters and all(current) else None
+
+
+def _inputs(chapters: tuple[Chapter, ...], entries: list[Entry], scanner: Scanner) -> dict[str, str]:
+    """What the lecture is made from: each chapter's entry, files, beats, title and order, and the joining code.
+
+    A beat record's size is left out: it holds render times, which change nothing joined."""
+    found = {}
+    for position, (chapter, entry) in enumerate(zip(chapters, entries), start=1):
+        found[f"chapter {chapter.slug}"] = f"{position} {entry.hash} {chapter.title}"
+        found.update(
+            {
+                f"file {name}": str(size)
+                for name, size in entry.files.items()
+                if not name.endswith(".beats.json")
+            }
+        )
+        found[f"beats {chapter.slug}"] = " ".join(
+            f"{b.first_frame}+{b.frames}:{b.name}" for b in entry.beats or ()
+        )
+    code = scanner.modules(CODE, ("pipeline",))
+    found.update(
+        {f"module {name}": hashlib.sha256(path.read_bytes()).hexdigest() for name, path in code.items()}
+    )
+    return found
+
+
+def _cue(chapter: Chapter, beat: beats.Beat) -> str:
+    """A lecture beat's cue text: 'Chapter title: beat name' (the title alone for a beat named after it)."""
+    return chapter.title if beat.name == chapter.title else f"{chapter.title}: {beat.name}"
+
+
+def _write(
+    folder: Path, chapters: tuple[Chapter, ...], target: LectureFiles, track: str
+) -> list[video_join.Mark]:
+    """Join the chapters' videos, captions and beats (`track`) into the lecture's files, renamed into place
+    together."""
+    chapter_files = [outputs.chapter_files(folder, c.slug, FORMAT) for c in chapters]
+    with outputs.staged() as stage:
+        stage(target.beats).write_text(track, encoding="utf-8")
+        marks = video_join.join(
+            [(c.title, f.video) for c, f in zip(chapters, chapter_files)], stage(target.video)
+        )
+        subtitles = captions.shifted(
+            (captions.read(f.subtitles), m.start, m.end - m.start) for f, m in zip(chapter_files, marks)
+        )
+        if subtitles:
+            stage(target.subtitles).write_text(captions.as_srt(subtitles), encoding="utf-8")
+            stage(target.web_captions).write_text(captions.as_vtt(subtitles), encoding="utf-8")
+    if not subtitles:  # from a version of the chapters that had captions
+        target.subtitles.unlink(missing_ok=True)
+        target.web_captions.unlink(missing_ok=True)
+    return marks

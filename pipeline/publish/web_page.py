@@ -1,0 +1,288 @@
+"""index.html for one output folder: the full lecture with its chapter list, each chapter's video, and the
+interactive panels beside their chapters; and the stylesheet and script it loads (`assets`).
+
+The page is rendered from the Jinja2 templates in `web/` (autoescaped: every text is HTML-escaped), its script
+bundled from the ES modules in `web/js/`. Every link is relative (the folder can be copied anywhere, or opened
+from disk). Chapter titles come from the registry; the full lecture's chapter list is read from its chapter
+marks, so the buttons seek to where the file says. Each captions track also carries its cues in the page:
+browsers refuse to load a track file from disk (file: URLs), and the page's script then adds the same cues
+itself. The panels' data (`panel_data`) rides in the page as JSON for the same reason. Each chapter's beats (its
+`.beats.vtt`) are listed under its video; present.html and speaker.html (`present_page`) play the lecture beat
+by beat, and the page links them, lecture.pptx and lecture.pdf when they are there.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from html import escape
+from math import ceil
+from pathlib import Path
+from urllib.parse import quote
+
+import jinja2
+from markupsafe import Markup
+
+from attention import examples
+from attention.examples.file import example_name, load_example_file
+from attention.examples.shapes import ExampleFileError
+from pipeline import outputs
+from pipeline.frames import captions, video
+from pipeline.plan.settings import RenderSettings
+from pipeline.publish import lecture, panel_data, present_page, video_join
+from scenes.chapters.registry import Chapter
+from scenes.kit import palette
+
+NAME = "index.html"
+TITLE = "Attention, explained"
+PAGE_FORMATS = {"mp4": "video/mp4", "webm": "video/webm"}  # what a <video> can play, in order of preference
+
+WEB = Path(__file__).parent / "web"  # the front end: the template, the stylesheet, the ES modules
+STYLESHEET = "page.css"
+SCRIPT = "page.js"  # the modules of web/js bundled into one classic script: modules do not load from disk
+ENTRY = "main.js"
+PRESENT = "present.html"  # the lecture full-window, beat by beat
+SPEAKER = "speaker.html"  # the speaker's view, opened from present.html
+PRESENT_STYLESHEET = "present.css"
+PRESENT_SCRIPT = "present.js"  # bundled from PRESENT_ENTRY and its modules, as page.js
+PRESENT_ENTRY = "presenter.js"
+TEACHING = (
+    ("lecture.pptx", "slides (.pptx)"),
+    ("lecture.pdf", "handout (.pdf)"),
+)  # written beside the lecture
+PANELS = {  # each panel, and the chapters it belongs beside (panels without theirs on the page come last)
+    "drag": ("ThreeTokenDrag",),
+    "query": ("ScoreEveryWord", "BlendByWeight", "Refocus"),
+    "gain": ("WhereItBreaks",),
+}
+IMPORT = re.compile(r'^import (\{[^}]*\}) from "\./([\w-]+\.js)";$', re.MULTILINE)
+EXPORT = re.compile(r"^export (?:async )?(?:function\*?|const|let|class) (\w+)", re.MULTILINE)
+STYLE = (WEB / STYLESHEET).read_text(encoding="utf-8")
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(WEB),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    keep_trailing_newline=True,
+)
+
+
+def pages(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> dict[str, str]:
+    """Every page file for `folder` (name -> text): index.html with its stylesheet and script, and, when the
+    lecture has its beats, present.html and speaker.html with theirs."""
+    found = {NAME: html(folder, chapters, settings), **assets()}
+    presenting = present_page.data(folder, [c.slug for c in chapters], settings.fps)
+    if presenting is None:
+        return found
+    shared = {"title": title_of(settings), "data": presenting, "stylesheet": PRESENT_STYLESHEET}
+    shared |= {"script": PRESENT_SCRIPT, "chapter_count": len(presenting["chapters"])}
+    return found | {
+        PRESENT: TEMPLATES.get_template("present.html.j2").render(
+            video=_href(lecture.files(folder).video), **shared
+        ),
+        SPEAKER: TEMPLATES.get_template("speaker.html.j2").render(**shared),
+        PRESENT_STYLESHEET: (WEB / PRESENT_STYLESHEET).read_text(encoding="utf-8"),
+        PRESENT_SCRIPT: bundle(PRESENT_ENTRY),
+    }
+
+
+def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
+    """The page for `folder`, showing whichever of its videos exist, and the panels beside their chapters."""
+    panels = _panels(settings)
+    after = _panel_places(chapters) if panels else {}
+    return TEMPLATES.get_template("index.html.j2").render(
+        title=title_of(settings),
+        chapter_count=len(chapters),
+        lecture=_lecture(folder, chapters, settings),
+        chapters=[_chapter(folder, c, settings, i) for i, c in enumerate(chapters, 1)],
+        panels=panels,
+        panels_after=after,
+        panels_alone=[n for n in PANELS if panels and not any(n in names for names in after.values())],
+        stylesheet=STYLESHEET,
+        script=SCRIPT,
+    )
+
+
+def _panels(settings: RenderSettings) -> dict:
+    """The panels' data for the settings' example and theme (the process's own are left as they were); none for
+    an example file that cannot be used (a render refuses it before anything is published)."""
+    try:
+        own = load_example_file(settings.example) if settings.example else examples.DEFAULT
+    except ExampleFileError:
+        return {}
+    before, before_theme = examples.current(), palette.theme().name
+    examples.use(own)
+    palette.use_theme(settings.theme)
+    try:
+        return panel_data.panels()
+    finally:
+        examples.use(before)
+        palette.use_theme(before_theme)
+
+
+def _panel_places(chapters: tuple[Chapter, ...]) -> dict[int, list[str]]:
+    """Chapter number -> the panels shown after it: each after the last of its chapters on the page."""
+    places: dict[int, list[str]] = {}
+    for name, beside in PANELS.items():
+        numbers = [c.number for c in chapters if c.name in beside]
+        if numbers:
+            places.setdefault(max(numbers), []).append(name)
+    return places
+
+
+def assets() -> dict[str, str]:
+    """The files the page loads beside it (name -> text): its stylesheet and its bundled script."""
+    return {STYLESHEET: STYLE, SCRIPT: bundle(ENTRY)}
+
+
+def bundle(entry: str) -> str:
+    """`entry` and the modules it imports (`import { a, b } from "./m.js";`), dependencies first, as one classic
+    script: each module runs in its own function and returns what it exports (`export function|const name`)."""
+    order: list[str] = []
+
+    def visit(name: str) -> None:
+        if name not in order:
+            for _, dependency in IMPORT.findall(_module(name)):
+                visit(dependency)
+            order.append(name)
+
+    visit(entry)
+    body = "\n".join(_scoped(name) for name in order)
+    return f'(() => {{\n"use strict";\nconst modules = {{}};\n{body}}})();\n'
+
+
+def _scoped(name: str) -> str:
+    """One module as `modules["m.js"] = (() => { ...; return { exported }; })();`."""
+    text = IMPORT.sub(lambda m: f"const {m[1]} = modules[{json.dumps(m[2])}];", _module(name))
+    exported = EXPORT.findall(text)
+    body = EXPORT.sub(lambda m: m[0].removeprefix("export "), text).strip()
+    return f"modules[{json.dumps(name)}] = (() => {{\n{body}\nreturn {{ {', '.join(exported)} }};\n}})();\n"
+
+
+def _module(name: str) -> str:
+    return (WEB / "js" / name).read_text(encoding="utf-8")
+
+
+def title_of(settings: RenderSettings) -> str:
+    """The page's title: the lecture's, followed by the example's name when a custom example is used."""
+    return f"{TITLE}, with the example {example_name(settings.example)}" if settings.example else TITLE
+
+
+def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> dict | None:
+    """The full lecture's player, length, chapter marks and downloads; None when there is no readable lecture."""
+    target = lecture.files(folder)
+    marks = video_join.marks(target.video)
+    if not marks:
+        return None
+    poster = outputs.chapter_files(folder, chapters[0].slug, "mp4").poster if chapters else None
+    downloads = _links((target.video, "video (.mp4)"), (target.subtitles, "captions (.srt)"))
+    return {
+        "player": _video([target.video], poster, target.subtitles, "The whole lecture", settings, "lecture"),
+        "length": _clock(video.duration(target.video) or 0),
+        "marks": [{"start": _start(m.start), "title": m.title, "clock": _clock(m.start)} for m in marks],
+        "downloads": _meta(downloads),
+        "teaching": _teaching(folder, chapters, settings),
+    }
+
+
+def _teaching(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str | None:
+    """Links to presenter mode (when `pages` writes it: the lecture has its beats), the slides and the handout,
+    those there."""
+    beats = present_page.lecture_beats(folder, [c.slug for c in chapters], settings.fps)
+    present = [f'<a href="{PRESENT}">present it beat by beat</a>'] if beats else []
+    links = present + _links(*((folder / name, label) for name, label in TEACHING))
+    return Markup(f'<p class="meta teach">Teach with it: {" · ".join(links)}</p>') if links else None
+
+
+def _beats(video_path: Path, fps: int) -> list[dict]:
+    """A chapter's beats as the page lists them: name, start (for a seek, inside its first frame) and clock."""
+    cues = present_page.read_cues(present_page.beats_track(video_path))
+    starts = [Fraction(round(cue.start * fps), fps) for cue in cues]
+    return [{"name": cue.text, "start": _start(s), "clock": _clock(s)} for cue, s in zip(cues, starts)]
+
+
+def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings, position: int) -> dict:
+    """One chapter: its place in the lecture (the number shown, as QuickVersion numbers it; its id stays in
+    the anchor), its title, and its video with poster and captions, length and downloads if it has one."""
+    files = {fmt: outputs.chapter_files(folder, chapter.slug, fmt) for fmt in PAGE_FORMATS}
+    sources = [f.video for f in files.values() if f.video.is_file()]
+    shown = {"number": chapter.number, "position": position, "title": chapter.title, "player": None}
+    if not sources:
+        return shown
+    mp4 = files["mp4"]
+    label = f"Chapter {position}: {chapter.title}"
+    seconds = video.duration(sources[0])
+    length = [f'<span class="time">{_clock(seconds)}</span>'] if seconds else []
+    links = _links(*((s, f"video (.{s.suffix[1:]})") for s in sources), (mp4.subtitles, "captions (.srt)"))
+    player = _video(sources, mp4.poster, mp4.subtitles, label, settings)
+    beats = _beats(sources[0], settings.fps)  # the same beats in every format
+    return shown | {"player": player, "meta": _meta(length + links), "beats": beats}
+
+
+def _video(
+    sources: list[Path],
+    poster: Path | None,
+    subtitles: Path,
+    label: str,
+    settings: RenderSettings,
+    element_id: str | None = None,
+) -> str:
+    """A <video> with its sources, a poster, and a default English captions track (the .vtt beside `subtitles`)
+    when those files exist."""
+    attributes = [
+        f'id="{element_id}"' if element_id else "",
+        "controls",
+        'preload="metadata"',
+        "playsinline",
+        f'width="{settings.width}" height="{settings.height}"',
+        f'aria-label="{_text(label)}"',
+        f'poster="{_href(poster)}"' if poster and poster.is_file() else "",
+    ]
+    inner = [f'<source src="{_href(s)}" type="{PAGE_FORMATS[s.suffix[1:]]}">' for s in sources]
+    web_captions = captions.web_captions(subtitles)
+    if web_captions.is_file():
+        inner.append(
+            f'<track kind="captions" srclang="en" label="English" src="{_href(web_captions)}" '
+            f'data-cues="{_text(_cues(subtitles))}" default>'
+        )
+    return Markup(f"<video {' '.join(a for a in attributes if a)}>\n" + "\n".join(inner) + "\n</video>")
+
+
+def _cues(subtitles: Path) -> str:
+    """The captions as JSON: [[start, end, text], ...], times in seconds."""
+    cues = [
+        [s.start.total_seconds(), s.end.total_seconds(), captions.cue_text(s.content)]
+        for s in captions.read(subtitles)
+    ]
+    return json.dumps(cues, ensure_ascii=False)
+
+
+def _links(*files: tuple[Path, str]) -> list[str]:
+    """Links to those of `files` (path, label) that exist."""
+    return [f'<a href="{_href(path)}">{_text(label)}</a>' for path, label in files if path.is_file()]
+
+
+def _meta(items: list[str]) -> str:
+    """A line of small print: items separated by dots."""
+    return Markup(f'<p class="meta">{" · ".join(items)}</p>')
+
+
+def _start(seconds) -> str:
+    """A chapter's start in seconds for a seek, rounded up to the millisecond: inside its first frame."""
+    return f"{ceil(seconds * 1000) / 1000:.3f}"
+
+
+def _clock(seconds) -> str:
+    """'m:ss', or 'h:mm:ss' from an hour on; fractions of a second dropped, as video players count."""
+    minutes, second = divmod(int(seconds), 60)
+    hours, minute = divmod(minutes, 60)
+    return f"{hours}:{minute:02d}:{second:02d}" if hours else f"{minute}:{second:02d}"
+
+
+def _href(path: Path) -> str:
+    """A link to a file in the same folder, relative."""
+    return escape(quote(path.name), quote=True)
+
+
+def _text(text: str) -> str:
+    return escape(text, quote=True)

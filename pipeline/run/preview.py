@@ -1,0 +1,116 @@
+"""A chapter's preview: one PNG sheet with the last picture of every beat, every animation skipped, no video.
+
+The chapter runs in this process with manim's still-image output, which skips every animation
+(mobjects jump to their end state) and encodes nothing; skipped plays are made cheaper where that
+cannot change where they leave the mobjects (`skipping.cheaper`), and the picture is drawn only where
+a beat ends. The quickest way to check a layout after an edit.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from pipeline import outputs
+from pipeline.plan.settings import RenderSettings
+from pipeline.run import tex_cache
+from scenes.chapters.registry import Chapter
+
+FOLDER = "previews"  # inside the quality folder: 480p15/previews/02-ThreeTokenDrag.png
+COLUMNS = 4
+SCALE = 0.5  # a tile's size against the video's
+TITLE_HEIGHT = 26  # pixels of title band above each tile
+MARGIN = 8
+BACKGROUND = "#202124"
+TITLE_COLOR = "#f1f3f4"
+
+
+def path(output_dir: Path, settings: RenderSettings, chapter: Chapter) -> Path:
+    """Where the chapter's preview sheet goes, e.g. media/480p15/previews/02-ThreeTokenDrag.png."""
+    return outputs.folder(output_dir, settings) / FOLDER / f"{chapter.slug}.png"
+
+
+def preview(chapter: Chapter, settings: RenderSettings, output_dir: Path) -> Path:
+    """Write the chapter's sheet (renamed into place whole) and return its path."""
+    beats = beat_pictures(chapter, settings, output_dir)
+    if not beats:
+        raise ValueError(f"{chapter.name} plays no animation, so it has no beat to show")
+    target = path(output_dir, settings, chapter)
+    with outputs.staged() as stage:
+        sheet(beats).save(stage(target), format="PNG")
+    return target
+
+
+def beat_pictures(
+    chapter: Chapter, settings: RenderSettings, output_dir: Path
+) -> list[tuple[str, Image.Image]]:
+    """Each beat's name with the picture at its end, in order (beats without an animation left out)."""
+    from manim import tempconfig
+
+    from pipeline.frames import scene_render, skipping  # imports manim
+    from pipeline.run.latex_errors import explained
+
+    shared_tex = outputs.tex_cache(output_dir)
+    with outputs.work_dir(output_dir, f"preview-{chapter.slug}") as work:
+        private_tex = tex_cache.private_copy(shared_tex, work / "Tex")
+        scene_render.use_look(settings)
+        still = {
+            **scene_render.manim_config(replace(settings, format="mp4"), work, private_tex),
+            "format": "png",
+        }
+        with tempconfig(still), explained():
+            scene = chapter.scene_class()()
+            taker = BeatEnds(scene)
+            with skipping.cheaper(scene):
+                scene.render()
+            taker.close()
+        tex_cache.publish(private_tex, shared_tex)
+    return taker.pictures
+
+
+class BeatEnds:
+    """Takes the picture whenever a beat (a manim section) that played something ends."""
+
+    def __init__(self, scene):
+        self.pictures: list[tuple[str, Image.Image]] = []
+        self._scene = scene
+        self._draw = scene.renderer.update_frame
+        self._name, self._plays = "start", 0
+        self._next_section = scene.next_section
+        scene.next_section = self._section
+
+    def _section(self, name: str = "unnamed", *args, **kwargs) -> None:
+        self.close()
+        self._name, self._plays = name, self._scene.renderer.num_plays
+        self._next_section(name, *args, **kwargs)
+
+    def close(self) -> None:
+        """End the current beat: its picture, if it played anything."""
+        renderer = self._scene.renderer
+        if renderer.num_plays > self._plays:
+            self._scene.update_mobjects(0)  # as a rendered play does after its last frame
+            renderer.static_image = None  # everything drawn once, as the video's held pictures are
+            self._draw(self._scene, ignore_skipping=True)
+            self.pictures.append((self._name, Image.fromarray(renderer.get_frame()).convert("RGB")))
+            self._plays = renderer.num_plays
+
+
+def sheet(beats: list[tuple[str, Image.Image]]) -> Image.Image:
+    """The pictures in rows of COLUMNS, each scaled by SCALE under its numbered title."""
+    width, height = beats[0][1].size
+    tile_w, tile_h = round(width * SCALE), round(height * SCALE)
+    columns = min(COLUMNS, len(beats))
+    rows = math.ceil(len(beats) / columns)
+    cell_w, cell_h = tile_w + MARGIN, TITLE_HEIGHT + tile_h + MARGIN
+    page = Image.new("RGB", (columns * cell_w + MARGIN, rows * cell_h + MARGIN), BACKGROUND)
+    draw, font = ImageDraw.Draw(page), ImageFont.load_default(size=TITLE_HEIGHT * 0.6)
+    for index, (name, picture) in enumerate(beats):
+        left, top = MARGIN + index % columns * cell_w, MARGIN + index // columns * cell_h
+        draw.text(
+            (left, top + TITLE_HEIGHT / 2), f"{index + 1}. {name}", fill=TITLE_COLOR, font=font, anchor="lm"
+        )
+        page.paste(picture.resize((tile_w, tile_h), Image.LANCZOS), (left, top + TITLE_HEIGHT))
+    return page

@@ -1,0 +1,1 @@
+"""The chapters: one storyboard per module, in viewing order in `chapters.toml` (read by `registry`)."""

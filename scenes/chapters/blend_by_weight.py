@@ -1,0 +1,256 @@
+"""Chapter 4, blend by weight (source 003): softmax weights that sum to 1 multiply the values."""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UL,
+    UP,
+    UR,
+    Create,
+    DashedLine,
+    FadeIn,
+    FadeOut,
+    GrowArrow,
+    GrowFromPoint,
+    LaggedStart,
+    SurroundingRectangle,
+    VGroup,
+    Write,
+)
+
+from attention import examples
+from scenes.kit import components as c
+from scenes.kit.arithmetic import (
+    SCORE_PLACES,
+    WEIGHT_PLACES,
+    exp_tex,
+    fmt,
+    fmt_column,
+    ratio_tex,
+    sum_tex,
+    vector_tex,
+)
+from scenes.kit.chapter import BODY_LEFT, STAGE_BOTTOM, ChapterScene
+from scenes.kit.formula_slot import formula_slot, pin
+from scenes.kit.palette import theme, token_color
+from scenes.kit.value_plane import ValuePlane, blend_rows, drop_crowded_values
+from scenes.kit.vector_rows import one_size, output_tex
+
+EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
+PLANE_BOX = (6.0, 5.5)  # the most the values' plane may cover
+PLANE_TOP_RIGHT = RIGHT * 6.8 + UP * 1.8
+LEFT_EDGE = BODY_LEFT
+STAGE_WIDTH = 13.4  # from LEFT_EDGE to the right edge of what may be drawn
+BAR_SPACING = 3.9  # the bars' width, shared by the tokens
+BAR_HEIGHT = 1.8  # the height of a weight of 1
+DIM = 0.35  # opacity of the bars whose weight has not yet scaled its value
+NAME_WIDTH = 1.6  # a token's name in the table is cut to this width
+
+
+class BlendByWeight(ChapterScene):
+    """Scores -> exponentials -> weights (bars) -> weights times values -> one output vector."""
+
+    def inputs(self):
+        return examples.current().blend
+
+    def construct(self):
+        self.build()
+        self.scores()
+        self.exponentiate()
+        self.normalise()
+        self.blend()
+        self.distinguish()
+
+    def build(self) -> None:
+        self.example = self.inputs()
+        self.trace = self.example.trace(0)
+        tr, tokens = self.trace, self.example.tokens
+        self.heading = c.chapter_title(self.title, "Softmax weights sum to one and multiply the values")
+        self.strip = pin(formula_slot(), self.heading)
+        names = [c.clipped(t, NAME_WIDTH, color=token_color(t)) for t in tokens]
+        score_cells = [c.math(f"s = {s}") for s in fmt_column(tr.scores, SCORE_PLACES)]
+        exp_cells = [c.math(exp_tex(s, e, SCORE_PLACES, EXP_PLACES)) for s, e in zip(tr.scores, tr.exps)]
+        ratio_cells = [
+            c.math(ratio_tex(e, tr.exp_sum, w, EXP_PLACES, WEIGHT_PLACES))
+            for e, w in zip(tr.exps, tr.weights)
+        ]
+        self.table = c.Grid(names, score_cells, exp_cells, ratio_cells, col_buff=0.6, row_buff=0.3)
+        self.names, self.score_cells, self.exp_cells, self.ratio_cells = self.table.columns
+        self.sum_line = c.math(r"\text{sum} = " + sum_tex(tr.exps, tr.exp_sum, EXP_PLACES))
+        self.bars = c.WeightBars(tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(tokens))
+        self.bar_values = drop_crowded_values(self.bars)
+        self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
+        self.rows = blend_rows(tr, tokens)
+        terms = [r for cell in self.rows.columns[1] for r in cell.relations]
+        self.output_line = c.math(output_tex(terms, tr.values.shape[1]), color=theme().output)
+        self.counts = (
+            c.text(f"{len(tokens)} weights, summing to 1", role="label", color=theme().muted),
+            c.text("1 vector, 2 coordinates", role="label", color=theme().output),
+        )
+        self.roadmap = roadmap()
+        self.layout()
+        texts = [*self.rows.columns[1], self.output_line, *self.counts]
+        self.coordinates = CoordinateMarks(self.plane, tr.output, self.output_line.relations, texts)
+        one_size(self.coordinates, self.factor)
+
+    def layout(self) -> None:
+        """Table and sum under the formula strip with the bars beside them; later the bars, the rows
+        w_i v_i and the output left of the values' plane. All shrink by one factor if either is too large
+        (every text with them, so each role keeps one size; the strip keeps its small size, the least)."""
+        top = self.strip.get_bottom()[1] - 0.35
+        self.plane.shift(PLANE_TOP_RIGHT - self.plane.plane.get_corner(UR))
+        softmax = VGroup(self.table, self.sum_line).arrange(DOWN, aligned_edge=LEFT, buff=0.45)
+        self.sum_line.align_to(self.exp_cells, LEFT)
+        first = VGroup(softmax, self.bars.copy()).arrange(RIGHT, buff=0.8, aligned_edge=UP)
+        self.slot = self.bars.copy()  # where the bars stand beside the plane
+        self.slot.remove(*self.slot.submobjects[-2:])  # no total beside the plane
+        second = VGroup(self.slot, self.counts[0], self.rows, self.output_line, self.counts[1])
+        second.arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+        room = top - STAGE_BOTTOM
+        self.factor = min(
+            1,
+            STAGE_WIDTH / first.width,
+            room / first.height,
+            (self.plane.get_left()[0] - 0.4 - LEFT_EDGE) / second.width,
+            room / second.height,
+        )
+        for group in (first, second):
+            group.scale(self.factor).move_to([LEFT_EDGE, top, 0], aligned_edge=UL)
+        self.roadmap.scale(self.factor).move_to(first).set_x(0)
+        self.bars.replace(first[1])
+        one_size(VGroup(softmax, self.bars, second, self.plane, self.roadmap), self.factor)
+        self.plane.clear_labels()
+        pin(self.strip, self.heading)
+        self.bars.max_height *= self.factor
+
+    def scores(self) -> None:
+        self.beat("Scores from the last step")
+        self.play(FadeIn(self.heading), FadeIn(self.strip.dimmed()), run_time=1)
+        self.show(
+            LaggedStart(*[FadeIn(part, shift=RIGHT * 0.2) for part in self.roadmap], lag_ratio=0.25),
+            run_time=1.6,
+            caption="Softmax turns scores into weights; the weights then mix the values.",
+        )
+        self.show(
+            FadeOut(self.roadmap),
+            FadeIn(self.names),
+            FadeIn(self.score_cells),
+            run_time=1,
+            caption="Start from the scores of the last chapter.",
+            hold=2,
+        )
+
+    def exponentiate(self) -> None:
+        self.beat("Exponentiate")
+        self.show(
+            LaggedStart(*[FadeIn(e, shift=RIGHT * 0.2) for e in self.exp_cells], lag_ratio=0.4),
+            self.strip.light("exp"),
+            run_time=1.6,
+            caption="Exponentiate each score: every result is positive.",
+            hold=0.8,
+        )
+        self.show(
+            Write(self.sum_line),
+            run_time=1.2,
+            caption=f"Their sum is about {fmt(self.trace.exp_sum, EXP_PLACES)}.",
+            hold=1,
+        )
+
+    def normalise(self) -> None:
+        self.beat("Divide by the sum")
+        tr = self.trace
+        self.show(
+            LaggedStart(*[FadeIn(r, shift=RIGHT * 0.2) for r in self.ratio_cells], lag_ratio=0.4),
+            run_time=1.6,
+            caption="Divide each by the sum: these are the weights.",
+        )
+        self.show(
+            FadeIn(self.bars),
+            run_time=1.2,
+            caption=f"The weights sum to {fmt(tr.weights.sum(), WEIGHT_PLACES)}.",
+        )
+        self.total_box = SurroundingRectangle(
+            VGroup(self.bars.total_label, self.bars.total), color=theme().text, buff=0.1
+        )
+        self.play(FadeIn(self.total_box), run_time=0.8)
+        self.wait(2)
+
+    def blend(self) -> None:
+        self.beat("Weights times values")
+        tr = self.trace
+        total = VGroup(self.total_box, self.bars.total_label, self.bars.total)
+        self.play(
+            FadeOut(self.table),
+            FadeOut(self.sum_line),
+            FadeOut(total),
+            self.strip.light("blend"),
+            run_time=0.8,
+        )
+        self.bars.remove(self.bars.total_label, self.bars.total)
+        self.play(self.bars.animate.move_to(self.slot).set_opacity(DIM), run_time=1)
+        values = ", ".join(vector_tex(v) for v in tr.values)
+        self.show(
+            FadeIn(self.plane.base), run_time=1, caption=f"The values {values} live in their own plane."
+        )
+        self.say("Each weight scales its value; the scaled values add up, tip to tail.")
+        for i, (row_name, row_cell) in enumerate(zip(*self.rows.columns)):
+            bar = self.bars.bars[i]
+            self.play(
+                VGroup(bar, *self.bar_values[i : i + 1], self.bars.labels[i]).animate.set_opacity(1),
+                FadeIn(row_name),
+                Write(row_cell),
+                GrowFromPoint(self.plane.terms[i], bar.get_top()),
+                run_time=1.1,
+            )
+        self.play(GrowArrow(self.plane.output), Write(self.output_line), run_time=1.2)
+        self.wait(1)
+
+    def distinguish(self) -> None:
+        self.beat("A vector, not three weights")
+        tr = self.trace
+        self.show(
+            FadeIn(self.counts[0]),
+            FadeIn(self.counts[1]),
+            Create(self.coordinates.lines),
+            FadeIn(self.coordinates.numbers),
+            FadeIn(SurroundingRectangle(self.output_line, color=theme().output, buff=0.12)),
+            self.strip.light(),
+            run_time=1.2,
+            caption=f"The output {vector_tex(tr.output)} is one vector in the values' plane, "
+            f"not the {len(tr.weights)} weights.",
+            hold=4,
+        )
+
+
+def roadmap() -> VGroup:
+    """'scores → weights → output': the chapter's steps, each word in its colour, shown under the first
+    caption."""
+    words = (("scores", theme().text), ("weights", theme().text), ("weights × values", theme().value))
+    parts = [c.text(word, role="body", color=color) for word, color in words]
+    parts.append(c.text("one output", role="body", color=theme().output))
+    arrows = [c.text("→", role="body", color=theme().muted) for _ in parts[1:]]
+    line = [parts[0]] + [m for pair in zip(arrows, parts[1:]) for m in pair]
+    return VGroup(*line).arrange(RIGHT, buff=0.3)
+
+
+class CoordinateMarks(VGroup):
+    """Dashed lines from the output's tip to both axes (`lines`), each ending at its coordinate printed on
+    the axis (`numbers`, as the output line prints them: `relations`, one per coordinate), clear of the
+    values' names and of the `texts` beside the plane."""
+
+    def __init__(self, plane: ValuePlane, point, relations, texts):
+        super().__init__()
+        axes, tip = plane.plane, plane.plane.c2p(*point)
+        feet = (axes.c2p(point[0], 0), axes.c2p(0, point[1]))
+        self.lines = VGroup(*[DashedLine(tip, f, color=theme().output, stroke_width=2) for f in feet])
+        # below the x axis (above it for a tip below), left of the y axis (right of it for a tip on the left)
+        sides = (DOWN if point[1] >= 0 else UP, LEFT if point[0] >= 0 else RIGHT)
+        names = [mark[1] for mark in plane.marks]
+        self.numbers = VGroup()
+        for foot, side, rel in zip(feet, sides, relations):
+            number = c.math(rel.result, color=theme().output).next_to(foot, side, buff=0.15)
+            self.numbers.add(c.clear_of(number, foot, [*names, *texts, *self.numbers], buff=0.15))
+        self.add(self.lines, self.numbers)

@@ -1,0 +1,320 @@
+"""Chapter 9, the quick version (source 003): one line for every chapter of the lecture, in viewing order and
+numbered by its place in it (as the registry lists them), each beside its own chapter's picture in small, a
+page of PAGE_ROWS lines per beat; then the formula softmax(Q K^T / sqrt(d)) V, Q, K and V defined, each term
+lit in turn beside the chapters it sums up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, VGroup
+
+from attention import Examples, examples
+from scenes.chapters.registry import CHAPTERS, find
+from scenes.kit import components as c
+from scenes.kit.chapter import BODY_LEFT, ChapterScene
+from scenes.kit.formula_slot import LitFormula
+from scenes.kit.grids import veil
+from scenes.kit.icons import ICONS
+from scenes.kit.palette import theme
+
+ICON_BOX = (3.4, 1.8)  # the card behind each icon
+ICON_FIT = (3.1, 1.55)  # the icon itself is scaled to fit inside this
+CARD_X = BODY_LEFT + ICON_BOX[0] / 2
+TEXT_X = BODY_LEFT + ICON_BOX[0] + 0.3
+PAGE_ROWS = 3  # lines on one page
+LINE_CHARS = 48  # a take-away longer than this wraps onto a second line
+MEANING_CHARS = 30  # the same for a term's meaning
+MARKER_WIDTH = 1.9  # the column of the terms' small copies, left of their meanings
+FIRST_ROW_Y = 1.55
+ROW_STEP = 2.0
+CONTENTS_STEP = 0.5  # from one chapter's entry in the list to the next
+DIM = 0.6  # how far earlier lines fade while the next one is read
+VEIL_BUFF = 0.06  # the dimming sheet's margin around a row (less than half the gap between rows)
+ITEM_SECONDS = 3.0
+PAGE_TURN = 1.0  # seconds for a page's lines to fade before the next page's come in
+FADED = 0.3  # opacity of the chapter list's entries while others are lit
+
+
+@dataclass(frozen=True)
+class Takeaway:
+    """One line of the summary about a chapter (its icon is that chapter's), a caption and the formula's
+    terms it is about (lit while it is read); `beyond`: a chapter beyond the sources, tagged as such."""
+
+    line: str
+    caption: str
+    terms: tuple[str, ...] = ()  # the formula's terms lit while the line is read
+    beyond: bool = False
+
+
+BRACKETS = (r"\Bigl(", r"\Bigr)")
+FORMULA = (  # the closing formula's parts and their names, as in the matrix chapters' formulas
+    (r"\mathrm{softmax}", "softmax"),
+    (BRACKETS[0], "softmax"),
+    ("Q", "Q"),
+    (r"K^{\top}", "K"),
+    (r"/\sqrt{d}", "scale"),
+    (BRACKETS[1], "softmax"),
+    ("V", "V"),
+)
+ALL = tuple(dict.fromkeys(name for _, name in FORMULA))
+
+TAKEAWAYS = {  # each recapped chapter's line, by its Scene class name (the registry gives their order)
+    "FixedContext": Takeaway(
+        "Fixed-context decoders reuse one summary across output steps.",
+        "Without attention: one summary for every step.",
+    ),
+    "ThreeTokenDrag": Takeaway(
+        "A query gets a fresh blend of every key, recomputed as it moves.",
+        "Move the query, and the weights and blend follow.",
+        ("Q", "K"),
+    ),
+    "ScoreEveryWord": Takeaway(
+        "Queries score keys; values supply the blend's contents.",
+        "A query's dot product with each key is its score.",
+        ("Q", "K"),
+    ),
+    "BlendByWeight": Takeaway(
+        "Softmax weights sum to one before multiplying value vectors.",
+        "The weights blend the values into one vector.",
+        ("softmax", "V"),
+    ),
+    "Refocus": Takeaway(
+        "New queries change weights while keys and values can remain.",
+        "Same keys and values, new query, new weights.",
+        ("Q",),
+    ),
+    "AllQueriesAtOnce": Takeaway(
+        "Stacked as matrices, every query is scored, weighed and blended at once.",
+        "Beyond the sources: two matrix products.",
+        ALL,
+        beyond=True,
+    ),
+    "SourcePositions": Takeaway(
+        "Access to source positions doesn't guarantee perfect recall.",
+        "Each step weighs every source position.",
+        ("K", "V"),
+    ),
+    "CausalMask": Takeaway(
+        "A causal mask gives later words weight exactly zero.",
+        "Beyond the sources: later words masked out.",
+        ("softmax",),
+        beyond=True,
+    ),
+    "ShrinkScores": Takeaway(
+        "Scale dot products by the square root of key width.",
+        "Divided by √d, the scores keep their spread.",
+        ("scale",),
+    ),
+    "MultiHead": Takeaway(
+        "Several heads, each on its own slice, can attend to different words.",
+        "Beyond the sources: a head per slice.",
+        ALL,
+        beyond=True,
+    ),
+    "WhereItBreaks": Takeaway(
+        "Large score gaps can concentrate weights and reduce softmax sensitivity.",
+        "Big gaps: near one-hot, barely sensitive.",
+        ("softmax",),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Term:
+    """A term of the closing formula: its parts' names (see FORMULA), what it does, the chapters it sums
+    up, and the caption read while it is lit."""
+
+    names: tuple[str, ...]
+    meaning: str
+    chapters: tuple[str, ...]
+    caption: str
+
+
+TERMS = (
+    Term(
+        ("Q", "K"),
+        "queries, the rows of Q, score keys, the rows of K",
+        ("ThreeTokenDrag", "ScoreEveryWord", "AllQueriesAtOnce"),
+        "Q K^T: every query's dot product with every key.",
+    ),
+    Term(
+        ("scale",),
+        "keeps the scores' spread steady as d grows",
+        ("ShrinkScores", "WhereItBreaks"),
+        "Without it, a large d saturates the softmax.",
+    ),
+    Term(
+        ("softmax",),
+        "makes each row weights that sum to 1; a causal mask first hides later words",
+        ("BlendByWeight", "CausalMask"),
+        "Softmax makes each row weights that sum to 1; a causal mask hides later words first.",
+    ),
+    Term(
+        ("V",),
+        "the weights blend the values, the rows of V",
+        ("BlendByWeight", "Refocus"),
+        "Each output row is one query's blend.",
+    ),
+)
+WHOLE = Term(  # the formula as a whole: what it replaces and where it runs
+    ALL,
+    "",
+    ("FixedContext", "SourcePositions", "MultiHead"),
+    "No fixed summary: every position, every query, every head.",
+)
+
+
+def card(icon: VGroup) -> VGroup:
+    """The icon scaled into a quiet card."""
+    back = c.panel(*ICON_BOX)
+    icon.scale(min(ICON_FIT[0] / icon.width, ICON_FIT[1] / icon.height)).move_to(back)
+    return VGroup(back, icon)
+
+
+def row(name: str, ex: Examples, y: float) -> VGroup:
+    """Chapter `name`'s own icon in a card, its take-away and a muted tag naming the chapter."""
+    line = c.paragraph(TAKEAWAYS[name].line, LINE_CHARS, role="body")
+    tag = c.text(tag_text(name), role="small", color=theme().muted)
+    words = VGroup(line, tag).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+    words.move_to([TEXT_X, y, 0], aligned_edge=LEFT)
+    return VGroup(card(ICONS[name](ex)).move_to([CARD_X, y, 0]), words)
+
+
+def position(name: str) -> int:
+    """Chapter `name`'s place in the lecture's viewing order (the registry's), from 1: its number as watched."""
+    return [ch.name for ch in CHAPTERS].index(name) + 1
+
+
+def entry_text(name: str) -> str:
+    """'7 · Keep source positions available': the chapter's place in the lecture and its title."""
+    return f"{position(name)} · {find(name).title}"
+
+
+def tag_text(name: str) -> str:
+    """The chapter's entry, marked when the chapter is beyond the sources."""
+    return f"beyond the sources · {entry_text(name)}" if TAKEAWAYS[name].beyond else entry_text(name)
+
+
+def recapped() -> list[str]:
+    """The chapters QuickVersion sums up: every chapter but itself, in viewing order."""
+    return [ch.name for ch in CHAPTERS if ch.name != "QuickVersion"]
+
+
+def pages() -> list[list[str]]:
+    """The recapped chapters, PAGE_ROWS to a page, in viewing order."""
+    names = recapped()
+    return [names[i : i + PAGE_ROWS] for i in range(0, len(names), PAGE_ROWS)]
+
+
+def page_name(page: list[str]) -> str:
+    """A page's beat: 'Chapters 4 to 6' by the places of its first and last chapter."""
+    first, last = position(page[0]), position(page[-1])
+    return f"Chapter {first}" if first == last else f"Chapters {first} to {last}"
+
+
+def contents() -> VGroup:
+    """'3 · Score every word' for every recapped chapter, in viewing order, one baseline every CONTENTS_STEP."""
+    entries = VGroup(*[c.text(entry_text(n), role="label") for n in recapped()])
+    for i, entry in enumerate(entries):  # a line's first glyph is a digit: its bottom is the baseline
+        entry.shift(DOWN * (i * CONTENTS_STEP + entry[0].get_bottom()[1]) + LEFT * entry.get_left()[0])
+    return entries
+
+
+def tie(term: Term) -> VGroup:
+    """What the term does, in a short paragraph (its chapters light up in the list)."""
+    return c.paragraph(term.meaning, MEANING_CHARS, role="label")
+
+
+class QuickVersion(ChapterScene):
+    """A line for every chapter, a page per beat; then the formula, each term tied to its chapters."""
+
+    def inputs(self) -> Examples:
+        return examples.current()
+
+    def construct(self):
+        self.build()
+        self.show(
+            FadeIn(self.heading),
+            FadeIn(self.formula.dimmed()),
+            run_time=1,
+            caption="The whole lecture, a line a chapter.",
+        )
+        previous = None
+        for names, page, veils in zip(pages(), self.pages, self.page_veils):
+            self.beat(page_name(names))
+            if previous:  # the last page is gone before this one's lines come in where its lines were
+                self.play(FadeOut(previous), run_time=PAGE_TURN)
+            for k, name in enumerate(names):
+                self.reveal(TAKEAWAYS[name], page, veils, k)
+            previous = VGroup(page, *veils[:-1])  # the last row's veil was never shown
+        self.all_together(previous)
+
+    def build(self) -> None:
+        """Create every mobject (without playing anything)."""
+        self.heading = c.chapter_title(self.title, "A line a chapter, then one formula")
+        ex = self.inputs()
+        self.pages = [
+            VGroup(*[row(name, ex, FIRST_ROW_Y - i * ROW_STEP) for i, name in enumerate(names)])
+            for names in pages()
+        ]
+        self.rows = VGroup(*[r for page in self.pages for r in page])
+        self.page_veils = [VGroup(*[veil(r, DIM, VEIL_BUFF) for r in page]) for page in self.pages]
+        self.formula = LitFormula(FORMULA, role="title")
+        self.contents = contents()
+        self.ties = VGroup(*[tie(t) for t in TERMS])
+        self.layout_formula()
+
+    def layout_formula(self) -> None:
+        """The formula beside the heading; the chapter list on the left, then the terms, then their ties."""
+        self.formula.next_to(self.heading, RIGHT, buff=0.6).to_edge(RIGHT, buff=0.45)
+        self.contents.next_to(self.heading, DOWN, buff=0.5).set_x(BODY_LEFT, LEFT)
+        self.markers = VGroup(*[self.marker(t) for t in TERMS])
+        left = self.contents.get_right()[0] + 0.5
+        self.ties.arrange(DOWN, aligned_edge=LEFT, buff=0.55).align_to(self.contents, UP)
+        self.ties.set_x(left + max(m.width for m in self.markers) + 0.35 + self.ties.width / 2)
+        for mark, tied in zip(self.markers, self.ties):
+            mark.align_to(tied, UP).set_x(left + mark.width / 2)
+
+    def marker(self, term: Term):
+        """The term again (its brackets left out), in the formula's colours, at the label size."""
+        parts = [(tex, name) for tex, name in FORMULA if name in term.names and tex not in BRACKETS]
+        return LitFormula(parts, role="label")
+
+    def reveal(self, takeaway: Takeaway, page: VGroup, veils: VGroup, k: int) -> None:
+        """Show row k of `page` (`takeaway`'s) while the row before steps behind its veil."""
+        icon, words = page[k]
+        self.show(
+            FadeIn(icon, shift=0.3 * RIGHT),
+            FadeIn(words),
+            *([FadeIn(veils[k - 1])] if k else []),
+            *([self.formula.light(*takeaway.terms)] if takeaway.terms else []),
+            run_time=1,
+            caption=takeaway.caption,
+            hold=ITEM_SECONDS - 1,
+        )
+
+    def all_together(self, leaving: VGroup) -> None:
+        self.beat("All together")
+        self.play(FadeOut(leaving), run_time=PAGE_TURN)  # the recap's lines are gone before the list comes in
+        self.show(
+            FadeIn(self.contents),
+            self.formula.light(),
+            run_time=1.5,
+            caption="Every chapter builds one formula: softmax(Q K^T / √d) V.",
+        )
+        for term, tied, mark in zip(TERMS, self.ties, self.markers):
+            self.show(*self.lit(term.names, term.chapters), FadeIn(tied), FadeIn(mark), caption=term.caption)
+        self.show(*self.lit(WHOLE.names, WHOLE.chapters), caption=WHOLE.caption)
+        self.show(*self.lit(WHOLE.names, recapped()), run_time=0.8, hold=2)
+
+    def lit(self, terms, chapters) -> list:
+        """Animations lighting the formula's `terms` and the list's `chapters`, fading the rest."""
+        names = recapped()
+        return [
+            self.formula.light(*terms),
+            *[
+                e.animate.set_opacity(1 if names[i] in chapters else FADED)
+                for i, e in enumerate(self.contents)
+            ],
+        ]

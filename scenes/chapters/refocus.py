@@ -1,0 +1,380 @@
+"""Chapter 5, refocus each step (source 003): a new query re-weights the same keys and values."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DL,
+    DOWN,
+    DR,
+    LEFT,
+    RIGHT,
+    UL,
+    UP,
+    UR,
+    Brace,
+    Create,
+    FadeIn,
+    Line,
+    Rectangle,
+    ReplacementTransform,
+    SurroundingRectangle,
+    Transform,
+    ValueTracker,
+    VGroup,
+)
+
+from attention import attend, examples
+from scenes.kit import components as c
+from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, fmt_column, vector_tex
+from scenes.kit.chapter import BODY_LEFT, STAGE_BOTTOM, ChapterScene
+from scenes.kit.formula_slot import formula_slot, pin
+from scenes.kit.palette import theme, token_color
+from scenes.kit.value_plane import (
+    OUTPUT_WIDTH,
+    SHORTEST,
+    TERM_WIDTH,
+    ValuePlane,
+    arrow,
+    blend_rows,
+    drop_crowded_values,
+    place,
+)
+from scenes.kit.vector_rows import GAP, TokenRows, named, one_size, vector
+
+MORPH_SECONDS = 2
+LEFT_WIDTH = 7.0  # the widest the left column (query, keys and values, output) may be
+RIGHT_COLUMN = 4.15  # x of the plane's centre
+BARS_LEFT = 3.3  # the bars start right of the subtitle
+BARS_BASELINE, BAR_HEIGHT, BAR_SPACING = 1.5, 1.6, 3.9  # y of the bars' baseline; a weight of 1's height
+PLANE_TOP = 0.75
+PLANE_BOX = (5.2, 4.5)  # the most the values' plane may cover
+DIM, GHOST = 0.35, 0.25  # opacity of what is not active; of the output before the new query
+TICK_WIDTH, OLD_MARK = (
+    3,
+    0.6,
+)  # the weights before the new query: a line across each bar's old top, this opaque
+ZOOM_PANEL = 2.7  # side of the magnified view's panel (at most the plane's width and height)
+ZOOM_SHARES = (1, 0.8, 0.65)  # of ZOOM_PANEL: smaller panels tried in turn where a larger one covers a name
+ZOOM_ROOM = 0.4  # inside the panel, room for the labels round the magnified square
+ZOOM_MARGIN = 0.1  # the magnified square: the new blend's extent and this much more
+ZOOM_INSET = 0.1  # the panel's distance from the plane's corner
+LABEL_BUFF = 0.12  # between an arrow of the magnified view and its label
+SPOTS = (UR, UL, DR, DL, UP, DOWN, RIGHT, LEFT)  # where the magnified view may stand in the plane, in turn
+
+
+def scores_tex(trace) -> str:
+    """'s = [1,  2,  3]': the trace's scores, one format for all."""
+    return "s = [" + GAP.join(fmt_column(trace.scores, SCORE_PLACES)) + "]"
+
+
+class Refocus(ChapterScene):
+    """Keys and values stay; the query changes, and with it the weights and the output."""
+
+    def inputs(self):
+        return examples.current().blend
+
+    def construct(self):
+        self.build()
+        self.same_memory()
+        self.new_query()
+        self.new_blend()
+        self.zero_value()
+        self.summary()
+
+    def build(self) -> None:
+        self.example = self.inputs()
+        self.before, self.after = self.example.trace(0), self.example.trace(1)
+        ex, tr = self.example, self.before
+        self.heading = c.chapter_title(self.title, "A new query changes the blend of the same values")
+        self.strip = pin(formula_slot(), self.heading)
+        self.memory = TokenRows(
+            ex.tokens,
+            [named(f"k_{{{i + 1}}}", vector(k, theme().key), theme().key) for i, k in enumerate(tr.keys)],
+            [
+                named(f"v_{{{i + 1}}}", vector(v, theme().value), theme().value)
+                for i, v in enumerate(tr.values)
+            ],
+            row_buff=0.15,
+        )
+        self.query = named("q", vector(tr.query, theme().query), theme().query)
+        self.next_query = named("q", vector(self.after.query, theme().query), theme().query)
+        self.scores, self.next_scores = (c.math(scores_tex(t)) for t in (self.before, self.after))
+        self.bars = c.WeightBars(
+            ex.tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(ex.tokens), show_total=False
+        )
+        drop_crowded_values(self.bars)
+        self.plane = ValuePlane(ex.tokens, tr.values, *PLANE_BOX)
+        self.output = c.VectorReadout(tr.output, color=theme().output)
+        self.output_label = c.math(r"\text{output} =", color=theme().output)
+        self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
+        self.tag_text = c.text("keys and values: unchanged", role="small", color=theme().muted)
+        self.zero_rows, self.zero_shown = self.term_rows(self.after)
+        self.note = c.text("new query → new weights → new output", role="small")
+        self.layout()
+        self.plane.set_blend(tr.weights)
+        self.zoom = self.magnified()
+        self.q_tracker = ValueTracker(0.0)
+
+    def magnified(self) -> Zoom:
+        """The new blend's magnified view: the largest panel that covers none of the plane's names nor the bars
+        (else the one covering fewest), then fewest of the value arrows and the output before."""
+        names = [*[mark[1] for mark in self.plane.marks], self.bars]
+        shapes = [*[mark[0] for mark in self.plane.marks], self.plane.output]
+        tried = []
+        for share in ZOOM_SHARES:
+            zoom = Zoom(self.plane, self.example.tokens, self.after, share * ZOOM_PANEL)
+            one_size(zoom, self.factor)
+            tried.append(zoom.settle(names, shapes))
+            if not zoom.hits[0]:
+                return zoom
+        return min(tried, key=lambda z: z.hits)
+
+    def term_rows(self, trace) -> tuple[VGroup, list[int]]:
+        """The rows w_i × v_i of the zero values (else of the heaviest weight), and which tokens they are."""
+        rows = blend_rows(trace, self.example.tokens)
+        zero = [i for i, v in enumerate(trace.values) if np.allclose(v, 0)]
+        shown = zero or [int(np.argmax(trace.weights))]
+        return VGroup(*[rows.row(i) for i in shown]).arrange(DOWN, aligned_edge=LEFT), shown
+
+    def layout(self) -> None:
+        """Query and scores, memory, output and notes in a left column; bars and the plane on the right.
+        A column too large for its place is shrunk, and every text with it, so each role keeps one size."""
+        self.output.next_to(self.output_label, RIGHT, buff=0.15)
+        self.tag_text.next_to(self.tag, DOWN, buff=0.1)
+        self.scores.next_to(self.query, RIGHT, buff=0.6)
+        column = VGroup(
+            VGroup(self.query, self.scores),
+            VGroup(self.memory, self.tag, self.tag_text),
+            VGroup(self.output_label, self.output),
+            self.zero_rows,
+            self.note,
+        )
+        column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
+        column[0].shift(RIGHT * (self.memory.columns[0].get_right()[0] - self.query.get_right()[0]))
+        top = self.strip.get_bottom()[1] - 0.3
+        factor = min(1, LEFT_WIDTH / column.width, (top - STAGE_BOTTOM) / column.height)
+        column.scale(factor).set_x(BODY_LEFT, LEFT).set_y(top - column.height / 2)
+        self.bars.shift(RIGHT * BARS_LEFT + UP * BARS_BASELINE - self.bars.baseline.get_left())
+        grid = self.plane.plane
+        self.plane.shift(RIGHT * (RIGHT_COLUMN - grid.get_x()) + UP * (PLANE_TOP - grid.get_top()[1]))
+        for later, now in ((self.next_query, self.query), (self.next_scores, self.scores)):
+            later.scale(factor).move_to(now, aligned_edge=LEFT)
+        one_size(VGroup(column, self.bars, self.plane, self.next_query, self.next_scores, self.strip), factor)
+        pin(self.strip, self.heading)
+        self.plane.clear_labels()
+        self.output.lay_out()
+        self.factor = factor
+
+    def query_at(self, t: float) -> np.ndarray:
+        """The query moving in a straight line from the first query to the second."""
+        return (1 - t) * self.before.query + t * self.after.query
+
+    def follow_query(self) -> None:
+        """Recompute attention for the moving query; bars, plane and output follow."""
+        trace = attend(self.query_at(self.q_tracker.get_value()), self.example.keys, self.example.values)
+        self.bars.set_weights(trace.weights)
+        self.plane.set_blend(trace.weights)
+        self.output.set_values(trace.output)
+
+    def same_memory(self) -> None:
+        self.beat("The same keys and values")
+        self.show(
+            FadeIn(self.heading),
+            FadeIn(self.strip.dimmed()),
+            FadeIn(self.memory),
+            FadeIn(self.query),
+            run_time=1.2,
+            caption="Keep the keys and values from before, and the first query.",
+        )
+        self.show(
+            FadeIn(self.scores),
+            FadeIn(self.bars),
+            FadeIn(self.plane),
+            FadeIn(self.output_label),
+            FadeIn(self.output),
+            run_time=1.5,
+            caption="Its weights and its output, as computed in the last chapter.",
+            hold=2.5,
+        )
+
+    def new_query(self) -> None:
+        self.beat("A new query")
+        self.show(
+            FadeIn(self.tag),
+            FadeIn(self.tag_text),
+            run_time=0.8,
+            caption="The keys and values do not change.",
+            hold=1,
+        )
+        self.show(
+            Transform(self.query, self.next_query),
+            self.memory.animate.set_opacity(DIM),
+            run_time=1.2,
+            caption=f"Only the query changes, to {vector_tex(self.after.query, None)}.",
+            hold=2,
+        )
+
+    def new_blend(self) -> None:
+        self.beat("New weights, new blend")
+        new_scores = self.next_scores
+        ghost = VGroup(self.plane.output.copy().set_opacity(GHOST), *self.old_marks())
+        self.show(
+            ReplacementTransform(self.scores, new_scores),
+            FadeIn(ghost),
+            self.strip.light("dot", "scale"),
+            run_time=1,
+            caption=f"New scores {vector_tex(self.after.scores, SCORE_PLACES)}.",
+        )
+        self.scores = new_scores
+        moving = self.follow(VGroup(self.bars, self.plane, self.output), self.follow_query)
+        self.show(
+            self.q_tracker.animate.set_value(1.0),
+            self.strip.light("exp", "blend"),
+            run_time=MORPH_SECONDS,
+            caption="Recompute the weights: the bars move, and the output moves with them.",
+            hold=1.5,
+        )
+        self.unfollow(moving)
+        self.say("The faint marks and arrow are the blend before; the new query moved it.", hold=2.5)
+
+    def old_marks(self) -> list[Line]:
+        """A line across each bar's top where it stands now: its weight before the bars move."""
+        return [
+            Line(
+                bar.get_corner(UL), bar.get_corner(UR), color=bar.get_fill_color(), stroke_width=TICK_WIDTH
+            ).set_opacity(OLD_MARK)
+            for bar in self.bars.bars
+        ]
+
+    def zero_value(self) -> None:
+        self.beat("What each value adds")
+        tr = self.after
+        output = f"The output is {vector_tex(tr.output)}"
+        caption = (
+            f"{output}: a zero value adds nothing, however large its weight."
+            if np.allclose(tr.values[self.zero_shown[0]], 0)
+            else f"{output}: “{self.example.tokens[self.zero_shown[0]]}” now carries the most weight."
+        )
+        focus = SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)
+        self.show(
+            FadeIn(self.zoom),
+            self.strip.light("blend"),
+            run_time=1.2,
+            caption="Magnified: each weight times its value, tip to tail, adds up to the output.",
+            hold=2.5,
+        )
+        self.show(
+            FadeIn(self.zero_rows),
+            Create(focus),
+            self.memory.animate.set_opacity(1),
+            run_time=1,
+            caption=caption,
+            hold=3,
+        )
+
+    def summary(self) -> None:
+        self.beat("Summary")
+        self.show(
+            FadeIn(self.note),
+            self.strip.light(),
+            run_time=1,
+            caption="Recompute the weights for each new query; the stored keys and values are reused.",
+            hold=4,
+        )
+
+
+class Zoom(VGroup):
+    """The new blend magnified: a square of the plane around the origin and the output, drawn larger (one
+    scale for both axes) in a panel; each term w_i v_i tip to tail, labelled with its printed weight and its
+    value's name, and the output. A frame outlines the magnified square on the plane; once the texts have
+    their final size, `settle` places the labels and moves the panel where it covers least of what the
+    plane shows, joined to the frame by two lines."""
+
+    def __init__(self, plane: ValuePlane, tokens, trace, side: float):
+        super().__init__()
+        self.grid = plane.plane
+        ends = plane.term_ends(trace.weights)
+        corners = np.vstack([np.zeros((1, 2)), ends])
+        lo, hi = corners.min(axis=0), corners.max(axis=0)
+        self.centre = (lo + hi) / 2
+        half = max(float(np.max(hi - lo)) / 2 * (1 + ZOOM_MARGIN), 1e-6)
+        side = min(side, self.grid.height, self.grid.width)
+        self.magnify = (side - 2 * min(ZOOM_ROOM, side / 4)) / (2 * half)  # scene units per plane unit
+        a, b = self.grid.c2p(*(self.centre - half)), self.grid.c2p(*(self.centre + half))
+        self.frame = Rectangle(width=b[0] - a[0], height=b[1] - a[1], color=theme().muted, stroke_width=1.5)
+        self.frame.move_to((a + b) / 2)
+        self.panel = c.panel(side, side).move_to(self.grid)
+        starts = np.vstack([np.zeros((1, 2)), ends[:-1]])
+        self.terms, self.labels, self.term_weights = VGroup(), VGroup(), []
+        for i, (token, w, start, end) in enumerate(zip(tokens, trace.weights, starts, ends)):
+            if np.linalg.norm(end - start) * self.magnify >= SHORTEST:  # a zero value adds nothing to draw
+                self.terms.add(arrow(self.at(start), self.at(end), token_color(token), TERM_WIDTH))
+                self.term_weights.append(w)
+                self.labels.add(c.math(f"{fmt(w, WEIGHT_PLACES)}\\,v_{{{i + 1}}}", color=token_color(token)))
+        origin = self.at(np.zeros(2))
+        self.output = arrow(origin, origin + RIGHT, theme().output, OUTPUT_WIDTH)
+        place(self.output, origin, self.at(ends[-1]), OUTPUT_WIDTH)  # nothing to draw for a zero output
+        self.labels.add(c.text("output", role="small", color=theme().output))
+        self.view = VGroup(self.panel, self.axes(half), self.terms, self.output, self.labels)
+        self.links = VGroup()
+        self.add(self.links, self.frame, self.view)
+
+    def at(self, point) -> np.ndarray:
+        """Where plane point `point` is drawn in the panel."""
+        return self.panel.get_center() + np.array([*(np.asarray(point) - self.centre) * self.magnify, 0])
+
+    def axes(self, half: float) -> VGroup:
+        """The plane's axes where they cross the magnified square, in the grid's colour."""
+        (left, bottom, _), (right, top, _) = self.at(self.centre - half), self.at(self.centre + half)
+        x0, y0, _ = self.at(np.zeros(2))
+        lines = VGroup()
+        if bottom <= y0 <= top:
+            lines.add(Line([left, y0, 0], [right, y0, 0]))
+        if left <= x0 <= right:
+            lines.add(Line([x0, bottom, 0], [x0, top, 0]))
+        return lines.set_stroke(theme().grid, 2)
+
+    def settle(self, names, shapes) -> Zoom:
+        """Place the labels, then the panel in the corner or at the edge of the plane where it and its labels
+        overlap the fewest of `names`, then of `shapes` and the frame (the place nearest the frame on a tie);
+        join it to the frame. `hits`: those two counts where it stands."""
+        self.place_labels()
+        side = self.panel.width
+        spots = [self.grid.get_critical_point(d) - d * (side / 2 + ZOOM_INSET) for d in SPOTS]
+
+        def cost(spot) -> tuple[int, int, float]:
+            self.view.shift(spot - self.panel.get_center())
+            parts = [self.panel, *self.labels]
+            covered = [
+                sum(not c.apart(p, t) for p in parts for t in things)
+                for things in (names, [*shapes, self.frame])
+            ]
+            return *covered, float(np.linalg.norm(spot - self.frame.get_center()))
+
+        best = min(spots, key=cost)
+        self.hits = cost(best)[:2]  # and the view stands there
+        offset = self.panel.get_center() - self.frame.get_center()
+        pair = (UL, DR) if offset[0] * offset[1] > 0 else (UR, DL)
+        self.links.add(*[Line(self.frame.get_corner(d), self.panel.get_corner(d)) for d in pair])
+        self.links.set_stroke(theme().muted, 1.5)
+        return self
+
+    def place_labels(self) -> None:
+        """Each label beside the middle of its arrow, on the side away from the other arrows, moved clear of
+        the labels placed before it: the output's first, then the terms' by weight. A term's label with no
+        clear place is left out (its arrow's colour still says whose value it is)."""
+        arrows = [*self.terms, self.output]
+        by_weight = sorted(range(len(self.terms)), key=lambda k: -self.term_weights[k])
+        placed, dropped = [], []
+        for k in [len(arrows) - 1, *by_weight]:
+            mark, label = arrows[k], self.labels[k]
+            along = mark.get_end() - mark.get_start()
+            normal = np.array([-along[1], along[0], 0]) / max(np.linalg.norm(along), 1e-9)
+            rest = [a.get_center() for a in arrows if a is not mark]
+            if rest and np.dot(normal, mark.get_center() - np.mean(rest, axis=0)) < 0:
+                normal = -normal
+            label.next_to(mark.get_center(), normal, buff=LABEL_BUFF)
+            c.clear_of(label, mark.get_center(), placed, buff=LABEL_BUFF)
+            (placed if all(c.apart(label, other) for other in placed) else dropped).append(label)
+        self.labels.remove(*dropped)

@@ -1,0 +1,715 @@
+"""Chapter 2, the three-token drag (source 000): a query moves among three keys."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UL,
+    UP,
+    ArcBetweenPoints,
+    Create,
+    DashedLine,
+    FadeIn,
+    FadeOut,
+    GrowArrow,
+    LaggedStart,
+    Line,
+    MoveAlongPath,
+    Text,
+    TracedPath,
+    VGroup,
+    VMobject,
+    smooth,
+)
+
+from attention import attend, examples
+from scenes.kit import components as c
+from scenes.kit.arithmetic import (
+    SCORE_PLACES,
+    WEIGHT_PLACES,
+    coords,
+    division_tex,
+    dot_product_tex,
+    exp_tex,
+    fmt,
+    ratio_tex,
+    relation,
+    sum_tex,
+)
+from scenes.kit.chapter import STAGE_BOTTOM, ChapterScene, reading_time
+from scenes.kit.formula_slot import formula_slot, pin
+from scenes.kit.palette import MIN_PX, SIZES, theme, token_color
+from scenes.kit.vector_rows import one_size
+
+EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
+SUM_TERMS_PER_LINE = 3  # the worked sum of exponentials breaks onto a new line after this many terms
+PLANE_BOX = (5.3, 4.6)  # width, height available to the plane
+PLANE_CENTER = np.array([-4.1, -0.8, 0])
+BARS_BASELINE = np.array([2.9, -0.22, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
+BAR_HEIGHT = 1.6
+GLOSSARY_TOP_LEFT = np.array([0.4, -1.45, 0])  # the symbols' legend builds up below the bars
+RIGHT_LEFT, RIGHT_EDGE = -1.2, 6.9  # the worked example and the comparison use x in this range
+NAME_WIDTH = 1.6  # a token's name in the worked example is cut to this width
+VERDICT_NAME = 12  # characters of a token's name the verdict keeps
+LABEL_GAP = 0.3  # between the cross and its label
+LABEL_TRIES = 4  # rings round a point, LABEL_GAP apart, where a label looks for a clear place
+SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
+RIGHT_MARK = 0.2  # the side of a right-angle mark
+OUTPUT_WIDTH = 9  # the output arrow's stroke, wider than a key's (5): a rim round a key it lies along
+PLANE_RIGHT = RIGHT_LEFT - 0.15  # the plane's labels stay left of this x, clear of the worked example
+MINI_SPACING, MINI_GAP = 0.95, 0.5  # the comparison's bars: at most this far apart; between two charts
+CHART_RIGHT = 7.3  # the comparison reaches this x (the safe area ends at 7.5)
+MINI_HEIGHT = 2.0  # the comparison's bars: the height of a weight of 1 (lower if the stage is short)
+LAYOUTS = ("beside", "in_place", "one_column")  # the worked example's layouts, in order of preference
+SMALLEST = MIN_PX / SIZES["number"]  # the smallest factor the worked example's arithmetic is drawn at
+LEG_SECONDS = 3.0
+BEND = 0.6  # radians of curvature on each leg of the drag, so the path is a curve
+NEAREST_MARGIN = 0.1  # a key nearer the cross than every other by this much is "the nearest"
+ALIGNED = 0.99  # a key whose cosine with the query is at least this points along it
+UNRELATED = 0.05  # a key whose cosine is within this of 0 points in an unrelated direction
+NOTE = "Dot products grow with d; without ÷ √d, softmax saturates toward one-hot."
+PAYOFF = (
+    "Not one RNN hidden state for a whole sequence (chapter 1): a fresh, query-specific blend, "
+    "recomputed on demand."
+)
+
+
+class LiveAttention(VGroup):
+    """The plane, keys, query cross, weight bars and output arrow, kept in step with numpy. The output arrow
+    is drawn under the keys and wider, so a key it lies along stays visible inside its orange rim."""
+
+    def __init__(self, example):
+        super().__init__()
+        self.example = example
+        self.plane = c.vector_plane(np.vstack([example.keys, example.path]))
+        self.plane.scale_to_fit_width(PLANE_BOX[0])
+        if self.plane.height > PLANE_BOX[1]:
+            self.plane.scale_to_fit_height(PLANE_BOX[1])
+        self.plane.move_to(PLANE_CENTER)
+        self.keys = VGroup(
+            *[c.plane_arrow(self.plane, k, token_color(t)) for t, k in zip(example.tokens, example.keys)]
+        )
+        self.key_labels = VGroup()
+        for t, k in zip(example.tokens, example.keys):
+            label = c.arrow_label(self.plane, k, t, token_color(t))
+            self.key_labels.add(clear_near(label, self.plane.c2p(*k), self.key_labels))
+        self.cross = c.cross_marker().move_to(self.plane.c2p(*example.path[0]))
+        self.bars = c.WeightBars(example.tokens, self.trace().weights, height=BAR_HEIGHT)
+        self.bars.shift(BARS_BASELINE - self.bars.baseline.get_center())
+        self.output = c.plane_arrow(self.plane, self.trace().output, theme().output, width=OUTPUT_WIDTH)
+        self.glossary = glossary(self.trace().width)
+        self.add(self.plane, self.output, self.keys, self.key_labels, self.cross, self.bars)
+
+    def query(self) -> np.ndarray:
+        """The query vector under the cross, in plane coordinates."""
+        return np.array(self.plane.p2c(self.cross.get_center())[:2])
+
+    def trace(self):
+        return attend(self.query(), self.example.keys)
+
+    def refresh(self) -> LiveAttention:
+        """Recompute attention for the cross's position and update bars and output arrow."""
+        trace = self.trace()
+        self.bars.set_weights(trace.weights)
+        self.output.put_start_and_end_on(self.plane.c2p(0, 0), self.plane.c2p(*trace.output))
+        return self
+
+    def move_query_to(self, point) -> LiveAttention:
+        self.cross.move_to(self.plane.c2p(*point))
+        return self.refresh()
+
+
+def equal(trace) -> bool:
+    """Whether the weights are (about) equal: every q · k_i alike."""
+    return bool(np.ptp(trace.weights) < 0.01)
+
+
+def nearest(trace) -> int | None:
+    """The key whose tip is nearest the query, or None when another is about as near."""
+    distances = np.linalg.norm(trace.keys - trace.query, axis=1)
+    closest = int(np.argmin(distances))
+    return None if np.sum(distances < distances[closest] + NEAREST_MARGIN) > 1 else closest
+
+
+def clear_near(label, point, others):
+    """`label` where it is, or moved round `point` (ever farther, up to LABEL_TRIES rings) to the first place
+    clear of `others` and left of PLANE_RIGHT; where it was when none is."""
+    start = label.get_center()
+    for ring in range(1, LABEL_TRIES + 1):
+        c.clear_of(label, point, others, buff=LABEL_GAP * ring, right=PLANE_RIGHT)
+        inside = -c.FRAME_RIGHT <= label.get_left()[0] and label.get_right()[0] <= PLANE_RIGHT
+        if inside and all(c.apart(label, other) for other in others):
+            return label
+    return label.move_to(start)
+
+
+def describe(tokens, trace) -> str:
+    """A caption for the weights at a stop of the drag (for equal weights, why: not the nearest key)."""
+    weights = trace.weights
+    if equal(trace):
+        same = f"Equal q · k_i, so each weight is {fmt(weights[0], WEIGHT_PLACES)}"
+        close = nearest(trace)
+        if close is None:
+            return f"{same}: dot products set the weights."
+        return f"{same}, though “{tokens[close]}” is nearest: dot products, not distance."
+    top = int(np.argmax(weights))
+    return f"Near “{tokens[top]}”, “{tokens[top]}” gets the most weight: {fmt(weights[top], WEIGHT_PLACES)}."
+
+
+def glossary(width: int) -> c.Grid:
+    """The symbols' legend, one row each (faded in where each is first used): k_i, q, d, w_i, output."""
+    rows = [
+        (r"k_i", "key of token i (an arrow)", theme().text),
+        (r"q", "query (×): what is looking", theme().query),
+        (rf"d = {width}", "dimension of q and the keys", theme().text),
+        (r"w_i", "weight on token i (a bar)", theme().text),
+        (r"\text{output}", "= Σ wᵢ vᵢ, the blend; here vᵢ = kᵢ", theme().output),
+    ]
+    symbols = [c.math(tex, color=color) for tex, _, color in rows]
+    meanings = [c.text(meaning, role="small", color=theme().muted) for _, meaning, _ in rows]
+    table = c.Grid(symbols, meanings, col_buff=0.3, row_buff=0.16)
+    for symbol, meaning in zip(symbols, meanings):
+        symbol.match_y(meaning)
+    return table.move_to(GLOSSARY_TOP_LEFT, aligned_edge=UL)
+
+
+def ranked(weights) -> np.ndarray:
+    """Token indices from the largest weight to the smallest."""
+    return np.argsort(weights, kind="stable")[::-1]
+
+
+def outcomes(weights) -> tuple[str, str]:
+    """What the largest and the smallest weight amount to: ('dominates', 'gets almost none')."""
+    order = ranked(weights)
+    lead = "dominates" if weights[order[0]] > 0.5 else "leads"
+    last = "gets almost none" if weights[order[-1]] < 0.1 else "gets the least"
+    return lead, last
+
+
+def cosines(trace) -> np.ndarray:
+    """The cosine of the angle between the query and each key (0 for a zero vector)."""
+    lengths = np.linalg.norm(trace.keys, axis=1) * np.linalg.norm(trace.query)
+    return np.divide(trace.dots, lengths, out=np.zeros_like(trace.dots), where=lengths > 0)
+
+
+def overlap(cosine: float, least: bool) -> str:
+    """How a key's direction relates to the query's, from their cosine."""
+    if cosine > UNRELATED and least:
+        return "it overlaps the query's direction least"
+    if cosine >= ALIGNED:
+        return "it points along the query's direction"
+    if cosine > UNRELATED:
+        return "it partly overlaps the query's direction"
+    if cosine >= -UNRELATED:
+        return "it points in an unrelated direction"
+    return "it points away from the query's direction"
+
+
+def reasons(tokens, trace) -> list[tuple[str, list[int]]]:
+    """The verdict's reasons, one caption per key from the largest weight to the smallest, each with the
+    keys it is about: '“sat” keeps a share because it partly overlaps the query's direction.' (several keys
+    in the middle share one caption).
+
+    The order comes from the weights (which follow q · k_i); each reason from that key's cosine with q.
+    """
+    w, cos = trace.weights, cosines(trace)
+    order = [int(i) for i in ranked(w)]
+    if equal(trace):
+        return [("Every key overlaps the query's direction equally, so the weights are equal.", order)]
+    lead, last = outcomes(w)
+    first = f"“{tokens[order[0]]}” {lead}: the longest shadow on the query's direction."
+    parts = [(first, order[:1])]
+    middle = order[1:-1]
+    if len(middle) == 1:
+        link = "because" if cos[middle[0]] > UNRELATED else "though"
+        parts.append(
+            (f"“{tokens[middle[0]]}” keeps a share {link} {overlap(cos[middle[0]], least=False)}.", middle)
+        )
+    elif middle:
+        parts.append((f"The {len(middle)} others keep shares, in the order of their shadows.", middle))
+    parts.append((f"“{tokens[order[-1]]}” {last} because {overlap(cos[order[-1]], least=True)}.", order[-1:]))
+    return parts
+
+
+def verdict(tokens, trace) -> str:
+    """The worked example's conclusion as a short label: 'At q = (2, 0): “the” dominates, ...' (a name longer
+    than VERDICT_NAME cut short with '…': the captions name it in full)."""
+    w = trace.weights
+    if equal(trace):
+        return f"At q = {coords(trace.query)}: equal weights."
+    tokens = [t if len(t) <= VERDICT_NAME else t[: VERDICT_NAME - 1] + c.ELLIPSIS for t in tokens]
+    order = ranked(w)
+    lead, last = outcomes(w)
+    middle = [f"“{tokens[i]}” keeps a share" for i in order[1:-1]]
+    if len(middle) > 1:
+        middle = [f"{len(middle)} others keep a share"]
+    parts = [f"“{tokens[order[0]]}” {lead}", *middle, f"“{tokens[order[-1]]}” {last}"]
+    return f"At q = {coords(trace.query)}: " + ", ".join(parts) + "."
+
+
+def divided(trace) -> str:
+    """'÷ √2 ≈ 1.414': what the scores of `trace` were divided by."""
+    d = trace.width
+    return f"÷ √{d} {relation(trace.divisor, SCORE_PLACES, tex=False)} {fmt(trace.divisor, SCORE_PLACES)}"
+
+
+def comparison(trace, unscaled, blend) -> str:
+    """The caption of the three weight charts, left to right: chapter 4's (its width d, so its divisor √d),
+    this one's, and this one's without scaling; each by its top weight."""
+    top = [fmt(t.weights.max(), WEIGHT_PLACES) for t in (blend, trace, unscaled)]
+    rest = f"{divided(trace)} here {top[1]}, no scaling {top[2]}."
+    if trace.dots.shape == blend.dots.shape and np.allclose(np.sort(trace.dots), np.sort(blend.dots)):
+        dots = ", ".join(fmt(x, SCORE_PLACES) for x in np.sort(trace.dots)[::-1])
+        return (
+            f"Top weight from dots {dots}: {divided(blend)} (chapter 4, d = {blend.width}) {top[0]}, {rest}"
+        )
+    there = (
+        f"Chapter 4 (d = {blend.width}) divides its own dot products {divided(blend)}: top weight {top[0]}"
+    )
+    return f"{there}; {rest}"
+
+
+def reach(plane, direction) -> tuple[float, float]:
+    """The range of s for which s × `direction` (plane units) stays inside the plane's box."""
+    low, high = -np.inf, np.inf
+    for j, box in enumerate((plane.x_range, plane.y_range)):
+        if abs(direction[j]) > 1e-12:
+            a, b = sorted((box[0] / direction[j], box[1] / direction[j]))
+            low, high = max(low, a), min(high, b)
+    return low, high
+
+
+class Shadows(VGroup):
+    """Each key dropped onto the query's direction: `line` the direction, dashed across the plane (a group,
+    empty for a zero query); `parts[i]` key i's dashed perpendicular from its tip, a right-angle mark at its
+    foot and its shadow, a thick segment in its colour from the origin to the foot, beside the line (on
+    the side with less of the keys), one lane per key, in `colors[i]`. A shadow is q · k_i / |q| long, so the
+    longest belongs to the largest dot product; a key whose foot falls outside the plane has no part."""
+
+    def __init__(self, plane, trace, colors):
+        super().__init__()
+        q = np.asarray(trace.query, dtype=float)
+        self.line, self.parts = VGroup(), [VGroup() for _ in trace.keys]
+        length = float(np.linalg.norm(q))
+        if length < 1e-9:
+            return
+        u = q / length
+        low, high = reach(plane, u)
+        self.line.add(
+            DashedLine(plane.c2p(*(low * u)), plane.c2p(*(high * u)), color=theme().query, stroke_width=2)
+        )
+        normal = np.array([-u[1], u[0], 0])
+        if np.sum(trace.keys @ normal[:2]) > 0:  # the shadows go on the side with less of the keys
+            normal = -normal
+        for lane, i in enumerate(ranked(trace.weights)):
+            along = float(np.dot(trace.keys[i], u))
+            if low - 1e-9 <= along <= high + 1e-9:
+                offset = normal * SHADOW_LANE * (lane + 1)
+                self.parts[i] = self.part(plane, trace.keys[i], along * u, offset, colors[i])
+        self.add(self.line, *self.parts)
+
+    @staticmethod
+    def part(plane, key, foot, offset, color: str) -> VGroup:
+        """A key's perpendicular, right-angle mark and shadow (see the class)."""
+        tip, base, origin = plane.c2p(*key), plane.c2p(*foot), plane.c2p(0, 0)
+        made = VGroup()
+        if np.linalg.norm(tip - base) > 2 * RIGHT_MARK:
+            up = (tip - base) / np.linalg.norm(tip - base)
+            along = np.array([up[1], -up[0], 0])  # along the query's line, toward the origin if it can
+            along = -along if np.dot(along, origin - base) < 0 else along
+            corner = VMobject(stroke_color=color, stroke_width=2).set_points_as_corners(
+                [base + RIGHT_MARK * up, base + RIGHT_MARK * (up + along), base + RIGHT_MARK * along]
+            )
+            made.add(DashedLine(tip, base, color=color, stroke_width=2, dash_length=0.08), corner)
+        if np.linalg.norm(base - origin) > 1e-6:
+            made.add(Line(origin + offset, base + offset, color=color, stroke_width=SHADOW_WIDTH))
+        return made
+
+
+class ThreeTokenDrag(ChapterScene):
+    """A query (×) is dragged among the keys "the", "cat" and "sat"; the weights follow."""
+
+    def inputs(self):
+        return examples.current().drag
+
+    def construct(self):
+        self.build()
+        self.introduce()
+        self.drag()
+        self.worked_example()
+        self.why_scale()
+
+    def build(self) -> None:
+        """Create every mobject (without playing anything)."""
+        self.example = self.inputs()
+        self.heading = c.chapter_title(self.title, "A query looks at three keys and blends them by weight")
+        self.live = LiveAttention(self.example).refresh()
+        self.strip = pin(formula_slot(), self.heading)
+
+    def introduce(self) -> None:
+        self.beat("Keys in a plane")
+        live, rows = self.live, self.live.glossary.row
+        self.show(
+            FadeIn(self.heading),
+            Create(live.plane),
+            run_time=1.5,
+            caption="Each arrow is a key vector k_i, one per token i, at a fixed point.",
+        )
+        self.play(
+            *[GrowArrow(k) for k in live.keys],
+            *[FadeIn(label) for label in live.key_labels],
+            FadeIn(rows(0)),
+            run_time=1.5,
+        )
+        d = live.trace().width
+        self.show(
+            FadeIn(live.cross, scale=2),
+            FadeIn(rows(1)),
+            FadeIn(rows(2)),
+            run_time=1,
+            caption=f"The cross is the query q: what is looking. q and each k_i have d = {d} numbers "
+            "(d is the dimension).",
+        )
+        self.show(
+            FadeIn(self.strip),
+            FadeIn(live.bars),
+            GrowArrow(live.output),
+            FadeIn(rows(3)),
+            FadeIn(rows(4)),
+            run_time=1.5,
+            caption="score_i compares q with k_i; w_i sum to 1; the output blends the values (here, the keys) "
+            "by weight.",
+        )
+
+    def drag(self) -> None:
+        self.beat("Drag the query")
+        live = self.live
+        self.follow(live)
+        trail = TracedPath(
+            live.output.get_end,
+            stroke_color=theme().output,
+            stroke_width=4,
+            dissipating_time=1.2,
+            stroke_opacity=[0, 0.8],
+        )
+        self.add(trail)
+        legs = list(zip(self.example.path[:-1], self.example.path[1:]))
+        for start, end in legs[:-1]:
+            self.play(MoveAlongPath(live.cross, self.leg(start, end)), run_time=LEG_SECONDS, rate_func=smooth)
+            self.say(describe(self.example.tokens, live.trace()))
+            if equal(live.trace()):
+                self.point_out_equal_dots(live.trace())
+        # the last leg carries the payoff, and lasts as long as it takes to read
+        self.show(
+            MoveAlongPath(live.cross, self.leg(*legs[-1])),
+            caption=PAYOFF,
+            run_time=max(LEG_SECONDS, reading_time(PAYOFF)),
+            rate_func=smooth,
+        )
+        self.unfollow(live)
+        self.play(FadeOut(trail), run_time=0.3)
+        self.remove(trail)
+
+    def point_out_equal_dots(self, trace) -> None:
+        """While the caption is read: over each bar its q · k_i, all alike, and a dashed line from the cross to
+        the nearest key's tip (being nearest gives that key nothing extra); then both fade."""
+        live, bars = self.live, self.live.bars
+        dots = VGroup(*[c.math(fmt(x, SCORE_PLACES)) for x in trace.dots])
+        room = bars.width / len(bars.bars) - 0.1
+        shown = max(d.width for d in dots) <= room
+        for dot, value in zip(dots, bars.values):
+            dot.next_to(value, UP, buff=0.3).set_y(bars.values.get_top()[1] + 0.3, DOWN)
+        head = c.text("q · kᵢ: equal for every key", role="small", color=theme().muted)
+        head.next_to(dots if shown else bars.values, UP, buff=0.2).match_x(bars.baseline)
+        marks = VGroup(head, *(dots if shown else []))
+        close = nearest(trace)
+        if close is not None:
+            tip = live.plane.c2p(*trace.keys[close])
+            marks.add(
+                DashedLine(
+                    live.cross.get_center(), tip, color=theme().muted, stroke_width=3, dash_length=0.08
+                )
+            )
+        self.play(LaggedStart(*[FadeIn(m) for m in marks], lag_ratio=0.5), run_time=2.5)
+        self.wait_for_reader()
+        self.play(FadeOut(marks), run_time=0.5)
+
+    def leg(self, start, end) -> ArcBetweenPoints:
+        """The curved path of the query from `start` to `end` (plane coordinates)."""
+        return ArcBetweenPoints(self.live.plane.c2p(*start), self.live.plane.c2p(*end), angle=BEND)
+
+    def worked_example(self) -> None:
+        self.beat("Worked example")
+        live = self.live
+        trace = self.example.trace()
+        q_label = c.text(f"q = {coords(trace.query)}", role="label", color=theme().query)
+        self.steps = self.step_table(trace)
+        blocks = self.steps
+        self.show(
+            live.animate.move_query_to(self.example.query),
+            run_time=0.8,
+            caption=f"Stop at q = {coords(trace.query)}. Step 1: q · k_i for every key.",
+        )
+        clear_near(
+            q_label.next_to(live.cross, DOWN, buff=LABEL_GAP), live.cross.get_center(), live.key_labels
+        )
+        self.play(
+            FadeIn(q_label),
+            FadeOut(live.bars),
+            FadeOut(live.glossary),
+            self.strip.light("dot"),
+            run_time=0.6,
+        )
+        captions = (
+            None,  # step 1's caption came with the stop
+            f"Step 2: divide by √d = √{trace.width} {relation(trace.divisor, SCORE_PLACES, tex=False)} "
+            f"{fmt(trace.divisor, SCORE_PLACES)} to get score_i.",
+            "Step 3: softmax (exponentiate, sum, divide) gives w_i.",
+            None,  # the weights, where they take the exponentials' place
+        )
+        for i, (block, caption, term) in enumerate(zip(blocks, captions, ("dot", "scale", "exp", "exp"))):
+            if i in self.leaving:  # what a block takes the place of leaves first, once its caption is read
+                self.wait_for_reader()
+                self.play(FadeOut(VGroup(*self.leaving[i])), run_time=0.5)
+            self.show(
+                FadeIn(block, shift=0.2 * DOWN),
+                self.strip.light(term),
+                run_time=1.2,
+                caption=caption,
+                hold=1.2,
+            )
+        self.give_reasons(trace)
+
+    def give_reasons(self, trace) -> None:
+        """The verdict, then its reasons one caption at a time, each key dropped onto the query's direction
+        as it is spoken about (its shadow there is q · k_i / |q|)."""
+        colors = [token_color(t) for t in self.example.tokens]
+        self.shadows = Shadows(self.live.plane, trace, colors)
+        if self.verdict_alone:  # no room for it under the steps: they leave first
+            self.wait_for_reader()
+            self.play(FadeOut(VGroup(*self.still_shown(self.steps))), run_time=0.5)
+        for i, (caption, keys) in enumerate(reasons(self.example.tokens, trace)):
+            shown = [Create(self.shadows.parts[k]) for k in keys if len(self.shadows.parts[k])]
+            if i == 0:
+                shown += [FadeIn(self.verdict), self.strip.light(), *map(Create, self.shadows.line)]
+            if shown:
+                self.show(*shown, run_time=1, caption=caption)
+            else:
+                self.say(caption)
+
+    def step_table(self, trace) -> list[VGroup]:
+        """The worked example's steps, as blocks of checkable arithmetic shown one after another, and the
+        verdict under them (or, with no room there, in their place once they leave), below the formula strip
+        and right of the plane. The first layout of LAYOUTS that fits: step 3 under steps 1 and 2
+        ("beside"), in their place ("in_place"), or each step's column in the place of the one before,
+        beside the names ("one_column"); the arithmetic is drawn smaller, all of it alike, if needed (names
+        and headers keep their sizes). `leaving[i]`: what leaves before block i comes."""
+        width = RIGHT_EDGE - RIGHT_LEFT
+        self.verdict = c.paragraph_within(verdict(self.example.tokens, trace), width, "small")
+        top = self.strip.get_bottom()[1] - 0.25
+        room = (width, top - STAGE_BOTTOM - self.verdict.height - 0.2)
+        for layout in LAYOUTS:
+            self.table_factor, blocks = self.fitted(trace, layout, room)
+            table = VGroup(*blocks)
+            if table.width <= room[0] + 1e-6 and table.height <= room[1] + 1e-6:
+                break
+        table.move_to([RIGHT_LEFT, top, 0], aligned_edge=UL)
+        self.verdict.next_to(table, DOWN, buff=0.2).align_to(table, LEFT)
+        self.verdict_alone = self.verdict.get_bottom()[1] < STAGE_BOTTOM  # then it takes the steps' place
+        if self.verdict_alone:
+            self.verdict.move_to(table, aligned_edge=UL)
+        return blocks
+
+    def fitted(self, trace, layout: str, room) -> tuple[float, list[VGroup]]:
+        """The steps in `layout` and the factor their arithmetic is drawn at, the largest (down to
+        MIN_PX) that fits `room` (width, height); names and headers keep their size, so it takes rounds."""
+        factor, blocks = 1.0, self.steps_at(trace, 1.0, layout)
+        for _ in range(4):
+            table = VGroup(*blocks)
+            fit = min(room[0] / table.width, room[1] / table.height)
+            if fit >= 1 or fit < SMALLEST:  # fits, or cannot fit at any allowed size
+                break
+            factor = max(SMALLEST, factor * fit * 0.99)
+            blocks = self.steps_at(trace, factor, layout)
+        return factor, blocks
+
+    def steps_at(self, trace, factor: float, layout: str) -> list[VGroup]:
+        """The steps' blocks in `layout` (see `step_table`), their arithmetic at `factor` times its size."""
+        d = trace.width
+
+        def names() -> list:
+            return [c.clipped(t, NAME_WIDTH, color=token_color(t)) for t in self.example.tokens]
+
+        def cells(rows) -> list:
+            made = [c.math(row) for row in rows]
+            one_size(VGroup(*made), factor)
+            return made
+
+        dots = cells([dot_product_tex(trace.query, k, x) for k, x in zip(trace.keys, trace.dots)])
+        scaled = cells([division_tex(x, rf"\sqrt{{{d}}}", s) for x, s in zip(trace.dots, trace.scores)])
+        exps = cells([exp_tex(s, e, SCORE_PLACES, EXP_PLACES) for s, e in zip(trace.scores, trace.exps)])
+        ratios = cells(
+            [
+                ratio_tex(e, trace.exp_sum, w, EXP_PLACES, WEIGHT_PLACES)
+                for e, w in zip(trace.exps, trace.weights)
+            ]
+        )
+
+        def total(indent: float):
+            """The sum of the exponentials, as many terms a line (up to SUM_TERMS_PER_LINE) as fit the
+            worked example's width `indent` in from its left edge."""
+            for per_line in range(SUM_TERMS_PER_LINE, 0, -1):
+                (line,) = cells([r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES, per_line)])
+                if line.width <= RIGHT_EDGE - RIGHT_LEFT - indent:
+                    break
+            return line
+
+        heads = [
+            c.text(words, role="small", color=theme().muted)
+            for words in (
+                "1  dot products q · kᵢ",
+                f"2  scoreᵢ = q · kᵢ / √{d}",
+                "3  wᵢ: exponentiate, sum, divide",
+            )
+        ]
+        if layout == "one_column":
+            return self.one_column(names(), heads, (dots, scaled, exps, ratios), total)
+        top = c.Grid(names(), dots, scaled, col_buff=0.35, row_buff=0.15)
+        bottom = c.Grid(names(), exps, ratios, col_buff=0.35, row_buff=0.15)
+        top_names, _, top_scaled = top.columns
+        step1 = VGroup(
+            heads[0].next_to(top_names[0], UP, buff=0.2).align_to(top_names[0], LEFT), *top.columns[:2]
+        )
+        heads[1].next_to(top_scaled[0], UP, buff=0.2).align_to(top_scaled[0], LEFT)
+        heads[1].shift(RIGHT * max(0.0, heads[0].get_right()[0] + 0.3 - heads[1].get_left()[0]))
+        step2 = VGroup(heads[1].set_y(heads[0].get_y()), top_scaled)
+        names3 = bottom.columns[0]
+        summed = total(exps[0].get_left()[0] - bottom.get_left()[0])
+        step3 = VGroup(
+            heads[2].next_to(names3[0], UP, buff=0.2).align_to(names3[0], LEFT),
+            bottom,
+            summed.next_to(bottom, DOWN, buff=0.25).align_to(exps[0], LEFT),
+        )
+        if layout == "in_place":
+            step3.move_to(VGroup(step1, step2), aligned_edge=UL)
+            self.leaving = {2: [step1, step2]}
+        else:
+            step3.next_to(VGroup(step1, step2), DOWN, buff=0.25).align_to(step1, LEFT)
+            self.leaving = {}
+        return [step1, step2, step3]
+
+    def one_column(self, names, heads, columns, sum_line) -> list[VGroup]:
+        """Names, and beside them one column at a time (dot products, scores, exponentials, weights), each in
+        the place of the one before; the header of each step in the place of the one before; under the
+        exponentials their sum, `sum_line(indent)`."""
+        table = c.Grid(names, columns[0], col_buff=0.35, row_buff=0.15)
+        slots = table.columns[1]
+        total = sum_line(slots.get_left()[0] - table.get_left()[0])
+        for later in columns[1:]:
+            for cell, slot in zip(later, slots):
+                cell.move_to(slot, aligned_edge=LEFT)
+        for head in heads:
+            head.next_to(names[0], UP, buff=0.2).align_to(names[0], LEFT)
+        total.next_to(VGroup(*columns[2]), DOWN, buff=0.25).align_to(slots, LEFT)
+        self.leaving = {1: [heads[0], *columns[0]], 2: [heads[1], *columns[1]], 3: list(columns[2])}
+        return [
+            VGroup(heads[0], table),
+            VGroup(heads[1], *columns[1]),
+            VGroup(heads[2], *columns[2], total),
+        ] + [VGroup(*columns[3])]
+
+    def why_scale(self) -> None:
+        self.beat("Why divide by the square root of d")
+        trace = self.live.trace()
+        unscaled = attend(self.example.query, self.example.keys, scaled=False)
+        blend = examples.current().blend
+        top = [RIGHT_LEFT, self.strip.get_bottom()[1] - 0.3, 0]
+        self.play(
+            *[FadeOut(VGroup(*shown)) for shown in [self.still_shown(self.steps)] if shown],
+            self.verdict.animate.move_to(top, aligned_edge=UL),
+            run_time=1,
+        )
+        tokens = self.example.tokens
+        sets = [
+            (
+                blend.tokens,
+                blend.trace(0).weights,
+                (divided(blend.trace(0)), f"chapter 4, d = {blend.trace(0).width}"),
+            ),
+            (tokens, trace.weights, (divided(trace), f"here, d = {trace.width}")),
+            (tokens, unscaled.weights, ("no scaling", "÷ 1")),
+        ]
+        charts, note = self.charts(sets, top[1] - self.verdict.height)
+        self.show(
+            LaggedStart(*[FadeIn(chart) for chart in charts], lag_ratio=0.7),
+            FadeIn(note),
+            run_time=2.4,
+            caption=comparison(trace, unscaled, blend.trace(0)),
+            hold=1,
+        )
+        self.summary = VGroup(self.verdict, charts, note)
+
+    def still_shown(self, blocks) -> list:
+        """The parts of `blocks` on screen now (a part that left earlier is no longer in the scene)."""
+        members = {id(m) for block in blocks for m in block.get_family()}
+        return [m for m in self.mobjects if id(m) in members]
+
+    def charts(self, sets, top: float) -> tuple[VGroup, Text]:
+        """Weight charts side by side from x = RIGHT_LEFT, below `top`, their bars on one baseline and one
+        scale, each named under it: `sets` are (tokens, weights, label lines), left to right. The note on
+        why under them all; the bars are made lower while the note would reach below the stage."""
+        count = sum(len(tokens) for tokens, _, _ in sets)
+        spacing = min(MINI_SPACING, (CHART_RIGHT - RIGHT_LEFT - MINI_GAP * (len(sets) - 1)) / count)
+        note = c.paragraph_within(NOTE, CHART_RIGHT - RIGHT_LEFT, role="small", color=theme().muted)
+        tallest = max(float(np.max(weights)) for _, weights, _ in sets)
+        height = MINI_HEIGHT
+        for _ in range(3):
+            bars = [self.mini_bars(tokens, weights, height, spacing) for tokens, weights, _ in sets]
+            x = RIGHT_LEFT
+            for chart in bars:
+                chart.shift([x - chart.baseline.get_left()[0], -chart.baseline.get_y(), 0])
+                x = chart.baseline.get_right()[0] + MINI_GAP
+            crowded = any(max(name.width for name in chart.labels) > spacing - 0.1 + 1e-6 for chart in bars)
+            for chart in bars if crowded else []:  # names cut to a letter would collide: colours tell them
+                chart.remove(chart.labels)
+            row = VGroup(*bars)
+            row.shift(UP * (top - 0.45 - row.get_top()[1]))
+            names_bottom = min((b.baseline if crowded else b.labels).get_bottom()[1] for b in bars)
+            labels = [
+                self.chart_label(lines, chart.baseline.width + MINI_GAP - 0.1).next_to(
+                    [chart.baseline.get_x(), names_bottom, 0], DOWN, buff=0.2
+                )
+                for chart, (_, _, lines) in zip(bars, sets)
+            ]
+            note.next_to(VGroup(row, *labels), DOWN, buff=0.35).set_x(RIGHT_LEFT, LEFT)
+            if note.get_bottom()[1] >= STAGE_BOTTOM:
+                break
+            height = max(0.4, height - (STAGE_BOTTOM + 0.05 - note.get_bottom()[1]) / tallest)
+        return VGroup(*[VGroup(chart, label) for chart, label in zip(bars, labels)]), note
+
+    @staticmethod
+    def chart_label(lines, width: float) -> VGroup:
+        """A chart's name under it, a line each (wrapped within `width`), centred."""
+        shown = [c.paragraph_within(line, width, role="small", color=theme().muted) for line in lines]
+        return VGroup(*shown).arrange(DOWN, buff=0.08)
+
+    @staticmethod
+    def mini_bars(tokens, weights, height: float, spacing: float) -> c.WeightBars:
+        """Bars of `weights`, `height` high for a weight of 1, `spacing` apart (only the largest one's value
+        when the values do not fit between the bars)."""
+        bars = c.WeightBars(
+            tokens,
+            weights,
+            height=height,
+            bar_width=min(0.5, 0.6 * spacing),
+            spacing=spacing,
+            show_total=False,
+        )
+        if max(v.width for v in bars.values) > spacing - 0.1:
+            top = int(np.argmax(weights))
+            bars.values.remove(*[v for i, v in enumerate(bars.values) if i != top])
+            bars.values[0].match_x(bars.bars[top])
+        return bars

@@ -1,0 +1,205 @@
+"""Numbers as the lecture prints them, and the TeX of the arithmetic it shows.
+
+Every equation is true as printed. Each row's result is the exact result rounded to its places, and
+its sign is '=' only when the operands *as printed* give exactly the result as printed, '≈' otherwise
+(`sign`); so '0.333 + 0.333 + 0.333 ≈ 1' and '2 / \\sqrt{4} = 1'. An input whose rounded form would not
+give the shown result is printed cut, ending in `\\ldots` (`shown`). Each row is returned as `Tex`: its
+TeX string, carrying the row as data (`Relation`: operands, operation, sign and result, each string as
+printed), which `scenes.kit.components.math` attaches to the formula it draws, so tests can check every
+equation on screen. These build strings only from numbers, never from user text (token names are
+drawn as `Text`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+WEIGHT_PLACES = 3  # weights and outputs, to three places
+SCORE_PLACES = 3  # scaled scores and divisors, to three places
+
+
+def fmt(value: float, places: int) -> str:
+    """A number as the sources print it: whole numbers bare (4, 0), others to `places` (0.125)."""
+    value = float(value)
+    if abs(value - round(value)) < 1e-9:
+        return str(int(round(value)))
+    return f"{value:.{places}f}"
+
+
+def column_places(values, places: int) -> int:
+    """The decimals a column of `values` is printed with: 0 when every one is whole, else `places`."""
+    return 0 if all(abs(float(v) - round(float(v))) < 1e-9 for v in values) else places
+
+
+def fmt_column(values, places: int) -> list[str]:
+    """`values` printed as one column: the same decimals down it (never '4' beside '3.500')."""
+    shared = column_places(values, places)
+    return [f"{round(float(v), shared) or 0.0:.{shared}f}" for v in values]  # never '-0.000'
+
+
+def fmt_input(value: float) -> str:
+    """An input as a person types it: at most three decimals, no trailing zeros (1.5, 2)."""
+    text = fmt(value, 3)
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def coords(vector) -> str:
+    """'(2, 0)': an input vector in round brackets."""
+    return f"({', '.join(fmt_input(x) for x in vector)})"
+
+
+def listed(values, places: int | None = WEIGHT_PLACES) -> str:
+    """The numbers joined by ', ', each to `places`; `places=None` prints inputs as typed."""
+    return ", ".join(fmt_input(v) if places is None else fmt(v, places) for v in values)
+
+
+def vector_tex(values, places: int | None = WEIGHT_PLACES) -> str:
+    """'[0.500, 0.250]' (for MathTex and captions alike); `places=None` prints inputs as typed."""
+    return f"[{listed(values, places)}]"
+
+
+@dataclass(frozen=True)
+class Relation:
+    """One equation as printed: `op` applied to `terms` gives `result`, with `sign` '=' or '≈'.
+
+    `op` is 'sum' (terms added), 'dot' (terms q1, k1, q2, k2, ...: products added), 'divide' (the first
+    term over the second), 'exp' (e to the term) or 'scale' (the first term times the second). A term is a
+    number as printed ('0.565', '-2', '2.121\\ldots') or a root ('\\sqrt{2}').
+    """
+
+    terms: tuple[str, ...]
+    op: str
+    sign: str
+    result: str
+
+
+def evaluate(op: str, terms: list[float]) -> float:
+    """What `op` gives for these operand values."""
+    if op == "sum":
+        return math.fsum(terms)
+    if op == "dot":
+        return math.fsum(a * b for a, b in zip(terms[::2], terms[1::2]))
+    if op == "divide":
+        return terms[0] / terms[1]
+    if op == "scale":
+        return terms[0] * terms[1]
+    if op == "exp":
+        return math.exp(terms[0])
+    raise ValueError(f"op: expected sum, dot, divide, scale or exp, got {op!r}")
+
+
+def value_of(term: str) -> float:
+    """A printed operand's value: a number, maybe cut ('2.121\\ldots'), or a root ('\\sqrt{2}')."""
+    term = term.replace(r"\ldots", "")
+    if term.startswith(r"\sqrt{"):
+        return math.sqrt(float(term[6:-1]))
+    return float(term)
+
+
+class Tex(str):
+    """A row's TeX that also carries the row as data (`relations`); adding strings to it keeps them."""
+
+    relations: tuple[Relation, ...]
+
+    def __new__(cls, tex: str, relations=()):
+        made = super().__new__(cls, tex)
+        made.relations = tuple(relations)
+        return made
+
+    def __add__(self, other: str) -> Tex:
+        return Tex(str(self) + other, self.relations + getattr(other, "relations", ()))
+
+    def __radd__(self, other: str) -> Tex:
+        return Tex(other + str(self), getattr(other, "relations", ()) + self.relations)
+
+
+def sign(op: str, terms, result: str, tex: bool = True) -> str:
+    """'=' when the printed `terms` give exactly the printed `result`, else '\\approx' (or '≈' for text)."""
+    if abs(evaluate(op, [value_of(t) for t in terms]) - value_of(result)) < 1e-9:
+        return "="
+    return r"\approx" if tex else "≈"
+
+
+def row(op: str, terms, result: float, places: int) -> Relation:
+    """The relation of `terms` (printed) with `result` printed to `places`."""
+    printed = fmt(result, places)
+    return Relation(tuple(terms), op, "≈" if sign(op, terms, printed) != "=" else "=", printed)
+
+
+def vector_math(values, places: int | None = WEIGHT_PLACES) -> str:
+    """'[1.2,\\;\\; -0.5]' for a formula: a wide space after each comma, so a minus sign reads as a sign."""
+    return "[" + r",\;\; ".join(fmt_input(v) if places is None else fmt(v, places) for v in values) + "]"
+
+
+def relation(value: float, places: int, tex: bool = True) -> str:
+    """'=' when the printed number is exact, '\\approx' (or '≈' for plain text) when it was rounded."""
+    if abs(float(fmt(value, places)) - value) < 1e-12:
+        return "="
+    return r"\approx" if tex else "≈"
+
+
+def shown(value: float, places: int, result: float, check, result_places: int) -> str:
+    """Print `value`, adding '\\ldots' when its rounded form would not give `result`.
+
+    `check(rounded_value)` recomputes the result from the rounded value; this keeps
+    every displayed result derivable from the displayed inputs.
+    """
+    rounded = float(fmt(value, places))
+    exact = abs(rounded - value) < 1e-12
+    follows = fmt(check(rounded), result_places) == fmt(result, result_places)
+    return fmt(value, places) + ("" if exact or follows else r"\ldots")
+
+
+def tex_sign(relation: Relation) -> str:
+    """The relation's sign in TeX."""
+    return "=" if relation.sign == "=" else r"\approx"
+
+
+def dot_product_tex(query, key, dot: float) -> Tex:
+    """'(2)(2) + (0)(0) = 4': the dot product term by term."""
+    pairs = [(fmt_input(q), fmt_input(k)) for q, k in zip(query, key)]
+    rel = row("dot", [x for pair in pairs for x in pair], dot, SCORE_PLACES)
+    terms = " + ".join(f"({q})({k})" for q, k in pairs)
+    return Tex(f"{terms} {tex_sign(rel)} {rel.result}", [rel])
+
+
+def division_tex(dot: float, divisor_tex: str, score: float) -> Tex:
+    """'3 / \\sqrt{2} \\approx 2.121': a dot product scaled into a score (`divisor_tex` a number or a root)."""
+    rel = row("divide", [fmt(dot, SCORE_PLACES), divisor_tex], score, SCORE_PLACES)
+    return Tex(rf"{rel.terms[0]} / {divisor_tex} {tex_sign(rel)} {rel.result}", [rel])
+
+
+def exp_tex(score: float, exp_value: float, places_in: int, places_out: int) -> Tex:
+    """'e^{0.5} \\approx 1.65', the exponent marked '\\ldots' where rounding shows."""
+    rel = row("exp", [shown(score, places_in, exp_value, np.exp, places_out)], exp_value, places_out)
+    return Tex(f"e^{{{rel.terms[0]}}} {tex_sign(rel)} {rel.result}", [rel])
+
+
+def ratio_tex(numerator: float, denominator: float, result: float, places_in: int, places_out: int) -> Tex:
+    """'1 / 3.25 \\approx 0.308', each operand as displayed elsewhere."""
+    rel = row("divide", [fmt(numerator, places_in), fmt(denominator, places_in)], result, places_out)
+    return Tex(rf"{rel.terms[0]} / {rel.terms[1]} {tex_sign(rel)} {rel.result}", [rel])
+
+
+def sum_tex(terms, total: float, places: int, per_line: int | None = None) -> Tex:
+    """'1.25 + 1 + 1 = 3.25'; '0.333 + 0.333 + 0.333 \\approx 1'; `per_line` terms a line (None: one line)."""
+    rel = row("sum", [fmt(t, places) for t in terms], total, places)
+    step = per_line or len(rel.terms)
+    lines = [" + ".join(rel.terms[i : i + step]) for i in range(0, len(rel.terms), step)]
+    return Tex(r" \\ + ".join(lines) + f" {tex_sign(rel)} {rel.result}", [rel])
+
+
+def scaled_tex(weight: float, vector, places: int = WEIGHT_PLACES) -> Tex:
+    """'0.565 \\times [1, 0.5] \\approx [0.565, 0.282]': a weight times a value, from the printed weight.
+
+    One relation per coordinate; the sign is '=' only when every coordinate is exact.
+    """
+    w = fmt(weight, places)
+    rels = [row("scale", [w, fmt_input(v)], float(w) * v, places) for v in vector]
+    shown_sign = "=" if all(r.sign == "=" for r in rels) else r"\approx"
+    rels = [Relation(r.terms, r.op, "=" if shown_sign == "=" else "≈", r.result) for r in rels]
+    product = f"[{', '.join(r.result for r in rels)}]"
+    return Tex(rf"{w} \times {vector_tex(vector, None)} {shown_sign} {product}", rels)

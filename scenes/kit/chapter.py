@@ -1,0 +1,136 @@
+"""The base class of every chapter: theme background, named beats, captions paced for reading."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+from manim import Mobject, Scene
+
+from scenes.chapters.registry import find
+from scenes.kit.palette import theme
+
+READING_RATE = 15  # characters a second a viewer reads comfortably
+SHORTEST_CAPTION = 1.5  # seconds
+
+# Chapters lay out in scene units as if the frame were manim's 14.2 x 8, using y in [STAGE_BOTTOM, STAGE_TOP].
+# The camera shows that stage inside the title-safe area (the central SAFE of width and height) and
+# above the caption band (the lowest BAND of the frame, where players draw captions and controls).
+SAFE = 0.9
+BAND = 0.15
+STAGE_TOP = 3.7
+STAGE_BOTTOM = -3.8
+# The body grid: every line of words or a formula that starts on the left of the stage starts at x = BODY_LEFT,
+# the left edge of the chapter's title (`components.chapter_title`: manim's corner, 0.35 in). Place one with
+# `line.set_x(BODY_LEFT, LEFT)` (or `.align_to([BODY_LEFT, 0, 0], LEFT)`); a group's lines with
+# `aligned_edge=LEFT`. A line starting more than GRID_REACH right of it is indented on purpose.
+BODY_LEFT = -64 / 9 + 0.35
+GRID_REACH = 0.5
+
+
+def reading_time(caption: str) -> float:
+    """How long `caption` must stay on screen to be read."""
+    return max(SHORTEST_CAPTION, len(caption) / READING_RATE)
+
+
+def stage(camera) -> None:
+    """Widen `camera`'s frame and move it down so the stage lands inside the safe area above the band.
+
+    The frame becomes 9.375 units high instead of 8, so everything is drawn at 8 / 9.375 (85%) of
+    manim's size; the background still fills the whole frame.
+    """
+    height = (STAGE_TOP - STAGE_BOTTOM) / ((1 + SAFE) / 2 - BAND)
+    aspect = camera.frame_width / camera.frame_height
+    camera.frame_height, camera.frame_width = height, height * aspect
+    camera.frame_center = np.array([0.0, STAGE_TOP - SAFE / 2 * height, 0.0])
+    camera.pixel_array_to_cairo_context.clear()  # a context made earlier would map with the old frame
+
+
+class ChapterScene(Scene):
+    """A chapter of the lecture (its title comes from the registry); beats marked with `beat()`.
+
+    A chapter reads its example data in `inputs()`, which `build()` calls, creates its mobjects in
+    `build()`, and plays its beats with `show()`, `say()` and `follow()`.
+
+    Captions never overlap and each stays up long enough to read: a new one waits (holding
+    the picture) until the one before has been shown for its reading time, and the chapter's
+    last picture is held until its last caption has ended.
+    """
+
+    @property
+    def title(self) -> str:
+        return find(type(self).__name__).title
+
+    def setup(self):
+        self.camera.background_color = theme().background
+        stage(self.camera)
+
+    def tear_down(self):
+        """Hold the last picture until the last caption has ended, so no caption outlasts the video."""
+        captions = self.renderer.file_writer.subcaptions
+        fps = self.camera.frame_rate
+        frames = math.ceil((captions[-1].end.total_seconds() - self.time) * fps - 1e-6) if captions else 0
+        # a held picture lasts int(duration * fps) frames: half a frame more makes that exactly `frames`
+        if frames > 0:
+            self.wait((frames + 0.5) / fps, frozen_frame=True)
+
+    def beat(self, name: str) -> None:
+        """Start a named section: a chapter mark and a stepping point."""
+        self.next_section(name)
+
+    def show(self, *animations, caption: str | None = None, hold: float = 0, **play_options) -> None:
+        """Play `animations` with `caption` (if any) starting with them, then hold the picture `hold` seconds.
+
+        The caption stays up for its reading time, or for the animations if they run longer;
+        `play_options` (`run_time`, `rate_func`) go to `play`.
+        """
+        self.play(*animations, subcaption=caption, **play_options)
+        if hold:
+            self.wait(hold)
+
+    def say(self, caption: str, hold: float = 0) -> None:
+        """A caption starting now (once the previous one has been read), then `hold` seconds of the picture."""
+        self.wait_for_reader()
+        self.add_subcaption(caption, duration=0)
+        if hold:
+            self.wait(hold)
+
+    def follow(self, view: Mobject, refresh: Callable[[], object] | None = None) -> Mobject:
+        """Keep `view` in step from now until `unfollow(view)`: `refresh()` (default `view.refresh()`)
+        runs before every frame, whatever is animated.
+
+        manim updates only what is in the scene, so `view` is added as one group if it is not there yet
+        (its parts, if they were added one by one, are taken out first; the group is drawn above the rest).
+        """
+        if view not in self.mobjects:
+            self.remove(*view.submobjects)
+            self.add(view)
+        refresh = refresh or view.refresh
+        view.add_updater(lambda _: refresh())
+        return view
+
+    def unfollow(self, *views: Mobject) -> None:
+        """Stop keeping `views` in step (they stay where they are)."""
+        for view in views:
+            view.clear_updaters()
+
+    def play(self, *animations, subcaption: str | None = None, **kwargs) -> None:
+        if subcaption:
+            self.wait_for_reader()
+        super().play(*animations, subcaption=subcaption, **kwargs)
+
+    def wait_for_reader(self) -> None:
+        """Hold the picture until the last caption has been on screen for its reading time."""
+        captions = self.renderer.file_writer.subcaptions
+        if captions:
+            ready = captions[-1].start.total_seconds() + reading_time(captions[-1].content)
+            if ready > self.time + 1e-6:
+                self.wait(ready - self.time)
+
+    def add_subcaption(self, content: str, duration: float = 1, offset: float = 0) -> None:
+        """Add a caption lasting at least its reading time, ending the previous one where it starts."""
+        super().add_subcaption(content, max(duration, reading_time(content)), offset)
+        captions = self.renderer.file_writer.subcaptions
+        if len(captions) > 1 and captions[-2].end > captions[-1].start:
+            captions[-2].end = captions[-1].start

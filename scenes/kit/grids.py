@@ -1,0 +1,264 @@
+"""Score and weight grids: one row per query, one column per key, built from a GridTrace.
+
+`AttentionGrid.show_scores()` / `show_weights(rows)` switch what the cells say; animate
+them with `Restate` (not `.animate`, which breaks when a number's digits are rebuilt).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import LEFT, RIGHT, UP, Rectangle, Transform, VGroup
+
+from attention import GridTrace
+from scenes.kit import components as c
+from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt
+from scenes.kit.numbers import Number
+from scenes.kit.palette import tex_size, theme, token_color
+
+GAP = 0.08  # fraction of a cell's pitch left empty between cells
+FONT_PER_UNIT = 24  # number font size per unit of cell pitch (for marks drawn to a cell's scale)
+NUMBER_PITCH = 0.85  # smallest column pitch that holds a weight printed at the smallest text size
+ROW_PITCH = 0.62  # smallest row pitch of a grid with numbers: a number's height with room round it
+ROW_LABELS_WIDTH = 1.6  # widest a row label may be (longer names are cut short)
+SHADE_FLOOR = 0.1  # a weighted cell's opacity is FLOOR + (top - FLOOR) * weight, so every cell shows
+SHADE_TOP = 1.0  # opacity of a weight of 1 in a grid of colour only
+NUMBERED_TOP = 0.4  # ... in a grid with numbers: dark enough for text-coloured digits on any token colour
+DIM = 0.65  # opacity of a veil: how far what is not active fades
+VEIL_BUFF = 0.04  # a veil's margin round what it dims
+ELLIPSIS = "…"  # ends a name cut short
+CELL_DIGITS = 4  # most digits a cell's score prints (large scores lose decimals, never the cell its size)
+NUMBER_PAD = 0.12  # room left round the widest number a cell prints
+
+
+def places_for(value: float, places: int) -> int:
+    """0 for whole numbers (printed bare, as `fmt` does), else `places`."""
+    return 0 if "." not in fmt(value, places) else places
+
+
+def grid_places(values, places: int) -> int:
+    """`places`, fewer where the largest of `values` has more whole digits, so a cell prints at most
+    CELL_DIGITS digits (12.35, 123.4, 10464): a grid of any example's scores keeps one cell size."""
+    whole = len(str(int(np.abs(values).max()))) if np.size(values) else 1
+    return max(0, min(places, CELL_DIGITS - whole))
+
+
+def veil(target, opacity: float = DIM, buff: float = VEIL_BUFF) -> Rectangle:
+    """A background-coloured sheet over `target` that dims it (to 1 - `opacity`) while something else is
+    active (fade it in and out); unlike fading `target` itself, it survives whatever is done to `target`
+    meanwhile."""
+    return Rectangle(
+        width=target.width + 2 * buff,
+        height=target.height + 2 * buff,
+        stroke_width=0,
+        fill_color=theme().background,
+        fill_opacity=opacity,
+    ).move_to(target)
+
+
+class Restate(Transform):
+    """Morph `mobject` into `change(copy)`, then apply `change` to `mobject` itself.
+
+    Unlike `.animate`, this tolerates changes that rebuild submobjects (DecimalNumber.set_value). It ends
+    exactly on the picture it morphed to: `change` is applied to `mobject` as it started (a number's size
+    follows its drawn height, so changing the morphed one would resize its digits in the last frame).
+    """
+
+    def __init__(self, mobject, change, **kwargs):
+        self.change = change
+        super().__init__(mobject, change(mobject.copy()), **kwargs)
+
+    def finish(self) -> None:
+        super().finish()
+        self.interpolate(0)
+        self.change(self.mobject)
+
+
+class CellNumber(Number):
+    """A number that stays centred in its cell when its value or precision changes."""
+
+    def show(self, value: float, places: int) -> CellNumber:
+        center = self.get_center()
+        self.num_decimal_places = places
+        self.set_value(float(value))
+        return self.move_to(center)
+
+
+def short_name(token: str, width: float, role: str = "label", color: str | None = None):
+    """`token`'s name at `role`'s size (in `color`, else its own), cut short with an ellipsis if wider than
+    `width`: never shrunk, so every label keeps one size. `.full` is the whole name."""
+    color = color or token_color(token)
+    label = c.text(token, role=role, color=color)
+    low, high = 1, (len(token) - 1 if label.width > width else 0)
+    while low <= high:  # the longest prefix that fits, by bisection
+        middle = (low + high) // 2
+        cut = c.text(token[:middle].rstrip() + ELLIPSIS, role=role, color=color)
+        if cut.width <= width or middle == 1:
+            label, low = cut, middle + 1
+        else:
+            high = middle - 1
+    label.full = token
+    return label
+
+
+def names(tokens, width: float, color: str | None = None) -> list:
+    """The tokens' names as labels (in `color`, else each its own), each cut short to `width` if wider."""
+    return [short_name(t, width, color=color) for t in tokens]
+
+
+def cell_number() -> CellNumber:
+    """A cell's number, at the smallest text size."""
+    number = CellNumber(0, font_size=tex_size("small"))
+    number.role = "small"
+    return number
+
+
+class AttentionGrid(VGroup):
+    """Cells for every (query, key) pair, shaded by weight, with token labels and row sums.
+
+    `size` is the length, in units, of the grid's longer side: `pitch` (rows) and `col_pitch` (columns)
+    are size / max(rows, columns), or more when the cells carry numbers (rows at least ROW_PITCH, columns
+    as wide as the widest number and at least NUMBER_PITCH), so numbers keep the smallest text size and
+    long names are cut short to the column, never shrunk; row labels take `row_color` (default: each
+    token's own colour).
+    """
+
+    def __init__(
+        self,
+        trace: GridTrace,
+        rows=(),
+        cols=(),
+        size: float = 4.0,
+        numbers: bool = True,
+        row_color: str | None = None,
+    ):
+        super().__init__()
+        self.trace = trace
+        m, n = trace.shape
+        self.score_places = grid_places(trace.scores, SCORE_PLACES)
+        self.pitch = max(size / max(m, n), ROW_PITCH if numbers else 0)
+        self.col_pitch = max(self.pitch, self._number_pitch() if numbers else 0)
+        self.cells = VGroup(*[self._cell(i, j, cols) for i in range(m) for j in range(n)])
+        self.add(self.cells)
+        self.numbers = VGroup()
+        self.sums = VGroup()
+        if numbers:
+            self.numbers = VGroup(*[cell_number().move_to(cell) for cell in self.cells])
+            self.sums = VGroup(*[cell_number().next_to(self.row(i)[-1], RIGHT, buff=0.3) for i in range(m)])
+            self.sum_header = c.text("sum", role="small", color=theme().muted).next_to(
+                self.sums[0], UP, buff=0.25
+            )
+            self.add(self.numbers, self.sums, self.sum_header)
+        row_names = names(rows, ROW_LABELS_WIDTH, row_color)
+        col_names = names(cols, self.col_pitch)
+        self.row_labels = VGroup(
+            *[t.next_to(self.row(i)[0], LEFT, buff=0.2) for i, t in enumerate(row_names)]
+        )
+        self.col_labels = VGroup(*[t.next_to(self.cells[j], UP, buff=0.2) for j, t in enumerate(col_names)])
+        self.add(self.row_labels, self.col_labels)
+        self.weighted = np.zeros(m, dtype=bool)
+        self.show_scores()
+        self.center()
+
+    def _number_pitch(self) -> float:
+        """The column pitch that holds every number the cells print (at least NUMBER_PITCH)."""
+        scores = np.ravel(self.trace.scores)
+        widest = max(scores, key=lambda x: len(fmt(x, self.score_places)))
+        number = cell_number().show(widest, places_for(widest, self.score_places))
+        return max(NUMBER_PITCH, number.width + NUMBER_PAD)
+
+    def _cell(self, i: int, j: int, cols) -> Rectangle:
+        color = token_color(cols[j]) if cols else theme().key
+        return Rectangle(
+            width=self.col_pitch * (1 - GAP),
+            height=self.pitch * (1 - GAP),
+            stroke_color=theme().grid,
+            stroke_width=min(1.5, 8 * self.pitch),
+            fill_color=color,
+            fill_opacity=0,
+        ).move_to([j * self.col_pitch, -i * self.pitch, 0])
+
+    def row(self, i: int) -> VGroup:
+        """The cells of row i."""
+        return self._in_row(self.cells, i)
+
+    def row_numbers(self, i: int) -> VGroup:
+        """The numbers in the cells of row i (empty without numbers)."""
+        return self._in_row(self.numbers, i)
+
+    def _in_row(self, group: VGroup, i: int) -> VGroup:
+        """Row i of `group`, which holds one mobject per cell, row after row."""
+        n = self.trace.shape[1]
+        return group[i * n : (i + 1) * n]
+
+    def row_band(self, i: int) -> VGroup:
+        """Row i as drawn: its label, cells, numbers and sum (what a veil covers to dim the row)."""
+        parts = [*self.row_labels[i : i + 1], *self.row(i), *self.row_numbers(i), *self.sums[i : i + 1]]
+        return VGroup(*parts)
+
+    def block(self, rows: int, cols: int) -> VGroup:
+        """The cells of the top-left `rows` x `cols` corner."""
+        return VGroup(*[cell for i in range(rows) for cell in self.row(i)[:cols]])
+
+    def beyond(self, rows: int, cols: int) -> VGroup:
+        """The cells outside the top-left `rows` x `cols` corner."""
+        n = self.trace.shape[1]
+        return VGroup(*[cell for k, cell in enumerate(self.cells) if k // n >= rows or k % n >= cols])
+
+    def show_scores(self) -> AttentionGrid:
+        """Every cell shows its scaled score, unshaded; row sums hidden."""
+        n = self.trace.shape[1]
+        for k, (cell, number) in enumerate(zip(self.cells, self.numbers)):
+            score = self.trace.scores[k // n, k % n]
+            number.show(score, places_for(score, self.score_places)).set_color(theme().text)
+            cell.set_fill(opacity=0)
+        self.sums.set_opacity(0)
+        if len(self.sums):
+            self.sum_header.set_opacity(0)
+        self.weighted[:] = False
+        return self
+
+    def show_weights(self, rows=None) -> AttentionGrid:
+        """Rows `rows` (default all) show their softmax weights, cells shaded by weight, and their sum."""
+        weights = self.trace.weights
+        top = NUMBERED_TOP if len(self.numbers) else SHADE_TOP
+        for i in range(len(weights)) if rows is None else rows:
+            for j, cell in enumerate(self.row(i)):
+                cell.set_fill(opacity=SHADE_FLOOR + (top - SHADE_FLOOR) * float(weights[i, j]))
+            for j, number in enumerate(self.row_numbers(i)):
+                number.show(weights[i, j], WEIGHT_PLACES).set_color(theme().text)
+            if len(self.sums):
+                self.sums[i].show(weights[i].sum(), WEIGHT_PLACES).set_color(theme().text).set_opacity(1)
+                self.sum_header.set_opacity(1)
+            self.weighted[i] = True
+        return self
+
+    def shown(self) -> np.ndarray:
+        """The numbers the cells display, as an (m, n) array."""
+        return np.array([n.get_value() for n in self.numbers]).reshape(self.trace.shape)
+
+    def shown_sums(self) -> list[float]:
+        """The row sums on display (rows still showing scores are hidden and omitted)."""
+        return [s.get_value() for s, on in zip(self.sums, self.weighted) if on]
+
+
+class CellCount(VGroup):
+    """'4 queries × 4 keys = 16 scores', numbers taken from a trace and updated in place."""
+
+    def __init__(self, trace: GridTrace):
+        super().__init__()
+        self.numbers = [
+            c.number(0, 0, role="label", color=color) for color in (theme().query, theme().key, theme().text)
+        ]
+        words = [c.text(w, role="label", color=theme().muted) for w in ("queries ×", "keys =", "scores")]
+        self.add(*[m for pair in zip(self.numbers, words) for m in pair])
+        self.set_trace(trace)
+
+    def set_trace(self, trace: GridTrace) -> CellCount:
+        """Show `trace`'s rows, columns and number of cells."""
+        center = self.get_center()
+        for number, value in zip(self.numbers, (*trace.shape, trace.weights.size)):
+            number.set_value(value)
+        return self.arrange(RIGHT, buff=0.15).move_to(center)
+
+    def shown(self) -> tuple[int, int, int]:
+        return tuple(int(n.get_value()) for n in self.numbers)
