@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, AnimationGroup, Mobject, VGroup
 
-from scenes.kit.chapter import BODY_LEFT
 from scenes.kit.components import math
 from scenes.kit.palette import theme
+from scenes.kit.stage import STAGE
 
 DIMMED = 0.3  # opacity of the terms not being spoken about
 SLOT_GAP = 0.12  # between the chapter's subtitle and the strip under it
@@ -116,4 +116,4 @@ def formula_slot(role: str = "small") -> LitFormula:
 
 def pin(slot: Mobject, heading: Mobject) -> Mobject:
     """`slot` in its place in every chapter: under the chapter's title and subtitle, on the body grid."""
-    return slot.next_to(heading, DOWN, buff=SLOT_GAP).set_x(BODY_LEFT, LEFT)
+    return slot.next_to(heading, DOWN, buff=SLOT_GAP).set_x(STAGE.body_left, LEFT)

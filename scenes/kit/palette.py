@@ -24,10 +24,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from attention import examples
+from scenes.kit.stage import STAGE
 
 FONT = "DejaVu Sans"
 
-FRAME_HEIGHT = 9.375  # scene units the camera shows top to bottom (scenes.kit.chapter.stage)
+FRAME_HEIGHT = STAGE.frame_height  # scene units the camera shows top to bottom
 TEXT_CAP = 0.01013  # height of a capital of `Text` in DejaVu Sans, in scene units per manim font size
 TEX_DIGIT = 0.00727  # height of a digit of a formula in SANS_TEX, in scene units per manim font size
 
