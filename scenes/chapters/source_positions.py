@@ -27,8 +27,8 @@ from attention import examples
 from scenes.kit import components as c
 from scenes.kit.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.grids import DIM, AttentionGrid, CellCount, Restate, veil
-from scenes.kit.palette import theme
+from scenes.kit.grids import AttentionGrid, CellCount, Restate, veil
+from scenes.kit.palette import VEIL, theme
 from scenes.kit.stage import STAGE
 
 GRID_CENTER = np.array([-2.2, -0.5, 0])
@@ -96,7 +96,7 @@ def spotlight(around, *holes) -> Cutout:
     """A veil over `around` with windows left clear over `holes`."""
     sheet = Rectangle(width=around.width + 0.3, height=around.height + 0.3).move_to(around)
     windows = [Rectangle(width=h.width + 0.08, height=h.height + 0.08).move_to(h) for h in holes]
-    return Cutout(sheet, *windows, stroke_width=0, fill_color=theme().background, fill_opacity=DIM)
+    return Cutout(sheet, *windows, stroke_width=0, fill_color=theme().background, fill_opacity=VEIL)
 
 
 def roll(count: CellCount, new: CellCount) -> AnimationGroup:

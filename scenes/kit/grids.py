@@ -14,7 +14,7 @@ from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt
 from scenes.kit.numbers import Number
-from scenes.kit.palette import tex_size, theme, token_color
+from scenes.kit.palette import VEIL, tex_size, theme, token_color
 
 GAP = 0.08  # fraction of a cell's pitch left empty between cells
 FONT_PER_UNIT = 24  # number font size per unit of cell pitch (for marks drawn to a cell's scale)
@@ -24,7 +24,6 @@ ROW_LABELS_WIDTH = 1.6  # widest a row label may be (longer names are cut short)
 SHADE_FLOOR = 0.1  # a weighted cell's opacity is FLOOR + (top - FLOOR) * weight, so every cell shows
 SHADE_TOP = 1.0  # opacity of a weight of 1 in a grid of colour only
 NUMBERED_TOP = 0.4  # ... in a grid with numbers: dark enough for text-coloured digits on any token colour
-DIM = 0.65  # opacity of a veil: how far what is not active fades
 VEIL_BUFF = 0.04  # a veil's margin round what it dims
 CELL_DIGITS = 4  # most digits a cell's score prints (large scores lose decimals, never the cell its size)
 NUMBER_PAD = 0.12  # room left round the widest number a cell prints
@@ -42,7 +41,7 @@ def grid_places(values, places: int) -> int:
     return max(0, min(places, CELL_DIGITS - whole))
 
 
-def veil(target, opacity: float = DIM, buff: float = VEIL_BUFF) -> Rectangle:
+def veil(target, opacity: float = VEIL, buff: float = VEIL_BUFF) -> Rectangle:
     """A background-coloured sheet over `target` that dims it (to 1 - `opacity`) while something else is
     active (fade it in and out); unlike fading `target` itself, it survives whatever is done to `target`
     meanwhile."""

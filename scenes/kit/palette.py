@@ -36,6 +36,12 @@ TEX_DIGIT = 0.00727  # height of a digit of a formula in SANS_TEX, in scene unit
 SIZES = {"title": 44, "body": 32, "label": 30, "number": 30, "small": 28}
 MIN_PX = min(SIZES.values())
 
+# Opacities, one name per job (every chapter dims, veils and keeps ghosts with these):
+DIM = 0.3  # what is not being explained: terms, bars, rows, values a word may not see
+FAINT = 0.15  # lines behind the active one
+GHOST = 0.45  # a picture from before, kept for comparison
+VEIL = 0.65  # a sheet of the background's colour laid over what is not active
+
 
 def px_per_unit(frame_pixels: int = 1080) -> float:
     """Pixels one scene unit covers in a frame `frame_pixels` high."""
