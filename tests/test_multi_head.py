@@ -13,9 +13,9 @@ from scenes.chapters.multi_head import (
     MultiHead,
     caveat_label,
     caveat_text,
-    column_head,
     tie_text,
 )
+from scenes.kit import fit
 from scenes.kit.components import text
 from scenes.kit.formula_slot import SLOT_GAP
 from scenes.kit.palette import THEMES, delta_e
@@ -43,35 +43,36 @@ def concatenated(scene) -> list[str]:
 def test_bars_and_cells_are_the_traces(scene):
     tr = examples.current().heads.trace()
     traces = [tr.single, *[h.trace for h in tr.heads]]
-    assert len(scene.weight_rows) == len(traces) == len(tr.heads) + 1
-    for row, trace in zip(scene.weight_rows, traces):
+    weight_rows = [r.weights for r in scene.readings]
+    assert len(weight_rows) == len(traces) == len(tr.heads) + 1
+    for row, trace in zip(weight_rows, traces):
         assert row.shown_values() == list(np.round(trace.weights, 3))
         assert [round(bar.width / row.bars[0].width, 3) for bar in row.bars] == pytest.approx(
             list(trace.weights / trace.weights[0]), abs=1e-3
         )
-    for dots, scores, trace in zip(scene.dots, scene.scores, traces):
-        assert [float(s) for s in strings(dots)] == pytest.approx(trace.dots, abs=5e-4)
-        assert [float(s) for s in strings(scores)] == pytest.approx(trace.scores, abs=5e-4)
+    for reading, trace in zip(scene.readings, traces):
+        assert [float(s) for s in strings(reading.dots)] == pytest.approx(trace.dots, abs=5e-4)
+        assert [float(s) for s in strings(reading.scores)] == pytest.approx(trace.scores, abs=5e-4)
     assert [float(s) for s in concatenated(scene)] == pytest.approx(tr.concatenated, abs=5e-4)
 
 
 def test_the_storyboard_numbers(scene):
-    assert [r.shown_values() for r in scene.weight_rows] == [
+    assert [r.weights.shown_values() for r in scene.readings] == [
         [0.422, 0.422, 0.155],
         [0.768, 0.045, 0.187],
         [0.053, 0.894, 0.053],
     ]
-    assert [strings(d) for d in scene.dots] == [["4", "4", "2"], ["4", "0", "2"], ["0", "4", "0"]]
-    assert strings(scene.scores[0]) == ["2", "2", "1"]
-    assert strings(scene.scores[1]) == ["2.828", "0.000", "1.414"]
-    assert strings(scene.scores[2]) == ["0.000", "2.828", "0.000"]
+    assert [strings(r.dots) for r in scene.readings] == [["4", "4", "2"], ["4", "0", "2"], ["0", "4", "0"]]
+    assert strings(scene.readings[0].scores) == ["2", "2", "1"]
+    assert strings(scene.readings[1].scores) == ["2.828", "0.000", "1.414"]
+    assert strings(scene.readings[2].scores) == ["0.000", "2.828", "0.000"]
     assert concatenated(scene) == ["1.723", "0.277", "0.106", "1.789"]
-    assert r"\sqrt{4} = 2" in scene.score_labels[0].tex_string
-    assert all(r"\sqrt{2} \approx 1.414" in label.tex_string for label in scene.score_labels[1:])
+    assert r"\sqrt{4} = 2" in scene.readings[0].score_label.tex_string
+    assert all(r"\sqrt{2} \approx 1.414" in r.score_label.tex_string for r in scene.readings[1:])
 
 
 def test_each_head_s_blend_is_true_as_printed_and_lands_in_its_rows_of_the_output(scene):
-    for i, rows in enumerate(scene.blends):
+    for i, rows in enumerate([h.blends for h in scene.heads]):
         head = scene.trace.heads[i]
         assert len(rows) == head.coordinates.stop - head.coordinates.start
         for row, k in zip(rows, range(head.coordinates.start, head.coordinates.stop)):
@@ -79,7 +80,7 @@ def test_each_head_s_blend_is_true_as_printed_and_lands_in_its_rows_of_the_outpu
             assert holds(rel)
             assert rel.result == concatenated(scene)[k] == row.result[1].tex_string
             assert rel.terms[::2] == tuple(f"{w:.3f}" for w in head.trace.weights)
-    sums = [r.result.relations[0] for rows in scene.blends for r in rows]
+    sums = [r.result.relations[0] for h in scene.heads for r in h.blends]
     assert [r.sign for r in sums] == ["=", "=", "=", "≈"]  # 0.894 × 2 is 1.788: the output is 1.789
 
 
@@ -100,11 +101,11 @@ def test_head_colours_are_apart_from_every_token_and_role_colour_and_from_each_o
 
 
 def test_each_slice_band_surrounds_its_head_s_coordinates(scene):
-    for box, head in zip(scene.slices, scene.trace.heads):
+    for box, head in zip([h.band for h in scene.heads], scene.trace.heads):
         for entry, k in scene.coordinate_entries():
             inside = box.get_bottom()[1] < entry.get_y() < box.get_top()[1]
             assert inside == (head.coordinates.start <= k < head.coordinates.stop)
-    for box, head in zip(scene.out_slices, scene.trace.heads):
+    for box, head in zip([h.out_band for h in scene.heads], scene.trace.heads):
         for k, row in enumerate(scene.concat.get_rows()):
             inside = box.get_bottom()[1] < row.get_y() < box.get_top()[1]
             assert inside == (head.coordinates.start <= k < head.coordinates.stop)
@@ -114,28 +115,29 @@ def test_every_number_stands_in_its_word_s_column(scene):
     for j, (name, column) in enumerate(zip(scene.names, scene.keys.get_columns())):
         x = column.get_x()
         assert name.get_x() == pytest.approx(x, abs=1e-6)
-        cells = [r.values[j] for r in scene.weight_rows] + [row[j] for row in (*scene.dots, *scene.scores)]
-        cells += [r.terms[j] for rows in scene.blends for r in rows]
+        cells = [r.weights.values[j] for r in scene.readings]
+        cells += [row[j] for r in scene.readings for row in (r.dots, r.scores)]
+        cells += [r.terms[j] for h in scene.heads for r in h.blends]
         assert all(abs(cell.get_x() - x) < 1e-6 for cell in cells)
 
 
 def test_a_long_name_is_cut_with_an_ellipsis_never_shrunk():
-    name = column_head("internationalisation-xyz", 1.2)
+    name = fit.name("internationalisation-xyz", 1.2)
     assert name.width <= 1.2 and name.text.endswith("…")
     assert name.font_size == text("x", role="label").font_size
-    assert column_head("cat", 1.2).text == "cat"
+    assert fit.name("cat", 1.2).text == "cat"
 
 
 def test_everything_fits_and_the_rows_keep_apart(scene):
     parts = [scene.heading, scene.formula, scene.names, scene.keys, scene.concat, scene.concat_name]
-    parts += [*scene.weight_rows, scene.projection, scene.note]
+    parts += [*[r.weights for r in scene.readings], scene.projection, scene.note]
     for part in parts:
         assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
         assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
     assert scene.factor == 1  # the lecture's example at full size
     assert scene.formula.get_bottom()[1] > scene.names.get_top()[1]
     assert scene.names.get_bottom()[1] > scene.keys.get_top()[1]
-    rows = [*[d[0] for d in scene.dots[:1]], scene.scores[0][0], *scene.weight_rows]
+    rows = [scene.readings[0].dots[0], scene.readings[0].scores[0], *[r.weights for r in scene.readings]]
     assert scene.keys.get_bottom()[1] > rows[0].get_top()[1]
     for upper, lower in zip(rows, rows[1:]):
         assert upper.get_bottom()[1] > lower.get_top()[1]
@@ -168,7 +170,7 @@ def done(animation) -> None:
 
 
 def test_the_heads_are_lit_one_at_a_time(scene):
-    for animation in scene.focus(0):
+    for animation in scene.focus(scene.heads[0]):
         done(animation)
     first = scene.trace.heads[0].coordinates
     for entry, k in scene.coordinate_entries():
