@@ -8,7 +8,7 @@ import pytest
 from attention import examples
 from attention.examples.beyond import CausalExample
 from attention.masking import causal_mask
-from scenes.chapters.causal_mask import SAFE_RIGHT, CausalMask, blend_text, marks
+from scenes.chapters.causal_mask import COLUMN_RIGHT, CausalMask, blend_text, marks
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_math
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 from tests.test_equations import holds
@@ -81,14 +81,14 @@ def test_the_values_are_drawn_and_each_read_row_puts_its_weights_beside_them(sce
     assert [m.tex_string for m in vectors] == [vector_math(v, None) for v in tr.unmasked.values]
     assert [m.tex_string for m in vectors] == [r"[1,\;\; 0]", r"[0,\;\; 0]", r"[0,\;\; 1]"]
     assert scene.read_rows() == [0, 1, 2]
-    for i in scene.read_rows():
-        terms = scene.terms[i]
+    for worked in scene.worked:
+        i, terms = worked.row, worked.terms
         assert len(terms) == i + 1  # only the words up to i: the later ones are masked
         assert [t[0].tex_string for t in terms] == [fmt(w, WEIGHT_PLACES) for w in tr.weights[i, : i + 1]]
         for term, vector, name in zip(terms, vectors, scene.values.columns[0]):
             assert abs(term.get_y() - vector.get_y()) < 0.05
             assert name.get_right()[0] < term.get_left()[0] < term.get_right()[0] < vector.get_left()[0]
-    assert [t[0].tex_string for t in scene.terms[1]] == ["0.119", "0.881"]
+    assert [t[0].tex_string for t in scene.worked[1].terms] == ["0.119", "0.881"]
 
 
 def test_each_output_is_its_row_s_weights_times_the_earlier_values_as_printed(scene):
@@ -99,7 +99,7 @@ def test_each_output_is_its_row_s_weights_times_the_earlier_values_as_printed(sc
         assert all(holds(r) for r in relations)
         assert [len(r.terms) for r in relations] == [2 * (i + 1)] * 2  # a weight and a value per word up to i
     assert blend_text(scene.outputs.columns[2][1].relations) == "0.119 × [1, 0] + 0.881 × [0, 0] = [0.119, 0]"
-    for i, line in scene.lines.items():  # the output being worked out, under the values
+    for i, line in [(w.row, w.line) for w in scene.worked]:  # the output being worked out, under the values
         assert [m.tex_string for m in line[1:]] == [m.tex_string for m in scene.outputs.row(i)[1:]]
         assert line[2].relations == scene.outputs.columns[2][i].relations
         assert line.get_top()[1] < scene.values.get_bottom()[1] and line.get_bottom()[1] > BOTTOM_Y
@@ -156,9 +156,9 @@ def test_six_long_words_with_wide_values_take_the_values_place_for_the_outputs(t
         scene.legend,
         scene.zero,
         scene.column,
-        *scene.lines.values(),
+        *[w.line for w in scene.worked],
     ]:
-        assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= SAFE_RIGHT  # the safe area
+        assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= COLUMN_RIGHT  # the safe area
         assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
     assert scene.masked_grid.get_right()[0] < scene.column.get_left()[0]
 
