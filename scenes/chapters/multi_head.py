@@ -339,7 +339,7 @@ class MultiHead(ChapterScene):
         for head in self.heads:
             head.label.set_x(STAGE.body_left, LEFT).set_y(self.slice_rows(head).get_y())
         self.place_rows(pitch)
-        self.fit(top)
+        self.fit_table(top)
 
     def pitch(self) -> float:
         """The distance between the words' columns: the widest cell and a gap, or a blend term with its plus
@@ -420,7 +420,7 @@ class MultiHead(ChapterScene):
         self.projection.set_x(STAGE.body_left, LEFT).set_y(ys[0])
         self.note.set_x(STAGE.body_left, LEFT).set_y(ys[1])
 
-    def fit(self, top: float) -> None:
+    def fit_table(self, top: float) -> None:
         """Everything under the formula shrunk by one factor, keeping its top left, if it runs past
         TABLE_RIGHT or the stage's bottom (every text with it, so each role keeps one size); then the bands
         round each head's rows."""
