@@ -66,9 +66,9 @@ import sys
 
 sys.path[:0] = {paths!r}
 
-from pipeline import beat_jobs  # noqa: E402
+from pipeline.run import beat_jobs  # noqa: E402
 from render import cli  # noqa: E402
-from scenes import registry  # noqa: E402
+from scenes.chapters import registry  # noqa: E402
 from scenes.chapters.registry import Chapter  # noqa: E402
 
 if __name__ == "__main__":

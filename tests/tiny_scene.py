@@ -212,7 +212,7 @@ import sys
 sys.path[:0] = {paths!r}
 
 from render import cli  # noqa: E402
-from scenes import registry  # noqa: E402
+from scenes.chapters import registry  # noqa: E402
 from scenes.chapters.registry import Chapter  # noqa: E402
 
 if __name__ == "__main__":
