@@ -8,7 +8,7 @@ import pytest
 from attention import DEFAULT
 from attention.examples.file import ExampleFileError, load_example_file
 
-SAMPLE = Path(__file__).parent.parent / "examples" / "cat-and-dog.toml"
+SAMPLE = Path(__file__).parents[2] / "examples" / "cat-and-dog.toml"
 GOOD_BLEND = """
 [blend]
 tokens = ["a", "b"]

@@ -13,7 +13,7 @@ from scenes.chapters.all_queries_at_once import BLOCK_CELL, AllQueriesAtOnce
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.palette import tex_size
-from tests.snapshot import assert_matches_snapshot, built, last_frame
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
 

@@ -6,7 +6,7 @@ import pytest
 from attention import examples
 from scenes.chapters.blend_by_weight import BlendByWeight
 from scenes.kit.components import apart
-from tests.snapshot import built
+from tests.support.snapshot import built
 
 
 @pytest.fixture(scope="module")

@@ -10,8 +10,8 @@ from attention.examples.beyond import CausalExample
 from attention.masking import causal_mask
 from scenes.chapters.causal_mask import SAFE_RIGHT, CausalMask, blend_text, marks
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_math
-from tests.snapshot import assert_matches_snapshot, built, last_frame
-from tests.test_equations import holds
+from tests.kit.test_equations import holds
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
 

@@ -11,7 +11,7 @@ from scenes.chapters.fixed_context import Fan, FixedContext, reading
 from scenes.kit import components as c
 from scenes.kit.arithmetic import WEIGHT_PLACES
 from scenes.kit.palette import px_per_unit, token_color
-from tests.snapshot import assert_matches_snapshot, built, last_frame
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME_X, FRAME_Y = 7.11, 4.0
 

@@ -12,7 +12,7 @@ from scenes.chapters.registry import CHAPTERS
 from scenes.kit.chapter import BODY_LEFT, GRID_REACH, STAGE_BOTTOM, STAGE_TOP, ChapterScene
 from scenes.kit.components import WeightBars, chapter_title, math, text
 from scenes.kit.palette import SIZES
-from tests.layout import (
+from tests.support.layout import (
     GRID,
     GRID_SLACK,
     beat_ends,
@@ -27,7 +27,7 @@ from tests.layout import (
     too_small,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # A theme changes colours only, so the light theme is checked with the custom example: both themes, both examples.
 LOOKS = {
     "dark-default": from_options("l"),

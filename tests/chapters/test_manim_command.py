@@ -9,7 +9,7 @@ import av
 import pytest
 import srt
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MANIM = Path(sys.executable).with_name("manim")  # the console script, as a user calls it
 CHAPTER = (
     "scenes/chapters/three_token_drag.py",

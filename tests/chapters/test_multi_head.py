@@ -20,9 +20,9 @@ from scenes.kit.chapter import BODY_LEFT
 from scenes.kit.components import text
 from scenes.kit.formula_slot import SLOT_GAP
 from scenes.kit.palette import THEMES, delta_e
-from tests.snapshot import assert_matches_snapshot, built, last_frame
-from tests.test_equations import holds
-from tests.test_type_and_colour import APART
+from tests.kit.test_equations import holds
+from tests.kit.test_type_and_colour import APART
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
 

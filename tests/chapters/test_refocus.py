@@ -9,7 +9,7 @@ from scenes.chapters.refocus import Refocus
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
 from scenes.kit.components import apart
 from scenes.kit.palette import token_color
-from tests.snapshot import built
+from tests.support.snapshot import built
 
 
 @pytest.fixture(scope="module")

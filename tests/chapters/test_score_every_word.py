@@ -4,7 +4,7 @@ import pytest
 
 from scenes.chapters import score_every_word as chapter
 from scenes.kit.chapter import STAGE_BOTTOM
-from tests.snapshot import built
+from tests.support.snapshot import built
 
 
 @pytest.fixture(scope="module")

@@ -19,8 +19,8 @@ from scenes.kit import components as c
 from scenes.kit.arithmetic import fmt
 from scenes.kit.palette import RAW, SCALED, THEMES, delta_e, raw_color, scaled_color
 from scenes.kit.plots import Histogram
-from tests.snapshot import assert_matches_snapshot, built, last_frame
-from tests.test_type_and_colour import APART
+from tests.kit.test_type_and_colour import APART
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME = (14.22 / 2, 4.0)
 

@@ -9,7 +9,7 @@ from scenes.chapters.source_positions import GROWTH, SourcePositions, focus_cell
 from scenes.kit.arithmetic import WEIGHT_PLACES, vector_math
 from scenes.kit.components import apart
 from scenes.kit.palette import theme, token_color
-from tests.snapshot import assert_matches_snapshot, built, last_frame
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME_X, FRAME_Y = 7.11, 4.0
 

@@ -21,7 +21,7 @@ from scenes.chapters.three_token_drag import (
 )
 from scenes.kit.arithmetic import exp_tex, fmt
 from scenes.kit.chapter import STAGE_BOTTOM
-from tests.snapshot import SIZE, assert_matches_snapshot, built
+from tests.support.snapshot import SIZE, assert_matches_snapshot, built
 
 LAYOUT = (-7.4, 7.4, -3.8, 3.65)  # x and y bounds of the area the chapter may use (the safe area ends at 7.5)
 

@@ -11,7 +11,7 @@ from attention.sweeps import GAIN_RANGE
 from scenes.chapters.where_it_breaks import GAIN_STOPS, LOOK_BUFF, TANGENT_REACH, WhereItBreaks, sci
 from scenes.kit.arithmetic import SCORE_PLACES, vector_tex
 from scenes.kit.plots import ScientificReadout, mantissa_exponent
-from tests.snapshot import assert_matches_snapshot, built, last_frame
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME = (14.22 / 2, 4.0)
 

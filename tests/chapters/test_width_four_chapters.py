@@ -8,7 +8,7 @@ from attention import attend, examples
 from scenes.chapters.blend_by_weight import BlendByWeight
 from scenes.chapters.refocus import Refocus
 from scenes.chapters.score_every_word import ScoreEveryWord
-from tests.snapshot import assert_matches_snapshot, built, last_frame
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 
 def tex(*mobjects) -> list[str]:

@@ -1,6 +1,7 @@
-"""`python -m tests.layout_sweep [CHAPTER ...]`: every chapter (or the named ones) laid out with every corpus
-example, the layout test's checks at every beat end; one line per broken example, then a count per chapter.
-Exit status 1 when anything is broken. The test suite runs a share of this (tests/test_example_layouts.py)."""
+"""`python -m tests.corpus.layout_sweep [CHAPTER ...]`: every chapter (or the named ones) laid out with every
+corpus example, the layout test's checks at every beat end; one line per broken example, then a count per
+chapter. Exit status 1 when anything is broken. The test suite runs a share of this
+(tests/corpus/test_example_layouts.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ import sys
 
 from pipeline.plan.settings import from_options
 from scenes.chapters.registry import CHAPTERS, find
-from tests.example_corpus import corpus_files
-from tests.layout import chapter_ends
-from tests.test_example_layouts import problems
+from tests.corpus.test_example_layouts import problems
+from tests.support.example_corpus import corpus_files
+from tests.support.layout import chapter_ends
 
 
 def main(names: list[str]) -> int:

@@ -3,8 +3,8 @@ and with generated ones, no two texts overlap, nothing leaves the safe area or e
 each role is drawn at one size.
 
 Each chapter runs with the lecture's example and with eight examples of the corpus, one of each style, so
-every run checks every example in four chapters (`tests.example_corpus.chapter_looks`), no video rendered.
-`python -m tests.layout_sweep` checks every chapter against all of the corpus.
+every run checks every example in four chapters (`tests.support.example_corpus.chapter_looks`), no video
+rendered. `python -m tests.corpus.layout_sweep` checks every chapter against all of the corpus.
 """
 
 import numpy as np
@@ -14,8 +14,8 @@ from attention.examples.file import MAX_ABS, MAX_NAME, load_example_file
 from attention.examples.shapes import MAX_TOKENS
 from scenes.chapters.registry import CHAPTERS
 from scenes.kit.components import MAX_GRID_LINES, vector_plane
-from tests.example_corpus import STYLES, chapter_looks, chapter_share, corpus_files
-from tests.layout import chapter_ends, in_caption_band, mixed_sizes, outside_safe_area, overlaps
+from tests.support.example_corpus import STYLES, chapter_looks, chapter_share, corpus_files
+from tests.support.layout import chapter_ends, in_caption_band, mixed_sizes, outside_safe_area, overlaps
 
 
 def test_the_corpus_loads_and_reaches_every_edge_of_the_format():

@@ -13,8 +13,8 @@ import pytest
 from scenes.kit import arithmetic as a
 from scenes.kit.components import WeightBars
 from scenes.kit.components import math as formula
-from tests.example_corpus import chapter_looks
-from tests.layout import chapter_ends
+from tests.support.example_corpus import chapter_looks
+from tests.support.layout import chapter_ends
 
 Interval = tuple[float, float]
 

@@ -16,7 +16,7 @@ from benchmarks import scaling as scaling_module
 from benchmarks.__main__ import main
 from benchmarks.workspace import edited
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 COMMITTED = ROOT / "benchmarks" / "results"
 TINY = plan.tiny()
 

@@ -5,11 +5,11 @@ import subprocess
 
 import pytest
 from PIL import Image
-from test_beats import BEATEN_NAMES, render_beaten
 
 from pipeline.plan.manifest import Manifest
 from pipeline.publish import handout
 from scenes.chapters import registry
+from tests.lecture.test_beats import BEATEN_NAMES, render_beaten
 
 LECTURE = registry.CHAPTERS  # the real chapters, taken before a fixture puts tiny ones in the registry
 

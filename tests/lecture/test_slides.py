@@ -11,12 +11,12 @@ import pytest
 from PIL import Image
 from pptx import Presentation
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
-from test_beats import render_beaten
 
 from pipeline import outputs
 from pipeline.frames import beats, captions
 from pipeline.plan.manifest import Manifest
 from scenes.chapters import registry
+from tests.lecture.test_beats import render_beaten
 
 LECTURE = registry.CHAPTERS  # the real chapters, taken before a fixture puts tiny ones in the registry
 

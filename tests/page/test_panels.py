@@ -12,7 +12,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from browser import axe_violations, chromium, firefox_screenshot, serve
 from PIL import Image
 
 from attention import attend, examples, weights_at_gain
@@ -24,6 +23,7 @@ from pipeline.publish import panel_data, web_page
 from scenes.chapters.where_it_breaks import sci
 from scenes.kit.arithmetic import fmt, vector_tex
 from scenes.kit.palette import theme
+from tests.support.browser import axe_violations, chromium, firefox_screenshot, serve
 
 EXAMPLE = "examples/cat-and-dog.toml"
 RANDOM_QUERIES = 600
@@ -428,7 +428,7 @@ def test_the_copies_of_the_chapters_formats_agree_with_them():
 
 def test_the_render_command_still_starts_without_manim():
     code = "import sys, pipeline.build; sys.exit(1 if 'manim' in sys.modules else 0)"
-    assert subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).parents[1]).returncode == 0
+    assert subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).parents[2]).returncode == 0
 
 
 def test_publishing_leaves_the_processs_example_and_theme_alone(tmp_path):

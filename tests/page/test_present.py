@@ -13,13 +13,13 @@ import av
 import numpy as np
 import pytest
 import webvtt
-from browser import axe_violations, chromium, serve
 from PIL import Image
 
 from pipeline.frames import captions
 from pipeline.plan.settings import from_options
 from pipeline.publish import present_page, video_join, web_page
 from scenes.chapters import registry
+from tests.support.browser import axe_violations, chromium, serve
 
 CODEC_NOISE = 3.0  # mean absolute difference (0-255) between Chromium's and PyAV's decoding of one frame
 PLAYBACK_BUDGET = 55  # seconds of beats the stepping test plays at normal speed (chapters run ~40 s)

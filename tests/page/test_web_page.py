@@ -6,10 +6,10 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 import srt
-from browser import chromium, serve
 
 from pipeline.publish import video_join
 from scenes.chapters import registry
+from tests.support.browser import chromium, serve
 
 TRICKY_TITLE = 'Scores <b>&amp;</b> "weights"'  # must be shown as typed, never as markup
 WAIT_MS = 10_000  # longest wait for a video or track to load

@@ -9,7 +9,7 @@ from pipeline.plan.dependencies import FRAME_CODE, Scanner
 from pipeline.plan.settings import from_options
 from scenes.chapters import registry
 
-SAMPLE = Path(__file__).resolve().parents[1] / "examples" / "cat-and-dog.toml"
+SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cat-and-dog.toml"
 NOT_FRAME_CODE = {  # the rest of what a worker runs, reviewed: none of it changes a video's frames or encoding
     "pipeline": "the package's docstring",
     "pipeline.plan": "the package's docstring",

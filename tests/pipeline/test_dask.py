@@ -8,10 +8,10 @@ import time
 
 import pytest
 from distributed import Client, LocalCluster
-from processes import run_driver, start_driver, wait_for
-from tiny_scene import ROOT
 
 from scenes.chapters import registry
+from tests.support.processes import run_driver, start_driver, wait_for
+from tests.support.tiny_scene import ROOT
 
 CHAPTERS = ("Tiny", "Coda", "Themed")
 SLOW_SECONDS = 3.0  # Slow's length here: long enough to kill its worker part-way

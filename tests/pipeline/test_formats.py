@@ -3,11 +3,11 @@
 import av
 import numpy as np
 import pytest
-import tiny_scene
 from PIL import Image
 
 from pipeline.plan.settings import RenderSettings, from_options
 from scenes.chapters import registry
+from tests.support import tiny_scene
 
 FRAMES = round(tiny_scene.SECONDS * 15)
 

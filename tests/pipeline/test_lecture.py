@@ -8,12 +8,12 @@ import av
 import numpy as np
 import pytest
 import srt
-from test_pipeline_captions import parse_vtt
-from test_render_pipeline import top_level_atoms
 
 from pipeline.plan.manifest import Manifest
 from pipeline.publish import lecture, video_join
 from scenes.chapters import registry
+from tests.pipeline.test_captions import parse_vtt
+from tests.pipeline.test_render import top_level_atoms
 
 SLUGS = ("01-Tiny", "02-Flaky", "03-Coda")
 

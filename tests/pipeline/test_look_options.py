@@ -5,7 +5,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from folders import assert_unchanged, snapshot
 from manim import tempconfig
 from PIL import Image
 
@@ -18,8 +17,9 @@ from pipeline.plan.dependencies import Scanner
 from scenes.chapters.blend_by_weight import BlendByWeight
 from scenes.chapters.registry import find
 from scenes.kit import palette
+from tests.support.folders import assert_unchanged, snapshot
 
-SAMPLE = Path(__file__).parent.parent / "examples" / "cat-and-dog.toml"
+SAMPLE = Path(__file__).parents[2] / "examples" / "cat-and-dog.toml"
 
 
 def test_theme_and_example_reach_the_worker(use_chapters, run, tmp_path):

@@ -14,7 +14,6 @@ import numpy as np
 import pytest
 import srt
 import webvtt
-from browser import chromium, serve
 from PIL import Image
 
 from pipeline.plan import manifest
@@ -22,6 +21,7 @@ from pipeline.plan.settings import from_options
 from pipeline.publish import web_page
 from scenes.chapters import registry
 from scenes.chapters.registry import Chapter
+from tests.support.browser import chromium, serve
 
 FPS = 15
 CODEC_NOISE = 1.5  # mean difference per channel between the browser's and PyAV's decoding of one frame

@@ -14,9 +14,9 @@ import pytest
 from pipeline.publish import video_join
 from scenes.chapters import registry
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "cat-and-dog.toml"
-EDIT = b"\n# appended by tests/test_rebuild_scope.py, which restores this file\n"
+EDIT = b"\n# appended by tests/pipeline/test_rebuild_scope.py, which restores this file\n"
 
 
 @pytest.fixture

@@ -5,13 +5,13 @@ import struct
 import av
 import numpy as np
 import pytest
-import tiny_scene
 from manim.constants import QUALITIES
 from PIL import Image
 
 from pipeline import outputs
 from pipeline.plan.quality import PRESETS
 from scenes.chapters import registry
+from tests.support import tiny_scene
 
 
 def top_level_atoms(path):

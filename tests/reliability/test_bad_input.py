@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-import tally
-from folders import assert_unchanged, snapshot
-from processes import run_driver
+
+from tests.support import tally
+from tests.support.folders import assert_unchanged, snapshot
+from tests.support.processes import run_driver
 
 
 @dataclass(frozen=True)

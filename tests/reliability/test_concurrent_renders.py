@@ -5,11 +5,11 @@ import os
 import select
 
 import pytest
-import tally
-from folders import assert_consistent, assert_no_temporary_files, assert_unchanged, snapshot
-from processes import TIMEOUT, paused_env, run_driver, start_driver, wait_for
 
 from pipeline.run import lock
+from tests.support import tally
+from tests.support.folders import assert_consistent, assert_no_temporary_files, assert_unchanged, snapshot
+from tests.support.processes import TIMEOUT, paused_env, run_driver, start_driver, wait_for
 
 BUSY = 75
 

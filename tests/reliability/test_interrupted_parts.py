@@ -17,12 +17,12 @@ import time
 from pathlib import Path
 
 import pytest
-import tiny_scene
-from folders import assert_no_temporary_files, snapshot
-from processes import TIMEOUT, gone, group_alive, run_driver, wait_for
 
 from pipeline import outputs
 from scenes.chapters.registry import Chapter
+from tests.support import tiny_scene
+from tests.support.folders import assert_no_temporary_files, snapshot
+from tests.support.processes import TIMEOUT, gone, group_alive, run_driver, wait_for
 
 INTERRUPTED = "interrupted: files already in place are kept, unfinished ones were not written\n"
 BEATS = ("first", "second")

@@ -17,12 +17,11 @@ from pathlib import Path
 
 import av
 import pytest
-import tally
-import tiny_scene
-from folders import assert_consistent, assert_no_temporary_files, snapshot
-from processes import TIMEOUT, group_alive, paused_env, run_driver, start_driver, wait_for
 
 from pipeline import outputs
+from tests.support import tally, tiny_scene
+from tests.support.folders import assert_consistent, assert_no_temporary_files, snapshot
+from tests.support.processes import TIMEOUT, group_alive, paused_env, run_driver, start_driver, wait_for
 
 CHAPTERS = ("Tiny", "Formula", "Slow")
 TINY_FILES = frozenset(

@@ -8,12 +8,12 @@ import time
 
 import av
 import pytest
-from folders import assert_no_temporary_files
-from processes import TIMEOUT, gone, run_driver, wait_for, worker_pids
 
 from pipeline import outputs
 from pipeline.plan.manifest import Manifest
 from pipeline.run import lock
+from tests.support.folders import assert_no_temporary_files
+from tests.support.processes import TIMEOUT, gone, run_driver, wait_for, worker_pids
 
 
 def test_render_killed_part_way_keeps_the_previous_files_and_the_next_run_completes(

@@ -6,15 +6,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import tally
-from folders import snapshot
 from manim import Mobject, Text, tempconfig
 
 from pipeline.frames.scene_render import use_look
 from pipeline.plan import settings
 from scenes.chapters.blend_by_weight import BlendByWeight
 from scenes.kit.components import ELLIPSIS
-from tests.snapshot import built
+from tests.support import tally
+from tests.support.folders import snapshot
+from tests.support.snapshot import built
 
 LATEX_LIKE = (r"\input{/etc/hostname}", "$x$", "%", "_", "{", r"\write18{id}")
 NON_ASCII = ("café", "naïve", "Ωμέγα", "Привет", "猫", "한국어")

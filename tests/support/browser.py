@@ -90,7 +90,7 @@ def chromium() -> Iterator[Browser]:
 
 
 AXE = (
-    Path(__file__).parents[1] / "build/node/node_modules/axe-core/axe.min.js"
+    Path(__file__).parents[2] / "build/node/node_modules/axe-core/axe.min.js"
 )  # scripts/setup.sh --with-browser
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import av
 import pytest
-import tally
 
 from pipeline import outputs
 from pipeline.plan.manifest import NAME, Manifest
+from tests.support import tally
 
 
 def snapshot(folder: Path) -> dict[str, bytes | None]:

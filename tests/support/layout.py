@@ -275,7 +275,7 @@ def mixed_sizes(drawn: tuple[Drawn, ...]) -> dict[str, list[float]]:
     return {role: sorted(found) for role, found in sizes.items() if max(found) - min(found) > 1}
 
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MEDIA = ROOT / "build" / "layout-media"  # what a probe writes besides formulas and texts (images)
 _ENDS: dict[tuple, list[BeatEnd]] = {}
 

@@ -15,9 +15,9 @@ import numpy as np
 from manim import tempconfig
 from PIL import Image
 
-from tests.layout import quick_copies
+from tests.support.layout import quick_copies
 
-SNAPSHOTS = Path(__file__).parent / "snapshots"
+SNAPSHOTS = Path(__file__).parents[1] / "chapters" / "snapshots"
 SIZE = (427, 240)
 CHANNEL_TOLERANCE = 40  # a pixel differs when a channel moves by more than this
 MAX_DIFFERING = 0.003  # fraction of pixels allowed to differ (anti-aliasing noise)
@@ -51,7 +51,7 @@ def last_frame(scene_class, media_dir: Path) -> np.ndarray:
 
 
 def assert_matches_snapshot(name: str, frame: np.ndarray) -> None:
-    """Compare `frame` with tests/snapshots/<name>.png (write it when UPDATE_SNAPSHOTS=1)."""
+    """Compare `frame` with tests/chapters/snapshots/<name>.png (write it when UPDATE_SNAPSHOTS=1)."""
     path = SNAPSHOTS / f"{name}.png"
     if os.environ.get("UPDATE_SNAPSHOTS") == "1":
         SNAPSHOTS.mkdir(exist_ok=True)

@@ -205,7 +205,7 @@ TITLES = {
     "MeetB": ("meet", "Renders with MeetA"),
 }
 DEFAULT = ("Tiny", "Flaky", "Coda")
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DRIVER = '''"""render.py's command line with test chapters in the registry."""
 import sys
 
