@@ -11,7 +11,7 @@ from manim import Mobject, Text, tempconfig
 from pipeline.frames.scene_render import use_look
 from pipeline.plan import settings
 from scenes.chapters.blend_by_weight import BlendByWeight
-from scenes.kit.components import ELLIPSIS
+from scenes.kit.fit import ELLIPSIS
 from tests.support import tally
 from tests.support.folders import snapshot
 from tests.support.snapshot import built
