@@ -9,7 +9,6 @@ from scenes.kit import components as c
 from scenes.kit import fit, palette
 from scenes.kit.arithmetic import WEIGHT_PLACES
 from scenes.kit.grids import (
-    DIM,
     GAP,
     NUMBERED_TOP,
     AttentionGrid,
@@ -18,7 +17,7 @@ from scenes.kit.grids import (
     places_for,
     veil,
 )
-from scenes.kit.palette import THEMES
+from scenes.kit.palette import THEMES, VEIL
 
 QUERIES = [[1.0, 0.5], [0.0, 2.0], [-1.0, 1.0]]
 KEYS = [[2.0, 0.0], [0.0, 2.0], [1.0, 1.0], [-1.0, 0.5]]
@@ -154,7 +153,7 @@ def test_row_band_and_veil_cover_one_row(grid):
     band = grid.row_band(1)
     assert grid.row_labels[1] in band and all(cell in band for cell in grid.row(1))
     sheet = veil(band)
-    assert sheet.get_fill_opacity() == pytest.approx(DIM)
+    assert sheet.get_fill_opacity() == pytest.approx(VEIL)
     assert sheet.width > band.width and sheet.height > band.height
     assert sheet.get_top()[1] < grid.row(0)[0].get_bottom()[1]  # clear of the rows beside it
     assert sheet.get_bottom()[1] > grid.row(2)[0].get_top()[1]
