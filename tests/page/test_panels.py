@@ -17,9 +17,9 @@ from PIL import Image
 from attention import attend, examples, weights_at_gain
 from attention.examples.file import load_example_file
 from attention.sweeps import log10_smallest_weight, log10_top_sensitivity
-from pipeline import outputs, publish
+from pipeline import outputs
 from pipeline.plan.settings import from_options
-from pipeline.publish import panel_data, web_page
+from pipeline.publish import panel_data, update, web_page
 from scenes.chapters.where_it_breaks import sci
 from scenes.kit.arithmetic import fmt, vector_tex
 from scenes.kit.palette import theme
@@ -34,7 +34,7 @@ def published(out, **options):
     settings = replace(from_options("l"), **options)
     folder = outputs.folder(out, settings)
     folder.mkdir(parents=True)
-    publish.after_render(out, settings)
+    update.after_render(out, settings)
     return folder
 
 
