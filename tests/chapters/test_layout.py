@@ -8,6 +8,7 @@ import pytest
 from manim import DOWN, LEFT, RIGHT, UP, tempconfig
 
 from pipeline.plan.settings import from_options
+from pipeline.run.dry_run import quick_deepcopy
 from scenes.chapters.registry import CHAPTERS
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
@@ -24,7 +25,6 @@ from tests.support.layout import (
     off_grid,
     outside_safe_area,
     overlaps,
-    quick_deepcopy,
     record,
     too_small,
 )

@@ -5,24 +5,17 @@ script (animations jump to their end, no frame is drawn)."""
 from __future__ import annotations
 
 import pytest
-from manim import tempconfig
 
 from attention import examples
 from attention.examples.file import examples_from_dict
+from pipeline.run import dry_run
 from scenes.chapters import registry
 from tests.attention.test_example_shapes import every_table
-from tests.support.layout import quick_copies
 
 
 def run_script(scene_class, media_dir) -> None:
-    """Run a chapter's construct() with manim skipping every animation to its end: no frames drawn (and
-    mobjects copied as the layout probe copies them)."""
-    settings = {"media_dir": str(media_dir), "format": "none", "verbosity": "ERROR", "progress_bar": "none"}
-    with quick_copies(), tempconfig(settings):
-        scene = scene_class()
-        scene.renderer._original_skipping_status = scene.renderer.skip_animations = True
-        scene.setup()
-        scene.construct()
+    """Run a chapter's whole script dry (`pipeline.run.dry_run`: animations jump to their end, no frame drawn)."""
+    dry_run.run(scene_class, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(media_dir)})
 
 
 @pytest.fixture(scope="module")

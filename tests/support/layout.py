@@ -13,7 +13,6 @@ functions of these records.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,13 +25,12 @@ from manim import (
     SingleStringMathTex,
     Text,
     VMobject,
-    tempconfig,
 )
 from manim.mobject.types.image_mobject import AbstractImageMobject
 
-from pipeline.frames import skipping
 from pipeline.frames.scene_render import use_look
 from pipeline.plan.settings import from_options
+from pipeline.run import dry_run
 from scenes.kit.palette import FRAME_HEIGHT, MIN_PX, TEX_DIGIT, TEXT_CAP
 from scenes.kit.stage import STAGE
 
@@ -153,77 +151,14 @@ def upright(text: Mobject) -> float:
     return text.width / text.height
 
 
-def quick_deepcopy(self: Mobject, memo: dict) -> Mobject:
-    """Mobject.__deepcopy__ for the probe, several times faster: arrays are copied, mobjects (as attributes,
-    in lists or dicts) cloned through `memo` as deepcopy would, other values shared (functions, colours)."""
-
-    def clone(value):
-        if isinstance(value, Mobject):
-            return memo[id(value)] if id(value) in memo else quick_deepcopy(value, memo)
-        if isinstance(value, np.ndarray):
-            return value.copy()
-        if isinstance(value, list):
-            return [clone(v) for v in value]
-        if isinstance(value, dict):
-            return {k: clone(v) for k, v in value.items()}
-        return value
-
-    result = type(self).__new__(type(self))
-    memo[id(self)] = result
-    for name, value in self.__dict__.items():
-        setattr(result, name, clone(value))
-    result.original_id = str(id(self))
-    return result
-
-
 def beat_ends(scene_class, media_dir: Path) -> list[BeatEnd]:
-    """Run `scene_class` with animations skipped, writing into `media_dir`; what is drawn at the end of each
-    of its beats. Formulas come from manim's `tex_dir` (in the tests, the session's: tests/conftest.py)."""
-    ends: list[BeatEnd] = []
-
-    class Probe(scene_class):
-        def setup(self):
-            super().setup()
-            self.camera.capture_mobjects = lambda *args, **kwargs: None  # boxes need no pixels
-
-        def next_section(self, name: str = "unnamed", *args, **kwargs):
-            if hasattr(self, "beat_name"):
-                ends.append(BeatEnd(self.beat_name, drawn(self), relations(self)))
-            self.beat_name = name
-            super().next_section(name, *args, **kwargs)
-
-        def tear_down(self):
-            ends.append(BeatEnd(getattr(self, "beat_name", "start"), drawn(self), relations(self)))
-            super().tear_down()
-
-    Probe.__name__ = scene_class.__name__
-    settings = {
-        "save_last_frame": True,  # skips every animation; only the last frame is drawn
-        "write_to_movie": False,
-        "pixel_width": 256,
-        "pixel_height": 144,
-        "media_dir": str(media_dir),
-        "disable_caching": True,
-        "verbosity": "ERROR",
-        "progress_bar": "none",
-    }
-    with quick_copies(), tempconfig(settings):
-        scene = Probe()
-        with skipping.cheaper(scene):
-            scene.render()
+    """Run `scene_class` dry (`pipeline.run.dry_run`), writing into `media_dir`; what is drawn at the end of
+    each of its beats. Formulas come from manim's `tex_dir` (in the tests, the session's: tests/conftest.py)."""
+    settings = {"pixel_width": 256, "pixel_height": 144, "media_dir": str(media_dir)}
+    _, ends = dry_run.run(
+        scene_class, settings, lambda scene, name, _: BeatEnd(name, drawn(scene), relations(scene))
+    )
     return ends
-
-
-@contextmanager
-def quick_copies():
-    """Mobjects copied with `quick_deepcopy` inside: animations copy mobjects as they begin, even when
-    skipped, and manim's deepcopy is most of the time a chapter's script takes."""
-    original = Mobject.__deepcopy__
-    Mobject.__deepcopy__ = quick_deepcopy
-    try:
-        yield
-    finally:
-        Mobject.__deepcopy__ = original
 
 
 def outside_safe_area(thing: Drawn) -> bool:

@@ -15,7 +15,7 @@ import numpy as np
 from manim import tempconfig
 from PIL import Image
 
-from tests.support.layout import quick_copies
+from pipeline.run import dry_run
 
 SNAPSHOTS = Path(__file__).parents[1] / "chapters" / "snapshots"
 SIZE = (427, 240)
@@ -32,22 +32,15 @@ def built(scene_class, media_dir: Path):
 
 
 def last_frame(scene_class, media_dir: Path) -> np.ndarray:
-    """Render only the final frame of `scene_class` at snapshot size, as RGB (animations skipped, mobjects
-    copied as the layout probe copies them)."""
+    """The final picture of `scene_class` at snapshot size, as RGB, from a dry run (`pipeline.run.dry_run`)."""
     settings = {
         "pixel_width": SIZE[0],
         "pixel_height": SIZE[1],
         "frame_rate": 15,
-        "format": "png",
         "media_dir": str(media_dir),
-        "disable_caching": True,
-        "verbosity": "WARNING",
-        "progress_bar": "none",
     }
-    with quick_copies(), tempconfig(settings):
-        scene = scene_class()
-        scene.render()
-        return np.array(scene.renderer.get_frame())[:, :, :3]
+    scene, _ = dry_run.run(scene_class, settings)
+    return dry_run.picture(scene)
 
 
 def assert_matches_snapshot(name: str, frame: np.ndarray) -> None:
