@@ -33,14 +33,14 @@ from manim.mobject.types.image_mobject import AbstractImageMobject
 from pipeline.frames import skipping
 from pipeline.frames.scene_render import use_look
 from pipeline.plan.settings import from_options
-from scenes.kit.chapter import BAND, BODY_LEFT, GRID_REACH, SAFE
 from scenes.kit.palette import FRAME_HEIGHT, MIN_PX, TEX_DIGIT, TEXT_CAP
+from scenes.kit.stage import STAGE
 
 TEXTS = (Text, MathTex, SingleStringMathTex, DecimalNumber)
 DRAWABLE = (VMobject, PMobject, AbstractImageMobject)  # what the cairo camera paints
 OVERLAP = 0.004  # texts may touch by this much of the frame's width and height (about 4 px at 1080p)
 FRAME_WIDTH = FRAME_HEIGHT * 16 / 9  # scene units the camera shows left to right
-GRID = 0.5 + BODY_LEFT / FRAME_WIDTH  # the body grid's x as a fraction of the frame's width
+GRID = 0.5 + STAGE.body_left / FRAME_WIDTH  # the body grid's x as a fraction of the frame's width
 GRID_SLACK = 4 / 1920  # glyphs' side bearings: a line within 4 px at 1080p of the grid is on it
 
 
@@ -227,14 +227,14 @@ def quick_copies():
 
 
 def outside_safe_area(thing: Drawn) -> bool:
-    """Whether `thing` reaches outside the title-safe area (the central SAFE of width and height)."""
-    edge = (1 - SAFE) / 2
+    """Whether `thing` reaches outside the title-safe area (the central STAGE.safe of width and height)."""
+    edge = (1 - STAGE.safe) / 2
     return min(thing.left, thing.bottom) < edge - 1e-9 or max(thing.right, thing.top) > 1 - edge + 1e-9
 
 
 def in_caption_band(thing: Drawn) -> bool:
-    """Whether `thing` enters the caption band (the lowest BAND of the frame)."""
-    return thing.bottom < BAND - 1e-9
+    """Whether `thing` enters the caption band (the lowest STAGE.band of the frame)."""
+    return thing.bottom < STAGE.band - 1e-9
 
 
 def overlaps(drawn: tuple[Drawn, ...]) -> list[tuple[Drawn, Drawn]]:
@@ -251,9 +251,9 @@ def overlaps(drawn: tuple[Drawn, ...]) -> list[tuple[Drawn, Drawn]]:
 
 def off_grid(drawn: tuple[Drawn, ...]) -> list[Drawn]:
     """Lines (texts of more than one word, formulas with spaces) that start on the left of the stage, less
-    than GRID_REACH right of the body grid, but not on it (scenes.kit.chapter.BODY_LEFT). Single words and
+    than STAGE.grid_reach right of the body grid, but not on it (`STAGE.body_left`, scenes.kit.stage). Single words and
     numbers are a diagram's labels, free to sit where the diagram puts them."""
-    reach = GRID + GRID_REACH / FRAME_WIDTH
+    reach = GRID + STAGE.grid_reach / FRAME_WIDTH
     return [
         d
         for d in drawn

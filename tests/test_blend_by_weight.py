@@ -5,7 +5,7 @@ import pytest
 
 from attention import examples
 from scenes.chapters.blend_by_weight import BlendByWeight
-from scenes.kit.components import apart
+from scenes.kit.fit import apart
 from tests.snapshot import built
 
 

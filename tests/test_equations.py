@@ -11,7 +11,7 @@ import math
 import pytest
 
 from scenes.kit import arithmetic as a
-from scenes.kit.components import WeightBars
+from scenes.kit.bars import WeightBars
 from scenes.kit.components import math as formula
 from tests.example_corpus import chapter_looks
 from tests.layout import chapter_ends

@@ -13,7 +13,7 @@ import pytest
 from attention.examples.file import MAX_ABS, MAX_NAME, load_example_file
 from attention.examples.shapes import MAX_TOKENS
 from scenes.chapters.registry import CHAPTERS
-from scenes.kit.components import MAX_GRID_LINES, vector_plane
+from scenes.kit.planes import MAX_GRID_LINES, vector_plane
 from tests.example_corpus import STYLES, chapter_looks, chapter_share, corpus_files
 from tests.layout import chapter_ends, in_caption_band, mixed_sizes, outside_safe_area, overlaps
 

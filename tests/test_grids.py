@@ -6,7 +6,7 @@ from manim import tempconfig
 
 from attention import attend_grid
 from scenes.kit import components as c
-from scenes.kit import palette
+from scenes.kit import fit, palette
 from scenes.kit.arithmetic import WEIGHT_PLACES
 from scenes.kit.grids import (
     DIM,
@@ -16,7 +16,6 @@ from scenes.kit.grids import (
     CellCount,
     Restate,
     places_for,
-    short_name,
     veil,
 )
 from scenes.kit.palette import THEMES
@@ -169,10 +168,10 @@ def test_beyond_is_the_rest_of_the_block(grid):
 
 def test_a_long_name_is_cut_short_at_its_role_size_never_shrunk():
     full = c.text("internationalisation-xyz", role="label")
-    short = short_name("internationalisation-xyz", 1.2)
+    short = fit.name("internationalisation-xyz", 1.2)
     assert short.text.endswith("…") and short.width <= 1.2 and short.full == "internationalisation-xyz"
     assert short.font_size == pytest.approx(full.font_size)
-    assert short_name("cat", 1.2).text == "cat"
+    assert fit.name("cat", 1.2).text == "cat"
 
 
 def test_large_scores_print_fewer_decimals_and_columns_fit_the_widest_number():

@@ -9,9 +9,11 @@ from manim import DOWN, LEFT, RIGHT, UP, tempconfig
 
 from pipeline.plan.settings import from_options
 from scenes.chapters.registry import CHAPTERS
-from scenes.kit.chapter import BODY_LEFT, GRID_REACH, STAGE_BOTTOM, STAGE_TOP, ChapterScene
-from scenes.kit.components import WeightBars, chapter_title, math, text
+from scenes.kit.bars import WeightBars
+from scenes.kit.chapter import ChapterScene
+from scenes.kit.components import chapter_title, math, text
 from scenes.kit.palette import SIZES
+from scenes.kit.stage import STAGE
 from tests.layout import (
     GRID,
     GRID_SLACK,
@@ -58,7 +60,7 @@ class Misplaced(ChapterScene):
         self.beat("only")
         self.add(chapter_title("A title", "its subtitle"))
         self.add(text("on the top edge").to_edge(UP, buff=0), text("near the bottom").to_edge(DOWN, buff=0.1))
-        self.add(text("on the stage").move_to([0, STAGE_BOTTOM, 0], aligned_edge=DOWN))
+        self.add(text("on the stage").move_to([0, STAGE.bottom, 0], aligned_edge=DOWN))
 
 
 def test_the_probe_finds_what_leaves_the_safe_area_or_enters_the_band(tmp_path):
@@ -79,7 +81,7 @@ def test_the_stage_spans_the_safe_area_above_the_band(tmp_path):
         scene = ChapterScene()
     scene.setup()
     stage = (
-        text("stage").stretch_to_fit_height(STAGE_TOP - STAGE_BOTTOM).set_y((STAGE_TOP + STAGE_BOTTOM) / 2)
+        text("stage").stretch_to_fit_height(STAGE.top - STAGE.bottom).set_y((STAGE.top + STAGE.bottom) / 2)
     )
     box = record(scene.camera, stage, stage.get_all_points())
     assert (round(box.bottom, 9), round(box.top, 9)) == (0.15, 0.95)
@@ -129,7 +131,7 @@ def test_lines_on_the_left_start_on_the_body_grid(chapter):
     ends = chapter_ends(chapter, LOOKS["dark-default"])
     found = {thing.label[:50]: (end.beat, thing) for end in ends for thing in off_grid(end.drawn)}
     wrong = [
-        f"{beat}: {thing} starts at {thing.left * 1920:.0f} px at 1080p, not {GRID * 1920:.0f} (BODY_LEFT)"
+        f"{beat}: {thing} starts at {thing.left * 1920:.0f} px at 1080p, not {GRID * 1920:.0f} (STAGE.body_left)"
         for beat, thing in found.values()
     ]
     assert not wrong, "\n".join(wrong)
@@ -144,10 +146,14 @@ class Columns(ChapterScene):
         self.beat("only")
         self.add(chapter_title("A title", "its subtitle"))
         for y, (words, x) in enumerate(
-            [("on the grid", BODY_LEFT), ("just off it", BODY_LEFT + 0.1), ("indented", BODY_LEFT + 0.1)]
+            [
+                ("on the grid", STAGE.body_left),
+                ("just off it", STAGE.body_left + 0.1),
+                ("indented", STAGE.body_left + 0.1),
+            ]
         ):
             self.add(text(words).set_x(x, LEFT).set_y(1 - y))
-        self.add(text("an indented line").set_x(BODY_LEFT + GRID_REACH + 0.1, LEFT).set_y(-2))
+        self.add(text("an indented line").set_x(STAGE.body_left + STAGE.grid_reach + 0.1, LEFT).set_y(-2))
 
 
 def test_the_title_is_on_the_grid_and_the_probe_finds_lines_off_it(tmp_path):

@@ -16,10 +16,10 @@ from scenes.chapters.multi_head import (
     column_head,
     tie_text,
 )
-from scenes.kit.chapter import BODY_LEFT
 from scenes.kit.components import text
 from scenes.kit.formula_slot import SLOT_GAP
 from scenes.kit.palette import THEMES, delta_e
+from scenes.kit.stage import STAGE
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 from tests.test_equations import holds
 from tests.test_type_and_colour import APART
@@ -142,7 +142,7 @@ def test_everything_fits_and_the_rows_keep_apart(scene):
 
 
 def test_the_formula_stands_where_the_other_chapters_put_theirs(scene):
-    assert scene.formula.get_left()[0] == pytest.approx(BODY_LEFT, abs=1e-6)
+    assert scene.formula.get_left()[0] == pytest.approx(STAGE.body_left, abs=1e-6)
     assert scene.heading.get_bottom()[1] - scene.formula.get_top()[1] == pytest.approx(SLOT_GAP, abs=1e-6)
     for term in ("q", "K", "scale", "softmax", "V", "outputs", "project"):
         assert len(scene.formula.term(term))

@@ -9,7 +9,7 @@ from attention.examples.beyond import all_queries
 from scenes.chapters import quick_version as qv
 from scenes.chapters.registry import CHAPTERS, find
 from scenes.kit import icons as icons
-from scenes.kit.components import apart
+from scenes.kit.fit import apart
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.7

@@ -7,7 +7,7 @@ import pytest
 from attention import examples
 from scenes.chapters.refocus import Refocus
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
-from scenes.kit.components import apart
+from scenes.kit.fit import apart
 from scenes.kit.palette import token_color
 from tests.snapshot import built
 

@@ -3,7 +3,7 @@
 import pytest
 
 from scenes.chapters import score_every_word as chapter
-from scenes.kit.chapter import STAGE_BOTTOM
+from scenes.kit.stage import STAGE
 from tests.snapshot import built
 
 
@@ -14,7 +14,7 @@ def scene(tmp_path_factory):
 
 def test_the_rows_spread_down_to_the_stage_bottom(scene):
     box_bottom = scene.summary.get_bottom()[1] - 0.2  # the box round the summary, 0.2 outside it
-    assert STAGE_BOTTOM <= box_bottom <= STAGE_BOTTOM + chapter.BOX_MARGIN
+    assert STAGE.bottom <= box_bottom <= STAGE.bottom + chapter.BOX_MARGIN
     names = scene.keys.names
     gaps = [a.get_y() - b.get_y() for a, b in zip(names, names[1:])]
     assert min(gaps) == pytest.approx(max(gaps)) and min(gaps) > names[0].height + chapter.ROW_BUFF

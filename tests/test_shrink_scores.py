@@ -15,8 +15,8 @@ from scenes.chapters.shrink_scores import (
     divisor_tex,
     shown_stat,
 )
-from scenes.kit import components as c
 from scenes.kit.arithmetic import fmt
+from scenes.kit.bars import MIN_BAR
 from scenes.kit.palette import RAW, SCALED, THEMES, delta_e, raw_color, scaled_color
 from scenes.kit.plots import Histogram
 from tests.snapshot import assert_matches_snapshot, built, last_frame
@@ -68,7 +68,7 @@ def test_bar_heights_are_densities_on_one_scale(scene):
     assert tallest == pytest.approx(PEAK_HEIGHT)
     unit = tallest / max(densities(r.sample.scaled, r.scaled_edges).max() for r in scene.rows)
     for row in scene.rows:
-        expected = np.maximum(densities(row.sample.raw, row.raw_edges) * unit, c.MIN_BAR)
+        expected = np.maximum(densities(row.sample.raw, row.raw_edges) * unit, MIN_BAR)
         np.testing.assert_allclose(row.raw.heights(), expected, rtol=1e-6)
 
 

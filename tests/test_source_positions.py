@@ -7,7 +7,7 @@ from manim import UL
 from attention import attend, attend_grid
 from scenes.chapters.source_positions import GROWTH, SourcePositions, focus_cell, roll
 from scenes.kit.arithmetic import WEIGHT_PLACES, vector_math
-from scenes.kit.components import apart
+from scenes.kit.fit import apart
 from scenes.kit.palette import theme, token_color
 from tests.snapshot import assert_matches_snapshot, built, last_frame
 

@@ -20,7 +20,7 @@ from scenes.chapters.three_token_drag import (
     verdict,
 )
 from scenes.kit.arithmetic import exp_tex, fmt
-from scenes.kit.chapter import STAGE_BOTTOM
+from scenes.kit.stage import STAGE
 from tests.snapshot import SIZE, assert_matches_snapshot, built
 
 LAYOUT = (-7.4, 7.4, -3.8, 3.65)  # x and y bounds of the area the chapter may use (the safe area ends at 7.5)
@@ -286,7 +286,7 @@ def test_wide_arithmetic_takes_one_column_at_a_time(custom, tmp_path):
     for i, leaving in chapter.leaving.items():  # what leaves was shown by the block before
         assert all(any(m is part for part in steps[i - 1].get_family()) for m in leaving)
     assert VGroup(*steps).get_right()[0] <= RIGHT_EDGE + 1e-6
-    assert chapter.verdict.get_bottom()[1] >= STAGE_BOTTOM
+    assert chapter.verdict.get_bottom()[1] >= STAGE.bottom
 
 
 def test_the_charts_stand_on_one_baseline_and_one_scale(rendered):

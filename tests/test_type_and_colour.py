@@ -7,8 +7,9 @@ from manim import tempconfig
 
 from pipeline.plan.settings import from_options
 from scenes.chapters.registry import CHAPTERS
+from scenes.kit.bars import VectorReadout, WeightBars
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.components import VectorReadout, WeightBars, chapter_title, math, number, text
+from scenes.kit.components import chapter_title, math, number, text
 from scenes.kit.formula_slot import PIECES, TERMS, formula_slot
 from scenes.kit.palette import FRAME_HEIGHT, MIN_PX, SIZES, THEMES, delta_e
 from tests.layout import beat_ends, chapter_ends, too_small

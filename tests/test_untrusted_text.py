@@ -13,7 +13,7 @@ from manim import Mobject, Text, tempconfig
 from pipeline.frames.scene_render import use_look
 from pipeline.plan import settings
 from scenes.chapters.blend_by_weight import BlendByWeight
-from scenes.kit.components import ELLIPSIS
+from scenes.kit.fit import ELLIPSIS
 from tests.snapshot import built
 
 LATEX_LIKE = (r"\input{/etc/hostname}", "$x$", "%", "_", "{", r"\write18{id}")

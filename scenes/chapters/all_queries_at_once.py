@@ -23,13 +23,16 @@ from attention import examples
 from attention.examples.beyond import all_queries
 from scenes.kit import components as c
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation, vector_tex
-from scenes.kit.chapter import BODY_LEFT, ChapterScene
+from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.matrices import COLUMN_GAP, DOTS, NamedMatrix, entries_tex, row_sums, widest
 from scenes.kit.palette import theme, token_color
+from scenes.kit.stage import STAGE
 from scenes.kit.vector_rows import GAP
 
-RIGHT_EDGE = -BODY_LEFT  # nothing reaches right of this x (as far from the stage's edge as the body grid)
+RIGHT_EDGE = (
+    -STAGE.body_left
+)  # nothing reaches right of this x (as far from the stage's edge as the body grid)
 BOTTOM = -3.78  # nor below this y (the caption band starts at -3.8)
 FORMULA_GAP = 0.18  # from the subtitle to the formula under it
 UNDER_FORMULA = 0.25  # from the formula's bottom to the top of the matrices
@@ -165,7 +168,7 @@ class AllQueriesAtOnce(ChapterScene):
         self.heading = c.chapter_title(self.title, "The matrix form that code computes")
         self.formula = LitFormula(MATRIX_FORMULA, role="small")  # under the title, as the one-query strip
         self.formula.next_to(self.heading, DOWN, buff=FORMULA_GAP, aligned_edge=LEFT)
-        self.left_x = BODY_LEFT
+        self.left_x = STAGE.body_left
         self.top_y = self.formula.get_bottom()[1] - UNDER_FORMULA
         divisor = rf"\sqrt{{{tr.keys.shape[1]}}} {relation(tr.divisor, SCORE_PLACES)} {fmt(tr.divisor, SCORE_PLACES)}"
         self.divide_label = c.math(rf"\div {divisor}", role="label", color=theme().muted)

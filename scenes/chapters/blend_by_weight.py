@@ -23,6 +23,7 @@ from manim import (
 
 from attention import examples
 from scenes.kit import components as c
+from scenes.kit import fit
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
     WEIGHT_PLACES,
@@ -33,16 +34,18 @@ from scenes.kit.arithmetic import (
     sum_tex,
     vector_tex,
 )
-from scenes.kit.chapter import BODY_LEFT, STAGE_BOTTOM, ChapterScene
+from scenes.kit.bars import WeightBars
+from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import theme, token_color
+from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import ValuePlane, blend_rows, drop_crowded_values
 from scenes.kit.vector_rows import one_size, output_tex
 
 EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
 PLANE_BOX = (6.0, 5.5)  # the most the values' plane may cover
 PLANE_TOP_RIGHT = RIGHT * 6.8 + UP * 1.8
-LEFT_EDGE = BODY_LEFT
+LEFT_EDGE = STAGE.body_left
 STAGE_WIDTH = 13.4  # from LEFT_EDGE to the right edge of what may be drawn
 BAR_SPACING = 3.9  # the bars' width, shared by the tokens
 BAR_HEIGHT = 1.8  # the height of a weight of 1
@@ -70,7 +73,7 @@ class BlendByWeight(ChapterScene):
         tr, tokens = self.trace, self.example.tokens
         self.heading = c.chapter_title(self.title, "Softmax weights sum to one and multiply the values")
         self.strip = pin(formula_slot(), self.heading)
-        names = [c.clipped(t, NAME_WIDTH, color=token_color(t)) for t in tokens]
+        names = [fit.clip(t, NAME_WIDTH, color=token_color(t)) for t in tokens]
         score_cells = [c.math(f"s = {s}") for s in fmt_column(tr.scores, SCORE_PLACES)]
         exp_cells = [c.math(exp_tex(s, e, SCORE_PLACES, EXP_PLACES)) for s, e in zip(tr.scores, tr.exps)]
         ratio_cells = [
@@ -80,7 +83,7 @@ class BlendByWeight(ChapterScene):
         self.table = c.Grid(names, score_cells, exp_cells, ratio_cells, col_buff=0.6, row_buff=0.3)
         self.names, self.score_cells, self.exp_cells, self.ratio_cells = self.table.columns
         self.sum_line = c.math(r"\text{sum} = " + sum_tex(tr.exps, tr.exp_sum, EXP_PLACES))
-        self.bars = c.WeightBars(tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(tokens))
+        self.bars = WeightBars(tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(tokens))
         self.bar_values = drop_crowded_values(self.bars)
         self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
         self.rows = blend_rows(tr, tokens)
@@ -109,7 +112,7 @@ class BlendByWeight(ChapterScene):
         self.slot.remove(*self.slot.submobjects[-2:])  # no total beside the plane
         second = VGroup(self.slot, self.counts[0], self.rows, self.output_line, self.counts[1])
         second.arrange(DOWN, aligned_edge=LEFT, buff=0.3)
-        room = top - STAGE_BOTTOM
+        room = top - STAGE.bottom
         self.factor = min(
             1,
             STAGE_WIDTH / first.width,
@@ -252,5 +255,5 @@ class CoordinateMarks(VGroup):
         self.numbers = VGroup()
         for foot, side, rel in zip(feet, sides, relations):
             number = c.math(rel.result, color=theme().output).next_to(foot, side, buff=0.15)
-            self.numbers.add(c.clear_of(number, foot, [*names, *texts, *self.numbers], buff=0.15))
+            self.numbers.add(fit.place_clear(number, foot, [*names, *texts, *self.numbers], buff=0.15))
         self.add(self.lines, self.numbers)

@@ -19,12 +19,14 @@ from manim.utils.rate_functions import smooth, squish_rate_func
 
 from attention import examples
 from scenes.kit import components as c
+from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, fmt_input, row, vector_math, vector_tex
-from scenes.kit.chapter import BODY_LEFT, STAGE_BOTTOM, ChapterScene
+from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import LitFormula
-from scenes.kit.grids import AttentionGrid, short_name
+from scenes.kit.grids import AttentionGrid
 from scenes.kit.matrices import MaskedGrid, masked_swatch, row_veils
 from scenes.kit.palette import theme
+from scenes.kit.stage import STAGE
 
 GRID_SIZE = 4.3
 GRID_CENTER = LEFT * 2.8 + DOWN * 0.45
@@ -172,7 +174,7 @@ class CausalMask(ChapterScene):
         `terms`) for the weight it is multiplied by (`self.terms[i][j]`: row i's weight of word j, 'w ×',
         for each row read and each j up to i)."""
         tokens, tr = self.example.tokens, self.trace
-        names = [short_name(t, width) for t in tokens]
+        names = [fit.name(t, width) for t in tokens]
         vectors = [c.math(vector_math(v, None), color=theme().value) for v in tr.unmasked.values]
         self.terms = {
             i: VGroup(*[c.math(fmt(tr.weights[i, j], WEIGHT_PLACES), r"\times") for j in range(i + 1)])
@@ -185,7 +187,7 @@ class CausalMask(ChapterScene):
         """'the → [1, 0]' for each word (names cut to `width`): its masked output (`.relations`: the weights
         times the values)."""
         tokens, tr = self.example.tokens, self.trace
-        names = [short_name(t, width) for t in tokens]
+        names = [fit.name(t, width) for t in tokens]
         arrows = [c.math(r"\to", color=theme().muted) for _ in tokens]
         vectors = [c.math(vector_math(o), color=theme().output) for o in tr.outputs]
         for i, vector in enumerate(vectors):
@@ -196,7 +198,7 @@ class CausalMask(ChapterScene):
         self.place_grids()
         grid = self.open_grid
         self.axes[0].next_to(grid.col_labels, UP, buff=0.2).align_to(grid.cells, LEFT)
-        self.axes[1].align_to(grid.col_labels, DOWN).set_x(BODY_LEFT, LEFT)  # clear of the row veils
+        self.axes[1].align_to(grid.col_labels, DOWN).set_x(STAGE.body_left, LEFT)  # clear of the row veils
         self.legend.next_to(self.masked_grid, DOWN, buff=0.3).align_to(grid.cells, LEFT)
         self.values_title = c.text("values", role="label", color=theme().value)
         left = max(SIDE_LEFT, sums_right(grid) + SIDE_GAP)
@@ -212,7 +214,7 @@ class CausalMask(ChapterScene):
         column.next_to(self.heading, DOWN, buff=0.5).align_to([left, 0, 0], LEFT)
         self.formula.shift(LEFT * max(0.0, self.formula.get_right()[0] - SAFE_RIGHT))  # beside a wide grid
         outputs.next_to(self.values, DOWN, buff=0.25).align_to(self.values_title, LEFT)
-        self.stacked = outputs.get_bottom()[1] >= STAGE_BOTTOM
+        self.stacked = outputs.get_bottom()[1] >= STAGE.bottom
         if not self.stacked:  # the outputs take the values' place once every row has been read
             outputs.align_to(self.values_title, UP)
         for terms in self.terms.values():
@@ -235,14 +237,16 @@ class CausalMask(ChapterScene):
                 self.zero.get_right()[0] <= tables.get_left()[0]
                 or self.zero.get_top()[1] <= tables.get_bottom()[1]
             )
-            if clear and self.zero.get_bottom()[1] >= STAGE_BOTTOM:
+            if clear and self.zero.get_bottom()[1] >= STAGE.bottom:
                 break
 
     def place_grids(self) -> None:
         """Both grids at GRID_CENTER, moved right to keep their labels on the stage and down to keep their
         captions under the subtitle (a grid of six words)."""
         grid = self.open_grid
-        room = BODY_LEFT + self.axes[1].width + 0.2 - grid.cells.get_left()[0]  # for 'queries ↓' on the grid
+        room = (
+            STAGE.body_left + self.axes[1].width + 0.2 - grid.cells.get_left()[0]
+        )  # for 'queries ↓' on the grid
         shift = RIGHT * max(0.0, STAGE_LEFT - grid.get_left()[0], room)
         caption_top = grid.col_labels.get_top()[1] + 0.2 + self.axes[0].height
         shift += DOWN * max(0.0, caption_top - (self.heading.get_bottom()[1] - UNDER_TITLE))

@@ -27,9 +27,11 @@ from manim import (
 
 from attention import examples
 from scenes.kit import components as c
+from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
+from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene, reading_time
-from scenes.kit.grids import short_name, veil
+from scenes.kit.grids import veil
 from scenes.kit.palette import theme, token_color
 
 ENCODER_LEFT = -6.75  # left edge of the encoder row
@@ -175,7 +177,7 @@ class FixedContext(ChapterScene):
         words = [c.text(t, role="label", color=token_color(t)) for t in tokens]
         crowded = any((a.width + b.width) / 2 > pitch - WORD_GAP for a, b in zip(words, words[1:]))
         if crowded:  # two staggered rows, each word as wide as two states
-            words = [short_name(t, 2 * pitch - WORD_GAP) for t in tokens]
+            words = [fit.name(t, 2 * pitch - WORD_GAP) for t in tokens]
         for k, (word, box) in enumerate(zip(words, self.encoder)):
             word.next_to(box, DOWN, buff=0.2).shift(DOWN * STAGGER * (crowded and k % 2))
         self.source = VGroup(*words)
@@ -214,7 +216,7 @@ class FixedContext(ChapterScene):
         )
         self.targets = VGroup(
             *[
-                short_name(t, TARGET_WIDTH, color=theme().query).next_to(box, RIGHT, buff=0.3)
+                fit.name(t, TARGET_WIDTH, color=theme().query).next_to(box, RIGHT, buff=0.3)
                 for t, box in zip(self.example.target_tokens, self.steps)
             ]
         )
@@ -247,7 +249,7 @@ class FixedContext(ChapterScene):
             top, bottom = middle + half, middle - half
         ys = np.linspace(top, bottom, n)
         self.column = VGroup(*[box.copy().move_to([COLUMN_X, y, 0]) for box, y in zip(self.encoder, ys)])
-        words = VGroup(*[short_name(t, COLUMN_WORDS) for t in self.example.source_tokens])
+        words = VGroup(*[fit.name(t, COLUMN_WORDS) for t in self.example.source_tokens])
         for word, box in zip(words, self.column):
             word.next_to(box, LEFT, buff=0.2)
         self.column_words = words
@@ -270,17 +272,17 @@ class FixedContext(ChapterScene):
             for step, target, into, bars in zip(self.steps, self.targets, self.into_steps, self.bars)
         ]
 
-    def step_bars(self, weights, baseline: float, height: float, named: bool) -> c.WeightBars:
+    def step_bars(self, weights, baseline: float, height: float, named: bool) -> WeightBars:
         """One decoder step's weights over the source positions in its slot, standing on `baseline`, with the
         source names (cut short to their bars' pitch) if `named`, else without (the bars' colours, and the
         names under the last row's bars, in the same columns, name them)."""
         tokens = self.example.source_tokens
         spacing = min(BAR_PITCH, SLOT_WIDTH / len(tokens))
-        bars = c.WeightBars(
+        bars = WeightBars(
             tokens, weights, height=height, bar_width=0.5 * spacing, spacing=spacing, show_total=False
         )
         for k, (label, token) in enumerate(zip(bars.labels, tokens)):
-            bars.labels.submobjects[k] = short_name(token, spacing - WORD_GAP).move_to(label, aligned_edge=UP)
+            bars.labels.submobjects[k] = fit.name(token, spacing - WORD_GAP).move_to(label, aligned_edge=UP)
         if not named:
             bars.remove(bars.labels)
             bars.labels = VGroup()

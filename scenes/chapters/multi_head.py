@@ -39,11 +39,12 @@ from scenes.kit.arithmetic import (
     relation,
     sign,
 )
-from scenes.kit.chapter import BODY_LEFT, STAGE_BOTTOM, ChapterScene
+from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import LitFormula, pin
 from scenes.kit.grids import grid_places
 from scenes.kit.numbers import SansTex
 from scenes.kit.palette import tex_size, theme, token_color
+from scenes.kit.stage import STAGE
 
 DIMMED = 0.3  # opacity of what is not being explained
 ROW = 0.44  # distance between the coordinates (rows) of q and K^T
@@ -173,7 +174,7 @@ class BlendRow(VGroup):
 
     def place(self, xs, y: float, result_x: float) -> None:
         """Terms on the columns `xs`, pluses between them, the result's number centred on `result_x`."""
-        self.label.set_x(BODY_LEFT, LEFT).set_y(y)
+        self.label.set_x(STAGE.body_left, LEFT).set_y(y)
         for term, x in zip(self.terms, xs):
             term.move_to([x, y, 0])
         for plus, a, b in zip(self.pluses, xs, xs[1:]):
@@ -285,7 +286,7 @@ class MultiHead(ChapterScene):
         labels = [*self.weight_labels, *self.dot_labels, *self.score_labels]
         labels += [r.label for rows in self.blends for r in rows]
         beside = max(lab.width for lab in self.head_labels) + 0.3 + self.query_vector.width + 0.3
-        return BODY_LEFT + max(beside, max(lab.width for lab in labels) + 0.4)
+        return STAGE.body_left + max(beside, max(lab.width for lab in labels) + 0.4)
 
     def layout(self) -> None:
         top = self.formula.get_bottom()[1] - 0.3
@@ -293,7 +294,7 @@ class MultiHead(ChapterScene):
         self.place_inputs(top, pitch)
         self.place_output()
         for label, box in zip(self.head_labels, self.slice_rows()):
-            label.set_x(BODY_LEFT, LEFT).set_y(box.get_y())
+            label.set_x(STAGE.body_left, LEFT).set_y(box.get_y())
         self.place_rows(pitch)
         self.fit(top)
 
@@ -339,7 +340,7 @@ class MultiHead(ChapterScene):
             ):
                 for cell, x in zip(cells, self.xs):
                     cell.move_to([x, y, 0])
-                label.set_x(BODY_LEFT, LEFT).set_y(y)
+                label.set_x(STAGE.body_left, LEFT).set_y(y)
         result_x = self.concat.get_x()
         for rows in self.blends:
             for row, y in zip(rows, ys):
@@ -348,9 +349,9 @@ class MultiHead(ChapterScene):
         self.weight_rows = [WeightRow(t.weights, self.example.tokens, self.xs, width) for t in self.traces]
         for row, label, y in zip(self.weight_rows, self.weight_labels, weight_ys):
             row.shift(UP * (y - row.values[0].get_y()))
-            label.set_x(BODY_LEFT, LEFT).set_y(y)
-        self.projection.set_x(BODY_LEFT, LEFT).set_y(ys[0])
-        self.note.set_x(BODY_LEFT, LEFT).set_y(ys[1])
+            label.set_x(STAGE.body_left, LEFT).set_y(y)
+        self.projection.set_x(STAGE.body_left, LEFT).set_y(ys[0])
+        self.note.set_x(STAGE.body_left, LEFT).set_y(ys[1])
 
     def fit(self, top: float) -> None:
         """Everything under the formula shrunk by one factor, about its top left, if it runs past the right
@@ -363,11 +364,11 @@ class MultiHead(ChapterScene):
         )  # fmt: skip
         self.factor = min(
             1.0,
-            (RIGHT_EDGE - BODY_LEFT) / (content.get_right()[0] - BODY_LEFT),
-            (top - STAGE_BOTTOM) / (top - content.get_bottom()[1]),
+            (RIGHT_EDGE - STAGE.body_left) / (content.get_right()[0] - STAGE.body_left),
+            (top - STAGE.bottom) / (top - content.get_bottom()[1]),
         )
         if self.factor < 1:
-            content.scale(self.factor, about_point=[BODY_LEFT, top, 0])
+            content.scale(self.factor, about_point=[STAGE.body_left, top, 0])
             self.xs = [col.get_x() for col in self.keys.get_columns()]
         self.slices = VGroup(*[self.slice_box(i) for i in range(len(self.trace.heads))])
         self.out_slices = VGroup(*[self.out_box(i) for i in range(len(self.trace.heads))])

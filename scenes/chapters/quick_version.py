@@ -12,16 +12,17 @@ from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, VGroup
 from attention import Examples, examples
 from scenes.chapters.registry import CHAPTERS, find
 from scenes.kit import components as c
-from scenes.kit.chapter import BODY_LEFT, ChapterScene
+from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import veil
 from scenes.kit.icons import ICONS
 from scenes.kit.palette import theme
+from scenes.kit.stage import STAGE
 
 ICON_BOX = (3.4, 1.8)  # the card behind each icon
 ICON_FIT = (3.1, 1.55)  # the icon itself is scaled to fit inside this
-CARD_X = BODY_LEFT + ICON_BOX[0] / 2
-TEXT_X = BODY_LEFT + ICON_BOX[0] + 0.3
+CARD_X = STAGE.body_left + ICON_BOX[0] / 2
+TEXT_X = STAGE.body_left + ICON_BOX[0] + 0.3
 PAGE_ROWS = 3  # lines on one page
 LINE_CHARS = 48  # a take-away longer than this wraps onto a second line
 MEANING_CHARS = 30  # the same for a term's meaning
@@ -268,7 +269,7 @@ class QuickVersion(ChapterScene):
     def layout_formula(self) -> None:
         """The formula beside the heading; the chapter list on the left, then the terms, then their ties."""
         self.formula.next_to(self.heading, RIGHT, buff=0.6).to_edge(RIGHT, buff=0.45)
-        self.contents.next_to(self.heading, DOWN, buff=0.5).set_x(BODY_LEFT, LEFT)
+        self.contents.next_to(self.heading, DOWN, buff=0.5).set_x(STAGE.body_left, LEFT)
         self.markers = VGroup(*[self.marker(t) for t in TERMS])
         left = self.contents.get_right()[0] + 0.5
         self.ties.arrange(DOWN, aligned_edge=LEFT, buff=0.55).align_to(self.contents, UP)

@@ -26,10 +26,13 @@ from manim import (
 
 from attention import attend, examples
 from scenes.kit import components as c
+from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, fmt_column, vector_tex
-from scenes.kit.chapter import BODY_LEFT, STAGE_BOTTOM, ChapterScene
+from scenes.kit.bars import VectorReadout, WeightBars
+from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import theme, token_color
+from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import (
     OUTPUT_WIDTH,
     SHORTEST,
@@ -100,12 +103,12 @@ class Refocus(ChapterScene):
         self.query = named("q", vector(tr.query, theme().query), theme().query)
         self.next_query = named("q", vector(self.after.query, theme().query), theme().query)
         self.scores, self.next_scores = (c.math(scores_tex(t)) for t in (self.before, self.after))
-        self.bars = c.WeightBars(
+        self.bars = WeightBars(
             ex.tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(ex.tokens), show_total=False
         )
         drop_crowded_values(self.bars)
         self.plane = ValuePlane(ex.tokens, tr.values, *PLANE_BOX)
-        self.output = c.VectorReadout(tr.output, color=theme().output)
+        self.output = VectorReadout(tr.output, color=theme().output)
         self.output_label = c.math(r"\text{output} =", color=theme().output)
         self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
         self.tag_text = c.text("keys and values: unchanged", role="small", color=theme().muted)
@@ -153,8 +156,8 @@ class Refocus(ChapterScene):
         column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
         column[0].shift(RIGHT * (self.memory.columns[0].get_right()[0] - self.query.get_right()[0]))
         top = self.strip.get_bottom()[1] - 0.3
-        factor = min(1, LEFT_WIDTH / column.width, (top - STAGE_BOTTOM) / column.height)
-        column.scale(factor).set_x(BODY_LEFT, LEFT).set_y(top - column.height / 2)
+        factor = min(1, LEFT_WIDTH / column.width, (top - STAGE.bottom) / column.height)
+        column.scale(factor).set_x(STAGE.body_left, LEFT).set_y(top - column.height / 2)
         self.bars.shift(RIGHT * BARS_LEFT + UP * BARS_BASELINE - self.bars.baseline.get_left())
         grid = self.plane.plane
         self.plane.shift(RIGHT * (RIGHT_COLUMN - grid.get_x()) + UP * (PLANE_TOP - grid.get_top()[1]))
@@ -347,7 +350,7 @@ class Zoom(VGroup):
             self.view.shift(spot - self.panel.get_center())
             parts = [self.panel, *self.labels]
             covered = [
-                sum(not c.apart(p, t) for p in parts for t in things)
+                sum(not fit.apart(p, t) for p in parts for t in things)
                 for things in (names, [*shapes, self.frame])
             ]
             return *covered, float(np.linalg.norm(spot - self.frame.get_center()))
@@ -375,6 +378,6 @@ class Zoom(VGroup):
             if rest and np.dot(normal, mark.get_center() - np.mean(rest, axis=0)) < 0:
                 normal = -normal
             label.next_to(mark.get_center(), normal, buff=LABEL_BUFF)
-            c.clear_of(label, mark.get_center(), placed, buff=LABEL_BUFF)
-            (placed if all(c.apart(label, other) for other in placed) else dropped).append(label)
+            fit.place_clear(label, mark.get_center(), placed, buff=LABEL_BUFF)
+            (placed if all(fit.apart(label, other) for other in placed) else dropped).append(label)
         self.labels.remove(*dropped)

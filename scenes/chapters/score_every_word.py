@@ -20,9 +20,10 @@ from manim import (
 from attention import examples
 from scenes.kit import components as c
 from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, relation
-from scenes.kit.chapter import STAGE_BOTTOM, ChapterScene
+from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import theme
+from scenes.kit.stage import STAGE
 from scenes.kit.vector_rows import TokenRows, division_rows, dot_rows, named, one_size, vector
 
 STAGE_WIDTH = 13.4  # the widest the rows may be
@@ -94,7 +95,7 @@ class ScoreEveryWord(ChapterScene):
         (every text alike) if the rows are wider than the stage, and spread down the stage (wider gaps
         between the rows, at most SPREAD more each) when they are short."""
         top = self.strip.get_bottom()[1] - 0.3
-        room = top - STAGE_BOTTOM - BOX_MARGIN
+        room = top - STAGE.bottom - BOX_MARGIN
         content = self.arrange(0.0)
         factor = min(1, STAGE_WIDTH / content.width, room / content.height)
         gaps = len(self.products) + 1  # between the rows, under the query and above the summary

@@ -32,10 +32,11 @@ from manim import (
 from attention import divisor_for, examples, histogram, softmax, variance_experiment
 from scenes.kit import components as c
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation
-from scenes.kit.chapter import BODY_LEFT, ChapterScene
+from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import raw_color, scaled_color, theme
 from scenes.kit.plots import Histogram
+from scenes.kit.stage import STAGE
 
 STAT_PLACES = 2
 BINS = 31  # odd, so one bin is centred on 0
@@ -96,7 +97,7 @@ class Row(VGroup):
             [AXIS_X - AXIS_WIDTH / 2, y, 0], [AXIS_X + AXIS_WIDTH / 2, y, 0], color=theme().muted
         )
         self.label = c.math(f"d = {sample.width}", role="label").move_to(
-            [BODY_LEFT, y + 0.35, 0], aligned_edge=LEFT
+            [STAGE.body_left, y + 0.35, 0], aligned_edge=LEFT
         )
         self.raw_var = variance_line(sample.raw_var, raw_color()).move_to([STATS_X, y + 0.55, 0])
         self.scaled_var = variance_line(sample.scaled_var, scaled_color()).move_to([STATS_X, y + 0.1, 0])

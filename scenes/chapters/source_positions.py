@@ -26,9 +26,10 @@ from manim import (
 from attention import examples
 from scenes.kit import components as c
 from scenes.kit.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
-from scenes.kit.chapter import BODY_LEFT, STAGE_BOTTOM, ChapterScene
-from scenes.kit.grids import DIM, AttentionGrid, CellCount, Restate, veil
-from scenes.kit.palette import theme
+from scenes.kit.chapter import ChapterScene
+from scenes.kit.grids import AttentionGrid, CellCount, Restate, veil
+from scenes.kit.palette import VEIL, theme
+from scenes.kit.stage import STAGE
 
 GRID_CENTER = np.array([-2.2, -0.5, 0])
 CROSS_SIZE = 4.4  # the cross-attention grid's longer side, at most...
@@ -42,7 +43,7 @@ UNDER_TITLE = 0.25  # a grid's captions stay this far below the subtitle
 PAIR_GAP = 0.4  # at least this between the cross- and the self-attention grid side by side
 SIDE_RIGHT = 7.3  # the worked score ends left of this x (the safe area)
 WORKED_FLOOR = -3.3  # ... and above this y
-LEFT_EDGE = BODY_LEFT  # side by side, the left grid starts here and the right one ends at SIDE_RIGHT
+LEFT_EDGE = STAGE.body_left  # side by side, the left grid starts here and the right one ends at SIDE_RIGHT
 SLOT_Y = -0.2
 LABEL_BUFF = 0.3  # between a grid and its label
 GROWTH = (1, 2, 4, 8)  # the cost beat lengthens the source to these multiples of its length
@@ -95,7 +96,7 @@ def spotlight(around, *holes) -> Cutout:
     """A veil over `around` with windows left clear over `holes`."""
     sheet = Rectangle(width=around.width + 0.3, height=around.height + 0.3).move_to(around)
     windows = [Rectangle(width=h.width + 0.08, height=h.height + 0.08).move_to(h) for h in holes]
-    return Cutout(sheet, *windows, stroke_width=0, fill_color=theme().background, fill_opacity=DIM)
+    return Cutout(sheet, *windows, stroke_width=0, fill_color=theme().background, fill_opacity=VEIL)
 
 
 def roll(count: CellCount, new: CellCount) -> AnimationGroup:
@@ -140,7 +141,9 @@ class SourcePositions(ChapterScene):
         ).move_to(GRID_CENTER)
         self.cross_axes = self.grid_axes(self.cross, "encoder keys: source positions", "decoder queries")
         cross = VGroup(self.cross, self.cross_axes)
-        cross.shift(RIGHT * max(0.0, BODY_LEFT - cross.get_left()[0]))  # a wide grid starts on the body grid
+        cross.shift(
+            RIGHT * max(0.0, STAGE.body_left - cross.get_left()[0])
+        )  # a wide grid starts on the body grid
         trace = self.cross.trace
         self.formula = c.math(
             rf"\text{{score}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}", role="body"
@@ -210,7 +213,7 @@ class SourcePositions(ChapterScene):
         the label above the captions."""
         bottom = SLOT_Y - grid.height / 2 - LABEL_BUFF - label.height
         room = self.ceiling() - (SLOT_Y + grid.height / 2)
-        return SLOT_Y + max(0.0, min(STAGE_BOTTOM - bottom, room))
+        return SLOT_Y + max(0.0, min(STAGE.bottom - bottom, room))
 
     def ceiling(self) -> float:
         """The highest a grid or the side panel may reach: UNDER_TITLE below the subtitle."""
@@ -357,7 +360,7 @@ class SourcePositions(ChapterScene):
         for label, grid in zip([*self.labels], (square, cross)):
             label.next_to(grid, DOWN, buff=LABEL_BUFF)
             label.shift(LEFT * max(0.0, label.get_right()[0] - SIDE_RIGHT))  # wider than a grid on the right
-            if label.get_bottom()[1] < STAGE_BOTTOM:  # a tall grid: no room for its label
+            if label.get_bottom()[1] < STAGE.bottom:  # a tall grid: no room for its label
                 self.labels.remove(label)
         self.show(
             FadeIn(square),
@@ -421,7 +424,7 @@ class SourcePositions(ChapterScene):
         tag = axis_caption("each decoder step: its own row of weights", theme().muted).next_to(
             cross, DOWN, buff=0.3
         )
-        tag.set_x(BODY_LEFT, LEFT)
+        tag.set_x(STAGE.body_left, LEFT)
         corner = [SIDE_RIGHT, self.ceiling(), 0]
         self.play(
             cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to(corner, aligned_edge=UP + RIGHT),

@@ -27,6 +27,7 @@ from manim import (
 
 from attention import attend, examples
 from scenes.kit import components as c
+from scenes.kit import fit
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
     WEIGHT_PLACES,
@@ -39,9 +40,12 @@ from scenes.kit.arithmetic import (
     relation,
     sum_tex,
 )
-from scenes.kit.chapter import STAGE_BOTTOM, ChapterScene, reading_time
+from scenes.kit.bars import WeightBars
+from scenes.kit.chapter import ChapterScene, reading_time
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import MIN_PX, SIZES, theme, token_color
+from scenes.kit.planes import arrow_label, cross_marker, plane_arrow, vector_plane
+from scenes.kit.stage import STAGE
 from scenes.kit.vector_rows import one_size
 
 EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
@@ -84,22 +88,22 @@ class LiveAttention(VGroup):
     def __init__(self, example):
         super().__init__()
         self.example = example
-        self.plane = c.vector_plane(np.vstack([example.keys, example.path]))
+        self.plane = vector_plane(np.vstack([example.keys, example.path]))
         self.plane.scale_to_fit_width(PLANE_BOX[0])
         if self.plane.height > PLANE_BOX[1]:
             self.plane.scale_to_fit_height(PLANE_BOX[1])
         self.plane.move_to(PLANE_CENTER)
         self.keys = VGroup(
-            *[c.plane_arrow(self.plane, k, token_color(t)) for t, k in zip(example.tokens, example.keys)]
+            *[plane_arrow(self.plane, k, token_color(t)) for t, k in zip(example.tokens, example.keys)]
         )
         self.key_labels = VGroup()
         for t, k in zip(example.tokens, example.keys):
-            label = c.arrow_label(self.plane, k, t, token_color(t))
+            label = arrow_label(self.plane, k, t, token_color(t))
             self.key_labels.add(clear_near(label, self.plane.c2p(*k), self.key_labels))
-        self.cross = c.cross_marker().move_to(self.plane.c2p(*example.path[0]))
-        self.bars = c.WeightBars(example.tokens, self.trace().weights, height=BAR_HEIGHT)
+        self.cross = cross_marker().move_to(self.plane.c2p(*example.path[0]))
+        self.bars = WeightBars(example.tokens, self.trace().weights, height=BAR_HEIGHT)
         self.bars.shift(BARS_BASELINE - self.bars.baseline.get_center())
-        self.output = c.plane_arrow(self.plane, self.trace().output, theme().output, width=OUTPUT_WIDTH)
+        self.output = plane_arrow(self.plane, self.trace().output, theme().output, width=OUTPUT_WIDTH)
         self.glossary = glossary(self.trace().width)
         self.add(self.plane, self.output, self.keys, self.key_labels, self.cross, self.bars)
 
@@ -139,9 +143,9 @@ def clear_near(label, point, others):
     clear of `others` and left of PLANE_RIGHT; where it was when none is."""
     start = label.get_center()
     for ring in range(1, LABEL_TRIES + 1):
-        c.clear_of(label, point, others, buff=LABEL_GAP * ring, right=PLANE_RIGHT)
-        inside = -c.FRAME_RIGHT <= label.get_left()[0] and label.get_right()[0] <= PLANE_RIGHT
-        if inside and all(c.apart(label, other) for other in others):
+        fit.place_clear(label, point, others, buff=LABEL_GAP * ring, right=PLANE_RIGHT)
+        inside = -fit.LABEL_RIGHT <= label.get_left()[0] and label.get_right()[0] <= PLANE_RIGHT
+        if inside and all(fit.apart(label, other) for other in others):
             return label
     return label.move_to(start)
 
@@ -240,7 +244,7 @@ def verdict(tokens, trace) -> str:
     w = trace.weights
     if equal(trace):
         return f"At q = {coords(trace.query)}: equal weights."
-    tokens = [t if len(t) <= VERDICT_NAME else t[: VERDICT_NAME - 1] + c.ELLIPSIS for t in tokens]
+    tokens = [t if len(t) <= VERDICT_NAME else t[: VERDICT_NAME - 1] + fit.ELLIPSIS for t in tokens]
     order = ranked(w)
     lead, last = outcomes(w)
     middle = [f"“{tokens[i]}” keeps a share" for i in order[1:-1]]
@@ -508,9 +512,9 @@ class ThreeTokenDrag(ChapterScene):
         beside the names ("one_column"); the arithmetic is drawn smaller, all of it alike, if needed (names
         and headers keep their sizes). `leaving[i]`: what leaves before block i comes."""
         width = RIGHT_EDGE - RIGHT_LEFT
-        self.verdict = c.paragraph_within(verdict(self.example.tokens, trace), width, "small")
+        self.verdict = fit.wrap_within(verdict(self.example.tokens, trace), width, "small")
         top = self.strip.get_bottom()[1] - 0.25
-        room = (width, top - STAGE_BOTTOM - self.verdict.height - 0.2)
+        room = (width, top - STAGE.bottom - self.verdict.height - 0.2)
         for layout in LAYOUTS:
             self.table_factor, blocks = self.fitted(trace, layout, room)
             table = VGroup(*blocks)
@@ -518,7 +522,7 @@ class ThreeTokenDrag(ChapterScene):
                 break
         table.move_to([RIGHT_LEFT, top, 0], aligned_edge=UL)
         self.verdict.next_to(table, DOWN, buff=0.2).align_to(table, LEFT)
-        self.verdict_alone = self.verdict.get_bottom()[1] < STAGE_BOTTOM  # then it takes the steps' place
+        self.verdict_alone = self.verdict.get_bottom()[1] < STAGE.bottom  # then it takes the steps' place
         if self.verdict_alone:
             self.verdict.move_to(table, aligned_edge=UL)
         return blocks
@@ -529,10 +533,10 @@ class ThreeTokenDrag(ChapterScene):
         factor, blocks = 1.0, self.steps_at(trace, 1.0, layout)
         for _ in range(4):
             table = VGroup(*blocks)
-            fit = min(room[0] / table.width, room[1] / table.height)
-            if fit >= 1 or fit < SMALLEST:  # fits, or cannot fit at any allowed size
+            scale = min(room[0] / table.width, room[1] / table.height)
+            if scale >= 1 or scale < SMALLEST:  # fits, or cannot fit at any allowed size
                 break
-            factor = max(SMALLEST, factor * fit * 0.99)
+            factor = max(SMALLEST, factor * scale * 0.99)
             blocks = self.steps_at(trace, factor, layout)
         return factor, blocks
 
@@ -541,7 +545,7 @@ class ThreeTokenDrag(ChapterScene):
         d = trace.width
 
         def names() -> list:
-            return [c.clipped(t, NAME_WIDTH, color=token_color(t)) for t in self.example.tokens]
+            return [fit.clip(t, NAME_WIDTH, color=token_color(t)) for t in self.example.tokens]
 
         def cells(rows) -> list:
             made = [c.math(row) for row in rows]
@@ -663,7 +667,7 @@ class ThreeTokenDrag(ChapterScene):
         why under them all; the bars are made lower while the note would reach below the stage."""
         count = sum(len(tokens) for tokens, _, _ in sets)
         spacing = min(MINI_SPACING, (CHART_RIGHT - RIGHT_LEFT - MINI_GAP * (len(sets) - 1)) / count)
-        note = c.paragraph_within(NOTE, CHART_RIGHT - RIGHT_LEFT, role="small", color=theme().muted)
+        note = fit.wrap_within(NOTE, CHART_RIGHT - RIGHT_LEFT, role="small", color=theme().muted)
         tallest = max(float(np.max(weights)) for _, weights, _ in sets)
         height = MINI_HEIGHT
         for _ in range(3):
@@ -685,22 +689,22 @@ class ThreeTokenDrag(ChapterScene):
                 for chart, (_, _, lines) in zip(bars, sets)
             ]
             note.next_to(VGroup(row, *labels), DOWN, buff=0.35).set_x(RIGHT_LEFT, LEFT)
-            if note.get_bottom()[1] >= STAGE_BOTTOM:
+            if note.get_bottom()[1] >= STAGE.bottom:
                 break
-            height = max(0.4, height - (STAGE_BOTTOM + 0.05 - note.get_bottom()[1]) / tallest)
+            height = max(0.4, height - (STAGE.bottom + 0.05 - note.get_bottom()[1]) / tallest)
         return VGroup(*[VGroup(chart, label) for chart, label in zip(bars, labels)]), note
 
     @staticmethod
     def chart_label(lines, width: float) -> VGroup:
         """A chart's name under it, a line each (wrapped within `width`), centred."""
-        shown = [c.paragraph_within(line, width, role="small", color=theme().muted) for line in lines]
+        shown = [fit.wrap_within(line, width, role="small", color=theme().muted) for line in lines]
         return VGroup(*shown).arrange(DOWN, buff=0.08)
 
     @staticmethod
-    def mini_bars(tokens, weights, height: float, spacing: float) -> c.WeightBars:
+    def mini_bars(tokens, weights, height: float, spacing: float) -> WeightBars:
         """Bars of `weights`, `height` high for a weight of 1, `spacing` apart (only the largest one's value
         when the values do not fit between the bars)."""
-        bars = c.WeightBars(
+        bars = WeightBars(
             tokens,
             weights,
             height=height,

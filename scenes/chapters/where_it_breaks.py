@@ -26,11 +26,13 @@ from manim import (
 from attention import divisor_for, examples, weights_at_gain
 from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensitivity, log_saturation_sweep
 from scenes.kit import components as c
+from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, listed, vector_tex
-from scenes.kit.chapter import BODY_LEFT, ChapterScene, reading_time
-from scenes.kit.grids import short_name
+from scenes.kit.bars import WeightBars
+from scenes.kit.chapter import ChapterScene, reading_time
 from scenes.kit.palette import scaled_color, theme
 from scenes.kit.plots import CurvePlot, ScientificReadout, TangentPlot, decades, mantissa_exponent
+from scenes.kit.stage import STAGE
 
 GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
 SWEEP_POINTS = 181
@@ -63,25 +65,25 @@ def sci(log10_value: float, places: int = 2) -> str:
     return f"{m:.{places}f} × 10{str(e).translate(SUPERSCRIPT)}"
 
 
-def bar_set(tokens, weights, x: float) -> c.WeightBars:
+def bar_set(tokens, weights, x: float) -> WeightBars:
     """Weight bars narrow enough for two sets side by side, their baseline centred at (x, BASELINE_Y);
     names cut short to two columns and set on two staggered rows when they crowd (so are the values, by
     `stagger`), so every name and number keeps its size."""
     spacing = min(0.95, SET_WIDTH / len(tokens))
     crowded = spacing < c.number(0).width + NUMBER_ROOM
     height = BAR_HEIGHT - (STAGGER if crowded else 0)
-    bars = c.WeightBars(
+    bars = WeightBars(
         tokens, weights, height=height, bar_width=0.58 * spacing, spacing=spacing, show_total=False
     )
     bars.crowded = crowded
     room = min(NAME_WIDTH, (2 if bars.crowded else 1) * spacing - NAME_GAP)
     for k, (label, token) in enumerate(zip(bars.labels, tokens)):
-        short = short_name(token, room).move_to(label, aligned_edge=UP)
+        short = fit.name(token, room).move_to(label, aligned_edge=UP)
         bars.labels.submobjects[k] = short.shift(DOWN * STAGGER * (bars.crowded and k % 2))
     return stagger(bars.shift([x, BASELINE_Y, 0]).set_weights(weights))
 
 
-def stagger(bars: c.WeightBars) -> c.WeightBars:
+def stagger(bars: WeightBars) -> WeightBars:
     """Crowded bars' values on two fixed rows over the tallest bar they can grow to, every second one a row
     higher."""
     if bars.crowded:
@@ -187,7 +189,7 @@ def header_formula(numeric: str, symbolic: str):
     return formula if formula.width <= HEADER_WIDTH else c.math(symbolic, role="small")
 
 
-def above(bars: c.WeightBars, header: VGroup) -> VGroup:
+def above(bars: WeightBars, header: VGroup) -> VGroup:
     """Place `header` (a formula, then a line under it) over `bars`, clear of the tallest bar they can grow to
     and of its value (raised a row if crowded)."""
     gap = bars.max_height + HEADER_GAP + (STAGGER if bars.crowded else 0)
@@ -294,7 +296,7 @@ class WhereItBreaks(ChapterScene):
             VGroup(c.text("never exactly one-hot", role="label"), c.text("sharp ≠ right", role="label"))
             .arrange(DOWN, aligned_edge=LEFT, buff=0.2)
             .next_to(self.knob.min_line, DOWN, buff=0.5)
-            .set_x(BODY_LEFT, LEFT)
+            .set_x(STAGE.body_left, LEFT)
         )
 
     def stop_mark(self, gain: float) -> DashedLine:
@@ -322,7 +324,7 @@ class WhereItBreaks(ChapterScene):
         )
         label = c.text("scaled, as before", role="small", color=theme().muted)
         header = above(bars, VGroup(formula, label).arrange(DOWN, buff=0.2, aligned_edge=LEFT))
-        return VGroup(bars, header.set_x(BODY_LEFT, LEFT))  # the first column starts on the body grid
+        return VGroup(bars, header.set_x(STAGE.body_left, LEFT))  # the first column starts on the body grid
 
     def compare(self) -> None:
         self.beat("The same dots, unscaled")

@@ -5,46 +5,19 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-import numpy as np
 from manim import Mobject, Scene
 
 from scenes.chapters.registry import find
 from scenes.kit.palette import theme
+from scenes.kit.stage import STAGE
 
 READING_RATE = 15  # characters a second a viewer reads comfortably
 SHORTEST_CAPTION = 1.5  # seconds
-
-# Chapters lay out in scene units as if the frame were manim's 14.2 x 8, using y in [STAGE_BOTTOM, STAGE_TOP].
-# The camera shows that stage inside the title-safe area (the central SAFE of width and height) and
-# above the caption band (the lowest BAND of the frame, where players draw captions and controls).
-SAFE = 0.9
-BAND = 0.15
-STAGE_TOP = 3.7
-STAGE_BOTTOM = -3.8
-# The body grid: every line of words or a formula that starts on the left of the stage starts at x = BODY_LEFT,
-# the left edge of the chapter's title (`components.chapter_title`: manim's corner, 0.35 in). Place one with
-# `line.set_x(BODY_LEFT, LEFT)` (or `.align_to([BODY_LEFT, 0, 0], LEFT)`); a group's lines with
-# `aligned_edge=LEFT`. A line starting more than GRID_REACH right of it is indented on purpose.
-BODY_LEFT = -64 / 9 + 0.35
-GRID_REACH = 0.5
 
 
 def reading_time(caption: str) -> float:
     """How long `caption` must stay on screen to be read."""
     return max(SHORTEST_CAPTION, len(caption) / READING_RATE)
-
-
-def stage(camera) -> None:
-    """Widen `camera`'s frame and move it down so the stage lands inside the safe area above the band.
-
-    The frame becomes 9.375 units high instead of 8, so everything is drawn at 8 / 9.375 (85%) of
-    manim's size; the background still fills the whole frame.
-    """
-    height = (STAGE_TOP - STAGE_BOTTOM) / ((1 + SAFE) / 2 - BAND)
-    aspect = camera.frame_width / camera.frame_height
-    camera.frame_height, camera.frame_width = height, height * aspect
-    camera.frame_center = np.array([0.0, STAGE_TOP - SAFE / 2 * height, 0.0])
-    camera.pixel_array_to_cairo_context.clear()  # a context made earlier would map with the old frame
 
 
 class ChapterScene(Scene):
@@ -64,7 +37,7 @@ class ChapterScene(Scene):
 
     def setup(self):
         self.camera.background_color = theme().background
-        stage(self.camera)
+        STAGE.frame(self.camera)
 
     def tear_down(self):
         """Hold the last picture until the last caption has ended, so no caption outlasts the video."""

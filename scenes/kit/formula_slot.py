@@ -26,11 +26,10 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, AnimationGroup, Mobject, VGroup
 
-from scenes.kit.chapter import BODY_LEFT
 from scenes.kit.components import math
-from scenes.kit.palette import theme
+from scenes.kit.palette import DIM, theme
+from scenes.kit.stage import STAGE
 
-DIMMED = 0.3  # opacity of the terms not being spoken about
 SLOT_GAP = 0.12  # between the chapter's subtitle and the strip under it
 
 # each piece of the one-query strip: its TeX and the term it belongs to (None: of no term, e.g. '='),
@@ -86,14 +85,14 @@ class LitFormula(VGroup):
     def dimmed(self) -> LitFormula:
         """Every part dimmed (before any step is shown)."""
         for part in self.formula:
-            part.set_opacity(DIMMED)
+            part.set_opacity(DIM)
         return self
 
     def light(self, *names: str) -> AnimationGroup:
         """Light the parts called `names` and dim the rest; no names: light every part."""
         return AnimationGroup(
             *[
-                part.animate.set_opacity(1 if not names or name in names else DIMMED)
+                part.animate.set_opacity(1 if not names or name in names else DIM)
                 for part, name in zip(self.formula, self.names)
             ]
         )
@@ -105,7 +104,7 @@ class LitFormula(VGroup):
 
 
 def _bright(part) -> bool:
-    return all(glyph.get_fill_opacity() > DIMMED + 1e-6 for glyph in part.family_members_with_points())
+    return all(glyph.get_fill_opacity() > DIM + 1e-6 for glyph in part.family_members_with_points())
 
 
 def formula_slot(role: str = "small") -> LitFormula:
@@ -116,4 +115,4 @@ def formula_slot(role: str = "small") -> LitFormula:
 
 def pin(slot: Mobject, heading: Mobject) -> Mobject:
     """`slot` in its place in every chapter: under the chapter's title and subtitle, on the body grid."""
-    return slot.next_to(heading, DOWN, buff=SLOT_GAP).set_x(BODY_LEFT, LEFT)
+    return slot.next_to(heading, DOWN, buff=SLOT_GAP).set_x(STAGE.body_left, LEFT)

@@ -11,9 +11,10 @@ from manim import LEFT, RIGHT, UP, Rectangle, Transform, VGroup
 
 from attention import GridTrace
 from scenes.kit import components as c
+from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt
 from scenes.kit.numbers import Number
-from scenes.kit.palette import tex_size, theme, token_color
+from scenes.kit.palette import VEIL, tex_size, theme, token_color
 
 GAP = 0.08  # fraction of a cell's pitch left empty between cells
 FONT_PER_UNIT = 24  # number font size per unit of cell pitch (for marks drawn to a cell's scale)
@@ -23,9 +24,7 @@ ROW_LABELS_WIDTH = 1.6  # widest a row label may be (longer names are cut short)
 SHADE_FLOOR = 0.1  # a weighted cell's opacity is FLOOR + (top - FLOOR) * weight, so every cell shows
 SHADE_TOP = 1.0  # opacity of a weight of 1 in a grid of colour only
 NUMBERED_TOP = 0.4  # ... in a grid with numbers: dark enough for text-coloured digits on any token colour
-DIM = 0.65  # opacity of a veil: how far what is not active fades
 VEIL_BUFF = 0.04  # a veil's margin round what it dims
-ELLIPSIS = "…"  # ends a name cut short
 CELL_DIGITS = 4  # most digits a cell's score prints (large scores lose decimals, never the cell its size)
 NUMBER_PAD = 0.12  # room left round the widest number a cell prints
 
@@ -42,7 +41,7 @@ def grid_places(values, places: int) -> int:
     return max(0, min(places, CELL_DIGITS - whole))
 
 
-def veil(target, opacity: float = DIM, buff: float = VEIL_BUFF) -> Rectangle:
+def veil(target, opacity: float = VEIL, buff: float = VEIL_BUFF) -> Rectangle:
     """A background-coloured sheet over `target` that dims it (to 1 - `opacity`) while something else is
     active (fade it in and out); unlike fading `target` itself, it survives whatever is done to `target`
     meanwhile."""
@@ -81,28 +80,6 @@ class CellNumber(Number):
         self.num_decimal_places = places
         self.set_value(float(value))
         return self.move_to(center)
-
-
-def short_name(token: str, width: float, role: str = "label", color: str | None = None):
-    """`token`'s name at `role`'s size (in `color`, else its own), cut short with an ellipsis if wider than
-    `width`: never shrunk, so every label keeps one size. `.full` is the whole name."""
-    color = color or token_color(token)
-    label = c.text(token, role=role, color=color)
-    low, high = 1, (len(token) - 1 if label.width > width else 0)
-    while low <= high:  # the longest prefix that fits, by bisection
-        middle = (low + high) // 2
-        cut = c.text(token[:middle].rstrip() + ELLIPSIS, role=role, color=color)
-        if cut.width <= width or middle == 1:
-            label, low = cut, middle + 1
-        else:
-            high = middle - 1
-    label.full = token
-    return label
-
-
-def names(tokens, width: float, color: str | None = None) -> list:
-    """The tokens' names as labels (in `color`, else each its own), each cut short to `width` if wider."""
-    return [short_name(t, width, color=color) for t in tokens]
 
 
 def cell_number() -> CellNumber:
@@ -148,8 +125,8 @@ class AttentionGrid(VGroup):
                 self.sums[0], UP, buff=0.25
             )
             self.add(self.numbers, self.sums, self.sum_header)
-        row_names = names(rows, ROW_LABELS_WIDTH, row_color)
-        col_names = names(cols, self.col_pitch)
+        row_names = fit.names(rows, ROW_LABELS_WIDTH, row_color)
+        col_names = fit.names(cols, self.col_pitch)
         self.row_labels = VGroup(
             *[t.next_to(self.row(i)[0], LEFT, buff=0.2) for i, t in enumerate(row_names)]
         )

@@ -12,10 +12,11 @@ from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Arrow, Circle, Dot, Line, Squar
 from attention import Examples, histogram, variance_experiment
 from attention.examples.beyond import all_queries
 from attention.sweeps import GAIN_RANGE, log_saturation_sweep
-from scenes.kit import components as c
+from scenes.kit.bars import WeightBars
 from scenes.kit.grids import AttentionGrid
 from scenes.kit.matrices import as_grid_trace, cross_out
 from scenes.kit.palette import theme, token_color
+from scenes.kit.planes import cross_marker, plane_arrow, vector_plane
 from scenes.kit.plots import Histogram, decades
 
 CELL = 0.22  # side of one matrix cell in the matrix icons
@@ -24,7 +25,7 @@ SHADE_FLOOR = 0.15  # a cell's opacity is at least this, so a zero entry still s
 
 def bar_icon(tokens, weights) -> VGroup:
     """Bars only (no numbers), one per token, in the tokens' colours."""
-    bars = c.WeightBars(tokens, weights, height=0.9, bar_width=0.3, spacing=0.42, show_total=False)
+    bars = WeightBars(tokens, weights, height=0.9, bar_width=0.3, spacing=0.42, show_total=False)
     return bars.remove(bars.values, bars.labels)
 
 
@@ -80,10 +81,10 @@ def fixed_context_icon(ex: Examples) -> VGroup:
 def drag_icon(ex: Examples) -> VGroup:
     """The drag's plane: key arrows, the worked query's cross and its context arrow."""
     drag = ex.drag
-    plane = c.vector_plane(drag.keys, unit=0.5, margin=0.3)
-    keys = VGroup(*[c.plane_arrow(plane, k, token_color(t), width=3) for t, k in zip(drag.tokens, drag.keys)])
-    context = c.plane_arrow(plane, drag.trace().output, theme().output, width=4)
-    cross = c.cross_marker(size=0.2).move_to(plane.c2p(*drag.query))
+    plane = vector_plane(drag.keys, unit=0.5, margin=0.3)
+    keys = VGroup(*[plane_arrow(plane, k, token_color(t), width=3) for t, k in zip(drag.tokens, drag.keys)])
+    context = plane_arrow(plane, drag.trace().output, theme().output, width=4)
+    cross = cross_marker(size=0.2).move_to(plane.c2p(*drag.query))
     return VGroup(plane, keys, context, cross)
 
 
@@ -109,8 +110,8 @@ def blend_icon(ex: Examples) -> VGroup:
     """The first query's weight bars and the output they blend, an arrow in the values' plane."""
     blend = ex.blend
     trace = blend.trace(0)
-    plane = c.vector_plane(blend.values, unit=0.5, margin=0.3)
-    output = c.plane_arrow(plane, trace.output, theme().output, width=4)
+    plane = vector_plane(blend.values, unit=0.5, margin=0.3)
+    output = plane_arrow(plane, trace.output, theme().output, width=4)
     return VGroup(bar_icon(blend.tokens, trace.weights), VGroup(plane, output)).arrange(RIGHT, buff=0.3)
 
 

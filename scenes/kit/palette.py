@@ -24,16 +24,23 @@ from dataclasses import dataclass
 import numpy as np
 
 from attention import examples
+from scenes.kit.stage import STAGE
 
 FONT = "DejaVu Sans"
 
-FRAME_HEIGHT = 9.375  # scene units the camera shows top to bottom (scenes.kit.chapter.stage)
+FRAME_HEIGHT = STAGE.frame_height  # scene units the camera shows top to bottom
 TEXT_CAP = 0.01013  # height of a capital of `Text` in DejaVu Sans, in scene units per manim font size
 TEX_DIGIT = 0.00727  # height of a digit of a formula in SANS_TEX, in scene units per manim font size
 
 # cap height in pixels at 1080p, by role; nothing is drawn below MIN_PX
 SIZES = {"title": 44, "body": 32, "label": 30, "number": 30, "small": 28}
 MIN_PX = min(SIZES.values())
+
+# Opacities, one name per job (every chapter dims, veils and keeps ghosts with these):
+DIM = 0.3  # what is not being explained: terms, bars, rows, values a word may not see
+FAINT = 0.15  # lines behind the active one
+GHOST = 0.45  # a picture from before, kept for comparison
+VEIL = 0.65  # a sheet of the background's colour laid over what is not active
 
 
 def px_per_unit(frame_pixels: int = 1080) -> float:

@@ -14,6 +14,7 @@ from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Axes, Dot, Line, Rectangle, VGr
 from attention import softmax
 from scenes.kit import components as c
 from scenes.kit.arithmetic import fmt
+from scenes.kit.bars import MIN_BAR
 from scenes.kit.numbers import WholeNumber
 from scenes.kit.palette import tex_size, theme
 
@@ -58,7 +59,7 @@ class Histogram(VGroup):
 
     def _bar(self, lo: float, hi: float, fraction: float, color: str) -> Rectangle:
         left, right = self.x_of(lo), self.x_of(hi)
-        h = max(fraction * self.unit, c.MIN_BAR)
+        h = max(fraction * self.unit, MIN_BAR)
         return Rectangle(
             width=right - left,
             height=h,

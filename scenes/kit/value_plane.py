@@ -6,8 +6,11 @@ import numpy as np
 from manim import DOWN, LEFT, Arrow, Dot, NumberPlane, VGroup
 
 from scenes.kit import components as c
+from scenes.kit import fit
 from scenes.kit.arithmetic import scaled_tex
+from scenes.kit.bars import WeightBars
 from scenes.kit.palette import theme, token_color
+from scenes.kit.planes import plane
 
 STEPS = (1, 2, 2.5, 5)  # grid steps are these times a power of ten
 MOST_LINES = 6  # grid lines along the longer side, at most
@@ -32,7 +35,7 @@ def fitted_plane(points, width: float, height: float) -> NumberPlane:
     lo = np.floor((lo - 0.15 * span) / step) * step
     hi = np.ceil((hi + 0.15 * span) / step) * step
     unit = min(width / (hi[0] - lo[0]), height / (hi[1] - lo[1]))
-    return c.plane(lo, hi, step, unit)
+    return plane(lo, hi, step, unit)
 
 
 def arrow(start, end, color: str, width: float) -> Arrow:
@@ -56,7 +59,7 @@ class ValuePlane(VGroup):
     def clear_labels(self) -> ValuePlane:
         """Move the values' names clear of each other and inside the frame (once the plane is in place)."""
         for i, (mark, value) in enumerate(zip(self.marks, self.values_xy)):
-            c.clear_of(mark[1], self.plane.c2p(*value), [m[1] for m in self.marks[:i]], buff=LABEL_GAP)
+            fit.place_clear(mark[1], self.plane.c2p(*value), [m[1] for m in self.marks[:i]], buff=LABEL_GAP)
         return self
 
     @property
@@ -69,13 +72,11 @@ class ValuePlane(VGroup):
         color = token_color(token)
         if np.allclose(vector, 0):
             mark = Dot(self.plane.c2p(0, 0), radius=0.09, color=color)
-            label = c.clipped(token, NAME_WIDTH, color=color)
+            label = fit.clip(token, NAME_WIDTH, color=color)
             return VGroup(mark, label.next_to(mark, DOWN + LEFT, buff=0.1))
         mark = arrow(self.plane.c2p(0, 0), self.plane.c2p(*vector), color, 4).set_opacity(0.5)
         direction = np.array([*vector, 0]) / np.linalg.norm(vector)
-        label = c.clipped(token, NAME_WIDTH, color=color).next_to(
-            self.plane.c2p(*vector), direction, buff=0.2
-        )
+        label = fit.clip(token, NAME_WIDTH, color=color).next_to(self.plane.c2p(*vector), direction, buff=0.2)
         return VGroup(mark, label)
 
     def term_ends(self, weights) -> np.ndarray:
@@ -108,12 +109,12 @@ def place(mark: Arrow, start, end, width: float) -> None:
 def blend_rows(trace, tokens) -> c.Grid:
     """'0.500 × [1, 0] = [0.500, 0]' for each token: weight times value, from the printed weight (columns:
     names, products; each product's relations are its `relations`)."""
-    names = [c.clipped(t, NAME_WIDTH, color=token_color(t)) for t in tokens]
+    names = [fit.clip(t, NAME_WIDTH, color=token_color(t)) for t in tokens]
     cells = [c.math(scaled_tex(w, v)) for w, v in zip(trace.weights, trace.values)]
     return c.Grid(names, cells, row_buff=0.22)
 
 
-def drop_crowded_values(bars: c.WeightBars) -> list:
+def drop_crowded_values(bars: WeightBars) -> list:
     """The values drawn above `bars`: all of them, or none when the widest does not fit between two bars
     (the weights are printed beside the bars too, in the table and the rows w_i v_i)."""
     spacing = bars.bars[1].get_x() - bars.bars[0].get_x() if len(bars.bars) > 1 else np.inf

@@ -1,0 +1,150 @@
+"""Weight bars and a vector's live readout: the two pieces that follow a trace on every frame."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DOWN, LEFT, RIGHT, UP, Line, Rectangle, VGroup
+
+from scenes.kit import fit
+from scenes.kit.arithmetic import WEIGHT_PLACES, Relation, sign
+from scenes.kit.components import number, text
+from scenes.kit.numbers import SansTex
+from scenes.kit.palette import tex_size, theme, token_color
+
+MIN_BAR = 1e-3  # a bar never collapses to zero height (manim cannot stretch a flat shape)
+COMMA_GAP = 0.28  # space after a comma in a vector, wide enough that a minus sign reads as a sign
+
+
+class WeightBars(VGroup):
+    """One bar per token whose height is its weight, the value above, the name below.
+
+    In scene units: `height` is the height of a weight of 1, `bar_width` each bar's width, `spacing`
+    the distance between bar centres (a name wider than that is cut, ending in '…'). A value keeps its
+    left edge as it changes, so a digit that changes redraws only itself. The baseline is centred on the
+    origin until moved. `show_total` adds the 'sum of weights' line under the names, true as printed:
+    '=' when the weights as printed add up to the total as printed, '≈' otherwise (0.333 three times
+    is 0.999, beside 1.000); the line's relation is `total.relations`.
+    """
+
+    def __init__(
+        self,
+        tokens,
+        weights,
+        height: float = 2.4,
+        bar_width: float = 0.7,
+        spacing: float = 1.25,
+        show_total: bool = True,
+    ):
+        super().__init__()
+        self.max_height = height
+        self.baseline = Line(
+            LEFT * spacing * len(tokens) / 2,
+            RIGHT * spacing * len(tokens) / 2,
+            color=theme().muted,
+            stroke_width=2,
+        )
+        xs = (np.arange(len(tokens)) - (len(tokens) - 1) / 2) * spacing
+        self.bars = VGroup(
+            *[
+                Rectangle(
+                    width=bar_width,
+                    height=height,
+                    stroke_width=0,
+                    fill_opacity=0.9,
+                    fill_color=token_color(t),
+                ).move_to([x, height / 2, 0])
+                for t, x in zip(tokens, xs)
+            ]
+        )
+        self.values = VGroup(*[number(w).next_to(bar, UP, buff=0.12) for w, bar in zip(weights, self.bars)])
+        names = [fit.clip(t, spacing - 0.1, color=token_color(t)) for t in tokens]
+        self.labels = VGroup(*[name.next_to([x, 0, 0], DOWN, buff=0.2) for name, x in zip(names, xs)])
+        self.add(self.baseline, self.bars, self.values, self.labels)
+        if show_total:
+            self.total = number(0)
+            muted = theme().muted
+            self.signs = {"=": SansTex("=", color=muted), "≈": SansTex(r"\approx", color=muted)}
+            for shown_sign in self.signs.values():
+                shown_sign.font_size, shown_sign.role = tex_size("label"), "label"
+            words = text("sum of weights", role="label", color=muted)
+            self.total_label = VGroup(words, self.signs["="])
+            self.add(self.total_label, self.total)
+        else:
+            self.total = None
+        self.set_weights(weights)
+
+    def set_weights(self, weights) -> WeightBars:
+        """Resize every bar and update every number in place."""
+        base = self.baseline.get_center()[1]
+        for bar, value, w in zip(self.bars, self.values, weights):
+            bar.stretch_to_fit_height(max(float(w), MIN_BAR) * self.max_height)
+            bar.move_to([bar.get_center()[0], base + bar.height / 2, 0])
+            value.set_value(float(w))  # keeps its left edge
+            value.shift(UP * (bar.get_top()[1] + 0.12 - value.get_bottom()[1]))
+        if self.total is not None:
+            self.show_total(float(np.sum(weights)))
+        return self
+
+    def show_total(self, total: float) -> None:
+        """Print `total` with the sign its printed weights earn, under the names."""
+        self.total.set_value(total)
+        terms = tuple(n.printed for n in self.values)
+        mark = "=" if sign("sum", terms, self.total.printed) == "=" else "≈"
+        self.total.relations = (Relation(terms, "sum", mark, self.total.printed),)
+        self.total_label.submobjects[1] = self.signs[mark]
+        self.signs[mark].next_to(self.total_label[0], RIGHT, buff=0.15)
+        self.total_label.next_to(self.labels, DOWN, buff=0.35).align_to(self.baseline, LEFT)
+        self.total.next_to(self.total_label, RIGHT, buff=0.15)
+
+    def shown_values(self) -> list[float]:
+        """The numbers currently displayed above the bars."""
+        return [round(n.get_value(), WEIGHT_PLACES) for n in self.values]
+
+
+class VectorReadout(VGroup):
+    """'[0.500, −0.250]' made of Numbers, so it can follow a trace on every frame: `places` decimals,
+    sized by `role` (or `size`, manim's font size, never below the smallest role's). A wide gap follows
+    each comma, so a minus sign reads as a sign, never as a subtraction; the parts are laid out again
+    whenever a number's width changes."""
+
+    def __init__(
+        self,
+        values,
+        places: int = WEIGHT_PLACES,
+        role: str = "number",
+        color: str | None = None,
+        size: float | None = None,
+    ):
+        super().__init__()
+        color = color or theme().text
+        size = tex_size(role) if size is None else max(size, tex_size("small"))
+        self.numbers = [number(v, places, role, color).scale(size / tex_size(role)) for v in values]
+        self.commas = [SansTex(",", font_size=size, color=color) for _ in self.numbers[1:]]
+        parts = [SansTex("[", font_size=size, color=color), self.numbers[0]]
+        for comma, shown in zip(self.commas, self.numbers[1:]):
+            parts += [comma, shown]
+        parts.append(SansTex("]", font_size=size, color=color))
+        for part in parts:
+            part.role = role
+        self.add(*parts)
+        self.lay_out()
+
+    def lay_out(self) -> VectorReadout:
+        """Put each part after the one before, keeping the left edge: commas on the numbers' baseline."""
+        parts = self.submobjects
+        base = self.numbers[0].get_bottom()[1]
+        for before, part in zip(parts, parts[1:]):
+            part.next_to(before, RIGHT, buff=COMMA_GAP if before in self.commas else 0.06)
+            if part in self.commas:
+                part.align_to([0, base, 0], DOWN)
+            else:
+                part.set_y(self.numbers[0].get_y())
+        return self
+
+    def set_values(self, values) -> VectorReadout:
+        for shown, v in zip(self.numbers, values):
+            shown.set_value(float(v))
+        return self.lay_out()
+
+    def shown_values(self) -> list[float]:
+        return [round(n.get_value(), n.num_decimal_places) for n in self.numbers]

@@ -1,0 +1,112 @@
+"""Fitting a layout to its example: cut a name, wrap or shrink to a width, take the first layout that fits,
+place a label clear of others.
+
+Custom examples bring long names, wide numbers and many tokens; layouts use these to decide once, in
+`build()`, what goes where (a plan), and beats play the plan. Names are cut, never shrunk, so a role keeps
+one size; words are wrapped; only whole diagrams are shrunk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+import numpy as np
+from manim import Text
+
+from scenes.kit.components import paragraph, text
+from scenes.kit.palette import token_color
+
+ELLIPSIS = "…"  # ends a name cut to fit its place
+LABEL_RIGHT = 6.9  # labels are kept between -LABEL_RIGHT and this x, inside the frame
+T = TypeVar("T")
+
+
+def clip(content: str, width: float, role: str = "label", color: str | None = None) -> Text:
+    """`content` at its role's size, cut to its longest start that fits `width` followed by '…' (never
+    shrunk: its colour, and the full name elsewhere, say which token it is). `.full` is the whole text."""
+    shown = text(content, role=role, color=color)
+    low, high = 1, (len(content) - 1 if shown.width > width else 0)
+    if high:
+        shown = text(content[:1] + ELLIPSIS, role=role, color=color)
+    while low <= high:  # the longest start that fits, by bisection
+        middle = (low + high) // 2
+        candidate = text(content[:middle].rstrip() + ELLIPSIS, role=role, color=color)
+        if candidate.width <= width:
+            shown, low = candidate, middle + 1
+        else:
+            high = middle - 1
+    shown.full = content
+    return shown
+
+
+def name(token: str, width: float, role: str = "label", color: str | None = None) -> Text:
+    """A token's name in `color`, else its own colour, cut to `width` (see `clip`)."""
+    return clip(token, width, role, color or token_color(token))
+
+
+def names(tokens: Iterable[str], width: float, color: str | None = None) -> list[Text]:
+    """The tokens' names (in `color`, else each its own), each cut to `width`."""
+    return [name(t, width, color=color) for t in tokens]
+
+
+def wrap_within(
+    content: str, width: float, role: str = "body", color: str | None = None, size: float | None = None
+) -> Text:
+    """`content` wrapped to the most characters a line that keeps it within `width` scene units."""
+    chars = max(len(content), 1)
+    shown = paragraph(content, chars, role, color, size)
+    while shown.width > width and chars > 8:
+        chars = max(8, min(chars - 1, int(chars * width / shown.width)))
+        shown = paragraph(content, chars, role, color, size)
+    return shown
+
+
+def shrink_to(mobject: T, width: float | None = None, height: float | None = None) -> T:
+    """`mobject` scaled down (never up) so it is at most `width` wide and `height` high."""
+    scale = min(
+        1.0,
+        width / mobject.width if width and mobject.width else 1.0,
+        height / mobject.height if height and mobject.height else 1.0,
+    )
+    return mobject.scale(scale) if scale < 1 else mobject
+
+
+def first_that_fits(candidates: Iterable[T], fits: Callable[[T], bool]) -> T:
+    """The first of `candidates` (layouts, sizes, ...) for which `fits` holds, else the last one tried."""
+    tried = None
+    for tried in candidates:
+        if fits(tried):
+            return tried
+    if tried is None:
+        raise ValueError("first_that_fits: no candidates")
+    return tried
+
+
+def apart(a, b) -> bool:
+    """Whether the boxes of `a` and `b` do not intersect."""
+    return (
+        a.get_right()[0] < b.get_left()[0]
+        or b.get_right()[0] < a.get_left()[0]
+        or a.get_top()[1] < b.get_bottom()[1]
+        or b.get_top()[1] < a.get_bottom()[1]
+    )
+
+
+def place_clear(label, point, others, buff: float = 0.3, right: float = LABEL_RIGHT):
+    """`label` where it is or, if it overlaps one of `others` or leaves the x range -LABEL_RIGHT..`right`,
+    moved round `point` (in eight directions, `buff` away) to the first place where it does neither; where
+    it was when no place is clear."""
+    start = label.get_center()
+
+    def clear() -> bool:
+        inside = -LABEL_RIGHT <= label.get_left()[0] and label.get_right()[0] <= right
+        return inside and all(apart(label, other) for other in others)
+
+    if clear():
+        return label
+    for angle in np.linspace(0, 2 * np.pi, 8, endpoint=False):
+        label.next_to(point, [np.cos(angle), np.sin(angle), 0], buff=buff)
+        if clear():
+            return label
+    return label.move_to(start)
