@@ -33,6 +33,7 @@ PATH = re.compile(
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 # <chapter>, CHAPTER, FILE; and MyChapter, the new chapter of docs/writing-a-chapter.md
 PLACEHOLDER = re.compile(r"^(<[^>]+>|[A-Z][A-Z_]*|MyChapter)$")
+NEW_CHAPTER_FILE = "my_chapter.py"  # MyChapter's file, which does not exist either
 
 
 def split_doc(text: str, shell_only: bool = True) -> tuple[list[str], list[str]]:
@@ -146,7 +147,7 @@ def test_every_path_and_link_given_exists():
         words = spans + [w for line in blocks for w in line.split()]
         for word in words:
             path = word.strip().rstrip(".,:;)")
-            if PATH.match(path) and not glob.glob(str(ROOT / path)):
+            if PATH.match(path) and NEW_CHAPTER_FILE not in path and not glob.glob(str(ROOT / path)):
                 missing.append(f"{doc.relative_to(ROOT)}: {path}")
         for target in LINK.findall(FENCE.sub("", text)):
             if re.match(r"^[a-z]+:", target):
@@ -157,7 +158,7 @@ def test_every_path_and_link_given_exists():
                 missing.append(f"{doc.relative_to(ROOT)}: link {target}")
             elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
                 missing.append(f"{doc.relative_to(ROOT)}: link {target} (no such heading)")
-    assert not missing
+    assert not missing, "\n".join(missing)
 
 
 def anchors(doc: Path) -> set[str]:
