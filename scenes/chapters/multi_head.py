@@ -57,7 +57,7 @@ GAP = 0.35  # between a column's widest entry and the next column's
 BAR = 0.08  # height of the bar under a weight
 TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
 WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart at most
-# head colours, per theme: apart from every token and role colour (tests/test_multi_head.py measures them)
+# head colours, per theme: apart from every token and role colour (tests/chapters/test_multi_head.py measures them)
 HEAD_COLOURS = {"dark": ("#11AADD", "#D9B38C", "#FF00FF"), "light": ("#0077BB", "#661155", "#0000FF")}
 FORMULA = (  # one head's formula and the heads' concatenation, each part lit while its step is shown
     (r"\mathrm{head}_h =", "head"),
