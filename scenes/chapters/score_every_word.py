@@ -128,6 +128,7 @@ class ScoreEveryWord(ChapterScene):
     # layout: made once by build(), before any beat plays
 
     def build(self) -> None:
+        """Create every mobject (without playing anything)."""
         self.example = self.inputs()
         self.trace = self.example.trace(0)
         ex, tr = self.example, self.trace
