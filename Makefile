@@ -19,7 +19,7 @@ test:  # the browser tests need Debian's chromium; rendering does not
 	$(PY) -m pytest
 
 layouts: setup  # every chapter with every corpus example (the suite runs a third of these)
-	$(PY) -m tests.layout_sweep $(CHAPTERS)
+	$(PY) -m tests.corpus.layout_sweep $(CHAPTERS)
 
 lint: setup  # `ruff format .` rewrites what --check reports
 	$(PY) -m ruff format --check .

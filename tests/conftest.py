@@ -8,17 +8,19 @@ from pathlib import Path
 
 import pytest
 
-pytest.register_assert_rewrite("folders", "processes")
+# The helpers' own asserts (folders, processes, snapshot, ...) report what they compared, as a test's do:
+# every module of tests.support is rewritten, and so must be marked before any of them is imported.
+pytest.register_assert_rewrite("tests.support")
 
-import tally  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
-from tiny_scene import TinyLecture  # noqa: E402
 
 from pipeline import outputs  # noqa: E402
 from pipeline.plan.settings import from_options  # noqa: E402
 from pipeline.run import tex_cache  # noqa: E402
 from render import cli  # noqa: E402
 from scenes.chapters import registry  # noqa: E402
+from tests.support import tally  # noqa: E402
+from tests.support.tiny_scene import TinyLecture  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 # Formulas and texts compiled by any test, kept between runs (content-addressed: manim names each file by
