@@ -97,7 +97,7 @@ def test_bar_heights_are_proportional_to_weights(scene):
 
 def test_worked_example_shows_the_sources_arithmetic(scene):
     scene.live.move_query_to(examples.current().drag.query)
-    steps = scene.step_table(scene.live.trace())
+    steps = scene.step_table(scene.live.trace()).blocks
     tex = " ".join(m.tex_string for step in steps for m in step.get_family() if isinstance(m, MathTex))
     for expected in [
         "(2)(2) + (0)(0) = 4",
@@ -268,7 +268,7 @@ def test_shadows_are_the_dot_products_over_the_query_length(scene):
 
 
 def test_the_step_headers_read_as_relations(scene):
-    steps = scene.step_table(scene.live.move_query_to(examples.current().drag.query).trace())
+    steps = scene.step_table(scene.live.move_query_to(examples.current().drag.query).trace()).blocks
     assert steps[1][0].original_text.replace(" ", "") == "2scoreᵢ=q·kᵢ/√2"
 
 
@@ -281,12 +281,13 @@ def test_wide_arithmetic_takes_one_column_at_a_time(custom, tmp_path):
         path=[[100, 40.6], [-64.2, 26.5]],
     )
     chapter = built(ThreeTokenDrag, tmp_path)
-    steps = chapter.step_table(ex.trace())
-    assert len(steps) == 4 and sorted(chapter.leaving) == [1, 2, 3]
-    for i, leaving in chapter.leaving.items():  # what leaves was shown by the block before
+    worked = chapter.step_table(ex.trace())
+    steps = worked.blocks
+    assert len(steps) == 4 and sorted(worked.leaving) == [1, 2, 3]
+    for i, leaving in worked.leaving.items():  # what leaves was shown by the block before
         assert all(any(m is part for part in steps[i - 1].get_family()) for m in leaving)
     assert VGroup(*steps).get_right()[0] <= RIGHT_EDGE + 1e-6
-    assert chapter.verdict.get_bottom()[1] >= STAGE.bottom
+    assert worked.verdict.get_bottom()[1] >= STAGE.bottom
 
 
 def test_the_charts_stand_on_one_baseline_and_one_scale(rendered):
