@@ -267,8 +267,8 @@ class CausalMask(ChapterScene):
         self.zero = c.math(r"e^{-\infty} = 0")
         self.formula = LitFormula(MASKED_FORMULA)
         fit.first_that_fits(COLUMN_LAYOUTS, self.column_fits)
-        self.veils = row_veils(self.masked_grid, VEIL)
-        self.open_veils = row_veils(self.open_grid, VEIL)
+        self.veils = row_veils(self.masked_grid)
+        self.open_veils = row_veils(self.open_grid)
         i, j = self.focus_cell()
         self.meeting = SurroundingRectangle(self.open_grid.row(i)[j], color=theme().text, buff=0.02)
 

@@ -15,7 +15,7 @@ from scenes.kit import components as c
 from scenes.kit.arithmetic import WEIGHT_PLACES, column_places, fmt, fmt_column
 from scenes.kit.grids import FONT_PER_UNIT, GAP, AttentionGrid
 from scenes.kit.numbers import SansTex
-from scenes.kit.palette import tex_size, theme
+from scenes.kit.palette import VEIL, tex_size, theme
 
 MINUS_INFINITY = r"-\infty"
 VDOTS, HDOTS, DDOTS = r"\vdots", r"\cdots", r"\ddots"  # where a matrix is cut
@@ -185,7 +185,7 @@ class MaskedGrid(AttentionGrid):
         return "minus infinity" if self.infinities[0].get_fill_opacity() > 0 else "crossed out"
 
 
-def row_veils(grid: AttentionGrid, opacity: float = 0.7) -> VGroup:
+def row_veils(grid: AttentionGrid, opacity: float = VEIL) -> VGroup:
     """One background-coloured sheet per row of `grid` (label to sum), to dim the rows not being read."""
     right = max(grid.cells.get_right()[0], grid.sums.get_right()[0] if len(grid.sums) else -np.inf)
     left = min(grid.cells.get_left()[0], grid.row_labels.get_left()[0] if len(grid.row_labels) else np.inf)
