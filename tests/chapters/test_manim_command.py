@@ -49,3 +49,17 @@ def test_no_caption_outlasts_the_video(rendered):
     assert len(cues) > 5
     assert cues[-1].end.total_seconds() <= duration(rendered / f"{CHAPTER[1]}.mp4") + 1e-6
     assert all(a.end <= b.start for a, b in zip(cues, cues[1:]))
+
+
+def test_every_chapter_file_loads_as_manim_render_loads_it():
+    """`manim render FILE CLASS` imports FILE by its path (not as a module of `scenes`): each chapter file
+    must stand alone so, and hold its chapter's class (a scene of the same name, not the class imported)."""
+    from manim.utils.module_ops import scene_classes_from_file
+
+    from scenes.chapters import registry
+
+    for chapter in registry.CHAPTERS:
+        path = ROOT.joinpath(*chapter.module.split(".")).with_suffix(".py")
+        found = {cls.__name__: cls for cls in scene_classes_from_file(path, full_list=True)}
+        assert chapter.name in found, (path, sorted(found))
+        assert found[chapter.name].__module__.endswith(path.stem)  # defined in the file itself
