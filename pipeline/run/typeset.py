@@ -6,7 +6,8 @@ runs a chapter twice: once to learn what it will typeset, then, after typesettin
 one latex run and one dvisvgm run (a page per formula, cut exactly as manim's own `standalone` page),
 for real. In the first run, each missing formula is drawn from a stand-in, its digits replaced by 0
 (digits are equally wide in TeX, so the stand-in is the formula's size and the layout takes the same
-course); stand-ins recur across examples, so few are typeset. The second run finds every formula
+course); any formula already typeset that has the same stand-in is drawn for it, so few stand-ins are
+typeset. The second run finds every formula
 typeset; any it does not (a layout that took another course) manim typesets alone, as always. Each SVG
 is written under the name manim gives it, whole (temporary name, rename), and is the same drawing as
 manim's own (the same glyphs at the same places; only its internal glyph ids differ).
@@ -36,6 +37,7 @@ CACHES = (
     ("scenes.kit.numbers", "GLYPHS"),
     ("scenes.kit.components", "_TYPESET"),
 )
+LOOKALIKES: dict[tuple, Path] = {}  # a typeset formula for each stand-in seen: drawn for any formula like it
 NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![\d.]|\s*(?:em|ex|pt|mu|cm|mm|in|bp|sp)\b)")
 
 
@@ -78,10 +80,14 @@ def recording() -> Iterator[list[tuple]]:
         template = tex_template or config["tex_template"]
         code = _code(expression, environment, template)
         svg = Path(config.get_dir("tex_dir")) / f"{tex_file_writing.tex_hash(code)}.svg"
+        alike = (stand_in(expression), environment, id(template))
         if svg.exists():
+            LOOKALIKES.setdefault(alike, svg)
             return svg
         missing.append((expression, environment, template))
-        return real(stand_in(expression), environment, template)
+        if alike not in LOOKALIKES or not LOOKALIKES[alike].exists():
+            LOOKALIKES[alike] = real(alike[0], environment, template)
+        return LOOKALIKES[alike]
 
     caches = [vars(importlib.import_module(module))[name] for module, name in CACHES]
     before = [set(cache) for cache in caches]
@@ -118,6 +124,10 @@ def typeset(formulas: list[tuple]) -> int:
         todo = {name: code for name, code in pages.items() if not (tex_dir / f"{name}.svg").exists()}
         if todo:
             written += _typeset_batch(todo, tex_dir)
+    for expression, environment, template in formulas:  # look-alikes for the stand-ins of later runs
+        svg = tex_dir / f"{tex_file_writing.tex_hash(_code(expression, environment, template))}.svg"
+        if svg.exists():
+            LOOKALIKES.setdefault((stand_in(expression), environment, id(template)), svg)
     return written
 
 
