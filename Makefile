@@ -16,10 +16,10 @@ test:  # the browser tests need Debian's chromium; rendering does not
 	@bash scripts/setup.sh --with-browser
 	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadscope --durations=25  # a worker per core; the 25 slowest tests listed
 
 layouts: setup  # every chapter with every corpus example (the suite runs a third of these)
-	$(PY) -m tests.layout_sweep $(CHAPTERS)
+	$(PY) -m tests.corpus.layout_sweep $(CHAPTERS)
 
 lint: setup  # `ruff format .` rewrites what --check reports
 	$(PY) -m ruff format --check .

@@ -1,4 +1,4 @@
-"""Command line: list, render and clean the lecture's chapters (see README)."""
+"""Command line: list, render, preview and clean the lecture's chapters (see docs/command-line.md)."""
 
 from __future__ import annotations
 

@@ -43,7 +43,7 @@ RESULTS = ROOT / "benchmarks" / "results"
     help="Measure only the scaling runs again (on a quieter machine), into the last run's results in --output.",
 )
 def main(quality: str, tiny: bool, output: Path, note: str, revision: str | None, only_scaling: bool) -> None:
-    """Benchmark the render pipeline against plain manim (see README, Benchmarks)."""
+    """Benchmark the render pipeline against plain manim (see benchmarks/README.md)."""
     if tiny and quality != "l":
         raise click.UsageError("--tiny renders at -q l; drop --quality")
     chosen = plan.tiny() if tiny else plan.full(quality)

@@ -66,7 +66,7 @@ def summary(result: dict) -> dict:
 
 
 def markdown(result: dict) -> str:
-    """The short Markdown report shown in the README."""
+    """The short Markdown report shown in benchmarks/README.md."""
     return "\n".join(
         [
             *_headline(result),

@@ -7,10 +7,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pipeline import outputs, publish, report
+from pipeline import outputs, report
 from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import FORMATS, RenderSettings
+from pipeline.publish import update
 from pipeline.run import beat_jobs, parallel
 from pipeline.run.cluster import Cluster
 from pipeline.run.jobs import Job, Outcome
@@ -70,7 +71,7 @@ def build(
             manifest.record(_entry(to_render[outcome.chapter.slug], outcome, settings))
         console.finished(outcome)
         outcomes.append(outcome)
-    published = publish.after_render(output_dir, settings)  # captions, full lecture, index.html
+    published = update.after_render(output_dir, settings)  # captions, full lecture, index.html
     for line in published:
         console.line(line)
     where = f"{settings.folder} {settings.format}"

@@ -1,24 +1,28 @@
 """Fixtures for the render pipeline's tests: the tiny test chapters in place of the real ones; one LaTeX cache
 for the whole session; and the reliability tests' summary at the end of the run."""
 
+import fcntl
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-pytest.register_assert_rewrite("folders", "processes")
+# The helpers' own asserts (folders, processes, snapshot, ...) report what they compared, as a test's do:
+# every module of tests.support is rewritten, and so must be marked before any of them is imported.
+pytest.register_assert_rewrite("tests.support")
 
-import tally  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
-from tiny_scene import TinyLecture  # noqa: E402
 
 from pipeline import outputs  # noqa: E402
 from pipeline.plan.settings import from_options  # noqa: E402
 from pipeline.run import tex_cache  # noqa: E402
 from render import cli  # noqa: E402
 from scenes.chapters import registry  # noqa: E402
+from tests.support import tally  # noqa: E402
+from tests.support.tiny_scene import TinyLecture  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 # Formulas and texts compiled by any test, kept between runs (content-addressed: manim names each file by
@@ -100,24 +104,31 @@ def baseline(tmp_path_factory, module_lecture, module_patch, run):
 
 @pytest.fixture(scope="session")
 def real_lecture(tmp_path_factory, shared_tex) -> Path:
-    """The whole real lecture rendered once per test session through render.py at -q l, as a lecturer would;
+    """The whole real lecture rendered once per test run through render.py at -q l, as a lecturer would;
     its 480p15 folder. Read it, never change it: other tests share it.
 
-    Its LaTeX cache starts with the session's formulas, and the ones it compiles join them, so later tests
-    of the lecture's chapters find theirs compiled.
+    With pytest-xdist, the first worker to ask renders it (the others wait on a lock) into the folder all
+    workers share. Its LaTeX cache starts with this worker's formulas, and the ones it compiles join them.
     """
-    out = tmp_path_factory.mktemp("real-lecture")
-    tex_cache.private_copy(shared_tex, outputs.tex_cache(out))
-    result = subprocess.run(
-        [sys.executable, "render.py", "render", "-q", "l", "--output", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=1500,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "Traceback" not in result.stdout + result.stderr
-    tex_cache.publish(outputs.tex_cache(out), shared_tex)
+    root = tmp_path_factory.getbasetemp()
+    root = root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root  # shared by the workers
+    out, done = root / "real-lecture", root / "real-lecture.done"
+    with open(root / "real-lecture.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(out, ignore_errors=True)  # a worker that failed before left it half made
+            tex_cache.private_copy(shared_tex, outputs.tex_cache(out))
+            result = subprocess.run(
+                [sys.executable, "render.py", "render", "-q", "l", "--output", str(out)],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=1500,
+            )
+            assert result.returncode == 0, result.stdout + result.stderr
+            assert "Traceback" not in result.stdout + result.stderr
+            done.touch()
+        tex_cache.publish(outputs.tex_cache(out), shared_tex)
     return out / "480p15"
 
 
@@ -142,6 +153,18 @@ def restore_look():
 
     yield
     use_look(from_options("l"))
+
+
+def pytest_sessionfinish(session):
+    """A pytest-xdist worker hands its reliability counts to the controller."""
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["tally"] = dict(tally.COUNTS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """The controller adds up what each pytest-xdist worker counted."""
+    tally.COUNTS.update(getattr(node, "workeroutput", {}).get("tally", {}))
 
 
 def pytest_terminal_summary(terminalreporter):

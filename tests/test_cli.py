@@ -5,9 +5,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from folders import assert_unchanged, snapshot
 
 from scenes.chapters import registry
+from tests.support.folders import assert_unchanged, snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
 

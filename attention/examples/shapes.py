@@ -2,7 +2,7 @@
 
 Each rule is checked on the parsed TOML before any chapter runs, so a chapter never meets
 a shape it cannot draw. `RULES` lists, per table and field, what the chapters rely on
-(tests/test_example_shapes.py runs every chapter at each rule's extremes).
+(tests/corpus/test_extreme_shapes.py runs every chapter at each rule's extremes).
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from scenes.kit.arithmetic import (
 from scenes.kit.palette import theme, token_color
 
 # Without manim (the render command's own process never imports it), so these three copy the chapters' own;
-# tests/test_web_panels.py checks they agree: three_token_drag.EXP_PLACES, blend_by_weight.EXP_PLACES, and
+# tests/page/test_panels.py checks they agree: three_token_drag.EXP_PLACES, blend_by_weight.EXP_PLACES, and
 # where_it_breaks.sci.
 EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
 BLEND_EXP_PLACES = 3  # source 003 to three

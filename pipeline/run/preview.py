@@ -1,9 +1,8 @@
 """A chapter's preview: one PNG sheet with the last picture of every beat, every animation skipped, no video.
 
-The chapter runs in this process with manim's still-image output, which skips every animation
-(mobjects jump to their end state) and encodes nothing; skipped plays are made cheaper where that
-cannot change where they leave the mobjects (`skipping.cheaper`), and the picture is drawn only where
-a beat ends. The quickest way to check a layout after an edit.
+The chapter runs in this process dry (`dry_run`: every animation skipped, nothing encoded), and the
+picture is drawn only where a beat that played something ends. The quickest way to check a layout
+after an edit.
 """
 
 from __future__ import annotations
@@ -48,54 +47,22 @@ def beat_pictures(
     chapter: Chapter, settings: RenderSettings, output_dir: Path
 ) -> list[tuple[str, Image.Image]]:
     """Each beat's name with the picture at its end, in order (beats without an animation left out)."""
-    from manim import tempconfig
-
-    from pipeline.frames import scene_render, skipping  # imports manim
+    from pipeline.frames import scene_render  # imports manim
+    from pipeline.run import dry_run
     from pipeline.run.latex_errors import explained
+
+    def beat_end(scene, name: str, played: bool):
+        return (name, Image.fromarray(dry_run.picture(scene))) if played else None
 
     shared_tex = outputs.tex_cache(output_dir)
     with outputs.work_dir(output_dir, f"preview-{chapter.slug}") as work:
         private_tex = tex_cache.private_copy(shared_tex, work / "Tex")
         scene_render.use_look(settings)
-        still = {
-            **scene_render.manim_config(replace(settings, format="mp4"), work, private_tex),
-            "format": "png",
-        }
-        with tempconfig(still), explained():
-            scene = chapter.scene_class()()
-            taker = BeatEnds(scene)
-            with skipping.cheaper(scene):
-                scene.render()
-            taker.close()
+        still = scene_render.manim_config(replace(settings, format="mp4"), work, private_tex)
+        with explained():
+            _, pictures = dry_run.run(chapter.scene_class(), {**still, "format": "png"}, beat_end)
         tex_cache.publish(private_tex, shared_tex)
-    return taker.pictures
-
-
-class BeatEnds:
-    """Takes the picture whenever a beat (a manim section) that played something ends."""
-
-    def __init__(self, scene):
-        self.pictures: list[tuple[str, Image.Image]] = []
-        self._scene = scene
-        self._draw = scene.renderer.update_frame
-        self._name, self._plays = "start", 0
-        self._next_section = scene.next_section
-        scene.next_section = self._section
-
-    def _section(self, name: str = "unnamed", *args, **kwargs) -> None:
-        self.close()
-        self._name, self._plays = name, self._scene.renderer.num_plays
-        self._next_section(name, *args, **kwargs)
-
-    def close(self) -> None:
-        """End the current beat: its picture, if it played anything."""
-        renderer = self._scene.renderer
-        if renderer.num_plays > self._plays:
-            self._scene.update_mobjects(0)  # as a rendered play does after its last frame
-            renderer.static_image = None  # everything drawn once, as the video's held pictures are
-            self._draw(self._scene, ignore_skipping=True)
-            self.pictures.append((self._name, Image.fromarray(renderer.get_frame()).convert("RGB")))
-            self._plays = renderer.num_plays
+    return pictures
 
 
 def sheet(beats: list[tuple[str, Image.Image]]) -> Image.Image:

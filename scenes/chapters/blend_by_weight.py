@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
@@ -37,19 +38,17 @@ from scenes.kit.arithmetic import (
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
-from scenes.kit.palette import theme, token_color
+from scenes.kit.palette import DIM, theme
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import ValuePlane, blend_rows, drop_crowded_values
 from scenes.kit.vector_rows import one_size, output_tex
 
 EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
 PLANE_BOX = (6.0, 5.5)  # the most the values' plane may cover
-PLANE_TOP_RIGHT = RIGHT * 6.8 + UP * 1.8
-LEFT_EDGE = STAGE.body_left
-STAGE_WIDTH = 13.4  # from LEFT_EDGE to the right edge of what may be drawn
+PLANE_TOP_RIGHT = np.array([STAGE.right - 0.7, 1.8, 0])  # where the values' plane's top right corner is
+STAGE_WIDTH = 13.4  # from STAGE.body_left to the right edge of what may be drawn
 BAR_SPACING = 3.9  # the bars' width, shared by the tokens
 BAR_HEIGHT = 1.8  # the height of a weight of 1
-DIM = 0.35  # opacity of the bars whose weight has not yet scaled its value
 NAME_WIDTH = 1.6  # a token's name in the table is cut to this width
 
 
@@ -66,68 +65,6 @@ class BlendByWeight(ChapterScene):
         self.normalise()
         self.blend()
         self.distinguish()
-
-    def build(self) -> None:
-        self.example = self.inputs()
-        self.trace = self.example.trace(0)
-        tr, tokens = self.trace, self.example.tokens
-        self.heading = c.chapter_title(self.title, "Softmax weights sum to one and multiply the values")
-        self.strip = pin(formula_slot(), self.heading)
-        names = [fit.clip(t, NAME_WIDTH, color=token_color(t)) for t in tokens]
-        score_cells = [c.math(f"s = {s}") for s in fmt_column(tr.scores, SCORE_PLACES)]
-        exp_cells = [c.math(exp_tex(s, e, SCORE_PLACES, EXP_PLACES)) for s, e in zip(tr.scores, tr.exps)]
-        ratio_cells = [
-            c.math(ratio_tex(e, tr.exp_sum, w, EXP_PLACES, WEIGHT_PLACES))
-            for e, w in zip(tr.exps, tr.weights)
-        ]
-        self.table = c.Grid(names, score_cells, exp_cells, ratio_cells, col_buff=0.6, row_buff=0.3)
-        self.names, self.score_cells, self.exp_cells, self.ratio_cells = self.table.columns
-        self.sum_line = c.math(r"\text{sum} = " + sum_tex(tr.exps, tr.exp_sum, EXP_PLACES))
-        self.bars = WeightBars(tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(tokens))
-        self.bar_values = drop_crowded_values(self.bars)
-        self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
-        self.rows = blend_rows(tr, tokens)
-        terms = [r for cell in self.rows.columns[1] for r in cell.relations]
-        self.output_line = c.math(output_tex(terms, tr.values.shape[1]), color=theme().output)
-        self.counts = (
-            c.text(f"{len(tokens)} weights, summing to 1", role="label", color=theme().muted),
-            c.text("1 vector, 2 coordinates", role="label", color=theme().output),
-        )
-        self.roadmap = roadmap()
-        self.layout()
-        texts = [*self.rows.columns[1], self.output_line, *self.counts]
-        self.coordinates = CoordinateMarks(self.plane, tr.output, self.output_line.relations, texts)
-        one_size(self.coordinates, self.factor)
-
-    def layout(self) -> None:
-        """Table and sum under the formula strip with the bars beside them; later the bars, the rows
-        w_i v_i and the output left of the values' plane. All shrink by one factor if either is too large
-        (every text with them, so each role keeps one size; the strip keeps its small size, the least)."""
-        top = self.strip.get_bottom()[1] - 0.35
-        self.plane.shift(PLANE_TOP_RIGHT - self.plane.plane.get_corner(UR))
-        softmax = VGroup(self.table, self.sum_line).arrange(DOWN, aligned_edge=LEFT, buff=0.45)
-        self.sum_line.align_to(self.exp_cells, LEFT)
-        first = VGroup(softmax, self.bars.copy()).arrange(RIGHT, buff=0.8, aligned_edge=UP)
-        self.slot = self.bars.copy()  # where the bars stand beside the plane
-        self.slot.remove(*self.slot.submobjects[-2:])  # no total beside the plane
-        second = VGroup(self.slot, self.counts[0], self.rows, self.output_line, self.counts[1])
-        second.arrange(DOWN, aligned_edge=LEFT, buff=0.3)
-        room = top - STAGE.bottom
-        self.factor = min(
-            1,
-            STAGE_WIDTH / first.width,
-            room / first.height,
-            (self.plane.get_left()[0] - 0.4 - LEFT_EDGE) / second.width,
-            room / second.height,
-        )
-        for group in (first, second):
-            group.scale(self.factor).move_to([LEFT_EDGE, top, 0], aligned_edge=UL)
-        self.roadmap.scale(self.factor).move_to(first).set_x(0)
-        self.bars.replace(first[1])
-        one_size(VGroup(softmax, self.bars, second, self.plane, self.roadmap), self.factor)
-        self.plane.clear_labels()
-        pin(self.strip, self.heading)
-        self.bars.max_height *= self.factor
 
     def scores(self) -> None:
         self.beat("Scores from the last step")
@@ -175,9 +112,6 @@ class BlendByWeight(ChapterScene):
             run_time=1.2,
             caption=f"The weights sum to {fmt(tr.weights.sum(), WEIGHT_PLACES)}.",
         )
-        self.total_box = SurroundingRectangle(
-            VGroup(self.bars.total_label, self.bars.total), color=theme().text, buff=0.1
-        )
         self.play(FadeIn(self.total_box), run_time=0.8)
         self.wait(2)
 
@@ -193,6 +127,7 @@ class BlendByWeight(ChapterScene):
             run_time=0.8,
         )
         self.bars.remove(self.bars.total_label, self.bars.total)
+        # dimmed beside the plane, each bar lit as its weight scales its value
         self.play(self.bars.animate.move_to(self.slot).set_opacity(DIM), run_time=1)
         values = ", ".join(vector_tex(v) for v in tr.values)
         self.show(
@@ -219,13 +154,82 @@ class BlendByWeight(ChapterScene):
             FadeIn(self.counts[1]),
             Create(self.coordinates.lines),
             FadeIn(self.coordinates.numbers),
-            FadeIn(SurroundingRectangle(self.output_line, color=theme().output, buff=0.12)),
+            FadeIn(self.output_box),
             self.strip.light(),
             run_time=1.2,
             caption=f"The output {vector_tex(tr.output)} is one vector in the values' plane, "
             f"not the {len(tr.weights)} weights.",
             hold=4,
         )
+
+    # layout: made once by build(), before any beat plays
+
+    def build(self) -> None:
+        """Create every mobject (without playing anything)."""
+        self.example = self.inputs()
+        self.trace = self.example.trace(0)
+        tr, tokens = self.trace, self.example.tokens
+        self.heading = c.chapter_title(self.title, "Softmax weights sum to one and multiply the values")
+        self.strip = pin(formula_slot(), self.heading)
+        names = fit.names(tokens, NAME_WIDTH)
+        score_cells = [c.math(f"s = {s}") for s in fmt_column(tr.scores, SCORE_PLACES)]
+        exp_cells = [c.math(exp_tex(s, e, SCORE_PLACES, EXP_PLACES)) for s, e in zip(tr.scores, tr.exps)]
+        ratio_cells = [
+            c.math(ratio_tex(e, tr.exp_sum, w, EXP_PLACES, WEIGHT_PLACES))
+            for e, w in zip(tr.exps, tr.weights)
+        ]
+        self.table = c.Grid(names, score_cells, exp_cells, ratio_cells, col_buff=0.6, row_buff=0.3)
+        self.names, self.score_cells, self.exp_cells, self.ratio_cells = self.table.columns
+        self.sum_line = c.math(r"\text{sum} = " + sum_tex(tr.exps, tr.exp_sum, EXP_PLACES))
+        self.bars = WeightBars(tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(tokens))
+        self.bar_values = drop_crowded_values(self.bars)
+        self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
+        self.rows = blend_rows(tr, tokens)
+        terms = [r for cell in self.rows.columns[1] for r in cell.relations]
+        self.output_line = c.math(output_tex(terms, tr.values.shape[1]), color=theme().output)
+        self.counts = (
+            c.text(f"{len(tokens)} weights, summing to 1", role="label", color=theme().muted),
+            c.text("1 vector, 2 coordinates", role="label", color=theme().output),
+        )
+        self.roadmap = roadmap()
+        self.layout()
+        texts = [*self.rows.columns[1], self.output_line, *self.counts]
+        self.coordinates = CoordinateMarks(self.plane, tr.output, self.output_line.relations, texts)
+        one_size(self.coordinates, self.factor)
+        self.total_box = SurroundingRectangle(
+            VGroup(self.bars.total_label, self.bars.total), color=theme().text, buff=0.1
+        )
+        self.output_box = SurroundingRectangle(self.output_line, color=theme().output, buff=0.12)
+
+    def layout(self) -> None:
+        """Table and sum under the formula strip with the bars beside them; later the bars, the rows
+        w_i v_i and the output left of the values' plane. All shrink by one factor if either is too large
+        (every text with them, so each role keeps one size; the strip keeps its small size, the least)."""
+        top = self.strip.get_bottom()[1] - 0.35
+        self.plane.shift(PLANE_TOP_RIGHT - self.plane.plane.get_corner(UR))
+        softmax = VGroup(self.table, self.sum_line).arrange(DOWN, aligned_edge=LEFT, buff=0.45)
+        self.sum_line.align_to(self.exp_cells, LEFT)
+        first = VGroup(softmax, self.bars.copy()).arrange(RIGHT, buff=0.8, aligned_edge=UP)
+        self.slot = self.bars.copy()  # where the bars stand beside the plane
+        self.slot.remove(*self.slot.submobjects[-2:])  # no total beside the plane
+        second = VGroup(self.slot, self.counts[0], self.rows, self.output_line, self.counts[1])
+        second.arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+        room = top - STAGE.bottom
+        self.factor = min(
+            1,
+            STAGE_WIDTH / first.width,
+            room / first.height,
+            (self.plane.get_left()[0] - 0.4 - STAGE.body_left) / second.width,
+            room / second.height,
+        )
+        for group in (first, second):
+            group.scale(self.factor).move_to([STAGE.body_left, top, 0], aligned_edge=UL)
+        self.roadmap.scale(self.factor).move_to(first).set_x(0)
+        self.bars.replace(first[1])
+        one_size(VGroup(softmax, self.bars, second, self.plane, self.roadmap), self.factor)
+        self.plane.clear_labels()
+        pin(self.strip, self.heading)
+        self.bars.max_height *= self.factor
 
 
 def roadmap() -> VGroup:

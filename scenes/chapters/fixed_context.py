@@ -32,109 +32,11 @@ from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene, reading_time
 from scenes.kit.grids import veil
-from scenes.kit.palette import theme, token_color
+from scenes.kit.palette import FAINT, theme, token_color
+from scenes.kit.stage import STAGE
 
-ENCODER_LEFT = -6.75  # left edge of the encoder row
-ENCODER_PITCH = 0.95  # between encoder states in a row, or less so the last ends by ENCODER_RIGHT
-ENCODER_RIGHT = -2.66  # (room for the summary right of it, clear of the decoder's copies)
-COLUMN_PITCH = 0.78  # between encoder states in the column
-STATE_SIZE = 0.5  # an encoder state's side
-WORD_GAP = 0.1  # between two source words side by side; closer, they stand on two staggered rows
-STAGGER = 0.42  # the drop of the lower row of source words: a label's height and a gap
-ROW_Y = 0.1  # height of the encoder row and the summary
-SUMMARY_X = -2.3  # the summary's centre, or further right beside a long encoder row
-SUMMARY_GAP = 0.66  # at least this between the last encoder state and the summary
-COLUMN_X = -4.5  # with attention the encoder states stand in a column here, one per source position
-COLUMN_WORDS = 2.2  # widest the source words may be, left of the column (longer ones are cut short)
-COLUMN_TOP, COLUMN_BOTTOM = 1.9, -1.9  # the column stays between these heights
-SLOT_RIGHT = 2.55  # right edge of what each decoder step reads (its weight bars)
-SLOT_WIDTH = 5.4  # widest the bars may be (six source positions)
-BAR_PITCH = 1.2  # distance between bar centres: room for a weight printed at the number size, and a name
-BAR_HEIGHT = 1.1  # height of a weight of 1, or less so every decoder row fits between the title and legend
-STEP_X = 3.3  # decoder states
-BELOW_TITLE = 0.15  # from the subtitle down to the first row's tallest possible value
-ROW_GAP = 0.1  # from a row's baseline down to the tallest possible value of the row under it
-VALUE_BUFF, NAME_BUFF = 0.12, 0.2  # a weight's value over its bar; the source names under the last row
-TARGET_WIDTH = 3.2  # widest a decoder step's word may be (longer ones are cut short)
-LEGEND_LEFT = -6.75
-LEGEND_BOTTOM = -3.72  # the closing comparison stands on this, the rows above it
-ABOVE_LEGEND = 0.2
-CAVEAT_GAP = 0.5  # from the attention key's meaning to the caveat beside it
 SPLIT_GAP = 0.05  # two top weights closer than this are described as a split
-LINE_WIDTH = (1.0, 9.0)  # stroke width of a source-to-step line of weight 0 and of weight 1
-LINE_OPACITY = (0.25, 1.0)  # ... and its opacity
-DIMMED_LINE = 0.15  # a line's opacity while another decoder step is active
-KEY_SIZE = (1.0, 0.45)  # the attention key: a small fan this wide and tall
 CAVEAT = "long inputs get harder; nothing overflows"  # a label; the caption says it in full
-
-
-def state_box(color: str, size: float = 0.5) -> Square:
-    """A hidden state: a small square in its token's or role's colour."""
-    return Square(size, stroke_color=color, stroke_width=3, fill_color=color, fill_opacity=0.25)
-
-
-def summary_tag() -> VGroup:
-    """The fixed context: one box labelled 'summary', in the output colour."""
-    box = RoundedRectangle(
-        width=1.9,
-        height=0.6,
-        corner_radius=0.1,
-        stroke_color=theme().output,
-        stroke_width=3,
-        fill_color=theme().output,
-        fill_opacity=0.2,
-    )
-    return VGroup(box, c.text("summary", role="label", color=theme().output))
-
-
-def arrow(start, end, color: str, width: float = 3) -> Arrow:
-    return Arrow(
-        start,
-        end,
-        buff=0.08,
-        color=color,
-        stroke_width=width,
-        max_tip_length_to_length_ratio=0.2,
-        tip_length=0.16,
-    )
-
-
-def between(bounds: tuple[float, float], weight: float) -> float:
-    """The point `weight` of the way from bounds[0] to bounds[1]."""
-    return bounds[0] + (bounds[1] - bounds[0]) * float(weight)
-
-
-def reading(source, weights) -> str:
-    """What one decoder step mostly reads: 'reads mostly “the” (<its weight>)', or a split between two words."""
-    first, second = np.argsort(weights, kind="stable")[::-1][:2]
-    if weights[first] - weights[second] < SPLIT_GAP:
-        a, b = sorted((first, second))
-        return f"splits between “{source[a]}” and “{source[b]}”"
-    return f"reads mostly “{source[first]}” ({fmt(weights[first], WEIGHT_PLACES)})"
-
-
-class Fan(VGroup):
-    """One decoder step's reach: a line from every encoder state to the step's blend, thick and opaque
-    in proportion to that source position's weight, in the source word's colour."""
-
-    def __init__(self, starts, end, tokens, weights):
-        super().__init__()
-        self.weights = np.asarray(weights, dtype=float)
-        for start, token, w in zip(starts, tokens, self.weights):
-            self.add(Line(start, end, color=token_color(token), stroke_width=between(LINE_WIDTH, w)))
-        self.brighten()
-
-    def brighten(self) -> Fan:
-        """Every line at the opacity of its weight."""
-        for line, w in zip(self, self.weights):
-            line.set_stroke(opacity=between(LINE_OPACITY, w))
-        return self
-
-    def recede(self) -> Fan:
-        """Every line faint, while another decoder step is active."""
-        for line in self:
-            line.set_stroke(opacity=DIMMED_LINE)
-        return self
 
 
 class FixedContext(ChapterScene):
@@ -150,144 +52,6 @@ class FixedContext(ChapterScene):
         self.keep_positions()
         self.attend()
         self.caveat()
-
-    def build(self) -> None:
-        """Create every mobject (without playing anything)."""
-        self.example = self.inputs()
-        self.heading = c.chapter_title(self.title, "One summary for every step, or a blend per step")
-        self.grid = self.example.cross()
-        self.legend = self.comparison()
-        self.note = c.text(CAVEAT, role="small", color=theme().muted)
-        self.note.next_to(self.legend[1], RIGHT, buff=CAVEAT_GAP)
-        self.build_encoder()
-        self.build_rows()
-        self.build_column()
-        self.build_arrows()
-
-    def build_encoder(self) -> None:
-        """The source words, their encoder states, and the one summary they are squeezed into."""
-        tokens = self.example.source_tokens
-        pitch = min(ENCODER_PITCH, (ENCODER_RIGHT - ENCODER_LEFT - STATE_SIZE) / max(len(tokens) - 1, 1))
-        self.encoder = VGroup(
-            *[
-                state_box(token_color(t)).move_to([ENCODER_LEFT + STATE_SIZE / 2 + k * pitch, ROW_Y, 0])
-                for k, t in enumerate(tokens)
-            ]
-        )
-        words = [c.text(t, role="label", color=token_color(t)) for t in tokens]
-        crowded = any((a.width + b.width) / 2 > pitch - WORD_GAP for a, b in zip(words, words[1:]))
-        if crowded:  # two staggered rows, each word as wide as two states
-            words = [fit.name(t, 2 * pitch - WORD_GAP) for t in tokens]
-        for k, (word, box) in enumerate(zip(words, self.encoder)):
-            word.next_to(box, DOWN, buff=0.2).shift(DOWN * STAGGER * (crowded and k % 2))
-        self.source = VGroup(*words)
-        self.chain = VGroup(
-            *[
-                arrow(a.get_right(), b.get_left(), theme().muted, 2)
-                for a, b in zip(self.encoder, self.encoder[1:])
-            ]
-        )
-        self.encoder_label = c.text("encoder", role="small", color=theme().muted).next_to(
-            self.encoder, UP, buff=0.25
-        )
-        self.summary = summary_tag().move_to([SUMMARY_X, ROW_Y, 0])
-        self.summary.set_x(max(SUMMARY_X, self.encoder.get_right()[0] + SUMMARY_GAP + self.summary.width / 2))
-        self.into_summary = arrow(self.encoder[-1].get_right(), self.summary.get_left(), theme().output)
-
-    def row_levels(self, m: int) -> tuple[list[float], float]:
-        """The baselines of m rows of bars and a weight of 1's height: as tall as fits between the subtitle and
-        the legend, each row's tallest possible value clear of the row above; the source names under the last."""
-        value = c.number(0.5).height + VALUE_BUFF
-        names = c.text("Xg", role="label").height + NAME_BUFF
-        top = self.heading.get_bottom()[1] - BELOW_TITLE
-        bottom = self.legend.get_top()[1] + ABOVE_LEGEND
-        height = min(BAR_HEIGHT, (top - bottom - m * value - (m - 1) * ROW_GAP - names) / m)
-        pitch = height + value + ROW_GAP
-        return [top - value - height - i * pitch for i in range(m)], height
-
-    def build_rows(self) -> None:
-        """Per decoder step: its state, word, summary copy and own weight bars, as tall as the rows fit."""
-        m = len(self.example.target_tokens)
-        baselines, bar_height = self.row_levels(m)
-        ys = [b + bar_height / 2 for b in baselines]  # a step beside its bars' middle
-        pitch = ys[0] - ys[1] if m > 1 else bar_height
-        self.steps = VGroup(
-            *[state_box(theme().query, min(0.55, 0.6 * pitch)).move_to([STEP_X, y, 0]) for y in ys]
-        )
-        self.targets = VGroup(
-            *[
-                fit.name(t, TARGET_WIDTH, color=theme().query).next_to(box, RIGHT, buff=0.3)
-                for t, box in zip(self.example.target_tokens, self.steps)
-            ]
-        )
-        self.decoder_label = c.text("decoder", role="small", color=theme().muted).next_to(
-            self.steps, UP, buff=0.25
-        )
-        below_title = (
-            self.heading.get_bottom()[1] - BELOW_TITLE
-        )  # close rows stand high: keep it under the title
-        self.decoder_label.shift(DOWN * max(0, self.decoder_label.get_top()[1] - below_title))
-        self.copies = VGroup(*[summary_tag().move_to([SLOT_RIGHT, y, 0], aligned_edge=RIGHT) for y in ys])
-        self.into_steps = VGroup(
-            *[arrow([SLOT_RIGHT, y, 0], box.get_left(), theme().muted, 2) for y, box in zip(ys, self.steps)]
-        )
-        self.bars = VGroup(
-            *[
-                self.step_bars(w, base, bar_height, named=i == m - 1)
-                for i, (w, base) in enumerate(zip(self.grid.weights, baselines))
-            ]
-        )
-
-    def build_column(self) -> None:
-        """Where the encoder states stand once attention keeps them: a column spanning the decoder rows,
-        each word left of its state; `self.column` (states) and `self.column_words` are the targets."""
-        n = len(self.encoder)
-        top, bottom = min(self.steps[0].get_y(), COLUMN_TOP), self.steps[-1].get_y()
-        if n == 1 or top - bottom < COLUMN_PITCH * (n - 1):  # too few decoder rows to span
-            half = min(COLUMN_PITCH, (COLUMN_TOP - COLUMN_BOTTOM) / max(n - 1, 1)) * (n - 1) / 2
-            middle = min(max((top + bottom) / 2, COLUMN_BOTTOM + half), COLUMN_TOP - half)
-            top, bottom = middle + half, middle - half
-        ys = np.linspace(top, bottom, n)
-        self.column = VGroup(*[box.copy().move_to([COLUMN_X, y, 0]) for box, y in zip(self.encoder, ys)])
-        words = VGroup(*[fit.name(t, COLUMN_WORDS) for t in self.example.source_tokens])
-        for word, box in zip(words, self.column):
-            word.next_to(box, LEFT, buff=0.2)
-        self.column_words = words
-        self.column_label = self.encoder_label.copy().next_to(self.column, UP, buff=0.25)
-
-    def build_arrows(self) -> None:
-        """The summary feeding every step (fixed context), and every encoder state reaching every blend."""
-        self.feeds = VGroup(
-            *[arrow(self.summary.get_right(), tag.get_left(), theme().output) for tag in self.copies]
-        )
-        starts = [box.get_right() for box in self.column]
-        self.fans = VGroup(
-            *[
-                Fan(starts, bars.get_left() + LEFT * 0.1, self.example.source_tokens, w)
-                for bars, w in zip(self.bars, self.grid.weights)
-            ]
-        )
-        self.row_parts = [
-            VGroup(step, target, into, bars)
-            for step, target, into, bars in zip(self.steps, self.targets, self.into_steps, self.bars)
-        ]
-
-    def step_bars(self, weights, baseline: float, height: float, named: bool) -> WeightBars:
-        """One decoder step's weights over the source positions in its slot, standing on `baseline`, with the
-        source names (cut short to their bars' pitch) if `named`, else without (the bars' colours, and the
-        names under the last row's bars, in the same columns, name them)."""
-        tokens = self.example.source_tokens
-        spacing = min(BAR_PITCH, SLOT_WIDTH / len(tokens))
-        bars = WeightBars(
-            tokens, weights, height=height, bar_width=0.5 * spacing, spacing=spacing, show_total=False
-        )
-        for k, (label, token) in enumerate(zip(bars.labels, tokens)):
-            bars.labels.submobjects[k] = fit.name(token, spacing - WORD_GAP).move_to(label, aligned_edge=UP)
-        if not named:
-            bars.remove(bars.labels)
-            bars.labels = VGroup()
-        bars.shift(UP * (baseline - bars.baseline.get_y()))
-        return bars.shift(RIGHT * (SLOT_RIGHT - bars.baseline.get_right()[0]))
 
     def encode(self) -> None:
         self.beat("Encode into one summary")
@@ -350,16 +114,15 @@ class FixedContext(ChapterScene):
 
     def attend(self) -> None:
         self.beat("Attention: a blend per step")
-        veils = [veil(part) for part in self.row_parts]
-        if len(veils) > 1:  # one decoder step: nothing to dim
-            self.play(*[FadeIn(v) for v in veils[1:]], run_time=0.5)
+        if len(self.veils) > 1:  # one decoder step: nothing to dim
+            self.play(*[FadeIn(v) for v in self.veils[1:]], run_time=0.5)
         captions = [
             f"“{t}” {reading(self.example.source_tokens, w)}."
             for t, w in zip(self.example.target_tokens, self.grid.weights)
         ]
         for i, caption in enumerate(captions):
             self.show(
-                *self.step_focus(i, veils),
+                *self.step_focus(i),
                 *[Create(line) for line in self.fans[i]],
                 FadeIn(self.bars[i]),
                 run_time=1.5,
@@ -367,7 +130,9 @@ class FixedContext(ChapterScene):
                 hold=1.2,
             )
         self.play(
-            *[FadeOut(v) for v in veils[:-1]], *[fan.animate.brighten() for fan in self.fans], run_time=0.8
+            *[FadeOut(v) for v in self.veils[:-1]],
+            *[fan.animate.brighten() for fan in self.fans],
+            run_time=0.8,
         )
         caption = "Each decoder step draws its own blend of the source: different weights at every step."
         self.show(  # each row's bars flash in turn, in place (scaled, they would cross their lines)
@@ -379,33 +144,11 @@ class FixedContext(ChapterScene):
             caption=caption,
         )
 
-    def step_focus(self, i: int, veils) -> list:
+    def step_focus(self, i: int) -> list:
         """Animations that make decoder step i the active one: the step before steps back."""
         if not i:
             return []
-        return [FadeOut(veils[i]), FadeIn(veils[i - 1]), self.fans[i - 1].animate.recede()]
-
-    def comparison(self) -> VGroup:
-        """The closing legend: the summary (reused by every step) against attention's lines, keyed by a small
-        fan like the drawn ones: a line from every source position, in its word's colour, width by weight."""
-        return (
-            c.legend(
-                (summary_tag(), "fixed context: one summary for all steps"),
-                (self.fan_key(), "attention: a blend per step"),
-            )
-            .arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-            .move_to([LEGEND_LEFT, LEGEND_BOTTOM, 0], aligned_edge=DL)
-        )
-
-    def fan_key(self) -> Fan:
-        """A fan in small, its lines converging at the right from KEY_SIZE's height, each as wide as its source
-        position's mean weight over the steps (so every word's line shows)."""
-        n = len(self.example.source_tokens)
-        ys = np.linspace(KEY_SIZE[1] / 2, -KEY_SIZE[1] / 2, n) if n > 1 else [0.0]
-        starts = [[-KEY_SIZE[0] / 2, y, 0] for y in ys]
-        weights = self.grid.weights.mean(axis=0)
-        key = Fan(starts, [KEY_SIZE[0] / 2, 0, 0], self.example.source_tokens, weights)
-        return key.set_stroke(opacity=1)  # small as it is, every line opaque
+        return [FadeOut(self.veils[i]), FadeIn(self.veils[i - 1]), self.fans[i - 1].animate.recede()]
 
     def caveat(self) -> None:
         self.beat("Why it matters")
@@ -425,3 +168,264 @@ class FixedContext(ChapterScene):
             "yet no vector literally overflows.",
             hold=3,
         )
+
+    # layout: made once by build(), before any beat plays
+
+    def build(self) -> None:
+        """Create every mobject (without playing anything)."""
+        self.example = self.inputs()
+        self.heading = c.chapter_title(self.title, "One summary for every step, or a blend per step")
+        self.grid = self.example.cross()
+        self.legend = self.comparison()
+        self.note = c.text(CAVEAT, role="small", color=theme().muted)
+        self.note.next_to(self.legend[1], RIGHT, buff=CAVEAT_GAP)
+        self.build_encoder()
+        self.build_rows()
+        self.build_column()
+        self.build_arrows()
+
+    def build_encoder(self) -> None:
+        """The source words, their encoder states, and the one summary they are squeezed into."""
+        tokens = self.example.source_tokens
+        pitch = min(ENCODER_PITCH, (ENCODER_RIGHT - STAGE.body_left - STATE_SIZE) / max(len(tokens) - 1, 1))
+        self.encoder = VGroup(
+            *[
+                state_box(token_color(t)).move_to([STAGE.body_left + STATE_SIZE / 2 + k * pitch, ROW_Y, 0])
+                for k, t in enumerate(tokens)
+            ]
+        )
+        words = [c.text(t, role="label", color=token_color(t)) for t in tokens]
+        crowded = any((a.width + b.width) / 2 > pitch - WORD_GAP for a, b in zip(words, words[1:]))
+        if crowded:  # two staggered rows, each word as wide as two states
+            words = [fit.name(t, 2 * pitch - WORD_GAP) for t in tokens]
+        for k, (word, box) in enumerate(zip(words, self.encoder)):
+            word.next_to(box, DOWN, buff=0.2).shift(DOWN * STAGGER * (crowded and k % 2))
+        self.source = VGroup(*words)
+        self.chain = VGroup(
+            *[
+                arrow(a.get_right(), b.get_left(), theme().muted, 2)
+                for a, b in zip(self.encoder, self.encoder[1:])
+            ]
+        )
+        self.encoder_label = c.text("encoder", role="small", color=theme().muted).next_to(
+            self.encoder, UP, buff=0.25
+        )
+        self.summary = summary_tag().move_to([SUMMARY_X, ROW_Y, 0])
+        self.summary.set_x(max(SUMMARY_X, self.encoder.get_right()[0] + SUMMARY_GAP + self.summary.width / 2))
+        self.into_summary = arrow(self.encoder[-1].get_right(), self.summary.get_left(), theme().output)
+
+    def row_levels(self, m: int) -> tuple[list[float], float]:
+        """The baselines of m rows of bars and a weight of 1's height: as tall as fits between the subtitle and
+        the legend, each row's tallest possible value clear of the row above; the source names under the last."""
+        value = c.number(0.5).height + VALUE_BUFF
+        names = c.text("Xg", role="label").height + NAME_BUFF
+        top = self.heading.get_bottom()[1] - BELOW_TITLE
+        bottom = self.legend.get_top()[1] + ABOVE_LEGEND
+        height = min(BAR_HEIGHT, (top - bottom - m * value - (m - 1) * ROW_GAP - names) / m)
+        pitch = height + value + ROW_GAP
+        return [top - value - height - i * pitch for i in range(m)], height
+
+    def build_rows(self) -> None:
+        """Per decoder step: its state, word, summary copy and own weight bars, as tall as the rows fit."""
+        m = len(self.example.target_tokens)
+        baselines, bar_height = self.row_levels(m)
+        ys = [b + bar_height / 2 for b in baselines]  # a step beside its bars' middle
+        pitch = ys[0] - ys[1] if m > 1 else bar_height
+        self.steps = VGroup(
+            *[state_box(theme().query, min(0.55, 0.6 * pitch)).move_to([STEP_X, y, 0]) for y in ys]
+        )
+        self.targets = VGroup(
+            *[
+                fit.name(t, TARGET_WIDTH, color=theme().query).next_to(box, RIGHT, buff=0.3)
+                for t, box in zip(self.example.target_tokens, self.steps)
+            ]
+        )
+        self.decoder_label = c.text("decoder", role="small", color=theme().muted).next_to(
+            self.steps, UP, buff=0.25
+        )
+        below_title = self.heading.get_bottom()[1] - BELOW_TITLE  # close rows stand high: keep it under
+        self.decoder_label.shift(DOWN * max(0, self.decoder_label.get_top()[1] - below_title))
+        self.copies = VGroup(*[summary_tag().move_to([SLOT_RIGHT, y, 0], aligned_edge=RIGHT) for y in ys])
+        self.into_steps = VGroup(
+            *[arrow([SLOT_RIGHT, y, 0], box.get_left(), theme().muted, 2) for y, box in zip(ys, self.steps)]
+        )
+        self.bars = VGroup(
+            *[
+                self.step_bars(w, base, bar_height, named=i == m - 1)
+                for i, (w, base) in enumerate(zip(self.grid.weights, baselines))
+            ]
+        )
+
+    def build_column(self) -> None:
+        """Where the encoder states stand once attention keeps them: a column spanning the decoder rows,
+        each word left of its state; `self.column` (states) and `self.column_words` are the targets."""
+        n = len(self.encoder)
+        top, bottom = min(self.steps[0].get_y(), COLUMN_TOP), self.steps[-1].get_y()
+        if n == 1 or top - bottom < COLUMN_PITCH * (n - 1):  # too few decoder rows to span
+            half = min(COLUMN_PITCH, (COLUMN_TOP - COLUMN_BOTTOM) / max(n - 1, 1)) * (n - 1) / 2
+            middle = min(max((top + bottom) / 2, COLUMN_BOTTOM + half), COLUMN_TOP - half)
+            top, bottom = middle + half, middle - half
+        ys = np.linspace(top, bottom, n)
+        self.column = VGroup(*[box.copy().move_to([COLUMN_X, y, 0]) for box, y in zip(self.encoder, ys)])
+        words = VGroup(*[fit.name(t, COLUMN_WORDS) for t in self.example.source_tokens])
+        for word, box in zip(words, self.column):
+            word.next_to(box, LEFT, buff=0.2)
+        self.column_words = words
+        self.column_label = self.encoder_label.copy().next_to(self.column, UP, buff=0.25)
+
+    def build_arrows(self) -> None:
+        """The summary feeding every step (fixed context), and every encoder state reaching every blend."""
+        self.feeds = VGroup(
+            *[arrow(self.summary.get_right(), tag.get_left(), theme().output) for tag in self.copies]
+        )
+        starts = [box.get_right() for box in self.column]
+        self.fans = VGroup(
+            *[
+                Fan(starts, bars.get_left() + LEFT * 0.1, self.example.source_tokens, w)
+                for bars, w in zip(self.bars, self.grid.weights)
+            ]
+        )
+        self.row_parts = [
+            VGroup(step, target, into, bars)
+            for step, target, into, bars in zip(self.steps, self.targets, self.into_steps, self.bars)
+        ]
+        self.veils = [veil(part) for part in self.row_parts]  # over the decoder steps not being explained
+
+    def step_bars(self, weights, baseline: float, height: float, named: bool) -> WeightBars:
+        """One decoder step's weights over the source positions in its slot, standing on `baseline`, with the
+        source names (cut short to their bars' pitch) if `named`, else without (the bars' colours, and the
+        names under the last row's bars, in the same columns, name them)."""
+        tokens = self.example.source_tokens
+        spacing = min(BAR_PITCH, SLOT_WIDTH / len(tokens))
+        bars = WeightBars(
+            tokens, weights, height=height, bar_width=0.5 * spacing, spacing=spacing, show_total=False
+        )
+        for k, (label, token) in enumerate(zip(bars.labels, tokens)):
+            bars.labels.submobjects[k] = fit.name(token, spacing - WORD_GAP).move_to(label, aligned_edge=UP)
+        if not named:
+            bars.remove(bars.labels)
+            bars.labels = VGroup()
+        bars.shift(UP * (baseline - bars.baseline.get_y()))
+        return bars.shift(RIGHT * (SLOT_RIGHT - bars.baseline.get_right()[0]))
+
+    def comparison(self) -> VGroup:
+        """The closing legend: the summary (reused by every step) against attention's lines, keyed by a small
+        fan like the drawn ones: a line from every source position, in its word's colour, width by weight."""
+        return (
+            c.legend(
+                (summary_tag(), "fixed context: one summary for all steps"),
+                (self.fan_key(), "attention: a blend per step"),
+            )
+            .arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+            .move_to([STAGE.body_left, LEGEND_BOTTOM, 0], aligned_edge=DL)
+        )
+
+    def fan_key(self) -> Fan:
+        """A fan in small, its lines converging at the right from KEY_SIZE's height, each as wide as its source
+        position's mean weight over the steps (so every word's line shows)."""
+        n = len(self.example.source_tokens)
+        ys = np.linspace(KEY_SIZE[1] / 2, -KEY_SIZE[1] / 2, n) if n > 1 else [0.0]
+        starts = [[-KEY_SIZE[0] / 2, y, 0] for y in ys]
+        weights = self.grid.weights.mean(axis=0)
+        key = Fan(starts, [KEY_SIZE[0] / 2, 0, 0], self.example.source_tokens, weights)
+        return key.set_stroke(opacity=1)  # small as it is, every line opaque
+
+
+# Layout, in scene units
+ENCODER_PITCH = 0.95  # between encoder states in a row, or less so the last ends by ENCODER_RIGHT
+ENCODER_RIGHT = -2.66  # (room for the summary right of it, clear of the decoder's copies)
+COLUMN_PITCH = 0.78  # between encoder states in the column
+STATE_SIZE = 0.5  # an encoder state's side
+WORD_GAP = 0.1  # between two source words side by side; closer, they stand on two staggered rows
+STAGGER = 0.42  # the drop of the lower row of source words: a label's height and a gap
+ROW_Y = 0.1  # height of the encoder row and the summary
+SUMMARY_X = -2.3  # the summary's centre, or further right beside a long encoder row
+SUMMARY_GAP = 0.66  # at least this between the last encoder state and the summary
+COLUMN_X = -4.5  # with attention the encoder states stand in a column here, one per source position
+COLUMN_WORDS = 2.2  # widest the source words may be, left of the column (longer ones are cut short)
+COLUMN_TOP, COLUMN_BOTTOM = 1.9, -1.9  # the column stays between these heights
+SLOT_RIGHT = 2.55  # right edge of what each decoder step reads (its weight bars)
+SLOT_WIDTH = 5.4  # widest the bars may be (six source positions)
+BAR_PITCH = 1.2  # distance between bar centres: room for a weight printed at the number size, and a name
+BAR_HEIGHT = 1.1  # height of a weight of 1, or less so every decoder row fits between the title and legend
+STEP_X = 3.3  # decoder states
+BELOW_TITLE = 0.15  # from the subtitle down to the first row's tallest possible value
+ROW_GAP = 0.1  # from a row's baseline down to the tallest possible value of the row under it
+VALUE_BUFF, NAME_BUFF = 0.12, 0.2  # a weight's value over its bar; the source names under the last row
+TARGET_WIDTH = 3.2  # widest a decoder step's word may be (longer ones are cut short)
+LEGEND_BOTTOM = STAGE.bottom + 0.08  # the closing comparison stands on this, the rows above it
+ABOVE_LEGEND = 0.2
+CAVEAT_GAP = 0.5  # from the attention key's meaning to the caveat beside it
+LINE_WIDTH = (1.0, 9.0)  # stroke width of a source-to-step line of weight 0 and of weight 1
+LINE_OPACITY = (0.25, 1.0)  # ... and its opacity
+KEY_SIZE = (1.0, 0.45)  # the attention key: a small fan this wide and tall
+
+
+def state_box(color: str, size: float = STATE_SIZE) -> Square:
+    """A hidden state: a small square in its token's or role's colour."""
+    return Square(size, stroke_color=color, stroke_width=3, fill_color=color, fill_opacity=0.25)
+
+
+def summary_tag() -> VGroup:
+    """The fixed context: one box labelled 'summary', in the output colour."""
+    box = RoundedRectangle(
+        width=1.9,
+        height=0.6,
+        corner_radius=0.1,
+        stroke_color=theme().output,
+        stroke_width=3,
+        fill_color=theme().output,
+        fill_opacity=0.2,
+    )
+    return VGroup(box, c.text("summary", role="label", color=theme().output))
+
+
+def arrow(start, end, color: str, width: float = 3) -> Arrow:
+    """An arrow from `start` to `end` with a small tip, as every arrow of the chapter is drawn."""
+    return Arrow(
+        start,
+        end,
+        buff=0.08,
+        color=color,
+        stroke_width=width,
+        max_tip_length_to_length_ratio=0.2,
+        tip_length=0.16,
+    )
+
+
+def between(bounds: tuple[float, float], weight: float) -> float:
+    """The point `weight` of the way from bounds[0] to bounds[1]."""
+    return bounds[0] + (bounds[1] - bounds[0]) * float(weight)
+
+
+def reading(source, weights) -> str:
+    """What one decoder step mostly reads: 'reads mostly “the” (<its weight>)', or a split between two words."""
+    first, second = np.argsort(weights, kind="stable")[::-1][:2]
+    if weights[first] - weights[second] < SPLIT_GAP:
+        a, b = sorted((first, second))
+        return f"splits between “{source[a]}” and “{source[b]}”"
+    return f"reads mostly “{source[first]}” ({fmt(weights[first], WEIGHT_PLACES)})"
+
+
+class Fan(VGroup):
+    """One decoder step's reach: a line from every encoder state to the step's blend, thick and opaque
+    in proportion to that source position's weight, in the source word's colour."""
+
+    def __init__(self, starts, end, tokens, weights):
+        super().__init__()
+        self.weights = np.asarray(weights, dtype=float)
+        for start, token, w in zip(starts, tokens, self.weights):
+            self.add(Line(start, end, color=token_color(token), stroke_width=between(LINE_WIDTH, w)))
+        self.brighten()
+
+    def brighten(self) -> Fan:
+        """Every line at the opacity of its weight."""
+        for line, w in zip(self, self.weights):
+            line.set_stroke(opacity=between(LINE_OPACITY, w))
+        return self
+
+    def recede(self) -> Fan:
+        """Every line faint, while another decoder step is active."""
+        for line in self:
+            line.set_stroke(opacity=FAINT)
+        return self

@@ -54,7 +54,7 @@ BAR = 0.08  # height of the bar under a weight
 RIGHT_EDGE = 6.8  # x the table ends left of
 WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart at most
 ELLIPSIS = "…"
-# head colours, per theme: apart from every token and role colour (tests/test_multi_head.py measures them)
+# head colours, per theme: apart from every token and role colour (tests/chapters/test_multi_head.py measures them)
 HEAD_COLOURS = {"dark": ("#11AADD", "#D9B38C", "#FF00FF"), "light": ("#0077BB", "#661155", "#0000FF")}
 FORMULA = (  # one head's formula and the heads' concatenation, each part lit while its step is shown
     (r"\mathrm{head}_h =", "head"),

@@ -35,20 +35,7 @@ ROLES = (
     ("keys", "k_i", "decide the scores", "key"),
     ("values", "v_i", "supply what is blended", "value"),
 )
-
-
-def listed_column(values) -> str:
-    """'[4, 2, 0]' or '[1.500, 2.000, −0.500]': a column of results, one format for all."""
-    return "[" + ", ".join(fmt_column(values, SCORE_PLACES)) + "]"
-
-
-def role_card(name: str, symbol: str, job: str, color: str):
-    """A card naming one role: its symbol, its name and what it does."""
-    head = VGroup(c.math(symbol, role="body", color=color), c.text(name, role="body", color=color))
-    head.arrange(RIGHT, buff=0.25)
-    body = c.text(job, role="small", color=theme().text)
-    content = VGroup(head, body).arrange(DOWN, buff=0.3)
-    return VGroup(c.panel(max(3.9, content.width + 0.4), 2.0), content)
+DISCLAIMER = "These are illustrative vectors, not learned word meanings."
 
 
 class ScoreEveryWord(ChapterScene):
@@ -64,79 +51,13 @@ class ScoreEveryWord(ChapterScene):
         self.dot_products()
         self.scale()
 
-    def build(self) -> None:
-        self.example = self.inputs()
-        self.trace = self.example.trace(0)
-        ex, tr = self.example, self.trace
-        self.heading = c.chapter_title(self.title, "A query scores each key before values are mixed")
-        self.strip = pin(formula_slot(), self.heading)
-        self.query = named("q", vector(tr.query, theme().query), theme().query)
-        self.keys = TokenRows(
-            ex.tokens,
-            [named(f"k_{{{i + 1}}}", vector(k, theme().key), theme().key) for i, k in enumerate(tr.keys)],
-            row_buff=ROW_BUFF,
-        )
-        self.formula = c.math(r"q \cdot k_i = \sum_j", r"q_j \, k_{ij}")  # [1]: the product summed
-        self.products = VGroup(*[c.math(row) for row in dot_rows(tr.query, tr.keys, tr.dots, SCORE_PLACES)])
-        divisor = fmt(tr.divisor, SCORE_PLACES)
-        self.scores = VGroup(
-            *[c.math(row) for row in division_rows(tr.dots, divisor, tr.scores, SCORE_PLACES)]
-        )
-        sign = relation(tr.divisor, SCORE_PLACES, tex=False)
-        self.divisor_note = c.text(
-            f"divide by √{tr.width} {sign} {divisor}", role="small", color=theme().muted
-        )
-        dots, scores = (listed_column(x) for x in (tr.dots, tr.scores))
-        self.summary = c.text(f"dots {dots}  →  scores {scores}", role="label")
-        self.layout()
-
-    def layout(self) -> None:
-        """Keys with their dot products and scores beside them, the query above; shrunk by one factor
-        (every text alike) if the rows are wider than the stage, and spread down the stage (wider gaps
-        between the rows, at most SPREAD more each) when they are short."""
-        top = self.strip.get_bottom()[1] - 0.3
-        room = top - STAGE.bottom - BOX_MARGIN
-        content = self.arrange(0.0)
-        factor = min(1, STAGE_WIDTH / content.width, room / content.height)
-        gaps = len(self.products) + 1  # between the rows, under the query and above the summary
-        content = self.arrange(min(SPREAD, max(0.0, room / factor - content.height) / gaps))
-        content.scale(factor).move_to([0, top, 0], aligned_edge=UP)
-        one_size(VGroup(content, self.strip), factor)
-        pin(self.strip, self.heading)
-        self.summary.set_x(0)
-
-    def arrange(self, gap: float) -> VGroup:
-        """Everything but the strip at its full size, `gap` added to each vertical gap; the group of it."""
-        c.Grid(self.keys.names, *self.keys.columns, col_buff=0.4, row_buff=ROW_BUFF + gap)
-        self.keys.next_to(self.heading, DOWN, buff=1.6).align_to(self.heading, LEFT)
-        self.query.next_to(self.keys, UP, buff=0.45 + gap).align_to(self.keys.columns[0], RIGHT)
-        for product, score, vec in zip(self.products, self.scores, self.keys.columns[0]):
-            product.next_to(vec, RIGHT, buff=0.5)
-            score.set_y(vec.get_y())
-        right = max(p.get_right()[0] for p in self.products)
-        for score in self.scores:
-            score.set_x(right + 0.6 + score.width / 2)
-        self.formula.next_to(self.query, RIGHT, buff=1.0)
-        self.divisor_note.next_to(self.scores, UP, buff=0.3).align_to(self.scores, LEFT)
-        if self.divisor_note.get_bottom()[1] < self.formula.get_top()[1]:  # narrow rows: clear of the formula
-            self.divisor_note.shift(
-                RIGHT * max(0.0, self.formula.get_right()[0] + 0.4 - self.divisor_note.get_left()[0])
-            )
-        content = VGroup(self.query, self.keys, self.products, self.scores, self.formula, self.divisor_note)
-        self.summary.next_to(content, DOWN, buff=0.6 + gap)
-        return content.add(self.summary)
-
     def roles(self) -> None:
         self.beat("Three roles")
-        cards = VGroup(*[role_card(n, s, j, getattr(theme(), role)) for n, s, j, role in ROLES])
-        cards.arrange(RIGHT, buff=0.35).move_to(UP * 0.2)
-        sentence = "These are illustrative vectors, not learned word meanings."
-        note = c.text(sentence, role="small", color=theme().muted).next_to(cards, DOWN, buff=0.6)
         self.play(FadeIn(self.heading), run_time=1)
-        for card, (name, _, job, _) in zip(cards, ROLES):
+        for card, (name, _, job, _) in zip(self.cards, ROLES):
             self.show(FadeIn(card, shift=UP * 0.2), run_time=0.9, caption=f"The {name} {job}.", hold=1.0)
-        self.show(FadeIn(note), run_time=0.8, caption=sentence, hold=1.7)
-        self.play(FadeOut(cards), FadeOut(note), run_time=0.8)
+        self.show(FadeIn(self.disclaimer), run_time=0.8, caption=DISCLAIMER, hold=1.7)
+        self.play(FadeOut(self.cards), FadeOut(self.disclaimer), run_time=0.8)
 
     def vectors(self) -> None:
         self.beat("Query and keys")
@@ -193,16 +114,97 @@ class ScoreEveryWord(ChapterScene):
             LaggedStart(*[FadeIn(s, shift=RIGHT * 0.3) for s in self.scores], lag_ratio=0.3), run_time=1.5
         )
         self.wait(1)
-        summary = self.summary
-        scores = listed_column(tr.scores)
-        box = SurroundingRectangle(summary, color=theme().grid, buff=0.2)
         best = self.example.tokens[int(np.argmax(tr.scores))]
         self.show(
-            FadeIn(summary),
-            FadeIn(box),
+            FadeIn(self.summary),
+            FadeIn(self.summary_box),
             self.strip.light(),
             run_time=1,
             caption=f"“{best}” scores highest: its key points the way the query does.",
             hold=2,
         )
-        self.say(f"Next, softmax turns the scores {scores} into weights.", hold=3)
+        self.say(f"Next, softmax turns the scores {listed_column(tr.scores)} into weights.", hold=3)
+
+    # layout: made once by build(), before any beat plays
+
+    def build(self) -> None:
+        """Create every mobject (without playing anything)."""
+        self.example = self.inputs()
+        self.trace = self.example.trace(0)
+        ex, tr = self.example, self.trace
+        self.heading = c.chapter_title(self.title, "A query scores each key before values are mixed")
+        self.cards = VGroup(*[role_card(n, s, j, getattr(theme(), role)) for n, s, j, role in ROLES])
+        self.cards.arrange(RIGHT, buff=0.35).move_to(UP * 0.2)
+        self.disclaimer = c.text(DISCLAIMER, role="small", color=theme().muted)
+        self.disclaimer.next_to(self.cards, DOWN, buff=0.6)
+        self.strip = pin(formula_slot(), self.heading)
+        self.query = named("q", vector(tr.query, theme().query), theme().query)
+        self.keys = TokenRows(
+            ex.tokens,
+            [named(f"k_{{{i + 1}}}", vector(k, theme().key), theme().key) for i, k in enumerate(tr.keys)],
+            row_buff=ROW_BUFF,
+        )
+        self.formula = c.math(r"q \cdot k_i = \sum_j", r"q_j \, k_{ij}")  # [1]: the product summed
+        self.products = VGroup(*[c.math(row) for row in dot_rows(tr.query, tr.keys, tr.dots, SCORE_PLACES)])
+        divisor = fmt(tr.divisor, SCORE_PLACES)
+        self.scores = VGroup(
+            *[c.math(row) for row in division_rows(tr.dots, divisor, tr.scores, SCORE_PLACES)]
+        )
+        sign = relation(tr.divisor, SCORE_PLACES, tex=False)
+        self.divisor_note = c.text(
+            f"divide by √{tr.width} {sign} {divisor}", role="small", color=theme().muted
+        )
+        dots, scores = (listed_column(x) for x in (tr.dots, tr.scores))
+        self.summary = c.text(f"dots {dots}  →  scores {scores}", role="label")
+        self.layout()
+        self.summary_box = SurroundingRectangle(self.summary, color=theme().grid, buff=0.2)
+
+    def layout(self) -> None:
+        """Keys with their dot products and scores beside them, the query above; shrunk by one factor
+        (every text alike) if the rows are wider than the stage, and spread down the stage (wider gaps
+        between the rows, at most SPREAD more each) when they are short."""
+        top = self.strip.get_bottom()[1] - 0.3
+        room = top - STAGE.bottom - BOX_MARGIN
+        content = self.arrange(0.0)
+        factor = min(1, STAGE_WIDTH / content.width, room / content.height)
+        gaps = len(self.products) + 1  # between the rows, under the query and above the summary
+        content = self.arrange(min(SPREAD, max(0.0, room / factor - content.height) / gaps))
+        content.scale(factor).move_to([0, top, 0], aligned_edge=UP)
+        one_size(VGroup(content, self.strip), factor)
+        pin(self.strip, self.heading)
+        self.summary.set_x(0)
+
+    def arrange(self, gap: float) -> VGroup:
+        """Everything but the strip at its full size, `gap` added to each vertical gap; the group of it."""
+        c.Grid(self.keys.names, *self.keys.columns, col_buff=0.4, row_buff=ROW_BUFF + gap)
+        self.keys.next_to(self.heading, DOWN, buff=1.6).align_to(self.heading, LEFT)
+        self.query.next_to(self.keys, UP, buff=0.45 + gap).align_to(self.keys.columns[0], RIGHT)
+        for product, score, vec in zip(self.products, self.scores, self.keys.columns[0]):
+            product.next_to(vec, RIGHT, buff=0.5)
+            score.set_y(vec.get_y())
+        right = max(p.get_right()[0] for p in self.products)
+        for score in self.scores:
+            score.set_x(right + 0.6 + score.width / 2)
+        self.formula.next_to(self.query, RIGHT, buff=1.0)
+        self.divisor_note.next_to(self.scores, UP, buff=0.3).align_to(self.scores, LEFT)
+        if self.divisor_note.get_bottom()[1] < self.formula.get_top()[1]:  # narrow rows: clear of the formula
+            self.divisor_note.shift(
+                RIGHT * max(0.0, self.formula.get_right()[0] + 0.4 - self.divisor_note.get_left()[0])
+            )
+        content = VGroup(self.query, self.keys, self.products, self.scores, self.formula, self.divisor_note)
+        self.summary.next_to(content, DOWN, buff=0.6 + gap)
+        return content.add(self.summary)
+
+
+def listed_column(values) -> str:
+    """'[4, 2, 0]' or '[1.500, 2.000, −0.500]': a column of results, one format for all."""
+    return "[" + ", ".join(fmt_column(values, SCORE_PLACES)) + "]"
+
+
+def role_card(name: str, symbol: str, job: str, color: str):
+    """A card naming one role: its symbol, its name and what it does."""
+    head = VGroup(c.math(symbol, role="body", color=color), c.text(name, role="body", color=color))
+    head.arrange(RIGHT, buff=0.25)
+    body = c.text(job, role="small", color=theme().text)
+    content = VGroup(head, body).arrange(DOWN, buff=0.3)
+    return VGroup(c.panel(max(3.9, content.width + 0.4), 2.0), content)

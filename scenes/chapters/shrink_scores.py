@@ -34,128 +34,13 @@ from scenes.kit import components as c
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
-from scenes.kit.palette import raw_color, scaled_color, theme
+from scenes.kit.palette import DIM, GHOST, raw_color, scaled_color, theme
 from scenes.kit.plots import Histogram
 from scenes.kit.stage import STAGE
 
 STAT_PLACES = 2
 BINS = 31  # odd, so one bin is centred on 0
 SPREAD = 4  # each raw histogram covers +-4 standard deviations of its width (+-4 sqrt(d))
-AXIS_X, AXIS_WIDTH = -2.3, 6.4  # the shared axis' centre and length (scene units)
-ZOOM_X, ZOOM_WIDTH = 3.05, 2.7  # the stretched middle's centre and length: scores -SPREAD..SPREAD
-PEAK_HEIGHT = 1.05  # the tallest density (a scaled histogram's peak) drawn this high
-TOP_BASELINE, ROW_STEP = 0.85, 1.5
-STATS_X = 5.85
-GHOST = 0.45  # opacity of the raw histogram once it has been divided
-DIM = 0.25  # opacity of the rows not being looked at
-
-
-def divisor_tex(width: int) -> str:
-    """'\\sqrt{4} = 2' (or '\\approx 2.646' when the root is not whole)."""
-    d = divisor_for(width)
-    return rf"\sqrt{{{width}}} {relation(d, SCORE_PLACES)} {fmt(d, SCORE_PLACES)}"
-
-
-def shown_stat(value: float) -> float:
-    """The statistic as displayed: rounded, with -0.00 shown as 0.00."""
-    return round(value, STAT_PLACES) + 0.0
-
-
-def stat_text(value: float) -> str:
-    """The statistic as displayed, for captions."""
-    return f"{shown_stat(value):.{STAT_PLACES}f}"
-
-
-def variance_line(variance: float, color: str) -> VGroup:
-    """'variance 3.99' with the number as a live Number, in `color`."""
-    return VGroup(
-        c.text("variance", role="small", color=color),
-        c.number(shown_stat(variance), STAT_PLACES, color=color),
-    ).arrange(RIGHT, buff=0.15)
-
-
-def densities(samples, edges) -> np.ndarray:
-    """The samples' histogram between `edges` as a density (fraction per unit of score)."""
-    return histogram(samples, edges) / np.diff(edges)
-
-
-class Row(VGroup):
-    """One width on the shared axis: its raw histogram and the scaled one it squeezes into, with variances."""
-
-    def __init__(self, sample, limit: float, peak: float, y: float):
-        super().__init__()
-        self.sample = sample
-        root = np.sqrt(sample.width)
-        self.raw_edges = np.linspace(-SPREAD * root, SPREAD * root, BINS + 1)
-        self.scaled_edges = self.raw_edges / root
-        self.axis_edges = (-limit, limit)
-        shared, middle = (AXIS_X, AXIS_WIDTH, limit), (ZOOM_X, ZOOM_WIDTH, SPREAD)
-        self.raw = self.histogram(sample.raw, self.raw_edges, peak, raw_color(), shared)
-        self.scaled = self.histogram(sample.scaled, self.scaled_edges, peak, scaled_color(), shared)
-        self.zoomed = self.histogram(sample.scaled, self.scaled_edges, peak, scaled_color(), middle)
-        self.axis = Line(
-            [AXIS_X - AXIS_WIDTH / 2, y, 0], [AXIS_X + AXIS_WIDTH / 2, y, 0], color=theme().muted
-        )
-        self.label = c.math(f"d = {sample.width}", role="label").move_to(
-            [STAGE.body_left, y + 0.35, 0], aligned_edge=LEFT
-        )
-        self.raw_var = variance_line(sample.raw_var, raw_color()).move_to([STATS_X, y + 0.55, 0])
-        self.scaled_var = variance_line(sample.scaled_var, scaled_color()).move_to([STATS_X, y + 0.1, 0])
-        for hist in (self.raw, self.scaled, self.zoomed):
-            hist.shift([0, y, 0])
-        self.zoom = self.zoom_frames(y)
-        self.add(self.axis, self.label, self.raw, self.raw_var)
-
-    @staticmethod
-    def histogram(data, edges, peak: float, color: str, scale: tuple[float, float, float]) -> Histogram:
-        """`data`'s density between `edges` on an axis given as (centre x, length, the score at its ends):
-        the shared axis or the stretched middle."""
-        x, length, limit = scale
-        width = length * np.ptp(edges) / 2 / limit
-        hist = Histogram(
-            densities(data, edges),
-            edges,
-            width=width,
-            height=PEAK_HEIGHT,
-            peak=peak,
-            color=color,
-            baseline=False,
-        )
-        return hist.shift([x - hist.axis.get_x(), 0, 0])
-
-    def zoom_frames(self, y: float) -> VGroup:
-        """Dashed frames round the shared axis' middle (scores -SPREAD..SPREAD) and round its stretched copy,
-        and the copy's own axis."""
-        frames = VGroup()
-        for left, right in (
-            (self.x_of(-SPREAD), self.x_of(SPREAD)),
-            (ZOOM_X - ZOOM_WIDTH / 2, ZOOM_X + ZOOM_WIDTH / 2),
-        ):
-            box = Rectangle(
-                width=right - left, height=PEAK_HEIGHT + 0.1, stroke_width=1.5, color=theme().muted
-            )
-            frames.add(
-                DashedVMobject(
-                    box.move_to([(left + right) / 2, y + (PEAK_HEIGHT + 0.1) / 2, 0]), num_dashes=40
-                )
-            )
-        axis = Line([ZOOM_X - ZOOM_WIDTH / 2, y, 0], [ZOOM_X + ZOOM_WIDTH / 2, y, 0], color=theme().muted)
-        return VGroup(frames, axis)
-
-    def zoomed_x(self, value: float) -> float:
-        """The scene x of a score in the stretched middle."""
-        return ZOOM_X + value / SPREAD * ZOOM_WIDTH / 2
-
-    def x_of(self, value: float) -> float:
-        """The scene x of a score on the shared axis."""
-        return AXIS_X + value / self.axis_edges[1] * AXIS_WIDTH / 2
-
-
-def caveat_example(samples) -> tuple[float, float, np.ndarray]:
-    """The widest sample's extreme scaled scores and the softmax weights of that pair."""
-    scaled = samples[-1].scaled
-    pair = np.array([scaled.max(), scaled.min()])
-    return pair[0], pair[1], softmax(pair)
 
 
 class ShrinkScores(ChapterScene):
@@ -170,123 +55,6 @@ class ShrinkScores(ChapterScene):
         self.raw_widen()
         self.divide()
         self.caveat()
-
-    def build(self) -> None:
-        """Create every mobject (without playing anything)."""
-        self.samples = variance_experiment()
-        self.width = self.inputs().keys.shape[1]
-        self.heading = c.chapter_title(self.title, "Divide by the square root of key width")
-        self.strip = pin(formula_slot(), self.heading)
-        self.rule = c.math(r"\text{score} = ", r"q \cdot k", r"\,/\,", r"\sqrt{d}", role="title")
-        self.rule[1].set_color(theme().query)
-        self.rule[3].set_color(theme().key)
-        widths = (self.width, self.samples[-1].width)
-        self.roots = VGroup(*[c.math(divisor_tex(w), role="body") for w in widths]).arrange(RIGHT, buff=0.8)
-        VGroup(self.rule, self.roots).arrange(DOWN, buff=0.6).move_to([0, 0.4, 0])
-        limit = SPREAD * np.sqrt(max(s.width for s in self.samples))
-        peak = max(densities(s.scaled, np.linspace(-SPREAD, SPREAD, BINS + 1)).max() for s in self.samples)
-        self.rows = [Row(s, limit, peak, TOP_BASELINE - i * ROW_STEP) for i, s in enumerate(self.samples)]
-        self.ticks = self.shared_ticks(limit)
-        self.zoom_ticks = self.middle_ticks()
-        stretch = (ZOOM_WIDTH / SPREAD) / (AXIS_WIDTH / limit)
-        self.zoom_title = c.text(
-            f"{fmt(-SPREAD, 0)} to {fmt(SPREAD, 0)}, ×{fmt(stretch, 1)}",
-            role="small",
-            color=theme().muted,
-        ).next_to(self.rows[0].zoom[0][1], UP, buff=0.12)
-        self.legend = VGroup(
-            c.text("raw q · k", role="label", color=raw_color()),
-            c.text("divided by √d", role="label", color=scaled_color()),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
-        self.legend.move_to([STATS_X, TOP_BASELINE + PEAK_HEIGHT + 0.4, 0])
-        self.note = c.text(
-            f"{len(self.samples[0].raw)} seeded random pairs (q, k) per width, components N(0, 1)",
-            role="small",
-            color=theme().muted,
-        ).to_edge(DOWN, buff=0.25)
-        self.extremes = self.extreme_marks()
-        self.weights = self.weights_line()
-
-    def shared_ticks(self, limit: float) -> VGroup:
-        """Tick marks on every row's axis, labelled once under the bottom row."""
-        return self.tick_marks((-limit, -limit / 2, 0, limit / 2, limit), lambda row, v: row.x_of(v))
-
-    def middle_ticks(self) -> VGroup:
-        """Tick marks on every row's stretched middle, labelled once under the bottom row."""
-        return self.tick_marks((-SPREAD, 0, SPREAD), lambda row, v: row.zoomed_x(v))
-
-    def tick_marks(self, values, x_of) -> VGroup:
-        """A tick at `x_of(row, v)` for each of `values` on every row, the values written under the bottom row."""
-        marks = VGroup()
-        for row in self.rows:
-            y = row.axis.get_y()
-            marks.add(*[Line([x_of(row, v), y - 0.07, 0], [x_of(row, v), y + 0.07, 0]) for v in values])
-        marks.set_color(theme().muted)
-        bottom = self.rows[-1].axis.get_y() - 0.1
-        labels = VGroup(
-            *[
-                c.math(fmt(v, 0), role="small", color=theme().muted).move_to(
-                    [x_of(self.rows[-1], v), bottom, 0], aligned_edge=UP
-                )
-                for v in values
-            ]
-        )
-        return VGroup(marks, labels)
-
-    def weights_line(self) -> MathTex:
-        """'softmax(3.58, -3.71) ≈ (0.999, 0.001)': the weights of the two extreme scores as displayed, under
-        the shared axis; parts 1, 3 are the scores, 5, 7 the weights."""
-        high, low, _ = caveat_example(self.samples)
-        shown = [shown_stat(high), shown_stat(low)]
-        weights = softmax(shown)
-        sign = "=" if all(relation(w, WEIGHT_PLACES) == "=" for w in weights) else r"\approx"
-        line = c.math(
-            r"\mathrm{softmax}(",
-            fmt(shown[0], STAT_PLACES),
-            r",\;\; ",
-            fmt(shown[1], STAT_PLACES),
-            rf") {sign} (",
-            fmt(weights[0], WEIGHT_PLACES),
-            r",\;\; ",
-            fmt(weights[1], WEIGHT_PLACES),
-            ")",
-            role="label",
-        )
-        return line.next_to(self.ticks, DOWN, buff=0.3).set_x(self.rows[-1].x_of(0))
-
-    def extreme_marks(self) -> VGroup:
-        """Marks at the largest and smallest scaled score of the widest sample, their values and their gap."""
-        row = self.rows[-1]
-        y = row.axis.get_y()
-        high, low, _ = caveat_example(self.samples)
-        marks = VGroup()
-        for value in (low, high):
-            x = row.x_of(value)
-            tick = Line([x, y, 0], [x, y + PEAK_HEIGHT * 0.9, 0], color=theme().text, stroke_width=4)
-            label = c.math(fmt(value, STAT_PLACES), role="small").next_to(tick, UP, buff=0.06)
-            label.shift((LEFT if value < 0 else RIGHT) * (label.width / 2 + 0.04))
-            marks.add(VGroup(tick, label))
-        gap = DoubleArrow(
-            marks[0][0].get_center(),
-            marks[1][0].get_center(),
-            buff=0,
-            color=theme().text,
-            stroke_width=3,
-            tip_length=0.12,
-        )
-        gap_label = c.text(f"gap {fmt(shown_stat(high) - shown_stat(low), STAT_PLACES)}", role="small")
-        gap_label.next_to(marks, RIGHT, buff=0.3).align_to(marks[1][1], DOWN)
-        return VGroup(marks, gap, gap_label)
-
-    def focus(self, row: Row) -> None:
-        """Dim every row but `row`."""
-        others = [r for r in self.rows if r is not row]
-        for other in others:
-            other.save_state()
-        self.play(*[other.animate.set_opacity(DIM) for other in others], run_time=0.4)
-
-    def unfocus(self, row: Row) -> None:
-        self.play(*[Restore(other) for other in self.rows if other is not row], run_time=0.4)
 
     def divisor(self) -> None:
         self.beat("The divisor")
@@ -411,3 +179,237 @@ class ShrinkScores(ChapterScene):
         self.wait(1.5)
         self.unfocus(self.rows[-1])
         self.play(self.strip.light(), run_time=0.6)
+
+    def focus(self, row: Row) -> None:
+        """Dim every row but `row`."""
+        others = [r for r in self.rows if r is not row]
+        for other in others:
+            other.save_state()
+        self.play(*[other.animate.set_opacity(DIM) for other in others], run_time=0.4)
+
+    def unfocus(self, row: Row) -> None:
+        self.play(*[Restore(other) for other in self.rows if other is not row], run_time=0.4)
+
+    def build(self) -> None:
+        """Create every mobject (without playing anything)."""
+        self.samples = variance_experiment()
+        self.width = self.inputs().keys.shape[1]
+        self.heading = c.chapter_title(self.title, "Divide by the square root of key width")
+        self.strip = pin(formula_slot(), self.heading)
+        self.rule = c.math(r"\text{score} = ", r"q \cdot k", r"\,/\,", r"\sqrt{d}", role="title")
+        self.rule[1].set_color(theme().query)
+        self.rule[3].set_color(theme().key)
+        widths = (self.width, self.samples[-1].width)
+        self.roots = VGroup(*[c.math(divisor_tex(w), role="body") for w in widths]).arrange(RIGHT, buff=0.8)
+        VGroup(self.rule, self.roots).arrange(DOWN, buff=0.6).move_to([0, 0.4, 0])
+        limit = SPREAD * np.sqrt(max(s.width for s in self.samples))
+        peak = max(densities(s.scaled, np.linspace(-SPREAD, SPREAD, BINS + 1)).max() for s in self.samples)
+        self.rows = [Row(s, limit, peak, TOP_BASELINE - i * ROW_STEP) for i, s in enumerate(self.samples)]
+        self.ticks = tick_marks(self.rows, (-limit, -limit / 2, 0, limit / 2, limit), Row.x_of)
+        self.zoom_ticks = tick_marks(self.rows, (-SPREAD, 0, SPREAD), Row.zoomed_x)
+        stretch = (ZOOM_WIDTH / SPREAD) / (AXIS_WIDTH / limit)
+        self.zoom_title = c.text(
+            f"{fmt(-SPREAD, 0)} to {fmt(SPREAD, 0)}, ×{fmt(stretch, 1)}",
+            role="small",
+            color=theme().muted,
+        ).next_to(self.rows[0].zoom[0][1], UP, buff=0.12)
+        self.legend = VGroup(
+            c.text("raw q · k", role="label", color=raw_color()),
+            c.text("divided by √d", role="label", color=scaled_color()),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+        self.legend.move_to([STATS_X, TOP_BASELINE + PEAK_HEIGHT + 0.4, 0])
+        self.note = c.text(
+            f"{len(self.samples[0].raw)} seeded random pairs (q, k) per width, components N(0, 1)",
+            role="small",
+            color=theme().muted,
+        ).set_y(STAGE.bottom + NOTE_LIFT, DOWN)
+        self.extremes = extreme_marks(self.samples, self.rows[-1])
+        self.weights = weights_line(self.samples).next_to(self.ticks, DOWN, buff=0.3)
+        self.weights.set_x(self.rows[-1].x_of(0))  # under the shared axis' 0
+
+
+# The numbers shown
+
+
+def divisor_tex(width: int) -> str:
+    """'\\sqrt{4} = 2' (or '\\approx 2.646' when the root is not whole)."""
+    d = divisor_for(width)
+    return rf"\sqrt{{{width}}} {relation(d, SCORE_PLACES)} {fmt(d, SCORE_PLACES)}"
+
+
+def shown_stat(value: float) -> float:
+    """The statistic as displayed: rounded, with -0.00 shown as 0.00."""
+    return round(value, STAT_PLACES) + 0.0
+
+
+def stat_text(value: float) -> str:
+    """The statistic as displayed, for captions."""
+    return f"{shown_stat(value):.{STAT_PLACES}f}"
+
+
+def densities(samples, edges) -> np.ndarray:
+    """The samples' histogram between `edges` as a density (fraction per unit of score)."""
+    return histogram(samples, edges) / np.diff(edges)
+
+
+def caveat_example(samples) -> tuple[float, float, np.ndarray]:
+    """The widest sample's extreme scaled scores and the softmax weights of that pair."""
+    scaled = samples[-1].scaled
+    pair = np.array([scaled.max(), scaled.min()])
+    return pair[0], pair[1], softmax(pair)
+
+
+# Layout
+
+AXIS_X, AXIS_WIDTH = -2.3, 6.4  # the shared axis' centre and length (scene units)
+ZOOM_X, ZOOM_WIDTH = 3.05, 2.7  # the stretched middle's centre and length: scores -SPREAD..SPREAD
+PEAK_HEIGHT = 1.05  # the tallest density (a scaled histogram's peak) drawn this high
+TOP_BASELINE, ROW_STEP = 0.85, 1.5
+STATS_X = 5.85
+NOTE_LIFT = 0.05  # the note's bottom above the caption band
+
+
+class Row(VGroup):
+    """One width on the shared axis: its raw histogram and the scaled one it squeezes into, with variances."""
+
+    def __init__(self, sample, limit: float, peak: float, y: float):
+        super().__init__()
+        self.sample = sample
+        self.limit = limit  # the score at the shared axis' ends
+        root = np.sqrt(sample.width)
+        self.raw_edges = np.linspace(-SPREAD * root, SPREAD * root, BINS + 1)
+        self.scaled_edges = self.raw_edges / root
+        shared, middle = (AXIS_X, AXIS_WIDTH, limit), (ZOOM_X, ZOOM_WIDTH, SPREAD)
+        self.raw = self.histogram(sample.raw, self.raw_edges, peak, raw_color(), shared)
+        self.scaled = self.histogram(sample.scaled, self.scaled_edges, peak, scaled_color(), shared)
+        self.zoomed = self.histogram(sample.scaled, self.scaled_edges, peak, scaled_color(), middle)
+        self.axis = Line(
+            [AXIS_X - AXIS_WIDTH / 2, y, 0], [AXIS_X + AXIS_WIDTH / 2, y, 0], color=theme().muted
+        )
+        self.label = c.math(f"d = {sample.width}", role="label").move_to(
+            [STAGE.body_left, y + 0.35, 0], aligned_edge=LEFT
+        )
+        self.raw_var = variance_line(sample.raw_var, raw_color()).move_to([STATS_X, y + 0.55, 0])
+        self.scaled_var = variance_line(sample.scaled_var, scaled_color()).move_to([STATS_X, y + 0.1, 0])
+        for hist in (self.raw, self.scaled, self.zoomed):
+            hist.shift([0, y, 0])
+        self.zoom = self.zoom_frames(y)
+        self.add(self.axis, self.label, self.raw, self.raw_var)
+
+    @staticmethod
+    def histogram(data, edges, peak: float, color: str, scale: tuple[float, float, float]) -> Histogram:
+        """`data`'s density between `edges` on an axis given as (centre x, length, the score at its ends):
+        the shared axis or the stretched middle."""
+        x, length, limit = scale
+        width = length * np.ptp(edges) / 2 / limit
+        hist = Histogram(
+            densities(data, edges),
+            edges,
+            width=width,
+            height=PEAK_HEIGHT,
+            peak=peak,
+            color=color,
+            baseline=False,
+        )
+        return hist.shift([x - hist.axis.get_x(), 0, 0])
+
+    def zoom_frames(self, y: float) -> VGroup:
+        """Dashed frames round the shared axis' middle (scores -SPREAD..SPREAD) and round its stretched copy,
+        and the copy's own axis."""
+        frames = VGroup()
+        for left, right in (
+            (self.x_of(-SPREAD), self.x_of(SPREAD)),
+            (ZOOM_X - ZOOM_WIDTH / 2, ZOOM_X + ZOOM_WIDTH / 2),
+        ):
+            box = Rectangle(
+                width=right - left, height=PEAK_HEIGHT + 0.1, stroke_width=1.5, color=theme().muted
+            )
+            frames.add(
+                DashedVMobject(
+                    box.move_to([(left + right) / 2, y + (PEAK_HEIGHT + 0.1) / 2, 0]), num_dashes=40
+                )
+            )
+        axis = Line([ZOOM_X - ZOOM_WIDTH / 2, y, 0], [ZOOM_X + ZOOM_WIDTH / 2, y, 0], color=theme().muted)
+        return VGroup(frames, axis)
+
+    def zoomed_x(self, value: float) -> float:
+        """The scene x of a score in the stretched middle."""
+        return ZOOM_X + value / SPREAD * ZOOM_WIDTH / 2
+
+    def x_of(self, value: float) -> float:
+        """The scene x of a score on the shared axis."""
+        return AXIS_X + value / self.limit * AXIS_WIDTH / 2
+
+
+def variance_line(variance: float, color: str) -> VGroup:
+    """'variance 3.99' with the number as a live Number, in `color`."""
+    return VGroup(
+        c.text("variance", role="small", color=color),
+        c.number(shown_stat(variance), STAT_PLACES, color=color),
+    ).arrange(RIGHT, buff=0.15)
+
+
+def tick_marks(rows: list[Row], values, x_of) -> VGroup:
+    """A tick at `x_of(row, v)` for each of `values` on every row, the values written under the bottom row:
+    the shared axis' ticks (`Row.x_of`) or the stretched middle's (`Row.zoomed_x`)."""
+    marks = VGroup()
+    for row in rows:
+        y = row.axis.get_y()
+        marks.add(*[Line([x_of(row, v), y - 0.07, 0], [x_of(row, v), y + 0.07, 0]) for v in values])
+    marks.set_color(theme().muted)
+    bottom = rows[-1].axis.get_y() - 0.1
+    labels = VGroup(
+        *[
+            c.math(fmt(v, 0), role="small", color=theme().muted).move_to(
+                [x_of(rows[-1], v), bottom, 0], aligned_edge=UP
+            )
+            for v in values
+        ]
+    )
+    return VGroup(marks, labels)
+
+
+def weights_line(samples) -> MathTex:
+    """'softmax(3.58, -3.71) ≈ (0.999, 0.001)': the weights of the two extreme scores as displayed; parts 1,
+    3 are the scores, 5, 7 the weights."""
+    high, low, _ = caveat_example(samples)
+    shown = [shown_stat(high), shown_stat(low)]
+    weights = softmax(shown)
+    sign = "=" if all(relation(w, WEIGHT_PLACES) == "=" for w in weights) else r"\approx"
+    return c.math(
+        r"\mathrm{softmax}(",
+        fmt(shown[0], STAT_PLACES),
+        r",\;\; ",
+        fmt(shown[1], STAT_PLACES),
+        rf") {sign} (",
+        fmt(weights[0], WEIGHT_PLACES),
+        r",\;\; ",
+        fmt(weights[1], WEIGHT_PLACES),
+        ")",
+        role="label",
+    )
+
+
+def extreme_marks(samples, row: Row) -> VGroup:
+    """Marks on `row` (the widest sample's) at its largest and smallest scaled score, their values and their
+    gap."""
+    y = row.axis.get_y()
+    high, low, _ = caveat_example(samples)
+    marks = VGroup()
+    for value in (low, high):
+        x = row.x_of(value)
+        tick = Line([x, y, 0], [x, y + PEAK_HEIGHT * 0.9, 0], color=theme().text, stroke_width=4)
+        label = c.math(fmt(value, STAT_PLACES), role="small").next_to(tick, UP, buff=0.06)
+        label.shift((LEFT if value < 0 else RIGHT) * (label.width / 2 + 0.04))
+        marks.add(VGroup(tick, label))
+    gap = DoubleArrow(
+        marks[0][0].get_center(),
+        marks[1][0].get_center(),
+        buff=0,
+        color=theme().text,
+        stroke_width=3,
+        tip_length=0.12,
+    )
+    gap_label = c.text(f"gap {fmt(shown_stat(high) - shown_stat(low), STAT_PLACES)}", role="small")
+    gap_label.next_to(marks, RIGHT, buff=0.3).align_to(marks[1][1], DOWN)
+    return VGroup(marks, gap, gap_label)

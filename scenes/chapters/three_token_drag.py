@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from manim import (
     DOWN,
@@ -49,36 +51,279 @@ from scenes.kit.stage import STAGE
 from scenes.kit.vector_rows import one_size
 
 EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
-SUM_TERMS_PER_LINE = 3  # the worked sum of exponentials breaks onto a new line after this many terms
-PLANE_BOX = (5.3, 4.6)  # width, height available to the plane
-PLANE_CENTER = np.array([-4.1, -0.8, 0])
-BARS_BASELINE = np.array([2.9, -0.22, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
-BAR_HEIGHT = 1.6
-GLOSSARY_TOP_LEFT = np.array([0.4, -1.45, 0])  # the symbols' legend builds up below the bars
-RIGHT_LEFT, RIGHT_EDGE = -1.2, 6.9  # the worked example and the comparison use x in this range
-NAME_WIDTH = 1.6  # a token's name in the worked example is cut to this width
-VERDICT_NAME = 12  # characters of a token's name the verdict keeps
-LABEL_GAP = 0.3  # between the cross and its label
-LABEL_TRIES = 4  # rings round a point, LABEL_GAP apart, where a label looks for a clear place
-SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
-RIGHT_MARK = 0.2  # the side of a right-angle mark
-OUTPUT_WIDTH = 9  # the output arrow's stroke, wider than a key's (5): a rim round a key it lies along
-PLANE_RIGHT = RIGHT_LEFT - 0.15  # the plane's labels stay left of this x, clear of the worked example
-MINI_SPACING, MINI_GAP = 0.95, 0.5  # the comparison's bars: at most this far apart; between two charts
-CHART_RIGHT = 7.3  # the comparison reaches this x (the safe area ends at 7.5)
-MINI_HEIGHT = 2.0  # the comparison's bars: the height of a weight of 1 (lower if the stage is short)
-LAYOUTS = ("beside", "in_place", "one_column")  # the worked example's layouts, in order of preference
-SMALLEST = MIN_PX / SIZES["number"]  # the smallest factor the worked example's arithmetic is drawn at
 LEG_SECONDS = 3.0
 BEND = 0.6  # radians of curvature on each leg of the drag, so the path is a curve
-NEAREST_MARGIN = 0.1  # a key nearer the cross than every other by this much is "the nearest"
-ALIGNED = 0.99  # a key whose cosine with the query is at least this points along it
-UNRELATED = 0.05  # a key whose cosine is within this of 0 points in an unrelated direction
 NOTE = "Dot products grow with d; without ÷ √d, softmax saturates toward one-hot."
 PAYOFF = (
     "Not one RNN hidden state for a whole sequence (chapter 1): a fresh, query-specific blend, "
     "recomputed on demand."
 )
+
+
+class ThreeTokenDrag(ChapterScene):
+    """A query (×) is dragged among the keys "the", "cat" and "sat"; the weights follow."""
+
+    def inputs(self):
+        return examples.current().drag
+
+    def construct(self):
+        self.build()
+        self.introduce()
+        self.drag()
+        self.worked_example()
+        self.why_scale()
+
+    def introduce(self) -> None:
+        self.beat("Keys in a plane")
+        live, rows = self.live, self.live.glossary.row
+        self.show(
+            FadeIn(self.heading),
+            Create(live.plane),
+            run_time=1.5,
+            caption="Each arrow is a key vector k_i, one per token i, at a fixed point.",
+        )
+        self.play(
+            *[GrowArrow(k) for k in live.keys],
+            *[FadeIn(label) for label in live.key_labels],
+            FadeIn(rows(0)),
+            run_time=1.5,
+        )
+        d = live.trace().width
+        self.show(
+            FadeIn(live.cross, scale=2),
+            FadeIn(rows(1)),
+            FadeIn(rows(2)),
+            run_time=1,
+            caption=f"The cross is the query q: what is looking. q and each k_i have d = {d} numbers "
+            "(d is the dimension).",
+        )
+        self.show(
+            FadeIn(self.strip),
+            FadeIn(live.bars),
+            GrowArrow(live.output),
+            FadeIn(rows(3)),
+            FadeIn(rows(4)),
+            run_time=1.5,
+            caption="score_i compares q with k_i; w_i sum to 1; the output blends the values (here, the keys) "
+            "by weight.",
+        )
+
+    def drag(self) -> None:
+        self.beat("Drag the query")
+        live = self.live
+        self.follow(live)
+        trail = TracedPath(
+            live.output.get_end,
+            stroke_color=theme().output,
+            stroke_width=4,
+            dissipating_time=1.2,
+            stroke_opacity=[0, 0.8],
+        )
+        self.add(trail)
+        legs = list(zip(self.example.path[:-1], self.example.path[1:]))
+        for start, end in legs[:-1]:
+            self.play(MoveAlongPath(live.cross, self.leg(start, end)), run_time=LEG_SECONDS, rate_func=smooth)
+            self.say(describe(self.example.tokens, live.trace()))
+            if equal(live.trace()):
+                self.point_out_equal_dots(live.trace())
+        # the last leg carries the payoff, and lasts as long as it takes to read
+        self.show(
+            MoveAlongPath(live.cross, self.leg(*legs[-1])),
+            caption=PAYOFF,
+            run_time=max(LEG_SECONDS, reading_time(PAYOFF)),
+            rate_func=smooth,
+        )
+        self.unfollow(live)
+        self.play(FadeOut(trail), run_time=0.3)
+        self.remove(trail)
+
+    def point_out_equal_dots(self, trace) -> None:
+        """While the caption is read: over each bar its q · k_i, all alike, and a dashed line from the cross to
+        the nearest key's tip (being nearest gives that key nothing extra); then both fade."""
+        live, bars = self.live, self.live.bars
+        dots = VGroup(*[c.math(fmt(x, SCORE_PLACES)) for x in trace.dots])
+        room = bars.width / len(bars.bars) - 0.1
+        shown = max(d.width for d in dots) <= room
+        for dot, value in zip(dots, bars.values):
+            dot.next_to(value, UP, buff=0.3).set_y(bars.values.get_top()[1] + 0.3, DOWN)
+        head = c.text("q · kᵢ: equal for every key", role="small", color=theme().muted)
+        head.next_to(dots if shown else bars.values, UP, buff=0.2).match_x(bars.baseline)
+        marks = VGroup(head, *(dots if shown else []))
+        close = nearest(trace)
+        if close is not None:
+            tip = live.plane.c2p(*trace.keys[close])
+            marks.add(
+                DashedLine(
+                    live.cross.get_center(), tip, color=theme().muted, stroke_width=3, dash_length=0.08
+                )
+            )
+        self.play(LaggedStart(*[FadeIn(m) for m in marks], lag_ratio=0.5), run_time=2.5)
+        self.wait_for_reader()
+        self.play(FadeOut(marks), run_time=0.5)
+
+    def leg(self, start, end) -> ArcBetweenPoints:
+        """The curved path of the query from `start` to `end` (plane coordinates)."""
+        return ArcBetweenPoints(self.live.plane.c2p(*start), self.live.plane.c2p(*end), angle=BEND)
+
+    def worked_example(self) -> None:
+        self.beat("Worked example")
+        live, worked, trace = self.live, self.worked, self.example.trace()
+        self.show(
+            live.animate.move_query_to(self.example.query),
+            run_time=0.8,
+            caption=f"Stop at q = {coords(trace.query)}. Step 1: q · k_i for every key.",
+        )
+        self.play(
+            FadeIn(self.q_label),
+            FadeOut(live.bars),
+            FadeOut(live.glossary),
+            self.strip.light("dot"),
+            run_time=0.6,
+        )
+        captions = (
+            None,  # step 1's caption came with the stop
+            f"Step 2: divide by √d = √{trace.width} {relation(trace.divisor, SCORE_PLACES, tex=False)} "
+            f"{fmt(trace.divisor, SCORE_PLACES)} to get score_i.",
+            "Step 3: softmax (exponentiate, sum, divide) gives w_i.",
+            None,  # the weights, where they take the exponentials' place
+        )
+        for i, (block, caption, term) in enumerate(
+            zip(worked.blocks, captions, ("dot", "scale", "exp", "exp"))
+        ):
+            if i in worked.leaving:  # what a block takes the place of leaves first, once its caption is read
+                self.wait_for_reader()
+                self.play(FadeOut(VGroup(*worked.leaving[i])), run_time=0.5)
+            self.show(
+                FadeIn(block, shift=0.2 * DOWN),
+                self.strip.light(term),
+                run_time=1.2,
+                caption=caption,
+                hold=1.2,
+            )
+        self.give_reasons(trace)
+
+    def give_reasons(self, trace) -> None:
+        """The verdict, then its reasons one caption at a time, each key dropped onto the query's direction
+        as it is spoken about (its shadow there is q · k_i / |q|)."""
+        worked, shadows = self.worked, self.shadows
+        if worked.verdict_alone:  # no room for it under the steps: they leave first
+            self.wait_for_reader()
+            self.play(FadeOut(VGroup(*self.still_shown(worked.blocks))), run_time=0.5)
+        for i, (caption, keys) in enumerate(reasons(self.example.tokens, trace)):
+            shown = [Create(shadows.parts[k]) for k in keys if len(shadows.parts[k])]
+            if i == 0:
+                shown += [FadeIn(worked.verdict), self.strip.light(), *map(Create, shadows.line)]
+            if shown:
+                self.show(*shown, run_time=1, caption=caption)
+            else:
+                self.say(caption)
+
+    def why_scale(self) -> None:
+        self.beat("Why divide by the square root of d")
+        self.play(
+            *[FadeOut(VGroup(*shown)) for shown in [self.still_shown(self.worked.blocks)] if shown],
+            self.worked.verdict.animate.move_to(self.verdict_top, aligned_edge=UL),
+            run_time=1,
+        )
+        self.show(
+            LaggedStart(*[FadeIn(chart) for chart in self.charts], lag_ratio=0.7),
+            FadeIn(self.note),
+            run_time=2.4,
+            caption=self.comparison,
+            hold=1,
+        )
+
+    def still_shown(self, blocks) -> list:
+        """The parts of `blocks` on screen now (a part that left earlier is no longer in the scene)."""
+        members = {id(m) for block in blocks for m in block.get_family()}
+        return [m for m in self.mobjects if id(m) in members]
+
+    # layout: made once by build(), before any beat plays
+
+    def build(self) -> None:
+        """Create every mobject (without playing anything)."""
+        self.example = self.inputs()
+        self.heading = c.chapter_title(self.title, "A query looks at three keys and blends them by weight")
+        self.live = LiveAttention(self.example).refresh()
+        self.strip = pin(formula_slot(), self.heading)
+        trace = self.example.trace()  # at the stop, where the worked example is done
+        stop = self.live.cross.copy().move_to(self.live.plane.c2p(*self.example.query))
+        self.q_label = c.text(f"q = {coords(trace.query)}", role="label", color=theme().query)
+        clear_near(self.q_label.next_to(stop, DOWN, buff=LABEL_GAP), stop.get_center(), self.live.key_labels)
+        self.worked = self.step_table(trace)
+        self.shadows = Shadows(self.live.plane, trace, [token_color(t) for t in self.example.tokens])
+        self.build_comparison(trace)
+
+    def build_comparison(self, trace) -> None:
+        """The closing comparison under the verdict, moved up to `verdict_top`: weight charts for chapter 4's
+        example (its own d), this one, and this one without scaling; `summary` is the last picture."""
+        self.verdict_top = [RIGHT_LEFT, self.strip.get_bottom()[1] - 0.3, 0]
+        unscaled = attend(self.example.query, self.example.keys, scaled=False)
+        blend = examples.current().blend
+        there = blend.trace(0)
+        sets = [
+            (blend.tokens, there.weights, (divided(there), f"chapter 4, d = {there.width}")),
+            (self.example.tokens, trace.weights, (divided(trace), f"here, d = {trace.width}")),
+            (self.example.tokens, unscaled.weights, ("no scaling", "÷ 1")),
+        ]
+        self.charts, self.note = comparison_charts(sets, self.verdict_top[1] - self.worked.verdict.height)
+        self.comparison = comparison(trace, unscaled, there)
+        self.summary = VGroup(self.worked.verdict, self.charts, self.note)
+
+    def step_table(self, trace) -> WorkedExample:
+        """The worked example's steps, as blocks of checkable arithmetic shown one after another, and the
+        verdict under them (or, with no room there, in their place once they leave), below the formula strip
+        and right of the plane. The first layout of LAYOUTS that fits: step 3 under steps 1 and 2
+        ("beside"), in their place ("in_place"), or each step's column in the place of the one before,
+        beside the names ("one_column"); the arithmetic is drawn smaller, all of it alike, if needed (names
+        and headers keep their sizes)."""
+        width = RIGHT_EDGE - RIGHT_LEFT
+        verdict_line = fit.wrap_within(verdict(self.example.tokens, trace), width, "small")
+        top = self.strip.get_bottom()[1] - 0.25
+        room = (width, top - STAGE.bottom - verdict_line.height - 0.2)
+
+        def fits(steps) -> bool:
+            table = VGroup(*steps[0])
+            return table.width <= room[0] + 1e-6 and table.height <= room[1] + 1e-6
+
+        tokens = self.example.tokens
+        blocks, leaving = fit.first_that_fits(
+            (fitted(tokens, trace, layout, room) for layout in LAYOUTS), fits
+        )
+        table = VGroup(*blocks).move_to([RIGHT_LEFT, top, 0], aligned_edge=UL)
+        verdict_line.next_to(table, DOWN, buff=0.2).align_to(table, LEFT)
+        alone = verdict_line.get_bottom()[1] < STAGE.bottom  # then it takes the steps' place
+        if alone:
+            verdict_line.move_to(table, aligned_edge=UL)
+        return WorkedExample(blocks, leaving, verdict_line, alone)
+
+
+# Layout, in scene units: the plane on the left, the live bars and the legend right of it, then the
+# worked example and the comparison in the right part, x from RIGHT_LEFT
+PLANE_BOX = (5.3, 4.6)  # width, height available to the plane
+PLANE_CENTER = np.array([-4.1, -0.8, 0])
+BARS_BASELINE = np.array([2.9, -0.22, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
+BAR_HEIGHT = 1.6
+GLOSSARY_TOP_LEFT = np.array([0.4, -1.45, 0])  # the symbols' legend builds up below the bars
+RIGHT_LEFT, RIGHT_EDGE = -1.2, STAGE.right - 0.6  # the worked example uses x in this range
+PLANE_RIGHT = RIGHT_LEFT - 0.15  # the plane's labels stay left of this x, clear of the worked example
+CHART_RIGHT = STAGE.right - 0.2  # the comparison reaches this x
+OUTPUT_WIDTH = 9  # the output arrow's stroke, wider than a key's (5): a rim round a key it lies along
+LABEL_GAP = 0.3  # between the cross and its label
+LABEL_TRIES = 4  # rings round a point, LABEL_GAP apart, where a label looks for a clear place
+SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
+RIGHT_MARK = 0.2  # the side of a right-angle mark
+LAYOUTS = ("beside", "in_place", "one_column")  # the worked example's layouts, in order of preference
+NAME_WIDTH = 1.6  # a token's name in the worked example is cut to this width
+SUM_TERMS_PER_LINE = 3  # the worked sum of exponentials breaks onto a new line after this many terms
+SMALLEST = MIN_PX / SIZES["number"]  # the smallest factor the worked example's arithmetic is drawn at
+VERDICT_NAME = 12  # characters of a token's name the verdict keeps
+MINI_SPACING, MINI_GAP = 0.95, 0.5  # the comparison's bars: at most this far apart; between two charts
+MINI_HEIGHT = 2.0  # the comparison's bars: the height of a weight of 1 (lower if the stage is short)
+# what the captions call a key
+NEAREST_MARGIN = 0.1  # a key nearer the cross than every other by this much is "the nearest"
+ALIGNED = 0.99  # a key whose cosine with the query is at least this points along it
+UNRELATED = 0.05  # a key whose cosine is within this of 0 points in an unrelated direction
 
 
 class LiveAttention(VGroup):
@@ -126,41 +371,17 @@ class LiveAttention(VGroup):
         return self.refresh()
 
 
-def equal(trace) -> bool:
-    """Whether the weights are (about) equal: every q · k_i alike."""
-    return bool(np.ptp(trace.weights) < 0.01)
-
-
-def nearest(trace) -> int | None:
-    """The key whose tip is nearest the query, or None when another is about as near."""
-    distances = np.linalg.norm(trace.keys - trace.query, axis=1)
-    closest = int(np.argmin(distances))
-    return None if np.sum(distances < distances[closest] + NEAREST_MARGIN) > 1 else closest
-
-
 def clear_near(label, point, others):
     """`label` where it is, or moved round `point` (ever farther, up to LABEL_TRIES rings) to the first place
-    clear of `others` and left of PLANE_RIGHT; where it was when none is."""
-    start = label.get_center()
-    for ring in range(1, LABEL_TRIES + 1):
+    clear of `others` and left of PLANE_RIGHT; where it was when none is (`fit.place_clear` puts it back)."""
+
+    def clear(ring: int) -> bool:
         fit.place_clear(label, point, others, buff=LABEL_GAP * ring, right=PLANE_RIGHT)
         inside = -fit.LABEL_RIGHT <= label.get_left()[0] and label.get_right()[0] <= PLANE_RIGHT
-        if inside and all(fit.apart(label, other) for other in others):
-            return label
-    return label.move_to(start)
+        return inside and all(fit.apart(label, other) for other in others)
 
-
-def describe(tokens, trace) -> str:
-    """A caption for the weights at a stop of the drag (for equal weights, why: not the nearest key)."""
-    weights = trace.weights
-    if equal(trace):
-        same = f"Equal q · k_i, so each weight is {fmt(weights[0], WEIGHT_PLACES)}"
-        close = nearest(trace)
-        if close is None:
-            return f"{same}: dot products set the weights."
-        return f"{same}, though “{tokens[close]}” is nearest: dot products, not distance."
-    top = int(np.argmax(weights))
-    return f"Near “{tokens[top]}”, “{tokens[top]}” gets the most weight: {fmt(weights[top], WEIGHT_PLACES)}."
+    fit.first_that_fits(range(1, LABEL_TRIES + 1), clear)
+    return label
 
 
 def glossary(width: int) -> c.Grid:
@@ -178,6 +399,34 @@ def glossary(width: int) -> c.Grid:
     for symbol, meaning in zip(symbols, meanings):
         symbol.match_y(meaning)
     return table.move_to(GLOSSARY_TOP_LEFT, aligned_edge=UL)
+
+
+# What the captions and the verdict say, from the numbers
+
+
+def equal(trace) -> bool:
+    """Whether the weights are (about) equal: every q · k_i alike."""
+    return bool(np.ptp(trace.weights) < 0.01)
+
+
+def nearest(trace) -> int | None:
+    """The key whose tip is nearest the query, or None when another is about as near."""
+    distances = np.linalg.norm(trace.keys - trace.query, axis=1)
+    closest = int(np.argmin(distances))
+    return None if np.sum(distances < distances[closest] + NEAREST_MARGIN) > 1 else closest
+
+
+def describe(tokens, trace) -> str:
+    """A caption for the weights at a stop of the drag (for equal weights, why: not the nearest key)."""
+    weights = trace.weights
+    if equal(trace):
+        same = f"Equal q · k_i, so each weight is {fmt(weights[0], WEIGHT_PLACES)}"
+        close = nearest(trace)
+        if close is None:
+            return f"{same}: dot products set the weights."
+        return f"{same}, though “{tokens[close]}” is nearest: dot products, not distance."
+    top = int(np.argmax(weights))
+    return f"Near “{tokens[top]}”, “{tokens[top]}” gets the most weight: {fmt(weights[top], WEIGHT_PLACES)}."
 
 
 def ranked(weights) -> np.ndarray:
@@ -276,14 +525,7 @@ def comparison(trace, unscaled, blend) -> str:
     return f"{there}; {rest}"
 
 
-def reach(plane, direction) -> tuple[float, float]:
-    """The range of s for which s × `direction` (plane units) stays inside the plane's box."""
-    low, high = -np.inf, np.inf
-    for j, box in enumerate((plane.x_range, plane.y_range)):
-        if abs(direction[j]) > 1e-12:
-            a, b = sorted((box[0] / direction[j], box[1] / direction[j]))
-            low, high = max(low, a), min(high, b)
-    return low, high
+# Drawn on the plane
 
 
 class Shadows(VGroup):
@@ -333,387 +575,183 @@ class Shadows(VGroup):
         return made
 
 
-class ThreeTokenDrag(ChapterScene):
-    """A query (×) is dragged among the keys "the", "cat" and "sat"; the weights follow."""
+def reach(plane, direction) -> tuple[float, float]:
+    """The range of s for which s × `direction` (plane units) stays inside the plane's box."""
+    low, high = -np.inf, np.inf
+    for j, box in enumerate((plane.x_range, plane.y_range)):
+        if abs(direction[j]) > 1e-12:
+            a, b = sorted((box[0] / direction[j], box[1] / direction[j]))
+            low, high = max(low, a), min(high, b)
+    return low, high
 
-    def inputs(self):
-        return examples.current().drag
 
-    def construct(self):
-        self.build()
-        self.introduce()
-        self.drag()
-        self.worked_example()
-        self.why_scale()
+# The worked example and the comparison, laid out
 
-    def build(self) -> None:
-        """Create every mobject (without playing anything)."""
-        self.example = self.inputs()
-        self.heading = c.chapter_title(self.title, "A query looks at three keys and blends them by weight")
-        self.live = LiveAttention(self.example).refresh()
-        self.strip = pin(formula_slot(), self.heading)
 
-    def introduce(self) -> None:
-        self.beat("Keys in a plane")
-        live, rows = self.live, self.live.glossary.row
-        self.show(
-            FadeIn(self.heading),
-            Create(live.plane),
-            run_time=1.5,
-            caption="Each arrow is a key vector k_i, one per token i, at a fixed point.",
-        )
-        self.play(
-            *[GrowArrow(k) for k in live.keys],
-            *[FadeIn(label) for label in live.key_labels],
-            FadeIn(rows(0)),
-            run_time=1.5,
-        )
-        d = live.trace().width
-        self.show(
-            FadeIn(live.cross, scale=2),
-            FadeIn(rows(1)),
-            FadeIn(rows(2)),
-            run_time=1,
-            caption=f"The cross is the query q: what is looking. q and each k_i have d = {d} numbers "
-            "(d is the dimension).",
-        )
-        self.show(
-            FadeIn(self.strip),
-            FadeIn(live.bars),
-            GrowArrow(live.output),
-            FadeIn(rows(3)),
-            FadeIn(rows(4)),
-            run_time=1.5,
-            caption="score_i compares q with k_i; w_i sum to 1; the output blends the values (here, the keys) "
-            "by weight.",
-        )
+@dataclass
+class WorkedExample:
+    """The worked example's plan: `blocks` shown one after another, `leaving[i]` what leaves before block
+    i comes, and the `verdict` under them or, `verdict_alone` (no room there), in their place once they
+    leave."""
 
-    def drag(self) -> None:
-        self.beat("Drag the query")
-        live = self.live
-        self.follow(live)
-        trail = TracedPath(
-            live.output.get_end,
-            stroke_color=theme().output,
-            stroke_width=4,
-            dissipating_time=1.2,
-            stroke_opacity=[0, 0.8],
-        )
-        self.add(trail)
-        legs = list(zip(self.example.path[:-1], self.example.path[1:]))
-        for start, end in legs[:-1]:
-            self.play(MoveAlongPath(live.cross, self.leg(start, end)), run_time=LEG_SECONDS, rate_func=smooth)
-            self.say(describe(self.example.tokens, live.trace()))
-            if equal(live.trace()):
-                self.point_out_equal_dots(live.trace())
-        # the last leg carries the payoff, and lasts as long as it takes to read
-        self.show(
-            MoveAlongPath(live.cross, self.leg(*legs[-1])),
-            caption=PAYOFF,
-            run_time=max(LEG_SECONDS, reading_time(PAYOFF)),
-            rate_func=smooth,
-        )
-        self.unfollow(live)
-        self.play(FadeOut(trail), run_time=0.3)
-        self.remove(trail)
+    blocks: list[VGroup]
+    leaving: dict[int, list]
+    verdict: Text
+    verdict_alone: bool
 
-    def point_out_equal_dots(self, trace) -> None:
-        """While the caption is read: over each bar its q · k_i, all alike, and a dashed line from the cross to
-        the nearest key's tip (being nearest gives that key nothing extra); then both fade."""
-        live, bars = self.live, self.live.bars
-        dots = VGroup(*[c.math(fmt(x, SCORE_PLACES)) for x in trace.dots])
-        room = bars.width / len(bars.bars) - 0.1
-        shown = max(d.width for d in dots) <= room
-        for dot, value in zip(dots, bars.values):
-            dot.next_to(value, UP, buff=0.3).set_y(bars.values.get_top()[1] + 0.3, DOWN)
-        head = c.text("q · kᵢ: equal for every key", role="small", color=theme().muted)
-        head.next_to(dots if shown else bars.values, UP, buff=0.2).match_x(bars.baseline)
-        marks = VGroup(head, *(dots if shown else []))
-        close = nearest(trace)
-        if close is not None:
-            tip = live.plane.c2p(*trace.keys[close])
-            marks.add(
-                DashedLine(
-                    live.cross.get_center(), tip, color=theme().muted, stroke_width=3, dash_length=0.08
-                )
-            )
-        self.play(LaggedStart(*[FadeIn(m) for m in marks], lag_ratio=0.5), run_time=2.5)
-        self.wait_for_reader()
-        self.play(FadeOut(marks), run_time=0.5)
 
-    def leg(self, start, end) -> ArcBetweenPoints:
-        """The curved path of the query from `start` to `end` (plane coordinates)."""
-        return ArcBetweenPoints(self.live.plane.c2p(*start), self.live.plane.c2p(*end), angle=BEND)
+def fitted(tokens, trace, layout: str, room) -> tuple[list[VGroup], dict[int, list]]:
+    """The steps in `layout` (blocks, and what leaves before each), their arithmetic drawn at the largest
+    factor (down to SMALLEST) that fits `room` (width, height); names and headers keep their size, so it
+    takes rounds."""
+    factor, steps = 1.0, steps_at(tokens, trace, 1.0, layout)
+    for _ in range(4):
+        table = VGroup(*steps[0])
+        scale = min(room[0] / table.width, room[1] / table.height)
+        if scale >= 1 or scale < SMALLEST:  # fits, or cannot fit at any allowed size
+            break
+        factor = max(SMALLEST, factor * scale * 0.99)
+        steps = steps_at(tokens, trace, factor, layout)
+    return steps
 
-    def worked_example(self) -> None:
-        self.beat("Worked example")
-        live = self.live
-        trace = self.example.trace()
-        q_label = c.text(f"q = {coords(trace.query)}", role="label", color=theme().query)
-        self.steps = self.step_table(trace)
-        blocks = self.steps
-        self.show(
-            live.animate.move_query_to(self.example.query),
-            run_time=0.8,
-            caption=f"Stop at q = {coords(trace.query)}. Step 1: q · k_i for every key.",
-        )
-        clear_near(
-            q_label.next_to(live.cross, DOWN, buff=LABEL_GAP), live.cross.get_center(), live.key_labels
-        )
-        self.play(
-            FadeIn(q_label),
-            FadeOut(live.bars),
-            FadeOut(live.glossary),
-            self.strip.light("dot"),
-            run_time=0.6,
-        )
-        captions = (
-            None,  # step 1's caption came with the stop
-            f"Step 2: divide by √d = √{trace.width} {relation(trace.divisor, SCORE_PLACES, tex=False)} "
-            f"{fmt(trace.divisor, SCORE_PLACES)} to get score_i.",
-            "Step 3: softmax (exponentiate, sum, divide) gives w_i.",
-            None,  # the weights, where they take the exponentials' place
-        )
-        for i, (block, caption, term) in enumerate(zip(blocks, captions, ("dot", "scale", "exp", "exp"))):
-            if i in self.leaving:  # what a block takes the place of leaves first, once its caption is read
-                self.wait_for_reader()
-                self.play(FadeOut(VGroup(*self.leaving[i])), run_time=0.5)
-            self.show(
-                FadeIn(block, shift=0.2 * DOWN),
-                self.strip.light(term),
-                run_time=1.2,
-                caption=caption,
-                hold=1.2,
-            )
-        self.give_reasons(trace)
 
-    def give_reasons(self, trace) -> None:
-        """The verdict, then its reasons one caption at a time, each key dropped onto the query's direction
-        as it is spoken about (its shadow there is q · k_i / |q|)."""
-        colors = [token_color(t) for t in self.example.tokens]
-        self.shadows = Shadows(self.live.plane, trace, colors)
-        if self.verdict_alone:  # no room for it under the steps: they leave first
-            self.wait_for_reader()
-            self.play(FadeOut(VGroup(*self.still_shown(self.steps))), run_time=0.5)
-        for i, (caption, keys) in enumerate(reasons(self.example.tokens, trace)):
-            shown = [Create(self.shadows.parts[k]) for k in keys if len(self.shadows.parts[k])]
-            if i == 0:
-                shown += [FadeIn(self.verdict), self.strip.light(), *map(Create, self.shadows.line)]
-            if shown:
-                self.show(*shown, run_time=1, caption=caption)
-            else:
-                self.say(caption)
+def steps_at(tokens, trace, factor: float, layout: str) -> tuple[list[VGroup], dict[int, list]]:
+    """The steps' blocks in `layout` (see `ThreeTokenDrag.step_table`), their arithmetic at `factor` times
+    its size, and what leaves before each block."""
+    d = trace.width
 
-    def step_table(self, trace) -> list[VGroup]:
-        """The worked example's steps, as blocks of checkable arithmetic shown one after another, and the
-        verdict under them (or, with no room there, in their place once they leave), below the formula strip
-        and right of the plane. The first layout of LAYOUTS that fits: step 3 under steps 1 and 2
-        ("beside"), in their place ("in_place"), or each step's column in the place of the one before,
-        beside the names ("one_column"); the arithmetic is drawn smaller, all of it alike, if needed (names
-        and headers keep their sizes). `leaving[i]`: what leaves before block i comes."""
-        width = RIGHT_EDGE - RIGHT_LEFT
-        self.verdict = fit.wrap_within(verdict(self.example.tokens, trace), width, "small")
-        top = self.strip.get_bottom()[1] - 0.25
-        room = (width, top - STAGE.bottom - self.verdict.height - 0.2)
-        for layout in LAYOUTS:
-            self.table_factor, blocks = self.fitted(trace, layout, room)
-            table = VGroup(*blocks)
-            if table.width <= room[0] + 1e-6 and table.height <= room[1] + 1e-6:
+    def names() -> list:
+        return fit.names(tokens, NAME_WIDTH)
+
+    def cells(rows) -> list:
+        made = [c.math(row) for row in rows]
+        one_size(VGroup(*made), factor)
+        return made
+
+    dots = cells([dot_product_tex(trace.query, k, x) for k, x in zip(trace.keys, trace.dots)])
+    scaled = cells([division_tex(x, rf"\sqrt{{{d}}}", s) for x, s in zip(trace.dots, trace.scores)])
+    exps = cells([exp_tex(s, e, SCORE_PLACES, EXP_PLACES) for s, e in zip(trace.scores, trace.exps)])
+    ratios = cells(
+        [ratio_tex(e, trace.exp_sum, w, EXP_PLACES, WEIGHT_PLACES) for e, w in zip(trace.exps, trace.weights)]
+    )
+
+    def total(indent: float):
+        """The sum of the exponentials, as many terms a line (up to SUM_TERMS_PER_LINE) as fit the
+        worked example's width `indent` in from its left edge."""
+        for per_line in range(SUM_TERMS_PER_LINE, 0, -1):
+            (line,) = cells([r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES, per_line)])
+            if line.width <= RIGHT_EDGE - RIGHT_LEFT - indent:
                 break
-        table.move_to([RIGHT_LEFT, top, 0], aligned_edge=UL)
-        self.verdict.next_to(table, DOWN, buff=0.2).align_to(table, LEFT)
-        self.verdict_alone = self.verdict.get_bottom()[1] < STAGE.bottom  # then it takes the steps' place
-        if self.verdict_alone:
-            self.verdict.move_to(table, aligned_edge=UL)
-        return blocks
+        return line
 
-    def fitted(self, trace, layout: str, room) -> tuple[float, list[VGroup]]:
-        """The steps in `layout` and the factor their arithmetic is drawn at, the largest (down to
-        MIN_PX) that fits `room` (width, height); names and headers keep their size, so it takes rounds."""
-        factor, blocks = 1.0, self.steps_at(trace, 1.0, layout)
-        for _ in range(4):
-            table = VGroup(*blocks)
-            scale = min(room[0] / table.width, room[1] / table.height)
-            if scale >= 1 or scale < SMALLEST:  # fits, or cannot fit at any allowed size
-                break
-            factor = max(SMALLEST, factor * scale * 0.99)
-            blocks = self.steps_at(trace, factor, layout)
-        return factor, blocks
-
-    def steps_at(self, trace, factor: float, layout: str) -> list[VGroup]:
-        """The steps' blocks in `layout` (see `step_table`), their arithmetic at `factor` times its size."""
-        d = trace.width
-
-        def names() -> list:
-            return [fit.clip(t, NAME_WIDTH, color=token_color(t)) for t in self.example.tokens]
-
-        def cells(rows) -> list:
-            made = [c.math(row) for row in rows]
-            one_size(VGroup(*made), factor)
-            return made
-
-        dots = cells([dot_product_tex(trace.query, k, x) for k, x in zip(trace.keys, trace.dots)])
-        scaled = cells([division_tex(x, rf"\sqrt{{{d}}}", s) for x, s in zip(trace.dots, trace.scores)])
-        exps = cells([exp_tex(s, e, SCORE_PLACES, EXP_PLACES) for s, e in zip(trace.scores, trace.exps)])
-        ratios = cells(
-            [
-                ratio_tex(e, trace.exp_sum, w, EXP_PLACES, WEIGHT_PLACES)
-                for e, w in zip(trace.exps, trace.weights)
-            ]
+    heads = [
+        c.text(words, role="small", color=theme().muted)
+        for words in (
+            "1  dot products q · kᵢ",
+            f"2  scoreᵢ = q · kᵢ / √{d}",
+            "3  wᵢ: exponentiate, sum, divide",
         )
+    ]
+    if layout == "one_column":
+        return one_column(names(), heads, (dots, scaled, exps, ratios), total)
+    top = c.Grid(names(), dots, scaled, col_buff=0.35, row_buff=0.15)
+    bottom = c.Grid(names(), exps, ratios, col_buff=0.35, row_buff=0.15)
+    top_names, _, top_scaled = top.columns
+    step1 = VGroup(
+        heads[0].next_to(top_names[0], UP, buff=0.2).align_to(top_names[0], LEFT), *top.columns[:2]
+    )
+    heads[1].next_to(top_scaled[0], UP, buff=0.2).align_to(top_scaled[0], LEFT)
+    heads[1].shift(RIGHT * max(0.0, heads[0].get_right()[0] + 0.3 - heads[1].get_left()[0]))
+    step2 = VGroup(heads[1].set_y(heads[0].get_y()), top_scaled)
+    names3 = bottom.columns[0]
+    summed = total(exps[0].get_left()[0] - bottom.get_left()[0])
+    step3 = VGroup(
+        heads[2].next_to(names3[0], UP, buff=0.2).align_to(names3[0], LEFT),
+        bottom,
+        summed.next_to(bottom, DOWN, buff=0.25).align_to(exps[0], LEFT),
+    )
+    if layout == "in_place":
+        step3.move_to(VGroup(step1, step2), aligned_edge=UL)
+        return [step1, step2, step3], {2: [step1, step2]}
+    step3.next_to(VGroup(step1, step2), DOWN, buff=0.25).align_to(step1, LEFT)
+    return [step1, step2, step3], {}
 
-        def total(indent: float):
-            """The sum of the exponentials, as many terms a line (up to SUM_TERMS_PER_LINE) as fit the
-            worked example's width `indent` in from its left edge."""
-            for per_line in range(SUM_TERMS_PER_LINE, 0, -1):
-                (line,) = cells([r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES, per_line)])
-                if line.width <= RIGHT_EDGE - RIGHT_LEFT - indent:
-                    break
-            return line
 
-        heads = [
-            c.text(words, role="small", color=theme().muted)
-            for words in (
-                "1  dot products q · kᵢ",
-                f"2  scoreᵢ = q · kᵢ / √{d}",
-                "3  wᵢ: exponentiate, sum, divide",
+def one_column(names, heads, columns, sum_line) -> tuple[list[VGroup], dict[int, list]]:
+    """Names, and beside them one column at a time (dot products, scores, exponentials, weights), each in
+    the place of the one before; the header of each step in the place of the one before; under the
+    exponentials their sum, `sum_line(indent)`."""
+    table = c.Grid(names, columns[0], col_buff=0.35, row_buff=0.15)
+    slots = table.columns[1]
+    total = sum_line(slots.get_left()[0] - table.get_left()[0])
+    for later in columns[1:]:
+        for cell, slot in zip(later, slots):
+            cell.move_to(slot, aligned_edge=LEFT)
+    for head in heads:
+        head.next_to(names[0], UP, buff=0.2).align_to(names[0], LEFT)
+    total.next_to(VGroup(*columns[2]), DOWN, buff=0.25).align_to(slots, LEFT)
+    blocks = [
+        VGroup(heads[0], table),
+        VGroup(heads[1], *columns[1]),
+        VGroup(heads[2], *columns[2], total),
+        VGroup(*columns[3]),
+    ]
+    return blocks, {1: [heads[0], *columns[0]], 2: [heads[1], *columns[1]], 3: list(columns[2])}
+
+
+def comparison_charts(sets, top: float) -> tuple[VGroup, Text]:
+    """Weight charts side by side from x = RIGHT_LEFT, below `top`, their bars on one baseline and one
+    scale, each named under it: `sets` are (tokens, weights, label lines), left to right. The note on
+    why under them all; the bars are made lower while the note would reach below the stage."""
+    count = sum(len(tokens) for tokens, _, _ in sets)
+    spacing = min(MINI_SPACING, (CHART_RIGHT - RIGHT_LEFT - MINI_GAP * (len(sets) - 1)) / count)
+    note = fit.wrap_within(NOTE, CHART_RIGHT - RIGHT_LEFT, role="small", color=theme().muted)
+    tallest = max(float(np.max(weights)) for _, weights, _ in sets)
+    height = MINI_HEIGHT
+    for _ in range(3):
+        bars = [mini_bars(tokens, weights, height, spacing) for tokens, weights, _ in sets]
+        x = RIGHT_LEFT
+        for chart in bars:
+            chart.shift([x - chart.baseline.get_left()[0], -chart.baseline.get_y(), 0])
+            x = chart.baseline.get_right()[0] + MINI_GAP
+        crowded = any(max(name.width for name in chart.labels) > spacing - 0.1 + 1e-6 for chart in bars)
+        for chart in bars if crowded else []:  # names cut to a letter would collide: colours tell them
+            chart.remove(chart.labels)
+        row = VGroup(*bars)
+        row.shift(UP * (top - 0.45 - row.get_top()[1]))
+        names_bottom = min((b.baseline if crowded else b.labels).get_bottom()[1] for b in bars)
+        labels = [
+            chart_label(lines, chart.baseline.width + MINI_GAP - 0.1).next_to(
+                [chart.baseline.get_x(), names_bottom, 0], DOWN, buff=0.2
             )
+            for chart, (_, _, lines) in zip(bars, sets)
         ]
-        if layout == "one_column":
-            return self.one_column(names(), heads, (dots, scaled, exps, ratios), total)
-        top = c.Grid(names(), dots, scaled, col_buff=0.35, row_buff=0.15)
-        bottom = c.Grid(names(), exps, ratios, col_buff=0.35, row_buff=0.15)
-        top_names, _, top_scaled = top.columns
-        step1 = VGroup(
-            heads[0].next_to(top_names[0], UP, buff=0.2).align_to(top_names[0], LEFT), *top.columns[:2]
-        )
-        heads[1].next_to(top_scaled[0], UP, buff=0.2).align_to(top_scaled[0], LEFT)
-        heads[1].shift(RIGHT * max(0.0, heads[0].get_right()[0] + 0.3 - heads[1].get_left()[0]))
-        step2 = VGroup(heads[1].set_y(heads[0].get_y()), top_scaled)
-        names3 = bottom.columns[0]
-        summed = total(exps[0].get_left()[0] - bottom.get_left()[0])
-        step3 = VGroup(
-            heads[2].next_to(names3[0], UP, buff=0.2).align_to(names3[0], LEFT),
-            bottom,
-            summed.next_to(bottom, DOWN, buff=0.25).align_to(exps[0], LEFT),
-        )
-        if layout == "in_place":
-            step3.move_to(VGroup(step1, step2), aligned_edge=UL)
-            self.leaving = {2: [step1, step2]}
-        else:
-            step3.next_to(VGroup(step1, step2), DOWN, buff=0.25).align_to(step1, LEFT)
-            self.leaving = {}
-        return [step1, step2, step3]
+        note.next_to(VGroup(row, *labels), DOWN, buff=0.35).set_x(RIGHT_LEFT, LEFT)
+        if note.get_bottom()[1] >= STAGE.bottom:
+            break
+        height = max(0.4, height - (STAGE.bottom + 0.05 - note.get_bottom()[1]) / tallest)
+    return VGroup(*[VGroup(chart, label) for chart, label in zip(bars, labels)]), note
 
-    def one_column(self, names, heads, columns, sum_line) -> list[VGroup]:
-        """Names, and beside them one column at a time (dot products, scores, exponentials, weights), each in
-        the place of the one before; the header of each step in the place of the one before; under the
-        exponentials their sum, `sum_line(indent)`."""
-        table = c.Grid(names, columns[0], col_buff=0.35, row_buff=0.15)
-        slots = table.columns[1]
-        total = sum_line(slots.get_left()[0] - table.get_left()[0])
-        for later in columns[1:]:
-            for cell, slot in zip(later, slots):
-                cell.move_to(slot, aligned_edge=LEFT)
-        for head in heads:
-            head.next_to(names[0], UP, buff=0.2).align_to(names[0], LEFT)
-        total.next_to(VGroup(*columns[2]), DOWN, buff=0.25).align_to(slots, LEFT)
-        self.leaving = {1: [heads[0], *columns[0]], 2: [heads[1], *columns[1]], 3: list(columns[2])}
-        return [
-            VGroup(heads[0], table),
-            VGroup(heads[1], *columns[1]),
-            VGroup(heads[2], *columns[2], total),
-        ] + [VGroup(*columns[3])]
 
-    def why_scale(self) -> None:
-        self.beat("Why divide by the square root of d")
-        trace = self.live.trace()
-        unscaled = attend(self.example.query, self.example.keys, scaled=False)
-        blend = examples.current().blend
-        top = [RIGHT_LEFT, self.strip.get_bottom()[1] - 0.3, 0]
-        self.play(
-            *[FadeOut(VGroup(*shown)) for shown in [self.still_shown(self.steps)] if shown],
-            self.verdict.animate.move_to(top, aligned_edge=UL),
-            run_time=1,
-        )
-        tokens = self.example.tokens
-        sets = [
-            (
-                blend.tokens,
-                blend.trace(0).weights,
-                (divided(blend.trace(0)), f"chapter 4, d = {blend.trace(0).width}"),
-            ),
-            (tokens, trace.weights, (divided(trace), f"here, d = {trace.width}")),
-            (tokens, unscaled.weights, ("no scaling", "÷ 1")),
-        ]
-        charts, note = self.charts(sets, top[1] - self.verdict.height)
-        self.show(
-            LaggedStart(*[FadeIn(chart) for chart in charts], lag_ratio=0.7),
-            FadeIn(note),
-            run_time=2.4,
-            caption=comparison(trace, unscaled, blend.trace(0)),
-            hold=1,
-        )
-        self.summary = VGroup(self.verdict, charts, note)
+def chart_label(lines, width: float) -> VGroup:
+    """A chart's name under it, a line each (wrapped within `width`), centred."""
+    shown = [fit.wrap_within(line, width, role="small", color=theme().muted) for line in lines]
+    return VGroup(*shown).arrange(DOWN, buff=0.08)
 
-    def still_shown(self, blocks) -> list:
-        """The parts of `blocks` on screen now (a part that left earlier is no longer in the scene)."""
-        members = {id(m) for block in blocks for m in block.get_family()}
-        return [m for m in self.mobjects if id(m) in members]
 
-    def charts(self, sets, top: float) -> tuple[VGroup, Text]:
-        """Weight charts side by side from x = RIGHT_LEFT, below `top`, their bars on one baseline and one
-        scale, each named under it: `sets` are (tokens, weights, label lines), left to right. The note on
-        why under them all; the bars are made lower while the note would reach below the stage."""
-        count = sum(len(tokens) for tokens, _, _ in sets)
-        spacing = min(MINI_SPACING, (CHART_RIGHT - RIGHT_LEFT - MINI_GAP * (len(sets) - 1)) / count)
-        note = fit.wrap_within(NOTE, CHART_RIGHT - RIGHT_LEFT, role="small", color=theme().muted)
-        tallest = max(float(np.max(weights)) for _, weights, _ in sets)
-        height = MINI_HEIGHT
-        for _ in range(3):
-            bars = [self.mini_bars(tokens, weights, height, spacing) for tokens, weights, _ in sets]
-            x = RIGHT_LEFT
-            for chart in bars:
-                chart.shift([x - chart.baseline.get_left()[0], -chart.baseline.get_y(), 0])
-                x = chart.baseline.get_right()[0] + MINI_GAP
-            crowded = any(max(name.width for name in chart.labels) > spacing - 0.1 + 1e-6 for chart in bars)
-            for chart in bars if crowded else []:  # names cut to a letter would collide: colours tell them
-                chart.remove(chart.labels)
-            row = VGroup(*bars)
-            row.shift(UP * (top - 0.45 - row.get_top()[1]))
-            names_bottom = min((b.baseline if crowded else b.labels).get_bottom()[1] for b in bars)
-            labels = [
-                self.chart_label(lines, chart.baseline.width + MINI_GAP - 0.1).next_to(
-                    [chart.baseline.get_x(), names_bottom, 0], DOWN, buff=0.2
-                )
-                for chart, (_, _, lines) in zip(bars, sets)
-            ]
-            note.next_to(VGroup(row, *labels), DOWN, buff=0.35).set_x(RIGHT_LEFT, LEFT)
-            if note.get_bottom()[1] >= STAGE.bottom:
-                break
-            height = max(0.4, height - (STAGE.bottom + 0.05 - note.get_bottom()[1]) / tallest)
-        return VGroup(*[VGroup(chart, label) for chart, label in zip(bars, labels)]), note
-
-    @staticmethod
-    def chart_label(lines, width: float) -> VGroup:
-        """A chart's name under it, a line each (wrapped within `width`), centred."""
-        shown = [fit.wrap_within(line, width, role="small", color=theme().muted) for line in lines]
-        return VGroup(*shown).arrange(DOWN, buff=0.08)
-
-    @staticmethod
-    def mini_bars(tokens, weights, height: float, spacing: float) -> WeightBars:
-        """Bars of `weights`, `height` high for a weight of 1, `spacing` apart (only the largest one's value
-        when the values do not fit between the bars)."""
-        bars = WeightBars(
-            tokens,
-            weights,
-            height=height,
-            bar_width=min(0.5, 0.6 * spacing),
-            spacing=spacing,
-            show_total=False,
-        )
-        if max(v.width for v in bars.values) > spacing - 0.1:
-            top = int(np.argmax(weights))
-            bars.values.remove(*[v for i, v in enumerate(bars.values) if i != top])
-            bars.values[0].match_x(bars.bars[top])
-        return bars
+def mini_bars(tokens, weights, height: float, spacing: float) -> WeightBars:
+    """Bars of `weights`, `height` high for a weight of 1, `spacing` apart (only the largest one's value
+    when the values do not fit between the bars)."""
+    bars = WeightBars(
+        tokens,
+        weights,
+        height=height,
+        bar_width=min(0.5, 0.6 * spacing),
+        spacing=spacing,
+        show_total=False,
+    )
+    if max(v.width for v in bars.values) > spacing - 0.1:
+        top = int(np.argmax(weights))
+        bars.values.remove(*[v for i, v in enumerate(bars.values) if i != top])
+        bars.values[0].match_x(bars.bars[top])
+    return bars

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from manim import (
     DOWN,
@@ -30,208 +32,13 @@ from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, listed, vector_tex
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene, reading_time
-from scenes.kit.palette import scaled_color, theme
+from scenes.kit.palette import DIM, scaled_color, theme
 from scenes.kit.plots import CurvePlot, ScientificReadout, TangentPlot, decades, mantissa_exponent
 from scenes.kit.stage import STAGE
 
 GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
 SWEEP_POINTS = 181
-BAR_HEIGHT = 1.8
-SET_WIDTH = 2.7  # room for one set of bars
-HEADER_WIDTH = 3.45  # widest a formula over a set may be (the two sets' formulas then just clear each other)
-NAME_WIDTH = 1.0  # widest a name under a bar may be (the outer ones reach towards the other set)
-HEADER_GAP = 0.45  # between the tallest possible bar and the formula above it (room for its value)
-NUMBER_ROOM = 0.1  # room between two values side by side
-VALUE_GAP = 0.12  # between a bar's top and its value
-NAME_GAP = 0.1  # ... and between two names
-STAGGER = 0.38  # the lift of a raised row of values (the drop of a lowered row of names): a number's height
-SCALED_X, LIVE_X = -5.2, -1.75
-BASELINE_Y = -0.65
-PLOT_RIGHT = 6.5  # where both plots' axis lines end (the score axis' label "s" goes beyond)
-PLOT_TOP = 2.4  # the top of the upper plot's label, a look's frame below the subtitle
-PLOT_SIZE = (4.3, 1.5)
-PLOT_GAP = 0.25  # between the upper plot's gain label and the lower plot's title
-TANGENT_SIZE = (4.3, 1.0)
-TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction of the axis
-MARK_GAP = 0.45  # between the scaled case's dot and its label
-LOOK_BUFF = 0.08  # between a looked-at part and the frame drawn round it
-DIM = 0.25  # opacity of what is not being looked at
-SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
-def sci(log10_value: float, places: int = 2) -> str:
-    """'4.25 × 10⁻¹⁸' for captions (the same split as the on-screen readout)."""
-    m, e = mantissa_exponent(log10_value, places)
-    return f"{m:.{places}f} × 10{str(e).translate(SUPERSCRIPT)}"
-
-
-def bar_set(tokens, weights, x: float) -> WeightBars:
-    """Weight bars narrow enough for two sets side by side, their baseline centred at (x, BASELINE_Y);
-    names cut short to two columns and set on two staggered rows when they crowd (so are the values, by
-    `stagger`), so every name and number keeps its size."""
-    spacing = min(0.95, SET_WIDTH / len(tokens))
-    crowded = spacing < c.number(0).width + NUMBER_ROOM
-    height = BAR_HEIGHT - (STAGGER if crowded else 0)
-    bars = WeightBars(
-        tokens, weights, height=height, bar_width=0.58 * spacing, spacing=spacing, show_total=False
-    )
-    bars.crowded = crowded
-    room = min(NAME_WIDTH, (2 if bars.crowded else 1) * spacing - NAME_GAP)
-    for k, (label, token) in enumerate(zip(bars.labels, tokens)):
-        short = fit.name(token, room).move_to(label, aligned_edge=UP)
-        bars.labels.submobjects[k] = short.shift(DOWN * STAGGER * (bars.crowded and k % 2))
-    return stagger(bars.shift([x, BASELINE_Y, 0]).set_weights(weights))
-
-
-def stagger(bars: WeightBars) -> WeightBars:
-    """Crowded bars' values on two fixed rows over the tallest bar they can grow to, every second one a row
-    higher."""
-    if bars.crowded:
-        low = bars.baseline.get_y() + bars.max_height + VALUE_GAP
-        for k, number in enumerate(bars.values):
-            number.set_y(low + number.height / 2 + STAGGER * (k % 2))
-    return bars
-
-
-def look(part, color: str | None = None) -> Circumscribe:
-    """A frame drawn round `part` and taken away again, close enough not to touch its neighbours."""
-    return Circumscribe(part, color=color or theme().text, buff=LOOK_BUFF, stroke_width=3)
-
-
-def power_label(k: int) -> VGroup:
-    """'10' with the exponent k raised beside it, both at the smallest size (a superscript would be below it)."""
-    base = c.math("10", role="small", color=theme().muted)
-    exponent = c.math(str(k), role="small", color=theme().muted)
-    return VGroup(base, exponent.next_to(base, RIGHT, buff=0.04).shift(UP * base.height * 0.55))
-
-
-def readable_decades(plot: CurvePlot) -> CurvePlot:
-    """Relabel the plot's log axis: every second decade tick from the top, each label at the smallest size."""
-    axis = plot.axes.y_axis
-    axis.remove(axis.labels)
-    lo, hi, step = decades(plot.log10_ys)
-    labels = VGroup(
-        *[power_label(k).next_to(axis.n2p(k - lo), LEFT, buff=0.3) for k in range(hi, lo - 1, -2 * step)]
-    )
-    axis.labels = labels
-    axis.add(labels)
-    plot.labels[1].align_to(plot.axes, LEFT)
-    return plot
-
-
-def tangent_ends(s: float, w: float, slope: float, lo: float, hi: float) -> tuple[float, float]:
-    """Scores where the tangent at (s, w) starts and ends: TANGENT_REACH of the axis long, slid inside
-    [lo, hi] at an end, and cut where it would leave weights 0..1."""
-    reach = TANGENT_REACH * (hi - lo)
-    start = min(max(lo, s - reach / 2), hi - reach)
-    end = start + reach
-    if slope > 0:
-        start, end = max(start, s - w / slope), min(end, s + (1 - w) / slope)
-    return start, end
-
-
-class WeightCurve(TangentPlot):
-    """The top weight w against its own score s, with a long bright tangent of slope w(1 - w), a title
-    naming the curve, a key for the tangent and both axes labelled."""
-
-    def __init__(self, scores, gain: float, *, size, x_span):
-        super().__init__(scores, gain, size=size, x_span=x_span)
-        x_labels = self.axes.x_axis.labels
-        x_labels.remove(*[label for label in x_labels if label.get_x() > axis_end(self.axes) + 1e-6])
-        muted = theme().muted
-        self.curve.set_stroke(width=3)
-        self.tangent.set_stroke(width=6)
-        swatch = Line(ORIGIN, RIGHT * 0.45, color=theme().text, stroke_width=6)
-        key = VGroup(swatch, c.text("tangent: slope w(1 − w)", role="small", color=muted))
-        title = VGroup(
-            c.text("top weight w against its score s", role="small", color=muted),
-            key.arrange(RIGHT, buff=0.15),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
-        self.title = title.next_to(self.axes, UP, buff=0.18).align_to(self.axes, LEFT)
-        x_axis, y_axis = self.axes.x_axis, self.axes.y_axis
-        self.axis_labels = VGroup(
-            c.text("s", role="small", color=muted).next_to(x_axis, RIGHT, buff=0.1),
-            c.text("w", role="small", color=muted)
-            .next_to(y_axis.labels, LEFT, buff=0.2)
-            .set_y(y_axis.get_y()),
-        )
-        self.add(self.title, self.axis_labels)
-
-    def set_gain(self, gain: float) -> WeightCurve:
-        lo, hi = self.axes.x_range[:2]
-        xs = np.linspace(lo, hi, 121)
-        self.curve.set_points_as_corners([self.axes.c2p(x, self.weight(x, gain)) for x in xs])
-        s = gain * self.scores[self.top]
-        w = self.weight(s, gain)
-        slope = w * (1 - w)
-        self.dot.move_to(self.axes.c2p(s, w))
-        start, end = tangent_ends(s, w, slope, lo, hi)
-        self.tangent.put_start_and_end_on(
-            self.axes.c2p(start, w + slope * (start - s)), self.axes.c2p(end, w + slope * (end - s))
-        )
-        return self
-
-
-def axis_end(axes) -> float:
-    """The scene x where `axes`' x axis line ends on the right (its tick labels may reach further)."""
-    return float(axes.c2p(axes.x_range[1], axes.y_range[0])[0])
-
-
-def tangent_span(scores) -> tuple[float, float]:
-    """The top score's range over the gain range (from 0, which way its sign says), never empty."""
-    reach = GAIN_RANGE[1] * float(np.max(scores))
-    return (min(0.0, reach), max(0.0, reach)) if reach else (0.0, 1.0)
-
-
-def header_formula(numeric: str, symbolic: str):
-    """The formula over a set of bars: with the scores written out if that fits the set, else in symbols."""
-    formula = c.math(numeric, role="small")
-    return formula if formula.width <= HEADER_WIDTH else c.math(symbolic, role="small")
-
-
-def above(bars: WeightBars, header: VGroup) -> VGroup:
-    """Place `header` (a formula, then a line under it) over `bars`, clear of the tallest bar they can grow to
-    and of its value (raised a row if crowded)."""
-    gap = bars.max_height + HEADER_GAP + (STAGGER if bars.crowded else 0)
-    return header.next_to(bars.baseline, UP, buff=gap).set_x(bars.baseline.get_x())
-
-
-class GainKnob(VGroup):
-    """Bars for softmax(g * scores), the gain g and the smallest weight, all kept in step with a tracker."""
-
-    def __init__(self, tokens, scores, gain: ValueTracker):
-        super().__init__()
-        self.scores, self.gain = np.asarray(scores, dtype=float), gain
-        self.bars = bar_set(tokens, weights_at_gain(self.scores, gain.get_value()), LIVE_X)
-        self.formula = header_formula(
-            rf"\mathrm{{softmax}}(g \cdot {vector_tex(self.scores, SCORE_PLACES)})",
-            r"\mathrm{softmax}(g \cdot q \cdot k_i)",
-        )
-        self.gain_number = c.number(gain.get_value(), 1)
-        self.gain_line = VGroup(c.math("g ="), self.gain_number).arrange(RIGHT, buff=0.15)
-        above(self.bars, VGroup(self.formula, self.gain_line).arrange(DOWN, buff=0.2))
-        self.min_label = c.text("smallest weight", role="small", color=theme().muted)
-        self.min_readout = ScientificReadout(float("-inf"))
-        self.min_line = VGroup(self.min_label, self.min_readout).arrange(RIGHT, buff=0.2)
-        self.min_line.next_to(self.bars.labels, DOWN, buff=0.3).set_x(LIVE_X)
-        self.add(self.bars, self.formula, self.gain_line, self.min_line)
-        self.refresh()
-
-    def weights(self) -> np.ndarray:
-        return weights_at_gain(self.scores, self.gain.get_value())
-
-    def log10_smallest(self) -> float:
-        return log10_smallest_weight(self.scores, self.gain.get_value())
-
-    def log10_sensitivity(self) -> float:
-        """log10 of w(1 - w) for the top weight at the current gain."""
-        return log10_top_sensitivity(self.scores, self.gain.get_value())
-
-    def refresh(self) -> GainKnob:
-        stagger(self.bars.set_weights(self.weights()))
-        self.gain_number.set_value(self.gain.get_value())
-        self.min_readout.set_log10(self.log10_smallest())
-        return self
+SCI_PLACES = 2  # a tiny number's mantissa, in captions as on screen (ScientificReadout's)
 
 
 class WhereItBreaks(ChapterScene):
@@ -242,89 +49,12 @@ class WhereItBreaks(ChapterScene):
 
     def construct(self):
         self.build()
-        self.dimmed = []  # parts dimmed by focus(), each restorable
         self.compare()
         self.turn_up()
+        for stop, mark in zip(GAIN_STOPS, self.stop_marks):
+            self.stop_at(stop, mark)
         self.never_one_hot()
         self.not_the_right_source()
-
-    def build(self) -> None:
-        """Create every mobject (without playing anything)."""
-        example = self.inputs()
-        self.tokens = example.tokens
-        self.scaled_trace, self.raw_trace = example.trace(0), example.trace(0, scaled=False)
-        self.heading = c.chapter_title(
-            self.title, "Larger score gaps can make attention sharply concentrated"
-        )
-        self.scaled_bars = self.reference_bars()
-        self.gain = ValueTracker(GAIN_RANGE[0])
-        self.knob = GainKnob(self.tokens, self.raw_trace.scores, self.gain)
-        self.scaled_gain = 1 / divisor_for(self.scaled_trace.width)  # dividing by √d is this gain
-        gains = np.linspace(self.scaled_gain, GAIN_RANGE[1], SWEEP_POINTS)
-        self.sweep = log_saturation_sweep(self.raw_trace.scores, gains)
-        self.plot = CurvePlot(
-            self.sweep.gains,
-            self.sweep.log10_top_sensitivity,
-            size=PLOT_SIZE,
-            x_label="gain g",
-            y_label="slope w(1 − w):",
-            x_step=2,
-            x_start=0,
-        )
-        readable_decades(self.plot)
-        self.sensitivity = ScientificReadout(self.knob.log10_sensitivity())
-        self.sensitivity.next_to(self.plot.labels[1], RIGHT, buff=0.2)
-        upper = VGroup(self.plot, self.sensitivity)
-        upper.shift([PLOT_RIGHT - axis_end(self.plot.axes), PLOT_TOP - upper.get_top()[1], 0])
-        self.scaled_mark = self.scaled_gain_mark()
-        self.tangent = WeightCurve(
-            self.raw_trace.scores,
-            GAIN_RANGE[0],
-            size=TANGENT_SIZE,
-            x_span=tangent_span(self.raw_trace.scores),
-        )
-        self.tangent.shift(
-            [
-                PLOT_RIGHT - axis_end(self.tangent.axes),
-                self.plot.get_bottom()[1] - PLOT_GAP - self.tangent.get_top()[1],
-                0,
-            ]
-        )
-        self.dot = self.plot.track(self.gain, lambda g: log10_top_sensitivity(self.raw_trace.scores, g))
-        self.stop_marks = [self.stop_mark(g) for g in GAIN_STOPS]
-        self.caveats = (
-            VGroup(c.text("never exactly one-hot", role="label"), c.text("sharp ≠ right", role="label"))
-            .arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-            .next_to(self.knob.min_line, DOWN, buff=0.5)
-            .set_x(STAGE.body_left, LEFT)
-        )
-
-    def stop_mark(self, gain: float) -> DashedLine:
-        """A dashed drop from the curve to the gain axis at a stop of the knob."""
-        top = self.plot.point(gain, log10_top_sensitivity(self.raw_trace.scores, gain))
-        foot = self.plot.axes.c2p(gain, 0)
-        return DashedLine(top, foot, color=theme().muted, stroke_width=2, dash_length=0.08)
-
-    def scaled_gain_mark(self) -> VGroup:
-        """A dot on the curve where the scaled scores sit (g = 1/√d), labelled."""
-        g = self.scaled_gain
-        dot = Dot(self.plot.point(g, log10_top_sensitivity(self.raw_trace.scores, g)), radius=0.08)
-        dot.set_color(scaled_color())
-        label = c.math(rf"\text{{scaled: }} g = 1/\sqrt{{{self.scaled_trace.width}}}", role="small")
-        # clear of the gain's own dot at g = 1
-        return VGroup(dot, label.set_color(scaled_color()).next_to(dot, RIGHT, buff=MARK_GAP))
-
-    def reference_bars(self) -> VGroup:
-        """The scaled weights with their formula, for comparison."""
-        trace = self.scaled_trace
-        bars = bar_set(self.tokens, trace.weights, SCALED_X)
-        formula = header_formula(
-            rf"\mathrm{{softmax}}({vector_tex(trace.dots, SCORE_PLACES)} / \sqrt{{{trace.width}}})",
-            rf"\mathrm{{softmax}}(q \cdot k_i / \sqrt{{{trace.width}}})",
-        )
-        label = c.text("scaled, as before", role="small", color=theme().muted)
-        header = above(bars, VGroup(formula, label).arrange(DOWN, buff=0.2, aligned_edge=LEFT))
-        return VGroup(bars, header.set_x(STAGE.body_left, LEFT))  # the first column starts on the body grid
 
     def compare(self) -> None:
         self.beat("The same dots, unscaled")
@@ -345,6 +75,8 @@ class WhereItBreaks(ChapterScene):
         )
 
     def turn_up(self) -> None:
+        """The plots come in; from here until `never_one_hot` the knob, its readouts and the tangent follow the
+        gain."""
         self.beat("Turn up the gain")
         caption = (
             "A gain g multiplies every score gap. On the right: how strongly the top weight still responds "
@@ -382,15 +114,12 @@ class WhereItBreaks(ChapterScene):
         self.follow(self.sensitivity, lambda: self.sensitivity.set_log10(self.knob.log10_sensitivity()))
         self.follow(self.tangent, lambda: self.tangent.set_gain(self.gain.get_value()))
         self.wait(1)
-        for stop, mark in zip(GAIN_STOPS, self.stop_marks):
-            self.beat(f"At gain {fmt(stop, 1)}")
-            self.play(self.gain.animate.set_value(stop), run_time=2.5, rate_func=rate_functions.ease_out_sine)
-            self.read_stop(stop, mark)
-        self.unfollow(self.knob, self.sensitivity, self.dot, self.tangent)
 
-    def read_stop(self, stop: float, mark: DashedLine) -> None:
-        """At a gain stop: its mark drops onto the gain axis, then each quantity the caption reads is
-        circled in turn (the top weight, the smallest weight, then the tangent and its w(1 - w) together)."""
+    def stop_at(self, stop: float, mark: DashedLine) -> None:
+        """The knob turns up to `stop`; its mark drops onto the gain axis, then each quantity the caption reads
+        is circled in turn (the top weight, the smallest weight, then the tangent and its w(1 - w) together)."""
+        self.beat(f"At gain {fmt(stop, 1)}")
+        self.play(self.gain.animate.set_value(stop), run_time=2.5, rate_func=rate_functions.ease_out_sine)
         knob = self.knob
         top = int(np.argmax(knob.weights()))
         caption = (
@@ -406,6 +135,7 @@ class WhereItBreaks(ChapterScene):
         )
 
     def never_one_hot(self) -> None:
+        self.unfollow(self.knob, self.sensitivity, self.dot, self.tangent)  # the knob rests at the last stop
         self.beat("Never exactly one-hot")
         knob = self.knob
         self.focus(self.knob)
@@ -463,3 +193,310 @@ class WhereItBreaks(ChapterScene):
         for part in fresh:
             part.save_state()
         self.play(*[Restore(p) for p in back], *[p.animate.set_opacity(DIM) for p in fresh], run_time=0.6)
+
+    def build(self) -> None:
+        """Create every mobject (without playing anything)."""
+        example = self.inputs()
+        self.tokens = example.tokens
+        self.scaled_trace, self.raw_trace = example.trace(0), example.trace(0, scaled=False)
+        self.heading = c.chapter_title(
+            self.title, "Larger score gaps can make attention sharply concentrated"
+        )
+        self.scaled_bars = self.reference_bars()
+        self.gain = ValueTracker(GAIN_RANGE[0])
+        self.knob = GainKnob(self.tokens, self.raw_trace.scores, self.gain)
+        self.scaled_gain = 1 / divisor_for(self.scaled_trace.width)  # dividing by √d is this gain
+        gains = np.linspace(self.scaled_gain, GAIN_RANGE[1], SWEEP_POINTS)
+        self.sweep = log_saturation_sweep(self.raw_trace.scores, gains)
+        self.plot = CurvePlot(
+            self.sweep.gains,
+            self.sweep.log10_top_sensitivity,
+            size=PLOT_SIZE,
+            x_label="gain g",
+            y_label="slope w(1 − w):",
+            x_step=2,
+            x_start=0,
+        )
+        readable_decades(self.plot)
+        self.sensitivity = ScientificReadout(self.knob.log10_sensitivity())
+        self.sensitivity.next_to(self.plot.labels[1], RIGHT, buff=0.2)
+        upper = VGroup(self.plot, self.sensitivity)
+        upper.shift([PLOT_RIGHT - axis_end(self.plot.axes), PLOT_TOP - upper.get_top()[1], 0])
+        self.scaled_mark = self.scaled_gain_mark()
+        self.tangent = WeightCurve(
+            self.raw_trace.scores,
+            GAIN_RANGE[0],
+            size=TANGENT_SIZE,
+            x_span=tangent_span(self.raw_trace.scores),
+        )
+        self.tangent.shift(
+            [
+                PLOT_RIGHT - axis_end(self.tangent.axes),
+                self.plot.get_bottom()[1] - PLOT_GAP - self.tangent.get_top()[1],
+                0,
+            ]
+        )
+        self.dot = self.plot.track(self.gain, lambda g: log10_top_sensitivity(self.raw_trace.scores, g))
+        self.stop_marks = [self.stop_mark(g) for g in GAIN_STOPS]
+        self.caveats = (
+            VGroup(c.text("never exactly one-hot", role="label"), c.text("sharp ≠ right", role="label"))
+            .arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+            .next_to(self.knob.min_line, DOWN, buff=0.5)
+            .set_x(STAGE.body_left, LEFT)
+        )
+        self.dimmed = []  # parts dimmed by focus(), each restorable
+
+    def reference_bars(self) -> VGroup:
+        """The scaled weights with their formula, for comparison."""
+        trace = self.scaled_trace
+        bars = bar_set(self.tokens, trace.weights, SCALED_X)
+        formula = header_formula(
+            rf"\mathrm{{softmax}}({vector_tex(trace.dots, SCORE_PLACES)} / \sqrt{{{trace.width}}})",
+            rf"\mathrm{{softmax}}(q \cdot k_i / \sqrt{{{trace.width}}})",
+        )
+        label = c.text("scaled, as before", role="small", color=theme().muted)
+        header = above(bars, VGroup(formula, label).arrange(DOWN, buff=0.2, aligned_edge=LEFT))
+        return VGroup(bars, header.set_x(STAGE.body_left, LEFT))  # the first column starts on the body grid
+
+    def scaled_gain_mark(self) -> VGroup:
+        """A dot on the curve where the scaled scores sit (g = 1/√d), labelled."""
+        g = self.scaled_gain
+        dot = Dot(self.plot.point(g, log10_top_sensitivity(self.raw_trace.scores, g)), radius=0.08)
+        dot.set_color(scaled_color())
+        label = c.math(rf"\text{{scaled: }} g = 1/\sqrt{{{self.scaled_trace.width}}}", role="small")
+        # clear of the gain's own dot at g = 1
+        return VGroup(dot, label.set_color(scaled_color()).next_to(dot, RIGHT, buff=MARK_GAP))
+
+    def stop_mark(self, gain: float) -> DashedLine:
+        """A dashed drop from the curve to the gain axis at a stop of the knob."""
+        top = self.plot.point(gain, log10_top_sensitivity(self.raw_trace.scores, gain))
+        foot = self.plot.axes.c2p(gain, 0)
+        return DashedLine(top, foot, color=theme().muted, stroke_width=2, dash_length=0.08)
+
+
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def sci(log10_value: float) -> str:
+    """'4.25 × 10⁻¹⁸' for captions (the same split as the on-screen readout)."""
+    m, e = mantissa_exponent(log10_value, SCI_PLACES)
+    return f"{m:.{SCI_PLACES}f} × 10{str(e).translate(SUPERSCRIPT)}"
+
+
+LOOK_BUFF = 0.08  # between a looked-at part and the frame drawn round it
+
+
+def look(part, color: str | None = None) -> Circumscribe:
+    """A frame drawn round `part` and taken away again, close enough not to touch its neighbours."""
+    return Circumscribe(part, color=color or theme().text, buff=LOOK_BUFF, stroke_width=3)
+
+
+# Layout: two sets of bars side by side on the left, two plots on the right
+
+BAR_HEIGHT = 1.8
+SET_WIDTH = 2.7  # room for one set of bars
+HEADER_WIDTH = 3.45  # widest a formula over a set may be (the two sets' formulas then just clear each other)
+NAME_WIDTH = 1.0  # widest a name under a bar may be (the outer ones reach towards the other set)
+HEADER_GAP = 0.45  # between the tallest possible bar and the formula above it (room for its value)
+NUMBER_ROOM = 0.1  # room between two values side by side
+VALUE_GAP = 0.12  # between a bar's top and its value
+NAME_GAP = 0.1  # ... and between two names
+STAGGER = 0.38  # the lift of a raised row of values (the drop of a lowered row of names): a number's height
+SCALED_X, LIVE_X = -5.2, -1.75
+BASELINE_Y = -0.65
+PLOT_RIGHT = STAGE.right - 1.0  # where both plots' axis lines end (the score axis' label "s" goes beyond)
+PLOT_TOP = 2.4  # the top of the upper plot's label, a look's frame below the subtitle
+PLOT_SIZE = (4.3, 1.5)
+PLOT_GAP = 0.25  # between the upper plot's gain label and the lower plot's title
+TANGENT_SIZE = (4.3, 1.0)
+TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction of the axis
+MARK_GAP = 0.45  # between the scaled case's dot and its label
+
+
+@dataclass(frozen=True)
+class SetPlan:
+    """How a set of bars fits in SET_WIDTH, decided once from its number of tokens. Crowded bars (values
+    wider than their spacing) have their names cut to two columns and set on two staggered rows, and their
+    values on two fixed rows over the tallest bar they can grow to, so every name and number keeps its size."""
+
+    spacing: float
+    crowded: bool
+
+    @classmethod
+    def of(cls, count: int) -> SetPlan:
+        spacing = min(0.95, SET_WIDTH / count)
+        return cls(spacing, spacing < c.number(0).width + NUMBER_ROOM)
+
+    @property
+    def lift(self) -> float:
+        """The raise of the upper row of values, and the drop of the lower row of names: none if not crowded."""
+        return STAGGER if self.crowded else 0
+
+    @property
+    def name_room(self) -> float:
+        return min(NAME_WIDTH, (2 if self.crowded else 1) * self.spacing - NAME_GAP)
+
+
+def bar_set(tokens, weights, x: float) -> WeightBars:
+    """Weight bars narrow enough for two sets side by side, their baseline centred at (x, BASELINE_Y), laid out
+    as `SetPlan` says (kept as the bars' `plan`)."""
+    plan = SetPlan.of(len(tokens))
+    bars = WeightBars(
+        tokens,
+        weights,
+        height=BAR_HEIGHT - plan.lift,
+        bar_width=0.58 * plan.spacing,
+        spacing=plan.spacing,
+        show_total=False,
+    )
+    bars.plan = plan
+    for k, (label, token) in enumerate(zip(bars.labels, tokens)):
+        short = fit.name(token, plan.name_room).move_to(label, aligned_edge=UP)
+        bars.labels.submobjects[k] = short.shift(DOWN * plan.lift * (k % 2))
+    return stagger(bars.shift([x, BASELINE_Y, 0]).set_weights(weights))
+
+
+def stagger(bars: WeightBars) -> WeightBars:
+    """Crowded bars' values on two fixed rows over the tallest bar they can grow to, every second one a row
+    higher (the others' values ride their bars)."""
+    if bars.plan.crowded:
+        low = bars.baseline.get_y() + bars.max_height + VALUE_GAP
+        for k, number in enumerate(bars.values):
+            number.set_y(low + number.height / 2 + bars.plan.lift * (k % 2))
+    return bars
+
+
+def header_formula(numeric: str, symbolic: str):
+    """The formula over a set of bars: with the scores written out if that fits the set, else in symbols."""
+    formulas = (c.math(tex, role="small") for tex in (numeric, symbolic))
+    return fit.first_that_fits(formulas, lambda formula: formula.width <= HEADER_WIDTH)
+
+
+def above(bars: WeightBars, header: VGroup) -> VGroup:
+    """Place `header` (a formula, then a line under it) over `bars`, clear of the tallest bar they can grow to
+    and of its value (raised a row if crowded)."""
+    gap = bars.max_height + HEADER_GAP + bars.plan.lift
+    return header.next_to(bars.baseline, UP, buff=gap).set_x(bars.baseline.get_x())
+
+
+class GainKnob(VGroup):
+    """Bars for softmax(g * scores), the gain g and the smallest weight, all kept in step with a tracker."""
+
+    def __init__(self, tokens, scores, gain: ValueTracker):
+        super().__init__()
+        self.scores, self.gain = np.asarray(scores, dtype=float), gain
+        self.bars = bar_set(tokens, weights_at_gain(self.scores, gain.get_value()), LIVE_X)
+        self.formula = header_formula(
+            rf"\mathrm{{softmax}}(g \cdot {vector_tex(self.scores, SCORE_PLACES)})",
+            r"\mathrm{softmax}(g \cdot q \cdot k_i)",
+        )
+        self.gain_number = c.number(gain.get_value(), 1)
+        self.gain_line = VGroup(c.math("g ="), self.gain_number).arrange(RIGHT, buff=0.15)
+        above(self.bars, VGroup(self.formula, self.gain_line).arrange(DOWN, buff=0.2))
+        self.min_label = c.text("smallest weight", role="small", color=theme().muted)
+        self.min_readout = ScientificReadout(float("-inf"))
+        self.min_line = VGroup(self.min_label, self.min_readout).arrange(RIGHT, buff=0.2)
+        self.min_line.next_to(self.bars.labels, DOWN, buff=0.3).set_x(LIVE_X)
+        self.add(self.bars, self.formula, self.gain_line, self.min_line)
+        self.refresh()
+
+    def weights(self) -> np.ndarray:
+        return weights_at_gain(self.scores, self.gain.get_value())
+
+    def log10_smallest(self) -> float:
+        return log10_smallest_weight(self.scores, self.gain.get_value())
+
+    def log10_sensitivity(self) -> float:
+        """log10 of w(1 - w) for the top weight at the current gain."""
+        return log10_top_sensitivity(self.scores, self.gain.get_value())
+
+    def refresh(self) -> GainKnob:
+        stagger(self.bars.set_weights(self.weights()))
+        self.gain_number.set_value(self.gain.get_value())
+        self.min_readout.set_log10(self.log10_smallest())
+        return self
+
+
+def axis_end(axes) -> float:
+    """The scene x where `axes`' x axis line ends on the right (its tick labels may reach further)."""
+    return float(axes.c2p(axes.x_range[1], axes.y_range[0])[0])
+
+
+def power_label(k: int) -> VGroup:
+    """'10' with the exponent k raised beside it, both at the smallest size (a superscript would be below it)."""
+    base = c.math("10", role="small", color=theme().muted)
+    exponent = c.math(str(k), role="small", color=theme().muted)
+    return VGroup(base, exponent.next_to(base, RIGHT, buff=0.04).shift(UP * base.height * 0.55))
+
+
+def readable_decades(plot: CurvePlot) -> CurvePlot:
+    """Relabel the plot's log axis: every second decade tick from the top, each label at the smallest size."""
+    axis = plot.axes.y_axis
+    axis.remove(axis.labels)
+    lo, hi, step = decades(plot.log10_ys)
+    labels = VGroup(
+        *[power_label(k).next_to(axis.n2p(k - lo), LEFT, buff=0.3) for k in range(hi, lo - 1, -2 * step)]
+    )
+    axis.labels = labels
+    axis.add(labels)
+    plot.labels[1].align_to(plot.axes, LEFT)
+    return plot
+
+
+def tangent_span(scores) -> tuple[float, float]:
+    """The top score's range over the gain range (from 0, which way its sign says), never empty."""
+    reach = GAIN_RANGE[1] * float(np.max(scores))
+    return (min(0.0, reach), max(0.0, reach)) if reach else (0.0, 1.0)
+
+
+def tangent_ends(s: float, w: float, slope: float, lo: float, hi: float) -> tuple[float, float]:
+    """Scores where the tangent at (s, w) starts and ends: TANGENT_REACH of the axis long, slid inside
+    [lo, hi] at an end, and cut where it would leave weights 0..1."""
+    reach = TANGENT_REACH * (hi - lo)
+    start = min(max(lo, s - reach / 2), hi - reach)
+    end = start + reach
+    if slope > 0:
+        start, end = max(start, s - w / slope), min(end, s + (1 - w) / slope)
+    return start, end
+
+
+class WeightCurve(TangentPlot):
+    """The top weight w against its own score s, with a long bright tangent of slope w(1 - w), a title
+    naming the curve, a key for the tangent and both axes labelled."""
+
+    def __init__(self, scores, gain: float, *, size, x_span):
+        super().__init__(scores, gain, size=size, x_span=x_span)
+        x_labels = self.axes.x_axis.labels
+        x_labels.remove(*[label for label in x_labels if label.get_x() > axis_end(self.axes) + 1e-6])
+        muted = theme().muted
+        self.curve.set_stroke(width=3)
+        self.tangent.set_stroke(width=6)
+        swatch = Line(ORIGIN, RIGHT * 0.45, color=theme().text, stroke_width=6)
+        key = VGroup(swatch, c.text("tangent: slope w(1 − w)", role="small", color=muted))
+        title = VGroup(
+            c.text("top weight w against its score s", role="small", color=muted),
+            key.arrange(RIGHT, buff=0.15),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+        self.title = title.next_to(self.axes, UP, buff=0.18).align_to(self.axes, LEFT)
+        x_axis, y_axis = self.axes.x_axis, self.axes.y_axis
+        self.axis_labels = VGroup(
+            c.text("s", role="small", color=muted).next_to(x_axis, RIGHT, buff=0.1),
+            c.text("w", role="small", color=muted)
+            .next_to(y_axis.labels, LEFT, buff=0.2)
+            .set_y(y_axis.get_y()),
+        )
+        self.add(self.title, self.axis_labels)
+
+    def set_gain(self, gain: float) -> WeightCurve:
+        lo, hi = self.axes.x_range[:2]
+        xs = np.linspace(lo, hi, 121)
+        self.curve.set_points_as_corners([self.axes.c2p(x, self.weight(x, gain)) for x in xs])
+        s = gain * self.scores[self.top]
+        w = self.weight(s, gain)
+        slope = w * (1 - w)
+        self.dot.move_to(self.axes.c2p(s, w))
+        start, end = tangent_ends(s, w, slope, lo, hi)
+        self.tangent.put_start_and_end_on(
+            self.axes.c2p(start, w + slope * (start - s)), self.axes.c2p(end, w + slope * (end - s))
+        )
+        return self

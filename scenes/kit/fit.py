@@ -16,9 +16,10 @@ from manim import Text
 
 from scenes.kit.components import paragraph, text
 from scenes.kit.palette import token_color
+from scenes.kit.stage import STAGE
 
 ELLIPSIS = "…"  # ends a name cut to fit its place
-LABEL_RIGHT = 6.9  # labels are kept between -LABEL_RIGHT and this x, inside the frame
+LABEL_RIGHT = STAGE.right - 0.6  # labels are kept between -LABEL_RIGHT and this x, inside the safe area
 T = TypeVar("T")
 
 

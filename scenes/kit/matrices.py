@@ -12,7 +12,7 @@ from manim import DL, DR, LEFT, UL, UP, UR, Line, Matrix, Rectangle, Square, VGr
 from attention import GridTrace
 from attention.masking import MaskedTrace
 from scenes.kit import components as c
-from scenes.kit.arithmetic import WEIGHT_PLACES, column_places, fmt, fmt_column, fmt_input
+from scenes.kit.arithmetic import WEIGHT_PLACES, column_places, fmt, fmt_column
 from scenes.kit.grids import FONT_PER_UNIT, GAP, AttentionGrid
 from scenes.kit.numbers import SansTex
 from scenes.kit.palette import tex_size, theme
@@ -108,21 +108,6 @@ def row_sums(weights, places: int) -> VGroup:
     r"""'\Sigma = 1' beside each row: the sum of the row's weights as printed (to `places`), so it holds as shown."""
     printed = [sum(float(fmt(w, places)) for w in row) for row in np.asarray(weights)]
     return VGroup(*[c.math(rf"\Sigma = {fmt(total, places)}", color=theme().muted) for total in printed])
-
-
-def row_vector(values, color: str) -> Matrix:
-    """A bracketed row vector of inputs (as typed) whose entries can be lit one by one; entries are numbers."""
-    vector = Matrix(
-        [[fmt_input(v) for v in values]],
-        h_buff=0.5 + 0.2 * max(len(fmt_input(v)) for v in values),
-        bracket_h_buff=0.1,
-        element_to_mobject=SansTex,
-        element_to_mobject_config={"font_size": tex_size("number"), "color": color},
-        bracket_config={"color": color},
-    )
-    for entry in vector.get_entries():
-        entry.role = "number"
-    return vector
 
 
 def as_grid_trace(masked: MaskedTrace) -> GridTrace:

@@ -1,6 +1,6 @@
 """Numbers cheap to update on every frame: DecimalNumber and Integer that redraw only what changed.
 
-What they draw is DecimalNumber's with `mob_class=SansTex` (`tests/test_number_mobjects.py` compares
+What they draw is DecimalNumber's with `mob_class=SansTex` (`tests/kit/test_number_mobjects.py` compares
 them at many values): digits in the lecture's one number face, LaTeX's sans-serif math. They differ
 only in speed: digits are rebuilt only when the printed text changes, and glyphs are copied with
 `glyph_copy`.

@@ -1,0 +1,37 @@
+"""After every render run, in the run's output folder: the full lecture when it is out of date, the documents made
+from it (lecture.pptx, lecture.pdf) when they are, and index.html with the stylesheet and script it loads (all
+listed in the manifest's `pages`, the documents in its `documents`).
+Files whose text would not change are left alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pipeline import outputs
+from pipeline.plan import chapters
+from pipeline.plan.manifest import Manifest
+from pipeline.plan.settings import RenderSettings
+from pipeline.publish import documents, lecture, web_page
+
+
+def after_render(output_dir: Path, settings: RenderSettings) -> list[str]:
+    """Bring the folder's full lecture, its documents and page up to date; return the lines to print."""
+    folder = outputs.folder(output_dir, settings)
+    if not folder.is_dir():  # nothing was ever rendered here
+        return []
+    everything = chapters.all_chapters()
+    lines = lecture.update(folder, everything, settings)
+    lines += documents.update(Path(output_dir), everything, settings)
+    pages = web_page.pages(folder, everything, settings)
+    for name, text in pages.items():
+        _write_if_changed(folder / name, text)
+    Manifest.load(folder).record_pages({name: (folder / name).stat().st_size for name in pages})
+    return lines
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    """Write `text` to `path` (under a temporary name, then renamed) unless the file already holds it."""
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return
+    with outputs.staged() as stage:
+        stage(path).write_text(text, encoding="utf-8")

@@ -1,0 +1,194 @@
+"""All queries at once: every matrix on screen is the matrix trace's, with its shape, in one number format;
+the formula line lights the step shown; the last frame."""
+
+from unittest.mock import patch
+
+import numpy as np
+import pytest
+from manim import VGroup
+
+from attention import BlendExample, attend, examples
+from attention.examples.beyond import all_queries
+from scenes.chapters.all_queries_at_once import BLOCK_CELL, AllQueriesAtOnce
+from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES
+from scenes.kit.formula_slot import LitFormula
+from scenes.kit.palette import tex_size
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
+
+LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    return built(AllQueriesAtOnce, tmp_path_factory.mktemp("media"))
+
+
+def decimals(entry: str) -> int:
+    return len(entry.split(".")[1]) if "." in entry else 0
+
+
+def test_every_matrix_is_the_trace_s(scene):
+    tr = all_queries(examples.current().blend)
+    expected = {
+        "q": (tr.queries, 3),
+        "kt": (tr.keys.T, 3),
+        "dots": (tr.dots, SCORE_PLACES),
+        "scores": (tr.scores, SCORE_PLACES),
+        "weights": (tr.weights, WEIGHT_PLACES),
+        "v": (tr.values, 3),
+        "outputs": (tr.outputs, WEIGHT_PLACES),
+    }
+    for name, (values, places) in expected.items():
+        shown = getattr(scene, name)
+        entries = shown.entries()
+        np.testing.assert_allclose([float(e) for e in entries], np.ravel(values), atol=0.5 * 10**-places)
+        assert len({decimals(e) for e in entries}) == 1, name  # one number format per matrix
+        assert shown.values.shape == values.shape, name
+        assert {e.role for e in shown.matrix.get_entries()} == {"number"}
+
+
+def test_each_row_is_one_query_s_attention(scene):
+    ex = examples.current().blend
+    for i, query in enumerate(ex.queries):
+        single = attend(query, ex.keys, ex.values)
+        np.testing.assert_allclose(scene.weights.values[i], single.weights)
+        np.testing.assert_allclose(scene.outputs.values[i], single.output)
+    np.testing.assert_allclose(scene.weights.values.sum(axis=1), 1)
+
+
+def test_the_storyboard_numbers(scene):
+    assert scene.dots.entries() == ["4", "2", "0", "0", "2", "4"]
+    assert scene.weights.entries() == ["0.665", "0.245", "0.090", "0.090", "0.245", "0.665"]
+    assert scene.outputs.entries() == ["0.665", "0.245", "0.090", "0.245"]
+
+
+def test_every_shape_is_labelled(scene):
+    labels = {name: getattr(scene, name).label[1].tex_string for name in ("q", "kt", "dots", "v", "outputs")}
+    assert labels == {
+        "q": r"\;(2 \times 4)",
+        "kt": r"\;(4 \times 3)",
+        "dots": r"\;(2 \times 3)",
+        "v": r"\;(3 \times 2)",
+        "outputs": r"\;(2 \times 2)",
+    }
+    shapes = [tuple(int(b.dims[k].tex_string) for k in (0, 2)) for b in scene.blocks]
+    assert shapes == [(2, 4), (4, 3), (2, 3), (2, 3), (3, 2)]
+    for block, shape in zip(scene.blocks, shapes):
+        assert len(block.block) == shape[0] * shape[1]  # a square per entry
+    for left, right in [(scene.blocks[0], scene.blocks[1]), (scene.blocks[3], scene.blocks[4])]:
+        assert left.dims[left.shared].tex_string == right.dims[right.shared].tex_string  # the inner sizes
+
+
+def test_the_closing_picture_spreads_over_the_frame_in_two_lines(scene):
+    q, kt, scores, weights, v = scene.blocks
+    assert 0.45 <= scene.blocks[0].block[0].width <= BLOCK_CELL  # squares as large as fit, at most BLOCK_CELL
+    assert {b.name.role for b in scene.blocks} == {"body"} and {b.dims.role for b in scene.blocks} == {"body"}
+    first = [q, scene.signs[0], kt, scene.signs[1], scores]
+    second = [weights, scene.signs[2], v, scene.signs[3], scene.end_outputs]
+    assert (
+        scores.get_bottom()[1] > scene.softmax_label.get_top()[1]
+    )  # line 2 sits under the scores (K^T may reach lower)
+    assert scene.softmax_label.get_left()[0] > kt.get_right()[0]
+    assert scene.softmax_label.get_bottom()[1] > max(p.get_top()[1] for p in second)
+    assert abs(weights.block.get_x() - scores.block.get_x()) < 1e-6  # the softmax goes straight down
+    for line in (first, second):
+        for a, b in zip(line, line[1:]):
+            assert a.get_right()[0] < b.get_left()[0]
+    assert VGroup(scene.shapes, scene.end_outputs).width > 0.5 * (RIGHT_X - LEFT_X)
+    for part in [scene.shapes, scene.end_outputs]:
+        assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
+        assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] < scene.formula.get_bottom()[1]
+
+
+def test_the_queries_start_as_rows_printed_as_q_prints_them(scene):
+    for vector, row in zip(scene.query_rows, np.reshape(scene.q.entries(), scene.q.values.shape)):
+        assert [e.tex_string for e in vector.entries] == list(row)
+
+
+def test_everything_fits_and_nothing_overlaps(scene):
+    first = [scene.q, scene.kt, scene.columns, scene.scores, scene.divide_label]
+    second = [scene.weights, scene.sums, scene.v, scene.outputs]
+    for part in [scene.heading, scene.formula, scene.query_rows, *first, *second]:
+        assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
+        assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
+    assert scene.formula.get_bottom()[1] > max(p.get_top()[1] for p in first + second)
+    assert scene.heading.get_bottom()[1] > scene.formula.get_top()[1]
+    assert (
+        scene.q.get_right()[0] < scene.kt.get_left()[0]
+        and scene.divide_label.get_bottom()[1] > scene.q.get_top()[1]
+    )
+    assert (
+        scene.kt.get_bottom()[1]
+        > scene.columns.get_top()[1]
+        > scene.columns.get_bottom()[1]
+        > scene.dots.get_top()[1]
+    )
+    assert (
+        scene.weights.get_right()[0]
+        < scene.sums.get_left()[0]
+        < scene.sums.get_right()[0]
+        < scene.v.get_left()[0]
+    )
+    assert scene.v.get_bottom()[1] > scene.outputs.get_top()[1]
+    assert (
+        scene.sums.get_right()[0] < scene.outputs.get_left()[0]
+        and scene.q.get_right()[0] < scene.dots.get_left()[0]
+    )
+
+
+def test_each_product_is_a_table_of_rows_and_columns(scene):
+    """Entry (i, j) of a product sits level with row i of its left factor and under column j of its right one."""
+    for left, right, product in [(scene.q, scene.kt, scene.dots), (scene.weights, scene.v, scene.outputs)]:
+        for a, b in zip(left.matrix.get_rows(), product.matrix.get_rows()):  # entries sit on their rows
+            assert abs(a.get_bottom()[1] - b.get_bottom()[1]) < 1e-6
+        for a, b in zip(right.matrix.get_columns(), product.matrix.get_columns()):  # and align right
+            assert abs(a.get_right()[0] - b.get_right()[0]) < 1e-6
+    for name, column in zip(scene.columns, scene.kt.matrix.get_columns()):
+        assert abs(name.get_x() - column.get_x()) < 1e-6
+    assert [n.text for n in scene.columns] == list(examples.current().blend.tokens)
+
+
+def test_a_wide_example_is_cut_to_fit_at_the_number_size(tmp_path):
+    """Six tokens, six coordinates with three decimals: the shared coordinates are cut, never shrunk."""
+    rng = np.random.default_rng(1)
+    keys, values = rng.uniform(-3, 3, (6, 6)).round(3), rng.uniform(-3, 3, (6, 2)).round(3)
+    wide = BlendExample(
+        tuple(f"word-{i}" for i in range(6)), keys, values, rng.uniform(-1, 1, (2, 6)).round(3)
+    )
+    with patch.object(AllQueriesAtOnce, "inputs", lambda self: wide):
+        scene = built(AllQueriesAtOnce, tmp_path)
+    assert scene.kt.get_right()[0] <= RIGHT_X and scene.outputs.get_bottom()[1] >= BOTTOM_Y
+    sizes = {round(e.font_size, 6) for m in (scene.q, scene.kt, scene.dots) for e in m.matrix.get_entries()}
+    assert sizes == {round(tex_size("number"), 6)}
+    assert r"\cdots" in [e.tex_string for e in scene.q.matrix.get_entries()]
+    assert len(scene.q.entries()) < 12 and len(scene.dots.entries()) == 12
+
+
+def test_the_dot_products_are_divided_in_place(scene):
+    for a, b in zip(scene.scores.matrix.get_columns(), scene.dots.matrix.get_columns()):
+        assert abs(a.get_right()[0] - b.get_right()[0]) < 1e-6
+    np.testing.assert_allclose(scene.scores.get_y(), scene.dots.get_y(), atol=0.05)
+
+
+def test_row_sums_add_the_weights_as_printed(scene):
+    for total, row in zip(scene.sums, np.reshape(scene.weights.entries(), scene.weights.values.shape)):
+        printed = sum(float(e) for e in row)
+        assert total.tex_string == rf"\Sigma = {printed:g}" if printed == 1 else rf"\Sigma = {printed:.3f}"
+
+
+def done(animation) -> None:
+    animation.begin()
+    animation.finish()
+
+
+def test_the_formula_line_lights_the_named_parts():
+    line = LitFormula((("Q", "Q"), (r"K^{\top}", "K"), ("V", "V"))).dimmed()
+    assert line.lit() == []
+    done(line.light("K"))
+    assert line.lit() == ["K"]
+    done(line.light())
+    assert line.lit() == ["Q", "K", "V"]
+
+
+def test_last_frame(tmp_path):
+    assert_matches_snapshot("AllQueriesAtOnce", last_frame(AllQueriesAtOnce, tmp_path))

@@ -1,0 +1,167 @@
+"""The causal mask: the grids show the masked trace, hidden cells drawn as hidden (never as numbers)."""
+
+from unittest.mock import patch
+
+import numpy as np
+import pytest
+
+from attention import examples
+from attention.examples.beyond import CausalExample
+from attention.masking import causal_mask
+from scenes.chapters.causal_mask import SAFE_RIGHT, CausalMask, blend_text, marks
+from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_math
+from tests.kit.test_equations import holds
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
+
+LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    return built(CausalMask, tmp_path_factory.mktemp("media"))
+
+
+def test_the_open_grid_is_the_unmasked_trace(scene):
+    grid = scene.open_grid.show_scores()
+    tr = examples.current().causal.trace()
+    np.testing.assert_allclose(grid.shown(), tr.unmasked.scores)
+    grid.show_weights()
+    np.testing.assert_allclose(grid.shown(), tr.unmasked.weights)
+
+
+def test_hidden_cells_say_minus_infinity_then_are_crossed_out(scene):
+    grid = scene.masked_grid
+    n = len(scene.example.tokens)
+    np.testing.assert_array_equal(grid.mask, causal_mask(n))
+    grid.show_scores()
+    np.testing.assert_array_equal(grid.drawn_as_hidden(), causal_mask(n))
+    assert grid.hidden_mark() == "minus infinity"
+    assert [m.tex_string for m in grid.infinities] == [r"-\infty"] * int(causal_mask(n).sum())
+    grid.show_weights()
+    np.testing.assert_array_equal(grid.drawn_as_hidden(), causal_mask(n))
+    assert grid.hidden_mark() == "crossed out"
+
+
+def test_visible_cells_show_the_masked_weights_and_rows_sum_to_1(scene):
+    grid = scene.masked_grid.show_weights()
+    tr = scene.trace
+    visible = ~tr.mask
+    np.testing.assert_allclose(grid.shown()[visible], tr.weights[visible])
+    assert np.all(tr.weights[tr.mask] == 0)
+    assert [round(s, WEIGHT_PLACES) for s in grid.shown_sums()] == [1.0] * len(tr.weights)
+
+
+def test_the_storyboard_numbers(scene):
+    grid = scene.masked_grid.show_weights()
+    assert [round(v, 3) for v in grid.shown()[1][:2]] == [0.119, 0.881]
+    assert [m.tex_string for m in scene.outputs.columns[2]] == [
+        r"[1,\;\; 0]",
+        r"[0.119,\;\; 0]",
+        r"[0.333,\;\; 0.333]",
+    ]
+
+
+def test_outputs_are_the_masked_trace_s(scene):
+    assert [t.text for t in scene.outputs.columns[0]] == list(scene.example.tokens)
+    assert [m.tex_string for m in scene.outputs.columns[2]] == [vector_math(o) for o in scene.trace.outputs]
+
+
+def test_each_row_has_a_veil_over_exactly_that_row(scene):
+    grid = scene.masked_grid
+    for i, veil in enumerate(scene.veils):
+        for k, cell in enumerate(grid.cells):
+            inside = veil.get_bottom()[1] < cell.get_y() < veil.get_top()[1]
+            assert inside == (k // len(scene.example.tokens) == i)
+        assert veil.get_left()[0] <= grid.row_labels[i].get_left()[0]
+        assert veil.get_right()[0] >= grid.sums[i].get_right()[0]
+
+
+def test_the_values_are_drawn_and_each_read_row_puts_its_weights_beside_them(scene):
+    tr, vectors = scene.trace, scene.values.columns[1]
+    assert [m.tex_string for m in vectors] == [vector_math(v, None) for v in tr.unmasked.values]
+    assert [m.tex_string for m in vectors] == [r"[1,\;\; 0]", r"[0,\;\; 0]", r"[0,\;\; 1]"]
+    assert scene.read_rows() == [0, 1, 2]
+    for i in scene.read_rows():
+        terms = scene.terms[i]
+        assert len(terms) == i + 1  # only the words up to i: the later ones are masked
+        assert [t[0].tex_string for t in terms] == [fmt(w, WEIGHT_PLACES) for w in tr.weights[i, : i + 1]]
+        for term, vector, name in zip(terms, vectors, scene.values.columns[0]):
+            assert abs(term.get_y() - vector.get_y()) < 0.05
+            assert name.get_right()[0] < term.get_left()[0] < term.get_right()[0] < vector.get_left()[0]
+    assert [t[0].tex_string for t in scene.terms[1]] == ["0.119", "0.881"]
+
+
+def test_each_output_is_its_row_s_weights_times_the_earlier_values_as_printed(scene):
+    tr = scene.trace
+    for i, vector in enumerate(scene.outputs.columns[2]):
+        relations = vector.relations
+        assert [r.result for r in relations] == [fmt(x, WEIGHT_PLACES) for x in tr.outputs[i]]
+        assert all(holds(r) for r in relations)
+        assert [len(r.terms) for r in relations] == [2 * (i + 1)] * 2  # a weight and a value per word up to i
+    assert blend_text(scene.outputs.columns[2][1].relations) == "0.119 × [1, 0] + 0.881 × [0, 0] = [0.119, 0]"
+    for i, line in scene.lines.items():  # the output being worked out, under the values
+        assert [m.tex_string for m in line[1:]] == [m.tex_string for m in scene.outputs.row(i)[1:]]
+        assert line[2].relations == scene.outputs.columns[2][i].relations
+        assert line.get_top()[1] < scene.values.get_bottom()[1] and line.get_bottom()[1] > BOTTOM_Y
+
+
+def test_a_grid_s_marks_are_everything_it_writes_and_nothing_else(scene):
+    grid = scene.masked_grid
+    written = {id(m) for m in marks(grid).get_family()}
+    for part in [*grid.numbers, *grid.sums, grid.sum_header, *grid.infinities, *grid.crosses]:
+        assert id(part) in written
+    assert not written & {id(m) for m in [*grid.cells, *grid.row_labels, *grid.col_labels]}
+
+
+def test_one_cell_is_singled_out_when_queries_meet_keys(scene):
+    i, j = scene.focus_cell()
+    cell = scene.open_grid.row(i)[j]
+    assert (i, j) == (1, 0)
+    np.testing.assert_allclose(scene.meeting.get_center(), cell.get_center(), atol=1e-6)
+    assert scene.meeting.width > cell.width
+
+
+def test_everything_fits_and_nothing_overlaps(scene):
+    parts = [scene.heading, scene.masked_grid, scene.axes, scene.legend, scene.zero, scene.column]
+    for part in parts:
+        assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
+        assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
+    assert scene.heading.get_bottom()[1] > max(scene.axes.get_top()[1], scene.column.get_top()[1])
+    assert scene.masked_grid.get_right()[0] < scene.column.get_left()[0]
+    assert scene.legend.get_top()[1] < scene.masked_grid.get_bottom()[1]
+    assert scene.legend.get_right()[0] < scene.zero.get_left()[0]
+    assert (
+        scene.zero.get_top()[1] < scene.column.get_bottom()[1]
+        or scene.zero.get_right()[0] < scene.column.get_left()[0]
+    )
+    assert scene.stacked  # three words: the outputs have room under the values
+    blocks = list(scene.column)
+    for upper, lower in zip(blocks, blocks[1:]):
+        assert upper.get_bottom()[1] > lower.get_top()[1]
+
+
+def test_six_long_words_with_wide_values_take_the_values_place_for_the_outputs(tmp_path):
+    """No room under the values for six outputs: they come in where the values were, inside the frame."""
+    rng = np.random.default_rng(3)
+    six = CausalExample(
+        tuple(f"word-number-{i}" for i in range(6)), rng.uniform(-3, 3, (6, 4)).round(3), [[-9.5, 4.25]] * 6
+    )
+    with patch.object(CausalMask, "inputs", lambda self: six):
+        scene = built(CausalMask, tmp_path)
+    assert not scene.stacked
+    assert abs(scene.outputs_title.get_top()[1] - scene.values_title.get_top()[1]) < 1e-6
+    for part in [
+        scene.heading,
+        scene.masked_grid,
+        scene.legend,
+        scene.zero,
+        scene.column,
+        *scene.lines.values(),
+    ]:
+        assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= SAFE_RIGHT  # the safe area
+        assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
+    assert scene.masked_grid.get_right()[0] < scene.column.get_left()[0]
+
+
+def test_last_frame(tmp_path):
+    assert_matches_snapshot("CausalMask", last_frame(CausalMask, tmp_path))

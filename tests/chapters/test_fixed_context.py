@@ -1,0 +1,190 @@
+"""Fixed context vs attention: one summary reused by every step; then one weight row per step from one grid call."""
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from attention import attend_grid, examples
+from attention.examples import CrossExample
+from scenes.chapters.fixed_context import Fan, FixedContext, reading
+from scenes.kit import components as c
+from scenes.kit.arithmetic import WEIGHT_PLACES
+from scenes.kit.palette import px_per_unit, token_color
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
+
+FRAME_X, FRAME_Y = 7.11, 4.0
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    return built(FixedContext, tmp_path_factory.mktemp("media"))
+
+
+def test_bars_show_one_row_of_the_batched_trace_per_step(scene):
+    ex = scene.example
+    grid = attend_grid(ex.queries, ex.keys, ex.values)
+    assert len(scene.bars) == len(ex.target_tokens)
+    for bars, row in zip(scene.bars, grid.weights):
+        assert bars.shown_values() == [round(w, WEIGHT_PLACES) for w in row]
+        heights = np.array([bar.height for bar in bars.bars])
+        np.testing.assert_allclose(heights / heights.sum(), row, rtol=1e-3)
+        assert abs(sum(row) - 1) < 1e-12
+    # the names once, under the last row's bars: the columns above are the same words, in the same colours
+    assert [label.text for label in scene.bars[-1].labels] == list(ex.source_tokens)
+    assert all(len(bars.labels) == 0 for bars in scene.bars[:-1])
+    for bars in scene.bars[:-1]:
+        for bar, below in zip(bars.bars, scene.bars[-1].bars):
+            assert bar.get_x() == pytest.approx(below.get_x())
+
+
+def test_bars_are_tall_enough_to_read_at_480p(scene):
+    """The top weight (0.870) stands over 40 px at 480p, as tall as the rows fit between title and legend."""
+    tallest = max(bar.height for bars in scene.bars for bar in bars.bars)
+    assert tallest * px_per_unit(480) > 40
+    assert scene.bars[0].get_top()[1] < scene.heading.get_bottom()[1]
+    assert scene.bars[-1].get_bottom()[1] > scene.legend.get_top()[1]
+
+
+def test_every_step_gets_a_different_blend(scene):
+    shown = {tuple(bars.shown_values()) for bars in scene.bars}
+    assert len(shown) == len(scene.bars)
+
+
+def test_the_same_summary_feeds_every_step(scene):
+    for feed in scene.feeds:  # every arrow leaves the one summary box
+        assert np.linalg.norm(feed.get_start() - scene.summary.get_right()) < 0.15
+    assert {copy[1].text for copy in scene.copies} == {scene.summary[1].text}
+    for feed, copy, step in zip(scene.feeds, scene.copies, scene.steps):
+        assert np.linalg.norm(feed.get_end() - copy.get_left()) < 0.15
+        assert copy.get_y() == pytest.approx(step.get_y())
+
+
+def test_every_step_reaches_every_encoder_position(scene):
+    weights = scene.grid.weights
+    assert len(scene.fans) == len(scene.bars)
+    for fan, bars, row in zip(scene.fans, scene.bars, weights):
+        assert len(fan) == len(scene.example.source_tokens)  # one line per source position
+        for line, box, token in zip(fan, scene.column, scene.example.source_tokens):
+            np.testing.assert_allclose(line.get_start(), box.get_right(), atol=1e-6)
+            assert line.get_end()[0] < bars.bars[0].get_left()[0]
+            assert abs(line.get_end()[1] - bars.get_y()) < 1e-6
+            assert line.get_color().to_hex().upper() == token_color(token).upper()
+        # thicker and more opaque where the weight is larger
+        order = np.argsort(row, kind="stable")
+        widths = np.array([line.get_stroke_width() for line in fan])[order]
+        opacities = np.array([line.get_stroke_opacity() for line in fan])[order]
+        assert np.all(np.diff(widths) >= 0) and np.all(np.diff(opacities) >= 0)
+        assert widths[-1] > 2 * widths[0]
+
+
+def test_a_receded_fan_is_faint_and_brightens_back(scene):
+    fan = scene.fans[0].copy()
+    before = [line.get_stroke_opacity() for line in fan]
+    assert max(line.get_stroke_opacity() for line in fan.recede()) < min(before)
+    assert [line.get_stroke_opacity() for line in fan.brighten()] == before
+
+
+def test_the_encoder_column_spans_the_decoder_rows(scene):
+    ys = [box.get_y() for box in scene.column]
+    assert ys[0] == pytest.approx(scene.steps[0].get_y()) and ys[-1] == pytest.approx(scene.steps[-1].get_y())
+    assert np.all(np.diff(ys) < 0)
+    for word, box in zip(scene.column_words, scene.column):
+        assert word.get_right()[0] < box.get_left()[0] and word.get_y() == pytest.approx(box.get_y())
+    assert scene.column.get_right()[0] < min(fan.get_left()[0] for fan in scene.fans) + 0.3
+    assert scene.column_label.get_bottom()[1] > scene.column.get_top()[1]
+
+
+def test_source_words_keep_their_colours(scene):
+    for word, token in zip(scene.source, scene.example.source_tokens):
+        assert word.get_color().to_hex().upper() == token_color(token).upper()
+
+
+def test_reading_captions_follow_the_weights(scene):
+    tokens = scene.example.source_tokens
+    grid = scene.example.cross()
+    assert reading(tokens, grid.weights[0]) == "reads mostly “the” (0.870)"
+    assert reading(tokens, grid.weights[1]) == "reads mostly “cat” (0.810)"
+    assert reading(tokens, grid.weights[2]) == "splits between “sat” and “down”"
+
+
+def test_caveat_is_on_screen_as_a_short_label_beside_the_attention_key(scene):
+    assert scene.note.text == "longinputsgetharder;nothingoverflows"  # the caption says it in full
+    assert scene.note.get_left()[0] > scene.legend[1].get_right()[0]
+    assert abs(scene.note.get_y() - scene.legend[1].get_y()) < 0.1
+
+
+def test_the_attention_key_is_a_small_fan_in_the_source_words_colours(scene):
+    key = scene.legend[1][0]
+    tokens = scene.example.source_tokens
+    assert isinstance(key, Fan) and len(key) == len(tokens)
+    for line, token in zip(key, tokens):
+        assert line.get_color().to_hex().upper() == token_color(token).upper()
+    ends = np.array([line.get_end() for line in key])
+    np.testing.assert_allclose(ends, ends[:1].repeat(len(ends), axis=0), atol=1e-6)  # one blend point
+
+
+def fits(mobject) -> bool:
+    return (
+        mobject.get_left()[0] > -FRAME_X
+        and mobject.get_right()[0] < FRAME_X
+        and mobject.get_bottom()[1] > -FRAME_Y
+        and mobject.get_top()[1] < FRAME_Y
+    )
+
+
+def test_default_layout_fits_and_rows_do_not_overlap(scene):
+    for part in (
+        scene.heading,
+        scene.encoder,
+        scene.source,
+        scene.summary,
+        scene.steps,
+        scene.targets,
+        scene.bars,
+        scene.legend,
+        scene.note,
+        scene.column,
+        scene.column_words,
+        scene.fans,
+    ):
+        assert fits(part)
+    for bars, step in zip(scene.bars, scene.steps):  # each step's bars sit left of it, on its level
+        assert bars.get_right()[0] < step.get_left()[0] and abs(bars.get_y() - step.get_y()) < 0.6
+    for upper, lower in zip(scene.bars, scene.bars[1:]):
+        assert upper.get_bottom()[1] > lower.get_top()[1]
+    assert scene.bars.get_bottom()[1] > scene.legend.get_top()[1]
+    assert scene.column_words.get_bottom()[1] > scene.legend.get_top()[1]
+
+
+def test_a_larger_example_fits_without_shrinking_a_word(tmp_path):
+    rng = np.random.default_rng(3)
+    big = CrossExample(
+        source_tokens=("a", "quick", "brown", "fox", "jumps", "over"),
+        keys=rng.normal(size=(6, 3)),
+        values=rng.normal(size=(6, 2)),
+        self_queries=rng.normal(size=(6, 3)),
+        target_tokens=("un", "renard", "brun", "rapide", "saute"),
+        queries=rng.normal(size=(5, 3)),
+    )
+    before = examples.current()
+    examples.use(dataclasses.replace(before, cross=big))
+    try:
+        scene = built(FixedContext, tmp_path)
+    finally:
+        examples.use(before)
+    for part in (scene.encoder, scene.source, scene.steps, scene.bars, scene.column_words):
+        assert fits(part)
+    for upper, lower in zip(scene.bars, scene.bars[1:]):
+        assert upper.get_bottom()[1] > lower.get_top()[1]
+    assert scene.encoder.get_right()[0] < scene.summary.get_left()[0]
+    assert scene.bars.get_bottom()[1] > scene.legend.get_top()[1]
+    for above, below in zip(scene.column, scene.column[1:]):  # six states, none on another
+        assert above.get_bottom()[1] > below.get_top()[1]
+    label = c.text("x", role="label").font_size
+    for word in [*scene.source, *scene.column_words, *scene.targets]:
+        assert word.font_size == pytest.approx(label)
+
+
+def test_last_frame_snapshot(tmp_path):
+    assert_matches_snapshot("FixedContext", last_frame(FixedContext, tmp_path))

@@ -1,0 +1,164 @@
+"""Caption-safe frames: at the end of every beat of every chapter, in both themes and with a custom example,
+everything drawn lies inside the title-safe area and above the caption band (no video rendered); and the
+lines on the left of the stage start on one body grid."""
+
+from pathlib import Path
+
+import pytest
+from manim import DOWN, LEFT, RIGHT, UP, tempconfig
+
+from pipeline.plan.settings import from_options
+from pipeline.run.dry_run import quick_deepcopy
+from scenes.chapters.registry import CHAPTERS
+from scenes.kit.bars import WeightBars
+from scenes.kit.chapter import ChapterScene
+from scenes.kit.components import chapter_title, math, text
+from scenes.kit.palette import SIZES
+from scenes.kit.stage import STAGE
+from tests.support.layout import (
+    GRID,
+    GRID_SLACK,
+    beat_ends,
+    chapter_ends,
+    in_caption_band,
+    mixed_sizes,
+    off_grid,
+    outside_safe_area,
+    overlaps,
+    record,
+    too_small,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+# A theme changes colours only, so the light theme is checked with the custom example: both themes, both examples.
+LOOKS = {
+    "dark-default": from_options("l"),
+    "light-cat-and-dog": from_options("l", theme="light", example=ROOT / "examples" / "cat-and-dog.toml"),
+}
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+@pytest.mark.parametrize("look", LOOKS)
+def test_every_beat_keeps_clear_of_the_edges_and_the_caption_band(look, chapter):
+    ends = chapter_ends(chapter, LOOKS[look])
+    assert len(ends) >= 3 and all(end.drawn for end in ends)
+    wrong = [
+        f"{end.beat}: {thing} is {'outside the safe area' if outside_safe_area(thing) else 'in the caption band'}"
+        for end in ends
+        for thing in end.drawn
+        if outside_safe_area(thing) or in_caption_band(thing)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+class Misplaced(ChapterScene):
+    """A chapter's title, text on manim's top and bottom edges, and text on the stage's bottom edge."""
+
+    title = "Misplaced"
+
+    def construct(self):
+        self.beat("only")
+        self.add(chapter_title("A title", "its subtitle"))
+        self.add(text("on the top edge").to_edge(UP, buff=0), text("near the bottom").to_edge(DOWN, buff=0.1))
+        self.add(text("on the stage").move_to([0, STAGE.bottom, 0], aligned_edge=DOWN))
+
+
+def test_the_probe_finds_what_leaves_the_safe_area_or_enters_the_band(tmp_path):
+    (end,) = beat_ends(Misplaced, tmp_path)
+    assert end.beat == "only"
+    flagged = {thing.label: (outside_safe_area(thing), in_caption_band(thing)) for thing in end.drawn}
+    assert flagged == {
+        "A title": (False, False),
+        "its subtitle": (False, False),
+        "on the top edge": (True, False),
+        "near the bottom": (False, True),
+        "on the stage": (False, False),
+    }
+
+
+def test_the_stage_spans_the_safe_area_above_the_band(tmp_path):
+    with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
+        scene = ChapterScene()
+    scene.setup()
+    stage = (
+        text("stage").stretch_to_fit_height(STAGE.top - STAGE.bottom).set_y((STAGE.top + STAGE.bottom) / 2)
+    )
+    box = record(scene.camera, stage, stage.get_all_points())
+    assert (round(box.bottom, 9), round(box.top, 9)) == (0.15, 0.95)
+    assert box.left > 0.05 and box.right < 0.95
+
+
+class Crowded(ChapterScene):
+    """Two texts drawn over each other, two side by side, a label shrunk too small, a number at two sizes."""
+
+    title = "Crowded"
+
+    def construct(self):
+        self.beat("only")
+        left = text("left").move_to([0, 2, 0])
+        self.add(
+            text("over", role="label").move_to([-3, 2, 0]), text("this", role="label").move_to([-2.9, 2, 0])
+        )
+        self.add(left, text("right").next_to(left, RIGHT, buff=0))
+        self.add(text("tiny", role="label").scale(0.5).move_to([3, 0, 0]))
+        self.add(math("1.5").move_to([-3, -1, 0]), math("2", size=60).move_to([0, -1, 0]))
+
+
+def test_the_probe_finds_overlaps_small_text_and_one_role_at_two_sizes(tmp_path):
+    (end,) = beat_ends(Crowded, tmp_path)
+    assert [(a.label, b.label) for a, b in overlaps(end.drawn)] == [("over", "this")]
+    assert [d.label for d in end.drawn if too_small(d)] == ["tiny"]
+    sizes = mixed_sizes(end.drawn)
+    assert set(sizes) == {"label", "number"}
+    assert sizes["number"][0] == pytest.approx(SIZES["number"], abs=0.5)
+    labels = {d.label: d for d in end.drawn}
+    assert labels["over"].role == "label" and labels["left"].role == "body"
+    assert labels["left"].px(1080) == pytest.approx(SIZES["body"], abs=0.5)
+    assert labels["left"].px(480) == pytest.approx(SIZES["body"] * 480 / 1080, abs=0.3)
+
+
+def test_the_probes_quick_copy_copies_as_deepcopy_does():
+    bars = WeightBars(["a", "b"], [0.25, 0.75])
+    ours, real = quick_deepcopy(bars, {}), bars.copy()
+    assert [m.points.tolist() for m in ours.get_family()] == [m.points.tolist() for m in real.get_family()]
+    assert ours.bars is ours.submobjects[1] and ours.bars is not bars.bars
+    ours.bars[0].shift([1, 0, 0])
+    assert bars.bars[0].get_center()[0] == real.bars[0].get_center()[0]
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+def test_lines_on_the_left_start_on_the_body_grid(chapter):
+    ends = chapter_ends(chapter, LOOKS["dark-default"])
+    found = {thing.label[:50]: (end.beat, thing) for end in ends for thing in off_grid(end.drawn)}
+    wrong = [
+        f"{beat}: {thing} starts at {thing.left * 1920:.0f} px at 1080p, not {GRID * 1920:.0f} (STAGE.body_left)"
+        for beat, thing in found.values()
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+class Columns(ChapterScene):
+    """A title; lines on the grid, just off it and indented past its reach; a single word just off it."""
+
+    title = "Columns"
+
+    def construct(self):
+        self.beat("only")
+        self.add(chapter_title("A title", "its subtitle"))
+        for y, (words, x) in enumerate(
+            [
+                ("on the grid", STAGE.body_left),
+                ("just off it", STAGE.body_left + 0.1),
+                ("indented", STAGE.body_left + 0.1),
+            ]
+        ):
+            self.add(text(words).set_x(x, LEFT).set_y(1 - y))
+        self.add(text("an indented line").set_x(STAGE.body_left + STAGE.grid_reach + 0.1, LEFT).set_y(-2))
+
+
+def test_the_title_is_on_the_grid_and_the_probe_finds_lines_off_it(tmp_path):
+    (end,) = beat_ends(Columns, tmp_path)
+    by_label = {thing.label: thing for thing in end.drawn}
+    assert abs(by_label["A title"].left - GRID) <= GRID_SLACK
+    assert abs(by_label["its subtitle"].left - GRID) <= GRID_SLACK
+    assert [thing.label for thing in off_grid(end.drawn)] == ["just off it"]

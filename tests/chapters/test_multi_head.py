@@ -1,0 +1,188 @@
+"""Multi-head: every number drawn is the heads' traces; each head's slice, divisor and blend are shown."""
+
+import itertools
+
+import numpy as np
+import pytest
+from manim.animation.animation import prepare_animation
+
+from attention import examples
+from attention.examples.beyond import HeadsExample
+from scenes.chapters.multi_head import (
+    HEAD_COLOURS,
+    MultiHead,
+    caveat_label,
+    caveat_text,
+    column_head,
+    tie_text,
+)
+from scenes.kit.components import text
+from scenes.kit.formula_slot import SLOT_GAP
+from scenes.kit.palette import THEMES, delta_e
+from scenes.kit.stage import STAGE
+from tests.kit.test_equations import holds
+from tests.kit.test_type_and_colour import APART
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
+
+LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    return built(MultiHead, tmp_path_factory.mktemp("media"))
+
+
+def strings(cells) -> list[str]:
+    return [cell.tex_string for cell in cells]
+
+
+def concatenated(scene) -> list[str]:
+    return [row[0].tex_string for row in scene.concat.get_rows()]
+
+
+def test_bars_and_cells_are_the_traces(scene):
+    tr = examples.current().heads.trace()
+    traces = [tr.single, *[h.trace for h in tr.heads]]
+    assert len(scene.weight_rows) == len(traces) == len(tr.heads) + 1
+    for row, trace in zip(scene.weight_rows, traces):
+        assert row.shown_values() == list(np.round(trace.weights, 3))
+        assert [round(bar.width / row.bars[0].width, 3) for bar in row.bars] == pytest.approx(
+            list(trace.weights / trace.weights[0]), abs=1e-3
+        )
+    for dots, scores, trace in zip(scene.dots, scene.scores, traces):
+        assert [float(s) for s in strings(dots)] == pytest.approx(trace.dots, abs=5e-4)
+        assert [float(s) for s in strings(scores)] == pytest.approx(trace.scores, abs=5e-4)
+    assert [float(s) for s in concatenated(scene)] == pytest.approx(tr.concatenated, abs=5e-4)
+
+
+def test_the_storyboard_numbers(scene):
+    assert [r.shown_values() for r in scene.weight_rows] == [
+        [0.422, 0.422, 0.155],
+        [0.768, 0.045, 0.187],
+        [0.053, 0.894, 0.053],
+    ]
+    assert [strings(d) for d in scene.dots] == [["4", "4", "2"], ["4", "0", "2"], ["0", "4", "0"]]
+    assert strings(scene.scores[0]) == ["2", "2", "1"]
+    assert strings(scene.scores[1]) == ["2.828", "0.000", "1.414"]
+    assert strings(scene.scores[2]) == ["0.000", "2.828", "0.000"]
+    assert concatenated(scene) == ["1.723", "0.277", "0.106", "1.789"]
+    assert r"\sqrt{4} = 2" in scene.score_labels[0].tex_string
+    assert all(r"\sqrt{2} \approx 1.414" in label.tex_string for label in scene.score_labels[1:])
+
+
+def test_each_head_s_blend_is_true_as_printed_and_lands_in_its_rows_of_the_output(scene):
+    for i, rows in enumerate(scene.blends):
+        head = scene.trace.heads[i]
+        assert len(rows) == head.coordinates.stop - head.coordinates.start
+        for row, k in zip(rows, range(head.coordinates.start, head.coordinates.stop)):
+            (rel,) = row.result.relations
+            assert holds(rel)
+            assert rel.result == concatenated(scene)[k] == row.result[1].tex_string
+            assert rel.terms[::2] == tuple(f"{w:.3f}" for w in head.trace.weights)
+    sums = [r.result.relations[0] for rows in scene.blends for r in rows]
+    assert [r.sign for r in sums] == ["=", "=", "=", "≈"]  # 0.894 × 2 is 1.788: the output is 1.789
+
+
+def test_the_values_are_said_to_be_the_keys(scene):
+    assert scene.value_name.tex_string == r"= V^{\top}"
+    assert scene.key_name.tex_string == r"K^{\top}"
+    assert np.array_equal(scene.trace.single.values, scene.example.keys)
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_head_colours_are_apart_from_every_token_and_role_colour_and_from_each_other(name):
+    theme, heads = THEMES[name], HEAD_COLOURS[name]
+    others = [*theme.roles().values(), *theme.tokens, theme.text, theme.muted]
+    close = [(h, o) for h in heads for o in others if delta_e(h, o) <= APART]
+    assert not close, f"head colours near token or role colours: {close}"
+    assert min(delta_e(a, b) for a, b in itertools.combinations(heads, 2)) > APART
+    assert min(delta_e(h, theme.background) for h in heads) > 50
+
+
+def test_each_slice_band_surrounds_its_head_s_coordinates(scene):
+    for box, head in zip(scene.slices, scene.trace.heads):
+        for entry, k in scene.coordinate_entries():
+            inside = box.get_bottom()[1] < entry.get_y() < box.get_top()[1]
+            assert inside == (head.coordinates.start <= k < head.coordinates.stop)
+    for box, head in zip(scene.out_slices, scene.trace.heads):
+        for k, row in enumerate(scene.concat.get_rows()):
+            inside = box.get_bottom()[1] < row.get_y() < box.get_top()[1]
+            assert inside == (head.coordinates.start <= k < head.coordinates.stop)
+
+
+def test_every_number_stands_in_its_word_s_column(scene):
+    for j, (name, column) in enumerate(zip(scene.names, scene.keys.get_columns())):
+        x = column.get_x()
+        assert name.get_x() == pytest.approx(x, abs=1e-6)
+        cells = [r.values[j] for r in scene.weight_rows] + [row[j] for row in (*scene.dots, *scene.scores)]
+        cells += [r.terms[j] for rows in scene.blends for r in rows]
+        assert all(abs(cell.get_x() - x) < 1e-6 for cell in cells)
+
+
+def test_a_long_name_is_cut_with_an_ellipsis_never_shrunk():
+    name = column_head("internationalisation-xyz", 1.2)
+    assert name.width <= 1.2 and name.text.endswith("…")
+    assert name.font_size == text("x", role="label").font_size
+    assert column_head("cat", 1.2).text == "cat"
+
+
+def test_everything_fits_and_the_rows_keep_apart(scene):
+    parts = [scene.heading, scene.formula, scene.names, scene.keys, scene.concat, scene.concat_name]
+    parts += [*scene.weight_rows, scene.projection, scene.note]
+    for part in parts:
+        assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
+        assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
+    assert scene.factor == 1  # the lecture's example at full size
+    assert scene.formula.get_bottom()[1] > scene.names.get_top()[1]
+    assert scene.names.get_bottom()[1] > scene.keys.get_top()[1]
+    rows = [*[d[0] for d in scene.dots[:1]], scene.scores[0][0], *scene.weight_rows]
+    assert scene.keys.get_bottom()[1] > rows[0].get_top()[1]
+    for upper, lower in zip(rows, rows[1:]):
+        assert upper.get_bottom()[1] > lower.get_top()[1]
+
+
+def test_the_formula_stands_where_the_other_chapters_put_theirs(scene):
+    assert scene.formula.get_left()[0] == pytest.approx(STAGE.body_left, abs=1e-6)
+    assert scene.heading.get_bottom()[1] - scene.formula.get_top()[1] == pytest.approx(SLOT_GAP, abs=1e-6)
+    for term in ("q", "K", "scale", "softmax", "V", "outputs", "project"):
+        assert len(scene.formula.term(term))
+
+
+def test_the_caveat_is_on_screen(scene):
+    assert scene.note.text == "headsneednotspecialise(heretheydo)"
+    assert "outputprojection" in scene.projection.text
+
+
+def test_the_tie_is_named_when_the_printed_weights_are_equal():
+    assert tie_text(("the", "cat", "sat"), [0.4223, 0.4222, 0.155]) == (
+        "“the” and “cat” tie at 0.422: summed over every coordinate, their dots are equal."
+    )
+    assert tie_text(("a", "b"), [0.3, 0.7]) == "Its two largest weights: “b” 0.700, “a” 0.300."
+
+
+def done(animation) -> None:
+    """Apply `animation` (or an `.animate` builder) to its mobject at once."""
+    animation = prepare_animation(animation)
+    animation.begin()
+    animation.finish()
+
+
+def test_the_heads_are_lit_one_at_a_time(scene):
+    for animation in scene.focus(0):
+        done(animation)
+    first = scene.trace.heads[0].coordinates
+    for entry, k in scene.coordinate_entries():
+        assert (entry.get_fill_opacity() == 1) == (first.start <= k < first.stop)
+    for animation in scene.focus(None):
+        done(animation)
+    assert all(entry.get_fill_opacity() == 1 for entry, _ in scene.coordinate_entries())
+
+
+def test_the_caveat_says_when_heads_do_not_specialise():
+    same = HeadsExample(tokens=("a", "b"), keys=[[1, 0, 1, 0], [0, 1, 0, 1]], query=[1, 0, 1, 0], count=2)
+    assert caveat_text(same.trace()) == "Heads need not specialise: here they do not."
+    assert caveat_label(same.trace()) == "heads need not specialise (here they do not)"
+
+
+def test_last_frame(tmp_path):
+    assert_matches_snapshot("MultiHead", last_frame(MultiHead, tmp_path))

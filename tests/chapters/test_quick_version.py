@@ -1,0 +1,181 @@
+"""QuickVersion: a line for every chapter in viewing order, each beside its own chapter's icon drawn from the
+chapter's numbers; then the formula, Q, K and V defined, each term tied to the chapters it sums up."""
+
+import numpy as np
+import pytest
+
+from attention import examples
+from attention.examples.beyond import all_queries
+from scenes.chapters import quick_version as qv
+from scenes.chapters.registry import CHAPTERS, find
+from scenes.kit import icons as icons
+from scenes.kit.fit import apart
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
+
+LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.7
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    return built(qv.QuickVersion, tmp_path_factory.mktemp("media"))
+
+
+def test_every_chapter_has_a_line_in_viewing_order_on_pages_of_three():
+    others = [ch.name for ch in CHAPTERS if ch.name != "QuickVersion"]
+    assert qv.recapped() == others and set(qv.TAKEAWAYS) == set(others)
+    assert [n for page in qv.pages() for n in page] == others
+    assert [len(page) for page in qv.pages()] == [3, 3, 3, 2]
+    assert [n for n in others if qv.TAKEAWAYS[n].beyond] == ["AllQueriesAtOnce", "CausalMask", "MultiHead"]
+
+
+def test_chapters_are_numbered_by_their_place_in_the_lecture_as_watched():
+    """The lecture plays the registry's order: the sixth chapter watched is numbered 6, whatever its id."""
+    assert [qv.position(ch.name) for ch in CHAPTERS] == list(range(1, len(CHAPTERS) + 1))
+    assert qv.position("AllQueriesAtOnce") == 6 != find("AllQueriesAtOnce").number
+    assert [qv.page_name(page) for page in qv.pages()] == [
+        "Chapters 1 to 3",
+        "Chapters 4 to 6",
+        "Chapters 7 to 9",
+        "Chapters 10 to 11",
+    ]
+
+
+def test_each_row_shows_its_line_and_chapter_tag(scene):
+    for row, name in zip(scene.rows, qv.recapped()):
+        line, tag = row[1]
+        takeaway = qv.TAKEAWAYS[name]
+        assert line.text == takeaway.line.replace(" ", "")
+        marked = "beyondthesources·" if takeaway.beyond else ""
+        assert tag.text == f"{marked}{qv.position(name)}·{find(name).title}".replace(" ", "")
+
+
+def test_every_icon_is_its_own_chapter_s():
+    assert set(icons.ICONS) == set(qv.recapped())
+    names = [f.__name__ for f in icons.ICONS.values()]
+    assert len(set(names)) == len(names)  # no two chapters share a picture
+
+
+def test_the_score_icon_is_chapter_3_s_table_not_the_drag_plane():
+    ex = examples.current()
+    query, keys, bars = icons.score_icon(ex)
+    blend = ex.blend
+    assert len(query[0]) == blend.keys.shape[1]
+    assert [len(k[0]) for k in keys] == [blend.keys.shape[1]] * len(blend.tokens)
+    lengths = np.array([bar.width for bar in bars])
+    scores = np.abs(blend.trace(0).scores)
+    np.testing.assert_allclose(lengths / lengths.max(), np.maximum(scores / scores.max(), 0.02), rtol=1e-6)
+
+
+def test_the_matrix_icon_has_the_shapes_of_q_k_transposed_and_the_weights():
+    trace = all_queries(examples.current().blend)
+    q, kt, _, weights = icons.matrix_icon(examples.current())
+    assert [len(block[0]) for block in (q, kt, weights)] == [
+        trace.queries.size,
+        trace.keys_t.size,
+        trace.weights.size,
+    ]
+
+
+def test_the_drag_icon_carries_the_worked_query_s_context():
+    ex = examples.current()
+    plane, keys, context, cross = icons.drag_icon(ex)
+    assert len(keys) == len(ex.drag.tokens)
+    np.testing.assert_allclose(plane.p2c(context.get_end())[:2], ex.drag.trace().output, atol=0.05)
+    np.testing.assert_allclose(cross.get_center(), plane.c2p(*ex.drag.query), atol=1e-6)
+
+
+def test_icons_sit_inside_their_cards(scene):
+    for row in scene.rows:
+        back, icon = row[0]
+        assert icon.width <= qv.ICON_FIT[0] + 1e-6 and icon.height <= qv.ICON_FIT[1] + 1e-6
+        np.testing.assert_allclose(icon.get_center(), back.get_center(), atol=1e-6)
+
+
+def test_bar_icons_are_the_blend_weights():
+    ex = examples.current()
+    for icon, step in [(icons.blend_icon(ex)[0], 0), (icons.refocus_icon(ex)[2], 1)]:
+        heights = np.array([bar.height for bar in icon.bars])
+        np.testing.assert_allclose(heights / heights.sum(), ex.blend.trace(step).weights, rtol=1e-6)
+        assert len(icon.values) == 3 and icon.values not in icon.submobjects  # no unreadable numbers
+
+
+def test_grid_icon_is_shaded_by_the_cross_attention_weights():
+    grid = icons.grid_icon(examples.current())
+    weights = examples.current().cross.cross().weights
+    opacities = np.array([cell.get_fill_opacity() for cell in grid.cells]).reshape(weights.shape)
+    assert np.all(np.diff(opacities.ravel()[np.argsort(weights.ravel())]) >= -1e-9)
+
+
+def test_the_mask_icon_greys_exactly_the_hidden_cells():
+    grid = icons.mask_icon(examples.current())
+    masked = examples.current().causal.trace()
+    grey = np.array(
+        [cell.get_fill_color().to_hex().upper() == qv.theme().grid.upper() for cell in grid.cells]
+    )
+    np.testing.assert_array_equal(grey.reshape(masked.mask.shape), masked.mask)
+
+
+def test_q_k_and_v_are_defined_in_their_role_colours(scene):
+    theme = qv.theme()
+    for name, color in (("Q", theme.query), ("K", theme.key), ("V", theme.value)):
+        assert scene.formula.term(name)[0].get_color().to_hex().upper() == color.upper()
+    meanings = " ".join(t.meaning for t in qv.TERMS)
+    for symbol in "QKV":
+        assert f"the rows of {symbol}" in meanings
+
+
+def test_every_term_is_tied_to_chapters_and_every_chapter_to_a_term():
+    tied = [n for t in (*qv.TERMS, qv.WHOLE) for n in t.chapters]
+    assert set(tied) == set(qv.recapped())
+    assert sorted(n for t in qv.TERMS for n in t.names) == sorted(qv.ALL)
+
+
+def test_each_line_lights_the_terms_it_is_about():
+    """While a take-away is read the formula at the top lights its terms; the matrix chapters light all."""
+    assert all(set(t.terms) <= set(qv.ALL) for t in qv.TAKEAWAYS.values())
+    lit = {name: t.terms for name, t in qv.TAKEAWAYS.items()}
+    assert (
+        lit["ShrinkScores"] == ("scale",) and lit["AllQueriesAtOnce"] == qv.ALL and lit["FixedContext"] == ()
+    )
+
+
+def test_the_softmax_term_s_caption_and_drawn_meaning_both_speak_of_the_mask():
+    softmax = next(t for t in qv.TERMS if t.names == ("softmax",))
+    for said in (softmax.meaning, softmax.caption):
+        assert "sum to 1" in said and "causal mask" in said and "later words" in said
+
+
+def test_the_chapter_list_is_the_registry_s_titles_numbered_as_watched(scene):
+    expected = [f"{i}·{find(n).title}".replace(" ", "") for i, n in enumerate(qv.recapped(), start=1)]
+    assert [e.text for e in scene.contents] == expected
+    baselines = [e[0].get_bottom()[1] for e in scene.contents]
+    np.testing.assert_allclose(np.diff(baselines), -qv.CONTENTS_STEP, atol=1e-6)
+
+
+def inside(part) -> bool:
+    return (
+        LEFT_X <= part.get_left()[0]
+        and part.get_right()[0] <= RIGHT_X
+        and BOTTOM_Y <= part.get_bottom()[1]
+        and part.get_top()[1] <= TOP_Y
+    )
+
+
+def test_pages_fit_the_frame_without_overlapping(scene):
+    for page in scene.pages:
+        assert all(inside(row) for row in page)
+        for upper, lower in zip(page[:-1], page[1:]):
+            assert upper.get_bottom()[1] > lower.get_top()[1]
+        assert scene.heading.get_bottom()[1] > page[0].get_top()[1]
+
+
+def test_the_closing_picture_fits_without_overlapping(scene):
+    parts = [scene.heading, scene.formula, scene.contents, *scene.markers, *scene.ties]
+    assert all(inside(p) for p in parts)
+    for i, a in enumerate(parts):
+        for b in parts[i + 1 :]:
+            assert apart(a, b)
+
+
+def test_last_frame_snapshot(tmp_path):
+    assert_matches_snapshot("QuickVersion", last_frame(qv.QuickVersion, tmp_path))

@@ -1,0 +1,188 @@
+"""ShrinkScores: histograms and statistics on screen equal the numpy variance experiment, raw and scaled
+on one shared axis."""
+
+import numpy as np
+import pytest
+
+from attention import histogram, softmax, variance_experiment
+from scenes.chapters.shrink_scores import (
+    PEAK_HEIGHT,
+    SPREAD,
+    STAT_PLACES,
+    ShrinkScores,
+    caveat_example,
+    densities,
+    divisor_tex,
+    shown_stat,
+)
+from scenes.kit.arithmetic import fmt
+from scenes.kit.bars import MIN_BAR
+from scenes.kit.palette import RAW, SCALED, THEMES, delta_e, raw_color, scaled_color
+from scenes.kit.plots import Histogram
+from tests.kit.test_type_and_colour import APART
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
+
+FRAME = (14.22 / 2, 4.0)
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    return built(ShrinkScores, tmp_path_factory.mktemp("media"))
+
+
+def centres(hist: Histogram) -> np.ndarray:
+    return np.array([bar.get_x() for bar in hist.bars])
+
+
+def test_samples_are_the_seeded_experiment(scene):
+    for ours, fresh in zip(scene.samples, variance_experiment()):
+        np.testing.assert_array_equal(ours.raw, fresh.raw)
+    assert [s.width for s in scene.samples] == [4, 16, 64]
+
+
+def test_the_scaled_histogram_is_the_raw_one_squeezed_by_the_root(scene):
+    for row in scene.rows:
+        root = np.sqrt(row.sample.width)
+        np.testing.assert_array_equal(
+            histogram(row.sample.raw, row.raw_edges), histogram(row.sample.scaled, row.scaled_edges)
+        )
+        np.testing.assert_allclose(row.scaled_edges, row.raw_edges / root)
+        zero = row.x_of(0)
+        np.testing.assert_allclose(centres(row.scaled) - zero, (centres(row.raw) - zero) / root, atol=1e-9)
+        # the same samples, so the same area: densities grow by the root as the bins shrink
+        np.testing.assert_allclose(row.scaled.fractions, row.raw.fractions * root, rtol=1e-9)
+
+
+def test_one_axis_for_every_row_and_both_histograms(scene):
+    for row in scene.rows:
+        for hist, edges in ((row.raw, row.raw_edges), (row.scaled, row.scaled_edges)):
+            mids = (edges[:-1] + edges[1:]) / 2
+            np.testing.assert_allclose(centres(hist), [row.x_of(m) for m in mids], atol=1e-9)
+            np.testing.assert_allclose([b.get_bottom()[1] for b in hist.bars], row.axis.get_y(), atol=1e-6)
+    assert len({round(r.x_of(1.0), 9) for r in scene.rows}) == 1
+    assert len({(round(r.axis.get_left()[0], 9), round(r.axis.get_right()[0], 9)) for r in scene.rows}) == 1
+
+
+def test_bar_heights_are_densities_on_one_scale(scene):
+    tallest = max(row.scaled.heights().max() for row in scene.rows)
+    assert tallest == pytest.approx(PEAK_HEIGHT)
+    unit = tallest / max(densities(r.sample.scaled, r.scaled_edges).max() for r in scene.rows)
+    for row in scene.rows:
+        expected = np.maximum(densities(row.sample.raw, row.raw_edges) * unit, MIN_BAR)
+        np.testing.assert_allclose(row.raw.heights(), expected, rtol=1e-6)
+
+
+def test_raw_spread_grows_with_width_and_scaled_spread_matches(scene):
+    def drawn_span(hist):
+        tall = [bar for bar, f in zip(hist.bars, hist.fractions) if f > 0]
+        return tall[-1].get_right()[0] - tall[0].get_left()[0]
+
+    raw = [drawn_span(r.raw) for r in scene.rows]
+    assert raw[0] < raw[1] < raw[2]
+    scaled = [drawn_span(r.scaled) for r in scene.rows]
+    assert max(scaled) < raw[0] and max(scaled) - min(scaled) < 0.2 * max(scaled)
+
+
+def test_raw_and_scaled_are_drawn_in_their_own_colours(scene):
+    for row in scene.rows:
+        assert row.raw.bars[0].get_fill_color().to_hex().lower() == raw_color().lower()
+        for hist in (row.scaled, row.zoomed):
+            assert hist.bars[0].get_fill_color().to_hex().lower() == scaled_color().lower()
+    assert scene.legend[0].get_color().to_hex().lower() == raw_color().lower()
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_raw_and_scaled_colours_are_no_role_or_token_colour(name):
+    theme = THEMES[name]
+    raw, scaled = RAW[name], SCALED[name]
+    for colour in (raw, scaled):
+        near = [c for c in [*theme.roles().values(), *theme.tokens] if delta_e(colour, c) <= APART]
+        assert not near, f"{colour} is near {near}"
+        assert delta_e(colour, theme.background) > 50
+    assert delta_e(raw, scaled) > APART
+
+
+def test_the_stretched_middle_is_the_scaled_histogram_on_its_own_axis(scene):
+    for row in scene.rows:
+        np.testing.assert_allclose(row.zoomed.fractions, row.scaled.fractions)
+        np.testing.assert_allclose(row.zoomed.heights(), row.scaled.heights())
+        mids = (row.scaled_edges[:-1] + row.scaled_edges[1:]) / 2
+        np.testing.assert_allclose(centres(row.zoomed), [row.zoomed_x(m) for m in mids], atol=1e-9)
+        box, copy_frame = row.zoom[0]
+        # the box on the shared axis spans its middle, the frame round the copy spans the copy's axis
+        assert box.get_left()[0] == pytest.approx(row.x_of(-SPREAD), abs=0.02)
+        assert box.get_right()[0] == pytest.approx(row.x_of(SPREAD), abs=0.02)
+        assert copy_frame.get_left()[0] == pytest.approx(row.zoomed_x(-SPREAD), abs=0.02)
+        assert copy_frame.get_right()[0] == pytest.approx(row.zoomed_x(SPREAD), abs=0.02)
+    labels = [m.tex_string for m in scene.zoom_ticks[1]]
+    assert labels == ["-4", "0", "4"]
+
+
+def test_the_weights_of_the_extreme_scores_are_drawn(scene):
+    high, low, _ = caveat_example(scene.samples)
+    shown = [round(high, STAT_PLACES), round(low, STAT_PLACES)]
+    weights = softmax(shown)
+    line = scene.weights
+    assert [line[1].tex_string, line[3].tex_string] == [fmt(v, STAT_PLACES) for v in shown]
+    assert [line[5].tex_string, line[7].tex_string] == [fmt(w, 3) for w in weights] == ["0.999", "0.001"]
+    assert r"\approx" in line[4].tex_string  # the weights are rounded
+
+
+def test_variances_on_screen_are_the_sample_variances(scene):
+    for row in scene.rows:
+        assert row.raw_var[1].get_value() == round(row.sample.raw_var, STAT_PLACES)
+        assert row.scaled_var[1].get_value() == round(row.sample.scaled_var, STAT_PLACES)
+        assert abs(row.raw_var[1].get_value() / row.sample.width - 1) < 0.05
+        assert abs(row.scaled_var[1].get_value() - 1) < 0.05
+
+
+def test_negative_zero_is_shown_as_zero():
+    assert str(shown_stat(-0.0004)) == "0.0"
+
+
+def test_divisors_on_screen(scene):
+    assert [m.tex_string for m in scene.roots] == [r"\sqrt{4} = 2", r"\sqrt{64} = 8"]
+    assert divisor_tex(8) == r"\sqrt{8} \approx 2.828"
+
+
+def test_caveat_marks_sit_at_the_extreme_scaled_scores(scene):
+    high, low, weights = caveat_example(scene.samples)
+    widest = scene.samples[-1].scaled
+    assert (high, low) == (widest.max(), widest.min())
+    marks, _, gap = scene.extremes
+    for mark, value in zip(marks, (low, high)):
+        assert mark[1].tex_string == fmt(value, STAT_PLACES)
+        assert mark[0].get_x() == pytest.approx(scene.rows[-1].x_of(value))
+    # the gap is the difference of the printed values, exactly
+    assert gap.original_text == f"gap {fmt(round(high, 2) - round(low, 2), STAT_PLACES)}"
+    # the weights in the caption follow from the rounded scores it shows
+    shown = softmax([round(high, STAT_PLACES), round(low, STAT_PLACES)])
+    assert [fmt(w, 3) for w in shown] == [fmt(w, 3) for w in weights]
+
+
+def test_histogram_places_bins_on_its_axis():
+    edges = np.linspace(-2, 2, 5)
+    hist = Histogram([0.1, 0.4, 0.4, 0.1], edges, width=4, height=2).shift([1, 1, 0])
+    np.testing.assert_allclose(hist.heights(), [0.5, 2, 2, 0.5])
+    np.testing.assert_allclose([b.get_x() for b in hist.bars], [-0.5, 0.5, 1.5, 2.5])
+    assert hist.x_of(0) == pytest.approx(1)
+
+
+def test_everything_fits_in_the_frame(scene):
+    everything = [scene.heading, scene.rule, scene.roots, *scene.rows, scene.ticks, scene.legend]
+    zooms = [part for row in scene.rows for part in (row.zoom, row.zoomed)]
+    for mob in [
+        *everything,
+        *zooms,
+        scene.note,
+        scene.extremes,
+        scene.weights,
+        scene.zoom_ticks,
+        scene.zoom_title,
+    ]:
+        assert abs(mob.get_left()[0]) <= FRAME[0] and abs(mob.get_right()[0]) <= FRAME[0]
+        assert abs(mob.get_top()[1]) <= FRAME[1] and abs(mob.get_bottom()[1]) <= FRAME[1]
+
+
+def test_last_frame_snapshot(tmp_path):
+    assert_matches_snapshot("ShrinkScores", last_frame(ShrinkScores, tmp_path))

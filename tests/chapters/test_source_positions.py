@@ -1,0 +1,152 @@
+"""Keep source positions available: the grids show the batched trace; the cost count follows the shape."""
+
+import numpy as np
+import pytest
+from manim import UL
+
+from attention import attend, attend_grid
+from scenes.chapters.source_positions import GROWTH, SourcePositions, focus_cell, roll
+from scenes.kit.arithmetic import WEIGHT_PLACES, vector_math
+from scenes.kit.fit import apart
+from scenes.kit.palette import theme, token_color
+from scenes.kit.stage import STAGE
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
+
+FRAME_X, FRAME_Y = STAGE.right, 4.0  # the title-safe edge (the square on the right ends 0.2 inside it)
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    return built(SourcePositions, tmp_path_factory.mktemp("media"))
+
+
+def test_cross_grid_is_one_batched_call(scene):
+    ex = scene.example
+    expected = attend_grid(ex.queries, ex.keys, ex.values)
+    np.testing.assert_array_equal(scene.cross.trace.weights, expected.weights)
+    assert scene.cross.trace.shape == (len(ex.target_tokens), len(ex.source_tokens))
+
+
+def test_cross_cells_show_scores_then_weights(scene):
+    grid = scene.cross.show_scores()
+    np.testing.assert_allclose(grid.shown(), grid.trace.scores)
+    grid.show_weights()
+    np.testing.assert_allclose(grid.shown(), grid.trace.weights)
+    # each row is its own query's softmax, and sums to 1 on screen
+    for i, query in enumerate(scene.example.queries):
+        np.testing.assert_allclose(grid.shown()[i], attend(query, scene.example.keys).weights)
+    assert [round(s, WEIGHT_PLACES) for s in grid.shown_sums()] == [1.0] * len(scene.example.queries)
+
+
+def test_cross_grid_labels_rows_by_decoder_step_and_columns_by_source_word(scene):
+    ex = scene.example
+    assert [t.text for t in scene.cross.row_labels] == list(ex.target_tokens)
+    assert [t.text for t in scene.cross.col_labels] == list(ex.source_tokens)
+    assert {t.get_color().to_hex().upper() for t in scene.cross.row_labels} == {theme().query.upper()}
+    assert [t.get_color().to_hex().upper() for t in scene.cross.col_labels] == [
+        token_color(t).upper() for t in ex.source_tokens
+    ]
+
+
+def test_self_attention_grid_is_square_from_one_sequence(scene):
+    ex = scene.example
+    grid = scene.self_grid
+    n = len(ex.source_tokens)
+    assert grid.trace.shape == (n, n)
+    np.testing.assert_array_equal(grid.trace.queries, ex.self_queries)
+    np.testing.assert_array_equal(grid.trace.keys, ex.keys)
+    np.testing.assert_allclose(grid.shown(), ex.self_attention().weights)
+    assert [t.text for t in grid.row_labels] == [t.text for t in grid.col_labels] == list(ex.source_tokens)
+
+
+def test_cost_grids_grow_and_the_count_follows(scene):
+    n = len(scene.example.source_tokens)
+    shapes = [g.trace.shape for g in scene.grown]
+    assert shapes == [(n * k, n * k) for k in GROWTH]
+    for grid in scene.grown:
+        assert len(grid.cells) == grid.trace.shape[0] * grid.trace.shape[1]
+        np.testing.assert_allclose(grid.trace.weights.sum(axis=1), 1)
+        # the first positions are the sentence itself
+        np.testing.assert_array_equal(grid.trace.keys[:n], scene.example.keys)
+    for grid, count in zip(scene.grown, scene.counts):
+        m, k = grid.trace.shape
+        assert count.shown() == (m, k, m * k)
+    for grid, added, before in zip(scene.grown[1:], scene.additions, scene.grown):
+        assert len(added) + before.trace.weights.size == grid.trace.weights.size
+
+
+def test_cost_cells_keep_one_size_so_the_grid_grows_as_area(scene):
+    pitches = {round(g.pitch, 9) for g in scene.grown}
+    assert len(pitches) == 1
+    sides = np.array([g.cells.width for g in scene.grown])
+    np.testing.assert_allclose(sides / sides[0], GROWTH, rtol=0.02)
+    corner = scene.grown[0].cells.get_corner(UL)
+    for grid in scene.grown:  # every grid grows right and down from the same corner: the sentence stays put
+        np.testing.assert_allclose(grid.cells.get_corner(UL), corner, atol=1e-6)
+        n = scene.grown[0].trace.shape[0]
+        np.testing.assert_allclose(
+            grid.block(n, n).get_center(), scene.grown[0].cells.get_center(), atol=1e-6
+        )
+    assert scene.sentence.get_center() == pytest.approx(scene.grown[0].cells.get_center())
+
+
+def test_the_count_list_grows_fourfold_as_positions_double(scene):
+    lines = ["".join(part.text for part in line) for line in scene.history]
+    for line, grid in zip(lines, scene.grown):
+        m, k = grid.trace.shape
+        assert line.startswith(f"{m}positions:{m * k:,}scores")
+    assert all(line.endswith("(×4)") for line in lines[1:])
+
+
+def test_the_sentence_legend_names_the_square_it_marks(scene):
+    n = len(scene.example.source_tokens)
+    assert scene.sentence_key[0][1].text == f"thesentence:{n}×{n}scores"  # Text keeps no spaces
+    assert scene.grown[0].trace.shape == (n, n)
+
+
+@pytest.mark.parametrize("alpha", [0.25, 0.5, 0.75])
+def test_the_count_rolls_without_overprinting(scene, alpha):
+    old, new = scene.counts[0].copy(), scene.counts[1].copy()
+    animation = roll(old, new)
+    animation.begin()
+    animation.interpolate(alpha)
+    moving = [a.mobject for a in animation.animations]
+    numbers = [m for m in moving if any(m is n for n in (*old.numbers, *new.numbers))]
+    assert len(numbers) == 6
+    for a in numbers:  # no two numbers, old or new, share any pixels on their way
+        assert all(apart(a, b) for b in numbers if b is not a)
+
+
+def test_one_cell_is_worked_out_from_its_query_and_key(scene):
+    trace = scene.cross.trace
+    i, j = scene.focus
+    assert (i, j) == focus_cell(trace) and trace.scores[i, j] == trace.scores[i].max()
+    q_line, k_line, dot_line, score_line = scene.worked
+    assert q_line[1].text == f"({scene.example.target_tokens[i]})"
+    assert k_line[1].text == f"({scene.example.source_tokens[j]})"
+    shown = [tex.tex_string for tex in (q_line[0], k_line[0], dot_line, score_line)]
+    assert (
+        shown[0] == f"q = {vector_math([1, 3, 0, 0], None)}"
+        and shown[1] == f"k = {vector_math([0, 2, 0, 0], None)}"
+    )
+    assert shown[2].endswith(f"= {trace.dots[i, j]:g}") and shown[3].endswith(f"= {trace.scores[i, j]:g}")
+    assert scene.worked.get_right()[0] < FRAME_X
+
+
+def test_everything_fits_in_the_frame(scene):
+    parts = [scene.heading, scene.cross, scene.cross_axes, scene.side, scene.worked, scene.self_grid]
+    parts += [*scene.grown, *scene.counts, scene.history]
+    for part in parts:
+        assert part.get_left()[0] > -FRAME_X and part.get_right()[0] < FRAME_X
+        assert part.get_bottom()[1] > -FRAME_Y and part.get_top()[1] < FRAME_Y
+
+
+def test_the_caveat_is_on_screen_as_a_short_label(scene):
+    # Text keeps its string without spaces
+    assert "noguaranteeofusefulmatchingorperfectrecall" in scene.note.text
+    assert "\n" not in scene.note.text
+    assert scene.note.get_bottom()[1] > -FRAME_Y and scene.note.width < 2 * FRAME_X
+
+
+def test_last_frame_snapshot(tmp_path):
+    assert_matches_snapshot("SourcePositions", last_frame(SourcePositions, tmp_path))

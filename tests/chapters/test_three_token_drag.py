@@ -1,0 +1,309 @@
+"""The three-token drag chapter: displayed values equal the numpy trace; symbols, reasons and payoff
+in the captions, and drawn (equal dot products, shadows on the query's direction, three weight charts on
+one baseline); last-frame snapshot."""
+
+import dataclasses
+
+import numpy as np
+import pytest
+from manim import MathTex, VGroup, tempconfig
+
+from attention import attend, examples
+from attention.examples import DragExample
+from scenes.chapters.three_token_drag import (
+    RIGHT_EDGE,
+    Shadows,
+    ThreeTokenDrag,
+    comparison,
+    describe,
+    reasons,
+    verdict,
+)
+from scenes.kit.arithmetic import exp_tex, fmt
+from scenes.kit.stage import STAGE
+from tests.support.snapshot import SIZE, assert_matches_snapshot, built
+
+LAYOUT = (-7.4, 7.4, -3.8, 3.65)  # x and y bounds of the area the chapter may use (the safe area ends at 7.5)
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    return built(ThreeTokenDrag, tmp_path_factory.mktemp("media"))
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory):
+    """The chapter played through at snapshot size (its captions and last frame)."""
+    settings = {
+        "pixel_width": SIZE[0],
+        "pixel_height": SIZE[1],
+        "frame_rate": 15,
+        "format": "png",
+        "media_dir": str(tmp_path_factory.mktemp("render")),
+        "disable_caching": True,
+        "verbosity": "WARNING",
+        "progress_bar": "none",
+    }
+    with tempconfig(settings):
+        chapter = ThreeTokenDrag()
+        chapter.render()
+        return chapter
+
+
+@pytest.fixture
+def custom():
+    """Install a custom drag example for one test, restoring the default after."""
+    default = examples.current()
+
+    def install(**drag):
+        examples.use(dataclasses.replace(default, drag=DragExample(**drag)))
+        return examples.current().drag
+
+    yield install
+    examples.use(default)
+
+
+def captions(chapter) -> list[str]:
+    return [c.content for c in chapter.renderer.file_writer.subcaptions]
+
+
+@pytest.mark.parametrize(
+    "query, shown",
+    [
+        ((2, 0), [0.768, 0.045, 0.187]),
+        ((0, 2), [0.045, 0.768, 0.187]),
+        ((0.7, 0.7), [0.333, 0.333, 0.333]),
+    ],
+)
+def test_bars_show_the_trace(scene, query, shown):
+    scene.live.move_query_to(query)
+    assert scene.live.bars.shown_values() == shown
+    assert round(scene.live.bars.total.get_value(), 3) == 1.0
+
+
+@pytest.mark.parametrize("query", [(2, 0), (0.3, 1.7), (1, -0.4)])
+def test_output_arrow_ends_at_the_computed_output(scene, query):
+    live = scene.live.move_query_to(query)
+    np.testing.assert_allclose(live.query(), query, atol=1e-9)
+    expected = attend(query, examples.current().drag.keys).output
+    np.testing.assert_allclose(live.output.get_end(), live.plane.c2p(*expected), atol=1e-6)
+
+
+def test_bar_heights_are_proportional_to_weights(scene):
+    live = scene.live.move_query_to((2, 0))
+    heights = np.array([bar.height for bar in live.bars.bars])
+    np.testing.assert_allclose(heights / heights.sum(), live.trace().weights, rtol=1e-3)
+
+
+def test_worked_example_shows_the_sources_arithmetic(scene):
+    scene.live.move_query_to(examples.current().drag.query)
+    steps = scene.step_table(scene.live.trace()).blocks
+    tex = " ".join(m.tex_string for step in steps for m in step.get_family() if isinstance(m, MathTex))
+    for expected in [
+        "(2)(2) + (0)(0) = 4",
+        r"4 / \sqrt{2} \approx 2.828",
+        r"2 / \sqrt{2} \approx 1.414",
+        r"e^{2.828\ldots} \approx 16.92",
+        r"e^{1.414} \approx 4.11",
+        "16.92 + 1 + 4.11 = 22.03",  # exact as printed
+        r"16.92 / 22.03 \approx 0.768",
+        r"1 / 22.03 \approx 0.045",
+        r"4.11 / 22.03 \approx 0.187",
+    ]:
+        assert expected in tex
+
+
+def test_every_shown_result_follows_from_shown_inputs():
+    trace = examples.current().drag.trace()
+    shown_exps = [float(fmt(e, 2)) for e in trace.exps]
+    shown_sum = float(fmt(trace.exp_sum, 2))
+    assert fmt(sum(shown_exps), 2) == fmt(trace.exp_sum, 2)
+    for e, w in zip(shown_exps, trace.weights):
+        assert fmt(e / shown_sum, 3) == fmt(w, 3)
+    # where a rounded exponent would not give the shown power, the exponent is marked as cut
+    assert exp_tex(trace.scores[0], trace.exps[0], 3, 2).startswith(r"e^{2.828\ldots}")
+    assert exp_tex(trace.scores[2], trace.exps[2], 3, 2) == r"e^{1.414} \approx 4.11"
+
+
+def test_captions_describe_the_weights():
+    ex = examples.current().drag
+    assert describe(ex.tokens, ex.trace([0, 2])).startswith("Near “cat”")
+    assert (
+        verdict(ex.tokens, ex.trace())
+        == "At q = (2, 0): “the” dominates, “sat” keeps a share, “cat” gets almost none."
+    )
+
+
+def test_equal_weights_are_explained_by_dot_products_not_distance():
+    ex = examples.current().drag
+    assert describe(ex.tokens, ex.trace([0.7, 0.7])) == (
+        "Equal q · k_i, so each weight is 0.333, though “sat” is nearest: dot products, not distance."
+    )
+    # equally near two keys: no key is named
+    assert describe(("a", "b"), attend([0, 0], [[1, 0], [-1, 0]])) == (
+        "Equal q · k_i, so each weight is 0.500: dot products set the weights."
+    )
+
+
+def test_the_charts_caption_names_each_divisor_and_top_weight():
+    ex = examples.current()
+    unscaled = attend(ex.drag.query, ex.drag.keys, scaled=False)
+    assert comparison(ex.drag.trace(), unscaled, ex.blend.trace(0)) == (
+        "Top weight from dots 4, 2, 0: ÷ √4 = 2 (chapter 4, d = 4) 0.665, ÷ √2 ≈ 1.414 here 0.768, no scaling 0.867."
+    )
+    other = attend([1, 0, 0], [[1, 0, 0], [0, 1, 0]])
+    assert comparison(ex.drag.trace(), unscaled, other) == (
+        "Chapter 4 (d = 3) divides its own dot products ÷ √3 ≈ 1.732: top weight 0.640; "
+        "÷ √2 ≈ 1.414 here 0.768, no scaling 0.867."
+    )
+
+
+def test_captions_name_each_symbol(rendered):
+    said = captions(rendered)
+    intro = " ".join(said[:3])
+    for symbol in ["key vector k_i", "query q", "d = 2", "dimension", "score_i", "w_i", "output"]:
+        assert symbol in intro
+    steps = " ".join(s for s in said if s.startswith("Step"))
+    assert "score_i" in steps and "w_i" in steps and "√d = √2" in steps
+
+
+def test_captions_give_the_reasons_and_the_payoff(rendered):
+    said = captions(rendered)
+    ex = examples.current().drag
+    for caption, _ in reasons(ex.tokens, ex.trace()):
+        assert caption in said
+    payoff = next(s for s in said if "RNN" in s)
+    for words in ["one RNN hidden state", "whole sequence", "chapter 1", "query-specific blend", "on demand"]:
+        assert words in payoff
+    unscaled = attend(ex.query, ex.keys, scaled=False)
+    assert comparison(ex.trace(), unscaled, examples.current().blend.trace(0)) in said
+    assert not any("context" in s for s in said)  # one word for the blend: output, as in the formula
+
+
+def test_the_legend_and_captions_say_the_values_are_the_keys(scene, rendered):
+    assert "here vᵢ = kᵢ" in scene.live.glossary.columns[1][4].original_text
+    assert any("(here, the keys)" in s for s in captions(rendered))
+
+
+def test_chapter_lasts_40_to_70_seconds(rendered):
+    assert 40 <= rendered.renderer.time <= 70
+
+
+def test_glossary_builds_from_the_example(scene):
+    symbols = [m.tex_string for m in scene.live.glossary.columns[0]]
+    assert symbols[2] == f"d = {scene.live.trace().width}" == "d = 2"
+    assert len(scene.live.glossary.row(0)) == 2 and len(symbols) == 5
+
+
+def test_added_items_stay_in_the_layout_area_without_overlaps(scene):
+    left, right, bottom, top = LAYOUT
+    bars = scene.live.move_query_to((8, 0)).bars  # weight 0.997 on "the": the tallest bar
+    items = [scene.strip, bars, *[scene.live.glossary.row(i) for i in range(5)]]
+    for item in items:
+        assert left <= item.get_left()[0] and item.get_right()[0] <= right
+        assert bottom <= item.get_bottom()[1] and item.get_top()[1] <= top
+    for upper, lower in zip(items, items[1:]):
+        assert upper.get_bottom()[1] > lower.get_top()[1]
+
+
+def test_the_reasons_name_each_key_once_in_weight_order():
+    ex = examples.current().drag
+    assert reasons(ex.tokens, ex.trace()) == [
+        ("“the” dominates: the longest shadow on the query's direction.", [0]),
+        ("“sat” keeps a share because it partly overlaps the query's direction.", [2]),
+        ("“cat” gets almost none because it points in an unrelated direction.", [1]),
+    ]
+
+
+def test_reasons_follow_a_custom_example(custom):
+    ex = custom(
+        tokens=("dog", "cat", "pet"),
+        keys=[[1.5, 0.5], [0.5, 1.5], [1, 1]],
+        query=[1.5, 0.5],
+        path=[[1, 0], [1.5, 0.5]],
+    )
+    assert [caption for caption, _ in reasons(ex.tokens, ex.trace())] == [
+        "“dog” leads: the longest shadow on the query's direction.",
+        "“pet” keeps a share because it partly overlaps the query's direction.",
+        "“cat” gets the least because it overlaps the query's direction least.",
+    ]
+
+
+def test_reasons_follow_a_custom_order(custom):
+    # the unrelated key is ranked in the middle and the last one points away: not the default's order
+    ex = custom(
+        tokens=("ant", "bee", "cow"), keys=[[1, 1], [0, -2], [2, 0]], query=[0, 1], path=[[1, 0], [0, 1]]
+    )
+    assert list(ex.trace().weights.argsort()[::-1]) == [0, 2, 1]
+    assert [caption for caption, _ in reasons(ex.tokens, ex.trace())][1:] == [
+        "“cow” keeps a share though it points in an unrelated direction.",
+        "“bee” gets almost none because it points away from the query's direction.",
+    ]
+    assert (
+        verdict(ex.tokens, ex.trace())
+        == "At q = (0, 1): “ant” dominates, “cow” keeps a share, “bee” gets almost none."
+    )
+
+
+def test_several_middle_keys_share_one_reason():
+    keys = [[3, 0], [2, 1], [1, 2], [0, 3]]
+    parts = reasons(("a", "b", "c", "d"), attend([1, 0], keys))
+    assert [keys for _, keys in parts] == [[0], [1, 2], [3]]
+    assert parts[1][0] == "The 2 others keep shares, in the order of their shadows."
+
+
+def test_shadows_are_the_dot_products_over_the_query_length(scene):
+    live = scene.live
+    trace = attend([2, 1], examples.current().drag.keys)
+    shadows = Shadows(live.plane, trace, ["#ffffff"] * 3)
+    unit = np.linalg.norm(live.plane.c2p(1, 0) - live.plane.c2p(0, 0))
+    for key, dot, part in zip(trace.keys, trace.dots, shadows.parts):
+        drop, _, shadow = part
+        assert shadow.get_length() / unit == pytest.approx(dot / np.linalg.norm(trace.query), abs=1e-6)
+        # the perpendicular from the key's tip meets the query's direction at a right angle
+        assert np.dot(drop.get_end() - drop.get_start(), [2, 1, 0]) == pytest.approx(0, abs=1e-3)
+        np.testing.assert_allclose(drop.get_start(), live.plane.c2p(*key), atol=1e-3)
+    # a zero query has no direction: nothing is drawn
+    assert len(Shadows(live.plane, attend([0, 0], trace.keys), ["#ffffff"] * 3).get_family()) == 1
+
+
+def test_the_step_headers_read_as_relations(scene):
+    steps = scene.step_table(scene.live.move_query_to(examples.current().drag.query).trace()).blocks
+    assert steps[1][0].original_text.replace(" ", "") == "2scoreᵢ=q·kᵢ/√2"
+
+
+def test_wide_arithmetic_takes_one_column_at_a_time(custom, tmp_path):
+    # exponentials in the millions: the steps do not fit side by side, so each column takes the last's place
+    ex = custom(
+        tokens=("apple", "money", "queen"),
+        keys=[[100, -54.4], [43.4, -54.9], [18.1, -100]],
+        query=[0.15, -0.15],
+        path=[[100, 40.6], [-64.2, 26.5]],
+    )
+    chapter = built(ThreeTokenDrag, tmp_path)
+    worked = chapter.step_table(ex.trace())
+    steps = worked.blocks
+    assert len(steps) == 4 and sorted(worked.leaving) == [1, 2, 3]
+    for i, leaving in worked.leaving.items():  # what leaves was shown by the block before
+        assert all(any(m is part for part in steps[i - 1].get_family()) for m in leaving)
+    assert VGroup(*steps).get_right()[0] <= RIGHT_EDGE + 1e-6
+    assert worked.verdict.get_bottom()[1] >= STAGE.bottom
+
+
+def test_the_charts_stand_on_one_baseline_and_one_scale(rendered):
+    charts = rendered.summary[1]
+    bars = [chart[0] for chart in charts]
+    assert len({round(b.baseline.get_y(), 6) for b in bars}) == 1
+    assert len({round(b.max_height, 6) for b in bars}) == 1
+    ex = examples.current()
+    tops = [b.shown_values()[0] if len(b.values) == 1 else max(b.shown_values()) for b in bars]
+    unscaled = attend(ex.drag.query, ex.drag.keys, scaled=False)
+    expected = [ex.blend.trace(0), ex.drag.trace(), unscaled]
+    assert tops == [round(float(t.weights.max()), 3) for t in expected]
+    labels = [chart[1] for chart in charts]
+    assert len({round(label.get_top()[1], 6) for label in labels}) == 1
+    assert "chapter 4, d = 4" in labels[0][1].original_text.replace("\n", " ")
+
+
+def test_last_frame_snapshot(rendered):
+    assert_matches_snapshot("ThreeTokenDrag", np.array(rendered.renderer.get_frame())[:, :, :3])

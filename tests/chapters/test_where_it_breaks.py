@@ -1,0 +1,242 @@
+"""WhereItBreaks: live bars, readouts and the sensitivity curve follow attention's saturation sweep."""
+
+import dataclasses
+
+import numpy as np
+import pytest
+from manim import tempconfig
+
+from attention import BlendExample, examples, saturation_at, saturation_sweep, weights_at_gain
+from attention.sweeps import GAIN_RANGE
+from scenes.chapters.where_it_breaks import GAIN_STOPS, LOOK_BUFF, TANGENT_REACH, WhereItBreaks, sci
+from scenes.kit.arithmetic import SCORE_PLACES, vector_tex
+from scenes.kit.plots import ScientificReadout, mantissa_exponent
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame
+
+FRAME = (14.22 / 2, 4.0)
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    return built(WhereItBreaks, tmp_path_factory.mktemp("media"))
+
+
+def at_gain(scene, gain):
+    scene.gain.set_value(gain)
+    scene.knob.refresh()
+    scene.dot.update()
+    return scene.knob
+
+
+def test_bars_at_gain_one_equal_the_unscaled_weights(scene):
+    knob = at_gain(scene, GAIN_RANGE[0])
+    unscaled = examples.current().blend.trace(0, scaled=False)
+    assert knob.bars.shown_values() == [round(w, 3) for w in unscaled.weights] == [0.867, 0.117, 0.016]
+    heights = np.array([bar.height for bar in knob.bars.bars])
+    np.testing.assert_allclose(heights / knob.bars.max_height, unscaled.weights, rtol=1e-6)
+
+
+def test_reference_bars_show_the_scaled_weights(scene):
+    bars, (formula, _) = scene.scaled_bars
+    assert bars.shown_values() == [round(w, 3) for w in examples.current().blend.trace(0).weights]
+    assert formula.tex_string == r"\mathrm{softmax}([4, 2, 0] / \sqrt{4})"
+    assert scene.knob.formula.tex_string == r"\mathrm{softmax}(g \cdot [4, 2, 0])"
+
+
+@pytest.mark.parametrize("gain", [1.0, 2.0, 3.7, 10.0])
+def test_everything_live_follows_the_gain(scene, gain):
+    knob = at_gain(scene, gain)
+    plain = saturation_at(scene.raw_trace.scores, gain)
+    weights, sens, smallest = plain.weights, plain.top_sensitivity, plain.min_weight
+    assert knob.bars.shown_values() == [round(w, 3) for w in weights]
+    assert knob.gain_number.get_value() == pytest.approx(gain)
+    mantissa, exponent = knob.min_readout.shown()
+    assert mantissa * 10.0**exponent == pytest.approx(smallest, rel=6e-3)
+    scene.sensitivity.set_log10(knob.log10_sensitivity())
+    mantissa, exponent = scene.sensitivity.shown()
+    assert mantissa * 10.0**exponent == pytest.approx(sens, rel=6e-3)
+    np.testing.assert_allclose(scene.dot.get_center(), scene.plot.point(gain, np.log10(sens)), atol=1e-6)
+
+
+def test_smallest_weight_stays_positive_at_the_largest_gain(scene):
+    knob = at_gain(scene, GAIN_RANGE[1])
+    smallest = saturation_at(scene.raw_trace.scores, GAIN_RANGE[1]).min_weight
+    assert 0 < smallest < 1e-12
+    assert min(knob.bars.shown_values()) == 0.0  # the bar's three decimals cannot show it ...
+    mantissa, exponent = knob.min_readout.shown()  # ... the readout can
+    assert mantissa > 0 and exponent < -12
+    assert (mantissa, exponent) == (4.25, -18)  # e^-40 / (1 + e^-20 + e^-40)
+    assert mantissa * 10.0**exponent == pytest.approx(smallest, rel=1e-2)
+
+
+def test_the_scaled_case_is_a_gain_on_the_same_axis(scene):
+    scaled = examples.current().blend.trace(0)
+    assert scene.scaled_gain == pytest.approx(1 / np.sqrt(scaled.width))
+    np.testing.assert_allclose(weights_at_gain(scene.raw_trace.scores, scene.scaled_gain), scaled.weights)
+    assert scene.plot.axes.x_range[0] == 0 and scene.plot.xs[0] == pytest.approx(scene.scaled_gain)
+    dot, label = scene.scaled_mark
+    sens = saturation_at(scene.raw_trace.scores, scene.scaled_gain).top_sensitivity
+    np.testing.assert_allclose(
+        dot.get_center(), scene.plot.point(scene.scaled_gain, np.log10(sens)), atol=1e-6
+    )
+    assert label.tex_string == r"\text{scaled: } g = 1/\sqrt{4}"
+
+
+def test_each_gain_stop_drops_a_mark_from_the_curve_to_the_gain_axis(scene):
+    assert len(scene.stop_marks) == len(GAIN_STOPS)
+    for stop, mark in zip(GAIN_STOPS, scene.stop_marks):
+        sens = saturation_at(scene.raw_trace.scores, stop).top_sensitivity
+        top, foot = scene.plot.point(stop, np.log10(sens)), scene.plot.axes.c2p(stop, 0)
+        ends = sorted([mark.get_start(), mark.get_end()], key=lambda p: -p[1])
+        np.testing.assert_allclose(ends, [top, foot], atol=0.05)
+
+
+def test_tangent_stays_inside_its_axes(scene):
+    for gain in (GAIN_RANGE[0], 1.0, 4.0, GAIN_RANGE[1]):
+        scene.tangent.set_gain(gain)
+        axes = scene.tangent.axes
+        for point in scene.tangent.tangent.get_start_and_end():
+            assert -1e-6 <= axes.p2c(point)[1] <= 1 + 1e-6
+
+
+@pytest.mark.parametrize("gain", [0.5, 1.0, 3.7, 10.0])
+def test_the_tangent_slope_is_the_sensitivity(scene, gain):
+    tangent = scene.tangent.set_gain(gain)
+    plain = saturation_at(scene.raw_trace.scores, gain)
+    top = float(np.max(plain.weights))
+    assert tangent.slope() == pytest.approx(plain.top_sensitivity, rel=1e-6, abs=1e-12)
+    assert tangent.slope() == pytest.approx(top * (1 - top), rel=1e-6, abs=1e-12)
+    np.testing.assert_allclose(
+        tangent.dot.get_center(), tangent.axes.c2p(gain * np.max(scene.raw_trace.scores), top), atol=1e-6
+    )
+    on_curve = np.min(np.linalg.norm(tangent.curve.get_anchors() - tangent.dot.get_center(), axis=1))
+    assert on_curve < 0.05
+
+
+def test_curve_is_the_saturation_sweep(scene):
+    sweep = saturation_sweep(scene.raw_trace.scores, scene.sweep.gains)
+    np.testing.assert_allclose(10**scene.plot.log10_ys, sweep.top_sensitivity, rtol=1e-6)
+    assert scene.plot.xs[-1] == GAIN_RANGE[1]
+    assert np.all(np.diff(scene.plot.log10_ys) < 0)
+    vertices = scene.plot.curve["line_graph"].get_anchors()
+    for x, y in zip(sweep.gains[::30], sweep.top_sensitivity[::30]):
+        assert np.min(np.linalg.norm(vertices - scene.plot.point(x, np.log10(y)), axis=1)) < 1e-6
+    labels = [(base.tex_string, exponent.tex_string) for base, exponent in scene.plot.axes.y_axis.labels]
+    assert labels == [("10", "0"), ("10", "-4"), ("10", "-8")]  # every second decade, from the top
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        (0.0158762, (1.59, -2)),
+        (9.996e-3, (1.0, -2)),
+        (4.248e-18, (4.25, -18)),
+        (0.5, (5.0, -1)),
+        (1.0, (1.0, 0)),
+    ],
+)
+def test_mantissa_exponent(value, expected):
+    assert mantissa_exponent(np.log10(value), 2) == expected
+
+
+def test_mantissa_exponent_beyond_floats():
+    assert mantissa_exponent(-20000 / np.log(10), 2) == (1.29, -8686)  # e^-20000 = 10^-8685.89
+    assert mantissa_exponent(float("-inf"), 2) == (0.0, 0)
+
+
+def test_readout_updates_in_place(tmp_path):
+    with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
+        readout = ScientificReadout(np.log10(0.0158762))
+        numbers = (readout.mantissa, readout.exponent)
+        left = readout.get_left()[0]
+        readout.set_log10(np.log10(4.248e-18))
+        assert (readout.mantissa, readout.exponent) == numbers
+        assert readout.shown() == (4.25, -18)
+        assert readout.get_left()[0] == pytest.approx(left)
+        assert readout.exponent.get_bottom()[1] > readout.times.get_bottom()[1]
+
+
+def test_caption_helpers():
+    assert sci(np.log10(4.248e-18)) == "4.25 × 10⁻¹⁸"
+    assert vector_tex([4.0, 2.0, 0.0], SCORE_PLACES) == "[4, 2, 0]"
+
+
+def test_everything_fits_in_the_frame(scene):
+    at_gain(scene, GAIN_RANGE[1])
+    everything = [scene.heading, scene.scaled_bars, scene.knob, scene.plot, scene.sensitivity, scene.caveats]
+    for mob in [*everything, scene.tangent, scene.scaled_mark]:
+        assert abs(mob.get_left()[0]) <= FRAME[0] and abs(mob.get_right()[0]) <= FRAME[0]
+        assert abs(mob.get_top()[1]) <= FRAME[1] and abs(mob.get_bottom()[1]) <= FRAME[1]
+    assert scene.knob.min_line.get_bottom()[1] > scene.caveats.get_top()[1]
+    assert scene.knob.get_right()[0] < scene.plot.get_left()[0]
+
+
+@pytest.fixture
+def far_apart(tmp_path):
+    """A custom example whose unscaled dots (100 and 0) make float64 weights underflow at high gain."""
+    before = examples.current()
+    blend = BlendExample(
+        tokens=("near", "far"), keys=[[10, 0], [0, 10]], values=[[1, 0], [0, 1]], queries=[[10, 0], [0, 10]]
+    )
+    examples.use(dataclasses.replace(before, blend=blend))
+    yield built(WhereItBreaks, tmp_path)
+    examples.use(before)
+
+
+def test_readouts_stay_positive_where_floats_underflow(far_apart):
+    knob = at_gain(far_apart, GAIN_RANGE[1])
+    assert (
+        saturation_at(far_apart.raw_trace.scores, GAIN_RANGE[1]).min_weight == 0.0
+    )  # e^-1000 underflows ...
+    assert knob.min_readout.shown() == (5.08, -435)  # ... but is shown: e^-1000 = 5.08 x 10^-435
+    assert far_apart.sensitivity.set_log10(knob.log10_sensitivity()).shown() == (5.08, -435)
+    assert np.all(np.isfinite(far_apart.plot.log10_ys))
+    assert far_apart.dot.get_bottom()[1] >= far_apart.plot.axes.get_bottom()[1] - 0.1
+
+
+def test_last_frame_snapshot(tmp_path):
+    assert_matches_snapshot("WhereItBreaks", last_frame(WhereItBreaks, tmp_path))
+
+
+def test_the_lower_plot_is_titled_and_labelled_for_the_weight_curve(scene):
+    title, key = scene.tangent.title
+    assert title.original_text == "top weight w against its score s"
+    assert key[1].original_text == "tangent: slope w(1 − w)"
+    assert [label.original_text for label in scene.tangent.axis_labels] == ["s", "w"]
+    x_label, y_label = scene.tangent.axis_labels
+    assert x_label.get_left()[0] > scene.tangent.axes.x_axis.get_right()[0]
+    assert y_label.get_right()[0] < scene.tangent.axes.y_axis.labels.get_left()[0]
+
+
+@pytest.mark.parametrize("gain", [GAIN_RANGE[0], 4.0, GAIN_RANGE[1]])
+def test_the_tangent_is_long_and_drawn_over_a_thinner_curve(scene, gain):
+    tangent = scene.tangent.set_gain(gain)
+    lo, hi = tangent.axes.x_range[:2]
+    (x0, y0), (x1, y1) = (tangent.axes.p2c(p)[:2] for p in tangent.tangent.get_start_and_end())
+    full = TANGENT_REACH * (hi - lo)
+    clipped = min(y0, y1) <= 1e-6 or max(y0, y1) >= 1 - 1e-6  # cut where it would leave weights 0..1
+    assert x1 - x0 == pytest.approx(full) or (clipped and x1 - x0 < full)
+    assert lo - 1e-9 <= x0 and x1 <= hi + 1e-9
+    assert tangent.tangent.get_stroke_width() > 1.5 * tangent.curve.get_stroke_width()
+    if gain == GAIN_RANGE[1]:  # almost flat: the whole length, at the top of the axis
+        assert x1 - x0 == pytest.approx(full)
+
+
+def test_looks_at_the_top_of_the_plot_stay_below_the_subtitle(scene):
+    subtitle = scene.heading[1]
+    for part in (scene.plot.labels[1], scene.sensitivity, scene.scaled_mark):
+        assert part.get_top()[1] + LOOK_BUFF + 0.05 < subtitle.get_bottom()[1]
+
+
+def test_the_smallest_weight_stays_clear_of_the_plots(scene):
+    at_gain(scene, GAIN_RANGE[1])
+    right = scene.knob.min_line.get_right()[0]
+    assert right + 0.2 < min(scene.plot.get_left()[0], scene.tangent.get_left()[0])
+    assert scene.plot.get_bottom()[1] > scene.tangent.get_top()[1]
+
+
+def test_no_score_tick_is_labelled_beyond_the_end_of_its_axis(scene):
+    axes = scene.tangent.axes
+    end = axes.c2p(axes.x_range[1], 0)[0]
+    assert all(label.get_x() <= end + 1e-6 for label in axes.x_axis.labels)
+    assert [label.tex_string for label in axes.x_axis.labels] == ["0", "10", "20", "30", "40"]

@@ -1,0 +1,127 @@
+"""Every equation on screen is true as printed: each relation a chapter draws, read back from its strings.
+
+A row's operands and result are strings as displayed (`scenes.kit.arithmetic.Relation`). '=' must hold
+exactly for the numbers as printed; '≈' must hold for some numbers that print as shown: each printed
+number stands for the interval it was rounded from (half a unit of its last place; whole numbers and
+roots are exact), and the operation over the operands' intervals must meet the result's interval.
+"""
+
+import math
+
+import pytest
+
+from scenes.kit import arithmetic as a
+from scenes.kit.bars import WeightBars
+from scenes.kit.components import math as formula
+from tests.support.example_corpus import chapter_looks
+from tests.support.layout import chapter_ends
+
+Interval = tuple[float, float]
+
+
+def interval(term: str) -> Interval:
+    """The values a printed number may stand for."""
+    value = a.value_of(term)
+    digits = term.replace(r"\ldots", "")
+    if digits.startswith(r"\sqrt") or "." not in digits:
+        return value, value
+    half = 0.5 * 10 ** -len(digits.split(".")[1])
+    return value - half, value + half
+
+
+def product(x: Interval, y: Interval) -> Interval:
+    corners = [p * q for p in x for q in y]
+    return min(corners), max(corners)
+
+
+def combine(op: str, terms: list[Interval]) -> Interval:
+    """`op` over intervals (each operation is monotone in each operand, so corners give the bounds)."""
+    if op in ("sum", "dot"):
+        parts = terms if op == "sum" else [product(x, y) for x, y in zip(terms[::2], terms[1::2])]
+        return math.fsum(lo for lo, _ in parts), math.fsum(hi for _, hi in parts)
+    if op == "exp":
+        return math.exp(terms[0][0]), math.exp(terms[0][1])
+    if op == "scale":
+        return product(*terms)
+    (a0, a1), (b0, b1) = terms
+    assert b0 > 0 or b1 < 0, "a divisor that may be zero"
+    return product((a0, a1), (1 / b1, 1 / b0))
+
+
+def holds(rel: a.Relation) -> bool:
+    """Whether the relation is true as printed."""
+    if rel.sign == "=":
+        return abs(a.evaluate(rel.op, [a.value_of(t) for t in rel.terms]) - a.value_of(rel.result)) < 1e-9
+    lo, hi = combine(rel.op, [interval(t) for t in rel.terms])
+    r_lo, r_hi = interval(rel.result)
+    slack = 1e-9 * max(1.0, abs(r_hi))
+    return lo <= r_hi + slack and r_lo - slack <= hi
+
+
+def shown(rel: a.Relation) -> str:
+    return f"{rel.op}({', '.join(rel.terms)}) {rel.sign} {rel.result}"
+
+
+# The cases from issue 19, and the rule's edges.
+@pytest.mark.parametrize(
+    "rel, true",
+    [
+        (a.Relation(("0.565", "0.280", "0"), "sum", "=", "0.846"), False),
+        (a.Relation(("0.565", "0.280", "0"), "sum", "≈", "0.846"), True),
+        (a.Relation(("0.044", "0.048", "0"), "sum", "=", "0.093"), False),
+        (a.Relation(("0.565", "0.400", "0.034"), "sum", "=", "1.000"), False),
+        (a.Relation(("0.565", "0.400", "0.034"), "sum", "≈", "1.000"), True),
+        (a.Relation(("0.565", "0.400", "0.034"), "sum", "≈", "1.010"), False),
+        (a.Relation(("3", r"\sqrt{2}"), "divide", "≈", "2.121"), True),
+        (a.Relation(("3", r"\sqrt{2}"), "divide", "=", "2.121"), False),
+        (a.Relation(("4", r"\sqrt{4}"), "divide", "=", "2"), True),
+        (a.Relation(("2", "2", "0", "0"), "dot", "=", "4"), True),
+        (a.Relation(("1.5", "-0.5", "2", "1"), "dot", "=", "1.25"), True),
+        (a.Relation(("1.5", "-0.5", "2", "1"), "dot", "=", "1.3"), False),
+        (a.Relation(("2.121",), "exp", "≈", "8.34"), True),
+        (a.Relation(("0.50",), "exp", "≈", "1.70"), False),
+        (a.Relation(("0.565", "0.5"), "scale", "≈", "0.282"), True),
+    ],
+    ids=lambda v: shown(v) if isinstance(v, a.Relation) else str(v),
+)
+def test_the_check_accepts_true_rows_and_refuses_false_ones(rel, true):
+    assert holds(rel) is true
+
+
+def test_the_builders_print_equals_only_when_exact():
+    assert a.sum_tex([0.565, 0.280, 0], 0.8455, 3) == r"0.565 + 0.280 + 0 \approx 0.846"
+    assert a.sum_tex([0.5, 0.25], 0.75, 3) == "0.500 + 0.250 = 0.750"
+    assert a.division_tex(4, r"\sqrt{4}", 2) == r"4 / \sqrt{4} = 2"
+    assert a.dot_product_tex([2, 0], [2, 0], 4) == "(2)(2) + (0)(0) = 4"
+    assert a.scaled_tex(0.5654, [1, 0.5]) == r"0.565 \times [1, 0.5] \approx [0.565, 0.282]"
+    for tex in (a.sum_tex([0.565, 0.280, 0], 0.8455, 3), a.scaled_tex(0.5654, [1, 0.5])):
+        assert tex.relations and all(holds(r) for r in tex.relations)
+
+
+def test_a_formula_keeps_the_rows_it_is_built_from():
+    row = a.sum_tex([1.25, 1, 1], 3.25, 2)
+    built = formula(r"\text{sum} = " + row)
+    assert built.relations == row.relations == (a.Relation(("1.25", "1", "1"), "sum", "=", "3.25"),)
+
+
+def test_weights_that_print_short_of_one_are_summed_with_approx():
+    bars = WeightBars(["a", "b", "c"], [0.5654, 0.4004, 0.0342])
+    (rel,) = bars.total.relations
+    assert rel == a.Relation(("0.565", "0.400", "0.034"), "sum", "≈", "1.000")
+    assert bars.total_label[1].tex_string == r"\approx"
+    bars.set_weights([0.5, 0.25, 0.25])
+    assert bars.total.relations[0].sign == "=" and bars.total_label[1].tex_string == "="
+
+
+def test_column_helpers_print_one_format_down_a_column():
+    assert a.fmt_column([4, 3.5, -1], 3) == ["4.000", "3.500", "-1.000"]
+    assert a.fmt_column([4, 2, -1], 3) == ["4", "2", "-1"]
+    assert a.fmt_column([-0.0001, 1], 3) == ["0.000", "1.000"]
+
+
+@pytest.mark.parametrize("case", chapter_looks(), ids=lambda case: case[0])
+def test_every_equation_drawn_is_true_as_printed(case):
+    _, chapter, settings = case
+    ends = chapter_ends(chapter, settings)
+    false = [f"{end.beat}: {shown(rel)}" for end in ends for rel in end.relations if not holds(rel)]
+    assert not false, "\n".join(false)

@@ -1,0 +1,181 @@
+"""Score/weight grids: every cell shows the trace, rows sum to 1, animations really change the numbers."""
+
+import numpy as np
+import pytest
+from manim import tempconfig
+
+from attention import attend_grid
+from scenes.kit import components as c
+from scenes.kit import fit, palette
+from scenes.kit.arithmetic import WEIGHT_PLACES
+from scenes.kit.grids import (
+    GAP,
+    NUMBERED_TOP,
+    AttentionGrid,
+    CellCount,
+    Restate,
+    places_for,
+    veil,
+)
+from scenes.kit.palette import THEMES, VEIL
+
+QUERIES = [[1.0, 0.5], [0.0, 2.0], [-1.0, 1.0]]
+KEYS = [[2.0, 0.0], [0.0, 2.0], [1.0, 1.0], [-1.0, 0.5]]
+
+
+@pytest.fixture(autouse=True)
+def media(tmp_path):
+    with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
+        yield
+
+
+@pytest.fixture
+def grid():
+    return AttentionGrid(attend_grid(QUERIES, KEYS), rows=("x", "y", "z"), cols=("the", "cat", "sat", "mat"))
+
+
+def test_score_stage_shows_every_score(grid):
+    np.testing.assert_allclose(grid.shown(), grid.trace.scores)
+    assert grid.shown_sums() == []
+    assert all(cell.get_fill_opacity() == 0 for cell in grid.cells)
+
+
+def test_weight_stage_shows_every_weight_and_rows_sum_to_one(grid):
+    grid.show_weights()
+    np.testing.assert_allclose(grid.shown(), grid.trace.weights)
+    assert [round(s, WEIGHT_PLACES) for s in grid.shown_sums()] == [1.0, 1.0, 1.0]
+    assert all(n.num_decimal_places == WEIGHT_PLACES for n in grid.numbers)
+
+
+def test_cells_are_shaded_in_the_order_of_their_weights(grid):
+    grid.show_weights()
+    opacity = np.array([cell.get_fill_opacity() for cell in grid.cells]).reshape(grid.trace.shape)
+    order = np.argsort(grid.trace.weights, axis=None)
+    assert np.all(np.diff(opacity.ravel()[order]) >= -1e-9)
+
+
+def test_one_row_at_a_time(grid):
+    grid.show_weights([1])
+    shown = grid.shown()
+    np.testing.assert_allclose(shown[1], grid.trace.weights[1])
+    np.testing.assert_allclose(shown[[0, 2]], grid.trace.scores[[0, 2]])
+    assert len(grid.shown_sums()) == 1
+
+
+def test_layout_rows_and_columns(grid):
+    m, n = grid.trace.shape
+    xs = [cell.get_x() for cell in grid.row(0)]
+    assert np.all(np.diff(xs) > 0)
+    assert [round(grid.row(i)[0].get_y(), 6) for i in range(m)] == sorted(
+        [round(grid.row(i)[0].get_y(), 6) for i in range(m)], reverse=True
+    )
+    for j, label in enumerate(grid.col_labels):
+        assert label.get_y() > grid.cells.get_top()[1] and abs(label.get_x() - grid.cells[j].get_x()) < 1e-6
+    for i, label in enumerate(grid.row_labels):
+        assert label.get_x() < grid.cells.get_left()[0] and abs(label.get_y() - grid.row(i)[0].get_y()) < 1e-6
+    assert len(grid.block(2, 3)) == 6
+
+
+def test_numbers_stay_centred_in_their_cells(grid):
+    grid.show_weights()
+    for cell, number in zip(grid.cells, grid.numbers):
+        np.testing.assert_allclose(number.get_center(), cell.get_center(), atol=1e-6)
+
+
+def test_restate_changes_the_real_numbers(grid):
+    animation = Restate(grid, lambda g: g.show_weights([0, 2]))
+    animation.begin()
+    animation.finish()
+    np.testing.assert_allclose(grid.shown()[[0, 2]], grid.trace.weights[[0, 2]])
+
+
+def test_restate_ends_on_the_picture_it_morphed_to(grid):
+    animation = Restate(grid, lambda g: g.show_weights())
+    animation.begin()
+    morphed = [(n.get_center(), n.height) for n in animation.target_copy.numbers]
+    animation.finish()
+    for number, (center, height) in zip(grid.numbers, morphed):
+        np.testing.assert_allclose(number.get_center(), center, atol=1e-9)
+        assert number.height == pytest.approx(height, abs=1e-9)
+
+
+def test_size_is_the_longer_side():
+    big = AttentionGrid(attend_grid(np.ones((10, 3)), np.ones((20, 3))), size=4.0, numbers=False)
+    assert big.cells.width == pytest.approx(4.0, abs=big.pitch)
+    assert len(big.numbers) == 0 and len(big.cells) == 200
+
+
+def test_cell_count_follows_the_trace():
+    count = CellCount(attend_grid(np.ones((3, 2)), np.ones((5, 2))))
+    assert count.shown() == (3, 5, 15)
+    animation = Restate(count, lambda c: c.set_trace(attend_grid(np.ones((8, 2)), np.ones((8, 2)))))
+    animation.begin()
+    animation.finish()
+    assert count.shown() == (8, 8, 64)
+
+
+def test_whole_numbers_are_printed_bare():
+    assert places_for(3.0, 3) == 0 and places_for(1.5, 3) == 3
+
+
+def rgb(hex_color: str) -> np.ndarray:
+    return np.array([int(hex_color.lstrip("#")[k : k + 2], 16) for k in (0, 2, 4)]) / 255
+
+
+def luminance(color: np.ndarray) -> float:
+    """WCAG relative luminance of an RGB colour in 0..1."""
+    linear = np.where(color <= 0.03928, color / 12.92, ((color + 0.055) / 1.055) ** 2.4)
+    return float(linear @ [0.2126, 0.7152, 0.0722])
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_digits_stay_readable_on_the_brightest_cell_of_any_token_colour(name):
+    theme = THEMES[name]
+    for color in (*theme.tokens, theme.key):
+        cell = NUMBERED_TOP * rgb(color) + (1 - NUMBERED_TOP) * rgb(theme.background)
+        lo, hi = sorted([luminance(cell), luminance(rgb(theme.text))])
+        assert (hi + 0.05) / (lo + 0.05) >= 4.5, (name, color)
+
+
+def test_digits_are_text_coloured_whatever_the_weight(grid):
+    grid.show_weights()
+    assert {n.get_color().to_hex().upper() for n in grid.numbers} == {palette.theme().text.upper()}
+    assert max(cell.get_fill_opacity() for cell in grid.cells) <= NUMBERED_TOP + 1e-9
+
+
+def test_a_grid_of_colour_only_uses_the_full_shade():
+    trace = attend_grid([[4.0, 0.0]], [[4.0, 0.0], [0.0, 4.0]])
+    grid = AttentionGrid(trace, numbers=False).show_weights()
+    assert grid.cells[0].get_fill_opacity() > 0.9
+
+
+def test_row_band_and_veil_cover_one_row(grid):
+    band = grid.row_band(1)
+    assert grid.row_labels[1] in band and all(cell in band for cell in grid.row(1))
+    sheet = veil(band)
+    assert sheet.get_fill_opacity() == pytest.approx(VEIL)
+    assert sheet.width > band.width and sheet.height > band.height
+    assert sheet.get_top()[1] < grid.row(0)[0].get_bottom()[1]  # clear of the rows beside it
+    assert sheet.get_bottom()[1] > grid.row(2)[0].get_top()[1]
+
+
+def test_beyond_is_the_rest_of_the_block(grid):
+    inside, outside = grid.block(2, 3), grid.beyond(2, 3)
+    assert len(inside) + len(outside) == len(grid.cells)
+    assert not set(map(id, inside)) & set(map(id, outside))
+
+
+def test_a_long_name_is_cut_short_at_its_role_size_never_shrunk():
+    full = c.text("internationalisation-xyz", role="label")
+    short = fit.name("internationalisation-xyz", 1.2)
+    assert short.text.endswith("…") and short.width <= 1.2 and short.full == "internationalisation-xyz"
+    assert short.font_size == pytest.approx(full.font_size)
+    assert fit.name("cat", 1.2).text == "cat"
+
+
+def test_large_scores_print_fewer_decimals_and_columns_fit_the_widest_number():
+    keys = [[100.0, 100.0], [-100.0, 20.0]]
+    grid = AttentionGrid(attend_grid([[100.0, -100.0]], keys), cols=("a", "b"), size=1.0)
+    assert grid.score_places == 0 and grid.shown().max() == pytest.approx(grid.trace.scores.max(), abs=0.5)
+    widest = max(number.width for number in grid.numbers)
+    assert grid.col_pitch * (1 - GAP) > widest and grid.pitch < grid.col_pitch

@@ -1,0 +1,1 @@
+"""The lecture as a whole: its render (once per session), pops, beats, slides, handout; the benchmark."""

@@ -1,0 +1,437 @@
+"""The page's interactive panels in a real browser (Debian's chromium, headless): drag, query editor, gain knob.
+
+Every string a panel shows is checked against what `attention/` computes and `scenes/kit/arithmetic.py` prints.
+The pages are published into empty output folders: the panels need the example's data, not the videos.
+"""
+
+import re
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from attention import attend, examples, weights_at_gain
+from attention.examples.file import load_example_file
+from attention.sweeps import log10_smallest_weight, log10_top_sensitivity
+from pipeline import outputs
+from pipeline.plan.settings import from_options
+from pipeline.publish import panel_data, update, web_page
+from scenes.chapters.where_it_breaks import sci
+from scenes.kit.arithmetic import fmt, vector_tex
+from scenes.kit.palette import theme
+from tests.support.browser import axe_violations, chromium, firefox_screenshot, serve
+
+EXAMPLE = "examples/cat-and-dog.toml"
+RANDOM_QUERIES = 600
+CROSS = "#panel-drag .cross"
+
+
+def published(out, **options):
+    settings = replace(from_options("l"), **options)
+    folder = outputs.folder(out, settings)
+    folder.mkdir(parents=True)
+    update.after_render(out, settings)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    return published(tmp_path_factory.mktemp("panels"))
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture(scope="module")
+def base(folder):
+    with serve(folder) as base:
+        yield base
+
+
+def visit(browser, url, width=1280):
+    """A tab at `url`; returns it, its console errors and every URL it requested."""
+    page = browser.new_page(viewport={"width": width, "height": 900}, has_touch=width < 500)
+    errors, requests = [], []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(url)
+    return page, errors, requests
+
+
+def bars(page, panel):
+    return page.locator(
+        f"#panel-{panel} .{'bars-scaled' if panel == 'drag' else 'bars'} .value"
+    ).all_inner_texts()
+
+
+def fragment(page):
+    return page.evaluate("() => location.hash")
+
+
+def plane_point(page, x, y):
+    """Where the plane point (x, y) is on the screen."""
+    return page.evaluate(
+        """([x, y]) => {
+          const svg = document.querySelector("#panel-drag svg.plane");
+          const [[xLo], [, yHi]] = JSON.parse(document.getElementById("panel-data").textContent).drag.range;
+          const p = new DOMPoint((x - xLo) * 100, (yHi - y) * 100).matrixTransform(svg.getScreenCTM());
+          return [p.x, p.y];
+        }""",
+        [x, y],
+    )
+
+
+def drag_to(page, *points):
+    """Press on the plane, move through `points` (plane coordinates), release."""
+    page.locator("#panel-drag svg.plane").scroll_into_view_if_needed()
+    page.mouse.move(*plane_point(page, *points[0]))
+    page.mouse.down()
+    for point in points[1:]:
+        page.mouse.move(*plane_point(page, *point), steps=5)
+    page.mouse.up()
+
+
+def expected_drag(query):
+    return panel_data.drag_point(examples.DEFAULT.drag, query)
+
+
+def shown_drag(page):
+    """The drag panel's bars, unscaled bars, worked example and context arrow's tip (plane coordinates)."""
+    return page.evaluate(
+        """() => {
+          const root = document.getElementById("panel-drag");
+          const texts = (selector) => Array.from(root.querySelectorAll(selector), (e) => e.textContent);
+          const cells = Array.from(root.querySelectorAll("tbody tr"), (row) =>
+            Array.from(row.querySelectorAll("td"), (td) => td.textContent));
+          const tip = root.querySelectorAll("svg.plane polygon");
+          const [[xLo], [, yHi]] = JSON.parse(document.getElementById("panel-data").textContent).drag.range;
+          const [tx, ty] = tip[tip.length - 1].getAttribute("points").split(" ")[0].split(",").map(Number);
+          return { weights: texts(".bars-scaled .value"), unscaled: texts(".bars-unscaled .value"), cells,
+                   sum: root.querySelector(".sum").textContent, q: root.querySelector(".query-label").textContent,
+                   tip: [tx / 100 + xLo, yHi - ty / 100] };
+        }"""
+    )
+
+
+def assert_drag_matches(page, query):
+    expected, shown = expected_drag(query), shown_drag(page)
+    assert shown["weights"] == expected["weights"]
+    assert shown["unscaled"] == expected["unscaled"]
+    assert shown["cells"] == [
+        list(row) for row in zip(*(expected[k] for k in ("dots", "scores", "exps", "ratios")))
+    ]
+    assert shown["sum"] == f"sum = {expected['sum']}"
+    assert shown["q"] == f"q = {expected['q']}"
+    assert shown["tip"] == pytest.approx(attend(query, examples.DEFAULT.drag.keys).output, abs=1e-6)
+
+
+def test_dragging_the_query_with_the_mouse(browser, base):
+    page, errors, _ = visit(browser, base + "index.html")
+    drag_to(page, (0, 0), (1, -0.5), (2.02, 0.04))
+    assert bars(page, "drag") == ["0.768", "0.045", "0.187"]
+    assert fragment(page) == "#drag=2,0"
+    assert_drag_matches(page, (2, 0))
+    assert page.evaluate("() => document.activeElement.matches('#panel-drag .cross')")
+    for x, y in ((0.5, 0.5), (1.25, 1.25), (-1, -1)):
+        drag_to(page, (0, 2), (x, y))
+        assert bars(page, "drag") == ["0.333"] * 3
+        assert_drag_matches(page, (x, y))
+    drag_to(page, (0, 0), (0.26, 2.9))
+    assert_drag_matches(page, (0.25, 3))
+    assert errors == []
+
+
+def test_dragging_the_query_with_a_finger_on_a_phone(browser, base):
+    page, errors, _ = visit(browser, base + "index.html", width=390)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.locator("#panel-drag svg.plane").tap(position={"x": 5, "y": 5})  # the top left corner: (-1, 3)
+    assert fragment(page) == "#drag=-1,3"
+    assert_drag_matches(page, (-1, 3))
+    assert errors == []
+
+
+def test_the_query_moves_by_one_grid_step_per_arrow_key(browser, base):
+    page, _, _ = visit(browser, base + "index.html#drag=2,0")
+    page.focus(CROSS)
+    assert (
+        page.evaluate("() => getComputedStyle(document.querySelector('.cross .focus-ring')).strokeWidth")
+        == "5px"
+    )
+    page.keyboard.press("ArrowLeft")
+    assert fragment(page) == "#drag=1.75,0"
+    assert_drag_matches(page, (1.75, 0))
+    for key in ("ArrowUp", "ArrowUp", "ArrowRight"):
+        page.keyboard.press(key)
+    assert fragment(page) == "#drag=2,0.5"
+    assert_drag_matches(page, (2, 0.5))
+    for _ in range(20):  # held against the plane's edge
+        page.keyboard.press("ArrowRight")
+    assert fragment(page) == "#drag=3,0.5"
+
+
+def test_the_switch_shows_the_unscaled_weights(browser, base):
+    page, _, _ = visit(browser, base + "index.html#drag=2,0")
+    unscaled = page.locator("#panel-drag .unscaled-block")
+    assert unscaled.is_hidden()
+    page.get_by_label("Show the weights without ÷ √d beside them").check()
+    assert unscaled.is_visible()
+    assert (
+        page.locator("#panel-drag .bars-unscaled .value").all_inner_texts()
+        == expected_drag((2, 0))["unscaled"]
+    )
+
+
+def test_the_fragment_sets_every_panel(browser, base):
+    page, errors, _ = visit(browser, base + "index.html#drag=0.75,0.75&query=0,2,0,0&gain=4")
+    assert bars(page, "drag") == ["0.333"] * 3
+    assert page.locator("#panel-query input.entry").evaluate_all("(es) => es.map((e) => e.value)") == [
+        "0",
+        "2",
+        "0",
+        "0",
+    ]
+    refocused = attend([0, 2, 0, 0], examples.DEFAULT.blend.keys, examples.DEFAULT.blend.values)
+    assert bars(page, "query") == [fmt(w, 3) for w in refocused.weights]
+    scores = examples.DEFAULT.blend.trace(0, scaled=False).scores
+    assert page.locator("#panel-gain .gain-value").inner_text() == "4.0"
+    assert page.locator("#panel-gain .smallest").inner_text() == sci(log10_smallest_weight(scores, 4.0))
+    assert bars(page, "gain") == [fmt(w, 3) for w in weights_at_gain(scores, 4.0)]
+    page.evaluate("() => { location.hash = 'drag=2,0&gain=10'; }")
+    page.wait_for_function("() => document.querySelector('#panel-gain .gain-value').textContent === '10.0'")
+    assert bars(page, "drag") == ["0.768", "0.045", "0.187"]
+    assert errors == []
+
+
+def python_strings(query):
+    """What the query editor must show for `query`, from numpy and the lecture's formatting."""
+    blend = examples.DEFAULT.blend
+    trace = attend(query, blend.keys, blend.values)
+    return {
+        "dots": [fmt(d, 3) for d in trace.dots],
+        "scores": [fmt(s, 3) for s in trace.scores],
+        "exps": [fmt(e, 3) for e in trace.exps],
+        "sum": fmt(trace.exp_sum, 3),
+        "weights": [fmt(w, 3) for w in trace.weights],
+        "terms": [vector_tex(t) for t in trace.terms],
+        "output": vector_tex(trace.output),
+    }
+
+
+def random_queries():
+    """Random queries over the whole range the editor takes, with extremes, halves and exact ties among them."""
+    low, high = panel_data.query_range(examples.DEFAULT.blend)
+    rng = np.random.default_rng(14)
+    n = RANDOM_QUERIES // 4
+    uniform = rng.uniform(low, high, (2 * n, 4))
+    typed = [np.round(q, places) for q, places in zip(rng.uniform(low, high, (n, 4)), rng.integers(0, 4, n))]
+    corners = rng.choice([low, high, 0.0, 1e-9, -1e-9, 0.0005, 0.125, 2.5], (n, 4))
+    return np.vstack([uniform, typed, corners]).tolist()
+
+
+def test_the_ported_formulas_print_what_numpy_and_the_lecture_print(browser, base):
+    page, _, _ = visit(browser, base + "index.html")
+    queries = random_queries()
+    shown = page.evaluate(
+        """(queries) => queries.map((q) => {
+          const { trace, ...strings } = window.lecturePanels.queryStrings(q);
+          return strings;
+        })""",
+        queries,
+    )
+    mismatches = [(q, s) for q, s in zip(queries, shown) if s != python_strings(q)]
+    assert len(shown) >= 500
+    assert mismatches == []
+
+
+def test_exact_ties_round_to_even_as_python_does(browser, base):
+    page, _, _ = visit(browser, base + "index.html")
+    values = [0.125, 0.375, 2.5, -0.125, 0.0625, 1.0625, 4.3125, 0.1, 2 / 3, -1e-10, 1e20]
+    for places in (1, 2, 3):
+        got = page.evaluate("([vs, p]) => vs.map((v) => window.lecturePanels.fmt(v, p))", [values, places])
+        assert got == [fmt(v, places) for v in values]
+
+
+def query_panel_text(page):
+    return page.locator("#panel-query").inner_text()
+
+
+def test_typing_a_query_and_the_lecture_buttons(browser, base):
+    page, errors, _ = visit(browser, base + "index.html")
+    entries = page.locator("#panel-query input.entry")
+    for i, value in enumerate(("1.5", "-2", "0.25", "3")):
+        entries.nth(i).fill(value)
+    expected = python_strings([1.5, -2, 0.25, 3])
+    assert bars(page, "query") == expected["weights"]
+    assert fragment(page) == "#query=1.5,-2,0.25,3"
+    rows = page.locator("#panel-query tbody tr").evaluate_all(
+        "(rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent))"
+    )
+    assert rows == [
+        list(r) for r in zip(*(expected[k] for k in ("dots", "scores", "exps", "weights", "terms")))
+    ]
+    assert page.locator("#panel-query .output").inner_text() == f"output = {expected['output']}"
+    page.get_by_role("button", name="Refocused query (0, 2, 0, 0)").click()
+    assert bars(page, "query") == python_strings([0, 2, 0, 0])["weights"]
+    assert fragment(page) == "#query=0,2,0,0"
+    page.get_by_role("button", name="First query (2, 0, 0, 0)").click()
+    assert bars(page, "query") == ["0.665", "0.245", "0.090"]
+    assert errors == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [("", "empty"), ("abc", "not a number"), ("1e", "not a number"), ("11", "out of range")],
+)
+def test_a_bad_entry_is_shown_as_such_never_as_nan(browser, base, typed, message):
+    page, errors, _ = visit(browser, base + "index.html#query=2,0,0,0")
+    entry = page.get_by_label("q2", exact=True)
+    entry.fill(typed)
+    assert entry.get_attribute("aria-invalid") == "true"
+    assert page.locator("#query-1-error").inner_text().startswith(message)
+    assert "Fix the entry" in page.locator("#panel-query .status").inner_text()
+    assert "NaN" not in query_panel_text(page) and "Infinity" not in query_panel_text(page)
+    assert fragment(page) == "#query=2,0,0,0"  # a bad entry is not written into the address
+    entry.fill("0")
+    assert entry.get_attribute("aria-invalid") == "false"
+    assert bars(page, "query") == ["0.665", "0.245", "0.090"]
+    assert errors == []
+
+
+def test_the_gain_knob(browser, base):
+    page, errors, _ = visit(browser, base + "index.html")
+    scores = examples.DEFAULT.blend.trace(0, scaled=False).scores
+    knob = page.get_by_label("Gain g")
+    for gain in (1.0, 2.5, 4.0, 7.3, 10.0):
+        knob.fill(str(gain))
+        assert page.locator("#panel-gain .gain-value").inner_text() == f"{gain:.1f}"
+        assert bars(page, "gain") == [fmt(w, 3) for w in weights_at_gain(scores, gain)]
+        smallest = page.locator("#panel-gain .smallest").inner_text()
+        assert smallest == sci(log10_smallest_weight(scores, gain)) and not smallest.startswith("0")
+        assert page.locator("#panel-gain .sensitivity").inner_text() == sci(
+            log10_top_sensitivity(scores, gain)
+        )
+    assert fragment(page) == "#gain=10"
+    knob.focus()
+    page.keyboard.press("ArrowLeft")
+    assert fragment(page) == "#gain=9.9"
+    dot = page.locator("#panel-gain svg.curve circle")
+    high = float(dot.get_attribute("cy"))
+    knob.fill("1")
+    assert float(dot.get_attribute("cy")) < high  # w(1 − w) falls as the gain rises: the dot was lower
+    assert errors == []
+
+
+def test_weights_are_announced_politely_once_settled(browser, base):
+    page, _, _ = visit(browser, base + "index.html")
+    region = page.locator("#panel-drag [aria-live=polite]")
+    page.focus(CROSS)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert region.inner_text() == ""  # not on every step
+    page.wait_for_function("() => document.querySelector('#panel-drag [aria-live]').textContent !== ''")
+    assert region.text_content() == "At q = (2, 0): the 0.768, cat 0.045, sat 0.187"
+
+
+def test_every_control_is_labelled(browser, base):
+    page, _, _ = visit(browser, base + "index.html")
+    unnamed = page.evaluate(
+        """() => Array.from(document.querySelectorAll("input, button, [tabindex]"))
+          .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute("aria-label") && !e.textContent.trim())
+          .map((e) => e.outerHTML)"""
+    )
+    assert unnamed == []
+
+
+def test_no_request_leaves_the_folder(browser, base, folder):
+    page, errors, requests = visit(browser, base + "index.html#drag=1,1")
+    drag_to(page, (0, 0), (2, 0))
+    page.get_by_label("Gain g").fill("5")
+    assert requests and all(url.startswith(base) for url in requests), requests
+    assert {url.removeprefix(base) for url in requests} <= {p.name for p in folder.iterdir()} | {"index.html"}
+    assert errors == []
+
+
+def test_the_panels_work_opened_from_disk(browser, folder):
+    page, errors, _ = visit(browser, (folder / "index.html").as_uri() + "#drag=2,0")
+    assert bars(page, "drag") == ["0.768", "0.045", "0.187"]
+    assert errors == []
+
+
+def test_a_custom_examples_page_shows_its_own_tokens_and_numbers(browser, tmp_path):
+    folder = published(tmp_path, example=EXAMPLE, theme="light")
+    own = load_example_file(EXAMPLE)
+    with serve(folder) as base:
+        page, errors, _ = visit(browser, base + "index.html#drag=1.5,0.5")
+        tokens = page.locator("#panel-drag .bars-scaled .token").all_inner_texts()
+        assert tokens == list(own.drag.tokens) == ["dog", "cat", "pet"]
+        assert bars(page, "drag") == [fmt(w, 3) for w in attend([1.5, 0.5], own.drag.keys).weights]
+        assert page.locator("#panel-query input.entry").count() == 3
+        first = attend(own.blend.queries[0], own.blend.keys, own.blend.values)
+        assert bars(page, "query") == [fmt(w, 3) for w in first.weights]
+        assert page.locator("#panel-query .bars .token").all_inner_texts() == list(own.blend.tokens)
+        background = page.evaluate(
+            "() => getComputedStyle(document.querySelector('#panel-drag svg')).backgroundColor"
+        )
+        assert background == "rgb(255, 255, 255)"  # the light theme's background
+        assert errors == []
+
+
+@pytest.mark.parametrize(("scheme", "width"), [("dark", 1280), ("light", 1280), ("dark", 390)])
+def test_axe_finds_no_wcag_aa_violation(browser, base, scheme, width):
+    page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    page.goto(base + "index.html#drag=2,0")
+    page.get_by_label("Show the weights without ÷ √d beside them").check()
+    page.get_by_label("q3", exact=True).fill("x")  # an entry marked bad is checked too
+    assert axe_violations(page) == []
+
+
+def pixels_of(image: np.ndarray, colour: str) -> int:
+    rgb = np.array([int(colour[i : i + 2], 16) for i in (1, 3, 5)])
+    return int((np.abs(image - rgb).max(axis=2) <= 6).sum())
+
+
+def test_firefox_draws_the_panels(folder, tmp_path):
+    shot = tmp_path / "firefox.png"
+    firefox_screenshot((folder / "index.html").as_uri() + "#drag=2,0&gain=4", shot, tmp_path / "profile")
+    image = np.asarray(Image.open(shot).convert("RGB")).astype(int)
+    dark = panel_data.panels()["theme"]
+    assert pixels_of(image, dark["background"]) > 0.2 * image.shape[0] * image.shape[1]  # three panel planes
+    for colour in (dark["query"], dark["output"], *panel_data.panels()["drag"]["colours"]):
+        assert pixels_of(image, colour) > 500, colour  # the ×, the context arrow, each key and its bar
+
+
+def test_every_module_is_bundled_with_its_imports_resolved():
+    modules = sorted(p.name for p in (web_page.WEB / "js").glob("*.js"))
+    script = web_page.bundle(web_page.ENTRY) + web_page.bundle(web_page.PRESENT_ENTRY)  # page.js, present.js
+    assert [name for name in modules if f'modules["{name}"] = ' not in script] == []  # none left out
+    assert not re.search(
+        r"^\s*(import|export)\b", script, re.MULTILINE
+    )  # every one in the form bundle() reads
+
+
+def test_the_copies_of_the_chapters_formats_agree_with_them():
+    from scenes.chapters import blend_by_weight, three_token_drag, where_it_breaks
+
+    assert panel_data.EXP_PLACES == three_token_drag.EXP_PLACES
+    assert panel_data.BLEND_EXP_PLACES == blend_by_weight.EXP_PLACES
+    logs = np.concatenate([np.linspace(-400, 3, 4001), [-1e-12, 0.0, np.log10(9.995), np.log10(9.9951)]])
+    assert [panel_data.sci(v) for v in logs] == [where_it_breaks.sci(v) for v in logs]
+
+
+def test_the_render_command_still_starts_without_manim():
+    code = "import sys, pipeline.build; sys.exit(1 if 'manim' in sys.modules else 0)"
+    assert subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).parents[2]).returncode == 0
+
+
+def test_publishing_leaves_the_processs_example_and_theme_alone(tmp_path):
+    published(tmp_path, example=EXAMPLE, theme="light")
+    assert examples.current() is examples.DEFAULT
+    assert theme().name == "dark"

@@ -1,0 +1,430 @@
+"""Presenter mode (present.html), the speaker view (speaker.html) and the page's beat lists, in headless Chromium
+on the real lecture (rendered once at -q l, 15 fps) and on the tiny chapters at 60 fps.
+
+Frames are checked against PyAV's: after each →, the picture the page shows is the beat's last frame.
+"""
+
+import base64
+import io
+import shutil
+from fractions import Fraction
+
+import av
+import numpy as np
+import pytest
+import webvtt
+from PIL import Image
+
+from pipeline.frames import captions
+from pipeline.plan.settings import from_options
+from pipeline.publish import present_page, video_join, web_page
+from scenes.chapters import registry
+from tests.support.browser import axe_violations, chromium, serve
+
+CODEC_NOISE = 3.0  # mean absolute difference (0-255) between Chromium's and PyAV's decoding of one frame
+PLAYBACK_BUDGET = 55  # seconds of beats the stepping test plays at normal speed (chapters run ~40 s)
+IDLE_MS = 2500  # as presenter.js: the counter hides after this long without input
+
+STAGE = "document.getElementById('stage')"
+POSITION = "() => window.lecturePresenter.steps.position"
+SETTLED = f"() => {{ const v = {STAGE}; return !v.seeking && v.readyState >= 2; }}"
+AWAIT_SEEK = """(video) => {
+  window.seekedTo = new Promise((done) =>
+    video.addEventListener("seeked", () => done(video.currentTime), { once: true }));
+}"""
+GRAB = f"""() => {{
+  const video = {STAGE};
+  const canvas = document.createElement("canvas");
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  canvas.getContext("2d").drawImage(video, 0, 0);
+  return canvas.toDataURL("image/png");
+}}"""
+
+
+@pytest.fixture(scope="module")
+def site(real_lecture, tmp_path_factory):
+    """A copy of the real lecture's folder (the shared one is read-only), its pages as web_page writes them."""
+    folder = tmp_path_factory.mktemp("present") / "480p15"
+    shutil.copytree(real_lecture, folder)
+    write_pages(folder, from_options("l"))
+    return folder
+
+
+def write_pages(folder, settings):
+    for name, text in web_page.pages(folder, registry.CHAPTERS, settings).items():
+        (folder / name).write_text(text, encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture(scope="module")
+def base(site):
+    with serve(site) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def beats(site):
+    data = present_page.data(site, [c.slug for c in registry.CHAPTERS], 15)
+    return data["beats"]
+
+
+def open_page(browser, url, width=1280, height=720):
+    """A tab at `url`, its video ready when it has one; returns it and the list its console errors go to."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    if page.evaluate(f"() => {STAGE} !== null"):
+        page.wait_for_function(SETTLED)
+    return page, errors
+
+
+def frames_at(path, indices) -> dict[int, np.ndarray]:
+    """The frames of a video at `indices` (RGB, as ints), decoded by PyAV."""
+    wanted, found = set(indices), {}
+    with av.open(str(path)) as container:
+        for index, frame in enumerate(container.decode(video=0)):
+            if index in wanted:
+                found[index] = frame.to_ndarray(format="rgb24").astype(int)
+            if index >= max(wanted):
+                break
+    return found
+
+
+def shown(page) -> np.ndarray:
+    page.wait_for_function(SETTLED)
+    data = page.evaluate(GRAB).split(",")[1]
+    return np.asarray(Image.open(io.BytesIO(base64.b64decode(data))).convert("RGB")).astype(int)
+
+
+def assert_shows(page, frames, index):
+    """The page shows frame `index` of the lecture, closer to it than to its neighbours (where they differ)."""
+    pixels = shown(page)
+    own = np.abs(pixels - frames[index]).mean()
+    assert own < CODEC_NOISE, (index, own)
+    for other in (index - 1, index + 1):
+        if other in frames and np.abs(frames[other] - frames[index]).mean() > 2 * CODEC_NOISE:
+            assert np.abs(pixels - frames[other]).mean() > own, (index, other)
+
+
+def press_and_wait(page, key, at):
+    page.keyboard.press(key)
+    page.wait_for_function(f"() => ({POSITION})().at === {at!r}", timeout=120_000)
+    page.wait_for_function(SETTLED)
+    return page.evaluate(POSITION)
+
+
+def current_time(page) -> float:
+    return page.evaluate(f"() => {STAGE}.currentTime")
+
+
+def assert_at_end_of(page, beat, fps):
+    """Paused, within the beat's last frame: less than one frame before its end."""
+    assert page.evaluate(f"() => {STAGE}.paused")
+    assert (beat["end"] - 1) / fps <= current_time(page) < beat["end"] / fps
+
+
+def assert_at_start_of(page, beat, fps):
+    assert page.evaluate(f"() => {STAGE}.paused")
+    assert beat["start"] / fps <= current_time(page) < (beat["start"] + 1) / fps
+
+
+def stepping_chapter(beats) -> int:
+    """A chapter (position from 0) among the first nine whose beats, and the next chapter's first, fit the
+    playback budget; the one with the most beats."""
+    fitting = []
+    for chapter in range(9):
+        own = [b for b in beats if b["chapter"] == chapter]
+        after = next(b for b in beats if b["chapter"] == chapter + 1)
+        if sum(b["end"] - b["start"] for b in [*own, after]) / 15 <= PLAYBACK_BUDGET:
+            fitting.append((len(own), chapter))
+    assert fitting, "no chapter short enough to step through"
+    return max(fitting)[1]
+
+
+def test_each_press_plays_one_beat_and_stops_on_its_last_frame(browser, site, base, beats):
+    """A digit jumps to a chapter, then each → plays one beat (into the next chapter too) and stops on its last
+    frame. Served (a page from disk may not read its video's pixels back); from disk in the tests below."""
+    chapter = stepping_chapter(beats)
+    stepped = [i for i, b in enumerate(beats) if b["chapter"] == chapter]
+    stepped.append(stepped[-1] + 1)
+    frames = frames_at(
+        site / "lecture.mp4", {beats[i][k] + d for i in stepped for k in ("start", "end") for d in (-1, 0)}
+    )
+    page, errors = open_page(browser, base + "present.html")
+    page.keyboard.press(str(chapter + 1))
+    page.wait_for_function(f"() => ({POSITION})().beat === {stepped[0]}")
+    assert_shows(page, frames, beats[stepped[0]]["start"])
+    for index, key in zip(stepped, ["ArrowRight", " ", "PageDown"] * len(stepped)):
+        assert press_and_wait(page, key, "end") == {"beat": index, "at": "end"}
+        assert_at_end_of(page, beats[index], 15)
+        assert_shows(page, frames, beats[index]["end"] - 1)
+    assert errors == []
+
+
+def test_back_returns_to_the_start_of_the_beat_last_played_then_the_one_before(browser, site, base, beats):
+    page, errors = open_page(browser, base + "present.html")
+    last = len(beats) - 1
+    frames = frames_at(
+        site / "lecture.mp4",
+        {beats[last][k] + d for k in ("start", "end") for d in (-1, 0, 1)} | {beats[last - 1]["start"]},
+    )
+    assert press_and_wait(page, "End", "end") == {"beat": last, "at": "end"}
+    assert_at_end_of(page, beats[last], 15)
+    assert press_and_wait(page, "ArrowLeft", "start") == {"beat": last, "at": "start"}
+    assert_at_start_of(page, beats[last], 15)
+    assert_shows(page, frames, beats[last]["start"])
+    page.keyboard.press("PageUp")
+    page.wait_for_function(f"() => ({POSITION})().beat === {last - 1}")
+    assert_at_start_of(page, beats[last - 1], 15)
+    assert_shows(page, frames, beats[last - 1]["start"])
+    assert errors == []
+
+
+def test_home_end_and_chapter_numbers_jump(browser, site, beats):
+    page, errors = open_page(browser, (site / "present.html").as_uri())
+    firsts = [
+        next(i for i, b in enumerate(beats) if b["chapter"] == c) for c in range(len(registry.CHAPTERS))
+    ]
+    for keys, beat, at in [
+        ("3", firsts[2], "start"),
+        ("End", len(beats) - 1, "end"),
+        ("12", firsts[11], "start"),
+        ("Home", 0, "start"),
+        ("10", firsts[9], "start"),
+    ]:
+        for key in [keys] if keys in ("Home", "End") else keys:
+            page.keyboard.press(key)
+        page.wait_for_function(f"() => ({POSITION})().beat === {beat}")
+        assert page.evaluate(POSITION) == {"beat": beat, "at": at}
+        if at == "start":
+            assert_at_start_of(page, beats[beat], 15)
+        assert (
+            page.locator("#hud .chapter").inner_text()
+            == f"{beats[beat]['chapter'] + 1}. {registry.CHAPTERS[beats[beat]['chapter']].title}"
+        )
+        assert page.locator("#hud .counter").inner_text() == f"Beat {beat + 1} of {len(beats)}"
+    assert errors == []
+
+
+def test_b_blanks_the_screen_and_any_key_brings_it_back(browser, site):
+    page, _ = open_page(browser, (site / "present.html").as_uri())
+    page.keyboard.press("4")
+    before = page.evaluate(POSITION)
+    for blank_key, back_key in (("b", "x"), ("B", "ArrowRight"), (".", "Home")):
+        page.keyboard.press(blank_key)
+        assert page.evaluate("() => document.elementFromPoint(innerWidth / 2, innerHeight / 2).id") == "blank"
+        page.keyboard.press(back_key)  # brings the picture back and does nothing else
+        assert page.evaluate("() => document.getElementById('blank').hidden")
+        assert page.evaluate(POSITION) == before
+
+
+def test_captions_are_off_until_c(browser, site):
+    page, _ = open_page(browser, (site / "present.html").as_uri())
+    track = f"() => {{ const t = {STAGE}.textTracks[0]; return [t.kind, t.mode, t.cues.length]; }}"
+    count = len(captions.read(site / "lecture.srt"))
+    assert page.evaluate(track) == ["captions", "hidden", count]
+    page.keyboard.press("c")
+    assert page.evaluate(track) == ["captions", "showing", count]
+    assert page.get_by_role("button", name="Captions (C)").get_attribute("aria-pressed") == "true"
+    page.keyboard.press("C")
+    assert page.evaluate(track)[1] == "hidden"
+
+
+def test_the_counter_and_title_hide_after_a_moment_without_input(browser, site):
+    page, _ = open_page(browser, (site / "present.html").as_uri())
+    hud = page.locator("#hud")
+    assert hud.is_visible()
+    page.wait_for_timeout(IDLE_MS + 600)
+    assert not hud.is_visible()
+    page.keyboard.press("Shift")
+    page.wait_for_timeout(500)  # its fade
+    assert hud.is_visible()
+
+
+def speaker_shows(speaker):
+    return speaker.evaluate(
+        """() => ({
+          counter: document.querySelector(".counter").textContent,
+          chapter: document.querySelector(".chapter").textContent,
+          notes: Array.from(document.querySelectorAll(".notes li"), (li) => li.textContent),
+          next: document.querySelector(".next-poster").getAttribute("src"),
+        })"""
+    )
+
+
+def expected_speaker(beats, index, at, site):
+    beat = beats[index]
+    upcoming = beats[index if at == "start" else index + 1]
+    state = {"start": "at its start", "end": "stopped on its last frame", "playing": "playing"}[at]
+    subtitles = captions.read(site / "lecture.srt")
+    notes = [
+        s.content
+        for s in subtitles
+        if s.start.total_seconds() * 15 < beat["end"] and s.end.total_seconds() * 15 > beat["start"]
+    ]
+    return {
+        "counter": f"Beat {index + 1} of {len(beats)}, {state}",
+        "chapter": f"{beat['chapter'] + 1}. {registry.CHAPTERS[beat['chapter']].title}",
+        "notes": notes,
+        "next": upcoming["poster"],
+    }
+
+
+@pytest.mark.parametrize("served", [False, True], ids=["from-disk", "from-a-server"])
+def test_the_speaker_view_follows_the_presenter_and_drives_it(browser, site, base, beats, served):
+    url = base + "present.html" if served else (site / "present.html").as_uri()
+    page, errors = open_page(browser, url)
+    with page.expect_popup() as opened:
+        page.keyboard.press("s")
+    speaker = opened.value
+    speaker.on("pageerror", lambda error: errors.append(str(error)))
+    speaker.wait_for_function("() => document.querySelector('.counter').textContent !== ''")
+    assert speaker_shows(speaker) == expected_speaker(beats, 0, "start", site)
+    assert (site / beats[0]["poster"]).is_file()
+    page.keyboard.press("5")
+    first = next(i for i, b in enumerate(beats) if b["chapter"] == 4)
+    speaker.wait_for_function(
+        f"() => document.querySelector('.counter').textContent.startsWith('Beat {first + 1} ')"
+    )
+    assert speaker_shows(speaker) == expected_speaker(beats, first, "start", site)
+    speaker.keyboard.press("ArrowRight")  # a key pressed in the speaker view drives the presentation
+    page.wait_for_function(f"() => ({POSITION})().at === 'playing'")
+    speaker.wait_for_function("() => document.querySelector('.counter').textContent.endsWith('playing')")
+    speaker.keyboard.press("ArrowRight")  # finishes the beat at once
+    page.wait_for_function(f"() => ({POSITION})().at === 'end'")
+    speaker.wait_for_function("() => document.querySelector('.counter').textContent.endsWith('last frame')")
+    assert speaker_shows(speaker) == expected_speaker(beats, first, "end", site)
+    assert speaker.locator(".elapsed").inner_text() in ("0:00", "0:01", "0:02")
+    speaker.keyboard.press("b")
+    assert page.evaluate("() => !document.getElementById('blank').hidden")
+    speaker.wait_for_function(
+        "() => document.querySelector('.counter').textContent.endsWith('(screen blanked)')"
+    )
+    assert errors == []
+
+
+def test_the_pages_are_accessible_and_fit_a_phone(browser, site, base, tmp_path):
+    """axe-core finds no WCAG 2.1 AA violation; no sideways scrolling at phone width; screenshots to look at."""
+    for width, height in ((1280, 720), (390, 844)):
+        for name in ("present.html", "speaker.html", "index.html"):
+            page, errors = open_page(browser, base + name, width, height)
+            assert axe_violations(page) == [], (name, width)
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width, (name, width)
+            page.screenshot(path=str(tmp_path / f"{name}-{width}.png"))
+            assert errors == [], (name, width)
+
+
+def test_each_chapter_lists_its_beats_and_a_click_plays_from_there(browser, site, base):
+    page, errors = open_page(browser, base + "index.html")
+    for position, chapter in enumerate(registry.CHAPTERS, 1):  # numbered as watched, as QuickVersion does
+        assert page.locator(f"h3#chapter-{chapter.number}").inner_text() == f"{position}. {chapter.title}"
+        track = site / f"{chapter.slug}{present_page.BEATS_SUFFIX}"
+        names = [c.text for c in webvtt.read(str(track))]
+        listed = page.locator(f"[aria-label='Beats of chapter {position}'] button span:first-child")
+        assert listed.all_inner_texts() == names, chapter.slug
+    article = page.locator("article", has=page.locator("#chapter-2"))
+    video = article.locator("video").element_handle()
+    starts = [seconds(c.start) for c in webvtt.read(str(site / "02-ThreeTokenDrag.beats.vtt"))]
+    buttons = article.locator(".beats button")
+    for index in (2, 1):
+        page.evaluate(AWAIT_SEEK, video)
+        buttons.nth(index).click()
+        assert page.evaluate("() => window.seekedTo") == pytest.approx(starts[index], abs=1 / 15)
+        page.wait_for_function("(v) => !v.paused", arg=video)
+        current = buttons.nth(index).element_handle()
+        page.wait_for_function("(b) => b.getAttribute('aria-current') === 'true'", arg=current)
+    assert errors == []
+
+
+def test_the_page_links_presenter_mode_the_slides_and_the_handout_when_there(site, tmp_path):
+    folder = tmp_path / "480p15"
+    shutil.copytree(site, folder)
+    for name in ("lecture.pptx", "lecture.pdf"):
+        (folder / name).unlink(missing_ok=True)
+    settings = from_options("l")
+    text = web_page.html(folder, registry.CHAPTERS, settings)
+    assert '<a href="present.html">present it beat by beat</a>' in text
+    assert "lecture.pptx" not in text and "lecture.pdf" not in text
+    (folder / "lecture.pptx").write_bytes(b"slides")
+    (folder / "lecture.pdf").write_bytes(b"handout")
+    text = web_page.html(folder, registry.CHAPTERS, settings)
+    assert '<a href="lecture.pptx">slides (.pptx)</a> · <a href="lecture.pdf">handout (.pdf)</a>' in text
+    (folder / "lecture.beats.vtt").unlink()
+    assert "present.html" not in web_page.html(folder, registry.CHAPTERS, settings)
+    assert web_page.PRESENT not in web_page.pages(folder, registry.CHAPTERS, settings)
+
+
+def seconds(clock: str) -> float:
+    """'00:01:02.345' -> 62.345."""
+    hours, minutes, rest = clock.split(":")
+    return (int(hours) * 60 + int(minutes)) * 60 + float(rest)
+
+
+def test_the_beats_are_read_as_a_webvtt_parser_reads_them(site):
+    for path in sorted(site.glob(f"*{present_page.BEATS_SUFFIX}")):
+        ours = [(float(c.start), float(c.end), c.text) for c in present_page.read_cues(path)]
+        theirs = [
+            (round(seconds(c.start), 3), round(seconds(c.end), 3), c.text) for c in webvtt.read(str(path))
+        ]
+        assert ours == theirs, path.name
+        assert ours
+
+
+def test_the_lecture_beats_are_the_chapters_beats_at_their_offsets(site, beats):
+    marks = video_join.marks(site / "lecture.mp4")
+    for position, (chapter, mark) in enumerate(zip(registry.CHAPTERS, marks)):
+        own = present_page.read_cues(site / f"{chapter.slug}{present_page.BEATS_SUFFIX}")
+        mine = [b for b in beats if b["chapter"] == position]
+        offset = round(mark.start * 15)
+        assert [(b["start"] - offset, b["end"] - offset) for b in mine] == [
+            (round(c.start * 15), round(c.end * 15)) for c in own
+        ]
+        assert [b["poster"] for b in mine] == [present_page.poster(chapter.slug, k) for k in range(len(own))]
+        assert all((site / b["poster"]).is_file() for b in mine)
+    assert [b["start"] for b in beats[1:]] == [b["end"] for b in beats[:-1]]
+    assert beats[-1]["end"] == round(Fraction(marks[-1].end) * 15)
+
+
+def test_a_render_writes_presenter_mode_and_the_page_links_it(real_lecture):
+    written = web_page.pages(real_lecture, registry.CHAPTERS, from_options("l"))
+    for name in (web_page.PRESENT, web_page.SPEAKER, web_page.PRESENT_STYLESHEET, web_page.PRESENT_SCRIPT):
+        assert (real_lecture / name).read_text(encoding="utf-8") == written[name], name
+    assert '<a href="present.html">present it beat by beat</a>' in (real_lecture / "index.html").read_text()
+
+
+@pytest.fixture(scope="module")
+def tiny_at_60(tmp_path_factory, module_lecture, module_patch, run):
+    """Tiny (two beats), Flaky and Coda (one each) rendered at 60 fps; their folder, with its pages."""
+    out = tmp_path_factory.mktemp("sixty")
+    module_patch.setattr(registry, "CHAPTERS", module_lecture.chapters())
+    result = run("render", "--fps", "60", "--output", out)
+    assert result.exit_code == 0, result.output
+    folder = out / "854x480p60"
+    write_pages(folder, from_options("l", fps=60))
+    return folder
+
+
+def test_at_60_fps_each_press_stops_on_the_beats_last_frame(browser, tiny_at_60):
+    """Tiny's beats end in an animation, whose frames all differ: a stop one frame off would show."""
+    beats = present_page.data(tiny_at_60, [c.slug for c in registry.CHAPTERS], 60)["beats"]
+    assert [b["name"] for b in beats] == ["appear", "move", "A chapter that can fail", "After the failure"]
+    frames = frames_at(tiny_at_60 / "lecture.mp4", range(beats[-1]["end"]))
+    with serve(tiny_at_60) as base:
+        page, errors = open_page(browser, base + "present.html")
+        for index, beat in enumerate(beats):
+            assert press_and_wait(page, "ArrowRight", "end") == {"beat": index, "at": "end"}
+            assert_at_end_of(page, beat, 60)
+            assert_shows(page, frames, beat["end"] - 1)
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function(f"() => ({POSITION})().at === 'start'")
+        assert_at_start_of(page, beats[-1], 60)
+        assert_shows(page, frames, beats[-1]["start"])
+    assert errors == []

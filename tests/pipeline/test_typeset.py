@@ -1,0 +1,110 @@
+"""pipeline.run.typeset: formulas typeset in one LaTeX run give manim's own drawings, and a look-ahead run
+with stand-ins leaves nothing of them behind."""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+import numpy as np
+import pytest
+from manim import tempconfig
+
+from pipeline.run import typeset
+from scenes.kit.numbers import SansTex
+
+FORMULAS = (
+    ("0.768",),
+    ("[", "-1.25", r",\;\;", "1.642", "]"),  # parts: manim marks each with an id holding digits
+    (r"\frac{3}{\sqrt{2}}", r"\approx", "2.121"),
+    (r"e^{2.828}", "=", "16.92"),
+    (r"\hspace{0.3em}", "w_1 v_1"),
+)
+
+
+def drawing(svg_text: str) -> tuple:
+    """What an SVG draws: its view box and each glyph's place and outline (glyph ids resolved)."""
+    outlines = dict(re.findall(r"<path id='([^']+)' d='([^']*)'/>", svg_text))
+    box = re.search(r"viewBox='([^']*)'", svg_text).group(1)
+    body = svg_text.split("</defs>", 1)[-1]
+    uses = re.findall(r"<use x='([^']*)' y='([^']*)' xlink:href='#([^']+)'/>", body)
+    groups = re.findall(r"<g id='(unique\d+)'>", body)
+    return box, groups, [(x, y, outlines[ref]) for x, y, ref in uses]
+
+
+@pytest.fixture
+def tex_dir(tmp_path):
+    with tempconfig({"tex_dir": str(tmp_path / "Tex"), "media_dir": str(tmp_path)}):
+        yield tmp_path / "Tex"
+
+
+def test_stand_ins_zero_the_digits_of_numbers_only():
+    assert typeset.stand_in("-1.25") == "-0.00"
+    assert typeset.stand_in(r"\frac{3}{\sqrt{2}} \approx 2.121") == r"\frac{0}{\sqrt{0}} \approx 0.000"
+    assert typeset.stand_in("<g id='unique001'>") == "<g id='unique001'>"  # manim's part ids
+    assert typeset.stand_in(r"\hspace{0.3em} w_1") == r"\hspace{0.3em} w_0"  # lengths keep their size
+
+
+def test_a_batch_draws_what_manim_draws_alone(tmp_path):
+    with tempconfig({"tex_dir": str(tmp_path / "alone"), "media_dir": str(tmp_path)}):
+        alone = [SansTex(*parts) for parts in FORMULAS]
+        alone_svgs = [formula.file_name for formula in alone]
+    with tempconfig({"tex_dir": str(tmp_path / "batch"), "media_dir": str(tmp_path)}):
+        with typeset.recording() as missing:
+            for parts in FORMULAS:
+                SansTex(*parts)
+        assert len(missing) == len(FORMULAS)
+        assert typeset.typeset(missing) == len(FORMULAS)
+        batched = [SansTex(*parts) for parts in FORMULAS]  # every SVG is there: nothing is compiled now
+    for one, other, svg in zip(alone, batched, alone_svgs):
+        assert other.file_name.name == svg.name and other.file_name != svg
+        assert drawing(other.file_name.read_text()) == drawing(svg.read_text())
+        assert np.allclose(one.get_all_points(), other.get_all_points())
+        assert [len(part) for part in one] == [len(part) for part in other]  # the same parts, glyph for glyph
+    assert not list((tmp_path / "batch").glob(".*"))  # no temporary file left
+
+
+def test_the_look_ahead_runs_twice_only_when_something_was_missing(tex_dir):
+    runs = []
+
+    def run():
+        runs.append(1)
+        return SansTex("3.141", "=", "q_1 k_1").get_all_points()
+
+    first = typeset.prefetched(run)
+    assert len(runs) == 2  # a look-ahead with stand-ins, then the real run
+    again = typeset.prefetched(run)
+    assert len(runs) == 3  # everything typeset: the first run was the real one
+    assert np.allclose(first, again)
+
+
+def forget_typeset_mobjects() -> None:
+    """Empty the caches of typeset mobjects, so the next formula is typeset (or looked up in tex_dir)."""
+    for module, name in typeset.CACHES:
+        vars(importlib.import_module(module))[name].clear()
+
+
+def test_nothing_drawn_from_a_stand_in_outlives_the_look_ahead(tex_dir):
+    """manim keeps each number glyph it typesets, by its TeX: a look-ahead's '0' drawn for a '7' must not stay."""
+    from scenes.kit.numbers import Number
+
+    def run():
+        return Number(7.5, num_decimal_places=1).get_all_points()
+
+    forget_typeset_mobjects()
+    looked_ahead = typeset.prefetched(run)
+    forget_typeset_mobjects()
+    with tempconfig({"tex_dir": str(tex_dir.parent / "plain")}):
+        plain = run()
+    assert np.allclose(looked_ahead, plain)
+    zeros = Number(0.0, num_decimal_places=1).get_all_points()  # what the stand-in drew
+    assert zeros.shape != looked_ahead.shape or not np.allclose(looked_ahead, zeros)
+
+
+def test_a_batch_that_fails_writes_nothing_and_the_formula_still_fails_alone(tex_dir):
+    template = SansTex("x").tex_template
+    before = set(tex_dir.glob("*.svg"))
+    assert typeset.typeset([("0.5", "align*", template), (r"\undefinedcommand{1}", "align*", template)]) == 0
+    assert set(tex_dir.glob("*.svg")) == before  # not even the good formula's
+    with pytest.raises(ValueError, match="latex error"):
+        SansTex(r"\undefinedcommand{1}")

@@ -1,0 +1,1 @@
+"""Reliability: bad input, kills and interrupts, concurrent renders, untrusted text."""

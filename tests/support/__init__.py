@@ -1,0 +1,1 @@
+"""Helpers shared by the tests: tiny chapters, snapshots, layout probes, output-folder checks, browsers."""

@@ -1,0 +1,230 @@
+"""Where a chapter draws: every drawn mobject's box at the end of every beat, as fractions of the frame.
+
+`beat_ends(scene_class, media_dir)` runs a chapter with its animations skipped (a few seconds) and
+records, at the end of each beat and of the chapter, what the camera draws: one `Drawn` per text
+(Text, MathTex, numbers: the union of its glyphs) and one per other mobject with visible points
+(plots, bars, arrows, axes, panels). Boxes go through the camera's frame (its width, height and
+centre), so they are where the pixels are. A text also records its role (set by the builders of
+`scenes.kit.components`) and its cap height: the height of a capital (Text) or a digit (formulas and
+numbers) as drawn, from its current font size, as a fraction of the frame's height. Layout checks
+(`outside_safe_area`, `in_caption_band`, `overlaps`, `too_small`, `mixed_sizes`, `off_grid`) are plain
+functions of these records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from manim import (
+    DecimalNumber,
+    MathTex,
+    Mobject,
+    PMobject,
+    SingleStringMathTex,
+    Text,
+    VMobject,
+)
+from manim.mobject.types.image_mobject import AbstractImageMobject
+
+from pipeline.frames.scene_render import use_look
+from pipeline.plan.settings import from_options
+from pipeline.run import dry_run
+from scenes.kit.palette import FRAME_HEIGHT, MIN_PX, TEX_DIGIT, TEXT_CAP
+from scenes.kit.stage import STAGE
+
+TEXTS = (Text, MathTex, SingleStringMathTex, DecimalNumber)
+DRAWABLE = (VMobject, PMobject, AbstractImageMobject)  # what the cairo camera paints
+OVERLAP = 0.004  # texts may touch by this much of the frame's width and height (about 4 px at 1080p)
+FRAME_WIDTH = FRAME_HEIGHT * 16 / 9  # scene units the camera shows left to right
+GRID = 0.5 + STAGE.body_left / FRAME_WIDTH  # the body grid's x as a fraction of the frame's width
+GRID_SLACK = 4 / 1920  # glyphs' side bearings: a line within 4 px at 1080p of the grid is on it
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One drawn thing and its bounding box in frame fractions (0 is the left or bottom edge, 1 the other)."""
+
+    kind: str  # "text" or the mobject's class name
+    label: str  # the text itself, or the class name
+    left: float
+    right: float
+    bottom: float
+    top: float
+    role: str | None = None  # a text's role from scenes.kit.components (title, body, label, number, small)
+    cap: float = 0.0  # a text's cap height as a fraction of the frame's height
+
+    def __str__(self) -> str:
+        box = f"x {self.left:.3f}..{self.right:.3f}, y {self.bottom:.3f}..{self.top:.3f}"
+        return f"{self.kind} {self.label[:40]!r} at {box}"
+
+    def px(self, frame_pixels: int) -> float:
+        """The cap height in pixels, in a frame `frame_pixels` high."""
+        return self.cap * frame_pixels
+
+
+@dataclass(frozen=True)
+class BeatEnd:
+    """What is drawn when beat `beat` ends (the last one ends with the chapter)."""
+
+    beat: str
+    drawn: tuple[Drawn, ...]
+    relations: tuple = ()  # the equations drawn (scenes.kit.arithmetic.Relation), from formulas and totals
+
+
+def visible(mobject: Mobject) -> bool:
+    """Whether `mobject` paints anything: points, and some fill or stroke that is not transparent."""
+    if not len(mobject.points) or not isinstance(mobject, DRAWABLE):
+        return False  # a plain Mobject (a ValueTracker) has points the camera never draws
+    if not isinstance(mobject, VMobject):
+        return True
+    stroked = mobject.get_stroke_width() > 0 and np.max(mobject.get_stroke_opacities()) > 0
+    return stroked or np.max(mobject.get_fill_opacities()) > 0
+
+
+def label_of(mobject: Mobject) -> str:
+    """A text's string: what Text or MathTex was given, or a number as printed."""
+    if isinstance(mobject, DecimalNumber):
+        return f"{mobject.get_value():.{mobject.num_decimal_places}f}"
+    return str(getattr(mobject, "original_text", None) or getattr(mobject, "tex_string", None))
+
+
+def drawn(scene) -> tuple[Drawn, ...]:
+    """Everything `scene`'s camera draws now, texts as wholes."""
+    camera = scene.camera
+    owner: dict[int, Mobject] = {}  # a glyph's outermost text
+    for top in scene.mobjects:
+        for member in top.get_family():
+            if isinstance(member, TEXTS):
+                for part in member.get_family():
+                    owner.setdefault(id(part), member)
+    groups: dict[int, tuple[Mobject, list[np.ndarray]]] = {}
+    for leaf in camera.get_mobjects_to_display(scene.mobjects):
+        if visible(leaf):
+            whole = owner.get(id(leaf), leaf)
+            groups.setdefault(id(whole), (whole, []))[1].append(leaf.points)
+    return tuple(record(camera, whole, np.vstack(points)) for whole, points in groups.values())
+
+
+def relations(scene) -> tuple:
+    """The equations of every formula or number that is drawn now (their `relations`, see scenes.kit.arithmetic)."""
+    shown = {id(leaf) for leaf in scene.camera.get_mobjects_to_display(scene.mobjects) if visible(leaf)}
+    found = []
+    for top in scene.mobjects:
+        for member in top.get_family():
+            if getattr(member, "relations", ()) and any(id(part) in shown for part in member.get_family()):
+                found += member.relations
+    return tuple(dict.fromkeys(found))
+
+
+def record(camera, whole: Mobject, points: np.ndarray) -> Drawn:
+    """`whole`'s box from its drawn `points`, mapped to frame fractions as the camera maps them to pixels."""
+    low = (points.min(axis=0)[:2] - camera.frame_center[:2]) / [camera.frame_width, camera.frame_height] + 0.5
+    high = (points.max(axis=0)[:2] - camera.frame_center[:2]) / [
+        camera.frame_width,
+        camera.frame_height,
+    ] + 0.5
+    if not isinstance(whole, TEXTS):
+        kind = type(whole).__name__
+        return Drawn(kind, kind, low[0], high[0], low[1], high[1])
+    cap = font_size(whole) * (TEXT_CAP if isinstance(whole, Text) else TEX_DIGIT) / camera.frame_height
+    return Drawn("text", label_of(whole), low[0], high[0], low[1], high[1], getattr(whole, "role", None), cap)
+
+
+def font_size(text: Mobject) -> float:
+    """The font size `text` is drawn at now, scaling and rotation included (manim's, from its height when
+    built, which a text turned on its side would overstate)."""
+    size = text.font_size if getattr(text, "initial_height", 0) else text.height / TEX_DIGIT
+    return size * upright(text)
+
+
+def upright(text: Mobject) -> float:
+    """For a Text more than twice as tall as wide (turned on its side, as axis captions are), its width over
+    its height, which undoes the turn in manim's font size; 1 for any other text."""
+    if (
+        not isinstance(text, Text)
+        or text.height <= 2 * text.width
+        or len(text.family_members_with_points()) < 3
+    ):
+        return 1.0
+    return text.width / text.height
+
+
+def beat_ends(scene_class, media_dir: Path) -> list[BeatEnd]:
+    """Run `scene_class` dry (`pipeline.run.dry_run`), writing into `media_dir`; what is drawn at the end of
+    each of its beats. Formulas come from manim's `tex_dir` (in the tests, the session's: tests/conftest.py)."""
+    settings = {"pixel_width": 256, "pixel_height": 144, "media_dir": str(media_dir)}
+    _, ends = dry_run.run(
+        scene_class, settings, lambda scene, name, _: BeatEnd(name, drawn(scene), relations(scene))
+    )
+    return ends
+
+
+def outside_safe_area(thing: Drawn) -> bool:
+    """Whether `thing` reaches outside the title-safe area (the central STAGE.safe of width and height)."""
+    edge = (1 - STAGE.safe) / 2
+    return min(thing.left, thing.bottom) < edge - 1e-9 or max(thing.right, thing.top) > 1 - edge + 1e-9
+
+
+def in_caption_band(thing: Drawn) -> bool:
+    """Whether `thing` enters the caption band (the lowest STAGE.band of the frame)."""
+    return thing.bottom < STAGE.band - 1e-9
+
+
+def overlaps(drawn: tuple[Drawn, ...]) -> list[tuple[Drawn, Drawn]]:
+    """Pairs of texts whose boxes intersect by more than OVERLAP in both directions."""
+    texts = [d for d in drawn if d.kind == "text"]
+    return [
+        (a, b)
+        for i, a in enumerate(texts)
+        for b in texts[i + 1 :]
+        if min(a.right, b.right) - max(a.left, b.left) > OVERLAP
+        and min(a.top, b.top) - max(a.bottom, b.bottom) > OVERLAP
+    ]
+
+
+def off_grid(drawn: tuple[Drawn, ...]) -> list[Drawn]:
+    """Lines (texts of more than one word, formulas with spaces) that start on the left of the stage, less
+    than STAGE.grid_reach right of the body grid, but not on it (`STAGE.body_left`, scenes.kit.stage). Single words and
+    numbers are a diagram's labels, free to sit where the diagram puts them."""
+    reach = GRID + STAGE.grid_reach / FRAME_WIDTH
+    return [
+        d
+        for d in drawn
+        if d.kind == "text" and " " in d.label.strip() and d.left < reach and abs(d.left - GRID) > GRID_SLACK
+    ]
+
+
+def too_small(thing: Drawn) -> bool:
+    """Whether a text's cap height is below MIN_PX at 1080p (the same as 12.4 px at 480p)."""
+    return thing.kind == "text" and thing.px(1080) < MIN_PX - 0.5
+
+
+def mixed_sizes(drawn: tuple[Drawn, ...]) -> dict[str, list[float]]:
+    """Roles drawn at sizes more than a pixel apart: each one's cap heights in px at 1080p."""
+    sizes: dict[str, set[float]] = {}
+    for d in drawn:
+        if d.kind == "text" and d.role:
+            sizes.setdefault(d.role, set()).add(float(round(d.px(1080), 1)))
+    return {role: sorted(found) for role, found in sizes.items() if max(found) - min(found) > 1}
+
+
+ROOT = Path(__file__).resolve().parents[2]
+MEDIA = ROOT / "build" / "layout-media"  # what a probe writes besides formulas and texts (images)
+_ENDS: dict[tuple, list[BeatEnd]] = {}
+
+
+def chapter_ends(chapter, settings) -> list[BeatEnd]:
+    """`beat_ends` of a registry chapter in the theme and example of `settings` (a RenderSettings), run once
+    per test session and shared by the test files that check the same chapters.
+    """
+    key = (chapter.name, settings.theme, str(settings.example))
+    if key not in _ENDS:
+        MEDIA.mkdir(parents=True, exist_ok=True)
+        use_look(settings)
+        try:
+            _ENDS[key] = beat_ends(chapter.scene_class(), MEDIA)
+        finally:
+            use_look(from_options("l"))  # the lecture's own theme and example, as the other tests expect
+    return _ENDS[key]
