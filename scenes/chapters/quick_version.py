@@ -16,7 +16,7 @@ from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import veil
 from scenes.kit.icons import ICONS
-from scenes.kit.palette import theme
+from scenes.kit.palette import DIM, theme
 from scenes.kit.stage import STAGE
 
 ICON_BOX = (3.4, 1.8)  # the card behind each icon
@@ -26,26 +26,119 @@ TEXT_X = STAGE.body_left + ICON_BOX[0] + 0.3
 PAGE_ROWS = 3  # lines on one page
 LINE_CHARS = 48  # a take-away longer than this wraps onto a second line
 MEANING_CHARS = 30  # the same for a term's meaning
-MARKER_WIDTH = 1.9  # the column of the terms' small copies, left of their meanings
 FIRST_ROW_Y = 1.55
 ROW_STEP = 2.0
 CONTENTS_STEP = 0.5  # from one chapter's entry in the list to the next
-DIM = 0.6  # how far earlier lines fade while the next one is read
-VEIL_BUFF = 0.06  # the dimming sheet's margin around a row (less than half the gap between rows)
+ROW_VEIL_BUFF = 0.06  # the veil's margin around a row (less than half the gap between rows)
+FORMULA_RIGHT = -STAGE.body_left - 0.1  # the formula ends just inside the title's margin, mirrored
 ITEM_SECONDS = 3.0
 PAGE_TURN = 1.0  # seconds for a page's lines to fade before the next page's come in
-FADED = 0.3  # opacity of the chapter list's entries while others are lit
 
 
-@dataclass(frozen=True)
-class Takeaway:
-    """One line of the summary about a chapter (its icon is that chapter's), a caption and the formula's
-    terms it is about (lit while it is read); `beyond`: a chapter beyond the sources, tagged as such."""
+class QuickVersion(ChapterScene):
+    """A line for every chapter, a page per beat; then the formula, each term tied to its chapters."""
 
-    line: str
-    caption: str
-    terms: tuple[str, ...] = ()  # the formula's terms lit while the line is read
-    beyond: bool = False
+    def inputs(self) -> Examples:
+        return examples.current()
+
+    def construct(self):
+        self.build()
+        self.opening()
+        for before, page in zip([None, *self.pages], self.pages):
+            self.recap(page, before)
+        self.all_together(self.pages[-1])
+
+    def opening(self) -> None:
+        """The heading and the formula, dimmed, before the first page (the first beat starts with it)."""
+        self.show(
+            FadeIn(self.heading),
+            FadeIn(self.formula.dimmed()),
+            run_time=1,
+            caption="The whole lecture, a line a chapter.",
+        )
+
+    def recap(self, page: Page, before: Page | None) -> None:
+        """A page's beat: the page before leaves, then this page's lines come in one by one where its lines
+        were."""
+        self.beat(page.title)
+        if before:
+            self.play(FadeOut(before.shown()), run_time=PAGE_TURN)
+        for k in range(len(page)):
+            self.reveal(page, k)
+
+    def reveal(self, page: Page, k: int) -> None:
+        """Show row k of `page` while the row before steps behind its veil; the formula lights the terms the
+        row's take-away is about."""
+        takeaway = TAKEAWAYS[page.names[k]]
+        icon, words = page[k]
+        self.show(
+            FadeIn(icon, shift=0.3 * RIGHT),
+            FadeIn(words),
+            *([FadeIn(page.veils[k - 1])] if k else []),
+            *([self.formula.light(*takeaway.terms)] if takeaway.terms else []),
+            run_time=1,
+            caption=takeaway.caption,
+            hold=ITEM_SECONDS - 1,
+        )
+
+    def all_together(self, last: Page) -> None:
+        self.beat("All together")
+        self.play(FadeOut(last.shown()), run_time=PAGE_TURN)  # the recap's lines go before the list comes in
+        self.show(
+            FadeIn(self.contents),
+            self.formula.light(),
+            run_time=1.5,
+            caption="Every chapter builds one formula: softmax(Q K^T / √d) V.",
+        )
+        for term, tied, mark in zip(TERMS, self.ties, self.markers):
+            self.show(*self.lit(term.names, term.chapters), FadeIn(tied), FadeIn(mark), caption=term.caption)
+        self.show(*self.lit(WHOLE.names, WHOLE.chapters), caption=WHOLE.caption)
+        self.show(*self.lit(WHOLE.names, recapped()), run_time=0.8, hold=2)
+
+    def build(self) -> None:
+        """Create every mobject (without playing anything)."""
+        self.heading = c.chapter_title(self.title, "A line a chapter, then one formula")
+        ex = self.inputs()
+        self.pages = [Page(names, ex) for names in pages()]
+        self.rows = VGroup(*[r for page in self.pages for r in page])
+        self.formula = LitFormula(FORMULA, role="title")
+        self.contents = contents()
+        self.ties = VGroup(*[tie(t) for t in TERMS])
+        self.markers = VGroup(*[marker(t) for t in TERMS])
+        self.layout_formula()
+
+    def layout_formula(self) -> None:
+        """The formula beside the heading; the chapter list on the left, then the terms, then their ties."""
+        self.formula.next_to(self.heading, RIGHT, buff=0.6).set_x(FORMULA_RIGHT, RIGHT)
+        self.contents.next_to(self.heading, DOWN, buff=0.5).set_x(STAGE.body_left, LEFT)
+        left = self.contents.get_right()[0] + 0.5
+        self.ties.arrange(DOWN, aligned_edge=LEFT, buff=0.55).align_to(self.contents, UP)
+        self.ties.set_x(left + max(m.width for m in self.markers) + 0.35 + self.ties.width / 2)
+        for mark, tied in zip(self.markers, self.ties):
+            mark.align_to(tied, UP).set_x(left + mark.width / 2)
+
+    def lit(self, terms, chapters) -> list:
+        """Animations lighting the formula's `terms` and the list's `chapters`, dimming the rest."""
+        names = recapped()
+        return [
+            self.formula.light(*terms),
+            *[e.animate.set_opacity(1 if names[i] in chapters else DIM) for i, e in enumerate(self.contents)],
+        ]
+
+
+class Page(VGroup):
+    """PAGE_ROWS recapped chapters' rows (its parts, top to bottom), with `names` (the chapters), `title` (its
+    beat's name) and `veils` (one per row, dimming it once the next row comes in)."""
+
+    def __init__(self, names: list[str], ex: Examples):
+        super().__init__(*[row(name, ex, FIRST_ROW_Y - i * ROW_STEP) for i, name in enumerate(names)])
+        self.names = names
+        self.title = page_name(names)
+        self.veils = VGroup(*[veil(r, buff=ROW_VEIL_BUFF) for r in self])
+
+    def shown(self) -> VGroup:
+        """What is on screen of the page once its last row is read (the last row's veil never is)."""
+        return VGroup(self, *self.veils[:-1])
 
 
 BRACKETS = (r"\Bigl(", r"\Bigr)")
@@ -59,6 +152,18 @@ FORMULA = (  # the closing formula's parts and their names, as in the matrix cha
     ("V", "V"),
 )
 ALL = tuple(dict.fromkeys(name for _, name in FORMULA))
+
+
+@dataclass(frozen=True)
+class Takeaway:
+    """One line of the summary about a chapter (its icon is that chapter's), a caption and the formula's
+    terms it is about (lit while it is read); `beyond`: a chapter beyond the sources, tagged as such."""
+
+    line: str
+    caption: str
+    terms: tuple[str, ...] = ()  # the formula's terms lit while the line is read
+    beyond: bool = False
+
 
 TAKEAWAYS = {  # each recapped chapter's line, by its Scene class name (the registry gives their order)
     "FixedContext": Takeaway(
@@ -227,95 +332,7 @@ def tie(term: Term) -> VGroup:
     return c.paragraph(term.meaning, MEANING_CHARS, role="label")
 
 
-class QuickVersion(ChapterScene):
-    """A line for every chapter, a page per beat; then the formula, each term tied to its chapters."""
-
-    def inputs(self) -> Examples:
-        return examples.current()
-
-    def construct(self):
-        self.build()
-        self.show(
-            FadeIn(self.heading),
-            FadeIn(self.formula.dimmed()),
-            run_time=1,
-            caption="The whole lecture, a line a chapter.",
-        )
-        previous = None
-        for names, page, veils in zip(pages(), self.pages, self.page_veils):
-            self.beat(page_name(names))
-            if previous:  # the last page is gone before this one's lines come in where its lines were
-                self.play(FadeOut(previous), run_time=PAGE_TURN)
-            for k, name in enumerate(names):
-                self.reveal(TAKEAWAYS[name], page, veils, k)
-            previous = VGroup(page, *veils[:-1])  # the last row's veil was never shown
-        self.all_together(previous)
-
-    def build(self) -> None:
-        """Create every mobject (without playing anything)."""
-        self.heading = c.chapter_title(self.title, "A line a chapter, then one formula")
-        ex = self.inputs()
-        self.pages = [
-            VGroup(*[row(name, ex, FIRST_ROW_Y - i * ROW_STEP) for i, name in enumerate(names)])
-            for names in pages()
-        ]
-        self.rows = VGroup(*[r for page in self.pages for r in page])
-        self.page_veils = [VGroup(*[veil(r, DIM, VEIL_BUFF) for r in page]) for page in self.pages]
-        self.formula = LitFormula(FORMULA, role="title")
-        self.contents = contents()
-        self.ties = VGroup(*[tie(t) for t in TERMS])
-        self.layout_formula()
-
-    def layout_formula(self) -> None:
-        """The formula beside the heading; the chapter list on the left, then the terms, then their ties."""
-        self.formula.next_to(self.heading, RIGHT, buff=0.6).to_edge(RIGHT, buff=0.45)
-        self.contents.next_to(self.heading, DOWN, buff=0.5).set_x(STAGE.body_left, LEFT)
-        self.markers = VGroup(*[self.marker(t) for t in TERMS])
-        left = self.contents.get_right()[0] + 0.5
-        self.ties.arrange(DOWN, aligned_edge=LEFT, buff=0.55).align_to(self.contents, UP)
-        self.ties.set_x(left + max(m.width for m in self.markers) + 0.35 + self.ties.width / 2)
-        for mark, tied in zip(self.markers, self.ties):
-            mark.align_to(tied, UP).set_x(left + mark.width / 2)
-
-    def marker(self, term: Term):
-        """The term again (its brackets left out), in the formula's colours, at the label size."""
-        parts = [(tex, name) for tex, name in FORMULA if name in term.names and tex not in BRACKETS]
-        return LitFormula(parts, role="label")
-
-    def reveal(self, takeaway: Takeaway, page: VGroup, veils: VGroup, k: int) -> None:
-        """Show row k of `page` (`takeaway`'s) while the row before steps behind its veil."""
-        icon, words = page[k]
-        self.show(
-            FadeIn(icon, shift=0.3 * RIGHT),
-            FadeIn(words),
-            *([FadeIn(veils[k - 1])] if k else []),
-            *([self.formula.light(*takeaway.terms)] if takeaway.terms else []),
-            run_time=1,
-            caption=takeaway.caption,
-            hold=ITEM_SECONDS - 1,
-        )
-
-    def all_together(self, leaving: VGroup) -> None:
-        self.beat("All together")
-        self.play(FadeOut(leaving), run_time=PAGE_TURN)  # the recap's lines are gone before the list comes in
-        self.show(
-            FadeIn(self.contents),
-            self.formula.light(),
-            run_time=1.5,
-            caption="Every chapter builds one formula: softmax(Q K^T / √d) V.",
-        )
-        for term, tied, mark in zip(TERMS, self.ties, self.markers):
-            self.show(*self.lit(term.names, term.chapters), FadeIn(tied), FadeIn(mark), caption=term.caption)
-        self.show(*self.lit(WHOLE.names, WHOLE.chapters), caption=WHOLE.caption)
-        self.show(*self.lit(WHOLE.names, recapped()), run_time=0.8, hold=2)
-
-    def lit(self, terms, chapters) -> list:
-        """Animations lighting the formula's `terms` and the list's `chapters`, fading the rest."""
-        names = recapped()
-        return [
-            self.formula.light(*terms),
-            *[
-                e.animate.set_opacity(1 if names[i] in chapters else FADED)
-                for i, e in enumerate(self.contents)
-            ],
-        ]
+def marker(term: Term) -> LitFormula:
+    """The term again (its brackets left out), in the formula's colours, at the label size."""
+    parts = [(tex, name) for tex, name in FORMULA if name in term.names and tex not in BRACKETS]
+    return LitFormula(parts, role="label")

@@ -31,7 +31,7 @@ from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, fmt_column, 
 from scenes.kit.bars import VectorReadout, WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
-from scenes.kit.palette import theme, token_color
+from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import (
     OUTPUT_WIDTH,
@@ -52,11 +52,7 @@ BARS_LEFT = 3.3  # the bars start right of the subtitle
 BARS_BASELINE, BAR_HEIGHT, BAR_SPACING = 1.5, 1.6, 3.9  # y of the bars' baseline; a weight of 1's height
 PLANE_TOP = 0.75
 PLANE_BOX = (5.2, 4.5)  # the most the values' plane may cover
-DIM, GHOST = 0.35, 0.25  # opacity of what is not active; of the output before the new query
-TICK_WIDTH, OLD_MARK = (
-    3,
-    0.6,
-)  # the weights before the new query: a line across each bar's old top, this opaque
+TICK_WIDTH = 3  # the weights before the new query: a line across each bar's old top
 ZOOM_PANEL = 2.7  # side of the magnified view's panel (at most the plane's width and height)
 ZOOM_SHARES = (1, 0.8, 0.65)  # of ZOOM_PANEL: smaller panels tried in turn where a larger one covers a name
 ZOOM_ROOM = 0.4  # inside the panel, room for the labels round the magnified square
@@ -64,11 +60,6 @@ ZOOM_MARGIN = 0.1  # the magnified square: the new blend's extent and this much 
 ZOOM_INSET = 0.1  # the panel's distance from the plane's corner
 LABEL_BUFF = 0.12  # between an arrow of the magnified view and its label
 SPOTS = (UR, UL, DR, DL, UP, DOWN, RIGHT, LEFT)  # where the magnified view may stand in the plane, in turn
-
-
-def scores_tex(trace) -> str:
-    """'s = [1,  2,  3]': the trace's scores, one format for all."""
-    return "s = [" + GAP.join(fmt_column(trace.scores, SCORE_PLACES)) + "]"
 
 
 class Refocus(ChapterScene):
@@ -84,101 +75,6 @@ class Refocus(ChapterScene):
         self.new_blend()
         self.zero_value()
         self.summary()
-
-    def build(self) -> None:
-        self.example = self.inputs()
-        self.before, self.after = self.example.trace(0), self.example.trace(1)
-        ex, tr = self.example, self.before
-        self.heading = c.chapter_title(self.title, "A new query changes the blend of the same values")
-        self.strip = pin(formula_slot(), self.heading)
-        self.memory = TokenRows(
-            ex.tokens,
-            [named(f"k_{{{i + 1}}}", vector(k, theme().key), theme().key) for i, k in enumerate(tr.keys)],
-            [
-                named(f"v_{{{i + 1}}}", vector(v, theme().value), theme().value)
-                for i, v in enumerate(tr.values)
-            ],
-            row_buff=0.15,
-        )
-        self.query = named("q", vector(tr.query, theme().query), theme().query)
-        self.next_query = named("q", vector(self.after.query, theme().query), theme().query)
-        self.scores, self.next_scores = (c.math(scores_tex(t)) for t in (self.before, self.after))
-        self.bars = WeightBars(
-            ex.tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(ex.tokens), show_total=False
-        )
-        drop_crowded_values(self.bars)
-        self.plane = ValuePlane(ex.tokens, tr.values, *PLANE_BOX)
-        self.output = VectorReadout(tr.output, color=theme().output)
-        self.output_label = c.math(r"\text{output} =", color=theme().output)
-        self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
-        self.tag_text = c.text("keys and values: unchanged", role="small", color=theme().muted)
-        self.zero_rows, self.zero_shown = self.term_rows(self.after)
-        self.note = c.text("new query → new weights → new output", role="small")
-        self.layout()
-        self.plane.set_blend(tr.weights)
-        self.zoom = self.magnified()
-        self.q_tracker = ValueTracker(0.0)
-
-    def magnified(self) -> Zoom:
-        """The new blend's magnified view: the largest panel that covers none of the plane's names nor the bars
-        (else the one covering fewest), then fewest of the value arrows and the output before."""
-        names = [*[mark[1] for mark in self.plane.marks], self.bars]
-        shapes = [*[mark[0] for mark in self.plane.marks], self.plane.output]
-        tried = []
-        for share in ZOOM_SHARES:
-            zoom = Zoom(self.plane, self.example.tokens, self.after, share * ZOOM_PANEL)
-            one_size(zoom, self.factor)
-            tried.append(zoom.settle(names, shapes))
-            if not zoom.hits[0]:
-                return zoom
-        return min(tried, key=lambda z: z.hits)
-
-    def term_rows(self, trace) -> tuple[VGroup, list[int]]:
-        """The rows w_i × v_i of the zero values (else of the heaviest weight), and which tokens they are."""
-        rows = blend_rows(trace, self.example.tokens)
-        zero = [i for i, v in enumerate(trace.values) if np.allclose(v, 0)]
-        shown = zero or [int(np.argmax(trace.weights))]
-        return VGroup(*[rows.row(i) for i in shown]).arrange(DOWN, aligned_edge=LEFT), shown
-
-    def layout(self) -> None:
-        """Query and scores, memory, output and notes in a left column; bars and the plane on the right.
-        A column too large for its place is shrunk, and every text with it, so each role keeps one size."""
-        self.output.next_to(self.output_label, RIGHT, buff=0.15)
-        self.tag_text.next_to(self.tag, DOWN, buff=0.1)
-        self.scores.next_to(self.query, RIGHT, buff=0.6)
-        column = VGroup(
-            VGroup(self.query, self.scores),
-            VGroup(self.memory, self.tag, self.tag_text),
-            VGroup(self.output_label, self.output),
-            self.zero_rows,
-            self.note,
-        )
-        column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
-        column[0].shift(RIGHT * (self.memory.columns[0].get_right()[0] - self.query.get_right()[0]))
-        top = self.strip.get_bottom()[1] - 0.3
-        factor = min(1, LEFT_WIDTH / column.width, (top - STAGE.bottom) / column.height)
-        column.scale(factor).set_x(STAGE.body_left, LEFT).set_y(top - column.height / 2)
-        self.bars.shift(RIGHT * BARS_LEFT + UP * BARS_BASELINE - self.bars.baseline.get_left())
-        grid = self.plane.plane
-        self.plane.shift(RIGHT * (RIGHT_COLUMN - grid.get_x()) + UP * (PLANE_TOP - grid.get_top()[1]))
-        for later, now in ((self.next_query, self.query), (self.next_scores, self.scores)):
-            later.scale(factor).move_to(now, aligned_edge=LEFT)
-        one_size(VGroup(column, self.bars, self.plane, self.next_query, self.next_scores, self.strip), factor)
-        pin(self.strip, self.heading)
-        self.plane.clear_labels()
-        self.output.lay_out()
-        self.factor = factor
-
-    def query_at(self, t: float) -> np.ndarray:
-        """The query moving in a straight line from the first query to the second."""
-        return (1 - t) * self.before.query + t * self.after.query
-
-    def follow_query(self) -> None:
-        """Recompute attention for the moving query; bars, plane and output follow."""
-        trace = attend(self.query_at(self.q_tracker.get_value()), self.example.keys, self.example.values)
-        self.bars.set_weights(trace.weights)
-        self.plane.set_blend(trace.weights)
-        self.output.set_values(trace.output)
 
     def same_memory(self) -> None:
         self.beat("The same keys and values")
@@ -220,16 +116,14 @@ class Refocus(ChapterScene):
 
     def new_blend(self) -> None:
         self.beat("New weights, new blend")
-        new_scores = self.next_scores
         ghost = VGroup(self.plane.output.copy().set_opacity(GHOST), *self.old_marks())
         self.show(
-            ReplacementTransform(self.scores, new_scores),
+            ReplacementTransform(self.scores, self.next_scores),
             FadeIn(ghost),
             self.strip.light("dot", "scale"),
             run_time=1,
             caption=f"New scores {vector_tex(self.after.scores, SCORE_PLACES)}.",
         )
-        self.scores = new_scores
         moving = self.follow(VGroup(self.bars, self.plane, self.output), self.follow_query)
         self.show(
             self.q_tracker.animate.set_value(1.0),
@@ -241,25 +135,8 @@ class Refocus(ChapterScene):
         self.unfollow(moving)
         self.say("The faint marks and arrow are the blend before; the new query moved it.", hold=2.5)
 
-    def old_marks(self) -> list[Line]:
-        """A line across each bar's top where it stands now: its weight before the bars move."""
-        return [
-            Line(
-                bar.get_corner(UL), bar.get_corner(UR), color=bar.get_fill_color(), stroke_width=TICK_WIDTH
-            ).set_opacity(OLD_MARK)
-            for bar in self.bars.bars
-        ]
-
     def zero_value(self) -> None:
         self.beat("What each value adds")
-        tr = self.after
-        output = f"The output is {vector_tex(tr.output)}"
-        caption = (
-            f"{output}: a zero value adds nothing, however large its weight."
-            if np.allclose(tr.values[self.zero_shown[0]], 0)
-            else f"{output}: “{self.example.tokens[self.zero_shown[0]]}” now carries the most weight."
-        )
-        focus = SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)
         self.show(
             FadeIn(self.zoom),
             self.strip.light("blend"),
@@ -269,10 +146,10 @@ class Refocus(ChapterScene):
         )
         self.show(
             FadeIn(self.zero_rows),
-            Create(focus),
+            Create(SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)),
             self.memory.animate.set_opacity(1),
             run_time=1,
-            caption=caption,
+            caption=self.zero_caption,
             hold=3,
         )
 
@@ -285,6 +162,123 @@ class Refocus(ChapterScene):
             caption="Recompute the weights for each new query; the stored keys and values are reused.",
             hold=4,
         )
+
+    def build(self) -> None:
+        self.example = self.inputs()
+        self.before, self.after = self.example.trace(0), self.example.trace(1)
+        ex, tr = self.example, self.before
+        self.heading = c.chapter_title(self.title, "A new query changes the blend of the same values")
+        self.strip = pin(formula_slot(), self.heading)
+        self.memory = TokenRows(
+            ex.tokens,
+            [named(f"k_{{{i + 1}}}", vector(k, theme().key), theme().key) for i, k in enumerate(tr.keys)],
+            [
+                named(f"v_{{{i + 1}}}", vector(v, theme().value), theme().value)
+                for i, v in enumerate(tr.values)
+            ],
+            row_buff=0.15,
+        )
+        self.query = named("q", vector(tr.query, theme().query), theme().query)
+        self.next_query = named("q", vector(self.after.query, theme().query), theme().query)
+        self.scores, self.next_scores = (c.math(scores_tex(t)) for t in (self.before, self.after))
+        self.bars = WeightBars(
+            ex.tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(ex.tokens), show_total=False
+        )
+        drop_crowded_values(self.bars)
+        self.plane = ValuePlane(ex.tokens, tr.values, *PLANE_BOX)
+        self.output = VectorReadout(tr.output, color=theme().output)
+        self.output_label = c.math(r"\text{output} =", color=theme().output)
+        self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
+        self.tag_text = c.text("keys and values: unchanged", role="small", color=theme().muted)
+        self.zero_rows, self.zero_caption = focus_terms(self.after, ex.tokens)
+        self.note = c.text("new query → new weights → new output", role="small")
+        factor = self.layout()
+        self.plane.set_blend(tr.weights)
+        self.zoom = self.magnified(factor)
+        self.q_tracker = ValueTracker(0.0)
+
+    def layout(self) -> float:
+        """Query and scores, memory, output and notes in a left column; bars and the plane on the right.
+        A column too large for its place is shrunk, and every text with it, so each role keeps one size:
+        the factor it was shrunk by."""
+        self.output.next_to(self.output_label, RIGHT, buff=0.15)
+        self.tag_text.next_to(self.tag, DOWN, buff=0.1)
+        self.scores.next_to(self.query, RIGHT, buff=0.6)
+        column = VGroup(
+            VGroup(self.query, self.scores),
+            VGroup(self.memory, self.tag, self.tag_text),
+            VGroup(self.output_label, self.output),
+            self.zero_rows,
+            self.note,
+        )
+        column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
+        column[0].shift(RIGHT * (self.memory.columns[0].get_right()[0] - self.query.get_right()[0]))
+        top = self.strip.get_bottom()[1] - 0.3
+        factor = min(1, LEFT_WIDTH / column.width, (top - STAGE.bottom) / column.height)
+        column.scale(factor).set_x(STAGE.body_left, LEFT).set_y(top - column.height / 2)
+        self.bars.shift(RIGHT * BARS_LEFT + UP * BARS_BASELINE - self.bars.baseline.get_left())
+        grid = self.plane.plane
+        self.plane.shift(RIGHT * (RIGHT_COLUMN - grid.get_x()) + UP * (PLANE_TOP - grid.get_top()[1]))
+        for later, now in ((self.next_query, self.query), (self.next_scores, self.scores)):
+            later.scale(factor).move_to(now, aligned_edge=LEFT)
+        one_size(VGroup(column, self.bars, self.plane, self.next_query, self.next_scores, self.strip), factor)
+        pin(self.strip, self.heading)
+        self.plane.clear_labels()
+        self.output.lay_out()
+        return factor
+
+    def magnified(self, factor: float) -> Zoom:
+        """The new blend's magnified view: the largest panel that covers none of the plane's names nor the bars
+        (else the one covering fewest), then fewest of the value arrows and the output before."""
+        names = [*[mark[1] for mark in self.plane.marks], self.bars]
+        shapes = [*[mark[0] for mark in self.plane.marks], self.plane.output]
+        zooms = []
+        for share in ZOOM_SHARES:
+            zoom = Zoom(self.plane, self.example.tokens, self.after, share * ZOOM_PANEL)
+            one_size(zoom, factor)
+            zooms.append(zoom.settle(names, shapes))
+        fewest = min(zooms, key=lambda z: z.hits)
+        return fit.first_that_fits([*zooms, fewest], lambda z: not z.hits[0])
+
+    def query_at(self, t: float) -> np.ndarray:
+        """The query moving in a straight line from the first query to the second."""
+        return (1 - t) * self.before.query + t * self.after.query
+
+    def follow_query(self) -> None:
+        """Recompute attention for the moving query; bars, plane and output follow."""
+        trace = attend(self.query_at(self.q_tracker.get_value()), self.example.keys, self.example.values)
+        self.bars.set_weights(trace.weights)
+        self.plane.set_blend(trace.weights)
+        self.output.set_values(trace.output)
+
+    def old_marks(self) -> list[Line]:
+        """A line across each bar's top where it stands now: its weight before the bars move."""
+        return [
+            Line(
+                bar.get_corner(UL), bar.get_corner(UR), color=bar.get_fill_color(), stroke_width=TICK_WIDTH
+            ).set_opacity(GHOST)
+            for bar in self.bars.bars
+        ]
+
+
+def scores_tex(trace) -> str:
+    """'s = [1,  2,  3]': the trace's scores, one format for all."""
+    return "s = [" + GAP.join(fmt_column(trace.scores, SCORE_PLACES)) + "]"
+
+
+def focus_terms(trace, tokens) -> tuple[VGroup, str]:
+    """The rows w_i × v_i of the zero values (else of the heaviest weight), and the caption read while they
+    are shown."""
+    rows = blend_rows(trace, tokens)
+    zero = [i for i, v in enumerate(trace.values) if np.allclose(v, 0)]
+    shown = zero or [int(np.argmax(trace.weights))]
+    output = f"The output is {vector_tex(trace.output)}"
+    caption = (
+        f"{output}: a zero value adds nothing, however large its weight."
+        if zero
+        else f"{output}: “{tokens[shown[0]]}” now carries the most weight."
+    )
+    return VGroup(*[rows.row(i) for i in shown]).arrange(DOWN, aligned_edge=LEFT), caption
 
 
 class Zoom(VGroup):

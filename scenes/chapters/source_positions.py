@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from manim import (
     DOWN,
@@ -25,6 +27,7 @@ from manim import (
 
 from attention import examples
 from scenes.kit import components as c
+from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.grids import AttentionGrid, CellCount, Restate, veil
@@ -38,12 +41,13 @@ SELF_SIZE = 3.8  # the self-attention grid's side, at most...
 SELF_PITCH = 0.95  # ... and its cells' pitch at most: room for a weight and a name
 SIDE_CENTER = np.array([4.2, -0.3, 0])
 SIDE_GAP = 0.4  # at least this between the grid and the worked score beside it
-NOTE_CHARS = (26, 16)  # the note under the formula: its line length, or down to the second beside a wide grid
+NOTE_CHARS = range(
+    26, 15, -2
+)  # the note under the formula: its line length, shorter in turn beside a wide grid
 UNDER_TITLE = 0.25  # a grid's captions stay this far below the subtitle
 PAIR_GAP = 0.4  # at least this between the cross- and the self-attention grid side by side
-SIDE_RIGHT = 7.3  # the worked score ends left of this x (the safe area)
-WORKED_FLOOR = -3.3  # ... and above this y
-LEFT_EDGE = STAGE.body_left  # side by side, the left grid starts here and the right one ends at SIDE_RIGHT
+SIDE_RIGHT = STAGE.right - 0.2  # the worked score, and a grid on the right, end left of this x
+WORKED_FLOOR = STAGE.bottom + 0.5  # ... and the worked score above this y
 SLOT_Y = -0.2
 LABEL_BUFF = 0.3  # between a grid and its label
 GROWTH = (1, 2, 4, 8)  # the cost beat lengthens the source to these multiples of its length
@@ -56,10 +60,400 @@ STEP_SECONDS = 2.2
 GAP = r",\;\; "  # between a vector's entries in a formula, as `vector_math` writes it
 SPACE = r"\;\; "  # ... the part of it after the comma
 CAVEAT = "access ≠ recall: no guarantee of useful matching or perfect recall"
+CAVEAT_BOTTOM = STAGE.bottom + 0.55  # the caveat line ends above this y, clear of a paused player's controls
+
+
+class SourcePositions(ChapterScene):
+    """Decoder queries score every encoder position (a grid), row by row; self-attention; cost."""
+
+    def inputs(self):
+        return examples.current().cross
+
+    def construct(self):
+        self.build()
+        self.cross_scores()
+        self.one_score()
+        self.softmax_rows()
+        self.self_attention()
+        self.cost()
+        self.caveat()
+
+    def cross_scores(self) -> None:
+        self.beat("Cross-attention scores")
+        self.play(FadeIn(self.heading), run_time=1)
+        self.show(
+            FadeIn(self.cross),
+            FadeIn(self.cross_axes),
+            run_time=1.5,
+            caption="Cross-attention: each decoder step (a row) has a query; each source word (a column) "
+            "has a key from the encoder.",
+        )
+        self.play(Write(self.side), run_time=1.5)
+
+    def one_score(self) -> None:
+        self.beat("One cell, one score")
+        i, j = self.focus
+        q_line, k_line, *steps = self.worked
+        self.show(
+            FadeIn(self.spot),
+            FadeIn(self.cell_box),
+            run_time=1,
+            caption="Every cell is one score: that decoder query against that source position.",
+        )
+        covered = [FadeOut(m) for m in self.covered]
+        self.play(FadeIn(q_line, target_position=self.cross.row_labels[i]), *covered, run_time=1)
+        self.play(FadeIn(k_line, target_position=self.cross.col_labels[j]), run_time=1)
+        for step in steps:  # the dot product, then the division (or both in one line)
+            self.play(FadeIn(step, shift=DOWN * 0.2), run_time=0.8)
+        self.play(Indicate(self.cross.numbers[i * self.cross.trace.shape[1] + j]), run_time=1)
+        self.play(FadeOut(self.spot), FadeOut(self.cell_box), run_time=0.8)
+
+    def softmax_rows(self) -> None:
+        self.beat("Each row its own softmax")
+        m = self.cross.trace.shape[0]
+        box = SurroundingRectangle(self.cross.row(0), color=theme().query, buff=0.06)
+        veils = [veil(self.cross.row_band(i)) for i in range(m)]
+        self.show(
+            FadeOut(self.worked),
+            *[FadeIn(m) for m in self.covered],
+            FadeIn(box),
+            *[FadeIn(v) for v in veils[1:]],
+            run_time=0.6,
+            caption="Each row is turned into weights on its own: softmax across the source positions.",
+        )
+        for i in range(m):
+            if i:
+                self.play(
+                    box.animate.move_to(self.cross.row(i)),
+                    FadeOut(veils[i]),
+                    FadeIn(veils[i - 1]),
+                    run_time=0.5,
+                )
+            self.play(Restate(self.cross, lambda g, i=i: g.show_weights([i])), run_time=1.2)
+            self.wait(STEP_SECONDS - 1.7)
+        self.show(
+            FadeOut(box),
+            *[FadeOut(v) for v in veils[:-1]],
+            run_time=0.5,
+            caption="Every row sums to 1, and every decoder step gets a different blend of the source.",
+            hold=3,
+        )
+
+    def self_attention(self) -> None:
+        self.beat("Self-attention")
+        pair = self.pair
+        if pair.beside:
+            move = self.cross_view.animate.set_y(pair.cross_y).align_to([STAGE.body_left, 0, 0], LEFT)
+        else:
+            move = FadeOut(self.cross_view)
+        self.play(FadeOut(self.side), move, run_time=1.2)
+        self.show(
+            FadeIn(self.square),
+            FadeIn(pair.labels),
+            run_time=1.5,
+            caption=f"Self-attention: the {len(self.example.source_tokens)} source words supply the queries, "
+            "keys and values, so the grid is square.",
+        )
+        self.play(
+            Indicate(self.self_grid.row_labels, color=theme().query),
+            Indicate(self.self_grid.col_labels, color=theme().key),
+            run_time=1.5,
+        )
+        self.wait(1.5)
+
+    def cost(self) -> None:
+        self.beat("The cost grows")
+        first = self.grown[0]
+        grid = self.self_grid
+        self.show(
+            FadeOut(
+                VGroup(
+                    *([self.cross, self.cross_axes] if self.pair.beside else []),
+                    self.pair.labels,
+                    self.self_axes,
+                )
+            ),
+            FadeOut(VGroup(grid.numbers, grid.sums, grid.sum_header, grid.row_labels, grid.col_labels)),
+            Transform(grid.cells, first.cells),  # these cells stay on as the sentence's corner
+            FadeIn(self.counts[0]),
+            run_time=1.5,
+            caption="Every query scores every key: n queries × n keys cells of work.",
+        )
+        self.play(
+            FadeIn(self.sentence),
+            FadeIn(self.sentence_key),
+            FadeIn(self.cell_key),
+            FadeIn(self.history[0]),
+            run_time=0.8,
+        )
+        self.wait(1)
+        steps = zip(self.grown[1:], self.additions, self.counts, self.counts[1:], self.history[1:])
+        for grid, added, count, new_count, line in steps:
+            self.show(
+                FadeIn(added),
+                roll(count, new_count),
+                FadeIn(line, shift=DOWN * 0.15),
+                run_time=1.5,
+                caption=f"{grid.trace.shape[0]} positions: {grid.trace.weights.size:,} scores.",
+                hold=0.8,
+            )
+            self.remove(*new_count.submobjects)
+            self.add(new_count)  # whole again, drawn as it was: the parts as one count
+
+    def caveat(self) -> None:
+        self.beat("Access is not recall")
+        summary = self.summary
+        cost = VGroup(self.self_grid.cells, *self.additions, self.sentence)
+        self.cross_view.move_to(summary.cross)
+        self.play(
+            cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to(summary.corner, aligned_edge=UP + RIGHT),
+            FadeOut(VGroup(self.sentence_key, self.cell_key, self.history)),
+            run_time=1.2,
+        )
+        self.play(
+            Transform(self.counts[-1], summary.count),
+            FadeIn(self.cross_view),
+            *[FadeIn(t) for t in summary.tags],
+            run_time=1.2,
+        )
+        self.show(
+            FadeIn(self.note, shift=UP * 0.2),
+            run_time=1,
+            caption="Being able to reach every position does not guarantee useful matching or "
+            "perfect recall, and scoring more positions costs more work.",
+            hold=3,
+        )
+
+    def build(self) -> None:
+        """Create every mobject and lay out every picture (without playing anything)."""
+        self.example = self.inputs()
+        ex = self.example
+        self.heading = c.chapter_title(self.title, "Every decoder step can look at every source position")
+        self.cross = AttentionGrid(
+            ex.cross(),
+            rows=ex.target_tokens,
+            cols=ex.source_tokens,
+            size=min(CROSS_SIZE, CROSS_PITCH * max(len(ex.target_tokens), len(ex.source_tokens))),
+            row_color=theme().query,
+        ).move_to(GRID_CENTER)
+        self.cross_axes = self.grid_axes(self.cross, "encoder keys: source positions", "decoder queries")
+        self.cross_view = VGroup(self.cross, self.cross_axes)
+        self.cross_view.shift(
+            RIGHT * max(0.0, STAGE.body_left - self.cross_view.get_left()[0])
+        )  # a wide grid starts on the body grid
+        trace = self.cross.trace
+        self.formula = c.math(
+            rf"\text{{score}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}", role="body"
+        )
+        self.side = self.side_panel(trace)
+        self.formula_note = self.side[1]
+        self.build_worked()
+        self.self_grid = AttentionGrid(
+            ex.self_attention(),
+            rows=ex.source_tokens,
+            cols=ex.source_tokens,
+            size=min(SELF_SIZE, SELF_PITCH * len(ex.source_tokens)),
+        ).show_weights()
+        self.self_axes = self.grid_axes(self.self_grid, "keys", "queries")
+        self.square = VGroup(self.self_grid, self.self_axes)
+        weighed = VGroup(self.cross.copy().show_weights(), self.cross_axes.copy())  # as it stands by then
+        self.pair = self.lay_out_pair(weighed)
+        self.build_cost()
+        self.note = c.text(CAVEAT, role="small", color=theme().muted).set_y(CAVEAT_BOTTOM, DOWN)
+        self.summary = self.lay_out_summary(weighed)
+
+    def side_panel(self, trace) -> VGroup:
+        """The formula and a note on what a score is under it, right of the cross grid; beside a wide grid
+        the note's lines are shortened until the panel ends left of SIDE_RIGHT."""
+        clear_of = self.cross_view.get_right()[0] + SIDE_GAP
+
+        def panel(chars: int) -> VGroup:
+            side = (
+                VGroup(self.formula, score_note(trace, chars)).arrange(DOWN, buff=0.35).move_to(SIDE_CENTER)
+            )
+            return side.shift(RIGHT * max(0.0, clear_of - side.get_left()[0]))
+
+        return fit.first_that_fits(map(panel, NOTE_CHARS), lambda side: side.get_right()[0] <= SIDE_RIGHT)
+
+    def build_worked(self) -> None:
+        """One cell's score worked out: its query, its key, their dot product and the division, under the
+        side panel; a tall one covers the note (`covered`), is raised, and loses a line if it must."""
+        trace = self.cross.trace
+        i, j = self.focus = focus_cell(trace)
+        d = trace.keys.shape[1]
+        dot, score = trace.dots[i, j], trace.scores[i, j]
+        room = SIDE_RIGHT - self.side.get_left()[0]
+        lines = [
+            self.named(vector_lines("q", trace.queries[i], theme().query, room), i, 0, room),
+            self.named(vector_lines("k", trace.keys[j], theme().key, room), j, 1, room),
+            c.math(rf"q \cdot k {relation(dot, SCORE_PLACES)} {fmt(dot, SCORE_PLACES)}"),
+            c.math(division_tex(dot, rf"\sqrt{{{d}}}", score)),
+        ]
+        self.worked = VGroup(*lines).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+        self.worked.next_to(self.side, DOWN, buff=0.4).align_to(self.side, LEFT)
+        self.covered = []  # what the worked score stands on while it is shown
+        if self.worked.get_bottom()[1] < WORKED_FLOOR:  # a tall example: in the note's place
+            self.covered = [self.formula_note]
+            self.worked.next_to(self.formula, DOWN, buff=0.35).align_to(self.side, LEFT)
+        lift = min(WORKED_FLOOR - self.worked.get_bottom()[1], self.ceiling() - self.side.get_top()[1])
+        VGroup(self.side, self.worked).shift(UP * max(0.0, lift))  # taller still: up, as far as the subtitle
+        if self.worked.get_bottom()[1] < WORKED_FLOOR:  # still too tall: one line fewer
+            if lines[2].width + 0.5 + lines[3].width <= room:
+                lines[3].next_to(lines[2], RIGHT, buff=0.5)
+            else:  # the dot product only as the division's numerator
+                self.worked.remove(lines[2])
+                lines[3].next_to(lines[1], DOWN, buff=0.25).align_to(lines[0], LEFT)
+        cell = self.cross.row(i)[j]
+        self.spot = spotlight(self.cross_view, cell, self.cross.row_labels[i], self.cross.col_labels[j])
+        self.cell_box = SurroundingRectangle(cell, color=theme().text, buff=0.03)
+
+    def named(self, vector, k: int, axis: int, room: float) -> VGroup:
+        """`vector` followed by the name of the grid's row k (axis 0) or column k (axis 1), in its colour, if
+        that fits in `room` (the name is lit on the grid meanwhile anyway)."""
+        label = (self.cross.row_labels, self.cross.col_labels)[axis][k]
+        name = c.text(f"({label.text})", role="label", color=label.get_color())
+        line = VGroup(vector, name).arrange(RIGHT, buff=0.2)
+        return line if line.width <= room else VGroup(vector)
+
+    def lay_out_pair(self, cross: VGroup) -> Pair:
+        """The self-attention square on the right with the cross-attention grid (`cross`: a copy as it stands
+        by then) beside it on the left, if both fit; else the square alone on the left. Under each, its label,
+        if it stays above the caption band."""
+        beside = cross.width + PAIR_GAP + self.square.width <= SIDE_RIGHT - STAGE.body_left
+        labels = [
+            axis_caption("self-attention: queries, keys and\nvalues all from one sequence", theme().muted)
+        ]
+        edge, side = (SIDE_RIGHT, RIGHT) if beside else (STAGE.body_left, LEFT)
+        self.square.set_y(self.slot_y(self.square, labels[0])).align_to([edge, 0, 0], side)
+        cross_y = None
+        if beside:
+            labels.append(
+                axis_caption("cross-attention: decoder queries,\nencoder keys and values", theme().muted)
+            )
+            cross_y = self.slot_y(cross, labels[1])
+            cross = cross.copy().set_y(cross_y).align_to([STAGE.body_left, 0, 0], LEFT)
+        for label, grid in zip(labels, (self.square, cross)):
+            label.next_to(grid, DOWN, buff=LABEL_BUFF)
+            label.shift(LEFT * max(0.0, label.get_right()[0] - SIDE_RIGHT))  # wider than a grid on the right
+        shown = VGroup(
+            *[label for label in labels if label.get_bottom()[1] >= STAGE.bottom]
+        )  # a tall grid: none
+        return Pair(beside, cross_y, shown)
+
+    def build_cost(self) -> None:
+        """Self-attention over ever longer sources at one cell size, so the work grows as area."""
+        n = len(self.example.source_tokens)
+        pitch = COST_SIZE / (n * GROWTH[-1])
+        self.grown = []
+        for k in GROWTH:
+            grid = AttentionGrid(self.example.self_attention(n * k), size=pitch * n * k, numbers=False)
+            grid.cells.set_fill(theme().key, opacity=COST_FILL)
+            self.grown.append(grid.move_to(COST_CORNER, aligned_edge=UL))
+        first = self.grown[0]
+        self.sentence = SurroundingRectangle(first.cells, color=theme().text, buff=0.03).set_z_index(1)
+        marker = Square(0.28, color=theme().text, stroke_width=3)
+        self.sentence_key = c.legend((marker, f"the sentence: {n} × {n} scores"))
+        self.cell_key = c.legend(
+            (Square(0.28, stroke_width=0, fill_color=theme().key, fill_opacity=COST_FILL), "one score each")
+        )
+        keys = VGroup(self.sentence_key, self.cell_key).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+        keys.next_to(COUNT_AT, DOWN, buff=0.9).align_to(COUNT_AT, LEFT)
+        self.counts = [CellCount(g.trace).move_to(COUNT_AT, aligned_edge=LEFT) for g in self.grown]
+        sizes = [g.trace.shape[0] for g in self.grown]
+        self.additions = [g.beyond(n, n) for g, n in zip(self.grown[1:], sizes)]  # what each growth adds
+        traces = [g.trace for g in self.grown]
+        self.history = VGroup(
+            *[count_line(g.trace, before) for g, before in zip(self.grown, [None, *traces])]
+        )
+        self.history.arrange(DOWN, aligned_edge=LEFT, buff=0.12).next_to(keys, DOWN, buff=0.5)
+        self.history.align_to(keys, LEFT)
+
+    def lay_out_summary(self, cross: VGroup) -> Summary:
+        """The closing picture: the cross-attention grid (`cross`: a copy as it stands by then) on the left
+        under the subtitle, its tag under it if that clears the caveat; the cost grid small in the top right
+        corner, the last count under it (on two lines beside a wide grid)."""
+        cross = cross.copy().set_y(SLOT_Y + 0.5).align_to([STAGE.body_left, 0, 0], LEFT)
+        cross.shift(DOWN * max(0.0, cross.get_top()[1] - self.ceiling()))
+        tag = axis_caption("each decoder step: its own row of weights", theme().muted).next_to(
+            cross, DOWN, buff=0.3
+        )
+        tag.set_x(STAGE.body_left, LEFT)
+        corner = np.array([SIDE_RIGHT, self.ceiling(), 0])
+        cost = VGroup(self.grown[0].cells, *self.additions, self.sentence).copy()
+        cost.scale_to_fit_width(SUMMARY_SIZE).move_to(corner, aligned_edge=UP + RIGHT)
+        count = self.counts[-1].copy()
+        if count.width > SIDE_RIGHT - cross.get_right()[0] - SIDE_GAP:  # beside a wide grid: on two lines
+            VGroup(VGroup(*count[:4]), VGroup(*count[4:])).arrange(DOWN, aligned_edge=RIGHT, buff=0.15)
+        count.next_to(cost, DOWN, buff=0.3).set_x(SIDE_RIGHT, RIGHT)
+        tags = [tag] if tag.get_bottom()[1] > self.note.get_top()[1] + 0.15 else []  # a tall grid: no room
+        return Summary(cross, corner, count, tags)
+
+    def grid_axes(self, grid: AttentionGrid, top: str, side: str) -> VGroup:
+        """Role captions: keys along the top, queries down the left side."""
+        above = axis_caption(top, theme().key).next_to(grid.col_labels, UP, buff=0.25)
+        left = axis_caption(side, theme().query).rotate(np.pi / 2).next_to(grid.row_labels, LEFT, buff=0.25)
+        return VGroup(above, left)
+
+    def slot_y(self, grid: VGroup, label) -> float:
+        """Where `grid` is centred, `label` under it: at SLOT_Y, raised (no higher than the ceiling) to keep
+        the label above the captions."""
+        bottom = SLOT_Y - grid.height / 2 - LABEL_BUFF - label.height
+        room = self.ceiling() - (SLOT_Y + grid.height / 2)
+        return SLOT_Y + max(0.0, min(STAGE.bottom - bottom, room))
+
+    def ceiling(self) -> float:
+        """The highest a grid or the side panel may reach: UNDER_TITLE below the subtitle."""
+        return self.heading.get_bottom()[1] - UNDER_TITLE
+
+
+@dataclass
+class Pair:
+    """The self-attention picture: whether the cross-attention grid stays beside the square (centred at
+    `cross_y`) or leaves, and the grids' labels that fit."""
+
+    beside: bool
+    cross_y: float | None
+    labels: VGroup
+
+
+@dataclass
+class Summary:
+    """The closing picture: the cross-attention grid where it comes back (a copy in place), the corner the
+    cost grid shrinks into, the last count as it ends there, and the tags that fit."""
+
+    cross: VGroup
+    corner: np.ndarray
+    count: VGroup
+    tags: list
 
 
 def axis_caption(content: str, color: str) -> VGroup:
     return c.text(content, role="small", color=color)
+
+
+def score_note(trace, chars: int) -> VGroup:
+    """What a score is, under the formula, in lines of `chars` characters."""
+    return c.paragraph(
+        f"one score for each decoder query q and encoder key k; "
+        f"√{trace.keys.shape[1]} = {fmt(trace.divisor, SCORE_PLACES)}",
+        width_chars=chars,
+        role="small",
+        color=theme().muted,
+    )
+
+
+def count_line(trace, before) -> VGroup:
+    """'8 positions: 64 scores (×4)' against the size `before` (none for the first), for the list of
+    sizes seen so far."""
+    line = c.text(
+        f"{trace.shape[0]} positions: {trace.weights.size:,} scores", role="small", color=theme().muted
+    )
+    if before is None:
+        return VGroup(line)
+    growth = c.text(
+        f"(×{fmt(trace.weights.size / before.weights.size, 1)})", role="small", color=theme().text
+    )
+    return VGroup(line, growth).arrange(RIGHT, buff=0.2)
 
 
 def vector_lines(name: str, values, color: str, room: float):
@@ -110,338 +504,3 @@ def roll(count: CellCount, new: CellCount) -> AnimationGroup:
         else:
             moves.append(ReplacementTransform(old, fresh))
     return AnimationGroup(*moves)
-
-
-class SourcePositions(ChapterScene):
-    """Decoder queries score every encoder position (a grid), row by row; self-attention; cost."""
-
-    def inputs(self):
-        return examples.current().cross
-
-    def construct(self):
-        self.build()
-        self.cross_scores()
-        self.one_score()
-        self.softmax_rows()
-        self.self_attention()
-        self.cost()
-        self.caveat()
-
-    def build(self) -> None:
-        """Create every mobject (without playing anything)."""
-        self.example = self.inputs()
-        ex = self.example
-        self.heading = c.chapter_title(self.title, "Every decoder step can look at every source position")
-        self.cross = AttentionGrid(
-            ex.cross(),
-            rows=ex.target_tokens,
-            cols=ex.source_tokens,
-            size=min(CROSS_SIZE, CROSS_PITCH * max(len(ex.target_tokens), len(ex.source_tokens))),
-            row_color=theme().query,
-        ).move_to(GRID_CENTER)
-        self.cross_axes = self.grid_axes(self.cross, "encoder keys: source positions", "decoder queries")
-        cross = VGroup(self.cross, self.cross_axes)
-        cross.shift(
-            RIGHT * max(0.0, STAGE.body_left - cross.get_left()[0])
-        )  # a wide grid starts on the body grid
-        trace = self.cross.trace
-        self.formula = c.math(
-            rf"\text{{score}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}", role="body"
-        )
-        self.note_chars = NOTE_CHARS[0]
-        self.formula_note = self.score_note(trace)
-        self.side = VGroup(self.formula, self.formula_note).arrange(DOWN, buff=0.35).move_to(SIDE_CENTER)
-        self.side.shift(RIGHT * max(0.0, cross.get_right()[0] + SIDE_GAP - self.side.get_left()[0]))
-        while self.side.get_right()[0] > SIDE_RIGHT and self.note_chars > NOTE_CHARS[1]:  # beside a wide grid
-            self.note_chars -= 2
-            self.side.submobjects[1] = self.formula_note = self.score_note(trace).move_to(self.formula_note)
-            self.formula_note.align_to(self.side, LEFT)
-        self.build_worked()
-        self.self_grid = AttentionGrid(
-            ex.self_attention(),
-            rows=ex.source_tokens,
-            cols=ex.source_tokens,
-            size=min(SELF_SIZE, SELF_PITCH * len(ex.source_tokens)),
-        ).show_weights()
-        self.build_cost()
-        self.note = c.text(CAVEAT, role="small", color=theme().muted).to_edge(DOWN, buff=0.75)
-
-    def score_note(self, trace) -> VGroup:
-        """What a score is, under the formula, in lines of `self.note_chars` characters."""
-        return c.paragraph(
-            f"one score for each decoder query q and encoder key k; "
-            f"√{trace.keys.shape[1]} = {fmt(trace.divisor, SCORE_PLACES)}",
-            width_chars=self.note_chars,
-            role="small",
-            color=theme().muted,
-        )
-
-    def build_worked(self) -> None:
-        """One cell's score worked out: its query, its key, their dot product and the division."""
-        trace = self.cross.trace
-        i, j = self.focus = focus_cell(trace)
-        d = trace.keys.shape[1]
-        dot, score = trace.dots[i, j], trace.scores[i, j]
-        room = SIDE_RIGHT - self.side.get_left()[0]
-        lines = [
-            self.named(vector_lines("q", trace.queries[i], theme().query, room), i, 0, room),
-            self.named(vector_lines("k", trace.keys[j], theme().key, room), j, 1, room),
-            c.math(rf"q \cdot k {relation(dot, SCORE_PLACES)} {fmt(dot, SCORE_PLACES)}"),
-            c.math(division_tex(dot, rf"\sqrt{{{d}}}", score)),
-        ]
-        self.worked = VGroup(*lines).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
-        self.worked.next_to(self.side, DOWN, buff=0.4).align_to(self.side, LEFT)
-        self.in_note = self.worked.get_bottom()[1] < WORKED_FLOOR  # a tall example: in the note's place
-        if self.in_note:
-            self.worked.next_to(self.formula, DOWN, buff=0.35).align_to(self.side, LEFT)
-        lift = min(WORKED_FLOOR - self.worked.get_bottom()[1], self.ceiling() - self.side.get_top()[1])
-        VGroup(self.side, self.worked).shift(UP * max(0.0, lift))  # taller still: up, as far as the subtitle
-        if self.worked.get_bottom()[1] < WORKED_FLOOR:  # still too tall: one line fewer
-            if lines[2].width + 0.5 + lines[3].width <= room:
-                lines[3].next_to(lines[2], RIGHT, buff=0.5)
-            else:  # the dot product only as the division's numerator
-                self.worked.remove(lines[2])
-                lines[3].next_to(lines[1], DOWN, buff=0.25).align_to(lines[0], LEFT)
-        cell = self.cross.row(i)[j]
-        self.spot = spotlight(
-            VGroup(self.cross, self.cross_axes), cell, self.cross.row_labels[i], self.cross.col_labels[j]
-        )
-        self.cell_box = SurroundingRectangle(cell, color=theme().text, buff=0.03)
-
-    def slot_y(self, grid: VGroup, label) -> float:
-        """Where `grid` is centred, `label` under it: at SLOT_Y, raised (no higher than the ceiling) to keep
-        the label above the captions."""
-        bottom = SLOT_Y - grid.height / 2 - LABEL_BUFF - label.height
-        room = self.ceiling() - (SLOT_Y + grid.height / 2)
-        return SLOT_Y + max(0.0, min(STAGE.bottom - bottom, room))
-
-    def ceiling(self) -> float:
-        """The highest a grid or the side panel may reach: UNDER_TITLE below the subtitle."""
-        return self.heading.get_bottom()[1] - UNDER_TITLE
-
-    def named(self, vector, k: int, axis: int, room: float) -> VGroup:
-        """`vector` followed by the name of the grid's row k (axis 0) or column k (axis 1), in its colour, if
-        that fits in `room` (the name is lit on the grid meanwhile anyway)."""
-        label = (self.cross.row_labels, self.cross.col_labels)[axis][k]
-        name = c.text(f"({label.text})", role="label", color=label.get_color())
-        line = VGroup(vector, name).arrange(RIGHT, buff=0.2)
-        return line if line.width <= room else VGroup(vector)
-
-    def build_cost(self) -> None:
-        """Self-attention over ever longer sources at one cell size, so the work grows as area."""
-        n = len(self.example.source_tokens)
-        pitch = COST_SIZE / (n * GROWTH[-1])
-        self.grown = []
-        for k in GROWTH:
-            grid = AttentionGrid(self.example.self_attention(n * k), size=pitch * n * k, numbers=False)
-            grid.cells.set_fill(theme().key, opacity=COST_FILL)
-            self.grown.append(grid.move_to(COST_CORNER, aligned_edge=UL))
-        first = self.grown[0]
-        self.sentence = SurroundingRectangle(first.cells, color=theme().text, buff=0.03).set_z_index(1)
-        marker = Square(0.28, color=theme().text, stroke_width=3)
-        self.sentence_key = c.legend((marker, f"the sentence: {n} × {n} scores"))
-        self.cell_key = c.legend(
-            (Square(0.28, stroke_width=0, fill_color=theme().key, fill_opacity=COST_FILL), "one score each")
-        )
-        keys = VGroup(self.sentence_key, self.cell_key).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-        keys.next_to(COUNT_AT, DOWN, buff=0.9).align_to(COUNT_AT, LEFT)
-        self.counts = [CellCount(g.trace).move_to(COUNT_AT, aligned_edge=LEFT) for g in self.grown]
-        sizes = [g.trace.shape[0] for g in self.grown]
-        self.additions = [g.beyond(n, n) for g, n in zip(self.grown[1:], sizes)]  # what each growth adds
-        traces = [g.trace for g in self.grown]
-        self.history = VGroup(
-            *[self.count_line(g.trace, before) for g, before in zip(self.grown, [None, *traces])]
-        )
-        self.history.arrange(DOWN, aligned_edge=LEFT, buff=0.12).next_to(keys, DOWN, buff=0.5)
-        self.history.align_to(keys, LEFT)
-
-    def count_line(self, trace, before) -> VGroup:
-        """'8 positions: 64 scores (×4)' against the size `before` (none for the first), for the list of
-        sizes seen so far."""
-        line = c.text(
-            f"{trace.shape[0]} positions: {trace.weights.size:,} scores", role="small", color=theme().muted
-        )
-        if before is None:
-            return VGroup(line)
-        growth = c.text(
-            f"(×{fmt(trace.weights.size / before.weights.size, 1)})", role="small", color=theme().text
-        )
-        return VGroup(line, growth).arrange(RIGHT, buff=0.2)
-
-    def grid_axes(self, grid: AttentionGrid, top: str, side: str) -> VGroup:
-        """Role captions: keys along the top, queries down the left side."""
-        above = axis_caption(top, theme().key).next_to(grid.col_labels, UP, buff=0.25)
-        left = axis_caption(side, theme().query).rotate(np.pi / 2).next_to(grid.row_labels, LEFT, buff=0.25)
-        return VGroup(above, left)
-
-    def cross_scores(self) -> None:
-        self.beat("Cross-attention scores")
-        self.play(FadeIn(self.heading), run_time=1)
-        self.show(
-            FadeIn(self.cross),
-            FadeIn(self.cross_axes),
-            run_time=1.5,
-            caption="Cross-attention: each decoder step (a row) has a query; each source word (a column) "
-            "has a key from the encoder.",
-        )
-        self.play(Write(self.side), run_time=1.5)
-
-    def one_score(self) -> None:
-        self.beat("One cell, one score")
-        i, j = self.focus
-        q_line, k_line, *steps = self.worked
-        self.show(
-            FadeIn(self.spot),
-            FadeIn(self.cell_box),
-            run_time=1,
-            caption="Every cell is one score: that decoder query against that source position.",
-        )
-        notes = [FadeOut(self.formula_note)] if self.in_note else []
-        self.play(FadeIn(q_line, target_position=self.cross.row_labels[i]), *notes, run_time=1)
-        self.play(FadeIn(k_line, target_position=self.cross.col_labels[j]), run_time=1)
-        for step in steps:  # the dot product, then the division (or both in one line)
-            self.play(FadeIn(step, shift=DOWN * 0.2), run_time=0.8)
-        self.play(Indicate(self.cross.numbers[i * self.cross.trace.shape[1] + j]), run_time=1)
-        self.play(FadeOut(self.spot), FadeOut(self.cell_box), run_time=0.8)
-
-    def softmax_rows(self) -> None:
-        self.beat("Each row its own softmax")
-        m = self.cross.trace.shape[0]
-        box = SurroundingRectangle(self.cross.row(0), color=theme().query, buff=0.06)
-        veils = [veil(self.cross.row_band(i)) for i in range(m)]
-        self.show(
-            FadeOut(self.worked),
-            *([FadeIn(self.formula_note)] if self.in_note else []),
-            FadeIn(box),
-            *[FadeIn(v) for v in veils[1:]],
-            run_time=0.6,
-            caption="Each row is turned into weights on its own: softmax across the source positions.",
-        )
-        for i in range(m):
-            if i:
-                self.play(
-                    box.animate.move_to(self.cross.row(i)),
-                    FadeOut(veils[i]),
-                    FadeIn(veils[i - 1]),
-                    run_time=0.5,
-                )
-            self.play(Restate(self.cross, lambda g, i=i: g.show_weights([i])), run_time=1.2)
-            self.wait(STEP_SECONDS - 1.7)
-        self.show(
-            FadeOut(box),
-            *[FadeOut(v) for v in veils[:-1]],
-            run_time=0.5,
-            caption="Every row sums to 1, and every decoder step gets a different blend of the source.",
-            hold=3,
-        )
-
-    def self_attention(self) -> None:
-        self.beat("Self-attention")
-        ex = self.example
-        self.self_axes = self.grid_axes(self.self_grid, "keys", "queries")
-        square = VGroup(self.self_grid, self.self_axes)
-        cross = VGroup(self.cross, self.cross_axes)
-        beside = (
-            cross.width + PAIR_GAP + square.width <= SIDE_RIGHT - LEFT_EDGE
-        )  # else the square replaces it
-        self.labels = VGroup(
-            axis_caption("self-attention: queries, keys and\nvalues all from one sequence", theme().muted)
-        )
-        edge, side = (SIDE_RIGHT, RIGHT) if beside else (LEFT_EDGE, LEFT)
-        square.set_y(self.slot_y(square, self.labels[0])).align_to([edge, 0, 0], side)
-        if beside:
-            self.labels.add(
-                axis_caption("cross-attention: decoder queries,\nencoder keys and values", theme().muted)
-            )
-            move = cross.animate.set_y(self.slot_y(cross, self.labels[1])).align_to([LEFT_EDGE, 0, 0], LEFT)
-        else:
-            move = FadeOut(cross)
-        self.play(FadeOut(self.side), move, run_time=1.2)
-        for label, grid in zip([*self.labels], (square, cross)):
-            label.next_to(grid, DOWN, buff=LABEL_BUFF)
-            label.shift(LEFT * max(0.0, label.get_right()[0] - SIDE_RIGHT))  # wider than a grid on the right
-            if label.get_bottom()[1] < STAGE.bottom:  # a tall grid: no room for its label
-                self.labels.remove(label)
-        self.show(
-            FadeIn(square),
-            FadeIn(self.labels),
-            run_time=1.5,
-            caption=f"Self-attention: the {len(ex.source_tokens)} source words supply the queries, "
-            "keys and values, so the grid is square.",
-        )
-        self.play(
-            Indicate(self.self_grid.row_labels, color=theme().query),
-            Indicate(self.self_grid.col_labels, color=theme().key),
-            run_time=1.5,
-        )
-        self.wait(1.5)
-
-    def cost(self) -> None:
-        self.beat("The cost grows")
-        first = self.grown[0]
-        grid = self.self_grid
-        self.show(
-            FadeOut(
-                VGroup(
-                    *[m for m in (self.cross, self.cross_axes) if m in self.get_mobject_family_members()],
-                    self.labels,
-                    self.self_axes,
-                )
-            ),
-            FadeOut(VGroup(grid.numbers, grid.sums, grid.sum_header, grid.row_labels, grid.col_labels)),
-            Transform(grid.cells, first.cells),  # these cells stay on as the sentence's corner
-            FadeIn(self.counts[0]),
-            run_time=1.5,
-            caption="Every query scores every key: n queries × n keys cells of work.",
-        )
-        self.play(
-            FadeIn(self.sentence),
-            FadeIn(self.sentence_key),
-            FadeIn(self.cell_key),
-            FadeIn(self.history[0]),
-            run_time=0.8,
-        )
-        self.wait(1)
-        steps = zip(self.grown[1:], self.additions, self.counts, self.counts[1:], self.history[1:])
-        for grid, added, count, new_count, line in steps:
-            self.show(
-                FadeIn(added),
-                roll(count, new_count),
-                FadeIn(line, shift=DOWN * 0.15),
-                run_time=1.5,
-                caption=f"{grid.trace.shape[0]} positions: {grid.trace.weights.size:,} scores.",
-                hold=0.8,
-            )
-            self.remove(*new_count.submobjects)
-            self.add(new_count)  # whole again, drawn as it was: the parts as one count
-
-    def caveat(self) -> None:
-        self.beat("Access is not recall")
-        cost = VGroup(self.self_grid.cells, *self.additions, self.sentence)
-        cross = VGroup(self.cross, self.cross_axes)
-        cross.set_y(SLOT_Y + 0.5).align_to([LEFT_EDGE, 0, 0], LEFT)
-        cross.shift(DOWN * max(0.0, cross.get_top()[1] - self.ceiling()))
-        tag = axis_caption("each decoder step: its own row of weights", theme().muted).next_to(
-            cross, DOWN, buff=0.3
-        )
-        tag.set_x(STAGE.body_left, LEFT)
-        corner = [SIDE_RIGHT, self.ceiling(), 0]
-        self.play(
-            cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to(corner, aligned_edge=UP + RIGHT),
-            FadeOut(VGroup(self.sentence_key, self.cell_key, self.history)),
-            run_time=1.2,
-        )
-        count = self.counts[-1]
-        spot = count.copy()
-        if spot.width > SIDE_RIGHT - cross.get_right()[0] - SIDE_GAP:  # beside a wide grid: on two lines
-            VGroup(VGroup(*spot[:4]), VGroup(*spot[4:])).arrange(DOWN, aligned_edge=RIGHT, buff=0.15)
-        spot.next_to(cost, DOWN, buff=0.3).set_x(SIDE_RIGHT, RIGHT)
-        tags = [tag] if tag.get_bottom()[1] > self.note.get_top()[1] + 0.15 else []  # a tall grid: no room
-        self.play(Transform(count, spot), FadeIn(cross), *[FadeIn(t) for t in tags], run_time=1.2)
-        self.show(
-            FadeIn(self.note, shift=UP * 0.2),
-            run_time=1,
-            caption="Being able to reach every position does not guarantee useful matching or "
-            "perfect recall, and scoring more positions costs more work.",
-            hold=3,
-        )

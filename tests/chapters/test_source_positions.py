@@ -9,9 +9,10 @@ from scenes.chapters.source_positions import GROWTH, SourcePositions, focus_cell
 from scenes.kit.arithmetic import WEIGHT_PLACES, vector_math
 from scenes.kit.fit import apart
 from scenes.kit.palette import theme, token_color
+from scenes.kit.stage import STAGE
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
-FRAME_X, FRAME_Y = 7.11, 4.0
+FRAME_X, FRAME_Y = STAGE.right, 4.0  # the title-safe edge (the square on the right ends 0.2 inside it)
 
 
 @pytest.fixture(scope="module")
