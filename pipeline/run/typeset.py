@@ -143,6 +143,7 @@ def _typeset_batch(pages: dict[str, str], tex_dir: Path) -> int:
     document = (
         preamble + "\\begin{document}\n" + "".join(rf"\begin{{{PAGE}}}{b}\end{{{PAGE}}}" for b in bodies)
     )
+    tex_dir.mkdir(parents=True, exist_ok=True)  # manim makes it only when it typesets something itself
     with tempfile.TemporaryDirectory(prefix="typeset-") as work:
         folder = Path(work)
         (folder / "batch.tex").write_text(document + "\\end{document}\n", encoding="utf-8")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import shutil
 
 import numpy as np
 import pytest
@@ -108,3 +109,15 @@ def test_a_batch_that_fails_writes_nothing_and_the_formula_still_fails_alone(tex
     assert set(tex_dir.glob("*.svg")) == before  # not even the good formula's
     with pytest.raises(ValueError, match="latex error"):
         SansTex(r"\undefinedcommand{1}")
+
+
+def test_a_batch_makes_the_tex_folder_it_writes_to(tmp_path):
+    """A look-ahead whose stand-ins were all drawn from look-alikes typesets nothing alone: manim never made
+    the folder."""
+    folder = tmp_path / "not-yet" / "Tex"
+    with tempconfig({"tex_dir": str(folder), "media_dir": str(tmp_path)}):
+        template = SansTex("x").tex_template
+    with tempconfig({"tex_dir": str(folder), "media_dir": str(tmp_path)}):
+        shutil.rmtree(folder)  # made for "x"
+        assert typeset.typeset([("0.25", "align*", template)]) == 1
+        assert len(list(folder.glob("*.svg"))) == 1
