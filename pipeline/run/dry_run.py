@@ -20,15 +20,13 @@ T = TypeVar("T")
 BeatWatcher = Callable[[object, str, bool], "T | None"]  # (scene, beat name, whether it played anything)
 
 
-def run(
-    scene_class, config: dict, watch: BeatWatcher | None = None, prefetch: bool = True
-) -> tuple[object, list]:
+def run(scene_class, config: dict, watch: BeatWatcher | None = None) -> tuple[object, list]:
     """Run `scene_class` dry under manim `config` (merged over the still-image settings); return the scene
     and what `watch(scene, name, played)` returned, other than None, as each beat ended (the last one as
     the scene ends).
 
-    With `prefetch`, a chapter whose formulas are not all typeset yet is run twice (see `typeset`): what is
-    returned is the second run's.
+    A chapter whose formulas are not all typeset yet is run twice (see `typeset`): what is returned is the
+    second run's.
     """
     from manim import tempconfig
 
@@ -52,7 +50,7 @@ def run(
                 scene.render()
         return scene, seen
 
-    return typeset.prefetched(once) if prefetch else once()
+    return typeset.prefetched(once)
 
 
 def _watched(scene_class, watch: BeatWatcher | None, seen: list):

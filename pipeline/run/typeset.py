@@ -7,10 +7,10 @@ one latex run and one dvisvgm run (a page per formula, cut exactly as manim's ow
 for real. In the first run, each missing formula is drawn from a stand-in, its digits replaced by 0
 (digits are equally wide in TeX, so the stand-in is the formula's size and the layout takes the same
 course); any formula already typeset that has the same stand-in is drawn for it, so few stand-ins are
-typeset. The second run finds every formula
-typeset; any it does not (a layout that took another course) manim typesets alone, as always. Each SVG
-is written under the name manim gives it, whole (temporary name, rename), and is the same drawing as
-manim's own (the same glyphs at the same places; only its internal glyph ids differ).
+typeset. The second run finds every formula typeset; any it does not (a layout that took another course)
+manim typesets alone, as always. Each SVG is written under the name manim gives it, whole (temporary
+name, rename), and is the same drawing as manim's own (the same glyphs at the same places; only its
+internal glyph ids differ). A chapter whose formulas were all typeset already runs once.
 """
 
 from __future__ import annotations
