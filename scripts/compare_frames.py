@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from itertools import zip_longest
 from pathlib import Path
 
 import av
@@ -48,16 +49,6 @@ def compare(before: Path, after: Path, png: Path | None) -> bool:
         return False
     print(f"{before.name}: all {count} frames equal")
     return True
-
-
-def zip_longest(a, b):
-    sentinel = object()
-    a, b = iter(a), iter(b)
-    while True:
-        x, y = next(a, sentinel), next(b, sentinel)
-        if x is sentinel and y is sentinel:
-            return
-        yield (None if x is sentinel else x), (None if y is sentinel else y)
 
 
 def save(path: Path, a, b, diff) -> None:
