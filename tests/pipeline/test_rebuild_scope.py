@@ -1,8 +1,9 @@
 """What an edit of the project's own code re-renders: only the chapters whose frames it can change.
 
 Tests render the tiny chapters, after a retitling or an edit of a project file (a comment
-appended; the file is restored afterwards). The rules on the real chapters are in
-test_chapter_inputs.py.
+appended). The edits go to a copy of the project, rendered from in a subprocess: editing the
+repository itself would change the inputs of renders other tests run at the same time. The rules on
+the real chapters are in test_chapter_inputs.py.
 """
 
 import shutil
@@ -13,63 +14,74 @@ import pytest
 
 from pipeline.publish import video_join
 from scenes.chapters import registry
+from tests.support.processes import run_driver
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "cat-and-dog.toml"
-EDIT = b"\n# appended by tests/pipeline/test_rebuild_scope.py, which restores this file\n"
+PROJECT = ("render.py", "pipeline", "scenes", "attention")  # what render.py runs
+EDIT = "\n# appended by tests/pipeline/test_rebuild_scope.py\n"
+
+
+@pytest.fixture(scope="module")
+def copied(tmp_path_factory, module_lecture):
+    """A copy of the project, a driver rendering the tiny chapters from it, and their first render."""
+    project = tmp_path_factory.mktemp("project")
+    for name in PROJECT:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, project / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(ROOT / name, project / name)
+    driver, out = module_lecture.driver(project=project), tmp_path_factory.mktemp("first")
+    run_driver(driver, "render", "--output", out)
+    return project, driver, out
 
 
 @pytest.fixture
-def edit_project():
-    """A function appending a comment to a project file (path relative to the root); restored afterwards."""
+def edit_project(copied):
+    """A function appending a comment to a file of the project's copy (path relative to its root)."""
+    project, _, _ = copied
     saved = {}
 
     def edit(relative: str) -> None:
-        path = ROOT / relative
-        saved.setdefault(path, path.read_bytes())
-        path.write_bytes(saved[path] + EDIT)
+        path = project / relative
+        saved.setdefault(path, path.read_text())
+        path.write_text(saved[path] + EDIT)
 
     yield edit
-    for path, data in saved.items():
-        path.write_bytes(data)
+    for path, text in saved.items():
+        path.write_text(text)
 
 
 @pytest.fixture
-def render(run, baseline, tmp_path):
-    """Render into a copy of the module's first render of Tiny, Flaky and Coda."""
+def render(copied, tmp_path):
+    """Render from the project's copy into a copy of its first render; return the printed lines."""
+    _, driver, first = copied
     out = tmp_path / "media"
-    shutil.copytree(baseline[1], out)
-    return lambda *args: run("render", "--output", out, *args)
+    shutil.copytree(first, out)
+    return lambda *args: run_driver(driver, "render", "--output", out, *args).stdout.splitlines()
 
 
-def rendered_slugs(output):
-    return sorted(line.split()[1] for line in output.splitlines() if line.startswith("done"))
+def rendered_slugs(lines):
+    return sorted(line.split()[1] for line in lines if line.startswith("done"))
 
 
 def test_editing_command_line_code_renders_nothing(render, edit_project):
     edit_project("pipeline/outputs.py")  # outputs.clean lives here: only `render.py clean` runs it
-    result = render()
-    assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[3].startswith("0 rendered, 3 up to date, 0 failed")
-    assert not any(line.startswith("joined") for line in result.output.splitlines())
+    lines = render()
+    assert lines[3].startswith("0 rendered, 3 up to date, 0 failed")
+    assert not any(line.startswith("joined") for line in lines)
 
 
 def test_editing_the_example_loader_renders_only_renders_given_an_example(render, edit_project):
-    assert render("--example", SAMPLE, "tiny").exit_code == 0
+    render("--example", SAMPLE, "tiny")
     edit_project("attention/examples/file.py")
-    plain = render("tiny")
-    assert plain.exit_code == 0, plain.output
-    assert plain.output.splitlines()[0] == "skipped 01-Tiny (up to date)"
-    custom = render("--example", SAMPLE, "tiny")
-    assert custom.exit_code == 0, custom.output
-    assert rendered_slugs(custom.output) == ["01-Tiny"]
+    assert render("tiny")[0] == "skipped 01-Tiny (up to date)"
+    assert rendered_slugs(render("--example", SAMPLE, "tiny")) == ["01-Tiny"]
 
 
 def test_editing_code_that_shapes_frames_renders_every_chapter(render, edit_project):
     edit_project("pipeline/frames/held_frames.py")
-    result = render()
-    assert result.exit_code == 0, result.output
-    assert rendered_slugs(result.output) == ["01-Tiny", "02-Flaky", "03-Coda"]
+    assert rendered_slugs(render()) == ["01-Tiny", "02-Flaky", "03-Coda"]
 
 
 def states(folder):
@@ -86,7 +98,7 @@ def test_retitling_a_chapter_renders_only_it_and_joins_the_lecture_again(
     monkeypatch.setattr(registry, "CHAPTERS", (replace(themed, title="A new title"), tiny))
     result = run("render", "--output", tmp_path)
     assert result.exit_code == 0, result.output
-    assert rendered_slugs(result.output) == ["01-Themed"]
+    assert rendered_slugs(result.output.splitlines()) == ["01-Themed"]
     assert "skipped 02-Tiny (up to date)" in result.output
     after = states(tmp_path / "480p15")
     assert {n for n in after if after[n] != before[n]} == {

@@ -238,11 +238,12 @@ class TinyLecture:
             for number, name in enumerate(names or DEFAULT, start=1)
         )
 
-    def driver(self, *names: str) -> Path:
-        """A script that runs render.py's command line with these chapters in the registry, for subprocesses."""
+    def driver(self, *names: str, project: Path = ROOT) -> Path:
+        """A script that runs render.py's command line with these chapters in the registry, for subprocesses;
+        from `project`, the repository or a copy of it."""
         path = self.folder.parent / "drive.py"
         path.write_text(
-            DRIVER.format(paths=[str(ROOT), str(self.folder.parent)], chapters=self.chapters(*names))
+            DRIVER.format(paths=[str(project), str(self.folder.parent)], chapters=self.chapters(*names))
         )
         return path
 
