@@ -11,6 +11,7 @@ import click
 from click.core import ParameterSource
 
 from attention.examples.file import ExampleFileError, example_name, load_example_file
+from narration import voices
 from pipeline import build, outputs, report
 from pipeline.console import Console
 from pipeline.plan import chapters, settings
@@ -98,6 +99,24 @@ class ExampleFile(click.ParamType):
         return Path(value).resolve()
 
 
+class Voice(click.ParamType):
+    """A voice's name (narration.voices), 'best' for the best one installed; refused when not installed."""
+
+    name = "VOICE"
+
+    def convert(self, value, param, ctx):
+        if value == "best":
+            return voices.best()
+        if value != voices.SILENT and value not in voices.ENGINES:
+            self.fail(f"{value!r}: expected best, none, {', '.join(voices.ENGINES)}", param, ctx)
+        if value != voices.SILENT:
+            try:
+                voices.engine(value).close()
+            except voices.VoiceMissing as missing:
+                self.fail(str(missing), param, ctx)
+        return value
+
+
 look_options = (
     click.option(
         "--theme",
@@ -111,6 +130,15 @@ look_options = (
         type=ExampleFile(),
         help="A TOML file of your own tokens and vectors (see examples/); its videos go to "
         "OUTPUT/examples/<its name>/.",
+    ),
+    click.option(
+        "--voice",
+        type=Voice(),
+        default="best",
+        envvar="RENDER_VOICE",
+        show_default=True,
+        help="Who speaks the captions: piper, festival, espeak, none (silent, paced for reading), or best: "
+        "the best of those installed. Default from RENDER_VOICE.",
     ),
 )
 
@@ -159,6 +187,7 @@ def chosen_settings(ctx: click.Context, video_format: str = "mp4") -> settings.R
         video_format,
         ctx.params.get("theme") or settings.DEFAULT_THEME,
         ctx.params.get("example"),
+        ctx.params.get("voice") or voices.SILENT,
     )
 
 

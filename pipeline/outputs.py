@@ -79,6 +79,11 @@ def tex_cache(output_dir: Path) -> Path:
     return Path(output_dir) / CACHE_FOLDER / "Tex"
 
 
+def speech_cache(output_dir: Path) -> Path:
+    """The narration's speech clips, shared by every chapter and quality (narration.speech)."""
+    return Path(output_dir) / CACHE_FOLDER / "Speech"
+
+
 def temporary_name(target: Path) -> Path:
     """Where `target` is written before it is renamed into place: hidden, and naming this process."""
     return target.with_name(f".{target.name}.tmp-{os.getpid()}")

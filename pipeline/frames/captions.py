@@ -5,10 +5,8 @@ Fitted means what players need to show one caption at a time: cues in order, eac
 where the next begins at the latest, none beyond the video's end (a cue is cut there, and
 one that would start at or after it is dropped), and times rounded inward to the
 millisecond (starts up, ends down), so a cue never begins before its first frame. A cue
-longer than two lines of a player's captions is shown as consecutive cues of at most
-LONGEST_CUE characters, split where a sentence or clause ends when one is near (else
-between words), its time shared by their lengths: three lines would reach above the caption
-band, over the picture.
+longer than two lines (`narration.cues`) is shown as consecutive cues, its time shared by their
+lengths (chapters split their captions so already), and each cue is written as its lines.
 """
 
 from __future__ import annotations
@@ -22,9 +20,9 @@ from pathlib import Path
 
 import srt
 
+from narration import cues as lines_of
+
 MILLISECOND = timedelta(milliseconds=1)
-LONGEST_CUE = 96  # characters: two lines of captions across a 16:9 player
-BREAKS = (". ", "? ", "! ", "; ", ": ", ", ", " ")  # where a long cue is split, best first
 
 
 def web_captions(subtitles: Path) -> Path:
@@ -38,14 +36,14 @@ def read(path: Path) -> list[srt.Subtitle]:
 
 
 def as_srt(subtitles: list[srt.Subtitle]) -> str:
-    """SubRip text, cues numbered from 1."""
-    return srt.compose(subtitles, reindex=True)
+    """SubRip text, cues numbered from 1, each as its lines."""
+    return srt.compose([_broken(s) for s in subtitles], reindex=True)
 
 
 def as_vtt(subtitles: list[srt.Subtitle]) -> str:
     """WebVTT text: the header, then each cue's number, times and text."""
     cues = (
-        f"{number}\n{_vtt_time(s.start)} --> {_vtt_time(s.end)}\n{cue_text(s.content)}\n"
+        f"{number}\n{_vtt_time(s.start)} --> {_vtt_time(s.end)}\n{cue_text(_broken(s).content)}\n"
         for number, s in enumerate(subtitles, start=1)
     )
     return "\n".join(("WEBVTT\n", *cues))
@@ -63,14 +61,9 @@ def fitted(subtitles: list[srt.Subtitle], length: Fraction) -> list[srt.Subtitle
 
 
 def _pieces(cue: srt.Subtitle) -> list[srt.Subtitle]:
-    """`cue` as consecutive cues of at most LONGEST_CUE characters, its time shared by their lengths."""
-    texts, rest = [], " ".join(cue.content.split())
-    while len(rest) > LONGEST_CUE:
-        cut = _cut(rest)
-        texts.append(rest[:cut].strip())
-        rest = rest[cut:].strip()
-    texts.append(rest)
-    if len(texts) == 1:
+    """`cue` as consecutive cues that fit two lines, its time shared by their lengths."""
+    texts = lines_of.split(cue.content)
+    if len(texts) <= 1:
         return [cue]
     total, start, pieces, done = sum(map(len, texts)), cue.start, [], 0
     for text in texts:
@@ -81,14 +74,9 @@ def _pieces(cue: srt.Subtitle) -> list[srt.Subtitle]:
     return pieces
 
 
-def _cut(text: str) -> int:
-    """Where to split `text`: after the best break in its first LONGEST_CUE characters, not too near the start."""
-    head = text[: LONGEST_CUE + 1]
-    for mark in BREAKS:
-        at = head.rfind(mark, LONGEST_CUE // 3)
-        if at >= 0:
-            return at + len(mark.rstrip())
-    return LONGEST_CUE
+def _broken(cue: srt.Subtitle) -> srt.Subtitle:
+    """`cue` with its text as its lines."""
+    return srt.Subtitle(cue.index, cue.start, cue.end, "\n".join(lines_of.lines(cue.content)))
 
 
 def shifted(parts: Iterable[tuple[list[srt.Subtitle], Fraction, Fraction]]) -> list[srt.Subtitle]:

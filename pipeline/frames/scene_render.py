@@ -13,6 +13,7 @@ import numpy as np
 
 from attention import examples
 from attention.examples.file import load_example_file
+from narration import speech, track, voices
 from pipeline import outputs
 from pipeline.frames import beats, captions, skipping, video
 from pipeline.plan.settings import RenderSettings
@@ -46,6 +47,7 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         outputs.folder(job.output_dir, job.settings), job.chapter.slug, job.settings.format
     )
     use_look(job.settings)
+    speech.use(job.settings.voice, outputs.speech_cache(job.output_dir))
     held_frames.install()
     label = job.chapter.slug + (f" {job.part.label}" if job.part else "")
     with tempconfig(manim_config(job.settings, work, private_tex)), explained():
@@ -60,7 +62,7 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         movie, cues = _movie_and_cues(scene)
         posters = [_beat_poster(work)(k) for k in range(1, len(found) + 1)]
         if window is None:
-            files, duration = publish(movie, cues, found, posters, targets, job.settings)
+            files, duration = publish(movie, cues, found, posters, targets, job.settings, speech.current())
         else:
             files, duration = _keep_part(job, movie, cues, window.own_beats(found), posters)
     tex_cache.publish(private_tex, shared_tex)
@@ -114,6 +116,12 @@ def _rendered_time(scene, began: float) -> float:
     for _ in np.arange(0, scene.duration, step):
         now += step
     return now
+
+
+def narrator(settings: RenderSettings, output_dir: Path) -> speech.Speech | None:
+    """Who speaks a render's captions (their clips cached in the output folder), or None when it is silent."""
+    silent = settings.voice == voices.SILENT
+    return None if silent else speech.Speech(settings.voice, outputs.speech_cache(output_dir))
 
 
 def use_look(settings: RenderSettings) -> None:
@@ -207,10 +215,12 @@ def publish(
     posters: list[Path],
     targets: outputs.ChapterFiles,
     settings: RenderSettings,
+    voice: speech.Speech | None,
 ) -> tuple[tuple[Path, ...], float]:
-    """Stage the video (at a constant frame rate), posters (each beat's, the last also the chapter's), beats
-    (.beats.vtt and .json) and captions (.srt and .vtt, inside the video's length), then rename them into place
-    together; return the chapter's files and the video's duration."""
+    """Stage the video (at a constant frame rate, with the captions spoken by `voice` if any), posters (each
+    beat's, the last also the chapter's), beats (.beats.vtt and .json) and captions (.srt and .vtt, inside the
+    video's length), then rename them into place together; return the chapter's files and the video's
+    duration."""
     web_captions = targets.web_captions
     with outputs.staged() as stage:
         staged_video = stage(targets.video)
@@ -222,7 +232,10 @@ def publish(
         shutil.copyfile(posters[-1], stage(targets.poster))
         stage(targets.beats).write_text(beats.as_vtt(found, settings.fps), encoding="utf-8")
         stage(targets.beat_record).write_text(beats.as_json(found), encoding="utf-8")
-        cues = captions.fitted(cues, video.duration(staged_video) or 0)
+        length = video.duration(staged_video) or 0
+        cues = captions.fitted(cues, length)
+        if voice is not None and settings.format in video.AUDIO_CODECS:
+            video.add_audio(staged_video, track.mixed(cues, voice, length), speech.RATE, settings.format)
         if cues:
             stage(targets.subtitles).write_text(captions.as_srt(cues), encoding="utf-8")
             stage(web_captions).write_text(captions.as_vtt(cues), encoding="utf-8")

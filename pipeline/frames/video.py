@@ -10,15 +10,19 @@ the video is shorter than its frames at the frame rate. The rewrite copies every
 
 from __future__ import annotations
 
+import os
 from fractions import Fraction
 from pathlib import Path
 
 import av
+import numpy as np
 
 CONTAINERS = {"mp4": "mp4", "mov": "mov", "webm": "webm", "gif": "gif"}
 OPTIONS = {
     "mp4": {"movflags": "faststart"}
 }  # browsers play an MP4 while downloading only with the index first
+AUDIO_CODECS = {"mp4": "aac", "mov": "aac", "webm": "libopus"}  # GIF has no sound
+AUDIO_BITRATE = 96_000  # bits a second: ample for one voice
 
 
 def remux_constant_rate(source: Path, target: Path, video_format: str, fps: int) -> None:
@@ -44,6 +48,95 @@ def remux_constant_rate(source: Path, target: Path, video_format: str, fps: int)
             packet.pts, packet.dts, packet.duration = pts, dts, length
             packet.stream = stream_out
             out.mux(packet)
+
+
+def add_audio(path: Path, samples: np.ndarray, rate: int, video_format: str) -> None:
+    """Give the video at `path` a mono audio track of float `samples` at `rate` (AAC, or Opus in WebM),
+    the video stream copied as it is; the file is replaced whole."""
+    staged = path.with_name(f".{path.name}.audio-{os.getpid()}")
+    try:
+        with (
+            av.open(str(path)) as given,
+            av.open(
+                str(staged), "w", format=CONTAINERS[video_format], options=OPTIONS.get(video_format, {})
+            ) as out,
+        ):
+            out.metadata.update(given.metadata)
+            stream_in = given.streams.video[0]
+            stream_out = out.add_stream_from_template(stream_in)
+            stream_out.time_base = stream_in.time_base
+            audio = encoded_audio(out, samples, rate, video_format)
+            mux_in_order(out, moved(given.demux(stream_in), stream_out, 0), audio)
+        os.replace(staged, path)
+    finally:
+        staged.unlink(missing_ok=True)
+
+
+def encoded_audio(out, samples: np.ndarray, rate: int, video_format: str) -> list:
+    """A mono audio stream added to `out`, and `samples` (float, at `rate`) encoded for it: its packets, in
+    order, to be muxed among the video's (`mux_in_order`)."""
+    audio = out.add_stream(AUDIO_CODECS[video_format], rate=rate, layout="mono")
+    audio.bit_rate = AUDIO_BITRATE
+    packets = []
+    for start in range(0, len(samples), rate):  # a second at a time
+        frame = av.AudioFrame.from_ndarray(
+            np.ascontiguousarray(samples[start : start + rate], dtype=np.float32).reshape(1, -1),
+            format="flt",
+            layout="mono",
+        )
+        frame.sample_rate, frame.pts, frame.time_base = rate, start, Fraction(1, rate)
+        packets += audio.encode(frame)
+    return packets + audio.encode(None)
+
+
+def mux_in_order(out, video_packets, audio_packets: list) -> None:
+    """Mux the video packets (an iterable, consumed as it goes) with the audio packets between them in time
+    order, so a player streaming the file finds the sound beside its pictures."""
+    pending = iter(audio_packets)
+    waiting = next(pending, None)
+    for packet in video_packets:
+        while waiting is not None and waiting.dts * waiting.time_base <= packet.dts * packet.time_base:
+            out.mux(waiting)
+            waiting = next(pending, None)
+        out.mux(packet)
+    while waiting is not None:
+        out.mux(waiting)
+        waiting = next(pending, None)
+
+
+def moved(packets, stream_out, shift: int):
+    """The demuxed packets that hold data, moved `shift` ticks later, into `stream_out`."""
+    for packet in packets:
+        if packet.dts is not None:  # demux ends with an empty packet
+            packet.pts += shift
+            packet.dts += shift
+            packet.stream = stream_out
+            yield packet
+
+
+def fitted_audio(path: Path, rate: int, seconds: Fraction) -> np.ndarray | None:
+    """The file's audio (float mono at `rate`) cut or padded with silence to exactly `seconds`; None when the
+    file has no audio."""
+    samples = audio_samples(path, rate)
+    if samples is None:
+        return None
+    wanted = round(seconds * rate)
+    return np.pad(samples[:wanted], (0, max(wanted - len(samples), 0)))
+
+
+def audio_samples(path: Path, rate: int) -> np.ndarray | None:
+    """The file's audio as float mono samples at `rate`, or None when it has no audio."""
+    with av.open(str(path)) as given:
+        if not given.streams.audio:
+            return None
+        resampler = av.AudioResampler(format="flt", layout="mono", rate=rate)
+        chunks = [
+            piece.to_ndarray().reshape(-1)
+            for frame in given.decode(given.streams.audio[0])
+            for piece in resampler.resample(frame)
+        ]
+        chunks += [piece.to_ndarray().reshape(-1) for piece in resampler.resample(None)]
+    return np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.float32)
 
 
 def _frame_times(order: list[tuple[int, int]], fps: int, time_base: Fraction) -> list[tuple[int, int, int]]:

@@ -26,12 +26,17 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
+from narration import voices
 from pipeline import outputs
 from pipeline.plan.settings import RenderSettings
 from scenes.chapters import registry
 from scenes.chapters.registry import Chapter
 
-CODE_PACKAGES = ("scenes", "attention")  # followed from the chapter's module, with the chapter's own package
+CODE_PACKAGES = (
+    "scenes",
+    "attention",
+    "narration",
+)  # followed from the chapter's module, with the chapter's own package
 FRAME_PACKAGE = Path(__file__).resolve().parents[1] / "frames"  # every module here shapes frames or encoding
 FRAME_CODE = tuple(
     sorted(
@@ -72,6 +77,8 @@ class Scanner:
         found.update({f"setting {key}": str(value) for key, value in asdict(settings).items()})
         if settings.example is not None:
             found["example file"] = self._file(Path(settings.example))
+        if settings.voice != voices.SILENT:  # its engine, model and their versions decide the speech
+            found["voice"] = voices.engine(settings.voice).identity
         return found
 
     def modules(self, roots: tuple[str, ...], local: tuple[str, ...]) -> dict[str, Path]:

@@ -1,4 +1,5 @@
-"""What one render is asked for: frame size and rate, format, theme; and the folder its files land in."""
+"""What one render is asked for: frame size and rate, format, theme, example, voice; and the folder its files
+land in."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from narration.voices import SILENT
 from pipeline.plan.quality import PRESETS
 from scenes.kit.palette import THEMES
 
@@ -27,6 +29,7 @@ class RenderSettings:
     format: str = "mp4"
     theme: str = DEFAULT_THEME
     example: Path | None = None  # a user's example file replacing the lecture's examples
+    voice: str = SILENT  # who speaks the captions (narration.voices); silent videos are paced for reading
 
     @property
     def transparent(self) -> bool:
@@ -49,13 +52,14 @@ def from_options(
     video_format: str = "mp4",
     theme: str = DEFAULT_THEME,
     example: Path | None = None,
+    voice: str = SILENT,
 ) -> RenderSettings:
     """Settings from a preset flag, with an explicit resolution and frame rate taking precedence."""
     preset = PRESETS[quality]
     width, height = resolution or (preset.width, preset.height)
     if theme not in THEMES:
         raise ValueError(f"theme: expected one of {', '.join(THEMES)}, got {theme!r}")
-    return RenderSettings(width, height, fps or preset.fps, video_format, theme, example)
+    return RenderSettings(width, height, fps or preset.fps, video_format, theme, example, voice)
 
 
 def parse_resolution(text: str) -> tuple[int, int]:

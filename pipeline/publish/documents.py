@@ -87,7 +87,7 @@ def _pptx(folder: Path, chapters, entries: list[Entry], settings: RenderSettings
                     Path(work) / f"{chapter.slug}-{number}.mp4",
                     Path(work) / f"{chapter.slug}-{number}.png",
                 )
-                beats.cut(files.video, beat.first_frame, beat.frames, clip)
+                beats.cut(files.video, beat.first_frame, beat.frames, clip, settings.fps)
                 beats.first_frame(clip, first)
                 deck.append(
                     slides.BeatSlide(chapter.title, clip, first, "\n".join(beats.captions_during(beat, cues)))

@@ -8,6 +8,10 @@ from math import ceil
 from pathlib import Path
 
 import av
+import numpy as np
+
+from narration.speech import RATE
+from pipeline.frames import video
 
 CHAPTER_TIME_BASE = Fraction(1, 1000)
 
@@ -27,23 +31,36 @@ class Mark:
 
 def join(parts: list[tuple[str, Path]], target: Path) -> list[Mark]:
     """Write the videos of `parts` (title, path) one after another into the MP4 `target` by stream copy, with
-    the index at the front and a chapter mark per part; return the marks. JoinError when the videos differ in
-    codec, size, pixel format, encoder parameters or time base (stream copy needs them alike)."""
-    marks: list[Mark] = []
+    the index at the front and a chapter mark per part; return the marks. When every part has sound, so has
+    the joined video: each part's, cut or padded to its video's length, encoded again as one track (so
+    sound and pictures stay together at every join). JoinError when the videos differ in codec, size, pixel
+    format, encoder parameters or time base (stream copy needs them alike)."""
+    lengths = [video.duration(path) for _, path in parts]
+    if any(length is None for length in lengths):
+        raise JoinError("a video cannot be read")
+    sounds = [video.fitted_audio(path, RATE, length) for (_, path), length in zip(parts, lengths)]
+    starts = [sum(lengths[:k], Fraction(0)) for k in range(len(parts))]
+    marks = [Mark(title, start, start + length) for (title, _), start, length in zip(parts, starts, lengths)]
     with av.open(str(target), "w", format="mp4", options={"movflags": "faststart"}) as out:
-        stream_out, first = None, None
-        for title, path in parts:
-            with av.open(str(path)) as given:
-                stream_in = given.streams.video[0]
-                if stream_out is None:
-                    stream_out, first = out.add_stream_from_template(stream_in), _signature(stream_in)
-                elif _signature(stream_in) != first:
-                    raise JoinError(f"{path.name} was encoded differently from {parts[0][1].name}")
-                start = marks[-1].end if marks else Fraction(0)
-                length = copy_packets(given, stream_in, out, stream_out, start)
-            marks.append(Mark(title, start, start + length))
+        with av.open(str(parts[0][1])) as first:
+            stream_out = out.add_stream_from_template(first.streams.video[0])
+            signature = _signature(first.streams.video[0])
+        silent = any(s is None for s in sounds)
+        sound = [] if silent else video.encoded_audio(out, np.concatenate(sounds), RATE, "mp4")
+        video.mux_in_order(out, _packets(parts, starts, stream_out, signature), sound)
         out.set_chapters([_chapter(number, mark) for number, mark in enumerate(marks)])
     return marks
+
+
+def _packets(parts, starts, stream_out, signature):
+    """Every part's video packets in turn, moved to its start; JoinError for a part encoded differently."""
+    for (_, path), start in zip(parts, starts):
+        with av.open(str(path)) as given:
+            stream_in = given.streams.video[0]
+            if _signature(stream_in) != signature:
+                raise JoinError(f"{path.name} was encoded differently from {parts[0][1].name}")
+            shift = int(start / stream_in.time_base) - (stream_in.start_time or 0)
+            yield from video.moved(given.demux(stream_in), stream_out, shift)
 
 
 def marks(path: Path) -> list[Mark] | None:
@@ -71,23 +88,6 @@ def _signature(stream) -> tuple:
         bytes(codec.extradata or b""),
         stream.time_base,
     )
-
-
-def copy_packets(given, stream_in, out, stream_out, start: Fraction) -> Fraction:
-    """Mux every packet of `stream_in` into `stream_out`, moved to begin `start` seconds in; return its length."""
-    time_base = stream_in.time_base
-    origin = stream_in.start_time or 0
-    shift = int(start / time_base) - origin  # exact: every earlier part's length is a whole number of ticks
-    end = origin
-    for packet in given.demux(stream_in):
-        if packet.dts is None:  # demux ends with an empty flushing packet
-            continue
-        end = max(end, packet.pts + packet.duration)
-        packet.pts += shift
-        packet.dts += shift
-        packet.stream = stream_out
-        out.mux(packet)
-    return (end - origin) * time_base
 
 
 def _chapter(number: int, mark: Mark) -> dict:

@@ -23,9 +23,8 @@ from pathlib import Path
 import av
 
 from pipeline import outputs
-from pipeline.frames import beats, captions
+from pipeline.frames import beats, captions, video
 from pipeline.frames.video import CONTAINERS, OPTIONS
-from pipeline.publish import video_join
 from pipeline.run.jobs import Job, Outcome, Part
 
 JOINABLE = ("mp4", "mov")  # formats whose chapters may be split (a gif or webm renders whole)
@@ -186,7 +185,8 @@ class Assembly:
             found, posters = _merged([(p.beats(), p.posters(len(p.beats()))) for p in pieces], settings.fps)
             targets = outputs.chapter_files(outputs.folder(self._output_dir, settings), slug, settings.format)
             cues = captions.read(pieces[-1].captions) if pieces[-1].captions.exists() else []
-            files, duration = scene_render.publish(joined, cues, found, posters, targets, settings)
+            voice = scene_render.narrator(settings, self._output_dir)
+            files, duration = scene_render.publish(joined, cues, found, posters, targets, settings, voice)
         except Exception as exc:  # a part's files unreadable or not joinable: the chapter fails, not the run
             return replace(last, error=f"joining its parts: {type(exc).__name__}: {exc}", part=None, files=())
         frames = sum(b.frames for b in found)
@@ -268,4 +268,15 @@ def join(pieces: list[Path], target: Path, video_format: str) -> None:
                     out.metadata.update(given.metadata)
                     stream_out = out.add_stream_from_template(stream_in)
                     stream_out.time_base = stream_in.time_base
-                start += video_join.copy_packets(given, stream_in, out, stream_out, start)
+                start += _copy_packets(given, stream_in, out, stream_out, start)
+
+
+def _copy_packets(given, stream_in, out, stream_out, start: Fraction) -> Fraction:
+    """Mux every packet of `stream_in` into `stream_out`, moved to begin `start` seconds in; return its length."""
+    origin = stream_in.start_time or 0
+    shift = int(start / stream_in.time_base) - origin  # exact: every earlier piece lasts whole ticks
+    end = origin
+    for packet in video.moved(given.demux(stream_in), stream_out, shift):
+        end = max(end, packet.pts - shift + packet.duration)
+        out.mux(packet)
+    return (end - origin) * stream_in.time_base

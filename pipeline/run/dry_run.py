@@ -107,22 +107,33 @@ def quick_copies() -> Iterator[None]:
 def quick_deepcopy(self, memo: dict):
     """Mobject.__deepcopy__, several times faster: arrays are copied, mobjects (as attributes, in lists or
     dicts) cloned through `memo` as deepcopy would, other values shared (functions, colours)."""
-    from manim import Mobject
-
-    def clone(value):
-        if isinstance(value, Mobject):
-            return memo[id(value)] if id(value) in memo else quick_deepcopy(value, memo)
-        if isinstance(value, np.ndarray):
-            return value.copy()
-        if isinstance(value, list):
-            return [clone(v) for v in value]
-        if isinstance(value, dict):
-            return {k: clone(v) for k, v in value.items()}
-        return value
-
     result = type(self).__new__(type(self))
     memo[id(self)] = result
-    for name, value in self.__dict__.items():
-        setattr(result, name, clone(value))
+    result.__dict__.update({name: _clone(value, memo) for name, value in self.__dict__.items()})
     result.original_id = str(id(self))
     return result
+
+
+def _clone(value, memo: dict):
+    """`value` copied for `quick_deepcopy` (dispatching on its exact type: most values are shared)."""
+    kind = _KINDS.get(type(value)) or _kind(type(value))
+    if kind == "shared":
+        return value
+    if kind == "array":
+        return value.copy()
+    if kind == "list":
+        return [_clone(v, memo) for v in value]
+    if kind == "dict":
+        return {k: _clone(v, memo) for k, v in value.items()}
+    return memo[id(value)] if id(value) in memo else quick_deepcopy(value, memo)
+
+
+_KINDS: dict[type, str] = {np.ndarray: "array", list: "list", dict: "dict"}
+
+
+def _kind(kind: type) -> str:
+    """How `quick_deepcopy` copies values of type `kind`, found once per type."""
+    from manim import Mobject
+
+    _KINDS[kind] = "mobject" if issubclass(kind, Mobject) else "shared"
+    return _KINDS[kind]

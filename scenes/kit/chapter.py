@@ -1,18 +1,23 @@
-"""The base class of every chapter: theme background, named beats, captions paced for reading."""
+"""The base class of every chapter: theme background, named beats, captions paced for reading or by their
+speech."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from datetime import timedelta
 
 from manim import Mobject, Scene
 
+from narration import cues, speech
 from scenes.chapters.registry import find
 from scenes.kit.palette import theme
 from scenes.kit.stage import STAGE
 
 READING_RATE = 15  # characters a second a viewer reads comfortably
 SHORTEST_CAPTION = 1.5  # seconds
+BREATH = 0.2  # seconds between the spoken cues of one caption
+PAUSE = 0.5  # seconds between a caption's speech and the next caption's
 
 
 def reading_time(caption: str) -> float:
@@ -26,16 +31,20 @@ class ChapterScene(Scene):
     A chapter reads its example data in `inputs()`, which `build()` calls, creates its mobjects in
     `build()`, and plays its beats with `show()`, `say()` and `follow()`.
 
-    Captions never overlap and each stays up long enough to read: a new one waits (holding
-    the picture) until the one before has been shown for its reading time, and the chapter's
-    last picture is held until its last caption has ended.
+    A caption is shown as cues of at most two lines (`narration.cues`). Silent, each caption stays up
+    for its reading time; narrated, each cue lasts exactly as long as its speech. Captions never
+    overlap: a new one waits (holding the picture) until the one before has been read, or spoken and
+    followed by a PAUSE, and the chapter's last picture is held until its last caption has ended.
     """
+
+    _free_at = 0.0  # when the next caption may start
 
     @property
     def title(self) -> str:
         return find(type(self).__name__).title
 
     def setup(self):
+        self.captions: list[str] = []  # as the chapter wrote them; each is shown as one or more cues
         self.camera.background_color = theme().background
         STAGE.frame(self.camera)
 
@@ -94,16 +103,25 @@ class ChapterScene(Scene):
         super().play(*animations, subcaption=subcaption, **kwargs)
 
     def wait_for_reader(self) -> None:
-        """Hold the picture until the last caption has been on screen for its reading time."""
-        captions = self.renderer.file_writer.subcaptions
-        if captions:
-            ready = captions[-1].start.total_seconds() + reading_time(captions[-1].content)
-            if ready > self.time + 1e-6:
-                self.wait(ready - self.time)
+        """Hold the picture until the last caption has been read (or spoken)."""
+        if self._free_at > self.time + 1e-6:
+            self.wait(self._free_at - self.time)
 
     def add_subcaption(self, content: str, duration: float = 1, offset: float = 0) -> None:
-        """Add a caption lasting at least its reading time, ending the previous one where it starts."""
-        super().add_subcaption(content, max(duration, reading_time(content)), offset)
+        """Add a caption as its cues, ending the previous caption where it starts: spoken, each cue as long
+        as its speech; silent, the caption lasting at least its reading time, shared by its cues' lengths."""
+        self.captions.append(content)
+        pieces, voice = cues.split(content), speech.current()
+        if voice is None:
+            total = max(duration, reading_time(content))
+            lengths = [total * len(piece) / sum(map(len, pieces)) for piece in pieces]
+            gap, self._free_at = 0.0, self.time + offset + reading_time(content)
+        else:
+            lengths, gap = [voice.seconds(piece) for piece in pieces], BREATH
+            self._free_at = self.time + offset + sum(lengths) + gap * (len(pieces) - 1) + PAUSE
         captions = self.renderer.file_writer.subcaptions
-        if len(captions) > 1 and captions[-2].end > captions[-1].start:
-            captions[-2].end = captions[-1].start
+        if captions and captions[-1].end.total_seconds() > self.time + offset:
+            captions[-1].end = timedelta(seconds=self.time + offset)
+        for piece, length in zip(pieces, lengths):
+            super().add_subcaption(piece, length, offset)
+            offset += length + gap

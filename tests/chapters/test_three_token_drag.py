@@ -63,10 +63,6 @@ def custom():
     examples.use(default)
 
 
-def captions(chapter) -> list[str]:
-    return [c.content for c in chapter.renderer.file_writer.subcaptions]
-
-
 @pytest.mark.parametrize(
     "query, shown",
     [
@@ -159,7 +155,7 @@ def test_the_charts_caption_names_each_divisor_and_top_weight():
 
 
 def test_captions_name_each_symbol(rendered):
-    said = captions(rendered)
+    said = rendered.captions
     intro = " ".join(said[:3])
     for symbol in ["key vector k_i", "query q", "d = 2", "dimension", "score_i", "w_i", "output"]:
         assert symbol in intro
@@ -168,7 +164,7 @@ def test_captions_name_each_symbol(rendered):
 
 
 def test_captions_give_the_reasons_and_the_payoff(rendered):
-    said = captions(rendered)
+    said = rendered.captions
     ex = examples.current().drag
     for caption, _ in reasons(ex.tokens, ex.trace()):
         assert caption in said
@@ -182,7 +178,7 @@ def test_captions_give_the_reasons_and_the_payoff(rendered):
 
 def test_the_legend_and_captions_say_the_values_are_the_keys(scene, rendered):
     assert "here vᵢ = kᵢ" in scene.live.glossary.columns[1][4].original_text
-    assert any("(here, the keys)" in s for s in captions(rendered))
+    assert any("(here, the keys)" in s for s in rendered.captions)
 
 
 def test_chapter_lasts_40_to_70_seconds(rendered):

@@ -4,7 +4,8 @@ each role is drawn at one size.
 
 Each chapter runs with the lecture's example and with eight examples of the corpus, one of each style, so
 every run checks every example in four chapters (`tests.support.example_corpus.chapter_looks`), no video
-rendered. `python -m tests.corpus.layout_sweep` checks every chapter against all of the corpus.
+rendered; and every caption they show is said in words and fits two lines. `python -m tests.corpus.layout_sweep`
+checks every chapter against all of the corpus.
 """
 
 import numpy as np
@@ -12,6 +13,8 @@ import pytest
 
 from attention.examples.file import MAX_ABS, MAX_NAME, load_example_file
 from attention.examples.shapes import MAX_TOKENS
+from narration.cues import LINE, LINES, lines
+from narration.spoken import SPEAKABLE, spoken
 from scenes.chapters.registry import CHAPTERS
 from scenes.kit.planes import MAX_GRID_LINES, vector_plane
 from tests.support.example_corpus import STYLES, chapter_looks, chapter_share, corpus_files
@@ -63,6 +66,16 @@ def test_every_beat_is_laid_out_cleanly(case):
     _, chapter, settings = case
     found = problems(chapter_ends(chapter, settings))
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("case", chapter_looks(), ids=lambda case: case[0])
+def test_every_caption_is_said_in_words_and_fits_two_lines(case):
+    _, chapter, settings = case
+    said = chapter_ends(chapter, settings)[-1].captions
+    assert said
+    for cue in said:
+        assert SPEAKABLE.fullmatch(spoken(cue)), f"{cue!r} is said as {spoken(cue)!r}"
+        assert len(lines(cue)) <= LINES and max(map(len, lines(cue))) <= LINE, cue
 
 
 def test_a_plane_over_the_whole_range_keeps_a_readable_grid():

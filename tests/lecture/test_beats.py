@@ -136,7 +136,7 @@ def test_a_beat_cut_by_stream_copy_decodes_to_its_own_frames(rendered, tmp_path,
     whole = frames_of(rendered / f"{name}.mp4")
     for number, beat in enumerate(Manifest.load(rendered).get(name, "mp4").beats, start=1):
         clip = tmp_path / f"{name}-{number}.mp4"
-        beats.cut(rendered / f"{name}.mp4", beat.first_frame, beat.frames, clip)
+        beats.cut(rendered / f"{name}.mp4", beat.first_frame, beat.frames, clip, FPS)
         pieces = frames_of(clip)
         assert len(pieces) == beat.frames
         assert np.array_equal(pieces[0], whole[beat.first_frame])

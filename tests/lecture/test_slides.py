@@ -16,7 +16,7 @@ from pipeline import outputs
 from pipeline.frames import beats, captions
 from pipeline.plan.manifest import Manifest
 from scenes.chapters import registry
-from tests.lecture.test_beats import render_beaten
+from tests.lecture.test_beats import FPS, render_beaten
 
 LECTURE = registry.CHAPTERS  # the real chapters, taken before a fixture puts tiny ones in the registry
 
@@ -58,7 +58,7 @@ def test_one_slide_per_beat_with_its_clip_poster_title_and_captions(rendered, tm
     assert (deck.slide_width * 9, deck.slide_height * 16) == (deck.slide_height * 16, deck.slide_width * 9)
     for index, (slide, (title, video, beat, notes)) in enumerate(zip(deck.slides, wanted)):
         clip = tmp_path / f"{index}.mp4"
-        beats.cut(video, beat.first_frame, beat.frames, clip)
+        beats.cut(video, beat.first_frame, beat.frames, clip, FPS)
         movie, poster = movie_parts(slide)
         assert movie == clip.read_bytes()
         with av.open(str(clip)) as container:

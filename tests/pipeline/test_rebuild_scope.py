@@ -18,7 +18,7 @@ from tests.support.processes import run_driver
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "cat-and-dog.toml"
-PROJECT = ("render.py", "pipeline", "scenes", "attention")  # what render.py runs
+PROJECT = ("render.py", "pipeline", "scenes", "attention", "narration")  # what render.py runs
 EDIT = "\n# appended by tests/pipeline/test_rebuild_scope.py\n"
 
 

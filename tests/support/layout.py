@@ -71,6 +71,7 @@ class BeatEnd:
     beat: str
     drawn: tuple[Drawn, ...]
     relations: tuple = ()  # the equations drawn (scenes.kit.arithmetic.Relation), from formulas and totals
+    captions: tuple[str, ...] = ()  # every caption cue so far
 
 
 def visible(mobject: Mobject) -> bool:
@@ -156,9 +157,16 @@ def beat_ends(scene_class, media_dir: Path) -> list[BeatEnd]:
     each of its beats. Formulas come from manim's `tex_dir` (in the tests, the session's: tests/conftest.py)."""
     settings = {"pixel_width": 256, "pixel_height": 144, "media_dir": str(media_dir)}
     _, ends = dry_run.run(
-        scene_class, settings, lambda scene, name, _: BeatEnd(name, drawn(scene), relations(scene))
+        scene_class,
+        settings,
+        lambda scene, name, _: BeatEnd(name, drawn(scene), relations(scene), captions(scene)),
     )
     return ends
+
+
+def captions(scene) -> tuple[str, ...]:
+    """The caption cues the scene has shown so far."""
+    return tuple(cue.content for cue in scene.renderer.file_writer.subcaptions)
 
 
 def outside_safe_area(thing: Drawn) -> bool:

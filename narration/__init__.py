@@ -1,0 +1,1 @@
+"""Narration: captions spoken by a voice, timed by the speech, mixed into every video."""

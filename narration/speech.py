@@ -1,0 +1,110 @@
+"""Speech for caption cues, made once: each cue's spoken form said by a voice, trimmed of its leading and
+trailing silence, resampled to RATE and kept as a WAV file named by a hash of (the voice's identity, the
+spoken words). A render asks for every cue's length while the chapter plays (the length paces it) and for
+the clips again when the chapter's audio is mixed; both find the same file.
+
+`use(voice, folder)` chooses the voice (or silence) for the scenes of this process; `current()` is it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import wave
+from math import gcd
+from pathlib import Path
+
+import numpy as np
+from scipy.signal import resample_poly
+
+from narration import voices
+from narration.spoken import spoken
+
+RATE = 48_000  # samples a second: what AAC and Opus are encoded at
+SILENCE_DB = -40  # below the clip's peak by this much is silence, at either end
+MARGIN = 0.01  # seconds of the silence kept at each end, so no consonant is cut
+
+_current: Speech | None = None
+
+
+class Speech:
+    """A voice's clips for cue texts, cached in `folder` (shared by every worker of a render)."""
+
+    def __init__(self, voice: str, folder: Path):
+        self.engine = voices.engine(voice)
+        self.identity = self.engine.identity
+        self.folder = Path(folder)
+
+    def seconds(self, cue: str) -> float:
+        """How long the cue's speech lasts."""
+        with wave.open(str(self.file(cue))) as clip:
+            return clip.getnframes() / clip.getframerate()
+
+    def samples(self, cue: str) -> np.ndarray:
+        """The cue's speech: float samples in [-1, 1] at RATE."""
+        return read(self.file(cue))
+
+    def file(self, cue: str) -> Path:
+        """The cue's WAV file in the cache, made now if it is not there yet."""
+        words = spoken(cue)
+        key = hashlib.sha256(f"{self.identity}\n{words}".encode()).hexdigest()[:32]
+        path = self.folder / f"{key}.wav"
+        if not path.is_file():
+            self.folder.mkdir(parents=True, exist_ok=True)
+            raw = self.folder / f".{key}.{os.getpid()}.raw.wav"
+            self.engine.say(words, raw)
+            try:
+                write(path, trimmed(read(raw)))
+            finally:
+                raw.unlink(missing_ok=True)
+        return path
+
+    def close(self) -> None:
+        self.engine.close()
+
+
+def use(voice: str, folder: Path) -> None:
+    """Speak the captions of the scenes run from now on with `voice` (voices.SILENT: none), caching in `folder`."""
+    global _current
+    if _current is not None and (_current.engine.name, _current.folder) == (voice, Path(folder)):
+        return  # the voice already running (piper keeps its model loaded)
+    if _current is not None:
+        _current.close()
+    _current = None if voice == voices.SILENT else Speech(voice, folder)
+
+
+def current() -> Speech | None:
+    """The speech of the scenes run now, or None when they are silent."""
+    return _current
+
+
+def read(path: Path) -> np.ndarray:
+    """A 16-bit WAV file's first channel as float samples at RATE."""
+    with wave.open(str(path)) as clip:
+        rate, channels = clip.getframerate(), clip.getnchannels()
+        data = np.frombuffer(clip.readframes(clip.getnframes()), dtype="<i2")
+    samples = data.reshape(-1, channels)[:, 0].astype(np.float32) / 32768
+    common = gcd(rate, RATE)
+    return (
+        samples if rate == RATE else resample_poly(samples, RATE // common, rate // common).astype(np.float32)
+    )
+
+
+def write(path: Path, samples: np.ndarray) -> None:
+    """Write float samples at RATE as a 16-bit mono WAV file, whole (a temporary name, then renamed)."""
+    staged = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with wave.open(str(staged), "wb") as clip:
+        clip.setnchannels(1)
+        clip.setsampwidth(2)
+        clip.setframerate(RATE)
+        clip.writeframes((np.clip(samples, -1, 1) * 32767).astype("<i2").tobytes())
+    os.replace(staged, path)
+
+
+def trimmed(samples: np.ndarray) -> np.ndarray:
+    """The samples without the silence before and after the speech (MARGIN of it kept)."""
+    loud = np.flatnonzero(np.abs(samples) > np.abs(samples).max(initial=0) * 10 ** (SILENCE_DB / 20))
+    if loud.size == 0:
+        return samples[:0]
+    margin = int(MARGIN * RATE)
+    return samples[max(loud[0] - margin, 0) : loud[-1] + margin + 1]

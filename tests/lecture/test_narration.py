@@ -1,0 +1,79 @@
+"""The narrated lecture (the suite renders it with espeak-ng, the quickest voice): every chapter, the joined
+lecture and every slide's clip speak; the speech is inside the caption cues, at the broadcast level, and in
+step with the pictures at every chapter start of the joined lecture."""
+
+import io
+from fractions import Fraction
+
+import av
+import numpy as np
+import pyloudnorm
+import pytest
+import srt
+from pptx import Presentation
+from scipy.ndimage import maximum_filter1d
+
+from narration import track
+from narration.speech import RATE
+from pipeline.frames import video
+from pipeline.publish import video_join
+from scenes.chapters.registry import CHAPTERS
+
+FRAME = Fraction(1, 15)
+SPEAKING = 0.02  # an envelope above this (in full scale) is speech: espeak's pauses fall far below it
+NEAR = 0.1  # seconds: speech this close to a cue counts as inside it (its consonants, the encoder's spread)
+
+
+def envelope(samples: np.ndarray) -> np.ndarray:
+    """The loudness of the track over 10 ms windows, sample by sample."""
+    return maximum_filter1d(np.abs(samples), RATE // 100)
+
+
+def cues_of(lecture, slug: str) -> list[srt.Subtitle]:
+    return list(srt.parse((lecture / f"{slug}.srt").read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+def test_every_cue_is_spoken_within_its_time_and_nothing_far_outside(real_lecture, chapter):
+    path = real_lecture / f"{chapter.slug}.mp4"
+    with av.open(str(path)) as container:
+        assert container.streams.audio[0].codec_context.name == "aac"
+    sound, length = video.audio_samples(path, RATE), video.duration(path)
+    assert abs(Fraction(len(sound), RATE) - length) <= FRAME, "the sound lasts as long as the pictures"
+    loud = envelope(sound) > SPEAKING
+    inside = np.zeros(len(sound), dtype=bool)
+    for cue in cues_of(real_lecture, chapter.slug):
+        start, end = (round(t.total_seconds() * RATE) for t in (cue.start, cue.end))
+        assert loud[start:end].mean() > 0.3, f"{cue.content!r} is not spoken while it is shown"
+        inside[max(start - round(NEAR * RATE), 0) : end + round(NEAR * RATE)] = True
+    assert loud[~inside].mean() < 0.01, "speech where no caption is shown"
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+def test_every_chapter_is_at_minus_16_lufs_with_true_peaks_below_minus_1_dbtp(real_lecture, chapter):
+    sound = video.audio_samples(real_lecture / f"{chapter.slug}.mp4", RATE)
+    loudness = pyloudnorm.Meter(RATE).integrated_loudness(sound.astype(np.float64))
+    assert abs(loudness - track.LOUDNESS) <= 1.0
+    assert track.true_peak(sound) <= track.PEAK
+
+
+def test_the_joined_lecture_speaks_each_chapter_in_step_with_its_pictures(real_lecture):
+    lecture = real_lecture / "lecture.mp4"
+    whole = video.audio_samples(lecture, RATE)
+    marks = video_join.marks(lecture)
+    assert abs(Fraction(len(whole), RATE) - marks[-1].end) <= FRAME
+    for chapter, mark in zip(CHAPTERS, marks):
+        own = video.audio_samples(real_lecture / f"{chapter.slug}.mp4", RATE)
+        onset = np.argmax(envelope(own) > SPEAKING)  # the chapter's first word
+        window = whole[round(mark.start * RATE) :][: onset + RATE]
+        found = np.argmax(envelope(window) > SPEAKING)
+        assert abs(Fraction(int(found - onset), RATE)) <= FRAME, chapter.name
+
+
+def test_every_slide_s_clip_speaks(real_lecture):
+    deck = Presentation(str(real_lecture / "lecture.pptx"))
+    movies = [part for part in deck.part.package.iter_parts() if str(part.partname).endswith(".mp4")]
+    assert movies
+    for part in movies:
+        with av.open(io.BytesIO(part.blob)) as container:
+            assert container.streams.audio, part.partname
