@@ -160,14 +160,15 @@ def restore_look():
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items):
     """How pytest-xdist (`--dist loadgroup`) shares the tests out: a module's tests run in one worker (its
-    module fixtures render once), except the checks of a chapter's layout at the end of every beat
-    (`chapter_ends`: the layout, example-layout and equation tests), which run in one worker per chapter,
-    whichever file they are in, so each chapter is probed once per example."""
+    module fixtures render once), except the tests that run a registry chapter dry (`chapter_ends`: the layout,
+    example-layout and equation tests; `run_script`: the extreme shapes), which run in one worker per chapter,
+    whichever file they are in, so each chapter is probed once per example and its formulas are typeset once."""
     for item in items:
         params = item.callspec.params if hasattr(item, "callspec") else {}
         case = params.get("case")
         chapter = params.get("chapter") or (case[1] if isinstance(case, tuple) and len(case) == 3 else None)
-        probed = isinstance(chapter, registry.Chapter) and "chapter_ends" in item.function.__code__.co_names
+        runs = {"chapter_ends", "run_script"} & set(item.function.__code__.co_names)
+        probed = isinstance(chapter, registry.Chapter) and bool(runs)
         group = f"chapter-{chapter.name}" if probed else item.module.__name__
         item.add_marker(pytest.mark.xdist_group(group))
 
