@@ -12,6 +12,7 @@ from click.core import ParameterSource
 
 from attention.examples.file import ExampleFileError, example_name, load_example_file
 from narration import voices
+from narration.recordings import RecordingError
 from pipeline import build, outputs, report
 from pipeline.console import Console
 from pipeline.plan import chapters, settings
@@ -107,13 +108,21 @@ class Voice(click.ParamType):
     def convert(self, value, param, ctx):
         if value == "best":
             return voices.best()
-        if value != voices.SILENT and value not in voices.ENGINES:
-            self.fail(f"{value!r}: expected best, none, {', '.join(voices.ENGINES)}", param, ctx)
+        if value.startswith(voices.RECORDINGS):
+            value = voices.RECORDINGS + str(Path(value.removeprefix(voices.RECORDINGS)).resolve())
+        elif value != voices.SILENT and value not in voices.ENGINES:
+            self.fail(
+                f"{value!r}: expected best, none, {', '.join(voices.ENGINES)} or recordings:DIR", param, ctx
+            )
         if value != voices.SILENT:
             try:
-                voices.engine(value).close()
-            except voices.VoiceMissing as missing:
-                self.fail(str(missing), param, ctx)
+                engine = voices.engine(value)
+                getattr(
+                    engine, "check", lambda: None
+                )()  # recordings: each one readable, not silent or clipped
+                engine.close()
+            except (voices.VoiceMissing, RecordingError) as refused:
+                self.fail(str(refused), param, ctx)
         return value
 
 
@@ -137,8 +146,8 @@ look_options = (
         default="best",
         envvar="RENDER_VOICE",
         show_default=True,
-        help="Who speaks the captions: piper, festival, espeak, none (silent, paced for reading), or best: "
-        "the best of those installed. Default from RENDER_VOICE.",
+        help="Who speaks the captions: piper, festival, espeak, recordings:DIR (your own, a file per line of "
+        "`script`), none (silent, paced for reading), or best: the best installed. Default from RENDER_VOICE.",
     ),
 )
 
@@ -397,6 +406,32 @@ def preview(ctx: click.Context, name: str, output: Path, example: Path | None, *
     from pipeline.run import preview as previews  # imports manim only when run
 
     click.echo(previews.preview(chapter, wanted, output))
+
+
+@cli.command()
+@click.argument("names", nargs=-1, metavar="[CHAPTER]...")
+@with_look
+@output_option
+@click.pass_context
+def script(ctx: click.Context, names: tuple[str, ...], output: Path, example: Path | None, **_look):
+    """Write the narration script (script.txt to read from, script.html to record against): every line the
+    chapters say, with the id its recording is named by (see --voice recordings:DIR)."""
+    try:
+        selected = chapters.select(names)
+    except chapters.UnknownChapter as err:
+        raise click.UsageError(str(err)) from None
+    wanted, output = (
+        settings.from_options("l", theme=ctx.params["theme"], example=example),
+        output_root(output, example),
+    )
+    try:
+        outputs.ensure_writable(output)
+    except OSError as err:
+        raise click.UsageError(f"cannot write to the output folder {output}: {err.strerror}") from None
+    from pipeline.publish import script as narration_script  # imports manim only when run
+
+    for path in narration_script.write(selected, wanted, output):
+        click.echo(f"wrote {path}")
 
 
 @cli.command()

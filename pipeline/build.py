@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from narration import recordings, voices
 from pipeline import outputs, report
 from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Entry, Manifest
@@ -72,7 +73,7 @@ def build(
         console.finished(outcome)
         outcomes.append(outcome)
     published = update.after_render(output_dir, settings)  # captions, full lecture, index.html
-    for line in published:
+    for line in published + _recordings_report(output_dir, settings):
         console.line(line)
     where = f"{settings.folder} {settings.format}"
     console.line(report.summary(outcomes, len(planned) - len(to_render), where, time.perf_counter() - began))
@@ -80,6 +81,13 @@ def build(
         line.startswith("ERROR ") for line in published
     )
     return not failed
+
+
+def _recordings_report(output_dir: Path, settings: RenderSettings) -> list[str]:
+    """Which lines the lecturer's recordings spoke, and which the fallback voice did (recordings voice only)."""
+    if not settings.voice.startswith(voices.RECORDINGS):
+        return []
+    return recordings.report(outputs.speech_cache(output_dir), voices.best())
 
 
 def _rendered(to_render, settings, output_dir, manifest, workers, cluster, console) -> Iterator[Outcome]:

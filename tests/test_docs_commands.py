@@ -76,25 +76,28 @@ def parse(arguments: list[str]) -> click.Context:
         return command.make_context(name, rest, parent=group, resilient_parsing=False)
 
 
-def filled(arguments: list[str]) -> list[str]:
-    """`arguments` with a placeholder value of --example replaced by a real example file."""
+def filled(arguments: list[str], recordings: Path) -> list[str]:
+    """`arguments` with a placeholder value of --example replaced by a real example file, and the folder of
+    a recordings voice by the (empty) folder `recordings`."""
     out = list(arguments)
     for i, word in enumerate(out[:-1]):
         if word == "--example" and PLACEHOLDER.match(out[i + 1]):
             out[i + 1] = SAMPLE_EXAMPLE
+        if word == "--voice" and out[i + 1].startswith("recordings:"):
+            out[i + 1] = f"recordings:{recordings}"
     return out
 
 
 def test_the_docs_show_enough_commands_to_check():
     assert len(COMMANDS) >= FEWEST_COMMANDS, [where for where, _ in COMMANDS]
     shown = {args.split()[0] for _, args in COMMANDS}
-    assert shown == {"list", "render", "preview", "clean"}
+    assert shown == {"list", "render", "preview", "clean", "script"}
 
 
 @pytest.mark.parametrize("where, arguments", COMMANDS, ids=[where for where, _ in COMMANDS])
-def test_every_command_shown_parses(where, arguments, monkeypatch):
+def test_every_command_shown_parses(where, arguments, monkeypatch, tmp_path):
     monkeypatch.chdir(ROOT)  # the docs' paths are relative to the repository
-    words = filled(shlex.split(arguments))
+    words = filled(shlex.split(arguments), tmp_path)
     try:
         ctx = parse(words)
     except click.exceptions.Exit as done:  # -h prints the help and exits 0
@@ -102,7 +105,8 @@ def test_every_command_shown_parses(where, arguments, monkeypatch):
         return
     except click.UsageError as err:
         pytest.fail(f"{where}: {err.format_message()}")
-    chosen_settings(ctx, ctx.params.get("video_format", "mp4"))  # -q with --resolution and --fps is refused
+    if "quality" in ctx.params:  # -q with --resolution and --fps is refused
+        chosen_settings(ctx, ctx.params.get("video_format", "mp4"))
     if ctx.command.name == "render":
         check_executor(ctx, ctx.params["executor"], ctx.params["scheduler"])
     names = ctx.params.get("names") or ((ctx.params["name"],) if "name" in ctx.params else ())

@@ -17,6 +17,8 @@ from pathlib import Path
 import av
 import numpy as np
 
+from narration import speech
+
 CONTAINERS = {"mp4": "mp4", "mov": "mov", "webm": "webm", "gif": "gif"}
 OPTIONS = {
     "mp4": {"movflags": "faststart"}
@@ -126,17 +128,7 @@ def fitted_audio(path: Path, rate: int, seconds: Fraction) -> np.ndarray | None:
 
 def audio_samples(path: Path, rate: int) -> np.ndarray | None:
     """The file's audio as float mono samples at `rate`, or None when it has no audio."""
-    with av.open(str(path)) as given:
-        if not given.streams.audio:
-            return None
-        resampler = av.AudioResampler(format="flt", layout="mono", rate=rate)
-        chunks = [
-            piece.to_ndarray().reshape(-1)
-            for frame in given.decode(given.streams.audio[0])
-            for piece in resampler.resample(frame)
-        ]
-        chunks += [piece.to_ndarray().reshape(-1) for piece in resampler.resample(None)]
-    return np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.float32)
+    return speech.decoded(path, rate)
 
 
 def _frame_times(order: list[tuple[int, int]], fps: int, time_base: Fraction) -> list[tuple[int, int, int]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from datetime import timedelta
+from typing import NamedTuple
 
 from manim import Mobject, Scene
 
@@ -18,6 +19,19 @@ READING_RATE = 15  # characters a second a viewer reads comfortably
 SHORTEST_CAPTION = 1.5  # seconds
 BREATH = 0.2  # seconds between the spoken cues of one caption
 PAUSE = 0.5  # seconds between a caption's speech and the next caption's
+
+
+class Beat(NamedTuple):
+    number: int  # from 1; 0 before the first beat
+    name: str
+
+
+class Line(NamedTuple):
+    """A line of the narration script: one caption cue."""
+
+    id: str  # ThreeTokenDrag-03-01: the chapter (not its number), its third beat, the first line in it
+    beat: str
+    words: str
 
 
 def reading_time(caption: str) -> float:
@@ -45,6 +59,8 @@ class ChapterScene(Scene):
 
     def setup(self):
         self.captions: list[str] = []  # as the chapter wrote them; each is shown as one or more cues
+        self.lines: list[Line] = []  # the narration script: every cue, with its id and beat
+        self._beat = Beat(0, "")
         self.camera.background_color = theme().background
         STAGE.frame(self.camera)
 
@@ -60,6 +76,7 @@ class ChapterScene(Scene):
     def beat(self, name: str) -> None:
         """Start a named section: a chapter mark and a stepping point."""
         self.next_section(name)
+        self._beat = Beat(self._beat.number + 1, name)
 
     def show(self, *animations, caption: str | None = None, hold: float = 0, **play_options) -> None:
         """Play `animations` with `caption` (if any) starting with them, then hold the picture `hold` seconds.
@@ -107,17 +124,29 @@ class ChapterScene(Scene):
         if self._free_at > self.time + 1e-6:
             self.wait(self._free_at - self.time)
 
+    def _line(self, words: str) -> Line:
+        """The script's next line: its id names the chapter's scene, the beat and its place in the beat (so it
+        stays when the words change or the chapters are renumbered, and a recording made for it is found)."""
+        beat, place = self._beat, 1 + sum(line.id.startswith(self._line_prefix()) for line in self.lines)
+        line = Line(f"{self._line_prefix()}{place:02d}", beat.name, words)
+        self.lines.append(line)
+        return line
+
+    def _line_prefix(self) -> str:
+        return f"{type(self).__name__}-{self._beat.number:02d}-"
+
     def add_subcaption(self, content: str, duration: float = 1, offset: float = 0) -> None:
         """Add a caption as its cues, ending the previous caption where it starts: spoken, each cue as long
         as its speech; silent, the caption lasting at least its reading time, shared by its cues' lengths."""
         self.captions.append(content)
         pieces, voice = cues.split(content), speech.current()
+        lines = [self._line(piece) for piece in pieces]
         if voice is None:
             total = max(duration, reading_time(content))
             lengths = [total * len(piece) / sum(map(len, pieces)) for piece in pieces]
             gap, self._free_at = 0.0, self.time + offset + reading_time(content)
         else:
-            lengths, gap = [voice.seconds(piece) for piece in pieces], BREATH
+            lengths, gap = [voice.seconds(line.words, line.id) for line in lines], BREATH
             self._free_at = self.time + offset + sum(lengths) + gap * (len(pieces) - 1) + PAUSE
         captions = self.renderer.file_writer.subcaptions
         if captions and captions[-1].end.total_seconds() > self.time + offset:
