@@ -30,7 +30,7 @@ from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
 from scenes.kit.bars import WeightBars
-from scenes.kit.chapter import ChapterScene, reading_time
+from scenes.kit.chapter import ChapterScene
 from scenes.kit.grids import veil
 from scenes.kit.palette import FAINT, theme, token_color
 from scenes.kit.stage import STAGE
@@ -140,7 +140,7 @@ class FixedContext(ChapterScene):
                 *[Indicate(bars.bars, color=theme().text, scale_factor=1) for bars in self.bars],
                 lag_ratio=0.6,
             ),
-            run_time=max(3, reading_time(caption)),
+            run_time=max(3, self.caption_time(caption)),
             caption=caption,
         )
 
@@ -158,7 +158,7 @@ class FixedContext(ChapterScene):
                 FadeIn(self.legend, shift=UP * 0.2),
                 *[Circumscribe(entry, color=theme().text) for entry in self.legend],
             ),
-            run_time=reading_time(caption),
+            run_time=self.caption_time(caption),
             caption=caption,
         )
         self.show(

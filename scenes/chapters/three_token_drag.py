@@ -43,7 +43,7 @@ from scenes.kit.arithmetic import (
     sum_tex,
 )
 from scenes.kit.bars import WeightBars
-from scenes.kit.chapter import ChapterScene, reading_time
+from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import MIN_PX, SIZES, theme, token_color
 from scenes.kit.planes import arrow_label, cross_marker, plane_arrow, vector_plane
@@ -130,7 +130,7 @@ class ThreeTokenDrag(ChapterScene):
         self.show(
             MoveAlongPath(live.cross, self.leg(*legs[-1])),
             caption=PAYOFF,
-            run_time=max(LEG_SECONDS, reading_time(PAYOFF)),
+            run_time=max(LEG_SECONDS, self.caption_time(PAYOFF)),
             rate_func=smooth,
         )
         self.unfollow(live)

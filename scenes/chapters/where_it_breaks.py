@@ -31,7 +31,7 @@ from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, listed, vector_tex
 from scenes.kit.bars import WeightBars
-from scenes.kit.chapter import ChapterScene, reading_time
+from scenes.kit.chapter import ChapterScene
 from scenes.kit.palette import DIM, scaled_color, theme
 from scenes.kit.plots import CurvePlot, ScientificReadout, TangentPlot, decades, mantissa_exponent
 from scenes.kit.stage import STAGE
@@ -88,7 +88,7 @@ class WhereItBreaks(ChapterScene):
             FadeIn(self.sensitivity),
             FadeIn(self.dot),
             Succession(Create(self.plot.curve), look(VGroup(self.plot.labels[1], self.sensitivity))),
-            run_time=reading_time(caption),
+            run_time=self.caption_time(caption),
             caption=caption,
         )
         self.add(self.plot)  # as one group, so focus() can dim it
@@ -98,7 +98,7 @@ class WhereItBreaks(ChapterScene):
         )
         self.show(
             Succession(FadeIn(self.scaled_mark), look(self.scaled_mark, color=scaled_color())),
-            run_time=reading_time(caption),
+            run_time=self.caption_time(caption),
             caption=caption,
         )
         caption = "That response is the slope of the top weight against its own score: w(1 − w)."
@@ -107,7 +107,7 @@ class WhereItBreaks(ChapterScene):
                 FadeIn(self.tangent),
                 look(VGroup(self.tangent.tangent, self.tangent.dot)),
             ),
-            run_time=reading_time(caption),
+            run_time=self.caption_time(caption),
             caption=caption,
         )
         self.follow(self.knob)
@@ -130,7 +130,7 @@ class WhereItBreaks(ChapterScene):
         self.show(
             Create(mark),
             Succession(look(VGroup(knob.bars.bars[top], knob.bars.values[top])), look(knob.min_line), slope),
-            run_time=reading_time(caption),
+            run_time=self.caption_time(caption),
             caption=caption,
         )
 
@@ -147,7 +147,7 @@ class WhereItBreaks(ChapterScene):
         parts = [VGroup(knob.bars.bars[smallest], knob.bars.values[smallest]), knob.min_readout]
         self.show(
             Succession(*[look(part) for part in parts]),
-            run_time=reading_time(caption),
+            run_time=self.caption_time(caption),
             caption=caption,
             hold=0.5,
         )
@@ -159,7 +159,7 @@ class WhereItBreaks(ChapterScene):
         ]
         self.show(
             Succession(*[look(part) for part in parts]),
-            run_time=reading_time(caption),
+            run_time=self.caption_time(caption),
             caption=caption,
             hold=0.5,
         )

@@ -124,23 +124,31 @@ class ChapterScene(Scene):
         if self._free_at > self.time + 1e-6:
             self.wait(self._free_at - self.time)
 
-    def _line(self, words: str) -> Line:
-        """The script's next line: its id names the chapter's scene, the beat and its place in the beat (so it
-        stays when the words change or the chapters are renumbered, and a recording made for it is found)."""
-        beat, place = self._beat, 1 + sum(line.id.startswith(self._line_prefix()) for line in self.lines)
-        line = Line(f"{self._line_prefix()}{place:02d}", beat.name, words)
-        self.lines.append(line)
-        return line
+    def caption_time(self, caption: str) -> float:
+        """How long `caption` needs: its reading time, or (narrated) its cues' speech and the breaths between
+        them. An animation the caption accompanies may last as long, so that it ends with the words."""
+        voice = speech.current()
+        if voice is None:
+            return reading_time(caption)
+        lines = self._lines_for(cues.split(caption))
+        return sum(voice.seconds(line.words, line.id) for line in lines) + BREATH * (len(lines) - 1)
 
-    def _line_prefix(self) -> str:
-        return f"{type(self).__name__}-{self._beat.number:02d}-"
+    def _lines_for(self, pieces: list[str]) -> list[Line]:
+        """The script's next lines, one per cue: an id names the chapter's scene, the beat and the place in the
+        beat (so it stays when the words change or the chapters are renumbered: a recording is found again)."""
+        prefix = f"{type(self).__name__}-{self._beat.number:02d}-"
+        placed = sum(line.id.startswith(prefix) for line in self.lines)
+        return [
+            Line(f"{prefix}{placed + k:02d}", self._beat.name, words) for k, words in enumerate(pieces, 1)
+        ]
 
     def add_subcaption(self, content: str, duration: float = 1, offset: float = 0) -> None:
         """Add a caption as its cues, ending the previous caption where it starts: spoken, each cue as long
         as its speech; silent, the caption lasting at least its reading time, shared by its cues' lengths."""
         self.captions.append(content)
         pieces, voice = cues.split(content), speech.current()
-        lines = [self._line(piece) for piece in pieces]
+        lines = self._lines_for(pieces)
+        self.lines += lines
         if voice is None:
             total = max(duration, reading_time(content))
             lengths = [total * len(piece) / sum(map(len, pieces)) for piece in pieces]
