@@ -30,6 +30,7 @@ class Plan:
     grid_sizes: tuple[int, ...]
     profile_quality: str  # of each chapter alone in a worker, timed by category
     preview: Chapter  # previewed at PREVIEW_QUALITY, against its render there
+    voice: str = "piper"  # narrates the narrated renders (narration.voices)
     tiny: bool = False
 
 
@@ -52,4 +53,6 @@ def full(quality: str) -> Plan:
 def tiny() -> Plan:
     """One short chapter at -q l, the smallest grid: every measurement, in the least time."""
     chapter = registry.find(TINY_CHAPTER)
-    return Plan("l", (chapter,), False, chapter, chapter, ("l",), GRID_SIZES[:1], "l", chapter, tiny=True)
+    return Plan(
+        "l", (chapter,), False, chapter, chapter, ("l",), GRID_SIZES[:1], "l", chapter, "espeak", tiny=True
+    )

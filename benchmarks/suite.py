@@ -51,8 +51,41 @@ class Suite:
         found["page_drag"] = self.page_drag()
         found["floor"] = self.floor(cold["wall"])
         found["preview"] = self.preview()
+        found["narration"] = self.narration()
         found["scaling"] = self.scaling()
         return found
+
+    def narration(self) -> dict:
+        """A narrated render (no speech made yet, then all of it made) against a silent one, all --force with
+        the Tex cache warm; per frame too, since narrated chapters are longer (the speech sets their pace)."""
+        voice = self.plan.voice
+        silent = self.render("--force")
+        silent_frames = self._frames()
+        shutil.rmtree(self.out / CACHE_FOLDER / "Speech", ignore_errors=True)
+        cold = self.render("--force", voice=voice)
+        warm = self.render("--force", voice=voice)
+        noop = self.render(voice=voice)
+        frames = self._frames()
+        minutes = frames / PRESETS[self.plan.quality].fps / 60
+        found = {
+            "voice": voice,
+            "silent_wall": round(silent.wall, 3),
+            "cold_wall": round(cold.wall, 3),
+            "warm_wall": round(warm.wall, 3),
+            "noop_wall": round(noop.wall, 3),
+            "silent_frames": silent_frames,
+            "frames": frames,
+            "speech_seconds_per_minute": round(max(cold.wall - warm.wall, 0) / minutes, 2),
+            "cold_ratio_per_frame": round(cold.wall / frames / (silent.wall / silent_frames), 3),
+            "warm_ratio_per_frame": round(warm.wall / frames / (silent.wall / silent_frames), 3),
+        }
+        self.log(
+            f"narration ({voice}): cold {cold.wall:.1f} s, warm {warm.wall:.1f} s, silent {silent.wall:.1f} s"
+        )
+        return found
+
+    def _frames(self) -> int:
+        return sum(self.manifest().get(c.slug, "mp4").frames for c in self.plan.chapters)
 
     def floor(self, pipeline_wall: float) -> dict:
         """The encoder alone on the frames of the chapters' videos, against the pipeline's cold render."""
@@ -205,9 +238,10 @@ class Suite:
         self.log(f"probe {spec} -q {quality}: {found['wall']:.1f} s, {found['frames']} frames")
         return found
 
-    def render(self, *args: str, names: bool = True, quality: str | None = None) -> Run:
-        """render.py render at `quality` (default the plan's) into the pipeline's folder; the plan's chapters
-        unless it is the whole lecture (or `names` is False)."""
+    def render(self, *args: str, names: bool = True, quality: str | None = None, voice: str = "none") -> Run:
+        """render.py render at `quality` (default the plan's) into the pipeline's folder, silent unless a
+        `voice` is named (plain manim is silent: like with like); the plan's chapters unless it is the whole
+        lecture (or `names` is False)."""
         chosen = [c.name for c in self.plan.chapters] if names and not self.plan.whole_lecture else []
         command = [
             python(),
@@ -215,6 +249,8 @@ class Suite:
             "render",
             "-q",
             quality or self.plan.quality,
+            "--voice",
+            voice,
             "--output",
             str(self.out),
             *args,

@@ -89,6 +89,19 @@ def test_rebuilds(result):
     assert edit["ratio"] == pytest.approx(edit["wall"] / edit["alone_wall"], rel=0.01)
 
 
+def test_narration_is_measured_against_a_silent_render(result):
+    found = result["narration"]
+    assert found["voice"] == TINY.voice and found["frames"] >= found["silent_frames"] > 0
+    per_frame = found["silent_wall"] / found["silent_frames"]
+    assert found["cold_ratio_per_frame"] == pytest.approx(
+        found["cold_wall"] / found["frames"] / per_frame, rel=0.01
+    )
+    assert found["warm_ratio_per_frame"] == pytest.approx(
+        found["warm_wall"] / found["frames"] / per_frame, rel=0.01
+    )
+    assert found["noop_wall"] < found["warm_wall"] and found["speech_seconds_per_minute"] >= 0
+
+
 def test_chapter_breakdown_adds_up(result):
     (row,) = result["chapters"]
     worker = row["worker"]
