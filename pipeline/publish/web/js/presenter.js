@@ -74,6 +74,11 @@ function presenter(video, data) {
     idle = setTimeout(() => document.body.classList.add("idle"), IDLE_MS);
   }
 
+  // The narration plays once the lecturer has pressed a key or clicked here: browsers refuse to start a
+  // page's sound before that, so the video starts muted (a step the speaker view asks for stays muted until then).
+  const unmute = () => (video.muted = false);
+  document.addEventListener("keydown", unmute, { once: true });
+  document.addEventListener("pointerdown", unmute, { once: true });
   document.addEventListener("keydown", (event) => {
     wake();
     if (event.ctrlKey || event.altKey || event.metaKey || event.repeat) return; // a held key steps once
