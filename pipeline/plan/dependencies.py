@@ -1,7 +1,7 @@
 """What a chapter's video depends on, as a dictionary of named digests, and the hash of it all.
 
 Code: the chapter's module and the modules it imports, found by reading import statements
-(static analysis: nothing is imported or run) and followed into `scenes`, `attention` and
+(static analysis: nothing is imported or run) and followed into `scenes`, `attention`, `narration` and
 the chapter's own package; plus every module of `pipeline/frames/` (FRAME_CODE: the code that
 shapes every video's frames, encoding and files), taken as a folder rather than followed, so that
 code only the command line or the worker's bookkeeping runs (outputs.clean, error reports...)
@@ -12,7 +12,7 @@ elsewhere is not. The TOML loader for `--example` files counts only for renders 
 Data: the chapter's own title when its code imports the registry (the titles are data,
 `scenes/chapters/chapters.toml`); every chapter's number and title when a module other than
 `scenes.kit.chapter` (which reads only the chapter's own title) imports it; the example file's
-content; the settings; the tools' versions.
+content; the settings; the tools' versions; the voice's identity (its engine, model and versions).
 """
 
 from __future__ import annotations
