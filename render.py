@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -15,6 +16,7 @@ from narration import voices
 from narration.recordings import RecordingError
 from pipeline import build, outputs, report
 from pipeline.console import Console
+from pipeline.frames.video import AUDIO_CODECS
 from pipeline.plan import chapters, settings
 from pipeline.plan.quality import PRESETS
 from pipeline.run import cluster, lock, parallel
@@ -292,6 +294,9 @@ def render(
     except chapters.UnknownChapter as err:
         raise click.UsageError(str(err)) from None
     wanted = chosen_settings(ctx, video_format)
+    if video_format not in AUDIO_CODECS and wanted.voice != voices.SILENT:
+        click.echo(f"narration: a {video_format.upper()} has no sound, so this render is silent (paced for reading)")
+        wanted = replace(wanted, voice=voices.SILENT)
     output = output_root(output, example)
     check_executor(ctx, executor, scheduler)
     with connected(scheduler) as dask_cluster:

@@ -138,7 +138,7 @@ class Espeak:
     def identity(self) -> str:
         return f"espeak-ng {_debian_version('espeak-ng')} {' '.join(ESPEAK_SETTINGS)}"
 
-    def say(self, text: str, target: Path) -> None:
+    def say(self, text: str, target: Path, line: str | None = None) -> None:
         subprocess.run(
             ["espeak-ng", *ESPEAK_SETTINGS, "-w", str(target), text], capture_output=True, check=True
         )

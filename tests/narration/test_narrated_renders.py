@@ -77,3 +77,14 @@ def test_a_silent_render_keeps_reading_time_and_has_no_sound(narrated):
         assert not container.streams.audio
     (cue,) = srt.parse((out / "480p15" / "01-Themed.srt").read_text())
     assert abs(cue.end - cue.start - timedelta(seconds=reading_time(cue.content))) <= FRAME
+
+
+@pytest.mark.parametrize(("video_format", "codec"), [("webm", "opus"), ("mov", "aac"), ("gif", None)])
+def test_every_format_with_sound_speaks_and_a_gif_says_it_is_silent(lecture, tmp_path, video_format, codec):
+    out = tmp_path / "media"
+    printed = run_driver(
+        lecture.driver("Themed"), "render", "--voice", "espeak", "--format", video_format, "--output", out
+    ).stdout
+    with av.open(str(out / "480p15" / f"01-Themed.{video_format}")) as container:
+        assert [s.codec_context.name for s in container.streams.audio] == ([codec] if codec else [])
+    assert ("has no sound, so this render is silent" in printed) == (codec is None)
