@@ -21,7 +21,6 @@ from PIL import Image
 
 from narration.speech import RATE
 from pipeline.frames import captions, video
-from pipeline.frames.video import CONTAINERS, OPTIONS
 
 RECORD_SUFFIX = ".beats.json"  # a chapter's beats as JSON: 02-ThreeTokenDrag.mp4.beats.json
 
@@ -184,16 +183,13 @@ def cut(source: Path, start_frame: int, frames: int, target: Path, fps: int) -> 
             raise ValueError(f"frame {start_frame} of {source.name} is not a keyframe")
         sound = video.audio_samples(source, RATE)
         first, kind = min(p.pts for p in chosen), Path(target).suffix[1:]
-        with av.open(str(target), "w", format=CONTAINERS[kind], options=OPTIONS.get(kind, {})) as out:
-            stream_in = given.streams.video[0]
-            stream_out = out.add_stream_from_template(stream_in)
-            stream_out.time_base = stream_in.time_base
+        with video.copying(source, target, kind) as (_, out, _, stream_out):
             own = (
-                []
+                None
                 if sound is None
                 else sound[round(start_frame * RATE / fps) :][: round(frames * RATE / fps)]
             )
-            encoded = [] if sound is None else video.encoded_audio(out, own, RATE, kind)
+            encoded = [] if own is None else video.encoded_audio(out, own, RATE, kind)
             video.mux_in_order(out, video.moved(chosen, stream_out, -first), encoded)
 
 

@@ -11,6 +11,8 @@ the video is shorter than its frames at the frame rate. The rewrite copies every
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 
@@ -35,6 +37,18 @@ def remux_constant_rate(source: Path, target: Path, video_format: str, fps: int)
         stream = given.streams.video[0]
         order = [(p.pts, p.dts) for p in given.demux(stream) if p.dts is not None]
     times = _frame_times(order, fps, stream.time_base)
+    with copying(source, target, video_format) as (given, out, stream_in, stream_out):
+        packets = (p for p in given.demux(stream_in) if p.dts is not None)  # demux ends with an empty packet
+        for packet, (pts, dts, length) in zip(packets, times):
+            packet.pts, packet.dts, packet.duration = pts, dts, length
+            packet.stream = stream_out
+            out.mux(packet)
+
+
+@contextmanager
+def copying(source: Path, target: Path, video_format: str) -> Iterator[tuple]:
+    """Within: `source` open for reading and `target` for writing, with a video stream like the source's
+    (same codec, parameters and time base) and its metadata; yields (source, target, their video streams)."""
     with (
         av.open(str(source)) as given,
         av.open(
@@ -45,11 +59,7 @@ def remux_constant_rate(source: Path, target: Path, video_format: str, fps: int)
         stream_in = given.streams.video[0]
         stream_out = out.add_stream_from_template(stream_in)
         stream_out.time_base = stream_in.time_base
-        packets = (p for p in given.demux(stream_in) if p.dts is not None)  # demux ends with an empty packet
-        for packet, (pts, dts, length) in zip(packets, times):
-            packet.pts, packet.dts, packet.duration = pts, dts, length
-            packet.stream = stream_out
-            out.mux(packet)
+        yield given, out, stream_in, stream_out
 
 
 def add_audio(path: Path, samples: np.ndarray, rate: int, video_format: str) -> None:
@@ -57,16 +67,7 @@ def add_audio(path: Path, samples: np.ndarray, rate: int, video_format: str) -> 
     the video stream copied as it is; the file is replaced whole."""
     staged = path.with_name(f".{path.name}.audio-{os.getpid()}")
     try:
-        with (
-            av.open(str(path)) as given,
-            av.open(
-                str(staged), "w", format=CONTAINERS[video_format], options=OPTIONS.get(video_format, {})
-            ) as out,
-        ):
-            out.metadata.update(given.metadata)
-            stream_in = given.streams.video[0]
-            stream_out = out.add_stream_from_template(stream_in)
-            stream_out.time_base = stream_in.time_base
+        with copying(path, staged, video_format) as (given, out, stream_in, stream_out):
             audio = encoded_audio(out, samples, rate, video_format)
             mux_in_order(out, moved(given.demux(stream_in), stream_out, 0), audio)
         os.replace(staged, path)
