@@ -15,7 +15,7 @@ LOUDNESS = -16.0  # LUFS
 PEAK = -1.0  # dBTP
 OVERSAMPLING = 4
 LIMITER_WINDOW = 0.005  # seconds over which the limiter's gain changes
-CODEC_HEADROOM = 1.0  # dB below PEAK the track is limited to before it is encoded
+CODEC_HEADROOM = 2.0  # dB below PEAK the track is limited to before it is encoded (AAC overshoots)
 
 
 def mixed(cues: list, speech: Speech, seconds: float) -> np.ndarray:

@@ -151,13 +151,15 @@ def _frame_times(order: list[tuple[int, int]], fps: int, time_base: Fraction) ->
 
 
 def duration(path: Path) -> Fraction | None:
-    """The video's length in seconds, exactly (its stream's duration in its time base), or None when the file
+    """The video's length in seconds, exactly: from its first frame's start to its last frame's end, read from
+    its packets (a container's own figure is rounded when the file also holds sound), or None when the file
     cannot be read."""
     try:
         with av.open(str(path)) as container:
             stream = container.streams.video[0]
-            if stream.duration is not None:
-                return stream.duration * stream.time_base
-            return Fraction(container.duration, av.time_base) if container.duration is not None else None
+            times = [(p.pts, p.pts + p.duration) for p in container.demux(stream) if p.pts is not None]
     except (av.FFmpegError, IndexError):
         return None
+    if not times:
+        return None
+    return (max(end for _, end in times) - min(start for start, _ in times)) * stream.time_base

@@ -55,7 +55,13 @@ def _pool(jobs: list[Job], workers: int, on_progress) -> Iterator[tuple[Job, Out
         initargs=(os.getpid(), news, stop),
     ) as pool:
         _running[pool] = stop
-        pending = {pool.submit(worker.render_job, job): job for job in jobs}
+        # the workers start (on the first submits) ignoring Ctrl-C, as exec passes an ignored signal on: one
+        # still starting up when the run is interrupted then exits quietly; a job sets its own handler
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            pending = {pool.submit(worker.render_job, job): job for job in jobs}
+        finally:
+            signal.signal(signal.SIGINT, previous)
         try:
             while pending:
                 done, _ = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
