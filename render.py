@@ -295,7 +295,9 @@ def render(
         raise click.UsageError(str(err)) from None
     wanted = chosen_settings(ctx, video_format)
     if video_format not in AUDIO_CODECS and wanted.voice != voices.SILENT:
-        click.echo(f"narration: a {video_format.upper()} has no sound, so this render is silent (paced for reading)")
+        click.echo(
+            f"narration: a {video_format.upper()} has no sound, so this render is silent (paced for reading)"
+        )
         wanted = replace(wanted, voice=voices.SILENT)
     output = output_root(output, example)
     check_executor(ctx, executor, scheduler)

@@ -15,21 +15,22 @@ LOUDNESS = -16.0  # LUFS
 PEAK = -1.0  # dBTP
 OVERSAMPLING = 4
 LIMITER_WINDOW = 0.005  # seconds over which the limiter's gain changes
-CODEC_HEADROOM = 2.0  # dB below PEAK the track is limited to before it is encoded (AAC overshoots)
+CODEC_HEADROOM = 1.0  # dB below PEAK the track is limited to before encoding first raises its peaks
 
 
-def mixed(cues: list, speech: Speech, seconds: float) -> np.ndarray:
-    """The samples at RATE of a track `seconds` long with each cue's (srt.Subtitle) speech at its start."""
+def mixed(cues: list, speech: Speech, seconds: float, headroom: float = CODEC_HEADROOM) -> np.ndarray:
+    """The samples at RATE of a track `seconds` long with each cue's (srt.Subtitle) speech at its start,
+    levelled, its true peaks `headroom` dB under PEAK (what encoding adds is checked after it)."""
     track = np.zeros(round(seconds * RATE), dtype=np.float32)
     for cue in cues:
         start = round(cue.start.total_seconds() * RATE)
         clip = speech.samples(cue.content)[: max(len(track) - start, 0)]
         track[start : start + len(clip)] += clip
-    return levelled(track)
+    return levelled(track, headroom)
 
 
-def levelled(samples: np.ndarray) -> np.ndarray:
-    """`samples` at LOUDNESS, their true peaks limited to PEAK (silence stays silent)."""
+def levelled(samples: np.ndarray, headroom: float = CODEC_HEADROOM) -> np.ndarray:
+    """`samples` at LOUDNESS, their true peaks limited to `headroom` dB under PEAK (silence stays silent)."""
     if len(samples) < RATE // 2 or not np.any(samples):  # BS.1770 gates 400 ms blocks: too short to measure
         return samples
     meter = pyloudnorm.Meter(RATE)
@@ -37,7 +38,7 @@ def levelled(samples: np.ndarray) -> np.ndarray:
         loudness = meter.integrated_loudness(samples.astype(np.float64))
         if not np.isfinite(loudness):
             return samples
-        samples = _limited(samples * np.float32(10 ** ((LOUDNESS - loudness) / 20)))
+        samples = _limited(samples * np.float32(10 ** ((LOUDNESS - loudness) / 20)), PEAK - headroom)
     return samples
 
 
@@ -47,9 +48,9 @@ def true_peak(samples: np.ndarray) -> float:
     return 20 * np.log10(peak) if peak > 0 else -np.inf
 
 
-def _limited(samples: np.ndarray) -> np.ndarray:
-    """`samples` with a smoothly varying gain that keeps their true peaks at or below PEAK."""
-    ceiling = 10 ** ((PEAK - CODEC_HEADROOM) / 20)  # encoding AAC or Opus raises peaks a little
+def _limited(samples: np.ndarray, peak: float) -> np.ndarray:
+    """`samples` with a smoothly varying gain that keeps their true peaks at or below `peak` dBTP."""
+    ceiling = 10 ** (peak / 20)
     envelope = np.abs(resample_poly(samples, OVERSAMPLING, 1)).reshape(-1, OVERSAMPLING).max(axis=1)
     if envelope.max(initial=0) <= ceiling:
         return samples

@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from tests.support import tally  # noqa: E402
 from tests.support.tiny_scene import TinyLecture  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+REAL_LECTURE_SECONDS = 1500  # the longest the real lecture's render may take
 # Renders are silent unless a test names a voice: the default, the best voice installed, differs by machine.
 os.environ["RENDER_VOICE"] = "none"
 # Formulas and texts compiled by any test, kept between runs (content-addressed: manim names each file by
@@ -104,32 +106,51 @@ def baseline(tmp_path_factory, module_lecture, module_patch, run):
     return result.output, out
 
 
-@pytest.fixture(scope="session")
-def real_lecture(tmp_path_factory, shared_tex) -> Path:
-    """The whole real lecture rendered once per test run through render.py at -q l, as a lecturer would;
-    its 480p15 folder. Read it, never change it: other tests share it.
+REAL_LECTURE = ("render.py", "render", "-q", "l", "--voice", "espeak", "--output")  # + the folder
+RECORD_STATUS = (
+    'LOG="$1"; STATUS="$2"; shift 2; "$@" > "$LOG" 2>&1; echo $? > "$STATUS.tmp"; mv "$STATUS.tmp" "$STATUS"'
+)
 
-    With pytest-xdist, the first worker to ask renders it (the others wait on a lock) into the folder all
-    workers share. Its LaTeX cache starts with this worker's formulas, and the ones it compiles join them.
-    """
+
+def real_lecture_root(tmp_path_factory) -> Path:
+    """Where the real lecture is rendered: the session's temporary folder, shared by pytest-xdist's workers."""
     root = tmp_path_factory.getbasetemp()
-    root = root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root  # shared by the workers
-    out, done = root / "real-lecture", root / "real-lecture.done"
+    return root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root
+
+
+def start_real_lecture(root: Path) -> None:
+    """Start rendering the real lecture in the background, once for all workers: tests that need it wait for
+    it (`real_lecture`), the others run meanwhile. Its LaTeX cache starts with this worker's formulas."""
     with open(root / "real-lecture.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if not done.exists():
-            shutil.rmtree(out, ignore_errors=True)  # a worker that failed before left it half made
-            tex_cache.private_copy(shared_tex, outputs.tex_cache(out))
-            result = subprocess.run(
-                [sys.executable, "render.py", "render", "-q", "l", "--voice", "espeak", "--output", str(out)],
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-                timeout=1500,
-            )
-            assert result.returncode == 0, result.stdout + result.stderr
-            assert "Traceback" not in result.stdout + result.stderr
-            done.touch()
+        if (root / "real-lecture.started").exists():
+            return
+        (root / "real-lecture.started").touch()
+        out = root / "real-lecture"
+        shutil.rmtree(out, ignore_errors=True)
+        tex_cache.private_copy(CACHE / "Tex", outputs.tex_cache(out))
+        log, status = root / "real-lecture.log", root / "real-lecture.status"
+        command = [sys.executable, *REAL_LECTURE, str(out)]
+        subprocess.Popen(["sh", "-c", RECORD_STATUS, "sh", str(log), str(status), *command], cwd=ROOT)
+
+
+@pytest.fixture(scope="session")
+def real_lecture(tmp_path_factory, shared_tex) -> Path:
+    """The whole real lecture rendered once per test run through render.py at -q l, narrated, as a lecturer
+    would; its 480p15 folder. Read it, never change it: other tests share it. Its render starts as the tests
+    are collected (`start_real_lecture`); the formulas it compiled join this worker's LaTeX cache."""
+    root = real_lecture_root(tmp_path_factory)
+    start_real_lecture(root)  # unless collection already started it
+    status, log = root / "real-lecture.status", root / "real-lecture.log"
+    deadline = time.monotonic() + REAL_LECTURE_SECONDS
+    while not status.exists():
+        assert time.monotonic() < deadline, "the real lecture's render did not finish"
+        time.sleep(1)
+    printed = log.read_text()
+    assert status.read_text().strip() == "0" and "Traceback" not in printed, printed
+    out = root / "real-lecture"
+    with open(root / "real-lecture.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
         tex_cache.publish(outputs.tex_cache(out), shared_tex)
     return out / "480p15"
 
@@ -158,11 +179,12 @@ def restore_look():
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
-def pytest_collection_modifyitems(items):
+def pytest_collection_modifyitems(config, items):
     """How pytest-xdist (`--dist loadgroup`) shares the tests out: a module's tests run in one worker (its
     module fixtures render once), except the tests that run a registry chapter dry (`chapter_ends`: the layout,
     example-layout and equation tests; `run_script`: the extreme shapes), which run in one worker per chapter,
-    whichever file they are in, so each chapter is probed once per example and its formulas are typeset once."""
+    whichever file they are in, so each chapter is probed once per example and its formulas are typeset once.
+    When a test needs the real lecture, its render starts now, in the background."""
     for item in items:
         params = item.callspec.params if hasattr(item, "callspec") else {}
         case = params.get("case")
@@ -171,6 +193,8 @@ def pytest_collection_modifyitems(items):
         probed = isinstance(chapter, registry.Chapter) and bool(runs)
         group = f"chapter-{chapter.name}" if probed else item.module.__name__
         item.add_marker(pytest.mark.xdist_group(group))
+    if any("real_lecture" in item.fixturenames for item in items):
+        start_real_lecture(real_lecture_root(config._tmp_path_factory))
 
 
 def pytest_sessionfinish(session):
