@@ -36,6 +36,13 @@ th, td {{ text-align: left; vertical-align: top; padding: .5rem; border-bottom: 
 td:first-child {{ font: .9rem/1.5 monospace; white-space: nowrap; }}
 td:last-child {{ font-size: 1.5rem; }}
 h2 {{ margin-top: 2rem; }}
+@media (max-width: 40rem) {{  /* a phone: each line a block, its id and beat above its words */
+  table, tbody, tr, td {{ display: block; }}
+  thead {{ position: absolute; left: -9999px; }}
+  tr {{ border-bottom: 1px solid #ccc; padding: .5rem 0; }}
+  td {{ border: 0; padding: .1rem 0; }}
+  td:nth-child(2) {{ font-style: italic; }}
+}}
 </style>
 </head>
 <body>
