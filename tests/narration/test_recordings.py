@@ -10,6 +10,7 @@ import srt
 
 from narration.speech import RATE
 from pipeline.frames import video
+from tests.support.browser import axe_violations, chromium
 from tests.support.processes import run_driver
 
 LINE = "Themed-00-01"  # Themed's only caption: before its first beat, the first line
@@ -42,6 +43,18 @@ def test_the_script_lists_every_line_with_its_id(themed):
     (line,) = [row for row in (out / "script.txt").read_text().splitlines() if not row.startswith("#")]
     assert line.split("\t")[0] == LINE and line.split("\t")[1] == "Theme and example"
     assert LINE in (out / "script.html").read_text()
+
+
+def test_the_script_page_is_accessible_and_fits_a_phone(themed):
+    run, out = themed
+    run("script")
+    with chromium() as browser:
+        for width, height in ((1280, 720), (390, 844)):
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.goto((out / "script.html").as_uri())
+            assert axe_violations(page) == [], width
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+            assert page.get_by_text(LINE).is_visible()
 
 
 def test_a_recorded_line_speaks_at_its_cue_and_the_rest_in_the_fallback_voice(themed, tmp_path):
