@@ -60,7 +60,7 @@ class ChapterScene(Scene):
     def setup(self):
         self.captions: list[str] = []  # as the chapter wrote them; each is shown as one or more cues
         self.lines: list[Line] = []  # the narration script: every cue, with its id and beat
-        self._beat = Beat(0, "")
+        self._at_beat = Beat(0, "")
         self.camera.background_color = theme().background
         STAGE.frame(self.camera)
 
@@ -76,7 +76,7 @@ class ChapterScene(Scene):
     def beat(self, name: str) -> None:
         """Start a named section: a chapter mark and a stepping point."""
         self.next_section(name)
-        self._beat = Beat(self._beat.number + 1, name)
+        self._at_beat = Beat(self._at_beat.number + 1, name)
 
     def show(self, *animations, caption: str | None = None, hold: float = 0, **play_options) -> None:
         """Play `animations` with `caption` (if any) starting with them, then hold the picture `hold` seconds.
@@ -136,10 +136,10 @@ class ChapterScene(Scene):
     def _lines_for(self, pieces: list[str]) -> list[Line]:
         """The script's next lines, one per cue: an id names the chapter's scene, the beat and the place in the
         beat (so it stays when the words change or the chapters are renumbered: a recording is found again)."""
-        prefix = f"{type(self).__name__}-{self._beat.number:02d}-"
+        prefix = f"{type(self).__name__}-{self._at_beat.number:02d}-"
         placed = sum(line.id.startswith(prefix) for line in self.lines)
         return [
-            Line(f"{prefix}{placed + k:02d}", self._beat.name, words) for k, words in enumerate(pieces, 1)
+            Line(f"{prefix}{placed + k:02d}", self._at_beat.name, words) for k, words in enumerate(pieces, 1)
         ]
 
     def add_subcaption(self, content: str, duration: float = 1, offset: float = 0) -> None:
