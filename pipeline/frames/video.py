@@ -10,6 +10,7 @@ the video is shorter than its frames at the frame rate. The rewrite copies every
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -128,8 +129,18 @@ def fitted_audio(path: Path, rate: int, seconds: Fraction) -> np.ndarray | None:
 
 
 def audio_samples(path: Path, rate: int) -> np.ndarray | None:
-    """The file's audio as float mono samples at `rate`, or None when it has no audio."""
-    return speech.decoded(path, rate)
+    """The file's audio as float mono samples at `rate` (read-only: the last few files read are kept, as each
+    beat's clip of a chapter is cut from the same sound), or None when it has no audio."""
+    found = Path(path).stat()
+    return _decoded(str(path), found.st_mtime_ns, found.st_size, rate)
+
+
+@functools.lru_cache(maxsize=2)
+def _decoded(path: str, mtime_ns: int, size: int, rate: int) -> np.ndarray | None:
+    samples = speech.decoded(Path(path), rate)
+    if samples is not None:
+        samples.flags.writeable = False
+    return samples
 
 
 def _frame_times(order: list[tuple[int, int]], fps: int, time_base: Fraction) -> list[tuple[int, int, int]]:
