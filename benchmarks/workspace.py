@@ -15,7 +15,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SKIPPED = shutil.ignore_patterns(
-    ".git", ".venv", "media", "tests", "results", "__pycache__", ".*cache*", ".hypothesis", "*.egg-info"
+    ".git",
+    ".venv",
+    "build",
+    "media",
+    "tests",
+    "results",
+    "__pycache__",
+    ".*cache*",
+    ".hypothesis",
+    "*.egg-info",
 )
 
 

@@ -12,6 +12,9 @@ from scipy.signal import resample_poly
 from narration.speech import RATE, Speech
 
 LOUDNESS = -16.0  # LUFS
+LOUDNESS_SLACK = 0.9  # LU a track may end up quieter, to keep encoding's overshoot under PEAK unsqueezed
+LEVEL_TOLERANCE = 0.2  # LU off LOUDNESS after limiting that makes the track levelled once more
+LEVEL_PASSES = 4  # limiter runs at most, each aimed closer to LOUDNESS
 PEAK = -1.0  # dBTP
 OVERSAMPLING = 4
 LIMITER_WINDOW = 0.005  # seconds over which the limiter's gain changes
@@ -30,31 +33,48 @@ def mixed(cues: list, speech: Speech, seconds: float, headroom: float = CODEC_HE
 
 
 def levelled(samples: np.ndarray, headroom: float = CODEC_HEADROOM) -> np.ndarray:
-    """`samples` at LOUDNESS, their true peaks limited to `headroom` dB under PEAK (silence stays silent)."""
+    """`samples` at LOUDNESS, their true peaks limited to `headroom` dB under PEAK (silence stays silent).
+
+    Headroom beyond CODEC_HEADROOM (asked for when encoding overshot) first makes the whole track quieter, by
+    up to LOUDNESS_SLACK, and only the rest lowers the limiter's ceiling: a voice is not squeezed flat."""
     if len(samples) < RATE // 2 or not np.any(samples):  # BS.1770 gates 400 ms blocks: too short to measure
         return samples
+    quieter = min(max(headroom - CODEC_HEADROOM, 0), LOUDNESS_SLACK)
+    target, ceiling = LOUDNESS - quieter, PEAK - headroom
     meter = pyloudnorm.Meter(RATE)
-    for _ in range(3):  # limiting lowers the loudness a little: level, limit, and measure again
-        loudness = meter.integrated_loudness(samples.astype(np.float64))
-        if not np.isfinite(loudness):
-            return samples
-        samples = _limited(samples * np.float32(10 ** ((LOUDNESS - loudness) / 20)), PEAK - headroom)
-    return samples
+    loudness = meter.integrated_loudness(samples.astype(np.float64))
+    if not np.isfinite(loudness):
+        return samples
+    envelope, gain, result = _envelope(samples), target - loudness, samples
+    tried: list[tuple[float, float]] = []  # (gain, loudness after limiting)
+    for _ in range(LEVEL_PASSES):  # limiting takes loudness away, more the louder: aim again (secant method)
+        result = _limited(samples, envelope, gain, ceiling)
+        tried.append((gain, meter.integrated_loudness(result.astype(np.float64))))
+        if abs(target - tried[-1][1]) <= LEVEL_TOLERANCE:
+            break
+        slope = 1.0 if len(tried) == 1 else (tried[-1][1] - tried[-2][1]) / (tried[-1][0] - tried[-2][0])
+        gain += (target - tried[-1][1]) / min(max(slope, 0.1), 1.0)
+    return result
 
 
 def true_peak(samples: np.ndarray) -> float:
     """The highest sample of the signal upsampled OVERSAMPLING times, in dBTP."""
-    peak = np.abs(resample_poly(samples, OVERSAMPLING, 1)).max(initial=0)
+    peak = _envelope(samples).max(initial=0)
     return 20 * np.log10(peak) if peak > 0 else -np.inf
 
 
-def _limited(samples: np.ndarray, peak: float) -> np.ndarray:
-    """`samples` with a smoothly varying gain that keeps their true peaks at or below `peak` dBTP."""
-    ceiling = 10 ** (peak / 20)
-    envelope = np.abs(resample_poly(samples, OVERSAMPLING, 1)).reshape(-1, OVERSAMPLING).max(axis=1)
-    if envelope.max(initial=0) <= ceiling:
-        return samples
-    window = max(int(LIMITER_WINDOW * RATE), 1)
-    gain = np.minimum(1.0, ceiling / np.maximum(envelope, 1e-9))
-    gain = uniform_filter1d(-maximum_filter1d(-gain, 2 * window + 1), 2 * window + 1)  # lowest gain, smoothed
-    return (samples * np.minimum(gain, 1.0)).astype(np.float32)
+def _envelope(samples: np.ndarray) -> np.ndarray:
+    """Each sample's true peak: the largest magnitude of the signal upsampled OVERSAMPLING times around it."""
+    return np.abs(resample_poly(samples, OVERSAMPLING, 1)).reshape(-1, OVERSAMPLING).max(axis=1)
+
+
+def _limited(samples: np.ndarray, envelope: np.ndarray, gain: float, peak: float) -> np.ndarray:
+    """`samples` made `gain` dB louder, with a smoothly varying cut that keeps their true peaks (`envelope`,
+    before the gain) at or below `peak` dBTP."""
+    scale = 10 ** (gain / 20)
+    cut = np.minimum(1.0, 10 ** (peak / 20) / np.maximum(envelope * scale, 1e-9))
+    if cut.min(initial=1) >= 1:
+        return (samples * scale).astype(np.float32)
+    window = 2 * max(int(LIMITER_WINDOW * RATE), 1) + 1
+    cut = uniform_filter1d(-maximum_filter1d(-cut, window), window)  # each peak's cut, spread and smoothed
+    return (samples * scale * np.minimum(cut, 1.0)).astype(np.float32)

@@ -13,9 +13,10 @@ import numpy as np
 
 from attention import examples
 from attention.examples.file import load_example_file
-from narration import speech, track, voices
+from narration import speech, voices
 from pipeline import outputs
 from pipeline.frames import beats, captions, skipping, video
+from pipeline.frames.soundtrack import soundtrack
 from pipeline.plan.settings import RenderSettings
 from pipeline.run import tex_cache
 from pipeline.run.jobs import Job, Part, Progress
@@ -32,7 +33,6 @@ SEEKABLE_FORMATS = (
     "mov",
 )  # with keyframes (a GIF's frames are deltas: no beat is cut from it)
 X264_FORMATS = ("mp4", "gif")  # encoded by libx264 (a gif is made from H.264 segments)
-LEVEL_TRIES = 3  # mixes of the narration at most: the first, and two lower when encoding overshot
 
 
 def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
@@ -236,7 +236,7 @@ def publish(
         length = video.duration(staged_video) or 0
         cues = captions.fitted(cues, length)
         if voice is not None and settings.format in video.AUDIO_CODECS:
-            _add_speech(staged_video, cues, voice, length, settings.format)
+            video.add_audio(staged_video, soundtrack(cues, voice, length, settings.format), settings.format)
         if cues:
             stage(targets.subtitles).write_text(captions.as_srt(cues), encoding="utf-8")
             stage(web_captions).write_text(captions.as_vtt(cues), encoding="utf-8")
@@ -246,18 +246,6 @@ def publish(
         targets.subtitles.unlink(missing_ok=True)
         web_captions.unlink(missing_ok=True)
     return tuple(targets.existing()), float(video.duration(targets.video) or 0)
-
-
-def _add_speech(staged_video: Path, cues: list, voice: speech.Speech, length, video_format: str) -> None:
-    """Give the video its narration track; where encoding raised the true peaks past track.PEAK (AAC and Opus
-    overshoot, by how much depends on the voice), mix it again that much lower under the limit."""
-    headroom = track.CODEC_HEADROOM
-    for _ in range(LEVEL_TRIES):
-        video.add_audio(staged_video, track.mixed(cues, voice, length, headroom), speech.RATE, video_format)
-        excess = track.true_peak(video.audio_samples(staged_video, speech.RATE)) - track.PEAK
-        if excess <= 0:
-            return
-        headroom += excess + 0.1
 
 
 def _check_keyframes(staged_video: Path, found: list[beats.Beat]) -> None:

@@ -1,16 +1,18 @@
 """Typesetting a chapter's formulas in one LaTeX run instead of one run each.
 
-manim typesets every formula alone as it is built: a latex and a dvisvgm process per string, ~0.3 s
+manim typesets every formula alone as it is built: a latex and a dvisvgm process per string, ~0.2 s
 each on this machine, and a custom example brings a hundred new strings to each chapter. `prefetched`
-runs a chapter twice: once to learn what it will typeset, then, after typesetting everything missing in
-one latex run and one dvisvgm run (a page per formula, cut exactly as manim's own `standalone` page),
-for real. In the first run, each missing formula is drawn from a stand-in, its digits replaced by 0
-(digits are equally wide in TeX, so the stand-in is the formula's size and the layout takes the same
-course); any formula already typeset that has the same stand-in is drawn for it, so few stand-ins are
-typeset. The second run finds every formula typeset; any it does not (a layout that took another course)
-manim typesets alone, as always. Each SVG is written under the name manim gives it, whole (temporary
-name, rename), and is the same drawing as manim's own (the same glyphs at the same places; only its
-internal glyph ids differ). A chapter whose formulas were all typeset already runs once.
+runs a chapter first to learn what it will typeset, then, after typesetting everything missing in one
+latex run and one dvisvgm run (a page per formula, cut exactly as manim's own `standalone` page), for
+real. In a learning run, each missing formula is drawn from a look-alike: a typeset formula with the
+same stand-in (its digits replaced by 0: digits are equally wide in TeX, so it is the formula's size and
+the layout takes the same course) if one was seen, else the formula's rough form (each number a single
+0), typeset alone once and shared by every formula of that form. A rough form is the wrong size, so the
+layout may take another course and meet other formulas: they are learnt the same way, up to ROUNDS
+learning runs. The real run typesets alone whatever it still finds missing, as manim always does. Each
+SVG is written under the name manim gives it, whole (temporary name, rename), and is the same drawing as
+manim's own (the same glyphs at the same places; only its internal glyph ids differ). A chapter whose
+formulas were all typeset already runs once.
 """
 
 from __future__ import annotations
@@ -31,14 +33,16 @@ from pipeline import outputs
 T = TypeVar("T")
 PAGE = "manimpage"  # the environment that makes each formula a page of its own
 STANDALONE = r"\documentclass[preview]{standalone}"
-# caches of typeset mobjects keyed by their TeX: what the first run puts there is drawn from stand-ins
+# caches of typeset mobjects keyed by their TeX: what a learning run puts there is drawn from look-alikes
 CACHES = (
     ("manim.mobject.text.numbers", "string_to_mob_map"),
     ("scenes.kit.numbers", "GLYPHS"),
     ("scenes.kit.components", "_TYPESET"),
 )
-LOOKALIKES: dict[tuple, Path] = {}  # a typeset formula for each stand-in seen: drawn for any formula like it
+LOOKALIKES: dict[tuple, Path] = {}  # a typeset formula per stand-in and per rough form: drawn for any like it
+ROUNDS = 2  # learning runs at most before the real one
 NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![\d.]|\s*(?:em|ex|pt|mu|cm|mm|in|bp|sp)\b)")
+SIGNED = re.compile(rf"-?{NUMBER.pattern}")
 
 
 def stand_in(expression: str) -> str:
@@ -46,28 +50,34 @@ def stand_in(expression: str) -> str:
     return NUMBER.sub(lambda m: re.sub(r"\d", "0", m.group()), expression)
 
 
-def prefetched(run: Callable[[], T]) -> T:
-    """`run()` with every formula it typesets compiled beforehand in one batch (see the module's docstring).
+def rough(expression: str) -> str:
+    """`expression` with each of its numbers (as `stand_in` finds them), with its sign, a single 0."""
+    return SIGNED.sub("0", expression)
 
-    `run` must build everything anew each time it is called (a new scene). When nothing was missing, the
-    first call was the real one and its result (or error) is returned; otherwise what it raised is
-    ignored (stand-ins may mislead it) and the second call decides.
+
+def prefetched(run: Callable[[], T]) -> T:
+    """`run()` with every formula it typesets compiled beforehand in batches (see the module's docstring).
+
+    `run` must build everything anew each time it is called (a new scene). When nothing was missing, that
+    call was the real one and its result (or error) is returned; otherwise what it raised is ignored
+    (look-alikes may mislead it) and a later call decides.
     """
-    with recording() as missing:
-        try:
-            first = run()
-        except Exception:
-            if not missing:
-                raise
-    if not missing:  # every formula was typeset already: the first run was the real one
-        return first
-    typeset(missing)
+    for _ in range(ROUNDS):
+        with recording() as missing:
+            try:
+                result = run()
+            except Exception:
+                if not missing:
+                    raise
+        if not missing:  # every formula was typeset already: this run was the real one
+            return result
+        typeset(missing)
     return run()
 
 
 @contextmanager
 def recording() -> Iterator[list[tuple]]:
-    """Within: a formula not typeset yet is drawn from its stand-in and recorded as (expression,
+    """Within: a formula not typeset yet is drawn from a look-alike and recorded as (expression,
     environment, template) in the list yielded."""
     from manim import config
     from manim.mobject.text import tex_mobject
@@ -85,9 +95,12 @@ def recording() -> Iterator[list[tuple]]:
             LOOKALIKES.setdefault(alike, svg)
             return svg
         missing.append((expression, environment, template))
-        if alike not in LOOKALIKES or not LOOKALIKES[alike].exists():
-            LOOKALIKES[alike] = real(alike[0], environment, template)
-        return LOOKALIKES[alike]
+        if alike in LOOKALIKES and LOOKALIKES[alike].exists():
+            return LOOKALIKES[alike]
+        form = ("rough", rough(expression), environment, id(template))
+        if form not in LOOKALIKES or not LOOKALIKES[form].exists():
+            LOOKALIKES[form] = real(form[1], environment, template)
+        return LOOKALIKES[form]
 
     caches = [vars(importlib.import_module(module))[name] for module, name in CACHES]
     before = [set(cache) for cache in caches]
@@ -96,7 +109,7 @@ def recording() -> Iterator[list[tuple]]:
         yield missing
     finally:
         tex_mobject.tex_to_svg_file = real
-        for cache, kept in zip(caches, before) if missing else ():  # stand-ins were drawn
+        for cache, kept in zip(caches, before) if missing else ():  # look-alikes were drawn
             for key in cache.keys() - kept:
                 del cache[key]
 

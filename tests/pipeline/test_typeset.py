@@ -46,6 +46,43 @@ def test_stand_ins_zero_the_digits_of_numbers_only():
     assert typeset.stand_in(r"\hspace{0.3em} w_1") == r"\hspace{0.3em} w_0"  # lengths keep their size
 
 
+def test_rough_forms_make_each_signed_number_one_zero():
+    assert typeset.rough(r"0.5 \times [-1.25, 12] = [-0.63, 6]") == r"0 \times [0, 0] = [0, 0]"
+    assert typeset.rough(r"\hspace{0.3em} w_1 - 2") == r"\hspace{0.3em} w_0 - 0"  # lengths keep their size
+    assert typeset.rough("<g id='unique001'>") == "<g id='unique001'>"
+
+
+def test_a_formula_with_no_look_alike_is_drawn_from_its_rough_form_typeset_once(tex_dir):
+    with typeset.recording() as missing:
+        SansTex("[-1.25, 3]")
+        SansTex("[7, -0.5]")  # the same rough form: nothing typeset for it
+    assert ["[-1.25, 3]" in missing[0][0], "[7, -0.5]" in missing[1][0]] == [True, True]
+    assert len(list(tex_dir.glob("*.svg"))) == 1
+
+
+def test_a_course_changed_by_a_rough_form_is_learnt_in_another_round(tex_dir, monkeypatch):
+    """A run that decides by a formula's width meets other formulas when it is drawn from a rough form (here
+    "0", narrower than "12.75"): the next learning run finds them, and the real run typesets nothing alone."""
+    from manim.utils import tex_file_writing
+
+    runs, alone = [], []
+    compile_alone = tex_file_writing.compile_tex
+    monkeypatch.setattr(
+        tex_file_writing,
+        "compile_tex",
+        lambda tex, *rest: alone.append(tex.read_text()) or compile_alone(tex, *rest),
+    )
+
+    def run():
+        runs.append(1)
+        wide = SansTex("12.75").width > SansTex("0").width * 2
+        return SansTex("1.5" if wide else "2.5").get_all_points()
+
+    typeset.prefetched(run)
+    assert len(runs) == 3  # learnt "12.75" and "2.5", then "1.5", then the real run
+    assert len(alone) == 1 and "}0\\special" in alone[0]  # only the rough form "0" was typeset alone
+
+
 def test_a_batch_draws_what_manim_draws_alone(tmp_path):
     with tempconfig({"tex_dir": str(tmp_path / "alone"), "media_dir": str(tmp_path)}):
         alone = [SansTex(*parts) for parts in FORMULAS]
@@ -73,7 +110,7 @@ def test_the_look_ahead_runs_twice_only_when_something_was_missing(tex_dir):
         return SansTex("3.141", "=", "q_1 k_1").get_all_points()
 
     first = typeset.prefetched(run)
-    assert len(runs) == 2  # a look-ahead with stand-ins, then the real run
+    assert len(runs) == 2  # a look-ahead with look-alikes, then the real run
     again = typeset.prefetched(run)
     assert len(runs) == 3  # everything typeset: the first run was the real one
     assert np.allclose(first, again)
