@@ -63,6 +63,25 @@ def test_speech_is_made_once_and_again_only_for_an_edited_caption(narrated):
     assert len(clips(out) - made) == 1
 
 
+def tracks(out) -> dict[str, int]:
+    return {p.name: p.stat().st_mtime_ns for p in (outputs.speech_cache(out) / "tracks").iterdir()}
+
+
+def sound_packets(video) -> list[bytes]:
+    with av.open(str(video)) as container:
+        return [bytes(p) for p in container.demux(audio=0) if p.size]
+
+
+def test_a_forced_render_with_nothing_changed_mixes_nothing_and_muxes_the_same_sound(narrated):
+    render, out, lecture = narrated
+    render()
+    kept, sound = tracks(out), sound_packets(out / "480p15" / "01-Themed.mp4")
+    assert len(kept) == 2  # one track per chapter
+    run_driver(lecture.driver("Themed", "Tiny"), "render", "--voice", "espeak", "--force", "--output", out)
+    assert tracks(out) == kept  # no track mixed or written again
+    assert sound_packets(out / "480p15" / "01-Themed.mp4") == sound
+
+
 def test_another_voice_renders_every_chapter_again(narrated):
     render, _, _ = narrated
     render()

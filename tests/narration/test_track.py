@@ -50,3 +50,22 @@ def test_the_level_is_minus_16_lufs_and_true_peaks_stay_below_minus_1_dbtp():
 
 def test_silence_stays_silent():
     assert not np.any(track.levelled(np.zeros(RATE, dtype=np.float32)))
+
+
+def test_more_headroom_makes_the_track_quieter_before_it_squeezes_its_peaks():
+    """Asked for 0.5 dB more headroom (encoding overshot), the track is 0.5 LU quieter and limited no harder:
+    it is the same track scaled down; beyond LOUDNESS_SLACK the rest lowers the limiter's ceiling."""
+    rng = np.random.default_rng(2)
+    speech = (rng.standard_normal(10 * RATE) * 0.2).clip(-1, 1).astype(np.float32)
+    speech[::4000] = 1.0
+    meter = pyloudnorm.Meter(RATE)
+    usual = track.levelled(speech)
+    quieter = track.levelled(speech, track.CODEC_HEADROOM + 0.5)
+    assert (
+        abs(meter.integrated_loudness(quieter.astype(float)) - (track.LOUDNESS - 0.5)) < track.LEVEL_TOLERANCE
+    )
+    ratio = quieter[np.abs(usual) > 0.05] / usual[np.abs(usual) > 0.05]
+    assert np.allclose(ratio, ratio.mean(), rtol=0.05)  # one gain throughout: no peak squeezed more
+    far = track.levelled(speech, track.CODEC_HEADROOM + 3)
+    assert meter.integrated_loudness(far.astype(float)) >= track.LOUDNESS - track.LOUDNESS_SLACK - 0.3
+    assert track.true_peak(far) <= track.PEAK - track.CODEC_HEADROOM - 3 + 0.1
