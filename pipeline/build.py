@@ -9,6 +9,7 @@ from pathlib import Path
 
 from narration import recordings, voices
 from pipeline import outputs, report
+from pipeline.plan.chapters import all_chapters
 from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import FORMATS, RenderSettings
@@ -58,6 +59,9 @@ def build(
     manifest = Manifest.load(outputs.folder(output_dir, settings))
     if manifest.damaged:
         console.line(report.damaged(manifest.path))
+    if set(chapters) == set(all_chapters()):  # a full render: files under old chapter numbers go
+        for old in manifest.renumbered({c.slug for c in chapters}):
+            console.line(report.renumbered(old))
     planned = plan(chapters, settings, manifest, force)
     for item in planned:
         if item.reason is None:

@@ -66,6 +66,11 @@ def damaged(manifest_path: Path) -> str:
     return f"note: {manifest_path} was unreadable; its chapters are rendered again"
 
 
+def renumbered(slug: str) -> str:
+    """A chapter's files under the number it had before the chapters were renumbered."""
+    return f"removed {slug}'s files: that chapter has another number now"
+
+
 def summary(outcomes: list[Outcome], skipped_count: int, where: str, seconds: float) -> str:
     """How many chapters were rendered, skipped and failed, where, in how long (wall time)."""
     failed = [o.chapter.slug for o in outcomes if o.error is not None]

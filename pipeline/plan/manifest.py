@@ -146,6 +146,21 @@ class Manifest:
         with outputs.staged() as stage:
             stage(self.path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
+    def renumbered(self, slugs: set[str]) -> list[str]:
+        """Remove the files and entries of chapters recorded under another number than they have now (a chapter
+        was inserted or moved: `slugs` are the current ones, 'NN-Name'); return the old slugs."""
+        names = {slug.partition("-")[2] for slug in slugs}
+        recorded = {e.slug for e in self.entries.values()}
+        old = sorted(s for s in recorded - slugs if s.partition("-")[2] in names)
+        for key, entry in list(self.entries.items()):
+            if entry.slug in old:
+                for name in entry.files:
+                    (self.path.parent / name).unlink(missing_ok=True)
+                del self.entries[key]
+        if old:
+            self._write()
+        return old
+
     def stale_reason(self, slug: str, video_format: str, inputs: dict[str, str]) -> str | None:
         """Why `slug` must be rendered again in `video_format`, or None when its files are up to date."""
         return _stale(self.path.parent, self.get(slug, video_format), inputs)

@@ -94,7 +94,7 @@ def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) 
         title=title_of(settings),
         chapter_count=len(chapters),
         lecture=_lecture(folder, chapters, settings),
-        chapters=[_chapter(folder, c, settings, i) for i, c in enumerate(chapters, 1)],
+        chapters=[_chapter(folder, c, settings) for c in chapters],
         panels=panels,
         panels_after=after,
         panels_alone=[n for n in PANELS if panels and not any(n in names for names in after.values())],
@@ -201,16 +201,16 @@ def _beats(video_path: Path, fps: int) -> list[dict]:
     return [{"name": cue.text, "start": _start(s), "clock": _clock(s)} for cue, s in zip(cues, starts)]
 
 
-def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings, position: int) -> dict:
-    """One chapter: its place in the lecture (the number shown, as QuickVersion numbers it; its id stays in
-    the anchor), its title, and its video with poster and captions, length and downloads if it has one."""
+def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings) -> dict:
+    """One chapter: its number (its place in the lecture, as everywhere), its title, and its video with poster
+    and captions, length and downloads if it has one."""
     files = {fmt: outputs.chapter_files(folder, chapter.slug, fmt) for fmt in PAGE_FORMATS}
     sources = [f.video for f in files.values() if f.video.is_file()]
-    shown = {"number": chapter.number, "position": position, "title": chapter.title, "player": None}
+    shown = {"number": chapter.number, "title": chapter.title, "player": None}
     if not sources:
         return shown
     mp4 = files["mp4"]
-    label = f"Chapter {position}: {chapter.title}"
+    label = f"Chapter {chapter.number}: {chapter.title}"
     seconds = video.duration(sources[0])
     length = [f'<span class="time">{_clock(seconds)}</span>'] if seconds else []
     links = _links(*((s, f"video (.{s.suffix[1:]})") for s in sources), (mp4.subtitles, "captions (.srt)"))

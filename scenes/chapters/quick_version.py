@@ -1,4 +1,4 @@
-"""Chapter 9, the quick version (source 003): one line for every chapter of the lecture, in viewing order and
+"""Chapter 12, the quick version (source 003): one line for every chapter of the lecture, in viewing order and
 numbered by its place in it (as the registry lists them), each beside its own chapter's picture in small, a
 page of PAGE_ROWS lines per beat; then the formula softmax(Q K^T / sqrt(d)) V, Q, K and V defined, each term
 lit in turn beside the chapters it sums up."""
@@ -287,14 +287,9 @@ def row(name: str, ex: Examples, y: float) -> VGroup:
     return VGroup(card(ICONS[name](ex)).move_to([CARD_X, y, 0]), words)
 
 
-def position(name: str) -> int:
-    """Chapter `name`'s place in the lecture's viewing order (the registry's), from 1: its number as watched."""
-    return [ch.name for ch in CHAPTERS].index(name) + 1
-
-
 def entry_text(name: str) -> str:
     """'7 · Keep source positions available': the chapter's place in the lecture and its title."""
-    return f"{position(name)} · {find(name).title}"
+    return f"{find(name).number} · {find(name).title}"
 
 
 def tag_text(name: str) -> str:
@@ -315,7 +310,7 @@ def pages() -> list[list[str]]:
 
 def page_name(page: list[str]) -> str:
     """A page's beat: 'Chapters 4 to 6' by the places of its first and last chapter."""
-    first, last = position(page[0]), position(page[-1])
+    first, last = find(page[0]).number, find(page[-1]).number
     return f"Chapter {first}" if first == last else f"Chapters {first} to {last}"
 
 

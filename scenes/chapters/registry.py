@@ -15,7 +15,7 @@ DATA = Path(__file__).with_name("chapters.toml")  # each chapter's name, module 
 class Chapter:
     """One chapter of the lecture: a manim Scene class in a module of `scenes`."""
 
-    number: int  # the fixed id from chapters.toml, not the viewing position: file names never move
+    number: int  # its place in the viewing order (chapters.toml's id): in file names, on the page, typed
     name: str  # the Scene class name, as in the storyboard
     title: str
     module: str
@@ -31,12 +31,12 @@ class Chapter:
 
 
 def load(path: Path) -> tuple[Chapter, ...]:
-    """The chapters listed in the TOML file at `path`, in the order given, each numbered by its own id."""
+    """The chapters listed in the TOML file at `path`, in the order given, numbered 1, 2, 3, ... by their ids."""
     listed = tomllib.loads(path.read_text(encoding="utf-8"))["chapter"]
     chapters = tuple(Chapter(entry["id"], entry["name"], entry["title"], entry["module"]) for entry in listed)
     ids = [c.number for c in chapters]
-    if any(isinstance(i, bool) or not isinstance(i, int) or i < 1 for i in ids) or len(set(ids)) < len(ids):
-        raise ValueError(f"{path.name}: every chapter needs its own id, a whole number from 1, got {ids}")
+    if ids != list(range(1, len(ids) + 1)) or any(isinstance(i, bool) for i in ids):
+        raise ValueError(f"{path.name}: the ids must number the chapters 1, 2, 3, ... in order, got {ids}")
     return chapters
 
 

@@ -1,4 +1,4 @@
-"""Chapter 6, keep source positions available: cross- and self-attention grids, and their cost."""
+"""Chapter 7, keep source positions available: cross- and self-attention grids, and their cost."""
 
 from __future__ import annotations
 

@@ -255,14 +255,14 @@ class ThreeTokenDrag(ChapterScene):
         self.build_comparison(trace)
 
     def build_comparison(self, trace) -> None:
-        """The closing comparison under the verdict, moved up to `verdict_top`: weight charts for chapter 4's
-        example (its own d), this one, and this one without scaling; `summary` is the last picture."""
+        """The closing comparison under the verdict, moved up to `verdict_top`: weight charts for the blend
+        example (wider, so its own d), this one, and this one without scaling; `summary` is the last picture."""
         self.verdict_top = [RIGHT_LEFT, self.strip.get_bottom()[1] - 0.3, 0]
         unscaled = attend(self.example.query, self.example.keys, scaled=False)
         blend = examples.current().blend
         there = blend.trace(0)
         sets = [
-            (blend.tokens, there.weights, (divided(there), f"chapter 4, d = {there.width}")),
+            (blend.tokens, there.weights, (divided(there), f"wider, d = {there.width}")),
             (self.example.tokens, trace.weights, (divided(trace), f"here, d = {trace.width}")),
             (self.example.tokens, unscaled.weights, ("no scaling", "÷ 1")),
         ]
@@ -510,17 +510,15 @@ def divided(trace) -> str:
 
 
 def comparison(trace, unscaled, blend) -> str:
-    """The caption of the three weight charts, left to right: chapter 4's (its width d, so its divisor √d),
+    """The caption of the three weight charts, left to right: the blend example's (its width d, so its divisor √d),
     this one's, and this one's without scaling; each by its top weight."""
     top = [fmt(t.weights.max(), WEIGHT_PLACES) for t in (blend, trace, unscaled)]
     rest = f"{divided(trace)} here {top[1]}, no scaling {top[2]}."
     if trace.dots.shape == blend.dots.shape and np.allclose(np.sort(trace.dots), np.sort(blend.dots)):
         dots = ", ".join(fmt(x, SCORE_PLACES) for x in np.sort(trace.dots)[::-1])
-        return (
-            f"Top weight from dots {dots}: {divided(blend)} (chapter 4, d = {blend.width}) {top[0]}, {rest}"
-        )
+        return f"Top weight from dots {dots}: {divided(blend)} (d = {blend.width}) {top[0]}, {rest}"
     there = (
-        f"Chapter 4 (d = {blend.width}) divides its own dot products {divided(blend)}: top weight {top[0]}"
+        f"A width-{blend.width} example divides its own dot products {divided(blend)}: top weight {top[0]}"
     )
     return f"{there}; {rest}"
 

@@ -127,7 +127,7 @@ def refocus_icon(ex: Examples) -> VGroup:
 
 
 def matrix_icon(ex: Examples) -> VGroup:
-    """Q times K transposed gives every score at once: the three matrices of chapter 10, as cell blocks."""
+    """Q times K transposed gives every score at once: the three matrices of chapter 6, as cell blocks."""
     trace = all_queries(ex.blend)
     top = float(np.abs(np.vstack([trace.queries, trace.keys])).max()) or 1.0
     q = cell_block(trace.queries, theme().query, top)

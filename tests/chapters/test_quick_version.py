@@ -29,9 +29,10 @@ def test_every_chapter_has_a_line_in_viewing_order_on_pages_of_three():
 
 
 def test_chapters_are_numbered_by_their_place_in_the_lecture_as_watched():
-    """The lecture plays the registry's order: the sixth chapter watched is numbered 6, whatever its id."""
-    assert [qv.position(ch.name) for ch in CHAPTERS] == list(range(1, len(CHAPTERS) + 1))
-    assert qv.position("AllQueriesAtOnce") == 6 != find("AllQueriesAtOnce").number
+    """The lecture plays the registry's order, and a chapter's number is its place in it: the sixth chapter
+    watched is 06-AllQueriesAtOnce, `render 6` and "6" on the page."""
+    assert [ch.number for ch in CHAPTERS] == list(range(1, len(CHAPTERS) + 1))
+    assert find("AllQueriesAtOnce").slug == "06-AllQueriesAtOnce"
     assert [qv.page_name(page) for page in qv.pages()] == [
         "Chapters 1 to 3",
         "Chapters 4 to 6",
@@ -46,7 +47,7 @@ def test_each_row_shows_its_line_and_chapter_tag(scene):
         takeaway = qv.TAKEAWAYS[name]
         assert line.text == takeaway.line.replace(" ", "")
         marked = "beyondthesources·" if takeaway.beyond else ""
-        assert tag.text == f"{marked}{qv.position(name)}·{find(name).title}".replace(" ", "")
+        assert tag.text == f"{marked}{find(name).number}·{find(name).title}".replace(" ", "")
 
 
 def test_every_icon_is_its_own_chapter_s():

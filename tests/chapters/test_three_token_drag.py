@@ -145,7 +145,7 @@ def test_the_charts_caption_names_each_divisor_and_top_weight():
     ex = examples.current()
     unscaled = attend(ex.drag.query, ex.drag.keys, scaled=False)
     assert comparison(ex.drag.trace(), unscaled, ex.blend.trace(0)) == (
-        "Top weight from dots 4, 2, 0: ÷ √4 = 2 (chapter 4, d = 4) 0.665, ÷ √2 ≈ 1.414 here 0.768, no scaling 0.867."
+        "Top weight from dots 4, 2, 0: ÷ √4 = 2 (d = 4) 0.665, ÷ √2 ≈ 1.414 here 0.768, no scaling 0.867."
     )
     other = attend([1, 0, 0], [[1, 0, 0], [0, 1, 0]])
     assert comparison(ex.drag.trace(), unscaled, other) == (
@@ -298,7 +298,7 @@ def test_the_charts_stand_on_one_baseline_and_one_scale(rendered):
     assert tops == [round(float(t.weights.max()), 3) for t in expected]
     labels = [chart[1] for chart in charts]
     assert len({round(label.get_top()[1], 6) for label in labels}) == 1
-    assert "chapter 4, d = 4" in labels[0][1].original_text.replace("\n", " ")
+    assert "wider, d = 4" in labels[0][1].original_text.replace("\n", " ")
 
 
 def test_last_frame_snapshot(rendered):

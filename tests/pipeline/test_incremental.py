@@ -201,3 +201,21 @@ def test_a_malformed_entry_is_dropped_and_the_rest_kept(rendered):
     loaded = Manifest.load(out / "480p15")
     assert loaded.damaged
     assert set(loaded.entries) == {"01-Tiny.mp4", "03-Coda.mp4", "lecture.mp4"}
+
+
+def test_a_full_render_after_renumbering_removes_the_old_numbers_files_and_a_partial_one_keeps_them(
+    render, rendered, monkeypatch
+):
+    from scenes.chapters import registry
+
+    lecture, out = rendered
+    folder = out / "480p15"
+    monkeypatch.setattr(registry, "CHAPTERS", lecture.chapters("Coda", "Tiny", "Flaky"))  # Coda moved first
+    partial = render("Coda")
+    assert (folder / "03-Coda.mp4").exists() and (folder / "01-Coda.mp4").exists()
+    assert "removed" not in partial.output
+    full = render()
+    assert "removed 01-Tiny's files" in full.output and "removed 03-Coda's files" in full.output
+    assert not list(folder.glob("03-Coda*")) and not list(folder.glob("01-Tiny*"))
+    chapters = {e.slug for e in Manifest.load(folder).entries.values()} - {"lecture"}
+    assert chapters <= {"01-Coda", "02-Tiny", "03-Flaky"}
