@@ -64,7 +64,7 @@ class ShrinkScores(ChapterScene):
             caption="Attention divides every dot product by the square root of the key width d.",
         )
         self.play(Write(self.rule), run_time=1.2)
-        self.play(Indicate(self.rule[3], color=theme().key), run_time=1)
+        self.play(Indicate(self.rule[5], color=scaled_color()), run_time=1)
         w, wide = self.width, self.samples[-1].width
         self.show(
             FadeIn(self.roots[0], shift=0.2 * DOWN),
@@ -196,9 +196,10 @@ class ShrinkScores(ChapterScene):
         self.width = self.inputs().keys.shape[1]
         self.heading = c.chapter_title(self.title, "Divide by the square root of key width")
         self.strip = pin(formula_slot(), self.heading)
-        self.rule = c.math(r"\text{score} = ", r"q \cdot k", r"\,/\,", r"\sqrt{d}", role="title")
+        self.rule = c.math(r"\text{score} = ", "q", r"\cdot", "k", r"\,/\,", r"\sqrt{d}", role="title")
         self.rule[1].set_color(theme().query)
         self.rule[3].set_color(theme().key)
+        self.rule[5].set_color(scaled_color())  # as the scaled histograms and their legend
         widths = (self.width, self.samples[-1].width)
         self.roots = VGroup(*[c.math(divisor_tex(w), role="body") for w in widths]).arrange(RIGHT, buff=0.8)
         VGroup(self.rule, self.roots).arrange(DOWN, buff=0.6).move_to([0, 0.4, 0])

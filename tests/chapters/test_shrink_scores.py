@@ -17,7 +17,7 @@ from scenes.chapters.shrink_scores import (
 )
 from scenes.kit.arithmetic import fmt
 from scenes.kit.bars import MIN_BAR
-from scenes.kit.palette import RAW, SCALED, THEMES, delta_e, raw_color, scaled_color
+from scenes.kit.palette import RAW, SCALED, THEMES, delta_e, raw_color, scaled_color, theme
 from scenes.kit.plots import Histogram
 from tests.kit.test_type_and_colour import APART
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
@@ -89,6 +89,12 @@ def test_raw_and_scaled_are_drawn_in_their_own_colours(scene):
         for hist in (row.scaled, row.zoomed):
             assert hist.bars[0].get_fill_color().to_hex().lower() == scaled_color().lower()
     assert scene.legend[0].get_color().to_hex().lower() == raw_color().lower()
+
+
+def test_the_rule_colours_q_as_the_query_k_as_the_key_and_the_root_as_the_scaled_scores(scene):
+    colours = [part.get_color().to_hex().lower() for part in scene.rule]
+    assert colours[1] == theme().query.lower() and colours[3] == theme().key.lower()
+    assert colours[5] == scaled_color().lower()
 
 
 @pytest.mark.parametrize("name", THEMES)
