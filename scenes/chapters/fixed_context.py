@@ -10,7 +10,6 @@ from manim import (
     RIGHT,
     UP,
     Arrow,
-    Circumscribe,
     Create,
     FadeIn,
     FadeOut,
@@ -31,6 +30,7 @@ from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
+from scenes.kit.emphasis import framed
 from scenes.kit.grids import veil
 from scenes.kit.palette import FAINT, theme, token_color
 from scenes.kit.stage import STAGE
@@ -156,7 +156,7 @@ class FixedContext(ChapterScene):
         self.show(
             Succession(
                 FadeIn(self.legend, shift=UP * 0.2),
-                *[Circumscribe(entry, color=theme().text) for entry in self.legend],
+                *[framed(entry) for entry in self.legend],
             ),
             run_time=self.caption_time(caption),
             caption=caption,

@@ -17,7 +17,6 @@ from manim import (
     RIGHT,
     UL,
     UP,
-    Circumscribe,
     Create,
     FadeIn,
     FadeOut,
@@ -45,6 +44,7 @@ from scenes.kit.arithmetic import (
     sign,
 )
 from scenes.kit.chapter import ChapterScene
+from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import LitFormula, pin
 from scenes.kit.grids import grid_places
 from scenes.kit.numbers import SansTex
@@ -164,7 +164,7 @@ class MultiHead(ChapterScene):
             caption="Here the values are the keys (Vᵀ = Kᵀ): each head blends its own slice of them.",
         )
         values = VGroup(self.keys, self.key_name, self.value_name)
-        self.show(Circumscribe(values, color=theme().value, buff=0.1), run_time=2)
+        self.show(framed(values, theme().value, buff=0.1), run_time=2)
         for i, head in enumerate(self.heads):
             others = [
                 h.reading.weight_line().animate.set_opacity(1 if h is head else DIM) for h in self.heads
@@ -203,7 +203,7 @@ class MultiHead(ChapterScene):
             run_time=1.2,
             caption="A learned output projection then mixes the heads into one vector of the model's width.",
         )
-        self.show(Circumscribe(self.concat, color=theme().output, buff=0.1), run_time=1.5)
+        self.show(framed(self.concat, theme().output, buff=0.1), run_time=1.5)
 
     def caveat(self) -> None:
         self.beat("Heads need not specialise")

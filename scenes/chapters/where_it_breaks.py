@@ -12,7 +12,6 @@ from manim import (
     RIGHT,
     UP,
     AnimationGroup,
-    Circumscribe,
     Create,
     DashedLine,
     Dot,
@@ -32,6 +31,7 @@ from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, listed, vector_tex
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
+from scenes.kit.emphasis import framed
 from scenes.kit.palette import DIM, scaled_color, theme
 from scenes.kit.plots import CurvePlot, ScientificReadout, TangentPlot, decades, mantissa_exponent
 from scenes.kit.stage import STAGE
@@ -87,7 +87,7 @@ class WhereItBreaks(ChapterScene):
             FadeIn(self.plot.labels),
             FadeIn(self.sensitivity),
             FadeIn(self.dot),
-            Succession(Create(self.plot.curve), look(VGroup(self.plot.labels[1], self.sensitivity))),
+            Succession(Create(self.plot.curve), framed(VGroup(self.plot.labels[1], self.sensitivity))),
             run_time=self.caption_time(caption),
             caption=caption,
         )
@@ -97,7 +97,7 @@ class WhereItBreaks(ChapterScene):
             f"g = {fmt(self.scaled_gain, SCORE_PLACES)}, left of the unscaled g = 1."
         )
         self.show(
-            Succession(FadeIn(self.scaled_mark), look(self.scaled_mark, color=scaled_color())),
+            Succession(FadeIn(self.scaled_mark), framed(self.scaled_mark, color=scaled_color())),
             run_time=self.caption_time(caption),
             caption=caption,
         )
@@ -105,7 +105,7 @@ class WhereItBreaks(ChapterScene):
         self.show(
             Succession(
                 FadeIn(self.tangent),
-                look(VGroup(self.tangent.tangent, self.tangent.dot)),
+                framed(VGroup(self.tangent.tangent, self.tangent.dot)),
             ),
             run_time=self.caption_time(caption),
             caption=caption,
@@ -126,10 +126,14 @@ class WhereItBreaks(ChapterScene):
             f"Gain {fmt(stop, 1)}: top weight {fmt(knob.weights().max(), WEIGHT_PLACES)}, "
             f"smallest {sci(knob.log10_smallest())}, w(1 − w) = {sci(knob.log10_sensitivity())}."
         )
-        slope = AnimationGroup(look(VGroup(self.tangent.tangent, self.tangent.dot)), look(self.sensitivity))
+        slope = AnimationGroup(
+            framed(VGroup(self.tangent.tangent, self.tangent.dot)), framed(self.sensitivity)
+        )
         self.show(
             Create(mark),
-            Succession(look(VGroup(knob.bars.bars[top], knob.bars.values[top])), look(knob.min_line), slope),
+            Succession(
+                framed(VGroup(knob.bars.bars[top], knob.bars.values[top])), framed(knob.min_line), slope
+            ),
             run_time=self.caption_time(caption),
             caption=caption,
         )
@@ -146,7 +150,7 @@ class WhereItBreaks(ChapterScene):
         smallest = int(np.argmin(knob.weights()))
         parts = [VGroup(knob.bars.bars[smallest], knob.bars.values[smallest]), knob.min_readout]
         self.show(
-            Succession(*[look(part) for part in parts]),
+            Succession(*[framed(part) for part in parts]),
             run_time=self.caption_time(caption),
             caption=caption,
             hold=0.5,
@@ -158,7 +162,7 @@ class WhereItBreaks(ChapterScene):
             VGroup(self.tangent.tangent, self.tangent.dot),
         ]
         self.show(
-            Succession(*[look(part) for part in parts]),
+            Succession(*[framed(part) for part in parts]),
             run_time=self.caption_time(caption),
             caption=caption,
             hold=0.5,
@@ -283,14 +287,6 @@ def sci(log10_value: float) -> str:
     return f"{m:.{SCI_PLACES}f} × 10{str(e).translate(SUPERSCRIPT)}"
 
 
-LOOK_BUFF = 0.08  # between a looked-at part and the frame drawn round it
-
-
-def look(part, color: str | None = None) -> Circumscribe:
-    """A frame drawn round `part` and taken away again, close enough not to touch its neighbours."""
-    return Circumscribe(part, color=color or theme().text, buff=LOOK_BUFF, stroke_width=3)
-
-
 # Layout: two sets of bars side by side on the left, two plots on the right
 
 BAR_HEIGHT = 1.8
@@ -305,7 +301,7 @@ STAGGER = 0.38  # the lift of a raised row of values (the drop of a lowered row 
 SCALED_X, LIVE_X = -5.2, -1.75
 BASELINE_Y = -0.65
 PLOT_RIGHT = STAGE.right - 1.0  # where both plots' axis lines end (the score axis' label "s" goes beyond)
-PLOT_TOP = 2.4  # the top of the upper plot's label, a look's frame below the subtitle
+PLOT_TOP = 2.4  # the top of the upper plot's label, an emphasis frame below the subtitle
 PLOT_SIZE = (4.3, 1.5)
 PLOT_GAP = 0.25  # between the upper plot's gain label and the lower plot's title
 TANGENT_SIZE = (4.3, 1.0)

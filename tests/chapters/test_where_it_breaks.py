@@ -8,8 +8,9 @@ from manim import tempconfig
 
 from attention import BlendExample, examples, saturation_at, saturation_sweep, weights_at_gain
 from attention.sweeps import GAIN_RANGE
-from scenes.chapters.where_it_breaks import GAIN_STOPS, LOOK_BUFF, TANGENT_REACH, WhereItBreaks, sci
+from scenes.chapters.where_it_breaks import GAIN_STOPS, TANGENT_REACH, WhereItBreaks, sci
 from scenes.kit.arithmetic import SCORE_PLACES, vector_tex
+from scenes.kit.emphasis import FRAME_BUFF
 from scenes.kit.plots import ScientificReadout, mantissa_exponent
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
@@ -222,10 +223,10 @@ def test_the_tangent_is_long_and_drawn_over_a_thinner_curve(scene, gain):
         assert x1 - x0 == pytest.approx(full)
 
 
-def test_looks_at_the_top_of_the_plot_stay_below_the_subtitle(scene):
+def test_frames_round_the_top_of_the_plot_stay_below_the_subtitle(scene):
     subtitle = scene.heading[1]
     for part in (scene.plot.labels[1], scene.sensitivity, scene.scaled_mark):
-        assert part.get_top()[1] + LOOK_BUFF + 0.05 < subtitle.get_bottom()[1]
+        assert part.get_top()[1] + FRAME_BUFF + 0.05 < subtitle.get_bottom()[1]
 
 
 def test_the_smallest_weight_stays_clear_of_the_plots(scene):
