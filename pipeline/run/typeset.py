@@ -8,11 +8,11 @@ real. In a learning run, each missing formula is drawn from a look-alike: a type
 same stand-in (its digits replaced by 0: digits are equally wide in TeX, so it is the formula's size and
 the layout takes the same course) if one was seen, else the formula's rough form (each number a single
 0), typeset alone once and shared by every formula of that form. A rough form is the wrong size, so the
-layout may take another course and meet other formulas: they are learnt the same way, up to ROUNDS
-learning runs. The real run typesets alone whatever it still finds missing, as manim always does. Each
-SVG is written under the name manim gives it, whole (temporary name, rename), and is the same drawing as
-manim's own (the same glyphs at the same places; only its internal glyph ids differ). A chapter whose
-formulas were all typeset already runs once.
+layout may take another course and meet other formulas: the real run typesets those alone, as manim
+always does (on the corpus, a few formulas: cheaper than a second learning run, which in SourcePositions
+costs 4 s). Each SVG is written under the name manim gives it, whole (temporary name, rename), and is
+the same drawing as manim's own (the same glyphs at the same places; only its internal glyph ids
+differ). A chapter whose formulas were all typeset already runs once.
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ CACHES = (
     ("scenes.kit.components", "_TYPESET"),
 )
 LOOKALIKES: dict[tuple, Path] = {}  # a typeset formula per stand-in and per rough form: drawn for any like it
-ROUNDS = 2  # learning runs at most before the real one
 NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![\d.]|\s*(?:em|ex|pt|mu|cm|mm|in|bp|sp)\b)")
 SIGNED = re.compile(rf"-?{NUMBER.pattern}")
 
@@ -58,20 +57,19 @@ def rough(expression: str) -> str:
 def prefetched(run: Callable[[], T]) -> T:
     """`run()` with every formula it typesets compiled beforehand in batches (see the module's docstring).
 
-    `run` must build everything anew each time it is called (a new scene). When nothing was missing, that
-    call was the real one and its result (or error) is returned; otherwise what it raised is ignored
-    (look-alikes may mislead it) and a later call decides.
+    `run` must build everything anew each time it is called (a new scene). When nothing was missing, the
+    first call was the real one and its result (or error) is returned; otherwise what it raised is ignored
+    (look-alikes may mislead it) and the second call decides.
     """
-    for _ in range(ROUNDS):
-        with recording() as missing:
-            try:
-                result = run()
-            except Exception:
-                if not missing:
-                    raise
-        if not missing:  # every formula was typeset already: this run was the real one
-            return result
-        typeset(missing)
+    with recording() as missing:
+        try:
+            first = run()
+        except Exception:
+            if not missing:
+                raise
+    if not missing:  # every formula was typeset already: the first run was the real one
+        return first
+    typeset(missing)
     return run()
 
 

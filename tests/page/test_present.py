@@ -428,3 +428,26 @@ def test_at_60_fps_each_press_stops_on_the_beats_last_frame(browser, tiny_at_60)
         assert_at_start_of(page, beats[-1], 60)
         assert_shows(page, frames, beats[-1]["start"])
     assert errors == []
+
+
+AUDIO_DECODED = """async (video) => {
+  video.muted = true;  // headless Chromium plays muted video without a gesture; the sound is decoded all the same
+  await video.play();
+  await new Promise((done) => setTimeout(done, 800));
+  video.pause();
+  return video.webkitAudioDecodedByteCount;
+}"""
+
+
+@pytest.mark.parametrize("name", ["index.html", "present.html"])
+def test_the_players_decode_the_narration(browser, base, name):
+    """Every player of the page (the lecture's and each chapter's) and presenter mode's stage decode sound:
+    Chromium counts the bytes of audio it decoded while playing."""
+    page, errors = open_page(browser, f"{base}/{name}")
+    players = page.query_selector_all("video")
+    assert players
+    for player in players:
+        player.scroll_into_view_if_needed()
+        assert player.evaluate(AUDIO_DECODED) > 0, player.evaluate("(v) => v.currentSrc")
+    assert not errors
+    page.close()

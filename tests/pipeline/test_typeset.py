@@ -60,11 +60,12 @@ def test_a_formula_with_no_look_alike_is_drawn_from_its_rough_form_typeset_once(
     assert len(list(tex_dir.glob("*.svg"))) == 1
 
 
-def test_a_course_changed_by_a_rough_form_is_learnt_in_another_round(tex_dir, monkeypatch):
+def test_a_course_changed_by_a_rough_form_typesets_only_what_it_met_alone(tex_dir, monkeypatch):
     """A run that decides by a formula's width meets other formulas when it is drawn from a rough form (here
-    "0", narrower than "12.75"): the next learning run finds them, and the real run typesets nothing alone."""
+    "0", narrower than "12.75"): the real run typesets those alone, and only those."""
     from manim.utils import tex_file_writing
 
+    monkeypatch.setattr(typeset, "LOOKALIKES", {})  # no formula like "12.75" seen yet
     runs, alone = [], []
     compile_alone = tex_file_writing.compile_tex
     monkeypatch.setattr(
@@ -79,8 +80,8 @@ def test_a_course_changed_by_a_rough_form_is_learnt_in_another_round(tex_dir, mo
         return SansTex("1.5" if wide else "2.5").get_all_points()
 
     typeset.prefetched(run)
-    assert len(runs) == 3  # learnt "12.75" and "2.5", then "1.5", then the real run
-    assert len(alone) == 1 and "}0\\special" in alone[0]  # only the rough form "0" was typeset alone
+    assert len(runs) == 2  # learnt "12.75" and "2.5" (drawn as "0"), then the real run
+    assert [("}0\\special" in t, "}1.5\\special" in t) for t in alone] == [(True, False), (False, True)]
 
 
 def test_a_batch_draws_what_manim_draws_alone(tmp_path):
