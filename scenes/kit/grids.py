@@ -7,7 +7,7 @@ them with `Restate` (not `.animate`, which breaks when a number's digits are reb
 from __future__ import annotations
 
 import numpy as np
-from manim import LEFT, RIGHT, UP, Rectangle, Transform, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Rectangle, Transform, VGroup
 
 from attention import GridTrace
 from scenes.kit import components as c
@@ -114,7 +114,7 @@ class AttentionGrid(VGroup):
         self.score_places = grid_places(trace.scores, SCORE_PLACES)
         self.pitch = max(size / max(m, n), ROW_PITCH if numbers else 0)
         self.col_pitch = max(self.pitch, self._number_pitch() if numbers else 0)
-        self.cells = VGroup(*[self._cell(i, j, cols) for i in range(m) for j in range(n)])
+        self.cells = self._cells(m, n, cols)
         self.add(self.cells)
         self.numbers = VGroup()
         self.sums = VGroup()
@@ -143,7 +143,20 @@ class AttentionGrid(VGroup):
         number = cell_number().show(widest, places_for(widest, self.score_places))
         return max(NUMBER_PITCH, number.width + NUMBER_PAD)
 
-    def _cell(self, i: int, j: int, cols) -> Rectangle:
+    def _cells(self, m: int, n: int, cols) -> VGroup:
+        """The m x n cells, row after row: each column's first cell built, the others copied from it (a
+        Rectangle takes ten times longer to build than to copy, and the cost grids have thousands)."""
+        tops = [self._cell(j, cols) for j in range(n)]
+        return VGroup(
+            *[
+                tops[j].copy().shift(DOWN * i * self.pitch) if i else tops[j]
+                for i in range(m)
+                for j in range(n)
+            ]
+        )
+
+    def _cell(self, j: int, cols) -> Rectangle:
+        """Column j's cell in the first row."""
         color = token_color(cols[j]) if cols else theme().key
         return Rectangle(
             width=self.col_pitch * (1 - GAP),
@@ -152,7 +165,7 @@ class AttentionGrid(VGroup):
             stroke_width=min(1.5, 8 * self.pitch),
             fill_color=color,
             fill_opacity=0,
-        ).move_to([j * self.col_pitch, -i * self.pitch, 0])
+        ).move_to([j * self.col_pitch, 0, 0])
 
     def row(self, i: int) -> VGroup:
         """The cells of row i."""
