@@ -12,7 +12,7 @@ from scipy.signal import resample_poly
 from narration.speech import RATE, Speech
 
 LOUDNESS = -16.0  # LUFS
-LOUDNESS_SLACK = 0.9  # LU a track may end up quieter, to keep encoding's overshoot under PEAK unsqueezed
+LOUDNESS_SLACK = 0.7  # LU quieter a track may be mixed to keep encoding under PEAK (+ tolerance: within 1 LU)
 LEVEL_TOLERANCE = 0.2  # LU off LOUDNESS after limiting that makes the track levelled once more
 LEVEL_PASSES = 4  # limiter runs at most, each aimed closer to LOUDNESS
 PEAK = -1.0  # dBTP
