@@ -15,6 +15,7 @@ from manim import (
     Cutout,
     FadeIn,
     FadeOut,
+    FadeTransform,
     Indicate,
     Rectangle,
     ReplacementTransform,
@@ -118,6 +119,7 @@ class SourcePositions(ChapterScene):
             *[FadeIn(m) for m in self.covered],
             FadeIn(box),
             *[FadeIn(v) for v in veils[1:]],
+            FadeTransform(self.side, self.weight_side),
             run_time=0.6,
             caption="Each row is turned into weights on its own: softmax across the source positions.",
         )
@@ -146,7 +148,7 @@ class SourcePositions(ChapterScene):
             move = self.cross_view.animate.set_y(pair.cross_y).align_to([STAGE.body_left, 0, 0], LEFT)
         else:
             move = FadeOut(self.cross_view)
-        self.play(FadeOut(self.side), move, run_time=1.2)
+        self.play(FadeOut(self.weight_side), move, run_time=1.2)
         self.show(
             FadeIn(self.square),
             FadeIn(pair.labels),
@@ -242,11 +244,13 @@ class SourcePositions(ChapterScene):
             RIGHT * max(0.0, STAGE.body_left - self.cross_view.get_left()[0])
         )  # a wide grid starts on the body grid
         trace = self.cross.trace
-        self.formula = c.math(
+        score = c.math(
             rf"\text{{score}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}", role="body"
         )
-        self.side = self.side_panel(trace)
+        self.side = self.side_panel(score, lambda chars: score_note(trace, chars))
         self.formula_note = self.side[1]
+        weight = c.math(r"w_{ij} = \text{softmax}_j(\text{score}_{ij})", role="body")
+        self.weight_side = self.side_panel(weight, weight_note).align_to(self.side, UP + LEFT)
         self.build_worked()
         self.self_grid = AttentionGrid(
             ex.self_attention(),
@@ -262,15 +266,13 @@ class SourcePositions(ChapterScene):
         self.note = c.text(CAVEAT, role="small", color=theme().muted).set_y(CAVEAT_BOTTOM, DOWN)
         self.summary = self.lay_out_summary(weighed)
 
-    def side_panel(self, trace) -> VGroup:
-        """The formula and a note on what a score is under it, right of the cross grid; beside a wide grid
-        the note's lines are shortened until the panel ends left of SIDE_RIGHT."""
+    def side_panel(self, formula, note) -> VGroup:
+        """`formula` and `note(chars)` (what it means, in lines of `chars` characters) under it, right of the
+        cross grid; beside a wide grid the note's lines are shortened until the panel ends left of SIDE_RIGHT."""
         clear_of = self.cross_view.get_right()[0] + SIDE_GAP
 
         def panel(chars: int) -> VGroup:
-            side = (
-                VGroup(self.formula, score_note(trace, chars)).arrange(DOWN, buff=0.35).move_to(SIDE_CENTER)
-            )
+            side = VGroup(formula.copy(), note(chars)).arrange(DOWN, buff=0.35).move_to(SIDE_CENTER)
             return side.shift(RIGHT * max(0.0, clear_of - side.get_left()[0]))
 
         return fit.first_that_fits(map(panel, NOTE_CHARS), lambda side: side.get_right()[0] <= SIDE_RIGHT)
@@ -294,7 +296,7 @@ class SourcePositions(ChapterScene):
         self.covered = []  # what the worked score stands on while it is shown
         if self.worked.get_bottom()[1] < WORKED_FLOOR:  # a tall example: in the note's place
             self.covered = [self.formula_note]
-            self.worked.next_to(self.formula, DOWN, buff=0.35).align_to(self.side, LEFT)
+            self.worked.next_to(self.side[0], DOWN, buff=0.35).align_to(self.side, LEFT)
         lift = min(WORKED_FLOOR - self.worked.get_bottom()[1], self.ceiling() - self.side.get_top()[1])
         VGroup(self.side, self.worked).shift(UP * max(0.0, lift))  # taller still: up, as far as the subtitle
         if self.worked.get_bottom()[1] < WORKED_FLOOR:  # still too tall: one line fewer
@@ -436,6 +438,16 @@ def score_note(trace, chars: int) -> VGroup:
     return c.paragraph(
         f"one score for each decoder query q and encoder key k; "
         f"√{trace.keys.shape[1]} = {fmt(trace.divisor, SCORE_PLACES)}",
+        width_chars=chars,
+        role="small",
+        color=theme().muted,
+    )
+
+
+def weight_note(chars: int) -> VGroup:
+    """What a weight is, under its formula, in lines of `chars` characters."""
+    return c.paragraph(
+        "each row's scores made into weights: every row sums to 1",
         width_chars=chars,
         role="small",
         color=theme().muted,

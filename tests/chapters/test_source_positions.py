@@ -141,6 +141,16 @@ def test_everything_fits_in_the_frame(scene):
         assert part.get_bottom()[1] > -FRAME_Y and part.get_top()[1] < FRAME_Y
 
 
+def test_the_weights_grid_has_a_panel_on_weights_in_the_score_panel_s_place(scene):
+    """While the rows turn into weights, the panel beside them says what a weight is, not what a score is."""
+    score, weight = scene.side, scene.weight_side
+    assert "softmax" in weight[0].tex_string and "score" in score[0].tex_string
+    note = weight[1].original_text.replace("\n", " ")
+    assert "weights" in note and "sums to 1" in note
+    assert np.allclose(weight.get_corner(UL), score.get_corner(UL))
+    assert weight.get_left()[0] > scene.cross_view.get_right()[0] and weight.get_right()[0] < FRAME_X
+
+
 def test_the_caveat_is_on_screen_as_a_short_label(scene):
     # Text keeps its string without spaces
     assert "noguaranteeofusefulmatchingorperfectrecall" in scene.note.text
