@@ -13,6 +13,7 @@ from manim import (
     Indicate,
     LaggedStart,
     SurroundingRectangle,
+    Transform,
     VGroup,
     Write,
 )
@@ -22,7 +23,7 @@ from scenes.kit import components as c
 from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, relation
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
-from scenes.kit.palette import theme
+from scenes.kit.palette import DIM, theme
 from scenes.kit.stage import STAGE
 from scenes.kit.vector_rows import TokenRows, division_rows, dot_rows, named, one_size, vector
 
@@ -85,21 +86,43 @@ class ScoreEveryWord(ChapterScene):
             caption="Score each key: multiply matching entries of q and k, then add.",
         )
         terms = self.formula[1]  # q_j k_ij, the product inside the sum
-        query_entries = self.query[1].entries
+        rows = [self.keys.row(i) for i in range(len(self.products))]
+        query_box = SurroundingRectangle(self.query[1].entries, color=theme().query, buff=0.08)
+        key_box = self.key_box(0)
+        self.play(
+            FadeIn(query_box),
+            FadeIn(key_box),
+            *[row.animate.set_opacity(DIM) for row in rows[1:]],
+            Indicate(terms, color=theme().query),
+            run_time=0.8,
+        )
         for i, product in enumerate(self.products):
-            focus = VGroup(
-                SurroundingRectangle(query_entries, color=theme().query, buff=0.08),
-                SurroundingRectangle(self.keys.columns[0][i][1], color=theme().key, buff=0.06),
-            )
-            self.play(FadeIn(focus), Indicate(terms, color=theme().query), run_time=0.8)
+            if i:  # the key box moves on, the query's stays: the same q meets each key
+                self.play(
+                    Transform(key_box, self.key_box(i)),
+                    rows[i].animate.set_opacity(1),
+                    rows[i - 1].animate.set_opacity(DIM),
+                    self.products[i - 1].animate.set_opacity(DIM),
+                    Indicate(terms, color=theme().query),
+                    run_time=0.8,
+                )
             self.show(
                 Write(product),
                 run_time=1.2,
                 caption=f"“{self.example.tokens[i]}”: the products add up to "
                 f"{fmt(self.trace.dots[i], SCORE_PLACES)}.",
             )
-            self.play(FadeOut(focus), run_time=0.4)
-        self.wait(0.6)
+        self.play(
+            FadeOut(query_box),
+            FadeOut(key_box),
+            *[row.animate.set_opacity(1) for row in rows],
+            *[p.animate.set_opacity(1) for p in self.products],
+            run_time=0.6,
+        )
+
+    def key_box(self, i: int) -> SurroundingRectangle:
+        """The frame round key i's entries while its dot product is worked out."""
+        return SurroundingRectangle(self.keys.columns[0][i][1], color=theme().key, buff=0.06)
 
     def scale(self) -> None:
         self.beat("Divide by the square root of the width")
