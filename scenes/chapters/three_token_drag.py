@@ -256,13 +256,13 @@ class ThreeTokenDrag(ChapterScene):
 
     def build_comparison(self, trace) -> None:
         """The closing comparison under the verdict, moved up to `verdict_top`: weight charts for the blend
-        example (wider, so its own d), this one, and this one without scaling; `summary` is the last picture."""
+        example (other keys, so its own d), this one, and this one without scaling; `summary` is the last picture."""
         self.verdict_top = [RIGHT_LEFT, self.strip.get_bottom()[1] - 0.3, 0]
         unscaled = attend(self.example.query, self.example.keys, scaled=False)
         blend = examples.current().blend
         there = blend.trace(0)
         sets = [
-            (blend.tokens, there.weights, (divided(there), f"wider, d = {there.width}")),
+            (blend.tokens, there.weights, (divided(there), f"other keys, d = {there.width}")),
             (self.example.tokens, trace.weights, (divided(trace), f"here, d = {trace.width}")),
             (self.example.tokens, unscaled.weights, ("no scaling", "÷ 1")),
         ]

@@ -149,7 +149,7 @@ def test_the_charts_caption_names_each_divisor_and_top_weight():
     )
     other = attend([1, 0, 0], [[1, 0, 0], [0, 1, 0]])
     assert comparison(ex.drag.trace(), unscaled, other) == (
-        "Chapter 4 (d = 3) divides its own dot products ÷ √3 ≈ 1.732: top weight 0.640; "
+        "A width-3 example divides its own dot products ÷ √3 ≈ 1.732: top weight 0.640; "
         "÷ √2 ≈ 1.414 here 0.768, no scaling 0.867."
     )
 
@@ -298,7 +298,7 @@ def test_the_charts_stand_on_one_baseline_and_one_scale(rendered):
     assert tops == [round(float(t.weights.max()), 3) for t in expected]
     labels = [chart[1] for chart in charts]
     assert len({round(label.get_top()[1], 6) for label in labels}) == 1
-    assert "wider, d = 4" in labels[0][1].original_text.replace("\n", " ")
+    assert "other keys, d = 4" in labels[0][1].original_text.replace("\n", " ")
 
 
 def test_last_frame_snapshot(rendered):
