@@ -4,7 +4,9 @@ for the whole session; and the reliability tests' summary at the end of the run.
 import fcntl
 import os
 import shutil
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -20,8 +22,7 @@ from pipeline.plan.settings import from_options  # noqa: E402
 from pipeline.run import tex_cache  # noqa: E402
 from render import cli  # noqa: E402
 from scenes.chapters import registry  # noqa: E402
-from tests.support import tally, tiny_benchmark  # noqa: E402
-from tests.support.background import in_background, shared_root, waited_for  # noqa: E402
+from tests.support import tally  # noqa: E402
 from tests.support.tiny_scene import TinyLecture  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,19 +107,31 @@ def baseline(tmp_path_factory, module_lecture, module_patch, run):
 
 
 REAL_LECTURE = ("render.py", "render", "-q", "l", "--voice", "espeak", "--output")  # + the folder
+RECORD_STATUS = (
+    'LOG="$1"; STATUS="$2"; shift 2; "$@" > "$LOG" 2>&1; echo $? > "$STATUS.tmp"; mv "$STATUS.tmp" "$STATUS"'
+)
+
+
+def real_lecture_root(tmp_path_factory) -> Path:
+    """Where the real lecture is rendered: the session's temporary folder, shared by pytest-xdist's workers."""
+    root = tmp_path_factory.getbasetemp()
+    return root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root
 
 
 def start_real_lecture(root: Path) -> None:
     """Start rendering the real lecture in the background, once for all workers: tests that need it wait for
     it (`real_lecture`), the others run meanwhile. Its LaTeX cache starts with this worker's formulas."""
-
-    def prepare() -> list[str]:
+    with open(root / "real-lecture.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (root / "real-lecture.started").exists():
+            return
+        (root / "real-lecture.started").touch()
         out = root / "real-lecture"
         shutil.rmtree(out, ignore_errors=True)
         tex_cache.private_copy(CACHE / "Tex", outputs.tex_cache(out))
-        return [sys.executable, *REAL_LECTURE, str(out)]
-
-    in_background(root, "real-lecture", prepare)
+        log, status = root / "real-lecture.log", root / "real-lecture.status"
+        command = [sys.executable, *REAL_LECTURE, str(out)]
+        subprocess.Popen(["sh", "-c", RECORD_STATUS, "sh", str(log), str(status), *command], cwd=ROOT)
 
 
 @pytest.fixture(scope="session")
@@ -126,9 +139,15 @@ def real_lecture(tmp_path_factory, shared_tex) -> Path:
     """The whole real lecture rendered once per test run through render.py at -q l, narrated, as a lecturer
     would; its 480p15 folder. Read it, never change it: other tests share it. Its render starts as the tests
     are collected (`start_real_lecture`); the formulas it compiled join this worker's LaTeX cache."""
-    root = shared_root(tmp_path_factory)
+    root = real_lecture_root(tmp_path_factory)
     start_real_lecture(root)  # unless collection already started it
-    waited_for(root, "real-lecture", REAL_LECTURE_SECONDS)
+    status, log = root / "real-lecture.status", root / "real-lecture.log"
+    deadline = time.monotonic() + REAL_LECTURE_SECONDS
+    while not status.exists():
+        assert time.monotonic() < deadline, "the real lecture's render did not finish"
+        time.sleep(1)
+    printed = log.read_text()
+    assert status.read_text().strip() == "0" and "Traceback" not in printed, printed
     out = root / "real-lecture"
     with open(root / "real-lecture.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -175,9 +194,7 @@ def pytest_collection_modifyitems(config, items):
         group = f"chapter-{chapter.name}" if probed else item.module.__name__
         item.add_marker(pytest.mark.xdist_group(group))
     if any("real_lecture" in item.fixturenames for item in items):
-        start_real_lecture(shared_root(config._tmp_path_factory))
-    if any("tiny_run" in item.fixturenames for item in items):
-        tiny_benchmark.start(shared_root(config._tmp_path_factory))
+        start_real_lecture(real_lecture_root(config._tmp_path_factory))
 
 
 def pytest_sessionfinish(session):

@@ -1,6 +1,7 @@
 """The benchmark: its tiny setting runs and writes a well-formed result (in a temporary folder, never the
 committed one), and its timers charge nested calls exclusively. Ratios and structure only, never times."""
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -14,18 +15,34 @@ from benchmarks import breakdown, plan, plot, report
 from benchmarks import scaling as scaling_module
 from benchmarks.__main__ import main
 from benchmarks.workspace import edited
-from tests.support import tiny_benchmark
-from tests.support.background import shared_root
 
 ROOT = Path(__file__).parents[2]
+COMMITTED = ROOT / "benchmarks" / "results"
 TINY = plan.tiny()
+
+
+def fingerprint(paths) -> dict:
+    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() if p.exists() else None for p in paths}
 
 
 @pytest.fixture(scope="module")
 def tiny_run(tmp_path_factory):
-    """`python -m benchmarks --tiny` into a temporary folder (started in the background as the tests were
-    collected); what the repository held before and after it ran, and what it printed."""
-    return tiny_benchmark.finished(shared_root(tmp_path_factory))
+    """`python -m benchmarks --tiny` into a temporary folder; what the repository held before it ran."""
+    out = tmp_path_factory.mktemp("bench")
+    watched = [
+        *(COMMITTED / name for name in ("latest.json", "latest.md", "history.jsonl")),
+        ROOT / Path(*TINY.edit.module.split(".")).with_suffix(".py"),
+    ]
+    before = fingerprint(watched)
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--tiny", "--output", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out, before, fingerprint(watched), done.stdout
 
 
 @pytest.fixture(scope="module")
