@@ -14,6 +14,7 @@ import hashlib
 import tempfile
 import time
 from dataclasses import replace
+from datetime import datetime, timezone
 from pathlib import Path
 
 from attention.examples.file import example_name
@@ -22,13 +23,13 @@ from pipeline.frames import beats, captions
 from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import RenderSettings
-from pipeline.publish import handout, lecture, slides, web_page
+from pipeline.publish import beat_text, handout, lecture, slides, web_page
 from scenes.chapters.registry import Chapter
 
 PRINT_THEME = "light"
 CODE = {
-    "pptx": ("pipeline.publish.slides", "pipeline.frames.beats"),
-    "pdf": ("pipeline.publish.handout", "pipeline.frames.beats"),
+    "pptx": ("pipeline.publish.slides", "pipeline.publish.beat_text", "pipeline.frames.beats"),
+    "pdf": ("pipeline.publish.handout", "pipeline.publish.beat_text", "pipeline.frames.beats"),
 }
 
 
@@ -41,9 +42,10 @@ def update(output_dir: Path, chapters: tuple[Chapter, ...], settings: RenderSett
         return []
     lecture_entry, entries = found
     posters = _print_posters(output_dir, chapters, settings, entries)
+    now = datetime.now(timezone.utc)
     makers = {
-        "pptx": lambda target: _pptx(folder, chapters, entries, settings, target),
-        "pdf": lambda target: _pdf(folder, chapters, entries, settings, posters, target),
+        "pptx": lambda target: _pptx(folder, chapters, entries, settings, target, now),
+        "pdf": lambda target: _pdf(folder, chapters, entries, settings, posters, target, now),
     }
     manifest, scanner, written, began = Manifest.load(folder), Scanner(), [], time.perf_counter()
     for kind, make in makers.items():
@@ -76,39 +78,44 @@ def _inputs(lecture_entry: Entry, code: dict[str, Path]) -> dict[str, str]:
     return found
 
 
-def _pptx(folder: Path, chapters, entries: list[Entry], settings: RenderSettings, target: Path) -> None:
+def _pptx(folder: Path, chapters, entries: list[Entry], settings: RenderSettings, target: Path, now) -> None:
+    """A slide per beat: its clip cut from the chapter's video, its poster the one the lecture page shows."""
     with tempfile.TemporaryDirectory() as work:
         deck = []
         for chapter, entry in zip(chapters, entries):
             files = outputs.chapter_files(folder, chapter.slug, lecture.FORMAT)
-            cues = captions.read(files.subtitles)
-            for number, beat in enumerate(entry.beats, start=1):
-                clip, first = (
-                    Path(work) / f"{chapter.slug}-{number}.mp4",
-                    Path(work) / f"{chapter.slug}-{number}.png",
-                )
+            said = beat_text.lines_by_beat(entry.beats, captions.read(files.subtitles))
+            for number, (beat, lines) in enumerate(zip(entry.beats, said), start=1):
+                clip = Path(work) / f"{chapter.slug}-{number}.mp4"
                 beats.cut(files.video, beat.first_frame, beat.frames, clip, settings.fps)
-                beats.first_frame(clip, first)
                 deck.append(
-                    slides.BeatSlide(chapter.title, clip, first, "\n".join(beats.captions_during(beat, cues)))
+                    slides.BeatSlide(
+                        chapter.title,
+                        clip,
+                        files.beat_poster(number),
+                        "\n".join(lines),
+                        beat_text.description(beat.name, lines),
+                    )
                 )
-        slides.write(deck, target, settings.width / settings.height)
+        slides.write(deck, target, settings.width / settings.height, web_page.title_of(settings), now)
 
 
-def _pdf(folder: Path, chapters, entries, settings: RenderSettings, posters, target: Path) -> None:
+def _pdf(folder: Path, chapters, entries, settings: RenderSettings, posters, target: Path, now) -> None:
     parts = []
     for chapter, entry, chapter_posters in zip(chapters, entries, posters):
         cues = captions.read(outputs.chapter_files(folder, chapter.slug, lecture.FORMAT).subtitles)
+        said = beat_text.lines_by_beat(entry.beats, cues)
         parts.append(
             handout.HandoutChapter(
                 chapter.title,
                 [
-                    handout.HandoutBeat(beat.name, poster, beats.captions_during(beat, cues))
-                    for beat, poster in zip(entry.beats, chapter_posters)
+                    handout.HandoutBeat(beat.name, poster, lines, beat_text.description(beat.name, lines))
+                    for beat, poster, lines in zip(entry.beats, chapter_posters, said)
                 ],
             )
         )
-    handout.write(web_page.TITLE, _subtitle(settings), parts, target, settings.width / settings.height)
+    aspect = settings.width / settings.height
+    handout.write(web_page.TITLE, _subtitle(settings), parts, target, aspect, now)
 
 
 def _subtitle(settings: RenderSettings) -> str:

@@ -1,45 +1,50 @@
-"""lecture.pdf with reportlab: a title page, then per chapter its title and, per beat, the beat's poster beside
-its name and captions (real, selectable text); page numbers at the foot of every page.
+"""lecture.pdf with WeasyPrint, from HTML and CSS: a title page, then per chapter its title and, per beat, the
+beat's poster beside its name and captions (real, selectable text); page numbers at the foot of every page.
 
-Each chapter starts on a new page and a page holds BEATS_PER_PAGE beats, so the handout has
-1 + sum(ceil(beats / BEATS_PER_PAGE)) pages; a beat's text is shrunk if it would overflow its slot.
-Posters get a thin grey border, so a light frame keeps its edge on white paper. Text is set in
-DejaVu Sans (Debian's fonts-dejavu-core, which the set-up installs): the captions have √, ≈ and
-curly quotes, which reportlab's built-in fonts lack; a text with characters DejaVu lacks (a
-custom example's Chinese, Japanese or Korean token names) is set in WenQuanYi Micro Hei.
+The PDF is tagged (PDF/UA-1), so assistive technology reads it: a structure tree in reading order (the title,
+a heading per chapter and per beat, each poster a figure with its text alternative, the captions as
+paragraphs), the document's language, and a bookmark per chapter with its beats under it. Page numbers and
+the running "(continued)" headings sit in the page margins, which the tags leave out as decoration.
+
+Each chapter starts on a new page; its beats are shared out evenly over ceil(beats / BEATS_PER_PAGE) pages,
+so no page holds a lone last beat, and the handout has 1 + sum(ceil(beats / BEATS_PER_PAGE)) pages. Posters
+get a thin grey border, so a light frame keeps its edge on white paper. Text is set in DejaVu Sans (Debian's
+fonts-dejavu-core, which the set-up installs): the captions have √, ≈ and curly quotes; characters it lacks
+(a custom example's Chinese, Japanese or Korean token names) come from WenQuanYi Micro Hei. Every font is
+embedded (subset).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timezone
+from html import escape
 from math import ceil
 from pathlib import Path
-from xml.sax.saxutils import escape
-
-from reportlab.lib.colors import Color
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import cm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Frame, KeepInFrame, Paragraph
 
 BEATS_PER_PAGE = 4
-MARGIN = 1.8 * cm
-HEADING_HEIGHT = 1.4 * cm  # the chapter's title at the top of each of its pages
-FOOTER = 1.0 * cm  # page numbers
-POSTER_WIDTH = 8.0 * cm
-GAP = 0.6 * cm
-BORDER = Color(0.6, 0.6, 0.6)
-REGULAR, BOLD, WIDE = "DejaVuSans", "DejaVuSans-Bold", "WenQuanYiMicroHei"
-FONT_FILES = {  # Debian's fonts-dejavu-core and fonts-wqy-microhei, which the set-up installs
-    REGULAR: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-    BOLD: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-    WIDE: "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",  # Chinese, Japanese, Korean (token names)
-}
-TEXT = ParagraphStyle("text", fontName=REGULAR, fontSize=9.5, leading=12.5)
-NAME = ParagraphStyle("name", parent=TEXT, fontName=BOLD, fontSize=11, leading=14, spaceAfter=3)
+PAGE_HEIGHT, MARGIN = 29.7, 1.8  # cm: A4
+HEADING, FOOTER, GAP = 1.4, 1.0, 0.6  # cm: a chapter's title, the page numbers, the space after a beat
+POSTER_WIDTH = 8.0  # cm, unless BEATS_PER_PAGE posters of the videos' shape would not fit a page then
+GENERATOR = "attention-lecture (Manim lecture generator)"
+STYLE = """
+@page {{ size: A4; margin: {margin}cm;
+  @top-left {{ content: string(chapter, first-except); font: 9pt "DejaVu Sans"; color: #555; }}
+  @bottom-center {{ content: counter(page); font: 9pt "DejaVu Sans", "WenQuanYi Micro Hei"; }} }}
+body {{ font: 9.5pt/12.5pt "DejaVu Sans", "WenQuanYi Micro Hei"; margin: 0; }}
+h1 {{ font-size: 28pt; line-height: 1.2; text-align: center; margin: 10cm 0 0.5cm; bookmark-level: none; }}
+.subtitle {{ font-size: 14pt; text-align: center; margin: 0; }}
+h2 {{ font-size: 16pt; line-height: {heading}cm; margin: 0; break-before: page;
+  string-set: chapter content() " (continued)"; bookmark-state: closed; }}
+.beat {{ display: grid; grid-template-columns: {poster}cm 1fr; grid-template-rows: auto 1fr;
+  grid-template-areas: "poster name" "poster text"; column-gap: {gap}cm; margin-bottom: {gap}cm;
+  break-inside: avoid; }}
+.beat.page {{ break-before: page; }}
+.beat img {{ grid-area: poster; width: {poster}cm; border: 0.5pt solid #999; }}
+h3 {{ grid-area: name; font-size: 11pt; line-height: 14pt; margin: 0 0 3pt; }}
+.captions {{ grid-area: text; }}
+.captions p {{ margin: 0; }}
+"""
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,7 @@ class HandoutBeat:
     name: str
     poster: Path  # PNG
     captions: list[str]
+    description: str  # the poster's text alternative
 
 
 @dataclass(frozen=True)
@@ -57,73 +63,61 @@ class HandoutChapter:
 
 def pages(chapters: list[HandoutChapter]) -> int:
     """How many pages the handout of `chapters` has."""
-    return 1 + sum(ceil(len(c.beats) / BEATS_PER_PAGE) for c in chapters)
+    return 1 + sum(max(1, len(_shares(len(c.beats)))) for c in chapters)
 
 
-def write(title: str, subtitle: str, chapters: list[HandoutChapter], target: Path, aspect: float) -> None:
-    """Write the handout to `target`; `aspect` is the posters' width / height."""
-    for name, path in FONT_FILES.items():
-        if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, path, subfontIndex=0))
-    canvas = Canvas(str(target), pagesize=A4, pageCompression=1)
-    canvas.setTitle(title)
-    canvas.setAuthor("Manim lecture generator")
-    _title_page(canvas, title, subtitle)
-    number = 1
-    for chapter in chapters:
-        for first in range(0, len(chapter.beats), BEATS_PER_PAGE):
-            number += 1
-            _chapter_page(canvas, chapter, chapter.beats[first : first + BEATS_PER_PAGE], first > 0, aspect)
-            _footer(canvas, number)
-    canvas.save()
-
-
-def _title_page(canvas: Canvas, title: str, subtitle: str) -> None:
-    width, height = A4
-    canvas.setFont(_font(title, BOLD), 28)
-    canvas.drawCentredString(width / 2, height * 0.6, title)
-    canvas.setFont(_font(subtitle, REGULAR), 14)
-    canvas.drawCentredString(width / 2, height * 0.6 - 1.2 * cm, subtitle)
-    _footer(canvas, 1)
-
-
-def _chapter_page(
-    canvas: Canvas, chapter: HandoutChapter, beats: list[HandoutBeat], more: bool, aspect
+def write(
+    title: str,
+    subtitle: str,
+    chapters: list[HandoutChapter],
+    target: Path,
+    aspect: float,
+    created: datetime | None = None,
 ) -> None:
-    width, height = A4
-    canvas.setFont(_font(chapter.title, BOLD), 16)
-    canvas.drawString(MARGIN, height - MARGIN - 0.6 * cm, chapter.title + (" (continued)" if more else ""))
-    top = height - MARGIN - HEADING_HEIGHT
-    slot = (top - MARGIN - FOOTER) / BEATS_PER_PAGE
-    poster_height = min(POSTER_WIDTH / aspect, slot - GAP)
-    poster_width = poster_height * aspect
-    text_width = width - 2 * MARGIN - poster_width - GAP
-    for index, beat in enumerate(beats):
-        y = top - index * slot - poster_height
-        canvas.drawImage(str(beat.poster), MARGIN, y, poster_width, poster_height)
-        canvas.setStrokeColor(BORDER)
-        canvas.setLineWidth(0.5)
-        canvas.rect(MARGIN, y, poster_width, poster_height)
-        story = [_paragraph(beat.name, NAME), *(_paragraph(c, TEXT) for c in beat.captions)]
-        frame = Frame(
-            MARGIN + poster_width + GAP, top - (index + 1) * slot + GAP, text_width, slot - GAP, 0, 0, 0, 0
-        )
-        frame.addFromList([KeepInFrame(text_width, slot - GAP, story, mode="shrink")], canvas)
+    """Write the handout to `target`; `aspect` is the posters' width / height, `created` the render's time."""
+    from weasyprint import HTML  # imports Pango: only where a handout is written
+
+    html = _html(title, subtitle, chapters, aspect, created or datetime.now(timezone.utc))
+    HTML(string=html, base_url=str(Path(target).parent)).write_pdf(target, pdf_variant="pdf/ua-1")
 
 
-def _footer(canvas: Canvas, number: int) -> None:
-    canvas.setFont(REGULAR, 9)
-    canvas.drawCentredString(A4[0] / 2, MARGIN / 2, str(number))
-    canvas.showPage()
-
-
-def _paragraph(text: str, style: ParagraphStyle) -> Paragraph:
-    return Paragraph(
-        escape(text), ParagraphStyle(style.name, parent=style, fontName=_font(text, style.fontName))
+def _html(title: str, subtitle: str, chapters: list[HandoutChapter], aspect: float, created: datetime) -> str:
+    slot = (PAGE_HEIGHT - 2 * MARGIN - HEADING - FOOTER) / BEATS_PER_PAGE - GAP
+    style = STYLE.format(
+        margin=MARGIN, heading=HEADING, gap=GAP, poster=round(min(POSTER_WIDTH, slot * aspect), 3)
+    )
+    when = created.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    body = "\n".join(_chapter(chapter) for chapter in chapters)
+    return (
+        f'<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
+        f'<meta name="generator" content="{GENERATOR}">\n<meta name="dcterms.created" content="{when}">\n'
+        f'<meta name="dcterms.modified" content="{when}">\n<style>{style}</style>\n</head>\n<body>\n'
+        f'<h1>{escape(title)}</h1>\n<p class="subtitle">{escape(subtitle)}</p>\n{body}\n</body>\n</html>\n'
     )
 
 
-def _font(text: str, font: str) -> str:
-    """`font`, or WIDE when DejaVu lacks one of the characters of `text`."""
-    covered = pdfmetrics.getFont(REGULAR).face.charToGlyph
-    return font if all(ord(c) in covered for c in text if not c.isspace()) else WIDE
+def _chapter(chapter: HandoutChapter) -> str:
+    firsts, first = set(), 0
+    for share in _shares(len(chapter.beats))[:-1]:
+        first += share
+        firsts.add(first)
+    beats = "\n".join(_beat(beat, index in firsts) for index, beat in enumerate(chapter.beats))
+    return f"<section>\n<h2>{escape(chapter.title)}</h2>\n{beats}\n</section>"
+
+
+def _beat(beat: HandoutBeat, new_page: bool) -> str:
+    captions = "".join(f"<p>{escape(text)}</p>" for text in beat.captions)
+    return (
+        f'<section class="beat{" page" if new_page else ""}"><h3>{escape(beat.name)}</h3>'
+        f'<img src="{beat.poster.resolve().as_uri()}" alt="{escape(beat.description)}">'
+        f'<div class="captions">{captions}</div></section>'
+    )
+
+
+def _shares(count: int) -> list[int]:
+    """How many of a chapter's `count` beats each of its pages holds: as even as can be, the larger first."""
+    if not count:
+        return []
+    pages_needed = ceil(count / BEATS_PER_PAGE)
+    base, extra = divmod(count, pages_needed)
+    return [base + 1] * extra + [base] * (pages_needed - extra)

@@ -1,9 +1,16 @@
-"""lecture.pptx with python-pptx: one 16:9 slide per beat, in order, the beat's clip embedded as a movie (its
-poster frame the beat's first frame), the chapter's title as the slide's title, the beat's captions as notes."""
+"""lecture.pptx with python-pptx: one 16:9 slide per beat, in order, the beat's clip embedded as a movie, the
+chapter's title as the slide's title, the beat's narration as notes.
+
+A slide shows its movie's poster until the movie plays, in PowerPoint's edit view, in thumbnails and in a
+PDF export: it is the beat's last frame (the picture the lecture page shows for the beat), since a beat's
+first frame is often still empty. The movie's alt text says what the beat shows. The document properties are
+the lecture's (title, language, the render's time); nothing is left from python-pptx's template.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 
 from pptx import Presentation
@@ -16,25 +23,42 @@ TITLE_SIZE = Pt(24)
 TITLE_ONLY = 5  # the default template's "Title Only" layout
 BACKGROUND = RGBColor(0, 0, 0)  # black around the movie, as a player shows it
 TITLE_COLOUR = RGBColor(0xEE, 0xEE, 0xEE)
+LANGUAGE = "en"
 
 
 @dataclass(frozen=True)
 class BeatSlide:
-    """What one slide shows: the chapter's title, the beat's clip and first frame (PNG), the captions."""
+    """What one slide shows: the chapter's title, the beat's clip and poster (PNG), the narration, and the
+    movie's alt text."""
 
     title: str
     clip: Path
-    first_frame: Path
+    poster: Path
     notes: str
+    description: str
 
 
-def write(slides: list[BeatSlide], target: Path, aspect: float) -> None:
-    """Write the presentation to `target`; `aspect` is the videos' width / height."""
+def write(
+    slides: list[BeatSlide], target: Path, aspect: float, title: str, created: datetime | None = None
+) -> None:
+    """Write the presentation titled `title` to `target`; `aspect` is the videos' width / height, `created`
+    the render's time."""
     deck = Presentation()
     deck.slide_width, deck.slide_height = SLIDE_WIDTH, SLIDE_HEIGHT
+    _properties(deck.core_properties, title, created or datetime.now(timezone.utc))
     for beat in slides:
         _add(deck, beat, aspect)
     deck.save(str(target))
+
+
+def _properties(properties, title: str, created: datetime) -> None:
+    """The lecture's own properties in place of the template's (its author, dates and comment); no author is
+    known, so none is claimed."""
+    when = created.astimezone(timezone.utc).replace(tzinfo=None)  # python-pptx writes naive times as UTC
+    properties.title, properties.language = title, LANGUAGE
+    properties.author = properties.last_modified_by = properties.comments = ""
+    properties.created = properties.modified = when
+    properties.revision = 1
 
 
 def _add(deck, beat: BeatSlide, aspect: float) -> None:
@@ -48,15 +72,12 @@ def _add(deck, beat: BeatSlide, aspect: float) -> None:
         for run in paragraph.runs:
             run.font.size, run.font.color.rgb = TITLE_SIZE, TITLE_COLOUR
     left, top, width, height = _movie_box(aspect)
-    slide.shapes.add_movie(
-        str(beat.clip),
-        left,
-        top,
-        width,
-        height,
-        poster_frame_image=str(beat.first_frame),
-        mime_type="video/mp4",
+    movie = slide.shapes.add_movie(
+        str(beat.clip), left, top, width, height, poster_frame_image=str(beat.poster), mime_type="video/mp4"
     )
+    movie._element.nvPicPr.cNvPr.set(
+        "descr", beat.description
+    )  # alt text: python-pptx has no property for it
     slide.notes_slide.notes_text_frame.text = beat.notes
 
 

@@ -1,11 +1,16 @@
 """lecture.pdf: a title page, then per chapter its title and per beat its poster and captions as text, with
-page numbers; printed from light-theme frames when those are up to date."""
+page numbers; printed from light-theme frames when those are up to date; tagged for assistive technology
+(structure tree, language, bookmarks, text alternatives, embedded fonts)."""
 
+import re
 import subprocess
 
+import pikepdf
 import pytest
 from PIL import Image
 
+from pipeline import outputs
+from pipeline.frames import captions
 from pipeline.plan.manifest import Manifest
 from pipeline.publish import handout
 from scenes.chapters import registry
@@ -25,6 +30,39 @@ def pdf_text(path) -> str:
 def page_count(path) -> int:
     info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
     return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pages:")))
+
+
+def images_per_page(path) -> list[int]:
+    """How many images poppler's pdfimages finds on each page, from the first."""
+    listed = subprocess.run(["pdfimages", "-list", str(path)], capture_output=True, text=True, check=True)
+    pages = [int(line.split()[0]) for line in listed.stdout.splitlines()[2:]]
+    return [pages.count(number) for number in range(1, page_count(path) + 1)]
+
+
+def structure(pdf) -> list:
+    """Every element of the PDF's structure tree, in reading order."""
+    found, todo = [], [pdf.Root.StructTreeRoot]
+    while todo:
+        node = todo.pop(0)
+        kids = node.get("/K")
+        kids = list(kids) if isinstance(kids, pikepdf.Array) else [] if kids is None else [kids]
+        elements = [k for k in kids if isinstance(k, pikepdf.Dictionary) and "/S" in k]
+        found += elements
+        todo = elements + todo
+    return found
+
+
+def a_handout(folder, beats: int) -> tuple:
+    """A handout of one chapter with `beats` beats, each with a white poster and two captions."""
+    poster = folder / "poster.png"
+    Image.new("RGB", (160, 90), "white").save(poster)
+    made = [
+        handout.HandoutBeat(f"Beat {k}", poster, [f"said {k}", "√2 ≈ 1.414"], f"alt {k}")
+        for k in range(beats)
+    ]
+    chapter = handout.HandoutChapter("One chapter", made)
+    handout.write("Attention, explained", "Handout", [chapter], folder / "h.pdf", 16 / 9)
+    return folder / "h.pdf", chapter
 
 
 @pytest.fixture(scope="module")
@@ -47,9 +85,40 @@ def test_the_handout_has_a_title_page_then_each_chapters_beats(rendered):
 
 
 def test_pages_are_counted_per_chapter():
-    beat = handout.HandoutBeat("b", None, [])
+    beat = handout.HandoutBeat("b", None, [], "")
     chapters = [handout.HandoutChapter("a", [beat] * 5), handout.HandoutChapter("b", [beat] * 4)]
     assert handout.pages(chapters) == 1 + 2 + 1
+
+
+@pytest.mark.parametrize(
+    "beats, shares", [(1, [1]), (4, [4]), (5, [3, 2]), (9, [3, 3, 3]), (13, [4, 3, 3, 3])]
+)
+def test_a_chapters_beats_are_shared_evenly_over_its_pages(beats, shares):
+    assert handout._shares(beats) == shares
+
+
+def test_no_page_holds_a_lone_last_beat(tmp_path):
+    pdf, _ = a_handout(tmp_path, 5)
+    pages = pdf_text(pdf).split("\f")
+    assert [re.findall(r"Beat \d", page) for page in pages[1:3]] == [
+        ["Beat 0", "Beat 1", "Beat 2"],
+        ["Beat 3", "Beat 4"],
+    ]
+    assert "One chapter (continued)" in pages[2]
+    assert images_per_page(pdf) == [0, 3, 2]
+
+
+def test_a_handout_is_tagged_with_headings_figures_and_bookmarks(tmp_path):
+    pdf, chapter = a_handout(tmp_path, 2)
+    with pikepdf.open(pdf) as opened:
+        kinds = [(str(e.S), str(e.get("/Alt", ""))) for e in structure(opened)]
+        with opened.open_outline() as outline:
+            bookmarks = [(item.title, [child.title for child in item.children]) for item in outline.root]
+    headings = [kind for kind, _ in kinds if re.fullmatch(r"/H\d", kind)]
+    assert headings == ["/H1", "/H2", "/H3", "/H3"]
+    assert [alt for kind, alt in kinds if kind == "/Figure"] == ["alt 0", "alt 1"]
+    assert bookmarks == [("One chapter", ["Beat 0", "Beat 1"])]
+    assert kinds.index(("/H3", "")) < kinds.index(("/Figure", "alt 0"))  # a beat's name, then its picture
 
 
 def test_light_frames_are_printed_once_they_are_rendered(rendered, run):
@@ -74,13 +143,51 @@ def test_the_real_lectures_handout(real_lecture):
         assert " ".join(chapter.title.split()) in text
     beats_per_chapter = [len(Manifest.load(real_lecture).get(c.slug, "mp4").beats) for c in LECTURE]
     assert page_count(pdf) == 1 + sum(-(-n // handout.BEATS_PER_PAGE) for n in beats_per_chapter)
+    shares = [share for n in beats_per_chapter for share in handout._shares(n)]
+    assert images_per_page(pdf) == [0, *shares]  # a poster per beat, and no chapter spills onto a page
+    assert min(shares) > 1
+
+
+def test_the_real_lectures_handout_prints_each_narration_line_once(real_lecture):
+    text = " ".join(pdf_text(real_lecture / "lecture.pdf").split())
+    said = [
+        " ".join(cue.content.split())
+        for chapter in LECTURE
+        for cue in captions.read(outputs.chapter_files(real_lecture, chapter.slug, "mp4").subtitles)
+    ]
+    every = " | ".join(said)
+    assert said and all(text.count(line) == every.count(line) for line in said)
+
+
+def test_the_real_lectures_handout_is_tagged_for_assistive_technology(real_lecture):
+    pdf = real_lecture / "lecture.pdf"
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    assert re.search(r"^Tagged:\s+yes$", info, re.M) and re.search(
+        r"^Title:\s+Attention, explained$", info, re.M
+    )
+    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout
+    rows = fonts.splitlines()[2:]
+    assert rows and all(row.split()[-5] == "yes" for row in rows), (
+        fonts
+    )  # emb: fifth from the end (sub, uni, object, generation)
+    beats = sum(len(Manifest.load(real_lecture).get(c.slug, "mp4").beats) for c in LECTURE)
+    with pikepdf.open(pdf) as opened:
+        assert "/StructTreeRoot" in opened.Root and opened.Root.MarkInfo.Marked
+        assert str(opened.Root.Lang) == "en"
+        with opened.open_outline() as outline:
+            assert [item.title for item in outline.root] == [" ".join(c.title.split()) for c in LECTURE]
+        figures = [e for e in structure(opened) if e.S == "/Figure"]
+    assert len(figures) == beats
+    assert all(str(f.Alt).startswith("The end of “") for f in figures)
 
 
 def test_text_in_any_script_is_selectable(tmp_path):
     poster = tmp_path / "poster.png"
     Image.new("RGB", (160, 90), "white").save(poster)
     captions = ["“猫” reads mostly “cat” (0.810).", "divide by √d ≈ 1.414"]
-    chapter = handout.HandoutChapter("注意 attention", [handout.HandoutBeat("Keys", poster, captions)])
+    chapter = handout.HandoutChapter(
+        "注意 attention", [handout.HandoutBeat("Keys", poster, captions, "Keys")]
+    )
     handout.write(
         "Attention, explained", "Handout, with the example 猫", [chapter], tmp_path / "h.pdf", 16 / 9
     )

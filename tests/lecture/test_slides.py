@@ -1,11 +1,12 @@
-"""lecture.pptx: a slide per beat with the beat's clip as a movie, its first frame as the poster, the chapter's
-title and the beat's captions as notes; LibreOffice converts it; it is written again only when the lecture is."""
+"""lecture.pptx: a slide per beat with the beat's clip as a movie, its last frame as the poster (the lecture
+page's beat poster), alt text on the movie, the chapter's title and the beat's narration as notes, the lecture's
+own document properties; LibreOffice converts it; it is written again only when the lecture is."""
 
 import io
 import subprocess
 import time
+from datetime import datetime, timedelta, timezone
 
-import av
 import numpy as np
 import pytest
 from PIL import Image
@@ -15,12 +16,15 @@ from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pipeline import outputs
 from pipeline.frames import beats, captions
 from pipeline.plan.manifest import Manifest
+from pipeline.publish import beat_text
 from scenes.chapters import registry
 from tests.lecture.test_beats import FPS, render_beaten
 
 LECTURE = registry.CHAPTERS  # the real chapters, taken before a fixture puts tiny ones in the registry
 
 CONVERSION_LIMIT = 60  # seconds for LibreOffice to turn the deck into a PDF
+TITLE_BAND = 0.12  # the top of a slide, where its title is: the movie is below
+DRAWN = 8.0  # a picture whose grey levels spread less than this (standard deviation) is a blank frame
 
 
 @pytest.fixture(scope="module")
@@ -33,43 +37,63 @@ def rendered(tmp_path_factory, module_lecture, module_patch, run):
 
 
 def expected_slides(chapters, folder):
-    """(title, chapter video, beat, notes) per beat of the lecture, in order."""
+    """(title, chapter video, beat, its poster, notes, alt text) per beat of the lecture, in order."""
     manifest, found = Manifest.load(folder), []
     for chapter in chapters:
         files = outputs.chapter_files(folder, chapter.slug, "mp4")
-        cues = captions.read(files.subtitles)
-        for beat in manifest.get(chapter.slug, "mp4").beats:
-            found.append((chapter.title, files.video, beat, "\n".join(beats.captions_during(beat, cues))))
+        entry = manifest.get(chapter.slug, "mp4")
+        said = beat_text.lines_by_beat(entry.beats, captions.read(files.subtitles))
+        for number, (beat, lines) in enumerate(zip(entry.beats, said), start=1):
+            notes, alt = "\n".join(lines), beat_text.description(beat.name, lines)
+            found.append((chapter.title, files.video, beat, files.beat_poster(number), notes, alt))
     return found
 
 
 def movie_parts(slide):
-    """The video and the poster image of the slide's one movie."""
+    """The video, the poster image and the alt text of the slide's one movie."""
     (movie,) = [rel.target_part for rel in slide.part.rels.values() if rel.reltype == RT.MEDIA]
     (picture,) = [s for s in slide.shapes if s.shape_type is not None and s.shape_type.name == "MEDIA"]
-    return movie.blob, picture.poster_frame.blob
+    return movie.blob, picture.poster_frame.blob, picture._element.nvPicPr.cNvPr.get("descr")
 
 
-def test_one_slide_per_beat_with_its_clip_poster_title_and_captions(rendered, tmp_path):
+def pixels(image: bytes) -> np.ndarray:
+    return np.asarray(Image.open(io.BytesIO(image)).convert("RGB"))
+
+
+def test_one_slide_per_beat_with_its_clip_poster_title_and_narration(rendered, tmp_path):
     chapters, folder = rendered
     deck = Presentation(str(folder / "lecture.pptx"))
     wanted = expected_slides(chapters, folder)
     assert len(deck.slides) == len(wanted) == 6
     assert (deck.slide_width * 9, deck.slide_height * 16) == (deck.slide_height * 16, deck.slide_width * 9)
-    for index, (slide, (title, video, beat, notes)) in enumerate(zip(deck.slides, wanted)):
+    for index, (slide, (title, video, beat, poster_file, notes, alt)) in enumerate(zip(deck.slides, wanted)):
         clip = tmp_path / f"{index}.mp4"
         beats.cut(video, beat.first_frame, beat.frames, clip, FPS)
-        movie, poster = movie_parts(slide)
+        movie, poster, descr = movie_parts(slide)
         assert movie == clip.read_bytes()
-        with av.open(str(clip)) as container:
-            first = next(container.decode(video=0)).to_ndarray(format="rgb24")
-        assert np.array_equal(np.asarray(Image.open(io.BytesIO(poster)).convert("RGB")), first)
+        assert np.array_equal(pixels(poster), pixels(poster_file.read_bytes()))  # the beat's last frame
         assert slide.shapes.title.text == title
         assert slide.notes_slide.notes_text_frame.text == notes
+        assert descr == alt and descr.startswith(f"The end of “{beat.name}”")
     assert [s.notes_slide.notes_text_frame.text for s in deck.slides][4:] == [
         "a square appears",
         "it moves right",
     ]
+
+
+def test_the_document_properties_are_the_lectures(rendered):
+    _, folder = rendered
+    deck = folder / "lecture.pptx"
+    properties = Presentation(str(deck)).core_properties
+    assert (properties.title, properties.author, properties.last_modified_by) == (
+        "Attention, explained",
+        "",
+        "",
+    )
+    assert (properties.comments, properties.language, properties.revision) == ("", "en", 1)
+    written = datetime.fromtimestamp(deck.stat().st_mtime, timezone.utc).replace(tzinfo=None)
+    assert properties.created == properties.modified
+    assert timedelta(0) <= written - properties.created < timedelta(hours=1)  # the render's, not 2013's
 
 
 def test_libreoffice_converts_it_to_one_page_per_slide(rendered, tmp_path):
@@ -143,3 +167,30 @@ def test_the_real_lectures_deck(real_lecture, tmp_path):
     took, pages = convert(real_lecture / "lecture.pptx", tmp_path)
     assert pages == len(titles)
     assert took < CONVERSION_LIMIT, f"{took:.1f} s"
+    first_slide = subprocess.run(
+        ["pdftoppm", "-png", "-r", "30", "-f", "1", "-l", "1", str(tmp_path / "lecture.pdf")],
+        capture_output=True,
+        check=True,
+    ).stdout
+    page = pixels(first_slide)
+    assert page[round(len(page) * TITLE_BAND) :].std() > DRAWN  # the first beat's picture, not a blank frame
+
+
+def test_every_slide_of_the_real_lecture_shows_its_beat_and_says_what_it_shows(real_lecture):
+    deck = Presentation(str(real_lecture / "lecture.pptx"))
+    wanted = expected_slides(LECTURE, real_lecture)
+    assert len(deck.slides) == len(wanted)
+    for slide, (_, _, beat, _, notes, alt) in zip(deck.slides, wanted):
+        _, poster, descr = movie_parts(slide)
+        assert pixels(poster).std() > DRAWN, beat.name
+        assert descr == alt and beat.name in descr
+        assert slide.notes_slide.notes_text_frame.text == notes
+    said = [
+        " ".join(cue.content.split())
+        for chapter in LECTURE
+        for cue in captions.read(outputs.chapter_files(real_lecture, chapter.slug, "mp4").subtitles)
+    ]
+    assert [
+        line for s in deck.slides for line in s.notes_slide.notes_text_frame.text.split("\n") if line
+    ] == said
+    assert deck.core_properties.title == "Attention, explained"
