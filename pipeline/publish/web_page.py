@@ -76,9 +76,11 @@ def pages(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings)
         return found
     shared = {"title": title_of(settings), "data": presenting, "stylesheet": PRESENT_STYLESHEET}
     shared |= {"script": PRESENT_SCRIPT, "chapter_count": len(presenting["chapters"])}
+    target = lecture.files(folder)
+    captions_href = _href(target.web_captions) if target.web_captions.is_file() else None
     return found | {
         PRESENT: TEMPLATES.get_template("present.html.j2").render(
-            video=_href(lecture.files(folder).video), **shared
+            video=_href(target.video), captions=captions_href, **shared
         ),
         SPEAKER: TEMPLATES.get_template("speaker.html.j2").render(**shared),
         PRESENT_STYLESHEET: (WEB / PRESENT_STYLESHEET).read_text(encoding="utf-8"),

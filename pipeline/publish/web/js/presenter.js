@@ -106,12 +106,20 @@ function presenter(video, data) {
   wake();
 }
 
-// The lecture's captions as a track of the video, hidden until C: the lecturer speaks over the video.
+// The lecture's captions track, hidden until C: the lecturer speaks over the video. A page opened from disk cannot
+// load the track's file, so its cues then come from the page's data.
 function captionsTrack(video, cues) {
-  const track = video.addTextTrack("captions", "English", "en");
-  for (const [start, end, text] of cues) track.addCue(new VTTCue(start, end, text));
-  track.mode = "hidden";
-  return track;
+  const element = video.querySelector("track");
+  if (!element) return video.addTextTrack("captions", "English", "en"); // a lecture without captions
+  element.addEventListener(
+    "error",
+    () => {
+      for (const [start, end, text] of cues) element.track.addCue(new VTTCue(start, end, text));
+    },
+    { once: true },
+  );
+  element.track.mode = "hidden"; // starts loading the file
+  return element.track;
 }
 
 function toggleFullscreen() {
