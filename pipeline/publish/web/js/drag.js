@@ -71,12 +71,15 @@ export function dragPanel(root, data, theme) {
   svg.addEventListener("pointermove", (event) => {
     if (svg.hasPointerCapture(event.pointerId)) moveTo(fromPointer(event));
   });
+  const step = ([dx, dy]) => moveTo([query[0] + dx * data.step, query[1] + dy * data.step]);
   cross.addEventListener("keydown", (event) => {
-    const direction = KEYS[event.key];
-    if (!direction) return;
-    moveTo([query[0] + direction[0] * data.step, query[1] + direction[1] * data.step]);
+    if (!KEYS[event.key]) return;
+    step(KEYS[event.key]);
     event.preventDefault();
   });
+  for (const button of root.querySelectorAll(".steps button")) {
+    button.addEventListener("click", () => step(KEYS[button.dataset.key])); // one tap a step, no dragging
+  }
   window.addEventListener("hashchange", () => {
     const asked = numbersOf(readState().drag, 2);
     if (asked) moveTo(asked);

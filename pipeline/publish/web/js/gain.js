@@ -32,6 +32,12 @@ export function gainPanel(root, data, theme) {
   };
   set(readState().gain);
   slider.addEventListener("input", () => show(true));
+  for (const button of root.querySelectorAll("button[data-direction]")) {
+    button.addEventListener("click", () => {
+      slider.stepUp(Number(button.dataset.direction)); // a step a tap, for those who cannot drag the thumb
+      show(true);
+    });
+  }
   window.addEventListener("hashchange", () => {
     set(readState().gain);
     show(false);
