@@ -66,6 +66,7 @@ def test_a_course_changed_by_a_rough_form_typesets_only_what_it_met_alone(tex_di
     from manim.utils import tex_file_writing
 
     monkeypatch.setattr(typeset, "LOOKALIKES", {})  # no formula like "12.75" seen yet
+    monkeypatch.setattr(typeset, "ALONE", 0)  # a look-ahead from the first missing formula
     runs, alone = [], []
     compile_alone = tex_file_writing.compile_tex
     monkeypatch.setattr(
@@ -103,18 +104,28 @@ def test_a_batch_draws_what_manim_draws_alone(tmp_path):
     assert not list((tmp_path / "batch").glob(".*"))  # no temporary file left
 
 
-def test_the_look_ahead_runs_twice_only_when_something_was_missing(tex_dir):
-    runs = []
+def test_the_look_ahead_runs_twice_only_when_more_than_a_few_formulas_were_missing(tex_dir, monkeypatch):
+    from manim.utils import tex_file_writing
 
-    def run():
+    runs, alone = [], []
+    compile_alone = tex_file_writing.compile_tex
+    monkeypatch.setattr(
+        tex_file_writing, "compile_tex", lambda tex, *rest: alone.append(tex) or compile_alone(tex, *rest)
+    )
+    monkeypatch.setattr(typeset, "ALONE", 2)
+
+    def run(*numbers):
         runs.append(1)
-        return SansTex("3.141", "=", "q_1 k_1").get_all_points()
+        return [SansTex(n, "=", "q_1 k_1").get_all_points() for n in numbers]
 
-    first = typeset.prefetched(run)
-    assert len(runs) == 2  # a look-ahead with look-alikes, then the real run
-    again = typeset.prefetched(run)
-    assert len(runs) == 3  # everything typeset: the first run was the real one
-    assert np.allclose(first, again)
+    few = typeset.prefetched(lambda: run("3.141", "2.718"))
+    assert (len(runs), len(alone)) == (1, 2)  # two missing: typeset alone in the real run
+    many = typeset.prefetched(lambda: run("1.414", "1.732", "2.236", "2.449"))
+    assert len(runs) == 3  # two typeset alone, then a look-ahead with look-alikes, then the real run
+    assert len(alone) == 2 + 2  # the look-ahead drew the others like "3.141 = q_1 k_1", typeset alone before
+    assert np.allclose(typeset.prefetched(lambda: run("3.141", "2.718"))[0], few[0])
+    assert len(runs) == 4  # everything typeset: the first run was the real one
+    assert np.allclose(typeset.prefetched(lambda: run("2.449"))[0], many[3])
 
 
 def forget_typeset_mobjects() -> None:
@@ -123,13 +134,14 @@ def forget_typeset_mobjects() -> None:
         vars(importlib.import_module(module))[name].clear()
 
 
-def test_nothing_drawn_from_a_stand_in_outlives_the_look_ahead(tex_dir):
+def test_nothing_drawn_from_a_stand_in_outlives_the_look_ahead(tex_dir, monkeypatch):
     """manim keeps each number glyph it typesets, by its TeX: a look-ahead's '0' drawn for a '7' must not stay."""
     from scenes.kit.numbers import Number
 
     def run():
         return Number(7.5, num_decimal_places=1).get_all_points()
 
+    monkeypatch.setattr(typeset, "ALONE", 0)
     forget_typeset_mobjects()
     looked_ahead = typeset.prefetched(run)
     forget_typeset_mobjects()
