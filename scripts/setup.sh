@@ -13,6 +13,7 @@ WITH_BROWSER=$([[ "${1:-}" == "--with-browser" ]] && echo 1 || echo 0)
 ((WITH_BROWSER)) && APT_PACKAGES+=(chromium firefox-esr)  # firefox-esr: the page's screenshot check
 # the presenting tests: Impress converts lecture.pptx to PDF, poppler reads the handout
 ((WITH_BROWSER)) && APT_PACKAGES+=(libreoffice-impress poppler-utils)
+((WITH_BROWSER)) && APT_PACKAGES+=(default-jre-headless)  # runs the Nu Html Checker (vnu) on the pages
 # npm fetches axe-core for the page tests; Debian's npm only where no npm is there (another nodejs, such as
 # NodeSource's, brings its own npm and conflicts with Debian's package)
 ((WITH_BROWSER)) && ! command -v npm >/dev/null 2>&1 && APT_PACKAGES+=(npm)
@@ -60,4 +61,9 @@ AXE=build/node/node_modules/axe-core/axe.min.js  # the page tests' accessibility
 if ((WITH_BROWSER)) && [[ ! -f "$AXE" ]]; then
   echo "setup: installing axe-core into build/node"
   npm install --silent --no-audit --no-fund --prefix build/node axe-core@4
+fi
+VNU=build/node/node_modules/vnu-jar/build/dist/vnu.jar  # the page tests' HTML and CSS checker
+if ((WITH_BROWSER)) && [[ ! -f "$VNU" ]]; then
+  echo "setup: installing the Nu Html Checker (vnu-jar) into build/node"
+  npm install --silent --no-audit --no-fund --prefix build/node vnu-jar@26
 fi

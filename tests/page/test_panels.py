@@ -23,7 +23,7 @@ from pipeline.publish import panel_data, update, web_page
 from scenes.chapters.where_it_breaks import sci
 from scenes.kit.arithmetic import fmt, vector_tex
 from scenes.kit.palette import theme
-from tests.support.browser import axe_violations, chromium, firefox_screenshot, serve
+from tests.support.browser import axe_results, chromium, firefox_screenshot, motion, serve
 
 EXAMPLE = "examples/cat-and-dog.toml"
 RANDOM_QUERIES = 600
@@ -175,6 +175,26 @@ def test_the_query_moves_by_one_grid_step_per_arrow_key(browser, base):
     for _ in range(20):  # held against the plane's edge
         page.keyboard.press("ArrowRight")
     assert fragment(page) == "#drag=3,0.5"
+
+
+def test_a_click_or_a_step_button_moves_the_query_without_dragging(browser, base):
+    """WCAG 2.5.7: a click (no movement) puts the × where it is, and a button moves it one grid step."""
+    page, errors, _ = visit(browser, base + "index.html#drag=2,0")
+    page.locator("#panel-drag svg.plane").scroll_into_view_if_needed()
+    page.mouse.click(*plane_point(page, 1.05, 0.98))
+    assert fragment(page) == "#drag=1,1"
+    assert_drag_matches(page, (1, 1))
+    steps = page.get_by_role("group", name="Move the query × one grid step")
+    for name, query in (
+        ("← left", (0.75, 1)),
+        ("↑ up", (0.75, 1.25)),
+        ("↓ down", (0.75, 1)),
+        ("→ right", (1, 1)),
+    ):
+        steps.get_by_role("button", name=name).click()
+        assert_drag_matches(page, query)
+    assert fragment(page) == "#drag=1,1"
+    assert errors == []
 
 
 def test_the_switch_shows_the_unscaled_weights(browser, base):
@@ -329,6 +349,23 @@ def test_the_gain_knob(browser, base):
     assert errors == []
 
 
+def test_the_gain_steps_by_its_buttons(browser, base):
+    """WCAG 2.5.7: the knob moves without dragging its thumb, a tenth a tap, and stops at its ends."""
+    page, errors, _ = visit(browser, base + "index.html#gain=9.9")
+    scores = examples.DEFAULT.blend.trace(0, scaled=False).scores
+    shown = page.locator("#panel-gain .gain-value")
+    for name, gain in (("+0.1", 10.0), ("+0.1", 10.0), ("−0.1", 9.9), ("−0.1", 9.8)):
+        page.get_by_role("button", name=name, exact=True).click()
+        assert shown.inner_text() == f"{gain:.1f}"
+        assert bars(page, "gain") == [fmt(w, 3) for w in weights_at_gain(scores, gain)]
+    assert fragment(page) == "#gain=9.8"
+    page.evaluate("() => { location.hash = 'gain=1'; }")
+    page.wait_for_function("() => document.querySelector('#panel-gain .gain-value').textContent === '1.0'")
+    page.get_by_role("button", name="−0.1", exact=True).click()
+    assert shown.inner_text() == "1.0"
+    assert errors == []
+
+
 def test_weights_are_announced_politely_once_settled(browser, base):
     page, _, _ = visit(browser, base + "index.html")
     region = page.locator("#panel-drag [aria-live=polite]")
@@ -384,13 +421,33 @@ def test_a_custom_examples_page_shows_its_own_tokens_and_numbers(browser, tmp_pa
         assert errors == []
 
 
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll("button, input, select, [tabindex]"))
+  .map((e) => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
+  .filter(([, box]) => box.width < 24 || box.height < 24)
+  .map(([html, box]) => [html, Math.round(box.width), Math.round(box.height)])"""
+
+
 @pytest.mark.parametrize(("scheme", "width"), [("dark", 1280), ("light", 1280), ("dark", 390)])
-def test_axe_finds_no_wcag_aa_violation(browser, base, scheme, width):
+def test_axe_finds_nothing_and_every_target_is_24_px(browser, base, scheme, width):
+    """WCAG 2.2 AA: no violation and nothing left for a person to review (the text axe cannot place, in SVG or in
+    a table scrolling sideways, measured by `axe_results`); every control at least 24 × 24 px (2.5.8)."""
     page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
     page.goto(base + "index.html#drag=2,0")
     page.get_by_label("Show the weights without ÷ √d beside them").check()
     page.get_by_label("q3", exact=True).fill("x")  # an entry marked bad is checked too
-    assert axe_violations(page) == []
+    assert page.evaluate(SMALL_TARGETS) == []
+    assert axe_results(page) == {"violations": [], "incomplete": []}
+
+
+def test_nothing_moves_when_the_reader_asks_for_reduced_motion(browser, base):
+    """The page's own rule stills even motion added later: a bar that eases, smooth scrolling."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(base + "index.html#drag=2,0")
+    page.add_style_tag(content=".weights .bar { transition: width .3s; } html { scroll-behavior: smooth; }")
+    assert len(motion(page)) > 3  # the html element and each bar
+    page.emulate_media(reduced_motion="reduce")
+    page.get_by_role("button", name="→ right").click()
+    assert motion(page) == []
 
 
 def pixels_of(image: np.ndarray, colour: str) -> int:

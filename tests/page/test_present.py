@@ -6,8 +6,10 @@ Frames are checked against PyAV's: after each →, the picture the page shows is
 
 import base64
 import io
+import re
 import shutil
 from fractions import Fraction
+from html import escape
 
 import av
 import numpy as np
@@ -19,7 +21,7 @@ from pipeline.frames import captions
 from pipeline.plan.settings import from_options
 from pipeline.publish import present_page, video_join, web_page
 from scenes.chapters import registry
-from tests.support.browser import axe_violations, chromium, serve
+from tests.support.browser import axe_results, chromium, motion, serve, vnu_messages
 
 CODEC_NOISE = 3.0  # mean absolute difference (0-255) between Chromium's and PyAV's decoding of one frame
 PLAYBACK_BUDGET = 55  # seconds of beats the stepping test plays at normal speed (chapters run ~40 s)
@@ -226,11 +228,19 @@ def test_b_blanks_the_screen_and_any_key_brings_it_back(browser, site):
         assert page.evaluate(POSITION) == before
 
 
-def test_captions_are_off_until_c(browser, site):
-    page, _ = open_page(browser, (site / "present.html").as_uri())
-    track = f"() => {{ const t = {STAGE}.textTracks[0]; return [t.kind, t.mode, t.cues.length]; }}"
+@pytest.mark.parametrize("served", [False, True], ids=["from-disk", "from-a-server"])
+def test_captions_are_a_track_of_the_lecture_off_until_c(browser, site, base, served):
+    """A <track> of lecture.vtt, as assistive technology and checkers expect; its cues loaded from the file when
+    served, from the page when opened from disk (browsers refuse a track file there)."""
+    page, _ = open_page(browser, base + "present.html" if served else (site / "present.html").as_uri())
+    element = page.locator("#stage > track")
+    assert [element.get_attribute(a) for a in ("kind", "srclang", "src")] == ["captions", "en", "lecture.vtt"]
+    assert (site / "lecture.vtt").is_file()
+    track = f"() => {{ const t = {STAGE}.textTracks[0]; return [t.kind, t.mode, t.cues && t.cues.length]; }}"
     count = len(captions.read(site / "lecture.srt"))
+    page.wait_for_function(f"() => ({track})()[2] === {count}")
     assert page.evaluate(track) == ["captions", "hidden", count]
+    assert page.evaluate(f"() => {STAGE}.textTracks.length") == 1
     page.keyboard.press("c")
     assert page.evaluate(track) == ["captions", "showing", count]
     assert page.get_by_role("button", name="Captions (C)").get_attribute("aria-pressed") == "true"
@@ -239,14 +249,18 @@ def test_captions_are_off_until_c(browser, site):
 
 
 def test_the_counter_and_title_hide_after_a_moment_without_input(browser, site):
+    """They fade, unless the lecturer's system asks for reduced motion: then they go at once."""
     page, _ = open_page(browser, (site / "present.html").as_uri())
     hud = page.locator("#hud")
     assert hud.is_visible()
+    assert motion(page) == [page.evaluate("() => document.getElementById('hud').outerHTML.slice(0, 120)")]
     page.wait_for_timeout(IDLE_MS + 600)
     assert not hud.is_visible()
     page.keyboard.press("Shift")
     page.wait_for_timeout(500)  # its fade
     assert hud.is_visible()
+    page.emulate_media(reduced_motion="reduce")
+    assert motion(page) == []
 
 
 def speaker_shows(speaker):
@@ -312,14 +326,43 @@ def test_the_speaker_view_follows_the_presenter_and_drives_it(browser, site, bas
 
 
 def test_the_pages_are_accessible_and_fit_a_phone(browser, site, base, tmp_path):
-    """axe-core finds no WCAG 2.1 AA violation; no sideways scrolling at phone width; screenshots to look at."""
+    """axe-core finds no WCAG 2.2 AA violation and leaves nothing to review; no sideways scrolling at phone width;
+    screenshots to look at."""
     for width, height in ((1280, 720), (390, 844)):
         for name in ("present.html", "speaker.html", "index.html"):
             page, errors = open_page(browser, base + name, width, height)
-            assert axe_violations(page) == [], (name, width)
+            assert axe_results(page) == {"violations": [], "incomplete": []}, (name, width)
             assert page.evaluate("() => document.documentElement.scrollWidth") <= width, (name, width)
             page.screenshot(path=str(tmp_path / f"{name}-{width}.png"))
             assert errors == [], (name, width)
+
+
+def test_the_nu_html_checker_finds_nothing_in_the_pages_and_stylesheets(site):
+    names = ("index.html", "present.html", "speaker.html", "page.css", "present.css")
+    assert vnu_messages(*(site / name for name in names)) == []
+
+
+def test_the_speaker_views_picture_is_there_before_it_is_linked(site, beats):
+    """Its <img> names the first beat's poster in the file itself (the beat the first → plays), so it is never
+    without a src; the view replaces it as the lecture moves."""
+    text = (site / "speaker.html").read_text(encoding="utf-8")
+    first = beats[0]
+    assert (
+        f'<img class="next-poster" src="{first["poster"]}" alt="The last frame of the next beat, {first["name"]}">'
+        in text
+    )
+    assert (site / first["poster"]).is_file()
+
+
+def test_the_pages_headings_follow_the_lecture_and_describe_it(site):
+    """Chapter N's heading is #chapter-N for the chapter `render.py list` numbers N, in viewing order; and the page
+    has a description for search engines and link previews."""
+    text = (site / "index.html").read_text(encoding="utf-8")
+    headings = re.findall(r'<h3 id="chapter-(\d+)">(\d+)\. ([^<]*)</h3>', text)
+    assert headings == [(str(c.number), str(c.number), escape(c.title)) for c in registry.CHAPTERS]
+    assert re.search(
+        r'<meta name="description" content="Attention, explained: a lecture in 12 short [^"]+">', text
+    )
 
 
 def test_each_chapter_lists_its_beats_and_a_click_plays_from_there(browser, site, base):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import subprocess
 import sys
@@ -89,18 +90,98 @@ def chromium() -> Iterator[Browser]:
             browser.close()
 
 
-AXE = (
-    Path(__file__).parents[2] / "build/node/node_modules/axe-core/axe.min.js"
-)  # scripts/setup.sh --with-browser
-WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+BUILD = (
+    Path(__file__).parents[2] / "build/node/node_modules"
+)  # scripts/setup.sh --with-browser installs these
+AXE = BUILD / "axe-core/axe.min.js"
+VNU = BUILD / "vnu-jar/build/dist/vnu.jar"  # the Nu Html Checker, run by Debian's default-jre-headless
+WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
-def axe_violations(page) -> list[tuple[str, list[str]]]:
-    """axe-core's WCAG 2.1 AA violations on `page` (rule id, offending elements), injected from the test side."""
+def axe_results(page) -> dict[str, list[tuple[str, list[str]]]]:
+    """axe-core's WCAG 2.2 AA findings on `page`, injected from the test side: "violations", and "incomplete"
+    (what it could not decide and leaves to a person), each as (rule id, offending elements). Text whose
+    background axe cannot find (SVG text, a table scrolling sideways) is measured here instead, from its colour
+    and its nearest opaque background, and leaves "incomplete" at 4.5:1 or more."""
     assert AXE.is_file(), f"{AXE} is missing: run scripts/setup.sh --with-browser"
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     found = page.evaluate("(tags) => axe.run(document, { runOnly: { type: 'tag', values: tags } })", WCAG_AA)
-    return [(v["id"], [n["html"][:120] for n in v["nodes"]]) for v in found["violations"]]
+    for rule in found["incomplete"]:
+        if rule["id"] == "color-contrast":
+            pairs = page.evaluate(COLOURS, [node["target"][0] for node in rule["nodes"]])
+            rule["nodes"] = [n for n, pair in zip(rule["nodes"], pairs) if contrast(*pair) < AA_TEXT]
+    return {
+        kind: [
+            (rule["id"], [node["html"][:120] for node in rule["nodes"]])
+            for rule in found[kind]
+            if rule["nodes"]
+        ]
+        for kind in ("violations", "incomplete")
+    }
+
+
+AA_TEXT = 4.5  # WCAG 1.4.3's least contrast for text of any size
+COLOURS = """(selectors) => selectors.map((selector) => {
+  const element = document.querySelector(selector);
+  const opaque = (e) => !/^(transparent|rgba\\(.*, 0\\))$/.test(getComputedStyle(e).backgroundColor);
+  let box = element.parentElement;
+  while (box && !opaque(box)) box = box.parentElement;
+  const style = getComputedStyle(element);
+  return [element instanceof SVGElement ? style.fill : style.color, box ? getComputedStyle(box).backgroundColor : ""];
+})"""
+
+
+def contrast(text: str, background: str) -> float:
+    """The WCAG contrast ratio of two CSS colours as browsers compute them ('rgb(r, g, b)'); 1 for a colour that
+    is not opaque or not there, which decides nothing."""
+    colours = [re.fullmatch(r"rgb\((\d+), (\d+), (\d+)\)", c) for c in (text, background)]
+    if not all(colours):
+        return 1.0
+    lighter, darker = sorted((_luminance([int(v) / 255 for v in c.groups()]) for c in colours), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def _luminance(rgb: list[float]) -> float:
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def axe_violations(page) -> list[tuple[str, list[str]]]:
+    """axe-core's WCAG 2.2 AA violations on `page` (rule id, offending elements)."""
+    return axe_results(page)["violations"]
+
+
+def vnu_messages(*files: Path) -> list[str]:
+    """What the Nu Html Checker reports on `files` (HTML, and CSS files checked as CSS): 'file:line: message' for
+    each error and warning."""
+    assert VNU.is_file(), f"{VNU} is missing: run scripts/setup.sh --with-browser"
+    command = ["java", "-jar", str(VNU), "--format", "json", "--also-check-css", *map(str, files)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    messages = json.loads(done.stderr)["messages"]
+    return [
+        f"{Path(m.get('url', '')).name}:{m.get('lastLine', '?')}: {m.get('subType', m['type'])}: {m['message']}"
+        for m in messages
+        if m["type"] != "info" or m.get("subType") == "warning"
+    ]
+
+
+MOTION = """() => {
+  const longest = (list) => Math.max(...list.split(",").map(parseFloat));
+  const eases = (s) =>
+    longest(s.transitionDuration) > 0 || (s.animationName !== "none" && longest(s.animationDuration) > 0);
+  const moving = Array.from(document.querySelectorAll("*")).filter((element) => {
+    const style = getComputedStyle(element);
+    return eases(style) || style.scrollBehavior === "smooth";
+  });
+  const playing = Array.from(document.querySelectorAll("video")).filter((video) => video.autoplay || !video.paused);
+  return [...moving, ...playing].map((element) => element.outerHTML.slice(0, 120));
+}"""
+
+
+def motion(page) -> list[str]:
+    """What moves on `page` unasked: elements with a transition, an animation or smooth scrolling, and videos that
+    play by themselves."""
+    return page.evaluate(MOTION)
 
 
 def firefox_screenshot(url: str, shot: Path, profile: Path, size=(1280, 2400)) -> None:
