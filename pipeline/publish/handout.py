@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from html import escape
+from itertools import accumulate
 from math import ceil
 from pathlib import Path
 
@@ -29,21 +30,20 @@ POSTER_WIDTH = 8.0  # cm, unless BEATS_PER_PAGE posters of the videos' shape wou
 GENERATOR = "attention-lecture (Manim lecture generator)"
 STYLE = """
 @page {{ size: A4; margin: {margin}cm;
-  @top-left {{ content: string(chapter, first-except); font: 9pt "DejaVu Sans"; color: #555; }}
+  @top-left {{ content: string(chapter, first-except); font: 9pt "DejaVu Sans", "WenQuanYi Micro Hei"; color: #555; }}
   @bottom-center {{ content: counter(page); font: 9pt "DejaVu Sans", "WenQuanYi Micro Hei"; }} }}
 body {{ font: 9.5pt/12.5pt "DejaVu Sans", "WenQuanYi Micro Hei"; margin: 0; }}
 h1 {{ font-size: 28pt; line-height: 1.2; text-align: center; margin: 10cm 0 0.5cm; bookmark-level: none; }}
 .subtitle {{ font-size: 14pt; text-align: center; margin: 0; }}
 h2 {{ font-size: 16pt; line-height: {heading}cm; margin: 0; break-before: page;
   string-set: chapter content() " (continued)"; bookmark-state: closed; }}
-.beat {{ display: grid; grid-template-columns: {poster}cm 1fr; grid-template-rows: auto 1fr;
-  grid-template-areas: "poster name" "poster text"; column-gap: {gap}cm; margin-bottom: {gap}cm;
+.beat {{ position: relative; padding-left: {indent}cm; min-height: {poster_height}cm; margin-bottom: {gap}cm;
   break-inside: avoid; }}
 .beat.page {{ break-before: page; }}
-.beat img {{ grid-area: poster; width: {poster}cm; border: 0.5pt solid #999; }}
-h3 {{ grid-area: name; font-size: 11pt; line-height: 14pt; margin: 0 0 3pt; }}
-.captions {{ grid-area: text; }}
-.captions p {{ margin: 0; }}
+.beat img {{ position: absolute; left: 0; top: 0; width: {poster}cm; height: {poster_height}cm;
+  border: 0.5pt solid #999; }}
+h3 {{ font-size: 11pt; line-height: 14pt; margin: 0 0 3pt; }}
+.beat p {{ margin: 0; }}
 """
 
 
@@ -78,13 +78,19 @@ def write(
     from weasyprint import HTML  # imports Pango: only where a handout is written
 
     html = _html(title, subtitle, chapters, aspect, created or datetime.now(timezone.utc))
-    HTML(string=html, base_url=str(Path(target).parent)).write_pdf(target, pdf_variant="pdf/ua-1")
+    HTML(string=html).write_pdf(target, pdf_variant="pdf/ua-1")  # PDF/UA-1: tagged, with language and title
 
 
 def _html(title: str, subtitle: str, chapters: list[HandoutChapter], aspect: float, created: datetime) -> str:
     slot = (PAGE_HEIGHT - 2 * MARGIN - HEADING - FOOTER) / BEATS_PER_PAGE - GAP
+    width = min(POSTER_WIDTH, slot * aspect)
     style = STYLE.format(
-        margin=MARGIN, heading=HEADING, gap=GAP, poster=round(min(POSTER_WIDTH, slot * aspect), 3)
+        margin=MARGIN,
+        heading=HEADING,
+        gap=GAP,
+        poster=round(width, 3),
+        poster_height=round(width / aspect, 3),
+        indent=round(width + GAP, 3),
     )
     when = created.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     body = "\n".join(_chapter(chapter) for chapter in chapters)
@@ -97,10 +103,7 @@ def _html(title: str, subtitle: str, chapters: list[HandoutChapter], aspect: flo
 
 
 def _chapter(chapter: HandoutChapter) -> str:
-    firsts, first = set(), 0
-    for share in _shares(len(chapter.beats))[:-1]:
-        first += share
-        firsts.add(first)
+    firsts = set(accumulate(_shares(len(chapter.beats))[:-1]))  # the beats that start a page
     beats = "\n".join(_beat(beat, index in firsts) for index, beat in enumerate(chapter.beats))
     return f"<section>\n<h2>{escape(chapter.title)}</h2>\n{beats}\n</section>"
 
@@ -110,7 +113,7 @@ def _beat(beat: HandoutBeat, new_page: bool) -> str:
     return (
         f'<section class="beat{" page" if new_page else ""}"><h3>{escape(beat.name)}</h3>'
         f'<img src="{beat.poster.resolve().as_uri()}" alt="{escape(beat.description)}">'
-        f'<div class="captions">{captions}</div></section>'
+        f"{captions}</section>"
     )
 
 

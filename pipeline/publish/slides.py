@@ -9,12 +9,18 @@ the lecture's (title, language, the render's time); nothing is left from python-
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from PIL import Image
 from pptx import Presentation
 from pptx.dml.color import RGBColor
+from pptx.opc.constants import CONTENT_TYPE as CT
+from pptx.opc.constants import RELATIONSHIP_TYPE as RT
+from pptx.opc.package import Part
+from pptx.opc.packuri import PackURI
 from pptx.util import Emu, Pt
 
 SLIDE_WIDTH, SLIDE_HEIGHT = Emu(12_192_000), Emu(6_858_000)  # 13.333 x 7.5 inches: PowerPoint's 16:9
@@ -24,6 +30,7 @@ TITLE_ONLY = 5  # the default template's "Title Only" layout
 BACKGROUND = RGBColor(0, 0, 0)  # black around the movie, as a player shows it
 TITLE_COLOUR = RGBColor(0xEE, 0xEE, 0xEE)
 LANGUAGE = "en"
+THUMBNAIL = 256  # pixels: the longer side of the file's preview picture, as PowerPoint makes it
 
 
 @dataclass(frozen=True)
@@ -46,6 +53,9 @@ def write(
     deck = Presentation()
     deck.slide_width, deck.slide_height = SLIDE_WIDTH, SLIDE_HEIGHT
     _properties(deck.core_properties, title, created or datetime.now(timezone.utc))
+    _drop_application_properties(deck.part.package)
+    if slides:
+        _thumbnail(deck.part.package, slides[0].poster)
     for beat in slides:
         _add(deck, beat, aspect)
     deck.save(str(target))
@@ -59,6 +69,26 @@ def _properties(properties, title: str, created: datetime) -> None:
     properties.author = properties.last_modified_by = properties.comments = ""
     properties.created = properties.modified = when
     properties.revision = 1
+
+
+def _drop_application_properties(package) -> None:
+    """Leave out docProps/app.xml, the template's (PowerPoint for Mac, a 4:3 show of no slides): the format
+    makes it optional, and PowerPoint writes its own when it saves."""
+    for rel in [r for r in package.iter_rels() if r.reltype == RT.EXTENDED_PROPERTIES]:
+        package.drop_rel(rel.rId)
+
+
+def _thumbnail(package, poster: Path) -> None:
+    """The file's preview (docProps/thumbnail.jpeg, shown by file managers): the first slide's poster, in
+    place of the template's blank 4:3 page."""
+    for rel in [r for r in package.iter_rels() if r.reltype == RT.THUMBNAIL]:
+        package.drop_rel(rel.rId)
+    picture, jpeg = Image.open(poster).convert("RGB"), io.BytesIO()
+    picture.thumbnail((THUMBNAIL, THUMBNAIL))
+    picture.save(jpeg, format="JPEG")
+    package.relate_to(
+        Part(PackURI("/docProps/thumbnail.jpeg"), CT.JPEG, package, jpeg.getvalue()), RT.THUMBNAIL
+    )
 
 
 def _add(deck, beat: BeatSlide, aspect: float) -> None:

@@ -5,6 +5,7 @@ own document properties; LibreOffice converts it; it is written again only when 
 import io
 import subprocess
 import time
+import zipfile
 from datetime import datetime, timedelta, timezone
 
 import numpy as np
@@ -94,6 +95,12 @@ def test_the_document_properties_are_the_lectures(rendered):
     written = datetime.fromtimestamp(deck.stat().st_mtime, timezone.utc).replace(tzinfo=None)
     assert properties.created == properties.modified
     assert timedelta(0) <= written - properties.created < timedelta(hours=1)  # the render's, not 2013's
+    with zipfile.ZipFile(deck) as package:
+        assert (
+            "docProps/app.xml" not in package.namelist()
+        )  # the template's: PowerPoint for Mac, 4:3, no slides
+        preview = Image.open(io.BytesIO(package.read("docProps/thumbnail.jpeg")))
+    assert preview.size == (256, 144)  # the first slide's poster, not the template's blank 4:3 page
 
 
 def test_libreoffice_converts_it_to_one_page_per_slide(rendered, tmp_path):
