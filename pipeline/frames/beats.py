@@ -202,16 +202,3 @@ def _vtt_time(millis: int) -> str:
     minutes, millis = divmod(millis, 60_000)
     seconds, millis = divmod(millis, 1000)
     return f"{hours:02d}:{minutes:02d}:{seconds:02d}.{millis:03d}"
-
-
-def captions_during(beat: Beat, cues: list) -> list[str]:
-    """The texts of the cues (srt.Subtitle) on screen at some time during `beat`."""
-    return [
-        c.content for c in cues if c.start.total_seconds() < beat.end and c.end.total_seconds() > beat.start
-    ]
-
-
-def first_frame(clip: Path, target: Path) -> None:
-    """Save the first frame of the video `clip` as the PNG `target`."""
-    with av.open(str(clip)) as container:
-        next(container.decode(video=0)).to_image().save(target, format="PNG")
