@@ -232,7 +232,7 @@ def test_b_blanks_the_screen_and_any_key_brings_it_back(browser, site):
 def test_captions_are_a_track_of_the_lecture_off_until_c(browser, site, base, served):
     """A <track> of lecture.vtt, as assistive technology and checkers expect; its cues loaded from the file when
     served, from the page when opened from disk (browsers refuse a track file there)."""
-    page, _ = open_page(browser, base + "present.html" if served else (site / "present.html").as_uri())
+    page, errors = open_page(browser, base + "present.html" if served else (site / "present.html").as_uri())
     element = page.locator("#stage > track")
     assert [element.get_attribute(a) for a in ("kind", "srclang", "src")] == ["captions", "en", "lecture.vtt"]
     assert (site / "lecture.vtt").is_file()
@@ -246,6 +246,7 @@ def test_captions_are_a_track_of_the_lecture_off_until_c(browser, site, base, se
     assert page.get_by_role("button", name="Captions (C)").get_attribute("aria-pressed") == "true"
     page.keyboard.press("C")
     assert page.evaluate(track)[1] == "hidden"
+    assert errors == []  # from disk, no refused request for the file
 
 
 def test_the_counter_and_title_hide_after_a_moment_without_input(browser, site):

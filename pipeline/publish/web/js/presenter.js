@@ -106,11 +106,12 @@ function presenter(video, data) {
   wake();
 }
 
-// The lecture's captions track, hidden until C: the lecturer speaks over the video. A page opened from disk cannot
-// load the track's file, so its cues then come from the page's data.
+// The lecture's captions track, hidden until C: the lecturer speaks over the video. A page opened from disk may not
+// load the track's file (browsers refuse, with an error in the console), so its cues then come from the page's data.
 function captionsTrack(video, cues) {
   const element = video.querySelector("track");
   if (!element) return video.addTextTrack("captions", "English", "en"); // a lecture without captions
+  if (location.protocol === "file:") element.removeAttribute("src");
   element.addEventListener(
     "error",
     () => {
