@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -178,23 +179,53 @@ def restore_look():
     use_look(from_options("l"))
 
 
+LONGEST = "tests.lecture.test_benchmark"  # minutes in one group: begun first, it does not end the run late
+
+
+def pytest_configure(config):
+    """pytest-xdist hands the groups out in the order `pytest_collection_modifyitems` leaves them."""
+    config.option.loadscopereorder = False
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config, items):
     """How pytest-xdist (`--dist loadgroup`) shares the tests out: a module's tests run in one worker (its
     module fixtures render once), except the tests that run a registry chapter dry (`chapter_ends`: the layout,
     example-layout and equation tests; `run_script`: the extreme shapes), which run in one worker per chapter,
     whichever file they are in, so each chapter is probed once per example and its formulas are typeset once.
-    When a test needs the real lecture, its render starts now, in the background."""
-    for item in items:
-        params = item.callspec.params if hasattr(item, "callspec") else {}
-        case = params.get("case")
-        chapter = params.get("chapter") or (case[1] if isinstance(case, tuple) and len(case) == 3 else None)
-        runs = {"chapter_ends", "run_script"} & set(item.function.__code__.co_names)
-        probed = isinstance(chapter, registry.Chapter) and bool(runs)
-        group = f"chapter-{chapter.name}" if probed else item.module.__name__
+    The groups are handed out longest first (the benchmark, then the chapters, then the others, each kind
+    largest first), and those that need the real lecture last: they wait for its render, which starts now, in
+    the background."""
+    groups = {item: _group(item) for item in items}
+    for item, group in groups.items():
         item.add_marker(pytest.mark.xdist_group(group))
-    if any("real_lecture" in item.fixturenames for item in items):
+    waits = {group for item, group in groups.items() if "real_lecture" in item.fixturenames}
+    place = {group: index for index, group in enumerate(handed_out(list(groups.values()), waits))}
+    items.sort(key=lambda item: place[groups[item]])  # stable: a group's tests keep their order
+    if waits:
         start_real_lecture(real_lecture_root(config._tmp_path_factory))
+
+
+def handed_out(groups: list[str], waits: set[str]) -> list[str]:
+    """The distinct `groups` (one per test) in the order they are handed out: LONGEST, the chapters, the
+    others, then `waits`, each kind largest first."""
+    sizes = Counter(groups)
+
+    def rank(group: str) -> tuple:
+        kind = 0 if group == LONGEST else 3 if group in waits else 1 if group.startswith("chapter-") else 2
+        return kind, -sizes[group]
+
+    return sorted(sizes, key=rank)
+
+
+def _group(item) -> str:
+    """The item's group: its chapter's when it runs a registry chapter dry, else its module's."""
+    params = item.callspec.params if hasattr(item, "callspec") else {}
+    case = params.get("case")
+    chapter = params.get("chapter") or (case[1] if isinstance(case, tuple) and len(case) == 3 else None)
+    runs = {"chapter_ends", "run_script"} & set(item.function.__code__.co_names)
+    probed = isinstance(chapter, registry.Chapter) and bool(runs)
+    return f"chapter-{chapter.name}" if probed else item.module.__name__
 
 
 def pytest_sessionfinish(session):
