@@ -10,6 +10,7 @@ the lecture's (title, language, the render's time); nothing is left from python-
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -30,6 +31,7 @@ TITLE_ONLY = 5  # the default template's "Title Only" layout
 BACKGROUND = RGBColor(0, 0, 0)  # black around the movie, as a player shows it
 TITLE_COLOUR = RGBColor(0xEE, 0xEE, 0xEE)
 LANGUAGE = "en"
+NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")  # control characters XML 1.0 cannot hold
 THUMBNAIL = 256  # pixels: the longer side of the file's preview picture, as PowerPoint makes it
 
 
@@ -65,7 +67,7 @@ def _properties(properties, title: str, created: datetime) -> None:
     """The lecture's own properties in place of the template's (its author, dates and comment); no author is
     known, so none is claimed."""
     when = created.astimezone(timezone.utc).replace(tzinfo=None)  # python-pptx writes naive times as UTC
-    properties.title, properties.language = title, LANGUAGE
+    properties.title, properties.language = NOT_XML.sub("", title), LANGUAGE  # an example's name as typed
     properties.author = properties.last_modified_by = properties.comments = ""
     properties.created = properties.modified = when
     properties.revision = 1
@@ -105,9 +107,8 @@ def _add(deck, beat: BeatSlide, aspect: float) -> None:
     movie = slide.shapes.add_movie(
         str(beat.clip), left, top, width, height, poster_frame_image=str(beat.poster), mime_type="video/mp4"
     )
-    movie._element.nvPicPr.cNvPr.set(
-        "descr", beat.description
-    )  # alt text: python-pptx has no property for it
+    alt_text = NOT_XML.sub("", beat.description)
+    movie._element.nvPicPr.cNvPr.set("descr", alt_text)  # python-pptx has no property for it
     slide.notes_slide.notes_text_frame.text = beat.notes
 
 
