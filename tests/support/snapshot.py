@@ -15,7 +15,7 @@ import numpy as np
 from manim import tempconfig
 from PIL import Image
 
-from pipeline.run import dry_run
+from pipeline.run import dry_run, typeset
 
 SNAPSHOTS = Path(__file__).parents[1] / "chapters" / "snapshots"
 SIZE = (427, 240)
@@ -24,11 +24,16 @@ MAX_DIFFERING = 0.003  # fraction of pixels allowed to differ (anti-aliasing noi
 
 
 def built(scene_class, media_dir: Path):
-    """A `scene_class` whose build() has created its mobjects from its `inputs()` (nothing played)."""
-    with tempconfig({"media_dir": str(media_dir), "format": "none"}):
+    """A `scene_class` whose build() has created its mobjects from its `inputs()` (nothing played); its
+    formulas typeset in one LaTeX run when there are many (`pipeline.run.typeset`)."""
+
+    def build():
         scene = scene_class()
         scene.build()
         return scene
+
+    with tempconfig({"media_dir": str(media_dir), "format": "none"}):
+        return typeset.prefetched(build)
 
 
 def last_frame(scene_class, media_dir: Path) -> np.ndarray:
