@@ -26,6 +26,7 @@ from tests.support.browser import axe_results, chromium, motion, serve, vnu_mess
 CODEC_NOISE = 3.0  # mean absolute difference (0-255) between Chromium's and PyAV's decoding of one frame
 PLAYBACK_BUDGET = 55  # seconds of beats the stepping test plays at normal speed (chapters run ~40 s)
 IDLE_MS = 2500  # as presenter.js: the counter hides after this long without input
+TRACK_LOADED, TRACK_FAILED = 2, 3  # HTMLTrackElement.LOADED, .ERROR
 
 STAGE = "document.getElementById('stage')"
 POSITION = "() => window.lecturePresenter.steps.position"
@@ -233,14 +234,16 @@ def test_captions_are_a_track_of_the_lecture_off_until_c(browser, site, base, se
     """A <track> of lecture.vtt, as assistive technology and checkers expect; its cues loaded from the file when
     served, from the page when opened from disk (browsers refuse a track file there)."""
     page, errors = open_page(browser, base + "present.html" if served else (site / "present.html").as_uri())
-    element = page.locator("#stage > track")
-    assert [element.get_attribute(a) for a in ("kind", "srclang", "src")] == ["captions", "en", "lecture.vtt"]
+    markup = '<track kind="captions" srclang="en" label="English" src="lecture.vtt">'
+    assert markup in (site / "present.html").read_text(encoding="utf-8")
     assert (site / "lecture.vtt").is_file()
     track = f"() => {{ const t = {STAGE}.textTracks[0]; return [t.kind, t.mode, t.cues && t.cues.length]; }}"
     count = len(captions.read(site / "lecture.srt"))
     page.wait_for_function(f"() => ({track})()[2] === {count}")
     assert page.evaluate(track) == ["captions", "hidden", count]
     assert page.evaluate(f"() => {STAGE}.textTracks.length") == 1
+    loaded = page.evaluate("() => document.querySelector('#stage > track').readyState")
+    assert loaded == (TRACK_LOADED if served else TRACK_FAILED)  # the file's cues, or the page's
     page.keyboard.press("c")
     assert page.evaluate(track) == ["captions", "showing", count]
     assert page.get_by_role("button", name="Captions (C)").get_attribute("aria-pressed") == "true"
