@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 from manim import (
+    DL,
     DOWN,
+    DR,
     LEFT,
     ORIGIN,
     RIGHT,
+    UL,
     UP,
-    AnimationGroup,
+    UR,
     Create,
     DashedLine,
     Dot,
@@ -37,6 +41,7 @@ from scenes.kit.plots import CurvePlot, ScientificReadout, TangentPlot, decades,
 from scenes.kit.stage import STAGE
 
 GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
+STOP_READS = ("top", "smallest", "slope")  # what each stop's caption reads: one number a stop
 SWEEP_POINTS = 181
 SCI_PLACES = 2  # a tiny number's mantissa, in captions as on screen (ScientificReadout's)
 
@@ -97,16 +102,13 @@ class WhereItBreaks(ChapterScene):
             f"g = {fmt(self.scaled_gain, SCORE_PLACES)}, left of the unscaled g = 1."
         )
         self.show(
-            Succession(FadeIn(self.scaled_mark), framed(self.scaled_mark, color=scaled_color())),
+            Succession(FadeIn(self.scaled_mark), framed(self.scaled_mark[1], color=scaled_color())),
             run_time=self.caption_time(caption),
             caption=caption,
         )
-        caption = "That response is the slope of the top weight against its own score: w(1 − w)."
+        caption = "That response is the slope of the top weight against its score gap: w(1 − w)."
         self.show(
-            Succession(
-                FadeIn(self.tangent),
-                framed(VGroup(self.tangent.tangent, self.tangent.dot)),
-            ),
+            Succession(FadeIn(self.tangent), *[framed(part) for part in self.tangent.marks()]),
             run_time=self.caption_time(caption),
             caption=caption,
         )
@@ -116,27 +118,29 @@ class WhereItBreaks(ChapterScene):
         self.wait(1)
 
     def stop_at(self, stop: float, mark: DashedLine) -> None:
-        """The knob turns up to `stop`; its mark drops onto the gain axis, then each quantity the caption reads
-        is circled in turn (the top weight, the smallest weight, then the tangent and its w(1 - w) together)."""
+        """The knob turns up to `stop`; its mark drops onto the gain axis, and the one quantity the caption
+        reads (STOP_READS: the top weight, the smallest weight, the slope) is framed on screen as it is said."""
         self.beat(f"At gain {fmt(stop, 1)}")
         self.play(self.gain.animate.set_value(stop), run_time=2.5, rate_func=rate_functions.ease_out_sine)
-        knob = self.knob
-        top = int(np.argmax(knob.weights()))
-        caption = (
-            f"Gain {fmt(stop, 1)}: top weight {fmt(knob.weights().max(), WEIGHT_PLACES)}, "
-            f"smallest {sci(knob.log10_smallest())}, w(1 − w) = {sci(knob.log10_sensitivity())}."
-        )
-        slope = AnimationGroup(
-            framed(VGroup(self.tangent.tangent, self.tangent.dot)), framed(self.sensitivity)
-        )
+        words, value, parts = self.reading(STOP_READS[GAIN_STOPS.index(stop) % len(STOP_READS)])
+        caption = f"Gain {fmt(stop, 1)}: {words} is now {value}."
         self.show(
             Create(mark),
-            Succession(
-                framed(VGroup(knob.bars.bars[top], knob.bars.values[top])), framed(knob.min_line), slope
-            ),
+            Succession(*[framed(part) for part in parts]),
             run_time=self.caption_time(caption),
             caption=caption,
         )
+
+    def reading(self, quantity: str) -> tuple[str, str, list]:
+        """What a stop's caption calls `quantity`, its value as printed, and the parts that show it."""
+        knob = self.knob
+        if quantity == "top":
+            top = int(np.argmax(knob.weights()))
+            bar = VGroup(knob.bars.bars[top], knob.bars.values[top])
+            return "the top weight", fmt(knob.weights().max(), WEIGHT_PLACES), [bar]
+        if quantity == "smallest":
+            return "the smallest weight", sci(knob.log10_smallest()), [knob.min_line]
+        return "the slope w(1 − w)", sci(knob.log10_sensitivity()), [self.sensitivity, *self.tangent.marks()]
 
     def never_one_hot(self) -> None:
         self.unfollow(self.knob, self.sensitivity, self.dot, self.tangent)  # the knob rests at the last stop
@@ -156,11 +160,8 @@ class WhereItBreaks(ChapterScene):
             hold=0.5,
         )
         self.focus(self.plot, self.sensitivity, self.tangent, *self.stop_marks)
-        caption = f"The sensitivity {sci(knob.log10_sensitivity())} is tiny, but not zero: the tangent is almost flat."
-        parts = [
-            VGroup(self.plot.labels[1], self.sensitivity),
-            VGroup(self.tangent.tangent, self.tangent.dot),
-        ]
+        caption = "That slope is tiny, but not zero: the tangent is almost flat, never level."
+        parts = [VGroup(self.plot.labels[1], self.sensitivity), *self.tangent.marks()]
         self.show(
             Succession(*[framed(part) for part in parts]),
             run_time=self.caption_time(caption),
@@ -226,7 +227,6 @@ class WhereItBreaks(ChapterScene):
         self.sensitivity.next_to(self.plot.labels[1], RIGHT, buff=0.2)
         upper = VGroup(self.plot, self.sensitivity)
         upper.shift([PLOT_RIGHT - axis_end(self.plot.axes), PLOT_TOP - upper.get_top()[1], 0])
-        self.scaled_mark = self.scaled_gain_mark()
         self.tangent = WeightCurve(
             self.raw_trace.scores,
             GAIN_RANGE[0],
@@ -242,6 +242,7 @@ class WhereItBreaks(ChapterScene):
         )
         self.dot = self.plot.track(self.gain, lambda g: log10_top_sensitivity(self.raw_trace.scores, g))
         self.stop_marks = [self.stop_mark(g) for g in GAIN_STOPS]
+        self.scaled_mark = self.scaled_gain_mark()
         self.caveats = (
             VGroup(c.text("never exactly one-hot", role="label"), c.text("sharp ≠ right", role="label"))
             .arrange(DOWN, aligned_edge=LEFT, buff=0.2)
@@ -263,13 +264,32 @@ class WhereItBreaks(ChapterScene):
         return VGroup(bars, header.set_x(STAGE.body_left, LEFT))  # the first column starts on the body grid
 
     def scaled_gain_mark(self) -> VGroup:
-        """A dot on the curve where the scaled scores sit (g = 1/√d), labelled."""
+        """A dot on the curve where the scaled scores sit (g = 1/√d), its label in the nearest spot clear of
+        the curve, the axes, the stop marks and the text round the plot, tied to the dot by a leader line when
+        it had to move away."""
         g = self.scaled_gain
         dot = Dot(self.plot.point(g, log10_top_sensitivity(self.raw_trace.scores, g)), radius=0.08)
         dot.set_color(scaled_color())
         label = c.math(rf"\text{{scaled: }} g = 1/\sqrt{{{self.scaled_trace.width}}}", role="small")
-        # clear of the gain's own dot at g = 1
-        return VGroup(dot, label.set_color(scaled_color()).next_to(dot, RIGHT, buff=MARK_GAP))
+        label.set_color(scaled_color())
+        boxes = [
+            self.plot.axes.x_axis,
+            self.plot.axes.y_axis,
+            *self.plot.labels,
+            self.sensitivity,
+            self.tangent,
+        ]
+        top_right = (
+            self.plot.axes.get_right() * RIGHT + self.plot.labels[1].get_bottom() * UP
+        )  # under its title
+        area = (self.plot.axes.get_corner(DL), top_right)
+        clear_spot(label, dot.get_center(), curve_points(self.plot), [*boxes, *self.stop_marks], area)
+        if label_distance(label, dot) <= MARK_GAP + 0.05:
+            return VGroup(dot, label)
+        end = label.get_corner(nearest_corner(label, dot.get_center()))
+        toward = (end - dot.get_center()) / np.linalg.norm(end - dot.get_center())
+        leader = Line(dot.get_center() + toward * dot.radius, end - toward * LEADER_TRIM, stroke_width=2)
+        return VGroup(dot, label, leader.set_color(scaled_color()))
 
     def stop_mark(self, gain: float) -> DashedLine:
         """A dashed drop from the curve to the gain axis at a stop of the knob."""
@@ -294,49 +314,64 @@ SET_WIDTH = 2.7  # room for one set of bars
 HEADER_WIDTH = 3.45  # widest a formula over a set may be (the two sets' formulas then just clear each other)
 NAME_WIDTH = 1.0  # widest a name under a bar may be (the outer ones reach towards the other set)
 HEADER_GAP = 0.45  # between the tallest possible bar and the formula above it (room for its value)
-NUMBER_ROOM = 0.1  # room between two values side by side
+NUMBER_ROOM = 0.25  # the least room between two values side by side (a readable gap at 480p)
 VALUE_GAP = 0.12  # between a bar's top and its value
 NAME_GAP = 0.1  # ... and between two names
-STAGGER = 0.38  # the lift of a raised row of values (the drop of a lowered row of names): a number's height
+STAGGER = (
+    0.38  # a value's step above a crowded neighbour's (the drop of a lowered row of names): a number's height
+)
 SCALED_X, LIVE_X = -5.2, -1.75
 BASELINE_Y = -0.65
 PLOT_RIGHT = STAGE.right - 1.0  # where both plots' axis lines end (the score axis' label "s" goes beyond)
 PLOT_TOP = 2.4  # the top of the upper plot's label, an emphasis frame below the subtitle
 PLOT_SIZE = (4.3, 1.5)
 PLOT_GAP = 0.25  # between the upper plot's gain label and the lower plot's title
-TANGENT_SIZE = (4.3, 1.0)
+TANGENT_SIZE = (4.3, 1.12)
 TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction of the axis
 MARK_GAP = 0.45  # between the scaled case's dot and its label
+LABEL_MARGIN = 0.1  # the least room between the scaled case's label and the curve, axes or marks
+SPOT_STEP = 0.05  # the grid a label's free spot is looked for on
+LEADER_TRIM = 0.08  # a leader line stops this short of its label
+RISE_ODDS = 19  # the gap axis starts where the top weight is 1/(1 + RISE_ODDS) or lower
+CURVE_POINTS = 241
 
 
 @dataclass(frozen=True)
 class SetPlan:
     """How a set of bars fits in SET_WIDTH, decided once from its number of tokens. Crowded bars (values
-    wider than their spacing) have their names cut to two columns and set on two staggered rows, and their
-    values on two fixed rows over the tallest bar they can grow to, so every name and number keeps its size."""
+    wider than their spacing, with a readable gap) have their values stepped up over crowded neighbours
+    (`stagger`); names too wide for one column are cut to two and set on two staggered rows. So every name
+    and number keeps its size."""
 
     spacing: float
     crowded: bool
+    two_rows: bool  # names on two staggered rows: one would not fit its own column
 
     @classmethod
-    def of(cls, count: int) -> SetPlan:
-        spacing = min(0.95, SET_WIDTH / count)
-        return cls(spacing, spacing < c.number(0).width + NUMBER_ROOM)
+    def of(cls, tokens) -> SetPlan:
+        spacing = min(0.95, SET_WIDTH / len(tokens))
+        widest = max(c.text(token, role="label").width for token in tokens)
+        return cls(spacing, spacing < c.number(0).width + NUMBER_ROOM, widest > spacing - NAME_GAP)
+
+    @property
+    def levels(self) -> int:
+        """How many values side by side can crowd each other: the steps a value may need."""
+        return math.ceil((c.number(0).width + NUMBER_ROOM) / self.spacing) if self.crowded else 1
 
     @property
     def lift(self) -> float:
-        """The raise of the upper row of values, and the drop of the lower row of names: none if not crowded."""
-        return STAGGER if self.crowded else 0
+        """The room kept over the tallest bar for stepped values."""
+        return STAGGER * (self.levels - 1)
 
     @property
     def name_room(self) -> float:
-        return min(NAME_WIDTH, (2 if self.crowded else 1) * self.spacing - NAME_GAP)
+        return min(NAME_WIDTH, (2 if self.two_rows else 1) * self.spacing - NAME_GAP)
 
 
 def bar_set(tokens, weights, x: float) -> WeightBars:
     """Weight bars narrow enough for two sets side by side, their baseline centred at (x, BASELINE_Y), laid out
     as `SetPlan` says (kept as the bars' `plan`)."""
-    plan = SetPlan.of(len(tokens))
+    plan = SetPlan.of(tokens)
     bars = WeightBars(
         tokens,
         weights,
@@ -348,17 +383,28 @@ def bar_set(tokens, weights, x: float) -> WeightBars:
     bars.plan = plan
     for k, (label, token) in enumerate(zip(bars.labels, tokens)):
         short = fit.name(token, plan.name_room).move_to(label, aligned_edge=UP)
-        bars.labels.submobjects[k] = short.shift(DOWN * plan.lift * (k % 2))
+        bars.labels.submobjects[k] = short.shift(DOWN * STAGGER * plan.two_rows * (k % 2))
     return stagger(bars.shift([x, BASELINE_Y, 0]).set_weights(weights))
 
 
 def stagger(bars: WeightBars) -> WeightBars:
-    """Crowded bars' values on two fixed rows over the tallest bar they can grow to, every second one a row
-    higher (the others' values ride their bars)."""
-    if bars.plan.crowded:
-        low = bars.baseline.get_y() + bars.max_height + VALUE_GAP
-        for k, number in enumerate(bars.values):
-            number.set_y(low + number.height / 2 + bars.plan.lift * (k % 2))
+    """Each value on its own bar, lowest first, stepped up just enough to clear the values already placed
+    that it would crowd (a readable gap apart). Softmax(g * s) keeps its order as g changes, so a sweep
+    moves the values smoothly."""
+    if not bars.plan.crowded:
+        return bars
+    placed = []
+    for k in sorted(range(len(bars.values)), key=lambda k: (bars.bars[k].get_top()[1], k)):
+        number = bars.values[k]
+        near = [
+            j for j in placed if abs(number.get_x() - bars.values[j].get_x()) < number.width + NUMBER_ROOM
+        ]
+        bottom = bars.bars[k].get_top()[1] + VALUE_GAP
+        for j in sorted(near, key=lambda j: bars.values[j].get_bottom()[1]):
+            if abs(bottom - bars.values[j].get_bottom()[1]) < STAGGER:
+                bottom = bars.values[j].get_bottom()[1] + STAGGER
+        number.shift(UP * (bottom - number.get_bottom()[1]))
+        placed.append(k)
     return bars
 
 
@@ -418,6 +464,54 @@ def axis_end(axes) -> float:
     return float(axes.c2p(axes.x_range[1], axes.y_range[0])[0])
 
 
+def curve_points(plot: CurvePlot) -> np.ndarray:
+    """Points along the plot's drawn curve, close enough that a label clear of them is clear of the line."""
+    anchors = plot.curve["line_graph"].get_anchors()
+    steps = [np.linspace(a, b, 6) for a, b in zip(anchors[:-1], anchors[1:])]
+    return np.concatenate(steps) if steps else anchors
+
+
+def clear_spot(label, point, points: np.ndarray, others, within, margin: float = LABEL_MARGIN):
+    """Put `label` at the spot nearest `point`, inside `within` (two corners, DL and UR), that keeps `margin`
+    from every one of `points` and every box of `others` (right of `point` if there is none)."""
+    (x0, y0), (x1, y1) = within[0][:2], within[1][:2]
+    half = np.array([label.width, label.height]) / 2
+    spots = [
+        np.array([x, y, 0])
+        for x in np.arange(x0 + half[0], x1 - half[0], SPOT_STEP)
+        for y in np.arange(y0 + half[1], y1 - half[1], SPOT_STEP)
+    ]
+    for spot in sorted(spots, key=lambda spot: np.linalg.norm(spot - point)):
+        if is_clear(label.move_to(spot), points, others, margin):
+            return label
+    return label.next_to(point, RIGHT, buff=MARK_GAP)
+
+
+def is_clear(label, points: np.ndarray, others, margin: float) -> bool:
+    lo, hi = label.get_corner(DL)[:2] - margin, label.get_corner(UR)[:2] + margin
+    inside = np.all((points[:, :2] >= lo) & (points[:, :2] <= hi), axis=1)
+    return not inside.any() and all(boxes_apart(label, other, margin) for other in others)
+
+
+def boxes_apart(a, b, margin: float) -> bool:
+    return (
+        a.get_right()[0] + margin < b.get_left()[0]
+        or b.get_right()[0] + margin < a.get_left()[0]
+        or a.get_top()[1] + margin < b.get_bottom()[1]
+        or b.get_top()[1] + margin < a.get_bottom()[1]
+    )
+
+
+def nearest_corner(label, point) -> np.ndarray:
+    """The corner (or edge midpoint) of `label` nearest `point`: where a leader line to it ends."""
+    ends = [DL, DOWN, DR, RIGHT, UR, UP, UL, LEFT]
+    return min(ends, key=lambda end: np.linalg.norm(label.get_corner(end) - point))
+
+
+def label_distance(label, dot) -> float:
+    return float(np.linalg.norm(label.get_corner(nearest_corner(label, dot.get_center())) - dot.get_center()))
+
+
 def power_label(k: int) -> VGroup:
     """'10' with the exponent k raised beside it, both at the smallest size (a superscript would be below it)."""
     base = c.math("10", role="small", color=theme().muted)
@@ -439,14 +533,23 @@ def readable_decades(plot: CurvePlot) -> CurvePlot:
     return plot
 
 
+def runner_up(scores) -> float:
+    """The second largest score (the top one itself when there is only one)."""
+    ordered = np.sort(np.asarray(scores, dtype=float))
+    return float(ordered[-2] if ordered.size > 1 else ordered[-1])
+
+
 def tangent_span(scores) -> tuple[float, float]:
-    """The top score's range over the gain range (from 0, which way its sign says), never empty."""
-    reach = GAIN_RANGE[1] * float(np.max(scores))
-    return (min(0.0, reach), max(0.0, reach)) if reach else (0.0, 1.0)
+    """The gap axis: from where the top weight is still low (its rise in full) to the gap at the largest
+    gain, so the curve's rise takes as much of the panel as the sweep leaves it."""
+    scores = np.asarray(scores, dtype=float)
+    rise = math.log(RISE_ODDS) + math.log(max(scores.size - 1, 1))  # w = 1/(1 + RISE_ODDS) at -rise, or less
+    reach = GAIN_RANGE[1] * (float(np.max(scores)) - runner_up(scores))
+    return -rise, max(rise, reach)
 
 
 def tangent_ends(s: float, w: float, slope: float, lo: float, hi: float) -> tuple[float, float]:
-    """Scores where the tangent at (s, w) starts and ends: TANGENT_REACH of the axis long, slid inside
+    """Gaps where the tangent at (s, w) starts and ends: TANGENT_REACH of the axis long, slid inside
     [lo, hi] at an end, and cut where it would leave weights 0..1."""
     reach = TANGENT_REACH * (hi - lo)
     start = min(max(lo, s - reach / 2), hi - reach)
@@ -457,8 +560,10 @@ def tangent_ends(s: float, w: float, slope: float, lo: float, hi: float) -> tupl
 
 
 class WeightCurve(TangentPlot):
-    """The top weight w against its own score s, with a long bright tangent of slope w(1 - w), a title
-    naming the curve, a key for the tangent and both axes labelled."""
+    """The top weight w against its gap to the next score (all others held at g times theirs), with a long
+    bright tangent of slope w(1 - w), a title naming the curve, a key for the tangent and both axes labelled.
+    Against the gap the curve holds still as g turns (only the dot moves along it); against the top score
+    itself it would slide right with g * the others."""
 
     def __init__(self, scores, gain: float, *, size, x_span):
         super().__init__(scores, gain, size=size, x_span=x_span)
@@ -470,29 +575,39 @@ class WeightCurve(TangentPlot):
         swatch = Line(ORIGIN, RIGHT * 0.45, color=theme().text, stroke_width=6)
         key = VGroup(swatch, c.text("tangent: slope w(1 − w)", role="small", color=muted))
         title = VGroup(
-            c.text("top weight w against its score s", role="small", color=muted),
+            c.text("top weight w against its gap", role="small", color=muted),
             key.arrange(RIGHT, buff=0.15),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
         self.title = title.next_to(self.axes, UP, buff=0.18).align_to(self.axes, LEFT)
         x_axis, y_axis = self.axes.x_axis, self.axes.y_axis
         self.axis_labels = VGroup(
-            c.text("s", role="small", color=muted).next_to(x_axis, RIGHT, buff=0.1),
+            c.text("gap", role="small", color=muted).next_to(x_axis, RIGHT, buff=0.1),
             c.text("w", role="small", color=muted)
             .next_to(y_axis.labels, LEFT, buff=0.2)
             .set_y(y_axis.get_y()),
         )
         self.add(self.title, self.axis_labels)
 
+    def marks(self) -> list:
+        """What a frame may go round to point at the tangent: its key, then its dot (a frame round the long
+        tangent itself would cut through the axis labels)."""
+        return [self.title[1], self.dot]
+
+    def gap(self, gain: float) -> float:
+        """The top score's lead over the next one at `gain`: where the dot sits."""
+        return gain * (self.scores[self.top] - runner_up(self.scores))
+
     def set_gain(self, gain: float) -> WeightCurve:
         lo, hi = self.axes.x_range[:2]
-        xs = np.linspace(lo, hi, 121)
-        self.curve.set_points_as_corners([self.axes.c2p(x, self.weight(x, gain)) for x in xs])
-        s = gain * self.scores[self.top]
-        w = self.weight(s, gain)
+        base = gain * runner_up(self.scores)  # the next score: a gap x is a top score base + x
+        xs = np.linspace(lo, hi, CURVE_POINTS)
+        self.curve.set_points_as_corners([self.axes.c2p(x, self.weight(base + x, gain)) for x in xs])
+        x = self.gap(gain)
+        w = self.weight(base + x, gain)
         slope = w * (1 - w)
-        self.dot.move_to(self.axes.c2p(s, w))
-        start, end = tangent_ends(s, w, slope, lo, hi)
+        self.dot.move_to(self.axes.c2p(x, w))
+        start, end = tangent_ends(x, w, slope, lo, hi)
         self.tangent.put_start_and_end_on(
-            self.axes.c2p(start, w + slope * (start - s)), self.axes.c2p(end, w + slope * (end - s))
+            self.axes.c2p(start, w + slope * (start - x)), self.axes.c2p(end, w + slope * (end - x))
         )
         return self

@@ -4,17 +4,27 @@ import dataclasses
 
 import numpy as np
 import pytest
-from manim import tempconfig
+from manim import DL, UR, tempconfig
 
 from attention import BlendExample, examples, saturation_at, saturation_sweep, weights_at_gain
 from attention.sweeps import GAIN_RANGE
-from scenes.chapters.where_it_breaks import GAIN_STOPS, TANGENT_REACH, WhereItBreaks, sci
+from scenes.chapters.where_it_breaks import (
+    GAIN_STOPS,
+    HEADER_GAP,
+    NUMBER_ROOM,
+    TANGENT_REACH,
+    VALUE_GAP,
+    WhereItBreaks,
+    bar_set,
+    sci,
+)
 from scenes.kit.arithmetic import SCORE_PLACES, vector_tex
 from scenes.kit.emphasis import FRAME_BUFF
 from scenes.kit.plots import ScientificReadout, mantissa_exponent
+from scenes.kit.stage import STAGE
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
-FRAME = (14.22 / 2, 4.0)
+FRAME = (STAGE.right, 4.0)  # the stage reaches past manim's frame (STAGE.frame widens the camera)
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +85,7 @@ def test_the_scaled_case_is_a_gain_on_the_same_axis(scene):
     assert scene.scaled_gain == pytest.approx(1 / np.sqrt(scaled.width))
     np.testing.assert_allclose(weights_at_gain(scene.raw_trace.scores, scene.scaled_gain), scaled.weights)
     assert scene.plot.axes.x_range[0] == 0 and scene.plot.xs[0] == pytest.approx(scene.scaled_gain)
-    dot, label = scene.scaled_mark
+    dot, label = scene.scaled_mark[:2]  # and a leader line when the label had to move away
     sens = saturation_at(scene.raw_trace.scores, scene.scaled_gain).top_sensitivity
     np.testing.assert_allclose(
         dot.get_center(), scene.plot.point(scene.scaled_gain, np.log10(sens)), atol=1e-6
@@ -107,9 +117,8 @@ def test_the_tangent_slope_is_the_sensitivity(scene, gain):
     top = float(np.max(plain.weights))
     assert tangent.slope() == pytest.approx(plain.top_sensitivity, rel=1e-6, abs=1e-12)
     assert tangent.slope() == pytest.approx(top * (1 - top), rel=1e-6, abs=1e-12)
-    np.testing.assert_allclose(
-        tangent.dot.get_center(), tangent.axes.c2p(gain * np.max(scene.raw_trace.scores), top), atol=1e-6
-    )
+    gap = gain * (np.max(scene.raw_trace.scores) - np.sort(scene.raw_trace.scores)[-2])
+    np.testing.assert_allclose(tangent.dot.get_center(), tangent.axes.c2p(gap, top), atol=1e-6)
     on_curve = np.min(np.linalg.norm(tangent.curve.get_anchors() - tangent.dot.get_center(), axis=1))
     assert on_curve < 0.05
 
@@ -201,9 +210,9 @@ def test_last_frame_snapshot(tmp_path):
 
 def test_the_lower_plot_is_titled_and_labelled_for_the_weight_curve(scene):
     title, key = scene.tangent.title
-    assert title.original_text == "top weight w against its score s"
+    assert title.original_text == "top weight w against its gap"
     assert key[1].original_text == "tangent: slope w(1 − w)"
-    assert [label.original_text for label in scene.tangent.axis_labels] == ["s", "w"]
+    assert [label.original_text for label in scene.tangent.axis_labels] == ["gap", "w"]
     x_label, y_label = scene.tangent.axis_labels
     assert x_label.get_left()[0] > scene.tangent.axes.x_axis.get_right()[0]
     assert y_label.get_right()[0] < scene.tangent.axes.y_axis.labels.get_left()[0]
@@ -240,4 +249,61 @@ def test_no_score_tick_is_labelled_beyond_the_end_of_its_axis(scene):
     axes = scene.tangent.axes
     end = axes.c2p(axes.x_range[1], 0)[0]
     assert all(label.get_x() <= end + 1e-6 for label in axes.x_axis.labels)
-    assert [label.tex_string for label in axes.x_axis.labels] == ["0", "10", "20", "30", "40"]
+    assert [label.tex_string for label in axes.x_axis.labels] == ["0", "10", "20"]
+
+
+def test_the_weight_curve_holds_still_and_its_rise_is_wide(scene):
+    """Against the score gap the curve barely moves as g turns; its rise (w from 0.1 to 0.9) takes a
+    fair share of the panel, and the tangent at g = 1 is long enough to see."""
+    tangent = scene.tangent
+    shapes = [np.array(tangent.set_gain(g).curve.get_anchors()) for g in GAIN_RANGE]
+    assert np.max(np.abs(shapes[0] - shapes[1])) < 0.1
+    xs = [tangent.axes.p2c(p)[0] for p in shapes[0] if 0.1 <= tangent.axes.p2c(p)[1] <= 0.9]
+    lo, hi = tangent.axes.x_range[:2]
+    assert (max(xs) - min(xs)) / (hi - lo) > 0.15
+    start, end = tangent.set_gain(GAIN_RANGE[0]).tangent.get_start_and_end()
+    assert np.linalg.norm(np.subtract(end, start)) > 1.0
+
+
+def label_clear_of_curve(scene):
+    label, points = scene.scaled_mark[1], scene.plot.curve["line_graph"].get_anchors()
+    dense = np.concatenate([np.linspace(a, b, 20) for a, b in zip(points[:-1], points[1:])])
+    lo, hi = label.get_corner(DL)[:2], label.get_corner(UR)[:2]
+    assert not np.any(np.all((dense[:, :2] >= lo) & (dense[:, :2] <= hi), axis=1))
+    axes = scene.plot.axes
+    for other in (axes.x_axis, axes.y_axis, *scene.plot.labels, scene.sensitivity, *scene.stop_marks):
+        assert not overlap(label, other)
+
+
+def overlap(a, b) -> bool:
+    return not (
+        a.get_right()[0] < b.get_left()[0]
+        or b.get_right()[0] < a.get_left()[0]
+        or a.get_top()[1] < b.get_bottom()[1]
+        or b.get_top()[1] < a.get_bottom()[1]
+    )
+
+
+def test_the_scaled_label_is_clear_of_the_curve_axes_and_marks(scene):
+    label_clear_of_curve(scene)
+
+
+def test_the_scaled_label_is_clear_for_a_far_apart_example(far_apart):
+    label_clear_of_curve(far_apart)
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5, 6])
+def test_bar_values_sit_on_their_own_bars_a_readable_gap_apart(scene, count):
+    rng = np.random.default_rng(count)
+    tokens = [f"t{k}" for k in range(count)]
+    for weights in [np.full(count, 1 / count), *rng.dirichlet(np.ones(count) * 0.5, size=40)]:
+        bars = bar_set(tokens, weights, 0)
+        header_bottom = bars.baseline.get_y() + bars.max_height + HEADER_GAP + bars.plan.lift
+        for k, (bar, value) in enumerate(zip(bars.bars, bars.values)):
+            assert value.get_x() == pytest.approx(bar.get_x(), abs=0.2)  # over its own bar ...
+            assert value.get_bottom()[1] >= bar.get_top()[1] + VALUE_GAP - 1e-6  # ... above it
+            assert value.get_top()[1] < header_bottom
+            for other in bars.values[k + 1 :]:
+                apart_x = abs(value.get_x() - other.get_x()) >= value.width + NUMBER_ROOM - 1e-6
+                apart_y = abs(value.get_y() - other.get_y()) >= value.height + 0.05
+                assert apart_x or apart_y
