@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
@@ -22,7 +23,7 @@ from manim.utils.rate_functions import smooth, squish_rate_func
 from attention import examples
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, fmt_input, row, vector_math, vector_tex
+from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, fmt_input, row, vector_math, vector_tex
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import AttentionGrid
@@ -36,6 +37,9 @@ GRID_LEFT = STAGE.left + 0.2  # the grid's labels stay right of this x
 UNDER_TITLE = 0.25  # the grid's captions stay this far below the subtitle
 SIDE_LEFT = 0.6  # x where the right-hand column of text starts, or further right beside a wide grid
 SIDE_GAP = 0.45  # at least this between the grid's sums and the right-hand column
+PAIR_GAP = 0.45  # between the open grid's sums and the masked grid beside it
+UNDER_HEADING = 0.12  # the formula's gap under the subtitle: it stands above the masked grid's column names
+CLEAR = 0.1  # at least this between the formula and the masked grid under it
 COLUMN_RIGHT = STAGE.right - 0.1  # the right-hand column ends left of this x
 # the right-hand column's layouts, tried in turn until its tables fit: the widest a token's name may be in
 # the values and outputs (longer names are cut short), and whether the weights stand beside the values
@@ -57,7 +61,8 @@ SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 
 
 class CausalMask(ChapterScene):
-    """Self-attention over a sentence, then the mask above the diagonal: weights exactly 0, rows still sum to 1;
+    """Self-attention over a sentence; the mask M (0, or minus infinity above the diagonal) added to the scores;
+    the weights without and with it side by side, row by row: masked weights exactly 0, rows still sum to 1;
     each output the sum of its row's weights times the values, so only of the words up to it."""
 
     def inputs(self):
@@ -77,24 +82,24 @@ class CausalMask(ChapterScene):
 
     def self_attention(self) -> None:
         self.beat("A sentence reads itself")
-        words = " ".join(self.example.tokens)
+        tokens = self.example.tokens
         self.show(FadeIn(self.heading), FadeIn(self.formula.dimmed()), run_time=0.8)
         self.show(
             FadeIn(self.open_grid),
             FadeIn(self.axes),
             self.formula.light(*SCORES),
             run_time=1.2,
-            caption=f"Self-attention over “{words}”: every query meets every key.",
+            caption=f"Self-attention over “{' '.join(tokens)}”: each cell scores one query against one key.",
         )
-        i, _ = self.focus_cell()
         self.add(self.open_veils.set_fill(opacity=0))
-        self.show(Create(self.meeting), *veiled(self.open_veils, i), run_time=1, hold=1)
-        rows = ", ".join(vector_tex(r, SCORE_PLACES) for r in self.trace.unmasked.scores)
-        self.say(f"The scores Q K^T / √d, row by row: {rows}.")
-        self.play(FadeOut(self.meeting), run_time=0.5)
-        for k in range(len(self.example.tokens)):
-            self.play(*veiled(self.open_veils, k), run_time=0.8)
-        self.show(*veiled(self.open_veils, None), run_time=0.6)
+        self.show(Create(self.meeting), *veiled(self.open_veils, self.focus_cell()[0]), run_time=1)
+        self.show(
+            FadeOut(self.meeting),
+            self.axes[0].animate.set_color(theme().text),
+            *veiled(self.open_veils, None),
+            run_time=0.8,
+            caption="The keys now stand in sentence order: the mask relies on it.",
+        )
         self.remove(self.open_veils)
 
     def without_mask(self) -> None:
@@ -105,77 +110,93 @@ class CausalMask(ChapterScene):
             self.open_grid,
             weighted,
             self.formula.light("softmax", *SCORES),
+            self.axes[0].animate.set_color(theme().muted),
             run_time=1.2,
             caption=f"Softmax each row: {quoted(first)} gets {vector_tex(self.trace.unmasked.weights[0])}.",
         )
         self.open_grid = weighted
+        first_row, later_rows = self.future
         self.show(
-            Create(self.future),
+            Create(first_row),
             run_time=1,
-            caption=f"So {quoted(first)} would read later words, which a decoder has not written yet.",
-            hold=1.5,
+            caption=f"So {quoted(first)} would read later words, not yet written by a decoder.",
         )
+        if len(later_rows):
+            self.show(Create(later_rows), run_time=1, caption="So would every cell above the diagonal.")
 
     def hide_the_future(self) -> None:
         self.beat("Hide the future")
-        self.recast(
-            self.open_grid,
-            self.masked_grid,
+        self.show(
+            *[FadeOut(boxes) for boxes in self.future if len(boxes)],
+            FadeIn(self.mask_picture),
+            FadeIn(self.mask_zeros),
+            FadeIn(self.pair_labels[0]),
+            FadeIn(self.pair_labels[1]),
+            *([] if self.paired else [FadeOut(self.open_parts())]),
             self.formula.light("mask"),
             run_time=1.2,
-            caption="The mask M adds minus infinity to every score above the diagonal, before the softmax.",
-            hold=1.5,
+            caption="The mask M: 0 on and below the diagonal, minus infinity above it.",
         )
+        self.add_scores()
 
     def renormalise(self) -> None:
         self.beat("Softmax of what is left")
         ex, tr = self.example, self.trace
-        weighted = self.masked_grid.copy().show_weights()
-        self.recast(
-            self.masked_grid,
-            weighted,
-            FadeOut(self.future),
-            FadeIn(self.legend),
-            self.formula.light("softmax", *SCORES, "mask"),
-            run_time=1.2,
-        )
-        self.masked_grid = weighted
-        focus = [(0, f"Now {quoted(ex.tokens[0])} reads only itself: {vector_tex(tr.weights[0])}.")]
-        focus.append(
-            (1, f"{quoted(ex.tokens[1])} reads itself and what came before: {vector_tex(tr.weights[1])}.")
-        )
         last = len(ex.tokens) - 1
-        focus.append((last, f"The last word, {quoted(ex.tokens[-1])}, is unchanged: nothing comes after it."))
-        self.add(self.veils.set_fill(opacity=0))
-        for i, caption in focus[: 1 + last]:
-            self.show(*veiled(self.veils, i), run_time=0.8, caption=caption)
-        self.show(*veiled(self.veils, None), run_time=0.8, caption="Every row still sums to 1.", hold=1)
+        focus = {
+            0: f"Now {quoted(ex.tokens[0])} reads only itself: {vector_tex(tr.weights[0])}.",
+            1: f"{quoted(ex.tokens[1])} reads itself and what came before: {vector_tex(tr.weights[1])}.",
+            last: f"The last word, {quoted(ex.tokens[-1])}, is unchanged: nothing comes after it.",
+        }
+        self.add(self.pair_veils.set_fill(opacity=0))
+        for i in range(len(ex.tokens)):
+            lit = [self.formula.light("softmax", *SCORES, "mask")] if i == 0 else []
+            self.recast_row(i, *veiled(self.pair_veils, i), *lit, caption=focus.get(i), run_time=1.2)
+        self.show(
+            *veiled(self.pair_veils, None),
+            FadeOut(self.pair_labels[2], rate_func=FIRST_HALF),
+            FadeIn(self.legend, rate_func=SECOND_HALF),
+            run_time=0.8,
+            caption="Every row still sums to 1.",
+        )
+        self.remove(self.pair_veils)
 
     def outputs_beat(self) -> None:
         self.beat("Outputs")
-        ex, tr = self.example, self.trace
+        ex = self.example
+        self.show(
+            *([FadeOut(self.open_parts())] if self.paired else []),
+            FadeOut(self.pair_labels[0]),
+            self.masked_grid.animate.shift(-self.apart),
+            self.legend.animate.shift(-self.apart),
+            run_time=1,
+        )
+        self.remove(self.open_grid.row_labels)
+        self.masked_grid.row_labels.set_opacity(1)
         self.show(
             FadeIn(self.values_title),
             FadeIn(self.values),
             self.formula.light("V"),
             run_time=1,
-            caption="Each word also has a value, a row of V; an output sums weights times values.",
+            caption="Each word also has a value; an output sums weights times values.",
         )
         last = len(ex.tokens) - 1
         reads = {0: "reads only itself", last: "is last: it blends every value"}
+        self.add(self.veils.set_fill(opacity=0))
         for worked in self.worked:
             i = worked.row
             blend = blend_text(worked.line[2].relations)
             self.show(
                 *veiled(self.veils, i),
                 *self.values_seen(i),
-                FadeIn(worked.shown),
+                FadeIn(worked.terms),
                 run_time=1,
                 caption=f"{quoted(ex.tokens[i])} {reads.get(i, 'blends only the values up to itself')}: {blend}.",
-                hold=1,
             )
-            self.show(FadeOut(worked.shown), run_time=0.5)
-        outputs = ", ".join(f"{t} {vector_tex(o)}" for t, o in zip(ex.tokens, tr.outputs))
+            self.until_last_cue()  # the sum comes as the caption reads it
+            self.play(FadeIn(worked.line), run_time=0.6)
+            self.wait_for_reader()  # the working stays while its caption reads it
+            self.play(FadeOut(worked.shown), run_time=0.5)
         values = VGroup(self.values_title, self.values)
         self.show(
             *veiled(self.veils, None),
@@ -184,43 +205,84 @@ class CausalMask(ChapterScene):
             FadeIn(self.outputs),
             self.formula.light(),
             run_time=1,
-            caption=f"Each output blends only earlier values: {outputs}.",
-            hold=1,
+            caption="Each output blends only earlier values.",
         )
-        self.remove(self.veils)
         if not self.stacked:
             self.remove(*values.get_family())  # lighting its rows took the table apart
 
     def exactly_zero(self) -> None:
         self.beat("Exactly zero")
+        crosses = self.masked_grid.crosses
         self.show(
             Write(self.zero),
+            crosses.animate.set_color(theme().text),
             run_time=1,
             caption="A masked weight is exp of minus infinity: exactly 0.",
         )
-        self.say("In “Where it breaks”, a finite gap left a tiny positive weight.", hold=1.5)
+        self.show(
+            crosses.animate.set_color(theme().muted),
+            run_time=0.8,
+            caption="In “Where it breaks”, a finite gap left a tiny weight.",
+        )
 
     def summary(self) -> None:
         self.beat("Summary")
         self.show(
-            self.formula.light(),
+            self.formula.light("softmax", *SCORES, "mask"),
+            *veiled(self.veils, 0),
+            *self.outputs_seen(0),
             run_time=1,
             caption="Mask, then softmax: each word reads only itself and earlier words.",
-            hold=3.4,
         )
+        for i in range(1, len(self.example.tokens)):
+            self.play(*veiled(self.veils, i), *self.outputs_seen(i), run_time=0.8)
+        self.play(self.formula.light(), *veiled(self.veils, None), *self.outputs_seen(None), run_time=1)
+        self.remove(self.veils)
 
     # what the beats play
 
-    def recast(self, grid: AttentionGrid, after: AttentionGrid, *others, **options) -> None:
+    def add_scores(self) -> None:
+        """Scores + M: each visible cell's score comes over from the grid without the mask and takes the place
+        of M's 0; above the diagonal minus infinity stays."""
+        landing = VGroup(*[self.masked_grid.numbers[k] for k in self.visible_cells()]).copy()
+        self.show(
+            FadeOut(self.mask_zeros),
+            FadeIn(landing, shift=self.apart),
+            FadeOut(self.pair_labels[1], rate_func=FIRST_HALF),
+            FadeIn(self.pair_labels[2], rate_func=SECOND_HALF),
+            run_time=1.5,
+            caption="Added to the scores, it makes those above the diagonal minus infinity.",
+        )
+        self.remove(self.mask_picture, landing)
+        self.add(self.masked_grid)
+
+    def until_last_cue(self) -> None:
+        """Hold the picture until the last caption's last cue starts."""
+        start = self.renderer.file_writer.subcaptions[-1].start.total_seconds()
+        if start > self.time + 1e-6:
+            self.wait(start - self.time)
+
+    def recast_row(self, i: int, *others, **options) -> None:
+        """Row i of the masked grid turns from its scores (and minus infinities) to its weights."""
+        after = weigh(self.masked_grid.copy(), i + 1)
+        self.recast(self.masked_grid, after, *others, row=i, **options)
+        self.masked_grid = after
+
+    def recast(
+        self, grid: AttentionGrid, after: AttentionGrid, *others, row: int | None = None, **options
+    ) -> None:
         """Put `after` (a grid with `grid`'s cells and labels) in `grid`'s place: `grid`'s numbers and marks
-        fade out, then `after`'s fade in (no digit morphs into another), while the cells take on `after`'s
-        shading; `others` play alongside, `options` go to `show`. Copies play the change, so neither grid is
-        split up by the scene."""
+        (of row `row` only, if given) fade out, then `after`'s fade in (no digit morphs into another), while
+        the cells take on `after`'s shading; `others` play alongside, `options` go to `show`. Copies play the
+        change, so neither grid is split up by the scene."""
         cells = grid.cells.copy()
-        labels = VGroup(grid.row_labels, grid.col_labels).copy()
-        old, new = marks(grid).copy(), marks(after).copy()
+        rows = range(grid.trace.shape[0])
+        kept = [] if row is None else [row_marks(grid, k) for k in rows if k != row]
+        still = VGroup(grid.row_labels, grid.col_labels, *kept).copy()
+        old, new = (marks(g) if row is None else row_marks(g, row) for g in (grid, after))
+        old, new = old.copy(), new.copy()
         self.replace(grid, cells)
-        self.add(labels, old)
+        self.add(still, old)
         self.show(
             Transform(cells, after.cells.copy()),
             FadeOut(old, rate_func=FIRST_HALF),
@@ -229,15 +291,32 @@ class CausalMask(ChapterScene):
             **options,
         )
         self.replace(cells, after)
-        self.remove(labels, new)
+        self.remove(still, new)
+
+    def open_parts(self) -> VGroup:
+        """The grid without the mask, but for its row labels (which the masked grid's rows share)."""
+        grid = self.open_grid
+        self.remove(grid)
+        parts = VGroup(*[part for part in grid.submobjects if part is not grid.row_labels])
+        self.add(grid.row_labels, parts)
+        return parts
 
     def values_seen(self, i: int | None) -> list:
         """Animations lighting the values row i reads (words 0..i) and dimming the rest (None: all lit)."""
         rows = range(len(self.example.tokens))
         return [self.values.row(k).animate.set_opacity(1 if i is None or k <= i else DIM) for k in rows]
 
+    def outputs_seen(self, i: int | None) -> list:
+        """Animations lighting output i and dimming the others (None: all lit)."""
+        rows = range(len(self.example.tokens))
+        return [self.outputs.row(k).animate.set_opacity(1 if i in (None, k) else DIM) for k in rows]
+
     def focus_cell(self) -> tuple[int, int]:
         return min(FOCUS_CELL[0], len(self.example.tokens) - 1), FOCUS_CELL[1]
+
+    def visible_cells(self) -> list[int]:
+        """Indices (row after row) of the cells on and below the diagonal."""
+        return [int(k) for k in np.flatnonzero(~self.masked_grid.mask)]
 
     def read_rows(self) -> list[int]:
         """The rows whose outputs are worked out on screen: the first two words' and the last's."""
@@ -257,12 +336,7 @@ class CausalMask(ChapterScene):
             c.text("keys, in reading order →", role="small", color=theme().muted),
             c.text("queries ↓", role="small", color=theme().muted),
         )
-        self.future = VGroup(
-            *[
-                SurroundingRectangle(self.open_grid.cells[k], color=theme().text, buff=0.02)
-                for k in self.masked_grid.hidden_cells()
-            ]
-        )
+        self.future = self.future_boxes()
         self.legend = c.legend((masked_swatch(), "masked: weight exactly 0"))
         self.zero = c.math(r"e^{-\infty} = 0")
         self.formula = LitFormula(MASKED_FORMULA)
@@ -271,6 +345,42 @@ class CausalMask(ChapterScene):
         self.open_veils = row_veils(self.open_grid)
         i, j = self.focus_cell()
         self.meeting = SurroundingRectangle(self.open_grid.row(i)[j], color=theme().text, buff=0.02)
+        self.place_pair()
+
+    def future_boxes(self) -> VGroup:
+        """Boxes round the cells above the diagonal: the first row's, then the later rows'."""
+        n = len(self.example.tokens)
+        hidden = self.masked_grid.hidden_cells()
+        boxes = [
+            (k, SurroundingRectangle(self.open_grid.cells[k], color=theme().text, buff=0.02)) for k in hidden
+        ]
+        return VGroup(VGroup(*[b for k, b in boxes if k < n]), VGroup(*[b for k, b in boxes if k >= n]))
+
+    def place_pair(self) -> None:
+        """The masked grid beside the open one, rows level, so the weights without and with the mask stand side
+        by side (`paired`; in its place if that does not fit); under each what it shows; the mask M drawn on
+        the masked grid's cells; veils across both grids' rows. The outputs beat moves it back (`apart`)."""
+        grid, masked = self.open_grid, self.masked_grid
+        self.apart = RIGHT * (sums_right(grid) + PAIR_GAP - masked.cells.get_left()[0])
+        right = max(sums_right(masked), self.legend.get_right()[0]) + self.apart[0]
+        self.paired = right <= COLUMN_RIGHT and self.formula.get_bottom()[1] >= masked.get_top()[1] + CLEAR
+        if not self.paired:
+            self.apart = 0 * RIGHT
+        masked.row_labels.set_opacity(0)  # the open grid's row labels name the rows of both
+        VGroup(masked, self.legend).shift(self.apart)
+        self.mask_picture, self.mask_zeros = mask_of(masked)
+        labels = [(self.mask_picture, "the mask M"), (masked, "scores + M")]
+        if self.paired:
+            labels.insert(0, (grid, "without the mask"))
+        self.pair_labels = [self.under(g, words) for g, words in labels]
+        if not self.paired:
+            self.pair_labels.insert(0, VGroup())
+        self.pair_veils = span_veils(grid, masked).set_z_index(1)  # above the rows that change under them
+
+    def under(self, grid: AttentionGrid, words: str):
+        """`words` under `grid`'s cells, where the legend stands under the masked grid."""
+        label = c.text(words, role="small", color=theme().muted)
+        return label.align_to(grid.cells, LEFT).set_y(self.legend.get_y())
 
     def column_fits(self, layout: tuple[float, bool]) -> bool:
         """Lay out the right-hand column with names at most `width` wide and (if `weights`) each worked-out
@@ -329,7 +439,7 @@ class CausalMask(ChapterScene):
         outputs = VGroup(self.outputs_title, self.outputs).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
         for table in (self.values, self.outputs):
             table.shift(RIGHT * 0.2)
-        column.next_to(self.heading, DOWN, buff=0.5).align_to([left, 0, 0], LEFT)
+        column.next_to(self.heading, DOWN, buff=UNDER_HEADING).align_to([left, 0, 0], LEFT)
         self.formula.shift(LEFT * max(0.0, self.formula.get_right()[0] - COLUMN_RIGHT))  # beside a wide grid
         outputs.next_to(self.values, DOWN, buff=0.25).align_to(self.values_title, LEFT)
         self.stacked = outputs.get_bottom()[1] >= STAGE.bottom
@@ -431,3 +541,49 @@ def blend_text(relations) -> str:
     sum_ = " + ".join(f"{w} × [{', '.join(v)}]" for w, v in zip(terms, vectors))
     sign = "=" if all(r.sign == "=" for r in relations) else "≈"
     return f"{sum_} {sign} [{', '.join(r.result for r in relations)}]"
+
+
+def mask_of(grid: MaskedGrid) -> tuple[MaskedGrid, VGroup]:
+    """`grid` drawn as the mask M: its cells and minus infinity above the diagonal; and apart (to fade out
+    when the scores take their place), the 0 in every cell on and below it."""
+    mask = grid.copy().show_scores()
+    visible = np.flatnonzero(~grid.mask)
+    zeros = VGroup(*[mask.numbers[k].copy().show(0, 0) for k in visible])
+    for k in visible:
+        mask.numbers[k].set_opacity(0)
+    return mask, zeros
+
+
+def weigh(grid: MaskedGrid, rows: int) -> MaskedGrid:
+    """`grid` with its first `rows` rows showing their weights (hidden cells crossed out), the others their
+    scores (hidden ones minus infinity): the masked softmax taken row by row."""
+    grid.show_scores()
+    AttentionGrid.show_weights(grid, range(rows))
+    n = grid.trace.shape[1]
+    for j, k in enumerate(grid.hidden_cells()):
+        grid.numbers[k].set_opacity(0)
+        if k // n < rows:
+            grid.cells[k].set_fill(theme().grid, opacity=1)
+            grid.infinities[j].set_opacity(0)
+            grid.crosses[j].set_opacity(1)
+    return grid
+
+
+def row_marks(grid: AttentionGrid, i: int) -> VGroup:
+    """What a grid writes in and beside row i (the sums' header goes with the first row)."""
+    parts = [*grid.row_numbers(i), *grid.sums[i : i + 1], *([grid.sum_header] if i == 0 else [])]
+    if isinstance(grid, MaskedGrid):
+        n = grid.trace.shape[1]
+        hidden = [j for j, k in enumerate(grid.hidden_cells()) if k // n == i]
+        parts += [grid.infinities[j] for j in hidden] + [grid.crosses[j] for j in hidden]
+    return VGroup(*parts)
+
+
+def span_veils(left: AttentionGrid, right: AttentionGrid) -> VGroup:
+    """One veil per row reaching across both grids (rows level), from `left`'s row labels to `right`'s sums."""
+    veils = row_veils(left)
+    edge = max(v.get_right()[0] for v in row_veils(right))
+    for veil in veils:
+        start = veil.get_left()[0]
+        veil.stretch_to_fit_width(edge - start).align_to(np.array([start, 0, 0]), LEFT)
+    return veils

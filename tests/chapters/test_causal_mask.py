@@ -8,7 +8,7 @@ import pytest
 from attention import examples
 from attention.examples.beyond import CausalExample
 from attention.masking import causal_mask
-from scenes.chapters.causal_mask import COLUMN_RIGHT, CausalMask, blend_text, marks
+from scenes.chapters.causal_mask import COLUMN_RIGHT, CausalMask, blend_text, marks, row_marks, weigh
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_math
 from tests.kit.test_equations import holds
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
@@ -66,8 +66,13 @@ def test_outputs_are_the_masked_trace_s(scene):
     assert [m.tex_string for m in scene.outputs.columns[2]] == [vector_math(o) for o in scene.trace.outputs]
 
 
+def home(scene):
+    """The masked grid where it stands from the outputs on (beside the open grid until then)."""
+    return scene.masked_grid.copy().shift(-scene.apart)
+
+
 def test_each_row_has_a_veil_over_exactly_that_row(scene):
-    grid = scene.masked_grid
+    grid = home(scene)
     for i, veil in enumerate(scene.veils):
         for k, cell in enumerate(grid.cells):
             inside = veil.get_bottom()[1] < cell.get_y() < veil.get_top()[1]
@@ -127,9 +132,10 @@ def test_everything_fits_and_nothing_overlaps(scene):
         assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
         assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
     assert scene.heading.get_bottom()[1] > max(scene.axes.get_top()[1], scene.column.get_top()[1])
-    assert scene.masked_grid.get_right()[0] < scene.column.get_left()[0]
-    assert scene.legend.get_top()[1] < scene.masked_grid.get_bottom()[1]
-    assert scene.legend.get_right()[0] < scene.zero.get_left()[0]
+    assert home(scene).get_right()[0] < scene.column.get_left()[0]
+    legend = scene.legend.copy().shift(-scene.apart)
+    assert legend.get_top()[1] < home(scene).get_bottom()[1]
+    assert legend.get_right()[0] < scene.zero.get_left()[0]
     assert (
         scene.zero.get_top()[1] < scene.column.get_bottom()[1]
         or scene.zero.get_right()[0] < scene.column.get_left()[0]
@@ -160,7 +166,62 @@ def test_six_long_words_with_wide_values_take_the_values_place_for_the_outputs(t
     ]:
         assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= COLUMN_RIGHT  # the safe area
         assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
-    assert scene.masked_grid.get_right()[0] < scene.column.get_left()[0]
+    assert home(scene).get_right()[0] < scene.column.get_left()[0]
+    assert not scene.paired and not np.any(scene.apart)  # no room beside the open grid: in its place
+
+
+def test_the_masked_grid_stands_beside_the_open_one_rows_level_under_the_formula(scene):
+    grid, masked = scene.open_grid, scene.masked_grid
+    assert scene.paired
+    assert masked.cells.get_left()[0] > grid.sums.get_right()[0]
+    assert masked.get_right()[0] <= COLUMN_RIGHT and scene.legend.get_right()[0] <= COLUMN_RIGHT
+    assert scene.formula.get_bottom()[1] > masked.get_top()[1]
+    for i in range(len(scene.example.tokens)):
+        assert abs(masked.row(i).get_y() - grid.row(i).get_y()) < 1e-6
+    assert all(label.get_fill_opacity() == 0 for label in masked.row_labels)  # the open grid's name both
+    np.testing.assert_allclose(home(scene).row_labels.get_center(), grid.row_labels.get_center(), atol=1e-6)
+    for i, veil in enumerate(scene.pair_veils):  # one veil per row, across both grids
+        assert veil.get_left()[0] <= grid.row_labels[i].get_left()[0]
+        assert veil.get_right()[0] >= masked.sums[i].get_right()[0]
+    assert [t.original_text for t in scene.pair_labels] == ["without the mask", "the mask M", "scores + M"]
+
+
+def test_the_mask_is_drawn_as_a_matrix_0_on_and_below_the_diagonal_minus_infinity_above(scene):
+    picture, zeros = scene.mask_picture, scene.mask_zeros
+    n = len(scene.example.tokens)
+    assert picture.hidden_mark() == "minus infinity"
+    np.testing.assert_array_equal(picture.drawn_as_hidden(), np.ones((n, n), dtype=bool))  # numbers apart
+    visible = [cell for cell, hidden in zip(picture.cells, causal_mask(n).flat) if not hidden]
+    assert [z.get_value() for z in zeros] == [0] * len(visible)
+    for zero, cell in zip(zeros, visible):
+        np.testing.assert_allclose(zero.get_center(), cell.get_center(), atol=1e-6)
+
+
+def test_the_masked_softmax_is_taken_row_by_row(scene):
+    tr, n = scene.trace, len(scene.example.tokens)
+    for rows in range(n + 1):
+        grid = weigh(scene.masked_grid.copy(), rows)
+        np.testing.assert_array_equal(grid.drawn_as_hidden(), causal_mask(n))
+        shown = grid.shown()
+        for i in range(n):
+            seen = ~tr.mask[i]
+            expected = tr.weights[i] if i < rows else tr.unmasked.scores[i]
+            np.testing.assert_allclose(shown[i][seen], expected[seen], atol=5e-4)
+            marks_of_row = row_marks(grid, i)
+            infinities = [m for m in marks_of_row if m in grid.infinities]
+            assert all(m.get_fill_opacity() == (0 if i < rows else 1) for m in infinities)
+        assert len(grid.shown_sums()) == rows
+    full = weigh(scene.masked_grid.copy(), n)
+    assert full.hidden_mark() == "crossed out"
+
+
+def test_the_boxes_show_the_first_word_s_later_words_then_the_rest_above_the_diagonal(scene):
+    first, later = scene.future
+    n = len(scene.example.tokens)
+    cells = scene.open_grid.cells
+    assert len(first) == n - 1 and len(first) + len(later) == int(causal_mask(n).sum())
+    for box, k in zip(first, range(1, n)):
+        np.testing.assert_allclose(box.get_center(), cells[k].get_center(), atol=1e-6)
 
 
 def test_last_frame(tmp_path):
