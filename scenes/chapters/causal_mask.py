@@ -21,6 +21,7 @@ from manim import (
 from manim.utils.rate_functions import smooth, squish_rate_func
 
 from attention import examples
+from narration import cues
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, fmt_input, row, vector_math, vector_tex
@@ -39,7 +40,7 @@ SIDE_LEFT = 0.6  # x where the right-hand column of text starts, or further righ
 SIDE_GAP = 0.45  # at least this between the grid's sums and the right-hand column
 PAIR_GAP = 0.45  # between the open grid's sums and the masked grid beside it
 UNDER_HEADING = 0.12  # the formula's gap under the subtitle: it stands above the masked grid's column names
-CLEAR = 0.1  # at least this between the formula and the masked grid under it
+CLEAR = 0.05  # at least this between the formula and the masked grid under it
 COLUMN_RIGHT = STAGE.right - 0.1  # the right-hand column ends left of this x
 # the right-hand column's layouts, tried in turn until its tables fit: the widest a token's name may be in
 # the values and outputs (longer names are cut short), and whether the weights stand beside the values
@@ -185,15 +186,16 @@ class CausalMask(ChapterScene):
         self.add(self.veils.set_fill(opacity=0))
         for worked in self.worked:
             i = worked.row
-            blend = blend_text(worked.line[2].relations)
+            caption = f"{quoted(ex.tokens[i])} {reads.get(i, 'blends only the values up to itself')}: "
+            caption += f"{blend_text(worked.line[2].relations)}."
             self.show(
                 *veiled(self.veils, i),
                 *self.values_seen(i),
                 FadeIn(worked.terms),
                 run_time=1,
-                caption=f"{quoted(ex.tokens[i])} {reads.get(i, 'blends only the values up to itself')}: {blend}.",
+                caption=caption,
             )
-            self.until_last_cue()  # the sum comes as the caption reads it
+            self.until_second_cue(caption)  # the sum comes as the caption reads it
             self.play(FadeIn(worked.line), run_time=0.6)
             self.wait_for_reader()  # the working stays while its caption reads it
             self.play(FadeOut(worked.shown), run_time=0.5)
@@ -256,11 +258,13 @@ class CausalMask(ChapterScene):
         self.remove(self.mask_picture, landing)
         self.add(self.masked_grid)
 
-    def until_last_cue(self) -> None:
-        """Hold the picture until the last caption's last cue starts."""
-        start = self.renderer.file_writer.subcaptions[-1].start.total_seconds()
-        if start > self.time + 1e-6:
-            self.wait(start - self.time)
+    def until_second_cue(self, caption: str) -> None:
+        """Hold the picture until the second cue of `caption` (the last caption shown) starts, if it has one."""
+        count = len(cues.split(caption))
+        if count > 1:
+            start = self.renderer.file_writer.subcaptions[1 - count].start.total_seconds()
+            if start > self.time + 1e-6:
+                self.wait(start - self.time)
 
     def recast_row(self, i: int, *others, **options) -> None:
         """Row i of the masked grid turns from its scores (and minus infinities) to its weights."""
@@ -362,8 +366,9 @@ class CausalMask(ChapterScene):
         the masked grid's cells; veils across both grids' rows. The outputs beat moves it back (`apart`)."""
         grid, masked = self.open_grid, self.masked_grid
         self.apart = RIGHT * (sums_right(grid) + PAIR_GAP - masked.cells.get_left()[0])
-        right = max(sums_right(masked), self.legend.get_right()[0]) + self.apart[0]
-        self.paired = right <= COLUMN_RIGHT and self.formula.get_bottom()[1] >= masked.get_top()[1] + CLEAR
+        self.paired = (
+            self.pair_right() <= COLUMN_RIGHT and self.formula.get_bottom()[1] >= masked.get_top()[1] + CLEAR
+        )
         if not self.paired:
             self.apart = 0 * RIGHT
         masked.row_labels.set_opacity(0)  # the open grid's row labels name the rows of both
@@ -472,10 +477,21 @@ class CausalMask(ChapterScene):
         grid = self.open_grid
         room = STAGE.body_left + self.axes[1].width + 0.2 - grid.cells.get_left()[0]  # for 'queries ↓'
         shift = RIGHT * max(0.0, GRID_LEFT - grid.get_left()[0], room)
+        if not shift[0]:  # room to spare on the left: as much of it as the masked grid needs beside this one
+            spare = min(grid.get_left()[0] - GRID_LEFT, -room)
+            shift = LEFT * min(spare, max(0.0, self.pair_right() - COLUMN_RIGHT))
         caption_top = grid.col_labels.get_top()[1] + 0.2 + self.axes[0].height
         shift += DOWN * max(0.0, caption_top - (self.heading.get_bottom()[1] - UNDER_TITLE))
         for each in (self.open_grid, self.masked_grid):
             each.shift(shift)
+
+    def pair_right(self) -> float:
+        """Where the masked grid (or the legend under it) would end, beside the open grid: see `place_pair`."""
+        grid = self.open_grid
+        width = max(
+            sums_right(grid) - grid.cells.get_left()[0], self.legend.width
+        )  # the legend starts where it does
+        return sums_right(grid) + PAIR_GAP + width
 
 
 @dataclass
