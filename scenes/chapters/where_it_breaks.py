@@ -389,12 +389,13 @@ def bar_set(tokens, weights, x: float) -> WeightBars:
 
 def stagger(bars: WeightBars) -> WeightBars:
     """Each value on its own bar, lowest first, stepped up just enough to clear the values already placed
-    that it would crowd (a readable gap apart). Softmax(g * s) keeps its order as g changes, so a sweep
-    moves the values smoothly."""
+    that it would crowd (a readable gap apart). Lowest by weight, not by bar: bars below the shortest drawn
+    (MIN_BAR) are equally tall, and softmax(g * s) keeps its order as g changes, so a sweep moves the values
+    smoothly."""
     if not bars.plan.crowded:
         return bars
     placed = []
-    for k in sorted(range(len(bars.values)), key=lambda k: (bars.bars[k].get_top()[1], k)):
+    for k in sorted(range(len(bars.values)), key=lambda k: (bars.values[k].get_value(), k)):
         number = bars.values[k]
         near = [
             j for j in placed if abs(number.get_x() - bars.values[j].get_x()) < number.width + NUMBER_ROOM
