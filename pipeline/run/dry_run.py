@@ -50,7 +50,7 @@ def run(scene_class, config: dict, watch: BeatWatcher | None = None) -> tuple[ob
                 scene.render()
         return scene, seen
 
-    return typeset.prefetched(once)
+    return typeset.prefetched(once, scene_class.__name__)
 
 
 def _watched(scene_class, watch: BeatWatcher | None, seen: list):

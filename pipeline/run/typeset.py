@@ -3,18 +3,18 @@
 manim typesets every formula alone as it is built: a latex and a dvisvgm process per string, ~0.2 s
 each on this machine. Most formulas of a chapter run with a custom example are already typeset (its
 numbers are composed of typeset glyphs), so `prefetched` first typesets what is missing alone, as
-manim does; when more than ALONE formulas are missing (a chapter typeset for the first time), the run
-turns into a look-ahead: it learns what else it will typeset, then, after typesetting everything
-missing in one latex run and one dvisvgm run (a page per formula, cut exactly as manim's own
-`standalone` page), runs again for real. In a look-ahead, each missing formula is drawn from a
-look-alike: a typeset formula with the same stand-in (its digits replaced by 0: digits are equally
-wide in TeX, so it is the formula's size and the layout takes the same course) if one was seen, else
-the formula's rough form (each number a single 0), typeset alone once and shared by every formula of
-that form. A rough form is the wrong size, so the layout may take another course and meet other
-formulas: the real run typesets those alone, as manim always does (cheaper than a second look-ahead,
-which in SourcePositions costs 4 s). Each SVG is written under the name manim gives it, whole
-(temporary name, rename), and is the same drawing as manim's own (the same glyphs at the same places;
-only its internal glyph ids differ).
+manim does; when more than ALONE formulas are missing, the run turns into a look-ahead: it learns what
+else it will typeset, then, after typesetting everything missing in one latex run and one dvisvgm run
+(a page per formula, cut exactly as manim's own `standalone` page), runs again for real. A chapter run
+for the first time, or whose last run missed more than ALONE, looks ahead from its first missing
+formula. In a look-ahead, each missing formula is drawn from a look-alike: a typeset formula with the
+same stand-in (its digits replaced by 0: digits are equally wide in TeX, so it is the formula's size
+and the layout takes the same course) if one was seen, else the formula's rough form (each number a
+single 0), typeset alone once and shared by every formula of that form. A rough form is the wrong
+size, so the layout may take another course and meet other formulas: the real run typesets those
+alone, as manim always does (cheaper than a second look-ahead, which in SourcePositions costs 4 s).
+Each SVG is written under the name manim gives it, whole (temporary name, rename), and is the same
+drawing as manim's own (the same glyphs at the same places; only its internal glyph ids differ).
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ from typing import TypeVar
 from pipeline import outputs
 
 T = TypeVar("T")
-ALONE = 12  # formulas typeset alone (~0.2 s each) before a run turns into a look-ahead (~4 s: a run)
+ALONE = 8  # formulas typeset alone (~0.2 s each) before a run turns into a look-ahead (1.5-4 s: a run)
+MISSED: dict[str, int] = {}  # per chapter, how many formulas its last run found missing
 PAGE = "manimpage"  # the environment that makes each formula a page of its own
 STANDALONE = r"\documentclass[preview]{standalone}"
 # caches of typeset mobjects keyed by their TeX: what a learning run puts there is drawn from look-alikes
@@ -57,28 +58,37 @@ def rough(expression: str) -> str:
     return SIGNED.sub("0", expression)
 
 
-def prefetched(run: Callable[[], T]) -> T:
+def prefetched(run: Callable[[], T], name: str) -> T:
     """`run()` with the formulas it typesets compiled alone when they are few, else beforehand in batches
-    (see the module's docstring).
+    (see the module's docstring); `name` is what it runs (a chapter), whose last run tells what to expect.
 
-    `run` must build everything anew each time it is called (a new scene). When it met at most ALONE
-    formulas not typeset yet, the first call was the real one and its result (or error) is returned;
-    otherwise what it raised is ignored (look-alikes may mislead it) and the second call decides.
+    `run` must build everything anew each time it is called (a new scene). When it met at most the formulas
+    it may typeset alone, the first call was the real one and its result (or error) is returned; otherwise
+    what it raised is ignored (look-alikes may mislead it) and the second call decides.
     """
-    with recording(alone=ALONE) as missing:
+    alone = ALONE if MISSED.get(name, ALONE + 1) <= ALONE else 0
+    with recording(alone) as missing:
         try:
             first = run()
         except Exception:
             if not missing:
                 raise
+    MISSED[name] = len(missing) + missing.alone
     if not missing:  # the first run was the real one
         return first
     typeset(missing)
     return run()
 
 
+class Missing(list):
+    """Formulas recorded for a look-ahead, (expression, environment, template) each; `alone` counts those
+    typeset alone before."""
+
+    alone = 0
+
+
 @contextmanager
-def recording(alone: int = 0) -> Iterator[list[tuple]]:
+def recording(alone: int = 0) -> Iterator[Missing]:
     """Within: the first `alone` formulas not typeset yet are typeset alone (as manim does); any later one
     is drawn from a look-alike and recorded as (expression, environment, template) in the list yielded."""
     from manim import config
@@ -86,17 +96,15 @@ def recording(alone: int = 0) -> Iterator[list[tuple]]:
     from manim.utils import tex_file_writing
 
     real = tex_mobject.tex_to_svg_file
-    missing: list[tuple] = []
-    typeset_alone = 0
+    missing = Missing()
 
     def record(expression, environment=None, tex_template=None):
-        nonlocal typeset_alone
         template = tex_template or config["tex_template"]
         code = _code(expression, environment, template)
         svg = Path(config.get_dir("tex_dir")) / f"{tex_file_writing.tex_hash(code)}.svg"
         alike = (stand_in(expression), environment, id(template))
-        if not svg.exists() and typeset_alone < alone:
-            typeset_alone += 1
+        if not svg.exists() and missing.alone < alone:
+            missing.alone += 1
             svg = real(expression, environment, tex_template)
         if svg.exists():
             LOOKALIKES.setdefault(alike, svg)

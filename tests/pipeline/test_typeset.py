@@ -80,7 +80,7 @@ def test_a_course_changed_by_a_rough_form_typesets_only_what_it_met_alone(tex_di
         wide = SansTex("12.75").width > SansTex("0").width * 2
         return SansTex("1.5" if wide else "2.5").get_all_points()
 
-    typeset.prefetched(run)
+    typeset.prefetched(run, "course")
     assert len(runs) == 2  # learnt "12.75" and "2.5" (drawn as "0"), then the real run
     assert [("}0\\special" in t, "}1.5\\special" in t) for t in alone] == [(True, False), (False, True)]
 
@@ -104,7 +104,7 @@ def test_a_batch_draws_what_manim_draws_alone(tmp_path):
     assert not list((tmp_path / "batch").glob(".*"))  # no temporary file left
 
 
-def test_the_look_ahead_runs_twice_only_when_more_than_a_few_formulas_were_missing(tex_dir, monkeypatch):
+def test_a_run_typesets_a_few_missing_formulas_alone_and_looks_ahead_for_more(tex_dir, monkeypatch):
     from manim.utils import tex_file_writing
 
     runs, alone = [], []
@@ -113,19 +113,24 @@ def test_the_look_ahead_runs_twice_only_when_more_than_a_few_formulas_were_missi
         tex_file_writing, "compile_tex", lambda tex, *rest: alone.append(tex) or compile_alone(tex, *rest)
     )
     monkeypatch.setattr(typeset, "ALONE", 2)
+    monkeypatch.setattr(typeset, "MISSED", {})
 
     def run(*numbers):
         runs.append(1)
         return [SansTex(n, "=", "q_1 k_1").get_all_points() for n in numbers]
 
-    few = typeset.prefetched(lambda: run("3.141", "2.718"))
-    assert (len(runs), len(alone)) == (1, 2)  # two missing: typeset alone in the real run
-    many = typeset.prefetched(lambda: run("1.414", "1.732", "2.236", "2.449"))
-    assert len(runs) == 3  # two typeset alone, then a look-ahead with look-alikes, then the real run
-    assert len(alone) == 2 + 2  # the look-ahead drew the others like "3.141 = q_1 k_1", typeset alone before
-    assert np.allclose(typeset.prefetched(lambda: run("3.141", "2.718"))[0], few[0])
-    assert len(runs) == 4  # everything typeset: the first run was the real one
-    assert np.allclose(typeset.prefetched(lambda: run("2.449"))[0], many[3])
+    typeset.prefetched(lambda: run("3.141"), "chapter")
+    assert len(runs) == 2  # never run before: a look-ahead from the first missing formula, then the real run
+    before = len(alone)
+    few = typeset.prefetched(lambda: run("2.718", "1.618"), "chapter")
+    assert (len(runs), len(alone) - before) == (3, 2)  # its last run missed one: these two typeset alone
+    many = typeset.prefetched(lambda: run("1.414", "1.732", "2.236", "2.449"), "chapter")
+    assert len(runs) == 5  # two typeset alone, then a look-ahead for the others, then the real run
+    typeset.prefetched(lambda: run("9.81"), "chapter")
+    assert len(runs) == 7  # its last run missed four: a look-ahead at once
+    assert np.allclose(typeset.prefetched(lambda: run("2.718", "1.618"), "chapter")[1], few[1])
+    assert len(runs) == 8  # everything typeset: the first run was the real one
+    assert np.allclose(typeset.prefetched(lambda: run("2.449"), "chapter")[0], many[3])
 
 
 def forget_typeset_mobjects() -> None:
@@ -143,7 +148,7 @@ def test_nothing_drawn_from_a_stand_in_outlives_the_look_ahead(tex_dir, monkeypa
 
     monkeypatch.setattr(typeset, "ALONE", 0)
     forget_typeset_mobjects()
-    looked_ahead = typeset.prefetched(run)
+    looked_ahead = typeset.prefetched(run, "number")
     forget_typeset_mobjects()
     with tempconfig({"tex_dir": str(tex_dir.parent / "plain")}):
         plain = run()

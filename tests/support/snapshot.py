@@ -33,7 +33,7 @@ def built(scene_class, media_dir: Path):
         return scene
 
     with tempconfig({"media_dir": str(media_dir), "format": "none"}):
-        return typeset.prefetched(build)
+        return typeset.prefetched(build, f"{scene_class.__name__}.build")
 
 
 def last_frame(scene_class, media_dir: Path) -> np.ndarray:
