@@ -15,13 +15,17 @@ def test_each_test_is_in_its_group_and_a_worker_sees_it(request):
 
 
 def test_the_groups_go_out_longest_first_and_those_waiting_for_the_real_lecture_last():
-    groups = ["tests.a"] * 3 + ["chapter-X"] * 2 + ["tests.page"] * 5 + ["chapter-Y"] * 4 + [LONGEST] * 2
-    assert handed_out(groups, waits={"tests.page"}) == [
-        LONGEST,
+    bench, present = LONGEST
+    groups = (
+        ["tests.a"] * 3 + ["chapter-X"] * 2 + ["tests.b"] * 5 + ["chapter-Y"] * 4 + [bench] * 2 + [present]
+    )
+    assert handed_out(groups, waits={"tests.b", present}) == [
+        bench,
         "chapter-Y",
         "chapter-X",
         "tests.a",
-        "tests.page",
+        present,  # the longest of those waiting for the real lecture, though it has fewer tests
+        "tests.b",
     ]
 
 
