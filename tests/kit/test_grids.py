@@ -18,6 +18,7 @@ from scenes.kit.grids import (
     veil,
 )
 from scenes.kit.palette import THEMES, VEIL
+from tests.support.contrast import channels, ratio
 
 QUERIES = [[1.0, 0.5], [0.0, 2.0], [-1.0, 1.0]]
 KEYS = [[2.0, 0.0], [0.0, 2.0], [1.0, 1.0], [-1.0, 0.5]]
@@ -119,13 +120,7 @@ def test_whole_numbers_are_printed_bare():
 
 
 def rgb(hex_color: str) -> np.ndarray:
-    return np.array([int(hex_color.lstrip("#")[k : k + 2], 16) for k in (0, 2, 4)]) / 255
-
-
-def luminance(color: np.ndarray) -> float:
-    """WCAG relative luminance of an RGB colour in 0..1."""
-    linear = np.where(color <= 0.03928, color / 12.92, ((color + 0.055) / 1.055) ** 2.4)
-    return float(linear @ [0.2126, 0.7152, 0.0722])
+    return np.array(channels(hex_color))
 
 
 @pytest.mark.parametrize("name", sorted(THEMES))
@@ -133,8 +128,7 @@ def test_digits_stay_readable_on_the_brightest_cell_of_any_token_colour(name):
     theme = THEMES[name]
     for color in (*theme.tokens, theme.key):
         cell = NUMBERED_TOP * rgb(color) + (1 - NUMBERED_TOP) * rgb(theme.background)
-        lo, hi = sorted([luminance(cell), luminance(rgb(theme.text))])
-        assert (hi + 0.05) / (lo + 0.05) >= 4.5, (name, color)
+        assert ratio(cell, rgb(theme.text)) >= 4.5, (name, color)
 
 
 def test_digits_are_text_coloured_whatever_the_weight(grid):

@@ -22,6 +22,7 @@ from pipeline.publish import web_page
 from scenes.chapters import registry
 from scenes.chapters.registry import Chapter
 from tests.support.browser import chromium, serve
+from tests.support.contrast import channels, ratio
 
 FPS = 15
 CODEC_NOISE = 1.5  # mean difference per channel between the browser's and PyAV's decoding of one frame
@@ -180,15 +181,8 @@ def test_a_paused_seek_to_a_chapter_button_shows_that_chapters_first_frame(site)
 HEX = re.compile(r"--(\w+): (#[0-9a-f]{6})")
 
 
-def luminance(colour: str) -> float:
-    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
 def contrast(a: str, b: str) -> float:
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
+    return ratio(channels(a), channels(b))
 
 
 def mixed(a: str, b: str, share: float) -> str:

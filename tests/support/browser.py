@@ -16,6 +16,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, sync_playwright
 
+from tests.support.contrast import ratio
+
 CHROMIUM = "/usr/bin/chromium"  # Debian's package; playwright's own browsers are never downloaded
 FIREFOX = "/usr/bin/firefox-esr"  # Debian's package: no driver here, so a screenshot is the check
 FLAGS = [
@@ -137,13 +139,7 @@ def contrast(text: str, background: str) -> float:
     colours = [re.fullmatch(r"rgb\((\d+), (\d+), (\d+)\)", c) for c in (text, background)]
     if not all(colours):
         return 1.0
-    lighter, darker = sorted((_luminance([int(v) / 255 for v in c.groups()]) for c in colours), reverse=True)
-    return (lighter + 0.05) / (darker + 0.05)
-
-
-def _luminance(rgb: list[float]) -> float:
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    return ratio(*([int(v) / 255 for v in c.groups()] for c in colours))
 
 
 def axe_violations(page) -> list[tuple[str, list[str]]]:
