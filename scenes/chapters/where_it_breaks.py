@@ -491,16 +491,7 @@ def clear_spot(label, point, points: np.ndarray, others, within, margin: float =
 def is_clear(label, points: np.ndarray, others, margin: float) -> bool:
     lo, hi = label.get_corner(DL)[:2] - margin, label.get_corner(UR)[:2] + margin
     inside = np.all((points[:, :2] >= lo) & (points[:, :2] <= hi), axis=1)
-    return not inside.any() and all(boxes_apart(label, other, margin) for other in others)
-
-
-def boxes_apart(a, b, margin: float) -> bool:
-    return (
-        a.get_right()[0] + margin < b.get_left()[0]
-        or b.get_right()[0] + margin < a.get_left()[0]
-        or a.get_top()[1] + margin < b.get_bottom()[1]
-        or b.get_top()[1] + margin < a.get_bottom()[1]
-    )
+    return not inside.any() and all(fit.apart(label, other, margin) for other in others)
 
 
 def nearest_corner(label, point) -> np.ndarray:

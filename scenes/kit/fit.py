@@ -84,13 +84,13 @@ def first_that_fits(candidates: Iterable[T], fits: Callable[[T], bool]) -> T:
     return tried
 
 
-def apart(a, b) -> bool:
-    """Whether the boxes of `a` and `b` do not intersect."""
+def apart(a, b, margin: float = 0) -> bool:
+    """Whether the boxes of `a` and `b` are more than `margin` apart (do not intersect, for 0)."""
     return (
-        a.get_right()[0] < b.get_left()[0]
-        or b.get_right()[0] < a.get_left()[0]
-        or a.get_top()[1] < b.get_bottom()[1]
-        or b.get_top()[1] < a.get_bottom()[1]
+        a.get_right()[0] + margin < b.get_left()[0]
+        or b.get_right()[0] + margin < a.get_left()[0]
+        or a.get_top()[1] + margin < b.get_bottom()[1]
+        or b.get_top()[1] + margin < a.get_bottom()[1]
     )
 
 
