@@ -21,7 +21,6 @@ from manim import (
 from manim.utils.rate_functions import smooth, squish_rate_func
 
 from attention import examples
-from narration import cues
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, fmt_input, row, vector_math, vector_tex
@@ -195,7 +194,7 @@ class CausalMask(ChapterScene):
                 run_time=1,
                 caption=caption,
             )
-            self.until_second_cue(caption)  # the sum comes as the caption reads it
+            self.wait_for_cue(2)  # the sum comes as the caption reads it
             self.play(FadeIn(worked.line), run_time=0.6)
             self.wait_for_reader()  # the working stays while its caption reads it
             self.play(FadeOut(worked.shown), run_time=0.5)
@@ -257,14 +256,6 @@ class CausalMask(ChapterScene):
         )
         self.remove(self.mask_picture, landing)
         self.add(self.masked_grid)
-
-    def until_second_cue(self, caption: str) -> None:
-        """Hold the picture until the second cue of `caption` (the last caption shown) starts, if it has one."""
-        count = len(cues.split(caption))
-        if count > 1:
-            start = self.renderer.file_writer.subcaptions[1 - count].start.total_seconds()
-            if start > self.time + 1e-6:
-                self.wait(start - self.time)
 
     def recast_row(self, i: int, *others, **options) -> None:
         """Row i of the masked grid turns from its scores (and minus infinities) to its weights."""

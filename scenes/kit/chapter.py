@@ -124,6 +124,15 @@ class ChapterScene(Scene):
         if self._free_at > self.time + 1e-6:
             self.wait(self._free_at - self.time)
 
+    def wait_for_cue(self, number: int) -> None:
+        """Hold the picture until cue `number` (from 1) of the last caption starts, if it has that many: what
+        the cue reads can then appear as it is said."""
+        count = len(cues.split(self.captions[-1]))
+        if number <= count:
+            start = self.renderer.file_writer.subcaptions[number - 1 - count].start.total_seconds()
+            if start > self.time + 1e-6:
+                self.wait(start - self.time)
+
     def caption_time(self, caption: str) -> float:
         """How long `caption` needs: its reading time, or (narrated) its cues' speech and the breaths between
         them. An animation the caption accompanies may last as long, so that it ends with the words."""
