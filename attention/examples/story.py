@@ -1,0 +1,148 @@
+"""What the captions may claim about an example's numbers, and where an example cannot tell a chapter's story.
+
+A lecturer's example can make a fixed sentence false ("the tangent is almost flat" at a slope of 0.197, "three
+keys" with four), so the chapters choose such words here, from the numbers, by the thresholds below; and
+`warnings(example)` names, a line per chapter, each point an example cannot show and what would show it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from attention.sweeps import GAIN_RANGE, saturation_at
+
+DOMINANT = 0.5  # a weight above this outweighs all the others together: it "dominates"
+NEGLIGIBLE = 0.1  # a weight below this gets "almost none"
+EQUAL = 0.01  # weights within this of each other are "equal"
+TINY_SLOPE = 0.01  # w(1 − w) below this, 4% of its largest value 1/4, is "tiny": its tangent "almost flat"
+TINY_WEIGHT = 0.001  # a weight below this is "tiny"
+SHARPER = 0.01  # a top weight larger by this is "sharper"
+WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def count(n: int) -> str:
+    """'three' for 3: small counts in words, as a sentence says them."""
+    return WORDS[n] if 0 <= n < len(WORDS) else str(n)
+
+
+def counted(n: int, noun: str) -> str:
+    """'three keys', 'one key': a count and its noun (plural by adding 's')."""
+    return f"{count(n)} {noun}{'' if n == 1 else 's'}"
+
+
+def equal(weights) -> bool:
+    """Whether the weights are (about) equal."""
+    return bool(np.ptp(np.asarray(weights, dtype=float)) < EQUAL)
+
+
+def lead(weight: float) -> str:
+    """What the largest weight does: 'dominates' (above DOMINANT) or 'leads'."""
+    return "dominates" if weight > DOMINANT else "leads"
+
+
+def least(weight: float) -> str:
+    """What the smallest weight gets: 'gets almost none' (below NEGLIGIBLE) or 'gets the least'."""
+    return "gets almost none" if weight < NEGLIGIBLE else "gets the least"
+
+
+def tiny_slope(slope: float) -> bool:
+    """Whether a slope w(1 − w) is tiny (below TINY_SLOPE), its tangent almost flat."""
+    return slope < TINY_SLOPE
+
+
+def tiny_weight(weight: float) -> bool:
+    """Whether a weight is tiny (below TINY_WEIGHT)."""
+    return weight < TINY_WEIGHT
+
+
+def sharper(weights, than) -> bool:
+    """Whether `weights` put more on their top token than `than` does on its own, by SHARPER."""
+    return float(np.max(weights)) > float(np.max(than)) + SHARPER
+
+
+def mostly(weight: float) -> str:
+    """How much a step reads its top source: 'mostly' above DOMINANT, else 'most from'."""
+    return "mostly" if weight > DOMINANT else "most from"
+
+
+def saturated(scores, gain: float = GAIN_RANGE[1]):
+    """softmax(gain · scores) at the gain knob's last stop: `Saturation` (weights, top slope, smallest)."""
+    return saturation_at(scores, gain)
+
+
+def warnings(example) -> list[str]:
+    """One line per point an example (`attention.examples.Examples`) cannot show: the chapter, the point, and
+    what would show it. Empty when every chapter can tell its story."""
+    found = []
+    for check in (_drag, _blend, _refocus, _saturation, _cross, _heads):
+        found += check(example)
+    return found
+
+
+def _drag(example) -> list[str]:
+    drag = example.drag
+    tops = {int(np.argmax(drag.trace(point).weights)) for point in drag.path}
+    if len(tops) < 2:
+        return [
+            "ThreeTokenDrag: dragging the query should move the most weight from one key to another, but "
+            f"“{drag.tokens[tops.pop()]}” leads at every point of drag.path; a path passing near other keys "
+            "would show it."
+        ]
+    return []
+
+
+def _blend(example) -> list[str]:
+    blend = example.blend
+    if np.allclose(blend.values, blend.values[0]):
+        return [
+            "BlendByWeight: the output should follow the weights, but every value in blend.values is the same, "
+            "so any weights give that value; values that differ would show it."
+        ]
+    return []
+
+
+def _refocus(example) -> list[str]:
+    before, after = example.blend.trace(0), example.blend.trace(1)
+    if np.allclose(before.weights, after.weights, atol=EQUAL):
+        return [
+            "Refocus: a new query should change the weights, but both blend.queries give the same weights; "
+            "a second query closer to another key would show it."
+        ]
+    return []
+
+
+def _saturation(example) -> list[str]:
+    scores = example.blend.trace(0, scaled=False).scores
+    end = saturated(scores)
+    if tiny_slope(end.top_sensitivity):
+        return []
+    top, second = np.sort(scores)[::-1][:2]
+    why = (
+        "its two largest dot products are equal" if top - second < 1e-9 else "its dot products are too close"
+    )
+    return [
+        f"WhereItBreaks: a gain of {GAIN_RANGE[1]:g} should drive the weights toward one-hot, but the top weight "
+        f"reaches only {float(np.max(end.weights)):.3f} ({why}, in the first of blend.queries); a query whose "
+        "largest dot product stands clear of the others by 1 or more would show it."
+    ]
+
+
+def _cross(example) -> list[str]:
+    weights = example.cross.cross().weights
+    if len(weights) > 1 and np.allclose(weights, weights[0], atol=EQUAL):
+        return [
+            "FixedContext: each decoder step should draw its own blend, but every row of cross.queries gives "
+            "the same weights; decoder queries that differ in direction would show it."
+        ]
+    return []
+
+
+def _heads(example) -> list[str]:
+    heads = example.heads
+    tops = {int(np.argmax(head.trace.weights)) for head in heads.trace().heads}
+    if len(tops) < 2:
+        return [
+            "MultiHead: the heads should look at different tokens, but every head's top weight is on "
+            f"“{heads.tokens[tops.pop()]}”; a heads.query whose slices match different keys would show it."
+        ]
+    return []

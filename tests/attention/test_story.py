@@ -1,0 +1,77 @@
+"""The words chosen from the numbers, each on both sides of its threshold, and the warnings an example gets
+where it cannot tell a chapter's story."""
+
+from dataclasses import replace
+
+import pytest
+
+from attention.examples import DEFAULT, BlendExample, DragExample, HeadsExample
+from attention.examples import story as s
+
+
+def test_counts_are_said_in_words():
+    assert [s.count(n) for n in (1, 3, 4, 6)] == ["one", "three", "four", "six"]
+    assert s.counted(1, "key") == "one key" and s.counted(4, "key") == "four keys"
+    assert s.count(12) == "12"
+
+
+@pytest.mark.parametrize(
+    "word, below, above, low_word, high_word",
+    [
+        (s.lead, s.DOMINANT - 0.01, s.DOMINANT + 0.01, "leads", "dominates"),
+        (s.least, s.NEGLIGIBLE - 0.01, s.NEGLIGIBLE + 0.01, "gets almost none", "gets the least"),
+        (s.mostly, s.DOMINANT - 0.01, s.DOMINANT + 0.01, "most from", "mostly"),
+    ],
+)
+def test_each_word_changes_at_its_threshold(word, below, above, low_word, high_word):
+    assert word(below) == low_word and word(above) == high_word
+
+
+def test_tiny_means_below_the_thresholds():
+    assert s.tiny_slope(s.TINY_SLOPE / 2) and not s.tiny_slope(0.197)  # 0.197: near the largest, 1/4
+    assert s.tiny_weight(s.TINY_WEIGHT / 2) and not s.tiny_weight(s.TINY_WEIGHT * 2)
+    assert s.equal([0.333, 0.334, 0.333]) and not s.equal([0.3, 0.35, 0.35])
+    assert s.sharper([0.867, 0.117, 0.016], [0.665, 0.245, 0.090])
+    assert not s.sharper([0.665, 0.245, 0.090], [0.665, 0.245, 0.090])
+
+
+def test_the_lecture_s_own_examples_tell_every_story():
+    assert s.warnings(DEFAULT) == []
+
+
+def chapters_warned(example) -> list[str]:
+    return [line.split(":")[0] for line in s.warnings(example)]
+
+
+def test_an_example_that_cannot_show_a_point_is_warned_naming_the_chapter():
+    blend = BlendExample(
+        tokens=("a", "b", "c"),
+        keys=[[1, 0], [1, 0], [1, 0]],  # equal dot products: no gain sharpens them
+        values=[[1, 1], [1, 1], [1, 1]],  # equal values: every blend is the same
+        queries=[[1, 0], [2, 0]],
+    )
+    drag = replace(DEFAULT.drag, path=[[2, 0], [2.5, 0.1]])  # "the" leads all the way
+    heads = HeadsExample(tokens=("a", "b"), keys=[[2, 0, 2, 0], [0, 1, 0, 1]], query=[1, 0, 1, 0], count=2)
+    example = replace(DEFAULT, blend=blend, drag=drag, heads=heads)
+    assert chapters_warned(example) == [
+        "ThreeTokenDrag",
+        "BlendByWeight",
+        "Refocus",
+        "WhereItBreaks",
+        "MultiHead",
+    ]
+    assert all(len(line.splitlines()) == 1 and "would show it" in line for line in s.warnings(example))
+
+
+def test_the_saturation_warning_is_on_one_side_of_its_threshold():
+    def gap(dots_apart: float) -> list[str]:
+        blend = replace(DEFAULT.blend, keys=[[1, 0], [0, 1], [0, 0]], queries=[[dots_apart, 0], [0, 1]])
+        return chapters_warned(replace(DEFAULT, blend=blend))
+
+    assert "WhereItBreaks" in gap(0.2)  # at gain 10 the top weight is far from one
+    assert "WhereItBreaks" not in gap(1.0)
+
+
+def test_a_drag_past_two_keys_is_not_warned():
+    drag = DragExample(tokens=("a", "b"), keys=[[1, 0], [0, 1]], query=[1, 0], path=[[1, 0], [0, 1]])
+    assert "ThreeTokenDrag" not in chapters_warned(replace(DEFAULT, drag=drag))
