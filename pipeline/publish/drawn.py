@@ -1,0 +1,291 @@
+"""What each beat draws and its narration does not say, per chapter, written from attention/'s numbers for the
+render's example: the audio description (WCAG 1.2.5) and the posters' text alternatives.
+
+The captions already say the headline number of a beat; these say the rest of the picture: every bar, every
+row of a grid, where the arrows stand, what is lit. Each chapter's function takes the examples and returns
+beat name -> description; a beat not named here (a chapter edited since) is described by `beat_text`'s
+fallback. Numbers are printed as the lecture prints them (`scenes.kit.arithmetic`, which imports no manim).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from attention import Examples, attend, softmax, variance_experiment, weights_at_gain
+from attention.examples.beyond import all_queries
+from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, coords, fmt, fmt_column, fmt_input, listed
+
+GAIN_STOPS = (2.0, 4.0, 10.0)  # WhereItBreaks' knob stops (its beats "At gain 2", ...)
+GROWTH = (1, 2, 4, 8)  # SourcePositions' cost beat: the source lengthened to these multiples
+
+
+def by_word(tokens, values, places: int = WEIGHT_PLACES) -> str:
+    """'“the” 0.665, “cat” 0.245': each word with its number, the same decimals for all (as a column)."""
+    return ", ".join(f"“{t}” {v}" for t, v in zip(tokens, fmt_column(values, places)))
+
+
+def rows(tokens, grid, places: int = WEIGHT_PLACES) -> str:
+    """'“le” row 0.870, 0.120; “chat” row ...': a grid read row by row, −∞ for a hidden cell."""
+    shown = [", ".join("−∞" if np.isneginf(x) else fmt(x, places) for x in row) for row in np.asarray(grid)]
+    return "; ".join(f"“{t}” row {r}" for t, r in zip(tokens, shown))
+
+
+def fixed_context(ex: Examples) -> dict[str, str]:
+    cross, grid = ex.cross, ex.cross.cross()
+    source, target = cross.source_tokens, cross.target_tokens
+    words = ", ".join(f"“{t}”" for t in source)
+    blends = "; ".join(f"from “{t}”: {by_word(source, w)}" for t, w in zip(target, grid.weights))
+    return {
+        "Encode into one summary": f"The source words {words} in a row, each fed into an encoder box; "
+        "the boxes are chained left to right and one arrow leads from the last into a single summary vector.",
+        "The same summary for every step": f"A decoder column with the {len(target)} output steps "
+        f"{', '.join(f'“{t}”' for t in target)}; arrows from the summary bring every step an identical "
+        "copy of it, and the copies flash together.",
+        "Attention keeps every position": f"The summary and its chain fade; the {len(source)} encoder boxes "
+        "move into a column, one per source word, none of them dropped.",
+        "Attention: a blend per step": f"From each decoder step in turn, lines fan out to every source word, "
+        f"with a bar per word for its weight: {blends}. Then every step's bars flash in turn.",
+        "Why it matters": "A legend compares the two pictures: one summary copied to every step against a "
+        "fan of weighted lines per step; a note about long sentences appears under it.",
+    }
+
+
+def three_token_drag(ex: Examples) -> dict[str, str]:
+    drag = ex.drag
+    start, stop, end = drag.trace(drag.path[0]), drag.trace(), drag.trace(drag.path[-1])
+    keys = ", ".join(f"“{t}” at {coords(k)}" for t, k in zip(drag.tokens, drag.keys))
+    path = ", ".join(coords(p) for p in drag.path)
+    unscaled = attend(drag.query, drag.keys, scaled=False)
+    return {
+        "Keys in a plane": f"A plane with a key arrow from the origin per word: {keys}. The query, a cross, "
+        f"sits at {coords(drag.path[0])}; under the plane the weight bars read {by_word(drag.tokens, start.weights)}, "
+        f"and an orange output arrow points to {coords(np.round(start.output, 3))}.",
+        "Drag the query": f"The cross travels along curved legs through {path}; the output arrow follows it, "
+        "leaving a fading trail, and each bar rises as the cross swings towards its key. At the end the bars "
+        f"read {by_word(drag.tokens, end.weights)}.",
+        "Worked example": f"The cross stops at {coords(stop.query)}. Beside the plane the working builds row by "
+        f"row: dots {listed(stop.dots, SCORE_PLACES)}, divided by {fmt(stop.divisor, SCORE_PLACES)} into scores "
+        f"{listed(stop.scores, SCORE_PLACES)}, softmax into weights {by_word(drag.tokens, stop.weights)}. "
+        "Each key's shadow is dropped onto the query's direction as a dashed line; the longest belongs to "
+        f"“{drag.tokens[int(np.argmax(stop.dots))]}”.",
+        "Why divide by the square root of d": "The working leaves; small bar charts of weights stand side by "
+        f"side, this example's scaled, {listed(stop.weights)}, and unscaled, {listed(unscaled.weights)}.",
+    }
+
+
+def score_every_word(ex: Examples) -> dict[str, str]:
+    trace, tokens = ex.blend.trace(0), ex.blend.tokens
+    keys = ", ".join(f"“{t}” {coords(k)}" for t, k in zip(tokens, trace.keys))
+    sums = "; ".join(
+        f"“{t}”: {' + '.join(f'{fmt_input(a)}×{fmt_input(b)}' for a, b in zip(trace.query, k))} = "
+        f"{fmt(d, SCORE_PLACES)}"
+        for t, k, d in zip(tokens, trace.keys, trace.dots)
+    )
+    return {
+        "Three roles": "Three cards side by side name the roles: query, key and value, each with its symbol "
+        "and its job; a grey disclaimer sits under them, then all of it leaves.",
+        "Query and keys": f"The keys as rows of numbers, one per word: {keys}. Above them the query "
+        f"{coords(trace.query)}, the same width.",
+        "Dot products, term by term": "A frame stays round the query while another steps down the keys; "
+        f"beside each key its products are written out and added: {sums}.",
+        "Divide by the square root of the width": f"Beside each dot product its division by "
+        f"{fmt(trace.divisor, SCORE_PLACES)}, giving the scores {by_word(tokens, trace.scores, SCORE_PLACES)}; "
+        "a framed line at the bottom pairs the dots with the scores.",
+    }
+
+
+def blend_by_weight(ex: Examples) -> dict[str, str]:
+    trace, tokens = ex.blend.trace(0), ex.blend.tokens
+    values = ", ".join(f"“{t}” {coords(v)}" for t, v in zip(tokens, trace.values))
+    terms = ", ".join(f"{fmt(w, WEIGHT_PLACES)} × {coords(v)}" for w, v in zip(trace.weights, trace.values))
+    return {
+        "Scores from the last step": f"A row of cells under the words: the scores "
+        f"{by_word(tokens, trace.scores, SCORE_PLACES)}.",
+        "Exponentiate": f"Under each score its exponential: {by_word(tokens, trace.exps)}; their sum "
+        f"{fmt(trace.exp_sum, 3)} at the end of the row.",
+        "Divide by the sum": f"Each exponential over the sum gives a weight, drawn as a bar: "
+        f"{by_word(tokens, trace.weights)}; a box round their total.",
+        "Weights times values": f"A plane with the value arrows {values}. Each is scaled by its weight "
+        f"({terms}) and laid tip to tail, ending at the output arrow {coords(np.round(trace.output, 3))}.",
+        "A vector, not three weights": f"Dashed lines from the output's tip to the axes read its coordinates "
+        f"{listed(trace.output)}; counts beside it set {len(tokens)} weights in against one vector of "
+        f"{len(trace.output)} numbers out.",
+    }
+
+
+def refocus(ex: Examples) -> dict[str, str]:
+    blend, tokens = ex.blend, ex.blend.tokens
+    before, after = blend.trace(0), blend.trace(min(1, len(blend.queries) - 1))
+    terms = ", ".join(f"“{t}” {listed(term)}" for t, term in zip(tokens, after.terms))
+    zero = [f"“{t}”" for t, term in zip(tokens, after.terms) if not np.any(np.round(term, WEIGHT_PLACES))]
+    boxed = f"; the rows that add nothing, {', '.join(zero)}, are boxed" if zero else ""
+    return {
+        "The same keys and values": f"The stored keys and values at the left, the first query "
+        f"{coords(before.query)}, its scores {listed(before.scores, SCORE_PLACES)}, weight bars "
+        f"{by_word(tokens, before.weights)}, and its output arrow at {listed(before.output)} in the values' plane.",
+        "A new query": f"A tag marks the keys and values as unchanged; the query's numbers turn from "
+        f"{coords(before.query)} into {coords(after.query)}.",
+        "New weights, new blend": f"The scores become {listed(after.scores, SCORE_PLACES)}; the bars move from "
+        f"{listed(before.weights)} to {by_word(tokens, after.weights)}, and the output arrow swings from "
+        f"{listed(before.output)} to {listed(after.output)}, the old one left faint.",
+        "What each value adds": f"A magnified corner of the values' plane: each weight times its value, {terms}, "
+        f"tip to tail, ending at the output {listed(after.output)}{boxed}.",
+        "Summary": "A note settles under the picture: the stored keys and values stay, the query and its output "
+        "are new.",
+    }
+
+
+def all_queries_at_once(ex: Examples) -> dict[str, str]:
+    tr, tokens = all_queries(ex.blend), ex.blend.tokens
+    (m, d), n, dv = tr.queries.shape, len(tokens), tr.values.shape[1]
+    names = [f"query {i + 1}" for i in range(m)]
+    return {
+        "Stack the queries": f"The {m} queries stacked as the rows of Q, {m} by {d}; beside it K transposed, "
+        f"{d} by {n}, one column per word ({', '.join(f'“{t}”' for t in tokens)}).",
+        "One product, every dot product": f"A {m} by {n} grid of dot products fills in, each row lit as it is "
+        f"read: {rows(names, tr.dots, SCORE_PLACES)}.",
+        "Divide by the square root of d": f"Every entry divided by {fmt(tr.divisor, SCORE_PLACES)}: "
+        f"{rows(names, tr.scores, SCORE_PLACES)}.",
+        "Softmax row by row": f"Each row becomes weights, a sum of 1 at its end: {rows(names, tr.weights)}.",
+        "Every output at once": f"V, {n} by {dv}, one row per word's value; the outputs, {m} by {dv}, row by "
+        f"row: {rows(names, tr.outputs)}.",
+        "Summary": f"The shapes in a chain: Q {m} by {d} times K transposed {d} by {n} gives {m} by {n}; softmax "
+        f"row by row; times V {n} by {dv} gives the outputs, {m} by {dv}.",
+    }
+
+
+def source_positions(ex: Examples) -> dict[str, str]:
+    cross = ex.cross
+    grid, square = cross.cross(), cross.self_attention()
+    i = min(1, grid.shape[0] - 1)
+    j = int(np.argmax(grid.scores[i]))
+    source, target = cross.source_tokens, cross.target_tokens
+    n = len(source)
+    sizes = ", ".join(f"{n * k} positions, {(n * k) ** 2:,} cells" for k in GROWTH)
+    return {
+        "Cross-attention scores": f"A grid with a row per decoder step ({', '.join(f'“{t}”' for t in target)}) "
+        f"and a column per source word ({', '.join(f'“{t}”' for t in source)}); its scores: "
+        f"{rows(target, grid.scores, SCORE_PLACES)}.",
+        "One cell, one score": f"A spotlight on one cell, “{target[i]}” against “{source[j]}”, its score "
+        f"{fmt(grid.scores[i, j], SCORE_PLACES)} worked out beside the grid from the query "
+        f"{coords(cross.queries[i])} and the key {coords(cross.keys[j])}.",
+        "Each row its own softmax": f"The scores turn into weights, row by row: {rows(target, grid.weights)}.",
+        "Self-attention": f"A square grid beside it, the {n} source words along both sides; its weights: "
+        f"{rows(source, square.weights)}.",
+        "The cost grows": f"A grid of cells, one per score, grows right and down as the source lengthens: "
+        f"{sizes}; a count beside it keeps the tally.",
+        "Access is not recall": "The grids shrink to a closing picture, the cost grid beside the "
+        "cross-attention grid, with a one-line caveat under them.",
+    }
+
+
+def shrink_scores(ex: Examples) -> dict[str, str]:
+    samples, width = variance_experiment(), ex.blend.keys.shape[1]
+    widths = ", ".join(str(s.width) for s in samples)
+    raw = ", ".join(f"d = {s.width}: {fmt(s.raw_var, 2)}" for s in samples)
+    scaled = ", ".join(f"d = {s.width}: {fmt(s.scaled_var, 2)}" for s in samples)
+    pair = np.array([samples[-1].scaled.max(), samples[-1].scaled.min()])
+    return {
+        "The divisor": f"The formula with its divisor √d lit; under it the roots of {width} and {samples[-1].width}: "
+        f"{fmt(np.sqrt(width), SCORE_PLACES)} and {fmt(np.sqrt(samples[-1].width), SCORE_PLACES)}.",
+        "Raw dot products widen with d": f"One histogram of sampled dot products per width, d = {widths}, on a "
+        f"shared axis, each wider than the last; variances beside them: {raw}.",
+        "Divide by the square root of d": f"The scaled histograms appear over them, all about as wide: {scaled}; "
+        "at the right, the middle of each axis stretched sideways shows the three shapes alike.",
+        "Not a guarantee": f"The widest row's extreme scaled samples are marked, {fmt(pair[0], 2)} and "
+        f"{fmt(pair[1], 2)}, with their weights as a pair: {listed(softmax(pair))}.",
+    }
+
+
+def where_it_breaks(ex: Examples) -> dict[str, str]:
+    tokens = ex.blend.tokens
+    scaled, raw = ex.blend.trace(0), ex.blend.trace(0, scaled=False)
+    found = {
+        "The same dots, unscaled": f"Bars of the scaled weights, {by_word(tokens, scaled.weights)}; then a gain "
+        f"knob at 1 and the unscaled bars, {by_word(tokens, raw.weights)}.",
+        "Turn up the gain": "A plot of the top weight against the gain, an S-curve, with a dot at g = 1, a "
+        f"mark at the scaled gain g = {fmt(1 / scaled.divisor, SCORE_PLACES)} and a tangent at the dot.",
+        "Never exactly one-hot": f"The knob rests at {fmt(GAIN_STOPS[-1], 1)}; the smallest bar, "
+        f"“{tokens[int(np.argmin(raw.scores))]}”, and a readout of its exact size are framed in turn, and a "
+        "caveat line appears under the plot.",
+        "Sharp is not right": "A second caveat line joins the first: sharp weights follow the largest score, "
+        "right or wrong.",
+    }
+    for gain in GAIN_STOPS:
+        weights = weights_at_gain(raw.scores, gain)
+        found[f"At gain {fmt(gain, 1)}"] = (
+            f"The knob turns to {fmt(gain, 1)} and the dot climbs the curve; the bars read "
+            f"{by_word(tokens, weights)}."
+        )
+    return found
+
+
+def causal_mask(ex: Examples) -> dict[str, str]:
+    tr, tokens = ex.causal.trace(), ex.causal.tokens
+    return {
+        "A sentence reads itself": f"A square grid, the queries {', '.join(f'“{t}”' for t in tokens)} down the "
+        f"side and the keys across in the same order; its scores: {rows(tokens, tr.unmasked.scores, SCORE_PLACES)}.",
+        "Without a mask": f"Softmax of each row without a mask: {rows(tokens, tr.unmasked.weights)}; the cells "
+        "above the diagonal, later words, are outlined.",
+        "Hide the future": "The mask M drawn as its own matrix, 0 on and below the diagonal and −∞ above it; "
+        f"beside it the scores plus M: {rows(tokens, tr.masked_scores, SCORE_PLACES)}.",
+        "Softmax of what is left": f"The masked weights row by row beside the unmasked ones: "
+        f"{rows(tokens, tr.weights)}.",
+        "Outputs": f"Each word's value, {', '.join(f'“{t}” {coords(v)}' for t, v in zip(tokens, tr.unmasked.values))}; "
+        f"beside them the outputs, {by_word_vectors(tokens, tr.outputs)}.",
+        "Exactly zero": "The masked cells show their weights as exactly 0, beside a reminder of the tiny, "
+        "never-zero weights of “Where it breaks”.",
+        "Summary": "Each row of the masked grid lights in turn with its output; the mask's labels return.",
+    }
+
+
+def by_word_vectors(tokens, vectors) -> str:
+    """'“the” [1, 0], “cat” [0.5, 0]': each word with its vector, to the lecture's places."""
+    return ", ".join(f"“{t}” [{listed(v)}]" for t, v in zip(tokens, vectors))
+
+
+def multi_head(ex: Examples) -> dict[str, str]:
+    tr, tokens = ex.heads.trace(), ex.heads.tokens
+    width, count = tr.single.width, len(tr.heads)
+    slices = ", ".join(
+        f"head {k + 1} coordinates {h.coordinates.start + 1} to {h.coordinates.stop}"
+        for k, h in enumerate(tr.heads)
+    )
+    patterns = "; ".join(
+        f"head {k + 1}: dots {listed(h.trace.dots, SCORE_PLACES)}, weights {by_word(tokens, h.trace.weights)}"
+        for k, h in enumerate(tr.heads)
+    )
+    outputs = "; ".join(f"head {k + 1} [{listed(h.trace.output)}]" for k, h in enumerate(tr.heads))
+    return {
+        "One head cannot choose": f"The words {', '.join(f'“{t}”' for t in tokens)}, the query "
+        f"{coords(tr.single.query)} and the keys as columns, width {width}; one head's dots "
+        f"{listed(tr.single.dots, SCORE_PLACES)} and weight bars {by_word(tokens, tr.single.weights)}.",
+        "Each head its own slice": f"Coloured bands split the {width} coordinates into {count} heads: {slices}.",
+        "Two patterns at once": f"Each head's own row of working and bars, its top weight's cell lit: {patterns}.",
+        "Each head blends its values": f"Under each head the blend of its slice of the values: {outputs}.",
+        "Concatenate, then project": f"The heads' outputs joined in brackets into one vector, "
+        f"[{listed(tr.concatenated)}], with a projection box after it.",
+        "Heads need not specialise": "A note on specialising; the single head's two largest weights are "
+        f"framed: {by_word(tokens, tr.single.weights)}.",
+    }
+
+
+CHAPTERS = {
+    "FixedContext": fixed_context,
+    "ThreeTokenDrag": three_token_drag,
+    "ScoreEveryWord": score_every_word,
+    "BlendByWeight": blend_by_weight,
+    "Refocus": refocus,
+    "AllQueriesAtOnce": all_queries_at_once,
+    "SourcePositions": source_positions,
+    "ShrinkScores": shrink_scores,
+    "WhereItBreaks": where_it_breaks,
+    "CausalMask": causal_mask,
+    "MultiHead": multi_head,
+}  # QuickVersion recaps the others in words and icons: its lines say what it shows
+
+
+def described(chapter: str, ex: Examples) -> dict[str, str]:
+    """Beat name -> what the beat draws, for the chapter named `chapter` (its Scene class) and the examples."""
+    make = CHAPTERS.get(chapter)
+    return make(ex) if make else {}
