@@ -11,6 +11,10 @@ const ACTIONS = {
   b: "blank",
   B: "blank",
   ".": "blank", // what many clickers' blank-screen button sends
+  p: "pause",
+  P: "pause",
+  k: "pause", // as in most video players
+  K: "pause",
   c: "captions",
   C: "captions",
   s: "speaker",

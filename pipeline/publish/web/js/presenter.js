@@ -1,11 +1,14 @@
 // present.html and speaker.html: the lecture beat by beat, and the speaker's view that follows it.
+import { cardAt, showCard } from "./cards.js";
 import { actionOf, chapterTyping } from "./keys.js";
 import { listen, send } from "./partner.js";
+import { seekable } from "./source.js";
 import { stepper } from "./stepper.js";
 import { speakerView } from "./speaker.js";
 
 const IDLE_MS = 2500; // the counter and title hide after this long without input
 const SPEAKER = "speaker.html";
+const MOVES = new Set(["next", "back", "first", "last", "pause", "digit"]); // what needs a seekable video
 
 const data = JSON.parse(document.getElementById("present-data").textContent);
 const stage = document.getElementById("stage");
@@ -16,6 +19,9 @@ function presenter(video, data) {
   const { beats, chapters } = data;
   const hud = document.getElementById("hud");
   const blank = document.getElementById("blank");
+  const card = document.getElementById("card");
+  const notice = document.getElementById("notice");
+  let ready = false; // until the video can seek, keys that move hold still rather than show a wrong picture
   const captions = captionsTrack(video, data.captions);
   const steps = stepper(video, beats, data.fps, update);
   const typing = chapterTyping(chapters.length, (chapter) => steps.go(chapters[chapter].first));
@@ -29,6 +35,7 @@ function presenter(video, data) {
       steps.next();
     },
     back: () => steps.back(),
+    pause: () => steps.pause(),
     first: () => steps.first(),
     last: () => steps.last(),
     blank: () => setBlank(true),
@@ -43,6 +50,7 @@ function presenter(video, data) {
   function act(key) {
     if (!blank.hidden) return setBlank(false); // any key brings the picture back, and does nothing else
     const action = actionOf(key);
+    if (!ready && MOVES.has(action)) return action;
     typing(action === "digit" ? key : null);
     if (action && action !== "digit") actions[action]();
     return action;
@@ -64,6 +72,8 @@ function presenter(video, data) {
     hud.querySelector(".counter").textContent = `Beat ${beat + 1} of ${beats.length}`;
     hud.querySelector(".chapter").textContent = `${chapter + 1}. ${chapters[chapter].title}`;
     hud.querySelector('[data-key="c"]').setAttribute("aria-pressed", String(captions.mode === "showing"));
+    hud.querySelector('[data-key="p"]').setAttribute("aria-pressed", String(at === "paused"));
+    showCard(card, cardAt(steps.position, data, card.dataset.title));
     document.body.dataset.at = at;
     send(speaker, { beat, at, blank: !blank.hidden, captions: captions.mode === "showing", started });
   }
@@ -92,6 +102,7 @@ function presenter(video, data) {
     if (button) act(button.dataset.key);
   });
   video.addEventListener("click", () => act("ArrowRight"));
+  card.addEventListener("click", () => act("ArrowRight")); // the card stands for the picture
   blank.addEventListener("click", () => setBlank(false));
   for (const event of ["mousemove", "touchstart"]) document.addEventListener(event, wake, { passive: true });
   listen(
@@ -101,9 +112,14 @@ function presenter(video, data) {
       else update(); // the speaker view has just opened: tell it where we are
     },
   );
-  window.lecturePresenter = { steps, beats, fps: data.fps }; // for the tests
+  window.lecturePresenter = { steps, beats, fps: data.fps, ready: () => ready }; // for the tests
   steps.first();
   wake();
+  seekable(video, (text, failed) => {
+    notice.textContent = text;
+    notice.hidden = text === "";
+    notice.classList.toggle("failed", Boolean(failed));
+  }).then(() => (ready = true));
 }
 
 // The lecture's captions track, hidden until C: the lecturer speaks over the video. A page opened from disk may not

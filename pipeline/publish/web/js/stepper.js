@@ -1,7 +1,7 @@
 // Beat by beat on one video: play a beat to its end and stop on its last frame, step back, jump.
 //
-// A position is a beat and where in it: "start" (its first frame shown, not played yet), "playing", or "end"
-// (stopped on its last frame). A frame k is shown from k / fps to (k + 1) / fps; positions seek to a frame's
+// A position is a beat and where in it: "start" (its first frame shown, not played yet), "playing", "paused"
+// (held mid-beat by the pause key), or "end" (stopped on its last frame). A frame k is shown from k / fps to (k + 1) / fps; positions seek to a frame's
 // middle, so the frame shown is never in doubt. While a beat plays, each display refresh (and each timeupdate,
 // which still comes when refreshes are throttled) checks how near its last frame is; once within a refresh of
 // it, the video pauses and shows that frame: it stops on the beat's last frame, never past it.
@@ -36,7 +36,9 @@ export function stepper(video, beats, fps, changed) {
   function play(index) {
     stopWatching();
     const from = middle(beats[index].start);
-    if (beat !== index || at !== "start" || Math.abs(video.currentTime - from) > 0.5 / fps) video.currentTime = from;
+    const resuming = beat === index && at === "paused"; // goes on from the paused frame
+    const there = beat === index && at === "start" && Math.abs(video.currentTime - from) <= 0.5 / fps;
+    if (!resuming && !there) video.currentTime = from;
     [beat, at] = [index, "playing"];
     video.play().catch(() => {
       if (beat === index && at === "playing") show(index, "start"); // refused, not cut short by a stop
@@ -52,12 +54,20 @@ export function stepper(video, beats, fps, changed) {
     },
     next() {
       if (at === "playing") show(beat, "end");
-      else if (at === "start") play(beat);
+      else if (at === "start" || at === "paused") play(beat);
       else if (beat + 1 < beats.length) play(beat + 1);
     },
     back() {
       if (at === "start") show(Math.max(0, beat - 1), "start");
       else show(beat, "start");
+    },
+    pause() {
+      if (at === "paused") return play(beat);
+      if (at !== "playing") return;
+      stopWatching();
+      video.pause();
+      at = "paused";
+      changed();
     },
     first: () => show(0, "start"),
     last: () => show(beats.length - 1, "end"),

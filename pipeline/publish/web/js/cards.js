@@ -1,0 +1,26 @@
+// Title cards: every chapter's video starts on an empty stage, so a position at the start of a chapter's first
+// beat shows a card over it instead: the lecture's title before the first beat, the chapter's number and title
+// before any other chapter. Elsewhere the video's own frame is the picture (null: no card).
+
+export function cardAt({ beat, at }, { beats, chapters }, title) {
+  const current = beats[beat];
+  if (at !== "start" || chapters[current.chapter].first !== beat) return null;
+  const next = `→ plays ${current.name}`;
+  if (beat === 0) {
+    const count = `${plural(chapters.length, "chapter")}, ${plural(beats.length, "beat")}`;
+    return { kicker: count, heading: title, next: `${next}, of chapter 1: ${chapters[0].title}` };
+  }
+  const kicker = `Chapter ${current.chapter + 1} of ${chapters.length}`;
+  return { kicker, heading: chapters[current.chapter].title, next };
+}
+
+// Shows `card` (from cardAt) in `element`, which holds a .kicker, a heading and a .next; hides it for null.
+export function showCard(element, card) {
+  element.hidden = card === null;
+  if (card === null) return;
+  element.querySelector(".kicker").textContent = card.kicker;
+  element.querySelector(".heading").textContent = card.heading;
+  element.querySelector(".next").textContent = card.next;
+}
+
+const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;

@@ -1,0 +1,57 @@
+// Presenter mode seeks at every jump and every stop, so its video must be seekable all through. A server that
+// ignores byte-range requests (python -m http.server) gives Chromium a video it cannot seek: every seek lands
+// back on 0:00. Then the whole lecture is downloaded once and played from memory, where every seek works; until
+// it is, `seekable` resolves false and the page says why and what to serve the folder with instead.
+
+export const BETTER_SERVERS = "python -m RangeHTTPServer (pip install rangehttpserver), npx http-server, nginx or Caddy";
+const MB = 1024 * 1024;
+
+// Whether the video can seek to any time: its seekable range covers its whole duration.
+export function canSeek(video) {
+  const ranges = video.seekable;
+  return ranges.length > 0 && ranges.start(0) === 0 && ranges.end(ranges.length - 1) >= video.duration - 0.001;
+}
+
+// Resolves once `video` can seek anywhere; `say(text)` reports the download meanwhile (and "" when done), and
+// `say(text, true)` a failure, after which it never resolves: the page must not step on a video it cannot seek.
+export function seekable(video, say) {
+  return metadata(video).then(() => {
+    if (canSeek(video)) return;
+    return wholeVideo(video, say).then((blob) => {
+      const position = video.currentTime;
+      video.src = URL.createObjectURL(blob);
+      video.currentTime = position;
+      return metadata(video).then(() => say(""));
+    });
+  });
+}
+
+function metadata(video) {
+  if (video.readyState >= HTMLMediaElement.HAVE_METADATA) return Promise.resolve();
+  return new Promise((done) => video.addEventListener("loadedmetadata", done, { once: true }));
+}
+
+async function wholeVideo(video, say) {
+  const why = "This server cannot seek in a video (it ignores byte-range requests, as python -m http.server does)";
+  const instead = `To start at once, serve this folder with ${BETTER_SERVERS}, or open present.html from disk.`;
+  try {
+    const response = await fetch(video.currentSrc);
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    const total = Number(response.headers.get("Content-Length")) || 0;
+    const reader = response.body.getReader();
+    const parts = [];
+    let loaded = 0;
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      parts.push(part.value);
+      const before = Math.floor(loaded / MB);
+      loaded += part.value.length;
+      if (loaded > part.value.length && Math.floor(loaded / MB) === before) continue; // said once a megabyte
+      const amount = total ? `${(loaded / MB).toFixed(1)} of ${(total / MB).toFixed(1)} MB` : `${(loaded / MB).toFixed(1)} MB`;
+      say(`${why}, so the whole lecture is loading first (${amount}); keys work once it has. ${instead}`);
+    }
+    return new Blob(parts, { type: response.headers.get("Content-Type") || "video/mp4" });
+  } catch (error) {
+    say(`${why}, and loading the whole lecture failed (${error.message}). ${instead}`, true);
+    return new Promise(() => {});
+  }
+}
