@@ -1,7 +1,11 @@
-// The speaker view (speaker.html, opened by present.html with S): the current beat's captions as notes, the
-// next beat's poster, the time since the first beat was played. Keys pressed here drive the presentation.
+// The speaker view (speaker.html, opened by present.html with S): the picture on the screen now, the last frame
+// of the beat the next → plays, the current beat's captions as notes, and the time since the first beat was
+// played. Keys pressed here drive the presentation.
+import { cardAt, showCard } from "./cards.js";
 import { actionOf } from "./keys.js";
 import { listen, send } from "./partner.js";
+
+const STATES = { start: "at its start", playing: "playing", paused: "paused", end: "stopped on its last frame" };
 
 export function speakerView(data) {
   const { beats, chapters } = data;
@@ -23,20 +27,18 @@ export function speakerView(data) {
 
   function show({ beat, at, blank, started: since }) {
     const current = beats[beat];
-    const upcoming = at === "start" ? beat : beat + 1; // the beat the next → plays
+    const upcoming = at === "start" ? beat : beat + 1; // the beat the next → plays (or goes on with, when paused)
     started = since;
-    const state = at === "end" ? "stopped on its last frame" : at === "start" ? "at its start" : "playing";
-    find(".counter").textContent = `Beat ${beat + 1} of ${beats.length}, ${state}${blank ? " (screen blanked)" : ""}`;
+    find(".counter").textContent = `Beat ${beat + 1} of ${beats.length}, ${STATES[at]}${blank ? " (screen blanked)" : ""}`;
     find(".chapter").textContent = `${current.chapter + 1}. ${chapters[current.chapter].title}`;
     find(".beat-name").textContent = current.name;
     const notes = find(".notes");
     notes.replaceChildren(...current.notes.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+    showNow({ beat, at });
     const poster = find(".next-poster");
     if (upcoming < beats.length) {
       find(".next-name").textContent = beats[upcoming].name;
-      poster.src = beats[upcoming].poster;
-      poster.alt = `The last frame of the next beat, ${beats[upcoming].name}`;
-      poster.hidden = false;
+      picture(poster, beats[upcoming].poster, `The last frame of the next beat, ${beats[upcoming].name}`);
     } else {
       find(".next-name").textContent = "the end of the lecture";
       poster.hidden = true;
@@ -44,8 +46,35 @@ export function speakerView(data) {
     tick();
   }
 
+  // What the screen shows: the title card, the frame the previous beat ended on (where this one starts), or, once
+  // this beat plays, the frame it stops on.
+  function showNow(position) {
+    const card = cardAt(position, data, find(".now-card").dataset.title);
+    const poster = find(".now-poster");
+    showCard(find(".now-card"), card);
+    const { beat, at } = position;
+    if (card) {
+      find(".now-name").textContent = beat === 0 ? "the title card" : "the chapter's title card";
+      poster.hidden = true;
+    } else if (at === "start") {
+      const before = beats[beat - 1];
+      find(".now-name").textContent = `${beats[beat].name}, its first frame`;
+      picture(poster, before.poster, `The first frame of ${beats[beat].name}, as the beat before ended`);
+    } else {
+      const where = at === "end" ? "its last frame" : `${STATES[at]}; it ends on this frame`;
+      find(".now-name").textContent = `${beats[beat].name}, ${where}`;
+      picture(poster, beats[beat].poster, `The last frame of the current beat, ${beats[beat].name}`);
+    }
+  }
+
   function tick() {
     const seconds = started ? Math.floor((Date.now() - started) / 1000) : 0;
     find(".elapsed").textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
   }
+}
+
+function picture(image, src, alt) {
+  image.src = src;
+  image.alt = alt;
+  image.hidden = false;
 }
