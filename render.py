@@ -90,7 +90,8 @@ def frame_options(default_quality: str | None):
 
 
 class ExampleFile(click.ParamType):
-    """A TOML example file, validated before anything renders; converts to its absolute path."""
+    """A TOML example file, validated before anything renders; converts to its absolute path. A refusal is
+    the loader's line alone (it names the file and line), without click's "Invalid value for '--example'"."""
 
     name = "FILE"
 
@@ -98,7 +99,7 @@ class ExampleFile(click.ParamType):
         try:
             load_example_file(value)
         except ExampleFileError as err:
-            self.fail(str(err), param, ctx)
+            raise click.UsageError(str(err)) from None
         return Path(value).resolve()
 
 

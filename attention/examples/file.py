@@ -8,7 +8,9 @@ lecture's own example.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import math
+import re
 import typing
 from collections import Counter
 from pathlib import Path
@@ -22,12 +24,20 @@ MAX_BYTES = 256 * 1024  # an example is a few vectors; anything larger is a mist
 MAX_NAME = 24  # characters in a token name
 MAX_ABS = 100.0  # coordinates beyond this cannot be drawn on a plane
 MAX_TOKENS = shapes.MAX_TOKENS
-OPTIONAL = {"name"}
+OPTIONAL = {"name"}  # top-level keys beside the tables
+MINUSES = {"\u2212": "U+2212 MINUS SIGN", "\u2013": "U+2013 EN DASH"}  # pasted for '-'
+DECIMAL_COMMA = re.compile(r"-?\d+,\d+")  # 1,25: in TOML two numbers, 1 and 25
 
 
 def load_example_file(path: str | Path) -> Examples:
-    """Parse and validate the TOML file at `path`."""
-    return examples_from_dict(read_toml(Path(path)))
+    """Parse and validate the TOML file at `path`; a refusal names the file and, where it can, the line."""
+    path = Path(path)
+    text = read_text(path)
+    data = parse(path, text)[0]
+    try:
+        return examples_from_dict(data)
+    except ExampleFileError as error:
+        raise located(path, text, str(error)) from None
 
 
 def example_name(path: str | Path) -> str:
@@ -37,6 +47,16 @@ def example_name(path: str | Path) -> str:
 
 def read_toml(path: Path) -> dict:
     """The file's TOML table, or an ExampleFileError saying why it cannot be read."""
+    return parse(path, read_text(path))[0]
+
+
+def pasted_minuses(path: str | Path) -> list[int]:
+    """The lines where a pasted minus sign (MINUSES) was read as '-'."""
+    return parse(Path(path), read_text(Path(path)))[1]
+
+
+def read_text(path: Path) -> str:
+    """The file's text, or an ExampleFileError saying why it cannot be read."""
     if not path.exists():
         raise ExampleFileError(f"{path}: no such file")
     if not path.is_file():
@@ -44,16 +64,83 @@ def read_toml(path: Path) -> dict:
     if path.stat().st_size > MAX_BYTES:
         raise ExampleFileError(f"{path}: {path.stat().st_size} bytes, more than {MAX_BYTES} for an example")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise ExampleFileError(f"{path}: not UTF-8 text") from None
-    except ValueError as error:  # TOMLDecodeError, or an integer of more than 4300 digits
-        raise ExampleFileError(f"{path}: not valid TOML ({error})") from None
-    except RecursionError:
-        raise ExampleFileError(f"{path}: not valid TOML (nested too deeply)") from None
+
+
+def parse(path: Path, text: str) -> tuple[dict, list[int]]:
+    """The TOML table of `text` and the lines where a pasted minus sign was read as '-'.
+
+    A minus sign copied from a PDF or a word processor (U+2212, or an en dash) is not TOML's '-'. It is
+    replaced only where the parser fails on it right before a digit, which is where a number starts: never
+    inside a string, so names keep their dashes.
+    """
+    fixed: list[int] = []
+    while True:
+        try:
+            data = tomllib.loads(text)
+            break
+        except ValueError as error:  # TOMLDecodeError, or an integer of more than 4300 digits
+            at = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
+            line, column = (int(at[1]), int(at[2])) if at else (0, 0)
+            row = text.splitlines()[line - 1] if at else ""
+            sign = row[column - 1 : column]
+            if sign in MINUSES and row[column : column + 1].isdigit():
+                offset = sum(len(r) for r in text.splitlines(keepends=True)[: line - 1]) + column - 1
+                text, fixed = text[:offset] + "-" + text[offset + 1 :], [*fixed, line]
+                continue
+            if sign in MINUSES:
+                raise ExampleFileError(
+                    f"{path}, line {line}: {sign!r} ({MINUSES[sign]}, pasted from a PDF?) is not TOML's minus '-'"
+                ) from None
+            raise ExampleFileError(f"{path}: not valid TOML ({error})") from None
+        except RecursionError:
+            raise ExampleFileError(f"{path}: not valid TOML (nested too deeply)") from None
     if not data:
         raise ExampleFileError(f"{path}: empty; expected at least one of [{'], ['.join(section_types())}]")
-    return data
+    return data, sorted(set(fixed))
+
+
+def located(path: Path, text: str, message: str) -> ExampleFileError:
+    """`message` (which starts with the field it is about) prefixed by the file and the field's line; a
+    number field written with a decimal comma (1,25 read as the two numbers 1 and 25) is named as such."""
+    field = re.match(r"(?:(\w+): )?unknown field\(s\) ([\w-]+)", message) or re.match(
+        r"(\w+)(?:\.(\w+))?: ", message
+    )
+    table, key = (field[1], field[2]) if field else (None, None)
+    if key is None and field and table not in section_types():  # a top-level key, e.g. name
+        table, key = None, table
+    lines = span(text, table, key) if field else []
+    comma = next(((n, m[0]) for n, row in lines for m in [DECIMAL_COMMA.search(row)] if m), None)
+    if comma and key and not key.endswith("tokens"):
+        n, written = comma
+        return ExampleFileError(
+            f"{path}, line {n}: {table}.{key}: {written} has a decimal comma, which TOML reads as two numbers;"
+            f" write {written.replace(',', '.')}"
+        )
+    where = f"{path}, line {lines[0][0]}" if lines else str(path)
+    return ExampleFileError(f"{where}: {message}")
+
+
+def span(text: str, table: str | None, key: str | None) -> list[tuple[int, str]]:
+    """The numbered lines (comments cut) of `table`'s field `key`, of the table's header when `key` is None,
+    or of a top-level `key` when `table` is None; empty when not written that plainly."""
+    current, found = None, []
+    for n, row in enumerate(text.splitlines(), 1):
+        row = row.split("#")[0]
+        header, assigned = re.match(r"\s*\[\s*([\w-]+)\s*\]", row), re.match(r"\s*([\w-]+)\s*=", row)
+        if found and (header or assigned):
+            break
+        if header:
+            current = header[1]
+            if current == table and key is None:
+                return [(n, row)]
+        elif assigned and (current, assigned[1]) == (table, key):
+            found.append((n, row))
+        elif found:
+            found.append((n, row))
+    return found
 
 
 def section_types() -> dict[str, type]:
@@ -67,7 +154,10 @@ def examples_from_dict(data: dict) -> Examples:
     types = section_types()
     unknown = sorted(set(data) - set(types) - OPTIONAL)
     if unknown:
-        raise ExampleFileError(f"unknown field(s) {', '.join(unknown)}; expected tables {', '.join(types)}")
+        raise ExampleFileError(
+            f"unknown field(s) {', '.join(unknown)}; expected tables {', '.join(types)}, or the key"
+            f" {', '.join(sorted(OPTIONAL))}{closest(unknown, [*types, *OPTIONAL])}"
+        )
     if not isinstance(data.get("name", ""), str):
         raise ExampleFileError("name: expected a string, the example's name")
     if not set(data) & set(types):
@@ -79,6 +169,12 @@ def examples_from_dict(data: dict) -> Examples:
     return Examples(**sections)
 
 
+def closest(unknown: list[str], known: list[str]) -> str:
+    """' (did you mean queries?)' for the known key nearest a misspelt one, or ''."""
+    near = [m for u in unknown for m in difflib.get_close_matches(u, known, n=1)]
+    return f" (did you mean {near[0]}?)" if near else ""
+
+
 def section(name: str, cls: type, table) -> object:
     """One table of the file, checked field by field, as an instance of `cls`."""
     if not isinstance(table, dict):
@@ -86,7 +182,11 @@ def section(name: str, cls: type, table) -> object:
     fields = [f.name for f in dataclasses.fields(cls)]
     unknown = sorted(set(table) - set(fields))
     if unknown:
-        raise ExampleFileError(f"{name}: unknown field(s) {', '.join(unknown)}; expected {', '.join(fields)}")
+        above = sorted(set(unknown) & OPTIONAL)
+        hint = f" ({above[0]} belongs above the first table)" if above else closest(unknown, fields)
+        raise ExampleFileError(
+            f"{name}: unknown field(s) {', '.join(unknown)}; expected {', '.join(fields)}{hint}"
+        )
     required = [f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING]
     missing = [f for f in required if f not in table]
     if missing:

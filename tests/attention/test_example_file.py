@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from attention import DEFAULT
-from attention.examples.file import ExampleFileError, load_example_file
+from attention.examples.file import ExampleFileError, load_example_file, pasted_minuses
 
 SAMPLE = Path(__file__).parents[2] / "examples" / "cat-and-dog.toml"
 GOOD_BLEND = """
@@ -125,3 +125,64 @@ def test_tables_left_out_keep_the_lectures_own(tmp_path):
     assert ex.blend.tokens == ("a", "b")
     assert ex.drag == DEFAULT.drag and ex.cross == DEFAULT.cross
     assert ex.causal == DEFAULT.causal and ex.heads == DEFAULT.heads
+
+
+def test_a_refusal_names_the_file_and_the_fields_line(tmp_path):
+    path = write(tmp_path, GOOD_BLEND.replace("queries = [[1, 0], [0, 1]]", "queries = [[1, 0]]"))
+    with pytest.raises(ExampleFileError) as error:
+        load_example_file(path)
+    assert str(error.value).startswith(f"{path}, line 6: blend.queries: expected 2 queries")
+
+
+def test_a_decimal_comma_is_named_as_such_not_as_a_width(tmp_path):
+    path = write(
+        tmp_path, GOOD_BLEND.replace("queries = [[1, 0], [0, 1]]", "queries = [[1,25, -0,4], [0, 1]]")
+    )
+    with pytest.raises(ExampleFileError) as error:
+        load_example_file(path)
+    assert str(error.value) == (
+        f"{path}, line 6: blend.queries: 1,25 has a decimal comma, which TOML reads as two numbers; write 1.25"
+    )
+
+
+def test_compact_arrays_without_spaces_are_no_decimal_comma(tmp_path):
+    ex = load_example_file(write(tmp_path, GOOD_BLEND.replace("[[1, 0], [0, 1]]", "[[1,0],[0,1]]")))
+    np.testing.assert_array_equal(ex.blend.queries, [[1, 0], [0, 1]])
+
+
+def test_minus_signs_pasted_from_a_pdf_are_read_as_minus_inside_numbers_only(tmp_path):
+    text = GOOD_BLEND.replace('"a", "b"', '"a−b", "–"').replace(
+        "values = [[1, 0], [0, 1]]", "values = [[1, −0.5], [–2, 1]]"
+    )
+    path = write(tmp_path, text)
+    ex = load_example_file(path)
+    np.testing.assert_array_equal(ex.blend.values, [[1, -0.5], [-2, 1]])
+    assert ex.blend.tokens == ("a−b", "–")  # names keep their dashes
+    assert pasted_minuses(path) == [5]
+
+
+def test_a_pasted_minus_sign_outside_a_number_is_named_with_its_line(tmp_path):
+    path = write(tmp_path, GOOD_BLEND + "count = 3 − 1\n")
+    with pytest.raises(ExampleFileError) as error:
+        load_example_file(path)
+    assert (
+        str(error.value)
+        == f"{path}, line 7: '−' (U+2212 MINUS SIGN, pasted from a PDF?) is not TOML's minus '-'"
+    )
+
+
+def test_an_unknown_top_level_key_names_the_valid_ones(tmp_path):
+    path = write(tmp_path, "nmae = 'x'\n" + GOOD_BLEND)
+    with pytest.raises(ExampleFileError) as error:
+        load_example_file(path)
+    message = str(error.value)
+    assert message.startswith(f"{path}, line 1: unknown field(s) nmae; expected tables drag, blend, cross")
+    assert message.endswith("or the key name (did you mean name?)")
+
+
+def test_a_name_written_under_a_table_is_said_to_belong_above_it(tmp_path):
+    path = write(tmp_path, GOOD_BLEND + "name = 'late'\n")
+    with pytest.raises(ExampleFileError) as error:
+        load_example_file(path)
+    assert str(error.value).startswith(f"{path}, line 7: blend: unknown field(s) name;")
+    assert str(error.value).endswith("(name belongs above the first table)")
