@@ -1,17 +1,21 @@
-"""What each beat says, for the handout and the slides: its narration lines (caption cues), each under the one
-beat it starts in, so a line spoken across a cut is printed once; and a text alternative for the beat's picture,
-made of its name and its own lines, so every number in it is one the captions already print."""
+"""What each beat says and shows, for the handout, the slides, the descriptions track and the transcript: its
+narration lines (caption cues), each under the one beat it starts in, so a line spoken across a cut is printed
+once; what its picture draws (`drawn`, from attention/'s numbers for the render's example), and a text
+alternative for its poster made of that."""
 
 from __future__ import annotations
 
-GIST_LIMIT = 200  # characters of narration in a picture's text alternative (whole lines, at least one)
+from pipeline.plan.settings import RenderSettings
+from pipeline.publish import drawn
+
+GIST_LIMIT = 200  # characters of narration standing in for a beat `drawn` does not describe (whole lines)
 TOLERANCE = 0.001  # seconds: caption times are rounded to the millisecond, beat starts are frame-exact
 CONTINUED = "... ..."  # a sentence carried over two cues: "one word at a time... ...and squeezed"
 
 
 def lines_by_beat(beats: list, cues: list) -> list[list[str]]:
-    """Per beat (pipeline.frames.beats.Beat), the texts of the cues (srt.Subtitle) that start during it, each on
-    one line; a cue before the first beat goes to the first, one after the last to the last."""
+    """Per beat (anything with a `start` in seconds), the texts of the cues (srt.Subtitle) that start during it,
+    each on one line; a cue before the first beat goes to the first, one after the last to the last."""
     found: list[list[str]] = [[] for _ in beats]
     for cue in cues if beats else []:
         start = cue.start.total_seconds()
@@ -20,13 +24,26 @@ def lines_by_beat(beats: list, cues: list) -> list[list[str]]:
     return found
 
 
-def description(name: str, lines: list[str]) -> str:
-    """A text alternative for the picture at the end of the beat `name` whose narration is `lines`."""
-    gist = ""
+def shown(chapter: str, names: list[str], said: list[list[str]], settings: RenderSettings) -> list[str]:
+    """Per beat of the chapter `chapter` (its Scene class), named `names`, whose narration is `said`: what its
+    picture draws, with the numbers of the settings' example; the gist of its lines for a beat `drawn` does
+    not know and that has no FALLBACK (a chapter added or edited since), and "" for a silent one."""
+    known = drawn.described(chapter, drawn.examples_of(settings))
+    fallback = drawn.FALLBACK.get(chapter)
+    return [known.get(name) or fallback or gist(lines) for name, lines in zip(names, said)]
+
+
+def gist(lines: list[str]) -> str:
+    """The first of `lines` up to GIST_LIMIT characters (at least one line), a carried-over sentence joined."""
+    found = ""
     for line in lines:
-        longer = f"{gist} {line}".strip()
-        if gist and len(longer) > GIST_LIMIT:
+        longer = f"{found} {line}".strip()
+        if found and len(longer) > GIST_LIMIT:
             break
-        gist = longer
-    gist = gist.replace(CONTINUED, " ")
-    return f"The end of “{name}”: {gist}" if gist else f"The end of “{name}”."
+        found = longer
+    return found.replace(CONTINUED, " ")
+
+
+def description(name: str, what: str) -> str:
+    """A text alternative for the picture at the end of the beat `name`, which draws `what`."""
+    return f"The end of “{name}”: {what}" if what else f"The end of “{name}”."

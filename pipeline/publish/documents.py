@@ -85,7 +85,8 @@ def _pptx(folder: Path, chapters, entries: list[Entry], settings: RenderSettings
         for chapter, entry in zip(chapters, entries):
             files = outputs.chapter_files(folder, chapter.slug, lecture.FORMAT)
             said = beat_text.lines_by_beat(entry.beats, captions.read(files.subtitles))
-            for number, (beat, lines) in enumerate(zip(entry.beats, said), start=1):
+            shown = beat_text.shown(chapter.name, [b.name for b in entry.beats], said, settings)
+            for number, (beat, lines, what) in enumerate(zip(entry.beats, said, shown), start=1):
                 clip = Path(work) / f"{chapter.slug}-{number}.mp4"
                 beats.cut(files.video, beat.first_frame, beat.frames, clip, settings.fps)
                 deck.append(
@@ -94,7 +95,7 @@ def _pptx(folder: Path, chapters, entries: list[Entry], settings: RenderSettings
                         clip,
                         files.beat_poster(number),
                         "\n".join(lines),
-                        beat_text.description(beat.name, lines),
+                        beat_text.description(beat.name, what),
                     )
                 )
         slides.write(deck, target, settings.width / settings.height, web_page.title_of(settings), now)
@@ -105,12 +106,13 @@ def _pdf(folder: Path, chapters, entries, settings: RenderSettings, posters, tar
     for chapter, entry, chapter_posters in zip(chapters, entries, posters):
         cues = captions.read(outputs.chapter_files(folder, chapter.slug, lecture.FORMAT).subtitles)
         said = beat_text.lines_by_beat(entry.beats, cues)
+        shown = beat_text.shown(chapter.name, [b.name for b in entry.beats], said, settings)
         parts.append(
             handout.HandoutChapter(
                 chapter.title,
                 [
-                    handout.HandoutBeat(beat.name, poster, lines, beat_text.description(beat.name, lines))
-                    for beat, poster, lines in zip(entry.beats, chapter_posters, said)
+                    handout.HandoutBeat(beat.name, poster, lines, beat_text.description(beat.name, what))
+                    for beat, poster, lines, what in zip(entry.beats, chapter_posters, said, shown)
                 ],
             )
         )

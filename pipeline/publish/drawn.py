@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention import Examples, attend, softmax, variance_experiment, weights_at_gain
+from attention import DEFAULT, Examples, attend, softmax, variance_experiment, weights_at_gain
 from attention.examples.beyond import all_queries
+from attention.examples.file import load_example_file
+from pipeline.plan.settings import RenderSettings
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, coords, fmt, fmt_column, fmt_input, listed
 
 GAIN_STOPS = (2.0, 4.0, 10.0)  # WhereItBreaks' knob stops (its beats "At gain 2", ...)
@@ -282,10 +284,23 @@ CHAPTERS = {
     "WhereItBreaks": where_it_breaks,
     "CausalMask": causal_mask,
     "MultiHead": multi_head,
-}  # QuickVersion recaps the others in words and icons: its lines say what it shows
+}
+ALL_TOGETHER = (
+    "Every chapter's title in a list beside the formula softmax(Q Kᵀ / √d) V; each term lights in turn, tied by a "
+    "line to the chapters that built it, then the whole formula with every chapter."
+)
+FALLBACK = {  # a chapter's beats named at render time: QuickVersion's pages are named by their first chapter
+    "QuickVersion": "A page of the recap: a line per chapter, each beside a small icon of that chapter's picture, "
+    "the one before stepping back; above, the formula softmax(Q Kᵀ / √d) V lights the terms each line is about.",
+}
 
 
 def described(chapter: str, ex: Examples) -> dict[str, str]:
     """Beat name -> what the beat draws, for the chapter named `chapter` (its Scene class) and the examples."""
     make = CHAPTERS.get(chapter)
-    return make(ex) if make else {}
+    return make(ex) if make else {"All together": ALL_TOGETHER} if chapter == "QuickVersion" else {}
+
+
+def examples_of(settings: RenderSettings) -> Examples:
+    """The examples a render with `settings` shows: its example file's, or the lecture's own."""
+    return load_example_file(settings.example) if settings.example else DEFAULT

@@ -30,7 +30,7 @@ from attention.examples.shapes import ExampleFileError
 from pipeline import outputs
 from pipeline.frames import captions, video
 from pipeline.plan.settings import RenderSettings
-from pipeline.publish import lecture, panel_data, present_page, video_join
+from pipeline.publish import descriptions, lecture, panel_data, present_page, transcript, video_join
 from scenes.chapters.registry import Chapter
 from scenes.kit import palette
 
@@ -70,7 +70,17 @@ TEMPLATES = jinja2.Environment(
 def pages(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> dict[str, str]:
     """Every page file for `folder` (name -> text): index.html with its stylesheet and script, and, when the
     lecture has its beats, present.html and speaker.html with theirs."""
-    found = {NAME: html(folder, chapters, settings), **assets()}
+    described = descriptions.tracks(folder, chapters, settings)
+    found = {NAME: html(folder, chapters, settings, described), **assets(), **descriptions.files(described)}
+    found[transcript.NAME] = TEMPLATES.get_template("transcript.html.j2").render(
+        title=title_of(settings),
+        chapters=transcript.chapters(chapters, settings, described),
+        stylesheet=STYLESHEET,
+        index=NAME,
+        clock=_clock,
+        width=settings.width,
+        height=settings.height,
+    )
     presenting = present_page.data(folder, [c.slug for c in chapters], settings.fps)
     if presenting is None:
         return found
@@ -88,15 +98,19 @@ def pages(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings)
     }
 
 
-def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
-    """The page for `folder`, showing whichever of its videos exist, and the panels beside their chapters."""
+def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings, described=None) -> str:
+    """The page for `folder`, showing whichever of its videos exist, and the panels beside their chapters;
+    `described` is `descriptions.tracks` for it (made here when not given)."""
+    if described is None:
+        described = descriptions.tracks(folder, chapters, settings)
     panels = _panels(settings)
     after = _panel_places(chapters) if panels else {}
     return TEMPLATES.get_template("index.html.j2").render(
         title=title_of(settings),
         chapter_count=len(chapters),
-        lecture=_lecture(folder, chapters, settings),
-        chapters=[_chapter(folder, c, settings) for c in chapters],
+        lecture=_lecture(folder, chapters, settings, described),
+        chapters=[_chapter(folder, c, settings, described) for c in chapters],
+        transcript=transcript.NAME if any(described.values()) else None,
         panels=panels,
         panels_after=after,
         panels_alone=[n for n in PANELS if panels and not any(n in names for names in after.values())],
@@ -170,7 +184,7 @@ def title_of(settings: RenderSettings) -> str:
     return f"{TITLE}, with the example {example_name(settings.example)}" if settings.example else TITLE
 
 
-def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> dict | None:
+def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings, described) -> dict | None:
     """The full lecture's player, length, chapter marks and downloads; None when there is no readable lecture."""
     target = lecture.files(folder)
     marks = video_join.marks(target.video)
@@ -179,7 +193,9 @@ def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettin
     poster = outputs.chapter_files(folder, chapters[0].slug, "mp4").poster if chapters else None
     downloads = _links((target.video, "video (.mp4)"), (target.subtitles, "captions (.srt)"))
     return {
-        "player": _video([target.video], poster, target.subtitles, "The whole lecture", settings, "lecture"),
+        "player": _video(
+            [target.video], poster, target.subtitles, "The whole lecture", settings, described, "lecture"
+        ),
         "length": _clock(video.duration(target.video) or 0),
         "marks": [{"start": _start(m.start), "title": m.title, "clock": _clock(m.start)} for m in marks],
         "downloads": _meta(downloads),
@@ -203,7 +219,7 @@ def _beats(video_path: Path, fps: int) -> list[dict]:
     return [{"name": cue.text, "start": _start(s), "clock": _clock(s)} for cue, s in zip(cues, starts)]
 
 
-def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings) -> dict:
+def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings, described) -> dict:
     """One chapter: its number (its place in the lecture, as everywhere), its title, and its video with poster
     and captions, length and downloads if it has one."""
     files = {fmt: outputs.chapter_files(folder, chapter.slug, fmt) for fmt in PAGE_FORMATS}
@@ -216,7 +232,7 @@ def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings) -> dict:
     seconds = video.duration(sources[0])
     length = [f'<span class="time">{_clock(seconds)}</span>'] if seconds else []
     links = _links(*((s, f"video (.{s.suffix[1:]})") for s in sources), (mp4.subtitles, "captions (.srt)"))
-    player = _video(sources, mp4.poster, mp4.subtitles, label, settings)
+    player = _video(sources, mp4.poster, mp4.subtitles, label, settings, described)
     beats = _beats(sources[0], settings.fps)  # the same beats in every format
     return shown | {"player": player, "meta": _meta(length + links), "beats": beats}
 
@@ -227,10 +243,11 @@ def _video(
     subtitles: Path,
     label: str,
     settings: RenderSettings,
+    described: dict,
     element_id: str | None = None,
 ) -> str:
-    """A <video> with its sources, a poster, and a default English captions track (the .vtt beside `subtitles`)
-    when those files exist."""
+    """A <video> with its sources, a poster, a default English captions track (the .vtt beside `subtitles`)
+    when those files exist, and its descriptions track when its first source has described beats."""
     attributes = [
         f'id="{element_id}"' if element_id else "",
         "controls",
@@ -246,6 +263,13 @@ def _video(
         inner.append(
             f'<track kind="captions" srclang="en" label="English" src="{_href(web_captions)}" '
             f'data-cues="{_text(_cues(subtitles))}" default>'
+        )
+    beats = described.get(sources[0])
+    if beats:
+        cues = json.dumps(descriptions.cues(beats), ensure_ascii=False)
+        inner.append(
+            f'<track kind="{descriptions.KIND}" srclang="en" label="{descriptions.LABEL}" '
+            f'src="{_href(descriptions.track(sources[0]))}" data-cues="{_text(cues)}">'
         )
     return Markup(f"<video {' '.join(a for a in attributes if a)}>\n" + "\n".join(inner) + "\n</video>")
 

@@ -45,7 +45,7 @@ def expected_slides(chapters, folder):
         entry = manifest.get(chapter.slug, "mp4")
         said = beat_text.lines_by_beat(entry.beats, captions.read(files.subtitles))
         for number, (beat, lines) in enumerate(zip(entry.beats, said), start=1):
-            notes, alt = "\n".join(lines), beat_text.description(beat.name, lines)
+            notes, alt = "\n".join(lines), beat_text.description(beat.name, beat_text.gist(lines))
             found.append((chapter.title, files.video, beat, files.beat_poster(number), notes, alt))
     return found
 

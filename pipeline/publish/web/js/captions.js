@@ -1,9 +1,10 @@
-// Captions from the page: a browser refuses a track file opened from disk, so its cues ride along in the page.
+// Captions and descriptions from the page: a browser refuses a track file opened from disk, so its cues ride
+// along in the page. The default track (the captions) shows; the others wait to be chosen.
 
 function captionsFromPage(track) {
-  const copy = track.parentElement.addTextTrack("captions", track.label, track.srclang);
+  const copy = track.parentElement.addTextTrack(track.kind, track.label, track.srclang);
   for (const [start, end, text] of JSON.parse(track.dataset.cues)) copy.addCue(new VTTCue(start, end, text));
-  copy.mode = "showing";
+  copy.mode = track.default ? "showing" : "hidden";
   track.remove();
 }
 

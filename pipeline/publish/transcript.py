@@ -1,0 +1,185 @@
+"""transcript.html beside index.html (WCAG 1.2.8, media alternative): every spoken line in order, chapter by
+chapter and beat by beat, each beat's poster with what it draws as its text alternative and a link that plays
+its video from the beat's start (`video.mp4#t=12.3`), and the numbers of each chapter's worked example as
+tables. It reads as a document and prints (page.css's print rules): no video or script is needed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+from pathlib import Path
+from urllib.parse import quote
+
+from attention import Examples, weights_at_gain
+from attention.examples.beyond import all_queries
+from pipeline.plan.settings import RenderSettings
+from pipeline.publish import beat_text, drawn, present_page
+from pipeline.publish.descriptions import Described
+from scenes.chapters.registry import Chapter
+from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, coords, fmt_column
+
+NAME = "transcript.html"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A worked example's numbers: a caption, column heads, and rows (each a head cell, then numbers)."""
+
+    caption: str
+    heads: list[str]
+    rows: list[list[str]]
+
+
+def chapters(
+    chapters: tuple[Chapter, ...], settings: RenderSettings, described: dict[Path, list[Described]]
+) -> list[dict]:
+    """What the transcript shows of each chapter whose video has described beats (`descriptions.tracks`): the
+    chapter, its video's name, its beats (name, start, poster, text alternative, lines) and its tables."""
+    ex = drawn.examples_of(settings)
+    found = []
+    for chapter in chapters:
+        video = next((v for v in described if v.stem == chapter.slug), None)
+        if video is None:
+            continue
+        beats = [
+            {
+                "name": b.name,
+                "start": b.start,
+                "seek": f"{ceil(b.start * 1000) / 1000:g}",  # inside the beat's first frame
+                "poster": present_page.poster(chapter.slug, k),
+                "alt": beat_text.description(b.name, b.shown),
+                "lines": b.lines,
+            }
+            for k, b in enumerate(described[video])
+        ]
+        tables = TABLES.get(chapter.name, lambda _: [])(ex)
+        found.append({"chapter": chapter, "video": quote(video.name), "beats": beats, "tables": tables})
+    return found
+
+
+def columns(caption: str, names: list[str], heads: list[str], *values, places: int = WEIGHT_PLACES) -> Table:
+    """A table whose rows are `names` and whose columns are `values` (one sequence each, printed alike)."""
+    printed = [fmt_column(v, places) for v in values]
+    return Table(caption, heads, [[name, *cells] for name, *cells in zip(names, *printed)])
+
+
+def grid(
+    caption: str, corner: str, rows: list[str], cols: list[str], numbers, places: int = WEIGHT_PLACES
+) -> Table:
+    """A table of a matrix: a row per name in `rows`, a column per name in `cols`, `corner` naming the rows."""
+    return columns(caption, rows, [corner, *cols], *numbers.T, places=places)
+
+
+def quoted(tokens) -> list[str]:
+    return [f"“{t}”" for t in tokens]
+
+
+def score_table(ex: Examples) -> list[Table]:
+    tr, tokens = ex.blend.trace(0), ex.blend.tokens
+    caption = f"The query {coords(tr.query)} against each key, scores divided by √{tr.width}"
+    table = columns(
+        caption, quoted(tokens), ["word", "key", "q · k", "score"], tr.dots, tr.scores, places=SCORE_PLACES
+    )
+    keys = [coords(k) for k in tr.keys]
+    return [Table(table.caption, table.heads, [[r[0], k, *r[1:]] for r, k in zip(table.rows, keys)])]
+
+
+def drag_table(ex: Examples) -> list[Table]:
+    tr, tokens = ex.drag.trace(), ex.drag.tokens
+    keys = [coords(k) for k in tr.keys]
+    heads = ["word", "key", "q · k", "score", "weight"]
+    caption = f"The worked example: q = {coords(tr.query)}, scores divided by √{tr.width}"
+    table = columns(caption, quoted(tokens), heads, tr.dots, tr.scores, tr.weights, places=SCORE_PLACES)
+    return [Table(table.caption, table.heads, [[r[0], k, *r[1:]] for r, k in zip(table.rows, keys)])]
+
+
+def blend_table(ex: Examples) -> list[Table]:
+    tr, tokens = ex.blend.trace(0), ex.blend.tokens
+    heads = ["word", "q · k", "score", "exp", "weight", "value x", "value y"]
+    caption = f"The first query {coords(tr.query)}: from dot products to weights, and the values they blend"
+    table = columns(caption, quoted(tokens), heads, tr.dots, tr.scores, tr.exps, tr.weights, *tr.values.T)
+    output = ["output", "", "", "", "", *fmt_column(tr.output, WEIGHT_PLACES)]
+    return [Table(table.caption, table.heads, [*table.rows, output])]
+
+
+def refocus_table(ex: Examples) -> list[Table]:
+    tokens, traces = ex.blend.tokens, [ex.blend.trace(k) for k in range(len(ex.blend.queries))]
+    heads = ["word", *(f"weight, query {coords(t.query)}" for t in traces)]
+    return [
+        columns(
+            "Each query's weights over the same keys", quoted(tokens), heads, *(t.weights for t in traces)
+        )
+    ]
+
+
+def matrix_tables(ex: Examples) -> list[Table]:
+    tr, tokens = all_queries(ex.blend), ex.blend.tokens
+    names = [f"query {k + 1}" for k in range(len(tr.queries))]
+    return [
+        grid("Q Kᵀ / √d: the scores", "query", names, quoted(tokens), tr.scores, SCORE_PLACES),
+        grid("softmax, row by row: the weights", "query", names, quoted(tokens), tr.weights),
+        grid("the weights times V: the outputs", "query", names, ["x", "y"], tr.outputs),
+    ]
+
+
+def cross_tables(ex: Examples) -> list[Table]:
+    cross = ex.cross
+    target, source = quoted(cross.target_tokens), quoted(cross.source_tokens)
+    square = cross.self_attention()
+    return [
+        grid(
+            "Cross-attention weights: a row per decoder step",
+            "decoder step",
+            target,
+            source,
+            cross.cross().weights,
+        ),
+        grid("Self-attention weights of the source", "query word", source, source, square.weights),
+    ]
+
+
+def variance_table(_: Examples) -> list[Table]:
+    samples = drawn.variance_experiment()
+    names = [f"d = {s.width}" for s in samples]
+    heads = ["width", "variance of q · k", "variance of q · k / √d"]
+    raw, scaled = [s.raw_var for s in samples], [s.scaled_var for s in samples]
+    return [columns("Sample variances of random dot products", names, heads, raw, scaled, places=2)]
+
+
+def gain_table(ex: Examples) -> list[Table]:
+    scaled, raw = ex.blend.trace(0), ex.blend.trace(0, scaled=False)
+    gains = [weights_at_gain(raw.scores, g) for g in drawn.GAIN_STOPS]
+    heads = ["word", "scaled", "gain 1", *(f"gain {g:g}" for g in drawn.GAIN_STOPS)]
+    caption = "The weights as the gain on the unscaled scores turns up"
+    return [columns(caption, quoted(ex.blend.tokens), heads, scaled.weights, raw.weights, *gains)]
+
+
+def causal_tables(ex: Examples) -> list[Table]:
+    tr, words = ex.causal.trace(), quoted(ex.causal.tokens)
+    return [
+        grid("Weights without the mask", "query word", words, words, tr.unmasked.weights),
+        grid("Weights with the causal mask", "query word", words, words, tr.weights),
+        grid("Outputs with the mask", "word", words, ["x", "y"], tr.outputs),
+    ]
+
+
+def heads_table(ex: Examples) -> list[Table]:
+    tr, tokens = ex.heads.trace(), ex.heads.tokens
+    heads = ["word", "one head", *(f"head {k + 1}" for k in range(len(tr.heads)))]
+    weights = [tr.single.weights, *(h.trace.weights for h in tr.heads)]
+    return [columns("Each head's weights, and one full-width head's", quoted(tokens), heads, *weights)]
+
+
+TABLES = {
+    "FixedContext": lambda ex: cross_tables(ex)[:1],
+    "ThreeTokenDrag": drag_table,
+    "ScoreEveryWord": score_table,
+    "BlendByWeight": blend_table,
+    "Refocus": refocus_table,
+    "AllQueriesAtOnce": matrix_tables,
+    "SourcePositions": cross_tables,
+    "ShrinkScores": variance_table,
+    "WhereItBreaks": gain_table,
+    "CausalMask": causal_tables,
+    "MultiHead": heads_table,
+}
