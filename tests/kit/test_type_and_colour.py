@@ -11,10 +11,8 @@ from scenes.kit.bars import VectorReadout, WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.components import chapter_title, math, number, text
 from scenes.kit.formula_slot import PIECES, TERMS, formula_slot
-from scenes.kit.palette import FRAME_HEIGHT, MIN_PX, SIZES, THEMES, delta_e
+from scenes.kit.palette import APART, FRAME_HEIGHT, MIN_PX, SIZES, THEMES, delta_e
 from tests.support.layout import beat_ends, chapter_ends, too_small
-
-APART = 20  # CIE76: colours this far apart are never taken for one another on screen
 
 
 @pytest.mark.parametrize("name", THEMES)
