@@ -23,17 +23,19 @@ from manim import (
 )
 
 from attention import examples
+from attention.examples.story import count
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
     WEIGHT_PLACES,
     exp_tex,
-    fmt,
     fmt_column,
+    fmt_input,
     ratio_tex,
     sum_tex,
-    vector_tex,
+    text_minus,
+    vector_text,
 )
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
@@ -92,16 +94,17 @@ class BlendByWeight(ChapterScene):
             caption="Exponentiate each score: every result is positive.",
             hold=0.8,
         )
+        (sum_row,) = self.sum_line.relations
+        exp_sum, sum_sign = sum_row.result, sum_row.sign
         self.show(
             Write(self.sum_line),
             run_time=1.2,
-            caption=f"Their sum is about {fmt(self.trace.exp_sum, EXP_PLACES)}.",
+            caption=f"Their sum is {'' if sum_sign == '=' else 'about '}{text_minus(exp_sum)}.",
             hold=1,
         )
 
     def normalise(self) -> None:
         self.beat("Divide by the sum")
-        tr = self.trace
         self.show(
             LaggedStart(*[FadeIn(r, shift=RIGHT * 0.2) for r in self.ratio_cells], lag_ratio=0.4),
             run_time=1.6,
@@ -110,7 +113,7 @@ class BlendByWeight(ChapterScene):
         self.show(
             FadeIn(self.bars),
             run_time=1.2,
-            caption=f"The weights sum to {fmt(tr.weights.sum(), WEIGHT_PLACES)}.",
+            caption=f"The weights sum to 1: as printed, {self.bars.total.relations[0].result}.",
         )
         self.play(FadeIn(self.total_box), run_time=0.8)
         self.wait(2)
@@ -129,7 +132,7 @@ class BlendByWeight(ChapterScene):
         self.bars.remove(self.bars.total_label, self.bars.total)
         # dimmed beside the plane, each bar lit as its weight scales its value
         self.play(self.bars.animate.move_to(self.slot).set_opacity(DIM), run_time=1)
-        values = ", ".join(vector_tex(v) for v in tr.values)
+        values = ", ".join(vector_text([fmt_input(x) for x in v]) for v in tr.values)
         self.show(
             FadeIn(self.plane.base), run_time=1, caption=f"The values {values} live in their own plane."
         )
@@ -147,8 +150,8 @@ class BlendByWeight(ChapterScene):
         self.wait(1)
 
     def distinguish(self) -> None:
-        self.beat("A vector, not three weights")
         tr = self.trace
+        self.beat(f"A vector, not {count(len(tr.weights))} weights")
         self.show(
             FadeIn(self.counts[0]),
             FadeIn(self.counts[1]),
@@ -157,8 +160,8 @@ class BlendByWeight(ChapterScene):
             FadeIn(self.output_box),
             self.strip.light(),
             run_time=1.2,
-            caption=f"The output {vector_tex(tr.output)} is one vector in the values' plane, "
-            f"not the {len(tr.weights)} weights.",
+            caption=f"The output {vector_text(r.result for r in self.output_line.relations)} is one vector in "
+            f"the values' plane, not the {count(len(tr.weights))} weights.",
             hold=4,
         )
 
@@ -186,7 +189,7 @@ class BlendByWeight(ChapterScene):
         self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
         self.rows = blend_rows(tr, tokens)
         terms = [r for cell in self.rows.columns[1] for r in cell.relations]
-        self.output_line = c.math(output_tex(terms, tr.values.shape[1]), color=theme().output)
+        self.output_line = c.math(output_tex(terms, tr.output), color=theme().output)
         self.counts = (
             c.text(f"{len(tokens)} weights, summing to 1", role="label", color=theme().muted),
             c.text("1 vector, 2 coordinates", role="label", color=theme().output),

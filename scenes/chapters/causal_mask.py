@@ -21,9 +21,19 @@ from manim import (
 from manim.utils.rate_functions import smooth, squish_rate_func
 
 from attention import examples
+from attention.examples import story
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, fmt_input, row, vector_math, vector_tex
+from scenes.kit.arithmetic import (
+    WEIGHT_PLACES,
+    decimals,
+    fmt,
+    fmt_input,
+    row,
+    text_minus,
+    vector_math,
+    vector_text,
+)
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import AttentionGrid
@@ -112,7 +122,7 @@ class CausalMask(ChapterScene):
             self.formula.light("softmax", *SCORES),
             self.axes[0].animate.set_color(theme().muted),
             run_time=1.2,
-            caption=f"Softmax each row: {quoted(first)} gets {vector_tex(self.trace.unmasked.weights[0])}.",
+            caption=f"Softmax each row: {quoted(first)} gets {vector_text(decimals(self.trace.unmasked.weights[0]))}.",
         )
         self.open_grid = weighted
         first_row, later_rows = self.future
@@ -144,8 +154,8 @@ class CausalMask(ChapterScene):
         ex, tr = self.example, self.trace
         last = len(ex.tokens) - 1
         focus = {
-            0: f"Now {quoted(ex.tokens[0])} reads only itself: {vector_tex(tr.weights[0])}.",
-            1: f"{quoted(ex.tokens[1])} reads itself and what came before: {vector_tex(tr.weights[1])}.",
+            0: f"Now {quoted(ex.tokens[0])} reads only itself: {vector_text(decimals(tr.weights[0]))}.",
+            1: f"{quoted(ex.tokens[1])} reads itself and what came before: {vector_text(decimals(tr.weights[1]))}.",
             last: f"The last word, {quoted(ex.tokens[-1])}, is unchanged: nothing comes after it.",
         }
         self.add(self.pair_veils.set_fill(opacity=0))
@@ -223,7 +233,7 @@ class CausalMask(ChapterScene):
         self.show(
             crosses.animate.set_color(theme().muted),
             run_time=0.8,
-            caption="In “Where it breaks”, a finite gap left a tiny weight.",
+            caption=f"In “Where it breaks”, a finite gap left {finite_gap_weight()}.",
         )
 
     def summary(self) -> None:
@@ -505,6 +515,14 @@ def veiled(veils: VGroup, i: int | None) -> list:
     return [v.animate.set_fill(opacity=0 if i in (None, k) else VEIL) for k, v in enumerate(veils)]
 
 
+def finite_gap_weight() -> str:
+    """What the smallest weight was at the gain knob's last stop in "Where it breaks": tiny, or not even that."""
+    scores = examples.current().blend.trace(0, scaled=False).scores
+    return (
+        "a tiny weight" if story.tiny_weight(story.saturated(scores).min_weight) else "every weight above 0"
+    )
+
+
 def quoted(token: str) -> str:
     return f"“{token}”"
 
@@ -547,7 +565,7 @@ def blend_text(relations) -> str:
     vectors = zip(*[r.terms[1::2] for r in relations])
     sum_ = " + ".join(f"{w} × [{', '.join(v)}]" for w, v in zip(terms, vectors))
     sign = "=" if all(r.sign == "=" for r in relations) else "≈"
-    return f"{sum_} {sign} [{', '.join(r.result for r in relations)}]"
+    return text_minus(f"{sum_} {sign} [{', '.join(r.result for r in relations)}]")
 
 
 def mask_of(grid: MaskedGrid) -> tuple[MaskedGrid, VGroup]:

@@ -25,9 +25,10 @@ from manim import (
 )
 
 from attention import examples
+from attention.examples import story
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
+from scenes.kit.arithmetic import decimals
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
@@ -404,7 +405,9 @@ def reading(source, weights) -> str:
     if weights[first] - weights[second] < SPLIT_GAP:
         a, b = sorted((first, second))
         return f"splits between “{source[a]}” and “{source[b]}”"
-    return f"reads mostly “{source[first]}” ({fmt(weights[first], WEIGHT_PLACES)})"
+    return (
+        f"reads {story.mostly(weights[first])} “{source[first]}” ({decimals(weights[first : first + 1])[0]})"
+    )
 
 
 class Fan(VGroup):

@@ -27,7 +27,15 @@ from manim import (
 from attention import attend, examples
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, fmt_column, vector_tex
+from scenes.kit.arithmetic import (
+    SCORE_PLACES,
+    WEIGHT_PLACES,
+    decimals,
+    fmt,
+    fmt_column,
+    fmt_input,
+    vector_text,
+)
 from scenes.kit.bars import VectorReadout, WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
@@ -110,7 +118,7 @@ class Refocus(ChapterScene):
             Transform(self.query, self.next_query),
             self.memory.animate.set_opacity(DIM),
             run_time=1.2,
-            caption=f"Only the query changes, to {vector_tex(self.after.query, None)}.",
+            caption=f"Only the query changes, to {vector_text(fmt_input(x) for x in self.after.query)}.",
             hold=2,
         )
 
@@ -122,7 +130,7 @@ class Refocus(ChapterScene):
             FadeIn(ghost),
             self.strip.light("dot", "scale"),
             run_time=1,
-            caption=f"New scores {vector_tex(self.after.scores, SCORE_PLACES)}.",
+            caption=f"New scores {vector_text(fmt_column(self.after.scores, SCORE_PLACES))}.",
         )
         moving = self.follow(VGroup(self.bars, self.plane, self.output), self.follow_query)
         self.show(
@@ -272,7 +280,7 @@ def focus_terms(trace, tokens) -> tuple[VGroup, str]:
     rows = blend_rows(trace, tokens)
     zero = [i for i, v in enumerate(trace.values) if np.allclose(v, 0)]
     shown = zero or [int(np.argmax(trace.weights))]
-    output = f"The output is {vector_tex(trace.output)}"
+    output = f"The output is {vector_text(decimals(trace.output))}"  # as its readout prints it
     caption = (
         f"{output}: a zero value adds nothing, however large its weight."
         if zero

@@ -30,8 +30,9 @@ from manim import (
 )
 
 from attention import divisor_for, examples, histogram, softmax, variance_experiment
+from attention.examples.story import counted
 from scenes.kit import components as c
-from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation
+from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation, text_minus
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import DIM, GHOST, raw_color, scaled_color, theme
@@ -69,8 +70,8 @@ class ShrinkScores(ChapterScene):
         self.show(
             FadeIn(self.roots[0], shift=0.2 * DOWN),
             run_time=1,
-            caption=f"Our keys have {w} coordinates, so the divisor is {fmt(divisor_for(w), SCORE_PLACES)}; "
-            f"with {wide} coordinates it would be {fmt(divisor_for(wide), SCORE_PLACES)}.",
+            caption=f"Our keys have {counted(w, 'coordinate')}, so the divisor is {root_text(w)}; "
+            f"with {wide} coordinates it would be {root_text(wide)}.",
         )
         self.play(FadeIn(self.roots[1], shift=0.2 * DOWN), run_time=1)
         self.wait(1.5)
@@ -232,6 +233,12 @@ class ShrinkScores(ChapterScene):
 # The numbers shown
 
 
+def root_text(width: int) -> str:
+    """'√3 ≈ 1.732' for a caption: the divisor as `divisor_tex` prints it."""
+    d = divisor_for(width)
+    return f"√{width} {relation(d, SCORE_PLACES, tex=False)} {fmt(d, SCORE_PLACES)}"
+
+
 def divisor_tex(width: int) -> str:
     """'\\sqrt{4} = 2' (or '\\approx 2.646' when the root is not whole)."""
     d = divisor_for(width)
@@ -244,8 +251,8 @@ def shown_stat(value: float) -> float:
 
 
 def stat_text(value: float) -> str:
-    """The statistic as displayed, for captions."""
-    return f"{shown_stat(value):.{STAT_PLACES}f}"
+    """The statistic as displayed, for captions (a minus sign, as formulas draw it)."""
+    return text_minus(f"{shown_stat(value):.{STAT_PLACES}f}")
 
 
 def densities(samples, edges) -> np.ndarray:

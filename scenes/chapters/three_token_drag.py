@@ -28,12 +28,14 @@ from manim import (
 )
 
 from attention import attend, examples
+from attention.examples import story
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
     WEIGHT_PLACES,
     coords,
+    decimals,
     division_tex,
     dot_product_tex,
     exp_tex,
@@ -243,7 +245,10 @@ class ThreeTokenDrag(ChapterScene):
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
         self.example = self.inputs()
-        self.heading = c.chapter_title(self.title, "A query looks at three keys and blends them by weight")
+        self.heading = c.chapter_title(
+            self.title,
+            f"A query looks at {story.counted(len(self.example.tokens), 'key')} and blends them by weight",
+        )
         self.live = LiveAttention(self.example).refresh()
         self.strip = pin(formula_slot(), self.heading)
         trace = self.example.trace()  # at the stop, where the worked example is done
@@ -406,7 +411,7 @@ def glossary(width: int) -> c.Grid:
 
 def equal(trace) -> bool:
     """Whether the weights are (about) equal: every q · k_i alike."""
-    return bool(np.ptp(trace.weights) < 0.01)
+    return story.equal(trace.weights)
 
 
 def nearest(trace) -> int | None:
@@ -420,13 +425,18 @@ def describe(tokens, trace) -> str:
     """A caption for the weights at a stop of the drag (for equal weights, why: not the nearest key)."""
     weights = trace.weights
     if equal(trace):
-        same = f"Equal q · k_i, so each weight is {fmt(weights[0], WEIGHT_PLACES)}"
+        same = f"Equal q · k_i, so each weight is {decimals(weights[:1])[0]}"
         close = nearest(trace)
         if close is None:
             return f"{same}: dot products set the weights."
         return f"{same}, though “{tokens[close]}” is nearest: dot products, not distance."
-    top = int(np.argmax(weights))
-    return f"Near “{tokens[top]}”, “{tokens[top]}” gets the most weight: {fmt(weights[top], WEIGHT_PLACES)}."
+    top, close = int(np.argmax(weights)), nearest(trace)
+    most = f"“{tokens[top]}” gets the most weight: {decimals(weights[top : top + 1])[0]}"
+    if close == top:
+        return f"Near “{tokens[top]}”, {most}."
+    if close is None:
+        return f"{most}."
+    return f"{most}, though “{tokens[close]}” is nearest: dot products, not distance."
 
 
 def ranked(weights) -> np.ndarray:
@@ -437,9 +447,7 @@ def ranked(weights) -> np.ndarray:
 def outcomes(weights) -> tuple[str, str]:
     """What the largest and the smallest weight amount to: ('dominates', 'gets almost none')."""
     order = ranked(weights)
-    lead = "dominates" if weights[order[0]] > 0.5 else "leads"
-    last = "gets almost none" if weights[order[-1]] < 0.1 else "gets the least"
-    return lead, last
+    return story.lead(weights[order[0]]), story.least(weights[order[-1]])
 
 
 def cosines(trace) -> np.ndarray:
@@ -482,7 +490,9 @@ def reasons(tokens, trace) -> list[tuple[str, list[int]]]:
             (f"“{tokens[middle[0]]}” keeps a share {link} {overlap(cos[middle[0]], least=False)}.", middle)
         )
     elif middle:
-        parts.append((f"The {len(middle)} others keep shares, in the order of their shadows.", middle))
+        parts.append(
+            (f"The {story.count(len(middle))} others keep shares, in the order of their shadows.", middle)
+        )
     parts.append((f"“{tokens[order[-1]]}” {last} because {overlap(cos[order[-1]], least=True)}.", order[-1:]))
     return parts
 
@@ -498,7 +508,7 @@ def verdict(tokens, trace) -> str:
     lead, last = outcomes(w)
     middle = [f"“{tokens[i]}” keeps a share" for i in order[1:-1]]
     if len(middle) > 1:
-        middle = [f"{len(middle)} others keep a share"]
+        middle = [f"{story.count(len(middle))} others keep a share"]
     parts = [f"“{tokens[order[0]]}” {lead}", *middle, f"“{tokens[order[-1]]}” {last}"]
     return f"At q = {coords(trace.query)}: " + ", ".join(parts) + "."
 
@@ -512,7 +522,7 @@ def divided(trace) -> str:
 def comparison(trace, unscaled, blend) -> str:
     """The caption of the three weight charts, left to right: the blend example's (its width d, so its divisor √d),
     this one's, and this one's without scaling; each by its top weight."""
-    top = [fmt(t.weights.max(), WEIGHT_PLACES) for t in (blend, trace, unscaled)]
+    top = decimals([t.weights.max() for t in (blend, trace, unscaled)])  # as the charts print them
     rest = f"{divided(trace)} here {top[1]}, no scaling {top[2]}."
     if trace.dots.shape == blend.dots.shape and np.allclose(np.sort(trace.dots), np.sort(blend.dots)):
         dots = ", ".join(fmt(x, SCORE_PLACES) for x in np.sort(trace.dots)[::-1])

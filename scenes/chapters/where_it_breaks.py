@@ -29,10 +29,11 @@ from manim import (
 )
 
 from attention import divisor_for, examples, weights_at_gain
+from attention.examples import story
 from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensitivity, log_saturation_sweep
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, listed, vector_tex
+from scenes.kit.arithmetic import SCORE_PLACES, decimals, fmt, relation, vector_tex, vector_text
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
@@ -68,14 +69,15 @@ class WhereItBreaks(ChapterScene):
             FadeIn(self.heading),
             FadeIn(self.scaled_bars),
             run_time=1.2,
-            caption=f"Scaled, the dots {vector_tex(raw.dots, SCORE_PLACES)} give weights "
-            f"{listed(scaled.weights)}.",
+            caption=f"Scaled, the dots {vector_text(fmt(x, SCORE_PLACES) for x in raw.dots)} give weights "
+            f"{', '.join(decimals(scaled.weights))}.",
             hold=1.5,
         )
         self.show(
             FadeIn(self.knob),
             run_time=1.2,
-            caption=f"Without the division the same dots give {listed(raw.weights)}: already sharper.",
+            caption=f"Without the division the same dots give {', '.join(decimals(raw.weights))}: "
+            f"{unscaled_verdict(scaled, raw)}.",
             hold=2.5,
         )
 
@@ -97,10 +99,7 @@ class WhereItBreaks(ChapterScene):
             caption=caption,
         )
         self.add(self.plot)  # as one group, so focus() can dim it
-        caption = (
-            f"Dividing by √{self.scaled_trace.width} was a gain too: "
-            f"g = {fmt(self.scaled_gain, SCORE_PLACES)}, left of the unscaled g = 1."
-        )
+        caption = scaled_gain_caption(self.scaled_trace.width, self.scaled_gain)
         self.show(
             Succession(FadeIn(self.scaled_mark), framed(self.scaled_mark[1], color=scaled_color())),
             run_time=self.caption_time(caption),
@@ -137,7 +136,7 @@ class WhereItBreaks(ChapterScene):
         if quantity == "top":
             top = int(np.argmax(knob.weights()))
             bar = VGroup(knob.bars.bars[top], knob.bars.values[top])
-            return "the top weight", fmt(knob.weights().max(), WEIGHT_PLACES), [bar]
+            return "the top weight", decimals([knob.weights().max()])[0], [bar]
         if quantity == "smallest":
             return "the smallest weight", sci(knob.log10_smallest()), [knob.min_line]
         return "the slope w(1 − w)", sci(knob.log10_sensitivity()), [self.sensitivity, *self.tangent.marks()]
@@ -147,10 +146,7 @@ class WhereItBreaks(ChapterScene):
         self.beat("Never exactly one-hot")
         knob = self.knob
         self.focus(self.knob)
-        caption = (
-            f"The smallest bar reads {knob.weights().min():.{WEIGHT_PLACES}f}, yet the weight is "
-            f"{sci(knob.log10_smallest())}: still positive."
-        )
+        caption = smallest_caption(decimals([knob.weights().min()])[0], sci(knob.log10_smallest()))
         smallest = int(np.argmin(knob.weights()))
         parts = [VGroup(knob.bars.bars[smallest], knob.bars.values[smallest]), knob.min_readout]
         self.show(
@@ -160,7 +156,7 @@ class WhereItBreaks(ChapterScene):
             hold=0.5,
         )
         self.focus(self.plot, self.sensitivity, self.tangent, *self.stop_marks)
-        caption = "That slope is tiny, but not zero: the tangent is almost flat, never level."
+        caption = slope_caption(10 ** knob.log10_sensitivity(), sci(knob.log10_sensitivity()), GAIN_STOPS[-1])
         parts = [VGroup(self.plot.labels[1], self.sensitivity), *self.tangent.marks()]
         self.show(
             Succession(*[framed(part) for part in parts]),
@@ -299,6 +295,42 @@ class WhereItBreaks(ChapterScene):
 
 
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+# What the captions say, chosen from the numbers (thresholds in attention.examples.story)
+
+
+def unscaled_verdict(scaled, raw) -> str:
+    """Whether dropping the division sharpened the weights, and if not, why not."""
+    if story.sharper(raw.weights, scaled.weights):
+        return "already sharper"
+    if story.equal(raw.weights):
+        return "equal dots give equal weights, divided or not"
+    return f"hardly sharper, since √{scaled.width} is only {fmt(scaled.divisor, SCORE_PLACES)}"
+
+
+def scaled_gain_caption(width: int, gain: float) -> str:
+    """What dividing by √d amounts to on the gain axis (nothing at all for d = 1)."""
+    if width == 1:
+        return "Dividing by √1 changes nothing here: the scaled scores sit at the unscaled g = 1."
+    shown = fmt(gain, SCORE_PLACES)
+    return f"Dividing by √{width} was a gain too: g {relation(gain, SCORE_PLACES, tex=False)} {shown}, left of g = 1."
+
+
+def smallest_caption(bar: str, weight: str) -> str:
+    """The smallest weight: its bar may read 0.000, the weight never is 0."""
+    if float(bar) == 0:
+        return f"The smallest bar reads {bar}, yet the weight is {weight}: still positive."
+    return f"The smallest weight is {weight}: still positive, as for any finite scores."
+
+
+def slope_caption(slope: float, printed: str, gain: float) -> str:
+    """The slope at the last stop (`gain`): 'tiny', its tangent 'almost flat', only below story.TINY_SLOPE."""
+    if story.tiny_slope(slope):
+        return "That slope is tiny, but not zero: the tangent is almost flat, never level."
+    return (
+        f"That slope is still {printed}, far from flat: these scores do not saturate by gain {fmt(gain, 1)}."
+    )
 
 
 def sci(log10_value: float) -> str:

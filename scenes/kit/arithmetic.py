@@ -57,8 +57,24 @@ def listed(values, places: int | None = WEIGHT_PLACES) -> str:
 
 
 def vector_tex(values, places: int | None = WEIGHT_PLACES) -> str:
-    """'[0.500, 0.250]' (for MathTex and captions alike); `places=None` prints inputs as typed."""
+    """'[0.500, 0.250]' for MathTex; `places=None` prints inputs as typed. Captions use `vector_text`."""
     return f"[{listed(values, places)}]"
+
+
+def decimals(values, places: int = WEIGHT_PLACES) -> list[str]:
+    """Each value to exactly `places` decimals ('1.000'), as a live number (`Number`, bars, grids) draws it."""
+    return [f"{round(float(v), places) or 0.0:.{places}f}" for v in values]  # never '-0.000'
+
+
+def text_minus(printed: str) -> str:
+    """A number as printed, for plain text: the minus sign a formula draws ('−0.4'), not a hyphen."""
+    return printed.replace("-", "−")
+
+
+def vector_text(printed) -> str:
+    """'[1.2, −0.4]' for a caption, from the strings the screen prints for the same vector (so a caption
+    never gives a quantity another value or format than the picture does)."""
+    return "[" + ", ".join(text_minus(p) for p in printed) + "]"
 
 
 @dataclass(frozen=True)
@@ -193,12 +209,13 @@ def sum_tex(terms, total: float, places: int, per_line: int | None = None) -> Te
 
 
 def scaled_tex(weight: float, vector, places: int = WEIGHT_PLACES) -> Tex:
-    """'0.565 \\times [1, 0.5] \\approx [0.565, 0.282]': a weight times a value, from the printed weight.
+    """'0.565 \\times [1, 0.5] \\approx [0.565, 0.283]': a weight times a value, each product the exact one
+    rounded (what the output sums), so '≈' where the printed weight does not give it exactly.
 
     One relation per coordinate; the sign is '=' only when every coordinate is exact.
     """
     w = fmt(weight, places)
-    rels = [row("scale", [w, fmt_input(v)], float(w) * v, places) for v in vector]
+    rels = [row("scale", [w, fmt_input(v)], weight * v, places) for v in vector]
     shown_sign = "=" if all(r.sign == "=" for r in rels) else r"\approx"
     rels = [Relation(r.terms, r.op, "=" if shown_sign == "=" else "≈", r.result) for r in rels]
     product = f"[{', '.join(r.result for r in rels)}]"

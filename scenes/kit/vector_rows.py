@@ -43,13 +43,14 @@ class TokenRows(VGroup):
         return VGroup(self.names[i], *[col[i] for col in self.columns])
 
 
-def output_tex(term_relations, width: int) -> Tex:
-    """'output = [x,  y]': per coordinate, the sum of the terms w_i v_i as printed
-    (`term_relations`: the `scale` relations of every term, `width` per term), so it is exact as shown."""
-    rels = []
+def output_tex(term_relations, output) -> Tex:
+    """'output ≈ [x,  y]': per coordinate, the exact output rounded (as everywhere else it is printed), as the
+    sum of the terms w_i v_i as printed (`term_relations`: the `scale` relations of every term, one per
+    coordinate of `output`); '≈' where the printed terms do not add up to it exactly."""
+    rels, width = [], len(output)
     for j in range(width):
         terms = tuple(r.result for r in term_relations[j::width])
-        total = fmt(sum(float(t) for t in terms), WEIGHT_PLACES)
+        total = fmt(output[j], WEIGHT_PLACES)
         rels.append(Relation(terms, "sum", "=" if sign("sum", terms, total) == "=" else "≈", total))
     shown = "=" if all(r.sign == "=" for r in rels) else r"\approx"
     return Tex(rf"\text{{output}} {shown} [" + GAP.join(r.result for r in rels) + "]", rels)

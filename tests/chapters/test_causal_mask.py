@@ -226,3 +226,17 @@ def test_the_boxes_show_the_first_word_s_later_words_then_the_rest_above_the_dia
 
 def test_last_frame(tmp_path):
     assert_matches_snapshot("CausalMask", last_frame(CausalMask, tmp_path))
+
+
+def test_the_finite_gap_is_called_tiny_only_when_where_it_breaks_shows_a_tiny_weight():
+    from dataclasses import replace
+
+    from scenes.chapters.causal_mask import finite_gap_weight
+
+    assert finite_gap_weight() == "a tiny weight"  # the lecture's example: 1.8e-18 at gain 10
+    blend = examples.DEFAULT.blend
+    examples.use(replace(examples.DEFAULT, blend=replace(blend, queries=[[0.05, 0, 0, 0], blend.queries[1]])))
+    try:
+        assert finite_gap_weight() == "every weight above 0"
+    finally:
+        examples.use(examples.DEFAULT)

@@ -188,3 +188,8 @@ def test_a_larger_example_fits_without_shrinking_a_word(tmp_path):
 
 def test_last_frame_snapshot(tmp_path):
     assert_matches_snapshot("FixedContext", last_frame(FixedContext, tmp_path))
+
+
+def test_a_step_reads_mostly_one_word_only_above_half():
+    assert reading(("a", "b", "c"), np.array([0.45, 0.3, 0.25])) == "reads most from “a” (0.450)"
+    assert reading(("a", "b", "c"), np.array([0.55, 0.3, 0.15])) == "reads mostly “a” (0.550)"

@@ -245,7 +245,7 @@ def test_several_middle_keys_share_one_reason():
     keys = [[3, 0], [2, 1], [1, 2], [0, 3]]
     parts = reasons(("a", "b", "c", "d"), attend([1, 0], keys))
     assert [keys for _, keys in parts] == [[0], [1, 2], [3]]
-    assert parts[1][0] == "The 2 others keep shares, in the order of their shadows."
+    assert parts[1][0] == "The two others keep shares, in the order of their shadows."
 
 
 def test_shadows_are_the_dot_products_over_the_query_length(scene):
@@ -303,3 +303,25 @@ def test_the_charts_stand_on_one_baseline_and_one_scale(rendered):
 
 def test_last_frame_snapshot(rendered):
     assert_matches_snapshot("ThreeTokenDrag", np.array(rendered.renderer.get_frame())[:, :, :3])
+
+
+def test_the_top_key_is_called_near_only_when_it_is_the_nearest():
+    tokens, keys = ("far", "near"), [[4, 0], [1, 1]]
+    assert describe(tokens, attend([3.9, 0.1], keys)).startswith("Near “far”, “far” gets the most weight")
+    far_top = describe(tokens, attend([1.2, 1.1], keys))  # nearest "near", yet "far" has the larger dot
+    assert far_top.startswith("“far” gets the most weight") and "though “near” is nearest" in far_top
+
+
+def test_the_subtitle_counts_the_keys(tmp_path):
+    four = DragExample(
+        tokens=("a", "b", "c", "d"),
+        keys=[[2, 0], [0, 2], [1, 1], [-1, 0]],
+        query=[2, 0],
+        path=[[1, 0], [0, 1]],
+    )
+    examples.use(dataclasses.replace(examples.DEFAULT, drag=four))
+    try:
+        scene = built(ThreeTokenDrag, tmp_path)
+    finally:
+        examples.use(examples.DEFAULT)
+    assert scene.heading[1].original_text.startswith("A query looks at four keys")

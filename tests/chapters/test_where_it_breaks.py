@@ -307,3 +307,30 @@ def test_bar_values_sit_on_their_own_bars_a_readable_gap_apart(scene, count):
                 apart_x = abs(value.get_x() - other.get_x()) >= value.width + NUMBER_ROOM - 1e-6
                 apart_y = abs(value.get_y() - other.get_y()) >= value.height + 0.05
                 assert apart_x or apart_y
+
+
+def test_the_captions_choose_their_words_from_the_numbers():
+    from attention.examples import story
+    from scenes.chapters.where_it_breaks import (
+        scaled_gain_caption,
+        slope_caption,
+        smallest_caption,
+        unscaled_verdict,
+    )
+
+    keys, values = [[2, 0, 0, 0], [1, 1, 0, 0], [0, 2, 0, 0]], [[1, 0], [0, 1], [0, 0]]
+    sharp = BlendExample(
+        tokens=("a", "b", "c"), keys=keys, values=values, queries=[[2, 0, 0, 0], [0, 2, 0, 0]]
+    )
+    assert unscaled_verdict(sharp.trace(0), sharp.trace(0, scaled=False)) == "already sharper"
+    flat = dataclasses.replace(sharp, queries=[[0, 0, 1, 0], [0, 2, 0, 0]])  # every dot 0
+    assert unscaled_verdict(flat.trace(0), flat.trace(0, scaled=False)).startswith("equal dots")
+    assert scaled_gain_caption(4, 0.5) == "Dividing by √4 was a gain too: g = 0.500, left of g = 1."
+    assert scaled_gain_caption(1, 1.0).startswith("Dividing by √1 changes nothing")
+    # 0.197 is near the largest slope, 1/4: neither tiny nor almost flat; below TINY_SLOPE it is both
+    assert "tiny" not in slope_caption(0.197, "1.97 × 10⁻¹", 10) and "far from flat" in slope_caption(
+        0.197, "", 10
+    )
+    assert "almost flat" in slope_caption(story.TINY_SLOPE / 2, "", 10)
+    assert "yet the weight is" in smallest_caption("0.000", "4.25 × 10⁻¹⁸")
+    assert "yet" not in smallest_caption("0.117", "1.17 × 10⁻¹")

@@ -93,7 +93,7 @@ def test_the_builders_print_equals_only_when_exact():
     assert a.sum_tex([0.5, 0.25], 0.75, 3) == "0.500 + 0.250 = 0.750"
     assert a.division_tex(4, r"\sqrt{4}", 2) == r"4 / \sqrt{4} = 2"
     assert a.dot_product_tex([2, 0], [2, 0], 4) == "(2)(2) + (0)(0) = 4"
-    assert a.scaled_tex(0.5654, [1, 0.5]) == r"0.565 \times [1, 0.5] \approx [0.565, 0.282]"
+    assert a.scaled_tex(0.5654, [1, 0.5]) == r"0.565 \times [1, 0.5] \approx [0.565, 0.283]"
     for tex in (a.sum_tex([0.565, 0.280, 0], 0.8455, 3), a.scaled_tex(0.5654, [1, 0.5])):
         assert tex.relations and all(holds(r) for r in tex.relations)
 
