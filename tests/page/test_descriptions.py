@@ -1,0 +1,219 @@
+"""The audio description tracks and transcript.html of the real lecture: read with webvtt-py (a WebVTT parser
+players' tool chains use), in Chromium, by the Nu Html Checker and axe-core; numbers checked against attention/."""
+
+from dataclasses import replace
+from fractions import Fraction
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import numpy as np
+import pytest
+import webvtt
+
+from attention.examples.file import load_example_file
+from pipeline import outputs
+from pipeline.frames import captions, video
+from pipeline.plan.settings import from_options
+from pipeline.publish import descriptions, lecture, present_page
+from scenes.chapters import registry
+from scenes.kit.arithmetic import fmt
+from tests.support.browser import axe_results, chromium, serve, vnu_messages
+
+EXAMPLE = Path(__file__).parents[2] / "examples/cat-and-dog.toml"
+MILLISECOND = Fraction(1, 1000)
+
+
+def videos(folder: Path) -> list[Path]:
+    """Every chapter's MP4 and the lecture's, in the page's order."""
+    return [lecture.files(folder).video] + [
+        outputs.chapter_files(folder, c.slug, "mp4").video for c in registry.CHAPTERS
+    ]
+
+
+def seconds(stamp: str) -> Fraction:
+    hours, minutes, rest = stamp.split(":")
+    return (int(hours) * 60 + int(minutes)) * 60 + Fraction(rest)
+
+
+def test_each_video_has_a_descriptions_track_with_a_cue_per_beat_inside_the_video(real_lecture):
+    for path in videos(real_lecture):
+        beats = present_page.read_cues(present_page.beats_track(path))
+        cues = webvtt.read(str(descriptions.track(path)))
+        length = video.duration(path)
+        assert len(cues) == len(beats) > 0, path.name
+        for cue, beat in zip(cues, beats):
+            start, end = seconds(cue.start), seconds(cue.end)
+            assert abs(start - beat.start) <= MILLISECOND and abs(end - beat.end) <= MILLISECOND, cue
+            assert 0 <= start < end <= length, (path.name, cue.start, cue.end, float(length))
+            assert cue.text.strip() and "\n" not in cue.text
+        assert all(seconds(a.end) <= seconds(b.start) for a, b in zip(cues, cues[1:]))
+
+
+def test_the_lectures_descriptions_are_the_chapters_in_order(real_lecture):
+    whole = [c.text for c in webvtt.read(str(descriptions.track(lecture.files(real_lecture).video)))]
+    chapters = [
+        c.text for path in videos(real_lecture)[1:] for c in webvtt.read(str(descriptions.track(path)))
+    ]
+    assert whole == chapters
+
+
+def test_descriptions_say_what_is_drawn_not_what_is_said(real_lecture):
+    for path in videos(real_lecture)[1:]:
+        said = {captions.cue_text(s.content) for s in captions.read(path.with_suffix(".srt"))}
+        for cue in webvtt.read(str(descriptions.track(path))):
+            assert cue.text not in said, cue.text
+
+
+def test_descriptions_follow_a_custom_example_with_attention_s_numbers(real_lecture):
+    """The same beats described for cat-and-dog.toml: the worked example's weights and the masked rows are
+    that example's, as numpy computes them."""
+    ex = load_example_file(EXAMPLE)
+    settings = replace(from_options("l"), example=EXAMPLE)
+    tracks = descriptions.tracks(real_lecture, registry.CHAPTERS, settings)
+    shown = {(path.stem, b.name): b.shown for path, beats in tracks.items() for b in beats}
+    worked = shown[("02-ThreeTokenDrag", "Worked example")]
+    trace = ex.drag.trace()
+    assert f"The cross stops at ({', '.join(f'{x:g}' for x in trace.query)})" in worked
+    for token, weight in zip(ex.drag.tokens, trace.weights):
+        assert f"“{token}” {weight:.3f}" in worked
+    masked = shown[("10-CausalMask", "Softmax of what is left")]
+    rows = ex.causal.trace().weights
+    assert f"“{ex.causal.tokens[1]}” row {', '.join(fmt(w, 3) for w in rows[1])};" in masked
+    default = descriptions.tracks(real_lecture, registry.CHAPTERS, from_options("l"))
+    assert default[next(iter(default))] != tracks[next(iter(tracks))]
+
+
+class Transcript(HTMLParser):
+    """transcript.html read as a person would: its spoken lines (<p> in .said), its beat headings, tables
+    (caption -> rows of cell texts), images (src, alt) and links."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.lines, self.beats, self.tables, self.images, self.links = [], [], {}, [], []
+        self.stack, self.text, self.row, self.caption = [], "", None, None
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "img":
+            self.images.append((attrs["src"], attrs["alt"]))
+        elif tag == "a":
+            self.links.append(attrs["href"])
+        elif tag == "tr":
+            self.row = []
+        self.stack.append((tag, attrs.get("class", "")))
+        self.text = ""
+
+    def handle_data(self, data):
+        self.text += data
+
+    def handle_endtag(self, tag):
+        opened, _ = self.stack.pop()
+        within = [c for _, c in self.stack]
+        if tag == "p" and "said" in within:
+            self.lines.append(self.text)
+        elif tag == "h3":
+            self.beats.append(self.text)
+        elif tag == "caption":
+            self.caption = self.text
+            self.tables[self.caption] = []
+        elif tag in ("th", "td") and self.row is not None:
+            self.row.append(self.text)
+        elif tag == "tr":
+            self.tables[self.caption].append(self.row)
+            self.row = None
+        self.text = ""
+
+
+@pytest.fixture(scope="module")
+def transcript(real_lecture) -> Transcript:
+    return Transcript((real_lecture / "transcript.html").read_text(encoding="utf-8"))
+
+
+def test_the_transcript_holds_every_spoken_line_in_order(real_lecture, transcript):
+    spoken = [" ".join(s.content.split()) for s in captions.read(lecture.files(real_lecture).subtitles)]
+    assert transcript.lines == spoken
+    beats = present_page.read_cues(present_page.beats_track(lecture.files(real_lecture).video))
+    assert len(transcript.beats) == len(beats)
+
+
+def test_every_poster_is_described_and_every_link_leads_into_the_folder(real_lecture, transcript):
+    assert len(transcript.images) == len(transcript.beats)
+    for src, alt in transcript.images:
+        assert (real_lecture / src).is_file() and alt.startswith("The end of “") and len(alt) > 40
+    starts = {
+        (p.name, c.start)
+        for p in videos(real_lecture)[1:]
+        for c in present_page.read_cues(present_page.beats_track(p))
+    }
+    plays = [link for link in transcript.links if "#t=" in link]
+    assert len(plays) == len(transcript.beats)
+    for link in plays:
+        name, moment = unquote(link).split("#t=")
+        assert min(abs(Fraction(moment) - s) for n, s in starts if n == name) <= MILLISECOND
+    for link in transcript.links:
+        target = unquote(urlsplit(link).path)
+        assert target == "" or (real_lecture / target).is_file(), link
+    assert 'href="transcript.html"' in (real_lecture / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_worked_examples_tables_hold_attention_s_numbers(transcript):
+    from attention import DEFAULT
+    from attention.examples.beyond import all_queries
+
+    def column(caption_start: str, index: int) -> list[float]:
+        (caption,) = [c for c in transcript.tables if c.startswith(caption_start)]
+        return [float(row[index]) for row in transcript.tables[caption][1:] if row[index]]
+
+    drag = DEFAULT.drag.trace()
+    assert np.allclose(column("The worked example", 2), drag.dots, atol=5e-4)
+    assert np.allclose(column("The worked example", 4), drag.weights, atol=5e-4)
+    blend = DEFAULT.blend.trace(0)
+    assert np.allclose(column("The first query", 3), blend.exps, atol=5e-4)
+    matrix = all_queries(DEFAULT.blend)
+    for k in range(matrix.weights.shape[1]):
+        assert np.allclose(column("softmax, row by row", k + 1), matrix.weights[:, k], atol=5e-4)
+    causal = DEFAULT.causal.trace()
+    for k in range(causal.weights.shape[1]):
+        assert np.allclose(column("Weights with the causal mask", k + 1), causal.weights[:, k], atol=5e-4)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as browser:
+        yield browser
+
+
+def test_the_page_offers_each_videos_descriptions_track(real_lecture, browser):
+    with serve(real_lecture) as base:
+        page = browser.new_page()
+        page.goto(base + "index.html")
+        kinds = page.evaluate(
+            "() => Array.from(document.querySelectorAll('video'), (v) => "
+            "Array.from(v.textTracks, (t) => t.kind))"
+        )
+        assert kinds == [["captions", "descriptions"]] * len(videos(real_lecture))
+        page.evaluate(
+            "() => { for (const t of document.getElementById('lecture').textTracks) t.mode = 'hidden'; }"
+        )
+        page.wait_for_function(
+            "() => document.querySelector('#lecture track[kind=descriptions]').readyState === 2"
+        )
+        loaded = page.evaluate(
+            "() => Array.from(document.querySelector('#lecture track[kind=descriptions]').track.cues, (c) => c.text)"
+        )
+        assert loaded == [c.text for c in webvtt.read(str(descriptions.track(videos(real_lecture)[0])))]
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_transcript_passes_axe_core_in_chromium(real_lecture, browser, width):
+    with serve(real_lecture) as base:
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        page.goto(base + "transcript.html")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        assert axe_results(page) == {"violations": [], "incomplete": []}
+
+
+def test_the_transcript_is_valid_html(real_lecture):
+    assert vnu_messages(real_lecture / "transcript.html") == []
