@@ -6,13 +6,15 @@ the chapter's own package; plus every module of `pipeline/frames/` (FRAME_CODE: 
 shapes every video's frames, encoding and files), taken as a folder rather than followed, so that
 code only the command line or the worker's bookkeeping runs (outputs.clean, error reports...)
 re-renders nothing: a module placed in that folder is in every chapter's inputs, one placed
-elsewhere is not. The TOML loader for `--example` files counts only for renders given one. Imports made at run time
-(importlib) are not followed.
+elsewhere is not. Imports made at run time (importlib) are not followed.
 
 Data: the chapter's own title when its code imports the registry (the titles are data,
 `scenes/chapters/chapters.toml`); every chapter's number and title when a module other than
-`scenes.kit.chapter` (which reads only the chapter's own title) imports it; the example file's
-content; the settings; the tools' versions; the voice's identity (its engine, model and versions).
+`scenes.kit.chapter` (which reads only the chapter's own title) imports it; with `--example`, the parsed
+values of the tables the chapter's code reads (`examples.current().blend`: found by reading the code, as
+imports are) and the colours of their names, not the file's bytes, so an edited comment or another
+chapter's table re-renders nothing; the settings; the tools' versions; the voice's identity (its engine,
+model and versions).
 """
 
 from __future__ import annotations
@@ -23,14 +25,19 @@ import importlib
 import importlib.metadata
 import importlib.util
 import json
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from pathlib import Path
 
+import numpy as np
+
+from attention.examples import Examples
+from attention.examples.file import load_example_file
 from narration import voices
 from pipeline import outputs
 from pipeline.plan.settings import RenderSettings
 from scenes.chapters import registry
 from scenes.chapters.registry import Chapter
+from scenes.kit import palette
 
 CODE_PACKAGES = (
     "scenes",
@@ -43,7 +50,11 @@ FRAME_CODE = tuple(
         "pipeline.frames" + ("" if p.stem == "__init__" else f".{p.stem}") for p in FRAME_PACKAGE.glob("*.py")
     )
 )
-EXAMPLE_LOADER = "attention.examples.file"  # reads --example files: part of those renders only
+TABLES = tuple(f.name for f in fields(Examples))  # an example's tables: drag, blend, ...
+COLOUR_READER = (
+    "scenes.kit.palette"  # reads every table's names for the token colours: hashed as those colours
+)
+CURRENT = frozenset({"examples.current", "current", "attention.examples.current"})  # the examples' one seam
 REGISTRY = "scenes.chapters.registry"
 OWN_TITLE_READERS = frozenset({"scenes.kit.chapter"})  # read only their own chapter's entry: its title
 TOOLS = ("manim", "av", "pycairo")  # their versions decide the pixels and the encoding
@@ -61,11 +72,12 @@ class Scanner:
         importlib.invalidate_caches()  # see modules written since the last look
         self._files: dict[Path, str] = {}
         self._modules: dict[str, tuple[Path | None, tuple[str, ...]]] = {}
+        self._read: dict[str, frozenset[str]] = {}  # module -> the example tables it reads
+        self._examples: dict[Path, Examples] = {}
 
     def inputs(self, chapter: Chapter, settings: RenderSettings) -> dict[str, str]:
         """Named digests of everything `chapter`'s video depends on at `settings`."""
-        roots = (chapter.module, EXAMPLE_LOADER) if settings.example is not None else (chapter.module,)
-        code = self.modules(roots, (*CODE_PACKAGES, chapter.module.partition(".")[0]))
+        code = self.modules((chapter.module,), (*CODE_PACKAGES, chapter.module.partition(".")[0]))
         code.update({name: self._module(name)[0] for name in FRAME_CODE})  # these alone, not their imports
         found = {f"module {name}": self._file(path) for name, path in code.items()}
         if REGISTRY in code:  # the chapter may show its title
@@ -76,7 +88,7 @@ class Scanner:
         found.update({f"tool {tool}": importlib.metadata.version(tool) for tool in TOOLS})
         found.update({f"setting {key}": str(value) for key, value in asdict(settings).items()})
         if settings.example is not None:
-            found["example file"] = self._file(Path(settings.example))
+            found.update(self._example(code, settings))
         if settings.voice != voices.SILENT:  # its engine, model and their versions decide the speech
             found["voice"] = voices.engine(settings.voice).identity
         return found
@@ -95,6 +107,48 @@ class Scanner:
                 todo.extend(imported)
         return found
 
+    def tables(self, code: dict[str, Path]) -> list[str]:
+        """The example tables the modules of `code` read, in the order of TABLES (the palette's reading aside)."""
+        read = set().union(
+            *(self._tables(name, path) for name, path in code.items() if name != COLOUR_READER)
+        )
+        return [t for t in TABLES if t in read]
+
+    def _example(self, code: dict[str, Path], settings: RenderSettings) -> dict[str, str]:
+        """The parsed values of each table the chapter reads, and the colours of those tables' names."""
+        path = Path(settings.example)
+        if path not in self._examples:
+            self._examples[path] = load_example_file(path)
+        ex, tables = self._examples[path], self.tables(code)
+        found = {f"example [{t}]": digest(_values(getattr(ex, t))) for t in tables}
+        names = {
+            n
+            for table, field in palette.COLOURED
+            if table in tables
+            for n in getattr(getattr(ex, table), field)
+        }
+        colours = palette.token_colors(ex, palette.THEMES[settings.theme])
+        if names:
+            found["example token colours"] = digest({n: c for n, c in colours.items() if n in names})
+        return found
+
+    def _tables(self, name: str, path: Path) -> frozenset[str]:
+        """The tables module `name` reads: `current().blend` reads blend; `current()` used otherwise (kept,
+        passed on) may read any, so counts as all of them."""
+        if name not in self._read:
+            try:
+                tree = ast.parse(path.read_bytes(), str(path))
+            except (SyntaxError, ValueError):
+                tree = ast.Module(body=[], type_ignores=[])
+            above = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+            calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func) in CURRENT]
+            read = set()
+            for call in calls:
+                attribute = above.get(call)
+                read.update([attribute.attr] if getattr(attribute, "attr", None) in TABLES else TABLES)
+            self._read[name] = frozenset(read)
+        return self._read[name]
+
     def _reads_registry(self, code: dict[str, Path]) -> bool:
         """Whether a module among `code`, other than those that read only their own chapter's title, imports
         the registry (and so may show any chapter's number or title)."""
@@ -111,6 +165,14 @@ class Scanner:
         if path not in self._files:
             self._files[path] = hashlib.sha256(path.read_bytes()).hexdigest()
         return self._files[path]
+
+
+def _values(table) -> dict:
+    """A table's fields as JSON-ready values (arrays as nested lists), for its digest."""
+    return {
+        f.name: (v.tolist() if isinstance(v := getattr(table, f.name), np.ndarray) else v)
+        for f in fields(table)
+    }
 
 
 def _output(chapter: Chapter, settings: RenderSettings) -> dict[str, str]:

@@ -44,10 +44,10 @@ def test_the_code_a_worker_runs_is_frame_code_or_reviewed_as_not():
     assert set(ran) == set(FRAME_CODE) | set(NOT_FRAME_CODE), "classify new worker code in FRAME_CODE or here"
 
 
-def test_the_example_loader_counts_only_for_renders_given_an_example():
-    chapter = registry.find("BlendByWeight")
-    assert dependencies.EXAMPLE_LOADER not in module_names(chapter)
-    assert dependencies.EXAMPLE_LOADER in module_names(chapter, from_options("l", example=SAMPLE))
+def test_the_example_loader_is_no_input_the_parsed_tables_are():
+    inputs = Scanner().inputs(registry.find("BlendByWeight"), from_options("l", example=SAMPLE))
+    assert "module attention.examples.file" not in inputs
+    assert {k for k in inputs if k.startswith("example")} == {"example [blend]", "example token colours"}
 
 
 def test_a_title_is_in_its_own_chapters_inputs_and_in_those_that_read_the_registry(monkeypatch):

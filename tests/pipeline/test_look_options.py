@@ -92,7 +92,7 @@ def test_theme_and_example_content_are_in_the_rebuild_hash(tmp_path):
     plain = Scanner().inputs(chapter, settings.from_options("l"))
     light = Scanner().inputs(chapter, settings.from_options("l", theme="light"))
     custom = Scanner().inputs(chapter, settings.from_options("l", example=copy))
-    copy.write_text(copy.read_text().replace("[1.5, 0.5]", "[1.4, 0.6]"))
+    copy.write_text(copy.read_text().replace("queries = [[2, 0, 1]", "queries = [[2, 0, 2]"))  # [blend]
     edited = Scanner().inputs(chapter, settings.from_options("l", example=copy))
     assert len({str(sorted(i.items())) for i in (plain, light, custom, edited)}) == 4
 

@@ -1,0 +1,108 @@
+"""With --example, a chapter's inputs are the parsed tables its code reads and the colours of their names,
+not the file's bytes: a comment re-renders nothing, a table re-renders only the chapters that read it."""
+
+import hashlib
+from pathlib import Path
+
+from pipeline import build, outputs
+from pipeline.plan.dependencies import TABLES, Scanner
+from pipeline.plan.manifest import Manifest
+from pipeline.plan.settings import from_options
+from scenes.chapters import registry
+
+SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cat-and-dog.toml"
+
+
+SCANNER = Scanner()  # one for every test: the chapters' code is read once
+
+
+def inputs_of_every_chapter(example: Path) -> dict[str, dict[str, str]]:
+    """Each chapter's inputs with `example`, but for its path (the edited copy is another file)."""
+    settings = from_options("l", example=example)
+    return {
+        c.name: {k: v for k, v in SCANNER.inputs(c, settings).items() if k != "setting example"}
+        for c in registry.CHAPTERS
+    }
+
+
+def written(folder: Path, text: str) -> Path:
+    """`text` in a file named by its content (the scanner reads each file once)."""
+    path = folder / f"{hashlib.sha256(text.encode()).hexdigest()[:16]}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def changed_by(tmp_path, old: str, new: str) -> set[str]:
+    """The chapters whose inputs change when `old` becomes `new` in a copy of the sample."""
+    text = SAMPLE.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    first, then = (inputs_of_every_chapter(written(tmp_path, t)) for t in (text, text.replace(old, new)))
+    return {name for name in first if first[name] != then[name]}
+
+
+def test_a_comment_or_spacing_edit_changes_no_chapters_inputs(tmp_path):
+    assert changed_by(tmp_path, "# the worked example's query", "# edited, and") == set()
+    assert changed_by(tmp_path, "count = 2", "count   =   2   # two heads") == set()
+
+
+def test_a_tables_numbers_change_only_the_chapters_that_read_it(tmp_path):
+    assert changed_by(tmp_path, "query = [2, 0, 2, 0]", "query = [2, 0, 1, 0]") == {
+        "MultiHead",
+        "QuickVersion",
+    }
+    assert changed_by(tmp_path, "path = [[1, -0.5]", "path = [[1, -0.6]") == {
+        "ThreeTokenDrag",
+        "QuickVersion",
+    }
+    blend = {"ThreeTokenDrag", "ScoreEveryWord", "BlendByWeight", "Refocus", "AllQueriesAtOnce"}
+    blend |= {"ShrinkScores", "WhereItBreaks", "CausalMask", "QuickVersion"}
+    assert changed_by(tmp_path, "queries = [[2, 0, 1]", "queries = [[2, 0, 2]") == blend
+
+
+def test_a_new_name_changes_the_chapters_showing_it_or_a_colour_it_moved(tmp_path):
+    # [causal]'s "barks" also names a [cross] source token: renamed, it takes a colour of its own
+    changed = changed_by(
+        tmp_path,
+        '[causal]\ntokens = ["a", "dog", "barks"]',
+        '[causal]\ntokens = ["a", "dog", "howls"]',
+    )
+    assert changed == {"CausalMask", "QuickVersion"}
+
+
+def test_the_tables_a_module_reads_are_found_in_its_code(tmp_path):
+    sources = {
+        "one": "from attention import examples\nx = examples.current().blend.tokens\n",
+        "whole": "from attention import examples\nex = examples.current()\ny = ex.drag\n",
+        "none": "from narration import speech\nvoice = speech.current()\n",
+    }
+    scanner, found = Scanner(), {}
+    for name, source in sources.items():
+        path = tmp_path / f"{name}.py"
+        path.write_text(source)
+        found[name] = scanner.tables({name: path})
+    assert found == {"one": ["blend"], "whole": list(TABLES), "none": []}
+
+
+def test_quick_version_reads_every_table():
+    (chapter,) = [c for c in registry.CHAPTERS if c.name == "QuickVersion"]
+    inputs = SCANNER.inputs(chapter, from_options("l", example=SAMPLE))
+    assert {k for k in inputs if k.startswith("example [")} == {f"example [{t}]" for t in TABLES}
+
+
+def test_after_a_render_an_edit_queues_only_the_chapters_it_changes(use_chapters, run, tmp_path):
+    chapters = use_chapters("Themed")  # its caption reads [drag]'s names
+    example, out = tmp_path / "example.toml", tmp_path / "out"
+    example.write_text(SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    assert run("render", "--voice", "none", "--example", example, "--output", out).exit_code == 0
+    settings = from_options("l", example=example.resolve())
+    manifest = Manifest.load(outputs.folder(out / outputs.EXAMPLES_FOLDER / "cat-and-dog", settings))
+
+    def queued_after(old: str, new: str) -> dict[str, str | None]:
+        example.write_text(example.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+        return {p.chapter.name: p.reason for p in build.plan(list(chapters), settings, manifest, force=False)}
+
+    assert queued_after("# the worked example's query", "# edited") == {"Themed": None}
+    assert queued_after("queries = [[2, 0, 1]", "queries = [[2, 0, 2]") == {"Themed": None}
+    assert queued_after('[drag]\ntokens = ["dog"', '[drag]\ntokens = ["hound"') == {
+        "Themed": "changed: example [drag], example token colours",
+    }
