@@ -1,13 +1,18 @@
-"""What the documents print for each beat: each narration line under the one beat it starts in, and a text
-alternative for the beat's picture made only of its name and its own lines."""
+"""What the documents, the descriptions tracks and the transcript print for each beat: each narration line under
+the one beat it starts in, what its picture draws (from attention/'s numbers for the render's example) and a text
+alternative made of that."""
 
-import re
+from dataclasses import replace
 from datetime import timedelta
+from pathlib import Path
 
 import srt
 
+from attention.examples.file import load_example_file
 from pipeline.frames.beats import Beat
-from pipeline.publish import beat_text
+from pipeline.plan.settings import from_options
+from pipeline.publish import beat_text, drawn
+from scenes.chapters import registry
 
 
 def beat(name: str, start: float, end: float) -> Beat:
@@ -44,11 +49,35 @@ def test_a_beat_that_says_nothing_has_no_lines():
     assert beat_text.lines_by_beat([], [cue(0.5, 2, "one")]) == []
 
 
-def test_a_pictures_description_is_the_beats_name_and_the_gist_of_its_lines():
+def test_a_beat_drawn_does_not_know_is_described_by_the_gist_of_its_lines():
     lines = ["one word at a time...", "...and squeezed (0.870).", "x" * beat_text.GIST_LIMIT]
-    described = beat_text.description("Scores", lines)
-    assert described == "The end of “Scores”: one word at a time and squeezed (0.870)."
-    assert set(re.findall(r"\d+\.\d+", described)) <= set(re.findall(r"\d+\.\d+", " ".join(lines)))
-    assert beat_text.description("Blend", []) == "The end of “Blend”."
+    assert beat_text.gist(lines) == "one word at a time and squeezed (0.870)."
+    assert beat_text.gist([]) == ""
     long = "y" * (beat_text.GIST_LIMIT + 10)
-    assert beat_text.description("Long", [long, "more"]) == f"The end of “Long”: {long}"  # one line at least
+    assert beat_text.gist([long, "more"]) == long  # one line at least
+    shown = beat_text.shown("Tiny", ["Scores", "Quiet"], [lines, []], from_options("l"))
+    assert shown == ["one word at a time and squeezed (0.870).", ""]
+
+
+def test_a_pictures_text_alternative_is_its_beats_name_and_what_it_draws():
+    assert beat_text.description("Scores", "Bars: 0.870.") == "The end of “Scores”: Bars: 0.870."
+    assert beat_text.description("Blend", "") == "The end of “Blend”."
+
+
+def test_what_a_beat_draws_is_computed_for_the_renders_example():
+    """ScoreEveryWord's dot products, written out for cat-and-dog.toml, are numpy's for that example; no beat of a
+    chapter drawn describes repeats its narration."""
+    example = Path(__file__).parents[2] / "examples/cat-and-dog.toml"
+    ex = load_example_file(example)
+    names = list(drawn.described("ScoreEveryWord", ex))
+    shown = beat_text.shown(
+        "ScoreEveryWord", names, [[]] * len(names), replace(from_options("l"), example=example)
+    )
+    dots = dict(zip(names, shown))["Dot products, term by term"]
+    trace = ex.blend.trace(0)
+    for token, key, dot in zip(ex.blend.tokens, trace.keys, trace.dots):
+        products = " + ".join(f"{q:g}×{k:g}" for q, k in zip(trace.query, key))
+        assert f"“{token}”: {products} = {dot:g}" in dots
+    assert shown != beat_text.shown("ScoreEveryWord", names, [[]] * len(names), from_options("l"))
+    for chapter in registry.CHAPTERS:
+        assert chapter.name in drawn.CHAPTERS or chapter.name in drawn.FALLBACK, chapter.name
