@@ -1,4 +1,4 @@
-"""Command line: list, render, preview and clean the lecture's chapters (see docs/command-line.md)."""
+"""Command line: list, render, preview, check an example and clean the lecture's chapters (see docs/command-line.md)."""
 
 from __future__ import annotations
 
@@ -440,6 +440,20 @@ def script(ctx: click.Context, names: tuple[str, ...], output: Path, example: Pa
 
     for path in narration_script.write(selected, wanted, output):
         click.echo(f"wrote {path}")
+
+
+@cli.command()
+@click.argument("example", metavar="EXAMPLE.toml", type=ExampleFile())
+@look_options[0]
+def check(example: Path, theme: str):
+    """Check an example file without rendering: the numbers each chapter will show, the token colours, and
+    warnings. Exit status 2 when the file is refused, 0 otherwise (warnings or not)."""
+    from pipeline.plan import check as checking
+
+    folder = f"{outputs.EXAMPLES_FOLDER}/{outputs.safe_name(example_name(example))}"
+    click.echo(f"{example}: valid; rendered into OUTPUT/{folder}/")
+    for line in checking.report(example, load_example_file(example), theme):
+        click.echo(line)
 
 
 @cli.command()

@@ -134,7 +134,7 @@ def span(text: str, table: str | None, key: str | None) -> list[tuple[int, str]]
             break
         if header:
             current = header[1]
-            if current == table and key is None:
+            if (current, None) == (table, key) or (table, current) == (None, key):  # a table, or one misspelt
                 return [(n, row)]
         elif assigned and (current, assigned[1]) == (table, key):
             found.append((n, row))

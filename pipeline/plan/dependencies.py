@@ -77,7 +77,7 @@ class Scanner:
 
     def inputs(self, chapter: Chapter, settings: RenderSettings) -> dict[str, str]:
         """Named digests of everything `chapter`'s video depends on at `settings`."""
-        code = self.modules((chapter.module,), (*CODE_PACKAGES, chapter.module.partition(".")[0]))
+        code = self.code(chapter)
         code.update({name: self._module(name)[0] for name in FRAME_CODE})  # these alone, not their imports
         found = {f"module {name}": self._file(path) for name, path in code.items()}
         if REGISTRY in code:  # the chapter may show its title
@@ -92,6 +92,10 @@ class Scanner:
         if settings.voice != voices.SILENT:  # its engine, model and their versions decide the speech
             found["voice"] = voices.engine(settings.voice).identity
         return found
+
+    def code(self, chapter: Chapter) -> dict[str, Path]:
+        """The modules `chapter`'s module imports (itself included), with their files."""
+        return self.modules((chapter.module,), (*CODE_PACKAGES, chapter.module.partition(".")[0]))
 
     def modules(self, roots: tuple[str, ...], local: tuple[str, ...]) -> dict[str, Path]:
         """Each module reachable from `roots` by import statements, within the `local` packages, with its file."""

@@ -1,0 +1,166 @@
+"""`render.py check`: what an example file makes each chapter show, its token colours and its warnings, in a
+second and without manim: a lecturer sees the numbers before waiting for a render.
+
+Every number is computed by `attention/` as the chapters compute it, printed to PLACES places (the chapters
+choose their own places; these are for reading, not for comparing digit by digit).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from attention.examples import Examples, story
+from attention.examples.beyond import all_queries
+from attention.examples.file import pasted_minuses
+from attention.sweeps import GAIN_RANGE, saturation_at
+from pipeline.plan.dependencies import Scanner
+from scenes.chapters import registry
+from scenes.kit import palette
+
+PLACES = 3
+
+
+def report(path: Path, ex: Examples, theme: str) -> list[str]:
+    """The lines `check` prints: per chapter its tables and numbers, then the colours, then the warnings."""
+    lines, scanner = [], Scanner()
+    for chapter in registry.CHAPTERS:
+        numbers = SHOWN.get(chapter.name, lambda _: ["(no numbers of the example)"])
+        read = " ".join(f"[{t}]" for t in scanner.tables(scanner.code(chapter)))
+        lines += [f"{chapter.number:2d}  {chapter.name}  {read}", *[f"      {n}" for n in numbers(ex)]]
+    colours = palette.token_colors(ex, palette.THEMES[theme])
+    cycle = set(palette.THEMES[theme].tokens)
+    lines += ["", f"token colours ({theme} theme; ΔE CIE76 >= {palette.APART} apart):"]
+    lines += [f"  {c}  {n}{'' if c in cycle else '  (generated)'}" for n, c in colours.items()]
+    found = warnings(path, ex, theme)
+    lines += ["", f"warnings ({len(found)}):" if found else "warnings: none", *[f"  - {w}" for w in found]]
+    return lines
+
+
+def warnings(path: Path, ex: Examples, theme: str) -> list[str]:
+    """Every warning `check` prints, gathered here: the story's (chapters whose point the numbers cannot
+    show), the colours', and the pasted minus signs read as '-'."""
+    found = [str(w) for w in story.warnings(ex)]
+    colours = palette.token_colors(ex, palette.THEMES[theme])
+    extra = [n for n, c in colours.items() if c not in palette.THEMES[theme].tokens]
+    if extra:
+        found.append(
+            f"colours: {len(colours)} names across the tables, more than the theme's "
+            f"{len(palette.THEMES[theme].tokens)}; generated colours for {', '.join(map(repr, extra))}"
+        )
+    found += [f"line {n}: read a pasted minus sign (− or –) as '-'" for n in pasted_minuses(path)]
+    return found
+
+
+def row(values) -> str:
+    """A vector as the check prints it: [0.123, -4.000]."""
+    return "[" + ", ".join(f"{float(x):.{PLACES}f}" for x in np.ravel(values)) + "]"
+
+
+def named(tokens, values) -> str:
+    """Names and their numbers: dog 0.488, cat 0.240."""
+    return ", ".join(f"{t} {float(x):.{PLACES}f}" for t, x in zip(tokens, values))
+
+
+def fixed_context(ex: Examples) -> list[str]:
+    grid = ex.cross.cross()
+    return [
+        f"{t} reads: {named(ex.cross.source_tokens, w)}" for t, w in zip(ex.cross.target_tokens, grid.weights)
+    ]
+
+
+def three_token_drag(ex: Examples) -> list[str]:
+    trace = ex.drag.trace()
+    return [
+        f"query {row(trace.query)}: scores {named(ex.drag.tokens, trace.scores)}",
+        f"weights {named(ex.drag.tokens, trace.weights)}; output {row(trace.output)}",
+        f"{len(ex.drag.path)} points on the drag's path",
+    ]
+
+
+def score_every_word(ex: Examples) -> list[str]:
+    trace = ex.blend.trace(0)
+    return [
+        f"q·k {named(ex.blend.tokens, trace.dots)}",
+        f"÷ √{trace.width} = {trace.divisor:.{PLACES}f}: scores {named(ex.blend.tokens, trace.scores)}",
+    ]
+
+
+def blend_by_weight(ex: Examples, step: int = 0) -> list[str]:
+    trace = ex.blend.trace(step)
+    return [f"weights {named(ex.blend.tokens, trace.weights)}", f"output {row(trace.output)}"]
+
+
+def refocus(ex: Examples) -> list[str]:
+    return [f"second query {row(ex.blend.queries[1])}", *blend_by_weight(ex, 1)]
+
+
+def all_queries_at_once(ex: Examples) -> list[str]:
+    trace = all_queries(ex.blend)
+    return [f"query {i + 1}: weights {named(ex.blend.tokens, w)}" for i, w in enumerate(trace.weights)]
+
+
+def source_positions(ex: Examples) -> list[str]:
+    grid = ex.cross.self_attention()
+    return [
+        f"{t} reads (self): {named(ex.cross.source_tokens, w)}"
+        for t, w in zip(ex.cross.source_tokens, grid.weights)
+    ]
+
+
+def shrink_scores(ex: Examples) -> list[str]:
+    raw, scaled = ex.blend.trace(0, scaled=False), ex.blend.trace(0)
+    return [
+        f"raw scores {row(raw.scores)}: weights {row(raw.weights)}",
+        f"scaled scores {row(scaled.scores)}: weights {row(scaled.weights)}",
+    ]
+
+
+def where_it_breaks(ex: Examples) -> list[str]:
+    scores = ex.blend.trace(0, scaled=False).scores
+    lines = []
+    for gain in GAIN_RANGE:
+        at = saturation_at(scores, gain)
+        lines.append(
+            f"gain {gain:g}: top weight {float(np.max(at.weights)):.{PLACES}f}, slope w(1 − w) "
+            f"{at.top_sensitivity:.{PLACES}f}, smallest weight {at.min_weight:.3g}"
+        )
+    return lines
+
+
+def causal_mask(ex: Examples) -> list[str]:
+    trace = ex.causal.trace()
+    return [
+        f"{t} reads: {named(ex.causal.tokens[: i + 1], trace.weights[i])}"
+        for i, t in enumerate(ex.causal.tokens)
+    ]
+
+
+def multi_head(ex: Examples) -> list[str]:
+    trace = ex.heads.trace()
+    lines = [f"one head: weights {named(ex.heads.tokens, trace.single.weights)}"]
+    lines += [
+        f"head {i + 1}: weights {named(ex.heads.tokens, h.trace.weights)}" for i, h in enumerate(trace.heads)
+    ]
+    return [*lines, f"concatenated {row(trace.concatenated)}"]
+
+
+def quick_version(ex: Examples) -> list[str]:
+    return ["a thumbnail of every chapter above, from the same numbers"]
+
+
+SHOWN = {  # chapter (Scene class) -> the key numbers it shows (the tables it reads are found in its code)
+    "FixedContext": fixed_context,
+    "ThreeTokenDrag": three_token_drag,
+    "ScoreEveryWord": score_every_word,
+    "BlendByWeight": blend_by_weight,
+    "Refocus": refocus,
+    "AllQueriesAtOnce": all_queries_at_once,
+    "SourcePositions": source_positions,
+    "ShrinkScores": shrink_scores,
+    "WhereItBreaks": where_it_breaks,
+    "CausalMask": causal_mask,
+    "MultiHead": multi_head,
+    "QuickVersion": quick_version,
+}
