@@ -2,6 +2,7 @@
 not the file's bytes: a comment re-renders nothing, a table re-renders only the chapters that read it."""
 
 import hashlib
+import re
 from pathlib import Path
 
 from pipeline import build, outputs
@@ -106,3 +107,13 @@ def test_after_a_render_an_edit_queues_only_the_chapters_it_changes(use_chapters
     assert queued_after('[drag]\ntokens = ["dog"', '[drag]\ntokens = ["hound"') == {
         "Themed": "changed: example [drag], example token colours",
     }
+
+
+def test_the_docs_table_of_which_chapters_read_which_table_is_what_the_code_reads():
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "custom-examples.md").read_text(encoding="utf-8")
+    listed = {
+        table: {int(n) for n in chapters.split(", ")}
+        for table, chapters in re.findall(r"^\| `\[(\w+)\]` \| ([\d, ]+) \|", docs, re.MULTILINE)
+    }
+    read = {t: {c.number for c in registry.CHAPTERS if t in SCANNER.tables(SCANNER.code(c))} for t in TABLES}
+    assert listed == read
