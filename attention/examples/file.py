@@ -82,24 +82,49 @@ def parse(path: Path, text: str) -> tuple[dict, list[int]]:
             data = tomllib.loads(text)
             break
         except ValueError as error:  # TOMLDecodeError, or an integer of more than 4300 digits
-            at = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
-            line, column = (int(at[1]), int(at[2])) if at else (0, 0)
-            row = text.splitlines()[line - 1] if at else ""
-            sign = row[column - 1 : column]
-            if sign in MINUSES and row[column : column + 1].isdigit():
-                offset = sum(len(r) for r in text.splitlines(keepends=True)[: line - 1]) + column - 1
-                text, fixed = text[:offset] + "-" + text[offset + 1 :], [*fixed, line]
+            at = failed_at(text, error)
+            if at is not None and text[at] in MINUSES and text[at + 1 : at + 2].isdigit():
+                text, fixed = text[:at] + "-" + text[at + 1 :], [*fixed, text.count("\n", 0, at) + 1]
                 continue
-            if sign in MINUSES:
-                raise ExampleFileError(
-                    f"{path}, line {line}: {sign!r} ({MINUSES[sign]}, pasted from a PDF?) is not TOML's minus '-'"
-                ) from None
-            raise ExampleFileError(f"{path}: not valid TOML ({error})") from None
+            raise unreadable(path, text, at, error) from None
         except RecursionError:
             raise ExampleFileError(f"{path}: not valid TOML (nested too deeply)") from None
     if not data:
         raise ExampleFileError(f"{path}: empty; expected at least one of [{'], ['.join(section_types())}]")
     return data, sorted(set(fixed))
+
+
+def failed_at(text: str, error: ValueError) -> int | None:
+    """Where in `text` the TOML parser stopped, from its message's '(at line L, column C)' (lines split at
+    newlines alone, as the parser counts them)."""
+    at = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
+    if at is None:
+        return None
+    offset = sum(len(row) + 1 for row in text.split("\n")[: int(at[1]) - 1]) + int(at[2]) - 1
+    return offset if offset < len(text) else None
+
+
+def unreadable(path: Path, text: str, at: int | None, error: ValueError) -> ExampleFileError:
+    """Why `text` is not TOML: a pasted minus sign or a decimal comma where the parser stopped, named with
+    its line, else the parser's own words."""
+    line = f"{path}, line {text.count(chr(10), 0, at) + 1}" if at is not None else str(path)
+    if at is not None and text[at] in MINUSES:
+        sign = text[at]
+        return ExampleFileError(
+            f"{line}: {sign!r} ({MINUSES[sign]}, pasted from a PDF?) is not TOML's minus '-'"
+        )
+    comma = DECIMAL_COMMA.match(text, re.search(r"-?\d*$", text[:at]).start()) if at is not None else None
+    if comma and comma.end() > at:
+        return decimal_comma(line, "", comma[0])
+    return ExampleFileError(f"{path}: not valid TOML ({error})")
+
+
+def decimal_comma(where: str, field: str, written: str) -> ExampleFileError:
+    """The refusal of a number written with a decimal comma."""
+    return ExampleFileError(
+        f"{where}: {field}{written} has a decimal comma; TOML numbers take a point (a comma separates two):"
+        f" write {written.replace(',', '.')}"
+    )
 
 
 def located(path: Path, text: str, message: str) -> ExampleFileError:
@@ -114,11 +139,7 @@ def located(path: Path, text: str, message: str) -> ExampleFileError:
     lines = span(text, table, key) if field else []
     comma = next(((n, m[0]) for n, row in lines for m in [DECIMAL_COMMA.search(row)] if m), None)
     if comma and key and not key.endswith("tokens"):
-        n, written = comma
-        return ExampleFileError(
-            f"{path}, line {n}: {table}.{key}: {written} has a decimal comma, which TOML reads as two numbers;"
-            f" write {written.replace(',', '.')}"
-        )
+        return decimal_comma(f"{path}, line {comma[0]}", f"{table}.{key}: ", comma[1])
     where = f"{path}, line {lines[0][0]}" if lines else str(path)
     return ExampleFileError(f"{where}: {message}")
 

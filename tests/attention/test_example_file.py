@@ -141,7 +141,8 @@ def test_a_decimal_comma_is_named_as_such_not_as_a_width(tmp_path):
     with pytest.raises(ExampleFileError) as error:
         load_example_file(path)
     assert str(error.value) == (
-        f"{path}, line 6: blend.queries: 1,25 has a decimal comma, which TOML reads as two numbers; write 1.25"
+        f"{path}, line 6: blend.queries: 1,25 has a decimal comma; TOML numbers take a point (a comma separates"
+        " two): write 1.25"
     )
 
 
@@ -186,3 +187,10 @@ def test_a_name_written_under_a_table_is_said_to_belong_above_it(tmp_path):
         load_example_file(path)
     assert str(error.value).startswith(f"{path}, line 7: blend: unknown field(s) name;")
     assert str(error.value).endswith("(name belongs above the first table)")
+
+
+def test_a_decimal_comma_toml_cannot_read_at_all_is_named_too(tmp_path):
+    path = write(tmp_path, GOOD_BLEND.replace("[blend]", "[heads]\ncount = 2,5\n[blend]"))
+    with pytest.raises(ExampleFileError) as error:
+        load_example_file(path)
+    assert str(error.value).startswith(f"{path}, line 3: 2,5 has a decimal comma; TOML numbers take a point")
