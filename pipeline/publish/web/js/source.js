@@ -34,8 +34,13 @@ function metadata(video) {
 async function wholeVideo(video, say) {
   const why = "This server cannot seek in a video (it ignores byte-range requests, as python -m http.server does)";
   const instead = `To start at once, serve this folder with ${BETTER_SERVERS}, or open present.html from disk.`;
+  const loading = (loaded, total) => {
+    const amount = `${(loaded / MB).toFixed(1)}${total ? ` of ${(total / MB).toFixed(1)}` : ""} MB`;
+    say(`${why}, so the whole lecture is loading first (${amount}); keys work once it has. ${instead}`);
+  };
   try {
-    const response = await fetch(video.currentSrc);
+    loading(0, 0);
+    const response = await fetch(video.currentSrc, { cache: "no-store" }); // not behind the video's own download
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
     const total = Number(response.headers.get("Content-Length")) || 0;
     const reader = response.body.getReader();
@@ -45,9 +50,7 @@ async function wholeVideo(video, say) {
       parts.push(part.value);
       const before = Math.floor(loaded / MB);
       loaded += part.value.length;
-      if (loaded > part.value.length && Math.floor(loaded / MB) === before) continue; // said once a megabyte
-      const amount = total ? `${(loaded / MB).toFixed(1)} of ${(total / MB).toFixed(1)} MB` : `${(loaded / MB).toFixed(1)} MB`;
-      say(`${why}, so the whole lecture is loading first (${amount}); keys work once it has. ${instead}`);
+      if (Math.floor(loaded / MB) !== before) loading(loaded, total); // said again once a megabyte
     }
     return new Blob(parts, { type: response.headers.get("Content-Type") || "video/mp4" });
   } catch (error) {
