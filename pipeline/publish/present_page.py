@@ -1,5 +1,6 @@
 """present.html and speaker.html: the whole lecture played beat by beat, full-window, and the speaker's view
-(notes, the next beat's poster, the elapsed time) in a second window that stays in step with it.
+(the picture on the screen now and the next beat's, the notes, the elapsed time) in a second window that stays in
+step with it.
 
 The beats are read from `lecture.beats.vtt` (one cue per beat, at the lecture's times) and the chapters from
 lecture.mp4's chapter marks; each beat's times become frame numbers at the folder's frame rate (cue times are

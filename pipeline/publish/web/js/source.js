@@ -1,13 +1,15 @@
 // Presenter mode seeks at every jump and every stop, so its video must be seekable all through. A server that
 // ignores byte-range requests (python -m http.server) gives Chromium a video it cannot seek: every seek lands
-// back on 0:00. Then the whole lecture is downloaded once and played from memory, where every seek works; until
-// it is, `seekable` resolves false and the page says why and what to serve the folder with instead.
+// back on 0:00 (a video of a megabyte or so is loaded whole and seeks all the same). Then the whole lecture is
+// downloaded once and played from memory, where every seek works; meanwhile the page holds its keys and says why,
+// and what to serve the folder with instead.
 
-export const BETTER_SERVERS = "python -m RangeHTTPServer (pip install rangehttpserver), npx http-server, nginx or Caddy";
+const BETTER_SERVERS =
+  "python -m RangeHTTPServer (pip install rangehttpserver), npx http-server, nginx or Caddy";
 const MB = 1024 * 1024;
 
 // Whether the video can seek to any time: its seekable range covers its whole duration.
-export function canSeek(video) {
+function canSeek(video) {
   const ranges = video.seekable;
   return ranges.length > 0 && ranges.start(0) === 0 && ranges.end(ranges.length - 1) >= video.duration - 0.001;
 }
@@ -35,7 +37,8 @@ async function wholeVideo(video, say) {
   const why = "This server cannot seek in a video (it ignores byte-range requests, as python -m http.server does)";
   const instead = `To start at once, serve this folder with ${BETTER_SERVERS}, or open present.html from disk.`;
   const loading = (loaded, total) => {
-    const amount = `${(loaded / MB).toFixed(1)}${total ? ` of ${(total / MB).toFixed(1)}` : ""} MB`;
+    const of = total ? ` of ${(total / MB).toFixed(1)}` : "";
+    const amount = loaded ? `${(loaded / MB).toFixed(1)}${of} MB` : "starting";
     say(`${why}, so the whole lecture is loading first (${amount}); keys work once it has. ${instead}`);
   };
   try {

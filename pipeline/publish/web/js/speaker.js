@@ -29,11 +29,13 @@ export function speakerView(data) {
     const current = beats[beat];
     const upcoming = at === "start" ? beat : beat + 1; // the beat the next → plays (or goes on with, when paused)
     started = since;
-    find(".counter").textContent = `Beat ${beat + 1} of ${beats.length}, ${STATES[at]}${blank ? " (screen blanked)" : ""}`;
+    const blanked = blank ? " (screen blanked)" : "";
+    find(".counter").textContent = `Beat ${beat + 1} of ${beats.length}, ${STATES[at]}${blanked}`;
     find(".chapter").textContent = `${current.chapter + 1}. ${chapters[current.chapter].title}`;
     find(".beat-name").textContent = current.name;
     const notes = find(".notes");
-    notes.replaceChildren(...current.notes.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+    const items = current.notes.map((text) => Object.assign(document.createElement("li"), { textContent: text }));
+    notes.replaceChildren(...items);
     showNow({ beat, at });
     const poster = find(".next-poster");
     if (upcoming < beats.length) {

@@ -1,10 +1,11 @@
 // Beat by beat on one video: play a beat to its end and stop on its last frame, step back, jump.
 //
 // A position is a beat and where in it: "start" (its first frame shown, not played yet), "playing", "paused"
-// (held mid-beat by the pause key), or "end" (stopped on its last frame). A frame k is shown from k / fps to (k + 1) / fps; positions seek to a frame's
-// middle, so the frame shown is never in doubt. While a beat plays, each display refresh (and each timeupdate,
-// which still comes when refreshes are throttled) checks how near its last frame is; once within a refresh of
-// it, the video pauses and shows that frame: it stops on the beat's last frame, never past it.
+// (held mid-beat by the pause key), or "end" (stopped on its last frame). A frame k is shown from k / fps to
+// (k + 1) / fps; positions seek to a frame's middle, so the frame shown is never in doubt. While a beat plays,
+// each display refresh (and each timeupdate, which still comes when refreshes are throttled) checks how near its
+// last frame is; once within a refresh of it, the video pauses and shows that frame: it stops on the beat's last
+// frame, never past it.
 
 const REFRESH = 1 / 60; // seconds between display refreshes, at most (watching ahead by this much)
 
