@@ -25,6 +25,7 @@ import importlib
 import importlib.metadata
 import importlib.util
 import json
+from collections.abc import Iterable
 from dataclasses import asdict, fields
 from pathlib import Path
 
@@ -71,8 +72,7 @@ class Scanner:
     def __init__(self):
         importlib.invalidate_caches()  # see modules written since the last look
         self._files: dict[Path, str] = {}
-        self._modules: dict[str, tuple[Path | None, tuple[str, ...]]] = {}
-        self._read: dict[str, frozenset[str]] = {}  # module -> the example tables it reads
+        self._modules: dict[str, tuple[Path | None, tuple[str, ...], frozenset[str]]] = {}
         self._examples: dict[Path, Examples] = {}
 
     def inputs(self, chapter: Chapter, settings: RenderSettings) -> dict[str, str]:
@@ -105,17 +105,15 @@ class Scanner:
             name = todo.pop()
             if name in found or name.partition(".")[0] not in local:
                 continue
-            path, imported = self._module(name)
+            path, imported, _ = self._module(name)
             if path is not None:
                 found[name] = path
                 todo.extend(imported)
         return found
 
-    def tables(self, code: dict[str, Path]) -> list[str]:
-        """The example tables the modules of `code` read, in the order of TABLES (the palette's reading aside)."""
-        read = set().union(
-            *(self._tables(name, path) for name, path in code.items() if name != COLOUR_READER)
-        )
+    def tables(self, modules: Iterable[str]) -> list[str]:
+        """The example tables the named modules read, in the order of TABLES (the palette's reading aside)."""
+        read = set().union(*(self._module(name)[2] for name in modules if name != COLOUR_READER))
         return [t for t in TABLES if t in read]
 
     def _example(self, code: dict[str, Path], settings: RenderSettings) -> dict[str, str]:
@@ -136,33 +134,17 @@ class Scanner:
             found["example token colours"] = digest({n: c for n, c in colours.items() if n in names})
         return found
 
-    def _tables(self, name: str, path: Path) -> frozenset[str]:
-        """The tables module `name` reads: `current().blend` reads blend; `current()` used otherwise (kept,
-        passed on) may read any, so counts as all of them."""
-        if name not in self._read:
-            try:
-                tree = ast.parse(path.read_bytes(), str(path))
-            except (SyntaxError, ValueError):
-                tree = ast.Module(body=[], type_ignores=[])
-            above = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
-            calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func) in CURRENT]
-            read = set()
-            for call in calls:
-                attribute = above.get(call)
-                read.update([attribute.attr] if getattr(attribute, "attr", None) in TABLES else TABLES)
-            self._read[name] = frozenset(read)
-        return self._read[name]
-
     def _reads_registry(self, code: dict[str, Path]) -> bool:
         """Whether a module among `code`, other than those that read only their own chapter's title, imports
         the registry (and so may show any chapter's number or title)."""
         return any(REGISTRY in self._module(name)[1] for name in code.keys() - OWN_TITLE_READERS)
 
-    def _module(self, name: str) -> tuple[Path | None, tuple[str, ...]]:
+    def _module(self, name: str) -> tuple[Path | None, tuple[str, ...], frozenset[str]]:
+        """Module `name`'s file, the modules it imports and the example tables it reads."""
         if name not in self._modules:
             path = _source_file(name)
-            imported = (*_parents(name), *_imports(path, name)) if path else ()
-            self._modules[name] = path, imported
+            imported, tables = _read(path, name) if path else ([], frozenset())
+            self._modules[name] = path, (*_parents(name), *imported) if path else (), tables
         return self._modules[name]
 
     def _file(self, path: Path) -> str:
@@ -214,8 +196,10 @@ def _parents(name: str) -> list[str]:
     return [".".join(parts[:i]) for i in range(1, len(parts))]
 
 
-def _imports(path: Path, name: str) -> list[str]:
-    """The absolute names a module's import statements may load, including `from package import submodule`."""
+def _read(path: Path, name: str) -> tuple[list[str], frozenset[str]]:
+    """What a module's code names: the absolute names its import statements may load (including `from
+    package import submodule`), and the example tables it reads: `current().blend` reads blend; `current()`
+    used otherwise (kept, passed on) may read any, so counts as all of them."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     try:
         tree = ast.parse(path.read_bytes(), str(path))
@@ -223,8 +207,8 @@ def _imports(path: Path, name: str) -> list[str]:
         SyntaxError,
         ValueError,
     ):  # the file is still hashed; importing it fails in the worker, and says why
-        return []
-    names = []
+        return [], frozenset()
+    names, tables, calls, read = [], set(), 0, 0  # calls of current(), and those read as `.table`
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.extend(alias.name for alias in node.names)
@@ -235,4 +219,17 @@ def _imports(path: Path, name: str) -> list[str]:
                 continue
             names.append(base)
             names.extend(f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
-    return names
+        elif isinstance(node, ast.Attribute) and node.attr in TABLES and _is_current(node.value):
+            tables.add(node.attr)
+            read += 1
+        calls += _is_current(node)
+    return names, frozenset(TABLES if calls > read else tables)
+
+
+def _is_current(node: ast.AST) -> bool:
+    """Whether `node` calls `examples.current()`."""
+    return (
+        isinstance(node, ast.Call)
+        and getattr(node.func, "id", getattr(node.func, "attr", None)) == "current"
+        and ast.unparse(node.func) in CURRENT
+    )

@@ -70,17 +70,19 @@ def test_a_new_name_changes_the_chapters_showing_it_or_a_colour_it_moved(tmp_pat
     assert changed == {"CausalMask", "QuickVersion"}
 
 
-def test_the_tables_a_module_reads_are_found_in_its_code(tmp_path):
+def test_the_tables_a_module_reads_are_found_in_its_code(tmp_path, monkeypatch):
     sources = {
-        "one": "from attention import examples\nx = examples.current().blend.tokens\n",
+        "one": "from attention import examples\nx = examples.current().blend.tokens\ny = examples.current().blend\n",
         "whole": "from attention import examples\nex = examples.current()\ny = ex.drag\n",
         "none": "from narration import speech\nvoice = speech.current()\n",
     }
-    scanner, found = Scanner(), {}
-    for name, source in sources.items():
-        path = tmp_path / f"{name}.py"
-        path.write_text(source)
-        found[name] = scanner.tables({name: path})
+    package = tmp_path / "readers"
+    package.mkdir()
+    for name, source in {"__init__": "", **sources}.items():
+        (package / f"{name}.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    scanner = Scanner()
+    found = {name: scanner.tables([f"readers.{name}"]) for name in sources}
     assert found == {"one": ["blend"], "whole": list(TABLES), "none": []}
 
 
