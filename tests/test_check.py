@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from attention.examples.file import load_example_file
+from pipeline.plan.check import SHOWN
 from scenes.chapters import registry
 from scenes.kit.palette import THEMES, token_colors
 
@@ -78,3 +79,7 @@ def test_warnings_are_printed_and_the_status_stays_0(run, tmp_path):
     )
     assert found[2] == "  - line 13: read a pasted minus sign (− or –) as '-'"
     assert sum(line.endswith("(generated)") for line in lines) == 2
+
+
+def test_every_chapter_has_its_numbers_in_the_check():
+    assert set(SHOWN) == {c.name for c in registry.CHAPTERS}

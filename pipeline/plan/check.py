@@ -103,10 +103,11 @@ def all_queries_at_once(ex: Examples) -> list[str]:
 
 def source_positions(ex: Examples) -> list[str]:
     grid = ex.cross.self_attention()
-    return [
+    own = [
         f"{t} reads (self): {named(ex.cross.source_tokens, w)}"
         for t, w in zip(ex.cross.source_tokens, grid.weights)
     ]
+    return [*fixed_context(ex), *own]
 
 
 def shrink_scores(ex: Examples) -> list[str]:
@@ -118,13 +119,13 @@ def shrink_scores(ex: Examples) -> list[str]:
 
 
 def where_it_breaks(ex: Examples) -> list[str]:
-    scores = ex.blend.trace(0, scaled=False).scores
+    scaled, raw = ex.blend.trace(0), ex.blend.trace(0, scaled=False)
     lines = []
-    for gain in GAIN_RANGE:
-        at = saturation_at(scores, gain)
+    for gain in (1 / scaled.divisor, *GAIN_RANGE):  # the scaled scores, the raw ones, the knob's end
+        at = saturation_at(raw.scores, gain)
         lines.append(
-            f"gain {gain:g}: top weight {float(np.max(at.weights)):.{PLACES}f}, slope w(1 − w) "
-            f"{at.top_sensitivity:.{PLACES}f}, smallest weight {at.min_weight:.3g}"
+            f"gain {gain:.{PLACES}g}: top weight {float(np.max(at.weights)):.{PLACES}f}, slope w(1 − w) "
+            f"{at.top_sensitivity:.{PLACES}f}, smallest weight {at.min_weight:.{PLACES}g}"
         )
     return lines
 
