@@ -16,9 +16,17 @@ def softmax(scores, axis: int = -1) -> np.ndarray:
 
 
 def raw_exponentials(scores) -> np.ndarray:
-    """exp(s_i) without the shift, as the sources show them (inf where s_i > ~709)."""
+    """exp(s_i) without the shift, as the sources show them (inf where s_i > ~709: see `log_exp_sum`)."""
     with np.errstate(over="ignore"):
         return np.exp(np.asarray(scores, dtype=float))
+
+
+def log_exp_sum(scores) -> float:
+    """ln(sum_i exp(s_i)), with the max shifted out: finite for any finite scores, where the sum of
+    `raw_exponentials` overflows (e^710 is beyond float64), so a sum like e^800 + e^790 can still be printed."""
+    s = np.asarray(scores, dtype=float)
+    top = float(np.max(s))
+    return top + float(np.log(np.sum(np.exp(s - top))))
 
 
 def jacobian(weights) -> np.ndarray:

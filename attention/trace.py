@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .softmax import raw_exponentials, softmax
+from .softmax import log_exp_sum, raw_exponentials, softmax
 from .validation import as_array, frozen, positive, same_count, same_width
 
 
@@ -21,7 +21,8 @@ class AttentionTrace:
     divisor: float  # sqrt(d), or 1 when unscaled
     scores: np.ndarray  # (n,) dots / divisor
     exps: np.ndarray  # (n,) exp(score_i), unshifted as in the sources
-    exp_sum: float  # sum of exps
+    exp_sum: float  # sum of exps (inf once one overflows)
+    log_exp_sum: float  # ln(exp_sum), finite for any finite scores: how large sums are printed
     weights: np.ndarray  # (n,) softmax(scores), computed stably
     terms: np.ndarray  # (n, dv) w_i * v_i
     output: np.ndarray  # (dv,) sum of terms
@@ -83,6 +84,7 @@ def attend(query, keys, values=None, *, scaled: bool = True, divisor: float | No
         scores=frozen(scores),
         exps=frozen(exps),
         exp_sum=float(np.sum(exps)),
+        log_exp_sum=log_exp_sum(scores),
         weights=frozen(weights),
         terms=frozen(terms),
         output=frozen(terms.sum(axis=0)),

@@ -14,7 +14,6 @@ MIN_TOKENS = 2  # attention over one token has nothing to weigh: its weight is a
 MAX_WIDTH = 6  # key and query widths: dot products are written out term by term
 MAX_PATH = 10  # drag points: each leg is about four seconds of video
 MAX_HEADS = 3  # heads' bars stand side by side in half the frame
-MAX_SCORE = 20.0  # |q·k|/√d: the chapters write e^score out (e^20 ≈ 4.85e8); far beyond, exp overflows
 
 
 class ExampleFileError(ValueError):
@@ -113,16 +112,9 @@ def expect_width(field: str, got: int, width: int | str | None, table: dict) -> 
 
 
 def check_scores(table: str, example) -> None:
-    """Raise unless every score the chapters exponentiate (the worked queries' q·k/√d) is within MAX_SCORE."""
-    traces = {"drag": lambda: [example.trace()], "blend": lambda: [example.trace(0), example.trace(1)]}
-    for number, trace in enumerate(traces.get(table, list)(), start=1):
-        worst = int(abs(trace.scores).argmax())
-        if abs(trace.scores[worst]) > MAX_SCORE:
-            field = "drag.query" if table == "drag" else f"blend.queries (query {number})"
-            raise ExampleFileError(
-                f"{field}: its score with key {worst + 1} is {trace.scores[worst]:.1f} (q·k/√d); expected scores "
-                f"within -{MAX_SCORE:g}..{MAX_SCORE:g}, since the chapters write out e^score: use smaller numbers"
-            )
+    """Every score is accepted: the chapters print a large e^score as 'm × 10^e' from its logarithm and take
+    the weights from the shifted softmax, so no finite example overflows (components within ±100 give scores
+    within ±24,495). The loader still calls this; the call can go (issue 29)."""
 
 
 def table_of(field: str) -> str:

@@ -29,12 +29,12 @@ from scenes.kit import fit
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
     WEIGHT_PLACES,
+    exp_ratio_tex,
+    exp_sum_tex,
     exp_tex,
     fmt_column,
     fmt_input,
-    ratio_tex,
-    sum_tex,
-    text_minus,
+    plain,
     vector_text,
 )
 from scenes.kit.bars import WeightBars
@@ -99,7 +99,7 @@ class BlendByWeight(ChapterScene):
         self.show(
             Write(self.sum_line),
             run_time=1.2,
-            caption=f"Their sum is {'' if sum_sign == '=' else 'about '}{text_minus(exp_sum)}.",
+            caption=f"Their sum is {'' if sum_sign == '=' else 'about '}{plain(exp_sum)}.",
             hold=1,
         )
 
@@ -178,12 +178,12 @@ class BlendByWeight(ChapterScene):
         score_cells = [c.math(f"s = {s}") for s in fmt_column(tr.scores, SCORE_PLACES)]
         exp_cells = [c.math(exp_tex(s, e, SCORE_PLACES, EXP_PLACES)) for s, e in zip(tr.scores, tr.exps)]
         ratio_cells = [
-            c.math(ratio_tex(e, tr.exp_sum, w, EXP_PLACES, WEIGHT_PLACES))
-            for e, w in zip(tr.exps, tr.weights)
+            c.math(exp_ratio_tex(s, tr.log_exp_sum, w, EXP_PLACES, WEIGHT_PLACES))
+            for s, w in zip(tr.scores, tr.weights)
         ]
         self.table = c.Grid(names, score_cells, exp_cells, ratio_cells, col_buff=0.6, row_buff=0.3)
         self.names, self.score_cells, self.exp_cells, self.ratio_cells = self.table.columns
-        self.sum_line = c.math(r"\text{sum} = " + sum_tex(tr.exps, tr.exp_sum, EXP_PLACES))
+        self.sum_line = c.math(r"\text{sum} = " + exp_sum_tex(tr.scores, tr.log_exp_sum, EXP_PLACES))
         self.bars = WeightBars(tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(tokens))
         self.bar_values = drop_crowded_values(self.bars)
         self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)

@@ -38,11 +38,11 @@ from scenes.kit.arithmetic import (
     decimals,
     division_tex,
     dot_product_tex,
+    exp_ratio_tex,
+    exp_sum_tex,
     exp_tex,
     fmt,
-    ratio_tex,
     relation,
-    sum_tex,
 )
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
@@ -640,14 +640,19 @@ def steps_at(tokens, trace, factor: float, layout: str) -> tuple[list[VGroup], d
     scaled = cells([division_tex(x, rf"\sqrt{{{d}}}", s) for x, s in zip(trace.dots, trace.scores)])
     exps = cells([exp_tex(s, e, SCORE_PLACES, EXP_PLACES) for s, e in zip(trace.scores, trace.exps)])
     ratios = cells(
-        [ratio_tex(e, trace.exp_sum, w, EXP_PLACES, WEIGHT_PLACES) for e, w in zip(trace.exps, trace.weights)]
+        [
+            exp_ratio_tex(s, trace.log_exp_sum, w, EXP_PLACES, WEIGHT_PLACES)
+            for s, w in zip(trace.scores, trace.weights)
+        ]
     )
 
     def total(indent: float):
         """The sum of the exponentials, as many terms a line (up to SUM_TERMS_PER_LINE) as fit the
         worked example's width `indent` in from its left edge."""
         for per_line in range(SUM_TERMS_PER_LINE, 0, -1):
-            (line,) = cells([r"\text{sum} = " + sum_tex(trace.exps, trace.exp_sum, EXP_PLACES, per_line)])
+            (line,) = cells(
+                [r"\text{sum} = " + exp_sum_tex(trace.scores, trace.log_exp_sum, EXP_PLACES, per_line)]
+            )
             if line.width <= RIGHT_EDGE - RIGHT_LEFT - indent:
                 break
         return line

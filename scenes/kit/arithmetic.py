@@ -3,7 +3,7 @@
 Every equation is true as printed. Each row's result is the exact result rounded to its places, and
 its sign is '=' only when the operands *as printed* give exactly the result as printed, '≈' otherwise
 (`sign`); so '0.333 + 0.333 + 0.333 ≈ 1' and '2 / \\sqrt{4} = 1'. An input whose rounded form would not
-give the shown result is printed cut, ending in `\\ldots` (`shown`). Each row is returned as `Tex`: its
+give the shown result is printed cut, ending in `\\ldots` (`exp_tex`). Each row is returned as `Tex`: its
 TeX string, carrying the row as data (`Relation`: operands, operation, sign and result, each string as
 printed), which `scenes.kit.components.math` attaches to the formula it draws, so tests can check every
 equation on screen. These build strings only from numbers, never from user text (token names are
@@ -15,10 +15,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import numpy as np
-
 WEIGHT_PLACES = 3  # weights and outputs, to three places
 SCORE_PLACES = 3  # scaled scores and divisors, to three places
+SCI_FROM = 6  # an exponential of 10^6 or more is printed 'm \times 10^{e}', from its logarithm (no overflow)
+SCI = r" \times 10^{"  # what marks a number printed in scientific notation
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def fmt(value: float, places: int) -> str:
@@ -108,8 +109,12 @@ def evaluate(op: str, terms: list[float]) -> float:
 
 
 def value_of(term: str) -> float:
-    """A printed operand's value: a number, maybe cut ('2.121\\ldots'), or a root ('\\sqrt{2}')."""
+    """A printed operand's value: a number, maybe cut ('2.121\\ldots'), or a root ('\\sqrt{2}'); one in
+    scientific notation may be too large for a float (see `log10_of`)."""
     term = term.replace(r"\ldots", "")
+    if SCI in term:
+        mantissa, exponent = term.split(SCI)
+        return float(mantissa) * 10.0 ** int(exponent.rstrip("}"))
     if term.startswith(r"\sqrt{"):
         return math.sqrt(float(term[6:-1]))
     return float(term)
@@ -132,9 +137,19 @@ class Tex(str):
         return Tex(other + str(self), getattr(other, "relations", ()) + self.relations)
 
 
+def exact(op: str, operands: list[float], result: float) -> bool:
+    """Whether `op` on `operands` gives `result` (an exponential is never 0, even where float64 underflows)."""
+    if op == "exp":
+        return result != 0 and math.isclose(evaluate(op, operands), result, rel_tol=1e-12)
+    return abs(evaluate(op, operands) - result) < 1e-9
+
+
 def sign(op: str, terms, result: str, tex: bool = True) -> str:
-    """'=' when the printed `terms` give exactly the printed `result`, else '\\approx' (or '≈' for text)."""
-    if abs(evaluate(op, [value_of(t) for t in terms]) - value_of(result)) < 1e-9:
+    """'=' when the printed `terms` give exactly the printed `result`, else '\\approx' (or '≈' for text); a
+    number in scientific notation is rounded, so never gives '='."""
+    if not any(SCI in t for t in (*terms, result)) and exact(
+        op, [value_of(t) for t in terms], value_of(result)
+    ):
         return "="
     return r"\approx" if tex else "≈"
 
@@ -157,18 +172,6 @@ def relation(value: float, places: int, tex: bool = True) -> str:
     return r"\approx" if tex else "≈"
 
 
-def shown(value: float, places: int, result: float, check, result_places: int) -> str:
-    """Print `value`, adding '\\ldots' when its rounded form would not give `result`.
-
-    `check(rounded_value)` recomputes the result from the rounded value; this keeps
-    every displayed result derivable from the displayed inputs.
-    """
-    rounded = float(fmt(value, places))
-    exact = abs(rounded - value) < 1e-12
-    follows = fmt(check(rounded), result_places) == fmt(result, result_places)
-    return fmt(value, places) + ("" if exact or follows else r"\ldots")
-
-
 def tex_sign(relation: Relation) -> str:
     """The relation's sign in TeX."""
     return "=" if relation.sign == "=" else r"\approx"
@@ -188,10 +191,62 @@ def division_tex(dot: float, divisor_tex: str, score: float) -> Tex:
     return Tex(rf"{rel.terms[0]} / {divisor_tex} {tex_sign(rel)} {rel.result}", [rel])
 
 
+def scientific(log10_value: float, places: int) -> str:
+    """'2.73 \\times 10^{347}': a positive number given by its base-10 logarithm, the mantissa to `places`."""
+    exponent = math.floor(log10_value)
+    mantissa = 10 ** (log10_value - exponent)
+    if round(mantissa, places) >= 10:
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"{mantissa:.{places}f}{SCI}{exponent}}}"
+
+
+def exp_text(x: float, places: int) -> str:
+    """e^x as printed: to `places` decimals (whole numbers bare, as `fmt`), or from 10^SCI_FROM on
+    'm \\times 10^{e}' (from x / ln 10, so e^800, beyond float64, prints too)."""
+    log10_value = x / math.log(10)
+    if log10_value >= SCI_FROM:
+        return scientific(log10_value, places)
+    printed = fmt(math.exp(x), places)
+    return f"{0:.{places}f}" if printed == "0" else printed  # e^-800 is positive: '0.00', never '0'
+
+
+def plain(printed: str) -> str:
+    """A number as a formula prints it, for a caption: '−0.4', '2.73 × 10³⁴⁷'."""
+    if SCI in printed:
+        mantissa, exponent = printed.split(SCI)
+        return f"{mantissa} × 10{exponent.rstrip('}').translate(SUPERSCRIPT)}"
+    return text_minus(printed)
+
+
 def exp_tex(score: float, exp_value: float, places_in: int, places_out: int) -> Tex:
-    """'e^{0.5} \\approx 1.65', the exponent marked '\\ldots' where rounding shows."""
-    rel = row("exp", [shown(score, places_in, exp_value, np.exp, places_out)], exp_value, places_out)
-    return Tex(f"e^{{{rel.terms[0]}}} {tex_sign(rel)} {rel.result}", [rel])
+    """'e^{0.5} \\approx 1.65', the exponent marked '\\ldots' where rounding shows; 'e^{800} \\approx 2.73
+    \\times 10^{347}' where the power is large (`exp_value` is then inf, and unused)."""
+    result = exp_text(score, places_out)
+    term = fmt(score, places_in)
+    if float(term) != score and exp_text(float(term), places_out) != result:
+        term += r"\ldots"
+    rel = Relation((term,), "exp", "≈" if sign("exp", [term], result) != "=" else "=", result)
+    return Tex(f"e^{{{term}}} {tex_sign(rel)} {result}", [rel])
+
+
+def exp_sum_tex(scores, log_sum: float, places: int, per_line: int | None = None) -> Tex:
+    """'16.92 + 1 + 4.11 = 22.03': the exponentials of `scores` and their sum (e to `log_sum`, its natural
+    log), each as `exp_text` prints it; `per_line` terms a line (None: one line)."""
+    terms = [exp_text(s, places) for s in scores]
+    total = exp_text(log_sum, places)
+    rel = Relation(tuple(terms), "sum", "≈" if sign("sum", terms, total) != "=" else "=", total)
+    step = per_line or len(terms)
+    lines = [" + ".join(terms[i : i + step]) for i in range(0, len(terms), step)]
+    return Tex(r" \\ + ".join(lines) + f" {tex_sign(rel)} {total}", [rel])
+
+
+def exp_ratio_tex(score: float, log_sum: float, weight: float, places_in: int, places_out: int) -> Tex:
+    """'16.92 / 22.03 \\approx 0.768': e^score over the sum (e to `log_sum`), as `exp_text` prints them, and
+    the weight (numpy's, from the shifted softmax) to `places_out` decimals."""
+    terms = [exp_text(score, places_in), exp_text(log_sum, places_in)]
+    result = decimals([weight], places_out)[0]
+    rel = Relation(tuple(terms), "divide", "≈" if sign("divide", terms, result) != "=" else "=", result)
+    return Tex(rf"{terms[0]} / {terms[1]} {tex_sign(rel)} {result}", [rel])
 
 
 def ratio_tex(numerator: float, denominator: float, result: float, places_in: int, places_out: int) -> Tex:

@@ -157,3 +157,13 @@ def test_bad_input_names_the_argument(call, fragment):
 def test_importing_attention_does_not_import_manim():
     code = "import sys, attention; sys.exit(1 if 'manim' in sys.modules else 0)"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_large_scores_keep_a_finite_log_sum_and_saturated_weights():
+    from attention.softmax import log_exp_sum
+
+    trace = attend([100, 100], [[100, 100], [100, 99], [-100, 0]])
+    assert np.isinf(trace.exp_sum)  # e^14142 is beyond float64
+    assert trace.log_exp_sum == pytest.approx(trace.scores[0])  # the top term is all of the sum
+    np.testing.assert_allclose(trace.weights, [1, 0, 0], atol=1e-30)
+    assert log_exp_sum([0, np.log(3)]) == pytest.approx(np.log(4))

@@ -10,7 +10,6 @@ import pytest
 from attention.examples.file import ExampleFileError, examples_from_dict
 from attention.examples.shapes import (
     MAX_HEADS,
-    MAX_SCORE,
     MAX_TOKENS,
     MAX_WIDTH,
     RULES,
@@ -21,9 +20,7 @@ from attention.examples.shapes import (
 )
 
 NUMBERS = np.random.default_rng(19)
-QUERY_SCALE = (
-    MAX_SCORE / (100 * 100 * MAX_WIDTH) / 2
-)  # queries this much smaller keep every |q·k|/√d in range
+QUERY_SCALE = 20 / (100 * 100 * MAX_WIDTH) / 2  # queries this much smaller keep every |q·k|/√d within 20
 
 
 def extreme(table: str, largest: bool) -> dict:
@@ -42,7 +39,7 @@ def extreme(table: str, largest: bool) -> dict:
             out[field] = MAX_HEADS if largest else 2
             continue
         width = rule.width if isinstance(rule.width, int) else free
-        scale = QUERY_SCALE if "quer" in field and largest else 1.0  # keeps scores within MAX_SCORE
+        scale = QUERY_SCALE if "quer" in field and largest else 1.0  # keeps the scores moderate
         if isinstance(rule, Vector):
             out[field] = vector(width, largest, scale)
             continue
@@ -105,11 +102,14 @@ def test_one_beyond_each_limit_is_refused_naming_the_field(data, field):
         examples_from_dict(data)
 
 
-def test_scores_too_large_to_exponentiate_are_refused():
-    data = {"blend": extreme("blend", True)}
+def test_scores_as_large_as_the_format_allows_are_accepted():
+    data = {"blend": extreme("blend", True), "drag": extreme("drag", True)}
     data["blend"]["queries"][1] = [100.0] * MAX_WIDTH
-    with pytest.raises(ExampleFileError, match=r"^blend.queries \(query 2\): its score with key \d is "):
-        examples_from_dict(data)
+    data["blend"]["keys"][0] = [100.0] * MAX_WIDTH
+    data["drag"]["query"] = data["drag"]["keys"][0] = [100.0, 100.0]
+    loaded = examples_from_dict(data)
+    assert loaded.blend.trace(1).scores.max() == pytest.approx(100 * 100 * MAX_WIDTH**0.5)  # e^24495
+    assert loaded.drag.trace().weights.sum() == pytest.approx(1)
 
 
 def test_a_width_the_heads_do_not_split_evenly_is_refused_naming_the_count():

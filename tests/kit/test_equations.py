@@ -48,10 +48,41 @@ def combine(op: str, terms: list[Interval]) -> Interval:
     return product((a0, a1), (1 / b1, 1 / b0))
 
 
+def log_interval(term: str) -> Interval:
+    """The base-10 logarithms of the values a printed number (at least 0) may stand for; '2.73 \\times 10^{347}'
+    stands for 2.725e347 to 2.735e347, beyond float64."""
+    if a.SCI in term:
+        mantissa, exponent = term.split(a.SCI)
+        lo, hi = interval(mantissa)
+        return math.log10(lo) + int(exponent[:-1]), math.log10(hi) + int(exponent[:-1])
+    return tuple(math.log10(x) if x > 0 else -math.inf for x in interval(term))
+
+
+def log_sum(logs: list[float]) -> float:
+    top = max(logs)
+    return top if top == -math.inf else top + math.log10(math.fsum(10 ** (x - top) for x in logs))
+
+
+def holds_in_logs(rel: a.Relation) -> bool:
+    """Whether a relation of large exponentials (sum, divide, exp) holds, its intervals taken in logarithms."""
+    if rel.op == "exp":
+        lo, hi = (x / math.log(10) for x in interval(rel.terms[0]))
+    elif rel.op == "sum":
+        logs = [log_interval(t) for t in rel.terms]
+        lo, hi = log_sum([x for x, _ in logs]), log_sum([y for _, y in logs])
+    else:
+        (n0, n1), (d0, d1) = (log_interval(t) for t in rel.terms)
+        lo, hi = n0 - d1, n1 - d0
+    r_lo, r_hi = log_interval(rel.result)
+    return rel.sign == "≈" and lo <= r_hi + 1e-9 and r_lo - 1e-9 <= hi
+
+
 def holds(rel: a.Relation) -> bool:
     """Whether the relation is true as printed."""
+    if any(a.SCI in t for t in (*rel.terms, rel.result)):
+        return holds_in_logs(rel)
     if rel.sign == "=":
-        return abs(a.evaluate(rel.op, [a.value_of(t) for t in rel.terms]) - a.value_of(rel.result)) < 1e-9
+        return a.exact(rel.op, [a.value_of(t) for t in rel.terms], a.value_of(rel.result))
     lo, hi = combine(rel.op, [interval(t) for t in rel.terms])
     r_lo, r_hi = interval(rel.result)
     slack = 1e-9 * max(1.0, abs(r_hi))
@@ -81,6 +112,20 @@ def shown(rel: a.Relation) -> str:
         (a.Relation(("2.121",), "exp", "≈", "8.34"), True),
         (a.Relation(("0.50",), "exp", "≈", "1.70"), False),
         (a.Relation(("0.565", "0.5"), "scale", "≈", "0.282"), True),
+        (a.Relation(("-25",), "exp", "=", "0.00"), False),
+        (a.Relation(("0",), "exp", "=", "1"), True),
+        (a.Relation(("800",), "exp", "≈", r"2.73 \times 10^{347}"), True),
+        (a.Relation(("800",), "exp", "≈", r"2.74 \times 10^{347}"), False),
+        (a.Relation(("800",), "exp", "=", r"2.73 \times 10^{347}"), False),
+        (a.Relation((r"2.73 \times 10^{347}", "0.00"), "sum", "≈", r"2.73 \times 10^{347}"), True),
+        (
+            a.Relation(
+                (r"2.73 \times 10^{347}", r"2.73 \times 10^{347}"), "sum", "≈", r"2.73 \times 10^{347}"
+            ),
+            False,
+        ),
+        (a.Relation((r"1.00 \times 10^{6}", r"2.00 \times 10^{6}"), "divide", "≈", "0.500"), True),
+        (a.Relation(("0.00", r"2.73 \times 10^{347}"), "divide", "≈", "0.000"), True),
     ],
     ids=lambda v: shown(v) if isinstance(v, a.Relation) else str(v),
 )
@@ -96,6 +141,17 @@ def test_the_builders_print_equals_only_when_exact():
     assert a.scaled_tex(0.5654, [1, 0.5]) == r"0.565 \times [1, 0.5] \approx [0.565, 0.283]"
     for tex in (a.sum_tex([0.565, 0.280, 0], 0.8455, 3), a.scaled_tex(0.5654, [1, 0.5])):
         assert tex.relations and all(holds(r) for r in tex.relations)
+
+
+def test_large_exponentials_print_in_scientific_notation_and_stay_true():
+    scores, log_sum = [800.0, 790.0, -800.0], 800 + math.log(1 + math.exp(-10) + math.exp(-1600))
+    assert a.exp_tex(800, math.inf, 3, 2) == r"e^{800} \approx 2.73 \times 10^{347}"
+    assert a.exp_tex(-800, 0.0, 3, 2) == r"e^{-800} \approx 0.00"  # positive, so never '= 0'
+    rows = [a.exp_tex(s, math.inf, 3, 2) for s in scores] + [a.exp_sum_tex(scores, log_sum, 2)]
+    rows += [a.exp_ratio_tex(s, log_sum, w, 2, 3) for s, w in zip(scores, [0.99995, 0.0000454, 0])]
+    assert rows[3] == r"2.73 \times 10^{347} + 1.24 \times 10^{343} + 0.00 \approx 2.73 \times 10^{347}"
+    assert all(holds(r) for row in rows for r in row.relations)
+    assert a.exp_tex(13.8, math.exp(13.8), 3, 2).endswith("984609.11")  # below 10^SCI_FROM: in full
 
 
 def test_a_formula_keeps_the_rows_it_is_built_from():
