@@ -1,5 +1,5 @@
 """`render.py check`: what an example file makes each chapter show, its token colours and its warnings, in a
-second and without manim: a lecturer sees the numbers before waiting for a render.
+few seconds and without manim: a lecturer sees the numbers before waiting for a render.
 
 Every number is computed by `attention/` as the chapters compute it, printed to PLACES places (the chapters
 choose their own places; these are for reading, not for comparing digit by digit).
