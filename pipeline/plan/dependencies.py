@@ -86,7 +86,9 @@ class Scanner:
             found["registry"] = digest({c.slug: c.title for c in registry.CHAPTERS})
         found.update(_output(chapter, settings))
         found.update({f"tool {tool}": importlib.metadata.version(tool) for tool in TOOLS})
-        found.update({f"setting {key}": str(value) for key, value in asdict(settings).items()})
+        chosen = asdict(settings)
+        del chosen["example"]  # not the file's path: the tables it gives (below)
+        found.update({f"setting {key}": str(value) for key, value in chosen.items()})
         if settings.example is not None:
             found.update(self._example(code, settings))
         if settings.voice != voices.SILENT:  # its engine, model and their versions decide the speech

@@ -18,12 +18,8 @@ SCANNER = Scanner()  # one for every test: the chapters' code is read once
 
 
 def inputs_of_every_chapter(example: Path) -> dict[str, dict[str, str]]:
-    """Each chapter's inputs with `example`, but for its path (the edited copy is another file)."""
     settings = from_options("l", example=example)
-    return {
-        c.name: {k: v for k, v in SCANNER.inputs(c, settings).items() if k != "setting example"}
-        for c in registry.CHAPTERS
-    }
+    return {c.name: SCANNER.inputs(c, settings) for c in registry.CHAPTERS}
 
 
 def written(folder: Path, text: str) -> Path:
@@ -119,3 +115,10 @@ def test_the_docs_table_of_which_chapters_read_which_table_is_what_the_code_read
     }
     read = {t: {c.number for c in registry.CHAPTERS if t in SCANNER.tables(SCANNER.code(c))} for t in TABLES}
     assert listed == read
+
+
+def test_the_same_example_moved_to_another_path_changes_no_chapters_inputs(tmp_path):
+    moved = tmp_path / "elsewhere" / "renamed.toml"
+    moved.parent.mkdir()
+    moved.write_text(SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    assert inputs_of_every_chapter(moved) == inputs_of_every_chapter(SAMPLE)

@@ -160,7 +160,6 @@ def test_manifest_records_what_each_video_depends_on_and_its_files(rendered):
         "setting fps": "15",
         "setting format": "mp4",
         "setting theme": "dark",
-        "setting example": "None",
         "setting voice": "none",
     }
     assert entry.inputs["tool manim"] == "0.22.0"
