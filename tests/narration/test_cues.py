@@ -34,3 +34,9 @@ def test_vectors_are_never_broken():
 def test_a_word_wider_than_a_cue_stands_alone():
     word = "x" * 100
     assert split(f"a {word} b") == ["a", word, "b"]
+
+
+def test_a_caption_of_many_vectors_is_cut_between_them():
+    vectors = ", ".join(f"[−{k}0.125, 99.5]" for k in range(1, 7))  # six values of the widest kind
+    cues = split(f"The values {vectors} live in their own plane.")
+    assert len(cues) > 1 and all(cue.count("[") == cue.count("]") for cue in cues)

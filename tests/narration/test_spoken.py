@@ -36,6 +36,14 @@ from narration.spoken import SPEAKABLE, integer, number, spoken
         ("Head 1 reads coordinates 1-2", "Head one reads coordinates one to two"),
         ("...and squeezed all of it", "and squeezed all of it"),
         ("e^score over Σ w_i, Kings & queens", "e to the score over sum of w i, Kings and queens"),
+        (  # a vector as the screen prints it (scenes.kit.arithmetic.vector_text): minus signs, not hyphens
+            "Only the query changes, to [1.25, −0.4].",
+            "Only the query changes, to one point two five, minus zero point four.",
+        ),
+        (
+            "Their sum is about 7.10 × 10⁶¹⁴¹.",
+            "Their sum is about seven point one zero times ten to the six thousand one hundred forty-one.",
+        ),
     ],
 )
 def test_captions_are_said_in_words(caption, said):
