@@ -13,6 +13,7 @@ import pytest
 from attention import examples
 from attention.examples.file import load_example_file
 from scenes.kit import palette
+from scenes.kit.grids import NUMBERED_TOP
 from scenes.kit.palette import (
     APART,
     FROM_BACKGROUND,
@@ -23,6 +24,7 @@ from scenes.kit.palette import (
     delta_e,
     token_colors,
 )
+from tests.support.contrast import channels, ratio
 from tests.support.example_corpus import corpus_files, example, toml_text
 
 MOST_NAMES = 5 * 6  # five tables of at most six names each
@@ -55,6 +57,13 @@ def test_thirty_names_across_every_table_get_thirty_colours_apart(tmp_path, name
     assert len(colours) == MOST_NAMES == len(set(colours.values()))
     assert list(colours.values())[:6] == list(theme.tokens)  # the cycle first, in order of appearance
     assert_the_rule_holds(colours, theme)
+    cycle_worst = min(ratio(channels(c), channels(theme.background)) for c in theme.tokens)
+    for colour in colours.values():  # names read as well as in the cycle's colours, digits on cells too
+        assert ratio(channels(colour), channels(theme.background)) >= cycle_worst - 1e-9, colour
+        cell = NUMBERED_TOP * np.array(channels(colour)) + (1 - NUMBERED_TOP) * np.array(
+            channels(theme.background)
+        )
+        assert ratio(cell, channels(theme.text)) >= 4.5, colour
 
 
 @pytest.mark.parametrize("name", THEMES)
