@@ -19,6 +19,7 @@ from scenes.chapters.registry import Chapter
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, coords, fmt_column
 
 NAME = "transcript.html"
+ENDS = (".", "!", "?", ".”", "!”", "?”")  # how a sentence ends
 
 
 @dataclass(frozen=True)
@@ -48,12 +49,24 @@ def chapters(
                 "seek": f"{ceil(b.start * 1000) / 1000:g}",  # inside the beat's first frame
                 "poster": present_page.poster(chapter.slug, k),
                 "alt": beat_text.description(b.name, b.shown),
-                "lines": b.lines,
+                "lines": sentences(b.lines),
             }
             for k, b in enumerate(described[video])
         ]
         tables = TABLES.get(chapter.name, lambda _: [])(ex)
         found.append({"chapter": chapter, "video": quote(video.name), "beats": beats, "tables": tables})
+    return found
+
+
+def sentences(lines: list[str]) -> list[str]:
+    """Caption cues as a reader wants them: a cue that does not end its sentence runs on into the next (a cue
+    ending "..." carries on in one starting "...")."""
+    found: list[str] = []
+    for line in lines:
+        if found and (found[-1].endswith("...") or not found[-1].endswith(ENDS)):
+            found[-1] = f"{found[-1]} {line}".replace(beat_text.CONTINUED, " ")
+        else:
+            found.append(line)
     return found
 
 

@@ -232,7 +232,7 @@ def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings, described
     seconds = video.duration(sources[0])
     length = [f'<span class="time">{_clock(seconds)}</span>'] if seconds else []
     links = _links(*((s, f"video (.{s.suffix[1:]})") for s in sources), (mp4.subtitles, "captions (.srt)"))
-    player = _video(sources, mp4.poster, mp4.subtitles, label, settings, described)
+    player = _video(sources, mp4.poster, mp4.subtitles, label, settings, described, f"video-{chapter.number}")
     beats = _beats(sources[0], settings.fps)  # the same beats in every format
     return shown | {"player": player, "meta": _meta(length + links), "beats": beats}
 
@@ -244,12 +244,12 @@ def _video(
     label: str,
     settings: RenderSettings,
     described: dict,
-    element_id: str | None = None,
+    element_id: str,
 ) -> str:
     """A <video> with its sources, a poster, a default English captions track (the .vtt beside `subtitles`)
     when those files exist, and its descriptions track when its first source has described beats."""
     attributes = [
-        f'id="{element_id}"' if element_id else "",
+        f'id="{element_id}"',
         "controls",
         'preload="metadata"',
         "playsinline",
@@ -271,7 +271,18 @@ def _video(
             f'<track kind="{descriptions.KIND}" srclang="en" label="{descriptions.LABEL}" '
             f'src="{_href(descriptions.track(sources[0]))}" data-cues="{_text(cues)}">'
         )
-    return Markup(f"<video {' '.join(a for a in attributes if a)}>\n" + "\n".join(inner) + "\n</video>")
+    player = f"<video {' '.join(a for a in attributes if a)}>\n" + "\n".join(inner) + "\n</video>"
+    return Markup(player + (_describer(element_id, label) if beats else ""))
+
+
+def _describer(element_id: str, label: str) -> str:
+    """The switch under a player that shows (and has a screen reader read) what its picture draws now."""
+    return (
+        f'\n<div class="described" data-describes="{element_id}">'
+        f'<button type="button" aria-pressed="false">Describe the pictures'
+        f'<span class="visually-hidden"> of {_text(label)}</span></button>'
+        f'<p class="description" aria-live="polite"></p></div>'
+    )
 
 
 def _cues(subtitles: Path) -> str:

@@ -136,6 +136,11 @@ def test_the_manifest_lists_every_file_the_run_wrote(site):
     assert listed == on_disk
     assert {"index.html", "lecture.mp4", "lecture.vtt", "02-Odd.vtt", "03-Coda.vtt"} <= listed
     pages = ("index.html", "page.css", "page.js", "present.css", "present.html", "present.js", "speaker.html")
+    pages += (
+        "transcript.html",
+        "lecture.descriptions.vtt",
+        *(f"{c}.descriptions.vtt" for c in ("01-Tiny", "02-Odd", "03-Coda")),
+    )
     assert record.pages == {n: (site / n).stat().st_size for n in pages}
 
 

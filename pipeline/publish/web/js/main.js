@@ -1,6 +1,7 @@
-// The page's entry point: captions, chapter marks, beats, and the interactive panels with their data.
+// The page's entry point: captions, descriptions, chapter marks, beats, and the interactive panels with their data.
 import { wireBeats } from "./beats.js";
 import { wireCaptions } from "./captions.js";
+import { wireDescriptions } from "./descriptions.js";
 import { fmt } from "./format.js";
 import { dragPanel } from "./drag.js";
 import { gainPanel } from "./gain.js";
@@ -8,6 +9,7 @@ import { wireMarks } from "./marks.js";
 import { queryPanel, queryStrings } from "./query.js";
 
 wireCaptions();
+wireDescriptions();
 wireMarks();
 wireBeats();
 const data = document.getElementById("panel-data");
