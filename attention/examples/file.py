@@ -219,11 +219,9 @@ def section(name: str, cls: type, table) -> object:
         if field in table:
             rule.check(f"{name}.{field}", table[field], table)
     try:
-        example = cls(**table)
+        return cls(**table)
     except ValueError as error:
         raise ExampleFileError(str(error)) from None
-    shapes.check_scores(name, example)
-    return example
 
 
 def tokens(field: str, value) -> None:
