@@ -21,7 +21,7 @@ LOADED = f"""async () => {{
     setTimeout(done, {WAIT_MS});
   }});
   const videos = Array.from(document.querySelectorAll("video"));
-  const tracks = Array.from(document.querySelectorAll("track"));
+  const tracks = Array.from(document.querySelectorAll("track[kind=captions]"));  // descriptions load when chosen
   await Promise.all(videos.filter((v) => v.readyState < HTMLMediaElement.HAVE_METADATA)
     .map((v) => settled(v, ["loadedmetadata", "error"])));
   await Promise.all(tracks.filter((t) => t.readyState < HTMLTrackElement.LOADED)
