@@ -18,6 +18,7 @@ from pipeline import build, outputs, report
 from pipeline.console import Console
 from pipeline.frames.video import AUDIO_CODECS
 from pipeline.plan import chapters, settings
+from pipeline.plan import check as checking
 from pipeline.plan.quality import PRESETS
 from pipeline.run import cluster, lock, parallel
 from scenes.kit.palette import THEMES
@@ -448,8 +449,6 @@ def script(ctx: click.Context, names: tuple[str, ...], output: Path, example: Pa
 def check(example: Path, theme: str):
     """Check an example file without rendering: the numbers each chapter will show, the token colours, and
     warnings. Exit status 2 when the file is refused, 0 otherwise (warnings or not)."""
-    from pipeline.plan import check as checking
-
     folder = f"{outputs.EXAMPLES_FOLDER}/{outputs.safe_name(example_name(example))}"
     click.echo(f"{example}: valid; rendered into OUTPUT/{folder}/")
     for line in checking.report(example, load_example_file(example), theme):
