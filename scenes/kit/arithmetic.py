@@ -27,7 +27,7 @@ def fmt(value: float, places: int) -> str:
     value = float(value)
     if abs(value - round(value)) < 1e-9:
         return str(int(round(value)))
-    return f"{value:.{places}f}"
+    return f"{round(value, places) + 0.0:.{places}f}"  # never '-0.000
 
 
 def column_places(values, places: int) -> int:
