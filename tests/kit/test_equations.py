@@ -173,6 +173,8 @@ def test_column_helpers_print_one_format_down_a_column():
     assert a.fmt_column([4, 3.5, -1], 3) == ["4.000", "3.500", "-1.000"]
     assert a.fmt_column([4, 2, -1], 3) == ["4", "2", "-1"]
     assert a.fmt_column([-0.0001, 1], 3) == ["0.000", "1.000"]
+    assert a.fmt(-0.0001, 3) == "0.000" and a.decimals([-0.0001]) == ["0.000"]  # never '-0.000'
+    assert a.vector_text(["1.2", "-0.4"]) == "[1.2, −0.4]"  # a caption's vector, as the screen prints it
 
 
 @pytest.mark.parametrize("case", chapter_looks(), ids=lambda case: case[0])
