@@ -45,6 +45,16 @@ def least(weight: float) -> str:
     return "gets almost none" if weight < NEGLIGIBLE else "gets the least"
 
 
+def keeps_share(weight: float) -> bool:
+    """Whether a weight is a real share (NEGLIGIBLE or more), not 'almost none'."""
+    return weight >= NEGLIGIBLE
+
+
+def share(weight: float) -> str:
+    """What a weight between the largest and the smallest gets: 'keeps a share' or 'gets almost none'."""
+    return "keeps a share" if keeps_share(weight) else "gets almost none"
+
+
 def tiny_slope(slope: float) -> bool:
     """Whether a slope w(1 − w) is tiny (below TINY_SLOPE), its tangent almost flat."""
     return slope < TINY_SLOPE

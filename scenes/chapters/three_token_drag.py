@@ -484,14 +484,18 @@ def reasons(tokens, trace) -> list[tuple[str, list[int]]]:
     first = f"“{tokens[order[0]]}” {lead}: the longest shadow on the query's direction."
     parts = [(first, order[:1])]
     middle = order[1:-1]
-    if len(middle) == 1:
+    kept = all(story.keeps_share(w[i]) for i in middle)
+    if len(middle) == 1 and kept:
         link = "because" if cos[middle[0]] > UNRELATED else "though"
         parts.append(
             (f"“{tokens[middle[0]]}” keeps a share {link} {overlap(cos[middle[0]], least=False)}.", middle)
         )
+    elif len(middle) == 1:
+        parts.append((f"“{tokens[middle[0]]}” gets almost none too: its score is far below the top.", middle))
     elif middle:
+        shares = "keep shares" if kept else "get less"
         parts.append(
-            (f"The {story.count(len(middle))} others keep shares, in the order of their shadows.", middle)
+            (f"The {story.count(len(middle))} others {shares}, in the order of their shadows.", middle)
         )
     parts.append((f"“{tokens[order[-1]]}” {last} because {overlap(cos[order[-1]], least=True)}.", order[-1:]))
     return parts
@@ -506,9 +510,10 @@ def verdict(tokens, trace) -> str:
     tokens = [t if len(t) <= VERDICT_NAME else t[: VERDICT_NAME - 1] + fit.ELLIPSIS for t in tokens]
     order = ranked(w)
     lead, last = outcomes(w)
-    middle = [f"“{tokens[i]}” keeps a share" for i in order[1:-1]]
+    middle = [f"“{tokens[i]}” {story.share(w[i])}" for i in order[1:-1]]
     if len(middle) > 1:
-        middle = [f"{story.count(len(middle))} others keep a share"]
+        kept = all(story.keeps_share(w[i]) for i in order[1:-1])
+        middle = [f"{story.count(len(middle))} others {'keep a share' if kept else 'get less'}"]
     parts = [f"“{tokens[order[0]]}” {lead}", *middle, f"“{tokens[order[-1]]}” {last}"]
     return f"At q = {coords(trace.query)}: " + ", ".join(parts) + "."
 

@@ -246,7 +246,10 @@ def exp_ratio_tex(score: float, log_sum: float, weight: float, places_in: int, p
     terms = [exp_text(score, places_in), exp_text(log_sum, places_in)]
     result = decimals([weight], places_out)[0]
     rel = Relation(tuple(terms), "divide", "≈" if sign("divide", terms, result) != "=" else "=", result)
-    return Tex(rf"{terms[0]} / {terms[1]} {tex_sign(rel)} {result}", [rel])
+    over = [
+        f"({term})" if SCI in term else term for term in terms
+    ]  # (m × 10^e) / (m × 10^e): one number each
+    return Tex(rf"{over[0]} / {over[1]} {tex_sign(rel)} {result}", [rel])
 
 
 def ratio_tex(numerator: float, denominator: float, result: float, places_in: int, places_out: int) -> Tex:

@@ -21,6 +21,7 @@ def test_counts_are_said_in_words():
         (s.lead, s.DOMINANT - 0.01, s.DOMINANT + 0.01, "leads", "dominates"),
         (s.least, s.NEGLIGIBLE - 0.01, s.NEGLIGIBLE + 0.01, "gets almost none", "gets the least"),
         (s.mostly, s.DOMINANT - 0.01, s.DOMINANT + 0.01, "most from", "mostly"),
+        (s.share, s.NEGLIGIBLE - 0.01, s.NEGLIGIBLE + 0.01, "gets almost none", "keeps a share"),
     ],
 )
 def test_each_word_changes_at_its_threshold(word, below, above, low_word, high_word):

@@ -325,3 +325,14 @@ def test_the_subtitle_counts_the_keys(tmp_path):
     finally:
         examples.use(examples.DEFAULT)
     assert scene.heading[1].original_text.startswith("A query looks at four keys")
+
+
+def test_a_middle_key_keeps_a_share_only_when_its_weight_is_one():
+    keys = [[100, -100], [-50, 80], [30, 30]]  # large scores: "mid" is second, with next to nothing
+    saturated = attend([90, -90], keys)
+    assert verdict(("far", "near", "mid"), saturated).endswith(
+        "“mid” gets almost none, “near” gets almost none."
+    )
+    assert "keeps a share" not in " ".join(text for text, _ in reasons(("far", "near", "mid"), saturated))
+    default = examples.current().drag
+    assert "“sat” keeps a share" in verdict(default.tokens, default.trace())

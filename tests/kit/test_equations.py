@@ -150,6 +150,7 @@ def test_large_exponentials_print_in_scientific_notation_and_stay_true():
     rows = [a.exp_tex(s, math.inf, 3, 2) for s in scores] + [a.exp_sum_tex(scores, log_sum, 2)]
     rows += [a.exp_ratio_tex(s, log_sum, w, 2, 3) for s, w in zip(scores, [0.99995, 0.0000454, 0])]
     assert rows[3] == r"2.73 \times 10^{347} + 1.24 \times 10^{343} + 0.00 \approx 2.73 \times 10^{347}"
+    assert rows[4] == r"(2.73 \times 10^{347}) / (2.73 \times 10^{347}) \approx 1.000"
     assert all(holds(r) for row in rows for r in row.relations)
     assert a.exp_tex(13.8, math.exp(13.8), 3, 2).endswith("984609.11")  # below 10^SCI_FROM: in full
 
