@@ -3,8 +3,9 @@
 manim skips a play by running it at its end in one step: it still copies each animation's mobject
 (a transform's start and target), draws a picture it then drops, and keeps no frame. Copies are
 most of that time. At the end of a plain transform the start drops out of `(1 - a) * start +
-a * target` (a = 1), so it can start from its target's copy; a FadeIn or FadeOut leaves its mobject's
-points and colours as they were, so it needs no copy at all. Anything else is skipped as manim does.
+a * target` (a = 1), so it can start from its target's copy, or from its target when that is a copy made
+for it alone; a FadeIn or FadeOut leaves its mobject's points and colours as they were, so it needs no copy
+at all. Anything else is skipped as manim does.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from contextlib import contextmanager
 def cheaper(scene) -> Iterator[None]:
     """While inside, the scene's plays (all skipped) cost less and leave its mobjects where manim's skipping
     does: nothing is drawn (no frame is kept), a fade copies nothing (`fade_is_idle`), and a transform
-    ending on its target starts from its target's copy (`starts_from_target`)."""
+    ending on its target starts from its target's copy (`starts_from_target`), or from its target if it made
+    it for itself (`owns_target`)."""
     renderer, begin = scene.renderer, scene.begin_animations
     saved = renderer.update_frame, renderer.save_static_frame_data
 
@@ -28,6 +30,8 @@ def cheaper(scene) -> Iterator[None]:
                 animation.interpolate = lambda alpha: None
             elif starts_from_target(animation):
                 animation.create_starting_mobject = lambda a=animation: a.target_copy
+                if owns_target(animation):
+                    animation.begin = lambda a=animation: _begin_on_own_target(a)
         begin()
 
     renderer.update_frame = renderer.save_static_frame_data = lambda *args, **kwargs: None
@@ -94,6 +98,27 @@ def starts_from_target(animation) -> bool:
         and kind.begin is Transform.begin
         and animation.rate_func(1.0) == 1.0
     )
+
+
+def owns_target(animation) -> bool:
+    """Whether `animation` makes its target for itself, as a copy with a method applied (`.animate`,
+    ApplyMethod, Restore): no one else holds it, so it can be aligned and ended on without a copy of it."""
+    from manim import ApplyMethod, MoveToTarget
+    from manim.animation.transform import _MethodAnimation
+
+    kind = type(animation)
+    return kind.create_target is ApplyMethod.create_target or (
+        isinstance(animation, _MethodAnimation) and kind.create_target is MoveToTarget.create_target
+    )
+
+
+def _begin_on_own_target(animation) -> None:
+    """Transform.begin for a transform that `owns_target` and `starts_from_target`: it copies nothing."""
+    from manim.animation.animation import Animation
+
+    animation.target_mobject = animation.target_copy = animation.create_target()
+    animation.mobject.align_data(animation.target_copy)
+    Animation.begin(animation)  # its start is its target (`starts_from_target`)
 
 
 def _nested(animations):

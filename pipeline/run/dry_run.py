@@ -106,12 +106,21 @@ def quick_copies() -> Iterator[None]:
 
 def quick_deepcopy(self, memo: dict):
     """Mobject.__deepcopy__, several times faster: arrays are copied, mobjects (as attributes, in lists or
-    dicts) cloned through `memo` as deepcopy would, other values shared (functions, colours)."""
+    dicts) cloned through `memo` as deepcopy would, other values shared (functions, colours), and so are
+    the copies `generate_target` and `save_state` leave on a mobject (`KEPT_COPIES`)."""
     result = type(self).__new__(type(self))
     memo[id(self)] = result
-    result.__dict__.update({name: _clone(value, memo) for name, value in self.__dict__.items()})
+    result.__dict__.update(
+        {name: value if name in KEPT_COPIES else _clone(value, memo) for name, value in self.__dict__.items()}
+    )
     result.original_id = str(id(self))
     return result
+
+
+# A mobject's own copies, shared by its copies: they differ from clones only if changed after the copy, and
+# each `.animate` and `save_state` makes a new one rather than changing the last. Cloned, they made every
+# later copy of a group copy its members' copies again: most of what a dry run copied.
+KEPT_COPIES = frozenset({"target", "saved_state"})
 
 
 def _clone(value, memo: dict):

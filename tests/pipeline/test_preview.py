@@ -6,7 +6,7 @@ from PIL import Image
 
 from pipeline.frames import skipping
 from pipeline.plan.settings import from_options
-from pipeline.run import preview
+from pipeline.run import dry_run, preview
 from scenes.chapters import registry
 from scenes.chapters.registry import Chapter
 
@@ -14,7 +14,7 @@ TILE = (427, 240)  # half of 854x480
 NAMES = ("appear", "move")  # Tiny's sections
 MOVES = '''
 from manim import DOWN, LEFT, RIGHT, UP, Arrow, Circle, FadeIn, FadeOut, GrowArrow, Indicate, ReplacementTransform
-from manim import Scene, Square, Transform, Triangle
+from manim import Restore, Scene, Square, Transform, Triangle, VGroup
 
 
 class Moves(Scene):
@@ -31,8 +31,12 @@ class Moves(Scene):
         self.wait(0.2)
         self.next_section("transforms")
         self.play(Transform(square, Triangle(fill_opacity=0.8).shift(LEFT * 3)), run_time=0.3)
-        self.play(ReplacementTransform(circle, Square(color="#ff0000").shift(DOWN)), run_time=0.3)
+        red = Square(color="#ff0000").shift(DOWN)
+        self.play(ReplacementTransform(circle, red), run_time=0.3)
         self.play(square.animate.shift(UP).set_opacity(0.3), run_time=0.3)
+        square.save_state()
+        self.play(VGroup(square, red).animate.shift(LEFT), run_time=0.3)  # square keeps its own copies
+        self.play(Restore(square), run_time=0.3)
         self.wait(0.2)
         self.next_section("indicates and grows")
         self.play(Indicate(square), GrowArrow(Arrow(LEFT, RIGHT * 2)), run_time=0.3)
@@ -122,7 +126,7 @@ def test_the_pictures_are_the_video_s_frames_pixel_for_pixel(moves, run, tmp_pat
 
 
 def test_skipped_fades_and_transforms_copy_less_and_indications_still_copy():
-    from manim import Circle, FadeIn, FadeOut, Indicate, Square, Transform, Wait
+    from manim import ApplyMethod, Circle, FadeIn, FadeOut, Indicate, Restore, Square, Transform, Wait
 
     from scenes.kit.grids import Restate
 
@@ -135,3 +139,20 @@ def test_skipped_fades_and_transforms_copy_less_and_indications_still_copy():
     assert not skipping.fade_is_idle(Wait()) and not skipping.starts_from_target(Wait())
     restate = Restate(square, lambda m: m.scale(2))  # its finish goes back to the start: it needs the start
     assert not skipping.starts_from_target(restate) and not skipping.fade_is_idle(restate)
+    square.save_state()
+    assert skipping.owns_target(square.animate.shift(1).build()) and skipping.owns_target(Restore(square))
+    assert skipping.owns_target(ApplyMethod(square.shift, 1)) and not skipping.owns_target(
+        Transform(square, Circle())
+    )
+
+
+def test_a_dry_run_copy_shares_only_the_copies_its_original_keeps():
+    from manim import Square
+
+    square = Square()
+    square.generate_target()
+    square.save_state()
+    with dry_run.quick_copies():
+        twin = square.copy()
+    assert twin.target is square.target and twin.saved_state is square.saved_state
+    assert twin.points is not square.points and np.array_equal(twin.points, square.points)
