@@ -17,6 +17,7 @@ from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pipeline import outputs
 from pipeline.frames import beats, captions
 from pipeline.plan.manifest import Manifest
+from pipeline.plan.settings import from_options
 from pipeline.publish import beat_text
 from scenes.chapters import registry
 from tests.lecture.test_beats import FPS, render_beaten
@@ -44,8 +45,9 @@ def expected_slides(chapters, folder):
         files = outputs.chapter_files(folder, chapter.slug, "mp4")
         entry = manifest.get(chapter.slug, "mp4")
         said = beat_text.lines_by_beat(entry.beats, captions.read(files.subtitles))
-        for number, (beat, lines) in enumerate(zip(entry.beats, said), start=1):
-            notes, alt = "\n".join(lines), beat_text.description(beat.name, beat_text.gist(lines))
+        shown = beat_text.shown(chapter.name, [b.name for b in entry.beats], said, from_options("l"))
+        for number, (beat, lines, what) in enumerate(zip(entry.beats, said, shown), start=1):
+            notes, alt = "\n".join(lines), beat_text.description(beat.name, what)
             found.append((chapter.title, files.video, beat, files.beat_poster(number), notes, alt))
     return found
 

@@ -1,6 +1,7 @@
 """The audio description tracks and transcript.html of the real lecture: read with webvtt-py (a WebVTT parser
 players' tool chains use), in Chromium, by the Nu Html Checker and axe-core; numbers checked against attention/."""
 
+import json
 from dataclasses import replace
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -216,11 +217,12 @@ def test_the_page_offers_each_videos_descriptions_track(real_lecture, browser):
         cues = webvtt.read(str(descriptions.track(videos(real_lecture)[0])))
         assert loaded == [c.text for c in cues]
         said = "() => document.querySelector('[data-describes=lecture] .description').textContent"
+        assert page.evaluate(said) == ""
         page.click("[data-describes=lecture] button")
+        assert page.evaluate(said) == cues[0].text  # at 0:00
         middle = float((seconds(cues[3].start) + seconds(cues[3].end)) / 2)
         page.evaluate(f"() => {{ document.getElementById('lecture').currentTime = {middle}; }}")
-        page.wait_for_function(f"() => ({said})() !== ''")
-        assert page.evaluate(said) == cues[3].text
+        page.wait_for_function(f"() => ({said})() === {json.dumps(cues[3].text)}")
         assert page.get_attribute("[data-describes=lecture] button", "aria-pressed") == "true"
 
 
