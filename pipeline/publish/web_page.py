@@ -8,7 +8,9 @@ marks, so the buttons seek to where the file says. Each captions track also carr
 browsers refuse to load a track file from disk (file: URLs), and the page's script then adds the same cues
 itself. The panels' data (`panel_data`) rides in the page as JSON for the same reason. Each chapter's beats (its
 `.beats.vtt`) are listed under its video; present.html and speaker.html (`present_page`) play the lecture beat
-by beat, and the page links them, lecture.pptx and lecture.pdf when they are there.
+by beat, and the page links them, lecture.pptx and lecture.pdf when they are there. Each player also offers its
+audio description (`descriptions`: a track, and a switch that shows it), and the page links transcript.html
+(`transcript`), the lecture as a document.
 """
 
 from __future__ import annotations
@@ -68,19 +70,13 @@ TEMPLATES = jinja2.Environment(
 
 
 def pages(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> dict[str, str]:
-    """Every page file for `folder` (name -> text): index.html with its stylesheet and script, and, when the
-    lecture has its beats, present.html and speaker.html with theirs."""
+    """Every page file for `folder` (name -> text): index.html with its stylesheet and script, the descriptions
+    tracks and transcript.html when videos have beats, and, when the lecture has its beats, present.html and
+    speaker.html with theirs."""
     described = descriptions.tracks(folder, chapters, settings)
     found = {NAME: html(folder, chapters, settings, described), **assets(), **descriptions.files(described)}
-    found[transcript.NAME] = TEMPLATES.get_template("transcript.html.j2").render(
-        title=title_of(settings),
-        chapters=transcript.chapters(chapters, settings, described),
-        stylesheet=STYLESHEET,
-        index=NAME,
-        clock=_clock,
-        width=settings.width,
-        height=settings.height,
-    )
+    if described:
+        found[transcript.NAME] = _transcript(chapters, settings, described)
     presenting = present_page.data(folder, [c.slug for c in chapters], settings.fps)
     if presenting is None:
         return found
@@ -98,6 +94,19 @@ def pages(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings)
     }
 
 
+def _transcript(chapters: tuple[Chapter, ...], settings: RenderSettings, described) -> str:
+    """transcript.html: the described chapters' lines, pictures and worked examples, in the page's style."""
+    return TEMPLATES.get_template("transcript.html.j2").render(
+        title=title_of(settings),
+        chapters=transcript.chapters(chapters, settings, described),
+        stylesheet=STYLESHEET,
+        index=NAME,
+        clock=_clock,
+        width=settings.width,
+        height=settings.height,
+    )
+
+
 def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings, described=None) -> str:
     """The page for `folder`, showing whichever of its videos exist, and the panels beside their chapters;
     `described` is `descriptions.tracks` for it (made here when not given)."""
@@ -110,7 +119,7 @@ def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings, 
         chapter_count=len(chapters),
         lecture=_lecture(folder, chapters, settings, described),
         chapters=[_chapter(folder, c, settings, described) for c in chapters],
-        transcript=transcript.NAME if any(described.values()) else None,
+        transcript=transcript.NAME if described else None,
         panels=panels,
         panels_after=after,
         panels_alone=[n for n in PANELS if panels and not any(n in names for names in after.values())],
