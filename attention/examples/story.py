@@ -70,6 +70,11 @@ def sharper(weights, than) -> bool:
     return float(np.max(weights)) > float(np.max(than)) + SHARPER
 
 
+def saturated_weights(weights) -> bool:
+    """Whether the top weight prints as 1.000: one-hot to the eye (never in fact)."""
+    return float(np.max(weights)) >= 1 - 0.0005
+
+
 def mostly(weight: float) -> str:
     """How much a step reads its top source: 'mostly' above DOMINANT, else 'most from'."""
     return "mostly" if weight > DOMINANT else "most from"

@@ -304,6 +304,8 @@ def unscaled_verdict(scaled, raw) -> str:
     """Whether dropping the division sharpened the weights, and if not, why not."""
     if story.sharper(raw.weights, scaled.weights):
         return "already sharper"
+    if story.saturated_weights(scaled.weights):
+        return "both already one-hot as printed: these gaps are that large"
     if story.equal(raw.weights):
         return "equal dots give equal weights, divided or not"
     return f"hardly sharper, since √{scaled.width} is only {fmt(scaled.divisor, SCORE_PLACES)}"
@@ -360,6 +362,7 @@ PLOT_SIZE = (4.3, 1.5)
 PLOT_GAP = 0.25  # between the upper plot's gain label and the lower plot's title
 TANGENT_SIZE = (4.3, 1.12)
 TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction of the axis
+LABEL_OVERHANG = 0.25  # how far a tick label may pass the gap axis' end: 3 digits fit, 4 push "gap" out
 MARK_GAP = 0.45  # between the scaled case's dot and its label
 LABEL_MARGIN = 0.1  # the least room between the scaled case's label and the curve, axes or marks
 SPOT_STEP = 0.05  # the grid a label's free spot is looked for on
@@ -592,7 +595,10 @@ class WeightCurve(TangentPlot):
     def __init__(self, scores, gain: float, *, size, x_span):
         super().__init__(scores, gain, size=size, x_span=x_span)
         x_labels = self.axes.x_axis.labels
-        x_labels.remove(*[label for label in x_labels if label.get_x() > axis_end(self.axes) + 1e-6])
+        # a tick label past the axis' end (one wide enough to push "gap" off the stage, as 5000 is) goes
+        x_labels.remove(
+            *[label for label in x_labels if label.get_right()[0] > axis_end(self.axes) + LABEL_OVERHANG]
+        )
         muted = theme().muted
         self.curve.set_stroke(width=3)
         self.tangent.set_stroke(width=6)

@@ -34,6 +34,7 @@ def test_tiny_means_below_the_thresholds():
     assert s.equal([0.333, 0.334, 0.333]) and not s.equal([0.3, 0.35, 0.35])
     assert s.sharper([0.867, 0.117, 0.016], [0.665, 0.245, 0.090])
     assert not s.sharper([0.665, 0.245, 0.090], [0.665, 0.245, 0.090])
+    assert s.saturated_weights([0.9996, 0.0004]) and not s.saturated_weights([0.9994, 0.0006])
 
 
 def test_the_lecture_s_own_examples_tell_every_story():

@@ -325,6 +325,8 @@ def test_the_captions_choose_their_words_from_the_numbers():
     assert unscaled_verdict(sharp.trace(0), sharp.trace(0, scaled=False)) == "already sharper"
     flat = dataclasses.replace(sharp, queries=[[0, 0, 1, 0], [0, 2, 0, 0]])  # every dot 0
     assert unscaled_verdict(flat.trace(0), flat.trace(0, scaled=False)).startswith("equal dots")
+    huge = dataclasses.replace(sharp, queries=[[200, 0, 0, 0], [0, 2, 0, 0]])  # 1.000 either way
+    assert unscaled_verdict(huge.trace(0), huge.trace(0, scaled=False)).startswith("both already one-hot")
     assert scaled_gain_caption(4, 0.5) == "Dividing by √4 was a gain too: g = 0.500, left of g = 1."
     assert scaled_gain_caption(1, 1.0).startswith("Dividing by √1 changes nothing")
     # 0.197 is near the largest slope, 1/4: neither tiny nor almost flat; below TINY_SLOPE it is both
