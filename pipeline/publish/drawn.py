@@ -57,7 +57,7 @@ def three_token_drag(ex: Examples) -> dict[str, str]:
     start, stop, end = drag.trace(drag.path[0]), drag.trace(), drag.trace(drag.path[-1])
     keys = ", ".join(f"“{t}” at {coords(k)}" for t, k in zip(drag.tokens, drag.keys))
     path = ", ".join(coords(p) for p in drag.path)
-    unscaled = attend(drag.query, drag.keys, scaled=False)
+    unscaled, other = attend(drag.query, drag.keys, scaled=False), ex.blend.trace(0)
     return {
         "Keys in a plane": f"A plane with a key arrow from the origin per word: {keys}. The query, a cross, "
         f"sits at {coords(drag.path[0])}; under the plane the weight bars read {by_word(drag.tokens, start.weights)}, "
@@ -70,8 +70,10 @@ def three_token_drag(ex: Examples) -> dict[str, str]:
         f"{listed(stop.scores, SCORE_PLACES)}, softmax into weights {by_word(drag.tokens, stop.weights)}. "
         "Each key's shadow is dropped onto the query's direction as a dashed line; the longest belongs to "
         f"“{drag.tokens[int(np.argmax(stop.dots))]}”.",
-        "Why divide by the square root of d": "The working leaves; small bar charts of weights stand side by "
-        f"side, this example's scaled, {listed(stop.weights)}, and unscaled, {listed(unscaled.weights)}.",
+        "Why divide by the square root of d": "The working leaves; three small bar charts of weights stand side "
+        f"by side, each topped by its largest: the width-{other.width} example's, divided by "
+        f"{fmt(other.divisor, SCORE_PLACES)}, {listed(other.weights)}; this one's, divided by "
+        f"{fmt(stop.divisor, SCORE_PLACES)}, {listed(stop.weights)}; this one's unscaled, {listed(unscaled.weights)}.",
     }
 
 
@@ -231,12 +233,13 @@ def causal_mask(ex: Examples) -> dict[str, str]:
         "above the diagonal, later words, are outlined.",
         "Hide the future": "The mask M drawn as its own matrix, 0 on and below the diagonal and −∞ above it; "
         f"beside it the scores plus M: {rows(tokens, tr.masked_scores, SCORE_PLACES)}.",
-        "Softmax of what is left": f"The masked weights row by row beside the unmasked ones: "
-        f"{rows(tokens, tr.weights)}.",
+        "Softmax of what is left": f"The masked weights fill in row by row beside the unmasked ones: "
+        f"{rows(tokens, tr.weights)}; each hidden cell is crossed out, and a column at the right gives each "
+        "row's sum, 1.",
         "Outputs": f"Each word's value, {', '.join(f'“{t}” {coords(v)}' for t, v in zip(tokens, tr.unmasked.values))}; "
         f"beside them the outputs, {by_word_vectors(tokens, tr.outputs)}.",
-        "Exactly zero": "The masked cells show their weights as exactly 0, beside a reminder of the tiny, "
-        "never-zero weights of “Where it breaks”.",
+        "Exactly zero": "e to the minus infinity equals 0 is written out while the crosses over the "
+        f"{int(tr.mask.sum())} hidden cells above the diagonal brighten, then dim again.",
         "Summary": "Each row of the masked grid lights in turn with its output; the mask's labels return.",
     }
 
@@ -265,10 +268,13 @@ def multi_head(ex: Examples) -> dict[str, str]:
         "Each head its own slice": f"Coloured bands split the {width} coordinates into {count} heads: {slices}.",
         "Two patterns at once": f"Each head's own row of working and bars, its top weight's cell lit: {patterns}.",
         "Each head blends its values": f"Under each head the blend of its slice of the values: {outputs}.",
-        "Concatenate, then project": f"The heads' outputs joined in brackets into one vector, "
-        f"[{listed(tr.concatenated)}], with a projection box after it.",
-        "Heads need not specialise": "A note on specialising; the single head's two largest weights are "
-        f"framed: {by_word(tokens, tr.single.weights)}.",
+        "Concatenate, then project": f"The heads' outputs stacked into one concatenated column, "
+        f"[{listed(tr.concatenated)}], each head's part framed in its colour; a line under it names the learned "
+        "output projection that mixes them.",
+        "Heads need not specialise": "A line notes that heads need not specialise; under it the weights in three "
+        f"rows with their bars: one head {listed(tr.single.weights)}; "
+        + "; ".join(f"head {k + 1} {listed(h.trace.weights)}" for k, h in enumerate(tr.heads))
+        + "; the one head's two largest are framed.",
     }
 
 
