@@ -121,8 +121,12 @@ def refocus(ex: Examples) -> dict[str, str]:
     blend, tokens = ex.blend, ex.blend.tokens
     before, after = blend.trace(0), blend.trace(min(1, len(blend.queries) - 1))
     terms = ", ".join(f"“{t}” {listed(term)}" for t, term in zip(tokens, after.terms))
-    zero = [f"“{t}”" for t, term in zip(tokens, after.terms) if not np.any(np.round(term, WEIGHT_PLACES))]
-    boxed = f"; the rows that add nothing, {', '.join(zero)}, are boxed" if zero else ""
+    zero = [
+        f"“{t}” {fmt(w, WEIGHT_PLACES)} × [{listed(v, None)}] = [{listed(term)}]"
+        for t, w, v, term in zip(tokens, after.weights, after.values, after.terms)
+        if not np.any(np.round(term, WEIGHT_PLACES))
+    ]
+    boxed = f"; boxed at the left, what adds nothing: {'; '.join(zero)}" if zero else ""
     return {
         "The same keys and values": f"The stored keys and values at the left, the first query "
         f"{coords(before.query)}, its scores {listed(before.scores, SCORE_PLACES)}, weight bars "
@@ -197,18 +201,23 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
         "Divide by the square root of d": f"The scaled histograms appear over them, all about as wide: {scaled}; "
         "at the right, the middle of each axis stretched sideways shows the three shapes alike.",
         "Not a guarantee": f"The widest row's extreme scaled samples are marked, {fmt(pair[0], 2)} and "
-        f"{fmt(pair[1], 2)}, with their weights as a pair: {listed(softmax(pair))}.",
+        f"{fmt(pair[1], 2)}, a gap of {fmt(pair[0] - pair[1], 2)} between them, with their weights as a pair: "
+        f"{listed(softmax(pair))}.",
     }
 
 
 def where_it_breaks(ex: Examples) -> dict[str, str]:
     tokens = ex.blend.tokens
     scaled, raw = ex.blend.trace(0), ex.blend.trace(0, scaled=False)
+    top = raw.weights.max()
     found = {
         "The same dots, unscaled": f"Bars of the scaled weights, {by_word(tokens, scaled.weights)}; then a gain "
         f"knob at 1 and the unscaled bars, {by_word(tokens, raw.weights)}.",
-        "Turn up the gain": "A plot of the top weight against the gain, an S-curve, with a dot at g = 1, a "
-        f"mark at the scaled gain g = {fmt(1 / scaled.divisor, SCORE_PLACES)} and a tangent at the dot.",
+        "Turn up the gain": "Two plots appear at the right. Above, the slope w(1 − w) of the top weight w "
+        "against the gain g from 1 to 10, on a log scale, falling; a dot at g = 1, and a mark at the scaled gain "
+        f"g = {fmt(1 / scaled.divisor, SCORE_PLACES)}. Below, w against its score, an S-curve rising to 1, with "
+        f"a tangent at the dot. Readouts: slope {fmt(top * (1 - top), WEIGHT_PLACES)}, smallest weight "
+        f"{fmt(raw.weights.min(), WEIGHT_PLACES)}.",
         "Never exactly one-hot": f"The knob rests at {fmt(GAIN_STOPS[-1], 1)}; the smallest bar, "
         f"“{tokens[int(np.argmin(raw.scores))]}”, and a readout of its exact size are framed in turn, and a "
         "caveat line appears under the plot.",
@@ -218,8 +227,8 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
     for gain in GAIN_STOPS:
         weights = weights_at_gain(raw.scores, gain)
         found[f"At gain {fmt(gain, 1)}"] = (
-            f"The knob turns to {fmt(gain, 1)} and the dot climbs the curve; the bars read "
-            f"{by_word(tokens, weights)}."
+            f"The knob turns to {fmt(gain, 1)}; the dots slide along both plots, the S-curve's towards 1, and "
+            f"the bars read {by_word(tokens, weights)}."
         )
     return found
 
