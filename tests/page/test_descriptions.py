@@ -19,6 +19,7 @@ from pipeline import outputs
 from pipeline.frames import captions, video
 from pipeline.plan.settings import from_options
 from pipeline.publish import descriptions, drawn, lecture, present_page
+from pipeline.publish import transcript as transcript_page
 from scenes.chapters import registry
 from scenes.kit.arithmetic import fmt
 from tests.support.browser import axe_results, chromium, serve, vnu_messages
@@ -81,7 +82,7 @@ def test_every_beat_has_its_own_description(real_lecture):
 
 def test_descriptions_follow_a_custom_example_with_attention_s_numbers(real_lecture):
     """The same beats described for cat-and-dog.toml: the worked example's weights and the masked rows are
-    that example's, as numpy computes them."""
+    that example's, as numpy computes them, and so is the transcript's table of the worked example."""
     ex = load_example_file(EXAMPLE)
     settings = replace(from_options("l"), example=EXAMPLE)
     tracks = descriptions.tracks(real_lecture, registry.CHAPTERS, settings)
@@ -96,6 +97,12 @@ def test_descriptions_follow_a_custom_example_with_attention_s_numbers(real_lect
     assert f"“{ex.causal.tokens[1]}” row {', '.join(fmt(w, 3) for w in rows[1])};" in masked
     default = descriptions.tracks(real_lecture, registry.CHAPTERS, from_options("l"))
     assert default[next(iter(default))] != tracks[next(iter(tracks))]
+    (drag,) = [
+        c
+        for c in transcript_page.chapters(registry.CHAPTERS, settings, tracks)
+        if c["chapter"].name == "ThreeTokenDrag"
+    ]
+    assert [float(row[-1]) for row in drag["tables"][0].rows] == [round(w, 3) for w in trace.weights]
 
 
 class Transcript(HTMLParser):
