@@ -3,8 +3,8 @@ render's example: the audio description (WCAG 1.2.5) and the posters' text alter
 
 The captions already say the headline number of a beat; these say the rest of the picture: every bar, every
 row of a grid, where the arrows stand, what is lit. Each chapter's function takes the examples and returns
-beat name -> description; a beat not named here (a chapter edited since) is described by `beat_text`'s
-fallback. Numbers are printed as the lecture prints them (`scenes.kit.arithmetic`, which imports no manim).
+beat name -> description; beats named at render time (QuickVersion's pages) share their chapter's FALLBACK, and
+a beat named nowhere here (a chapter edited since) gets `beat_text`'s, the gist of its lines. Numbers are printed as the lecture prints them (`scenes.kit.arithmetic`, which imports no manim).
 """
 
 from __future__ import annotations
@@ -182,8 +182,9 @@ def source_positions(ex: Examples) -> dict[str, str]:
         f"{rows(source, square.weights)}.",
         "The cost grows": f"A grid of cells, one per score, grows right and down as the source lengthens: "
         f"{sizes}; a count beside it keeps the tally.",
-        "Access is not recall": "The grids shrink to a closing picture, the cost grid beside the "
-        "cross-attention grid, with a one-line caveat under them.",
+        "Access is not recall": "A closing picture: the cross-attention weights grid, each row's sum 1 at its "
+        f"end, beside the shrunken cost grid of {(n * GROWTH[-1]) ** 2:,} scores; a one-line caveat under them, "
+        "access is not recall.",
     }
 
 
@@ -287,6 +288,10 @@ def multi_head(ex: Examples) -> dict[str, str]:
     }
 
 
+ALL_TOGETHER = (
+    "Every chapter's title in a list beside the formula softmax(Q Kᵀ / √d) V; each term lights in turn, tied by a "
+    "line to the chapters that built it, then the whole formula with every chapter."
+)
 CHAPTERS = {
     "FixedContext": fixed_context,
     "ThreeTokenDrag": three_token_drag,
@@ -299,21 +304,19 @@ CHAPTERS = {
     "WhereItBreaks": where_it_breaks,
     "CausalMask": causal_mask,
     "MultiHead": multi_head,
+    "QuickVersion": lambda _: {"All together": ALL_TOGETHER},
 }
-ALL_TOGETHER = (
-    "Every chapter's title in a list beside the formula softmax(Q Kᵀ / √d) V; each term lights in turn, tied by a "
-    "line to the chapters that built it, then the whole formula with every chapter."
-)
-FALLBACK = {  # a chapter's beats named at render time: QuickVersion's pages are named by their first chapter
-    "QuickVersion": "A page of the recap: a line per chapter, each beside a small icon of that chapter's picture, "
-    "the one before stepping back; above, the formula softmax(Q Kᵀ / √d) V lights the terms each line is about.",
+FALLBACK = {  # beats named at render time: QuickVersion's recap pages
+    "QuickVersion": "A page of the recap: a line per chapter, each beside a small icon of that chapter's picture and "
+    "over its number and title, the one before stepping back; above, the formula softmax(Q Kᵀ / √d) V "
+    "lights the terms each line is about.",
 }
 
 
 def described(chapter: str, ex: Examples) -> dict[str, str]:
     """Beat name -> what the beat draws, for the chapter named `chapter` (its Scene class) and the examples."""
     make = CHAPTERS.get(chapter)
-    return make(ex) if make else {"All together": ALL_TOGETHER} if chapter == "QuickVersion" else {}
+    return make(ex) if make else {}
 
 
 def examples_of(settings: RenderSettings) -> Examples:
