@@ -3,8 +3,9 @@ render's example: the audio description (WCAG 1.2.5) and the posters' text alter
 
 The captions already say the headline number of a beat; these say the rest of the picture: every bar, every
 row of a grid, where the arrows stand, what is lit. Each chapter's function takes the examples and returns
-beat name -> description; beats named at render time (QuickVersion's pages) share their chapter's FALLBACK, and
-a beat named nowhere here (a chapter edited since) gets `beat_text`'s, the gist of its lines. Numbers are printed as the lecture prints them (`scenes.kit.arithmetic`, which imports no manim).
+beat name -> description; beats named at render time (QuickVersion's pages) share their chapter's FALLBACK,
+and a beat named nowhere here (a chapter edited since) gets `beat_text`'s, the gist of its lines. Numbers are
+printed as the lecture prints them (`scenes.kit.arithmetic`, which imports no manim).
 """
 
 from __future__ import annotations
