@@ -17,6 +17,7 @@ EQUAL = 0.01  # weights within this of each other are "equal"
 TINY_SLOPE = 0.01  # w(1 − w) below this, 4% of its largest value 1/4, is "tiny": its tangent "almost flat"
 TINY_WEIGHT = 0.001  # a weight below this is "tiny"
 SHARPER = 0.01  # a top weight larger by this is "sharper"
+ONE_HOT = 0.9995  # a top weight from this up prints as 1.000: "one-hot as printed"
 WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
@@ -72,7 +73,7 @@ def sharper(weights, than) -> bool:
 
 def saturated_weights(weights) -> bool:
     """Whether the top weight prints as 1.000: one-hot to the eye (never in fact)."""
-    return float(np.max(weights)) >= 1 - 0.0005
+    return float(np.max(weights)) >= ONE_HOT
 
 
 def mostly(weight: float) -> str:
