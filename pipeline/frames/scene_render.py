@@ -15,7 +15,7 @@ from attention import examples
 from attention.examples.file import load_example_file
 from narration import speech, voices
 from pipeline import outputs
-from pipeline.frames import beats, captions, skipping, video
+from pipeline.frames import beats, captions, copies, skipping, video
 from pipeline.frames.soundtrack import soundtrack
 from pipeline.plan.settings import RenderSettings
 from pipeline.run import tex_cache
@@ -51,7 +51,7 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
     speech.use(job.settings.voice, outputs.speech_cache(job.output_dir))
     held_frames.install()
     label = job.chapter.slug + (f" {job.part.label}" if job.part else "")
-    with tempconfig(manim_config(job.settings, work, private_tex)), explained():
+    with tempconfig(manim_config(job.settings, work, private_tex)), explained(), copies.kept_copies_shared():
         scene = job.chapter.scene_class()()
         frames = FrameCounter(scene, label, job.settings.fps, news)
         recorder = beats.Recorder(

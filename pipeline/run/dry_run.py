@@ -2,16 +2,15 @@
 the extreme-shapes test and the snapshots.
 
 manim's still-image output skips every play (mobjects jump to their end state) and encodes nothing. On top
-of it, a dry run: copies mobjects with `quick_deepcopy` (manim's deepcopy, run as every skipped animation
-begins, is most of a dry run's time), makes skipped plays cheaper where that cannot change where they
+of it, a dry run: copies mobjects with `copies.quick_deepcopy` (manim's deepcopy, run as every skipped
+animation begins, is most of a dry run's time), makes skipped plays cheaper where that cannot change where they
 leave the mobjects (`skipping.cheaper`), typesets the chapter's formulas in one LaTeX run
 (`typeset.prefetched`), and tells a watcher where each beat ends. Pictures are drawn only when asked for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import TypeVar
 
 import numpy as np
@@ -30,7 +29,7 @@ def run(scene_class, config: dict, watch: BeatWatcher | None = None) -> tuple[ob
     """
     from manim import tempconfig
 
-    from pipeline.frames import skipping
+    from pipeline.frames import copies, skipping
     from pipeline.run import typeset
 
     settings = {
@@ -44,7 +43,7 @@ def run(scene_class, config: dict, watch: BeatWatcher | None = None) -> tuple[ob
 
     def once() -> tuple[object, list]:
         seen: list = []
-        with quick_copies(), tempconfig(settings):
+        with copies.quick_copies(), tempconfig(settings):
             scene = _watched(scene_class, watch, seen)()
             with skipping.cheaper(scene):
                 scene.render()
@@ -88,61 +87,3 @@ def picture(scene) -> np.ndarray:
     renderer.static_image = None  # everything drawn once, as the video's held pictures are
     type(renderer).update_frame(renderer, scene, ignore_skipping=True)  # `skipping.cheaper` stops the scene's
     return np.array(renderer.get_frame())[:, :, :3]
-
-
-@contextmanager
-def quick_copies() -> Iterator[None]:
-    """Mobjects copied with `quick_deepcopy` inside: animations copy mobjects as they begin, even when
-    skipped."""
-    from manim import Mobject
-
-    original = Mobject.__deepcopy__
-    Mobject.__deepcopy__ = quick_deepcopy
-    try:
-        yield
-    finally:
-        Mobject.__deepcopy__ = original
-
-
-def quick_deepcopy(self, memo: dict):
-    """Mobject.__deepcopy__, several times faster: arrays are copied, mobjects (as attributes, in lists or
-    dicts) cloned through `memo` as deepcopy would, other values shared (functions, colours), and so are
-    the copies `generate_target` and `save_state` leave on a mobject (`KEPT_COPIES`)."""
-    result = type(self).__new__(type(self))
-    memo[id(self)] = result
-    result.__dict__.update(
-        {name: value if name in KEPT_COPIES else _clone(value, memo) for name, value in self.__dict__.items()}
-    )
-    result.original_id = str(id(self))
-    return result
-
-
-# A mobject's own copies, shared by its copies: they differ from clones only if changed after the copy, and
-# each `.animate` and `save_state` makes a new one rather than changing the last. Cloned, they made every
-# later copy of a group copy its members' copies again: most of what a dry run copied.
-KEPT_COPIES = frozenset({"target", "saved_state"})
-
-
-def _clone(value, memo: dict):
-    """`value` copied for `quick_deepcopy` (dispatching on its exact type: most values are shared)."""
-    kind = _KINDS.get(type(value)) or _kind(type(value))
-    if kind == "shared":
-        return value
-    if kind == "array":
-        return value.copy()
-    if kind == "list":
-        return [_clone(v, memo) for v in value]
-    if kind == "dict":
-        return {k: _clone(v, memo) for k, v in value.items()}
-    return memo[id(value)] if id(value) in memo else quick_deepcopy(value, memo)
-
-
-_KINDS: dict[type, str] = {np.ndarray: "array", list: "list", dict: "dict"}
-
-
-def _kind(kind: type) -> str:
-    """How `quick_deepcopy` copies values of type `kind`, found once per type."""
-    from manim import Mobject
-
-    _KINDS[kind] = "mobject" if issubclass(kind, Mobject) else "shared"
-    return _KINDS[kind]

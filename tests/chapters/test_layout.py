@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from manim import DOWN, LEFT, RIGHT, UP, tempconfig
 
+from pipeline.frames.copies import quick_deepcopy
 from pipeline.plan.settings import from_options
-from pipeline.run.dry_run import quick_deepcopy
 from scenes.chapters.registry import CHAPTERS
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from pipeline.frames import skipping
+from pipeline.frames import copies, skipping
 from pipeline.plan.settings import from_options
-from pipeline.run import dry_run, preview
+from pipeline.run import preview
 from scenes.chapters import registry
 from scenes.chapters.registry import Chapter
 
@@ -146,13 +146,15 @@ def test_skipped_fades_and_transforms_copy_less_and_indications_still_copy():
     )
 
 
-def test_a_dry_run_copy_shares_only_the_copies_its_original_keeps():
+@pytest.mark.parametrize("copying", ["quick_copies", "kept_copies_shared"])
+def test_a_copy_shares_only_the_copies_its_original_keeps(copying):
     from manim import Square
 
     square = Square()
     square.generate_target()
     square.save_state()
-    with dry_run.quick_copies():
+    with getattr(copies, copying)():
         twin = square.copy()
     assert twin.target is square.target and twin.saved_state is square.saved_state
     assert twin.points is not square.points and np.array_equal(twin.points, square.points)
+    assert square.copy().target is not square.target  # manim's own copy again outside
