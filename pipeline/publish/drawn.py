@@ -16,7 +16,17 @@ from attention import DEFAULT, Examples, attend, softmax, variance_experiment, w
 from attention.examples.beyond import all_queries
 from attention.examples.file import load_example_file
 from pipeline.plan.settings import RenderSettings
-from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, coords, fmt, fmt_column, fmt_input, listed
+from scenes.kit.arithmetic import (
+    SCORE_PLACES,
+    WEIGHT_PLACES,
+    coords,
+    exp_text,
+    fmt,
+    fmt_column,
+    fmt_input,
+    listed,
+    plain,
+)
 
 GAIN_STOPS = (2.0, 4.0, 10.0)  # WhereItBreaks' knob stops (its beats "At gain 2", ...)
 GROWTH = (1, 2, 4, 8)  # SourcePositions' cost beat: the source lengthened to these multiples
@@ -25,6 +35,11 @@ GROWTH = (1, 2, 4, 8)  # SourcePositions' cost beat: the source lengthened to th
 def by_word(tokens, values, places: int = WEIGHT_PLACES) -> str:
     """'“the” 0.665, “cat” 0.245': each word with its number, the same decimals for all (as a column)."""
     return ", ".join(f"“{t}” {v}" for t, v in zip(tokens, fmt_column(values, places)))
+
+
+def exponentials(tokens, scores) -> str:
+    """'“the” 2.718, “cat” 4.85 × 10⁸': each word with e to its score, as the chapter prints it."""
+    return ", ".join(f"“{t}” {plain(exp_text(s, WEIGHT_PLACES))}" for t, s in zip(tokens, scores))
 
 
 def rows(tokens, grid, places: int = WEIGHT_PLACES) -> str:
@@ -106,8 +121,8 @@ def blend_by_weight(ex: Examples) -> dict[str, str]:
     return {
         "Scores from the last step": f"A row of cells under the words: the scores "
         f"{by_word(tokens, trace.scores, SCORE_PLACES)}.",
-        "Exponentiate": f"Under each score its exponential: {by_word(tokens, trace.exps)}; their sum "
-        f"{fmt(trace.exp_sum, 3)} at the end of the row.",
+        "Exponentiate": f"Under each score its exponential: {exponentials(tokens, trace.scores)}; their sum "
+        f"{plain(exp_text(trace.log_exp_sum, WEIGHT_PLACES))} at the end of the row.",
         "Divide by the sum": f"Each exponential over the sum gives a weight, drawn as a bar: "
         f"{by_word(tokens, trace.weights)}; a box round their total.",
         "Weights times values": f"A plane with the value arrows {values}. Each is scaled by its weight "

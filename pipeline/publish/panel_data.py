@@ -9,6 +9,7 @@ to JavaScript (`web/js/attention.js`); what it needs from here is the example an
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
@@ -20,11 +21,11 @@ from scenes.kit.arithmetic import (
     coords,
     division_tex,
     dot_product_tex,
+    exp_ratio_tex,
+    exp_sum_tex,
     exp_tex,
     fmt,
     fmt_input,
-    ratio_tex,
-    sum_tex,
 )
 from scenes.kit.palette import theme, token_color
 
@@ -41,6 +42,7 @@ SWEEP_POINTS = 181
 QUERY_LIMIT = 10.0  # the query editor takes entries in [-10, 10] ...
 MAX_SCORE = 46.0  # ... or fewer: e^46 < 1e21 still prints in full, in Python and JavaScript alike
 QUERY_NAMES = ("First", "Refocused")  # the lecture's two queries (an example may bring more)
+SCIENTIFIC = re.compile(r" \\times 10\^\{(-?\d+)\}")  # how scientific notation is typeset (arithmetic.SCI)
 TEX_TO_TEXT = ((r"\approx", "≈"), (r"\ldots", "…"), (r"\sqrt{", "√"), ("^{", "^"), ("}", ""))
 
 
@@ -95,10 +97,10 @@ def drag_point(example, query) -> dict:
         "dots": [_text(dot_product_tex(trace.query, k, x)) for k, x in zip(trace.keys, trace.dots)],
         "scores": [_text(division_tex(x, rf"\sqrt{{{d}}}", s)) for x, s in zip(trace.dots, trace.scores)],
         "exps": [_text(exp_tex(s, e, SCORE_PLACES, EXP_PLACES)) for s, e in zip(trace.scores, trace.exps)],
-        "sum": _text(sum_tex(trace.exps, trace.exp_sum, EXP_PLACES)),
+        "sum": _text(exp_sum_tex(trace.scores, trace.log_exp_sum, EXP_PLACES)),
         "ratios": [
-            _text(ratio_tex(e, trace.exp_sum, w, EXP_PLACES, WEIGHT_PLACES))
-            for e, w in zip(trace.exps, trace.weights)
+            _text(exp_ratio_tex(s, trace.log_exp_sum, w, EXP_PLACES, WEIGHT_PLACES))
+            for s, w in zip(trace.scores, trace.weights)
         ],
         "output": [round(float(v), 6) for v in trace.output],
         "bars": [round(float(w), 6) for w in trace.weights],
@@ -160,7 +162,9 @@ def gain_point(scores, g: float) -> dict:
 
 
 def _text(tex: str) -> str:
-    """The lecture's TeX arithmetic as plain text: ≈ for \\approx, … for \\ldots, √2 for \\sqrt{2}, e^2 for e^{2}."""
+    """The lecture's TeX arithmetic as plain text: ≈ for \\approx, … for \\ldots, √2 for \\sqrt{2}, e^2 for e^{2},
+    2.73 × 10³⁴⁷ for 2.73 \\times 10^{347}."""
+    tex = SCIENTIFIC.sub(lambda m: " × 10" + m[1].translate(SUPERSCRIPT), tex)
     for old, new in TEX_TO_TEXT:
         tex = tex.replace(old, new)
     return tex

@@ -16,7 +16,7 @@ from pipeline.plan.settings import RenderSettings
 from pipeline.publish import beat_text, drawn, present_page
 from pipeline.publish.descriptions import Described
 from scenes.chapters.registry import Chapter
-from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, coords, fmt_column
+from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, coords, exp_text, fmt_column, plain
 
 NAME = "transcript.html"
 ENDS = (".", "!", "?", ".”", "!”", "?”")  # how a sentence ends
@@ -110,7 +110,9 @@ def blend_table(ex: Examples) -> list[Table]:
     tr, tokens = ex.blend.trace(0), ex.blend.tokens
     heads = ["word", "q · k", "score", "exp", "weight", "value x", "value y"]
     caption = f"The first query {coords(tr.query)}: from dot products to weights, and the values they blend"
-    table = columns(caption, quoted(tokens), heads, tr.dots, tr.scores, tr.exps, tr.weights, *tr.values.T)
+    table = columns(caption, quoted(tokens), heads, tr.dots, tr.scores, tr.weights, *tr.values.T)
+    exps = [plain(exp_text(s, WEIGHT_PLACES)) for s in tr.scores]  # from the score: e^800 is beyond a float
+    table = Table(table.caption, table.heads, [[*r[:3], e, *r[3:]] for r, e in zip(table.rows, exps)])
     output = ["output", "", "", "", "", *fmt_column(tr.output, WEIGHT_PLACES)]
     return [Table(table.caption, table.heads, [*table.rows, output])]
 

@@ -61,3 +61,17 @@ def test_large_exponentials_are_shown_true_and_laid_out(case, large_file):
     assert not false, "\n".join(false)
     found = problems(ends)
     assert not found, "\n".join(found)
+
+
+def test_the_page_descriptions_and_transcript_print_large_exponentials(large_file):
+    """What the page, the audio description and the transcript print of e^score, for the chapters that write it
+    out, is the chapters' 'm × 10^e' too, never 'inf' (the page's data used to overflow and stop the render)."""
+    from pipeline.publish import drawn, panel_data, transcript
+
+    example = load_example_file(large_file)
+    stop = panel_data.drag_point(example.drag, example.drag.query)
+    described = drawn.described("BlendByWeight", example)["Exponentiate"]
+    [table] = transcript.blend_table(example)
+    printed = [stop["sum"], *stop["ratios"], described, *(row[3] for row in table.rows)]
+    assert all("inf" not in text and "nan" not in text for text in printed), printed
+    assert "× 10" in stop["sum"] and "× 10" in described and any("× 10" in row[3] for row in table.rows)

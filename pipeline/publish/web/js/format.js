@@ -16,7 +16,8 @@ export function fixed(x, places) {
 // fmt: whole numbers bare (4, 0), others to `places` (0.090).
 export function fmt(value, places) {
   if (Math.abs(value - Math.round(value)) < 1e-9) return String(Math.round(value));
-  return fixed(value, places);
+  const text = fixed(value, places);
+  return /^-0\.0*$/.test(text) ? text.slice(1) : text; // never '-0.000', as Python's fmt
 }
 
 // fmt_input: at most three decimals, no trailing zeros (1.5, 2).
