@@ -111,12 +111,6 @@ def expect_width(field: str, got: int, width: int | str | None, table: dict) -> 
         )
 
 
-def check_scores(table: str, example) -> None:
-    """Every score is accepted: the chapters print a large e^score as 'm × 10^e' from its logarithm and take
-    the weights from the shifted softmax, so no finite example overflows (components within ±100 give scores
-    within ±24,495). The loader still calls this; the call can go (issue 29)."""
-
-
 def table_of(field: str) -> str:
     """'blend' for 'blend.keys'."""
     return field.split(".")[0]
