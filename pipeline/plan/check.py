@@ -55,12 +55,17 @@ def warnings(path: Path, ex: Examples, theme: str) -> list[str]:
 
 def row(values) -> str:
     """A vector as the check prints it: [0.123, -4.000]."""
-    return "[" + ", ".join(f"{float(x):.{PLACES}f}" for x in np.ravel(values)) + "]"
+    return "[" + ", ".join(number(x) for x in np.ravel(values)) + "]"
 
 
 def named(tokens, values) -> str:
     """Names and their numbers: dog 0.488, cat 0.240."""
-    return ", ".join(f"{t} {float(x):.{PLACES}f}" for t, x in zip(tokens, values))
+    return ", ".join(f"{t} {number(x)}" for t, x in zip(tokens, values))
+
+
+def number(x) -> str:
+    """`x` to PLACES decimals, never '-0.000' (as the chapters print it)."""
+    return f"{round(float(x), PLACES) + 0.0:.{PLACES}f}"
 
 
 def fixed_context(ex: Examples) -> list[str]:
@@ -83,7 +88,7 @@ def score_every_word(ex: Examples) -> list[str]:
     trace = ex.blend.trace(0)
     return [
         f"q·k {named(ex.blend.tokens, trace.dots)}",
-        f"÷ √{trace.width} = {trace.divisor:.{PLACES}f}: scores {named(ex.blend.tokens, trace.scores)}",
+        f"÷ √{trace.width} = {number(trace.divisor)}: scores {named(ex.blend.tokens, trace.scores)}",
     ]
 
 
