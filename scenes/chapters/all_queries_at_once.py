@@ -9,12 +9,15 @@ from manim import (
     RIGHT,
     UL,
     UP,
+    AnimationGroup,
     Arrow,
     FadeIn,
     FadeOut,
+    Indicate,
     Line,
     Rectangle,
     Transform,
+    TransformFromCopy,
     VGroup,
 )
 from manim.utils.rate_functions import smooth, squish_rate_func
@@ -23,13 +26,14 @@ from attention import examples
 from attention.examples.beyond import all_queries
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation, vector_tex
+from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation, text_minus, vector_tex
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.matrices import COLUMN_GAP, DOTS, NamedMatrix, entries_tex, row_sums, widest
 from scenes.kit.palette import DIM, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.vector_rows import GAP
+from scenes.kit.worked import blend_result, blend_terms, dot_result, flow, paired_terms
 
 FORMULA_GAP = 0.18  # from the subtitle to the formula under it
 UNDER_FORMULA = 0.25  # from the formula's bottom to the top of the matrices
@@ -40,6 +44,14 @@ SWATCH = 0.3  # length of the coloured dash under a column when its word does no
 BLOCK_CELL = 0.8  # largest side of an entry's square in the closing picture of the shapes (smaller to fit)
 BLOCK_GAP = 0.3  # between a block and the sign beside it
 ROW_GAP = 0.8  # between the closing picture's two products, for the row softmax arrow
+ZOOMS = (
+    1.5,
+    1.35,
+    1.2,
+    1.0,
+)  # a product on one line is drawn at the largest of these times the number size that fits
+WORK_GAP = 0.4  # from a product on one line to its working under it
+NAMES_WIDTH = 1.6  # widest a word left of its row of V may be in a table (longer ones are cut)
 FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
 SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 
@@ -57,10 +69,12 @@ MATRIX_FORMULA = (  # the formula line's parts, each lit while its step is shown
 class AllQueriesAtOnce(ChapterScene):
     """Stack the queries as Q: one product gives every score, a row softmax every weight, one more every output.
 
-    Each product is laid out as a multiplication table: the right factor on top, the left factor at the
-    bottom left, the product under the right factor, so entry (i, j) sits level with row i of the left
-    factor and under column j of the right one. Every entry is drawn at the number size; where a product
-    would not fit, the shared coordinates are cut (the first ones shown, then dots).
+    Each product is laid out on one line, 'Q × K^T = Q K^T', as large as fits the stage (ZOOMS), so its
+    digits read at 480p; the entries being explained are worked out under it, pair by pair. A product too
+    wide for one line is laid out as a multiplication table at the number size (the right factor on top,
+    the left factor at the bottom left, entry (i, j) level with row i and under column j), its working on
+    the right; where even that would not fit, the shared coordinates are cut (the first ones shown, then
+    dots).
     """
 
     def inputs(self):
@@ -99,6 +113,7 @@ class AllQueriesAtOnce(ChapterScene):
         self.show(
             FadeIn(self.kt),
             FadeIn(self.columns),
+            FadeIn(self.first_signs[:1]),
             self.formula.light("Q", "K"),
             run_time=1,
             caption="The keys become the columns of K transposed: one column per word.",
@@ -110,18 +125,36 @@ class AllQueriesAtOnce(ChapterScene):
         tr = self.trace
         self.show(
             FadeIn(self.dots),
+            FadeIn(self.first_signs[1:]),
             run_time=1.2,
             caption=f"Q times K transposed gives a {shape_text(tr.dots.shape)} grid of dot products.",
         )
-        last = tr.dots.shape[1] - 1
         self.show(
             *self.entry_lit(0, 0),
-            run_time=1.5,
-            caption="Each entry is a row of Q times a column of K transposed.",
+            run_time=1,
+            caption="Each entry pairs a row of Q with a column of K transposed: multiply each pair, then add.",
         )
-        self.show(*self.entry_lit(len(tr.queries) - 1, last), run_time=1.5)  # another entry: its row, column
+        working = VGroup()
+        for k, ((i, j), later) in enumerate(self.dot_workings.items()):
+            pairs = [
+                self.pair_in(t, self.q_entry(i, k), self.kt_entry(k, j)) for k, t in enumerate(later[:-1])
+            ]
+            if k == 0:  # pair by pair
+                for pair in pairs:
+                    self.show(pair, run_time=0.6)
+            else:
+                self.show(
+                    FadeOut(working),
+                    *self.entry_lit(i, j),
+                    *pairs,
+                    run_time=1.5,
+                    caption=f"Row {i + 1} times column {j + 1}: {entry_text(later)}.",
+                )
+            self.show(FadeIn(later[-1]), Indicate(self.dots_entry(i, j)), run_time=0.8, hold=0.5)
+            working = later
         for i, name in enumerate(("first", "second")[: len(tr.queries)]):
             self.show(
+                *([FadeOut(working)] if i == 0 and working else []),
                 *self.rows_lit(i, self.q, self.dots),
                 *self.columns_lit(None),
                 run_time=0.8,
@@ -144,39 +177,40 @@ class AllQueriesAtOnce(ChapterScene):
 
     def row_softmax(self) -> None:
         self.beat("Softmax row by row")
-        self.show(
-            FadeOut(self.q, self.kt, self.columns, self.divide_label),
-            self.scores.animate.align_to([STAGE.body_left, self.top_y, 0], UL),
-            run_time=1,
-        )
+        self.show(FadeOut(self.q, self.kt, self.columns, self.divide_label, *self.first_signs), run_time=0.6)
+        self.show(self.scores.animate.shift(self.weights_place()), run_time=0.8)
         self.refill(
-            self.scores.copy(),
+            self.scores,
             self.weights,
+            FadeIn(self.sums, rate_func=SECOND_HALF),
             self.formula.light("softmax", "Q", "K", "scale"),
             run_time=1.5,
             caption="Softmax each row on its own: every query gets weights that sum to 1.",
+            hold=0.5,
         )
-        self.show(FadeIn(self.sums), run_time=0.8, hold=0.5)
         self.show(
-            *self.rows_lit(0, self.scores, self.weights),
+            *self.rows_lit(0, self.weights),
+            self.sums[1:].animate.set_opacity(DIM),
             run_time=0.8,
             caption=f"The first row is {vector_tex(self.trace.weights[0])}, as before.",
-            hold=1.5,
+            hold=1,
         )
-        self.show(*self.rows_lit(None, self.scores, self.weights), run_time=0.8)
+        self.show(*self.rows_lit(None, self.weights), self.sums.animate.set_opacity(1), run_time=0.8)
 
     def outputs_at_once(self) -> None:
         self.beat("Every output at once")
         tr = self.trace
-        self.show(FadeOut(self.scores), run_time=0.6)
         self.show(
             FadeIn(self.v),
+            FadeIn(self.value_names),
+            FadeIn(self.second_signs[:1]),
             self.formula.light("softmax", "Q", "K", "scale", "V"),
             run_time=1,
-            caption="Multiply by V, one row per value.",
+            caption="Multiply by V: one row per word, its value.",
         )
         self.show(
             FadeIn(self.outputs),
+            FadeIn(self.second_signs[1:]),
             self.formula.light(),
             run_time=1.2,
             caption="Row i of the weights times V gives row i of the outputs: query i's output.",
@@ -184,11 +218,12 @@ class AllQueriesAtOnce(ChapterScene):
         for i, name in enumerate(("first", "second")[: len(tr.queries)]):
             self.show(
                 *self.rows_lit(i, self.weights, self.outputs),
-                self.sums[i].animate.set_opacity(1),
-                self.sums[1 - i].animate.set_opacity(DIM),
-                run_time=1.5,
-                caption=f"Row {i + 1}: the {name} query's output {vector_tex(tr.outputs[i])}.",
+                *[s.animate.set_opacity(1 if k == i else DIM) for k, s in enumerate(self.sums)],
+                run_time=0.8,
+                caption=f"Row {i + 1}: each weight times its word's value, added: the {name} query's output.",
             )
+            if self.blend_workings:
+                self.work_out_row(i, self.blend_workings[i])
         self.show(
             *self.rows_lit(None, self.weights, self.outputs), self.sums.animate.set_opacity(1), run_time=0.8
         )
@@ -197,8 +232,10 @@ class AllQueriesAtOnce(ChapterScene):
         self.beat("Summary")
         first, second = self.blocks[:3] + self.signs[:2], self.blocks[3:] + self.signs[2:]
         self.show(
-            FadeOut(self.weights, self.sums, self.v),
-            self.outputs.animate.move_to(self.end_outputs),
+            FadeOut(self.weights, self.sums, self.v, self.value_names, *self.second_signs), run_time=0.6
+        )
+        self.show(
+            Transform(self.outputs, self.end_outputs),
             *[FadeIn(part) for part in first],
             self.formula.light("Q", "K", "scale"),
             run_time=1.5,
@@ -211,13 +248,13 @@ class AllQueriesAtOnce(ChapterScene):
             self.formula.light(),
             run_time=1.5,
         )
-        shared = [b for b in self.blocks if b.shared is not None]
         self.show(
-            *[b.light_shared() for b in shared],
+            *[b.light_shared() for b in self.blocks[:2]],
             run_time=1,
             caption="Track the shapes: each product's inner sizes match, and they say what multiplies what.",
-            hold=2,
         )
+        self.wait_for_cue(2)
+        self.show(*[b.light_shared() for b in self.blocks[3:]], run_time=1)
 
     # what the beats play
 
@@ -233,18 +270,14 @@ class AllQueriesAtOnce(ChapterScene):
         return [*moves, FadeOut(VGroup(*dropped)), FadeIn(frame)]
 
     def refill(self, old: NamedMatrix, new: NamedMatrix, *others, **options) -> None:
-        """Put `new` (one shape) in `old`'s place: `old`'s numbers and name fade out, then `new`'s fade in (no
-        digit morphs into another), while the brackets move to `new`'s; `others` play alongside, `options`
-        go to `show`. Copies play the change, so neither matrix is split up by the scene."""
+        """Put `new` (one shape, in `old`'s place) for `old`: `old`'s numbers and name fade out, then `new`'s
+        fade in (no digit morphs into another), while the brackets move to `new`'s; `others` play alongside,
+        `options` go to `show`. Copies play the change, so neither matrix is split up by the scene."""
         brackets = old.matrix.get_brackets().copy()
         words = VGroup(*old.matrix.get_entries(), old.label).copy()
         fresh = VGroup(*new.matrix.get_entries(), new.label).copy()
-        if old in self.mobjects:
-            self.replace(old, brackets)
-        else:  # not on screen, or in pieces (lighting its rows takes it apart)
-            self.remove(*old.get_family())
-            self.add(brackets)
-        self.add(words)
+        self.remove(*old.get_family())
+        self.add(brackets, words)
         self.show(
             Transform(brackets, new.matrix.get_brackets().copy()),
             FadeOut(words, rate_func=FIRST_HALF),
@@ -252,8 +285,71 @@ class AllQueriesAtOnce(ChapterScene):
             *others,
             **options,
         )
-        self.replace(brackets, new)
-        self.remove(fresh)
+        self.remove(brackets, fresh)
+        self.add(new)
+
+    def weights_place(self):
+        """How far the scores move to stand where the weights will (their first columns' left edges and
+        first rows level)."""
+        a, b = self.scores.matrix, self.weights.matrix
+        return RIGHT * (b.get_left()[0] - a.get_left()[0]) + UP * (
+            b.get_rows()[0].get_bottom()[1] - a.get_rows()[0].get_bottom()[1]
+        )
+
+    def pair_in(self, term, q_entry, k_entry) -> AnimationGroup:
+        """A term's pair of numbers brought from the entries they are copies of (faded in where an entry is
+        cut from view), and the term's signs faded in."""
+        rest = VGroup(*[p for p in term if p not in term.pair])
+        moves = [
+            TransformFromCopy(source, target) if source is not None else FadeIn(target)
+            for source, target in zip((q_entry, k_entry), term.pair)
+        ]
+        return AnimationGroup(*moves, FadeIn(rest))
+
+    def work_out_row(self, i: int, working: VGroup) -> None:
+        """Row i of the weights times V, word by word: each weight and its word's value fly into the working."""
+        for j, term in enumerate(working[:-1]):
+            self.show(*self.weighed(i, j, term), run_time=0.6)
+        self.show(
+            FadeIn(working[-1]),
+            *self.v_rows_lit(None),
+            Indicate(self.outputs.matrix.get_rows()[i]),
+            run_time=0.8,
+            hold=1,
+        )
+        self.show(FadeOut(working), run_time=0.5)
+
+    def weighed(self, i: int, j: int, term) -> list:
+        """Weight (i, j) and row j of V lit, their copies flying into `term` ('w × v')."""
+        weight = self.weights.matrix.get_rows()[i][j] if j < self.shown_words else None
+        row = VGroup(*self.v.matrix.get_rows()[j]) if j < self.shown_words else None
+        moves = [
+            TransformFromCopy(source, target) if source is not None else FadeIn(target)
+            for source, target in ((weight, term[-3]), (row, term[-1]))
+        ]
+        return [*moves, FadeIn(VGroup(*term[:-3], term[-2])), *self.v_rows_lit(j)]
+
+    def v_rows_lit(self, j: int | None) -> list:
+        """Animations lighting row j of V and its word (every row when j is None), dimming the others."""
+        rows = self.v.matrix.get_rows()
+        return [
+            part.animate.set_opacity(1 if j is None or k == j else DIM)
+            for k, pair in enumerate(zip(rows, self.value_names))
+            for part in pair
+        ]
+
+    def q_entry(self, i: int, k: int):
+        """Entry (i, k) of Q as drawn, or None where Q is cut."""
+        row = [e for e in self.q.matrix.get_rows()[i] if e.tex_string not in DOTS]
+        return row[k] if k < len(row) else None
+
+    def kt_entry(self, k: int, j: int):
+        """Entry (k, j) of K^T as drawn, or None where K^T is cut."""
+        column = [e for e in self.kt.matrix.get_columns()[j] if e.tex_string not in DOTS]
+        return column[k] if k < len(column) else None
+
+    def dots_entry(self, i: int, j: int):
+        return self.dots.matrix.get_rows()[i][j]
 
     def rows_lit(self, i: int | None, *matrices: NamedMatrix) -> list:
         """Animations lighting row i of each of `matrices` (every row when i is None), dimming the others."""
@@ -291,22 +387,122 @@ class AllQueriesAtOnce(ChapterScene):
         self.formula = LitFormula(MATRIX_FORMULA, role="small")  # under the title, as the one-query strip
         self.formula.next_to(self.heading, DOWN, buff=FORMULA_GAP, aligned_edge=LEFT)
         self.top_y = self.formula.get_bottom()[1] - UNDER_FORMULA
-        divisor = rf"\sqrt{{{tr.keys.shape[1]}}} {relation(tr.divisor, SCORE_PLACES)} {fmt(tr.divisor, SCORE_PLACES)}"
-        self.divide_label = c.math(rf"\div {divisor}", role="label", color=theme().muted)
         self.names = [c.text(t, role="label", color=token_color(t)) for t in ex.tokens]
-        self.first_product()
-        self.second_product()
+        zoom = fit.first_that_fits([*ZOOMS, None], self.fits_in_line)
+        if zoom is None:  # too wide for one line even at the number size: multiplication tables
+            self.first_product()
+            self.second_product()
         printed = entries_tex(tr.queries, 3)
         self.query_rows = VGroup(*[query_row(i + 1, row) for i, row in enumerate(printed)])
-        self.query_rows.arrange(DOWN, aligned_edge=LEFT, buff=0.3).move_to(UP * 0.3)
+        self.query_rows.arrange(DOWN, aligned_edge=LEFT, buff=0.3).scale(self.zoom)
+        self.query_rows.move_to([0, (self.top_y + STAGE.bottom) / 2, 0])
+        self.workings()
         self.closing()
 
-    @staticmethod
-    def fits(*parts) -> bool:
-        """Whether `parts` keep as far in from the stage's right edge as the body grid from its left, and just
-        above its bottom."""
-        group = VGroup(*parts)
-        return group.get_right()[0] <= -STAGE.body_left and group.get_bottom()[1] >= STAGE.bottom + 0.02
+    def fits_in_line(self, zoom: float | None) -> bool:
+        """Whether both products fit on one line each at `zoom` times the number size (None: never)."""
+        if zoom is None:
+            return True
+        self.zoom = zoom
+        return self.fits(*self.first_in_line()) and self.fits(*self.second_in_line())
+
+    def divide_tex(self) -> VGroup:
+        tr = self.trace
+        divisor = rf"\sqrt{{{tr.keys.shape[1]}}} {relation(tr.divisor, SCORE_PLACES)} {fmt(tr.divisor, SCORE_PLACES)}"
+        return c.math(rf"\div {divisor}", role="label", color=theme().muted).scale(self.zoom)
+
+    def first_in_line(self) -> tuple[VGroup, ...]:
+        """'Q × K^T = Q K^T' on one line at `self.zoom`, the words under K^T's columns, the scores in the dot
+        products' place, '÷ √d' under them; what must fit (with room for the working under it)."""
+        tr = self.trace
+        named = max(n.width for n in self.names) + NAME_GAP
+        self.q = NamedMatrix("Q", tr.queries, theme().query)
+        self.kt = NamedMatrix(
+            "K^T", tr.keys_t, theme().key, pitch=max(widest(tr.keys_t, 3) + COLUMN_GAP, named)
+        )
+        pitch = max(widest(tr.dots, SCORE_PLACES), widest(tr.scores, SCORE_PLACES)) + COLUMN_GAP
+        self.dots = NamedMatrix("Q K^T", tr.dots, theme().text, SCORE_PLACES, pitch=pitch)
+        self.scores = NamedMatrix(r"Q K^T / \sqrt{d}", tr.scores, theme().text, SCORE_PLACES, pitch=pitch)
+        self.first_signs = signs()
+        line = level(self.q, self.first_signs[0], self.kt, self.first_signs[1], self.dots)
+        self.columns = self.column_names(True)
+        align_columns(self.scores, self.dots)
+        align_rows(self.scores, self.dots)
+        self.divide_label = self.divide_tex()
+        whole = VGroup(line, self.columns, self.scores).scale(self.zoom)
+        whole.align_to([STAGE.body_left, self.top_y, 0], UL)
+        self.divide_label.next_to(self.scores, DOWN, buff=0.3).align_to(self.scores, LEFT)
+        self.work_at, self.work_width = self.first_work = self.under(whole)
+        return whole, self.divide_label, self.dot_working(0, 0)
+
+    def second_in_line(self) -> tuple[VGroup, ...]:
+        """'weights × V = outputs' on one line at `self.zoom`, the row sums beside the weights, each word
+        left of its row of V; what must fit (with room for the working under it)."""
+        tr = self.trace
+        self.shown_words = len(self.example.tokens)
+        self.weights = NamedMatrix(r"\text{weights}", tr.weights, theme().text)
+        self.sums = row_sums(tr.weights, WEIGHT_PLACES)
+        self.v = NamedMatrix("V", tr.values, theme().value)
+        self.outputs = NamedMatrix(r"\text{outputs}", tr.outputs, theme().output)
+        self.second_signs = signs()
+        self.value_names = VGroup(*[n.copy() for n in self.names])
+        self.place_sums()
+        self.place_value_names()  # the words as a block beside V's rows, before the line places it
+        signs_ = self.second_signs
+        line = level(self.weights, self.sums, signs_[0], self.value_names, self.v, signs_[1], self.outputs)
+        self.place_sums()
+        self.place_value_names()
+        line.scale(self.zoom).align_to([STAGE.body_left, self.top_y, 0], UL)
+        self.work_at, self.work_width = self.second_work = self.under(line)
+        return line, self.blend_working(0)
+
+    def place_sums(self) -> None:
+        self.sums.next_to(self.weights.matrix, RIGHT, buff=0.25)
+        for total, entry in zip(self.sums, self.weights.matrix.get_rows()):
+            total.set_y(entry.get_y())
+
+    def place_value_names(self) -> None:
+        """Each shown word right-aligned just left of its row of V."""
+        for name, row in zip(self.value_names, self.v.matrix.get_rows()):
+            name.next_to(self.v.matrix, LEFT, buff=0.15).set_y(row.get_y())
+
+    def dot_working(self, i: int, j: int) -> VGroup:
+        """Row i of Q times column j of K^T, pair by pair, then the entry; flowed under or beside the product."""
+        tr = self.trace
+        q = entries_tex(tr.queries, 3)[i]
+        k = [row[j] for row in entries_tex(tr.keys_t, 3)]
+        result = entries_tex(tr.dots, SCORE_PLACES)[i][j]
+        parts = [*paired_terms(q, k, theme().query, theme().key), dot_result(q, k, result)]
+        return self.placed(parts)
+
+    def blend_working(self, i: int) -> VGroup:
+        """Row i of the weights times V, word by word, then the output row."""
+        tr = self.trace
+        w = entries_tex(tr.weights, WEIGHT_PLACES)[i]
+        v = entries_tex(tr.values, 3)
+        out = entries_tex(tr.outputs, WEIGHT_PLACES)[i]
+        parts = [*blend_terms(w, v, theme().value), blend_result(w, v, out, theme().output)]
+        return self.placed(parts)
+
+    def placed(self, parts: list) -> VGroup:
+        for part in parts:
+            part.scale(self.zoom)
+        return flow(parts, self.work_width).shift(self.work_at)
+
+    def workings(self) -> None:
+        """The entries worked out: the first and the last of the dot products, every output row; none of a
+        kind where one would leave the stage (a table of a wide example leaves too little room beside it)."""
+        m, n = self.trace.dots.shape
+        self.work_at, self.work_width = self.first_work
+        self.dot_workings = {
+            (i, j): self.dot_working(i, j) for i, j in dict.fromkeys([(0, 0), (m - 1, n - 1)])
+        }
+        self.work_at, self.work_width = self.second_work
+        self.blend_workings = [self.blend_working(i) for i in range(m)]
+        if not self.fits(*self.dot_workings.values()):
+            self.dot_workings = {}
+        if not self.fits(*self.blend_workings):
+            self.blend_workings = []
 
     def first_product(self) -> None:
         """Q K^T as a table: K^T on top (its words under it), Q at the left, the dot products under K^T.
@@ -322,6 +518,7 @@ class AllQueriesAtOnce(ChapterScene):
             for shown in range(d, 0, -1)
             for words in (True, False)
         ]
+        self.zoom = 1
         fit.first_that_fits(layouts, lambda layout: self.fits(*self.place_first(*layout)))
 
     def place_first(self, pitch: float, shown: int | None, words: bool) -> tuple[VGroup, ...]:
@@ -332,7 +529,7 @@ class AllQueriesAtOnce(ChapterScene):
         self.kt = NamedMatrix("K^T", tr.keys_t, theme().key, pitch=pitch, rows=shown)
         self.dots = NamedMatrix("Q K^T", tr.dots, theme().text, SCORE_PLACES, pitch=pitch)
         self.scores = NamedMatrix(r"Q K^T / \sqrt{d}", tr.scores, theme().text, SCORE_PLACES, pitch=pitch)
-        side = max(self.q.width, self.divide_label.width)
+        side = max(self.q.width, self.divide_tex().width)
         self.kt.align_to([STAGE.body_left + side + SIDE_GAP, self.top_y, 0], UL)
         self.columns = self.column_names(words)
         for m in (self.dots, self.scores):
@@ -341,7 +538,11 @@ class AllQueriesAtOnce(ChapterScene):
         clear_of(VGroup(self.kt, self.columns, self.dots, self.scores), STAGE.body_left + side + SIDE_GAP)
         self.q.align_to([STAGE.body_left, 0, 0], LEFT)
         align_rows(self.q, self.dots)
-        self.divide_label.next_to(self.q, UP, buff=0.3).align_to(self.q, LEFT)
+        self.divide_label = self.divide_tex().next_to(self.q, UP, buff=0.3).align_to(self.q, LEFT)
+        self.first_signs = VGroup()  # a table needs no signs
+        self.work_at, self.work_width = self.first_work = self.beside(
+            VGroup(self.kt, self.columns, self.dots), self.dots
+        )
         return self.kt, self.columns, self.scores, self.q
 
     def column_names(self, words: bool) -> VGroup:
@@ -362,25 +563,33 @@ class AllQueriesAtOnce(ChapterScene):
         fit.first_that_fits(layouts, lambda shown: self.fits(*self.place_second(pitch, shown)))
 
     def place_second(self, pitch: float, shown: int | None) -> tuple[VGroup, ...]:
-        """weights V laid out with columns `pitch` apart and `shown` words (None: all); what must fit."""
+        """weights V laid out with columns `pitch` apart and `shown` words (None: all), each word left of its
+        row of V; what must fit."""
         tr = self.trace
+        self.shown_words = shown or len(self.example.tokens)
+        self.value_names = VGroup(
+            *[fit.name(t, NAMES_WIDTH) for t in self.example.tokens[: self.shown_words]]
+        )
+        self.second_signs = VGroup()
         self.weights = NamedMatrix(r"\text{weights}", tr.weights, theme().text, cols=shown)
         self.sums = row_sums(tr.weights, WEIGHT_PLACES)
         self.v = NamedMatrix("V", tr.values, theme().value, pitch=pitch, rows=shown)
         self.outputs = NamedMatrix(r"\text{outputs}", tr.outputs, theme().output, pitch=pitch)
-        self.sums.next_to(self.weights.matrix, RIGHT, buff=0.25)
-        for total, entry in zip(self.sums, self.weights.matrix.get_rows()):
-            total.set_y(entry.get_y())
+        self.place_sums()
         left = VGroup(self.weights, self.sums)
-        self.v.align_to([STAGE.body_left + left.width + SIDE_GAP, self.top_y, 0], UL)
+        room = max(n.width for n in self.value_names) + 0.15
+        self.v.align_to([STAGE.body_left + left.width + SIDE_GAP + room, self.top_y, 0], UL)
         align_columns(self.outputs, self.v)
         under(self.outputs, self.v)
         clear_of(VGroup(self.v, self.outputs), STAGE.body_left + left.width + SIDE_GAP)
         left.align_to([STAGE.body_left, 0, 0], LEFT)
         align_rows(self.weights, self.outputs)
-        for total, entry in zip(self.sums, self.weights.matrix.get_rows()):
-            total.set_y(entry.get_y())
-        return self.v, self.outputs, self.weights
+        self.place_sums()
+        self.place_value_names()
+        self.work_at, self.work_width = self.second_work = self.beside(
+            VGroup(self.v, self.outputs), self.outputs
+        )
+        return self.v, self.outputs, self.weights, self.value_names
 
     def closing(self) -> None:
         """The closing picture: Q × K^T = scores on one line, the row softmax down to the weights, then
@@ -401,7 +610,7 @@ class AllQueriesAtOnce(ChapterScene):
             ShapeBlock("V", v, theme().value, cell, shared=0),
         ]
         signs = [c.math(sign, role="body", color=theme().muted) for sign in (r"\times", "=", r"\times", "=")]
-        outputs = self.outputs.copy()
+        outputs = self.outputs.copy().scale(1 / self.zoom)  # back at the number size, beside the shapes
         first = level(blocks[0], signs[0], blocks[1], signs[1], blocks[2])
         first.align_to([STAGE.body_left, self.top_y, 0], UL)
         second = level(blocks[3], signs[2], blocks[4], signs[3], outputs)
@@ -417,6 +626,38 @@ class AllQueriesAtOnce(ChapterScene):
         self.blocks, self.signs, self.end_outputs = blocks, signs, outputs
         self.shapes = VGroup(*blocks, *signs, self.softmax_arrow, self.softmax_label)
         return self.shapes, self.end_outputs
+
+    @staticmethod
+    def beside(table: VGroup, product: NamedMatrix) -> tuple[list, float]:
+        """Where the working of a table's entries goes (its top left, its width): on the table's right, from
+        its product's top."""
+        left = table.get_right()[0] + SIDE_GAP
+        return [left, product.get_top()[1], 0], -STAGE.body_left - left
+
+    @staticmethod
+    def under(line: VGroup) -> tuple[list, float]:
+        """Where the working of a product on one line goes: under it, across the stage."""
+        return [STAGE.body_left, line.get_bottom()[1] - WORK_GAP, 0], -2 * STAGE.body_left
+
+    @staticmethod
+    def fits(*parts) -> bool:
+        """Whether `parts` keep as far in from the stage's right edge as the body grid from its left, and just
+        above its bottom."""
+        group = VGroup(*parts)
+        return group.get_right()[0] <= -STAGE.body_left and group.get_bottom()[1] >= STAGE.bottom + 0.02
+
+
+def signs() -> VGroup:
+    """'×' and '=' for a product written on one line."""
+    return VGroup(*[c.math(sign, color=theme().muted) for sign in (r"\times", "=")])
+
+
+def entry_text(working) -> str:
+    """'2×0 + 0×1 + ... = 4' for a caption, from a dot product's working as drawn."""
+    pairs = " + ".join(f"{t.pair[0].tex_string}×{t.pair[1].tex_string}" for t in working[:-1])
+    return text_minus(
+        f"{pairs} {'=' if working[-1][0].tex_string == '=' else '≈'} {working[-1][1].tex_string}"
+    )
 
 
 def shape_text(shape) -> str:

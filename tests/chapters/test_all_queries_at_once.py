@@ -1,6 +1,7 @@
 """All queries at once: every matrix on screen is the matrix trace's, with its shape, in one number format;
 the formula line lights the step shown; the last frame."""
 
+import itertools
 from unittest.mock import patch
 
 import numpy as np
@@ -10,9 +11,11 @@ from manim import VGroup
 from attention import BlendExample, attend, examples
 from attention.examples.beyond import all_queries
 from scenes.chapters.all_queries_at_once import BLOCK_CELL, AllQueriesAtOnce
+from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES
 from scenes.kit.formula_slot import LitFormula
-from scenes.kit.palette import tex_size
+from scenes.kit.palette import tex_size, theme
+from tests.kit.test_equations import holds
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -106,46 +109,70 @@ def test_the_queries_start_as_rows_printed_as_q_prints_them(scene):
 
 
 def test_everything_fits_and_nothing_overlaps(scene):
-    first = [scene.q, scene.kt, scene.columns, scene.scores, scene.divide_label]
-    second = [scene.weights, scene.sums, scene.v, scene.outputs]
-    for part in [scene.heading, scene.formula, scene.query_rows, *first, *second]:
+    first = [scene.q, *scene.first_signs, scene.kt, scene.columns, scene.scores, scene.divide_label]
+    second = [scene.weights, scene.sums, *scene.second_signs, scene.value_names, scene.v, scene.outputs]
+    workings = [*scene.dot_workings.values(), *scene.blend_workings]
+    for part in [scene.heading, scene.formula, scene.query_rows, *first, *second, *workings]:
         assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
         assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
     assert scene.formula.get_bottom()[1] > max(p.get_top()[1] for p in first + second)
     assert scene.heading.get_bottom()[1] > scene.formula.get_top()[1]
-    assert (
-        scene.q.get_right()[0] < scene.kt.get_left()[0]
-        and scene.divide_label.get_bottom()[1] > scene.q.get_top()[1]
-    )
-    assert (
-        scene.kt.get_bottom()[1]
-        > scene.columns.get_top()[1]
-        > scene.columns.get_bottom()[1]
-        > scene.dots.get_top()[1]
-    )
-    assert (
-        scene.weights.get_right()[0]
-        < scene.sums.get_left()[0]
-        < scene.sums.get_right()[0]
-        < scene.v.get_left()[0]
-    )
-    assert scene.v.get_bottom()[1] > scene.outputs.get_top()[1]
-    assert (
-        scene.sums.get_right()[0] < scene.outputs.get_left()[0]
-        and scene.q.get_right()[0] < scene.dots.get_left()[0]
-    )
+    for parts, working in [(first, scene.dot_workings[0, 0]), (second, scene.blend_workings[0])]:
+        for a, b in itertools.combinations([*parts, working], 2):
+            assert fit.apart(a, b), (a, b)
 
 
-def test_each_product_is_a_table_of_rows_and_columns(scene):
-    """Entry (i, j) of a product sits level with row i of its left factor and under column j of its right one."""
-    for left, right, product in [(scene.q, scene.kt, scene.dots), (scene.weights, scene.v, scene.outputs)]:
-        for a, b in zip(left.matrix.get_rows(), product.matrix.get_rows()):  # entries sit on their rows
-            assert abs(a.get_bottom()[1] - b.get_bottom()[1]) < 1e-6
-        for a, b in zip(right.matrix.get_columns(), product.matrix.get_columns()):  # and align right
-            assert abs(a.get_right()[0] - b.get_right()[0]) < 1e-6
+def test_each_product_is_one_line_at_more_than_the_number_size(scene):
+    """Q × K^T = Q K^T and weights × V = outputs, each left to right on one level, drawn larger than the
+    number size (the frame has room), and across most of the stage."""
+    assert scene.zoom > 1
+    for m in (scene.q, scene.kt, scene.dots, scene.weights, scene.v, scene.outputs):
+        sizes = {round(e.font_size, 3) for e in m.matrix.get_entries()}
+        assert sizes == {round(scene.zoom * tex_size("number"), 3)}
+    lines = [
+        [scene.q, scene.first_signs[0], scene.kt, scene.first_signs[1], scene.dots],
+        [scene.weights, scene.sums, scene.second_signs[0], scene.v, scene.second_signs[1], scene.outputs],
+    ]
+    for line in lines:
+        for a, b in zip(line, line[1:]):
+            assert a.get_right()[0] < b.get_left()[0]
+        middles = [getattr(p, "matrix", p).get_y() for p in line]
+        np.testing.assert_allclose(middles, middles[0], atol=1e-6)
+    assert lines[1][-1].get_right()[0] - lines[1][0].get_left()[0] > 0.6 * (RIGHT_X - LEFT_X)
     for name, column in zip(scene.columns, scene.kt.matrix.get_columns()):
         assert abs(name.get_x() - column.get_x()) < 1e-6
     assert [n.text for n in scene.columns] == list(examples.current().blend.tokens)
+    for name, row in zip(scene.value_names, scene.v.matrix.get_rows()):  # each word left of its value
+        assert abs(name.get_y() - row.get_y()) < 1e-6 and name.get_right()[0] < row.get_left()[0]
+
+
+def test_the_worked_dot_products_pair_the_entries_they_multiply(scene):
+    tr = all_queries(examples.current().blend)
+    m, n = tr.dots.shape
+    assert list(scene.dot_workings) == [(0, 0), (m - 1, n - 1)]
+    q = np.reshape(scene.q.entries(), tr.queries.shape)
+    kt = np.reshape(scene.kt.entries(), tr.keys_t.shape)
+    for (i, j), working in scene.dot_workings.items():
+        *terms, result = working
+        pairs = [(t.pair[0].tex_string, t.pair[1].tex_string) for t in terms]
+        assert pairs == list(zip(q[i], kt[:, j]))  # the drawn entries of row i and column j, in order
+        assert {t.pair[0].get_color().to_hex() for t in terms} == {theme().query}
+        assert {t.pair[1].get_color().to_hex() for t in terms} == {theme().key}
+        (rel,) = result.relations
+        assert rel.op == "dot" and rel.result == np.reshape(scene.dots.entries(), tr.dots.shape)[i, j]
+        assert holds(rel)
+
+
+def test_each_output_row_is_worked_out_as_weights_times_values(scene):
+    tr = all_queries(examples.current().blend)
+    weights = np.reshape(scene.weights.entries(), tr.weights.shape)
+    outputs = np.reshape(scene.outputs.entries(), tr.outputs.shape)
+    assert len(scene.blend_workings) == len(tr.queries)
+    for i, (*terms, result) in enumerate(scene.blend_workings):
+        assert [t[-3].tex_string for t in terms] == list(weights[i])
+        assert [r.result for r in result.relations] == list(outputs[i])
+        assert all(holds(r) for r in result.relations)
+    assert scene.blend_workings[0][-1].relations[0].terms == ("0.665", "1", "0.245", "0", "0.090", "0")
 
 
 def test_a_wide_example_is_cut_to_fit_at_the_number_size(tmp_path):
@@ -157,7 +184,16 @@ def test_a_wide_example_is_cut_to_fit_at_the_number_size(tmp_path):
     )
     with patch.object(AllQueriesAtOnce, "inputs", lambda self: wide):
         scene = built(AllQueriesAtOnce, tmp_path)
+    assert scene.zoom == 1  # too wide for one line: multiplication tables
     assert scene.kt.get_right()[0] <= RIGHT_X and scene.outputs.get_bottom()[1] >= BOTTOM_Y
+    for left, right, product in [(scene.q, scene.kt, scene.dots), (scene.weights, scene.v, scene.outputs)]:
+        for a, b in zip(left.matrix.get_rows(), product.matrix.get_rows()):  # entry (i, j) level with row i
+            assert abs(a.get_bottom()[1] - b.get_bottom()[1]) < 1e-6
+        for a, b in zip(right.matrix.get_columns(), product.matrix.get_columns()):  # and under column j
+            assert abs(a.get_right()[0] - b.get_right()[0]) < 1e-6
+    assert (
+        not scene.dot_workings and not scene.blend_workings
+    )  # no room beside the tables to work entries out
     sizes = {round(e.font_size, 6) for m in (scene.q, scene.kt, scene.dots) for e in m.matrix.get_entries()}
     assert sizes == {round(tex_size("number"), 6)}
     assert r"\cdots" in [e.tex_string for e in scene.q.matrix.get_entries()]
@@ -167,7 +203,8 @@ def test_a_wide_example_is_cut_to_fit_at_the_number_size(tmp_path):
 def test_the_dot_products_are_divided_in_place(scene):
     for a, b in zip(scene.scores.matrix.get_columns(), scene.dots.matrix.get_columns()):
         assert abs(a.get_right()[0] - b.get_right()[0]) < 1e-6
-    np.testing.assert_allclose(scene.scores.get_y(), scene.dots.get_y(), atol=0.05)
+    for a, b in zip(scene.scores.matrix.get_rows(), scene.dots.matrix.get_rows()):
+        assert abs(a.get_bottom()[1] - b.get_bottom()[1]) < 1e-6
 
 
 def test_row_sums_add_the_weights_as_printed(scene):

@@ -1,0 +1,69 @@
+"""Products worked out term by term, each term its own mobject: a dot product as its pairs '(q_j)(k_j)' (each
+entry in its factor's colour, so the matching entries can be seen to come from the matrices), a blend as
+'w_j × v_j'; then the result, carrying its equations (`relations`) for the equation test. `flow` lays the
+terms out in lines that keep within a width."""
+
+from __future__ import annotations
+
+from manim import DOWN, LEFT, RIGHT, UL, VGroup
+
+from scenes.kit import components as c
+from scenes.kit.arithmetic import Relation, Tex, sign, tex_sign
+from scenes.kit.palette import theme
+from scenes.kit.vector_rows import GAP
+
+TERM_GAP = 0.15  # between neighbouring terms of a line
+LINE_GAP = 0.25  # between the lines of a flowed sum
+
+
+def paired_terms(left: list[str], right: list[str], left_color: str, right_color: str) -> list:
+    """'(2)(1)', '+ (0)(1)', ...: the entries as printed, paired in order (`.pair`: the two numbers)."""
+    terms = []
+    for k, (a, b) in enumerate(zip(left, right)):
+        term = c.math(*([r"{}+"] if k else []), "(", a, ")(", b, ")", color=theme().muted)
+        first = 2 if k else 1
+        term.pair = VGroup(term[first].set_color(left_color), term[first + 2].set_color(right_color))
+        terms.append(term)
+    return terms
+
+
+def dot_result(left: list[str], right: list[str], result: str, color: str | None = None):
+    """'= 4' (or '≈'), the sum of the pairs as printed, carrying that equation."""
+    terms = tuple(x for pair in zip(left, right) for x in pair)
+    rel = Relation(terms, "dot", "=" if sign("dot", terms, result) == "=" else "≈", result)
+    return c.math(tex_sign(rel), Tex(result, [rel]), color=color or theme().text)
+
+
+def blend_terms(weights: list[str], values: list[list[str]], value_color: str) -> list:
+    """'0.665 × [1, 0]', '+ 0.245 × [0, 1]', ...: each weight as printed times its value's row."""
+    terms = []
+    for k, (w, row) in enumerate(zip(weights, values)):
+        term = c.math(*([r"{}+"] if k else []), w, r"\times", "[" + GAP.join(row) + "]")
+        term[-1].set_color(value_color)
+        terms.append(term)
+    return terms
+
+
+def blend_result(weights: list[str], values: list[list[str]], result: list[str], color: str):
+    """'= [0.665, 0.245]' (or '≈' when a coordinate is not exact as printed), one equation per coordinate."""
+    rels = []
+    for k, out in enumerate(result):
+        terms = tuple(x for w, row in zip(weights, values) for x in (w, row[k]))
+        rels.append(Relation(terms, "dot", "=" if sign("dot", terms, out) == "=" else "≈", out))
+    shown = "=" if all(r.sign == "=" for r in rels) else "≈"
+    rels = [Relation(r.terms, r.op, shown, r.result) for r in rels]
+    return c.math(tex_sign(rels[0]), Tex("[" + GAP.join(result) + "]", rels), color=color)
+
+
+def flow(parts: list, width: float) -> VGroup:
+    """`parts` left to right, a new line whenever the next would end beyond `width`; lines left-aligned, the
+    group's top left at the origin."""
+    lines = [VGroup()]
+    for part in parts:
+        if len(lines[-1]) and lines[-1].width + TERM_GAP + part.width > width:
+            lines.append(VGroup())
+        lines[-1].add(part)
+        lines[-1].arrange(RIGHT, buff=TERM_GAP)
+    VGroup(*lines).arrange(DOWN, buff=LINE_GAP, aligned_edge=LEFT)
+    group = VGroup(*parts)
+    return group.shift(-group.get_corner(UL))
