@@ -23,7 +23,7 @@ from pipeline.publish import panel_data, update, web_page
 from scenes.chapters.where_it_breaks import sci
 from scenes.kit.arithmetic import fmt, vector_tex
 from scenes.kit.palette import theme
-from tests.support.browser import axe_results, chromium, firefox_screenshot, motion, serve
+from tests.support.browser import axe_results, chromium, firefox_screenshot, motion, new_tab, serve
 
 EXAMPLE = "examples/cat-and-dog.toml"
 RANDOM_QUERIES = 600
@@ -57,12 +57,8 @@ def base(folder):
 
 def visit(browser, url, width=1280):
     """A tab at `url`; returns it, its console errors and every URL it requested."""
-    page = browser.new_page(viewport={"width": width, "height": 900}, has_touch=width < 500)
-    errors, requests = [], []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("request", lambda request: requests.append(request.url))
-    page.goto(url)
+    requests = []
+    page, errors = new_tab(browser, url, width, 900, requests, has_touch=width < 500)
     return page, errors, requests
 
 

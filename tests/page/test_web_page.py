@@ -9,7 +9,7 @@ import srt
 
 from pipeline.publish import video_join
 from scenes.chapters import registry
-from tests.support.browser import chromium, serve
+from tests.support.browser import chromium, new_tab, serve
 
 TRICKY_TITLE = 'Scores <b>&amp;</b> "weights"'  # must be shown as typed, never as markup
 WAIT_MS = 10_000  # longest wait for a video or track to load
@@ -70,12 +70,7 @@ def url(folder):
 
 def visit(browser, url, width=1280, height=900):
     """A new tab showing `url` in a window of that size; returns it and the list its console errors go to."""
-    page = browser.new_page(viewport={"width": width, "height": height})
-    errors = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(url)
-    return page, errors
+    return new_tab(browser, url, width, height)
 
 
 def seek_by(page, action) -> float:

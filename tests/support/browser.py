@@ -100,6 +100,19 @@ VNU = BUILD / "vnu-jar/build/dist/vnu.jar"  # the Nu Html Checker, run by Debian
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
+def new_tab(browser: Browser, url: str, width: int, height: int, requests: list | None = None, **options):
+    """A tab of that size showing `url` (playwright's `new_page` `options` too); returns it and the list its
+    console errors go to. Every address it asks for is added to `requests`, if given."""
+    page = browser.new_page(viewport={"width": width, "height": height}, **options)
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    if requests is not None:
+        page.on("request", lambda request: requests.append(request.url))
+    page.goto(url)
+    return page, errors
+
+
 def axe_results(page) -> dict[str, list[tuple[str, list[str]]]]:
     """axe-core's WCAG 2.2 AA findings on `page`, injected from the test side: "violations", and "incomplete"
     (what it could not decide and leaves to a person), each as (rule id, offending elements). Text whose

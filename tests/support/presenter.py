@@ -17,6 +17,8 @@ import av
 import numpy as np
 from PIL import Image
 
+from tests.support.browser import new_tab
+
 CODEC_NOISE = 3.0  # mean absolute difference (0-255) between Chromium's and PyAV's decoding of one frame
 DRAWN = (
     100  # a pixel with a channel above this is drawn (text, a shape); the stages' backgrounds are far darker
@@ -38,11 +40,7 @@ GRAB = f"""() => {{
 
 def open_page(browser, url, width=1280, height=720):
     """A tab at `url`, its video ready when it has one; returns it and the list its console errors go to."""
-    page = browser.new_page(viewport={"width": width, "height": height})
-    errors = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(url)
+    page, errors = new_tab(browser, url, width, height)
     if page.evaluate(f"() => {STAGE} !== null"):
         page.wait_for_function(SETTLED)
     return page, errors
