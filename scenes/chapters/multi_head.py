@@ -57,8 +57,11 @@ GAP = 0.35  # between a column's widest entry and the next column's
 BAR = 0.08  # height of the bar under a weight
 TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
 WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart at most
-# head colours, per theme: apart from every token and role colour (tests/chapters/test_multi_head.py measures them)
-HEAD_COLOURS = {"dark": ("#11AADD", "#D9B38C", "#FF00FF"), "light": ("#0077BB", "#661155", "#0000FF")}
+# head colours, per theme: olive and slate teal (dark), maroon and forest (light): what the palette leaves free, picked
+# as far as CIEDE2000 (the perceptual distance; CIE76 calls light blue and key blue far apart) can from each other,
+# every token and role colour, the text and the score colours, at a contrast of 4.5 or more with the background
+# (tests/chapters/test_multi_head.py measures them)
+HEAD_COLOURS = {"dark": ("#78870F", "#4B8778", "#FF00FF"), "light": ("#4B001E", "#003C0F", "#1E2D5A")}
 FORMULA = (  # one head's formula and the heads' concatenation, each part lit while its step is shown
     (r"\mathrm{head}_h =", "head"),
     (r"\mathrm{softmax}(", "softmax"),
@@ -100,9 +103,17 @@ class MultiHead(ChapterScene):
             FadeIn(self.formula),
             FadeIn(self.names),
             FadeIn(VGroup(self.query_vector, self.keys, self.query_name, self.key_name)),
+            FadeIn(self.warning),
             run_time=1.2,
-            caption=f"{len(self.example.tokens)} words and one query, all of width {single.trace.width}.",
+            caption=opening_text(self.example, self.changed),
         )
+        if self.changed:
+            self.show(
+                *[Indicate(column, color=theme().text) for column in self.changed_columns()],
+                run_time=1.5,
+                caption="Each head projects the words its own way, so a word's vector depends on who reads it.",
+            )
+        self.show(FadeOut(self.warning), run_time=0.5)
         self.work_row(single, f"One head reads all {single.trace.width} coordinates: dots ")
         self.weights_row(single, f"Softmax gives its weights {listed(weight_strings(single.trace))}.")
         self.tie()
@@ -329,6 +340,12 @@ class MultiHead(ChapterScene):
             "then a learned output projection mixes the heads", role="label", color=theme().muted
         )
         self.note = c.text(caveat_label(tr), role="label", color=theme().muted)
+        self.changed = changed_words(ex, examples.current().blend)
+        self.warning = (
+            c.text(warning_label(self.changed), role="label", color=theme().muted)
+            if self.changed
+            else VGroup()
+        )
         self.layout()
 
     def layout(self) -> None:
@@ -419,6 +436,11 @@ class MultiHead(ChapterScene):
             reading.weight_label.set_x(STAGE.body_left, LEFT).set_y(y)
         self.projection.set_x(STAGE.body_left, LEFT).set_y(ys[0])
         self.note.set_x(STAGE.body_left, LEFT).set_y(ys[1])
+        if self.changed:
+            self.warning = fit.clip(
+                warning_label(self.changed), TABLE_RIGHT - STAGE.body_left, color=theme().muted
+            )
+            self.warning.set_x(STAGE.body_left, LEFT).set_y(ys[0])
 
     def fit_table(self, top: float) -> None:
         """Everything under the formula shrunk by one factor, keeping its top left, if it runs past
@@ -428,7 +450,7 @@ class MultiHead(ChapterScene):
             self.names, self.query_vector, self.query_name, self.keys, self.key_name, self.value_name,
             self.concat, self.concat_name, *[h.label for h in self.heads],
             *[VGroup(r.weight_label, r.weights, r.work()) for r in self.readings],
-            *[r for h in self.heads for r in h.blends], self.projection, self.note,
+            *[r for h in self.heads for r in h.blends], self.projection, self.note, self.warning,
         )  # fmt: skip
         corner, width = content.get_corner(UL), content.width
         fit.shrink_to(content, width=TABLE_RIGHT - STAGE.body_left, height=top - STAGE.bottom)
@@ -442,6 +464,12 @@ class MultiHead(ChapterScene):
             )
             rows = VGroup(*[self.concat.get_rows()[k] for k in head.coordinates])
             head.out_band = SurroundingRectangle(rows, color=head.color, buff=0.07, stroke_width=3)
+
+    def changed_columns(self) -> list[VGroup]:
+        """The columns of K^T (with their names) of the words whose vectors are new in this chapter."""
+        tokens = list(self.example.tokens)
+        columns = self.keys.get_columns()
+        return [VGroup(columns[tokens.index(t)], self.names[tokens.index(t)]) for t in self.changed]
 
     def slice_rows(self, head: Head) -> VGroup:
         """The rows of q and K^T of `head`'s coordinates."""
@@ -538,6 +566,35 @@ def weight_strings(trace) -> list[str]:
 def specialise(trace) -> bool:
     """Whether each head picks its own word (its largest weight on a word no other head's is on)."""
     return len({int(h.trace.weights.argmax()) for h in trace.heads}) == len(trace.heads)
+
+
+def changed_words(heads, blend) -> list[str]:
+    """The words this chapter shares with the earlier chapters' (the blend example's) whose vectors differ."""
+    earlier = dict(zip(blend.tokens, blend.keys))
+    return [
+        t
+        for t, key in zip(heads.tokens, heads.keys)
+        if t in earlier and (len(key) != len(earlier[t]) or any(a != b for a, b in zip(key, earlier[t])))
+    ]
+
+
+def quoted(words) -> str:
+    """'“cat” and “sat”', '“a”, “b” and “c”'."""
+    marks = [f"“{w}”" for w in words]
+    return marks[0] if len(marks) == 1 else f"{', '.join(marks[:-1])} and {marks[-1]}"
+
+
+def opening_text(example, changed: list[str]) -> str:
+    """The first caption: the words and the query; a warning when words of earlier chapters get new vectors."""
+    width = len(example.query)
+    if not changed:
+        return f"{len(example.tokens)} words and one query, all of width {width}."
+    return f"The same words, but {quoted(changed)} get new vectors of width {width} in this chapter."
+
+
+def warning_label(changed: list[str]) -> str:
+    """The warning in short, for the picture."""
+    return f"new vectors here for {quoted(changed)}"
 
 
 def caveat_text(trace) -> str:

@@ -13,6 +13,8 @@ from scenes.chapters.multi_head import (
     MultiHead,
     caveat_label,
     caveat_text,
+    changed_words,
+    opening_text,
     tie_text,
 )
 from scenes.kit import fit
@@ -22,6 +24,7 @@ from scenes.kit.palette import THEMES, delta_e
 from scenes.kit.stage import STAGE
 from tests.kit.test_equations import holds
 from tests.kit.test_type_and_colour import APART
+from tests.support.contrast import channels, ratio
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -98,6 +101,21 @@ def test_head_colours_are_apart_from_every_token_and_role_colour_and_from_each_o
     assert not close, f"head colours near token or role colours: {close}"
     assert min(delta_e(a, b) for a, b in itertools.combinations(heads, 2)) > APART
     assert min(delta_e(h, theme.background) for h in heads) > 50
+    assert (
+        min(ratio(channels(h), channels(theme.background)) for h in heads[:2]) >= 4.5
+    )  # the two heads of the lecture
+
+
+def test_words_with_new_vectors_are_named_when_they_first_appear(scene):
+    """cat and sat have other keys than in the chapters before: the first caption and the picture say so."""
+    assert scene.changed == ["cat", "sat"]
+    assert opening_text(scene.example, scene.changed) == (
+        "The same words, but “cat” and “sat” get new vectors of width 4 in this chapter."
+    )
+    assert scene.warning.original_text == "new vectors here for “cat” and “sat”"
+    assert abs(scene.warning.get_left()[0] - STAGE.body_left) < 0.05
+    assert [name.text for _, name in scene.changed_columns()] == ["cat", "sat"]  # the columns lit under it
+    assert changed_words(scene.example, scene.example) == []  # the same vectors: nothing to warn of
 
 
 def test_each_slice_band_surrounds_its_head_s_coordinates(scene):
