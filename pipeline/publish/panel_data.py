@@ -19,6 +19,7 @@ from scenes.kit.arithmetic import (
     SCORE_PLACES,
     WEIGHT_PLACES,
     coords,
+    decimals,
     division_tex,
     dot_product_tex,
     exp_ratio_tex,
@@ -82,7 +83,10 @@ def drag(example) -> dict:
         "range": bounds,
         "step": SNAP,
         "start": example.query.tolist(),
-        "points": {f"{fmt_input(x)},{fmt_input(y)}": drag_point(example, (x, y)) for x in xs for y in ys},
+        "points": {
+            **{f"{fmt_input(x)},{fmt_input(y)}": drag_point(example, (x, y)) for x in xs for y in ys},
+            ",".join(map(fmt_input, example.query)): drag_point(example, example.query),  # off the grid, maybe
+        },
     }
 
 
@@ -153,7 +157,7 @@ def gain_point(scores, g: float) -> dict:
     log_top = log10_top_sensitivity(scores, g)
     return {
         "g": f"{g:.1f}",
-        "weights": [fmt(w, WEIGHT_PLACES) for w in weights],
+        "weights": decimals(weights),  # as the video's bars: '0.000', never '0' for a positive weight
         "bars": [round(float(w), 6) for w in weights],
         "smallest": sci(log10_smallest_weight(scores, g)),
         "sensitivity": sci(log_top),

@@ -21,7 +21,7 @@ from pipeline import outputs
 from pipeline.plan.settings import from_options
 from pipeline.publish import panel_data, update, web_page
 from scenes.chapters.where_it_breaks import sci
-from scenes.kit.arithmetic import fmt, vector_tex
+from scenes.kit.arithmetic import coords, decimals, fmt, vector_tex
 from scenes.kit.palette import theme
 from tests.support.browser import axe_results, chromium, firefox_screenshot, motion, new_tab, serve
 
@@ -219,7 +219,7 @@ def test_the_fragment_sets_every_panel(browser, base):
     scores = examples.DEFAULT.blend.trace(0, scaled=False).scores
     assert page.locator("#panel-gain .gain-value").inner_text() == "4.0"
     assert page.locator("#panel-gain .smallest").inner_text() == sci(log10_smallest_weight(scores, 4.0))
-    assert bars(page, "gain") == [fmt(w, 3) for w in weights_at_gain(scores, 4.0)]
+    assert bars(page, "gain") == decimals(weights_at_gain(scores, 4.0))
     page.evaluate("() => { location.hash = 'drag=2,0&gain=10'; }")
     page.wait_for_function("() => document.querySelector('#panel-gain .gain-value').textContent === '10.0'")
     assert bars(page, "drag") == ["0.768", "0.045", "0.187"]
@@ -328,7 +328,7 @@ def test_the_gain_knob(browser, base):
     for gain in (1.0, 2.5, 4.0, 7.3, 10.0):
         knob.fill(str(gain))
         assert page.locator("#panel-gain .gain-value").inner_text() == f"{gain:.1f}"
-        assert bars(page, "gain") == [fmt(w, 3) for w in weights_at_gain(scores, gain)]
+        assert bars(page, "gain") == decimals(weights_at_gain(scores, gain))  # as WhereItBreaks' bars
         smallest = page.locator("#panel-gain .smallest").inner_text()
         assert smallest == sci(log10_smallest_weight(scores, gain)) and not smallest.startswith("0")
         assert page.locator("#panel-gain .sensitivity").inner_text() == sci(
@@ -353,7 +353,7 @@ def test_the_gain_steps_by_its_buttons(browser, base):
     for name, gain in (("+0.1", 10.0), ("+0.1", 10.0), ("−0.1", 9.9), ("−0.1", 9.8)):
         page.get_by_role("button", name=name, exact=True).click()
         assert shown.inner_text() == f"{gain:.1f}"
-        assert bars(page, "gain") == [fmt(w, 3) for w in weights_at_gain(scores, gain)]
+        assert bars(page, "gain") == decimals(weights_at_gain(scores, gain))  # as WhereItBreaks' bars
     assert fragment(page) == "#gain=9.8"
     page.evaluate("() => { location.hash = 'gain=1'; }")
     page.wait_for_function("() => document.querySelector('#panel-gain .gain-value').textContent === '1.0'")
@@ -414,6 +414,23 @@ def test_a_custom_examples_page_shows_its_own_tokens_and_numbers(browser, tmp_pa
             "() => getComputedStyle(document.querySelector('#panel-drag svg')).backgroundColor"
         )
         assert background == "rgb(255, 255, 255)"  # the light theme's background
+        assert errors == []
+
+
+def test_the_drag_opens_on_the_example_s_own_query_even_off_the_grid(browser, tmp_path):
+    """As the video: the example's query exactly, not the nearest grid point; the grid is for dragging."""
+    off_grid = tmp_path / "off-grid.toml"
+    off_grid.write_text(
+        Path(EXAMPLE).read_text(encoding="utf-8").replace("query = [1.5, 0.5]", "query = [1.3, -0.4]")
+    )
+    own = load_example_file(off_grid)
+    folder = published(tmp_path / "out", example=off_grid)
+    with serve(folder) as base:
+        page, errors, _ = visit(browser, base + "index.html")
+        assert page.locator("#panel-drag .query-label").inner_text() == f"q = {coords(own.drag.query)}"
+        assert bars(page, "drag") == [fmt(w, 3) for w in attend(own.drag.query, own.drag.keys).weights]
+        page.locator("#panel-drag .steps button").first.click()  # a step lands on the grid
+        assert page.locator("#panel-drag .query-label").inner_text() != f"q = {coords(own.drag.query)}"
         assert errors == []
 
 

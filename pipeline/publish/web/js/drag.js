@@ -23,7 +23,8 @@ export function dragPanel(root, data, theme) {
   const switchBox = root.querySelector("input.unscaled");
   const unscaledBlock = root.querySelector(".unscaled-block");
   switchBox.addEventListener("change", () => (unscaledBlock.hidden = !switchBox.checked));
-  let query = snap(numbersOf(readState().drag, 2) || data.start);
+  const linked = numbersOf(readState().drag, 2);
+  let query = linked ? snap(linked) : data.start; // the example's own query, on the grid or not, as the video
 
   function snap([x, y]) {
     const [[xLo, xHi], [yLo, yHi]] = data.range;
