@@ -6,28 +6,36 @@ import numpy as np
 from manim import (
     DOWN,
     LEFT,
+    ORIGIN,
     RIGHT,
     UP,
+    AnimationGroup,
+    Arrow,
     FadeIn,
     FadeOut,
+    GrowArrow,
     Indicate,
     LaggedStart,
     SurroundingRectangle,
     Transform,
+    TransformFromCopy,
     VGroup,
     Write,
 )
+from manim.utils.rate_functions import smooth, squish_rate_func
 
 from attention import examples
 from scenes.kit import components as c
-from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, relation
+from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, fmt_input, relation
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
-from scenes.kit.palette import DIM, theme
+from scenes.kit.palette import DIM, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.vector_rows import TokenRows, division_rows, dot_rows, named, one_size, vector
 
 STAGE_WIDTH = 13.4  # the widest the rows may be
+COMPASS = 1.2  # length of the query's arrow in the compass
+COMPASS_GAP = 0.5  # from the summary's box to the compass
 BOX_MARGIN = 0.3  # room under the content for the box round the summary
 ROW_BUFF = 0.4  # between the keys' rows, at the least
 SPREAD = 0.5  # the most added to each vertical gap when the rows leave the stage's lower part empty
@@ -106,12 +114,15 @@ class ScoreEveryWord(ChapterScene):
                     Indicate(terms, color=theme().query),
                     run_time=0.8,
                 )
+            animations, loose = self.paired(i)
             self.show(
-                Write(product),
-                run_time=1.2,
+                *animations,
+                run_time=2,
                 caption=f"“{self.example.tokens[i]}”: the products add up to "
                 f"{fmt(self.trace.dots[i], SCORE_PLACES)}.",
             )
+            self.remove(*loose)  # the row's glyphs, each group flown or faded in: the row whole again
+            self.add(product)
         self.play(
             FadeOut(query_box),
             FadeOut(key_box),
@@ -119,6 +130,26 @@ class ScoreEveryWord(ChapterScene):
             *[p.animate.set_opacity(1) for p in self.products],
             run_time=0.6,
         )
+
+    def paired(self, i: int) -> tuple[list, list]:
+        """Key i's dot product written pair by pair: copies of q_j and k_ij fly onto their places in the row
+        (its numbers in their vectors' colours), then the sum is written; the animations, and the groups of
+        the row's glyphs they leave in the scene."""
+        product, pairs = self.products[i], self.pairs[i]
+        key = self.keys.columns[0][i][1].entries
+        flights = [
+            LaggedStart(
+                *[
+                    AnimationGroup(TransformFromCopy(q, pair[0]), TransformFromCopy(k, pair[1]))
+                    for q, k, pair in zip(self.query[1].entries, key, pairs)
+                ],
+                lag_ratio=0.5,
+            )
+        ]
+        placed = VGroup(*[glyph for pair in pairs for part in pair for glyph in part])
+        rest = VGroup(*[g for g in product[0] if g not in placed])
+        loose = [*[part for pair in pairs for part in pair], rest]
+        return [*flights, FadeIn(rest, rate_func=squish_rate_func(smooth, 0.2, 1))], loose
 
     def key_box(self, i: int) -> SurroundingRectangle:
         """The frame round key i's entries while its dot product is worked out."""
@@ -137,16 +168,25 @@ class ScoreEveryWord(ChapterScene):
             LaggedStart(*[FadeIn(s, shift=RIGHT * 0.3) for s in self.scores], lag_ratio=0.3), run_time=1.5
         )
         self.wait(1)
-        best = self.example.tokens[int(np.argmax(tr.scores))]
         self.show(
             FadeIn(self.summary),
             FadeIn(self.summary_box),
             self.strip.light(),
             run_time=1,
-            caption=f"“{best}” scores highest: its key points the way the query does.",
-            hold=2,
+            caption=verdict(self.example.tokens, tr),
         )
-        self.say(f"Next, softmax turns the scores {listed_column(tr.scores)} into weights.", hold=3)
+        self.show(GrowArrow(self.compass.query), FadeIn(self.compass.query_label), run_time=0.8)
+        self.show(
+            *[GrowArrow(arrow) for arrow in self.compass.keys],
+            run_time=1.2,
+            hold=0.5,
+        )
+        ahead = f"Next, softmax turns the scores {listed_column(tr.scores)} into weights."
+        self.show(
+            LaggedStart(*[Indicate(s, color=theme().text) for s in self.scores], lag_ratio=0.6),
+            run_time=self.caption_time(ahead),
+            caption=ahead,
+        )
 
     # layout: made once by build(), before any beat plays
 
@@ -169,6 +209,7 @@ class ScoreEveryWord(ChapterScene):
         )
         self.formula = c.math(r"q \cdot k_i = \sum_j", r"q_j \, k_{ij}")  # [1]: the product summed
         self.products = VGroup(*[c.math(row) for row in dot_rows(tr.query, tr.keys, tr.dots, SCORE_PLACES)])
+        self.pairs = [pair_glyphs(p, tr.query, k) for p, k in zip(self.products, tr.keys)]
         divisor = fmt(tr.divisor, SCORE_PLACES)
         self.scores = VGroup(
             *[c.math(row) for row in division_rows(tr.dots, divisor, tr.scores, SCORE_PLACES)]
@@ -181,6 +222,10 @@ class ScoreEveryWord(ChapterScene):
         self.summary = c.text(f"dots {dots}  →  scores {scores}", role="label")
         self.layout()
         self.summary_box = SurroundingRectangle(self.summary, color=theme().grid, buff=0.2)
+        self.compass = Compass(tr.query, tr.keys, ex.tokens)
+        one_size(self.compass, self.factor)  # its labels at the size of the rows' texts
+        corner = self.summary_box.get_corner(DOWN + RIGHT) + RIGHT * COMPASS_GAP + UP * 0.15
+        self.compass.shift(corner - self.compass.query.get_start())
 
     def layout(self) -> None:
         """Keys with their dot products and scores beside them, the query above; shrunk by one factor
@@ -194,6 +239,7 @@ class ScoreEveryWord(ChapterScene):
         content = self.arrange(min(SPREAD, max(0.0, room / factor - content.height) / gaps))
         content.scale(factor).move_to([0, top, 0], aligned_edge=UP)
         one_size(VGroup(content, self.strip), factor)
+        self.factor = factor
         pin(self.strip, self.heading)
         self.summary.set_x(0)
 
@@ -217,6 +263,56 @@ class ScoreEveryWord(ChapterScene):
         content = VGroup(self.query, self.keys, self.products, self.scores, self.formula, self.divisor_note)
         self.summary.next_to(content, DOWN, buff=0.6 + gap)
         return content.add(self.summary)
+
+
+def pair_glyphs(product, query, key) -> list[tuple[VGroup, VGroup]]:
+    """The glyphs of each pair '(q_j)(k_ij)' in a dot product's row as `dot_rows` typesets it, q_j's coloured
+    as the query, k_ij's as the key: (q_j's glyphs, k_ij's glyphs) for each j. A number's glyphs are its
+    characters, a minus sign one glyph."""
+    glyphs, at, pairs = product[0], 0, []
+    for j, (q, k) in enumerate(zip(query, key)):
+        at += 1 if j else 0  # the plus sign before every pair but the first
+        q, k = len(fmt_input(q)), len(fmt_input(k))
+        shown = VGroup(*glyphs[at + 1 : at + 1 + q]), VGroup(*glyphs[at + 3 + q : at + 3 + q + k])
+        pairs.append(shown)
+        shown[0].set_color(theme().query)
+        shown[1].set_color(theme().key)
+        at += 4 + q + k
+    return pairs
+
+
+class Compass(VGroup):
+    """Which way each key points, seen from the query: the query's arrow to the right, each key's arrow (in its
+    word's colour, as its row's name) turned from it by the angle between them, whatever the width.
+
+    Angles only: the arrows are drawn at one length (a key's length scales its dot product, not its way)."""
+
+    def __init__(self, query, keys, tokens):
+        super().__init__()
+        self.query = Arrow(ORIGIN, COMPASS * RIGHT, buff=0, color=theme().query, stroke_width=5)
+        self.query_label = c.math("q", color=theme().query).next_to(self.query, RIGHT, buff=0.1)
+        self.keys = VGroup()
+        for key, token in zip(keys, tokens):
+            turn = angle(query, key)
+            tip = 0.8 * COMPASS * np.array([np.cos(turn), np.sin(turn), 0])
+            self.keys.add(Arrow(ORIGIN, tip, buff=0, color=token_color(token), stroke_width=3))
+        self.add(self.query, self.keys, self.query_label)
+
+
+def verdict(tokens, trace) -> str:
+    """Who scores highest and why: its key points the query's way, or (when another points closer) its length."""
+    best = int(np.argmax(trace.scores))
+    closest = int(np.argmin([angle(trace.query, k) for k in trace.keys]))
+    if np.isclose(angle(trace.query, trace.keys[best]), angle(trace.query, trace.keys[closest])):
+        return f"“{tokens[best]}” scores highest: its key points the way the query does."
+    closer = f"“{tokens[closest]}” points closer to the query's way"
+    return f"“{tokens[best]}” scores highest, though {closer}: length counts too."
+
+
+def angle(a, b) -> float:
+    """The angle between two vectors, in radians (0 when one is zero)."""
+    norms = np.linalg.norm(a) * np.linalg.norm(b)
+    return float(np.arccos(np.clip(np.dot(a, b) / norms, -1, 1))) if norms else 0.0
 
 
 def listed_column(values) -> str:

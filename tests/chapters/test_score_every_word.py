@@ -1,8 +1,12 @@
 """Score every word: the rows use the stage's height when they leave room, at one size per role."""
 
+import numpy as np
 import pytest
 
+from attention import attend
 from scenes.chapters import score_every_word as chapter
+from scenes.kit import fit
+from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
 from tests.support.snapshot import built
 
@@ -51,3 +55,41 @@ def test_while_a_key_is_scored_the_other_rows_are_dimmed_and_the_query_frame_sta
     for i, (names, frames) in enumerate(seen):
         assert names == [1.0 if k == i else DIM for k in range(len(names))]
         assert len(frames) == 2 and frames[0] is seen[0][1][0]  # q's frame, then the key's
+
+
+def test_each_dot_product_pairs_the_query_s_entries_with_the_key_s(scene):
+    """In '(2)(1) + (0)(1) + ...' the j-th pair is q_j (in the query's colour) and k_ij (in the key's), the very
+    glyphs the entries fly onto, left to right."""
+    query = [e.tex_string for e in scene.query[1].entries]
+    for pairs, row in zip(scene.pairs, scene.keys.columns[0]):
+        key = [e.tex_string for e in row[1].entries]
+        assert len(pairs) == len(query) == len(key)
+        xs = [part.get_x() for pair in pairs for part in pair]
+        assert xs == sorted(xs)
+        for (q, k), q_shown, k_shown in zip(pairs, query, key):
+            assert len(q) == len(q_shown) and len(k) == len(k_shown)  # a glyph per character
+            assert {g.get_color().to_hex() for g in q} == {theme().query}
+            assert {g.get_color().to_hex() for g in k} == {theme().key}
+
+
+def test_the_compass_turns_each_key_from_the_query_by_their_angle(scene):
+    """The query's arrow points right; each key's arrow is turned from it by the angle between them, in its word's
+    colour, clear of the summary and the scores."""
+    tr, compass = scene.trace, scene.compass
+    assert compass.query.get_end()[1] == pytest.approx(compass.query.get_start()[1])
+    for arrow, key, token in zip(compass.keys, tr.keys, scene.example.tokens):
+        direction = arrow.get_end() - arrow.get_start()
+        cosine = np.dot(tr.query, key) / (np.linalg.norm(tr.query) * np.linalg.norm(key))
+        assert direction[0] / np.linalg.norm(direction) == pytest.approx(cosine, abs=0.02)
+        assert arrow.get_color().to_hex() == token_color(token)
+    assert fit.apart(compass, scene.summary_box) and fit.apart(compass, scene.scores)
+
+
+def test_the_verdict_says_why_the_best_key_wins():
+    tokens = ("a", "b")
+    aligned = attend(np.array([1.0, 0]), np.array([[2.0, 0], [1, 1]]), np.eye(2))
+    assert chapter.verdict(tokens, aligned) == "“a” scores highest: its key points the way the query does."
+    longer = attend(np.array([1.0, 0]), np.array([[1.0, 0], [3, 3]]), np.eye(2))
+    assert chapter.verdict(tokens, longer) == (
+        "“b” scores highest, though “a” points closer to the query's way: length counts too."
+    )
