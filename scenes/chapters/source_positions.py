@@ -25,13 +25,14 @@ from manim import (
     VGroup,
     Write,
 )
+from manim.utils.rate_functions import smooth, squish_rate_func
 
 from attention import examples
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.grids import AttentionGrid, CellCount, Restate, veil
+from scenes.kit.grids import AttentionGrid, CellCount, veil
 from scenes.kit.palette import VEIL, theme
 from scenes.kit.stage import STAGE
 
@@ -58,6 +59,8 @@ COST_FILL = 0.55  # opacity of a cost cell: each is one score to compute, whatev
 COUNT_AT = np.array([0.75, 1.6, 0])
 SUMMARY_SIZE = 3.2  # the cost grid's side in the closing picture
 STEP_SECONDS = 2.2
+FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
+SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 GAP = r",\;\; "  # between a vector's entries in a formula, as `vector_math` writes it
 SPACE = r"\;\; "  # ... the part of it after the comma
 CAVEAT = "access ≠ recall: no guarantee of useful matching or perfect recall"
@@ -131,15 +134,15 @@ class SourcePositions(ChapterScene):
                     FadeIn(veils[i - 1]),
                     run_time=0.5,
                 )
-            self.play(Restate(self.cross, lambda g, i=i: g.show_weights([i])), run_time=1.2)
+            self.play(*self.weigh_row(i), run_time=1.2)
             self.wait(STEP_SECONDS - 1.7)
         self.show(
             FadeOut(box),
             *[FadeOut(v) for v in veils[:-1]],
             run_time=0.5,
             caption="Every row sums to 1, and every decoder step gets a different blend of the source.",
-            hold=3,
         )
+        self.show(Indicate(self.cross.sums, color=theme().text), run_time=1.5, hold=1)
 
     def self_attention(self) -> None:
         self.beat("Self-attention")
@@ -148,7 +151,8 @@ class SourcePositions(ChapterScene):
             move = self.cross_view.animate.set_y(pair.cross_y).align_to([STAGE.body_left, 0, 0], LEFT)
         else:
             move = FadeOut(self.cross_view)
-        self.play(FadeOut(self.weight_side), move, run_time=1.2)
+        self.play(FadeOut(self.weight_side), run_time=0.6)  # gone before the grid moves over its place
+        self.play(move, run_time=1.2)
         self.show(
             FadeIn(self.square),
             FadeIn(pair.labels),
@@ -176,10 +180,15 @@ class SourcePositions(ChapterScene):
                 )
             ),
             FadeOut(VGroup(grid.numbers, grid.sums, grid.sum_header, grid.row_labels, grid.col_labels)),
-            Transform(grid.cells, first.cells),  # these cells stay on as the sentence's corner
-            FadeIn(self.counts[0]),
-            run_time=1.5,
+            run_time=0.8,
             caption="Every query scores every key: n queries × n keys cells of work.",
+        )
+        self.play(
+            Transform(
+                grid.cells, first.cells
+            ),  # over an empty stage; these cells stay as the sentence's corner
+            FadeIn(self.counts[0]),
+            run_time=1.2,
         )
         self.play(
             FadeIn(self.sentence),
@@ -207,9 +216,9 @@ class SourcePositions(ChapterScene):
         summary = self.summary
         cost = VGroup(self.self_grid.cells, *self.additions, self.sentence)
         self.cross_view.move_to(summary.cross)
+        self.play(FadeOut(VGroup(self.sentence_key, self.cell_key, self.history)), run_time=0.6)
         self.play(
             cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to(summary.corner, aligned_edge=UP + RIGHT),
-            FadeOut(VGroup(self.sentence_key, self.cell_key, self.history)),
             run_time=1.2,
         )
         self.play(
@@ -223,8 +232,30 @@ class SourcePositions(ChapterScene):
             run_time=1,
             caption="Being able to reach every position does not guarantee useful matching or "
             "perfect recall, and scoring more positions costs more work.",
-            hold=3,
         )
+        self.wait_for_cue(2)  # the cost, as the caption comes to it
+        self.show(
+            Indicate(cost, color=theme().text, scale_factor=1.05), Indicate(self.counts[-1]), run_time=1.5
+        )
+
+    def weigh_row(self, i: int) -> list:
+        """Animations turning row i's scores into weights: the scores fade out, then the weights and the row's
+        sum fade in where they stood (no digit morphs into another) while the cells take their shading."""
+        grid = self.cross
+        scores = grid.row_numbers(i).copy()
+        before = [cell.get_fill_opacity() for cell in grid.row(i)]
+        first = not grid.weighted.any()
+        grid.show_weights([i])
+        after = [cell.get_fill_opacity() for cell in grid.row(i)]
+        for cell, opacity in zip(grid.row(i), before):
+            cell.set_fill(opacity=opacity)
+        self.add(scores)
+        weights = VGroup(*grid.row_numbers(i), grid.sums[i], *([grid.sum_header] if first else []))
+        return [
+            FadeOut(scores, rate_func=FIRST_HALF),
+            FadeIn(weights, rate_func=SECOND_HALF),
+            *[cell.animate.set_fill(opacity=opacity) for cell, opacity in zip(grid.row(i), after)],
+        ]
 
     def build(self) -> None:
         """Create every mobject and lay out every picture (without playing anything)."""

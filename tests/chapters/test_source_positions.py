@@ -160,3 +160,26 @@ def test_the_caveat_is_on_screen_as_a_short_label(scene):
 
 def test_last_frame_snapshot(tmp_path):
     assert_matches_snapshot("SourcePositions", last_frame(SourcePositions, tmp_path))
+
+
+def test_a_row_s_scores_fade_out_and_its_weights_fade_in_no_digit_morphing(tmp_path):
+    """Turning a row into weights fades copies of its scores out and the weights (and the row's sum) in where
+    they stood; the cells are shaded by weight; no number is transformed into another."""
+    from manim import FadeIn, FadeOut
+    from manim.animation.animation import prepare_animation
+
+    scene = built(SourcePositions, tmp_path)
+    grid = scene.cross.show_scores()
+    fading, coming, *shading = [prepare_animation(a) for a in scene.weigh_row(0)]
+    assert isinstance(fading, FadeOut) and isinstance(coming, FadeIn)
+    assert [a.mobject for a in shading] == list(grid.row(0))  # the rest only shade the row's cells
+    scores = [float(n.get_value()) for n in fading.mobject]
+    np.testing.assert_allclose(scores, grid.trace.scores[0], atol=5e-4)
+    assert list(coming.mobject)[: grid.trace.shape[1]] == list(grid.row_numbers(0))
+    assert grid.sums[0] in coming.mobject
+    np.testing.assert_allclose(grid.shown()[0], grid.trace.weights[0], atol=5e-4)
+    for animation in shading:  # the cells' fills move to the shading of their weights
+        animation.begin()
+        animation.finish()
+    opacities = [cell.get_fill_opacity() for cell in grid.row(0)]
+    assert np.argmax(opacities) == np.argmax(grid.trace.weights[0])
