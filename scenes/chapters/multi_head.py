@@ -180,13 +180,17 @@ class MultiHead(ChapterScene):
             others = [
                 h.reading.weight_line().animate.set_opacity(1 if h is head else DIM) for h in self.heads
             ]
+            caption = self.blend_caption(i)
             self.show(
                 *self.focus(head),
                 *others,
                 LaggedStart(*[FadeIn(r) for r in head.blends], lag_ratio=0.4),
-                run_time=1.5,
-                caption=self.blend_caption(i),
+                run_time=max(
+                    1.5, 0.7 * self.caption_time(caption)
+                ),  # the rows come in as the caption reads them
+                caption=caption,
             )
+            self.wait_for_reader()  # the working stays until its caption has been read
             self.show(
                 *[
                     ReplacementTransform(r.result[1], self.concat.get_rows()[k][0])
