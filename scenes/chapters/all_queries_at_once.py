@@ -14,6 +14,7 @@ from manim import (
     FadeIn,
     FadeOut,
     Indicate,
+    LaggedStart,
     Line,
     Rectangle,
     Transform,
@@ -143,12 +144,13 @@ class AllQueriesAtOnce(ChapterScene):
                 for pair in pairs:
                     self.show(pair, run_time=0.6)
             else:
+                caption = f"Row {i + 1} times column {j + 1}: {entry_text(later)}."
                 self.show(
                     FadeOut(working),
                     *self.entry_lit(i, j),
-                    *pairs,
-                    run_time=1.5,
-                    caption=f"Row {i + 1} times column {j + 1}: {entry_text(later)}.",
+                    LaggedStart(*pairs, lag_ratio=0.5),  # pair by pair, as the caption reads them
+                    run_time=max(1.5, 0.6 * self.caption_time(caption)),
+                    caption=caption,
                 )
             self.show(FadeIn(later[-1]), Indicate(self.dots_entry(i, j)), run_time=0.8, hold=0.5)
             working = later
@@ -188,13 +190,16 @@ class AllQueriesAtOnce(ChapterScene):
             caption="Softmax each row on its own: every query gets weights that sum to 1.",
             hold=0.5,
         )
+        caption = f"The first row is {vector_tex(self.trace.weights[0])}, as before."
         self.show(
             *self.rows_lit(0, self.weights),
             self.sums[1:].animate.set_opacity(DIM),
             run_time=0.8,
-            caption=f"The first row is {vector_tex(self.trace.weights[0])}, as before.",
-            hold=1,
+            caption=caption,
         )
+        self.show(
+            Indicate(self.sums[0]), run_time=max(1.2, self.caption_time(caption) - 1.5)
+        )  # while it is read
         self.show(*self.rows_lit(None, self.weights), self.sums.animate.set_opacity(1), run_time=0.8)
 
     def outputs_at_once(self) -> None:
