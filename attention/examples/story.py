@@ -86,6 +86,16 @@ def saturated(scores, gain: float = GAIN_RANGE[1]):
     return saturation_at(scores, gain)
 
 
+def changed_words(heads, blend) -> list[str]:
+    """The words this chapter shares with the earlier chapters' (the blend example's) whose vectors differ."""
+    earlier = dict(zip(blend.tokens, blend.keys))
+    return [
+        t
+        for t, key in zip(heads.tokens, heads.keys)
+        if t in earlier and (len(key) != len(earlier[t]) or any(a != b for a, b in zip(key, earlier[t])))
+    ]
+
+
 def warnings(example) -> list[str]:
     """One line per point an example (`attention.examples.Examples`) cannot show: the chapter, the point, and
     what would show it. Empty when every chapter can tell its story."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from attention import DEFAULT, Examples, attend, softmax, variance_experiment, weights_at_gain
+from attention.examples import story
 from attention.examples.beyond import all_queries
 from attention.examples.file import load_example_file
 from pipeline.plan.settings import RenderSettings
@@ -107,10 +108,12 @@ def score_every_word(ex: Examples) -> dict[str, str]:
         "Query and keys": f"The keys as rows of numbers, one per word: {keys}. Above them the query "
         f"{coords(trace.query)}, the same width.",
         "Dot products, term by term": "A frame stays round the query while another steps down the keys; "
-        f"beside each key its products are written out and added: {sums}.",
+        "copies of each query entry and key entry fly side by side, and beside each key its products are "
+        f"written out and added: {sums}.",
         "Divide by the square root of the width": f"Beside each dot product its division by "
         f"{fmt(trace.divisor, SCORE_PLACES)}, giving the scores {by_word(tokens, trace.scores, SCORE_PLACES)}; "
-        "a framed line at the bottom pairs the dots with the scores.",
+        "a framed line at the bottom pairs the dots with the scores; beside it a small compass shows the "
+        "query's arrow and each key's arrow at its angle from the query, in its word's colour.",
     }
 
 
@@ -167,12 +170,14 @@ def all_queries_at_once(ex: Examples) -> dict[str, str]:
         "Stack the queries": f"The {m} queries stacked as the rows of Q, {m} by {d}; beside it K transposed, "
         f"{d} by {n}, one column per word ({', '.join(f'“{t}”' for t in tokens)}).",
         "One product, every dot product": f"A {m} by {n} grid of dot products fills in, each row lit as it is "
-        f"read: {rows(names, tr.dots, SCORE_PLACES)}.",
+        f"read: {rows(names, tr.dots, SCORE_PLACES)}. Under the product, entries of Q and K transposed fly "
+        "into place pair by pair, each pair multiplied and the products added, for the first and the last cell.",
         "Divide by the square root of d": f"Every entry divided by {fmt(tr.divisor, SCORE_PLACES)}: "
         f"{rows(names, tr.scores, SCORE_PLACES)}.",
         "Softmax row by row": f"Each row becomes weights, a sum of 1 at its end: {rows(names, tr.weights)}.",
-        "Every output at once": f"V, {n} by {dv}, one row per word's value; the outputs, {m} by {dv}, row by "
-        f"row: {rows(names, tr.outputs)}.",
+        "Every output at once": f"V, {n} by {dv}, one row per word's value, each row named by its word; the "
+        f"outputs, {m} by {dv}, row by row: {rows(names, tr.outputs)}. Under them each output row is worked "
+        "out: every weight and its word's value row light and fly into a sum of weight times value.",
         "Summary": f"The shapes in a chain: Q {m} by {d} times K transposed {d} by {n} gives {m} by {n}; softmax "
         f"row by row; times V {n} by {dv} gives the outputs, {m} by {dv}.",
     }
@@ -287,10 +292,16 @@ def multi_head(ex: Examples) -> dict[str, str]:
         for k, h in enumerate(tr.heads)
     )
     outputs = "; ".join(f"head {k + 1} [{listed(h.trace.output)}]" for k, h in enumerate(tr.heads))
+    changed = story.changed_words(ex.heads, ex.blend)
     return {
         "One head cannot choose": f"The words {', '.join(f'“{t}”' for t in tokens)}, the query "
         f"{coords(tr.single.query)} and the keys as columns, width {width}; one head's dots "
-        f"{listed(tr.single.dots, SCORE_PLACES)} and weight bars {by_word(tokens, tr.single.weights)}.",
+        f"{listed(tr.single.dots, SCORE_PLACES)} and weight bars {by_word(tokens, tr.single.weights)}."
+        + (
+            f" A note under the keys: new vectors here for {', '.join(f'“{t}”' for t in changed)}; their columns light."
+            if changed
+            else ""
+        ),
         "Each head its own slice": f"Coloured bands split the {width} coordinates into {count} heads: {slices}.",
         "Two patterns at once": f"Each head's own row of working and bars, its top weight's cell lit: {patterns}.",
         "Each head blends its values": f"Under each head the blend of its slice of the values: {outputs}.",

@@ -31,6 +31,7 @@ from manim import (
 )
 
 from attention import examples
+from attention.examples.story import changed_words
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -570,16 +571,6 @@ def weight_strings(trace) -> list[str]:
 def specialise(trace) -> bool:
     """Whether each head picks its own word (its largest weight on a word no other head's is on)."""
     return len({int(h.trace.weights.argmax()) for h in trace.heads}) == len(trace.heads)
-
-
-def changed_words(heads, blend) -> list[str]:
-    """The words this chapter shares with the earlier chapters' (the blend example's) whose vectors differ."""
-    earlier = dict(zip(blend.tokens, blend.keys))
-    return [
-        t
-        for t, key in zip(heads.tokens, heads.keys)
-        if t in earlier and (len(key) != len(earlier[t]) or any(a != b for a, b in zip(key, earlier[t])))
-    ]
 
 
 def quoted(words) -> str:

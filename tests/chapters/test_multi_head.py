@@ -8,12 +8,12 @@ from manim.animation.animation import prepare_animation
 
 from attention import examples
 from attention.examples.beyond import HeadsExample
+from attention.examples.story import changed_words
 from scenes.chapters.multi_head import (
     HEAD_COLOURS,
     MultiHead,
     caveat_label,
     caveat_text,
-    changed_words,
     opening_text,
     tie_text,
 )
