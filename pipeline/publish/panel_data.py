@@ -85,7 +85,8 @@ def drag(example) -> dict:
         "start": example.query.tolist(),
         "points": {
             **{f"{fmt_input(x)},{fmt_input(y)}": drag_point(example, (x, y)) for x in xs for y in ys},
-            ",".join(map(fmt_input, example.query)): drag_point(example, example.query),  # off the grid, maybe
+            # the example's own query, off the grid maybe: where the panel opens, as the video
+            ",".join(map(fmt_input, example.query)): drag_point(example, example.query),
         },
     }
 

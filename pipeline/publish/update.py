@@ -1,7 +1,7 @@
 """After every render run, in the run's output folder: the full lecture when it is out of date, the documents made
 from it (lecture.pptx, lecture.pdf) when they are, and index.html with the stylesheet and script it loads (all
 listed in the manifest's `pages`, the documents in its `documents`).
-Files whose text would not change are left alone."""
+Files whose text would not change are left alone; page files no longer made are removed."""
 
 from __future__ import annotations
 
@@ -25,7 +25,10 @@ def after_render(output_dir: Path, settings: RenderSettings) -> list[str]:
     pages = web_page.pages(folder, everything, settings)
     for name, text in pages.items():
         _write_if_changed(folder / name, text)
-    Manifest.load(folder).record_pages({name: (folder / name).stat().st_size for name in pages})
+    manifest = Manifest.load(folder)
+    for gone in set(manifest.pages) - set(pages):  # e.g. a renumbered chapter's descriptions track
+        (folder / gone).unlink(missing_ok=True)
+    manifest.record_pages({name: (folder / name).stat().st_size for name in pages})
     return lines
 
 

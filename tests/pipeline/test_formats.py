@@ -54,6 +54,7 @@ def test_formats_sit_side_by_side_with_one_poster_and_captions(formats):
         "01-Tiny.beat-01.png",
         "01-Tiny.beat-02.png",
         "01-Tiny.beats.vtt",
+        "01-Tiny.descriptions.vtt",
         "01-Tiny.mov",
         "01-Tiny.mov.beats.json",
         "01-Tiny.mp4",
@@ -65,6 +66,7 @@ def test_formats_sit_side_by_side_with_one_poster_and_captions(formats):
         "01-Tiny.webm.beats.json",
         "index.html",
         "lecture.beats.vtt",
+        "lecture.descriptions.vtt",
         "lecture.mp4",
         "lecture.pdf",
         "lecture.pptx",
@@ -77,6 +79,7 @@ def test_formats_sit_side_by_side_with_one_poster_and_captions(formats):
         "present.html",
         "present.js",
         "speaker.html",
+        "transcript.html",
     ]
     assert sorted(p.name for p in (out / "320x240p10").iterdir()) == [
         "01-Tiny.beat-01.png",

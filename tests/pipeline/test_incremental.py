@@ -77,6 +77,7 @@ def test_editing_one_chapters_module_renders_only_that_chapter(rendered, render)
         "lecture.srt",
         "lecture.vtt",
         "lecture.beats.vtt",
+        "lecture.descriptions.vtt",  # the beats' times and what they draw
         "lecture.pptx",
         "lecture.pdf",
     }

@@ -217,6 +217,7 @@ def test_a_failed_join_is_reported_and_leaves_no_file(copy, run, monkeypatch):
     )
     assert sorted(p.name for p in (copy / "480p15").iterdir() if p.name.startswith(("lecture", "."))) == [
         "lecture.beats.vtt",
+        "lecture.descriptions.vtt",
         "lecture.pdf",
         "lecture.pptx",
         "lecture.srt",

@@ -119,6 +119,7 @@ def test_retitling_a_chapter_renders_only_it_and_joins_the_lecture_again(
         "lecture.beats.vtt",
         "lecture.pptx",
         "lecture.pdf",
+        "transcript.html",  # the chapter's title heads its lines
     }
     marks = video_join.marks(tmp_path / "480p15" / "lecture.mp4")
     assert [m.title for m in marks] == ["A new title", "A tiny scene"]

@@ -84,6 +84,7 @@ def test_outputs_land_at_stable_paths_and_nothing_else_remains(rendered):
         "01-Tiny.beat-01.png",
         "01-Tiny.beat-02.png",
         "01-Tiny.beats.vtt",
+        "01-Tiny.descriptions.vtt",
         "01-Tiny.mp4",
         "01-Tiny.mp4.beats.json",
         "01-Tiny.png",
@@ -91,11 +92,13 @@ def test_outputs_land_at_stable_paths_and_nothing_else_remains(rendered):
         "01-Tiny.vtt",
         "02-Flaky.beat-01.png",
         "02-Flaky.beats.vtt",
+        "02-Flaky.descriptions.vtt",
         "02-Flaky.mp4",
         "02-Flaky.mp4.beats.json",
         "02-Flaky.png",
         "03-Coda.beat-01.png",
         "03-Coda.beats.vtt",
+        "03-Coda.descriptions.vtt",
         "03-Coda.mp4",
         "03-Coda.mp4.beats.json",
         "03-Coda.png",
@@ -103,6 +106,7 @@ def test_outputs_land_at_stable_paths_and_nothing_else_remains(rendered):
         "03-Coda.vtt",
         "index.html",
         "lecture.beats.vtt",
+        "lecture.descriptions.vtt",
         "lecture.mp4",
         "lecture.pdf",
         "lecture.pptx",
@@ -115,6 +119,7 @@ def test_outputs_land_at_stable_paths_and_nothing_else_remains(rendered):
         "present.html",
         "present.js",
         "speaker.html",
+        "transcript.html",
     ]
     assert not (out / outputs.WORK_FOLDER).exists()
 
@@ -162,6 +167,7 @@ def test_failing_chapter_keeps_its_previous_files_and_the_others_render(
     assert sorted(p.name for p in folder.iterdir()) == [
         "02-Flaky.beat-01.png",
         "02-Flaky.beats.vtt",
+        "02-Flaky.descriptions.vtt",
         "02-Flaky.mp4",
         "02-Flaky.mp4.beats.json",
         "02-Flaky.png",
@@ -169,6 +175,7 @@ def test_failing_chapter_keeps_its_previous_files_and_the_others_render(
         "manifest.json",
         "page.css",
         "page.js",
+        "transcript.html",
     ]
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
     lecture.edit("flaky", "FAIL = False", "FAIL = True")
