@@ -87,7 +87,7 @@ def saturated(scores, gain: float = GAIN_RANGE[1]):
 
 
 def changed_words(heads, blend) -> list[str]:
-    """The words this chapter shares with the earlier chapters' (the blend example's) whose vectors differ."""
+    """The words the heads example (MultiHead) shares with the earlier chapters' blend example whose vectors differ."""
     earlier = dict(zip(blend.tokens, blend.keys))
     return [
         t
