@@ -112,7 +112,7 @@ class MultiHead(ChapterScene):
             self.show(
                 *[Indicate(column, color=theme().text) for column in self.changed_columns()],
                 run_time=1.5,
-                caption="Each head projects the words its own way, so a word's vector depends on who reads it.",
+                caption="Each head projects the words its own way.",
             )
         self.show(FadeOut(self.warning), run_time=0.5)
         self.work_row(single, f"One head reads all {single.trace.width} coordinates: dots ")
@@ -137,7 +137,6 @@ class MultiHead(ChapterScene):
             self.formula.light("scale"),
             run_time=1,
             caption=f"Each head is {width} wide, so it divides by √{width}.",
-            hold=1,
         )
 
     def per_head(self) -> None:
@@ -173,7 +172,7 @@ class MultiHead(ChapterScene):
             FadeIn(self.value_name, shift=DOWN * 0.1),
             self.formula.light("V", "head"),
             run_time=1,
-            caption="Here the values are the keys (Vᵀ = Kᵀ): each head blends its own slice of them.",
+            caption="Here the values are the keys: each head blends its own slice of them.",
         )
         values = VGroup(self.keys, self.key_name, self.value_name)
         self.show(framed(values, theme().value, buff=0.1), run_time=2)
@@ -199,7 +198,7 @@ class MultiHead(ChapterScene):
                 ],
                 *[FadeOut(VGroup(r.label, *r.terms, *r.pluses, r.result[0])) for r in head.blends],
                 Create(head.out_band),
-                run_time=1.2,
+                run_time=0.8,
             )
 
     def concatenate(self) -> None:
@@ -217,7 +216,7 @@ class MultiHead(ChapterScene):
             FadeIn(self.projection),
             self.formula.light("project"),
             run_time=1.2,
-            caption="A learned output projection then mixes the heads into one vector of the model's width.",
+            caption="A learned projection then mixes the heads into one vector.",
         )
         self.show(framed(self.concat, theme().output, buff=0.1), run_time=1.5)
 
@@ -234,7 +233,7 @@ class MultiHead(ChapterScene):
         self.show(
             *[Indicate(cell, color=cell[1].get_fill_color(), scale_factor=1.15) for cell in picks],
             run_time=1.5,
-            hold=1.5,
+            hold=0.5,
         )
 
     # what the beats play
@@ -282,7 +281,7 @@ class MultiHead(ChapterScene):
             *[e.animate.set_opacity(1 if used else DIM) for e, used in self.products_of(top)],
             run_time=1.2,
             caption=tie_text(self.example.tokens, weights),
-            hold=2,
+            hold=1,
         )
 
     def products_of(self, columns) -> list[tuple[Mobject, bool]]:
@@ -584,7 +583,7 @@ def opening_text(example, changed: list[str]) -> str:
     width = len(example.query)
     if not changed:
         return f"{len(example.tokens)} words and one query, all of width {width}."
-    return f"The same words, but {quoted(changed)} get new vectors of width {width} in this chapter."
+    return f"The same words, but {quoted(changed)} get new vectors of width {width} here."
 
 
 def warning_label(changed: list[str]) -> str:

@@ -110,7 +110,7 @@ def test_words_with_new_vectors_are_named_when_they_first_appear(scene):
     """cat and sat have other keys than in the chapters before: the first caption and the picture say so."""
     assert scene.changed == ["cat", "sat"]
     assert opening_text(scene.example, scene.changed) == (
-        "The same words, but “cat” and “sat” get new vectors of width 4 in this chapter."
+        "The same words, but “cat” and “sat” get new vectors of width 4 here."
     )
     assert scene.warning.original_text == "new vectors here for “cat” and “sat”"
     assert abs(scene.warning.get_left()[0] - STAGE.body_left) < 0.05

@@ -52,7 +52,13 @@ def test_a_tables_numbers_change_only_the_chapters_that_read_it(tmp_path):
         "QuickVersion",
     }
     blend = {"ThreeTokenDrag", "ScoreEveryWord", "BlendByWeight", "Refocus", "AllQueriesAtOnce"}
-    blend |= {"ShrinkScores", "WhereItBreaks", "CausalMask", "QuickVersion"}
+    blend |= {
+        "ShrinkScores",
+        "WhereItBreaks",
+        "CausalMask",
+        "MultiHead",
+        "QuickVersion",
+    }  # MultiHead: its words' vectors
     assert changed_by(tmp_path, "queries = [[2, 0, 1]", "queries = [[2, 0, 2]") == blend
 
 
