@@ -27,7 +27,14 @@ from attention import examples
 from attention.examples.beyond import all_queries
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation, text_minus, vector_tex
+from scenes.kit.arithmetic import (
+    SCORE_PLACES,
+    WEIGHT_PLACES,
+    fmt,
+    relation,
+    text_minus,
+    vector_text,
+)
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.matrices import COLUMN_GAP, DOTS, NamedMatrix, entries_tex, row_sums, widest
@@ -160,7 +167,7 @@ class AllQueriesAtOnce(ChapterScene):
                 *self.rows_lit(i, self.q, self.dots),
                 *self.columns_lit(None),
                 run_time=0.8,
-                caption=f"Row {i + 1}: the {name} query's dot products {vector_tex(tr.dots[i], SCORE_PLACES)}.",
+                caption=f"Row {i + 1}: the {name} query's dot products {caption_vector(tr.dots[i], SCORE_PLACES)}.",
             )
         self.show(*self.rows_lit(None, self.q, self.dots), run_time=0.8)
 
@@ -190,7 +197,7 @@ class AllQueriesAtOnce(ChapterScene):
             caption="Softmax each row on its own: every query gets weights that sum to 1.",
             hold=0.5,
         )
-        caption = f"The first row is {vector_tex(self.trace.weights[0])}, as before."
+        caption = f"The first row is {caption_vector(self.trace.weights[0], WEIGHT_PLACES)}, as before."
         self.show(
             *self.rows_lit(0, self.weights),
             self.sums[1:].animate.set_opacity(DIM),
@@ -754,3 +761,8 @@ def shrinking(start: float, factor: float, least: float):
         if size < least:
             return
         size *= factor
+
+
+def caption_vector(values, places: int) -> str:
+    """A row as its caption says it: the numbers the grid prints, with a real minus sign."""
+    return vector_text([fmt(v, places) for v in values])

@@ -26,7 +26,7 @@ from manim.utils.rate_functions import smooth, squish_rate_func
 
 from attention import examples
 from scenes.kit import components as c
-from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, fmt_input, relation
+from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, fmt_input, relation, text_minus
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import DIM, theme, token_color
@@ -119,7 +119,7 @@ class ScoreEveryWord(ChapterScene):
                 *animations,
                 run_time=2,
                 caption=f"“{self.example.tokens[i]}”: the products add up to "
-                f"{fmt(self.trace.dots[i], SCORE_PLACES)}.",
+                f"{text_minus(fmt(self.trace.dots[i], SCORE_PLACES))}.",
             )
             self.remove(*loose)  # the row's glyphs, each group flown or faded in: the row whole again
             self.add(product)
