@@ -230,7 +230,7 @@ def exp_tex(score: float, exp_value: float, places_in: int, places_out: int) -> 
 
 
 def exp_sum_tex(scores, log_sum: float, places: int, per_line: int | None = None) -> Tex:
-    """'16.92 + 1 + 4.11 = 22.03': the exponentials of `scores` and their sum (e to `log_sum`, its natural
+    """'e₁ + e₂ + e₃ = sum': the exponentials of `scores` and their sum (e to `log_sum`, its natural
     log), each as `exp_text` prints it; `per_line` terms a line (None: one line)."""
     terms = [exp_text(s, places) for s in scores]
     total = exp_text(log_sum, places)
@@ -241,7 +241,7 @@ def exp_sum_tex(scores, log_sum: float, places: int, per_line: int | None = None
 
 
 def exp_ratio_tex(score: float, log_sum: float, weight: float, places_in: int, places_out: int) -> Tex:
-    """'16.92 / 22.03 \\approx 0.768': e^score over the sum (e to `log_sum`), as `exp_text` prints them, and
+    """'e_i / sum \\approx w_i': e^score over the sum (e to `log_sum`), as `exp_text` prints them, and
     the weight (numpy's, from the shifted softmax) to `places_out` decimals."""
     terms = [exp_text(score, places_in), exp_text(log_sum, places_in)]
     result = decimals([weight], places_out)[0]

@@ -35,7 +35,7 @@ def dot_result(left: list[str], right: list[str], result: str, color: str | None
 
 
 def blend_terms(weights: list[str], values: list[list[str]], value_color: str) -> list:
-    """'0.665 × [1, 0]', '+ 0.245 × [0, 1]', ...: each weight as printed times its value's row."""
+    """'w₁ × [v₁]', '+ w₂ × [v₂]', ...: each weight as printed times its value's row."""
     terms = []
     for k, (w, row) in enumerate(zip(weights, values)):
         term = c.math(*([r"{}+"] if k else []), w, r"\times", "[" + GAP.join(row) + "]")
@@ -45,7 +45,7 @@ def blend_terms(weights: list[str], values: list[list[str]], value_color: str) -
 
 
 def blend_result(weights: list[str], values: list[list[str]], result: list[str], color: str):
-    """'= [0.665, 0.245]' (or '≈' when a coordinate is not exact as printed), one equation per coordinate."""
+    """'= [o₁, o₂]' (or '≈' when a coordinate is not exact as printed), one equation per coordinate."""
     rels = []
     for k, out in enumerate(result):
         terms = tuple(x for w, row in zip(weights, values) for x in (w, row[k]))
