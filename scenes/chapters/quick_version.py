@@ -1,4 +1,4 @@
-"""Chapter 12, the quick version (source 003): one line for every chapter of the lecture, in viewing order and
+"""Chapter 13, the quick version (source 003): one line for every chapter of the lecture, in viewing order and
 numbered by its place in it (as the registry lists them), each beside its own chapter's picture in small, a
 page of PAGE_ROWS lines per beat; then the formula softmax(Q K^T / sqrt(d)) V, Q, K and V defined, each term
 lit in turn beside the chapters it sums up."""
@@ -10,12 +10,14 @@ from dataclasses import dataclass
 from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, VGroup
 
 from attention import Examples, examples
+from attention.projections import DEFAULT_PROJECTIONS
 from scenes.chapters.registry import CHAPTERS, find
 from scenes.kit import components as c
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import veil
-from scenes.kit.icons import ICONS
+from scenes.kit.icons import ICONS as KIT_ICONS
+from scenes.kit.icons import cell_block
 from scenes.kit.palette import DIM, theme
 from scenes.kit.stage import STAGE
 
@@ -190,6 +192,12 @@ TAKEAWAYS = {  # each recapped chapter's line, by its Scene class name (the regi
         "Same keys and values, new query, new weights.",
         ("Q",),
     ),
+    "Projections": Takeaway(
+        "Each word's one vector x, times three learned matrices, gives its q, k and v.",
+        "Beyond the sources: q, k and v from one x.",
+        ("Q", "K", "V"),
+        beyond=True,
+    ),
     "AllQueriesAtOnce": Takeaway(
         "Stacked as matrices, every query is scored, weighed and blended at once.",
         "Beyond the sources: two matrix products.",
@@ -241,7 +249,7 @@ TERMS = (
     Term(
         ("Q", "K"),
         "queries, the rows of Q, score keys, the rows of K",
-        ("ThreeTokenDrag", "ScoreEveryWord", "AllQueriesAtOnce"),
+        ("ThreeTokenDrag", "ScoreEveryWord", "Projections", "AllQueriesAtOnce"),
         "Q K^T: every query's dot product with every key.",
     ),
     Term(
@@ -269,6 +277,16 @@ WHOLE = Term(  # the formula as a whole: what it replaces and where it runs
     ("FixedContext", "SourcePositions", "MultiHead"),
     "No fixed summary: every position, every query, every head.",
 )
+
+
+def projections_icon(_: Examples) -> VGroup:
+    """The embeddings beside W_Q, W_K and W_V (kept here: the kit's icons are another's to edit)."""
+    p, t = DEFAULT_PROJECTIONS, theme()
+    blocks = [(p.embeddings, t.muted), (p.w_q, t.query), (p.w_k, t.key), (p.w_v, t.value)]
+    return VGroup(*[cell_block(m, col) for m, col in blocks]).arrange(RIGHT, buff=0.25)
+
+
+ICONS = {**KIT_ICONS, "Projections": projections_icon}  # each recapped chapter's icon
 
 
 def card(icon: VGroup) -> VGroup:

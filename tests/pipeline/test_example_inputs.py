@@ -51,7 +51,14 @@ def test_a_tables_numbers_change_only_the_chapters_that_read_it(tmp_path):
         "ThreeTokenDrag",
         "QuickVersion",
     }
-    blend = {"ThreeTokenDrag", "ScoreEveryWord", "BlendByWeight", "Refocus", "AllQueriesAtOnce"}
+    blend = {
+        "ThreeTokenDrag",
+        "ScoreEveryWord",
+        "BlendByWeight",
+        "Refocus",
+        "Projections",
+        "AllQueriesAtOnce",
+    }
     blend |= {
         "ShrinkScores",
         "WhereItBreaks",

@@ -1,0 +1,442 @@
+"""Beyond the sources: where q, k and v come from, each word's embedding x times three learned matrices.
+
+Drawn as a multiplication table: the matrices W_Q, W_K, W_V on top, the embeddings X (a row x per word) at the
+bottom left, and under each matrix its product with X, row i (word i's vector) level with x_i and entry j under
+the matrix's column j. The numbers are `attention.projections.DEFAULT_PROJECTIONS`: the lecture's own words,
+whose keys and values are those of chapters 3-5; an example file gives its vectors directly, so with one whose
+[blend] they do not make, the chapter says so instead of claiming them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UL,
+    UP,
+    AnimationGroup,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    LaggedStart,
+    SurroundingRectangle,
+    TransformFromCopy,
+    VGroup,
+)
+
+from attention import examples
+from attention.examples.story import count
+from attention.projections import DEFAULT_PROJECTIONS, equal_keys
+from scenes.chapters.registry import find
+from scenes.kit import components as c
+from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, fmt_input, vector_text
+from scenes.kit.chapter import ChapterScene
+from scenes.kit.formula_slot import LitFormula
+from scenes.kit.matrices import COLUMN_GAP, ROW_PITCH, NamedMatrix, entries_tex, widest
+from scenes.kit.palette import DIM, generated, theme, token_color
+from scenes.kit.stage import STAGE
+from scenes.kit.worked import blend_result, blend_terms, dot_result, flow, paired_terms
+
+FORMULA_INSET = 0.3  # from the formula's right end to the stage's edge
+UNDER_HEADING = 0.3  # from the subtitle to the matrices' names
+TABLE_GAP = 0.7  # between neighbouring columns of the table (X, Q, K, V)
+STACK_GAP = 0.25  # between a matrix and the product under it
+NAME_GAP = 0.2  # between a word and its row of X
+WORK_GAP = 0.25  # from the table to the line of working under it
+BOX_BUFF = 0.06  # round a row picked out in the table
+COLUMN_SECONDS = 0.9  # each column of the worked product after the first
+
+FORMULA = (  # the line under the title; each product lit while it is shown
+    (r"q = x\,W_Q", "Q"),
+    (r",\quad", None),
+    (r"k = x\,W_K", "K"),
+    (r",\quad", None),
+    (r"v = x\,W_V", "V"),
+)
+
+
+class Projections(ChapterScene):
+    """One vector x per word; q = x W_Q, k = x W_K, v = x W_V; why keys and values are separate."""
+
+    def inputs(self):
+        return examples.current().blend
+
+    def construct(self):
+        self.build()
+        self.one_vector()
+        self.three_matrices()
+        self.row_times_matrix()
+        self.values_and_queries()
+        self.the_vectors_you_know()
+        self.matched_alike()
+        self.summary()
+
+    # the beats
+
+    def one_vector(self) -> None:
+        self.beat("One word, one vector")
+        self.show(
+            FadeIn(self.heading),
+            FadeIn(self.formula.dimmed()),
+            run_time=1,
+            caption="Attention never sees a word, only a vector x for it: its embedding.",
+        )
+        self.play(FadeIn(self.names), FadeIn(self.x), run_time=1.2)  # while the caption is read
+        self.say(
+            f"{count_words(self.p)} words, a row x of {self.p.embeddings.shape[1]} numbers each; "
+            "stacked, they make X.",
+            hold=0.5,
+        )
+
+    def three_matrices(self) -> None:
+        self.beat("Three learned matrices")
+        self.show(
+            LaggedStart(*[FadeIn(w, shift=DOWN * 0.2) for w in self.ws], lag_ratio=0.3),
+            self.formula.light(),
+            run_time=1.5,
+            caption="Three learned matrices turn that one x into a query, a key and a value.",
+        )
+        self.say(self.chosen_text, hold=1)
+
+    def row_times_matrix(self) -> None:
+        self.beat("Row times matrix")
+        row = self.p.tokens.index(self.worked)
+        self.show(
+            *self.rows_lit(row, self.x),
+            *self.columns_lit(self.w_k, 0),
+            self.w_q.animate.set_opacity(DIM),
+            self.w_v.animate.set_opacity(DIM),
+            self.formula.light("K"),
+            run_time=1,
+            caption=f"The key of “{self.worked}” is its x times W_K, one column per entry.",
+        )
+        working = VGroup()
+        for j, line in enumerate(self.workings):
+            pairs = [
+                AnimationGroup(
+                    TransformFromCopy(self.x.matrix.get_rows()[row][i], term.pair[0]),
+                    TransformFromCopy(self.w_k.matrix.get_columns()[j][i], term.pair[1]),
+                    FadeIn(VGroup(*[p for p in term if p not in term.pair])),
+                )
+                for i, term in enumerate(line[:-1])
+            ]
+            entry = self.k.matrix.get_rows()[row][j]
+            first = j == 0
+            self.show(
+                FadeOut(working),
+                *self.columns_lit(self.w_k, j),
+                LaggedStart(*pairs, lag_ratio=0.5 if first else 0.25),
+                run_time=2.5 if first else COLUMN_SECONDS,
+                caption="Pair each entry of x with the column's, multiply, and add." if first else None,
+            )
+            self.show(FadeIn(line[-1]), FadeIn(entry), run_time=0.6 if first else 0.4)
+            working = line
+        key = vector_text(fmt_input(v) for v in self.p.key(self.worked).result)
+        self.show(
+            *self.columns_lit(self.w_k, None),
+            FadeIn(self.k.matrix.get_brackets()),
+            run_time=0.6,
+            caption=f"Column by column: the key of “{self.worked}” is {key}.",
+            hold=0.5,
+        )
+        rest = [e for i, r in enumerate(self.k.matrix.get_rows()) if i != row for e in r]
+        self.show(
+            FadeOut(working),
+            *self.rows_lit(None, self.x),
+            LaggedStart(*[FadeIn(e) for e in rest], lag_ratio=0.05),
+            run_time=1.2,
+            caption="Every row of X times W_K: every word's key.",
+            hold=0.5,
+        )
+
+    def values_and_queries(self) -> None:
+        self.beat("Values and queries")
+        self.show(
+            self.w_v.animate.set_opacity(1),
+            self.w_k.animate.set_opacity(DIM),
+            FadeIn(self.v),
+            self.formula.light("V"),
+            run_time=1.2,
+            caption=f"Times W_V, the same rows give the values, {self.p.values.shape[1]} numbers each;",
+        )
+        self.show(
+            self.w_q.animate.set_opacity(1),
+            self.w_v.animate.set_opacity(DIM),
+            FadeIn(self.q),
+            self.formula.light("Q"),
+            run_time=1.2,
+            caption="times W_Q, the queries.",
+            hold=0.5,
+        )
+        self.show(*[w.animate.set_opacity(1) for w in self.ws], self.formula.light(), run_time=0.6)
+
+    def the_vectors_you_know(self) -> None:
+        self.beat("The vectors you know")
+        self.show(
+            FadeIn(self.known_boxes),
+            FadeIn(self.known_note),
+            run_time=1,
+            caption=self.known_text,
+            hold=0.5,
+        )
+        if self.asked:
+            self.show(
+                FadeOut(self.known_boxes),
+                FadeOut(self.known_note),
+                FadeIn(self.asked_boxes),
+                FadeIn(self.asked_note),
+                run_time=1,
+                caption=self.asked_text,
+                hold=1,
+            )
+            self.show(FadeOut(self.asked_boxes), FadeOut(self.asked_note), run_time=0.5)
+        else:
+            self.show(FadeOut(self.known_boxes), FadeOut(self.known_note), run_time=0.5)
+
+    def matched_alike(self) -> None:
+        self.beat("Matched alike, passed on apart")
+        a, b = self.pair
+        self.show(
+            FadeOut(self.ws),
+            FadeIn(self.result_names),
+            FadeIn(self.key_boxes),
+            run_time=1,
+            caption=f"“{a}” and “{b}” have equal keys but different values.",
+            hold=0.5,
+        )
+        self.show(
+            FadeIn(self.query_box),
+            FadeIn(self.weights),
+            run_time=1.2,
+            caption=self.weights_text,
+            hold=1,
+        )
+        self.show(
+            FadeIn(self.value_boxes),
+            LaggedStart(*[FadeIn(t) for t in self.blend[:-1]], lag_ratio=0.3),
+            run_time=1.8,
+            caption=self.passed_text,
+            hold=0.5,
+        )
+        self.show(FadeIn(self.blend[-1]), run_time=0.8, caption=self.output_text)
+        self.show(Indicate(self.blend[-1]), run_time=1, hold=0.5)
+
+    def summary(self) -> None:
+        self.beat("Summary")
+        self.show(
+            FadeOut(self.key_boxes, self.value_boxes, self.query_box),
+            FadeIn(self.closing),
+            self.formula.light(),
+            run_time=1,
+            caption="One x, three matrices: a query to ask, a key to be matched, a value to pass on.",
+            hold=1.5,
+        )
+
+    # what the beats play
+
+    def rows_lit(self, i: int | None, *matrices: NamedMatrix) -> list:
+        """Row i of each matrix and its word lit (every row when i is None), the others dimmed."""
+        parts = [list(zip(m.matrix.get_rows(), self.names)) for m in matrices]
+        return [
+            part.animate.set_opacity(1 if i is None or k == i else DIM)
+            for rows in parts
+            for k, pair in enumerate(rows)
+            for part in pair
+        ]
+
+    @staticmethod
+    def columns_lit(matrix: NamedMatrix, j: int | None) -> list:
+        """Column j of `matrix` lit (every column when j is None), the others dimmed."""
+        return [
+            column.animate.set_opacity(1 if j is None or k == j else DIM)
+            for k, column in enumerate(matrix.matrix.get_columns())
+        ]
+
+    # building and layout
+
+    def build(self) -> None:
+        self.example = self.inputs()
+        p = self.p = DEFAULT_PROJECTIONS
+        self.heading = c.chapter_title(self.title, "One vector per word, three matrices")
+        self.formula = LitFormula(FORMULA, role="small")  # beside the title: the table needs the height
+        self.formula.align_to(self.heading, UP).set_x(STAGE.right - FORMULA_INSET, RIGHT)
+        colours = word_colors(p.tokens, self.example.tokens)
+        self.names = VGroup(*[c.text(t, role="label", color=colours[t]) for t in p.tokens])
+        self.x = NamedMatrix("X", p.embeddings, theme().text)
+        self.w_q, self.q = self.product("Q", p.w_q, p.queries, theme().query)
+        self.w_k, self.k = self.product("K", p.w_k, p.keys, theme().key)
+        self.w_v, self.v = self.product("V", p.w_v, p.values, theme().value)
+        self.ws = VGroup(self.w_q, self.w_k, self.w_v)
+        self.layout()
+        roles = (theme().query, theme().key, theme().value)
+        self.result_names = VGroup(  # in the matrices' place once they have gone
+            *[
+                c.math(tex, role="label", color=col).next_to(m, UP, buff=0.15, aligned_edge=LEFT)
+                for (tex, _), m, col in zip(FORMULA[::2], (self.q, self.k, self.v), roles)
+            ]
+        )
+        self.matches = makes(p, self.example)
+        self.worked = p.tokens[0]
+        self.workings = self.key_workings()
+        self.chosen_text = (
+            "Here: small whole numbers, chosen to give vectors you know."
+            if self.matches
+            else "Here: small whole numbers, chosen for the lecture's own words."
+        )
+        self.known()
+        self.asking()
+        self.separate()
+        self.closing = self.note("key: what a word is matched on  ·  value: what it passes on")
+
+    def product(self, name: str, w, result, color: str) -> tuple[NamedMatrix, NamedMatrix]:
+        """W_name on top of X W_name, one pitch for both so their columns line up."""
+        pitch = max(widest(w, 3), widest(result, 3)) + COLUMN_GAP
+        top = NamedMatrix(f"W_{name}", w, color, pitch=pitch)
+        bottom = NamedMatrix(name, result, color, pitch=pitch)
+        bottom.remove(bottom.label)  # the matrix above names it, the formula says what it is
+        return top, bottom
+
+    def layout(self) -> None:
+        """The matrices in a row under the formula, each product under its matrix and X level with the products,
+        its words on its left."""
+        top = self.heading.get_bottom()[1] - UNDER_HEADING
+        self.names.arrange(DOWN, aligned_edge=LEFT).set_x(STAGE.body_left, LEFT)
+        left = STAGE.body_left + self.names.width + NAME_GAP
+        self.x.align_to([left, 0, 0], LEFT)
+        left = self.x.get_right()[0] + TABLE_GAP
+        for w, result in ((self.w_q, self.q), (self.w_k, self.k), (self.w_v, self.v)):
+            w.align_to([left, top, 0], UL)
+            result.next_to(w, DOWN, buff=STACK_GAP).align_to(w, LEFT)
+            result.matrix.shift(
+                RIGHT * (w.matrix.get_columns()[0].get_x() - result.matrix.get_columns()[0].get_x())
+            )
+            left = max(w.get_right()[0], result.get_right()[0]) + TABLE_GAP
+        for m in (self.x, self.q, self.k, self.v):
+            m.shift(UP * (self.q.matrix.get_y() - m.matrix.get_y()))
+        for name, row in zip(self.names, self.x.matrix.get_rows()):
+            name.set_y(row.get_y())
+
+    def key_workings(self) -> list[VGroup]:
+        """The worked word's x times each column of W_K, pair by pair, then the entry; under the table."""
+        row = self.p.key(self.worked)
+        x = entries_tex([row.row], 3)[0]
+        lines = []
+        for j, column in enumerate(entries_tex(row.matrix.T, 3)):
+            result = entries_tex([row.result], 3)[0][j]
+            parts = [*paired_terms(x, column, theme().text, theme().key), dot_result(x, column, result)]
+            lines.append(flow(parts, STAGE.right - STAGE.body_left).shift(self.work_corner()))
+        return lines
+
+    def work_corner(self) -> np.ndarray:
+        return np.array([STAGE.body_left, self.x.get_bottom()[1] - WORK_GAP, 0])
+
+    def note(self, words: str) -> c.Text:
+        """A muted line under the table, on the body grid."""
+        line = c.text(words, role="label", color=theme().muted)
+        return line.set_x(STAGE.body_left, LEFT).set_y(self.work_corner()[1] - line.height / 2)
+
+    def known(self) -> None:
+        """The keys and values the earlier chapters used, framed, and what the picture says of them."""
+        blend = self.example
+        rows = [self.p.tokens.index(t) for t in blend.tokens if t in self.p.tokens] if self.matches else []
+        self.known_boxes = VGroup(
+            *[self.row_box(m, i) for m in (self.k, self.v) for i in rows],
+        )
+        first, last = find("ScoreEveryWord").number, find("Refocus").number
+        words = ", ".join(f"“{t}”" for t in blend.tokens)
+        if self.matches:
+            self.known_text = (
+                f"The keys and values of {words} are exactly those of chapters {first} to {last}."
+            )
+            self.known_note = self.note(f"k and v of {words}: exactly chapters {first}–{last}'s")
+        else:
+            self.known_text = "These are the lecture's own words: your example gives its vectors directly."
+            self.known_note = self.note("the lecture's own words: your example gives its vectors directly")
+
+    def asking(self) -> None:
+        """Whose x W_Q each earlier query is (none when the example's queries are not the lecture's)."""
+        self.asked = []
+        if self.matches:
+            self.asked = [self.p.asking(q) for q in self.example.queries]
+        first, then = find("ScoreEveryWord").number, find("Refocus").number
+        self.asked_boxes = VGroup(*[self.row_box(self.q, self.p.tokens.index(w)) for w in self.asked])
+        if self.asked:
+            query = vector_text(fmt_input(v) for v in self.example.queries[0])
+            self.asked_text = (
+                f"Chapter {first}'s query {query} is x W_Q of “{self.asked[0]}”; "
+                f"chapter {then}'s is that of “{self.asked[-1]}”."
+            )
+            self.asked_note = self.note(
+                f"chapter {first}'s query: “{self.asked[0]}” asking; chapter {then}'s: “{self.asked[-1]}”"
+            )
+
+    def separate(self) -> None:
+        """Two words matched alike but passing on different things: a query's weights and the output."""
+        self.pair = a, b = equal_keys(self.p)[0]
+        trace = self.p.attend(a, self.p.tokens)
+        rows = [self.p.tokens.index(t) for t in self.pair]
+        self.key_boxes = VGroup(*[self.row_box(self.k, i) for i in rows])
+        self.value_boxes = VGroup(*[self.row_box(self.v, i) for i in rows])
+        self.query_box = self.row_box(self.q, rows[0])
+        printed = [fmt(w, WEIGHT_PLACES) for w in trace.weights]
+        self.weights = VGroup(
+            c.math(r"\text{weights}", role="label", color=theme().muted),
+            *[c.math(w) for w in printed],
+        )
+        rows_v = self.v.matrix.get_rows()
+        for w, row in zip(self.weights[1:], rows_v):
+            w.set_y(row.get_y()).set_x(self.v.get_right()[0] + TABLE_GAP, LEFT)
+        self.weights[0].next_to(self.weights[1], UP, buff=ROW_PITCH / 2, aligned_edge=LEFT)
+        values = entries_tex(trace.values, 3)
+        output = entries_tex([trace.output], WEIGHT_PLACES)[0]
+        parts = [
+            *blend_terms(printed, values, theme().value),
+            blend_result(printed, values, output, theme().output),
+        ]
+        self.blend = flow(parts, STAGE.right - STAGE.body_left)
+        self.blend.set_x(STAGE.body_left, LEFT).set_y(self.w_q.get_y())  # where the matrices were
+        terms = [trace.weights[i] * trace.values[i] for i in rows]
+        self.weights_text = f"So any query weighs them alike: “{a}”'s gives both {printed[rows[0]]}."
+        self.passed_text = (
+            f"But “{a}” passes on {vector_text(fmt(t, WEIGHT_PLACES) for t in terms[0])}, "
+            f"“{b}” {vector_text(fmt(t, WEIGHT_PLACES) for t in terms[1])}."
+        )
+        self.output_text = (
+            f"The output is {vector_text(output)}: keys decide the weights, values what is passed on."
+        )
+
+    def row_box(self, matrix: NamedMatrix, i: int):
+        return SurroundingRectangle(
+            VGroup(*matrix.matrix.get_rows()[i]), color=theme().muted, buff=BOX_BUFF, stroke_width=2
+        )
+
+
+def word_colors(words, shown) -> dict[str, str]:
+    """Each word's colour: a word of the example's `shown` tokens keeps its own; any other ("a", in no table of
+    the lecture) takes the first token colour none of them has (the theme's cycle, then generated ones), so no
+    two words share one here (token_color alone would give "a" the colour of "cat")."""
+    t = theme()
+    taken = {token_color(w) for w in shown}
+    free = iter(col for col in (*t.tokens, *generated(t, len(words) + len(shown))) if col not in taken)
+    return {w: token_color(w) if w in shown else next(free) for w in words}
+
+
+def makes(p, blend) -> bool:
+    """Whether `p` makes the example's keys, values and queries: each word's key and value, and each query
+    some word's x W_Q (the lecture's example does; a lecturer's need not)."""
+    if not set(blend.tokens) <= set(p.tokens):
+        return False
+    rows = [p.tokens.index(t) for t in blend.tokens]
+    same = p.keys[rows].shape == blend.keys.shape and p.values[rows].shape == blend.values.shape
+    if not (
+        same and np.array_equal(p.keys[rows], blend.keys) and np.array_equal(p.values[rows], blend.values)
+    ):
+        return False
+    return all(any(np.array_equal(q, row) for row in p.queries) for q in blend.queries)
+
+
+def count_words(p) -> str:
+    """'Four' for the projections' four words."""
+    return count(len(p.tokens)).capitalize()

@@ -1,0 +1,151 @@
+"""Projections: q, k and v drawn as x times W_Q, W_K, W_V, the keys and values those of chapters 3-5 (said on
+screen), chapter 3's query one word's x W_Q, and two words with equal keys passing on different values."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from attention import examples
+from attention.examples.file import load_example_file
+from attention.projections import DEFAULT_PROJECTIONS
+from pipeline.run import dry_run
+from scenes.chapters.projections import Projections, makes, word_colors
+from scenes.chapters.quick_version import projections_icon
+from scenes.chapters.registry import find
+from tests.kit.test_equations import holds
+from tests.support.snapshot import SIZE, built
+
+SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cat-and-dog.toml"
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    return built(Projections, tmp_path_factory.mktemp("media"))
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """The chapter run dry through every beat (animations skipped): its captions and its length."""
+    settings = {"pixel_width": SIZE[0], "pixel_height": SIZE[1], "frame_rate": 15}
+    scene, _ = dry_run.run(Projections, {**settings, "media_dir": str(tmp_path_factory.mktemp("dry"))})
+    return scene
+
+
+@pytest.fixture
+def custom():
+    """The sample example file in use for one test (its [blend] is not the lecture's)."""
+    before = examples.current()
+    examples.use(load_example_file(SAMPLE))
+    yield
+    examples.use(before)
+
+
+def rows(matrix) -> list[list[str]]:
+    return [[e.tex_string for e in row] for row in matrix.matrix.get_rows()]
+
+
+def test_the_storyboard_keys_values_and_query_are_on_screen(scene):
+    at = {t: i for i, t in enumerate(scene.p.tokens)}
+    keys, values, queries = rows(scene.k), rows(scene.v), rows(scene.q)
+    assert [keys[at[t]] for t in ("the", "sat", "cat")] == [
+        ["2", "0", "0", "0"],
+        ["1", "1", "0", "0"],
+        ["0", "2", "0", "0"],
+    ]
+    assert [values[at[t]] for t in ("the", "sat", "cat")] == [["1", "0"], ["0", "1"], ["0", "0"]]
+    assert queries[at["the"]] == ["2", "0", "0", "0"] and queries[at["cat"]] == ["0", "2", "0", "0"]
+    assert keys[at["a"]] == keys[at["the"]] and values[at["a"]] == ["0", "2"]
+
+
+def test_every_matrix_drawn_is_the_projections(scene):
+    p = DEFAULT_PROJECTIONS
+    for shown, values in [
+        (scene.x, p.embeddings),
+        (scene.w_q, p.w_q),
+        (scene.w_k, p.w_k),
+        (scene.w_v, p.w_v),
+        (scene.q, p.queries),
+        (scene.k, p.keys),
+        (scene.v, p.values),
+    ]:
+        assert [float(e) for e in shown.entries()] == list(np.ravel(values))
+
+
+def test_each_product_stands_under_its_matrix_column_by_column_and_level_with_x(scene):
+    for w, result in ((scene.w_q, scene.q), (scene.w_k, scene.k), (scene.w_v, scene.v)):
+        above, below = w.matrix.get_columns(), result.matrix.get_columns()
+        right = [c.get_right()[0] for c in above]  # entries are right-aligned in their columns
+        assert right == pytest.approx([c.get_right()[0] for c in below], abs=1e-6)
+        assert w.get_bottom()[1] > result.get_top()[1]
+        xs, ys = scene.x.matrix.get_rows(), result.matrix.get_rows()
+        assert [r.get_y() for r in xs] == pytest.approx([r.get_y() for r in ys], abs=1e-6)
+    for name, row in zip(scene.names, scene.x.matrix.get_rows()):
+        assert name.get_y() == pytest.approx(row.get_y()) and name.get_right()[0] < scene.x.get_left()[0]
+
+
+def test_the_worked_key_is_x_times_each_column_true_as_printed(scene):
+    """Column j's working pairs the worked word's x with column j of W_K and gives entry j of its key."""
+    product = DEFAULT_PROJECTIONS.key(scene.worked)
+    key_row = rows(scene.k)[scene.p.tokens.index(scene.worked)]
+    assert len(scene.workings) == product.matrix.shape[1]
+    for j, line in enumerate(scene.workings):
+        (rel,) = line[-1].relations
+        assert holds(rel) and rel.sign == "="
+        assert [float(t) for t in rel.terms[::2]] == list(product.row)
+        assert [float(t) for t in rel.terms[1::2]] == list(product.matrix[:, j])
+        assert rel.result == key_row[j]
+        assert [term.pair[1].tex_string for term in line[:-1]] == list(rel.terms[1::2])
+
+
+def test_the_screen_says_the_keys_and_values_are_chapters_3_to_5s_and_whose_the_query_is(scene):
+    first, last = find("ScoreEveryWord").number, find("Refocus").number
+    assert (first, last) == (3, 5) and find("Projections").number > last  # nothing refers forward
+    assert scene.matches
+    assert scene.known_note.original_text.replace(" ", "") == "kandvof“the”,“sat”,“cat”:exactlychapters3–5's"
+    assert (
+        scene.known_text == "The keys and values of “the”, “sat”, “cat” are exactly those of chapters 3 to 5."
+    )
+    assert scene.asked == ["the", "cat"]
+    assert (
+        scene.asked_text == "Chapter 3's query [2, 0, 0, 0] is x W_Q of “the”; chapter 5's is that of “cat”."
+    )
+    assert "“the” asking" in scene.asked_note.original_text
+
+
+def test_equal_keys_get_equal_weights_and_pass_on_different_values(scene):
+    assert scene.pair == ("the", "a")
+    assert [w.tex_string for w in scene.weights[1:]] == ["0.399", "0.147", "0.054", "0.399"]
+    (first, second) = scene.blend[-1].relations
+    assert (first.result, second.result) == ("0.399", "0.946")
+    assert all(holds(r) for r in scene.blend[-1].relations)
+    assert scene.weights_text == "So any query weighs them alike: “the”'s gives both 0.399."
+    assert scene.passed_text == "But “the” passes on [0.399, 0], “a” [0, 0.799]."
+    assert scene.output_text.startswith("The output is [0.399, 0.946]")
+
+
+def test_every_word_has_its_own_colour_and_the_lecture_s_words_keep_theirs(scene):
+    colours = [n.get_color().to_hex().upper() for n in scene.names]
+    assert len(set(colours)) == len(colours)
+    shown = examples.current().blend.tokens
+    assert word_colors(DEFAULT_PROJECTIONS.tokens, shown)["a"] not in word_colors(shown, shown).values()
+
+
+def test_the_chapter_plays_45_to_75_seconds_with_every_caption(played):
+    assert 45 <= played.renderer.time <= 75
+    said = played.captions
+    assert len(said) >= 12 and any("exactly those of chapters 3 to 5" in s for s in said)
+
+
+def test_with_another_example_the_chapter_shows_the_lecture_s_words_and_says_so(custom, tmp_path):
+    scene = built(Projections, tmp_path)
+    assert not makes(DEFAULT_PROJECTIONS, scene.example)
+    assert scene.p.tokens == DEFAULT_PROJECTIONS.tokens and not scene.asked and not len(scene.known_boxes)
+    assert "your example gives its vectors directly" in scene.known_note.original_text
+    assert "chapter" not in scene.known_text.lower()
+
+
+def test_the_recap_icon_is_x_and_the_three_matrices():
+    blocks = projections_icon(examples.current())
+    p = DEFAULT_PROJECTIONS
+    assert [len(b[0]) for b in blocks] == [m.size for m in (p.embeddings, p.w_q, p.w_k, p.w_v)]
