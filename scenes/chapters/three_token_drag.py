@@ -1,25 +1,30 @@
-"""Chapter 2, the three-token drag (source 000): a query moves among three keys."""
+"""Chapter 2, the token drag (source 000): a query moves among the keys (three in the lecture's example)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
 from manim import (
+    DL,
     DOWN,
     LEFT,
     RIGHT,
     UL,
     UP,
+    UR,
     ArcBetweenPoints,
     Create,
     DashedLine,
     FadeIn,
     FadeOut,
     GrowArrow,
+    Indicate,
     LaggedStart,
     Line,
     MoveAlongPath,
+    Succession,
     Text,
     TracedPath,
     VGroup,
@@ -46,6 +51,7 @@ from scenes.kit.arithmetic import (
 )
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
+from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import MIN_PX, SIZES, theme, token_color
 from scenes.kit.planes import arrow_label, cross_marker, plane_arrow, vector_plane
@@ -64,6 +70,13 @@ PAYOFF = (
 
 class ThreeTokenDrag(ChapterScene):
     """A query (×) is dragged among the keys "the", "cat" and "sat"; the weights follow."""
+
+    @property
+    def title(self) -> str:
+        """The registry's title with its count in words made the example's ("The four-token drag" for four
+        tokens), so that it never says "three" of another number of tokens."""
+        count = story.count(len(self.inputs().tokens))
+        return re.sub(rf"\b({'|'.join(story.WORDS[1:])})\b", count, super().title, count=1)
 
     def inputs(self):
         return examples.current().drag
@@ -94,21 +107,24 @@ class ThreeTokenDrag(ChapterScene):
         self.show(
             FadeIn(live.cross, scale=2),
             FadeIn(rows(1)),
-            FadeIn(rows(2)),
             run_time=1,
             caption=f"The cross is the query q: what is looking. q and each k_i have d = {d} numbers "
             "(d is the dimension).",
         )
+        self.wait_for_cue(2)  # d, as the caption comes to it: the plane's axes, one per number
+        self.play(
+            FadeIn(rows(2)), Indicate(live.plane.axes, color=theme().text, scale_factor=1), run_time=1.5
+        )
         self.show(
             FadeIn(self.strip),
             FadeIn(live.bars),
-            GrowArrow(live.output),
             FadeIn(rows(3)),
-            FadeIn(rows(4)),
             run_time=1.5,
             caption="score_i compares q with k_i; w_i sum to 1; the output blends the values (here, the keys) "
             "by weight.",
         )
+        self.wait_for_cue(2)  # the output, as the caption comes to it
+        self.play(GrowArrow(live.output), FadeIn(rows(4)), run_time=1)
 
     def drag(self) -> None:
         self.beat("Drag the query")
@@ -123,11 +139,16 @@ class ThreeTokenDrag(ChapterScene):
         )
         self.add(trail)
         legs = list(zip(self.example.path[:-1], self.example.path[1:]))
-        for start, end in legs[:-1]:
-            self.play(MoveAlongPath(live.cross, self.leg(start, end)), run_time=LEG_SECONDS, rate_func=smooth)
-            self.say(describe(self.example.tokens, live.trace()))
-            if equal(live.trace()):
-                self.point_out_equal_dots(live.trace())
+        for start, end in legs[:-1]:  # each leg's caption says where it goes while it goes there
+            before, after = (attend(point, self.example.keys) for point in (start, end))
+            self.show(
+                MoveAlongPath(live.cross, self.leg(start, end)),
+                caption=describe(self.example.tokens, before, after),
+                run_time=LEG_SECONDS,
+                rate_func=smooth,
+            )
+            if equal(after):
+                self.point_out_equal_dots(after)
         # the last leg carries the payoff, and lasts as long as it takes to read
         self.show(
             MoveAlongPath(live.cross, self.leg(*legs[-1])),
@@ -140,8 +161,8 @@ class ThreeTokenDrag(ChapterScene):
         self.remove(trail)
 
     def point_out_equal_dots(self, trace) -> None:
-        """While the caption is read: over each bar its q · k_i, all alike, and a dashed line from the cross to
-        the nearest key's tip (being nearest gives that key nothing extra); then both fade."""
+        """With a caption on why: over each bar its q · k_i, all alike, and a dashed line from the cross to the
+        nearest key's tip (being nearest gives that key nothing extra); both fade once it is read."""
         live, bars = self.live, self.live.bars
         dots = VGroup(*[c.math(fmt(x, SCORE_PLACES)) for x in trace.dots])
         room = bars.width / len(bars.bars) - 0.1
@@ -159,7 +180,11 @@ class ThreeTokenDrag(ChapterScene):
                     live.cross.get_center(), tip, color=theme().muted, stroke_width=3, dash_length=0.08
                 )
             )
-        self.play(LaggedStart(*[FadeIn(m) for m in marks], lag_ratio=0.5), run_time=2.5)
+        self.show(
+            LaggedStart(*[FadeIn(m) for m in marks], lag_ratio=0.5),
+            run_time=2.5,
+            caption=equal_reason(self.example.tokens, trace),
+        )
         self.wait_for_reader()
         self.play(FadeOut(marks), run_time=0.5)
 
@@ -170,11 +195,8 @@ class ThreeTokenDrag(ChapterScene):
     def worked_example(self) -> None:
         self.beat("Worked example")
         live, worked, trace = self.live, self.worked, self.example.trace()
-        self.show(
-            live.animate.move_query_to(self.example.query),
-            run_time=0.8,
-            caption=f"Stop at q = {coords(trace.query)}. Step 1: q · k_i for every key.",
-        )
+        stop = f"Stop at q = {coords(trace.query)}. Step 1: q · k_i for every key."
+        self.show(live.animate.move_query_to(self.example.query), run_time=0.8, caption=stop)
         self.play(
             FadeIn(self.q_label),
             FadeOut(live.bars),
@@ -189,18 +211,21 @@ class ThreeTokenDrag(ChapterScene):
             "Step 3: softmax (exponentiate, sum, divide) gives w_i.",
             None,  # the weights, where they take the exponentials' place
         )
+        # what is left of each block's caption once the block starts (step 1's came with the stop)
+        reading = [self.caption_time(stop) - 1.4, *[self.caption_time(c) if c else 0 for c in captions[1:]]]
         for i, (block, caption, term) in enumerate(
             zip(worked.blocks, captions, ("dot", "scale", "exp", "exp"))
         ):
             if i in worked.leaving:  # what a block takes the place of leaves first, once its caption is read
                 self.wait_for_reader()
                 self.play(FadeOut(VGroup(*worked.leaving[i])), run_time=0.5)
+            walk = worked.walks[i]  # its numbers come one by one, in the order they are worked out
             self.show(
-                FadeIn(block, shift=0.2 * DOWN),
+                *[FadeIn(m, shift=0.2 * DOWN) for m in others(block, walk)],
+                LaggedStart(*[FadeIn(m, shift=0.2 * DOWN) for m in walk], lag_ratio=0.5),
                 self.strip.light(term),
-                run_time=1.2,
+                run_time=max(1.2, reading[i] - 0.5),
                 caption=caption,
-                hold=1.2,
             )
         self.give_reasons(trace)
 
@@ -215,8 +240,8 @@ class ThreeTokenDrag(ChapterScene):
             shown = [Create(shadows.parts[k]) for k in keys if len(shadows.parts[k])]
             if i == 0:
                 shown += [FadeIn(worked.verdict), self.strip.light(), *map(Create, shadows.line)]
-            if shown:
-                self.show(*shown, run_time=1, caption=caption)
+            if shown:  # drawn while the reason is read
+                self.show(*shown, run_time=max(1, 0.7 * self.caption_time(caption)), caption=caption)
             else:
                 self.say(caption)
 
@@ -232,8 +257,10 @@ class ThreeTokenDrag(ChapterScene):
             FadeIn(self.note),
             run_time=2.4,
             caption=self.comparison,
-            hold=1,
         )
+        self.wait_for_cue(2)  # the charts' top weights, read one after another: each framed as it is read
+        left = self.renderer.file_writer.subcaptions[-1].end.total_seconds() - self.time
+        self.play(Succession(*[framed(chart[0]) for chart in self.charts]), run_time=max(1.5, left))
 
     def still_shown(self, blocks) -> list:
         """The parts of `blocks` on screen now (a part that left earlier is no longer in the scene)."""
@@ -254,7 +281,12 @@ class ThreeTokenDrag(ChapterScene):
         trace = self.example.trace()  # at the stop, where the worked example is done
         stop = self.live.cross.copy().move_to(self.live.plane.c2p(*self.example.query))
         self.q_label = c.text(f"q = {coords(trace.query)}", role="label", color=theme().query)
-        clear_near(self.q_label.next_to(stop, DOWN, buff=LABEL_GAP), stop.get_center(), self.live.key_labels)
+        clear_near(
+            self.q_label.next_to(stop, DOWN, buff=LABEL_GAP),
+            stop.get_center(),
+            self.live.key_labels,
+            self.live.keys,
+        )
         self.worked = self.step_table(trace)
         self.shadows = Shadows(self.live.plane, trace, [token_color(t) for t in self.example.tokens])
         self.build_comparison(trace)
@@ -292,7 +324,7 @@ class ThreeTokenDrag(ChapterScene):
             return table.width <= room[0] + 1e-6 and table.height <= room[1] + 1e-6
 
         tokens = self.example.tokens
-        blocks, leaving = fit.first_that_fits(
+        blocks, leaving, walks = fit.first_that_fits(
             (fitted(tokens, trace, layout, room) for layout in LAYOUTS), fits
         )
         table = VGroup(*blocks).move_to([RIGHT_LEFT, top, 0], aligned_edge=UL)
@@ -300,7 +332,7 @@ class ThreeTokenDrag(ChapterScene):
         alone = verdict_line.get_bottom()[1] < STAGE.bottom  # then it takes the steps' place
         if alone:
             verdict_line.move_to(table, aligned_edge=UL)
-        return WorkedExample(blocks, leaving, verdict_line, alone)
+        return WorkedExample(blocks, leaving, walks, verdict_line, alone)
 
 
 # Layout, in scene units: the plane on the left, the live bars and the legend right of it, then the
@@ -316,6 +348,7 @@ CHART_RIGHT = STAGE.right - 0.2  # the comparison reaches this x
 OUTPUT_WIDTH = 9  # the output arrow's stroke, wider than a key's (5): a rim round a key it lies along
 LABEL_GAP = 0.3  # between the cross and its label
 LABEL_TRIES = 4  # rings round a point, LABEL_GAP apart, where a label looks for a clear place
+ARROW_CLEARANCE = 0.12  # a label keeps at least this from every key arrow
 SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
 RIGHT_MARK = 0.2  # the side of a right-angle mark
 LAYOUTS = ("beside", "in_place", "one_column")  # the worked example's layouts, in order of preference
@@ -349,7 +382,7 @@ class LiveAttention(VGroup):
         self.key_labels = VGroup()
         for t, k in zip(example.tokens, example.keys):
             label = arrow_label(self.plane, k, t, token_color(t))
-            self.key_labels.add(clear_near(label, self.plane.c2p(*k), self.key_labels))
+            self.key_labels.add(clear_near(label, self.plane.c2p(*k), self.key_labels, self.keys))
         self.cross = cross_marker().move_to(self.plane.c2p(*example.path[0]))
         self.bars = WeightBars(example.tokens, self.trace().weights, height=BAR_HEIGHT)
         self.bars.shift(BARS_BASELINE - self.bars.baseline.get_center())
@@ -376,17 +409,36 @@ class LiveAttention(VGroup):
         return self.refresh()
 
 
-def clear_near(label, point, others):
-    """`label` where it is, or moved round `point` (ever farther, up to LABEL_TRIES rings) to the first place
-    clear of `others` and left of PLANE_RIGHT; where it was when none is (`fit.place_clear` puts it back)."""
+def clear_near(label, point, others, arrows=()):
+    """`label` where it is, or moved round `point` (in eight directions, ever farther, up to LABEL_TRIES rings)
+    to the first place clear of `others`, ARROW_CLEARANCE clear of every arrow in `arrows` (a name on a
+    shaft or under a head is misread) and inside -fit.LABEL_RIGHT..PLANE_RIGHT; where it was when none is."""
+    start = label.get_center()
 
-    def clear(ring: int) -> bool:
-        fit.place_clear(label, point, others, buff=LABEL_GAP * ring, right=PLANE_RIGHT)
+    def clear() -> bool:
         inside = -fit.LABEL_RIGHT <= label.get_left()[0] and label.get_right()[0] <= PLANE_RIGHT
-        return inside and all(fit.apart(label, other) for other in others)
+        return (
+            inside
+            and all(fit.apart(label, other) for other in others)
+            and not any(touches(label, arrow) for arrow in arrows)
+        )
 
-    fit.first_that_fits(range(1, LABEL_TRIES + 1), clear)
-    return label
+    if clear():
+        return label
+    for ring in range(1, LABEL_TRIES + 1):
+        for angle in np.linspace(0, 2 * np.pi, 8, endpoint=False):
+            label.next_to(point, [np.cos(angle), np.sin(angle), 0], buff=LABEL_GAP * ring)
+            if clear():
+                return label
+    return label.move_to(start)
+
+
+def touches(label, arrow) -> bool:
+    """Whether `label`'s box, widened by ARROW_CLEARANCE, meets `arrow`'s shaft or head."""
+    low, high = label.get_corner(DL) - ARROW_CLEARANCE, label.get_corner(UR) + ARROW_CLEARANCE
+    shaft = np.linspace(arrow.get_start(), arrow.get_end(), 60)
+    points = np.vstack([shaft, arrow.get_all_points()])[:, :2]
+    return bool(np.any(np.all((points >= low[:2]) & (points <= high[:2]), axis=1)))
 
 
 def glossary(width: int) -> c.Grid:
@@ -421,22 +473,29 @@ def nearest(trace) -> int | None:
     return None if np.sum(distances < distances[closest] + NEAREST_MARGIN) > 1 else closest
 
 
-def describe(tokens, trace) -> str:
-    """A caption for the weights at a stop of the drag (for equal weights, why: not the nearest key)."""
-    weights = trace.weights
-    if equal(trace):
-        same = f"Equal q · k_i, so each weight is {decimals(weights[:1])[0]}"
-        close = nearest(trace)
-        if close is None:
-            return f"{same}: dot products set the weights."
-        return f"{same}, though “{tokens[close]}” is nearest: dot products, not distance."
-    top, close = int(np.argmax(weights)), nearest(trace)
-    most = f"“{tokens[top]}” gets the most weight: {decimals(weights[top : top + 1])[0]}"
+def describe(tokens, before, after) -> str:
+    """The caption of a leg of the drag from the query of trace `before` to that of `after`, read while the
+    cross moves: where it goes, and the weight that leads there, as it rises or falls to its value."""
+    weights = after.weights
+    if equal(after):
+        return f"Toward equal q · k_i: each weight goes to {decimals(weights[:1])[0]}."
+    top, close = int(np.argmax(weights)), nearest(after)
+    old, new = decimals([before.weights[top], weights[top]])
+    change = "rises to" if float(new) > float(old) else "falls to" if float(new) < float(old) else "stays at"
     if close == top:
-        return f"Near “{tokens[top]}”, {most}."
+        return f"Toward “{tokens[top]}”: its weight {change} {new}."
+    most = f"“{tokens[top]}” gets the most weight: it {change} {new}"
     if close is None:
         return f"{most}."
     return f"{most}, though “{tokens[close]}” is nearest: dot products, not distance."
+
+
+def equal_reason(tokens, trace) -> str:
+    """Why the weights are equal at a stop of the drag: the dot products, not the nearest key."""
+    close = nearest(trace)
+    if close is None:
+        return "Every q · k_i is the same, so every weight is too."
+    return f"“{tokens[close]}” is nearest, yet gets no more: dot products, not distance."
 
 
 def ranked(weights) -> np.ndarray:
@@ -603,20 +662,21 @@ def reach(plane, direction) -> tuple[float, float]:
 
 @dataclass
 class WorkedExample:
-    """The worked example's plan: `blocks` shown one after another, `leaving[i]` what leaves before block
-    i comes, and the `verdict` under them or, `verdict_alone` (no room there), in their place once they
-    leave."""
+    """The worked example's plan: `blocks` shown one after another (`walks[i]`, block i's numbers, one by
+    one), `leaving[i]` what leaves before block i comes, and the `verdict` under them or, `verdict_alone`
+    (no room there), in their place once they leave."""
 
     blocks: list[VGroup]
     leaving: dict[int, list]
+    walks: list[list]  # each block's numbers in the order they are worked out
     verdict: Text
     verdict_alone: bool
 
 
-def fitted(tokens, trace, layout: str, room) -> tuple[list[VGroup], dict[int, list]]:
-    """The steps in `layout` (blocks, and what leaves before each), their arithmetic drawn at the largest
-    factor (down to SMALLEST) that fits `room` (width, height); names and headers keep their size, so it
-    takes rounds."""
+def fitted(tokens, trace, layout: str, room) -> tuple[list[VGroup], dict[int, list], list[list]]:
+    """The steps in `layout` (blocks, what leaves before each, and each one's numbers in order), their
+    arithmetic drawn at the largest factor (down to SMALLEST) that fits `room` (width, height); names and
+    headers keep their size, so it takes rounds."""
     factor, steps = 1.0, steps_at(tokens, trace, 1.0, layout)
     for _ in range(4):
         table = VGroup(*steps[0])
@@ -628,9 +688,9 @@ def fitted(tokens, trace, layout: str, room) -> tuple[list[VGroup], dict[int, li
     return steps
 
 
-def steps_at(tokens, trace, factor: float, layout: str) -> tuple[list[VGroup], dict[int, list]]:
+def steps_at(tokens, trace, factor: float, layout: str) -> tuple[list[VGroup], dict[int, list], list[list]]:
     """The steps' blocks in `layout` (see `ThreeTokenDrag.step_table`), their arithmetic at `factor` times
-    its size, and what leaves before each block."""
+    its size, what leaves before each block, and each block's numbers in the order they are worked out."""
     d = trace.width
 
     def names() -> list:
@@ -688,14 +748,15 @@ def steps_at(tokens, trace, factor: float, layout: str) -> tuple[list[VGroup], d
         bottom,
         summed.next_to(bottom, DOWN, buff=0.25).align_to(exps[0], LEFT),
     )
+    walks = [dots, scaled, [*exps, summed, *ratios]]
     if layout == "in_place":
         step3.move_to(VGroup(step1, step2), aligned_edge=UL)
-        return [step1, step2, step3], {2: [step1, step2]}
+        return [step1, step2, step3], {2: [step1, step2]}, walks
     step3.next_to(VGroup(step1, step2), DOWN, buff=0.25).align_to(step1, LEFT)
-    return [step1, step2, step3], {}
+    return [step1, step2, step3], {}, walks
 
 
-def one_column(names, heads, columns, sum_line) -> tuple[list[VGroup], dict[int, list]]:
+def one_column(names, heads, columns, sum_line) -> tuple[list[VGroup], dict[int, list], list[list]]:
     """Names, and beside them one column at a time (dot products, scores, exponentials, weights), each in
     the place of the one before; the header of each step in the place of the one before; under the
     exponentials their sum, `sum_line(indent)`."""
@@ -714,7 +775,21 @@ def one_column(names, heads, columns, sum_line) -> tuple[list[VGroup], dict[int,
         VGroup(heads[2], *columns[2], total),
         VGroup(*columns[3]),
     ]
-    return blocks, {1: [heads[0], *columns[0]], 2: [heads[1], *columns[1]], 3: list(columns[2])}
+    walks = [list(columns[0]), list(columns[1]), [*columns[2], total], list(columns[3])]
+    return blocks, {1: [heads[0], *columns[0]], 2: [heads[1], *columns[1]], 3: list(columns[2])}, walks
+
+
+def others(group, parts) -> list:
+    """The members of `group` that hold none of `parts`, each as large as can be (so that `parts` can come
+    one by one and the rest with them at once)."""
+    inside = {id(m) for part in parts for m in part.get_family()}
+    found = []
+    for member in group.submobjects:
+        if id(member) in inside:
+            continue
+        held = any(id(m) in inside for m in member.get_family())
+        found += others(member, parts) if held else [member]
+    return found
 
 
 def comparison_charts(sets, top: float) -> tuple[VGroup, Text]:

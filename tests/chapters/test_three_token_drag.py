@@ -16,7 +16,9 @@ from scenes.chapters.three_token_drag import (
     ThreeTokenDrag,
     comparison,
     describe,
+    equal_reason,
     reasons,
+    touches,
     verdict,
 )
 from scenes.kit.arithmetic import exp_tex, fmt
@@ -123,21 +125,35 @@ def test_every_shown_result_follows_from_shown_inputs():
 
 def test_captions_describe_the_weights():
     ex = examples.current().drag
-    assert describe(ex.tokens, ex.trace([0, 2])).startswith("Near “cat”")
+    assert describe(ex.tokens, ex.trace([2, 0]), ex.trace([0, 2])) == (
+        "Toward “cat”: its weight rises to 0.768."
+    )
     assert (
         verdict(ex.tokens, ex.trace())
         == "At q = (2, 0): “the” dominates, “sat” keeps a share, “cat” gets almost none."
     )
 
 
+def test_each_leg_s_caption_says_where_it_goes_as_it_goes(rendered):
+    """A leg's caption starts with its motion: what it says is reached at the leg's end, not after it."""
+    ex = examples.current().drag
+    legs = list(zip(ex.path[:-2], ex.path[1:-1]))
+    said = [describe(ex.tokens, ex.trace(a), ex.trace(b)) for a, b in legs]
+    assert all(line in rendered.captions for line in said)
+    assert "rises to 0.768" in said[0] and "“the”" in said[0]
+
+
 def test_equal_weights_are_explained_by_dot_products_not_distance():
     ex = examples.current().drag
-    assert describe(ex.tokens, ex.trace([0.7, 0.7])) == (
-        "Equal q · k_i, so each weight is 0.333, though “sat” is nearest: dot products, not distance."
+    assert describe(ex.tokens, ex.trace([0, 2]), ex.trace([0.7, 0.7])) == (
+        "Toward equal q · k_i: each weight goes to 0.333."
+    )
+    assert equal_reason(ex.tokens, ex.trace([0.7, 0.7])) == (
+        "“sat” is nearest, yet gets no more: dot products, not distance."
     )
     # equally near two keys: no key is named
-    assert describe(("a", "b"), attend([0, 0], [[1, 0], [-1, 0]])) == (
-        "Equal q · k_i, so each weight is 0.500: dot products set the weights."
+    assert equal_reason(("a", "b"), attend([0, 0], [[1, 0], [-1, 0]])) == (
+        "Every q · k_i is the same, so every weight is too."
     )
 
 
@@ -307,12 +323,18 @@ def test_last_frame_snapshot(rendered):
 
 def test_the_top_key_is_called_near_only_when_it_is_the_nearest():
     tokens, keys = ("far", "near"), [[4, 0], [1, 1]]
-    assert describe(tokens, attend([3.9, 0.1], keys)).startswith("Near “far”, “far” gets the most weight")
-    far_top = describe(tokens, attend([1.2, 1.1], keys))  # nearest "near", yet "far" has the larger dot
-    assert far_top.startswith("“far” gets the most weight") and "though “near” is nearest" in far_top
+    start = attend([0, 1], keys)
+    assert describe(tokens, start, attend([3.9, 0.1], keys)).startswith("Toward “far”: its weight")
+    far_top = describe(
+        tokens, start, attend([1.2, 1.1], keys)
+    )  # nearest "near", yet "far" has the larger dot
+    assert far_top.startswith("“far” gets the most weight: it rises to")
+    assert "though “near” is nearest" in far_top
+    falling = describe(tokens, attend([3.9, 0.1], keys), attend([1.2, 1.1], keys))
+    assert "it falls to" in falling
 
 
-def test_the_subtitle_counts_the_keys(tmp_path):
+def test_the_title_and_subtitle_count_the_keys(tmp_path):
     four = DragExample(
         tokens=("a", "b", "c", "d"),
         keys=[[2, 0], [0, 2], [1, 1], [-1, 0]],
@@ -324,7 +346,9 @@ def test_the_subtitle_counts_the_keys(tmp_path):
         scene = built(ThreeTokenDrag, tmp_path)
     finally:
         examples.use(examples.DEFAULT)
+    assert scene.heading[0].original_text == "The four-token drag"
     assert scene.heading[1].original_text.startswith("A query looks at four keys")
+    assert built(ThreeTokenDrag, tmp_path).heading[0].original_text == "The three-token drag"
 
 
 def test_a_middle_key_keeps_a_share_only_when_its_weight_is_one():
@@ -336,3 +360,17 @@ def test_a_middle_key_keeps_a_share_only_when_its_weight_is_one():
     assert "keeps a share" not in " ".join(text for text, _ in reasons(("far", "near", "mid"), saturated))
     default = examples.current().drag
     assert "“sat” keeps a share" in verdict(default.tokens, default.trace())
+
+
+def test_key_labels_keep_clear_of_every_arrow(custom, tmp_path):
+    # "pet" at (1, 1) beside "cat" at (0.5, 1.5): its name beyond its tip would touch cat's arrow
+    custom(
+        tokens=("dog", "cat", "pet"),
+        keys=[[1.5, 0.5], [0.5, 1.5], [1, 1]],
+        query=[1.5, 0.5],
+        path=[[1, -0.5], [1.5, 0.5], [0.5, 1.5], [0.8, 0.8], [1.5, 0.5]],
+    )
+    live = built(ThreeTokenDrag, tmp_path).live
+    assert not [
+        (label.text, key.get_end()) for label in live.key_labels for key in live.keys if touches(label, key)
+    ]
