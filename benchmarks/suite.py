@@ -31,6 +31,7 @@ class Suite:
         self.root = copy_project(scratch / "project", revision)
         self.env = environment(self.root)
         self.out = scratch / "pipeline"
+        self.forced: dict[tuple[str, ...], Run] = {}  # forced silent renders on a warm LaTeX cache
 
     def run(self) -> dict:
         """Every measurement, as plain data."""
@@ -241,7 +242,11 @@ class Suite:
     def render(self, *args: str, names: bool = True, quality: str | None = None, voice: str = "none") -> Run:
         """render.py render at `quality` (default the plan's) into the pipeline's folder, silent unless a
         `voice` is named (plain manim is silent: like with like); the plan's chapters unless it is the whole
-        lecture (or `names` is False)."""
+        lecture (or `names` is False).
+
+        A forced silent render with the LaTeX cache warm does the same work whatever ran before it, so the
+        same command is measured once: in the tiny plan (one chapter is the whole plan) the preview's render
+        is the scaling's --jobs 1 run, and the edited chapter alone is the silent render."""
         chosen = [c.name for c in self.plan.chapters] if names and not self.plan.whole_lecture else []
         command = [
             python(),
@@ -256,7 +261,12 @@ class Suite:
             *args,
             *chosen,
         ]
-        return run(command, self.root, self.env)
+        if voice != "none" or "--force" not in args or not (self.out / CACHE_FOLDER).is_dir():
+            return run(command, self.root, self.env)
+        key = tuple(command)
+        if key not in self.forced:
+            self.forced[key] = run(command, self.root, self.env)
+        return self.forced[key]
 
     def manifest(self) -> Manifest:
         return Manifest.load(self.out / PRESETS[self.plan.quality].folder)

@@ -100,6 +100,11 @@ def test_narration_is_measured_against_a_silent_render(result):
         found["warm_wall"] / found["frames"] / per_frame, rel=0.01
     )
     assert found["noop_wall"] < found["warm_wall"] and found["speech_seconds_per_minute"] >= 0
+    assert found["silent_wall"] == result["edit"]["alone_wall"]  # one command, measured once
+
+
+def test_the_preview_is_against_the_scalings_own_render(result):
+    assert result["preview"]["render_wall"] == pytest.approx(result["scaling"]["real"]["1"], abs=0.005)
 
 
 def test_chapter_breakdown_adds_up(result):
