@@ -81,12 +81,12 @@ class Projections(ChapterScene):
             FadeIn(self.heading),
             FadeIn(self.formula.dimmed()),
             run_time=1,
-            caption="Attention never sees a word, only a vector x for it: its embedding.",
+            caption="A word reaches attention as one vector x, its embedding.",
         )
         self.play(FadeIn(self.names), FadeIn(self.x), run_time=1.2)  # while the caption is read
         self.say(
-            f"{count_words(self.p)} words, a row x of {self.p.embeddings.shape[1]} numbers each; "
-            "stacked, they make X.",
+            f"{count_words(self.p)} words, {count(self.p.embeddings.shape[1])} numbers each; "
+            "stacked, their rows make X.",
             hold=0.5,
         )
 
@@ -215,12 +215,12 @@ class Projections(ChapterScene):
         )
         self.show(
             FadeIn(self.value_boxes),
-            LaggedStart(*[FadeIn(t) for t in self.blend[:-1]], lag_ratio=0.3),
+            LaggedStart(*[FadeIn(t) for t in self.blend[1:-1]], lag_ratio=0.3),
             run_time=1.8,
             caption=self.passed_text,
             hold=0.5,
         )
-        self.show(FadeIn(self.blend[-1]), run_time=0.8, caption=self.output_text)
+        self.show(FadeIn(self.blend[0]), FadeIn(self.blend[-1]), run_time=0.8, caption=self.output_text)
         self.show(Indicate(self.blend[-1]), run_time=1, hold=0.5)
 
     def summary(self) -> None:
@@ -295,12 +295,12 @@ class Projections(ChapterScene):
         pitch = max(widest(w, 3), widest(result, 3)) + COLUMN_GAP
         top = NamedMatrix(f"W_{name}", w, color, pitch=pitch)
         bottom = NamedMatrix(name, result, color, pitch=pitch)
-        bottom.remove(bottom.label)  # the matrix above names it, the formula says what it is
+        bottom.remove(bottom.label)  # no room: the matrix above names it (`result_names` once it has gone)
         return top, bottom
 
     def layout(self) -> None:
-        """The matrices in a row under the formula, each product under its matrix and X level with the products,
-        its words on its left."""
+        """The matrices in a row under the heading, each product under its matrix (right edges of columns lined
+        up), X level with the products and its words on its left."""
         top = self.heading.get_bottom()[1] - UNDER_HEADING
         self.names.arrange(DOWN, aligned_edge=LEFT).set_x(STAGE.body_left, LEFT)
         left = STAGE.body_left + self.names.width + NAME_GAP
@@ -347,9 +347,7 @@ class Projections(ChapterScene):
         first, last = find("ScoreEveryWord").number, find("Refocus").number
         words = ", ".join(f"“{t}”" for t in blend.tokens)
         if self.matches:
-            self.known_text = (
-                f"The keys and values of {words} are exactly those of chapters {first} to {last}."
-            )
+            self.known_text = f"{words}: exactly the keys and values of chapters {first} to {last}."
             self.known_note = self.note(f"k and v of {words}: exactly chapters {first}–{last}'s")
         else:
             self.known_text = "These are the lecture's own words: your example gives its vectors directly."
@@ -366,7 +364,7 @@ class Projections(ChapterScene):
             query = vector_text(fmt_input(v) for v in self.example.queries[0])
             self.asked_text = (
                 f"Chapter {first}'s query {query} is x W_Q of “{self.asked[0]}”; "
-                f"chapter {then}'s is that of “{self.asked[-1]}”."
+                f"chapter {then}'s, of “{self.asked[-1]}”."
             )
             self.asked_note = self.note(
                 f"chapter {first}'s query: “{self.asked[0]}” asking; chapter {then}'s: “{self.asked[-1]}”"
@@ -392,6 +390,7 @@ class Projections(ChapterScene):
         values = entries_tex(trace.values, 3)
         output = entries_tex([trace.output], WEIGHT_PLACES)[0]
         parts = [
+            c.math(r"\text{output} =", color=theme().output),
             *blend_terms(printed, values, theme().value),
             blend_result(printed, values, output, theme().output),
         ]
@@ -403,9 +402,7 @@ class Projections(ChapterScene):
             f"But “{a}” passes on {vector_text(fmt(t, WEIGHT_PLACES) for t in terms[0])}, "
             f"“{b}” {vector_text(fmt(t, WEIGHT_PLACES) for t in terms[1])}."
         )
-        self.output_text = (
-            f"The output is {vector_text(output)}: keys decide the weights, values what is passed on."
-        )
+        self.output_text = f"Output {vector_text(output)}: keys set the weights, values what is passed on."
 
     def row_box(self, matrix: NamedMatrix, i: int):
         return SurroundingRectangle(
@@ -429,10 +426,7 @@ def makes(p, blend) -> bool:
     if not set(blend.tokens) <= set(p.tokens):
         return False
     rows = [p.tokens.index(t) for t in blend.tokens]
-    same = p.keys[rows].shape == blend.keys.shape and p.values[rows].shape == blend.values.shape
-    if not (
-        same and np.array_equal(p.keys[rows], blend.keys) and np.array_equal(p.values[rows], blend.values)
-    ):
+    if not (np.array_equal(p.keys[rows], blend.keys) and np.array_equal(p.values[rows], blend.values)):
         return False
     return all(any(np.array_equal(q, row) for row in p.queries) for q in blend.queries)
 
