@@ -17,6 +17,7 @@ from manim import (
     LaggedStart,
     Line,
     Rectangle,
+    Succession,
     Transform,
     TransformFromCopy,
     VGroup,
@@ -36,6 +37,7 @@ from scenes.kit.arithmetic import (
     vector_text,
 )
 from scenes.kit.chapter import ChapterScene
+from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.matrices import COLUMN_GAP, DOTS, NamedMatrix, entries_tex, row_sums, widest
 from scenes.kit.palette import DIM, theme, token_color
@@ -118,25 +120,34 @@ class AllQueriesAtOnce(ChapterScene):
         )
         self.remove(*self.query_rows.get_family())  # the moved numbers too, now loose in the scene
         self.add(self.q)
+        caption = "The keys become the columns of K transposed: one column per word."
         self.show(
             FadeIn(self.kt),
             FadeIn(self.columns),
             FadeIn(self.first_signs[:1]),
             self.formula.light("Q", "K"),
             run_time=1,
-            caption="The keys become the columns of K transposed: one column per word.",
-            hold=1,
+            caption=caption,
         )
+        words = len(self.columns)
+        self.while_read(
+            caption, 1, *[AnimationGroup(*self.columns_lit(j)) for j in [*range(words), None]]
+        )  # each column with its word, in turn
 
     def one_product(self) -> None:
         self.beat("One product, every dot product")
         tr = self.trace
+        caption = f"Q times K transposed gives a {shape_text(tr.dots.shape)} grid of dot products."
+        entries = self.dots.matrix.get_entries()
         self.show(
-            FadeIn(self.dots),
+            FadeIn(self.dots.label, self.dots.matrix.get_brackets()),
             FadeIn(self.first_signs[1:]),
-            run_time=1.2,
-            caption=f"Q times K transposed gives a {shape_text(tr.dots.shape)} grid of dot products.",
+            LaggedStart(*[FadeIn(e) for e in entries], lag_ratio=0.3),
+            run_time=max(1.2, self.caption_time(caption) - 0.5),  # its entries come as it is read
+            caption=caption,
         )
+        self.remove(*self.dots.get_family())  # whole again: one matrix
+        self.add(self.dots)
         self.show(
             *self.entry_lit(0, 0),
             run_time=1,
@@ -162,13 +173,18 @@ class AllQueriesAtOnce(ChapterScene):
             self.show(FadeIn(later[-1]), Indicate(self.dots_entry(i, j)), run_time=0.8, hold=0.5)
             working = later
         for i, name in enumerate(("first", "second")[: len(tr.queries)]):
+            caption = (
+                f"Row {i + 1}: the {name} query's dot products {caption_vector(tr.dots[i], SCORE_PLACES)}."
+            )
             self.show(
                 *([FadeOut(working)] if i == 0 and working else []),
                 *self.rows_lit(i, self.q, self.dots),
                 *self.columns_lit(None),
                 run_time=0.8,
-                caption=f"Row {i + 1}: the {name} query's dot products {caption_vector(tr.dots[i], SCORE_PLACES)}.",
+                caption=caption,
             )
+            row = self.dots.matrix.get_rows()[i]
+            self.while_read(caption, 0.8, LaggedStart(*[Indicate(e) for e in row], lag_ratio=0.6))
         self.show(*self.rows_lit(None, self.q, self.dots), run_time=0.8)
 
     def divide(self) -> None:
@@ -188,15 +204,16 @@ class AllQueriesAtOnce(ChapterScene):
         self.beat("Softmax row by row")
         self.show(FadeOut(self.q, self.kt, self.columns, self.divide_label, *self.first_signs), run_time=0.6)
         self.show(self.scores.animate.shift(self.weights_place()), run_time=0.8)
+        caption = "Softmax each row on its own: every query gets weights that sum to 1."
         self.refill(
             self.scores,
             self.weights,
             FadeIn(self.sums, rate_func=SECOND_HALF),
             self.formula.light("softmax", "Q", "K", "scale"),
             run_time=1.5,
-            caption="Softmax each row on its own: every query gets weights that sum to 1.",
-            hold=0.5,
+            caption=caption,
         )
+        self.while_read(caption, 1.5, LaggedStart(*[Indicate(s) for s in self.sums], lag_ratio=0.7))
         caption = f"The first row is {caption_vector(self.trace.weights[0], WEIGHT_PLACES)}, as before."
         self.show(
             *self.rows_lit(0, self.weights),
@@ -212,21 +229,29 @@ class AllQueriesAtOnce(ChapterScene):
     def outputs_at_once(self) -> None:
         self.beat("Every output at once")
         tr = self.trace
+        caption = "Multiply by V: one row per word, its value."
         self.show(
             FadeIn(self.v),
             FadeIn(self.value_names),
             FadeIn(self.second_signs[:1]),
             self.formula.light("softmax", "Q", "K", "scale", "V"),
             run_time=1,
-            caption="Multiply by V: one row per word, its value.",
+            caption=caption,
         )
+        words = len(self.value_names)
+        self.while_read(caption, 1, *[AnimationGroup(*self.v_rows_lit(j)) for j in [*range(words), None]])
+        caption = "Row i of the weights times V gives row i of the outputs: query i's output."
+        rows = self.outputs.matrix.get_rows()
         self.show(
-            FadeIn(self.outputs),
+            FadeIn(self.outputs.label, self.outputs.matrix.get_brackets()),
             FadeIn(self.second_signs[1:]),
             self.formula.light(),
-            run_time=1.2,
-            caption="Row i of the weights times V gives row i of the outputs: query i's output.",
+            LaggedStart(*[FadeIn(VGroup(*row)) for row in rows], lag_ratio=0.8),
+            run_time=max(1.2, self.caption_time(caption) - 0.5),  # row by row, as it is read
+            caption=caption,
         )
+        self.remove(*self.outputs.get_family())  # whole again: one matrix
+        self.add(self.outputs)
         for i, name in enumerate(("first", "second")[: len(tr.queries)]):
             self.show(
                 *self.rows_lit(i, self.weights, self.outputs),
@@ -269,6 +294,12 @@ class AllQueriesAtOnce(ChapterScene):
         self.show(*[b.light_shared() for b in self.blocks[3:]], run_time=1)
 
     # what the beats play
+
+    def while_read(self, caption: str, spent: float, *animations) -> None:
+        """Play `animations` one after another over what is left of `caption`'s time once `spent` seconds of
+        it have played (half a second each at least): the picture moves with the words instead of holding still."""
+        left = max(0.5 * len(animations), self.caption_time(caption) - spent)
+        self.play(Succession(*animations), run_time=left)
 
     def into_q(self) -> list:
         """Animations moving each query's numbers into its row of Q (those Q cuts fade), fading the rest in."""
@@ -700,8 +731,9 @@ class ShapeBlock(VGroup):
         self.add(self.block, self.name, self.dims)
 
     def light_shared(self):
-        """An animation lighting the dimension this block shares with its neighbour."""
-        return self.dims[self.shared].animate.set_color(theme().text)
+        """Animations lighting the dimension this block shares with its neighbour, and framing it while lit."""
+        size = self.dims[self.shared]
+        return AnimationGroup(size.animate.set_color(theme().text), framed(size, buff=0.06))
 
 
 def query_row(index: int, printed: list[str]):
