@@ -9,6 +9,11 @@ import av
 import pytest
 import srt
 
+from pipeline.plan.settings import from_options
+from pipeline.run import tex_cache
+from scenes.chapters import registry
+from tests.support.layout import chapter_ends
+
 ROOT = Path(__file__).resolve().parents[2]
 MANIM = Path(sys.executable).with_name("manim")  # the console script, as a user calls it
 CHAPTER = (
@@ -18,10 +23,25 @@ CHAPTER = (
 
 
 @pytest.fixture(scope="module")
-def rendered(tmp_path_factory) -> Path:
-    """The folder `manim render -ql -r 128,72 FILE CLASS` wrote the video and captions to."""
+def rendered(tmp_path_factory, shared_tex) -> Path:
+    """The folder `manim render -ql -r 128,72 --disable_caching FILE CLASS` (as docs/writing-a-chapter.md
+    shows it) wrote the video and captions to. Its Tex folder (manim's default, in the media folder) starts
+    with the chapter's formulas, typeset by its dry run in this worker unless they already are, as a user's
+    second render finds them: the command is what is tested, not LaTeX again."""
     media = tmp_path_factory.mktemp("media")
-    command = [str(MANIM), "render", "-ql", "-r", "128,72", "--media_dir", str(media), *CHAPTER]
+    chapter_ends(registry.find(CHAPTER[1]), from_options("l"))
+    tex_cache.private_copy(shared_tex, media / "Tex")
+    command = [
+        str(MANIM),
+        "render",
+        "-ql",
+        "-r",
+        "128,72",
+        "--disable_caching",
+        "--media_dir",
+        str(media),
+        *CHAPTER,
+    ]
     env = dict(os.environ, PYTHONPATH=str(ROOT))  # this worktree's `scenes`, not the installed copy
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
@@ -55,8 +75,6 @@ def test_every_chapter_file_loads_as_manim_render_loads_it():
     """`manim render FILE CLASS` imports FILE by its path (not as a module of `scenes`): each chapter file
     must stand alone so, and hold its chapter's class (a scene of the same name, not the class imported)."""
     from manim.utils.module_ops import scene_classes_from_file
-
-    from scenes.chapters import registry
 
     for chapter in registry.CHAPTERS:
         path = ROOT.joinpath(*chapter.module.split(".")).with_suffix(".py")
