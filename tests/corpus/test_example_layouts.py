@@ -3,8 +3,8 @@ and with generated ones, no two texts overlap, nothing leaves the safe area or e
 each role is drawn at one size.
 
 Each chapter runs with the lecture's example and with eight examples of the corpus, one of each style, so
-every run checks every example in four chapters (`tests.support.example_corpus.chapter_looks`), no video
-rendered; and every caption they show is said in words and fits two lines. `python -m tests.corpus.layout_sweep`
+every run checks every example in four chapters or five (`tests.support.example_corpus.chapter_looks`), no
+video rendered; and every caption they show is said in words and fits two lines. `python -m tests.corpus.layout_sweep`
 checks every chapter against all of the corpus.
 """
 
@@ -37,12 +37,13 @@ def test_the_corpus_loads_and_reaches_every_edge_of_the_format():
     assert any("\u0370" <= ch <= "\u03ff" for t in names for ch in t)  # Greek
 
 
-def test_each_chapter_meets_every_style_and_each_example_four_chapters():
+def test_each_chapter_meets_every_style_and_each_example_four_chapters_or_more():
     files = corpus_files()
     shares = [chapter_share(i, files) for i in range(len(CHAPTERS))]
     for share in shares:
         assert {path.stem.split("-", 2)[2] for path in share} == set(STYLES)
-    assert all(sum(path in share for share in shares) == 4 for path in files)
+    runs = [sum(path in share for share in shares) for path in files]
+    assert min(runs) >= 4 and max(runs) - min(runs) <= 1  # as evenly as the chapters share them out
 
 
 def problems(ends) -> list[str]:

@@ -181,8 +181,8 @@ OFFSETS = (
 
 
 def chapter_share(index: int, files: list[Path]) -> list[Path]:
-    """The corpus examples chapter `index` runs: 2 * index and the others OFFSETS on from it (mod COUNT). With
-    12 chapters every example is run by 4 of them, and each chapter meets every style."""
+    """The corpus examples chapter `index` runs: 2 * index and the others OFFSETS on from it (mod COUNT). Each
+    chapter meets every style; every example is run by 4 chapters of each 12 (chapter 13 runs chapter 1's)."""
     return [files[(2 * index + offset) % len(files)] for offset in OFFSETS]
 
 
