@@ -1,4 +1,4 @@
-"""Chapter 4, blend by weight (source 003): softmax weights that sum to 1 multiply the values."""
+"""Blend by weight (source 003): softmax weights that sum to 1 multiply the values."""
 
 from __future__ import annotations
 

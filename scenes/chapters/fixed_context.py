@@ -1,4 +1,4 @@
-"""Chapter 1, fixed context vs attention: one reused summary, then a blend per decoder step."""
+"""Fixed context vs attention: one reused summary, then a blend per decoder step."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Chapter 13, the quick version (source 003): one line for every chapter of the lecture, in viewing order and
+"""The quick version (source 003): one line for every chapter of the lecture, in viewing order and
 numbered by its place in it (as the registry lists them), each beside its own chapter's picture in small, a
 page of PAGE_ROWS lines per beat; then the formula softmax(Q K^T / sqrt(d)) V, Q, K and V defined, each term
 lit in turn beside the chapters it sums up."""

@@ -1,4 +1,4 @@
-"""Chapter 5, refocus each step (source 003): a new query re-weights the same keys and values."""
+"""Refocus each step (source 003): a new query re-weights the same keys and values."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Chapter 3, score every word (source 003): a width-4 query scores each key, term by term."""
+"""Score every word (source 003): a width-4 query scores each key, term by term."""
 
 from __future__ import annotations
 

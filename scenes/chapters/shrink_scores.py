@@ -1,4 +1,4 @@
-"""Chapter 8, shrink the scores (source 003): divide by sqrt(key width), shown with sampled dot products.
+"""Shrink the scores (source 003): divide by sqrt(key width), shown with sampled dot products.
 
 Each width's raw and scaled dot products share one axis (the same for every row): dividing by √d squeezes
 the raw histogram toward 0 on that axis, keeping its area, so the narrowing is what the eye sees. Beside

@@ -1,4 +1,4 @@
-"""Chapter 9, where it breaks (source 003): without scaling, growing score gaps saturate softmax."""
+"""Where it breaks (source 003): without scaling, growing score gaps saturate softmax."""
 
 from __future__ import annotations
 
