@@ -92,7 +92,10 @@ class SourcePositions(ChapterScene):
             caption="Cross-attention: each decoder step (a row) has a query; each source word (a column) "
             "has a key from the encoder.",
         )
-        self.play(Write(self.side), run_time=1.5)
+        queries, keys = self.cross_axes[1], self.cross_axes[0]
+        self.play(Indicate(VGroup(queries, self.cross.row_labels), color=theme().text), run_time=1.5)
+        self.wait_for_cue(2)  # the columns, as the caption comes to them
+        self.play(Indicate(VGroup(keys, self.cross.col_labels), color=theme().text), run_time=2)
 
     def one_score(self) -> None:
         self.beat("One cell, one score")
@@ -101,12 +104,15 @@ class SourcePositions(ChapterScene):
         self.show(
             FadeIn(self.spot),
             FadeIn(self.cell_box),
-            run_time=1,
+            Write(
+                VGroup(*[m for m in self.side if m not in self.covered])
+            ),  # what the working will cover waits
+            run_time=1.5,
             caption="Every cell is one score: that decoder query against that source position.",
         )
-        covered = [FadeOut(m) for m in self.covered]
-        self.play(FadeIn(q_line, target_position=self.cross.row_labels[i]), *covered, run_time=1)
-        self.play(FadeIn(k_line, target_position=self.cross.col_labels[j]), run_time=1)
+        # each vector comes in under the last while its word is lit on the grid (none flies over text)
+        for line, label in ((q_line, self.cross.row_labels[i]), (k_line, self.cross.col_labels[j])):
+            self.play(FadeIn(line, shift=DOWN * 0.2), Indicate(label, color=theme().text), run_time=1)
         for step in steps:  # the dot product, then the division (or both in one line)
             self.play(FadeIn(step, shift=DOWN * 0.2), run_time=0.8)
         self.play(Indicate(self.cross.numbers[i * self.cross.trace.shape[1] + j]), run_time=1)
