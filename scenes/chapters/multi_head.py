@@ -22,10 +22,13 @@ from manim import (
     FadeOut,
     Indicate,
     LaggedStart,
+    Line,
     Matrix,
     Mobject,
     Rectangle,
     ReplacementTransform,
+    Square,
+    Succession,
     SurroundingRectangle,
     VGroup,
 )
@@ -49,14 +52,16 @@ from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import LitFormula, pin
 from scenes.kit.grids import grid_places
 from scenes.kit.numbers import SansTex
-from scenes.kit.palette import DIM, tex_size, theme, token_color
+from scenes.kit.palette import DIM, FAINT, tex_size, theme, token_color
 from scenes.kit.stage import STAGE
 
 ROW = 0.44  # distance between the coordinates (rows) of q and K^T
 LINE = 0.52  # distance between the work rows and the rows of weights
 GAP = 0.35  # between a column's widest entry and the next column's
-BAR = 0.08  # height of the bar under a weight
+BAR_WIDTH, BAR_TALL = 0.12, 0.45  # a weight's bar: its width, and its height for a weight of 1 (under LINE)
+BAR_GAP = 0.06  # between a weight's bar and its number
 TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
+NOTE_ROOM = 3.0  # the caveat goes beside the rows of weights if it has this much width there, else under them
 WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart at most
 # head colours, per theme: olive and slate teal (dark), maroon and forest (light): what the palette leaves free, picked
 # as far as CIEDE2000 (the perceptual distance; CIE76 calls light blue and key blue far apart) can from each other,
@@ -203,6 +208,7 @@ class MultiHead(ChapterScene):
 
     def concatenate(self) -> None:
         self.beat("Concatenate, then project")
+        caption = f"The heads' outputs, one after another: {listed(self.outputs)}."
         self.show(
             FadeIn(self.concat.get_brackets()),
             FadeIn(self.concat_name),
@@ -210,15 +216,25 @@ class MultiHead(ChapterScene):
             *[h.reading.weight_line().animate.set_opacity(1) for h in self.heads],
             self.formula.light("outputs"),
             run_time=1.2,
-            caption=f"The heads' outputs, one after another: {listed(self.outputs)}.",
+            caption=caption,
         )
-        self.show(
-            FadeIn(self.projection),
+        parts = [VGroup(*[self.concat.get_rows()[k] for k in h.coordinates]) for h in self.heads]
+        self.play(  # each head's part framed in turn, as the caption reads it
+            Succession(*[framed(part, h.color) for part, h in zip(parts, self.heads)]),
+            run_time=max(1.5, self.caption_time(caption) - 1.7),
+        )
+        project = self.projection
+        self.show(  # the concatenated column written as a row, where nothing is in the way
+            FadeIn(project.row, shift=DOWN * 0.2),
+            Indicate(self.concat.get_entries(), color=theme().text),
             self.formula.light("project"),
             run_time=1.2,
-            caption="A learned projection then mixes the heads into one vector.",
+            caption="A learned projection, the box, mixes the heads into one vector.",
         )
-        self.show(framed(self.concat, theme().output, buff=0.1), run_time=1.5)
+        self.play(
+            LaggedStart(FadeIn(VGroup(project.times, project.box)), FadeIn(project.result), lag_ratio=0.6),
+            run_time=1.5,
+        )
 
     def caveat(self) -> None:
         self.beat("Heads need not specialise")
@@ -233,35 +249,38 @@ class MultiHead(ChapterScene):
         self.show(
             *[Indicate(cell, color=cell[1].get_fill_color(), scale_factor=1.15) for cell in picks],
             run_time=1.5,
-            hold=0.5,
         )
 
     # what the beats play
 
     def work_row(self, reading: Reading, opening: str) -> None:
-        """A reading's dot products, then its scores, in the work rows; one caption for both."""
+        """A reading's dot products, then its scores, in the work rows, each cell coming as one caption for both
+        reads it."""
         tr = reading.trace
         dots, scores = (printed(v, SCORE_PLACES) for v in (tr.dots, tr.scores))
+        caption = f"{opening}{listed(dots)}, ÷ √{tr.width}: scores {listed(scores)}."
+        half = max(1.5, 0.45 * self.caption_time(caption))
         self.show(
             FadeIn(reading.dot_label),
-            LaggedStart(*[FadeIn(cell, shift=DOWN * 0.15) for cell in reading.dots], lag_ratio=0.3),
+            LaggedStart(*[FadeIn(cell, shift=DOWN * 0.15) for cell in reading.dots], lag_ratio=0.6),
             self.formula.light("q", "K"),
-            run_time=1.5,
-            caption=f"{opening}{listed(dots)}, ÷ √{tr.width}: scores {listed(scores)}.",
+            run_time=half,
+            caption=caption,
         )
         self.show(
             FadeIn(reading.score_label),
-            LaggedStart(*[FadeIn(cell, shift=DOWN * 0.15) for cell in reading.scores], lag_ratio=0.3),
+            LaggedStart(*[FadeIn(cell, shift=DOWN * 0.15) for cell in reading.scores], lag_ratio=0.6),
             self.formula.light("scale"),
-            run_time=1.5,
+            run_time=half,
         )
 
     def weights_row(self, reading: Reading, caption: str) -> None:
+        """A reading's weights, word by word as the caption reads them."""
         self.show(
             FadeIn(reading.weight_label),
-            FadeIn(reading.weights),
+            LaggedStart(*[FadeIn(cell) for cell in reading.weights.cells], lag_ratio=0.6),
             self.formula.light("softmax"),
-            run_time=1.2,
+            run_time=max(1.2, 0.6 * self.caption_time(caption)),
             caption=caption,
         )
 
@@ -275,13 +294,13 @@ class MultiHead(ChapterScene):
         columns = [VGroup(single.dots[i], single.scores[i], single.weights.cells[i]) for i in top]
         self.tie_box = VGroup(*[SurroundingRectangle(col, color=theme().text, buff=0.08) for col in columns])
         dim = [m for i in rest for m in (single.dots[i], single.scores[i], single.weights.cells[i])]
+        caption = tie_text(self.example.tokens, weights)
         self.show(
-            Create(self.tie_box),
-            *[m.animate.set_opacity(DIM) for m in dim],
+            Create(self.tie_box), *[m.animate.set_opacity(DIM) for m in dim], run_time=1.2, caption=caption
+        )
+        self.play(  # then what makes their dots: the entries of q and K^T in non-zero products
             *[e.animate.set_opacity(1 if used else DIM) for e, used in self.products_of(top)],
-            run_time=1.2,
-            caption=tie_text(self.example.tokens, weights),
-            hold=1,
+            run_time=max(1, self.caption_time(caption) - 2),
         )
 
     def products_of(self, columns) -> list[tuple[Mobject, bool]]:
@@ -340,9 +359,7 @@ class MultiHead(ChapterScene):
         self.readings = [self.single, *[h.reading for h in self.heads]]
         self.concat = column_matrix([[x] for x in self.outputs], theme().output)
         self.concat_name = c.text("concatenated", role="label", color=theme().output)
-        self.projection = c.text(
-            "then a learned output projection mixes the heads", role="label", color=theme().muted
-        )
+        self.projection = Projection(self.outputs, side=2 * LINE - 0.2)  # as tall as two work rows
         self.note = c.text(caveat_label(tr), role="label", color=theme().muted)
         self.changed = changed_words(ex, examples.current().blend)
         self.warning = (
@@ -358,7 +375,7 @@ class MultiHead(ChapterScene):
         self.place_inputs(top, pitch)
         self.place_output()
         for head in self.heads:
-            head.label.set_x(STAGE.body_left, LEFT).set_y(self.slice_rows(head).get_y())
+            head.label.set_x(STAGE.body_left, LEFT).set_y(VGroup(*self.slice_rows(head)[1]).get_y())
         self.place_rows(pitch)
         self.fit_table(top)
 
@@ -367,7 +384,7 @@ class MultiHead(ChapterScene):
         sign; widened up to WIDEST_PITCH while the width left of K^T's name and the output allows."""
         keys = [SansTex(fmt_input(x), font_size=tex_size("number")).width for x in self.example.keys.flat]
         cells = [m.width for r in self.readings for row in (r.dots, r.scores) for m in row]
-        cells += [c.number(0.5).width]
+        cells += [c.number(0.5).width + 2 * (BAR_WIDTH + BAR_GAP)]  # a weight, its bar on one side
         plus = c.math("+").width
         terms = [t.width + plus + 0.3 for h in self.heads for r in h.blends for t in r.terms]
         least = max(max(keys + cells) + GAP, max(terms))
@@ -433,13 +450,17 @@ class MultiHead(ChapterScene):
         for head in self.heads:
             for row, y in zip(head.blends, ys):
                 row.place(self.xs, y, result_x)
-        width = pitch - GAP / 2
         for reading, y in zip(self.readings, ys[work:]):
-            reading.weights = WeightRow(reading.trace.weights, self.example.tokens, self.xs, width)
+            reading.weights = WeightRow(reading.trace.weights, self.example.tokens, self.xs)
             reading.weights.shift(UP * (y - reading.weights.values[0].get_y()))
             reading.weight_label.set_x(STAGE.body_left, LEFT).set_y(y)
-        self.projection.set_x(STAGE.body_left, LEFT).set_y(ys[0])
-        self.note.set_x(STAGE.body_left, LEFT).set_y(ys[1])
+        self.projection.move_to([STAGE.body_left, ys[0] + LINE / 2, 0], aligned_edge=UL)
+        right = max(r.weights.get_right()[0] for r in self.readings) + 0.5
+        if TABLE_RIGHT - right >= NOTE_ROOM:  # beside the rows of weights, wrapped to the room there
+            self.note = fit.wrap_within(caveat_label(self.trace), TABLE_RIGHT - right, "label", theme().muted)
+            self.note.move_to([right, ys[work] + LINE / 2, 0], aligned_edge=UL)
+        else:  # under them
+            self.note.set_x(STAGE.body_left, LEFT).set_y(ys[-1] - LINE)
         if self.changed:
             self.warning = fit.clip(
                 warning_label(self.changed), TABLE_RIGHT - STAGE.body_left, color=theme().muted
@@ -462,9 +483,12 @@ class MultiHead(ChapterScene):
         if self.factor < 1:
             content.move_to(corner, aligned_edge=UL)
             self.xs = [col.get_x() for col in self.keys.get_columns()]
-        for head in self.heads:
-            head.band = SurroundingRectangle(
-                self.slice_rows(head), color=head.color, buff=0.07, stroke_width=3
+        for head in self.heads:  # a band inside each matrix's brackets, never across them
+            head.band = VGroup(
+                *[
+                    SurroundingRectangle(VGroup(*rows), color=head.color, buff=0.07, stroke_width=3)
+                    for rows in self.slice_rows(head)
+                ]
             )
             rows = VGroup(*[self.concat.get_rows()[k] for k in head.coordinates])
             head.out_band = SurroundingRectangle(rows, color=head.color, buff=0.07, stroke_width=3)
@@ -475,9 +499,9 @@ class MultiHead(ChapterScene):
         columns = self.keys.get_columns()
         return [VGroup(columns[tokens.index(t)], self.names[tokens.index(t)]) for t in self.changed]
 
-    def slice_rows(self, head: Head) -> VGroup:
-        """The rows of q and K^T of `head`'s coordinates."""
-        return VGroup(*[m.get_rows()[k] for m in (self.query_vector, self.keys) for k in head.coordinates])
+    def slice_rows(self, head: Head) -> list[list[Mobject]]:
+        """The rows of `head`'s coordinates in q, then in K^T."""
+        return [[m.get_rows()[k] for k in head.coordinates] for m in (self.query_vector, self.keys)]
 
 
 @dataclass
@@ -642,23 +666,23 @@ def column_matrix(rows, color: str, pitch: float = 1.0) -> Matrix:
 
 
 class WeightRow(VGroup):
-    """One head's weights in a row, each number centred on its word's column with a bar under it as long as
-    the weight (a weight of 1 spans the column)."""
+    """One head's weights in a row, each number centred on its word's column with a bar beside it, standing on
+    the number's baseline, as tall as the weight (BAR_TALL for a weight of 1), as every chapter draws weights."""
 
-    def __init__(self, weights, tokens, xs, width: float):
+    def __init__(self, weights, tokens, xs):
         super().__init__()
         self.values = [c.number(float(w)) for w in weights]
         self.bars = VGroup()
         for value, w, token, x in zip(self.values, weights, tokens, xs):
             value.move_to([x, 0, 0])
             bar = Rectangle(
-                width=max(float(w), 1e-3) * width,
-                height=BAR,
+                width=BAR_WIDTH,
+                height=max(float(w), 1e-3) * BAR_TALL,
                 stroke_width=0,
                 fill_opacity=0.9,
                 fill_color=token_color(token),
             )
-            self.bars.add(bar.next_to(value, DOWN, buff=0.07).set_x(x - width / 2, LEFT))
+            self.bars.add(bar.next_to(value, LEFT, buff=BAR_GAP).align_to(value, DOWN))
         self.cells = [VGroup(v, b) for v, b in zip(self.values, self.bars)]
         self.add(*self.values, self.bars)
 
@@ -690,3 +714,31 @@ class BlendRow(VGroup):
         for plus, a, b in zip(self.pluses, xs, xs[1:]):
             plus.move_to([(a + b) / 2, y, 0])
         self.result.shift([result_x - self.result[1].get_x(), y - self.result.get_y(), 0])
+
+
+class Projection(VGroup):
+    """The output projection drawn: the concatenated heads as a row, times W^O (a square box of as many rows
+    and columns as the row has entries, learned: no numbers), giving the output, a row of as many empty cells."""
+
+    def __init__(self, outputs: list[str], side: float):
+        super().__init__()
+        n = len(outputs)
+        pitch = max(SansTex(x, font_size=tex_size("number")).width for x in outputs) + GAP
+        self.row = column_matrix([outputs], theme().output, pitch=pitch)
+        self.entries = self.row.get_entries()
+        self.times = c.math(r"\times")
+        grid = VGroup(
+            *[Line([0, k * side / n, 0], [side, k * side / n, 0]) for k in range(1, n)],
+            *[Line([k * side / n, 0, 0], [k * side / n, side, 0]) for k in range(1, n)],
+        ).set_stroke(theme().text, width=1.5, opacity=FAINT)  # the entries it learns, unknown here
+        square = Square(side, color=theme().text, stroke_width=2).move_to(grid)
+        name = c.math("W^O", color=theme().text)
+        size = c.text(f"{n} × {n}, learned", role="label", color=theme().muted)
+        self.box = VGroup(square, grid, name.next_to(square, RIGHT, buff=0.15), size)
+        size.next_to(name, DOWN, buff=0.1).align_to(name, LEFT)
+        cells = VGroup(*[Square(0.3, color=theme().output, stroke_width=2) for _ in range(n)])
+        cells.arrange(RIGHT, buff=0.08)
+        self.result = VGroup(c.math("="), cells, c.text("output", role="label", color=theme().output))
+        self.result.arrange(RIGHT, buff=0.2)
+        VGroup(self.row, self.times, self.box, self.result).arrange(RIGHT, buff=0.25)
+        self.add(self.row, self.times, self.box, self.result)

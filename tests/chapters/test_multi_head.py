@@ -10,6 +10,7 @@ from attention import examples
 from attention.examples.beyond import HeadsExample
 from attention.examples.story import changed_words
 from scenes.chapters.multi_head import (
+    BAR_TALL,
     HEAD_COLOURS,
     MultiHead,
     caveat_label,
@@ -50,9 +51,14 @@ def test_bars_and_cells_are_the_traces(scene):
     assert len(weight_rows) == len(traces) == len(tr.heads) + 1
     for row, trace in zip(weight_rows, traces):
         assert row.shown_values() == list(np.round(trace.weights, 3))
-        assert [round(bar.width / row.bars[0].width, 3) for bar in row.bars] == pytest.approx(
+        assert [bar.height / row.bars[0].height for bar in row.bars] == pytest.approx(
             list(trace.weights / trace.weights[0]), abs=1e-3
         )
+        tallest = max(bar.height for bar in row.bars)  # a weight's height, as in every chapter
+        assert tallest == pytest.approx(max(trace.weights) * BAR_TALL * scene.factor, rel=1e-3)
+        for bar, value in zip(row.bars, row.values):  # standing beside its number
+            assert bar.get_bottom()[1] == pytest.approx(value.get_bottom()[1], abs=1e-6)
+            assert bar.get_right()[0] < value.get_left()[0]
     for reading, trace in zip(scene.readings, traces):
         assert [float(s) for s in strings(reading.dots)] == pytest.approx(trace.dots, abs=5e-4)
         assert [float(s) for s in strings(reading.scores)] == pytest.approx(trace.scores, abs=5e-4)
@@ -129,6 +135,13 @@ def test_each_slice_band_surrounds_its_head_s_coordinates(scene):
             assert inside == (head.coordinates.start <= k < head.coordinates.stop)
 
 
+def test_the_head_bands_stay_inside_the_brackets(scene):
+    for head in scene.heads:
+        for band, matrix in zip(head.band, (scene.query_vector, scene.keys)):
+            left, right = matrix.get_brackets()
+            assert left.get_right()[0] < band.get_left()[0] and band.get_right()[0] < right.get_left()[0]
+
+
 def test_every_number_stands_in_its_word_s_column(scene):
     for j, (name, column) in enumerate(zip(scene.names, scene.keys.get_columns())):
         x = column.get_x()
@@ -170,7 +183,18 @@ def test_the_formula_stands_where_the_other_chapters_put_theirs(scene):
 
 def test_the_caveat_is_on_screen(scene):
     assert scene.note.text == "headsneednotspecialise(heretheydo)"
-    assert "outputprojection" in scene.projection.text
+
+
+def test_the_output_projection_is_drawn_as_the_concatenation_times_a_square_w_o(scene):
+    project = scene.projection
+    assert [e.tex_string for e in project.entries] == concatenated(scene)  # the concatenated heads, as a row
+    square, grid, name, size = project.box
+    assert name.tex_string == "W^O" and size.text == "4×4,learned"
+    assert square.width == pytest.approx(square.height) and len(grid) == 2 * (len(project.entries) - 1)
+    assert len(project.result[1]) == len(
+        project.entries
+    )  # an output as wide, with no numbers: W^O is learned
+    assert fit.apart(project, scene.note) and project.get_bottom()[1] > scene.readings[0].weights.get_top()[1]
 
 
 def test_the_tie_is_named_when_the_printed_weights_are_equal():
