@@ -1,4 +1,4 @@
-"""Chapter 7, keep source positions available: cross- and self-attention grids, and their cost."""
+"""Keep source positions available: cross- and self-attention grids, and their cost."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Chapter 2, the token drag (source 000): a query moves among the keys (three in the lecture's example)."""
+"""The token drag (source 000): a query moves among the keys (three in the lecture's example)."""
 
 from __future__ import annotations
 
