@@ -95,6 +95,16 @@ class Projections:
                 return word
         raise ValueError(f"query: no word's x W_Q is {q.tolist()}")
 
+    def makes(self, blend) -> bool:
+        """Whether these words and matrices make `blend`'s keys, values and queries (an example's [blend]): each
+        word's key and value, and each query some word's x W_Q (the lecture's example does; a lecturer's need
+        not)."""
+        if not set(blend.tokens) <= set(self.tokens):
+            return False
+        rows = [self.tokens.index(t) for t in blend.tokens]
+        same = np.array_equal(self.keys[rows], blend.keys) and np.array_equal(self.values[rows], blend.values)
+        return same and all(any(np.array_equal(q, row) for row in self.queries) for q in blend.queries)
+
     def attend(self, query_word: str, words) -> AttentionTrace:
         """`query_word`'s query over `words`' keys and values, as every chapter attends."""
         rows = [self._index(w) for w in words]

@@ -16,6 +16,7 @@ from attention import DEFAULT, Examples, attend, softmax, variance_experiment, w
 from attention.examples import story
 from attention.examples.beyond import all_queries
 from attention.examples.file import load_example_file
+from attention.projections import DEFAULT_PROJECTIONS, equal_keys
 from pipeline.plan.settings import RenderSettings
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
@@ -162,6 +163,50 @@ def refocus(ex: Examples) -> dict[str, str]:
     }
 
 
+def projections(ex: Examples) -> dict[str, str]:
+    p = DEFAULT_PROJECTIONS  # the lecture's own words, whatever the example (the chapter says so)
+    worked, (a, b) = p.tokens[0], equal_keys(p)[0]
+    trace, rows = p.attend(a, p.tokens), [p.tokens.index(t) for t in (a, b)]
+
+    def by_row(matrix) -> str:
+        return ", ".join(f"“{t}” {coords(row)}" for t, row in zip(p.tokens, matrix))
+
+    if p.makes(ex.blend):
+        asked = [p.asking(q) for q in ex.blend.queries]
+        known = (
+            "The key and value rows of " + ", ".join(f"“{t}”" for t in ex.blend.tokens) + " framed, a note "
+            "beside them: exactly the earlier chapters'; then the query rows of "
+            + " and ".join(f"“{t}”" for t in dict.fromkeys(asked))
+            + " framed, a note naming whose query each earlier chapter used."
+        )
+    else:
+        known = "A note beside the table: the lecture's own words, the example giving its vectors directly."
+    return {
+        "One word, one vector": "The words each beside its embedding x, stacked as the rows of X: "
+        f"{by_row(p.embeddings)}.",
+        "Three learned matrices": f"Above the table W_Q {by_row_matrix(p.w_q)}, W_K {by_row_matrix(p.w_k)} "
+        f"and W_V {by_row_matrix(p.w_v)}; the formula q = x W_Q, k = x W_K, v = x W_V lights.",
+        "Row times matrix": f"The row of “{worked}” lit and W_K's columns lit one at a time; for each, the pairs "
+        f"fly into a line of products whose sum is the next entry of its key {coords(p.keys[0])}; then every "
+        f"word's key fills the column under W_K: {by_row(p.keys)}.",
+        "Values and queries": f"Under W_V the values {by_row(p.values)}; under W_Q the queries {by_row(p.queries)}.",
+        "The vectors you know": known,
+        "Matched alike, passed on apart": f"The key rows of “{a}” and “{b}” framed, equal; beside the values the "
+        f"weights of “{a}”'s query, {by_word(p.tokens, trace.weights)}; their value rows framed; the line output = "
+        f"sum of weights times values, equal to {coords(np.round(trace.output, WEIGHT_PLACES))}, with the terms "
+        f"of “{a}” and “{b}” "
+        + " and ".join(coords(np.round(trace.weights[i] * trace.values[i], WEIGHT_PLACES)) for i in rows)
+        + ".",
+        "Summary": "The whole table stays: X, the three matrices and their products, the output line under them, "
+        "and a closing line: key, what a word is matched on; value, what it passes on.",
+    }
+
+
+def by_row_matrix(matrix) -> str:
+    """A matrix as its rows: [[a, b], [c, d]]."""
+    return "[" + ", ".join(coords(row) for row in matrix) + "]"
+
+
 def all_queries_at_once(ex: Examples) -> dict[str, str]:
     tr, tokens = all_queries(ex.blend), ex.blend.tokens
     (m, d), n, dv = tr.queries.shape, len(tokens), tr.values.shape[1]
@@ -306,8 +351,9 @@ def multi_head(ex: Examples) -> dict[str, str]:
         "Two patterns at once": f"Each head's own row of working and bars, its top weight's cell lit: {patterns}.",
         "Each head blends its values": f"Under each head the blend of its slice of the values: {outputs}.",
         "Concatenate, then project": f"The heads' outputs stacked into one concatenated column, "
-        f"[{listed(tr.concatenated)}], each head's part framed in its colour; a line under it names the learned "
-        "output projection that mixes them.",
+        f"[{listed(tr.concatenated)}], each head's part framed in its colour; then that row times W^O, a "
+        f"learned {len(tr.concatenated)} by {len(tr.concatenated)} matrix drawn as an empty grid, equals an "
+        f"output row of {len(tr.concatenated)} empty cells.",
         "Heads need not specialise": "A line notes that heads need not specialise; under it the weights in three "
         f"rows with their bars: one head {listed(tr.single.weights)}; "
         + "; ".join(f"head {k + 1} {listed(h.trace.weights)}" for k, h in enumerate(tr.heads))
@@ -325,6 +371,7 @@ CHAPTERS = {
     "ScoreEveryWord": score_every_word,
     "BlendByWeight": blend_by_weight,
     "Refocus": refocus,
+    "Projections": projections,
     "AllQueriesAtOnce": all_queries_at_once,
     "SourcePositions": source_positions,
     "ShrinkScores": shrink_scores,

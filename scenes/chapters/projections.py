@@ -277,7 +277,7 @@ class Projections(ChapterScene):
                 for (tex, _), m, col in zip(FORMULA[::2], (self.q, self.k, self.v), roles)
             ]
         )
-        self.matches = makes(p, self.example)
+        self.matches = p.makes(self.example)
         self.worked = p.tokens[0]
         self.workings = self.key_workings()
         self.chosen_text = (
@@ -418,17 +418,6 @@ def word_colors(words, shown) -> dict[str, str]:
     taken = {token_color(w) for w in shown}
     free = iter(col for col in (*t.tokens, *generated(t, len(words) + len(shown))) if col not in taken)
     return {w: token_color(w) if w in shown else next(free) for w in words}
-
-
-def makes(p, blend) -> bool:
-    """Whether `p` makes the example's keys, values and queries: each word's key and value, and each query
-    some word's x W_Q (the lecture's example does; a lecturer's need not)."""
-    if not set(blend.tokens) <= set(p.tokens):
-        return False
-    rows = [p.tokens.index(t) for t in blend.tokens]
-    if not (np.array_equal(p.keys[rows], blend.keys) and np.array_equal(p.values[rows], blend.values)):
-        return False
-    return all(any(np.array_equal(q, row) for row in p.queries) for q in blend.queries)
 
 
 def count_words(p) -> str:

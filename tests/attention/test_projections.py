@@ -109,3 +109,12 @@ def test_output_projection_mixes_the_heads():
     assert r(product.matrix) == r(W_O)
     assert r(product.result) == [1.828, 2.066, 3.511, 0.383]
     assert r(product.terms[0]) == [1.723, 0, 0.106, 0]  # head 1's first coordinate plus head 2's
+
+
+def test_they_make_the_lectures_blend_and_no_other():
+    assert P.makes(DEFAULT.blend)
+    blend = DEFAULT.blend
+    moved = type(blend)(blend.tokens, blend.keys + 1, blend.values, blend.queries)
+    assert not P.makes(moved)
+    renamed = type(blend)(("dog", *blend.tokens[1:]), blend.keys, blend.values, blend.queries)
+    assert not P.makes(renamed)

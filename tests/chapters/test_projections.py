@@ -10,7 +10,7 @@ from attention import examples
 from attention.examples.file import load_example_file
 from attention.projections import DEFAULT_PROJECTIONS
 from pipeline.run import dry_run
-from scenes.chapters.projections import Projections, makes, word_colors
+from scenes.chapters.projections import Projections, word_colors
 from scenes.chapters.quick_version import projections_icon
 from scenes.chapters.registry import find
 from tests.kit.test_equations import holds
@@ -135,7 +135,7 @@ def test_the_chapter_plays_45_to_75_seconds_with_every_caption(played):
 
 def test_with_another_example_the_chapter_shows_the_lecture_s_words_and_says_so(custom, tmp_path):
     scene = built(Projections, tmp_path)
-    assert not makes(DEFAULT_PROJECTIONS, scene.example)
+    assert not DEFAULT_PROJECTIONS.makes(scene.example)
     assert scene.p.tokens == DEFAULT_PROJECTIONS.tokens and not scene.asked and not len(scene.known_boxes)
     assert "your example gives its vectors directly" in scene.known_note.original_text
     assert "chapter" not in scene.known_text.lower()
