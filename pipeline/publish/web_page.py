@@ -86,12 +86,23 @@ def pages(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings)
     captions_href = _href(target.web_captions) if target.web_captions.is_file() else None
     return found | {
         PRESENT: TEMPLATES.get_template("present.html.j2").render(
-            video=_href(target.video), captions=captions_href, **shared
+            video=_href(target.video),
+            captions=captions_href,
+            described=_described_track(target.video, described),
+            **shared,
         ),
         SPEAKER: TEMPLATES.get_template("speaker.html.j2").render(**shared),
         PRESENT_STYLESHEET: (WEB / PRESENT_STYLESHEET).read_text(encoding="utf-8"),
         PRESENT_SCRIPT: bundle(PRESENT_ENTRY),
     }
+
+
+def _described_track(video: Path, described: dict) -> dict | None:
+    """The descriptions track of `video` for a <track> (label, src), when `pages` writes one for it: assistive
+    technology and checkers look for a real track, not cues made by script."""
+    if not described.get(video):
+        return None
+    return {"label": descriptions.LABEL, "src": quote(descriptions.track(video).name)}  # the template escapes
 
 
 def _transcript(chapters: tuple[Chapter, ...], settings: RenderSettings, described) -> str:

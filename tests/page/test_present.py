@@ -15,7 +15,7 @@ import webvtt
 
 from pipeline.frames import captions
 from pipeline.plan.settings import from_options
-from pipeline.publish import present_page, video_join, web_page
+from pipeline.publish import descriptions, present_page, video_join, web_page
 from scenes.chapters import registry
 from tests.support.browser import axe_results, chromium, motion, serve, vnu_messages
 from tests.support.presenter import (
@@ -339,7 +339,7 @@ def test_captions_are_a_track_of_the_lecture_off_until_c(browser, site, base, se
     count = len(captions.read(site / "lecture.srt"))
     page.wait_for_function(f"() => ({track})()[2] === {count}")
     assert page.evaluate(track) == ["captions", "hidden", count]
-    assert page.evaluate(f"() => {STAGE}.textTracks.length") == 1
+    assert page.evaluate(f"() => {STAGE}.textTracks.length") == 2  # and the descriptions
     loaded = page.evaluate("() => document.querySelector('#stage > track').readyState")
     assert loaded == (TRACK_LOADED if served else TRACK_FAILED)  # the file's cues, or the page's
     page.keyboard.press("c")
@@ -622,6 +622,44 @@ def test_at_60_fps_each_press_stops_on_the_beats_last_frame(browser, tiny_at_60)
         assert_at_start_of(page, beats[-1], 60)
         assert_shows(page, frames, beats[-1]["start"])
     assert errors == []
+
+
+TRACKS = """() => Array.from(document.querySelectorAll("#stage > track"), (t) =>
+  [t.kind, t.srclang, t.label, t.getAttribute("src"), t.default, t.track.mode])"""
+
+
+@pytest.mark.parametrize("served", [False, True], ids=["from-disk", "from-a-server"])
+def test_the_stage_carries_captions_and_descriptions_as_tracks_axe_finds_nothing_to_review(
+    browser, tiny_at_60, served
+):
+    """Real <track>s of files beside the lecture that a WebVTT parser reads: the captions (hidden until C: the
+    lecturer speaks; not `default`, which would have a page opened from disk request the file and be refused) and
+    the audio description (left to assistive technology); axe-core finds no violation and leaves nothing for
+    review; opened from disk, no refused request for a track file."""
+    descriptions_vtt = descriptions.track(tiny_at_60 / "lecture.mp4").name
+    with serve(tiny_at_60) as base:
+        url = base + "present.html" if served else (tiny_at_60 / "present.html").as_uri()
+        page, errors = open_page(browser, url)
+        assert page.evaluate(TRACKS) == [
+            [
+                "captions",
+                "en",
+                "English",
+                "lecture.vtt" if served else None,
+                False,
+                "hidden",
+            ],  # see captionsTrack
+            ["descriptions", "en", descriptions.LABEL, descriptions_vtt, False, "disabled"],
+        ]
+        assert errors == []  # before axe, which reads the stylesheet itself (refused from disk)
+        assert axe_results(page) == {"violations": [], "incomplete": []}
+        page.keyboard.press("c")
+        assert page.evaluate(TRACKS)[0][-1] == "showing"
+    assert '<track kind="captions" srclang="en" label="English" src="lecture.vtt">' in (
+        tiny_at_60 / "present.html"
+    ).read_text(encoding="utf-8")
+    for name in ("lecture.vtt", descriptions_vtt):
+        assert [c.text for c in webvtt.read(str(tiny_at_60 / name))], name
 
 
 AUDIO_DECODED = """async (video) => {

@@ -122,10 +122,12 @@ function presenter(video, data) {
   }).then(() => (ready = true));
 }
 
-// The lecture's captions track, hidden until C: the lecturer speaks over the video. A page opened from disk may not
-// load the track's file (browsers refuse, with an error in the console), so its cues then come from the page's data.
+// The lecture's captions track, hidden until C: the lecturer speaks
+// over the video. A page opened from disk may not load the track's file (browsers refuse, with an error in the
+// console), so its cues then come from the page's data. The descriptions track beside it is left to assistive
+// technology: a browser neither shows nor speaks it.
 function captionsTrack(video, cues) {
-  const element = video.querySelector("track");
+  const element = video.querySelector('track[kind="captions"]');
   if (!element) return video.addTextTrack("captions", "English", "en"); // a lecture without captions
   if (location.protocol === "file:") element.removeAttribute("src");
   element.addEventListener(
