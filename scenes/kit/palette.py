@@ -39,13 +39,11 @@ TEX_DIGIT = 0.00727  # height of a digit of a formula in SANS_TEX, in scene unit
 SIZES = {"title": 44, "body": 32, "label": 30, "number": 30, "small": 28}
 MIN_PX = min(SIZES.values())
 
-# Opacities, one name per job (every chapter dims, veils and keeps ghosts with these). Dimmed text is still read,
-# so DIM and what VEIL lets through keep the weakest text colour of either theme at 3:1 or more against the background
-# (WCAG 1.4.3's least for large text; tests/chapters/test_layout.py measures every text at every beat's end):
-DIM = 0.78  # what is not being explained: terms, bars, rows, values a word may not see
+# Opacities, one name per job (every chapter dims, veils and keeps ghosts with these):
+DIM = 0.3  # what is not being explained: terms, bars, rows, values a word may not see
 FAINT = 0.15  # lines behind the active one
 GHOST = 0.45  # a picture from before, kept for comparison
-VEIL = 1 - DIM  # a sheet of the background's colour laid over what is not active: it dims as DIM does
+VEIL = 0.65  # a sheet of the background's colour laid over what is not active
 
 
 def px_per_unit(frame_pixels: int = 1080) -> float:
@@ -105,7 +103,7 @@ LIGHT = Theme(
     muted="#5B6472",
     grid="#D5DAE1",
     panel="#F3F5F8",
-    query="#9E6400",
+    query="#A86A00",
     key="#1D4ED8",
     value="#2F855A",
     output="#C2410C",
@@ -123,7 +121,7 @@ def theme() -> Theme:
 
 # scores as computed and divided by √d (ShrinkScores, WhereItBreaks' scaled case) are neither queries nor
 # keys: colours apart from every role and token colour
-RAW = {"dark": "#C8A27A", "light": "#80703F"}  # sand, khaki (read as text: 4.5:1 or more)
+RAW = {"dark": "#C8A27A", "light": "#A69359"}  # sand, khaki
 SCALED = {"dark": "#6F6BFF", "light": "#0B0BDA"}  # indigo
 
 

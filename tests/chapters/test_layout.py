@@ -162,26 +162,3 @@ def test_the_title_is_on_the_grid_and_the_probe_finds_lines_off_it(tmp_path):
     assert abs(by_label["A title"].left - GRID) <= GRID_SLACK
     assert abs(by_label["its subtitle"].left - GRID) <= GRID_SLACK
     assert [thing.label for thing in off_grid(end.drawn)] == ["just off it"]
-
-
-FULL_TEXT, DIMMED_TEXT = (
-    4.5,
-    3.0,
-)  # least contrast (WCAG 1.4.3) of text to read, and of dimmed text still read
-HIDDEN = 0.02  # a text seen at this opacity or less is not there to be read (it is fading in or hidden)
-
-
-@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
-@pytest.mark.parametrize("look", LOOKS)
-def test_text_stands_out_from_the_background_dimmed_or_not(look, chapter):
-    """Every text as seen at each beat's end, its colour blended at its opacity (veils over it included) over the
-    background: at full opacity at least 4.5:1, dimmed (a DIM, GHOST or veiled row) at least 3:1."""
-    wrong = [
-        f"{end.beat}: {thing} at opacity {thing.opacity:.2f} has {thing.contrast:.2f}:1"
-        for end in chapter_ends(chapter, LOOKS[look])
-        for thing in end.drawn
-        if thing.kind == "text"
-        and thing.opacity > HIDDEN
-        and thing.contrast < (FULL_TEXT if thing.opacity > 0.99 else DIMMED_TEXT)
-    ]
-    assert not wrong, "\n".join(wrong)

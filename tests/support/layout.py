@@ -13,7 +13,7 @@ functions of these records.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -31,9 +31,8 @@ from manim.mobject.types.image_mobject import AbstractImageMobject
 from pipeline.frames.scene_render import use_look
 from pipeline.plan.settings import from_options
 from pipeline.run import dry_run
-from scenes.kit.palette import FRAME_HEIGHT, MIN_PX, TEX_DIGIT, TEXT_CAP, theme
+from scenes.kit.palette import FRAME_HEIGHT, MIN_PX, TEX_DIGIT, TEXT_CAP
 from scenes.kit.stage import STAGE
-from tests.support.contrast import channels, ratio
 
 TEXTS = (Text, MathTex, SingleStringMathTex, DecimalNumber)
 DRAWABLE = (VMobject, PMobject, AbstractImageMobject)  # what the cairo camera paints
@@ -55,8 +54,6 @@ class Drawn:
     top: float
     role: str | None = None  # a text's role from scenes.kit.components (title, body, label, number, small)
     cap: float = 0.0  # a text's cap height as a fraction of the frame's height
-    opacity: float = 1.0  # a text's least visible glyph's opacity, veils over it included
-    contrast: float = 21.0  # that glyph's WCAG contrast, blended at that opacity over the background
 
     def __str__(self) -> str:
         box = f"x {self.left:.3f}..{self.right:.3f}, y {self.bottom:.3f}..{self.top:.3f}"
@@ -104,55 +101,11 @@ def drawn(scene) -> tuple[Drawn, ...]:
                 for part in member.get_family():
                     owner.setdefault(id(part), member)
     groups: dict[int, tuple[Mobject, list[np.ndarray]]] = {}
-    shown = [leaf for leaf in camera.get_mobjects_to_display(scene.mobjects) if visible(leaf)]
-    glyphs: dict[int, list[tuple[float, float]]] = {}  # a text's glyphs' (opacity, contrast)
-    background = channels(theme().background)
-    for index, leaf in enumerate(shown):
-        whole = owner.get(id(leaf), leaf)
-        groups.setdefault(id(whole), (whole, []))[1].append(leaf.points)
-        if id(leaf) in owner:
-            glyphs.setdefault(id(whole), []).append(seen_as(leaf, shown[index + 1 :], background))
-    found = []
-    for key, (whole, points) in groups.items():
-        thing = record(camera, whole, np.vstack(points))
-        if key in glyphs:
-            thing = replace(thing, **dict(zip(("opacity", "contrast"), min(glyphs[key], key=lambda g: g[1]))))
-        found.append(thing)
-    return tuple(found)
-
-
-def seen_as(glyph: VMobject, above: list[Mobject], background: list[float]) -> tuple[float, float]:
-    """A glyph's opacity as seen (its fill's, times what each veil drawn over its centre lets through) and its
-    colour's contrast blended at that opacity over the background: what a viewer reads, dimmed or veiled."""
-    centre = glyph.get_center()[:2]
-    opacity = float(np.max(glyph.get_fill_opacities()))
-    for sheet in above:
-        if is_veil(sheet, background) and covers(sheet, centre):
-            opacity *= 1 - float(np.max(sheet.get_fill_opacities()))
-    colour = [opacity * c + (1 - opacity) * b for c, b in zip(glyph.get_fill_color().to_rgb(), background)]
-    return opacity, ratio(colour, background)
-
-
-def is_veil(mobject: Mobject, background: list[float]) -> bool:
-    """A sheet of the background's colour laid over what it dims (scenes.kit.grids.veil, cut-out sheets)."""
-    return (
-        isinstance(mobject, VMobject)
-        and not isinstance(mobject, TEXTS)
-        and np.allclose(mobject.get_fill_color().to_rgb(), background, atol=1 / 255)
-        and np.max(mobject.get_fill_opacities()) > 0
-    )
-
-
-def covers(sheet: VMobject, point: np.ndarray) -> bool:
-    """Whether `point` is inside `sheet`'s outline, holes cut in it excluded (even-odd rule over its subpaths,
-    each taken as the polygon of its curves' anchors)."""
-    inside = False
-    for path in sheet.get_subpaths():
-        corners = path[::4, :2]
-        for (x1, y1), (x2, y2) in zip(corners, np.roll(corners, -1, axis=0)):
-            if (y1 > point[1]) != (y2 > point[1]) and point[0] < x1 + (point[1] - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
-    return inside
+    for leaf in camera.get_mobjects_to_display(scene.mobjects):
+        if visible(leaf):
+            whole = owner.get(id(leaf), leaf)
+            groups.setdefault(id(whole), (whole, []))[1].append(leaf.points)
+    return tuple(record(camera, whole, np.vstack(points)) for whole, points in groups.values())
 
 
 def relations(scene) -> tuple:
