@@ -16,7 +16,7 @@ test:  # the browser tests need Debian's chromium; rendering does not
 	@bash scripts/setup.sh --with-browser
 	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
-	$(PY) -m pytest -n auto --dist loadgroup --durations=25  # a worker per core and one more, tests grouped (tests/conftest.py); the 25 slowest listed
+	$(PY) -m pytest -n auto --dist loadgroup --durations=25  # a worker per core (tests/conftest.py groups the tests); the 25 slowest listed
 
 layouts: setup  # every chapter with every corpus example (the suite runs a third of these)
 	$(PY) -m tests.corpus.layout_sweep $(CHAPTERS)

@@ -184,13 +184,6 @@ def restore_look():
 LONGEST = ("tests.lecture.test_benchmark", "tests.page.test_present")
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_xdist_auto_num_workers(config):
-    """`-n auto`: a worker more than there are cores. Many tests wait (for the real lecture's render, a
-    browser, a video played in real time, a child process) and the extra worker uses the cores meanwhile."""
-    return len(os.sched_getaffinity(0)) + 1
-
-
 def pytest_configure(config):
     """pytest-xdist hands the groups out in the order `pytest_collection_modifyitems` leaves them."""
     config.option.loadscopereorder = False
