@@ -17,6 +17,7 @@ import pytest
 pytest.register_assert_rewrite("tests.support")
 
 from click.testing import CliRunner  # noqa: E402
+from hypothesis import settings  # noqa: E402
 
 from pipeline import outputs  # noqa: E402
 from pipeline.plan.settings import from_options  # noqa: E402
@@ -25,6 +26,10 @@ from render import cli  # noqa: E402
 from scenes.chapters import registry  # noqa: E402
 from tests.support import tally  # noqa: E402
 from tests.support.tiny_scene import TinyLecture  # noqa: E402
+
+# Property tests check what is computed, not how fast: a loaded machine (renders beside them) is no failure.
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL_LECTURE_SECONDS = 1500  # the longest the real lecture's render may take

@@ -27,7 +27,14 @@ def test_the_sample_prints_every_chapters_numbers_its_colours_and_no_warnings(ru
     assert lines[0].endswith("cat-and-dog.toml: valid; rendered into OUTPUT/examples/cat-and-dog/")
     heads = [line for line in lines if line[:2].strip().isdigit()]
     assert [h.split()[:2] for h in heads] == [[str(c.number), c.name] for c in registry.CHAPTERS]
-    assert "10  CausalMask  [blend] [causal]" in lines  # the tables its code reads
+    causal = registry.find("CausalMask").number
+    assert f"{causal:2d}  CausalMask  [blend] [causal]" in lines  # the tables its code reads
+    at = lines.index(f"{registry.find('Projections').number:2d}  Projections  [blend]")
+    assert (
+        lines[at + 1]
+        == "      the: q [2.000, 0.000, 0.000, 0.000], k [2.000, 0.000, 0.000, 0.000], v [1.000, 0.000]"
+    )
+    assert "your [blend] gives its vectors directly" in lines[at + 5]
     ex = load_example_file(SAMPLE)
     weights = ", ".join(f"{t} {w:.3f}" for t, w in zip(ex.blend.tokens, ex.blend.trace(0).weights))
     output = ", ".join(f"{x:.3f}" for x in ex.blend.trace(0).output)

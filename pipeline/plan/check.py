@@ -14,6 +14,7 @@ import numpy as np
 from attention.examples import Examples, story
 from attention.examples.beyond import all_queries
 from attention.examples.file import pasted_minuses
+from attention.projections import DEFAULT_PROJECTIONS
 from attention.sweeps import GAIN_RANGE, saturation_at
 from pipeline.plan.dependencies import Scanner
 from scenes.chapters import registry
@@ -101,6 +102,17 @@ def refocus(ex: Examples) -> list[str]:
     return [f"second query {row(ex.blend.queries[1])}", *blend_by_weight(ex, 1)]
 
 
+def projections(ex: Examples) -> list[str]:
+    p = DEFAULT_PROJECTIONS
+    lines = [
+        f"{t}: q {row(q)}, k {row(k)}, v {row(v)}"
+        for t, q, k, v in zip(p.tokens, p.queries, p.keys, p.values)
+    ]
+    if p.makes(ex.blend):
+        return [*lines, "these make your [blend]'s keys, values and queries"]
+    return [*lines, "the lecture's own words: your [blend] gives its vectors directly (the chapter says so)"]
+
+
 def all_queries_at_once(ex: Examples) -> list[str]:
     trace = all_queries(ex.blend)
     return [f"query {i + 1}: weights {named(ex.blend.tokens, w)}" for i, w in enumerate(trace.weights)]
@@ -162,6 +174,7 @@ SHOWN = {  # chapter (Scene class) -> the key numbers it shows (the tables it re
     "ScoreEveryWord": score_every_word,
     "BlendByWeight": blend_by_weight,
     "Refocus": refocus,
+    "Projections": projections,
     "AllQueriesAtOnce": all_queries_at_once,
     "SourcePositions": source_positions,
     "ShrinkScores": shrink_scores,

@@ -410,27 +410,38 @@ class LiveAttention(VGroup):
 
 
 def clear_near(label, point, others, arrows=()):
-    """`label` where it is, or moved round `point` (in eight directions, ever farther, up to LABEL_TRIES rings)
-    to the first place clear of `others`, ARROW_CLEARANCE clear of every arrow in `arrows` (a name on a
-    shaft or under a head is misread) and inside -fit.LABEL_RIGHT..PLANE_RIGHT; where it was when none is."""
+    """`label` where it is, or moved round `point` (in eight directions, ever farther, up to LABEL_TRIES rings,
+    slid sideways into -fit.LABEL_RIGHT..PLANE_RIGHT where it sticks out) to the first place clear of `others`
+    and ARROW_CLEARANCE clear of every arrow in `arrows` (a name on a shaft or under a head is misread); when no
+    place is clear of the arrows too, the first clear of the rest (text on text is worse); where it was when
+    none is."""
     start = label.get_center()
 
-    def clear() -> bool:
+    def clear(avoided) -> bool:
         inside = -fit.LABEL_RIGHT <= label.get_left()[0] and label.get_right()[0] <= PLANE_RIGHT
         return (
             inside
             and all(fit.apart(label, other) for other in others)
-            and not any(touches(label, arrow) for arrow in arrows)
+            and not any(touches(label, arrow) for arrow in avoided)
         )
 
-    if clear():
-        return label
-    for ring in range(1, LABEL_TRIES + 1):
-        for angle in np.linspace(0, 2 * np.pi, 8, endpoint=False):
-            label.next_to(point, [np.cos(angle), np.sin(angle), 0], buff=LABEL_GAP * ring)
-            if clear():
-                return label
-    return label.move_to(start)
+    for avoided in (arrows, ()):
+        if clear(avoided):
+            return label
+        for ring in range(1, LABEL_TRIES + 1):
+            for angle in np.linspace(0, 2 * np.pi, 8, endpoint=False):
+                label.next_to(point, [np.cos(angle), np.sin(angle), 0], buff=LABEL_GAP * ring)
+                slide_inside(label)
+                if clear(avoided):
+                    return label
+        label.move_to(start)
+    return label
+
+
+def slide_inside(label) -> None:
+    """Move `label` sideways just enough to lie inside -fit.LABEL_RIGHT..PLANE_RIGHT (as far as its width lets)."""
+    label.shift(min(0, PLANE_RIGHT - label.get_right()[0]) * RIGHT)
+    label.shift(max(0, -fit.LABEL_RIGHT - label.get_left()[0]) * RIGHT)
 
 
 def touches(label, arrow) -> bool:

@@ -48,6 +48,7 @@ def truths(example) -> np.ndarray:
     found += [grid.dots, grid.scores, grid.weights, grid.outputs]
     masked = causal.trace()
     found += [masked.weights, masked.outputs, masked.unmasked.scores, masked.unmasked.weights]
+    found += [causal.keys, causal.values, causal.queries]  # printed as typed
     return np.concatenate([np.ravel(np.asarray(q, dtype=float)) for q in found])
 
 

@@ -87,12 +87,12 @@ def test_descriptions_follow_a_custom_example_with_attention_s_numbers(real_lect
     settings = replace(from_options("l"), example=EXAMPLE)
     tracks = descriptions.tracks(real_lecture, registry.CHAPTERS, settings)
     shown = {(path.stem, b.name): b.shown for path, beats in tracks.items() for b in beats}
-    worked = shown[("02-ThreeTokenDrag", "Worked example")]
+    worked = shown[(registry.find("ThreeTokenDrag").slug, "Worked example")]
     trace = ex.drag.trace()
     assert f"The cross stops at ({', '.join(f'{x:g}' for x in trace.query)})" in worked
     for token, weight in zip(ex.drag.tokens, trace.weights):
         assert f"“{token}” {weight:.3f}" in worked
-    masked = shown[("10-CausalMask", "Softmax of what is left")]
+    masked = shown[(registry.find("CausalMask").slug, "Softmax of what is left")]
     rows = ex.causal.trace().weights
     assert f"“{ex.causal.tokens[1]}” row {', '.join(fmt(w, 3) for w in rows[1])};" in masked
     default = descriptions.tracks(real_lecture, registry.CHAPTERS, from_options("l"))
