@@ -28,6 +28,10 @@ OPTIONS = {
 }  # browsers play an MP4 while downloading only with the index first
 AUDIO_CODECS = {"mp4": "aac", "mov": "aac", "webm": "libopus"}  # GIF has no sound
 AUDIO_BITRATE = 128_000  # bits a second (at 96k, FFmpeg's AAC encoder spiked 3 dB on a loud onset)
+# FFmpeg's AAC coder: its default, "twoloop", took 45 s of CPU for the lecture's 16 minutes of speech (encoded
+# three times a render: chapters, lecture, slides); "fast" takes 2.2x less, and on our speech it is closer to
+# the source (SNR 47 dB against 28 dB, peaks 0.878 against 0.901 for 0.879; measured on Refocus)
+AUDIO_OPTIONS = {"aac": {"aac_coder": "fast"}}
 
 
 def remux_constant_rate(source: Path, target: Path, video_format: str, fps: int) -> None:
@@ -92,7 +96,8 @@ def write_audio(path: Path, samples: np.ndarray, rate: int, video_format: str) -
 def encoded_audio(out, samples: np.ndarray, rate: int, video_format: str) -> list:
     """A mono audio stream added to `out`, and `samples` (float, at `rate`) encoded for it: its packets, in
     order, to be muxed among the video's (`mux_in_order`)."""
-    audio = out.add_stream(AUDIO_CODECS[video_format], rate=rate, layout="mono")
+    codec = AUDIO_CODECS[video_format]
+    audio = out.add_stream(codec, rate=rate, layout="mono", options=AUDIO_OPTIONS.get(codec, {}))
     audio.bit_rate = AUDIO_BITRATE
     packets = []
     for start in range(0, len(samples), rate):  # a second at a time

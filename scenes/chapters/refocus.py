@@ -348,13 +348,14 @@ class Zoom(VGroup):
         side = self.panel.width
         spots = [self.grid.get_critical_point(d) - d * (side / 2 + ZOOM_INSET) for d in SPOTS]
 
+        fixed = [
+            [fit.box(t) for t in things] for things in (names, [*shapes, self.frame])
+        ]  # the view moves alone
+
         def cost(spot) -> tuple[int, int, float]:
             self.view.shift(spot - self.panel.get_center())
-            parts = [self.panel, *self.labels]
-            covered = [
-                sum(not fit.apart(p, t) for p in parts for t in things)
-                for things in (names, [*shapes, self.frame])
-            ]
+            parts = [fit.box(p) for p in (self.panel, *self.labels)]
+            covered = [sum(not fit.boxes_apart(p, t) for p in parts for t in things) for things in fixed]
             return *covered, float(np.linalg.norm(spot - self.frame.get_center()))
 
         best = min(spots, key=cost)

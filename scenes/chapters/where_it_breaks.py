@@ -517,16 +517,19 @@ def clear_spot(label, point, points: np.ndarray, others, within, margin: float =
         for x in np.arange(x0 + half[0], x1 - half[0], SPOT_STEP)
         for y in np.arange(y0 + half[1], y1 - half[1], SPOT_STEP)
     ]
+    boxes = [fit.box(other) for other in others]
     for spot in sorted(spots, key=lambda spot: np.linalg.norm(spot - point)):
-        if is_clear(label.move_to(spot), points, others, margin):
+        if is_clear(label.move_to(spot), points, boxes, margin):
             return label
     return label.next_to(point, RIGHT, buff=MARK_GAP)
 
 
-def is_clear(label, points: np.ndarray, others, margin: float) -> bool:
-    lo, hi = label.get_corner(DL)[:2] - margin, label.get_corner(UR)[:2] + margin
+def is_clear(label, points: np.ndarray, boxes, margin: float) -> bool:
+    """Whether `label` keeps `margin` from every one of `points` and every one of `boxes` (`fit.box`)."""
+    own = fit.box(label)
+    lo, hi = own[0] - margin, own[1] + margin
     inside = np.all((points[:, :2] >= lo) & (points[:, :2] <= hi), axis=1)
-    return not inside.any() and all(fit.apart(label, other, margin) for other in others)
+    return not inside.any() and all(fit.boxes_apart(own, other, margin) for other in boxes)
 
 
 def nearest_corner(label, point) -> np.ndarray:

@@ -84,14 +84,21 @@ def first_that_fits(candidates: Iterable[T], fits: Callable[[T], bool]) -> T:
     return tried
 
 
+def box(mobject) -> np.ndarray:
+    """`mobject`'s box as [[left, bottom], [right, top]]: what get_left()[0], get_bottom()[1], get_right()[0]
+    and get_top()[1] give, from one walk over its family (each of those walks it again)."""
+    points = mobject.get_points_defining_boundary()[:, :2]
+    return np.array([points.min(axis=0), points.max(axis=0)]) if len(points) else np.zeros((2, 2))
+
+
 def apart(a, b, margin: float = 0) -> bool:
     """Whether the boxes of `a` and `b` are more than `margin` apart (do not intersect, for 0)."""
-    return (
-        a.get_right()[0] + margin < b.get_left()[0]
-        or b.get_right()[0] + margin < a.get_left()[0]
-        or a.get_top()[1] + margin < b.get_bottom()[1]
-        or b.get_top()[1] + margin < a.get_bottom()[1]
-    )
+    return boxes_apart(box(a), box(b), margin)
+
+
+def boxes_apart(a: np.ndarray, b: np.ndarray, margin: float = 0) -> bool:
+    """`apart` for two `box`es."""
+    return bool(np.any(a[1] + margin < b[0]) or np.any(b[1] + margin < a[0]))
 
 
 def place_clear(label, point, others, buff: float = 0.3, right: float = LABEL_RIGHT):

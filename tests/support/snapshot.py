@@ -15,6 +15,7 @@ import numpy as np
 from manim import tempconfig
 from PIL import Image
 
+from pipeline.frames import copies
 from pipeline.run import dry_run, typeset
 
 SNAPSHOTS = Path(__file__).parents[1] / "chapters" / "snapshots"
@@ -24,15 +25,16 @@ MAX_DIFFERING = 0.003  # fraction of pixels allowed to differ (anti-aliasing noi
 
 
 def built(scene_class, media_dir: Path):
-    """A `scene_class` whose build() has created its mobjects from its `inputs()` (nothing played); its
-    formulas typeset in one LaTeX run when there are many (`pipeline.run.typeset`)."""
+    """A `scene_class` whose build() has created its mobjects from its `inputs()` (nothing played), copying
+    mobjects as a dry run does (`copies.quick_copies`); its formulas typeset in one LaTeX run when there are
+    many (`pipeline.run.typeset`)."""
 
     def build():
         scene = scene_class()
         scene.build()
         return scene
 
-    with tempconfig({"media_dir": str(media_dir), "format": "none"}):
+    with tempconfig({"media_dir": str(media_dir), "format": "none"}), copies.quick_copies():
         return typeset.prefetched(build, f"{scene_class.__name__}.build")
 
 
