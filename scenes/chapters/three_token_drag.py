@@ -280,15 +280,17 @@ class ThreeTokenDrag(ChapterScene):
         self.strip = pin(formula_slot(), self.heading)
         trace = self.example.trace()  # at the stop, where the worked example is done
         stop = self.live.cross.copy().move_to(self.live.plane.c2p(*self.example.query))
+        self.shadows = Shadows(self.live.plane, trace, [token_color(t) for t in self.example.tokens])
         self.q_label = c.text(f"q = {coords(trace.query)}", role="label", color=theme().query)
+        plane = self.live.plane
         clear_near(
             self.q_label.next_to(stop, DOWN, buff=LABEL_GAP),
             stop.get_center(),
-            self.live.key_labels,
+            [*self.live.key_labels, stop],
             self.live.keys,
+            [*self.shadows.line, plane.x_axis, plane.y_axis],
         )
         self.worked = self.step_table(trace)
-        self.shadows = Shadows(self.live.plane, trace, [token_color(t) for t in self.example.tokens])
         self.build_comparison(trace)
 
     def build_comparison(self, trace) -> None:
@@ -409,12 +411,12 @@ class LiveAttention(VGroup):
         return self.refresh()
 
 
-def clear_near(label, point, others, arrows=()):
+def clear_near(label, point, others, arrows=(), lines=()):
     """`label` where it is, or moved round `point` (in eight directions, ever farther, up to LABEL_TRIES rings,
     slid sideways into -fit.LABEL_RIGHT..PLANE_RIGHT where it sticks out) to the first place clear of `others`
-    and ARROW_CLEARANCE clear of every arrow in `arrows` (a name on a shaft or under a head is misread); when no
-    place is clear of the arrows too, the first clear of the rest (text on text is worse); where it was when
-    none is."""
+    and ARROW_CLEARANCE clear of every arrow in `arrows` and every one of `lines` (a name on a shaft, under a
+    head or crossed by a line is misread); when no place is, the first clear of the arrows alone, then of
+    `others` alone (text on text is worse); where it was when none is."""
     start = label.get_center()
 
     def clear(avoided) -> bool:
@@ -425,7 +427,7 @@ def clear_near(label, point, others, arrows=()):
             and not any(touches(label, arrow) for arrow in avoided)
         )
 
-    for avoided in (arrows, ()):
+    for avoided in dict.fromkeys((tuple(arrows) + tuple(lines), tuple(arrows), ())):
         if clear(avoided):
             return label
         for ring in range(1, LABEL_TRIES + 1):
