@@ -12,6 +12,7 @@ from urllib.parse import quote
 
 from attention import Examples, weights_at_gain
 from attention.examples.beyond import all_queries
+from attention.projections import DEFAULT_PROJECTIONS
 from pipeline.plan.settings import RenderSettings
 from pipeline.publish import beat_text, drawn, present_page
 from pipeline.publish.descriptions import Described
@@ -106,6 +107,18 @@ def drag_table(ex: Examples) -> list[Table]:
     return [Table(table.caption, table.heads, [[r[0], k, *r[1:]] for r, k in zip(table.rows, keys)])]
 
 
+def projection_table(_: Examples) -> list[Table]:
+    """The lecture's own words whatever the example (as the chapter shows them): each word's embedding and
+    what W_Q, W_K and W_V make of it."""
+    p = DEFAULT_PROJECTIONS
+    heads = ["word", "embedding x", "query x·W_Q", "key x·W_K", "value x·W_V"]
+    rows = [
+        [f"“{t}”", *map(coords, vectors)]
+        for t, *vectors in zip(p.tokens, p.embeddings, p.queries, p.keys, p.values)
+    ]
+    return [Table("Each word's query, key and value, made from its embedding x", heads, rows)]
+
+
 def blend_table(ex: Examples) -> list[Table]:
     tr, tokens = ex.blend.trace(0), ex.blend.tokens
     heads = ["word", "q · k", "score", "exp", "weight", "value x", "value y"]
@@ -191,6 +204,7 @@ TABLES = {
     "ScoreEveryWord": score_table,
     "BlendByWeight": blend_table,
     "Refocus": refocus_table,
+    "Projections": projection_table,
     "AllQueriesAtOnce": matrix_tables,
     "SourcePositions": cross_tables,
     "ShrinkScores": variance_table,

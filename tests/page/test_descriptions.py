@@ -2,6 +2,7 @@
 players' tool chains use), in Chromium, by the Nu Html Checker and axe-core; numbers checked against attention/."""
 
 import json
+from ast import literal_eval
 from dataclasses import replace
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -15,6 +16,7 @@ import webvtt
 from attention import DEFAULT
 from attention.examples.beyond import all_queries
 from attention.examples.file import load_example_file
+from attention.projections import DEFAULT_PROJECTIONS
 from pipeline import outputs
 from pipeline.frames import captions, video
 from pipeline.plan.settings import from_options
@@ -195,6 +197,12 @@ def test_the_worked_examples_tables_hold_attention_s_numbers(transcript):
     causal = DEFAULT.causal.trace()
     for k in range(causal.weights.shape[1]):
         assert np.allclose(column("Weights with the causal mask", k + 1), causal.weights[:, k], atol=5e-4)
+    (caption,) = [c for c in transcript.tables if c.startswith("Each word's query, key and value")]
+    rows = transcript.tables[caption][1:]
+    p = DEFAULT_PROJECTIONS
+    assert [row[0] for row in rows] == [f"“{t}”" for t in p.tokens]
+    for k, made in enumerate((p.embeddings, p.queries, p.keys, p.values)):
+        assert [np.array(literal_eval(row[k + 1]), dtype=float).tolist() for row in rows] == made.tolist()
 
 
 @pytest.fixture(scope="module")
