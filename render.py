@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
+from attention import examples
 from attention.examples.file import ExampleFileError, example_name, load_example_file
 from narration import voices
 from narration.recordings import RecordingError
@@ -236,8 +237,9 @@ def list_chapters(ctx: click.Context, output: Path, example: Path | None, **_fra
     wanted = chosen_settings(ctx)
     output = output_root(output, example)
     everything = chapters.all_chapters()
+    shown = load_example_file(example) if example else examples.DEFAULT  # the titles its videos show
     for line in report.listing(
-        everything, outputs.folder(output, wanted), build.rendered(everything, wanted, output)
+        everything, outputs.folder(output, wanted), build.rendered(everything, wanted, output), shown
     ):
         click.echo(line)
 

@@ -6,25 +6,30 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from attention.examples import Examples
 from pipeline.plan.manifest import Entry
 from pipeline.run.jobs import Outcome
-from scenes.chapters.registry import Chapter
+from scenes.chapters.registry import Chapter, shown_title
 
 BAR_WIDTH = 20
 BEAT_POSTER = re.compile(r"\.beat-\d+\.png$")  # 02-ThreeTokenDrag.beat-01.png: listed as a count
 
 
 def listing(
-    chapters: Iterable[Chapter], folder: Path, rendered: dict[str, list[tuple[Entry, bool]]]
+    chapters: Iterable[Chapter],
+    folder: Path,
+    rendered: dict[str, list[tuple[Entry, bool]]],
+    ex: Examples,
 ) -> Iterator[str]:
     """Each chapter's number, name and title, then per format rendered: duration, files, and whether out of date.
 
-    `rendered` maps a chapter slug to its (manifest entry, up to date) pairs.
+    `rendered` maps a chapter slug to its (manifest entry, up to date) pairs; titles are as the videos of the
+    examples `ex` show them.
     """
     chapters = list(chapters)
     width = max((len(c.name) for c in chapters), default=0)
     for chapter in chapters:
-        yield f"{chapter.number:02d}  {chapter.name:<{width}}  {chapter.title}"
+        yield f"{chapter.number:02d}  {chapter.name:<{width}}  {shown_title(chapter, ex)}"
         entries = rendered.get(chapter.slug, [])
         for entry, current in entries:
             posters = [name for name in entry.files if BEAT_POSTER.search(name)]

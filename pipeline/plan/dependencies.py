@@ -9,12 +9,13 @@ re-renders nothing: a module placed in that folder is in every chapter's inputs,
 elsewhere is not. Imports made at run time (importlib) are not followed.
 
 Data: the chapter's own title when its code imports the registry (the titles are data,
-`scenes/chapters/chapters.toml`); every chapter's number and title when a module other than
-`scenes.kit.chapter` (which reads only the chapter's own title) imports it; with `--example`, the parsed
-values of the tables the chapter's code reads (`examples.current().blend`: found by reading the code, as
-imports are) and the colours of their names, not the file's bytes, so an edited comment or another
-chapter's table re-renders nothing; the settings; the tools' versions; the voice's identity (its engine,
-model and versions).
+`scenes/chapters/chapters.toml`); every chapter's number and title when a module other than those that read
+only the chapter's own title imports it (titles as shown with the render's example, `registry.shown_title`:
+the registry's own reading of the example is hashed as those titles, not as tables); with `--example`, the
+parsed values of the tables the chapter's code reads (`examples.current().blend`: found by reading the code,
+as imports are) and the colours of their names, not the file's bytes, so an edited comment or another
+chapter's table re-renders nothing; the settings; the tools' versions; the voice's identity (its engine, model
+and versions).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from attention.examples import Examples
+from attention.examples import DEFAULT, Examples
 from attention.examples.file import load_example_file
 from narration import voices
 from pipeline import outputs
@@ -57,7 +58,9 @@ COLOUR_READER = (
 )
 CURRENT = frozenset({"examples.current", "current", "attention.examples.current"})  # the examples' one seam
 REGISTRY = "scenes.chapters.registry"
-OWN_TITLE_READERS = frozenset({"scenes.kit.chapter"})  # read only their own chapter's entry: its title
+OWN_TITLE_READERS = frozenset(
+    {"scenes.kit.chapter", "scenes.chapters.three_token_drag"}
+)  # read only their own chapter's entry: its title
 TOOLS = ("manim", "av", "pycairo")  # their versions decide the pixels and the encoding
 
 
@@ -80,10 +83,11 @@ class Scanner:
         code = self.code(chapter)
         code.update({name: self._module(name)[0] for name in FRAME_CODE})  # these alone, not their imports
         found = {f"module {name}": self._file(path) for name, path in code.items()}
+        ex = self._examples_of(settings)
         if REGISTRY in code:  # the chapter may show its title
-            found["title"] = chapter.title
+            found["title"] = registry.shown_title(chapter, ex)
         if self._reads_registry(code):
-            found["registry"] = digest({c.slug: c.title for c in registry.CHAPTERS})
+            found["registry"] = digest({c.slug: registry.shown_title(c, ex) for c in registry.CHAPTERS})
         found.update(_output(chapter, settings))
         found.update({f"tool {tool}": importlib.metadata.version(tool) for tool in TOOLS})
         chosen = asdict(settings)
@@ -114,16 +118,16 @@ class Scanner:
         return found
 
     def tables(self, modules: Iterable[str]) -> list[str]:
-        """The example tables the named modules read, in the order of TABLES (the palette's reading aside)."""
-        read = set().union(*(self._module(name)[2] for name in modules if name != COLOUR_READER))
+        """The example tables the named modules read, in the order of TABLES (the palette's reading aside, hashed
+        as colours, and the registry's, hashed as the titles it gives)."""
+        read = set().union(
+            *(self._module(name)[2] for name in modules if name not in (COLOUR_READER, REGISTRY))
+        )
         return [t for t in TABLES if t in read]
 
     def _example(self, code: dict[str, Path], settings: RenderSettings) -> dict[str, str]:
         """The parsed values of each table the chapter reads, and the colours of those tables' names."""
-        path = Path(settings.example)
-        if path not in self._examples:
-            self._examples[path] = load_example_file(path)
-        ex, tables = self._examples[path], self.tables(code)
+        ex, tables = self._examples_of(settings), self.tables(code)
         found = {f"example [{t}]": digest(_values(getattr(ex, t))) for t in tables}
         names = {
             n
@@ -135,6 +139,16 @@ class Scanner:
         if names:
             found["example token colours"] = digest({n: c for n, c in colours.items() if n in names})
         return found
+
+    def _examples_of(self, settings: RenderSettings) -> Examples:
+        """The examples a render with `settings` shows: its example file's (parsed once per scanner) or the
+        lecture's own."""
+        if settings.example is None:
+            return DEFAULT
+        path = Path(settings.example)
+        if path not in self._examples:
+            self._examples[path] = load_example_file(path)
+        return self._examples[path]
 
     def _reads_registry(self, code: dict[str, Path]) -> bool:
         """Whether a module among `code`, other than those that read only their own chapter's title, imports

@@ -82,7 +82,7 @@ def _pptx(folder: Path, chapters, entries: list[Entry], settings: RenderSettings
     """A slide per beat: its clip cut from the chapter's video, its poster the one the lecture page shows."""
     with tempfile.TemporaryDirectory() as work:
         deck = []
-        for chapter, entry in zip(chapters, entries):
+        for chapter, title, entry in zip(chapters, lecture.titles(chapters, settings), entries):
             files = outputs.chapter_files(folder, chapter.slug, lecture.FORMAT)
             said = beat_text.lines_by_beat(entry.beats, captions.read(files.subtitles))
             shown = beat_text.shown(chapter.name, [b.name for b in entry.beats], said, settings)
@@ -91,7 +91,7 @@ def _pptx(folder: Path, chapters, entries: list[Entry], settings: RenderSettings
                 beats.cut(files.video, beat.first_frame, beat.frames, clip, settings.fps)
                 deck.append(
                     slides.BeatSlide(
-                        chapter.title,
+                        title,
                         clip,
                         files.beat_poster(number),
                         "\n".join(lines),
@@ -103,13 +103,14 @@ def _pptx(folder: Path, chapters, entries: list[Entry], settings: RenderSettings
 
 def _pdf(folder: Path, chapters, entries, settings: RenderSettings, posters, target: Path, now) -> None:
     parts = []
-    for chapter, entry, chapter_posters in zip(chapters, entries, posters):
+    shown = lecture.titles(chapters, settings)
+    for chapter, title, entry, chapter_posters in zip(chapters, shown, entries, posters):
         cues = captions.read(outputs.chapter_files(folder, chapter.slug, lecture.FORMAT).subtitles)
         said = beat_text.lines_by_beat(entry.beats, cues)
         shown = beat_text.shown(chapter.name, [b.name for b in entry.beats], said, settings)
         parts.append(
             handout.HandoutChapter(
-                chapter.title,
+                title,
                 [
                     handout.HandoutBeat(beat.name, poster, lines, beat_text.description(beat.name, what))
                     for beat, poster, lines, what in zip(entry.beats, chapter_posters, said, shown)

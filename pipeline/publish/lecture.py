@@ -21,8 +21,8 @@ from pipeline.frames import beats, captions
 from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import RenderSettings
-from pipeline.publish import video_join
-from scenes.chapters.registry import Chapter
+from pipeline.publish import drawn, video_join
+from scenes.chapters.registry import Chapter, shown_title
 
 SLUG = "lecture"
 FORMAT = "mp4"
@@ -63,7 +63,8 @@ def update(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings
     entries = _current_entries(manifest, chapters, settings, scanner)
     if entries is None:
         return []
-    inputs = _inputs(chapters, entries, scanner)
+    shown = titles(chapters, settings)
+    inputs = _inputs(chapters, shown, entries, scanner)
     target = files(folder)
     marks = video_join.marks(target.video)
     if (
@@ -74,11 +75,9 @@ def update(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings
         return []
     began = time.perf_counter()
     joined = beats.shifted([list(e.beats) for e in entries], settings.fps)
-    track = beats.as_vtt(
-        joined, settings.fps, [_cue(c, b) for c, e in zip(chapters, entries) for b in e.beats]
-    )
+    track = beats.as_vtt(joined, settings.fps, [_cue(t, b) for t, e in zip(shown, entries) for b in e.beats])
     try:
-        marks = _write(folder, chapters, target, track)
+        marks = _write(folder, chapters, shown, target, track)
     except (video_join.JoinError, av.FFmpegError) as err:
         return [f"ERROR {target.video.name}: {err}"]
     written = target.existing()
@@ -108,7 +107,10 @@ def current(
     entries = _current_entries(manifest, chapters, settings, scanner)
     if (
         entries is None
-        or manifest.stale_reason(SLUG, FORMAT, _inputs(chapters, entries, scanner)) is not None
+        or manifest.stale_reason(
+            SLUG, FORMAT, _inputs(chapters, titles(chapters, settings), entries, scanner)
+        )
+        is not None
     ):
         return None
     return manifest.get(SLUG, FORMAT), entries
@@ -123,13 +125,23 @@ def _current_entries(
     return [manifest.get(c.slug, FORMAT) for c in chapters] if chapters and all(current) else None
 
 
-def _inputs(chapters: tuple[Chapter, ...], entries: list[Entry], scanner: Scanner) -> dict[str, str]:
-    """What the lecture is made from: each chapter's entry, files, beats, title and order, and the joining code.
+def titles(chapters: tuple[Chapter, ...], settings: RenderSettings) -> list[str]:
+    """Each chapter's title as its video shows it with the settings' example (`shown_title`): the one the
+    lecture's marks, page, slides, handout and transcript print, so that all say what the video says."""
+    ex = drawn.examples_of(settings)
+    return [shown_title(chapter, ex) for chapter in chapters]
+
+
+def _inputs(
+    chapters: tuple[Chapter, ...], shown: list[str], entries: list[Entry], scanner: Scanner
+) -> dict[str, str]:
+    """What the lecture is made from: each chapter's entry, files, beats, title (as `shown`) and order, and the
+    joining code.
 
     A beat record's size is left out: it holds render times, which change nothing joined."""
     found = {}
-    for position, (chapter, entry) in enumerate(zip(chapters, entries), start=1):
-        found[f"chapter {chapter.slug}"] = f"{position} {entry.hash} {chapter.title}"
+    for position, (chapter, title, entry) in enumerate(zip(chapters, shown, entries), start=1):
+        found[f"chapter {chapter.slug}"] = f"{position} {entry.hash} {title}"
         found.update(
             {
                 f"file {name}": str(size)
@@ -147,13 +159,13 @@ def _inputs(chapters: tuple[Chapter, ...], entries: list[Entry], scanner: Scanne
     return found
 
 
-def _cue(chapter: Chapter, beat: beats.Beat) -> str:
+def _cue(title: str, beat: beats.Beat) -> str:
     """A lecture beat's cue text: 'Chapter title: beat name' (the title alone for a beat named after it)."""
-    return chapter.title if beat.name == chapter.title else f"{chapter.title}: {beat.name}"
+    return title if beat.name == title else f"{title}: {beat.name}"
 
 
 def _write(
-    folder: Path, chapters: tuple[Chapter, ...], target: LectureFiles, track: str
+    folder: Path, chapters: tuple[Chapter, ...], shown: list[str], target: LectureFiles, track: str
 ) -> list[video_join.Mark]:
     """Join the chapters' videos, captions and beats (`track`) into the lecture's files, renamed into place
     together."""
@@ -161,7 +173,7 @@ def _write(
     with outputs.staged() as stage:
         stage(target.beats).write_text(track, encoding="utf-8")
         marks = video_join.join(
-            [(c.title, f.video) for c, f in zip(chapters, chapter_files)], stage(target.video)
+            [(title, f.video) for title, f in zip(shown, chapter_files)], stage(target.video)
         )
         subtitles = captions.shifted(
             (captions.read(f.subtitles), m.start, m.end - m.start) for f, m in zip(chapter_files, marks)

@@ -14,8 +14,9 @@ from pathlib import Path
 from narration import speech, voices
 from pipeline import outputs
 from pipeline.plan.settings import RenderSettings
+from pipeline.publish import drawn
 from pipeline.run import tex_cache
-from scenes.chapters.registry import Chapter
+from scenes.chapters.registry import Chapter, shown_title
 
 HEADER = (
     "# The narration script: one line a recording, in viewing order (id, chapter, beat, words).\n"
@@ -57,11 +58,12 @@ one folder, saying the words as written, then render with <code>--voice recordin
 
 def write(chapters: list[Chapter], settings: RenderSettings, output_dir: Path) -> tuple[Path, Path]:
     """Write script.txt and script.html into `output_dir` (each whole); return their paths."""
-    found = [(chapter, lines(chapter, settings, output_dir)) for chapter in chapters]
+    ex = drawn.examples_of(settings)  # the titles as its videos show them
+    found = [(shown_title(chapter, ex), lines(chapter, settings, output_dir)) for chapter in chapters]
     text = HEADER + "".join(
-        f"{line.id}\t{chapter.title}\t{line.beat}\t{line.words}\n" for chapter, said in found for line in said
+        f"{line.id}\t{title}\t{line.beat}\t{line.words}\n" for title, said in found for line in said
     )
-    page = PAGE.format(chapters="\n".join(_section(chapter, said) for chapter, said in found))
+    page = PAGE.format(chapters="\n".join(_section(title, said) for title, said in found))
     targets = Path(output_dir) / "script.txt", Path(output_dir) / "script.html"
     with outputs.staged() as stage:
         stage(targets[0]).write_text(text, encoding="utf-8")
@@ -87,12 +89,12 @@ def lines(chapter: Chapter, settings: RenderSettings, output_dir: Path) -> list:
     return list(getattr(scene, "lines", []))
 
 
-def _section(chapter: Chapter, said: list) -> str:
+def _section(title: str, said: list) -> str:
     rows = "\n".join(
         f"<tr><td>{html.escape(line.id)}</td><td>{html.escape(line.beat)}</td><td>{html.escape(line.words)}</td></tr>"
         for line in said
     )
     return (
-        f'<h2>{html.escape(chapter.title)}</h2>\n<table>\n<thead><tr><th scope="col">id</th>'
+        f'<h2>{html.escape(title)}</h2>\n<table>\n<thead><tr><th scope="col">id</th>'
         f'<th scope="col">beat</th><th scope="col">words</th></tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>'
     )

@@ -16,7 +16,7 @@ from attention.projections import DEFAULT_PROJECTIONS
 from pipeline.plan.settings import RenderSettings
 from pipeline.publish import beat_text, drawn, present_page
 from pipeline.publish.descriptions import Described
-from scenes.chapters.registry import Chapter
+from scenes.chapters.registry import Chapter, shown_title
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, coords, exp_text, fmt_column, plain
 
 NAME = "transcript.html"
@@ -36,7 +36,8 @@ def chapters(
     chapters: tuple[Chapter, ...], settings: RenderSettings, described: dict[Path, list[Described]]
 ) -> list[dict]:
     """What the transcript shows of each chapter whose video has described beats (`descriptions.tracks`): the
-    chapter, its video's name, its beats (name, start, poster, text alternative, lines) and its tables."""
+    chapter, its title as its video shows it, its video's name, its beats (name, start, poster, text alternative,
+    lines) and its tables."""
     ex = drawn.examples_of(settings)
     found = []
     for chapter in chapters:
@@ -55,7 +56,10 @@ def chapters(
             for k, b in enumerate(described[video])
         ]
         tables = TABLES.get(chapter.name, lambda _: [])(ex)
-        found.append({"chapter": chapter, "video": quote(video.name), "beats": beats, "tables": tables})
+        title = shown_title(chapter, ex)
+        found.append(
+            {"chapter": chapter, "title": title, "video": quote(video.name), "beats": beats, "tables": tables}
+        )
     return found
 
 

@@ -3,14 +3,14 @@ interactive panels beside their chapters; and the stylesheet and script it loads
 
 The page is rendered from the Jinja2 templates in `web/` (autoescaped: every text is HTML-escaped), its script
 bundled from the ES modules in `web/js/`. Every link is relative (the folder can be copied anywhere, or opened
-from disk). Chapter titles come from the registry; the full lecture's chapter list is read from its chapter
-marks, so the buttons seek to where the file says. Each captions track also carries its cues in the page:
-browsers refuse to load a track file from disk (file: URLs), and the page's script then adds the same cues
-itself. The panels' data (`panel_data`) rides in the page as JSON for the same reason. Each chapter's beats (its
-`.beats.vtt`) are listed under its video; present.html and speaker.html (`present_page`) play the lecture beat
-by beat, and the page links them, lecture.pptx and lecture.pdf when they are there. Each player also offers its
-audio description (`descriptions`: a track, and a switch that shows it), and the page links transcript.html
-(`transcript`), the lecture as a document.
+from disk). Chapter titles come from the registry, as the example shows them (`shown_title`); the full lecture's
+chapter list is read from its chapter marks, so the buttons seek to where the file says. Each captions track also
+carries its cues in the page: browsers refuse to load a track file from disk (file: URLs), and the page's script
+then adds the same cues itself. The panels' data (`panel_data`) rides in the page as JSON for the same reason.
+Each chapter's beats (its `.beats.vtt`) are listed under its video; present.html and speaker.html (`present_page`)
+play the lecture beat by beat, and the page links them, lecture.pptx and lecture.pdf when they are there. Each
+player also offers its audio description (`descriptions`: a track, and a switch that shows it), and the page links
+transcript.html (`transcript`), the lecture as a document.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ from attention.examples.shapes import ExampleFileError
 from pipeline import outputs
 from pipeline.frames import captions, video
 from pipeline.plan.settings import RenderSettings
-from pipeline.publish import descriptions, lecture, panel_data, present_page, transcript, video_join
-from scenes.chapters.registry import Chapter
+from pipeline.publish import descriptions, drawn, lecture, panel_data, present_page, transcript, video_join
+from scenes.chapters.registry import Chapter, shown_title
 from scenes.kit import palette
 
 NAME = "index.html"
@@ -244,11 +244,12 @@ def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings, described
     and captions, length and downloads if it has one."""
     files = {fmt: outputs.chapter_files(folder, chapter.slug, fmt) for fmt in PAGE_FORMATS}
     sources = [f.video for f in files.values() if f.video.is_file()]
-    shown = {"number": chapter.number, "title": chapter.title, "player": None}
+    title = shown_title(chapter, drawn.examples_of(settings))  # as its video's heading says it
+    shown = {"number": chapter.number, "title": title, "player": None}
     if not sources:
         return shown
     mp4 = files["mp4"]
-    label = f"Chapter {chapter.number}: {chapter.title}"
+    label = f"Chapter {chapter.number}: {title}"
     seconds = video.duration(sources[0])
     length = [f'<span class="time">{_clock(seconds)}</span>'] if seconds else []
     links = _links(*((s, f"video (.{s.suffix[1:]})") for s in sources), (mp4.subtitles, "captions (.srt)"))

@@ -11,7 +11,7 @@ from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, VGroup
 
 from attention import Examples, examples
 from attention.projections import DEFAULT_PROJECTIONS
-from scenes.chapters.registry import CHAPTERS, find
+from scenes.chapters.registry import CHAPTERS, find, shown_title
 from scenes.kit import components as c
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import LitFormula
@@ -306,8 +306,9 @@ def row(name: str, ex: Examples, y: float) -> VGroup:
 
 
 def entry_text(name: str) -> str:
-    """'7 · Keep source positions available': the chapter's place in the lecture and its title."""
-    return f"{find(name).number} · {find(name).title}"
+    """'7 · Keep source positions available': the chapter's place in the lecture and its title (as shown with
+    the example: "The five-token drag" for five tokens, as that chapter's heading says)."""
+    return f"{find(name).number} · {shown_title(find(name))}"
 
 
 def tag_text(name: str) -> str:

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import tomllib
 
+from attention import examples
+from attention.examples import Examples, story
+
 DATA = Path(__file__).with_name("chapters.toml")  # each chapter's name, module and title, in viewing order
+COUNTED = {"ThreeTokenDrag": lambda ex: len(ex.drag.tokens)}  # titles that say a count of their example's
 
 
 @dataclass(frozen=True)
@@ -47,3 +52,17 @@ def find(name: str) -> Chapter | None:
     """The chapter called `name` (case-insensitive), or None."""
     lowered = name.lower()
     return next((c for c in CHAPTERS if c.name.lower() == lowered), None)
+
+
+def shown_title(chapter: Chapter, ex: Examples | None = None) -> str:
+    """`chapter`'s title as shown with the examples `ex` (by default those in use, `examples.current()`).
+
+    A title that counts its example's tokens ("The three-token drag") says the example's count instead ("The
+    five-token drag" for five), so that the video, the page, the slides, the handout and the lecture's marks
+    agree and none says "three" of another number; every other title is the registry's.
+    """
+    counted = COUNTED.get(chapter.name)
+    if counted is None:
+        return chapter.title
+    count = story.count(counted(examples.current() if ex is None else ex))
+    return re.sub(rf"\b({'|'.join(story.WORDS[1:])})\b", count, chapter.title, count=1)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,6 +33,7 @@ from manim import (
 
 from attention import attend, examples
 from attention.examples import story
+from scenes.chapters.registry import find, shown_title
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -73,10 +73,9 @@ class ThreeTokenDrag(ChapterScene):
 
     @property
     def title(self) -> str:
-        """The registry's title with its count in words made the example's ("The four-token drag" for four
-        tokens), so that it never says "three" of another number of tokens."""
-        count = story.count(len(self.inputs().tokens))
-        return re.sub(rf"\b({'|'.join(story.WORDS[1:])})\b", count, super().title, count=1)
+        """The title as every output shows it (`shown_title`: "The four-token drag" for four tokens), so that
+        the heading never says "three" of another number of tokens, nor differs from the page's."""
+        return shown_title(find(type(self).__name__))
 
     def inputs(self):
         return examples.current().drag
