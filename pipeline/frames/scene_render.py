@@ -21,6 +21,7 @@ from pipeline.plan.settings import RenderSettings
 from pipeline.run import tex_cache
 from pipeline.run.jobs import Job, Part, Progress
 from pipeline.run.latex_errors import explained
+from scenes.chapters.registry import shown_title
 from scenes.kit import palette
 
 PROGRESS_INTERVAL = 0.25  # seconds between progress messages from one worker
@@ -55,7 +56,7 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         scene = job.chapter.scene_class()()
         frames = FrameCounter(scene, label, job.settings.fps, news)
         recorder = beats.Recorder(
-            scene, frames, job.chapter.title, _beat_poster(work), job.settings.transparent
+            scene, frames, shown_title(job.chapter), _beat_poster(work), job.settings.transparent
         )
         window = Window(scene, job.part) if job.part else None
         scene.render()
