@@ -56,9 +56,9 @@ def _copying(deepcopy) -> Iterator[None]:
 
 
 def quick_deepcopy(self, memo: dict):
-    """Mobject.__deepcopy__, several times faster: arrays are copied, mobjects (as attributes, in lists,
-    tuples or dicts) cloned through `memo` as deepcopy would, a mobject's bound methods bound to its clone (a
-    traced path's point function), other values shared (functions, colours), and so are the `KEPT_COPIES`."""
+    """Mobject.__deepcopy__, several times faster: arrays are copied, mobjects (as attributes, in lists or
+    dicts) cloned through `memo` as deepcopy would, a mobject's bound methods bound to its clone (a traced
+    path's point function), other values shared (functions, colours, tuples), and so are the `KEPT_COPIES`."""
     result = type(self).__new__(type(self))
     memo[id(self)] = result
     result.__dict__.update(
@@ -79,8 +79,6 @@ def _clone(value, memo: dict):
         return [_clone(v, memo) for v in value]
     if kind == "dict":
         return {k: _clone(v, memo) for k, v in value.items()}
-    if kind == "tuple":
-        return tuple(_clone(v, memo) for v in value)
     if kind == "method":
         return MethodType(value.__func__, _clone(value.__self__, memo))
     return memo[id(value)] if id(value) in memo else quick_deepcopy(value, memo)
@@ -90,7 +88,6 @@ _KINDS: dict[type, str] = {
     np.ndarray: "array",
     list: "list",
     dict: "dict",
-    tuple: "tuple",
     MethodType: "method",
 }
 

@@ -21,7 +21,6 @@ from pipeline.plan.settings import RenderSettings
 from pipeline.run import tex_cache
 from pipeline.run.jobs import Job, Part, Progress
 from pipeline.run.latex_errors import explained
-from scenes.chapters.registry import shown_title
 from scenes.kit import palette
 
 PROGRESS_INTERVAL = 0.25  # seconds between progress messages from one worker
@@ -55,8 +54,13 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
     with tempconfig(manim_config(job.settings, work, private_tex)), explained(), copies.kept_copies_shared():
         scene = job.chapter.scene_class()()
         frames = FrameCounter(scene, label, job.settings.fps, news)
+        # the first beat is named after the chapter's title as its example shows it (a plain scene: the registry's)
         recorder = beats.Recorder(
-            scene, frames, shown_title(job.chapter), _beat_poster(work), job.settings.transparent
+            scene,
+            frames,
+            getattr(scene, "title", job.chapter.title),
+            _beat_poster(work),
+            job.settings.transparent,
         )
         window = Window(scene, job.part) if job.part else None
         scene.render()

@@ -172,15 +172,3 @@ def test_a_quick_copy_s_bound_methods_are_bound_to_copies_as_manim_s_own_copy_bi
         assert twin.traced_point_func.__self__ is not dot
         assert np.array_equal(twin.traced_point_func(), dot.get_center())
     assert ours.traced_point_func.__func__ is theirs.traced_point_func.__func__
-
-
-def test_mobjects_in_a_quick_copy_s_tuple_are_copies_as_in_manim_s_own_copy():
-    from manim import Square, VGroup
-
-    group = VGroup(Square())
-    group.pair = (group[0], "a label")  # shared, BlendByWeight rendered with quick copies was a pixel off
-    with copies.quick_copies():
-        ours = group.copy()
-    theirs = group.copy()
-    for twin in (ours, theirs):
-        assert twin.pair[0] is twin[0] and twin.pair[0] is not group[0] and twin.pair[1] == "a label"
