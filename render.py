@@ -11,7 +11,6 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from attention import examples
 from attention.examples.file import ExampleFileError, example_name, load_example_file
 from narration import voices
 from narration.recordings import RecordingError
@@ -21,6 +20,7 @@ from pipeline.frames.video import AUDIO_CODECS
 from pipeline.plan import chapters, settings
 from pipeline.plan import check as checking
 from pipeline.plan.quality import PRESETS
+from pipeline.publish import drawn
 from pipeline.run import cluster, lock, parallel
 from scenes.kit.palette import THEMES
 
@@ -237,7 +237,7 @@ def list_chapters(ctx: click.Context, output: Path, example: Path | None, **_fra
     wanted = chosen_settings(ctx)
     output = output_root(output, example)
     everything = chapters.all_chapters()
-    shown = load_example_file(example) if example else examples.DEFAULT  # the titles its videos show
+    shown = drawn.examples_of(wanted)  # the titles its videos show
     for line in report.listing(
         everything, outputs.folder(output, wanted), build.rendered(everything, wanted, output), shown
     ):
