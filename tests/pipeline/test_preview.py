@@ -146,7 +146,7 @@ def test_skipped_fades_and_transforms_copy_less_and_indications_still_copy():
     )
 
 
-@pytest.mark.parametrize("copying", ["quick_copies", "kept_copies_shared"])
+@pytest.mark.parametrize("copying", ["quick_copies", "render_copies"])
 def test_a_copy_shares_only_the_copies_its_original_keeps(copying):
     from manim import Square
 
@@ -158,6 +158,20 @@ def test_a_copy_shares_only_the_copies_its_original_keeps(copying):
     assert twin.target is square.target and twin.saved_state is square.saved_state
     assert twin.points is not square.points and np.array_equal(twin.points, square.points)
     assert square.copy().target is not square.target  # manim's own copy again outside
+
+
+def test_a_render_copy_points_tuples_at_its_own_parts_as_manim_s_own_copy_does():
+    from manim import Circle, Square, VGroup
+
+    group = VGroup(Square(), Circle())
+    group.parts = tuple(group.submobjects)  # BlendByWeight's bars: drawn mid-animation through the tuple
+    with copies.render_copies():
+        ours = group.copy()
+    theirs = group.copy()
+    for twin in (ours, theirs):
+        assert twin.parts == tuple(twin.submobjects) and twin.parts[0] is not group[0]
+    with copies.quick_copies():
+        assert group.copy().parts is group.parts  # a dry run draws no frame mid-animation: shared
 
 
 def test_a_quick_copy_s_bound_methods_are_bound_to_copies_as_manim_s_own_copy_binds_them():
