@@ -8,6 +8,8 @@ same frame is encoded with each timestamp; the encoded video is the same.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 
 import av
@@ -33,6 +35,12 @@ def write_frame(self: VideoSegmentEncoder, pixels, *, repeat: int = 1) -> None:
         raise self._operation_error("encode", error) from error
 
 
-def install() -> None:
-    """Use `write_frame` in this process's manim."""
+@contextmanager
+def installed() -> Iterator[None]:
+    """Inside, this process's manim encodes with `write_frame`."""
+    manims = VideoSegmentEncoder.write_frame
     VideoSegmentEncoder.write_frame = write_frame
+    try:
+        yield
+    finally:
+        VideoSegmentEncoder.write_frame = manims

@@ -49,9 +49,13 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
     )
     use_look(job.settings)
     speech.use(job.settings.voice, outputs.speech_cache(job.output_dir))
-    held_frames.install()
     label = job.chapter.slug + (f" {job.part.label}" if job.part else "")
-    with tempconfig(manim_config(job.settings, work, private_tex)), explained(), copies.render_copies():
+    with (
+        tempconfig(manim_config(job.settings, work, private_tex)),
+        explained(),
+        copies.render_copies(),
+        held_frames.installed(),
+    ):
         scene = job.chapter.scene_class()()
         frames = FrameCounter(scene, label, job.settings.fps, news)
         # the first beat is named after the chapter's title as its example shows it (a plain scene: the registry's)

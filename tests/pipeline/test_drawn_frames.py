@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 from manim.scene.scene_file_writer import SceneFileWriter
-from manim.scene.video_segment_encoder import VideoSegmentEncoder
 
 from tests.support.tiny_scene import SECONDS
 
@@ -21,8 +20,6 @@ def printed(use_chapters, capsys, monkeypatch):
     """A function running the script on the named tiny chapters; the lines it printed."""
     for name in ("write_frame", "open_partial_movie_stream", "close_partial_movie_stream"):
         monkeypatch.setattr(SceneFileWriter, name, getattr(SceneFileWriter, name))  # undone after the test
-    # the render installs held_frames' write_frame, which tests/pipeline/test_held_frames.py compares with manim's
-    monkeypatch.setattr(VideoSegmentEncoder, "write_frame", VideoSegmentEncoder.write_frame)
     use_chapters("Tiny", "Coda")
 
     def run(*names: str) -> list[str]:
