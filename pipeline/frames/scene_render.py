@@ -260,6 +260,7 @@ def publish(
 def _check_keyframes(staged_video: Path, found: list[beats.Beat]) -> None:
     """Every beat must start on a keyframe (manim encodes each animation on its own, from a keyframe)."""
     keys = beats.keyframes(staged_video)
-    late = [b.name for b in found if b.first_frame not in keys]
-    if late:
-        raise RuntimeError(f"beats not starting on a keyframe: {', '.join(late)}")
+    late = [f"{b.name} (frame {b.first_frame})" for b in found if b.first_frame not in keys]
+    if late:  # the keyframes said too: a rare failure (seen once, on a loaded Dask worker) can then be read
+        shown = ", ".join(map(str, sorted(keys)[:12]))
+        raise RuntimeError(f"beats not starting on a keyframe: {', '.join(late)}; keyframes at {shown}")
