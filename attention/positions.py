@@ -18,8 +18,17 @@ from .validation import as_array, frozen
 if TYPE_CHECKING:
     from .examples import BlendExample, CausalExample
 
-SHUFFLED = ("cat", "the", "sat")  # chapter 3's words (and the causal mask's) in another order
 ROPE_STEP = 30.0  # degrees each position turns q and k by
+ROPE_QUERY, ROPE_KEY = (2.0, 0.0), (1.0, 1.0)  # the storyboard's pair, turned to several positions
+ROPE_PAIRS = ((1, 1), (1, 2), (4, 5), (1, 3), (4, 6))  # (query's, key's) positions: offsets 0, 1, 1, 2, 2
+PE_WIDTH = 4  # the sinusoidal table's width, as wide as the lecture's embeddings
+STRIPES = (48, 16)  # the encodings drawn as stripes: this many positions, each this many numbers wide
+
+
+def last_first(tokens) -> tuple[str, ...]:
+    """The words in another order, the last one moved to the front: (cat, the, sat) for (the, sat, cat)."""
+    tokens = tuple(tokens)
+    return tokens[-1:] + tokens[:-1]
 
 
 def permutation(tokens, order) -> tuple[int, ...]:
@@ -40,8 +49,10 @@ class ShuffledQuery:
     after: AttentionTrace
 
 
-def shuffle_query(blend: BlendExample, order=SHUFFLED, step: int = 0) -> ShuffledQuery:
-    """Query number `step` of the blend example over its words, then over the words in `order`."""
+def shuffle_query(blend: BlendExample, order=None, step: int = 0) -> ShuffledQuery:
+    """Query number `step` of the blend example over its words, then over the words in `order` (by default
+    the last word first)."""
+    order = last_first(blend.tokens) if order is None else order
     rows = list(permutation(blend.tokens, order))
     query = blend.queries[step]
     return ShuffledQuery(
@@ -62,8 +73,10 @@ class ShuffledSentence:
     after: GridTrace  # row i belongs to order[i]
 
 
-def shuffle_sentence(causal: CausalExample, order=SHUFFLED) -> ShuffledSentence:
-    """Every word of the causal example attending to every word (no mask), in both orders."""
+def shuffle_sentence(causal: CausalExample, order=None) -> ShuffledSentence:
+    """Every word of the causal example attending to every word (no mask), in both orders (by default the
+    last word first)."""
+    order = last_first(causal.tokens) if order is None else order
     rows = list(permutation(causal.tokens, order))
     return ShuffledSentence(
         tokens=causal.tokens,

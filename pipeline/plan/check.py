@@ -14,6 +14,7 @@ import numpy as np
 from attention.examples import Examples, story
 from attention.examples.beyond import all_queries
 from attention.examples.file import pasted_minuses
+from attention.positions import shuffle_query, shuffle_sentence
 from attention.projections import DEFAULT_PROJECTIONS
 from attention.sweeps import GAIN_RANGE, saturation_at
 from pipeline.plan.dependencies import Scanner
@@ -118,6 +119,15 @@ def all_queries_at_once(ex: Examples) -> list[str]:
     return [f"query {i + 1}: weights {named(ex.blend.tokens, w)}" for i, w in enumerate(trace.weights)]
 
 
+def word_order(ex: Examples) -> list[str]:
+    sq, ss = shuffle_query(ex.blend), shuffle_sentence(ex.causal)
+    return [
+        f"reordered {' '.join(sq.order)}: weights {named(sq.order, sq.after.weights)}, output {row(sq.after.output)}",
+        f"sentence reordered {' '.join(ss.order)}: outputs "
+        + ", ".join(f"{t} {row(o)}" for t, o in zip(ss.order, ss.after.outputs)),
+    ]
+
+
 def source_positions(ex: Examples) -> list[str]:
     grid = ex.cross.self_attention()
     own = [
@@ -176,6 +186,7 @@ SHOWN = {  # chapter (Scene class) -> the key numbers it shows (the tables it re
     "Refocus": refocus,
     "Projections": projections,
     "AllQueriesAtOnce": all_queries_at_once,
+    "WordOrder": word_order,
     "SourcePositions": source_positions,
     "ShrinkScores": shrink_scores,
     "WhereItBreaks": where_it_breaks,

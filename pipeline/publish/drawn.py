@@ -16,12 +16,26 @@ from attention import DEFAULT, Examples, attend, softmax, variance_experiment, w
 from attention.examples import story
 from attention.examples.beyond import all_queries
 from attention.examples.file import load_example_file
+from attention.positions import (
+    PE_WIDTH,
+    ROPE_KEY,
+    ROPE_PAIRS,
+    ROPE_QUERY,
+    ROPE_STEP,
+    STRIPES,
+    rotary_score,
+    shuffle_query,
+    shuffle_sentence,
+    sinusoidal,
+    with_positions,
+)
 from attention.projections import DEFAULT_PROJECTIONS, equal_keys
 from pipeline.plan.settings import RenderSettings
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
     WEIGHT_PLACES,
     coords,
+    entries_tex,
     exp_text,
     fmt,
     fmt_column,
@@ -202,6 +216,43 @@ def projections(ex: Examples) -> dict[str, str]:
     }
 
 
+def word_order(ex: Examples) -> dict[str, str]:
+    sq, ss = shuffle_query(ex.blend), shuffle_sentence(ex.causal)
+    x = DEFAULT_PROJECTIONS.embeddings
+    pe = sinusoidal(np.arange(len(x)), PE_WIDTH)
+    rope = [rotary_score(ROPE_QUERY, ROPE_KEY, pair) for pair in ROPE_PAIRS]
+    scores = fmt_column([r.score for r in rope], SCORE_PLACES)
+    step = fmt_input(ROPE_STEP)
+    return {
+        "Words in another order": f"The query {coords(ex.blend.queries[0])} over a bar per word: "
+        f"{by_word(sq.tokens, sq.before.weights)}; beside them the output. The bars, each with its word and "
+        f"weight, swap places along arcs into the order {', '.join(f'“{t}”' for t in sq.order)}; the output "
+        "does not move.",
+        "A set, not a sentence": f"A row per order of the sentence, each word over its output: "
+        f"{by_word_vectors(ss.tokens, np.round(ss.before.outputs, WEIGHT_PLACES))}; the words fly down into the "
+        "second row in the new order, each with the same output.",
+        "Positions as stripes": f"A table PE, a row per position p = 0 to {len(pe) - 1} at width {PE_WIDTH}: "
+        f"{printed_rows(pe)}. Under it the encodings of {STRIPES[0]} positions at width {STRIPES[1]} as "
+        "coloured cells, positive in the query's colour, negative in the key's: fast bands on the first "
+        "coordinates, nearly still ones further down. Then X, plus PE, equals X + PE "
+        f"{printed_rows(with_positions(x))}, the lecture's four words beside X.",
+        "Rotary positions": f"A plane with q {coords(ROPE_QUERY)} and k {coords(ROPE_KEY)}, an arc between them. "
+        f"For each pair of positions (m, n) q turns by m × {step}° and k by n × {step}°, and a row joins the "
+        "table: "
+        + "; ".join(
+            f"({r.positions[0]}, {r.positions[1]}) offset {r.offset}, score {s}" for r, s in zip(rope, scores)
+        )
+        + ". The arc between the arrows is the same for the same offset.",
+        "Summary": "The picture clears for three lines: attention alone sees a set of words; sinusoidal, a row of "
+        "sines and cosines added to each x; rotary, q and k turned by their positions.",
+    }
+
+
+def printed_rows(matrix) -> str:
+    """A matrix as its rows, each entry as the chapter's table prints it: [(0, 1), (0.841, 0.540)]."""
+    return "[" + ", ".join(f"({', '.join(row)})" for row in entries_tex(matrix, WEIGHT_PLACES)) + "]"
+
+
 def by_row_matrix(matrix) -> str:
     """A matrix as its rows: [[a, b], [c, d]]."""
     return "[" + ", ".join(coords(row) for row in matrix) + "]"
@@ -373,6 +424,7 @@ CHAPTERS = {
     "Refocus": refocus,
     "Projections": projections,
     "AllQueriesAtOnce": all_queries_at_once,
+    "WordOrder": word_order,
     "SourcePositions": source_positions,
     "ShrinkScores": shrink_scores,
     "WhereItBreaks": where_it_breaks,

@@ -35,7 +35,7 @@ from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, fmt_input, vector_text
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.matrices import COLUMN_GAP, ROW_PITCH, NamedMatrix, entries_tex, widest
-from scenes.kit.palette import DIM, generated, theme, token_color
+from scenes.kit.palette import DIM, theme, word_colors
 from scenes.kit.stage import STAGE
 from scenes.kit.worked import blend_result, blend_terms, dot_result, flow, paired_terms
 
@@ -408,16 +408,6 @@ class Projections(ChapterScene):
         return SurroundingRectangle(
             VGroup(*matrix.matrix.get_rows()[i]), color=theme().muted, buff=BOX_BUFF, stroke_width=2
         )
-
-
-def word_colors(words, shown) -> dict[str, str]:
-    """Each word's colour: a word of the example's `shown` tokens keeps its own; any other ("a", in no table of
-    the lecture) takes the first token colour none of them has (the theme's cycle, then generated ones), so no
-    two words share one here (token_color alone would give "a" the colour of "cat")."""
-    t = theme()
-    taken = {token_color(w) for w in shown}
-    free = iter(col for col in (*t.tokens, *generated(t, len(words) + len(shown))) if col not in taken)
-    return {w: token_color(w) if w in shown else next(free) for w in words}
 
 
 def count_words(p) -> str:

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, VGroup
 
 from attention import Examples, examples
+from attention.positions import sinusoidal
 from attention.projections import DEFAULT_PROJECTIONS
 from scenes.chapters.registry import CHAPTERS, find, shown_title
 from scenes.kit import components as c
@@ -34,6 +36,7 @@ CONTENTS_STEP = 0.5  # from one chapter's entry in the list to the next
 ROW_VEIL_BUFF = 0.06  # the veil's margin around a row (less than half the gap between rows)
 FORMULA_RIGHT = -STAGE.body_left - 0.1  # the formula ends just inside the title's margin, mirrored
 ITEM_SECONDS = 3.0
+ICON_POSITIONS, ICON_WIDTH = 8, 8  # the word-order icon's stripes
 PAGE_TURN = 1.0  # seconds for a page's lines to fade before the next page's come in
 
 
@@ -198,6 +201,12 @@ TAKEAWAYS = {  # each recapped chapter's line, by its Scene class name (the regi
         ("Q", "K", "V"),
         beyond=True,
     ),
+    "WordOrder": Takeaway(
+        "Attention sees a set of words; position is added to x, or turns q and k.",
+        "Beyond the sources: position put back.",
+        ("Q", "K"),
+        beyond=True,
+    ),
     "AllQueriesAtOnce": Takeaway(
         "Stacked as matrices, every query is scored, weighed and blended at once.",
         "Beyond the sources: two matrix products.",
@@ -286,7 +295,12 @@ def projections_icon(_: Examples) -> VGroup:
     return VGroup(*[cell_block(m, col) for m, col in blocks]).arrange(RIGHT, buff=0.25)
 
 
-ICONS = {**KIT_ICONS, "Projections": projections_icon}  # each recapped chapter's icon
+def word_order_icon(_: Examples) -> VGroup:
+    """The sinusoidal encodings' stripes, a row per position (kept here, as the projections' icon)."""
+    return cell_block(sinusoidal(np.arange(ICON_POSITIONS), ICON_WIDTH), theme().query, top=1.0)
+
+
+ICONS = {**KIT_ICONS, "Projections": projections_icon, "WordOrder": word_order_icon}  # each chapter's icon
 
 
 def card(icon: VGroup) -> VGroup:

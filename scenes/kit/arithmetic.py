@@ -15,9 +15,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 WEIGHT_PLACES = 3  # weights and outputs, to three places
 SCORE_PLACES = 3  # scaled scores and divisors, to three places
 SCI_FROM = 6  # an exponential of 10^6 or more is printed 'm \times 10^{e}', from its logarithm (no overflow)
+MINUS_INFINITY = r"-\infty"  # a hidden (masked) score
 SCI = r" \times 10^{"  # what marks a number printed in scientific notation
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -39,6 +42,15 @@ def fmt_column(values, places: int) -> list[str]:
     """`values` printed as one column: the same decimals down it (never '4' beside '3.500')."""
     shared = column_places(values, places)
     return [f"{round(float(v), shared) or 0.0:.{shared}f}" for v in values]  # never '-0.000'
+
+
+def entries_tex(values, places: int) -> list[list[str]]:
+    """Every entry as printed, one format for the whole matrix (all whole numbers bare, else all to `places`);
+    minus infinity as such."""
+    values = np.asarray(values, dtype=float)
+    finite = values[np.isfinite(values)]
+    shared = column_places(finite, places) if finite.size else 0
+    return [[MINUS_INFINITY if v == -np.inf else fmt_column([v], shared)[0] for v in row] for row in values]
 
 
 def fmt_input(value: float) -> str:

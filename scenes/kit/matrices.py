@@ -12,26 +12,16 @@ from manim import DL, DR, LEFT, UL, UP, UR, Line, Matrix, Rectangle, Square, VGr
 from attention import GridTrace
 from attention.masking import MaskedTrace
 from scenes.kit import components as c
-from scenes.kit.arithmetic import WEIGHT_PLACES, column_places, fmt, fmt_column
+from scenes.kit.arithmetic import MINUS_INFINITY, WEIGHT_PLACES, entries_tex, fmt
 from scenes.kit.grids import FONT_PER_UNIT, GAP, AttentionGrid
 from scenes.kit.numbers import SansTex
 from scenes.kit.palette import VEIL, tex_size, theme
 
-MINUS_INFINITY = r"-\infty"
 VDOTS, HDOTS, DDOTS = r"\vdots", r"\cdots", r"\ddots"  # where a matrix is cut
 DOTS = (VDOTS, HDOTS, DDOTS)
 COLUMN_GAP = 0.35  # between the widest entries of neighbouring columns
 ROW_PITCH = 0.5  # from one row's centre to the next
 VEIL_MARGIN = 0.2  # a row veil reaches this far beyond the row (a sum widens when it shows its weights)
-
-
-def entries_tex(values, places: int) -> list[list[str]]:
-    """Every entry as printed, one format for the whole matrix (all whole numbers bare, else all to `places`);
-    minus infinity as such."""
-    values = np.asarray(values, dtype=float)
-    finite = values[np.isfinite(values)]
-    shared = column_places(finite, places) if finite.size else 0
-    return [[MINUS_INFINITY if v == -np.inf else fmt_column([v], shared)[0] for v in row] for row in values]
 
 
 def elided(printed: list[list[str]], rows: int | None, cols: int | None) -> list[list[str]]:

@@ -227,3 +227,13 @@ def lab_of(rgb: np.ndarray) -> np.ndarray:
 def delta_e(a: str, b: str) -> float:
     """CIE76 colour difference of two '#RRGGBB' colours (about 2.3 is just noticeable)."""
     return float(np.linalg.norm(lab(a) - lab(b)))
+
+
+def word_colors(words, shown) -> dict[str, str]:
+    """Each word's colour: a word of the example's `shown` tokens keeps its own; any other ("a", in no table of
+    the lecture) takes the first token colour none of them has (the theme's cycle, then generated ones), so no
+    two words share one here (token_color alone would give "a" the colour of "cat")."""
+    t = theme()
+    taken = {token_color(w) for w in shown}
+    free = iter(col for col in (*t.tokens, *generated(t, len(words) + len(shown))) if col not in taken)
+    return {w: token_color(w) if w in shown else next(free) for w in words}

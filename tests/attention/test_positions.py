@@ -6,7 +6,7 @@ import pytest
 from attention import DEFAULT
 from attention.examples.beyond import DEFAULT_CAUSAL
 from attention.positions import (
-    SHUFFLED,
+    last_first,
     permutation,
     rotary_score,
     rotate,
@@ -15,6 +15,8 @@ from attention.positions import (
     sinusoidal,
     with_positions,
 )
+
+SHUFFLED = ("cat", "the", "sat")  # chapter 3's words (and the causal mask's) in another order
 
 
 def r(values, places=3):
@@ -110,3 +112,8 @@ def test_rope_turns_by_thirty_degrees_a_position():
 def test_rotate_refuses_other_widths():
     with pytest.raises(ValueError, match="expected a 2-D vector"):
         rotate([1, 0, 0], 30)
+
+
+def test_another_order_moves_the_last_word_to_the_front():
+    assert last_first(("the", "sat", "cat")) == SHUFFLED
+    assert last_first(("a", "b")) == ("b", "a")

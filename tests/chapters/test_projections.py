@@ -10,9 +10,10 @@ from attention import examples
 from attention.examples.file import load_example_file
 from attention.projections import DEFAULT_PROJECTIONS
 from pipeline.run import dry_run
-from scenes.chapters.projections import Projections, word_colors
+from scenes.chapters.projections import Projections
 from scenes.chapters.quick_version import projections_icon
 from scenes.chapters.registry import find
+from scenes.kit.palette import word_colors
 from tests.kit.test_equations import holds
 from tests.support.snapshot import SIZE, built
 

@@ -1,0 +1,431 @@
+"""Beyond the sources: word order. Attention alone sees a set of words; position is put back two ways.
+
+Chapter 3's query over its words in another order (the last word first): each weight moves with its word and
+the output stays. The causal sentence without its mask, reordered: each word keeps its output. Then sinusoidal
+encodings (a table at width 4, stripes for many positions and widths, added to the lecture's embeddings) and
+rotary position: q and k turned by their positions, a score that depends only on the offset. The numbers are
+`attention.positions`'.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN,
+    LEFT,
+    ORIGIN,
+    RIGHT,
+    UL,
+    UP,
+    Arc,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    LaggedStart,
+    ManimColor,
+    Rectangle,
+    Rotate,
+    TransformFromCopy,
+    VGroup,
+    interpolate_color,
+)
+
+from attention import examples
+from attention.positions import (
+    PE_WIDTH,
+    ROPE_KEY,
+    ROPE_PAIRS,
+    ROPE_QUERY,
+    ROPE_STEP,
+    STRIPES,
+    rotary_score,
+    shuffle_query,
+    shuffle_sentence,
+    sinusoidal,
+    with_positions,
+)
+from attention.projections import DEFAULT_PROJECTIONS
+from scenes.chapters.registry import find
+from scenes.kit import components as c
+from scenes.kit import fit
+from scenes.kit.arithmetic import (
+    SCORE_PLACES,
+    WEIGHT_PLACES,
+    fmt,
+    fmt_column,
+    fmt_input,
+    text_minus,
+    vector_tex,
+    vector_text,
+)
+from scenes.kit.bars import WeightBars
+from scenes.kit.chapter import ChapterScene
+from scenes.kit.formula_slot import formula_slot, pin
+from scenes.kit.matrices import NamedMatrix, entries_tex
+from scenes.kit.palette import theme, word_colors
+from scenes.kit.planes import plane, plane_arrow
+from scenes.kit.stage import STAGE
+
+UNDER_STRIP = 0.45  # from the formula strip (or the line in its place) to the picture
+BAR_HEIGHT = 3.0  # a weight of 1
+BARS_WIDTH = 7.5  # the bars' row, shared by the words
+WORD_PITCH = 2.6  # the most a word's column of the sentence takes
+ROW_GAP = 0.8  # between the sentence's row and its reordering
+SENTENCE_GAP = 0.4  # from a sentence to its row of words
+SWAP_ARC = 0.9  # radians: words trade places along arcs, not through each other
+STRIPES_SIZE = (12.4, 2.6)  # scene units the stripes take
+SEAMLESS = 1.04  # each cell's size over its place's
+STRIPES_GAP = 0.5  # from the table to the stripes under it
+MATRIX_GAP = 0.35  # between the matrices of X + PE = X'
+ROPE_RANGE = 2.5  # the plane runs from -ROPE_RANGE to ROPE_RANGE on both axes
+ROPE_UNIT = 1.05  # scene units per unit of the plane
+TABLE_GAP = 0.8  # between the plane and the table of scores
+TIP_GAP = 0.3  # from an arrow's tip to its name
+ARC_RADIUS = 0.6  # the arc of the turn between q and k
+
+
+class WordOrder(ChapterScene):
+    """Reordered words change nothing but the order; sinusoidal and rotary encodings put position back."""
+
+    def inputs(self):
+        return examples.current().blend, examples.current().causal
+
+    def construct(self):
+        self.build()
+        self.another_order()
+        self.a_set()
+        self.stripes()
+        self.rotary()
+        self.summary()
+
+    # the beats
+
+    def another_order(self) -> None:
+        self.beat("Words in another order")
+        sq = self.query_shuffle
+        self.play(FadeIn(self.heading), FadeIn(self.strip.dimmed()), run_time=1)
+        self.show(
+            FadeIn(self.query_line),
+            FadeIn(self.bars),
+            FadeIn(self.output_line),
+            self.strip.light("blend"),
+            run_time=1.2,
+            caption=f"Chapter {find('ScoreEveryWord').number}'s query over its words: the weights, and the "
+            f"output {vector_text(self.output_printed)}.",
+        )
+        self.show(
+            *self.moves(self.bar_columns, self.bar_slots, sq.tokens, sq.order),
+            run_time=1.6,
+            caption=f"Reorder the words: {', '.join(sq.order)}.",
+        )
+        self.show(
+            Indicate(self.output_line[1], color=theme().output),
+            run_time=1,
+            caption=f"Each weight moves with its word; the output stays {vector_text(self.output_printed)}.",
+            hold=0.5,
+        )
+
+    def a_set(self) -> None:
+        self.beat("A set, not a sentence")
+        ss = self.sentence_shuffle
+        self.play(FadeOut(self.query_line, self.bars, self.output_line), self.strip.light(), run_time=0.5)
+        self.show(
+            FadeIn(self.sentences[0]),
+            LaggedStart(*[FadeIn(col) for col in self.sentence_columns], lag_ratio=0.2),
+            run_time=1.4,
+            caption=f"Every word of “{' '.join(ss.tokens)}” attends to every word: its output.",
+        )
+        self.show(
+            FadeIn(self.sentences[1]),
+            *[
+                TransformFromCopy(column, moved, path_arc=-SWAP_ARC)
+                for column, moved in zip(self.sentence_columns, self.reordered_columns)
+            ],
+            run_time=1.6,
+            caption=f"Reordered, “{' '.join(ss.order)}”: each word keeps its output.",
+        )
+        self.say("Attention alone sees a set, not an order: position must be put back.", hold=0.5)
+
+    def stripes(self) -> None:
+        self.beat("Positions as stripes")
+        self.play(
+            FadeOut(self.strip, *self.sentences, *self.sentence_columns, *self.reordered_columns),
+            run_time=0.5,
+        )
+        self.show(
+            FadeIn(self.pe_formula),
+            FadeIn(self.pe_table),
+            run_time=1.2,
+            caption="Sinusoidal position: add to each word's x a row that depends on its position p.",
+        )
+        self.say("Sines and cosines, each pair turning at its own rate.")
+        self.show(
+            FadeIn(self.stripe_picture),
+            run_time=1.2,
+            caption=f"For {STRIPES[0]} positions at width {STRIPES[1]}: each position its own pattern.",
+        )
+        self.play(FadeOut(self.pe_table, self.stripe_picture), run_time=0.5)
+        self.show(
+            FadeIn(self.sum_picture),
+            run_time=1.2,
+            caption="Added to the embeddings X, the rows mark where each word stands.",
+            hold=1,
+        )
+
+    def rotary(self) -> None:
+        self.beat("Rotary positions")
+        step = fmt_input(ROPE_STEP)
+        self.play(FadeOut(self.pe_formula, self.sum_picture), run_time=0.5)
+        self.show(
+            FadeIn(self.rope_formula),
+            FadeIn(self.rope_plane),
+            FadeIn(self.ties),
+            FadeIn(self.rope_header),
+            run_time=1.2,
+            caption=f"Rotary position turns q by m × {step}° and k by n × {step}°.",
+        )
+        self.follow(self.ties, self.tie)
+        turned = (0, 0)
+        for score, row, caption in zip(self.rope, self.rope_rows, self.rope_captions()):
+            m, n = score.positions
+            self.show(
+                Rotate(self.q_arrow, np.radians((m - turned[0]) * ROPE_STEP), about_point=self.origin),
+                Rotate(self.k_arrow, np.radians((n - turned[1]) * ROPE_STEP), about_point=self.origin),
+                FadeIn(row),
+                run_time=1.2,
+                caption=caption,
+            )
+            turned = (m, n)
+        self.unfollow(self.ties)
+        self.say("The score depends on how far apart two words are, not on where they stand.", hold=1)
+
+    def summary(self) -> None:
+        self.beat("Summary")
+        self.play(
+            FadeOut(self.rope_formula, self.rope_plane, self.ties, self.rope_header, *self.rope_rows),
+            run_time=0.5,
+        )
+        self.show(
+            LaggedStart(*[FadeIn(line, shift=RIGHT * 0.2) for line in self.closing], lag_ratio=0.3),
+            run_time=1.5,
+            caption="Attention sees a set; position goes into x as stripes, or into q and k as a turn.",
+            hold=1.5,
+        )
+
+    # what the beats play
+
+    def tie(self) -> None:
+        """The names q and k just beyond their arrows' tips, and the arc of the turn from q to k."""
+        q_tip, k_tip, arc = self.ties
+        angles = []
+        for label, arrow in ((q_tip, self.q_arrow), (k_tip, self.k_arrow)):
+            along = arrow.get_end() - self.origin
+            label.move_to(arrow.get_end() + along / np.linalg.norm(along) * TIP_GAP)
+            angles.append(np.arctan2(along[1], along[0]))
+        between = (angles[1] - angles[0] + np.pi) % (2 * np.pi) - np.pi
+        arc.become(
+            Arc(ARC_RADIUS, angles[0], between, arc_center=self.origin, color=theme().muted, stroke_width=3)
+        )
+
+    def rope_captions(self) -> list[str]:
+        """What each turn of q and k shows: the score at one position, then each offset met twice."""
+        said, seen = [], set()
+        for score, printed in zip(self.rope, self.rope_printed):
+            (m, n), offset = score.positions, score.offset
+            if offset == 0:
+                said.append(f"Both at position {m}: q · k = {printed}.")
+            else:
+                again = " again" if offset in seen else ""
+                said.append(f"At ({m}, {n}), {apart(offset)}{again}: {text_minus(printed)}.")
+            seen.add(offset)
+        return said
+
+    @staticmethod
+    def moves(columns: list[VGroup], slots: list[float], tokens, order) -> list:
+        """Each word's column to its place in `order`, along an arc (left movers over, right movers under)."""
+        return [
+            column.animate(path_arc=SWAP_ARC).set_x(slots[order.index(word)])
+            for column, word in zip(columns, tokens)
+        ]
+
+    # building and layout
+
+    def build(self) -> None:
+        blend, causal = self.inputs()
+        self.heading = c.chapter_title(self.title, "Attention sees a set; position has to be put back")
+        self.strip = pin(formula_slot(), self.heading)
+        self.top = self.strip.get_bottom()[1] - UNDER_STRIP
+        self.query_shuffle = shuffle_query(blend)
+        self.sentence_shuffle = shuffle_sentence(causal)
+        self.build_bars(blend)
+        self.build_sentence()
+        self.build_positions()
+        self.build_rotary()
+        self.closing = VGroup(
+            *[
+                c.text(line, role="body", color=col)
+                for line, col in (
+                    ("Attention alone sees a set of words.", theme().text),
+                    ("Sinusoidal: a row of sines and cosines added to each x.", theme().muted),
+                    ("Rotary: q and k turned by their positions.", theme().muted),
+                )
+            ]
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.35)
+        self.closing.move_to([STAGE.body_left, self.top - 0.4, 0], aligned_edge=UL)
+
+    def build_bars(self, blend) -> None:
+        """The query on top, the weights as bars, the output beside them."""
+        sq = self.query_shuffle
+        self.query_line = c.math(r"q = " + vector_tex(blend.queries[0], None), color=theme().query)
+        self.query_line.set_x(STAGE.body_left, LEFT).set_y(self.top - self.query_line.height / 2)
+        spacing = BARS_WIDTH / len(sq.tokens)
+        self.bars = WeightBars(sq.tokens, sq.before.weights, BAR_HEIGHT, spacing=spacing, show_total=False)
+        self.bars.next_to(self.query_line, DOWN, buff=0.9).set_x(STAGE.body_left, LEFT)
+        self.bar_columns = [
+            VGroup(bar, value, label)
+            for bar, value, label in zip(self.bars.bars, self.bars.values, self.bars.labels)
+        ]
+        self.bar_slots = [bar.get_x() for bar in self.bars.bars]
+        self.output_printed = [fmt(v, WEIGHT_PLACES) for v in sq.before.output]
+        self.output_line = c.math(
+            r"\text{output} = ", f"[{', '.join(self.output_printed)}]", color=theme().output
+        )
+        self.output_line.next_to(self.bars.baseline, RIGHT, buff=0.8).set_y(self.bars.bars.get_center()[1])
+        fit.shrink_to(self.output_line, width=STAGE.right - self.output_line.get_left()[0])
+
+    def build_sentence(self) -> None:
+        """The sentence in its order, a column per word (its name over its output), and under it the same
+        columns in the new order; each row under its sentence."""
+        ss = self.sentence_shuffle
+        pitch = min(WORD_PITCH, (STAGE.right - STAGE.body_left) / len(ss.tokens))
+        names = fit.names(ss.tokens, pitch - 0.2)
+        outputs = [c.math(vector_tex(o), color=theme().output) for o in ss.before.outputs]
+        scale = min(1.0, (pitch - 0.25) / max(o.width for o in outputs))
+        self.sentence_columns = [
+            VGroup(name, out.scale(scale)).arrange(DOWN, buff=0.3) for name, out in zip(names, outputs)
+        ]
+        self.sentences = [
+            c.text(f"“{' '.join(words)}”", role="label", color=theme().muted)
+            for words in (ss.tokens, ss.order)
+        ]
+        first, then = self.sentences
+        first.set_x(STAGE.body_left, LEFT).align_to([0, self.top, 0], UP)
+        for k, column in enumerate(self.sentence_columns):
+            column.move_to([STAGE.body_left + pitch * (k + 0.5), 0, 0])
+            column.align_to([0, first.get_bottom()[1] - SENTENCE_GAP, 0], UP)
+        then.set_x(STAGE.body_left, LEFT)
+        then.align_to([0, self.sentence_columns[0].get_bottom()[1] - ROW_GAP, 0], UP)
+        self.reordered_columns = [
+            column.copy()
+            .move_to([STAGE.body_left + pitch * (ss.order.index(word) + 0.5), 0, 0])
+            .align_to([0, then.get_bottom()[1] - SENTENCE_GAP, 0], UP)
+            for column, word in zip(self.sentence_columns, ss.tokens)
+        ]
+
+    def build_positions(self) -> None:
+        """The sinusoidal formula, its table at PE_WIDTH, the stripes, and X + PE."""
+        self.pe_formula = c.math(
+            r"PE(p, 2i) = \sin\!\left(p / 10000^{2i/d}\right),\quad "
+            r"PE(p, 2i{+}1) = \cos\!\left(p / 10000^{2i/d}\right)",
+            role="small",
+        )
+        self.pe_formula.move_to(self.strip, aligned_edge=LEFT)
+        x = DEFAULT_PROJECTIONS.embeddings
+        pe = sinusoidal(np.arange(len(x)), PE_WIDTH)
+        self.pe_printed = entries_tex(pe, WEIGHT_PLACES)  # as the table prints them
+        self.pe_table = NamedMatrix("PE", pe, theme().text)
+        rows = [c.text(f"p = {p}", role="label", color=theme().muted) for p in range(len(pe))]
+        for label, row in zip(rows, self.pe_table.matrix.get_rows()):
+            label.next_to(self.pe_table.matrix, LEFT, buff=0.25).set_y(row.get_y())
+        self.pe_table.add(*rows)
+        self.pe_table.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
+        self.stripe_picture = stripes(sinusoidal(np.arange(STRIPES[0]), STRIPES[1]))
+        self.stripe_picture.next_to(self.pe_table, DOWN, buff=STRIPES_GAP).set_x(STAGE.right, RIGHT)
+        colours = word_colors(DEFAULT_PROJECTIONS.tokens, self.query_shuffle.tokens)
+        self.sum_picture = positioned(colours, x, pe, with_positions(x))
+        self.sum_picture.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
+
+    def build_rotary(self) -> None:
+        """The plane with q and k, and the table of positions, offsets and scores."""
+        self.rope_formula = c.math(
+            rf"q_m = R(m\theta)\,q,\quad k_n = R(n\theta)\,k,\quad \theta = {fmt_input(ROPE_STEP)}^\circ",
+            role="small",
+        )
+        self.rope_formula.move_to(self.strip, aligned_edge=LEFT)
+        self.rope = [rotary_score(ROPE_QUERY, ROPE_KEY, pair) for pair in ROPE_PAIRS]
+        self.rope_printed = fmt_column([r.score for r in self.rope], SCORE_PLACES)
+        axes = plane((-ROPE_RANGE, -ROPE_RANGE), (ROPE_RANGE, ROPE_RANGE), 1.0, ROPE_UNIT)
+        axes.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
+        self.origin = axes.c2p(0, 0)
+        self.q_arrow = plane_arrow(axes, ROPE_QUERY, theme().query)
+        self.k_arrow = plane_arrow(axes, ROPE_KEY, theme().key)
+        names = VGroup(
+            c.math(rf"q = {vector_tex(ROPE_QUERY, None)}", role="label", color=theme().query),
+            c.math(rf"k = {vector_tex(ROPE_KEY, None)}", role="label", color=theme().key),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+        names.next_to(axes, RIGHT, buff=TABLE_GAP).align_to(axes, UP)
+        self.rope_plane = VGroup(axes, self.q_arrow, self.k_arrow, names)
+        self.ties = VGroup(
+            c.math("q", role="label", color=theme().query),
+            c.math("k", role="label", color=theme().key),
+            Arc(),
+        )
+        self.tie()
+        header = [c.math(r"(m, n)"), c.math(r"n - m"), c.math(r"q_m \cdot k_n")]
+        cells = [
+            [c.math(f"({m}, {n})"), c.math(str(r.offset)), c.math(p)]
+            for r, p in zip(self.rope, self.rope_printed)
+            for m, n in [r.positions]
+        ]
+        table = c.Grid(*[VGroup(*column) for column in zip(header, *cells)], col_buff=0.7, row_buff=0.25)
+        for cell in table.columns[1]:
+            cell.set_color(theme().muted)
+        table.next_to(names, DOWN, buff=0.5, aligned_edge=LEFT)
+        self.rope_header = VGroup(*[column[0] for column in table.columns])
+        self.rope_rows = [table.row(i + 1) for i in range(len(self.rope))]
+
+
+def apart(offset: int) -> str:
+    """'one apart', '2 apart'."""
+    return "one apart" if abs(offset) == 1 else f"{abs(offset)} apart"
+
+
+def stripes(pe: np.ndarray) -> VGroup:
+    """`pe` as cells, a column per position (position 0 on the left) and a row per coordinate: the key's colour
+    for -1 through the background for 0 to the query's for 1; the axes named."""
+    t = theme()
+    width, height = STRIPES_SIZE[0] / pe.shape[0], STRIPES_SIZE[1] / pe.shape[1]
+    cells = VGroup()
+    for p, row in enumerate(pe):
+        for j, v in enumerate(row):
+            end = ManimColor(t.query if v > 0 else t.key)
+            colour = interpolate_color(ManimColor(t.background), end, min(abs(float(v)), 1.0))
+            cell = Rectangle(  # a little larger than its place: no seam between neighbours
+                width=width * SEAMLESS,
+                height=height * SEAMLESS,
+                stroke_width=0,
+                fill_color=colour,
+                fill_opacity=1,
+            )
+            cells.add(cell.move_to([p * width, -j * height, 0]))
+    along = c.text("position p →", role="small", color=t.muted).next_to(cells, DOWN, buff=0.15)
+    down = c.text("coordinate →", role="small", color=t.muted).rotate(-np.pi / 2)
+    down.next_to(cells, LEFT, buff=0.15)
+    return VGroup(cells, along.align_to(cells, LEFT), down.align_to(cells, UP))
+
+
+def positioned(colours: dict[str, str], x, pe, total) -> VGroup:
+    """X + PE = X + PE as three matrices, each row's word (the keys of `colours`, in its colour) on the left."""
+    t = theme()
+    mx = NamedMatrix("X", x, t.text)
+    mpe = NamedMatrix("PE", pe, t.muted)
+    mtotal = NamedMatrix(r"X + PE", total, t.text)
+    plus, equals = c.math("+"), c.math("=")
+    group = VGroup(mx, plus, mpe, equals, mtotal).arrange(RIGHT, buff=MATRIX_GAP)
+    for sign in (plus, equals):
+        sign.set_y(mx.matrix.get_y())
+    names = VGroup(*[c.text(w, role="label", color=colour) for w, colour in colours.items()])
+    for name, row in zip(names, mx.matrix.get_rows()):
+        name.next_to(mx.matrix, LEFT, buff=0.3).set_y(row.get_y())
+    whole = VGroup(names, group)
+    return fit.shrink_to(whole, width=STAGE.right - STAGE.body_left).move_to(ORIGIN, aligned_edge=UL)
