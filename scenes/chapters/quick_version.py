@@ -32,7 +32,8 @@ LINE_CHARS = 48  # a take-away longer than this wraps onto a second line
 MEANING_CHARS = 30  # the same for a term's meaning
 FIRST_ROW_Y = 1.55
 ROW_STEP = 2.0
-CONTENTS_STEP = 0.5  # from one chapter's entry in the list to the next
+CONTENTS_STEP = 0.5  # from one chapter's entry in the list to the next, if they fit
+CONTENTS_ROOM = 5.4  # the most the list's baselines may span, top to bottom
 ROW_VEIL_BUFF = 0.06  # the veil's margin around a row (less than half the gap between rows)
 FORMULA_RIGHT = -STAGE.body_left - 0.1  # the formula ends just inside the title's margin, mirrored
 ITEM_SECONDS = 3.0
@@ -258,7 +259,7 @@ TERMS = (
     Term(
         ("Q", "K"),
         "queries, the rows of Q, score keys, the rows of K",
-        ("ThreeTokenDrag", "ScoreEveryWord", "Projections", "AllQueriesAtOnce"),
+        ("ThreeTokenDrag", "ScoreEveryWord", "Projections", "AllQueriesAtOnce", "WordOrder"),
         "Q K^T: every query's dot product with every key.",
     ),
     Term(
@@ -336,9 +337,13 @@ def recapped() -> list[str]:
 
 
 def pages() -> list[list[str]]:
-    """The recapped chapters, PAGE_ROWS to a page, in viewing order."""
+    """The recapped chapters in viewing order, at most PAGE_ROWS to a page, the pages as even as they can be
+    (13 chapters: 3, 3, 3, 2, 2; never a page of one)."""
     names = recapped()
-    return [names[i : i + PAGE_ROWS] for i in range(0, len(names), PAGE_ROWS)]
+    count = -(-len(names) // PAGE_ROWS)
+    sizes = [len(names) // count + (k < len(names) % count) for k in range(count)]
+    starts = np.cumsum([0, *sizes])
+    return [names[a:b] for a, b in zip(starts[:-1], starts[1:])]
 
 
 def page_name(page: list[str]) -> str:
@@ -347,11 +352,17 @@ def page_name(page: list[str]) -> str:
     return f"Chapter {first}" if first == last else f"Chapters {first} to {last}"
 
 
+def contents_step(count: int) -> float:
+    """From one baseline of the chapter list to the next: CONTENTS_STEP, closer when `count` lines need it."""
+    return min(CONTENTS_STEP, CONTENTS_ROOM / max(count - 1, 1))
+
+
 def contents() -> VGroup:
-    """'3 · Score every word' for every recapped chapter, in viewing order, one baseline every CONTENTS_STEP."""
+    """'3 · Score every word' for every recapped chapter, in viewing order, one baseline every `contents_step`."""
     entries = VGroup(*[c.text(entry_text(n), role="label") for n in recapped()])
+    step = contents_step(len(entries))
     for i, entry in enumerate(entries):  # a line's first glyph is a digit: its bottom is the baseline
-        entry.shift(DOWN * (i * CONTENTS_STEP + entry[0].get_bottom()[1]) + LEFT * entry.get_left()[0])
+        entry.shift(DOWN * (i * step + entry[0].get_bottom()[1]) + LEFT * entry.get_left()[0])
     return entries
 
 

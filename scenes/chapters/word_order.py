@@ -72,6 +72,8 @@ BARS_WIDTH = 7.5  # the bars' row, shared by the words
 WORD_PITCH = 2.6  # the most a word's column of the sentence takes
 ROW_GAP = 0.8  # between the sentence's row and its reordering
 SENTENCE_GAP = 0.4  # from a sentence to its row of words
+COLUMN_GAP = 0.25  # between a word's column and the next
+SENTENCE_WIDTH = 9.0  # a longer sentence is cut ('…'): manim's Text wraps lines wider than its canvas
 SWAP_ARC = 0.9  # radians: words trade places along arcs, not through each other
 STRIPES_SIZE = (12.4, 2.6)  # scene units the stripes take
 SEAMLESS = 1.04  # each cell's size over its place's
@@ -294,31 +296,32 @@ class WordOrder(ChapterScene):
         fit.shrink_to(self.output_line, width=STAGE.right - self.output_line.get_left()[0])
 
     def build_sentence(self) -> None:
-        """The sentence in its order, a column per word (its name over its output), and under it the same
-        columns in the new order; each row under its sentence."""
+        """The sentence in its order, a column per word (its name over its output, on the column's left edge),
+        and under it the same columns in the new order; each row under its sentence."""
         ss = self.sentence_shuffle
         pitch = min(WORD_PITCH, (STAGE.right - STAGE.body_left) / len(ss.tokens))
-        names = fit.names(ss.tokens, pitch - 0.2)
+        names = fit.names(ss.tokens, pitch - COLUMN_GAP)
         outputs = [c.math(vector_tex(o), color=theme().output) for o in ss.before.outputs]
-        scale = min(1.0, (pitch - 0.25) / max(o.width for o in outputs))
+        scale = min(1.0, (pitch - COLUMN_GAP) / max(o.width for o in outputs))
         self.sentence_columns = [
-            VGroup(name, out.scale(scale)).arrange(DOWN, buff=0.3) for name, out in zip(names, outputs)
+            VGroup(name, out.scale(scale)).arrange(DOWN, buff=0.3, aligned_edge=LEFT)
+            for name, out in zip(names, outputs)
         ]
         self.sentences = [
-            c.text(f"“{' '.join(words)}”", role="label", color=theme().muted)
+            fit.clip(f"“{' '.join(words)}”", SENTENCE_WIDTH, color=theme().muted)
             for words in (ss.tokens, ss.order)
         ]
         first, then = self.sentences
         first.set_x(STAGE.body_left, LEFT).align_to([0, self.top, 0], UP)
-        for k, column in enumerate(self.sentence_columns):
-            column.move_to([STAGE.body_left + pitch * (k + 0.5), 0, 0])
-            column.align_to([0, first.get_bottom()[1] - SENTENCE_GAP, 0], UP)
+        self.sentence_slots = [STAGE.body_left + pitch * k for k in range(len(ss.tokens))]  # left edges
+        for x, column in zip(self.sentence_slots, self.sentence_columns):
+            column.align_to([x, first.get_bottom()[1] - SENTENCE_GAP, 0], UL)
         then.set_x(STAGE.body_left, LEFT)
         then.align_to([0, self.sentence_columns[0].get_bottom()[1] - ROW_GAP, 0], UP)
         self.reordered_columns = [
-            column.copy()
-            .move_to([STAGE.body_left + pitch * (ss.order.index(word) + 0.5), 0, 0])
-            .align_to([0, then.get_bottom()[1] - SENTENCE_GAP, 0], UP)
+            column.copy().align_to(
+                [self.sentence_slots[ss.order.index(word)], then.get_bottom()[1] - SENTENCE_GAP, 0], UL
+            )
             for column, word in zip(self.sentence_columns, ss.tokens)
         ]
 

@@ -60,6 +60,7 @@ def test_a_tables_numbers_change_only_the_chapters_that_read_it(tmp_path):
         "AllQueriesAtOnce",
     }
     blend |= {
+        "WordOrder",
         "ShrinkScores",
         "WhereItBreaks",
         "CausalMask",
@@ -76,7 +77,7 @@ def test_a_new_name_changes_the_chapters_showing_it_or_a_colour_it_moved(tmp_pat
         '[causal]\ntokens = ["a", "dog", "barks"]',
         '[causal]\ntokens = ["a", "dog", "howls"]',
     )
-    assert changed == {"CausalMask", "QuickVersion"}
+    assert changed == {"WordOrder", "CausalMask", "QuickVersion"}
 
 
 def test_the_tables_a_module_reads_are_found_in_its_code(tmp_path, monkeypatch):

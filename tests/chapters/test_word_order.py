@@ -1,0 +1,150 @@
+"""WordOrder: chapter 3's weights follow their words and the output stays, the sentence's outputs are permuted
+with it, the sinusoidal table and X + PE are the storyboard's, and rotary scores depend on the offset alone."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from attention import examples
+from attention.examples.file import load_example_file
+from attention.positions import ROPE_STEP, STRIPES, sinusoidal, with_positions
+from attention.projections import DEFAULT_PROJECTIONS
+from pipeline.run import dry_run
+from scenes.chapters.quick_version import word_order_icon
+from scenes.chapters.registry import find
+from scenes.chapters.word_order import WordOrder
+from tests.support.snapshot import SIZE, built
+
+SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cat-and-dog.toml"
+
+
+def dry(media: Path) -> WordOrder:
+    """The chapter run dry through every beat (animations skipped), as it ends."""
+    settings = {"pixel_width": SIZE[0], "pixel_height": SIZE[1], "frame_rate": 15, "media_dir": str(media)}
+    scene, _ = dry_run.run(WordOrder, settings)
+    return scene
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    return built(WordOrder, tmp_path_factory.mktemp("media"))
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    return dry(tmp_path_factory.mktemp("dry"))
+
+
+@pytest.fixture(scope="module")
+def custom(tmp_path_factory):
+    """The chapter run dry with the sample example file (other words, other numbers)."""
+    before = examples.current()
+    examples.use(load_example_file(SAMPLE))
+    try:
+        yield dry(tmp_path_factory.mktemp("custom"))
+    finally:
+        examples.use(before)
+
+
+def tex(matrix) -> list[list[str]]:
+    return [[e.tex_string for e in row] for row in matrix.matrix.get_rows()]
+
+
+def placed(columns, slots, tokens, order, edge=lambda m: m.get_x()) -> bool:
+    """Whether each word's column stands at the slot of its place in `order` (its centre, or `edge`)."""
+    return all(
+        edge(col) == pytest.approx(slots[order.index(word)], abs=1e-6) for col, word in zip(columns, tokens)
+    )
+
+
+def test_the_weights_follow_their_words_and_the_output_stays(scene, played):
+    sq = scene.query_shuffle
+    assert sq.tokens == ("the", "sat", "cat") and sq.order == ("cat", "the", "sat")
+    assert scene.bars.shown_values() == [0.665, 0.245, 0.090]
+    assert [label.original_text for label in scene.bars.labels] == ["the", "sat", "cat"]
+    assert scene.output_printed == ["0.665", "0.245"]
+    assert placed(played.bar_columns, played.bar_slots, sq.tokens, sq.order)
+    assert not placed(scene.bar_columns, scene.bar_slots, sq.tokens, sq.order)  # before the beat
+    said = [s for s in played.captions if "[0.665, 0.245]" in s]
+    assert len(said) == 2 and "stays" in said[1]
+
+
+def test_each_word_of_the_reordered_sentence_keeps_its_output(scene):
+    ss = scene.sentence_shuffle
+    assert ss.order == ("sat", "the", "cat")
+    shown = [col[1].tex_string for col in scene.sentence_columns]
+    assert shown == ["[0.665, 0.245]", "[0.090, 0.245]", "[0.333, 0.333]"]
+    assert [col[1].tex_string for col in scene.reordered_columns] == shown  # the same words, the same outputs
+    assert placed(
+        scene.reordered_columns, scene.sentence_slots, ss.tokens, ss.order, lambda m: m.get_left()[0]
+    )
+    assert min(c.get_bottom()[1] for c in scene.sentence_columns) > max(
+        c.get_top()[1] for c in scene.reordered_columns
+    )
+    assert [s.original_text.replace(" ", "") for s in scene.sentences] == ["“thecatsat”", "“satthecat”"]
+
+
+def test_the_sinusoidal_table_and_x_plus_pe_are_the_storyboards(scene):
+    assert tex(scene.pe_table) == [
+        ["0", "1", "0", "1"],
+        ["0.841", "0.540", "0.010", "1.000"],
+        ["0.909", "-0.416", "0.020", "1.000"],
+        ["0.141", "-0.990", "0.030", "1.000"],
+    ]
+    x, pe, total = (m for m in scene.sum_picture[1] if hasattr(m, "matrix"))
+    assert [float(e) for e in x.entries()] == list(np.ravel(DEFAULT_PROJECTIONS.embeddings))
+    assert tex(pe) == tex(scene.pe_table)
+    for a, b, s in zip(x.entries(), pe.entries(), total.entries()):  # true as printed
+        assert float(a) + float(b) == pytest.approx(float(s), abs=1e-9)
+    np.testing.assert_allclose(
+        [float(e) for e in total.entries()], np.ravel(with_positions(x.values)), atol=5e-4
+    )
+
+
+def test_the_stripes_are_the_encodings_of_many_positions(scene):
+    cells = scene.stripe_picture[0]
+    assert len(cells) == STRIPES[0] * STRIPES[1]
+    pe = sinusoidal(np.arange(STRIPES[0]), STRIPES[1])
+    assert cells[0].get_x() < cells[STRIPES[1]].get_x()  # position 1's column right of position 0's
+    assert cells[0].get_y() > cells[1].get_y()  # coordinate 1 under coordinate 0
+    assert pe[0, 0] == 0 and pe[0, 1] == 1  # position 0: sin 0, cos 0
+
+
+def test_rotary_scores_depend_on_the_offset_alone_as_the_table_prints_them(scene, played):
+    rows = [[cell.tex_string for cell in row] for row in scene.rope_rows]
+    assert rows == [
+        ["(1, 1)", "0", "2.000"],
+        ["(1, 2)", "1", "0.732"],
+        ["(4, 5)", "1", "0.732"],
+        ["(1, 3)", "2", "-0.732"],
+        ["(4, 6)", "2", "-0.732"],
+    ]
+    q, k = (arrow.get_end() - played.origin for arrow in (played.q_arrow, played.k_arrow))
+    turned = [np.degrees(np.arctan2(v[1], v[0])) % 360 for v in (q, k)]
+    assert turned == pytest.approx([4 * ROPE_STEP, (45 + 6 * ROPE_STEP) % 360], abs=1e-6)  # at (4, 6)
+    said = [s for s in played.captions if "apart" in s]
+    assert said[:2] == ["At (1, 2), one apart: 0.732.", "At (4, 5), one apart again: 0.732."]
+    assert said[-2] == "At (4, 6), 2 apart again: −0.732."
+
+
+def test_it_comes_after_all_queries_at_once_and_before_the_causal_mask():
+    assert find("AllQueriesAtOnce").number < find("WordOrder").number < find("CausalMask").number
+
+
+def test_the_chapter_plays_45_to_75_seconds(played):
+    assert 45 <= played.renderer.time <= 75
+    assert len(played.captions) >= 15
+
+
+def test_another_example_reorders_its_own_words(custom):
+    ex = load_example_file(SAMPLE)
+    sq = custom.query_shuffle
+    assert sq.tokens == ex.blend.tokens and sq.order == (*ex.blend.tokens[-1:], *ex.blend.tokens[:-1])
+    assert placed(custom.bar_columns, custom.bar_slots, sq.tokens, sq.order)
+    assert custom.sentence_shuffle.tokens == ex.causal.tokens
+
+
+def test_the_recap_icon_is_stripes():
+    icon = word_order_icon(examples.current())
+    assert len(icon[0]) == 64
