@@ -31,6 +31,7 @@ from manim import (
 )
 
 from attention import examples
+from attention.examples.story import count
 from attention.positions import (
     PE_WIDTH,
     ROPE_KEY,
@@ -112,8 +113,7 @@ class WordOrder(ChapterScene):
             FadeIn(self.output_line),
             self.strip.light("blend"),
             run_time=1.2,
-            caption=f"Chapter {find('ScoreEveryWord').number}'s query over its words: the weights, and the "
-            f"output {vector_text(self.output_printed)}.",
+            caption=f"Chapter {find('ScoreEveryWord').number}'s query: a weight per word, and the output.",
         )
         self.show(
             *self.moves(self.bar_columns, self.bar_slots, sq.tokens, sq.order),
@@ -158,7 +158,7 @@ class WordOrder(ChapterScene):
             FadeIn(self.pe_formula),
             FadeIn(self.pe_table),
             run_time=1.2,
-            caption="Sinusoidal position: add to each word's x a row that depends on its position p.",
+            caption="Sinusoidal position: add to each x a row for its position p.",
         )
         self.say("Sines and cosines, each pair turning at its own rate.")
         self.show(
@@ -170,7 +170,7 @@ class WordOrder(ChapterScene):
         self.show(
             FadeIn(self.sum_picture),
             run_time=1.2,
-            caption="Added to the embeddings X, the rows mark where each word stands.",
+            caption="Added to the embeddings X, they mark where each word stands.",
             hold=1,
         )
 
@@ -199,7 +199,7 @@ class WordOrder(ChapterScene):
             )
             turned = (m, n)
         self.unfollow(self.ties)
-        self.say("The score depends on how far apart two words are, not on where they stand.", hold=1)
+        self.say("A score depends on how far apart two words are, not where they stand.", hold=1)
 
     def summary(self) -> None:
         self.beat("Summary")
@@ -229,17 +229,23 @@ class WordOrder(ChapterScene):
             Arc(ARC_RADIUS, angles[0], between, arc_center=self.origin, color=theme().muted, stroke_width=3)
         )
 
-    def rope_captions(self) -> list[str]:
-        """What each turn of q and k shows: the score at one position, then each offset met twice."""
-        said, seen = [], set()
-        for score, printed in zip(self.rope, self.rope_printed):
-            (m, n), offset = score.positions, score.offset
-            if offset == 0:
-                said.append(f"Both at position {m}: q · k = {printed}.")
+    def rope_captions(self) -> list[str | None]:
+        """A caption for the first pair of each offset, saying the score of every pair with that offset (the
+        others turn while it is read): equal offsets, equal scores."""
+        said = []
+        for k, score in enumerate(self.rope):
+            same = [i for i, r in enumerate(self.rope) if r.offset == score.offset]
+            if same[0] != k:
+                said.append(None)
+            elif len(same) == 1:
+                said.append(f"Both at position {score.positions[0]}: q · k = {self.rope_printed[k]}.")
             else:
-                again = " again" if offset in seen else ""
-                said.append(f"At ({m}, {n}), {apart(offset)}{again}: {text_minus(printed)}.")
-            seen.add(offset)
+                places = " and ".join(
+                    f"({self.rope[i].positions[0]}, {self.rope[i].positions[1]})" for i in same
+                )
+                scores = {text_minus(self.rope_printed[i]) for i in same}
+                result = f"{scores.pop()} both times" if len(scores) == 1 else ", ".join(sorted(scores))
+                said.append(f"{apart(score.offset).capitalize()}, at {places}: {result}.")
         return said
 
     @staticmethod
@@ -389,8 +395,8 @@ class WordOrder(ChapterScene):
 
 
 def apart(offset: int) -> str:
-    """'one apart', '2 apart'."""
-    return "one apart" if abs(offset) == 1 else f"{abs(offset)} apart"
+    """'one apart', 'two apart'."""
+    return f"{count(abs(offset))} apart"
 
 
 def stripes(pe: np.ndarray) -> VGroup:
