@@ -67,6 +67,7 @@ from scenes.kit.palette import theme, word_colors
 from scenes.kit.planes import plane, plane_arrow
 from scenes.kit.stage import STAGE
 
+CLEAR_SECONDS = 0.5  # a picture fading before the next comes in
 UNDER_STRIP = 0.45  # from the formula strip (or the line in its place) to the picture
 BAR_HEIGHT = 3.0  # a weight of 1
 BARS_WIDTH = 7.5  # the bars' row, shared by the words
@@ -128,10 +129,10 @@ class WordOrder(ChapterScene):
         )
 
     def a_set(self) -> None:
-        self.beat("A set, not a sentence")
+        self.turn_to("A set, not a sentence", self.query_line, self.bars, self.output_line)
         ss = self.sentence_shuffle
-        self.play(FadeOut(self.query_line, self.bars, self.output_line), self.strip.light(), run_time=0.5)
         self.show(
+            self.strip.light(),
             FadeIn(self.sentences[0]),
             LaggedStart(*[FadeIn(col) for col in self.sentence_columns], lag_ratio=0.2),
             run_time=1.4,
@@ -149,24 +150,25 @@ class WordOrder(ChapterScene):
         self.say("Attention alone sees a set, not an order: position must be put back.", hold=0.5)
 
     def stripes(self) -> None:
-        self.beat("Positions as stripes")
-        self.play(
-            FadeOut(self.strip, *self.sentences, *self.sentence_columns, *self.reordered_columns),
-            run_time=0.5,
+        self.turn_to(
+            "Positions as stripes",
+            self.strip,
+            *self.sentences,
+            *self.sentence_columns,
+            *self.reordered_columns,
         )
         self.show(
             FadeIn(self.pe_formula),
             FadeIn(self.pe_table),
             run_time=1.2,
-            caption="Sinusoidal position: add to each x a row for its position p.",
+            caption="Sinusoidal position: add to each x a row of sines and cosines of its position p.",
         )
-        self.say("Sines and cosines, each pair turning at its own rate.")
         self.show(
             FadeIn(self.stripe_picture),
             run_time=1.2,
             caption=f"For {STRIPES[0]} positions at width {STRIPES[1]}: each position its own pattern.",
         )
-        self.play(FadeOut(self.pe_table, self.stripe_picture), run_time=0.5)
+        self.clear_away(self.pe_table, self.stripe_picture)
         self.show(
             FadeIn(self.sum_picture),
             run_time=1.2,
@@ -175,9 +177,8 @@ class WordOrder(ChapterScene):
         )
 
     def rotary(self) -> None:
-        self.beat("Rotary positions")
+        self.turn_to("Rotary positions", self.pe_formula, self.sum_picture)
         step = fmt_input(ROPE_STEP)
-        self.play(FadeOut(self.pe_formula, self.sum_picture), run_time=0.5)
         self.show(
             FadeIn(self.rope_formula),
             FadeIn(self.rope_plane),
@@ -202,10 +203,8 @@ class WordOrder(ChapterScene):
         self.say("A score depends on how far apart two words are, not where they stand.", hold=1)
 
     def summary(self) -> None:
-        self.beat("Summary")
-        self.play(
-            FadeOut(self.rope_formula, self.rope_plane, self.ties, self.rope_header, *self.rope_rows),
-            run_time=0.5,
+        self.turn_to(
+            "Summary", self.rope_formula, self.rope_plane, self.ties, self.rope_header, *self.rope_rows
         )
         self.show(
             LaggedStart(*[FadeIn(line, shift=RIGHT * 0.2) for line in self.closing], lag_ratio=0.3),
@@ -215,6 +214,18 @@ class WordOrder(ChapterScene):
         )
 
     # what the beats play
+
+    def clear_away(self, *mobjects) -> None:
+        """Fade `mobjects` out once the caption about them has been read (never under its words)."""
+        self.wait_for_reader()
+        self.play(FadeOut(*mobjects), run_time=CLEAR_SECONDS)
+
+    def turn_to(self, name: str, *gone) -> None:
+        """End the beat on its full picture once its caption has been read (its poster), then start beat
+        `name` by fading `gone` out."""
+        self.wait_for_reader()
+        self.beat(name)
+        self.play(FadeOut(*gone), run_time=CLEAR_SECONDS)
 
     def tie(self) -> None:
         """The names q and k just beyond their arrows' tips, and the arc of the turn from q to k."""
