@@ -10,7 +10,9 @@ from math import ceil
 from pathlib import Path
 from urllib.parse import quote
 
-from attention import Examples, weights_at_gain
+import numpy as np
+
+from attention import Examples, positions, weights_at_gain
 from attention.examples.beyond import all_queries
 from attention.projections import DEFAULT_PROJECTIONS
 from pipeline.plan.settings import RenderSettings
@@ -186,6 +188,45 @@ def gain_table(ex: Examples) -> list[Table]:
     return [columns(caption, quoted(ex.blend.tokens), heads, scaled.weights, raw.weights, *gains)]
 
 
+def word_order_tables(ex: Examples) -> list[Table]:
+    """Each word's weight and each word's output in both orders, the sinusoidal table and the rotary scores, as
+    the chapter shows them."""
+    sq, ss = positions.shuffle_query(ex.blend), positions.shuffle_sentence(ex.causal)
+    moved = [sq.order.index(t) for t in sq.tokens]
+    weights = columns(
+        f"Each word's weight from the first query, the words in order and as “{' '.join(sq.order)}”",
+        quoted(sq.tokens),
+        ["word", "weight", "weight, reordered"],
+        sq.before.weights,
+        sq.after.weights[moved],
+    )
+    kept = [ss.order.index(t) for t in ss.tokens]
+    outputs = columns(
+        f"Each word's output over “{' '.join(ss.tokens)}” and over “{' '.join(ss.order)}”",
+        quoted(ss.tokens),
+        ["word", "output x", "output y", "output x, reordered", "output y, reordered"],
+        *ss.before.outputs.T,
+        *ss.after.outputs[kept].T,
+    )
+    pe = positions.sinusoidal(np.arange(len(DEFAULT_PROJECTIONS.embeddings)), positions.PE_WIDTH)
+    table = grid(
+        f"Sinusoidal encodings at width {positions.PE_WIDTH}",
+        "position",
+        [f"p = {p}" for p in range(len(pe))],
+        [f"PE {i}" for i in range(positions.PE_WIDTH)],
+        pe,
+    )
+    rope = [positions.rotary_score(positions.ROPE_QUERY, positions.ROPE_KEY, p) for p in positions.ROPE_PAIRS]
+    scores = fmt_column([r.score for r in rope], SCORE_PLACES)
+    rotary = Table(
+        f"Rotary scores of q {coords(positions.ROPE_QUERY)} and k {coords(positions.ROPE_KEY)}, turned by "
+        f"{positions.ROPE_STEP:g}° a position",
+        ["positions (m, n)", "offset n − m", "score"],
+        [[f"({r.positions[0]}, {r.positions[1]})", str(r.offset), s] for r, s in zip(rope, scores)],
+    )
+    return [weights, outputs, table, rotary]
+
+
 def causal_tables(ex: Examples) -> list[Table]:
     tr, words = ex.causal.trace(), quoted(ex.causal.tokens)
     return [
@@ -210,6 +251,7 @@ TABLES = {
     "Refocus": refocus_table,
     "Projections": projection_table,
     "AllQueriesAtOnce": matrix_tables,
+    "WordOrder": word_order_tables,
     "SourcePositions": cross_tables,
     "ShrinkScores": variance_table,
     "WhereItBreaks": gain_table,

@@ -62,17 +62,17 @@ from scenes.kit.arithmetic import (
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
-from scenes.kit.matrices import NamedMatrix, entries_tex
+from scenes.kit.matrices import NamedMatrix
 from scenes.kit.palette import theme, word_colors
 from scenes.kit.planes import plane, plane_arrow
 from scenes.kit.stage import STAGE
 
 CLEAR_SECONDS = 0.5  # a picture fading before the next comes in
 UNDER_STRIP = 0.45  # from the formula strip (or the line in its place) to the picture
-BAR_HEIGHT = 3.0  # a weight of 1
+BAR_HEIGHT = 3.6  # a weight of 1
 BARS_WIDTH = 7.5  # the bars' row, shared by the words
 WORD_PITCH = 2.6  # the most a word's column of the sentence takes
-ROW_GAP = 0.8  # between the sentence's row and its reordering
+ROW_GAP = 1.1  # between the sentence's row and its reordering
 SENTENCE_GAP = 0.4  # from a sentence to its row of words
 COLUMN_GAP = 0.25  # between a word's column and the next
 SENTENCE_WIDTH = 9.0  # a longer sentence is cut ('…'): manim's Text wraps lines wider than its canvas
@@ -254,8 +254,7 @@ class WordOrder(ChapterScene):
                 places = " and ".join(
                     f"({self.rope[i].positions[0]}, {self.rope[i].positions[1]})" for i in same
                 )
-                scores = {text_minus(self.rope_printed[i]) for i in same}
-                result = f"{scores.pop()} both times" if len(scores) == 1 else ", ".join(sorted(scores))
+                result = f"{text_minus(self.rope_printed[k])} both times"  # equal offsets, equal scores
                 said.append(f"{apart(score.offset).capitalize()}, at {places}: {result}.")
         return said
 
@@ -352,7 +351,6 @@ class WordOrder(ChapterScene):
         self.pe_formula.move_to(self.strip, aligned_edge=LEFT)
         x = DEFAULT_PROJECTIONS.embeddings
         pe = sinusoidal(np.arange(len(x)), PE_WIDTH)
-        self.pe_printed = entries_tex(pe, WEIGHT_PLACES)  # as the table prints them
         self.pe_table = NamedMatrix("PE", pe, theme().text)
         rows = [c.text(f"p = {p}", role="label", color=theme().muted) for p in range(len(pe))]
         for label, row in zip(rows, self.pe_table.matrix.get_rows()):

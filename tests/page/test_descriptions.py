@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 import webvtt
 
-from attention import DEFAULT
+from attention import DEFAULT, positions
 from attention.examples.beyond import all_queries
 from attention.examples.file import load_example_file
 from attention.projections import DEFAULT_PROJECTIONS
@@ -203,6 +203,15 @@ def test_the_worked_examples_tables_hold_attention_s_numbers(transcript):
     assert [row[0] for row in rows] == [f"“{t}”" for t in p.tokens]
     for k, made in enumerate((p.embeddings, p.queries, p.keys, p.values)):
         assert [np.array(literal_eval(row[k + 1]), dtype=float).tolist() for row in rows] == made.tolist()
+    shuffled = positions.shuffle_query(DEFAULT.blend)
+    for k in (1, 2):  # each word keeps its weight in the new order
+        assert np.allclose(
+            column("Each word's weight from the first query", k), shuffled.before.weights, atol=5e-4
+        )
+    pe = positions.sinusoidal(np.arange(len(p.embeddings)), positions.PE_WIDTH)
+    for k in range(positions.PE_WIDTH):
+        assert np.allclose(column("Sinusoidal encodings", k + 1), pe[:, k], atol=5e-4)
+    assert column("Rotary scores", 2) == [2.0, 0.732, 0.732, -0.732, -0.732]
 
 
 @pytest.fixture(scope="module")
