@@ -38,6 +38,7 @@ WORDS = {  # symbols read as words (spaces added around them)
     "∞": "infinity",
     "&": "and",
     "%": "percent",
+    "°": "degrees",
     "/": "over",
     **GREEK,
 }

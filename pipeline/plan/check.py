@@ -17,6 +17,7 @@ from attention.examples.file import pasted_minuses
 from attention.positions import shuffle_query, shuffle_sentence
 from attention.projections import DEFAULT_PROJECTIONS
 from attention.sweeps import GAIN_RANGE, saturation_at
+from attention.training import train_head
 from pipeline.plan.dependencies import Scanner
 from scenes.chapters import registry
 from scenes.kit import palette
@@ -174,6 +175,14 @@ def multi_head(ex: Examples) -> list[str]:
     return [*lines, f"concatenated {row(trace.concatenated)}"]
 
 
+def trained_head(_: Examples) -> list[str]:
+    head = train_head()
+    return [
+        f"the lookup task, not your example: loss {number(head.losses[0])} -> {number(head.losses[-1])}, "
+        f"held out right {round(100 * head.accuracy)}%"
+    ]
+
+
 def quick_version(ex: Examples) -> list[str]:
     return ["a thumbnail of every chapter above, from the same numbers"]
 
@@ -192,5 +201,6 @@ SHOWN = {  # chapter (Scene class) -> the key numbers it shows (the tables it re
     "WhereItBreaks": where_it_breaks,
     "CausalMask": causal_mask,
     "MultiHead": multi_head,
+    "TrainedHead": trained_head,
     "QuickVersion": quick_version,
 }

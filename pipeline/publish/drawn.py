@@ -30,6 +30,7 @@ from attention.positions import (
     with_positions,
 )
 from attention.projections import DEFAULT_PROJECTIONS, equal_keys
+from attention.training import STEPS, WORDS, train_head
 from pipeline.plan.settings import RenderSettings
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
@@ -248,6 +249,33 @@ def word_order(ex: Examples) -> dict[str, str]:
     }
 
 
+def trained_head(_: Examples) -> dict[str, str]:
+    head = train_head()  # the chapter's own task, whatever the example
+    ex = head.held_out[0]
+    cards = ", ".join(f"“{w}” {v}" for w, v in zip(ex.words, ex.values))
+    losses = head.losses
+    middle = losses[len(losses) // 2]
+    diagonal = ", ".join(f"“{w}” {fmt(head.bilinear[i, i], 1)}" for i, w in enumerate(WORDS))
+    return {
+        "The task": f"{story.count(len(ex.words)).capitalize()} cards, each a word over its value: {cards}; above "
+        f"them the query “{ex.query}”.",
+        "Before training": f"Under each card a bar of its weight: {by_word(ex.words, ex.weights_before)}; under "
+        f"them the held-out score: right {round(100 * head.accuracy_before)}%, mean weight on the right word "
+        f"{fmt(head.mean_weight_before, WEIGHT_PLACES)}.",
+        "Training": f"Beside the cards, axes of loss against step; the curve is drawn from "
+        f"{fmt(losses[0], WEIGHT_PLACES)} at step 0, steeply down past {fmt(middle, WEIGHT_PLACES)} at step "
+        f"{STEPS // 2}, flattening to {fmt(losses[-1], WEIGHT_PLACES)} at step {STEPS}.",
+        "After training": f"The bars grow and shrink to {by_word(ex.words, ex.weights_after)}; “→ "
+        f"{ex.values[ex.answer]}” appears after the query; the held-out score now right "
+        f"{round(100 * head.accuracy)}%, mean weight {fmt(head.mean_weight, WEIGHT_PLACES)}.",
+        "What it learned": "The picture clears for a grid of W_Q W_K^T, query words down, key words across, each "
+        f"cell shaded by its score, negative in the key's colour, positive in the query's; the diagonal "
+        f"cells are framed: {diagonal}, each the highest of its row.",
+        "Summary": "The grid stays; beside it three lines: one head, a random start, trained on the answers alone, "
+        "finds the matching word.",
+    }
+
+
 def printed_rows(matrix) -> str:
     """A matrix as its rows, each entry as the chapter's table prints it: [(0, 1), (0.841, 0.540)]."""
     return "[" + ", ".join(f"({', '.join(row)})" for row in entries_tex(matrix, WEIGHT_PLACES)) + "]"
@@ -430,6 +458,7 @@ CHAPTERS = {
     "WhereItBreaks": where_it_breaks,
     "CausalMask": causal_mask,
     "MultiHead": multi_head,
+    "TrainedHead": trained_head,
     "QuickVersion": lambda _: {"All together": ALL_TOGETHER},
 }
 FALLBACK = {  # beats named at render time: QuickVersion's recap pages

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import numpy as np
 
-from attention import Examples, positions, weights_at_gain
+from attention import Examples, positions, training, weights_at_gain
 from attention.examples.beyond import all_queries
 from attention.projections import DEFAULT_PROJECTIONS
 from pipeline.plan.settings import RenderSettings
@@ -227,6 +227,18 @@ def word_order_tables(ex: Examples) -> list[Table]:
     return [weights, outputs, table, rotary]
 
 
+def training_tables(_: Examples) -> list[Table]:
+    """The trained head's loss every 25 steps and what it learned, W_Q W_K^T, as the chapter shows them."""
+    head = training.train_head()
+    every = range(0, training.STEPS + 1, training.STEPS // 8)
+    losses = columns(
+        "The training loss", [str(k) for k in every], ["step", "loss"], [head.losses[k] for k in every]
+    )
+    words = quoted(training.WORDS)
+    learned = grid("What it learned, W_Q W_Kᵀ", "query word", words, words, head.bilinear, places=1)
+    return [losses, learned]
+
+
 def causal_tables(ex: Examples) -> list[Table]:
     tr, words = ex.causal.trace(), quoted(ex.causal.tokens)
     return [
@@ -257,4 +269,5 @@ TABLES = {
     "WhereItBreaks": gain_table,
     "CausalMask": causal_tables,
     "MultiHead": heads_table,
+    "TrainedHead": training_tables,
 }

@@ -13,6 +13,7 @@ from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, VGroup
 from attention import Examples, examples
 from attention.positions import sinusoidal
 from attention.projections import DEFAULT_PROJECTIONS
+from attention.training import train_head
 from scenes.chapters.registry import CHAPTERS, find, shown_title
 from scenes.kit import components as c
 from scenes.kit.chapter import ChapterScene
@@ -236,6 +237,12 @@ TAKEAWAYS = {  # each recapped chapter's line, by its Scene class name (the regi
         ALL,
         beyond=True,
     ),
+    "TrainedHead": Takeaway(
+        "Trained on the answers alone, a head learns where to look: W_Q W_K^T matches each word.",
+        "Beyond the sources: a head that learns.",
+        ("Q", "K"),
+        beyond=True,
+    ),
     "WhereItBreaks": Takeaway(
         "Large score gaps can concentrate weights and reduce softmax sensitivity.",
         "Big gaps: near one-hot, barely sensitive.",
@@ -259,7 +266,7 @@ TERMS = (
     Term(
         ("Q", "K"),
         "queries, the rows of Q, score keys, the rows of K",
-        ("ThreeTokenDrag", "ScoreEveryWord", "Projections", "AllQueriesAtOnce", "WordOrder"),
+        ("ThreeTokenDrag", "ScoreEveryWord", "Projections", "AllQueriesAtOnce", "WordOrder", "TrainedHead"),
         "Q K^T: every query's dot product with every key.",
     ),
     Term(
@@ -301,7 +308,17 @@ def word_order_icon(_: Examples) -> VGroup:
     return cell_block(sinusoidal(np.arange(ICON_POSITIONS), ICON_WIDTH), theme().query, top=1.0)
 
 
-ICONS = {**KIT_ICONS, "Projections": projections_icon, "WordOrder": word_order_icon}  # each chapter's icon
+def trained_head_icon(_: Examples) -> VGroup:
+    """The learned W_Q W_K^T, its diagonal standing out (kept here, as the projections' icon)."""
+    return cell_block(train_head().bilinear.clip(0, None), theme().key)
+
+
+ICONS = {  # each recapped chapter's icon
+    **KIT_ICONS,
+    "Projections": projections_icon,
+    "WordOrder": word_order_icon,
+    "TrainedHead": trained_head_icon,
+}
 
 
 def card(icon: VGroup) -> VGroup:

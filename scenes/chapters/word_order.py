@@ -22,12 +22,10 @@ from manim import (
     FadeOut,
     Indicate,
     LaggedStart,
-    ManimColor,
     Rectangle,
     Rotate,
     TransformFromCopy,
     VGroup,
-    interpolate_color,
 )
 
 from attention import examples
@@ -63,7 +61,7 @@ from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.matrices import NamedMatrix
-from scenes.kit.palette import theme, word_colors
+from scenes.kit.palette import signed_shade, theme, word_colors
 from scenes.kit.planes import plane, plane_arrow
 from scenes.kit.stage import STAGE
 
@@ -416,8 +414,7 @@ def stripes(pe: np.ndarray) -> VGroup:
     cells = VGroup()
     for p, row in enumerate(pe):
         for j, v in enumerate(row):
-            end = ManimColor(t.query if v > 0 else t.key)
-            colour = interpolate_color(ManimColor(t.background), end, min(abs(float(v)), 1.0))
+            colour = signed_shade(v)
             cell = Rectangle(  # a little larger than its place: no seam between neighbours
                 width=width * SEAMLESS,
                 height=height * SEAMLESS,

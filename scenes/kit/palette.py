@@ -208,9 +208,14 @@ def generated(t: Theme, count: int) -> tuple[str, ...]:
     return tuple(picked)
 
 
+def rgb(color: str) -> np.ndarray:
+    """The red, green and blue of '#RRGGBB', each from 0 to 1."""
+    return np.array([int(color[i : i + 2], 16) for i in (1, 3, 5)]) / 255
+
+
 def lab(color: str) -> np.ndarray:
     """CIE L*a*b* (D65) of an sRGB colour '#RRGGBB'."""
-    return lab_of(np.array([int(color[i : i + 2], 16) for i in (1, 3, 5)]) / 255)
+    return lab_of(rgb(color))
 
 
 def lab_of(rgb: np.ndarray) -> np.ndarray:
@@ -229,11 +234,24 @@ def delta_e(a: str, b: str) -> float:
     return float(np.linalg.norm(lab(a) - lab(b)))
 
 
-def word_colors(words, shown) -> dict[str, str]:
-    """Each word's colour: a word of the example's `shown` tokens keeps its own; any other ("a", in no table of
-    the lecture) takes the first token colour none of them has (the theme's cycle, then generated ones), so no
-    two words share one here (token_color alone would give "a" the colour of "cat")."""
+def word_colors(words, shown=None) -> dict[str, str]:
+    """Each word's colour: a word of the example's `shown` tokens (by default: those of `words` some table
+    names) keeps its own; any other ("a", in no table of the lecture) takes the first token colour none of them
+    has (the theme's cycle, then generated ones), so no two words share one here (token_color alone would give
+    "a" the colour of "cat")."""
     t = theme()
+    if shown is None:
+        shown = [w for w in words if w in token_colors(examples.current(), t)]
     taken = {token_color(w) for w in shown}
     free = iter(col for col in (*t.tokens, *generated(t, len(words) + len(shown))) if col not in taken)
     return {w: token_color(w) if w in shown else next(free) for w in words}
+
+
+def signed_shade(value: float, top: float = 1.0) -> str:
+    """A signed number as a colour: the background at 0, the query's colour at `top` and the key's at -`top`
+    (for pictures of many numbers: positional encodings, a learned score grid)."""
+    t = theme()
+    end = t.query if value > 0 else t.key
+    share = min(abs(float(value)) / top, 1.0)
+    mixed = np.rint(255 * ((1 - share) * rgb(t.background) + share * rgb(end))).astype(int)
+    return "#{:02X}{:02X}{:02X}".format(*mixed)

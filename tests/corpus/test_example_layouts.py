@@ -15,9 +15,8 @@ from attention.examples.file import MAX_ABS, MAX_NAME, load_example_file
 from attention.examples.shapes import MAX_TOKENS
 from narration.cues import LINE, LINES, lines
 from narration.spoken import SPEAKABLE, spoken
-from scenes.chapters.registry import CHAPTERS
 from scenes.kit.planes import MAX_GRID_LINES, vector_plane
-from tests.support.example_corpus import STYLES, chapter_looks, chapter_share, corpus_files
+from tests.support.example_corpus import STYLES, chapter_looks, chapter_share, corpus_files, example_readers
 from tests.support.layout import chapter_ends, in_caption_band, mixed_sizes, outside_safe_area, overlaps
 
 
@@ -39,7 +38,7 @@ def test_the_corpus_loads_and_reaches_every_edge_of_the_format():
 
 def test_each_chapter_meets_every_style_and_each_example_four_chapters_or_more():
     files = corpus_files()
-    shares = [chapter_share(i, files) for i in range(len(CHAPTERS))]
+    shares = [chapter_share(i, files) for i in range(len(example_readers()))]
     for share in shares:
         assert {path.stem.split("-", 2)[2] for path in share} == set(STYLES)
     runs = [sum(path in share for share in shares) for path in files]

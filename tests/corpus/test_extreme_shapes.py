@@ -9,8 +9,8 @@ import pytest
 from attention import examples
 from attention.examples.file import examples_from_dict
 from pipeline.run import dry_run
-from scenes.chapters import registry
 from tests.attention.test_example_shapes import every_table
+from tests.support.example_corpus import example_readers
 
 
 def run_script(scene_class, media_dir) -> None:
@@ -32,7 +32,7 @@ def installed():
 
 
 @pytest.mark.parametrize("largest", [False, True], ids=["smallest", "largest"])
-@pytest.mark.parametrize("chapter", registry.CHAPTERS, ids=[c.name for c in registry.CHAPTERS])
+@pytest.mark.parametrize("chapter", example_readers(), ids=[c.name for c in example_readers()])
 def test_every_chapter_runs_with_the_extreme_shapes_the_loader_accepts(chapter, largest, media, installed):
     installed(examples_from_dict(every_table(largest)))
     run_script(chapter.scene_class(), media)

@@ -35,6 +35,7 @@ from narration.spoken import SPEAKABLE, integer, number, spoken
         ("reach 3.58 and -3.71;", "reach three point five eight and minus three point seven one"),
         ("Head 1 reads coordinates 1-2", "Head one reads coordinates one to two"),
         ("...and squeezed all of it", "and squeezed all of it"),
+        ("turns q by m × 30°, right 23%", "turns q by m times thirty degrees, right twenty-three percent"),
         ("e^score over Σ w_i, Kings & queens", "e to the score over sum of w i, Kings and queens"),
         (  # a vector as the screen prints it (scenes.kit.arithmetic.vector_text): minus signs, not hyphens
             "Only the query changes, to [1.25, −0.4].",

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 import webvtt
 
-from attention import DEFAULT, positions
+from attention import DEFAULT, positions, training
 from attention.examples.beyond import all_queries
 from attention.examples.file import load_example_file
 from attention.projections import DEFAULT_PROJECTIONS
@@ -212,6 +212,12 @@ def test_the_worked_examples_tables_hold_attention_s_numbers(transcript):
     for k in range(positions.PE_WIDTH):
         assert np.allclose(column("Sinusoidal encodings", k + 1), pe[:, k], atol=5e-4)
     assert column("Rotary scores", 2) == [2.0, 0.732, 0.732, -0.732, -0.732]
+    head = training.train_head()
+    assert column("The training loss", 1) == [
+        round(head.losses[k], 3) for k in range(0, training.STEPS + 1, 25)
+    ]
+    for k in range(len(training.WORDS)):
+        assert np.allclose(column("What it learned", k + 1), head.bilinear[:, k], atol=0.05)
 
 
 @pytest.fixture(scope="module")

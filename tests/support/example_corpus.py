@@ -11,6 +11,7 @@ within MODERATE_SCORE (the loader accepts any; tests/corpus/test_large_scores.py
 from __future__ import annotations
 
 import atexit
+import functools
 import json
 import shutil
 import tempfile
@@ -20,6 +21,7 @@ import numpy as np
 
 from attention.examples.file import MAX_ABS, MAX_NAME
 from attention.examples.shapes import MAX_PATH, MAX_TOKENS, MAX_WIDTH
+from pipeline.plan.dependencies import Scanner
 from pipeline.plan.settings import from_options
 from scenes.chapters.registry import CHAPTERS
 
@@ -182,16 +184,25 @@ OFFSETS = (
 
 def chapter_share(index: int, files: list[Path]) -> list[Path]:
     """The corpus examples chapter `index` runs: 2 * index and the others OFFSETS on from it (mod COUNT). Each
-    chapter meets every style; every example is run by 4 chapters of each 12 (chapter 13 runs chapter 1's)."""
+    chapter meets every style; with 12 chapters or more every example is run by at least 4 of them."""
     return [files[(2 * index + offset) % len(files)] for offset in OFFSETS]
 
 
+@functools.cache
+def example_readers() -> tuple:
+    """The registry's chapters whose code reads an example table (any other, such as TrainedHead, draws the
+    same picture whatever the example: one look at it is enough)."""
+    scanner = Scanner()
+    return tuple(c for c in CHAPTERS if scanner.tables(scanner.code(c)))
+
+
 def chapter_looks() -> list[tuple[str, object, object]]:
-    """(id, chapter, settings): each registry chapter with the lecture's example, then with each example of
-    its share of the corpus (`chapter_share`); the id names the chapter and the example."""
+    """(id, chapter, settings): each registry chapter with the lecture's example, then each that reads one
+    (`example_readers`) with each example of its share of the corpus (`chapter_share`); the id names the
+    chapter and the example."""
     files = corpus_files()
     found = [(f"{c.name}-default", c, from_options("l")) for c in CHAPTERS]
-    for i, chapter in enumerate(CHAPTERS):
+    for i, chapter in enumerate(example_readers()):
         for path in chapter_share(i, files):
             found.append((f"{chapter.name}-{path.stem}", chapter, from_options("l", example=path)))
     return found
