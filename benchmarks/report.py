@@ -80,6 +80,8 @@ def markdown(result: dict) -> str:
             "",
             _page(result),
             "",
+            _training(result),
+            "",
             *_scaling(result),
             "",
             _floor_and_preview(result),
@@ -181,6 +183,14 @@ def _page(result: dict) -> str:
         f"{drag['seconds']:.1f} s): {drag['frames_per_second']:.1f} frames/s drawn, longest frame "
         f"{drag['longest_frame_ms']:.1f} ms, weights redrawn {drag['updates_per_second']:.1f} times a second "
         "(whenever the × crosses a grid step)."
+    )
+
+
+def _training(result: dict) -> str:
+    training = result["training"]
+    return (
+        f"TrainedHead's training, as its render runs it: {training['steps']} steps of gradient descent in numpy, "
+        f"{training['seconds']:.2f} s (the fastest of three runs in one process)."
     )
 
 

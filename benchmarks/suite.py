@@ -18,6 +18,17 @@ from .plan import GRID_QUALITY, PREVIEW_QUALITY, Plan
 from .runner import Run, run
 from .workspace import copy_project, edited, environment, python
 
+TRAINING_RUNS = 3
+TIME_TRAINING = f"""
+import time
+from attention.training import STEPS, train_head
+times = []
+for _ in range({TRAINING_RUNS}):
+    began = time.perf_counter()
+    train_head.__wrapped__()
+    times.append(time.perf_counter() - began)
+print(min(times), STEPS)
+"""  # run in the measured project: its own attention/training.py
 DONE_LINE = re.compile(r"done (\S+) in ([\d.]+) s")  # render.py's line for each chapter it rendered
 
 
@@ -50,6 +61,7 @@ class Suite:
         ]
         found["growth"] = {"quality": self.quality_growth(), "grid": self.grid_growth()}
         found["page_drag"] = self.page_drag()
+        found["training"] = self.training()
         found["floor"] = self.floor(cold["wall"])
         found["preview"] = self.preview()
         found["narration"] = self.narration()
@@ -187,6 +199,13 @@ class Suite:
             "alone_wall": round(alone.wall, 3),
             "ratio": round(rebuilt.wall / alone.wall, 3),
         }
+
+    def training(self) -> dict:
+        """TrainedHead's training alone, as its render runs it (numpy, one process), timed in a fresh process
+        of the measured project: the fastest of TRAINING_RUNS, and the steps it takes."""
+        timed = run([python(), "-c", TIME_TRAINING], self.root, self.env)
+        seconds, steps = timed.output.split()[-2:]
+        return {"seconds": float(seconds), "steps": int(steps)}
 
     def page_drag(self) -> dict:
         """The drag panel of the page the pipeline wrote, dragged in headless Chromium."""

@@ -11,6 +11,7 @@ from xml.etree import ElementTree
 import pytest
 from click.testing import CliRunner
 
+from attention.training import STEPS
 from benchmarks import breakdown, plan, plot, report
 from benchmarks import scaling as scaling_module
 from benchmarks.__main__ import main
@@ -190,6 +191,11 @@ def test_page_drag_is_measured(result):
     assert drag["moves"] > 0 and drag["seconds"] > 0
     assert drag["frames_per_second"] > 0 and drag["longest_frame_ms"] > 0
     assert drag["updates_per_second"] > 0  # the weights followed the drag
+
+
+def test_the_training_of_trained_head_is_measured(result, tiny_run):
+    assert result["training"]["steps"] == STEPS and 0 < result["training"]["seconds"]
+    assert "TrainedHead's training" in (tiny_run[0] / "latest.md").read_text()
 
 
 def test_scaling_floor_and_preview_are_measured(result, tiny_run):
