@@ -41,11 +41,11 @@ UNDER_STRIP = 0.45  # from the formula strip to the picture
 CARD = (1.6, 1.4)  # a word and its value
 CARD_GAP = 0.2
 BAR_WIDTH = 0.8
-BAR_HEIGHT = 2.4  # a weight of 1
-BAR_DROP = 0.5  # from the cards to the highest a bar (and its number) may reach
+BAR_HEIGHT = 2.0  # a weight of 1
+BAR_DROP = 0.45  # from the cards to the highest a bar (and its number) may reach
 HELD_OUT_GAP = 0.35  # from the bars' baseline to the line of held-out scores
 PLOT_BOX = (6.0, 3.6)  # the loss curve's axes
-PLOT_GAP = 1.0  # between the lookup and the loss curve
+PLOT_INSET = 0.6  # from the axes' right end to the stage's edge: room for the last loss and step
 CELL = (1.15, 0.7)  # a cell of the learned grid
 BRIGHT = 0.55  # a cell shaded beyond this share of the largest score prints its number dark
 GRID_PLACES = 1  # the learned scores, to one decimal
@@ -241,7 +241,7 @@ class TrainedHead(ChapterScene):
             axis_config={"color": t.muted, "stroke_width": 2, "include_tip": False},
             tips=False,
         )
-        self.axes.move_to([STAGE.right, self.top - 0.4, 0], aligned_edge=UR)
+        self.axes.move_to([STAGE.right - PLOT_INSET, self.top - 0.4, 0], aligned_edge=UR)
         names = VGroup(
             c.text("step", role="small", color=t.muted).next_to(self.axes.x_axis, DOWN, buff=0.2),
             c.text("loss", role="small", color=t.muted).next_to(self.axes.y_axis, UP, buff=0.15),

@@ -67,7 +67,8 @@ from scenes.kit.stage import STAGE
 
 CLEAR_SECONDS = 0.5  # a picture fading before the next comes in
 UNDER_STRIP = 0.45  # from the formula strip (or the line in its place) to the picture
-BAR_HEIGHT = 3.6  # a weight of 1
+BAR_HEIGHT = 3.0  # a weight of 1
+BARS_DROP = 0.9  # from the query to the top of a weight of 1's bar
 BARS_WIDTH = 7.5  # the bars' row, shared by the words
 WORD_PITCH = 2.6  # the most a word's column of the sentence takes
 ROW_GAP = 1.1  # between the sentence's row and its reordering
@@ -296,7 +297,10 @@ class WordOrder(ChapterScene):
         self.query_line.set_x(STAGE.body_left, LEFT).set_y(self.top - self.query_line.height / 2)
         spacing = BARS_WIDTH / len(sq.tokens)
         self.bars = WeightBars(sq.tokens, sq.before.weights, BAR_HEIGHT, spacing=spacing, show_total=False)
-        self.bars.next_to(self.query_line, DOWN, buff=0.9).set_x(STAGE.body_left, LEFT)
+        baseline = (
+            self.query_line.get_bottom()[1] - BARS_DROP - BAR_HEIGHT
+        )  # room for a weight of 1 and its number
+        self.bars.shift(UP * (baseline - self.bars.baseline.get_y())).set_x(STAGE.body_left, LEFT)
         self.bar_columns = [
             VGroup(bar, value, label)
             for bar, value, label in zip(self.bars.bars, self.bars.values, self.bars.labels)
