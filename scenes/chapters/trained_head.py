@@ -38,13 +38,13 @@ from scenes.kit.palette import signed_shade, theme, word_colors
 from scenes.kit.stage import STAGE
 
 UNDER_STRIP = 0.45  # from the formula strip to the picture
-CARD = (1.6, 1.4)  # a word and its value
+CARD = (1.45, 1.4)  # a word and its value
 CARD_GAP = 0.2
 BAR_WIDTH = 0.8
 BAR_HEIGHT = 2.0  # a weight of 1
 BAR_DROP = 0.45  # from the cards to the highest a bar (and its number) may reach
 HELD_OUT_GAP = 0.35  # from the bars' baseline to the line of held-out scores
-PLOT_BOX = (6.0, 3.6)  # the loss curve's axes
+PLOT_BOX = (5.0, 3.4)  # the loss curve's axes
 PLOT_INSET = 0.6  # from the axes' right end to the stage's edge: room for the last loss and step
 CELL = (1.15, 0.7)  # a cell of the learned grid
 BRIGHT = 0.55  # a cell shaded beyond this share of the largest score prints its number dark
