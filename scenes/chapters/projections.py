@@ -98,7 +98,7 @@ class Projections(ChapterScene):
             run_time=1.5,
             caption="Three learned matrices turn that one x into a query, a key and a value.",
         )
-        self.say(self.chosen_text, hold=1)
+        self.say(self.chosen_text)
 
     def row_times_matrix(self) -> None:
         self.beat("Row times matrix")
@@ -129,7 +129,7 @@ class Projections(ChapterScene):
                 *self.columns_lit(self.w_k, j),
                 LaggedStart(*pairs, lag_ratio=0.5 if first else 0.25),
                 run_time=2.5 if first else COLUMN_SECONDS,
-                caption="Pair each entry of x with the column's, multiply, and add." if first else None,
+                caption="Pair the entries, multiply, and add." if first else None,
             )
             self.show(FadeIn(line[-1]), FadeIn(entry), run_time=0.6 if first else 0.4)
             working = line
@@ -138,7 +138,7 @@ class Projections(ChapterScene):
             *self.columns_lit(self.w_k, None),
             FadeIn(self.k.matrix.get_brackets()),
             run_time=0.6,
-            caption=f"Column by column: the key of “{self.worked}” is {key}.",
+            caption=f"So the key of “{self.worked}” is {key}.",
             hold=0.5,
         )
         rest = [e for i, r in enumerate(self.k.matrix.get_rows()) if i != row for e in r]
@@ -159,7 +159,7 @@ class Projections(ChapterScene):
             FadeIn(self.v),
             self.formula.light("V"),
             run_time=1.2,
-            caption=f"Times W_V, the same rows give the values, {self.p.values.shape[1]} numbers each;",
+            caption="Times W_V, the same rows give the values;",
         )
         self.show(
             self.w_q.animate.set_opacity(1),
@@ -204,7 +204,6 @@ class Projections(ChapterScene):
             FadeIn(self.key_boxes),
             run_time=1,
             caption=f"“{a}” and “{b}” have equal keys but different values.",
-            hold=0.5,
         )
         self.show(
             FadeIn(self.query_box),
@@ -281,9 +280,9 @@ class Projections(ChapterScene):
         self.worked = p.tokens[0]
         self.workings = self.key_workings()
         self.chosen_text = (
-            "Here: small whole numbers, chosen to give vectors you know."
+            "Small whole numbers, chosen to give vectors you know."
             if self.matches
-            else "Here: small whole numbers, chosen for the lecture's own words."
+            else "Small whole numbers, chosen for the lecture's own words."
         )
         self.known()
         self.asking()
@@ -361,9 +360,8 @@ class Projections(ChapterScene):
         first, then = find("ScoreEveryWord").number, find("Refocus").number
         self.asked_boxes = VGroup(*[self.row_box(self.q, self.p.tokens.index(w)) for w in self.asked])
         if self.asked:
-            query = vector_text(fmt_input(v) for v in self.example.queries[0])
             self.asked_text = (
-                f"Chapter {first}'s query {query} is x W_Q of “{self.asked[0]}”; "
+                f"Chapter {first}'s query is x W_Q of “{self.asked[0]}”; "
                 f"chapter {then}'s, of “{self.asked[-1]}”."
             )
             self.asked_note = self.note(
@@ -397,12 +395,12 @@ class Projections(ChapterScene):
         self.blend = flow(parts, STAGE.right - STAGE.body_left)
         self.blend.set_x(STAGE.body_left, LEFT).set_y(self.w_q.get_y())  # where the matrices were
         terms = [trace.weights[i] * trace.values[i] for i in rows]
-        self.weights_text = f"So any query weighs them alike: “{a}”'s gives both {printed[rows[0]]}."
+        self.weights_text = f"Any query weighs them alike: “{a}”'s gives both {printed[rows[0]]}."
         self.passed_text = (
             f"But “{a}” passes on {vector_text(fmt(t, WEIGHT_PLACES) for t in terms[0])}, "
             f"“{b}” {vector_text(fmt(t, WEIGHT_PLACES) for t in terms[1])}."
         )
-        self.output_text = f"Output {vector_text(output)}: keys set the weights, values what is passed on."
+        self.output_text = f"The output: {vector_text(output)}."
 
     def row_box(self, matrix: NamedMatrix, i: int):
         return SurroundingRectangle(
