@@ -49,7 +49,6 @@ PLOT_INSET = 0.6  # from the axes' right end to the stage's edge: room for the l
 CELL = (1.15, 0.7)  # a cell of the learned grid
 BRIGHT = 0.55  # a cell shaded beyond this share of the largest score prints its number dark
 GRID_PLACES = 1  # the learned scores, to one decimal
-CLEAR_SECONDS = 0.5
 CLOSING_GAP = 0.8  # from the grid to the closing lines beside it
 
 
@@ -170,16 +169,6 @@ class TrainedHead(ChapterScene):
             caption="Trained, not typed: the head found where to look from the answers alone.",
             hold=1.5,
         )
-
-    # what the beats play
-
-    def turn_to(self, name: str, *gone) -> None:
-        """End the beat on its full picture once its caption has been read (its poster), then start beat
-        `name`, fading `gone` out."""
-        self.wait_for_reader()
-        self.beat(name)
-        if gone:
-            self.play(FadeOut(*gone), run_time=CLEAR_SECONDS)
 
     # building and layout
 

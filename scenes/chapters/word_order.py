@@ -13,7 +13,6 @@ import numpy as np
 from manim import (
     DOWN,
     LEFT,
-    ORIGIN,
     RIGHT,
     UL,
     UP,
@@ -26,6 +25,7 @@ from manim import (
     Rotate,
     TransformFromCopy,
     VGroup,
+    linear,
 )
 
 from attention import examples
@@ -58,14 +58,13 @@ from scenes.kit.arithmetic import (
     vector_text,
 )
 from scenes.kit.bars import WeightBars
-from scenes.kit.chapter import ChapterScene
+from scenes.kit.chapter import CLEAR_SECONDS, ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.matrices import NamedMatrix
 from scenes.kit.palette import signed_shade, theme, word_colors
 from scenes.kit.planes import plane, plane_arrow
 from scenes.kit.stage import STAGE
 
-CLEAR_SECONDS = 0.5  # a picture fading before the next comes in
 UNDER_STRIP = 0.45  # from the formula strip (or the line in its place) to the picture
 BAR_HEIGHT = 3.0  # a weight of 1
 BARS_DROP = 0.9  # from the query to the top of a weight of 1's bar
@@ -79,7 +78,8 @@ SWAP_ARC = 0.9  # radians: words trade places along arcs, not through each other
 STRIPES_SIZE = (12.4, 2.6)  # scene units the stripes take
 SEAMLESS = 1.04  # each cell's size over its place's
 STRIPES_GAP = 0.5  # from the table to the stripes under it
-MATRIX_GAP = 0.35  # between the matrices of X + PE = X'
+MATRIX_GAP = 0.35  # between a matrix and the sign beside it
+SUM_GAP = 0.3  # from PE down to the sum under it
 ROPE_RANGE = 2.5  # the plane runs from -ROPE_RANGE to ROPE_RANGE on both axes
 ROPE_UNIT = 1.05  # scene units per unit of the plane
 TABLE_GAP = 0.8  # between the plane and the table of scores
@@ -146,7 +146,7 @@ class WordOrder(ChapterScene):
             run_time=1.6,
             caption=f"Reordered, “{' '.join(ss.order)}”: each word keeps its output.",
         )
-        self.say("Attention alone sees a set, not an order: position must be put back.", hold=0.5)
+        self.say("Attention alone sees a set, not an order.", hold=0.5)
 
     def stripes(self) -> None:
         self.turn_to(
@@ -217,14 +217,7 @@ class WordOrder(ChapterScene):
     def clear_away(self, *mobjects) -> None:
         """Fade `mobjects` out once the caption about them has been read (never under its words)."""
         self.wait_for_reader()
-        self.play(FadeOut(*mobjects), run_time=CLEAR_SECONDS)
-
-    def turn_to(self, name: str, *gone) -> None:
-        """End the beat on its full picture once its caption has been read (its poster), then start beat
-        `name` by fading `gone` out."""
-        self.wait_for_reader()
-        self.beat(name)
-        self.play(FadeOut(*gone), run_time=CLEAR_SECONDS)
+        self.play(FadeOut(*mobjects), run_time=CLEAR_SECONDS, rate_func=linear)
 
     def tie(self) -> None:
         """The names q and k just beyond their arrows' tips, and the arc of the turn from q to k."""
@@ -434,17 +427,20 @@ def stripes(pe: np.ndarray) -> VGroup:
 
 
 def positioned(colours: dict[str, str], x, pe, total) -> VGroup:
-    """X + PE = X + PE as three matrices, each row's word (the keys of `colours`, in its colour) on the left."""
+    """X + PE, and under PE, = X + PE (one row of three matrices is wider than the stage); each row of X
+    beside its word (the keys of `colours`, in its colour)."""
     t = theme()
-    mx = NamedMatrix("X", x, t.text)
-    mpe = NamedMatrix("PE", pe, t.muted)
-    mtotal = NamedMatrix(r"X + PE", total, t.text)
-    plus, equals = c.math("+"), c.math("=")
-    group = VGroup(mx, plus, mpe, equals, mtotal).arrange(RIGHT, buff=MATRIX_GAP)
-    for sign in (plus, equals):
-        sign.set_y(mx.matrix.get_y())
+    mx, mpe, mtotal = (
+        NamedMatrix(name, values, colour)
+        for name, values, colour in (("X", x, t.text), ("PE", pe, t.muted), (r"X + PE", total, t.text))
+    )
+    mtotal.remove(mtotal.label)  # said beside it instead: two rows of matrices need the height
+    plus, equals = c.math("+"), c.math(r"X + PE \;=")
+    VGroup(mx, plus, mpe).arrange(RIGHT, buff=MATRIX_GAP)
+    plus.set_y(mx.matrix.get_y())
+    mtotal.next_to(mpe, DOWN, buff=SUM_GAP).align_to(mpe, LEFT)
+    equals.next_to(mtotal.matrix, LEFT, buff=MATRIX_GAP)
     names = VGroup(*[c.text(w, role="label", color=colour) for w, colour in colours.items()])
     for name, row in zip(names, mx.matrix.get_rows()):
         name.next_to(mx.matrix, LEFT, buff=0.3).set_y(row.get_y())
-    whole = VGroup(names, group)
-    return fit.shrink_to(whole, width=STAGE.right - STAGE.body_left).move_to(ORIGIN, aligned_edge=UL)
+    return VGroup(names, VGroup(mx, plus, mpe, equals, mtotal))

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import NamedTuple
 
-from manim import Mobject, Scene
+from manim import FadeOut, Mobject, Scene, linear
 
 from narration import cues, speech
 from scenes.chapters.registry import find
@@ -23,6 +23,7 @@ READING_RATE = 15  # characters a second a viewer reads comfortably
 SHORTEST_CAPTION = 1.5  # seconds
 BREATH = 0.2  # seconds between the spoken cues of one caption
 PAUSE = 0.5  # seconds between a caption's speech and the next caption's
+CLEAR_SECONDS = 0.5  # a picture fading out before the next comes in
 
 
 class Beat(NamedTuple):
@@ -81,6 +82,15 @@ class ChapterScene(Scene):
         """Start a named section: a chapter mark and a stepping point."""
         self.next_section(name)
         self._at_beat = Beat(self._at_beat.number + 1, name)
+
+    def turn_to(self, name: str, *gone: Mobject) -> None:
+        """End the beat on its full picture once its caption has been read (its poster, and nothing taken
+        away under its words), then start beat `name` by fading `gone` out, evenly: a fade that eases in and
+        out changes the middle frames by more than a pop does (tests/lecture/test_pops.py)."""
+        self.wait_for_reader()
+        self.beat(name)
+        if gone:
+            self.play(FadeOut(*gone), run_time=CLEAR_SECONDS, rate_func=linear)
 
     def show(self, *animations, caption: str | None = None, hold: float = 0, **play_options) -> None:
         """Play `animations` with `caption` (if any) starting with them, then hold the picture `hold` seconds.
