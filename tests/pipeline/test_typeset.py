@@ -34,7 +34,9 @@ def drawing(svg_text: str) -> tuple:
 
 
 @pytest.fixture
-def tex_dir(tmp_path):
+def tex_dir(tmp_path, monkeypatch):
+    """An empty Tex folder, and no look-alikes remembered from formulas other tests typeset in this process."""
+    monkeypatch.setattr(typeset, "LOOKALIKES", {})
     with tempconfig({"tex_dir": str(tmp_path / "Tex"), "media_dir": str(tmp_path)}):
         yield tmp_path / "Tex"
 
