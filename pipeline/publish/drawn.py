@@ -235,8 +235,8 @@ def word_order(ex: Examples) -> dict[str, str]:
         "Positions as stripes": f"A table PE, a row per position p = 0 to {len(pe) - 1} at width {PE_WIDTH}: "
         f"{printed_rows(pe)}. Under it the encodings of {STRIPES[0]} positions at width {STRIPES[1]} as "
         "coloured cells, positive in the query's colour, negative in the key's: fast bands on the first "
-        "coordinates, nearly still ones further down. Then X, plus PE, equals X + PE "
-        f"{printed_rows(with_positions(x))}, the lecture's four words beside X.",
+        "coordinates, nearly still ones further down. Then X plus PE, and under PE their sum X + PE "
+        f"{printed_rows(with_positions(x))}, the lecture's {story.count(len(x))} words beside X.",
         "Rotary positions": f"A plane with q {coords(ROPE_QUERY)} and k {coords(ROPE_KEY)}, an arc between them. "
         f"For each pair of positions (m, n) q turns by m × {step}° and k by n × {step}°, and a row joins the "
         "table: "

@@ -228,7 +228,8 @@ def word_order_tables(ex: Examples) -> list[Table]:
 
 
 def training_tables(_: Examples) -> list[Table]:
-    """The trained head's loss every 25 steps and what it learned, W_Q W_K^T, as the chapter shows them."""
+    """The trained head's loss at every eighth of its steps, and what it learned, W_Q W_K^T, as the chapter
+    shows them."""
     head = training.train_head()
     every = range(0, training.STEPS + 1, training.STEPS // 8)
     losses = columns(
