@@ -244,8 +244,8 @@ def word_order(ex: Examples) -> dict[str, str]:
             f"({r.positions[0]}, {r.positions[1]}) offset {r.offset}, score {s}" for r, s in zip(rope, scores)
         )
         + ". The arc between the arrows is the same for the same offset.",
-        "Summary": "The picture clears for three lines: attention alone sees a set of words; sinusoidal, a row of "
-        "sines and cosines added to each x; rotary, q and k turned by their positions.",
+        "Summary": "The table of scores gives way to three lines beside the turned q and k: attention alone, a set "
+        "of words; sinusoidal, position added to x; rotary, q and k turned by it.",
     }
 
 

@@ -202,9 +202,7 @@ class WordOrder(ChapterScene):
         self.say("A score depends on how far apart two words are, not where they stand.", hold=1)
 
     def summary(self) -> None:
-        self.turn_to(
-            "Summary", self.rope_formula, self.rope_plane, self.ties, self.rope_header, *self.rope_rows
-        )
+        self.turn_to("Summary", self.rope_header, *self.rope_rows)
         self.show(
             LaggedStart(*[FadeIn(line, shift=RIGHT * 0.2) for line in self.closing], lag_ratio=0.3),
             run_time=1.5,
@@ -271,17 +269,17 @@ class WordOrder(ChapterScene):
         self.build_sentence()
         self.build_positions()
         self.build_rotary()
-        self.closing = VGroup(
+        self.closing = VGroup(  # where the table of scores was, beside the turned q and k: the poster
             *[
-                c.text(line, role="body", color=col)
+                c.text(line, role="label", color=col)
                 for line, col in (
-                    ("Attention alone sees a set of words.", theme().text),
-                    ("Sinusoidal: a row of sines and cosines added to each x.", theme().muted),
-                    ("Rotary: q and k turned by their positions.", theme().muted),
+                    ("Attention alone: a set of words.", theme().text),
+                    ("Sinusoidal: position added to x.", theme().muted),
+                    ("Rotary: q and k turned by it.", theme().muted),
                 )
             ]
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.35)
-        self.closing.move_to([STAGE.body_left, self.top - 0.4, 0], aligned_edge=UL)
+        self.closing.move_to(self.rope_header, aligned_edge=UL)
 
     def build_bars(self, blend) -> None:
         """The query on top, the weights as bars, the output beside them."""
