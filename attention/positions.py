@@ -145,3 +145,8 @@ def rotary_score(query, key, positions: tuple[int, int], step: float = ROPE_STEP
         turned_key=k,
         score=float(q @ k),
     )
+
+
+def rotary_table() -> list[RotaryScore]:
+    """The storyboard's q and k at each pair of ROPE_PAIRS: the chapter's table of scores by offset."""
+    return [rotary_score(ROPE_QUERY, ROPE_KEY, pair) for pair in ROPE_PAIRS]

@@ -19,11 +19,10 @@ from attention.examples.file import load_example_file
 from attention.positions import (
     PE_WIDTH,
     ROPE_KEY,
-    ROPE_PAIRS,
     ROPE_QUERY,
     ROPE_STEP,
     STRIPES,
-    rotary_score,
+    rotary_table,
     shuffle_query,
     shuffle_sentence,
     sinusoidal,
@@ -221,7 +220,7 @@ def word_order(ex: Examples) -> dict[str, str]:
     sq, ss = shuffle_query(ex.blend), shuffle_sentence(ex.causal)
     x = DEFAULT_PROJECTIONS.embeddings
     pe = sinusoidal(np.arange(len(x)), PE_WIDTH)
-    rope = [rotary_score(ROPE_QUERY, ROPE_KEY, pair) for pair in ROPE_PAIRS]
+    rope = rotary_table()
     scores = fmt_column([r.score for r in rope], SCORE_PLACES)
     step = fmt_input(ROPE_STEP)
     return {

@@ -216,7 +216,7 @@ def word_order_tables(ex: Examples) -> list[Table]:
         [f"PE {i}" for i in range(positions.PE_WIDTH)],
         pe,
     )
-    rope = [positions.rotary_score(positions.ROPE_QUERY, positions.ROPE_KEY, p) for p in positions.ROPE_PAIRS]
+    rope = positions.rotary_table()
     scores = fmt_column([r.score for r in rope], SCORE_PLACES)
     rotary = Table(
         f"Rotary scores of q {coords(positions.ROPE_QUERY)} and k {coords(positions.ROPE_KEY)}, turned by "

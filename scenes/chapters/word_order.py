@@ -33,11 +33,10 @@ from attention.examples.story import count
 from attention.positions import (
     PE_WIDTH,
     ROPE_KEY,
-    ROPE_PAIRS,
     ROPE_QUERY,
     ROPE_STEP,
     STRIPES,
-    rotary_score,
+    rotary_table,
     shuffle_query,
     shuffle_sentence,
     sinusoidal,
@@ -363,7 +362,7 @@ class WordOrder(ChapterScene):
             role="small",
         )
         self.rope_formula.move_to(self.strip, aligned_edge=LEFT)
-        self.rope = [rotary_score(ROPE_QUERY, ROPE_KEY, pair) for pair in ROPE_PAIRS]
+        self.rope = rotary_table()
         self.rope_printed = fmt_column([r.score for r in self.rope], SCORE_PLACES)
         axes = plane((-ROPE_RANGE, -ROPE_RANGE), (ROPE_RANGE, ROPE_RANGE), 1.0, ROPE_UNIT)
         axes.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)

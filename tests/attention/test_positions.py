@@ -9,6 +9,7 @@ from attention.positions import (
     last_first,
     permutation,
     rotary_score,
+    rotary_table,
     rotate,
     shuffle_query,
     shuffle_sentence,
@@ -117,3 +118,9 @@ def test_rotate_refuses_other_widths():
 def test_another_order_moves_the_last_word_to_the_front():
     assert last_first(("the", "sat", "cat")) == SHUFFLED
     assert last_first(("a", "b")) == ("b", "a")
+
+
+def test_the_rotary_table_is_the_storyboards_pairs():
+    table = rotary_table()
+    assert [r.positions for r in table] == [(1, 1), (1, 2), (4, 5), (1, 3), (4, 6)]
+    assert [round(r.score, 3) for r in table] == [2.0, 0.732, 0.732, -0.732, -0.732]

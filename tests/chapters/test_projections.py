@@ -9,13 +9,13 @@ import pytest
 from attention import examples
 from attention.examples.file import load_example_file
 from attention.projections import DEFAULT_PROJECTIONS
-from pipeline.run import dry_run
 from scenes.chapters.projections import Projections
 from scenes.chapters.quick_version import projections_icon
 from scenes.chapters.registry import find
 from scenes.kit.palette import word_colors
 from tests.kit.test_equations import holds
-from tests.support.snapshot import SIZE, built
+from tests.support import snapshot
+from tests.support.snapshot import built
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cat-and-dog.toml"
 
@@ -28,9 +28,7 @@ def scene(tmp_path_factory):
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     """The chapter run dry through every beat (animations skipped): its captions and its length."""
-    settings = {"pixel_width": SIZE[0], "pixel_height": SIZE[1], "frame_rate": 15}
-    scene, _ = dry_run.run(Projections, {**settings, "media_dir": str(tmp_path_factory.mktemp("dry"))})
-    return scene
+    return snapshot.played(Projections, tmp_path_factory.mktemp("dry"))
 
 
 @pytest.fixture

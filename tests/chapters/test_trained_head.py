@@ -6,11 +6,11 @@ import pytest
 
 from attention import examples
 from attention.training import STEPS, WORDS, train_head
-from pipeline.run import dry_run
 from scenes.chapters.quick_version import trained_head_icon
 from scenes.chapters.registry import find
 from scenes.chapters.trained_head import TrainedHead
-from tests.support.snapshot import SIZE, built, last_frame
+from tests.support import snapshot
+from tests.support.snapshot import built, last_frame
 
 
 @pytest.fixture(scope="module")
@@ -20,9 +20,7 @@ def scene(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    settings = {"pixel_width": SIZE[0], "pixel_height": SIZE[1], "frame_rate": 15}
-    scene, _ = dry_run.run(TrainedHead, {**settings, "media_dir": str(tmp_path_factory.mktemp("dry"))})
-    return scene
+    return snapshot.played(TrainedHead, tmp_path_factory.mktemp("dry"))
 
 
 def printed(bars) -> list[str]:

@@ -10,20 +10,13 @@ from attention import examples
 from attention.examples.file import load_example_file
 from attention.positions import ROPE_STEP, STRIPES, sinusoidal, with_positions
 from attention.projections import DEFAULT_PROJECTIONS
-from pipeline.run import dry_run
 from scenes.chapters.quick_version import word_order_icon
 from scenes.chapters.registry import find
 from scenes.chapters.word_order import WordOrder
-from tests.support.snapshot import SIZE, built
+from tests.support import snapshot
+from tests.support.snapshot import built
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cat-and-dog.toml"
-
-
-def dry(media: Path) -> WordOrder:
-    """The chapter run dry through every beat (animations skipped), as it ends."""
-    settings = {"pixel_width": SIZE[0], "pixel_height": SIZE[1], "frame_rate": 15, "media_dir": str(media)}
-    scene, _ = dry_run.run(WordOrder, settings)
-    return scene
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +26,7 @@ def scene(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    return dry(tmp_path_factory.mktemp("dry"))
+    return snapshot.played(WordOrder, tmp_path_factory.mktemp("dry"))
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +35,7 @@ def custom(tmp_path_factory):
     before = examples.current()
     examples.use(load_example_file(SAMPLE))
     try:
-        yield dry(tmp_path_factory.mktemp("custom"))
+        yield snapshot.played(WordOrder, tmp_path_factory.mktemp("custom"))
     finally:
         examples.use(before)
 

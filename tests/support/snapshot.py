@@ -38,8 +38,9 @@ def built(scene_class, media_dir: Path):
         return typeset.prefetched(build, f"{scene_class.__name__}.build")
 
 
-def last_frame(scene_class, media_dir: Path) -> np.ndarray:
-    """The final picture of `scene_class` at snapshot size, as RGB, from a dry run (`pipeline.run.dry_run`)."""
+def played(scene_class, media_dir: Path):
+    """`scene_class` run dry (`pipeline.run.dry_run`) through every beat at snapshot size, as it ends: its
+    captions, its length and its last picture."""
     settings = {
         "pixel_width": SIZE[0],
         "pixel_height": SIZE[1],
@@ -47,7 +48,12 @@ def last_frame(scene_class, media_dir: Path) -> np.ndarray:
         "media_dir": str(media_dir),
     }
     scene, _ = dry_run.run(scene_class, settings)
-    return dry_run.picture(scene)
+    return scene
+
+
+def last_frame(scene_class, media_dir: Path) -> np.ndarray:
+    """The final picture of `scene_class` at snapshot size, as RGB, from a dry run."""
+    return dry_run.picture(played(scene_class, media_dir))
 
 
 def assert_matches_snapshot(name: str, frame: np.ndarray) -> None:
