@@ -16,7 +16,7 @@ from . import machine, page_drag, plain, scaling
 from .grid_scene import scene_name
 from .plan import GRID_QUALITY, PREVIEW_QUALITY, Plan
 from .runner import Run, run
-from .workspace import copy_project, edited, environment, python
+from .workspace import copy_project, edited, environment, list_chapters, python
 
 TRAINING_RUNS = 3
 TIME_TRAINING = f"""
@@ -40,6 +40,8 @@ class Suite:
         self.scratch = scratch
         self.log = log
         self.root = copy_project(scratch / "project", revision)
+        if plan.tiny:
+            list_chapters(self.root, plan.chapters)
         self.env = environment(self.root)
         self.out = scratch / "pipeline"
         self.forced: dict[tuple[str, ...], Run] = {}  # forced silent renders on a warm LaTeX cache

@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from scenes.chapters import registry
+
 ROOT = Path(__file__).resolve().parent.parent
 SKIPPED = shutil.ignore_patterns(
     ".git",
@@ -40,6 +42,15 @@ def copy_project(target: Path, revision: str | None = None) -> Path:
     shutil.rmtree(target / "benchmarks", ignore_errors=True)
     shutil.copytree(ROOT / "benchmarks", target / "benchmarks", ignore=SKIPPED)
     return target
+
+
+def list_chapters(root: Path, chapters) -> None:
+    """Make `chapters` the whole registry of the copy at `root` (its chapters.toml lists them alone)."""
+    entries = [
+        f'[[chapter]]\nid = {c.number}\nname = "{c.name}"\nmodule = "{c.module}"\ntitle = "{c.title}"\n'
+        for c in chapters
+    ]
+    (root / registry.DATA.relative_to(ROOT)).write_text("\n".join(entries), encoding="utf-8")
 
 
 def environment(root: Path) -> dict[str, str]:

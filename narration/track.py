@@ -1,13 +1,13 @@
 """A chapter's narration track: each cue's speech placed at the cue's start, as long as the video, at the
 broadcast level for speech online: LOUDNESS integrated (ITU-R BS.1770, pyloudnorm) with true peaks at most
-PEAK (measured on the signal upsampled fourfold, as BS.1770 does), whatever the voice or recording."""
+PEAK (measured on the signal upsampled fourfold, as BS.1770 does), whatever the voice or recording.
+
+pyloudnorm and scipy are imported where they are used: importing them takes a second, which every render
+process (and each of its workers) would pay, though only a narrated chapter's track needs them."""
 
 from __future__ import annotations
 
 import numpy as np
-import pyloudnorm
-from scipy.ndimage import maximum_filter1d, uniform_filter1d
-from scipy.signal import resample_poly
 
 from narration.speech import RATE, Speech
 
@@ -39,6 +39,8 @@ def levelled(samples: np.ndarray, headroom: float = CODEC_HEADROOM) -> np.ndarra
     up to LOUDNESS_SLACK, and only the rest lowers the limiter's ceiling: a voice is not squeezed flat."""
     if len(samples) < RATE // 2 or not np.any(samples):  # BS.1770 gates 400 ms blocks: too short to measure
         return samples
+    import pyloudnorm
+
     quieter = min(max(headroom - CODEC_HEADROOM, 0), LOUDNESS_SLACK)
     target, ceiling = LOUDNESS - quieter, PEAK - headroom
     meter = pyloudnorm.Meter(RATE)
@@ -65,12 +67,16 @@ def true_peak(samples: np.ndarray) -> float:
 
 def _envelope(samples: np.ndarray) -> np.ndarray:
     """Each sample's true peak: the largest magnitude of the signal upsampled OVERSAMPLING times around it."""
+    from scipy.signal import resample_poly
+
     return np.abs(resample_poly(samples, OVERSAMPLING, 1)).reshape(-1, OVERSAMPLING).max(axis=1)
 
 
 def _limited(samples: np.ndarray, envelope: np.ndarray, gain: float, peak: float) -> np.ndarray:
     """`samples` made `gain` dB louder, with a smoothly varying cut that keeps their true peaks (`envelope`,
     before the gain) at or below `peak` dBTP."""
+    from scipy.ndimage import maximum_filter1d, uniform_filter1d
+
     scale = 10 ** (gain / 20)
     cut = np.minimum(1.0, 10 ** (peak / 20) / np.maximum(envelope * scale, 1e-9))
     if cut.min(initial=1) >= 1:

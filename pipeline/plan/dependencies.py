@@ -21,6 +21,7 @@ and versions).
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import importlib
 import importlib.metadata
@@ -159,7 +160,7 @@ class Scanner:
         """Module `name`'s file, the modules it imports and the example tables it reads."""
         if name not in self._modules:
             path = _source_file(name)
-            imported, tables = _read(path, name) if path else ([], frozenset())
+            imported, tables = _read(path, name) if path else ((), frozenset())
             self._modules[name] = path, (*_parents(name), *imported) if path else (), tables
         return self._modules[name]
 
@@ -212,18 +213,25 @@ def _parents(name: str) -> list[str]:
     return [".".join(parts[:i]) for i in range(1, len(parts))]
 
 
-def _read(path: Path, name: str) -> tuple[list[str], frozenset[str]]:
+def _read(path: Path, name: str) -> tuple[tuple[str, ...], frozenset[str]]:
     """What a module's code names: the absolute names its import statements may load (including `from
     package import submodule`), and the example tables it reads: `current().blend` reads blend; `current()`
     used otherwise (kept, passed on) may read any, so counts as all of them."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    return _names(path.read_bytes(), package)
+
+
+@functools.cache
+def _names(source: bytes, package: str) -> tuple[tuple[str, ...], frozenset[str]]:
+    """`_read` of `source`: parsed once per process for the same bytes (each render's scanners, and a test
+    run's many renders in one process, read the same unchanged modules)."""
     try:
-        tree = ast.parse(path.read_bytes(), str(path))
+        tree = ast.parse(source)
     except (
         SyntaxError,
         ValueError,
     ):  # the file is still hashed; importing it fails in the worker, and says why
-        return [], frozenset()
+        return (), frozenset()
     names, tables, calls, read = [], set(), 0, 0  # calls of current(), and those read as `.table`
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -239,7 +247,7 @@ def _read(path: Path, name: str) -> tuple[list[str], frozenset[str]]:
             tables.add(node.attr)
             read += 1
         calls += _is_current(node)
-    return names, frozenset(TABLES if calls > read else tables)
+    return tuple(names), frozenset(TABLES if calls > read else tables)
 
 
 def _is_current(node: ast.AST) -> bool:
