@@ -1,24 +1,28 @@
 """Typesetting a chapter's formulas in one LaTeX run instead of one run each.
 
-manim typesets every formula alone as it is built: a latex and a dvisvgm process per string, ~0.2 s
-each on this machine. Most formulas of a chapter run with a custom example are already typeset (its
-numbers are composed of typeset glyphs), so `prefetched` first typesets what is missing alone, as
-manim does; when more than ALONE formulas are missing, the run turns into a look-ahead: it learns what
-else it will typeset, then, after typesetting everything missing in one latex run and one dvisvgm run
-(a page per formula, cut exactly as manim's own `standalone` page), runs again for real. A chapter run
-for the first time, or whose last run missed more than ALONE, looks ahead from its first missing
-formula. In a look-ahead, each missing formula is drawn from a look-alike: a typeset formula with the
-same stand-in (its digits replaced by 0: digits are equally wide in TeX, so it is the formula's size
-and the layout takes the same course) if one was seen, else the formula's rough form (each number a
-single 0), typeset alone once and shared by every formula of that form. A rough form is the wrong
-size, so the layout may take another course and meet other formulas: the real run typesets those
-alone, as manim always does (cheaper than a second look-ahead, which in SourcePositions costs 4 s).
+manim typesets every formula alone as it is built: a latex and a dvisvgm process per string, ~0.25 s
+each on this machine; a batch costs ~0.015 s a formula. Most formulas of a chapter run with a custom
+example are already typeset (its numbers are composed of typeset glyphs), so `prefetched` first typesets
+what is missing alone, as manim does; when more than ALONE formulas are missing, the run turns into a
+look-ahead: it learns what else it will typeset, then, after typesetting everything missing in one latex
+run and one dvisvgm run (a page per formula, cut exactly as manim's own `standalone` page), runs again for
+real. A chapter run for the first time, or whose last run missed more than ALONE, looks ahead from its
+first missing formula. In a look-ahead, each missing formula is drawn from a look-alike: a typeset formula
+with the same stand-in (its digits replaced by 0: digits are equally wide in TeX, so it is the formula's
+size and the layout takes the same course) if one was seen, else a `placeholder` (boxes about as wide as
+its glyphs, in the parts manim marks, written without LaTeX). A placeholder is not the formula's exact
+size, so the layout may take another course and meet other formulas: the real run typesets those alone,
+as manim always does (cheaper than typesetting a stand-in alone for every new form of formula, which a
+cold run met dozens of times a chapter).
 Each SVG is written under the name manim gives it, whole (temporary name, rename), and is the same
 drawing as manim's own (the same glyphs at the same places; only its internal glyph ids differ).
 """
 
 from __future__ import annotations
 
+import atexit
+import functools
+import hashlib
 import importlib
 import os
 import re
@@ -43,9 +47,16 @@ CACHES = (
     ("scenes.kit.numbers", "GLYPHS"),
     ("scenes.kit.components", "_TYPESET"),
 )
-LOOKALIKES: dict[tuple, Path] = {}  # a typeset formula per stand-in and per rough form: drawn for any like it
+LOOKALIKES: dict[tuple, Path] = {}  # a typeset formula per stand-in: drawn for any formula like it
 NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![\d.]|\s*(?:em|ex|pt|mu|cm|mm|in|bp|sp)\b)")
-SIGNED = re.compile(rf"-?{NUMBER.pattern}")
+PART_MARK = re.compile(
+    r"\\special\{dvisvgm:raw (<g id='\w+'>|</g>)\}"
+)  # manim's marks round a formula's parts
+UNDRAWN = re.compile(
+    r"\\(?:text\w*|math\w*|frac|[a-z]*style|left|right|[,;:!]|[hv]space\{[^}]*\})|[\s{}^_&$]"
+)
+COMMAND = re.compile(r"\\[A-Za-z]+|\\.")  # \approx, \sqrt, \{: one glyph each
+GLYPH = (5.0, 6.9)  # pt: about a glyph's width and height in the lecture's 10 pt sans-serif TeX
 
 
 def stand_in(expression: str) -> str:
@@ -53,9 +64,42 @@ def stand_in(expression: str) -> str:
     return NUMBER.sub(lambda m: re.sub(r"\d", "0", m.group()), expression)
 
 
-def rough(expression: str) -> str:
-    """`expression` with each of its numbers (as `stand_in` finds them), with its sign, a single 0."""
-    return SIGNED.sub("0", expression)
+def glyphs(tex: str) -> int:
+    """About how many glyphs TeX draws for `tex` (a part of a formula, without manim's marks)."""
+    return len(COMMAND.sub("x", UNDRAWN.sub("", tex.replace(r"\ldots", "..."))))
+
+
+def placeholder(expression: str) -> Path:
+    """An SVG in dvisvgm's dialect drawing `expression` as boxes, a box per glyph (`glyphs`), in the groups
+    manim's marks make (so a formula's parts are there), written without LaTeX into a folder of this
+    process; for a look-ahead only, never into manim's Tex folder."""
+    body, x = [], 0.0
+    for piece in PART_MARK.split(expression):
+        if piece.startswith("<g") or piece == "</g>":
+            body.append(piece)
+        else:
+            for _ in range(glyphs(piece)):
+                body.append(f"<use x='{x:g}' y='0' xlink:href='#box'/>")
+                x += GLYPH[0]
+    width, height = GLYPH
+    svg = (
+        "<?xml version='1.0' encoding='UTF-8'?>\n"
+        "<svg version='1.1' xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
+        f"width='{max(x, width):g}pt' height='{height:g}pt' viewBox='0 {-height:g} {max(x, width):g} {height:g}'>"
+        f"<defs><path id='box' d='M0 0H{width - 0.5:g}V{-height:g}H0Z'/></defs>{''.join(body)}</svg>"
+    )
+    path = _placeholders() / f"{hashlib.sha256(svg.encode()).hexdigest()[:16]}.svg"
+    if not path.exists():
+        path.write_text(svg, encoding="utf-8")
+    return path
+
+
+@functools.cache
+def _placeholders() -> Path:
+    """This process's folder of placeholders (removed when it exits)."""
+    folder = tempfile.TemporaryDirectory(prefix="placeholders-")
+    atexit.register(folder.cleanup)
+    return Path(folder.name)
 
 
 def prefetched(run: Callable[[], T], name: str) -> T:
@@ -112,10 +156,7 @@ def recording(alone: int = 0) -> Iterator[Missing]:
         missing.append((expression, environment, template))
         if alike in LOOKALIKES and LOOKALIKES[alike].exists():
             return LOOKALIKES[alike]
-        form = ("rough", rough(expression), environment, id(template))
-        if form not in LOOKALIKES or not LOOKALIKES[form].exists():
-            LOOKALIKES[form] = real(form[1], environment, template)
-        return LOOKALIKES[form]
+        return placeholder(expression)
 
     caches = [vars(importlib.import_module(module))[name] for module, name in CACHES]
     before = [set(cache) for cache in caches]

@@ -1,5 +1,5 @@
 """pipeline.run.typeset: formulas typeset in one LaTeX run give manim's own drawings, and a look-ahead run
-with stand-ins leaves nothing of them behind."""
+with stand-ins and placeholders runs no LaTeX for them and leaves nothing of them behind."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import shutil
 
 import numpy as np
 import pytest
-from manim import tempconfig
+from manim import SVGMobject, tempconfig
 
 from pipeline.run import typeset
 from scenes.kit.numbers import SansTex
@@ -48,26 +48,42 @@ def test_stand_ins_zero_the_digits_of_numbers_only():
     assert typeset.stand_in(r"\hspace{0.3em} w_1") == r"\hspace{0.3em} w_0"  # lengths keep their size
 
 
-def test_rough_forms_make_each_signed_number_one_zero():
-    assert typeset.rough(r"0.5 \times [-1.25, 12] = [-0.63, 6]") == r"0 \times [0, 0] = [0, 0]"
-    assert typeset.rough(r"\hspace{0.3em} w_1 - 2") == r"\hspace{0.3em} w_0 - 0"  # lengths keep their size
-    assert typeset.rough("<g id='unique001'>") == "<g id='unique001'>"
+def test_a_placeholder_has_manims_parts_and_a_box_per_glyph(tex_dir):
+    assert typeset.glyphs(r"\text{sum} = 16.92 + 1") == len("sum=16.92+1")
+    assert typeset.glyphs(r"e^{2.8\ldots} \approx \sqrt{2}") == len("e2.8...~~2")  # a command is one glyph
+    assert typeset.glyphs(r"\frac{1}{2}\,\hspace{0.3em}") == 2  # spacing draws nothing
+    parts = (r"\text{sum} =", "1.25")
+    marked = "".join(
+        rf"\special{{dvisvgm:raw <g id='unique{i:03d}'>}}{p}\special{{dvisvgm:raw </g>}}"
+        for i, p in enumerate(parts)
+    )
+    drawn = typeset.placeholder(marked)
+    assert drawn.parent != tex_dir and not list(tex_dir.glob("*"))  # never in manim's Tex folder
+    groups = SVGMobject(str(drawn)).id_to_vgroup_dict
+    assert (
+        [len(groups[f"unique{i:03d}"]) for i in range(2)] == [len(part) for part in SansTex(*parts)] == [4, 4]
+    )
 
 
-def test_a_formula_with_no_look_alike_is_drawn_from_its_rough_form_typeset_once(tex_dir):
-    with typeset.recording() as missing:
-        SansTex("[-1.25, 3]")
-        SansTex("[7, -0.5]")  # the same rough form: nothing typeset for it
-    assert ["[-1.25, 3]" in missing[0][0], "[7, -0.5]" in missing[1][0]] == [True, True]
-    assert len(list(tex_dir.glob("*.svg"))) == 1
-
-
-def test_a_course_changed_by_a_rough_form_typesets_only_what_it_met_alone(tex_dir, monkeypatch):
-    """A run that decides by a formula's width meets other formulas when it is drawn from a rough form (here
-    "0", narrower than "12.75"): the real run typesets those alone, and only those."""
+def test_a_formula_with_no_look_alike_is_drawn_from_a_placeholder_with_no_latex_run(tex_dir, monkeypatch):
     from manim.utils import tex_file_writing
 
-    monkeypatch.setattr(typeset, "LOOKALIKES", {})  # no formula like "12.75" seen yet
+    monkeypatch.setattr(typeset, "LOOKALIKES", {})
+    monkeypatch.setattr(tex_file_writing, "compile_tex", lambda *_: pytest.fail("typeset alone"))
+    with typeset.recording() as missing:
+        first, second = SansTex("[-1.25, 3]"), SansTex(r"q", "=", "[7, -0.5]")
+    assert ["[-1.25, 3]" in missing[0][0], "[7, -0.5]" in missing[1][0]] == [True, True]
+    assert not list(tex_dir.glob("*.svg"))
+    assert len(second) == 3 and first.width > second[0].width  # parts kept, widths by glyphs
+
+
+def test_a_course_changed_by_a_placeholder_typesets_only_what_it_met_alone(tex_dir, monkeypatch):
+    """A run that decides by a formula's width meets other formulas when it is drawn from a placeholder (here
+    a fraction, two boxes wide, though TeX stacks its digits): the real run typesets those alone, and only
+    those."""
+    from manim.utils import tex_file_writing
+
+    monkeypatch.setattr(typeset, "LOOKALIKES", {})  # no formula like these seen yet
     monkeypatch.setattr(typeset, "ALONE", 0)  # a look-ahead from the first missing formula
     runs, alone = [], []
     compile_alone = tex_file_writing.compile_tex
@@ -79,12 +95,12 @@ def test_a_course_changed_by_a_rough_form_typesets_only_what_it_met_alone(tex_di
 
     def run():
         runs.append(1)
-        wide = SansTex("12.75").width > SansTex("0").width * 2
+        wide = SansTex(r"\frac{1}{2}").width > SansTex("0").width * 1.5
         return SansTex("1.5" if wide else "2.5").get_all_points()
 
     typeset.prefetched(run, "course")
-    assert len(runs) == 2  # learnt "12.75" and "2.5" (drawn as "0"), then the real run
-    assert [("}0\\special" in t, "}1.5\\special" in t) for t in alone] == [(True, False), (False, True)]
+    assert len(runs) == 2  # learnt the fraction, "0" and "1.5" (from placeholders), then the real run
+    assert [("}2.5\\special" in t, "}1.5\\special" in t) for t in alone] == [(True, False)]
 
 
 def test_a_batch_draws_what_manim_draws_alone(tmp_path):
