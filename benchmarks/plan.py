@@ -10,9 +10,8 @@ from scenes.chapters.registry import Chapter
 EDIT_CHAPTER = "BlendByWeight"  # a mid-sized chapter, edited to time an incremental rebuild
 GROWTH_CHAPTER = "FixedContext"  # quick to build (little LaTeX), rendered at every preset
 PREVIEW_CHAPTER = "ThreeTokenDrag"  # the longest chapter: previewed, against its render
-TINY_CHAPTER = Chapter(
-    1, "Tiny", "A tiny chapter", "benchmarks.tiny_chapter"
-)  # the tiny setting's only chapter
+# the tiny setting's only chapter, a benchmark-only one (tiny_chapter.py)
+TINY_CHAPTER = Chapter(1, "Tiny", "A tiny chapter", "benchmarks.tiny_chapter")
 GRID_SIZES = (4, 8, 16, 32, 64)  # positions of the benchmark grid (the chapter grows to 32)
 GRID_QUALITY = "l"
 PROFILE_QUALITY = "l"  # each chapter alone in a worker, timed by category (at -q h they would add 13 min)
