@@ -76,13 +76,12 @@ class FixedContext(ChapterScene):
     def reuse_summary(self) -> None:
         self.beat("The same summary for every step")
         self.show(
-            FadeIn(self.steps),
-            FadeIn(self.targets),
             FadeIn(self.decoder_label),
-            FadeIn(self.into_steps),
-            run_time=1.2,
+            run_time=0.4,
             caption="The decoder then writes the output one step at a time...",
         )
+        for step, target, into in zip(self.steps, self.targets, self.into_steps):
+            self.play(FadeIn(into), FadeIn(step), FadeIn(target), run_time=0.5)
         self.show(
             *[GrowArrow(f) for f in self.feeds],
             *[FadeIn(tag, target_position=self.summary) for tag in self.copies],
