@@ -49,9 +49,8 @@ CACHES = (
 )
 LOOKALIKES: dict[tuple, Path] = {}  # a typeset formula per stand-in: drawn for any formula like it
 NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![\d.]|\s*(?:em|ex|pt|mu|cm|mm|in|bp|sp)\b)")
-PART_MARK = re.compile(
-    r"\\special\{dvisvgm:raw (<g id='\w+'>|</g>)\}"
-)  # manim's marks round a formula's parts
+# manim's marks round a formula's parts, and what draws no glyph of its own (spacing, styles, grouping)
+PART_MARK = re.compile(r"\\special\{dvisvgm:raw (<g id='\w+'>|</g>)\}")
 UNDRAWN = re.compile(
     r"\\(?:text\w*|math\w*|frac|[a-z]*style|left|right|[,;:!]|[hv]space\{[^}]*\})|[\s{}^_&$]"
 )
