@@ -117,10 +117,16 @@ class WhereItBreaks(ChapterScene):
         self.wait(1)
 
     def stop_at(self, stop: float, mark: DashedLine) -> None:
-        """The knob turns up to `stop`; its mark drops onto the gain axis, and the one quantity the caption
-        reads (STOP_READS: the top weight, the smallest weight, the slope) is framed on screen as it is said."""
+        """The knob turns up to `stop` (captioned: the chapter's key motion); its mark drops onto the gain axis,
+        and the one quantity the caption reads (STOP_READS: the top weight, the smallest weight, the slope) is
+        framed on screen as it is said."""
         self.beat(f"At gain {fmt(stop, 1)}")
-        self.play(self.gain.animate.set_value(stop), run_time=2.5, rate_func=rate_functions.ease_out_sine)
+        self.show(
+            self.gain.animate.set_value(stop),
+            run_time=2.5,
+            rate_func=rate_functions.ease_out_sine,
+            caption=f"Turning the gain up to {fmt(stop, 1)}...",
+        )
         words, value, parts = self.reading(STOP_READS[GAIN_STOPS.index(stop) % len(STOP_READS)])
         caption = f"Gain {fmt(stop, 1)}: {words} is now {value}."
         self.show(
