@@ -273,7 +273,7 @@ TERMS = (
         ("scale",),
         "keeps the scores' spread steady as d grows",
         ("ShrinkScores", "WhereItBreaks"),
-        "Without it, a large d saturates the softmax.",
+        "Dividing by √d: without it, a large d saturates the softmax.",
     ),
     Term(
         ("softmax",),

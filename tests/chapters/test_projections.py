@@ -114,7 +114,7 @@ def test_equal_keys_get_equal_weights_and_pass_on_different_values(scene):
     (first, second) = scene.blend[-1].relations
     assert (first.result, second.result) == ("0.399", "0.946")
     assert all(holds(r) for r in scene.blend[-1].relations)
-    assert scene.weights_text == "Any query weighs them alike: “the”'s gives both 0.399."
+    assert scene.weights_text == "Any query weighs them alike; the query of “the” gives both 0.399."
     assert scene.passed_text == "But “the” passes on [0.399, 0], “a” [0, 0.799]."
     assert scene.output_text == "The output: [0.399, 0.946]."
 
