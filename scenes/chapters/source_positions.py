@@ -17,6 +17,7 @@ from manim import (
     FadeOut,
     FadeTransform,
     Indicate,
+    LaggedStart,
     Rectangle,
     ReplacementTransform,
     Square,
@@ -32,7 +33,7 @@ from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.grids import AttentionGrid, CellCount, veil
+from scenes.kit.grids import AttentionGrid, veil
 from scenes.kit.palette import VEIL, theme
 from scenes.kit.stage import STAGE
 
@@ -113,8 +114,16 @@ class SourcePositions(ChapterScene):
         # each vector comes in under the last while its word is lit on the grid (none flies over text)
         for line, label in ((q_line, self.cross.row_labels[i]), (k_line, self.cross.col_labels[j])):
             self.play(FadeIn(line, shift=DOWN * 0.2), Indicate(label, color=theme().text), run_time=1)
-        for step in steps:  # the dot product, then the division (or both in one line)
-            self.play(FadeIn(step, shift=DOWN * 0.2), run_time=0.8)
+        trace = self.cross.trace
+        for k, step in enumerate(steps):  # the dot product, then the division (or both in one line)
+            self.show(
+                FadeIn(step, shift=DOWN * 0.2),
+                run_time=0.8,
+                caption=None
+                if k
+                else f"Their dot product, {fmt(trace.dots[i, j], SCORE_PLACES)}, divided by the square root "
+                f"of {trace.keys.shape[1]}: the score in this cell.",
+            )
         self.play(Indicate(self.cross.numbers[i * self.cross.trace.shape[1] + j]), run_time=1)
         self.play(FadeOut(self.spot), FadeOut(self.cell_box), run_time=0.8)
 
@@ -123,6 +132,7 @@ class SourcePositions(ChapterScene):
         m = self.cross.trace.shape[0]
         box = SurroundingRectangle(self.cross.row(0), color=theme().query, buff=0.06)
         veils = [veil(self.cross.row_band(i)) for i in range(m)]
+        names = self.example.target_tokens
         self.show(
             FadeOut(self.worked),
             *[FadeIn(m) for m in self.covered],
@@ -130,15 +140,16 @@ class SourcePositions(ChapterScene):
             *[FadeIn(v) for v in veils[1:]],
             FadeTransform(self.side, self.weight_side),
             run_time=0.6,
-            caption="Each row is turned into weights on its own: softmax across the source positions.",
+            caption=f"Each row is turned into weights on its own, by a softmax: first the row of “{names[0]}”.",
         )
         for i in range(m):
-            if i:
-                self.play(
+            if i:  # each row's turn has its own caption, the last one's too
+                self.show(
                     box.animate.move_to(self.cross.row(i)),
                     FadeOut(veils[i]),
                     FadeIn(veils[i - 1]),
                     run_time=0.5,
+                    caption=f"Then “{names[i]}”: its scores become weights that sum to 1.",
                 )
             self.play(*self.weigh_row(i), run_time=1.2)
             self.wait(STEP_SECONDS - 1.7)
@@ -204,10 +215,10 @@ class SourcePositions(ChapterScene):
             run_time=0.8,
         )
         self.wait(1)
-        steps = zip(self.grown[1:], self.additions, self.counts, self.counts[1:], self.history[1:])
-        for grid, added, count, new_count, line in steps:
+        steps = (self.counts, self.counts[1:], self.history[1:])
+        for grid, shells, count, new_count, line in zip(self.grown[1:], self.shells, *steps):
             self.show(
-                FadeIn(added),
+                grow(shells),
                 roll(count, new_count),
                 FadeIn(line, shift=DOWN * 0.15),
                 run_time=1.5,
@@ -222,13 +233,19 @@ class SourcePositions(ChapterScene):
         summary = self.summary
         cost = VGroup(self.self_grid.cells, *self.additions, self.sentence)
         self.cross_view.move_to(summary.cross)
-        self.play(FadeOut(VGroup(self.sentence_key, self.cell_key, self.history)), run_time=0.6)
+        # every line of words leaves before the grid moves, so it crosses none; its count comes back under it
+        self.show(
+            FadeOut(VGroup(self.sentence_key, self.cell_key, self.history, self.counts[-1])),
+            run_time=0.6,
+            caption="Side by side: every decoder step reaches every source position, and the cost of all "
+            "the scores.",
+        )
         self.play(
             cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to(summary.corner, aligned_edge=UP + RIGHT),
             run_time=1.2,
         )
         self.play(
-            Transform(self.counts[-1], summary.count),
+            FadeIn(summary.count),
             FadeIn(self.cross_view),
             *[FadeIn(t) for t in summary.tags],
             run_time=1.2,
@@ -241,7 +258,7 @@ class SourcePositions(ChapterScene):
         )
         self.wait_for_cue(2)  # the cost, as the caption comes to it
         self.show(
-            Indicate(cost, color=theme().text, scale_factor=1.05), Indicate(self.counts[-1]), run_time=1.5
+            Indicate(cost, color=theme().text, scale_factor=1.05), Indicate(summary.count), run_time=1.5
         )
 
     def weigh_row(self, i: int) -> list:
@@ -397,9 +414,10 @@ class SourcePositions(ChapterScene):
         )
         keys = VGroup(self.sentence_key, self.cell_key).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
         keys.next_to(COUNT_AT, DOWN, buff=0.9).align_to(COUNT_AT, LEFT)
-        self.counts = [CellCount(g.trace).move_to(COUNT_AT, aligned_edge=LEFT) for g in self.grown]
+        self.counts = [ScoreCount(g.trace).move_to(COUNT_AT, aligned_edge=LEFT) for g in self.grown]
         sizes = [g.trace.shape[0] for g in self.grown]
         self.additions = [g.beyond(n, n) for g, n in zip(self.grown[1:], sizes)]  # what each growth adds
+        self.shells = [shells(g, n) for g, n in zip(self.grown[1:], sizes)]  # ... ring by ring
         traces = [g.trace for g in self.grown]
         self.history = VGroup(
             *[count_line(g.trace, before) for g, before in zip(self.grown, [None, *traces])]
@@ -542,7 +560,56 @@ def spotlight(around, *holes) -> Cutout:
     return Cutout(sheet, *windows, stroke_width=0, fill_color=theme().background, fill_opacity=VEIL)
 
 
-def roll(count: CellCount, new: CellCount) -> AnimationGroup:
+def shells(grid: AttentionGrid, n: int) -> list[VGroup]:
+    """The cells of `grid` outside its top-left n x n corner, ring by ring outwards (ring k: the cells whose
+    row or column is k, the other no greater)."""
+    m = grid.trace.shape[1]
+    rings: dict[int, list] = {}
+    for k, cell in enumerate(grid.cells):
+        ring = max(k // m, k % m)
+        if ring >= n:
+            rings.setdefault(ring, []).append(cell)
+    return [VGroup(*rings[k]) for k in sorted(rings)]
+
+
+def grow(rings: list[VGroup]) -> AnimationGroup:
+    """The rings fade in one after another from the corner outwards, so the grid is seen to grow (all at
+    once, the new cells would pass through a dim sheet over the whole new area)."""
+    return LaggedStart(*[FadeIn(ring) for ring in rings], lag_ratio=0.35)
+
+
+class ScoreCount(VGroup):
+    """'4 queries × 4 keys = 16 scores' in one face, LaTeX's, numbers and words alike (the kit's `CellCount`
+    sets its words in the text face): the numbers live, updated in place by `set_trace`."""
+
+    WORDS = (r"\text{queries}\ \times", r"\text{keys} =", r"\text{scores}")
+    FLAT = (3, 0, 3)  # a glyph of each word standing on the baseline (r, k, r): it lines up with the digits
+
+    def __init__(self, trace):
+        super().__init__()
+        self.numbers = [
+            c.number(0, 0, role="label", color=color) for color in (theme().query, theme().key, theme().text)
+        ]
+        self.words = [c.math(w, role="label", color=theme().muted) for w in self.WORDS]
+        self.add(*[m for pair in zip(self.numbers, self.words) for m in pair])
+        self.set_trace(trace)
+
+    def set_trace(self, trace) -> ScoreCount:
+        """Show `trace`'s rows, columns and number of cells, every word on the digits' baseline."""
+        center = self.get_center()
+        for number, value in zip(self.numbers, (*trace.shape, trace.weights.size)):
+            number.set_value(value)
+        self.arrange(RIGHT, buff=0.15)
+        base = self.numbers[0].get_bottom()[1]
+        for word, k in zip(self.words, self.FLAT):
+            word.shift(UP * (base - word[0][k].get_bottom()[1]))
+        return self.move_to(center)
+
+    def shown(self) -> tuple[int, int, int]:
+        return tuple(int(n.get_value()) for n in self.numbers)
+
+
+def roll(count: ScoreCount, new: ScoreCount) -> AnimationGroup:
     """`count` becomes `new` with no digits overprinting: each number rolls up (the old one leaves upward
     as the new one comes in from below) while the words slide to their new places."""
     lift = UP * count.height * 1.2

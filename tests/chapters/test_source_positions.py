@@ -183,3 +183,30 @@ def test_a_row_s_scores_fade_out_and_its_weights_fade_in_no_digit_morphing(tmp_p
         animation.finish()
     opacities = [cell.get_fill_opacity() for cell in grid.row(0)]
     assert np.argmax(opacities) == np.argmax(grid.trace.weights[0])
+
+
+def test_the_count_is_set_in_one_face_on_one_baseline(scene):
+    """'32 queries × 32 keys = 1,024 scores': numbers and words alike typeset by LaTeX (no text face beside
+    them), every word standing on the digits' baseline."""
+    from manim import MathTex, Text
+
+    from scenes.kit.numbers import Number
+
+    for count in scene.counts:
+        assert not [m for m in count.get_family() if isinstance(m, Text)]
+        assert all(isinstance(n, Number) for n in count.numbers)
+        assert all(isinstance(w, MathTex) for w in count.words)
+        base = count.numbers[0].get_bottom()[1]
+        for word, k in zip(count.words, count.FLAT):
+            assert word[0][k].get_bottom()[1] == pytest.approx(base, abs=1e-6)
+
+
+def test_each_growth_comes_in_ring_by_ring_from_the_corner(scene):
+    """The cells a growth adds come in ring by ring outwards (no dim sheet over the whole new area)."""
+    for grid, rings, added in zip(scene.grown[1:], scene.shells, scene.additions):
+        assert sorted(map(id, [c for ring in rings for c in ring])) == sorted(map(id, added))
+        n = grid.trace.shape[0] - len(rings)  # the side before the growth
+        for k, ring in enumerate(rings, n):  # ring k: row k up to column k, and column k down to row k
+            assert len(ring) == 2 * k + 1
+            np.testing.assert_allclose(ring.get_corner(UL), grid.cells.get_corner(UL), atol=1e-6)
+            assert ring.width == pytest.approx(grid.pitch * (k + 1), rel=0.02)
