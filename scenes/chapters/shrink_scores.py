@@ -14,12 +14,14 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    AnimationGroup,
     DashedVMobject,
     DoubleArrow,
     FadeIn,
     FadeOut,
     GrowFromCenter,
     Indicate,
+    LaggedStart,
     Line,
     MathTex,
     Rectangle,
@@ -67,18 +69,24 @@ class ShrinkScores(ChapterScene):
         self.play(Write(self.rule), run_time=1.2)
         self.play(Indicate(self.rule[5], color=scaled_color()), run_time=1)
         w, wide = self.width, self.samples[-1].width
+        # each divisor comes in with the caption that reads it, and stays until that caption has been read
         self.show(
             FadeIn(self.roots[0], shift=0.2 * DOWN),
             run_time=1,
-            caption=f"Our keys have {counted(w, 'coordinate')}, so the divisor is {root_text(w)}; "
-            f"with {wide} coordinates it would be {root_text(wide)}.",
+            caption=f"Our keys have {counted(w, 'coordinate')}, so the divisor is {root_text(w)}.",
         )
-        self.play(FadeIn(self.roots[1], shift=0.2 * DOWN), run_time=1)
-        self.wait(1.5)
+        self.show(
+            FadeIn(self.roots[1], shift=0.2 * DOWN),
+            Indicate(self.rule[5], color=scaled_color()),
+            run_time=1,
+            caption=f"With {wide} coordinates it would be {root_text(wide)}.",
+        )
+        self.wait_for_reader()
         self.play(FadeOut(self.roots), FadeOut(self.rule), FadeIn(self.strip.dimmed()), run_time=1)
         self.play(self.strip.light("scale"), run_time=0.6)
 
     def raw_widen(self) -> None:
+        self.wait_for_reader()  # the beat ends once its last caption has been read
         self.beat("Raw dot products widen with d")
         self.show(
             *[FadeIn(VGroup(r.axis, r.label)) for r in self.rows],
@@ -90,18 +98,32 @@ class ShrinkScores(ChapterScene):
             caption="Why the square root? Draw random queries and keys with independent, zero-mean, "
             "unit-variance components.",
         )
-        for row in self.rows:
-            self.play(*[FadeIn(b, shift=0.1 * UP) for b in row.raw.bars], FadeIn(row.raw_var), run_time=1)
-        var = [stat_text(s.raw_var) for s in self.samples]
+        # one width at a time: its histogram and its variance come in with the caption that reads them
+        for i, row in enumerate(self.rows):
+            s = row.sample
+            what = "the dot products have sample variance" if i == 0 else "variance"
+            self.show(
+                *[FadeIn(b, shift=0.1 * UP) for b in row.raw.bars],
+                FadeIn(row.raw_var),
+                run_time=1,
+                caption=f"For d = {s.width}, {what} {stat_text(s.raw_var)}.",
+            )
+            self.play(Indicate(row.raw_var, color=raw_color()), run_time=0.8)
         self.show(
             *[Indicate(r.raw_var, color=raw_color()) for r in self.rows],
-            run_time=1,
-            caption=f"Their dot products spread wider as d grows: sample variances {', '.join(var)}, "
-            "close to d itself.",
-            hold=2.5,
+            run_time=1.2,
+            caption="The spread grows with d: variance close to d,",
         )
+        self.show(
+            *[GrowFromCenter(row.spread) for row in self.rows],
+            run_time=1.2,
+            caption="so a typical dot product is about √d in size.",
+        )
+        for row in self.rows:  # dimmed and restored with its row from now on
+            row.add(row.spread)
 
     def divide(self) -> None:
+        self.wait_for_reader()  # the beat ends once its last caption has been read
         self.beat("Divide by the square root of d")
         self.show(
             FadeIn(self.legend[1]),
@@ -109,12 +131,19 @@ class ShrinkScores(ChapterScene):
             run_time=0.6,
             caption="Divide each dot product by √d.",
         )
+        # each width squeezes under its own caption: its divisor and the variance it leaves
         for row in self.rows:
-            self.focus(row)
+            s = row.sample
+            self.show(
+                *self.refocus(row),
+                run_time=0.4,
+                caption=f"d = {s.width}: divided by {root_text(s.width)}.",
+            )
             squeezed = row.raw.bars.copy()
             row.add(squeezed)
             self.play(
                 Transform(squeezed, row.scaled.bars),
+                Transform(row.spread, row.unit_spread),
                 row.raw.bars.animate.set_opacity(GHOST),
                 FadeIn(row.scaled_var),
                 run_time=1.5,
@@ -123,14 +152,21 @@ class ShrinkScores(ChapterScene):
             row.add(row.scaled.bars, row.scaled_var)
             self.remove(squeezed)
             self.add(row)
-            self.unfocus(row)
+        self.wait_for_reader()
+        self.play(*self.refocus(None), run_time=0.4)
         self.stretch_middles()
-        var = [stat_text(s.scaled_var) for s in self.samples]
         self.show(
-            *[Indicate(r.scaled_var, color=scaled_color()) for r in self.rows],
-            run_time=1,
-            caption=f"Now the spreads match: variances {', '.join(var)}, all close to 1, whatever the width.",
-            hold=2.5,
+            LaggedStart(
+                *[
+                    AnimationGroup(
+                        Indicate(r.spread, color=scaled_color()), Indicate(r.scaled_var, color=scaled_color())
+                    )
+                    for r in self.rows
+                ],
+                lag_ratio=0.6,
+            ),
+            run_time=2.6,
+            caption="Now the spreads match: every variance is close to 1, whatever the width.",
         )
 
     def stretch_middles(self) -> None:
@@ -150,26 +186,40 @@ class ShrinkScores(ChapterScene):
             self.add(row)
 
     def caveat(self) -> None:
+        self.wait_for_reader()  # the beat ends once its last caption has been read
         self.beat("Not a guarantee")
         high, low, weights = caveat_example(self.samples)
         d = self.samples[-1].width
+        widest = self.rows[-1]
         marks, gap, gap_label = self.extremes
-        self.focus(self.rows[-1])
+        self.show(
+            *self.refocus(widest),
+            Indicate(widest.zoomed.bars, color=scaled_color(), scale_factor=1.05),
+            run_time=1.2,
+            caption="Scaling keeps the typical score moderate,",
+        )
+        self.show(self.strip.light("exp"), run_time=0.8, caption="but it does not guarantee broad weights.")
+        # each thing drawn comes with the caption that names it
         self.show(
             FadeIn(marks, shift=0.1 * DOWN),
-            self.strip.light("exp"),
             run_time=1,
-            caption="Scaling keeps the typical score moderate, but it does not guarantee broad weights.",
+            caption=f"Even scaled, the d = {d} samples reach {stat_text(high)} and {stat_text(low)},",
         )
-        self.play(GrowFromCenter(gap), FadeIn(gap_label), run_time=1)
-        self.play(*[Indicate(mark[1], color=theme().text) for mark in marks], run_time=1.2)
-        self.say(
-            f"Even scaled, the d = {d} samples reach {stat_text(high)} and {stat_text(low)}; "
-            f"two scores that far apart get weights {fmt(weights[0], WEIGHT_PLACES)} and "
-            f"{fmt(weights[1], WEIGHT_PLACES)}."
+        for mark in (marks[1], marks[0]):  # in the caption's order
+            self.play(Indicate(mark[1], color=theme().text), run_time=1.2)
+        self.show(
+            GrowFromCenter(gap),
+            FadeIn(gap_label),
+            run_time=1,
+            caption=f"a gap of {gap_label.original_text.removeprefix('gap ')}.",
         )
         line = self.weights
-        self.play(FadeIn(line[:5], shift=0.1 * UP), run_time=1)
+        self.show(
+            FadeIn(line[:5], shift=0.1 * UP),
+            run_time=1,
+            caption=f"Two scores that far apart get weights {fmt(weights[0], WEIGHT_PLACES)} and "
+            f"{fmt(weights[1], WEIGHT_PLACES)}.",
+        )
         self.play(FadeIn(line[5:], shift=0.1 * UP), run_time=1)
         for score, weight, mark in ((line[1], line[5], marks[1]), (line[3], line[7], marks[0])):
             self.play(
@@ -177,23 +227,27 @@ class ShrinkScores(ChapterScene):
                 Indicate(mark, color=theme().text),
                 run_time=1.2,
             )
-        self.wait(1.5)
-        self.unfocus(self.rows[-1])
-        self.play(self.strip.light(), run_time=0.6)
+        self.wait_for_reader()
+        self.play(*self.refocus(None), self.strip.light(), run_time=0.6)
 
-    def focus(self, row: Row) -> None:
-        """Dim every row but `row`."""
-        others = [r for r in self.rows if r is not row]
-        for other in others:
-            other.save_state()
-        self.play(*[other.animate.set_opacity(DIM) for other in others], run_time=0.4)
-
-    def unfocus(self, row: Row) -> None:
-        self.play(*[Restore(other) for other in self.rows if other is not row], run_time=0.4)
+    def refocus(self, row: Row | None) -> list:
+        """Dim every row but `row` (none: dim none), restoring the rows dimmed before: the animations."""
+        moves = []
+        for i, other in enumerate(self.rows):
+            if other is row or row is None:
+                if i in self.dimmed:
+                    self.dimmed.remove(i)
+                    moves.append(Restore(other))
+            elif i not in self.dimmed:
+                self.dimmed.add(i)
+                other.save_state()
+                moves.append(other.animate.set_opacity(DIM))
+        return moves
 
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
         self.samples = variance_experiment()
+        self.dimmed: set[int] = set()  # the rows drawn dimmed (by index), each with its state saved
         self.width = self.inputs().keys.shape[1]
         self.heading = c.chapter_title(self.title, "Divide by the square root of key width")
         self.strip = pin(formula_slot(), self.heading)
@@ -274,6 +328,7 @@ ZOOM_X, ZOOM_WIDTH = 3.05, 2.7  # the stretched middle's centre and length: scor
 PEAK_HEIGHT = 1.05  # the tallest density (a scaled histogram's peak) drawn this high
 TOP_BASELINE, ROW_STEP = 0.85, 1.5
 STATS_X = 5.85
+SPREAD_LIFT = 0.14  # the ±√d marks above their histogram's tallest bar
 NOTE_LIFT = 0.05  # the note's bottom above the caption band
 
 
@@ -302,6 +357,10 @@ class Row(VGroup):
         for hist in (self.raw, self.scaled, self.zoomed):
             hist.shift([0, y, 0])
         self.zoom = self.zoom_frames(y)
+        # a typical score's size, the standard deviation: ±√d raw, ±1 once divided by √d, each just above its
+        # histogram (rising with the bars as they squeeze)
+        self.spread = self.spread_mark(root, y + self.raw.heights().max())
+        self.unit_spread = self.spread_mark(1, y + self.scaled.heights().max())
         self.add(self.axis, self.label, self.raw, self.raw_var)
 
     @staticmethod
@@ -339,6 +398,13 @@ class Row(VGroup):
             )
         axis = Line([ZOOM_X - ZOOM_WIDTH / 2, y, 0], [ZOOM_X + ZOOM_WIDTH / 2, y, 0], color=theme().muted)
         return VGroup(frames, axis)
+
+    def spread_mark(self, half: float, top: float) -> VGroup:
+        """A bar from score -half to +half on the shared axis with an end tick each, just above `top`."""
+        level = top + SPREAD_LIFT
+        left, right = self.x_of(-half), self.x_of(half)
+        ends = [Line([x, level - 0.07, 0], [x, level + 0.07, 0]) for x in (left, right)]
+        return VGroup(Line([left, level, 0], [right, level, 0]), *ends).set_stroke(theme().text, width=3)
 
     def zoomed_x(self, value: float) -> float:
         """The scene x of a score in the stretched middle."""
