@@ -39,6 +39,7 @@ from scenes.kit.arithmetic import (
 )
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
+from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import DIM, theme
 from scenes.kit.stage import STAGE
@@ -52,6 +53,7 @@ STAGE_WIDTH = 13.4  # from STAGE.body_left to the right edge of what may be draw
 BAR_SPACING = 3.9  # the bars' width, shared by the tokens
 BAR_HEIGHT = 1.8  # the height of a weight of 1
 NAME_WIDTH = 1.6  # a token's name in the table is cut to this width
+VALUES_SECONDS = 2.5  # the values' arrows grow from the origin one after another
 
 
 class BlendByWeight(ChapterScene):
@@ -133,8 +135,12 @@ class BlendByWeight(ChapterScene):
         # dimmed beside the plane, each bar lit as its weight scales its value
         self.play(self.bars.animate.move_to(self.slot).set_opacity(DIM), run_time=1)
         values = ", ".join(vector_text([fmt_input(x) for x in v]) for v in tr.values)
+        origin = self.plane.plane.c2p(0, 0)
         self.show(
-            FadeIn(self.plane.base), run_time=1, caption=f"The values {values} live in their own plane."
+            FadeIn(self.plane.plane),
+            LaggedStart(*[GrowFromPoint(mark, origin) for mark in self.plane.marks], lag_ratio=0.7),
+            run_time=VALUES_SECONDS,
+            caption=f"The values {values} live in their own plane.",
         )
         self.say("Each weight scales its value; the scaled values add up, tip to tail.")
         for i, (row_name, row_cell) in enumerate(zip(*self.rows.columns)):
@@ -153,16 +159,22 @@ class BlendByWeight(ChapterScene):
         tr = self.trace
         self.beat(f"A vector, not {count(len(tr.weights))} weights")
         self.show(
-            FadeIn(self.counts[0]),
-            FadeIn(self.counts[1]),
             Create(self.coordinates.lines),
             FadeIn(self.coordinates.numbers),
             FadeIn(self.output_box),
-            self.strip.light(),
+            FadeIn(self.counts[1]),
             run_time=1.2,
-            caption=f"The output {vector_text(r.result for r in self.output_line.relations)} is one vector in "
-            f"the values' plane, not the {count(len(tr.weights))} weights.",
-            hold=4,
+            caption=f"The output {vector_text(r.result for r in self.output_line.relations)} is one vector "
+            "in the values' plane,",
+        )
+        self.play(framed(self.plane.output, theme().output), run_time=1.5)  # while the caption is read
+        self.show(
+            FadeIn(self.counts[0]),
+            framed(self.bars),
+            self.strip.light(),
+            run_time=2,
+            caption=f"not the {count(len(tr.weights))} weights that mixed it.",
+            hold=1,
         )
 
     # layout: made once by build(), before any beat plays

@@ -15,6 +15,7 @@ from manim import (
     Brace,
     Create,
     FadeIn,
+    LaggedStart,
     Line,
     Rectangle,
     ReplacementTransform,
@@ -38,6 +39,7 @@ from scenes.kit.arithmetic import (
 )
 from scenes.kit.bars import VectorReadout, WeightBars
 from scenes.kit.chapter import ChapterScene
+from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
@@ -57,9 +59,13 @@ MORPH_SECONDS = 2
 LEFT_WIDTH = 7.0  # the widest the left column (query, keys and values, output) may be
 RIGHT_COLUMN = 4.15  # x of the plane's centre
 BARS_LEFT = 3.3  # the bars start right of the subtitle
-BARS_BASELINE, BAR_HEIGHT, BAR_SPACING = 1.5, 1.6, 3.9  # y of the bars' baseline; a weight of 1's height
-PLANE_TOP = 0.75
-PLANE_BOX = (5.2, 4.5)  # the most the values' plane may cover
+BARS_BASELINE, BAR_HEIGHT, BAR_SPACING = (
+    1.2,
+    1.5,
+    3.9,
+)  # y of the bars' baseline (below the strip); a weight of 1's height
+PLANE_TOP = 0.6
+PLANE_BOX = (5.2, 4.35)  # the most the values' plane may cover
 TICK_WIDTH = 3  # the weights before the new query: a line across each bar's old top
 ZOOM_PANEL = 2.7  # side of the magnified view's panel (at most the plane's width and height)
 ZOOM_SHARES = (1, 0.8, 0.65)  # of ZOOM_PANEL: smaller panels tried in turn where a larger one covers a name
@@ -141,7 +147,16 @@ class Refocus(ChapterScene):
             hold=1.5,
         )
         self.unfollow(moving)
-        self.say("The faint marks and arrow are the blend before; the new query moved it.", hold=2.5)
+        self.show(
+            *[framed(part, theme().muted) for part in ghost],
+            run_time=1.5,
+            caption="The faint marks and arrow are the blend before;",
+        )
+        self.show(
+            framed(self.plane.output, theme().output),
+            run_time=1.5,
+            caption="the new query moved the output here.",
+        )
 
     def zero_value(self) -> None:
         self.beat("What each value adds")
@@ -149,16 +164,28 @@ class Refocus(ChapterScene):
             FadeIn(self.zoom),
             self.strip.light("blend"),
             run_time=1.2,
-            caption="Magnified: each weight times its value, tip to tail, adds up to the output.",
-            hold=2.5,
+            caption="Magnified: each weight times its value, tip to tail,",
         )
+        terms = [*self.zoom.terms, self.zoom.output]
+        self.show(
+            LaggedStart(*[framed(term, term.get_color()) for term in terms], lag_ratio=0.6),
+            run_time=2.5,
+            caption="adds up to the output.",
+        )
+        output_caption, focus_caption = self.zero_captions
         self.show(
             FadeIn(self.zero_rows),
-            Create(SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)),
             self.memory.animate.set_opacity(1),
-            run_time=1,
-            caption=self.zero_caption,
-            hold=3,
+            framed(self.output, theme().output),
+            run_time=1.5,
+            caption=output_caption,
+        )
+        self.show(
+            Create(SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)),
+            *[framed(self.bars.bars[i], self.bars.bars[i].get_fill_color()) for i in self.focused],
+            run_time=1.5,
+            caption=focus_caption,
+            hold=1,
         )
 
     def summary(self) -> None:
@@ -167,8 +194,13 @@ class Refocus(ChapterScene):
             FadeIn(self.note),
             self.strip.light(),
             run_time=1,
-            caption="Recompute the weights for each new query; the stored keys and values are reused.",
-            hold=4,
+            caption="Recompute the weights for each new query;",
+        )
+        self.show(
+            framed(self.memory, theme().muted),
+            run_time=2,
+            caption="the stored keys and values are reused.",
+            hold=1,
         )
 
     def build(self) -> None:
@@ -198,7 +230,7 @@ class Refocus(ChapterScene):
         self.output_label = c.math(r"\text{output} =", color=theme().output)
         self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
         self.tag_text = c.text("keys and values: unchanged", role="small", color=theme().muted)
-        self.zero_rows, self.zero_caption = focus_terms(self.after, ex.tokens)
+        self.zero_rows, self.focused, self.zero_captions = focus_terms(self.after, ex.tokens)
         self.note = c.text("new query → new weights → new output", role="small")
         factor = self.layout()
         self.plane.set_blend(tr.weights)
@@ -274,19 +306,20 @@ def scores_tex(trace) -> str:
     return "s = [" + GAP.join(fmt_column(trace.scores, SCORE_PLACES)) + "]"
 
 
-def focus_terms(trace, tokens) -> tuple[VGroup, str]:
-    """The rows w_i × v_i of the zero values (else of the heaviest weight), and the caption read while they
-    are shown."""
+def focus_terms(trace, tokens) -> tuple[VGroup, list[int], tuple[str, str]]:
+    """The rows w_i × v_i of the zero values (else of the heaviest weight), their positions, and the two
+    captions read while they are shown: the output, then what those rows say about it."""
     rows = blend_rows(trace, tokens)
     zero = [i for i, v in enumerate(trace.values) if np.allclose(v, 0)]
     shown = zero or [int(np.argmax(trace.weights))]
-    output = f"The output is {vector_text(decimals(trace.output))}"  # as its readout prints it
-    caption = (
-        f"{output}: a zero value adds nothing, however large its weight."
+    output = f"The output is {vector_text(decimals(trace.output))}."  # as its readout prints it
+    focus = (
+        "A zero value adds nothing, however large its weight."
         if zero
-        else f"{output}: “{tokens[shown[0]]}” now carries the most weight."
+        else f"“{tokens[shown[0]]}” now carries the most weight."
     )
-    return VGroup(*[rows.row(i) for i in shown]).arrange(DOWN, aligned_edge=LEFT), caption
+    rows = VGroup(*[rows.row(i) for i in shown]).arrange(DOWN, aligned_edge=LEFT)
+    return rows, shown, (output, focus)
 
 
 class Zoom(VGroup):
