@@ -279,7 +279,7 @@ TERMS = (
         ("softmax",),
         "makes each row weights that sum to 1; a causal mask first hides later words",
         ("BlendByWeight", "CausalMask"),
-        "Softmax makes each row weights that sum to 1; a causal mask hides later words first.",
+        "Softmax makes each row sum to 1; a causal mask first hides later words.",
     ),
     Term(
         ("V",),

@@ -58,6 +58,7 @@ from scenes.kit.arithmetic import (
 )
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import CLEAR_SECONDS, ChapterScene
+from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.matrices import NamedMatrix
 from scenes.kit.palette import signed_shade, theme, word_colors
@@ -120,9 +121,14 @@ class WordOrder(ChapterScene):
             caption=f"Reorder the words: {', '.join(sq.order)}.",
         )
         self.show(
+            LaggedStart(*[framed(column) for column in self.bar_columns], lag_ratio=0.5),
+            run_time=2,
+            caption="Each weight moves with its word;",
+        )
+        self.show(
             Indicate(self.output_line[1], color=theme().output),
             run_time=1,
-            caption=f"Each weight moves with its word; the output stays {vector_text(self.output_printed)}.",
+            caption=f"the output stays {vector_text(self.output_printed)}.",
             hold=0.5,
         )
 
@@ -184,6 +190,12 @@ class WordOrder(ChapterScene):
             FadeIn(self.rope_header),
             run_time=1.2,
             caption=f"Rotary position turns q by m × {step}° and k by n × {step}°.",
+        )
+        self.play(  # while the caption is read: the two arrows it turns
+            LaggedStart(
+                framed(self.q_arrow, theme().query), framed(self.k_arrow, theme().key), lag_ratio=0.6
+            ),
+            run_time=2.5,
         )
         self.follow(self.ties, self.tie)
         turned = (0, 0)
