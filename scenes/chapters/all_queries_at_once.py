@@ -17,9 +17,9 @@ from manim import (
     LaggedStart,
     Line,
     Rectangle,
+    ReplacementTransform,
     Succession,
     Transform,
-    TransformFromCopy,
     VGroup,
 )
 from manim.utils.rate_functions import smooth, squish_rate_func
@@ -55,15 +55,23 @@ BLOCK_CELL = 0.8  # largest side of an entry's square in the closing picture of 
 BLOCK_GAP = 0.3  # between a block and the sign beside it
 ROW_GAP = 0.8  # between the closing picture's two products, for the row softmax arrow
 ZOOMS = (
+    1.6,
     1.5,
     1.35,
     1.2,
     1.0,
-)  # a product on one line is drawn at the largest of these times the number size that fits
+)  # each product on one line is drawn at the largest of these times the number size that fits it
+SOFTMAX_ZOOMS = (
+    2.0,
+    1.8,
+    1.6,
+    1.4,
+    1.2,
+    1.0,
+)  # the scores and their weights side by side: the largest that fits
+SOFTMAX_ARROW = 1.0  # least length of the row softmax arrow between them (times their zoom)
 WORK_GAP = 0.4  # from a product on one line to its working under it
 NAMES_WIDTH = 1.6  # widest a word left of its row of V may be in a table (longer ones are cut)
-FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
-SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 
 MATRIX_FORMULA = (  # the formula line's parts, each lit while its step is shown
     (r"\text{outputs} =", "outputs"),
@@ -114,7 +122,7 @@ class AllQueriesAtOnce(ChapterScene):
         self.show(
             *self.into_q(),
             self.formula.light("Q"),
-            run_time=1.2,
+            run_time=1.5,
             caption="Write them as the rows of one matrix Q.",
             hold=1,
         )
@@ -163,12 +171,10 @@ class AllQueriesAtOnce(ChapterScene):
                     self.show(pair, run_time=0.6)
             else:
                 caption = f"Row {i + 1} times column {j + 1}: {entry_text(later)}."
-                self.show(
-                    FadeOut(working),
-                    *self.entry_lit(i, j),
-                    LaggedStart(*pairs, lag_ratio=0.5),  # pair by pair, as the caption reads them
-                    run_time=max(1.5, 0.6 * self.caption_time(caption)),
-                    caption=caption,
+                self.show(FadeOut(working), *self.entry_lit(i, j), run_time=0.5, caption=caption)  # then:
+                self.play(  # pair by pair, as the caption reads them, where the last working stood
+                    LaggedStart(*pairs, lag_ratio=0.5),
+                    run_time=max(1.5, 0.6 * self.caption_time(caption) - 0.5),
                 )
             self.show(FadeIn(later[-1]), Indicate(self.dots_entry(i, j)), run_time=0.8, hold=0.5)
             working = later
@@ -203,55 +209,69 @@ class AllQueriesAtOnce(ChapterScene):
     def row_softmax(self) -> None:
         self.beat("Softmax row by row")
         self.show(FadeOut(self.q, self.kt, self.columns, self.divide_label, *self.first_signs), run_time=0.6)
-        self.show(self.scores.animate.shift(self.weights_place()), run_time=0.8)
+        scores, weights, sums = self.soft_scores, self.soft_weights, self.soft_sums
         caption = "Softmax each row on its own: every query gets weights that sum to 1."
-        self.refill(
-            self.scores,
-            self.weights,
-            FadeIn(self.sums, rate_func=SECOND_HALF),
+        self.show(  # the scores to the left of the stage's middle, larger: the stage is theirs now
+            ReplacementTransform(self.scores, scores),
             self.formula.light("softmax", "Q", "K", "scale"),
-            run_time=1.5,
+            run_time=1,
             caption=caption,
         )
-        self.while_read(caption, 1.5, LaggedStart(*[Indicate(s) for s in self.sums], lag_ratio=0.7))
+        self.play(FadeIn(self.soft_arrow, self.soft_label), run_time=0.5)
+        frame = VGroup(weights.label, *weights.matrix.get_brackets())
+        for i, row in enumerate(weights.matrix.get_rows()):  # each row of scores gives its row of weights
+            self.play(
+                *self.rows_lit(i, scores),
+                FadeIn(VGroup(*row, sums[i], *([frame] if i == 0 else [])), shift=RIGHT * 0.15),
+                run_time=0.8,
+            )
+        self.remove(*weights.get_family())
+        self.add(weights)  # whole again: one matrix
+        self.while_read(caption, 1.3 + 0.8 * len(sums), AnimationGroup(*self.rows_lit(None, scores)))
         caption = f"The first row is {caption_vector(self.trace.weights[0], WEIGHT_PLACES)}, as before."
         self.show(
-            *self.rows_lit(0, self.weights),
-            self.sums[1:].animate.set_opacity(DIM),
+            *self.rows_lit(0, scores, weights),
+            sums[1:].animate.set_opacity(DIM),
             run_time=0.8,
             caption=caption,
         )
-        self.show(
-            Indicate(self.sums[0]), run_time=max(1.2, self.caption_time(caption) - 1.5)
-        )  # while it is read
-        self.show(*self.rows_lit(None, self.weights), self.sums.animate.set_opacity(1), run_time=0.8)
+        self.show(Indicate(sums[0]), run_time=max(1.2, self.caption_time(caption) - 1.5))  # while it is read
+        self.show(*self.rows_lit(None, scores, weights), sums.animate.set_opacity(1), run_time=0.8)
 
     def outputs_at_once(self) -> None:
         self.beat("Every output at once")
         tr = self.trace
-        caption = "Multiply by V: one row per word, its value."
+        # the scores leave, then the weights (alone on the stage) take their place in the second product
+        self.play(FadeOut(self.soft_scores, self.soft_arrow, self.soft_label), run_time=0.5)
+        caption = "Then the weights times V: one row per word, its value."
         self.show(
+            ReplacementTransform(self.soft_weights, self.weights),
+            ReplacementTransform(self.soft_sums, self.sums),
+            run_time=1,
+            caption=caption,
+        )
+        self.play(
             FadeIn(self.v),
             FadeIn(self.value_names),
             FadeIn(self.second_signs[:1]),
             self.formula.light("softmax", "Q", "K", "scale", "V"),
-            run_time=1,
-            caption=caption,
+            run_time=0.8,
         )
         words = len(self.value_names)
-        self.while_read(caption, 1, *[AnimationGroup(*self.v_rows_lit(j)) for j in [*range(words), None]])
+        self.while_read(caption, 1.8, *[AnimationGroup(*self.v_rows_lit(j)) for j in [*range(words), None]])
         caption = "Row i of the weights times V gives row i of the outputs: query i's output."
-        rows = self.outputs.matrix.get_rows()
-        self.show(
-            FadeIn(self.outputs.label, self.outputs.matrix.get_brackets()),
-            FadeIn(self.second_signs[1:]),
-            self.formula.light(),
-            LaggedStart(*[FadeIn(VGroup(*row)) for row in rows], lag_ratio=0.8),
-            run_time=max(1.2, self.caption_time(caption) - 0.5),  # row by row, as it is read
-            caption=caption,
-        )
+        frame = VGroup(self.outputs.label, *self.outputs.matrix.get_brackets(), *self.second_signs[1:])
+        for i, row in enumerate(self.outputs.matrix.get_rows()):  # row by row, each with its row of weights
+            self.show(
+                *self.rows_lit(i, self.weights),
+                FadeIn(VGroup(*row, *([frame] if i == 0 else [])), shift=RIGHT * 0.15),
+                *([self.formula.light()] if i == 0 else []),
+                run_time=0.8,
+                caption=None if i else caption,
+            )
         self.remove(*self.outputs.get_family())  # whole again: one matrix
         self.add(self.outputs)
+        self.while_read(caption, 0.8 * len(tr.queries), AnimationGroup(*self.rows_lit(None, self.weights)))
         for i, name in enumerate(("first", "second")[: len(tr.queries)]):
             self.show(
                 *self.rows_lit(i, self.weights, self.outputs),
@@ -271,14 +291,19 @@ class AllQueriesAtOnce(ChapterScene):
         self.show(
             FadeOut(self.weights, self.sums, self.v, self.value_names, *self.second_signs), run_time=0.6
         )
+        # the outputs move once, into their place as the line they end comes in (first, if they stand where
+        # the first line comes)
+        early = not fit.apart(self.outputs, VGroup(*first))
+        move = Transform(self.outputs, self.end_outputs)
         self.show(
-            Transform(self.outputs, self.end_outputs),
+            *([move] if early else []),
             *[FadeIn(part) for part in first],
             self.formula.light("Q", "K", "scale"),
             run_time=1.5,
             caption="Two matrix products and a row softmax: every query in one pass.",
         )
         self.show(
+            *([] if early else [move]),
             FadeIn(self.softmax_arrow),
             FadeIn(self.softmax_label),
             *[FadeIn(part) for part in second],
@@ -302,52 +327,53 @@ class AllQueriesAtOnce(ChapterScene):
         self.play(Succession(*animations), run_time=left)
 
     def into_q(self) -> list:
-        """Animations moving each query's numbers into its row of Q (those Q cuts fade), fading the rest in."""
+        """Animations moving each query's numbers into its row of Q (those Q cuts fade), fading the rest in: the
+        names, brackets and commas go first and Q's frame comes last, so no number passes over them."""
         moves, dropped = [], []
         for vector, row in zip(self.query_rows, self.q.matrix.get_rows()):
             targets = [e for e in row if e.tex_string not in DOTS]
-            moves += [Transform(e, t.copy()) for e, t in zip(vector.entries, targets)]
+            moves += [
+                Transform(e, t.copy(), rate_func=squish_rate_func(smooth, 0.3, 1))
+                for e, t in zip(vector.entries, targets)
+            ]
             dropped += [p for p in vector if p not in vector.entries[: len(targets)]]
         kept = [e for e in self.q.matrix.get_entries() if e.tex_string in DOTS]
         frame = VGroup(*self.q.matrix.get_brackets(), self.q.label, *kept)
-        return [*moves, FadeOut(VGroup(*dropped)), FadeIn(frame)]
+        return [
+            *moves,
+            FadeOut(VGroup(*dropped), rate_func=squish_rate_func(smooth, 0, 0.3)),
+            FadeIn(frame, rate_func=squish_rate_func(smooth, 0.85, 1)),
+        ]
 
     def refill(self, old: NamedMatrix, new: NamedMatrix, *others, **options) -> None:
-        """Put `new` (one shape, in `old`'s place) for `old`: `old`'s numbers and name fade out, then `new`'s
-        fade in (no digit morphs into another), while the brackets move to `new`'s; `others` play alongside,
-        `options` go to `show`. Copies play the change, so neither matrix is split up by the scene."""
+        """Put `new` (one shape, in `old`'s place) for `old`, row after row: each row's numbers fade out, then
+        `new`'s fade in (no digit morphs into another), the rows overlapping in time so the brackets (moving
+        to `new`'s) never stand empty; the names change with the first row. `others` play alongside, `options`
+        go to `show`. Copies play the change, so neither matrix is split up by the scene."""
         brackets = old.matrix.get_brackets().copy()
-        words = VGroup(*old.matrix.get_entries(), old.label).copy()
-        fresh = VGroup(*new.matrix.get_entries(), new.label).copy()
+        olds = [VGroup(*row).copy() for row in old.matrix.get_rows()]
+        news = [VGroup(*row).copy() for row in new.matrix.get_rows()]
+        olds[0].add(old.label.copy())
+        news[0].add(new.label.copy())
         self.remove(*old.get_family())
-        self.add(brackets, words)
-        self.show(
-            Transform(brackets, new.matrix.get_brackets().copy()),
-            FadeOut(words, rate_func=FIRST_HALF),
-            FadeIn(fresh, rate_func=SECOND_HALF),
-            *others,
-            **options,
-        )
-        self.remove(brackets, fresh)
+        self.add(brackets, *olds)
+        m = len(olds)
+        changes = []
+        for i, (before, after) in enumerate(zip(olds, news)):  # row i changes over [i, i + 2] / (m + 1)
+            start, middle, end = i / (m + 1), (i + 1) / (m + 1), (i + 2) / (m + 1)
+            changes += [
+                FadeOut(before, rate_func=squish_rate_func(smooth, start, middle)),
+                FadeIn(after, rate_func=squish_rate_func(smooth, middle, end)),
+            ]
+        self.show(Transform(brackets, new.matrix.get_brackets().copy()), *changes, *others, **options)
+        self.remove(brackets, *news)
         self.add(new)
 
-    def weights_place(self):
-        """How far the scores move to stand where the weights will (their first columns' left edges and
-        first rows level)."""
-        a, b = self.scores.matrix, self.weights.matrix
-        return RIGHT * (b.get_left()[0] - a.get_left()[0]) + UP * (
-            b.get_rows()[0].get_bottom()[1] - a.get_rows()[0].get_bottom()[1]
-        )
-
     def pair_in(self, term, q_entry, k_entry) -> AnimationGroup:
-        """A term's pair of numbers brought from the entries they are copies of (faded in where an entry is
-        cut from view), and the term's signs faded in."""
-        rest = VGroup(*[p for p in term if p not in term.pair])
-        moves = [
-            TransformFromCopy(source, target) if source is not None else FadeIn(target)
-            for source, target in zip((q_entry, k_entry), term.pair)
-        ]
-        return AnimationGroup(*moves, FadeIn(rest))
+        """A term faded in where it stands while the two entries it multiplies are framed (none framed where
+        an entry is cut from view); no copy flies to it, across the words and the working on its way."""
+        framing = [framed(entry) for entry in (q_entry, k_entry) if entry is not None]
+        return AnimationGroup(FadeIn(term, shift=RIGHT * 0.1), *framing)
 
     def work_out_row(self, i: int, working: VGroup) -> None:
         """Row i of the weights times V, word by word: each weight and its word's value fly into the working."""
@@ -363,14 +389,10 @@ class AllQueriesAtOnce(ChapterScene):
         self.show(FadeOut(working), run_time=0.5)
 
     def weighed(self, i: int, j: int, term) -> list:
-        """Weight (i, j) and row j of V lit, their copies flying into `term` ('w × v')."""
-        weight = self.weights.matrix.get_rows()[i][j] if j < self.shown_words else None
-        row = VGroup(*self.v.matrix.get_rows()[j]) if j < self.shown_words else None
-        moves = [
-            TransformFromCopy(source, target) if source is not None else FadeIn(target)
-            for source, target in ((weight, term[-3]), (row, term[-1]))
-        ]
-        return [*moves, FadeIn(VGroup(*term[:-3], term[-2])), *self.v_rows_lit(j)]
+        """`term` ('w × v') fading in where it stands while weight (i, j) is framed and row j of V lit (no copy
+        flies from the matrices to it: it would cross the working and the entries on its way)."""
+        framing = [framed(self.weights.matrix.get_rows()[i][j])] if j < self.shown_words else []
+        return [FadeIn(term, shift=RIGHT * 0.1), *framing, *self.v_rows_lit(j)]
 
     def v_rows_lit(self, j: int | None) -> list:
         """Animations lighting row j of V and its word (every row when j is None), dimming the others."""
@@ -431,23 +453,80 @@ class AllQueriesAtOnce(ChapterScene):
         self.formula.next_to(self.heading, DOWN, buff=FORMULA_GAP, aligned_edge=LEFT)
         self.top_y = self.formula.get_bottom()[1] - UNDER_FORMULA
         self.names = [c.text(t, role="label", color=token_color(t)) for t in ex.tokens]
-        zoom = fit.first_that_fits([*ZOOMS, None], self.fits_in_line)
-        if zoom is None:  # too wide for one line even at the number size: multiplication tables
+        self.zoom1 = fit.first_that_fits(
+            [*ZOOMS, None], lambda zoom: self.fits_in_line(zoom, self.first_in_line)
+        )
+        self.zoom2 = fit.first_that_fits(
+            [*ZOOMS, None], lambda zoom: self.fits_in_line(zoom, self.second_in_line)
+        )
+        if self.zoom1 is None or self.zoom2 is None:  # too wide for one line at the number size: tables
+            self.zoom1 = self.zoom2 = 1
             self.first_product()
             self.second_product()
         printed = entries_tex(tr.queries, 3)
         self.query_rows = VGroup(*[query_row(i + 1, row) for i, row in enumerate(printed)])
-        self.query_rows.arrange(DOWN, aligned_edge=LEFT, buff=0.3).scale(self.zoom)
+        self.query_rows.arrange(DOWN, aligned_edge=LEFT, buff=0.3).scale(self.zoom1)
         self.query_rows.move_to([0, (self.top_y + STAGE.bottom) / 2, 0])
         self.workings()
+        self.lower_second()
+        layouts = [(zoom, down) for zoom in SOFTMAX_ZOOMS for down in (False, True)]  # the largest that fits
+        fit.first_that_fits(layouts, lambda layout: self.fits(*self.place_softmax(layout)))
         self.closing()
 
-    def fits_in_line(self, zoom: float | None) -> bool:
-        """Whether both products fit on one line each at `zoom` times the number size (None: never)."""
+    def lower_second(self) -> None:
+        """The second product on one line and its working, moved down half the room left under them, so the
+        picture stands in the stage's middle rather than at its top."""
+        if self.second_work[0][0] != STAGE.body_left:  # a table: it stays under the formula
+            return
+        line = VGroup(
+            self.weights,
+            self.sums,
+            *self.second_signs,
+            self.value_names,
+            self.v,
+            self.outputs,
+            *self.blend_workings,
+        )
+        line.shift(DOWN * max(0.0, (line.get_bottom()[1] - STAGE.bottom) / 2 - 0.1))
+
+    def fits_in_line(self, zoom: float | None, product) -> bool:
+        """Whether `product` (a method laying a product out on one line) fits at `zoom` times the number size
+        (None: never); each product has its own zoom, the largest that fits it."""
         if zoom is None:
             return True
         self.zoom = zoom
-        return self.fits(*self.first_in_line()) and self.fits(*self.second_in_line())
+        return self.fits(*product())
+
+    def place_softmax(self, layout: tuple[float, bool]) -> tuple[VGroup, ...]:
+        """The row softmax as its own picture, centred on the stage at `zoom` times the number size: the scores,
+        an arrow 'row softmax', the weights (their sums beside), left to right or (`down`) top to bottom as in
+        the closing picture; what must fit."""
+        zoom, down = layout
+        self.soft_scores = self.scores.copy().scale(zoom / self.zoom1)
+        self.soft_weights = self.weights.copy().scale(zoom / self.zoom2)
+        self.soft_sums = self.sums.copy().scale(zoom / self.zoom2)
+        self.soft_label = c.text("row softmax", role="small", color=theme().muted)  # the formula line's size
+        if down:
+            self.soft_arrow = Arrow(ORIGIN, SOFTMAX_ARROW * 0.6 * zoom * DOWN, buff=0, color=theme().muted)
+            self.soft_arrow.next_to(self.soft_scores, DOWN, buff=0.15)
+            self.soft_weights.next_to(self.soft_arrow, DOWN, buff=0.15)
+            self.soft_weights.set_x(self.soft_scores.get_x())
+            self.soft_label.next_to(self.soft_arrow, RIGHT, buff=0.15)
+        else:
+            length = max(SOFTMAX_ARROW * zoom, self.soft_label.width + 0.2)
+            self.soft_arrow = Arrow(ORIGIN, length * RIGHT, buff=0, color=theme().muted)
+            level(self.soft_scores, self.soft_arrow, self.soft_weights)
+            self.soft_label.next_to(self.soft_arrow, UP, buff=0.15)
+        self.soft_arrow.set_stroke(width=3)
+        self.soft_sums.next_to(self.soft_weights.matrix, RIGHT, buff=0.25)
+        for total, row in zip(self.soft_sums, self.soft_weights.matrix.get_rows()):
+            total.set_y(row.get_y())
+        picture = VGroup(
+            self.soft_scores, self.soft_arrow, self.soft_label, self.soft_weights, self.soft_sums
+        )
+        picture.set_y((self.top_y + STAGE.bottom) / 2 + 0.2)
+        picture.shift(DOWN * max(0.0, picture.get_top()[1] - self.top_y))
+        return (centred(picture),)
 
     def divide_tex(self) -> VGroup:
         tr = self.trace
@@ -471,9 +550,11 @@ class AllQueriesAtOnce(ChapterScene):
         self.columns = self.column_names(True)
         align_columns(self.scores, self.dots)
         align_rows(self.scores, self.dots)
+        overhang = self.dots.get_left()[0] - self.scores.get_left()[0]  # wider entries reach further left
+        VGroup(self.dots, self.scores).shift(RIGHT * max(0.0, overhang))  # ... clear of the '=' either way
         self.divide_label = self.divide_tex()
         whole = VGroup(line, self.columns, self.scores).scale(self.zoom)
-        whole.align_to([STAGE.body_left, self.top_y, 0], UL)
+        centred(whole.align_to([0, self.top_y, 0], UP))
         self.divide_label.next_to(self.scores, DOWN, buff=0.3).align_to(self.scores, LEFT)
         self.work_at, self.work_width = self.first_work = self.under(whole)
         return whole, self.divide_label, self.dot_working(0, 0)
@@ -495,7 +576,7 @@ class AllQueriesAtOnce(ChapterScene):
         line = level(self.weights, self.sums, signs_[0], self.value_names, self.v, signs_[1], self.outputs)
         self.place_sums()
         self.place_value_names()
-        line.scale(self.zoom).align_to([STAGE.body_left, self.top_y, 0], UL)
+        centred(line.scale(self.zoom).align_to([0, self.top_y, 0], UP))
         self.work_at, self.work_width = self.second_work = self.under(line)
         return line, self.blend_working(0)
 
@@ -530,17 +611,20 @@ class AllQueriesAtOnce(ChapterScene):
     def placed(self, parts: list) -> VGroup:
         for part in parts:
             part.scale(self.zoom)
-        return flow(parts, self.work_width).shift(self.work_at)
+        working = flow(parts, self.work_width).shift(self.work_at)
+        if self.work_at[0] == STAGE.body_left:  # under a product on one line: centred under it like the line
+            centred(working)
+        return working
 
     def workings(self) -> None:
         """The entries worked out: the first and the last of the dot products, every output row; none of a
         kind where one would leave the stage (a table of a wide example leaves too little room beside it)."""
         m, n = self.trace.dots.shape
-        self.work_at, self.work_width = self.first_work
+        self.zoom, (self.work_at, self.work_width) = self.zoom1, self.first_work
         self.dot_workings = {
             (i, j): self.dot_working(i, j) for i, j in dict.fromkeys([(0, 0), (m - 1, n - 1)])
         }
-        self.work_at, self.work_width = self.second_work
+        self.zoom, (self.work_at, self.work_width) = self.zoom2, self.second_work
         self.blend_workings = [self.blend_working(i) for i in range(m)]
         if not self.fits(*self.dot_workings.values()):
             self.dot_workings = {}
@@ -653,7 +737,7 @@ class AllQueriesAtOnce(ChapterScene):
             ShapeBlock("V", v, theme().value, cell, shared=0),
         ]
         signs = [c.math(sign, role="body", color=theme().muted) for sign in (r"\times", "=", r"\times", "=")]
-        outputs = self.outputs.copy().scale(1 / self.zoom)  # back at the number size, beside the shapes
+        outputs = self.outputs.copy().scale(1 / self.zoom2)  # back at the number size, beside the shapes
         first = level(blocks[0], signs[0], blocks[1], signs[1], blocks[2])
         first.align_to([STAGE.body_left, self.top_y, 0], UL)
         second = level(blocks[3], signs[2], blocks[4], signs[3], outputs)
@@ -688,6 +772,14 @@ class AllQueriesAtOnce(ChapterScene):
         above its bottom."""
         group = VGroup(*parts)
         return group.get_right()[0] <= -STAGE.body_left and group.get_bottom()[1] >= STAGE.bottom + 0.02
+
+
+def centred(group: VGroup) -> VGroup:
+    """`group` centred across the stage, or from the body grid's left edge if it would start near it."""
+    group.set_x(0)
+    if group.get_left()[0] < STAGE.body_left + STAGE.grid_reach:
+        group.shift(RIGHT * (STAGE.body_left - group.get_left()[0]))
+    return group
 
 
 def signs() -> VGroup:

@@ -124,11 +124,13 @@ def test_everything_fits_and_nothing_overlaps(scene):
 
 def test_each_product_is_one_line_at_more_than_the_number_size(scene):
     """Q × K^T = Q K^T and weights × V = outputs, each left to right on one level, drawn larger than the
-    number size (the frame has room), and across most of the stage."""
-    assert scene.zoom > 1
-    for m in (scene.q, scene.kt, scene.dots, scene.weights, scene.v, scene.outputs):
+    number size (the frame has room; each product as large as fits it), and across most of the stage."""
+    assert scene.zoom1 > 1 and scene.zoom2 > 1
+    for m, zoom in [(scene.q, scene.zoom1), (scene.kt, scene.zoom1), (scene.dots, scene.zoom1)] + [
+        (m, scene.zoom2) for m in (scene.weights, scene.v, scene.outputs)
+    ]:
         sizes = {round(e.font_size, 3) for e in m.matrix.get_entries()}
-        assert sizes == {round(scene.zoom * tex_size("number"), 3)}
+        assert sizes == {round(zoom * tex_size("number"), 3)}
     lines = [
         [scene.q, scene.first_signs[0], scene.kt, scene.first_signs[1], scene.dots],
         [scene.weights, scene.sums, scene.second_signs[0], scene.v, scene.second_signs[1], scene.outputs],
@@ -229,3 +231,41 @@ def test_the_formula_line_lights_the_named_parts():
 
 def test_last_frame(tmp_path):
     assert_matches_snapshot("AllQueriesAtOnce", last_frame(AllQueriesAtOnce, tmp_path))
+
+
+def test_each_product_stands_centred_on_the_stage(scene):
+    """The products on one line are centred across the stage (not crowded into its left half), and the
+    second, lower than the first, stands in the middle of the room under the formula."""
+    first = VGroup(scene.q, scene.first_signs, scene.kt, scene.columns, scene.scores)
+    second = VGroup(scene.weights, scene.sums, scene.second_signs, scene.value_names, scene.v, scene.outputs)
+    for line in (first, second):
+        assert abs(line.get_center()[0]) < 0.6
+    below = second.get_bottom()[1] - BOTTOM_Y
+    assert scene.formula.get_bottom()[1] - second.get_top()[1] > 0.5 * min(below, 1)
+
+
+def test_the_row_softmax_has_the_stage_to_itself(scene):
+    """Scores, an arrow 'row softmax', the weights with their sums: left to right on one level, centred, larger
+    than the products, and the weights the same matrix as in the second product (one move between)."""
+    parts = [scene.soft_scores, scene.soft_arrow, scene.soft_weights, scene.soft_sums]
+    for a, b in zip(parts, parts[1:]):
+        assert a.get_right()[0] < b.get_left()[0]
+    picture = VGroup(*parts, scene.soft_label)
+    assert abs(picture.get_center()[0]) < 0.6 and picture.width > 0.7 * (RIGHT_X - LEFT_X)
+    assert picture.get_left()[0] >= LEFT_X and picture.get_right()[0] <= RIGHT_X
+    assert picture.get_bottom()[1] >= BOTTOM_Y and picture.get_top()[1] < scene.formula.get_bottom()[1]
+    assert scene.soft_label.get_bottom()[1] > scene.soft_arrow.get_top()[1]
+    assert fit.apart(scene.soft_label, scene.soft_scores) and fit.apart(scene.soft_label, scene.soft_weights)
+    size = scene.soft_weights.matrix.get_entries()[0].font_size
+    assert size > 1.1 * scene.weights.matrix.get_entries()[0].font_size
+    assert scene.soft_weights.entries() == scene.weights.entries()
+    assert scene.soft_scores.entries() == scene.scores.entries()
+
+
+def test_no_copy_flies_into_a_working():
+    """Each term of a working fades in where it stands, the entries it multiplies framed: nothing travels
+    from a matrix across the words and the working (review round 4, 68.7-69.3 and 74.0-74.6)."""
+    import inspect
+
+    source = inspect.getsource(AllQueriesAtOnce)
+    assert "TransformFromCopy" not in source
