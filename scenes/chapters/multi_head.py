@@ -12,14 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from manim import (
+    DL,
     DOWN,
+    DR,
     LEFT,
     RIGHT,
     UL,
     UP,
+    AnimationGroup,
     Create,
     FadeIn,
     FadeOut,
+    GrowFromEdge,
     Indicate,
     LaggedStart,
     Line,
@@ -28,7 +32,6 @@ from manim import (
     Rectangle,
     ReplacementTransform,
     Square,
-    Succession,
     SurroundingRectangle,
     VGroup,
 )
@@ -58,16 +61,23 @@ from scenes.kit.stage import STAGE
 ROW = 0.44  # distance between the coordinates (rows) of q and K^T
 LINE = 0.52  # distance between the work rows and the rows of weights
 GAP = 0.35  # between a column's widest entry and the next column's
-BAR_WIDTH, BAR_TALL = 0.12, 0.45  # a weight's bar: its width, and its height for a weight of 1 (under LINE)
-BAR_GAP = 0.06  # between a weight's bar and its number
+BAR_WIDTH = 0.34  # a weight's bar: as wide as the bars of the other chapters' charts allow in a row
+BAR_TALL, BAR_SHORTEST = (
+    0.75,
+    0.4,
+)  # a bar's height for a weight of 1: as tall as the room under the rows allows
+BAR_GAP = 0.16  # between a weight's bar and its number
+FLOOR = 0.05  # how far a bar's floor (a short line under it) reaches past each side of the bar
+WEIGHT_GAP = 0.15  # between a row of weights (its tallest bar) and the row above it
 TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
 NOTE_ROOM = 3.0  # the caveat goes beside the rows of weights if it has this much width there, else under them
 WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart at most
-# head colours, per theme: olive and slate teal (dark), maroon and forest (light): what the palette leaves free, picked
-# as far as CIEDE2000 (the perceptual distance; CIE76 calls light blue and key blue far apart) can from each other,
-# every token and role colour, the text and the score colours, at a contrast of 4.5 or more with the background
-# (tests/chapters/test_multi_head.py measures them)
-HEAD_COLOURS = {"dark": ("#78870F", "#4B8778", "#FF00FF"), "light": ("#4B001E", "#003C0F", "#1E2D5A")}
+# head colours, per theme: dusty mauve and slate teal (dark), maroon and forest (light): what the palette leaves free,
+# picked as far as CIEDE2000 (the perceptual distance; CIE76 calls light blue and key blue far apart) can from each
+# other, every token and role colour, the text and the score colours, at a contrast of 4.5 or more with the
+# background (tests/chapters/test_multi_head.py measures them). Head 1 was olive, which beside the query's yellow
+# (on q's head-1 band) read as one colour (review round 4); the mauve is 44 CIEDE2000 units from the yellow.
+HEAD_COLOURS = {"dark": ("#9B7887", "#4B8778", "#FF00FF"), "light": ("#4B001E", "#003C0F", "#1E2D5A")}
 FORMULA = (  # one head's formula and the heads' concatenation, each part lit while its step is shown
     (r"\mathrm{head}_h =", "head"),
     (r"\mathrm{softmax}(", "softmax"),
@@ -120,7 +130,7 @@ class MultiHead(ChapterScene):
                 caption="Each head projects the words its own way.",
             )
         self.show(FadeOut(self.warning), run_time=0.5)
-        self.work_row(single, f"One head reads all {single.trace.width} coordinates: dots ")
+        self.work_row(single, f"One head reads all {single.trace.width} coordinates")
         self.weights_row(single, f"Softmax gives its weights {listed(weight_strings(single.trace))}.")
         self.tie()
 
@@ -154,7 +164,7 @@ class MultiHead(ChapterScene):
             earlier = [h.reading.weight_line().animate.set_opacity(DIM) for h in self.heads[:i]]
             self.play(*self.focus(head), *earlier, run_time=0.6)
             reading = head.reading
-            self.work_row(reading, f"Head {i + 1} reads {where}: dots ")
+            self.work_row(reading, f"Head {i + 1} reads {where}")
             top = int(reading.trace.weights.argmax())
             self.weights_row(
                 reading,
@@ -186,13 +196,13 @@ class MultiHead(ChapterScene):
                 h.reading.weight_line().animate.set_opacity(1 if h is head else DIM) for h in self.heads
             ]
             caption = self.blend_caption(i)
+            terms = [FadeIn(VGroup(r.label, *r.terms, *r.pluses), shift=RIGHT * 0.2) for r in head.blends]
+            self.show(  # the rows of products come in as the caption reads them
+                *self.focus(head), *others, spread(terms, self.paced(caption)), caption=caption
+            )
+            caption = f"Summed per coordinate: {listed(self.outputs[head.coordinates.start : head.coordinates.stop])}."
             self.show(
-                *self.focus(head),
-                *others,
-                LaggedStart(*[FadeIn(r) for r in head.blends], lag_ratio=0.4),
-                run_time=max(
-                    1.5, 0.7 * self.caption_time(caption)
-                ),  # the rows come in as the caption reads them
+                spread([FadeIn(r.result, shift=LEFT * 0.3) for r in head.blends], self.paced(caption)),
                 caption=caption,
             )
             self.wait_for_reader()  # the working stays until its caption has been read
@@ -208,7 +218,6 @@ class MultiHead(ChapterScene):
 
     def concatenate(self) -> None:
         self.beat("Concatenate, then project")
-        caption = f"The heads' outputs, one after another: {listed(self.outputs)}."
         self.show(
             FadeIn(self.concat.get_brackets()),
             FadeIn(self.concat_name),
@@ -216,13 +225,21 @@ class MultiHead(ChapterScene):
             *[h.reading.weight_line().animate.set_opacity(1) for h in self.heads],
             self.formula.light("outputs"),
             run_time=1.2,
-            caption=caption,
+            caption=f"The heads' outputs, one after another, make one vector of {len(self.outputs)}.",
         )
-        parts = [VGroup(*[self.concat.get_rows()[k] for k in h.coordinates]) for h in self.heads]
-        self.play(  # each head's part framed in turn, as the caption reads it
-            Succession(*[framed(part, h.color) for part, h in zip(parts, self.heads)]),
-            run_time=max(1.5, self.caption_time(caption) - 1.7),
-        )
+        for i, head in enumerate(self.heads):  # each head's part framed in turn, as its caption reads it
+            part = VGroup(*[self.concat.get_rows()[k] for k in head.coordinates])
+            caption = (
+                f"Head {i + 1} gives {listed(self.outputs[head.coordinates.start : head.coordinates.stop])}."
+            )
+            self.show(framed(part, head.color), run_time=1.2, caption=caption)
+            self.play(  # then its numbers, one by one, as the caption reads them
+                spread(
+                    [Indicate(row, color=head.color, scale_factor=1.2) for row in part],
+                    max(1, self.caption_time(caption) - 1.2),
+                    each=0.8,
+                )
+            )
         project = self.projection
         self.show(  # the concatenated column written as a row, where nothing is in the way
             FadeIn(project.row, shift=DOWN * 0.2),
@@ -254,35 +271,37 @@ class MultiHead(ChapterScene):
     # what the beats play
 
     def work_row(self, reading: Reading, opening: str) -> None:
-        """A reading's dot products, then its scores, in the work rows, each cell coming as one caption for both
-        reads it."""
+        """A reading's dot products, cell by cell as their caption reads them, then its scores with theirs."""
         tr = reading.trace
         dots, scores = (printed(v, SCORE_PLACES) for v in (tr.dots, tr.scores))
-        caption = f"{opening}{listed(dots)}, ÷ √{tr.width}: scores {listed(scores)}."
-        half = max(1.5, 0.45 * self.caption_time(caption))
+        caption = f"{opening}: dots {listed(dots)}."
         self.show(
             FadeIn(reading.dot_label),
-            LaggedStart(*[FadeIn(cell, shift=DOWN * 0.15) for cell in reading.dots], lag_ratio=0.6),
+            spread([FadeIn(cell, shift=DOWN * 0.15) for cell in reading.dots], self.paced(caption)),
             self.formula.light("q", "K"),
-            run_time=half,
             caption=caption,
         )
+        caption = f"Divided by √{tr.width}: scores {listed(scores)}."
         self.show(
             FadeIn(reading.score_label),
-            LaggedStart(*[FadeIn(cell, shift=DOWN * 0.15) for cell in reading.scores], lag_ratio=0.6),
+            spread([FadeIn(cell, shift=DOWN * 0.15) for cell in reading.scores], self.paced(caption)),
             self.formula.light("scale"),
-            run_time=half,
+            caption=caption,
         )
 
     def weights_row(self, reading: Reading, caption: str) -> None:
-        """A reading's weights, word by word as the caption reads them."""
+        """A reading's weights, each bar growing as the caption reads its number."""
+        row = reading.weights
         self.show(
             FadeIn(reading.weight_label),
-            LaggedStart(*[FadeIn(cell) for cell in reading.weights.cells], lag_ratio=0.6),
+            spread([row.cell_in(j) for j in range(len(row.values))], self.paced(caption)),
             self.formula.light("softmax"),
-            run_time=max(1.2, 0.6 * self.caption_time(caption)),
             caption=caption,
         )
+
+    def paced(self, caption: str) -> float:
+        """How long what a caption reads takes to come in: most of the caption's time."""
+        return max(1.2, 0.75 * self.caption_time(caption))
 
     def tie(self) -> None:
         """Single out the single head's two largest weights, their dots and scores, and the entries of q and
@@ -294,13 +313,15 @@ class MultiHead(ChapterScene):
         columns = [VGroup(single.dots[i], single.scores[i], single.weights.cells[i]) for i in top]
         self.tie_box = VGroup(*[SurroundingRectangle(col, color=theme().text, buff=0.08) for col in columns])
         dim = [m for i in rest for m in (single.dots[i], single.scores[i], single.weights.cells[i])]
-        caption = tie_text(self.example.tokens, weights)
+        said, why = tie_text(self.example.tokens, weights)
         self.show(
-            Create(self.tie_box), *[m.animate.set_opacity(DIM) for m in dim], run_time=1.2, caption=caption
+            Create(self.tie_box), *[m.animate.set_opacity(DIM) for m in dim], run_time=1.2, caption=said
         )
-        self.play(  # then what makes their dots: the entries of q and K^T in non-zero products
+        self.show(  # then what makes their dots: the entries of q and K^T in non-zero products
             *[e.animate.set_opacity(1 if used else DIM) for e, used in self.products_of(top)],
-            run_time=max(1, self.caption_time(caption) - 2),
+            *[Indicate(single.dots[i], color=theme().text) for i in top],
+            run_time=max(1.5, 0.8 * self.caption_time(why)),
+            caption=why,
         )
 
     def products_of(self, columns) -> list[tuple[Mobject, bool]]:
@@ -336,11 +357,10 @@ class MultiHead(ChapterScene):
         ]
 
     def blend_caption(self, i: int) -> str:
-        head = self.heads[i]
-        shown = listed(self.outputs[head.coordinates.start : head.coordinates.stop])
+        """The caption over head i's products (0-based): what each row multiplies."""
         if i:
-            return f"Head {i + 1} likewise: {shown}."
-        return f"Head 1: each weight times its word's value, summed per coordinate: {shown}."
+            return f"Head {i + 1} likewise, with its own weights and slice."
+        return "Head 1 multiplies each weight by its word's value, a row per coordinate."
 
     # building and layout
 
@@ -384,7 +404,7 @@ class MultiHead(ChapterScene):
         sign; widened up to WIDEST_PITCH while the width left of K^T's name and the output allows."""
         keys = [SansTex(fmt_input(x), font_size=tex_size("number")).width for x in self.example.keys.flat]
         cells = [m.width for r in self.readings for row in (r.dots, r.scores) for m in row]
-        cells += [c.number(0.5).width + 2 * (BAR_WIDTH + BAR_GAP)]  # a weight, its bar on one side
+        cells += [c.number(0.5).width + 2 * (BAR_WIDTH + BAR_GAP + FLOOR)]  # a weight, its bar on one side
         plus = c.math("+").width
         terms = [t.width + plus + 0.3 for h in self.heads for r in h.blends for t in r.terms]
         least = max(max(keys + cells) + GAP, max(terms))
@@ -450,22 +470,46 @@ class MultiHead(ChapterScene):
         for head in self.heads:
             for row, y in zip(head.blends, ys):
                 row.place(self.xs, y, result_x)
-        for reading, y in zip(self.readings, ys[work:]):
-            reading.weights = WeightRow(reading.trace.weights, self.example.tokens, self.xs)
-            reading.weights.shift(UP * (y - reading.weights.values[0].get_y()))
-            reading.weight_label.set_x(STAGE.body_left, LEFT).set_y(y)
-        self.projection.move_to([STAGE.body_left, ys[0] + LINE / 2, 0], aligned_edge=UL)
-        right = max(r.weights.get_right()[0] for r in self.readings) + 0.5
-        if TABLE_RIGHT - right >= NOTE_ROOM:  # beside the rows of weights, wrapped to the room there
+        under = min(self.keys.get_bottom()[1], self.value_name.get_bottom()[1]) - 0.15  # clear of K^T's rows
+        self.projection.move_to([STAGE.body_left, under, 0], aligned_edge=UL)
+        right = self.xs[-1] + c.number(0.5).width / 2 + 0.5  # right of the rows of weights
+        beside = TABLE_RIGHT - right >= NOTE_ROOM
+        if beside:  # beside the rows of weights, wrapped to the room there
             self.note = fit.wrap_within(caveat_label(self.trace), TABLE_RIGHT - right, "label", theme().muted)
-            self.note.move_to([right, ys[work] + LINE / 2, 0], aligned_edge=UL)
+        floor = STAGE.bottom + 0.05 + (0 if beside else self.note.height + 0.3)
+        above = [r.work() for r in self.readings] + [r for h in self.heads for r in h.blends]
+        top = VGroup(*above, self.projection).get_bottom()[1] - WEIGHT_GAP
+        tall = self.bar_scale(top - floor)
+        for reading in self.readings:  # each row as high as its tallest bar (or its number)
+            reading.weights = WeightRow(reading.trace.weights, self.example.tokens, self.xs, tall)
+            row = reading.weights
+            row.shift(UP * (top - row.get_top()[1]))
+            reading.weight_label.set_x(STAGE.body_left, LEFT).set_y(row.values[0].get_y())
+            top = row.get_bottom()[1] - WEIGHT_GAP
+        last = self.readings[-1].weights
+        if beside:  # at the foot of the rows, clear of the projection's "n × n, learned" above
+            self.note.move_to([right, last.get_bottom()[1], 0], aligned_edge=DOWN + LEFT)
         else:  # under them
-            self.note.set_x(STAGE.body_left, LEFT).set_y(ys[-1] - LINE)
+            self.note.set_x(STAGE.body_left, LEFT).align_to([0, last.get_bottom()[1] - 0.3, 0], UP)
         if self.changed:
             self.warning = fit.clip(
                 warning_label(self.changed), TABLE_RIGHT - STAGE.body_left, color=theme().muted
             )
             self.warning.set_x(STAGE.body_left, LEFT).set_y(ys[0])
+
+    def bar_scale(self, room: float) -> float:
+        """The height of a weight of 1: BAR_TALL if the rows of weights fit in `room` with it, else as tall as
+        they fit (never under BAR_SHORTEST: then the table shrinks)."""
+        number = c.number(0.5).height
+        tops = [max(r.trace.weights) for r in self.readings]
+
+        def height(tall: float) -> float:
+            return sum(max(number, w * tall) for w in tops) + WEIGHT_GAP * (len(tops) - 1)
+
+        tall = BAR_TALL
+        while tall > BAR_SHORTEST and height(tall) > room:
+            tall -= 0.01
+        return max(tall, BAR_SHORTEST)
 
     def fit_table(self, top: float) -> None:
         """Everything under the formula shrunk by one factor, keeping its top left, if it runs past
@@ -583,6 +627,16 @@ def printed_row(values) -> VGroup:
     return VGroup(*[c.math(s) for s in printed(values, SCORE_PLACES)])
 
 
+def spread(animations: list, total: float, each: float = 0.6):
+    """`animations` one after another over `total` seconds, each taking `each` (or all of `total` if alone),
+    so that what a caption reads comes in as it reads it."""
+    if len(animations) == 1:
+        return animations[0].set_run_time(total)
+    each = min(each, total)
+    lag = (total / each - 1) / (len(animations) - 1)
+    return LaggedStart(*animations, lag_ratio=lag, run_time=total)
+
+
 def listed(strings) -> str:
     return f"[{', '.join(strings)}]"
 
@@ -626,14 +680,18 @@ def caveat_label(trace) -> str:
     return f"heads need not specialise (here they {'do' if specialise(trace) else 'do not'})"
 
 
-def tie_text(tokens, weights) -> str:
-    """What the single head's two largest weights say: a tie, or how close they come."""
+def tie_text(tokens, weights) -> tuple[str, str]:
+    """What the single head's two largest weights say (a tie, or how close they come), then where their dots
+    come from: two captions."""
     first, second = sorted(range(len(weights)), key=lambda i: -weights[i])[:2]
     a, b = (f"{weights[i]:.{WEIGHT_PLACES}f}" for i in (first, second))
     if a == b:
         pair = f"“{tokens[first]}” and “{tokens[second]}”"
-        return f"{pair} tie at {a}: summed over every coordinate, their dots are equal."
-    return f"Its two largest weights: “{tokens[first]}” {a}, “{tokens[second]}” {b}."
+        return f"{pair} tie at {a}.", "Summed over every coordinate, their dots are equal."
+    return (
+        f"Its two largest weights: “{tokens[first]}” {a}, “{tokens[second]}” {b}.",
+        "Their dots come from the entries of q and K^T left lit.",
+    )
 
 
 def term_tex(weight: str, value: float) -> str:
@@ -666,25 +724,37 @@ def column_matrix(rows, color: str, pitch: float = 1.0) -> Matrix:
 
 
 class WeightRow(VGroup):
-    """One head's weights in a row, each number centred on its word's column with a bar beside it, standing on
-    the number's baseline, as tall as the weight (BAR_TALL for a weight of 1), as every chapter draws weights."""
+    """One reading's weights in a row, each number centred on its word's column with its bar beside it: a bar
+    chart along the row, each bar `tall` high for a weight of 1, standing with its number on a short floor
+    line, in its word's colour, as every chapter draws weights."""
 
-    def __init__(self, weights, tokens, xs):
+    def __init__(self, weights, tokens, xs, tall: float):
         super().__init__()
+        self.tall = tall
         self.values = [c.number(float(w)) for w in weights]
-        self.bars = VGroup()
+        self.bars, self.floors = VGroup(), VGroup()
         for value, w, token, x in zip(self.values, weights, tokens, xs):
             value.move_to([x, 0, 0])
             bar = Rectangle(
                 width=BAR_WIDTH,
-                height=max(float(w), 1e-3) * BAR_TALL,
+                height=max(float(w), 1e-3) * tall,
                 stroke_width=0,
                 fill_opacity=0.9,
                 fill_color=token_color(token),
             )
             self.bars.add(bar.next_to(value, LEFT, buff=BAR_GAP).align_to(value, DOWN))
-        self.cells = [VGroup(v, b) for v, b in zip(self.values, self.bars)]
-        self.add(*self.values, self.bars)
+            floor = Line(bar.get_corner(DL) + LEFT * FLOOR, bar.get_corner(DR) + RIGHT * FLOOR)
+            self.floors.add(floor.set_stroke(theme().muted, width=2))
+        self.cells = [VGroup(f, b, v) for v, b, f in zip(self.values, self.bars, self.floors)]
+        self.add(self.floors, *self.values, self.bars)
+
+    def cell_in(self, j: int) -> AnimationGroup:
+        """Word j's weight coming in: its floor, its bar growing up from it, its number."""
+        return AnimationGroup(
+            FadeIn(self.floors[j]),
+            GrowFromEdge(self.bars[j], DOWN),
+            FadeIn(self.values[j], shift=UP * 0.1),
+        )
 
     def shown_values(self) -> list[float]:
         return [round(v.get_value(), v.num_decimal_places) for v in self.values]

@@ -10,6 +10,7 @@ from attention import examples
 from attention.examples.beyond import HeadsExample
 from attention.examples.story import changed_words
 from scenes.chapters.multi_head import (
+    BAR_SHORTEST,
     BAR_TALL,
     HEAD_COLOURS,
     MultiHead,
@@ -55,10 +56,16 @@ def test_bars_and_cells_are_the_traces(scene):
             list(trace.weights / trace.weights[0]), abs=1e-3
         )
         tallest = max(bar.height for bar in row.bars)  # a weight's height, as in every chapter
-        assert tallest == pytest.approx(max(trace.weights) * BAR_TALL * scene.factor, rel=1e-3)
+        assert tallest == pytest.approx(max(trace.weights) * row.tall * scene.factor, rel=1e-3)
+        assert row.tall == weight_rows[0].tall  # one scale for every row
+        assert BAR_SHORTEST <= row.tall <= BAR_TALL
         for bar, value in zip(row.bars, row.values):  # standing beside its number
             assert bar.get_bottom()[1] == pytest.approx(value.get_bottom()[1], abs=1e-6)
             assert bar.get_right()[0] < value.get_left()[0]
+    # bars that read as bars at 480p (review round 4: 2-4 px wide, 12 px tall): at least 15 px wide and, for the
+    # lecture's largest weight, 30 px tall (a scene unit is 51.2 px at 480p)
+    assert all(bar.width >= 0.3 for row in weight_rows for bar in row.bars)
+    assert max(bar.height for row in weight_rows for bar in row.bars) >= 30 / 51.2
     for reading, trace in zip(scene.readings, traces):
         assert [float(s) for s in strings(reading.dots)] == pytest.approx(trace.dots, abs=5e-4)
         assert [float(s) for s in strings(reading.scores)] == pytest.approx(trace.scores, abs=5e-4)
@@ -195,13 +202,16 @@ def test_the_output_projection_is_drawn_as_the_concatenation_times_a_square_w_o(
         project.entries
     )  # an output as wide, with no numbers: W^O is learned
     assert fit.apart(project, scene.note) and project.get_bottom()[1] > scene.readings[0].weights.get_top()[1]
+    # the caveat keeps well clear of the projection's "4 × 4, learned" (review round 4: they crowded each other)
+    assert size.get_bottom()[1] - scene.note.get_top()[1] > 0.5
 
 
 def test_the_tie_is_named_when_the_printed_weights_are_equal():
     assert tie_text(("the", "cat", "sat"), [0.4223, 0.4222, 0.155]) == (
-        "“the” and “cat” tie at 0.422: summed over every coordinate, their dots are equal."
+        "“the” and “cat” tie at 0.422.",
+        "Summed over every coordinate, their dots are equal.",
     )
-    assert tie_text(("a", "b"), [0.3, 0.7]) == "Its two largest weights: “b” 0.700, “a” 0.300."
+    assert tie_text(("a", "b"), [0.3, 0.7])[0] == "Its two largest weights: “b” 0.700, “a” 0.300."
 
 
 def done(animation) -> None:
