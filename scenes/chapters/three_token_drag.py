@@ -23,7 +23,6 @@ from manim import (
     LaggedStart,
     Line,
     MoveAlongPath,
-    Succession,
     Text,
     TracedPath,
     VGroup,
@@ -62,6 +61,7 @@ EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
 LEG_SECONDS = 3.0
 BEND = 0.6  # radians of curvature on each leg of the drag, so the path is a curve
 NOTE = "Dot products grow with d; without ÷ √d, softmax saturates toward one-hot."
+NOTE_SAID = "Dot products grow with d; without the division, softmax saturates toward one-hot."
 PAYOFF = (
     "Not one RNN hidden state for a whole sequence (chapter 1): a fresh, query-specific blend, "
     "recomputed on demand."
@@ -246,20 +246,20 @@ class ThreeTokenDrag(ChapterScene):
 
     def why_scale(self) -> None:
         self.beat("Why divide by the square root of d")
-        self.play(
-            *[FadeOut(VGroup(*shown)) for shown in [self.still_shown(self.worked.blocks)] if shown],
-            self.worked.verdict.animate.move_to(self.verdict_top, aligned_edge=UL),
-            run_time=1,
-        )
-        self.show(
-            LaggedStart(*[FadeIn(chart) for chart in self.charts], lag_ratio=0.7),
-            FadeIn(self.note),
-            run_time=2.4,
-            caption=self.comparison,
-        )
-        self.wait_for_cue(2)  # the charts' top weights, read one after another: each framed as it is read
-        left = self.renderer.file_writer.subcaptions[-1].end.total_seconds() - self.time
-        self.play(Succession(*[framed(chart[0]) for chart in self.charts]), run_time=max(1.5, left))
+        shown = self.still_shown(self.worked.blocks)
+        if shown:  # the steps leave first, so the verdict moves up through nothing
+            self.play(FadeOut(VGroup(*shown)), run_time=0.5)
+        self.play(self.worked.verdict.animate.move_to(self.verdict_top, aligned_edge=UL), run_time=0.8)
+        for chart, said in zip(self.charts, self.comparison):  # a chart, then its top bar framed, as said
+            self.show(FadeIn(chart, shift=UP * 0.2), run_time=1, caption=said[0])
+            if len(said) > 1:
+                self.wait_for_reader()
+            self.show(
+                framed(top_bar(chart[0])),
+                run_time=max(1.2, self.caption_time(said[-1]) - (0 if len(said) > 1 else 1)),
+                caption=said[1] if len(said) > 1 else None,
+            )
+        self.show(FadeIn(self.note, shift=UP * 0.2), run_time=1, caption=NOTE_SAID)
 
     def still_shown(self, blocks) -> list:
         """The parts of `blocks` on screen now (a part that left earlier is no longer in the scene)."""
@@ -299,8 +299,13 @@ class ThreeTokenDrag(ChapterScene):
         unscaled = attend(self.example.query, self.example.keys, scaled=False)
         blend = examples.current().blend
         there = blend.trace(0)
+        order = in_order(blend.tokens, self.example.tokens)  # one order of the words in one picture
         sets = [
-            (blend.tokens, there.weights, (divided(there), f"other keys, d = {there.width}")),
+            (
+                [blend.tokens[i] for i in order],
+                there.weights[order],
+                (divided(there), f"other keys, d = {there.width}"),
+            ),
             (self.example.tokens, trace.weights, (divided(trace), f"here, d = {trace.width}")),
             (self.example.tokens, unscaled.weights, ("no scaling", "÷ 1")),
         ]
@@ -338,8 +343,11 @@ class ThreeTokenDrag(ChapterScene):
 
 # Layout, in scene units: the plane on the left, the live bars and the legend right of it, then the
 # worked example and the comparison in the right part, x from RIGHT_LEFT
-PLANE_BOX = (5.3, 4.6)  # width, height available to the plane
-PLANE_CENTER = np.array([-4.1, -0.8, 0])
+PLANE_BOX = (
+    5.3,
+    5.2,
+)  # width, height available to the plane (as much as the strip above and the stage allow)
+PLANE_CENTER = np.array([-4.1, -0.85, 0])
 BARS_BASELINE = np.array([2.9, -0.22, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
 BAR_HEIGHT = 1.6
 GLOSSARY_TOP_LEFT = np.array([0.4, -1.45, 0])  # the symbols' legend builds up below the bars
@@ -595,18 +603,39 @@ def divided(trace) -> str:
     return f"÷ √{d} {relation(trace.divisor, SCORE_PLACES, tex=False)} {fmt(trace.divisor, SCORE_PLACES)}"
 
 
-def comparison(trace, unscaled, blend) -> str:
-    """The caption of the three weight charts, left to right: the blend example's (its width d, so its divisor √d),
-    this one's, and this one's without scaling; each by its top weight."""
+def by(trace) -> str:
+    """'√2 ≈ 1.414': the divisor of `trace`'s dot products."""
+    return f"√{trace.width} {relation(trace.divisor, SCORE_PLACES, tex=False)} {fmt(trace.divisor, SCORE_PLACES)}"
+
+
+def comparison(trace, unscaled, blend) -> list[tuple[str, ...]]:
+    """The captions of the three weight charts, left to right, one or two each (the first as the chart comes in,
+    the second as its top weight is framed): the blend example's (its width d, so its divisor √d), this
+    one's, and this one's without scaling; each by its top weight."""
     top = decimals([t.weights.max() for t in (blend, trace, unscaled)])  # as the charts print them
-    rest = f"{divided(trace)} here {top[1]}, no scaling {top[2]}."
     if trace.dots.shape == blend.dots.shape and np.allclose(np.sort(trace.dots), np.sort(blend.dots)):
         dots = ", ".join(fmt(x, SCORE_PLACES) for x in np.sort(trace.dots)[::-1])
-        return f"Top weight from dots {dots}: {divided(blend)} (d = {blend.width}) {top[0]}, {rest}"
-    there = (
-        f"A width-{blend.width} example divides its own dot products {divided(blend)}: top weight {top[0]}"
-    )
-    return f"{there}; {rest}"
+        there = f"Other keys, of width {blend.width}, give the same dots {dots}."
+    else:
+        there = f"Other keys, of width {blend.width}, give dots of their own."
+    return [
+        (there, f"Divided by {by(blend)}, their top weight is {top[0]}."),
+        (f"Here d = {trace.width}, so the dots are divided by {by(trace)}.", f"The top weight is {top[1]}."),
+        (f"Not divided at all, the top weight is {top[2]}.",),
+    ]
+
+
+def in_order(tokens, order) -> list[int]:
+    """Indices of `tokens` putting those also in `order` in its order, the others after them as they come."""
+    shared = [tokens.index(t) for t in order if t in tokens]
+    return shared + [i for i, t in enumerate(tokens) if t not in order]
+
+
+def top_bar(bars: WeightBars) -> VGroup:
+    """A chart's largest bar with its printed value."""
+    top = int(np.argmax([bar.height for bar in bars.bars]))
+    value = bars.values[0] if len(bars.values) == 1 else bars.values[top]
+    return VGroup(bars.bars[top], value)
 
 
 # Drawn on the plane
