@@ -26,15 +26,20 @@ from manim.utils.rate_functions import smooth, squish_rate_func
 
 from attention import examples
 from scenes.kit import components as c
+from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, fmt_input, relation, text_minus
 from scenes.kit.chapter import ChapterScene
+from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import DIM, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.vector_rows import TokenRows, division_rows, dot_rows, named, one_size, vector
 
 STAGE_WIDTH = 13.4  # the widest the rows may be
-COMPASS = 1.2  # length of the query's arrow in the compass
+COMPASS = 1.5  # length of the query's arrow in the compass (less where a wide summary leaves less room)
+Q_ROOM = 0.4  # right of the query's arrow, for its label
+KEY_SHARE = 0.75  # a key's arrow in the compass, as a share of the query's
+NAME_WIDTH = 1.6  # a key's name at its tip in the compass is cut to this width
 COMPASS_GAP = 0.5  # from the summary's box to the compass
 BOX_MARGIN = 0.3  # room under the content for the box round the summary
 ROW_BUFF = 0.4  # between the keys' rows, at the least
@@ -172,13 +177,17 @@ class ScoreEveryWord(ChapterScene):
             FadeIn(self.summary),
             FadeIn(self.summary_box),
             self.strip.light(),
-            run_time=1,
-            caption=verdict(self.example.tokens, tr),
+            LaggedStart(framed(self.products), framed(self.scores), lag_ratio=0.6),
+            run_time=2.5,
+            caption=f"Dots {listed_column(tr.dots)}, divided by √{tr.width}: scores {listed_column(tr.scores)}.",
         )
-        self.show(GrowArrow(self.compass.query), FadeIn(self.compass.query_label), run_time=0.8)
         self.show(
-            *[GrowArrow(arrow) for arrow in self.compass.keys],
-            run_time=1.2,
+            GrowArrow(self.compass.query),
+            FadeIn(self.compass.query_label),
+            LaggedStart(*[GrowArrow(arrow) for arrow in self.compass.keys], lag_ratio=0.4),
+            FadeIn(self.compass.names),
+            run_time=2,
+            caption=verdict(self.example.tokens, tr),
             hold=0.5,
         )
         ahead = f"Next, softmax turns the scores {listed_column(tr.scores)} into weights."
@@ -222,10 +231,13 @@ class ScoreEveryWord(ChapterScene):
         self.summary = c.text(f"dots {dots}  →  scores {scores}", role="label")
         self.layout()
         self.summary_box = SurroundingRectangle(self.summary, color=theme().grid, buff=0.2)
-        self.compass = Compass(tr.query, tr.keys, ex.tokens)
-        one_size(self.compass, self.factor)  # its labels at the size of the rows' texts
         corner = self.summary_box.get_corner(DOWN + RIGHT) + RIGHT * COMPASS_GAP + UP * 0.15
-        self.compass.shift(corner - self.compass.query.get_start())
+        room = STAGE.right - corner[0] - Q_ROOM  # a wide summary leaves the compass less
+        self.compass = Compass(tr.query, tr.keys, ex.tokens, min(COMPASS, room))
+        one_size(self.compass, self.factor)  # its labels at the size of the rows' texts
+        self.compass.shift(corner - self.compass.query.get_start()).clear_names(
+            [*self.products, *self.scores, self.summary_box]
+        )
 
     def layout(self) -> None:
         """Keys with their dot products and scores beside them, the query above; shrunk by one factor
@@ -283,20 +295,38 @@ def pair_glyphs(product, query, key) -> list[tuple[VGroup, VGroup]]:
 
 class Compass(VGroup):
     """Which way each key points, seen from the query: the query's arrow to the right, each key's arrow (in its
-    word's colour, as its row's name) turned from it by the angle between them, whatever the width.
+    word's colour, named at its tip) turned from it by the angle between them, whatever the width.
 
-    Angles only: the arrows are drawn at one length (a key's length scales its dot product, not its way)."""
+    Angles only: the arrows are drawn at one length (a key's length scales its dot product, not its way); the
+    keys' are shorter than the query's, so a key pointing the query's way shows beside the query's tip."""
 
-    def __init__(self, query, keys, tokens):
+    def __init__(self, query, keys, tokens, length: float):
         super().__init__()
-        self.query = Arrow(ORIGIN, COMPASS * RIGHT, buff=0, color=theme().query, stroke_width=5)
+        self.query = Arrow(ORIGIN, length * RIGHT, buff=0, color=theme().query, stroke_width=6)
         self.query_label = c.math("q", color=theme().query).next_to(self.query, RIGHT, buff=0.1)
-        self.keys = VGroup()
+        self.keys, self.names = VGroup(), VGroup()
         for key, token in zip(keys, tokens):
             turn = angle(query, key)
-            tip = 0.8 * COMPASS * np.array([np.cos(turn), np.sin(turn), 0])
-            self.keys.add(Arrow(ORIGIN, tip, buff=0, color=token_color(token), stroke_width=3))
-        self.add(self.query, self.keys, self.query_label)
+            way = np.array([np.cos(turn), np.sin(turn), 0])
+            self.keys.add(
+                Arrow(ORIGIN, KEY_SHARE * length * way, buff=0, color=token_color(token), stroke_width=4)
+            )
+            self.names.add(fit.name(token, NAME_WIDTH).next_to(self.keys[-1].get_end(), way, buff=0.1))
+        self.add(self.query, self.keys, self.query_label, self.names)
+
+    def clear_names(self, texts) -> Compass:
+        """Move the keys' names clear of each other, of the arrows, of q and of `texts`, above the compass's
+        foot (once the compass has its size and place); a name with no such place is left out (its arrow's
+        colour is its row's)."""
+        dropped = []
+        for i, name in enumerate(self.names):
+            others = [*texts, self.query_label, *self.names[:i], self.query, *self.keys]
+            fit.place_clear(name, self.keys[i].get_end(), others, buff=0.25)
+            above = name.get_bottom()[1] >= self.query.get_bottom()[1]
+            if not above or not all(fit.apart(name, other) for other in others if other not in dropped):
+                dropped.append(name)
+        self.names.remove(*dropped)
+        return self
 
 
 def verdict(tokens, trace) -> str:
