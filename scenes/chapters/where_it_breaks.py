@@ -16,10 +16,15 @@ from manim import (
     UL,
     UP,
     UR,
+    AnimationGroup,
     Create,
     DashedLine,
     Dot,
     FadeIn,
+    FadeOut,
+    GrowFromEdge,
+    Indicate,
+    LaggedStart,
     Line,
     Restore,
     Succession,
@@ -65,30 +70,53 @@ class WhereItBreaks(ChapterScene):
     def compare(self) -> None:
         self.beat("The same dots, unscaled")
         scaled, raw = self.scaled_trace, self.raw_trace
+        bars, header = self.scaled_bars
+        knob = self.knob
         self.show(
             FadeIn(self.heading),
-            FadeIn(self.scaled_bars),
+            FadeIn(header),
+            FadeIn(bars.baseline, bars.labels),  # the words first, their bars with the weights
             run_time=1.2,
-            caption=f"Scaled, the dots {vector_text(fmt(x, SCORE_PLACES) for x in raw.dots)} give weights "
-            f"{', '.join(decimals(scaled.weights))}.",
-            hold=1.5,
+            caption=f"Scaled, the dots {vector_text(fmt(x, SCORE_PLACES) for x in raw.dots)} are divided by "
+            f"√{scaled.width} first,",
         )
+        # each set's bars rise, then each value is lit as the caption reads it
+        caption = f"giving weights {', '.join(decimals(scaled.weights))}."
         self.show(
-            FadeIn(self.knob),
-            run_time=1.2,
-            caption=f"Without the division the same dots give {', '.join(decimals(raw.weights))}: "
-            f"{unscaled_verdict(scaled, raw)}.",
-            hold=2.5,
+            Succession(grow(bars, named=True), read_out(bars)),
+            run_time=max(3.0, self.caption_time(caption)),
+            caption=caption,
+        )
+        caption = f"Without the division, the same dots give {', '.join(decimals(raw.weights))}:"
+        self.show(
+            Succession(
+                AnimationGroup(FadeIn(knob.formula, knob.gain_line), grow(knob.bars), FadeIn(knob.min_line)),
+                read_out(knob.bars),
+            ),
+            run_time=max(3.0, self.caption_time(caption)),
+            caption=caption,
+        )
+        top = int(np.argmax(knob.weights()))
+        self.show(
+            Create(self.level),
+            Indicate(VGroup(knob.bars.bars[top], knob.bars.values[top]), color=theme().text),
+            run_time=1.5,
+            caption=verdict_caption(scaled, raw),
         )
 
     def turn_up(self) -> None:
         """The plots come in; from here until `never_one_hot` the knob, its readouts and the tangent follow the
         gain."""
+        self.wait_for_reader()  # the beat ends once its last caption has been read
         self.beat("Turn up the gain")
-        caption = (
-            "A gain g multiplies every score gap. On the right: how strongly the top weight still responds "
-            "to its score."
+        caption = f"A gain g multiplies every score gap: g = {fmt(GAIN_RANGE[0], 1)} leaves them as they are."
+        self.show(
+            FadeOut(self.level),
+            framed(self.knob.gain_line),
+            run_time=self.caption_time(caption),
+            caption=caption,
         )
+        caption = "On the right: how strongly the top weight still responds to its score."
         self.show(
             FadeIn(self.plot.axes),
             FadeIn(self.plot.labels),
@@ -99,18 +127,38 @@ class WhereItBreaks(ChapterScene):
             caption=caption,
         )
         self.add(self.plot)  # as one group, so focus() can dim it
-        caption = scaled_gain_caption(self.scaled_trace.width, self.scaled_gain)
+        # the scaled case: first its dot on the curve, then where it sits on the gain axis, beside g = 1
+        mark = self.scaled_mark
+        first, then = scaled_gain_caption(self.scaled_trace.width, self.scaled_gain)
         self.show(
-            Succession(FadeIn(self.scaled_mark), framed(self.scaled_mark[1], color=scaled_color())),
+            FadeIn(mark),
+            Indicate(mark[0], color=scaled_color(), scale_factor=1.8),
+            run_time=1.5,
+            caption=first,
+        )
+        self.show(
+            Succession(framed(mark[1], color=scaled_color()), Indicate(self.dot, scale_factor=1.8)),
+            run_time=self.caption_time(then),
+            caption=then,
+        )
+        # the S-curve: first the curve and its axes, then the tangent whose slope the upper plot reads
+        curve = self.tangent
+        caption = "That response is the slope of the top weight against its gap,"
+        self.show(
+            FadeIn(curve.axes, curve.w_axis, curve.axis_labels, curve.title[0]),
+            Create(curve.curve),
+            run_time=2,
+            caption=caption,
+        )
+        caption = "the tangent's slope: w(1 − w)."
+        self.show(
+            Succession(
+                FadeIn(curve.tangent, curve.dot, curve.title[1]), *[framed(part) for part in curve.marks()]
+            ),
             run_time=self.caption_time(caption),
             caption=caption,
         )
-        caption = "That response is the slope of the top weight against its score gap: w(1 − w)."
-        self.show(
-            Succession(FadeIn(self.tangent), *[framed(part) for part in self.tangent.marks()]),
-            run_time=self.caption_time(caption),
-            caption=caption,
-        )
+        self.add(curve)  # as one group, so focus() can dim it
         self.follow(self.knob)
         self.follow(self.sensitivity, lambda: self.sensitivity.set_log10(self.knob.log10_sensitivity()))
         self.follow(self.tangent, lambda: self.tangent.set_gain(self.gain.get_value()))
@@ -225,6 +273,8 @@ class WhereItBreaks(ChapterScene):
             x_start=0,
         )
         readable_decades(self.plot)
+        # "gain g" at the gain axis' end, as "gap" is at the score axis' end: the room below goes to the S-curve
+        self.plot.labels[0].next_to(self.plot.axes.x_axis, RIGHT, buff=0.12)
         self.sensitivity = ScientificReadout(self.knob.log10_sensitivity())
         self.sensitivity.next_to(self.plot.labels[1], RIGHT, buff=0.2)
         upper = VGroup(self.plot, self.sensitivity)
@@ -247,10 +297,11 @@ class WhereItBreaks(ChapterScene):
         self.scaled_mark = self.scaled_gain_mark()
         self.caveats = (
             VGroup(c.text("never exactly one-hot", role="label"), c.text("sharp ≠ right", role="label"))
-            .arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-            .next_to(self.knob.min_line, DOWN, buff=0.5)
+            .arrange(RIGHT, buff=0.8)  # one line: two would reach the caption band under a tall set of bars
+            .next_to(self.knob.min_line, DOWN, buff=0.35)
             .set_x(STAGE.body_left, LEFT)
         )
+        self.level = level_line(self.scaled_bars[0], self.knob.bars)
         self.dimmed = []  # parts dimmed by focus(), each restorable
 
     def reference_bars(self) -> VGroup:
@@ -317,12 +368,24 @@ def unscaled_verdict(scaled, raw) -> str:
     return f"hardly sharper, since √{scaled.width} is only {fmt(scaled.divisor, SCORE_PLACES)}"
 
 
-def scaled_gain_caption(width: int, gain: float) -> str:
-    """What dividing by √d amounts to on the gain axis (nothing at all for d = 1)."""
+def verdict_caption(scaled, raw) -> str:
+    """The caption over the comparison of the two sets (the dashed line at the scaled top weight)."""
+    verdict = unscaled_verdict(scaled, raw)
+    if verdict == "already sharper":
+        return "Already sharper: the top bar rises above the dashed line, the scaled top weight."
+    return f"{verdict[0].upper()}{verdict[1:]}."
+
+
+def scaled_gain_caption(width: int, gain: float) -> tuple[str, str]:
+    """What dividing by √d amounts to on the gain axis (nothing at all for d = 1), in two captions: the dot,
+    then where it sits."""
     if width == 1:
-        return "Dividing by √1 changes nothing here: the scaled scores sit at the unscaled g = 1."
+        return "Dividing by √1 changes nothing here:", "the scaled scores sit at the unscaled g = 1."
     shown = fmt(gain, SCORE_PLACES)
-    return f"Dividing by √{width} was a gain too: g {relation(gain, SCORE_PLACES, tex=False)} {shown}, left of g = 1."
+    return (
+        f"Dividing by √{width} was a gain too:",
+        f"g {relation(gain, SCORE_PLACES, tex=False)} {shown}, left of g = 1.",
+    )
 
 
 def smallest_caption(bar: str, weight: str) -> str:
@@ -349,7 +412,7 @@ def sci(log10_value: float) -> str:
 
 # Layout: two sets of bars side by side on the left, two plots on the right
 
-BAR_HEIGHT = 1.8
+BAR_HEIGHT = 2.4
 SET_WIDTH = 2.7  # room for one set of bars
 HEADER_WIDTH = 3.45  # widest a formula over a set may be (the two sets' formulas then just clear each other)
 NAME_WIDTH = 1.0  # widest a name under a bar may be (the outer ones reach towards the other set)
@@ -361,12 +424,14 @@ STAGGER = (
     0.38  # a value's step above a crowded neighbour's (the drop of a lowered row of names): a number's height
 )
 SCALED_X, LIVE_X = -5.2, -1.75
-BASELINE_Y = -0.65
-PLOT_RIGHT = STAGE.right - 1.0  # where both plots' axis lines end (the score axis' label "s" goes beyond)
+BASELINE_Y = -1.25
+PLOT_RIGHT = (
+    STAGE.right - 1.35
+)  # where both plots' axis lines end (their labels "gain g" and "gap" go beyond)
 PLOT_TOP = 2.4  # the top of the upper plot's label, an emphasis frame below the subtitle
-PLOT_SIZE = (4.3, 1.5)
+PLOT_SIZE = (4.0, 1.3)
 PLOT_GAP = 0.25  # between the upper plot's gain label and the lower plot's title
-TANGENT_SIZE = (4.3, 1.12)
+TANGENT_SIZE = (4.0, 1.6)
 TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction of the axis
 LABEL_OVERHANG = 0.25  # how far a tick label may pass the gap axis' end: 3 digits fit, 4 push "gap" out
 MARK_GAP = 0.45  # between the scaled case's dot and its label
@@ -448,6 +513,34 @@ def stagger(bars: WeightBars) -> WeightBars:
         number.shift(UP * (bottom - number.get_bottom()[1]))
         placed.append(k)
     return bars
+
+
+def grow(bars: WeightBars, named: bool = False) -> AnimationGroup:
+    """The bars rising from their baseline, their values fading in, and their baseline and names unless they
+    are already `named`."""
+    return AnimationGroup(
+        *([] if named else [FadeIn(bars.baseline, bars.labels)]),
+        *[GrowFromEdge(bar, DOWN) for bar in bars.bars],
+        FadeIn(bars.values, shift=0.15 * UP),
+    )
+
+
+def read_out(bars: WeightBars) -> LaggedStart:
+    """Each value over the bars lit in turn, as a caption reads them."""
+    return LaggedStart(*[Indicate(value, color=theme().text) for value in bars.values], lag_ratio=0.85)
+
+
+def level_line(reference: WeightBars, live: WeightBars) -> DashedLine:
+    """A dashed line at the height of the reference set's top bar, drawn across both sets: the live set's top
+    bar stands above it when sharper."""
+    top = reference.bars[int(np.argmax([bar.height for bar in reference.bars]))].get_top()[1]
+    return DashedLine(
+        [reference.baseline.get_left()[0], top, 0],
+        [live.baseline.get_right()[0], top, 0],
+        color=theme().muted,
+        stroke_width=2,
+        dash_length=0.1,
+    )
 
 
 def header_formula(numeric: str, symbolic: str):
@@ -619,13 +712,27 @@ class WeightCurve(TangentPlot):
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
         self.title = title.next_to(self.axes, UP, buff=0.18).align_to(self.axes, LEFT)
         x_axis, y_axis = self.axes.x_axis, self.axes.y_axis
+        # the w axis stands at the panel's left edge, clear of the curve (manim's stands at gap 0, in the middle
+        # of the rise, where the curve ran through its "0"): the one at gap 0 is kept invisible, for c2p
+        lo = self.axes.x_range[0]
+        y_axis.set_stroke(width=0, family=False)
+        y_axis.ticks.set_stroke(width=0)
+        self.w_axis = VGroup(
+            Line(self.axes.c2p(lo, 0), self.axes.c2p(lo, 1)),
+            *[
+                Line(self.axes.c2p(lo, w) + LEFT * 0.07, self.axes.c2p(lo, w) + RIGHT * 0.07)
+                for w in (0.5, 1)
+            ],
+        ).set_stroke(muted, width=2)
+        for label, w in zip(y_axis.labels, (0, 1)):
+            label.next_to(self.axes.c2p(lo, w), LEFT, buff=0.15)
         self.axis_labels = VGroup(
             c.text("gap", role="small", color=muted).next_to(x_axis, RIGHT, buff=0.1),
             c.text("w", role="small", color=muted)
             .next_to(y_axis.labels, LEFT, buff=0.2)
-            .set_y(y_axis.get_y()),
+            .set_y(self.axes.c2p(lo, 0.5)[1]),
         )
-        self.add(self.title, self.axis_labels)
+        self.add(self.w_axis, self.title, self.axis_labels)
 
     def marks(self) -> list:
         """What a frame may go round to point at the tangent: its key, then its dot (a frame round the long

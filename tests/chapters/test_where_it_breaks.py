@@ -327,8 +327,8 @@ def test_the_captions_choose_their_words_from_the_numbers():
     assert unscaled_verdict(flat.trace(0), flat.trace(0, scaled=False)).startswith("equal dots")
     huge = dataclasses.replace(sharp, queries=[[200, 0, 0, 0], [0, 2, 0, 0]])  # 1.000 either way
     assert unscaled_verdict(huge.trace(0), huge.trace(0, scaled=False)).startswith("both already one-hot")
-    assert scaled_gain_caption(4, 0.5) == "Dividing by √4 was a gain too: g = 0.500, left of g = 1."
-    assert scaled_gain_caption(1, 1.0).startswith("Dividing by √1 changes nothing")
+    assert " ".join(scaled_gain_caption(4, 0.5)) == "Dividing by √4 was a gain too: g = 0.500, left of g = 1."
+    assert scaled_gain_caption(1, 1.0)[0].startswith("Dividing by √1 changes nothing")
     # 0.197 is near the largest slope, 1/4: neither tiny nor almost flat; below TINY_SLOPE it is both
     assert "tiny" not in slope_caption(0.197, "1.97 × 10⁻¹", 10) and "far from flat" in slope_caption(
         0.197, "", 10
@@ -336,3 +336,22 @@ def test_the_captions_choose_their_words_from_the_numbers():
     assert "almost flat" in slope_caption(story.TINY_SLOPE / 2, "", 10)
     assert "yet the weight is" in smallest_caption("0.000", "4.25 × 10⁻¹⁸")
     assert "yet" not in smallest_caption("0.117", "1.17 × 10⁻¹")
+
+
+def test_the_weight_curve_is_a_readable_plot_with_its_labels_clear_of_the_curve(scene):
+    """The S-curve's w axis stands at the panel's left edge, its labels left of it (the curve starts at that
+    edge, so it can run through none of them); the panel is tall enough to read at 480p, and its gap numbers
+    keep clear of the caption band."""
+    curve = scene.tangent
+    axes = curve.axes
+    lo = axes.x_range[0]
+    left = axes.c2p(lo, 0)[0]
+    assert curve.w_axis[0].get_x() == pytest.approx(left)
+    assert axes.c2p(lo, 1)[1] - axes.c2p(lo, 0)[1] >= 1.5  # scene units: about 75 px of w at 480p
+    for gain in GAIN_RANGE:
+        xs = [p[0] for p in curve.set_gain(gain).curve.get_anchors()]
+        assert min(xs) >= left - 1e-6
+    for label in (*axes.y_axis.labels, curve.axis_labels[1]):
+        assert label.get_right()[0] < left
+    assert axes.y_axis.get_stroke_width() == 0  # manim's axis through gap 0 is not drawn
+    assert axes.x_axis.labels.get_bottom()[1] > STAGE.bottom + 0.2
