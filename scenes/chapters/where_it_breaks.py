@@ -211,7 +211,8 @@ class WhereItBreaks(ChapterScene):
         )
         self.focus(self.plot, self.sensitivity, self.tangent, *self.stop_marks)
         caption = slope_caption(10 ** knob.log10_sensitivity(), sci(knob.log10_sensitivity()), GAIN_STOPS[-1])
-        parts = [VGroup(self.plot.labels[1], self.sensitivity), *self.tangent.marks()]
+        # two frames, each slow enough to fade in and out over many frames (three flashed: pops at 480p)
+        parts = [VGroup(self.plot.labels[1], self.sensitivity), self.tangent.marks()[0]]
         self.show(
             Succession(*[framed(part) for part in parts]),
             run_time=self.caption_time(caption),
