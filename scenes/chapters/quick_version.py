@@ -94,8 +94,8 @@ class QuickVersion(ChapterScene):
         self.show(
             FadeIn(self.contents),
             self.formula.light(),
-            run_time=1.5,
-            caption="Every chapter builds one formula: softmax(Q K^T / √d) V.",
+            run_time=max(1.5, 0.7 * self.caption_time(BUILT)),  # in while it is read
+            caption=BUILT,
         )
         for term, tied, mark in zip(TERMS, self.ties, self.markers):
             self.show(*self.lit(term.names, term.chapters), FadeIn(tied), FadeIn(mark), caption=term.caption)
@@ -288,6 +288,7 @@ TERMS = (
         "Each output row is one query's blend.",
     ),
 )
+BUILT = "Every chapter builds one formula: softmax(Q K^T / √d) V."
 WHOLE = Term(  # the formula as a whole: what it replaces and where it runs
     ALL,
     "",

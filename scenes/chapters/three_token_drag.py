@@ -251,7 +251,11 @@ class ThreeTokenDrag(ChapterScene):
             self.play(FadeOut(VGroup(*shown)), run_time=0.5)
         self.play(self.worked.verdict.animate.move_to(self.verdict_top, aligned_edge=UL), run_time=0.8)
         for chart, said in zip(self.charts, self.comparison):  # a chart, then its top bar framed, as said
-            self.show(FadeIn(chart, shift=UP * 0.2), run_time=1, caption=said[0])
+            self.show(
+                FadeIn(chart, shift=UP * 0.2),
+                run_time=max(1, 0.7 * self.caption_time(said[0])),  # in while it is read
+                caption=said[0],
+            )
             if len(said) > 1:
                 self.wait_for_reader()
             self.show(

@@ -199,7 +199,7 @@ class WordOrder(ChapterScene):
         )
         self.follow(self.ties, self.tie)
         turned = (0, 0)
-        for score, row, caption in zip(self.rope, self.rope_rows, self.rope_captions()):
+        for k, (score, row, caption) in enumerate(zip(self.rope, self.rope_rows, self.rope_captions())):
             m, n = score.positions
             self.show(
                 Rotate(self.q_arrow, np.radians((m - turned[0]) * ROPE_STEP), about_point=self.origin),
@@ -209,6 +209,9 @@ class WordOrder(ChapterScene):
                 caption=caption,
             )
             turned = (m, n)
+            same = [i for i, r in enumerate(self.rope) if r.offset == score.offset]
+            if len(same) > 1 and k == same[-1]:  # the equal scores the caption reads, side by side
+                self.play(*[framed(self.rope_rows[i]) for i in same], run_time=1.5)
         self.unfollow(self.ties)
         self.say("A score depends on how far apart two words are, not where they stand.", hold=1)
 

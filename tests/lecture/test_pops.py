@@ -1,11 +1,13 @@
-"""No pops: nothing appears, vanishes or jumps in a single frame unless the chapter declares a cut there.
+"""No pops: nothing appears, vanishes or jumps in a single frame unless the chapter declares a cut there; and
+no long stills: the picture never stands still for more than LONGEST_STILL seconds with no caption starting or
+ending (issue 30's rule: a change of focus at least every 4 seconds).
 
-Each chapter's -q l video (the session's one render of the lecture) is decoded with PyAV. Per frame: the
-share of the picture (2x2 blocks) that jumped since the frame before (luma by more than JUMP, chroma by
-more than CHROMA_JUMP), and the share that stirred at all (more than STIR). A pop jumps more than RATIO
-times both neighbours, and more than FLOOR when they are still or MOVING_FLOOR when they move: a label
+Each chapter's -q l video (the session's one render of the lecture) is decoded with PyAV once for both. Per
+frame: the share of the picture (2x2 blocks) that jumped since the frame before (luma by more than JUMP,
+chroma by more than CHROMA_JUMP), and the share that stirred at all (more than STIR). A pop jumps more than
+RATIO times both neighbours, and more than FLOOR when they are still or MOVING_FLOOR when they move: a label
 added in one frame jumps alone, a fade or a move spreads its change over several frames, and a number's
-digits ticking during a move are too small to count.
+digits ticking during a move are too small to count. A frame stirring more than STILL moves the picture.
 
 A chapter declares its cuts as a module-level `CUTS = ("beat name", ...)`: a pop is then allowed at the
 first frame of each named beat (within SLACK frames), as the render's beat record (`.mp4.beats.json`) gives it.
@@ -13,7 +15,9 @@ first frame of each named beat (within SLACK frames), as the render's beat recor
 
 from __future__ import annotations
 
+import functools
 import importlib
+from fractions import Fraction
 from pathlib import Path
 
 import av
@@ -36,6 +40,7 @@ from manim import (
 from pipeline.frames import beats
 from pipeline.frames.beats import RECORD_SUFFIX
 from scenes.chapters.registry import CHAPTERS
+from tests.support.cues import cue_times
 
 FPS = 15  # -q l
 SIZE = {"pixel_width": 854, "pixel_height": 480, "frame_rate": FPS}
@@ -47,6 +52,7 @@ MOVING_FLOOR = 1.5e-3  # while the neighbours move: a label of a dozen letters
 STILL = 1e-4  # neighbours stirring less than this are still
 RATIO = 3  # a pop's jump is more than this many times each neighbour's
 SLACK = 1  # frames either side of a declared cut's first frame
+LONGEST_STILL = 4  # seconds the picture may stand with no motion and no caption change
 
 
 def changes(frames) -> tuple[np.ndarray, np.ndarray]:
@@ -81,6 +87,20 @@ def decoded(video: Path):
             yield frame.to_ndarray(format="yuv420p")
 
 
+@functools.cache
+def measured(video: Path) -> tuple[np.ndarray, np.ndarray]:
+    """`changes` of `video`'s frames, decoded once for the pop and the still tests."""
+    return changes(decoded(video))
+
+
+def stills(stirred: np.ndarray, cues: list[tuple[Fraction, Fraction]]) -> list[tuple[float, float]]:
+    """Stretches (start, end in seconds) longer than LONGEST_STILL with no frame stirring more than STILL and
+    no cue starting or ending."""
+    moved = {i / FPS for i in np.flatnonzero(stirred > STILL)}
+    marks = sorted({0.0, len(stirred) / FPS, *moved, *(float(t) for cue in cues for t in cue)})
+    return [(a, b) for a, b in zip(marks, marks[1:]) if b - a > LONGEST_STILL]
+
+
 def pops(jumped: np.ndarray, stirred: np.ndarray) -> list[int]:
     """Frames that jump more than RATIO times both neighbours and above a floor: FLOOR between still
     neighbours, MOVING_FLOOR between moving ones (a ticking number's digits are no pop)."""
@@ -107,7 +127,7 @@ def beat_of(frame: int, starts: dict[str, int]) -> str:
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
 def test_no_pops_but_declared_cuts(chapter, real_lecture):
     video = real_lecture / f"{chapter.slug}.mp4"
-    jumped, stirred = changes(decoded(video))
+    jumped, stirred = measured(video)
     record = beats.read(video.with_name(video.name + RECORD_SUFFIX))
     assert record, f"{video.name} has no beat record"
     starts = {beat.name: beat.first_frame for beat in record}
@@ -117,6 +137,23 @@ def test_no_pops_but_declared_cuts(chapter, real_lecture):
     found = [i for i in pops(jumped, stirred) if i not in allowed]
     wrong = [describe(i, jumped[i], starts) for i in found]
     assert not wrong, "pops (animate them, or declare a cut with CUTS):\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+def test_no_still_stretch_over_four_seconds(chapter, real_lecture):
+    video = real_lecture / f"{chapter.slug}.mp4"
+    found = stills(measured(video)[1], cue_times(video.with_suffix(".vtt")))
+    assert not found, "stills (add a caption, a highlight or a motion):\n" + "\n".join(
+        f"{a:.2f}-{b:.2f} s ({b - a:.1f} s)" for a, b in found
+    )
+
+
+def test_a_still_is_a_stretch_with_no_motion_and_no_caption_change():
+    stirred = np.zeros(20 * FPS)
+    stirred[[FPS, 2 * FPS]] = 2 * STILL  # a motion at 1 s and 2 s; nothing else moves
+    stirred[10 * FPS] = STILL / 2  # codec noise, not a motion
+    assert stills(stirred, [(Fraction(7), Fraction(8))]) == [(2.0, 7.0), (8.0, 20.0)]
+    assert stills(stirred, [(Fraction(5), Fraction(8)), (Fraction(12), Fraction(16))]) == []
 
 
 class FadeThenPop(Scene):

@@ -23,6 +23,7 @@ from scenes.chapters import registry
 from scenes.chapters.registry import Chapter
 from tests.support.browser import chromium, serve
 from tests.support.contrast import channels, ratio
+from tests.support.cues import cue_times
 
 FPS = 15
 CODEC_NOISE = 1.5  # mean difference per channel between the browser's and PyAV's decoding of one frame
@@ -71,12 +72,6 @@ def stems(folder):
     return ["01-Tiny", "02-Odd", "03-Coda"]
 
 
-def seconds(stamp: str) -> Fraction:
-    """'HH:MM:SS.mmm' in seconds."""
-    hours, minutes, rest = stamp.split(":")
-    return (int(hours) * 60 + int(minutes)) * 60 + Fraction(rest)
-
-
 def exact_length(path: Path) -> Fraction:
     """A video's length as its container says it, exactly (the stream's, else the container's)."""
     with av.open(str(path)) as container:
@@ -89,7 +84,7 @@ def exact_length(path: Path) -> Fraction:
 def test_captions_are_ordered_apart_and_inside_their_videos(site):
     for stem in [*stems(site), "lecture"]:
         length = exact_length(site / f"{stem}.mp4")
-        from_vtt = [(seconds(c.start), seconds(c.end)) for c in webvtt.read(site / f"{stem}.vtt")]
+        from_vtt = cue_times(site / f"{stem}.vtt")
         from_srt = [(s.start, s.end) for s in srt.parse((site / f"{stem}.srt").read_text(encoding="utf-8"))]
         assert from_vtt == [
             (Fraction(round(a / MILLISECOND), 1000), Fraction(round(b / MILLISECOND), 1000))
