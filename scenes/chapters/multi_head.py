@@ -62,10 +62,8 @@ ROW = 0.44  # distance between the coordinates (rows) of q and K^T
 LINE = 0.52  # distance between the work rows and the rows of weights
 GAP = 0.35  # between a column's widest entry and the next column's
 BAR_WIDTH = 0.34  # a weight's bar: as wide as the bars of the other chapters' charts allow in a row
-BAR_TALL, BAR_SHORTEST = (
-    0.75,
-    0.4,
-)  # a bar's height for a weight of 1: as tall as the room under the rows allows
+# a bar's height for a weight of 1: BAR_TALL where the room under the rows allows, else less, to BAR_SHORTEST
+BAR_TALL, BAR_SHORTEST = 0.75, 0.4
 BAR_GAP = 0.16  # between a weight's bar and its number
 FLOOR = 0.05  # how far a bar's floor (a short line under it) reaches past each side of the bar
 WEIGHT_GAP = 0.15  # between a row of weights (its tallest bar) and the row above it
