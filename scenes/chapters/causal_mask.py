@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -9,10 +10,13 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UL,
     UP,
+    AnimationGroup,
     Create,
     FadeIn,
     FadeOut,
+    Succession,
     SurroundingRectangle,
     Transform,
     VGroup,
@@ -22,6 +26,7 @@ from manim.utils.rate_functions import smooth, squish_rate_func
 
 from attention import examples
 from attention.examples import story
+from attention.sweeps import GAIN_RANGE, log10_smallest_weight
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -29,12 +34,15 @@ from scenes.kit.arithmetic import (
     decimals,
     fmt,
     fmt_input,
+    plain,
     row,
+    scientific,
     text_minus,
     vector_math,
     vector_text,
 )
 from scenes.kit.chapter import ChapterScene
+from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import AttentionGrid
 from scenes.kit.matrices import MaskedGrid, masked_swatch, row_veils
@@ -52,8 +60,18 @@ UNDER_HEADING = 0.12  # the formula's gap under the subtitle: it stands above th
 CLEAR = 0.05  # at least this between the formula and the masked grid under it
 COLUMN_RIGHT = STAGE.right - 0.1  # the right-hand column ends left of this x
 # the right-hand column's layouts, tried in turn until its tables fit: the widest a token's name may be in
-# the values and outputs (longer names are cut short), and whether the weights stand beside the values
-COLUMN_LAYOUTS = ((1.4, True), (1.4, False), (0.9, False), (0.6, False))
+# the values and outputs (longer names are cut short), whether the weights stand beside the values, and how
+# many times the number size the column's numbers are drawn at (the largest that fits; the names stay labels)
+ZOOMS = (1.4, 1.2, 1.0)
+COLUMN_LAYOUTS = tuple(
+    (width, weights, zoom)
+    for width, weights in ((1.4, True), (1.4, False), (0.9, False), (0.6, False))
+    for zoom in ZOOMS
+)
+CLEAR_OF_TABLES = 0.2  # at least this between e^-inf = 0 (and the finite gap's weight) and the tables
+TERM_CAPTIONS = 3  # a worked output's terms are read in at most this many captions (a row of six: two each)
+MIN_RUN = 1.0  # the shortest a framed part or a term coming in takes, however short its caption
+TINY = "a tiny weight"  # what "Where it breaks" left at its last gain stop, when it is tiny
 # the cell singled out when every query meets every key: the second word's query, the first key
 FOCUS_CELL = (1, 0)
 MASKED_FORMULA = (  # the formula line's parts, each lit while its step is shown
@@ -66,8 +84,10 @@ MASKED_FORMULA = (  # the formula line's parts, each lit while its step is shown
     ("V", "V"),
 )
 SCORES = ("Q", "K", "scale")
+SCI_PLACES = 2  # the finite gap's smallest weight, as "Where it breaks" prints it
 FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
 SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
+FIRST_THIRD = squish_rate_func(smooth, 0, 1 / 3)
 
 
 class CausalMask(ChapterScene):
@@ -122,9 +142,11 @@ class CausalMask(ChapterScene):
             self.formula.light("softmax", *SCORES),
             self.axes[0].animate.set_color(theme().muted),
             run_time=1.2,
-            caption=f"Softmax each row: {quoted(first)} gets {vector_text(decimals(self.trace.unmasked.weights[0]))}.",
+            caption="Softmax turns each row of scores into weights.",
         )
         self.open_grid = weighted
+        caption = f"{quoted(first)} gets {vector_text(decimals(self.trace.unmasked.weights[0]))}."
+        self.show(Succession(*[framed(cell) for cell in weighted.row(0)]), **self.reading(caption))
         first_row, later_rows = self.future
         self.show(
             Create(first_row),
@@ -153,20 +175,29 @@ class CausalMask(ChapterScene):
         self.beat("Softmax of what is left")
         ex, tr = self.example, self.trace
         last = len(ex.tokens) - 1
-        focus = {
-            0: f"Now {quoted(ex.tokens[0])} reads only itself: {vector_text(decimals(tr.weights[0]))}.",
-            1: f"{quoted(ex.tokens[1])} reads itself and what came before: {vector_text(decimals(tr.weights[1]))}.",
-            last: f"The last word, {quoted(ex.tokens[-1])}, is unchanged: nothing comes after it.",
+        w = [decimals(row) for row in tr.weights]
+        focus = {  # what the row's caption reads, and (after its row turns) the parts it names, in turn
+            0: (f"Now {quoted(ex.tokens[0])} reads only itself: {w[0][0]}; the rest get 0.", 0),
+            1: (
+                f"{quoted(ex.tokens[1])} reads {quoted(ex.tokens[0])} and itself: {w[1][0]} and {w[1][1]}.",
+                1,
+            ),
+            last: (f"The last word, {quoted(ex.tokens[-1])}, is unchanged: nothing comes after it.", None),
         }
         self.add(self.pair_veils.set_fill(opacity=0))
         for i in range(len(ex.tokens)):
             lit = [self.formula.light("softmax", *SCORES, "mask")] if i == 0 else []
-            self.recast_row(i, *veiled(self.pair_veils, i), *lit, caption=focus.get(i), run_time=1.2)
+            caption, upto = focus.get(i, (None, None))
+            self.recast_row(i, *veiled(self.pair_veils, i), *lit, caption=caption, run_time=1.2)
+            if caption:
+                parts = [framed(part) for part in self.named_parts(i, upto)]
+                self.play(Succession(*parts), run_time=max(1.0, self.caption_time(caption) - 1.2))
         self.show(
             *veiled(self.pair_veils, None),
             FadeOut(self.pair_labels[2], rate_func=FIRST_HALF),
             FadeIn(self.legend, rate_func=SECOND_HALF),
-            run_time=0.8,
+            framed(self.masked_grid.sums),
+            run_time=1.5,
             caption="Every row still sums to 1.",
         )
         self.remove(self.pair_veils)
@@ -194,20 +225,7 @@ class CausalMask(ChapterScene):
         reads = {0: "reads only itself", last: "is last: it blends every value"}
         self.add(self.veils.set_fill(opacity=0))
         for worked in self.worked:
-            i = worked.row
-            caption = f"{quoted(ex.tokens[i])} {reads.get(i, 'blends only the values up to itself')}: "
-            caption += f"{blend_text(worked.line[2].relations)}."
-            self.show(
-                *veiled(self.veils, i),
-                *self.values_seen(i),
-                FadeIn(worked.terms),
-                run_time=1,
-                caption=caption,
-            )
-            self.wait_for_cue(2)  # the sum comes as the caption reads it
-            self.play(FadeIn(worked.line), run_time=0.6)
-            self.wait_for_reader()  # the working stays while its caption reads it
-            self.play(FadeOut(worked.shown), run_time=0.5)
+            self.work_out(worked, reads.get(worked.row, "blends only the values up to itself"))
         values = VGroup(self.values_title, self.values)
         self.show(
             *veiled(self.veils, None),
@@ -224,16 +242,21 @@ class CausalMask(ChapterScene):
     def exactly_zero(self) -> None:
         self.beat("Exactly zero")
         crosses = self.masked_grid.crosses
+        masked, finite = self.comparison
+        if self.over_values:  # they leave their place to e^-inf = 0 and the finite gap's weight
+            self.play(FadeOut(self.values_title, self.values), run_time=0.5)
         self.show(
-            Write(self.zero),
+            FadeIn(masked[0]),
+            Write(masked[1]),
             crosses.animate.set_color(theme().text),
             run_time=1,
             caption="A masked weight is exp of minus infinity: exactly 0.",
         )
+        caption = f"In “Where it breaks”, a finite gap left {finite_gap_weight()}: {plain(finite_gap_tex())}."
         self.show(
             crosses.animate.set_color(theme().muted),
-            run_time=0.8,
-            caption=f"In “Where it breaks”, a finite gap left {finite_gap_weight()}.",
+            Succession(FadeIn(finite), framed(finite[1])),  # in, then its number framed
+            **self.reading(caption),
         )
 
     def summary(self) -> None:
@@ -266,6 +289,52 @@ class CausalMask(ChapterScene):
         )
         self.remove(self.mask_picture, landing)
         self.add(self.masked_grid)
+
+    def work_out(self, worked: WorkedRow, reads: str) -> None:
+        """Row i's output summed term by term, each term coming in as its caption says it (its weight framed in
+        the grid, its value in the values), at most TERM_CAPTIONS captions of terms; then the sum. A row of
+        one term is read in one caption."""
+        i, relations = worked.row, worked.line[2].relations
+        name = quoted(self.example.tokens[i])
+        steps = [self.term_step(worked, j) for j in range(i + 1)]
+        total = Succession(FadeIn(worked.line, rate_func=FIRST_THIRD), framed(worked.line[2]))
+        result = f"{sum_text(relations)}: the output of {name}."
+        lead = [*veiled(self.veils, i), *self.values_seen(i)]
+        if i == 0:
+            caption = f"{name} {reads}: {term_text(relations, 0)} {sum_text(relations)}."
+            self.show(*lead, run_time=1, caption=caption)
+            self.play(Succession(*steps, total), run_time=max(MIN_RUN, self.caption_time(caption) - 1))
+        else:
+            self.show(*lead, run_time=1, caption=f"{name} {reads}:")
+            per = math.ceil(len(steps) / TERM_CAPTIONS)
+            for k in range(0, len(steps), per):
+                caption = " ".join(term_text(relations, j) for j in range(k, min(k + per, len(steps))))
+                self.show(Succession(*steps[k : k + per]), **self.reading(caption))
+            self.show(total, **self.reading(result))
+        self.wait_for_reader()  # the working stays while its caption reads it
+        self.play(FadeOut(worked.shown), run_time=0.5)
+
+    def term_step(self, worked: WorkedRow, j: int) -> AnimationGroup:
+        """Term j of a worked row coming in: its 'w ×' beside the value (if the column has room for it), its
+        weight framed in the masked grid, its value framed in the values."""
+        term = worked.terms[j : j + 1]
+        return AnimationGroup(
+            *[FadeIn(t, rate_func=FIRST_THIRD) for t in term],
+            framed(self.masked_grid.row(worked.row)[j]),
+            framed(VGroup(self.values.row(j), *term)),
+        )
+
+    def reading(self, caption: str) -> dict:
+        """`show` options playing the animations for as long as `caption` is read (or spoken)."""
+        return {"caption": caption, "run_time": max(MIN_RUN, self.caption_time(caption))}
+
+    def named_parts(self, i: int, upto: int | None) -> list:
+        """What row i's caption names, in the order it names it: with `upto`, the masked row's cells up to that
+        one, then (if any) the masked cells after it together; without, the row without and with the mask."""
+        if upto is None:
+            return [self.open_grid.row(i), self.masked_grid.row(i)]
+        cells = self.masked_grid.row(i)
+        return [*cells[: upto + 1], *([cells[upto + 1 :]] if len(cells) > upto + 1 else [])]
 
     def recast_row(self, i: int, *others, **options) -> None:
         """Row i of the masked grid turns from its scores (and minus infinities) to its weights."""
@@ -343,7 +412,6 @@ class CausalMask(ChapterScene):
         )
         self.future = self.future_boxes()
         self.legend = c.legend((masked_swatch(), "masked: weight exactly 0"))
-        self.zero = c.math(r"e^{-\infty} = 0")
         self.formula = LitFormula(MASKED_FORMULA)
         fit.first_that_fits(COLUMN_LAYOUTS, self.column_fits)
         self.veils = row_veils(self.masked_grid)
@@ -391,25 +459,32 @@ class CausalMask(ChapterScene):
     def column_fits(self, layout: tuple[float, bool]) -> bool:
         """Lay out the right-hand column with names at most `width` wide and (if `weights`) each worked-out
         row's weights beside the values; whether its tables (all but the formula) then fit."""
-        width, weights = layout
+        width, weights, self.zoom = layout
         terms = {i: self.weight_terms(i) if weights else VGroup() for i in self.read_rows()}
         room = max((t.width for row in terms.values() for t in row), default=0)
         self.values = self.value_rows(width, room)
         self.outputs = self.output_rows(width)
         self.layout(terms)
-        return VGroup(*self.column[1:], *[w.line for w in self.worked]).get_right()[0] <= COLUMN_RIGHT
+        tables = VGroup(*self.column[1:], *[w.line for w in self.worked])
+        return tables.get_right()[0] <= COLUMN_RIGHT and self.placed_comparison
 
     def weight_terms(self, i: int) -> VGroup:
         """Row i's weight of each word up to i, as 'w ×', to stand left of the word's value."""
         return VGroup(
-            *[c.math(fmt(self.trace.weights[i, j], WEIGHT_PLACES), r"\times") for j in range(i + 1)]
+            *[
+                c.math(fmt(self.trace.weights[i, j], WEIGHT_PLACES), r"\times").scale(self.zoom)
+                for j in range(i + 1)
+            ]
         )
 
     def value_rows(self, width: float, room: float) -> c.Grid:
         """'the [1, 0]' for each word (names cut to `width`): its value, with `room` left of the vector for
         the weight it is multiplied by."""
         names = [fit.name(t, width) for t in self.example.tokens]
-        vectors = [c.math(vector_math(v, None), color=theme().value) for v in self.trace.unmasked.values]
+        vectors = [
+            c.math(vector_math(v, None), color=theme().value).scale(self.zoom)
+            for v in self.trace.unmasked.values
+        ]
         return c.Grid(names, vectors, col_buff=room + 0.4, row_buff=0.12)
 
     def output_rows(self, width: float) -> c.Grid:
@@ -417,8 +492,8 @@ class CausalMask(ChapterScene):
         times the values)."""
         tokens, tr = self.example.tokens, self.trace
         names = [fit.name(t, width) for t in tokens]
-        arrows = [c.math(r"\to", color=theme().muted) for _ in tokens]
-        vectors = [c.math(vector_math(o), color=theme().output) for o in tr.outputs]
+        arrows = [c.math(r"\to", color=theme().muted).scale(self.zoom) for _ in tokens]
+        vectors = [c.math(vector_math(o), color=theme().output).scale(self.zoom) for o in tr.outputs]
         for i, vector in enumerate(vectors):
             vector.relations = tuple(blend_relations(tr.weights[i, : i + 1], tr.unmasked.values[: i + 1]))
         return c.Grid(names, arrows, vectors, col_buff=0.25, row_buff=0.12)
@@ -457,20 +532,66 @@ class CausalMask(ChapterScene):
                 term.next_to(vector, LEFT, buff=0.15)
             worked.line.next_to(self.values, DOWN, buff=0.3).align_to(self.values, LEFT)
         self.column = VGroup(*column, *outputs)
-        tables = VGroup(*self.column[1:], *[w.line for w in self.worked])
-        places = (  # beside the legend, under it, under the tables: the first clear of them and the captions
-            lambda z: z.next_to(self.legend, RIGHT, buff=0.6),
-            lambda z: z.next_to(self.legend, DOWN, buff=0.2).align_to(self.legend, LEFT),
-            lambda z: z.next_to(tables, DOWN, buff=0.3).align_to(tables, LEFT),
-            lambda z: z.next_to(tables, RIGHT, buff=0.4).align_to(tables, DOWN),
+        self.place_comparison()
+
+    def place_comparison(self) -> None:
+        """'e^-inf = 0' and the finite gap's weight, for the last beats: in the values' place, which they leave
+        then (`over_values`), if the outputs stand under them; else under the outputs, or beside the legend
+        (one row level with it, or both rows on its line), or beside the outputs; `placed_comparison`, whether
+        one of these is clear of what stands then (the outputs, the values if they stay, the masked grid and its
+        legend) and on the stage."""
+        outputs = VGroup(self.outputs_title, self.outputs)
+        values = VGroup(self.values_title, self.values)
+
+        def beside_legend(z, row: int):
+            z.next_to(self.legend, RIGHT, buff=0.6)
+            return z.shift(UP * (self.legend.get_y() - z[row].get_y()))
+
+        def under_outputs(z):
+            return z.next_to(outputs, DOWN, buff=0.3).align_to(outputs, LEFT)
+
+        places = (  # each a place, whether the values leave it, and how its rows stand (see comparison_rows)
+            (lambda z: z.align_to(self.values_title, UL), True, "table"),
+            (under_outputs, False, "table"),
+            (lambda z: beside_legend(z, 0), False, "table"),
+            (lambda z: beside_legend(z, 1), False, "table"),
+            (lambda z: beside_legend(z, 0), False, "line"),
+            (under_outputs, False, "stacked"),
+            (lambda z: z.next_to(outputs, RIGHT, buff=0.4).align_to(outputs, DOWN), False, "table"),
         )
 
-        def clear(place) -> bool:
-            zero = place(self.zero)
-            apart = zero.get_right()[0] <= tables.get_left()[0] or zero.get_top()[1] <= tables.get_bottom()[1]
-            return apart and zero.get_bottom()[1] >= STAGE.bottom
+        def clear(candidate) -> bool:
+            place, over_values, shape = candidate
+            self.comparison = z = place(self.comparison_rows(shape))
+            standing = [outputs, self.masked_grid, self.legend]  # in the last beats (the grid at home)
+            standing += [values] if self.stacked and not over_values else []
+            inside = z.get_bottom()[1] >= STAGE.bottom and z.get_right()[0] <= COLUMN_RIGHT
+            return inside and all(apart(z, block, CLEAR_OF_TABLES) for block in standing)
 
-        fit.first_that_fits(places, clear)
+        chosen = fit.first_that_fits(places, clear)
+        self.placed_comparison = clear(chosen)
+        self.over_values = chosen[1] and self.stacked
+
+    def comparison_rows(self, shape: str = "table") -> VGroup:
+        """'masked:  e^-inf = 0' and 'finite gap:  m x 10^e' (the smallest weight "Where it breaks" left at its
+        last gain stop), the numbers at the column's zoom: one over the other, labels and numbers in two columns
+        ("table"), side by side ("line"), or each label over its number ("stacked", the narrowest)."""
+        muted = theme().muted
+        labels = [c.text(words, role="label", color=muted) for words in ("masked:", "finite gap:")]
+        numbers = [c.math(r"e^{-\infty} = 0").scale(self.zoom), c.math(finite_gap_tex()).scale(self.zoom)]
+        if shape != "table":
+            across = shape == "line"
+            rows = [
+                VGroup(label, number).arrange(RIGHT if across else DOWN, buff=0.2 if across else 0.1)
+                for label, number in zip(labels, numbers)
+            ]
+            for label, number in rows:
+                label.align_to(number, DOWN if across else LEFT)
+            if across:
+                return VGroup(*rows).arrange(RIGHT, buff=0.6)
+            return VGroup(*rows).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
+        table = c.Grid(labels, numbers, col_buff=0.35, row_buff=0.2)
+        return VGroup(table.row(0), table.row(1))
 
     def place_grids(self) -> None:
         """Both grids at GRID_CENTER, moved right to keep their labels on the stage and down to keep their
@@ -518,9 +639,36 @@ def veiled(veils: VGroup, i: int | None) -> list:
 def finite_gap_weight() -> str:
     """What the smallest weight was at the gain knob's last stop in "Where it breaks": tiny, or not even that."""
     scores = examples.current().blend.trace(0, scaled=False).scores
+    return TINY if story.tiny_weight(story.saturated(scores).min_weight) else "every weight above 0"
+
+
+def apart(a, b, gap: float) -> bool:
+    """Whether the boxes of `a` and `b` are at least `gap` apart, side by side or one above the other."""
     return (
-        "a tiny weight" if story.tiny_weight(story.saturated(scores).min_weight) else "every weight above 0"
+        a.get_right()[0] + gap <= b.get_left()[0]
+        or b.get_right()[0] + gap <= a.get_left()[0]
+        or a.get_top()[1] + gap <= b.get_bottom()[1]
+        or b.get_top()[1] + gap <= a.get_bottom()[1]
     )
+
+
+def finite_gap_tex() -> str:
+    """The smallest weight "Where it breaks" shows at its last gain stop, 'm \\times 10^{e}' (as its readout)."""
+    scores = examples.current().blend.trace(0, scaled=False).scores
+    return scientific(log10_smallest_weight(scores, GAIN_RANGE[1]), SCI_PLACES)
+
+
+def term_text(relations, j: int) -> str:
+    """Term j of an output's sum for a caption: '0.119 × [1, 0]', '+ 0.881 × [0, 0]' for those after the first."""
+    weight = relations[0].terms[2 * j]
+    vector = ", ".join(r.terms[2 * j + 1] for r in relations)
+    return text_minus(f"{'+ ' if j else ''}{weight} × [{vector}]")
+
+
+def sum_text(relations) -> str:
+    """'= [0.119, 0]' (or '≈' when the printed terms do not give it exactly) for a caption."""
+    sign = "=" if all(r.sign == "=" for r in relations) else "≈"
+    return text_minus(f"{sign} [{', '.join(r.result for r in relations)}]")
 
 
 def quoted(token: str) -> str:
@@ -557,15 +705,6 @@ def blend_relations(weights, values) -> list:
         )
         for k in range(values.shape[1])
     ]
-
-
-def blend_text(relations) -> str:
-    """'w₁ × v₁ + w₂ × v₂ = output' with the printed weights and values, for a caption."""
-    terms = relations[0].terms[::2]
-    vectors = zip(*[r.terms[1::2] for r in relations])
-    sum_ = " + ".join(f"{w} × [{', '.join(v)}]" for w, v in zip(terms, vectors))
-    sign = "=" if all(r.sign == "=" for r in relations) else "≈"
-    return text_minus(f"{sum_} {sign} [{', '.join(r.result for r in relations)}]")
 
 
 def mask_of(grid: MaskedGrid) -> tuple[MaskedGrid, VGroup]:

@@ -8,8 +8,18 @@ import pytest
 from attention import examples
 from attention.examples.beyond import CausalExample
 from attention.masking import causal_mask
-from scenes.chapters.causal_mask import COLUMN_RIGHT, CausalMask, blend_text, marks, row_marks, weigh
-from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_math
+from scenes.chapters.causal_mask import (
+    COLUMN_RIGHT,
+    ZOOMS,
+    CausalMask,
+    finite_gap_tex,
+    marks,
+    row_marks,
+    sum_text,
+    term_text,
+    weigh,
+)
+from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, plain, vector_math
 from tests.kit.test_equations import holds
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
@@ -103,7 +113,12 @@ def test_each_output_is_its_row_s_weights_times_the_earlier_values_as_printed(sc
         assert [r.result for r in relations] == [fmt(x, WEIGHT_PLACES) for x in tr.outputs[i]]
         assert all(holds(r) for r in relations)
         assert [len(r.terms) for r in relations] == [2 * (i + 1)] * 2  # a weight and a value per word up to i
-    assert blend_text(scene.outputs.columns[2][1].relations) == "0.119 × [1, 0] + 0.881 × [0, 0] = [0.119, 0]"
+    relations = scene.outputs.columns[2][1].relations  # read term by term, one caption each
+    assert [term_text(relations, 0), term_text(relations, 1), sum_text(relations)] == [
+        "0.119 × [1, 0]",
+        "+ 0.881 × [0, 0]",
+        "= [0.119, 0]",
+    ]
     for i, line in [(w.row, w.line) for w in scene.worked]:  # the output being worked out, under the values
         assert [m.tex_string for m in line[1:]] == [m.tex_string for m in scene.outputs.row(i)[1:]]
         assert line[2].relations == scene.outputs.columns[2][i].relations
@@ -127,7 +142,7 @@ def test_one_cell_is_singled_out_when_queries_meet_keys(scene):
 
 
 def test_everything_fits_and_nothing_overlaps(scene):
-    parts = [scene.heading, scene.masked_grid, scene.axes, scene.legend, scene.zero, scene.column]
+    parts = [scene.heading, scene.masked_grid, scene.axes, scene.legend, scene.comparison, scene.column]
     for part in parts:
         assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
         assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
@@ -135,12 +150,12 @@ def test_everything_fits_and_nothing_overlaps(scene):
     assert home(scene).get_right()[0] < scene.column.get_left()[0]
     legend = scene.legend.copy().shift(-scene.apart)
     assert legend.get_top()[1] < home(scene).get_bottom()[1]
-    assert legend.get_right()[0] < scene.zero.get_left()[0]
-    assert (
-        scene.zero.get_top()[1] < scene.column.get_bottom()[1]
-        or scene.zero.get_right()[0] < scene.column.get_left()[0]
-    )
     assert scene.stacked  # three words: the outputs have room under the values
+    assert scene.zoom == ZOOMS[0]  # and the column's numbers room to be drawn at the largest zoom
+    # e^-inf = 0 and the finite gap's weight take the values' place, above the outputs, once the values leave
+    assert scene.placed_comparison and scene.over_values
+    assert scene.comparison.get_bottom()[1] > scene.outputs_title.get_top()[1]
+    assert scene.comparison.get_left()[0] > home(scene).get_right()[0]
     blocks = list(scene.column)
     for upper, lower in zip(blocks, blocks[1:]):
         assert upper.get_bottom()[1] > lower.get_top()[1]
@@ -160,13 +175,15 @@ def test_six_long_words_with_wide_values_take_the_values_place_for_the_outputs(t
         scene.heading,
         scene.masked_grid,
         scene.legend,
-        scene.zero,
+        scene.comparison,
         scene.column,
         *[w.line for w in scene.worked],
     ]:
         assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= COLUMN_RIGHT  # the safe area
         assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
     assert home(scene).get_right()[0] < scene.column.get_left()[0]
+    assert scene.placed_comparison and not scene.over_values  # the outputs stand in the values' place
+    assert scene.comparison.get_top()[1] < scene.outputs.get_bottom()[1]
     assert not scene.paired and not np.any(scene.apart)  # no room beside the open grid: in its place
 
 
@@ -240,3 +257,14 @@ def test_the_finite_gap_is_called_tiny_only_when_where_it_breaks_shows_a_tiny_we
         assert finite_gap_weight() == "every weight above 0"
     finally:
         examples.use(examples.DEFAULT)
+
+
+def test_the_finite_gap_s_weight_is_the_one_where_it_breaks_shows_at_its_last_stop(scene):
+    from attention.sweeps import log10_smallest_weight
+    from scenes.chapters.where_it_breaks import GAIN_STOPS, sci
+
+    scores = examples.current().blend.trace(0, scaled=False).scores
+    assert plain(finite_gap_tex()) == sci(log10_smallest_weight(scores, GAIN_STOPS[-1])) == "4.25 × 10⁻¹⁸"
+    masked, finite = scene.comparison
+    assert [part.original_text for part in (masked[0], finite[0])] == ["masked:", "finite gap:"]
+    assert finite[1].tex_string == finite_gap_tex()
