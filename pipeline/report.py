@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -62,8 +63,13 @@ def finished(outcome: Outcome) -> list[str]:
             f"ERROR {outcome.chapter.slug}: {outcome.error}",
             *(f"    {line}" for line in outcome.details),
         ]
-    files = ", ".join(str(p) for p in outcome.files)
-    return [f"done {outcome.chapter.slug} in {outcome.seconds:.1f} s: {files}"]
+    return [f"done {outcome.chapter.slug} in {outcome.seconds:.1f} s: {written(outcome.files)}"]
+
+
+def written(files: Iterable[Path]) -> str:
+    """'11 files in media/480p15': how many files, per folder (a chapter's are all in one)."""
+    folders = Counter(path.parent for path in files)
+    return ", ".join(f"{n} file{'s' * (n != 1)} in {folder}" for folder, n in folders.items()) or "no files"
 
 
 def damaged(manifest_path: Path) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
+import time
 from collections.abc import Iterator
 from contextlib import suppress
 from dataclasses import dataclass, replace
@@ -136,6 +137,7 @@ class Assembly:
     def __init__(self, output_dir: Path, settings):
         self._output_dir, self._settings = Path(output_dir), settings
         self._waiting: dict[str, dict[int, Outcome]] = {}
+        self._began: dict[str, float] = {}  # per chapter, when its first part began (time.monotonic)
         self._failed: set[str] = set()
 
     def add(self, outcome: Outcome) -> Outcome | None:
@@ -147,15 +149,18 @@ class Assembly:
             return None
         if outcome.error is not None:
             self._failed.add(slug)
+            self._began.pop(slug, None)
             self._discard(outcome, part)
             return replace(outcome, error=f"{part.label}: {outcome.error}", part=None)
         got = self._waiting.setdefault(slug, {})
         got[part.index] = outcome
+        began = time.monotonic() - outcome.seconds  # when the part began, on this process's clock
+        self._began[slug] = min(self._began.get(slug, began), began)
         if len(got) < part.count:
             return None
         del self._waiting[slug]
         try:
-            return self._joined(outcome, [got[i] for i in range(1, part.count + 1)])
+            return self._joined(outcome, [got[i] for i in range(1, part.count + 1)], self._began.pop(slug))
         finally:
             self._discard(outcome, part)
 
@@ -173,7 +178,7 @@ class Assembly:
         with suppress(OSError):
             folder.parent.rmdir()  # .work, when nothing else is rendering
 
-    def _joined(self, last: Outcome, parts: list[Outcome]) -> Outcome:
+    def _joined(self, last: Outcome, parts: list[Outcome], began: float) -> Outcome:
         from pipeline.frames import scene_render  # imports no manim: only the publishing
 
         settings, slug = self._settings, last.chapter.slug
@@ -190,8 +195,9 @@ class Assembly:
         except Exception as exc:  # a part's files unreadable or not joinable: the chapter fails, not the run
             return replace(last, error=f"joining its parts: {type(exc).__name__}: {exc}", part=None, files=())
         frames = sum(b.frames for b in found)
-        seconds = sum(o.seconds for o in parts)
-        return Outcome(last.chapter, seconds, files, duration, frames)
+        return Outcome(
+            last.chapter, time.monotonic() - began, files, duration, frames
+        )  # the chapter's wall time
 
 
 def _merged(

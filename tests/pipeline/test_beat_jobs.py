@@ -2,6 +2,7 @@
 how finely chapters are split, from the beats' measured times and the workers."""
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -79,6 +80,16 @@ def test_a_chapter_rendered_in_parts_is_the_chapter_rendered_whole(beats_chapter
     assert [{k: v for k, v in beat.items() if k != "seconds"} for beat in _record(b)] == timeless
     assert [beat["name"] for beat in timeless] == ["one", "two", "three", "four"]
     assert not (parts / ".work").exists()  # the parts were removed once joined
+    lines = result.output.splitlines()
+    done = next(line for line in lines if line.startswith("done 01-Beats"))
+    summary = next(line for line in lines if " rendered, " in line)
+    assert took(done) <= took(summary)  # the chapter's wall time, not its parts' times added up
+    assert done.endswith(f"files in {b}")  # counted, not listed
+
+
+def took(line: str) -> float:
+    """The seconds a progress or summary line says something took."""
+    return float(re.search(r" in ([\d.]+) s", line)[1])
 
 
 def _record(folder: Path) -> list[dict]:

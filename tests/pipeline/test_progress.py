@@ -24,7 +24,7 @@ def test_live_console_prints_lines_above_a_redrawn_status_line(capsys):
         "rendering 01-Tiny\n"
         "01-Tiny [....................]   0%"
         f"{CLEAR_LINE}01-Tiny [##########..........]  50%"
-        f"{CLEAR_LINE}done 01-Tiny in 1.5 s: \n"
+        f"{CLEAR_LINE}done 01-Tiny in 1.5 s: no files\n"
     )
 
 
