@@ -23,33 +23,38 @@ from manim import (
     FadeOut,
     LaggedStart,
     Rectangle,
+    Succession,
     SurroundingRectangle,
     VGroup,
     VMobject,
 )
 
+from attention import examples
 from attention.examples.story import count
 from attention.training import PAIRS, STEPS, TRAINING_EXAMPLES, WORDS, train_head
 from scenes.kit import components as c
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
 from scenes.kit.chapter import ChapterScene
+from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
-from scenes.kit.palette import signed_shade, theme, word_colors
+from scenes.kit.palette import delta_e, generated, signed_shade, theme, token_color, token_colors
 from scenes.kit.stage import STAGE
 
 UNDER_STRIP = 0.45  # from the formula strip to the picture
-CARD = (1.45, 1.4)  # a word and its value
+CARD = (1.45, 1.15)  # a word and its value
 CARD_GAP = 0.2
-BAR_WIDTH = 0.8
-BAR_HEIGHT = 2.0  # a weight of 1
+BAR_WIDTH = 1.0
+BAR_HEIGHT = 2.5  # a weight of 1
 BAR_DROP = 0.45  # from the cards to the highest a bar (and its number) may reach
-HELD_OUT_GAP = 0.35  # from the bars' baseline to the line of held-out scores
+HELD_OUT_GAP = 0.3  # from the bars' baseline to the line of held-out scores
 PLOT_BOX = (5.0, 3.4)  # the loss curve's axes
 PLOT_INSET = 0.6  # from the axes' right end to the stage's edge: room for the last loss and step
 CELL = (1.15, 0.7)  # a cell of the learned grid
 BRIGHT = 0.55  # a cell shaded beyond this share of the largest score prints its number dark
 GRID_PLACES = 1  # the learned scores, to one decimal
 CLOSING_GAP = 0.8  # from the grid to the closing lines beside it
+LABEL_GAP = 0.15  # from the y axis to the first loss, printed left of it as a tick label is
+MIN_RUN = 1.0  # the shortest a framed part takes, however short its caption
 
 
 class TrainedHead(ChapterScene):
@@ -85,31 +90,39 @@ class TrainedHead(ChapterScene):
 
     def before(self) -> None:
         self.turn_to("Before training")
-        low, high = (
-            fmt(w, WEIGHT_PLACES)
-            for w in (min(self.example.weights_before), max(self.example.weights_before))
-        )
+        weights = self.example.weights_before
+        low, high = int(np.argmin(weights)), int(np.argmax(weights))
         self.show(
             FadeIn(self.bars_before),
             self.strip.light("exp"),
             run_time=1.2,
-            caption=f"From random W_Q and W_K, its weights are near uniform: {low} to {high}.",
+            caption="From random W_Q and W_K, its weights are near uniform:",
+        )
+        caption = f"from {fmt(weights[low], WEIGHT_PLACES)} to {fmt(weights[high], WEIGHT_PLACES)}."
+        framed_in_turn = Succession(framed(self.bars_before[low]), framed(self.bars_before[high]))
+        self.show(framed_in_turn, **self.reading(caption))  # the lowest, then the highest, as they are read
+        caption = (
+            f"On {len(self.head.held_out)} lookups it never sees, it is right "
+            f"{percent(self.head.accuracy_before)} of the time."
         )
         self.show(
-            FadeIn(self.score_before),
-            run_time=0.8,
-            caption=f"On {len(self.head.held_out)} lookups it never sees, it is right "
-            f"{percent(self.head.accuracy_before)} of the time.",
+            Succession(FadeIn(self.score_before), framed(self.score_before[0])), **self.reading(caption)
         )
 
     def training(self) -> None:
         self.turn_to("Training")
         first, last = (fmt(x, WEIGHT_PLACES) for x in (self.head.losses[0], self.head.losses[-1]))
-        self.show(
-            FadeIn(self.plot),
-            FadeIn(self.loss_ends[0]),
-            run_time=1,
-            caption=f"{STEPS} steps of gradient descent on {TRAINING_EXAMPLES} lookups, judged on the value alone:",
+        step, loss = self.plot[1][0], self.plot[1][1]
+        caption = (
+            f"{STEPS} steps of gradient descent on {TRAINING_EXAMPLES} lookups, judged on the value alone:"
+        )
+        self.show(  # the steps along the x axis, then the loss (how far the value is from the right one) up the y
+            Succession(
+                FadeIn(self.plot, self.loss_ends[0]),
+                framed(VGroup(step, self.plot[1][3])),
+                framed(VGroup(loss, self.loss_ends[0])),
+            ),
+            **self.reading(caption),
         )
         self.show(
             Create(self.curve),
@@ -121,19 +134,26 @@ class TrainedHead(ChapterScene):
     def after(self) -> None:
         self.turn_to("After training")
         weight = fmt(self.example.weights_after[self.example.answer], WEIGHT_PLACES)
+        caption = f"Trained: {weight} on “{self.example.query}”, the word the query names."
         self.show(
             FadeOut(self.score_before),
             *[a.animate.become(b) for a, b in zip(self.bars_before, self.bars_after)],
             self.strip.light("blend"),
             run_time=1.5,
-            caption=f"Trained: {weight} on “{self.example.query}”, the word the query names.",
+            caption=caption,
+        )
+        answer = self.example.answer
+        self.play(
+            Succession(framed(self.bars_before[answer]), FadeIn(self.answer)),
+            run_time=max(MIN_RUN, self.caption_time(caption) - 1.5),
+        )
+        caption = (
+            f"On the {len(self.head.held_out)} unseen lookups: right {percent(self.head.accuracy)} of the "
+            f"time, {fmt(self.head.mean_weight, WEIGHT_PLACES)} of the weight on the right word."
         )
         self.show(
-            FadeIn(self.score_after),
-            FadeIn(self.answer),
-            run_time=0.8,
-            caption=f"On the {len(self.head.held_out)} unseen lookups: right {percent(self.head.accuracy)} of the "
-            f"time, {fmt(self.head.mean_weight, WEIGHT_PLACES)} of the weight on the right word.",
+            Succession(FadeIn(self.score_after), framed(self.score_after[0]), framed(self.score_after[1])),
+            **self.reading(caption),
         )
 
     def learned(self) -> None:
@@ -149,11 +169,12 @@ class TrainedHead(ChapterScene):
             self.curve,
             self.loss_ends,
         )
+        caption = "W_Q W_K^T: how much each query word scores each key word."
+        cells, keys, queries = self.grid
+        first = VGroup(queries[0], *cells[: len(WORDS)])  # one query word's row: its score for every key word
         self.show(
-            FadeIn(self.grid_formula),
-            FadeIn(self.grid),
-            run_time=1.2,
-            caption="W_Q W_K^T: how much each query word scores each key word.",
+            Succession(FadeIn(self.grid_formula, self.grid), framed(first)),
+            **self.reading(caption),
         )
         self.show(
             FadeIn(self.diagonal),
@@ -170,12 +191,16 @@ class TrainedHead(ChapterScene):
             hold=1.5,
         )
 
+    def reading(self, caption: str) -> dict:
+        """`show` options playing the animations for as long as `caption` is read (or spoken)."""
+        return {"caption": caption, "run_time": max(MIN_RUN, self.caption_time(caption))}
+
     # building and layout
 
     def build(self) -> None:
         self.head = head = self.inputs()
         self.example = head.held_out[0]
-        self.colours = word_colors(WORDS)
+        self.colours = distinct_colors(WORDS, self.example.words)
         self.heading = c.chapter_title(self.title, "Trained in numpy while this video was made")
         self.strip = pin(formula_slot(), self.heading)
         self.top = self.strip.get_bottom()[1] - UNDER_STRIP
@@ -209,13 +234,14 @@ class TrainedHead(ChapterScene):
         self.score_before = self.held_out_line(self.head.accuracy_before, self.head.mean_weight_before, base)
         self.score_after = self.held_out_line(self.head.accuracy, self.head.mean_weight, base)
 
-    def held_out_line(self, accuracy: float, weight: float, base: float) -> c.Text:
-        """What the head scores on the lookups it never saw, under the bars' baseline."""
-        line = c.text(
-            f"unseen: right {percent(accuracy)}, mean weight on the right word {fmt(weight, WEIGHT_PLACES)}",
-            role="small",
-            color=theme().muted,
-        )
+    def held_out_line(self, accuracy: float, weight: float, base: float) -> VGroup:
+        """What the head scores on the lookups it never saw, under the bars' baseline: how often it is right,
+        and its mean weight on the right word (two parts, framed in turn as the captions read them)."""
+        muted = theme().muted
+        line = VGroup(
+            c.text(f"unseen: right {percent(accuracy)},", role="small", color=muted),
+            c.text(f"mean weight on the right word {fmt(weight, WEIGHT_PLACES)}", role="small", color=muted),
+        ).arrange(RIGHT, buff=0.15, aligned_edge=DOWN)
         return line.move_to([STAGE.body_left, base - HELD_OUT_GAP, 0], aligned_edge=UL)
 
     def build_plot(self) -> None:
@@ -242,8 +268,10 @@ class TrainedHead(ChapterScene):
             [self.axes.c2p(k, loss) for k, loss in enumerate(losses)]
         )
         self.loss_ends = VGroup(
-            c.math(fmt(losses[0], WEIGHT_PLACES), color=t.output).next_to(
-                self.axes.c2p(0, losses[0]), RIGHT, buff=0.2
+            c.math(
+                fmt(losses[0], WEIGHT_PLACES), color=t.output
+            ).next_to(  # as a tick label: clear of the curve
+                self.axes.c2p(0, losses[0]), LEFT, buff=LABEL_GAP
             ),
             c.math(fmt(losses[-1], WEIGHT_PLACES), color=t.output).next_to(
                 self.axes.c2p(STEPS, losses[-1]), UP, buff=0.2
@@ -301,6 +329,28 @@ def bars(weights, cards: VGroup, base: float, colours: dict[str, str], words) ->
         bar.move_to([holder.get_x(), base + height / 2, 0])
         group.add(VGroup(bar, c.math(fmt(w, WEIGHT_PLACES)).next_to(bar, UP, buff=0.12)))
     return group
+
+
+def distinct_colors(words, together) -> dict[str, str]:
+    """Each word's colour: a word some table of the lecture names keeps its own (`token_color`); the others
+    take the theme's free token colours (then generated ones), those of `together` (drawn side by side) first,
+    each the free colour farthest (CIE76) from those already among `together` and from the role colours, so
+    that no two of them look alike; the rest in the theme's order."""
+    t = theme()
+    roles = (t.query, t.key, t.value, t.output)  # drawn beside them: the query, the values, the loss curve
+    colours = {w: token_color(w) for w in words if w in token_colors(examples.current(), t)}
+    free = [col for col in t.tokens if col not in colours.values()]
+    extra = iter(col for col in generated(t, len(words)) if col not in colours.values())
+    for word in [*together, *words]:
+        if word in colours:
+            continue
+        near = [*roles, *[colours[w] for w in together if w in colours]] if word in together else []
+        pick = max(free, key=lambda col: min(delta_e(col, n) for n in near)) if near and free else None
+        pick = pick or (free[0] if free else next(extra))
+        colours[word] = pick
+        if pick in free:
+            free.remove(pick)
+    return {w: colours[w] for w in words}
 
 
 def percent(share: float) -> str:

@@ -1,6 +1,8 @@
 """TrainedHead: the lookup's weights before and after training, the loss curve, the held-out scores and the
 learned W_Q W_K^T are the numbers `attention.training` computes, and two runs draw the same picture."""
 
+from itertools import combinations
+
 import numpy as np
 import pytest
 
@@ -9,6 +11,7 @@ from attention.training import STEPS, WORDS, train_head
 from scenes.chapters.quick_version import trained_head_icon
 from scenes.chapters.registry import find
 from scenes.chapters.trained_head import TrainedHead
+from scenes.kit.palette import delta_e
 from tests.support import snapshot
 from tests.support.snapshot import built, last_frame
 
@@ -27,6 +30,11 @@ def printed(bars) -> list[str]:
     return [number.tex_string for _, number in bars]
 
 
+def words_of(line) -> str:
+    """A held-out line's words (its parts, framed in turn), without spaces."""
+    return "".join(part.original_text for part in line).replace(" ", "")
+
+
 def test_the_bars_are_the_lookups_weights_before_and_after(scene, played):
     ex = train_head().held_out[0]
     assert scene.example == ex
@@ -41,6 +49,8 @@ def test_the_loss_curve_and_its_ends_are_the_training_losses(scene):
     losses = train_head().losses
     assert len(scene.curve.get_anchors()) >= len(losses) == STEPS + 1
     assert [e.tex_string for e in scene.loss_ends] == ["1.361", "0.034"]
+    first, axis = scene.loss_ends[0], scene.axes.c2p(0, 0)[0]
+    assert first.get_right()[0] < axis  # left of the y axis, as a tick label: the curve never crosses it
     start, end = scene.curve.get_start(), scene.curve.get_end()
     assert np.allclose(scene.axes.p2c(start), (0, losses[0])) and np.allclose(
         scene.axes.p2c(end), (STEPS, losses[-1])
@@ -49,10 +59,8 @@ def test_the_loss_curve_and_its_ends_are_the_training_losses(scene):
 
 def test_the_held_out_scores_and_captions_say_the_measured_numbers(played):
     head = train_head()
-    assert (
-        played.score_before.original_text.replace(" ", "") == "unseen:right23%,meanweightontherightword0.256"
-    )
-    assert "right100%" in played.score_after.original_text.replace(" ", "")
+    assert words_of(played.score_before) == "unseen:right23%,meanweightontherightword0.256"
+    assert words_of(played.score_after) == "unseen:right100%,meanweightontherightword0.963"
     said = " ".join(played.captions)
     assert f"right {round(100 * head.accuracy_before)}% of the time" in said
     assert "0.977 on “owl”" in said and "from 1.361 to 0.034" in said and "0.963 of the weight" in said
@@ -82,3 +90,16 @@ def test_it_comes_last_before_the_recap_and_plays_45_to_75_seconds(played):
 def test_the_recap_icon_is_the_learned_grid():
     icon = trained_head_icon(examples.current())
     assert len(icon[0]) == len(WORDS) ** 2
+
+
+def test_the_lookup_s_words_have_colours_far_apart_and_bars_tall_enough_to_see_them(scene):
+    words = scene.example.words
+    colours = [scene.colours[w] for w in words]
+    assert len(set(scene.colours.values())) == len(WORDS)
+    assert min(delta_e(a, b) for a, b in combinations(colours, 2)) > 55  # "bee" and "dog" were 44 apart
+    for (bar, _), card, colour in zip(scene.bars_before, scene.cards, colours):
+        assert (
+            bar.get_fill_color().to_hex().upper() == colour.upper()
+            and card[1].get_color().to_hex().upper() == colour.upper()
+        )
+    assert min(bar.height for bar, _ in scene.bars_before) > 0.5  # a weight near 1/4: over 25 px at 480p
