@@ -60,9 +60,10 @@ def files(folder: Path) -> LectureFiles:
 def update(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> list[str]:
     """Join the lecture when every chapter's MP4 is up to date and the lecture is not; return the lines to print."""
     manifest, scanner = Manifest.load(folder), Scanner()
-    entries = _current_entries(manifest, chapters, settings, scanner)
-    if entries is None:
-        return []
+    waiting = _waiting_for(manifest, chapters, settings, scanner)
+    if not chapters or waiting:
+        return _not_joined(folder, manifest, chapters, waiting)
+    entries = [manifest.get(c.slug, FORMAT) for c in chapters]
     shown = titles(chapters, settings)
     inputs = _inputs(chapters, shown, entries, scanner)
     target = files(folder)
@@ -104,25 +105,45 @@ def current(
 ) -> tuple[Entry, list[Entry]] | None:
     """The lecture's entry and its chapters' (in order) when the lecture is up to date, else None."""
     manifest, scanner = Manifest.load(folder), Scanner()
-    entries = _current_entries(manifest, chapters, settings, scanner)
+    if not chapters or _waiting_for(manifest, chapters, settings, scanner):
+        return None
+    entries = [manifest.get(c.slug, FORMAT) for c in chapters]
     if (
-        entries is None
-        or manifest.stale_reason(
-            SLUG, FORMAT, _inputs(chapters, titles(chapters, settings), entries, scanner)
-        )
+        manifest.stale_reason(SLUG, FORMAT, _inputs(chapters, titles(chapters, settings), entries, scanner))
         is not None
     ):
         return None
     return manifest.get(SLUG, FORMAT), entries
 
 
-def _current_entries(
+def _waiting_for(
     manifest: Manifest, chapters: tuple[Chapter, ...], settings: RenderSettings, scanner: Scanner
-) -> list[Entry] | None:
-    """Each chapter's MP4 entry, or None unless there are chapters and every one is up to date."""
+) -> list[Chapter]:
+    """The chapters whose MP4 is missing or out of date: the lecture is joined when there are none."""
     as_mp4 = replace(settings, format=FORMAT)
-    current = [manifest.stale_reason(c.slug, FORMAT, scanner.inputs(c, as_mp4)) is None for c in chapters]
-    return [manifest.get(c.slug, FORMAT) for c in chapters] if chapters and all(current) else None
+    return [
+        c for c in chapters if manifest.stale_reason(c.slug, FORMAT, scanner.inputs(c, as_mp4)) is not None
+    ]
+
+
+def _not_joined(folder: Path, manifest: Manifest, chapters, waiting: list[Chapter]) -> list[str]:
+    """A line saying what waits for which chapters, when the folder holds an MP4 chapter or lecture (silent for a
+    folder of GIFs, say): the lecture and what is made from it are joined only from every chapter up to date."""
+    made = [
+        p.name for p in (files(folder).video, folder / f"{SLUG}.pptx", folder / f"{SLUG}.pdf") if p.exists()
+    ]
+    if not made and not any(manifest.get(c.slug, FORMAT) for c in chapters):
+        return []
+    names = ", ".join(c.name for c in waiting[:3]) + (
+        f" and {len(waiting) - 3} more" if len(waiting) > 3 else ""
+    )
+    what = (
+        f"{', '.join(made)} {'is' if len(made) == 1 else 'are'} out of date" if made else f"no {SLUG}.mp4 yet"
+    )
+    return [
+        f"note: {what}: {len(waiting)} of {len(chapters)} chapters are not rendered here or out of date "
+        f"({names}); render without naming chapters to bring everything up to date"
+    ]
 
 
 def titles(chapters: tuple[Chapter, ...], settings: RenderSettings) -> list[str]:

@@ -182,14 +182,32 @@ def test_a_missing_or_damaged_lecture_is_joined_again(copy, run, damage):
 
 def test_no_lecture_is_joined_while_a_chapter_is_not_up_to_date(copy, run):
     lecture_file = copy / "480p15" / "lecture.mp4"
-    lecture_file.unlink()
+    for made in (lecture_file, lecture_file.with_suffix(".pptx"), lecture_file.with_suffix(".pdf")):
+        made.unlink()
     (copy / "480p15" / "02-Flaky.mp4").unlink()
     result = run("render", "tiny", "coda", "--output", copy)
     assert result.exit_code == 0, result.output
     assert not lecture_file.exists() and "joined" not in result.output
+    assert "note: no lecture.mp4 yet: 1 of 3 chapters are not rendered here or out of date (Flaky);" in (
+        result.output
+    )
     assert "The whole lecture" not in (copy / "480p15" / "index.html").read_text(encoding="utf-8")
-    assert "joined" in run("render", "flaky", "--output", copy).output
+    rendered = run("render", "flaky", "--output", copy).output
+    assert "joined" in rendered and "note:" not in rendered
     assert lecture_file.exists()
+
+
+def test_a_lecture_left_behind_by_a_partial_render_is_said_to_be_out_of_date(copy, run):
+    (copy / "480p15" / "02-Flaky.mp4").unlink()
+    said = [line for line in run("render", "tiny", "--output", copy).output.splitlines() if "note:" in line]
+    made = [
+        name for name in ("lecture.mp4", "lecture.pptx", "lecture.pdf") if (copy / "480p15" / name).exists()
+    ]
+    assert "lecture.mp4" in made
+    assert said == [
+        f"note: {', '.join(made)} {'is' if len(made) == 1 else 'are'} out of date: 1 of 3 chapters are not "
+        "rendered here or out of date (Flaky); render without naming chapters to bring everything up to date"
+    ]
 
 
 def test_videos_encoded_differently_are_refused(tmp_path):
