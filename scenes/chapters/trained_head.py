@@ -29,7 +29,6 @@ from manim import (
     VMobject,
 )
 
-from attention import examples
 from attention.examples.story import count
 from attention.training import PAIRS, STEPS, TRAINING_EXAMPLES, WORDS, train_head
 from scenes.kit import components as c
@@ -37,7 +36,7 @@ from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
-from scenes.kit.palette import delta_e, generated, signed_shade, theme, token_color, token_colors
+from scenes.kit.palette import distinct_word_colors, signed_shade, theme
 from scenes.kit.stage import STAGE
 
 UNDER_STRIP = 0.45  # from the formula strip to the picture
@@ -200,7 +199,7 @@ class TrainedHead(ChapterScene):
     def build(self) -> None:
         self.head = head = self.inputs()
         self.example = head.held_out[0]
-        self.colours = distinct_colors(WORDS, self.example.words)
+        self.colours = distinct_word_colors(WORDS, self.example.words)
         self.heading = c.chapter_title(self.title, "Trained in numpy while this video was made")
         self.strip = pin(formula_slot(), self.heading)
         self.top = self.strip.get_bottom()[1] - UNDER_STRIP
@@ -329,28 +328,6 @@ def bars(weights, cards: VGroup, base: float, colours: dict[str, str], words) ->
         bar.move_to([holder.get_x(), base + height / 2, 0])
         group.add(VGroup(bar, c.math(fmt(w, WEIGHT_PLACES)).next_to(bar, UP, buff=0.12)))
     return group
-
-
-def distinct_colors(words, together) -> dict[str, str]:
-    """Each word's colour: a word some table of the lecture names keeps its own (`token_color`); the others
-    take the theme's free token colours (then generated ones), those of `together` (drawn side by side) first,
-    each the free colour farthest (CIE76) from those already among `together` and from the role colours, so
-    that no two of them look alike; the rest in the theme's order."""
-    t = theme()
-    roles = (t.query, t.key, t.value, t.output)  # drawn beside them: the query, the values, the loss curve
-    colours = {w: token_color(w) for w in words if w in token_colors(examples.current(), t)}
-    free = [col for col in t.tokens if col not in colours.values()]
-    extra = iter(col for col in generated(t, len(words)) if col not in colours.values())
-    for word in [*together, *words]:
-        if word in colours:
-            continue
-        near = [*roles, *[colours[w] for w in together if w in colours]] if word in together else []
-        pick = max(free, key=lambda col: min(delta_e(col, n) for n in near)) if near and free else None
-        pick = pick or (free[0] if free else next(extra))
-        colours[word] = pick
-        if pick in free:
-            free.remove(pick)
-    return {w: colours[w] for w in words}
 
 
 def percent(share: float) -> str:

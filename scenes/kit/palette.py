@@ -247,6 +247,28 @@ def word_colors(words, shown=None) -> dict[str, str]:
     return {w: token_color(w) if w in shown else next(free) for w in words}
 
 
+def distinct_word_colors(words, together) -> dict[str, str]:
+    """Each word's colour: a word some table of the lecture names keeps its own (`token_color`); the others
+    take the theme's free token colours (then generated ones), those of `together` (drawn side by side) first,
+    each the free colour farthest (CIE76) from those already among `together` and from the role colours, so
+    that no two of them look alike; the rest in the theme's order."""
+    t = theme()
+    roles = (t.query, t.key, t.value, t.output)  # drawn beside them: the query, the values, the loss curve
+    colours = {w: token_color(w) for w in words if w in token_colors(examples.current(), t)}
+    free = [col for col in t.tokens if col not in colours.values()]
+    extra = iter(col for col in generated(t, len(words)) if col not in colours.values())
+    for word in [*together, *words]:
+        if word in colours:
+            continue
+        near = [*roles, *[colours[w] for w in together if w in colours]] if word in together else []
+        pick = max(free, key=lambda col: min(delta_e(col, n) for n in near)) if near and free else None
+        pick = pick or (free[0] if free else next(extra))
+        colours[word] = pick
+        if pick in free:
+            free.remove(pick)
+    return {w: colours[w] for w in words}
+
+
 def signed_shade(value: float, top: float = 1.0) -> str:
     """A signed number as a colour: the background at 0, the query's colour at `top` and the key's at -`top`
     (for pictures of many numbers: positional encodings, a learned score grid)."""
