@@ -238,7 +238,7 @@ TAKEAWAYS = {  # each recapped chapter's line, by its Scene class name (the regi
         beyond=True,
     ),
     "TrainedHead": Takeaway(
-        "Trained on the answers alone, a head learns where to look: W_Q W_K^T matches each word.",
+        "Trained on answers alone, a head learns where to look: each word's query finds its own key.",
         "Beyond the sources: a head that learns.",
         ("Q", "K"),
         beyond=True,
