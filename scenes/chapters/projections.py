@@ -22,7 +22,6 @@ from manim import (
     Indicate,
     LaggedStart,
     SurroundingRectangle,
-    TransformFromCopy,
     VGroup,
 )
 
@@ -31,8 +30,9 @@ from attention.examples.story import count
 from attention.projections import DEFAULT_PROJECTIONS, equal_keys
 from scenes.chapters.registry import find
 from scenes.kit import components as c
-from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, fmt_input, vector_text
+from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, fmt_input, text_minus, vector_text
 from scenes.kit.chapter import ChapterScene
+from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.matrices import COLUMN_GAP, ROW_PITCH, NamedMatrix, entries_tex, widest
 from scenes.kit.palette import DIM, theme, word_colors
@@ -113,23 +113,27 @@ class Projections(ChapterScene):
             caption=f"The key of “{self.worked}” is its x times W_K, one column per entry.",
         )
         working = VGroup()
-        for j, line in enumerate(self.workings):
-            pairs = [
+        for j, (line, result) in enumerate(zip(self.workings, self.worked_entries)):
+            pairs = [  # each term fades in where it stands while the two entries it multiplies are framed
                 AnimationGroup(
-                    TransformFromCopy(self.x.matrix.get_rows()[row][i], term.pair[0]),
-                    TransformFromCopy(self.w_k.matrix.get_columns()[j][i], term.pair[1]),
-                    FadeIn(VGroup(*[p for p in term if p not in term.pair])),
+                    FadeIn(term),
+                    framed(self.x.matrix.get_rows()[row][i]),
+                    framed(self.w_k.matrix.get_columns()[j][i], theme().key),
                 )
                 for i, term in enumerate(line[:-1])
             ]
             entry = self.k.matrix.get_rows()[row][j]
             first = j == 0
+            if not first:  # the last column's working goes before this one's comes in its place
+                self.wait_for_reader()
+                self.play(FadeOut(working), run_time=0.3)
             self.show(
-                FadeOut(working),
                 *self.columns_lit(self.w_k, j),
                 LaggedStart(*pairs, lag_ratio=0.5 if first else 0.25),
                 run_time=2.5 if first else COLUMN_SECONDS,
-                caption="Pair the entries, multiply, and add." if first else None,
+                caption="Pair the entries, multiply, and add."
+                if first
+                else f"Column {j + 1} of W_K gives {text_minus(result)}.",
             )
             self.show(FadeIn(line[-1]), FadeIn(entry), run_time=0.6 if first else 0.4)
             working = line
@@ -321,9 +325,10 @@ class Projections(ChapterScene):
         """The worked word's x times each column of W_K, pair by pair, then the entry; under the table."""
         row = self.p.key(self.worked)
         x = entries_tex([row.row], 3)[0]
+        self.worked_entries = entries_tex([row.result], 3)[0]  # the key's entries, as its working prints them
         lines = []
         for j, column in enumerate(entries_tex(row.matrix.T, 3)):
-            result = entries_tex([row.result], 3)[0][j]
+            result = self.worked_entries[j]
             parts = [*paired_terms(x, column, theme().text, theme().key), dot_result(x, column, result)]
             lines.append(flow(parts, STAGE.right - STAGE.body_left).shift(self.work_corner()))
         return lines
