@@ -16,14 +16,13 @@ from manim import (
     RIGHT,
     UL,
     UP,
+    AnimationGroup,
     Arc,
     FadeIn,
     FadeOut,
-    Indicate,
     LaggedStart,
     Rectangle,
     Rotate,
-    TransformFromCopy,
     VGroup,
     linear,
 )
@@ -125,9 +124,9 @@ class WordOrder(ChapterScene):
             run_time=2,
             caption="Each weight moves with its word;",
         )
-        self.show(
-            Indicate(self.output_line[1], color=theme().output),
-            run_time=1,
+        self.show(  # a frame, not a pulse: a scaled vector would run into its "="
+            framed(self.output_line, theme().output),
+            run_time=1.5,
             caption=f"the output stays {vector_text(self.output_printed)}.",
             hold=0.5,
         )
@@ -142,13 +141,19 @@ class WordOrder(ChapterScene):
             run_time=1.4,
             caption=f"Every word of “{' '.join(ss.tokens)}” attends to every word: its output.",
         )
-        self.show(
-            FadeIn(self.sentences[1]),
-            *[
-                TransformFromCopy(column, moved, path_arc=-SWAP_ARC)
-                for column, moved in zip(self.sentence_columns, self.reordered_columns)
-            ],
-            run_time=1.6,
+        self.show(  # word by word in the new order: its column framed, its copy faded in at its new place
+            # (nothing flies: copies crossing each other and the sentence between the rows read as a tangle)
+            LaggedStart(
+                FadeIn(self.sentences[1]),
+                *[
+                    AnimationGroup(framed(column), FadeIn(moved), framed(moved))
+                    for column, moved in sorted(
+                        zip(self.sentence_columns, self.reordered_columns), key=lambda pair: pair[1].get_x()
+                    )
+                ],
+                lag_ratio=0.6,
+            ),
+            run_time=3.2,
             caption=f"Reordered, “{' '.join(ss.order)}”: each word keeps its output.",
         )
         self.say("Attention alone sees a set, not an order.", hold=0.5)
