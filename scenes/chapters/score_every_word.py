@@ -22,7 +22,7 @@ from manim import (
     VGroup,
     Write,
 )
-from manim.utils.rate_functions import smooth, squish_rate_func
+from manim.utils.rate_functions import linear, smooth, squish_rate_func
 
 from attention import examples
 from scenes.kit import components as c
@@ -38,6 +38,8 @@ from scenes.kit.vector_rows import TokenRows, division_rows, dot_rows, named, on
 STAGE_WIDTH = 13.4  # the widest the rows may be
 COMPASS = 1.5  # length of the query's arrow in the compass (less where a wide summary leaves less room)
 Q_ROOM = 0.4  # right of the query's arrow, for its label
+Q_STROKE = 12  # the query's arrow in the compass: wider than a key's, drawn under them
+KEY_STROKE = 4
 KEY_SHARE = 0.75  # a key's arrow in the compass, as a share of the query's
 NAME_WIDTH = 1.6  # a key's name at its tip in the compass is cut to this width
 COMPASS_GAP = 0.5  # from the summary's box to the compass
@@ -191,8 +193,10 @@ class ScoreEveryWord(ChapterScene):
             hold=0.5,
         )
         ahead = f"Next, softmax turns the scores {listed_column(tr.scores)} into weights."
-        self.show(
-            LaggedStart(*[Indicate(s, color=theme().text) for s in self.scores], lag_ratio=0.6),
+        self.show(  # frames, not pulses: each score ends as it started, whenever the chapter's last frame is
+            LaggedStart(  # done a little before the words: the last frame drawn is the picture held
+                *[framed(s) for s in self.scores], lag_ratio=0.6, rate_func=squish_rate_func(linear, 0, 0.9)
+            ),
             run_time=self.caption_time(ahead),
             caption=ahead,
         )
@@ -302,14 +306,28 @@ class Compass(VGroup):
 
     def __init__(self, query, keys, tokens, length: float):
         super().__init__()
-        self.query = Arrow(ORIGIN, length * RIGHT, buff=0, color=theme().query, stroke_width=6)
+        # q wide and under the keys: a key pointing q's way lies along its middle, q showing on both sides
+        self.query = Arrow(
+            ORIGIN,
+            length * RIGHT,
+            buff=0,
+            color=theme().query,
+            stroke_width=Q_STROKE,
+            max_stroke_width_to_length_ratio=20,
+        )
         self.query_label = c.math("q", color=theme().query).next_to(self.query, RIGHT, buff=0.1)
         self.keys, self.names = VGroup(), VGroup()
         for key, token in zip(keys, tokens):
             turn = angle(query, key)
             way = np.array([np.cos(turn), np.sin(turn), 0])
             self.keys.add(
-                Arrow(ORIGIN, KEY_SHARE * length * way, buff=0, color=token_color(token), stroke_width=4)
+                Arrow(
+                    ORIGIN,
+                    KEY_SHARE * length * way,
+                    buff=0,
+                    color=token_color(token),
+                    stroke_width=KEY_STROKE,
+                ).set_z_index(1)
             )
             self.names.add(fit.name(token, NAME_WIDTH).next_to(self.keys[-1].get_end(), way, buff=0.1))
         self.add(self.query, self.keys, self.query_label, self.names)
