@@ -49,6 +49,7 @@ from scenes.kit.stage import STAGE
 GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
 STOP_READS = ("top", "smallest", "slope")  # what each stop's caption reads: one number a stop
 SWEEP_POINTS = 181
+SWEEP_SECONDS = 1.5  # the shortest a turn of the knob between stops may take
 SCI_PLACES = 2  # a tiny number's mantissa, in captions as on screen (ScientificReadout's)
 
 
@@ -110,9 +111,10 @@ class WhereItBreaks(ChapterScene):
         self.wait_for_reader()  # the beat ends once its last caption has been read
         self.beat("Turn up the gain")
         caption = f"A gain g multiplies every score gap: g = {fmt(GAIN_RANGE[0], 1)} leaves them as they are."
+        # the formula (g times every score) framed as the caption says so, then the gain line it reads
         self.show(
             FadeOut(self.level),
-            framed(self.knob.gain_line),
+            Succession(framed(self.knob.formula), framed(self.knob.gain_line)),
             run_time=self.caption_time(caption),
             caption=caption,
         )
@@ -169,11 +171,13 @@ class WhereItBreaks(ChapterScene):
         and the one quantity the caption reads (STOP_READS: the top weight, the smallest weight, the slope) is
         framed on screen as it is said."""
         self.beat(f"At gain {fmt(stop, 1)}")
+        # the sweep lasts as long as its caption is spoken (at least SWEEP_SECONDS), so it ends with the words
+        caption = f"Turning the gain up from {fmt(self.gain.get_value(), 1)} to {fmt(stop, 1)}..."
         self.show(
             self.gain.animate.set_value(stop),
-            run_time=2.5,
+            run_time=max(SWEEP_SECONDS, self.caption_time(caption)),
             rate_func=rate_functions.ease_out_sine,
-            caption=f"Turning the gain up to {fmt(stop, 1)}...",
+            caption=caption,
         )
         words, value, parts = self.reading(STOP_READS[GAIN_STOPS.index(stop) % len(STOP_READS)])
         caption = f"Gain {fmt(stop, 1)}: {words} is now {value}."
