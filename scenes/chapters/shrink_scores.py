@@ -222,9 +222,11 @@ class ShrinkScores(ChapterScene):
         )
         self.play(FadeIn(line[5:], shift=0.1 * UP), run_time=1)
         for score, weight, mark in ((line[1], line[5], marks[1]), (line[3], line[7], marks[0])):
+            # lit in the scaled scores' colour, not enlarged (a scaled number runs into its neighbours in the
+            # softmax line) nor framed (a frame there cuts through the brackets and commas)
             self.play(
-                Indicate(VGroup(score, weight), color=theme().text),
-                Indicate(mark, color=theme().text),
+                Indicate(VGroup(score, weight), color=scaled_color(), scale_factor=1),
+                Indicate(mark, color=scaled_color(), scale_factor=1),
                 run_time=1.2,
             )
         self.wait_for_reader()
