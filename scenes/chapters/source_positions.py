@@ -62,6 +62,9 @@ SUMMARY_SIZE = 3.2  # the cost grid's side in the closing picture
 STEP_SECONDS = 2.2
 FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
 SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
+ROLL_OUT = squish_rate_func(smooth, 0, 1 / 3)  # a count's old numbers leave, ...
+ROLL_SLIDE = squish_rate_func(smooth, 1 / 3, 2 / 3)  # ... its words slide to their new places, ...
+ROLL_IN = squish_rate_func(smooth, 2 / 3, 1)  # ... and the new numbers come in
 GAP = r",\;\; "  # between a vector's entries in a formula, as `vector_math` writes it
 SPACE = r"\;\; "  # ... the part of it after the comma
 CAVEAT = "access ≠ recall: no guarantee of useful matching or perfect recall"
@@ -234,21 +237,21 @@ class SourcePositions(ChapterScene):
         cost = VGroup(self.self_grid.cells, *self.additions, self.sentence)
         self.cross_view.move_to(summary.cross)
         # every line of words leaves before the grid moves, so it crosses none; its count comes back under it
-        self.show(
-            FadeOut(VGroup(self.sentence_key, self.cell_key, self.history, self.counts[-1])),
-            run_time=0.6,
-            caption="Side by side: every decoder step reaches every source position, and the cost of all "
-            "the scores.",
+        self.play(
+            FadeOut(VGroup(self.sentence_key, self.cell_key, self.history, self.counts[-1])), run_time=0.6
         )
         self.play(
             cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to(summary.corner, aligned_edge=UP + RIGHT),
             run_time=1.2,
         )
-        self.play(
+        # the side-by-side picture arrives with the caption that names it
+        self.show(
             FadeIn(summary.count),
             FadeIn(self.cross_view),
             *[FadeIn(t) for t in summary.tags],
             run_time=1.2,
+            caption="Side by side: every decoder step reaches every source position, and the cost of all "
+            "the scores.",
         )
         self.show(
             FadeIn(self.note, shift=UP * 0.2),
@@ -610,13 +613,16 @@ class ScoreCount(VGroup):
 
 
 def roll(count: ScoreCount, new: ScoreCount) -> AnimationGroup:
-    """`count` becomes `new` with no digits overprinting: each number rolls up (the old one leaves upward
-    as the new one comes in from below) while the words slide to their new places."""
+    """`count` becomes `new` with nothing overprinting, in three turns: the old numbers leave upward, then the
+    words slide to their new places, then the new numbers come in from below (never two at one place)."""
     lift = UP * count.height * 1.2
     moves = []
     for old, fresh in zip(count.submobjects, new.submobjects):
         if any(old is number for number in count.numbers):
-            moves += [FadeOut(old, shift=lift), FadeIn(fresh, shift=lift)]
+            moves += [
+                FadeOut(old, shift=lift, rate_func=ROLL_OUT),
+                FadeIn(fresh, shift=lift, rate_func=ROLL_IN),
+            ]
         else:
-            moves.append(ReplacementTransform(old, fresh))
+            moves.append(ReplacementTransform(old, fresh, rate_func=ROLL_SLIDE))
     return AnimationGroup(*moves)

@@ -117,6 +117,24 @@ def test_the_count_rolls_without_overprinting(scene, alpha):
         assert all(apart(a, b) for b in numbers if b is not a)
 
 
+@pytest.mark.parametrize("alpha", np.linspace(0, 1, 31))
+def test_the_count_rolls_in_turns(scene, alpha):
+    """Review round 5: "256scores", a new number came in while the words still slid and an old one still
+    showed. In turn: the old numbers leave, then the words slide, then the new numbers come in."""
+    old, new = scene.counts[0].copy(), scene.counts[1].copy()
+    ids = {id(n) for n in old.numbers}, {id(n) for n in new.numbers}
+    animation = roll(old, new)
+    leaving = [a for a in animation.animations if id(a.mobject) in ids[0]]
+    coming = [a for a in animation.animations if id(a.mobject) in ids[1]]
+    sliding = [a for a in animation.animations if a not in leaving and a not in coming]
+    assert len(leaving) == len(coming) == len(sliding) == 3
+    progress = [[a.rate_func(alpha) for a in group] for group in (leaving, sliding, coming)]
+    if max(progress[1]) > 0:  # the words move only once the old numbers are gone
+        assert min(progress[0]) == 1
+    if max(progress[2]) > 0:  # the new numbers come only once the words are in place
+        assert min(progress[1]) == 1 and min(progress[0]) == 1
+
+
 def test_one_cell_is_worked_out_from_its_query_and_key(scene):
     trace = scene.cross.trace
     i, j = scene.focus
