@@ -337,7 +337,8 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
     widths = ", ".join(str(s.width) for s in samples)
     raw = ", ".join(f"d = {s.width}: {fmt(s.raw_var, 2)}" for s in samples)
     scaled = ", ".join(f"d = {s.width}: {fmt(s.scaled_var, 2)}" for s in samples)
-    pair = np.array([samples[-1].scaled.max(), samples[-1].scaled.min()])
+    # the extreme scaled samples as the screen prints them (two places), their gap and weights from those
+    pair = np.round([samples[-1].scaled.max(), samples[-1].scaled.min()], 2) + 0.0
     return {
         "The divisor": f"The formula with its divisor √d lit; under it the roots of {width} and {samples[-1].width}: "
         f"{fmt(np.sqrt(width), SCORE_PLACES)} and {fmt(np.sqrt(samples[-1].width), SCORE_PLACES)}.",

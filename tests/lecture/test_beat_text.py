@@ -81,3 +81,15 @@ def test_what_a_beat_draws_is_computed_for_the_renders_example():
     assert shown != beat_text.shown("ScoreEveryWord", names, [[]] * len(names), from_options("l"))
     for chapter in registry.CHAPTERS:
         assert chapter.name in drawn.CHAPTERS or chapter.name in drawn.FALLBACK, chapter.name
+
+
+def test_shrink_scores_describes_the_gap_and_weights_the_screen_prints(tmp_path):
+    """One value per quantity: the description's gap is the screen's (the difference of the printed extremes),
+    not the exact gap rounded (7.28 beside a printed 7.29)."""
+    from scenes.chapters.shrink_scores import ShrinkScores
+    from tests.support.snapshot import built
+
+    scene = built(ShrinkScores, tmp_path)
+    _, _, gap_label = scene.extremes
+    said = drawn.shrink_scores(load_example_file(Path(__file__).parents[2] / "examples/cat-and-dog.toml"))
+    assert f"a gap of {gap_label.original_text.removeprefix('gap ')} between them" in said["Not a guarantee"]
