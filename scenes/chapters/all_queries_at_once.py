@@ -22,7 +22,7 @@ from manim import (
     Transform,
     VGroup,
 )
-from manim.utils.rate_functions import smooth, squish_rate_func
+from manim.utils.rate_functions import linear, smooth, squish_rate_func
 
 from attention import examples
 from attention.examples.beyond import all_queries
@@ -362,8 +362,10 @@ class AllQueriesAtOnce(ChapterScene):
         for i, (before, after) in enumerate(zip(olds, news)):  # row i changes over [i, i + 2] / (m + 1)
             start, middle, end = i / (m + 1), (i + 1) / (m + 1), (i + 2) / (m + 1)
             changes += [
-                FadeOut(before, rate_func=squish_rate_func(smooth, start, middle)),
-                FadeIn(after, rate_func=squish_rate_func(smooth, middle, end)),
+                FadeOut(
+                    before, rate_func=squish_rate_func(linear, start, middle)
+                ),  # linear: no one-frame jump
+                FadeIn(after, rate_func=squish_rate_func(linear, middle, end)),
             ]
         self.show(Transform(brackets, new.matrix.get_brackets().copy()), *changes, *others, **options)
         self.remove(brackets, *news)

@@ -23,6 +23,7 @@ from manim import (
     LaggedStart,
     SurroundingRectangle,
     VGroup,
+    linear,
 )
 
 from attention import examples
@@ -126,7 +127,7 @@ class Projections(ChapterScene):
             first = j == 0
             if not first:  # the last column's working goes before this one's comes in its place
                 self.wait_for_reader()
-                self.play(FadeOut(working), run_time=0.3)
+                self.play(FadeOut(working), run_time=0.5, rate_func=linear)  # linear: no one-frame jump
             self.show(
                 *self.columns_lit(self.w_k, j),
                 LaggedStart(*pairs, lag_ratio=0.5 if first else 0.25),

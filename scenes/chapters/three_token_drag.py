@@ -347,10 +347,8 @@ class ThreeTokenDrag(ChapterScene):
 
 # Layout, in scene units: the plane on the left, the live bars and the legend right of it, then the
 # worked example and the comparison in the right part, x from RIGHT_LEFT
-PLANE_BOX = (
-    5.3,
-    5.2,
-)  # width, height available to the plane (as much as the strip above and the stage allow)
+# width, height available to the plane (as much as the strip above and the stage allow)
+PLANE_BOX = (5.3, 5.2)
 PLANE_CENTER = np.array([-4.1, -0.85, 0])
 BARS_BASELINE = np.array([2.9, -0.22, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
 BAR_HEIGHT = 1.6
@@ -424,14 +422,18 @@ class LiveAttention(VGroup):
 
 def clear_near(label, point, others, arrows=(), lines=()):
     """`label` where it is, or moved round `point` (in eight directions, ever farther, up to LABEL_TRIES rings,
-    slid sideways into -fit.LABEL_RIGHT..PLANE_RIGHT where it sticks out) to the first place clear of `others`
-    and ARROW_CLEARANCE clear of every arrow in `arrows` and every one of `lines` (a name on a shaft, under a
-    head or crossed by a line is misread); when no place is, the first clear of the arrows alone, then of
-    `others` alone (text on text is worse); where it was when none is."""
+    slid sideways into -fit.LABEL_RIGHT..PLANE_RIGHT where it sticks out) to the first place above the caption
+    band, clear of `others` and ARROW_CLEARANCE clear of every arrow in `arrows` and every one of `lines` (a
+    name on a shaft, under a head or crossed by a line is misread); when no place is, the first clear of the
+    arrows alone, then of `others` alone (text on text is worse); where it was when none is."""
     start = label.get_center()
 
     def clear(avoided) -> bool:
-        inside = -fit.LABEL_RIGHT <= label.get_left()[0] and label.get_right()[0] <= PLANE_RIGHT
+        inside = (
+            -fit.LABEL_RIGHT <= label.get_left()[0]
+            and label.get_right()[0] <= PLANE_RIGHT
+            and label.get_bottom()[1] >= STAGE.bottom  # not in the caption band
+        )
         return (
             inside
             and all(fit.apart(label, other) for other in others)

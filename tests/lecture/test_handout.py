@@ -150,6 +150,7 @@ def test_the_real_lectures_handout(real_lecture):
 
 def test_the_real_lectures_handout_prints_each_narration_line_once(real_lecture):
     text = " ".join(pdf_text(real_lecture / "lecture.pdf").split())
+    text = re.sub(r"(?<=\w)- (?=\w)", "-", text)  # "one-hot" broken after its hyphen at a line's end
     said = [
         " ".join(cue.content.split())
         for chapter in LECTURE
