@@ -334,14 +334,16 @@ class Compass(VGroup):
 
     def clear_names(self, texts) -> Compass:
         """Move the keys' names clear of each other, of the arrows, of q and of `texts`, above the compass's
-        foot (once the compass has its size and place); a name with no such place is left out (its arrow's
-        colour is its row's)."""
+        foot and within the labels' right edge (once the compass has its size and place); a name with no such
+        place is left out (its arrow's colour is its row's)."""
         dropped = []
         for i, name in enumerate(self.names):
             others = [*texts, self.query_label, *self.names[:i], self.query, *self.keys]
             fit.place_clear(name, self.keys[i].get_end(), others, buff=0.25)
-            above = name.get_bottom()[1] >= self.query.get_bottom()[1]
-            if not above or not all(fit.apart(name, other) for other in others if other not in dropped):
+            inside = (
+                name.get_bottom()[1] >= self.query.get_bottom()[1] and name.get_right()[0] <= fit.LABEL_RIGHT
+            )
+            if not inside or not all(fit.apart(name, other) for other in others if other not in dropped):
                 dropped.append(name)
         self.names.remove(*dropped)
         return self
