@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from manim import (
+    DL,
     DOWN,
     LEFT,
     RIGHT,
@@ -582,34 +583,32 @@ def grow(rings: list[VGroup]) -> AnimationGroup:
 
 
 class ScoreCount(VGroup):
-    """'4 queries × 4 keys = 16 scores' in one face, LaTeX's, numbers and words alike (the kit's `CellCount`
-    sets its words in the text face): the numbers live, updated in place by `set_trace`."""
+    """'4 queries × 4 keys = 16 scores' in one face, the words' (as the list of sizes under it and its legend),
+    numbers and words alike: each part a text of its own (the numbers leave and come in by themselves as the
+    count rolls), placed glyph for glyph where the whole line sets it, so all stand on one baseline.
 
-    WORDS = (r"\text{queries}\ \times", r"\text{keys} =", r"\text{scores}")
-    FLAT = (3, 0, 3)  # a glyph of each word standing on the baseline (r, k, r): it lines up with the digits
+    Review round 5: in LaTeX's face the numbers read as serif beside the words, and the line unlike the
+    list under it."""
+
+    WORDS = (" queries × ", " keys = ", " scores")
 
     def __init__(self, trace):
         super().__init__()
-        self.numbers = [
-            c.number(0, 0, role="label", color=color) for color in (theme().query, theme().key, theme().text)
-        ]
-        self.words = [c.math(w, role="label", color=theme().muted) for w in self.WORDS]
-        self.add(*[m for pair in zip(self.numbers, self.words) for m in pair])
-        self.set_trace(trace)
-
-    def set_trace(self, trace) -> ScoreCount:
-        """Show `trace`'s rows, columns and number of cells, every word on the digits' baseline."""
-        center = self.get_center()
-        for number, value in zip(self.numbers, (*trace.shape, trace.weights.size)):
-            number.set_value(value)
-        self.arrange(RIGHT, buff=0.15)
-        base = self.numbers[0].get_bottom()[1]
-        for word, k in zip(self.words, self.FLAT):
-            word.shift(UP * (base - word[0][k].get_bottom()[1]))
-        return self.move_to(center)
+        printed = [f"{v:,}" for v in (*trace.shape, trace.weights.size)]
+        colors = (theme().query, theme().key, theme().text)
+        self.numbers = [c.text(p, role="label", color=color) for p, color in zip(printed, colors)]
+        self.words = [c.text(w.strip(), role="label", color=theme().muted) for w in self.WORDS]
+        parts = [m for pair in zip(self.numbers, self.words) for m in pair]
+        line = c.text("".join(p + w for p, w in zip(printed, self.WORDS)), role="label")
+        first = 0
+        for part in parts:  # each part over its own glyphs in the whole line (spaces have none)
+            part.shift(line[first].get_corner(DL) - part[0].get_corner(DL))
+            first += len(part)
+        self.add(*parts)
 
     def shown(self) -> tuple[int, int, int]:
-        return tuple(int(n.get_value()) for n in self.numbers)
+        """The numbers as printed."""
+        return tuple(int(n.text.replace(",", "")) for n in self.numbers)
 
 
 def roll(count: ScoreCount, new: ScoreCount) -> AnimationGroup:

@@ -204,19 +204,25 @@ def test_a_row_s_scores_fade_out_and_its_weights_fade_in_no_digit_morphing(tmp_p
 
 
 def test_the_count_is_set_in_one_face_on_one_baseline(scene):
-    """'32 queries × 32 keys = 1,024 scores': numbers and words alike typeset by LaTeX (no text face beside
-    them), every word standing on the digits' baseline."""
+    """'32 queries × 32 keys = 1,024 scores': numbers and words alike in the words' face, as the list of sizes
+    and the legend under it (review round 5: LaTeX's numbers read as serif beside the words), one size, every
+    part on one baseline (a glyph of each word with no descender, r, k, r, stands where the digits do; round
+    digits overshoot it a little)."""
     from manim import MathTex, Text
 
-    from scenes.kit.numbers import Number
-
     for count in scene.counts:
-        assert not [m for m in count.get_family() if isinstance(m, Text)]
-        assert all(isinstance(n, Number) for n in count.numbers)
-        assert all(isinstance(w, MathTex) for w in count.words)
-        base = count.numbers[0].get_bottom()[1]
-        for word, k in zip(count.words, count.FLAT):
-            assert word[0][k].get_bottom()[1] == pytest.approx(base, abs=1e-6)
+        assert not [m for m in count.get_family() if isinstance(m, MathTex)]
+        assert all(isinstance(part, Text) for part in count.submobjects)
+        assert {part.role for part in count.submobjects} == {"label"}
+        assert len({round(part.font_size, 6) for part in count.submobjects}) == 1
+        base = count.numbers[0][0].get_bottom()[1]
+        for number in count.numbers:
+            assert number[0].get_bottom()[1] == pytest.approx(base, abs=0.01)
+        for word, k in zip(count.words, (3, 0, 3)):
+            assert word[k].get_bottom()[1] == pytest.approx(base, abs=0.01)
+        assert "".join(part.text for part in count.submobjects) == "{:,}queries×{:,}keys={:,}scores".format(
+            *count.shown()
+        )
 
 
 def test_each_growth_comes_in_ring_by_ring_from_the_corner(scene):
