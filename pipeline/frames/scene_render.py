@@ -227,10 +227,10 @@ def publish(
     settings: RenderSettings,
     voice: speech.Speech | None,
 ) -> tuple[tuple[Path, ...], float]:
-    """Stage the video (at a constant frame rate, with the captions spoken by `voice` if any), posters (each
-    beat's, the last also the chapter's), beats (.beats.vtt and .json) and captions (.srt and .vtt, inside the
-    video's length), then rename them into place together; return the chapter's files and the video's
-    duration."""
+    """Stage the video (at a constant frame rate, with the captions spoken by `voice` if any, and inside it as
+    a caption track), posters (each beat's, the last also the chapter's), beats (.beats.vtt and .json) and
+    captions (.srt and .vtt, inside the video's length), then rename them into place together; return the
+    chapter's files and the video's duration."""
     web_captions = targets.web_captions
     with outputs.staged() as stage:
         staged_video = stage(targets.video)
@@ -244,8 +244,10 @@ def publish(
         stage(targets.beat_record).write_text(beats.as_json(found), encoding="utf-8")
         length = video.duration(staged_video) or 0
         cues = captions.fitted(cues, length)
-        if voice is not None and settings.format in video.AUDIO_CODECS:
-            video.add_audio(staged_video, soundtrack(cues, voice, length, settings.format), settings.format)
+        spoken = voice is not None and settings.format in video.AUDIO_CODECS
+        if spoken or cues:
+            sound = soundtrack(cues, voice, length, settings.format) if spoken else None
+            video.add_tracks(staged_video, settings.format, sound, cues)
         if cues:
             stage(targets.subtitles).write_text(captions.as_srt(cues), encoding="utf-8")
             stage(web_captions).write_text(captions.as_vtt(cues), encoding="utf-8")

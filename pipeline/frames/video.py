@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import functools
 import os
+import struct
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from fractions import Fraction
 from pathlib import Path
 
@@ -32,6 +34,18 @@ AUDIO_BITRATE = 128_000  # bits a second (at 96k, FFmpeg's AAC encoder spiked 3 
 # three times a render: chapters, lecture, slides); "fast" takes 2.2x less, and on our speech it is closer to
 # the source (SNR 47 dB against 28 dB, peaks 0.878 against 0.901 for 0.879; measured on Refocus)
 AUDIO_OPTIONS = {"aac": {"aac_coder": "fast"}}
+CAPTION_CODECS = {
+    "mp4": "mov_text",
+    "mov": "mov_text",
+    "webm": "webvtt",
+}  # a cue each: MP4's 3GPP text, WebVTT
+CAPTION_LANGUAGE = "eng"  # ISO 639-2, as MP4 and Matroska name a track's language
+# FFmpeg opens a text caption encoder only with an ASS header; the packets are written here, never encoded
+ASS_HEADER = (
+    b"[Script Info]\nScriptType: v4.00+\n\n[Events]\n"
+    b"Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+)
+MILLISECOND = Fraction(1, 1000)
 
 
 def remux_constant_rate(source: Path, target: Path, video_format: str, fps: int) -> None:
@@ -53,7 +67,8 @@ def remux_constant_rate(source: Path, target: Path, video_format: str, fps: int)
 @contextmanager
 def copying(source: Path, target: Path, video_format: str) -> Iterator[tuple]:
     """Within: `source` open for reading and `target` for writing, with a video stream like the source's
-    (same codec, parameters and time base) and its metadata; yields (source, target, their video streams)."""
+    (same codec, parameters and time base), its metadata and chapter marks; yields (source, target, their
+    video streams)."""
     with (
         av.open(str(source)) as given,
         av.open(
@@ -61,29 +76,60 @@ def copying(source: Path, target: Path, video_format: str) -> Iterator[tuple]:
         ) as out,
     ):
         out.metadata.update(given.metadata)
+        out.set_chapters(given.chapters())
         stream_in = given.streams.video[0]
         stream_out = out.add_stream_from_template(stream_in)
         stream_out.time_base = stream_in.time_base
         yield given, out, stream_in, stream_out
 
 
-def add_audio(path: Path, sound: Path, video_format: str) -> None:
+def add_tracks(path: Path, video_format: str, sound: Path | None = None, cues: list = ()) -> None:
     """Give the video at `path` the audio stream of the file `sound` (made by `write_audio` for the same
-    format), both streams copied as they are; the file is replaced whole."""
-    staged = path.with_name(f".{path.name}.audio-{os.getpid()}")
+    format; without one, the sound it has, if any) and, where the format holds one, a caption track of
+    `cues` (srt subtitles); streams copied as they are, the file replaced whole."""
+    staged = path.with_name(f".{path.name}.tracks-{os.getpid()}")
     try:
         with (
-            av.open(str(sound)) as heard,
+            av.open(str(sound or path)) as heard,
             copying(path, staged, video_format) as (given, out, stream_in, stream_out),
         ):
-            audio_in = heard.streams.audio[0]
-            audio_out = out.add_stream_from_template(audio_in)
-            audio_out.time_base = audio_in.time_base
-            audio = list(moved(heard.demux(audio_in), audio_out, 0))
-            mux_in_order(out, moved(given.demux(stream_in), stream_out, 0), audio)
+            audio = []
+            if heard.streams.audio:
+                audio_in = heard.streams.audio[0]
+                audio_out = out.add_stream_from_template(audio_in)
+                audio_out.time_base = audio_in.time_base
+                audio = list(moved(heard.demux(audio_in), audio_out, 0))
+            texts = caption_packets(out, cues, video_format) if cues else []
+            mux_in_order(out, moved(given.demux(stream_in), stream_out, 0), _by_time(audio + texts))
         os.replace(staged, path)
     finally:
         staged.unlink(missing_ok=True)
+
+
+def caption_packets(out, cues: list, video_format: str) -> list:
+    """A caption track added to `out` (mov_text in MP4 and MOV, WebVTT in WebM: what VLC, QuickTime and
+    media players read, so a video uploaded alone keeps its captions), and a packet per cue; none for a
+    format without one (GIF)."""
+    if video_format not in CAPTION_CODECS:
+        return []
+    stream = out.add_stream(CAPTION_CODECS[video_format])
+    stream.time_base = MILLISECOND
+    stream.codec_context.subtitle_header = ASS_HEADER
+    stream.metadata["language"] = CAPTION_LANGUAGE
+    packets = []
+    for cue in cues:
+        text = cue.content.encode("utf-8")
+        packet = av.Packet(struct.pack(">H", len(text)) + text if video_format != "webm" else text)
+        packet.pts = packet.dts = cue.start // timedelta(milliseconds=1)
+        packet.duration = (cue.end - cue.start) // timedelta(milliseconds=1)
+        packet.time_base, packet.stream = MILLISECOND, stream
+        packets.append(packet)
+    return packets
+
+
+def _by_time(packets: list) -> list:
+    """`packets` of several streams in the order of their decoding times."""
+    return sorted(packets, key=lambda p: p.dts * p.time_base)
 
 
 def write_audio(path: Path, samples: np.ndarray, rate: int, video_format: str) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 import av
 
 from pipeline import outputs
-from pipeline.frames import beats, captions
+from pipeline.frames import beats, captions, video
 from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import RenderSettings
@@ -193,13 +193,13 @@ def _write(
     chapter_files = [outputs.chapter_files(folder, c.slug, FORMAT) for c in chapters]
     with outputs.staged() as stage:
         stage(target.beats).write_text(track, encoding="utf-8")
-        marks = video_join.join(
-            [(title, f.video) for title, f in zip(shown, chapter_files)], stage(target.video)
-        )
+        joined = stage(target.video)
+        marks = video_join.join([(title, f.video) for title, f in zip(shown, chapter_files)], joined)
         subtitles = captions.shifted(
             (captions.read(f.subtitles), m.start, m.end - m.start) for f, m in zip(chapter_files, marks)
         )
         if subtitles:
+            video.add_tracks(joined, FORMAT, cues=subtitles)
             stage(target.subtitles).write_text(captions.as_srt(subtitles), encoding="utf-8")
             stage(target.web_captions).write_text(captions.as_vtt(subtitles), encoding="utf-8")
     if not subtitles:  # from a version of the chapters that had captions

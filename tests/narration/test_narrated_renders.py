@@ -10,6 +10,7 @@ import srt
 from narration import speech
 from pipeline import outputs
 from scenes.kit.chapter import reading_time
+from tests.support import cues
 from tests.support.processes import run_driver
 
 FRAME = timedelta(seconds=1 / 15)
@@ -98,12 +99,21 @@ def test_a_silent_render_keeps_reading_time_and_has_no_sound(narrated):
     assert abs(cue.end - cue.start - timedelta(seconds=reading_time(cue.content))) <= FRAME
 
 
-@pytest.mark.parametrize(("video_format", "codec"), [("webm", "opus"), ("mov", "aac"), ("gif", None)])
-def test_every_format_with_sound_speaks_and_a_gif_says_it_is_silent(lecture, tmp_path, video_format, codec):
+@pytest.mark.parametrize(
+    ("video_format", "codec", "captions"),
+    [("webm", "opus", "webvtt"), ("mov", "aac", "mov_text"), ("gif", None, None)],
+)
+def test_every_format_with_sound_speaks_and_captions_and_a_gif_says_it_is_silent(
+    lecture, tmp_path, video_format, codec, captions
+):
     out = tmp_path / "media"
     printed = run_driver(
         lecture.driver("Themed"), "render", "--voice", "espeak", "--format", video_format, "--output", out
     ).stdout
-    with av.open(str(out / "480p15" / f"01-Themed.{video_format}")) as container:
+    video = out / "480p15" / f"01-Themed.{video_format}"
+    with av.open(str(video)) as container:
         assert [s.codec_context.name for s in container.streams.audio] == ([codec] if codec else [])
+        assert [s.codec_context.name for s in container.streams.subtitles] == ([captions] if captions else [])
     assert ("has no sound, so this render is silent" in printed) == (codec is None)
+    said = [cue.content for cue in srt.parse((out / "480p15" / "01-Themed.srt").read_text())]
+    assert [text for *_, text in cues.embedded(video)] == (said if captions else [])

@@ -2,6 +2,7 @@
 
 import shutil
 from dataclasses import replace
+from datetime import timedelta
 from fractions import Fraction
 
 import av
@@ -14,8 +15,10 @@ from pipeline.publish import lecture, video_join
 from scenes.chapters import registry
 from tests.pipeline.test_captions import parse_vtt
 from tests.pipeline.test_render import top_level_atoms
+from tests.support import cues
 
 SLUGS = ("01-Tiny", "02-Flaky", "03-Coda")
+MILLI = timedelta(milliseconds=1)
 
 
 @pytest.fixture
@@ -124,6 +127,21 @@ def test_the_lectures_captions_are_the_chapters_at_their_offsets(baseline):
         ("00:00:00.400", "00:00:00.800", "it moves right"),
         ("00:00:01.600", "00:00:02.000", "another square"),
     ]
+
+
+def test_the_lecture_and_each_chapter_carry_their_captions_inside_as_a_track(baseline):
+    _, out = baseline
+    folder = out / "480p15"
+    for name in ("lecture", "01-Tiny", "03-Coda"):
+        subtitles = srt.parse((folder / f"{name}.srt").read_text(encoding="utf-8"))
+        expected = [
+            (Fraction(s.start // MILLI, 1000), Fraction(s.end // MILLI, 1000), s.content) for s in subtitles
+        ]
+        assert cues.embedded(folder / f"{name}.mp4") == expected, name
+        with av.open(str(folder / f"{name}.mp4")) as container:
+            track = container.streams.subtitles[0]
+            assert (track.codec_context.name, track.metadata["language"]) == ("mov_text", "eng")
+    assert cues.embedded(folder / "02-Flaky.mp4") == []  # Flaky has no captions
 
 
 def test_the_manifest_records_the_lecture_and_what_it_was_joined_from(baseline):
