@@ -48,6 +48,8 @@ NAME_GAP = 0.2  # between a word and its row of X
 WORK_GAP = 0.25  # from the table to the line of working under it
 BOX_BUFF = 0.06  # round a row picked out in the table
 COLUMN_SECONDS = 0.9  # each column of the worked product after the first
+CODEC_BLOCK = 4  # pixels: H.264's smallest transform block, along x (see `on_blocks`)
+BRACKET_STROKE = 0.036  # scene units: a bracket's upright stroke as drawn (1.8 px at 480p)
 
 FORMULA = (  # the line under the title; each product lit while it is shown
     (r"q = x\,W_Q", "Q"),
@@ -229,14 +231,23 @@ class Projections(ChapterScene):
 
     def summary(self) -> None:
         self.beat("Summary")
+        caption = "One x, three matrices: a query to ask, a key to be matched, a value to pass on."
         self.show(
             FadeOut(self.key_boxes, self.value_boxes, self.query_box),
             FadeIn(self.closing),
             self.formula.light(),
             run_time=1,
-            caption="One x, three matrices: a query to ask, a key to be matched, a value to pass on.",
-            hold=1.5,
+            caption=caption,
         )
+        # while the caption is read: X, then each product as it is named
+        products = (self.x.matrix, self.q.matrix, self.k.matrix, self.v.matrix)
+        colours = (theme().text, theme().query, theme().key, theme().value)
+        self.play(
+            LaggedStart(*[framed(m, col) for m, col in zip(products, colours)], lag_ratio=1),
+            run_time=max(self.caption_time(caption) - 1, 2),
+            rate_func=linear,
+        )
+        self.wait(1)
 
     # what the beats play
 
@@ -321,6 +332,8 @@ class Projections(ChapterScene):
             m.shift(UP * (self.q.matrix.get_y() - m.matrix.get_y()))
         for name, row in zip(self.names, self.x.matrix.get_rows()):
             name.set_y(row.get_y())
+        for group in ((self.x,), (self.w_q, self.q), (self.w_k, self.k), (self.w_v, self.v)):
+            on_blocks(self.camera.pixel_width, self.camera.pixel_height, *group)
 
     def key_workings(self) -> list[VGroup]:
         """The worked word's x times each column of W_K, pair by pair, then the entry; under the table."""
@@ -412,6 +425,35 @@ class Projections(ChapterScene):
         return SurroundingRectangle(
             VGroup(*matrix.matrix.get_rows()[i]), color=theme().muted, buff=BOX_BUFF, stroke_width=2
         )
+
+
+def on_blocks(pixel_width: int, pixel_height: int, *matrices: NamedMatrix) -> None:
+    """Shift the opening brackets of `matrices` together, and their closing brackets together (each by less than
+    half a block), so that each bracket's upright stroke lies inside one of the encoder's 4-pixel blocks of a
+    frame `pixel_width` x `pixel_height` framed as the stage frames it: a bright thin stroke split across two
+    blocks is coded differently frame by frame (I, P, B), and the still picture flickered a pixel wide beside
+    it (review round 5: the right bracket of X W_Q, 40-72 s at 480p). Under 2 pixels, the shifts leave the
+    layout as it is. A stroke too wide for one block (at 1080p and above) is left where it is."""
+    per_unit = pixel_height / STAGE.frame_height  # the stage's frame: centred on x = 0
+    left_edge = -pixel_width / per_unit / 2
+    stroke = BRACKET_STROKE * per_unit
+    if stroke > CODEC_BLOCK - 1:
+        return
+    for side in (0, 1):  # opening, closing
+        brackets = [m.matrix.get_brackets()[side] for m in matrices]
+        edges = [((b.get_right() if side else b.get_left())[0] - left_edge) * per_unit for b in brackets]
+        strokes = [(e - stroke, e) if side else (e, e + stroke) for e in edges]
+
+        def split(shift: float, strokes=strokes) -> int:  # strokes whose lit pixels fall in two blocks
+            return sum(
+                np.floor((lo + shift) // 1 / CODEC_BLOCK) != np.floor((np.ceil(hi + shift) - 1) / CODEC_BLOCK)
+                for lo, hi in strokes
+            )
+
+        shifts = sorted(np.linspace(-CODEC_BLOCK / 2, CODEC_BLOCK / 2, 81), key=abs)
+        best = min(shifts, key=lambda shift: (split(shift), abs(shift)))
+        for b in brackets:
+            b.shift(RIGHT * best / per_unit)
 
 
 def count_words(p) -> str:
