@@ -1,4 +1,5 @@
-"""Command line: list, render, preview, check an example and clean the lecture's chapters (see docs/command-line.md)."""
+"""Command line: list, render, preview, clip, check an example and clean the lecture's chapters (see
+docs/command-line.md)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from pipeline.frames.video import AUDIO_CODECS
 from pipeline.plan import chapters, settings
 from pipeline.plan import check as checking
 from pipeline.plan.quality import PRESETS
-from pipeline.publish import drawn
+from pipeline.publish import clips, drawn
 from pipeline.run import cluster, lock, parallel
 from scenes.kit.palette import THEMES
 
@@ -455,6 +456,40 @@ def check(example: Path, theme: str):
     click.echo(f"{example}: valid; rendered into OUTPUT/{folder}/")
     for line in checking.report(example, load_example_file(example), theme):
         click.echo(line)
+
+
+@cli.command()
+@click.argument("name", metavar="CHAPTER")
+@click.argument("beat", metavar="BEAT")
+@click.option(
+    "--format",
+    "clip_format",
+    type=click.Choice(clips.FORMATS),
+    default="mp4",
+    show_default=True,
+    help="mp4 (with sound), or a silent looping gif or webp.",
+)
+@frame_options("l")
+@with_look
+@output_option
+@click.pass_context
+def clip(ctx: click.Context, name: str, beat: str, clip_format: str, output: Path, example, **_frame):
+    """Write one beat of a rendered chapter (its number or name, as `preview` shows them) or a stretch of it
+    (seconds START-END, e.g. 12.5-17) as a short clip for slides, into the folder's clips/."""
+    try:
+        (chapter,) = chapters.select((name,))
+    except chapters.UnknownChapter as err:
+        raise click.UsageError(str(err)) from None
+    wanted = chosen_settings(ctx)
+    try:
+        made = clips.write(
+            outputs.folder(output_root(output, example), wanted), chapter.slug, beat, clip_format, wanted.fps
+        )
+    except clips.ClipError as err:
+        raise click.UsageError(str(err)) from None
+    except OSError as err:
+        raise click.UsageError(f"cannot write the clip: {err.strerror}") from None
+    click.echo(f"wrote {made} ({made.stat().st_size / 1e6:.2f} MB)")
 
 
 @cli.command()

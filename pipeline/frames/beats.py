@@ -182,7 +182,7 @@ def cut(source: Path, start_frame: int, frames: int, target: Path, fps: int) -> 
         if not chosen or not chosen[0].is_keyframe:
             raise ValueError(f"frame {start_frame} of {source.name} is not a keyframe")
         sound = video.audio_samples(source, RATE)
-        first, kind = min(p.pts for p in chosen), Path(target).suffix[1:]
+        first, kind = min(p.pts for p in chosen), Path(source).suffix[1:]
         with video.copying(source, target, kind) as (_, out, _, stream_out):
             own = (
                 None
