@@ -38,6 +38,7 @@ from scenes.kit import fit
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
     WEIGHT_PLACES,
+    Relation,
     coords,
     decimals,
     division_tex,
@@ -47,6 +48,7 @@ from scenes.kit.arithmetic import (
     exp_tex,
     fmt,
     relation,
+    sign,
 )
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
@@ -250,7 +252,7 @@ class ThreeTokenDrag(ChapterScene):
         if shown:  # the steps leave first, so the verdict moves up through nothing
             self.play(FadeOut(VGroup(*shown)), run_time=0.5)
         self.play(self.worked.verdict.animate.move_to(self.verdict_top, aligned_edge=UL), run_time=0.8)
-        for chart, said in zip(self.charts, self.comparison):  # a chart, then its top bar framed, as said
+        for chart, said in zip(self.charts, self.comparison):  # a chart, then what is said of it framed
             self.show(
                 FadeIn(chart, shift=UP * 0.2),
                 run_time=max(1, 0.7 * self.caption_time(said[0])),  # in while it is read
@@ -258,10 +260,12 @@ class ThreeTokenDrag(ChapterScene):
             )
             if len(said) > 1:
                 self.wait_for_reader()
+            if len(said) > 2:  # the divisor, as it is named: the line under the chart that gives it
+                self.show(framed(chart[1][0]), run_time=max(1.2, self.caption_time(said[1])), caption=said[1])
             self.show(
                 framed(top_bar(chart[0])),
                 run_time=max(1.2, self.caption_time(said[-1]) - (0 if len(said) > 1 else 1)),
-                caption=said[1] if len(said) > 1 else None,
+                caption=said[-1] if len(said) > 1 else None,
             )
         self.show(FadeIn(self.note, shift=UP * 0.2), run_time=1, caption=NOTE_SAID)
 
@@ -395,7 +399,9 @@ class LiveAttention(VGroup):
             label = arrow_label(self.plane, k, t, token_color(t))
             self.key_labels.add(clear_near(label, self.plane.c2p(*k), self.key_labels, self.keys))
         self.cross = cross_marker().move_to(self.plane.c2p(*example.path[0]))
-        self.bars = WeightBars(example.tokens, self.trace().weights, height=BAR_HEIGHT)
+        self.bars = WeightBars(example.tokens, self.trace().weights, height=BAR_HEIGHT, show_total=False)
+        self.total = WeightsTotal(self.bars).show(self.trace().weights)
+        self.bars.add(self.total)  # comes and goes with the bars, as the kit's total line does
         self.bars.shift(BARS_BASELINE - self.bars.baseline.get_center())
         self.output = plane_arrow(self.plane, self.trace().output, theme().output, width=OUTPUT_WIDTH)
         self.glossary = glossary(self.trace().width)
@@ -412,12 +418,49 @@ class LiveAttention(VGroup):
         """Recompute attention for the cross's position and update bars and output arrow."""
         trace = self.trace()
         self.bars.set_weights(trace.weights)
+        self.total.show(trace.weights)
         self.output.put_start_and_end_on(self.plane.c2p(0, 0), self.plane.c2p(*trace.output))
         return self
 
     def move_query_to(self, point) -> LiveAttention:
         self.cross.move_to(self.plane.c2p(*point))
         return self.refresh()
+
+
+class WeightsTotal(VGroup):
+    """'sum of weights = 1.000' under the bars' names, wholly in the words' face at the label size (review
+    round 5: LaTeX's number read as serif in this line of words). As the kit's total line: the weights as the
+    bars print them, added, printed to as many places, '=' when they give it exactly, '≈' otherwise (0.333
+    three times beside 1.000); the line's equation is `relations`. Made again only when the printed line
+    changes, where the old one stood and as opaque as it was."""
+
+    def __init__(self, bars: WeightBars):
+        super().__init__()
+        self.bars, self.printed, self.relations = bars, None, ()
+
+    def show(self, weights) -> WeightsTotal:
+        terms = tuple(n.printed for n in self.bars.values)
+        total = decimals([float(np.sum(weights))])[0]
+        mark = "=" if sign("sum", terms, total) == "=" else "≈"
+        self.relations = (Relation(terms, "sum", mark, total),)
+        if (mark, total) == self.printed:
+            return self
+        line = c.text(f"sum of weights {mark} {total}", role="label", color=theme().muted)
+        line[-len(total) :].set_color(theme().text)  # the number as bright as the bars' values
+        if self.printed is None:
+            line.next_to(self.bars.labels, DOWN, buff=0.35).align_to(self.bars.baseline, LEFT)
+        else:
+            old = self.submobjects[0]
+            line.move_to(old.get_corner(DL), aligned_edge=DL).set_opacity(old[0].get_fill_opacity())
+            for part in old.get_family():  # as DecimalNumber.set_value does: a play draws the family it began
+                part.points[:] = 0  # with, so the old line would still be drawn under the new one
+        self.submobjects = [line]
+        self.printed = (mark, total)
+        return self
+
+    def value(self) -> float:
+        """The total as printed."""
+        return float(self.printed[1])
 
 
 def clear_near(label, point, others, arrows=(), lines=()):
@@ -615,9 +658,9 @@ def by(trace) -> str:
 
 
 def comparison(trace, unscaled, blend) -> list[tuple[str, ...]]:
-    """The captions of the three weight charts, left to right, one or two each (the first as the chart comes in,
-    the second as its top weight is framed): the blend example's (its width d, so its divisor √d), this
-    one's, and this one's without scaling; each by its top weight."""
+    """The captions of the three weight charts, left to right, one to three each (the first as the chart comes
+    in, a middle one as its divisor is framed, the last as its top weight is): the blend example's (its width d,
+    so its divisor √d), this one's, and this one's without scaling; each by its top weight."""
     top = decimals([t.weights.max() for t in (blend, trace, unscaled)])  # as the charts print them
     if trace.dots.shape == blend.dots.shape and np.allclose(np.sort(trace.dots), np.sort(blend.dots)):
         dots = ", ".join(fmt(x, SCORE_PLACES) for x in np.sort(trace.dots)[::-1])
@@ -625,7 +668,7 @@ def comparison(trace, unscaled, blend) -> list[tuple[str, ...]]:
     else:
         there = f"Other keys, of width {blend.width}, give dots of their own."
     return [
-        (there, f"Divided by {by(blend)}, their top weight is {top[0]}."),
+        (there, f"Divided by {by(blend)},", f"their top weight is {top[0]}."),
         (f"Here d = {trace.width}, so the dots are divided by {by(trace)}.", f"The top weight is {top[1]}."),
         (f"Not divided at all, the top weight is {top[2]}.",),
     ]

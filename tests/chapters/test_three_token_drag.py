@@ -77,7 +77,28 @@ def custom():
 def test_bars_show_the_trace(scene, query, shown):
     scene.live.move_query_to(query)
     assert scene.live.bars.shown_values() == shown
-    assert round(scene.live.bars.total.get_value(), 3) == 1.0
+    assert scene.live.total.value() == 1.0
+
+
+@pytest.mark.parametrize("query, sign", [((2, 0), "="), ((0.7, 0.7), "≈")])
+def test_the_total_line_is_one_face_and_true_as_printed(scene, query, sign):
+    """'sum of weights ≈ 1.000' wholly in the words' face at the label size (review round 5: LaTeX's number
+    read as serif in this line of words), its sign earned by the weights as the bars print them."""
+    from manim import MathTex, Text
+
+    live = scene.live.move_query_to((2.5, -0.5))
+    before = live.total[0]
+    live = scene.live.move_query_to(query)
+    (line,) = live.total.submobjects
+    if line is not before:  # a play drawing the old line (its family at its start) draws nothing of it
+        assert not np.any(before.get_all_points())
+    assert isinstance(line, Text) and not [m for m in live.total.get_family() if isinstance(m, MathTex)]
+    assert line.role == "label"
+    (rel,) = live.total.relations
+    assert rel.terms == tuple(n.printed for n in live.bars.values) and rel.sign == sign
+    assert line.text == f"sumofweights{sign}{rel.result}"
+    assert live.total in live.bars.submobjects  # comes and goes with the bars
+    assert line.get_top()[1] < live.bars.labels.get_bottom()[1]
 
 
 @pytest.mark.parametrize("query", [(2, 0), (0.3, 1.7), (1, -0.4)])
@@ -164,7 +185,8 @@ def test_the_charts_caption_names_each_divisor_and_top_weight():
     assert comparison(ex.drag.trace(), unscaled, ex.blend.trace(0)) == [  # short captions, chart by chart
         (
             "Other keys, of width 4, give the same dots 4, 2, 0.",
-            "Divided by √4 = 2, their top weight is 0.665.",
+            "Divided by √4 = 2,",
+            "their top weight is 0.665.",
         ),
         ("Here d = 2, so the dots are divided by √2 ≈ 1.414.", "The top weight is 0.768."),
         ("Not divided at all, the top weight is 0.867.",),
@@ -172,7 +194,8 @@ def test_the_charts_caption_names_each_divisor_and_top_weight():
     other = attend([1, 0, 0], [[1, 0, 0], [0, 1, 0]])
     assert comparison(ex.drag.trace(), unscaled, other)[0] == (
         "Other keys, of width 3, give dots of their own.",
-        "Divided by √3 ≈ 1.732, their top weight is 0.640.",
+        "Divided by √3 ≈ 1.732,",
+        "their top weight is 0.640.",
     )
 
 
