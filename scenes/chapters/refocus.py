@@ -322,6 +322,12 @@ def focus_terms(trace, tokens) -> tuple[VGroup, list[int], tuple[str, str]]:
     return rows, shown, (output, focus)
 
 
+def term_label(weight: float, i: int) -> str:
+    """'0.245 v₂' for term i (from 0): the printed weight and the value's name, the v upright in the number's
+    sans face (review round 5: LaTeX's italic v read as serif beside the upright digits)."""
+    return f"{fmt(weight, WEIGHT_PLACES)}\\,\\mathsf{{v}}_{{{i + 1}}}"
+
+
 class Zoom(VGroup):
     """The new blend magnified: a square of the plane around the origin and the output, drawn larger (one
     scale for both axes) in a panel; each term w_i v_i tip to tail, labelled with its printed weight and its
@@ -349,7 +355,7 @@ class Zoom(VGroup):
             if np.linalg.norm(end - start) * self.magnify >= SHORTEST:  # a zero value adds nothing to draw
                 self.terms.add(arrow(self.at(start), self.at(end), token_color(token), TERM_WIDTH))
                 self.term_weights.append(w)
-                self.labels.add(c.math(f"{fmt(w, WEIGHT_PLACES)}\\,v_{{{i + 1}}}", color=token_color(token)))
+                self.labels.add(c.math(term_label(w, i), color=token_color(token)))
         origin = self.at(np.zeros(2))
         self.output = arrow(origin, origin + RIGHT, theme().output, OUTPUT_WIDTH)
         place(self.output, origin, self.at(ends[-1]), OUTPUT_WIDTH)  # nothing to draw for a zero output

@@ -37,7 +37,7 @@ def test_each_magnified_term_is_labelled_with_its_printed_weight_and_value(scene
     drawn = [i for i, v in enumerate(trace.values) if not np.allclose(v, 0)]
     labels = scene.zoom.labels
     for label, i in zip(labels, drawn):
-        assert label.tex_string == f"{fmt(trace.weights[i], WEIGHT_PLACES)}\\,v_{{{i + 1}}}"
+        assert label.tex_string == f"{fmt(trace.weights[i], WEIGHT_PLACES)}\\,\\mathsf{{v}}_{{{i + 1}}}"
         assert label.get_color().to_hex().upper() == token_color(scene.example.tokens[i]).upper()
     assert labels[-1].text == "output"
     for k, a in enumerate(labels):
