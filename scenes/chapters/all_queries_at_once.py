@@ -39,7 +39,7 @@ from scenes.kit.arithmetic import (
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import LitFormula
-from scenes.kit.matrices import COLUMN_GAP, DOTS, NamedMatrix, entries_tex, row_sums, widest
+from scenes.kit.matrices import COLUMN_GAP, DOTS, NamedMatrix, entries_tex, widest
 from scenes.kit.palette import DIM, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.vector_rows import GAP
@@ -567,7 +567,7 @@ class AllQueriesAtOnce(ChapterScene):
         tr = self.trace
         self.shown_words = len(self.example.tokens)
         self.weights = NamedMatrix(r"\text{weights}", tr.weights, theme().text)
-        self.sums = row_sums(tr.weights, WEIGHT_PLACES)
+        self.sums = row_sums(tr.weights)
         self.v = NamedMatrix("V", tr.values, theme().value)
         self.outputs = NamedMatrix(r"\text{outputs}", tr.outputs, theme().output)
         self.second_signs = signs()
@@ -701,7 +701,7 @@ class AllQueriesAtOnce(ChapterScene):
         )
         self.second_signs = VGroup()
         self.weights = NamedMatrix(r"\text{weights}", tr.weights, theme().text, cols=shown)
-        self.sums = row_sums(tr.weights, WEIGHT_PLACES)
+        self.sums = row_sums(tr.weights)
         self.v = NamedMatrix("V", tr.values, theme().value, pitch=pitch, rows=shown)
         self.outputs = NamedMatrix(r"\text{outputs}", tr.outputs, theme().output, pitch=pitch)
         self.place_sums()
@@ -892,3 +892,16 @@ def shrinking(start: float, factor: float, least: float):
 def caption_vector(values, places: int) -> str:
     """A row as its caption says it: the numbers the grid prints, with a real minus sign."""
     return vector_text([fmt(v, places) for v in values])
+
+
+def row_sums(weights) -> VGroup:
+    r"""'Σ = 1' beside each row of weights: the sum of the row's weights as printed (so it holds as shown), as
+    the kit's `row_sums` prints it, but with an upright Σ in the numbers' sans face (`\mathsf`): review round 5
+    read the slanted one as serif beside the upright digits."""
+    printed = [sum(float(fmt(w, WEIGHT_PLACES)) for w in row) for row in weights]
+    return VGroup(
+        *[
+            c.math(rf"\mathsf{{\Sigma}} = {fmt(total, WEIGHT_PLACES)}", color=theme().muted)
+            for total in printed
+        ]
+    )

@@ -212,7 +212,8 @@ def test_the_dot_products_are_divided_in_place(scene):
 def test_row_sums_add_the_weights_as_printed(scene):
     for total, row in zip(scene.sums, np.reshape(scene.weights.entries(), scene.weights.values.shape)):
         printed = sum(float(e) for e in row)
-        assert total.tex_string == rf"\Sigma = {printed:g}" if printed == 1 else rf"\Sigma = {printed:.3f}"
+        shown = f"{printed:g}" if printed == 1 else f"{printed:.3f}"
+        assert total.tex_string == rf"\mathsf{{\Sigma}} = {shown}"  # upright: a slanted Σ read as serif
 
 
 def done(animation) -> None:
