@@ -12,6 +12,7 @@ from manim import (
     UR,
     Create,
     DashedLine,
+    Dot,
     FadeIn,
     FadeOut,
     GrowArrow,
@@ -35,15 +36,17 @@ from scenes.kit.arithmetic import (
     fmt_column,
     fmt_input,
     plain,
+    vector_tex,
     vector_text,
 )
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
-from scenes.kit.palette import DIM, theme
+from scenes.kit.palette import DIM, theme, token_color
 from scenes.kit.stage import STAGE
-from scenes.kit.value_plane import ValuePlane, blend_rows, drop_crowded_values
+from scenes.kit.value_plane import NAME_WIDTH as PLANE_NAME_WIDTH
+from scenes.kit.value_plane import ValuePlane, arrow, blend_rows, drop_crowded_values
 from scenes.kit.vector_rows import one_size, output_tex
 
 EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
@@ -54,6 +57,9 @@ BAR_SPACING = 3.9  # the bars' width, shared by the tokens
 BAR_HEIGHT = 1.8  # the height of a weight of 1
 NAME_WIDTH = 1.6  # a token's name in the table is cut to this width
 VALUES_SECONDS = 2.5  # the values' arrows grow from the origin one after another
+VALUE_WIDTH = 6  # stroke of a value's arrow: three times the axes', so one along an axis is not taken for it
+VALUE_DOT = 0.1  # radius of the dot drawn for a zero value
+LABEL_GAP = 0.15  # between a value's tip and its label, and round the label when it is checked for clearance
 
 
 class BlendByWeight(ChapterScene):
@@ -199,6 +205,7 @@ class BlendByWeight(ChapterScene):
         self.bars = WeightBars(tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(tokens))
         self.bar_values = drop_crowded_values(self.bars)
         self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
+        value_marks(self.plane, tokens)
         self.rows = blend_rows(tr, tokens)
         terms = [r for cell in self.rows.columns[1] for r in cell.relations]
         self.output_line = c.math(output_tex(terms, tr.output), color=theme().output)
@@ -210,6 +217,7 @@ class BlendByWeight(ChapterScene):
         self.layout()
         texts = [*self.rows.columns[1], self.output_line, *self.counts]
         self.coordinates = CoordinateMarks(self.plane, tr.output, self.output_line.relations, texts)
+        place_value_labels(self.plane, self.coordinates)  # the coordinates take their feet first
         one_size(self.coordinates, self.factor)
         self.total_box = SurroundingRectangle(
             VGroup(self.bars.total_label, self.bars.total), color=theme().text, buff=0.1
@@ -242,9 +250,69 @@ class BlendByWeight(ChapterScene):
         self.roadmap.scale(self.factor).move_to(first).set_x(0)
         self.bars.replace(first[1])
         one_size(VGroup(softmax, self.bars, second, self.plane, self.roadmap), self.factor)
-        self.plane.clear_labels()
         pin(self.strip, self.heading)
         self.bars.max_height *= self.factor
+
+
+def value_marks(plane: ValuePlane, tokens) -> None:
+    """Each value drawn as a value: an arrow in the values' colour from the origin (a dot for the zero vector),
+    thick and above the axes, labelled with its word (in the word's colour) and its coordinates as the rows
+    print them, '[1, 0]' (in the values' colour). The words' colours stay with the weights and the terms."""
+    origin = plane.plane.c2p(0, 0)
+    marks = []
+    for token, value in zip(tokens, plane.values_xy):
+        if np.allclose(value, 0):
+            shape = Dot(origin, radius=VALUE_DOT, color=theme().value)
+        else:
+            shape = arrow(origin, plane.plane.c2p(*value), theme().value, VALUE_WIDTH)
+        name = fit.clip(token, PLANE_NAME_WIDTH, color=token_color(token))
+        label = VGroup(name, c.math(vector_tex(value, None), color=theme().value)).arrange(RIGHT, buff=0.12)
+        marks.append(VGroup(shape, label.move_to(origin)))
+    plane.marks.submobjects = marks
+
+
+def place_value_labels(plane: ValuePlane, coordinates: CoordinateMarks) -> None:
+    """Put each value's label beside its tip, clear of the axes, of every arrow drawn on the plane (values,
+    terms, output), of the output's `coordinates` (dashed lines and numbers), of the labels placed before it
+    and inside the safe area: the first such place going round the tip from the value's own direction (for the
+    zero vector, from down-left), then the same further out; the least crowded if none."""
+    axes = plane.plane
+    lo, hi = (axes.p2c(axes.get_corner(corner)) for corner in (DOWN + LEFT, UP + RIGHT))
+    lines = [(axes.c2p(lo[0], 0), axes.c2p(hi[0], 0)), (axes.c2p(0, lo[1]), axes.c2p(0, hi[1]))]
+    lines += [(m[0].get_start(), m[0].get_end()) for m in plane.marks if not isinstance(m[0], Dot)]
+    lines += [
+        (a.get_start(), a.get_end()) for a in (*plane.terms, plane.output) if a.get_stroke_opacity() > 0
+    ]
+    points = [a + (b - a) * t for a, b in lines for t in np.linspace(0, 1, 60)]
+    points += [m[0].get_center() for m in plane.marks if isinstance(m[0], Dot)]
+    points = np.array(points)[:, :2]
+    placed = [fit.box(number) for number in coordinates.numbers]
+    compass = [
+        np.array([np.cos(a), np.sin(a), 0]).round() for a in np.linspace(0, 2 * np.pi, 8, endpoint=False)
+    ]
+    for mark, value in zip(plane.marks, plane.values_xy):
+        label, tip = mark[1], axes.c2p(*value)
+        start = np.arctan2(-1, -1) if np.allclose(value, 0) else np.arctan2(value[1], value[0])
+        way = np.array([np.cos(start), np.sin(start), 0])
+        sides = sorted(compass, key=lambda side: -np.dot(side, way) / np.linalg.norm(side))  # its way first
+        rings = [LABEL_GAP + k * (label.height + LABEL_GAP) for k in range(3)]  # further out where crowded
+        places = [(side, buff) for buff in rings for side in sides]
+        side, buff = min(places, key=lambda p: crowding(label.next_to(tip, p[0], buff=p[1]), points, placed))
+        label.next_to(tip, side, buff=buff)
+        placed.append(fit.box(label))
+
+
+def crowding(label, points: np.ndarray, placed: list[np.ndarray]) -> tuple[int, int, int]:
+    """How badly `label` is placed, worst first: whether it leaves the safe area, how many `placed` boxes
+    (texts) it comes near, how many `points` (lines) it comes near."""
+    (x0, y0), (x1, y1) = box = fit.box(label)
+    inside = -fit.LABEL_RIGHT <= x0 and x1 <= fit.LABEL_RIGHT and STAGE.bottom <= y0 and y1 <= STAGE.top
+    g = LABEL_GAP / 2
+    near = (
+        (points[:, 0] > x0 - g) & (points[:, 0] < x1 + g) & (points[:, 1] > y0 - g) & (points[:, 1] < y1 + g)
+    )
+    texts = sum(not fit.boxes_apart(box, other, LABEL_GAP) for other in placed)
+    return (0 if inside else 1, texts, int(near.sum()))
 
 
 def roadmap() -> VGroup:
@@ -261,7 +329,7 @@ def roadmap() -> VGroup:
 class CoordinateMarks(VGroup):
     """Dashed lines from the output's tip to both axes (`lines`), each ending at its coordinate printed on
     the axis (`numbers`, as the output line prints them: `relations`, one per coordinate), clear of the
-    values' names and of the `texts` beside the plane."""
+    `texts` beside the plane (the values' labels are placed after them, clear of them)."""
 
     def __init__(self, plane: ValuePlane, point, relations, texts):
         super().__init__()
@@ -270,9 +338,8 @@ class CoordinateMarks(VGroup):
         self.lines = VGroup(*[DashedLine(tip, f, color=theme().output, stroke_width=2) for f in feet])
         # below the x axis (above it for a tip below), left of the y axis (right of it for a tip on the left)
         sides = (DOWN if point[1] >= 0 else UP, LEFT if point[0] >= 0 else RIGHT)
-        names = [mark[1] for mark in plane.marks]
         self.numbers = VGroup()
         for foot, side, rel in zip(feet, sides, relations):
             number = c.math(rel.result, color=theme().output).next_to(foot, side, buff=0.15)
-            self.numbers.add(fit.place_clear(number, foot, [*names, *texts, *self.numbers], buff=0.15))
+            self.numbers.add(fit.place_clear(number, foot, [*texts, *self.numbers], buff=0.15))
         self.add(self.lines, self.numbers)

@@ -2,16 +2,46 @@
 
 import numpy as np
 import pytest
+from manim import Dot
 
 from attention import examples
+from attention.examples.file import examples_from_dict
 from scenes.chapters.blend_by_weight import BlendByWeight
+from scenes.kit import fit
+from scenes.kit.arithmetic import vector_tex
 from scenes.kit.fit import apart
+from scenes.kit.palette import theme, token_color
+from scenes.kit.stage import STAGE
 from tests.support.snapshot import built
+
+CUSTOM_VALUES = {  # values a lecturer may give: along one axis, negative, crowded, six words
+    "one axis": (["alpha", "beta", "gamma"], [[1, 0], [2, 0], [3, 0]]),
+    "negative": (["up", "down", "nil"], [[-1, 2], [2, -1], [0, 0]]),
+    "close": (["dog", "pet", "cat"], [[1, 0], [0.9, 0.1], [0, 1]]),
+    "six": (["w1", "w2", "w3", "w4", "w5", "w6"], [[1, 0], [0, 1], [-1, 0], [0, -1], [1, 1], [0, 0]]),
+}
 
 
 @pytest.fixture(scope="module")
 def scene(tmp_path_factory):
     return built(BlendByWeight, tmp_path_factory.mktemp("media"))
+
+
+@pytest.fixture(scope="module", params=list(CUSTOM_VALUES))
+def custom(request, tmp_path_factory):
+    """The chapter built with values of one of CUSTOM_VALUES (keys and queries of width 2, the first query
+    matching the first key)."""
+    tokens, values = CUSTOM_VALUES[request.param]
+    keys = [[1, 0] if i % 2 == 0 else [0, 1] for i in range(len(tokens))]
+    example = examples_from_dict(
+        {"blend": {"tokens": tokens, "keys": keys, "values": values, "queries": [[2, 0], [0, 2]]}}
+    )
+    before = examples.current()
+    examples.use(example)
+    try:
+        yield built(BlendByWeight, tmp_path_factory.mktemp("custom"))
+    finally:
+        examples.use(before)
 
 
 def test_the_coordinates_are_printed_as_the_output_line_prints_them(scene):
@@ -40,3 +70,55 @@ def test_the_opening_names_the_steps_in_order(scene):
     words = [part.text for part in scene.roadmap[::2]]
     assert words == ["scores", "weights", "weights×values", "oneoutput"]  # Text keeps no spaces
     assert all(a.get_right()[0] < b.get_left()[0] for a, b in zip(scene.roadmap, scene.roadmap[1:]))
+
+
+def check_values_read_as_values(scene):
+    """Each value is an arrow (a dot for the zero vector) in the values' colour, labelled with its word in the
+    word's colour and its coordinates as the rows print them, in the values' colour."""
+    tokens = scene.example.tokens
+    for mark, token, value in zip(scene.plane.marks, tokens, scene.plane.values_xy):
+        shape, (name, coordinates) = mark[0], mark[1]
+        assert shape.get_color().to_hex().upper() == theme().value.upper()
+        assert isinstance(shape, Dot) == bool(np.allclose(value, 0))
+        assert name.get_color().to_hex().upper() == token_color(token).upper()
+        assert coordinates.tex_string == vector_tex(value, None)
+        assert coordinates.get_color().to_hex().upper() == theme().value.upper()
+
+
+def check_labels_are_clear(scene):
+    """The values' labels stay inside the safe area, apart from each other and from the output's coordinates,
+    and off the axes and the value arrows (the terms' and the output's arrows too, where there is room)."""
+    labels = [mark[1] for mark in scene.plane.marks]
+    for i, label in enumerate(labels):
+        assert -fit.LABEL_RIGHT <= label.get_left()[0] and label.get_right()[0] <= fit.LABEL_RIGHT
+        assert STAGE.bottom <= label.get_bottom()[1] and label.get_top()[1] <= STAGE.top
+        assert all(apart(label, other) for other in labels[i + 1 :])
+        assert all(apart(label, number) for number in scene.coordinates.numbers)
+    axes = scene.plane.plane
+    origin = axes.c2p(0, 0)
+    for label in labels:  # no axis runs through a label
+        (x0, y0), (x1, y1) = fit.box(label)
+        assert not (y0 < origin[1] < y1 and x1 > axes.get_left()[0] and x0 < axes.get_right()[0])
+        assert not (x0 < origin[0] < x1 and y1 > axes.get_bottom()[1] and y0 < axes.get_top()[1])
+
+
+def test_the_values_read_as_values(scene):
+    check_values_read_as_values(scene)
+    assert [m[1][1].tex_string for m in scene.plane.marks] == ["[1, 0]", "[0, 1]", "[0, 0]"]
+
+
+def test_the_values_labels_are_clear(scene):
+    check_labels_are_clear(scene)
+
+
+def test_a_value_along_an_axis_is_drawn_above_it_thicker_than_it(scene):
+    the = scene.plane.marks[0][0]
+    axis = scene.plane.plane.get_x_axis()
+    parts = list(scene.plane.submobjects)
+    assert parts.index(scene.plane.marks) > parts.index(scene.plane.plane)  # drawn after the axes
+    assert the.get_stroke_width() >= 2.5 * axis.get_stroke_width()
+
+
+def test_custom_values_read_as_values_with_clear_labels(custom):
+    check_values_read_as_values(custom)
+    check_labels_are_clear(custom)
