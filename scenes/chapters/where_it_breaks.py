@@ -38,19 +38,23 @@ from attention.examples import story
 from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensitivity, log_saturation_sweep
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, decimals, fmt, relation, vector_tex, vector_text
+from scenes.kit.arithmetic import SCORE_PLACES, decimals, fmt, relation, text_minus, vector_tex, vector_text
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.palette import DIM, scaled_color, theme
-from scenes.kit.plots import CurvePlot, ScientificReadout, TangentPlot, decades, mantissa_exponent
+from scenes.kit.plots import CurvePlot, TangentPlot, decades, mantissa_exponent
 from scenes.kit.stage import STAGE
 
 GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
 STOP_READS = ("top", "smallest", "slope")  # what each stop's caption reads: one number a stop
 SWEEP_POINTS = 181
 SWEEP_SECONDS = 1.5  # the shortest a turn of the knob between stops may take
-SCI_PLACES = 2  # a tiny number's mantissa, in captions as on screen (ScientificReadout's)
+MARK_SECONDS = 1.0  # the least time a stop's mark takes to drop onto the gain axis (its caption: 'Gain 4:')
+MIN_CLEARANCE = 0.25  # between the smallest weight's line and the plots on its right
+THIN = "\u2009"  # a thin space either side of '×' in a readout (a word space made the line too long)
+RAISE = 0.45  # an exponent's foot above the baseline, in digit heights (a superscript, of the line's size)
+SCI_PLACES = 2  # a tiny number's mantissa, in captions as on screen (WordedScientific's)
 
 
 class WhereItBreaks(ChapterScene):
@@ -110,14 +114,16 @@ class WhereItBreaks(ChapterScene):
         gain."""
         self.wait_for_reader()  # the beat ends once its last caption has been read
         self.beat("Turn up the gain")
-        caption = f"A gain g multiplies every score gap: g = {fmt(GAIN_RANGE[0], 1)} leaves them as they are."
-        # the formula (g times every score) framed as the caption says so, then the gain line it reads
+        # the formula (g times every score) framed as its caption says so, then the gain line the next reads
+        caption = "A gain g multiplies every score gap:"
         self.show(
             FadeOut(self.level),
-            Succession(framed(self.knob.formula), framed(self.knob.gain_line)),
+            framed(self.knob.formula),
             run_time=self.caption_time(caption),
             caption=caption,
         )
+        caption = f"g = {fmt(GAIN_RANGE[0], 1)} leaves them as they are."
+        self.show(framed(self.knob.gain_line), run_time=self.caption_time(caption), caption=caption)
         caption = "On the right: how strongly the top weight still responds to its score."
         self.show(
             FadeIn(self.plot.axes),
@@ -180,9 +186,10 @@ class WhereItBreaks(ChapterScene):
             caption=caption,
         )
         words, value, parts = self.reading(STOP_READS[GAIN_STOPS.index(stop) % len(STOP_READS)])
-        caption = f"Gain {fmt(stop, 1)}: {words} is now {value}."
+        caption = f"Gain {fmt(stop, 1)}:"  # its mark drops onto the gain axis as it is said ...
+        self.show(Create(mark), run_time=max(MARK_SECONDS, self.caption_time(caption)), caption=caption)
+        caption = f"{words[0].upper()}{words[1:]} is now {value}."  # ... then what it reads, framed
         self.show(
-            Create(mark),
             Succession(*[framed(part) for part in parts]),
             run_time=self.caption_time(caption),
             caption=caption,
@@ -204,25 +211,22 @@ class WhereItBreaks(ChapterScene):
         self.beat("Never exactly one-hot")
         knob = self.knob
         self.focus(self.knob)
-        caption = smallest_caption(decimals([knob.weights().min()])[0], sci(knob.log10_smallest()))
+        bar_reads = decimals([knob.weights().min()])[0]
         smallest = int(np.argmin(knob.weights()))
-        parts = [VGroup(knob.bars.bars[smallest], knob.bars.values[smallest]), knob.min_readout]
-        self.show(
-            Succession(*[framed(part) for part in parts]),
-            run_time=self.caption_time(caption),
-            caption=caption,
-            hold=0.5,
-        )
+        bar = VGroup(knob.bars.bars[smallest], knob.bars.values[smallest])
+        # each caption frames what it reads: the bar (if it reads 0), the readout, then the scores it holds for
+        parts = [bar] if float(bar_reads) == 0 else []
+        parts += [knob.min_readout, knob.formula]
+        for caption, part in zip(smallest_caption(bar_reads, sci(knob.log10_smallest())), parts):
+            self.show(framed(part), run_time=self.caption_time(caption), caption=caption, hold=0.3)
         self.focus(self.plot, self.sensitivity, self.tangent, *self.stop_marks)
-        caption = slope_caption(10 ** knob.log10_sensitivity(), sci(knob.log10_sensitivity()), GAIN_STOPS[-1])
-        # two frames, each slow enough to fade in and out over many frames (three flashed: pops at 480p)
-        parts = [VGroup(self.plot.labels[1], self.sensitivity), self.tangent.marks()[0]]
-        self.show(
-            Succession(*[framed(part) for part in parts]),
-            run_time=self.caption_time(caption),
-            caption=caption,
-            hold=0.5,
+        captions = slope_caption(
+            10 ** knob.log10_sensitivity(), sci(knob.log10_sensitivity()), GAIN_STOPS[-1]
         )
+        # two frames, one a caption, each slow enough to fade in and out over many frames (quick ones popped)
+        parts = [VGroup(self.plot.labels[1], self.sensitivity), self.tangent.marks()[0]]
+        for caption, part in zip(captions, parts):
+            self.show(framed(part), run_time=self.caption_time(caption), caption=caption, hold=0.3)
         self.focus(self.knob)
         self.show(
             FadeIn(self.caveats[0], shift=0.1 * UP),
@@ -280,10 +284,12 @@ class WhereItBreaks(ChapterScene):
         readable_decades(self.plot)
         # "gain g" at the gain axis' end, as "gap" is at the score axis' end: the room below goes to the S-curve
         self.plot.labels[0].next_to(self.plot.axes.x_axis, RIGHT, buff=0.12)
-        self.sensitivity = ScientificReadout(self.knob.log10_sensitivity())
-        self.sensitivity.next_to(self.plot.labels[1], RIGHT, buff=0.2)
+        self.sensitivity = on_baseline(
+            WordedScientific(self.knob.log10_sensitivity()), self.plot.labels[1], 1
+        )
         upper = VGroup(self.plot, self.sensitivity)
-        upper.shift([PLOT_RIGHT - axis_end(self.plot.axes), PLOT_TOP - upper.get_top()[1], 0])
+        top = VGroup(self.plot, self.sensitivity[0]).get_top()[1]  # a raised exponent may stand above it
+        upper.shift([PLOT_RIGHT - axis_end(self.plot.axes), PLOT_TOP - top, 0])
         self.tangent = WeightCurve(
             self.raw_trace.scores,
             GAIN_RANGE[0],
@@ -297,6 +303,7 @@ class WhereItBreaks(ChapterScene):
                 0,
             ]
         )
+        self.clear_min_line()
         self.dot = self.plot.track(self.gain, lambda g: log10_top_sensitivity(self.raw_trace.scores, g))
         self.stop_marks = [self.stop_mark(g) for g in GAIN_STOPS]
         self.scaled_mark = self.scaled_gain_mark()
@@ -308,6 +315,16 @@ class WhereItBreaks(ChapterScene):
         )
         self.level = level_line(self.scaled_bars[0], self.knob.bars)
         self.dimmed = []  # parts dimmed by focus(), each restorable
+
+    def clear_min_line(self) -> None:
+        """The smallest weight's line, centred under its bars, moved left as far as it must (never past the
+        body's left edge) to end MIN_CLEARANCE short of the plots at its longest: its number keeps its left end,
+        and reads longest at the largest gain (the most exponent digits)."""
+        line, readout = self.knob.min_line, self.knob.min_readout
+        widest = WordedScientific(log10_smallest_weight(self.raw_trace.scores, GAIN_RANGE[1])).width
+        right = max(line.get_right()[0], readout.get_left()[0] + widest)
+        limit = min(self.plot.get_left()[0], self.tangent.get_left()[0]) - MIN_CLEARANCE
+        line.shift(LEFT * min(max(0.0, right - limit), line.get_left()[0] - STAGE.body_left))
 
     def reference_bars(self) -> VGroup:
         """The scaled weights with their formula, for comparison."""
@@ -393,19 +410,23 @@ def scaled_gain_caption(width: int, gain: float) -> tuple[str, str]:
     )
 
 
-def smallest_caption(bar: str, weight: str) -> str:
-    """The smallest weight: its bar may read 0.000, the weight never is 0."""
+def smallest_caption(bar: str, weight: str) -> tuple[str, ...]:
+    """The smallest weight, a caption for each thing framed: its bar may read 0.000 (then the first says so),
+    the weight never is 0, whatever the (finite) scores."""
+    why = "still positive, as for any finite scores."
     if float(bar) == 0:
-        return f"The smallest bar reads {bar}, yet the weight is {weight}: still positive."
-    return f"The smallest weight is {weight}: still positive, as for any finite scores."
+        return f"The smallest bar reads {bar},", f"yet the weight is {weight}:", why
+    return f"The smallest weight is {weight}:", why
 
 
-def slope_caption(slope: float, printed: str, gain: float) -> str:
-    """The slope at the last stop (`gain`): 'tiny', its tangent 'almost flat', only below story.TINY_SLOPE."""
+def slope_caption(slope: float, printed: str, gain: float) -> tuple[str, str]:
+    """The slope at the last stop (`gain`), in two captions (the number, then the tangent): 'tiny', its tangent
+    'almost flat', only below story.TINY_SLOPE."""
     if story.tiny_slope(slope):
-        return "That slope is tiny, but not zero: the tangent is almost flat, never level."
+        return "That slope is tiny, but not zero:", "the tangent is almost flat, never level."
     return (
-        f"That slope is still {printed}, far from flat: these scores do not saturate by gain {fmt(gain, 1)}."
+        f"That slope is still {printed}, far from flat:",
+        f"these scores do not saturate by gain {fmt(gain, 1)}.",
     )
 
 
@@ -413,6 +434,60 @@ def sci(log10_value: float) -> str:
     """'4.25 × 10⁻¹⁸' for captions (the same split as the on-screen readout)."""
     m, e = mantissa_exponent(log10_value, SCI_PLACES)
     return f"{m:.{SCI_PLACES}f} × 10{str(e).translate(SUPERSCRIPT)}"
+
+
+class WordedScientific(VGroup):
+    """'4.25 × 10' with its exponent '−18' raised beside it, in the words' face at one size (`role`): beside a
+    label of words ('smallest weight', 'slope w(1 − w):') it reads as one line in one face. Review round 5:
+    LaTeX's number read as serif in a line of words. The exponent is as large as the rest, raised (a smaller
+    one would be below the smallest size), as `power_label` sets the plot's decades.
+
+    `set_log10` takes the number's base-10 logarithm (numbers far below float64's range print too); the
+    texts are made again only when the printed number changes, in place: the left end on the baseline
+    where it was, the opacity the old texts had (a dimmed readout stays dimmed).
+    """
+
+    def __init__(self, log10_value: float, role: str = "small", color: str | None = None):
+        super().__init__()
+        self.role, self.shade = role, color or theme().text
+        self.printed: tuple[str, str] | None = None
+        self.set_log10(log10_value)
+
+    def set_log10(self, log10_value: float) -> WordedScientific:
+        m, e = mantissa_exponent(float(log10_value), SCI_PLACES)
+        printed = (f"{m:.{SCI_PLACES}f}", text_minus(str(e)))
+        if printed == self.printed:
+            return self
+        base = c.text(f"{printed[0]}{THIN}×{THIN}10", role=self.role, color=self.shade)
+        power = c.text(printed[1], role=self.role, color=self.shade)
+        power.next_to(base, RIGHT, buff=0.04).align_to(base, DOWN).shift(UP * base.height * RAISE)
+        if self.printed is not None:  # in place of the old texts
+            old = self.submobjects[0]
+            VGroup(base, power).shift(old.get_corner(DL) - base.get_corner(DL))
+            VGroup(base, power).set_opacity(old[0].get_fill_opacity())
+            for part in VGroup(
+                *self.submobjects
+            ).get_family():  # as DecimalNumber.set_value does: a play draws
+                part.points[:] = (
+                    0  # the family it began with, so the old texts would still show under the new
+                )
+        self.submobjects = [base, power]
+        self.printed = printed
+        return self
+
+    def shown(self) -> tuple[float, int]:
+        """The mantissa and exponent as printed."""
+        return float(self.printed[0]), int(self.printed[1].replace("−", "-"))
+
+    def baseline(self) -> float:
+        """The y of the line the digits stand on (the '1' of '10')."""
+        return self.submobjects[0][-2].get_bottom()[1]
+
+
+def on_baseline(readout: WordedScientific, label, flat: int) -> WordedScientific:
+    """`readout` just right of `label`, on its baseline (`label[flat]`: a glyph of it with no descender)."""
+    readout.next_to(label, RIGHT, buff=0.2)  # room for a frame round the number
+    return readout.shift(UP * (label[flat].get_bottom()[1] - readout.baseline()))
 
 
 # Layout: two sets of bars side by side on the left, two plots on the right
@@ -576,8 +651,8 @@ class GainKnob(VGroup):
         self.gain_line = VGroup(c.math("g ="), self.gain_number).arrange(RIGHT, buff=0.15)
         above(self.bars, VGroup(self.formula, self.gain_line).arrange(DOWN, buff=0.2))
         self.min_label = c.text("smallest weight", role="small", color=theme().muted)
-        self.min_readout = ScientificReadout(float("-inf"))
-        self.min_line = VGroup(self.min_label, self.min_readout).arrange(RIGHT, buff=0.2)
+        self.min_readout = on_baseline(WordedScientific(float("-inf")), self.min_label, 3)  # the first 'l'
+        self.min_line = VGroup(self.min_label, self.min_readout)
         self.min_line.next_to(self.bars.labels, DOWN, buff=0.3).set_x(LIVE_X)
         self.add(self.bars, self.formula, self.gain_line, self.min_line)
         self.refresh()

@@ -4,7 +4,7 @@ import dataclasses
 
 import numpy as np
 import pytest
-from manim import DL, UR, tempconfig
+from manim import DL, UR, VGroup, tempconfig
 
 from attention import BlendExample, examples, saturation_at, saturation_sweep, weights_at_gain
 from attention.sweeps import GAIN_RANGE
@@ -15,12 +15,13 @@ from scenes.chapters.where_it_breaks import (
     TANGENT_REACH,
     VALUE_GAP,
     WhereItBreaks,
+    WordedScientific,
     bar_set,
     sci,
 )
 from scenes.kit.arithmetic import SCORE_PLACES, vector_tex
 from scenes.kit.emphasis import FRAME_BUFF
-from scenes.kit.plots import ScientificReadout, mantissa_exponent
+from scenes.kit.plots import mantissa_exponent
 from scenes.kit.stage import STAGE
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
@@ -156,14 +157,40 @@ def test_mantissa_exponent_beyond_floats():
 
 def test_readout_updates_in_place(tmp_path):
     with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
-        readout = ScientificReadout(np.log10(0.0158762))
-        numbers = (readout.mantissa, readout.exponent)
-        left = readout.get_left()[0]
+        readout = WordedScientific(np.log10(0.0158762))
+        assert readout.shown() == (1.59, -2)
+        left, base = readout.get_left()[0], readout.baseline()
+        readout.set_opacity(0.3)
+        old = VGroup(*readout.submobjects)
         readout.set_log10(np.log10(4.248e-18))
-        assert (readout.mantissa, readout.exponent) == numbers
+        assert not np.any(
+            old.get_all_points()
+        )  # a play drawing the old texts (its family at its start) draws nothing
         assert readout.shown() == (4.25, -18)
+        assert "".join(part.text for part in readout).replace("\u2009", "") == "4.25×10−18"
         assert readout.get_left()[0] == pytest.approx(left)
-        assert readout.exponent.get_bottom()[1] > readout.times.get_bottom()[1]
+        assert readout.baseline() == pytest.approx(base)
+        assert readout[0][0].get_fill_opacity() == pytest.approx(0.3)  # a dimmed readout stays dimmed
+        power, times = readout[1], readout[0]
+        assert power.get_bottom()[1] > times.get_bottom()[1]
+        assert power.font_size == pytest.approx(times.font_size)  # raised, not smaller
+
+
+def test_the_readout_lines_are_set_in_one_face_at_one_size(scene):
+    """'smallest weight 4.25 × 10⁻¹⁸' and 'slope w(1 − w): 2.06 × 10⁻⁹': words and numbers in the words' face
+    (review round 5: LaTeX's number read as serif in a line of words), one size, on one baseline."""
+    from manim import MathTex, Text
+
+    at_gain(scene, GAIN_RANGE[1])
+    scene.sensitivity.set_log10(scene.knob.log10_sensitivity())
+    lines = ((scene.knob.min_label, scene.knob.min_readout, 3), (scene.plot.labels[1], scene.sensitivity, 1))
+    for label, readout, flat in lines:
+        parts = [label, *readout]
+        assert all(isinstance(p, Text) and not isinstance(p, MathTex) for p in parts)
+        assert {p.role for p in parts} == {"small"}
+        assert len({round(p.font_size, 6) for p in parts}) == 1
+        assert readout.baseline() == pytest.approx(label[flat].get_bottom()[1], abs=1e-6)
+        assert readout.get_left()[0] > label.get_right()[0] + FRAME_BUFF + 0.05  # a frame round it clears it
 
 
 def test_caption_helpers():
@@ -330,12 +357,20 @@ def test_the_captions_choose_their_words_from_the_numbers():
     assert " ".join(scaled_gain_caption(4, 0.5)) == "Dividing by √4 was a gain too: g = 0.500, left of g = 1."
     assert scaled_gain_caption(1, 1.0)[0].startswith("Dividing by √1 changes nothing")
     # 0.197 is near the largest slope, 1/4: neither tiny nor almost flat; below TINY_SLOPE it is both
-    assert "tiny" not in slope_caption(0.197, "1.97 × 10⁻¹", 10) and "far from flat" in slope_caption(
-        0.197, "", 10
+    said = " ".join(slope_caption(0.197, "1.97 × 10⁻¹", 10))
+    assert "tiny" not in said and "far from flat" in said
+    assert "almost flat" in " ".join(slope_caption(story.TINY_SLOPE / 2, "", 10))
+    # a caption for each thing framed: the bar if it reads 0, the readout, the scores
+    assert smallest_caption("0.000", "4.25 × 10⁻¹⁸") == (
+        "The smallest bar reads 0.000,",
+        "yet the weight is 4.25 × 10⁻¹⁸:",
+        "still positive, as for any finite scores.",
     )
-    assert "almost flat" in slope_caption(story.TINY_SLOPE / 2, "", 10)
-    assert "yet the weight is" in smallest_caption("0.000", "4.25 × 10⁻¹⁸")
-    assert "yet" not in smallest_caption("0.117", "1.17 × 10⁻¹")
+    assert smallest_caption("0.117", "1.17 × 10⁻¹") == (
+        "The smallest weight is 1.17 × 10⁻¹:",
+        "still positive, as for any finite scores.",
+    )
+    assert len(slope_caption(0.197, "", 10)) == len(slope_caption(story.TINY_SLOPE / 2, "", 10)) == 2
 
 
 def test_the_weight_curve_is_a_readable_plot_with_its_labels_clear_of_the_curve(scene):
