@@ -1,20 +1,20 @@
 """Beyond the sources: multi-head attention, several narrow heads each with its own slice and divisor.
 
 Laid out as one table whose columns are the words: q beside K^T (a key per column, a coordinate per row, so
-a head's slice is a band of rows; the values are the keys, so K^T is V^T too), then work rows (a head's dot
-products and scores, later its blend, one row per coordinate of its slice) and one row of weights per head,
-all under the same columns. Each blend lands in the concatenated output, a column beside K^T at the rows of
-its head's coordinates. The whole table shrinks by one factor when an example's numbers do not fit.
+a head's slice is a band of rows; the values are the keys, so K^T is V^T too), then work rows under the same
+columns (a reading's dot products and scores, later a head's blend, one row per coordinate of its slice).
+Under them, each reading's weights (the full-width head's, then each narrow head's) are a small bar chart of
+their own, the charts side by side. Each blend lands in the concatenated output, a column beside K^T at the
+rows of its head's coordinates. The whole table shrinks by one factor when an example's numbers do not fit.
 """
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 from manim import (
-    DL,
     DOWN,
-    DR,
     LEFT,
     RIGHT,
     UL,
@@ -50,25 +50,34 @@ from scenes.kit.arithmetic import (
     relation,
     sign,
 )
+from scenes.kit.bars import MIN_BAR, WeightBars
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import framed
+from scenes.kit.emphasis import FRAME_BUFF, framed, up_hold_down
 from scenes.kit.formula_slot import LitFormula, pin
 from scenes.kit.grids import grid_places
 from scenes.kit.numbers import SansTex
-from scenes.kit.palette import DIM, FAINT, tex_size, theme, token_color
+from scenes.kit.palette import DIM, FAINT, tex_size, theme
 from scenes.kit.stage import STAGE
 
 ROW = 0.44  # distance between the coordinates (rows) of q and K^T
-LINE = 0.52  # distance between the work rows and the rows of weights
+LINE = 0.46  # distance between two work rows
 GAP = 0.35  # between a column's widest entry and the next column's
-BAR_WIDTH = 0.34  # a weight's bar: as wide as the bars of the other chapters' charts allow in a row
-# a bar's height for a weight of 1: BAR_TALL where the room under the rows allows, else less, to BAR_SHORTEST
-BAR_TALL, BAR_SHORTEST = 0.75, 0.4
-BAR_GAP = 0.16  # between a weight's bar and its number
-FLOOR = 0.05  # how far a bar's floor (a short line under it) reaches past each side of the bar
-WEIGHT_GAP = 0.15  # between a row of weights (its tallest bar) and the row above it
+# each reading's weights are a small bar chart (a bar per word on one baseline, its weight above it, its word
+# under it, its title above): the charts side by side under the work rows, in rows of charts if they do not fit
+# in one; a bar's height for a weight of 1 is as tall as the room under the work rows allows, from BAR_SHORTEST
+# (then the table shrinks) to BAR_TALL
+BAR_TALL, BAR_SHORTEST = 1.6, 0.4
+SPACING = 1.2  # between the centres of a chart's bars, at most; at least a weight's width and VALUE_GAP
+VALUE_GAP = 0.18  # between two neighbouring weights printed above their bars
+BAR_SHARE = 0.6  # a bar's width, as a share of the distance between bars
+CHART_GAP = 0.5  # between two charts side by side (between one's baseline and the next one's)
+NAME_GAP = 0.1  # between a chart's baseline and the words under it
+VALUE_BUFF = 0.1  # between a bar and its weight above it
+TITLE_GAP = 0.2  # between a chart's title and its highest weight: room for a frame round that weight
+WEIGHT_GAP = 0.2  # between the charts and the work rows above them, and between two rows of charts
 TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
-NOTE_ROOM = 3.0  # the caveat goes beside the rows of weights if it has this much width there, else under them
+NOTE_ROOM = 3.0  # the caveat goes beside the charts if it has this much width there, else under them
+NOTE_GAP = 0.4  # between the charts and the caveat beside them
 WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart at most
 # head colours, per theme: dusty mauve and slate teal (dark), maroon and forest (light): what the palette leaves free,
 # picked as far as CIEDE2000 (the perceptual distance; CIE76 calls light blue and key blue far apart) can from each
@@ -169,9 +178,7 @@ class MultiHead(ChapterScene):
                 f"Its weights {listed(weight_strings(reading.trace))}: it looks at “{self.example.tokens[top]}”.",
             )
             row = reading.weights
-            self.show(
-                Indicate(row.cells[top], color=row.bars[top].get_fill_color(), scale_factor=1.15), run_time=1
-            )
+            self.show(framed(row.cells[top], row.bars[top].get_fill_color()), run_time=1.2)
         self.show(
             FadeOut(self.heads[-1].reading.work()),
             *self.focus(None),
@@ -233,9 +240,17 @@ class MultiHead(ChapterScene):
             self.show(framed(part, head.color), run_time=1.2, caption=caption)
             self.play(  # then its numbers, one by one, as the caption reads them
                 spread(
-                    [Indicate(row, color=head.color, scale_factor=1.2) for row in part],
+                    [  # a wash behind the entry, its digits lit in the text colour: nothing grows
+                        AnimationGroup(
+                            FadeIn(
+                                wash(row, head.out_band, head.color), rate_func=up_hold_down, remover=True
+                            ),
+                            Indicate(row, color=theme().text, scale_factor=1),
+                        )
+                        for row in part
+                    ],
                     max(1, self.caption_time(caption) - 1.2),
-                    each=0.8,
+                    each=1.2,
                 )
             )
         project = self.projection
@@ -261,10 +276,7 @@ class MultiHead(ChapterScene):
             caption=caveat_text(self.trace),
         )
         picks = [h.reading.weights.cells[int(h.reading.trace.weights.argmax())] for h in self.heads]
-        self.show(
-            *[Indicate(cell, color=cell[1].get_fill_color(), scale_factor=1.15) for cell in picks],
-            run_time=1.5,
-        )
+        self.show(*[framed(cell, cell[0].get_fill_color()) for cell in picks], run_time=1.5)
 
     # what the beats play
 
@@ -288,11 +300,15 @@ class MultiHead(ChapterScene):
         )
 
     def weights_row(self, reading: Reading, caption: str) -> None:
-        """A reading's weights, each bar growing as the caption reads its number."""
+        """A reading's chart: its title, baseline and words, then each bar growing as the caption reads its
+        number."""
         row = reading.weights
         self.show(
             FadeIn(reading.weight_label),
-            spread([row.cell_in(j) for j in range(len(row.values))], self.paced(caption)),
+            AnimationGroup(  # the baseline and the words at once, the bars as the caption reads their weights
+                FadeIn(row.axis(), run_time=0.6),
+                spread([row.cell_in(j) for j in range(len(row.values))], self.paced(caption)),
+            ),
             self.formula.light("softmax"),
             caption=caption,
         )
@@ -308,8 +324,13 @@ class MultiHead(ChapterScene):
         weights = single.trace.weights
         top = sorted(range(len(weights)), key=lambda i: -weights[i])[:2]
         rest = [i for i in range(len(weights)) if i not in top]
-        columns = [VGroup(single.dots[i], single.scores[i], single.weights.cells[i]) for i in top]
-        self.tie_box = VGroup(*[SurroundingRectangle(col, color=theme().text, buff=0.08) for col in columns])
+        columns = [VGroup(single.dots[i], single.scores[i]) for i in top]
+        columns += [
+            VGroup(*[single.weights.cells[i] for i in run]) for run in runs(top)
+        ]  # neighbours: one box
+        self.tie_box = VGroup(
+            *[SurroundingRectangle(col, color=theme().text, buff=FRAME_BUFF) for col in columns]
+        )
         dim = [m for i in rest for m in (single.dots[i], single.scores[i], single.weights.cells[i])]
         said, why = tie_text(self.example.tokens, weights)
         self.show(
@@ -377,7 +398,7 @@ class MultiHead(ChapterScene):
         self.readings = [self.single, *[h.reading for h in self.heads]]
         self.concat = column_matrix([[x] for x in self.outputs], theme().output)
         self.concat_name = c.text("concatenated", role="label", color=theme().output)
-        self.projection = Projection(self.outputs, side=2 * LINE - 0.2)  # as tall as two work rows
+        self.projection = Projection(self.outputs, side=2 * LINE - 0.2)  # about as tall as two work rows
         self.note = c.text(caveat_label(tr), role="label", color=theme().muted)
         self.changed = changed_words(ex, examples.current().blend)
         self.warning = (
@@ -402,7 +423,6 @@ class MultiHead(ChapterScene):
         sign; widened up to WIDEST_PITCH while the width left of K^T's name and the output allows."""
         keys = [SansTex(fmt_input(x), font_size=tex_size("number")).width for x in self.example.keys.flat]
         cells = [m.width for r in self.readings for row in (r.dots, r.scores) for m in row]
-        cells += [c.number(0.5).width + 2 * (BAR_WIDTH + BAR_GAP + FLOOR)]  # a weight, its bar on one side
         plus = c.math("+").width
         terms = [t.width + plus + 0.3 for h in self.heads for r in h.blends for t in r.terms]
         least = max(max(keys + cells) + GAP, max(terms))
@@ -416,8 +436,7 @@ class MultiHead(ChapterScene):
 
     def left_of_keys(self) -> float:
         """Where the first column of K^T may start: right of every row label, and of a head's label and q."""
-        labels = [r.weight_label for r in self.readings]
-        labels += [r.dot_label for r in self.readings] + [r.score_label for r in self.readings]
+        labels = [r.dot_label for r in self.readings] + [r.score_label for r in self.readings]
         labels += [r.label for h in self.heads for r in h.blends]
         beside = max(h.label.width for h in self.heads) + 0.3 + self.query_vector.width + 0.3
         return STAGE.body_left + max(beside, max(lab.width for lab in labels) + 0.4)
@@ -452,10 +471,10 @@ class MultiHead(ChapterScene):
         self.concat_name.move_to([self.concat.get_x(), self.names.get_y(), 0]).align_to(self.concat, LEFT)
 
     def place_rows(self, pitch: float) -> None:
-        """The work rows under K^T, then a row of weights per reading; the closing lines in the work rows."""
-        first = min(self.keys.get_bottom()[1], self.value_name.get_bottom()[1]) - 0.25 - LINE / 2
+        """The work rows under K^T (a reading's dots and scores, a head's blend), then the charts of weights."""
+        first = min(self.keys.get_bottom()[1], self.value_name.get_bottom()[1]) - 0.12 - LINE / 2
         work = max(2, self.trace.head_width)
-        ys = [first - k * LINE for k in range(work + len(self.readings))]
+        ys = [first - k * LINE for k in range(work)]
         for reading in self.readings:
             for cells, label, y in (
                 (reading.dots, reading.dot_label, ys[0]),
@@ -470,44 +489,70 @@ class MultiHead(ChapterScene):
                 row.place(self.xs, y, result_x)
         under = min(self.keys.get_bottom()[1], self.value_name.get_bottom()[1]) - 0.15  # clear of K^T's rows
         self.projection.move_to([STAGE.body_left, under, 0], aligned_edge=UL)
-        right = self.xs[-1] + c.number(0.5).width / 2 + 0.5  # right of the rows of weights
-        beside = TABLE_RIGHT - right >= NOTE_ROOM
-        if beside:  # beside the rows of weights, wrapped to the room there
-            self.note = fit.wrap_within(caveat_label(self.trace), TABLE_RIGHT - right, "label", theme().muted)
-        floor = STAGE.bottom + 0.05 + (0 if beside else self.note.height + 0.3)
         above = [r.work() for r in self.readings] + [r for h in self.heads for r in h.blends]
-        top = VGroup(*above, self.projection).get_bottom()[1] - WEIGHT_GAP
-        tall = self.bar_scale(top - floor)
-        for reading in self.readings:  # each row as high as its tallest bar (or its number)
-            reading.weights = WeightRow(reading.trace.weights, self.example.tokens, self.xs, tall)
-            row = reading.weights
-            row.shift(UP * (top - row.get_top()[1]))
-            reading.weight_label.set_x(STAGE.body_left, LEFT).set_y(row.values[0].get_y())
-            top = row.get_bottom()[1] - WEIGHT_GAP
-        last = self.readings[-1].weights
-        if beside:  # at the foot of the rows, clear of the projection's "n × n, learned" above
-            self.note.move_to([right, last.get_bottom()[1], 0], aligned_edge=DOWN + LEFT)
-        else:  # under them
-            self.note.set_x(STAGE.body_left, LEFT).align_to([0, last.get_bottom()[1] - 0.3, 0], UP)
+        self.place_charts(VGroup(*above, self.projection).get_bottom()[1] - WEIGHT_GAP)
         if self.changed:
             self.warning = fit.clip(
                 warning_label(self.changed), TABLE_RIGHT - STAGE.body_left, color=theme().muted
             )
             self.warning.set_x(STAGE.body_left, LEFT).set_y(ys[0])
 
-    def bar_scale(self, room: float) -> float:
-        """The height of a weight of 1: BAR_TALL if the rows of weights fit in `room` with it, else as tall as
-        they fit (never under BAR_SHORTEST: then the table shrinks)."""
-        number = c.number(0.5).height
-        tops = [max(r.trace.weights) for r in self.readings]
+    def place_charts(self, top: float) -> None:
+        """The readings' charts of weights under `top`, side by side from the body's left: in one row if they fit
+        with the weights printed apart (the caveat beside them if it has NOTE_ROOM there, else under them), or
+        with every other weight a line higher (staggered: neighbours closer than a number's width), else two to
+        a row or as many as half of them; each chart's title above it, a row's titles on one line; the bars as
+        tall as the room down to the stage's bottom allows (one scale for every chart)."""
+        tokens, readings = self.example.tokens, self.readings
+        n, k = len(tokens), len(readings)
+        width = TABLE_RIGHT - STAGE.body_left
+        least = c.number(0.5).width + VALUE_GAP  # neighbouring weights on one line keep this far apart
+
+        def spacing(count: int, room: float) -> float:
+            """The distance between bars with `count` charts side by side in `room`."""
+            return min(SPACING, (room - (count - 1) * CHART_GAP) / (count * n))
+
+        note_room = NOTE_ROOM + NOTE_GAP
+        beside = spacing(k, width - note_room) >= least
+        per_row = k if beside or 2 * spacing(k, width) >= least else -(-k // 2)
+        apart = max(least / 2, spacing(per_row, width - (note_room if beside else 0)))
+        stagger = apart < least
+        charts = [WeightChart(r.trace.weights, tokens, 1.0, apart, stagger) for r in readings]
+        rows = [list(range(i, min(i + per_row, k))) for i in range(0, k, per_row)]
+        right = STAGE.body_left + per_row * n * apart + (per_row - 1) * CHART_GAP + NOTE_GAP
+        if beside:  # beside the charts, wrapped to the room there
+            self.note = caveat_note(self.trace, TABLE_RIGHT - right)
+        # the lowest a chart's word may reach: room under it for a frame round its cell, and for the caveat
+        floor = STAGE.bottom + FRAME_BUFF + 0.04 + (0 if beside else self.note.height + 0.3)
+        title = max(r.weight_label.height for r in readings) + TITLE_GAP
 
         def height(tall: float) -> float:
-            return sum(max(number, w * tall) for w in tops) + WEIGHT_GAP * (len(tops) - 1)
+            """How high the rows of charts are with bars `tall` for a weight of 1, titles and gaps included."""
+            rows_high = [title + max(charts[i].height_at(tall) for i in row) for row in rows]
+            return sum(rows_high) + WEIGHT_GAP * (len(rows) - 1)
 
         tall = BAR_TALL
-        while tall > BAR_SHORTEST and height(tall) > room:
+        while tall > BAR_SHORTEST and height(tall) > top - floor:
             tall -= 0.01
-        return max(tall, BAR_SHORTEST)
+        tall = max(tall, BAR_SHORTEST)
+        for reading, chart in zip(readings, charts):
+            chart.stand(tall)
+            reading.weights = chart
+        for row in rows:
+            peak = max(charts[i].values.get_top()[1] - charts[i].baseline.get_y() for i in row)
+            base = top - title - peak  # the baseline of the row's charts
+            for place, i in enumerate(row):
+                chart = charts[i]
+                left = STAGE.body_left + place * (n * apart + CHART_GAP)
+                chart.shift([left, base, 0] - chart.baseline.get_left())
+                title_at = [chart.baseline.get_x(), base + peak + TITLE_GAP, 0]  # centred over the chart
+                readings[i].weight_label.move_to(title_at, aligned_edge=DOWN)
+            top = min(charts[i].get_bottom()[1] for i in row) - WEIGHT_GAP
+        last = VGroup(*[charts[i] for i in rows[-1]])
+        if beside:  # at the foot of the charts, clear of the projection's "n × n, learned" above
+            self.note.move_to([right, last.get_bottom()[1], 0], aligned_edge=DOWN + LEFT)
+        else:  # under them
+            self.note.set_x(STAGE.body_left, LEFT).align_to([0, last.get_bottom()[1] - 0.3, 0], UP)
 
     def fit_table(self, top: float) -> None:
         """Everything under the formula shrunk by one factor, keeping its top left, if it runs past
@@ -557,7 +602,7 @@ class Reading:
     dot_label: Mobject
     score_label: Mobject
     weight_label: Mobject
-    weights: WeightRow | None = None
+    weights: WeightChart | None = None
 
     @classmethod
     def of(cls, trace, color: str, weight_label: Mobject) -> Reading:
@@ -635,6 +680,28 @@ def spread(animations: list, total: float, each: float = 0.6):
     return LaggedStart(*animations, lag_ratio=lag, run_time=total)
 
 
+def wash(row: Mobject, band: Mobject, color: str) -> Rectangle:
+    """A wash of `color` behind `row` (an entry of the concatenated output), across the inside of its head's
+    `band` and no higher than the row: it lights the entry without moving a glyph (review round 5: a pulsed
+    0.106 grew over its band)."""
+    inside = band.width - 0.08  # clear of the band's stroke
+    shade = Rectangle(
+        width=inside, height=row.height + 0.08, stroke_width=0, fill_color=color, fill_opacity=0.6
+    )
+    return shade.move_to([band.get_x(), row.get_y(), 0]).set_z_index(-1)
+
+
+def runs(indices) -> list[list[int]]:
+    """`indices` sorted, in runs of consecutive ones: [2, 0, 1, 5] gives [[0, 1, 2], [5]]."""
+    found: list[list[int]] = []
+    for i in sorted(indices):
+        if found and i == found[-1][-1] + 1:
+            found[-1].append(i)
+        else:
+            found.append([i])
+    return found
+
+
 def listed(strings) -> str:
     return f"[{', '.join(strings)}]"
 
@@ -671,6 +738,23 @@ def caveat_text(trace) -> str:
     """That heads need not specialise, and whether this example's do."""
     here = "this example is built so that they do" if specialise(trace) else "here they do not"
     return f"Heads need not specialise: {here}."
+
+
+def caveat_note(trace, width: float) -> Mobject:
+    """The caveat in short, within `width`: on one line if it fits, else with its bracket on a line of its own
+    and each part wrapped to the most characters a line that fit."""
+    label = caveat_label(trace)
+    cut = label.index(" (")
+    parts = (label[:cut], label[cut + 1 :])
+    candidates = [[label]]
+    candidates += [
+        [x for p in parts for x in textwrap.wrap(p, n)] for n in range(max(map(len, parts)), 7, -1)
+    ]
+    for lines in candidates:
+        note = c.text("\n".join(lines), role="label", color=theme().muted, line_spacing=0.9)
+        if note.width <= width:
+            break
+    return note
 
 
 def caveat_label(trace) -> str:
@@ -721,41 +805,52 @@ def column_matrix(rows, color: str, pitch: float = 1.0) -> Matrix:
     )
 
 
-class WeightRow(VGroup):
-    """One reading's weights in a row, each number centred on its word's column with its bar beside it: a bar
-    chart along the row, each bar `tall` high for a weight of 1, standing with its number on a short floor
-    line, in its word's colour, as every chapter draws weights."""
+class WeightChart(WeightBars):
+    """One reading's weights as a small bar chart, as every chapter draws weights: a bar per word on one
+    baseline, `spacing` apart, in its word's colour and `tall` high for a weight of 1, its weight printed above
+    it and its word under it (`WeightBars`, with no total). When the bars are closer than a number's width
+    (`stagger`), every other weight stands a line higher and each clears its neighbours' bars too, so that
+    no two weights meet. `cells[j]`: word j's bar, weight and name."""
 
-    def __init__(self, weights, tokens, xs, tall: float):
-        super().__init__()
-        self.tall = tall
-        self.values = [c.number(float(w)) for w in weights]
-        self.bars, self.floors = VGroup(), VGroup()
-        for value, w, token, x in zip(self.values, weights, tokens, xs):
-            value.move_to([x, 0, 0])
-            bar = Rectangle(
-                width=BAR_WIDTH,
-                height=max(float(w), 1e-3) * tall,
-                stroke_width=0,
-                fill_opacity=0.9,
-                fill_color=token_color(token),
-            )
-            self.bars.add(bar.next_to(value, LEFT, buff=BAR_GAP).align_to(value, DOWN))
-            floor = Line(bar.get_corner(DL) + LEFT * FLOOR, bar.get_corner(DR) + RIGHT * FLOOR)
-            self.floors.add(floor.set_stroke(theme().muted, width=2))
-        self.cells = [VGroup(f, b, v) for v, b, f in zip(self.values, self.bars, self.floors)]
-        self.add(self.floors, *self.values, self.bars)
+    def __init__(self, weights, tokens, tall: float, spacing: float, stagger: bool = False):
+        super().__init__(
+            tokens, weights, height=tall, bar_width=BAR_SHARE * spacing, spacing=spacing, show_total=False
+        )
+        self.weights = [float(w) for w in weights]
+        self.stagger = stagger
+        self.labels.shift(UP * (0.2 - NAME_GAP))  # WeightBars sets its words 0.2 under the baseline
+        self.cells = [VGroup(b, v, n) for b, v, n in zip(self.bars, self.values, self.labels)]
+        self.stand(tall)
+
+    def floors(self, tall: float) -> list[float]:
+        """How high above the baseline each weight's number stands with bars `tall` for a weight of 1."""
+        line = self.values[0].height + 0.08 if self.stagger else 0
+        floors = []
+        for j in range(len(self.weights)):
+            near = self.weights[max(j - 1, 0) : j + 2] if self.stagger else [self.weights[j]]
+            floors.append(max(max(near), MIN_BAR) * tall + VALUE_BUFF + line * (j % 2))
+        return floors
+
+    def height_at(self, tall: float) -> float:
+        """How high the chart is with bars `tall` for a weight of 1: its highest number over its words."""
+        over = max(f + v.height for f, v in zip(self.floors(tall), self.values))
+        return over + self.baseline.get_y() - self.labels.get_bottom()[1]
+
+    def stand(self, tall: float) -> None:
+        """Bars `tall` for a weight of 1, each weight's number at its floor (see `floors`)."""
+        self.max_height = self.tall = tall
+        self.set_weights(self.weights)
+        base = self.baseline.get_y()
+        for value, floor in zip(self.values, self.floors(tall)):
+            value.shift(UP * (base + floor - value.get_bottom()[1]))
+
+    def axis(self) -> VGroup:
+        """The baseline and the words under it: what the bars stand on."""
+        return VGroup(self.baseline, self.labels)
 
     def cell_in(self, j: int) -> AnimationGroup:
-        """Word j's weight coming in: its floor, its bar growing up from it, its number."""
-        return AnimationGroup(
-            FadeIn(self.floors[j]),
-            GrowFromEdge(self.bars[j], DOWN),
-            FadeIn(self.values[j], shift=UP * 0.1),
-        )
-
-    def shown_values(self) -> list[float]:
-        return [round(v.get_value(), v.num_decimal_places) for v in self.values]
+        """Word j's weight coming in: its bar growing up from the baseline, its number above it."""
+        return AnimationGroup(GrowFromEdge(self.bars[j], DOWN), FadeIn(self.values[j], shift=UP * 0.1))
 
 
 class BlendRow(VGroup):
@@ -802,8 +897,8 @@ class Projection(VGroup):
         square = Square(side, color=theme().text, stroke_width=2).move_to(grid)
         name = c.math("W^O", color=theme().text)
         size = c.text(f"{n} × {n}, learned", role="label", color=theme().muted)
-        self.box = VGroup(square, grid, name.next_to(square, RIGHT, buff=0.15), size)
-        size.next_to(name, DOWN, buff=0.1).align_to(name, LEFT)
+        VGroup(name, size).arrange(DOWN, aligned_edge=LEFT, buff=0.08).next_to(square, RIGHT, buff=0.15)
+        self.box = VGroup(square, grid, name, size)  # the name and its size centred beside the square
         cells = VGroup(*[Square(0.3, color=theme().output, stroke_width=2) for _ in range(n)])
         cells.arrange(RIGHT, buff=0.08)
         self.result = VGroup(c.math("="), cells, c.text("output", role="label", color=theme().output))

@@ -4,6 +4,7 @@ import itertools
 
 import numpy as np
 import pytest
+from manim import VGroup
 from manim.animation.animation import prepare_animation
 
 from attention import examples
@@ -13,11 +14,13 @@ from scenes.chapters.multi_head import (
     BAR_SHORTEST,
     BAR_TALL,
     HEAD_COLOURS,
+    ROW,
     MultiHead,
     caveat_label,
     caveat_text,
     opening_text,
     tie_text,
+    wash,
 )
 from scenes.kit import fit
 from scenes.kit.components import text
@@ -59,13 +62,10 @@ def test_bars_and_cells_are_the_traces(scene):
         assert tallest == pytest.approx(max(trace.weights) * row.tall * scene.factor, rel=1e-3)
         assert row.tall == weight_rows[0].tall  # one scale for every row
         assert BAR_SHORTEST <= row.tall <= BAR_TALL
-        for bar, value in zip(row.bars, row.values):  # standing beside its number
-            assert bar.get_bottom()[1] == pytest.approx(value.get_bottom()[1], abs=1e-6)
-            assert bar.get_right()[0] < value.get_left()[0]
-    # bars that read as bars at 480p (review round 4: 2-4 px wide, 12 px tall): at least 15 px wide and, for the
-    # lecture's largest weight, 30 px tall (a scene unit is 51.2 px at 480p)
-    assert all(bar.width >= 0.3 for row in weight_rows for bar in row.bars)
-    assert max(bar.height for row in weight_rows for bar in row.bars) >= 30 / 51.2
+    # bars that read as bars at 480p (review round 4: 2-4 px wide, 12 px tall): at least 25 px wide and, for the
+    # lecture's largest weight, 33 px tall (a scene unit is 51.2 px at 480p; round 5 had 16 x 28 px)
+    assert all(bar.width >= 25 / 51.2 for row in weight_rows for bar in row.bars)
+    assert max(bar.height for row in weight_rows for bar in row.bars) >= 33 / 51.2
     for reading, trace in zip(scene.readings, traces):
         assert [float(s) for s in strings(reading.dots)] == pytest.approx(trace.dots, abs=5e-4)
         assert [float(s) for s in strings(reading.scores)] == pytest.approx(trace.scores, abs=5e-4)
@@ -149,12 +149,51 @@ def test_the_head_bands_stay_inside_the_brackets(scene):
             assert left.get_right()[0] < band.get_left()[0] and band.get_right()[0] < right.get_left()[0]
 
 
+def test_each_reading_s_weights_are_a_bar_chart(scene):
+    """Review round 5: the bars were glued to the left of their numbers. Each reading's weights are a chart: bars
+    side by side on one baseline, each with its weight above it (clear of the bar) and its word under it, the
+    reading's name above the chart; the charts side by side, clear of each other and of the work rows."""
+    tokens = scene.example.tokens
+    for reading in scene.readings:
+        chart = reading.weights
+        base = chart.baseline.get_y()
+        for bar, value, word, token in zip(chart.bars, chart.values, chart.labels, tokens):
+            assert bar.get_bottom()[1] == pytest.approx(base, abs=1e-6)  # on the common baseline
+            assert value.get_x() == pytest.approx(bar.get_x(), abs=0.1)  # its weight above it
+            assert value.get_bottom()[1] - bar.get_top()[1] >= 0.09
+            assert word.get_x() == pytest.approx(bar.get_x(), abs=1e-6) and word.get_top()[1] < base
+            assert word.text == token
+        assert all(a.get_right()[0] + 0.15 < b.get_left()[0] for a, b in zip(chart.values, chart.values[1:]))
+        title = reading.weight_label
+        assert title.get_bottom()[1] > chart.get_top()[1]
+        assert title.get_x() == pytest.approx(chart.baseline.get_x(), abs=1e-6)  # centred over its chart
+    charts = [VGroup(r.weights, r.weight_label) for r in scene.readings]
+    assert all(
+        a.get_right()[0] < b.get_left()[0] for a, b in zip(charts, charts[1:])
+    )  # one row, side by side
+    work = VGroup(*[r.work() for r in scene.readings], *[b for h in scene.heads for b in h.blends])
+    assert all(chart.get_top()[1] < work.get_bottom()[1] for chart in charts)
+    assert all(fit.apart(chart, scene.note) for chart in charts)
+
+
+def test_an_entry_read_out_is_lit_inside_its_head_s_band(scene):
+    """Review round 5: the concatenated entries pulsed one by one, and a pulsed 0.106 ran over its band. Each
+    entry is now lit by a wash behind it, inside its band and no taller than a row, and no glyph moves."""
+    for head in scene.heads:
+        band = head.out_band
+        for k in head.coordinates:
+            row = scene.concat.get_rows()[k]
+            shade = wash(row, band, head.color)
+            assert band.get_left()[0] < shade.get_left()[0] and shade.get_right()[0] < band.get_right()[0]
+            assert band.get_bottom()[1] < shade.get_bottom()[1] and shade.get_top()[1] < band.get_top()[1]
+            assert shade.height < ROW - 0.05 and shade.get_y() == pytest.approx(row.get_y())
+
+
 def test_every_number_stands_in_its_word_s_column(scene):
     for j, (name, column) in enumerate(zip(scene.names, scene.keys.get_columns())):
         x = column.get_x()
         assert name.get_x() == pytest.approx(x, abs=1e-6)
-        cells = [r.weights.values[j] for r in scene.readings]
-        cells += [row[j] for r in scene.readings for row in (r.dots, r.scores)]
+        cells = [row[j] for r in scene.readings for row in (r.dots, r.scores)]
         cells += [r.terms[j] for h in scene.heads for r in h.blends]
         assert all(abs(cell.get_x() - x) < 1e-6 for cell in cells)
 
@@ -175,7 +214,7 @@ def test_everything_fits_and_the_rows_keep_apart(scene):
     assert scene.factor == 1  # the lecture's example at full size
     assert scene.formula.get_bottom()[1] > scene.names.get_top()[1]
     assert scene.names.get_bottom()[1] > scene.keys.get_top()[1]
-    rows = [scene.readings[0].dots[0], scene.readings[0].scores[0], *[r.weights for r in scene.readings]]
+    rows = [scene.readings[0].dots[0], scene.readings[0].scores[0], scene.readings[0].weight_line()]
     assert scene.keys.get_bottom()[1] > rows[0].get_top()[1]
     for upper, lower in zip(rows, rows[1:]):
         assert upper.get_bottom()[1] > lower.get_top()[1]
