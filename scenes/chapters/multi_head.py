@@ -132,7 +132,7 @@ class MultiHead(ChapterScene):
         )
         if self.changed:
             self.show(
-                *[Indicate(column, color=theme().text) for column in self.changed_columns()],
+                *[Indicate(column, color=theme().text, scale_factor=1) for column in self.changed_columns()],
                 run_time=1.5,
                 caption="Each head projects the words its own way.",
             )
@@ -256,7 +256,7 @@ class MultiHead(ChapterScene):
         project = self.projection
         self.show(  # the concatenated column written as a row, where nothing is in the way
             FadeIn(project.row, shift=DOWN * 0.2),
-            Indicate(self.concat.get_entries(), color=theme().text),
+            Indicate(self.concat.get_entries(), color=theme().text, scale_factor=1),
             self.formula.light("project"),
             run_time=1.2,
             caption="A learned projection, the box, mixes the heads into one vector.",
@@ -338,7 +338,7 @@ class MultiHead(ChapterScene):
         )
         self.show(  # then what makes their dots: the entries of q and K^T in non-zero products
             *[e.animate.set_opacity(1 if used else DIM) for e, used in self.products_of(top)],
-            *[Indicate(single.dots[i], color=theme().text) for i in top],
+            *[Indicate(single.dots[i], color=theme().text, scale_factor=1.1) for i in top],
             run_time=max(1.5, 0.8 * self.caption_time(why)),
             caption=why,
         )
