@@ -59,6 +59,7 @@ NAME_WIDTH = 1.6  # a token's name in the table is cut to this width
 VALUES_SECONDS = 2.5  # the values' arrows grow from the origin one after another
 VALUE_WIDTH = 6  # stroke of a value's arrow: three times the axes', so one along an axis is not taken for it
 VALUE_DOT = 0.1  # radius of the dot drawn for a zero value
+NAME_GAP = 0.12  # between a value's word and its coordinates
 LABEL_GAP = 0.15  # between a value's tip and its label, and round the label when it is checked for clearance
 
 
@@ -266,7 +267,9 @@ def value_marks(plane: ValuePlane, tokens) -> None:
         else:
             shape = arrow(origin, plane.plane.c2p(*value), theme().value, VALUE_WIDTH)
         name = fit.clip(token, PLANE_NAME_WIDTH, color=token_color(token))
-        label = VGroup(name, c.math(vector_tex(value, None), color=theme().value)).arrange(RIGHT, buff=0.12)
+        label = VGroup(name, c.math(vector_tex(value, None), color=theme().value)).arrange(
+            RIGHT, buff=NAME_GAP
+        )
         marks.append(VGroup(shape, label.move_to(origin)))
     plane.marks.submobjects = marks
 
@@ -291,7 +294,10 @@ def place_value_labels(plane: ValuePlane, coordinates: CoordinateMarks) -> None:
         np.array([np.cos(a), np.sin(a), 0]).round() for a in np.linspace(0, 2 * np.pi, 8, endpoint=False)
     ]
     for mark, value in zip(plane.marks, plane.values_xy):
-        label, tip = mark[1], axes.c2p(*value)
+        label, tip = (
+            mark[1].arrange(RIGHT, buff=NAME_GAP),
+            axes.c2p(*value),
+        )  # one_size scaled each part alone
         start = np.arctan2(-1, -1) if np.allclose(value, 0) else np.arctan2(value[1], value[0])
         way = np.array([np.cos(start), np.sin(start), 0])
         sides = sorted(compass, key=lambda side: -np.dot(side, way) / np.linalg.norm(side))  # its way first

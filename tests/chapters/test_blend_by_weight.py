@@ -6,7 +6,7 @@ from manim import Dot
 
 from attention import examples
 from attention.examples.file import examples_from_dict
-from scenes.chapters.blend_by_weight import BlendByWeight
+from scenes.chapters.blend_by_weight import NAME_GAP, BlendByWeight
 from scenes.kit import fit
 from scenes.kit.arithmetic import vector_tex
 from scenes.kit.fit import apart
@@ -83,6 +83,7 @@ def check_values_read_as_values(scene):
         assert name.get_color().to_hex().upper() == token_color(token).upper()
         assert coordinates.tex_string == vector_tex(value, None)
         assert coordinates.get_color().to_hex().upper() == theme().value.upper()
+        assert coordinates.get_left()[0] - name.get_right()[0] == pytest.approx(NAME_GAP)  # side by side
 
 
 def check_labels_are_clear(scene):
