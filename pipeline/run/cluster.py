@@ -19,19 +19,22 @@ from pipeline.run import worker
 from pipeline.run.jobs import Job, Outcome
 
 CONNECT_SECONDS = 5.0
+NOT_INSTALLED = "Dask is not installed (the cluster extra: .venv/bin/pip install -e '.[cluster]')"
 POLL_SECONDS = 0.2
 
 
 class Unreachable(ValueError):
-    """The scheduler could not be reached (or its address is malformed)."""
+    """The scheduler could not be reached (its address is malformed, or Dask is not installed)."""
 
 
 class Cluster:
     """A connection to a Dask scheduler, running render jobs on its workers."""
 
     def __init__(self, address: str):
-        from distributed import Client  # imported only when a cluster is asked for
-
+        try:
+            from distributed import Client  # imported only when a cluster is asked for
+        except ImportError:
+            raise Unreachable(f"{NOT_INSTALLED}, so no cluster at {address} is used") from None
         try:
             self.client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
         except (OSError, ValueError, TypeError) as exc:

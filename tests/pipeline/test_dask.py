@@ -4,6 +4,7 @@ job run again, an unreachable scheduler refused in one line."""
 import json
 import os
 import signal
+import sys
 import time
 
 import pytest
@@ -96,6 +97,20 @@ def test_an_unreachable_scheduler_is_one_line_and_status_2_with_nothing_written(
     assert time.monotonic() - began < 30
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+    assert not out.exists()
+
+
+def test_a_machine_without_dask_is_told_to_install_the_cluster_extra(
+    run, tiny_chapters, tmp_path, monkeypatch
+):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` raises ImportError
+    out = tmp_path / "out"
+    result = run("render", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:9", "--output", out)
+    assert result.exit_code == 2
+    assert result.output == (
+        "Error: Dask is not installed (the cluster extra: .venv/bin/pip install -e '.[cluster]'), "
+        "so no cluster at tcp://127.0.0.1:9 is used\n"
+    )
     assert not out.exists()
 
 
