@@ -280,32 +280,42 @@ def place_value_labels(plane: ValuePlane, coordinates: CoordinateMarks) -> None:
     and inside the safe area: the first such place going round the tip from the value's own direction (for the
     zero vector, from down-left), then the same further out; the least crowded if none."""
     axes = plane.plane
+    points = plane_points(plane, coordinates.lines)
+    placed = [fit.box(number) for number in coordinates.numbers]
+    for mark, value in zip(plane.marks, plane.values_xy):
+        label = mark[1].arrange(RIGHT, buff=NAME_GAP)  # one_size scaled each part about its own centre
+        way = np.array([-1, -1, 0]) if np.allclose(value, 0) else np.array([*value, 0])
+        place_least_crowded(label, axes.c2p(*value), way, points, placed)
+        placed.append(fit.box(label))
+
+
+def plane_points(plane: ValuePlane, dashed=()) -> np.ndarray:
+    """Points along what is drawn on the plane (axes, the values' arrows and dots, the terms, the output and
+    the `dashed` lines), in scene x and y: what a label beside them should not cover."""
+    axes = plane.plane
     lo, hi = (axes.p2c(axes.get_corner(corner)) for corner in (DOWN + LEFT, UP + RIGHT))
     lines = [(axes.c2p(lo[0], 0), axes.c2p(hi[0], 0)), (axes.c2p(0, lo[1]), axes.c2p(0, hi[1]))]
     lines += [(m[0].get_start(), m[0].get_end()) for m in plane.marks if not isinstance(m[0], Dot)]
-    lines += [
-        (a.get_start(), a.get_end()) for a in (*plane.terms, plane.output) if a.get_stroke_opacity() > 0
-    ]
+    shown = [a for a in (*plane.terms, plane.output) if a.get_stroke_opacity() > 0]
+    lines += [(a.get_start(), a.get_end()) for a in (*shown, *dashed)]
     points = [a + (b - a) * t for a, b in lines for t in np.linspace(0, 1, 60)]
     points += [m[0].get_center() for m in plane.marks if isinstance(m[0], Dot)]
-    points = np.array(points)[:, :2]
-    placed = [fit.box(number) for number in coordinates.numbers]
+    return np.array(points)[:, :2]
+
+
+def place_least_crowded(label, point, way, points: np.ndarray, placed: list[np.ndarray]) -> None:
+    """`label` beside `point`: the first place inside the safe area that is clear of `points` and of the
+    `placed` boxes, going round `point` from the direction `way`, then the same further out; the least crowded
+    place if none is clear."""
+    way = np.asarray(way, dtype=float) / np.linalg.norm(way)
     compass = [
         np.array([np.cos(a), np.sin(a), 0]).round() for a in np.linspace(0, 2 * np.pi, 8, endpoint=False)
     ]
-    for mark, value in zip(plane.marks, plane.values_xy):
-        label, tip = (
-            mark[1].arrange(RIGHT, buff=NAME_GAP),
-            axes.c2p(*value),
-        )  # one_size scaled each part alone
-        start = np.arctan2(-1, -1) if np.allclose(value, 0) else np.arctan2(value[1], value[0])
-        way = np.array([np.cos(start), np.sin(start), 0])
-        sides = sorted(compass, key=lambda side: -np.dot(side, way) / np.linalg.norm(side))  # its way first
-        rings = [LABEL_GAP + k * (label.height + LABEL_GAP) for k in range(3)]  # further out where crowded
-        places = [(side, buff) for buff in rings for side in sides]
-        side, buff = min(places, key=lambda p: crowding(label.next_to(tip, p[0], buff=p[1]), points, placed))
-        label.next_to(tip, side, buff=buff)
-        placed.append(fit.box(label))
+    sides = sorted(compass, key=lambda side: -np.dot(side, way) / np.linalg.norm(side))  # its way first
+    rings = [LABEL_GAP + k * (label.height + LABEL_GAP) for k in range(3)]  # further out where crowded
+    places = [(side, buff) for buff in rings for side in sides]
+    side, buff = min(places, key=lambda p: crowding(label.next_to(point, p[0], buff=p[1]), points, placed))
+    label.next_to(point, side, buff=buff)
 
 
 def crowding(label, points: np.ndarray, placed: list[np.ndarray]) -> tuple[int, int, int]:
@@ -335,7 +345,8 @@ def roadmap() -> VGroup:
 class CoordinateMarks(VGroup):
     """Dashed lines from the output's tip to both axes (`lines`), each ending at its coordinate printed on
     the axis (`numbers`, as the output line prints them: `relations`, one per coordinate), clear of the
-    `texts` beside the plane (the values' labels are placed after them, clear of them)."""
+    `texts` beside the plane and of the arrows and lines on it (the values' labels are placed after them,
+    clear of them)."""
 
     def __init__(self, plane: ValuePlane, point, relations, texts):
         super().__init__()
@@ -345,7 +356,9 @@ class CoordinateMarks(VGroup):
         # below the x axis (above it for a tip below), left of the y axis (right of it for a tip on the left)
         sides = (DOWN if point[1] >= 0 else UP, LEFT if point[0] >= 0 else RIGHT)
         self.numbers = VGroup()
+        points = plane_points(plane, self.lines)
         for foot, side, rel in zip(feet, sides, relations):
-            number = c.math(rel.result, color=theme().output).next_to(foot, side, buff=0.15)
-            self.numbers.add(fit.place_clear(number, foot, [*texts, *self.numbers], buff=0.15))
+            number = c.math(rel.result, color=theme().output)
+            place_least_crowded(number, foot, side, points, [fit.box(m) for m in [*texts, *self.numbers]])
+            self.numbers.add(number)
         self.add(self.lines, self.numbers)
