@@ -165,16 +165,23 @@ class BlendByWeight(ChapterScene):
     def distinguish(self) -> None:
         tr = self.trace
         self.beat(f"A vector, not {count(len(tr.weights))} weights")
+        caption = (
+            f"The output {vector_text(r.result for r in self.output_line.relations)} is one vector "
+            "in the values' plane,"
+        )
         self.show(
             Create(self.coordinates.lines),
             FadeIn(self.coordinates.numbers),
             FadeIn(self.output_box),
             FadeIn(self.counts[1]),
             run_time=1.2,
-            caption=f"The output {vector_text(r.result for r in self.output_line.relations)} is one vector "
-            "in the values' plane,",
+            caption=caption,
         )
-        self.play(framed(self.plane.output, theme().output), run_time=1.5)  # while the caption is read
+        # while the caption is read: the arrow, then its coordinates one by one
+        rest = max(self.caption_time(caption) - 1.2, 1.5)
+        self.play(framed(self.plane.output, theme().output), run_time=rest / 2)
+        numbers = [framed(n, theme().output) for n in self.coordinates.numbers]
+        self.play(LaggedStart(*numbers, lag_ratio=1), run_time=rest / 2)
         self.show(
             FadeIn(self.counts[0]),
             framed(self.bars),
