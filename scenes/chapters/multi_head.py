@@ -383,7 +383,9 @@ class MultiHead(ChapterScene):
 
     # building and layout
 
-    def build(self) -> None:
+    def build(self, stretch: float = 1.0) -> None:
+        """Make and lay out everything; `stretch`: how much wider and taller than the stage the charts may be
+        laid out, for a table that then shrinks by 1 / `stretch` (see `layout`)."""
         self.example = ex = self.inputs()
         self.trace = tr = ex.trace()
         self.heading = c.chapter_title(self.title, "Several attention patterns over the same words at once")
@@ -406,10 +408,16 @@ class MultiHead(ChapterScene):
             if self.changed
             else VGroup()
         )
-        self.layout()
+        self.layout(stretch)
+        if stretch == 1 and self.factor < 1 and self.too_wide:  # the table shrinks for its width: once more,
+            self.build(1 / self.factor)  # the charts laid out for the room the shrink leaves them
 
-    def layout(self) -> None:
+    def layout(self, stretch: float = 1.0) -> None:
+        """The table under the formula, then shrunk to fit if it must (`fit_table`). A table that shrinks for
+        its width leaves room under it: laid out again with `stretch` (1 / that shrink), the charts of weights
+        spread into a width and a depth that the shrink brings back to the stage's."""
         top = self.formula.get_bottom()[1] - 0.3
+        self.stretch, self.table_top = stretch, top
         pitch = self.pitch()
         self.place_inputs(top, pitch)
         self.place_output()
@@ -500,12 +508,13 @@ class MultiHead(ChapterScene):
     def place_charts(self, top: float) -> None:
         """The readings' charts of weights under `top`, side by side from the body's left: in one row if they fit
         with the weights printed apart (the caveat beside them if it has NOTE_ROOM there, else under them), or
-        with every other weight a line higher (staggered: neighbours closer than a number's width), else two to
-        a row or as many as half of them; each chart's title above it, a row's titles on one line; the bars as
+        with neighbouring weights a line apart in height (staggered: bars closer than a number's width), else two
+        to a row or as many as half of them; each chart's title above it, a row's titles on one line; the bars as
         tall as the room down to the stage's bottom allows (one scale for every chart)."""
         tokens, readings = self.example.tokens, self.readings
         n, k = len(tokens), len(readings)
-        width = TABLE_RIGHT - STAGE.body_left
+        width = (TABLE_RIGHT - STAGE.body_left) * self.stretch  # what the shrink brings back to the stage's
+        bottom = self.table_top - (self.table_top - STAGE.bottom) * self.stretch
         least = c.number(0.5).width + VALUE_GAP  # neighbouring weights on one line keep this far apart
 
         def spacing(count: int, room: float) -> float:
@@ -521,9 +530,9 @@ class MultiHead(ChapterScene):
         rows = [list(range(i, min(i + per_row, k))) for i in range(0, k, per_row)]
         right = STAGE.body_left + per_row * n * apart + (per_row - 1) * CHART_GAP + NOTE_GAP
         if beside:  # beside the charts, wrapped to the room there
-            self.note = caveat_note(self.trace, TABLE_RIGHT - right)
+            self.note = caveat_note(self.trace, STAGE.body_left + width - right)
         # the lowest a chart's word may reach: room under it for a frame round its cell, and for the caveat
-        floor = STAGE.bottom + FRAME_BUFF + 0.04 + (0 if beside else self.note.height + 0.3)
+        floor = bottom + FRAME_BUFF + 0.04 + (0 if beside else self.note.height + 0.3)
         title = max(r.weight_label.height for r in readings) + TITLE_GAP
 
         def height(tall: float) -> float:
@@ -565,6 +574,7 @@ class MultiHead(ChapterScene):
             *[r for h in self.heads for r in h.blends], self.projection, self.note, self.warning,
         )  # fmt: skip
         corner, width = content.get_corner(UL), content.width
+        self.too_wide = (TABLE_RIGHT - STAGE.body_left) / width < (top - STAGE.bottom) / content.height
         fit.shrink_to(content, width=TABLE_RIGHT - STAGE.body_left, height=top - STAGE.bottom)
         self.factor = content.width / width
         if self.factor < 1:
@@ -809,8 +819,8 @@ class WeightChart(WeightBars):
     """One reading's weights as a small bar chart, as every chapter draws weights: a bar per word on one
     baseline, `spacing` apart, in its word's colour and `tall` high for a weight of 1, its weight printed above
     it and its word under it (`WeightBars`, with no total). When the bars are closer than a number's width
-    (`stagger`), every other weight stands a line higher and each clears its neighbours' bars too, so that
-    no two weights meet. `cells[j]`: word j's bar, weight and name."""
+    (`stagger`), each weight clears its neighbours' bars too and stands at least a line above or below the
+    weight before it, so that no two weights meet. `cells[j]`: word j's bar, weight and name."""
 
     def __init__(self, weights, tokens, tall: float, spacing: float, stagger: bool = False):
         super().__init__(
@@ -823,12 +833,17 @@ class WeightChart(WeightBars):
         self.stand(tall)
 
     def floors(self, tall: float) -> list[float]:
-        """How high above the baseline each weight's number stands with bars `tall` for a weight of 1."""
-        line = self.values[0].height + 0.08 if self.stagger else 0
-        floors = []
+        """How high above the baseline each weight's number stands with bars `tall` for a weight of 1: just over
+        its bar or, staggered, over its neighbours' bars too and at least a line above or below the weight
+        before it (two apart, they are a number's width apart)."""
+        line = self.values[0].height + 0.08
+        floors: list[float] = []
         for j in range(len(self.weights)):
             near = self.weights[max(j - 1, 0) : j + 2] if self.stagger else [self.weights[j]]
-            floors.append(max(max(near), MIN_BAR) * tall + VALUE_BUFF + line * (j % 2))
+            floor = max(max(near), MIN_BAR) * tall + VALUE_BUFF
+            if self.stagger and j and abs(floor - floors[-1]) < line:
+                floor = max(floor, floors[-1] + line)
+            floors.append(floor)
         return floors
 
     def height_at(self, tall: float) -> float:
