@@ -23,6 +23,7 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    FadeTransform,
     GrowFromEdge,
     Indicate,
     LaggedStart,
@@ -30,7 +31,6 @@ from manim import (
     Matrix,
     Mobject,
     Rectangle,
-    ReplacementTransform,
     Square,
     SurroundingRectangle,
     VGroup,
@@ -213,7 +213,7 @@ class MultiHead(ChapterScene):
             self.wait_for_reader()  # the working stays until its caption has been read
             self.show(
                 *[
-                    ReplacementTransform(r.result[1], self.concat.get_rows()[k][0])
+                    FadeTransform(r.result[1], self.concat.get_rows()[k][0])  # moved: no glyph morphs
                     for r, k in zip(head.blends, head.coordinates)
                 ],
                 *[FadeOut(VGroup(r.label, *r.terms, *r.pluses, r.result[0])) for r in head.blends],
