@@ -34,11 +34,8 @@ AUDIO_BITRATE = 128_000  # bits a second (at 96k, FFmpeg's AAC encoder spiked 3 
 # three times a render: chapters, lecture, slides); "fast" takes 2.2x less, and on our speech it is closer to
 # the source (SNR 47 dB against 28 dB, peaks 0.878 against 0.901 for 0.879; measured on Refocus)
 AUDIO_OPTIONS = {"aac": {"aac_coder": "fast"}}
-CAPTION_CODECS = {
-    "mp4": "mov_text",
-    "mov": "mov_text",
-    "webm": "webvtt",
-}  # a cue each: MP4's 3GPP text, WebVTT
+# a caption track's codec per container: MP4's 3GPP timed text, or WebVTT; a packet per cue (GIF has none)
+CAPTION_CODECS = {"mp4": "mov_text", "mov": "mov_text", "webm": "webvtt"}
 CAPTION_LANGUAGE = "eng"  # ISO 639-2, as MP4 and Matroska name a track's language
 # FFmpeg opens a text caption encoder only with an ASS header; the packets are written here, never encoded
 ASS_HEADER = (

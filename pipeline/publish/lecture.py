@@ -188,8 +188,8 @@ def _cue(title: str, beat: beats.Beat) -> str:
 def _write(
     folder: Path, chapters: tuple[Chapter, ...], shown: list[str], target: LectureFiles, track: str
 ) -> list[video_join.Mark]:
-    """Join the chapters' videos, captions and beats (`track`) into the lecture's files, renamed into place
-    together."""
+    """Join the chapters' videos, captions (beside the video and inside it) and beats (`track`) into the
+    lecture's files, renamed into place together."""
     chapter_files = [outputs.chapter_files(folder, c.slug, FORMAT) for c in chapters]
     with outputs.staged() as stage:
         stage(target.beats).write_text(track, encoding="utf-8")
