@@ -470,7 +470,8 @@ def check(example: Path, theme: str):
     help="mp4 (with sound), or a silent looping gif or webp.",
 )
 @frame_options("l")
-@with_look
+@look_options[0]
+@look_options[1]
 @output_option
 @click.pass_context
 def clip(ctx: click.Context, name: str, beat: str, clip_format: str, output: Path, example, **_frame):
