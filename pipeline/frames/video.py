@@ -97,10 +97,30 @@ def add_tracks(path: Path, video_format: str, sound: Path | None = None, cues: l
                 audio_out.time_base = audio_in.time_base
                 audio = list(moved(heard.demux(audio_in), audio_out, 0))
             texts = caption_packets(out, cues, video_format) if cues else []
-            mux_in_order(out, moved(given.demux(stream_in), stream_out, 0), _by_time(audio + texts))
+            lengths = _frame_lengths(path) if video_format == "webm" else {}  # WebM keeps no exact ones
+            pictures = (_lasting(p, lengths) for p in given.demux(stream_in))
+            mux_in_order(out, moved(pictures, stream_out, 0), _by_time(audio + texts))
         os.replace(staged, path)
     finally:
         staged.unlink(missing_ok=True)
+
+
+def _frame_lengths(path: Path) -> dict[int, int]:
+    """Each video frame's length in ticks, by its pts: to the next frame, the last to the file's end (its
+    container's duration). WebM's blocks are read back with no length or the track's rounded default, and a
+    copy of them would end early."""
+    with av.open(str(path)) as container:
+        stream = container.streams.video[0]
+        starts = sorted(p.pts for p in container.demux(stream) if p.pts is not None)
+        end = starts[0] + round(Fraction(container.duration, av.time_base) / stream.time_base)
+    return {pts: following - pts for pts, following in zip(starts, [*starts[1:], end])}
+
+
+def _lasting(packet, lengths: dict[int, int]):
+    """`packet` with its length from `lengths`, if they know it."""
+    if packet.pts in lengths:
+        packet.duration = lengths[packet.pts]
+    return packet
 
 
 def caption_packets(out, cues: list, video_format: str) -> list:
