@@ -55,8 +55,7 @@ installed=$(cat "$stamp" 2>/dev/null || true)
 if [[ "$installed" != "$EXTRAS" && "$installed" != "voice,test,cluster" ]]; then  # the latter holds both
   echo "setup: installing the package with its extras ($EXTRAS) into .venv"
   .venv/bin/python -m pip install -q --upgrade pip  # today's pip resolves this in 2/3 of the venv's pip's time
-  # --no-compile: modules are compiled when first imported, only those used (saves ~10 s of a fresh set-up)
-  .venv/bin/python -m pip install -q --no-compile -e ".[$EXTRAS]"
+  .venv/bin/python -m pip install -q -e ".[$EXTRAS]"  # compiled now: test processes write no bytecode
   rm -f .venv/.installed-*
   echo "$EXTRAS" > "$stamp"
 fi
