@@ -323,7 +323,7 @@ def focus_terms(trace, tokens) -> tuple[VGroup, list[int], tuple[str, str]]:
 
 
 def term_label(weight: float, i: int) -> str:
-    """'0.245 v₂' for term i (from 0): the printed weight and the value's name, the v upright in the number's
+    """'w v₂' for term i (from 0): the printed weight w and the value's name, the v upright in the number's
     sans face (review round 5: LaTeX's italic v read as serif beside the upright digits)."""
     return f"{fmt(weight, WEIGHT_PLACES)}\\,\\mathsf{{v}}_{{{i + 1}}}"
 
