@@ -21,7 +21,7 @@ from fractions import Fraction
 from html import escape
 from math import ceil
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import jinja2
 from markupsafe import Markup
@@ -76,7 +76,7 @@ def pages(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings)
     described = descriptions.tracks(folder, chapters, settings)
     found = {NAME: html(folder, chapters, settings, described), **assets(), **descriptions.files(described)}
     if described:
-        found[transcript.NAME] = _transcript(chapters, settings, described)
+        found[transcript.NAME] = _transcript(folder, chapters, settings, described)
     presenting = present_page.data(folder, [c.slug for c in chapters], settings.fps)
     if presenting is None:
         return found
@@ -86,7 +86,7 @@ def pages(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings)
     captions_href = _href(target.web_captions) if target.web_captions.is_file() else None
     return found | {
         PRESENT: TEMPLATES.get_template("present.html.j2").render(
-            video=_href(target.video),
+            sources=[{"src": _href(s), "type": PAGE_FORMATS[s.suffix[1:]]} for s in _sources(target.video)],
             captions=captions_href,
             described=_described_track(target.video, described),
             **shared,
@@ -105,11 +105,16 @@ def _described_track(video: Path, described: dict) -> dict | None:
     return {"label": descriptions.LABEL, "src": quote(descriptions.track(video).name)}  # the template escapes
 
 
-def _transcript(chapters: tuple[Chapter, ...], settings: RenderSettings, described) -> str:
-    """transcript.html: the described chapters' lines, pictures and worked examples, in the page's style."""
+def _transcript(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings, described) -> str:
+    """transcript.html: the described chapters' lines, pictures and worked examples, in the page's style; each
+    beat's link into its video also into the WebM, where there is one (a link cannot fall back as a page can)."""
+    found = transcript.chapters(chapters, settings, described)
+    for item in found:
+        webm = (folder / unquote(item["video"])).with_suffix(".webm")
+        item["webm"] = quote(webm.name) if webm.is_file() and webm.name != unquote(item["video"]) else None
     return TEMPLATES.get_template("transcript.html.j2").render(
         title=title_of(settings),
-        chapters=transcript.chapters(chapters, settings, described),
+        chapters=found,
         stylesheet=STYLESHEET,
         index=NAME,
         clock=_clock,
@@ -211,16 +216,24 @@ def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettin
     if not marks:
         return None
     poster = outputs.chapter_files(folder, chapters[0].slug, "mp4").poster if chapters else None
-    downloads = _links((target.video, "video (.mp4)"), (target.subtitles, "captions (.srt)"))
+    sources = _sources(target.video)
+    downloads = _links(
+        *((s, f"video (.{s.suffix[1:]})") for s in sources), (target.subtitles, "captions (.srt)")
+    )
     return {
         "player": _video(
-            [target.video], poster, target.subtitles, "The whole lecture", settings, described, "lecture"
+            sources, poster, target.subtitles, "The whole lecture", settings, described, "lecture"
         ),
         "length": _clock(video.duration(target.video) or 0),
         "marks": [{"start": _start(m.start), "title": m.title, "clock": _clock(m.start)} for m in marks],
         "downloads": _meta(downloads),
         "teaching": _teaching(folder, chapters, settings),
     }
+
+
+def _sources(mp4: Path) -> list[Path]:
+    """`mp4` and its WebM beside it, if there (for browsers without an H.264 decoder: `webm`)."""
+    return [mp4] + [p for p in [mp4.with_suffix(".webm")] if p.is_file()]
 
 
 def _teaching(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str | None:

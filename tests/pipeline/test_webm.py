@@ -1,0 +1,162 @@
+"""The WebMs made beside the MP4s for browsers without H.264 (pipeline/publish/webm.py), on small MP4s made here
+(H.264 and AAC, as a render writes them), read back with PyAV as a player reads them: codecs, lengths, frames,
+sound, captions; made once and again only when their MP4 changed; joined by stream copy. A real render's WebMs,
+the lecture's among them, are checked in tests/page/test_firefox.py, and played there."""
+
+from dataclasses import replace
+from datetime import timedelta
+from fractions import Fraction
+from math import ceil
+
+import av
+import numpy as np
+import pytest
+import srt
+
+from narration.speech import RATE
+from pipeline.frames import video
+from pipeline.plan.dependencies import digest
+from pipeline.plan.manifest import Entry, Manifest
+from pipeline.plan.settings import from_options
+from pipeline.publish import video_join, webm
+from scenes.chapters.registry import Chapter
+
+FPS = 15
+CHAPTERS = (Chapter(1, "First", "First", "nowhere.first"), Chapter(2, "Second", "Second", "nowhere.second"))
+LENGTHS = {"01-First": 10, "02-Second": 7}  # frames
+CUES = [srt.Subtitle(1, timedelta(0), timedelta(milliseconds=400), "a caption")]
+
+
+def mp4(path, frames: int, shade: int):
+    """A 160x96 H.264 MP4 at FPS of `frames` frames, each a bar moving on grey `shade`, with a tone as AAC."""
+    with av.open(str(path), "w", format="mp4") as out:
+        stream = out.add_stream("libx264", rate=FPS)
+        stream.width, stream.height, stream.pix_fmt = 160, 96, "yuv420p"
+        for k in range(frames):
+            image = np.full((96, 160, 3), shade, dtype=np.uint8)
+            image[30:60, 10 * k : 10 * k + 20] = 250
+            frame = av.VideoFrame.from_ndarray(image, format="rgb24")
+            frame.pts, frame.time_base = k, Fraction(1, FPS)
+            out.mux(stream.encode(frame))
+        out.mux(stream.encode())
+    sound = path.with_suffix(".m4a")
+    tone = 0.3 * np.sin(np.arange(frames * RATE // FPS) * 2 * np.pi * 440 / RATE)
+    video.write_audio(sound, tone, RATE, "mp4")
+    video.add_tracks(path, "mp4", sound=sound, cues=CUES)
+    sound.unlink()
+    return path
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    """Two chapters' MP4s and captions, recorded in a manifest as a render records them, and their WebMs made."""
+    folder = tmp_path_factory.mktemp("webm") / "480p15"
+    folder.mkdir()
+    manifest = Manifest.load(folder)
+    for (slug, frames), shade in zip(LENGTHS.items(), (40, 120)):
+        path = mp4(folder / f"{slug}.mp4", frames, shade)
+        (folder / f"{slug}.srt").write_text(srt.compose(CUES), encoding="utf-8")
+        files = {path.name: path.stat().st_size}
+        manifest.record(
+            Entry(slug, "mp4", digest({"made": slug}), {"made": slug}, files, frames / FPS, frames, ())
+        )
+    printed = webm.update(folder, CHAPTERS, from_options("l"))
+    assert printed == [f"transcoded 2 MP4s to WebM ({17 / FPS:.1f} s of video) in {printed[0].split()[-2]} s"]
+    return folder
+
+
+def facts(path):
+    """The video's (codec, width, height, pixel format), its sound's codec, and its duration."""
+    with av.open(str(path)) as container:
+        codec = container.streams.video[0].codec_context
+        sound = container.streams.audio[0].codec_context.name if container.streams.audio else None
+        return (
+            (codec.name, codec.width, codec.height, codec.pix_fmt),
+            sound,
+            container.duration / av.time_base,
+        )
+
+
+def pictures(path):
+    with av.open(str(path)) as container:
+        return [(frame.time, frame.to_ndarray(format="rgb24")) for frame in container.decode(video=0)]
+
+
+def packets(path):
+    with av.open(str(path)) as container:
+        return [bytes(p) for p in container.demux(video=0) if p.size]
+
+
+@pytest.mark.parametrize("slug", LENGTHS)
+def test_a_webm_is_vp9_and_opus_as_long_with_the_same_frames_at_the_same_times(folder, slug):
+    (picture, sound, length), after = facts(folder / f"{slug}.mp4"), facts(folder / f"{slug}.webm")
+    assert (picture, sound, after[:2]) == (
+        ("h264", 160, 96, "yuv420p"),
+        "aac",
+        (("vp9", 160, 96, "yuv420p"), "opus"),
+    )
+    assert length == pytest.approx(LENGTHS[slug] / FPS, abs=1e-6) and abs(after[2] - length) < 1 / FPS
+    before, now = pictures(folder / f"{slug}.mp4"), pictures(folder / f"{slug}.webm")
+    assert [t for t, _ in now] == pytest.approx([k / FPS for k in range(LENGTHS[slug])], abs=0.001)
+    assert max(np.abs(a.astype(int) - b).mean() for (_, a), (_, b) in zip(before, now)) < 2  # a close copy
+    assert video.duration(folder / f"{slug}.webm") == pytest.approx(length, abs=1 / FPS)
+    heard = video.audio_samples(folder / f"{slug}.webm", RATE)
+    assert len(heard) == pytest.approx(length * RATE, abs=RATE // 50) and 0.25 < np.abs(heard).max() < 0.35
+
+
+def test_its_captions_ride_inside_as_webvtt(folder):
+    with av.open(str(folder / "01-First.webm")) as container:
+        (text,) = container.streams.subtitles
+        inside = [(p.pts, p.duration, bytes(p).decode()) for p in container.demux(text) if p.size]
+    assert text.codec.name == "webvtt"
+    assert inside == [(0, 400, "a caption")]
+
+
+def test_each_is_listed_in_the_manifest_from_its_mp4_and_nothing_is_left_half_written(folder):
+    manifest = Manifest.load(folder)
+    for slug in LENGTHS:
+        made, source = manifest.get(slug, "webm"), manifest.get(slug, "mp4")
+        assert made.files == {f"{slug}.webm": (folder / f"{slug}.webm").stat().st_size}
+        assert (made.frames, made.duration, made.beats) == (source.frames, source.duration, source.beats)
+        assert made.inputs[f"{webm.SOURCE} {slug}.mp4"] == f"{source.hash} {source.files[f'{slug}.mp4']}"
+    assert sorted(p.name for p in folder.iterdir() if p.name.startswith(".")) == []
+
+
+def test_webms_join_by_stream_copy_with_a_mark_each(folder, tmp_path):
+    parts = [(c.title, folder / f"{c.slug}.webm") for c in CHAPTERS]
+    lengths = [Fraction(frames, FPS) for frames in LENGTHS.values()]
+    marks = video_join.join(parts, tmp_path / "joined.webm", "webm", lengths)
+    assert packets(tmp_path / "joined.webm") == [p for _, path in parts for p in packets(path)]
+    in_milliseconds = [
+        replace(m, start=ceil(m.start * 1000) / Fraction(1000), end=ceil(m.end * 1000) / Fraction(1000))
+        for m in marks
+    ]
+    assert video_join.marks(tmp_path / "joined.webm") == in_milliseconds  # as Matroska keeps them, rounded up
+    assert [(m.title, m.start, m.end) for m in marks] == [
+        ("First", 0, Fraction(2, 3)),
+        ("Second", Fraction(2, 3), Fraction(17, 15)),
+    ]
+    assert facts(tmp_path / "joined.webm")[1:] == ("opus", pytest.approx(17 / FPS, abs=1 / FPS))
+
+
+def test_a_webm_is_made_again_only_when_its_mp4_changed(folder, tmp_path):
+    copy = tmp_path / "480p15"
+    copy.mkdir()
+    for path in folder.iterdir():
+        (copy / path.name).write_bytes(path.read_bytes())
+
+    def made():
+        return {p.name: p.read_bytes() for p in copy.glob("*.webm")}
+
+    before = made()
+    assert webm.update(copy, CHAPTERS, from_options("l")) == [] and made() == before
+    manifest = Manifest.load(copy)
+    second = mp4(copy / "02-Second.mp4", 12, 200)  # as a render after an edit writes it
+    entry = manifest.get("02-Second", "mp4")
+    files = {second.name: second.stat().st_size}
+    manifest.record(replace(entry, hash="edited", files=files, frames=12, duration=12 / FPS))
+    assert webm.update(copy, CHAPTERS, from_options("l"))[0].startswith(
+        "transcoded 1 MP4 to WebM (0.8 s of video)"
+    )
+    assert sorted(name for name, data in made().items() if data != before[name]) == ["02-Second.webm"]
+    assert len(pictures(copy / "02-Second.webm")) == 12
