@@ -1,0 +1,208 @@
+"""Every player of the pages in Firefox ESR without an H.264 decoder, as Debian's firefox-esr is when libavcodec
+(which it only recommends) is not installed: `media.ffmpeg.enabled` off. The MP4 alone does not play there; each
+page's video plays its WebM, with its tracks. Firefox is driven through Marionette, its own remote protocol, over a
+socket (no driver is installed, and playwright drives only its own Firefox builds)."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from pipeline.plan.settings import from_options
+from pipeline.publish import update, webm
+from scenes.chapters import registry
+from tests.support.browser import FIREFOX, serve
+
+PREFERENCES = {
+    "marionette.port": 0,  # any free port, written to the profile's MarionetteActivePort
+    "media.ffmpeg.enabled": False,  # no libavcodec: no H.264 (nor AAC)
+    "media.gmp-gmpopenh264.enabled": False,  # nor Cisco's OpenH264 plugin (it is never downloaded here anyway)
+    "browser.shell.checkDefaultBrowser": False,
+    "datareporting.policy.dataSubmissionEnabled": False,
+    "app.update.disabledForTesting": True,
+}
+STARTED_WITHIN = 60  # seconds for Firefox to open its Marionette port
+PLAYED = 0.2  # seconds of playing that show a video plays
+WAIT_MS = 10_000  # longest wait for a video to play
+
+
+class Firefox:
+    """Headless Firefox ESR with a fresh profile of `PREFERENCES`, and a Marionette session on it."""
+
+    def __init__(self, profile: Path):
+        profile.mkdir(parents=True, exist_ok=True)
+        lines = [f"user_pref({json.dumps(k)}, {json.dumps(v)});" for k, v in PREFERENCES.items()]
+        (profile / "user.js").write_text("\n".join(lines) + "\n")
+        command = [
+            FIREFOX,
+            "--headless",
+            "--marionette",
+            "--no-remote",
+            "-profile",
+            str(profile),
+            "about:blank",
+        ]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.socket = socket.create_connection(("127.0.0.1", self._port(profile)), timeout=60)
+        self.buffer, self.number = b"", 0
+        assert self._receive()["marionetteProtocol"] == 3
+        self.call("WebDriver:NewSession", capabilities={})
+        self.call("WebDriver:SetTimeouts", script=60_000)
+
+    def _port(self, profile: Path) -> int:
+        written, deadline = profile / "MarionetteActivePort", time.monotonic() + STARTED_WITHIN
+        while not (written.is_file() and written.read_text().strip()):
+            assert self.process.poll() is None and time.monotonic() < deadline, "Firefox did not start"
+            time.sleep(0.1)
+        return int(written.read_text())
+
+    def call(self, command: str, **parameters):
+        """Send a Marionette command and return its result (its error raised as AssertionError)."""
+        self.number += 1
+        text = json.dumps([0, self.number, command, parameters]).encode()
+        self.socket.sendall(b"%d:%s" % (len(text), text))
+        kind, number, error, result = self._receive()
+        assert (kind, number, error) == (1, self.number, None), error
+        return result
+
+    def run(self, script: str, *args):
+        """Run `script` (a function body) in the page, `args` as its arguments; what it returns, awaited."""
+        return self.call("WebDriver:ExecuteScript", script=script, args=list(args))["value"]
+
+    def _receive(self):
+        while b":" not in self.buffer:
+            self.buffer += self.socket.recv(65536)
+        size, _, rest = self.buffer.partition(b":")
+        while len(rest) < int(size):
+            rest += self.socket.recv(65536)
+        self.buffer = rest[int(size) :]
+        return json.loads(rest[: int(size)])
+
+    def close(self):
+        self.socket.close()
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+PLAY = f"""
+const [selector] = arguments;
+const videos = Array.from(document.querySelectorAll(selector));
+return Promise.all(videos.map((video) => new Promise((done) => {{
+  const report = () => done({{
+    id: video.id,
+    playing: video.currentSrc.split("/").pop().split("#")[0],
+    width: video.videoWidth,
+    played: video.currentTime >= {PLAYED},
+    error: video.error && video.error.code,
+    sound: video.mozHasAudio,
+    tracks: Array.from(video.querySelectorAll("track"), (t) => t.kind),
+  }});
+  const sources = video.querySelectorAll("source");
+  video.muted = true;
+  video.addEventListener("timeupdate", () => video.currentTime >= {PLAYED} && (video.pause(), report()));
+  video.addEventListener("error", report);  // of a src attribute
+  if (sources.length) sources[sources.length - 1].addEventListener("error", report);  // every source failed
+  video.play().catch(() => {{}});  // a failure is reported by its error event
+  setTimeout(report, {WAIT_MS});
+}})));
+"""
+ALONE = """
+const video = document.createElement("video");
+video.src = arguments[0];
+document.body.append(video);
+"""
+CAN_PLAY = """return {
+  mp4: document.createElement("video").canPlayType('video/mp4; codecs="avc1.64001E, mp4a.40.2"'),
+  webm: document.createElement("video").canPlayType('video/webm; codecs="vp9, opus"'),
+}"""
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory, module_lecture, module_patch, run):
+    """Tiny and Coda rendered once, narrated by espeak-ng, with their WebMs and pages; their 480p15 folder."""
+    out = tmp_path_factory.mktemp("site")
+    module_patch.setattr(registry, "CHAPTERS", module_lecture.chapters("Tiny", "Coda"))
+    result = run("render", "--voice", "espeak", "--output", out)
+    assert result.exit_code == 0, result.output
+    settings = from_options("l", voice="espeak")
+    webm.update(out / "480p15", registry.CHAPTERS, settings)
+    update.after_render(out, settings)  # the pages again, offering them
+    return out / "480p15"
+
+
+@pytest.fixture(scope="module")
+def firefox(tmp_path_factory):
+    browser = Firefox(tmp_path_factory.mktemp("firefox-profile"))
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def served(folder):
+    with serve(folder) as base:
+        yield base
+
+
+def played(firefox, url: str, selector: str = "video") -> list[dict]:
+    """What each video matching `selector` on the page at `url` did when asked to play, muted."""
+    firefox.call("WebDriver:Navigate", url=url)
+    return firefox.run(PLAY, selector)
+
+
+def test_without_h264_firefox_plays_no_mp4_but_vp9_and_opus(firefox, served):
+    firefox.call("WebDriver:Navigate", url=served + "index.html")
+    assert firefox.run(CAN_PLAY) == {"mp4": "", "webm": "probably"}
+    firefox.run(ALONE, "lecture.mp4")
+    (alone,) = firefox.run(PLAY, "body > video:last-child")
+    assert alone == {
+        "id": "",
+        "playing": "lecture.mp4",
+        "width": 0,
+        "played": False,
+        "error": 4,  # MEDIA_ERR_SRC_NOT_SUPPORTED
+        "sound": False,
+        "tracks": [],
+    }
+
+
+def test_every_video_on_the_page_plays_its_webm_with_its_tracks(firefox, served, folder):
+    found = played(firefox, served + "index.html")
+    stems = ["lecture", *sorted(p.stem for p in folder.glob("[0-9][0-9]-*.mp4"))]
+    assert [(v["playing"], v["width"], v["played"], v["error"], v["sound"]) for v in found] == [
+        (f"{stem}.webm", 854, True, None, True) for stem in stems
+    ]
+    assert [v["tracks"] for v in found] == [["captions", "descriptions"]] * len(stems)
+
+
+def test_presenter_mode_plays_the_lectures_webm(firefox, served):
+    (stage,) = played(firefox, served + "present.html", "#stage")
+    assert stage == {
+        "id": "stage",
+        "playing": "lecture.webm",
+        "width": 854,
+        "played": True,
+        "error": None,
+        "sound": True,
+        "tracks": ["captions", "descriptions"],
+    }
+
+
+def test_the_transcripts_webm_links_play_from_their_beat(firefox, served, folder):
+    links = re.findall(r'href="([^"]+\.webm)#t=([\d.]+)"', (folder / "transcript.html").read_text())
+    assert links and all((folder / name).is_file() for name, _ in links)
+    name, start = max(links, key=lambda link: float(link[1]))  # a beat after the first: a seek
+    firefox.call("WebDriver:Navigate", url=f"{served}{name}#t={start}")
+    (document,) = firefox.run(PLAY, "video")
+    assert firefox.run('return document.querySelector("video").currentTime') >= float(start)
+    assert (document["playing"], document["width"], document["error"], document["sound"]) == (
+        name,
+        854,
+        None,
+        True,
+    )
