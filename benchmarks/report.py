@@ -86,6 +86,8 @@ def markdown(result: dict) -> str:
             "",
             _floor_and_preview(result),
             "",
+            _webm(result),
+            "",
             _machine(result),
             "",
         ]
@@ -242,6 +244,16 @@ def _floor_and_preview(result: dict) -> str:
         f"chapter); the pipeline's cold render ({floor['pipeline_wall']:.1f} s) is {floor['ratio']:.1f}x that. "
         f"Preview of {preview['chapter']} at -q {preview['quality']}: {preview['wall']:.1f} s against "
         f"{preview['render_wall']:.1f} s to render it ({preview['ratio']:.2f}x; target 0.25x)."
+    )
+
+
+def _webm(result: dict) -> str:
+    webm = result["webm"]
+    return (
+        f"WebMs for browsers without H.264 (VP9 and Opus from the chapters' MP4s, the lecture's joined from them), "
+        f"made again alone: {webm['wall']:.1f} s ({webm['cpu']:.1f} s CPU) for {webm['seconds_of_video']:.0f} s "
+        f"of video, {webm['per_minute']:.2f} s a minute of video against the cold render's "
+        f"{webm['mp4_per_minute']:.1f} s: {webm['ratio']:.1%} of its time, {webm['cpu_ratio']:.1%} of its CPU."
     )
 
 

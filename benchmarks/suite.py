@@ -30,6 +30,20 @@ for _ in range({TRAINING_RUNS}):
 print(min(times), STEPS)
 """  # run in the measured project: its own attention/training.py
 DONE_LINE = re.compile(r"done (\S+) in ([\d.]+) s")  # render.py's line for each chapter it rendered
+TIME_WEBM = """
+import resource, sys, time
+from pathlib import Path
+from pipeline.plan import chapters
+from pipeline.plan.settings import from_options
+from pipeline.publish import webm
+folder = Path(sys.argv[1])
+for made in folder.glob("*.webm"):
+    made.unlink()  # made again, whether the render made them or not
+cpu = lambda: sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
+began, began_cpu = time.perf_counter(), cpu()
+webm.update(folder, chapters.all_chapters(), from_options(sys.argv[2]))
+print(time.perf_counter() - began, cpu() - began_cpu)
+"""  # run in the measured project, on the pipeline's folder: its own pipeline/publish/webm.py
 
 
 class Suite:
@@ -50,7 +64,12 @@ class Suite:
         """Every measurement, as plain data."""
         baseline = _with_others(self.plain_lecture)
         cold = _with_others(self.pipeline_cold)
-        found = {"lecture": _compare(cold, baseline), "noop": self.noop(), "edit": self.edit()}
+        found = {
+            "lecture": _compare(cold, baseline),
+            "webm": self.webm(cold),
+            "noop": self.noop(),
+            "edit": self.edit(),
+        }
         probes = {c.name: self.probe(c.name, self.plan.profile_quality) for c in self.plan.chapters}
         found["chapters"] = [
             {
@@ -145,6 +164,25 @@ class Suite:
             f"scaling: --jobs 1 {one.wall:.1f} s, --jobs 2 {two.wall:.1f} s, predicted {found['beat_jobs'][2]} s"
         )
         return {**found, "real": real, "error": error}
+
+    def webm(self, cold: dict) -> dict:
+        """The WebMs for browsers without H.264 (pipeline/publish/webm.py) made again from the cold render's MP4s,
+        in a fresh process of the measured project: wall and CPU time per minute of video, against the cold
+        render's time per minute (its MP4s, lecture, documents and page)."""
+        folder = self.out / PRESETS[self.plan.quality].folder
+        timed = run([python(), "-c", TIME_WEBM, str(folder), self.plan.quality], self.root, self.env)
+        wall, cpu = (float(v) for v in timed.output.split()[-2:])
+        minutes = cold["frames"] / PRESETS[self.plan.quality].fps / 60
+        self.log(f"webm: {wall:.1f} s ({cpu:.1f} s CPU) for {minutes * 60:.1f} s of video")
+        return {
+            "seconds_of_video": round(minutes * 60, 3),
+            "wall": round(wall, 3),
+            "cpu": round(cpu, 3),
+            "per_minute": round(wall / minutes, 3),
+            "mp4_per_minute": round(cold["wall"] / minutes, 3),
+            "ratio": round(wall / cold["wall"], 4),
+            "cpu_ratio": round(cpu / cold["cpu"], 4),
+        }
 
     def plain_lecture(self) -> dict:
         """Plain manim, one chapter after another, from an empty media folder."""

@@ -251,3 +251,14 @@ def test_only_scaling_measures_it_again_into_the_last_run(tiny_run, result, tmp_
 def test_only_scaling_needs_a_last_run(tmp_path):
     refused = CliRunner().invoke(main, ["--tiny", "--only-scaling", "--output", str(tmp_path)])
     assert refused.exit_code == 2 and "needs an earlier run" in refused.output
+
+
+def test_the_webms_cost_is_measured_against_the_cold_render(result, tiny_run):
+    webm, cold = result["webm"], result["lecture"]["pipeline"]
+    assert webm["seconds_of_video"] == pytest.approx(
+        cold["frames"] / 15, abs=0.01
+    )  # every chapter's, at -q l
+    assert webm["wall"] > 0 and webm["cpu"] > 0
+    assert webm["ratio"] == pytest.approx(webm["per_minute"] / webm["mp4_per_minute"], rel=0.02)
+    assert webm["cpu_ratio"] == pytest.approx(webm["cpu"] / cold["cpu"], rel=0.02)
+    assert "WebMs for browsers without H.264" in (tiny_run[0] / "latest.md").read_text()
