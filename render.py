@@ -1,10 +1,11 @@
-"""Command line: list, render, preview, clip, check an example and clean the lecture's chapters (see
+"""Command line: list, render, preview, clip, package, check an example and clean the lecture's chapters (see
 docs/command-line.md)."""
 
 from __future__ import annotations
 
 import os
 import sys
+import zipfile
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -22,6 +23,7 @@ from pipeline.plan import chapters, settings
 from pipeline.plan import check as checking
 from pipeline.plan.quality import PRESETS
 from pipeline.publish import clips, drawn
+from pipeline.publish import package as packing
 from pipeline.run import cluster, lock, parallel
 from scenes.kit.palette import THEMES
 
@@ -491,6 +493,30 @@ def clip(ctx: click.Context, name: str, beat: str, clip_format: str, output: Pat
     except OSError as err:
         raise click.UsageError(f"cannot write the clip: {err.strerror}") from None
     click.echo(f"wrote {made} ({made.stat().st_size / 1e6:.2f} MB)")
+
+
+@cli.command()
+@click.argument("names", metavar="[CHAPTER]...", nargs=-1)
+@frame_options("l")
+@with_look
+@output_option
+@click.pass_context
+def package(ctx: click.Context, names: tuple[str, ...], output: Path, example: Path | None, **_look):
+    """Pack the rendered lecture (videos, page, presenter mode, slides, handout, transcript) into one zip that
+    opens from disk; with chapters named, those alone with a page of their own, for a learning platform."""
+    wanted, root = chosen_settings(ctx), output_root(output, example)
+    try:
+        chosen = chapters.select(names) if names else None
+        packing.rendered_folder(root, wanted)  # refused before the lock: it writes OUTPUT/.lock
+        with locked(root, wait=True):
+            made = packing.chapters_zip(root, wanted, chosen) if chosen else packing.lecture_zip(root, wanted)
+    except (chapters.UnknownChapter, packing.PackageError) as err:
+        raise click.UsageError(str(err)) from None
+    except OSError as err:
+        raise click.UsageError(f"cannot write the package: {err.strerror}") from None
+    with zipfile.ZipFile(made) as archive:
+        count = len(archive.namelist())
+    click.echo(f"wrote {made} ({made.stat().st_size / 1e6:.1f} MB, {count} files)")
 
 
 @cli.command()

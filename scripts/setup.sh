@@ -27,7 +27,8 @@ if ((${#missing[@]})); then
   if ! command -v apt-get >/dev/null 2>&1; then
     echo "setup: this is not a Debian-like system (no apt-get). Install the equivalents of:" >&2
     echo "  ${missing[*]}" >&2
-    echo "then run this command again." >&2
+    echo "then run this command again; for macOS (Homebrew), Windows (WSL) or a container, see" >&2
+    echo "docs/setup-elsewhere.md." >&2
     exit 1
   fi
   if [[ $(id -u) -ne 0 ]]; then

@@ -1,0 +1,153 @@
+"""`render.py package`: what a render published, as one zip to hand on and open from disk without installing
+anything. The whole lecture: its page, presenter mode, slides, handout, transcript and every file they link.
+Chapters alone (for a learning platform, docs/lms.md): their videos, captions, descriptions, posters and part of
+the transcript, with a page of their own that plays them, made as the lecture's page is but for them alone.
+
+Only up-to-date outputs are packed: a lecture, page or chapter that a render with the same options would make
+again is refused, naming it. The files are the ones the pages link, followed from index.html through every page,
+stylesheet and script (read from the files themselves, so whatever a page comes to link is packed too, and
+nothing else: no manifest, caches or beat records). The zip holds them in one folder named as the zip, and is
+written under a temporary name and renamed: whole or not at all.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import shutil
+import zipfile
+from dataclasses import replace
+from pathlib import Path, PurePosixPath
+from urllib.parse import unquote
+
+from pipeline import outputs
+from pipeline.plan import chapters
+from pipeline.plan.dependencies import Scanner
+from pipeline.plan.manifest import Manifest
+from pipeline.plan.settings import RenderSettings
+from pipeline.publish import lecture, transcript, web_page
+from scenes.chapters.registry import Chapter
+
+PREFIX = "attention-lecture"  # media/attention-lecture-1080p60.zip, ...-480p15-03-ScoreEveryWord.zip
+START = web_page.NAME  # the page links everything else
+NEEDED = (web_page.NAME, web_page.PRESENT, web_page.SPEAKER, transcript.NAME, "lecture.pptx", "lecture.pdf")
+CANDIDATE = re.compile(r"""["'(]([^"'()<>\s]+)["')]""")  # a quoted or parenthesised word: maybe a link
+FOLLOWED = (".html", ".css", ".js")  # files whose links are followed in turn
+DEFLATED = (
+    ".html",
+    ".css",
+    ".js",
+    ".vtt",
+    ".srt",
+)  # text; videos, pictures and documents are stored as they are
+
+
+class PackageError(ValueError):
+    """Nothing up to date to pack: the lecture or chapter is not rendered in the folder, or out of date."""
+
+
+def rendered_folder(output_dir: Path, settings: RenderSettings) -> Path:
+    """The folder a render at `settings` wrote into `output_dir`; refused when there is none."""
+    folder = outputs.folder(output_dir, settings)
+    if not folder.is_dir():
+        raise PackageError(f"nothing is rendered in {folder}: render it first, with the same options")
+    return folder
+
+
+def lecture_zip(output_dir: Path, settings: RenderSettings) -> Path:
+    """The lecture rendered in `output_dir` at `settings`, packed into output_dir/attention-lecture-<folder>.zip."""
+    folder = rendered_folder(output_dir, settings)
+    everything = chapters.all_chapters()
+    if lecture.current(folder, everything, settings) is None:
+        raise PackageError(f"{folder} holds no up-to-date lecture: render it first, with the same options")
+    stale = [
+        name
+        for name, text in web_page.pages(folder, everything, settings).items()
+        if not _holds(folder / name, text)
+    ]
+    if stale:
+        raise PackageError(
+            f"{', '.join(stale)} in {folder}: out of date; render again, with the same options"
+        )
+    names = linked(folder)
+    missing = [name for name in NEEDED if name not in names]
+    if missing:
+        raise PackageError(f"{', '.join(missing)} missing in {folder}: render again, with the same options")
+    return _zip(folder, names, Path(output_dir) / f"{PREFIX}-{folder.name}.zip")
+
+
+def chapters_zip(output_dir: Path, settings: RenderSettings, chosen: list[Chapter]) -> Path:
+    """The `chosen` chapters as rendered in `output_dir` at `settings`, with a page of their own, packed into
+    output_dir/attention-lecture-<folder>-<chapter>.zip (-<number>-<number>... for several)."""
+    folder = rendered_folder(output_dir, settings)
+    videos = [files for chapter in chosen for files in _current_videos(folder, chapter, settings)]
+    named = chosen[0].slug if len(chosen) == 1 else "-".join(f"{c.number:02d}" for c in chosen)
+    with outputs.work_dir(output_dir, f"package-{named}") as stage:
+        for path in {p for files in videos for p in files.existing()}:  # formats share poster and captions
+            _place(path, stage / path.name)
+        for name, text in web_page.pages(stage, tuple(chosen), settings).items():
+            (stage / name).write_text(text, encoding="utf-8")
+        return _zip(stage, linked(stage), Path(output_dir) / f"{PREFIX}-{folder.name}-{named}.zip")
+
+
+def linked(folder: Path, start: str = START) -> list[str]:
+    """`start` and the files of `folder` it links, and those they link in turn (pages, stylesheets, scripts):
+    their names relative to `folder`, sorted."""
+    found, waiting = set(), [start]
+    while waiting:
+        name = waiting.pop()
+        if name in found:
+            continue
+        found.add(name)
+        if name.endswith(FOLLOWED):
+            text = (folder / name).read_text(encoding="utf-8")
+            waiting += [n for n in map(_local, CANDIDATE.findall(text)) if n and (folder / n).is_file()]
+    return sorted(found)
+
+
+def _local(reference: str) -> str | None:
+    """The file a relative link names ('02-X.mp4#t=3.5' -> '02-X.mp4'); None for an address, an absolute or
+    parent path, or a hidden file."""
+    path = unquote(html.unescape(reference).split("#")[0].split("?")[0])
+    parts = PurePosixPath(path).parts
+    if not path or ":" in path or path.startswith("/") or any(p.startswith(".") for p in parts):
+        return None
+    return path
+
+
+def _current_videos(folder: Path, chapter: Chapter, settings: RenderSettings) -> list[outputs.ChapterFiles]:
+    """The chapter's files in each format the page plays (mp4 first) that is rendered and up to date; refused
+    without an up-to-date mp4."""
+    manifest, scanner, found = Manifest.load(folder), Scanner(), []
+    for video_format in web_page.PAGE_FORMATS:
+        inputs = scanner.inputs(chapter, replace(settings, format=video_format))
+        reason = manifest.stale_reason(chapter.slug, video_format, inputs)
+        if reason is None:
+            found.append(outputs.chapter_files(folder, chapter.slug, video_format))
+        elif video_format == "mp4":
+            raise PackageError(
+                f"{chapter.slug}.mp4 in {folder}: {reason}; render it first, with the same options"
+            )
+    return found
+
+
+def _place(source: Path, target: Path) -> None:
+    """`source` at `target` too: a hard link, or a copy where the file system has none."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def _zip(folder: Path, names: list[str], target: Path) -> Path:
+    """`names` (in `folder`) zipped into `target` under one folder named as the zip; whole or not at all."""
+    with outputs.staged() as stage, zipfile.ZipFile(stage(target), "w") as archive:
+        for name in names:
+            kind = zipfile.ZIP_DEFLATED if name.endswith(DEFLATED) else zipfile.ZIP_STORED
+            archive.write(folder / name, f"{target.stem}/{name}", kind)
+    return target
+
+
+def _holds(path: Path, text: str) -> bool:
+    return path.is_file() and path.read_text(encoding="utf-8") == text
