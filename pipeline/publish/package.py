@@ -81,10 +81,10 @@ def chapters_zip(output_dir: Path, settings: RenderSettings, chosen: list[Chapte
     """The `chosen` chapters as rendered in `output_dir` at `settings`, with a page of their own, packed into
     output_dir/attention-lecture-<folder>-<chapter>.zip (-<number>-<number>... for several)."""
     folder = rendered_folder(output_dir, settings)
-    videos = [files for chapter in chosen for files in _current_videos(folder, chapter, settings)]
+    files = [path for chapter in chosen for path in _chapter_files(folder, chapter, settings)]
     named = chosen[0].slug if len(chosen) == 1 else "-".join(f"{c.number:02d}" for c in chosen)
     with outputs.work_dir(output_dir, f"package-{named}") as stage:
-        for path in {p for files in videos for p in files.existing()}:  # formats share poster and captions
+        for path in files:
             _place(path, stage / path.name)
         for name, text in web_page.pages(stage, tuple(chosen), settings).items():
             (stage / name).write_text(text, encoding="utf-8")
@@ -116,20 +116,18 @@ def _local(reference: str) -> str | None:
     return path
 
 
-def _current_videos(folder: Path, chapter: Chapter, settings: RenderSettings) -> list[outputs.ChapterFiles]:
-    """The chapter's files in each format the page plays (mp4 first) that is rendered and up to date; refused
-    without an up-to-date mp4."""
-    manifest, scanner, found = Manifest.load(folder), Scanner(), []
-    for video_format in web_page.PAGE_FORMATS:
-        inputs = scanner.inputs(chapter, replace(settings, format=video_format))
-        reason = manifest.stale_reason(chapter.slug, video_format, inputs)
-        if reason is None:
-            found.append(outputs.chapter_files(folder, chapter.slug, video_format))
-        elif video_format == "mp4":
-            raise PackageError(
-                f"{chapter.slug}.mp4 in {folder}: {reason}; render it first, with the same options"
-            )
-    return found
+def _chapter_files(folder: Path, chapter: Chapter, settings: RenderSettings) -> list[Path]:
+    """The chapter's MP4 and the files beside it that its page is made from (poster, captions, beats), and its
+    WebM when there, which the page offers as well; refused when the MP4 is not rendered there or out of date."""
+    files = outputs.chapter_files(folder, chapter.slug, lecture.FORMAT)
+    inputs = Scanner().inputs(chapter, replace(settings, format=lecture.FORMAT))
+    reason = Manifest.load(folder).stale_reason(chapter.slug, lecture.FORMAT, inputs)
+    if reason is not None:
+        raise PackageError(
+            f"{files.video.name} in {folder}: {reason}; render it first, with the same options"
+        )
+    webm = files.video.with_suffix(".webm")
+    return files.existing() + ([webm] if webm.is_file() else [])
 
 
 def _place(source: Path, target: Path) -> None:
