@@ -34,13 +34,8 @@ START = web_page.NAME  # the page links everything else
 NEEDED = (web_page.NAME, web_page.PRESENT, web_page.SPEAKER, transcript.NAME, "lecture.pptx", "lecture.pdf")
 CANDIDATE = re.compile(r"""["'(]([^"'()<>\s]+)["')]""")  # a quoted or parenthesised word: maybe a link
 FOLLOWED = (".html", ".css", ".js")  # files whose links are followed in turn
-DEFLATED = (
-    ".html",
-    ".css",
-    ".js",
-    ".vtt",
-    ".srt",
-)  # text; videos, pictures and documents are stored as they are
+# text is deflated; videos, pictures and documents are already compressed and stored as they are
+DEFLATED = (".html", ".css", ".js", ".vtt", ".srt")
 
 
 class PackageError(ValueError):
@@ -87,6 +82,7 @@ def chapters_zip(output_dir: Path, settings: RenderSettings, chosen: list[Chapte
         for path in files:
             _place(path, stage / path.name)
         for name, text in web_page.pages(stage, tuple(chosen), settings).items():
+            (stage / name).unlink(missing_ok=True)  # a hard link to the rendered file: never written through
             (stage / name).write_text(text, encoding="utf-8")
         return _zip(stage, linked(stage), Path(output_dir) / f"{PREFIX}-{folder.name}-{named}.zip")
 
