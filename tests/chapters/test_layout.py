@@ -1,26 +1,31 @@
 """Caption-safe frames: at the end of every beat of every chapter, in both themes and with a custom example,
-everything drawn lies inside the title-safe area and above the caption band (no video rendered); and the
-lines on the left of the stage start on one body grid."""
+everything drawn lies inside the title-safe area and above the caption band (no video rendered), and every
+text reads against what is drawn round it (WCAG contrast: 4.5:1 in full, 3:1 dimmed); and the lines on the
+left of the stage start on one body grid."""
 
 from pathlib import Path
 
+import numpy as np
 import pytest
-from manim import DOWN, LEFT, RIGHT, UP, tempconfig
+from manim import DOWN, LEFT, RIGHT, UP, Cutout, Rectangle, tempconfig
 
 from pipeline.frames.copies import quick_deepcopy
 from pipeline.plan.settings import from_options
 from scenes.chapters.registry import CHAPTERS
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.components import chapter_title, math, text
-from scenes.kit.palette import SIZES
+from scenes.kit.components import chapter_title, math, panel, text
+from scenes.kit.grids import veil
+from scenes.kit.palette import SIZES, THEMES, theme
 from scenes.kit.stage import STAGE
+from tests.support.contrast import channels, ratio
 from tests.support.layout import (
     GRID,
     GRID_SLACK,
     beat_ends,
     chapter_ends,
     in_caption_band,
+    low_contrast,
     mixed_sizes,
     off_grid,
     outside_safe_area,
@@ -51,6 +56,18 @@ def test_every_beat_keeps_clear_of_the_edges_and_the_caption_band(look, chapter)
     assert not wrong, "\n".join(wrong)
 
 
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+@pytest.mark.parametrize("look", LOOKS)
+def test_every_text_reads_against_what_is_drawn_round_it(look, chapter):
+    wrong = [
+        f"{end.beat}: {thing} is {why}"
+        for end in chapter_ends(chapter, LOOKS[look])
+        for thing in end.drawn
+        if (why := low_contrast(thing))
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
 class Misplaced(ChapterScene):
     """A chapter's title, text on manim's top and bottom edges, and text on the stage's bottom edge."""
 
@@ -74,6 +91,45 @@ def test_the_probe_finds_what_leaves_the_safe_area_or_enters_the_band(tmp_path):
         "near the bottom": (False, True),
         "on the stage": (False, False),
     }
+
+
+class Dimmed(ChapterScene):
+    """Text in full, faded, under a veil, in a veil's window and beside it, on a panel, and faded out."""
+
+    title = "Dimmed"
+
+    def construct(self):
+        self.beat("only")
+        veiled, windowed, beside = text("veiled"), text("windowed"), text("beside").move_to([-3, -1, 0])
+        self.add(text("full").move_to([-3, 2, 0]), text("faded").set_opacity(0.3).move_to([0, 2, 0]))
+        self.add(veiled.move_to([3, 2, 0]), veil(veiled, opacity=0.65), windowed.move_to([0, -1, 0]), beside)
+        sheet = Rectangle(width=8, height=1).move_to([-1, -1, 0])
+        window = Rectangle(width=windowed.width + 0.2, height=1.2).move_to(windowed)
+        self.add(Cutout(sheet, window, stroke_width=0, fill_color=theme().background, fill_opacity=0.65))
+        self.add(panel(2, 1).move_to([3, -1, 0]), text("on a panel").move_to([3, -1, 0]))
+        self.add(text("gone").set_opacity(0.02).move_to([0, 0.5, 0]))
+
+
+def test_the_probe_sees_each_text_through_what_is_drawn_over_and_under_it(tmp_path):
+    (end,) = beat_ends(Dimmed, tmp_path)
+    dark = THEMES["dark"]
+    text_, background, card = (np.array(channels(c)) for c in (dark.text, dark.background, dark.panel))
+    full, on_panel = ratio(text_, background), ratio(text_, card)
+    faded, veiled = (ratio(a * text_ + (1 - a) * background, background) for a in (0.3, 0.35))
+    expected = {  # (in full, dimmed)
+        "full": (full, np.inf),
+        "faded": (np.inf, faded),
+        "veiled": (np.inf, veiled),
+        "windowed": (full, np.inf),
+        "beside": (np.inf, veiled),
+        "on a panel": (on_panel, np.inf),
+        "gone": (np.inf, np.inf),
+    }
+    texts = [d for d in end.drawn if d.kind == "text"]
+    assert {d.label: d.read for d in texts} == pytest.approx({k: v[0] for k, v in expected.items()})
+    assert {d.label: d.dimmed for d in texts} == pytest.approx({k: v[1] for k, v in expected.items()})
+    flagged = [d.label for d in end.drawn if low_contrast(d)]
+    assert flagged == ["faded", "veiled", "beside"] and full > 16 and faded < 2.5 and veiled < 3
 
 
 def test_the_stage_spans_the_safe_area_above_the_band(tmp_path):

@@ -1,6 +1,6 @@
 """Layouts that hold for any valid example: at every beat end of every chapter, with the lecture's examples
-and with generated ones, no two texts overlap, nothing leaves the safe area or enters the caption band, and
-each role is drawn at one size.
+and with generated ones, no two texts overlap, nothing leaves the safe area or enters the caption band,
+each role is drawn at one size, and every text reads against what is drawn round it (WCAG contrast).
 
 Each chapter runs with the lecture's example and with eight examples of the corpus, one of each style, so
 every run checks every example in four chapters or five (`tests.support.example_corpus.chapter_looks`), no
@@ -17,7 +17,14 @@ from narration.cues import LINE, LINES, lines
 from narration.spoken import SPEAKABLE, spoken
 from scenes.kit.planes import MAX_GRID_LINES, vector_plane
 from tests.support.example_corpus import STYLES, chapter_looks, chapter_share, corpus_files, example_readers
-from tests.support.layout import chapter_ends, in_caption_band, mixed_sizes, outside_safe_area, overlaps
+from tests.support.layout import (
+    chapter_ends,
+    in_caption_band,
+    low_contrast,
+    mixed_sizes,
+    outside_safe_area,
+    overlaps,
+)
 
 
 def test_the_corpus_loads_and_reaches_every_edge_of_the_format():
@@ -56,6 +63,8 @@ def problems(ends) -> list[str]:
                 found.append(f"{end.beat}: {thing} is outside the safe area")
             elif in_caption_band(thing):
                 found.append(f"{end.beat}: {thing} is in the caption band")
+            if why := low_contrast(thing):
+                found.append(f"{end.beat}: {thing} is {why}")
         for role, sizes in mixed_sizes(end.drawn).items():
             found.append(f"{end.beat}: role {role!r} drawn at {len(sizes)} sizes: {sizes} px")
     return found

@@ -5,20 +5,23 @@ records, at the end of each beat and of the chapter, what the camera draws: one 
 (Text, MathTex, numbers: the union of its glyphs) and one per other mobject with visible points
 (plots, bars, arrows, axes, panels). Boxes go through the camera's frame (its width, height and
 centre), so they are where the pixels are. A text also records its role (set by the builders of
-`scenes.kit.components`) and its cap height: the height of a capital (Text) or a digit (formulas and
-numbers) as drawn, from its current font size, as a fraction of the frame's height. Layout checks
-(`outside_safe_area`, `in_caption_band`, `overlaps`, `too_small`, `mixed_sizes`, `off_grid`) are plain
-functions of these records.
+`scenes.kit.components`), its cap height: the height of a capital (Text) or a digit (formulas and
+numbers) as drawn, from its current font size, as a fraction of the frame's height; and the lowest
+contrast of its glyphs as the viewer sees them (`tests.support.contrast.inks`), those drawn in full and
+those dimmed apart. Layout checks (`outside_safe_area`, `in_caption_band`, `overlaps`, `too_small`,
+`mixed_sizes`, `off_grid`, `low_contrast`) are plain functions of these records.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 from manim import (
     DecimalNumber,
+    ManimColor,
     MathTex,
     Mobject,
     PMobject,
@@ -33,6 +36,7 @@ from pipeline.plan.settings import from_options
 from pipeline.run import dry_run
 from scenes.kit.palette import FRAME_HEIGHT, MIN_PX, TEX_DIGIT, TEXT_CAP
 from scenes.kit.stage import STAGE
+from tests.support.contrast import DIMMED, FULL, HIDDEN, READ, Ink, inks
 
 TEXTS = (Text, MathTex, SingleStringMathTex, DecimalNumber)
 DRAWABLE = (VMobject, PMobject, AbstractImageMobject)  # what the cairo camera paints
@@ -54,6 +58,8 @@ class Drawn:
     top: float
     role: str | None = None  # a text's role from scenes.kit.components (title, body, label, number, small)
     cap: float = 0.0  # a text's cap height as a fraction of the frame's height
+    read: float = np.inf  # the lowest WCAG contrast of a text's glyphs drawn in full
+    dimmed: float = np.inf  # ... of its glyphs dimmed (lower opacity, a veil over them), not hidden
 
     def __str__(self) -> str:
         box = f"x {self.left:.3f}..{self.right:.3f}, y {self.bottom:.3f}..{self.top:.3f}"
@@ -100,12 +106,18 @@ def drawn(scene) -> tuple[Drawn, ...]:
             if isinstance(member, TEXTS):
                 for part in member.get_family():
                     owner.setdefault(id(part), member)
-    groups: dict[int, tuple[Mobject, list[np.ndarray]]] = {}
-    for leaf in camera.get_mobjects_to_display(scene.mobjects):
-        if visible(leaf):
-            whole = owner.get(id(leaf), leaf)
-            groups.setdefault(id(whole), (whole, []))[1].append(leaf.points)
-    return tuple(record(camera, whole, np.vstack(points)) for whole, points in groups.values())
+    leaves = [leaf for leaf in camera.get_mobjects_to_display(scene.mobjects) if visible(leaf)]
+    seen = inks(leaves, set(owner), ManimColor.parse(camera.background_color).to_rgb())
+    groups: dict[int, tuple[Mobject, list[Mobject]]] = {}
+    for leaf in leaves:
+        whole = owner.get(id(leaf), leaf)
+        groups.setdefault(id(whole), (whole, []))[1].append(leaf)
+    return tuple(
+        record(
+            camera, whole, np.vstack([p.points for p in parts]), [seen[id(p)] for p in parts if id(p) in seen]
+        )
+        for whole, parts in groups.values()
+    )
 
 
 def relations(scene) -> tuple:
@@ -119,8 +131,9 @@ def relations(scene) -> tuple:
     return tuple(dict.fromkeys(found))
 
 
-def record(camera, whole: Mobject, points: np.ndarray) -> Drawn:
-    """`whole`'s box from its drawn `points`, mapped to frame fractions as the camera maps them to pixels."""
+def record(camera, whole: Mobject, points: np.ndarray, glyphs: Sequence[Ink] = ()) -> Drawn:
+    """`whole`'s box from its drawn `points`, mapped to frame fractions as the camera maps them to pixels; a
+    text's lowest contrasts from its `glyphs` as seen."""
     low = (points.min(axis=0)[:2] - camera.frame_center[:2]) / [camera.frame_width, camera.frame_height] + 0.5
     high = (points.max(axis=0)[:2] - camera.frame_center[:2]) / [
         camera.frame_width,
@@ -130,7 +143,10 @@ def record(camera, whole: Mobject, points: np.ndarray) -> Drawn:
         kind = type(whole).__name__
         return Drawn(kind, kind, low[0], high[0], low[1], high[1])
     cap = font_size(whole) * (TEXT_CAP if isinstance(whole, Text) else TEX_DIGIT) / camera.frame_height
-    return Drawn("text", label_of(whole), low[0], high[0], low[1], high[1], getattr(whole, "role", None), cap)
+    read = min((g.contrast for g in glyphs if g.shown >= FULL), default=np.inf)
+    dimmed = min((g.contrast for g in glyphs if HIDDEN <= g.shown < FULL), default=np.inf)
+    box = (low[0], high[0], low[1], high[1])
+    return Drawn("text", label_of(whole), *box, getattr(whole, "role", None), cap, read, dimmed)
 
 
 def font_size(text: Mobject) -> float:
@@ -207,6 +223,16 @@ def off_grid(drawn: tuple[Drawn, ...]) -> list[Drawn]:
 def too_small(thing: Drawn) -> bool:
     """Whether a text's cap height is below MIN_PX at 1080p (the same as 12.4 px at 480p)."""
     return thing.kind == "text" and thing.px(1080) < MIN_PX - 0.5
+
+
+def low_contrast(thing: Drawn) -> str | None:
+    """Why a text is hard to read, if it is: glyphs drawn in full below READ (4.5:1), or dimmed ones below
+    DIMMED (3:1), against what is drawn round them."""
+    if thing.read < READ:
+        return f"read at {thing.read:.2f}:1, under {READ}:1"
+    if thing.dimmed < DIMMED:
+        return f"dimmed to {thing.dimmed:.2f}:1, under {DIMMED}:1"
+    return None
 
 
 def mixed_sizes(drawn: tuple[Drawn, ...]) -> dict[str, list[float]]:
