@@ -23,6 +23,7 @@ from manim import (
     FadeOut,
     LaggedStart,
     Rectangle,
+    ReplacementTransform,
     Succession,
     SurroundingRectangle,
     VGroup,
@@ -32,11 +33,11 @@ from manim import (
 from attention.examples.story import count
 from attention.training import PAIRS, STEPS, TRAINING_EXAMPLES, WORDS, train_head
 from scenes.kit import components as c
-from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
+from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_tex
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
-from scenes.kit.palette import distinct_word_colors, signed_shade, theme
+from scenes.kit.palette import FAINT, distinct_word_colors, rgb, theme
 from scenes.kit.stage import STAGE
 
 UNDER_STRIP = 0.45  # from the formula strip to the picture
@@ -47,17 +48,23 @@ BAR_HEIGHT = 2.5  # a weight of 1
 BAR_DROP = 0.45  # from the cards to the highest a bar (and its number) may reach
 HELD_OUT_GAP = 0.3  # from the bars' baseline to the line of held-out scores
 PLOT_BOX = (5.0, 3.4)  # the loss curve's axes
+SMALL_PLOT = (3.6, 1.2)  # its axes again in the closing frame
 PLOT_INSET = 0.6  # from the axes' right end to the stage's edge: room for the last loss and step
 CELL = (1.15, 0.7)  # a cell of the learned grid
-BRIGHT = 0.55  # a cell shaded beyond this share of the largest score prints its number dark
+READABLE = (
+    4.6  # WCAG contrast of a cell's number with its shade (4.5 is what text needs), whichever ink it takes
+)
+TONES = 64  # shades on the grid's ramp
 GRID_PLACES = 1  # the learned scores, to one decimal
-CLOSING_GAP = 0.8  # from the grid to the closing lines beside it
+INSET = 0.06  # a diagonal cell's frame, inside it, in the background's colour: clear on the brightest cells
+CLOSING_GAP = 0.8  # from the grid to what is drawn beside it
 LABEL_GAP = 0.15  # from the y axis to the first loss, printed left of it as a tick label is
 MIN_RUN = 1.0  # the shortest a framed part takes, however short its caption
 
 
 class TrainedHead(ChapterScene):
-    """A lookup; the weights before training, the loss falling, the weights after, and W_Q W_K^T."""
+    """A lookup; the weights before training, the loss falling, the weights after, W_Q W_K^T and how one of
+    its rows gives the trained weights, and a closing frame of all of it."""
 
     def inputs(self):
         return train_head()  # no example table: the task and its training are the chapter's own
@@ -77,19 +84,24 @@ class TrainedHead(ChapterScene):
         self.beat("The task")
         self.play(FadeIn(self.heading), FadeIn(self.strip.dimmed()), run_time=1)
         self.show(
-            LaggedStart(*[FadeIn(card, shift=DOWN * 0.2) for card in self.cards], lag_ratio=0.2),
-            run_time=1.4,
-            caption=f"A task: {count(PAIRS)} words, each with a value; a query names one of them.",
+            Succession(
+                LaggedStart(*[FadeIn(card, shift=DOWN * 0.2) for card in self.cards], lag_ratio=0.2),
+                FadeIn(self.vocabulary),
+                FadeIn(self.query_line),
+            ),
+            run_time=3,
+            caption=f"A task: {count(PAIRS)} of {count(len(WORDS))} words, each with a value; a query names one "
+            "of them.",
         )
-        self.show(
-            FadeIn(self.query_line),
-            run_time=0.8,
-            caption="The answer is that word's value. Nobody tells the head where to look.",
-        )
+        answer = self.example.answer
+        caption = f"The answer is that word's value, {self.example.values[answer]} here."
+        self.show(Succession(framed(self.cards[answer]), FadeIn(self.answer)), **self.reading(caption))
+        self.say("Nobody tells the head where to look.")
 
     def before(self) -> None:
         self.turn_to("Before training")
-        weights = self.example.weights_before
+        ex = self.example
+        weights = ex.weights_before
         low, high = int(np.argmin(weights)), int(np.argmax(weights))
         self.show(
             FadeIn(self.bars_before),
@@ -100,52 +112,58 @@ class TrainedHead(ChapterScene):
         caption = f"from {fmt(weights[low], WEIGHT_PLACES)} to {fmt(weights[high], WEIGHT_PLACES)}."
         framed_in_turn = Succession(framed(self.bars_before[low]), framed(self.bars_before[high]))
         self.show(framed_in_turn, **self.reading(caption))  # the lowest, then the highest, as they are read
+        where = "here it is" if high == ex.answer else f"here “{ex.words[high]}” has it"
+        caption = f"A lookup is right when its largest weight is on the query's word: {where}."
+        self.show(  # the query's word, then the largest weight, as they are read
+            Succession(framed(self.cards[ex.answer]), framed(self.bars_before[high])), **self.reading(caption)
+        )
         caption = (
             f"On {len(self.head.held_out)} lookups it never sees, it is right "
-            f"{percent(self.head.accuracy_before)} of the time."
+            f"{percent(self.head.accuracy_before)} of the time; chance is {percent(1 / PAIRS)}."
         )
         self.show(
             Succession(FadeIn(self.score_before), framed(self.score_before[0])), **self.reading(caption)
         )
 
     def training(self) -> None:
-        self.turn_to("Training")
+        self.turn_to("Training", self.vocabulary)  # the axes take its place
         first, last = (fmt(x, WEIGHT_PLACES) for x in (self.head.losses[0], self.head.losses[-1]))
-        step, loss = self.plot[1][0], self.plot[1][1]
+        plot = self.plot
         caption = (
             f"{STEPS} steps of gradient descent on {TRAINING_EXAMPLES} lookups, judged on the value alone:"
         )
         self.show(  # the steps along the x axis, then the loss (how far the value is from the right one) up the y
             Succession(
-                FadeIn(self.plot, self.loss_ends[0]),
-                framed(VGroup(step, self.plot[1][3])),
-                framed(VGroup(loss, self.loss_ends[0])),
+                FadeIn(plot.frame, plot.ends[0]),
+                framed(VGroup(plot.names[0], plot.names[3])),
+                framed(VGroup(plot.names[1], plot.ends[0])),
             ),
             **self.reading(caption),
         )
         self.show(
-            Create(self.curve),
-            FadeIn(self.loss_ends[1]),
+            Create(plot.curve),
+            FadeIn(plot.ends[1]),
             run_time=2.5,
             caption=f"the loss falls from {first} to {last}.",
         )
 
     def after(self) -> None:
         self.turn_to("After training")
-        weight = fmt(self.example.weights_after[self.example.answer], WEIGHT_PLACES)
-        caption = f"Trained: {weight} on “{self.example.query}”, the word the query names."
-        self.show(
+        ex = self.example
+        weight = fmt(ex.weights_after[ex.answer], WEIGHT_PLACES)
+        caption = f"Trained: {weight} on “{ex.query}”, the word the query names; the faint bars are before."
+        numbers_before = VGroup(*[number for _, number in self.bars_before])
+        numbers_after = VGroup(*[number for _, number in self.bars_after])
+        self.show(  # the numbers fade out and in (never morph digit into digit); the old bars stay, faint
             FadeOut(self.score_before),
-            *[a.animate.become(b) for a, b in zip(self.bars_before, self.bars_after)],
+            FadeIn(self.ghosts),
+            *[ReplacementTransform(a[0], b[0]) for a, b in zip(self.bars_before, self.bars_after)],
+            Succession(FadeOut(numbers_before), FadeIn(numbers_after)),
             self.strip.light("blend"),
-            run_time=1.5,
+            run_time=2,
             caption=caption,
         )
-        answer = self.example.answer
-        self.play(
-            Succession(framed(self.bars_before[answer]), FadeIn(self.answer)),
-            run_time=max(MIN_RUN, self.caption_time(caption) - 1.5),
-        )
+        self.play(framed(self.bars_after[ex.answer]), run_time=max(MIN_RUN, self.caption_time(caption) - 2))
         caption = (
             f"On the {len(self.head.held_out)} unseen lookups: right {percent(self.head.accuracy)} of the "
             f"time, {fmt(self.head.mean_weight, WEIGHT_PLACES)} of the weight on the right word."
@@ -162,17 +180,28 @@ class TrainedHead(ChapterScene):
             self.cards,
             self.query_line,
             self.answer,
-            self.bars_before,
+            self.bars_after,
+            self.ghosts,
             self.score_after,
             self.plot,
-            self.curve,
-            self.loss_ends,
         )
-        caption = "W_Q W_K^T: how much each query word scores each key word."
+        caption = (
+            f"W_Q W_Kᵀ, for all {count(len(WORDS))} words: how much each query word scores each key word."
+        )
         cells, keys, queries = self.grid
         first = VGroup(queries[0], *cells[: len(WORDS)])  # one query word's row: its score for every key word
         self.show(
             Succession(FadeIn(self.grid_formula, self.grid), framed(first)),
+            **self.reading(caption),
+        )
+        ex = self.example
+        caption = (
+            f"The row of “{ex.query}”, for this lookup's words, divided by √{self.head.w_q.shape[1]} and "
+            "softmaxed: the trained weights."
+        )
+        self.show(
+            *[framed(cell) for cell in self.row_cells],
+            Succession(*[FadeIn(line) for line in self.working]),
             **self.reading(caption),
         )
         self.show(
@@ -182,11 +211,21 @@ class TrainedHead(ChapterScene):
         )
 
     def summary(self) -> None:
-        self.turn_to("Summary")
+        self.turn_to("Summary", self.working)
+        head = self.head
+        caption = (
+            f"Trained, not typed: from the answers alone, the loss fell and the head went from "
+            f"{percent(head.accuracy_before)} to {percent(head.accuracy)} right."
+        )
+        small = self.small_plot
         self.show(
-            FadeIn(self.closing),
-            run_time=1,
-            caption="Trained, not typed: the head found where to look from the answers alone.",
+            LaggedStart(
+                FadeIn(small.frame, small.ends[0]),
+                Create(small.curve),
+                FadeIn(small.ends[1], self.closing),
+                lag_ratio=0.5,
+            ),
+            **self.reading(caption),
             hold=1.5,
         )
 
@@ -197,26 +236,18 @@ class TrainedHead(ChapterScene):
     # building and layout
 
     def build(self) -> None:
-        self.head = head = self.inputs()
-        self.example = head.held_out[0]
+        self.head = self.inputs()
+        self.example = self.head.held_out[0]
         self.colours = distinct_word_colors(WORDS, self.example.words)
         self.heading = c.chapter_title(self.title, "Trained in numpy while this video was made")
         self.strip = pin(formula_slot(), self.heading)
         self.top = self.strip.get_bottom()[1] - UNDER_STRIP
         self.build_lookup()
-        self.build_plot()
+        self.plot = LossPlot(self.head.losses, PLOT_BOX)
+        self.plot.move_to([STAGE.right - PLOT_INSET, self.top - 0.4, 0], aligned_edge=UR)
         self.build_grid()
-        self.closing = VGroup(
-            *[
-                c.text(line, role="label", color=theme().muted)
-                for line in (
-                    "one head, a random start,",
-                    "trained on the answers alone,",
-                    "finds the matching word.",
-                )
-            ]
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
-        self.closing.next_to(self.grid, RIGHT, buff=CLOSING_GAP).align_to(self.grid[0], UP)
+        self.build_working()
+        self.build_closing()
 
     def build_lookup(self) -> None:
         """The example's cards (word over value), the query, the bars before and after, the held-out scores."""
@@ -225,68 +256,46 @@ class TrainedHead(ChapterScene):
         self.query_line.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
         self.cards = VGroup(*[card(w, v, self.colours[w]) for w, v in zip(ex.words, ex.values)])
         self.cards.arrange(RIGHT, buff=CARD_GAP).next_to(self.query_line, DOWN, buff=0.35, aligned_edge=LEFT)
+        self.vocabulary = VGroup(  # the words every lookup draws its four from
+            c.text("from:", role="small", color=t.muted),
+            *[c.text(w, role="small", color=self.colours[w]) for w in WORDS],
+        ).arrange(RIGHT, buff=0.18, aligned_edge=DOWN)
+        self.vocabulary.next_to(self.cards, RIGHT, buff=0.5, aligned_edge=DOWN)
         base = self.cards.get_bottom()[1] - BAR_DROP - BAR_HEIGHT
         self.bars_before = bars(ex.weights_before, self.cards, base, self.colours, ex.words)
         self.bars_after = bars(ex.weights_after, self.cards, base, self.colours, ex.words)
+        self.ghosts = VGroup(
+            *[bar.copy().set_fill(opacity=FAINT) for bar, _ in self.bars_before]
+        )  # the heights before training, kept faint for comparison
         self.answer = c.math(rf"\rightarrow {ex.values[ex.answer]}", color=t.value)
         self.answer.next_to(self.query_line, RIGHT, buff=0.3)
         self.score_before = self.held_out_line(self.head.accuracy_before, self.head.mean_weight_before, base)
         self.score_after = self.held_out_line(self.head.accuracy, self.head.mean_weight, base)
 
     def held_out_line(self, accuracy: float, weight: float, base: float) -> VGroup:
-        """What the head scores on the lookups it never saw, under the bars' baseline: how often it is right,
-        and its mean weight on the right word (two parts, framed in turn as the captions read them)."""
+        """What the head scores on the lookups it never saw, under the bars' baseline: how often it is right
+        (beside chance: one word in PAIRS), and its mean weight on the right word (two parts, framed in turn as
+        the captions read them)."""
         muted = theme().muted
         line = VGroup(
-            c.text(f"unseen: right {percent(accuracy)},", role="small", color=muted),
+            c.text(
+                f"unseen: right {percent(accuracy)} (chance {percent(1 / PAIRS)}),", role="small", color=muted
+            ),
             c.text(f"mean weight on the right word {fmt(weight, WEIGHT_PLACES)}", role="small", color=muted),
-        ).arrange(RIGHT, buff=0.15, aligned_edge=DOWN)
+        ).arrange(RIGHT, buff=0.3, aligned_edge=DOWN)
         return line.move_to([STAGE.body_left, base - HELD_OUT_GAP, 0], aligned_edge=UL)
 
-    def build_plot(self) -> None:
-        """The training loss at every step, on axes right of the lookup."""
-        losses, t = self.head.losses, theme()
-        top = float(np.ceil(max(losses) * 2) / 2)
-        self.axes = Axes(
-            x_range=[0, STEPS, STEPS // 4],
-            y_range=[0, top, 0.5],
-            x_length=PLOT_BOX[0],
-            y_length=PLOT_BOX[1],
-            axis_config={"color": t.muted, "stroke_width": 2, "include_tip": False},
-            tips=False,
-        )
-        self.axes.move_to([STAGE.right - PLOT_INSET, self.top - 0.4, 0], aligned_edge=UR)
-        names = VGroup(
-            c.text("step", role="small", color=t.muted).next_to(self.axes.x_axis, DOWN, buff=0.2),
-            c.text("loss", role="small", color=t.muted).next_to(self.axes.y_axis, UP, buff=0.15),
-            c.math("0", role="small", color=t.muted).next_to(self.axes.c2p(0, 0), DOWN, buff=0.2),
-            c.math(str(STEPS), role="small", color=t.muted).next_to(self.axes.c2p(STEPS, 0), DOWN, buff=0.2),
-        )
-        self.plot = VGroup(self.axes, names)
-        self.curve = VMobject(color=t.output, stroke_width=4).set_points_as_corners(
-            [self.axes.c2p(k, loss) for k, loss in enumerate(losses)]
-        )
-        self.loss_ends = VGroup(
-            c.math(
-                fmt(losses[0], WEIGHT_PLACES), color=t.output
-            ).next_to(  # as a tick label: clear of the curve
-                self.axes.c2p(0, losses[0]), LEFT, buff=LABEL_GAP
-            ),
-            c.math(fmt(losses[-1], WEIGHT_PLACES), color=t.output).next_to(
-                self.axes.c2p(STEPS, losses[-1]), UP, buff=0.2
-            ),
-        )
-
     def build_grid(self) -> None:
-        """W_Q W_K^T as a grid of shaded cells with their numbers, query words down, key words across."""
+        """W_Q W_K^T as a grid of cells with their numbers, query words down, key words across, each cell as
+        bright as its score is high (one neutral ramp: no role's colour, and brightest where the weight goes)."""
         t, scores = theme(), self.head.bilinear
-        top = float(np.abs(scores).max())
+        low, high = float(scores.min()), float(scores.max())
         cells = VGroup()
         for a, row in enumerate(scores):
             for b, v in enumerate(row):
+                fill, ink = shade((float(v) - low) / (high - low))
                 cell = Rectangle(width=CELL[0], height=CELL[1], stroke_color=t.grid, stroke_width=1)
-                cell.set_fill(signed_shade(v, top), opacity=1).move_to([b * CELL[0], -a * CELL[1], 0])
-                ink = t.background if abs(v) > BRIGHT * top else t.text
+                cell.set_fill(fill, opacity=1).move_to([b * CELL[0], -a * CELL[1], 0])
                 cells.add(VGroup(cell, c.math(fmt(v, GRID_PLACES), role="small", color=ink).move_to(cell)))
         keys = VGroup(*[c.text(w, role="label", color=self.colours[w]) for w in WORDS])
         for name, b in zip(keys, range(len(WORDS))):
@@ -302,10 +311,112 @@ class TrainedHead(ChapterScene):
         self.grid.next_to(self.grid_formula, DOWN, buff=0.4).set_x(STAGE.body_left, LEFT)
         self.diagonal = VGroup(
             *[
-                SurroundingRectangle(cells[a * len(WORDS) + a], color=t.text, buff=0.02, stroke_width=3)
+                SurroundingRectangle(
+                    cells[a * len(WORDS) + a], color=t.background, buff=-INSET, stroke_width=3
+                )
                 for a in range(len(WORDS))
             ]
         )
+
+    def build_working(self) -> None:
+        """Right of the grid: the query's row, for the lookup's words in its order, divided by √d and softmaxed,
+        is the trained weights the bars showed (softmax of the rounded scores, so '≈')."""
+        ex, t = self.example, theme()
+        query = WORDS.index(ex.query)
+        columns = [WORDS.index(w) for w in ex.words]
+        cells = self.grid[0]
+        self.row_cells = [cells[query * len(WORDS) + b] for b in columns]
+        row = [self.head.bilinear[query, b] for b in columns]
+        d = self.head.w_q.shape[1]
+        self.working = VGroup(
+            VGroup(
+                c.text(f"row “{ex.query}”, keys", role="small", color=t.muted),
+                *[c.text(w, role="small", color=self.colours[w]) for w in ex.words],
+            ).arrange(RIGHT, buff=0.15, aligned_edge=DOWN),
+            c.math(
+                rf"\mathrm{{softmax}}\big({vector_tex(row, GRID_PLACES)} / \sqrt{{{d}}}\big)", role="small"
+            ),
+            c.math(rf"\approx {vector_tex(ex.weights_after, WEIGHT_PLACES)}", role="small"),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+        self.working.next_to(self.grid, RIGHT, buff=CLOSING_GAP).align_to(self.grid[0], UP)
+
+    def build_closing(self) -> None:
+        """The last frame beside the grid: the loss curve again, small, how often it was right before and after
+        against chance, and what trained it."""
+        t, head = theme(), self.head
+        self.small_plot = LossPlot(head.losses, SMALL_PLOT)
+        self.small_plot.next_to(self.grid, RIGHT, buff=CLOSING_GAP).align_to(self.grid[0], UP)
+        self.closing = VGroup(
+            c.text("right on unseen lookups:", role="small", color=t.muted),
+            c.text(
+                f"{percent(head.accuracy_before)} → {percent(head.accuracy)} (chance {percent(1 / PAIRS)})",
+                role="label",
+            ),
+            c.text("trained on the answers alone", role="small", color=t.muted),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+        self.closing.next_to(self.small_plot, DOWN, buff=0.35).set_x(self.working.get_left()[0], LEFT)
+
+
+class LossPlot(VGroup):
+    """The training loss at every step: axes (`frame`), their names (`names`: step, loss, 0, STEPS), the curve
+    and the first and last loss printed at its ends (`ends`)."""
+
+    def __init__(self, losses, box: tuple[float, float]):
+        t = theme()
+        top = float(np.ceil(max(losses) * 2) / 2)
+        self.axes = Axes(
+            x_range=[0, STEPS, STEPS // 4],
+            y_range=[0, top, 0.5],
+            x_length=box[0],
+            y_length=box[1],
+            axis_config={"color": t.muted, "stroke_width": 2, "include_tip": False},
+            tips=False,
+        )
+        self.names = VGroup(
+            c.text("step", role="small", color=t.muted).next_to(self.axes.x_axis, DOWN, buff=0.2),
+            c.text("loss", role="small", color=t.muted).next_to(self.axes.y_axis, UP, buff=0.15),
+            c.math("0", role="small", color=t.muted).next_to(self.axes.c2p(0, 0), DOWN, buff=0.2),
+            c.math(str(STEPS), role="small", color=t.muted).next_to(self.axes.c2p(STEPS, 0), DOWN, buff=0.2),
+        )
+        self.frame = VGroup(self.axes, self.names)
+        self.curve = VMobject(color=t.text, stroke_width=4).set_points_as_corners(
+            [self.axes.c2p(k, loss) for k, loss in enumerate(losses)]
+        )
+        self.ends = VGroup(
+            c.math(fmt(losses[0], WEIGHT_PLACES)).next_to(  # as a tick label: clear of the curve
+                self.axes.c2p(0, losses[0]), LEFT, buff=LABEL_GAP
+            ),
+            c.math(fmt(losses[-1], WEIGHT_PLACES)).next_to(self.axes.c2p(STEPS, losses[-1]), UP, buff=0.2),
+        )
+        super().__init__(self.frame, self.curve, self.ends)
+
+
+def shade(share: float) -> tuple[str, str]:
+    """A share from 0 to 1 as a neutral tone, from the grid lines' grey (0) to the text's colour (1), and the
+    ink (the text's or the background's colour) its number reads best in: the nearest tone on the ramp where
+    that ink reads (mid-greys, where neither would, are skipped)."""
+    t = theme()
+    for u in sorted(np.linspace(0, 1, TONES + 1), key=lambda u: abs(u - share)):
+        fill = "#{:02X}{:02X}{:02X}".format(
+            *np.rint(255 * ((1 - u) * rgb(t.grid) + u * rgb(t.text))).astype(int)
+        )
+        ink = max((t.text, t.background), key=lambda i: contrast(i, fill))
+        if contrast(ink, fill) >= READABLE:
+            return fill, ink
+    raise ValueError(f"theme {t.name}: no tone between its grid and text colours carries a number")
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colours '#RRGGBB', from 1 to 21."""
+    lighter, darker = sorted((luminance(a), luminance(b)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of '#RRGGBB'."""
+    c = rgb(colour)
+    linear = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    return float(linear @ [0.2126, 0.7152, 0.0722])
 
 
 def card(word: str, value: str, colour: str) -> VGroup:

@@ -1,5 +1,7 @@
-"""TrainedHead: the lookup's weights before and after training, the loss curve, the held-out scores and the
-learned W_Q W_K^T are the numbers `attention.training` computes, and two runs draw the same picture."""
+"""TrainedHead: the lookup's weights before and after training, the loss curve, the held-out scores beside
+chance and the learned W_Q W_K^T are the numbers `attention.training` computes; the query's row of the grid,
+divided by √d and softmaxed, is the trained bars; the last frame sums the chapter up; two runs draw the same
+picture."""
 
 from itertools import combinations
 
@@ -7,11 +9,12 @@ import numpy as np
 import pytest
 
 from attention import examples
+from attention.softmax import softmax
 from attention.training import STEPS, WORDS, train_head
 from scenes.chapters.quick_version import trained_head_icon
 from scenes.chapters.registry import find
 from scenes.chapters.trained_head import TrainedHead
-from scenes.kit.palette import delta_e
+from scenes.kit.palette import FAINT, delta_e, rgb, theme
 from tests.support import snapshot
 from tests.support.snapshot import built, last_frame
 
@@ -31,49 +34,95 @@ def printed(bars) -> list[str]:
 
 
 def words_of(line) -> str:
-    """A held-out line's words (its parts, framed in turn), without spaces."""
+    """A line's words (its parts, drawn as texts), without spaces."""
     return "".join(part.original_text for part in line).replace(" ", "")
 
 
-def test_the_bars_are_the_lookups_weights_before_and_after(scene, played):
+def number(tex: str) -> float:
+    return float(tex.replace("−", "-"))
+
+
+def test_the_bars_are_the_lookups_weights_before_and_after_with_the_old_ones_kept_faint(scene):
     ex = train_head().held_out[0]
     assert scene.example == ex
     assert printed(scene.bars_before) == ["0.225", "0.267", "0.255", "0.254"]
     assert printed(scene.bars_after) == ["0.001", "0.010", "0.012", "0.977"] and ex.answer == 3
     heights = [bar.height for bar, _ in scene.bars_after]
-    assert [bar.height for bar, _ in played.bars_before] == pytest.approx(heights)  # they became the trained
     assert heights.index(max(heights)) == ex.answer
+    ghosts = [(g.height, g.get_fill_opacity()) for g in scene.ghosts]
+    assert ghosts == pytest.approx([(bar.height, FAINT) for bar, _ in scene.bars_before])
 
 
-def test_the_loss_curve_and_its_ends_are_the_training_losses(scene):
+def test_the_loss_curves_and_their_ends_are_the_training_losses_in_no_role_s_colour(scene):
     losses = train_head().losses
-    assert len(scene.curve.get_anchors()) >= len(losses) == STEPS + 1
-    assert [e.tex_string for e in scene.loss_ends] == ["1.361", "0.034"]
-    first, axis = scene.loss_ends[0], scene.axes.c2p(0, 0)[0]
-    assert first.get_right()[0] < axis  # left of the y axis, as a tick label: the curve never crosses it
-    start, end = scene.curve.get_start(), scene.curve.get_end()
-    assert np.allclose(scene.axes.p2c(start), (0, losses[0])) and np.allclose(
-        scene.axes.p2c(end), (STEPS, losses[-1])
-    )
+    for plot in (scene.plot, scene.small_plot):  # the training beat's, and the closing frame's
+        assert len(plot.curve.get_anchors()) >= len(losses) == STEPS + 1
+        assert [e.tex_string for e in plot.ends] == ["1.361", "0.034"]
+        assert plot.ends[0].get_right()[0] < plot.axes.c2p(0, 0)[0]  # left of the y axis, clear of the curve
+        start, end = plot.curve.get_start(), plot.curve.get_end()
+        assert np.allclose(plot.axes.p2c(start), (0, losses[0]))
+        assert np.allclose(plot.axes.p2c(end), (STEPS, losses[-1]))
+        assert plot.curve.get_color().to_hex().upper() not in {c.upper() for c in theme().roles().values()}
 
 
-def test_the_held_out_scores_and_captions_say_the_measured_numbers(played):
+def test_the_held_out_scores_stand_beside_chance_and_the_captions_say_what_right_means(played):
     head = train_head()
-    assert words_of(played.score_before) == "unseen:right23%,meanweightontherightword0.256"
-    assert words_of(played.score_after) == "unseen:right100%,meanweightontherightword0.963"
+    assert words_of(played.score_before) == "unseen:right23%(chance25%),meanweightontherightword0.256"
+    assert words_of(played.score_after) == "unseen:right100%(chance25%),meanweightontherightword0.963"
     said = " ".join(played.captions)
-    assert f"right {round(100 * head.accuracy_before)}% of the time" in said
+    assert f"right {round(100 * head.accuracy_before)}% of the time; chance is 25%" in said
+    assert "right when its largest weight is on the query's word: here “bee” has it" in said
+    assert "The answer is that word's value, 3 here." in said
     assert "0.977 on “owl”" in said and "from 1.361 to 0.034" in said and "0.963 of the weight" in said
 
 
-def test_the_learned_grid_is_w_q_w_k_transposed_with_its_diagonal_framed(scene):
+def test_the_learned_grid_is_w_q_w_k_transposed_shaded_by_score_on_a_neutral_ramp(scene):
     bilinear = train_head().bilinear
     cells, keys, queries = scene.grid
-    shown = np.array([float(cell[1].tex_string.replace("−", "-")) for cell in cells]).reshape(bilinear.shape)
+    shown = np.array([number(cell[1].tex_string) for cell in cells]).reshape(bilinear.shape)
     np.testing.assert_allclose(shown, np.round(bilinear, 1), atol=1e-9)
     assert [k.original_text for k in keys] == list(WORDS) == [q.original_text for q in queries]
     assert len(scene.diagonal) == len(WORDS)
     assert all(np.argmax(row) == i for i, row in enumerate(bilinear))  # what the frames say
+    fills = [cell[0].get_fill_color() for cell in cells]
+    toward_text = [np.linalg.norm(f.to_rgb() - rgb(theme().grid)) for f in fills]
+    order = np.argsort(bilinear.ravel())
+    assert all(
+        np.diff(np.array(toward_text)[order]) >= -1e-9
+    )  # the higher the score, the nearer the text's tone
+    roles = {c.upper() for c in theme().roles().values()}
+    assert not roles & {f.to_hex().upper() for f in fills}
+
+
+def test_the_query_s_row_divided_by_root_d_and_softmaxed_is_the_trained_bars(scene):
+    head, ex = train_head(), scene.example
+    query, columns = WORDS.index(ex.query), [WORDS.index(w) for w in ex.words]
+    framed = [scene.grid[0].submobjects.index(cell) for cell in scene.row_cells]
+    assert framed == [query * len(WORDS) + b for b in columns]  # the query's row, the lookup's words
+    label, scaled, weights = scene.working
+    assert [w.original_text for w in label[1:]] == list(ex.words)
+    row = [number(x) for x in scaled.tex_string.split("[")[1].split("]")[0].split(",")]
+    assert row == [round(float(head.bilinear[query, b]), 1) for b in columns]
+    assert rf"\sqrt{{{head.w_q.shape[1]}}}" in scaled.tex_string
+    assert (
+        weights.tex_string
+        == r"\approx [0.001, 0.010, 0.012, 0.977]"
+        == r"\approx [" + ", ".join(printed(scene.bars_after)) + "]"
+    )
+    exact = softmax(head.bilinear[query, columns] / np.sqrt(head.w_q.shape[1]))
+    np.testing.assert_allclose(exact, ex.weights_after, atol=1e-12)  # the trained weights, not a look-alike
+
+
+def test_the_last_frame_keeps_the_grid_the_loss_and_right_before_and_after_against_chance(played):
+    drawn = set(played.get_mobject_family_members())
+    for part, shown in (
+        (played.grid, True),
+        (played.small_plot, True),
+        (played.closing, True),
+        (played.working, False),
+    ):
+        assert all((leaf in drawn) == shown for leaf in part.family_members_with_points())
+    assert words_of(played.closing) == "rightonunseenlookups:23%→100%(chance25%)trainedontheanswersalone"
 
 
 def test_two_runs_train_alike_and_end_on_the_same_picture(tmp_path):
@@ -103,3 +152,4 @@ def test_the_lookup_s_words_have_colours_far_apart_and_bars_tall_enough_to_see_t
             and card[1].get_color().to_hex().upper() == colour.upper()
         )
     assert min(bar.height for bar, _ in scene.bars_before) > 0.5  # a weight near 1/4: over 25 px at 480p
+    assert [w.original_text for w in scene.vocabulary[1:]] == list(WORDS)  # the six the four are drawn from
