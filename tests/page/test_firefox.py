@@ -12,6 +12,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import av
 import pytest
 
 from pipeline.plan.settings import from_options
@@ -125,9 +126,10 @@ CAN_PLAY = """return {
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory, module_lecture, module_patch, run):
-    """Tiny and Coda rendered once, narrated by espeak-ng, with their WebMs and pages; their 480p15 folder."""
+    """Tiny rendered once, narrated by espeak-ng, with its WebMs (its own and the lecture's) and pages; the 480p15
+    folder."""
     out = tmp_path_factory.mktemp("site")
-    module_patch.setattr(registry, "CHAPTERS", module_lecture.chapters("Tiny", "Coda"))
+    module_patch.setattr(registry, "CHAPTERS", module_lecture.chapters("Tiny"))
     result = run("render", "--voice", "espeak", "--output", out)
     assert result.exit_code == 0, result.output
     settings = from_options("l", voice="espeak")
@@ -206,3 +208,13 @@ def test_the_transcripts_webm_links_play_from_their_beat(firefox, served, folder
         None,
         True,
     )
+
+
+def test_each_webm_is_vp9_and_opus_as_long_as_its_mp4(folder):
+    videos = sorted(folder.glob("*.mp4"))
+    assert [p.name for p in videos] == ["01-Tiny.mp4", "lecture.mp4"]
+    for mp4 in videos:
+        with av.open(str(mp4)) as given, av.open(str(mp4.with_suffix(".webm"))) as made:
+            codecs = [s.codec_context.name for s in (*made.streams.video, *made.streams.audio)]
+            assert codecs == ["vp9", "opus"], mp4.name
+            assert abs(made.duration - given.duration) / av.time_base < 1 / 15, mp4.name  # within a frame
