@@ -15,7 +15,7 @@ import srt
 
 from narration.speech import RATE
 from pipeline.frames import video
-from pipeline.plan.dependencies import digest
+from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import from_options
 from pipeline.publish import video_join, webm
@@ -160,3 +160,20 @@ def test_a_webm_is_made_again_only_when_its_mp4_changed(folder, tmp_path):
     )
     assert sorted(name for name, data in made().items() if data != before[name]) == ["02-Second.webm"]
     assert len(pictures(copy / "02-Second.webm")) == 12
+
+
+def test_a_webm_rendered_as_such_is_kept_while_up_to_date_and_replaced_once_not(folder, tmp_path):
+    copy = tmp_path / "480p15"
+    copy.mkdir()
+    for path in folder.iterdir():
+        (copy / path.name).write_bytes(path.read_bytes())
+    rendered = copy / "01-First.webm"
+    rendered.write_bytes((folder / "02-Second.webm").read_bytes())  # stands for render --format webm's
+    inputs = Scanner().inputs(CHAPTERS[0], from_options("l", video_format="webm"))
+    manifest, files = Manifest.load(copy), {rendered.name: rendered.stat().st_size}
+    manifest.record(Entry("01-First", "webm", digest(inputs), inputs, files, 7 / FPS, 7, ()))
+    assert webm.update(copy, CHAPTERS, from_options("l")) == []
+    assert rendered.read_bytes() == (folder / "02-Second.webm").read_bytes()
+    manifest.record(Entry("01-First", "webm", "from an older version", inputs, files, 7 / FPS, 7, ()))
+    assert webm.update(copy, CHAPTERS, from_options("l"))[0].startswith("transcoded 1 MP4 to WebM")
+    assert len(pictures(rendered)) == LENGTHS["01-First"]  # its own frames again, not 02-Second's
