@@ -16,7 +16,7 @@ from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.components import chapter_title, math, panel, text
 from scenes.kit.grids import veil
-from scenes.kit.palette import SIZES, THEMES, theme
+from scenes.kit.palette import SIZES, theme
 from scenes.kit.stage import STAGE
 from tests.support.contrast import channels, ratio
 from tests.support.layout import (
@@ -94,7 +94,8 @@ def test_the_probe_finds_what_leaves_the_safe_area_or_enters_the_band(tmp_path):
 
 
 class Dimmed(ChapterScene):
-    """Text in full, faded, under a veil, in a veil's window and beside it, on a panel, and faded out."""
+    """Text in full, faded, under a veil (one added after it, one before it but raised above it), in a veil's
+    window and beside it, on a panel, and faded out."""
 
     title = "Dimmed"
 
@@ -108,12 +109,14 @@ class Dimmed(ChapterScene):
         self.add(Cutout(sheet, window, stroke_width=0, fill_color=theme().background, fill_opacity=0.65))
         self.add(panel(2, 1).move_to([3, -1, 0]), text("on a panel").move_to([3, -1, 0]))
         self.add(text("gone").set_opacity(0.02).move_to([0, 0.5, 0]))
+        raised = text("raised").move_to([3, 0.5, 0])
+        self.add(veil(raised, opacity=0.65).set_z_index(1), raised)
 
 
 def test_the_probe_sees_each_text_through_what_is_drawn_over_and_under_it(tmp_path):
     (end,) = beat_ends(Dimmed, tmp_path)
-    dark = THEMES["dark"]
-    text_, background, card = (np.array(channels(c)) for c in (dark.text, dark.background, dark.panel))
+    look = theme()  # the one the scene was drawn in
+    text_, background, card = (np.array(channels(c)) for c in (look.text, look.background, look.panel))
     full, on_panel = ratio(text_, background), ratio(text_, card)
     faded, veiled = (ratio(a * text_ + (1 - a) * background, background) for a in (0.3, 0.35))
     expected = {  # (in full, dimmed)
@@ -124,12 +127,13 @@ def test_the_probe_sees_each_text_through_what_is_drawn_over_and_under_it(tmp_pa
         "beside": (np.inf, veiled),
         "on a panel": (on_panel, np.inf),
         "gone": (np.inf, np.inf),
+        "raised": (np.inf, veiled),
     }
     texts = [d for d in end.drawn if d.kind == "text"]
     assert {d.label: d.read for d in texts} == pytest.approx({k: v[0] for k, v in expected.items()})
     assert {d.label: d.dimmed for d in texts} == pytest.approx({k: v[1] for k, v in expected.items()})
     flagged = [d.label for d in end.drawn if low_contrast(d)]
-    assert flagged == ["faded", "veiled", "beside"] and full > 16 and faded < 2.5 and veiled < 3
+    assert flagged == ["faded", "veiled", "beside", "raised"] and full > 16 and faded < 2.5 and veiled < 3
 
 
 def test_the_stage_spans_the_safe_area_above_the_band(tmp_path):
