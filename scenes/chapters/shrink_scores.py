@@ -475,8 +475,9 @@ def extreme_marks(samples, row: Row) -> VGroup:
     for value in (low, high):
         x = row.x_of(value)
         tick = Line([x, y, 0], [x, y + PEAK_HEIGHT * 0.9, 0], color=theme().text, stroke_width=4)
-        label = c.math(fmt(value, STAT_PLACES), role="small").next_to(tick, UP, buff=0.06)
-        label.shift((LEFT if value < 0 else RIGHT) * (label.width / 2 + 0.04))
+        side = LEFT if value < 0 else RIGHT  # the label outside the dashed frame, by the tick's top
+        label = c.math(fmt(value, STAT_PLACES), role="small")
+        label.next_to([row.x_of(SPREAD * side[0]), y, 0], side, buff=0.08).align_to(tick, UP)
         marks.add(VGroup(tick, label))
     gap = DoubleArrow(
         marks[0][0].get_center(),
