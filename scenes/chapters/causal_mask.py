@@ -16,10 +16,13 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    MoveAlongPath,
+    ReplacementTransform,
     Succession,
     SurroundingRectangle,
     Transform,
     VGroup,
+    VMobject,
     Write,
 )
 from manim.utils.rate_functions import smooth, squish_rate_func
@@ -88,6 +91,9 @@ SCI_PLACES = 2  # the finite gap's smallest weight, as "Where it breaks" prints 
 FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
 SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 FIRST_THIRD = squish_rate_func(smooth, 0, 1 / 3)
+SWAP_ARC = math.pi / 3  # rows and columns trading places pass beside each other, not through
+LANE = 0.3  # how far under the cells' numbers (in rows) the scores travel to M
+SUM_FILL = 0.9  # at most this much of a cell's width for 'score + entry of M'
 
 
 class CausalMask(ChapterScene):
@@ -112,39 +118,58 @@ class CausalMask(ChapterScene):
 
     def self_attention(self) -> None:
         self.beat("A sentence reads itself")
-        tokens = self.example.tokens
+        tokens, intro = self.example.tokens, self.intro
         self.show(FadeIn(self.heading), FadeIn(self.formula.dimmed()), run_time=0.8)
         self.show(
-            FadeIn(self.open_grid),
+            FadeIn(intro),
             FadeIn(self.axes),
             self.formula.light(*SCORES),
             run_time=1.2,
             caption=f"Self-attention over “{' '.join(tokens)}”: each cell scores one query against one key.",
         )
         self.add(self.open_veils.set_fill(opacity=0))
-        self.show(Create(self.meeting), *veiled(self.open_veils, self.focus_cell()[0]), run_time=1)
+        i, j = self.focus_cell()
+        self.show(Create(self.meeting), *veiled(self.open_veils, self.order[i]), run_time=1)
+        reordered = self.order != sorted(self.order)
         self.show(
             FadeOut(self.meeting),
+            Transform(intro, self.open_grid, path_arc=SWAP_ARC),
             self.axes[0].animate.set_color(theme().text),
             *veiled(self.open_veils, None),
-            run_time=0.8,
-            caption="The keys now stand in sentence order: the mask relies on it.",
+            run_time=1.2,
+            caption=f"The keys {'now ' if reordered else ''}stand in sentence order: the mask relies on it.",
         )
-        self.remove(self.open_veils)
+        self.remove(self.open_veils, intro)
+        self.add(self.open_grid)
 
     def without_mask(self) -> None:
         self.beat("Without a mask")
         first = self.example.tokens[0]
-        weighted = self.open_grid.copy().show_weights()
-        self.recast(
-            self.open_grid,
-            weighted,
-            self.formula.light("softmax", *SCORES),
-            self.axes[0].animate.set_color(theme().muted),
-            run_time=1.2,
-            caption="Softmax turns each row of scores into weights.",
-        )
-        self.open_grid = weighted
+        weighted = self.unmasked
+        caption = "Softmax turns each row of scores into weights."
+        if self.paired:  # the scores stay on the left; their softmax comes in beside them
+            self.show(
+                FadeIn(VGroup(weighted.cells, weighted.numbers, weighted.col_labels), shift=RIGHT * PAIR_GAP),
+                FadeIn(self.labels["scores"]),
+                self.formula.light("softmax", *SCORES),
+                run_time=1,
+                caption=caption,
+            )
+            self.remove(*weighted.get_family())
+            self.add(weighted)
+        for i in range(len(self.example.tokens)):
+            after = weighted.copy().show_weights([i])
+            lit = [
+                self.formula.light("softmax", *SCORES),
+                FadeIn(self.labels["softmax"]),
+                self.axes[0].animate.set_color(theme().muted),
+            ]
+            caption = None if self.paired or i else caption
+            self.recast([(weighted, after)], *(lit if i == 0 else []), row=i, run_time=0.8, caption=caption)
+            weighted = after
+        self.unmasked = weighted
+        if not self.paired:  # it turned in the open grid's place
+            self.open_grid = weighted
         caption = f"{quoted(first)} gets {vector_text(decimals(self.trace.unmasked.weights[0]))}."
         self.show(Succession(*[framed(cell) for cell in weighted.row(0)]), **self.reading(caption))
         first_row, later_rows = self.future
@@ -158,17 +183,22 @@ class CausalMask(ChapterScene):
 
     def hide_the_future(self) -> None:
         self.beat("Hide the future")
+        if self.paired:  # the scores stay; their softmax without the mask gives way to the mask
+            weighted = self.unmasked
+            leaving = [part for part in weighted.submobjects if part is not weighted.row_labels]
+            leaving.append(self.labels["softmax"])
+        else:
+            leaving = [self.open_parts()]
         self.show(
-            *[FadeOut(boxes) for boxes in self.future if len(boxes)],
-            FadeIn(self.mask_picture),
-            FadeIn(self.mask_zeros),
-            FadeIn(self.pair_labels[0]),
-            FadeIn(self.pair_labels[1]),
-            *([] if self.paired else [FadeOut(self.open_parts())]),
+            *[FadeOut(boxes, rate_func=FIRST_HALF) for boxes in self.future if len(boxes)],
+            *[FadeOut(part, rate_func=FIRST_HALF) for part in leaving],
+            FadeIn(VGroup(self.mask_picture, self.mask_zeros, self.labels["mask"]), rate_func=SECOND_HALF),
             self.formula.light("mask"),
             run_time=1.2,
             caption="The mask M: 0 on and below the diagonal, minus infinity above it.",
         )
+        if self.paired:
+            self.remove(*self.unmasked.get_family())
         self.add_scores()
 
     def renormalise(self) -> None:
@@ -186,16 +216,22 @@ class CausalMask(ChapterScene):
         }
         self.add(self.pair_veils.set_fill(opacity=0))
         for i in range(len(ex.tokens)):
-            lit = [self.formula.light("softmax", *SCORES, "mask")] if i == 0 else []
+            first = [  # the scores on the left become the weights without the mask, row by row as well
+                self.formula.light("softmax", *SCORES, "mask"),
+                FadeOut(self.labels["scores"], rate_func=FIRST_HALF),
+                FadeIn(self.labels["without"], rate_func=SECOND_HALF),
+                FadeOut(self.labels["sum"], rate_func=FIRST_HALF),
+                FadeIn(self.legend, rate_func=SECOND_HALF),
+            ]
             caption, upto = focus.get(i, (None, None))
-            self.recast_row(i, *veiled(self.pair_veils, i), *lit, caption=caption, run_time=1.2)
+            self.recast_row(
+                i, *veiled(self.pair_veils, i), *(first if i == 0 else []), caption=caption, run_time=1.2
+            )
             if caption:
                 parts = [framed(part) for part in self.named_parts(i, upto)]
                 self.play(Succession(*parts), run_time=max(1.0, self.caption_time(caption) - 1.2))
         self.show(
             *veiled(self.pair_veils, None),
-            FadeOut(self.pair_labels[2], rate_func=FIRST_HALF),
-            FadeIn(self.legend, rate_func=SECOND_HALF),
             framed(self.masked_grid.sums),
             run_time=1.5,
             caption="Every row still sums to 1.",
@@ -205,9 +241,9 @@ class CausalMask(ChapterScene):
     def outputs_beat(self) -> None:
         self.beat("Outputs")
         ex = self.example
+        if self.paired:  # gone before the masked grid moves into its place
+            self.play(FadeOut(self.open_parts()), FadeOut(self.labels["without"]), run_time=0.5)
         self.show(
-            *([FadeOut(self.open_parts())] if self.paired else []),
-            FadeOut(self.pair_labels[0]),
             self.masked_grid.animate.shift(-self.apart),
             self.legend.animate.shift(-self.apart),
             run_time=1,
@@ -234,7 +270,7 @@ class CausalMask(ChapterScene):
             FadeIn(self.outputs),
             self.formula.light(),
             run_time=1,
-            caption="Each output blends only earlier values.",
+            caption="Each output blends only its own and earlier values.",
         )
         if not self.stacked:
             self.remove(*values.get_family())  # lighting its rows took the table apart
@@ -276,19 +312,56 @@ class CausalMask(ChapterScene):
     # what the beats play
 
     def add_scores(self) -> None:
-        """Scores + M: each visible cell's score comes over from the grid without the mask and takes the place
-        of M's 0; above the diagonal minus infinity stays."""
-        landing = VGroup(*[self.masked_grid.numbers[k] for k in self.visible_cells()]).copy()
+        """Scores + M, cell by cell: each score (from the grid on the left, or faded in where M stands in its
+        place) joins M's entry in its cell, 's + 0' or 's + (-inf)'; then each sum becomes its score or minus
+        infinity."""
+        masked, picture = self.masked_grid, self.mask_picture
+        entries = iter([*self.mask_zeros])
+        infinities = iter([*picture.infinities])
+        moving, sums = VGroup(), VGroup()
+        for k, cell in enumerate(masked.cells):
+            score = self.open_grid.numbers[k].copy()
+            entry = (next(infinities) if masked.mask.flat[k] else next(entries)).copy()
+            moving.add(VGroup(score, entry))
+            sums.add(cell_sum(score.copy(), entry.copy(), bool(masked.mask.flat[k]), cell))
+        picture.infinities.set_opacity(0)
+        self.remove(self.mask_zeros)
+        self.add(*[pair[1] for pair in moving])
+        plus = c.math("+").move_to(
+            [(sums_right(self.open_grid) + masked.cells.get_left()[0]) / 2, masked.cells.get_y(), 0]
+        )
+        drop = DOWN * LANE * masked.pitch  # the scores travel under the numbers they pass, not through them
+        arrive = (
+            [
+                Succession(
+                    MoveAlongPath(pair[0], lane(pair[0].get_center(), total[0].get_center(), drop)),
+                    ReplacementTransform(pair[0], total[0]),
+                    lag_ratio=1,
+                )
+                for pair, total in zip(moving, sums)
+            ]
+            if self.paired
+            else [FadeIn(total[0]) for total in sums]
+        )
         self.show(
-            FadeOut(self.mask_zeros),
-            FadeIn(landing, shift=self.apart),
-            FadeOut(self.pair_labels[1], rate_func=FIRST_HALF),
-            FadeIn(self.pair_labels[2], rate_func=SECOND_HALF),
+            *([FadeIn(plus, rate_func=FIRST_THIRD)] if self.paired else []),
+            *arrive,
+            *[ReplacementTransform(pair[1], total[2]) for pair, total in zip(moving, sums)],
+            *[FadeIn(VGroup(*total[1::2]), rate_func=SECOND_HALF) for total in sums],
             run_time=1.5,
             caption="Added to the scores, it makes those above the diagonal minus infinity.",
         )
-        self.remove(self.mask_picture, landing)
-        self.add(self.masked_grid)
+        result = marks(masked).copy()
+        self.show(
+            FadeOut(sums, rate_func=FIRST_HALF),
+            FadeIn(result, rate_func=SECOND_HALF),
+            *([FadeOut(plus)] if self.paired else []),
+            FadeOut(self.labels["mask"], rate_func=FIRST_HALF),
+            FadeIn(self.labels["sum"], rate_func=SECOND_HALF),
+            run_time=1,
+        )
+        self.remove(picture, result, *sums.get_family())
+        self.add(masked)
 
     def work_out(self, worked: WorkedRow, reads: str) -> None:
         """Row i's output summed term by term, each term coming in as its caption says it (its weight framed in
@@ -337,35 +410,41 @@ class CausalMask(ChapterScene):
         return [*cells[: upto + 1], *([cells[upto + 1 :]] if len(cells) > upto + 1 else [])]
 
     def recast_row(self, i: int, *others, **options) -> None:
-        """Row i of the masked grid turns from its scores (and minus infinities) to its weights."""
-        after = weigh(self.masked_grid.copy(), i + 1)
-        self.recast(self.masked_grid, after, *others, row=i, **options)
-        self.masked_grid = after
+        """Row i of the masked grid turns from its scores (and minus infinities) to its weights; beside it, row
+        i of the grid without the mask turns too, from its scores."""
+        turns = [(self.masked_grid, weigh(self.masked_grid.copy(), i + 1))]
+        if self.paired:
+            turns.append((self.open_grid, self.open_grid.copy().show_weights([i])))
+        self.recast(turns, *others, row=i, **options)
+        self.masked_grid = turns[0][1]
+        if self.paired:
+            self.open_grid = turns[1][1]
 
-    def recast(
-        self, grid: AttentionGrid, after: AttentionGrid, *others, row: int | None = None, **options
-    ) -> None:
-        """Put `after` (a grid with `grid`'s cells and labels) in `grid`'s place: `grid`'s numbers and marks
-        (of row `row` only, if given) fade out, then `after`'s fade in (no digit morphs into another), while
-        the cells take on `after`'s shading; `others` play alongside, `options` go to `show`. Copies play the
-        change, so neither grid is split up by the scene."""
-        cells = grid.cells.copy()
-        rows = range(grid.trace.shape[0])
-        kept = [] if row is None else [row_marks(grid, k) for k in rows if k != row]
-        still = VGroup(grid.row_labels, grid.col_labels, *kept).copy()
-        old, new = (marks(g) if row is None else row_marks(g, row) for g in (grid, after))
-        old, new = old.copy(), new.copy()
-        self.replace(grid, cells)
-        self.add(still, old)
-        self.show(
-            Transform(cells, after.cells.copy()),
-            FadeOut(old, rate_func=FIRST_HALF),
-            FadeIn(new, rate_func=SECOND_HALF),
-            *others,
-            **options,
-        )
-        self.replace(cells, after)
-        self.remove(still, new)
+    def recast(self, turns: list, *others, row: int | None = None, **options) -> None:
+        """Put each `after` of `turns` (grid, after: a grid with `grid`'s cells and labels) in its grid's
+        place: the grid's numbers and marks (of row `row` only, if given) fade out, then `after`'s fade in (no
+        digit morphs into another), while the cells take on `after`'s shading; `others` play alongside,
+        `options` go to `show`. Copies play the change, so no grid is split up by the scene."""
+        changes, staged = [], []
+        for grid, after in turns:
+            cells = grid.cells.copy()
+            rows = range(grid.trace.shape[0])
+            kept = [] if row is None else [row_marks(grid, k) for k in rows if k != row]
+            still = VGroup(grid.row_labels, grid.col_labels, *kept).copy()
+            old, new = (marks(g) if row is None else row_marks(g, row) for g in (grid, after))
+            old, new = old.copy(), new.copy()
+            self.replace(grid, cells)
+            self.add(still, old)
+            changes += [
+                Transform(cells, after.cells.copy()),
+                FadeOut(old, rate_func=FIRST_HALF),
+                FadeIn(new, rate_func=SECOND_HALF),
+            ]
+            staged.append((cells, after, still, new))
+        self.show(*changes, *others, **options)
+        for cells, after, still, new in staged:
+            self.replace(cells, after)
+            self.remove(still, new)
 
     def open_parts(self) -> VGroup:
         """The grid without the mask, but for its row labels (which the masked grid's rows share)."""
@@ -410,29 +489,42 @@ class CausalMask(ChapterScene):
             c.text("keys, in reading order →", role="small", color=theme().muted),
             c.text("queries ↓", role="small", color=theme().muted),
         )
-        self.future = self.future_boxes()
         self.legend = c.legend((masked_swatch(), "masked: weight exactly 0"))
         self.formula = LitFormula(MASKED_FORMULA)
         fit.first_that_fits(COLUMN_LAYOUTS, self.column_fits)
         self.veils = row_veils(self.masked_grid)
         self.open_veils = row_veils(self.open_grid)
         i, j = self.focus_cell()
-        self.meeting = SurroundingRectangle(self.open_grid.row(i)[j], color=theme().text, buff=0.02)
         self.place_pair()
+        self.order = self.earlier_order()
+        self.intro = in_order(self.open_grid, self.order)
+        cell = self.intro.cells[i * len(ex.tokens) + j]  # where it stands before the words take their order
+        self.meeting = SurroundingRectangle(cell, color=theme().text, buff=0.02)
+        self.future = self.future_boxes()
+
+    def earlier_order(self) -> list[int]:
+        """Where each word stood in chapters 3 to 5's sentence, if it had the same words in another order;
+        else where it stands now."""
+        tokens, before = self.example.tokens, examples.current().blend.tokens
+        if len(set(tokens)) < len(tokens) or sorted(before) != sorted(tokens):
+            return list(range(len(tokens)))
+        return [list(before).index(t) for t in tokens]
 
     def future_boxes(self) -> VGroup:
-        """Boxes round the cells above the diagonal: the first row's, then the later rows'."""
+        """Boxes round the cells above the diagonal of the weights without the mask: the first row's, then the
+        later rows'."""
         n = len(self.example.tokens)
         hidden = self.masked_grid.hidden_cells()
         boxes = [
-            (k, SurroundingRectangle(self.open_grid.cells[k], color=theme().text, buff=0.02)) for k in hidden
+            (k, SurroundingRectangle(self.unmasked.cells[k], color=theme().text, buff=0.02)) for k in hidden
         ]
         return VGroup(VGroup(*[b for k, b in boxes if k < n]), VGroup(*[b for k, b in boxes if k >= n]))
 
     def place_pair(self) -> None:
-        """The masked grid beside the open one, rows level, so the weights without and with the mask stand side
-        by side (`paired`; in its place if that does not fit); under each what it shows; the mask M drawn on
-        the masked grid's cells; veils across both grids' rows. The outputs beat moves it back (`apart`)."""
+        """The masked grid beside the open one, rows level (`paired`; in its place if that does not fit): the
+        scores stay on the left while the weights without the mask, then the mask M, then scores + M stand on
+        the right; then the weights without and with the mask side by side. Under each what it shows; veils
+        across both grids' rows. The outputs beat moves the masked grid back (`apart`)."""
         grid, masked = self.open_grid, self.masked_grid
         self.apart = RIGHT * (sums_right(grid) + PAIR_GAP - masked.cells.get_left()[0])
         self.paired = (
@@ -442,13 +534,22 @@ class CausalMask(ChapterScene):
             self.apart = 0 * RIGHT
         masked.row_labels.set_opacity(0)  # the open grid's row labels name the rows of both
         VGroup(masked, self.legend).shift(self.apart)
-        self.mask_picture, self.mask_zeros = mask_of(masked)
-        labels = [(self.mask_picture, "the mask M"), (masked, "scores + M")]
+        self.unmasked = grid  # the weights without the mask: beside the scores if paired, else in their place
         if self.paired:
-            labels.insert(0, (grid, "without the mask"))
-        self.pair_labels = [self.under(g, words) for g, words in labels]
-        if not self.paired:
-            self.pair_labels.insert(0, VGroup())
+            self.unmasked = grid.copy().shift(self.apart)
+            self.unmasked.row_labels.set_opacity(0)
+        self.mask_picture, self.mask_zeros = mask_of(masked)
+        self.labels = {
+            "mask": self.under(self.mask_picture, "the mask M"),
+            "sum": self.under(masked, "scores + M"),
+        }
+        left = {
+            "scores": (grid, "scores"),
+            "softmax": (masked, "without the mask"),
+            "without": (grid, "without the mask"),
+        }
+        for key, (under, words) in left.items():
+            self.labels[key] = self.under(under, words) if self.paired else VGroup()
         self.pair_veils = span_veils(grid, masked).set_z_index(1)  # above the rows that change under them
 
     def under(self, grid: AttentionGrid, words: str):
@@ -705,6 +806,32 @@ def blend_relations(weights, values) -> list:
         )
         for k in range(values.shape[1])
     ]
+
+
+def in_order(grid: AttentionGrid, order: list[int]) -> AttentionGrid:
+    """A copy of `grid` with row and column i (labels, cells, numbers) where row and column order[i] stand."""
+    shown = grid.copy()
+    n = len(order)
+    for k in range(n * n):
+        to = grid.cells[order[k // n] * n + order[k % n]].get_center() - grid.cells[k].get_center()
+        VGroup(shown.cells[k], shown.numbers[k]).shift(to)
+    for i, (name, col) in enumerate(zip(shown.row_labels, shown.col_labels)):
+        name.shift(UP * (grid.row(order[i]).get_y() - grid.row(i).get_y()))
+        col.shift(RIGHT * (grid.cells[order[i]].get_x() - grid.cells[i].get_x()))
+    return shown
+
+
+def lane(start, end, drop) -> VMobject:
+    """From `start` down by `drop`, across to under `end`, and up to it."""
+    return VMobject().set_points_as_corners([start, start + drop, end + drop, end])
+
+
+def cell_sum(score, entry, hidden: bool, cell) -> VGroup:
+    """'score + entry' ('score + (entry)' for minus infinity) in `cell`: score, operator, entry (and ')')."""
+    parts = [score, c.math(r"+\,(" if hidden else "+", role="small"), entry]
+    parts += [c.math(")", role="small")] if hidden else []
+    total = VGroup(*parts).arrange(RIGHT, buff=0.06)
+    return total.scale(min(1.0, SUM_FILL * cell.width / total.width)).move_to(cell)
 
 
 def mask_of(grid: MaskedGrid) -> tuple[MaskedGrid, VGroup]:

@@ -133,9 +133,23 @@ def test_a_grid_s_marks_are_everything_it_writes_and_nothing_else(scene):
     assert not written & {id(m) for m in [*grid.cells, *grid.row_labels, *grid.col_labels]}
 
 
+def test_the_grid_first_stands_in_chapters_3_to_5_s_order_then_in_the_sentence_s(scene):
+    """the/sat/cat in chapters 3-5: "cat" and "sat" trade rows and columns, numbers and all."""
+    grid, intro, n = scene.open_grid, scene.intro, len(scene.example.tokens)
+    assert examples.current().blend.tokens == ("the", "sat", "cat") and scene.order == [0, 2, 1]
+    by_x = sorted(intro.col_labels, key=lambda label: label.get_x())
+    by_y = sorted(intro.row_labels, key=lambda label: -label.get_y())
+    assert [t.original_text for t in by_x] == [t.original_text for t in by_y] == ["the", "sat", "cat"]
+    for k, number in enumerate(intro.numbers):  # each score moves with its word's row and column
+        i, j = divmod(k, n)
+        home = grid.cells[scene.order[i] * n + scene.order[j]]
+        np.testing.assert_allclose(number.get_center(), home.get_center(), atol=1e-6)
+        assert number.get_value() == scene.trace.unmasked.scores[i, j]
+
+
 def test_one_cell_is_singled_out_when_queries_meet_keys(scene):
     i, j = scene.focus_cell()
-    cell = scene.open_grid.row(i)[j]
+    cell = scene.intro.row(i)[j]  # "cat"'s query, "the"'s key, before the words take the sentence's order
     assert (i, j) == (1, 0)
     np.testing.assert_allclose(scene.meeting.get_center(), cell.get_center(), atol=1e-6)
     assert scene.meeting.width > cell.width
@@ -200,7 +214,37 @@ def test_the_masked_grid_stands_beside_the_open_one_rows_level_under_the_formula
     for i, veil in enumerate(scene.pair_veils):  # one veil per row, across both grids
         assert veil.get_left()[0] <= grid.row_labels[i].get_left()[0]
         assert veil.get_right()[0] >= masked.sums[i].get_right()[0]
-    assert [t.original_text for t in scene.pair_labels] == ["without the mask", "the mask M", "scores + M"]
+    labels = {key: label.original_text for key, label in scene.labels.items()}
+    assert labels == {
+        "scores": "scores",  # on the left, until its rows turn beside the masked ones
+        "softmax": "without the mask",  # on the right, before the mask comes
+        "without": "without the mask",  # on the left, once its rows turn
+        "mask": "the mask M",
+        "sum": "scores + M",
+    }
+    for key in ("scores", "without"):
+        assert abs(scene.labels[key].get_left()[0] - grid.cells.get_left()[0]) < 1e-6
+    for key in ("softmax", "mask", "sum"):
+        assert abs(scene.labels[key].get_left()[0] - masked.cells.get_left()[0]) < 1e-6
+    weighted = scene.unmasked  # the weights without the mask, in the masked grid's place
+    np.testing.assert_allclose(weighted.cells.get_center(), masked.cells.get_center(), atol=1e-6)
+    np.testing.assert_allclose(weighted.trace.weights, scene.trace.unmasked.weights)
+
+
+def test_each_cell_of_scores_plus_m_reads_its_score_plus_m_s_entry():
+    from scenes.chapters.causal_mask import cell_sum
+    from scenes.kit.grids import cell_number
+    from scenes.kit.matrices import MaskedGrid
+
+    cell = MaskedGrid(examples.current().causal.trace()).cells[0]
+    score = cell_number().show(-97.25, 2)
+    seen = cell_sum(score, cell_number().show(0, 0), False, cell)
+    hidden = cell_sum(score.copy(), MaskedGrid.infinity(20), True, cell)
+    assert [m.tex_string for m in seen[1:2]] == ["+"] and seen[2].get_value() == 0
+    assert [hidden[1].tex_string, hidden[2].tex_string, hidden[3].tex_string] == [r"+\,(", r"-\infty", ")"]
+    for total in (seen, hidden):
+        assert total[0].get_value() == -97.25
+        assert total.width <= cell.width and abs(total.get_x() - cell.get_x()) < 1e-6
 
 
 def test_the_mask_is_drawn_as_a_matrix_0_on_and_below_the_diagonal_minus_infinity_above(scene):
@@ -235,7 +279,7 @@ def test_the_masked_softmax_is_taken_row_by_row(scene):
 def test_the_boxes_show_the_first_word_s_later_words_then_the_rest_above_the_diagonal(scene):
     first, later = scene.future
     n = len(scene.example.tokens)
-    cells = scene.open_grid.cells
+    cells = scene.unmasked.cells  # the weights without the mask
     assert len(first) == n - 1 and len(first) + len(later) == int(causal_mask(n).sum())
     for box, k in zip(first, range(1, n)):
         np.testing.assert_allclose(box.get_center(), cells[k].get_center(), atol=1e-6)
