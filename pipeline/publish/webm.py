@@ -131,16 +131,19 @@ def _lecture(
 ) -> list[str]:
     """Join lecture.webm from the chapters' WebMs when lecture.mp4 is up to date and it is not; the line to
     print."""
-    found = lecture.current(folder, chapters, settings)
+    whole = manifest.get(lecture.SLUG, lecture.FORMAT)
     webms = [manifest.get(c.slug, FORMAT) for c in chapters]
-    if found is None or any(e is None or manifest.stale_reason(e.slug, FORMAT, e.inputs) for e in webms):
+    if whole is None or any(e is None or manifest.stale_reason(e.slug, FORMAT, e.inputs) for e in webms):
         return []
-    whole, mp4s = found
     inputs = _inputs({f"{SOURCE} {lecture.SLUG}.{lecture.FORMAT}": whole.hash})
     inputs |= {f"chapter {e.slug}": e.hash for e in webms}
     target = lecture.files(folder).video.with_suffix(f".{FORMAT}")
     if manifest.stale_reason(lecture.SLUG, FORMAT, inputs) is None:
         return []
+    found = lecture.current(folder, chapters, settings)  # scans every chapter's code: only when needed
+    if found is None:  # lecture.mp4 waits for its chapters, and its WebM with it
+        return []
+    mp4s = found[1]
     began = time.perf_counter()
     titles = lecture.titles(chapters, settings)
     parts = [(t, outputs.chapter_files(folder, c.slug, FORMAT).video) for t, c in zip(titles, chapters)]
