@@ -26,6 +26,7 @@ from manim import (
     ReplacementTransform,
     Succession,
     SurroundingRectangle,
+    Text,
     VGroup,
     VMobject,
 )
@@ -33,7 +34,7 @@ from manim import (
 from attention.examples.story import count
 from attention.training import PAIRS, STEPS, TRAINING_EXAMPLES, WORDS, train_head
 from scenes.kit import components as c
-from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_tex
+from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_math
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
@@ -42,11 +43,13 @@ from scenes.kit.stage import STAGE
 
 UNDER_STRIP = 0.45  # from the formula strip to the picture
 CARD = (1.45, 1.15)  # a word and its value
+NAME_BASELINE, VALUE_BASELINE = 0.09, -0.37  # in a card, from its centre
 CARD_GAP = 0.2
 BAR_WIDTH = 1.0
 BAR_HEIGHT = 2.5  # a weight of 1
 BAR_DROP = 0.45  # from the cards to the highest a bar (and its number) may reach
 HELD_OUT_GAP = 0.3  # from the bars' baseline to the line of held-out scores
+PART_GAP = 0.25  # between the parts of that line: a frame round one stays clear of the next
 PLOT_BOX = (5.0, 3.4)  # the loss curve's axes
 SMALL_PLOT = (3.6, 1.2)  # its axes again in the closing frame
 PLOT_INSET = 0.6  # from the axes' right end to the stage's edge: room for the last loss and step
@@ -57,7 +60,7 @@ READABLE = (
 TONES = 64  # shades on the grid's ramp
 GRID_PLACES = 1  # the learned scores, to one decimal
 INSET = 0.06  # a diagonal cell's frame, inside it, in the background's colour: clear on the brightest cells
-CLOSING_GAP = 0.8  # from the grid to what is drawn beside it
+CLOSING_GAP = 0.6  # from the grid to what is drawn beside it
 LABEL_GAP = 0.15  # from the y axis to the first loss, printed left of it as a tick label is
 MIN_RUN = 1.0  # the shortest a framed part takes, however short its caption
 
@@ -122,7 +125,8 @@ class TrainedHead(ChapterScene):
             f"{percent(self.head.accuracy_before)} of the time; chance is {percent(1 / PAIRS)}."
         )
         self.show(
-            Succession(FadeIn(self.score_before), framed(self.score_before[0])), **self.reading(caption)
+            Succession(FadeIn(self.score_before), *[framed(part) for part in self.score_before[:2]]),
+            **self.reading(caption),
         )
 
     def training(self) -> None:
@@ -169,7 +173,7 @@ class TrainedHead(ChapterScene):
             f"time, {fmt(self.head.mean_weight, WEIGHT_PLACES)} of the weight on the right word."
         )
         self.show(
-            Succession(FadeIn(self.score_after), framed(self.score_after[0]), framed(self.score_after[1])),
+            Succession(FadeIn(self.score_after), framed(self.score_after[0]), framed(self.score_after[2])),
             **self.reading(caption),
         )
 
@@ -256,10 +260,7 @@ class TrainedHead(ChapterScene):
         self.query_line.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
         self.cards = VGroup(*[card(w, v, self.colours[w]) for w, v in zip(ex.words, ex.values)])
         self.cards.arrange(RIGHT, buff=CARD_GAP).next_to(self.query_line, DOWN, buff=0.35, aligned_edge=LEFT)
-        self.vocabulary = VGroup(  # the words every lookup draws its four from
-            c.text("from:", role="small", color=t.muted),
-            *[c.text(w, role="small", color=self.colours[w]) for w in WORDS],
-        ).arrange(RIGHT, buff=0.18, aligned_edge=DOWN)
+        self.vocabulary = words_line("from:", WORDS, self.colours)  # the six each lookup draws its four from
         self.vocabulary.next_to(self.cards, RIGHT, buff=0.5, aligned_edge=DOWN)
         base = self.cards.get_bottom()[1] - BAR_DROP - BAR_HEIGHT
         self.bars_before = bars(ex.weights_before, self.cards, base, self.colours, ex.words)
@@ -274,15 +275,14 @@ class TrainedHead(ChapterScene):
 
     def held_out_line(self, accuracy: float, weight: float, base: float) -> VGroup:
         """What the head scores on the lookups it never saw, under the bars' baseline: how often it is right
-        (beside chance: one word in PAIRS), and its mean weight on the right word (two parts, framed in turn as
-        the captions read them)."""
+        beside chance (one word in PAIRS), and its mean weight on the right word: parts framed in turn as the
+        captions read them."""
         muted = theme().muted
         line = VGroup(
-            c.text(
-                f"unseen: right {percent(accuracy)} (chance {percent(1 / PAIRS)}),", role="small", color=muted
-            ),
+            c.text(f"unseen: right {percent(accuracy)}", role="small", color=muted),
+            c.text(f"(chance {percent(1 / PAIRS)}),", role="small", color=muted),
             c.text(f"mean weight on the right word {fmt(weight, WEIGHT_PLACES)}", role="small", color=muted),
-        ).arrange(RIGHT, buff=0.3, aligned_edge=DOWN)
+        ).arrange(RIGHT, buff=PART_GAP, aligned_edge=DOWN)
         return line.move_to([STAGE.body_left, base - HELD_OUT_GAP, 0], aligned_edge=UL)
 
     def build_grid(self) -> None:
@@ -298,11 +298,15 @@ class TrainedHead(ChapterScene):
                 cell.set_fill(fill, opacity=1).move_to([b * CELL[0], -a * CELL[1], 0])
                 cells.add(VGroup(cell, c.math(fmt(v, GRID_PLACES), role="small", color=ink).move_to(cell)))
         keys = VGroup(*[c.text(w, role="label", color=self.colours[w]) for w in WORDS])
-        for name, b in zip(keys, range(len(WORDS))):
-            name.next_to(cells[b], UP, buff=0.15)
+        for name, b in zip(keys, range(len(WORDS))):  # all on one baseline, over their columns
+            on_baseline(name.set_x(cells[b].get_x()), cells[b].get_top()[1] + 0.15)
         queries = VGroup(*[c.text(w, role="label", color=self.colours[w]) for w in WORDS])
-        for name, a in zip(queries, range(len(WORDS))):
-            name.next_to(cells[a * len(WORDS)], LEFT, buff=0.2)
+        cap = c.text("H", role="label").height
+        for name, a in zip(
+            queries, range(len(WORDS))
+        ):  # each on a baseline that centres a capital on its row
+            row = cells[a * len(WORDS)]
+            on_baseline(name.next_to(row, LEFT, buff=0.2), row.get_y() - cap / 2)
         self.grid = VGroup(cells, keys, queries)
         self.grid_formula = c.math(
             r"W_Q W_K^{\top}:\ \text{query word (down) by key word (across)}", role="small"
@@ -321,7 +325,7 @@ class TrainedHead(ChapterScene):
     def build_working(self) -> None:
         """Right of the grid: the query's row, for the lookup's words in its order, divided by √d and softmaxed,
         is the trained weights the bars showed (softmax of the rounded scores, so '≈')."""
-        ex, t = self.example, theme()
+        ex = self.example
         query = WORDS.index(ex.query)
         columns = [WORDS.index(w) for w in ex.words]
         cells = self.grid[0]
@@ -329,14 +333,11 @@ class TrainedHead(ChapterScene):
         row = [self.head.bilinear[query, b] for b in columns]
         d = self.head.w_q.shape[1]
         self.working = VGroup(
-            VGroup(
-                c.text(f"row “{ex.query}”, keys", role="small", color=t.muted),
-                *[c.text(w, role="small", color=self.colours[w]) for w in ex.words],
-            ).arrange(RIGHT, buff=0.15, aligned_edge=DOWN),
+            words_line(f"row “{ex.query}”, keys", ex.words, self.colours),
             c.math(
-                rf"\mathrm{{softmax}}\big({vector_tex(row, GRID_PLACES)} / \sqrt{{{d}}}\big)", role="small"
+                rf"\mathrm{{softmax}}\big({vector_math(row, GRID_PLACES)} / \sqrt{{{d}}}\big)", role="small"
             ),
-            c.math(rf"\approx {vector_tex(ex.weights_after, WEIGHT_PLACES)}", role="small"),
+            c.math(rf"\approx {vector_math(ex.weights_after, WEIGHT_PLACES)}", role="small"),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
         self.working.next_to(self.grid, RIGHT, buff=CLOSING_GAP).align_to(self.grid[0], UP)
 
@@ -419,13 +420,32 @@ def luminance(colour: str) -> float:
     return float(linear @ [0.2126, 0.7152, 0.0722])
 
 
+def words_line(prefix: str, words, colours: dict[str, str]) -> Text:
+    """`prefix`, muted, then `words`, each in its colour, as one text: one baseline for all (texts of their own,
+    lined up by their boxes, would lift a word with a descender, "dog")."""
+    line = c.text(" ".join([prefix, *words]), role="small", color=theme().muted)
+    at = len(prefix.replace(" ", ""))  # a text's glyphs are its characters but spaces
+    for word in words:
+        line[at : at + len(word)].set_color(colours[word])
+        at += len(word)
+    return line
+
+
 def card(word: str, value: str, colour: str) -> VGroup:
     """A word over its value, on a quiet panel."""
     back = c.panel(*CARD)
-    name = c.text(word, role="body", color=colour)
+    name = on_baseline(c.text(word, role="body", color=colour), NAME_BASELINE)  # every card's on one line
     shown = c.math(value, color=theme().value)
-    VGroup(name, shown).arrange(DOWN, buff=0.2).move_to(back)
+    shown.shift(UP * (VALUE_BASELINE - shown.get_bottom()[1]))  # digits stand on their baseline
     return VGroup(back, name, shown)
+
+
+def on_baseline(text: Text, y: float) -> Text:
+    """`text` moved up or down so that its baseline (where letters without a descender stand) is at `y`:
+    lined up by their boxes, a word with a descender ("dog") would stand higher than its neighbours."""
+    probe = c.text("H" + text.original_text, role=text.role)  # "H" stands on the baseline
+    descent = probe[0].get_bottom()[1] - probe[1:].get_bottom()[1]
+    return text.shift(UP * (y - descent - text.get_bottom()[1]))
 
 
 def bars(weights, cards: VGroup, base: float, colours: dict[str, str], words) -> VGroup:
