@@ -316,14 +316,7 @@ class CausalMask(ChapterScene):
         place) joins M's entry in its cell, 's + 0' or 's + (-inf)'; then each sum becomes its score or minus
         infinity."""
         masked, picture = self.masked_grid, self.mask_picture
-        entries = iter([*self.mask_zeros])
-        infinities = iter([*picture.infinities])
-        moving, sums = VGroup(), VGroup()
-        for k, cell in enumerate(masked.cells):
-            score = self.open_grid.numbers[k].copy()
-            entry = (next(infinities) if masked.mask.flat[k] else next(entries)).copy()
-            moving.add(VGroup(score, entry))
-            sums.add(cell_sum(score.copy(), entry.copy(), bool(masked.mask.flat[k]), cell))
+        moving, sums = self.scores_plus_mask()
         picture.infinities.set_opacity(0)
         self.remove(self.mask_zeros)
         self.add(*[pair[1] for pair in moving])
@@ -362,6 +355,22 @@ class CausalMask(ChapterScene):
         )
         self.remove(picture, result, *sums.get_family())
         self.add(masked)
+
+    def scores_plus_mask(self) -> tuple[VGroup, VGroup]:
+        """Per cell: its score where the grid on the left shows it (paired; else where the weights took its
+        place) and a copy of M's entry, (score, entry); and the two as their sum in the cell, 's + 0' or
+        's + (-inf)'."""
+        masked = self.masked_grid
+        entries = iter([*self.mask_zeros])
+        infinities = iter([*self.mask_picture.infinities])
+        scores = self.open_grid.copy().show_scores()
+        moving, sums = VGroup(), VGroup()
+        for k, cell in enumerate(masked.cells):
+            hidden = bool(masked.mask.flat[k])
+            entry = (next(infinities) if hidden else next(entries)).copy().set_opacity(1)
+            moving.add(VGroup(scores.numbers[k], entry))
+            sums.add(cell_sum(scores.numbers[k].copy(), entry.copy(), hidden, cell))
+        return moving, sums
 
     def work_out(self, worked: WorkedRow, reads: str) -> None:
         """Row i's output summed term by term, each term coming in as its caption says it (its weight framed in

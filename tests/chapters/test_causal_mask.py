@@ -20,6 +20,7 @@ from scenes.chapters.causal_mask import (
     weigh,
 )
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, plain, vector_math
+from scenes.kit.grids import AttentionGrid
 from tests.kit.test_equations import holds
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
@@ -199,6 +200,10 @@ def test_six_long_words_with_wide_values_take_the_values_place_for_the_outputs(t
     assert scene.placed_comparison and not scene.over_values  # the outputs stand in the values' place
     assert scene.comparison.get_top()[1] < scene.outputs.get_bottom()[1]
     assert not scene.paired and not np.any(scene.apart)  # no room beside the open grid: in its place
+    AttentionGrid.show_weights(
+        scene.open_grid
+    )  # as it stands when M comes: the weights took the scores' place
+    scores_plus_mask_read(scene)
 
 
 def test_the_masked_grid_stands_beside_the_open_one_rows_level_under_the_formula(scene):
@@ -229,6 +234,27 @@ def test_the_masked_grid_stands_beside_the_open_one_rows_level_under_the_formula
     weighted = scene.unmasked  # the weights without the mask, in the masked grid's place
     np.testing.assert_allclose(weighted.cells.get_center(), masked.cells.get_center(), atol=1e-6)
     np.testing.assert_allclose(weighted.trace.weights, scene.trace.unmasked.weights)
+
+
+def scores_plus_mask_read(scene) -> None:
+    """Each cell of scores + M: the score from the unmasked trace, left of the grid's own cell (paired) or in
+    it, plus 0 on and below the diagonal, plus minus infinity above it."""
+    tr, n = scene.trace, len(scene.example.tokens)
+    moving, sums = scene.scores_plus_mask()
+    for k, ((score, entry), total) in enumerate(zip(moving, sums)):
+        hidden = bool(causal_mask(n).flat[k])
+        assert score.get_value() == total[0].get_value() == tr.unmasked.scores.flat[k]
+        for mark in (entry, total[2]):  # M's entry, where M stands and in the sum
+            assert mark.tex_string == r"-\infty" if hidden else mark.get_value() == 0
+        assert len(total) == (4 if hidden else 3)  # 's + (-inf)' closes its bracket
+        cell = scene.masked_grid.cells[k]
+        assert abs(total.get_x() - cell.get_x()) < 1e-6 and total.width <= cell.width
+        start = scene.open_grid.cells[k] if scene.paired else cell
+        np.testing.assert_allclose(score.get_center(), start.get_center(), atol=1e-6)
+
+
+def test_scores_plus_m_adds_each_score_to_m_s_entry_in_its_cell(scene):
+    scores_plus_mask_read(scene)
 
 
 def test_each_cell_of_scores_plus_m_reads_its_score_plus_m_s_entry():
