@@ -87,6 +87,7 @@ MASKED_FORMULA = (  # the formula line's parts, each lit while its step is shown
     ("V", "V"),
 )
 SCORES = ("Q", "K", "scale")
+POSTER_HOLD = 1.0  # seconds the last picture stays after the last word
 SCI_PLACES = 2  # the finite gap's smallest weight, as "Where it breaks" prints it
 FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
 SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
@@ -308,6 +309,8 @@ class CausalMask(ChapterScene):
             self.play(*veiled(self.veils, i), *self.outputs_seen(i), run_time=0.8)
         self.play(self.formula.light(), *veiled(self.veils, None), *self.outputs_seen(None), run_time=1)
         self.remove(self.veils)
+        self.wait_for_reader()
+        self.wait(POSTER_HOLD)
 
     # what the beats play
 
@@ -351,7 +354,7 @@ class CausalMask(ChapterScene):
             *([FadeOut(plus)] if self.paired else []),
             FadeOut(self.labels["mask"], rate_func=FIRST_HALF),
             FadeIn(self.labels["sum"], rate_func=SECOND_HALF),
-            run_time=1,
+            run_time=1.5,  # each half slow enough that no frame jumps
         )
         self.remove(picture, result, *sums.get_family())
         self.add(masked)
