@@ -264,13 +264,21 @@ class CausalMask(ChapterScene):
         for worked in self.worked:
             self.work_out(worked, reads.get(worked.row, "blends only the values up to itself"))
         values = VGroup(self.values_title, self.values)
+        if self.stacked:  # the worked rows stand in the outputs already; the others come in
+            worked = {w.row for w in self.worked}
+            self.remove(*[w.line for w in self.worked])
+            rest = [self.outputs.row(k) for k in range(len(ex.tokens)) if k not in worked]
+            VGroup(*rest).set_opacity(0)
+            self.add(self.outputs)
+            outputs = [row.animate.set_opacity(1) for row in rest]
+        else:
+            outputs = [FadeIn(VGroup(self.outputs_title, self.outputs), rate_func=SECOND_HALF)]
         self.show(
             *veiled(self.veils, None),
-            *(self.values_seen(None) if self.stacked else [FadeOut(values)]),
-            FadeIn(self.outputs_title),
-            FadeIn(self.outputs),
+            *(self.values_seen(None) if self.stacked else [FadeOut(values, rate_func=FIRST_HALF)]),
+            *outputs,
             self.formula.light(),
-            run_time=1,
+            run_time=1.5,
             caption="Each output blends only its own and earlier values.",
         )
         if not self.stacked:
@@ -385,6 +393,8 @@ class CausalMask(ChapterScene):
         total = Succession(FadeIn(worked.line, rate_func=FIRST_THIRD), framed(worked.line[2]))
         result = f"{sum_text(relations)}: the output of {name}."
         lead = [*veiled(self.veils, i), *self.values_seen(i)]
+        if self.stacked and worked is self.worked[0]:  # the outputs grow under their title, row by row
+            lead.append(FadeIn(self.outputs_title))
         if i == 0:
             caption = f"{name} {reads}: {term_text(relations, 0)} {sum_text(relations)}."
             self.show(*lead, run_time=1, caption=caption)
@@ -397,7 +407,9 @@ class CausalMask(ChapterScene):
                 self.show(Succession(*steps[k : k + per]), **self.reading(caption))
             self.show(total, **self.reading(result))
         self.wait_for_reader()  # the working stays while its caption reads it
-        self.play(FadeOut(worked.shown), run_time=0.5)
+        leaving = worked.terms if self.stacked else worked.shown  # stacked: the output stays in its row
+        if len(leaving):
+            self.play(FadeOut(leaving), run_time=0.5)
 
     def term_step(self, worked: WorkedRow, j: int) -> AnimationGroup:
         """Term j of a worked row coming in: its 'w ×' beside the value (if the column has room for it), its
@@ -643,7 +655,10 @@ class CausalMask(ChapterScene):
         for worked in self.worked:
             for term, vector in zip(worked.terms, self.values.columns[1]):
                 term.next_to(vector, LEFT, buff=0.15)
-            worked.line.next_to(self.values, DOWN, buff=0.3).align_to(self.values, LEFT)
+            if (
+                not self.stacked
+            ):  # under the values, which the outputs replace; else in its row of the outputs
+                worked.line.next_to(self.values, DOWN, buff=0.3).align_to(self.values, LEFT)
         self.column = VGroup(*column, *outputs)
         self.place_comparison()
 
@@ -733,7 +748,8 @@ class CausalMask(ChapterScene):
 class WorkedRow:
     """A row whose output is worked out on screen, beside the values: its index, the weights it multiplies
     them by ('w ×' left of each value up to it; none when the column has no room for them, the grid's row
-    shows them) and its output line under the values; `shown`, both, as they come and go."""
+    shows them) and its output line, in its row of the outputs when they stand under the values (it stays
+    there), else under the values; `shown`, both, as they come and go."""
 
     row: int
     terms: VGroup

@@ -124,6 +124,8 @@ def test_each_output_is_its_row_s_weights_times_the_earlier_values_as_printed(sc
         assert [m.tex_string for m in line[1:]] == [m.tex_string for m in scene.outputs.row(i)[1:]]
         assert line[2].relations == scene.outputs.columns[2][i].relations
         assert line.get_top()[1] < scene.values.get_bottom()[1] and line.get_bottom()[1] > BOTTOM_Y
+        # the outputs stand under the values: each worked-out output in its own row, where it stays
+        np.testing.assert_allclose(line.get_center(), scene.outputs.row(i).get_center(), atol=1e-6)
 
 
 def test_a_grid_s_marks_are_everything_it_writes_and_nothing_else(scene):
