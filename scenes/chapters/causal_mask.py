@@ -172,7 +172,8 @@ class CausalMask(ChapterScene):
         if not self.paired:  # it turned in the open grid's place
             self.open_grid = weighted
         caption = f"{quoted(first)} gets {vector_text(decimals(self.trace.unmasked.weights[0]))}."
-        self.show(Succession(*[framed(cell) for cell in weighted.row(0)]), **self.reading(caption))
+        cells = weighted.row(0)  # each weight as the caption reads it, then the row it reads as one vector
+        self.show(Succession(*[framed(cell) for cell in cells], framed(cells)), **self.reading(caption))
         first_row, later_rows = self.future
         self.show(
             Create(first_row),
