@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
@@ -895,13 +896,12 @@ def caption_vector(values, places: int) -> str:
 
 
 def row_sums(weights) -> VGroup:
-    r"""'Σ = 1' beside each row of weights: the sum of the row's weights as printed (so it holds as shown), as
-    the kit's `row_sums` prints it, but with an upright Σ in the numbers' sans face (`\mathsf`): review round 5
-    read the slanted one as serif beside the upright digits."""
-    printed = [sum(float(fmt(w, WEIGHT_PLACES)) for w in row) for row in weights]
-    return VGroup(
-        *[
-            c.math(rf"\mathsf{{\Sigma}} = {fmt(total, WEIGHT_PLACES)}", color=theme().muted)
-            for total in printed
-        ]
-    )
+    r"""'Σ = 1' beside each row of weights: the sum is 1 (the exact value, as every quantity is printed), and
+    '≈' when the row's printed weights do not add up to it exactly; an upright Σ in the numbers' sans face
+    (`\mathsf`): review round 5 read the slanted one as serif beside the upright digits."""
+    sums = []
+    for row in np.asarray(weights):
+        printed = sum(float(fmt(w, WEIGHT_PLACES)) for w in row)
+        sign = "=" if fmt(printed, WEIGHT_PLACES) == fmt(row.sum(), WEIGHT_PLACES) else r"\approx"
+        sums.append(c.math(rf"\mathsf{{\Sigma}} {sign} {fmt(row.sum(), WEIGHT_PLACES)}", color=theme().muted))
+    return VGroup(*sums)

@@ -12,7 +12,7 @@ from manim import DL, DR, LEFT, UL, UP, UR, Line, Matrix, Rectangle, Square, VGr
 from attention import GridTrace
 from attention.masking import MaskedTrace
 from scenes.kit import components as c
-from scenes.kit.arithmetic import MINUS_INFINITY, WEIGHT_PLACES, entries_tex, fmt
+from scenes.kit.arithmetic import MINUS_INFINITY, WEIGHT_PLACES, entries_tex
 from scenes.kit.grids import FONT_PER_UNIT, GAP, AttentionGrid
 from scenes.kit.numbers import SansTex
 from scenes.kit.palette import VEIL, tex_size, theme
@@ -92,12 +92,6 @@ class NamedMatrix(VGroup):
     def entries(self) -> list[str]:
         """The TeX of every number shown, row after row (the dots of a cut left out)."""
         return [e.tex_string for e in self.matrix.get_entries() if e.tex_string not in DOTS]
-
-
-def row_sums(weights, places: int) -> VGroup:
-    r"""'\Sigma = 1' beside each row: the sum of the row's weights as printed (to `places`), so it holds as shown."""
-    printed = [sum(float(fmt(w, places)) for w in row) for row in np.asarray(weights)]
-    return VGroup(*[c.math(rf"\Sigma = {fmt(total, places)}", color=theme().muted) for total in printed])
 
 
 def as_grid_trace(masked: MaskedTrace) -> GridTrace:
