@@ -93,7 +93,7 @@ def visible(mobject: Mobject) -> bool:
 def label_of(mobject: Mobject) -> str:
     """A text's string: what Text or MathTex was given, or a number as printed."""
     if isinstance(mobject, DecimalNumber):
-        return f"{mobject.get_value():.{mobject.num_decimal_places}f}"
+        return mobject._get_num_string(mobject.get_value())  # as its digits are drawn (never '-0.000')
     return str(getattr(mobject, "original_text", None) or getattr(mobject, "tex_string", None))
 
 
