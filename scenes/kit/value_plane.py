@@ -57,9 +57,12 @@ class ValuePlane(VGroup):
         self.add(self.plane, self.marks, self.terms, self.output)
 
     def clear_labels(self) -> ValuePlane:
-        """Move the values' names clear of each other and inside the frame (once the plane is in place)."""
+        """Move the values' names clear of each other, of the other values' arrowheads (a name on a tip is
+        unreadable) and inside the frame (once the plane is in place)."""
+        heads = [getattr(m[0], "tip", m[0]) for m in self.marks]  # a zero value's dot is its own head
         for i, (mark, value) in enumerate(zip(self.marks, self.values_xy)):
-            fit.place_clear(mark[1], self.plane.c2p(*value), [m[1] for m in self.marks[:i]], buff=LABEL_GAP)
+            others = [m[1] for m in self.marks[:i]] + heads[:i] + heads[i + 1 :]
+            fit.place_clear(mark[1], self.plane.c2p(*value), others, buff=LABEL_GAP)
         return self
 
     @property
