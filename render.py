@@ -22,7 +22,7 @@ from pipeline.frames.video import AUDIO_CODECS
 from pipeline.plan import chapters, settings
 from pipeline.plan import check as checking
 from pipeline.plan.quality import PRESETS
-from pipeline.publish import clips, drawn
+from pipeline.publish import clips, described, drawn
 from pipeline.publish import package as packing
 from pipeline.run import cluster, lock, parallel
 from scenes.kit.palette import THEMES
@@ -517,6 +517,23 @@ def package(ctx: click.Context, names: tuple[str, ...], output: Path, example: P
     with zipfile.ZipFile(made) as archive:
         count = len(archive.namelist())
     click.echo(f"wrote {made} ({made.stat().st_size / 1e6:.1f} MB, {count} files)")
+
+
+@cli.command()
+@frame_options("l")
+@with_look
+@output_option
+@click.pass_context
+def describe(ctx: click.Context, output: Path, example: Path | None, **_look):
+    """Write lecture.described.mp4: the rendered lecture with each beat's description of its picture spoken
+    by the narration's voice while the picture holds (extended audio description), with its captions."""
+    wanted, root = chosen_settings(ctx), output_root(output, example)
+    try:
+        described.ready(root, wanted)  # refused before the lock: it writes OUTPUT/.lock
+        with locked(root, wait=True):
+            click.echo(described.make(root, wanted))
+    except described.DescribeError as err:
+        raise click.UsageError(str(err)) from None
 
 
 @cli.command()

@@ -64,7 +64,8 @@ def _cut(text: str) -> int:
         found = [at for at in allowed if head[:at].endswith(mark.strip())]
         if found:
             return found[-1]
-    return min(allowed or _spaces(head), key=lambda at: abs(at - share))
+    spaces = allowed or _spaces(head) or [at for at, char in enumerate(head) if char == " "]
+    return min(spaces, key=lambda at: abs(at - share))  # inside brackets only if they fill the head
 
 
 def _spaces(text: str) -> list[int]:

@@ -1,0 +1,240 @@
+"""The described lecture (WCAG 1.2.7, extended audio description): lecture.described.mp4 is the lecture with each
+beat's description (`descriptions`: what its picture draws, not said) spoken by the narration's voice, while
+the beat's last picture holds, after the beat and before the next.
+
+Nothing of the lecture is encoded again: the beats' video packets are copied (every beat starts on a keyframe),
+and each hold is its beat's poster (its last frame) encoded with the chapters' own encoder settings, so one
+video stream joins them. The sound is the lecture's, with each description's speech in its hold, encoded once.
+Captions: the lecture's, moved by the holds before them, and each description as cues in its hold. Made when
+the lecture is up to date and has a voice (a silent lecture has nothing to speak with).
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import tempfile
+from datetime import timedelta
+from fractions import Fraction
+from math import ceil
+from pathlib import Path
+
+import av
+import numpy as np
+import srt
+from PIL import Image
+
+from narration import cues as caption_cues
+from narration import speech, voices
+from narration.track import levelled
+from pipeline import outputs
+from pipeline.frames import captions, video
+from pipeline.frames.scene_render import X264_PRESET
+from pipeline.plan import chapters
+from pipeline.plan.dependencies import Scanner, digest
+from pipeline.plan.manifest import Entry, Manifest
+from pipeline.plan.settings import RenderSettings
+from pipeline.publish import descriptions, lecture, video_join
+
+SLUG = "lecture.described"
+FORMAT = "mp4"
+PAUSE = 0.4  # seconds of the held picture before and after a description's speech
+X264_OPTIONS = {"crf": "23", "preset": X264_PRESET}  # the chapters' (manim's crf, our preset): one stream
+CODE = ("pipeline.publish.described", "pipeline.publish.video_join", "pipeline.frames.video")
+
+
+def files(folder: Path) -> tuple[Path, Path, Path]:
+    """lecture.described.mp4, .srt and .vtt in `folder`."""
+    subtitles = Path(folder) / f"{SLUG}.srt"
+    return subtitles.with_suffix(".mp4"), subtitles, captions.web_captions(subtitles)
+
+
+class DescribeError(ValueError):
+    """A folder whose lecture cannot be described now (one line, for the command line)."""
+
+
+def ready(output_dir: Path, settings: RenderSettings) -> Path:
+    """The folder a narrated render at `settings` wrote into `output_dir`; DescribeError when there is none."""
+    if settings.voice == voices.SILENT:
+        raise DescribeError("a silent lecture has no voice to describe it with: name one with --voice")
+    folder = outputs.folder(output_dir, settings)
+    if not folder.is_dir():
+        raise DescribeError(f"nothing is rendered in {folder}: render it first, with the same options")
+    return folder
+
+
+def make(output_dir: Path, settings: RenderSettings) -> str:
+    """Make the described lecture of the lecture rendered in `output_dir` at `settings`, unless it is up to
+    date; return the line to print. DescribeError when there is no up-to-date, narrated lecture there."""
+    folder, everything = ready(output_dir, settings), chapters.all_chapters()
+    current = lecture.current(folder, everything, settings)
+    if current is None:
+        raise DescribeError(f"{folder} holds no up-to-date lecture: render it first, with the same options")
+    whole, target = lecture.files(folder).video, files(folder)
+    described = descriptions.tracks(folder, everything, settings).get(whole)
+    if not described:
+        raise DescribeError(f"{whole} has no beats to describe: render it again")
+    posters = [
+        outputs.chapter_files(folder, c.slug, FORMAT).beat_poster(k)
+        for c, e in zip(everything, current[1])
+        for k in range(1, len(e.beats) + 1)
+    ]
+    voice = speech.Speech(settings.voice, outputs.speech_cache(output_dir))
+    try:
+        inputs, manifest = _inputs(current[0], described, posters, voice.identity), Manifest.load(folder)
+        if manifest.stale_reason(SLUG, FORMAT, inputs) is None:
+            return f"{target[0]} is up to date"
+        seconds = _write(whole, described, posters, voice, settings.fps, target)
+    except (video_join.JoinError, av.FFmpegError) as err:
+        raise DescribeError(f"{target[0].name}: {err}") from None
+    finally:
+        voice.close()
+    sizes = {p.name: p.stat().st_size for p in target}
+    manifest.record(
+        Entry(SLUG, FORMAT, digest(inputs), inputs, sizes, float(seconds), round(seconds * settings.fps))
+    )
+    said = sum(1 for b in described if b.shown)
+    return f"wrote {target[0]} ({float(seconds):.1f} s; {said} descriptions spoken in pauses)"
+
+
+def _inputs(entry: Entry, described, posters: list[Path], identity: str) -> dict[str, str]:
+    """What the described lecture is made from: the lecture, each description, the posters, the voice, the code."""
+    found = {"lecture": entry.hash, "voice": identity}
+    found.update({f"description {k}": b.shown for k, b in enumerate(described)})
+    found.update({f"poster {p.name}": str(p.stat().st_size) for p in posters})
+    code = Scanner().modules(CODE, ("pipeline",))
+    found.update({f"module {n}": hashlib.sha256(p.read_bytes()).hexdigest() for n, p in code.items()})
+    return found
+
+
+def _write(whole: Path, described, posters: list[Path], voice, fps: int, target) -> Fraction:
+    """Write the described lecture's video and captions (renamed into place together); return its length."""
+    clips = [voice.samples(b.shown) if b.shown else np.zeros(0, np.float32) for b in described]
+    holds = [ceil((len(c) / speech.RATE + 2 * PAUSE) * fps) if len(c) else 0 for c in clips]
+    delays = [Fraction(sum(holds[:k]), fps) for k in range(len(holds) + 1)]  # the holds before beat k
+    with outputs.staged() as stage, av.open(str(whole)) as given:
+        stream_in = given.streams.video[0]
+        ticks = round(1 / (stream_in.time_base * fps))  # a frame's length in the video's time base
+        packets = _beat_packets(given, stream_in, [(b.start, b.end) for b in described], fps)
+        staged = stage(target[0])
+        with av.open(str(staged), "w", format="mp4", options=video.OPTIONS["mp4"]) as out:
+            stream_out = out.add_stream_from_template(stream_in)
+            sound = video.encoded_audio(out, _sound(whole, described, clips, holds, fps), speech.RATE, FORMAT)
+            held = zip(packets, posters, holds, delays)
+            video.mux_in_order(out, _joined(held, stream_in, stream_out, fps, ticks), sound)
+            out.set_chapters(
+                [_chapter(n, m, described, delays) for n, m in enumerate(video_join.marks(whole))]
+            )
+        subtitles = _captions(whole, described, clips, holds, delays, fps)
+        video.add_tracks(staged, FORMAT, cues=subtitles)
+        stage(target[1]).write_text(captions.as_srt(subtitles), encoding="utf-8")
+        stage(target[2]).write_text(captions.as_vtt(subtitles), encoding="utf-8")
+    return described[-1].end + delays[-1]
+
+
+def _beat_packets(given, stream_in, spans, fps: int) -> list[list]:
+    """The video packets of each beat (`spans`: start and end in seconds), in decoding order; each beat must
+    start on a keyframe."""
+    packets = [p for p in given.demux(stream_in) if p.dts is not None]
+    rank = {pts: k for k, pts in enumerate(sorted(p.pts for p in packets))}
+    frames = [(round(start * fps), round(end * fps)) for start, end in spans]
+    found = [[p for p in packets if first <= rank[p.pts] < last] for first, last in frames]
+    for beat, (first, _) in zip(found, frames):
+        if not beat or not beat[0].is_keyframe:
+            raise video_join.JoinError(
+                f"frame {first} of {Path(given.name).name} does not start on a keyframe"
+            )
+    return found
+
+
+def _joined(held, stream_in, stream_out, fps: int, ticks: int):
+    """Each beat's packets moved by the holds before it, then its hold, as one stream."""
+    origin = stream_in.start_time or 0
+    for beat, poster, frames, delay in held:
+        end = (max(p.pts for p in beat) - origin) // ticks + 1 + round(delay * fps)  # read before they move
+        lead = beat[0].pts - beat[0].dts  # the stream's decoding lead (B-frames), kept by the hold
+        yield from video.moved(beat, stream_out, round(delay * fps) * ticks)
+        if frames:  # from the frame after the beat's last
+            yield _hold(poster, stream_in, stream_out, origin + end * ticks, lead, frames * ticks)
+
+
+def _hold(poster: Path, stream_in, stream_out, start: int, lead: int, length: int):
+    """`poster` as one frame shown from tick `start` for `length` ticks: a keyframe encoded alone, as the
+    chapters are (checked: the same encoder parameters), so it joins them by stream copy."""
+    picture = av.VideoFrame.from_image(Image.open(poster).convert("RGB"))
+    with tempfile.TemporaryDirectory(prefix="hold-") as work:
+        path = Path(work) / "hold.mp4"
+        with av.open(str(path), "w", format="mp4") as out:
+            encoder = out.add_stream("libx264", rate=stream_in.average_rate, options=dict(X264_OPTIONS))
+            encoder.width, encoder.height, encoder.pix_fmt = picture.width, picture.height, "yuv420p"
+            for packet in [*encoder.encode(picture), *encoder.encode(None)]:
+                out.mux(packet)
+        with av.open(str(path)) as encoded:
+            held = encoded.streams.video[0]
+            if bytes(held.codec_context.extradata or b"") != bytes(stream_in.codec_context.extradata or b""):
+                raise video_join.JoinError(f"{poster.name} cannot be encoded as the lecture was")
+            (packet,) = [p for p in encoded.demux(held) if p.dts is not None]
+    packet.time_base, packet.stream = stream_in.time_base, stream_out
+    packet.pts, packet.dts, packet.duration = start, start - lead, length
+    return packet
+
+
+def _sound(whole: Path, described, clips: list, holds: list[int], fps: int) -> np.ndarray:
+    """The lecture's sound with each description's speech (levelled together, as a chapter's speech is) in the
+    hold after its beat, PAUSE after the hold starts."""
+    lecture_sound = video.fitted_audio(whole, speech.RATE, described[-1].end)
+    if lecture_sound is None:
+        lecture_sound = np.zeros(round(described[-1].end * speech.RATE), np.float32)
+    rests = [np.zeros(round(n * speech.RATE / fps), np.float32) for n in holds]
+    lead = round(PAUSE * speech.RATE)
+    for rest, clip in zip(rests, clips):
+        rest[lead : lead + len(clip)] = clip[: max(len(rest) - lead, 0)]
+    spoken = levelled(np.concatenate(rests)) if rests else np.zeros(0, np.float32)
+    pieces, cut = [], 0
+    for beat, rest in zip(described, rests):
+        end = round(beat.end * speech.RATE)
+        pieces += [lecture_sound[round(beat.start * speech.RATE) : end], spoken[cut : cut + len(rest)]]
+        cut += len(rest)
+    return np.concatenate(pieces)
+
+
+def _captions(
+    whole: Path, described, clips: list, holds: list[int], delays: list[Fraction], fps: int
+) -> list:
+    """The lecture's captions moved by the holds before them, and each description's in its hold: its
+    caption-sized pieces over its speech, each as long as its share of the letters."""
+    said = captions.read(whole.with_suffix(".srt"))
+    starts = [b.start for b in described]
+    cues = []
+    for cue in (
+        c for c in said if c.start < _moment(described[-1].end)
+    ):  # each ends with its beat at the latest
+        k = max(0, bisect.bisect_right(starts, Fraction(cue.start.total_seconds())) - 1)
+        end = min(cue.end, _moment(described[k].end))
+        cues.append(srt.Subtitle(0, cue.start + _moment(delays[k]), end + _moment(delays[k]), cue.content))
+    for k, (beat, clip, frames) in enumerate(zip(described, clips, holds)):
+        if not frames:
+            continue
+        pieces = ["\n".join(caption_cues.lines(p)) for p in caption_cues.split(beat.shown)]
+        begin, length = (
+            beat.end + delays[k + 1] - Fraction(frames, fps) + Fraction(PAUSE),
+            len(clip) / speech.RATE,
+        )
+        shares = np.cumsum([0] + [len(p) for p in pieces]) / sum(len(p) for p in pieces)
+        for piece, a, b in zip(pieces, shares, shares[1:]):
+            cues.append(srt.Subtitle(0, _moment(begin + a * length), _moment(begin + b * length), piece))
+    return sorted(cues, key=lambda c: c.start)
+
+
+def _chapter(number: int, mark: video_join.Mark, described, delays: list[Fraction]) -> dict:
+    """A lecture chapter mark moved by the holds before its first beat, its end by those up to its last."""
+    starts = [float(b.start) for b in described]
+    first = int(np.argmin([abs(s - float(mark.start)) for s in starts]))
+    last = max(k for k, s in enumerate(starts) if s < float(mark.end) - 0.01)
+    end = min(mark.end, described[-1].end) + delays[last + 1]
+    return video_join._chapter(number, video_join.Mark(mark.title, mark.start + delays[first], end))
+
+
+def _moment(seconds) -> timedelta:
+    """`seconds` to the millisecond, as the caption files and the track inside the video both keep them."""
+    return timedelta(milliseconds=round(seconds * 1000))

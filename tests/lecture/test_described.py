@@ -1,0 +1,138 @@
+"""The described lecture (extended audio description): each beat's description spoken while its last picture
+holds, the lecture's own pictures, sound and captions around it. Written here for the real lecture's first
+beats (the whole lecture would speak some 25 minutes of descriptions), and checked with PyAV, a loudness
+meter and a WebVTT parser; the command's refusals on empty folders."""
+
+from datetime import timedelta
+from fractions import Fraction
+
+import av
+import numpy as np
+import pyloudnorm
+import pytest
+import webvtt
+from PIL import Image
+
+from narration import speech
+from pipeline import outputs
+from pipeline.frames import captions
+from pipeline.plan import chapters
+from pipeline.plan.manifest import Manifest
+from pipeline.plan.settings import from_options
+from pipeline.publish import described, descriptions, lecture
+from tests.support.cues import cue_times, embedded
+
+FPS = 15
+
+
+@pytest.fixture(scope="module")
+def made(real_lecture, tmp_path_factory):
+    """The real lecture's first chapter and the next's first beat, described: (those beats, the seconds of
+    their descriptions' speech, their posters, the described video's length, its files)."""
+    whole, everything = lecture.files(real_lecture).video, chapters.all_chapters()
+    settings = from_options("l", voice="espeak")
+    first = len(Manifest.load(real_lecture).get(everything[0].slug, "mp4").beats)
+    beats = descriptions.tracks(real_lecture, everything, settings)[whole][: first + 1]
+    posters = [
+        outputs.chapter_files(real_lecture, everything[0].slug, "mp4").beat_poster(k + 1)
+        for k in range(first)
+    ]
+    posters += [outputs.chapter_files(real_lecture, everything[1].slug, "mp4").beat_poster(1)]
+    voice = speech.Speech("espeak", tmp_path_factory.mktemp("speech"))
+    target = described.files(tmp_path_factory.mktemp("described"))
+    length = described._write(whole, beats, posters, voice, FPS, target)
+    clips = [len(voice.samples(b.shown)) / speech.RATE for b in beats]
+    return beats, clips, posters, length, target
+
+
+def holds(beats, clips):
+    """(start, end) in seconds of each hold in the described video."""
+    found, delay = [], Fraction(0)
+    for beat, clip in zip(beats, clips):
+        frames = np.ceil((clip + 2 * described.PAUSE) * FPS)
+        found.append((beat.end + delay, beat.end + delay + Fraction(int(frames), FPS)))
+        delay += Fraction(int(frames), FPS)
+    return found
+
+
+def frame_at(video, seconds: float) -> np.ndarray:
+    with av.open(str(video)) as container:
+        shown = None
+        for frame in container.decode(container.streams.video[0]):
+            if frame.pts * frame.time_base > seconds:
+                break
+            shown = frame
+        return shown.to_ndarray(format="rgb24").astype(int)
+
+
+def test_each_description_is_said_over_its_beat_s_last_picture(made):
+    beats, clips, posters, length, (video, _, _) = made
+    spans = holds(beats, clips)
+    assert length == spans[-1][1] and all(b.shown for b in beats)
+    with av.open(str(video)) as container:
+        kinds = {s.type: s.codec_context.name for s in container.streams if s.type != "data"}
+        assert kinds == {"video": "h264", "audio": "aac", "subtitle": "mov_text"}
+        assert abs(container.duration / 1e6 - float(length)) < 1 / FPS
+        marks = [c["start"] * c["time_base"] for c in container.chapters()]
+    assert marks[1] == pytest.approx(float(beats[-1].start + spans[-2][1] - beats[-2].end), abs=1e-3)
+    for (start, end), poster in zip(spans, posters):
+        picture = np.asarray(Image.open(poster).convert("RGB")).astype(int)
+        assert np.abs(frame_at(video, float(start + end) / 2) - picture).mean() < 4  # the poster, held
+
+
+def test_the_lecture_s_sound_plays_around_each_spoken_description(made, real_lecture):
+    beats, clips, _, length, (video, _, _) = made
+    ours = speech.decoded(video)
+    theirs = speech.decoded(lecture.files(real_lecture).video)
+    rate = speech.RATE
+    for (start, _), clip in zip(holds(beats, clips), clips):
+        said = ours[
+            int((start + Fraction(described.PAUSE)) * rate) : int((start + described.PAUSE + clip) * rate)
+        ]
+        quiet = ours[int(start * rate) + 100 : int((start + Fraction(described.PAUSE)) * rate) - 100]
+        assert np.sqrt(np.mean(said**2)) > 10 ** (-40 / 20) and np.max(np.abs(quiet)) < 10 ** (-50 / 20)
+    second = beats[1]
+    shift = holds(beats, clips)[0][1] - beats[0].end
+    mine = ours[int((second.start + shift) * rate) : int((second.end + shift) * rate)]
+    own = theirs[int(second.start * rate) : int(second.end * rate)]
+    assert np.corrcoef(mine[: len(own)], own[: len(mine)])[0, 1] > 0.98  # the lecture's own sound, moved
+    meter = pyloudnorm.Meter(rate)
+    spoken = np.concatenate([ours[int(s * rate) : int(e * rate)] for s, e in holds(beats, clips)])
+    assert (
+        abs(meter.integrated_loudness(spoken) - meter.integrated_loudness(own)) < 2
+    )  # as loud as the narration
+
+
+def test_captions_say_each_description_in_its_hold_and_the_lecture_s_moved_by_the_holds(made, real_lecture):
+    beats, clips, _, _, (video, subtitles, web) = made
+    spans = holds(beats, clips)
+    cues = list(webvtt.read(str(web)))
+    times = cue_times(web)
+    for beat, (start, end) in zip(beats, spans):
+        inside = [c.text.replace("\n", " ") for c, (a, b) in zip(cues, times) if start <= a and b <= end]
+        assert " ".join(inside) == " ".join(beat.shown.split())
+    theirs = cue_times(lecture.files(real_lecture).web_captions)
+    first_of_second = next(a for a, _ in theirs if a >= beats[1].start)
+    moved = first_of_second + spans[0][1] - beats[0].end
+    assert any(abs(a - moved) <= Fraction(1, 1000) for a, _ in times)
+    milli = timedelta(milliseconds=1)
+    written = [
+        (Fraction(c.start // milli, 1000), Fraction(c.end // milli, 1000), c.content)
+        for c in captions.read(subtitles)
+    ]
+    assert embedded(video) == written  # the track inside the video says what the .srt says
+
+
+@pytest.mark.parametrize(
+    "voice, said", [("none", "a silent lecture has no voice"), ("espeak", "nothing is rendered in")]
+)
+def test_the_command_refuses_in_one_line_and_writes_nothing(run, tmp_path, voice, said):
+    done = run("describe", "--voice", voice, "--output", tmp_path / "out")
+    assert done.exit_code == 2 and said in done.output and "Traceback" not in done.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_folder_without_an_up_to_date_lecture_is_refused(tmp_path):
+    (tmp_path / "480p15").mkdir()  # rendered into once, but no lecture there now
+    with pytest.raises(described.DescribeError, match="holds no up-to-date lecture"):
+        described.make(tmp_path, from_options("l", voice="espeak"))
