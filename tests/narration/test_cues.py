@@ -40,3 +40,10 @@ def test_a_caption_of_many_vectors_is_cut_between_them():
     vectors = ", ".join(f"[−{k}0.125, 99.5]" for k in range(1, 7))  # six values of the widest kind
     cues = split(f"The values {vectors} live in their own plane.")
     assert len(cues) > 1 and all(cue.count("[") == cue.count("]") for cue in cues)
+
+
+def test_a_vector_longer_than_a_cue_is_cut_inside_only_where_nothing_else_fits():
+    vector = "[" + ", ".join(["0.125"] * 30) + "]"  # a description's row of thirty weights: wider than a cue
+    cues = split(f"The grid shows {vector} and then the sums.")
+    assert cues[0] == "The grid shows" and all(fits(cue) for cue in cues)
+    assert " ".join(cues) == f"The grid shows {vector} and then the sums."
