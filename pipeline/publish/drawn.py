@@ -42,6 +42,7 @@ from scenes.kit.arithmetic import (
     fmt_input,
     listed,
     plain,
+    vector_text,
 )
 
 GAIN_STOPS = (2.0, 4.0, 10.0)  # WhereItBreaks' knob stops (its beats "At gain 2", ...)
@@ -254,24 +255,33 @@ def trained_head(_: Examples) -> dict[str, str]:
     cards = ", ".join(f"“{w}” {v}" for w, v in zip(ex.words, ex.values))
     losses = head.losses
     middle = losses[len(losses) // 2]
+    query = WORDS.index(ex.query)
+    row = [head.bilinear[query, WORDS.index(w)] for w in ex.words]
     diagonal = ", ".join(f"“{w}” {fmt(head.bilinear[i, i], 1)}" for i, w in enumerate(WORDS))
+    right = f"{round(100 * head.accuracy_before)}% → {round(100 * head.accuracy)}%"
     return {
-        "The task": f"{story.count(len(ex.words)).capitalize()} cards, each a word over its value: {cards}; above "
-        f"them the query “{ex.query}”.",
-        "Before training": f"Under each card a bar of its weight: {by_word(ex.words, ex.weights_before)}; under "
-        f"them the held-out score: right {round(100 * head.accuracy_before)}%, mean weight on the right word "
-        f"{fmt(head.mean_weight_before, WEIGHT_PLACES)}.",
-        "Training": f"Beside the cards, axes of loss against step; the curve is drawn from "
+        "The task": f"{story.count(len(ex.words)).capitalize()} cards, each a word over its value: {cards}; beside "
+        f"them the {len(WORDS)} words the cards are drawn from ({', '.join(WORDS)}); above them the query "
+        f"“{ex.query}”; its card is framed and “→ {ex.values[ex.answer]}” appears after the query.",
+        "Before training": f"Under each card a bar of its weight: {by_word(ex.words, ex.weights_before)}; the "
+        "lowest and the highest framed in turn, then the query's card and the highest bar; under them the "
+        f"held-out score: right {round(100 * head.accuracy_before)}% (chance {round(100 / len(ex.words))}%), "
+        f"mean weight on the right word {fmt(head.mean_weight_before, WEIGHT_PLACES)}.",
+        "Training": f"In place of the word list, axes of loss against step; the curve is drawn from "
         f"{fmt(losses[0], WEIGHT_PLACES)} at step 0, steeply down past {fmt(middle, WEIGHT_PLACES)} at step "
         f"{STEPS // 2}, flattening to {fmt(losses[-1], WEIGHT_PLACES)} at step {STEPS}.",
-        "After training": f"The bars grow and shrink to {by_word(ex.words, ex.weights_after)}; “→ "
-        f"{ex.values[ex.answer]}” appears after the query; the held-out score now right "
+        "After training": f"The bars change to {by_word(ex.words, ex.weights_after)}, the old ones left faint "
+        f"behind them; the bar of “{ex.query}” is framed; the held-out score now right "
         f"{round(100 * head.accuracy)}%, mean weight {fmt(head.mean_weight, WEIGHT_PLACES)}.",
-        "What it learned": "The picture clears for a grid of W_Q W_K^T, query words down, key words across, each "
-        f"cell shaded by its score, negative in the key's colour, positive in the query's; the diagonal "
-        f"cells are framed: {diagonal}, each the highest of its row.",
-        "Summary": "The grid stays; beside it three lines: one head, a random start, trained on the answers alone, "
-        "finds the matching word.",
+        "What it learned": f"The picture clears for a grid of W_Q W_K transposed, the {len(WORDS)} query words "
+        "down and key words across, each cell grey to white, brighter for a higher score. The row of "
+        f"“{ex.query}” is framed at this lookup's words; beside the grid it is worked out: softmax of "
+        f"{vector_text([fmt(x, 1) for x in row])} over the square root of {head.w_q.shape[1]}, about "
+        f"{vector_text(fmt_column(ex.weights_after, WEIGHT_PLACES))}, the trained bars. Then the diagonal cells are "
+        f"framed: {diagonal}, each the highest of its row.",
+        "Summary": "The grid stays; beside it a small loss curve, from "
+        f"{fmt(losses[0], WEIGHT_PLACES)} to {fmt(losses[-1], WEIGHT_PLACES)}, and three lines: right on unseen "
+        f"lookups {right} (chance {round(100 / len(ex.words))}%), trained on the answers alone.",
     }
 
 
