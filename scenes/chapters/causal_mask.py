@@ -301,7 +301,8 @@ class CausalMask(ChapterScene):
         caption = f"In “Where it breaks”, a finite gap left {finite_gap_weight()}: {plain(finite_gap_tex())}."
         self.show(
             crosses.animate.set_color(theme().muted),
-            Succession(FadeIn(finite), framed(finite[1])),  # in, then its number framed
+            # in; then framed as the caption reads them: "a finite gap", its weight
+            Succession(FadeIn(finite), framed(finite[0]), framed(finite[1])),
             **self.reading(caption),
         )
 
