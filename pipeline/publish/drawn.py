@@ -390,19 +390,34 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
 
 
 def causal_mask(ex: Examples) -> dict[str, str]:
-    tr, tokens = ex.causal.trace(), ex.causal.tokens
+    tr, tokens, before = ex.causal.trace(), ex.causal.tokens, ex.blend.tokens
+    reordered = (
+        len(set(tokens)) == len(tokens)
+        and sorted(before) != list(tokens)
+        and sorted(before) == sorted(tokens)
+    )
+    order = (
+        f"The grid first stands in the earlier chapters' order ({', '.join(f'“{t}”' for t in before)}); then "
+        "the words trade places, rows and columns with their numbers, into the sentence's order. "
+        if reordered and list(before) != list(tokens)
+        else ""
+    )
     return {
-        "A sentence reads itself": f"A square grid, the queries {', '.join(f'“{t}”' for t in tokens)} down the "
-        f"side and the keys across in the same order; its scores: {rows(tokens, tr.unmasked.scores, SCORE_PLACES)}.",
-        "Without a mask": f"Softmax of each row without a mask: {rows(tokens, tr.unmasked.weights)}; the cells "
-        "above the diagonal, later words, are outlined.",
-        "Hide the future": "The mask M drawn as its own matrix, 0 on and below the diagonal and −∞ above it; "
-        f"beside it the scores plus M: {rows(tokens, tr.masked_scores, SCORE_PLACES)}.",
-        "Softmax of what is left": f"The masked weights fill in row by row beside the unmasked ones: "
-        f"{rows(tokens, tr.weights)}; each hidden cell is crossed out, and a column at the right gives each "
-        "row's sum, 1.",
+        "A sentence reads itself": f"{order}A square grid, the queries {', '.join(f'“{t}”' for t in tokens)} "
+        f"down the side and the keys across in the same order; its scores: "
+        f"{rows(tokens, tr.unmasked.scores, SCORE_PLACES)}.",
+        "Without a mask": "The scores stay on the left; beside them a second grid fills in, row by row, with "
+        f"the softmax of each row without a mask: {rows(tokens, tr.unmasked.weights)}; its cells above the "
+        "diagonal, later words, are outlined.",
+        "Hide the future": "The weights without the mask fade; the mask M, 0 on and below the diagonal and −∞ "
+        "above it, stands beside the scores with a plus between them. Each score travels into its cell of M, "
+        "which reads it plus 0 or plus −∞, then the sum: the scores plus M, "
+        f"{rows(tokens, tr.masked_scores, SCORE_PLACES)}.",
+        "Softmax of what is left": "Row by row, both grids turn to weights at once, the left one without the "
+        f"mask and the right one with it: {rows(tokens, tr.weights)}; each hidden cell is crossed out, and a "
+        "column at the right gives each row's sum, 1.",
         "Outputs": f"Each word's value, {', '.join(f'“{t}” {coords(v)}' for t, v in zip(tokens, tr.unmasked.values))}; "
-        f"beside them the outputs, {by_word_vectors(tokens, tr.outputs)}.",
+        f"beside them the outputs, {by_word_vectors(tokens, tr.outputs)}, each worked out in its own row.",
         "Exactly zero": "e to the minus infinity equals 0 is written out while the crosses over the "
         f"{int(tr.mask.sum())} hidden cells above the diagonal brighten, then dim again.",
         "Summary": "Each row of the masked grid lights in turn with its output; the mask's labels return.",
