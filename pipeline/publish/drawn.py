@@ -391,15 +391,13 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
 
 def causal_mask(ex: Examples) -> dict[str, str]:
     tr, tokens, before = ex.causal.trace(), ex.causal.tokens, ex.blend.tokens
-    reordered = (
-        len(set(tokens)) == len(tokens)
-        and sorted(before) != list(tokens)
-        and sorted(before) == sorted(tokens)
+    moved = (
+        len(set(tokens)) == len(tokens) and sorted(before) == sorted(tokens) and list(before) != list(tokens)
     )
-    order = (
+    order = (  # as the chapter's `earlier_order`: chapters 3 to 5's words in another order trade places
         f"The grid first stands in the earlier chapters' order ({', '.join(f'“{t}”' for t in before)}); then "
         "the words trade places, rows and columns with their numbers, into the sentence's order. "
-        if reordered and list(before) != list(tokens)
+        if moved
         else ""
     )
     return {
