@@ -82,8 +82,9 @@ WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart a
 # head colours, per theme: dusty mauve and slate teal (dark), maroon and forest (light): what the palette leaves free,
 # picked as far as CIEDE2000 (the perceptual distance; CIE76 calls light blue and key blue far apart) can from each
 # other, every token and role colour, the text and the score colours, at a contrast of 4.5 or more with the
-# background, 3:1 at DIM (tests/chapters/test_multi_head.py and the layout test measure them). Head 1 was olive, which beside the query's yellow
-# (on q's head-1 band) read as one colour (review round 4); the mauve is 44 CIEDE2000 units from the yellow.
+# background and 3 or more at DIM (tests/chapters/test_multi_head.py and the layout test measure them). Head 1 was
+# olive, which beside the query's yellow (on q's head-1 band) read as one colour (review round 4); the mauve is
+# 44 CIEDE2000 units from the yellow.
 HEAD_COLOURS = {"dark": ("#A57888", "#4B8778", "#FF00FF"), "light": ("#4B001E", "#003C0F", "#1E2D5A")}
 FORMULA = (  # one head's formula and the heads' concatenation, each part lit while its step is shown
     (r"\mathrm{head}_h =", "head"),

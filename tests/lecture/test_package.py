@@ -8,13 +8,12 @@ import os
 import re
 import shutil
 import zipfile
-from html.parser import HTMLParser
 from urllib.parse import unquote, urlsplit
 
 import pytest
 
 from pipeline.publish import web_page
-from tests.support.browser import chromium, new_tab
+from tests.support.browser import Links, chromium, new_tab
 
 VOICE = ("--voice", "espeak")  # as the real lecture was rendered: another voice would make it out of date
 CHAPTER = "03-ScoreEveryWord"
@@ -36,18 +35,6 @@ LOADED = f"""async () => {{
     described: Array.from(v.querySelectorAll("track[kind=descriptions]"), (t) => t.getAttribute("src")),
   }}));
 }}"""
-
-
-class Links(HTMLParser):
-    """Every src, href and poster of a page."""
-
-    def __init__(self, text: str):
-        super().__init__()
-        self.found = []
-        self.feed(text)
-
-    def handle_starttag(self, tag, attrs):
-        self.found += [value for name, value in attrs if name in ("src", "href", "poster")]
 
 
 def hard_copy(folder, into):

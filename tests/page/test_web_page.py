@@ -1,7 +1,6 @@
 """index.html in a real browser (Debian's chromium, headless): videos, captions tracks, the chapter list, a phone."""
 
 from dataclasses import replace
-from html.parser import HTMLParser
 from urllib.parse import unquote, urlsplit
 
 import pytest
@@ -9,7 +8,7 @@ import srt
 
 from pipeline.publish import video_join
 from scenes.chapters import registry
-from tests.support.browser import chromium, new_tab, serve
+from tests.support.browser import Links, chromium, new_tab, serve
 
 TRICKY_TITLE = 'Scores <b>&amp;</b> "weights"'  # must be shown as typed, never as markup
 WAIT_MS = 10_000  # longest wait for a video or track to load
@@ -82,18 +81,6 @@ def seek_by(page, action) -> float:
 
 def captions_of(path):
     return [s.content for s in srt.parse(path.read_text(encoding="utf-8"))]
-
-
-class Links(HTMLParser):
-    """Every src, href and poster of a page."""
-
-    def __init__(self, text: str):
-        super().__init__()
-        self.found = []
-        self.feed(text)
-
-    def handle_starttag(self, tag, attrs):
-        self.found += [value for name, value in attrs if name in ("src", "href", "poster")]
 
 
 def test_every_video_loads_without_console_errors(browser, url):

@@ -11,6 +11,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
+from html.parser import HTMLParser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -199,3 +200,15 @@ def firefox_screenshot(url: str, shot: Path, profile: Path, size=(1280, 2400)) -
     command = [FIREFOX, "--headless", "--no-remote", "-profile", str(profile)]
     command += [f"--window-size={size[0]},{size[1]}", "--screenshot", str(shot), url]
     subprocess.run(command, check=True, capture_output=True, timeout=120)
+
+
+class Links(HTMLParser):
+    """Every src, href and poster of a page."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.found = []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        self.found += [value for name, value in attrs if name in ("src", "href", "poster")]
