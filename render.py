@@ -22,7 +22,7 @@ from pipeline.frames.video import AUDIO_CODECS
 from pipeline.plan import chapters, settings
 from pipeline.plan import check as checking
 from pipeline.plan.quality import PRESETS
-from pipeline.publish import clips, described, drawn
+from pipeline.publish import clips, described, drawn, update, webm
 from pipeline.publish import package as packing
 from pipeline.run import cluster, lock, parallel
 from scenes.kit.palette import THEMES
@@ -517,6 +517,23 @@ def package(ctx: click.Context, names: tuple[str, ...], output: Path, example: P
     with zipfile.ZipFile(made) as archive:
         count = len(archive.namelist())
     click.echo(f"wrote {made} ({made.stat().st_size / 1e6:.1f} MB, {count} files)")
+
+
+@cli.command("webm")
+@frame_options("l")
+@with_look
+@output_option
+@click.pass_context
+def webm_companions(ctx: click.Context, output: Path, example: Path | None, **_look):
+    """Write a WebM (VP9 and Opus) beside every rendered MP4, chapters and lecture, for browsers without an
+    H.264 decoder (Debian's Firefox ESR); the page, presenter mode and transcript then offer both."""
+    wanted, root = chosen_settings(ctx), output_root(output, example)
+    folder = outputs.folder(root, wanted)
+    if not folder.is_dir():
+        raise click.UsageError(f"nothing is rendered in {folder}: render it first, with the same options")
+    with locked(root, wait=True):
+        lines = webm.update(folder, chapters.all_chapters(), wanted) + update.after_render(root, wanted)
+    click.echo("\n".join(lines) or f"the WebMs in {folder} are up to date")
 
 
 @cli.command()

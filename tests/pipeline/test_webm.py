@@ -3,6 +3,7 @@
 sound, captions; made once and again only when their MP4 changed; joined by stream copy. A real render's WebMs,
 the lecture's among them, are checked in tests/page/test_firefox.py, and played there."""
 
+import shutil
 from dataclasses import replace
 from datetime import timedelta
 from fractions import Fraction
@@ -177,3 +178,27 @@ def test_a_webm_rendered_as_such_is_kept_while_up_to_date_and_replaced_once_not(
     manifest.record(Entry("01-First", "webm", "from an older version", inputs, files, 7 / FPS, 7, ()))
     assert webm.update(copy, CHAPTERS, from_options("l"))[0].startswith("transcoded 1 MP4 to WebM")
     assert len(pictures(rendered)) == LENGTHS["01-First"]  # its own frames again, not 02-Second's
+
+
+def test_the_webm_command_writes_them_and_the_page_offers_them(baseline, run, tmp_path):
+    media = shutil.copytree(baseline[1], tmp_path / "media")
+    done = run("webm", "--output", media)
+    assert done.exit_code == 0, done.output
+    folder = media / "480p15"
+    assert {p.name for p in folder.glob("*.webm")} == {
+        "01-Tiny.webm",
+        "02-Flaky.webm",
+        "03-Coda.webm",
+        "lecture.webm",
+    }
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    assert page.count('type="video/webm"') == 4  # each chapter's player and the lecture's
+    again = run("webm", "--output", media)
+    assert again.exit_code == 0 and again.output.strip() == f"the WebMs in {folder} are up to date"
+
+
+def test_the_webm_command_refuses_a_folder_with_nothing_rendered(run, tmp_path):
+    done = run("webm", "--output", tmp_path / "empty")
+    assert (
+        done.exit_code == 2 and "nothing is rendered in" in done.output and not (tmp_path / "empty").exists()
+    )
