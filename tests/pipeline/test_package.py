@@ -65,7 +65,13 @@ def test_a_package_holds_what_the_page_links_and_what_that_links(tmp_path):
 
 
 def test_make_package_renders_the_lecture_at_1080p60_then_packs_it():
-    printed = subprocess.run(["make", "-n", "package"], cwd=ROOT, capture_output=True, text=True, check=True)
+    command = [
+        "make",
+        "-n",
+        "--no-print-directory",
+        "package",
+    ]  # under `make test` too (a sub-make says where it is)
+    printed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
     assert printed.stdout.splitlines() == [
         "bash scripts/setup.sh",
         ".venv/bin/python render.py render -q h",

@@ -85,10 +85,10 @@ def test_the_page_and_transcript_say_the_shown_title(five_tokens, drag, tmp_path
     described = {
         video: [Described("Keys in a plane", Fraction(0), Fraction(1), ["Each arrow is a key."], "")]
     }
-    page = web_page._transcript((drag,), settings, described)
+    page = web_page._transcript(tmp_path, (drag,), settings, described)
     assert page.count(f"2. {FIVE}") == 2  # the contents and the chapter's heading
     assert THREE not in page
-    assert web_page._transcript((drag,), from_options("l"), described).count(f"2. {THREE}") == 2
+    assert web_page._transcript(tmp_path, (drag,), from_options("l"), described).count(f"2. {THREE}") == 2
 
 
 def test_the_narration_script_says_the_shown_title(five_tokens, drag, tmp_path, monkeypatch):
