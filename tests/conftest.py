@@ -189,12 +189,6 @@ def restore_look():
 LONGEST = ("tests.lecture.test_benchmark", "tests.page.test_present")
 
 
-def pytest_xdist_auto_num_workers(config):
-    """`-n auto`: a worker per core and one more. Workers spend much of their time waiting (on renders in
-    subprocesses, browsers, video played in real time), so one per core leaves cores idle."""
-    return len(os.sched_getaffinity(0)) + 1
-
-
 def pytest_configure(config):
     """pytest-xdist hands the groups out in the order `pytest_collection_modifyitems` leaves them."""
     config.option.loadscopereorder = False
