@@ -49,6 +49,14 @@ def files(folder: Path) -> tuple[Path, Path, Path]:
     return subtitles.with_suffix(".mp4"), subtitles, captions.web_captions(subtitles)
 
 
+def current(folder: Path) -> Path | None:
+    """The described lecture in `folder` when it was made from the lecture there now (for the page to offer)."""
+    manifest, video = Manifest.load(folder), files(folder)[0]
+    entry, whole = manifest.get(SLUG, FORMAT), manifest.get(lecture.SLUG, lecture.FORMAT)
+    made_from_it = entry is not None and whole is not None and entry.inputs.get("lecture") == whole.hash
+    return video if made_from_it and video.is_file() else None
+
+
 class DescribeError(ValueError):
     """A folder whose lecture cannot be described now (one line, for the command line)."""
 

@@ -32,6 +32,7 @@ from attention.examples.shapes import ExampleFileError
 from pipeline import outputs
 from pipeline.frames import captions, video
 from pipeline.plan.settings import RenderSettings
+from pipeline.publish import described as described_lecture
 from pipeline.publish import descriptions, drawn, lecture, panel_data, present_page, transcript, video_join
 from scenes.chapters.registry import Chapter, shown_title
 from scenes.kit import palette
@@ -217,8 +218,11 @@ def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettin
         return None
     poster = outputs.chapter_files(folder, chapters[0].slug, "mp4").poster if chapters else None
     sources = _sources(target.video)
+    spoken = described_lecture.current(folder)  # its pictures described aloud, when made from this lecture
     downloads = _links(
-        *((s, f"video (.{s.suffix[1:]})") for s in sources), (target.subtitles, "captions (.srt)")
+        *((s, f"video (.{s.suffix[1:]})") for s in sources),
+        (target.subtitles, "captions (.srt)"),
+        *([(spoken, "described version: each picture said aloud (.mp4)")] if spoken else []),
     )
     return {
         "player": _video(

@@ -17,7 +17,7 @@ from narration import speech
 from pipeline import outputs
 from pipeline.frames import captions
 from pipeline.plan import chapters
-from pipeline.plan.manifest import Manifest
+from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import from_options
 from pipeline.publish import described, descriptions, lecture
 from tests.support.cues import cue_times, embedded
@@ -136,3 +136,14 @@ def test_a_folder_without_an_up_to_date_lecture_is_refused(tmp_path):
     (tmp_path / "480p15").mkdir()  # rendered into once, but no lecture there now
     with pytest.raises(described.DescribeError, match="holds no up-to-date lecture"):
         described.make(tmp_path, from_options("l", voice="espeak"))
+
+
+def test_the_page_offers_the_described_version_only_while_it_is_made_from_the_lecture_there(tmp_path):
+    manifest, video = Manifest.load(tmp_path), described.files(tmp_path)[0]
+    manifest.record(Entry(lecture.SLUG, "mp4", "joined once", {}, {}, 1.0, 15))
+    manifest.record(Entry(described.SLUG, "mp4", "described", {"lecture": "joined once"}, {}, 2.0, 30))
+    assert described.current(tmp_path) is None  # no file
+    video.write_bytes(b"x")
+    assert described.current(tmp_path) == video
+    manifest.record(Entry(lecture.SLUG, "mp4", "joined again", {}, {}, 1.0, 15))  # a chapter changed since
+    assert described.current(tmp_path) is None
