@@ -548,7 +548,8 @@ def describe(ctx: click.Context, output: Path, example: Path | None, **_look):
     try:
         described.ready(root, wanted)  # refused before the lock: it writes OUTPUT/.lock
         with locked(root, wait=True):
-            click.echo(described.make(root, wanted))
+            lines = [described.make(root, wanted), *update.after_render(root, wanted)]  # the page links it
+        click.echo("\n".join(lines))
     except described.DescribeError as err:
         raise click.UsageError(str(err)) from None
 
