@@ -99,7 +99,7 @@ def make(output_dir: Path, settings: RenderSettings) -> str:
         voice.close()
     sizes = {p.name: p.stat().st_size for p in target}
     manifest.record(
-        Entry(SLUG, FORMAT, digest(inputs), inputs, sizes, float(seconds), round(seconds * settings.fps))
+        Entry(SLUG, FORMAT, digest(inputs), inputs, sizes, float(seconds), round(seconds * settings.fps), ())
     )
     said = sum(1 for b in described if b.shown)
     return f"wrote {target[0]} ({float(seconds):.1f} s; {said} descriptions spoken in pauses)"
