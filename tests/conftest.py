@@ -201,16 +201,21 @@ def pytest_collection_modifyitems(config, items):
     example-layout and equation tests; `run_script`: the extreme shapes), which run in one worker per chapter,
     whichever file they are in, so each chapter is probed once per example and its formulas are typeset once.
     The groups are handed out longest first (the benchmark, then the chapters, then the others, each kind
-    largest first), and those that need the real lecture last: they wait for its render, which starts now, in
-    the background."""
+    largest first), and those that need the real lecture last: they wait for its render (see
+    `pytest_collection_finish`)."""
     groups = {item: _group(item) for item in items}
     for item, group in groups.items():
         item.add_marker(pytest.mark.xdist_group(group))
     waits = {group for item, group in groups.items() if "real_lecture" in item.fixturenames}
     place = {group: index for index, group in enumerate(handed_out(list(groups.values()), waits))}
     items.sort(key=lambda item: place[groups[item]])  # stable: a group's tests keep their order
-    if waits:
-        start_real_lecture(real_lecture_root(config._tmp_path_factory))
+
+
+def pytest_collection_finish(session):
+    """Start the real lecture's render in the background as soon as the tests to run are known, if one needs it
+    (after `-k` and the like: a selection without them starts no render)."""
+    if any("real_lecture" in item.fixturenames for item in session.items):
+        start_real_lecture(real_lecture_root(session.config._tmp_path_factory))
 
 
 def handed_out(groups: list[str], waits: set[str]) -> list[str]:
