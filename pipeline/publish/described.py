@@ -130,9 +130,10 @@ def _write(whole: Path, described, posters: list[Path], voice, fps: int, target)
             sound = video.encoded_audio(out, _sound(whole, described, clips, holds, fps), speech.RATE, FORMAT)
             held = zip(packets, posters, holds, delays)
             video.mux_in_order(out, _joined(held, stream_in, stream_out, fps, ticks), sound)
-            out.set_chapters(
-                [_chapter(n, m, described, delays) for n, m in enumerate(video_join.marks(whole))]
-            )
+            marks = [
+                m for m in video_join.marks(whole) if m.start < described[-1].end
+            ]  # all, for the lecture
+            out.set_chapters([_chapter(n, m, described, delays) for n, m in enumerate(marks)])
         subtitles = _captions(whole, described, clips, holds, delays, fps)
         video.add_tracks(staged, FORMAT, cues=subtitles)
         stage(target[1]).write_text(captions.as_srt(subtitles), encoding="utf-8")
@@ -240,7 +241,7 @@ def _chapter(number: int, mark: video_join.Mark, described, delays: list[Fractio
     first = int(np.argmin([abs(s - float(mark.start)) for s in starts]))
     last = max(k for k, s in enumerate(starts) if s < float(mark.end) - 0.01)
     end = min(mark.end, described[-1].end) + delays[last + 1]
-    return video_join._chapter(number, video_join.Mark(mark.title, mark.start + delays[first], end))
+    return video_join.chapter_mark(number, video_join.Mark(mark.title, mark.start + delays[first], end))
 
 
 def _moment(seconds) -> timedelta:

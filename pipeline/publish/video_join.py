@@ -52,7 +52,7 @@ def join(
         silent = any(s is None for s in sounds)
         sound = [] if silent else video.encoded_audio(out, np.concatenate(sounds), RATE, video_format)
         video.mux_in_order(out, _packets(parts, starts, stream_out, signature), sound)
-        out.set_chapters([_chapter(number, mark) for number, mark in enumerate(marks)])
+        out.set_chapters([chapter_mark(number, mark) for number, mark in enumerate(marks)])
     return marks
 
 
@@ -94,7 +94,7 @@ def _signature(stream) -> tuple:
     )
 
 
-def _chapter(number: int, mark: Mark) -> dict:
+def chapter_mark(number: int, mark: Mark) -> dict:
     """A chapter for PyAV, in the milliseconds MP4 chapter tracks count, rounded up: a seek to its start
     shows the chapter's own first frame, never the frame before."""
     return {
