@@ -20,7 +20,7 @@ from pipeline.plan import chapters
 from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import from_options
 from pipeline.publish import described, descriptions, lecture
-from tests.support.cues import cue_times, embedded
+from tests.support.cues import captioned, cue_times, embedded, speaking
 
 FPS = 15
 
@@ -45,13 +45,21 @@ def made(real_lecture, tmp_path_factory):
     return beats, clips, posters, length, target
 
 
-def holds(beats, clips):
-    """(start, end) in seconds of each hold in the described video."""
+def tails(beats, real_lecture) -> list[Fraction]:
+    """How long each beat's narration runs on past the beat's end in the lecture (its last cue's end); the
+    last beat's not at all: the described video ends with it, as its sound does."""
+    said = cue_times(lecture.files(real_lecture).web_captions)
+    return [max([b.end, *(e for s, e in said if b.start <= s < b.end)]) - b.end for b in beats[:-1]] + [0]
+
+
+def holds(beats, clips, tail):
+    """(start, end) in seconds of each hold in the described video: the narration's tail, then PAUSE, the
+    description, PAUSE."""
     found, delay = [], Fraction(0)
-    for beat, clip in zip(beats, clips):
-        frames = np.ceil((clip + 2 * described.PAUSE) * FPS)
-        found.append((beat.end + delay, beat.end + delay + Fraction(int(frames), FPS)))
-        delay += Fraction(int(frames), FPS)
+    for beat, clip, more in zip(beats, clips, tail):
+        frames = int(np.ceil((more + clip + 2 * described.PAUSE) * FPS))
+        found.append((beat.end + delay, beat.end + delay + Fraction(frames, FPS)))
+        delay += Fraction(frames, FPS)
     return found
 
 
@@ -65,9 +73,9 @@ def frame_at(video, seconds: float) -> np.ndarray:
         return shown.to_ndarray(format="rgb24").astype(int)
 
 
-def test_each_description_is_said_over_its_beat_s_last_picture(made):
+def test_each_description_is_said_over_its_beat_s_last_picture(made, real_lecture):
     beats, clips, posters, length, (video, _, _) = made
-    spans = holds(beats, clips)
+    spans = holds(beats, clips, tails(beats, real_lecture))
     assert length == spans[-1][1] and all(b.shown for b in beats)
     with av.open(str(video)) as container:
         kinds = {s.type: s.codec_context.name for s in container.streams if s.type != "data"}
@@ -84,32 +92,44 @@ def test_the_lecture_s_sound_plays_around_each_spoken_description(made, real_lec
     beats, clips, _, length, (video, _, _) = made
     ours = speech.decoded(video)
     theirs = speech.decoded(lecture.files(real_lecture).video)
-    rate = speech.RATE
-    for (start, _), clip in zip(holds(beats, clips), clips):
-        said = ours[
-            int((start + Fraction(described.PAUSE)) * rate) : int((start + described.PAUSE + clip) * rate)
-        ]
-        quiet = ours[int(start * rate) + 100 : int((start + Fraction(described.PAUSE)) * rate) - 100]
+    rate, tail = speech.RATE, tails(beats, real_lecture)
+    assert max(tail) > 0.5  # some narration runs on past its beat: the hold lets it end first
+    spans = holds(beats, clips, tail)
+    for (start, _), clip, more in zip(spans, clips, tail):
+        begin = start + more + Fraction(described.PAUSE)
+        said = ours[int(begin * rate) : int((begin + clip) * rate)]
+        quiet = ours[int((start + more) * rate) + 100 : int(begin * rate) - 100]
         assert np.sqrt(np.mean(said**2)) > 10 ** (-40 / 20) and np.max(np.abs(quiet)) < 10 ** (-50 / 20)
     second = beats[1]
-    shift = holds(beats, clips)[0][1] - beats[0].end
-    mine = ours[int((second.start + shift) * rate) : int((second.end + shift) * rate)]
-    own = theirs[int(second.start * rate) : int(second.end * rate)]
+    shift = spans[0][1] - beats[0].end
+    start = second.start + tail[0]  # the first beat's narration ends in its hold, not here again
+    mine = ours[int((start + shift) * rate) : int((second.end + shift) * rate)]
+    own = theirs[int(start * rate) : int(second.end * rate)]
     assert np.corrcoef(mine[: len(own)], own[: len(mine)])[0, 1] > 0.98  # the lecture's own sound, moved
     meter = pyloudnorm.Meter(rate)
-    spoken = np.concatenate([ours[int(s * rate) : int(e * rate)] for s, e in holds(beats, clips)])
+    spoken = np.concatenate([ours[int((s + t) * rate) : int(e * rate)] for (s, e), t in zip(spans, tail)])
     assert (
         abs(meter.integrated_loudness(spoken) - meter.integrated_loudness(own)) < 2
     )  # as loud as the narration
 
 
+def test_speech_is_heard_only_while_a_caption_shows_it(made):
+    _, _, _, _, (video, _, web) = made
+    sound = speech.decoded(video)
+    loud = speaking(sound, speech.RATE)
+    assert loud[~captioned(len(sound), speech.RATE, cue_times(web))].mean() < 0.01
+
+
 def test_captions_say_each_description_in_its_hold_and_the_lecture_s_moved_by_the_holds(made, real_lecture):
     beats, clips, _, _, (video, subtitles, web) = made
-    spans = holds(beats, clips)
+    tail = tails(beats, real_lecture)
+    spans = holds(beats, clips, tail)
     cues = list(webvtt.read(str(web)))
     times = cue_times(web)
-    for beat, (start, end) in zip(beats, spans):
-        inside = [c.text.replace("\n", " ") for c, (a, b) in zip(cues, times) if start <= a and b <= end]
+    for beat, (start, end), more in zip(beats, spans, tail):
+        inside = [
+            c.text.replace("\n", " ") for c, (a, b) in zip(cues, times) if start + more <= a and b <= end
+        ]
         assert " ".join(inside) == " ".join(beat.shown.split())
     theirs = cue_times(lecture.files(real_lecture).web_captions)
     first_of_second = next(a for a, _ in theirs if a >= beats[1].start)

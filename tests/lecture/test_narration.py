@@ -11,22 +11,15 @@ import pyloudnorm
 import pytest
 import srt
 from pptx import Presentation
-from scipy.ndimage import maximum_filter1d
 
 from narration import track
 from narration.speech import RATE
 from pipeline.frames import video
 from pipeline.publish import video_join
 from scenes.chapters.registry import CHAPTERS
+from tests.support.cues import captioned, speaking
 
 FRAME = Fraction(1, 15)
-SPEAKING = 0.02  # an envelope above this (in full scale) is speech: espeak's pauses fall far below it
-NEAR = 0.1  # seconds: speech this close to a cue counts as inside it (its consonants, the encoder's spread)
-
-
-def envelope(samples: np.ndarray) -> np.ndarray:
-    """The loudness of the track over 10 ms windows, sample by sample."""
-    return maximum_filter1d(np.abs(samples), RATE // 100)
 
 
 def cues_of(lecture, slug: str) -> list[srt.Subtitle]:
@@ -40,12 +33,11 @@ def test_every_cue_is_spoken_within_its_time_and_nothing_far_outside(real_lectur
         assert container.streams.audio[0].codec_context.name == "aac"
     sound, length = video.audio_samples(path, RATE), video.duration(path)
     assert abs(Fraction(len(sound), RATE) - length) <= FRAME, "the sound lasts as long as the pictures"
-    loud = envelope(sound) > SPEAKING
-    inside = np.zeros(len(sound), dtype=bool)
-    for cue in cues_of(real_lecture, chapter.slug):
+    loud, cues = speaking(sound, RATE), cues_of(real_lecture, chapter.slug)
+    for cue in cues:
         start, end = (round(t.total_seconds() * RATE) for t in (cue.start, cue.end))
         assert loud[start:end].mean() > 0.3, f"{cue.content!r} is not spoken while it is shown"
-        inside[max(start - round(NEAR * RATE), 0) : end + round(NEAR * RATE)] = True
+    inside = captioned(len(sound), RATE, [(c.start.total_seconds(), c.end.total_seconds()) for c in cues])
     assert loud[~inside].mean() < 0.01, "speech where no caption is shown"
 
 
@@ -64,9 +56,9 @@ def test_the_joined_lecture_speaks_each_chapter_in_step_with_its_pictures(real_l
     assert abs(Fraction(len(whole), RATE) - marks[-1].end) <= FRAME
     for chapter, mark in zip(CHAPTERS, marks):
         own = video.audio_samples(real_lecture / f"{chapter.slug}.mp4", RATE)
-        onset = np.argmax(envelope(own) > SPEAKING)  # the chapter's first word
+        onset = np.argmax(speaking(own, RATE))  # the chapter's first word
         window = whole[round(mark.start * RATE) :][: onset + RATE]
-        found = np.argmax(envelope(window) > SPEAKING)
+        found = np.argmax(speaking(window, RATE))
         assert abs(Fraction(int(found - onset), RATE)) <= FRAME, chapter.name
 
 
