@@ -46,6 +46,7 @@ CACHES = (
     ("manim.mobject.text.numbers", "string_to_mob_map"),
     ("scenes.kit.numbers", "GLYPHS"),
     ("scenes.kit.components", "_TYPESET"),
+    ("scenes.kit.matrices", "_BUILT"),
 )
 LOOKALIKES: dict[tuple, Path] = {}  # a typeset formula per stand-in: drawn for any formula like it
 NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![\d.]|\s*(?:em|ex|pt|mu|cm|mm|in|bp|sp)\b)")

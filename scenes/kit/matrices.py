@@ -42,7 +42,7 @@ def elided(printed: list[list[str]], rows: int | None, cols: int | None) -> list
 def widest(values, places: int) -> float:
     """The width of the widest entry of `values` as a NamedMatrix prints it, in scene units."""
     distinct = {e for row in entries_tex(values, places) for e in row}
-    return max(SansTex(e, font_size=tex_size("number")).width for e in distinct)
+    return max(c.math(e).width for e in distinct)
 
 
 def shape_tex(shape) -> str:
@@ -72,26 +72,41 @@ class NamedMatrix(VGroup):
         super().__init__()
         self.values = np.asarray(values, dtype=float)
         self.name = name
-        printed = elided(entries_tex(self.values, places), rows, cols)
-        self.matrix = Matrix(
-            printed,
-            h_buff=pitch or widest(self.values, places) + COLUMN_GAP,
-            v_buff=ROW_PITCH,
-            bracket_h_buff=0.1,
-            element_to_mobject=SansTex,
-            element_to_mobject_config={"font_size": tex_size("number"), "color": color},
-            bracket_config={"color": color},
-        )
-        for entry in self.matrix.get_entries():
-            entry.role = "number"
-        self.label = c.math(name, rf"\;({shape_tex(self.values.shape)})", role="label", color=color)
-        self.label[1].set_color(theme().muted)
-        self.label.next_to(self.matrix, UP, buff=0.15, aligned_edge=LEFT)  # on the matrix's left edge
+        key = (name, self.values.tobytes(), self.values.shape, color, places, pitch, rows, cols)
+        self.matrix, self.label = (part.copy() for part in _built(key, tex_size("number"), theme().muted))
         self.add(self.matrix, self.label)
 
     def entries(self) -> list[str]:
         """The TeX of every number shown, row after row (the dots of a cut left out)."""
         return [e.tex_string for e in self.matrix.get_entries() if e.tex_string not in DOTS]
+
+
+_BUILT: dict[tuple, tuple[Matrix, VGroup]] = {}  # per process: a layout tries the same matrix many times
+
+
+def _built(key: tuple, font_size: float, muted: str) -> tuple[Matrix, VGroup]:
+    """A NamedMatrix's bracketed entries and label for `key` (its arguments), built once per process and
+    look (`font_size`, `muted`): callers get copies, the same drawing."""
+    key = (*key, font_size, muted)
+    if key not in _BUILT:
+        name, data, shape, color, places, pitch, rows, cols = key[:8]
+        values = np.frombuffer(data).reshape(shape)
+        matrix = Matrix(
+            elided(entries_tex(values, places), rows, cols),
+            h_buff=pitch or widest(values, places) + COLUMN_GAP,
+            v_buff=ROW_PITCH,
+            bracket_h_buff=0.1,
+            element_to_mobject=SansTex,
+            element_to_mobject_config={"font_size": font_size, "color": color},
+            bracket_config={"color": color},
+        )
+        for entry in matrix.get_entries():
+            entry.role = "number"
+        label = c.math(name, rf"\;({shape_tex(shape)})", role="label", color=color)
+        label[1].set_color(muted)
+        label.next_to(matrix, UP, buff=0.15, aligned_edge=LEFT)  # on the matrix's left edge
+        _BUILT[key] = matrix, label
+    return _BUILT[key]
 
 
 def as_grid_trace(masked: MaskedTrace) -> GridTrace:
