@@ -60,6 +60,10 @@ from scenes.kit.palette import DIM, FAINT, tex_size, theme
 from scenes.kit.stage import STAGE
 
 ROW = 0.44  # distance between the coordinates (rows) of q and K^T
+# a head's band round its rows: wider than tall, so that it clears the first and last digits of a row (review
+# round 6: they touched at 1080p) while two heads' bands keep apart between rows ROW apart
+BAND_PAD = (0.14, 0.07)
+BRACKET_SIDE, BRACKET_END = 0.3, 0.15  # a matrix's brackets from its entries: room for a band inside them
 LINE = 0.46  # distance between two work rows
 GAP = 0.35  # between a column's widest entry and the next column's
 # each reading's weights are a small bar chart (a bar per word on one baseline, its weight above it, its word
@@ -584,12 +588,12 @@ class MultiHead(ChapterScene):
         for head in self.heads:  # a band inside each matrix's brackets, never across them
             head.band = VGroup(
                 *[
-                    SurroundingRectangle(VGroup(*rows), color=head.color, buff=0.07, stroke_width=3)
+                    SurroundingRectangle(VGroup(*rows), color=head.color, buff=BAND_PAD, stroke_width=3)
                     for rows in self.slice_rows(head)
                 ]
             )
             rows = VGroup(*[self.concat.get_rows()[k] for k in head.coordinates])
-            head.out_band = SurroundingRectangle(rows, color=head.color, buff=0.07, stroke_width=3)
+            head.out_band = SurroundingRectangle(rows, color=head.color, buff=BAND_PAD, stroke_width=3)
 
     def changed_columns(self) -> list[VGroup]:
         """The columns of K^T (with their names) of the words whose vectors are new in this chapter."""
@@ -808,7 +812,8 @@ def column_matrix(rows, color: str, pitch: float = 1.0) -> Matrix:
         rows,
         v_buff=ROW,
         h_buff=pitch,
-        bracket_h_buff=0.2,
+        bracket_h_buff=BRACKET_SIDE,
+        bracket_v_buff=BRACKET_END,
         element_alignment_corner=[0, 0, 0],
         element_to_mobject=SansTex,
         element_to_mobject_config={"font_size": tex_size("number"), "color": color},

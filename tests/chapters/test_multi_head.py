@@ -142,11 +142,21 @@ def test_each_slice_band_surrounds_its_head_s_coordinates(scene):
             assert inside == (head.coordinates.start <= k < head.coordinates.stop)
 
 
-def test_the_head_bands_stay_inside_the_brackets(scene):
+def test_the_head_bands_clear_their_digits_and_stay_inside_the_brackets(scene):
+    """Review round 6: at 1080p the bands touched the first and last digits of K^T's rows and q's entries.
+    Each band clears its rows' digits by 0.12 sideways and its brackets by 0.1, and two heads' bands keep
+    apart."""
     for head in scene.heads:
-        for band, matrix in zip(head.band, (scene.query_vector, scene.keys)):
+        for band, rows, matrix in zip(head.band, scene.slice_rows(head), (scene.query_vector, scene.keys)):
+            digits = VGroup(*rows)
+            assert band.get_left()[0] <= digits.get_left()[0] - 0.12
+            assert band.get_right()[0] >= digits.get_right()[0] + 0.12
             left, right = matrix.get_brackets()
-            assert left.get_right()[0] < band.get_left()[0] and band.get_right()[0] < right.get_left()[0]
+            assert left.get_right()[0] + 0.1 <= band.get_left()[0]
+            assert band.get_right()[0] + 0.1 <= right.get_left()[0]
+    for upper, lower in itertools.pairwise(scene.heads):
+        for a, b in zip(upper.band, lower.band):
+            assert a.get_bottom()[1] - b.get_top()[1] >= 0.03  # more than a band's stroke apart
 
 
 def test_each_reading_s_weights_are_a_bar_chart(scene):
