@@ -225,7 +225,7 @@ class Refocus(ChapterScene):
             ex.tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(ex.tokens), show_total=False
         )
         drop_crowded_values(self.bars)
-        self.plane = ValuePlane(ex.tokens, tr.values, *PLANE_BOX)
+        self.plane = value_coloured(ValuePlane(ex.tokens, tr.values, *PLANE_BOX))
         self.output = VectorReadout(tr.output, color=theme().output)
         self.output_label = c.math(r"\text{output} =", color=theme().output)
         self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
@@ -299,6 +299,14 @@ class Refocus(ChapterScene):
             ).set_opacity(GHOST)
             for bar in self.bars.bars
         ]
+
+
+def value_coloured(plane: ValuePlane) -> ValuePlane:
+    """Each value's arrow (a dot for the zero vector) in the values' colour, as BlendByWeight draws them: a
+    token's colour stays on its word and its term w_i v_i (review round 6: the values read as the words)."""
+    for mark in plane.marks:
+        mark[0].set_color(theme().value)
+    return plane
 
 
 def scores_tex(trace) -> str:

@@ -8,7 +8,7 @@ from attention import examples
 from scenes.chapters.refocus import Refocus
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
 from scenes.kit.fit import apart
-from scenes.kit.palette import token_color
+from scenes.kit.palette import theme, token_color
 from tests.support.snapshot import built
 
 
@@ -51,6 +51,14 @@ def test_the_magnified_view_covers_no_value_or_name_of_the_plane(scene):
             assert apart(panel, part)
     assert apart(panel, scene.bars)
     assert scene.zoom.hits == (0, 0)  # nor do its labels, nor does it cover the output before
+
+
+def test_the_values_are_drawn_in_the_values_colour_and_only_their_words_in_the_tokens(scene):
+    """Review round 6: the values' arrows were in the words' colours, as if they were the words."""
+    for mark, token in zip(scene.plane.marks, scene.example.tokens):
+        shape, name = mark
+        assert shape.get_color().to_hex().upper() == theme().value.upper()
+        assert name.get_color().to_hex().upper() == token_color(token).upper()
 
 
 def test_the_weights_before_are_marked_across_the_bars_where_they_stood(scene):
