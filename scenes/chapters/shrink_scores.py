@@ -33,8 +33,9 @@ from manim import (
 
 from attention import divisor_for, examples, histogram, softmax, variance_experiment
 from attention.examples.story import counted
+from scenes.kit import arithmetic
 from scenes.kit import components as c
-from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, relation, text_minus
+from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, Relation, fmt, relation, text_minus
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import DIM, GHOST, raw_color, scaled_color, theme
@@ -207,11 +208,12 @@ class ShrinkScores(ChapterScene):
         )
         for mark in (marks[1], marks[0]):  # in the caption's order
             self.play(Indicate(mark[1], color=theme().text), run_time=1.2)
+        rel = gap_relation(high, low)
         self.show(
             GrowFromCenter(gap),
             FadeIn(gap_label),
             run_time=1,
-            caption=f"a gap of {gap_label.original_text.removeprefix('gap ')}.",
+            caption=f"a gap of {'' if rel.sign == '=' else 'about '}{text_minus(rel.result)}.",
         )
         line = self.weights
         self.show(
@@ -445,22 +447,30 @@ def tick_marks(rows: list[Row], values, x_of) -> VGroup:
     return VGroup(marks, labels)
 
 
+def gap_relation(high: float, low: float) -> Relation:
+    """high - low as printed: the exact gap rounded, '≈' where the printed scores do not give it (3.58 and
+    -3.71 beside a gap of 7.28)."""
+    return arithmetic.row("sum", [fmt(high, STAT_PLACES), fmt(-low, STAT_PLACES)], high - low, STAT_PLACES)
+
+
 def weights_line(samples) -> MathTex:
-    """'softmax(3.58, -3.71) ≈ (0.999, 0.001)': the weights of the two extreme scores as displayed; parts 1,
-    3 are the scores, 5, 7 the weights."""
-    high, low, _ = caveat_example(samples)
+    """'softmax(3.58, -3.71) ≈ (0.999, 0.001)': the two extreme scores as displayed and their weights (the
+    exact scores' softmax, rounded; '=' only where the printed scores give exactly those); parts 1, 3 are the
+    scores, 5, 7 the weights."""
+    high, low, weights = caveat_example(samples)
     shown = [shown_stat(high), shown_stat(low)]
-    weights = softmax(shown)
-    sign = "=" if all(relation(w, WEIGHT_PLACES) == "=" for w in weights) else r"\approx"
+    printed = [fmt(w, WEIGHT_PLACES) for w in weights]
+    exact = all(abs(float(p) - w) < 1e-12 for p, w in zip(printed, softmax(shown)))
+    sign = "=" if exact else r"\approx"
     return c.math(
         r"\mathrm{softmax}(",
         fmt(shown[0], STAT_PLACES),
         r",\;\; ",
         fmt(shown[1], STAT_PLACES),
         rf") {sign} (",
-        fmt(weights[0], WEIGHT_PLACES),
+        printed[0],
         r",\;\; ",
-        fmt(weights[1], WEIGHT_PLACES),
+        printed[1],
         ")",
         role="label",
     )
@@ -487,6 +497,8 @@ def extreme_marks(samples, row: Row) -> VGroup:
         stroke_width=3,
         tip_length=0.12,
     )
-    gap_label = c.text(f"gap {fmt(shown_stat(high) - shown_stat(low), STAT_PLACES)}", role="small")
+    rel = gap_relation(high, low)
+    gap_label = c.text(f"gap {'' if rel.sign == '=' else '≈ '}{text_minus(rel.result)}", role="small")
+    gap_label.relations = (rel,)  # checked as the formulas' equations are
     gap_label.next_to(marks, RIGHT, buff=0.3).align_to(marks[1][1], DOWN)
     return VGroup(marks, gap, gap_label)

@@ -4,7 +4,7 @@ on one shared axis."""
 import numpy as np
 import pytest
 
-from attention import histogram, softmax, variance_experiment
+from attention import WidthSample, histogram, softmax, variance_experiment
 from scenes.chapters.shrink_scores import (
     PEAK_HEIGHT,
     SPREAD,
@@ -13,9 +13,11 @@ from scenes.chapters.shrink_scores import (
     caveat_example,
     densities,
     divisor_tex,
+    gap_relation,
     shown_stat,
+    weights_line,
 )
-from scenes.kit.arithmetic import fmt
+from scenes.kit.arithmetic import Relation, fmt
 from scenes.kit.bars import MIN_BAR
 from scenes.kit.palette import RAW, SCALED, THEMES, delta_e, raw_color, scaled_color, theme
 from scenes.kit.plots import Histogram
@@ -125,13 +127,18 @@ def test_the_stretched_middle_is_the_scaled_histogram_on_its_own_axis(scene):
 
 
 def test_the_weights_of_the_extreme_scores_are_drawn(scene):
-    high, low, _ = caveat_example(scene.samples)
+    high, low, weights = caveat_example(scene.samples)
+    np.testing.assert_allclose(weights, softmax([high, low]))  # the exact scores', not the printed ones'
     shown = [round(high, STAT_PLACES), round(low, STAT_PLACES)]
-    weights = softmax(shown)
     line = scene.weights
     assert [line[1].tex_string, line[3].tex_string] == [fmt(v, STAT_PLACES) for v in shown]
     assert [line[5].tex_string, line[7].tex_string] == [fmt(w, 3) for w in weights] == ["0.999", "0.001"]
     assert r"\approx" in line[4].tex_string  # the weights are rounded
+
+
+def test_weights_of_scores_printed_exactly_equal_say_equals():
+    line = weights_line([WidthSample(2, np.zeros(2), np.array([0.5, 0.5]), 0.0, 0.0)])
+    assert [line[5].tex_string, line[7].tex_string] == ["0.500", "0.500"] and "=" in line[4].tex_string
 
 
 def test_variances_on_screen_are_the_sample_variances(scene):
@@ -159,11 +166,16 @@ def test_caveat_marks_sit_at_the_extreme_scaled_scores(scene):
     for mark, value in zip(marks, (low, high)):
         assert mark[1].tex_string == fmt(value, STAT_PLACES)
         assert mark[0].get_x() == pytest.approx(scene.rows[-1].x_of(value))
-    # the gap is the difference of the printed values, exactly
-    assert gap.original_text == f"gap {fmt(round(high, 2) - round(low, 2), STAT_PLACES)}"
-    # the weights in the caption follow from the rounded scores it shows
-    shown = softmax([round(high, STAT_PLACES), round(low, STAT_PLACES)])
-    assert [fmt(w, 3) for w in shown] == [fmt(w, 3) for w in weights]
+    # the gap is the exact one rounded (7.28), not the difference of the printed scores (3.58 + 3.71 = 7.29),
+    # so it says '≈'
+    assert (fmt(high, STAT_PLACES), fmt(low, STAT_PLACES)) == ("3.58", "-3.71")
+    assert gap.original_text == f"gap ≈ {fmt(high - low, STAT_PLACES)}" == "gap ≈ 7.28"
+    assert gap.relations == (Relation(("3.58", "3.71"), "sum", "≈", "7.28"),)
+    assert [fmt(w, 3) for w in weights] == ["0.999", "0.001"]
+
+
+def test_a_gap_the_printed_scores_give_says_equals():
+    assert gap_relation(1.25, -0.5) == Relation(("1.25", "0.50"), "sum", "=", "1.75")
 
 
 def test_histogram_places_bins_on_its_axis():
