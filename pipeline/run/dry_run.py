@@ -3,9 +3,10 @@ the extreme-shapes test and the snapshots.
 
 manim's still-image output skips every play (mobjects jump to their end state) and encodes nothing. On top
 of it, a dry run: copies mobjects with `copies.quick_deepcopy` (manim's deepcopy, run as every skipped
-animation begins, is most of a dry run's time), makes skipped plays cheaper where that cannot change where they
-leave the mobjects (`skipping.cheaper`), typesets the chapter's formulas in one LaTeX run
-(`typeset.prefetched`), and tells a watcher where each beat ends. Pictures are drawn only when asked for.
+animation begins, is most of a dry run's time), lists families and bounds with `families` (as renders do),
+makes skipped plays cheaper where that cannot change where they leave the mobjects (`skipping.cheaper`),
+typesets the chapter's formulas in one LaTeX run (`typeset.prefetched`), and tells a watcher where each beat
+ends. Pictures are drawn only when asked for.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def run(scene_class, config: dict, watch: BeatWatcher | None = None) -> tuple[ob
     """
     from manim import tempconfig
 
-    from pipeline.frames import copies, skipping
+    from pipeline.frames import copies, families, skipping
     from pipeline.run import typeset
 
     settings = {
@@ -43,7 +44,7 @@ def run(scene_class, config: dict, watch: BeatWatcher | None = None) -> tuple[ob
 
     def once() -> tuple[object, list]:
         seen: list = []
-        with copies.quick_copies(), tempconfig(settings):
+        with copies.quick_copies(), families.quick_families(), tempconfig(settings):
             scene = _watched(scene_class, watch, seen)()
             with skipping.cheaper(scene):
                 scene.render()
