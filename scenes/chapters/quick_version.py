@@ -16,6 +16,7 @@ from attention.projections import DEFAULT_PROJECTIONS
 from attention.training import train_head
 from scenes.chapters.registry import CHAPTERS, find, shown_title
 from scenes.kit import components as c
+from scenes.kit import fit
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import veil
@@ -30,7 +31,7 @@ CARD_X = STAGE.body_left + ICON_BOX[0] / 2
 TEXT_X = STAGE.body_left + ICON_BOX[0] + 0.3
 PAGE_ROWS = 3  # lines on one page
 LINE_CHARS = 48  # a take-away longer than this wraps onto a second line
-MEANING_CHARS = 30  # the same for a term's meaning
+TAG_LEAD = 0.5  # from a take-away's last baseline to its chapter line's, whatever glyphs either ends with
 FIRST_ROW_Y = 1.55
 ROW_STEP = 2.0
 CONTENTS_STEP = 0.5  # from one chapter's entry in the list to the next, if they fit
@@ -110,7 +111,6 @@ class QuickVersion(ChapterScene):
         self.rows = VGroup(*[r for page in self.pages for r in page])
         self.formula = LitFormula(FORMULA, role="title")
         self.contents = contents()
-        self.ties = VGroup(*[tie(t) for t in TERMS])
         self.markers = VGroup(*[marker(t) for t in TERMS])
         self.layout_formula()
 
@@ -118,9 +118,11 @@ class QuickVersion(ChapterScene):
         """The formula beside the heading; the chapter list on the left, then the terms, then their ties."""
         self.formula.next_to(self.heading, RIGHT, buff=0.6).set_x(FORMULA_RIGHT, RIGHT)
         self.contents.next_to(self.heading, DOWN, buff=0.5).set_x(STAGE.body_left, LEFT)
-        left = self.contents.get_right()[0] + 0.5
-        self.ties.arrange(DOWN, aligned_edge=LEFT, buff=0.55).align_to(self.contents, UP)
-        self.ties.set_x(left + max(m.width for m in self.markers) + 0.35 + self.ties.width / 2)
+        left = self.contents.get_right()[0] + 0.35
+        words = left + max(m.width for m in self.markers) + 0.25
+        room = -STAGE.body_left - words  # to the title's margin, mirrored
+        self.ties = VGroup(*[fit.wrap_within(t.meaning, room, role="label") for t in TERMS])
+        self.ties.arrange(DOWN, aligned_edge=LEFT, buff=0.55).align_to(self.contents, UP).set_x(words, LEFT)
         for mark, tied in zip(self.markers, self.ties):
             mark.align_to(tied, UP).set_x(left + mark.width / 2)
 
@@ -310,8 +312,10 @@ def word_order_icon(_: Examples) -> VGroup:
 
 
 def trained_head_icon(_: Examples) -> VGroup:
-    """The learned W_Q W_K^T, its diagonal standing out (kept here, as the projections' icon)."""
-    return cell_block(train_head().bilinear.clip(0, None), theme().key)
+    """The learned W_Q W_K^T, its diagonal standing out (kept here, as the projections' icon), on a neutral
+    ramp as the chapter draws it: its rows are query words and its columns key words, so neither role's
+    colour is its own (review round 6: it was in the keys' blue)."""
+    return cell_block(train_head().bilinear.clip(0, None), theme().text)
 
 
 ICONS = {  # each recapped chapter's icon
@@ -333,9 +337,16 @@ def row(name: str, ex: Examples, y: float) -> VGroup:
     """Chapter `name`'s own icon in a card, its take-away and a muted tag naming the chapter."""
     line = c.paragraph(TAKEAWAYS[name].line, LINE_CHARS, role="body")
     tag = c.text(tag_text(name), role="small", color=theme().muted)
-    words = VGroup(line, tag).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
-    words.move_to([TEXT_X, y, 0], aligned_edge=LEFT)
+    tag.align_to(line, LEFT).shift(UP * (last_baseline(line) - TAG_LEAD - last_baseline(tag)))
+    words = VGroup(line, tag).move_to([TEXT_X, y, 0], aligned_edge=LEFT)
     return VGroup(card(ICONS[name](ex)).move_to([CARD_X, y, 0]), words)
+
+
+def last_baseline(paragraph) -> float:
+    """The baseline of a paragraph's last line: where most of its glyphs stand (a tag set under its bottom
+    nearly touched a last line with no descender, review round 6: "contents." over "3 · Score every word")."""
+    glyphs = len("".join(paragraph.original_text.split("\n")[-1].split()))
+    return float(np.median([glyph.get_bottom()[1] for glyph in paragraph[-glyphs:]]))
 
 
 def entry_text(name: str) -> str:
@@ -376,17 +387,27 @@ def contents_step(count: int) -> float:
 
 
 def contents() -> VGroup:
-    """'3 · Score every word' for every recapped chapter, in viewing order, one baseline every `contents_step`."""
-    entries = VGroup(*[c.text(entry_text(n), role="label") for n in recapped()])
+    """An entry (`entry`) for every recapped chapter, in viewing order, one baseline every `contents_step`, the
+    numbers right-aligned so that every title starts at one x (review round 6: titles 10 to 14 started further
+    right than 1 to 9)."""
+    entries = VGroup(*[entry(n) for n in recapped()])
     step = contents_step(len(entries))
-    for i, entry in enumerate(entries):  # a line's first glyph is a digit: its bottom is the baseline
-        entry.shift(DOWN * (i * step + entry[0].get_bottom()[1]) + LEFT * entry.get_left()[0])
-    return entries
+    for i, (number, dot, _) in enumerate(entries):  # a number's bottom is its baseline
+        entries[i].shift(DOWN * (i * step + number.get_bottom()[1]) + LEFT * dot.get_x())
+    return entries.shift(LEFT * entries.get_left()[0])
 
 
-def tie(term: Term) -> VGroup:
-    """What the term does, in a short paragraph (its chapters light up in the list)."""
-    return c.paragraph(term.meaning, MEANING_CHARS, role="label")
+def entry(name: str) -> VGroup:
+    """'3 · Score every word' as three texts where the whole line would set them (the number, the dot, the
+    title), so that the number can be aligned on its right while the title is a line of its own."""
+    whole = c.text(entry_text(name), role="label")
+    k = len(str(find(name).number))
+    parts = VGroup(
+        *[c.text(part, role="label") for part in (str(find(name).number), "·", shown_title(find(name)))]
+    )
+    for part, glyphs in zip(parts, (whole[:k], whole[k : k + 1], whole[k + 1 :])):
+        part.move_to(VGroup(*glyphs))
+    return parts
 
 
 def marker(term: Term) -> LitFormula:

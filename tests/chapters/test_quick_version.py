@@ -10,6 +10,7 @@ from scenes.chapters import quick_version as qv
 from scenes.chapters.registry import CHAPTERS, find
 from scenes.kit import icons as icons
 from scenes.kit.fit import apart
+from scenes.kit.palette import theme
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.7
@@ -62,6 +63,12 @@ def test_every_icon_is_its_own_chapter_s():
     assert set(qv.ICONS) == set(qv.recapped())
     names = [f.__name__ for f in qv.ICONS.values()]
     assert len(set(names)) == len(names)  # no two chapters share a picture
+
+
+def test_the_trained_head_icon_is_on_a_neutral_ramp():
+    """Review round 6: it was in the keys' blue, though its rows are query words and its columns key words."""
+    cells, _ = qv.trained_head_icon(examples.current())
+    assert {cell.get_fill_color().to_hex().upper() for cell in cells} == {theme().text.upper()}
 
 
 def test_the_score_icon_is_chapter_3_s_table_not_the_drag_plane():
@@ -155,10 +162,33 @@ def test_the_softmax_term_s_caption_and_drawn_meaning_both_speak_of_the_mask():
 
 
 def test_the_chapter_list_is_the_registry_s_titles_numbered_as_watched(scene):
-    expected = [f"{i}·{find(n).title}".replace(" ", "") for i, n in enumerate(qv.recapped(), start=1)]
-    assert [e.text for e in scene.contents] == expected
+    expected = [(str(i), find(n).title.replace(" ", "")) for i, n in enumerate(qv.recapped(), start=1)]
+    assert [(number.text, title.text) for number, _, title in scene.contents] == expected
     baselines = [e[0].get_bottom()[1] for e in scene.contents]
     np.testing.assert_allclose(np.diff(baselines), -qv.contents_step(len(expected)), atol=1e-6)
+
+
+def test_the_chapter_list_s_numbers_are_right_aligned_and_its_titles_start_at_one_x(scene):
+    """Review round 6: titles 10 to 14 started 18 px (at 1080p) right of titles 1 to 9."""
+    numbers, dots, titles = zip(*scene.contents)
+    assert len({n.text for n in numbers if len(n.text) == 1}) > 1 and any(len(n.text) == 2 for n in numbers)
+    for parts in (numbers, titles):  # ink edges differ by a glyph's side bearing, at most 0.04 (5 px)
+        edges = [p.get_right()[0] if parts is numbers else p.get_left()[0] for p in parts]
+        assert max(edges) - min(edges) < 0.04
+    assert max(d.get_x() for d in dots) - min(d.get_x() for d in dots) < 1e-6
+    rise = dots[0].get_bottom()[1] - numbers[0].get_bottom()[1]
+    for number, dot, title in scene.contents:  # on one baseline, the dot as high above it in every entry
+        assert qv.last_baseline(title) == pytest.approx(number.get_bottom()[1], abs=0.01)
+        assert dot.get_bottom()[1] - number.get_bottom()[1] == pytest.approx(rise, abs=0.01)
+
+
+def test_a_two_line_take_away_and_its_chapter_line_keep_one_lead(scene):
+    """Review round 6: "contents." (no descender) nearly touched "3 · Score every word" under it. The chapter
+    line's baseline stands TAG_LEAD under the take-away's last one, whatever glyphs either ends with."""
+    for row in scene.rows:
+        line, tag = row[1]
+        assert qv.last_baseline(line) - qv.last_baseline(tag) == pytest.approx(qv.TAG_LEAD, abs=1e-6)
+        assert line.get_bottom()[1] - tag.get_top()[1] > 0.1  # clear of the line's descenders too
 
 
 def inside(part) -> bool:
