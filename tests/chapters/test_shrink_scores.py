@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from attention import WidthSample, histogram, softmax, variance_experiment
+from pipeline.run import dry_run
 from scenes.chapters.shrink_scores import (
     PEAK_HEIGHT,
     SPREAD,
@@ -22,7 +23,8 @@ from scenes.kit.bars import MIN_BAR
 from scenes.kit.palette import RAW, SCALED, THEMES, delta_e, raw_color, scaled_color, theme
 from scenes.kit.plots import Histogram
 from tests.kit.test_type_and_colour import APART
-from tests.support.snapshot import assert_matches_snapshot, built, last_frame
+from tests.support import snapshot
+from tests.support.snapshot import assert_matches_snapshot, built
 
 FRAME = (14.22 / 2, 4.0)
 
@@ -30,6 +32,11 @@ FRAME = (14.22 / 2, 4.0)
 @pytest.fixture(scope="module")
 def scene(tmp_path_factory):
     return built(ShrinkScores, tmp_path_factory.mktemp("media"))
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    return snapshot.played(ShrinkScores, tmp_path_factory.mktemp("dry"))
 
 
 def centres(hist: Histogram) -> np.ndarray:
@@ -202,5 +209,10 @@ def test_everything_fits_in_the_frame(scene):
         assert abs(mob.get_top()[1]) <= FRAME[1] and abs(mob.get_bottom()[1]) <= FRAME[1]
 
 
-def test_last_frame_snapshot(tmp_path):
-    assert_matches_snapshot("ShrinkScores", last_frame(ShrinkScores, tmp_path))
+def test_last_frame_snapshot(played):
+    assert_matches_snapshot("ShrinkScores", dry_run.picture(played))
+
+
+def test_the_caption_reads_the_gap_as_drawn_about_where_the_scores_do_not_give_it(played):
+    assert "a gap of about 7.28." in played.captions
+    assert "Two scores that far apart get weights 0.999 and 0.001." in played.captions
