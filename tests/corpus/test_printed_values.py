@@ -104,15 +104,11 @@ def shrink_scores(example) -> np.ndarray:
 
 
 def word_order(example) -> np.ndarray:
-    """What WordOrder prints: the query and the sentence in both orders, the encodings, the rotary scores."""
+    """What WordOrder prints: the query's weights and output, the sentence's outputs (moved, not recomputed, when
+    the words are reordered), the encodings, the rotary scores."""
     query, sentence = shuffle_query(example.blend), shuffle_sentence(example.causal)
     x = DEFAULT_PROJECTIONS.embeddings
-    found = (
-        traced(query.before)
-        + traced(query.after)
-        + traced_grid(sentence.before)
-        + traced_grid(sentence.after)
-    )
+    found = traced(query.before) + traced_grid(sentence.before)
     found += [x, sinusoidal(np.arange(len(x)), PE_WIDTH), with_positions(x)]
     return flat(found + [[r.score for r in rotary_table()]])
 
