@@ -53,7 +53,12 @@ EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
 PLANE_BOX = (6.0, 5.5)  # the most the values' plane may cover
 PLANE_TOP_RIGHT = np.array([STAGE.right - 0.7, 1.8, 0])  # where the values' plane's top right corner is
 STAGE_WIDTH = 13.4  # from STAGE.body_left to the right edge of what may be drawn
-BAR_SPACING = 3.9  # the bars' width, shared by the tokens
+BAR_SPACING = 3.9  # the bars' width, shared by the tokens, at the least
+VALUE_ROOM = 0.35  # between two neighbouring weights printed over their bars, at the least
+BARS_WIDEST = 6.0  # the bars may spread to this width so that their names are whole
+NAME_SPACE = 0.15  # between two neighbouring names under the bars
+BARS_BELOW = 0.5  # between the sum line and the bars under it, where they do not fit beside the table
+TOTAL_BUFF = 0.1  # round the bars' 'sum of weights' line, the frame drawn round it
 BAR_HEIGHT = 1.8  # the height of a weight of 1
 NAME_WIDTH = 1.6  # a token's name in the table is cut to this width
 VALUES_SECONDS = 2.5  # the values' arrows grow from the origin one after another
@@ -210,7 +215,7 @@ class BlendByWeight(ChapterScene):
         self.table = c.Grid(names, score_cells, exp_cells, ratio_cells, col_buff=0.6, row_buff=0.3)
         self.names, self.score_cells, self.exp_cells, self.ratio_cells = self.table.columns
         self.sum_line = c.math(r"\text{sum} = " + exp_sum_tex(tr.scores, tr.log_exp_sum, EXP_PLACES))
-        self.bars = WeightBars(tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(tokens))
+        self.bars = WeightBars(tokens, tr.weights, height=BAR_HEIGHT, spacing=bar_pitch(tokens, tr.weights))
         self.bar_values = drop_crowded_values(self.bars)
         self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
         value_marks(self.plane, tokens)
@@ -228,31 +233,34 @@ class BlendByWeight(ChapterScene):
         place_value_labels(self.plane, self.coordinates)  # the coordinates take their feet first
         one_size(self.coordinates, self.factor)
         self.total_box = SurroundingRectangle(
-            VGroup(self.bars.total_label, self.bars.total), color=theme().text, buff=0.1
+            VGroup(self.bars.total_label, self.bars.total), color=theme().text, buff=TOTAL_BUFF
         )
         self.output_box = SurroundingRectangle(self.output_line, color=theme().output, buff=0.12)
 
     def layout(self) -> None:
-        """Table and sum under the formula strip with the bars beside them; later the bars, the rows
-        w_i v_i and the output left of the values' plane. All shrink by one factor if either is too large
-        (every text with them, so each role keeps one size; the strip keeps its small size, the least)."""
+        """Table and sum under the formula strip with the bars beside them (under them if beside they would
+        shrink everything more); later the bars, the rows w_i v_i and the output left of the values' plane.
+        All shrink by one factor if either is too large (every text with them, so each role keeps one size;
+        the strip keeps its small size, the least)."""
         top = self.strip.get_bottom()[1] - 0.35
         self.plane.shift(PLANE_TOP_RIGHT - self.plane.plane.get_corner(UR))
         softmax = VGroup(self.table, self.sum_line).arrange(DOWN, aligned_edge=LEFT, buff=0.45)
         self.sum_line.align_to(self.exp_cells, LEFT)
-        first = VGroup(softmax, self.bars.copy()).arrange(RIGHT, buff=0.8, aligned_edge=UP)
         self.slot = self.bars.copy()  # where the bars stand beside the plane
         self.slot.remove(*self.slot.submobjects[-2:])  # no total beside the plane
         second = VGroup(self.slot, self.counts[0], self.rows, self.output_line, self.counts[1])
         second.arrange(DOWN, aligned_edge=LEFT, buff=0.3)
         room = top - STAGE.bottom
-        self.factor = min(
-            1,
-            STAGE_WIDTH / first.width,
-            room / first.height,
-            (self.plane.get_left()[0] - 0.4 - STAGE.body_left) / second.width,
-            room / second.height,
-        )
+        rest = min(1, (self.plane.get_left()[0] - 0.4 - STAGE.body_left) / second.width, room / second.height)
+        w, h, bars = softmax.width, softmax.height, self.bars
+        beside = min(STAGE_WIDTH / (w + 0.8 + bars.width), room / max(h, bars.height))
+        below = min(STAGE_WIDTH / max(w, bars.width), room / (h + BARS_BELOW + bars.height + 2 * TOTAL_BUFF))
+        if min(rest, beside) >= min(rest, below):  # beside, unless it shrinks everything more
+            way, gap, edge, fits = RIGHT, 0.8, UP, beside
+        else:
+            way, gap, edge, fits = DOWN, BARS_BELOW, LEFT, below
+        first = VGroup(softmax, bars.copy()).arrange(way, buff=gap, aligned_edge=edge)
+        self.factor = min(rest, fits)
         for group in (first, second):
             group.scale(self.factor).move_to([STAGE.body_left, top, 0], aligned_edge=UL)
         self.roadmap.scale(self.factor).move_to(first).set_x(0)
@@ -260,6 +268,15 @@ class BlendByWeight(ChapterScene):
         one_size(VGroup(softmax, self.bars, second, self.plane, self.roadmap), self.factor)
         pin(self.strip, self.heading)
         self.bars.max_height *= self.factor
+
+
+def bar_pitch(tokens, weights) -> float:
+    """The distance between the bars' centres: BAR_SPACING shared by the tokens, or more, so that neighbouring
+    weights keep VALUE_ROOM apart and the names are whole while the bars are at most BARS_WIDEST wide (review
+    round 6: with four tokens the weights touched and "queen" was cut)."""
+    value = max(c.number(w).width for w in weights) + VALUE_ROOM
+    name = min(max(c.text(t, role="label").width for t in tokens) + NAME_SPACE, BARS_WIDEST / len(tokens))
+    return max(BAR_SPACING / len(tokens), value, name)
 
 
 def value_marks(plane: ValuePlane, tokens) -> None:

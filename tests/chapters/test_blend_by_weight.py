@@ -6,9 +6,10 @@ from manim import Dot
 
 from attention import examples
 from attention.examples.file import examples_from_dict
-from scenes.chapters.blend_by_weight import NAME_GAP, BlendByWeight
+from scenes.chapters.blend_by_weight import BARS_WIDEST, NAME_GAP, NAME_SPACE, VALUE_ROOM, BlendByWeight
 from scenes.kit import fit
 from scenes.kit.arithmetic import vector_tex
+from scenes.kit.components import text
 from scenes.kit.fit import apart
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
@@ -123,3 +124,22 @@ def test_a_value_along_an_axis_is_drawn_above_it_thicker_than_it(scene):
 def test_custom_values_read_as_values_with_clear_labels(custom):
     check_values_read_as_values(custom)
     check_labels_are_clear(custom)
+
+
+def test_custom_bars_keep_their_weights_apart_and_their_names_whole(custom):
+    """Review round 6: with four words the weights over the bars touched and "queen" was cut to "qu…"; the bars
+    stand far enough apart for both (under the table when beside it they would shrink everything more)."""
+    bars, factor = custom.bars, custom.factor
+    assert len(custom.bar_values) == len(bars.bars)  # every weight printed over its bar
+    for a, b in zip(bars.values, bars.values[1:]):
+        assert b.get_left()[0] - a.get_right()[0] >= VALUE_ROOM * factor - 1e-6
+    room = BARS_WIDEST / len(bars.bars) - NAME_SPACE  # the names are whole up to this width
+    for name, token in zip(bars.labels, custom.example.tokens):
+        assert name.text.endswith("…") == (text(token, role="label").width > room)
+    beside = bars.get_left()[0] > custom.table.get_right()[0]
+    assert beside or bars.get_top()[1] < custom.sum_line.get_bottom()[1]
+
+
+def test_the_lecture_s_bars_stand_beside_its_table(scene):
+    assert scene.bars.get_left()[0] > scene.table.get_right()[0]
+    assert scene.bars.get_top()[1] == pytest.approx(scene.table.get_top()[1], abs=0.3)
