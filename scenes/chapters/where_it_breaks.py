@@ -50,6 +50,9 @@ GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
 STOP_READS = ("top", "smallest", "slope")  # what each stop's caption reads: one number a stop
 SWEEP_POINTS = 181
 SWEEP_SECONDS = 1.5  # the shortest a turn of the knob between stops may take
+# the gain's name in formulas: upright, as Refocus's v (CM Sans italic g is CMSSI10, sans, but its binocular shape
+# read as a serif italic beside the upright digits, review round 6; verified with pdffonts)
+GAIN = r"\mathsf{g}"
 MARK_SECONDS = 1.0  # the least time a stop's mark takes to drop onto the gain axis (its caption: 'Gain 4:')
 MIN_CLEARANCE = 0.25  # between the smallest weight's line and the plots on its right
 THIN = "\u2009"  # a thin space either side of '×' in a readout (a word space made the line too long)
@@ -345,7 +348,7 @@ class WhereItBreaks(ChapterScene):
         g = self.scaled_gain
         dot = Dot(self.plot.point(g, log10_top_sensitivity(self.raw_trace.scores, g)), radius=0.08)
         dot.set_color(scaled_color())
-        label = c.math(rf"\text{{scaled: }} g = 1/\sqrt{{{self.scaled_trace.width}}}", role="small")
+        label = c.math(rf"\text{{scaled: }} {GAIN} = 1/\sqrt{{{self.scaled_trace.width}}}", role="small")
         label.set_color(scaled_color())
         boxes = [
             self.plot.axes.x_axis,
@@ -644,11 +647,11 @@ class GainKnob(VGroup):
         self.scores, self.gain = np.asarray(scores, dtype=float), gain
         self.bars = bar_set(tokens, weights_at_gain(self.scores, gain.get_value()), LIVE_X)
         self.formula = header_formula(
-            rf"\mathrm{{softmax}}(g \cdot {vector_tex(self.scores, SCORE_PLACES)})",
-            r"\mathrm{softmax}(g \cdot q \cdot k_i)",
+            rf"\mathrm{{softmax}}({GAIN} \cdot {vector_tex(self.scores, SCORE_PLACES)})",
+            rf"\mathrm{{softmax}}({GAIN} \cdot q \cdot k_i)",
         )
         self.gain_number = c.number(gain.get_value(), 1)
-        self.gain_line = VGroup(c.math("g ="), self.gain_number).arrange(RIGHT, buff=0.15)
+        self.gain_line = gain_line(self.gain_number)
         above(self.bars, VGroup(self.formula, self.gain_line).arrange(DOWN, buff=0.2))
         self.min_label = c.text("smallest weight", role="small", color=theme().muted)
         self.min_readout = on_baseline(WordedScientific(float("-inf")), self.min_label, 3)  # the first 'l'
@@ -672,6 +675,17 @@ class GainKnob(VGroup):
         self.gain_number.set_value(self.gain.get_value())
         self.min_readout.set_log10(self.log10_smallest())
         return self
+
+
+def gain_line(number) -> VGroup:
+    """'g = 10.0': the gain's name and sign, then its live `number` where a formula would set it against the
+    sign (centred beside them, the number sat lower than the sign by g's descender, review round 6)."""
+    name = c.math(GAIN, "=")
+    typeset = c.math(GAIN, "=", "0")
+    rise = typeset[2].get_bottom()[1] - typeset[1].get_bottom()[1]  # a digit's baseline against the sign
+    number.next_to(name, RIGHT, buff=0.15)
+    number.shift(UP * (name[1].get_bottom()[1] + rise - number.get_bottom()[1]))
+    return VGroup(name, number)
 
 
 def axis_end(axes) -> float:

@@ -20,6 +20,7 @@ from scenes.chapters.where_it_breaks import (
     sci,
 )
 from scenes.kit.arithmetic import SCORE_PLACES, vector_tex
+from scenes.kit.components import math
 from scenes.kit.emphasis import FRAME_BUFF
 from scenes.kit.plots import mantissa_exponent
 from scenes.kit.stage import STAGE
@@ -52,7 +53,18 @@ def test_reference_bars_show_the_scaled_weights(scene):
     bars, (formula, _) = scene.scaled_bars
     assert bars.shown_values() == [round(w, 3) for w in examples.current().blend.trace(0).weights]
     assert formula.tex_string == r"\mathrm{softmax}([4, 2, 0] / \sqrt{4})"
-    assert scene.knob.formula.tex_string == r"\mathrm{softmax}(g \cdot [4, 2, 0])"
+    # the gain upright in every formula (review round 6: CM Sans' italic g read as a serif italic)
+    assert scene.knob.formula.tex_string == r"\mathrm{softmax}(\mathsf{g} \cdot [4, 2, 0])"
+    assert scene.knob.gain_line[0].tex_string == r"\mathsf{g} ="
+
+
+def test_the_gain_s_number_sits_where_a_formula_sets_it(scene):
+    """Review round 6: centred beside 'g =', the number sat lower than the sign by g's descender."""
+    (name, sign), number = scene.knob.gain_line
+    typeset = math(r"\mathsf{g}", "=", "0")
+    rise = typeset[2].get_bottom()[1] - typeset[1].get_bottom()[1]
+    assert number.get_bottom()[1] - sign.get_bottom()[1] == pytest.approx(rise, abs=0.005)
+    assert number.get_left()[0] > sign.get_right()[0]
 
 
 @pytest.mark.parametrize("gain", [1.0, 2.0, 3.7, 10.0])
@@ -91,7 +103,7 @@ def test_the_scaled_case_is_a_gain_on_the_same_axis(scene):
     np.testing.assert_allclose(
         dot.get_center(), scene.plot.point(scene.scaled_gain, np.log10(sens)), atol=1e-6
     )
-    assert label.tex_string == r"\text{scaled: } g = 1/\sqrt{4}"
+    assert label.tex_string == r"\text{scaled: } \mathsf{g} = 1/\sqrt{4}"
 
 
 def test_each_gain_stop_drops_a_mark_from_the_curve_to_the_gain_axis(scene):
