@@ -787,7 +787,7 @@ def tie_text(tokens, weights) -> tuple[str, str]:
         return f"{pair} tie at {a}.", "Summed over every coordinate, their dots are equal."
     return (
         f"Its two largest weights: “{tokens[first]}” {a}, “{tokens[second]}” {b}.",
-        "Their dots come from the entries of q and K^T left lit.",
+        "Their dots come from the entries of q and Kᵀ left lit.",
     )
 
 

@@ -269,7 +269,7 @@ TERMS = (
         ("Q", "K"),
         "queries, the rows of Q, score keys, the rows of K",
         ("ThreeTokenDrag", "ScoreEveryWord", "Projections", "AllQueriesAtOnce", "WordOrder", "TrainedHead"),
-        "Q K^T: every query's dot product with every key.",
+        "Q Kᵀ: every query's dot product with every key.",
     ),
     Term(
         ("scale",),
@@ -290,7 +290,7 @@ TERMS = (
         "Each output row is one query's blend.",
     ),
 )
-BUILT = "Every chapter builds one formula: softmax(Q K^T / √d) V."
+BUILT = "Every chapter builds one formula: softmax(Q Kᵀ / √d) V."
 WHOLE = Term(  # the formula as a whole: what it replaces and where it runs
     ALL,
     "",
