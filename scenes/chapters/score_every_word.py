@@ -25,9 +25,10 @@ from manim import (
 from manim.utils.rate_functions import linear, smooth, squish_rate_func
 
 from attention import examples
+from attention.examples import story
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, fmt_input, relation, text_minus
+from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, fmt_input, relation, text_minus, vector_text
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
@@ -82,7 +83,7 @@ class ScoreEveryWord(ChapterScene):
             FadeIn(self.keys),
             FadeIn(self.strip.dimmed()),
             run_time=1.2,
-            caption=f"Three keys of width {width}, one per word.",
+            caption=keys_caption(len(self.example.tokens), width),
             hold=1,
         )
         self.show(
@@ -365,9 +366,15 @@ def angle(a, b) -> float:
     return float(np.arccos(np.clip(np.dot(a, b) / norms, -1, 1))) if norms else 0.0
 
 
+def keys_caption(count: int, width: int) -> str:
+    """'Four keys of width 3, one per word.': the count from the example, never typed in."""
+    return f"{story.counted(count, 'key').capitalize()} of width {width}, one per word."
+
+
 def listed_column(values) -> str:
-    """'[4, 2, 0]' or '[1.500, 2.000, −0.500]': a column of results, one format for all."""
-    return "[" + ", ".join(fmt_column(values, SCORE_PLACES)) + "]"
+    """'[4, 2, 0]' or '[1.500, 2.000, −0.500]': a column of results, one format for all, with the minus
+    sign the table's formulas draw (not a hyphen)."""
+    return vector_text(fmt_column(values, SCORE_PLACES))
 
 
 def role_card(name: str, symbol: str, job: str, color: str):

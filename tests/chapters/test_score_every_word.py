@@ -93,3 +93,14 @@ def test_the_verdict_says_why_the_best_key_wins():
     assert chapter.verdict(tokens, longer) == (
         "“b” scores highest, though “a” points closer to the query's way: length counts too."
     )
+
+
+def test_the_keys_are_counted_from_the_example():
+    """Four tokens are 'Four keys', never a count typed in (issue 29: 'Three keys' with four on screen)."""
+    assert chapter.keys_caption(4, 3) == "Four keys of width 3, one per word."
+    assert chapter.keys_caption(3, 4) == "Three keys of width 4, one per word."
+
+
+def test_listed_scores_use_the_minus_sign_the_table_draws():
+    """The dots in the summary box and caption: '−1.323' as in the rows above, never an ASCII hyphen."""
+    assert chapter.listed_column([2.087, -1.323, 0.5]) == "[2.087, −1.323, 0.500]"
