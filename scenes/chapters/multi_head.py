@@ -69,7 +69,7 @@ GAP = 0.35  # between a column's widest entry and the next column's
 # each reading's weights are a small bar chart (a bar per word on one baseline, its weight above it, its word
 # under it, its title above): the charts side by side under the work rows, in rows of charts if they do not fit
 # in one; a bar's height for a weight of 1 is as tall as the room under the work rows allows, from BAR_SHORTEST
-# (then the table shrinks) to BAR_TALL
+# (then the table shrinks) to BAR_TALL as drawn (a table that shrinks is laid out taller by as much)
 BAR_TALL, BAR_SHORTEST = 1.6, 0.4
 SPACING = 1.2  # between the centres of a chart's bars, at most; at least a weight's width and VALUE_GAP
 VALUE_GAP = 0.18  # between two neighbouring weights printed above their bars
@@ -545,7 +545,7 @@ class MultiHead(ChapterScene):
             rows_high = [title + max(charts[i].height_at(tall) for i in row) for row in rows]
             return sum(rows_high) + WEIGHT_GAP * (len(rows) - 1)
 
-        tall = BAR_TALL
+        tall = BAR_TALL * self.stretch  # as tall as BAR_TALL once the table has shrunk back
         while tall > BAR_SHORTEST and height(tall) > top - floor:
             tall -= 0.01
         tall = max(tall, BAR_SHORTEST)

@@ -9,6 +9,7 @@ from manim.animation.animation import prepare_animation
 
 from attention import examples
 from attention.examples.beyond import HeadsExample
+from attention.examples.file import examples_from_dict
 from attention.examples.story import changed_words
 from scenes.chapters.multi_head import (
     BAR_SHORTEST,
@@ -290,3 +291,32 @@ def test_the_caveat_says_when_heads_do_not_specialise():
 
 def test_last_frame(tmp_path):
     assert_matches_snapshot("MultiHead", last_frame(MultiHead, tmp_path))
+
+
+WIDE = {  # six words, keys of width 6 printed to three places: the table shrinks for its width
+    "tokens": ["cat", "alpha", "internationalisation-xyz", "dog", "the", "city"],
+    "keys": [
+        [2.16, 0.762, 2.642, -1.913, -2.298, 2.413],
+        [-1.108, 2.759, 1.538, -1.65, 0.76, -0.952],
+        [1.922, 0.86, 1.376, -1.282, -2.868, -0.521],
+        [1.302, 2.474, -1.152, -0.246, 2.29, -1.494],
+        [1.087, 2.3, 0.782, -2.306, 0.914, -2.75],
+        [-1.309, 2.306, 1.286, -1.709, 1.15, 0.442],
+    ],
+    "query": [1.854, 1.033, 1.953, 1.378, -2.504, -0.156],
+    "count": 2,
+}
+
+
+def test_a_shrunk_table_s_bars_are_drawn_as_tall_as_an_unshrunk_one_s(tmp_path):
+    """Review round 6: a table shrunk for its width shrank its bars too (0.87 units for a weight of 1, the lowest
+    third of the stage left empty); laid out taller by as much as it shrinks, they are drawn BAR_TALL."""
+    before = examples.current()
+    examples.use(examples_from_dict({"heads": WIDE}))
+    try:
+        scene = built(MultiHead, tmp_path)
+    finally:
+        examples.use(before)
+    assert scene.factor < 0.7
+    assert scene.readings[0].weights.tall * scene.factor == pytest.approx(BAR_TALL, abs=0.01)
+    assert min(r.weights.get_bottom()[1] for r in scene.readings) >= STAGE.bottom
