@@ -456,10 +456,10 @@ class AllQueriesAtOnce(ChapterScene):
         self.formula.next_to(self.heading, DOWN, buff=FORMULA_GAP, aligned_edge=LEFT)
         self.top_y = self.formula.get_bottom()[1] - UNDER_FORMULA
         self.names = [c.text(t, role="label", color=token_color(t)) for t in ex.tokens]
-        self.zoom1 = fit.first_that_fits(
+        self.zoom1 = fit.largest_that_fits(
             [*ZOOMS, None], lambda zoom: self.fits_in_line(zoom, self.first_in_line)
         )
-        self.zoom2 = fit.first_that_fits(
+        self.zoom2 = fit.largest_that_fits(
             [*ZOOMS, None], lambda zoom: self.fits_in_line(zoom, self.second_in_line)
         )
         if self.zoom1 is None or self.zoom2 is None:  # too wide for one line at the number size: tables
@@ -725,8 +725,8 @@ class AllQueriesAtOnce(ChapterScene):
         """The closing picture: Q × K^T = scores on one line, the row softmax down to the weights, then
         weights × V = outputs (the outputs matrix itself, moved there), each matrix a block of its shape,
         the squares as large as fits (at most BLOCK_CELL)."""
-        cells = shrinking(BLOCK_CELL, 0.9, 0.1)
-        fit.first_that_fits(cells, lambda cell: self.fits(*self.place_closing(cell)))
+        cells = list(shrinking(BLOCK_CELL, 0.9, 0.1))
+        fit.largest_that_fits(cells, lambda cell: self.fits(*self.place_closing(cell)))
 
     def place_closing(self, cell: float) -> tuple[VGroup, ...]:
         """The closing picture with squares `cell` wide; what must fit."""

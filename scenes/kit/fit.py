@@ -8,7 +8,7 @@ one size; words are wrapped; only whole diagrams are shrunk.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 import numpy as np
@@ -82,6 +82,25 @@ def first_that_fits(candidates: Iterable[T], fits: Callable[[T], bool]) -> T:
     if tried is None:
         raise ValueError("first_that_fits: no candidates")
     return tried
+
+
+def largest_that_fits(candidates: Sequence[T], fits: Callable[[T], bool]) -> T:
+    """`first_that_fits` for `candidates` from largest to smallest, where whatever fits, each smaller one fits
+    too: found by bisection (a layout is tried about log2(n) times, not up to n), then laid out once more
+    if the last one tried is not it, so the caller's state is the answer's, as `first_that_fits` leaves it."""
+    if not candidates:
+        raise ValueError("largest_that_fits: no candidates")
+    low, high, tried = 0, len(candidates) - 1, None  # the answer lies in [low, high]; the last always may
+    while low < high:
+        middle = (low + high) // 2
+        tried = middle
+        if fits(candidates[middle]):
+            high = middle
+        else:
+            low = middle + 1
+    if tried != low:
+        fits(candidates[low])
+    return candidates[low]
 
 
 def box(mobject) -> np.ndarray:
