@@ -287,18 +287,30 @@ class ThreeTokenDrag(ChapterScene):
         self.strip = pin(formula_slot(), self.heading)
         trace = self.example.trace()  # at the stop, where the worked example is done
         stop = self.live.cross.copy().move_to(self.live.plane.c2p(*self.example.query))
-        self.shadows = Shadows(self.live.plane, trace, [token_color(t) for t in self.example.tokens])
-        self.q_label = c.text(f"q = {coords(trace.query)}", role="label", color=theme().query)
-        plane = self.live.plane
-        clear_near(
-            self.q_label.next_to(stop, DOWN, buff=LABEL_GAP),
-            stop.get_center(),
-            [*self.live.key_labels, stop],
-            self.live.keys,
-            [*self.shadows.line, plane.x_axis, plane.y_axis],
-        )
+        self.shadows = self.live.shadows
+        self.q_label = self.query_label(trace, stop)
         self.worked = self.step_table(trace)
         self.build_comparison(trace)
+
+    def query_label(self, trace, stop) -> Text:
+        """'q = (0.95, 0.25)' near the cross at the stop, clear of the names, the arrows (the output's there too),
+        the axes, the query's line and the shadows it stays on through, and LABEL_GAP from the names; on
+        two lines where one has no such place (a crowded plane), and 'q' alone where neither has (its
+        coordinates are in the caption and the working)."""
+        plane = self.live.plane
+        output = self.live.output.copy().put_start_and_end_on(plane.c2p(0, 0), plane.c2p(*trace.output))
+        others, arrows, lines = (
+            [*self.live.key_labels, stop],
+            [*self.live.keys, output],
+            self.live.drawn_lines(),
+        )
+        top = self.strip.get_bottom()[1] - ARROW_CLEARANCE
+        for text in (f"q = {coords(trace.query)}", f"q =\n{coords(trace.query)}", "q"):
+            label = c.text(text, role="label", color=theme().query).next_to(stop, DOWN, buff=LABEL_GAP)
+            clear_near(label, stop.get_center(), others, arrows, lines, FAR_TRIES, top, LABEL_GAP)
+            if clear_of(label, others, [*arrows, *lines], top, LABEL_GAP):
+                return label
+        return label  # 'q' alone, where clear_near could put it
 
     def build_comparison(self, trace) -> None:
         """The closing comparison under the verdict, moved up to `verdict_top`: weight charts for the blend
@@ -363,6 +375,7 @@ CHART_RIGHT = STAGE.right - 0.2  # the comparison reaches this x
 OUTPUT_WIDTH = 9  # the output arrow's stroke, wider than a key's (5): a rim round a key it lies along
 LABEL_GAP = 0.3  # between the cross and its label
 LABEL_TRIES = 4  # rings round a point, LABEL_GAP apart, where a label looks for a clear place
+FAR_TRIES = 14  # the query's label, which must stay clear of the shadows too, may look this far (4.2)
 ARROW_CLEARANCE = 0.12  # a label keeps at least this from every key arrow
 SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
 RIGHT_MARK = 0.2  # the side of a right-angle mark
@@ -394,10 +407,15 @@ class LiveAttention(VGroup):
         self.keys = VGroup(
             *[plane_arrow(self.plane, k, token_color(t)) for t, k in zip(example.tokens, example.keys)]
         )
+        # the keys' shadows on the query's direction at the stop, drawn in the worked example: made now so that
+        # the keys' names keep clear of them and of that direction's line
+        self.shadows = Shadows(self.plane, example.trace(), [token_color(t) for t in example.tokens])
         self.key_labels = VGroup()
         for t, k in zip(example.tokens, example.keys):
             label = arrow_label(self.plane, k, t, token_color(t))
-            self.key_labels.add(clear_near(label, self.plane.c2p(*k), self.key_labels, self.keys))
+            self.key_labels.add(
+                clear_near(label, self.plane.c2p(*k), self.key_labels, self.keys, self.drawn_lines())
+            )
         self.cross = cross_marker().move_to(self.plane.c2p(*example.path[0]))
         self.bars = WeightBars(example.tokens, self.trace().weights, height=BAR_HEIGHT, show_total=False)
         self.total = WeightsTotal(self.bars).show(self.trace().weights)
@@ -406,6 +424,12 @@ class LiveAttention(VGroup):
         self.output = plane_arrow(self.plane, self.trace().output, theme().output, width=OUTPUT_WIDTH)
         self.glossary = glossary(self.trace().width)
         self.add(self.plane, self.output, self.keys, self.key_labels, self.cross, self.bars)
+
+    def drawn_lines(self) -> list:
+        """The lines a label must not touch: the axes, the query's dashed direction and every part of the
+        shadows (perpendiculars, right-angle marks, the coloured bars)."""
+        parts = [m for part in self.shadows.parts for m in part]
+        return [self.plane.x_axis, self.plane.y_axis, *self.shadows.line, *parts]
 
     def query(self) -> np.ndarray:
         """The query vector under the cross, in plane coordinates."""
@@ -463,37 +487,50 @@ class WeightsTotal(VGroup):
         return float(self.printed[1])
 
 
-def clear_near(label, point, others, arrows=(), lines=()):
-    """`label` where it is, or moved round `point` (in eight directions, ever farther, up to LABEL_TRIES rings,
-    slid sideways into -fit.LABEL_RIGHT..PLANE_RIGHT where it sticks out) to the first place above the caption
-    band, clear of `others` and ARROW_CLEARANCE clear of every arrow in `arrows` and every one of `lines` (a
-    name on a shaft, under a head or crossed by a line is misread); when no place is, the first clear of the
-    arrows alone, then of `others` alone (text on text is worse); where it was when none is."""
+def clear_near(
+    label,
+    point,
+    others,
+    arrows=(),
+    lines=(),
+    tries: int = LABEL_TRIES,
+    top: float = np.inf,
+    margin: float = 0,
+):
+    """`label` where it is, or moved round `point` (in eight directions, ever farther, up to `tries` rings,
+    in sixteen beyond LABEL_TRIES where the rings are wide; slid sideways into -fit.LABEL_RIGHT..PLANE_RIGHT
+    where it sticks out) to the first place `clear_of` `others` (by `margin`), `arrows` and `lines`; when no
+    place is, the first clear of the arrows alone, then of `others` alone (text on text is worse); where it was
+    when none is."""
     start = label.get_center()
-
-    def clear(avoided) -> bool:
-        inside = (
-            -fit.LABEL_RIGHT <= label.get_left()[0]
-            and label.get_right()[0] <= PLANE_RIGHT
-            and label.get_bottom()[1] >= STAGE.bottom  # not in the caption band
-        )
-        return (
-            inside
-            and all(fit.apart(label, other) for other in others)
-            and not any(touches(label, arrow) for arrow in avoided)
-        )
-
     for avoided in dict.fromkeys((tuple(arrows) + tuple(lines), tuple(arrows), ())):
-        if clear(avoided):
+        if clear_of(label, others, avoided, top, margin):
             return label
-        for ring in range(1, LABEL_TRIES + 1):
-            for angle in np.linspace(0, 2 * np.pi, 8, endpoint=False):
+        for ring in range(1, tries + 1):
+            for angle in np.linspace(0, 2 * np.pi, 8 if ring <= LABEL_TRIES else 16, endpoint=False):
                 label.next_to(point, [np.cos(angle), np.sin(angle), 0], buff=LABEL_GAP * ring)
                 slide_inside(label)
-                if clear(avoided):
+                if clear_of(label, others, avoided, top, margin):
                     return label
         label.move_to(start)
     return label
+
+
+def clear_of(label, others, avoided, top: float = np.inf, margin: float = 0) -> bool:
+    """Whether `label` lies in -fit.LABEL_RIGHT..PLANE_RIGHT, above the caption band and below `top`, `margin`
+    clear of `others` and ARROW_CLEARANCE clear of every arrow or line in `avoided` (a name on a shaft, under a head or
+    crossed by a line is misread)."""
+    inside = (
+        -fit.LABEL_RIGHT <= label.get_left()[0]
+        and label.get_right()[0] <= PLANE_RIGHT
+        and label.get_bottom()[1] >= STAGE.bottom  # not in the caption band
+        and label.get_top()[1] <= top
+    )
+    return (
+        inside
+        and all(fit.apart(label, other, margin) for other in others)
+        and not any(touches(label, arrow) for arrow in avoided)
+    )
 
 
 def slide_inside(label) -> None:

@@ -413,3 +413,22 @@ def test_key_labels_keep_clear_of_every_arrow(custom, tmp_path):
     assert not [
         (label.text, key.get_end()) for label in live.key_labels for key in live.keys if touches(label, key)
     ]
+
+
+def test_the_query_s_label_and_the_names_keep_clear_of_arrows_axes_and_shadows(custom, tmp_path):
+    """Issue 29: four keys round a query near one of them put 'q = (0.95, 0.25)' on the x-axis, under an arrow
+    and under the shadows' bars, and the query's dashed line through a key's name."""
+    custom(
+        tokens=("river", "bank", "money", "water"),
+        keys=[[1.2, 0.35], [0.4, 1.1], [-0.85, 0.6], [0.9, -0.75]],
+        query=[0.95, 0.25],
+        path=[[-1, 0.5], [0.95, 0.25], [0.3, 1.2], [1.1, -0.9], [0.95, 0.25]],
+    )
+    scene = built(ThreeTokenDrag, tmp_path)
+    live, trace = scene.live, scene.example.trace()
+    output = live.output.copy().put_start_and_end_on(live.plane.c2p(0, 0), live.plane.c2p(*trace.output))
+    shapes = [*live.keys, *live.drawn_lines()]
+    assert len(live.drawn_lines()) > 3  # the axes, the query's line and the shadows' parts are all counted
+    for label in [scene.q_label, *live.key_labels]:
+        assert not [shape for shape in shapes if touches(label, shape)], label.text
+    assert not touches(scene.q_label, output) and scene.q_label.text.startswith("q")
