@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from attention.examples import DEFAULT
 from attention.examples.file import load_example_file
 from pipeline.plan.check import SHOWN
 from scenes.chapters import registry
@@ -90,3 +91,13 @@ def test_warnings_are_printed_and_the_status_stays_0(run, tmp_path):
 
 def test_every_chapter_has_its_numbers_in_the_check():
     assert set(SHOWN) == {c.name for c in registry.CHAPTERS}
+
+
+def test_shrink_scores_lists_only_its_divisor_and_where_it_breaks_prints_the_slope_as_the_chapter_does():
+    """Issue 29: ShrinkScores was given weights it never shows; a gain-10 slope of 2.06 × 10⁻⁹ printed 0.000."""
+    assert SHOWN["ShrinkScores"](DEFAULT) == [
+        "divisor √4 = 2 (your keys' width); the random samples are the lecture's own"
+    ]
+    assert SHOWN["WhereItBreaks"](DEFAULT)[-1] == (
+        "gain 10: top weight 1.000, slope w(1 − w) 2.06 × 10⁻⁹, smallest weight 4.25 × 10⁻¹⁸"
+    )

@@ -1,5 +1,5 @@
 """`render.py check`: what an example file makes each chapter show, its token colours and its warnings, in a
-few seconds and without manim: a lecturer sees the numbers before waiting for a render.
+few seconds and without rendering: a lecturer sees the numbers before waiting for a render.
 
 Every number is computed by `attention/` as the chapters compute it, printed to PLACES places (the chapters
 choose their own places; these are for reading, not for comparing digit by digit).
@@ -11,16 +11,20 @@ from pathlib import Path
 
 import numpy as np
 
+from attention import weights_at_gain
 from attention.examples import Examples, story
 from attention.examples.beyond import all_queries
 from attention.examples.file import pasted_minuses
 from attention.positions import shuffle_query, shuffle_sentence
 from attention.projections import DEFAULT_PROJECTIONS
-from attention.sweeps import GAIN_RANGE, saturation_at
+from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensitivity
 from attention.training import train_head
 from pipeline.plan.dependencies import Scanner
 from scenes.chapters import registry
+from scenes.chapters.shrink_scores import root_text
+from scenes.chapters.where_it_breaks import sci
 from scenes.kit import palette
+from scenes.kit.arithmetic import decimals
 
 PLACES = 3
 
@@ -139,21 +143,21 @@ def source_positions(ex: Examples) -> list[str]:
 
 
 def shrink_scores(ex: Examples) -> list[str]:
-    raw, scaled = ex.blend.trace(0, scaled=False), ex.blend.trace(0)
-    return [
-        f"raw scores {row(raw.scores)}: weights {row(raw.weights)}",
-        f"scaled scores {row(scaled.scores)}: weights {row(scaled.weights)}",
-    ]
+    width = ex.blend.keys.shape[1]
+    return [f"divisor {root_text(width)} (your keys' width); the random samples are the lecture's own"]
 
 
 def where_it_breaks(ex: Examples) -> list[str]:
+    """The knob's readouts as the chapter prints them: the top weight in decimals, the slope and the smallest
+    weight in its scientific notation (the same `sci`), so a tiny slope never reads 0.000."""
     scaled, raw = ex.blend.trace(0), ex.blend.trace(0, scaled=False)
     lines = []
     for gain in (1 / scaled.divisor, *GAIN_RANGE):  # the scaled scores, the raw ones, the knob's end
-        at = saturation_at(raw.scores, gain)
+        top = decimals([np.max(weights_at_gain(raw.scores, gain))])[0]
         lines.append(
-            f"gain {gain:.{PLACES}g}: top weight {float(np.max(at.weights)):.{PLACES}f}, slope w(1 − w) "
-            f"{at.top_sensitivity:.{PLACES}f}, smallest weight {at.min_weight:.{PLACES}g}"
+            f"gain {gain:.{PLACES}g}: top weight {top}, slope w(1 − w) "
+            f"{sci(log10_top_sensitivity(raw.scores, gain))}, "
+            f"smallest weight {sci(log10_smallest_weight(raw.scores, gain))}"
         )
     return lines
 

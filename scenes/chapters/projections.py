@@ -36,7 +36,7 @@ from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.matrices import COLUMN_GAP, ROW_PITCH, NamedMatrix, entries_tex, widest
-from scenes.kit.palette import DIM, coloured_names, theme, word_colors
+from scenes.kit.palette import DIM, theme, word_colors
 from scenes.kit.stage import STAGE
 from scenes.kit.worked import blend_result, blend_terms, dot_result, flow, paired_terms
 
@@ -277,7 +277,7 @@ class Projections(ChapterScene):
         self.heading = c.chapter_title(self.title, "One vector per word, three matrices")
         self.formula = LitFormula(FORMULA, role="small")  # beside the title: the table needs the height
         self.formula.align_to(self.heading, UP).set_x(STAGE.right - FORMULA_INSET, RIGHT)
-        colours = lecture_colors(p.tokens)
+        colours = word_colors(p.tokens)  # a word any table names keeps its colour, not only [blend]'s
         self.names = VGroup(*[c.text(t, role="label", color=colours[t]) for t in p.tokens])
         self.x = NamedMatrix("X", p.embeddings, theme().text)
         self.w_q, self.q = self.product("Q", p.w_q, p.queries, theme().query)
@@ -459,9 +459,3 @@ def on_blocks(pixel_width: int, pixel_height: int, *matrices: NamedMatrix) -> No
 def count_words(p) -> str:
     """'Four' for the projections' four words."""
     return count(len(p.tokens)).capitalize()
-
-
-def lecture_colors(words) -> dict[str, str]:
-    """Each word's colour: one that any table of the example names keeps its own (a word is one colour in every
-    chapter); the others take colours no name of the example has (never another word's)."""
-    return word_colors(words, coloured_names(examples.current()))
