@@ -36,7 +36,7 @@ from scenes.kit.grids import veil
 from scenes.kit.palette import FAINT, theme, token_color
 from scenes.kit.stage import STAGE
 
-SPLIT_GAP = 0.05  # two top weights closer than this are described as a split
+SPLIT_GAP = 0.05  # weights closer than this to the top one share the reading: a split, or a spread
 CAVEAT = "long inputs get harder; nothing overflows"  # a label; the caption says it in full
 
 
@@ -399,14 +399,20 @@ def between(bounds: tuple[float, float], weight: float) -> float:
 
 
 def reading(source, weights) -> str:
-    """What one decoder step mostly reads: 'reads mostly “the” (<its weight>)', or a split between two words."""
-    first, second = np.argsort(weights, kind="stable")[::-1][:2]
-    if weights[first] - weights[second] < SPLIT_GAP:
-        a, b = sorted((first, second))
-        return f"splits between “{source[a]}” and “{source[b]}”"
-    return (
-        f"reads {story.mostly(weights[first])} “{source[first]}” ({decimals(weights[first : first + 1])[0]})"
-    )
+    """What one decoder step mostly reads: 'reads mostly “the” (<its weight>)'; where others come within
+    SPLIT_GAP of the top weight, a split between two words, a spread over more (in the source's order), or
+    over the whole source when every weight does."""
+    weights = np.asarray(weights, dtype=float)
+    near = [i for i in range(len(weights)) if weights.max() - weights[i] < SPLIT_GAP]
+    first = int(np.argmax(weights))
+    if len(near) == 1:
+        return f"reads {story.mostly(weights[first])} “{source[first]}” ({decimals(weights[first : first + 1])[0]})"
+    if len(near) == len(weights) > 2:
+        return "spreads almost evenly over the source"
+    named = [f"“{source[i]}”" for i in near]
+    if len(near) == 2:
+        return f"splits between {named[0]} and {named[1]}"
+    return f"spreads over {', '.join(named[:-1])} and {named[-1]}"
 
 
 class Fan(VGroup):

@@ -193,3 +193,13 @@ def test_last_frame_snapshot(tmp_path):
 def test_a_step_reads_mostly_one_word_only_above_half():
     assert reading(("a", "b", "c"), np.array([0.45, 0.3, 0.25])) == "reads most from “a” (0.450)"
     assert reading(("a", "b", "c"), np.array([0.55, 0.3, 0.15])) == "reads mostly “a” (0.550)"
+
+
+def test_a_third_weight_near_the_top_makes_a_spread_not_a_split():
+    """Issue 29: 0.282, 0.286 and 0.246 (0.186 left) read "splits between “the” and “bank”": every weight within
+    SPLIT_GAP of the top shares the reading, on both sides of the threshold."""
+    source = ("the", "bank", "was", "closed")
+    assert reading(source, np.array([0.282, 0.286, 0.246, 0.186])) == "spreads over “the”, “bank” and “was”"
+    assert reading(source, np.array([0.282, 0.286, 0.226, 0.206])) == "splits between “the” and “bank”"
+    assert reading(source, np.array([0.26, 0.25, 0.25, 0.24])) == "spreads almost evenly over the source"
+    assert reading(source[:2], np.array([0.51, 0.49])) == "splits between “the” and “bank”"
