@@ -45,6 +45,9 @@ KEY_SHARE = 0.75  # a key's arrow in the compass, as a share of the query's
 NAME_WIDTH = 1.6  # a key's name at its tip in the compass is cut to this width
 COMPASS_GAP = 0.5  # from the summary's box to the compass
 BOX_MARGIN = 0.3  # room under the content for the box round the summary
+BOX_BUFF = 0.2  # the box round the summary, this far outside it
+SUMMARY_GAP = 0.6  # between the rows and the summary, at the least
+COMPASS_HEIGHT = 1.9  # the compass's keys (KEY_SHARE × COMPASS) and a name above them, from the box's foot
 ROW_BUFF = 0.4  # between the keys' rows, at the least
 SPREAD = 0.5  # the most added to each vertical gap when the rows leave the stage's lower part empty
 ROLES = (
@@ -235,7 +238,7 @@ class ScoreEveryWord(ChapterScene):
         dots, scores = (listed_column(x) for x in (tr.dots, tr.scores))
         self.summary = c.text(f"dots {dots}  →  scores {scores}", role="label")
         self.layout()
-        self.summary_box = SurroundingRectangle(self.summary, color=theme().grid, buff=0.2)
+        self.summary_box = SurroundingRectangle(self.summary, color=theme().grid, buff=BOX_BUFF)
         corner = self.summary_box.get_corner(DOWN + RIGHT) + RIGHT * COMPASS_GAP + UP * 0.15
         room = STAGE.right - corner[0] - Q_ROOM  # a wide summary leaves the compass less
         self.compass = Compass(tr.query, tr.keys, ex.tokens, min(COMPASS, room))
@@ -250,18 +253,28 @@ class ScoreEveryWord(ChapterScene):
         between the rows, at most SPREAD more each) when they are short."""
         top = self.strip.get_bottom()[1] - 0.3
         room = top - STAGE.bottom - BOX_MARGIN
-        content = self.arrange(0.0)
-        factor = min(1, STAGE_WIDTH / content.width, room / content.height)
+        factor = 1.0
+        for _ in range(2):  # the compass's room above the summary depends on the factor, the factor on it
+            above = self.compass_room(factor)
+            content = self.arrange(0.0, above)
+            factor = min(1, STAGE_WIDTH / content.width, room / content.height)
         gaps = len(self.products) + 1  # between the rows, under the query and above the summary
-        content = self.arrange(min(SPREAD, max(0.0, room / factor - content.height) / gaps))
+        content = self.arrange(min(SPREAD, max(0.0, room / factor - content.height) / gaps), above)
         content.scale(factor).move_to([0, top, 0], aligned_edge=UP)
         one_size(VGroup(content, self.strip), factor)
         self.factor = factor
         pin(self.strip, self.heading)
         self.summary.set_x(0)
 
-    def arrange(self, gap: float) -> VGroup:
-        """Everything but the strip at its full size, `gap` added to each vertical gap; the group of it."""
+    def compass_room(self, factor: float) -> float:
+        """The gap above the summary (before scaling by `factor`) that leaves the compass beside its box
+        COMPASS_HEIGHT under the rows: its keys and their names clear of the last row."""
+        box = self.summary.height * factor + 2 * BOX_BUFF
+        return max(SUMMARY_GAP, (COMPASS_HEIGHT - box) / factor)
+
+    def arrange(self, gap: float, above: float = 0.0) -> VGroup:
+        """Everything but the strip at its full size, `gap` added to each vertical gap, the summary `above`
+        (at least SUMMARY_GAP) under the rows; the group of it."""
         c.Grid(self.keys.names, *self.keys.columns, col_buff=0.4, row_buff=ROW_BUFF + gap)
         self.keys.next_to(self.heading, DOWN, buff=1.6).align_to(self.heading, LEFT)
         self.query.next_to(self.keys, UP, buff=0.45 + gap).align_to(self.keys.columns[0], RIGHT)
@@ -278,7 +291,7 @@ class ScoreEveryWord(ChapterScene):
                 RIGHT * max(0.0, self.formula.get_right()[0] + 0.4 - self.divisor_note.get_left()[0])
             )
         content = VGroup(self.query, self.keys, self.products, self.scores, self.formula, self.divisor_note)
-        self.summary.next_to(content, DOWN, buff=0.6 + gap)
+        self.summary.next_to(content, DOWN, buff=max(SUMMARY_GAP, above) + gap)
         return content.add(self.summary)
 
 

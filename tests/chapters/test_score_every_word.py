@@ -1,9 +1,12 @@
 """Score every word: the rows use the stage's height when they leave room, at one size per role."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
-from attention import attend
+from attention import attend, examples
+from attention.examples import BlendExample
 from scenes.chapters import score_every_word as chapter
 from scenes.kit import fit
 from scenes.kit.palette import theme, token_color
@@ -104,3 +107,25 @@ def test_the_keys_are_counted_from_the_example():
 def test_listed_scores_use_the_minus_sign_the_table_draws():
     """The dots in the summary box and caption: '−1.323' as in the rows above, never an ASCII hyphen."""
     assert chapter.listed_column([2.087, -1.323, 0.5]) == "[2.087, −1.323, 0.500]"
+
+
+def test_the_compass_has_room_for_its_names_under_the_rows(tmp_path):
+    """Issue 29: with four keys the rows spread down to the summary, leaving the compass no room: "money" sat
+    against the last row, two names were left out. Its names now keep clear of the rows and the box."""
+    before = examples.current()
+    blend = BlendExample(
+        tokens=("river", "bank", "money", "loan"),
+        keys=[[1.5, -0.25, 0.4], [0.6, 0.75, -0.3], [-0.8, 1.25, 0.15], [-0.45, 0.9, 1.1]],
+        values=[[1.2, -0.6], [0.25, 0.5], [-0.9, 1.15], [-1.05, 0.35]],
+        queries=[[1.2, -0.35, 0.5], [-0.6, 1.4, 0.25]],
+    )
+    examples.use(replace(before, blend=blend))
+    try:
+        scene = built(chapter.ScoreEveryWord, tmp_path)
+    finally:
+        examples.use(before)
+    names = scene.compass.names
+    assert len(names) >= len(blend.tokens) - 1  # one may give way: its arrow has its row's colour
+    for name in names:
+        for shape in [*scene.products, *scene.scores, scene.summary_box]:
+            assert fit.apart(name, shape, 0.1), name.text
