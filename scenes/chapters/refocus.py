@@ -14,6 +14,7 @@ from manim import (
     UR,
     Brace,
     Create,
+    Dot,
     FadeIn,
     LaggedStart,
     Line,
@@ -74,6 +75,13 @@ ZOOM_MARGIN = 0.1  # the magnified square: the new blend's extent and this much 
 ZOOM_INSET = 0.1  # the panel's distance from the plane's corner
 LABEL_BUFF = 0.12  # between an arrow of the magnified view and its label
 SPOTS = (UR, UL, DR, DL, UP, DOWN, RIGHT, LEFT)  # where the magnified view may stand in the plane, in turn
+BESIDE = (DL, LEFT, UL)  # then left of the plane, level with its bottom, middle or top
+NAME_GAP = 0.1  # between two names under the bars on one row
+NAME_DROP = 0.38  # a lower row of names under the bars: a name's height and a gap
+NAME_ROWS = 3  # the most rows of names under the bars
+LEAST_LETTERS = 3  # a name under a bar is never cut shorter (review 7: "money" read "mo…")
+ARROW_SAMPLES = 40  # points along an arrow that a label of the magnified view must keep clear of
+ARROW_HALF = 0.05  # an arrow's half width there
 
 
 class Refocus(ChapterScene):
@@ -225,7 +233,9 @@ class Refocus(ChapterScene):
             ex.tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(ex.tokens), show_total=False
         )
         drop_crowded_values(self.bars)
-        self.plane = value_coloured(ValuePlane(ex.tokens, tr.values, *PLANE_BOX))
+        rows = name_rows(self.bars, ex.tokens, BAR_SPACING / len(ex.tokens))
+        width, height = PLANE_BOX
+        self.plane = value_coloured(ValuePlane(ex.tokens, tr.values, width, height - NAME_DROP * (rows - 1)))
         self.output = VectorReadout(tr.output, color=theme().output)
         self.output_label = c.math(r"\text{output} =", color=theme().output)
         self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
@@ -258,7 +268,8 @@ class Refocus(ChapterScene):
         column.scale(factor).set_x(STAGE.body_left, LEFT).set_y(top - column.height / 2)
         self.bars.shift(RIGHT * BARS_LEFT + UP * BARS_BASELINE - self.bars.baseline.get_left())
         grid = self.plane.plane
-        self.plane.shift(RIGHT * (RIGHT_COLUMN - grid.get_x()) + UP * (PLANE_TOP - grid.get_top()[1]))
+        top = min(PLANE_TOP, self.bars.labels.get_bottom()[1] - NAME_GAP)  # under every row of names
+        self.plane.shift(RIGHT * (RIGHT_COLUMN - grid.get_x()) + UP * (top - grid.get_top()[1]))
         for later, now in ((self.next_query, self.query), (self.next_scores, self.scores)):
             later.scale(factor).move_to(now, aligned_edge=LEFT)
         one_size(VGroup(column, self.bars, self.plane, self.next_query, self.next_scores, self.strip), factor)
@@ -268,17 +279,21 @@ class Refocus(ChapterScene):
         return factor
 
     def magnified(self, factor: float) -> Zoom:
-        """The new blend's magnified view: the largest panel that covers none of the plane's names nor the bars
-        (else the one covering fewest), then fewest of the value arrows and the output before."""
-        names = [*[mark[1] for mark in self.plane.marks], self.bars]
-        shapes = [*[mark[0] for mark in self.plane.marks], self.plane.output]
+        """The new blend's magnified view: the largest panel that covers no text (the plane's names, the bars,
+        the left column) and none of the value arrows and the origin (review 7: it hid the origin and two
+        arrows); else the one covering fewest texts, then fewest of those shapes; the faint output before is
+        covered only where every place would."""
+        column = [self.query, self.scores, self.memory, self.tag_text, self.output_label, self.output]
+        names = [*[mark[1] for mark in self.plane.marks], self.bars, *column, self.zero_rows, self.note]
+        origin = Dot(self.plane.plane.c2p(0, 0), radius=0.05)
+        tiers = (names, [*[mark[0] for mark in self.plane.marks], origin], [self.plane.output])
         zooms = []
         for share in ZOOM_SHARES:
             zoom = Zoom(self.plane, self.example.tokens, self.after, share * ZOOM_PANEL)
             one_size(zoom, factor)
-            zooms.append(zoom.settle(names, shapes))
+            zooms.append(zoom.settle(tiers))
         fewest = min(zooms, key=lambda z: z.hits)
-        return fit.first_that_fits([*zooms, fewest], lambda z: not z.hits[0])
+        return fit.first_that_fits([*zooms, fewest], lambda z: not any(z.hits[:2]))
 
     def query_at(self, t: float) -> np.ndarray:
         """The query moving in a straight line from the first query to the second."""
@@ -307,6 +322,32 @@ def value_coloured(plane: ValuePlane) -> ValuePlane:
     for mark in plane.marks:
         mark[0].set_color(theme().value)
     return plane
+
+
+def name_rows(bars: WeightBars, tokens, pitch: float) -> int:
+    """Cut the bars' names to the fewest staggered rows (NAME_ROWS at most) on which none is cut below
+    LEAST_LETTERS letters, each name as wide as its row leaves, and return how many rows."""
+    least = max(
+        min(c.text(t, role="label").width, c.text(t[:LEAST_LETTERS] + fit.ELLIPSIS, role="label").width)
+        for t in tokens
+    )
+    rows = fit.first_that_fits(range(1, NAME_ROWS + 1), lambda r: r * pitch - NAME_GAP >= least)
+    for k, (label, token) in enumerate(zip(bars.labels, tokens)):
+        name = fit.name(token, rows * pitch - NAME_GAP).move_to(label, aligned_edge=UP)
+        bars.labels.submobjects[k] = name.shift(DOWN * NAME_DROP * (k % rows))
+    return rows
+
+
+def inside(box: np.ndarray, frame: np.ndarray) -> bool:
+    """Whether `box` lies within `frame` (both as `fit.box` gives them)."""
+    return bool(np.all(box[0] >= frame[0]) and np.all(box[1] <= frame[1]))
+
+
+def crosses(area: np.ndarray, mark) -> bool:
+    """Whether the arrow `mark` passes through `area` (a `fit.box`), its width included."""
+    points = np.linspace(mark.get_start(), mark.get_end(), ARROW_SAMPLES)[:, :2]
+    near = (points >= area[0] - ARROW_HALF) & (points <= area[1] + ARROW_HALF)
+    return bool(np.any(np.all(near, axis=1)))
 
 
 def scores_tex(trace) -> str:
@@ -346,6 +387,7 @@ class Zoom(VGroup):
     def __init__(self, plane: ValuePlane, tokens, trace, side: float):
         super().__init__()
         self.grid = plane.plane
+        self.reach = plane.get_left()[0]  # the plane's left edge, its names included
         ends = plane.term_ends(trace.weights)
         corners = np.vstack([np.zeros((1, 2)), ends])
         lo, hi = corners.min(axis=0), corners.max(axis=0)
@@ -368,6 +410,7 @@ class Zoom(VGroup):
         self.output = arrow(origin, origin + RIGHT, theme().output, OUTPUT_WIDTH)
         place(self.output, origin, self.at(ends[-1]), OUTPUT_WIDTH)  # nothing to draw for a zero output
         self.labels.add(c.text("output", role="small", color=theme().output))
+        self.panel.stretch_to_fit_width(side + max(label.width for label in self.labels))  # room for a label
         self.view = VGroup(self.panel, self.axes(half), self.terms, self.output, self.labels)
         self.links = VGroup()
         self.add(self.links, self.frame, self.view)
@@ -387,36 +430,52 @@ class Zoom(VGroup):
             lines.add(Line([x0, bottom, 0], [x0, top, 0]))
         return lines.set_stroke(theme().grid, 2)
 
-    def settle(self, names, shapes) -> Zoom:
-        """Place the labels, then the panel in the corner or at the edge of the plane where it and its labels
-        overlap the fewest of `names`, then of `shapes` and the frame (the place nearest the frame on a tie);
-        join it to the frame. `hits`: those two counts where it stands."""
+    def settle(self, tiers) -> Zoom:
+        """Place the labels, then the panel in the corner or at the edge of the plane, or beside it on the left
+        (inside the stage), where it and its labels overlap the fewest of the first of `tiers` (lists of
+        things), then of the second and the frame, and so on (the place nearest the frame on a tie); join it to
+        the frame. `hits`: those counts where it stands."""
         self.place_labels()
-        side = self.panel.width
-        spots = [self.grid.get_critical_point(d) - d * (side / 2 + ZOOM_INSET) for d in SPOTS]
+        half = np.array([self.panel.width, self.panel.height, 0]) / 2
+        spots = [self.grid.get_critical_point(d) - d * (half + ZOOM_INSET) for d in SPOTS]
+        left = self.reach - ZOOM_INSET - half[0]
+        spots += [[left, self.grid.get_critical_point(d)[1] - d[1] * half[1], 0] for d in BESIDE]
 
+        first, second, *rest = tiers
         fixed = [
-            [fit.box(t) for t in things] for things in (names, [*shapes, self.frame])
-        ]  # the view moves alone
+            [fit.box(t) for t in things] for things in (first, [*second, self.frame], *rest)
+        ]  # they stay
 
-        def cost(spot) -> tuple[int, int, float]:
+        def cost(spot) -> tuple[float, ...]:
             self.view.shift(spot - self.panel.get_center())
+            if not STAGE.body_left <= self.panel.get_left()[0]:
+                return (np.inf,) * (len(fixed) + 1)
             parts = [fit.box(p) for p in (self.panel, *self.labels)]
-            covered = [sum(not fit.boxes_apart(p, t) for p in parts for t in things) for things in fixed]
+            covered = [
+                sum(not fit.boxes_apart(p, t, ZOOM_INSET) for p in parts for t in things) for things in fixed
+            ]
             return *covered, float(np.linalg.norm(spot - self.frame.get_center()))
 
         best = min(spots, key=cost)
-        self.hits = cost(best)[:2]  # and the view stands there
+        self.hits = cost(best)[:-1]  # and the view stands there
         offset = self.panel.get_center() - self.frame.get_center()
         pair = (UL, DR) if offset[0] * offset[1] > 0 else (UR, DL)
         self.links.add(*[Line(self.frame.get_corner(d), self.panel.get_corner(d)) for d in pair])
         self.links.set_stroke(theme().muted, 1.5)
         return self
 
+    def clear(self, label, placed, arrows) -> bool:
+        """Whether `label` lies inside the panel, clear of every arrow and of the labels `placed`."""
+        area = fit.box(label)
+        away = all(fit.boxes_apart(area, fit.box(other)) for other in placed)
+        return away and inside(area, fit.box(self.panel)) and not any(crosses(area, a) for a in arrows)
+
     def place_labels(self) -> None:
-        """Each label beside the middle of its arrow, on the side away from the other arrows, moved clear of
-        the labels placed before it: the output's first, then the terms' by weight. A term's label with no
-        clear place is left out (its arrow's colour still says whose value it is)."""
+        """Each label beside the middle of its arrow, on the side away from the other arrows, else at the first
+        of eight places round that middle inside the panel, clear of every arrow and of the labels placed
+        before it: the output's first, then the terms' by weight. A term's label with no such place is left out
+        (its arrow's colour still says whose value it is; review 7: "0.168 v₂" lay over an arrow and across the
+        panel's edge)."""
         arrows = [*self.terms, self.output]
         by_weight = sorted(range(len(self.terms)), key=lambda k: -self.term_weights[k])
         placed, dropped = [], []
@@ -427,7 +486,12 @@ class Zoom(VGroup):
             rest = [a.get_center() for a in arrows if a is not mark]
             if rest and np.dot(normal, mark.get_center() - np.mean(rest, axis=0)) < 0:
                 normal = -normal
-            label.next_to(mark.get_center(), normal, buff=LABEL_BUFF)
-            fit.place_clear(label, mark.get_center(), placed, buff=LABEL_BUFF)
-            (placed if all(fit.apart(label, other) for other in placed) else dropped).append(label)
+            ways = [
+                normal,
+                *[[np.cos(a), np.sin(a), 0] for a in np.linspace(0, 2 * np.pi, 8, endpoint=False)],
+            ]
+
+            point = mark.get_center()
+            fits = any(self.clear(label.next_to(point, way, buff=LABEL_BUFF), placed, arrows) for way in ways)
+            (placed if fits else dropped).append(label)
         self.labels.remove(*dropped)

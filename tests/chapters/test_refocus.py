@@ -3,11 +3,13 @@ before the new query marked on the bars."""
 
 import numpy as np
 import pytest
+from manim import Dot
 
 from attention import examples
-from scenes.chapters.refocus import Refocus
+from attention.examples.file import examples_from_dict
+from scenes.chapters.refocus import Refocus, inside
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
-from scenes.kit.fit import apart
+from scenes.kit.fit import apart, box
 from scenes.kit.palette import theme, token_color
 from tests.support.snapshot import built
 
@@ -29,7 +31,8 @@ def test_the_magnified_terms_run_tip_to_tail_to_the_new_output(scene):
     np.testing.assert_allclose(zoom.output.get_start(), zoom.at(np.zeros(2)), atol=1e-6)
     np.testing.assert_allclose(zoom.output.get_end(), zoom.at(trace.output), atol=1e-6)
     unit = scene.plane.plane.c2p(1, 0)[0] - scene.plane.plane.c2p(0, 0)[0]
-    assert zoom.magnify > 2 * unit  # twice the plane's scale: the 0.090 part reads, no sliver on the axis
+    assert zoom.magnify > unit  # larger than the plane, and the 0.090 part an arrow that reads, no sliver
+    assert min(np.linalg.norm(trace.weights[i] * trace.values[i]) for i in drawn) * zoom.magnify > 0.3
 
 
 def test_each_magnified_term_is_labelled_with_its_printed_weight_and_value(scene):
@@ -50,7 +53,7 @@ def test_the_magnified_view_covers_no_value_or_name_of_the_plane(scene):
         for part in mark:
             assert apart(panel, part)
     assert apart(panel, scene.bars)
-    assert scene.zoom.hits == (0, 0)  # nor do its labels, nor does it cover the output before
+    assert scene.zoom.hits[:2] == (0, 0)  # nor do its labels, nor the arrows' heads or the origin
 
 
 def test_the_values_are_drawn_in_the_values_colour_and_only_their_words_in_the_tokens(scene):
@@ -72,3 +75,40 @@ def test_the_weights_before_are_marked_across_the_bars_where_they_stood(scene):
 def test_the_defaults_blend_is_the_storyboard_s():
     trace = examples.current().blend.trace(1)
     assert [fmt(w, WEIGHT_PLACES) for w in trace.weights] == ["0.090", "0.245", "0.665"]
+
+
+RIVER_BANK = {  # review 7: the magnifier hid the origin and two value arrows, "money" was cut to "mo…"
+    "tokens": ["river", "bank", "money", "loan"],
+    "keys": [[1.5, -0.25, 0.4], [0.6, 0.75, -0.3], [-0.8, 1.25, 0.15], [-0.45, 0.9, 1.1]],
+    "values": [[1.2, -0.6], [0.25, 0.5], [-0.9, 1.15], [-1.05, 0.35]],
+    "queries": [[1.2, -0.35, 0.5], [-0.6, 1.4, 0.25]],
+}
+
+
+@pytest.fixture(scope="module")
+def river_bank(tmp_path_factory):
+    before = examples.current()
+    examples.use(examples_from_dict({"blend": RIVER_BANK}))
+    try:
+        yield built(Refocus, tmp_path_factory.mktemp("river-bank"))
+    finally:
+        examples.use(before)
+
+
+@pytest.mark.parametrize("which", ["scene", "river_bank"])
+def test_the_magnified_view_hides_no_arrow_origin_or_text_and_keeps_its_labels_inside(which, request):
+    scene = request.getfixturevalue(which)
+    zoom, column = scene.zoom, [scene.memory, scene.output, scene.zero_rows, scene.note, scene.scores]
+    for thing in [*[part for mark in scene.plane.marks for part in mark], scene.bars, *column]:
+        assert apart(zoom.panel, thing)
+    assert apart(zoom.panel, Dot(scene.plane.plane.c2p(0, 0)))
+    inner = box(zoom.panel)
+    for label in zoom.labels:
+        assert inside(box(label), inner)
+
+
+def test_a_name_under_a_bar_keeps_three_letters_or_more_and_money_is_whole(river_bank):
+    names = [label.text for label in river_bank.bars.labels]
+    assert names == RIVER_BANK["tokens"]  # two staggered rows leave room for every name
+    assert all(apart(a, b) for a, b in zip(river_bank.bars.labels, river_bank.bars.labels[2:]))
+    assert river_bank.bars.labels.get_bottom()[1] > river_bank.plane.plane.get_top()[1]
