@@ -12,7 +12,6 @@ from manim import (
     RIGHT,
     UL,
     UP,
-    UR,
     ArcBetweenPoints,
     Create,
     DashedLine,
@@ -305,12 +304,15 @@ class ThreeTokenDrag(ChapterScene):
             self.live.drawn_lines(),
         )
         top = self.strip.get_bottom()[1] - ARROW_CLEARANCE
-        for text in (f"q = {coords(trace.query)}", f"q =\n{coords(trace.query)}", "q"):
+        boxes, outlines = [fit.box(other) for other in others], [*map(outline, arrows), *map(outline, lines)]
+        point = stop.get_center()
+        for text in (f"q = {coords(trace.query)}", f"q =\n{coords(trace.query)}"):
             label = c.text(text, role="label", color=theme().query).next_to(stop, DOWN, buff=LABEL_GAP)
-            clear_near(label, stop.get_center(), others, arrows, lines, FAR_TRIES, top, LABEL_GAP)
-            if clear_of(label, others, [*arrows, *lines], top, LABEL_GAP):
+            if first_clear(label, point, boxes, outlines, FAR_TRIES, top, LABEL_GAP):
                 return label
-        return label  # 'q' alone, where clear_near could put it
+        label = c.text("q", role="label", color=theme().query).next_to(stop, DOWN, buff=LABEL_GAP)
+        clear_near(label, point, others, arrows, lines, FAR_TRIES, top, LABEL_GAP)
+        return label  # 'q' alone
 
     def build_comparison(self, trace) -> None:
         """The closing comparison under the verdict, moved up to `verdict_top`: weight charts for the blend
@@ -503,48 +505,68 @@ def clear_near(
     place is, the first clear of the arrows alone, then of `others` alone (text on text is worse); where it was
     when none is."""
     start = label.get_center()
-    for avoided in dict.fromkeys((tuple(arrows) + tuple(lines), tuple(arrows), ())):
-        if clear_of(label, others, avoided, top, margin):
+    boxes = [fit.box(other) for other in others]
+    shapes = [*map(outline, arrows), *map(outline, lines)]
+    for avoided in dict.fromkeys((len(shapes), len(arrows), 0)):  # all shapes, the arrows alone, none
+        if first_clear(label, point, boxes, shapes[:avoided], tries, top, margin):
             return label
-        for ring in range(1, tries + 1):
-            for angle in np.linspace(0, 2 * np.pi, 8 if ring <= LABEL_TRIES else 16, endpoint=False):
-                label.next_to(point, [np.cos(angle), np.sin(angle), 0], buff=LABEL_GAP * ring)
-                slide_inside(label)
-                if clear_of(label, others, avoided, top, margin):
-                    return label
         label.move_to(start)
     return label
 
 
-def clear_of(label, others, avoided, top: float = np.inf, margin: float = 0) -> bool:
-    """Whether `label` lies in -fit.LABEL_RIGHT..PLANE_RIGHT, above the caption band and below `top`, `margin`
-    clear of `others` and ARROW_CLEARANCE clear of every arrow or line in `avoided` (a name on a shaft, under a head or
-    crossed by a line is misread)."""
+def first_clear(label, point, boxes, outlines, tries: int, top: float, margin: float) -> bool:
+    """Whether `label`, where it is or moved round `point` as `clear_near` moves it, finds a place `clear_of`
+    `boxes` and `outlines`; if so it is moved there. The places are tried as boxes (next_to's arithmetic): moving
+    the text itself to each was most of the chapter's layout time."""
+    own = fit.box(label)
+    half, here = (own[1] - own[0]) / 2, (own[1] + own[0]) / 2
+    centres = [here]
+    for ring in range(1, tries + 1):
+        for angle in np.linspace(0, 2 * np.pi, 8 if ring <= LABEL_TRIES else 16, endpoint=False):
+            way = np.round([np.cos(angle), np.sin(angle)], 9)
+            centre = np.asarray(point)[:2] + LABEL_GAP * ring * way + np.sign(way) * half
+            centre[0] += min(0.0, PLANE_RIGHT - centre[0] - half[0])  # slid sideways into the plane's range
+            centre[0] += max(0.0, -fit.LABEL_RIGHT - centre[0] + half[0])
+            centres.append(centre)
+    for centre in centres:
+        if clear_of(np.array([centre - half, centre + half]), boxes, outlines, top, margin):
+            label.shift([*(centre - here), 0])
+            return True
+    return False
+
+
+def clear_of(box, boxes, outlines, top: float = np.inf, margin: float = 0) -> bool:
+    """Whether a label's `box` (`fit.box`) lies in -fit.LABEL_RIGHT..PLANE_RIGHT, above the caption band and
+    below `top`, `margin` clear of the `boxes` (of texts) and ARROW_CLEARANCE clear of the `outlines` (of arrows
+    and lines: `outline`); a name on a shaft, under a head or crossed by a line is misread."""
     inside = (
-        -fit.LABEL_RIGHT <= label.get_left()[0]
-        and label.get_right()[0] <= PLANE_RIGHT
-        and label.get_bottom()[1] >= STAGE.bottom  # not in the caption band
-        and label.get_top()[1] <= top
+        -fit.LABEL_RIGHT <= box[0][0]
+        and box[1][0] <= PLANE_RIGHT
+        and box[0][1] >= STAGE.bottom  # not in the caption band
+        and box[1][1] <= top
     )
     return (
         inside
-        and all(fit.apart(label, other, margin) for other in others)
-        and not any(touches(label, arrow) for arrow in avoided)
+        and all(fit.boxes_apart(box, other, margin) for other in boxes)
+        and not any(near(box, points) for points in outlines)
     )
-
-
-def slide_inside(label) -> None:
-    """Move `label` sideways just enough to lie inside -fit.LABEL_RIGHT..PLANE_RIGHT (as far as its width lets)."""
-    label.shift(min(0, PLANE_RIGHT - label.get_right()[0]) * RIGHT)
-    label.shift(max(0, -fit.LABEL_RIGHT - label.get_left()[0]) * RIGHT)
 
 
 def touches(label, arrow) -> bool:
     """Whether `label`'s box, widened by ARROW_CLEARANCE, meets `arrow`'s shaft or head."""
-    low, high = label.get_corner(DL) - ARROW_CLEARANCE, label.get_corner(UR) + ARROW_CLEARANCE
-    shaft = np.linspace(arrow.get_start(), arrow.get_end(), 60)
-    points = np.vstack([shaft, arrow.get_all_points()])[:, :2]
-    return bool(np.any(np.all((points >= low[:2]) & (points <= high[:2]), axis=1)))
+    return near(fit.box(label), outline(arrow))
+
+
+def outline(shape) -> np.ndarray:
+    """The (x, y) points a label keeps ARROW_CLEARANCE from: along `shape`'s shaft, and its own (the head's)."""
+    shaft = np.linspace(shape.get_start(), shape.get_end(), 60)
+    return np.vstack([shaft, shape.get_all_points()])[:, :2]
+
+
+def near(box, points) -> bool:
+    """Whether any of `points` lies in `box` ([[left, bottom], [right, top]]) widened by ARROW_CLEARANCE."""
+    low, high = box[0] - ARROW_CLEARANCE, box[1] + ARROW_CLEARANCE
+    return bool(np.any(np.all((points >= low) & (points <= high), axis=1)))
 
 
 def glossary(width: int) -> c.Grid:
