@@ -76,6 +76,10 @@ VALUE_GAP = 0.18  # between two neighbouring weights printed above their bars
 BAR_SHARE = 0.6  # a bar's width, as a share of the distance between bars
 CHART_GAP = 0.5  # between two charts side by side (between one's baseline and the next one's)
 NAME_GAP = 0.1  # between a chart's baseline and the words under it
+NAME_SPACE = 0.1  # between two words under a chart on one row
+NAME_DROP = 0.38  # a lower row of words under a chart: a word's height and a gap
+NAME_ROWS = 3  # the most rows of words under a chart
+LEAST_LETTERS = 3  # a word under a chart is never cut shorter (review 7: "money" read "mo…")
 VALUE_BUFF = 0.1  # between a bar and its weight above it
 TITLE_GAP = 0.2  # between a chart's title and its highest weight: room for a frame round that weight
 WEIGHT_GAP = 0.2  # between the charts and the work rows above them, and between two rows of charts
@@ -83,6 +87,10 @@ TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
 NOTE_ROOM = 3.0  # the caveat goes beside the charts if it has this much width there, else under them
 NOTE_GAP = 0.4  # between the charts and the caveat beside them
 WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart at most
+LEAD = (
+    0.05  # a head looks at one word when that word's weight leads every other by this much (as FixedContext's
+)
+# SPLIT_GAP; review 7: "it looks at “money”" for money 0.312 beside loan 0.304)
 # head colours, per theme: dusty mauve and slate teal (dark), maroon and forest (light): what the palette leaves free,
 # picked as far as CIEDE2000 (the perceptual distance; CIE76 calls light blue and key blue far apart) can from each
 # other, every token and role colour, the text and the score colours, at a contrast of 4.5 or more with the
@@ -177,13 +185,15 @@ class MultiHead(ChapterScene):
             self.play(*self.focus(head), *earlier, run_time=0.6)
             reading = head.reading
             self.work_row(reading, f"Head {i + 1} reads {where}")
-            top = int(reading.trace.weights.argmax())
+            weights = reading.trace.weights
             self.weights_row(
                 reading,
-                f"Its weights {listed(weight_strings(reading.trace))}: it looks at “{self.example.tokens[top]}”.",
+                f"Its weights {listed(weight_strings(reading.trace))}: {looks(self.example.tokens, weights)}.",
             )
             row = reading.weights
-            self.show(framed(row.cells[top], row.bars[top].get_fill_color()), run_time=1.2)
+            self.show(
+                *[framed(row.cells[j], row.bars[j].get_fill_color()) for j in leaders(weights)], run_time=1.2
+            )
         self.show(
             FadeOut(self.heads[-1].reading.work()),
             *self.focus(None),
@@ -280,7 +290,7 @@ class MultiHead(ChapterScene):
             run_time=1,
             caption=caveat_text(self.trace),
         )
-        picks = [h.reading.weights.cells[int(h.reading.trace.weights.argmax())] for h in self.heads]
+        picks = [h.reading.weights.cells[j] for h in self.heads for j in leaders(h.reading.trace.weights)]
         self.show(*[framed(cell, cell[0].get_fill_color()) for cell in picks], run_time=1.5)
 
     # what the beats play
@@ -531,7 +541,9 @@ class MultiHead(ChapterScene):
         per_row = k if beside or 2 * spacing(k, width) >= least else -(-k // 2)
         apart = max(least / 2, spacing(per_row, width - (note_room if beside else 0)))
         stagger = apart < least
-        charts = [WeightChart(r.trace.weights, tokens, 1.0, apart, stagger) for r in readings]
+        charts = [
+            WeightChart(r.trace.weights, tokens, 1.0, apart, stagger, i * n) for i, r in enumerate(readings)
+        ]
         rows = [list(range(i, min(i + per_row, k))) for i in range(0, k, per_row)]
         right = STAGE.body_left + per_row * n * apart + (per_row - 1) * CHART_GAP + NOTE_GAP
         if beside:  # beside the charts, wrapped to the room there
@@ -725,9 +737,30 @@ def weight_strings(trace) -> list[str]:
     return [f"{w:.{WEIGHT_PLACES}f}" for w in trace.weights]
 
 
+def leaders(weights) -> list[int]:
+    """The words whose weight comes within LEAD of the largest: the one a head looks at, or those it spreads
+    over."""
+    return [j for j, w in enumerate(weights) if max(weights) - w < LEAD]
+
+
+def looks(tokens, weights) -> str:
+    """'it looks at “money”' when one word's weight leads the others by LEAD, else 'it spreads over “money”
+    and “loan”' (or 'over every word')."""
+    near = leaders(weights)
+    if len(near) == 1:
+        return f"it looks at “{tokens[near[0]]}”"
+    return (
+        "it spreads over every word"
+        if len(near) == len(tokens)
+        else f"it spreads over {quoted([tokens[j] for j in near])}"
+    )
+
+
 def specialise(trace) -> bool:
-    """Whether each head picks its own word (its largest weight on a word no other head's is on)."""
-    return len({int(h.trace.weights.argmax()) for h in trace.heads}) == len(trace.heads)
+    """Whether each head looks at its own word: one word's weight leads its others by LEAD, and no other
+    head's leading word is the same."""
+    tops = [leaders(h.trace.weights) for h in trace.heads]
+    return all(len(top) == 1 for top in tops) and len({top[0] for top in tops}) == len(tops)
 
 
 def quoted(words) -> str:
@@ -826,14 +859,24 @@ class WeightChart(WeightBars):
     baseline, `spacing` apart, in its word's colour and `tall` high for a weight of 1, its weight printed above
     it and its word under it (`WeightBars`, with no total). When the bars are closer than a number's width
     (`stagger`), each weight clears its neighbours' bars too and stands at least a line above or below the
-    weight before it, so that no two weights meet. `cells[j]`: word j's bar, weight and name."""
+    weight before it, so that no two weights meet. The words stand on the fewest staggered rows on which none is
+    cut below LEAST_LETTERS letters, word j on row (`first` + j) mod rows (`first`: the words of the charts
+    before it, so that neighbouring charts' words alternate too). `cells[j]`: word j's bar, weight and name."""
 
-    def __init__(self, weights, tokens, tall: float, spacing: float, stagger: bool = False):
+    def __init__(self, weights, tokens, tall: float, spacing: float, stagger: bool = False, first: int = 0):
         super().__init__(
             tokens, weights, height=tall, bar_width=BAR_SHARE * spacing, spacing=spacing, show_total=False
         )
         self.weights = [float(w) for w in weights]
         self.stagger = stagger
+        least = max(
+            min(c.text(t, role="label").width, c.text(t[:LEAST_LETTERS] + fit.ELLIPSIS, role="label").width)
+            for t in tokens
+        )
+        rows = fit.first_that_fits(range(1, NAME_ROWS + 1), lambda r: r * spacing - NAME_SPACE >= least)
+        for j, (label, token) in enumerate(zip(self.labels, tokens)):
+            name = fit.name(token, rows * spacing - NAME_SPACE).move_to(label, aligned_edge=UP)
+            self.labels.submobjects[j] = name.shift(DOWN * NAME_DROP * ((first + j) % rows))
         self.labels.shift(UP * (0.2 - NAME_GAP))  # WeightBars sets its words 0.2 under the baseline
         self.cells = [VGroup(b, v, n) for b, v, n in zip(self.bars, self.values, self.labels)]
         self.stand(tall)

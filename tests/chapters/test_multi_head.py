@@ -15,10 +15,13 @@ from scenes.chapters.multi_head import (
     BAR_SHORTEST,
     BAR_TALL,
     HEAD_COLOURS,
+    LEAD,
     ROW,
     MultiHead,
+    WeightChart,
     caveat_label,
     caveat_text,
+    looks,
     opening_text,
     tie_text,
     wash,
@@ -320,3 +323,32 @@ def test_a_shrunk_table_s_bars_are_drawn_as_tall_as_an_unshrunk_one_s(tmp_path):
     assert scene.factor < 0.7
     assert scene.readings[0].weights.tall * scene.factor == pytest.approx(BAR_TALL, abs=0.01)
     assert min(r.weights.get_bottom()[1] for r in scene.readings) >= STAGE.bottom
+
+
+RIVER_BANK = HeadsExample(  # review 7: head 2's money 0.312 and loan 0.304 were said to be "looked at"
+    tokens=("bank", "river", "money", "loan"),
+    keys=[[0.8, 0.6, -0.5, 1.1], [1.3, -0.2, 0.25, -0.7], [-0.6, 1.15, 0.9, 0.4], [-0.3, 0.95, 1.2, 0.15]],
+    query=[1.1, -0.35, 0.6, 0.85],
+    count=2,
+)
+
+
+def test_a_head_looks_at_a_word_only_when_its_weight_leads_by_a_stated_margin():
+    tokens = ("bank", "river", "money", "loan")
+    assert looks(tokens, [0.262, 0.122, 0.312, 0.304]) == "it spreads over “bank”, “money” and “loan”"
+    assert looks(tokens, [0.2, 0.184, 0.312, 0.304]) == "it spreads over “money” and “loan”"
+    assert looks(tokens, [0.262, 0.122, 0.312 + LEAD, 0.304]) == "it looks at “money”"
+    assert looks(tokens, [0.25, 0.25, 0.25, 0.25]) == "it spreads over every word"
+    assert looks(tokens, [0.287, 0.516, 0.084, 0.112]) == "it looks at “river”"
+    assert caveat_text(RIVER_BANK.trace()) == "Heads need not specialise: here they do not."
+
+
+def test_a_word_under_a_chart_keeps_three_letters_or_more():
+    """Review 7: "money" was cut to "mo…" under each chart; the words step onto a second row instead."""
+    tokens, weights = RIVER_BANK.tokens, RIVER_BANK.trace().heads[1].trace.weights
+    for spacing in (0.8, 0.5):
+        chart = WeightChart(weights, tokens, 1.0, spacing, first=len(tokens))
+        for label, token in zip(chart.labels, tokens):
+            assert label.text == token or len(label.text.rstrip("…")) >= 3
+        assert all(fit.apart(a, b) for a, b in itertools.combinations(chart.labels, 2))
+    assert [label.text for label in WeightChart(weights, tokens, 1.0, 0.8).labels] == list(tokens)
