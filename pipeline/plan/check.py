@@ -21,8 +21,6 @@ from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensit
 from attention.training import train_head
 from pipeline.plan.dependencies import Scanner
 from scenes.chapters import registry
-from scenes.chapters.shrink_scores import root_text
-from scenes.chapters.where_it_breaks import sci
 from scenes.kit import palette
 from scenes.kit.arithmetic import decimals
 
@@ -143,6 +141,9 @@ def source_positions(ex: Examples) -> list[str]:
 
 
 def shrink_scores(ex: Examples) -> list[str]:
+    # imported here: a chapter brings manim, which the other commands of render.py do not need
+    from scenes.chapters.shrink_scores import root_text
+
     width = ex.blend.keys.shape[1]
     return [f"divisor {root_text(width)} (your keys' width); the random samples are the lecture's own"]
 
@@ -150,6 +151,8 @@ def shrink_scores(ex: Examples) -> list[str]:
 def where_it_breaks(ex: Examples) -> list[str]:
     """The knob's readouts as the chapter prints them: the top weight in decimals, the slope and the smallest
     weight in its scientific notation (the same `sci`), so a tiny slope never reads 0.000."""
+    from scenes.chapters.where_it_breaks import sci  # imported here, as root_text in shrink_scores
+
     scaled, raw = ex.blend.trace(0), ex.blend.trace(0, scaled=False)
     lines = []
     for gain in (1 / scaled.divisor, *GAIN_RANGE):  # the scaled scores, the raw ones, the knob's end
