@@ -498,7 +498,12 @@ def on_baseline(readout: WordedScientific, label, flat: int) -> WordedScientific
 BAR_HEIGHT = 2.4
 SET_WIDTH = 2.7  # room for one set of bars
 HEADER_WIDTH = 3.45  # widest a formula over a set may be (the two sets' formulas then just clear each other)
-NAME_WIDTH = 1.0  # widest a name under a bar may be (the outer ones reach towards the other set)
+NAME_WIDTH = (
+    1.2  # widest a name under a bar may be (the outer ones reach towards the other set: two this wide
+)
+# on one row, facing, keep NAME_GAP apart for 3 to 6 names; "money" whole) ...
+LEAST_LETTERS = 3  # ... unless that would cut it shorter than this (review 7: "money" read "mo…")
+NAME_ROWS = 3  # the most staggered rows of names under a set
 HEADER_GAP = 0.45  # between the tallest possible bar and the formula above it (room for its value)
 NUMBER_ROOM = 0.25  # the least room between two values side by side (a readable gap at 480p)
 VALUE_GAP = 0.12  # between a bar's top and its value
@@ -529,18 +534,26 @@ CURVE_POINTS = 241
 class SetPlan:
     """How a set of bars fits in SET_WIDTH, decided once from its number of tokens. Crowded bars (values
     wider than their spacing, with a readable gap) have their values stepped up over crowded neighbours
-    (`stagger`); names too wide for one column are cut to two and set on two staggered rows. So every name
-    and number keeps its size."""
+    (`stagger`); names too wide for one column are set on staggered rows, the fewest on which each is whole up
+    to NAME_WIDTH and none is cut below LEAST_LETTERS letters. So every name and number keeps its size."""
 
     spacing: float
     crowded: bool
-    two_rows: bool  # names on two staggered rows: one would not fit its own column
+    rows: int  # of names, staggered: one would not fit its own column
+    wanted: float  # the room a name wants: whole up to NAME_WIDTH, and LEAST_LETTERS letters at the least
 
     @classmethod
     def of(cls, tokens) -> SetPlan:
         spacing = min(0.95, SET_WIDTH / len(tokens))
-        widest = max(c.text(token, role="label").width for token in tokens)
-        return cls(spacing, spacing < c.number(0).width + NUMBER_ROOM, widest > spacing - NAME_GAP)
+        widths = [c.text(token, role="label").width for token in tokens]
+        least = [  # a name wider than NAME_WIDTH, cut to LEAST_LETTERS
+            min(w, c.text(t[:LEAST_LETTERS] + fit.ELLIPSIS, role="label").width)
+            for t, w in zip(tokens, widths)
+            if w > NAME_WIDTH
+        ]
+        wanted = min(max(widths), max([NAME_WIDTH, *least]))
+        rows = fit.first_that_fits(range(1, NAME_ROWS + 1), lambda r: r * spacing - NAME_GAP >= wanted)
+        return cls(spacing, spacing < c.number(0).width + NUMBER_ROOM, rows, wanted)
 
     @property
     def levels(self) -> int:
@@ -554,17 +567,23 @@ class SetPlan:
 
     @property
     def name_room(self) -> float:
-        return min(NAME_WIDTH, (2 if self.two_rows else 1) * self.spacing - NAME_GAP)
+        return min(self.wanted, self.rows * self.spacing - NAME_GAP)
+
+    @property
+    def rise(self) -> float:
+        """How far a third row of names raises the baseline (the bars shorter by as much, their header where it
+        was): the smallest weight and the caveats under the names stay clear of the caption band."""
+        return STAGGER * max(0, self.rows - 2)
 
 
 def bar_set(tokens, weights, x: float) -> WeightBars:
-    """Weight bars narrow enough for two sets side by side, their baseline centred at (x, BASELINE_Y), laid out
-    as `SetPlan` says (kept as the bars' `plan`)."""
+    """Weight bars narrow enough for two sets side by side, their baseline centred at x, BASELINE_Y (raised by
+    `rise`), laid out as `SetPlan` says (kept as the bars' `plan`)."""
     plan = SetPlan.of(tokens)
     bars = WeightBars(
         tokens,
         weights,
-        height=BAR_HEIGHT - plan.lift,
+        height=BAR_HEIGHT - plan.lift - plan.rise,
         bar_width=0.58 * plan.spacing,
         spacing=plan.spacing,
         show_total=False,
@@ -572,8 +591,8 @@ def bar_set(tokens, weights, x: float) -> WeightBars:
     bars.plan = plan
     for k, (label, token) in enumerate(zip(bars.labels, tokens)):
         short = fit.name(token, plan.name_room).move_to(label, aligned_edge=UP)
-        bars.labels.submobjects[k] = short.shift(DOWN * STAGGER * plan.two_rows * (k % 2))
-    return stagger(bars.shift([x, BASELINE_Y, 0]).set_weights(weights))
+        bars.labels.submobjects[k] = short.shift(DOWN * STAGGER * (k % plan.rows))
+    return stagger(bars.shift([x, BASELINE_Y + plan.rise, 0]).set_weights(weights))
 
 
 def stagger(bars: WeightBars) -> WeightBars:

@@ -11,7 +11,9 @@ from attention.sweeps import GAIN_RANGE
 from scenes.chapters.where_it_breaks import (
     GAIN_STOPS,
     HEADER_GAP,
+    LIVE_X,
     NUMBER_ROOM,
+    SCALED_X,
     TANGENT_REACH,
     VALUE_GAP,
     WhereItBreaks,
@@ -22,6 +24,7 @@ from scenes.chapters.where_it_breaks import (
 from scenes.kit.arithmetic import SCORE_PLACES, vector_tex
 from scenes.kit.components import math
 from scenes.kit.emphasis import FRAME_BUFF
+from scenes.kit.fit import apart
 from scenes.kit.plots import mantissa_exponent
 from scenes.kit.stage import STAGE
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
@@ -402,3 +405,23 @@ def test_the_weight_curve_is_a_readable_plot_with_its_labels_clear_of_the_curve(
         assert label.get_right()[0] < left
     assert axes.y_axis.get_stroke_width() == 0  # manim's axis through gap 0 is not drawn
     assert axes.x_axis.labels.get_bottom()[1] > STAGE.bottom + 0.2
+
+
+@pytest.mark.parametrize(
+    "tokens",
+    [
+        ["river", "bank", "money", "loan"],
+        ["money", "mmm", "WWWWW", "x", "river"],
+        [f"money{k}" for k in range(6)],
+    ],
+)
+def test_no_name_is_cut_below_three_letters_and_the_names_of_both_sets_keep_apart(tokens):
+    """Review 7: "money" read "mo…" under both sets of bars; they step onto staggered rows instead."""
+    weights = np.full(len(tokens), 1 / len(tokens))
+    sets = [bar_set(tokens, weights, x) for x in (SCALED_X, LIVE_X)]
+    for label, token in zip(sets[0].labels, tokens):
+        assert label.text == token or len(label.text.rstrip("…")) >= 3
+    names = [label for bars in sets for label in bars.labels]
+    assert all(apart(a, b, 0.05) for k, a in enumerate(names) for b in names[k + 1 :])
+    if tokens[2] == "money":
+        assert [label.text for label in sets[0].labels] == tokens  # whole where they fit
