@@ -30,12 +30,16 @@ from scenes.kit import fit
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
     WEIGHT_PLACES,
+    Relation,
+    Tex,
     exp_ratio_tex,
     exp_sum_tex,
-    exp_tex,
+    exp_text,
     fmt_column,
     fmt_input,
     plain,
+    sign,
+    tex_sign,
     vector_tex,
     vector_text,
 )
@@ -206,8 +210,9 @@ class BlendByWeight(ChapterScene):
         self.heading = c.chapter_title(self.title, "Softmax weights sum to one and multiply the values")
         self.strip = pin(formula_slot(), self.heading)
         names = fit.names(tokens, NAME_WIDTH)
-        score_cells = [c.math(f"s = {s}") for s in fmt_column(tr.scores, SCORE_PLACES)]
-        exp_cells = [c.math(exp_tex(s, e, SCORE_PLACES, EXP_PLACES)) for s, e in zip(tr.scores, tr.exps)]
+        scores = fmt_column(tr.scores, SCORE_PLACES)
+        score_cells = [c.math(f"s = {s}") for s in scores]
+        exp_cells = [c.math(exp_cell(printed, s)) for printed, s in zip(scores, tr.scores)]
         ratio_cells = [
             c.math(exp_ratio_tex(s, tr.log_exp_sum, w, EXP_PLACES, WEIGHT_PLACES))
             for s, w in zip(tr.scores, tr.weights)
@@ -268,6 +273,14 @@ class BlendByWeight(ChapterScene):
         one_size(VGroup(softmax, self.bars, second, self.plane, self.roadmap), self.factor)
         pin(self.strip, self.heading)
         self.bars.max_height *= self.factor
+
+
+def exp_cell(printed: str, score: float) -> Tex:
+    """'e^{0.178} ≈ 1.194': e to the score as its cell prints it, rounded (review 7: '0.178…' for 0.1775 read
+    as 'and more'), '=' only where that printed exponent gives the printed result exactly."""
+    result = exp_text(score, EXP_PLACES)
+    rel = Relation((printed,), "exp", "=" if sign("exp", [printed], result) == "=" else "≈", result)
+    return Tex(f"e^{{{printed}}} {tex_sign(rel)} {result}", [rel])
 
 
 def bar_pitch(tokens, weights) -> float:

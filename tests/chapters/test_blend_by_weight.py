@@ -6,7 +6,14 @@ from manim import Dot
 
 from attention import examples
 from attention.examples.file import examples_from_dict
-from scenes.chapters.blend_by_weight import BARS_WIDEST, NAME_GAP, NAME_SPACE, VALUE_ROOM, BlendByWeight
+from scenes.chapters.blend_by_weight import (
+    BARS_WIDEST,
+    NAME_GAP,
+    NAME_SPACE,
+    VALUE_ROOM,
+    BlendByWeight,
+    exp_cell,
+)
 from scenes.kit import fit
 from scenes.kit.arithmetic import vector_tex
 from scenes.kit.components import text
@@ -143,3 +150,10 @@ def test_custom_bars_keep_their_weights_apart_and_their_names_whole(custom):
 def test_the_lecture_s_bars_stand_beside_its_table(scene):
     assert scene.bars.get_left()[0] > scene.table.get_right()[0]
     assert scene.bars.get_top()[1] == pytest.approx(scene.table.get_top()[1], abs=0.3)
+
+
+def test_an_exponent_is_the_score_as_its_cell_prints_it_never_cut_with_an_ellipsis():
+    """Review 7: 'e^{0.178…}' for a score of 0.1775 read as 'and more'; the cell prints it rounded, with ≈."""
+    assert exp_cell("0.178", 0.1775) == r"e^{0.178} \approx 1.194"
+    assert exp_cell("0", 0.0) == "e^{0} = 1"
+    assert exp_cell("-0.764", -0.7641) == r"e^{-0.764} \approx 0.466"
