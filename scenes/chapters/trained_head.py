@@ -31,6 +31,7 @@ from manim import (
     VMobject,
 )
 
+from attention import examples
 from attention.examples.story import count
 from attention.training import PAIRS, STEPS, TRAINING_EXAMPLES, WORDS, train_head
 from scenes.kit import components as c
@@ -38,7 +39,7 @@ from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_math
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
-from scenes.kit.palette import FAINT, distinct_word_colors, rgb, theme
+from scenes.kit.palette import FAINT, coloured_names, delta_e, generated, rgb, theme, token_color
 from scenes.kit.stage import STAGE
 
 UNDER_STRIP = 0.45  # from the formula strip to the picture
@@ -242,7 +243,7 @@ class TrainedHead(ChapterScene):
     def build(self) -> None:
         self.head = self.inputs()
         self.example = self.head.held_out[0]
-        self.colours = distinct_word_colors(WORDS, self.example.words)
+        self.colours = lookup_colours(self.example.words)
         self.heading = c.chapter_title(self.title, "Trained in numpy while this video was made")
         self.strip = pin(formula_slot(), self.heading)
         self.top = self.strip.get_bottom()[1] - UNDER_STRIP
@@ -464,3 +465,30 @@ def bars(weights, cards: VGroup, base: float, colours: dict[str, str], words) ->
 def percent(share: float) -> str:
     """'23%'."""
     return f"{round(100 * share)}%"
+
+
+def lookup_colours(together) -> dict[str, str]:
+    """Each of the task's WORDS in its colour: a word some table of the example names keeps its own; the others
+    take colours none of the example's names has (the theme's, then generated ones; review 7: "cat" took
+    "river"'s pink), those drawn `together` each the one farthest (CIE76) from the colours already among them,
+    then from the roles drawn beside them, so that no two look alike."""
+    t, names = theme(), coloured_names(examples.current())
+    colours = {w: token_color(w) for w in WORDS if w in names}
+    taken = {token_color(n) for n in names}
+    pool = [col for col in (*t.tokens, *generated(t, len(names) + len(WORDS))) if col not in taken]
+    roles = [t.query, t.key, t.value, t.output]  # drawn beside them: the query, the values, the loss curve
+    for word in [*together, *WORDS]:
+        if word in colours:
+            continue
+        beside = [colours[w] for w in together if w in colours]
+        pick = max(pool, key=lambda col: apart_from(col, beside, roles)) if word in together else pool[0]
+        colours[word] = pick
+        pool.remove(pick)
+    return {w: colours[w] for w in WORDS}
+
+
+def apart_from(colour: str, beside, roles) -> tuple[float, float]:
+    """How far (CIE76) `colour` is from the nearest of the words' colours `beside` it, then of the `roles`."""
+    return tuple(
+        min((delta_e(colour, other) for other in group), default=np.inf) for group in (beside, roles)
+    )

@@ -9,12 +9,13 @@ import numpy as np
 import pytest
 
 from attention import examples
+from attention.examples.file import examples_from_dict
 from attention.softmax import softmax
 from attention.training import STEPS, WORDS, train_head
 from scenes.chapters.quick_version import trained_head_icon
 from scenes.chapters.registry import find
-from scenes.chapters.trained_head import TrainedHead
-from scenes.kit.palette import FAINT, delta_e, rgb, theme
+from scenes.chapters.trained_head import TrainedHead, lookup_colours
+from scenes.kit.palette import FAINT, coloured_names, delta_e, rgb, theme, token_color
 from tests.support import snapshot
 from tests.support.snapshot import built, last_frame
 
@@ -162,3 +163,36 @@ def test_the_lookup_s_words_have_colours_far_apart_and_bars_tall_enough_to_see_t
     glyphs = vocabulary[len("from:") :]
     shown = [g.get_fill_color().to_hex().upper() for g in glyphs]
     assert shown == [scene.colours[w].upper() for w in WORDS for _ in w]
+
+
+def test_no_lookup_word_takes_the_colour_of_a_different_word_of_the_example():
+    """Review 7: with a lecturer's example "cat" took "river"'s pink, "elk" the red of "the"."""
+    before = examples.current()
+    examples.use(examples_from_dict(RIVER_BANK))
+    try:
+        names = coloured_names(examples.current())
+        colours = lookup_colours(("cat", "bee", "dog", "owl"))
+        others = {token_color(n).upper() for n in names if n not in WORDS}
+        assert not others & {c.upper() for c in colours.values()}
+        assert len(set(colours.values())) == len(WORDS)
+    finally:
+        examples.use(before)
+    lecture = lookup_colours(("cat", "bee", "dog", "owl"))
+    assert lecture["cat"] == token_color("cat")  # a word a table of the lecture names keeps its colour
+    assert not {token_color(n) for n in coloured_names(before) if n != "cat"} & set(lecture.values())
+
+
+RIVER_BANK = {  # nine names across the tables: the theme's six colours and three generated ones
+    "blend": {
+        "tokens": ["river", "bank", "money", "loan"],
+        "keys": [[1.5, -0.25], [0.6, 0.75], [-0.8, 1.25], [-0.45, 0.9]],
+        "values": [[1.2, -0.6], [0.25, 0.5], [-0.9, 1.15], [-1.05, 0.35]],
+        "queries": [[1.2, -0.35], [-0.6, 1.4]],
+    },
+    "causal": {
+        "tokens": ["the", "water", "was", "flooded", "closed"],
+        "keys": [[0.3, -0.2], [1.25, 0.4], [0.8, 1.05], [-0.4, 1.3], [0.1, 0.2]],
+        "values": [[0.1, 0.0], [1.1, -0.5], [0.6, 0.9], [-0.75, 1.2], [0.2, 0.3]],
+        "queries": [[0.2, 0.1], [1.0, -0.3], [1.2, 0.6], [0.5, 1.4], [0.3, 0.3]],
+    },
+}
