@@ -1,19 +1,20 @@
 """Typesetting a chapter's formulas in one LaTeX run instead of one run each.
 
-manim typesets every formula alone as it is built: a latex and a dvisvgm process per string, ~0.25 s
-each on this machine; a batch costs ~0.015 s a formula. Most formulas of a chapter run with a custom
+manim typesets every formula alone as it is built: a latex and a dvisvgm process per string, ~0.2 s of
+CPU each on this machine; a batch costs ~0.015 s a formula. Most formulas of a chapter run with a custom
 example are already typeset (its numbers are composed of typeset glyphs), so `prefetched` first typesets
-what is missing alone, as manim does; when more than ALONE formulas are missing, the run turns into a
-look-ahead: it learns what else it will typeset, then, after typesetting everything missing in one latex
-run and one dvisvgm run (a page per formula, cut exactly as manim's own `standalone` page), runs again for
-real. A chapter run for the first time, or whose last run missed more than ALONE, looks ahead from its
-first missing formula. In a look-ahead, each missing formula is drawn from a look-alike: a typeset formula
-with the same stand-in (its digits replaced by 0: digits are equally wide in TeX, so it is the formula's
-size and the layout takes the same course) if one was seen, else a `placeholder` (boxes about as wide as
-its glyphs, in the parts manim marks, written without LaTeX). A placeholder is not the formula's exact
-size, so the layout may take another course and meet other formulas: the real run typesets those alone,
-as manim always does (cheaper than typesetting a stand-in alone for every new form of formula, which a
-cold run met dozens of times a chapter).
+what is missing alone, as manim does; when more are missing than typesetting alone costs less than running
+the chapter (`budget`: at least ALONE), the run turns into a look-ahead: it learns what else it will
+typeset, then, after typesetting everything missing in one latex run and one dvisvgm run (a page per
+formula, cut exactly as manim's own `standalone` page), runs again for real. A chapter run for the first
+time, or whose last run missed more than its budget, looks ahead from its first missing formula. In a
+look-ahead, each missing formula is drawn from a look-alike: a typeset formula with the same stand-in (its
+digits replaced by 0: digits are equally wide in TeX, so it is the formula's size and the layout takes the
+same course) if one was seen, else a `placeholder` (boxes about as wide as its glyphs, in the parts manim
+marks, written without LaTeX). A placeholder is not the formula's exact size, so the layout may take
+another course and meet other formulas: the real run typesets those alone, as manim always does (cheaper
+than typesetting a stand-in alone for every new form of formula, which a cold run met dozens of times a
+chapter).
 Each SVG is written under the name manim gives it, whole (temporary name, rename), and is the same
 drawing as manim's own (the same glyphs at the same places; only its internal glyph ids differ).
 """
@@ -29,6 +30,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -37,8 +39,10 @@ from typing import TypeVar
 from pipeline import outputs
 
 T = TypeVar("T")
-ALONE = 8  # formulas typeset alone (~0.2 s each) before a run turns into a look-ahead (1.5-4 s: a run)
+ALONE = 8  # formulas a run typesets alone at the least before it turns into a look-ahead
+ALONE_SECONDS = 0.2  # the CPU a formula typeset alone costs (its latex and dvisvgm processes)
 MISSED: dict[str, int] = {}  # per chapter, how many formulas its last run found missing
+RUN_SECONDS: dict[str, float] = {}  # per chapter, the CPU its last real run took (its own, not LaTeX's)
 PAGE = "manimpage"  # the environment that makes each formula a page of its own
 STANDALONE = r"\documentclass[preview]{standalone}"
 # caches of typeset mobjects keyed by their TeX: what a learning run puts there is drawn from look-alikes
@@ -110,7 +114,9 @@ def prefetched(run: Callable[[], T], name: str) -> T:
     it may typeset alone, the first call was the real one and its result (or error) is returned; otherwise
     what it raised is ignored (look-alikes may mislead it) and the second call decides.
     """
-    alone = ALONE if MISSED.get(name, ALONE + 1) <= ALONE else 0
+    most = budget(name)
+    alone = most if MISSED.get(name, most + 1) <= most else 0
+    began = time.process_time()
     with recording(alone) as missing:
         try:
             first = run()
@@ -119,9 +125,20 @@ def prefetched(run: Callable[[], T], name: str) -> T:
                 raise
     MISSED[name] = len(missing) + missing.alone
     if not missing:  # the first run was the real one
+        RUN_SECONDS[name] = time.process_time() - began
         return first
     typeset(missing)
-    return run()
+    began = time.process_time()
+    second = run()
+    RUN_SECONDS[name] = time.process_time() - began
+    return second
+
+
+def budget(name: str) -> int:
+    """How many formulas a run of `name` typesets alone before it turns into a look-ahead: as many as cost
+    what its last real run took (a look-ahead's price: a chapter with long layouts and few new formulas
+    per example, CausalMask, gains most), at least ALONE."""
+    return max(ALONE, int(RUN_SECONDS.get(name, 0.0) / ALONE_SECONDS))
 
 
 class Missing(list):

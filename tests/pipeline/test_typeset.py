@@ -132,6 +132,8 @@ def test_a_run_typesets_a_few_missing_formulas_alone_and_looks_ahead_for_more(te
     )
     monkeypatch.setattr(typeset, "ALONE", 2)
     monkeypatch.setattr(typeset, "MISSED", {})
+    monkeypatch.setattr(typeset, "RUN_SECONDS", {})  # runs that cost no more than two formulas typeset alone
+    monkeypatch.setattr(typeset, "ALONE_SECONDS", 10.0)
 
     def run(*numbers):
         runs.append(1)
@@ -149,6 +151,23 @@ def test_a_run_typesets_a_few_missing_formulas_alone_and_looks_ahead_for_more(te
     assert np.allclose(typeset.prefetched(lambda: run("2.718", "1.618"), "chapter")[1], few[1])
     assert len(runs) == 8  # everything typeset: the first run was the real one
     assert np.allclose(typeset.prefetched(lambda: run("2.449"), "chapter")[0], many[3])
+
+
+def test_a_chapter_whose_run_costs_more_typesets_more_alone_before_it_looks_ahead(tex_dir, monkeypatch):
+    runs = []
+    monkeypatch.setattr(typeset, "ALONE", 2)
+    monkeypatch.setattr(typeset, "MISSED", {"slow": 3})  # its last run missed three
+    monkeypatch.setattr(typeset, "RUN_SECONDS", {"slow": 0.8, "quick": 0.0})
+    monkeypatch.setattr(typeset, "ALONE_SECONDS", 0.2)
+    assert (typeset.budget("slow"), typeset.budget("quick")) == (4, 2)
+
+    def run(*numbers):
+        runs.append(1)
+        return [SansTex(n, "+", "k_2").get_all_points() for n in numbers]
+
+    typeset.prefetched(lambda: run("6.022", "1.602", "8.314"), "slow")
+    assert len(runs) == 1 and typeset.MISSED["slow"] == 3  # all three alone: cheaper than a second run
+    assert typeset.RUN_SECONDS["slow"] > 0
 
 
 def forget_typeset_mobjects() -> None:
