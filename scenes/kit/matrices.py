@@ -96,7 +96,7 @@ def _built(key: tuple, font_size: float, muted: str) -> tuple[Matrix, VGroup]:
             h_buff=pitch or widest(values, places) + COLUMN_GAP,
             v_buff=ROW_PITCH,
             bracket_h_buff=0.1,
-            element_to_mobject=SansTex,
+            element_to_mobject=_entry,
             element_to_mobject_config={"font_size": font_size, "color": color},
             bracket_config={"color": color},
         )
@@ -107,6 +107,12 @@ def _built(key: tuple, font_size: float, muted: str) -> tuple[Matrix, VGroup]:
         label.next_to(matrix, UP, buff=0.15, aligned_edge=LEFT)  # on the matrix's left edge
         _BUILT[key] = matrix, label
     return _BUILT[key]
+
+
+def _entry(tex: str, font_size: float, color: str) -> SansTex:
+    """A matrix entry, copied from the one typeset for these arguments (the tables' layouts meet the same
+    entries at many pitches and cuts)."""
+    return c.math(tex, color=color, size=font_size)
 
 
 def as_grid_trace(masked: MaskedTrace) -> GridTrace:
