@@ -42,6 +42,7 @@ from scenes.kit.arithmetic import (
     fmt_input,
     listed,
     plain,
+    row,
     vector_text,
 )
 
@@ -347,8 +348,10 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
     widths = ", ".join(str(s.width) for s in samples)
     raw = ", ".join(f"d = {s.width}: {fmt(s.raw_var, 2)}" for s in samples)
     scaled = ", ".join(f"d = {s.width}: {fmt(s.scaled_var, 2)}" for s in samples)
-    # the extreme scaled samples as the screen prints them (two places), their gap and weights from those
-    pair = np.round([samples[-1].scaled.max(), samples[-1].scaled.min()], 2) + 0.0
+    # the extreme scaled samples as the screen prints them (two places); their gap and weights are the exact
+    # ones rounded, the gap with '≈' where the printed samples do not give it, as the screen says
+    pair = np.array([samples[-1].scaled.max(), samples[-1].scaled.min()])
+    gap = row("sum", [fmt(pair[0], 2), fmt(-pair[1], 2)], pair[0] - pair[1], 2)
     return {
         "The divisor": f"The formula with its divisor √d lit; under it the roots of {width} and {samples[-1].width}: "
         f"{fmt(np.sqrt(width), SCORE_PLACES)} and {fmt(np.sqrt(samples[-1].width), SCORE_PLACES)}.",
@@ -357,7 +360,8 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
         "Divide by the square root of d": f"The scaled histograms appear over them, all about as wide: {scaled}; "
         "at the right, the middle of each axis stretched sideways shows the three shapes alike.",
         "Not a guarantee": f"The widest row's extreme scaled samples are marked, {fmt(pair[0], 2)} and "
-        f"{fmt(pair[1], 2)}, a gap of {fmt(pair[0] - pair[1], 2)} between them, with their weights as a pair: "
+        f"{fmt(pair[1], 2)}, a gap of {'' if gap.sign == '=' else '≈ '}{gap.result} between them, with their "
+        "weights as a pair: "
         f"{listed(softmax(pair))}.",
     }
 

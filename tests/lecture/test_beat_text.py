@@ -84,8 +84,8 @@ def test_what_a_beat_draws_is_computed_for_the_renders_example():
 
 
 def test_shrink_scores_describes_the_gap_and_weights_the_screen_prints(tmp_path):
-    """One value per quantity: the description's gap is the screen's (the difference of the printed extremes),
-    not the exact gap rounded (7.28 beside a printed 7.29)."""
+    """One value per quantity: the description's gap is the screen's, the exact gap rounded ('≈ 7.28' where the
+    printed extremes 3.58 and -3.71 would give 7.29)."""
     from scenes.chapters.shrink_scores import ShrinkScores
     from tests.support.snapshot import built
 

@@ -43,13 +43,16 @@ def test_a_comment_or_spacing_edit_changes_no_chapters_inputs(tmp_path):
 
 
 def test_a_tables_numbers_change_only_the_chapters_that_read_it(tmp_path):
+    # TrainedHead reads every table (its task's words take colours no name of the example has)
     assert changed_by(tmp_path, "query = [2, 0, 2, 0]", "query = [2, 0, 1, 0]") == {
         "MultiHead",
         "QuickVersion",
+        "TrainedHead",
     }
     assert changed_by(tmp_path, "path = [[1, -0.5]", "path = [[1, -0.6]") == {
         "ThreeTokenDrag",
         "QuickVersion",
+        "TrainedHead",
     }
     blend = {
         "ThreeTokenDrag",
@@ -66,6 +69,7 @@ def test_a_tables_numbers_change_only_the_chapters_that_read_it(tmp_path):
         "CausalMask",
         "MultiHead",
         "QuickVersion",
+        "TrainedHead",
     }  # MultiHead: its words' vectors
     assert changed_by(tmp_path, "queries = [[2, 0, 1]", "queries = [[2, 0, 2]") == blend
 
@@ -77,7 +81,7 @@ def test_a_new_name_changes_the_chapters_showing_it_or_a_colour_it_moved(tmp_pat
         '[causal]\ntokens = ["a", "dog", "barks"]',
         '[causal]\ntokens = ["a", "dog", "howls"]',
     )
-    assert changed == {"WordOrder", "CausalMask", "QuickVersion"}
+    assert changed == {"WordOrder", "CausalMask", "QuickVersion", "TrainedHead"}
 
 
 def test_the_tables_a_module_reads_are_found_in_its_code(tmp_path, monkeypatch):
