@@ -79,7 +79,6 @@ NAME_GAP = 0.1  # between a chart's baseline and the words under it
 NAME_SPACE = 0.1  # between two words under a chart on one row
 NAME_DROP = 0.38  # a lower row of words under a chart: a word's height and a gap
 NAME_ROWS = 3  # the most rows of words under a chart
-LEAST_LETTERS = 3  # a word under a chart is never cut shorter (review 7: "money" read "mo…")
 VALUE_BUFF = 0.1  # between a bar and its weight above it
 TITLE_GAP = 0.2  # between a chart's title and its highest weight: room for a frame round that weight
 WEIGHT_GAP = 0.2  # between the charts and the work rows above them, and between two rows of charts
@@ -860,7 +859,7 @@ class WeightChart(WeightBars):
     it and its word under it (`WeightBars`, with no total). When the bars are closer than a number's width
     (`stagger`), each weight clears its neighbours' bars too and stands at least a line above or below the
     weight before it, so that no two weights meet. The words stand on the fewest staggered rows on which none is
-    cut below LEAST_LETTERS letters, word j on row (`first` + j) mod rows (`first`: the words of the charts
+    cut below `fit.LEAST_LETTERS` letters, word j on row (`first` + j) mod rows (`first`: the words of the charts
     before it, so that neighbouring charts' words alternate too). `cells[j]`: word j's bar, weight and name."""
 
     def __init__(self, weights, tokens, tall: float, spacing: float, stagger: bool = False, first: int = 0):
@@ -869,10 +868,7 @@ class WeightChart(WeightBars):
         )
         self.weights = [float(w) for w in weights]
         self.stagger = stagger
-        least = max(
-            min(c.text(t, role="label").width, c.text(t[:LEAST_LETTERS] + fit.ELLIPSIS, role="label").width)
-            for t in tokens
-        )
+        least = max(fit.least_width(t) for t in tokens)
         rows = fit.first_that_fits(range(1, NAME_ROWS + 1), lambda r: r * spacing - NAME_SPACE >= least)
         for j, (label, token) in enumerate(zip(self.labels, tokens)):
             name = fit.name(token, rows * spacing - NAME_SPACE).move_to(label, aligned_edge=UP)

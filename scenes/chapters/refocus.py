@@ -79,7 +79,6 @@ BESIDE = (DL, LEFT, UL)  # then left of the plane, level with its bottom, middle
 NAME_GAP = 0.1  # between two names under the bars on one row
 NAME_DROP = 0.38  # a lower row of names under the bars: a name's height and a gap
 NAME_ROWS = 3  # the most rows of names under the bars
-LEAST_LETTERS = 3  # a name under a bar is never cut shorter (review 7: "money" read "mo…")
 ARROW_SAMPLES = 40  # points along an arrow that a label of the magnified view must keep clear of
 ARROW_HALF = 0.05  # an arrow's half width there
 
@@ -326,11 +325,8 @@ def value_coloured(plane: ValuePlane) -> ValuePlane:
 
 def name_rows(bars: WeightBars, tokens, pitch: float) -> int:
     """Cut the bars' names to the fewest staggered rows (NAME_ROWS at most) on which none is cut below
-    LEAST_LETTERS letters, each name as wide as its row leaves, and return how many rows."""
-    least = max(
-        min(c.text(t, role="label").width, c.text(t[:LEAST_LETTERS] + fit.ELLIPSIS, role="label").width)
-        for t in tokens
-    )
+    `fit.LEAST_LETTERS` letters, each name as wide as its row leaves, and return how many rows."""
+    least = max(fit.least_width(t) for t in tokens)
     rows = fit.first_that_fits(range(1, NAME_ROWS + 1), lambda r: r * pitch - NAME_GAP >= least)
     for k, (label, token) in enumerate(zip(bars.labels, tokens)):
         name = fit.name(token, rows * pitch - NAME_GAP).move_to(label, aligned_edge=UP)

@@ -501,8 +501,8 @@ HEADER_WIDTH = 3.45  # widest a formula over a set may be (the two sets' formula
 NAME_WIDTH = (
     1.2  # widest a name under a bar may be (the outer ones reach towards the other set: two this wide
 )
-# on one row, facing, keep NAME_GAP apart for 3 to 6 names; "money" whole) ...
-LEAST_LETTERS = 3  # ... unless that would cut it shorter than this (review 7: "money" read "mo…")
+# on one row, facing, keep NAME_GAP apart for 3 to 6 names; "money" whole), unless that would cut it
+# shorter than fit.LEAST_LETTERS
 NAME_ROWS = 3  # the most staggered rows of names under a set
 HEADER_GAP = 0.45  # between the tallest possible bar and the formula above it (room for its value)
 NUMBER_ROOM = 0.25  # the least room between two values side by side (a readable gap at 480p)
@@ -535,22 +535,18 @@ class SetPlan:
     """How a set of bars fits in SET_WIDTH, decided once from its number of tokens. Crowded bars (values
     wider than their spacing, with a readable gap) have their values stepped up over crowded neighbours
     (`stagger`); names too wide for one column are set on staggered rows, the fewest on which each is whole up
-    to NAME_WIDTH and none is cut below LEAST_LETTERS letters. So every name and number keeps its size."""
+    to NAME_WIDTH and none is cut below `fit.LEAST_LETTERS` letters. So every name and number keeps its size."""
 
     spacing: float
     crowded: bool
     rows: int  # of names, staggered: one would not fit its own column
-    wanted: float  # the room a name wants: whole up to NAME_WIDTH, and LEAST_LETTERS letters at the least
+    wanted: float  # the room a name wants: whole up to NAME_WIDTH, and fit.LEAST_LETTERS letters at the least
 
     @classmethod
     def of(cls, tokens) -> SetPlan:
         spacing = min(0.95, SET_WIDTH / len(tokens))
         widths = [c.text(token, role="label").width for token in tokens]
-        least = [  # a name wider than NAME_WIDTH, cut to LEAST_LETTERS
-            min(w, c.text(t[:LEAST_LETTERS] + fit.ELLIPSIS, role="label").width)
-            for t, w in zip(tokens, widths)
-            if w > NAME_WIDTH
-        ]
+        least = [fit.least_width(t) for t, w in zip(tokens, widths) if w > NAME_WIDTH]  # cut, how far
         wanted = min(max(widths), max([NAME_WIDTH, *least]))
         rows = fit.first_that_fits(range(1, NAME_ROWS + 1), lambda r: r * spacing - NAME_GAP >= wanted)
         return cls(spacing, spacing < c.number(0).width + NUMBER_ROOM, rows, wanted)

@@ -19,6 +19,7 @@ from scenes.kit.palette import token_color
 from scenes.kit.stage import STAGE
 
 ELLIPSIS = "…"  # ends a name cut to fit its place
+LEAST_LETTERS = 3  # a name cut to fit keeps at least this many letters (review 7: "money" read "mo…")
 LABEL_RIGHT = STAGE.right - 0.6  # labels are kept between -LABEL_RIGHT and this x, inside the safe area
 T = TypeVar("T")
 
@@ -44,6 +45,11 @@ def clip(content: str, width: float, role: str = "label", color: str | None = No
 def name(token: str, width: float, role: str = "label", color: str | None = None) -> Text:
     """A token's name in `color`, else its own colour, cut to `width` (see `clip`)."""
     return clip(token, width, role, color or token_color(token))
+
+
+def least_width(token: str, role: str = "label") -> float:
+    """The narrowest `token`'s name may be: whole, or its first LEAST_LETTERS letters and '…' if narrower."""
+    return min(text(token, role=role).width, text(token[:LEAST_LETTERS] + ELLIPSIS, role=role).width)
 
 
 def names(tokens: Iterable[str], width: float, color: str | None = None) -> list[Text]:
