@@ -52,6 +52,7 @@ SIDE_GAP = 0.45  # between the left-hand matrix of a product and the other two
 STACK_GAP = 0.2  # between a matrix and the label of the one under it
 NAME_GAP = 0.15  # least space between two words under neighbouring columns
 SWATCH = 0.3  # length of the coloured dash under a column when its word does not fit
+KT = r"K^{\top}"  # the transpose as the formula line writes it (review 6: an italic T beside the ⊤)
 BLOCK_CELL = 0.8  # largest side of an entry's square in the closing picture of the shapes (smaller to fit)
 BLOCK_GAP = 0.3  # between a block and the sign beside it
 ROW_GAP = 0.8  # between the closing picture's two products, for the row softmax arrow
@@ -543,11 +544,11 @@ class AllQueriesAtOnce(ChapterScene):
         named = max(n.width for n in self.names) + NAME_GAP
         self.q = NamedMatrix("Q", tr.queries, theme().query)
         self.kt = NamedMatrix(
-            "K^T", tr.keys_t, theme().key, pitch=max(widest(tr.keys_t, 3) + COLUMN_GAP, named)
+            KT, tr.keys_t, theme().key, pitch=max(widest(tr.keys_t, 3) + COLUMN_GAP, named)
         )
         pitch = max(widest(tr.dots, SCORE_PLACES), widest(tr.scores, SCORE_PLACES)) + COLUMN_GAP
-        self.dots = NamedMatrix("Q K^T", tr.dots, theme().text, SCORE_PLACES, pitch=pitch)
-        self.scores = NamedMatrix(r"Q K^T / \sqrt{d}", tr.scores, theme().text, SCORE_PLACES, pitch=pitch)
+        self.dots = NamedMatrix(rf"Q {KT}", tr.dots, theme().text, SCORE_PLACES, pitch=pitch)
+        self.scores = NamedMatrix(rf"Q {KT} / \sqrt{{d}}", tr.scores, theme().text, SCORE_PLACES, pitch=pitch)
         self.first_signs = signs()
         line = level(self.q, self.first_signs[0], self.kt, self.first_signs[1], self.dots)
         self.columns = self.column_names(True)
@@ -656,9 +657,9 @@ class AllQueriesAtOnce(ChapterScene):
         K^T; what must fit."""
         tr = self.trace
         self.q = NamedMatrix("Q", tr.queries, theme().query, cols=shown)
-        self.kt = NamedMatrix("K^T", tr.keys_t, theme().key, pitch=pitch, rows=shown)
-        self.dots = NamedMatrix("Q K^T", tr.dots, theme().text, SCORE_PLACES, pitch=pitch)
-        self.scores = NamedMatrix(r"Q K^T / \sqrt{d}", tr.scores, theme().text, SCORE_PLACES, pitch=pitch)
+        self.kt = NamedMatrix(KT, tr.keys_t, theme().key, pitch=pitch, rows=shown)
+        self.dots = NamedMatrix(rf"Q {KT}", tr.dots, theme().text, SCORE_PLACES, pitch=pitch)
+        self.scores = NamedMatrix(rf"Q {KT} / \sqrt{{d}}", tr.scores, theme().text, SCORE_PLACES, pitch=pitch)
         side = max(self.q.width, self.divide_tex().width)
         self.kt.align_to([STAGE.body_left + side + SIDE_GAP, self.top_y, 0], UL)
         self.columns = self.column_names(words)
@@ -734,7 +735,7 @@ class AllQueriesAtOnce(ChapterScene):
         (q, kt, qk), (w, v, _) = tr.products
         blocks = [
             ShapeBlock("Q", q, theme().query, cell, shared=2),
-            ShapeBlock(r"K^{\top}", kt, theme().key, cell, shared=0),
+            ShapeBlock(KT, kt, theme().key, cell, shared=0),
             ShapeBlock(r"Q K^{\top} / \sqrt{d}", qk, theme().text, cell),
             ShapeBlock(r"\text{weights}", w, theme().text, cell, shared=2),
             ShapeBlock("V", v, theme().value, cell, shared=0),
