@@ -543,9 +543,7 @@ class AllQueriesAtOnce(ChapterScene):
         tr = self.trace
         named = max(n.width for n in self.names) + NAME_GAP
         self.q = NamedMatrix("Q", tr.queries, theme().query)
-        self.kt = NamedMatrix(
-            KT, tr.keys_t, theme().key, pitch=max(widest(tr.keys_t, 3) + COLUMN_GAP, named)
-        )
+        self.kt = NamedMatrix(KT, tr.keys_t, theme().key, pitch=max(widest(tr.keys_t, 3) + COLUMN_GAP, named))
         pitch = max(widest(tr.dots, SCORE_PLACES), widest(tr.scores, SCORE_PLACES)) + COLUMN_GAP
         self.dots = NamedMatrix(rf"Q {KT}", tr.dots, theme().text, SCORE_PLACES, pitch=pitch)
         self.scores = NamedMatrix(rf"Q {KT} / \sqrt{{d}}", tr.scores, theme().text, SCORE_PLACES, pitch=pitch)
