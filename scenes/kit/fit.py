@@ -60,12 +60,19 @@ def names(tokens: Iterable[str], width: float, color: str | None = None) -> list
 def wrap_within(
     content: str, width: float, role: str = "body", color: str | None = None, size: float | None = None
 ) -> Text:
-    """`content` wrapped to the most characters a line that keeps it within `width` scene units."""
+    """`content` wrapped to the most characters a line that keeps it within `width` scene units: a guess from
+    the unwrapped width, then a character more while that still fits (the guess alone may fall short, and
+    then by how much depended on the text's first measure)."""
     chars = max(len(content), 1)
     shown = paragraph(content, chars, role, color, size)
     while shown.width > width and chars > 8:
         chars = max(8, min(chars - 1, int(chars * width / shown.width)))
         shown = paragraph(content, chars, role, color, size)
+    while chars < len(content) and shown.width <= width:
+        wider = paragraph(content, chars + 1, role, color, size)
+        if wider.width > width:
+            break
+        chars, shown = chars + 1, wider
     return shown
 
 
