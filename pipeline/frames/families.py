@@ -31,8 +31,6 @@ def quick_families() -> Iterator[None]:
 def family(self, recurse: bool = True) -> list:
     """`Mobject.get_family`: the mobject and its submobjects, depth first, a member met again inside itself
     skipped, a member met twice listed where it was met last."""
-    from manim.utils.iterables import remove_list_redundancies
-
     found: list = []
     path: set = set()
 
@@ -46,22 +44,26 @@ def family(self, recurse: bool = True) -> list:
         path.remove(mobject)
 
     walk(self)
-    return found if len(set(found)) == len(found) else remove_list_redundancies(found)
+    if len(set(found)) == len(found):
+        return found
+    from manim.utils.iterables import remove_list_redundancies  # only for a member met twice: rare
+
+    return remove_list_redundancies(found)
 
 
 def boundary(self) -> np.ndarray:
     """`VMobject.get_points_defining_boundary`: every family member's anchors, each curve's start then end."""
-    pieces = [_anchors(member) for member in self.get_family()]
+    from manim import VMobject  # once a call, not once a member
+
+    pieces = [_anchors(member, VMobject.get_anchors) for member in self.get_family()]
     pieces = [p for p in pieces if len(p)]
     return np.concatenate(pieces) if pieces else np.array(())
 
 
-def _anchors(member) -> np.ndarray:
-    """`member.get_anchors()` as an array."""
-    from manim import VMobject
-
+def _anchors(member, plain) -> np.ndarray:
+    """`member.get_anchors()` as an array (`plain`: VMobject's own get_anchors, which slices compute)."""
     points, step = member.points, getattr(member, "n_points_per_cubic_curve", 0)
-    if type(member).get_anchors is not VMobject.get_anchors or len(points) == 1:
+    if type(member).get_anchors is not plain or len(points) == 1:
         return np.asarray(member.get_anchors()).reshape(-1, 3)
     starts, ends = points[::step], points[step - 1 :: step]
     if len(starts) != len(ends):

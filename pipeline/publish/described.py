@@ -141,9 +141,7 @@ def _write(whole: Path, described, posters: list[Path], voice, fps: int, target)
             sound = video.encoded_audio(out, _sound(whole, described, clips, holds, fps), speech.RATE, FORMAT)
             held = zip(packets, posters, (h.frames for h in holds), delays)
             video.mux_in_order(out, _joined(held, stream_in, stream_out, fps, ticks), sound)
-            marks = [
-                m for m in video_join.marks(whole) if m.start < described[-1].end
-            ]  # all, for the lecture
+            marks = [m for m in video_join.marks(whole) if m.start < described[-1].end]  # a subset's: its own
             out.set_chapters([_chapter(n, m, described, delays) for n, m in enumerate(marks)])
         subtitles = _captions(said, described, clips, holds, delays)
         video.add_tracks(staged, FORMAT, cues=subtitles)
@@ -280,7 +278,7 @@ def _chapter(number: int, mark: video_join.Mark, described, delays: list[Fractio
 
 def _seconds(moment: timedelta) -> Fraction:
     """A caption time (kept to the millisecond) as an exact number of seconds."""
-    return Fraction(moment // timedelta(milliseconds=1), 1000)
+    return Fraction(moment // captions.MILLISECOND, 1000)
 
 
 def _moment(seconds) -> timedelta:
