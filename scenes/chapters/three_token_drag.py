@@ -22,6 +22,7 @@ from manim import (
     LaggedStart,
     Line,
     MoveAlongPath,
+    Rectangle,
     Text,
     TracedPath,
     VGroup,
@@ -49,7 +50,7 @@ from scenes.kit.arithmetic import (
     relation,
     sign,
 )
-from scenes.kit.bars import WeightBars
+from scenes.kit.bars import MIN_BAR, WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
@@ -250,7 +251,13 @@ class ThreeTokenDrag(ChapterScene):
         shown = self.still_shown(self.worked.blocks)
         if shown:  # the steps leave first, so the verdict moves up through nothing
             self.play(FadeOut(VGroup(*shown)), run_time=0.5)
-        self.play(self.worked.verdict.animate.move_to(self.verdict_top, aligned_edge=UL), run_time=0.8)
+        verdict = self.worked.verdict
+        leaves = (
+            FadeOut(verdict)
+            if self.verdict_leaves
+            else verdict.animate.move_to(self.verdict_top, aligned_edge=UL)
+        )
+        self.play(leaves, run_time=0.8)
         for chart, said in zip(self.charts, self.comparison):  # a chart, then what is said of it framed
             self.show(
                 FadeIn(chart, shift=UP * 0.2),
@@ -259,14 +266,14 @@ class ThreeTokenDrag(ChapterScene):
             )
             if len(said) > 1:
                 self.wait_for_reader()
-            if len(said) > 2:  # the divisor, as it is named: the line under the chart that gives it
+            if len(said) > 2:  # the scale, as it is named: the header that gives it
                 self.show(framed(chart[1][0]), run_time=max(1.2, self.caption_time(said[1])), caption=said[1])
             self.show(
                 framed(top_bar(chart[0])),
                 run_time=max(1.2, self.caption_time(said[-1]) - (0 if len(said) > 1 else 1)),
                 caption=said[-1] if len(said) > 1 else None,
             )
-        self.show(FadeIn(self.note, shift=UP * 0.2), run_time=1, caption=NOTE_SAID)
+        self.show(FadeIn(self.note, shift=UP * 0.2), run_time=1, caption=self.note_said)
 
     def still_shown(self, blocks) -> list:
         """The parts of `blocks` on screen now (a part that left earlier is no longer in the scene)."""
@@ -315,25 +322,22 @@ class ThreeTokenDrag(ChapterScene):
         return label  # 'q' alone
 
     def build_comparison(self, trace) -> None:
-        """The closing comparison under the verdict, moved up to `verdict_top`: weight charts for the blend
-        example (other keys, so its own d), this one, and this one without scaling; `summary` is the last picture."""
+        """The closing comparison under the verdict, moved up to `verdict_top`: this query's own dots as the
+        chapter divides them (÷ √d), not divided, and times √d (the larger dots of wider keys), a weight chart
+        each, so that only the scale of the scores differs, under the verdict or, with no room there, in its
+        place (`verdict_leaves`); `summary` is the last picture."""
         self.verdict_top = [RIGHT_LEFT, self.strip.get_bottom()[1] - 0.3, 0]
-        unscaled = attend(self.example.query, self.example.keys, scaled=False)
-        blend = examples.current().blend
-        there = blend.trace(0)
-        order = in_order(blend.tokens, self.example.tokens)  # one order of the words in one picture
-        sets = [
-            (
-                [blend.tokens[i] for i in order],
-                there.weights[order],
-                (divided(there), f"other keys, d = {there.width}"),
-            ),
-            (self.example.tokens, trace.weights, (divided(trace), f"here, d = {trace.width}")),
-            (self.example.tokens, unscaled.weights, ("no scaling", "÷ 1")),
-        ]
-        self.charts, self.note = comparison_charts(sets, self.verdict_top[1] - self.worked.verdict.height)
-        self.comparison = comparison(trace, unscaled, there)
-        self.summary = VGroup(self.worked.verdict, self.charts, self.note)
+        traces = scalings(self.example.query, self.example.keys)
+        sets = [(t.weights, lines) for t, lines in zip(traces, chart_names(trace))]
+        self.note_said = note(traces, said=True)
+        for self.verdict_leaves in (False, True):  # the verdict leaves where there is no room under it
+            top = self.verdict_top[1] + (HEAD_BUFF if self.verdict_leaves else -self.worked.verdict.height)
+            self.charts, self.note = comparison_table(self.example.tokens, sets, top, note(traces))
+            if self.note.get_bottom()[1] >= STAGE.bottom:
+                break
+        self.comparison = comparison(traces)
+        kept = [] if self.verdict_leaves else [self.worked.verdict]
+        self.summary = VGroup(VGroup(*self.charts), self.note, *kept)
 
     def step_table(self, trace) -> WorkedExample:
         """The worked example's steps, as blocks of checkable arithmetic shown one after another, and the
@@ -386,8 +390,14 @@ NAME_WIDTH = 1.6  # a token's name in the worked example is cut to this width
 SUM_TERMS_PER_LINE = 3  # the worked sum of exponentials breaks onto a new line after this many terms
 SMALLEST = MIN_PX / SIZES["number"]  # the smallest factor the worked example's arithmetic is drawn at
 VERDICT_NAME = 12  # characters of a token's name the verdict keeps
-MINI_SPACING, MINI_GAP = 0.95, 0.5  # the comparison's bars: at most this far apart; between two charts
-MINI_HEIGHT = 2.0  # the comparison's bars: the height of a weight of 1 (lower if the stage is short)
+# the comparison's table: names to bars, between columns, left of a value, under the headers, over the note
+NAME_BUFF, COLUMN_GAP, VALUE_BUFF, ROW_BUFF, NOTE_BUFF = 0.3, 0.35, 0.15, 0.1, 0.3
+HEAD_BUFF = 0.3  # between the verdict and the comparison's headers
+ROW_PITCH, ROW_GAP, BAR_THICKNESS = (
+    0.5,
+    0.06,
+    0.6,
+)  # its rows: apart, the least between names; a bar's share of a row
 # what the captions call a key
 NEAREST_MARGIN = 0.1  # a key nearer the cross than every other by this much is "the nearest"
 ALIGNED = 0.99  # a key whose cosine with the query is at least this points along it
@@ -716,34 +726,54 @@ def by(trace) -> str:
     return f"√{trace.width} {relation(trace.divisor, SCORE_PLACES, tex=False)} {fmt(trace.divisor, SCORE_PLACES)}"
 
 
-def comparison(trace, unscaled, blend) -> list[tuple[str, ...]]:
-    """The captions of the three weight charts, left to right, one to three each (the first as the chart comes
-    in, a middle one as its divisor is framed, the last as its top weight is): the blend example's (its width d,
-    so its divisor √d), this one's, and this one's without scaling; each by its top weight."""
-    top = decimals([t.weights.max() for t in (blend, trace, unscaled)])  # as the charts print them
-    if trace.dots.shape == blend.dots.shape and np.allclose(np.sort(trace.dots), np.sort(blend.dots)):
-        dots = ", ".join(fmt(x, SCORE_PLACES) for x in np.sort(trace.dots)[::-1])
-        there = f"Other keys, of width {blend.width}, give the same dots {dots}."
-    else:
-        there = f"Other keys, of width {blend.width}, give dots of their own."
+def scalings(query, keys) -> list:
+    """The traces of one query's dots scaled three ways: divided by √d (the chapter's), not divided, and times
+    √d (dots as larger as wider keys give): each chart's scores √d times the last's."""
+    here = attend(query, keys)
+    return [here, attend(query, keys, scaled=False), attend(query, keys, divisor=1 / here.divisor)]
+
+
+def chart_names(trace) -> list[tuple[str, str]]:
+    """The lines under the three charts of `scalings`: what the dots were scaled by, and what that is."""
+    return [(divided(trace), "as here"), ("÷ 1", "not divided"), (f"× {by(trace)}", "larger dots")]
+
+
+def comparison(traces) -> list[tuple[str, ...]]:
+    """The captions of the three charts of `scalings`, left to right, one to three each (the first as the chart
+    comes in, a middle one as its line is framed, the last as its top weight is), each by its top weight."""
+    here = traces[0]
+    top = decimals([t.weights.max() for t in traces])  # as the charts print them
     return [
-        (there, f"Divided by {by(blend)},", f"their top weight is {top[0]}."),
-        (f"Here d = {trace.width}, so the dots are divided by {by(trace)}.", f"The top weight is {top[1]}."),
-        (f"Not divided at all, the top weight is {top[2]}.",),
+        (f"Here d = {here.width}, so the dots are divided by {by(here)}.", f"The top weight is {top[0]}."),
+        (f"Not divided at all, the top weight is {top[1]}.",),
+        (
+            "Wider keys give larger dots.",
+            f"Take these dots times {by(here)}:",
+            f"the top weight is {top[2]}.",
+        ),
     ]
 
 
-def in_order(tokens, order) -> list[int]:
-    """Indices of `tokens` putting those also in `order` in its order, the others after them as they come."""
-    shared = [tokens.index(t) for t in order if t in tokens]
-    return shared + [i for i, t in enumerate(tokens) if t not in order]
+def note(traces, said: bool = False) -> str:
+    """The closing note (as shown, or `said`), and where these charts cannot show it, what they show instead:
+    the top weight grows from chart to chart (softmax of larger scores), but by less than story.SHARPER when
+    the dots are equal, or the top weight already prints as 1.000, or a near tie shares it."""
+    general = NOTE_SAID if said else NOTE
+    here, larger = traces[0].weights, traces[-1].weights
+    if story.sharper(larger, here):
+        return general
+    if story.equal(here):
+        return f"{general} Here every dot product is equal, so no scale changes the weights."
+    if story.saturated_weights(here):
+        return f"{general} Here the weights are one-hot as printed even divided."
+    first, last = decimals([here.max(), larger.max()])
+    return f"{general} Here the top weight moves only from {first} to {last}."
 
 
-def top_bar(bars: WeightBars) -> VGroup:
-    """A chart's largest bar with its printed value."""
-    top = int(np.argmax([bar.height for bar in bars.bars]))
-    value = bars.values[0] if len(bars.values) == 1 else bars.values[top]
-    return VGroup(bars.bars[top], value)
+def top_bar(column: WeightColumn) -> VGroup:
+    """A column's largest bar with its printed weight."""
+    top = int(np.argmax(column.weights))
+    return VGroup(column.bars[top], column.values[top])
 
 
 # Drawn on the plane
@@ -941,59 +971,79 @@ def others(group, parts) -> list:
     return found
 
 
-def comparison_charts(sets, top: float) -> tuple[VGroup, Text]:
-    """Weight charts side by side from x = RIGHT_LEFT, below `top`, their bars on one baseline and one
-    scale, each named under it: `sets` are (tokens, weights, label lines), left to right. The note on
-    why under them all; the bars are made lower while the note would reach below the stage."""
-    count = sum(len(tokens) for tokens, _, _ in sets)
-    spacing = min(MINI_SPACING, (CHART_RIGHT - RIGHT_LEFT - MINI_GAP * (len(sets) - 1)) / count)
-    note = fit.wrap_within(NOTE, CHART_RIGHT - RIGHT_LEFT, role="small", color=theme().muted)
-    tallest = max(float(np.max(weights)) for _, weights, _ in sets)
-    height = MINI_HEIGHT
-    for _ in range(3):
-        bars = [mini_bars(tokens, weights, height, spacing) for tokens, weights, _ in sets]
-        x = RIGHT_LEFT
-        for chart in bars:
-            chart.shift([x - chart.baseline.get_left()[0], -chart.baseline.get_y(), 0])
-            x = chart.baseline.get_right()[0] + MINI_GAP
-        crowded = any(max(name.width for name in chart.labels) > spacing - 0.1 + 1e-6 for chart in bars)
-        for chart in bars if crowded else []:  # names cut to a letter would collide: colours tell them
-            chart.remove(chart.labels)
-        row = VGroup(*bars)
-        row.shift(UP * (top - 0.45 - row.get_top()[1]))
-        names_bottom = min((b.baseline if crowded else b.labels).get_bottom()[1] for b in bars)
-        labels = [
-            chart_label(lines, chart.baseline.width + MINI_GAP - 0.1).next_to(
-                [chart.baseline.get_x(), names_bottom, 0], DOWN, buff=0.2
-            )
-            for chart, (_, _, lines) in zip(bars, sets)
-        ]
-        note.next_to(VGroup(row, *labels), DOWN, buff=0.35).set_x(RIGHT_LEFT, LEFT)
-        if note.get_bottom()[1] >= STAGE.bottom:
+def comparison_table(tokens, sets, top: float, said: str) -> tuple[list[VGroup], Text]:
+    """The weights of `sets` ((weights, header lines), left to right) as a table under `top`, from x = RIGHT_LEFT:
+    a row per token, its name once at the left in its colour; a column per set, its header over it, in each
+    cell a bar as long as the weight (one scale throughout, the largest filling its cell) and the weight after
+    it. The note, `said`, under it all. The charts are the columns with their headers, the names with the first."""
+    names = VGroup(*fit.names(tokens, NAME_WIDTH))
+    left = RIGHT_LEFT + names.width + NAME_BUFF
+    width = (CHART_RIGHT - left - COLUMN_GAP * (len(sets) - 1)) / len(sets)
+    tallest = max(float(np.max(weights)) for weights, _ in sets)
+    length = (width - c.number(0).width - VALUE_BUFF) / tallest  # of a weight of 1
+    note = fit.wrap_within(said, CHART_RIGHT - RIGHT_LEFT, role="small", color=theme().muted)
+    headers, head_bottom, pitch = table_rows(names, [lines for _, lines in sets], width, top, note.height)
+    ys = head_bottom - ROW_BUFF - pitch * (np.arange(len(tokens)) + 0.5)
+    for name, y in zip(names, ys):
+        name.move_to([RIGHT_LEFT, y, 0], aligned_edge=LEFT)
+    charts = []
+    for i, ((weights, _), header) in enumerate(zip(sets, headers)):
+        x = left + i * (width + COLUMN_GAP)
+        column = WeightColumn(tokens, weights, x, ys, length, pitch)
+        charts.append(VGroup(column, header.move_to([x + width / 2, head_bottom, 0], aligned_edge=DOWN)))
+    charts[0].add(names)
+    note.next_to(VGroup(*charts), DOWN, buff=NOTE_BUFF).set_x(RIGHT_LEFT, LEFT)
+    return charts, note
+
+
+def table_rows(names, lines, width: float, top: float, note: float) -> tuple[list[VGroup], float, float]:
+    """The comparison's headers (from `lines`, each within a column's `width`), their bottom under `top`, and
+    its rows' pitch: ROW_PITCH, or closer while a `note` this high under them would reach below the stage, but
+    never so close that the `names` touch; without the headers' second lines ("as here") where that is not
+    enough (the captions say them)."""
+    least = max(n.height for n in names) + ROW_GAP
+    for kept in (2, 1):
+        headers = [chart_label(shown[:kept], width + COLUMN_GAP - 0.1) for shown in lines]
+        head_bottom = top - HEAD_BUFF - max(h.height for h in headers)
+        pitch = (head_bottom - ROW_BUFF - NOTE_BUFF - note - STAGE.bottom) / len(names)
+        if pitch >= least:
             break
-        height = max(0.4, height - (STAGE.bottom + 0.05 - note.get_bottom()[1]) / tallest)
-    return VGroup(*[VGroup(chart, label) for chart, label in zip(bars, labels)]), note
+    return headers, head_bottom, max(least, min(ROW_PITCH, pitch))
+
+
+class WeightColumn(VGroup):
+    """One set of weights as bars across, a row per token at `ys`, from a line at x = `left`, `length` long for
+    a weight of 1, in the tokens' colours, each weight printed after its bar."""
+
+    def __init__(self, tokens, weights, left: float, ys, length: float, pitch: float):
+        super().__init__()
+        self.weights, self.length = np.asarray(weights, dtype=float), length
+        self.baseline = Line(
+            [left, ys[0] + pitch / 2, 0], [left, ys[-1] - pitch / 2, 0], color=theme().muted, stroke_width=2
+        )
+        self.bars = VGroup(
+            *[
+                Rectangle(
+                    width=max(float(w), MIN_BAR) * length,
+                    height=BAR_THICKNESS * pitch,
+                    stroke_width=0,
+                    fill_opacity=0.9,
+                    fill_color=token_color(t),
+                ).move_to([left, y, 0], aligned_edge=LEFT)
+                for t, w, y in zip(tokens, self.weights, ys)
+            ]
+        )
+        self.values = VGroup(
+            *[c.number(w).next_to(bar, RIGHT, buff=0.1) for w, bar in zip(self.weights, self.bars)]
+        )
+        self.add(self.baseline, self.bars, self.values)
+
+    def shown_values(self) -> list[float]:
+        """The weights as printed."""
+        return [round(n.get_value(), WEIGHT_PLACES) for n in self.values]
 
 
 def chart_label(lines, width: float) -> VGroup:
     """A chart's name under it, a line each (wrapped within `width`), centred."""
     shown = [fit.wrap_within(line, width, role="small", color=theme().muted) for line in lines]
     return VGroup(*shown).arrange(DOWN, buff=0.08)
-
-
-def mini_bars(tokens, weights, height: float, spacing: float) -> WeightBars:
-    """Bars of `weights`, `height` high for a weight of 1, `spacing` apart (only the largest one's value
-    when the values do not fit between the bars)."""
-    bars = WeightBars(
-        tokens,
-        weights,
-        height=height,
-        bar_width=min(0.5, 0.6 * spacing),
-        spacing=spacing,
-        show_total=False,
-    )
-    if max(v.width for v in bars.values) > spacing - 0.1:
-        top = int(np.argmax(weights))
-        bars.values.remove(*[v for i, v in enumerate(bars.values) if i != top])
-        bars.values[0].match_x(bars.bars[top])
-    return bars

@@ -11,14 +11,17 @@ from manim import MathTex, VGroup, tempconfig
 from attention import attend, examples
 from attention.examples import DragExample
 from scenes.chapters.three_token_drag import (
+    NOTE,
+    NOTE_SAID,
     RIGHT_EDGE,
     Shadows,
     ThreeTokenDrag,
     comparison,
     describe,
     equal_reason,
-    in_order,
+    note,
     reasons,
+    scalings,
     touches,
     verdict,
 )
@@ -180,28 +183,26 @@ def test_equal_weights_are_explained_by_dot_products_not_distance():
 
 
 def test_the_charts_caption_names_each_divisor_and_top_weight():
-    ex = examples.current()
-    unscaled = attend(ex.drag.query, ex.drag.keys, scaled=False)
-    assert comparison(ex.drag.trace(), unscaled, ex.blend.trace(0)) == [  # short captions, chart by chart
-        (
-            "Other keys, of width 4, give the same dots 4, 2, 0.",
-            "Divided by √4 = 2,",
-            "their top weight is 0.665.",
-        ),
+    ex = examples.current().drag
+    assert comparison(scalings(ex.query, ex.keys)) == [  # short captions, chart by chart
         ("Here d = 2, so the dots are divided by √2 ≈ 1.414.", "The top weight is 0.768."),
         ("Not divided at all, the top weight is 0.867.",),
+        ("Wider keys give larger dots.", "Take these dots times √2 ≈ 1.414:", "the top weight is 0.941."),
     ]
-    other = attend([1, 0, 0], [[1, 0, 0], [0, 1, 0]])
-    assert comparison(ex.drag.trace(), unscaled, other)[0] == (
-        "Other keys, of width 3, give dots of their own.",
-        "Divided by √3 ≈ 1.732,",
-        "their top weight is 0.640.",
+
+
+def test_the_note_says_what_the_charts_show():
+    """Issue 29: the note's claim is the lesson in general; where one query's charts cannot show it (equal dots,
+    weights already one-hot as printed, a tie at the top), a sentence from the numbers says what they show."""
+    keys = [[1, 0], [0, 1]]
+    assert note(scalings([2, 0], keys)) == NOTE
+    assert note(scalings([1, 1], keys)).endswith(
+        "Here every dot product is equal, so no scale changes the weights."
     )
-
-
-def test_the_comparison_puts_shared_words_in_the_chapter_s_order():
-    assert in_order(("the", "sat", "cat"), ("the", "cat", "sat")) == [0, 2, 1]
-    assert in_order(("a", "x", "b"), ("b", "a")) == [2, 0, 1]  # words of its own after the shared ones
+    assert note(scalings([40, 0], keys)).endswith("Here the weights are one-hot as printed even divided.")
+    tie = note(scalings([3, 3], [[1, 0], [0, 1], [-1, -1]]))
+    assert tie.startswith(NOTE) and tie.endswith("Here the top weight moves only from 0.500 to 0.500.")
+    assert note(scalings([2, 0], keys), said=True) == NOTE_SAID
 
 
 def test_captions_name_each_symbol(rendered):
@@ -221,9 +222,9 @@ def test_captions_give_the_reasons_and_the_payoff(rendered):
     payoff = next(s for s in said if "RNN" in s)
     for words in ["one RNN hidden state", "whole sequence", "chapter 1", "query-specific blend", "on demand"]:
         assert words in payoff
-    unscaled = attend(ex.query, ex.keys, scaled=False)
-    for captions in comparison(ex.trace(), unscaled, examples.current().blend.trace(0)):
+    for captions in comparison(scalings(ex.query, ex.keys)):
         assert all(caption in said for caption in captions)
+    assert NOTE_SAID in said
     assert not any("context" in s for s in said)  # one word for the blend: output, as in the formula
 
 
@@ -339,21 +340,22 @@ def test_wide_arithmetic_takes_one_column_at_a_time(custom, tmp_path):
     assert worked.verdict.get_bottom()[1] >= STAGE.bottom
 
 
-def test_the_charts_stand_on_one_baseline_and_one_scale(rendered):
-    charts = rendered.summary[1]
-    bars = [chart[0] for chart in charts]
-    assert len({round(b.baseline.get_y(), 6) for b in bars}) == 1
-    assert len({round(b.max_height, 6) for b in bars}) == 1
-    ex = examples.current()
-    tops = [b.shown_values()[0] if len(b.values) == 1 else max(b.shown_values()) for b in bars]
-    unscaled = attend(ex.drag.query, ex.drag.keys, scaled=False)
-    expected = [ex.blend.trace(0), ex.drag.trace(), unscaled]
-    assert tops == [round(float(t.weights.max()), 3) for t in expected]
-    labels = [chart[1] for chart in charts]
-    assert len({round(label.get_top()[1], 6) for label in labels}) == 1
-    assert "other keys, d = 4" in labels[0][1].original_text.replace("\n", " ")
-    orders = [[name.text for name in b.labels] for b in bars]  # one order of the words in the picture
-    assert orders == [list(ex.drag.tokens)] * 3
+def test_the_charts_are_one_query_s_dots_scaled_on_one_scale(rendered):
+    """Issue 29: the charts put another example's bars beside this one's, unnamed, a bar in another word's
+    colour. Now: this query's weights divided by √d, by 1, times √d, a row per token named once in its colour."""
+    charts, ex = rendered.summary[0], examples.current().drag
+    columns = [chart[0] for chart in charts]
+    expected = [attend(ex.query, ex.keys, divisor=d) for d in (np.sqrt(2), 1, 1 / np.sqrt(2))]
+    assert [col.shown_values() for col in columns] == [list(np.round(t.weights, 3)) for t in expected]
+    lengths = [bar.width / w for col in columns for bar, w in zip(col.bars, col.weights)]
+    assert np.allclose(lengths, lengths[0])  # one scale
+    names = charts[0][2]
+    assert [n.text for n in names] == list(ex.tokens)
+    for k, name in enumerate(names):  # its colour, on its row in every column
+        assert name.get_color() == columns[0].bars[k].get_fill_color()
+        assert all(abs(col.bars[k].get_y() - name.get_y()) < 1e-6 for col in columns)
+    headers = [chart[1][0].original_text for chart in charts]
+    assert headers == ["÷ √2 ≈ 1.414", "÷ 1", "× √2 ≈ 1.414"]
 
 
 def test_last_frame_snapshot(rendered):
@@ -432,3 +434,7 @@ def test_the_query_s_label_and_the_names_keep_clear_of_arrows_axes_and_shadows(c
     for label in [scene.q_label, *live.key_labels]:
         assert not [shape for shape in shapes if touches(label, shape)], label.text
     assert not touches(scene.q_label, output) and scene.q_label.text.startswith("q")
+    # the divisor's comparison: this query's weights only, sharper chart by chart as its note says, names whole
+    tops = [float(chart[0].weights.max()) for chart in scene.charts]
+    assert tops[0] < tops[1] < tops[2] and scene.note.original_text.replace("\n", " ") == NOTE
+    assert [name.text for name in scene.charts[0][2]] == ["river", "bank", "money", "water"]

@@ -28,6 +28,7 @@ from attention.positions import (
     with_positions,
 )
 from attention.projections import DEFAULT_PROJECTIONS, equal_keys
+from attention.sweeps import GAIN_RANGE, log10_top_sensitivity
 from attention.training import train_head
 from scenes.chapters.where_it_breaks import GAIN_STOPS
 from tests.support.example_corpus import chapter_looks
@@ -73,10 +74,14 @@ def truths(example) -> np.ndarray:
     found = traced(drag.trace()) + [drag.path]
     found += [q for point in drag.path for q in traced(drag.trace(point))]
     found += traced(attend(drag.query, drag.keys, scaled=False))
+    found += traced(attend(drag.query, drag.keys, divisor=1 / drag.trace().divisor))  # dots times √d
     for step in range(len(blend.queries)):
         found += traced(blend.trace(step)) + traced(blend.trace(step, scaled=False))
     raw = blend.trace(0, scaled=False).scores
     found += [weights_at_gain(raw, g) for g in GAIN_STOPS] + traced_grid(all_queries(blend))
+    found += [
+        [10 ** log10_top_sensitivity(raw, g) for g in (GAIN_RANGE[0], *GAIN_STOPS)]
+    ]  # the slope readout
     grid = cross.cross()
     found += [grid.dots, grid.scores, grid.weights, grid.outputs]
     masked = causal.trace()
