@@ -1,6 +1,8 @@
 """`render.py check EXAMPLE.toml`: each chapter's numbers from attention/, the token colours and the warnings,
 without rendering; a refused file is one line and exit status 2."""
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,8 @@ from pipeline.plan.check import SHOWN
 from scenes.chapters import registry
 from scenes.kit.palette import THEMES, token_colors
 
-SAMPLE = Path(__file__).resolve().parent.parent / "examples" / "cat-and-dog.toml"
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "examples" / "cat-and-dog.toml"
 TEXT = SAMPLE.read_text(encoding="utf-8")
 
 
@@ -98,6 +101,20 @@ def test_shrink_scores_lists_only_its_divisor_and_where_it_breaks_prints_the_slo
     assert SHOWN["ShrinkScores"](DEFAULT) == [
         "divisor √4 = 2 (your keys' width); the random samples are the lecture's own"
     ]
-    assert SHOWN["WhereItBreaks"](DEFAULT)[-1] == (
-        "gain 10: top weight 1.000, slope w(1 − w) 2.06 × 10⁻⁹, smallest weight 4.25 × 10⁻¹⁸"
+    assert (
+        SHOWN["WhereItBreaks"](DEFAULT)[1:]
+        == [
+            "gain 1: top weight 0.867, slope w(1 − w) 0.115, smallest weight 0.016",  # as the bars: not 1.59 × 10⁻²
+            "gain 10: top weight 1.000, slope w(1 − w) 2.06 × 10⁻⁹, smallest weight 4.25 × 10⁻¹⁸",
+        ]
     )
+
+
+def test_the_check_formats_with_the_kit_alone_without_manim():
+    """Issue 29: `check` imported two chapters (and manim) for their number formats; they are the kit's now."""
+    code = (
+        "import sys; from attention.examples import DEFAULT; from pipeline.plan.check import SHOWN; "
+        "[SHOWN[name](DEFAULT) for name in ('ShrinkScores', 'WhereItBreaks')]; "
+        "sys.exit('manim' in sys.modules)"
+    )
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0

@@ -22,7 +22,7 @@ from attention.training import train_head
 from pipeline.plan.dependencies import Scanner
 from scenes.chapters import registry
 from scenes.kit import palette
-from scenes.kit.arithmetic import decimals
+from scenes.kit.arithmetic import decimals, root_text, sci
 
 PLACES = 3
 
@@ -141,18 +141,13 @@ def source_positions(ex: Examples) -> list[str]:
 
 
 def shrink_scores(ex: Examples) -> list[str]:
-    # imported here: a chapter brings manim, which the other commands of render.py do not need
-    from scenes.chapters.shrink_scores import root_text
-
     width = ex.blend.keys.shape[1]
     return [f"divisor {root_text(width)} (your keys' width); the random samples are the lecture's own"]
 
 
 def where_it_breaks(ex: Examples) -> list[str]:
-    """The knob's readouts as the chapter prints them: the top weight in decimals, the slope and the smallest
-    weight in its scientific notation (the same `sci`), so a tiny slope never reads 0.000."""
-    from scenes.chapters.where_it_breaks import sci  # imported here, as root_text in shrink_scores
-
+    """The knob's readouts as the chapter prints them (`sci`): the slope and the smallest weight in decimals as
+    the bars print them, × 10ⁿ only below 0.001, so a tiny slope never reads 0.000."""
     scaled, raw = ex.blend.trace(0), ex.blend.trace(0, scaled=False)
     lines = []
     for gain in (1 / scaled.divisor, *GAIN_RANGE):  # the scaled scores, the raw ones, the knob's end

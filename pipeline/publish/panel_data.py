@@ -8,7 +8,6 @@ to JavaScript (`web/js/attention.js`); what it needs from here is the example an
 
 from __future__ import annotations
 
-import math
 import re
 
 import numpy as np
@@ -17,6 +16,7 @@ from attention import attend, examples, weights_at_gain
 from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensitivity, log_saturation_sweep
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
+    SUPERSCRIPT,
     WEIGHT_PLACES,
     coords,
     decimals,
@@ -27,15 +27,14 @@ from scenes.kit.arithmetic import (
     exp_tex,
     fmt,
     fmt_input,
+    sci,
 )
 from scenes.kit.palette import theme, token_color
 
-# Without manim (the render command's own process never imports it), so these three copy the chapters' own;
-# tests/page/test_panels.py checks they agree: three_token_drag.EXP_PLACES, blend_by_weight.EXP_PLACES, and
-# where_it_breaks.sci.
+# Without manim (the render command's own process never imports it), so these two copy the chapters' own;
+# tests/page/test_panels.py checks they agree: three_token_drag.EXP_PLACES, blend_by_weight.EXP_PLACES.
 EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
 BLEND_EXP_PLACES = 3  # source 003 to three
-SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 SNAP = 0.25  # the drag panel's grid step: the × snaps to it, an arrow key moves it by one step
 PLANE_MARGIN = 0.6  # as the video's plane: room round the keys and the path, then whole units
 GAIN_STEP = 0.1
@@ -173,12 +172,3 @@ def _text(tex: str) -> str:
     for old, new in TEX_TO_TEXT:
         tex = tex.replace(old, new)
     return tex
-
-
-def sci(log10_value: float, places: int = 2) -> str:
-    """'4.25 × 10⁻¹⁸': a positive number from its base-10 logarithm, as the gain chapter prints it."""
-    exponent = math.floor(log10_value)
-    mantissa = round(10.0 ** (log10_value - exponent), places)
-    if mantissa >= 10:
-        mantissa, exponent = round(mantissa / 10, places), exponent + 1
-    return f"{mantissa:.{places}f} × 10{str(exponent).translate(SUPERSCRIPT)}"

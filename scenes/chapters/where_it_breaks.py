@@ -38,12 +38,22 @@ from attention.examples import story
 from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensitivity, log_saturation_sweep
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, decimals, fmt, relation, text_minus, vector_tex, vector_text
+from scenes.kit.arithmetic import (
+    SCORE_PLACES,
+    decimals,
+    fmt,
+    relation,
+    sci,
+    sci_parts,
+    text_minus,
+    vector_tex,
+    vector_text,
+)
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.palette import DIM, scaled_color, theme
-from scenes.kit.plots import CurvePlot, TangentPlot, decades, mantissa_exponent
+from scenes.kit.plots import CurvePlot, TangentPlot, decades
 from scenes.kit.stage import STAGE
 
 GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
@@ -57,7 +67,6 @@ MARK_SECONDS = 1.0  # the least time a stop's mark takes to drop onto the gain a
 MIN_CLEARANCE = 0.25  # between the smallest weight's line and the plots on its right
 THIN = "\u2009"  # a thin space either side of '×' in a readout (a word space made the line too long)
 RAISE = 0.45  # an exponent's foot above the baseline, in digit heights (a superscript, of the line's size)
-SCI_PLACES = 2  # a tiny number's mantissa, in captions as on screen (WordedScientific's)
 
 
 class WhereItBreaks(ChapterScene):
@@ -287,9 +296,7 @@ class WhereItBreaks(ChapterScene):
         readable_decades(self.plot)
         # "gain g" at the gain axis' end, as "gap" is at the score axis' end: the room below goes to the S-curve
         self.plot.labels[0].next_to(self.plot.axes.x_axis, RIGHT, buff=0.12)
-        self.sensitivity = on_baseline(
-            WordedScientific(self.knob.log10_sensitivity()), self.plot.labels[1], 1
-        )
+        self.sensitivity = on_baseline(WordedNumber(self.knob.log10_sensitivity()), self.plot.labels[1], 1)
         upper = VGroup(self.plot, self.sensitivity)
         top = VGroup(self.plot, self.sensitivity[0]).get_top()[1]  # a raised exponent may stand above it
         upper.shift([PLOT_RIGHT - axis_end(self.plot.axes), PLOT_TOP - top, 0])
@@ -324,7 +331,7 @@ class WhereItBreaks(ChapterScene):
         body's left edge) to end MIN_CLEARANCE short of the plots at its longest: its number keeps its left end,
         and reads longest at the largest gain (the most exponent digits)."""
         line, readout = self.knob.min_line, self.knob.min_readout
-        widest = WordedScientific(log10_smallest_weight(self.raw_trace.scores, GAIN_RANGE[1])).width
+        widest = WordedNumber(log10_smallest_weight(self.raw_trace.scores, GAIN_RANGE[1])).width
         right = max(line.get_right()[0], readout.get_left()[0] + widest)
         limit = min(self.plot.get_left()[0], self.tangent.get_left()[0]) - MIN_CLEARANCE
         line.shift(LEFT * min(max(0.0, right - limit), line.get_left()[0] - STAGE.body_left))
@@ -376,9 +383,6 @@ class WhereItBreaks(ChapterScene):
         return DashedLine(top, foot, color=theme().muted, stroke_width=2, dash_length=0.08)
 
 
-SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
 # What the captions say, chosen from the numbers (thresholds in attention.examples.story)
 
 
@@ -394,11 +398,12 @@ def unscaled_verdict(scaled, raw) -> str:
 
 
 def verdict_caption(scaled, raw) -> str:
-    """The caption over the comparison of the two sets (the dashed line at the scaled top weight)."""
+    """The caption over the comparison of the two sets (the dashed line at the scaled top weight): it goes on
+    from the caption before, which ends in a colon, so it starts in lower case."""
     verdict = unscaled_verdict(scaled, raw)
     if verdict == "already sharper":
-        return "Already sharper: the top bar rises above the dashed line, the scaled top weight."
-    return f"{verdict[0].upper()}{verdict[1:]}."
+        return "already sharper, the top bar above the dashed line at the scaled top weight."
+    return f"{verdict}."
 
 
 def scaled_gain_caption(width: int, gain: float) -> tuple[str, str]:
@@ -433,61 +438,66 @@ def slope_caption(slope: float, printed: str, gain: float) -> tuple[str, str]:
     )
 
 
-def sci(log10_value: float) -> str:
-    """'4.25 × 10⁻¹⁸' for captions (the same split as the on-screen readout)."""
-    m, e = mantissa_exponent(log10_value, SCI_PLACES)
-    return f"{m:.{SCI_PLACES}f} × 10{str(e).translate(SUPERSCRIPT)}"
-
-
-class WordedScientific(VGroup):
-    """'4.25 × 10' with its exponent '−18' raised beside it, in the words' face at one size (`role`): beside a
-    label of words ('smallest weight', 'slope w(1 − w):') it reads as one line in one face. Review round 5:
+class WordedNumber(VGroup):
+    """A weight-like number as `arithmetic.sci_parts` prints it, in the words' face at one size (`role`):
+    '0.026' as the bars print it, or below 0.001 '4.25 × 10' with its exponent '−18' raised beside it. Beside
+    a label of words ('smallest weight', 'slope w(1 − w):') it reads as one line in one face. Review round 5:
     LaTeX's number read as serif in a line of words. The exponent is as large as the rest, raised (a smaller
     one would be below the smallest size), as `power_label` sets the plot's decades.
 
     `set_log10` takes the number's base-10 logarithm (numbers far below float64's range print too); the
-    texts are made again only when the printed number changes, in place: the left end on the baseline
-    where it was, the opacity the old texts had (a dimmed readout stays dimmed).
+    texts are made again only when the printed number changes, in place: the left end and the baseline where
+    they were, the opacity the old texts had (a dimmed readout stays dimmed).
     """
 
     def __init__(self, log10_value: float, role: str = "small", color: str | None = None):
         super().__init__()
         self.role, self.shade = role, color or theme().text
-        self.printed: tuple[str, str] | None = None
+        self.printed: tuple[str, int | None] | None = None
         self.set_log10(log10_value)
 
-    def set_log10(self, log10_value: float) -> WordedScientific:
-        m, e = mantissa_exponent(float(log10_value), SCI_PLACES)
-        printed = (f"{m:.{SCI_PLACES}f}", text_minus(str(e)))
+    def set_log10(self, log10_value: float) -> WordedNumber:
+        printed = sci_parts(float(log10_value))
         if printed == self.printed:
             return self
-        base = c.text(f"{printed[0]}{THIN}×{THIN}10", role=self.role, color=self.shade)
-        power = c.text(printed[1], role=self.role, color=self.shade)
-        power.next_to(base, RIGHT, buff=0.04).align_to(base, DOWN).shift(UP * base.height * RAISE)
+        number, exponent = printed
+        if exponent is None:
+            texts = [c.text(number, role=self.role, color=self.shade)]
+        else:
+            base = c.text(f"{number}{THIN}×{THIN}10", role=self.role, color=self.shade)
+            power = c.text(text_minus(str(exponent)), role=self.role, color=self.shade)
+            power.next_to(base, RIGHT, buff=0.04).align_to(base, DOWN).shift(UP * base.height * RAISE)
+            texts = [base, power]
         if self.printed is not None:  # in place of the old texts
-            old = self.submobjects[0]
-            VGroup(base, power).shift(old.get_corner(DL) - base.get_corner(DL))
-            VGroup(base, power).set_opacity(old[0].get_fill_opacity())
+            was = (self.get_left()[0], self.baseline(), self.submobjects[0][0].get_fill_opacity())
+            VGroup(*texts).shift([was[0] - texts[0].get_left()[0], was[1] - point_bottom(texts[0]), 0])
+            VGroup(*texts).set_opacity(was[2])
             for part in VGroup(
                 *self.submobjects
             ).get_family():  # as DecimalNumber.set_value does: a play draws
                 part.points[:] = (
                     0  # the family it began with, so the old texts would still show under the new
                 )
-        self.submobjects = [base, power]
+        self.submobjects = texts
         self.printed = printed
         return self
 
-    def shown(self) -> tuple[float, int]:
-        """The mantissa and exponent as printed."""
-        return float(self.printed[0]), int(self.printed[1].replace("−", "-"))
+    def shown(self) -> tuple[str, int | None]:
+        """The number as printed: ('0.026', None), or the mantissa and exponent ('4.25', -18)."""
+        return self.printed
 
     def baseline(self) -> float:
-        """The y of the line the digits stand on (the '1' of '10')."""
-        return self.submobjects[0][-2].get_bottom()[1]
+        """The y of the line the digits stand on."""
+        return point_bottom(self.submobjects[0])
 
 
-def on_baseline(readout: WordedScientific, label, flat: int) -> WordedScientific:
+def point_bottom(number) -> float:
+    """The bottom of a printed number's decimal point (its second glyph, in '0.026' as in '4.25 × 10'): a flat
+    foot on the baseline, where round digits dip below it."""
+    return number[1].get_bottom()[1]
+
+
+def on_baseline(readout: WordedNumber, label, flat: int) -> WordedNumber:
     """`readout` just right of `label`, on its baseline (`label[flat]`: a glyph of it with no descender)."""
     readout.next_to(label, RIGHT, buff=0.2)  # room for a frame round the number
     return readout.shift(UP * (label[flat].get_bottom()[1] - readout.baseline()))
@@ -508,6 +518,7 @@ HEADER_GAP = 0.45  # between the tallest possible bar and the formula above it (
 NUMBER_ROOM = 0.25  # the least room between two values side by side (a readable gap at 480p)
 VALUE_GAP = 0.12  # between a bar's top and its value
 NAME_GAP = 0.1  # ... and between two names
+LEVEL_ROOM = 0.15  # the least room between the dashed level line and a value (it breaks round one nearer)
 STAGGER = (
     0.38  # a value's step above a crowded neighbour's (the drop of a lowered row of names): a number's height
 )
@@ -628,16 +639,25 @@ def read_out(bars: WeightBars) -> LaggedStart:
     return LaggedStart(*[Indicate(value, color=theme().text) for value in bars.values], lag_ratio=0.85)
 
 
-def level_line(reference: WeightBars, live: WeightBars) -> DashedLine:
+def level_line(reference: WeightBars, live: WeightBars) -> VGroup:
     """A dashed line at the height of the reference set's top bar, drawn across both sets: the live set's top
-    bar stands above it when sharper."""
+    bar stands above it when sharper. It breaks LEVEL_ROOM either side of any value it would pass through or
+    touch (the top bar's own stands just over it: review 7 saw the line touch '0.572')."""
     top = reference.bars[int(np.argmax([bar.height for bar in reference.bars]))].get_top()[1]
-    return DashedLine(
-        [reference.baseline.get_left()[0], top, 0],
-        [live.baseline.get_right()[0], top, 0],
-        color=theme().muted,
-        stroke_width=2,
-        dash_length=0.1,
+    near = [
+        v for v in [*reference.values, *live.values] if v.get_bottom()[1] - LEVEL_ROOM < top < v.get_top()[1]
+    ]
+    gaps = sorted((v.get_left()[0] - LEVEL_ROOM, v.get_right()[0] + LEVEL_ROOM) for v in near)
+    start, pieces = reference.baseline.get_left()[0], []
+    for left, right in [*gaps, (live.baseline.get_right()[0], math.inf)]:
+        if left > start:
+            pieces.append((start, left))
+        start = max(start, right)
+    return VGroup(
+        *[
+            DashedLine([a, top, 0], [b, top, 0], color=theme().muted, stroke_width=2, dash_length=0.1)
+            for a, b in pieces
+        ]
     )
 
 
@@ -669,7 +689,7 @@ class GainKnob(VGroup):
         self.gain_line = gain_line(self.gain_number)
         above(self.bars, VGroup(self.formula, self.gain_line).arrange(DOWN, buff=0.2))
         self.min_label = c.text("smallest weight", role="small", color=theme().muted)
-        self.min_readout = on_baseline(WordedScientific(float("-inf")), self.min_label, 3)  # the first 'l'
+        self.min_readout = on_baseline(WordedNumber(float("-inf")), self.min_label, 3)  # the first 'l'
         self.min_line = VGroup(self.min_label, self.min_readout)
         self.min_line.next_to(self.bars.labels, DOWN, buff=0.3).set_x(LIVE_X)
         self.add(self.bars, self.formula, self.gain_line, self.min_line)

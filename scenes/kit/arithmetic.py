@@ -22,6 +22,7 @@ SCORE_PLACES = 3  # scaled scores and divisors, to three places
 SCI_FROM = 6  # an exponential of 10^6 or more is printed 'm \times 10^{e}', from its logarithm (no overflow)
 MINUS_INFINITY = r"-\infty"  # a hidden (masked) score
 SCI = r" \times 10^{"  # what marks a number printed in scientific notation
+SCI_PLACES = 2  # the mantissa of a weight too small for WEIGHT_PLACES decimals ('4.25 × 10⁻¹⁸', `sci`)
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -184,6 +185,12 @@ def relation(value: float, places: int, tex: bool = True) -> str:
     return r"\approx" if tex else "≈"
 
 
+def root_text(width: int) -> str:
+    """'√3 ≈ 1.732' for a caption: the divisor √d to SCORE_PLACES, '=' when that is exact ('√4 = 2')."""
+    root = math.sqrt(width)
+    return f"√{width} {relation(root, SCORE_PLACES, tex=False)} {fmt(root, SCORE_PLACES)}"
+
+
 def tex_sign(relation: Relation) -> str:
     """The relation's sign in TeX."""
     return "=" if relation.sign == "=" else r"\approx"
@@ -203,13 +210,39 @@ def division_tex(dot: float, divisor_tex: str, score: float) -> Tex:
     return Tex(rf"{rel.terms[0]} / {divisor_tex} {tex_sign(rel)} {rel.result}", [rel])
 
 
-def scientific(log10_value: float, places: int) -> str:
-    """'2.73 \\times 10^{347}': a positive number given by its base-10 logarithm, the mantissa to `places`."""
+def mantissa_exponent(log10_value: float, places: int) -> tuple[str, int]:
+    """('2.73', 347): a positive number given by its base-10 logarithm as m × 10^e, m to `places` decimals
+    and 1 <= m < 10 as printed; ('0.00', 0) for minus infinity (the number 0)."""
+    if log10_value == -math.inf:
+        return f"{0:.{places}f}", 0
     exponent = math.floor(log10_value)
     mantissa = 10 ** (log10_value - exponent)
     if round(mantissa, places) >= 10:
         mantissa, exponent = mantissa / 10, exponent + 1
-    return f"{mantissa:.{places}f}{SCI}{exponent}}}"
+    return f"{mantissa:.{places}f}", exponent
+
+
+def scientific(log10_value: float, places: int) -> str:
+    """'2.73 \\times 10^{347}': a positive number given by its base-10 logarithm, the mantissa to `places`."""
+    mantissa, exponent = mantissa_exponent(log10_value, places)
+    return f"{mantissa}{SCI}{exponent}}}"
+
+
+def sci_parts(log10_value: float) -> tuple[str, int | None]:
+    """A weight-like number in [0, 1] given by its base-10 logarithm (so weights far below float64's range
+    print too), split as printed: ('0.026', None) to WEIGHT_PLACES decimals, as a bar prints it, while that
+    is not 0.000; only below, ('4.25', -18) for 4.25 × 10⁻¹⁸. One quantity, one form on a screen: never
+    '2.56 × 10⁻²' beside a bar's '0.026', never a positive weight as '0.000'."""
+    printed = decimals([10.0**log10_value])[0]  # 0.0, no error, far below float64's range
+    if float(printed) > 0:
+        return printed, None
+    return mantissa_exponent(log10_value, SCI_PLACES)
+
+
+def sci(log10_value: float) -> str:
+    """'0.026' or '4.25 × 10⁻¹⁸' (`sci_parts`), for captions, `render.py check` and the page's panel."""
+    number, exponent = sci_parts(log10_value)
+    return number if exponent is None else f"{number} × 10{str(exponent).translate(SUPERSCRIPT)}"
 
 
 def exp_text(x: float, places: int) -> str:

@@ -11,17 +11,19 @@ from attention.sweeps import GAIN_RANGE
 from scenes.chapters.where_it_breaks import (
     GAIN_STOPS,
     HEADER_GAP,
+    LEVEL_ROOM,
     LIVE_X,
     NUMBER_ROOM,
     SCALED_X,
     TANGENT_REACH,
     VALUE_GAP,
     WhereItBreaks,
-    WordedScientific,
+    WordedNumber,
     bar_set,
-    sci,
+    level_line,
+    verdict_caption,
 )
-from scenes.kit.arithmetic import SCORE_PLACES, vector_tex
+from scenes.kit.arithmetic import SCORE_PLACES, decimals, sci, sci_parts, vector_tex
 from scenes.kit.components import math
 from scenes.kit.emphasis import FRAME_BUFF
 from scenes.kit.fit import apart
@@ -77,11 +79,9 @@ def test_everything_live_follows_the_gain(scene, gain):
     weights, sens, smallest = plain.weights, plain.top_sensitivity, plain.min_weight
     assert knob.bars.shown_values() == [round(w, 3) for w in weights]
     assert knob.gain_number.get_value() == pytest.approx(gain)
-    mantissa, exponent = knob.min_readout.shown()
-    assert mantissa * 10.0**exponent == pytest.approx(smallest, rel=6e-3)
+    assert value_of(knob.min_readout.shown()) == pytest.approx(smallest, rel=6e-3, abs=5e-4)
     scene.sensitivity.set_log10(knob.log10_sensitivity())
-    mantissa, exponent = scene.sensitivity.shown()
-    assert mantissa * 10.0**exponent == pytest.approx(sens, rel=6e-3)
+    assert value_of(scene.sensitivity.shown()) == pytest.approx(sens, rel=6e-3, abs=5e-4)
     np.testing.assert_allclose(scene.dot.get_center(), scene.plot.point(gain, np.log10(sens)), atol=1e-6)
 
 
@@ -90,10 +90,8 @@ def test_smallest_weight_stays_positive_at_the_largest_gain(scene):
     smallest = saturation_at(scene.raw_trace.scores, GAIN_RANGE[1]).min_weight
     assert 0 < smallest < 1e-12
     assert min(knob.bars.shown_values()) == 0.0  # the bar's three decimals cannot show it ...
-    mantissa, exponent = knob.min_readout.shown()  # ... the readout can
-    assert mantissa > 0 and exponent < -12
-    assert (mantissa, exponent) == (4.25, -18)  # e^-40 / (1 + e^-20 + e^-40)
-    assert mantissa * 10.0**exponent == pytest.approx(smallest, rel=1e-2)
+    assert knob.min_readout.shown() == ("4.25", -18)  # ... the readout can: e^-40 / (1 + e^-20 + e^-40)
+    assert value_of(knob.min_readout.shown()) == pytest.approx(smallest, rel=1e-2)
 
 
 def test_the_scaled_case_is_a_gain_on_the_same_axis(scene):
@@ -172,8 +170,9 @@ def test_mantissa_exponent_beyond_floats():
 
 def test_readout_updates_in_place(tmp_path):
     with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
-        readout = WordedScientific(np.log10(0.0158762))
-        assert readout.shown() == (1.59, -2)
+        readout = WordedNumber(np.log10(0.0158762))
+        assert readout.shown() == ("0.016", None)
+        assert readout[0].original_text == "0.016"
         left, base = readout.get_left()[0], readout.baseline()
         readout.set_opacity(0.3)
         old = VGroup(*readout.submobjects)
@@ -181,7 +180,7 @@ def test_readout_updates_in_place(tmp_path):
         assert not np.any(
             old.get_all_points()
         )  # a play drawing the old texts (its family at its start) draws nothing
-        assert readout.shown() == (4.25, -18)
+        assert readout.shown() == ("4.25", -18)
         assert "".join(part.text for part in readout).replace("\u2009", "") == "4.25×10−18"
         assert readout.get_left()[0] == pytest.approx(left)
         assert readout.baseline() == pytest.approx(base)
@@ -189,6 +188,10 @@ def test_readout_updates_in_place(tmp_path):
         power, times = readout[1], readout[0]
         assert power.get_bottom()[1] > times.get_bottom()[1]
         assert power.font_size == pytest.approx(times.font_size)  # raised, not smaller
+        readout.set_log10(np.log10(0.25))  # back to decimals, in place
+        assert readout.shown() == ("0.250", None) and len(readout) == 1
+        assert readout.get_left()[0] == pytest.approx(left)
+        assert readout.baseline() == pytest.approx(base)
 
 
 def test_the_readout_lines_are_set_in_one_face_at_one_size(scene):
@@ -208,8 +211,19 @@ def test_the_readout_lines_are_set_in_one_face_at_one_size(scene):
         assert readout.get_left()[0] > label.get_right()[0] + FRAME_BUFF + 0.05  # a frame round it clears it
 
 
+def value_of(shown) -> float:
+    """A readout's number as printed: ('0.026', None) or ('4.25', -18)."""
+    number, exponent = shown
+    return float(number) * 10.0 ** (exponent or 0)
+
+
 def test_caption_helpers():
+    """Issue 29 (S9): decimals down to the bars' 0.001, × 10ⁿ only below it (not '2.56 × 10⁻²' beside '0.026')."""
     assert sci(np.log10(4.248e-18)) == "4.25 × 10⁻¹⁸"
+    assert sci(np.log10(0.0256)) == "0.026" and sci(np.log10(0.175)) == "0.175" and sci(0.0) == "1.000"
+    assert sci(np.log10(0.0012)) == "0.001" and sci(np.log10(0.00049)) == "4.90 × 10⁻⁴"
+    assert sci(np.log10(0.0009996)) == "0.001"  # the bar prints it so too
+    assert sci(-20000 / np.log(10)) == "1.29 × 10⁻⁸⁶⁸⁶"  # e^-20000, far below float64's range
     assert vector_tex([4.0, 2.0, 0.0], SCORE_PLACES) == "[4, 2, 0]"
 
 
@@ -240,8 +254,8 @@ def test_readouts_stay_positive_where_floats_underflow(far_apart):
     assert (
         saturation_at(far_apart.raw_trace.scores, GAIN_RANGE[1]).min_weight == 0.0
     )  # e^-1000 underflows ...
-    assert knob.min_readout.shown() == (5.08, -435)  # ... but is shown: e^-1000 = 5.08 x 10^-435
-    assert far_apart.sensitivity.set_log10(knob.log10_sensitivity()).shown() == (5.08, -435)
+    assert knob.min_readout.shown() == ("5.08", -435)  # ... but is shown: e^-1000 = 5.08 x 10^-435
+    assert far_apart.sensitivity.set_log10(knob.log10_sensitivity()).shown() == ("5.08", -435)
     assert np.all(np.isfinite(far_apart.plot.log10_ys))
     assert far_apart.dot.get_bottom()[1] >= far_apart.plot.axes.get_bottom()[1] - 0.1
 
@@ -372,7 +386,7 @@ def test_the_captions_choose_their_words_from_the_numbers():
     assert " ".join(scaled_gain_caption(4, 0.5)) == "Dividing by √4 was a gain too: g = 0.500, left of g = 1."
     assert scaled_gain_caption(1, 1.0)[0].startswith("Dividing by √1 changes nothing")
     # 0.197 is near the largest slope, 1/4: neither tiny nor almost flat; below TINY_SLOPE it is both
-    said = " ".join(slope_caption(0.197, "1.97 × 10⁻¹", 10))
+    said = " ".join(slope_caption(0.197, "0.197", 10))
     assert "tiny" not in said and "far from flat" in said
     assert "almost flat" in " ".join(slope_caption(story.TINY_SLOPE / 2, "", 10))
     # a caption for each thing framed: the bar if it reads 0, the readout, the scores
@@ -381,8 +395,8 @@ def test_the_captions_choose_their_words_from_the_numbers():
         "yet the weight is 4.25 × 10⁻¹⁸:",
         "still positive, as for any finite scores.",
     )
-    assert smallest_caption("0.117", "1.17 × 10⁻¹") == (
-        "The smallest weight is 1.17 × 10⁻¹:",
+    assert smallest_caption("0.117", "0.117") == (
+        "The smallest weight is 0.117:",
         "still positive, as for any finite scores.",
     )
     assert len(slope_caption(0.197, "", 10)) == len(slope_caption(story.TINY_SLOPE / 2, "", 10)) == 2
@@ -425,3 +439,56 @@ def test_no_name_is_cut_below_three_letters_and_the_names_of_both_sets_keep_apar
     assert all(apart(a, b, 0.05) for k, a in enumerate(names) for b in names[k + 1 :])
     if tokens[2] == "money":
         assert [label.text for label in sets[0].labels] == tokens  # whole where they fit
+
+
+def test_one_quantity_prints_one_way_on_screen_and_in_the_captions(scene):
+    """Issue 29 (S9): at every gain the smallest weight's readout prints what the smallest bar prints, unless
+    that bar reads 0.000 (then × 10ⁿ, never 0); the slope too, with the captions' `sci`."""
+    for gain in np.linspace(*GAIN_RANGE, 10):
+        knob = at_gain(scene, gain)
+        bar = min(decimals(knob.weights()), key=float)
+        number, exponent = knob.min_readout.shown()
+        assert (number, exponent) == ((bar, None) if float(bar) > 0 else sci_parts(knob.log10_smallest()))
+        assert float(number) > 0 and scene.reading("smallest")[1] == sci(knob.log10_smallest())
+        assert scene.sensitivity.set_log10(knob.log10_sensitivity()).shown() == sci_parts(
+            knob.log10_sensitivity()
+        )
+    assert scene.reading("slope")[1] == "2.06 × 10⁻⁹"  # at gain 10
+    at_gain(scene, GAIN_RANGE[0])
+    assert scene.reading("smallest")[1] == "0.016" == decimals(scene.knob.weights())[2]
+
+
+@pytest.mark.parametrize(
+    "scaled, raw",
+    [([0.572, 0.205, 0.08, 0.144], [0.773, 0.13, 0.026, 0.071]), ([0.5, 0.49, 0.01], [0.51, 0.48, 0.01])],
+    ids=["review 7", "a value at the line"],
+)
+def test_the_dashed_level_line_keeps_clear_of_every_value(scaled, raw):
+    """Issue 29 (N2): the line at the scaled top weight touched that bar's '0.572'; it breaks round values."""
+    tokens = [f"t{k}" for k in range(len(scaled))]
+    reference, live = bar_set(tokens, scaled, SCALED_X), bar_set(tokens, raw, LIVE_X)
+    line = level_line(reference, live)
+    assert line.get_right()[0] == pytest.approx(live.baseline.get_right()[0])
+    top = live.bars[int(np.argmax(raw))].get_x()  # the line crosses the live top bar: the comparison
+    assert any(piece.get_left()[0] < top < piece.get_right()[0] for piece in line)
+    y = line.get_y()
+    for value in [*reference.values, *live.values]:
+        if value.get_bottom()[1] - LEVEL_ROOM < y < value.get_top()[1]:
+            for piece in line:
+                assert piece.get_right()[0] <= value.get_left()[0] - LEVEL_ROOM + 1e-6 or (
+                    piece.get_left()[0] >= value.get_right()[0] + LEVEL_ROOM - 1e-6
+                )
+
+
+def test_the_verdict_goes_on_from_the_colon_before_it():
+    """Issue 29 (N2): '…0.071: Already sharper:' capitalised after a colon."""
+    sharp = BlendExample(
+        tokens=("a", "b", "c"),
+        keys=[[2, 0, 0, 0], [1, 1, 0, 0], [0, 2, 0, 0]],
+        values=[[1, 0], [0, 1], [0, 0]],
+        queries=[[2, 0, 0, 0], [0, 2, 0, 0]],
+    )
+    caption = verdict_caption(sharp.trace(0), sharp.trace(0, scaled=False))
+    assert caption == "already sharper, the top bar above the dashed line at the scaled top weight."
+    flat = dataclasses.replace(sharp, queries=[[0, 0, 1, 0], [0, 2, 0, 0]])
+    assert verdict_caption(flat.trace(0), flat.trace(0, scaled=False)).startswith("equal dots give")
