@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import json
 import math
 import re
 import typing
@@ -131,7 +132,7 @@ def located(path: Path, text: str, message: str) -> ExampleFileError:
     """`message` (which starts with the field it is about) prefixed by the file and the field's line; a
     number field written with a decimal comma (1,25 read as the two numbers 1 and 25) is named as such."""
     field = re.match(r"(?:(\w+): )?unknown field\(s\) ([\w-]+)", message) or re.match(
-        r"(\w+)(?:\.(\w+))?: ", message
+        r"(\w+)(?:\.(\w+))?(?:, row \d+)?: ", message
     )
     table, key = (field[1], field[2]) if field else (None, None)
     if key is None and field and table not in section_types():  # a top-level key, e.g. name
@@ -248,15 +249,19 @@ def whole(field: str, value) -> None:
 
 
 def numbers(field: str, value) -> None:
-    """A vector or a list of equally wide vectors of finite numbers no larger than MAX_ABS."""
-    nested = isinstance(value, list) and value and all(isinstance(row, list) for row in value)
+    """A vector or a list of equally wide vectors of finite numbers no larger than MAX_ABS; a refusal names
+    the row (of a list of vectors) and the value as written ('blend.values, row 2: "half" is not a number')."""
+    if not isinstance(value, list):
+        raise ExampleFileError(f"{field}: expected a list of numbers, got {written(value)}")
+    nested = any(isinstance(row, list) for row in value)
     rows = value if nested else [value]
-    for row in rows:
-        if not isinstance(row, list) or any(
-            isinstance(x, bool) or not isinstance(x, (int, float)) for x in row
-        ):
-            raise ExampleFileError(f"{field}: expected a list of numbers (or a list of such lists)")
+    for n, row in enumerate(rows, 1):
+        where = f"{field}, row {n}" if nested else field
+        if not isinstance(row, list):
+            raise ExampleFileError(f"{where}: expected a list of numbers, got {written(row)}")
         for x in row:
+            if isinstance(x, bool) or not isinstance(x, (int, float)):
+                raise ExampleFileError(f"{where}: {written(x)} is not a number")
             if isinstance(x, float) and not math.isfinite(x):
                 raise ExampleFileError(f"{field}: expected finite numbers, got {x}")
             if abs(x) > MAX_ABS:
@@ -273,3 +278,14 @@ def numbers(field: str, value) -> None:
             f"{field}: width mismatch: row {odd + 1} has {len(rows[odd])} numbers, the others {usual};"
             " every row needs the same width"
         )
+
+
+def written(value) -> str:
+    """A TOML value as a file writes it, on one line: "half" (quoted), true, [1, "x"], 1979-05-27."""
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list):
+        return f"[{', '.join(written(x) for x in value)}]"
+    return value.isoformat() if hasattr(value, "isoformat") else str(value)

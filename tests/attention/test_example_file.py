@@ -68,7 +68,7 @@ def test_non_ascii_names_and_negative_zero_are_accepted(tmp_path):
         ),
         (
             GOOD_BLEND.replace("queries = [[1, 0], [0, 1]]", "queries = [['x', 0]]"),
-            "blend.queries: expected a list of numbers",
+            'blend.queries, row 1: "x" is not a number',
         ),
         (
             GOOD_BLEND.replace("queries = [[1, 0], [0, 1]]", "queries = [[nan, 0]]"),
@@ -81,7 +81,7 @@ def test_non_ascii_names_and_negative_zero_are_accepted(tmp_path):
         (GOOD_BLEND.replace("queries = [[1, 0], [0, 1]]", "queries = [[1e308, 0]]"), "too large to draw"),
         (
             GOOD_BLEND.replace("queries = [[1, 0], [0, 1]]", "queries = [[true, 0]]"),
-            "blend.queries: expected a list of numbers",
+            "blend.queries, row 1: true is not a number",
         ),
         (GOOD_BLEND.replace('"a", "b"', ""), "blend.tokens: expected at least one name"),
         (GOOD_BLEND.replace('"a", "b"', '"a", "a"'), "blend.tokens: duplicate names"),
@@ -108,6 +108,47 @@ def test_bad_files_are_refused_naming_the_field(tmp_path, text, fragment):
         load_example_file(write(tmp_path, text))
     assert fragment in str(error.value)
     assert "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        (
+            "values = [[1, 0], [0, 1]]",
+            'values = [[1, 0], [0.25, "half"]]',
+            'blend.values, row 2: "half" is not a number',
+        ),
+        (
+            "values = [[1, 0], [0, 1]]",
+            "values = [[1, 0], 3]",
+            "blend.values, row 2: expected a list of numbers, got 3",
+        ),
+        (
+            "values = [[1, 0], [0, 1]]",
+            "values = [[1, 0], [[0, 1]]]",
+            "blend.values, row 2: [0, 1] is not a number",
+        ),
+        (
+            "values = [[1, 0], [0, 1]]",
+            "values = 1979-05-27",
+            "blend.values: expected a list of numbers, got 1979-05-27",
+        ),
+        (
+            "[blend]",
+            '[drag]\ntokens = ["a", "b"]\nkeys = [[1, 0], [0, 1]]\nquery = [1, "a\\nb"]\npath = [[1, 0]]\n[blend]',
+            'drag.query: "a\\nb" is not a number',
+        ),
+    ],
+    ids=["string in a row", "row not a list", "nested too deeply", "a date", "in a vector, on one line"],
+)
+def test_a_value_that_is_not_a_number_is_named_with_its_row_and_line(tmp_path, old, new, message):
+    """Issue 29 (S14): '[0.25, "half"]' was 'blend.values: expected a list of numbers (or a list of such lists)'."""
+    path = write(tmp_path, GOOD_BLEND.replace(old, new))
+    with pytest.raises(ExampleFileError) as error:
+        load_example_file(path)
+    key = message.split(":")[0].split(",")[0].split(".")[1]  # the field's own line: 'values = ...'
+    line = 1 + next(n for n, row in enumerate(path.read_text().splitlines()) if row.startswith(f"{key} ="))
+    assert str(error.value) == f"{path}, line {line}: {message}"
 
 
 def test_missing_file_directory_and_huge_file(tmp_path):

@@ -188,19 +188,19 @@ ROWS = [
         "numbers as strings",
         render_with(blend(keys='[["1", 0], [0, 1]]')),
         2,
-        "blend.keys: expected a list of numbers",
+        'blend.keys, row 1: "1" is not a number',
     ),
     (
         "booleans as numbers",
         render_with(blend(queries="[[true, 0]]")),
         2,
-        "blend.queries: expected a list of numbers",
+        "blend.queries, row 1: true is not a number",
     ),
     (
         "vectors nested too deeply",
         render_with(blend(queries="[[[1, 0]]]")),
         2,
-        "blend.queries: expected a list of numbers",
+        "blend.queries, row 1: [1, 0] is not a number",
     ),
     (
         "date as numbers",
