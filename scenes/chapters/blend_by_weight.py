@@ -10,6 +10,7 @@ from manim import (
     UL,
     UP,
     UR,
+    Arrow,
     Create,
     DashedLine,
     Dot,
@@ -47,7 +48,7 @@ from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
-from scenes.kit.palette import DIM, theme, token_color
+from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import NAME_WIDTH as PLANE_NAME_WIDTH
 from scenes.kit.value_plane import ValuePlane, arrow, blend_rows, drop_crowded_values
@@ -70,6 +71,8 @@ VALUE_WIDTH = 6  # stroke of a value's arrow: three times the axes', so one alon
 VALUE_DOT = 0.1  # radius of the dot drawn for a zero value
 NAME_GAP = 0.12  # between a value's word and its coordinates
 LABEL_GAP = 0.15  # between a value's tip and its label, and round the label when it is checked for clearance
+OUTPUT_STROKE = 12  # the output's arrow, the chapter's point: the thickest on the plane (a term's is 7)
+HALO = 8  # round the output's arrow, the background's colour this much wider: it stands off what it lies on
 
 
 class BlendByWeight(ChapterScene):
@@ -183,6 +186,7 @@ class BlendByWeight(ChapterScene):
             FadeIn(self.coordinates.numbers),
             FadeIn(self.output_box),
             FadeIn(self.counts[1]),
+            self.receded.animate.set_opacity(GHOST),
             run_time=1.2,
             caption=caption,
         )
@@ -224,6 +228,7 @@ class BlendByWeight(ChapterScene):
         self.bar_values = drop_crowded_values(self.bars)
         self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
         value_marks(self.plane, tokens)
+        self.receded = stand_out(self.plane)
         self.rows = blend_rows(tr, tokens)
         terms = [r for cell in self.rows.columns[1] for r in cell.relations]
         self.output_line = c.math(output_tex(terms, tr.output), color=theme().output)
@@ -281,6 +286,24 @@ def exp_cell(printed: str, score: float) -> Tex:
     result = exp_text(score, EXP_PLACES)
     rel = Relation((printed,), "exp", "=" if sign("exp", [printed], result) == "=" else "≈", result)
     return Tex(f"e^{{{printed}}} {tex_sign(rel)} {result}", [rel])
+
+
+def stand_out(plane: ValuePlane) -> VGroup:
+    """The output's arrow made the clearest on `plane`: the thickest, drawn over the terms, in a halo of the
+    background's colour where it lies on them (review 7: under a longer term and as thin, its head on the
+    chain, the chapter's point was the hardest thing to see). Returns what recedes once the output is named:
+    the terms drawn (one too short to show stays hidden) and the values' arrows."""
+    output = plane.output
+    start, end = output.get_start(), output.get_end()
+    if output.get_stroke_opacity() > 0:  # not an output too short to show
+        output.become(  # manim thins an arrow to 5 times its length: a short output would be the thinnest
+            Arrow(start, end, buff=0, stroke_width=OUTPUT_STROKE, max_stroke_width_to_length_ratio=np.inf)
+            .set_color(theme().output)
+            .set_stroke(theme().background, OUTPUT_STROKE + HALO, background=True)
+        )
+    plane.remove(output).add(output)  # over the terms and the values
+    terms = [term for term in plane.terms if term.get_stroke_opacity() > 0]
+    return VGroup(*terms, *[mark[0] for mark in plane.marks])
 
 
 def bar_pitch(tokens, weights) -> float:

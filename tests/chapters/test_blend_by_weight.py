@@ -8,8 +8,10 @@ from attention import examples
 from attention.examples.file import examples_from_dict
 from scenes.chapters.blend_by_weight import (
     BARS_WIDEST,
+    HALO,
     NAME_GAP,
     NAME_SPACE,
+    OUTPUT_STROKE,
     VALUE_ROOM,
     BlendByWeight,
     exp_cell,
@@ -157,3 +159,26 @@ def test_an_exponent_is_the_score_as_its_cell_prints_it_never_cut_with_an_ellips
     assert exp_cell("0.178", 0.1775) == r"e^{0.178} \approx 1.194"
     assert exp_cell("0", 0.0) == "e^{0} = 1"
     assert exp_cell("-0.764", -0.7641) == r"e^{-0.764} \approx 0.466"
+
+
+def check_the_output_stands_out(scene):
+    """Review 7: the output arrow, as thin as the terms and under a longer one, its head on the chain, was the
+    hardest thing to see. Now it is the thickest arrow on the plane, drawn over the terms and the values in a
+    halo of the background's colour, and the terms and values' arrows recede as it is named."""
+    plane, output = scene.plane, scene.plane.output
+    shown = [t for t in plane.terms if t.get_stroke_opacity() > 0] + [m[0] for m in plane.marks]
+    assert output.get_stroke_width() > max(a.get_stroke_width() for a in shown)
+    assert output.get_stroke_width() == pytest.approx(OUTPUT_STROKE)  # not thinned for being short
+    parts = list(plane.submobjects)
+    assert parts.index(output) > max(parts.index(plane.terms), parts.index(plane.marks))  # drawn over them
+    assert output.get_stroke_width(background=True) == OUTPUT_STROKE + HALO
+    assert output.get_stroke_color(background=True).to_hex().lower() == theme().background.lower()
+    assert {id(m) for m in scene.receded} == {id(m) for m in shown}
+
+
+def test_the_output_stands_out(scene):
+    check_the_output_stands_out(scene)
+
+
+def test_a_custom_output_stands_out(custom):
+    check_the_output_stands_out(custom)
