@@ -153,13 +153,12 @@ class BlendByWeight(ChapterScene):
         self.bars.remove(self.bars.total_label, self.bars.total)
         # dimmed beside the plane, each bar lit as its weight scales its value
         self.play(self.bars.animate.move_to(self.slot).set_opacity(DIM), run_time=1)
-        values = ", ".join(vector_text([fmt_input(x) for x in v]) for v in tr.values)
         origin = self.plane.plane.c2p(0, 0)
         self.show(
             FadeIn(self.plane.plane),
             LaggedStart(*[GrowFromPoint(mark, origin) for mark in self.plane.marks], lag_ratio=0.7),
             run_time=VALUES_SECONDS,
-            caption=f"The values {values} live in their own plane.",
+            caption=values_caption(tr.values),
         )
         self.say("Each weight scales its value; the scaled values add up, tip to tail.")
         for i, (row_name, row_cell) in enumerate(zip(*self.rows.columns)):
@@ -278,6 +277,13 @@ class BlendByWeight(ChapterScene):
         one_size(VGroup(softmax, self.bars, second, self.plane, self.roadmap), self.factor)
         pin(self.strip, self.heading)
         self.bars.max_height *= self.factor
+
+
+def values_caption(values) -> str:
+    """'The values live in their own plane: [1, 0], [0, 1], [0, 0].': the list last, so that a caption too long
+    for one cue is cut at the colon, not inside the list (review 7: '…[−0.9, 1.15],' / '[−1.05, 0.35] live…')."""
+    listed = ", ".join(vector_text([fmt_input(x) for x in v]) for v in values)
+    return f"The values live in their own plane: {listed}."
 
 
 def exp_cell(printed: str, score: float) -> Tex:

@@ -6,6 +6,7 @@ from manim import Dot
 
 from attention import examples
 from attention.examples.file import examples_from_dict
+from narration.cues import split
 from scenes.chapters.blend_by_weight import (
     BARS_WIDEST,
     HALO,
@@ -15,6 +16,7 @@ from scenes.chapters.blend_by_weight import (
     VALUE_ROOM,
     BlendByWeight,
     exp_cell,
+    values_caption,
 )
 from scenes.kit import fit
 from scenes.kit.arithmetic import vector_tex
@@ -182,3 +184,16 @@ def test_the_output_stands_out(scene):
 
 def test_a_custom_output_stands_out(custom):
     check_the_output_stands_out(custom)
+
+
+def test_the_values_caption_is_cut_at_its_colon_not_inside_its_list():
+    """Review 7: 'The values [1.2, −0.6], [0.25, 0.5], [−0.9, 1.15],' / '[−1.05, 0.35] live in their own plane.'
+    was cut inside the list. The list now ends the caption, and a caption too long for a cue is cut before it."""
+    said = values_caption([[1.2, -0.6], [0.25, 0.5], [-0.9, 1.15], [-1.05, 0.35]])
+    assert split(said) == [
+        "The values live in their own plane:",
+        "[1.2, −0.6], [0.25, 0.5], [−0.9, 1.15], [−1.05, 0.35].",
+    ]
+    assert split(values_caption([[1, 0], [0, 1], [0, 0]])) == [
+        "The values live in their own plane: [1, 0], [0, 1], [0, 0]."
+    ]
