@@ -17,6 +17,7 @@ from math import ceil
 from pathlib import Path
 
 import av
+import numpy as np
 from PIL import Image
 
 from narration.speech import RATE
@@ -65,29 +66,57 @@ class _Mark:
     began: float
 
 
+EMPTY = (
+    0.05  # a beat's last frame is nearly empty when it draws, outside the heading, under this share of what
+)
+# the beat's fullest settled picture drew (a closing fade-out left the title alone)
+INK = 24  # a pixel is drawn on where a channel differs from the background's by more than this
+STRIDE = 4  # every STRIDE-th pixel of every STRIDE-th row is weighed: a share, 16 times cheaper
+
+
 class Recorder:
-    """Follows a scene while it renders: where each section begins, and each beat's last frame saved as a PNG
-    (named by `poster(k)`, k counted from 1) as soon as the beat ends."""
+    """Follows a scene while it renders: where each section begins, and each beat's still saved as a PNG (named
+    by `poster(k)`, k counted from 1) as soon as the beat ends: its last frame, unless a closing fade-out left
+    that nearly empty (`EMPTY`: only the title), then the last settled picture (the frame as a play began)
+    that is not. Pages, slides and the presenter show these stills."""
 
     def __init__(self, scene, frames, untitled: str, poster, keep_alpha: bool):
         self._scene, self._frames, self._poster, self._keep_alpha = scene, frames, poster, keep_alpha
         self._marks = [_Mark(untitled, 0, 0, time.perf_counter())]
         self._saved = 0  # posters saved
+        self._fullest, self._kept, self._weighed = 0.0, None, 0  # the beat's most ink, still, frames weighed
         self._next_section = scene.next_section
         scene.next_section = self._section
+        self._play = scene.renderer.play
+        scene.renderer.play = self._settled
 
     def _section(self, name: str = "unnamed", *args, **kwargs) -> None:
         self._close()
         self._marks.append(
             _Mark(name, self._frames.count, self._scene.renderer.num_plays, time.perf_counter())
         )
+        self._fullest, self._kept = 0.0, None
         self._next_section(name, *args, **kwargs)
 
+    def _settled(self, scene, *args, **kwargs) -> None:
+        """Weigh the picture as a play begins (nothing in motion), once per frame, if it is the beat's; keep it
+        as the beat's still unless it is nearly empty beside the fullest so far."""
+        count = self._frames.count
+        if count > max(self._weighed, self._marks[-1].frame):
+            self._weighed, frame = count, self._frames.last_frame
+            drawn = ink(frame, self._scene)
+            self._fullest = max(self._fullest, drawn)
+            if drawn >= EMPTY * self._fullest:
+                self._kept = frame
+        self._play(scene, *args, **kwargs)
+
     def _close(self) -> None:
-        """Save the poster of the beat in progress, if it has frames."""
+        """Save the still of the beat in progress, if it has frames."""
         if self._frames.count > self._marks[-1].frame:
             self._saved += 1
-            picture = Image.fromarray(self._frames.last_frame)
+            last = self._frames.last_frame
+            empty = self._kept is not None and ink(last, self._scene) < EMPTY * self._fullest
+            picture = Image.fromarray(self._kept if empty else last)
             (picture if self._keep_alpha else picture.convert("RGB")).save(
                 self._poster(self._saved), format="PNG"
             )
@@ -105,6 +134,30 @@ class Recorder:
         if beats and began < ended:  # sections without frames at the end
             beats[-1] = replace(beats[-1], seconds=beats[-1].seconds + ended - began)
         return beats
+
+
+def ink(frame: np.ndarray, scene) -> float:
+    """The share of `frame` drawn on, the chapter's heading left out (its `heading` and `strip`, where it has
+    them): a frame with the title alone weighs 0."""
+    camera = scene.camera
+    seen = np.abs(frame[::STRIDE, ::STRIDE].astype(np.int16) - camera.background[::STRIDE, ::STRIDE]) > INK
+    drawn = np.any(seen, axis=2)
+    for part in (getattr(scene, "heading", None), getattr(scene, "strip", None)):
+        if part is not None and len(part.get_all_points()):
+            drawn[pixels(camera, part)] = False
+    return float(drawn.mean())
+
+
+def pixels(camera, mobject) -> tuple[slice, slice]:
+    """The rows and columns (of the strided frame) that `mobject`'s box covers, a pixel round it included."""
+    left, top = (
+        camera.frame_center[0] - camera.frame_width / 2,
+        camera.frame_center[1] + camera.frame_height / 2,
+    )
+    scale = camera.pixel_width / camera.frame_width / STRIDE
+    x0, x1 = (mobject.get_left()[0] - left) * scale, (mobject.get_right()[0] - left) * scale
+    y0, y1 = (top - mobject.get_top()[1]) * scale, (top - mobject.get_bottom()[1]) * scale
+    return slice(max(int(y0) - 1, 0), int(y1) + 2), slice(max(int(x0) - 1, 0), int(x1) + 2)
 
 
 def _beat(mark: _Mark, following: _Mark, fps: int, seconds: float) -> Beat:
