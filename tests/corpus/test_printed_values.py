@@ -34,24 +34,6 @@ from scenes.chapters.where_it_breaks import GAIN_STOPS
 from tests.support.example_corpus import chapter_looks
 from tests.support.layout import chapter_ends
 
-# the chapters whose every number is checked (QuickVersion prints quantities `truths` does not compute yet:
-# issue 29)
-CHECKED = (
-    "ThreeTokenDrag",
-    "BlendByWeight",
-    "Refocus",
-    "WhereItBreaks",
-    "CausalMask",
-    "FixedContext",
-    "ScoreEveryWord",
-    "AllQueriesAtOnce",
-    "SourcePositions",
-    "MultiHead",
-    "ShrinkScores",
-    "WordOrder",
-    "Projections",
-    "TrainedHead",
-)
 # a number to two or more places (weights, outputs, scores, sums; a plot's ticks, a readout's mantissa or a
 # gain have fewer, and are not quantities of the example), not cut short and not a mantissa
 NUMBER = re.compile(r"(?<![\d.^_{\-−])[-−]?\d+\.(\d{2,})(?!\\ldots|…|\d|\s?(?:×|\\times)\s?10)")
@@ -69,7 +51,7 @@ def traced_grid(grid) -> list:
 
 
 def truths(example) -> np.ndarray:
-    """Every quantity numpy computes from `example` that a chapter of CHECKED, not of OWN, may print."""
+    """Every quantity numpy computes from `example` that a chapter not of OWN may print."""
     drag, blend, cross, causal = example.drag, example.blend, example.cross, example.causal
     found = traced(drag.trace()) + [drag.path]
     found += [q for point in drag.path for q in traced(drag.trace(point))]
@@ -166,9 +148,7 @@ def test_a_number_printed_from_rounded_operands_is_caught():
     assert misprinted(r"e^{2.828\ldots} \approx 16.92; 4.25 × 10⁻¹⁸", shown) == []
 
 
-@pytest.mark.parametrize(
-    "case", [case for case in chapter_looks() if case[1].name in CHECKED], ids=lambda case: case[0]
-)
+@pytest.mark.parametrize("case", chapter_looks(), ids=lambda case: case[0])  # every chapter, QuickVersion too
 def test_every_number_on_screen_and_in_captions_is_numpy_s_rounded(case):
     _, chapter, settings = case
     ends = chapter_ends(chapter, settings)
