@@ -65,12 +65,16 @@ def render_deepcopy(self, memo: dict):
 def _copy(mobject, memo: dict, kinds: dict):
     result = type(mobject).__new__(type(mobject))
     memo[id(mobject)] = result
-    result.__dict__.update(
-        {
-            name: value if name in KEPT_COPIES else _clone(value, memo, kinds)
-            for name, value in mobject.__dict__.items()
-        }
-    )
+    copied = {}
+    for name, value in mobject.__dict__.items():
+        kind = kinds.get(type(value))  # `_clone`'s first steps inline: most of a mobject's values are shared
+        if kind == "shared" or name in KEPT_COPIES:
+            copied[name] = value
+        elif kind == "array":
+            copied[name] = value.copy()
+        else:
+            copied[name] = _clone(value, memo, kinds)
+    result.__dict__.update(copied)
     result.original_id = str(id(mobject))
     return result
 

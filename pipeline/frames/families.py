@@ -31,16 +31,19 @@ def quick_families() -> Iterator[None]:
 def family(self, recurse: bool = True) -> list:
     """`Mobject.get_family`: the mobject and its submobjects, depth first, a member met again inside itself
     skipped, a member met twice listed where it was met last."""
+    if not self.submobjects:
+        return [self]
     found: list = []
     path: set = set()
 
     def walk(mobject) -> None:
-        if mobject in path:
-            return
         path.add(mobject)
         found.append(mobject)
         for sub in mobject.submobjects:
-            walk(sub)
+            if not sub.submobjects:  # a leaf (most members): no call, and never an ancestor of itself
+                found.append(sub)
+            elif sub not in path:
+                walk(sub)
         path.remove(mobject)
 
     walk(self)
