@@ -35,7 +35,15 @@ from attention import divisor_for, examples, histogram, softmax, variance_experi
 from attention.examples.story import counted
 from scenes.kit import arithmetic
 from scenes.kit import components as c
-from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, Relation, fmt, relation, text_minus
+from scenes.kit.arithmetic import (
+    SCORE_PLACES,
+    WEIGHT_PLACES,
+    Relation,
+    fmt,
+    relation,
+    root_text,
+    text_minus,
+)
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import DIM, GHOST, raw_color, scaled_color, theme
@@ -289,12 +297,6 @@ class ShrinkScores(ChapterScene):
 
 
 # The numbers shown
-
-
-def root_text(width: int) -> str:
-    """'√3 ≈ 1.732' for a caption: the divisor as `divisor_tex` prints it."""
-    d = divisor_for(width)
-    return f"√{width} {relation(d, SCORE_PLACES, tex=False)} {fmt(d, SCORE_PLACES)}"
 
 
 def divisor_tex(width: int) -> str:

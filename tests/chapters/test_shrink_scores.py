@@ -6,6 +6,7 @@ import pytest
 
 from attention import WidthSample, histogram, softmax, variance_experiment
 from pipeline.run import dry_run
+from scenes.chapters import shrink_scores
 from scenes.chapters.shrink_scores import (
     PEAK_HEIGHT,
     SPREAD,
@@ -18,6 +19,7 @@ from scenes.chapters.shrink_scores import (
     shown_stat,
     weights_line,
 )
+from scenes.kit import arithmetic
 from scenes.kit.arithmetic import Relation, fmt
 from scenes.kit.bars import MIN_BAR
 from scenes.kit.palette import RAW, SCALED, THEMES, delta_e, raw_color, scaled_color, theme
@@ -216,3 +218,13 @@ def test_last_frame_snapshot(played):
 def test_the_caption_reads_the_gap_as_drawn_about_where_the_scores_do_not_give_it(played):
     assert "a gap of about 7.28." in played.captions
     assert "Two scores that far apart get weights 0.999 and 0.001." in played.captions
+
+
+def test_the_captions_read_each_divisor_as_the_kit_writes_it(played):
+    """One writer of '√3 ≈ 1.732' for the captions, `render.py check` and the page (`arithmetic.root_text`): the
+    chapter keeps no copy of its own to drift."""
+    assert shrink_scores.root_text is arithmetic.root_text
+    said = " ".join(played.captions)
+    assert f"so the divisor is {arithmetic.root_text(played.width)}." in said
+    for s in played.samples:
+        assert f"d = {s.width}: divided by {arithmetic.root_text(s.width)}." in said
