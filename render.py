@@ -22,10 +22,11 @@ from pipeline.frames.video import AUDIO_CODECS
 from pipeline.plan import chapters, settings
 from pipeline.plan import check as checking
 from pipeline.plan.quality import PRESETS
+from pipeline.plan.theme_file import ThemeFileError, load_theme_file
 from pipeline.publish import clips, described, drawn, update, webm
 from pipeline.publish import package as packing
 from pipeline.run import cluster, lock, parallel
-from scenes.kit.palette import THEMES
+from scenes.kit.palette import THEMES, Theme
 
 INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 EXECUTORS = ("local", "dask")
@@ -108,6 +109,23 @@ class ExampleFile(click.ParamType):
         return Path(value).resolve()
 
 
+class ThemeChoice(click.ParamType):
+    """A built-in theme's name, or a theme file (read and checked: it converts to its Theme). A refusal is the
+    loader's line alone, naming the file and the field."""
+
+    name = "NAME|FILE"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, Theme) or value in THEMES:
+            return value
+        if not Path(value).exists():
+            self.fail(f"{value!r} is not one of {', '.join(map(repr, THEMES))}, nor a theme file", param, ctx)
+        try:
+            return load_theme_file(value)
+        except ThemeFileError as err:
+            raise click.UsageError(str(err)) from None
+
+
 class Voice(click.ParamType):
     """A voice's name (narration.voices), 'best' for the best one installed; refused when not installed."""
 
@@ -137,10 +155,11 @@ class Voice(click.ParamType):
 look_options = (
     click.option(
         "--theme",
-        type=click.Choice(list(THEMES)),
+        type=ThemeChoice(),
         default=settings.DEFAULT_THEME,
         show_default=True,
-        help="Colours: dark, or light for printed notes and bright projectors.",
+        help="Colours: dark, light (for printed notes and bright projectors), or a theme file of your own "
+        "(TOML, see examples/chalkboard-theme.toml), checked before anything renders.",
     ),
     click.option(
         "--example",

@@ -10,6 +10,7 @@ from scenes.chapters import registry
 from tests.support.folders import assert_unchanged, snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
+THEME_FILE = ROOT / "examples" / "chalkboard-theme.toml"
 
 
 def test_list_shows_chapters_in_order_then_what_is_rendered(tiny_chapters, run, tmp_path):
@@ -216,3 +217,15 @@ def test_two_example_files_with_one_name_never_share_a_folder(use_chapters, run,
     first.unlink()  # the folder's file is gone: the other file may take the folder over
     assert run("render", "--example", second, "--output", out).exit_code == 0
     assert (folder / ".example-source").read_text() == f"{second}\n"
+
+
+def test_a_theme_file_with_two_clashing_colours_is_refused_in_one_line(tiny_chapters, run, tmp_path):
+    clash = tmp_path / "clash.toml"
+    clash.write_text(THEME_FILE.read_text().replace('scaled = "#A584FF"', 'scaled = "#84B0FF"'))
+    out = tmp_path / "media"
+    result = run("render", "tiny", "--theme", clash, "--output", out)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [
+        f"Error: {clash}: key #7FB2FF and scaled #84B0FF: ΔE 2.3 apart (needs more than 20) (and 3 more)"
+    ]
+    assert not out.exists()

@@ -9,12 +9,14 @@ from pathlib import Path
 
 from narration.voices import SILENT
 from pipeline.plan.quality import PRESETS
-from scenes.kit.palette import THEMES
+from scenes.kit.palette import Theme, theme_of
 
 DEFAULT_THEME = "dark"  # part of every chapter's rebuild hash; other themes get folders of their own
 FORMATS = ("mp4", "webm", "gif", "mov")
 TRANSPARENT_FORMATS = frozenset({"mov"})  # rendered with manim's `transparent`: an alpha channel
-FOLDER_PATTERN = re.compile(r"(\d+x)?\d+p\d+(-[a-z]+)?")  # '480p15', '1280x720p24' or '480p15-light'
+FOLDER_PATTERN = re.compile(
+    r"(\d+x)?\d+p\d+(-[a-z][a-z0-9-]*)?"
+)  # '480p15', '1280x720p24', '480p15-high-contrast'
 MIN_SIZE, MAX_SIZE = 16, 7680  # pixels, either side
 MAX_FPS = 120
 
@@ -27,7 +29,9 @@ class RenderSettings:
     height: int
     fps: int
     format: str = "mp4"
-    theme: str = DEFAULT_THEME
+    # a built-in theme's name, or a theme file's colours (checked when read): hashed as all its colours, so
+    # editing the file re-renders
+    theme: str | Theme = DEFAULT_THEME
     example: Path | None = None  # a user's example file replacing the lecture's examples
     voice: str = SILENT  # who speaks the captions (narration.voices); silent videos are paced for reading
 
@@ -42,7 +46,7 @@ class RenderSettings:
         size_and_rate = (self.width, self.height, self.fps)
         preset = any(size_and_rate == (p.width, p.height, p.fps) for p in PRESETS.values())
         name = f"{self.height}p{self.fps}" if preset else f"{self.width}x{self.height}p{self.fps}"
-        return name if self.theme == DEFAULT_THEME else f"{name}-{self.theme}"
+        return name if self.theme == DEFAULT_THEME else f"{name}-{theme_of(self.theme).name}"
 
 
 def from_options(
@@ -50,15 +54,14 @@ def from_options(
     resolution: tuple[int, int] | None = None,
     fps: int | None = None,
     video_format: str = "mp4",
-    theme: str = DEFAULT_THEME,
+    theme: str | Theme = DEFAULT_THEME,
     example: Path | None = None,
     voice: str = SILENT,
 ) -> RenderSettings:
     """Settings from a preset flag, with an explicit resolution and frame rate taking precedence."""
     preset = PRESETS[quality]
     width, height = resolution or (preset.width, preset.height)
-    if theme not in THEMES:
-        raise ValueError(f"theme: expected one of {', '.join(THEMES)}, got {theme!r}")
+    theme_of(theme)  # a ValueError unless a built-in theme's name or a Theme
     return RenderSettings(width, height, fps or preset.fps, video_format, theme, example, voice)
 
 
