@@ -29,6 +29,7 @@ from attention.positions import (
     with_positions,
 )
 from attention.projections import DEFAULT_PROJECTIONS, equal_keys
+from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensitivity
 from attention.training import STEPS, WORDS, train_head
 from pipeline.plan.settings import RenderSettings
 from scenes.kit.arithmetic import (
@@ -43,6 +44,7 @@ from scenes.kit.arithmetic import (
     listed,
     plain,
     row,
+    sci,
     vector_text,
 )
 
@@ -369,15 +371,16 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
 def where_it_breaks(ex: Examples) -> dict[str, str]:
     tokens = ex.blend.tokens
     scaled, raw = ex.blend.trace(0), ex.blend.trace(0, scaled=False)
-    top = raw.weights.max()
+    start = GAIN_RANGE[0]  # the knob's gain while the plots come in
     found = {
         "The same dots, unscaled": f"Bars of the scaled weights, {by_word(tokens, scaled.weights)}; then a gain "
         f"knob at 1 and the unscaled bars, {by_word(tokens, raw.weights)}.",
         "Turn up the gain": "Two plots appear at the right. Above, the slope w(1 − w) of the top weight w "
         "against the gain g from 1 to 10, on a log scale, falling; a dot at g = 1, and a mark at the scaled gain "
         f"g = {fmt(1 / scaled.divisor, SCORE_PLACES)}. Below, w against its score, an S-curve rising to 1, with "
-        f"a tangent at the dot. Readouts: slope {fmt(top * (1 - top), WEIGHT_PLACES)}, smallest weight "
-        f"{fmt(raw.weights.min(), WEIGHT_PLACES)}.",
+        # the readouts as the screen prints them (`sci`): '4.90 × 10⁻⁴', never '0.000'
+        f"a tangent at the dot. Readouts: slope {sci(log10_top_sensitivity(raw.scores, start))}, smallest weight "
+        f"{sci(log10_smallest_weight(raw.scores, start))}.",
         "Never exactly one-hot": f"The knob rests at {fmt(GAIN_STOPS[-1], 1)}; the smallest bar, "
         f"“{tokens[int(np.argmin(raw.scores))]}”, and a readout of its exact size are framed in turn, and a "
         "caveat line appears under the plot.",

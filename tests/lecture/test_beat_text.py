@@ -8,11 +8,15 @@ from pathlib import Path
 
 import srt
 
+from attention import DEFAULT
+from attention.examples import BlendExample
 from attention.examples.file import load_example_file
+from attention.sweeps import log10_smallest_weight, log10_top_sensitivity
 from pipeline.frames.beats import Beat
 from pipeline.plan.settings import from_options
 from pipeline.publish import beat_text, drawn
 from scenes.chapters import registry
+from scenes.kit.arithmetic import sci
 
 
 def beat(name: str, start: float, end: float) -> Beat:
@@ -93,3 +97,16 @@ def test_shrink_scores_describes_the_gap_and_weights_the_screen_prints(tmp_path)
     _, _, gap_label = scene.extremes
     said = drawn.shrink_scores(load_example_file(Path(__file__).parents[2] / "examples/cat-and-dog.toml"))
     assert f"a gap of {gap_label.original_text.removeprefix('gap ')} between them" in said["Not a guarantee"]
+
+
+def test_where_it_breaks_describes_a_tiny_weight_and_slope_as_the_screen_prints_them():
+    """Below 0.0005 a weight reads '4.54 × 10⁻⁵' on screen (`arithmetic.sci`), and so in its description, never
+    '0.000'."""
+    blend = BlendExample(
+        ("far", "near", "mid"), [[10, 0], [0, 0], [0, 0]], [[1, 0], [0, 1], [0, 0]], [[1, 0]]
+    )
+    said = drawn.where_it_breaks(replace(DEFAULT, blend=blend))["Turn up the gain"]
+    scores = blend.trace(0, scaled=False).scores
+    smallest, slope = sci(log10_smallest_weight(scores, 1)), sci(log10_top_sensitivity(scores, 1))
+    assert "× 10⁻⁵" in smallest and "× 10⁻⁵" in slope
+    assert f"Readouts: slope {slope}, smallest weight {smallest}." in said
