@@ -103,7 +103,7 @@ DARK = Theme(
     tokens=("#CE63BD", "#CEA5F7", "#3FE0E8", "#C6F432", "#08AD8C", "#FF5A5F"),
     raw="#FFE6B5",
     scaled="#7B77FF",
-    heads=("#FFADB5", "#A5DECE", "#E642D6"),
+    heads=("#FFADB5", "#A5DECE", "#BD7B7B"),
 )
 
 LIGHT = Theme(
@@ -151,7 +151,7 @@ COLOUR_BLIND = Theme(  # the roles in Okabe and Ito's colours, every colour apar
     key="#56B4E9",
     value="#009E73",
     output="#E69F00",
-    tokens=("#BD5AFF", "#FF4A31", "#08DEEF", "#DE63C5", "#9C73E6", "#F7637B"),
+    tokens=("#BD5AFF", "#FF4A31", "#08DEEF", "#DE63C5", "#CEADD6", "#F7637B"),
     raw="#948C31",
     scaled="#8CA5FF",
     heads=("#FF8463", "#FF3A9C", "#FFADAD"),
