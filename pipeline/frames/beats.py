@@ -66,57 +66,72 @@ class _Mark:
     began: float
 
 
-EMPTY = (
-    0.05  # a beat's last frame is nearly empty when it draws, outside the heading, under this share of what
-)
-# the beat's fullest settled picture drew (a closing fade-out left the title alone)
+# a beat's last frame is nearly empty when it draws, outside the heading, under this share of what the beat's
+# fullest settled picture drew (a closing fade-out left the title alone)
+EMPTY = 0.05
 INK = 24  # a pixel is drawn on where a channel differs from the background's by more than this
 STRIDE = 4  # every STRIDE-th pixel of every STRIDE-th row is weighed: a share, 16 times cheaper
 
 
-class Recorder:
-    """Follows a scene while it renders: where each section begins, and each beat's still saved as a PNG (named
-    by `poster(k)`, k counted from 1) as soon as the beat ends: its last frame, unless a closing fade-out left
-    that nearly empty (`EMPTY`: only the title), then the last settled picture (the frame as a play began)
-    that is not. Pages, slides and the presenter show these stills."""
+class Stills:
+    """Chooses each beat's still, for a scene's beats in turn (`begin` as each starts): its last picture, unless
+    a closing fade-out left that nearly empty (`EMPTY`: only the title), then the last settled picture (as a
+    play began, nothing in motion) that is not. One rule for the renders' stills and `render.py preview`'s
+    sheets: `picture()` is the scene's picture now, `clock()` grows when there is a new one to weigh."""
 
-    def __init__(self, scene, frames, untitled: str, poster, keep_alpha: bool):
-        self._scene, self._frames, self._poster, self._keep_alpha = scene, frames, poster, keep_alpha
-        self._marks = [_Mark(untitled, 0, 0, time.perf_counter())]
-        self._saved = 0  # posters saved
-        self._fullest, self._kept, self._weighed = 0.0, None, 0  # the beat's most ink, still, frames weighed
-        self._next_section = scene.next_section
-        scene.next_section = self._section
+    def __init__(self, scene, picture, clock):
+        self._scene, self._picture, self._clock = scene, picture, clock
         self._play = scene.renderer.play
         scene.renderer.play = self._settled
+        self.begin()
 
-    def _section(self, name: str = "unnamed", *args, **kwargs) -> None:
-        self._close()
-        self._marks.append(
-            _Mark(name, self._frames.count, self._scene.renderer.num_plays, time.perf_counter())
-        )
-        self._fullest, self._kept = 0.0, None
-        self._next_section(name, *args, **kwargs)
+    def begin(self) -> None:
+        """A beat starts: nothing of it weighed yet (the picture now is the last beat's)."""
+        self._fullest, self._kept, self._weighed = 0.0, None, self._clock()
 
     def _settled(self, scene, *args, **kwargs) -> None:
-        """Weigh the picture as a play begins (nothing in motion), once per frame, if it is the beat's; keep it
-        as the beat's still unless it is nearly empty beside the fullest so far."""
-        count = self._frames.count
-        if count > max(self._weighed, self._marks[-1].frame):
-            self._weighed, frame = count, self._frames.last_frame
+        """Weigh the picture as a play begins, if the beat has shown a new one; keep it unless it is nearly
+        empty beside the beat's fullest so far."""
+        if self._clock() > self._weighed:
+            self._weighed, frame = self._clock(), self._picture()
             drawn = ink(frame, self._scene)
             self._fullest = max(self._fullest, drawn)
             if drawn >= EMPTY * self._fullest:
                 self._kept = frame
         self._play(scene, *args, **kwargs)
 
+    def still(self, last: np.ndarray) -> np.ndarray:
+        """The beat's still, given its `last` picture."""
+        empty = self._kept is not None and ink(last, self._scene) < EMPTY * self._fullest
+        return self._kept if empty else last
+
+
+class Recorder:
+    """Follows a scene while it renders: where each section begins, and each beat's still (`Stills`) saved as a
+    PNG (named by `poster(k)`, k counted from 1) as soon as the beat ends. Pages, slides and the presenter show
+    these stills."""
+
+    def __init__(self, scene, frames, untitled: str, poster, keep_alpha: bool):
+        self._scene, self._frames, self._poster, self._keep_alpha = scene, frames, poster, keep_alpha
+        self._marks = [_Mark(untitled, 0, 0, time.perf_counter())]
+        self._saved = 0  # posters saved
+        self._stills = Stills(scene, lambda: frames.last_frame, lambda: frames.count)
+        self._next_section = scene.next_section
+        scene.next_section = self._section
+
+    def _section(self, name: str = "unnamed", *args, **kwargs) -> None:
+        self._close()
+        self._marks.append(
+            _Mark(name, self._frames.count, self._scene.renderer.num_plays, time.perf_counter())
+        )
+        self._stills.begin()
+        self._next_section(name, *args, **kwargs)
+
     def _close(self) -> None:
         """Save the still of the beat in progress, if it has frames."""
         if self._frames.count > self._marks[-1].frame:
             self._saved += 1
-            last = self._frames.last_frame
-            empty = self._kept is not None and ink(last, self._scene) < EMPTY * self._fullest
-            picture = Image.fromarray(self._kept if empty else last)
+            picture = Image.fromarray(self._stills.still(self._frames.last_frame))
             (picture if self._keep_alpha else picture.convert("RGB")).save(
                 self._poster(self._saved), format="PNG"
             )
@@ -140,7 +155,8 @@ def ink(frame: np.ndarray, scene) -> float:
     """The share of `frame` drawn on, the chapter's heading left out (its `heading` and `strip`, where it has
     them): a frame with the title alone weighs 0."""
     camera = scene.camera
-    seen = np.abs(frame[::STRIDE, ::STRIDE].astype(np.int16) - camera.background[::STRIDE, ::STRIDE]) > INK
+    background = camera.background[::STRIDE, ::STRIDE, : frame.shape[2]]  # a preview's pictures are RGB
+    seen = np.abs(frame[::STRIDE, ::STRIDE].astype(np.int16) - background) > INK
     drawn = np.any(seen, axis=2)
     for part in (getattr(scene, "heading", None), getattr(scene, "strip", None)):
         if part is not None and len(part.get_all_points()):

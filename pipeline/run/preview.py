@@ -1,8 +1,8 @@
-"""A chapter's preview: one PNG sheet with the last picture of every beat, every animation skipped, no video.
+"""A chapter's preview: one PNG sheet with every beat's still (as a render's), every animation skipped, no video.
 
-The chapter runs in this process dry (`dry_run`: every animation skipped, nothing encoded), and the
-picture is drawn only where a beat that played something ends. The quickest way to check a layout
-after an edit.
+The chapter runs in this process dry (`dry_run`: every animation skipped, nothing encoded); its picture is
+drawn as each play begins (a settled picture, weighed for the still) and where a beat that played something
+ends. The quickest way to check a layout after an edit.
 """
 
 from __future__ import annotations
@@ -46,13 +46,16 @@ def preview(chapter: Chapter, settings: RenderSettings, output_dir: Path) -> Pat
 def beat_pictures(
     chapter: Chapter, settings: RenderSettings, output_dir: Path
 ) -> list[tuple[str, Image.Image]]:
-    """Each beat's name with the picture at its end, in order (beats without an animation left out)."""
+    """Each beat's name with its still, as a render's (`beats.Stills`), in order (beats without an animation
+    left out)."""
     from pipeline.frames import scene_render  # imports manim
     from pipeline.run import dry_run
     from pipeline.run.latex_errors import explained
 
     def beat_end(scene, name: str, played: bool):
-        return (name, Image.fromarray(dry_run.picture(scene))) if played else None
+        still = scene.stills.still(dry_run.picture(scene)) if played else None
+        scene.stills.begin()
+        return (name, Image.fromarray(still)) if played else None
 
     shared_tex = outputs.tex_cache(output_dir)
     with outputs.work_dir(output_dir, f"preview-{chapter.slug}") as work:
@@ -60,9 +63,25 @@ def beat_pictures(
         scene_render.use_look(settings)
         still = scene_render.manim_config(replace(settings, format="mp4"), work, private_tex)
         with explained():
-            _, pictures = dry_run.run(chapter.scene_class(), {**still, "format": "png"}, beat_end)
+            _, pictures = dry_run.run(
+                _with_stills(chapter.scene_class()), {**still, "format": "png"}, beat_end
+            )
         tex_cache.publish(private_tex, shared_tex)
     return pictures
+
+
+def _with_stills(scene_class):
+    """`scene_class` choosing its beats' stills as a render does: each play of a dry run a settled picture."""
+    from pipeline.frames.beats import Stills
+    from pipeline.run import dry_run
+
+    class WithStills(scene_class):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.stills = Stills(self, lambda: dry_run.picture(self), lambda: self.renderer.num_plays)
+
+    WithStills.__name__ = scene_class.__name__
+    return WithStills
 
 
 def sheet(beats: list[tuple[str, Image.Image]]) -> Image.Image:

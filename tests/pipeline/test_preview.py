@@ -1,4 +1,4 @@
-"""render.py preview: one PNG sheet with the last picture of every beat, no video."""
+"""render.py preview: one PNG sheet with every beat's still (as a render chooses it), no video."""
 
 import numpy as np
 import pytest
@@ -18,7 +18,8 @@ from manim import Restore, Scene, Square, Transform, Triangle, VGroup
 
 
 class Moves(Scene):
-    """Every kind of play the preview skips its own way, each beat ending on a held picture."""
+    """Every kind of play the preview skips its own way, each beat ending on a held picture but the last, which
+    fades everything out."""
 
     def construct(self):
         square, circle = Square(fill_opacity=0.5), Circle(fill_opacity=0.5).shift(RIGHT * 3)
@@ -41,6 +42,10 @@ class Moves(Scene):
         self.next_section("indicates and grows")
         self.play(Indicate(square), GrowArrow(Arrow(LEFT, RIGHT * 2)), run_time=0.3)
         self.wait(0.2)
+        self.next_section("fades out")  # its still: the picture before the fade, as a render's
+        self.play(square.animate.shift(DOWN), run_time=0.3)
+        self.wait(0.2)  # held, as a chapter's picture is before it fades (`turn_to`)
+        self.play(FadeOut(*self.mobjects), run_time=0.3)
 '''
 
 
@@ -98,13 +103,13 @@ def moves(lecture, monkeypatch):
     return registry.CHAPTERS[0]
 
 
-def test_every_tile_is_the_video_s_last_frame_of_its_beat(moves, run, tmp_path):
+def test_every_tile_is_the_video_s_still_of_its_beat(moves, run, tmp_path):
     out = tmp_path / "out"
     assert run("render", "--output", out).exit_code == 0
     assert run("preview", "Moves", "--output", out).exit_code == 0
     image = Image.open(out / "480p15" / "previews" / "01-Moves.png")
     posters = sorted((out / "480p15").glob("01-Moves.beat-*.png"))
-    assert len(posters) == 4
+    assert len(posters) == 5
     for index, poster in enumerate(posters):
         video = Image.open(poster).convert("RGB").resize(TILE, Image.LANCZOS)
         assert np.array_equal(tile(image, index), np.asarray(video, dtype=int)), poster.name
@@ -119,10 +124,12 @@ def test_the_pictures_are_the_video_s_frames_pixel_for_pixel(moves, run, tmp_pat
         "fades out and back",
         "transforms",
         "indicates and grows",
+        "fades out",
     ]
     for number, (name, picture) in enumerate(pictures, start=1):
         video = Image.open(out / "480p15" / f"01-Moves.beat-{number:02d}.png").convert("RGB")
         assert np.array_equal(np.asarray(picture), np.asarray(video)), name
+    assert np.asarray(pictures[-1][1]).std() > 10  # the picture before the fade, not the empty last frame
 
 
 def test_skipped_fades_and_transforms_copy_less_and_indications_still_copy():
