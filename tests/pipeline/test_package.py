@@ -11,7 +11,10 @@ from pathlib import Path
 import pytest
 import tomllib
 
+from pipeline.plan.settings import from_options
+from pipeline.publish import web_page
 from pipeline.publish.package import linked
+from scenes.chapters import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,6 +65,24 @@ def test_a_package_holds_what_the_page_links_and_what_that_links(tmp_path):
     assert linked(tmp_path) == sorted(
         [*pages, "a b.png", "v.mp4", "back.png", "v.beat-01.png"]
     )  # not the addresses, the parent's, absolute paths or the files nothing links
+
+
+@pytest.mark.parametrize(
+    "count, lede, summary",
+    [
+        (1, "A short video, with captions and descriptions of what it draws.", "a short captioned video on"),
+        (
+            3,
+            "A lecture in 3 short videos, with captions and descriptions of what they draw.",
+            "a lecture in 3 short",
+        ),
+    ],
+)
+def test_a_page_of_chosen_chapters_counts_its_videos_in_words_that_agree(tmp_path, count, lede, summary):
+    """A package of one chapter says 'A short video', never 'A lecture in 1 short videos' (issue 32)."""
+    page = web_page.html(tmp_path, registry.CHAPTERS[:count], from_options("l"))
+    assert f'<p class="lede">{lede}' in page
+    assert f'<meta name="description" content="{web_page.title_of(from_options("l"))}: {summary}' in page
 
 
 def test_make_package_renders_the_lecture_at_1080p60_then_packs_it():
