@@ -26,7 +26,7 @@ from pipeline.plan.theme_file import ThemeFileError, load_theme_file
 from pipeline.publish import clips, described, drawn, update, webm
 from pipeline.publish import package as packing
 from pipeline.run import cluster, lock, parallel
-from scenes.kit.palette import THEMES, Theme
+from scenes.kit.palette import THEMES, Theme, theme_of
 
 INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 EXECUTORS = ("local", "dask")
@@ -577,19 +577,19 @@ def describe(ctx: click.Context, output: Path, example: Path | None, **_look):
 @frame_options(None)
 @click.option(
     "--theme",
-    type=click.Choice(list(THEMES)),
-    help="Only this theme's folders (with -q: that quality's folder of this theme).",
+    type=ThemeChoice(),
+    help="Only this theme's folders (with -q: that quality's folder of this theme); a built-in's name or a theme file.",
 )
 @look_options[1]
 @output_option
 @click.pass_context
-def clean(ctx: click.Context, output: Path, theme: str | None, example: Path | None, **_frame):
+def clean(ctx: click.Context, output: Path, theme: str | Theme | None, example: Path | None, **_frame):
     """Remove what `render` with the same options wrote; with no option, everything (caches and examples too)."""
     root, wanted = output_root(output, example), chosen_settings(ctx)
     if example is not None and wanted is None and theme is None:  # everything of that example: its folder
         removed = outputs.clean_folder(root)
     else:
-        removed = outputs.clean(root, wanted, theme)
+        removed = outputs.clean(root, wanted, theme_of(theme).name if theme else None)
     click.echo("\n".join(f"removed {p}" for p in removed) or "nothing to remove")
 
 

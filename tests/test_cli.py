@@ -229,3 +229,15 @@ def test_a_theme_file_with_two_clashing_colours_is_refused_in_one_line(tiny_chap
         f"Error: {clash}: key #7FB2FF and scaled #84B0FF: ΔE 2.3 apart (needs more than 20) (and 3 more)"
     ]
     assert not out.exists()
+
+
+def test_clean_takes_a_theme_file_for_its_folders(tiny_chapters, run, tmp_path):
+    for folder in ("480p15", "480p15-chalkboard", "720p30-chalkboard"):
+        (tmp_path / folder).mkdir()
+    assert run("clean", "-q", "l", "--theme", THEME_FILE, "--output", tmp_path).output.splitlines() == [
+        f"removed {tmp_path / '480p15-chalkboard'}"
+    ]
+    assert run("clean", "--theme", THEME_FILE, "--output", tmp_path).output.splitlines() == [
+        f"removed {tmp_path / '720p30-chalkboard'}"
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["480p15"]
