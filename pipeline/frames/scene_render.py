@@ -15,7 +15,7 @@ from attention import examples
 from attention.examples.file import load_example_file
 from narration import speech, voices
 from pipeline import outputs
-from pipeline.frames import beats, captions, copies, families, skipping, video
+from pipeline.frames import beats, captions, colours, copies, families, skipping, video
 from pipeline.frames.soundtrack import soundtrack
 from pipeline.plan.settings import RenderSettings
 from pipeline.run import tex_cache
@@ -55,6 +55,7 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         explained(),
         copies.render_copies(),
         families.quick_families(),
+        colours.quick_colours(),
         held_frames.installed(),
     ):
         scene = job.chapter.scene_class()()

@@ -30,7 +30,7 @@ def run(scene_class, config: dict, watch: BeatWatcher | None = None) -> tuple[ob
     """
     from manim import tempconfig
 
-    from pipeline.frames import copies, families, skipping
+    from pipeline.frames import colours, copies, families, skipping
     from pipeline.run import typeset
 
     settings = {
@@ -44,7 +44,7 @@ def run(scene_class, config: dict, watch: BeatWatcher | None = None) -> tuple[ob
 
     def once() -> tuple[object, list]:
         seen: list = []
-        with copies.quick_copies(), families.quick_families(), tempconfig(settings):
+        with copies.quick_copies(), families.quick_families(), colours.quick_colours(), tempconfig(settings):
             scene = _watched(scene_class, watch, seen)()
             with skipping.cheaper(scene):
                 scene.render()
