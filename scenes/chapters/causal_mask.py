@@ -16,6 +16,7 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    LaggedStart,
     MoveAlongPath,
     ReplacementTransform,
     Succession,
@@ -34,12 +35,14 @@ from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
     WEIGHT_PLACES,
+    Relation,
     decimals,
     fmt,
+    fmt_column,
     fmt_input,
     plain,
-    row,
     scientific,
+    sign,
     text_minus,
     vector_math,
     vector_text,
@@ -47,7 +50,7 @@ from scenes.kit.arithmetic import (
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import LitFormula
-from scenes.kit.grids import AttentionGrid
+from scenes.kit.grids import ROW_LABELS_WIDTH, AttentionGrid
 from scenes.kit.matrices import MaskedGrid, masked_swatch, row_veils
 from scenes.kit.palette import DIM, VEIL, theme
 from scenes.kit.stage import STAGE
@@ -61,15 +64,17 @@ SIDE_GAP = 0.45  # at least this between the grid's sums and the right-hand colu
 PAIR_GAP = 0.45  # between the open grid's sums and the masked grid beside it
 UNDER_HEADING = 0.12  # the formula's gap under the subtitle: it stands above the masked grid's column names
 CLEAR = 0.05  # at least this between the formula and the masked grid under it
+LEGEND_GAP = 0.3  # between the masked grid and its legend
 COLUMN_RIGHT = STAGE.right - 0.1  # the right-hand column ends left of this x
 # the right-hand column's layouts, tried in turn until its tables fit: the widest a token's name may be in
-# the values and outputs (longer names are cut short), whether the weights stand beside the values, and how
-# many times the number size the column's numbers are drawn at (the largest that fits; the names stay labels)
-ZOOMS = (1.4, 1.2, 1.0)
-COLUMN_LAYOUTS = tuple(
-    (width, weights, zoom)
-    for width, weights in ((1.4, True), (1.4, False), (0.9, False), (0.6, False))
-    for zoom in ZOOMS
+# the values and outputs (longer names are cut short), whether the weights stand beside the values, and the
+# widest the grids' row labels may be (0: three letters), the room the grids leave the column
+COLUMN_LAYOUTS = (
+    (1.4, True, ROW_LABELS_WIDTH),
+    (1.4, False, ROW_LABELS_WIDTH),
+    (0.9, False, ROW_LABELS_WIDTH),
+    (0.6, False, ROW_LABELS_WIDTH),
+    (0.6, False, 0),
 )
 CLEAR_OF_TABLES = 0.2  # at least this between e^-inf = 0 (and the finite gap's weight) and the tables
 TERM_CAPTIONS = 3  # a worked output's terms are read in at most this many captions (a row of six: two each)
@@ -252,12 +257,11 @@ class CausalMask(ChapterScene):
         )
         self.remove(self.open_grid.row_labels)
         self.masked_grid.row_labels.set_opacity(1)
-        self.show(
-            FadeIn(self.values_title),
-            FadeIn(self.values),
+        rows = range(len(ex.tokens))
+        self.show(  # word by word, as the caption is read (six words at once were a pop)
+            in_turn(FadeIn(self.values_title), *[FadeIn(self.values.row(k)) for k in rows]),
             self.formula.light("V"),
-            run_time=1,
-            caption="Each word also has a value; an output sums weights times values.",
+            **self.reading("Each word also has a value; an output sums weights times values."),
         )
         last = len(ex.tokens) - 1
         reads = {0: "reads only itself", last: "is last: it blends every value"}
@@ -271,16 +275,16 @@ class CausalMask(ChapterScene):
             rest = [self.outputs.row(k) for k in range(len(ex.tokens)) if k not in worked]
             VGroup(*rest).set_opacity(0)
             self.add(self.outputs)
-            outputs = [row.animate.set_opacity(1) for row in rest]
+            outputs = [in_turn(*[row.animate.set_opacity(1) for row in rest])] if rest else []
         else:
-            outputs = [FadeIn(VGroup(self.outputs_title, self.outputs), rate_func=SECOND_HALF)]
+            parts = [FadeIn(self.outputs_title), *[FadeIn(self.outputs.row(k)) for k in rows]]
+            outputs = [in_turn(*parts, rate_func=SECOND_HALF)]
         self.show(
             *veiled(self.veils, None),
             *(self.values_seen(None) if self.stacked else [FadeOut(values, rate_func=FIRST_HALF)]),
             *outputs,
             self.formula.light(),
-            run_time=1.5,
-            caption="Each output blends only its own and earlier values.",
+            **self.reading("Each output blends only its own and earlier values."),
         )
         if not self.stacked:
             self.remove(*values.get_family())  # lighting its rows took the table apart
@@ -334,7 +338,7 @@ class CausalMask(ChapterScene):
         self.remove(self.mask_zeros)
         self.add(*[pair[1] for pair in moving])
         plus = c.math("+").move_to(
-            [(sums_right(self.open_grid) + masked.cells.get_left()[0]) / 2, masked.cells.get_y(), 0]
+            [(self.open_grid.get_right()[0] + masked.cells.get_left()[0]) / 2, masked.cells.get_y(), 0]
         )
         drop = DOWN * LANE * masked.pitch  # the scores travel under the numbers they pass, not through them
         arrive = (
@@ -389,10 +393,10 @@ class CausalMask(ChapterScene):
         """Row i's output summed term by term, each term coming in as its caption says it (its weight framed in
         the grid, its value in the values), at most TERM_CAPTIONS captions of terms; then the sum. A row of
         one term is read in one caption."""
-        i, relations = worked.row, worked.line[2].relations
+        i, relations = worked.row, worked.line[1].relations
         name = quoted(self.example.tokens[i])
         steps = [self.term_step(worked, j) for j in range(i + 1)]
-        total = Succession(FadeIn(worked.line, rate_func=FIRST_THIRD), framed(worked.line[2]))
+        total = Succession(FadeIn(worked.line, rate_func=FIRST_THIRD), framed(worked.line[1]))
         result = f"{sum_text(relations)}: the output of {name}."
         lead = [*veiled(self.veils, i), *self.values_seen(i)]
         if self.stacked and worked is self.worked[0]:  # the outputs grow under their title, row by row
@@ -505,17 +509,20 @@ class CausalMask(ChapterScene):
 
     def build(self) -> None:
         self.example = ex = self.inputs()
-        self.trace = tr = ex.trace()
+        self.trace = ex.trace()
         self.heading = c.chapter_title(self.title, "A decoder must not read the words that come after")
-        self.open_grid = AttentionGrid(tr.unmasked, rows=ex.tokens, cols=ex.tokens, size=GRID_SIZE)
-        self.masked_grid = MaskedGrid(tr, rows=ex.tokens, cols=ex.tokens, size=GRID_SIZE)
-        for grid in (self.open_grid, self.masked_grid):
-            grid.move_to(GRID_CENTER)
         self.axes = VGroup(
             c.text("keys, in reading order →", role="small", color=theme().muted),
             c.text("queries ↓", role="small", color=theme().muted),
         )
         self.legend = c.legend((masked_swatch(), "masked: weight exactly 0"))
+        self.build_grids(GRID_SIZE)
+        room = self.heading.get_bottom()[1] - UNDER_TITLE - STAGE.bottom  # under the subtitle, over the band
+        excess = (
+            self.axes[0].height + 0.2 + self.open_grid.height + LEGEND_GAP + self.legend.height + CLEAR - room
+        )
+        if excess > 0:  # a tall grid (names on staggered rows): shorter rows, down to ROW_PITCH
+            self.build_grids(GRID_SIZE - excess)
         self.formula = LitFormula(MASKED_FORMULA)
         fit.first_that_fits(COLUMN_LAYOUTS, self.column_fits)
         self.veils = row_veils(self.masked_grid)
@@ -527,6 +534,14 @@ class CausalMask(ChapterScene):
         cell = self.intro.cells[i * len(ex.tokens) + j]  # where it stands before the words take their order
         self.meeting = SurroundingRectangle(cell, color=theme().text, buff=0.02)
         self.future = self.future_boxes()
+
+    def build_grids(self, size: float) -> None:
+        """The grid without and with the mask, `size` their longer side, at GRID_CENTER."""
+        ex, tr = self.example, self.trace
+        self.open_grid = AttentionGrid(tr.unmasked, rows=ex.tokens, cols=ex.tokens, size=size)
+        self.masked_grid = MaskedGrid(tr, rows=ex.tokens, cols=ex.tokens, size=size)
+        for grid in (self.open_grid, self.masked_grid):
+            grid.move_to(GRID_CENTER)
 
     def earlier_order(self) -> list[int]:
         """Where each word stood in chapters 3 to 5's sentence, if it had the same words in another order;
@@ -552,7 +567,7 @@ class CausalMask(ChapterScene):
         the right; then the weights without and with the mask side by side. Under each what it shows; veils
         across both grids' rows. The outputs beat moves the masked grid back (`apart`)."""
         grid, masked = self.open_grid, self.masked_grid
-        self.apart = RIGHT * (sums_right(grid) + PAIR_GAP - masked.cells.get_left()[0])
+        self.apart = RIGHT * (grid.get_right()[0] + PAIR_GAP - masked.cells.get_left()[0])
         self.paired = (
             self.pair_right() <= COLUMN_RIGHT and self.formula.get_bottom()[1] >= masked.get_top()[1] + CLEAR
         )
@@ -583,10 +598,12 @@ class CausalMask(ChapterScene):
         label = c.text(words, role="small", color=theme().muted)
         return label.align_to(grid.cells, LEFT).set_y(self.legend.get_y())
 
-    def column_fits(self, layout: tuple[float, bool]) -> bool:
+    def column_fits(self, layout: tuple[float, bool, float]) -> bool:
         """Lay out the right-hand column with names at most `width` wide and (if `weights`) each worked-out
         row's weights beside the values; whether its tables (all but the formula) then fit."""
-        width, weights, self.zoom = layout
+        width, weights, label_width = layout
+        for grid in (self.open_grid, self.masked_grid):
+            grid.cut_row_labels(label_width)
         terms = {i: self.weight_terms(i) if weights else VGroup() for i in self.read_rows()}
         room = max((t.width for row in terms.values() for t in row), default=0)
         self.values = self.value_rows(width, room)
@@ -598,32 +615,27 @@ class CausalMask(ChapterScene):
     def weight_terms(self, i: int) -> VGroup:
         """Row i's weight of each word up to i, as 'w ×', to stand left of the word's value."""
         return VGroup(
-            *[
-                c.math(fmt(self.trace.weights[i, j], WEIGHT_PLACES), r"\times").scale(self.zoom)
-                for j in range(i + 1)
-            ]
+            *[c.math(fmt(self.trace.weights[i, j], WEIGHT_PLACES), r"\times") for j in range(i + 1)]
         )
 
     def value_rows(self, width: float, room: float) -> c.Grid:
         """'the [1, 0]' for each word (names cut to `width`): its value, with `room` left of the vector for
         the weight it is multiplied by."""
         names = [fit.name(t, width) for t in self.example.tokens]
-        vectors = [
-            c.math(vector_math(v, None), color=theme().value).scale(self.zoom)
-            for v in self.trace.unmasked.values
-        ]
+        vectors = [c.math(vector_math(v, None), color=theme().value) for v in self.trace.unmasked.values]
         return c.Grid(names, vectors, col_buff=room + 0.4, row_buff=0.12)
 
     def output_rows(self, width: float) -> c.Grid:
-        """'the → [1, 0]' for each word (names cut to `width`): its masked output (`.relations`: the weights
+        """'the [1.000, 0.000]' for each word (names cut to `width`): its masked output (`.relations`: the weights
         times the values)."""
         tokens, tr = self.example.tokens, self.trace
         names = [fit.name(t, width) for t in tokens]
-        arrows = [c.math(r"\to", color=theme().muted).scale(self.zoom) for _ in tokens]
-        vectors = [c.math(vector_math(o), color=theme().output).scale(self.zoom) for o in tr.outputs]
+        printed = one_format(tr.outputs)
+        vectors = [c.math(printed_vector(p), color=theme().output) for p in printed]
         for i, vector in enumerate(vectors):
-            vector.relations = tuple(blend_relations(tr.weights[i, : i + 1], tr.unmasked.values[: i + 1]))
-        return c.Grid(names, arrows, vectors, col_buff=0.25, row_buff=0.12)
+            weights, values = tr.weights[i, : i + 1], tr.unmasked.values[: i + 1]
+            vector.relations = tuple(blend_relations(weights, values, printed[i]))
+        return c.Grid(names, vectors, col_buff=0.25, row_buff=0.12)
 
     def layout(self, terms: dict[int, VGroup]) -> None:
         """The grids, their captions and legend; the right-hand column (formula, values, outputs; the
@@ -633,9 +645,9 @@ class CausalMask(ChapterScene):
         grid = self.open_grid
         self.axes[0].next_to(grid.col_labels, UP, buff=0.2).align_to(grid.cells, LEFT)
         self.axes[1].align_to(grid.col_labels, DOWN).set_x(STAGE.body_left, LEFT)  # clear of the row veils
-        self.legend.next_to(self.masked_grid, DOWN, buff=0.3).align_to(grid.cells, LEFT)
+        self.legend.next_to(self.masked_grid, DOWN, buff=LEGEND_GAP).align_to(grid.cells, LEFT)
         self.values_title = c.text("values", role="label", color=theme().value)
-        left = max(SIDE_LEFT, sums_right(grid) + SIDE_GAP)
+        left = max(SIDE_LEFT, grid.get_right()[0] + SIDE_GAP)
         titles = (
             c.text("outputs: Σ weight × value", role="label", color=theme().output),
             c.text("outputs", role="label", color=theme().output),  # beside a wide grid
@@ -704,11 +716,11 @@ class CausalMask(ChapterScene):
 
     def comparison_rows(self, shape: str = "table") -> VGroup:
         """'masked:  e^-inf = 0' and 'finite gap:  m x 10^e' (the smallest weight "Where it breaks" left at its
-        last gain stop), the numbers at the column's zoom: one over the other, labels and numbers in two columns
+        last gain stop): one over the other, labels and numbers in two columns
         ("table"), side by side ("line"), or each label over its number ("stacked", the narrowest)."""
         muted = theme().muted
         labels = [c.text(words, role="label", color=muted) for words in ("masked:", "finite gap:")]
-        numbers = [c.math(r"e^{-\infty} = 0").scale(self.zoom), c.math(finite_gap_tex()).scale(self.zoom)]
+        numbers = [c.math(r"e^{-\infty} = 0"), c.math(finite_gap_tex())]
         if shape != "table":
             across = shape == "line"
             rows = [
@@ -725,7 +737,7 @@ class CausalMask(ChapterScene):
 
     def place_grids(self) -> None:
         """Both grids at GRID_CENTER, moved right to keep their labels on the stage and down to keep their
-        captions under the subtitle (a grid of six words)."""
+        captions under the subtitle (a grid of six words) and their names under the formula (staggered)."""
         grid = self.open_grid
         room = STAGE.body_left + self.axes[1].width + 0.2 - grid.cells.get_left()[0]  # for 'queries ↓'
         shift = RIGHT * max(0.0, GRID_LEFT - grid.get_left()[0], room)
@@ -733,7 +745,14 @@ class CausalMask(ChapterScene):
             spare = min(grid.get_left()[0] - GRID_LEFT, -room)
             shift = LEFT * min(spare, max(0.0, self.pair_right() - COLUMN_RIGHT))
         caption_top = grid.col_labels.get_top()[1] + 0.2 + self.axes[0].height
-        shift += DOWN * max(0.0, caption_top - (self.heading.get_bottom()[1] - UNDER_TITLE))
+        formula_bottom = self.heading.get_bottom()[1] - UNDER_HEADING - self.formula.height
+        above_legend = grid.get_bottom()[1] - LEGEND_GAP - self.legend.height - STAGE.bottom - CLEAR
+        shift += DOWN * max(
+            0.0,
+            caption_top - (self.heading.get_bottom()[1] - UNDER_TITLE),
+            # the masked grid's names under the formula beside it, if the legend stays on the stage
+            min(grid.get_top()[1] + CLEAR - formula_bottom, above_legend),
+        )
         for each in (self.open_grid, self.masked_grid):
             each.shift(shift)
 
@@ -741,9 +760,9 @@ class CausalMask(ChapterScene):
         """Where the masked grid (or the legend under it) would end, beside the open grid: see `place_pair`."""
         grid = self.open_grid
         width = max(
-            sums_right(grid) - grid.cells.get_left()[0], self.legend.width
+            grid.get_right()[0] - grid.cells.get_left()[0], self.legend.width
         )  # the legend starts where it does
-        return sums_right(grid) + PAIR_GAP + width
+        return grid.get_right()[0] + PAIR_GAP + width
 
 
 @dataclass
@@ -760,6 +779,12 @@ class WorkedRow:
 
     def __post_init__(self):
         self.shown = VGroup(self.terms, self.line)
+
+
+def in_turn(*animations, **options) -> LaggedStart:
+    """`animations` one after another, each starting halfway through the one before (rows coming in in reading
+    order, never all at once)."""
+    return LaggedStart(*animations, lag_ratio=0.5, **options)
 
 
 def veiled(veils: VGroup, i: int | None) -> list:
@@ -798,20 +823,12 @@ def term_text(relations, j: int) -> str:
 
 def sum_text(relations) -> str:
     """'= [0.119, 0]' (or '≈' when the printed terms do not give it exactly) for a caption."""
-    sign = "=" if all(r.sign == "=" for r in relations) else "≈"
-    return text_minus(f"{sign} [{', '.join(r.result for r in relations)}]")
+    mark = "=" if all(r.sign == "=" for r in relations) else "≈"
+    return text_minus(f"{mark} [{', '.join(r.result for r in relations)}]")
 
 
 def quoted(token: str) -> str:
     return f"“{token}”"
-
-
-def sums_right(grid: AttentionGrid) -> float:
-    """Where the grid ends on the right once its sums show (each a weight's width, centred where it stands)."""
-    if not len(grid.sums):
-        return grid.get_right()[0]
-    widest = c.math(fmt(1, WEIGHT_PLACES)).width
-    return max(grid.get_right()[0], max(s.get_center()[0] for s in grid.sums) + widest / 2)
 
 
 def marks(grid: AttentionGrid) -> VGroup:
@@ -823,19 +840,27 @@ def marks(grid: AttentionGrid) -> VGroup:
     return VGroup(*parts)
 
 
-def blend_relations(weights, values) -> list:
-    """Per coordinate, the output as the weights (as printed) times the values (as typed), summed."""
-    printed = [fmt(w, WEIGHT_PLACES) for w in weights]
-    exact = weights @ values
-    return [
-        row(
-            "dot",
-            [t for w, v in zip(printed, values[:, k]) for t in (w, fmt_input(v))],
-            exact[k],
-            WEIGHT_PLACES,
-        )
-        for k in range(values.shape[1])
-    ]
+def blend_relations(weights, values, printed) -> list:
+    """Per coordinate, the output (`printed`, as its vector prints it) as the weights (as printed) times the
+    values (as typed), summed: '=' only where those give it exactly."""
+    weights = [fmt(w, WEIGHT_PLACES) for w in weights]
+    relations = []
+    for k, result in enumerate(printed):
+        terms = tuple(t for w, v in zip(weights, values[:, k]) for t in (w, fmt_input(v)))
+        relations.append(Relation(terms, "dot", sign("dot", terms, result, tex=False), result))
+    return relations
+
+
+def one_format(vectors) -> list[list[str]]:
+    """Each vector's entries as printed, one format for all of them: all whole numbers bare, else every one
+    to WEIGHT_PLACES ('[1.000, 0.000]' beside '[0.119, 0.000]', never '[1, 0]')."""
+    flat = iter(fmt_column(np.ravel(vectors), WEIGHT_PLACES))
+    return [[next(flat) for _ in vector] for vector in vectors]
+
+
+def printed_vector(printed) -> str:
+    """'[0.100,\\;\\; 0.000]' for a formula, from its entries as printed (as `vector_math` spaces them)."""
+    return "[" + r",\;\; ".join(printed) + "]"
 
 
 def in_order(grid: AttentionGrid, order: list[int]) -> AttentionGrid:
@@ -857,11 +882,17 @@ def lane(start, end, drop) -> VMobject:
 
 
 def cell_sum(score, entry, hidden: bool, cell) -> VGroup:
-    """'score + entry' ('score + (entry)' for minus infinity) in `cell`: score, operator, entry (and ')')."""
-    parts = [score, c.math(r"+\,(" if hidden else "+", role="small"), entry]
-    parts += [c.math(")", role="small")] if hidden else []
-    total = VGroup(*parts).arrange(RIGHT, buff=0.06)
-    return total.scale(min(1.0, SUM_FILL * cell.width / total.width)).move_to(cell)
+    """'score + entry' in `cell`, never shrunk below its parts' sizes: on one line ('score + (entry)' for minus
+    infinity) where that fits SUM_FILL of the cell, else as a sum written in a column, the score over
+    '+ entry'. Its parts: score, operator, entry (and ')' on one line)."""
+    line = [score, c.math(r"+\,(" if hidden else "+", role="small"), entry]
+    line += [c.math(")", role="small")] if hidden else []
+    total = VGroup(*line).arrange(RIGHT, buff=0.06)
+    if total.width > SUM_FILL * cell.width:
+        added = VGroup(c.math("+", role="small"), entry).arrange(RIGHT, buff=0.08)
+        VGroup(score, added).arrange(DOWN, buff=0.06, aligned_edge=RIGHT)
+        total = VGroup(score, *added)
+    return total.move_to(cell)
 
 
 def mask_of(grid: MaskedGrid) -> tuple[MaskedGrid, VGroup]:

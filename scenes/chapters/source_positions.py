@@ -51,6 +51,10 @@ NOTE_CHARS = range(
 UNDER_TITLE = 0.25  # a grid's captions stay this far below the subtitle
 PAIR_GAP = 0.4  # at least this between the cross- and the self-attention grid side by side
 SIDE_RIGHT = STAGE.right - 0.2  # the worked score, and a grid on the right, end left of this x
+SIDE_LEAST = (
+    4.0  # the narrowest the side panel beside the cross grid may be (w_ij = softmax_j(score_ij): 3.97)
+)
+CROSS_ROOM = SIDE_RIGHT - SIDE_GAP - SIDE_LEAST - STAGE.body_left  # the cross grid's widest, names and all
 WORKED_FLOOR = STAGE.bottom + 0.5  # ... and the worked score above this y
 SLOT_Y = -0.2
 LABEL_BUFF = 0.3  # between a grid and its label
@@ -295,8 +299,14 @@ class SourcePositions(ChapterScene):
             cols=ex.source_tokens,
             size=min(CROSS_SIZE, CROSS_PITCH * max(len(ex.target_tokens), len(ex.source_tokens))),
             row_color=theme().query,
-        ).move_to(GRID_CENTER)
-        self.cross_axes = self.grid_axes(self.cross, "encoder keys: source positions", "decoder queries")
+            label_width=np.inf,
+        )
+        axes = ("encoder keys: source positions", "decoder queries")
+        excess = VGroup(self.cross, self.grid_axes(self.cross, *axes)).width - CROSS_ROOM
+        if excess > 0:  # the names take the room the side panel leaves (never below three letters)
+            self.cross.cut_row_labels(self.cross.row_labels.width - excess)
+        self.cross.move_to(GRID_CENTER)
+        self.cross_axes = self.grid_axes(self.cross, *axes)
         self.cross_view = VGroup(self.cross, self.cross_axes)
         self.cross_view.shift(
             RIGHT * max(0.0, STAGE.body_left - self.cross_view.get_left()[0])

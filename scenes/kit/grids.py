@@ -12,7 +12,7 @@ from manim import DOWN, LEFT, RIGHT, UP, Rectangle, Transform, VGroup
 from attention import GridTrace
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt
+from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, Relation, fmt, sign
 from scenes.kit.numbers import Number
 from scenes.kit.palette import VEIL, tex_size, theme, token_color
 
@@ -20,13 +20,15 @@ GAP = 0.08  # fraction of a cell's pitch left empty between cells
 FONT_PER_UNIT = 24  # number font size per unit of cell pitch (for marks drawn to a cell's scale)
 NUMBER_PITCH = 0.85  # smallest column pitch that holds a weight printed at the smallest text size
 ROW_PITCH = 0.62  # smallest row pitch of a grid with numbers: a number's height with room round it
-ROW_LABELS_WIDTH = 1.6  # widest a row label may be (longer names are cut short)
+ROW_LABELS_WIDTH = 1.6  # widest a row label may be unless the chapter gives its room (longer names are cut)
 SHADE_FLOOR = 0.1  # a weighted cell's opacity is FLOOR + (top - FLOOR) * weight, so every cell shows
 SHADE_TOP = 1.0  # opacity of a weight of 1 in a grid of colour only
 NUMBERED_TOP = 0.4  # ... in a grid with numbers: dark enough for text-coloured digits on any token colour
 VEIL_BUFF = 0.04  # a veil's margin round what it dims
 CELL_DIGITS = 4  # most digits a cell's score prints (large scores lose decimals, never the cell its size)
-NUMBER_PAD = 0.12  # room left round the widest number a cell prints
+NUMBER_PAD = 0.03  # room left each side of the widest number a cell prints, between it and the cell's border
+NAME_GAP = 0.12  # at least this between neighbouring column names on one row
+SIGN_BUFF = 0.05  # between a row sum's sign and its number
 
 
 def places_for(value: float, places: int) -> int:
@@ -89,14 +91,40 @@ def cell_number() -> CellNumber:
     return number
 
 
+class RowSum(VGroup):
+    """A row's sum beside it, '= 1.000' or '≈ 1.000': '=' only where the row's weights as printed add up to
+    the sum as printed (`arithmetic.sign`, the rule every equation follows), so three 0.333s give '≈ 1.000'.
+    Its `number` carries the equation as `relations`. Built as wide as it will be, for layouts."""
+
+    def __init__(self):
+        self.number = cell_number().show(1, WEIGHT_PLACES)
+        super().__init__(sum_sign("="), self.number)
+        self.arrange(RIGHT, buff=SIGN_BUFF)
+
+    def show(self, terms, total: float) -> RowSum:
+        """The sum `total` of the printed `terms`, with the sign they earn."""
+        printed = self.number.show(total, WEIGHT_PLACES).set_color(theme().text).printed
+        mark = sign("sum", terms, printed, tex=False)
+        self.number.relations = (Relation(tuple(terms), "sum", mark, printed),)
+        self.submobjects[0] = sum_sign(mark).next_to(self.number, LEFT, buff=SIGN_BUFF)
+        return self
+
+
+def sum_sign(mark: str):
+    """'=' or '≈' at a cell number's size, muted like the sums' header."""
+    return c.math("=" if mark == "=" else r"\approx", role="small", color=theme().muted)
+
+
 class AttentionGrid(VGroup):
     """Cells for every (query, key) pair, shaded by weight, with token labels and row sums.
 
     `size` is the length, in units, of the grid's longer side: `pitch` (rows) and `col_pitch` (columns)
     are size / max(rows, columns), or more when the cells carry numbers (rows at least ROW_PITCH, columns
-    as wide as the widest number and at least NUMBER_PITCH), so numbers keep the smallest text size and
-    long names are cut short to the column, never shrunk; row labels take `row_color` (default: each
-    token's own colour).
+    at least NUMBER_PITCH and wide enough for the widest number, minus sign and all, NUMBER_PAD clear of
+    the borders), so numbers keep the smallest text size. Names are never shrunk: a row's is cut to
+    `label_width` (or a chapter's room, `cut_row_labels`; never below three letters), a column's stands
+    whole over its column, or, when one is too wide for its own, on staggered rows (`_column_names`).
+    Row labels take `row_color` (default: each token's own colour).
     """
 
     def __init__(
@@ -107,6 +135,7 @@ class AttentionGrid(VGroup):
         size: float = 4.0,
         numbers: bool = True,
         row_color: str | None = None,
+        label_width: float = ROW_LABELS_WIDTH,
     ):
         super().__init__()
         self.trace = trace
@@ -120,28 +149,63 @@ class AttentionGrid(VGroup):
         self.sums = VGroup()
         if numbers:
             self.numbers = VGroup(*[cell_number().move_to(cell) for cell in self.cells])
-            self.sums = VGroup(*[cell_number().next_to(self.row(i)[-1], RIGHT, buff=0.3) for i in range(m)])
+            self.sums = VGroup(*[RowSum().next_to(self.row(i)[-1], RIGHT, buff=0.1) for i in range(m)])
             self.sum_header = c.text("sum", role="small", color=theme().muted).next_to(
-                self.sums[0], UP, buff=0.25
+                self.sums[0].number, UP, buff=0.25
             )
             self.add(self.numbers, self.sums, self.sum_header)
-        row_names = fit.names(rows, ROW_LABELS_WIDTH, row_color)
-        col_names = fit.names(cols, self.col_pitch)
-        self.row_labels = VGroup(
-            *[t.next_to(self.row(i)[0], LEFT, buff=0.2) for i, t in enumerate(row_names)]
-        )
-        self.col_labels = VGroup(*[t.next_to(self.cells[j], UP, buff=0.2) for j, t in enumerate(col_names)])
+        self.rows, self.row_color = list(rows), row_color
+        self.row_labels = VGroup()
+        self.cut_row_labels(label_width)
+        self.col_labels = self._column_names(cols)
         self.add(self.row_labels, self.col_labels)
         self.weighted = np.zeros(m, dtype=bool)
         self.show_scores()
         self.center()
 
+    def cut_row_labels(self, width: float) -> AttentionGrid:
+        """The rows' names, each cut to `width` (never below three letters), right-aligned left of its row."""
+        names = [fit.name(t, max(width, fit.least_width(t)), color=self.row_color) for t in self.rows]
+        for i, name in enumerate(names):
+            name.next_to(self.row(i)[0], LEFT, buff=0.2)
+        self.row_labels.submobjects = names
+        return self
+
     def _number_pitch(self) -> float:
-        """The column pitch that holds every number the cells print (at least NUMBER_PITCH)."""
-        scores = np.ravel(self.trace.scores)
-        widest = max(scores, key=lambda x: len(fmt(x, self.score_places)))
-        number = cell_number().show(widest, places_for(widest, self.score_places))
-        return max(NUMBER_PITCH, number.width + NUMBER_PAD)
+        """The column pitch whose cells hold every number they print (scores, then weights) with NUMBER_PAD
+        to spare each side, and at least NUMBER_PITCH: the widest measured among the longest printed."""
+        printed = {
+            fmt(x, self.score_places): places_for(x, self.score_places) for x in np.ravel(self.trace.scores)
+        }
+        printed |= {f"{w:.{WEIGHT_PLACES}f}": WEIGHT_PLACES for w in np.ravel(self.trace.weights)}
+        longest = max(map(len, printed))
+        widest = max(
+            cell_number().show(float(text), places).width
+            for text, places in printed.items()
+            if len(text) == longest
+        )
+        return max(NUMBER_PITCH, (widest + 2 * NUMBER_PAD) / (1 - GAP))
+
+    def _column_names(self, cols) -> VGroup:
+        """Each column's name over it: whole on one row where neighbours stand NAME_GAP apart and the outer two
+        within their columns; else whole on two staggered rows if each is at most two columns wide, every other
+        name raised (counted from the right, so the last stands above the sums' header); else on one row, cut
+        to its column (never below three letters), as row labels are."""
+        names = fit.names(cols, np.inf)
+        widths = [name.width for name in names]
+        neighbours = [(a + b) / 2 + NAME_GAP for a, b in zip(widths, widths[1:])]
+        ends = widths[:1] + widths[-1:]  # the outer names stay over their columns
+        one_row = all(w <= self.col_pitch for w in neighbours + ends)
+        staggered = not one_row and max(widths) <= 2 * self.col_pitch - NAME_GAP
+        if not one_row and not staggered:
+            names = [fit.name(t, max(self.col_pitch - NAME_GAP, fit.least_width(t))) for t in cols]
+        for j, name in enumerate(names):
+            name.next_to(self.cells[j], UP, buff=0.2)
+        if staggered:
+            lift = max(name.height for name in names) + NAME_GAP
+            for name in names[::-2]:
+                name.shift(UP * lift)
+        return VGroup(*names)
 
     def _cells(self, m: int, n: int, cols) -> VGroup:
         """The m x n cells, row after row: each column's first cell built, the others copied from it (a
@@ -217,10 +281,14 @@ class AttentionGrid(VGroup):
             for j, number in enumerate(self.row_numbers(i)):
                 number.show(weights[i, j], WEIGHT_PLACES).set_color(theme().text)
             if len(self.sums):
-                self.sums[i].show(weights[i].sum(), WEIGHT_PLACES).set_color(theme().text).set_opacity(1)
+                self.sums[i].show(self.printed_weights(i), weights[i].sum()).set_opacity(1)
                 self.sum_header.set_opacity(1)
             self.weighted[i] = True
         return self
+
+    def printed_weights(self, i: int) -> list[str]:
+        """Row i's weights as its cells print them: what its sum adds."""
+        return [number.printed for number in self.row_numbers(i)]
 
     def shown(self) -> np.ndarray:
         """The numbers the cells display, as an (m, n) array."""
@@ -228,7 +296,7 @@ class AttentionGrid(VGroup):
 
     def shown_sums(self) -> list[float]:
         """The row sums on display (rows still showing scores are hidden and omitted)."""
-        return [s.get_value() for s, on in zip(self.sums, self.weighted) if on]
+        return [s.number.get_value() for s, on in zip(self.sums, self.weighted) if on]
 
 
 class CellCount(VGroup):

@@ -177,6 +177,10 @@ class MaskedGrid(AttentionGrid):
         self.crosses.set_opacity(1)
         return self
 
+    def printed_weights(self, i: int) -> list[str]:
+        """Row i's visible weights as printed: a hidden cell prints none (its weight is exactly 0)."""
+        return [n.printed for n, hidden in zip(self.row_numbers(i), self.mask[i]) if not hidden]
+
     def _hide_numbers(self) -> None:
         for k in self.hidden_cells():
             self.numbers[k].set_opacity(0)

@@ -4,16 +4,18 @@ from unittest.mock import patch
 
 import numpy as np
 import pytest
+from manim import Rectangle
 
 from attention import examples
 from attention.examples.beyond import CausalExample
 from attention.masking import causal_mask
 from scenes.chapters.causal_mask import (
     COLUMN_RIGHT,
-    ZOOMS,
     CausalMask,
+    apart,
     finite_gap_tex,
     marks,
+    one_format,
     row_marks,
     sum_text,
     term_text,
@@ -21,6 +23,7 @@ from scenes.chapters.causal_mask import (
 )
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, plain, vector_math
 from scenes.kit.grids import AttentionGrid
+from scenes.kit.palette import tex_size
 from tests.kit.test_equations import holds
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
@@ -65,16 +68,25 @@ def test_visible_cells_show_the_masked_weights_and_rows_sum_to_1(scene):
 def test_the_storyboard_numbers(scene):
     grid = scene.masked_grid.show_weights()
     assert [round(v, 3) for v in grid.shown()[1][:2]] == [0.119, 0.881]
-    assert [m.tex_string for m in scene.outputs.columns[2]] == [
-        r"[1,\;\; 0]",
-        r"[0.119,\;\; 0]",
+    assert [m.tex_string for m in scene.outputs.columns[1]] == [  # one format for every output
+        r"[1.000,\;\; 0.000]",
+        r"[0.119,\;\; 0.000]",
         r"[0.333,\;\; 0.333]",
     ]
 
 
 def test_outputs_are_the_masked_trace_s(scene):
     assert [t.text for t in scene.outputs.columns[0]] == list(scene.example.tokens)
-    assert [m.tex_string for m in scene.outputs.columns[2]] == [vector_math(o) for o in scene.trace.outputs]
+    printed = one_format(scene.trace.outputs)
+    assert [m.tex_string for m in scene.outputs.columns[1]] == [
+        "[" + r",\;\; ".join(p) + "]" for p in printed
+    ]
+
+
+def test_the_outputs_are_drawn_at_the_number_size_never_zoomed(scene):
+    """Review 7: the outputs' numbers were drawn 1.4 times the grid's."""
+    for vector in [*scene.outputs.columns[1], *scene.values.columns[1]]:
+        assert vector.font_size == pytest.approx(tex_size("number"))
 
 
 def home(scene):
@@ -109,20 +121,20 @@ def test_the_values_are_drawn_and_each_read_row_puts_its_weights_beside_them(sce
 
 def test_each_output_is_its_row_s_weights_times_the_earlier_values_as_printed(scene):
     tr = scene.trace
-    for i, vector in enumerate(scene.outputs.columns[2]):
+    for i, vector in enumerate(scene.outputs.columns[1]):
         relations = vector.relations
-        assert [r.result for r in relations] == [fmt(x, WEIGHT_PLACES) for x in tr.outputs[i]]
+        assert [r.result for r in relations] == one_format(tr.outputs)[i]
         assert all(holds(r) for r in relations)
         assert [len(r.terms) for r in relations] == [2 * (i + 1)] * 2  # a weight and a value per word up to i
-    relations = scene.outputs.columns[2][1].relations  # read term by term, one caption each
+    relations = scene.outputs.columns[1][1].relations  # read term by term, one caption each
     assert [term_text(relations, 0), term_text(relations, 1), sum_text(relations)] == [
         "0.119 × [1, 0]",
         "+ 0.881 × [0, 0]",
-        "= [0.119, 0]",
+        "= [0.119, 0.000]",
     ]
     for i, line in [(w.row, w.line) for w in scene.worked]:  # the output being worked out, under the values
         assert [m.tex_string for m in line[1:]] == [m.tex_string for m in scene.outputs.row(i)[1:]]
-        assert line[2].relations == scene.outputs.columns[2][i].relations
+        assert line[1].relations == scene.outputs.columns[1][i].relations
         assert line.get_top()[1] < scene.values.get_bottom()[1] and line.get_bottom()[1] > BOTTOM_Y
         # the outputs stand under the values: each worked-out output in its own row, where it stays
         np.testing.assert_allclose(line.get_center(), scene.outputs.row(i).get_center(), atol=1e-6)
@@ -168,7 +180,6 @@ def test_everything_fits_and_nothing_overlaps(scene):
     legend = scene.legend.copy().shift(-scene.apart)
     assert legend.get_top()[1] < home(scene).get_bottom()[1]
     assert scene.stacked  # three words: the outputs have room under the values
-    assert scene.zoom == ZOOMS[0]  # and the column's numbers room to be drawn at the largest zoom
     # e^-inf = 0 and the finite gap's weight take the values' place, above the outputs, once the values leave
     assert scene.placed_comparison and scene.over_values
     assert scene.comparison.get_bottom()[1] > scene.outputs_title.get_top()[1]
@@ -198,7 +209,8 @@ def test_six_long_words_with_wide_values_take_the_values_place_for_the_outputs(t
     ]:
         assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= COLUMN_RIGHT  # the safe area
         assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
-    assert home(scene).get_right()[0] < scene.column.get_left()[0]
+    assert scene.column[1:].get_left()[0] > home(scene).get_right()[0]  # the tables beside the grid,
+    assert apart(scene.column[0], home(scene), 0)  # the formula (wider) above its corner
     assert scene.placed_comparison and not scene.over_values  # the outputs stand in the values' place
     assert scene.comparison.get_top()[1] < scene.outputs.get_bottom()[1]
     assert not scene.paired and not np.any(scene.apart)  # no room beside the open grid: in its place
@@ -248,7 +260,7 @@ def scores_plus_mask_read(scene) -> None:
         assert score.get_value() == total[0].get_value() == tr.unmasked.scores.flat[k]
         for mark in (entry, total[2]):  # M's entry, where M stands and in the sum
             assert mark.tex_string == r"-\infty" if hidden else mark.get_value() == 0
-        assert len(total) == (4 if hidden else 3)  # 's + (-inf)' closes its bracket
+        assert all(part.font_size >= tex_size("small") - 1e-6 for part in total)  # never shrunk to fit
         cell = scene.masked_grid.cells[k]
         assert abs(total.get_x() - cell.get_x()) < 1e-6 and total.width <= cell.width
         start = scene.open_grid.cells[k] if scene.paired else cell
@@ -268,11 +280,17 @@ def test_each_cell_of_scores_plus_m_reads_its_score_plus_m_s_entry():
     score = cell_number().show(-97.25, 2)
     seen = cell_sum(score, cell_number().show(0, 0), False, cell)
     hidden = cell_sum(score.copy(), MaskedGrid.infinity(20), True, cell)
+    short = cell_sum(cell_number().show(2, 0), MaskedGrid.infinity(20), True, Rectangle(width=2.5, height=1))
     assert [m.tex_string for m in seen[1:2]] == ["+"] and seen[2].get_value() == 0
-    assert [hidden[1].tex_string, hidden[2].tex_string, hidden[3].tex_string] == [r"+\,(", r"-\infty", ")"]
+    # too wide for one line: the score over '+ (minus infinity)', a sum written in a column
+    assert [hidden[1].tex_string, hidden[2].tex_string] == ["+", r"-\infty"] and len(hidden) == 3
+    assert hidden[0].get_bottom()[1] > hidden[2].get_top()[1]
+    assert [m.tex_string for m in short[1:]] == [r"+\,(", r"-\infty", ")"]  # on one line where it fits
     for total in (seen, hidden):
         assert total[0].get_value() == -97.25
         assert total.width <= cell.width and abs(total.get_x() - cell.get_x()) < 1e-6
+    for total in (seen, hidden, short):
+        assert all(part.font_size >= tex_size("small") - 1e-6 for part in total)  # never shrunk
 
 
 def test_the_mask_is_drawn_as_a_matrix_0_on_and_below_the_diagonal_minus_infinity_above(scene):

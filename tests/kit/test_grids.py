@@ -10,6 +10,7 @@ from scenes.kit import fit, palette
 from scenes.kit.arithmetic import WEIGHT_PLACES
 from scenes.kit.grids import (
     GAP,
+    NUMBER_PAD,
     NUMBERED_TOP,
     AttentionGrid,
     CellCount,
@@ -173,3 +174,57 @@ def test_large_scores_print_fewer_decimals_and_columns_fit_the_widest_number():
     assert grid.score_places == 0 and grid.shown().max() == pytest.approx(grid.trace.scores.max(), abs=0.5)
     widest = max(number.width for number in grid.numbers)
     assert grid.col_pitch * (1 - GAP) > widest and grid.pitch < grid.col_pitch
+
+
+def test_a_row_sum_says_equals_only_where_its_printed_weights_add_up_to_it():
+    """Review 7: 'sum 1.000' beside printed weights adding to 0.999 (three 0.333s)."""
+    grid = AttentionGrid(
+        attend_grid([[0.0, 0.0], [2.0, 0.0]], [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    ).show_weights()
+    signs = [total[0].tex_string for total in grid.sums]
+    assert signs == [r"\approx", "="]  # 0.333 + 0.333 + 0.333 = 0.999; the second row's add up to 1.000
+    for i, total in enumerate(grid.sums):
+        (relation,) = total.number.relations
+        assert relation.terms == tuple(grid.printed_weights(i)) and relation.result == "1.000"
+        assert relation.sign == ("≈" if i == 0 else "=")
+
+
+def test_a_masked_row_sums_only_its_visible_weights():
+    from attention.masking import attend_causal
+    from scenes.kit.matrices import MaskedGrid
+
+    grid = MaskedGrid(attend_causal(QUERIES[:2], KEYS[:2], np.eye(2))).show_weights()
+    assert [len(total.number.relations[0].terms) for total in grid.sums] == [1, 2]
+
+
+def test_cells_leave_room_round_their_widest_number_minus_sign_and_all():
+    """Review 7: '−0.214' touched its cell's borders."""
+    grid = AttentionGrid(attend_grid([[-1.3, 0.7]], [[0.2, 0.1], [-0.1, 0.9]]), cols=("a", "b"))
+    for cell, number in zip(grid.cells, grid.numbers):
+        assert cell.width >= number.width + 2 * NUMBER_PAD - 1e-9
+    grid.show_weights()
+    assert all(
+        cell.width >= number.width + 2 * NUMBER_PAD - 1e-9 for cell, number in zip(grid.cells, grid.numbers)
+    )
+
+
+def test_column_names_stand_whole_staggered_where_one_is_too_wide_for_its_column():
+    """Review 7: 'floo…' over a column whose row said 'flooded'."""
+    cols = ("the", "river", "bank", "flooded")
+    grid = AttentionGrid(attend_grid(np.eye(4)[:, :2], np.eye(4)[:, :2]), rows=cols, cols=cols)
+    assert [t.text for t in grid.col_labels] == list(cols)
+    heights = [round(t.get_bottom()[1], 6) for t in grid.col_labels]
+    assert heights[1] == heights[3] > heights[0] == heights[2]  # the last raised, every other one with it
+    for a, b in zip(grid.col_labels, grid.col_labels[2:]):  # names on one row stand apart
+        assert a.get_right()[0] < b.get_left()[0]
+    assert max(t.get_top()[1] for t in grid.col_labels[::2]) < min(
+        t.get_bottom()[1] for t in grid.col_labels[1::2]
+    )
+
+
+def test_row_labels_are_cut_to_the_room_given_never_below_three_letters():
+    grid = AttentionGrid(attend_grid(np.eye(2), np.eye(2)), rows=("geschlossen", "die"), label_width=np.inf)
+    assert [t.text for t in grid.row_labels] == ["geschlossen", "die"]
+    grid.cut_row_labels(0.1)
+    assert [t.text for t in grid.row_labels] == ["ges…", "die"]
+    assert grid.row_labels[0].get_right()[0] < grid.cells.get_left()[0]
