@@ -16,6 +16,7 @@ from manim import (
     RIGHT,
     UL,
     UP,
+    UR,
     AnimationGroup,
     Arc,
     FadeIn,
@@ -60,7 +61,7 @@ from scenes.kit.chapter import CLEAR_SECONDS, ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.matrices import NamedMatrix
-from scenes.kit.palette import signed_shade, theme, word_colors
+from scenes.kit.palette import rgb, theme, word_colors
 from scenes.kit.planes import plane, plane_arrow
 from scenes.kit.stage import STAGE
 
@@ -74,9 +75,11 @@ SENTENCE_GAP = 0.4  # from a sentence to its row of words
 COLUMN_GAP = 0.25  # between a word's column and the next
 SENTENCE_WIDTH = 9.0  # a longer sentence is cut ('…'): manim's Text wraps lines wider than its canvas
 SWAP_ARC = 0.9  # radians: words trade places along arcs, not through each other
-STRIPES_SIZE = (12.4, 2.6)  # scene units the stripes take
-SEAMLESS = 1.04  # each cell's size over its place's
-STRIPES_GAP = 0.5  # from the table to the stripes under it
+OVERLAP = 0.03  # a cell's overlap with its neighbours: no seam between them, however narrow they are
+STRIPES_GAP = 0.6  # from the table to the stripes beside it, which take the rest of the stage
+AXIS_GAP = 0.15  # from the stripes to their axes' names
+KEY_GAP = 0.12  # from a key's swatch to its number, and between its entries
+KEY_SWATCH = 0.25
 MATRIX_GAP = 0.35  # between a matrix and the sign beside it
 SUM_GAP = 0.3  # from PE down to the sum under it
 ROPE_RANGE = 2.5  # the plane runs from -ROPE_RANGE to ROPE_RANGE on both axes
@@ -369,8 +372,10 @@ class WordOrder(ChapterScene):
             label.next_to(self.pe_table.matrix, LEFT, buff=0.25).set_y(row.get_y())
         self.pe_table.add(*rows)
         self.pe_table.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
-        self.stripe_picture = stripes(sinusoidal(np.arange(STRIPES[0]), STRIPES[1]))
-        self.stripe_picture.next_to(self.pe_table, DOWN, buff=STRIPES_GAP).set_x(STAGE.right, RIGHT)
+        left = self.pe_table.get_right()[0] + STRIPES_GAP
+        pe_many = sinusoidal(np.arange(STRIPES[0]), STRIPES[1])
+        self.stripe_picture = stripes(pe_many, STAGE.right - left, self.top - STAGE.bottom)
+        self.stripe_picture.move_to([STAGE.right, self.top, 0], aligned_edge=UR)
         colours = word_colors(DEFAULT_PROJECTIONS.tokens, self.query_shuffle.tokens)
         self.sum_picture = positioned(colours, x, pe, with_positions(x))
         self.sum_picture.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
@@ -420,27 +425,54 @@ def apart(offset: int) -> str:
     return f"{count(abs(offset))} apart"
 
 
-def stripes(pe: np.ndarray) -> VGroup:
-    """`pe` as cells, a column per position (position 0 on the left) and a row per coordinate: the key's colour
-    for -1 through the background for 0 to the query's for 1; the axes named."""
+def stripes(pe: np.ndarray, width: float, height: float) -> VGroup:
+    """`pe` as cells, a column per position (position 0 on the left) and a row per coordinate, on a neutral
+    ramp (no role's colour: an encoding is neither a query nor a key) with its key above them; the axes named;
+    `width` by `height` in all."""
     t = theme()
-    width, height = STRIPES_SIZE[0] / pe.shape[0], STRIPES_SIZE[1] / pe.shape[1]
+    along = c.text("position p →", role="small", color=t.muted)
+    down = c.text("coordinate →", role="small", color=t.muted).rotate(-np.pi / 2)
+    key = ramp_key()
+    columns = width - down.width - AXIS_GAP - OVERLAP  # the outer cells' overlap too
+    rows = height - key.height - along.height - 2 * AXIS_GAP - OVERLAP
+    across, down_by = columns / pe.shape[0], rows / pe.shape[1]  # a cell's place
     cells = VGroup()
     for p, row in enumerate(pe):
         for j, v in enumerate(row):
-            colour = signed_shade(v)
             cell = Rectangle(  # a little larger than its place: no seam between neighbours
-                width=width * SEAMLESS,
-                height=height * SEAMLESS,
+                width=across + OVERLAP,
+                height=down_by + OVERLAP,
                 stroke_width=0,
-                fill_color=colour,
+                fill_color=tone(v),
                 fill_opacity=1,
             )
-            cells.add(cell.move_to([p * width, -j * height, 0]))
-    along = c.text("position p →", role="small", color=t.muted).next_to(cells, DOWN, buff=0.15)
-    down = c.text("coordinate →", role="small", color=t.muted).rotate(-np.pi / 2)
-    down.next_to(cells, LEFT, buff=0.15)
-    return VGroup(cells, along.align_to(cells, LEFT), down.align_to(cells, UP))
+            cells.add(cell.move_to([p * across, -j * down_by, 0]))
+    along.next_to(cells, DOWN, buff=AXIS_GAP).align_to(cells, LEFT)
+    down.next_to(cells, LEFT, buff=AXIS_GAP).align_to(cells, UP)
+    key.next_to(cells, UP, buff=AXIS_GAP).align_to(cells, RIGHT)
+    return VGroup(cells, along, down, key)
+
+
+def tone(value: float) -> str:
+    """A number from -1 to 1 on the neutral ramp: the grid lines' grey at -1 to the text's colour at 1."""
+    t = theme()
+    share = (np.clip(float(value), -1, 1) + 1) / 2
+    mixed = np.rint(255 * ((1 - share) * rgb(t.grid) + share * rgb(t.text))).astype(int)
+    return "#{:02X}{:02X}{:02X}".format(*mixed)
+
+
+def ramp_key() -> VGroup:
+    """'−1 ▮ 0 ▮ +1': a swatch of each tone with its number."""
+    entries = [
+        VGroup(
+            Rectangle(
+                width=KEY_SWATCH, height=KEY_SWATCH, stroke_width=0, fill_color=tone(v), fill_opacity=1
+            ),
+            c.math(label, role="label", color=theme().muted),
+        ).arrange(RIGHT, buff=KEY_GAP)
+        for v, label in ((-1, "-1"), (0, "0"), (1, "+1"))
+    ]
+    return VGroup(*entries).arrange(RIGHT, buff=3 * KEY_GAP)
 
 
 def positioned(colours: dict[str, str], x, pe, total) -> VGroup:

@@ -1,5 +1,6 @@
-"""Caption-safe frames: at the end of every beat of every chapter, in both themes and with a custom example,
-everything drawn lies inside the title-safe area and above the caption band (no video rendered), and every
+"""Caption-safe frames: at the end of every play of every chapter, in both themes and with a custom example,
+everything drawn lies inside the title-safe area and above the caption band (no video rendered); at the end
+of every beat, every
 text reads against what is drawn round it (WCAG contrast: 4.5:1 in full, 3:1 dimmed); and the lines on the
 left of the stage start on one body grid."""
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from manim import DOWN, LEFT, RIGHT, UP, Cutout, Rectangle, tempconfig
+from manim import DOWN, LEFT, RIGHT, UP, Cutout, FadeIn, FadeOut, Rectangle, tempconfig
 
 from pipeline.frames.copies import quick_deepcopy
 from pipeline.plan.settings import from_options
@@ -44,7 +45,7 @@ LOOKS = {
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
 @pytest.mark.parametrize("look", LOOKS)
-def test_every_beat_keeps_clear_of_the_edges_and_the_caption_band(look, chapter):
+def test_every_play_keeps_clear_of_the_edges_and_the_caption_band(look, chapter):
     ends = chapter_ends(chapter, LOOKS[look])
     assert len(ends) >= 3 and all(end.drawn for end in ends)
     wrong = [
@@ -53,6 +54,7 @@ def test_every_beat_keeps_clear_of_the_edges_and_the_caption_band(look, chapter)
         for thing in end.drawn
         if outside_safe_area(thing) or in_caption_band(thing)
     ]
+    wrong += [f"{end.beat}, {stray}" for end in ends for stray in end.strays]  # inside a beat
     assert not wrong, "\n".join(wrong)
 
 
@@ -69,7 +71,8 @@ def test_every_text_reads_against_what_is_drawn_round_it(look, chapter):
 
 
 class Misplaced(ChapterScene):
-    """A chapter's title, text on manim's top and bottom edges, and text on the stage's bottom edge."""
+    """A chapter's title, text on manim's top and bottom edges, text on the stage's bottom edge, and text
+    passing through the caption band inside the beat."""
 
     title = "Misplaced"
 
@@ -78,6 +81,9 @@ class Misplaced(ChapterScene):
         self.add(chapter_title("A title", "its subtitle"))
         self.add(text("on the top edge").to_edge(UP, buff=0), text("near the bottom").to_edge(DOWN, buff=0.1))
         self.add(text("on the stage").move_to([0, STAGE.bottom, 0], aligned_edge=DOWN))
+        passing = text("passing by").move_to([3, STAGE.bottom, 0])  # half in the band, gone by the beat's end
+        self.play(FadeIn(passing))
+        self.play(FadeOut(passing))
 
 
 def test_the_probe_finds_what_leaves_the_safe_area_or_enters_the_band(tmp_path):
@@ -91,6 +97,13 @@ def test_the_probe_finds_what_leaves_the_safe_area_or_enters_the_band(tmp_path):
         "near the bottom": (False, True),
         "on the stage": (False, False),
     }
+    assert [stray.split(" at ")[0] for stray in end.strays] == [
+        "play 1: text 'on the top edge'",
+        "play 1: text 'near the bottom'",
+        "play 1: text 'passing by'",
+        "play 2: text 'on the top edge'",
+        "play 2: text 'near the bottom'",
+    ]
 
 
 class Dimmed(ChapterScene):

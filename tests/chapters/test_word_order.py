@@ -12,7 +12,8 @@ from attention.positions import ROPE_STEP, STRIPES, sinusoidal, with_positions
 from attention.projections import DEFAULT_PROJECTIONS
 from scenes.chapters.quick_version import word_order_icon
 from scenes.chapters.registry import find
-from scenes.chapters.word_order import WordOrder
+from scenes.chapters.word_order import WordOrder, tone
+from scenes.kit.palette import theme
 from tests.support import snapshot
 from tests.support.snapshot import built
 
@@ -102,6 +103,16 @@ def test_the_stripes_are_the_encodings_of_many_positions(scene):
     assert cells[0].get_x() < cells[STRIPES[1]].get_x()  # position 1's column right of position 0's
     assert cells[0].get_y() > cells[1].get_y()  # coordinate 1 under coordinate 0
     assert pe[0, 0] == 0 and pe[0, 1] == 1  # position 0: sin 0, cos 0
+    t = theme()  # a neutral ramp with its key, no role's colour (review round 7)
+    assert [cell.get_fill_color().to_hex() for cell in cells] == [tone(v) for v in pe.ravel()]
+    assert tone(-1) == t.grid.upper() and tone(1) == t.text.upper()
+    assert {tone(v) for v in pe.ravel()}.isdisjoint(c.upper() for c in t.roles().values())
+    key = scene.stripe_picture[3]
+    assert [entry[1].tex_string for entry in key] == ["-1", "0", "+1"]
+    assert [entry[0].get_fill_color().to_hex() for entry in key] == [tone(-1), tone(0), tone(1)]
+    assert (
+        scene.stripe_picture.get_left()[0] > scene.pe_table.get_right()[0]
+    )  # beside the table, not under it
 
 
 def test_rotary_scores_depend_on_the_offset_alone_as_the_table_prints_them(scene, played):

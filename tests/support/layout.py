@@ -28,6 +28,7 @@ from manim import (
     SingleStringMathTex,
     Text,
     VMobject,
+    Wait,
 )
 from manim.mobject.types.image_mobject import AbstractImageMobject
 
@@ -78,6 +79,9 @@ class BeatEnd:
     drawn: tuple[Drawn, ...]
     relations: tuple = ()  # the equations drawn (scenes.kit.arithmetic.Relation), from formulas and totals
     captions: tuple[str, ...] = ()  # every caption cue so far
+    strays: tuple[
+        str, ...
+    ] = ()  # what left the safe area or entered the caption band as a play of the beat ended
 
 
 def visible(mobject: Mobject) -> bool:
@@ -100,24 +104,58 @@ def label_of(mobject: Mobject) -> str:
 def drawn(scene) -> tuple[Drawn, ...]:
     """Everything `scene`'s camera draws now, texts as wholes."""
     camera = scene.camera
-    owner: dict[int, Mobject] = {}  # a glyph's outermost text
+    owner = owners(scene)
+    leaves = [leaf for leaf in camera.get_mobjects_to_display(scene.mobjects) if visible(leaf)]
+    seen = inks(leaves, set(owner), ManimColor.parse(camera.background_color).to_rgb())
+    return tuple(
+        record(
+            camera, whole, np.vstack([p.points for p in parts]), [seen[id(p)] for p in parts if id(p) in seen]
+        )
+        for whole, parts in wholes(leaves, owner)
+    )
+
+
+def owners(scene) -> dict[int, Mobject]:
+    """Each text's glyphs (by id) to the outermost text they belong to."""
+    owner: dict[int, Mobject] = {}
     for top in scene.mobjects:
         for member in top.get_family():
             if isinstance(member, TEXTS):
                 for part in member.get_family():
                     owner.setdefault(id(part), member)
-    leaves = [leaf for leaf in camera.get_mobjects_to_display(scene.mobjects) if visible(leaf)]
-    seen = inks(leaves, set(owner), ManimColor.parse(camera.background_color).to_rgb())
+    return owner
+
+
+def wholes(leaves: list[Mobject], owner: dict[int, Mobject]) -> list[tuple[Mobject, list[Mobject]]]:
+    """`leaves` gathered into wholes: a text's glyphs into the text, any other leaf on its own."""
     groups: dict[int, tuple[Mobject, list[Mobject]]] = {}
     for leaf in leaves:
         whole = owner.get(id(leaf), leaf)
         groups.setdefault(id(whole), (whole, []))[1].append(leaf)
-    return tuple(
-        record(
-            camera, whole, np.vstack([p.points for p in parts]), [seen[id(p)] for p in parts if id(p) in seen]
-        )
-        for whole, parts in groups.values()
+    return list(groups.values())
+
+
+def strays(scene) -> tuple[Drawn, ...]:
+    """What is drawn now outside the safe area or in the caption band, from boxes alone (no contrast: cheap
+    enough to ask after every play). All points are tested at once, as `record` maps them; only the few
+    leaves that stray are tested for `visible` and gathered into wholes."""
+    camera = scene.camera
+    leaves = [leaf for leaf in camera.get_mobjects_to_display(scene.mobjects) if len(leaf.points)]
+    if not leaves:
+        return ()
+    points = np.vstack([leaf.points for leaf in leaves])[:, :2]
+    where = (points - camera.frame_center[:2]) / [camera.frame_width, camera.frame_height] + 0.5
+    edge = (1 - STAGE.safe) / 2
+    stray = ((where < [edge, STAGE.band]) | (where > 1 - edge)).any(axis=1)
+    if not stray.any():
+        return ()
+    which = np.repeat(np.arange(len(leaves)), [len(leaf.points) for leaf in leaves])[stray]
+    out = [leaves[i] for i in np.unique(which) if visible(leaves[i])]
+    found = (
+        record(camera, whole, np.vstack([p.points for p in parts]))
+        for whole, parts in wholes(out, owners(scene))
     )
+    return tuple(d for d in found if outside_safe_area(d) or in_caption_band(d))
 
 
 def relations(scene) -> tuple:
@@ -170,13 +208,24 @@ def upright(text: Mobject) -> float:
 
 def beat_ends(scene_class, media_dir: Path) -> list[BeatEnd]:
     """Run `scene_class` dry (`pipeline.run.dry_run`), writing into `media_dir`; what is drawn at the end of
-    each of its beats. Formulas come from manim's `tex_dir` (in the tests, the session's: tests/conftest.py)."""
+    each of its beats, and what strayed (`strays`) at the end of any of its plays. Formulas come from manim's
+    `tex_dir` (in the tests, the session's: tests/conftest.py)."""
     settings = {"pixel_width": 256, "pixel_height": 144, "media_dir": str(media_dir)}
-    _, ends = dry_run.run(
-        scene_class,
-        settings,
-        lambda scene, name, _: BeatEnd(name, drawn(scene), relations(scene), captions(scene)),
-    )
+
+    class Probed(scene_class):
+        def play(self, *animations, **kwargs):
+            super().play(*animations, **kwargs)
+            if all(isinstance(a, Wait) for a in animations):
+                return  # a wait moves nothing
+            said = (f"play {self.renderer.num_plays}: {thing}" for thing in strays(self))
+            vars(self).setdefault("strayed", {}).update(dict.fromkeys(said))  # since the last beat ended
+
+    def ended(scene, name, _) -> BeatEnd:
+        found = tuple(vars(scene).pop("strayed", {}))
+        return BeatEnd(name, drawn(scene), relations(scene), captions(scene), found)
+
+    Probed.__name__ = scene_class.__name__
+    _, ends = dry_run.run(Probed, settings, ended)
     return ends
 
 
