@@ -19,6 +19,8 @@ from manim import (
     GrowArrow,
     GrowFromPoint,
     LaggedStart,
+    Line,
+    Rectangle,
     SurroundingRectangle,
     VGroup,
     Write,
@@ -51,7 +53,7 @@ from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import NAME_WIDTH as PLANE_NAME_WIDTH
-from scenes.kit.value_plane import ValuePlane, arrow, blend_rows, drop_crowded_values
+from scenes.kit.value_plane import SHORTEST, ValuePlane, arrow, blend_rows, drop_crowded_values
 from scenes.kit.vector_rows import one_size, output_tex
 
 EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
@@ -73,6 +75,11 @@ NAME_GAP = 0.12  # between a value's word and its coordinates
 LABEL_GAP = 0.15  # between a value's tip and its label, and round the label when it is checked for clearance
 OUTPUT_STROKE = 12  # the output's arrow, the chapter's point: the thickest on the plane (a term's is 7)
 HALO = 8  # round the output's arrow, the background's colour this much wider: it stands off what it lies on
+CLOSE_UP_BELOW = 1.2  # an output's arrow shorter than this (scene units) is also drawn magnified
+CLOSE_UP, CLOSE_UP_MARGIN = (2.0, 1.6, 1.3), 0.3  # the magnified square's sides, the largest free first; the
+# room round the arrow in it, a share of the side
+CLOSE_UP_STEP, CLOSE_UP_GAP = 0.1, 0.25  # the grid its place is looked for on; its room from what is drawn
+CLOSE_UP_GAIN = 2  # it draws the arrow at least this many times larger, or not at all
 
 
 class BlendByWeight(ChapterScene):
@@ -191,7 +198,8 @@ class BlendByWeight(ChapterScene):
         )
         # while the caption is read: the arrow, then its coordinates one by one
         rest = max(self.caption_time(caption) - 1.2, 1.5)
-        self.play(framed(self.plane.output, theme().output), run_time=rest / 2)
+        close = [FadeIn(self.close_up)] if self.close_up else []  # a short output, magnified beside the plane
+        self.play(framed(self.plane.output, theme().output), *close, run_time=rest / 2)
         numbers = [framed(n, theme().output) for n in self.coordinates.numbers]
         self.play(LaggedStart(*numbers, lag_ratio=1), run_time=rest / 2)
         self.show(
@@ -245,6 +253,16 @@ class BlendByWeight(ChapterScene):
             VGroup(self.bars.total_label, self.bars.total), color=theme().text, buff=TOTAL_BUFF
         )
         self.output_box = SurroundingRectangle(self.output_line, color=theme().output, buff=0.12)
+        shown = [
+            self.heading,
+            self.strip,
+            self.slot,
+            *self.counts,
+            self.rows,
+            self.output_box,
+            self.coordinates,
+        ]
+        self.close_up = close_up(self.plane, tr.output, [*shown, *self.plane.marks, self.plane.plane])
 
     def layout(self) -> None:
         """Table and sum under the formula strip with the bars beside them (under them if beside they would
@@ -298,18 +316,83 @@ def stand_out(plane: ValuePlane) -> VGroup:
     """The output's arrow made the clearest on `plane`: the thickest, drawn over the terms, in a halo of the
     background's colour where it lies on them (review 7: under a longer term and as thin, its head on the
     chain, the chapter's point was the hardest thing to see). Returns what recedes once the output is named:
-    the terms drawn (one too short to show stays hidden) and the values' arrows."""
+    the terms drawn (one too short to show stays hidden; the values' arrows stay, a name's tip over a name
+    would show through them)."""
     output = plane.output
     start, end = output.get_start(), output.get_end()
     if output.get_stroke_opacity() > 0:  # not an output too short to show
-        output.become(  # manim thins an arrow to 5 times its length: a short output would be the thinnest
-            Arrow(start, end, buff=0, stroke_width=OUTPUT_STROKE, max_stroke_width_to_length_ratio=np.inf)
-            .set_color(theme().output)
-            .set_stroke(theme().background, OUTPUT_STROKE + HALO, background=True)
-        )
+        output.become(output_arrow(start, end))
     plane.remove(output).add(output)  # over the terms and the values
-    terms = [term for term in plane.terms if term.get_stroke_opacity() > 0]
-    return VGroup(*terms, *[mark[0] for mark in plane.marks])
+    return VGroup(*[term for term in plane.terms if term.get_stroke_opacity() > 0])
+
+
+def output_arrow(start, end) -> Arrow:
+    """The output's arrow from `start` to `end`: OUTPUT_STROKE wide however short (manim thins an arrow to 5 times
+    its length, so a short output would be the thinnest), in a halo of the background's colour, its tip at most
+    a fifth of it as the values' arrows' are."""
+    shaft = Arrow(
+        start,
+        end,
+        buff=0,
+        stroke_width=OUTPUT_STROKE,
+        max_stroke_width_to_length_ratio=np.inf,
+        max_tip_length_to_length_ratio=0.2,
+    )
+    shaft.set_color(theme().output)
+    return shaft.set_stroke(theme().background, OUTPUT_STROKE + HALO, background=True)
+
+
+def close_up(plane: ValuePlane, output, shown) -> VGroup | None:
+    """A short output's arrow magnified (review 7: among longer values and terms, a stub was the hardest thing to
+    see): a square round the origin and its tip outlined on `plane` in the output's colour, and the same square
+    drawn as large as one of CLOSE_UP has a free place, nearest it and clear of everything `shown`, with the
+    axes across it and the output's arrow in its halo. None for an output long enough, zero, or with no free
+    place that magnifies it CLOSE_UP_GAIN times."""
+    axes, tip = plane.plane, np.asarray(output, dtype=float)
+    start, end = axes.c2p(0, 0), axes.c2p(*tip)
+    if not SHORTEST < np.linalg.norm(end - start) < CLOSE_UP_BELOW:
+        return None
+    centre, half = tip / 2, float(np.max(np.abs(tip))) / 2 * (1 + CLOSE_UP_MARGIN)
+    low, high = axes.c2p(*(centre - half)), axes.c2p(*(centre + half))
+    frame = Rectangle(width=high[0] - low[0], height=high[1] - low[1]).move_to((low + high) / 2)
+    boxes = [fit.box(m) for m in shown]
+    sides = [side for side in CLOSE_UP if side * (1 - CLOSE_UP_MARGIN) >= CLOSE_UP_GAIN * frame.width]
+    found = ((side, free_spot(side, frame.get_center(), boxes)) for side in sides)
+    side, spot = next(((side, spot) for side, spot in found if spot is not None), (0, None))
+    if spot is None:
+        return None
+    panel = c.panel(side, side).move_to(spot)
+    scale = side * (1 - CLOSE_UP_MARGIN) / frame.width  # of the plane as drawn
+
+    def at(point) -> np.ndarray:
+        return spot + (np.asarray(point) - frame.get_center()) * scale
+
+    lines = VGroup(  # the axes across the square (it holds the origin)
+        Line(at([low[0], start[1], 0]), at([high[0], start[1], 0])),
+        Line(at([start[0], low[1], 0]), at([start[0], high[1], 0])),
+    ).set_stroke(theme().muted, 1.5)
+    magnified = output_arrow(at(start), at(end))
+    for outline in (frame, panel):
+        outline.set_stroke(theme().output, 1.5)
+    return VGroup(frame, panel, lines, magnified)
+
+
+def free_spot(side: float, near, boxes) -> np.ndarray | None:
+    """The centre nearest `near`, on a grid of CLOSE_UP_STEP, where a square `side` wide lies inside the stage
+    (right of the body grid) CLOSE_UP_GAP clear of every one of `boxes`; None if there is none."""
+    half = np.array([side, side]) / 2
+    xs = np.arange(STAGE.body_left + half[0], fit.LABEL_RIGHT - half[0], CLOSE_UP_STEP)
+    ys = np.arange(STAGE.bottom + half[1], STAGE.top - half[1], CLOSE_UP_STEP)
+    spots = [np.array([x, y]) for x in xs for y in ys]
+    clear = [
+        p
+        for p in spots
+        if all(fit.boxes_apart(np.array([p - half, p + half]), b, CLOSE_UP_GAP) for b in boxes)
+    ]
+    if not clear:
+        return None
+    best = min(clear, key=lambda p: float(np.linalg.norm(p - np.asarray(near)[:2])))
+    return np.array([*best, 0])
 
 
 def bar_pitch(tokens, weights) -> float:

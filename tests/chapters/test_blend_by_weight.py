@@ -2,19 +2,22 @@
 
 import numpy as np
 import pytest
-from manim import Dot
+from manim import UP, Dot, Square
 
 from attention import examples
 from attention.examples.file import examples_from_dict
 from narration.cues import split
 from scenes.chapters.blend_by_weight import (
     BARS_WIDEST,
+    CLOSE_UP_GAIN,
     HALO,
     NAME_GAP,
     NAME_SPACE,
     OUTPUT_STROKE,
+    PLANE_BOX,
     VALUE_ROOM,
     BlendByWeight,
+    close_up,
     exp_cell,
     values_caption,
 )
@@ -24,6 +27,7 @@ from scenes.kit.components import text
 from scenes.kit.fit import apart
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
+from scenes.kit.value_plane import ValuePlane
 from tests.support.snapshot import built
 
 CUSTOM_VALUES = {  # values a lecturer may give: along one axis, negative, crowded, six words
@@ -166,7 +170,7 @@ def test_an_exponent_is_the_score_as_its_cell_prints_it_never_cut_with_an_ellips
 def check_the_output_stands_out(scene):
     """Review 7: the output arrow, as thin as the terms and under a longer one, its head on the chain, was the
     hardest thing to see. Now it is the thickest arrow on the plane, drawn over the terms and the values in a
-    halo of the background's colour, and the terms and values' arrows recede as it is named."""
+    halo of the background's colour, and the terms recede as it is named."""
     plane, output = scene.plane, scene.plane.output
     shown = [t for t in plane.terms if t.get_stroke_opacity() > 0] + [m[0] for m in plane.marks]
     assert output.get_stroke_width() > max(a.get_stroke_width() for a in shown)
@@ -175,7 +179,9 @@ def check_the_output_stands_out(scene):
     assert parts.index(output) > max(parts.index(plane.terms), parts.index(plane.marks))  # drawn over them
     assert output.get_stroke_width(background=True) == OUTPUT_STROKE + HALO
     assert output.get_stroke_color(background=True).to_hex().lower() == theme().background.lower()
-    assert {id(m) for m in scene.receded} == {id(m) for m in shown}
+    assert {id(m) for m in scene.receded} == {
+        id(m) for m in shown[: len(shown) - len(plane.marks)]
+    }  # the terms
 
 
 def test_the_output_stands_out(scene):
@@ -197,3 +203,24 @@ def test_the_values_caption_is_cut_at_its_colon_not_inside_its_list():
     assert split(values_caption([[1, 0], [0, 1], [0, 0]])) == [
         "The values live in their own plane: [1, 0], [0, 1], [0, 0]."
     ]
+
+
+def test_a_short_output_is_magnified_in_a_free_place():
+    """Review 7: among longer values and terms a short output was a stub. Drawn CLOSE_UP_GAIN times larger or
+    more, in a square clear of what is shown, its place outlined on the plane; a long output is left as it is."""
+    values, weights = [[3, 0], [-2.8, 0], [0, 0.4]], [0.45, 0.45, 0.1]
+    plane = ValuePlane(["a", "b", "c"], values, *PLANE_BOX).set_blend(weights)
+    output = plane.term_ends(weights)[-1]
+    beside = Square(1).move_to(plane.plane.c2p(0, 0) + UP * 2)  # something shown near the output's place
+    made = close_up(plane, output, [plane.plane, beside])
+    assert made is not None
+    frame, panel, axes, magnified = made
+    length = np.linalg.norm(magnified.get_end() - magnified.get_start())
+    assert length >= CLOSE_UP_GAIN * np.linalg.norm(plane.output.get_end() - plane.output.get_start())
+    assert all(apart(panel, other) for other in (plane.plane, beside))
+    assert (
+        frame.get_left()[0] <= plane.output.get_start()[0]
+        and frame.get_right()[0] >= plane.output.get_end()[0]
+    )
+    long = ValuePlane(["a", "b"], [[1, 0], [0, 1]], *PLANE_BOX).set_blend([0.9, 0.1])
+    assert close_up(long, long.term_ends([0.9, 0.1])[-1], [long.plane]) is None
