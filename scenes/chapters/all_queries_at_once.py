@@ -14,7 +14,6 @@ from manim import (
     Arrow,
     FadeIn,
     FadeOut,
-    Indicate,
     LaggedStart,
     Line,
     Rectangle,
@@ -38,7 +37,7 @@ from scenes.kit.arithmetic import (
     vector_text,
 )
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import framed
+from scenes.kit.emphasis import framed, pulsed
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.matrices import COLUMN_GAP, DOTS, NamedMatrix, entries_tex, widest
 from scenes.kit.palette import DIM, theme, token_color
@@ -178,7 +177,7 @@ class AllQueriesAtOnce(ChapterScene):
                     LaggedStart(*pairs, lag_ratio=0.5),
                     run_time=max(1.5, 0.6 * self.caption_time(caption) - 0.5),
                 )
-            self.show(FadeIn(later[-1]), Indicate(self.dots_entry(i, j)), run_time=0.8, hold=0.5)
+            self.show(FadeIn(later[-1]), pulsed(self.dots_entry(i, j)), run_time=0.8, hold=0.5)
             working = later
         for i, name in enumerate(("first", "second")[: len(tr.queries)]):
             caption = (
@@ -192,7 +191,7 @@ class AllQueriesAtOnce(ChapterScene):
                 caption=caption,
             )
             row = self.dots.matrix.get_rows()[i]
-            self.while_read(caption, 0.8, LaggedStart(*[Indicate(e) for e in row], lag_ratio=0.6))
+            self.while_read(caption, 0.8, LaggedStart(*[pulsed(e) for e in row], lag_ratio=0.6))
         self.show(*self.rows_lit(None, self.q, self.dots), run_time=0.8)
 
     def divide(self) -> None:
@@ -237,7 +236,7 @@ class AllQueriesAtOnce(ChapterScene):
             run_time=0.8,
             caption=caption,
         )
-        self.show(Indicate(sums[0]), run_time=max(1.2, self.caption_time(caption) - 1.5))  # while it is read
+        self.show(pulsed(sums[0]), run_time=max(1.2, self.caption_time(caption) - 1.5))  # while it is read
         self.show(*self.rows_lit(None, scores, weights), sums.animate.set_opacity(1), run_time=0.8)
 
     def outputs_at_once(self) -> None:
@@ -386,7 +385,7 @@ class AllQueriesAtOnce(ChapterScene):
         self.show(
             FadeIn(working[-1]),
             *self.v_rows_lit(None),
-            Indicate(self.outputs.matrix.get_rows()[i]),
+            pulsed(self.outputs.matrix.get_rows()[i], theme().output),
             run_time=0.8,
             hold=1,
         )

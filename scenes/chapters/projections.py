@@ -19,7 +19,6 @@ from manim import (
     AnimationGroup,
     FadeIn,
     FadeOut,
-    Indicate,
     LaggedStart,
     SurroundingRectangle,
     VGroup,
@@ -33,7 +32,7 @@ from scenes.chapters.registry import find
 from scenes.kit import components as c
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, fmt_input, text_minus, vector_text
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import framed
+from scenes.kit.emphasis import framed, pulsed
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.matrices import COLUMN_GAP, ROW_PITCH, NamedMatrix, entries_tex, widest
 from scenes.kit.palette import DIM, theme, word_colors
@@ -227,7 +226,7 @@ class Projections(ChapterScene):
             hold=0.5,
         )
         self.show(FadeIn(self.blend[0]), FadeIn(self.blend[-1]), run_time=0.8, caption=self.output_text)
-        self.show(Indicate(self.blend[-1]), run_time=1, hold=0.5)
+        self.show(pulsed(self.blend[-1], theme().output), run_time=1, hold=0.5)
 
     def summary(self) -> None:
         self.beat("Summary")

@@ -23,7 +23,6 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowFromEdge,
-    Indicate,
     LaggedStart,
     Line,
     Restore,
@@ -51,7 +50,7 @@ from scenes.kit.arithmetic import (
 )
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import framed
+from scenes.kit.emphasis import framed, pulsed
 from scenes.kit.palette import DIM, scaled_color, theme
 from scenes.kit.plots import CurvePlot, TangentPlot, decades
 from scenes.kit.stage import STAGE
@@ -116,7 +115,7 @@ class WhereItBreaks(ChapterScene):
         top = int(np.argmax(knob.weights()))
         self.show(
             Create(self.level),
-            Indicate(VGroup(knob.bars.bars[top], knob.bars.values[top]), color=theme().text),
+            pulsed(VGroup(knob.bars.bars[top], knob.bars.values[top])),
             run_time=1.5,
             caption=verdict_caption(scaled, raw),
         )
@@ -152,12 +151,15 @@ class WhereItBreaks(ChapterScene):
         first, then = scaled_gain_caption(self.scaled_trace.width, self.scaled_gain)
         self.show(
             FadeIn(mark),
-            Indicate(mark[0], color=scaled_color(), scale_factor=1.8),
+            pulsed(mark[0], scaled_color(), scale_factor=1.8),
             run_time=1.5,
             caption=first,
         )
         self.show(
-            Succession(framed(mark[1], color=scaled_color()), Indicate(self.dot, scale_factor=1.8)),
+            Succession(  # g = 1/√d, then the g = 1 it is left of, each in its own colour
+                framed(mark[1], color=scaled_color()),
+                pulsed(self.dot, self.dot.get_color(), scale_factor=1.8),
+            ),
             run_time=self.caption_time(then),
             caption=then,
         )
@@ -636,7 +638,7 @@ def grow(bars: WeightBars, named: bool = False) -> AnimationGroup:
 
 def read_out(bars: WeightBars) -> LaggedStart:
     """Each value over the bars lit in turn, as a caption reads them."""
-    return LaggedStart(*[Indicate(value, color=theme().text) for value in bars.values], lag_ratio=0.85)
+    return LaggedStart(*[pulsed(value) for value in bars.values], lag_ratio=0.85)
 
 
 def level_line(reference: WeightBars, live: WeightBars) -> VGroup:

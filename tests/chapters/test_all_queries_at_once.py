@@ -10,6 +10,7 @@ from manim import VGroup
 
 from attention import BlendExample, attend, examples
 from attention.examples.beyond import all_queries
+from scenes.chapters import all_queries_at_once
 from scenes.chapters.all_queries_at_once import BLOCK_CELL, AllQueriesAtOnce, row_sums
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES
@@ -272,3 +273,9 @@ def test_no_copy_flies_into_a_working():
 
     source = inspect.getsource(AllQueriesAtOnce)
     assert "TransformFromCopy" not in source
+
+
+def test_emphasis_comes_from_the_kit_in_theme_colours():
+    """manim's Indicate, Circumscribe and Flash default to a yellow no theme has (review round 7): the chapter
+    pulses and frames through scenes.kit.emphasis."""
+    assert not {"Indicate", "Circumscribe", "Flash"} & set(vars(all_queries_at_once))

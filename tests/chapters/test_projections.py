@@ -6,13 +6,16 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from manim import Square
 
 from attention import examples
 from attention.examples.file import load_example_file
 from attention.projections import DEFAULT_PROJECTIONS
+from scenes.chapters import projections
 from scenes.chapters.projections import BRACKET_STROKE, CODEC_BLOCK, Projections, on_blocks
 from scenes.chapters.quick_version import projections_icon
 from scenes.chapters.registry import find
+from scenes.kit.emphasis import pulsed
 from scenes.kit.palette import theme, token_colors, word_colors
 from scenes.kit.stage import STAGE
 from tests.kit.test_equations import holds
@@ -191,3 +194,11 @@ def test_no_bracket_stroke_is_split_between_two_codec_blocks(scene):
                 for new, old in zip(m.matrix.get_brackets(), original.matrix.get_brackets()):
                     assert abs(new.get_x() - old.get_x()) <= CODEC_BLOCK / 2 * unit + 1e-9
                 assert all(len(blocks) == 1 for blocks in stroke_blocks(size, m)), (size, m.name)
+
+
+def test_emphasis_comes_from_the_kit_in_theme_colours():
+    """manim's Indicate, Circumscribe and Flash default to a yellow no theme has (review round 7): the chapter
+    pulses and frames through scenes.kit.emphasis."""
+    assert not {"Indicate", "Circumscribe", "Flash"} & set(vars(projections))
+    pulse = pulsed(Square(), theme().output)
+    assert pulse.color == theme().output and pulsed(Square()).color == theme().text

@@ -8,6 +8,7 @@ from manim import DL, UR, VGroup, tempconfig
 
 from attention import BlendExample, examples, saturation_at, saturation_sweep, weights_at_gain
 from attention.sweeps import GAIN_RANGE
+from scenes.chapters import where_it_breaks
 from scenes.chapters.where_it_breaks import (
     GAIN_STOPS,
     HEADER_GAP,
@@ -492,3 +493,9 @@ def test_the_verdict_goes_on_from_the_colon_before_it():
     assert caption == "already sharper, the top bar above the dashed line at the scaled top weight."
     flat = dataclasses.replace(sharp, queries=[[0, 0, 1, 0], [0, 2, 0, 0]])
     assert verdict_caption(flat.trace(0), flat.trace(0, scaled=False)).startswith("equal dots give")
+
+
+def test_emphasis_comes_from_the_kit_in_theme_colours():
+    """manim's Indicate, Circumscribe and Flash default to a yellow no theme has (review round 7): the chapter
+    pulses and frames through scenes.kit.emphasis."""
+    assert not {"Indicate", "Circumscribe", "Flash"} & set(vars(where_it_breaks))
