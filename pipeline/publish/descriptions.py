@@ -1,11 +1,11 @@
 """The audio description tracks (WCAG 1.2.5): a `kind="descriptions"` WebVTT file beside each chapter's video
-and the lecture's, one cue per beat saying what its picture draws (`beat_text.shown`), for a screen reader to
-speak, or a player to show, while the beat plays.
+and the lecture's, one cue per beat saying what its picture draws (`beat_text.shown`, found by the beat's name),
+for a screen reader to speak, or a player to show, while the beat plays.
 
 They are made when the page is (`web_page.pages`), from the beats tracks the render wrote (a chapter rendered
-without beats has none): a cue spans its
-beat, from its first frame to the frame after its last, rounded inward to the millisecond, so every cue lies
-inside its video and none overlaps the next.
+without beats has none), the lecture's beats matched to the chapters' by name: a cue spans its beat, from its
+first frame to the frame after its last, rounded inward to the millisecond, so every cue lies inside its video
+and none overlaps the next.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def tracks(
     folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings
 ) -> dict[Path, list[Described]]:
     """Video -> its described beats, for each chapter's video in `folder` with beats (its MP4, else its WebM),
-    and the lecture's when its beats track has a cue for each of theirs."""
+    and the lecture's when its beats track names each of theirs in order (`names_each`)."""
     found = {}
     for chapter in chapters:
         videos = [outputs.chapter_files(folder, chapter.slug, f).video for f in VIDEO_FORMATS]
@@ -67,11 +67,19 @@ def tracks(
     whole = lecture.files(folder).video
     cues = present_page.read_cues(present_page.beats_track(whole))
     every = [beat for beats in found.values() for beat in beats]
-    if len(found) == len(chapters) and cues and len(cues) == len(every):
+    if len(found) == len(chapters) and names_each(cues, every):
         found[whole] = [
             _framed(b.name, c.start, c.end, settings.fps, b.lines, b.shown) for c, b in zip(cues, every)
         ]
     return {video: beats for video, beats in found.items() if beats}
+
+
+def names_each(cues: list, beats: list[Described]) -> bool:
+    """Whether the lecture's beats track (`cues`) names the chapters' `beats` one by one, in order ('Chapter
+    title: beat name', or the title alone for a beat named after it): a lecture joined before a chapter's beats
+    were renamed or reordered gets no descriptions, rather than each at another beat's place."""
+    same = all(c.text == b.name or c.text.endswith(f": {b.name}") for c, b in zip(cues, beats))
+    return bool(cues) and len(cues) == len(beats) and same
 
 
 def files(described: dict[Path, list[Described]]) -> dict[str, str]:

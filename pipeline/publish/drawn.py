@@ -3,8 +3,10 @@ render's example: the audio description (WCAG 1.2.5) and the posters' text alter
 
 The captions already say the headline number of a beat; these say the rest of the picture: every bar, every
 row of a grid, where the arrows stand, what is lit. Each chapter's function takes the examples and returns
-beat name -> description; beats named at render time (QuickVersion's pages) share their chapter's FALLBACK,
-and a beat named nowhere here (a chapter edited since) gets `beat_text`'s, the gist of its lines. Numbers are
+beat name -> description, each name as the chapter gives it to `self.beat(...)` (from the example's numbers
+where the chapter's is: tests/lecture/test_descriptions_by_name.py checks both ways, for the lecture's example
+and the corpus'); beats named at render time (QuickVersion's pages) share their chapter's FALLBACK, and a beat
+named nowhere here (a lecturer's chapter, or one edited since) gets `beat_text`'s, the gist of its lines. Numbers are
 printed as the lecture prints them (`scenes.kit.arithmetic`, which imports no manim).
 """
 
@@ -149,9 +151,10 @@ def blend_by_weight(ex: Examples) -> dict[str, str]:
         f"{by_word(tokens, trace.weights)}; a box round their total.",
         "Weights times values": f"A plane with the value arrows {values}. Each is scaled by its weight "
         f"({terms}) and laid tip to tail, ending at the output arrow {coords(np.round(trace.output, 3))}.",
-        "A vector, not three weights": f"Dashed lines from the output's tip to the axes read its coordinates "
-        f"{listed(trace.output)}; counts beside it set {len(tokens)} weights in against one vector of "
-        f"{len(trace.output)} numbers out.",
+        # named as the chapter names the beat: by the example's count of weights
+        f"A vector, not {story.count(len(tokens))} weights": "Dashed lines from the output's tip to the axes "
+        f"read its coordinates {listed(trace.output)}; counts beside it set {len(tokens)} weights in against "
+        f"one vector of {len(trace.output)} numbers out.",
     }
 
 
