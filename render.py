@@ -158,8 +158,8 @@ look_options = (
         type=ThemeChoice(),
         default=settings.DEFAULT_THEME,
         show_default=True,
-        help="Colours: dark, light (for printed notes and bright projectors), or a theme file of your own "
-        "(TOML, see examples/chalkboard-theme.toml), checked before anything renders.",
+        help="Colours: dark; light (printed notes, bright rooms); high-contrast (projectors); colour-blind; "
+        "or a theme file of your own (TOML, see examples/chalkboard-theme.toml), checked before anything renders.",
     ),
     click.option(
         "--example",

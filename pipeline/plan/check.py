@@ -27,32 +27,34 @@ from scenes.kit.arithmetic import decimals, root_text, sci
 PLACES = 3
 
 
-def report(path: Path, ex: Examples, theme: str) -> list[str]:
+def report(path: Path, ex: Examples, theme: str | palette.Theme) -> list[str]:
     """The lines `check` prints: per chapter its tables and numbers, then the colours, then the warnings."""
     lines, scanner = [], Scanner()
     for chapter in registry.CHAPTERS:
         numbers = SHOWN.get(chapter.name, lambda _: ["(no numbers of the example)"])
         read = " ".join(f"[{t}]" for t in scanner.tables(scanner.code(chapter)))
         lines += [f"{chapter.number:2d}  {chapter.name}  {read}", *[f"      {n}" for n in numbers(ex)]]
-    colours = palette.token_colors(ex, palette.THEMES[theme])
-    cycle = set(palette.THEMES[theme].tokens)
-    lines += ["", f"token colours ({theme} theme; ΔE CIE76 >= {palette.APART} apart):"]
+    chosen = palette.theme_of(theme)
+    colours = palette.token_colors(ex, chosen)
+    cycle = set(chosen.tokens)
+    lines += ["", f"token colours ({chosen.name} theme; ΔE CIE76 >= {palette.APART} apart):"]
     lines += [f"  {c}  {n}{'' if c in cycle else '  (generated)'}" for n, c in colours.items()]
     found = warnings(path, ex, theme)
     lines += ["", f"warnings ({len(found)}):" if found else "warnings: none", *[f"  - {w}" for w in found]]
     return lines
 
 
-def warnings(path: Path, ex: Examples, theme: str) -> list[str]:
+def warnings(path: Path, ex: Examples, theme: str | palette.Theme) -> list[str]:
     """Every warning `check` prints, gathered here: the story's (chapters whose point the numbers cannot
     show), the colours', and the pasted minus signs read as '-'."""
     found = [str(w) for w in story.warnings(ex)]
-    colours = palette.token_colors(ex, palette.THEMES[theme])
-    extra = [n for n, c in colours.items() if c not in palette.THEMES[theme].tokens]
+    chosen = palette.theme_of(theme)
+    colours = palette.token_colors(ex, chosen)
+    extra = [n for n, c in colours.items() if c not in chosen.tokens]
     if extra:
         found.append(
             f"colours: {len(colours)} names across the tables, more than the theme's "
-            f"{len(palette.THEMES[theme].tokens)}; generated colours for {', '.join(map(repr, extra))}"
+            f"{len(chosen.tokens)}; generated colours for {', '.join(map(repr, extra))}"
         )
     found += [f"line {n}: read a pasted minus sign (− or –) as '-'" for n in pasted_minuses(path)]
     return found

@@ -136,7 +136,7 @@ class Scanner:
             if table in tables
             for n in getattr(getattr(ex, table), field)
         }
-        colours = palette.token_colors(ex, palette.THEMES[settings.theme])
+        colours = palette.token_colors(ex, palette.theme_of(settings.theme))
         if names:
             found["example token colours"] = digest({n: c for n, c in colours.items() if n in names})
         return found

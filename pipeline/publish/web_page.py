@@ -152,7 +152,7 @@ def _panels(settings: RenderSettings) -> dict:
         own = load_example_file(settings.example) if settings.example else examples.DEFAULT
     except ExampleFileError:
         return {}
-    before, before_theme = examples.current(), palette.theme().name
+    before, before_theme = examples.current(), palette.theme()
     examples.use(own)
     palette.use_theme(settings.theme)
     try:

@@ -90,13 +90,6 @@ LEAD = (
     0.05  # a head looks at one word when that word's weight leads every other by this much (as FixedContext's
 )
 # SPLIT_GAP; review 7: "it looks at “money”" for money 0.312 beside loan 0.304)
-# head colours, per theme: dusty mauve and slate teal (dark), maroon and forest (light): what the palette leaves free,
-# picked as far as CIEDE2000 (the perceptual distance; CIE76 calls light blue and key blue far apart) can from each
-# other, every token and role colour, the text and the score colours, at a contrast of 4.5 or more with the
-# background and 3 or more at DIM (tests/chapters/test_multi_head.py and the layout test measure them). Head 1 was
-# olive, which beside the query's yellow (on q's head-1 band) read as one colour (review round 4); the mauve is
-# 44 CIEDE2000 units from the yellow.
-HEAD_COLOURS = {"dark": ("#A57888", "#4B8778", "#FF00FF"), "light": ("#4B001E", "#003C0F", "#1E2D5A")}
 FORMULA = (  # one head's formula and the heads' concatenation, each part lit while its step is shown
     (r"\mathrm{head}_h =", "head"),
     (r"\mathrm{softmax}(", "softmax"),
@@ -677,8 +670,9 @@ class Head:
 
 
 def head_color(h: int) -> str:
-    """Head h's colour (0-based), in the active theme."""
-    colours = HEAD_COLOURS[theme().name]
+    """Head h's colour (0-based), in the active theme: apart from every token and role colour, also for a
+    colour-blind viewer (`palette.Theme.heads`, checked by `scenes.kit.themes`)."""
+    colours = theme().heads
     return colours[h % len(colours)]
 
 

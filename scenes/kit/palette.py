@@ -157,9 +157,7 @@ COLOUR_BLIND = Theme(  # the roles in Okabe and Ito's colours, every colour apar
     heads=("#FF8463", "#FF3A9C", "#FFADAD"),
 )
 
-# the built-in themes, by name (`--theme NAME`); HIGH_CONTRAST and COLOUR_BLIND pass every check too
-# (tests/kit/test_theme_file.py) and join them once MultiHead reads its head colours from the theme (`heads`)
-THEMES = {t.name: t for t in (DARK, LIGHT)}
+THEMES = {t.name: t for t in (DARK, LIGHT, HIGH_CONTRAST, COLOUR_BLIND)}  # the built-in themes, by name
 _theme = DARK
 
 

@@ -14,7 +14,6 @@ from attention.examples.story import changed_words
 from scenes.chapters.multi_head import (
     BAR_SHORTEST,
     BAR_TALL,
-    HEAD_COLOURS,
     LEAD,
     ROW,
     MultiHead,
@@ -113,7 +112,8 @@ def test_the_values_are_said_to_be_the_keys(scene):
 
 @pytest.mark.parametrize("name", THEMES)
 def test_head_colours_are_apart_from_every_token_and_role_colour_and_from_each_other(name):
-    theme, heads = THEMES[name], HEAD_COLOURS[name]
+    theme = THEMES[name]
+    heads = theme.heads
     others = [*theme.roles().values(), *theme.tokens, theme.text, theme.muted]
     close = [(h, o) for h in heads for o in others if delta_e(h, o) <= APART]
     assert not close, f"head colours near token or role colours: {close}"
