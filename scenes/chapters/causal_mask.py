@@ -516,14 +516,18 @@ class CausalMask(ChapterScene):
             c.text("queries ↓", role="small", color=theme().muted),
         )
         self.legend = c.legend((masked_swatch(), "masked: weight exactly 0"))
-        self.build_grids(GRID_SIZE)
-        room = self.heading.get_bottom()[1] - UNDER_TITLE - STAGE.bottom  # under the subtitle, over the band
-        excess = (
-            self.axes[0].height + 0.2 + self.open_grid.height + LEGEND_GAP + self.legend.height + CLEAR - room
-        )
-        if excess > 0:  # a tall grid (names on staggered rows): shorter rows, down to ROW_PITCH
-            self.build_grids(GRID_SIZE - excess)
         self.formula = LitFormula(MASKED_FORMULA)
+        self.build_grids(GRID_SIZE)
+        under = self.heading.get_bottom()[1]
+        top = (
+            min(  # the grid's names: under the axis caption under the subtitle, and under the formula beside
+                under - UNDER_TITLE - self.axes[0].height - 0.2,
+                under - UNDER_HEADING - self.formula.height - CLEAR,
+            )
+        )
+        excess = self.open_grid.height - (top - (STAGE.bottom + CLEAR + self.legend.height + LEGEND_GAP))
+        if excess > 0:  # a tall grid (names on staggered rows): shorter rows, down to ROW_PITCH (the last
+            self.build_grids(GRID_SIZE - excess - CLEAR)  # row's cell is shorter than its pitch: CLEAR more)
         fit.first_that_fits(COLUMN_LAYOUTS, self.column_fits)
         self.veils = row_veils(self.masked_grid)
         self.open_veils = row_veils(self.open_grid)
@@ -569,7 +573,8 @@ class CausalMask(ChapterScene):
         grid, masked = self.open_grid, self.masked_grid
         self.apart = RIGHT * (grid.get_right()[0] + PAIR_GAP - masked.cells.get_left()[0])
         self.paired = (
-            self.pair_right() <= COLUMN_RIGHT and self.formula.get_bottom()[1] >= masked.get_top()[1] + CLEAR
+            self.pair_right() <= COLUMN_RIGHT
+            and self.formula.get_bottom()[1] >= masked.get_top()[1] + CLEAR - 1e-9
         )
         if not self.paired:
             self.apart = 0 * RIGHT
@@ -889,7 +894,7 @@ def cell_sum(score, entry, hidden: bool, cell) -> VGroup:
     line += [c.math(")", role="small")] if hidden else []
     total = VGroup(*line).arrange(RIGHT, buff=0.06)
     if total.width > SUM_FILL * cell.width:
-        added = VGroup(c.math("+", role="small"), entry).arrange(RIGHT, buff=0.08)
+        added = VGroup(c.math("+", role="small"), entry).arrange(RIGHT, buff=0.12)
         VGroup(score, added).arrange(DOWN, buff=0.06, aligned_edge=RIGHT)
         total = VGroup(score, *added)
     return total.move_to(cell)
