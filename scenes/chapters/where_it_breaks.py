@@ -62,7 +62,7 @@ SWEEP_SECONDS = 1.5  # the shortest a turn of the knob between stops may take
 # the gain's name in formulas: upright, as Refocus's v (CM Sans italic g is CMSSI10, sans, but its binocular shape
 # read as a serif italic beside the upright digits, review round 6; verified with pdffonts)
 GAIN = r"\mathsf{g}"
-MARK_SECONDS = 1.0  # the least time a stop's mark takes to drop onto the gain axis (its caption: 'Gain 4:')
+MARK_SECONDS = 1.0  # the least time a stop's mark takes to drop onto the gain axis, and each framing after it
 MIN_CLEARANCE = 0.25  # between the smallest weight's line and the plots on its right
 THIN = "\u2009"  # a thin space either side of '×' in a readout (a word space made the line too long)
 RAISE = 0.45  # an exponent's foot above the baseline, in digit heights (a superscript, of the line's size)
@@ -200,12 +200,12 @@ class WhereItBreaks(ChapterScene):
             caption=caption,
         )
         words, value, parts = self.reading(STOP_READS[GAIN_STOPS.index(stop) % len(STOP_READS)])
-        caption = f"Gain {fmt(stop, 1)}:"  # its mark drops onto the gain axis as it is said ...
-        self.show(Create(mark), run_time=max(MARK_SECONDS, self.caption_time(caption)), caption=caption)
-        caption = f"{words[0].upper()}{words[1:]} is now {value}."  # ... then what it reads, framed
+        # one caption (alone, 'Gain 4:' flashed by in half a second): the mark drops onto the gain axis,
+        # then what the caption reads is framed
+        caption = f"Gain {fmt(stop, 1)}: {words} is now {value}."
         self.show(
-            Succession(*[framed(part) for part in parts]),
-            run_time=self.caption_time(caption),
+            Succession(Create(mark), *[framed(part) for part in parts]),
+            run_time=max(MARK_SECONDS * (1 + len(parts)), self.caption_time(caption)),
             caption=caption,
         )
 

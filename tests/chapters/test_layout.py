@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from manim import DOWN, LEFT, RIGHT, UP, Cutout, FadeIn, FadeOut, Rectangle, tempconfig
 
+from narration.spoken import spoken
 from pipeline.frames.copies import quick_deepcopy
 from pipeline.plan.settings import from_options
 from scenes.chapters.registry import CHAPTERS
@@ -36,6 +37,7 @@ from tests.support.layout import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
+MIN_CUE_WORDS = 3  # about a second of speech
 # A theme changes colours only, so the light theme is checked with the custom example: both themes, both examples.
 LOOKS = {
     "dark-default": from_options("l"),
@@ -56,6 +58,15 @@ def test_every_play_keeps_clear_of_the_edges_and_the_caption_band(look, chapter)
     ]
     wrong += [f"{end.beat}, {stray}" for end in ends for stray in end.strays]  # inside a beat
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+def test_every_cue_stays_up_long_enough_to_be_read(chapter):
+    """Narrated, a cue lasts as long as its speech: one of two words ('Gain 2:', WhereItBreaks, review round 7)
+    flashed by in half a second."""
+    said = chapter_ends(chapter, LOOKS["dark-default"])[-1].captions
+    short = [cue for cue in said if len(spoken(cue).split()) < MIN_CUE_WORDS]
+    assert said and not short, short
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
