@@ -47,6 +47,8 @@ CARD = (1.45, 1.15)  # a word and its value
 NAME_BASELINE, VALUE_BASELINE = 0.09, -0.37  # in a card, from its centre
 CARD_GAP = 0.2
 BAR_WIDTH = 1.0
+GHOST_WIDTH, AFTER_WIDTH = 0.4, 0.5  # trained, a bar stands beside its faint ghost (the weight before)
+PAIR_GAP = 0.3  # between them: a bar's number, wider than the bar, stays clear of the ghost beside it
 BAR_HEIGHT = 2.5  # a weight of 1
 BAR_DROP = 0.45  # from the cards to the highest a bar (and its number) may reach
 HELD_OUT_GAP = 0.3  # from the bars' baseline to the line of held-out scores
@@ -111,7 +113,7 @@ class TrainedHead(ChapterScene):
             FadeIn(self.bars_before),
             self.strip.light("exp"),
             run_time=1.2,
-            caption="From random W_Q and W_K, its weights are near uniform:",
+            caption="From random query and key matrices, its weights are near uniform:",
         )
         caption = f"from {fmt(weights[low], WEIGHT_PLACES)} to {fmt(weights[high], WEIGHT_PLACES)}."
         framed_in_turn = Succession(framed(self.bars_before[low]), framed(self.bars_before[high]))
@@ -191,7 +193,8 @@ class TrainedHead(ChapterScene):
             self.plot,
         )
         caption = (
-            f"W_Q W_Kᵀ, for all {count(len(WORDS))} words: how much each query word scores each key word."
+            f"The query and key matrices' product, for all {count(len(WORDS))} words: how much each query word scores "
+            "each key word."
         )
         cells, keys, queries = self.grid
         first = VGroup(queries[0], *cells[: len(WORDS)])  # one query word's row: its score for every key word
@@ -265,10 +268,19 @@ class TrainedHead(ChapterScene):
         self.vocabulary.next_to(self.cards, RIGHT, buff=0.5, aligned_edge=DOWN)
         base = self.cards.get_bottom()[1] - BAR_DROP - BAR_HEIGHT
         self.bars_before = bars(ex.weights_before, self.cards, base, self.colours, ex.words)
-        self.bars_after = bars(ex.weights_after, self.cards, base, self.colours, ex.words)
-        self.ghosts = VGroup(
-            *[bar.copy().set_fill(opacity=FAINT) for bar, _ in self.bars_before]
-        )  # the heights before training, kept faint for comparison
+        pair = (
+            GHOST_WIDTH + PAIR_GAP + AFTER_WIDTH
+        )  # a ghost on the left, its bar after training on the right
+        after = bars(
+            ex.weights_after, self.cards, base, self.colours, ex.words, AFTER_WIDTH, (pair - AFTER_WIDTH) / 2
+        )
+        self.bars_after = after
+        self.ghosts = VGroup(  # the heights before training, kept faint for comparison
+            *[
+                bar.copy().stretch_to_fit_width(GHOST_WIDTH).set_x(card.get_x() - (pair - GHOST_WIDTH) / 2)
+                for (bar, _), card in zip(self.bars_before, self.cards)
+            ]
+        ).set_fill(opacity=FAINT)
         self.answer = c.math(rf"\rightarrow {ex.values[ex.answer]}", color=t.value)
         self.answer.next_to(self.query_line, RIGHT, buff=0.3)
         self.score_before = self.held_out_line(self.head.accuracy_before, self.head.mean_weight_before, base)
@@ -449,15 +461,17 @@ def on_baseline(text: Text, y: float) -> Text:
     return text.shift(UP * (y - descent - text.get_bottom()[1]))
 
 
-def bars(weights, cards: VGroup, base: float, colours: dict[str, str], words) -> VGroup:
-    """A bar under each card, as high as its weight, the weight printed above it."""
+def bars(
+    weights, cards: VGroup, base: float, colours: dict[str, str], words, width=BAR_WIDTH, shift=0.0
+) -> VGroup:
+    """A bar under each card (`shift` right of its middle), as high as its weight, the weight printed above it."""
     group = VGroup()
     for w, holder, word in zip(weights, cards, words):
         height = max(float(w), 1e-3) * BAR_HEIGHT
         bar = Rectangle(
-            width=BAR_WIDTH, height=height, stroke_width=0, fill_color=colours[word], fill_opacity=0.9
+            width=width, height=height, stroke_width=0, fill_color=colours[word], fill_opacity=0.9
         )
-        bar.move_to([holder.get_x(), base + height / 2, 0])
+        bar.move_to([holder.get_x() + shift, base + height / 2, 0])
         group.add(VGroup(bar, c.math(fmt(w, WEIGHT_PLACES)).next_to(bar, UP, buff=0.12)))
     return group
 

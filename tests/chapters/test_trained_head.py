@@ -15,6 +15,7 @@ from attention.training import STEPS, WORDS, train_head
 from scenes.chapters.quick_version import trained_head_icon
 from scenes.chapters.registry import find
 from scenes.chapters.trained_head import TrainedHead, lookup_colours
+from scenes.kit.fit import apart
 from scenes.kit.palette import FAINT, coloured_names, delta_e, rgb, theme, token_color
 from tests.support import snapshot
 from tests.support.snapshot import built, last_frame
@@ -57,6 +58,11 @@ def test_the_bars_are_the_lookups_weights_before_and_after_with_the_old_ones_kep
     assert heights.index(max(heights)) == ex.answer
     ghosts = [(g.height, g.get_fill_opacity()) for g in scene.ghosts]
     assert ghosts == pytest.approx([(bar.height, FAINT) for bar, _ in scene.bars_before])
+    for (bar, number), ghost in zip(scene.bars_after, scene.ghosts):  # each number on its bar, clear of the
+        assert (
+            number.get_bottom()[1] > bar.get_top()[1]
+        )  # ghost beside it (review round 7: printed inside it)
+        assert apart(number, ghost, margin=0.1) and apart(bar, ghost)
 
 
 def test_the_loss_curves_and_their_ends_are_the_training_losses_in_no_role_s_colour(scene):
@@ -80,6 +86,7 @@ def test_the_held_out_scores_stand_beside_chance_and_the_captions_say_what_right
     assert "right when its largest weight is on the query's word: here “bee” has it" in said
     assert "The answer is that word's value, 3 here." in said
     assert "0.977 on “owl”" in said and "from 1.361 to 0.034" in said and "0.963 of the weight" in said
+    assert "_" not in said  # symbols in words, never a raw subscript ("W_Q", issue 30)
 
 
 def test_the_learned_grid_is_w_q_w_k_transposed_shaded_by_score_on_a_neutral_ramp(scene):
