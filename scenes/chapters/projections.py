@@ -412,12 +412,9 @@ class Projections(ChapterScene):
         ]
         self.blend = flow(parts, STAGE.right - STAGE.body_left)
         self.blend.set_x(STAGE.body_left, LEFT).set_y(self.w_q.get_y())  # where the matrices were
-        terms = [trace.weights[i] * trace.values[i] for i in rows]
+        terms = [f"{printed[i]} × {vector_text(values[i])}" for i in rows]  # as the blend prints them
         self.weights_text = f"Any query weighs them alike; the query of “{a}” gives both {printed[rows[0]]}."
-        self.passed_text = (
-            f"But “{a}” passes on {vector_text(fmt(t, WEIGHT_PLACES) for t in terms[0])}, "
-            f"“{b}” {vector_text(fmt(t, WEIGHT_PLACES) for t in terms[1])}."
-        )
+        self.passed_text = f"But “{a}” passes on {terms[0]}, “{b}” {terms[1]}."
         self.output_text = f"The output: {vector_text(output)}."
 
     def row_box(self, matrix: NamedMatrix, i: int):

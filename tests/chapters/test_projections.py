@@ -1,6 +1,7 @@
 """Projections: q, k and v drawn as x times W_Q, W_K, W_V, the keys and values those of chapters 3-5 (said on
 screen), chapter 3's query one word's x W_Q, and two words with equal keys passing on different values."""
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -120,7 +121,9 @@ def test_equal_keys_get_equal_weights_and_pass_on_different_values(scene):
     assert (first.result, second.result) == ("0.399", "0.946")
     assert all(holds(r) for r in scene.blend[-1].relations)
     assert scene.weights_text == "Any query weighs them alike; the query of “the” gives both 0.399."
-    assert scene.passed_text == "But “the” passes on [0.399, 0], “a” [0, 0.799]."
+    assert scene.passed_text == "But “the” passes on 0.399 × [1, 0], “a” 0.399 × [0, 2]."
+    said = re.findall(r"\d\S* × \[[^\]]*\]", scene.passed_text)  # the caption's terms are the screen's
+    assert len(said) == 2 and {bare(t) for t in said} <= {bare(term.tex_string) for term in scene.blend}
     assert scene.output_text == "The output: [0.399, 0.946]."
 
 
@@ -202,3 +205,8 @@ def test_emphasis_comes_from_the_kit_in_theme_colours():
     assert not {"Indicate", "Circumscribe", "Flash"} & set(vars(projections))
     pulse = pulsed(Square(), theme().output)
     assert pulse.color == theme().output and pulsed(Square()).color == theme().text
+
+
+def bare(term: str) -> str:
+    """A term as a formula or a caption writes it, without spaces or TeX spacing: '0.399×[1,0]'."""
+    return re.sub(r"\\[;,]|\{\}\+|\s", "", term).replace(r"\times", "×")
