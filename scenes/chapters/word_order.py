@@ -1,13 +1,16 @@
 """Beyond the sources: word order. Attention alone sees a set of words; position is put back two ways.
 
 Chapter 3's query over its words in another order (the last word first): each weight moves with its word and
-the output stays. The causal sentence without its mask, reordered: each word keeps its output. Then sinusoidal
+the output stays. The causal sentence without its mask, as a grid of weights whose rows and columns move with
+their words when they are reordered: each word keeps its weights and its output. Then sinusoidal
 encodings (a table at width 4, stripes for many positions and widths, added to the lecture's embeddings) and
 rotary position: q and k turned by their positions, a score that depends only on the offset. The numbers are
 `attention.positions`'.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 import numpy as np
 from manim import (
@@ -23,7 +26,9 @@ from manim import (
     FadeOut,
     LaggedStart,
     Rectangle,
+    Restore,
     Rotate,
+    Succession,
     VGroup,
     linear,
 )
@@ -60,6 +65,7 @@ from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import CLEAR_SECONDS, ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
+from scenes.kit.grids import AttentionGrid
 from scenes.kit.matrices import NamedMatrix
 from scenes.kit.palette import rgb, theme, word_colors
 from scenes.kit.planes import plane, plane_arrow
@@ -69,11 +75,8 @@ UNDER_STRIP = 0.45  # from the formula strip (or the line in its place) to the p
 BAR_HEIGHT = 3.0  # a weight of 1
 BARS_DROP = 0.9  # from the query to the top of a weight of 1's bar
 BARS_WIDTH = 7.5  # the bars' row, shared by the words
-WORD_PITCH = 2.6  # the most a word's column of the sentence takes
-ROW_GAP = 1.1  # between the sentence's row and its reordering
-SENTENCE_GAP = 0.4  # from a sentence to its row of words
-COLUMN_GAP = 0.25  # between a word's column and the next
-SENTENCE_WIDTH = 9.0  # a longer sentence is cut ('…'): manim's Text wraps lines wider than its canvas
+GRID_SIZE = 3.6  # the sentence's weight grid's longer side, at least (cells holding numbers may need more)
+OUTPUT_GAP = 0.6  # from the grid's last column to its rows' outputs
 SWAP_ARC = 0.9  # radians: words trade places along arcs, not through each other
 OVERLAP = 0.03  # a cell's overlap with its neighbours: no seam between them, however narrow they are
 STRIPES_GAP = 0.6  # from the table to the stripes beside it, which take the rest of the stage
@@ -139,36 +142,22 @@ class WordOrder(ChapterScene):
         ss = self.sentence_shuffle
         self.show(
             self.strip.light(),
-            FadeIn(self.sentences[0]),
-            LaggedStart(*[FadeIn(col) for col in self.sentence_columns], lag_ratio=0.2),
+            FadeIn(self.sentence_grid),
+            LaggedStart(*[FadeIn(out) for out in self.sentence_outputs], lag_ratio=0.2),
             run_time=1.4,
-            caption=f"Every word of “{' '.join(ss.tokens)}” attends to every word: its output.",
+            caption=f"Every word of “{' '.join(ss.tokens)}” attends to every word: a row of weights, its output.",
         )
-        self.show(  # word by word in the new order: its column framed, its copy faded in at its new place
-            # (nothing flies: copies crossing each other and the sentence between the rows read as a tangle)
-            LaggedStart(
-                FadeIn(self.sentences[1]),
-                *[
-                    AnimationGroup(framed(column), FadeIn(moved), framed(moved))
-                    for column, moved in sorted(
-                        zip(self.sentence_columns, self.reordered_columns), key=lambda pair: pair[1].get_x()
-                    )
-                ],
-                lag_ratio=0.6,
-            ),
-            run_time=3.2,
-            caption=f"Reordered, “{' '.join(ss.order)}”: each word keeps its output.",
+        self.reorder(
+            self.sentence_rows, 1, f"Reordered, “{' '.join(ss.order)}”: each word's row moves with it,"
         )
+        self.reorder(
+            self.sentence_columns, 0, "and its column too: each word keeps its weights and its output."
+        )
+        self.play(LaggedStart(*[framed(out, theme().output) for out in self.sentence_outputs], lag_ratio=0.5))
         self.say("Attention alone sees a set, not an order.", hold=0.5)
 
     def stripes(self) -> None:
-        self.turn_to(
-            "Positions as stripes",
-            self.strip,
-            *self.sentences,
-            *self.sentence_columns,
-            *self.reordered_columns,
-        )
+        self.turn_to("Positions as stripes", self.strip, self.sentence_grid, self.sentence_outputs)
         self.show(
             FadeIn(self.pe_formula),
             FadeIn(self.pe_table),
@@ -278,6 +267,29 @@ class WordOrder(ChapterScene):
             for column, word in zip(columns, tokens)
         ]
 
+    def reorder(self, lines: list[VGroup], axis: int, caption: str) -> None:
+        """Each word's line (a row: `axis` 1, or a column: 0) to its place in the new order, under `caption`:
+        the others (the last word's, to the front) fade out, the lines that move by the common step slide there
+        together, and the others fade in again at their place: no line's numbers cross another's. Parts are
+        moved one by one (they are the grid's, on the scene already: a line animated whole would be added)."""
+        ss, along = self.sentence_shuffle, np.eye(3)[axis]
+        slots = [line.get_center()[axis] for line in lines]
+        steps = [slots[ss.order.index(word)] - at for word, at in zip(ss.tokens, slots)]
+        common = Counter(round(step, 6) for step in steps if round(step, 6)).most_common(1)[0][0]
+        moves = [(part, step) for line, step in zip(lines, steps) for part in line]
+        slides = [part.animate.shift(along * step) for part, step in moves if round(step, 6) == common]
+        jumps = [(part.save_state(), step) for part, step in moves if round(step, 6) not in (0, common)]
+        self.show(  # out of the way first: the sliding lines pass where they were
+            Succession(
+                AnimationGroup(*[part.animate.set_opacity(0) for part, _ in jumps]), AnimationGroup(*slides)
+            ),
+            run_time=1.6,
+            caption=caption,
+        )
+        for part, step in jumps:  # unseen: to its place, as it looked
+            part.restore().shift(along * step).save_state().set_opacity(0)
+        self.play(*[Restore(part) for part, _ in jumps], run_time=0.8)
+
     # building and layout
 
     def build(self) -> None:
@@ -327,33 +339,26 @@ class WordOrder(ChapterScene):
         fit.shrink_to(self.output_line, width=STAGE.right - self.output_line.get_left()[0])
 
     def build_sentence(self) -> None:
-        """The sentence in its order, a column per word (its name over its output, on the column's left edge),
-        and under it the same columns in the new order; each row under its sentence."""
-        ss = self.sentence_shuffle
-        pitch = min(WORD_PITCH, (STAGE.right - STAGE.body_left) / len(ss.tokens))
-        names = fit.names(ss.tokens, pitch - COLUMN_GAP)
-        outputs = [c.math(vector_tex(o), color=theme().output) for o in ss.before.outputs]
-        scale = min(1.0, (pitch - COLUMN_GAP) / max(o.width for o in outputs))
+        """The sentence's weight grid (no mask: every word attends to every word), each row's output beside it;
+        each word's row (its name, cells, numbers and output) and column (its name, cells and numbers)."""
+        ss, t = self.sentence_shuffle, theme()
+        grid = AttentionGrid(ss.before, rows=ss.tokens, cols=ss.tokens, size=GRID_SIZE).show_weights()
+        grid.remove(grid.sums, grid.sum_header)  # every row sums to 1: the outputs take their place
+        grid.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
+        outputs = [c.math(vector_tex(o), color=t.output) for o in ss.before.outputs]
+        left = grid.cells.get_right()[0] + OUTPUT_GAP
+        scale = min(1.0, (STAGE.right - left) / max(o.width for o in outputs))
+        for i, out in enumerate(outputs):
+            out.scale(scale).set_x(left, LEFT).set_y(grid.row(i).get_y())
+        header = c.text("output", role="label", color=t.output).set_x(left, LEFT)
+        grid.add(header.align_to(grid.col_labels, DOWN))
+        self.sentence_grid, self.sentence_outputs = grid, VGroup(*outputs)
+        n = len(ss.tokens)
+        self.sentence_rows = [
+            VGroup(grid.row_labels[i], *grid.row(i), *grid.row_numbers(i), outputs[i]) for i in range(n)
+        ]
         self.sentence_columns = [
-            VGroup(name, out.scale(scale)).arrange(DOWN, buff=0.3, aligned_edge=LEFT)
-            for name, out in zip(names, outputs)
-        ]
-        self.sentences = [
-            fit.clip(f"“{' '.join(words)}”", SENTENCE_WIDTH, color=theme().muted)
-            for words in (ss.tokens, ss.order)
-        ]
-        first, then = self.sentences
-        first.set_x(STAGE.body_left, LEFT).align_to([0, self.top, 0], UP)
-        self.sentence_slots = [STAGE.body_left + pitch * k for k in range(len(ss.tokens))]  # left edges
-        for x, column in zip(self.sentence_slots, self.sentence_columns):
-            column.align_to([x, first.get_bottom()[1] - SENTENCE_GAP, 0], UL)
-        then.set_x(STAGE.body_left, LEFT)
-        then.align_to([0, self.sentence_columns[0].get_bottom()[1] - ROW_GAP, 0], UP)
-        self.reordered_columns = [
-            column.copy().align_to(
-                [self.sentence_slots[ss.order.index(word)], then.get_bottom()[1] - SENTENCE_GAP, 0], UL
-            )
-            for column, word in zip(self.sentence_columns, ss.tokens)
+            VGroup(grid.col_labels[j], *grid.cells[j::n], *grid.numbers[j::n]) for j in range(n)
         ]
 
     def build_positions(self) -> None:

@@ -64,19 +64,35 @@ def test_the_weights_follow_their_words_and_the_output_stays(scene, played):
     assert len(said) == 1 and "stays" in said[0]
 
 
-def test_each_word_of_the_reordered_sentence_keeps_its_output(scene):
+def test_each_word_of_the_reordered_sentence_keeps_its_weights_and_output(scene, played):
     ss = scene.sentence_shuffle
     assert ss.order == ("sat", "the", "cat")
-    shown = [col[1].tex_string for col in scene.sentence_columns]
+    shown = [out.tex_string for out in scene.sentence_outputs]
     assert shown == ["[0.665, 0.245]", "[0.090, 0.245]", "[0.333, 0.333]"]
-    assert [col[1].tex_string for col in scene.reordered_columns] == shown  # the same words, the same outputs
-    assert placed(
-        scene.reordered_columns, scene.sentence_slots, ss.tokens, ss.order, lambda m: m.get_left()[0]
+    before = read_grid(scene.sentence_grid, scene.sentence_outputs)
+    assert before == (list(ss.tokens), list(ss.tokens), printed(ss.before.weights), shown)
+    # played: the rows and the columns moved with their words (review round 7: the beat was text only)
+    names, keys, weights, outputs = read_grid(played.sentence_grid, played.sentence_outputs)
+    assert names == keys == list(ss.order) and weights == printed(ss.after.weights)
+    assert outputs == [shown[ss.tokens.index(word)] for word in ss.order]
+
+
+def read_grid(grid, outputs) -> tuple[list, list, list, list]:
+    """The grid as it stands: its row names top to bottom, column names left to right, the weights read row by
+    row from where the cells stand, and the outputs top to bottom."""
+    ys = sorted({round(n.get_y(), 3) for n in grid.numbers}, reverse=True)
+    xs = sorted({round(n.get_x(), 3) for n in grid.numbers})
+    at = {(round(n.get_y(), 3), round(n.get_x(), 3)): n.printed for n in grid.numbers}
+    return (
+        [label.original_text for label in sorted(grid.row_labels, key=lambda m: -m.get_y())],
+        [label.original_text for label in sorted(grid.col_labels, key=lambda m: m.get_x())],
+        [[at[y, x] for x in xs] for y in ys],
+        [out.tex_string for out in sorted(outputs, key=lambda m: -m.get_y())],
     )
-    assert min(c.get_bottom()[1] for c in scene.sentence_columns) > max(
-        c.get_top()[1] for c in scene.reordered_columns
-    )
-    assert [s.original_text.replace(" ", "") for s in scene.sentences] == ["“thecatsat”", "“satthecat”"]
+
+
+def printed(weights) -> list[list[str]]:
+    return [[f"{w:.3f}" for w in row] for row in weights]
 
 
 def test_the_sinusoidal_table_and_x_plus_pe_are_the_storyboards(scene):
