@@ -329,9 +329,9 @@ class CausalMask(ChapterScene):
     # what the beats play
 
     def add_scores(self) -> None:
-        """Scores + M, cell by cell: each score (from the grid on the left, or faded in where M stands in its
-        place) joins M's entry in its cell, 's + 0' or 's + (-inf)'; then each sum becomes its score or minus
-        infinity."""
+        """Scores + M, row by row as the caption is read (all at once, a six-word grid's 36 cells popped in):
+        each score (from the grid on the left, or faded in where M stands in its place) joins M's entry in its
+        cell, 's + 0' or 's + (-inf)'; then each sum becomes its score or minus infinity."""
         masked, picture = self.masked_grid, self.mask_picture
         moving, sums = self.scores_plus_mask()
         picture.infinities.set_opacity(0)
@@ -353,13 +353,19 @@ class CausalMask(ChapterScene):
             if self.paired
             else [FadeIn(total[0]) for total in sums]
         )
+        cells = [
+            AnimationGroup(
+                step,
+                ReplacementTransform(pair[1], total[2]),
+                FadeIn(VGroup(*total[1::2]), rate_func=SECOND_HALF),
+            )
+            for step, pair, total in zip(arrive, moving, sums)
+        ]
+        n = len(self.example.tokens)
         self.show(
             *([FadeIn(plus, rate_func=FIRST_THIRD)] if self.paired else []),
-            *arrive,
-            *[ReplacementTransform(pair[1], total[2]) for pair, total in zip(moving, sums)],
-            *[FadeIn(VGroup(*total[1::2]), rate_func=SECOND_HALF) for total in sums],
-            run_time=1.5,
-            caption="Added to the scores, it makes those above the diagonal minus infinity.",
+            in_turn(*[AnimationGroup(*cells[i * n : (i + 1) * n]) for i in range(n)]),  # row by row
+            **self.reading("Added to the scores, it makes those above the diagonal minus infinity."),
         )
         result = marks(masked).copy()
         self.show(
