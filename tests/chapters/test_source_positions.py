@@ -234,3 +234,19 @@ def test_each_growth_comes_in_ring_by_ring_from_the_corner(scene):
             assert len(ring) == 2 * k + 1
             np.testing.assert_allclose(ring.get_corner(UL), grid.cells.get_corner(UL), atol=1e-6)
             assert ring.width == pytest.approx(grid.pitch * (k + 1), rel=0.02)
+
+
+def test_a_long_target_word_stands_whole_where_the_side_panel_leaves_room():
+    """Review 7: 'geschlossen' was cut to 'geschl…' by a fixed width though the stage had room for it."""
+    from dataclasses import replace
+    from unittest.mock import patch
+
+    from attention import examples
+
+    cross = examples.current().cross
+    long = replace(cross, target_tokens=(*cross.target_tokens[:-1], "geschlossen"))
+    scene = SourcePositions()
+    with patch.object(SourcePositions, "inputs", lambda self: long):
+        scene.build()
+    assert scene.cross.row_labels[-1].text == "geschlossen"
+    assert apart(scene.cross_view, scene.weight_side) and scene.weight_side.get_right()[0] <= STAGE.right
