@@ -112,7 +112,7 @@ class Projections(ChapterScene):
             self.w_v.animate.set_opacity(DIM),
             self.formula.light("K"),
             run_time=1,
-            caption=f"The key of “{self.worked}” is its x times W_K, one column per entry.",
+            caption=f"The key of “{self.worked}” is its x times the key matrix, one column per entry.",
         )
         working = VGroup()
         for j, (line, result) in enumerate(zip(self.workings, self.worked_entries)):
@@ -135,7 +135,7 @@ class Projections(ChapterScene):
                 run_time=2.5 if first else COLUMN_SECONDS,
                 caption="Pair the entries, multiply, and add."
                 if first
-                else f"Column {j + 1} of W_K gives {text_minus(result)}.",
+                else f"Column {j + 1} of the key matrix gives {text_minus(result)}.",
             )
             self.show(FadeIn(line[-1]), FadeIn(entry), run_time=0.6 if first else 0.4)
             working = line
@@ -153,7 +153,7 @@ class Projections(ChapterScene):
             *self.rows_lit(None, self.x),
             LaggedStart(*[FadeIn(e) for e in rest], lag_ratio=0.05),
             run_time=1.2,
-            caption="Every row of X times W_K: every word's key.",
+            caption="Every row of X times the key matrix: every word's key.",
             hold=0.5,
         )
 
@@ -165,7 +165,7 @@ class Projections(ChapterScene):
             FadeIn(self.v),
             self.formula.light("V"),
             run_time=1.2,
-            caption="Times W_V, the same rows give the values;",
+            caption="Times the value matrix, the same rows give the values;",
         )
         self.show(
             self.w_q.animate.set_opacity(1),
@@ -173,7 +173,7 @@ class Projections(ChapterScene):
             FadeIn(self.q),
             self.formula.light("Q"),
             run_time=1.2,
-            caption="times W_Q, the queries.",
+            caption="times the query matrix, the queries.",
             hold=0.5,
         )
         self.show(*[w.animate.set_opacity(1) for w in self.ws], self.formula.light(), run_time=0.6)
@@ -379,7 +379,7 @@ class Projections(ChapterScene):
         self.asked_boxes = VGroup(*[self.row_box(self.q, self.p.tokens.index(w)) for w in self.asked])
         if self.asked:
             self.asked_text = (
-                f"Chapter {first}'s query is x W_Q of “{self.asked[0]}”; "
+                f"Chapter {first}'s query is the x of “{self.asked[0]}” times the query matrix; "
                 f"chapter {then}'s, of “{self.asked[-1]}”."
             )
             self.asked_note = self.note(

@@ -110,7 +110,10 @@ def test_the_screen_says_the_keys_and_values_are_chapters_3_to_5s_and_whose_the_
     assert scene.known_note.original_text.replace(" ", "") == "kandvof“the”,“sat”,“cat”:exactlychapters3–5's"
     assert scene.known_text == "“the”, “sat”, “cat”: exactly the keys and values of chapters 3 to 5."
     assert scene.asked == ["the", "cat"]
-    assert scene.asked_text == "Chapter 3's query is x W_Q of “the”; chapter 5's, of “cat”."
+    assert (
+        scene.asked_text
+        == "Chapter 3's query is the x of “the” times the query matrix; chapter 5's, of “cat”."
+    )
     assert "“the” asking" in scene.asked_note.original_text
 
 
@@ -156,6 +159,7 @@ def test_the_chapter_plays_45_to_75_seconds_with_every_caption(played):
     assert 45 <= played.renderer.time <= 75
     said = played.captions
     assert len(said) >= 12 and any("exactly the keys and values of chapters 3 to 5" in s for s in said)
+    assert not [s for s in said if "_" in s]  # the matrices named in words, never a raw "W_K" (issue 30)
 
 
 def test_with_another_example_the_chapter_shows_the_lecture_s_words_and_says_so(custom, tmp_path):
