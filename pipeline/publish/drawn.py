@@ -95,7 +95,8 @@ def three_token_drag(ex: Examples) -> dict[str, str]:
     start, stop, end = drag.trace(drag.path[0]), drag.trace(), drag.trace(drag.path[-1])
     keys = ", ".join(f"“{t}” at {coords(k)}" for t, k in zip(drag.tokens, drag.keys))
     path = ", ".join(coords(p) for p in drag.path)
-    unscaled, other = attend(drag.query, drag.keys, scaled=False), ex.blend.trace(0)
+    unscaled = attend(drag.query, drag.keys, scaled=False)
+    larger = attend(drag.query, drag.keys, divisor=1 / stop.divisor)  # these dots times √d
     return {
         "Keys in a plane": f"A plane with a key arrow from the origin per word: {keys}. The query, a cross, "
         f"sits at {coords(drag.path[0])}; under the plane the weight bars read {by_word(drag.tokens, start.weights)}, "
@@ -108,10 +109,11 @@ def three_token_drag(ex: Examples) -> dict[str, str]:
         f"{listed(stop.scores, SCORE_PLACES)}, softmax into weights {by_word(drag.tokens, stop.weights)}. "
         "Each key's shadow is dropped onto the query's direction as a dashed line; the longest belongs to "
         f"“{drag.tokens[int(np.argmax(stop.dots))]}”.",
-        "Why divide by the square root of d": "The working leaves; three small bar charts of weights stand side "
-        f"by side, each topped by its largest: the width-{other.width} example's, divided by "
-        f"{fmt(other.divisor, SCORE_PLACES)}, {listed(other.weights)}; this one's, divided by "
-        f"{fmt(stop.divisor, SCORE_PLACES)}, {listed(stop.weights)}; this one's unscaled, {listed(unscaled.weights)}.",
+        "Why divide by the square root of d": "The working leaves; a table of weight bars, a row per word and "
+        "a column per scale of the same dots, each column's top weight framed in turn: divided by "
+        f"{fmt(stop.divisor, SCORE_PLACES)}, {by_word(drag.tokens, stop.weights)}; not divided, "
+        f"{by_word(drag.tokens, unscaled.weights)}; times {fmt(stop.divisor, SCORE_PLACES)}, "
+        f"{by_word(drag.tokens, larger.weights)}.",
     }
 
 

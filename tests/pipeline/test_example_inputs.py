@@ -55,7 +55,6 @@ def test_a_tables_numbers_change_only_the_chapters_that_read_it(tmp_path):
         "TrainedHead",
     }
     blend = {
-        "ThreeTokenDrag",
         "ScoreEveryWord",
         "BlendByWeight",
         "Refocus",
