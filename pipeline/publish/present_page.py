@@ -38,7 +38,7 @@ class Cue:
 @dataclass(frozen=True)
 class Beat:
     """One beat of the lecture: its chapter (position in the lecture, from 0), name, first frame, the frame after
-    its last, its poster (its last frame, a file beside the lecture) and the captions shown during it."""
+    its last, its poster (its still, a file beside the lecture) and the captions shown during it."""
 
     chapter: int
     name: str

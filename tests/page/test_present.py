@@ -501,7 +501,7 @@ def test_the_speaker_views_picture_is_there_before_it_is_linked(site, beats):
     text = (site / "speaker.html").read_text(encoding="utf-8")
     first = beats[0]
     assert (
-        f'<img class="next-poster" src="{first["poster"]}" alt="The last frame of the next beat, {first["name"]}">'
+        f'<img class="next-poster" src="{first["poster"]}" alt="The picture of the next beat, {first["name"]}">'
         in text
     )
     assert (site / first["poster"]).is_file()

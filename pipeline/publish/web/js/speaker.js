@@ -40,7 +40,7 @@ export function speakerView(data) {
     const poster = find(".next-poster");
     if (upcoming < beats.length) {
       find(".next-name").textContent = beats[upcoming].name;
-      picture(poster, beats[upcoming].poster, `The last frame of the next beat, ${beats[upcoming].name}`);
+      picture(poster, beats[upcoming].poster, `The picture of the next beat, ${beats[upcoming].name}`);
     } else {
       find(".next-name").textContent = "the end of the lecture";
       poster.hidden = true;
