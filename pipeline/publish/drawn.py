@@ -44,6 +44,7 @@ from scenes.kit.arithmetic import (
     fmt_column,
     fmt_input,
     listed,
+    one_format,
     plain,
     row,
     sci,
@@ -427,7 +428,7 @@ def causal_mask(ex: Examples) -> dict[str, str]:
         f"mask and the right one with it: {rows(tokens, tr.weights)}; each hidden cell is crossed out, and a "
         "column at the right gives each row's sum, 1.",
         "Outputs": f"Each word's value, {', '.join(f'“{t}” {coords(v)}' for t, v in zip(tokens, tr.unmasked.values))}; "
-        f"beside them the outputs, {by_word_vectors(tokens, tr.outputs)}, each worked out in its own row.",
+        f"beside them the outputs, {by_word_printed(tokens, one_format(tr.outputs))}, each worked out in its own row.",
         "Exactly zero": "e to the minus infinity equals 0 is written out while the crosses over the "
         f"{int(tr.mask.sum())} hidden cells above the diagonal brighten, then dim again.",
         "Summary": "Each row of the masked grid lights in turn with its output; the mask's labels return.",
@@ -437,6 +438,11 @@ def causal_mask(ex: Examples) -> dict[str, str]:
 def by_word_vectors(tokens, vectors) -> str:
     """'“the” [1, 0], “cat” [0.5, 0]': each word with its vector, to the lecture's places."""
     return ", ".join(f"“{t}” [{listed(v)}]" for t, v in zip(tokens, vectors))
+
+
+def by_word_printed(tokens, printed) -> str:
+    """'“the” [1.000, 0.000]': each word with its vector's entries as printed."""
+    return ", ".join(f"“{t}” [{', '.join(p)}]" for t, p in zip(tokens, printed))
 
 
 def multi_head(ex: Examples) -> dict[str, str]:

@@ -38,8 +38,8 @@ from scenes.kit.arithmetic import (
     Relation,
     decimals,
     fmt,
-    fmt_column,
     fmt_input,
+    one_format,
     plain,
     scientific,
     sign,
@@ -860,13 +860,6 @@ def blend_relations(weights, values, printed) -> list:
         terms = tuple(t for w, v in zip(weights, values[:, k]) for t in (w, fmt_input(v)))
         relations.append(Relation(terms, "dot", sign("dot", terms, result, tex=False), result))
     return relations
-
-
-def one_format(vectors) -> list[list[str]]:
-    """Each vector's entries as printed, one format for all of them: all whole numbers bare, else every one
-    to WEIGHT_PLACES ('[1.000, 0.000]' beside '[0.119, 0.000]', never '[1, 0]')."""
-    flat = iter(fmt_column(np.ravel(vectors), WEIGHT_PLACES))
-    return [[next(flat) for _ in vector] for vector in vectors]
 
 
 def printed_vector(printed) -> str:

@@ -45,6 +45,13 @@ def fmt_column(values, places: int) -> list[str]:
     return [f"{round(float(v), shared) or 0.0:.{shared}f}" for v in values]  # never '-0.000'
 
 
+def one_format(vectors, places: int = WEIGHT_PLACES) -> list[list[str]]:
+    """Each vector's entries as printed, one format for all of them: all whole numbers bare, else every one
+    to `places` ('[1.000, 0.000]' beside '[0.119, 0.000]', never '[1, 0]')."""
+    flat = iter(fmt_column(np.ravel(vectors), places))
+    return [[next(flat) for _ in vector] for vector in vectors]
+
+
 def entries_tex(values, places: int) -> list[list[str]]:
     """Every entry as printed, one format for the whole matrix (all whole numbers bare, else all to `places`);
     minus infinity as such."""

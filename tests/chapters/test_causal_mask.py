@@ -15,13 +15,12 @@ from scenes.chapters.causal_mask import (
     apart,
     finite_gap_tex,
     marks,
-    one_format,
     row_marks,
     sum_text,
     term_text,
     weigh,
 )
-from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, plain, vector_math
+from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, one_format, plain, vector_math
 from scenes.kit.grids import AttentionGrid
 from scenes.kit.palette import tex_size
 from tests.kit.test_equations import holds
