@@ -1,10 +1,11 @@
 """Where a chapter draws: every drawn mobject's box at the end of every beat, as fractions of the frame.
 
 `beat_ends(scene_class, media_dir)` runs a chapter with its animations skipped (a few seconds) and
-records, at the end of each beat and of the chapter, what the camera draws: one `Drawn` per text
-(Text, MathTex, numbers: the union of its glyphs) and one per other mobject with visible points
-(plots, bars, arrows, axes, panels). Boxes go through the camera's frame (its width, height and
-centre), so they are where the pixels are. A text also records its role (set by the builders of
+records, at the end of every play, from boxes alone, what strays outside the safe area or into the caption
+band (`strays`: things come and go inside a beat), and at the end of each beat and of the chapter, what the
+camera draws: one `Drawn` per text (Text, MathTex, numbers: the union of its glyphs) and one per other
+mobject with visible points (plots, bars, arrows, axes, panels). Boxes go through the camera's frame (its
+width, height and centre), so they are where the pixels are. A text also records its role (set by the builders of
 `scenes.kit.components`), its cap height: the height of a capital (Text) or a digit (formulas and
 numbers) as drawn, from its current font size, as a fraction of the frame's height; and the lowest
 contrast of its glyphs as the viewer sees them (`tests.support.contrast.inks`), those drawn in full and
@@ -79,9 +80,8 @@ class BeatEnd:
     drawn: tuple[Drawn, ...]
     relations: tuple = ()  # the equations drawn (scenes.kit.arithmetic.Relation), from formulas and totals
     captions: tuple[str, ...] = ()  # every caption cue so far
-    strays: tuple[
-        str, ...
-    ] = ()  # what left the safe area or entered the caption band as a play of the beat ended
+    # what was outside the safe area or in the caption band as any play of the beat ended (`strays`)
+    strays: tuple[str, ...] = ()
 
 
 def visible(mobject: Mobject) -> bool:
@@ -216,7 +216,7 @@ def beat_ends(scene_class, media_dir: Path) -> list[BeatEnd]:
         def play(self, *animations, **kwargs):
             super().play(*animations, **kwargs)
             if all(isinstance(a, Wait) for a in animations):
-                return  # a wait moves nothing
+                return  # a wait moves only what an updater moves, which the next play's end sees
             said = (f"play {self.renderer.num_plays}: {thing}" for thing in strays(self))
             vars(self).setdefault("strayed", {}).update(dict.fromkeys(said))  # since the last beat ended
 
