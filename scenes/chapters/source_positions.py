@@ -34,6 +34,7 @@ from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
 from scenes.kit.chapter import ChapterScene
+from scenes.kit.emphasis import pulsed
 from scenes.kit.grids import AttentionGrid, veil
 from scenes.kit.palette import VEIL, theme
 from scenes.kit.stage import STAGE
@@ -132,7 +133,7 @@ class SourcePositions(ChapterScene):
                 else f"Their dot product, {fmt(trace.dots[i, j], SCORE_PLACES)}, divided by the square root "
                 f"of {trace.keys.shape[1]}: the score in this cell.",
             )
-        self.play(Indicate(self.cross.numbers[i * self.cross.trace.shape[1] + j]), run_time=1)
+        self.play(pulsed(self.cross.numbers[i * self.cross.trace.shape[1] + j]), run_time=1)
         self.play(FadeOut(self.spot), FadeOut(self.cell_box), run_time=0.8)
 
     def softmax_rows(self) -> None:
@@ -265,9 +266,7 @@ class SourcePositions(ChapterScene):
             "perfect recall, and scoring more positions costs more work.",
         )
         self.wait_for_cue(2)  # the cost, as the caption comes to it
-        self.show(
-            Indicate(cost, color=theme().text, scale_factor=1.05), Indicate(summary.count), run_time=1.5
-        )
+        self.show(Indicate(cost, color=theme().text, scale_factor=1.05), pulsed(summary.count), run_time=1.5)
 
     def weigh_row(self, i: int) -> list:
         """Animations turning row i's scores into weights: the scores fade out, then the weights and the row's
