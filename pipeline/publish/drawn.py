@@ -238,13 +238,16 @@ def word_order(ex: Examples) -> dict[str, str]:
         f"{by_word(sq.tokens, sq.before.weights)}; beside them the output. The bars, each with its word and "
         f"weight, swap places along arcs into the order {', '.join(f'“{t}”' for t in sq.order)}; the output "
         "does not move.",
-        "A set, not a sentence": f"A row per order of the sentence, each word over its output: "
-        f"{by_word_vectors(ss.tokens, np.round(ss.before.outputs, WEIGHT_PLACES))}; the words fly down into the "
-        "second row in the new order, each with the same output.",
+        "A set, not a sentence": "A grid of weights with a row and a column per word of the sentence, each "
+        f"row its word's weights over every word: {rows(ss.tokens, ss.before.weights)}; beside each row its "
+        f"output, {by_word_vectors(ss.tokens, np.round(ss.before.outputs, WEIGHT_PLACES))}. The rows move into "
+        f"the order {', '.join(f'“{t}”' for t in ss.order)}, then the columns, the last word's line fading out "
+        "and back in at the front; each output is framed, unchanged.",
         "Positions as stripes": f"A table PE, a row per position p = 0 to {len(pe) - 1} at width {PE_WIDTH}: "
-        f"{printed_rows(pe)}. Under it the encodings of {STRIPES[0]} positions at width {STRIPES[1]} as "
-        "coloured cells, positive in the query's colour, negative in the key's: fast bands on the first "
-        "coordinates, nearly still ones further down. Then X plus PE, and under PE their sum X + PE "
+        f"{printed_rows(pe)}. Beside it the encodings of {STRIPES[0]} positions at width {STRIPES[1]} as "
+        "cells, a column per position and a row per coordinate, grey at −1 to white at +1 (a key above "
+        "them): fast bands on the first coordinates, nearly still ones further down. Both leave for X plus PE "
+        "and their sum X + PE "
         f"{printed_rows(with_positions(x))}, the lecture's {story.count(len(x))} words beside X.",
         "Rotary positions": f"A plane with q {coords(ROPE_QUERY)} and k {coords(ROPE_KEY)}, an arc between them. "
         f"For each pair of positions (m, n) q turns by m × {step}° and k by n × {step}°, and a row joins the "
@@ -279,8 +282,8 @@ def trained_head(_: Examples) -> dict[str, str]:
         "Training": f"In place of the word list, axes of loss against step; the curve is drawn from "
         f"{fmt(losses[0], WEIGHT_PLACES)} at step 0, steeply down past {fmt(middle, WEIGHT_PLACES)} at step "
         f"{STEPS // 2}, flattening to {fmt(losses[-1], WEIGHT_PLACES)} at step {STEPS}.",
-        "After training": f"The bars change to {by_word(ex.words, ex.weights_after)}, the old ones left faint "
-        f"behind them; the bar of “{ex.query}” is framed; the held-out score now right "
+        "After training": f"The bars change to {by_word(ex.words, ex.weights_after)}, each beside its old bar, "
+        f"left faint, its number above it; the bar of “{ex.query}” is framed; the held-out score now right "
         f"{round(100 * head.accuracy)}%, mean weight {fmt(head.mean_weight, WEIGHT_PLACES)}.",
         "What it learned": f"The picture clears for a grid of W_Q W_K transposed, the {len(WORDS)} query words "
         "down and key words across, each cell grey to white, brighter for a higher score. The row of "
