@@ -307,8 +307,9 @@ def projections_icon(_: Examples) -> VGroup:
 
 
 def word_order_icon(_: Examples) -> VGroup:
-    """The sinusoidal encodings' stripes, a row per position (kept here, as the projections' icon)."""
-    return cell_block(sinusoidal(np.arange(ICON_POSITIONS), ICON_WIDTH), theme().query, top=1.0)
+    """The sinusoidal encodings' stripes, a row per position (kept here, as the projections' icon), in a
+    neutral colour as the chapter draws them (an encoding is neither a query nor a key; review round 7)."""
+    return cell_block(sinusoidal(np.arange(ICON_POSITIONS), ICON_WIDTH), theme().text, top=1.0)
 
 
 def trained_head_icon(_: Examples) -> VGroup:

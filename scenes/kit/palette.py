@@ -321,13 +321,3 @@ def distinct_word_colors(words, together) -> dict[str, str]:
         if pick in free:
             free.remove(pick)
     return {w: colours[w] for w in words}
-
-
-def signed_shade(value: float, top: float = 1.0) -> str:
-    """A signed number as a colour: the background at 0, the query's colour at `top` and the key's at -`top`
-    (for pictures of many numbers: positional encodings, a learned score grid)."""
-    t = theme()
-    end = t.query if value > 0 else t.key
-    share = min(abs(float(value)) / top, 1.0)
-    mixed = np.rint(255 * ((1 - share) * rgb(t.background) + share * rgb(end))).astype(int)
-    return "#{:02X}{:02X}{:02X}".format(*mixed)
