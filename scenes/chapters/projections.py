@@ -222,9 +222,10 @@ class Projections(ChapterScene):
             FadeIn(self.value_boxes),
             LaggedStart(*[FadeIn(t) for t in self.blend[1:-1]], lag_ratio=0.3),
             run_time=1.8,
-            caption=self.passed_text,
-            hold=0.5,
+            caption=self.passed_text[0],
         )
+        self.play(framed(self.passed_terms[0], theme().value), run_time=1)  # as its term is read
+        self.show(framed(self.passed_terms[1], theme().value), run_time=1, caption=self.passed_text[1])
         self.show(FadeIn(self.blend[0]), FadeIn(self.blend[-1]), run_time=0.8, caption=self.output_text)
         self.show(pulsed(self.blend[-1], theme().output), run_time=1, hold=0.5)
 
@@ -414,7 +415,11 @@ class Projections(ChapterScene):
         self.blend.set_x(STAGE.body_left, LEFT).set_y(self.w_q.get_y())  # where the matrices were
         terms = [f"{printed[i]} × {vector_text(values[i])}" for i in rows]  # as the blend prints them
         self.weights_text = f"Any query weighs them alike; the query of “{a}” gives both {printed[rows[0]]}."
-        self.passed_text = f"But “{a}” passes on {terms[0]}, “{b}” {terms[1]}."
+        self.passed_text = (
+            f"But “{a}” passes on {terms[0]},",
+            f"“{b}” {terms[1]}.",
+        )  # each read as it is framed
+        self.passed_terms = [self.blend[1 + i] for i in rows]
         self.output_text = f"The output: {vector_text(output)}."
 
     def row_box(self, matrix: NamedMatrix, i: int):
