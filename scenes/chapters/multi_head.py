@@ -37,7 +37,7 @@ from manim import (
 )
 
 from attention import examples
-from attention.examples.story import changed_words
+from attention.examples.story import changed_words, leaders, specialise
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -86,10 +86,6 @@ TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
 NOTE_ROOM = 3.0  # the caveat goes beside the charts if it has this much width there, else under them
 NOTE_GAP = 0.4  # between the charts and the caveat beside them
 WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart at most
-LEAD = (
-    0.05  # a head looks at one word when that word's weight leads every other by this much (as FixedContext's
-)
-# SPLIT_GAP; review 7: "it looks at “money”" for money 0.312 beside loan 0.304)
 FORMULA = (  # one head's formula and the heads' concatenation, each part lit while its step is shown
     (r"\mathrm{head}_h =", "head"),
     (r"\mathrm{softmax}(", "softmax"),
@@ -730,12 +726,6 @@ def weight_strings(trace) -> list[str]:
     return [f"{w:.{WEIGHT_PLACES}f}" for w in trace.weights]
 
 
-def leaders(weights) -> list[int]:
-    """The words whose weight comes within LEAD of the largest: the one a head looks at, or those it spreads
-    over."""
-    return [j for j, w in enumerate(weights) if max(weights) - w < LEAD]
-
-
 def looks(tokens, weights) -> str:
     """'it looks at “money”' when one word's weight leads the others by LEAD, else 'it spreads over “money”
     and “loan”' (or 'over every word')."""
@@ -747,13 +737,6 @@ def looks(tokens, weights) -> str:
         if len(near) == len(tokens)
         else f"it spreads over {quoted([tokens[j] for j in near])}"
     )
-
-
-def specialise(trace) -> bool:
-    """Whether each head looks at its own word: one word's weight leads its others by LEAD, and no other
-    head's leading word is the same."""
-    tops = [leaders(h.trace.weights) for h in trace.heads]
-    return all(len(top) == 1 for top in tops) and len({top[0] for top in tops}) == len(tops)
 
 
 def quoted(words) -> str:

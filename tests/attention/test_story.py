@@ -3,6 +3,7 @@ where it cannot tell a chapter's story."""
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from attention.examples import DEFAULT, BlendExample, DragExample, HeadsExample
@@ -77,3 +78,24 @@ def test_the_saturation_warning_is_on_one_side_of_its_threshold():
 def test_a_drag_past_two_keys_is_not_warned():
     drag = DragExample(tokens=("a", "b"), keys=[[1, 0], [0, 1]], query=[1, 0], path=[[1, 0], [0, 1]])
     assert "ThreeTokenDrag" not in chapters_warned(replace(DEFAULT, drag=drag))
+
+
+def test_heads_are_warned_unless_each_leads_on_a_word_of_its_own_by_the_stated_margin():
+    """Review 7's heads: their top weights fall on different words, but head 2's money 0.312 leads loan 0.304 by
+    less than LEAD, so the chapter cannot say the heads specialise: `check` warns, as the chapter words it."""
+    river_bank = HeadsExample(
+        tokens=("bank", "river", "money", "loan"),
+        keys=[
+            [0.8, 0.6, -0.5, 1.1],
+            [1.3, -0.2, 0.25, -0.7],
+            [-0.6, 1.15, 0.9, 0.4],
+            [-0.3, 0.95, 1.2, 0.15],
+        ],
+        query=[1.1, -0.35, 0.6, 0.85],
+        count=2,
+    )
+    tops = [int(np.argmax(h.trace.weights)) for h in river_bank.trace().heads]
+    assert len(set(tops)) == 2 and not s.specialise(river_bank.trace())
+    (warning,) = [w for w in s.warnings(replace(DEFAULT, heads=river_bank)) if w.startswith("MultiHead")]
+    assert "“money”, “loan”" in warning and f"by {s.LEAD}" in warning
+    assert s.specialise(DEFAULT.heads.trace()) and "MultiHead" not in chapters_warned(DEFAULT)

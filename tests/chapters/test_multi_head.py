@@ -10,11 +10,10 @@ from manim.animation.animation import prepare_animation
 from attention import examples
 from attention.examples.beyond import HeadsExample
 from attention.examples.file import examples_from_dict
-from attention.examples.story import changed_words
+from attention.examples.story import LEAD, changed_words
 from scenes.chapters.multi_head import (
     BAR_SHORTEST,
     BAR_TALL,
-    LEAD,
     ROW,
     MultiHead,
     WeightChart,
