@@ -39,7 +39,7 @@ from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_math
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
-from scenes.kit.palette import FAINT, coloured_names, delta_e, generated, rgb, theme, token_color
+from scenes.kit.palette import FAINT, coloured_names, delta_e, generated, neutral, rgb, theme, token_color
 from scenes.kit.stage import STAGE
 
 UNDER_STRIP = 0.45  # from the formula strip to the picture
@@ -411,9 +411,7 @@ def shade(share: float) -> tuple[str, str]:
     that ink reads (mid-greys, where neither would, are skipped)."""
     t = theme()
     for u in sorted(np.linspace(0, 1, TONES + 1), key=lambda u: abs(u - share)):
-        fill = "#{:02X}{:02X}{:02X}".format(
-            *np.rint(255 * ((1 - u) * rgb(t.grid) + u * rgb(t.text))).astype(int)
-        )
+        fill = neutral(u)
         ink = max((t.text, t.background), key=lambda i: contrast(i, fill))
         if contrast(ink, fill) >= READABLE:
             return fill, ink

@@ -67,7 +67,7 @@ from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.grids import AttentionGrid
 from scenes.kit.matrices import NamedMatrix
-from scenes.kit.palette import rgb, theme, word_colors
+from scenes.kit.palette import neutral, theme, word_colors
 from scenes.kit.planes import plane, plane_arrow
 from scenes.kit.stage import STAGE
 
@@ -460,10 +460,7 @@ def stripes(pe: np.ndarray, width: float, height: float) -> VGroup:
 
 def tone(value: float) -> str:
     """A number from -1 to 1 on the neutral ramp: the grid lines' grey at -1 to the text's colour at 1."""
-    t = theme()
-    share = (np.clip(float(value), -1, 1) + 1) / 2
-    mixed = np.rint(255 * ((1 - share) * rgb(t.grid) + share * rgb(t.text))).astype(int)
-    return "#{:02X}{:02X}{:02X}".format(*mixed)
+    return neutral((np.clip(float(value), -1, 1) + 1) / 2)
 
 
 def ramp_key() -> VGroup:

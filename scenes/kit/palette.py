@@ -321,3 +321,12 @@ def distinct_word_colors(words, together) -> dict[str, str]:
         if pick in free:
             free.remove(pick)
     return {w: colours[w] for w in words}
+
+
+def neutral(share: float) -> str:
+    """A share from 0 to 1 on the neutral ramp (for pictures of many numbers that are no role's: positional
+    encodings, a learned score grid): the grid lines' grey at 0 to the text's colour at 1."""
+    t = theme()
+    return "#{:02X}{:02X}{:02X}".format(
+        *np.rint(255 * ((1 - share) * rgb(t.grid) + share * rgb(t.text))).astype(int)
+    )
