@@ -1,0 +1,62 @@
+"""Generated token colours keep off the roles' looks (review 7: TrainedHead's bee in pure green read as a value,
+its dog in orange-red as the output): in every built-in theme, the first OFF_ROLES colours beyond the cycle are
+ROLE_MARGIN beyond the rule from every role, of another hue and no more saturated than the theme's cycle."""
+
+import numpy as np
+import pytest
+
+from attention.training import WORDS
+from scenes.chapters.trained_head import lookup_colours
+from scenes.kit import palette
+from scenes.kit.palette import (
+    APART,
+    FROM_OUTPUT,
+    HUE_APART,
+    ROLE_MARGIN,
+    THEMES,
+    chroma,
+    delta_e,
+    generated,
+    hue_difference,
+    lab,
+)
+
+OFF_ROLES = 12  # the lecture's own names and TrainedHead's six words take far fewer (a light theme holds 12)
+
+
+def role_problems(colour: str, theme) -> list[str]:
+    """How `colour` reads as a role of `theme`: too near one, of its hue, or more saturated than the cycle."""
+    found = []
+    for role, shade in theme.roles().items():
+        least = (FROM_OUTPUT if role == "output" else APART) + ROLE_MARGIN
+        if delta_e(colour, shade) < least:
+            found.append(f"{colour} ΔE {delta_e(colour, shade):.1f} from {role} {shade} (needs {least})")
+        if hue_difference(lab(colour), lab(shade)) < HUE_APART:
+            found.append(f"{colour} of {role} {shade}'s hue")
+    if chroma(lab(colour)) > max(chroma(lab(c)) for c in theme.tokens) + 1e-9:
+        found.append(f"{colour} more saturated than every colour of the cycle")
+    return found
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_generated_colours_keep_off_every_role(name):
+    theme = THEMES[name]
+    found = [p for colour in generated(theme, OFF_ROLES) for p in role_problems(colour, theme)]
+    assert not found, f"{name}: {found}"
+
+
+def test_the_sampled_colours_of_review_7_are_refused():
+    dark = THEMES["dark"]
+    assert role_problems("#00E700", dark) and role_problems("#E64700", dark)  # bee's green, dog's orange-red
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_trained_heads_words_read_as_no_role(name):
+    palette.use_theme(name)
+    try:
+        colours = lookup_colours(WORDS[:4])
+    finally:
+        palette.use_theme("dark")
+    ours = [c for c in colours.values() if c not in THEMES[name].tokens]  # the generated ones
+    assert not [p for colour in ours for p in role_problems(colour, THEMES[name])]
+    assert np.unique(list(colours.values())).size == len(WORDS)
