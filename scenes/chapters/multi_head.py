@@ -37,7 +37,8 @@ from manim import (
 )
 
 from attention import examples
-from attention.examples.story import changed_words, leaders, specialise
+from attention.examples.story import changed_words, count, leaders, specialise
+from scenes.chapters.score_every_word import reordered
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -83,6 +84,9 @@ VALUE_BUFF = 0.1  # between a bar and its weight above it
 TITLE_GAP = 0.2  # between a chart's title and its highest weight: room for a frame round that weight
 WEIGHT_GAP = 0.2  # between the charts and the work rows above them, and between two rows of charts
 TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
+BEFORE = (
+    "causal"  # the table the chapter before this one shows (CausalMask's): its words, maybe in another order
+)
 NOTE_ROOM = 3.0  # the caveat goes beside the charts if it has this much width there, else under them
 NOTE_GAP = 0.4  # between the charts and the caveat beside them
 WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart at most
@@ -131,12 +135,14 @@ class MultiHead(ChapterScene):
             run_time=1.2,
             caption=opening_text(self.example, self.changed),
         )
-        if self.changed:
+        if self.changed:  # the columns the warning names, lit as the caption names them
             self.show(
                 *[Indicate(column, color=theme().text, scale_factor=1) for column in self.changed_columns()],
                 run_time=1.5,
-                caption="Each head projects the words its own way.",
+                caption=f"Lit in Kᵀ: the new vectors of {quoted(self.changed)}.",
             )
+        if self.reordered:
+            self.say(f"The last chapter's words, in another order: {', '.join(self.example.tokens)}.")
         self.show(FadeOut(self.warning), run_time=0.5)
         self.work_row(single, f"One head reads all {single.trace.width} coordinates")
         self.weights_row(single, f"Softmax gives its weights {listed(weight_strings(single.trace))}.")
@@ -406,11 +412,9 @@ class MultiHead(ChapterScene):
         self.projection = Projection(self.outputs, side=2 * LINE - 0.2)  # about as tall as two work rows
         self.note = c.text(caveat_label(tr), role="label", color=theme().muted)
         self.changed = changed_words(ex, examples.current().blend)
-        self.warning = (
-            c.text(warning_label(self.changed), role="label", color=theme().muted)
-            if self.changed
-            else VGroup()
-        )
+        self.reordered = reordered(ex.tokens, getattr(examples.current(), BEFORE).tokens)
+        label = warning_label(self.changed, self.reordered and getattr(examples.current(), BEFORE).tokens)
+        self.warning = c.text(label, role="label", color=theme().muted) if label else VGroup()
         self.layout(stretch)
         if stretch == 1 and self.factor < 1 and self.too_wide:  # the table shrinks for its width: once more,
             self.build(1 / self.factor)  # the charts laid out for the room the shrink leaves them
@@ -502,10 +506,9 @@ class MultiHead(ChapterScene):
         self.projection.move_to([STAGE.body_left, under, 0], aligned_edge=UL)
         above = [r.work() for r in self.readings] + [r for h in self.heads for r in h.blends]
         self.place_charts(VGroup(*above, self.projection).get_bottom()[1] - WEIGHT_GAP)
-        if self.changed:
-            self.warning = fit.clip(
-                warning_label(self.changed), TABLE_RIGHT - STAGE.body_left, color=theme().muted
-            )
+        label = warning_label(self.changed, self.reordered and getattr(examples.current(), BEFORE).tokens)
+        if label:
+            self.warning = fit.clip(label, TABLE_RIGHT - STAGE.body_left, color=theme().muted)
             self.warning.set_x(STAGE.body_left, LEFT).set_y(ys[0])
 
     def place_charts(self, top: float) -> None:
@@ -753,9 +756,12 @@ def opening_text(example, changed: list[str]) -> str:
     return f"The same words, but {quoted(changed)} get new vectors of width {width} here."
 
 
-def warning_label(changed: list[str]) -> str:
-    """The warning in short, for the picture."""
-    return f"new vectors here for {quoted(changed)}"
+def warning_label(changed: list[str], before=()) -> str:
+    """The warning in short, for the picture: the words with new vectors, and the last chapter's words `before`
+    if these are them in another order ('' when there is nothing to warn of)."""
+    parts = [f"new vectors here for {quoted(changed)}"] if changed else []
+    parts += [f"the last chapter's words (“{' '.join(before)}”), in another order"] if before else []
+    return "; ".join(parts)
 
 
 def caveat_text(trace) -> str:
@@ -918,7 +924,8 @@ class BlendRow(VGroup):
 
 class Projection(VGroup):
     """The output projection drawn: the concatenated heads as a row, times W^O (a square box of as many rows
-    and columns as the row has entries, learned: no numbers), giving the output, a row of as many empty cells."""
+    and columns as the row has entries, learned: no numbers), giving the output, said to be as many numbers
+    (review 7: a row of empty cells read as unfinished)."""
 
     def __init__(self, outputs: list[str], side: float):
         super().__init__()
@@ -936,9 +943,11 @@ class Projection(VGroup):
         size = c.text(f"{n} × {n}, learned", role="label", color=theme().muted)
         VGroup(name, size).arrange(DOWN, aligned_edge=LEFT, buff=0.08).next_to(square, RIGHT, buff=0.15)
         self.box = VGroup(square, grid, name, size)  # the name and its size centred beside the square
-        cells = VGroup(*[Square(0.3, color=theme().output, stroke_width=2) for _ in range(n)])
-        cells.arrange(RIGHT, buff=0.08)
-        self.result = VGroup(c.math("="), cells, c.text("output", role="label", color=theme().output))
+        said = VGroup(  # its numbers are W^O's, which is not given: named and counted, as W^O is
+            c.text("output", role="label", color=theme().output),
+            c.text(f"{count(n)} numbers", role="label", color=theme().muted),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
+        self.result = VGroup(c.math("="), said)
         self.result.arrange(RIGHT, buff=0.2)
         VGroup(self.row, self.times, self.box, self.result).arrange(RIGHT, buff=0.25)
         self.add(self.row, self.times, self.box, self.result)

@@ -16,6 +16,7 @@ from manim import (
     GrowArrow,
     Indicate,
     LaggedStart,
+    Mobject,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
@@ -56,6 +57,7 @@ ROLES = (
     ("values", "v_i", "supply what is blended", "value"),
 )
 DISCLAIMER = "These are illustrative vectors, not learned word meanings."
+BEFORE = "drag"  # the table the chapter before this one shows (ThreeTokenDrag's): its words, maybe in another order
 
 
 class ScoreEveryWord(ChapterScene):
@@ -95,12 +97,16 @@ class ScoreEveryWord(ChapterScene):
             caption=f"The query has the same width, {width}.",
             hold=1.2,
         )
+        if self.order_note:  # the last chapter's words in another order: said, never switched silently
+            caption = f"The last chapter's words, in another order: {', '.join(self.example.tokens)}."
+            self.show(FadeIn(self.order_note), caption=caption, run_time=1)
 
     def dot_products(self) -> None:
         self.beat("Dot products, term by term")
         self.show(
             Write(self.formula),
             self.strip.light("dot"),
+            *([FadeOut(self.order_note)] if self.order_note else []),
             run_time=1.2,
             caption="Score each key: multiply matching entries of q and k, then add.",
         )
@@ -246,6 +252,9 @@ class ScoreEveryWord(ChapterScene):
         self.compass.shift(corner - self.compass.query.get_start()).clear_names(
             [*self.products, *self.scores, self.summary_box]
         )
+        self.order_note = order_note(ex.tokens, getattr(examples.current(), BEFORE).tokens, STAGE_WIDTH)
+        if self.order_note:  # where the summary comes later: nothing else is there while it is shown
+            self.order_note.move_to(self.summary)
 
     def layout(self) -> None:
         """Keys with their dot products and scores beside them, the query above; shrunk by one factor
@@ -293,6 +302,21 @@ class ScoreEveryWord(ChapterScene):
         content = VGroup(self.query, self.keys, self.products, self.scores, self.formula, self.divisor_note)
         self.summary.next_to(content, DOWN, buff=max(SUMMARY_GAP, above) + gap)
         return content.add(self.summary)
+
+
+def reordered(tokens, before) -> bool:
+    """Whether `tokens` are the words `before` (the chapter before's) in another order (review 7: switched
+    silently, the/cat/sat becoming the/sat/cat reads as other words)."""
+    return sorted(tokens) == sorted(before) and list(tokens) != list(before)
+
+
+def order_note(tokens, before, width: float) -> Mobject | None:
+    """One muted line saying that `tokens` are the last chapter's words `before` in another order (within
+    `width`); None when they are not reordered."""
+    if not reordered(tokens, before):
+        return None
+    said = f"the last chapter's words (“{' '.join(before)}”), in another order"
+    return fit.clip(said, width, role="small", color=theme().muted)
 
 
 def pair_glyphs(product, query, key) -> list[tuple[VGroup, VGroup]]:

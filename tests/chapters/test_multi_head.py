@@ -251,9 +251,7 @@ def test_the_output_projection_is_drawn_as_the_concatenation_times_a_square_w_o(
     square, grid, name, size = project.box
     assert name.tex_string == "W^O" and size.text == "4×4,learned"
     assert square.width == pytest.approx(square.height) and len(grid) == 2 * (len(project.entries) - 1)
-    assert len(project.result[1]) == len(
-        project.entries
-    )  # an output as wide, with no numbers: W^O is learned
+    assert [t.original_text for t in project.result[1]] == ["output", "four numbers"]  # W^O's: not given
     assert fit.apart(project, scene.note) and project.get_bottom()[1] > scene.readings[0].weights.get_top()[1]
     # the caveat keeps well clear of the projection's "4 × 4, learned" (review round 4: they crowded each other)
     assert size.get_bottom()[1] - scene.note.get_top()[1] > 0.5

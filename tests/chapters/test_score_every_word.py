@@ -27,6 +27,13 @@ def test_the_rows_spread_down_to_the_stage_bottom(scene):
     assert min(gaps) == pytest.approx(max(gaps)) and min(gaps) > names[0].height + chapter.ROW_BUFF
 
 
+def test_the_order_note_names_the_drag_s_words(scene):
+    assert scene.order_note.original_text == "the last chapter's words (“the cat sat”), in another order"
+    assert chapter.BEFORE == "drag" and scene.order_note.get_center() == pytest.approx(
+        scene.summary.get_center()
+    )
+
+
 def test_the_layout_is_centred(scene):
     content = [scene.query, scene.keys, scene.products, scene.scores]
     left = min(m.get_left()[0] for m in content)
@@ -42,11 +49,15 @@ def test_while_a_key_is_scored_the_other_rows_are_dimmed_and_the_query_frame_sta
     from pipeline.run import dry_run
     from scenes.kit.palette import DIM
 
-    seen = []
+    seen, noted = [], []
 
     class Watched(chapter.ScoreEveryWord):
         def show(self, *animations, caption=None, **kwargs):
             super().show(*animations, caption=caption, **kwargs)
+            if (
+                self.order_note in self.mobjects
+            ):  # the drag's words in another order: said on screen (review 7)
+                noted.append(caption)
             if caption and "products add up" in caption:
                 names = [round(n.get_fill_opacity(), 2) for n in self.keys.names]
                 frames = [m for m in self.mobjects if isinstance(m, SurroundingRectangle)]
@@ -55,6 +66,9 @@ def test_while_a_key_is_scored_the_other_rows_are_dimmed_and_the_query_frame_sta
     Watched.__name__ = "ScoreEveryWord"  # its title comes from the registry, by name
     dry_run.run(Watched, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(tmp_path)})
     assert len(seen) == len(chapter.examples.current().blend.tokens)
+    assert noted == [
+        "The last chapter's words, in another order: the, sat, cat."
+    ]  # then gone for the products
     for i, (names, frames) in enumerate(seen):
         assert names == [1.0 if k == i else DIM for k in range(len(names))]
         assert len(frames) == 2 and frames[0] is seen[0][1][0]  # q's frame, then the key's

@@ -1,0 +1,62 @@
+"""Token orders between chapters (review 7: the/cat/sat became the/sat/cat with no word on screen): where a
+chapter shows the words of the chapter just before it in another order, it says so (`BEFORE` names the table
+the chapter before shows, and the chapter's note compares with it). Derived from the registry's order and the
+tables the chapters' own `inputs` read, for the lecture's example and the custom one."""
+
+import importlib
+import inspect
+import re
+from pathlib import Path
+
+from attention import examples
+from attention.examples.file import load_example_file
+from scenes.chapters.multi_head import warning_label
+from scenes.chapters.registry import CHAPTERS
+from scenes.chapters.score_every_word import reordered
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = (examples.DEFAULT, load_example_file(ROOT / "examples" / "cat-and-dog.toml"))
+
+
+def table(chapter) -> str | None:
+    """The one example table a chapter's `inputs` reads ('blend'), or None (several, or its own task)."""
+    read = re.findall(r"examples\.current\(\)\.(\w+)", inspect.getsource(chapter.scene_class().inputs))
+    return read[0] if len(read) == 1 else None
+
+
+def words(ex, name: str) -> tuple[str, ...]:
+    shown = getattr(ex, name)
+    return shown.source_tokens if name == "cross" else shown.tokens
+
+
+def test_a_chapter_showing_the_last_chapter_s_words_in_another_order_compares_with_that_chapter():
+    needed, declared = {}, {}
+    for before, chapter in zip(CHAPTERS, CHAPTERS[1:]):
+        module = importlib.import_module(chapter.module)
+        if hasattr(module, "BEFORE"):
+            declared[chapter.name] = (module.BEFORE, table(before))
+        a, b = table(before), table(chapter)
+        if a and b and any(reordered(words(ex, b), words(ex, a)) for ex in EXAMPLES):
+            needed[chapter.name] = a
+    assert "ScoreEveryWord" in needed  # the drag's the/cat/sat, then chapters 3-7's the/sat/cat: not vacuous
+    silent = {name: a for name, a in needed.items() if declared.get(name, (None,))[0] != a}
+    assert not silent, (
+        f"chapters showing the last chapter's words in another order without saying so: {silent}"
+    )
+    stale = {name: pair for name, pair in declared.items() if pair[0] != pair[1]}
+    assert not stale, f"BEFORE names a table the chapter before does not show: {stale}"
+
+
+def test_only_the_same_words_in_another_order_are_reordered():
+    assert reordered(("the", "sat", "cat"), ("the", "cat", "sat"))
+    assert not reordered(("the", "cat", "sat"), ("the", "cat", "sat"))
+    assert not reordered(("the", "cat", "sat"), ("the", "cat", "sat", "down"))  # another sentence
+
+
+def test_multi_head_s_note_names_the_last_chapter_s_order():
+    assert (
+        warning_label([], ("the", "cat", "sat"))
+        == "the last chapter's words (“the cat sat”), in another order"
+    )
+    assert warning_label(["cat"], ("a", "cat")).startswith("new vectors here for “cat”; the last chapter's")
+    assert warning_label([], ()) == ""
