@@ -1,5 +1,5 @@
-"""Command line: list, render, preview, clip, package, check an example and clean the lecture's chapters (see
-docs/command-line.md)."""
+"""Command line: list, render, preview, clip, package, check an example and clean the lecture's chapters, and
+render a course of the lecturer's own cut (see docs/command-line.md, docs/course.md)."""
 
 from __future__ import annotations
 
@@ -21,9 +21,11 @@ from pipeline.console import Console
 from pipeline.frames.video import AUDIO_CODECS
 from pipeline.plan import chapters, settings
 from pipeline.plan import check as checking
+from pipeline.plan.course import Course, CourseFileError, load_course_file
 from pipeline.plan.quality import PRESETS
 from pipeline.plan.theme_file import ThemeFileError, load_theme_file
 from pipeline.publish import clips, described, drawn, update, webm
+from pipeline.publish import course as course_folder
 from pipeline.publish import package as packing
 from pipeline.run import cluster, lock, parallel
 from scenes.kit.palette import THEMES, Theme, theme_of
@@ -124,6 +126,44 @@ class ThemeChoice(click.ParamType):
             return load_theme_file(value)
         except ThemeFileError as err:
             raise click.UsageError(str(err)) from None
+
+
+class CourseFile(click.ParamType):
+    """A course file (TOML), read and checked before anything renders: it converts to its Course. A refusal is
+    the loader's line alone, naming the file and the key."""
+
+    name = "FILE"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, Course):
+            return value
+        try:
+            return load_course_file(value)
+        except CourseFileError as err:
+            raise click.UsageError(str(err)) from None
+
+
+course_option = click.option(
+    "--course",
+    type=CourseFile(),
+    help="A course file (TOML, see examples/course.toml): its title, lecturer, institution, date, chapters in "
+    "its order, example, theme and speaker notes. Its own lecture, page, presenter mode, slides, handout and "
+    "transcript go to OUTPUT/courses/<its file name>/.",
+)
+
+
+def use_course(ctx: click.Context, course: Course | None) -> None:
+    """The course's example and theme in place of the command line's (refused when both give one), and no
+    chapters named beside it: it lists its own."""
+    if course is None:
+        return
+    if ctx.params.get("names"):
+        raise click.UsageError(f"{course.source} lists the chapters; name none beside --course")
+    for key, value in (("theme", course.theme), ("example", course.example)):
+        if value is not None and ctx.get_parameter_source(key) is ParameterSource.COMMANDLINE:
+            raise click.UsageError(f"--{key}: {course.source} gives the {key}; give it in one place")
+        if value is not None:
+            ctx.params[key] = value
 
 
 class Voice(click.ParamType):
@@ -299,6 +339,7 @@ def list_chapters(ctx: click.Context, output: Path, example: Path | None, **_fra
     help=f"When another render is writing to the output folder, stop (status {BUSY}) instead of waiting.",
 )
 @with_look
+@course_option
 @output_option
 @click.pass_context
 def render(
@@ -311,14 +352,19 @@ def render(
     force: bool,
     no_wait: bool,
     output: Path,
-    example: Path | None,
+    course: Course | None,
     **_frame,
 ):
-    """Render the named chapters (Scene class names, any case) that changed; all of them when none is named."""
+    """Render the named chapters (Scene class names, any case) that changed; all of them when none is named;
+    with --course, the course's chapters, then its own lecture and documents."""
+    use_course(ctx, course)
+    if course is not None and video_format != course_folder.lecture.FORMAT:
+        raise click.UsageError("--course: a course's lecture is joined from MP4 chapters; drop --format")
     try:
-        selected = chapters.select(names)
+        selected = list(course.chapters) if course else chapters.select(names)
     except chapters.UnknownChapter as err:
         raise click.UsageError(str(err)) from None
+    example = ctx.params["example"]
     wanted = chosen_settings(ctx, video_format)
     if video_format not in AUDIO_CODECS and wanted.voice != voices.SILENT:
         click.echo(
@@ -332,10 +378,10 @@ def render(
             outputs.ensure_writable(output)
         except OSError as err:
             raise click.UsageError(f"cannot write to the output folder {output}: {err.strerror}") from None
-        run_build(ctx, selected, wanted, output, jobs, force, no_wait, example, dask_cluster)
+        run_build(ctx, selected, wanted, output, jobs, force, no_wait, example, dask_cluster, course)
 
 
-def run_build(ctx, selected, wanted, output, jobs, force, no_wait, example, cluster) -> None:
+def run_build(ctx, selected, wanted, output, jobs, force, no_wait, example, cluster, course=None) -> None:
     """Build under the output folder's lock; exit 130 on Ctrl-C, 1 when something failed."""
     console = Console(sys.stdout.isatty())
     try:
@@ -351,6 +397,7 @@ def run_build(ctx, selected, wanted, output, jobs, force, no_wait, example, clus
                 force=force,
                 console=console,
                 cluster=cluster,
+                course=course,
             )
     except KeyboardInterrupt:
         console.close()
@@ -444,15 +491,18 @@ def preview(ctx: click.Context, name: str, output: Path, example: Path | None, *
 @cli.command()
 @click.argument("names", nargs=-1, metavar="[CHAPTER]...")
 @with_look
+@course_option
 @output_option
 @click.pass_context
-def script(ctx: click.Context, names: tuple[str, ...], output: Path, example: Path | None, **_look):
+def script(ctx: click.Context, names: tuple[str, ...], output: Path, course: Course | None, **_look):
     """Write the narration script (script.txt to read from, script.html to record against): every line the
-    chapters say, with the id its recording is named by (see --voice recordings:DIR)."""
+    chapters say (a course's, in its order), with the id its recording is named by (see --voice recordings:DIR)."""
+    use_course(ctx, course)
     try:
-        selected = chapters.select(names)
+        selected = list(course.chapters) if course else chapters.select(names)
     except chapters.UnknownChapter as err:
         raise click.UsageError(str(err)) from None
+    example = ctx.params["example"]
     wanted, output = (
         settings.from_options("l", theme=ctx.params["theme"], example=example),
         output_root(output, example),
@@ -581,12 +631,19 @@ def describe(ctx: click.Context, output: Path, example: Path | None, **_look):
     help="Only this theme's folders (with -q: that quality's folder of this theme); a built-in's name or a theme file.",
 )
 @look_options[1]
+@course_option
 @output_option
 @click.pass_context
-def clean(ctx: click.Context, output: Path, theme: str | Theme | None, example: Path | None, **_frame):
-    """Remove what `render` with the same options wrote; with no option, everything (caches and examples too)."""
+def clean(ctx: click.Context, output: Path, course: Course | None, **_frame):
+    """Remove what `render` with the same options wrote; with no option, everything (caches and examples too);
+    with --course, the course's own folder (with -q or --theme, only that folder of it)."""
+    use_course(ctx, course)
+    theme, example = ctx.params["theme"], ctx.params["example"]
     root, wanted = output_root(output, example), chosen_settings(ctx)
-    if example is not None and wanted is None and theme is None:  # everything of that example: its folder
+    if course is not None:
+        root = course_folder.root(root, course)
+    given_theme = ctx.get_parameter_source("theme") is ParameterSource.COMMANDLINE
+    if (example is not None or course is not None) and wanted is None and not given_theme:  # all its folder
         removed = outputs.clean_folder(root)
     else:
         removed = outputs.clean(root, wanted, theme_of(theme).name if theme else None)

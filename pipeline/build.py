@@ -10,9 +10,11 @@ from pathlib import Path
 from narration import recordings, voices
 from pipeline import outputs, report
 from pipeline.plan.chapters import all_chapters
+from pipeline.plan.course import Course
 from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import FORMATS, RenderSettings
+from pipeline.publish import course as course_folder
 from pipeline.publish import update
 from pipeline.run import beat_jobs, parallel
 from pipeline.run.cluster import Cluster
@@ -51,9 +53,11 @@ def build(
     force: bool,
     console: Console,
     cluster: Cluster | None = None,
+    course: Course | None = None,
 ) -> bool:
     """Render the chapters that are out of date (with `jobs` local workers, or on `cluster`), then the
-    captions, full lecture and page, reporting on all; return whether everything succeeded."""
+    captions, full lecture and page, and the `course`'s own folder, reporting on all; return whether
+    everything succeeded."""
     began = time.perf_counter()
     outputs.remove_leftovers(output_dir)
     manifest = Manifest.load(outputs.folder(output_dir, settings))
@@ -77,6 +81,8 @@ def build(
         console.finished(outcome)
         outcomes.append(outcome)
     published = update.after_render(output_dir, settings)  # captions, full lecture, index.html
+    if course is not None:
+        published += course_folder.publish(output_dir, settings, course)
     for line in published + _recordings_report(output_dir, settings):
         console.line(line)
     where = f"{settings.folder} {settings.format}"

@@ -23,7 +23,7 @@ def select(names: tuple[str, ...] | list[str]) -> list[Chapter]:
     found = {name: find(name) for name in names}
     unknown = [name for name, chapter in found.items() if chapter is None]
     if unknown:
-        raise UnknownChapter(_unknown_message(unknown[0]))
+        raise UnknownChapter(unknown_message(unknown[0]))
     return [c for c in all_chapters() if not names or c in found.values()]
 
 
@@ -34,7 +34,8 @@ def find(name: str) -> Chapter | None:
     return registry.find(name)
 
 
-def _unknown_message(name: str) -> str:
+def unknown_message(name: str) -> str:
+    """Why `name` is no chapter: the closest name, and every valid one."""
     by_lower = {c.name.lower(): c.name for c in all_chapters()}
     closest = difflib.get_close_matches(name.lower(), list(by_lower), n=1)
     hint = f" (closest: {by_lower[closest[0]]})" if closest else ""

@@ -115,6 +115,13 @@ class Manifest:
         self.entries[_key(entry.slug, entry.format)] = entry
         self._write()
 
+    def drop(self, slug: str, video_format: str) -> None:
+        """Remove an entry and its files (a chapter no longer in a course's cut), and write the manifest."""
+        entry = self.entries.pop(_key(slug, video_format), None)
+        for name in entry.files if entry else ():
+            (self.path.parent / name).unlink(missing_ok=True)
+        self._write()
+
     def record_document(self, entry: Entry) -> None:
         """Add or replace a document made from the lecture (slug 'lecture', format e.g. 'pptx') and write the
         manifest."""

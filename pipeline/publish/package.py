@@ -80,7 +80,7 @@ def chapters_zip(output_dir: Path, settings: RenderSettings, chosen: list[Chapte
     named = chosen[0].slug if len(chosen) == 1 else "-".join(f"{c.number:02d}" for c in chosen)
     with outputs.work_dir(output_dir, f"package-{named}") as stage:
         for path in files:
-            _place(path, stage / path.name)
+            place(path, stage / path.name)
         for name, text in web_page.pages(stage, tuple(chosen), settings).items():
             (stage / name).unlink(missing_ok=True)  # a hard link to the rendered file: never written through
             (stage / name).write_text(text, encoding="utf-8")
@@ -126,7 +126,7 @@ def _chapter_files(folder: Path, chapter: Chapter, settings: RenderSettings) -> 
     return files.existing() + ([webm] if webm.is_file() else [])
 
 
-def _place(source: Path, target: Path) -> None:
+def place(source: Path, target: Path) -> None:
     """`source` at `target` too: a hard link, or a copy where the file system has none."""
     try:
         os.link(source, target)

@@ -38,7 +38,8 @@ class Cue:
 @dataclass(frozen=True)
 class Beat:
     """One beat of the lecture: its chapter (position in the lecture, from 0), name, first frame, the frame after
-    its last, its poster (its still, a file beside the lecture) and the captions shown during it."""
+    its last, its poster (its still, a file beside the lecture), the captions shown during it, and the lecturer's
+    note for it (a course file's, else empty)."""
 
     chapter: int
     name: str
@@ -46,6 +47,7 @@ class Beat:
     end: int
     poster: str
     notes: list[str]
+    speaker_note: str = ""
 
 
 def beats_track(video: Path) -> Path:
@@ -69,9 +71,12 @@ def read_cues(path: Path) -> list[Cue]:
     ]
 
 
-def lecture_beats(folder: Path, slugs: list[str], fps: int) -> tuple[list[dict], list[Beat]] | None:
-    """The lecture's chapters ({title, first: its first beat's index}) and beats, for the chapters `slugs` in
-    viewing order; None without a readable lecture.mp4 with a mark per chapter and its beats track."""
+def lecture_beats(
+    folder: Path, slugs: list[str], fps: int, notes: dict[str, dict[str, str]] | None = None
+) -> tuple[list[dict], list[Beat]] | None:
+    """The lecture's chapters ({title, first: its first beat's index}) and beats, for the chapters `slugs` in the
+    lecture's order, with the lecturer's `notes` (chapter slug -> beat name -> note); None without a readable
+    lecture.mp4 with a mark per chapter and its beats track."""
     target = lecture.files(folder)
     marks = video_join.marks(target.video)
     cues = read_cues(beats_track(target.video))
@@ -90,14 +95,18 @@ def lecture_beats(folder: Path, slugs: list[str], fps: int) -> tuple[list[dict],
         if within == 0:
             chapters[chapter]["first"] = len(found)
         name = _beat_name(cue.text, marks[chapter].title)
-        notes = [text for first, last, text in subtitles if first < end and last > start]
-        found.append(Beat(chapter, name, start, end, poster(slugs[chapter], within), notes))
+        said = [text for first, last, text in subtitles if first < end and last > start]
+        own = (notes or {}).get(slugs[chapter], {}).get(name, "")
+        found.append(Beat(chapter, name, start, end, poster(slugs[chapter], within), said, own))
     return chapters, found
 
 
-def data(folder: Path, slugs: list[str], fps: int) -> dict | None:
-    """What present.html and speaker.html need, as JSON-ready data; None when the lecture has no beats."""
-    read = lecture_beats(folder, slugs, fps)
+def data(
+    folder: Path, slugs: list[str], fps: int, notes: dict[str, dict[str, str]] | None = None
+) -> dict | None:
+    """What present.html and speaker.html need, as JSON-ready data (`notes` as `lecture_beats` takes them); None
+    when the lecture has no beats."""
+    read = lecture_beats(folder, slugs, fps, notes)
     if read is None:
         return None
     chapters, beats = read

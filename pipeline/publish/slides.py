@@ -1,10 +1,12 @@
 """lecture.pptx with python-pptx: one 16:9 slide per beat, in order, the beat's clip embedded as a movie, the
-chapter's title as the slide's title, the beat's narration as notes.
+chapter's title as the slide's title, the beat's narration as notes (a course's own note for the beat first); a
+course's deck opens on a title slide with its title, lecturer, institution and date.
 
 A slide shows its movie's poster until the movie plays, in PowerPoint's edit view, in thumbnails and in a
 PDF export: it is the beat's last frame (the picture the lecture page shows for the beat), since a beat's
 first frame is often still empty. The movie's alt text says what the beat shows. The document properties are
-the lecture's (title, language, the render's time); nothing is left from python-pptx's template.
+the lecture's (title, language, the render's time; a course's lecturer as author); nothing is left from
+python-pptx's template.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ SLIDE_WIDTH, SLIDE_HEIGHT = Emu(12_192_000), Emu(6_858_000)  # 13.333 x 7.5 inch
 TITLE_HEIGHT = Emu(685_800)  # 0.75 inch: the band above the movie
 TITLE_SIZE = Pt(24)
 TITLE_ONLY = 5  # the default template's "Title Only" layout
+TITLE_SLIDE = 0  # its "Title Slide": a title and a subtitle
 BACKGROUND = RGBColor(0, 0, 0)  # black around the movie, as a player shows it
 TITLE_COLOUR = RGBColor(0xEE, 0xEE, 0xEE)
 LANGUAGE = "en"
@@ -47,17 +50,34 @@ class BeatSlide:
     description: str
 
 
+@dataclass(frozen=True)
+class Cover:
+    """A course's title slide: its title, the line under it (lecturer, institution, date), and its author."""
+
+    title: str
+    byline: str
+    author: str
+
+
 def write(
-    slides: list[BeatSlide], target: Path, aspect: float, title: str, created: datetime | None = None
+    slides: list[BeatSlide],
+    target: Path,
+    aspect: float,
+    title: str,
+    created: datetime | None = None,
+    cover: Cover | None = None,
 ) -> None:
     """Write the presentation titled `title` to `target`; `aspect` is the videos' width / height, `created`
-    the render's time."""
+    the render's time; a `cover` opens it with a title slide."""
     deck = Presentation()
     deck.slide_width, deck.slide_height = SLIDE_WIDTH, SLIDE_HEIGHT
     _properties(deck.core_properties, title, created or datetime.now(timezone.utc))
+    deck.core_properties.author = NOT_XML.sub("", cover.author) if cover else ""
     _drop_application_properties(deck.part.package)
     if slides:
         _thumbnail(deck.part.package, slides[0].poster)
+    if cover:
+        _title_slide(deck, cover)
     for beat in slides:
         _add(deck, beat, aspect)
     deck.save(str(target))
@@ -93,6 +113,29 @@ def _thumbnail(package, poster: Path) -> None:
     )
 
 
+def _title_slide(deck, cover: Cover) -> None:
+    """The course's title, and under it its lecturer, institution and date, light on black as the beats are."""
+    slide = deck.slides.add_slide(deck.slide_layouts[TITLE_SLIDE])
+    slide.background.fill.solid()
+    slide.background.fill.fore_color.rgb = BACKGROUND
+    title, subtitle = slide.placeholders[0], slide.placeholders[1]
+    title.text, subtitle.text = NOT_XML.sub("", cover.title), NOT_XML.sub("", cover.byline)
+    margin, band = SLIDE_WIDTH // 12, SLIDE_HEIGHT // 4  # the template's boxes are for 4:3: placed anew
+    title.left, title.top, title.width, title.height = margin, band, SLIDE_WIDTH - 2 * margin, band * 3 // 2
+    subtitle.left, subtitle.top = margin, band * 5 // 2
+    subtitle.width, subtitle.height = SLIDE_WIDTH - 2 * margin, band
+    for shape in (title, subtitle):
+        _colour(shape, TITLE_COLOUR)
+
+
+def _colour(shape, colour: RGBColor, size: Pt | None = None) -> None:
+    for paragraph in shape.text_frame.paragraphs:
+        for run in paragraph.runs:
+            run.font.color.rgb = colour
+            if size:
+                run.font.size = size
+
+
 def _add(deck, beat: BeatSlide, aspect: float) -> None:
     slide = deck.slides.add_slide(deck.slide_layouts[TITLE_ONLY])
     slide.background.fill.solid()
@@ -100,9 +143,7 @@ def _add(deck, beat: BeatSlide, aspect: float) -> None:
     title = slide.shapes.title
     title.left, title.top, title.width, title.height = 0, 0, SLIDE_WIDTH, TITLE_HEIGHT
     title.text = beat.title
-    for paragraph in title.text_frame.paragraphs:
-        for run in paragraph.runs:
-            run.font.size, run.font.color.rgb = TITLE_SIZE, TITLE_COLOUR
+    _colour(title, TITLE_COLOUR, TITLE_SIZE)
     left, top, width, height = _movie_box(aspect)
     movie = slide.shapes.add_movie(
         str(beat.clip), left, top, width, height, poster_frame_image=str(beat.poster), mime_type="video/mp4"

@@ -21,6 +21,7 @@ from fractions import Fraction
 from html import escape
 from math import ceil
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote
 
 import jinja2
@@ -36,6 +37,9 @@ from pipeline.publish import described as described_lecture
 from pipeline.publish import descriptions, drawn, lecture, panel_data, present_page, transcript, video_join
 from scenes.chapters.registry import Chapter, shown_title
 from scenes.kit import palette
+
+if TYPE_CHECKING:
+    from pipeline.plan.course import Course
 
 NAME = "index.html"
 TITLE = "Attention, explained"
@@ -70,18 +74,24 @@ TEMPLATES = jinja2.Environment(
 )
 
 
-def pages(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> dict[str, str]:
+def pages(
+    folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings, course: Course | None = None
+) -> dict[str, str]:
     """Every page file for `folder` (name -> text): index.html with its stylesheet and script, the descriptions
     tracks and transcript.html when videos have beats, and, when the lecture has its beats, present.html and
-    speaker.html with theirs."""
+    speaker.html with theirs. A `course` gives its title, names and date, numbers its `chapters` by their place
+    in it, and gives the speaker view its notes."""
     described = descriptions.tracks(folder, chapters, settings)
-    found = {NAME: html(folder, chapters, settings, described), **assets(), **descriptions.files(described)}
+    page = html(folder, chapters, settings, described, course)
+    found = {NAME: page, **assets(), **descriptions.files(described)}
     if described:
-        found[transcript.NAME] = _transcript(folder, chapters, settings, described)
-    presenting = present_page.data(folder, [c.slug for c in chapters], settings.fps)
+        found[transcript.NAME] = _transcript(folder, chapters, settings, described, course)
+    notes = course.notes if course else None
+    presenting = present_page.data(folder, [c.slug for c in chapters], settings.fps, notes)
     if presenting is None:
         return found
-    shared = {"title": title_of(settings), "data": presenting, "stylesheet": PRESENT_STYLESHEET}
+    presenting["byline"] = _byline(course)
+    shared = {"title": title_of(settings, course), "data": presenting, "stylesheet": PRESENT_STYLESHEET}
     shared |= {"script": PRESENT_SCRIPT, "chapter_count": len(presenting["chapters"])}
     target = lecture.files(folder)
     captions_href = _href(target.web_captions) if target.web_captions.is_file() else None
@@ -106,15 +116,24 @@ def _described_track(video: Path, described: dict) -> dict | None:
     return {"label": descriptions.LABEL, "src": quote(descriptions.track(video).name)}  # the template escapes
 
 
-def _transcript(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings, described) -> str:
+def _transcript(
+    folder: Path,
+    chapters: tuple[Chapter, ...],
+    settings: RenderSettings,
+    described,
+    course: Course | None = None,
+) -> str:
     """transcript.html: the described chapters' lines, pictures and worked examples, in the page's style; each
     beat's link into its video also into the WebM, where there is one (a link cannot fall back as a page can)."""
     found = transcript.chapters(chapters, settings, described)
+    numbers = dict(zip(chapters, numbered(chapters, course)))
     for item in found:
         webm = (folder / unquote(item["video"])).with_suffix(".webm")
         item["webm"] = quote(webm.name) if webm.is_file() and webm.name != unquote(item["video"]) else None
+        item["number"] = numbers[item["chapter"]]
     return TEMPLATES.get_template("transcript.html.j2").render(
-        title=title_of(settings),
+        title=title_of(settings, course),
+        byline=_byline(course),
         chapters=found,
         stylesheet=STYLESHEET,
         index=NAME,
@@ -124,18 +143,26 @@ def _transcript(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSet
     )
 
 
-def html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings, described=None) -> str:
+def html(
+    folder: Path,
+    chapters: tuple[Chapter, ...],
+    settings: RenderSettings,
+    described=None,
+    course: Course | None = None,
+) -> str:
     """The page for `folder`, showing whichever of its videos exist, and the panels beside their chapters;
     `described` is `descriptions.tracks` for it (made here when not given)."""
     if described is None:
         described = descriptions.tracks(folder, chapters, settings)
     panels = _panels(settings)
-    after = _panel_places(chapters) if panels else {}
+    numbers = numbered(chapters, course)
+    after = _panel_places(chapters, numbers) if panels else {}
     return TEMPLATES.get_template("index.html.j2").render(
-        title=title_of(settings),
+        title=title_of(settings, course),
+        byline=_byline(course),
         chapter_count=len(chapters),
         lecture=_lecture(folder, chapters, settings, described),
-        chapters=[_chapter(folder, c, settings, described) for c in chapters],
+        chapters=[_chapter(folder, c, settings, described, n) for c, n in zip(chapters, numbers)],
         transcript=transcript.NAME if described else None,
         panels=panels,
         panels_after=after,
@@ -162,13 +189,18 @@ def _panels(settings: RenderSettings) -> dict:
         palette.use_theme(before_theme)
 
 
-def _panel_places(chapters: tuple[Chapter, ...]) -> dict[int, list[str]]:
-    """Chapter number -> the panels shown after it: each after the last of its chapters on the page."""
+def numbered(chapters: tuple[Chapter, ...], course: Course | None) -> list[int]:
+    """The number each chapter has on the pages: its place in a course, else its place in the lecture."""
+    return list(range(1, len(chapters) + 1)) if course else [c.number for c in chapters]
+
+
+def _panel_places(chapters: tuple[Chapter, ...], numbers: list[int]) -> dict[int, list[str]]:
+    """Chapter number (on the page) -> the panels shown after it: each after the last of its chapters there."""
     places: dict[int, list[str]] = {}
     for name, beside in PANELS.items():
-        numbers = [c.number for c in chapters if c.name in beside]
-        if numbers:
-            places.setdefault(max(numbers), []).append(name)
+        found = [n for c, n in zip(chapters, numbers) if c.name in beside]
+        if found:
+            places.setdefault(max(found), []).append(name)
     return places
 
 
@@ -205,9 +237,17 @@ def _module(name: str) -> str:
     return (WEB / "js" / name).read_text(encoding="utf-8")
 
 
-def title_of(settings: RenderSettings) -> str:
-    """The page's title: the lecture's, followed by the example's name when a custom example is used."""
+def title_of(settings: RenderSettings, course: Course | None = None) -> str:
+    """The page's title: a course's own, else the lecture's, followed by the example's name when a custom
+    example is used."""
+    if course:
+        return course.title
     return f"{TITLE}, with the example {example_name(settings.example)}" if settings.example else TITLE
+
+
+def _byline(course: Course | None) -> str:
+    """The line under the title: a course's lecturer, institution and date; none for the lecture itself."""
+    return course.byline if course else ""
 
 
 def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings, described) -> dict | None:
@@ -256,21 +296,24 @@ def _beats(video_path: Path, fps: int) -> list[dict]:
     return [{"name": cue.text, "start": _start(s), "clock": _clock(s)} for cue, s in zip(cues, starts)]
 
 
-def _chapter(folder: Path, chapter: Chapter, settings: RenderSettings, described) -> dict:
-    """One chapter: its number (its place in the lecture, as everywhere), its title, and its video with poster
-    and captions, length and downloads if it has one."""
+def _chapter(
+    folder: Path, chapter: Chapter, settings: RenderSettings, described, number: int | None = None
+) -> dict:
+    """One chapter: its `number` (its place in the course; by default its place in the lecture, as everywhere),
+    its title, and its video with poster and captions, length and downloads if it has one."""
+    number = chapter.number if number is None else number
     files = {fmt: outputs.chapter_files(folder, chapter.slug, fmt) for fmt in PAGE_FORMATS}
     sources = [f.video for f in files.values() if f.video.is_file()]
     title = shown_title(chapter, drawn.examples_of(settings))  # as its video's heading says it
-    shown = {"number": chapter.number, "title": title, "player": None}
+    shown = {"number": number, "title": title, "player": None}
     if not sources:
         return shown
     mp4 = files["mp4"]
-    label = f"Chapter {chapter.number}: {title}"
+    label = f"Chapter {number}: {title}"
     seconds = video.duration(sources[0])
     length = [f'<span class="time">{_clock(seconds)}</span>'] if seconds else []
     links = _links(*((s, f"video (.{s.suffix[1:]})") for s in sources), (mp4.subtitles, "captions (.srt)"))
-    player = _video(sources, mp4.poster, mp4.subtitles, label, settings, described, f"video-{chapter.number}")
+    player = _video(sources, mp4.poster, mp4.subtitles, label, settings, described, f"video-{number}")
     beats = _beats(sources[0], settings.fps)  # the same beats in every format
     return shown | {"player": player, "meta": _meta(length + links), "beats": beats}
 

@@ -1,25 +1,30 @@
 // Title cards: every chapter's video starts on an empty stage, so a position at the start of a chapter's first
 // beat shows a card over it instead: the lecture's title before the first beat, the chapter's number and title
-// before any other chapter. Elsewhere the video's own frame is the picture (null: no card).
+// before any other chapter. Elsewhere the video's own frame is the picture (null: no card). A course's lecturer,
+// institution and date (`byline`) stand under its title on the first card.
 
-export function cardAt({ beat, at }, { beats, chapters }, title) {
+export function cardAt({ beat, at }, { beats, chapters, byline = "" }, title) {
   const current = beats[beat];
   if (at !== "start" || chapters[current.chapter].first !== beat) return null;
   const next = `→ plays ${current.name}`;
   if (beat === 0) {
     const count = `${plural(chapters.length, "chapter")}, ${plural(beats.length, "beat")}`;
-    return { kicker: count, heading: title, next: `${next}, of chapter 1: ${chapters[0].title}` };
+    return { kicker: count, heading: title, byline, next: `${next}, of chapter 1: ${chapters[0].title}` };
   }
   const kicker = `Chapter ${current.chapter + 1} of ${chapters.length}`;
-  return { kicker, heading: chapters[current.chapter].title, next };
+  return { kicker, heading: chapters[current.chapter].title, byline: "", next };
 }
 
-// Shows `card` (from cardAt) in `element`, which holds a .kicker, a heading and a .next; hides it for null.
+// Shows `card` (from cardAt) in `element`, which holds a .kicker, a heading, a .byline and a .next; hides it for
+// null, and the byline when the card has none.
 export function showCard(element, card) {
   element.hidden = card === null;
   if (card === null) return;
   element.querySelector(".kicker").textContent = card.kicker;
   element.querySelector(".heading").textContent = card.heading;
+  const byline = element.querySelector(".byline");
+  byline.textContent = card.byline;
+  byline.hidden = !card.byline;
   element.querySelector(".next").textContent = card.next;
 }
 

@@ -1,6 +1,6 @@
 // The speaker view (speaker.html, opened by present.html with S): the picture on the screen now, the last frame
-// of the beat the next → plays, the current beat's captions as notes, and the time since the first beat was
-// played. Keys pressed here drive the presentation.
+// of the beat the next → plays, the lecturer's note for the current beat (a course file's) above its captions, and
+// the time since the first beat was played. Keys pressed here drive the presentation.
 import { cardAt, showCard } from "./cards.js";
 import { actionOf } from "./keys.js";
 import { listen, send } from "./partner.js";
@@ -36,6 +36,8 @@ export function speakerView(data) {
     const notes = find(".notes");
     const items = current.notes.map((text) => Object.assign(document.createElement("li"), { textContent: text }));
     notes.replaceChildren(...items);
+    find(".speaker-note-text").textContent = current.speaker_note;
+    find(".speaker-note").hidden = !current.speaker_note;
     showNow({ beat, at });
     const poster = find(".next-poster");
     if (upcoming < beats.length) {
