@@ -92,6 +92,7 @@ MASKED_FORMULA = (  # the formula line's parts, each lit while its step is shown
     ("V", "V"),
 )
 SCORES = ("Q", "K", "scale")
+COMPARED = ("masked weight:", "finite-gap weight:")  # each a weight (review 7 read "finite gap: 4.25e-18")
 POSTER_HOLD = 1.0  # seconds the last picture stays after the last word
 SCI_PLACES = 2  # the finite gap's smallest weight, as "Where it breaks" prints it
 FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
@@ -248,13 +249,16 @@ class CausalMask(ChapterScene):
     def outputs_beat(self) -> None:
         self.beat("Outputs")
         ex = self.example
-        if self.paired:  # gone before the masked grid moves into its place
-            self.play(FadeOut(self.open_parts()), FadeOut(self.labels["without"]), run_time=0.5)
-        self.show(
-            self.masked_grid.animate.shift(-self.apart),
-            self.legend.animate.shift(-self.apart),
-            run_time=1,
-        )
+        if self.paired:  # gone before the masked grid moves into its place, as the caption says (review 7)
+            self.show(
+                Succession(
+                    FadeOut(VGroup(self.open_parts(), self.labels["without"])),
+                    AnimationGroup(
+                        self.masked_grid.animate.shift(-self.apart), self.legend.animate.shift(-self.apart)
+                    ),
+                ),
+                **self.reading("The masked weights take the left; the values come beside them."),
+            )
         self.remove(self.open_grid.row_labels)
         self.masked_grid.row_labels.set_opacity(1)
         rows = range(len(ex.tokens))
@@ -703,14 +707,15 @@ class CausalMask(ChapterScene):
         def under_outputs(z):
             return z.next_to(outputs, DOWN, buff=0.3).align_to(outputs, LEFT)
 
-        places = (  # each a place, whether the values leave it, and how its rows stand (see comparison_rows)
-            (lambda z: z.align_to(self.values_title, UL), True, "table"),
+        places = (  # each a place, whether the values leave it, and how its rows stand (see comparison_rows);
+            # the values' place last: the poster keeps V where it can, so its outputs can be checked (review 7)
             (under_outputs, False, "table"),
             (lambda z: beside_legend(z, 0), False, "table"),
             (lambda z: beside_legend(z, 1), False, "table"),
             (lambda z: beside_legend(z, 0), False, "line"),
             (under_outputs, False, "stacked"),
             (lambda z: z.next_to(outputs, RIGHT, buff=0.4).align_to(outputs, DOWN), False, "table"),
+            (lambda z: z.align_to(self.values_title, UL), True, "table"),
         )
 
         def clear(candidate) -> bool:
@@ -730,7 +735,7 @@ class CausalMask(ChapterScene):
         last gain stop): one over the other, labels and numbers in two columns
         ("table"), side by side ("line"), or each label over its number ("stacked", the narrowest)."""
         muted = theme().muted
-        labels = [c.text(words, role="label", color=muted) for words in ("masked:", "finite gap:")]
+        labels = [c.text(words, role="label", color=muted) for words in COMPARED]
         numbers = [c.math(r"e^{-\infty} = 0"), c.math(finite_gap_tex())]
         if shape != "table":
             across = shape == "line"

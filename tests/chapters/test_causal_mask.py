@@ -179,9 +179,10 @@ def test_everything_fits_and_nothing_overlaps(scene):
     legend = scene.legend.copy().shift(-scene.apart)
     assert legend.get_top()[1] < home(scene).get_bottom()[1]
     assert scene.stacked  # three words: the outputs have room under the values
-    # e^-inf = 0 and the finite gap's weight take the values' place, above the outputs, once the values leave
-    assert scene.placed_comparison and scene.over_values
-    assert scene.comparison.get_bottom()[1] > scene.outputs_title.get_top()[1]
+    # e^-inf = 0 and the finite gap's weight under the outputs: the values stay, so the poster shows every
+    # factor of the outputs (review 7: it dropped V)
+    assert scene.placed_comparison and not scene.over_values
+    assert scene.comparison.get_top()[1] < scene.outputs.get_bottom()[1]
     assert scene.comparison.get_left()[0] > home(scene).get_right()[0]
     blocks = list(scene.column)
     for upper, lower in zip(blocks, blocks[1:]):
@@ -355,5 +356,9 @@ def test_the_finite_gap_s_weight_is_the_one_where_it_breaks_shows_at_its_last_st
     scores = examples.current().blend.trace(0, scaled=False).scores
     assert plain(finite_gap_tex()) == sci(log10_smallest_weight(scores, GAIN_STOPS[-1])) == "4.25 × 10⁻¹⁸"
     masked, finite = scene.comparison
-    assert [part.original_text for part in (masked[0], finite[0])] == ["masked:", "finite gap:"]
+    # each named for what it is, a weight (review 7: "finite gap: 4.25 × 10⁻¹⁸" called a weight a gap)
+    assert [part.original_text for part in (masked[0], finite[0])] == [
+        "masked weight:",
+        "finite-gap weight:",
+    ]
     assert finite[1].tex_string == finite_gap_tex()
