@@ -22,7 +22,7 @@ from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import veil
 from scenes.kit.icons import ICONS as KIT_ICONS
 from scenes.kit.icons import cell_block
-from scenes.kit.palette import DIM, theme
+from scenes.kit.palette import DIM, theme, token_color
 from scenes.kit.stage import STAGE
 
 ICON_BOX = (3.4, 1.8)  # the card behind each icon
@@ -319,11 +319,32 @@ def trained_head_icon(_: Examples) -> VGroup:
     return cell_block(train_head().bilinear.clip(0, None), theme().text)
 
 
+def causal_mask_icon(ex: Examples) -> VGroup:
+    """The kit's masked grid with each open cell tinted by its key word's colour, as the chapter draws it
+    (review round 7: in the keys' blue, a colour that means keys, not weights)."""
+    grid, tokens = KIT_ICONS["CausalMask"](ex), ex.causal.tokens
+    hidden = ex.causal.trace().mask.flat
+    for k, (cell, masked) in enumerate(zip(grid.cells, hidden)):
+        if not masked:
+            cell.set_fill(token_color(tokens[k % len(tokens)]))
+    return grid
+
+
+def saturation_icon(ex: Examples) -> VGroup:
+    """The kit's slope-against-gain curve in the chapter's neutral grey (review round 7: in the output's
+    orange, though the curve is no output)."""
+    axes, curve, dot = KIT_ICONS["WhereItBreaks"](ex)
+    curve.set_stroke(theme().muted)
+    return VGroup(axes, curve, dot)
+
+
 ICONS = {  # each recapped chapter's icon
     **KIT_ICONS,
     "Projections": projections_icon,
     "WordOrder": word_order_icon,
     "TrainedHead": trained_head_icon,
+    "CausalMask": causal_mask_icon,
+    "WhereItBreaks": saturation_icon,
 }
 
 

@@ -71,6 +71,17 @@ def test_the_trained_head_icon_is_on_a_neutral_ramp():
     assert {cell.get_fill_color().to_hex().upper() for cell in cells} == {theme().text.upper()}
 
 
+def test_icons_of_what_is_no_role_draw_in_no_role_s_colour():
+    """Review round 7: WhereItBreaks' curve in the output's orange, CausalMask's weights in the keys' blue (and,
+    round 6, the stripes and the learned grid): a role's colour means that role in every chapter."""
+    roles = {colour.upper() for colour in theme().roles().values()}
+    for name in ("WhereItBreaks", "CausalMask", "WordOrder", "TrainedHead"):
+        drawn = qv.ICONS[name](examples.current()).family_members_with_points()
+        used = {m.get_fill_color().to_hex().upper() for m in drawn if m.get_fill_opacity() > 0}
+        used |= {m.get_stroke_color().to_hex().upper() for m in drawn if m.get_stroke_width() > 0}
+        assert not used & roles, f"{name}'s icon draws in {used & roles}"
+
+
 def test_the_score_icon_is_chapter_3_s_table_not_the_drag_plane():
     ex = examples.current()
     query, keys, bars = icons.score_icon(ex)
