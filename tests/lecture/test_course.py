@@ -80,7 +80,7 @@ def test_the_page_presenter_and_transcript_carry_the_courses_title_and_names(cou
     headings = re.findall(r'<h3 id="chapter-(\d)">([^<]*)</h3>', page)
     assert headings == [(str(k), f"{k}. {c.title}") for k, c in enumerate(CHOSEN, start=1)]
     assert f'<h2 class="heading" id="card-heading">{TITLE}</h2>' in present  # the title card it opens on
-    assert f'<p class="kicker byline">{BYLINE}</p>' in present
+    assert f'<p class="byline">{BYLINE}</p>' in present
     transcript = unescape((folder / "transcript.html").read_text())
     assert f"<title>Transcript: {TITLE}</title>" in transcript and BYLINE in transcript
 
