@@ -76,7 +76,10 @@ def _linked(source: Path, target: Path, chosen: tuple[Chapter, ...]) -> list[Ent
             if not (target / name).exists() or not (target / name).samefile(source / name):
                 (target / name).unlink(missing_ok=True)
                 place(source / name, target / name)
-        if ours.get(entry.slug, entry.format) != entry:
+        before = ours.get(entry.slug, entry.format)
+        for name in set(before.files) - set(entry.files) if before else ():  # e.g. a beat since removed
+            (target / name).unlink(missing_ok=True)
+        if before != entry:
             ours.record(entry)
     kept = {e.slug for e in entries} | {lecture.SLUG}
     for gone in [e for e in ours.entries.values() if e.slug not in kept]:
