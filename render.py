@@ -24,7 +24,7 @@ from pipeline.plan import check as checking
 from pipeline.plan.course import Course, CourseFileError, load_course_file
 from pipeline.plan.quality import PRESETS
 from pipeline.plan.theme_file import ThemeFileError, load_theme_file
-from pipeline.publish import clips, described, drawn, update, webm
+from pipeline.publish import clips, described, drawn, lecture, update, webm
 from pipeline.publish import course as course_folder
 from pipeline.publish import package as packing
 from pipeline.run import cluster, lock, parallel
@@ -358,7 +358,7 @@ def render(
     """Render the named chapters (Scene class names, any case) that changed; all of them when none is named;
     with --course, the course's chapters, then its own lecture and documents."""
     use_course(ctx, course)
-    if course is not None and video_format != course_folder.lecture.FORMAT:
+    if course is not None and video_format != lecture.FORMAT:
         raise click.UsageError("--course: a course's lecture is joined from MP4 chapters; drop --format")
     try:
         selected = list(course.chapters) if course else chapters.select(names)
