@@ -38,7 +38,7 @@ from manim import (
 
 from attention import examples
 from attention.examples.story import changed_words, count, leaders, specialise
-from scenes.chapters.score_every_word import reordered
+from scenes.chapters.score_every_word import REORDERED, reordered
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -413,7 +413,7 @@ class MultiHead(ChapterScene):
         self.note = c.text(caveat_label(tr), role="label", color=theme().muted)
         self.changed = changed_words(ex, examples.current().blend)
         self.reordered = reordered(ex.tokens, getattr(examples.current(), BEFORE).tokens)
-        label = warning_label(self.changed, self.reordered and getattr(examples.current(), BEFORE).tokens)
+        label = warning_label(self.changed, self.reordered)
         self.warning = c.text(label, role="label", color=theme().muted) if label else VGroup()
         self.layout(stretch)
         if stretch == 1 and self.factor < 1 and self.too_wide:  # the table shrinks for its width: once more,
@@ -506,10 +506,14 @@ class MultiHead(ChapterScene):
         self.projection.move_to([STAGE.body_left, under, 0], aligned_edge=UL)
         above = [r.work() for r in self.readings] + [r for h in self.heads for r in h.blends]
         self.place_charts(VGroup(*above, self.projection).get_bottom()[1] - WEIGHT_GAP)
-        label = warning_label(self.changed, self.reordered and getattr(examples.current(), BEFORE).tokens)
+        label = warning_label(self.changed, self.reordered)
         if label:
-            self.warning = fit.clip(label, TABLE_RIGHT - STAGE.body_left, color=theme().muted)
+            self.warning = fit.wrap_within(
+                label, TABLE_RIGHT - STAGE.body_left, role="label", color=theme().muted
+            )
             self.warning.set_x(STAGE.body_left, LEFT).set_y(ys[0])
+            if self.warning.height > LINE:  # wrapped: down from where one line stands, clear of K^T's rows
+                self.warning.align_to([0, ys[0] + LINE / 2, 0], UP)
 
     def place_charts(self, top: float) -> None:
         """The readings' charts of weights under `top`, side by side from the body's left: in one row if they fit
@@ -756,12 +760,11 @@ def opening_text(example, changed: list[str]) -> str:
     return f"The same words, but {quoted(changed)} get new vectors of width {width} here."
 
 
-def warning_label(changed: list[str], before=()) -> str:
-    """The warning in short, for the picture: the words with new vectors, and the last chapter's words `before`
-    if these are them in another order ('' when there is nothing to warn of)."""
+def warning_label(changed: list[str], reordered: bool = False) -> str:
+    """The warning in short, for the picture: the words with new vectors, and whether they are the last
+    chapter's words in another order ('' when there is nothing to warn of)."""
     parts = [f"new vectors here for {quoted(changed)}"] if changed else []
-    parts += [f"the last chapter's words (“{' '.join(before)}”), in another order"] if before else []
-    return "; ".join(parts)
+    return "; ".join(parts + ([REORDERED] if reordered else []))
 
 
 def caveat_text(trace) -> str:

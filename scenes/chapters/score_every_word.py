@@ -57,6 +57,7 @@ ROLES = (
     ("values", "v_i", "supply what is blended", "value"),
 )
 DISCLAIMER = "These are illustrative vectors, not learned word meanings."
+REORDERED = "the last chapter's words, in another order"  # its order is read out in the caption
 BEFORE = "drag"  # the table the chapter before this one shows (ThreeTokenDrag's): its words, maybe in another order
 
 
@@ -252,7 +253,7 @@ class ScoreEveryWord(ChapterScene):
         self.compass.shift(corner - self.compass.query.get_start()).clear_names(
             [*self.products, *self.scores, self.summary_box]
         )
-        self.order_note = order_note(ex.tokens, getattr(examples.current(), BEFORE).tokens, STAGE_WIDTH)
+        self.order_note = order_note(ex.tokens, getattr(examples.current(), BEFORE).tokens, self.factor)
         if self.order_note:  # where the summary comes later: nothing else is there while it is shown
             self.order_note.move_to(self.summary)
 
@@ -310,13 +311,14 @@ def reordered(tokens, before) -> bool:
     return sorted(tokens) == sorted(before) and list(tokens) != list(before)
 
 
-def order_note(tokens, before, width: float) -> Mobject | None:
-    """One muted line saying that `tokens` are the last chapter's words `before` in another order (within
-    `width`); None when they are not reordered."""
+def order_note(tokens, before, factor: float = 1.0) -> Mobject | None:
+    """One muted line saying that `tokens` are the last chapter's words `before` in another order, at `factor`
+    times its size (as the layout it stands in); None when they are not reordered."""
     if not reordered(tokens, before):
         return None
-    said = f"the last chapter's words (“{' '.join(before)}”), in another order"
-    return fit.clip(said, width, role="small", color=theme().muted)
+    note = c.text(REORDERED, role="small", color=theme().muted)
+    one_size(note, factor)
+    return note
 
 
 def pair_glyphs(product, query, key) -> list[tuple[VGroup, VGroup]]:
