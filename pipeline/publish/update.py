@@ -1,6 +1,7 @@
-"""After every render run, in the run's output folder: the full lecture when it is out of date, the documents made
-from it (lecture.pptx, lecture.pdf) when they are, and index.html with the stylesheet and script it loads (all
-listed in the manifest's `pages`, the documents in its `documents`).
+"""After every render run, in the run's output folder: the full lecture when it is out of date, a WebM of each
+video the page plays whose MP4 changed (`webm`: for browsers without H.264), the documents made from the lecture
+(lecture.pptx, lecture.pdf) when they are, and index.html with the stylesheet and script it loads (all listed in
+the manifest's `pages`, the documents in its `documents`).
 Files whose text would not change are left alone; page files no longer made are removed."""
 
 from __future__ import annotations
@@ -11,16 +12,19 @@ from pipeline import outputs
 from pipeline.plan import chapters
 from pipeline.plan.manifest import Manifest
 from pipeline.plan.settings import RenderSettings
-from pipeline.publish import documents, lecture, web_page
+from pipeline.publish import documents, lecture, web_page, webm
 
 
-def after_render(output_dir: Path, settings: RenderSettings) -> list[str]:
-    """Bring the folder's full lecture, its documents and page up to date; return the lines to print."""
+def after_render(output_dir: Path, settings: RenderSettings, webms: bool = True) -> list[str]:
+    """Bring the folder's full lecture, its WebMs (unless not `webms`: a lecturer in a hurry), documents and page
+    up to date; return the lines to print."""
     folder = outputs.folder(output_dir, settings)
     if not folder.is_dir():  # nothing was ever rendered here
         return []
     everything = chapters.all_chapters()
     lines = lecture.update(folder, everything, settings)
+    if webms:
+        lines += webm.update(folder, everything, settings)
     lines += documents.update(Path(output_dir), everything, settings)
     pages = web_page.pages(folder, everything, settings)
     for name, text in pages.items():

@@ -4,8 +4,9 @@ own decoders. The page offers each WebM as a second <source>, which such a brows
 
 Each chapter's WebM is transcoded from its MP4 (the same frames at the same times, its sound as Opus, its captions
 inside as WebVTT) when that MP4 changed, and the lecture's is joined from the chapters' WebMs by stream copy, as
-lecture.mp4 is from theirs. A chapter rendered as WebM itself (`--format webm`) keeps its own while it is up to
-date. The encoder's settings are the cheapest measured that keep the smallest digits sharp (benchmarks/README.md).
+lecture.mp4 is from theirs; the described lecture's is transcoded from lecture.described.mp4 when that changed. A
+chapter rendered as WebM itself (`--format webm`) keeps its own while it is up to date. The encoder's settings are
+the cheapest measured that keep the smallest digits sharp (benchmarks/README.md).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pipeline.frames import captions, video
 from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Manifest
 from pipeline.plan.settings import RenderSettings
-from pipeline.publish import lecture, video_join
+from pipeline.publish import described, lecture, video_join
 from scenes.chapters.registry import Chapter
 
 FORMAT = "webm"
@@ -46,7 +47,8 @@ CODE = (video.__file__, __file__)  # what writes a WebM's bytes: part of its inp
 
 def update(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> list[str]:
     """Transcode each chapter's MP4 whose WebM is missing or made from another MP4, then join the lecture's WebM
-    when lecture.mp4 is up to date and its WebM is not; return the lines to print."""
+    when lecture.mp4 is up to date and its WebM is not, and transcode the described lecture's likewise; return the
+    lines to print."""
     manifest, began = Manifest.load(folder), time.perf_counter()
     made, lines = [], []
     for chapter in chapters:
@@ -61,7 +63,7 @@ def update(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings
             f"transcoded {len(made)} MP4{'s' if len(made) != 1 else ''} to WebM ({seconds:.1f} s of video) "
             f"in {time.perf_counter() - began:.1f} s"
         )
-    return lines + _lecture(folder, manifest, chapters, settings)
+    return lines + _lecture(folder, manifest, chapters, settings) + _described(folder, manifest, settings)
 
 
 def _chapter(folder: Path, manifest: Manifest, chapter: Chapter, settings: RenderSettings) -> bool:
@@ -160,3 +162,26 @@ def _lecture(
     files = {target.name: target.stat().st_size}
     manifest.record(replace(whole, format=FORMAT, hash=digest(inputs), inputs=inputs, files=files))
     return [f"joined {target} from {len(parts)} chapters in {time.perf_counter() - began:.1f} s"]
+
+
+def _described(folder: Path, manifest: Manifest, settings: RenderSettings) -> list[str]:
+    """Transcode lecture.described.mp4, when it was made from the lecture here now, unless its WebM was made from
+    it; the line to print."""
+    source = described.current(folder)
+    if source is None:
+        return []
+    entry = manifest.get(described.SLUG, described.FORMAT)
+    inputs = _inputs({f"{SOURCE} {source.name}": f"{entry.hash} {entry.files[source.name]}"})
+    if manifest.stale_reason(described.SLUG, FORMAT, inputs) is None:
+        return []
+    target, began = source.with_suffix(f".{FORMAT}"), time.perf_counter()
+    try:
+        with outputs.staged() as stage:
+            transcode(source, stage(target), settings.fps, captions.read(described.files(folder)[1]))
+    except av.FFmpegError as err:
+        return [f"ERROR {target.name}: {err}"]
+    files = {target.name: target.stat().st_size}
+    manifest.record(replace(entry, format=FORMAT, hash=digest(inputs), inputs=inputs, files=files))
+    return [
+        f"transcoded {source.name} to WebM ({entry.duration:.1f} s of video) in {time.perf_counter() - began:.1f} s"
+    ]

@@ -15,8 +15,6 @@ from pathlib import Path
 import av
 import pytest
 
-from pipeline.plan.settings import from_options
-from pipeline.publish import update, webm
 from scenes.chapters import registry
 from tests.support.browser import FIREFOX, serve
 
@@ -126,15 +124,16 @@ CAN_PLAY = """return {
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory, module_lecture, module_patch, run):
-    """Tiny rendered once, narrated by espeak-ng, with its WebMs (its own and the lecture's) and pages; the 480p15
-    folder."""
+    """Tiny rendered once, narrated by espeak-ng, then described: the WebMs (its own, the lecture's and the
+    described lecture's) made by `render` and `describe` themselves, as they write the pages; the 480p15 folder."""
     out = tmp_path_factory.mktemp("site")
     module_patch.setattr(registry, "CHAPTERS", module_lecture.chapters("Tiny"))
-    result = run("render", "--voice", "espeak", "--output", out)
-    assert result.exit_code == 0, result.output
-    settings = from_options("l", voice="espeak")
-    webm.update(out / "480p15", registry.CHAPTERS, settings)
-    update.after_render(out, settings)  # the pages again, offering them
+    for command, made in (
+        ("render", "transcoded 1 MP4 to WebM"),
+        ("describe", "transcoded lecture.described"),
+    ):
+        result = run(command, "--voice", "espeak", "--output", out)
+        assert result.exit_code == 0 and made in result.output, result.output
     return out / "480p15"
 
 
@@ -210,9 +209,19 @@ def test_the_transcripts_webm_links_play_from_their_beat(firefox, served, folder
     )
 
 
+def test_the_described_lectures_webm_plays(firefox, served):
+    (described,) = played(firefox, served + "lecture.described.webm")
+    assert (described["playing"], described["width"], described["error"], described["sound"]) == (
+        "lecture.described.webm",
+        854,
+        None,
+        True,
+    )
+
+
 def test_each_webm_is_vp9_and_opus_as_long_as_its_mp4(folder):
     videos = sorted(folder.glob("*.mp4"))
-    assert [p.name for p in videos] == ["01-Tiny.mp4", "lecture.mp4"]
+    assert [p.name for p in videos] == ["01-Tiny.mp4", "lecture.described.mp4", "lecture.mp4"]
     for mp4 in videos:
         with av.open(str(mp4)) as given, av.open(str(mp4.with_suffix(".webm"))) as made:
             codecs = [s.codec_context.name for s in (*made.streams.video, *made.streams.audio)]

@@ -1,7 +1,8 @@
 """The WebMs made beside the MP4s for browsers without H.264 (pipeline/publish/webm.py), on small MP4s made here
 (H.264 and AAC, as a render writes them), read back with PyAV as a player reads them: codecs, lengths, frames,
-sound, captions; made once and again only when their MP4 changed; joined by stream copy. A real render's WebMs,
-the lecture's among them, are checked in tests/page/test_firefox.py, and played there."""
+sound, captions; made once and again only when their MP4 changed; joined by stream copy; the described lecture's
+likewise. A real render's WebMs, the lecture's among them, are checked in tests/page/test_firefox.py, and played
+there."""
 
 import shutil
 from dataclasses import replace
@@ -19,7 +20,7 @@ from pipeline.frames import video
 from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import from_options
-from pipeline.publish import video_join, webm
+from pipeline.publish import described, video_join, webm
 from scenes.chapters.registry import Chapter
 
 FPS = 15
@@ -180,19 +181,49 @@ def test_a_webm_rendered_as_such_is_kept_while_up_to_date_and_replaced_once_not(
     assert len(pictures(rendered)) == LENGTHS["01-First"]  # its own frames again, not 02-Second's
 
 
-def test_the_webm_command_writes_them_and_the_page_offers_them(baseline, run, tmp_path):
-    media = shutil.copytree(baseline[1], tmp_path / "media")
-    done = run("webm", "--output", media)
-    assert done.exit_code == 0, done.output
-    folder = media / "480p15"
-    assert {p.name for p in folder.glob("*.webm")} == {
-        "01-Tiny.webm",
-        "02-Flaky.webm",
-        "03-Coda.webm",
-        "lecture.webm",
-    }
-    page = (folder / "index.html").read_text(encoding="utf-8")
+def test_the_described_lectures_webm_is_made_from_its_mp4_and_again_only_when_that_changed(folder, tmp_path):
+    copy = tmp_path / "480p15"
+    copy.mkdir()
+    for path in folder.iterdir():
+        (copy / path.name).write_bytes(path.read_bytes())
+    manifest, (spoken, subtitles, _) = Manifest.load(copy), described.files(copy)
+    manifest.record(Entry("lecture", "mp4", "the lecture", {}, {}, 0.0, 0, ()))
+
+    def describe(frames: int, shade: int, made_from: str) -> None:  # as `describe` records it
+        mp4(spoken, frames, shade)
+        subtitles.write_text(srt.compose(CUES), encoding="utf-8")
+        inputs, files = {"lecture": made_from}, {spoken.name: spoken.stat().st_size}
+        manifest.record(Entry(described.SLUG, "mp4", digest(inputs), inputs, files, frames / FPS, frames, ()))
+
+    describe(12, 80, made_from="an older lecture")
+    assert webm._described(copy, manifest, from_options("l")) == []  # not made from this lecture: not offered
+    describe(12, 80, made_from="the lecture")
+    assert webm._described(copy, manifest, from_options("l"))[0].startswith(
+        "transcoded lecture.described.mp4 to WebM (0.8 s of video) in "
+    )
+    made = copy / f"{described.SLUG}.webm"
+    assert facts(made)[:2] == (("vp9", 160, 96, "yuv420p"), "opus") and len(pictures(made)) == 12
+    assert Manifest.load(copy).get(described.SLUG, "webm").files == {made.name: made.stat().st_size}
+    assert webm._described(copy, manifest, from_options("l")) == []
+    describe(9, 200, made_from="the lecture")  # described again: a new voice
+    assert webm._described(copy, manifest, from_options("l")) != [] and len(pictures(made)) == 9
+
+
+def test_render_makes_them_the_page_offers_them_and_the_webm_command_makes_missing_ones_again(
+    baseline, run, tmp_path
+):
+    made = {"01-Tiny.webm", "02-Flaky.webm", "03-Coda.webm", "lecture.webm"}
+    assert "transcoded 3 MP4s to WebM" in baseline[0]
+    assert {p.name for p in (baseline[1] / "480p15").glob("*.webm")} == made
+    page = (baseline[1] / "480p15" / "index.html").read_text(encoding="utf-8")
     assert page.count('type="video/webm"') == 4  # each chapter's player and the lecture's
+    media = shutil.copytree(baseline[1], tmp_path / "media")
+    folder = media / "480p15"
+    for name in ("02-Flaky.webm", "lecture.webm"):
+        (folder / name).unlink()
+    done = run("webm", "--output", media)
+    assert done.exit_code == 0 and "transcoded 1 MP4 to WebM" in done.output, done.output
+    assert {p.name for p in folder.glob("*.webm")} == made
     again = run("webm", "--output", media)
     assert again.exit_code == 0 and again.output.strip() == f"the WebMs in {folder} are up to date"
 
