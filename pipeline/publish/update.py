@@ -6,6 +6,7 @@ Files whose text would not change are left alone; page files no longer made are 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pipeline import outputs
@@ -14,16 +15,20 @@ from pipeline.plan.manifest import Manifest
 from pipeline.plan.settings import RenderSettings
 from pipeline.publish import documents, lecture, web_page, webm
 
+# "no": renders make no WebMs (a lecturer in a hurry, or the test suite: 48 s of CPU for the lecture at -q l);
+# `render.py webm` makes them later
+WEBMS = "RENDER_WEBM"
 
-def after_render(output_dir: Path, settings: RenderSettings, webms: bool = True) -> list[str]:
-    """Bring the folder's full lecture, its WebMs (unless not `webms`: a lecturer in a hurry), documents and page
-    up to date; return the lines to print."""
+
+def after_render(output_dir: Path, settings: RenderSettings) -> list[str]:
+    """Bring the folder's full lecture, its WebMs (unless WEBMS says no), documents and page up to date; return
+    the lines to print."""
     folder = outputs.folder(output_dir, settings)
     if not folder.is_dir():  # nothing was ever rendered here
         return []
     everything = chapters.all_chapters()
     lines = lecture.update(folder, everything, settings)
-    if webms:
+    if os.environ.get(WEBMS, "").lower() != "no":
         lines += webm.update(folder, everything, settings)
     lines += documents.update(Path(output_dir), everything, settings)
     pages = web_page.pages(folder, everything, settings)

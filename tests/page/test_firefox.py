@@ -15,6 +15,7 @@ from pathlib import Path
 import av
 import pytest
 
+from pipeline.publish import update
 from scenes.chapters import registry
 from tests.support.browser import FIREFOX, serve
 
@@ -128,6 +129,7 @@ def folder(tmp_path_factory, module_lecture, module_patch, run):
     described lecture's) made by `render` and `describe` themselves, as they write the pages; the 480p15 folder."""
     out = tmp_path_factory.mktemp("site")
     module_patch.setattr(registry, "CHAPTERS", module_lecture.chapters("Tiny"))
+    module_patch.delenv(update.WEBMS, raising=False)  # as by default (the suite turns them off elsewhere)
     for command, made in (
         ("render", "transcoded 1 MP4 to WebM"),
         ("describe", "transcoded lecture.described"),

@@ -20,7 +20,7 @@ from pipeline.frames import video
 from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import from_options
-from pipeline.publish import described, video_join, webm
+from pipeline.publish import described, update, video_join, webm
 from scenes.chapters.registry import Chapter
 
 FPS = 15
@@ -47,6 +47,12 @@ def mp4(path, frames: int, shade: int):
     video.add_tracks(path, "mp4", sound=sound, cues=CUES)
     sound.unlink()
     return path
+
+
+@pytest.fixture(scope="module", autouse=True)
+def webms_by_default(module_patch):
+    """Renders here make WebMs, as by default (the suite turns them off elsewhere: update.WEBMS)."""
+    module_patch.delenv(update.WEBMS, raising=False)
 
 
 @pytest.fixture(scope="module")
@@ -226,6 +232,22 @@ def test_render_makes_them_the_page_offers_them_and_the_webm_command_makes_missi
     assert {p.name for p in folder.glob("*.webm")} == made
     again = run("webm", "--output", media)
     assert again.exit_code == 0 and again.output.strip() == f"the WebMs in {folder} are up to date"
+
+
+def test_a_render_told_no_makes_none_and_the_webm_command_makes_them_all_the_same(
+    baseline, run, tmp_path, monkeypatch
+):
+    media = shutil.copytree(baseline[1], tmp_path / "media")
+    folder = media / "480p15"
+    for made in folder.glob("*.webm"):
+        made.unlink()
+    monkeypatch.setenv(update.WEBMS, "no")
+    assert not any("WebM" in line for line in update.after_render(media, from_options("l")))
+    assert (
+        list(folder.glob("*.webm")) == [] and 'type="video/webm"' not in (folder / "index.html").read_text()
+    )
+    assert "transcoded 3 MP4s to WebM" in run("webm", "--output", media).output
+    assert len(list(folder.glob("*.webm"))) == 4
 
 
 def test_the_webm_command_refuses_a_folder_with_nothing_rendered(run, tmp_path):
