@@ -39,7 +39,18 @@ from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_math
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
-from scenes.kit.palette import FAINT, coloured_names, delta_e, generated, neutral, rgb, theme, token_color
+from scenes.kit.palette import (
+    FAINT,
+    coloured_names,
+    delta_e,
+    generated,
+    lab,
+    neutral,
+    off_roles,
+    rgb,
+    theme,
+    token_color,
+)
 from scenes.kit.stage import STAGE
 
 UNDER_STRIP = 0.45  # from the formula strip to the picture
@@ -487,7 +498,10 @@ def lookup_colours(together) -> dict[str, str]:
     t, names = theme(), coloured_names(examples.current())
     colours = {w: token_color(w) for w in WORDS if w in names}
     taken = {token_color(n) for n in names}
-    pool = [col for col in (*t.tokens, *generated(t, len(names) + len(WORDS))) if col not in taken]
+    extra = [col for col in generated(t, len(names) + len(WORDS)) if col not in taken]
+    shunned = [col for col in extra if not off_roles(lab(col)[None], t)[0]]  # generated past the roles' room
+    pool = [col for col in (*t.tokens, *extra) if col not in taken and col not in shunned]
+    pool += shunned[: max(0, len(WORDS) - len(colours) - len(pool))]  # only if the others run out
     roles = [t.query, t.key, t.value, t.output]  # drawn beside them: the query, the values, the loss curve
     for word in [*together, *WORDS]:
         if word in colours:

@@ -213,9 +213,9 @@ GAMUT_STEPS = 24  # generated colours are picked from this many levels per sRGB 
 # Generated colours are first taken off the roles' looks (review 7: a pure green read as the value, an orange-red
 # as the output): ROLE_MARGIN beyond APART from each role (beyond FROM_OUTPUT from the output), of another hue
 # (CIE76's hue difference ΔH* at least HUE_APART) and no more saturated (chroma C*) than the theme's own cycle;
-# only when no such colour is still APART from all (the light theme holds 12) do they fall back to the rest.
+# only when no such colour is still APART from all (the light theme holds 11) do they fall back to the rest.
 ROLE_MARGIN = 10
-HUE_APART = 25
+HUE_APART = 30
 
 
 def token_color(name: str) -> str:

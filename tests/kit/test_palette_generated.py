@@ -21,7 +21,7 @@ from scenes.kit.palette import (
     lab,
 )
 
-OFF_ROLES = 12  # the lecture's own names and TrainedHead's six words take far fewer (a light theme holds 12)
+OFF_ROLES = 11  # the lecture's own names and TrainedHead's six words take fewer (the light theme holds 11)
 
 
 def role_problems(colour: str, theme) -> list[str]:
