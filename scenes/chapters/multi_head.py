@@ -143,6 +143,7 @@ class MultiHead(ChapterScene):
             )
         if self.reordered:
             self.say(f"The last chapter's words, in another order: {', '.join(self.example.tokens)}.")
+        self.wait_for_reader()  # the warning stays while a caption reads it
         self.show(FadeOut(self.warning), run_time=0.5)
         self.work_row(single, f"One head reads all {single.trace.width} coordinates")
         self.weights_row(single, f"Softmax gives its weights {listed(weight_strings(single.trace))}.")
