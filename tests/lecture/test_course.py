@@ -15,7 +15,9 @@ import av
 import pytest
 from pptx import Presentation
 
+from pipeline.plan.dependencies import Scanner
 from pipeline.plan.manifest import Manifest
+from pipeline.plan.settings import from_options
 from scenes.chapters import registry
 
 CHOSEN = [registry.find(name) for name in ("BlendByWeight", "FixedContext", "ScoreEveryWord")]
@@ -48,6 +50,9 @@ def course(real_lecture, tmp_path_factory, run):
     folder = root / real_lecture.name
     folder.mkdir()
     theirs, ours = Manifest.load(real_lecture), Manifest.load(folder)
+    scanner, as_rendered = Scanner(), from_options("l", voice="espeak")
+    stale = [theirs.stale_reason(c.slug, "mp4", scanner.inputs(c, as_rendered)) for c in CHOSEN]
+    assert stale == [None] * len(CHOSEN)  # else the course would render them again: minutes, not seconds
     entries = [theirs.get(chapter.slug, "mp4") for chapter in CHOSEN]
     for entry in entries:
         for name in entry.files:
