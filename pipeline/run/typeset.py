@@ -49,6 +49,7 @@ STANDALONE = r"\documentclass[preview]{standalone}"
 CACHES = (
     ("manim.mobject.text.numbers", "string_to_mob_map"),
     ("scenes.kit.numbers", "GLYPHS"),
+    ("scenes.kit.numbers", "LAID_OUT"),
     ("scenes.kit.components", "_TYPESET"),
     ("scenes.kit.matrices", "_BUILT"),
 )

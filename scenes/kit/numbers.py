@@ -2,8 +2,8 @@
 
 What they draw is DecimalNumber's with `mob_class=SansTex` (`tests/kit/test_number_mobjects.py` compares
 them at many values): digits in the lecture's one number face, LaTeX's sans-serif math. They differ
-only in speed: digits are rebuilt only when the printed text changes, and glyphs are copied with
-`glyph_copy`.
+only in speed: digits are rebuilt only when the printed text changes, a printed text is laid out once
+(then its layout is copied), and glyphs are copied with `glyph_copy`.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ class SansTex(MathTex):
 
 
 GLYPHS: dict[tuple[type, str], MathTex] = {}  # one glyph per class and string (manim's map is per string)
+LAID_OUT: dict[tuple, tuple[list, float]] = {}  # a printed number's glyphs as laid out, and its height
 
 
 def glyph_copy(mobject):
@@ -59,8 +60,18 @@ class QuickDigits:
         return clone
 
     def _set_submobjects_from_number(self, number) -> None:
-        super()._set_submobjects_from_number(number)
+        """DecimalNumber's, its layout (glyphs sized, arranged, centred) made once per printed text and
+        look, then copied: laying out is most of an update's time (a grid's cells update by the hundred)."""
         self.printed = self._get_num_string(number)
+        if self.show_ellipsis or self.unit is not None or self.include_background_rectangle:
+            return super()._set_submobjects_from_number(number)
+        key = (self.printed, self.mob_class, self._font_size, self.digit_buff_per_font_unit)
+        if key not in LAID_OUT:
+            super()._set_submobjects_from_number(number)
+            LAID_OUT[key] = [glyph_copy(glyph) for glyph in self.submobjects], self.initial_height
+        glyphs, self.initial_height = LAID_OUT[key]
+        self.number = number
+        self.submobjects = [glyph_copy(glyph) for glyph in glyphs]
 
     def set_value(self, number):
         if self._get_num_string(number) != self.printed:

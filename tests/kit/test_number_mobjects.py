@@ -50,6 +50,20 @@ def test_a_number_updated_in_place_draws_what_a_fresh_decimal_number_draws(value
     assert_same_drawing(number, fresh)
 
 
+def test_a_number_laid_out_before_is_drawn_as_it_was_wherever_it_stands():
+    """The second number printing '-1.250' copies the first one's layout: drawn as manim draws it."""
+    options = {"num_decimal_places": 3, "font_size": 30, "color": "#06D6A0"}
+    first, manims = Number(0.5, **options), DecimalNumber(0.5, mob_class=SansTex, **options)
+    first.set_value(-1.25)
+    manims.set_value(-1.25)
+    again = Number(2.0, **options).move_to([-3.0, 1.5, 0]).set_color("#EF476F")
+    fresh = DecimalNumber(2.0, mob_class=SansTex, **options).move_to([-3.0, 1.5, 0]).set_color("#EF476F")
+    again.set_value(-1.25)
+    fresh.set_value(-1.25)
+    assert_same_drawing(again, fresh)
+    assert_same_drawing(first, manims)
+
+
 @pytest.mark.parametrize("value", [0, 7, 42, -435, 1000])
 def test_a_whole_number_draws_what_integer_draws(value):
     options = {"font_size": 21, "group_with_commas": False}
