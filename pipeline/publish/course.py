@@ -1,7 +1,8 @@
 """A course's own lecture (`render.py render --course FILE`): its chapters, rendered as usual into the render's
 folder, published again in the course's folder, OUTPUT/courses/<file name>/<quality>/: hard links to the chapters'
 files (nothing is rendered or copied twice), lecture.mp4 joined in the course's order, and the page, presenter
-mode, slides, handout and transcript with the course's title, names, date and notes.
+mode, slides, handout and transcript with the course's title, names, date and notes; and the chapters' WebMs,
+where the render made them, with lecture.webm joined from them in the same order (`webm`).
 
 The course's folder keeps a manifest as a render's folder does: its chapters' entries (copied, so the lecture is
 joined again only when a chapter, its title or the order changed), its documents (made again when the lecture or
@@ -11,6 +12,7 @@ the course's text changed) and its pages.
 from __future__ import annotations
 
 import hashlib
+import os
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -23,7 +25,7 @@ from pipeline.plan.course import Course
 from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import RenderSettings
-from pipeline.publish import beat_text, handout, lecture, slides, web_page
+from pipeline.publish import beat_text, handout, lecture, slides, update, web_page, webm
 from pipeline.publish.package import place
 from scenes.chapters.registry import Chapter
 
@@ -53,7 +55,10 @@ def publish(output_dir: Path, settings: RenderSettings, course: Course) -> list[
         ]
     target.mkdir(parents=True, exist_ok=True)
     entries = _linked(source, target, course.chapters)
-    lines = lecture.update(target, course.chapters, settings) + _documents(target, settings, course)
+    lines = lecture.update(target, course.chapters, settings)
+    if os.environ.get(update.WEBMS, "").lower() != "no":  # as a render does
+        lines += webm.update(target, course.chapters, settings)
+    lines += _documents(target, settings, course)
     _write_pages(target, course, settings)
     count = len(course.chapters)
     lines.append(f"published the course {course.title!r} ({count} chapter{'s' * (count != 1)}) in {target}")
@@ -67,11 +72,14 @@ def _waiting(source: Path, chosen: tuple[Chapter, ...], settings: RenderSettings
 
 
 def _linked(source: Path, target: Path, chosen: tuple[Chapter, ...]) -> list[Entry]:
-    """Hard-link each chapter's files from `source` into `target` and copy its entry into `target`'s manifest,
-    dropping chapters no longer in the course; return the chapters' entries, in order."""
+    """Hard-link each chapter's files from `source` into `target` (its MP4's, and its WebM's where there is a
+    whole one) and copy their entries into `target`'s manifest, dropping chapters no longer in the course; return
+    the chapters' MP4 entries, in order."""
     theirs, ours = Manifest.load(source), Manifest.load(target)
     entries = [theirs.get(c.slug, lecture.FORMAT) for c in chosen]
-    for entry in entries:
+    webms = [theirs.get(c.slug, webm.FORMAT) for c in chosen]
+    whole = [e for e in webms if e and all((source / name).is_file() for name in e.files)]
+    for entry in entries + whole:
         for name in entry.files:
             if not (target / name).exists() or not (target / name).samefile(source / name):
                 (target / name).unlink(missing_ok=True)
