@@ -288,7 +288,8 @@ def chroma(labs: np.ndarray) -> np.ndarray:
 
 def hue_difference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """CIE ΔH*ab: the part of the CIE76 difference of two L*a*b* colours that is neither lightness nor chroma
-    (ΔE² = ΔL² + ΔC² + ΔH²): what tells a pale green from a saturated one of the same hue, and a green from a blue."""
+    (ΔE² = ΔL² + ΔC² + ΔH²): large between a green and a blue, near 0 between a pale green and a saturated one
+    (which ΔE keeps far apart, though both read as the same green)."""
     square = np.sum((a - b) ** 2, axis=-1) - (a[..., 0] - b[..., 0]) ** 2 - (chroma(a) - chroma(b)) ** 2
     return np.sqrt(np.maximum(square, 0))
 
