@@ -84,9 +84,7 @@ VALUE_BUFF = 0.1  # between a bar and its weight above it
 TITLE_GAP = 0.2  # between a chart's title and its highest weight: room for a frame round that weight
 WEIGHT_GAP = 0.2  # between the charts and the work rows above them, and between two rows of charts
 TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
-BEFORE = (
-    "causal"  # the table the chapter before this one shows (CausalMask's): its words, maybe in another order
-)
+BEFORE = "causal"  # the table CausalMask, the chapter before, shows: maybe these words in another order
 NOTE_ROOM = 3.0  # the caveat goes beside the charts if it has this much width there, else under them
 NOTE_GAP = 0.4  # between the charts and the caveat beside them
 WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart at most
