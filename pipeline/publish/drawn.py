@@ -110,8 +110,9 @@ def three_token_drag(ex: Examples) -> dict[str, str]:
         f"{listed(stop.scores, SCORE_PLACES)}, softmax into weights {by_word(drag.tokens, stop.weights)}. "
         "Each key's shadow is dropped onto the query's direction as a dashed line; the longest belongs to "
         f"“{drag.tokens[int(np.argmax(stop.dots))]}”.",
-        "Why divide by the square root of d": "The working leaves; a table of weight bars, a row per word and "
-        "a column per scale of the same dots, each column's top weight framed in turn: divided by "
+        "Why divide by the square root of d": "The working leaves; three small charts of upright weight bars "
+        "side by side, one per scale of the same dots, on one baseline, each chart's top weight framed in turn: "
+        "divided by "
         f"{fmt(stop.divisor, SCORE_PLACES)}, {by_word(drag.tokens, stop.weights)}; not divided, "
         f"{by_word(drag.tokens, unscaled.weights)}; times {fmt(stop.divisor, SCORE_PLACES)}, "
         f"{by_word(drag.tokens, larger.weights)}.",

@@ -9,6 +9,7 @@ from manim import (
     DL,
     DOWN,
     LEFT,
+    ORIGIN,
     RIGHT,
     UL,
     UP,
@@ -48,11 +49,12 @@ from scenes.kit.arithmetic import (
     exp_tex,
     fmt,
     relation,
+    sci_parts,
     sign,
 )
 from scenes.kit.bars import MIN_BAR, WeightBars
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import framed
+from scenes.kit.emphasis import FRAME_BUFF, framed
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import MIN_PX, SIZES, theme, token_color
 from scenes.kit.planes import arrow_label, cross_marker, plane_arrow, vector_plane
@@ -328,11 +330,11 @@ class ThreeTokenDrag(ChapterScene):
         place (`verdict_leaves`); `summary` is the last picture."""
         self.verdict_top = [RIGHT_LEFT, self.strip.get_bottom()[1] - 0.3, 0]
         traces = scalings(self.example.query, self.example.keys)
-        sets = [(t.weights, lines) for t, lines in zip(traces, chart_names(trace))]
+        sets = list(zip(traces, chart_names(trace)))
         self.note_said = note(traces, said=True)
         for self.verdict_leaves in (False, True):  # the verdict leaves where there is no room under it
             top = self.verdict_top[1] + (HEAD_BUFF if self.verdict_leaves else -self.worked.verdict.height)
-            self.charts, self.note = comparison_table(self.example.tokens, sets, top, note(traces))
+            self.charts, self.note = comparison_charts(self.example.tokens, sets, top, note(traces))
             if self.note.get_bottom()[1] >= STAGE.bottom:
                 break
         self.comparison = comparison(traces)
@@ -344,21 +346,23 @@ class ThreeTokenDrag(ChapterScene):
         verdict under them (or, with no room there, in their place once they leave), below the formula strip
         and right of the plane. The first layout of LAYOUTS that fits: step 3 under steps 1 and 2
         ("beside"), in their place ("in_place"), or each step's column in the place of the one before,
-        beside the names ("one_column"); the arithmetic is drawn smaller, all of it alike, if needed (names
-        and headers keep their sizes)."""
+        beside the names ("one_column"), its dot products on two lines if need be; the arithmetic is drawn
+        smaller, all of it alike, if needed (names and headers keep their sizes)."""
         width = RIGHT_EDGE - RIGHT_LEFT
         verdict_line = fit.wrap_within(verdict(self.example.tokens, trace), width, "small")
         top = self.strip.get_bottom()[1] - 0.25
         room = (width, top - STAGE.bottom - verdict_line.height - 0.2)
 
-        def fits(steps) -> bool:
-            table = VGroup(*steps[0])
-            return table.width <= room[0] + 1e-6 and table.height <= room[1] + 1e-6
+        def tried(layout: str, split: bool):
+            space = (width, top - STAGE.bottom) if split else room  # the verdict may take its place
+            return fitted(self.example.tokens, trace, layout, space, split), space
 
-        tokens = self.example.tokens
-        blocks, leaving, walks = fit.first_that_fits(
-            (fitted(tokens, trace, layout, room) for layout in LAYOUTS), fits
-        )
+        def fits(candidate) -> bool:
+            steps, space = candidate
+            table = VGroup(*steps[0])
+            return table.width <= space[0] + 1e-6 and table.height <= space[1] + 1e-6
+
+        (blocks, leaving, walks), _ = fit.first_that_fits((tried(*layout) for layout in LAYOUTS), fits)
         table = VGroup(*blocks).move_to([RIGHT_LEFT, top, 0], aligned_edge=UL)
         verdict_line.next_to(table, DOWN, buff=0.2).align_to(table, LEFT)
         alone = verdict_line.get_bottom()[1] < STAGE.bottom  # then it takes the steps' place
@@ -385,19 +389,22 @@ FAR_TRIES = 14  # the query's label, which must stay clear of the shadows too, m
 ARROW_CLEARANCE = 0.12  # a label keeps at least this from every key arrow
 SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
 RIGHT_MARK = 0.2  # the side of a right-angle mark
-LAYOUTS = ("beside", "in_place", "one_column")  # the worked example's layouts, in order of preference
+# the worked example's layouts, in order of preference, each with its dot products on one line or, where even
+# one column is too wide for them (long decimal terms), their relation and result on a second line
+LAYOUTS = (("beside", False), ("in_place", False), ("one_column", False), ("one_column", True))
 NAME_WIDTH = 1.6  # a token's name in the worked example is cut to this width
 SUM_TERMS_PER_LINE = 3  # the worked sum of exponentials breaks onto a new line after this many terms
 SMALLEST = MIN_PX / SIZES["number"]  # the smallest factor the worked example's arithmetic is drawn at
 VERDICT_NAME = 12  # characters of a token's name the verdict keeps
-# the comparison's table: names to bars, between columns, left of a value, under the headers, over the note
-NAME_BUFF, COLUMN_GAP, VALUE_BUFF, ROW_BUFF, NOTE_BUFF = 0.3, 0.35, 0.15, 0.1, 0.3
-HEAD_BUFF = 0.3  # between the verdict and the comparison's headers
-ROW_PITCH, ROW_GAP, BAR_THICKNESS = (
-    0.5,
-    0.06,
-    0.6,
-)  # its rows: apart, the least between names; a bar's share of a row
+# the comparison's charts: between charts, over the note, between the verdict and them, under a legend
+CHART_GAP, NOTE_BUFF, HEAD_BUFF, LEGEND_BUFF = 0.35, 0.3, 0.3, 0.25
+HEADER_BUFF, VALUE_BUFF, LEGEND_GAP = (
+    0.2,
+    0.1,
+    0.35,
+)  # a header under its chart, a value over its bar, names apart
+CHART_BAR = (0.6, 2.0)  # the tallest bar's least and greatest height
+CHART_BAR_WIDTH = 0.4  # a bar's greatest width (else 0.6 of its pitch): room for a two-line value beside
 # what the captions call a key
 NEAREST_MARGIN = 0.1  # a key nearer the cross than every other by this much is "the nearest"
 ALIGNED = 0.99  # a key whose cosine with the query is at least this points along it
@@ -770,10 +777,11 @@ def note(traces, said: bool = False) -> str:
     return f"{general} Here the top weight moves only from {first} to {last}."
 
 
-def top_bar(column: WeightColumn) -> VGroup:
-    """A column's largest bar with its printed weight."""
-    top = int(np.argmax(column.weights))
-    return VGroup(column.bars[top], column.values[top])
+def top_bar(chart: WeightChart) -> VGroup:
+    """A chart's largest bar with its printed weight, or where that is wider than the bar's own column (`wide`),
+    the weight alone: a frame round both would cut through the bars beside it."""
+    top = int(np.argmax(chart.weights))
+    return VGroup(chart.values[top]) if chart.wide else VGroup(chart.bars[top], chart.values[top])
 
 
 # Drawn on the plane
@@ -852,24 +860,27 @@ class WorkedExample:
     verdict_alone: bool
 
 
-def fitted(tokens, trace, layout: str, room) -> tuple[list[VGroup], dict[int, list], list[list]]:
-    """The steps in `layout` (blocks, what leaves before each, and each one's numbers in order), their
-    arithmetic drawn at the largest factor (down to SMALLEST) that fits `room` (width, height); names and
-    headers keep their size, so it takes rounds."""
-    factor, steps = 1.0, steps_at(tokens, trace, 1.0, layout)
+def fitted(tokens, trace, layout: str, room, split: bool) -> tuple[list[VGroup], dict[int, list], list[list]]:
+    """The steps in `layout` (blocks, what leaves before each, and each one's numbers in order), the dot
+    products' results on a second line if `split`, their arithmetic drawn at the largest factor (down to
+    SMALLEST) that fits `room` (width, height); names and headers keep their size, so it takes rounds."""
+    factor, steps = 1.0, steps_at(tokens, trace, 1.0, layout, split)
     for _ in range(4):
         table = VGroup(*steps[0])
         scale = min(room[0] / table.width, room[1] / table.height)
         if scale >= 1 or scale < SMALLEST:  # fits, or cannot fit at any allowed size
             break
         factor = max(SMALLEST, factor * scale * 0.99)
-        steps = steps_at(tokens, trace, factor, layout)
+        steps = steps_at(tokens, trace, factor, layout, split)
     return steps
 
 
-def steps_at(tokens, trace, factor: float, layout: str) -> tuple[list[VGroup], dict[int, list], list[list]]:
+def steps_at(
+    tokens, trace, factor: float, layout: str, split: bool
+) -> tuple[list[VGroup], dict[int, list], list[list]]:
     """The steps' blocks in `layout` (see `ThreeTokenDrag.step_table`), their arithmetic at `factor` times
-    its size, what leaves before each block, and each block's numbers in the order they are worked out."""
+    its size (the dot products on two lines if `split`), what leaves before each block, and each block's
+    numbers in the order they are worked out."""
     d = trace.width
 
     def names() -> list:
@@ -880,7 +891,7 @@ def steps_at(tokens, trace, factor: float, layout: str) -> tuple[list[VGroup], d
         one_size(VGroup(*made), factor)
         return made
 
-    dots = cells([dot_product_tex(trace.query, k, x) for k, x in zip(trace.keys, trace.dots)])
+    dots = cells([dot_product_tex(trace.query, k, x, split) for k, x in zip(trace.keys, trace.dots)])
     scaled = cells([division_tex(x, rf"\sqrt{{{d}}}", s) for x, s in zip(trace.dots, trace.scores)])
     exps = cells([exp_tex(s, e, SCORE_PLACES, EXP_PLACES) for s, e in zip(trace.scores, trace.exps)])
     ratios = cells(
@@ -910,7 +921,7 @@ def steps_at(tokens, trace, factor: float, layout: str) -> tuple[list[VGroup], d
         )
     ]
     if layout == "one_column":
-        return one_column(names(), heads, (dots, scaled, exps, ratios), total)
+        return one_column(names(), heads, (dots, scaled, exps, ratios), total, split)
     top = c.Grid(names(), dots, scaled, col_buff=0.35, row_buff=0.15)
     bottom = c.Grid(names(), exps, ratios, col_buff=0.35, row_buff=0.15)
     top_names, _, top_scaled = top.columns
@@ -935,27 +946,35 @@ def steps_at(tokens, trace, factor: float, layout: str) -> tuple[list[VGroup], d
     return [step1, step2, step3], {}, walks
 
 
-def one_column(names, heads, columns, sum_line) -> tuple[list[VGroup], dict[int, list], list[list]]:
+def one_column(
+    names, heads, columns, sum_line, split: bool
+) -> tuple[list[VGroup], dict[int, list], list[list]]:
     """Names, and beside them one column at a time (dot products, scores, exponentials, weights), each in
     the place of the one before; the header of each step in the place of the one before; under the
-    exponentials their sum, `sum_line(indent)`."""
-    table = c.Grid(names, columns[0], col_buff=0.35, row_buff=0.15)
+    exponentials their sum, `sum_line(indent)`. Dot products on two lines (`split`) have rows of their own,
+    closer: the names come again at the later steps' one-line pitch."""
+    first = c.Grid(names, columns[0], col_buff=0.35, row_buff=0.1 if split else 0.15)
+    table = first
+    if split:
+        table = c.Grid([n.copy() for n in names], columns[1], col_buff=0.35, row_buff=0.15)
+        table.move_to(first, aligned_edge=UL)
     slots = table.columns[1]
     total = sum_line(slots.get_left()[0] - table.get_left()[0])
     for later in columns[1:]:
         for cell, slot in zip(later, slots):
             cell.move_to(slot, aligned_edge=LEFT)
     for head in heads:
-        head.next_to(names[0], UP, buff=0.2).align_to(names[0], LEFT)
+        head.next_to(first, UP, buff=0.2).align_to(first, LEFT)
     total.next_to(VGroup(*columns[2]), DOWN, buff=0.25).align_to(slots, LEFT)
     blocks = [
-        VGroup(heads[0], table),
-        VGroup(heads[1], *columns[1]),
+        VGroup(heads[0], first),
+        VGroup(heads[1], table) if split else VGroup(heads[1], *columns[1]),
         VGroup(heads[2], *columns[2], total),
         VGroup(*columns[3]),
     ]
     walks = [list(columns[0]), list(columns[1]), [*columns[2], total], list(columns[3])]
-    return blocks, {1: [heads[0], *columns[0]], 2: [heads[1], *columns[1]], 3: list(columns[2])}, walks
+    step1 = [heads[0], first] if split else [heads[0], *columns[0]]
+    return blocks, {1: step1, 2: [heads[1], *columns[1]], 3: list(columns[2])}, walks
 
 
 def others(group, parts) -> list:
@@ -971,76 +990,111 @@ def others(group, parts) -> list:
     return found
 
 
-def comparison_table(tokens, sets, top: float, said: str) -> tuple[list[VGroup], Text]:
-    """The weights of `sets` ((weights, header lines), left to right) as a table under `top`, from x = RIGHT_LEFT:
-    a row per token, its name once at the left in its colour; a column per set, its header over it, in each
-    cell a bar as long as the weight (one scale throughout, the largest filling its cell) and the weight after
-    it. The note, `said`, under it all. The charts are the columns with their headers, the names with the first."""
-    names = VGroup(*fit.names(tokens, NAME_WIDTH))
-    left = RIGHT_LEFT + names.width + NAME_BUFF
-    width = (CHART_RIGHT - left - COLUMN_GAP * (len(sets) - 1)) / len(sets)
-    tallest = max(float(np.max(weights)) for weights, _ in sets)
-    length = (width - c.number(0).width - VALUE_BUFF) / tallest  # of a weight of 1
+def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup], Text]:
+    """The weights of `sets` ((trace, header lines), left to right) as small charts side by side under `top`,
+    from x = RIGHT_LEFT to CHART_RIGHT: bars whose height is the weight, on one baseline and one scale (as tall
+    as the room allows), each chart's header under it. The names stand whole under every chart's bars where
+    they fit there, else once in a legend over the charts (never cut). The note, `said`, under it all. The
+    charts are the bars with their headers, the legend with the first."""
+    width = (CHART_RIGHT - RIGHT_LEFT - CHART_GAP * (len(sets) - 1)) / len(sets)
+    pitch = width / len(tokens)
+    named = max(name.width for name in fit.names(tokens, np.inf)) <= pitch - 0.1
+    legend = VGroup() if named else flowed(fit.names(tokens, np.inf), CHART_RIGHT - RIGHT_LEFT)
+    below = top - HEAD_BUFF
+    if len(legend):
+        below -= legend.move_to([RIGHT_LEFT, below, 0], aligned_edge=UL).height + LEGEND_BUFF
     note = fit.wrap_within(said, CHART_RIGHT - RIGHT_LEFT, role="small", color=theme().muted)
-    headers, head_bottom, pitch = table_rows(names, [lines for _, lines in sets], width, top, note.height)
-    ys = head_bottom - ROW_BUFF - pitch * (np.arange(len(tokens)) + 0.5)
-    for name, y in zip(names, ys):
-        name.move_to([RIGHT_LEFT, y, 0], aligned_edge=LEFT)
-    charts = []
-    for i, ((weights, _), header) in enumerate(zip(sets, headers)):
-        x = left + i * (width + COLUMN_GAP)
-        column = WeightColumn(tokens, weights, x, ys, length, pitch)
-        charts.append(VGroup(column, header.move_to([x + width / 2, head_bottom, 0], aligned_edge=DOWN)))
-    charts[0].add(names)
-    note.next_to(VGroup(*charts), DOWN, buff=NOTE_BUFF).set_x(RIGHT_LEFT, LEFT)
-    return charts, note
-
-
-def table_rows(names, lines, width: float, top: float, note: float) -> tuple[list[VGroup], float, float]:
-    """The comparison's headers (from `lines`, each within a column's `width`), their bottom under `top`, and
-    its rows' pitch: ROW_PITCH, or closer while a `note` this high under them would reach below the stage, but
-    never so close that the `names` touch; without the headers' second lines ("as here") where that is not
-    enough (the captions say them)."""
-    least = max(n.height for n in names) + ROW_GAP
-    for kept in (2, 1):
-        headers = [chart_label(shown[:kept], width + COLUMN_GAP - 0.1) for shown in lines]
-        head_bottom = top - HEAD_BUFF - max(h.height for h in headers)
-        pitch = (head_bottom - ROW_BUFF - NOTE_BUFF - note - STAGE.bottom) / len(names)
-        if pitch >= least:
+    tallest = max(float(np.max(trace.weights)) for trace, _ in sets)
+    charts = [WeightChart(tokens, trace, pitch, 1.0, named) for trace, _ in sets]
+    # over the tallest bars, their values (a two-line one stands over a bar too short to matter)
+    over = max(chart.values[int(np.argmax(chart.weights))].height for chart in charts) + VALUE_BUFF
+    under = max(chart.baseline.get_y() - chart.get_bottom()[1] for chart in charts)  # the names under them
+    for kept in (2, 1):  # without the headers' second lines ("as here") where the bars would be too short
+        headers = [chart_label(lines[:kept], width + CHART_GAP - 0.1) for _, lines in sets]
+        under_all = under + HEADER_BUFF + max(h.height for h in headers) + NOTE_BUFF + note.height
+        room = below - over - under_all - STAGE.bottom
+        if room >= CHART_BAR[0]:
             break
-    return headers, head_bottom, max(least, min(ROW_PITCH, pitch))
+    height = float(np.clip(room, *CHART_BAR)) / tallest  # of a weight of 1
+    base = below - over - height * tallest
+    made = []
+    for i, ((trace, _), header) in enumerate(zip(sets, headers)):
+        chart = WeightChart(tokens, trace, pitch, height, named)
+        chart.shift([RIGHT_LEFT + i * (width + CHART_GAP), base, 0])
+        header.next_to([chart.baseline.get_x(), base - under, 0], DOWN, buff=HEADER_BUFF)
+        made.append(VGroup(chart, header))
+    made[0].add(legend)
+    note.next_to(VGroup(*made), DOWN, buff=NOTE_BUFF).set_x(RIGHT_LEFT, LEFT)
+    return made, note
 
 
-class WeightColumn(VGroup):
-    """One set of weights as bars across, a row per token at `ys`, from a line at x = `left`, `length` long for
-    a weight of 1, in the tokens' colours, each weight printed after its bar."""
+def flowed(mobjects, width: float) -> VGroup:
+    """`mobjects` left to right, LEGEND_GAP apart, a new row wherever the next would reach past `width`."""
+    rows = [[]]
+    for m in mobjects:
+        if rows[-1] and VGroup(*rows[-1], m).arrange(RIGHT, buff=LEGEND_GAP).width > width:
+            rows.append([])
+        rows[-1].append(m)
+    lines = [VGroup(*row).arrange(RIGHT, buff=LEGEND_GAP) for row in rows]
+    return VGroup(*lines).arrange(DOWN, buff=0.1, aligned_edge=LEFT)
 
-    def __init__(self, tokens, weights, left: float, ys, length: float, pitch: float):
+
+class WeightChart(VGroup):
+    """One set of weights as bars whose height is the weight (`height` for a weight of 1), `pitch` apart on a
+    baseline from the origin rightwards, in the tokens' colours; over its bar each weight that finds room, from
+    the largest down (as `arithmetic.sci_parts` prints it: a positive weight never reads 0.000), within the
+    baseline's span; `wide` when the largest's is wider than its column; under each bar its name if `named`."""
+
+    def __init__(self, tokens, trace, pitch: float, height: float, named: bool):
         super().__init__()
-        self.weights, self.length = np.asarray(weights, dtype=float), length
-        self.baseline = Line(
-            [left, ys[0] + pitch / 2, 0], [left, ys[-1] - pitch / 2, 0], color=theme().muted, stroke_width=2
-        )
+        self.weights = np.asarray(trace.weights, dtype=float)
+        self.baseline = Line(ORIGIN, RIGHT * pitch * len(tokens), color=theme().muted, stroke_width=2)
         self.bars = VGroup(
             *[
                 Rectangle(
-                    width=max(float(w), MIN_BAR) * length,
-                    height=BAR_THICKNESS * pitch,
+                    width=min(CHART_BAR_WIDTH, 0.6 * pitch),
+                    height=max(float(w), MIN_BAR) * height,
                     stroke_width=0,
                     fill_opacity=0.9,
                     fill_color=token_color(t),
-                ).move_to([left, y, 0], aligned_edge=LEFT)
-                for t, w, y in zip(tokens, self.weights, ys)
+                ).move_to([pitch * (i + 0.5), 0, 0], aligned_edge=DOWN)
+                for i, (t, w) in enumerate(zip(tokens, self.weights))
             ]
         )
-        self.values = VGroup(
-            *[c.number(w).next_to(bar, RIGHT, buff=0.1) for w, bar in zip(self.weights, self.bars)]
-        )
-        self.add(self.baseline, self.bars, self.values)
+        log10_weights = (np.asarray(trace.scores) - trace.log_exp_sum) / np.log(10)
+        self.values = VGroup(*[weight_label(x) for x in log10_weights])
+        for value, bar in zip(self.values, self.bars):
+            value.next_to(bar, UP, buff=VALUE_BUFF)
+            value.shift(RIGHT * max(0.0, -value.get_left()[0]))  # within the baseline's span
+            value.shift(LEFT * max(0.0, value.get_right()[0] - self.baseline.get_right()[0]))
+        self.shown = []  # from the largest weight down, each clear of those shown and of the other bars' columns
+        for i in ranked(self.weights):
+            spans = [fit.box(bar)[:, 0] for j, bar in enumerate(self.bars) if j != i]
+            left, right = fit.box(self.values[i])[:, 0]
+            over = any(left < high + VALUE_BUFF and low - VALUE_BUFF < right for low, high in spans)
+            if not over and all(fit.apart(self.values[i], v, VALUE_BUFF / 2) for v in self.shown):
+                self.shown.append(self.values[i])
+        self.shown.sort(key=lambda v: v.get_x())
+        self.wide = self.values[int(np.argmax(self.weights))].width > pitch - 2 * FRAME_BUFF
+        self.add(self.baseline, self.bars, *self.shown)
+        self.names = VGroup(*(fit.names(tokens, np.inf) if named else []))
+        for name, bar in zip(self.names, self.bars):
+            name.next_to(bar, DOWN, buff=0.15).set_y(-0.15, UP)
+        self.add(self.names)
 
-    def shown_values(self) -> list[float]:
-        """The weights as printed."""
-        return [round(n.get_value(), WEIGHT_PLACES) for n in self.values]
+    def shown_values(self) -> list[str]:
+        """The weights printed over the bars, left to right."""
+        return [v.printed for v in self.shown]
+
+
+def weight_label(log10_weight: float):
+    """A weight given by its base-10 logarithm, as `arithmetic.sci_parts` prints it (in TeX, as the other
+    numbers): '0.026', or below 0.001 '2.10' over '× 10⁻⁵' (on two lines, narrow enough for a bar's column);
+    `printed` keeps it as text."""
+    number, exponent = sci_parts(float(log10_weight))
+    shown = c.math(number if exponent is None else rf"{number} \\ {{}}\times 10^{{{exponent}}}")
+    shown.printed = number if exponent is None else f"{number} × 10^{exponent}"
+    return shown
 
 
 def chart_label(lines, width: float) -> VGroup:

@@ -2,8 +2,8 @@
 
 Every equation is true as printed. Each row's result is the exact result rounded to its places, and
 its sign is '=' only when the operands *as printed* give exactly the result as printed, '≈' otherwise
-(`sign`); so '0.333 + 0.333 + 0.333 ≈ 1' and '2 / \\sqrt{4} = 1'. An input whose rounded form would not
-give the shown result is printed cut, ending in `\\ldots` (`exp_tex`). Each row is returned as `Tex`: its
+(`sign`); so '0.333 + 0.333 + 0.333 ≈ 1' and '2 / \\sqrt{4} = 1'. An operand is printed rounded, never cut
+with an ellipsis (that reads as 'and more'): '≈' covers it. Each row is returned as `Tex`: its
 TeX string, carrying the row as data (`Relation`: operands, operation, sign and result, each string as
 printed), which `scenes.kit.components.math` attaches to the formula it draws, so tests can check every
 equation on screen. These build strings only from numbers, never from user text (token names are
@@ -104,7 +104,7 @@ class Relation:
 
     `op` is 'sum' (terms added), 'dot' (terms q1, k1, q2, k2, ...: products added), 'divide' (the first
     term over the second), 'exp' (e to the term) or 'scale' (the first term times the second). A term is a
-    number as printed ('0.565', '-2', '2.121\\ldots') or a root ('\\sqrt{2}').
+    number as printed ('0.565', '-2') or a root ('\\sqrt{2}').
     """
 
     terms: tuple[str, ...]
@@ -129,9 +129,8 @@ def evaluate(op: str, terms: list[float]) -> float:
 
 
 def value_of(term: str) -> float:
-    """A printed operand's value: a number, maybe cut ('2.121\\ldots'), or a root ('\\sqrt{2}'); one in
-    scientific notation may be too large for a float (see `log10_of`)."""
-    term = term.replace(r"\ldots", "")
+    """A printed operand's value: a number or a root ('\\sqrt{2}'); one in scientific notation may be too
+    large for a float (see `log10_of`)."""
     if SCI in term:
         mantissa, exponent = term.split(SCI)
         return float(mantissa) * 10.0 ** int(exponent.rstrip("}"))
@@ -203,12 +202,14 @@ def tex_sign(relation: Relation) -> str:
     return "=" if relation.sign == "=" else r"\approx"
 
 
-def dot_product_tex(query, key, dot: float) -> Tex:
-    """'(2)(2) + (0)(0) = 4': the dot product term by term."""
+def dot_product_tex(query, key, dot: float, split: bool = False) -> Tex:
+    """'(2)(2) + (0)(0) = 4': the dot product term by term; `split`, the relation and result on a line of
+    their own under the terms (long decimal terms, where one line is too wide)."""
     pairs = [(fmt_input(q), fmt_input(k)) for q, k in zip(query, key)]
     rel = row("dot", [x for pair in pairs for x in pair], dot, SCORE_PLACES)
     terms = " + ".join(f"({q})({k})" for q, k in pairs)
-    return Tex(f"{terms} {tex_sign(rel)} {rel.result}", [rel])
+    joint = r" \\[-0.3em] {}" if split else " "  # lines closer than TeX's; '{}' spaces the sign as a relation
+    return Tex(f"{terms}{joint}{tex_sign(rel)} {rel.result}", [rel])
 
 
 def division_tex(dot: float, divisor_tex: str, score: float) -> Tex:
@@ -271,12 +272,11 @@ def plain(printed: str) -> str:
 
 
 def exp_tex(score: float, exp_value: float, places_in: int, places_out: int) -> Tex:
-    """'e^{0.5} \\approx 1.65', the exponent marked '\\ldots' where rounding shows; 'e^{800} \\approx 2.73
-    \\times 10^{347}' where the power is large (`exp_value` is then inf, and unused)."""
+    """'e^{0.5} \\approx 1.65': e to the score as printed, rounded ('e^{2.828} ≈ 16.92', where e^2.828 is
+    16.91: '≈' covers it); 'e^{800} \\approx 2.73 \\times 10^{347}' where the power is large (`exp_value` is
+    then inf, and unused)."""
     result = exp_text(score, places_out)
     term = fmt(score, places_in)
-    if float(term) != score and exp_text(float(term), places_out) != result:
-        term += r"\ldots"
     rel = Relation((term,), "exp", "≈" if sign("exp", [term], result) != "=" else "=", result)
     return Tex(f"e^{{{term}}} {tex_sign(rel)} {result}", [rel])
 

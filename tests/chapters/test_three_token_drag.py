@@ -1,6 +1,6 @@
 """The three-token drag chapter: displayed values equal the numpy trace; symbols, reasons and payoff
-in the captions, and drawn (equal dot products, shadows on the query's direction, three weight charts on
-one baseline); last-frame snapshot."""
+in the captions, and drawn (equal dot products, shadows on the query's direction, three upright weight
+charts on one baseline); last-frame snapshot."""
 
 import dataclasses
 
@@ -16,16 +16,20 @@ from scenes.chapters.three_token_drag import (
     RIGHT_EDGE,
     Shadows,
     ThreeTokenDrag,
+    WeightChart,
     comparison,
     describe,
     equal_reason,
     note,
     reasons,
     scalings,
+    top_bar,
     touches,
     verdict,
 )
-from scenes.kit.arithmetic import exp_tex, fmt
+from scenes.kit import fit
+from scenes.kit.arithmetic import decimals, exp_tex, fmt
+from scenes.kit.emphasis import FRAME_BUFF
 from scenes.kit.stage import STAGE
 from tests.support.snapshot import SIZE, assert_matches_snapshot, built
 
@@ -126,7 +130,7 @@ def test_worked_example_shows_the_sources_arithmetic(scene):
         "(2)(2) + (0)(0) = 4",
         r"4 / \sqrt{2} \approx 2.828",
         r"2 / \sqrt{2} \approx 1.414",
-        r"e^{2.828\ldots} \approx 16.92",
+        r"e^{2.828} \approx 16.92",
         r"e^{1.414} \approx 4.11",
         "16.92 + 1 + 4.11 = 22.03",  # exact as printed
         r"16.92 / 22.03 \approx 0.768",
@@ -143,8 +147,9 @@ def test_every_shown_result_follows_from_shown_inputs():
     assert fmt(sum(shown_exps), 2) == fmt(trace.exp_sum, 2)
     for e, w in zip(shown_exps, trace.weights):
         assert fmt(e / shown_sum, 3) == fmt(w, 3)
-    # where a rounded exponent would not give the shown power, the exponent is marked as cut
-    assert exp_tex(trace.scores[0], trace.exps[0], 3, 2).startswith(r"e^{2.828\ldots}")
+    # one rule for every exponent: the score as printed, never cut with an ellipsis (review 7: 'e^{2.828…}'
+    # beside 'e^{1.414}'), '≈' where e to the printed score does not print the result (e^2.828 is 16.91)
+    assert exp_tex(trace.scores[0], trace.exps[0], 3, 2) == r"e^{2.828} \approx 16.92"
     assert exp_tex(trace.scores[2], trace.exps[2], 3, 2) == r"e^{1.414} \approx 4.11"
 
 
@@ -342,20 +347,34 @@ def test_wide_arithmetic_takes_one_column_at_a_time(custom, tmp_path):
 
 def test_the_charts_are_one_query_s_dots_scaled_on_one_scale(rendered):
     """Issue 29: the charts put another example's bars beside this one's, unnamed, a bar in another word's
-    colour. Now: this query's weights divided by √d, by 1, times √d, a row per token named once in its colour."""
+    colour. Now: this query's weights divided by √d, by 1, times √d. Review 7: as bars whose height is the
+    weight, as every other weight chart in the lecture (the table drew them across), on one baseline."""
     charts, ex = rendered.summary[0], examples.current().drag
-    columns = [chart[0] for chart in charts]
+    bars = [chart[0] for chart in charts]
     expected = [attend(ex.query, ex.keys, divisor=d) for d in (np.sqrt(2), 1, 1 / np.sqrt(2))]
-    assert [col.shown_values() for col in columns] == [list(np.round(t.weights, 3)) for t in expected]
-    lengths = [bar.width / w for col in columns for bar, w in zip(col.bars, col.weights)]
-    assert np.allclose(lengths, lengths[0])  # one scale
-    names = charts[0][2]
-    assert [n.text for n in names] == list(ex.tokens)
-    for k, name in enumerate(names):  # its colour, on its row in every column
-        assert name.get_color() == columns[0].bars[k].get_fill_color()
-        assert all(abs(col.bars[k].get_y() - name.get_y()) < 1e-6 for col in columns)
+    assert [chart.shown_values() for chart in bars] == [decimals(t.weights) for t in expected]
+    heights = [bar.height / w for chart in bars for bar, w in zip(chart.bars, chart.weights)]
+    assert np.allclose(heights, heights[0])  # one scale
+    assert len({round(chart.bars.get_bottom()[1], 6) for chart in bars}) == 1  # one baseline
+    for chart in bars:  # each name whole under its bar, in its colour
+        assert [n.text for n in chart.names] == list(ex.tokens)
+        for name, bar in zip(chart.names, chart.bars):
+            assert name.get_color() == bar.get_fill_color() and abs(name.get_x() - bar.get_x()) < 1e-6
     headers = [chart[1][0].original_text for chart in charts]
     assert headers == ["÷ √2 ≈ 1.414", "÷ 1", "× √2 ≈ 1.414"]
+
+
+def test_a_tiny_weight_never_reads_zero_and_no_frame_touches_a_bar(tmp_path):
+    """Review 7: near one-hot, the table printed 0.000 for positive weights; a frame touched its bar."""
+    keys, query = np.array([[4, 0], [0, 4], [-4, 0.5]]), np.array([3, 0.2])
+    traces = scalings(query, keys)
+    charts = [WeightChart(("the", "cat", "sat"), t, 0.87, 2.0, True) for t in traces]
+    shown = [v for chart in charts for v in chart.shown_values()]
+    assert "3.63 × 10^-4" in shown and all(float(v.split(" ")[0]) > 0 for v in shown)  # never 0.000
+    for chart in charts:
+        framed = fit.box(top_bar(chart)) + [[-FRAME_BUFF, -FRAME_BUFF], [FRAME_BUFF, FRAME_BUFF]]
+        top = int(np.argmax(chart.weights))
+        assert all(fit.boxes_apart(framed, fit.box(bar)) for i, bar in enumerate(chart.bars) if i != top)
 
 
 def test_last_frame_snapshot(rendered):
@@ -435,6 +454,8 @@ def test_the_query_s_label_and_the_names_keep_clear_of_arrows_axes_and_shadows(c
         assert not [shape for shape in shapes if touches(label, shape)], label.text
     assert not touches(scene.q_label, output) and scene.q_label.text.startswith("q")
     # the divisor's comparison: this query's weights only, sharper chart by chart as its note says, names whole
+    # (too wide for the bars' columns: once, in a legend over the charts)
     tops = [float(chart[0].weights.max()) for chart in scene.charts]
     assert tops[0] < tops[1] < tops[2] and scene.note.original_text.replace("\n", " ") == NOTE
-    assert [name.text for name in scene.charts[0][2]] == ["river", "bank", "money", "water"]
+    legend = [name.text for row in scene.charts[0][2] for name in row]
+    assert legend == ["river", "bank", "money", "water"] and not any(len(c[0].names) for c in scene.charts)

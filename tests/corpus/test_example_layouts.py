@@ -53,9 +53,11 @@ def test_each_chapter_meets_every_style_and_each_example_four_chapters_or_more()
 
 
 def problems(ends) -> list[str]:
-    """Every layout fault at every beat end, one line each."""
+    """Every layout fault at every beat end, one line each, and what strayed outside the safe area or into the
+    caption band at the end of any play (`BeatEnd.strays`: a working too wide until the next replaces it)."""
     found = []
     for end in ends:
+        found += [f"{end.beat}: {stray}" for stray in end.strays]
         for a, b in overlaps(end.drawn):
             found.append(f"{end.beat}: {a} overlaps {b}")
         for thing in end.drawn:

@@ -22,10 +22,9 @@ Interval = tuple[float, float]
 def interval(term: str) -> Interval:
     """The values a printed number may stand for."""
     value = a.value_of(term)
-    digits = term.replace(r"\ldots", "")
-    if digits.startswith(r"\sqrt") or "." not in digits:
+    if term.startswith(r"\sqrt") or "." not in term:
         return value, value
-    half = 0.5 * 10 ** -len(digits.split(".")[1])
+    half = 0.5 * 10 ** -len(term.split(".")[1])
     return value - half, value + half
 
 
@@ -138,6 +137,9 @@ def test_the_builders_print_equals_only_when_exact():
     assert a.sum_tex([0.5, 0.25], 0.75, 3) == "0.500 + 0.250 = 0.750"
     assert a.division_tex(4, r"\sqrt{4}", 2) == r"4 / \sqrt{4} = 2"
     assert a.dot_product_tex([2, 0], [2, 0], 4) == "(2)(2) + (0)(0) = 4"
+    split = a.dot_product_tex([-0.421, 1.788], [-0.628, -0.577], -0.7673, split=True)
+    assert split == r"(-0.421)(-0.628) + (1.788)(-0.577) \\[-0.3em] {}\approx -0.767"  # result on line 2
+    assert split.relations == a.dot_product_tex([-0.421, 1.788], [-0.628, -0.577], -0.7673).relations
     assert a.scaled_tex(0.5654, [1, 0.5]) == r"0.565 \times [1, 0.5] \approx [0.565, 0.283]"
     for tex in (a.sum_tex([0.565, 0.280, 0], 0.8455, 3), a.scaled_tex(0.5654, [1, 0.5])):
         assert tex.relations and all(holds(r) for r in tex.relations)
