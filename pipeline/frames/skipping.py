@@ -17,10 +17,10 @@ from contextlib import contextmanager
 @contextmanager
 def cheaper(scene) -> Iterator[None]:
     """While inside, the scene's plays (all skipped) cost less and leave its mobjects where manim's skipping
-    does: nothing is drawn (no frame is kept), a fade copies nothing (`fade_is_idle`), and a transform
-    ending on its target starts from its target's copy (`starts_from_target`), or from its target if it made
-    it for itself (`owns_target`)."""
-    renderer, begin = scene.renderer, scene.begin_animations
+    does: nothing is drawn (no frame is kept, no mobject sorted into moving and static), a fade copies
+    nothing (`fade_is_idle`), and a transform ending on its target starts from its target's copy
+    (`starts_from_target`), or from its target if it made it for itself (`owns_target`)."""
+    renderer, begin = scene.renderer, scene.begin_animations  # manim's Scene.begin_animations (no chapter's)
     saved = renderer.update_frame, renderer.save_static_frame_data
 
     def begin_animations() -> None:
@@ -32,7 +32,10 @@ def cheaper(scene) -> Iterator[None]:
                 animation.create_starting_mobject = lambda a=animation: a.target_copy
                 if owns_target(animation):
                     animation.begin = lambda a=animation: _begin_on_own_target(a)
-        begin()
+        for animation in scene.animations:  # Scene.begin_animations, without sorting moving from static
+            animation._setup_scene(scene)  # mobjects for drawing: nothing is drawn (a rendered play sorts
+            animation.begin()  # them afresh as it begins)
+        scene.moving_mobjects, scene.static_mobjects = [], []
 
     renderer.update_frame = renderer.save_static_frame_data = lambda *args, **kwargs: None
     scene.begin_animations = begin_animations
