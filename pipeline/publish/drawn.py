@@ -299,7 +299,7 @@ def trained_head(_: Examples) -> dict[str, str]:
 
 
 def printed_rows(matrix) -> str:
-    """A matrix as its rows, each entry as the chapter's table prints it: [(0, 1), (0.841, 0.540)]."""
+    """A matrix as its rows, each entry as the chapter's table prints it: [(0.000, 1.000), (0.841, 0.540)]."""
     return "[" + ", ".join(f"({', '.join(row)})" for row in entries_tex(matrix, WEIGHT_PLACES)) + "]"
 
 

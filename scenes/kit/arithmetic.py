@@ -53,12 +53,12 @@ def one_format(vectors, places: int = WEIGHT_PLACES) -> list[list[str]]:
 
 
 def entries_tex(values, places: int) -> list[list[str]]:
-    """Every entry as printed, one format for the whole matrix (all whole numbers bare, else all to `places`);
-    minus infinity as such."""
+    """Every entry as printed, one format for the whole matrix (all whole numbers bare, else all to `places`:
+    '0.000  1.000' beside '0.540', never '0  1'); minus infinity as such."""
     values = np.asarray(values, dtype=float)
     finite = values[np.isfinite(values)]
     shared = column_places(finite, places) if finite.size else 0
-    return [[MINUS_INFINITY if v == -np.inf else fmt_column([v], shared)[0] for v in row] for row in values]
+    return [[MINUS_INFINITY if v == -np.inf else decimals([v], shared)[0] for v in row] for row in values]
 
 
 def fmt_input(value: float) -> str:

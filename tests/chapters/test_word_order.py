@@ -96,8 +96,8 @@ def printed(weights) -> list[list[str]]:
 
 
 def test_the_sinusoidal_table_and_x_plus_pe_are_the_storyboards(scene):
-    assert tex(scene.pe_table) == [
-        ["0", "1", "0", "1"],
+    assert tex(scene.pe_table) == [  # one format for the whole matrix (review 7: row 0 read '0 1 0 1')
+        ["0.000", "1.000", "0.000", "1.000"],
         ["0.841", "0.540", "0.010", "1.000"],
         ["0.909", "-0.416", "0.020", "1.000"],
         ["0.141", "-0.990", "0.030", "1.000"],
