@@ -209,12 +209,15 @@ def projections(ex: Examples) -> dict[str, str]:
     return {
         "One word, one vector": "The words each beside its embedding x, stacked as the rows of X: "
         f"{by_row(p.embeddings)}.",
-        "Three learned matrices": f"Above the table W_Q {by_row_matrix(p.w_q)}, W_K {by_row_matrix(p.w_k)} "
-        f"and W_V {by_row_matrix(p.w_v)}; the formula q = x W_Q, k = x W_K, v = x W_V lights.",
-        "Row times matrix": f"The row of “{worked}” lit and W_K's columns lit one at a time; for each, the pairs "
-        f"fly into a line of products whose sum is the next entry of its key {coords(p.keys[0])}; then every "
-        f"word's key fills the column under W_K: {by_row(p.keys)}.",
-        "Values and queries": f"Under W_V the values {by_row(p.values)}; under W_Q the queries {by_row(p.queries)}.",
+        # the matrices named in words, as the captions name them (review 7: 'W_K' read with a raw underscore)
+        "Three learned matrices": f"Above the table the query matrix {by_row_matrix(p.w_q)}, the key matrix "
+        f"{by_row_matrix(p.w_k)} and the value matrix {by_row_matrix(p.w_v)}; the formula lights: q, k and v "
+        "are each x times its matrix.",
+        "Row times matrix": f"The row of “{worked}” lit and the key matrix's columns lit one at a time; for each, "
+        f"the pairs fly into a line of products whose sum is the next entry of its key {coords(p.keys[0])}; then "
+        f"every word's key fills the column under the key matrix: {by_row(p.keys)}.",
+        "Values and queries": f"Under the value matrix the values {by_row(p.values)}; under the query matrix the "
+        f"queries {by_row(p.queries)}.",
         "The vectors you know": known,
         "Matched alike, passed on apart": f"The key rows of “{a}” and “{b}” framed, equal; beside the values the "
         f"weights of “{a}”'s query, {by_word(p.tokens, trace.weights)}; their value rows framed; the line output = "

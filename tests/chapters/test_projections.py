@@ -12,6 +12,7 @@ from manim import Square
 from attention import examples
 from attention.examples.file import load_example_file
 from attention.projections import DEFAULT_PROJECTIONS
+from pipeline.publish import drawn
 from scenes.chapters import projections
 from scenes.chapters.projections import BRACKET_STROKE, CODEC_BLOCK, Projections, on_blocks
 from scenes.chapters.quick_version import projections_icon
@@ -162,6 +163,10 @@ def test_the_chapter_plays_45_to_75_seconds_with_every_caption(played):
     said = played.captions
     assert len(said) >= 12 and any("exactly the keys and values of chapters 3 to 5" in s for s in said)
     assert not [s for s in said if "_" in s]  # the matrices named in words, never a raw "W_K" (issue 30)
+    described = " ".join(
+        drawn.projections(examples.current()).values()
+    )  # the audio description too (review 7)
+    assert "_" not in described and "the key matrix" in described
 
 
 def test_with_another_example_the_chapter_shows_the_lecture_s_words_and_says_so(custom, tmp_path):
