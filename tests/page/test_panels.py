@@ -104,8 +104,11 @@ def shown_drag(page):
         """() => {
           const root = document.getElementById("panel-drag");
           const texts = (selector) => Array.from(root.querySelectorAll(selector), (e) => e.textContent);
-          const cells = Array.from(root.querySelectorAll("tbody tr"), (row) =>
-            Array.from(row.querySelectorAll("td"), (td) => td.textContent));
+          const cells = [];  // key i's step j, whichever way the table is laid out; a raised power as '^'
+          for (const td of root.querySelectorAll("td[data-key]")) {
+            (cells[td.dataset.key] ||= [])[td.dataset.step] = Array.from(td.childNodes, (n) =>
+              n.nodeName === "SUP" ? "^" + n.textContent : n.textContent).join("");
+          }
           const tip = root.querySelectorAll("svg.plane polygon");
           const [[xLo], [, yHi]] = JSON.parse(document.getElementById("panel-data").textContent).drag.range;
           const [tx, ty] = tip[tip.length - 1].getAttribute("points").split(" ")[0].split(",").map(Number);
@@ -144,9 +147,18 @@ def test_dragging_the_query_with_the_mouse(browser, base):
     assert errors == []
 
 
+WORKED_OVERFLOW = (
+    "() => { const w = document.querySelector('#panel-drag .worked'); return w.scrollWidth - w.clientWidth; }"
+)
+
+
 def test_dragging_the_query_with_a_finger_on_a_phone(browser, base):
     page, errors, _ = visit(browser, base + "index.html", width=390)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert (
+        page.evaluate(WORKED_OVERFLOW) <= 1
+    )  # the steps one under another: nothing hidden sideways (review 7)
+    assert page.locator("#panel-drag tbody th[scope=col]").count() == 4  # a step's name over its cells
     page.locator("#panel-drag svg.plane").tap(position={"x": 5, "y": 5})  # the top left corner: (-1, 3)
     assert fragment(page) == "#drag=-1,3"
     assert_drag_matches(page, (-1, 3))
@@ -418,10 +430,16 @@ def test_a_custom_examples_page_shows_its_own_tokens_and_numbers(browser, tmp_pa
 
 
 def test_the_drag_opens_on_the_example_s_own_query_even_off_the_grid(browser, tmp_path):
-    """As the video: the example's query exactly, not the nearest grid point; the grid is for dragging."""
+    """As the video: the example's query exactly, not the nearest grid point; the grid is for dragging. Its long
+    decimal dot products fit a phone: the steps one under another, '≈ result' under the terms (review 7)."""
     off_grid = tmp_path / "off-grid.toml"
     off_grid.write_text(
-        Path(EXAMPLE).read_text(encoding="utf-8").replace("query = [1.5, 0.5]", "query = [1.3, -0.4]")
+        Path(EXAMPLE)
+        .read_text(encoding="utf-8")
+        .replace("query = [1.5, 0.5]", "query = [-1.337, 0.421]")
+        .replace(
+            "keys = [[1.5, 0.5], [0.5, 1.5], [1, 1]]", "keys = [[1.625, -0.875], [-0.125, 1.375], [1, 1]]"
+        )
     )
     own = load_example_file(off_grid)
     folder = published(tmp_path / "out", example=off_grid)
@@ -431,6 +449,11 @@ def test_the_drag_opens_on_the_example_s_own_query_even_off_the_grid(browser, tm
         assert bars(page, "drag") == [fmt(w, 3) for w in attend(own.drag.query, own.drag.keys).weights]
         page.locator("#panel-drag .steps button").first.click()  # a step lands on the grid
         assert page.locator("#panel-drag .query-label").inner_text() != f"q = {coords(own.drag.query)}"
+        assert errors == []
+        phone, errors, _ = visit(browser, base + "index.html", width=390)
+        assert (
+            phone.evaluate(WORKED_OVERFLOW) <= 1 and phone.locator("#panel-drag td[data-step='0'] br").count()
+        )
         assert errors == []
 
 

@@ -18,7 +18,7 @@ export function dragPanel(root, data, theme) {
   const cross = drawCross(svg, theme.query);
   const scaled = weightBars(root.querySelector(".bars-scaled"), data.tokens, data.colours);
   const unscaled = weightBars(root.querySelector(".bars-unscaled"), data.tokens, data.colours);
-  const rows = workedRows(root.querySelector("tbody"), data.tokens, data.colours);
+  const worked = workedTable(root.querySelector(".worked"), data.tokens, data.colours);
   const say = announcer(root.querySelector("[aria-live]"));
   const switchBox = root.querySelector("input.unscaled");
   const unscaledBlock = root.querySelector(".unscaled-block");
@@ -43,9 +43,7 @@ export function dragPanel(root, data, theme) {
     unscaled(point.unscaled_bars, point.unscaled);
     root.querySelector(".query-label").textContent = `q = ${point.q}`;
     root.querySelector(".sum").textContent = `sum = ${point.sum}`;
-    rows.forEach((cells, i) =>
-      [point.dots[i], point.scores[i], point.exps[i], point.ratios[i]].forEach((t, j) => (cells[j].textContent = t)),
-    );
+    worked.show(data.tokens.map((_, i) => [point.dots[i], point.scores[i], point.exps[i], point.ratios[i]]));
     if (moved) {
       writeState("drag", key);
       say(`At q = ${point.q}: ` + data.tokens.map((t, i) => `${t} ${point.weights[i]}`).join(", "));
@@ -110,13 +108,77 @@ function drawCross(svg, colour) {
   return cross;
 }
 
-function workedRows(body, tokens, colours) {
-  return tokens.map((token, i) => {
-    const row = htmlElement("tr");
-    row.append(htmlElement("th", { scope: "row", style: `color: ${colours[i]}` }, token));
-    const cells = [0, 1, 2, 3].map(() => htmlElement("td"));
-    row.append(...cells);
-    body.append(row);
-    return cells;
+// The worked example: a row per key, a column per step; where that is wider than the panel (a phone, long
+// decimals), the steps one under another, each a row group headed by its name, so nothing scrolls sideways.
+// show(texts): texts[i][j] is key i's step j as panel_data prints it.
+function workedTable(worked, tokens, colours) {
+  const table = worked.querySelector("table");
+  const wide = table.tHead;
+  const steps = Array.from(wide.rows[0].cells, (th) => th.textContent).slice(1);
+  let shown = tokens.map(() => steps.map(() => ""));
+  let stacked = false;
+  let split = false; // stacked, and still too wide: the dot products' relations and results on lines of their own
+  let cells = [];
+
+  function build() {
+    table.querySelectorAll("thead, tbody").forEach((part) => part.remove());
+    cells = tokens.map((_, i) => steps.map((_, j) => htmlElement("td", { "data-key": i, "data-step": j })));
+    const keyRow = (i, ...data) => {
+      const row = htmlElement("tr");
+      row.append(htmlElement("th", { scope: "row", style: `color: ${colours[i]}` }, tokens[i]), ...data);
+      return row;
+    };
+    if (!stacked) {
+      table.append(wide, htmlElement("tbody"));
+      table.tBodies[0].append(...cells.map((row, i) => keyRow(i, ...row)));
+      return;
+    }
+    steps.forEach((step, j) => {
+      const body = htmlElement("tbody");
+      body.append(htmlElement("tr"), ...tokens.map((_, i) => keyRow(i, cells[i][j])));
+      body.rows[0].append(htmlElement("td"), htmlElement("th", { scope: "col" }, step)); // heads the cells under it
+      table.append(body);
+    });
+  }
+
+  function fill() {
+    cells.forEach((row, i) => row.forEach((c, j) => written(c, shown[i][j], split && j === 0)));
+  }
+
+  const overflows = () => worked.scrollWidth > worked.clientWidth + 1;
+
+  function show(texts) {
+    shown = texts;
+    fill();
+    if (!stacked && overflows()) {
+      stacked = true;
+      build();
+      fill();
+    }
+    if (stacked && !split && overflows()) {
+      split = true;
+      fill();
+    }
+  }
+
+  build();
+  window.addEventListener("resize", () => {
+    stacked = split = false; // as wide as the panel allows again
+    build();
+    show(shown);
   });
+  return { show };
+}
+
+// `text` into `cell`: a power 'e^2.828 ≈ 16.92' with its exponent raised, as the chapter writes it; `split`,
+// the relation and result ('≈ 16.92') under the rest, as the chapter writes long dot products.
+function written(cell, text, split) {
+  const power = /^e\^(\S+)(.*)$/.exec(text);
+  const parts = power ? ["e", htmlElement("sup", {}, power[1]), power[2]] : [text];
+  const last = parts.length - 1;
+  const at = Math.max(parts[last].lastIndexOf(" ≈ "), parts[last].lastIndexOf(" = "));
+  if (split && at > 0) {
+    parts.splice(last, 1, parts[last].slice(0, at + 1), htmlElement("br"), parts[last].slice(at + 1));
+  }
+  cell.replaceChildren(...parts);
 }
