@@ -452,7 +452,7 @@ class CausalMask(ChapterScene):
     def recast_row(self, i: int, *others, **options) -> None:
         """Row i of the masked grid turns from its scores (and minus infinities) to its weights; beside it, row
         i of the grid without the mask turns too, from its scores."""
-        turns = [(self.masked_grid, weigh(self.masked_grid.copy(), i + 1))]
+        turns = [(self.masked_grid, weigh(self.masked_grid.copy(), i))]
         if self.paired:
             turns.append((self.open_grid, self.open_grid.copy().show_weights([i])))
         self.recast(turns, *others, row=i, **options)
@@ -915,15 +915,18 @@ def mask_of(grid: MaskedGrid) -> tuple[MaskedGrid, VGroup]:
     return mask, zeros
 
 
-def weigh(grid: MaskedGrid, rows: int) -> MaskedGrid:
-    """`grid` with its first `rows` rows showing their weights (hidden cells crossed out), the others their
-    scores (hidden ones minus infinity): the masked softmax taken row by row."""
-    grid.show_scores()
-    AttentionGrid.show_weights(grid, range(rows))
+def weigh(grid: MaskedGrid, row: int) -> MaskedGrid:
+    """`grid`, showing the weights of the rows before `row` and the others' scores (hidden cells minus
+    infinity), with row `row`'s weights too (its hidden cells crossed out): the masked softmax taken row by
+    row, one row's numbers changed at a time. Row 0 starts from the scores whatever the grid showed."""
+    if row == 0:
+        grid.show_scores()
+    AttentionGrid.show_weights(grid, [row])
     n = grid.trace.shape[1]
     for j, k in enumerate(grid.hidden_cells()):
-        grid.numbers[k].set_opacity(0)
-        if k // n < rows:
+        if row == 0 or k // n == row:
+            grid.numbers[k].set_opacity(0)
+        if k // n == row:
             grid.cells[k].set_fill(theme().grid, opacity=1)
             grid.infinities[j].set_opacity(0)
             grid.crosses[j].set_opacity(1)
