@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.plan.theme_file import load_theme_file
 from scenes.chapters import registry
 from tests.support.folders import assert_unchanged, snapshot
 
@@ -232,12 +233,16 @@ def test_a_theme_file_with_two_clashing_colours_is_refused_in_one_line(tiny_chap
 
 
 def test_clean_takes_a_theme_file_for_its_folders(tiny_chapters, run, tmp_path):
-    for folder in ("480p15", "480p15-chalkboard", "720p30-chalkboard"):
+    name = load_theme_file(THEME_FILE).name  # 'chalkboard-' and its path's hash
+    for folder in ("480p15", f"480p15-{name}", f"720p30-{name}", "720p30-chalkboard-000000"):
         (tmp_path / folder).mkdir()
     assert run("clean", "-q", "l", "--theme", THEME_FILE, "--output", tmp_path).output.splitlines() == [
-        f"removed {tmp_path / '480p15-chalkboard'}"
+        f"removed {tmp_path / f'480p15-{name}'}"
     ]
     assert run("clean", "--theme", THEME_FILE, "--output", tmp_path).output.splitlines() == [
-        f"removed {tmp_path / '720p30-chalkboard'}"
+        f"removed {tmp_path / f'720p30-{name}'}"
     ]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["480p15"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "480p15",
+        "720p30-chalkboard-000000",
+    ]  # another file's

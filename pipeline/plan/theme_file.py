@@ -1,10 +1,15 @@
 """Read a theme file (TOML: the fields of `palette.Theme`, colours as "#RRGGBB") into a `Theme`, refusing one
 that `themes.problems` finds fault with, so that nothing is rendered in colours that cannot be read or told
-apart. A refusal is one line naming the file and the field."""
+apart. A refusal is one line naming the file and the field.
+
+The theme's name, which names its folders, is the file's `name` and a short hash of the file's resolved path
+('chalkboard-3f9a1c'): two files that give the same name never render into one folder, and a file edited in
+place keeps its folder (its colours, in the rebuild key, make its chapters render again)."""
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import re
 from pathlib import Path
 
@@ -16,6 +21,7 @@ from scenes.kit.palette import THEMES, Theme
 MAX_BYTES = 64 * 1024  # a theme is a few dozen colours; anything larger is a mistake
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")  # it names the theme's folders: '480p15-my-colours'
 MAX_NAME = 32
+PATH_HASH = 6  # hex digits of the path's hash in the theme's name: 16.7 million values
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 COUNTS = {"tokens": 6, "heads": 3}  # colours in each list: the token cycle, MultiHead's heads
 FIELDS = [f.name for f in dataclasses.fields(Theme)]
@@ -33,11 +39,17 @@ def load_theme_file(path: str | Path) -> Theme:
         theme = from_dict(data)
     except ThemeFileError as error:
         raise ThemeFileError(f"{path}: {error}") from None
+    theme = dataclasses.replace(theme, name=f"{theme.name}-{path_hash(path)}")
     found = themes.problems(theme)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
         raise ThemeFileError(f"{path}: {found[0]}{more}")
     return theme
+
+
+def path_hash(path: Path) -> str:
+    """A few hex digits of the hash of `path` resolved: the same for every way of naming one file."""
+    return hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:PATH_HASH]
 
 
 def read(path: Path) -> dict:

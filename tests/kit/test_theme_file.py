@@ -10,7 +10,7 @@ from manim import Square
 from pipeline.frames.scene_render import use_look
 from pipeline.plan import settings
 from pipeline.plan.dependencies import Scanner
-from pipeline.plan.theme_file import ThemeFileError, load_theme_file
+from pipeline.plan.theme_file import ThemeFileError, load_theme_file, path_hash
 from pipeline.run import dry_run
 from scenes.chapters.registry import find
 from scenes.kit import themes
@@ -38,7 +38,7 @@ def test_every_built_in_theme_passes_every_check(name):
 
 def test_the_example_theme_file_loads_and_passes_every_check():
     theme = load_theme_file(THEME_FILE)
-    assert theme.name == "chalkboard" and theme.tokens[0] == "#FFA5DE" and len(theme.heads) == 3
+    assert theme.name.startswith("chalkboard-") and theme.tokens[0] == "#FFA5DE" and len(theme.heads) == 3
     assert themes.problems(theme) == []
 
 
@@ -61,6 +61,17 @@ def test_dark_s_old_near_pinks_are_refused_as_a_tritanope_sees_them():
     assert (
         "tokens[0] #F83E93 and tokens[5] #FF5A5F: ΔE 7.1 apart with simulated tritanopia (needs 10)"
         in themes.problems(old)
+    )
+
+
+def test_a_pale_role_colour_that_a_tritanope_reads_as_text_is_refused(tmp_path):
+    """A pale yellow query 55 ΔE from the text for everyone, 8 for a tritanope: a coloured word read as plain text."""
+    pale = tmp_path / "pale.toml"
+    pale.write_text(THEME_FILE.read_text().replace('query = "#FFE07A"', 'query = "#E8F880"'))
+    with pytest.raises(ThemeFileError) as refused:
+        load_theme_file(pale)
+    assert str(refused.value) == (
+        f"{pale}: query #E8F880 and text #F2F2EA: ΔE 8.0 apart with simulated tritanopia (needs 10)"
     )
 
 
@@ -110,11 +121,25 @@ def test_the_theme_file_s_colours_are_in_the_rebuild_key_and_name_its_folder(tmp
     edited = settings.from_options("l", theme=load_theme_file(path))
     keys = [Scanner().inputs(chapter, s) for s in (settings.from_options("l"), chosen, edited)]
     assert len({str(sorted(k.items())) for k in keys}) == 3
-    assert (chosen.folder, settings.from_options("h", theme="high-contrast").folder) == (
-        "480p15-chalkboard",
-        "1080p60-high-contrast",
+    assert (
+        chosen.folder == f"480p15-chalkboard-{path_hash(path)}" == edited.folder
+    )  # edited in place: its folder
+    assert settings.from_options("h", theme="high-contrast").folder == "1080p60-high-contrast"
+    assert settings.FOLDER_PATTERN.fullmatch(chosen.folder)
+
+
+def test_two_theme_files_of_one_name_never_share_a_folder(tmp_path, monkeypatch):
+    """a/chalk.toml and b/chalk.toml, both named 'chalkboard', render apart; one file named two ways, together."""
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "chalk.toml").write_text(THEME_FILE.read_text())
+    monkeypatch.chdir(tmp_path / "a")
+    a, b, again = (
+        load_theme_file(p) for p in ("chalk.toml", tmp_path / "b" / "chalk.toml", "../a/chalk.toml")
     )
-    assert settings.FOLDER_PATTERN.fullmatch("1080p60-high-contrast")
+    folders = [settings.from_options("l", theme=t).folder for t in (a, b, again)]
+    assert folders[0] != folders[1] and folders[0] == folders[2]
+    assert all(f.startswith("480p15-chalkboard-") for f in folders)
 
 
 def test_a_good_theme_file_s_colours_reach_the_frames(tmp_path):
