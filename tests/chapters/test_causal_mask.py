@@ -305,9 +305,13 @@ def test_the_mask_is_drawn_as_a_matrix_0_on_and_below_the_diagonal_minus_infinit
 
 
 def test_the_masked_softmax_is_taken_row_by_row(scene):
+    """Each row in turn shows its weights, the rows after it their scores, hidden cells minus infinity until
+    their row is weighed, then crossed out."""
     tr, n = scene.trace, len(scene.example.tokens)
-    for rows in range(n + 1):
-        grid = weigh(scene.masked_grid.copy(), rows)
+    grid = scene.masked_grid.copy()
+    for row in range(n):
+        grid = weigh(grid, row)
+        rows = row + 1
         np.testing.assert_array_equal(grid.drawn_as_hidden(), causal_mask(n))
         shown = grid.shown()
         for i in range(n):
@@ -318,8 +322,7 @@ def test_the_masked_softmax_is_taken_row_by_row(scene):
             infinities = [m for m in marks_of_row if m in grid.infinities]
             assert all(m.get_fill_opacity() == (0 if i < rows else 1) for m in infinities)
         assert len(grid.shown_sums()) == rows
-    full = weigh(scene.masked_grid.copy(), n)
-    assert full.hidden_mark() == "crossed out"
+    assert grid.hidden_mark() == "crossed out"
 
 
 def test_the_boxes_show_the_first_word_s_later_words_then_the_rest_above_the_diagonal(scene):
