@@ -1067,8 +1067,11 @@ class WeightChart(VGroup):
             value.next_to(bar, UP, buff=VALUE_BUFF)
             value.shift(RIGHT * max(0.0, -value.get_left()[0]))  # within the baseline's span
             value.shift(LEFT * max(0.0, value.get_right()[0] - self.baseline.get_right()[0]))
-        self.shown = []  # from the largest weight down, each clear of those shown and of the other bars' columns
-        for i in ranked(self.weights):
+        order = ranked(self.weights)
+        self.shown = [
+            self.values[order[0]]
+        ]  # the largest, over every bar; then down, each clear of those shown
+        for i in order[1:]:  # and of the other bars' columns
             spans = [fit.box(bar)[:, 0] for j, bar in enumerate(self.bars) if j != i]
             left, right = fit.box(self.values[i])[:, 0]
             over = any(left < high + VALUE_BUFF and low - VALUE_BUFF < right for low, high in spans)

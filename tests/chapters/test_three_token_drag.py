@@ -371,6 +371,8 @@ def test_a_tiny_weight_never_reads_zero_and_no_frame_touches_a_bar(tmp_path):
     charts = [WeightChart(("the", "cat", "sat"), t, 0.87, 2.0, True) for t in traces]
     shown = [v for chart in charts for v in chart.shown_values()]
     assert "3.63 × 10^-4" in shown and all(float(v.split(" ")[0]) > 0 for v in shown)  # never 0.000
+    crowded = WeightChart(("the", "cat", "sat"), traces[0], 0.3, 2.0, False)  # no room beside: the top alone
+    assert crowded.shown_values() == ["1.000"] and crowded.wide
     for chart in charts:
         framed = fit.box(top_bar(chart)) + [[-FRAME_BUFF, -FRAME_BUFF], [FRAME_BUFF, FRAME_BUFF]]
         top = int(np.argmax(chart.weights))
