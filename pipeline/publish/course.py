@@ -13,19 +13,16 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 
 from pipeline import outputs
-from pipeline.frames import beats, captions
 from pipeline.plan.course import Course
 from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import RenderSettings
-from pipeline.publish import beat_text, handout, lecture, slides, update, web_page, webm
+from pipeline.publish import documents, lecture, slides, update, web_page, webm
 from pipeline.publish.package import place
 from scenes.chapters.registry import Chapter
 
@@ -36,7 +33,6 @@ CODE = (
     "pipeline.publish.handout",
     "pipeline.publish.beat_text",
 )
-NOTE = "Note: "  # before the lecturer's note in the slides' notes and the handout
 
 
 def root(output_dir: Path, course: Course) -> Path:
@@ -95,30 +91,6 @@ def _linked(source: Path, target: Path, chosen: tuple[Chapter, ...]) -> list[Ent
     return entries
 
 
-@dataclass(frozen=True)
-class Said:
-    """One beat of the course, as the slides and the handout print it."""
-
-    title: str  # its chapter's, as the video shows it
-    chapter: Chapter
-    number: int  # the beat's, in its chapter, from 1
-    beat: beats.Beat
-    lines: list[str]  # the narration's captions starting in it
-    description: str  # its poster's text alternative
-    note: str  # the lecturer's, or ''
-
-
-def _said(folder: Path, course: Course, entries: list[Entry], settings: RenderSettings) -> Iterator[Said]:
-    """Every beat of the course, in order."""
-    for chapter, title, entry in zip(course.chapters, lecture.titles(course.chapters, settings), entries):
-        cues = captions.read(outputs.chapter_files(folder, chapter.slug, lecture.FORMAT).subtitles)
-        said = beat_text.lines_by_beat(entry.beats, cues)
-        shown = beat_text.shown(chapter.name, [b.name for b in entry.beats], said, settings)
-        for number, (beat, lines, what) in enumerate(zip(entry.beats, said, shown), start=1):
-            description = beat_text.description(beat.name, what)
-            yield Said(title, chapter, number, beat, lines, description, course.note(chapter.slug, beat.name))
-
-
 def _documents(folder: Path, settings: RenderSettings, course: Course) -> list[str]:
     """lecture.pptx and lecture.pdf for the course, when the lecture is joined and either is out of date."""
     found = lecture.current(folder, course.chapters, settings)
@@ -129,47 +101,37 @@ def _documents(folder: Path, settings: RenderSettings, course: Course) -> list[s
     inputs = {"lecture": lecture_entry.hash, "course": course.fingerprint()}
     inputs |= {f"module {name}": hashlib.sha256(path.read_bytes()).hexdigest() for name, path in code.items()}
     manifest, now, written = Manifest.load(folder), datetime.now(timezone.utc), []
-    for kind, make in (("pptx", _pptx), ("pdf", _pdf)):
+    for kind, make in _makers(folder, settings, course, now).items():
         target = folder / f"{lecture.SLUG}.{kind}"
         if manifest.document_stale_reason(target.name, inputs) is None:
             continue
         with outputs.staged() as stage:
-            make(list(_said(folder, course, entries, settings)), course, settings, stage(target), now)
+            make(
+                list(documents.said_by_beat(folder, course.chapters, entries, settings, course.note)),
+                stage(target),
+            )
         size = {target.name: target.stat().st_size}
         manifest.record_document(Entry(lecture.SLUG, kind, digest(inputs), inputs, size, 0.0, 0, ()))
         written.append(str(target))
     return [f"wrote {' and '.join(written)}"] if written else []
 
 
-def _pptx(said: list[Said], course: Course, settings: RenderSettings, target: Path, now: datetime) -> None:
-    """A title slide, then a slide per beat: its clip, its poster, the note and the narration as notes."""
-    with tempfile.TemporaryDirectory() as work:
-        deck = []
-        for one in said:
-            files = outputs.chapter_files(target.parent, one.chapter.slug, lecture.FORMAT)
-            clip = Path(work) / f"{one.chapter.slug}-{one.number}.mp4"
-            beats.cut(files.video, one.beat.first_frame, one.beat.frames, clip, settings.fps)
-            notes = "\n".join(([NOTE + one.note, ""] if one.note else []) + one.lines)
-            deck.append(
-                slides.BeatSlide(one.title, clip, files.beat_poster(one.number), notes, one.description)
-            )
-        cover = slides.Cover(course.title, course.byline, course.lecturer)
-        slides.write(deck, target, settings.width / settings.height, course.title, now, cover)
-
-
-def _pdf(said: list[Said], course: Course, settings: RenderSettings, target: Path, now: datetime) -> None:
-    """The handout: the course's title and names on its title page, each beat's note after its narration."""
-    parts: list[handout.HandoutChapter] = []
-    for one in said:
-        if one.number == 1:
-            parts.append(handout.HandoutChapter(one.title, []))
-        poster = outputs.chapter_files(target.parent, one.chapter.slug, lecture.FORMAT).beat_poster(
-            one.number
-        )
-        lines = one.lines + ([NOTE + one.note] if one.note else [])
-        parts[-1].beats.append(handout.HandoutBeat(one.beat.name, poster, lines, one.description))
+def _makers(folder: Path, settings: RenderSettings, course: Course, now: datetime) -> dict:
+    """lecture.pptx and lecture.pdf from the course's beats: its title slide and title page, its posters."""
     subtitle = " · ".join(text for text in ("Handout", course.byline) if text)
-    handout.write(course.title, subtitle, parts, target, settings.width / settings.height, now)
+    cover = slides.Cover(course.title, course.byline, course.lecturer)
+    return {
+        "pptx": lambda said, target: documents.write_pptx(
+            said, folder, settings, target, course.title, now, cover
+        ),
+        "pdf": lambda said, target: documents.write_pdf(
+            said, [_poster(folder, one) for one in said], settings, target, course.title, subtitle, now
+        ),
+    }
+
+
+def _poster(folder: Path, one: documents.Said) -> Path:
+    return outputs.chapter_files(folder, one.chapter.slug, lecture.FORMAT).beat_poster(one.number)
 
 
 def _write_pages(folder: Path, course: Course, settings: RenderSettings) -> None:

@@ -1,5 +1,6 @@
 """The documents made from the full lecture, for teaching with it: lecture.pptx (a slide per beat) and lecture.pdf
-(the handout). Only from an MP4 lecture, and only when lecture.mp4 is up to date.
+(the handout). Only from an MP4 lecture, and only when lecture.mp4 is up to date. A course's (`course`) are
+made by the same helpers (`said_by_beat`, `write_pptx`, `write_pdf`), with its title, names and notes.
 
 Each is written again only when what it is made from changed: the lecture's entry, the files
 it reads (posters, for the handout) and the code that writes it; the manifest keeps an
@@ -13,7 +14,8 @@ from __future__ import annotations
 import hashlib
 import tempfile
 import time
-from dataclasses import replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -27,6 +29,8 @@ from pipeline.publish import beat_text, handout, lecture, slides, web_page
 from scenes.chapters.registry import Chapter
 
 PRINT_THEME = "light"
+TITLE = "Attention, explained"  # the handout's, in English as the narration (a course's is its own)
+NOTE = "Note: "  # before a course's note in the slides' notes and the handout
 CODE = {
     "pptx": ("pipeline.publish.slides", "pipeline.publish.beat_text", "pipeline.frames.beats"),
     "pdf": ("pipeline.publish.handout", "pipeline.publish.beat_text", "pipeline.frames.beats"),
@@ -43,9 +47,25 @@ def update(output_dir: Path, chapters: tuple[Chapter, ...], settings: RenderSett
     lecture_entry, entries = found
     posters = _print_posters(output_dir, chapters, settings, entries)
     now = datetime.now(timezone.utc)
+    printed = [poster for chapter_posters in posters for poster in chapter_posters]
     makers = {
-        "pptx": lambda target: _pptx(folder, chapters, entries, settings, target, now),
-        "pdf": lambda target: _pdf(folder, chapters, entries, settings, posters, target, now),
+        "pptx": lambda target: write_pptx(
+            list(said_by_beat(folder, chapters, entries, settings)),
+            folder,
+            settings,
+            target,
+            web_page.title_of(settings),
+            now,
+        ),
+        "pdf": lambda target: write_pdf(
+            list(said_by_beat(folder, chapters, entries, settings)),
+            printed,
+            settings,
+            target,
+            TITLE,
+            _subtitle(settings),
+            now,
+        ),
     }
     manifest, scanner, written, began = Manifest.load(folder), Scanner(), [], time.perf_counter()
     for kind, make in makers.items():
@@ -78,47 +98,80 @@ def _inputs(lecture_entry: Entry, code: dict[str, Path]) -> dict[str, str]:
     return found
 
 
-def _pptx(folder: Path, chapters, entries: list[Entry], settings: RenderSettings, target: Path, now) -> None:
-    """A slide per beat: its clip cut from the chapter's video, its poster the one the lecture page shows."""
+@dataclass(frozen=True)
+class Said:
+    """One beat as the slides and the handout print it."""
+
+    title: str  # its chapter's, as the video shows it
+    chapter: Chapter
+    number: int  # the beat's, in its chapter, from 1
+    beat: beats.Beat
+    lines: list[str]  # the narration's captions starting in it
+    description: str  # its poster's text alternative
+    note: str = ""  # a course's note for it, or ''
+
+
+def said_by_beat(
+    folder: Path,
+    chapters: tuple[Chapter, ...],
+    entries: list[Entry],
+    settings: RenderSettings,
+    note: Callable[[str, str], str] | None = None,
+) -> Iterator[Said]:
+    """Every beat of `chapters` rendered in `folder` (their MP4 `entries`), in order; `note(slug, beat name)`
+    gives a course's note for it."""
+    for chapter, title, entry in zip(chapters, lecture.titles(chapters, settings), entries):
+        cues = captions.read(outputs.chapter_files(folder, chapter.slug, lecture.FORMAT).subtitles)
+        lines = beat_text.lines_by_beat(entry.beats, cues)
+        shown = beat_text.shown(chapter.name, [b.name for b in entry.beats], lines, settings)
+        for number, (beat, spoken, what) in enumerate(zip(entry.beats, lines, shown), start=1):
+            description = beat_text.description(beat.name, what)
+            noted = note(chapter.slug, beat.name) if note else ""
+            yield Said(title, chapter, number, beat, spoken, description, noted)
+
+
+def write_pptx(
+    said: list[Said],
+    folder: Path,
+    settings: RenderSettings,
+    target: Path,
+    title: str,
+    now: datetime,
+    cover: slides.Cover | None = None,
+) -> None:
+    """A slide per beat: its clip cut from the chapter's video in `folder`, its poster the one the page shows,
+    a course's note then the narration as its notes; a course's `cover` first."""
     with tempfile.TemporaryDirectory() as work:
         deck = []
-        for chapter, title, entry in zip(chapters, lecture.titles(chapters, settings), entries):
-            files = outputs.chapter_files(folder, chapter.slug, lecture.FORMAT)
-            said = beat_text.lines_by_beat(entry.beats, captions.read(files.subtitles))
-            shown = beat_text.shown(chapter.name, [b.name for b in entry.beats], said, settings)
-            for number, (beat, lines, what) in enumerate(zip(entry.beats, said, shown), start=1):
-                clip = Path(work) / f"{chapter.slug}-{number}.mp4"
-                beats.cut(files.video, beat.first_frame, beat.frames, clip, settings.fps)
-                deck.append(
-                    slides.BeatSlide(
-                        title,
-                        clip,
-                        files.beat_poster(number),
-                        "\n".join(lines),
-                        beat_text.description(beat.name, what),
-                    )
-                )
-        slides.write(deck, target, settings.width / settings.height, web_page.title_of(settings), now)
-
-
-def _pdf(folder: Path, chapters, entries, settings: RenderSettings, posters, target: Path, now) -> None:
-    parts = []
-    shown = lecture.titles(chapters, settings)
-    for chapter, title, entry, chapter_posters in zip(chapters, shown, entries, posters):
-        cues = captions.read(outputs.chapter_files(folder, chapter.slug, lecture.FORMAT).subtitles)
-        said = beat_text.lines_by_beat(entry.beats, cues)
-        shown = beat_text.shown(chapter.name, [b.name for b in entry.beats], said, settings)
-        parts.append(
-            handout.HandoutChapter(
-                title,
-                [
-                    handout.HandoutBeat(beat.name, poster, lines, beat_text.description(beat.name, what))
-                    for beat, poster, lines, what in zip(entry.beats, chapter_posters, said, shown)
-                ],
+        for one in said:
+            files = outputs.chapter_files(folder, one.chapter.slug, lecture.FORMAT)
+            clip = Path(work) / f"{one.chapter.slug}-{one.number}.mp4"
+            beats.cut(files.video, one.beat.first_frame, one.beat.frames, clip, settings.fps)
+            notes = "\n".join(([NOTE + one.note, ""] if one.note else []) + one.lines)
+            deck.append(
+                slides.BeatSlide(one.title, clip, files.beat_poster(one.number), notes, one.description)
             )
-        )
-    aspect = settings.width / settings.height
-    handout.write(web_page.TITLE, _subtitle(settings), parts, target, aspect, now)
+        slides.write(deck, target, settings.width / settings.height, title, now, cover)
+
+
+def write_pdf(
+    said: list[Said],
+    posters: list[Path],
+    settings: RenderSettings,
+    target: Path,
+    title: str,
+    subtitle: str,
+    now: datetime,
+) -> None:
+    """The handout: a part per chapter, each beat with its poster (`posters`, one per beat), its narration and
+    a course's note after it."""
+    parts: list[handout.HandoutChapter] = []
+    for one, poster in zip(said, posters, strict=True):
+        if one.number == 1:
+            parts.append(handout.HandoutChapter(one.title, []))
+        lines = one.lines + ([NOTE + one.note] if one.note else [])
+        parts[-1].beats.append(handout.HandoutBeat(one.beat.name, poster, lines, one.description))
+    handout.write(title, subtitle, parts, target, settings.width / settings.height, now)
 
 
 def _subtitle(settings: RenderSettings) -> str:
