@@ -10,13 +10,11 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import tomllib
-
 from attention import examples
 from attention.examples.file import load_example_file
 from attention.examples.shapes import ExampleFileError
 from pipeline.plan import chapters as chapter_list
-from pipeline.plan.theme_file import ThemeFileError, load_theme_file
+from pipeline.plan.theme_file import ThemeFileError, load_theme_file, read_toml
 from pipeline.publish import drawn
 from scenes.chapters.registry import Chapter
 from scenes.kit.palette import THEMES, Theme
@@ -68,25 +66,11 @@ class Course:
 def load_course_file(path: str | Path) -> Course:
     """The course the TOML file at `path` gives, once every key passes its check."""
     path = Path(path)
-    data = read(path)
+    data = read_toml(path, MAX_BYTES, "course", CourseFileError)
     try:
         return from_dict(path, data)
     except CourseFileError as error:
         raise CourseFileError(f"{path}: {error}") from None
-
-
-def read(path: Path) -> dict:
-    """The file's TOML table, or why it cannot be read."""
-    if not path.is_file():
-        raise CourseFileError(f"{path}: {'not a file' if path.exists() else 'no such file'}")
-    if path.stat().st_size > MAX_BYTES:
-        raise CourseFileError(f"{path}: {path.stat().st_size} bytes, more than {MAX_BYTES} for a course")
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        raise CourseFileError(f"{path}: not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as error:
-        raise CourseFileError(f"{path}: not valid TOML ({error})") from None
 
 
 def from_dict(path: Path, data: dict) -> Course:

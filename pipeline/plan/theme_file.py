@@ -34,7 +34,7 @@ class ThemeFileError(ValueError):
 def load_theme_file(path: str | Path) -> Theme:
     """The theme the TOML file at `path` gives, once it passes every check."""
     path = Path(path)
-    data = read(path)
+    data = read_toml(path, MAX_BYTES, "theme", ThemeFileError)
     try:
         theme = from_dict(data)
     except ThemeFileError as error:
@@ -52,18 +52,19 @@ def path_hash(path: Path) -> str:
     return hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:PATH_HASH]
 
 
-def read(path: Path) -> dict:
-    """The file's TOML table, or why it cannot be read."""
+def read_toml(path: Path, max_bytes: int, kind: str, error: type[ValueError]) -> dict:
+    """The TOML table of a file of `kind` ('theme', 'course'), or `error` saying in one line why it cannot be
+    read."""
     if not path.is_file():
-        raise ThemeFileError(f"{path}: {'not a file' if path.exists() else 'no such file'}")
-    if path.stat().st_size > MAX_BYTES:
-        raise ThemeFileError(f"{path}: {path.stat().st_size} bytes, more than {MAX_BYTES} for a theme")
+        raise error(f"{path}: {'not a file' if path.exists() else 'no such file'}")
+    if path.stat().st_size > max_bytes:
+        raise error(f"{path}: {path.stat().st_size} bytes, more than {max_bytes} for a {kind}")
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError:
-        raise ThemeFileError(f"{path}: not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ThemeFileError(f"{path}: not valid TOML ({error})") from None
+        raise error(f"{path}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as err:
+        raise error(f"{path}: not valid TOML ({err})") from None
 
 
 def from_dict(data: dict) -> Theme:

@@ -3,11 +3,13 @@ names the file, the key and what is allowed, with exit status 2 and nothing writ
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from pipeline.plan.course import CourseFileError, load_course_file
+from pipeline.plan.theme_file import ThemeFileError, load_theme_file
 from scenes.chapters import registry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,3 +100,22 @@ def test_clean_with_a_course_removes_its_folder_alone(tmp_path, run):
     result = run("clean", "--course", path, "--output", tmp_path / "out")
     assert result.output == f"removed {tmp_path / 'out' / 'courses' / 'my-course'}\n"
     assert kept.exists() and not gone.exists()
+
+
+@pytest.mark.parametrize(
+    "make, said",
+    [
+        (lambda path: None, "no such file"),
+        (lambda path: path.mkdir(), "not a file"),
+        (lambda path: path.write_bytes(b'title = "\xff"'), "not UTF-8 text"),
+        (lambda path: path.write_text("#" * 300_000), "300000 bytes, more than 262144 for a course"),
+    ],
+)
+def test_a_course_or_theme_file_that_cannot_be_read_is_refused_in_one_line(tmp_path, make, said):
+    path = tmp_path / "file.toml"
+    make(path)
+    with pytest.raises(CourseFileError, match=f"^{re.escape(f'{path}: {said}')}$"):
+        load_course_file(path)
+    theirs = said.replace("262144 for a course", "65536 for a theme")
+    with pytest.raises(ThemeFileError, match=f"^{re.escape(f'{path}: {theirs}')}$"):
+        load_theme_file(path)
