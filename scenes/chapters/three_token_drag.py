@@ -1095,7 +1095,8 @@ def weight_label(log10_weight: float):
     numbers): '0.026', or below 0.001 '2.10' over '× 10⁻⁵' (on two lines, narrow enough for a bar's column);
     `printed` keeps it as text."""
     number, exponent = sci_parts(float(log10_weight))
-    shown = c.math(number if exponent is None else rf"{number} \\ {{}}\times 10^{{{exponent}}}")
+    # the mantissa braced, as an exponent is: whoever reads the TeX (the printed-values test) takes it for one
+    shown = c.math(number if exponent is None else rf"{{{number}}} \\ {{}}\times 10^{{{exponent}}}")
     shown.printed = number if exponent is None else f"{number} × 10^{exponent}"
     return shown
 
