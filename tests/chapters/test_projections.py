@@ -156,6 +156,10 @@ def test_a_word_another_table_names_keeps_its_colour(tmp_path):
         examples.use(before)
     assert colours[DEFAULT_PROJECTIONS.tokens.index("the")] == named["the"]
     assert len(set(colours)) == len(colours)
+    for word, colour in zip(DEFAULT_PROJECTIONS.tokens, colours):  # none borrows another name's (review 7)
+        assert (
+            colour == named[word].upper() if word in named else colour not in map(str.upper, named.values())
+        )
 
 
 def test_the_chapter_plays_45_to_75_seconds_with_every_caption(played):
