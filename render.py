@@ -13,7 +13,9 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
+import i18n
 from attention.examples.file import ExampleFileError, example_name, load_example_file
+from i18n import catalogues
 from narration import voices
 from narration.recordings import RecordingError
 from pipeline import build, outputs, report
@@ -143,6 +145,29 @@ class CourseFile(click.ParamType):
             raise click.UsageError(str(err)) from None
 
 
+class Language(click.ParamType):
+    """A language with a catalogue in i18n/locales (or en); refused in one line otherwise."""
+
+    name = "LANG"
+
+    def convert(self, value, param, ctx):
+        try:
+            return i18n.check(value)
+        except i18n.UnknownLanguage as err:
+            self.fail(str(err), param, ctx)
+
+
+def language_option(default: str | None):
+    return click.option(
+        "--lang",
+        type=Language(),
+        default=default,
+        show_default=default is not None,
+        help="The pages' language (en, de, zh: i18n status lists them), into a folder of its own (480p15.de); "
+        "the videos stay English for now.",
+    )
+
+
 course_option = click.option(
     "--course",
     type=CourseFile(),
@@ -264,6 +289,7 @@ def chosen_settings(ctx: click.Context, video_format: str = "mp4") -> settings.R
         ctx.params.get("theme") or settings.DEFAULT_THEME,
         ctx.params.get("example"),
         ctx.params.get("voice") or voices.SILENT,
+        ctx.params.get("lang") or settings.DEFAULT_LANGUAGE,
     )
 
 
@@ -339,6 +365,7 @@ def list_chapters(ctx: click.Context, output: Path, example: Path | None, **_fra
     help=f"When another render is writing to the output folder, stop (status {BUSY}) instead of waiting.",
 )
 @with_look
+@language_option(settings.DEFAULT_LANGUAGE)
 @course_option
 @output_option
 @click.pass_context
@@ -631,23 +658,53 @@ def describe(ctx: click.Context, output: Path, example: Path | None, **_look):
     help="Only this theme's folders (with -q: that quality's folder of this theme); a built-in's name or a theme file.",
 )
 @look_options[1]
+@language_option(None)
 @course_option
 @output_option
 @click.pass_context
-def clean(ctx: click.Context, output: Path, course: Course | None, **_frame):
+def clean(ctx: click.Context, output: Path, course: Course | None, lang: str | None, **_frame):
     """Remove what `render` with the same options wrote; with no option, everything (caches and examples too);
-    with --course, the course's own folder (with -q or --theme, only that folder of it)."""
+    with --course, the course's own folder (with -q or --theme, only that folder of it); with --lang alone,
+    that language's folders."""
     use_course(ctx, course)
     theme, example = ctx.params["theme"], ctx.params["example"]
     root, wanted = output_root(output, example), chosen_settings(ctx)
     if course is not None:
         root = course_folder.root(root, course)
     given_theme = ctx.get_parameter_source("theme") is ParameterSource.COMMANDLINE
-    if (example is not None or course is not None) and wanted is None and not given_theme:  # all its folder
-        removed = outputs.clean_folder(root)
+    if (example is not None or course is not None) and wanted is None and not given_theme and lang is None:
+        removed = outputs.clean_folder(root)  # all its folder
     else:
-        removed = outputs.clean(root, wanted, theme_of(theme).name if theme else None)
+        removed = outputs.clean(root, wanted, theme_of(theme).name if theme else None, lang)
     click.echo("\n".join(f"removed {p}" for p in removed) or "nothing to remove")
+
+
+@cli.group("i18n")
+def i18n_commands():
+    """The catalogues of the pages' words (i18n/locales; see docs/languages.md)."""
+
+
+@i18n_commands.command()
+def extract():
+    """Extract every string marked for translation into i18n/locales/lecture.pot and merge it into each
+    language's .po (new strings empty: English until translated)."""
+    for path in catalogues.extract():
+        click.echo(f"wrote {path}")
+
+
+@i18n_commands.command()
+@language_option(None)
+def status(lang: str | None):
+    """How many strings each language has translated and how many are missing; with --lang, also the
+    missing strings themselves."""
+    for progress in catalogues.status():
+        if lang in (None, progress.lang):
+            missing = progress.total - progress.translated
+            click.echo(
+                f"{progress.lang}: {progress.translated} of {progress.total} translated, {missing} missing"
+            )
+            for message in progress.missing if lang else []:
+                click.echo(f"  missing: {message}")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.frames import captions
-from pipeline.plan.settings import DEFAULT_THEME, FOLDER_PATTERN, TRANSPARENT_FORMATS, RenderSettings
+from pipeline.plan.settings import (
+    DEFAULT_LANGUAGE,
+    DEFAULT_THEME,
+    FOLDER_PATTERN,
+    TRANSPARENT_FORMATS,
+    RenderSettings,
+)
 from pipeline.run import pause
 
 CACHE_FOLDER = ".manim"
@@ -215,18 +221,24 @@ def _zombie(pid: int) -> bool:
         return False
 
 
-def clean(output_dir: Path, settings: RenderSettings | None, theme: str | None = None) -> list[Path]:
-    """Remove the folder `settings` names, or every quality folder (of `theme`, when given).
+def clean(
+    output_dir: Path, settings: RenderSettings | None, theme: str | None = None, lang: str | None = None
+) -> list[Path]:
+    """Remove the folder `settings` names, or every quality folder (of `theme`, of `lang`, when given).
 
-    Only a bare clean (neither given) also removes what all qualities share: manim's caches (the LaTeX
+    Only a bare clean (none given) also removes what all qualities share: manim's caches (the LaTeX
     cache included), working files, and every custom example's folder (EXAMPLES_FOLDER).
     """
     output_dir = Path(output_dir)
     if settings is not None:
         candidates = [folder(output_dir, settings)]
     else:
-        candidates = [p for p in _quality_folders(output_dir) if theme is None or _theme_of(p.name) == theme]
-    if settings is None and theme is None:
+        candidates = [
+            p
+            for p in _quality_folders(output_dir)
+            if theme in (None, _theme_of(p.name)) and lang in (None, _language_of(p.name))
+        ]
+    if settings is None and theme is None and lang is None:
         candidates += [output_dir / name for name in (CACHE_FOLDER, WORK_FOLDER, EXAMPLES_FOLDER)]
     removed = [path for path in candidates if path.exists()]
     for path in removed:
@@ -249,5 +261,10 @@ def _quality_folders(output_dir: Path) -> list[Path]:
 
 
 def _theme_of(folder_name: str) -> str:
-    """'light' for '480p15-light'; the default theme for '480p15'."""
-    return folder_name.partition("-")[2] or DEFAULT_THEME
+    """'light' for '480p15-light' and '480p15-light.de'; the default theme for '480p15'."""
+    return folder_name.partition(".")[0].partition("-")[2] or DEFAULT_THEME
+
+
+def _language_of(folder_name: str) -> str:
+    """'de' for '480p15.de' and '480p15-light.de'; English for '480p15'."""
+    return folder_name.partition(".")[2] or DEFAULT_LANGUAGE

@@ -1,5 +1,5 @@
-"""What one render is asked for: frame size and rate, format, theme, example, voice; and the folder its files
-land in."""
+"""What one render is asked for: frame size and rate, format, theme, example, voice, language; and the folder its
+files land in."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from i18n import SOURCE as DEFAULT_LANGUAGE
 from narration.voices import SILENT
 from pipeline.plan.quality import PRESETS
 from scenes.kit.palette import Theme, theme_of
@@ -15,8 +16,8 @@ DEFAULT_THEME = "dark"  # part of every chapter's rebuild hash; other themes get
 FORMATS = ("mp4", "webm", "gif", "mov")
 TRANSPARENT_FORMATS = frozenset({"mov"})  # rendered with manim's `transparent`: an alpha channel
 FOLDER_PATTERN = re.compile(
-    r"(\d+x)?\d+p\d+(-[a-z][a-z0-9-]*)?"
-)  # '480p15', '1280x720p24', '480p15-high-contrast'
+    r"(\d+x)?\d+p\d+(-[a-z][a-z0-9-]*)?(\.[a-z]{2,3}(_[A-Za-z]+)?)?"
+)  # '480p15', '1280x720p24', '480p15-high-contrast', '480p15.de', '480p15-light.zh'
 MIN_SIZE, MAX_SIZE = 16, 7680  # pixels, either side
 MAX_FPS = 120
 
@@ -34,6 +35,7 @@ class RenderSettings:
     theme: str | Theme = DEFAULT_THEME
     example: Path | None = None  # a user's example file replacing the lecture's examples
     voice: str = SILENT  # who speaks the captions (narration.voices); silent videos are paced for reading
+    lang: str = DEFAULT_LANGUAGE  # the pages' language (i18n); other languages get folders of their own
 
     @property
     def transparent(self) -> bool:
@@ -42,11 +44,13 @@ class RenderSettings:
 
     @property
     def folder(self) -> str:
-        """'480p15' when the size and rate are exactly a preset's, else e.g. '1280x720p24'."""
+        """'480p15' when the size and rate are exactly a preset's, else e.g. '1280x720p24'; then '-light' for a
+        theme other than the default, '.de' for a language other than English."""
         size_and_rate = (self.width, self.height, self.fps)
         preset = any(size_and_rate == (p.width, p.height, p.fps) for p in PRESETS.values())
         name = f"{self.height}p{self.fps}" if preset else f"{self.width}x{self.height}p{self.fps}"
-        return name if self.theme == DEFAULT_THEME else f"{name}-{theme_of(self.theme).name}"
+        name = name if self.theme == DEFAULT_THEME else f"{name}-{theme_of(self.theme).name}"
+        return name if self.lang == DEFAULT_LANGUAGE else f"{name}.{self.lang}"
 
 
 def from_options(
@@ -57,12 +61,13 @@ def from_options(
     theme: str | Theme = DEFAULT_THEME,
     example: Path | None = None,
     voice: str = SILENT,
+    lang: str = DEFAULT_LANGUAGE,
 ) -> RenderSettings:
     """Settings from a preset flag, with an explicit resolution and frame rate taking precedence."""
     preset = PRESETS[quality]
     width, height = resolution or (preset.width, preset.height)
     theme_of(theme)  # a ValueError unless a built-in theme's name or a Theme
-    return RenderSettings(width, height, fps or preset.fps, video_format, theme, example, voice)
+    return RenderSettings(width, height, fps or preset.fps, video_format, theme, example, voice, lang)
 
 
 def parse_resolution(text: str) -> tuple[int, int]:

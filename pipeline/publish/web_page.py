@@ -11,6 +11,11 @@ Each chapter's beats (its `.beats.vtt`) are listed under its video; present.html
 play the lecture beat by beat, and the page links them, lecture.pptx and lecture.pdf when they are there. Each
 player also offers its audio description (`descriptions`: a track, and a switch that shows it), and the page links
 transcript.html (`transcript`), the lecture as a document.
+
+Every word the pages and their scripts show is looked up in the render's language (`i18n`, `settings.lang`): the
+templates through `_()`/`ngettext`, the scripts through the strings each page carries as JSON (`script_strings`,
+read by js/strings.js). The videos, captions, chapter titles and beat names stay English for now: they are marked
+`lang="en"` on a page in another language.
 """
 
 from __future__ import annotations
@@ -27,9 +32,11 @@ from urllib.parse import quote, unquote
 import jinja2
 from markupsafe import Markup
 
+import i18n
 from attention import examples
 from attention.examples.file import example_name, load_example_file
 from attention.examples.shapes import ExampleFileError
+from i18n import _, ngettext
 from pipeline import outputs
 from pipeline.frames import captions, video
 from pipeline.plan.settings import RenderSettings
@@ -42,7 +49,6 @@ if TYPE_CHECKING:
     from pipeline.plan.course import Course
 
 NAME = "index.html"
-TITLE = "Attention, explained"
 PAGE_FORMATS = {"mp4": "video/mp4", "webm": "video/webm"}  # what a <video> can play, in order of preference
 
 WEB = Path(__file__).parent / "web"  # the front end: the template, the stylesheet, the ES modules
@@ -54,10 +60,7 @@ SPEAKER = "speaker.html"  # the speaker's view, opened from present.html
 PRESENT_STYLESHEET = "present.css"
 PRESENT_SCRIPT = "present.js"  # bundled from PRESENT_ENTRY and its modules, as page.js
 PRESENT_ENTRY = "presenter.js"
-TEACHING = (
-    ("lecture.pptx", "slides (.pptx)"),
-    ("lecture.pdf", "handout (.pdf)"),
-)  # written beside the lecture
+TEACHING = ("lecture.pptx", "lecture.pdf")  # written beside the lecture
 PANELS = {  # each panel, and the chapters it belongs beside (panels without theirs on the page come last)
     "drag": ("ThreeTokenDrag",),
     "query": ("ScoreEveryWord", "BlendByWeight", "Refocus"),
@@ -71,6 +74,20 @@ TEMPLATES = jinja2.Environment(
     autoescape=True,
     undefined=jinja2.StrictUndefined,
     keep_trailing_newline=True,
+    extensions=["jinja2.ext.i18n"],
+)
+
+
+def _in_english(text: str) -> str:
+    """What is still English (a chapter's title, a beat's name), marked so on a page in another language."""
+    return text if i18n.language() == i18n.SOURCE else Markup('<span lang="en">%s</span>') % text
+
+
+TEMPLATES.filters["in_english"] = _in_english
+TEMPLATES.install_gettext_callables(  # looked up when rendered: in the active language
+    gettext=lambda message: i18n.translations(i18n.language()).gettext(message),
+    ngettext=lambda singular, plural, n: i18n.translations(i18n.language()).ngettext(singular, plural, n),
+    newstyle=True,
 )
 
 
@@ -80,7 +97,14 @@ def pages(
     """Every page file for `folder` (name -> text): index.html with its stylesheet and script, the descriptions
     tracks and transcript.html when videos have beats, and, when the lecture has its beats, present.html and
     speaker.html with theirs. A `course` gives its title, names and date, numbers its `chapters` by their place
-    in it, and gives the speaker view its notes."""
+    in it, and gives the speaker view its notes. In the settings' language."""
+    with i18n.active(settings.lang):
+        return _pages(folder, chapters, settings, course)
+
+
+def _pages(
+    folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings, course: Course | None = None
+) -> dict[str, str]:
     described = descriptions.tracks(folder, chapters, settings)
     page = html(folder, chapters, settings, described, course)
     found = {NAME: page, **assets(), **descriptions.files(described)}
@@ -91,8 +115,10 @@ def pages(
     if presenting is None:
         return found
     presenting["byline"] = _byline(course)
+    counts = len(presenting["chapters"]), len(presenting["beats"])
     shared = {"title": title_of(settings, course), "data": presenting, "stylesheet": PRESENT_STYLESHEET}
-    shared |= {"script": PRESENT_SCRIPT, "chapter_count": len(presenting["chapters"])}
+    shared |= {"script": PRESENT_SCRIPT, "chapter_count": counts[0], "strings": script_strings(*counts)}
+    shared |= _language(settings)
     target = lecture.files(folder)
     captions_href = _href(target.web_captions) if target.web_captions.is_file() else None
     return found | {
@@ -113,7 +139,75 @@ def _described_track(video: Path, described: dict) -> dict | None:
     technology and checkers look for a real track, not cues made by script."""
     if not described.get(video):
         return None
-    return {"label": descriptions.LABEL, "src": quote(descriptions.track(video).name)}  # the template escapes
+    return {"label": _described_label(), "src": quote(descriptions.track(video).name)}  # the template escapes
+
+
+def _described_label() -> str:
+    """descriptions.LABEL in the page's language."""
+    return _("English descriptions")
+
+
+def _language(settings: RenderSettings) -> dict:
+    """What every template needs of the language: its code for <html lang>, and the attribute that marks what is
+    still English (chapter titles, beat names, captions) on a page in another language."""
+    english = Markup(' lang="en"') if settings.lang != i18n.SOURCE else ""
+    return {"lang": settings.lang, "english": english}
+
+
+def script_strings(chapters: int = 0, beats: int = 0) -> dict[str, str]:
+    """The words the pages' scripts show, in the active language, their `%(name)s` placeholders left for
+    js/strings.js to fill; `counts` says how many `chapters` and `beats` the lecture has (the first title card)."""
+    counts = _(
+        "%(chapters)s, %(beats)s",
+        chapters=ngettext("%(num)s chapter", "%(num)s chapters", chapters),
+        beats=ngettext("%(num)s beat", "%(num)s beats", beats),
+    )
+    return {
+        "counts": counts,
+        "plays": _("→ plays %(beat)s"),
+        "plays_first": _("→ plays %(beat)s, of chapter 1: %(title)s"),
+        "chapter_of": _("Chapter %(number)s of %(count)s"),
+        "beat_of": _("Beat %(beat)s of %(count)s"),
+        "beat_of_state": _("Beat %(beat)s of %(count)s, %(state)s"),
+        "blanked": _("%(state)s (screen blanked)"),
+        "at_start": _("at its start"),
+        "playing": _("playing"),
+        "paused": _("paused"),
+        "at_end": _("stopped on its last frame"),
+        "the_end": _("the end of the lecture"),
+        "title_card": _("the title card"),
+        "chapter_card": _("the chapter's title card"),
+        "first_frame": _("%(beat)s, its first frame"),
+        "first_frame_alt": _("The first frame of %(beat)s, as the beat before ended"),
+        "ends_here": _("%(beat)s, %(state)s; it ends on this frame"),
+        "last_frame": _("%(beat)s, its last frame"),
+        "last_frame_alt": _("The last frame of the current beat, %(beat)s"),
+        "next_alt": _("The picture of the next beat, %(beat)s"),
+        "captions": _("English"),
+        "no_seeking": _(
+            "This server cannot seek in a video (it ignores byte-range requests, as python -m http.server does)"
+        ),
+        "serve_instead": _(
+            "To start at once, serve this folder with %(servers)s, or open present.html from disk."
+        ),
+        "loading": _(
+            "%(why)s, so the whole lecture is loading first (%(amount)s); keys work once it has. %(instead)s"
+        ),
+        "loaded_of": _("%(loaded)s of %(total)s MB"),
+        "loaded": _("%(loaded)s MB"),
+        "starting": _("starting"),
+        "loading_failed": _("%(why)s, and loading the whole lecture failed (%(error)s). %(instead)s"),
+        "empty": _("empty"),
+        "not_a_number": _("not a number"),
+        "out_of_range": _("out of range (%(low)s to %(high)s)"),
+        "fix_one": _("Fix the entry marked above to see the weights."),
+        "fix_many": _("Fix %(count)s entries marked above to see the weights."),
+        "exp_sum": _("sum of exponentials = %(sum)s"),
+        "output": _("output = %(output)s"),
+        "weights_said": _("Weights: %(weights)s"),
+        "gain_said": _("At g = %(gain)s: %(weights)s"),
+        "gain_axis": _("gain g"),
+    }
 
 
 def _transcript(
@@ -140,6 +234,7 @@ def _transcript(
         clock=_clock,
         width=settings.width,
         height=settings.height,
+        **_language(settings),
     )
 
 
@@ -151,7 +246,12 @@ def html(
     course: Course | None = None,
 ) -> str:
     """The page for `folder`, showing whichever of its videos exist, and the panels beside their chapters;
-    `described` is `descriptions.tracks` for it (made here when not given)."""
+    `described` is `descriptions.tracks` for it (made here when not given). In the settings' language."""
+    with i18n.active(settings.lang):
+        return _html(folder, chapters, settings, described, course)
+
+
+def _html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings, described, course) -> str:
     if described is None:
         described = descriptions.tracks(folder, chapters, settings)
     panels = _panels(settings)
@@ -169,6 +269,8 @@ def html(
         panels_alone=[n for n in PANELS if panels and not any(n in names for names in after.values())],
         stylesheet=STYLESHEET,
         script=SCRIPT,
+        strings=script_strings(),
+        **_language(settings),
     )
 
 
@@ -242,7 +344,9 @@ def title_of(settings: RenderSettings, course: Course | None = None) -> str:
     example is used."""
     if course:
         return course.title
-    return f"{TITLE}, with the example {example_name(settings.example)}" if settings.example else TITLE
+    if settings.example:
+        return _("Attention, explained, with the example %(name)s", name=example_name(settings.example))
+    return _("Attention, explained")
 
 
 def _byline(course: Course | None) -> str:
@@ -260,19 +364,24 @@ def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettin
     sources = _sources(target.video)
     spoken = described_lecture.current(folder)  # its pictures described aloud, when made from this lecture
     downloads = _links(
-        *((s, f"video (.{s.suffix[1:]})") for s in sources),
-        (target.subtitles, "captions (.srt)"),
-        *([(spoken, "described version: each picture said aloud (.mp4)")] if spoken else []),
+        *((s, _video_label(s)) for s in sources),
+        (target.subtitles, _("captions (.srt)")),
+        *([(spoken, _("described version: each picture said aloud (.mp4)"))] if spoken else []),
     )
     return {
         "player": _video(
-            sources, poster, target.subtitles, "The whole lecture", settings, described, "lecture"
+            sources, poster, target.subtitles, _("The whole lecture"), settings, described, "lecture"
         ),
         "length": _clock(video.duration(target.video) or 0),
         "marks": [{"start": _start(m.start), "title": m.title, "clock": _clock(m.start)} for m in marks],
         "downloads": _meta(downloads),
         "teaching": _teaching(folder, chapters, settings),
     }
+
+
+def _video_label(path: Path) -> str:
+    """'video (.mp4)' (a translation says the video's words are English)."""
+    return _("video (.%(format)s)", format=path.suffix[1:])
 
 
 def _sources(mp4: Path) -> list[Path]:
@@ -284,9 +393,14 @@ def _teaching(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSetti
     """Links to presenter mode (when `pages` writes it: the lecture has its beats), the slides and the handout,
     those there."""
     beats = present_page.lecture_beats(folder, [c.slug for c in chapters], settings.fps)
-    present = [f'<a href="{PRESENT}">present it beat by beat</a>'] if beats else []
-    links = present + _links(*((folder / name, label) for name, label in TEACHING))
-    return Markup(f'<p class="meta teach">Teach with it: {" · ".join(links)}</p>') if links else None
+    present = _text(_("present it beat by beat"))
+    labels = (_("slides (.pptx)"), _("handout (.pdf)"))
+    links = [f'<a href="{PRESENT}">{present}</a>'] if beats else []
+    links += _links(*((folder / name, label) for name, label in zip(TEACHING, labels)))
+    if not links:
+        return None
+    teach = _text(_("Teach with it: %(links)s")) % {"links": " · ".join(links)}  # the links are markup
+    return Markup(f'<p class="meta teach">{teach}</p>')
 
 
 def _beats(video_path: Path, fps: int) -> list[dict]:
@@ -309,10 +423,10 @@ def _chapter(
     if not sources:
         return shown
     mp4 = files["mp4"]
-    label = f"Chapter {number}: {title}"
+    label = _("Chapter %(number)s: %(title)s", number=number, title=title)
     seconds = video.duration(sources[0])
     length = [f'<span class="time">{_clock(seconds)}</span>'] if seconds else []
-    links = _links(*((s, f"video (.{s.suffix[1:]})") for s in sources), (mp4.subtitles, "captions (.srt)"))
+    links = _links(*((s, _video_label(s)) for s in sources), (mp4.subtitles, _("captions (.srt)")))
     player = _video(sources, mp4.poster, mp4.subtitles, label, settings, described, f"video-{number}")
     beats = _beats(sources[0], settings.fps)  # the same beats in every format
     return shown | {"player": player, "meta": _meta(length + links), "beats": beats}
@@ -340,16 +454,17 @@ def _video(
     ]
     inner = [f'<source src="{_href(s)}" type="{PAGE_FORMATS[s.suffix[1:]]}">' for s in sources]
     web_captions = captions.web_captions(subtitles)
+    english, described_label = _text(_("English")), _text(_described_label())
     if web_captions.is_file():
         inner.append(
-            f'<track kind="captions" srclang="en" label="English" src="{_href(web_captions)}" '
+            f'<track kind="captions" srclang="en" label="{english}" src="{_href(web_captions)}" '
             f'data-cues="{_text(_cues(subtitles))}" default>'
         )
     beats = described.get(sources[0])
     if beats:
         cues = json.dumps(descriptions.cues(beats), ensure_ascii=False)
         inner.append(
-            f'<track kind="{descriptions.KIND}" srclang="en" label="{descriptions.LABEL}" '
+            f'<track kind="{descriptions.KIND}" srclang="en" label="{described_label}" '
             f'src="{_href(descriptions.track(sources[0]))}" data-cues="{_text(cues)}">'
         )
     player = f"<video {' '.join(a for a in attributes if a)}>\n" + "\n".join(inner) + "\n</video>"
@@ -358,10 +473,11 @@ def _video(
 
 def _describer(element_id: str, label: str) -> str:
     """The switch under a player that shows (and has a screen reader read) what its picture draws now."""
+    button, of = _text(_("Describe the pictures")), _text(_(" of %(video)s", video=label))
     return (
         f'\n<div class="described" data-describes="{element_id}">'
-        f'<button type="button" aria-pressed="false">Describe the pictures'
-        f'<span class="visually-hidden"> of {_text(label)}</span></button>'
+        f'<button type="button" aria-pressed="false">{button}'
+        f'<span class="visually-hidden">{of}</span></button>'
         f'<p class="description" aria-live="polite"></p></div>'
     )
 

@@ -2,6 +2,7 @@
 
 import { announcer, svgElement, weightBars } from "./dom.js";
 import { numbersOf, readState, writeState } from "./state.js";
+import { t } from "./strings.js";
 
 const PLOT = { width: 600, height: 320, left: 90, right: 20, top: 20, bottom: 60 };
 
@@ -22,7 +23,8 @@ export function gainPanel(root, data, theme) {
     plot(Number(point.g), point.log_sensitivity);
     if (moved) {
       writeState("gain", point.g.replace(/\.0$/, ""));
-      say(`At g = ${point.g}: ` + data.tokens.map((t, i) => `${t} ${point.weights[i]}`).join(", "));
+      const weights = data.tokens.map((token, i) => `${token} ${point.weights[i]}`).join(", ");
+      say(t("gain_said", { gain: point.g, weights }));
     }
   }
 
@@ -63,7 +65,7 @@ function drawCurve(svg, curve, theme) {
   const step = Math.max(1, Math.ceil((vHi - vLo) / 5));
   for (let v = vHi; v >= vLo; v -= step) svg.append(text(left - 10, y(v) + 6, `10${superscript(v)}`, theme.muted, "end"));
   for (let g = Math.ceil(gLo); g <= gHi; g += 3) svg.append(text(x(g), height - 30, String(g), theme.muted, "middle"));
-  svg.append(text((left + width) / 2, height - 6, "gain g", theme.muted, "middle"));
+  svg.append(text((left + width) / 2, height - 6, t("gain_axis"), theme.muted, "middle"));
   const path = curve.map(([g, v], i) => `${i ? "L" : "M"}${x(g).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   svg.append(svgElement("path", { d: path, fill: "none", stroke: theme.output, "stroke-width": 4 }));
   const dot = svgElement("circle", { r: 9, fill: theme.query });

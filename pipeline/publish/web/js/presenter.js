@@ -5,6 +5,7 @@ import { listen, send } from "./partner.js";
 import { seekable } from "./source.js";
 import { stepper } from "./stepper.js";
 import { speakerView } from "./speaker.js";
+import { t } from "./strings.js";
 
 const IDLE_MS = 2500; // the counter and title hide after this long without input
 const SPEAKER = "speaker.html";
@@ -69,7 +70,7 @@ function presenter(video, data) {
   function update() {
     const { beat, at } = steps.position;
     const chapter = beats[beat].chapter;
-    hud.querySelector(".counter").textContent = `Beat ${beat + 1} of ${beats.length}`;
+    hud.querySelector(".counter").textContent = t("beat_of", { beat: beat + 1, count: beats.length });
     hud.querySelector(".chapter").textContent = `${chapter + 1}. ${chapters[chapter].title}`;
     hud.querySelector('[data-key="c"]').setAttribute("aria-pressed", String(captions.mode === "showing"));
     hud.querySelector('[data-key="p"]').setAttribute("aria-pressed", String(at === "paused"));
@@ -128,7 +129,7 @@ function presenter(video, data) {
 // technology: a browser neither shows nor speaks it.
 function captionsTrack(video, cues) {
   const element = video.querySelector('track[kind="captions"]');
-  if (!element) return video.addTextTrack("captions", "English", "en"); // a lecture without captions
+  if (!element) return video.addTextTrack("captions", t("captions"), "en"); // a lecture without captions
   if (location.protocol === "file:") element.removeAttribute("src");
   element.addEventListener(
     "error",

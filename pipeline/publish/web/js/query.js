@@ -5,16 +5,17 @@ import { announcer, arrow, htmlElement, weightBars } from "./dom.js";
 import { fmt, fmtInput, vector } from "./format.js";
 import { drawPlane, label } from "./plane.js";
 import { numbersOf, readState, writeState } from "./state.js";
+import { t } from "./strings.js";
 
 // An entry's number, or the reason it is not one: empty, not a number, out of range.
 export function parseEntry(text, [lo, hi]) {
   const trimmed = text.trim();
-  if (trimmed === "") return { error: "empty" };
+  if (trimmed === "") return { error: t("empty") };
   const value = Number(trimmed);
   if (!Number.isFinite(value) || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed)) {
-    return { error: "not a number" };
+    return { error: t("not_a_number") };
   }
-  if (value < lo || value > hi) return { error: `out of range (${fmtInput(lo)} to ${fmtInput(hi)})` };
+  if (value < lo || value > hi) return { error: t("out_of_range", { low: fmtInput(lo), high: fmtInput(hi) }) };
   return { value };
 }
 
@@ -57,7 +58,7 @@ export function queryPanel(root, data, theme) {
     const bad = parsed.filter((p) => p.error).length;
     root.classList.toggle("invalid", bad > 0);
     if (bad) {
-      status.textContent = `Fix ${bad === 1 ? "the entry" : `${bad} entries`} marked above to see the weights.`;
+      status.textContent = bad === 1 ? t("fix_one") : t("fix_many", { count: bad });
       return;
     }
     status.textContent = "";
@@ -68,13 +69,13 @@ export function queryPanel(root, data, theme) {
         (t, j) => (cells[j].textContent = t),
       ),
     );
-    root.querySelector(".sum").textContent = `sum of exponentials = ${shown.sum}`;
-    root.querySelector(".output").textContent = `output = ${shown.output}`;
+    root.querySelector(".sum").textContent = t("exp_sum", { sum: shown.sum });
+    root.querySelector(".output").textContent = t("output", { output: shown.output });
     bars(shown.trace.weights, shown.weights);
     output(...plane.at(0, 0), ...plane.at(...shown.trace.output));
     if (moved) {
       writeState("query", query.map(fmtInput).join(","));
-      say("Weights: " + data.tokens.map((t, i) => `${t} ${shown.weights[i]}`).join(", "));
+      say(t("weights_said", { weights: data.tokens.map((token, i) => `${token} ${shown.weights[i]}`).join(", ") }));
     }
   }
 

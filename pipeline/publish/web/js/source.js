@@ -3,6 +3,7 @@
 // back on 0:00 (a video of a megabyte or so is loaded whole and seeks all the same). Then the whole lecture is
 // downloaded once and played from memory, where every seek works; meanwhile the page holds its keys and says why,
 // and what to serve the folder with instead.
+import { t } from "./strings.js";
 
 const BETTER_SERVERS =
   "python -m RangeHTTPServer (pip install rangehttpserver), npx http-server, nginx or Caddy";
@@ -34,12 +35,13 @@ function metadata(video) {
 }
 
 async function wholeVideo(video, say) {
-  const why = "This server cannot seek in a video (it ignores byte-range requests, as python -m http.server does)";
-  const instead = `To start at once, serve this folder with ${BETTER_SERVERS}, or open present.html from disk.`;
+  const why = t("no_seeking");
+  const instead = t("serve_instead", { servers: BETTER_SERVERS });
   const loading = (loaded, total) => {
-    const of = total ? ` of ${(total / MB).toFixed(1)}` : "";
-    const amount = loaded ? `${(loaded / MB).toFixed(1)}${of} MB` : "starting";
-    say(`${why}, so the whole lecture is loading first (${amount}); keys work once it has. ${instead}`);
+    const megabytes = (bytes) => (bytes / MB).toFixed(1);
+    const shown = { loaded: megabytes(loaded), total: megabytes(total) };
+    const amount = loaded ? t(total ? "loaded_of" : "loaded", shown) : t("starting");
+    say(t("loading", { why, amount, instead }));
   };
   try {
     loading(0, 0);
@@ -57,7 +59,7 @@ async function wholeVideo(video, say) {
     }
     return new Blob(parts, { type: response.headers.get("Content-Type") || "video/mp4" });
   } catch (error) {
-    say(`${why}, and loading the whole lecture failed (${error.message}). ${instead}`, true);
+    say(t("loading_failed", { why, error: error.message, instead }), true);
     return new Promise(() => {});
   }
 }

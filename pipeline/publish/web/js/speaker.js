@@ -4,8 +4,9 @@
 import { cardAt, showCard } from "./cards.js";
 import { actionOf } from "./keys.js";
 import { listen, send } from "./partner.js";
+import { t } from "./strings.js";
 
-const STATES = { start: "at its start", playing: "playing", paused: "paused", end: "stopped on its last frame" };
+const STATES = { start: "at_start", playing: "playing", paused: "paused", end: "at_end" }; // keys of strings.js
 
 export function speakerView(data) {
   const { beats, chapters } = data;
@@ -29,8 +30,8 @@ export function speakerView(data) {
     const current = beats[beat];
     const upcoming = at === "start" ? beat : beat + 1; // the beat the next → plays (or goes on with, when paused)
     started = since;
-    const blanked = blank ? " (screen blanked)" : "";
-    find(".counter").textContent = `Beat ${beat + 1} of ${beats.length}, ${STATES[at]}${blanked}`;
+    const state = blank ? t("blanked", { state: t(STATES[at]) }) : t(STATES[at]);
+    find(".counter").textContent = t("beat_of_state", { beat: beat + 1, count: beats.length, state });
     find(".chapter").textContent = `${current.chapter + 1}. ${chapters[current.chapter].title}`;
     find(".beat-name").textContent = current.name;
     const notes = find(".notes");
@@ -42,9 +43,9 @@ export function speakerView(data) {
     const poster = find(".next-poster");
     if (upcoming < beats.length) {
       find(".next-name").textContent = beats[upcoming].name;
-      picture(poster, beats[upcoming].poster, `The picture of the next beat, ${beats[upcoming].name}`);
+      picture(poster, beats[upcoming].poster, t("next_alt", { beat: beats[upcoming].name }));
     } else {
-      find(".next-name").textContent = "the end of the lecture";
+      find(".next-name").textContent = t("the_end");
       poster.hidden = true;
     }
     tick();
@@ -58,16 +59,17 @@ export function speakerView(data) {
     showCard(find(".now-card"), card);
     const { beat, at } = position;
     if (card) {
-      find(".now-name").textContent = beat === 0 ? "the title card" : "the chapter's title card";
+      find(".now-name").textContent = t(beat === 0 ? "title_card" : "chapter_card");
       poster.hidden = true;
     } else if (at === "start") {
       const before = beats[beat - 1];
-      find(".now-name").textContent = `${beats[beat].name}, its first frame`;
-      picture(poster, before.poster, `The first frame of ${beats[beat].name}, as the beat before ended`);
+      find(".now-name").textContent = t("first_frame", { beat: beats[beat].name });
+      picture(poster, before.poster, t("first_frame_alt", { beat: beats[beat].name }));
     } else {
-      const where = at === "end" ? "its last frame" : `${STATES[at]}; it ends on this frame`;
-      find(".now-name").textContent = `${beats[beat].name}, ${where}`;
-      picture(poster, beats[beat].poster, `The last frame of the current beat, ${beats[beat].name}`);
+      const name = beats[beat].name;
+      const now = at === "end" ? t("last_frame", { beat: name }) : t("ends_here", { beat: name, state: t(STATES[at]) });
+      find(".now-name").textContent = now;
+      picture(poster, beats[beat].poster, t("last_frame_alt", { beat: name }));
     }
   }
 

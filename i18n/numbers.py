@@ -1,0 +1,32 @@
+"""Numbers as a language writes them (Babel's CLDR data): a fixed number of places, "0,768" in German and
+"0.768" in Chinese, and vectors whose entries a semicolon separates where the comma is the decimal sign
+("[0,768; 0,232]"). Floats are taken exactly (Decimal(x)), so each rounds as Python's f"{x:.3f}" rounds it:
+a number prints the same digits in every language, and never as "-0,000". No digit grouping: the lecture's
+numbers are small, and a German "1.234" would read as an English decimal."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from babel.numbers import format_decimal, get_decimal_symbol
+
+from i18n import language
+
+
+def decimal(value: float, places: int, lang: str | None = None) -> str:
+    """`value` to `places` decimals in `lang` (default: the active language)."""
+    pattern = "0." + "0" * places if places else "0"
+    exact = Decimal(value)
+    if exact.quantize(Decimal(1).scaleb(-places)) == 0:
+        exact = abs(exact)  # never "-0,000"
+    return format_decimal(exact, format=pattern, locale=lang or language(), decimal_quantization=True)
+
+
+def separator(lang: str | None = None) -> str:
+    """What stands between a vector's entries: ", ", or "; " where the comma is the decimal sign."""
+    return "; " if get_decimal_symbol(lang or language()) == "," else ", "
+
+
+def vector(values, places: int, lang: str | None = None) -> str:
+    """A vector in brackets, each entry to `places` decimals: '[0,768; 0,232]' in German."""
+    return "[" + separator(lang).join(decimal(float(v), places, lang) for v in values) + "]"
