@@ -67,6 +67,7 @@ def built(make, loader, monkeypatch):
         patch.setattr(svg_mobject, "SVG_HASH_TO_MOB_MAP", {})
         patch.setattr(manim_numbers, "string_to_mob_map", {})
         patch.setattr(numbers, "GLYPHS", {})
+        patch.setattr(numbers, "LAID_OUT", {})
         patch.setattr(components, "_SHAPED", {})
         patch.setattr(components, "_TYPESET", {})
         return make()
