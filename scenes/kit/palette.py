@@ -258,7 +258,9 @@ def generated(t: Theme, count: int) -> tuple[str, ...]:
     low, high = (band[0] - BAND_TO_BLACK, band[-1]) if darker else (band[0], band[-1] + BAND)
     near_background = np.linalg.norm(labs - lab(t.background), axis=1) <= FROM_BACKGROUND
     orange = np.linalg.norm(labs - lab(t.output), axis=1) < FROM_OUTPUT
-    allowed = ~((labs[:, 0] < low) | (labs[:, 0] > high) | near_background | orange)
+    allowed = ~(
+        (labs[:, 0] < low) | (labs[:, 0] > high) | near_background | orange | read_as_text(grid / 255, t)
+    )
     preferred = allowed & off_roles(labs, t)
     used = [*t.roles().values(), t.text, t.muted, t.raw, t.scaled, *t.tokens]
     distance = np.min(np.linalg.norm(labs[:, None] - np.array([lab(c) for c in used])[None], axis=2), axis=1)
@@ -269,6 +271,18 @@ def generated(t: Theme, count: int) -> tuple[str, ...]:
         picked.append("#{:02X}{:02X}{:02X}".format(*grid[best]))
         distance = np.minimum(distance, np.linalg.norm(labs - labs[best], axis=1))
     return tuple(picked)
+
+
+def read_as_text(channels: np.ndarray, t: Theme) -> np.ndarray:
+    """Which sRGB colours (rows of channels 0..1) a dichromat sees nearer than CVD_APART to the text colour
+    (`themes.simulate`): a word in one would pass for plain text, as the theme check refuses for its own."""
+    from scenes.kit import themes  # it checks themes built from this module
+
+    near = np.zeros(len(channels), dtype=bool)
+    for deficiency in themes.DEFICIENCIES:
+        seen = lab_of(themes.simulate_channels(channels, deficiency))
+        near |= np.linalg.norm(seen - lab_of(themes.simulate(t.text, deficiency)), axis=1) < themes.CVD_APART
+    return near
 
 
 def off_roles(labs: np.ndarray, t: Theme) -> np.ndarray:

@@ -118,7 +118,12 @@ def confused(t: Theme) -> list[str]:
 
 def simulate(colour: str, deficiency: str) -> np.ndarray:
     """sRGB channels (0..1) of `colour` as seen with `deficiency` (a key of DEFICIENCIES)."""
-    seen = np.clip(np.array(DEFICIENCIES[deficiency]) @ linear(rgb(colour)), 0, 1)
+    return simulate_channels(rgb(colour), deficiency)
+
+
+def simulate_channels(channels: np.ndarray, deficiency: str) -> np.ndarray:
+    """sRGB channels (0..1, along the last axis: one colour or many) as seen with `deficiency`."""
+    seen = np.clip(linear(channels) @ np.array(DEFICIENCIES[deficiency]).T, 0, 1)
     return np.where(seen <= 0.0031308, 12.92 * seen, 1.055 * seen ** (1 / 2.4) - 0.055)
 
 
