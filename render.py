@@ -163,7 +163,7 @@ def language_option(default: str | None):
         type=Language(),
         default=default,
         show_default=default is not None,
-        help="The pages' language (en, de, zh: i18n status lists them), into a folder of its own (480p15.de); "
+        help="The pages' language (en, de, zh: i18n status lists them), in a folder of its own (480p15.de); "
         "the videos stay English for now.",
     )
 
@@ -318,6 +318,7 @@ def cli():
 @cli.command("list")
 @frame_options("l")
 @with_look
+@language_option(settings.DEFAULT_LANGUAGE)
 @output_option
 @click.pass_context
 def list_chapters(ctx: click.Context, output: Path, example: Path | None, **_frame):
@@ -570,6 +571,7 @@ def check(example: Path, theme: str):
 @frame_options("l")
 @look_options[0]
 @look_options[1]
+@language_option(settings.DEFAULT_LANGUAGE)
 @output_option
 @click.pass_context
 def clip(ctx: click.Context, name: str, beat: str, clip_format: str, output: Path, example, **_frame):
@@ -595,6 +597,7 @@ def clip(ctx: click.Context, name: str, beat: str, clip_format: str, output: Pat
 @click.argument("names", metavar="[CHAPTER]...", nargs=-1)
 @frame_options("l")
 @with_look
+@language_option(settings.DEFAULT_LANGUAGE)
 @output_option
 @click.pass_context
 def package(ctx: click.Context, names: tuple[str, ...], output: Path, example: Path | None, **_look):
@@ -618,6 +621,7 @@ def package(ctx: click.Context, names: tuple[str, ...], output: Path, example: P
 @cli.command("webm")
 @frame_options("l")
 @with_look
+@language_option(settings.DEFAULT_LANGUAGE)
 @output_option
 @click.pass_context
 def webm_companions(ctx: click.Context, output: Path, example: Path | None, **_look):
@@ -635,6 +639,7 @@ def webm_companions(ctx: click.Context, output: Path, example: Path | None, **_l
 @cli.command()
 @frame_options("l")
 @with_look
+@language_option(settings.DEFAULT_LANGUAGE)
 @output_option
 @click.pass_context
 def describe(ctx: click.Context, output: Path, example: Path | None, **_look):

@@ -25,6 +25,7 @@ METHODS = [
     *((f"{folder}/**.py", "python") for folder in SEARCHED),
 ]
 WIDTH = 110  # as the code's lines
+HEADER = "# The words of the attention lecture's pages, to translate: see docs/languages.md (MIT licence)."
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,9 @@ class Progress:
 
 def extracted() -> Catalog:
     """Every marked string of the code and templates, with where it is."""
-    found = Catalog(project="attention-lecture", domain=DOMAIN, fuzzy=False)
+    found = Catalog(
+        project="attention-lecture", version="0.1.0", domain=DOMAIN, fuzzy=False, header_comment=HEADER
+    )
 
     def searched(path: str) -> bool:
         parts = Path(path).relative_to(ROOT).parts
