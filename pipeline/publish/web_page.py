@@ -150,8 +150,12 @@ def _described_label() -> str:
 def _language(settings: RenderSettings) -> dict:
     """What every template needs of the language: its code for <html lang>, and the attribute that marks what is
     still English (chapter titles, beat names, captions) on a page in another language."""
-    english = Markup(' lang="en"') if settings.lang != i18n.SOURCE else ""
-    return {"lang": settings.lang, "english": english}
+    return {"lang": settings.lang, "english": _english()}
+
+
+def _english() -> str:
+    """` lang="en"` for an element whose words are English, on a page in another language."""
+    return Markup(' lang="en"') if i18n.language() != i18n.SOURCE else ""
 
 
 def script_strings(chapters: int = 0, beats: int = 0) -> dict[str, str]:
@@ -478,7 +482,7 @@ def _describer(element_id: str, label: str) -> str:
         f'\n<div class="described" data-describes="{element_id}">'
         f'<button type="button" aria-pressed="false">{button}'
         f'<span class="visually-hidden">{of}</span></button>'
-        f'<p class="description" aria-live="polite"></p></div>'
+        f'<p class="description" aria-live="polite"{_english()}></p></div>'
     )
 
 

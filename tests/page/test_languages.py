@@ -141,7 +141,12 @@ def test_what_is_still_english_is_marked_so_and_the_captions_are_an_english_trac
     index = pages["index.html"]
     titles = re.findall(r'<h3 id="chapter-\d+">\d+\. (<span lang="en">)?', index)
     assert titles and all(titles)
-    assert '<ol class="marks" lang="en">' in index and '<ol class="beats"' in index
+    assert (
+        '<ol class="marks" lang="en">' in index and '<li lang="en"><button type="button" data-start=' in index
+    )
+    assert (
+        '<p class="description" aria-live="polite" lang="en">' in index
+    )  # what the pictures draw, in English
     label = {"de": "Englisch", "zh": "英文"}[lang]
     assert f'<track kind="captions" srclang="en" label="{label}"' in index
     assert f'<track kind="captions" srclang="en" label="{label}"' in pages["present.html"]
