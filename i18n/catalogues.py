@@ -4,6 +4,7 @@ page's Jinja2 templates) extracted with Babel into `i18n/locales/lecture.pot`, m
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,8 +70,14 @@ def extract() -> list[Path]:
 
 
 def _write(path: Path, catalog: Catalog) -> None:
-    with path.open("wb") as file:
-        write_po(file, catalog, width=WIDTH, ignore_obsolete=True, include_previous=False)
+    """Write `catalog` to `path` whole or not at all (a temporary name, renamed into place)."""
+    temporary = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    try:
+        with temporary.open("wb") as file:
+            write_po(file, catalog, width=WIDTH, ignore_obsolete=True, include_previous=False)
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def status() -> list[Progress]:
