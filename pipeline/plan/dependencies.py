@@ -93,6 +93,7 @@ class Scanner:
         found.update({f"tool {tool}": importlib.metadata.version(tool) for tool in TOOLS})
         chosen = asdict(settings)
         del chosen["example"]  # not the file's path: the tables it gives (below)
+        del chosen["lang"]  # the language has its own folder (480p15.de), and so its own manifest
         found.update({f"setting {key}": str(value) for key, value in chosen.items()})
         if settings.example is not None:
             found.update(self._example(code, settings))
