@@ -27,6 +27,7 @@ CACHE_FOLDER = ".manim"
 WORK_FOLDER = ".work"
 SOURCE_RECORD = ".example-source"  # in OUTPUT/examples/<name>/: the example file whose outputs it holds
 EXAMPLES_FOLDER = "examples"  # OUTPUT/examples/<name>/: a custom example's outputs, laid out as OUTPUT's
+COURSES_FOLDER = "courses"  # OUTPUT/courses/<name>/: a course's outputs, laid out as OUTPUT's
 TEMPORARY = re.compile(r"\..+\.tmp-(\d+)")  # '.01-Tiny.mp4.tmp-1234': staged by process 1234
 WORK = re.compile(r".+-(\d+)")  # '.work/01-Tiny-1234': process 1234's working folder
 MAX_NAME = 40  # characters in a folder name made from an example's name
@@ -227,7 +228,8 @@ def clean(
     """Remove the folder `settings` names, or every quality folder (of `theme`, of `lang`, when given).
 
     Only a bare clean (none given) also removes what all qualities share: manim's caches (the LaTeX
-    cache included), working files, and every custom example's folder (EXAMPLES_FOLDER).
+    cache included), working files, every custom example's folder (EXAMPLES_FOLDER) and every course's
+    (COURSES_FOLDER).
     """
     output_dir = Path(output_dir)
     if settings is not None:
@@ -239,7 +241,8 @@ def clean(
             if theme in (None, _theme_of(p.name)) and lang in (None, _language_of(p.name))
         ]
     if settings is None and theme is None and lang is None:
-        candidates += [output_dir / name for name in (CACHE_FOLDER, WORK_FOLDER, EXAMPLES_FOLDER)]
+        shared = (CACHE_FOLDER, WORK_FOLDER, EXAMPLES_FOLDER, COURSES_FOLDER)
+        candidates += [output_dir / name for name in shared]
     removed = [path for path in candidates if path.exists()]
     for path in removed:
         shutil.rmtree(path)

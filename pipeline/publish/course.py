@@ -26,7 +26,6 @@ from pipeline.publish import documents, lecture, slides, update, web_page, webm
 from pipeline.publish.package import place
 from scenes.chapters.registry import Chapter
 
-COURSES_FOLDER = "courses"  # OUTPUT/courses/<name>/: a course's outputs, laid out as OUTPUT's
 CODE = (
     "pipeline.publish.course",
     "pipeline.publish.slides",
@@ -37,7 +36,7 @@ CODE = (
 
 def root(output_dir: Path, course: Course) -> Path:
     """The course's folder: OUTPUT/courses/<its file's name>/, its quality folders inside."""
-    return Path(output_dir) / COURSES_FOLDER / outputs.safe_name(course.name)
+    return Path(output_dir) / outputs.COURSES_FOLDER / outputs.safe_name(course.name)
 
 
 def publish(output_dir: Path, settings: RenderSettings, course: Course) -> list[str]:

@@ -119,3 +119,11 @@ def test_a_course_or_theme_file_that_cannot_be_read_is_refused_in_one_line(tmp_p
     theirs = said.replace("262144 for a course", "65536 for a theme")
     with pytest.raises(ThemeFileError, match=f"^{re.escape(f'{path}: {theirs}')}$"):
         load_theme_file(path)
+
+
+def test_a_bare_clean_removes_every_course_too(tmp_path, run):
+    made = tmp_path / "out" / "courses" / "my-course" / "480p15" / "lecture.mp4"
+    made.parent.mkdir(parents=True)
+    made.write_bytes(b"")
+    assert run("clean", "--output", tmp_path / "out").output == f"removed {tmp_path / 'out' / 'courses'}\n"
+    assert not made.exists()
