@@ -38,7 +38,7 @@ from pipeline.plan.settings import from_options
 from pipeline.publish import webm
 folder = Path(sys.argv[1])
 for made in folder.glob("*.webm"):
-    made.unlink()  # made again, whether the render made them or not
+    made.unlink()  # made from scratch, whether the measured version's render made them or not
 cpu = lambda: sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
 began, began_cpu = time.perf_counter(), cpu()
 webm.update(folder, chapters.all_chapters(), from_options(sys.argv[2]))

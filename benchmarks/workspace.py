@@ -54,8 +54,10 @@ def list_chapters(root: Path, chapters) -> None:
 
 
 def environment(root: Path) -> dict[str, str]:
-    """The environment for commands run in the copy at `root`: its packages first on the import path."""
-    env = dict(os.environ, PYTHONPATH=str(root), PYTHONDONTWRITEBYTECODE="1")
+    """The environment for commands run in the copy at `root`: its packages first on the import path; renders
+    make no WebMs (RENDER_WEBM), which `Suite.webm` times apart, so the pipeline is compared with plain manim
+    on the same work."""
+    env = dict(os.environ, PYTHONPATH=str(root), PYTHONDONTWRITEBYTECODE="1", RENDER_WEBM="no")
     env.pop("PYTHONSTARTUP", None)
     return env
 
