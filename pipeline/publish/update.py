@@ -15,8 +15,8 @@ from pipeline.plan.manifest import Manifest
 from pipeline.plan.settings import RenderSettings
 from pipeline.publish import documents, lecture, web_page, webm
 
-# "no": renders make no WebMs (a lecturer in a hurry, or the test suite: 48 s of CPU for the lecture at -q l);
-# `render.py webm` makes them later
+# "no": renders make no WebMs (a lecturer in a hurry, or the test suite: 48 s of CPU for the lecture at -q l)
+# and remove those made from an MP4 since changed; `render.py webm` makes them later
 WEBMS = "RENDER_WEBM"
 
 
@@ -30,6 +30,10 @@ def after_render(output_dir: Path, settings: RenderSettings) -> list[str]:
     lines = lecture.update(folder, everything, settings)
     if os.environ.get(WEBMS, "").lower() != "no":
         lines += webm.update(folder, everything, settings)
+    else:  # an old WebM beside a new MP4 would show Firefox without H.264 the old video
+        for stale in webm.out_of_date(folder):
+            stale.unlink()
+            lines.append(f"removed {stale}: made from an older MP4 (render.py webm makes it again)")
     lines += documents.update(Path(output_dir), everything, settings)
     pages = web_page.pages(folder, everything, settings)
     for name, text in pages.items():

@@ -185,3 +185,16 @@ def _described(folder: Path, manifest: Manifest, settings: RenderSettings) -> li
     return [
         f"transcoded {source.name} to WebM ({entry.duration:.1f} s of video) in {time.perf_counter() - began:.1f} s"
     ]
+
+
+def out_of_date(folder: Path) -> list[Path]:
+    """The WebMs in `folder` made from an MP4 that has changed since (or is gone): the page must not offer them."""
+    manifest, found = Manifest.load(folder), []
+    for entry in manifest.entries.values():
+        made_from = (
+            [v for k, v in entry.inputs.items() if k.startswith(SOURCE)] if entry.format == FORMAT else []
+        )
+        mp4 = manifest.get(entry.slug, lecture.FORMAT)
+        if made_from and (mp4 is None or made_from[0].split()[0] != mp4.hash):
+            found += [folder / name for name in entry.files if (folder / name).is_file()]
+    return found

@@ -250,6 +250,21 @@ def test_a_render_told_no_makes_none_and_the_webm_command_makes_them_all_the_sam
     assert len(list(folder.glob("*.webm"))) == 4
 
 
+def test_a_render_told_no_removes_the_webms_whose_mp4_changed_and_the_page_no_longer_offers_them(
+    baseline, tmp_path, monkeypatch
+):
+    media = shutil.copytree(baseline[1], tmp_path / "media")
+    folder, stale = media / "480p15", media / "480p15" / "02-Flaky.webm"
+    manifest = Manifest.load(folder)
+    manifest.record(replace(manifest.get("02-Flaky", "mp4"), hash="rendered again"))  # as a render records it
+    assert webm.out_of_date(folder) == [stale]
+    monkeypatch.setenv(update.WEBMS, "no")
+    printed = update.after_render(media, from_options("l"))
+    assert f"removed {stale}: made from an older MP4 (render.py webm makes it again)" in printed
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    assert not stale.exists() and "02-Flaky.webm" not in page and "01-Tiny.webm" in page
+
+
 def test_the_webm_command_refuses_a_folder_with_nothing_rendered(run, tmp_path):
     done = run("webm", "--output", tmp_path / "empty")
     assert (
