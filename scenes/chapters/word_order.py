@@ -271,14 +271,22 @@ class WordOrder(ChapterScene):
         """Each word's line (a row: `axis` 1, or a column: 0) to its place in the new order, under `caption`:
         the others (the last word's, to the front) fade out, the lines that move by the common step slide there
         together, and the others fade in again at their place: no line's numbers cross another's. Parts are
-        moved one by one (they are the grid's, on the scene already: a line animated whole would be added)."""
-        ss, along = self.sentence_shuffle, np.eye(3)[axis]
+        moved one by one (they are the grid's, on the scene already: a line animated whole would be added). A
+        column's name (its first part) takes the height of the name it replaces: names on two staggered rows stay
+        staggered (corpus sweep: two Greek column names on one row, overlapping)."""
+        ss, along, across = self.sentence_shuffle, np.eye(3)[axis], np.eye(3)[1 - axis]
         slots = [line.get_center()[axis] for line in lines]
         steps = [slots[ss.order.index(word)] - at for word, at in zip(ss.tokens, slots)]
+        names = [line[0].get_bottom()[1] if axis == 0 else 0.0 for line in lines]  # rows' names stay in line
+        aside = [names[ss.order.index(word)] - at for word, at in zip(ss.tokens, names)]
         common = Counter(round(step, 6) for step in steps if round(step, 6)).most_common(1)[0][0]
-        moves = [(part, step) for line, step in zip(lines, steps) for part in line]
-        slides = [part.animate.shift(along * step) for part, step in moves if round(step, 6) == common]
-        jumps = [(part.save_state(), step) for part, step in moves if round(step, 6) not in (0, common)]
+        moves = [
+            (part, step, along * step + (across * off if k == 0 else 0))
+            for line, step, off in zip(lines, steps, aside)
+            for k, part in enumerate(line)
+        ]
+        slides = [part.animate.shift(by) for part, step, by in moves if round(step, 6) == common]
+        jumps = [(part.save_state(), by) for part, step, by in moves if round(step, 6) not in (0, common)]
         self.show(  # out of the way first: the sliding lines pass where they were
             Succession(
                 AnimationGroup(*[part.animate.set_opacity(0) for part, _ in jumps]), AnimationGroup(*slides)
@@ -286,8 +294,8 @@ class WordOrder(ChapterScene):
             run_time=1.6,
             caption=caption,
         )
-        for part, step in jumps:  # unseen: to its place, as it looked
-            part.restore().shift(along * step).save_state().set_opacity(0)
+        for part, by in jumps:  # unseen: to its place, as it looked
+            part.restore().shift(by).save_state().set_opacity(0)
         self.play(*[Restore(part) for part, _ in jumps], run_time=0.8)
 
     # building and layout
