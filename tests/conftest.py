@@ -35,6 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 REAL_LECTURE_SECONDS = 1500  # the longest the real lecture's render may take
 # Renders are silent unless a test names a voice: the default, the best voice installed, differs by machine.
 os.environ["RENDER_VOICE"] = "none"
+# Renders make no WebMs (48 s of CPU for the real lecture); test_webm and test_firefox turn them on.
+os.environ["RENDER_WEBM"] = "no"
 # Formulas and texts compiled by any test, kept between runs (content-addressed: manim names each file by
 # the hash of what it typesets). One folder per pytest-xdist worker: manim deletes the other files of the
 # folder it compiles a formula in.

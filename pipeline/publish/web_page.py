@@ -370,7 +370,7 @@ def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettin
     downloads = _links(
         *((s, _video_label(s)) for s in sources),
         (target.subtitles, _("captions (.srt)")),
-        *([(spoken, _("described version: each picture said aloud (.mp4)"))] if spoken else []),
+        *((s, _described_version_label(s)) for s in (_sources(spoken) if spoken else [])),
     )
     return {
         "player": _video(
@@ -386,6 +386,11 @@ def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettin
 def _video_label(path: Path) -> str:
     """'video (.mp4)' (a translation says the video's words are English)."""
     return _("video (.%(format)s)", format=path.suffix[1:])
+
+
+def _described_version_label(path: Path) -> str:
+    """'described version: each picture said aloud (.mp4)', or (.webm)."""
+    return _("described version: each picture said aloud (.%(format)s)", format=path.suffix[1:])
 
 
 def _sources(mp4: Path) -> list[Path]:
