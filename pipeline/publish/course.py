@@ -124,7 +124,14 @@ def _makers(folder: Path, settings: RenderSettings, course: Course, now: datetim
             said, folder, settings, target, course.title, now, cover
         ),
         "pdf": lambda said, target: documents.write_pdf(
-            said, [_poster(folder, one) for one in said], settings, target, course.title, subtitle, now
+            said,
+            [_poster(folder, one) for one in said],
+            settings,
+            target,
+            course.title,
+            subtitle,
+            now,
+            course.lecturer,
         ),
     }
 

@@ -162,6 +162,7 @@ def write_pdf(
     title: str,
     subtitle: str,
     now: datetime,
+    author: str = "",
 ) -> None:
     """The handout: a part per chapter, each beat with its poster (`posters`, one per beat), its narration and
     a course's note after it."""
@@ -171,7 +172,7 @@ def write_pdf(
             parts.append(handout.HandoutChapter(one.title, []))
         lines = one.lines + ([NOTE + one.note] if one.note else [])
         parts[-1].beats.append(handout.HandoutBeat(one.beat.name, poster, lines, one.description))
-    handout.write(title, subtitle, parts, target, settings.width / settings.height, now)
+    handout.write(title, subtitle, parts, target, settings.width / settings.height, now, author)
 
 
 def _subtitle(settings: RenderSettings) -> str:

@@ -73,15 +73,24 @@ def write(
     target: Path,
     aspect: float,
     created: datetime | None = None,
+    author: str = "",
 ) -> None:
-    """Write the handout to `target`; `aspect` is the posters' width / height, `created` the render's time."""
+    """Write the handout to `target`; `aspect` is the posters' width / height, `created` the render's time,
+    `author` (a course's lecturer) the document's author, if given."""
     from weasyprint import HTML  # imports Pango: only where a handout is written
 
-    html = _html(title, subtitle, chapters, aspect, created or datetime.now(timezone.utc))
+    html = _html(title, subtitle, chapters, aspect, created or datetime.now(timezone.utc), author)
     HTML(string=html).write_pdf(target, pdf_variant="pdf/ua-1")  # PDF/UA-1: tagged, with language and title
 
 
-def _html(title: str, subtitle: str, chapters: list[HandoutChapter], aspect: float, created: datetime) -> str:
+def _html(
+    title: str,
+    subtitle: str,
+    chapters: list[HandoutChapter],
+    aspect: float,
+    created: datetime,
+    author: str = "",
+) -> str:
     slot = (PAGE_HEIGHT - 2 * MARGIN - HEADING - FOOTER) / BEATS_PER_PAGE - GAP
     width = min(POSTER_WIDTH, slot * aspect)
     style = STYLE.format(
@@ -94,10 +103,11 @@ def _html(title: str, subtitle: str, chapters: list[HandoutChapter], aspect: flo
     )
     when = created.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     body = "\n".join(_chapter(chapter) for chapter in chapters)
+    byline = f'<meta name="author" content="{escape(author)}">\n' if author else ""
     return (
         f'<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
         f'<meta name="generator" content="{GENERATOR}">\n<meta name="dcterms.created" content="{when}">\n'
-        f'<meta name="dcterms.modified" content="{when}">\n<style>{style}</style>\n</head>\n<body>\n'
+        f'<meta name="dcterms.modified" content="{when}">\n{byline}<style>{style}</style>\n</head>\n<body>\n'
         f'<h1>{escape(title)}</h1>\n<p class="subtitle">{escape(subtitle)}</p>\n{body}\n</body>\n</html>\n'
     )
 

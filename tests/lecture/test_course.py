@@ -129,7 +129,9 @@ def test_the_handout_has_the_courses_title_names_and_notes(course):
     _, folder, _ = course
     pdf = folder / "lecture.pdf"
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
-    assert re.search(rf"^Title:\s+{TITLE}$", info, re.M)
+    assert re.search(rf"^Title:\s+{TITLE}$", info, re.M) and re.search(
+        r"^Author:\s+Dr Ada Lovelace$", info, re.M
+    )
     first = subprocess.run(
         ["pdftotext", "-l", "1", str(pdf), "-"], capture_output=True, text=True, check=True
     )
