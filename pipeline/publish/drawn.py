@@ -35,6 +35,7 @@ from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensit
 from attention.training import STEPS, WORDS, train_head
 from pipeline.plan.settings import RenderSettings
 from scenes.kit.arithmetic import (
+    SCI_PLACES,
     SCORE_PLACES,
     WEIGHT_PLACES,
     coords,
@@ -48,11 +49,18 @@ from scenes.kit.arithmetic import (
     plain,
     row,
     sci,
+    scientific,
     vector_text,
 )
 
+REORDER_LINE = " Under them a grey line says these are the last chapter's words, in another order."
 GAIN_STOPS = (2.0, 4.0, 10.0)  # WhereItBreaks' knob stops (its beats "At gain 2", ...)
 GROWTH = (1, 2, 4, 8)  # SourcePositions' cost beat: the source lengthened to these multiples
+
+
+def reordered(tokens, before) -> bool:
+    """Whether `tokens` are `before` in another order: the chapter then says so on screen (score_every_word)."""
+    return sorted(tokens) == sorted(before) and list(tokens) != list(before)
 
 
 def by_word(tokens, values, places: int = WEIGHT_PLACES) -> str:
@@ -131,7 +139,8 @@ def score_every_word(ex: Examples) -> dict[str, str]:
         "Three roles": "Three cards side by side name the roles: query, key and value, each with its symbol "
         "and its job; a grey disclaimer sits under them, then all of it leaves.",
         "Query and keys": f"The keys as rows of numbers, one per word: {keys}. Above them the query "
-        f"{coords(trace.query)}, the same width.",
+        f"{coords(trace.query)}, the same width."
+        + (REORDER_LINE if reordered(tokens, ex.drag.tokens) else ""),
         "Dot products, term by term": "A frame stays round the query while another steps down the keys; "
         "copies of each query entry and key entry fly side by side, and beside each key its products are "
         f"written out and added: {sums}.",
@@ -411,6 +420,7 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
 
 def causal_mask(ex: Examples) -> dict[str, str]:
     tr, tokens, before = ex.causal.trace(), ex.causal.tokens, ex.blend.tokens
+    gap = ex.blend.trace(0, scaled=False).scores  # WhereItBreaks' scores, as the chapter's finite gap
     moved = (
         len(set(tokens)) == len(tokens) and sorted(before) == sorted(tokens) and list(before) != list(tokens)
     )
@@ -434,11 +444,15 @@ def causal_mask(ex: Examples) -> dict[str, str]:
         "Softmax of what is left": "Row by row, both grids turn to weights at once, the left one without the "
         f"mask and the right one with it: {rows(tokens, tr.weights)}; each hidden cell is crossed out, and a "
         "column at the right gives each row's sum, 1.",
-        "Outputs": f"Each word's value, {', '.join(f'“{t}” {coords(v)}' for t, v in zip(tokens, tr.unmasked.values))}; "
+        "Outputs": "The grid without the mask gives way; the masked grid stands on the left. "
+        f"Each word's value, {', '.join(f'“{t}” {coords(v)}' for t, v in zip(tokens, tr.unmasked.values))}; "
         f"beside them the outputs, {by_word_printed(tokens, one_format(tr.outputs))}, each worked out in its own row.",
-        "Exactly zero": "e to the minus infinity equals 0 is written out while the crosses over the "
-        f"{int(tr.mask.sum())} hidden cells above the diagonal brighten, then dim again.",
-        "Summary": "Each row of the masked grid lights in turn with its output; the mask's labels return.",
+        "Exactly zero": "Beside “masked weight:”, e to the minus infinity equals 0 is written out while the "
+        f"crosses over the {int(tr.mask.sum())} hidden cells above the diagonal brighten, then dim again; under "
+        f"it, “finite-gap weight:” {plain(scientific(log10_smallest_weight(gap, GAIN_RANGE[1]), SCI_PLACES))}, "
+        "the smallest weight “Where it breaks” left.",
+        "Summary": "Each row of the masked grid lights in turn with its output; the mask's labels return. The "
+        "values and the outputs stay beside the grid.",
     }
 
 
@@ -465,22 +479,23 @@ def multi_head(ex: Examples) -> dict[str, str]:
     )
     outputs = "; ".join(f"head {k + 1} [{listed(h.trace.output)}]" for k, h in enumerate(tr.heads))
     changed = story.changed_words(ex.heads, ex.blend)
+    warning = "; ".join(
+        ([f"new vectors here for {', '.join(f'“{t}”' for t in changed)}"] if changed else [])
+        + (["the last chapter's words, in another order"] if reordered(tokens, ex.causal.tokens) else [])
+    )
     return {
         "One head cannot choose": f"The words {', '.join(f'“{t}”' for t in tokens)}, the query "
         f"{coords(tr.single.query)} and the keys as columns, width {width}; one head's dots "
         f"{listed(tr.single.dots, SCORE_PLACES)} and weight bars {by_word(tokens, tr.single.weights)}."
-        + (
-            f" A note under the keys: new vectors here for {', '.join(f'“{t}”' for t in changed)}; their columns light."
-            if changed
-            else ""
-        ),
+        + (f" A note under the keys: {warning}." if warning else "")
+        + (" The changed words' columns light." if changed else ""),
         "Each head its own slice": f"Coloured bands split the {width} coordinates into {count} heads: {slices}.",
         "Two patterns at once": f"Each head's own row of working and bars, its top weight's cell lit: {patterns}.",
         "Each head blends its values": f"Under each head the blend of its slice of the values: {outputs}.",
         "Concatenate, then project": f"The heads' outputs stacked into one concatenated column, "
         f"[{listed(tr.concatenated)}], each head's part framed in its colour; then that row times W^O, a "
-        f"learned {len(tr.concatenated)} by {len(tr.concatenated)} matrix drawn as an empty grid, equals an "
-        f"output row of {len(tr.concatenated)} empty cells.",
+        f"learned {len(tr.concatenated)} by {len(tr.concatenated)} matrix drawn as an empty grid, equals the "
+        f"output, labelled as {story.count(len(tr.concatenated))} numbers (W^O's are not given).",
         "Heads need not specialise": "A line notes that heads need not specialise; under it the weights in three "
         f"rows with their bars: one head {listed(tr.single.weights)}; "
         + "; ".join(f"head {k + 1} {listed(h.trace.weights)}" for k, h in enumerate(tr.heads))
