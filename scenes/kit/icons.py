@@ -158,8 +158,8 @@ def scale_icon(ex: Examples) -> VGroup:
     edges = np.linspace(widest.raw.min(), widest.raw.max(), 24)
     raw, scaled = histogram(widest.raw, edges), histogram(widest.scaled, edges)
     return VGroup(
-        Histogram(raw, edges, width=1.6, height=0.7, color=theme().muted),
-        Histogram(scaled, edges, width=1.6, height=0.7, color=theme().key),
+        Histogram(raw, edges, width=1.6, height=0.7, color=theme().raw),  # as ShrinkScores draws them
+        Histogram(scaled, edges, width=1.6, height=0.7, color=theme().scaled),
     )
 
 

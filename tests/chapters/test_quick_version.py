@@ -73,9 +73,10 @@ def test_the_trained_head_icon_is_on_a_neutral_ramp():
 
 def test_icons_of_what_is_no_role_draw_in_no_role_s_colour():
     """Review round 7: WhereItBreaks' curve in the output's orange, CausalMask's weights in the keys' blue (and,
-    round 6, the stripes and the learned grid): a role's colour means that role in every chapter."""
+    round 6, the stripes and the learned grid; ShrinkScores' scaled scores in the keys' blue, review of 5 Dec): a
+    role's colour means that role in every chapter."""
     roles = {colour.upper() for colour in theme().roles().values()}
-    for name in ("WhereItBreaks", "CausalMask", "WordOrder", "TrainedHead"):
+    for name in ("WhereItBreaks", "CausalMask", "WordOrder", "TrainedHead", "ShrinkScores"):
         drawn = qv.ICONS[name](examples.current()).family_members_with_points()
         used = {m.get_fill_color().to_hex().upper() for m in drawn if m.get_fill_opacity() > 0}
         used |= {m.get_stroke_color().to_hex().upper() for m in drawn if m.get_stroke_width() > 0}
