@@ -50,6 +50,7 @@ RULES = (  # (pattern, replacement) in order; numbers are written out last
     (r"\^", " to the "),
     (r"√ ?", " root "),
     (r"\b([^\W\d_]+)_([^\W_]+)", r"\1 \2"),  # subscripts: k_i, score_i
+    (r"\b([^\W\d_]+)ᵢ", r"\1 i"),  # and as a caption writes them: kᵢ, scoreᵢ
     (r"(\d+) ?× ?(\d+)(?= (?:grid|matrix|matrices|table))", r"\1 by \2"),  # shapes
     (r"(?<=\d)-(?=\d)", " to "),  # ranges: coordinates 1-2
     (r"(?<![\w)\]])[-−](?=\d)", "minus "),  # a negative number

@@ -98,7 +98,7 @@ class ThreeTokenDrag(ChapterScene):
             FadeIn(self.heading),
             Create(live.plane),
             run_time=1.5,
-            caption="Each arrow is a key vector k_i, one per token i, at a fixed point.",
+            caption="Each arrow is a key vector kᵢ, one per token i, at a fixed point.",
         )
         self.play(
             *[GrowArrow(k) for k in live.keys],
@@ -111,7 +111,7 @@ class ThreeTokenDrag(ChapterScene):
             FadeIn(live.cross, scale=2),
             FadeIn(rows(1)),
             run_time=1,
-            caption=f"The cross is the query q: what is looking. q and each k_i have d = {d} numbers "
+            caption=f"The cross is the query q: what is looking. q and each kᵢ have d = {d} numbers "
             "(d is the dimension).",
         )
         self.wait_for_cue(2)  # d, as the caption comes to it: the plane's axes, one per number
@@ -123,7 +123,7 @@ class ThreeTokenDrag(ChapterScene):
             FadeIn(live.bars),
             FadeIn(rows(3)),
             run_time=1.5,
-            caption="score_i compares q with k_i; w_i sum to 1; the output blends the values (here, the keys) "
+            caption="scoreᵢ compares q with kᵢ; wᵢ sum to 1; the output blends the values (here, the keys) "
             "by weight.",
         )
         self.wait_for_cue(2)  # the output, as the caption comes to it
@@ -164,7 +164,7 @@ class ThreeTokenDrag(ChapterScene):
         self.remove(trail)
 
     def point_out_equal_dots(self, trace) -> None:
-        """With a caption on why: over each bar its q · k_i, all alike, and a dashed line from the cross to the
+        """With a caption on why: over each bar its q · kᵢ, all alike, and a dashed line from the cross to the
         nearest key's tip (being nearest gives that key nothing extra); both fade once it is read."""
         live, bars = self.live, self.live.bars
         dots = VGroup(*[c.math(fmt(x, SCORE_PLACES)) for x in trace.dots])
@@ -198,7 +198,7 @@ class ThreeTokenDrag(ChapterScene):
     def worked_example(self) -> None:
         self.beat("Worked example")
         live, worked, trace = self.live, self.worked, self.example.trace()
-        stop = f"Stop at q = {coords(trace.query)}. Step 1: q · k_i for every key."
+        stop = f"Stop at q = {coords(trace.query)}. Step 1: q · kᵢ for every key."
         self.show(live.animate.move_query_to(self.example.query), run_time=0.8, caption=stop)
         self.play(
             FadeIn(self.q_label),
@@ -210,8 +210,8 @@ class ThreeTokenDrag(ChapterScene):
         captions = (
             None,  # step 1's caption came with the stop
             f"Step 2: divide by √d = √{trace.width} {relation(trace.divisor, SCORE_PLACES, tex=False)} "
-            f"{fmt(trace.divisor, SCORE_PLACES)} to get score_i.",
-            "Step 3: softmax (exponentiate, sum, divide) gives w_i.",
+            f"{fmt(trace.divisor, SCORE_PLACES)} to get scoreᵢ.",
+            "Step 3: softmax (exponentiate, sum, divide) gives wᵢ.",
             None,  # the weights, where they take the exponentials' place
         )
         # what is left of each block's caption once the block starts (step 1's came with the stop)
@@ -623,7 +623,7 @@ def describe(tokens, before, after) -> str:
     cross moves: where it goes, and the weight that leads there, as it rises or falls to its value."""
     weights = after.weights
     if equal(after):
-        return f"Toward equal q · k_i: each weight goes to {decimals(weights[:1])[0]}."
+        return f"Toward equal q · kᵢ: each weight goes to {decimals(weights[:1])[0]}."
     top, close = int(np.argmax(weights)), nearest(after)
     old, new = decimals([before.weights[top], weights[top]])
     change = "rises to" if float(new) > float(old) else "falls to" if float(new) < float(old) else "stays at"
@@ -639,7 +639,7 @@ def equal_reason(tokens, trace) -> str:
     """Why the weights are equal at a stop of the drag: the dot products, not the nearest key."""
     close = nearest(trace)
     if close is None:
-        return "Every q · k_i is the same, so every weight is too."
+        return "Every q · kᵢ is the same, so every weight is too."
     return f"“{tokens[close]}” is nearest, yet gets no more: dot products, not distance."
 
 

@@ -70,6 +70,13 @@ def test_every_cue_stays_up_long_enough_to_be_read(chapter):
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+def test_captions_write_symbols_as_read_not_as_typed(chapter):
+    """'kᵢ', 'the query matrix', never 'k_i' or 'W_Q' (review 7: raw underscores in three chapters' captions)."""
+    said = chapter_ends(chapter, LOOKS["dark-default"])[-1].captions
+    assert [cue for cue in said if "_" in cue] == []
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
 @pytest.mark.parametrize("look", LOOKS)
 def test_every_text_reads_against_what_is_drawn_round_it(look, chapter):
     wrong = [

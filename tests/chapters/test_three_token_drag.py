@@ -176,14 +176,14 @@ def test_each_leg_s_caption_says_where_it_goes_as_it_goes(rendered):
 def test_equal_weights_are_explained_by_dot_products_not_distance():
     ex = examples.current().drag
     assert describe(ex.tokens, ex.trace([0, 2]), ex.trace([0.7, 0.7])) == (
-        "Toward equal q · k_i: each weight goes to 0.333."
+        "Toward equal q · kᵢ: each weight goes to 0.333."
     )
     assert equal_reason(ex.tokens, ex.trace([0.7, 0.7])) == (
         "“sat” is nearest, yet gets no more: dot products, not distance."
     )
     # equally near two keys: no key is named
     assert equal_reason(("a", "b"), attend([0, 0], [[1, 0], [-1, 0]])) == (
-        "Every q · k_i is the same, so every weight is too."
+        "Every q · kᵢ is the same, so every weight is too."
     )
 
 
@@ -213,10 +213,10 @@ def test_the_note_says_what_the_charts_show():
 def test_captions_name_each_symbol(rendered):
     said = rendered.captions
     intro = " ".join(said[:3])
-    for symbol in ["key vector k_i", "query q", "d = 2", "dimension", "score_i", "w_i", "output"]:
+    for symbol in ["key vector kᵢ", "query q", "d = 2", "dimension", "scoreᵢ", "wᵢ", "output"]:
         assert symbol in intro
     steps = " ".join(s for s in said if s.startswith("Step"))
-    assert "score_i" in steps and "w_i" in steps and "√d = √2" in steps
+    assert "scoreᵢ" in steps and "wᵢ" in steps and "√d = √2" in steps
 
 
 def test_captions_give_the_reasons_and_the_payoff(rendered):

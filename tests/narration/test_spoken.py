@@ -37,6 +37,7 @@ from narration.spoken import SPEAKABLE, integer, number, spoken
         ("...and squeezed all of it", "and squeezed all of it"),
         ("turns q by m × 30°, right 23%", "turns q by m times thirty degrees, right twenty-three percent"),
         ("e^score over Σ w_i, Kings & queens", "e to the score over sum of w i, Kings and queens"),
+        ("scoreᵢ compares q with kᵢ; wᵢ sum to 1", "score i compares q with k i; w i sum to one"),
         (  # a vector as the screen prints it (scenes.kit.arithmetic.vector_text): minus signs, not hyphens
             "Only the query changes, to [1.25, −0.4].",
             "Only the query changes, to one point two five, minus zero point four.",
