@@ -33,7 +33,9 @@ def test_the_sample_prints_every_chapters_numbers_its_colours_and_no_warnings(ru
     assert [h.split()[:2] for h in heads] == [[str(c.number), c.name] for c in registry.CHAPTERS]
     causal = registry.find("CausalMask").number
     assert f"{causal:2d}  CausalMask  [blend] [causal]" in lines  # the tables its code reads
-    at = lines.index(f"{registry.find('Projections').number:2d}  Projections  [blend]")
+    at = lines.index(
+        f"{registry.find('Projections').number:2d}  Projections  [drag] [blend] [cross] [causal] [heads]"
+    )
     assert (
         lines[at + 1]
         == "      the: q [2.000, 0.000, 0.000, 0.000], k [2.000, 0.000, 0.000, 0.000], v [1.000, 0.000]"

@@ -88,6 +88,15 @@ def saturated(scores, gain: float = GAIN_RANGE[1]):
     return saturation_at(scores, gain)
 
 
+REORDERED = "the last chapter's words, in another order"  # the note; its caption reads the order out
+
+
+def reordered(tokens, before) -> bool:
+    """Whether `tokens` are the words `before` (the chapter before's) in another order (review 7: switched
+    silently, the/cat/sat becoming the/sat/cat reads as other words): the chapter then says so."""
+    return sorted(tokens) == sorted(before) and list(tokens) != list(before)
+
+
 def changed_words(heads, blend) -> list[str]:
     """The words the heads example (MultiHead) shares with the earlier chapters' blend example whose vectors differ."""
     earlier = dict(zip(blend.tokens, blend.keys))

@@ -58,11 +58,6 @@ GAIN_STOPS = (2.0, 4.0, 10.0)  # WhereItBreaks' knob stops (its beats "At gain 2
 GROWTH = (1, 2, 4, 8)  # SourcePositions' cost beat: the source lengthened to these multiples
 
 
-def reordered(tokens, before) -> bool:
-    """Whether `tokens` are `before` in another order: the chapter then says so on screen (score_every_word)."""
-    return sorted(tokens) == sorted(before) and list(tokens) != list(before)
-
-
 def by_word(tokens, values, places: int = WEIGHT_PLACES) -> str:
     """'“the” 0.665, “cat” 0.245': each word with its number, the same decimals for all (as a column)."""
     return ", ".join(f"“{t}” {v}" for t, v in zip(tokens, fmt_column(values, places)))
@@ -140,7 +135,7 @@ def score_every_word(ex: Examples) -> dict[str, str]:
         "and its job; a grey disclaimer sits under them, then all of it leaves.",
         "Query and keys": f"The keys as rows of numbers, one per word: {keys}. Above them the query "
         f"{coords(trace.query)}, the same width."
-        + (REORDER_LINE if reordered(tokens, ex.drag.tokens) else ""),
+        + (REORDER_LINE if story.reordered(tokens, ex.drag.tokens) else ""),
         "Dot products, term by term": "A frame stays round the query while another steps down the keys; "
         "copies of each query entry and key entry fly side by side, and beside each key its products are "
         f"written out and added: {sums}.",
@@ -481,7 +476,7 @@ def multi_head(ex: Examples) -> dict[str, str]:
     changed = story.changed_words(ex.heads, ex.blend)
     warning = "; ".join(
         ([f"new vectors here for {', '.join(f'“{t}”' for t in changed)}"] if changed else [])
-        + (["the last chapter's words, in another order"] if reordered(tokens, ex.causal.tokens) else [])
+        + ([story.REORDERED] if story.reordered(tokens, ex.causal.tokens) else [])
     )
     return {
         "One head cannot choose": f"The words {', '.join(f'“{t}”' for t in tokens)}, the query "

@@ -37,8 +37,7 @@ from manim import (
 )
 
 from attention import examples
-from attention.examples.story import changed_words, count, leaders, specialise
-from scenes.chapters.score_every_word import REORDERED, reordered
+from attention.examples.story import REORDERED, changed_words, count, leaders, reordered, specialise
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -84,7 +83,6 @@ VALUE_BUFF = 0.1  # between a bar and its weight above it
 TITLE_GAP = 0.2  # between a chart's title and its highest weight: room for a frame round that weight
 WEIGHT_GAP = 0.2  # between the charts and the work rows above them, and between two rows of charts
 TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
-BEFORE = "causal"  # the table CausalMask, the chapter before, shows: maybe these words in another order
 NOTE_ROOM = 3.0  # the caveat goes beside the charts if it has this much width there, else under them
 NOTE_GAP = 0.4  # between the charts and the caveat beside them
 WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart at most
@@ -411,7 +409,7 @@ class MultiHead(ChapterScene):
         self.projection = Projection(self.outputs, side=2 * LINE - 0.2)  # about as tall as two work rows
         self.note = c.text(caveat_label(tr), role="label", color=theme().muted)
         self.changed = changed_words(ex, examples.current().blend)
-        self.reordered = reordered(ex.tokens, getattr(examples.current(), BEFORE).tokens)
+        self.reordered = reordered(ex.tokens, words_before())
         label = warning_label(self.changed, self.reordered)
         self.warning = c.text(label, role="label", color=theme().muted) if label else VGroup()
         self.layout(stretch)
@@ -757,6 +755,11 @@ def opening_text(example, changed: list[str]) -> str:
     if not changed:
         return f"{len(example.tokens)} words and one query, all of width {width}."
     return f"The same words, but {quoted(changed)} get new vectors of width {width} here."
+
+
+def words_before() -> tuple[str, ...]:
+    """The words CausalMask, the chapter before, shows: maybe these in another order."""
+    return examples.current().causal.tokens
 
 
 def warning_label(changed: list[str], reordered: bool = False) -> str:

@@ -57,8 +57,6 @@ ROLES = (
     ("values", "v_i", "supply what is blended", "value"),
 )
 DISCLAIMER = "These are illustrative vectors, not learned word meanings."
-REORDERED = "the last chapter's words, in another order"  # its order is read out in the caption
-BEFORE = "drag"  # the table the chapter before this one shows (ThreeTokenDrag's): its words, maybe in another order
 
 
 class ScoreEveryWord(ChapterScene):
@@ -253,7 +251,7 @@ class ScoreEveryWord(ChapterScene):
         self.compass.shift(corner - self.compass.query.get_start()).clear_names(
             [*self.products, *self.scores, self.summary_box]
         )
-        self.order_note = order_note(ex.tokens, getattr(examples.current(), BEFORE).tokens, self.factor)
+        self.order_note = order_note(ex.tokens, words_before(), self.factor)
         if self.order_note:  # where the summary comes later: nothing else is there while it is shown
             self.order_note.move_to(self.summary)
 
@@ -305,18 +303,17 @@ class ScoreEveryWord(ChapterScene):
         return content.add(self.summary)
 
 
-def reordered(tokens, before) -> bool:
-    """Whether `tokens` are the words `before` (the chapter before's) in another order (review 7: switched
-    silently, the/cat/sat becoming the/sat/cat reads as other words)."""
-    return sorted(tokens) == sorted(before) and list(tokens) != list(before)
+def words_before() -> tuple[str, ...]:
+    """The words ThreeTokenDrag, the chapter before, shows: maybe these in another order."""
+    return examples.current().drag.tokens
 
 
 def order_note(tokens, before, factor: float = 1.0) -> Mobject | None:
     """One muted line saying that `tokens` are the last chapter's words `before` in another order, at `factor`
     times its size (as the layout it stands in); None when they are not reordered."""
-    if not reordered(tokens, before):
+    if not story.reordered(tokens, before):
         return None
-    note = c.text(REORDERED, role="small", color=theme().muted)
+    note = c.text(story.REORDERED, role="small", color=theme().muted)
     one_size(note, factor)
     return note
 

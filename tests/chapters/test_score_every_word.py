@@ -29,9 +29,8 @@ def test_the_rows_spread_down_to_the_stage_bottom(scene):
 
 def test_the_order_note_names_the_drag_s_words(scene):
     assert scene.order_note.original_text == "the last chapter's words, in another order"
-    assert chapter.BEFORE == "drag" and scene.order_note.get_center() == pytest.approx(
-        scene.summary.get_center()
-    )
+    assert chapter.words_before() == examples.current().drag.tokens
+    assert scene.order_note.get_center() == pytest.approx(scene.summary.get_center())
 
 
 def test_the_layout_is_centred(scene):

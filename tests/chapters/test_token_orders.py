@@ -1,6 +1,6 @@
 """Token orders between chapters (review 7: the/cat/sat became the/sat/cat with no word on screen): where a
-chapter shows the words of the chapter just before it in another order, it says so (`BEFORE` names the table
-the chapter before shows, and the chapter's note compares with it). Derived from the registry's order and the
+chapter shows the words of the chapter just before it in another order, it says so (its `words_before` reads the
+table the chapter before shows, and the chapter's note compares with it). Derived from the registry's order and the
 tables the chapters' own `inputs` read, for the lecture's example and the custom one."""
 
 import importlib
@@ -10,9 +10,9 @@ from pathlib import Path
 
 from attention import examples
 from attention.examples.file import load_example_file
+from attention.examples.story import reordered
 from scenes.chapters.multi_head import warning_label
 from scenes.chapters.registry import CHAPTERS
-from scenes.chapters.score_every_word import reordered
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = (examples.DEFAULT, load_example_file(ROOT / "examples" / "cat-and-dog.toml"))
@@ -20,7 +20,12 @@ EXAMPLES = (examples.DEFAULT, load_example_file(ROOT / "examples" / "cat-and-dog
 
 def table(chapter) -> str | None:
     """The one example table a chapter's `inputs` reads ('blend'), or None (several, or its own task)."""
-    read = re.findall(r"examples\.current\(\)\.(\w+)", inspect.getsource(chapter.scene_class().inputs))
+    return read_table(chapter.scene_class().inputs)
+
+
+def read_table(function) -> str | None:
+    """The one example table `function` reads, or None."""
+    read = re.findall(r"examples\.current\(\)\.(\w+)", inspect.getsource(function))
     return read[0] if len(read) == 1 else None
 
 
@@ -33,8 +38,8 @@ def test_a_chapter_showing_the_last_chapter_s_words_in_another_order_compares_wi
     needed, declared = {}, {}
     for before, chapter in zip(CHAPTERS, CHAPTERS[1:]):
         module = importlib.import_module(chapter.module)
-        if hasattr(module, "BEFORE"):
-            declared[chapter.name] = (module.BEFORE, table(before))
+        if hasattr(module, "words_before"):
+            declared[chapter.name] = (read_table(module.words_before), table(before))
         a, b = table(before), table(chapter)
         if a and b and any(reordered(words(ex, b), words(ex, a)) for ex in EXAMPLES):
             needed[chapter.name] = a
@@ -44,7 +49,7 @@ def test_a_chapter_showing_the_last_chapter_s_words_in_another_order_compares_wi
         f"chapters showing the last chapter's words in another order without saying so: {silent}"
     )
     stale = {name: pair for name, pair in declared.items() if pair[0] != pair[1]}
-    assert not stale, f"BEFORE names a table the chapter before does not show: {stale}"
+    assert not stale, f"words_before reads a table the chapter before does not show: {stale}"
 
 
 def test_only_the_same_words_in_another_order_are_reordered():

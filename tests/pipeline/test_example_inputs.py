@@ -43,14 +43,18 @@ def test_a_comment_or_spacing_edit_changes_no_chapters_inputs(tmp_path):
 
 
 def test_a_tables_numbers_change_only_the_chapters_that_read_it(tmp_path):
-    # TrainedHead reads every table (its task's words take colours no name of the example has)
+    # TrainedHead and Projections read every table (their own words take colours no name of the example has);
+    # ScoreEveryWord reads [drag] (the chapter before's words, maybe in another order)
     assert changed_by(tmp_path, "query = [2, 0, 2, 0]", "query = [2, 0, 1, 0]") == {
+        "Projections",
         "MultiHead",
         "QuickVersion",
         "TrainedHead",
     }
     assert changed_by(tmp_path, "path = [[1, -0.5]", "path = [[1, -0.6]") == {
         "ThreeTokenDrag",
+        "ScoreEveryWord",
+        "Projections",
         "QuickVersion",
         "TrainedHead",
     }
@@ -74,13 +78,14 @@ def test_a_tables_numbers_change_only_the_chapters_that_read_it(tmp_path):
 
 
 def test_a_new_name_changes_the_chapters_showing_it_or_a_colour_it_moved(tmp_path):
-    # [causal]'s "barks" also names a [cross] source token: renamed, it takes a colour of its own
+    # [causal]'s "barks" also names a [cross] source token: renamed, it takes a colour of its own; MultiHead
+    # compares its words with [causal]'s (the chapter before's)
     changed = changed_by(
         tmp_path,
         '[causal]\ntokens = ["a", "dog", "barks"]',
         '[causal]\ntokens = ["a", "dog", "howls"]',
     )
-    assert changed == {"WordOrder", "CausalMask", "QuickVersion", "TrainedHead"}
+    assert changed == {"Projections", "WordOrder", "CausalMask", "MultiHead", "QuickVersion", "TrainedHead"}
 
 
 def test_the_tables_a_module_reads_are_found_in_its_code(tmp_path, monkeypatch):
