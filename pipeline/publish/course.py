@@ -12,7 +12,6 @@ the course's text changed) and its pages.
 from __future__ import annotations
 
 import hashlib
-import os
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -51,7 +50,7 @@ def publish(output_dir: Path, settings: RenderSettings, course: Course) -> list[
     target.mkdir(parents=True, exist_ok=True)
     entries = _linked(source, target, course.chapters)
     lines = lecture.update(target, course.chapters, settings)
-    if os.environ.get(update.WEBMS, "").lower() != "no":  # as a render does
+    if update.webms_wanted():  # as a render does
         lines += webm.update(target, course.chapters, settings)
     lines += _documents(target, settings, course)
     _write_pages(target, course, settings)

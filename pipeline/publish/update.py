@@ -28,7 +28,7 @@ def after_render(output_dir: Path, settings: RenderSettings) -> list[str]:
         return []
     everything = chapters.all_chapters()
     lines = lecture.update(folder, everything, settings)
-    if os.environ.get(WEBMS, "").lower() != "no":
+    if webms_wanted():
         lines += webm.update(folder, everything, settings)
     else:  # an old WebM beside a new MP4 would show Firefox without H.264 the old video
         for stale in webm.out_of_date(folder):
@@ -43,6 +43,11 @@ def after_render(output_dir: Path, settings: RenderSettings) -> list[str]:
         (folder / gone).unlink(missing_ok=True)
     manifest.record_pages({name: (folder / name).stat().st_size for name in pages})
     return lines
+
+
+def webms_wanted() -> bool:
+    """Whether renders make WebMs: unless WEBMS says no."""
+    return os.environ.get(WEBMS, "").lower() != "no"
 
 
 def _write_if_changed(path: Path, text: str) -> None:
