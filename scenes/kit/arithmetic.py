@@ -272,9 +272,9 @@ def plain(printed: str) -> str:
 
 
 def exp_tex(score: float, exp_value: float, places_in: int, places_out: int) -> Tex:
-    """'e^{0.5} \\approx 1.65': e to the score as printed, rounded ('e^{2.828} ≈ 16.92', where e^2.828 is
-    16.91: '≈' covers it); 'e^{800} \\approx 2.73 \\times 10^{347}' where the power is large (`exp_value` is
-    then inf, and unused)."""
+    """'e^{s} \\approx r': e to the score s as printed and its value r rounded to `places_out`, '≈' where e to
+    the printed s does not round to r itself (the score was rounded first); r as 'm \\times 10^{e}' where the
+    power is large (`exp_value` is then inf, and unused)."""
     result = exp_text(score, places_out)
     term = fmt(score, places_in)
     rel = Relation((term,), "exp", "≈" if sign("exp", [term], result) != "=" else "=", result)
