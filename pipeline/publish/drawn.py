@@ -474,10 +474,7 @@ def multi_head(ex: Examples) -> dict[str, str]:
     )
     outputs = "; ".join(f"head {k + 1} [{listed(h.trace.output)}]" for k, h in enumerate(tr.heads))
     changed = story.changed_words(ex.heads, ex.blend)
-    warning = "; ".join(
-        ([f"new vectors here for {', '.join(f'“{t}”' for t in changed)}"] if changed else [])
-        + ([story.REORDERED] if story.reordered(tokens, ex.causal.tokens) else [])
-    )
+    warning = story.warning_label(changed, story.reordered(tokens, ex.causal.tokens))
     return {
         "One head cannot choose": f"The words {', '.join(f'“{t}”' for t in tokens)}, the query "
         f"{coords(tr.single.query)} and the keys as columns, width {width}; one head's dots "

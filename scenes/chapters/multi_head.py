@@ -37,7 +37,15 @@ from manim import (
 )
 
 from attention import examples
-from attention.examples.story import REORDERED, changed_words, count, leaders, reordered, specialise
+from attention.examples.story import (
+    changed_words,
+    count,
+    leaders,
+    quoted,
+    reordered,
+    specialise,
+    warning_label,
+)
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -743,12 +751,6 @@ def looks(tokens, weights) -> str:
     )
 
 
-def quoted(words) -> str:
-    """'“cat” and “sat”', '“a”, “b” and “c”'."""
-    marks = [f"“{w}”" for w in words]
-    return marks[0] if len(marks) == 1 else f"{', '.join(marks[:-1])} and {marks[-1]}"
-
-
 def opening_text(example, changed: list[str]) -> str:
     """The first caption: the words and the query; a warning when words of earlier chapters get new vectors."""
     width = len(example.query)
@@ -760,13 +762,6 @@ def opening_text(example, changed: list[str]) -> str:
 def words_before() -> tuple[str, ...]:
     """The words CausalMask, the chapter before, shows: maybe these in another order."""
     return examples.current().causal.tokens
-
-
-def warning_label(changed: list[str], reordered: bool = False) -> str:
-    """The warning in short, for the picture: the words with new vectors, and whether they are the last
-    chapter's words in another order ('' when there is nothing to warn of)."""
-    parts = [f"new vectors here for {quoted(changed)}"] if changed else []
-    return "; ".join(parts + ([REORDERED] if reordered else []))
 
 
 def caveat_text(trace) -> str:
