@@ -11,6 +11,7 @@ from scenes.kit import palette, themes
 from scenes.kit.palette import (
     APART,
     FROM_OUTPUT,
+    FROM_ROLES,
     HUE_APART,
     ROLE_MARGIN,
     THEMES,
@@ -19,6 +20,7 @@ from scenes.kit.palette import (
     generated,
     hue_difference,
     lab,
+    token_palette,
 )
 
 OFF_ROLES = 10  # the lecture's own names and TrainedHead's six words take fewer (the light theme holds 10)
@@ -43,6 +45,21 @@ def test_generated_colours_keep_off_every_role(name):
     theme = THEMES[name]
     found = [p for colour in generated(theme, OFF_ROLES) for p in role_problems(colour, theme)]
     assert not found, f"{name}: {found}"
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_every_token_colour_keeps_the_stated_minimum_from_every_role(name):
+    """All thirty a lecture may need (five tables of six names), the cycle's and generated ones: FROM_ROLES at
+    least from each role in every theme (light's went down to 24.6 from its value green, past the roles' room)."""
+    theme = THEMES[name]
+    near = [
+        (colour, role, round(delta_e(colour, shade), 1))
+        for colour in token_palette(theme, 30)
+        for role, shade in theme.roles().items()
+        if delta_e(colour, shade) < FROM_ROLES
+    ]
+    assert not near, f"{name}: {near}"
+    assert len(set(token_palette(theme, 30))) == 30
 
 
 @pytest.mark.parametrize("name", THEMES)
