@@ -154,10 +154,12 @@ class CausalMask(ChapterScene):
         first = self.example.tokens[0]
         weighted = self.unmasked
         caption = "Softmax turns each row of scores into weights."
-        if self.paired:  # the scores stay on the left; their softmax comes in beside them
+        if self.paired:  # the scores stay on the left; beside them a grid their softmax fills, row by row
+            weighted.numbers.set_opacity(0)  # no copy of the scores under "without the mask"
             self.show(
-                FadeIn(VGroup(weighted.cells, weighted.numbers, weighted.col_labels), shift=RIGHT * PAIR_GAP),
+                FadeIn(VGroup(weighted.cells, weighted.col_labels), shift=RIGHT * PAIR_GAP),
                 FadeIn(self.labels["scores"]),
+                FadeIn(self.labels["softmax"]),
                 self.formula.light("softmax", *SCORES),
                 run_time=1,
                 caption=caption,
@@ -166,15 +168,11 @@ class CausalMask(ChapterScene):
             self.add(weighted)
         for i in range(len(self.example.tokens)):
             after = weighted.copy().show_weights([i])
-            lit = [
-                self.formula.light("softmax", *SCORES),
-                FadeIn(self.labels["softmax"]),
-                self.axes[0].animate.set_color(theme().muted),
-            ]
+            after.row_numbers(i).set_opacity(1)
+            lit = [self.formula.light("softmax", *SCORES), self.axes[0].animate.set_color(theme().muted)]
             caption = None if self.paired or i else caption
             self.recast([(weighted, after)], *(lit if i == 0 else []), row=i, run_time=0.8, caption=caption)
-            weighted = after
-        self.unmasked = weighted
+            weighted = self.unmasked = after
         if not self.paired:  # it turned in the open grid's place
             self.open_grid = weighted
         caption = f"{quoted(first)} gets {vector_text(decimals(self.trace.unmasked.weights[0]))}."
@@ -222,12 +220,12 @@ class CausalMask(ChapterScene):
             ),
             last: (f"The last word, {quoted(ex.tokens[-1])}, is unchanged: nothing comes after it.", None),
         }
+        if self.paired:  # the scores on the left turn back into the weights without the mask, all as labelled
+            self.unmask_left()
         self.add(self.pair_veils.set_fill(opacity=0))
         for i in range(len(ex.tokens)):
-            first = [  # the scores on the left become the weights without the mask, row by row as well
+            first = [
                 self.formula.light("softmax", *SCORES, "mask"),
-                FadeOut(self.labels["scores"], rate_func=FIRST_HALF),
-                FadeIn(self.labels["without"], rate_func=SECOND_HALF),
                 FadeOut(self.labels["sum"], rate_func=FIRST_HALF),
                 FadeIn(self.legend, rate_func=SECOND_HALF),
             ]
@@ -245,6 +243,19 @@ class CausalMask(ChapterScene):
             caption="Every row still sums to 1.",
         )
         self.remove(self.pair_veils)
+
+    def unmask_left(self) -> None:
+        """The grid on the left, every row at once, from the scores to the weights without the mask (as the
+        viewer saw them beside the scores), its label with it: what it shows while the right turns row by row."""
+        after = self.open_grid.copy().show_weights()
+        self.recast(
+            [(self.open_grid, after)],
+            self.formula.light("softmax", *SCORES),
+            FadeOut(self.labels["scores"], rate_func=FIRST_HALF),
+            FadeIn(self.labels["without"], rate_func=SECOND_HALF),
+            **self.reading("On the left, the weights without the mask again, to compare."),
+        )
+        self.open_grid = after
 
     def outputs_beat(self) -> None:
         self.beat("Outputs")
@@ -372,13 +383,15 @@ class CausalMask(ChapterScene):
             **self.reading("Added to the scores, it makes those above the diagonal minus infinity."),
         )
         result = marks(masked).copy()
+        caption = "Each sum is its score, or minus infinity."
         self.show(
             FadeOut(sums, rate_func=FIRST_HALF),
             FadeIn(result, rate_func=SECOND_HALF),
             *([FadeOut(plus)] if self.paired else []),
             FadeOut(self.labels["mask"], rate_func=FIRST_HALF),
             FadeIn(self.labels["sum"], rate_func=SECOND_HALF),
-            run_time=1.5,  # each half slow enough that no frame jumps
+            caption=caption,
+            run_time=max(1.5, self.caption_time(caption)),  # each half slow enough that no frame jumps
         )
         self.remove(picture, result, *sums.get_family())
         self.add(masked)
@@ -450,15 +463,10 @@ class CausalMask(ChapterScene):
         return [*cells[: upto + 1], *([cells[upto + 1 :]] if len(cells) > upto + 1 else [])]
 
     def recast_row(self, i: int, *others, **options) -> None:
-        """Row i of the masked grid turns from its scores (and minus infinities) to its weights; beside it, row
-        i of the grid without the mask turns too, from its scores."""
-        turns = [(self.masked_grid, weigh(self.masked_grid.copy(), i))]
-        if self.paired:
-            turns.append((self.open_grid, self.open_grid.copy().show_weights([i])))
-        self.recast(turns, *others, row=i, **options)
-        self.masked_grid = turns[0][1]
-        if self.paired:
-            self.open_grid = turns[1][1]
+        """Row i of the masked grid turns from its scores (and minus infinities) to its weights."""
+        after = weigh(self.masked_grid.copy(), i)
+        self.recast([(self.masked_grid, after)], *others, row=i, **options)
+        self.masked_grid = after
 
     def recast(self, turns: list, *others, row: int | None = None, **options) -> None:
         """Put each `after` of `turns` (grid, after: a grid with `grid`'s cells and labels) in its grid's
@@ -467,7 +475,7 @@ class CausalMask(ChapterScene):
         `options` go to `show`. Copies play the change, so no grid is split up by the scene."""
         changes, staged = [], []
         for grid, after in turns:
-            cells = grid.cells.copy()
+            cells = unseen_fill_as(grid.cells.copy(), after.cells)
             rows = range(grid.trace.shape[0])
             kept = [] if row is None else [row_marks(grid, k) for k in rows if k != row]
             still = VGroup(grid.row_labels, grid.col_labels, *kept).copy()
@@ -931,6 +939,15 @@ def weigh(grid: MaskedGrid, row: int) -> MaskedGrid:
             grid.infinities[j].set_opacity(0)
             grid.crosses[j].set_opacity(1)
     return grid
+
+
+def unseen_fill_as(cells: VGroup, targets: VGroup) -> VGroup:
+    """`cells`, each whose fill is unseen (opacity 0) given its target's fill colour, still unseen: a cell
+    turning grey passes through no other cell's tint on its way (a masked cell flashed its word's colour)."""
+    for cell, target in zip(cells, targets):
+        if cell.get_fill_opacity() == 0:
+            cell.set_fill(target.get_fill_color(), opacity=0)
+    return cells
 
 
 def row_marks(grid: AttentionGrid, i: int) -> VGroup:

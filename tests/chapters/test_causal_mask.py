@@ -235,9 +235,9 @@ def test_the_masked_grid_stands_beside_the_open_one_rows_level_under_the_formula
         assert veil.get_right()[0] >= masked.sums[i].get_right()[0]
     labels = {key: label.original_text for key, label in scene.labels.items()}
     assert labels == {
-        "scores": "scores",  # on the left, until its rows turn beside the masked ones
-        "softmax": "without the mask",  # on the right, before the mask comes
-        "without": "without the mask",  # on the left, once its rows turn
+        "scores": "scores",  # on the left, while it shows the scores
+        "softmax": "without the mask",  # on the right, before the mask comes, filled row by row
+        "without": "without the mask",  # on the left, once it shows those weights again
         "mask": "the mask M",
         "sum": "scores + M",
     }
@@ -365,3 +365,43 @@ def test_the_finite_gap_s_weight_is_the_one_where_it_breaks_shows_at_its_last_st
         "finite-gap weight:",
     ]
     assert finite[1].tex_string == finite_gap_tex()
+
+
+def test_each_label_under_a_grid_says_what_every_row_of_it_shows_while_it_is_on_screen(tmp_path):
+    """Review: "without the mask" stood under rows still showing scores (the left grid turned row by row under
+    it; the right one faded in as a copy of the scores). Before every play: under "scores", no row shows
+    weights; under "without the mask" on the left, every row does; under it on the right, every row shows its
+    weights or nothing yet; under "scores + M", no row shows weights."""
+    from pipeline.run import dry_run
+
+    wrong, seen = [], set()
+
+    def shown(label, scene) -> bool:
+        return label in scene.mobjects and label.get_fill_opacity() > 0
+
+    def visible_numbers(grid, i) -> bool:
+        return any(n.get_fill_opacity() > 0 for n in grid.row_numbers(i))
+
+    class Watched(CausalMask):
+        def play(self, *animations, **options):
+            rows = range(len(self.example.tokens))
+            checks = {
+                "scores": (self.open_grid, lambda g: not any(g.weighted)),
+                "without": (self.open_grid, lambda g: all(g.weighted)),
+                "softmax": (
+                    self.unmasked,
+                    lambda g: all(g.weighted[i] or not visible_numbers(g, i) for i in rows),
+                ),
+                "sum": (self.masked_grid, lambda g: not any(g.weighted)),
+            }
+            for key, (grid, true_of) in checks.items():
+                if shown(self.labels[key], self):
+                    seen.add(key)
+                    if not true_of(grid):
+                        wrong.append((key, self.renderer.time, list(grid.weighted)))
+            super().play(*animations, **options)
+
+    Watched.__name__ = "CausalMask"  # its title comes from the registry, by name
+    dry_run.run(Watched, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(tmp_path)})
+    assert seen == {"scores", "without", "softmax", "sum"}  # each was on screen and checked
+    assert not wrong, wrong
