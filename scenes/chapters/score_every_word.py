@@ -51,6 +51,7 @@ SUMMARY_GAP = 0.6  # between the rows and the summary, at the least
 COMPASS_HEIGHT = 1.9  # the compass's keys (KEY_SHARE × COMPASS) and a name above them, from the box's foot
 ROW_BUFF = 0.4  # between the keys' rows, at the least
 SPREAD = 0.5  # the most added to each vertical gap when the rows leave the stage's lower part empty
+ORDER_GAP = 0.45  # the order note under the keys' names, at least half this clear of the rest
 ROLES = (
     ("query", "q", "asks what to match", "query"),
     ("keys", "k_i", "decide the scores", "key"),
@@ -97,7 +98,8 @@ class ScoreEveryWord(ChapterScene):
             hold=1.2,
         )
         if self.order_note:  # the last chapter's words in another order: said, never switched silently
-            caption = f"The last chapter's words, in another order: {', '.join(self.example.tokens)}."
+            before, here = (", ".join(words) for words in (words_before(), self.example.tokens))
+            caption = f"The last chapter had {before}; here the same words stand {here}."
             self.show(FadeIn(self.order_note), caption=caption, run_time=1)
 
     def dot_products(self) -> None:
@@ -252,7 +254,24 @@ class ScoreEveryWord(ChapterScene):
             [*self.products, *self.scores, self.summary_box]
         )
         self.order_note = order_note(ex.tokens, words_before(), self.factor)
-        if self.order_note:  # where the summary comes later: nothing else is there while it is shown
+        if self.order_note:
+            self.place_order_note()
+
+    def place_order_note(self) -> None:
+        """The order note under the keys' names, flush with them (the words it is about), on one line or two,
+        clear of all the rows and the formula; if neither fits there, where the summary comes later (nothing
+        else stands there while the note is shown)."""
+        others = [self.heading, self.strip, self.query, self.keys, self.products, self.scores, self.formula]
+        others.append(self.divisor_note)
+        gap = ORDER_GAP * self.factor
+
+        def clear(lines: int) -> bool:
+            note = self.order_note.lines(lines)
+            note.next_to(self.keys, DOWN, buff=gap).align_to(self.keys.names, LEFT)
+            inside = note.get_bottom()[1] >= STAGE.bottom and note.get_right()[0] <= STAGE.right
+            return inside and all(fit.apart(note, other, gap / 2) for other in others)
+
+        if not clear(fit.first_that_fits((1, 2), clear)):
             self.order_note.move_to(self.summary)
 
     def layout(self) -> None:
@@ -308,13 +327,48 @@ def words_before() -> tuple[str, ...]:
     return examples.current().drag.tokens
 
 
-def order_note(tokens, before, factor: float = 1.0) -> Mobject | None:
-    """One muted line saying that `tokens` are the last chapter's words `before` in another order, at `factor`
-    times its size (as the layout it stands in); None when they are not reordered."""
-    if not story.reordered(tokens, before):
-        return None
-    note = c.text(story.REORDERED, role="small", color=theme().muted)
-    one_size(note, factor)
+def order_note(tokens, before, factor: float = 1.0) -> OrderNote | None:
+    """The note saying the words `tokens` are the last chapter's `before` in another order, at `factor` times its
+    size (as the layout it stands in); None when they are not reordered."""
+    return OrderNote(tokens, before, factor) if story.reordered(tokens, before) else None
+
+
+class OrderNote(VGroup):
+    """'last chapter: the, cat, sat  →  here: the, sat, cat', muted, each word in its colour (as the rows name
+    it), on one line or broken after the arrow (`lines`)."""
+
+    def __init__(self, tokens, before, factor: float):
+        self.parts = [
+            coloured_words(f"last chapter: {', '.join(before)}  →", before),
+            coloured_words(f"here: {', '.join(tokens)}", tokens),
+        ]
+        for part in self.parts:
+            one_size(part, factor)
+        super().__init__(*self.parts)
+        self.lines(1)
+
+    def lines(self, count: int) -> OrderNote:
+        """Stand on `count` lines (1, on one baseline, or 2), the top left corner kept."""
+        corner = self.get_corner(UP + LEFT)
+        first, second = self.parts
+        if count == 1:  # level by their first letters ('l', 'h'): 'p' and the commas hang below the line
+            second.next_to(first, RIGHT, buff=0.2)
+            second.shift(UP * (first[0].get_bottom()[1] - second[0].get_bottom()[1]))
+        else:
+            second.next_to(first, DOWN, buff=0.1).align_to(first, LEFT)
+        return self.move_to(corner, aligned_edge=UP + LEFT)
+
+
+def coloured_words(line: str, words) -> Mobject:
+    """`line` in small muted text, with `words` (listed in it after its colon, comma-separated) each in its
+    token colour: a Text's glyphs are its characters but for spaces."""
+    note = c.text(line, role="small", color=theme().muted)
+    at = line.index(":") + 1
+    for word in words:
+        start = line.index(word, at)
+        first = len(line[:start].replace(" ", ""))
+        note[first : first + len(word.replace(" ", ""))].set_color(token_color(word))
+        at = start + len(word)
     return note
 
 

@@ -27,10 +27,52 @@ def test_the_rows_spread_down_to_the_stage_bottom(scene):
     assert min(gaps) == pytest.approx(max(gaps)) and min(gaps) > names[0].height + chapter.ROW_BUFF
 
 
-def test_the_order_note_names_the_drag_s_words(scene):
-    assert scene.order_note.original_text == "the last chapter's words, in another order"
+def assert_the_order_note_stands_by_the_words(scene, before) -> None:
+    """The note reads the last chapter's order `before`, then this one's, each word in its colour; it stands
+    under the keys' names, flush with them, clear of the rows and the formula, on the stage."""
+    note, tokens = scene.order_note, scene.example.tokens
+    assert [part.original_text for part in note.parts] == [
+        f"last chapter: {', '.join(before)}  →",
+        f"here: {', '.join(tokens)}",
+    ]
+    for part, words in zip(note.parts, (before, tokens)):
+        colours = {g.get_color().to_hex() for g in part}
+        assert {token_color(w) for w in words} <= colours and theme().muted in colours
+    assert note.get_left()[0] == pytest.approx(scene.keys.names.get_left()[0])
+    assert 0 < scene.keys.get_bottom()[1] - note.get_top()[1] <= chapter.ORDER_GAP + 1e-6
+    assert note.get_bottom()[1] >= STAGE.bottom and note.get_right()[0] <= STAGE.right
+    standing = [scene.query, scene.keys, scene.products, scene.scores, scene.formula, scene.divisor_note]
+    assert all(fit.apart(note, other, chapter.ORDER_GAP / 2) for other in standing)
+
+
+def test_the_order_note_says_the_drag_s_order_then_this_one_beside_the_words(scene):
     assert chapter.words_before() == examples.current().drag.tokens
-    assert scene.order_note.get_center() == pytest.approx(scene.summary.get_center())
+    assert_the_order_note_stands_by_the_words(scene, chapter.words_before())
+    one_line = scene.order_note.parts[1].get_left()[0] > scene.order_note.parts[0].get_right()[0]
+    assert one_line  # three short words: one line
+
+
+def test_six_long_reordered_words_break_the_note_onto_two_lines_still_by_the_words(tmp_path):
+    """Six long names in the drag's order, then reversed: one line would leave the stage."""
+    before = examples.current()
+    words = tuple(f"longer-word-{k}" for k in range(6))
+    rng = np.random.default_rng(30)
+    blend = BlendExample(
+        tokens=words[::-1],
+        keys=rng.uniform(-2, 2, (6, 3)).round(2).tolist(),
+        values=rng.uniform(-2, 2, (6, 2)).round(2).tolist(),
+        queries=[[1.0, 0.5, -0.5]],
+    )
+    drag = replace(before.drag, tokens=words, keys=rng.uniform(-2, 2, (6, 2)).round(2).tolist())
+    assert chapter.order_note(blend.tokens, words[:3]) is None  # other words: nothing to note
+    examples.use(replace(before, blend=blend, drag=drag))
+    try:
+        scene = built(chapter.ScoreEveryWord, tmp_path)
+    finally:
+        examples.use(before)
+    first, second = scene.order_note.parts
+    assert second.get_top()[1] < first.get_bottom()[1]  # two lines
+    assert_the_order_note_stands_by_the_words(scene, words)
 
 
 def test_the_layout_is_centred(scene):
@@ -65,9 +107,10 @@ def test_while_a_key_is_scored_the_other_rows_are_dimmed_and_the_query_frame_sta
     Watched.__name__ = "ScoreEveryWord"  # its title comes from the registry, by name
     dry_run.run(Watched, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(tmp_path)})
     assert len(seen) == len(chapter.examples.current().blend.tokens)
+    before, here = (", ".join(w) for w in (chapter.words_before(), chapter.examples.current().blend.tokens))
     assert noted == [
-        "The last chapter's words, in another order: the, sat, cat."
-    ]  # then gone for the products
+        f"The last chapter had {before}; here the same words stand {here}."
+    ]  # gone for the products
     for i, (names, frames) in enumerate(seen):
         assert names == [1.0 if k == i else DIM for k in range(len(names))]
         assert len(frames) == 2 and frames[0] is seen[0][1][0]  # q's frame, then the key's
