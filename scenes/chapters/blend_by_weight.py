@@ -19,8 +19,6 @@ from manim import (
     GrowArrow,
     GrowFromPoint,
     LaggedStart,
-    Line,
-    Rectangle,
     SurroundingRectangle,
     VGroup,
     Write,
@@ -50,6 +48,7 @@ from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
+from scenes.kit.magnifier import Magnifier
 from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import NAME_WIDTH as PLANE_NAME_WIDTH
@@ -342,7 +341,7 @@ def output_arrow(start, end) -> Arrow:
     return shaft.set_stroke(theme().background, OUTPUT_STROKE + HALO, background=True)
 
 
-def close_up(plane: ValuePlane, output, shown) -> VGroup | None:
+def close_up(plane: ValuePlane, output, shown) -> Magnifier | None:
     """A short output's arrow magnified (review 7: among longer values and terms, a stub was the hardest thing to
     see): a square round the origin and its tip outlined on `plane` in the output's colour, and the same square
     drawn as large as one of CLOSE_UP has a free place, nearest it and clear of everything `shown`, with the
@@ -352,29 +351,19 @@ def close_up(plane: ValuePlane, output, shown) -> VGroup | None:
     start, end = axes.c2p(0, 0), axes.c2p(*tip)
     if not SHORTEST < np.linalg.norm(end - start) < CLOSE_UP_BELOW:
         return None
-    centre, half = tip / 2, float(np.max(np.abs(tip))) / 2 * (1 + CLOSE_UP_MARGIN)
-    low, high = axes.c2p(*(centre - half)), axes.c2p(*(centre + half))
-    frame = Rectangle(width=high[0] - low[0], height=high[1] - low[1]).move_to((low + high) / 2)
+    unit = axes.c2p(1, 0)[0] - start[0]  # scene units per plane unit
     boxes = [fit.box(m) for m in shown]
-    sides = [side for side in CLOSE_UP if side * (1 - CLOSE_UP_MARGIN) >= CLOSE_UP_GAIN * frame.width]
-    found = ((side, free_spot(side, frame.get_center(), boxes)) for side in sides)
-    side, spot = next(((side, spot) for side, spot in found if spot is not None), (0, None))
-    if spot is None:
+    views = (Magnifier(axes, [tip], side, CLOSE_UP_MARGIN, side * CLOSE_UP_MARGIN / 2) for side in CLOSE_UP)
+    large = (view for view in views if view.magnify >= CLOSE_UP_GAIN * unit)
+    found = ((view, free_spot(view.panel.width, view.frame.get_center(), boxes)) for view in large)
+    view, spot = next(((view, spot) for view, spot in found if spot is not None), (None, None))
+    if view is None:
         return None
-    panel = c.panel(side, side).move_to(spot)
-    scale = side * (1 - CLOSE_UP_MARGIN) / frame.width  # of the plane as drawn
-
-    def at(point) -> np.ndarray:
-        return spot + (np.asarray(point) - frame.get_center()) * scale
-
-    lines = VGroup(  # the axes across the square (it holds the origin)
-        Line(at([low[0], start[1], 0]), at([high[0], start[1], 0])),
-        Line(at([start[0], low[1], 0]), at([start[0], high[1], 0])),
-    ).set_stroke(theme().muted, 1.5)
-    magnified = output_arrow(at(start), at(end))
-    for outline in (frame, panel):
+    view.place(spot)
+    view.view.add(view.axes().set_stroke(theme().muted, 1.5), output_arrow(view.at([0, 0]), view.at(tip)))
+    for outline in (view.frame, view.panel):
         outline.set_stroke(theme().output, 1.5)
-    return VGroup(frame, panel, lines, magnified)
+    return view
 
 
 def free_spot(side: float, near, boxes) -> np.ndarray | None:

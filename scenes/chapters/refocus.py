@@ -18,7 +18,6 @@ from manim import (
     FadeIn,
     LaggedStart,
     Line,
-    Rectangle,
     ReplacementTransform,
     SurroundingRectangle,
     Transform,
@@ -42,6 +41,7 @@ from scenes.kit.bars import VectorReadout, WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
+from scenes.kit.magnifier import Magnifier
 from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import (
@@ -65,8 +65,11 @@ BARS_BASELINE, BAR_HEIGHT, BAR_SPACING = (
     1.5,
     3.9,
 )  # y of the bars' baseline (below the strip); a weight of 1's height
-PLANE_TOP = 0.6
-PLANE_BOX = (5.2, 4.35)  # the most the values' plane may cover
+PLANE_TOP, PLANE_BOTTOM = (
+    0.6,
+    STAGE.bottom + 0.05,
+)  # the most the values' plane may cover: its top, its bottom...
+PLANE_WIDTH = 5.2  # ... and its width
 TICK_WIDTH = 3  # the weights before the new query: a line across each bar's old top
 ZOOM_PANEL = 2.7  # side of the magnified view's panel (at most the plane's width and height)
 ZOOM_SHARES = (1, 0.8, 0.65)  # of ZOOM_PANEL: smaller panels tried in turn where a larger one covers a name
@@ -232,9 +235,9 @@ class Refocus(ChapterScene):
             ex.tokens, tr.weights, height=BAR_HEIGHT, spacing=BAR_SPACING / len(ex.tokens), show_total=False
         )
         drop_crowded_values(self.bars)
-        rows = name_rows(self.bars, ex.tokens, BAR_SPACING / len(ex.tokens))
-        width, height = PLANE_BOX
-        self.plane = value_coloured(ValuePlane(ex.tokens, tr.values, width, height - NAME_DROP * (rows - 1)))
+        name_rows(self.bars, ex.tokens, BAR_SPACING / len(ex.tokens))
+        height = plane_top(self.bars) - PLANE_BOTTOM
+        self.plane = value_coloured(ValuePlane(ex.tokens, tr.values, PLANE_WIDTH, height))
         self.output = VectorReadout(tr.output, color=theme().output)
         self.output_label = c.math(r"\text{output} =", color=theme().output)
         self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
@@ -267,8 +270,9 @@ class Refocus(ChapterScene):
         column.scale(factor).set_x(STAGE.body_left, LEFT).set_y(top - column.height / 2)
         self.bars.shift(RIGHT * BARS_LEFT + UP * BARS_BASELINE - self.bars.baseline.get_left())
         grid = self.plane.plane
-        top = min(PLANE_TOP, self.bars.labels.get_bottom()[1] - NAME_GAP)  # under every row of names
-        self.plane.shift(RIGHT * (RIGHT_COLUMN - grid.get_x()) + UP * (top - grid.get_top()[1]))
+        self.plane.shift(
+            RIGHT * (RIGHT_COLUMN - grid.get_x()) + UP * (plane_top(self.bars) - grid.get_top()[1])
+        )
         for later, now in ((self.next_query, self.query), (self.next_scores, self.scores)):
             later.scale(factor).move_to(now, aligned_edge=LEFT)
         one_size(VGroup(column, self.bars, self.plane, self.next_query, self.next_scores, self.strip), factor)
@@ -323,15 +327,22 @@ def value_coloured(plane: ValuePlane) -> ValuePlane:
     return plane
 
 
-def name_rows(bars: WeightBars, tokens, pitch: float) -> int:
+def name_rows(bars: WeightBars, tokens, pitch: float) -> None:
     """Cut the bars' names to the fewest staggered rows (NAME_ROWS at most) on which none is cut below
-    `fit.LEAST_LETTERS` letters, each name as wide as its row leaves, and return how many rows."""
+    `fit.LEAST_LETTERS` letters, each name as wide as its row leaves."""
     least = max(fit.least_width(t) for t in tokens)
     rows = fit.first_that_fits(range(1, NAME_ROWS + 1), lambda r: r * pitch - NAME_GAP >= least)
     for k, (label, token) in enumerate(zip(bars.labels, tokens)):
         name = fit.name(token, rows * pitch - NAME_GAP).move_to(label, aligned_edge=UP)
         bars.labels.submobjects[k] = name.shift(DOWN * NAME_DROP * (k % rows))
-    return rows
+
+
+def plane_top(bars: WeightBars) -> float:
+    """Where the values' plane's top stands: at PLANE_TOP, or lower, under every row of the names under the bars
+    once the bars' baseline is at BARS_BASELINE (issue 29: with names on two rows or three the plane, shortened
+    by NAME_DROP a row, still reached into the caption band)."""
+    drop = bars.baseline.get_y() - bars.labels.get_bottom()[1]
+    return min(PLANE_TOP, BARS_BASELINE - drop - NAME_GAP)
 
 
 def inside(box: np.ndarray, frame: np.ndarray) -> bool:
@@ -373,28 +384,20 @@ def term_label(weight: float, i: int) -> str:
     return f"{fmt(weight, WEIGHT_PLACES)}\\,\\mathsf{{v}}_{{{i + 1}}}"
 
 
-class Zoom(VGroup):
-    """The new blend magnified: a square of the plane around the origin and the output, drawn larger (one
-    scale for both axes) in a panel; each term w_i v_i tip to tail, labelled with its printed weight and its
-    value's name, and the output. A frame outlines the magnified square on the plane; once the texts have
-    their final size, `settle` places the labels and moves the panel where it covers least of what the
-    plane shows, joined to the frame by two lines."""
+class Zoom(Magnifier):
+    """The new blend magnified (`Magnifier`): a square of the plane around the origin and the output, each
+    term w_i v_i tip to tail in the panel, labelled with its printed weight and its value's name, and the
+    output. Once the texts have their final size, `settle` places the labels and moves the panel where it
+    covers least of what the plane shows, joined to the frame by two lines."""
 
     def __init__(self, plane: ValuePlane, tokens, trace, side: float):
-        super().__init__()
-        self.grid = plane.plane
-        self.reach = plane.get_left()[0]  # the plane's left edge, its names included
+        grid = plane.plane
+        side = min(side, grid.height, grid.width)
         ends = plane.term_ends(trace.weights)
-        corners = np.vstack([np.zeros((1, 2)), ends])
-        lo, hi = corners.min(axis=0), corners.max(axis=0)
-        self.centre = (lo + hi) / 2
-        half = max(float(np.max(hi - lo)) / 2 * (1 + ZOOM_MARGIN), 1e-6)
-        side = min(side, self.grid.height, self.grid.width)
-        self.magnify = (side - 2 * min(ZOOM_ROOM, side / 4)) / (2 * half)  # scene units per plane unit
-        a, b = self.grid.c2p(*(self.centre - half)), self.grid.c2p(*(self.centre + half))
-        self.frame = Rectangle(width=b[0] - a[0], height=b[1] - a[1], color=theme().muted, stroke_width=1.5)
-        self.frame.move_to((a + b) / 2)
-        self.panel = c.panel(side, side).move_to(self.grid)
+        super().__init__(grid, ends, side, ZOOM_MARGIN, min(ZOOM_ROOM, side / 4))
+        self.grid = grid
+        self.reach = plane.get_left()[0]  # the plane's left edge, its names included
+        self.frame.set_stroke(theme().muted)
         starts = np.vstack([np.zeros((1, 2)), ends[:-1]])
         self.terms, self.labels, self.term_weights = VGroup(), VGroup(), []
         for i, (token, w, start, end) in enumerate(zip(tokens, trace.weights, starts, ends)):
@@ -407,24 +410,7 @@ class Zoom(VGroup):
         place(self.output, origin, self.at(ends[-1]), OUTPUT_WIDTH)  # nothing to draw for a zero output
         self.labels.add(c.text("output", role="small", color=theme().output))
         self.panel.stretch_to_fit_width(side + max(label.width for label in self.labels))  # room for a label
-        self.view = VGroup(self.panel, self.axes(half), self.terms, self.output, self.labels)
-        self.links = VGroup()
-        self.add(self.links, self.frame, self.view)
-
-    def at(self, point) -> np.ndarray:
-        """Where plane point `point` is drawn in the panel."""
-        return self.panel.get_center() + np.array([*(np.asarray(point) - self.centre) * self.magnify, 0])
-
-    def axes(self, half: float) -> VGroup:
-        """The plane's axes where they cross the magnified square, in the grid's colour."""
-        (left, bottom, _), (right, top, _) = self.at(self.centre - half), self.at(self.centre + half)
-        x0, y0, _ = self.at(np.zeros(2))
-        lines = VGroup()
-        if bottom <= y0 <= top:
-            lines.add(Line([left, y0, 0], [right, y0, 0]))
-        if left <= x0 <= right:
-            lines.add(Line([x0, bottom, 0], [x0, top, 0]))
-        return lines.set_stroke(theme().grid, 2)
+        self.view.add(self.axes().set_stroke(theme().grid, 2), self.terms, self.output, self.labels)
 
     def settle(self, tiers) -> Zoom:
         """Place the labels, then the panel in the corner or at the edge of the plane, or beside it on the left
@@ -443,7 +429,7 @@ class Zoom(VGroup):
         ]  # they stay
 
         def cost(spot) -> tuple[float, ...]:
-            self.view.shift(spot - self.panel.get_center())
+            self.place(spot)
             if not STAGE.body_left <= self.panel.get_left()[0]:
                 return (np.inf,) * (len(fixed) + 1)
             parts = [fit.box(p) for p in (self.panel, *self.labels)]
@@ -454,10 +440,7 @@ class Zoom(VGroup):
 
         best = min(spots, key=cost)
         self.hits = cost(best)[:-1]  # and the view stands there
-        offset = self.panel.get_center() - self.frame.get_center()
-        pair = (UL, DR) if offset[0] * offset[1] > 0 else (UR, DL)
-        self.links.add(*[Line(self.frame.get_corner(d), self.panel.get_corner(d)) for d in pair])
-        self.links.set_stroke(theme().muted, 1.5)
+        self.link().links.set_stroke(theme().muted, 1.5)
         return self
 
     def clear(self, label, placed, arrows) -> bool:

@@ -214,7 +214,7 @@ def test_a_short_output_is_magnified_in_a_free_place():
     beside = Square(1).move_to(plane.plane.c2p(0, 0) + UP * 2)  # something shown near the output's place
     made = close_up(plane, output, [plane.plane, beside])
     assert made is not None
-    frame, panel, axes, magnified = made
+    frame, panel, magnified = made.frame, made.panel, made.view[-1]
     length = np.linalg.norm(magnified.get_end() - magnified.get_start())
     assert length >= CLOSE_UP_GAIN * np.linalg.norm(plane.output.get_end() - plane.output.get_start())
     assert all(apart(panel, other) for other in (plane.plane, beside))

@@ -1,0 +1,56 @@
+"""A small square of a plane drawn larger in a panel: Refocus's magnified blend, BlendByWeight's close-up of a
+short output. One geometry for both, so a point drawn in the panel is where the plane has it, magnified."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DL, DR, UL, UR, Line, NumberPlane, Rectangle, VGroup
+
+from scenes.kit import components as c
+
+
+class Magnifier(VGroup):
+    """The square of `axes` round the origin and `points` (plane coordinates), `margin` of its half side
+    more, outlined on the plane (`frame`) and drawn in a panel `side` wide (`panel`), `room` left round the
+    square inside it: one scale on both axes, `magnify` scene units per plane unit. `at` maps a plane
+    point into the panel; what the caller draws there goes into `view` (the panel first), which `place`
+    moves whole. `link` joins the frame to the panel."""
+
+    def __init__(self, axes: NumberPlane, points, side: float, margin: float, room: float):
+        super().__init__()
+        corners = np.vstack([np.zeros((1, 2)), np.asarray(points, dtype=float).reshape(-1, 2)])
+        lo, hi = corners.min(axis=0), corners.max(axis=0)
+        self.centre = (lo + hi) / 2
+        self.half = max(float(np.max(hi - lo)) / 2 * (1 + margin), 1e-6)
+        self.magnify = (side - 2 * room) / (2 * self.half)
+        a, b = axes.c2p(*(self.centre - self.half)), axes.c2p(*(self.centre + self.half))
+        self.frame = Rectangle(width=b[0] - a[0], height=b[1] - a[1], stroke_width=1.5).move_to((a + b) / 2)
+        self.panel = c.panel(side, side).move_to(axes)
+        self.view = VGroup(self.panel)
+        self.links = VGroup()
+        self.add(self.links, self.frame, self.view)
+
+    def at(self, point) -> np.ndarray:
+        """Where plane point `point` is drawn in the panel."""
+        return self.panel.get_center() + np.array([*(np.asarray(point) - self.centre) * self.magnify, 0])
+
+    def axes(self) -> VGroup:
+        """The plane's two axes across the magnified square (it always holds the origin), unstyled."""
+        (left, bottom, _), (right, top, _) = (
+            self.at(self.centre - self.half),
+            self.at(self.centre + self.half),
+        )
+        x0, y0, _ = self.at(np.zeros(2))
+        return VGroup(Line([left, y0, 0], [right, y0, 0]), Line([x0, bottom, 0], [x0, top, 0]))
+
+    def place(self, spot) -> Magnifier:
+        """Move the panel, and all drawn in it, to be centred at `spot`."""
+        self.view.shift(np.asarray(spot) - self.panel.get_center())
+        return self
+
+    def link(self) -> Magnifier:
+        """Two lines from the frame's corners to the panel's, the pair that does not cross the panel."""
+        offset = self.panel.get_center() - self.frame.get_center()
+        pair = (UL, DR) if offset[0] * offset[1] > 0 else (UR, DL)
+        self.links.add(*[Line(self.frame.get_corner(d), self.panel.get_corner(d)) for d in pair])
+        return self
