@@ -258,16 +258,19 @@ class ScoreEveryWord(ChapterScene):
             self.place_order_note()
 
     def place_order_note(self) -> None:
-        """The order note under the keys' names, flush with them (the words it is about), on one line or two,
-        clear of all the rows and the formula; if neither fits there, where the summary comes later (nothing
-        else stands there while the note is shown)."""
+        """The order note under the keys' names, flush with them (the words it is about; on the body grid if they
+        stand near it), on one line or two, clear of all the rows and the formula; if neither fits there, where
+        the summary comes later (nothing else stands there while the note is shown)."""
         others = [self.heading, self.strip, self.query, self.keys, self.products, self.scores, self.formula]
         others.append(self.divisor_note)
         gap = ORDER_GAP * self.factor
+        left = self.keys.names.get_left()[0]
+        if left < STAGE.body_left + STAGE.grid_reach:  # a line, not a label: on the body grid
+            left = STAGE.body_left
 
         def clear(lines: int) -> bool:
             note = self.order_note.lines(lines)
-            note.next_to(self.keys, DOWN, buff=gap).align_to(self.keys.names, LEFT)
+            note.next_to(self.keys, DOWN, buff=gap).set_x(left, LEFT)
             inside = note.get_bottom()[1] >= STAGE.bottom and note.get_right()[0] <= STAGE.right
             return inside and all(fit.apart(note, other, gap / 2) for other in others)
 
