@@ -101,6 +101,7 @@ FIRST_THIRD = squish_rate_func(smooth, 0, 1 / 3)
 SWAP_ARC = math.pi / 3  # rows and columns trading places pass beside each other, not through
 LANE = 0.3  # how far under the cells' numbers (in rows) the scores travel to M
 SUM_FILL = 0.9  # at most this much of a cell's width for 'score + entry of M'
+COLUMN_GAP = 0.2  # a sum written in a column: its score this far over '+ −∞' (0.06 read as −∞ to the power 0)
 
 
 class CausalMask(ChapterScene):
@@ -901,13 +902,15 @@ def lane(start, end, drop) -> VMobject:
 def cell_sum(score, entry, hidden: bool, cell) -> VGroup:
     """'score + entry' in `cell`, never shrunk below its parts' sizes: on one line ('score + (entry)' for minus
     infinity) where that fits SUM_FILL of the cell, else as a sum written in a column, the score over
-    '+ entry'. Its parts: score, operator, entry (and ')' on one line)."""
+    '+ entry', as far under it as SUM_FILL of the cell's height lets them stand, up to COLUMN_GAP. Its parts:
+    score, operator, entry (and ')' on one line)."""
     line = [score, c.math(r"+\,(" if hidden else "+", role="small"), entry]
     line += [c.math(")", role="small")] if hidden else []
     total = VGroup(*line).arrange(RIGHT, buff=0.06)
     if total.width > SUM_FILL * cell.width:
         added = VGroup(c.math("+", role="small"), entry).arrange(RIGHT, buff=0.12)
-        VGroup(score, added).arrange(DOWN, buff=0.06, aligned_edge=RIGHT)
+        gap = np.clip(SUM_FILL * cell.height - score.height - added.height, 0.06, COLUMN_GAP)
+        VGroup(score, added).arrange(DOWN, buff=gap, aligned_edge=RIGHT)
         total = VGroup(score, *added)
     return total.move_to(cell)
 

@@ -10,7 +10,9 @@ from attention import examples
 from attention.examples.beyond import CausalExample
 from attention.masking import causal_mask
 from scenes.chapters.causal_mask import (
+    COLUMN_GAP,
     COLUMN_RIGHT,
+    SUM_FILL,
     CausalMask,
     apart,
     finite_gap_tex,
@@ -284,7 +286,13 @@ def test_each_cell_of_scores_plus_m_reads_its_score_plus_m_s_entry():
     assert [m.tex_string for m in seen[1:2]] == ["+"] and seen[2].get_value() == 0
     # too wide for one line: the score over '+ (minus infinity)', a sum written in a column
     assert [hidden[1].tex_string, hidden[2].tex_string] == ["+", r"-\infty"] and len(hidden) == 3
-    assert hidden[0].get_bottom()[1] > hidden[2].get_top()[1]
+    gap = hidden[0].get_bottom()[1] - max(hidden[1].get_top()[1], hidden[2].get_top()[1])
+    assert gap == pytest.approx(COLUMN_GAP)  # two lines of a sum, not an exponent over minus infinity
+    assert hidden.height <= SUM_FILL * cell.height
+    short_cell = Rectangle(width=cell.width, height=0.57)  # a six-word grid's row: as apart as it lets them
+    squeezed = cell_sum(score.copy(), MaskedGrid.infinity(20), True, short_cell)
+    tight = squeezed[0].get_bottom()[1] - max(squeezed[1].get_top()[1], squeezed[2].get_top()[1])
+    assert 0.06 - 1e-6 <= tight < COLUMN_GAP and squeezed.height < short_cell.height
     assert [m.tex_string for m in short[1:]] == [r"+\,(", r"-\infty", ")"]  # on one line where it fits
     for total in (seen, hidden):
         assert total[0].get_value() == -97.25
