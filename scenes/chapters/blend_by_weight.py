@@ -246,7 +246,8 @@ class BlendByWeight(ChapterScene):
         self.layout()
         texts = [*self.rows.columns[1], self.output_line, *self.counts]
         self.coordinates = CoordinateMarks(self.plane, tr.output, self.output_line.relations, texts)
-        place_value_labels(self.plane, self.coordinates)  # the coordinates take their feet first
+        beside = [self.slot, self.rows, self.output_line, *self.counts]
+        place_value_labels(self.plane, self.coordinates, beside)  # the coordinates take their feet first
         one_size(self.coordinates, self.factor)
         self.total_box = SurroundingRectangle(
             VGroup(self.bars.total_label, self.bars.total), color=theme().text, buff=TOTAL_BUFF
@@ -412,14 +413,15 @@ def value_marks(plane: ValuePlane, tokens) -> None:
     plane.marks.submobjects = marks
 
 
-def place_value_labels(plane: ValuePlane, coordinates: CoordinateMarks) -> None:
+def place_value_labels(plane: ValuePlane, coordinates: CoordinateMarks, texts) -> None:
     """Put each value's label beside its tip, clear of the axes, of every arrow drawn on the plane (values,
-    terms, output), of the output's `coordinates` (dashed lines and numbers), of the labels placed before it
-    and inside the safe area: the first such place going round the tip from the value's own direction (for the
-    zero vector, from down-left), then the same further out; the least crowded if none."""
+    terms, output), of the output's `coordinates` (dashed lines and numbers), of the `texts` beside the plane
+    (issue 29: a value far down left put its word on a row w_i v_i), of the labels placed before it and inside
+    the safe area: the first such place going round the tip from the value's own direction (for the zero
+    vector, from down-left), then the same further out; the least crowded if none."""
     axes = plane.plane
     points = plane_points(plane, coordinates.lines)
-    placed = [fit.box(number) for number in coordinates.numbers]
+    placed = [fit.box(m) for m in [*coordinates.numbers, *texts]]
     for mark, value in zip(plane.marks, plane.values_xy):
         label = mark[1].arrange(RIGHT, buff=NAME_GAP)  # one_size scaled each part about its own centre
         way = np.array([-1, -1, 0]) if np.allclose(value, 0) else np.array([*value, 0])

@@ -36,7 +36,7 @@ from scenes.kit.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vec
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import pulsed
 from scenes.kit.grids import AttentionGrid, veil
-from scenes.kit.palette import VEIL, theme
+from scenes.kit.palette import VEIL, scaled_color, theme
 from scenes.kit.stage import STAGE
 
 GRID_CENTER = np.array([-2.2, -0.5, 0])
@@ -64,7 +64,8 @@ COST_CORNER = np.array([-5.6, 2.45, 0])  # top-left corner of the cost grid, whi
 COST_SIZE = 5.9  # side of the largest cost grid: every cost grid has cells of its pitch
 COST_FILL = 0.55  # opacity of a cost cell: each is one score to compute, whatever its weight
 COUNT_AT = np.array([0.75, 1.6, 0])
-SUMMARY_SIZE = 3.2  # the cost grid's side in the closing picture
+SUMMARY_SIZE = 3.2  # the cost grid's side in the closing picture, at most
+COUNT_BUFF = 0.3  # the count under it, and the caveat beside a tall grid under that, this far apart
 STEP_SECONDS = 2.2
 FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
 SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
@@ -75,6 +76,7 @@ GAP = r",\;\; "  # between a vector's entries in a formula, as `vector_math` wri
 SPACE = r"\;\; "  # ... the part of it after the comma
 CAVEAT = "access ≠ recall: no guarantee of useful matching or perfect recall"
 CAVEAT_BOTTOM = STAGE.bottom + 0.55  # the caveat line ends above this y, clear of a paused player's controls
+CAVEAT_CLEAR = 0.15  # between the caveat and a grid or tag over it
 
 
 class SourcePositions(ChapterScene):
@@ -247,7 +249,7 @@ class SourcePositions(ChapterScene):
             FadeOut(VGroup(self.sentence_key, self.cell_key, self.history, self.counts[-1])), run_time=0.6
         )
         self.play(
-            cost.animate.scale_to_fit_width(SUMMARY_SIZE).move_to(summary.corner, aligned_edge=UP + RIGHT),
+            cost.animate.scale_to_fit_width(summary.size).move_to(summary.corner, aligned_edge=UP + RIGHT),
             run_time=1.2,
         )
         # the side-by-side picture arrives with the caption that names it
@@ -310,6 +312,8 @@ class SourcePositions(ChapterScene):
         self.cross_view.shift(
             RIGHT * max(0.0, STAGE.body_left - self.cross_view.get_left()[0])
         )  # a wide grid starts on the body grid
+        # a tall one (names over its columns on two rows) lower, its caption under the subtitle (issue 29)
+        self.cross_view.shift(DOWN * max(0.0, self.cross_view.get_top()[1] - self.ceiling()))
         trace = self.cross.trace
         score = c.math(
             rf"\text{{score}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}", role="body"
@@ -410,20 +414,25 @@ class SourcePositions(ChapterScene):
         return Pair(beside, cross_y, shown)
 
     def build_cost(self) -> None:
-        """Self-attention over ever longer sources at one cell size, so the work grows as area."""
+        """Self-attention over ever longer sources at one cell size, so the work grows as area. A cell is a score
+        q·k/√d, neither a query nor a key: in the scaled scores' colour, as ShrinkScores and WhereItBreaks draw
+        them (issue 30: the cells were in the keys' colour)."""
         n = len(self.example.source_tokens)
         pitch = COST_SIZE / (n * GROWTH[-1])
         self.grown = []
         for k in GROWTH:
             grid = AttentionGrid(self.example.self_attention(n * k), size=pitch * n * k, numbers=False)
-            grid.cells.set_fill(theme().key, opacity=COST_FILL)
+            grid.cells.set_fill(scaled_color(), opacity=COST_FILL)
             self.grown.append(grid.move_to(COST_CORNER, aligned_edge=UL))
         first = self.grown[0]
         self.sentence = SurroundingRectangle(first.cells, color=theme().text, buff=0.03).set_z_index(1)
         marker = Square(0.28, color=theme().text, stroke_width=3)
         self.sentence_key = c.legend((marker, f"the sentence: {n} × {n} scores"))
         self.cell_key = c.legend(
-            (Square(0.28, stroke_width=0, fill_color=theme().key, fill_opacity=COST_FILL), "one score each")
+            (
+                Square(0.28, stroke_width=0, fill_color=scaled_color(), fill_opacity=COST_FILL),
+                "one score each",
+            )
         )
         keys = VGroup(self.sentence_key, self.cell_key).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
         keys.next_to(COUNT_AT, DOWN, buff=0.9).align_to(COUNT_AT, LEFT)
@@ -441,7 +450,8 @@ class SourcePositions(ChapterScene):
     def lay_out_summary(self, cross: VGroup) -> Summary:
         """The closing picture: the cross-attention grid (`cross`: a copy as it stands by then) on the left
         under the subtitle, its tag under it if that clears the caveat; the cost grid small in the top right
-        corner, the last count under it (on two lines beside a wide grid)."""
+        corner, the last count under it (on two lines beside a wide grid); the caveat under everything, or, if the
+        grid leaves it no room, at the same height on the right, the cost grid smaller if it must."""
         cross = cross.copy().set_y(SLOT_Y + 0.5).align_to([STAGE.body_left, 0, 0], LEFT)
         cross.shift(DOWN * max(0.0, cross.get_top()[1] - self.ceiling()))
         tag = axis_caption("each decoder step: its own row of weights", theme().muted).next_to(
@@ -449,14 +459,19 @@ class SourcePositions(ChapterScene):
         )
         tag.set_x(STAGE.body_left, LEFT)
         corner = np.array([SIDE_RIGHT, self.ceiling(), 0])
-        cost = VGroup(self.grown[0].cells, *self.additions, self.sentence).copy()
-        cost.scale_to_fit_width(SUMMARY_SIZE).move_to(corner, aligned_edge=UP + RIGHT)
+        room = SIDE_RIGHT - cross.get_right()[0] - SIDE_GAP
         count = self.counts[-1].copy()
-        if count.width > SIDE_RIGHT - cross.get_right()[0] - SIDE_GAP:  # beside a wide grid: on two lines
+        if count.width > room:  # beside a wide grid: on two lines
             VGroup(VGroup(*count[:4]), VGroup(*count[4:])).arrange(DOWN, aligned_edge=RIGHT, buff=0.15)
-        count.next_to(cost, DOWN, buff=0.3).set_x(SIDE_RIGHT, RIGHT)
-        tags = [tag] if tag.get_bottom()[1] > self.note.get_top()[1] + 0.15 else []  # a tall grid: no room
-        return Summary(cross, corner, count, tags)
+        size = SUMMARY_SIZE
+        if cross.get_bottom()[1] < self.note.get_top()[1] + CAVEAT_CLEAR:  # a tall grid: the caveat beside it
+            self.note = caveat_within(room).set_y(CAVEAT_BOTTOM, DOWN).set_x(SIDE_RIGHT, RIGHT)
+            size = min(size, corner[1] - self.note.get_top()[1] - 2 * COUNT_BUFF - count.height)
+        cost = VGroup(self.grown[0].cells, *self.additions, self.sentence).copy()
+        cost.scale_to_fit_width(size).move_to(corner, aligned_edge=UP + RIGHT)
+        count.next_to(cost, DOWN, buff=COUNT_BUFF).set_x(SIDE_RIGHT, RIGHT)
+        clear = fit.apart(tag, self.note, CAVEAT_CLEAR) and tag.get_bottom()[1] > STAGE.bottom
+        return Summary(cross, corner, size, count, [tag] if clear else [])  # a tall grid: no room for the tag
 
     def grid_axes(self, grid: AttentionGrid, top: str, side: str) -> VGroup:
         """Role captions: keys along the top, queries down the left side."""
@@ -489,16 +504,24 @@ class Pair:
 @dataclass
 class Summary:
     """The closing picture: the cross-attention grid where it comes back (a copy in place), the corner the
-    cost grid shrinks into, the last count as it ends there, and the tags that fit."""
+    cost grid shrinks into and its side there, the last count as it ends there, and the tags that fit."""
 
     cross: VGroup
     corner: np.ndarray
+    size: float
     count: VGroup
     tags: list
 
 
 def axis_caption(content: str, color: str) -> VGroup:
     return c.text(content, role="small", color=color)
+
+
+def caveat_within(width: float):
+    """The caveat on as few lines as keep it `width` wide (issue 29: under a tall grid it lay over the grid's
+    last row; beside it, it takes the lines the side panels' notes do)."""
+    notes = (c.paragraph(CAVEAT, chars, role="small", color=theme().muted) for chars in NOTE_CHARS)
+    return fit.first_that_fits(notes, lambda note: note.width <= width)
 
 
 def score_note(trace, chars: int) -> VGroup:

@@ -5,7 +5,7 @@ import pytest
 from manim import UP, Dot, Square
 
 from attention import examples
-from attention.examples.file import examples_from_dict
+from attention.examples.file import examples_from_dict, load_example_file
 from narration.cues import split
 from scenes.chapters.blend_by_weight import (
     BARS_WIDEST,
@@ -28,6 +28,7 @@ from scenes.kit.fit import apart
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import ValuePlane
+from tests.support.example_corpus import corpus_files
 from tests.support.snapshot import built
 
 CUSTOM_VALUES = {  # values a lecturer may give: along one axis, negative, crowded, six words
@@ -111,6 +112,8 @@ def check_labels_are_clear(scene):
         assert STAGE.bottom <= label.get_bottom()[1] and label.get_top()[1] <= STAGE.top
         assert all(apart(label, other) for other in labels[i + 1 :])
         assert all(apart(label, number) for number in scene.coordinates.numbers)
+        beside = [scene.slot, scene.rows, scene.output_line, *scene.counts]  # the texts left of the plane
+        assert all(apart(label, text) for text in beside)
     axes = scene.plane.plane
     origin = axes.c2p(0, 0)
     for label in labels:  # no axis runs through a label
@@ -134,6 +137,24 @@ def test_a_value_along_an_axis_is_drawn_above_it_thicker_than_it(scene):
     parts = list(scene.plane.submobjects)
     assert parts.index(scene.plane.marks) > parts.index(scene.plane.plane)  # drawn after the axes
     assert the.get_stroke_width() >= 2.5 * axis.get_stroke_width()
+
+
+@pytest.fixture(scope="module")
+def far_down_left(tmp_path_factory):
+    """The chapter built with corpus example 16: its values lie far down left of the origin, where their words
+    went onto the rows w_i v_i beside the plane (issue 29)."""
+    path = next(p for p in corpus_files() if p.stem.startswith("corpus-16-"))
+    before = examples.current()
+    examples.use(load_example_file(path))
+    try:
+        yield built(BlendByWeight, tmp_path_factory.mktemp("corpus-16"))
+    finally:
+        examples.use(before)
+
+
+def test_values_far_down_left_keep_their_words_off_the_rows(far_down_left):
+    assert all(x < 0 and y < 0 for x, y in far_down_left.plane.values_xy)
+    check_labels_are_clear(far_down_left)
 
 
 def test_custom_values_read_as_values_with_clear_labels(custom):
