@@ -4,12 +4,22 @@ import numpy as np
 import pytest
 from manim import UL
 
-from attention import attend, attend_grid
-from scenes.chapters.source_positions import GROWTH, SourcePositions, focus_cell, roll
+from attention import attend, attend_grid, examples
+from attention.examples.file import load_example_file
+from scenes.chapters.source_positions import (
+    CAVEAT_BOTTOM,
+    GROWTH,
+    SIDE_RIGHT,
+    SUMMARY_SIZE,
+    SourcePositions,
+    focus_cell,
+    roll,
+)
 from scenes.kit.arithmetic import WEIGHT_PLACES, vector_math
 from scenes.kit.fit import apart
-from scenes.kit.palette import theme, token_color
+from scenes.kit.palette import scaled_color, theme, token_color
 from scenes.kit.stage import STAGE
+from tests.support.example_corpus import corpus_files
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME_X, FRAME_Y = STAGE.right, 4.0  # the title-safe edge (the square on the right ends 0.2 inside it)
@@ -250,3 +260,42 @@ def test_a_long_target_word_stands_whole_where_the_side_panel_leaves_room():
         scene.build()
     assert scene.cross.row_labels[-1].text == "geschlossen"
     assert apart(scene.cross_view, scene.weight_side) and scene.weight_side.get_right()[0] <= STAGE.right
+
+
+def test_the_cost_cells_are_scores_in_the_scaled_scores_colour_not_the_keys(scene):
+    """Issue 30: each cost cell is one score q·k/√d, neither a query nor a key."""
+    fills = {cell.get_fill_color().to_hex().upper() for grid in scene.grown for cell in grid.cells}
+    assert fills == {scaled_color().upper()} != {theme().key.upper()}
+    swatch = scene.cell_key[0][0]
+    assert swatch.get_fill_color().to_hex().upper() == scaled_color().upper()
+
+
+@pytest.fixture(scope="module")
+def tall(tmp_path_factory):
+    """The chapter built with corpus example 00: six decoder steps by six source words, the names over the
+    columns on two rows (issue 29: the grid's caption lay on the subtitle, its last row under the caveat)."""
+    path = next(p for p in corpus_files() if p.stem.startswith("corpus-00-"))
+    before = examples.current()
+    examples.use(load_example_file(path))
+    try:
+        yield built(SourcePositions, tmp_path_factory.mktemp("corpus-00"))
+    finally:
+        examples.use(before)
+
+
+def test_a_tall_grid_s_caption_stays_under_the_subtitle(tall):
+    names = tall.cross.col_labels
+    assert names.height > 1.5 * max(name.height for name in names)  # on two rows
+    assert tall.cross_view.get_top()[1] <= tall.ceiling() + 1e-9
+    assert apart(tall.heading, tall.cross_view) and tall.cross_view.get_bottom()[1] >= STAGE.bottom
+
+
+def test_beside_a_tall_grid_the_caveat_stands_right_of_it_under_the_cost_and_its_count(tall):
+    summary, note = tall.summary, tall.note
+    assert summary.cross.get_bottom()[1] < CAVEAT_BOTTOM + note.height  # no room for the caveat under it
+    assert apart(note, summary.cross) and apart(note, summary.count)
+    assert note.get_bottom()[1] == pytest.approx(CAVEAT_BOTTOM) and note.get_right()[0] <= SIDE_RIGHT + 1e-9
+    assert summary.count.get_top()[1] < summary.corner[1] - summary.size  # under the cost grid, a square
+    assert summary.size <= SUMMARY_SIZE
+    for tag in summary.tags:
+        assert apart(tag, note)
