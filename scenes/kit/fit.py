@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 import numpy as np
-from manim import Text
+from manim import DOWN, Text
 
 from scenes.kit.components import paragraph, text
 from scenes.kit.palette import token_color
@@ -74,6 +74,28 @@ def wrap_within(
             break
         chars, shown = chars + 1, wider
     return shown
+
+
+def staggered(mobjects: Sequence, gap: float, buff: float, most: int) -> list[int | None]:
+    """Labels side by side that may be wider than their pitch (`mobjects`, most important first, each already
+    centred on what it labels, tops on one line): each kept where it is or moved down onto the first of `most`
+    rows where it stays `gap` from every label already there, rows `buff` apart under each other's tallest.
+    Returns each one's row, None for one with no place (the caller leaves it out)."""
+    rows: list[list] = [[] for _ in range(most)]
+    placed = []
+    for m in mobjects:
+        left, right = box(m)[:, 0]
+        free = (r for r, row in enumerate(rows) if all(right + gap <= a or b + gap <= left for a, b in row))
+        row = next(free, None)
+        if row is not None:
+            rows[row].append(box(m)[:, 0])
+        placed.append(row)
+    tallest = [max((m.height for m, r in zip(mobjects, placed) if r == k), default=0) for k in range(most)]
+    drops = np.cumsum([0.0, *(h + buff for h in tallest[:-1])])
+    for m, row in zip(mobjects, placed):
+        if row is not None:
+            m.shift(DOWN * drops[row])
+    return placed
 
 
 def shrink_to(mobject: T, width: float | None = None, height: float | None = None) -> T:

@@ -55,15 +55,16 @@ def blend_result(weights: list[str], values: list[list[str]], result: list[str],
     return c.math(tex_sign(rels[0]), Tex("[" + GAP.join(result) + "]", rels), color=color)
 
 
-def flow(parts: list, width: float) -> VGroup:
-    """`parts` left to right, a new line whenever the next would end beyond `width`; lines left-aligned, the
-    group's top left at the origin."""
+def flow(parts: list, width: float, gap: float = TERM_GAP, line_gap: float = LINE_GAP) -> VGroup:
+    """`parts` left to right, `gap` apart, a new line whenever the next would end beyond `width`; lines
+    left-aligned, `line_gap` apart, the group's top left at the origin (a sum's terms; a legend's names, wider
+    apart, on closer lines)."""
     lines = [VGroup()]
     for part in parts:
-        if len(lines[-1]) and lines[-1].width + TERM_GAP + part.width > width:
+        if len(lines[-1]) and lines[-1].width + gap + part.width > width:
             lines.append(VGroup())
         lines[-1].add(part)
-        lines[-1].arrange(RIGHT, buff=TERM_GAP)
-    VGroup(*lines).arrange(DOWN, buff=LINE_GAP, aligned_edge=LEFT)
+        lines[-1].arrange(RIGHT, buff=gap)
+    VGroup(*lines).arrange(DOWN, buff=line_gap, aligned_edge=LEFT)
     group = VGroup(*parts)
     return group.shift(-group.get_corner(UL))

@@ -1,7 +1,8 @@
 """Searching layouts: the bisecting search finds what trying each in turn finds, in fewer tries, and leaves the
-layout it returns as the last one laid out."""
+layout it returns as the last one laid out; labels wider than their pitch staggered onto rows."""
 
 import pytest
+from manim import UP, Rectangle
 
 from scenes.kit import fit
 
@@ -32,3 +33,25 @@ def test_bisection_finds_the_first_that_fits_and_leaves_it_laid_out(limit):
 def test_bisection_needs_candidates():
     with pytest.raises(ValueError, match="no candidates"):
         fit.largest_that_fits([], lambda size: True)
+
+
+def test_labels_wider_than_their_pitch_are_staggered_onto_rows_a_gap_apart():
+    """Values or names too wide for their bars' pitch keep their x (each under its own bar), on as few rows as
+    keep `gap` between those on one row; beyond `most` rows, what finds no place is reported, not drawn over."""
+    labels = [Rectangle(width=0.8, height=0.3).move_to([0.5 * i, 0, 0], aligned_edge=UP) for i in range(5)]
+    xs = [label.get_x() for label in labels]
+    rows = fit.staggered(labels, gap=0.15, buff=0.1, most=2)
+    assert rows == [0, 1, 0, 1, 0]  # left to right, each on the first row with room
+    assert [label.get_x() for label in labels] == xs
+    assert [round(label.get_top()[1], 6) for label in labels] == [
+        0,
+        -0.4,
+        0,
+        -0.4,
+        0,
+    ]  # a label and buff down
+    for a, b in zip(labels, labels[2:]):  # neighbours on a row keep the gap
+        assert b.get_left()[0] - a.get_right()[0] >= 0.15 - 1e-9
+    crowded = [Rectangle(width=0.8, height=0.3).move_to([0.3 * i, 0, 0], aligned_edge=UP) for i in range(3)]
+    assert fit.staggered(crowded, gap=0.15, buff=0.1, most=2) == [0, 1, None]
+    assert crowded[2].get_top()[1] == pytest.approx(0)  # left where it was: the caller leaves it out
