@@ -60,6 +60,7 @@ from scenes.kit.palette import MIN_PX, SIZES, theme, token_color
 from scenes.kit.planes import arrow_label, cross_marker, plane_arrow, vector_plane
 from scenes.kit.stage import STAGE
 from scenes.kit.vector_rows import one_size
+from scenes.kit.worked import flow
 
 EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
 LEG_SECONDS = 3.0
@@ -403,6 +404,11 @@ HEADER_BUFF, VALUE_BUFF, LEGEND_GAP = (
     0.1,
     0.35,
 )  # a header under its chart, a value over its bar, names apart
+# a chart's values side by side at least VALUE_GAP apart; under the baseline, the first row VALUE_DROP under it,
+# rows ROW_BUFF apart (more than a frame's FRAME_BUFF); names NAME_BUFF under the baseline or the values
+VALUE_GAP, VALUE_DROP, ROW_BUFF, NAME_BUFF = 0.15, 0.15, 0.12, 0.15
+VALUE_ROWS = 2  # under the baseline, values take at most this many rows (a third would squeeze the bars)
+SPILL = (CHART_GAP - VALUE_GAP) / 2  # how far a value under the baseline may reach past its ends
 CHART_BAR = (0.6, 2.0)  # the tallest bar's least and greatest height
 CHART_BAR_WIDTH = 0.4  # a bar's greatest width (else 0.6 of its pitch): room for a two-line value beside
 # what the captions call a key
@@ -778,10 +784,15 @@ def note(traces, said: bool = False) -> str:
 
 
 def top_bar(chart: WeightChart) -> VGroup:
-    """A chart's largest bar with its printed weight, or where that is wider than the bar's own column (`wide`),
-    the weight alone: a frame round both would cut through the bars beside it."""
+    """A chart's largest bar with its printed weight, or where a frame round both would touch another bar or
+    value (a weight wider than its bar's column, a weight under the baseline), the weight alone."""
     top = int(np.argmax(chart.weights))
-    return VGroup(chart.values[top]) if chart.wide else VGroup(chart.bars[top], chart.values[top])
+    both = VGroup(chart.bars[top], chart.values[top])
+    frame = fit.box(both) + [[-FRAME_BUFF, -FRAME_BUFF], [FRAME_BUFF, FRAME_BUFF]]
+    others = [chart.bars[i] for i in range(len(chart.bars)) if i != top]
+    others += [chart.values[i] for i in chart.shown if i != top]
+    clear = all(fit.boxes_apart(frame, fit.box(m)) for m in others)
+    return both if clear else VGroup(chart.values[top])
 
 
 # Drawn on the plane
@@ -999,16 +1010,22 @@ def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup]
     width = (CHART_RIGHT - RIGHT_LEFT - CHART_GAP * (len(sets) - 1)) / len(sets)
     pitch = width / len(tokens)
     named = max(name.width for name in fit.names(tokens, np.inf)) <= pitch - 0.1
-    legend = VGroup() if named else flowed(fit.names(tokens, np.inf), CHART_RIGHT - RIGHT_LEFT)
+    legend = VGroup() if named else flow(fit.names(tokens, np.inf), CHART_RIGHT - RIGHT_LEFT, LEGEND_GAP, 0.1)
     below = top - HEAD_BUFF
     if len(legend):
         below -= legend.move_to([RIGHT_LEFT, below, 0], aligned_edge=UL).height + LEGEND_BUFF
     note = fit.wrap_within(said, CHART_RIGHT - RIGHT_LEFT, role="small", color=theme().muted)
     tallest = max(float(np.max(trace.weights)) for trace, _ in sets)
     charts = [WeightChart(tokens, trace, pitch, 1.0, named) for trace, _ in sets]
-    # over the tallest bars, their values (a two-line one stands over a bar too short to matter)
-    over = max(chart.values[int(np.argmax(chart.weights))].height for chart in charts) + VALUE_BUFF
-    under = max(chart.baseline.get_y() - chart.get_bottom()[1] for chart in charts)  # the names under them
+    # over the tallest bars, their values where they stand over the bars (a two-line one stands over a bar
+    # too short to matter)
+    over = max(
+        [chart.values[int(np.argmax(chart.weights))].height + VALUE_BUFF for chart in charts if chart.over]
+        or [0]
+    )
+    under = max(
+        chart.baseline.get_y() - chart.get_bottom()[1] for chart in charts
+    )  # values, names under them
     for kept in (2, 1):  # without the headers' second lines ("as here") where the bars would be too short
         headers = [chart_label(lines[:kept], width + CHART_GAP - 0.1) for _, lines in sets]
         under_all = under + HEADER_BUFF + max(h.height for h in headers) + NOTE_BUFF + note.height
@@ -1028,22 +1045,14 @@ def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup]
     return made, note
 
 
-def flowed(mobjects, width: float) -> VGroup:
-    """`mobjects` left to right, LEGEND_GAP apart, a new row wherever the next would reach past `width`."""
-    rows = [[]]
-    for m in mobjects:
-        if rows[-1] and VGroup(*rows[-1], m).arrange(RIGHT, buff=LEGEND_GAP).width > width:
-            rows.append([])
-        rows[-1].append(m)
-    lines = [VGroup(*row).arrange(RIGHT, buff=LEGEND_GAP) for row in rows]
-    return VGroup(*lines).arrange(DOWN, buff=0.1, aligned_edge=LEFT)
-
-
 class WeightChart(VGroup):
     """One set of weights as bars whose height is the weight (`height` for a weight of 1), `pitch` apart on a
-    baseline from the origin rightwards, in the tokens' colours; over its bar each weight that finds room, from
-    the largest down (as `arithmetic.sci_parts` prints it: a positive weight never reads 0.000), within the
-    baseline's span; `wide` when the largest's is wider than its column; under each bar its name if `named`."""
+    baseline from the origin rightwards, in the tokens' colours, and its weights printed (as
+    `arithmetic.sci_parts` prints it: a positive weight never reads 0.000), each centred on its bar: over it
+    where every one fits there (`over`: clear of the other bars' columns and VALUE_GAP from each other, within
+    the baseline's span), else under the baseline, on VALUE_ROWS staggered rows (`fit.staggered`): from the
+    largest down if they must, each where it keeps VALUE_GAP from the others, the rest left out (`shown` says
+    which are printed); under them each bar's name if `named`."""
 
     def __init__(self, tokens, trace, pitch: float, height: float, named: bool):
         super().__init__()
@@ -1063,31 +1072,56 @@ class WeightChart(VGroup):
         )
         log10_weights = (np.asarray(trace.scores) - trace.log_exp_sum) / np.log(10)
         self.values = VGroup(*[weight_label(x) for x in log10_weights])
-        for value, bar in zip(self.values, self.bars):
-            value.next_to(bar, UP, buff=VALUE_BUFF)
-            value.shift(RIGHT * max(0.0, -value.get_left()[0]))  # within the baseline's span
-            value.shift(LEFT * max(0.0, value.get_right()[0] - self.baseline.get_right()[0]))
-        order = ranked(self.weights)
-        self.shown = [
-            self.values[order[0]]
-        ]  # the largest, over every bar; then down, each clear of those shown
-        for i in order[1:]:  # and of the other bars' columns
-            spans = [fit.box(bar)[:, 0] for j, bar in enumerate(self.bars) if j != i]
-            left, right = fit.box(self.values[i])[:, 0]
-            over = any(left < high + VALUE_BUFF and low - VALUE_BUFF < right for low, high in spans)
-            if not over and all(fit.apart(self.values[i], v, VALUE_BUFF / 2) for v in self.shown):
-                self.shown.append(self.values[i])
-        self.shown.sort(key=lambda v: v.get_x())
-        self.wide = self.values[int(np.argmax(self.weights))].width > pitch - 2 * FRAME_BUFF
-        self.add(self.baseline, self.bars, *self.shown)
+        self.shown = list(range(len(self.bars)))  # the bars whose weights are printed
+        self.over = self.stand_over()
+        if not self.over:
+            self.stand_under()
+        self.add(self.baseline, self.bars, *(self.values[i] for i in self.shown))
         self.names = VGroup(*(fit.names(tokens, np.inf) if named else []))
+        top = min(0.0, *(self.values[i].get_bottom()[1] for i in self.shown)) - NAME_BUFF
         for name, bar in zip(self.names, self.bars):
-            name.next_to(bar, DOWN, buff=0.15).set_y(-0.15, UP)
+            name.next_to(bar, DOWN, buff=NAME_BUFF).set_y(top, UP)
         self.add(self.names)
 
+    def stand_over(self) -> bool:
+        """Each value over its bar, within the baseline's span; whether every one is clear there of the other
+        bars' columns and VALUE_GAP from the other values (side by side: so whatever the bars' heights)."""
+        for value, bar in zip(self.values, self.bars):
+            value.next_to(bar, UP, buff=VALUE_BUFF)
+            within(value, self.baseline)
+        spans = [fit.box(m)[:, 0] for m in (*self.bars, *self.values)]
+        n = len(self.bars)
+        for i in range(n):
+            left, right = spans[n + i]
+            columns = [spans[j] for j in range(n) if j != i]
+            if any(left < high + VALUE_BUFF and low - VALUE_BUFF < right for low, high in columns):
+                return False
+            if any(left < spans[n + j][1] + VALUE_GAP for j in range(i)):
+                return False
+        return True
+
+    def stand_under(self) -> None:
+        """The values under their bars, on VALUE_ROWS rows where each keeps VALUE_GAP from the others there
+        (`fit.staggered`): left to right, which needs the fewest rows, or where that leaves one out, from the
+        largest down, leaving out those with no place. Within the baseline's span but for SPILL at its ends."""
+        for order in (range(len(self.bars)), ranked(self.weights)):
+            for value, bar in zip(self.values, self.bars):
+                value.move_to([bar.get_x(), -VALUE_DROP, 0], aligned_edge=UP)
+                within(value, self.baseline, SPILL)
+            rows = fit.staggered([self.values[i] for i in order], VALUE_GAP, ROW_BUFF, VALUE_ROWS)
+            self.shown = sorted(int(i) for i, row in zip(order, rows) if row is not None)
+            if len(self.shown) == len(self.bars):
+                break
+
     def shown_values(self) -> list[str]:
-        """The weights printed over the bars, left to right."""
-        return [v.printed for v in self.shown]
+        """The weights printed, left to right."""
+        return [self.values[i].printed for i in self.shown]
+
+
+def within(mobject, line, spill: float = 0) -> None:
+    """`mobject` shifted sideways into `line`'s horizontal span widened by `spill`, where it sticks out."""
+    mobject.shift(RIGHT * max(0.0, line.get_left()[0] - spill - mobject.get_left()[0]))
+    mobject.shift(LEFT * max(0.0, mobject.get_right()[0] - line.get_right()[0] - spill))
 
 
 def weight_label(log10_weight: float):

@@ -10,10 +10,13 @@ from manim import MathTex, VGroup, tempconfig
 
 from attention import attend, examples
 from attention.examples import DragExample
+from attention.examples.file import load_example_file
 from scenes.chapters.three_token_drag import (
     NOTE,
     NOTE_SAID,
     RIGHT_EDGE,
+    SPILL,
+    VALUE_GAP,
     Shadows,
     ThreeTokenDrag,
     WeightChart,
@@ -26,11 +29,13 @@ from scenes.chapters.three_token_drag import (
     top_bar,
     touches,
     verdict,
+    within,
 )
 from scenes.kit import fit
 from scenes.kit.arithmetic import decimals, exp_tex, fmt
 from scenes.kit.emphasis import FRAME_BUFF
 from scenes.kit.stage import STAGE
+from tests.support.example_corpus import corpus_files
 from tests.support.snapshot import SIZE, assert_matches_snapshot, built
 
 LAYOUT = (-7.4, 7.4, -3.8, 3.65)  # x and y bounds of the area the chapter may use (the safe area ends at 7.5)
@@ -365,18 +370,25 @@ def test_the_charts_are_one_query_s_dots_scaled_on_one_scale(rendered):
 
 
 def test_a_tiny_weight_never_reads_zero_and_no_frame_touches_a_bar(tmp_path):
-    """Review 7: near one-hot, the table printed 0.000 for positive weights; a frame touched its bar."""
+    """Review 7: near one-hot, the table printed 0.000 for positive weights; a frame touched its bar (or, now,
+    another value)."""
     keys, query = np.array([[4, 0], [0, 4], [-4, 0.5]]), np.array([3, 0.2])
     traces = scalings(query, keys)
     charts = [WeightChart(("the", "cat", "sat"), t, 0.87, 2.0, True) for t in traces]
     shown = [v for chart in charts for v in chart.shown_values()]
     assert "3.63 × 10^-4" in shown and all(float(v.split(" ")[0]) > 0 for v in shown)  # never 0.000
-    crowded = WeightChart(("the", "cat", "sat"), traces[0], 0.3, 2.0, False)  # no room beside: the top alone
-    assert crowded.shown_values() == ["1.000"] and crowded.wide
+    crowded = WeightChart(
+        ("the", "cat", "sat"), traces[0], 0.3, 2.0, False
+    )  # no room: a value a row, the top first
+    assert not crowded.over and crowded.shown_values() == ["1.000", "3.63 × 10^-4"]
+    assert len(top_bar(crowded)) == 1  # a frame round its bar would cut through the value under it
+    charts.append(crowded)
     for chart in charts:
         framed = fit.box(top_bar(chart)) + [[-FRAME_BUFF, -FRAME_BUFF], [FRAME_BUFF, FRAME_BUFF]]
         top = int(np.argmax(chart.weights))
-        assert all(fit.boxes_apart(framed, fit.box(bar)) for i, bar in enumerate(chart.bars) if i != top)
+        others = [bar for i, bar in enumerate(chart.bars) if i != top]
+        others += [chart.values[i] for i in chart.shown if i != top]
+        assert all(fit.boxes_apart(framed, fit.box(other)) for other in others)
 
 
 def test_last_frame_snapshot(rendered):
@@ -459,5 +471,52 @@ def test_the_query_s_label_and_the_names_keep_clear_of_arrows_axes_and_shadows(c
     # (too wide for the bars' columns: once, in a legend over the charts)
     tops = [float(chart[0].weights.max()) for chart in scene.charts]
     assert tops[0] < tops[1] < tops[2] and scene.note.original_text.replace("\n", " ") == NOTE
-    legend = [name.text for row in scene.charts[0][2] for name in row]
+    legend = [name.text for name in scene.charts[0][2]]
     assert legend == ["river", "bank", "money", "water"] and not any(len(c[0].names) for c in scene.charts)
+
+
+def side_by_side(a, b) -> bool:
+    """Whether two values' boxes share some height (stand on one row)."""
+    return min(a.get_top()[1], b.get_top()[1]) > max(a.get_bottom()[1], b.get_bottom()[1])
+
+
+def gap(a, b) -> float:
+    return max(b.get_left()[0] - a.get_right()[0], a.get_left()[0] - b.get_right()[0])
+
+
+@pytest.mark.parametrize(
+    "stem, printed",
+    [
+        (None, [3, 3, 3]),  # the lecture's: its third chart's 0.003 and 0.056 stood 0.05 apart
+        ("corpus-05-cjk", [3, 3, 3]),
+        ("corpus-10-decimals", [5, 4, 4]),  # five tokens: every decimal finds a place
+        ("corpus-23-mixed", [4, 4, 4]),  # six: the largest first, the rest where they find a place
+    ],
+)
+def test_every_chart_prints_each_weight_that_finds_a_place_a_gap_from_the_others(tmp_path, stem, printed):
+    """Issue 29: with five or six tokens a chart printed its largest weight alone, and two small values beside
+    each other nearly touched. Now every weight is printed over its bar where all fit there, else under the
+    baseline on two staggered rows, each centred on its bar; where even those have no room, from the largest
+    down, each that finds a place; never two values on one row less than VALUE_GAP apart."""
+    if stem:
+        examples.use(load_example_file(next(p for p in corpus_files() if p.stem == stem)))
+    try:
+        charts = [chart[0] for chart in built(ThreeTokenDrag, tmp_path).charts]
+    finally:
+        examples.use(examples.DEFAULT)
+    assert [len(chart.shown) for chart in charts] == printed
+    for chart in charts:
+        assert int(np.argmax(chart.weights)) in chart.shown
+        shown = [chart.values[i] for i in chart.shown]
+        for i in chart.shown:  # on its own bar's column
+            assert chart.values[i].get_left()[0] < chart.bars[i].get_x() < chart.values[i].get_right()[0]
+        for k, a in enumerate(shown):
+            assert all(gap(a, b) >= VALUE_GAP - 1e-6 for b in shown[k + 1 :] if side_by_side(a, b))
+        rows = {round(v.get_top()[1], 6) for v in shown}
+        assert len(rows) <= 2
+        for i in set(range(len(chart.bars))) - set(chart.shown):  # left out: no row has room for it
+            value = chart.values[i].copy().set_x(chart.bars[i].get_x())
+            within(value, chart.baseline, SPILL)
+            for top in rows:
+                row = [v for v in shown if round(v.get_top()[1], 6) == top]
+                assert any(gap(value, v) < VALUE_GAP for v in row)
