@@ -259,8 +259,9 @@ class ScoreEveryWord(ChapterScene):
 
     def place_order_note(self) -> None:
         """The order note under the keys' names, flush with them (the words it is about; on the body grid if they
-        stand near it), on one line or two, clear of all the rows and the formula; if neither fits there, where
-        the summary comes later (nothing else stands there while the note is shown)."""
+        stand near it), else where the summary comes later (nothing else stands there while the note is shown),
+        on one line or two, clear of all the rows and the formula and on the stage; where neither fits (six
+        long names), the note in short, REORDERED, in the summary's place (its caption still reads both orders)."""
         others = [self.heading, self.strip, self.query, self.keys, self.products, self.scores, self.formula]
         others.append(self.divisor_note)
         gap = ORDER_GAP * self.factor
@@ -268,14 +269,26 @@ class ScoreEveryWord(ChapterScene):
         if left < STAGE.body_left + STAGE.grid_reach:  # a line, not a label: on the body grid
             left = STAGE.body_left
 
-        def clear(lines: int) -> bool:
-            note = self.order_note.lines(lines)
-            note.next_to(self.keys, DOWN, buff=gap).set_x(left, LEFT)
-            inside = note.get_bottom()[1] >= STAGE.bottom and note.get_right()[0] <= STAGE.right
+        def under_names(note):
+            return note.next_to(self.keys, DOWN, buff=gap).set_x(left, LEFT)
+
+        def clear(candidate) -> bool:
+            lines, place = candidate
+            note = place(self.order_note.lines(lines))
+            inside = note.get_bottom()[1] >= STAGE.bottom and STAGE.left <= note.get_left()[0]
+            inside = inside and note.get_right()[0] <= STAGE.right
             return inside and all(fit.apart(note, other, gap / 2) for other in others)
 
-        if not clear(fit.first_that_fits((1, 2), clear)):
-            self.order_note.move_to(self.summary)
+        places = [(lines, place) for place in (under_names, self.at_summary) for lines in (1, 2)]
+        if not clear(fit.first_that_fits(places, clear)):
+            self.order_note = self.at_summary(
+                OrderNote(self.example.tokens, words_before(), self.factor, True)
+            )
+
+    def at_summary(self, note: Mobject) -> Mobject:
+        """`note` where the summary comes later, raised as far as it must be to stay on the stage."""
+        note.move_to(self.summary)
+        return note.shift(UP * max(0.0, STAGE.bottom - note.get_bottom()[1]))
 
     def layout(self) -> None:
         """Keys with their dot products and scores beside them, the query above; shrunk by one factor
@@ -338,13 +351,17 @@ def order_note(tokens, before, factor: float = 1.0) -> OrderNote | None:
 
 class OrderNote(VGroup):
     """'last chapter: the, cat, sat  →  here: the, sat, cat', muted, each word in its colour (as the rows name
-    it), on one line or broken after the arrow (`lines`)."""
+    it), on one line or broken after the arrow (`lines`); `short`, REORDERED alone."""
 
-    def __init__(self, tokens, before, factor: float):
-        self.parts = [
-            coloured_words(f"last chapter: {', '.join(before)}  →", before),
-            coloured_words(f"here: {', '.join(tokens)}", tokens),
-        ]
+    def __init__(self, tokens, before, factor: float, short: bool = False):
+        self.parts = (
+            [c.text(story.REORDERED, role="small", color=theme().muted)]
+            if short
+            else [
+                coloured_words(f"last chapter: {', '.join(before)}  →", before),
+                coloured_words(f"here: {', '.join(tokens)}", tokens),
+            ]
+        )
         for part in self.parts:
             one_size(part, factor)
         super().__init__(*self.parts)
@@ -353,6 +370,8 @@ class OrderNote(VGroup):
     def lines(self, count: int) -> OrderNote:
         """Stand on `count` lines (1, on one baseline, or 2), the top left corner kept."""
         corner = self.get_corner(UP + LEFT)
+        if len(self.parts) == 1:
+            return self
         first, second = self.parts
         if count == 1:  # level by their first letters ('l', 'h'): 'p' and the commas hang below the line
             second.next_to(first, RIGHT, buff=0.2)

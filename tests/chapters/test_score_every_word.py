@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from attention import attend, examples
-from attention.examples import BlendExample
+from attention.examples import BlendExample, story
 from scenes.chapters import score_every_word as chapter
 from scenes.kit import fit
 from scenes.kit.palette import theme, token_color
@@ -52,10 +52,9 @@ def test_the_order_note_says_the_drag_s_order_then_this_one_beside_the_words(sce
     assert one_line  # three short words: one line
 
 
-def test_six_long_reordered_words_break_the_note_onto_two_lines_still_by_the_words(tmp_path):
-    """Six long names in the drag's order, then reversed: one line would leave the stage."""
+def reordered_scene(tmp_path, words):
+    """The chapter built with `words` in the drag and reversed in its own table."""
     before = examples.current()
-    words = tuple(f"longer-word-{k}" for k in range(6))
     rng = np.random.default_rng(30)
     blend = BlendExample(
         tokens=words[::-1],
@@ -64,15 +63,36 @@ def test_six_long_reordered_words_break_the_note_onto_two_lines_still_by_the_wor
         queries=[[1.0, 0.5, -0.5]],
     )
     drag = replace(before.drag, tokens=words, keys=rng.uniform(-2, 2, (6, 2)).round(2).tolist())
-    assert chapter.order_note(blend.tokens, words[:3]) is None  # other words: nothing to note
     examples.use(replace(before, blend=blend, drag=drag))
     try:
-        scene = built(chapter.ScoreEveryWord, tmp_path)
+        return built(chapter.ScoreEveryWord, tmp_path)
     finally:
         examples.use(before)
+
+
+def test_six_long_reordered_words_break_the_note_onto_two_lines_still_by_the_words(tmp_path):
+    """Six long names in the drag's order, then reversed: one line would leave the stage."""
+    words = tuple(f"longer-word-{k}" for k in range(6))
+    assert chapter.order_note(words[::-1], words[:3]) is None  # other words: nothing to note
+    scene = reordered_scene(tmp_path, words)
     first, second = scene.order_note.parts
     assert second.get_top()[1] < first.get_bottom()[1]  # two lines
     assert_the_order_note_stands_by_the_words(scene, words)
+
+
+def test_six_names_too_long_for_two_lines_leave_the_short_note_on_the_stage(tmp_path):
+    """The corpus's 24-letter names: both orders would not fit on two lines anywhere; the note says only that
+    the words are reordered (the caption reads both orders), on the stage and clear of the rows."""
+    words = tuple(f"{k}-uncharacteristicallyNice"[:24] for k in range(6))
+    scene = reordered_scene(tmp_path, words)
+    note = scene.order_note
+    assert [part.original_text for part in note.parts] == [story.REORDERED]
+    assert (
+        note.get_bottom()[1] >= STAGE.bottom
+        and STAGE.left <= note.get_left()[0] <= note.get_right()[0] <= STAGE.right
+    )
+    for other in [scene.query, scene.keys, scene.products, scene.scores, scene.formula, scene.divisor_note]:
+        assert fit.apart(note, other), other
 
 
 def test_the_layout_is_centred(scene):
