@@ -28,6 +28,7 @@ from scenes.kit.arithmetic import (
     fmt,
     fmt_input,
     sci,
+    text_minus,
 )
 from scenes.kit.palette import theme, token_color
 
@@ -95,7 +96,7 @@ def drag_point(example, query) -> dict:
     trace, raw = attend(query, example.keys), attend(query, example.keys, scaled=False)
     d = trace.width
     return {
-        "q": coords(trace.query),
+        "q": text_minus(coords(trace.query)),
         "weights": [fmt(w, WEIGHT_PLACES) for w in trace.weights],
         "unscaled": [fmt(w, WEIGHT_PLACES) for w in raw.weights],
         "dots": [_text(dot_product_tex(trace.query, k, x)) for k, x in zip(trace.keys, trace.dots)],
@@ -167,8 +168,8 @@ def gain_point(scores, g: float) -> dict:
 
 def _text(tex: str) -> str:
     """The lecture's TeX arithmetic as plain text: ≈ for \\approx, … for \\ldots, √2 for \\sqrt{2}, e^2 for e^{2},
-    2.73 × 10³⁴⁷ for 2.73 \\times 10^{347}."""
+    2.73 × 10³⁴⁷ for 2.73 \\times 10^{347}, and the minus sign TeX draws for '-' (−2, not a hyphen)."""
     tex = SCIENTIFIC.sub(lambda m: " × 10" + m[1].translate(SUPERSCRIPT), tex)
     for old, new in TEX_TO_TEXT:
         tex = tex.replace(old, new)
-    return tex
+    return text_minus(tex)

@@ -20,7 +20,7 @@ from attention.sweeps import log10_smallest_weight, log10_top_sensitivity
 from pipeline import outputs
 from pipeline.plan.settings import from_options
 from pipeline.publish import panel_data, update, web_page
-from scenes.kit.arithmetic import coords, decimals, fmt, sci, vector_tex
+from scenes.kit.arithmetic import coords, decimals, fmt, sci, text_minus, vector_tex
 from scenes.kit.palette import theme
 from tests.support.browser import axe_results, chromium, firefox_screenshot, motion, new_tab, serve
 
@@ -430,8 +430,9 @@ def test_a_custom_examples_page_shows_its_own_tokens_and_numbers(browser, tmp_pa
 
 
 def test_the_drag_opens_on_the_example_s_own_query_even_off_the_grid(browser, tmp_path):
-    """As the video: the example's query exactly, not the nearest grid point; the grid is for dragging. Its long
-    decimal dot products fit a phone: the steps one under another, '≈ result' under the terms (review 7)."""
+    """As the video: the example's query exactly, not the nearest grid point; the grid is for dragging; a negative
+    number with the video's minus sign (issue 29: hyphens). Its long decimal dot products fit a phone: the steps
+    one under another, '≈ result' under the terms (review 7)."""
     off_grid = tmp_path / "off-grid.toml"
     off_grid.write_text(
         Path(EXAMPLE)
@@ -445,10 +446,14 @@ def test_the_drag_opens_on_the_example_s_own_query_even_off_the_grid(browser, tm
     folder = published(tmp_path / "out", example=off_grid)
     with serve(folder) as base:
         page, errors, _ = visit(browser, base + "index.html")
-        assert page.locator("#panel-drag .query-label").inner_text() == f"q = {coords(own.drag.query)}"
+        opened = f"q = {text_minus(coords(own.drag.query))}"
+        assert page.locator("#panel-drag .query-label").inner_text() == opened == "q = (−1.337, 0.421)"
         assert bars(page, "drag") == [fmt(w, 3) for w in attend(own.drag.query, own.drag.keys).weights]
+        # the video's minus sign, never a hyphen: in the working, as TeX draws it, and in the query's label
+        worked = page.locator("#panel-drag .worked").inner_text()
+        assert "-" not in worked and "(−1.337)(1.625)" in worked and "(0.421)(−0.875)" in worked
         page.locator("#panel-drag .steps button").first.click()  # a step lands on the grid
-        assert page.locator("#panel-drag .query-label").inner_text() != f"q = {coords(own.drag.query)}"
+        assert page.locator("#panel-drag .query-label").inner_text() != opened
         assert errors == []
         phone, errors, _ = visit(browser, base + "index.html", width=390)
         assert (
