@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
 import numpy as np
 from manim import (
@@ -1022,17 +1023,14 @@ def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup]
         below -= legend.move_to([RIGHT_LEFT, below, 0], aligned_edge=UL).height + LEGEND_BUFF
     note = fit.wrap_within(said, CHART_RIGHT - RIGHT_LEFT, role="small", color=theme().muted)
     tallest = max(float(np.max(trace.weights)) for trace, _ in sets)
-    charts = [WeightChart(tokens, trace, pitch, 1.0, named) for trace, _ in sets]
-    # over the tallest bars, their values where they stand over the bars (a two-line one stands over a bar
-    # too short to matter)
-    over = max(
-        [chart.values[int(np.argmax(chart.weights))].height + VALUE_BUFF for chart in charts if chart.over]
-        or [0]
-    )
-    under = max(
-        chart.baseline.get_y() - chart.get_bottom()[1] for chart in charts
-    )  # values, names under them
-    for kept in (2, 1):  # without the headers' second lines ("as here") where the bars would be too short
+    # where the bars would be too short: without the headers' second lines ("as here"), then with fewer rows of
+    # values under the bars, down to the largest alone over its bar
+    for rows, kept in product((VALUE_ROWS, 1, 0), (2, 1)):
+        charts = [WeightChart(tokens, trace, pitch, 1.0, named, rows) for trace, _ in sets]
+        # over the tallest bars, their values where they stand over the bars (a two-line one stands over a
+        # bar too short to matter); under the baseline, values and names
+        over = max([c.values[int(np.argmax(c.weights))].height + VALUE_BUFF for c in charts if c.over] or [0])
+        under = max(chart.baseline.get_y() - chart.get_bottom()[1] for chart in charts)
         headers = [chart_label(lines[:kept], width + CHART_GAP - 0.1) for _, lines in sets]
         under_all = under + HEADER_BUFF + max(h.height for h in headers) + NOTE_BUFF + note.height
         room = below - over - under_all - STAGE.bottom
@@ -1042,7 +1040,7 @@ def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup]
     base = below - over - height * tallest
     made = []
     for i, ((trace, _), header) in enumerate(zip(sets, headers)):
-        chart = WeightChart(tokens, trace, pitch, height, named)
+        chart = WeightChart(tokens, trace, pitch, height, named, rows)
         chart.shift([RIGHT_LEFT + i * (width + CHART_GAP), base, 0])
         header.next_to([chart.baseline.get_x(), base - under, 0], DOWN, buff=HEADER_BUFF)
         made.append(VGroup(chart, header))
@@ -1056,11 +1054,12 @@ class WeightChart(VGroup):
     baseline from the origin rightwards, in the tokens' colours, and its weights printed (as
     `arithmetic.sci_parts` prints it: a positive weight never reads 0.000), each centred on its bar: over it
     where every one fits there (`over`: clear of the other bars' columns and VALUE_GAP from each other, within
-    the baseline's span), else under the baseline, on VALUE_ROWS staggered rows (`fit.staggered`): from the
+    the baseline's span), else under the baseline, on `rows` staggered rows (`fit.staggered`): from the
     largest down if they must, each where it keeps VALUE_GAP from the others, the rest left out (`shown` says
-    which are printed); under them each bar's name if `named`."""
+    which are printed), or with no rows the largest alone over its bar; under them each bar's name if
+    `named`."""
 
-    def __init__(self, tokens, trace, pitch: float, height: float, named: bool):
+    def __init__(self, tokens, trace, pitch: float, height: float, named: bool, rows: int = VALUE_ROWS):
         super().__init__()
         self.weights = np.asarray(trace.weights, dtype=float)
         self.baseline = Line(ORIGIN, RIGHT * pitch * len(tokens), color=theme().muted, stroke_width=2)
@@ -1079,9 +1078,7 @@ class WeightChart(VGroup):
         log10_weights = (np.asarray(trace.scores) - trace.log_exp_sum) / np.log(10)
         self.values = VGroup(*[weight_label(x) for x in log10_weights])
         self.shown = list(range(len(self.bars)))  # the bars whose weights are printed
-        self.over = self.stand_over()
-        if not self.over:
-            self.stand_under()
+        self.over = self.stand_over() or not self.stand_under(rows)  # values over the bars, or under them
         self.add(self.baseline, self.bars, *(self.values[i] for i in self.shown))
         self.names = VGroup(*(fit.names(tokens, np.inf) if named else []))
         top = min(0.0, *(self.values[i].get_bottom()[1] for i in self.shown)) - NAME_BUFF
@@ -1106,18 +1103,23 @@ class WeightChart(VGroup):
                 return False
         return True
 
-    def stand_under(self) -> None:
-        """The values under their bars, on VALUE_ROWS rows where each keeps VALUE_GAP from the others there
+    def stand_under(self, rows: int) -> bool:
+        """The values under their bars, on `rows` rows where each keeps VALUE_GAP from the others there
         (`fit.staggered`): left to right, which needs the fewest rows, or where that leaves one out, from the
-        largest down, leaving out those with no place. Within the baseline's span but for SPILL at its ends."""
+        largest down, leaving out those with no place. Within the baseline's span but for SPILL at its ends.
+        With no rows, the largest alone over its bar (and False: none stands under)."""
+        if not rows:  # the largest alone, where stand_over put it
+            self.shown = [int(np.argmax(self.weights))]
+            return False
         for order in (range(len(self.bars)), ranked(self.weights)):
             for value, bar in zip(self.values, self.bars):
                 value.move_to([bar.get_x(), -VALUE_DROP, 0], aligned_edge=UP)
                 within(value, self.baseline, SPILL)
-            rows = fit.staggered([self.values[i] for i in order], VALUE_GAP, ROW_BUFF, VALUE_ROWS)
-            self.shown = sorted(int(i) for i, row in zip(order, rows) if row is not None)
+            placed = fit.staggered([self.values[i] for i in order], VALUE_GAP, ROW_BUFF, rows)
+            self.shown = sorted(int(i) for i, row in zip(order, placed) if row is not None)
             if len(self.shown) == len(self.bars):
                 break
+        return True
 
     def shown_values(self) -> list[str]:
         """The weights printed, left to right."""
