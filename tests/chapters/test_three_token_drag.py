@@ -525,3 +525,28 @@ def test_every_chart_prints_each_weight_that_finds_a_place_a_gap_from_the_others
             for top in rows:
                 row = [v for v in shown if round(v.get_top()[1], 6) == top]
                 assert any(gap(value, v) < VALUE_GAP for v in row)
+
+
+def test_names_too_wide_for_the_bars_stand_whole_in_a_legend_row_by_row(tmp_path):
+    """Issue 29: names cut to fit are ambiguous ('f…' for fever and fatigue). A chart whose names do not fit
+    under its bars names none there; a legend over the charts gives every name whole, in its colour, row by row
+    in the tokens' order, within the charts' width."""
+    path = next(p for p in corpus_files() if p.stem == "corpus-23-mixed")
+    examples.use(load_example_file(path))
+    try:
+        scene = built(ThreeTokenDrag, tmp_path)
+    finally:
+        examples.use(examples.DEFAULT)
+    legend, tokens = scene.charts[0][2], scene.example.tokens
+    rows = {}
+    for name in legend:
+        rows.setdefault(round(name.get_y(), 6), []).append(name)
+    read = [name.text for _, row in sorted(rows.items(), reverse=True) for name in row]
+    assert read == list(tokens) and not any(fit.ELLIPSIS in name for name in read)
+    assert [name.get_color() for name in legend] == [bar.get_fill_color() for bar in scene.charts[0][0].bars]
+    charts = VGroup(*[chart[0] for chart in scene.charts])
+    assert (
+        charts.get_left()[0] <= legend.get_left()[0] and legend.get_right()[0] <= charts.get_right()[0] + 0.2
+    )
+    assert legend.get_bottom()[1] > charts.get_top()[1]  # over the charts
+    assert not any(len(chart[0].names) for chart in scene.charts)
