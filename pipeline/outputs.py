@@ -141,6 +141,11 @@ def safe_name(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")[:MAX_NAME].strip("-") or "example"
 
 
+def course_root(output_dir: Path, name: str) -> Path:
+    """A course's folder, OUTPUT/courses/<its file's name>/, its quality folders inside."""
+    return Path(output_dir) / COURSES_FOLDER / safe_name(name)
+
+
 class FolderTaken(ValueError):
     """A custom example's folder already holds the outputs of another example file with the same name."""
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from attention.examples import Examples
+from pipeline.plan.course import Course
 from pipeline.plan.manifest import Entry
 from pipeline.run.jobs import Outcome
 from scenes.chapters.registry import Chapter, shown_title
@@ -39,6 +40,15 @@ def listing(
             yield f"    {entry.duration:.1f} s  {files}" + ("" if current else "  (out of date)")
         if not entries:
             yield f"    not rendered at {folder.name}"
+
+
+def course_state(course: Course, folder: Path, current: bool) -> str:
+    """Whether the course's own lecture is published in its `folder` and up to date, and how to make it so."""
+    if current:
+        return f"course {course.title!r}: published in {folder}"
+    return (
+        f"course {course.title!r}: not published in {folder} or out of date: render --course {course.source}"
+    )
 
 
 def skipped(chapter: Chapter) -> str:

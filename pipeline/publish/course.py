@@ -33,14 +33,12 @@ CODE = (
 )
 
 
-def root(output_dir: Path, course: Course) -> Path:
-    """The course's folder: OUTPUT/courses/<its file's name>/, its quality folders inside."""
-    return Path(output_dir) / outputs.COURSES_FOLDER / outputs.safe_name(course.name)
-
-
 def publish(output_dir: Path, settings: RenderSettings, course: Course) -> list[str]:
     """Bring the course's folder up to date from the chapters rendered in `output_dir`; return the lines to print."""
-    source, target = outputs.folder(output_dir, settings), outputs.folder(root(output_dir, course), settings)
+    source, target = (
+        outputs.folder(output_dir, settings),
+        outputs.folder(outputs.course_root(output_dir, course.name), settings),
+    )
     waiting = _waiting(source, course.chapters, settings)
     if waiting:
         names = ", ".join(c.name for c in waiting)

@@ -1,7 +1,8 @@
 """`render.py package`: what a render published, as one zip to hand on and open from disk without installing
 anything. The whole lecture: its page, presenter mode, slides, handout, transcript and every file they link.
 Chapters alone (for a learning platform, docs/lms.md): their videos, captions, descriptions, posters and part of
-the transcript, with a page of their own that plays them, made as the lecture's page is but for them alone.
+the transcript, with a page of their own that plays them, made as the lecture's page is but for them alone. A
+course's own lecture (`--course`): what `render --course` published in its folder, packed as the lecture is.
 
 Only up-to-date outputs are packed: a lecture, page or chapter that a render with the same options would make
 again is refused, naming it. The files are the ones the pages link, followed from index.html through every page,
@@ -23,6 +24,7 @@ from urllib.parse import unquote
 
 from pipeline import outputs
 from pipeline.plan import chapters
+from pipeline.plan.course import Course
 from pipeline.plan.dependencies import Scanner
 from pipeline.plan.manifest import Manifest
 from pipeline.plan.settings import RenderSettings
@@ -42,34 +44,42 @@ class PackageError(ValueError):
     """Nothing up to date to pack: the lecture or chapter is not rendered in the folder, or out of date."""
 
 
-def rendered_folder(output_dir: Path, settings: RenderSettings) -> Path:
-    """The folder a render at `settings` wrote into `output_dir`; refused when there is none."""
+def rendered_folder(output_dir: Path, settings: RenderSettings, again: str = "render it first") -> Path:
+    """The folder a render at `settings` wrote into `output_dir`; refused when there is none, saying `again`."""
     folder = outputs.folder(output_dir, settings)
     if not folder.is_dir():
-        raise PackageError(f"nothing is rendered in {folder}: render it first, with the same options")
+        raise PackageError(f"nothing is rendered in {folder}: {again}, with the same options")
     return folder
 
 
-def lecture_zip(output_dir: Path, settings: RenderSettings) -> Path:
-    """The lecture rendered in `output_dir` at `settings`, packed into output_dir/attention-lecture-<folder>.zip."""
-    folder = rendered_folder(output_dir, settings)
-    everything = chapters.all_chapters()
-    if lecture.current(folder, everything, settings) is None:
-        raise PackageError(f"{folder} holds no up-to-date lecture: render it first, with the same options")
+def lecture_zip(output_dir: Path, settings: RenderSettings, course: Course | None = None) -> Path:
+    """The lecture rendered in `output_dir` at `settings` (or the `course` published there, from its own folder),
+    packed into output_dir/attention-lecture-[<course>-]<folder>.zip."""
+    base = outputs.course_root(output_dir, course.name) if course else Path(output_dir)
+    redo = f"render --course {course.source}" if course else None  # what makes it up to date
+    folder = rendered_folder(base, settings, redo or "render it first")
+    chosen = course.chapters if course else chapters.all_chapters()
+    if lecture.current(folder, chosen, settings) is None:
+        raise PackageError(
+            f"{folder} holds no up-to-date lecture: {redo or 'render it first'}, with the same options"
+        )
     stale = [
         name
-        for name, text in web_page.pages(folder, everything, settings).items()
+        for name, text in web_page.pages(folder, chosen, settings, course).items()
         if not _holds(folder / name, text)
     ]
     if stale:
         raise PackageError(
-            f"{', '.join(stale)} in {folder}: out of date; render again, with the same options"
+            f"{', '.join(stale)} in {folder}: out of date; {redo or 'render again'}, with the same options"
         )
     names = linked(folder)
     missing = [name for name in NEEDED if name not in names]
     if missing:
-        raise PackageError(f"{', '.join(missing)} missing in {folder}: render again, with the same options")
-    return _zip(folder, names, Path(output_dir) / f"{PREFIX}-{folder.name}.zip")
+        raise PackageError(
+            f"{', '.join(missing)} missing in {folder}: {redo or 'render again'}, with the same options"
+        )
+    named = f"{outputs.safe_name(course.name)}-{folder.name}" if course else folder.name
+    return _zip(folder, names, Path(output_dir) / f"{PREFIX}-{named}.zip")
 
 
 def chapters_zip(output_dir: Path, settings: RenderSettings, chosen: list[Chapter]) -> Path:

@@ -9,7 +9,9 @@ import json
 import os
 import re
 import subprocess
+import zipfile
 from html import unescape
+from pathlib import PurePosixPath
 
 import av
 import pytest
@@ -140,3 +142,38 @@ def test_the_handout_has_the_courses_title_names_and_notes(course):
         subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout.split()
     )
     assert all(f"Note: {note}" in text for note in NOTES.values())
+
+
+def test_list_shows_the_courses_chapters_in_its_order_and_that_it_is_published(course, run):
+    _, folder, _ = course
+    root = folder.parents[2]
+    result = run("list", "--course", root / "my-course.toml", "--voice", "espeak", "--output", root)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line.split()[1] for line in lines if not line.startswith((" ", "course"))] == [
+        c.name for c in CHOSEN
+    ]
+    assert lines[-1] == f"course '{TITLE}': published in {folder}"
+    assert "not rendered" not in result.output and "out of date" not in result.output
+
+
+def test_package_packs_the_courses_own_lecture_and_refuses_one_not_published(course, run, tmp_path):
+    _, folder, _ = course
+    root = folder.parents[2]
+    result = run("package", "--course", root / "my-course.toml", "--voice", "espeak", "--output", root)
+    assert result.exit_code == 0, result.output
+    made = root / f"attention-lecture-my-course-{folder.name}.zip"
+    assert result.output.startswith(f"wrote {made} (")
+    with zipfile.ZipFile(made) as archive:
+        names = {PurePosixPath(name) for name in archive.namelist()}
+        page = unescape(archive.read(f"{made.stem}/index.html").decode())
+    assert {name.parts[0] for name in names} == {made.stem}  # one folder, named as the zip
+    inside = {name.name for name in names}
+    assert {"lecture.mp4", "lecture.pptx", "lecture.pdf", "present.html", "transcript.html"} <= inside
+    assert {n for n in inside if re.fullmatch(r"\d\d-\w+\.mp4", n)} == {f"{c.slug}.mp4" for c in CHOSEN}
+    assert f"<h1>{TITLE}</h1>" in page
+    (tmp_path / "other.toml").write_text('title = "Not yet"\nchapters = [2]\n', encoding="utf-8")
+    refused = run("package", "--course", tmp_path / "other.toml", "--voice", "espeak", "--output", root)
+    assert refused.exit_code == 2 and refused.output.count("\n") == 1, refused.output
+    assert f"render --course {tmp_path / 'other.toml'}, with the same options" in refused.output
+    assert not list(root.glob("attention-lecture-other-*.zip"))
