@@ -26,8 +26,7 @@ from pipeline.plan import check as checking
 from pipeline.plan.course import Course, CourseFileError, load_course_file
 from pipeline.plan.quality import PRESETS
 from pipeline.plan.theme_file import ThemeFileError, load_theme_file
-from pipeline.publish import clips, described, drawn, lecture, update, webm
-from pipeline.publish import course as course_folder
+from pipeline.publish import clips, described, documents, drawn, lecture, update, webm
 from pipeline.publish import package as packing
 from pipeline.run import cluster, lock, parallel
 from scenes.kit.palette import THEMES, Theme, theme_of
@@ -319,18 +318,25 @@ def cli():
 @frame_options("l")
 @with_look
 @language_option(settings.DEFAULT_LANGUAGE)
+@course_option
 @output_option
 @click.pass_context
-def list_chapters(ctx: click.Context, output: Path, example: Path | None, **_frame):
-    """Show the chapters in viewing order and, where rendered, their duration and files."""
+def list_chapters(ctx: click.Context, output: Path, course: Course | None, **_frame):
+    """Show the chapters in viewing order (a course's, in its order) and, where rendered, their duration and
+    files; with --course, then whether the course's own lecture is published and up to date."""
+    use_course(ctx, course)
     wanted = chosen_settings(ctx)
-    output = output_root(output, example)
-    everything = chapters.all_chapters()
+    output = output_root(output, ctx.params["example"])
+    chosen = course.chapters if course else chapters.all_chapters()
     shown = drawn.examples_of(wanted)  # the titles its videos show
     for line in report.listing(
-        everything, outputs.folder(output, wanted), build.rendered(everything, wanted, output), shown
+        chosen, outputs.folder(output, wanted), build.rendered(chosen, wanted, output), shown
     ):
         click.echo(line)
+    if course is not None:
+        folder = outputs.folder(outputs.course_root(output, course.name), wanted)
+        current = lecture.current(folder, course.chapters, wanted) is not None
+        click.echo(report.course_state(course, folder, current))
 
 
 @cli.command()
@@ -598,17 +604,23 @@ def clip(ctx: click.Context, name: str, beat: str, clip_format: str, output: Pat
 @frame_options("l")
 @with_look
 @language_option(settings.DEFAULT_LANGUAGE)
+@course_option
 @output_option
 @click.pass_context
-def package(ctx: click.Context, names: tuple[str, ...], output: Path, example: Path | None, **_look):
+def package(ctx: click.Context, names: tuple[str, ...], output: Path, course: Course | None, **_look):
     """Pack the rendered lecture (videos, page, presenter mode, slides, handout, transcript) into one zip that
-    opens from disk; with chapters named, those alone with a page of their own, for a learning platform."""
-    wanted, root = chosen_settings(ctx), output_root(output, example)
+    opens from disk; with chapters named, those alone with a page of their own, for a learning platform; with
+    --course, the course's own lecture as `render --course` published it."""
+    use_course(ctx, course)
+    wanted, root = chosen_settings(ctx), output_root(output, ctx.params["example"])
     try:
         chosen = chapters.select(names) if names else None
         packing.rendered_folder(root, wanted)  # refused before the lock: it writes OUTPUT/.lock
         with locked(root, wait=True):
-            made = packing.chapters_zip(root, wanted, chosen) if chosen else packing.lecture_zip(root, wanted)
+            if chosen:
+                made = packing.chapters_zip(root, wanted, chosen)
+            else:
+                made = packing.lecture_zip(root, wanted, course)
     except (chapters.UnknownChapter, packing.PackageError) as err:
         raise click.UsageError(str(err)) from None
     except OSError as err:
@@ -634,6 +646,25 @@ def webm_companions(ctx: click.Context, output: Path, example: Path | None, **_l
     with locked(root, wait=True):
         lines = webm.update(folder, chapters.all_chapters(), wanted) + update.after_render(root, wanted)
     click.echo("\n".join(lines) or f"the WebMs in {folder} are up to date")
+
+
+@cli.command()
+@frame_options("l")
+@with_look
+@language_option(settings.DEFAULT_LANGUAGE)
+@output_option
+@click.pass_context
+def handout(ctx: click.Context, output: Path, example: Path | None, **_look):
+    """Print the rendered lecture's handout (lecture.pdf) with pictures in the light theme, for paper: each
+    beat's still drawn without video (a dry run per chapter, about a quarter of rendering it), kept while the
+    chapters do not change; later renders print them too."""
+    wanted, root = chosen_settings(ctx), output_root(output, example)
+    try:
+        with locked(root, wait=True):
+            lines = documents.in_print_theme(root, chapters.all_chapters(), wanted)
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
+    click.echo("\n".join(lines) or f"{outputs.folder(root, wanted) / 'lecture.pdf'} is up to date")
 
 
 @cli.command()
@@ -675,7 +706,7 @@ def clean(ctx: click.Context, output: Path, course: Course | None, lang: str | N
     theme, example = ctx.params["theme"], ctx.params["example"]
     root, wanted = output_root(output, example), chosen_settings(ctx)
     if course is not None:
-        root = course_folder.root(root, course)
+        root = outputs.course_root(root, course.name)
     given_theme = ctx.get_parameter_source("theme") is ParameterSource.COMMANDLINE
     if (example is not None or course is not None) and wanted is None and not given_theme and lang is None:
         removed = outputs.clean_folder(root)  # all its folder

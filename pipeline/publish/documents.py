@@ -6,7 +6,8 @@ Each is written again only when what it is made from changed: the lecture's entr
 it reads (posters, for the handout) and the code that writes it; the manifest keeps an
 entry per document in its `documents`. The handout prints light-theme frames when the
 light theme's folder of the same size (e.g. 480p15-light) holds every chapter up to date
-with the same beats; otherwise the render's own frames, each with a thin border.
+with the same beats; else light print stills when `render.py handout` drew them (`print_stills`)
+and they are up to date; otherwise the render's own frames, each with a thin border.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from pipeline.frames import beats, captions
 from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import RenderSettings
-from pipeline.publish import beat_text, handout, lecture, slides, web_page
+from pipeline.publish import beat_text, handout, lecture, print_stills, slides, web_page
 from scenes.chapters.registry import Chapter
 
 PRINT_THEME = "light"
@@ -183,15 +184,33 @@ def _subtitle(settings: RenderSettings) -> str:
 def _print_posters(
     output_dir: Path, chapters, settings: RenderSettings, entries: list[Entry]
 ) -> list[list[Path]]:
-    """Per chapter, its beats' posters for print: the light theme's when all are up to date, else these."""
-    own = [
-        outputs.chapter_files(outputs.folder(output_dir, settings), c.slug, lecture.FORMAT) for c in chapters
-    ]
-    light = replace(settings, theme=PRINT_THEME)
+    """Per chapter, its beats' pictures for print: the print theme's render when every chapter's is up to date,
+    else its print stills when every chapter's are (`render.py handout`), else the render's own posters."""
+    folder, light = outputs.folder(output_dir, settings), replace(settings, theme=PRINT_THEME)
     light_folder = outputs.folder(output_dir, light)
+    own = [outputs.chapter_files(folder, c.slug, lecture.FORMAT) for c in chapters]
     if settings.theme != PRINT_THEME and _current(light_folder, chapters, light, entries):
         own = [outputs.chapter_files(light_folder, c.slug, lecture.FORMAT) for c in chapters]
+    elif settings.theme != PRINT_THEME and all(
+        print_stills.current(folder, c, light, e) for c, e in zip(chapters, entries)
+    ):
+        return [print_stills.stills(folder, c, e) for c, e in zip(chapters, entries)]
     return [[files.beat_poster(k) for k in range(1, len(e.beats) + 1)] for files, e in zip(own, entries)]
+
+
+def in_print_theme(output_dir: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> list[str]:
+    """`render.py handout`: the handout printed in the print theme, from print stills where no render in that
+    theme is up to date; the lines to print. Refused (ValueError) without an up-to-date lecture."""
+    folder, light = outputs.folder(output_dir, settings), replace(settings, theme=PRINT_THEME)
+    found = lecture.current(folder, chapters, settings)
+    if found is None:
+        raise ValueError(f"{folder} holds no up-to-date lecture: render it first, with the same options")
+    drawn = []
+    if settings.theme != PRINT_THEME and not _current(
+        outputs.folder(output_dir, light), chapters, light, found[1]
+    ):
+        drawn = print_stills.update(output_dir, chapters, settings, light, found[1])
+    return drawn + update(output_dir, chapters, settings)
 
 
 def _current(folder: Path, chapters, settings: RenderSettings, entries: list[Entry]) -> bool:

@@ -3,9 +3,12 @@ page numbers; printed from light-theme frames when those are up to date; tagged 
 (structure tree, language, bookmarks, text alternatives, embedded fonts), as poppler and pikepdf read it and as
 pdfua, a PDF/UA-1 checker, checks it."""
 
+import os
 import re
+import shutil
 import subprocess
 
+import numpy as np
 import pdfua
 import pikepdf
 import pytest
@@ -219,3 +222,41 @@ def test_text_in_any_script_is_selectable(tmp_path):
     text = pdf_text(tmp_path / "h.pdf")
     for words in ("注意 attention", "“猫” reads mostly “cat” (0.810).", "√d ≈ 1.414", "the example 猫"):
         assert words in text
+
+
+def test_the_handout_command_prints_light_stills_drawn_without_a_second_render(rendered, run, tmp_path):
+    out = shutil.copytree(rendered, tmp_path / "out", copy_function=os.link)  # the module's folder untouched
+    shutil.rmtree(out / "480p15-light", ignore_errors=True)  # rendered by the test before, if it ran
+    folder = out / "480p15"
+    entries = {slug: Manifest.load(folder).get(slug, "mp4") for slug in ("01-Beaten", "02-Tiny")}
+    result = run("handout", "--output", out)
+    assert result.exit_code == 0, result.output
+    for slug, entry in entries.items():
+        assert f"drew {len(entry.beats)} print stills of {slug} in the light theme" in result.output
+    assert f"wrote {folder / 'lecture.pdf'} in " in result.output and "lecture.pptx" not in result.output
+    printed = [
+        key for key in Manifest.load(folder).documents["lecture.pdf"].inputs if key.startswith("poster ")
+    ]
+    assert printed == [
+        f"poster print/{slug}.beat-{k:02d}.png"
+        for slug, e in entries.items()
+        for k in range(1, len(e.beats) + 1)
+    ]
+    assert images_per_page(folder / "lecture.pdf")[1:] == [len(e.beats) for e in entries.values()]
+    assert run("handout", "--output", out).output == f"{folder / 'lecture.pdf'} is up to date\n"
+    assert "lecture.pdf" not in run("render", "--output", out).output  # a render keeps printing them
+    assert run("render", "--theme", "light", "--output", out).exit_code == 0  # what they stand in for
+    for slug, entry in entries.items():
+        for k in range(1, len(entry.beats) + 1):
+            still = np.asarray(
+                Image.open(folder / "print" / f"{slug}.beat-{k:02d}.png").convert("RGB"), float
+            )
+            light = outputs.chapter_files(out / "480p15-light", slug, "mp4").beat_poster(k)
+            assert np.abs(still - np.asarray(Image.open(light).convert("RGB"), float)).mean() < 1.0, (slug, k)
+
+
+def test_the_handout_command_needs_a_rendered_lecture(tmp_path, run):
+    result = run("handout", "--output", tmp_path)
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert "holds no up-to-date lecture: render it first" in result.output
+    assert not (tmp_path / "480p15" / "print").exists()
