@@ -504,15 +504,18 @@ def _pid(holder: int | None) -> str:
 @click.argument("name", metavar="CHAPTER")
 @frame_options("l")
 @with_look
+@course_option
 @output_option
 @click.pass_context
-def preview(ctx: click.Context, name: str, output: Path, example: Path | None, **_frame):
-    """Write one PNG with the last picture of every beat of a chapter (animations skipped, no video)."""
+def preview(ctx: click.Context, name: str, output: Path, course: Course | None, **_frame):
+    """Write one PNG with the last picture of every beat of a chapter (animations skipped, no video); with
+    --course, in the course's example and theme."""
+    use_course(ctx, course)
     try:
         (chapter,) = chapters.select((name,))
     except chapters.UnknownChapter as err:
         raise click.UsageError(str(err)) from None
-    wanted, output = chosen_settings(ctx), output_root(output, example)
+    wanted, output = chosen_settings(ctx), output_root(output, ctx.params["example"])
     try:
         outputs.ensure_writable(output)
     except OSError as err:

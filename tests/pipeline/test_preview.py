@@ -88,6 +88,16 @@ def test_the_last_tile_is_the_chapter_s_last_picture(sheet, run, tmp_path):
     assert np.abs(last - np.asarray(poster, dtype=int)).max() <= 2
 
 
+def test_a_course_previews_in_its_theme(run, tiny_chapters, tmp_path):
+    course = tmp_path / "course.toml"
+    course.write_text('title = "Light"\nchapters = ["tiny"]\ntheme = "light"\n', encoding="utf-8")
+    result = run("preview", "tiny", "--course", course, "--output", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == str(tmp_path / "out" / "480p15-light" / "previews" / "01-Tiny.png")
+    refused = run("preview", "tiny", "--course", course, "--theme", "dark", "--output", tmp_path / "out")
+    assert refused.exit_code == 2 and "gives the theme; give it in one place" in refused.output
+
+
 def test_a_bad_chapter_name_is_one_line_and_status_2(run, tiny_chapters, tmp_path):
     result = run("preview", "nosuch", "--output", tmp_path / "out")
     assert result.exit_code == 2
