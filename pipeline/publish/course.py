@@ -50,7 +50,7 @@ def publish(output_dir: Path, settings: RenderSettings, course: Course) -> list[
     lines = lecture.update(target, course.chapters, settings)
     if update.webms_wanted():  # as a render does
         lines += webm.update(target, course.chapters, settings)
-    lines += _documents(target, settings, course)
+    lines += _documents(output_dir, target, settings, course)
     _write_pages(target, course, settings)
     count = len(course.chapters)
     lines.append(f"published the course {course.title!r} ({count} chapter{'s' * (count != 1)}) in {target}")
@@ -87,19 +87,26 @@ def _linked(source: Path, target: Path, chosen: tuple[Chapter, ...]) -> list[Ent
     return entries
 
 
-def _documents(folder: Path, settings: RenderSettings, course: Course) -> list[str]:
-    """lecture.pptx and lecture.pdf for the course, when the lecture is joined and either is out of date."""
+def _documents(output_dir: Path, folder: Path, settings: RenderSettings, course: Course) -> list[str]:
+    """lecture.pptx and lecture.pdf for the course in its `folder`, when the lecture is joined and either is out
+    of date; the handout's pictures as the lecture's handout prints them (`documents.print_posters`)."""
     found = lecture.current(folder, course.chapters, settings)
     if found is None:
         return []
     lecture_entry, entries = found
+    printed = [
+        p
+        for posters in documents.print_posters(output_dir, course.chapters, settings, entries)
+        for p in posters
+    ]
     code = Scanner().modules(CODE, ("pipeline",))
     inputs = {"lecture": lecture_entry.hash, "course": course.fingerprint()}
     inputs |= {f"module {name}": hashlib.sha256(path.read_bytes()).hexdigest() for name, path in code.items()}
     manifest, now, written = Manifest.load(folder), datetime.now(timezone.utc), []
-    for kind, make in _makers(folder, settings, course, now).items():
+    for kind, make in _makers(folder, settings, course, now, printed).items():
         target = folder / f"{lecture.SLUG}.{kind}"
-        if manifest.document_stale_reason(target.name, inputs) is None:
+        kept = inputs | (documents.poster_inputs(printed) if kind == "pdf" else {})
+        if manifest.document_stale_reason(target.name, kept) is None:
             continue
         with outputs.staged() as stage:
             make(
@@ -107,13 +114,16 @@ def _documents(folder: Path, settings: RenderSettings, course: Course) -> list[s
                 stage(target),
             )
         size = {target.name: target.stat().st_size}
-        manifest.record_document(Entry(lecture.SLUG, kind, digest(inputs), inputs, size, 0.0, 0, ()))
+        manifest.record_document(Entry(lecture.SLUG, kind, digest(kept), kept, size, 0.0, 0, ()))
         written.append(str(target))
     return [f"wrote {' and '.join(written)}"] if written else []
 
 
-def _makers(folder: Path, settings: RenderSettings, course: Course, now: datetime) -> dict:
-    """lecture.pptx and lecture.pdf from the course's beats: its title slide and title page, its posters."""
+def _makers(
+    folder: Path, settings: RenderSettings, course: Course, now: datetime, printed: list[Path]
+) -> dict:
+    """lecture.pptx and lecture.pdf from the course's beats: its title slide and title page, the pictures
+    `printed` (one per beat) in the handout."""
     subtitle = " · ".join(text for text in ("Handout", course.byline) if text)
     cover = slides.Cover(course.title, course.byline, course.lecturer)
     return {
@@ -122,7 +132,7 @@ def _makers(folder: Path, settings: RenderSettings, course: Course, now: datetim
         ),
         "pdf": lambda said, target: documents.write_pdf(
             said,
-            [_poster(folder, one) for one in said],
+            printed,
             settings,
             target,
             course.title,
@@ -131,10 +141,6 @@ def _makers(folder: Path, settings: RenderSettings, course: Course, now: datetim
             course.lecturer,
         ),
     }
-
-
-def _poster(folder: Path, one: documents.Said) -> Path:
-    return outputs.chapter_files(folder, one.chapter.slug, lecture.FORMAT).beat_poster(one.number)
 
 
 def _write_pages(folder: Path, course: Course, settings: RenderSettings) -> None:

@@ -46,7 +46,7 @@ def update(output_dir: Path, chapters: tuple[Chapter, ...], settings: RenderSett
     if found is None:
         return []
     lecture_entry, entries = found
-    posters = _print_posters(output_dir, chapters, settings, entries)
+    posters = print_posters(output_dir, chapters, settings, entries)
     now = datetime.now(timezone.utc)
     printed = [poster for chapter_posters in posters for poster in chapter_posters]
     makers = {
@@ -73,9 +73,7 @@ def update(output_dir: Path, chapters: tuple[Chapter, ...], settings: RenderSett
         target = folder / f"{lecture.SLUG}.{kind}"
         inputs = _inputs(lecture_entry, scanner.modules(CODE[kind], ("pipeline",)))
         if kind == "pdf":
-            inputs.update(
-                {f"poster {p.parent.name}/{p.name}": str(p.stat().st_size) for c in posters for p in c}
-            )
+            inputs.update(poster_inputs(printed))
             inputs["title"] = _subtitle(settings)
         if manifest.document_stale_reason(target.name, inputs) is None:
             continue
@@ -181,7 +179,7 @@ def _subtitle(settings: RenderSettings) -> str:
     return f"Handout, with the example {example_name(settings.example)}" if settings.example else "Handout"
 
 
-def _print_posters(
+def print_posters(
     output_dir: Path, chapters, settings: RenderSettings, entries: list[Entry]
 ) -> list[list[Path]]:
     """Per chapter, its beats' pictures for print: the print theme's render when every chapter's is up to date,
@@ -196,6 +194,11 @@ def _print_posters(
     ):
         return [print_stills.stills(folder, c, e) for c, e in zip(chapters, entries)]
     return [[files.beat_poster(k) for k in range(1, len(e.beats) + 1)] for files, e in zip(own, entries)]
+
+
+def poster_inputs(printed: list[Path]) -> dict[str, str]:
+    """The handout's pictures as inputs of the PDF: which folder each is from, and its size."""
+    return {f"poster {p.parent.name}/{p.name}": str(p.stat().st_size) for p in printed}
 
 
 def in_print_theme(output_dir: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> list[str]:

@@ -32,7 +32,7 @@ def current(folder: Path, chapter: Chapter, printed: RenderSettings, entry: Entr
     record = folder / FOLDER / f"{chapter.slug}.json"
     if not record.is_file() or not all(path.is_file() for path in stills(folder, chapter, entry)):
         return False
-    return json.loads(record.read_text(encoding="utf-8")) == _drawn_from(chapter, printed, entry)
+    return json.loads(record.read_text(encoding="utf-8")) == drawn_from(chapter, printed, entry)
 
 
 def update(
@@ -57,11 +57,12 @@ def update(
         with outputs.staged() as stage:
             for path, (_, picture) in zip(stills(folder, chapter, entry), pictures):
                 picture.save(stage(path), format="PNG")
-            stage(record).write_text(json.dumps(_drawn_from(chapter, printed, entry)), encoding="utf-8")
+            stage(record).write_text(json.dumps(drawn_from(chapter, printed, entry)), encoding="utf-8")
         lines.append(f"drew {len(pictures)} print stills of {chapter.slug} in the {printed.theme} theme")
     return lines
 
 
-def _drawn_from(chapter: Chapter, printed: RenderSettings, entry: Entry) -> dict:
+def drawn_from(chapter: Chapter, printed: RenderSettings, entry: Entry) -> dict:
+    """What a chapter's print stills are drawn from, as print/<chapter>.json records it."""
     inputs = Scanner().inputs(chapter, replace(printed, format="mp4"))
     return {"inputs": digest(inputs), "beats": [[beat.name, beat.frames] for beat in entry.beats]}

@@ -15,11 +15,13 @@ from pathlib import PurePosixPath
 
 import av
 import pytest
+from PIL import Image
 from pptx import Presentation
 
 from pipeline.plan.dependencies import Scanner
 from pipeline.plan.manifest import Manifest
 from pipeline.plan.settings import from_options
+from pipeline.publish import print_stills
 from scenes.chapters import registry
 
 CHOSEN = [registry.find(name) for name in ("BlendByWeight", "FixedContext", "ScoreEveryWord")]
@@ -177,3 +179,26 @@ def test_package_packs_the_courses_own_lecture_and_refuses_one_not_published(cou
     assert refused.exit_code == 2 and refused.output.count("\n") == 1, refused.output
     assert f"render --course {tmp_path / 'other.toml'}, with the same options" in refused.output
     assert not list(root.glob("attention-lecture-other-*.zip"))
+
+
+def test_the_courses_handout_prints_the_light_stills_once_they_are_drawn(course, run):
+    _, folder, entries = course
+    root, light = folder.parents[2], from_options("l", voice="espeak", theme="light")
+    source = root / folder.name
+    for chapter, entry in zip(CHOSEN, entries):  # stand-ins for `render.py handout`'s dry runs (tested there)
+        for still in print_stills.stills(source, chapter, entry):
+            still.parent.mkdir(exist_ok=True)
+            Image.new("RGB", (854, 480), "white").save(still)
+        record = source / print_stills.FOLDER / f"{chapter.slug}.json"
+        record.write_text(json.dumps(print_stills.drawn_from(chapter, light, entry)), encoding="utf-8")
+    result = run("render", "--course", root / "my-course.toml", "--voice", "espeak", "--output", root)
+    assert result.exit_code == 0, result.output
+    assert f"wrote {folder / 'lecture.pdf'}" in result.output and "lecture.pptx" not in result.output
+    printed = [
+        key for key in Manifest.load(folder).documents["lecture.pdf"].inputs if key.startswith("poster ")
+    ]
+    assert printed == [
+        f"poster print/{c.slug}.beat-{k:02d}.png"
+        for c, e in zip(CHOSEN, entries)
+        for k in range(1, len(e.beats) + 1)
+    ]
