@@ -451,11 +451,13 @@ def _video(
     element_id: str,
 ) -> str:
     """A <video> with its sources, a poster, a default English captions track (the .vtt beside `subtitles`)
-    when those files exist, and its descriptions track when its first source has described beats."""
+    when those files exist, and its descriptions track when its first source has described beats. It fetches
+    nothing until played (preload none): the page's script then loads the players' metadata one at a time, since
+    sixteen players fetching at once kept Firefox from ever finishing the page over HTTP (issue 31)."""
     attributes = [
         f'id="{element_id}"',
         "controls",
-        'preload="metadata"',
+        'preload="none"',
         "playsinline",
         f'width="{settings.width}" height="{settings.height}"',
         f'aria-label="{_text(label)}"',
