@@ -53,7 +53,9 @@ from scenes.kit.arithmetic import (
     vector_text,
 )
 
-REORDER_LINE = " Under them a grey line says these are the last chapter's words, in another order."
+REORDER_LINE = (
+    " Under the keys' names a grey line gives the last chapter's order, then this one's: {before} → {here}."
+)
 GAIN_STOPS = (2.0, 4.0, 10.0)  # WhereItBreaks' knob stops (its beats "At gain 2", ...)
 GROWTH = (1, 2, 4, 8)  # SourcePositions' cost beat: the source lengthened to these multiples
 
@@ -135,7 +137,11 @@ def score_every_word(ex: Examples) -> dict[str, str]:
         "and its job; a grey disclaimer sits under them, then all of it leaves.",
         "Query and keys": f"The keys as rows of numbers, one per word: {keys}. Above them the query "
         f"{coords(trace.query)}, the same width."
-        + (REORDER_LINE if story.reordered(tokens, ex.drag.tokens) else ""),
+        + (
+            REORDER_LINE.format(before=", ".join(ex.drag.tokens), here=", ".join(tokens))
+            if story.reordered(tokens, ex.drag.tokens)
+            else ""
+        ),
         "Dot products, term by term": "A frame stays round the query while another steps down the keys; "
         "copies of each query entry and key entry fly side by side, and beside each key its products are "
         f"written out and added: {sums}.",
@@ -436,9 +442,10 @@ def causal_mask(ex: Examples) -> dict[str, str]:
         "above it, stands beside the scores with a plus between them. Each score travels into its cell of M, "
         "which reads it plus 0 or plus −∞, then the sum: the scores plus M, "
         f"{rows(tokens, tr.masked_scores, SCORE_PLACES)}.",
-        "Softmax of what is left": "Row by row, both grids turn to weights at once, the left one without the "
-        f"mask and the right one with it: {rows(tokens, tr.weights)}; each hidden cell is crossed out, and a "
-        "column at the right gives each row's sum, 1.",
+        "Softmax of what is left": "The scores on the left turn back into the weights without the mask, all at "
+        "once; then row by row the right grid turns to weights with it: "
+        f"{rows(tokens, tr.weights)}; each hidden cell is crossed out, and a column at the right gives each "
+        "row's sum, 1.",
         "Outputs": "The grid without the mask gives way; the masked grid stands on the left. "
         f"Each word's value, {', '.join(f'“{t}” {coords(v)}' for t, v in zip(tokens, tr.unmasked.values))}; "
         f"beside them the outputs, {by_word_printed(tokens, one_format(tr.outputs))}, each worked out in its own row.",

@@ -42,6 +42,7 @@ from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import (
     FAINT,
     coloured_names,
+    cycle,
     delta_e,
     generated,
     lab,
@@ -500,7 +501,7 @@ def lookup_colours(together) -> dict[str, str]:
     taken = {token_color(n) for n in names}
     extra = [col for col in generated(t, len(names) + len(WORDS)) if col not in taken]
     shunned = [col for col in extra if not off_roles(lab(col)[None], t)[0]]  # generated past the roles' room
-    pool = [col for col in (*t.tokens, *extra) if col not in taken and col not in shunned]
+    pool = [col for col in (*cycle(t), *extra) if col not in taken and col not in shunned]
     pool += shunned[: max(0, len(WORDS) - len(colours) - len(pool))]  # only if the others run out
     roles = [t.query, t.key, t.value, t.output]  # drawn beside them: the query, the values, the loss curve
     for word in [*together, *WORDS]:

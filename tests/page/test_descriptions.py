@@ -82,6 +82,15 @@ def test_every_beat_has_its_own_description(real_lecture):
         assert not unknown or chapter.name in drawn.FALLBACK, (chapter.name, unknown)
 
 
+def test_score_every_word_s_description_gives_the_last_chapters_order_and_its_own():
+    for ex in (DEFAULT, load_example_file(EXAMPLE)):  # both reorder the drag's words
+        said = drawn.score_every_word(ex)["Query and keys"]
+        before, here = ", ".join(ex.drag.tokens), ", ".join(ex.blend.tokens)
+        assert before != here and said.endswith(
+            f"the last chapter's order, then this one's: {before} → {here}."
+        )
+
+
 def test_descriptions_follow_a_custom_example_with_attention_s_numbers(real_lecture):
     """The same beats described for cat-and-dog.toml: the worked example's weights and the masked rows are
     that example's, as numpy computes them, and so is the transcript's table of the worked example."""
