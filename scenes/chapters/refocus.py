@@ -65,11 +65,9 @@ BARS_BASELINE, BAR_HEIGHT, BAR_SPACING = (
     1.5,
     3.9,
 )  # y of the bars' baseline (below the strip); a weight of 1's height
-PLANE_TOP, PLANE_BOTTOM = (
-    0.6,
-    STAGE.bottom + 0.05,
-)  # the most the values' plane may cover: its top, its bottom...
-PLANE_WIDTH = 5.2  # ... and its width
+PLANE_TOP = 0.6  # the highest the values' plane's top may stand (lower under rows of names)
+PLANE_BOTTOM = STAGE.bottom + 0.05  # the lowest its bottom may reach: above the caption band
+PLANE_WIDTH = 5.2  # the widest it may be
 TICK_WIDTH = 3  # the weights before the new query: a line across each bar's old top
 ZOOM_PANEL = 2.7  # side of the magnified view's panel (at most the plane's width and height)
 ZOOM_SHARES = (1, 0.8, 0.65)  # of ZOOM_PANEL: smaller panels tried in turn where a larger one covers a name

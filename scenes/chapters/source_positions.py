@@ -450,8 +450,9 @@ class SourcePositions(ChapterScene):
     def lay_out_summary(self, cross: VGroup) -> Summary:
         """The closing picture: the cross-attention grid (`cross`: a copy as it stands by then) on the left
         under the subtitle, its tag under it if that clears the caveat; the cost grid small in the top right
-        corner, the last count under it (on two lines beside a wide grid); the caveat under everything, or, if the
-        grid leaves it no room, at the same height on the right, the cost grid smaller if it must."""
+        corner, the last count under it (on two lines beside a wide grid); the caveat under everything, or where
+        the grid leaves it no room there, on lines right of the grid (it replaces `note`), under the count and a
+        cost grid smaller if it must be."""
         cross = cross.copy().set_y(SLOT_Y + 0.5).align_to([STAGE.body_left, 0, 0], LEFT)
         cross.shift(DOWN * max(0.0, cross.get_top()[1] - self.ceiling()))
         tag = axis_caption("each decoder step: its own row of weights", theme().muted).next_to(
