@@ -363,8 +363,8 @@ def source_positions(ex: Examples) -> dict[str, str]:
         "The cost grows": f"A grid of cells, one per score, grows right and down as the source lengthens: "
         f"{sizes}; a count beside it keeps the tally.",
         "Access is not recall": "A closing picture: the cross-attention weights grid, each row's sum 1 at its "
-        f"end, beside the shrunken cost grid of {(n * GROWTH[-1]) ** 2:,} scores; a one-line caveat under them, "
-        "access is not recall.",
+        f"end, beside the shrunken cost grid of {(n * GROWTH[-1]) ** 2:,} scores; a caveat, "
+        "access is not recall, under them or, beside a tall grid, to its right.",
     }
 
 

@@ -220,8 +220,9 @@ class AttentionGrid(VGroup):
         )
 
     def _cell(self, j: int, cols) -> Rectangle:
-        """Column j's cell in the first row."""
-        color = token_color(cols[j]) if cols else theme().key
+        """Column j's cell in the first row: its word's colour, or the text's where the columns are unnamed (a
+        grid of weights or scores is no key)."""
+        color = token_color(cols[j]) if cols else theme().text
         return Rectangle(
             width=self.col_pitch * (1 - GAP),
             height=self.pitch * (1 - GAP),
