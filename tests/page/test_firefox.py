@@ -10,12 +10,15 @@ import re
 import socket
 import subprocess
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import av
+import numpy as np
 import pytest
 
-from pipeline.publish import update
+from pipeline.plan.settings import from_options
+from pipeline.publish import update, web_page
 from scenes.chapters import registry
 from tests.support.browser import FIREFOX, serve
 
@@ -30,6 +33,9 @@ PREFERENCES = {
 STARTED_WITHIN = 60  # seconds for Firefox to open its Marionette port
 PLAYED = 0.2  # seconds of playing that show a video plays
 WAIT_MS = 10_000  # longest wait for a video to play
+LOADED_MS = 20_000  # longest wait for a page's load event: a page not loaded by then never is (issue 31)
+CHAPTERS = 15  # as many as the lecture's: with the whole lecture's, 16 players on one page
+MINUTE = 900  # frames at 15 fps: a chapter's length
 
 
 class Firefox:
@@ -53,7 +59,7 @@ class Firefox:
         self.buffer, self.number = b"", 0
         assert self._receive()["marionetteProtocol"] == 3
         self.call("WebDriver:NewSession", capabilities={})
-        self.call("WebDriver:SetTimeouts", script=60_000)
+        self.call("WebDriver:SetTimeouts", script=60_000, pageLoad=LOADED_MS)
 
     def _port(self, profile: Path) -> int:
         written, deadline = profile / "MarionetteActivePort", time.monotonic() + STARTED_WITHIN
@@ -117,6 +123,14 @@ const video = document.createElement("video");
 video.src = arguments[0];
 document.body.append(video);
 """
+BEAT = """
+const video = document.getElementById(arguments[0]);
+const button = Array.from(video.closest("article").querySelectorAll(".beats button")).pop();
+button.click();
+return Number(button.dataset.start);
+"""
+STATE = """const video = document.getElementById(arguments[0]);
+return { ready: video.readyState, duration: video.duration, time: video.currentTime };"""
 CAN_PLAY = """return {
   mp4: document.createElement("video").canPlayType('video/mp4; codecs="avc1.64001E, mp4a.40.2"'),
   webm: document.createElement("video").canPlayType('video/webm; codecs="vp9, opus"'),
@@ -137,6 +151,44 @@ def folder(tmp_path_factory, module_lecture, module_patch, run):
         result = run(command, "--voice", "espeak", "--output", out)
         assert result.exit_code == 0 and made in result.output, result.output
     return out / "480p15"
+
+
+@pytest.fixture(scope="module")
+def crowded(tmp_path_factory, folder, module_lecture):
+    """The page `web_page.pages` makes for a lecture of CHAPTERS chapters, each Tiny's files under its own name,
+    every WebM a minute long and a few MB, as a real chapter's (sixteen players of Tiny's 30 kB each load fine)."""
+    out = tmp_path_factory.mktemp("crowded")
+    (tiny,) = module_lecture.chapters("Tiny")
+    chapters = tuple(replace(tiny, number=n, name=f"Tiny{n}") for n in range(1, CHAPTERS + 1))
+    for chapter in chapters:
+        for path in folder.glob(f"{tiny.slug}.*"):
+            (out / path.name.replace(tiny.slug, chapter.slug)).write_bytes(path.read_bytes())
+    for path in folder.glob("lecture.*"):
+        (out / path.name).write_bytes(path.read_bytes())
+    minute = a_minute_of_webm(tmp_path_factory.mktemp("minute") / "minute.webm")
+    for webm in out.glob("*.webm"):
+        webm.unlink()
+        webm.hardlink_to(minute)
+    for name, text in web_page.pages(out, chapters, from_options("l")).items():
+        (out / name).write_text(text, encoding="utf-8")
+    return out
+
+
+def a_minute_of_webm(path: Path) -> Path:
+    """A minute of small VP9 pictures of noise, with Opus sound: a few MB in a few seconds of CPU."""
+    rng = np.random.default_rng(0)
+    with av.open(str(path), "w", format="webm") as out:
+        video = out.add_stream("libvpx-vp9", rate=15, options={"deadline": "realtime", "cpu-used": "8"})
+        video.width, video.height, video.pix_fmt = 128, 72, "yuv420p"
+        sound = out.add_stream("libopus", rate=48_000)
+        for n in range(MINUTE):
+            picture = rng.integers(0, 256, (72, 128, 3), dtype=np.uint8)
+            out.mux(video.encode(av.VideoFrame.from_ndarray(picture, format="rgb24")))
+            samples = av.AudioFrame.from_ndarray(np.zeros((1, 3200), np.float32), format="flt", layout="mono")
+            samples.sample_rate, samples.pts = 48_000, n * 3200
+            out.mux(sound.encode(samples))
+        out.mux([*video.encode(), *sound.encode()])
+    return path
 
 
 @pytest.fixture(scope="module")
@@ -229,3 +281,22 @@ def test_each_webm_is_vp9_and_opus_as_long_as_its_mp4(folder):
             codecs = [s.codec_context.name for s in (*made.streams.video, *made.streams.audio)]
             assert codecs == ["vp9", "opus"], mp4.name
             assert abs(made.duration - given.duration) / av.time_base < 1 / 15, mp4.name  # within a frame
+
+
+def test_the_served_page_of_a_whole_lecture_loads_and_its_last_chapter_plays_from_a_beat(firefox, crowded):
+    last = f"video-{CHAPTERS}"
+    with serve(crowded) as base:
+        firefox.call("WebDriver:Navigate", url=base + "index.html")  # returns once `load` fired, else fails
+        assert firefox.run('return document.querySelectorAll("video").length') == CHAPTERS + 1
+        start = firefox.run(BEAT, last)  # its last beat's button: a seek, and a play
+        (played,) = firefox.run(PLAY, f"#{last}")
+        state = firefox.run(STATE, last)
+    assert (played["playing"], played["played"], played["error"]) == (
+        f"{CHAPTERS}-Tiny{CHAPTERS}.webm",
+        True,
+        None,
+    )
+    assert state["ready"] >= 1 and state["duration"] == pytest.approx(MINUTE / 15, abs=0.1), (
+        state
+    )  # HAVE_METADATA
+    assert state["time"] >= start > 0
