@@ -407,8 +407,9 @@ HEADER_BUFF, VALUE_BUFF, LEGEND_GAP = (
     0.35,
 )  # a header under its chart, a value over its bar, names apart
 # a chart's values side by side at least VALUE_GAP apart; under the baseline, the first row VALUE_DROP under it,
-# rows ROW_BUFF apart (more than a frame's FRAME_BUFF); names NAME_BUFF under the baseline or the values
-VALUE_GAP, VALUE_DROP, ROW_BUFF, NAME_BUFF = 0.15, 0.15, 0.12, 0.15
+# rows ROW_BUFF apart (a frame round a value stands as far from the row under it as from the value); names
+# NAME_BUFF under the baseline or the values
+VALUE_GAP, VALUE_DROP, ROW_BUFF, NAME_BUFF = 0.15, 0.15, 2 * FRAME_BUFF, 0.15
 VALUE_ROWS = 2  # under the baseline, values take at most this many rows (a third would squeeze the bars)
 SPILL = (CHART_GAP - VALUE_GAP) / 2  # how far a value under the baseline may reach past its ends
 CHART_BAR = (0.6, 2.0)  # the tallest bar's least and greatest height

@@ -508,7 +508,16 @@ def test_every_chart_prints_each_weight_that_finds_a_place_a_gap_from_the_others
         examples.use(examples.DEFAULT)
     assert [len(chart.shown) for chart in charts] == printed
     for chart in charts:
-        assert int(np.argmax(chart.weights)) in chart.shown
+        top = int(np.argmax(chart.weights))
+        assert top in chart.shown
+        frame = fit.box(top_bar(chart)) + [[-FRAME_BUFF, -FRAME_BUFF], [FRAME_BUFF, FRAME_BUFF]]
+        others = [
+            *(chart.values[i] for i in chart.shown if i != top),
+            *(b for i, b in enumerate(chart.bars) if i != top),
+        ]
+        assert all(
+            fit.boxes_apart(frame, fit.box(other), FRAME_BUFF / 2) for other in others
+        )  # clear of the rest
         shown = [chart.values[i] for i in chart.shown]
         for i in chart.shown:  # on its own bar's column
             assert chart.values[i].get_left()[0] < chart.bars[i].get_x() < chart.values[i].get_right()[0]
