@@ -1012,9 +1012,10 @@ def others(group, parts) -> list:
 def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup], Text]:
     """The weights of `sets` ((trace, header lines), left to right) as small charts side by side under `top`,
     from x = RIGHT_LEFT to CHART_RIGHT: bars whose height is the weight, on one baseline and one scale (as tall
-    as the room allows), each chart's header under it. The names stand whole under every chart's bars where
-    they fit there, else once in a legend over the charts (never cut). The note, `said`, under it all. The
-    charts are the bars with their headers, the legend with the first."""
+    as the room allows), their weights printed over or under them (`WeightChart`), each chart's header under
+    it. The names stand whole under every chart's bars where they fit there, else once in a legend over the
+    charts (never cut). The note, `said`, under it all. The charts are the bars with their headers, the legend
+    with the first."""
     width = (CHART_RIGHT - RIGHT_LEFT - CHART_GAP * (len(sets) - 1)) / len(sets)
     pitch = width / len(tokens)
     named = max(name.width for name in fit.names(tokens, np.inf)) <= pitch - 0.1
