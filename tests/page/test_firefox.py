@@ -1,7 +1,8 @@
 """Every player of the pages in Firefox ESR without an H.264 decoder, as Debian's firefox-esr is when libavcodec
 (which it only recommends) is not installed: `media.ffmpeg.enabled` off. The MP4 alone does not play there; each
-page's video plays its WebM, with its tracks. Firefox is driven through Marionette, its own remote protocol, over a
-socket (no driver is installed, and playwright drives only its own Firefox builds)."""
+page's video plays its WebM, with its tracks; the page of a whole lecture, served, loads and plays (issue 31).
+Firefox is driven through Marionette, its own remote protocol, over a socket (no driver is installed, and playwright
+drives only its own Firefox builds)."""
 
 from __future__ import annotations
 
