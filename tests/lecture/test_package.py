@@ -24,8 +24,10 @@ LOADED = f"""async () => {{
     setTimeout(done, {WAIT_MS});
   }});
   const videos = Array.from(document.querySelectorAll("video"));
-  await Promise.all(videos.filter((v) => v.readyState < HTMLMediaElement.HAVE_METADATA)
-    .map((v) => settled(v, ["loadedmetadata", "error"])));
+  const waiting = videos.filter((v) => v.readyState < HTMLMediaElement.HAVE_METADATA);
+  const loaded = Promise.all(waiting.map((v) => settled(v, ["loadedmetadata", "error"])));
+  for (const v of waiting) v.preload = "metadata";  // as played: the page fetches a few players' at first
+  await loaded;
   await new Promise((done) => setTimeout(done, 200));  // captions from the page once their file is refused
   return videos.map((v) => ({{
     source: v.currentSrc.split("/").pop(),
