@@ -271,6 +271,14 @@ output_option = click.option(
 )
 
 
+def rendered_folder_options(command):
+    """The options that name a rendered folder (-q, --resolution, --fps, --theme, --example, --voice, --lang,
+    --output), for the commands that work on what a render wrote there; the context passed first."""
+    for option in (click.pass_context, output_option, language_option(settings.DEFAULT_LANGUAGE), with_look):
+        command = option(command)
+    return frame_options("l")(command)
+
+
 def chosen_settings(ctx: click.Context, video_format: str = "mp4") -> settings.RenderSettings | None:
     """The settings the frame options ask for; None when none was given and the command has no default quality."""
     quality, resolution, fps = (ctx.params[k] for k in ("quality", "resolution", "fps"))
@@ -634,11 +642,7 @@ def package(ctx: click.Context, names: tuple[str, ...], output: Path, course: Co
 
 
 @cli.command("webm")
-@frame_options("l")
-@with_look
-@language_option(settings.DEFAULT_LANGUAGE)
-@output_option
-@click.pass_context
+@rendered_folder_options
 def webm_companions(ctx: click.Context, output: Path, example: Path | None, **_look):
     """Write a WebM (VP9 and Opus) beside every rendered MP4, chapters and lecture, for browsers without an
     H.264 decoder (Debian's Firefox ESR); the page, presenter mode and transcript then offer both."""
@@ -652,11 +656,7 @@ def webm_companions(ctx: click.Context, output: Path, example: Path | None, **_l
 
 
 @cli.command()
-@frame_options("l")
-@with_look
-@language_option(settings.DEFAULT_LANGUAGE)
-@output_option
-@click.pass_context
+@rendered_folder_options
 def handout(ctx: click.Context, output: Path, example: Path | None, **_look):
     """Print the rendered lecture's handout (lecture.pdf) with pictures in the light theme, for paper: each
     beat's still drawn without video (a dry run per chapter, about a quarter of rendering it), kept while the
@@ -671,11 +671,7 @@ def handout(ctx: click.Context, output: Path, example: Path | None, **_look):
 
 
 @cli.command()
-@frame_options("l")
-@with_look
-@language_option(settings.DEFAULT_LANGUAGE)
-@output_option
-@click.pass_context
+@rendered_folder_options
 def describe(ctx: click.Context, output: Path, example: Path | None, **_look):
     """Write lecture.described.mp4: the rendered lecture with each beat's description of its picture spoken
     by the narration's voice while the picture holds (extended audio description), with its captions."""

@@ -5,7 +5,7 @@ import pytest
 from manim import UP, Dot, Square
 
 from attention import examples
-from attention.examples.file import examples_from_dict, load_example_file
+from attention.examples.file import examples_from_dict
 from narration.cues import split
 from scenes.chapters.blend_by_weight import (
     BARS_WIDEST,
@@ -28,7 +28,7 @@ from scenes.kit.fit import apart
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import ValuePlane
-from tests.support.example_corpus import corpus_files
+from tests.support.example_corpus import corpus_example
 from tests.support.snapshot import built
 
 CUSTOM_VALUES = {  # values a lecturer may give: along one axis, negative, crowded, six words
@@ -143,13 +143,8 @@ def test_a_value_along_an_axis_is_drawn_above_it_thicker_than_it(scene):
 def far_down_left(tmp_path_factory):
     """The chapter built with corpus example 16: its values lie far down left of the origin, where their words
     went onto the rows w_i v_i beside the plane (issue 29)."""
-    path = next(p for p in corpus_files() if p.stem.startswith("corpus-16-"))
-    before = examples.current()
-    examples.use(load_example_file(path))
-    try:
+    with corpus_example(16):
         yield built(BlendByWeight, tmp_path_factory.mktemp("corpus-16"))
-    finally:
-        examples.use(before)
 
 
 def test_values_far_down_left_keep_their_words_off_the_rows(far_down_left):

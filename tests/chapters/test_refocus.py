@@ -6,13 +6,13 @@ import pytest
 from manim import Dot
 
 from attention import examples
-from attention.examples.file import examples_from_dict, load_example_file
+from attention.examples.file import examples_from_dict
 from scenes.chapters.refocus import Refocus, inside
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
 from scenes.kit.fit import apart, box
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
-from tests.support.example_corpus import corpus_files
+from tests.support.example_corpus import corpus_example
 from tests.support.snapshot import built
 
 
@@ -120,13 +120,8 @@ def test_a_name_under_a_bar_keeps_three_letters_or_more_and_money_is_whole(river
 def greek(tmp_path_factory):
     """The chapter built with corpus example 06: Greek names on two rows under the bars, lower than a row's
     allowance foresaw (issue 29: the plane under them reached into the caption band)."""
-    path = next(p for p in corpus_files() if p.stem.startswith("corpus-06-"))
-    before = examples.current()
-    examples.use(load_example_file(path))
-    try:
+    with corpus_example(6):
         yield built(Refocus, tmp_path_factory.mktemp("corpus-06"))
-    finally:
-        examples.use(before)
 
 
 @pytest.mark.parametrize("which", ["scene", "river_bank", "greek"])

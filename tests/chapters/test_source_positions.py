@@ -5,7 +5,6 @@ import pytest
 from manim import UL
 
 from attention import attend, attend_grid, examples
-from attention.examples.file import load_example_file
 from scenes.chapters.source_positions import (
     CAVEAT_BOTTOM,
     GROWTH,
@@ -19,7 +18,7 @@ from scenes.kit.arithmetic import WEIGHT_PLACES, vector_math
 from scenes.kit.fit import apart
 from scenes.kit.palette import scaled_color, theme, token_color
 from scenes.kit.stage import STAGE
-from tests.support.example_corpus import corpus_files
+from tests.support.example_corpus import corpus_example
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME_X, FRAME_Y = STAGE.right, 4.0  # the title-safe edge (the square on the right ends 0.2 inside it)
@@ -251,8 +250,6 @@ def test_a_long_target_word_stands_whole_where_the_side_panel_leaves_room():
     from dataclasses import replace
     from unittest.mock import patch
 
-    from attention import examples
-
     cross = examples.current().cross
     long = replace(cross, target_tokens=(*cross.target_tokens[:-1], "geschlossen"))
     scene = SourcePositions()
@@ -274,13 +271,8 @@ def test_the_cost_cells_are_scores_in_the_scaled_scores_colour_not_the_keys(scen
 def tall(tmp_path_factory):
     """The chapter built with corpus example 00: six decoder steps by six source words, the names over the
     columns on two rows (issue 29: the grid's caption lay on the subtitle, its last row under the caveat)."""
-    path = next(p for p in corpus_files() if p.stem.startswith("corpus-00-"))
-    before = examples.current()
-    examples.use(load_example_file(path))
-    try:
+    with corpus_example(0):
         yield built(SourcePositions, tmp_path_factory.mktemp("corpus-00"))
-    finally:
-        examples.use(before)
 
 
 def test_a_tall_grid_s_caption_stays_under_the_subtitle(tall):

@@ -69,9 +69,11 @@ class Server(ThreadingHTTPServer):
 
 
 @contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """Serve `folder` on 127.0.0.1 (a free port) while the block runs; yield its base URL."""
-    server = Server(("127.0.0.1", 0), partial(RangeRequests, directory=str(folder)))
+def serve(folder: Path, ranges: bool = True) -> Iterator[str]:
+    """Serve `folder` on 127.0.0.1 (a free port) while the block runs, answering byte ranges, or without
+    `ranges` as `python -m http.server` does (what a lecturer may type); yield its base URL."""
+    handler = RangeRequests if ranges else SimpleHTTPRequestHandler
+    server = Server(("127.0.0.1", 0), partial(handler, directory=str(folder)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

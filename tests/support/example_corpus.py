@@ -15,11 +15,14 @@ import functools
 import json
 import shutil
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
 
-from attention.examples.file import MAX_ABS, MAX_NAME
+from attention import examples
+from attention.examples.file import MAX_ABS, MAX_NAME, load_example_file
 from attention.examples.shapes import MAX_PATH, MAX_TOKENS, MAX_WIDTH
 from pipeline.plan.dependencies import Scanner
 from pipeline.plan.settings import from_options
@@ -168,6 +171,18 @@ def corpus_files() -> list[Path]:
             path.write_text(text, encoding="utf-8")
             _FILES.append(path)
     return list(_FILES)
+
+
+@contextmanager
+def corpus_example(number: int) -> Iterator[None]:
+    """Corpus example `number` in use while the block runs (as --example would), the one before it after."""
+    path = next(p for p in corpus_files() if p.stem.startswith(f"corpus-{number:02d}-"))
+    before = examples.current()
+    examples.use(load_example_file(path))
+    try:
+        yield
+    finally:
+        examples.use(before)
 
 
 OFFSETS = (
