@@ -99,8 +99,12 @@ class ScoreEveryWord(ChapterScene):
         )
         if self.order_note:  # the last chapter's words in another order: said, never switched silently
             before, here = (", ".join(words) for words in (words_before(), self.example.tokens))
-            caption = f"The last chapter had {before}; here the same words stand {here}."
-            self.show(FadeIn(self.order_note), caption=caption, run_time=1)
+            self.show(FadeIn(self.order_note), caption=f"The last chapter had {before};", run_time=1)
+            self.show(  # this chapter's order lit as it is read (one caption over both: a still of 5 s)
+                Indicate(self.order_note.parts[-1], scale_factor=1.08, color=theme().text),
+                caption=f"here the same words stand {here}.",
+                run_time=1,
+            )
 
     def dot_products(self) -> None:
         self.beat("Dot products, term by term")

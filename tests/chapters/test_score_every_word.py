@@ -129,7 +129,8 @@ def test_while_a_key_is_scored_the_other_rows_are_dimmed_and_the_query_frame_sta
     assert len(seen) == len(chapter.examples.current().blend.tokens)
     before, here = (", ".join(w) for w in (chapter.words_before(), chapter.examples.current().blend.tokens))
     assert noted == [
-        f"The last chapter had {before}; here the same words stand {here}."
+        f"The last chapter had {before};",
+        f"here the same words stand {here}.",
     ]  # gone for the products
     for i, (names, frames) in enumerate(seen):
         assert names == [1.0 if k == i else DIM for k in range(len(names))]
