@@ -386,16 +386,9 @@ class OrderNote(VGroup):
 
 
 def coloured_words(line: str, words) -> Mobject:
-    """`line` in small muted text, with `words` (listed in it after its colon, comma-separated) each in its
-    token colour: a Text's glyphs are its characters but for spaces."""
-    note = c.text(line, role="small", color=theme().muted)
-    at = line.index(":") + 1
-    for word in words:
-        start = line.index(word, at)
-        first = len(line[:start].replace(" ", ""))
-        note[first : first + len(word.replace(" ", ""))].set_color(token_color(word))
-        at = start + len(word)
-    return note
+    """`line` in small muted text, with `words` (listed in it after its colon) each in its token colour."""
+    colours = {word: token_color(word) for word in words}
+    return c.coloured(line, words, colours, color=theme().muted, after=line.index(":") + 1)
 
 
 def pair_glyphs(product, query, key) -> list[tuple[VGroup, VGroup]]:

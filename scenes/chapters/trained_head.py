@@ -444,14 +444,9 @@ def luminance(colour: str) -> float:
 
 
 def words_line(prefix: str, words, colours: dict[str, str]) -> Text:
-    """`prefix`, muted, then `words`, each in its colour, as one text: one baseline for all (texts of their own,
-    lined up by their boxes, would lift a word with a descender, "dog")."""
-    line = c.text(" ".join([prefix, *words]), role="small", color=theme().muted)
-    at = len(prefix.replace(" ", ""))  # a text's glyphs are its characters but spaces
-    for word in words:
-        line[at : at + len(word)].set_color(colours[word])
-        at += len(word)
-    return line
+    """`prefix`, muted, then `words`, each in its colour, as one text (`components.coloured`)."""
+    line = " ".join([prefix, *words])
+    return c.coloured(line, words, colours, color=theme().muted, after=len(prefix))
 
 
 def card(word: str, value: str, colour: str) -> VGroup:

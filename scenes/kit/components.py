@@ -41,6 +41,21 @@ def text(
     return mobject
 
 
+def coloured(
+    line: str, words, colours, role: str = "small", color: str | None = None, after: int = 0
+) -> Text:
+    """`line` as one text in `color`, each of `words` (found in it in order, from character `after` on) in
+    `colours[word]`: one baseline for all (texts of their own, lined up by their boxes, would lift a word with a
+    descender, "dog"). A text's glyphs are its characters but spaces."""
+    shown = text(line, role=role, color=color)
+    for word in words:
+        start = line.index(word, after)
+        first = len(line[:start].replace(" ", ""))
+        shown[first : first + len(word.replace(" ", ""))].set_color(colours[word])
+        after = start + len(word)
+    return shown
+
+
 _SHAPED: dict[tuple, Text] = {}
 
 
