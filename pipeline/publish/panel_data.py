@@ -19,6 +19,7 @@ from scenes.kit.arithmetic import (
     SUPERSCRIPT,
     WEIGHT_PLACES,
     coords,
+    coords_text,
     decimals,
     division_tex,
     dot_product_tex,
@@ -96,7 +97,7 @@ def drag_point(example, query) -> dict:
     trace, raw = attend(query, example.keys), attend(query, example.keys, scaled=False)
     d = trace.width
     return {
-        "q": text_minus(coords(trace.query)),
+        "q": coords_text(trace.query),
         "weights": [fmt(w, WEIGHT_PLACES) for w in trace.weights],
         "unscaled": [fmt(w, WEIGHT_PLACES) for w in raw.weights],
         "dots": [_text(dot_product_tex(trace.query, k, x)) for k, x in zip(trace.keys, trace.dots)],

@@ -41,7 +41,7 @@ from scenes.kit.arithmetic import (
     SCORE_PLACES,
     WEIGHT_PLACES,
     Relation,
-    coords,
+    coords_text,
     decimals,
     division_tex,
     dot_product_tex,
@@ -52,7 +52,6 @@ from scenes.kit.arithmetic import (
     relation,
     sci_parts,
     sign,
-    text_minus,
 )
 from scenes.kit.bars import MIN_BAR, WeightBars
 from scenes.kit.chapter import ChapterScene
@@ -201,7 +200,7 @@ class ThreeTokenDrag(ChapterScene):
     def worked_example(self) -> None:
         self.beat("Worked example")
         live, worked, trace = self.live, self.worked, self.example.trace()
-        stop = f"Stop at q = {q_text(trace.query)}. Step 1: q · kᵢ for every key."
+        stop = f"Stop at q = {coords_text(trace.query)}. Step 1: q · kᵢ for every key."
         self.show(live.animate.move_query_to(self.example.query), run_time=0.8, caption=stop)
         self.play(
             FadeIn(self.q_label),
@@ -318,7 +317,7 @@ class ThreeTokenDrag(ChapterScene):
         top = self.strip.get_bottom()[1] - ARROW_CLEARANCE
         boxes, outlines = [fit.box(other) for other in others], [*map(outline, arrows), *map(outline, lines)]
         point = stop.get_center()
-        for text in (f"q = {q_text(trace.query)}", f"q =\n{q_text(trace.query)}"):
+        for text in (f"q = {coords_text(trace.query)}", f"q =\n{coords_text(trace.query)}"):
             label = c.text(text, role="label", color=theme().query).next_to(stop, DOWN, buff=LABEL_GAP)
             if first_clear(label, point, boxes, outlines, FAR_TRIES, top, LABEL_GAP):
                 return label
@@ -719,7 +718,7 @@ def verdict(tokens, trace) -> str:
     than VERDICT_NAME cut short with '…': the captions name it in full)."""
     w = trace.weights
     if equal(trace):
-        return f"At q = {q_text(trace.query)}: equal weights."
+        return f"At q = {coords_text(trace.query)}: equal weights."
     tokens = [t if len(t) <= VERDICT_NAME else t[: VERDICT_NAME - 1] + fit.ELLIPSIS for t in tokens]
     order = ranked(w)
     lead, last = outcomes(w)
@@ -728,12 +727,7 @@ def verdict(tokens, trace) -> str:
         kept = all(story.keeps_share(w[i]) for i in order[1:-1])
         middle = [f"{story.count(len(middle))} others {'keep a share' if kept else 'get less'}"]
     parts = [f"“{tokens[order[0]]}” {lead}", *middle, f"“{tokens[order[-1]]}” {last}"]
-    return f"At q = {q_text(trace.query)}: " + ", ".join(parts) + "."
-
-
-def q_text(query) -> str:
-    """'(1.25, −0.4)': the query's coordinates in words, with the minus sign its formulas draw (not a hyphen)."""
-    return text_minus(coords(query))
+    return f"At q = {coords_text(trace.query)}: " + ", ".join(parts) + "."
 
 
 def divided(trace) -> str:

@@ -92,6 +92,11 @@ def text_minus(printed: str) -> str:
     return printed.replace("-", "−")
 
 
+def coords_text(vector) -> str:
+    """'(1.25, −0.4)': `coords` for plain text, with the minus sign the formulas draw."""
+    return text_minus(coords(vector))
+
+
 def vector_text(printed) -> str:
     """'[1.2, −0.4]' for a caption, from the strings the screen prints for the same vector (so a caption
     never gives a quantity another value or format than the picture does)."""
