@@ -18,14 +18,10 @@ from scenes.kit.arithmetic import (
     SCORE_PLACES,
     SUPERSCRIPT,
     WEIGHT_PLACES,
+    Working,
     coords,
     coords_text,
     decimals,
-    division_tex,
-    dot_product_tex,
-    exp_ratio_tex,
-    exp_sum_tex,
-    exp_tex,
     fmt,
     fmt_input,
     sci,
@@ -95,19 +91,16 @@ def drag(example) -> dict:
 def drag_point(example, query) -> dict:
     """The weights (scaled and not), the worked example and the context arrow for one query."""
     trace, raw = attend(query, example.keys), attend(query, example.keys, scaled=False)
-    d = trace.width
+    working = Working(trace, EXP_PLACES)  # the chapter's rows: each quantity to one number of places
     return {
         "q": coords_text(trace.query),
         "weights": [fmt(w, WEIGHT_PLACES) for w in trace.weights],
         "unscaled": [fmt(w, WEIGHT_PLACES) for w in raw.weights],
-        "dots": [_text(dot_product_tex(trace.query, k, x)) for k, x in zip(trace.keys, trace.dots)],
-        "scores": [_text(division_tex(x, rf"\sqrt{{{d}}}", s)) for x, s in zip(trace.dots, trace.scores)],
-        "exps": [_text(exp_tex(s, e, SCORE_PLACES, EXP_PLACES)) for s, e in zip(trace.scores, trace.exps)],
-        "sum": _text(exp_sum_tex(trace.scores, trace.log_exp_sum, EXP_PLACES)),
-        "ratios": [
-            _text(exp_ratio_tex(s, trace.log_exp_sum, w, EXP_PLACES, WEIGHT_PLACES))
-            for s, w in zip(trace.scores, trace.weights)
-        ],
+        "dots": [_text(row) for row in working.dots()],
+        "scores": [_text(row) for row in working.scores()],
+        "exps": [_text(row) for row in working.exps()],
+        "sum": _text(working.total()),
+        "ratios": [_text(row) for row in working.ratios()],
         "output": [round(float(v), 6) for v in trace.output],
         "bars": [round(float(w), 6) for w in trace.weights],
         "unscaled_bars": [round(float(w), 6) for w in raw.weights],

@@ -39,15 +39,10 @@ from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
-    WEIGHT_PLACES,
     Relation,
+    Working,
     coords_text,
     decimals,
-    division_tex,
-    dot_product_tex,
-    exp_ratio_tex,
-    exp_sum_tex,
-    exp_tex,
     fmt,
     relation,
     sci_parts,
@@ -904,23 +899,15 @@ def steps_at(
         one_size(VGroup(*made), factor)
         return made
 
-    dots = cells([dot_product_tex(trace.query, k, x, split) for k, x in zip(trace.keys, trace.dots)])
-    scaled = cells([division_tex(x, rf"\sqrt{{{d}}}", s) for x, s in zip(trace.dots, trace.scores)])
-    exps = cells([exp_tex(s, e, SCORE_PLACES, EXP_PLACES) for s, e in zip(trace.scores, trace.exps)])
-    ratios = cells(
-        [
-            exp_ratio_tex(s, trace.log_exp_sum, w, EXP_PLACES, WEIGHT_PLACES)
-            for s, w in zip(trace.scores, trace.weights)
-        ]
-    )
+    working = Working(trace, EXP_PLACES)  # each quantity to one number of places, as the page prints it
+    dots, scaled = cells(working.dots(split)), cells(working.scores())
+    exps, ratios = cells(working.exps()), cells(working.ratios())
 
     def total(indent: float):
         """The sum of the exponentials, as many terms a line (up to SUM_TERMS_PER_LINE) as fit the
         worked example's width `indent` in from its left edge."""
         for per_line in range(SUM_TERMS_PER_LINE, 0, -1):
-            (line,) = cells(
-                [r"\text{sum} = " + exp_sum_tex(trace.scores, trace.log_exp_sum, EXP_PLACES, per_line)]
-            )
+            (line,) = cells([r"\text{sum} = " + working.total(per_line)])
             if line.width <= RIGHT_EDGE - RIGHT_LEFT - indent:
                 break
         return line

@@ -26,17 +26,36 @@ SCI_PLACES = 2  # the mantissa of a weight too small for WEIGHT_PLACES decimals 
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
+class Column(int):
+    """A column's decimals (`column`): `fmt` prints every number to exactly these, a whole one too ('1.00'
+    beside '16.92', never '1'), so a quantity reads alike down its column and wherever else it is printed."""
+
+
 def fmt(value: float, places: int) -> str:
-    """A number as the sources print it: whole numbers bare (4, 0), others to `places` (0.125)."""
+    """A number as the sources print it: whole numbers bare (4, 0), others to `places` (0.125); to a
+    `Column`'s places, every number to exactly that many."""
     value = float(value)
+    if isinstance(places, Column):
+        return decimals([value], places)[0]
     if abs(value - round(value)) < 1e-9:
         return str(int(round(value)))
     return f"{round(value, places) + 0.0:.{places}f}"  # never '-0.000
 
 
+def whole(value) -> bool:
+    """Whether `value` prints as a whole number (an infinite one, e to a large score, does not)."""
+    value = float(value)
+    return math.isfinite(value) and abs(value - round(value)) < 1e-9
+
+
 def column_places(values, places: int) -> int:
     """The decimals a column of `values` is printed with: 0 when every one is whole, else `places`."""
-    return 0 if all(abs(float(v) - round(float(v))) < 1e-9 for v in values) else places
+    return 0 if all(whole(v) for v in values) else places
+
+
+def column(values, places: int) -> Column:
+    """The decimals of a column showing `values`, as a `Column`: 0 when every one is whole, else `places`."""
+    return Column(column_places(values, places))
 
 
 def fmt_column(values, places: int) -> list[str]:
@@ -207,19 +226,22 @@ def tex_sign(relation: Relation) -> str:
     return "=" if relation.sign == "=" else r"\approx"
 
 
-def dot_product_tex(query, key, dot: float, split: bool = False) -> Tex:
-    """'(2)(2) + (0)(0) = 4': the dot product term by term; `split`, the relation and result on a line of
-    their own under the terms (long decimal terms, where one line is too wide)."""
+def dot_product_tex(query, key, dot: float, split: bool = False, places: int = SCORE_PLACES) -> Tex:
+    """'(2)(2) + (0)(0) = 4': the dot product term by term, to `places`; `split`, the relation and result on a
+    line of their own under the terms (long decimal terms, where one line is too wide)."""
     pairs = [(fmt_input(q), fmt_input(k)) for q, k in zip(query, key)]
-    rel = row("dot", [x for pair in pairs for x in pair], dot, SCORE_PLACES)
+    rel = row("dot", [x for pair in pairs for x in pair], dot, places)
     terms = " + ".join(f"({q})({k})" for q, k in pairs)
     joint = r" \\[-0.3em] {}" if split else " "  # lines closer than TeX's; '{}' spaces the sign as a relation
     return Tex(f"{terms}{joint}{tex_sign(rel)} {rel.result}", [rel])
 
 
-def division_tex(dot: float, divisor_tex: str, score: float) -> Tex:
-    """'3 / \\sqrt{2} \\approx 2.121': a dot product scaled into a score (`divisor_tex` a number or a root)."""
-    rel = row("divide", [fmt(dot, SCORE_PLACES), divisor_tex], score, SCORE_PLACES)
+def division_tex(
+    dot: float, divisor_tex: str, score: float, places_in: int = SCORE_PLACES, places_out: int = SCORE_PLACES
+) -> Tex:
+    """'3 / \\sqrt{2} \\approx 2.121': a dot product (to `places_in`) scaled into a score (to `places_out`),
+    `divisor_tex` a number or a root."""
+    rel = row("divide", [fmt(dot, places_in), divisor_tex], score, places_out)
     return Tex(rf"{rel.terms[0]} / {divisor_tex} {tex_sign(rel)} {rel.result}", [rel])
 
 
@@ -335,3 +357,44 @@ def scaled_tex(weight: float, vector, places: int = WEIGHT_PLACES) -> Tex:
     rels = [Relation(r.terms, r.op, "=" if shown_sign == "=" else "≈", r.result) for r in rels]
     product = f"[{', '.join(r.result for r in rels)}]"
     return Tex(rf"{w} \times {vector_tex(vector, None)} {shown_sign} {product}", rels)
+
+
+@dataclass(frozen=True)
+class Working:
+    """A softmax worked out for one query, key by key (ThreeTokenDrag's steps and the page's drag panel print
+    these same rows): dot products, scores, exponentials, their sum, weights. Each quantity is printed to one
+    number of decimals wherever it stands, its `column`'s, from every value it shows: '1.00' beside '16.92',
+    the scores alike as results and as exponents."""
+
+    trace: object  # attention's trace: dots, scores, exps, log_exp_sum, weights, keys, query, width
+    exp_places: int  # an exponential's decimals where not every one is whole
+
+    def places(self) -> tuple[Column, Column, Column]:
+        """The decimals of the dot products, the scores and the exponentials (their sum too)."""
+        t = self.trace
+        return column(t.dots, SCORE_PLACES), column(t.scores, SCORE_PLACES), column(t.exps, self.exp_places)
+
+    def dots(self, split: bool = False) -> list[Tex]:
+        """'(2)(2) + (0)(0) = 4' per key (`split`: the result on a line of its own)."""
+        t, places = self.trace, self.places()[0]
+        return [dot_product_tex(t.query, k, x, split, places) for k, x in zip(t.keys, t.dots)]
+
+    def scores(self) -> list[Tex]:
+        """'4 / \\sqrt{2} \\approx 2.828' per key."""
+        dot, score, _ = self.places()
+        root = rf"\sqrt{{{self.trace.width}}}"
+        return [division_tex(x, root, s, dot, score) for x, s in zip(self.trace.dots, self.trace.scores)]
+
+    def exps(self) -> list[Tex]:
+        """'e^{2.828} \\approx 16.92' per key."""
+        _, score, exp = self.places()
+        return [exp_tex(s, e, score, exp) for s, e in zip(self.trace.scores, self.trace.exps)]
+
+    def total(self, per_line: int | None = None) -> Tex:
+        """'16.92 + 1.00 + 4.11 = 22.03', `per_line` terms a line."""
+        return exp_sum_tex(self.trace.scores, self.trace.log_exp_sum, self.places()[2], per_line)
+
+    def ratios(self) -> list[Tex]:
+        """'16.92 / 22.03 \\approx 0.768' per key, the weights to WEIGHT_PLACES."""
+        t, exp = self.trace, self.places()[2]
+        return [exp_ratio_tex(s, t.log_exp_sum, w, exp, WEIGHT_PLACES) for s, w in zip(t.scores, t.weights)]
