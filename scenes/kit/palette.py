@@ -122,7 +122,7 @@ LIGHT = Theme(
     output="#8C2100",
     tokens=("#DE084A", "#005252", "#636329", "#C521B5", "#630094", "#D6007B"),
     raw="#5A4229",
-    scaled="#006BAD",
+    scaled="#850B43",  # wine: a blue, even 50 apart, read as the key (SourcePositions' cost grid)
     heads=("#AD19F7", "#3A003A", "#843184"),
 )
 

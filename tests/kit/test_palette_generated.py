@@ -99,3 +99,31 @@ def test_trained_heads_words_read_as_no_role(name):
     ours = [c for c in colours.values() if c not in THEMES[name].tokens]  # the generated ones
     assert not [p for colour in ours for p in role_problems(colour, THEMES[name])]
     assert np.unique(list(colours.values())).size == len(WORDS)
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_the_score_and_head_colours_keep_the_stated_minimum_from_every_role(name):
+    """Raw and scaled scores and MultiHead's heads are no role's: each keeps FROM_ROLES (CIE76) from every role,
+    as a token colour does, so a grid of scores never reads as keys nor a head as the queries (issue 30)."""
+    theme = THEMES[name]
+    theirs = {
+        "raw": theme.raw,
+        "scaled": theme.scaled,
+        **{f"heads[{k}]": c for k, c in enumerate(theme.heads)},
+    }
+    near = [
+        (field, role, round(delta_e(colour, shade), 1))
+        for field, colour in theirs.items()
+        for role, shade in theme.roles().items()
+        if delta_e(colour, shade) < FROM_ROLES
+    ]
+    assert not near, f"{name}: {near}"
+
+
+def test_light_s_scaled_scores_are_no_blue_beside_its_key():
+    """Light's scaled scores were #006BAD, 49.5 from its key but of the key's hue (ΔH* 27.5): SourcePositions'
+    cost grid, tinted, read as a grid of keys. CIE76 alone keeps blues apart that read alike, so the hue too."""
+    light = THEMES["light"]
+    assert hue_difference(lab("#006BAD"), lab(light.key)) < HUE_APART  # the blue the review saw
+    assert hue_difference(lab(light.scaled), lab(light.key)) >= HUE_APART
+    assert delta_e(light.scaled, light.key) >= FROM_ROLES + ROLE_MARGIN
