@@ -8,14 +8,16 @@ import { gainPanel } from "./gain.js";
 import { wireMarks } from "./marks.js";
 import { queryPanel, queryStrings } from "./query.js";
 
-const AHEAD = 4; // players whose metadata loads before they are played (see loadInTurn)
+const NEAR = "50% 0px"; // a player loads its metadata within half a screen's height of the viewport (see loadNearby)
+const HELD = 4; // players at most holding their metadata's download, leaving Firefox two for playing and tracks
 
 wireCaptions();
 wireDescriptions();
 wireMarks();
 wireBeats();
 const players = Array.from(document.querySelectorAll("video"));
-addEventListener("load", () => loadInTurn(players.slice(0, AHEAD)), { once: true });
+const dropped = new WeakMap(); // player -> its sources, taken out (see drop)
+addEventListener("load", () => loadNearby(players), { once: true });
 const data = document.getElementById("panel-data");
 if (data) {
   const panels = JSON.parse(data.textContent);
@@ -36,18 +38,74 @@ function paint(root, theme) {
   root.style.setProperty("--panel-error", theme.output);
 }
 
-// The metadata (length, first picture) of the first players, the lecture's and the first chapters', one after
-// another once the page has loaded; the others load when played. Every player fetching at once kept Firefox from
-// ever finishing the page over HTTP, and Firefox loads no more media once about eight downloads are left part-way,
-// as preloaded players leave theirs (issue 31). A player whose every source failed passes its turn on.
-function loadInTurn([video, ...rest]) {
-  if (!video) return;
-  const settled = video.readyState >= HTMLMediaElement.HAVE_METADATA || video.networkState === video.NETWORK_NO_SOURCE;
-  if (settled) return loadInTurn(rest);
-  let passed = false;
-  const next = () => passed || ((passed = true), loadInTurn(rest));
+// Each player's metadata (its length, its first picture) once it comes near the viewport, after the page has loaded,
+// one player at a time and the nearest first: a lecturer scrolling sees every length before playing. Every player
+// fetching at once kept Firefox from ever finishing the page over HTTP, and Firefox serves a server six downloads at
+// a time, a player holding its metadata keeping its own open (issue 31): so at most HELD players hold theirs, and a
+// player that moves away unplayed drops its download (loaded anew when near). A player whose every source failed is
+// done.
+function loadNearby(videos) {
+  const near = new Set();
+  let loading = null;
+  const next = () => {
+    if (loading || videos.filter((video) => near.has(video) && holds(video)).length >= HELD) return;
+    const wanted = videos.filter((video) => near.has(video) && !loaded(video));
+    loading = wanted.sort((a, b) => fromView(a) - fromView(b))[0];
+    if (loading) loadMetadata(loading, () => ((loading = null), next()));
+  };
+  const seen = (entries) => {
+    for (const { target, isIntersecting } of entries) {
+      if (isIntersecting) near.add(target);
+      else if (near.delete(target) && unplayed(target)) drop(target);
+    }
+    next();
+  };
+  const watch = new IntersectionObserver(seen, { rootMargin: NEAR });
+  for (const video of videos) watch.observe(video);
+}
+
+// How far `video` is from the viewport, in pixels (0 when in it).
+function fromView(video) {
+  const box = video.getBoundingClientRect();
+  return Math.max(0, box.top - innerHeight, -box.bottom);
+}
+
+function loaded(video) {
+  return video.readyState >= HTMLMediaElement.HAVE_METADATA || video.networkState === video.NETWORK_NO_SOURCE;
+}
+
+// Fetch `video`'s metadata (its sources back first, if dropped); `done` once it is there, every source failed, or
+// the player was dropped meanwhile.
+function loadMetadata(video, done) {
+  video.prepend(...(dropped.get(video) || []));
+  dropped.delete(video);
+  const stop = new AbortController();
+  const once = () => (stop.abort(), done());
   const sources = video.querySelectorAll("source");
-  video.addEventListener("loadedmetadata", next, { once: true });
-  (sources[sources.length - 1] || video).addEventListener("error", next, { once: true });
+  for (const [target, event] of [
+    [video, "loadedmetadata"],
+    [video, "emptied"],
+    [sources[sources.length - 1] || video, "error"],
+  ])
+    target.addEventListener(event, once, { signal: stop.signal });
   video.preload = "metadata";
+}
+
+// Whether `video` holds a download left part-way for its metadata alone.
+function holds(video) {
+  return unplayed(video) && video.readyState >= HTMLMediaElement.HAVE_METADATA;
+}
+
+function unplayed(video) {
+  return video.preload === "metadata" && video.paused && !video.played.length && !video.currentTime;
+}
+
+// Back to fetching nothing, its download closed: Firefox keeps a player's download (and its place among the few it
+// serves) even when told preload="none" and reloaded, so its sources are taken out until it is near again.
+function drop(video) {
+  video.preload = "none";
+  const sources = Array.from(video.querySelectorAll("source"));
+  for (const source of sources) source.remove();
+  dropped.set(video, sources);
+  video.load();
 }
