@@ -43,9 +43,10 @@ def fmt(value: float, places: int) -> str:
 
 
 def whole(value) -> bool:
-    """Whether `value` prints as a whole number (an infinite one, e to a large score, does not)."""
+    """Whether `value` prints as a whole number (e to a large score, printed from 10^SCI_FROM on as
+    'm × 10^e', does not: nor does infinity, where float64 overflows)."""
     value = float(value)
-    return math.isfinite(value) and abs(value - round(value)) < 1e-9
+    return abs(value) < 10.0**SCI_FROM and abs(value - round(value)) < 1e-9
 
 
 def column_places(values, places: int) -> int:

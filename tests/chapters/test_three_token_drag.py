@@ -12,6 +12,7 @@ from attention import attend, examples
 from attention.examples import DragExample
 from attention.examples.file import load_example_file
 from scenes.chapters.three_token_drag import (
+    EXP_PLACES,
     NOTE,
     NOTE_SAID,
     RIGHT_EDGE,
@@ -32,7 +33,7 @@ from scenes.chapters.three_token_drag import (
     within,
 )
 from scenes.kit import fit
-from scenes.kit.arithmetic import decimals, exp_tex, fmt
+from scenes.kit.arithmetic import Working, decimals, exp_tex, fmt, sign
 from scenes.kit.emphasis import FRAME_BUFF
 from scenes.kit.stage import STAGE
 from tests.support.example_corpus import corpus_files
@@ -134,28 +135,68 @@ def test_worked_example_shows_the_sources_arithmetic(scene):
     for expected in [
         "(2)(2) + (0)(0) = 4",
         r"4 / \sqrt{2} \approx 2.828",
+        r"0 / \sqrt{2} = 0.000",  # a column of scores, all to three places (issue 29: '= 0' beside '2.828')
         r"2 / \sqrt{2} \approx 1.414",
         r"e^{2.828} \approx 16.92",
+        r"e^{0.000} = 1.00",  # the score as its column prints it; the exponential as its column does
         r"e^{1.414} \approx 4.11",
-        "16.92 + 1 + 4.11 = 22.03",  # exact as printed
+        "16.92 + 1.00 + 4.11 = 22.03",  # exact as printed
         r"16.92 / 22.03 \approx 0.768",
-        r"1 / 22.03 \approx 0.045",
+        r"1.00 / 22.03 \approx 0.045",
         r"4.11 / 22.03 \approx 0.187",
     ]:
         assert expected in tex
 
 
 def test_every_shown_result_follows_from_shown_inputs():
-    trace = examples.current().drag.trace()
-    shown_exps = [float(fmt(e, 2)) for e in trace.exps]
-    shown_sum = float(fmt(trace.exp_sum, 2))
-    assert fmt(sum(shown_exps), 2) == fmt(trace.exp_sum, 2)
-    for e, w in zip(shown_exps, trace.weights):
-        assert fmt(e / shown_sum, 3) == fmt(w, 3)
+    working = Working(examples.current().drag.trace(), EXP_PLACES)
+    (total,) = working.total().relations
+    assert total.terms == ("16.92", "1.00", "4.11") and total.result == "22.03"
+    assert fmt(sum(map(float, total.terms)), 2) == total.result
+    for (ratio,) in (row.relations for row in working.ratios()):
+        assert fmt(float(ratio.terms[0]) / float(ratio.terms[1]), 3) == ratio.result
+    trace = working.trace
     # one rule for every exponent: the score as printed, never cut with an ellipsis (review 7: 'e^{2.828…}'
     # beside 'e^{1.414}'), '≈' where e to the printed score does not print the result (e^2.828 is 16.91)
     assert exp_tex(trace.scores[0], trace.exps[0], 3, 2) == r"e^{2.828} \approx 16.92"
     assert exp_tex(trace.scores[2], trace.exps[2], 3, 2) == r"e^{1.414} \approx 4.11"
+
+
+def places(printed: str) -> int:
+    """The decimals a number is printed with."""
+    return len(printed.split(".")[1]) if "." in printed else 0
+
+
+@pytest.mark.parametrize("stem", [None, "corpus-10-decimals", "corpus-23-mixed"])
+def test_every_number_of_a_column_has_the_same_places(stem):
+    """Issue 29: the worked example printed '= 2.500' beside '= 2' in one column. Each quantity is printed to one
+    number of places wherever it stands: a score as a result and as an exponent, an exponential as a result, a
+    term of the sum and a numerator, the sum as a result and as every denominator."""
+    ex = (
+        load_example_file(next(p for p in corpus_files() if p.stem == stem)).drag
+        if stem
+        else examples.DEFAULT.drag
+    )
+    working = Working(ex.trace(), EXP_PLACES)
+
+    def relations(rows):
+        return [rel for row in rows for rel in row.relations]
+
+    dots, scores, exps = relations(working.dots()), relations(working.scores()), relations(working.exps())
+    (total,) = working.total().relations
+    ratios = relations(working.ratios())
+    columns = {
+        "dot products": [r.result for r in dots] + [r.terms[0] for r in scores],
+        "scores": [r.result for r in scores] + [r.terms[0] for r in exps],
+        "exponentials": [r.result for r in exps] + list(total.terms) + [r.terms[0] for r in ratios],
+        "sum": [total.result] + [r.terms[1] for r in ratios],
+        "weights": [r.result for r in ratios],
+    }
+    for name, printed in columns.items():
+        assert len({places(p) for p in printed}) == 1, (name, printed)
+    assert {places(r.result) for r in ratios} == {3}
+    for rel in [*dots, *scores, *exps, total, *ratios]:  # still true as printed
+        assert (rel.sign == "=") == (sign(rel.op, rel.terms, rel.result) == "=")
 
 
 def test_captions_describe_the_weights():
