@@ -238,17 +238,22 @@ def test_the_fragment_sets_every_panel(browser, base):
 
 
 def python_strings(query):
-    """What the query editor must show for `query`, from numpy and the lecture's formatting."""
+    """What the query editor must show for `query`, from numpy and the lecture's formatting, with the minus sign
+    the video draws (issue 29: the table printed hyphens)."""
     blend = examples.DEFAULT.blend
     trace = attend(query, blend.keys, blend.values)
+
+    def number(x):
+        return text_minus(fmt(x, 3))
+
     return {
-        "dots": [fmt(d, 3) for d in trace.dots],
-        "scores": [fmt(s, 3) for s in trace.scores],
-        "exps": [fmt(e, 3) for e in trace.exps],
-        "sum": fmt(trace.exp_sum, 3),
-        "weights": [fmt(w, 3) for w in trace.weights],
-        "terms": [vector_tex(t) for t in trace.terms],
-        "output": vector_tex(trace.output),
+        "dots": [number(d) for d in trace.dots],
+        "scores": [number(s) for s in trace.scores],
+        "exps": [number(e) for e in trace.exps],
+        "sum": number(trace.exp_sum),
+        "weights": [number(w) for w in trace.weights],
+        "terms": [text_minus(vector_tex(t)) for t in trace.terms],
+        "output": text_minus(vector_tex(trace.output)),
     }
 
 
@@ -310,6 +315,31 @@ def test_typing_a_query_and_the_lecture_buttons(browser, base):
     assert fragment(page) == "#query=0,2,0,0"
     page.get_by_role("button", name="First query (2, 0, 0, 0)").click()
     assert bars(page, "query") == ["0.665", "0.245", "0.090"]
+    assert errors == []
+
+
+QUERY_TABLE = """() => {
+  const box = document.querySelector('#panel-query .worked');
+  const lines = (cell) => {  // the line boxes of a cell's text
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return range.getClientRects().length;
+  };
+  return { over: box.scrollWidth - box.clientWidth, page: document.documentElement.scrollWidth,
+           text: box.textContent, lines: Array.from(box.querySelectorAll('tbody td'), lines) };
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_query_table_fits_its_box_with_minus_signs(browser, base, width):
+    """Issue 29: at 390 px the table's 'w v' column overflowed its box, and it printed hyphens ('-1.500'). Now it
+    fits at a phone's width (a cell wraps only there) and writes the video's minus sign."""
+    page, errors, _ = visit(browser, base + "index.html#query=1.5,-2,0.25,3", width=width)
+    shown = page.evaluate(QUERY_TABLE)
+    assert shown["over"] <= 1 and shown["page"] <= width
+    assert "−0.500" in shown["text"] and not re.search(r"-\d", shown["text"])
+    if width > 500:
+        assert set(shown["lines"]) == {1}  # room for every cell on one line: none wraps
     assert errors == []
 
 

@@ -30,3 +30,8 @@ export function fmtInput(value) {
 export function vector(values, places) {
   return "[" + values.map((v) => fmt(v, places)).join(", ") + "]";
 }
+
+// text_minus: a number as printed, for text: the minus sign the video's formulas draw ('−0.4'), not a hyphen.
+export function textMinus(printed) {
+  return printed.replaceAll("-", "\u2212");
+}

@@ -2,7 +2,7 @@
 
 import { attend } from "./attention.js";
 import { announcer, arrow, htmlElement, weightBars } from "./dom.js";
-import { fmt, fmtInput, vector } from "./format.js";
+import { fmt, fmtInput, textMinus, vector } from "./format.js";
 import { drawPlane, label } from "./plane.js";
 import { numbersOf, readState, writeState } from "./state.js";
 import { t } from "./strings.js";
@@ -19,18 +19,19 @@ export function parseEntry(text, [lo, hi]) {
   return { value };
 }
 
-// Every string the panel shows for `query` (see attention/ and scenes/arithmetic.py).
+// Every string the panel shows for `query` (see attention/ and scenes/arithmetic.py), with the video's minus sign.
 export function queryStrings(data, query) {
   const trace = attend(query, data.keys, data.values);
   const { score, weight, exp } = data.places;
+  const number = (places) => (x) => textMinus(fmt(x, places));
   return {
-    dots: trace.dots.map((d) => fmt(d, score)),
-    scores: trace.scores.map((s) => fmt(s, score)),
-    exps: trace.exps.map((e) => fmt(e, exp)),
-    sum: fmt(trace.expSum, exp),
-    weights: trace.weights.map((w) => fmt(w, weight)),
-    terms: trace.terms.map((t) => vector(t, weight)),
-    output: vector(trace.output, weight),
+    dots: trace.dots.map(number(score)),
+    scores: trace.scores.map(number(score)),
+    exps: trace.exps.map(number(exp)),
+    sum: number(exp)(trace.expSum),
+    weights: trace.weights.map(number(weight)),
+    terms: trace.terms.map((t) => textMinus(vector(t, weight))),
+    output: textMinus(vector(trace.output, weight)),
     trace,
   };
 }
