@@ -20,7 +20,8 @@ from attention.sweeps import log10_smallest_weight, log10_top_sensitivity
 from pipeline import outputs
 from pipeline.plan.settings import from_options
 from pipeline.publish import panel_data, update, web_page
-from scenes.kit.arithmetic import coords, decimals, fmt, sci, text_minus, vector_tex
+from pipeline.publish.panel_data import _text
+from scenes.kit.arithmetic import Working, coords, decimals, fmt, sci, text_minus, vector_tex
 from scenes.kit.palette import theme
 from tests.support.browser import axe_results, chromium, firefox_screenshot, motion, new_tab, serve
 
@@ -562,3 +563,14 @@ def test_publishing_leaves_the_processs_example_and_theme_alone(tmp_path):
     published(tmp_path, example=EXAMPLE, theme="light")
     assert examples.current() is examples.DEFAULT
     assert theme().name == "dark"
+
+
+def test_the_drag_panel_prints_the_chapter_s_columns():
+    """Issue 29: the page prints what the video prints, each quantity to one number of places down its column."""
+    drag = examples.DEFAULT.drag
+    point = panel_data.drag_point(drag, drag.query)
+    assert point["scores"][1] == "0 / √2 = 0.000" and point["exps"][1] == "e^0.000 = 1.00"
+    assert point["sum"] == "16.92 + 1.00 + 4.11 = 22.03" and point["ratios"][1] == "1.00 / 22.03 ≈ 0.045"
+    working = Working(drag.trace(), panel_data.EXP_PLACES)
+    rows = (working.dots(), working.scores(), working.exps(), working.ratios())
+    assert [point[k] for k in ("dots", "scores", "exps", "ratios")] == [[_text(r) for r in c] for c in rows]
