@@ -38,7 +38,7 @@ from scenes.kit.arithmetic import (
     SCI_PLACES,
     SCORE_PLACES,
     WEIGHT_PLACES,
-    coords,
+    coords_text,
     entries_tex,
     exp_text,
     fmt,
@@ -50,6 +50,7 @@ from scenes.kit.arithmetic import (
     row,
     sci,
     scientific,
+    text_minus,
     vector_text,
 )
 
@@ -60,9 +61,19 @@ GAIN_STOPS = (2.0, 4.0, 10.0)  # WhereItBreaks' knob stops (its beats "At gain 2
 GROWTH = (1, 2, 4, 8)  # SourcePositions' cost beat: the source lengthened to these multiples
 
 
+def number(value, places: int) -> str:
+    """`fmt` for a sentence: with the minus sign the screen draws ('−0.4'), never a hyphen."""
+    return text_minus(fmt(value, places))
+
+
+def numbers(values, places: int | None = WEIGHT_PLACES) -> str:
+    """`listed` for a sentence, with the minus sign the screen draws."""
+    return text_minus(listed(values, places))
+
+
 def by_word(tokens, values, places: int = WEIGHT_PLACES) -> str:
     """'“the” 0.665, “cat” 0.245': each word with its number, the same decimals for all (as a column)."""
-    return ", ".join(f"“{t}” {v}" for t, v in zip(tokens, fmt_column(values, places)))
+    return ", ".join(f"“{t}” {text_minus(v)}" for t, v in zip(tokens, fmt_column(values, places)))
 
 
 def exponentials(tokens, scores) -> str:
@@ -72,7 +83,9 @@ def exponentials(tokens, scores) -> str:
 
 def rows(tokens, grid, places: int = WEIGHT_PLACES) -> str:
     """'“le” row 0.870, 0.120; “chat” row ...': a grid read row by row, −∞ for a hidden cell."""
-    shown = [", ".join("−∞" if np.isneginf(x) else fmt(x, places) for x in row) for row in np.asarray(grid)]
+    shown = [
+        ", ".join("−∞" if np.isneginf(x) else number(x, places) for x in row) for row in np.asarray(grid)
+    ]
     return "; ".join(f"“{t}” row {r}" for t, r in zip(tokens, shown))
 
 
@@ -99,44 +112,45 @@ def fixed_context(ex: Examples) -> dict[str, str]:
 def three_token_drag(ex: Examples) -> dict[str, str]:
     drag = ex.drag
     start, stop, end = drag.trace(drag.path[0]), drag.trace(), drag.trace(drag.path[-1])
-    keys = ", ".join(f"“{t}” at {coords(k)}" for t, k in zip(drag.tokens, drag.keys))
-    path = ", ".join(coords(p) for p in drag.path)
+    keys = ", ".join(f"“{t}” at {coords_text(k)}" for t, k in zip(drag.tokens, drag.keys))
+    path = ", ".join(coords_text(p) for p in drag.path)
     unscaled = attend(drag.query, drag.keys, scaled=False)
     larger = attend(drag.query, drag.keys, divisor=1 / stop.divisor)  # these dots times √d
     return {
         "Keys in a plane": f"A plane with a key arrow from the origin per word: {keys}. The query, a cross, "
-        f"sits at {coords(drag.path[0])}; under the plane the weight bars read {by_word(drag.tokens, start.weights)}, "
-        f"and an orange output arrow points to {coords(np.round(start.output, 3))}.",
+        f"sits at {coords_text(drag.path[0])}; under the plane the weight bars read "
+        f"{by_word(drag.tokens, start.weights)}, "
+        f"and an orange output arrow points to {coords_text(np.round(start.output, 3))}.",
         "Drag the query": f"The cross travels along curved legs through {path}; the output arrow follows it, "
         "leaving a fading trail, and each bar rises as the cross swings towards its key. At the end the bars "
         f"read {by_word(drag.tokens, end.weights)}.",
-        "Worked example": f"The cross stops at {coords(stop.query)}. Beside the plane the working builds row by "
-        f"row: dots {listed(stop.dots, SCORE_PLACES)}, divided by {fmt(stop.divisor, SCORE_PLACES)} into scores "
-        f"{listed(stop.scores, SCORE_PLACES)}, softmax into weights {by_word(drag.tokens, stop.weights)}. "
+        "Worked example": f"The cross stops at {coords_text(stop.query)}. Beside the plane the working builds row by "
+        f"row: dots {numbers(stop.dots, SCORE_PLACES)}, divided by {number(stop.divisor, SCORE_PLACES)} into scores "
+        f"{numbers(stop.scores, SCORE_PLACES)}, softmax into weights {by_word(drag.tokens, stop.weights)}. "
         "Each key's shadow is dropped onto the query's direction as a dashed line; the longest belongs to "
         f"“{drag.tokens[int(np.argmax(stop.dots))]}”.",
         "Why divide by the square root of d": "The working leaves; three small charts of upright weight bars "
         "side by side, one per scale of the same dots, on one baseline, each chart's top weight framed in turn: "
         "divided by "
-        f"{fmt(stop.divisor, SCORE_PLACES)}, {by_word(drag.tokens, stop.weights)}; not divided, "
-        f"{by_word(drag.tokens, unscaled.weights)}; times {fmt(stop.divisor, SCORE_PLACES)}, "
+        f"{number(stop.divisor, SCORE_PLACES)}, {by_word(drag.tokens, stop.weights)}; not divided, "
+        f"{by_word(drag.tokens, unscaled.weights)}; times {number(stop.divisor, SCORE_PLACES)}, "
         f"{by_word(drag.tokens, larger.weights)}.",
     }
 
 
 def score_every_word(ex: Examples) -> dict[str, str]:
     trace, tokens = ex.blend.trace(0), ex.blend.tokens
-    keys = ", ".join(f"“{t}” {coords(k)}" for t, k in zip(tokens, trace.keys))
+    keys = ", ".join(f"“{t}” {coords_text(k)}" for t, k in zip(tokens, trace.keys))
     sums = "; ".join(
-        f"“{t}”: {' + '.join(f'{fmt_input(a)}×{fmt_input(b)}' for a, b in zip(trace.query, k))} = "
-        f"{fmt(d, SCORE_PLACES)}"
+        f"“{t}”: {' + '.join(text_minus(f'{fmt_input(a)}×{fmt_input(b)}') for a, b in zip(trace.query, k))} = "
+        f"{number(d, SCORE_PLACES)}"
         for t, k, d in zip(tokens, trace.keys, trace.dots)
     )
     return {
         "Three roles": "Three cards side by side name the roles: query, key and value, each with its symbol "
         "and its job; a grey disclaimer sits under them, then all of it leaves.",
         "Query and keys": f"The keys as rows of numbers, one per word: {keys}. Above them the query "
-        f"{coords(trace.query)}, the same width."
+        f"{coords_text(trace.query)}, the same width."
         + (
             REORDER_LINE.format(before=", ".join(ex.drag.tokens), here=", ".join(tokens))
             if story.reordered(tokens, ex.drag.tokens)
@@ -146,7 +160,7 @@ def score_every_word(ex: Examples) -> dict[str, str]:
         "copies of each query entry and key entry fly side by side, and beside each key its products are "
         f"written out and added: {sums}.",
         "Divide by the square root of the width": f"Beside each dot product its division by "
-        f"{fmt(trace.divisor, SCORE_PLACES)}, giving the scores {by_word(tokens, trace.scores, SCORE_PLACES)}; "
+        f"{number(trace.divisor, SCORE_PLACES)}, giving the scores {by_word(tokens, trace.scores, SCORE_PLACES)}; "
         "a framed line at the bottom pairs the dots with the scores; beside it a small compass shows the "
         "query's arrow and each key's arrow at its angle from the query, in its word's colour.",
     }
@@ -154,8 +168,10 @@ def score_every_word(ex: Examples) -> dict[str, str]:
 
 def blend_by_weight(ex: Examples) -> dict[str, str]:
     trace, tokens = ex.blend.trace(0), ex.blend.tokens
-    values = ", ".join(f"“{t}” {coords(v)}" for t, v in zip(tokens, trace.values))
-    terms = ", ".join(f"{fmt(w, WEIGHT_PLACES)} × {coords(v)}" for w, v in zip(trace.weights, trace.values))
+    values = ", ".join(f"“{t}” {coords_text(v)}" for t, v in zip(tokens, trace.values))
+    terms = ", ".join(
+        f"{number(w, WEIGHT_PLACES)} × {coords_text(v)}" for w, v in zip(trace.weights, trace.values)
+    )
     return {
         "Scores from the last step": f"A row of cells under the words: the scores "
         f"{by_word(tokens, trace.scores, SCORE_PLACES)}.",
@@ -164,10 +180,10 @@ def blend_by_weight(ex: Examples) -> dict[str, str]:
         "Divide by the sum": f"Each exponential over the sum gives a weight, drawn as a bar: "
         f"{by_word(tokens, trace.weights)}; a box round their total.",
         "Weights times values": f"A plane with the value arrows {values}. Each is scaled by its weight "
-        f"({terms}) and laid tip to tail, ending at the output arrow {coords(np.round(trace.output, 3))}.",
+        f"({terms}) and laid tip to tail, ending at the output arrow {coords_text(np.round(trace.output, 3))}.",
         # named as the chapter names the beat: by the example's count of weights
         f"A vector, not {story.count(len(tokens))} weights": "Dashed lines from the output's tip to the axes "
-        f"read its coordinates {listed(trace.output)}; counts beside it set {len(tokens)} weights in against "
+        f"read its coordinates {numbers(trace.output)}; counts beside it set {len(tokens)} weights in against "
         f"one vector of {len(trace.output)} numbers out.",
     }
 
@@ -175,24 +191,24 @@ def blend_by_weight(ex: Examples) -> dict[str, str]:
 def refocus(ex: Examples) -> dict[str, str]:
     blend, tokens = ex.blend, ex.blend.tokens
     before, after = blend.trace(0), blend.trace(min(1, len(blend.queries) - 1))
-    terms = ", ".join(f"“{t}” {listed(term)}" for t, term in zip(tokens, after.terms))
+    terms = ", ".join(f"“{t}” {numbers(term)}" for t, term in zip(tokens, after.terms))
     zero = [
-        f"“{t}” {fmt(w, WEIGHT_PLACES)} × [{listed(v, None)}] = [{listed(term)}]"
+        f"“{t}” {number(w, WEIGHT_PLACES)} × [{numbers(v, None)}] = [{numbers(term)}]"
         for t, w, v, term in zip(tokens, after.weights, after.values, after.terms)
         if not np.any(np.round(term, WEIGHT_PLACES))
     ]
     boxed = f"; boxed at the left, what adds nothing: {'; '.join(zero)}" if zero else ""
     return {
         "The same keys and values": f"The stored keys and values at the left, the first query "
-        f"{coords(before.query)}, its scores {listed(before.scores, SCORE_PLACES)}, weight bars "
-        f"{by_word(tokens, before.weights)}, and its output arrow at {listed(before.output)} in the values' plane.",
+        f"{coords_text(before.query)}, its scores {numbers(before.scores, SCORE_PLACES)}, weight bars "
+        f"{by_word(tokens, before.weights)}, and its output arrow at {numbers(before.output)} in the values' plane.",
         "A new query": f"A tag marks the keys and values as unchanged; the query's numbers turn from "
-        f"{coords(before.query)} into {coords(after.query)}.",
-        "New weights, new blend": f"The scores become {listed(after.scores, SCORE_PLACES)}; the bars move from "
-        f"{listed(before.weights)} to {by_word(tokens, after.weights)}, and the output arrow swings from "
-        f"{listed(before.output)} to {listed(after.output)}, the old one left faint.",
+        f"{coords_text(before.query)} into {coords_text(after.query)}.",
+        "New weights, new blend": f"The scores become {numbers(after.scores, SCORE_PLACES)}; the bars move from "
+        f"{numbers(before.weights)} to {by_word(tokens, after.weights)}, and the output arrow swings from "
+        f"{numbers(before.output)} to {numbers(after.output)}, the old one left faint.",
         "What each value adds": f"A magnified corner of the values' plane: each weight times its value, {terms}, "
-        f"tip to tail, ending at the output {listed(after.output)}{boxed}.",
+        f"tip to tail, ending at the output {numbers(after.output)}{boxed}.",
         "Summary": "A note settles under the picture: the stored keys and values stay, the query and its output "
         "are new.",
     }
@@ -204,7 +220,7 @@ def projections(ex: Examples) -> dict[str, str]:
     trace, rows = p.attend(a, p.tokens), [p.tokens.index(t) for t in (a, b)]
 
     def by_row(matrix) -> str:
-        return ", ".join(f"“{t}” {coords(row)}" for t, row in zip(p.tokens, matrix))
+        return ", ".join(f"“{t}” {coords_text(row)}" for t, row in zip(p.tokens, matrix))
 
     if p.makes(ex.blend):
         asked = [p.asking(q) for q in ex.blend.queries]
@@ -224,16 +240,16 @@ def projections(ex: Examples) -> dict[str, str]:
         f"{by_row_matrix(p.w_k)} and the value matrix {by_row_matrix(p.w_v)}; the formula lights: q, k and v "
         "are each x times its matrix.",
         "Row times matrix": f"The row of “{worked}” lit and the key matrix's columns lit one at a time; for each, "
-        f"the pairs fly into a line of products whose sum is the next entry of its key {coords(p.keys[0])}; then "
+        f"the pairs fly into a line of products whose sum is the next entry of its key {coords_text(p.keys[0])}; then "
         f"every word's key fills the column under the key matrix: {by_row(p.keys)}.",
         "Values and queries": f"Under the value matrix the values {by_row(p.values)}; under the query matrix the "
         f"queries {by_row(p.queries)}.",
         "The vectors you know": known,
         "Matched alike, passed on apart": f"The key rows of “{a}” and “{b}” framed, equal; beside the values the "
         f"weights of “{a}”'s query, {by_word(p.tokens, trace.weights)}; their value rows framed; the line output = "
-        f"sum of weights times values, equal to {coords(np.round(trace.output, WEIGHT_PLACES))}, with the terms "
+        f"sum of weights times values, equal to {coords_text(np.round(trace.output, WEIGHT_PLACES))}, with the terms "
         f"of “{a}” and “{b}” "
-        + " and ".join(coords(np.round(trace.weights[i] * trace.values[i], WEIGHT_PLACES)) for i in rows)
+        + " and ".join(coords_text(np.round(trace.weights[i] * trace.values[i], WEIGHT_PLACES)) for i in rows)
         + ".",
         "Summary": "The whole table stays: X, the three matrices and their products, the output line under them, "
         "and a closing line: key, what a word is matched on; value, what it passes on.",
@@ -245,10 +261,10 @@ def word_order(ex: Examples) -> dict[str, str]:
     x = DEFAULT_PROJECTIONS.embeddings
     pe = sinusoidal(np.arange(len(x)), PE_WIDTH)
     rope = rotary_table()
-    scores = fmt_column([r.score for r in rope], SCORE_PLACES)
+    scores = [text_minus(s) for s in fmt_column([r.score for r in rope], SCORE_PLACES)]
     step = fmt_input(ROPE_STEP)
     return {
-        "Words in another order": f"The query {coords(ex.blend.queries[0])} over a bar per word: "
+        "Words in another order": f"The query {coords_text(ex.blend.queries[0])} over a bar per word: "
         f"{by_word(sq.tokens, sq.before.weights)}; beside them the output. The bars, each with its word and "
         f"weight, swap places along arcs into the order {', '.join(f'“{t}”' for t in sq.order)}; the output "
         "does not move.",
@@ -263,11 +279,13 @@ def word_order(ex: Examples) -> dict[str, str]:
         "them): fast bands on the first coordinates, nearly still ones further down. Both leave for X plus PE "
         "and their sum X + PE "
         f"{printed_rows(with_positions(x))}, the lecture's {story.count(len(x))} words beside X.",
-        "Rotary positions": f"A plane with q {coords(ROPE_QUERY)} and k {coords(ROPE_KEY)}, an arc between them. "
+        "Rotary positions": f"A plane with q {coords_text(ROPE_QUERY)} and k {coords_text(ROPE_KEY)}, an arc "
+        "between them. "
         f"For each pair of positions (m, n) q turns by m × {step}° and k by n × {step}°, and a row joins the "
         "table: "
         + "; ".join(
-            f"({r.positions[0]}, {r.positions[1]}) offset {r.offset}, score {s}" for r, s in zip(rope, scores)
+            f"({r.positions[0]}, {r.positions[1]}) offset {number(r.offset, 0)}, score {s}"
+            for r, s in zip(rope, scores)
         )
         + ". The arc between the arrows is the same for the same offset.",
         "Summary": "The table of scores gives way to three lines beside the turned q and k: attention alone, a set "
@@ -283,7 +301,7 @@ def trained_head(_: Examples) -> dict[str, str]:
     middle = losses[len(losses) // 2]
     query = WORDS.index(ex.query)
     row = [head.bilinear[query, WORDS.index(w)] for w in ex.words]
-    diagonal = ", ".join(f"“{w}” {fmt(head.bilinear[i, i], 1)}" for i, w in enumerate(WORDS))
+    diagonal = ", ".join(f"“{w}” {number(head.bilinear[i, i], 1)}" for i, w in enumerate(WORDS))
     right = f"{round(100 * head.accuracy_before)}% → {round(100 * head.accuracy)}%"
     return {
         "The task": f"{story.count(len(ex.words)).capitalize()} cards, each a word over its value: {cards}; beside "
@@ -292,33 +310,34 @@ def trained_head(_: Examples) -> dict[str, str]:
         "Before training": f"Under each card a bar of its weight: {by_word(ex.words, ex.weights_before)}; the "
         "lowest and the highest framed in turn, then the query's card and the highest bar; under them the "
         f"held-out score: right {round(100 * head.accuracy_before)}% (chance {round(100 / len(ex.words))}%), "
-        f"mean weight on the right word {fmt(head.mean_weight_before, WEIGHT_PLACES)}.",
+        f"mean weight on the right word {number(head.mean_weight_before, WEIGHT_PLACES)}.",
         "Training": f"In place of the word list, axes of loss against step; the curve is drawn from "
-        f"{fmt(losses[0], WEIGHT_PLACES)} at step 0, steeply down past {fmt(middle, WEIGHT_PLACES)} at step "
-        f"{STEPS // 2}, flattening to {fmt(losses[-1], WEIGHT_PLACES)} at step {STEPS}.",
+        f"{number(losses[0], WEIGHT_PLACES)} at step 0, steeply down past {number(middle, WEIGHT_PLACES)} at step "
+        f"{STEPS // 2}, flattening to {number(losses[-1], WEIGHT_PLACES)} at step {STEPS}.",
         "After training": f"The bars change to {by_word(ex.words, ex.weights_after)}, each beside its old bar, "
         f"left faint, its number above it; the bar of “{ex.query}” is framed; the held-out score now right "
-        f"{round(100 * head.accuracy)}%, mean weight {fmt(head.mean_weight, WEIGHT_PLACES)}.",
+        f"{round(100 * head.accuracy)}%, mean weight {number(head.mean_weight, WEIGHT_PLACES)}.",
         "What it learned": f"The picture clears for a grid of W_Q W_K transposed, the {len(WORDS)} query words "
         "down and key words across, each cell grey to white, brighter for a higher score. The row of "
         f"“{ex.query}” is framed at this lookup's words; beside the grid it is worked out: softmax of "
-        f"{vector_text([fmt(x, 1) for x in row])} over the square root of {head.w_q.shape[1]}, about "
+        f"{vector_text([number(x, 1) for x in row])} over the square root of {head.w_q.shape[1]}, about "
         f"{vector_text(fmt_column(ex.weights_after, WEIGHT_PLACES))}, the trained bars. Then the diagonal cells are "
         f"framed: {diagonal}, each the highest of its row.",
         "Summary": "The grid stays; beside it a small loss curve, from "
-        f"{fmt(losses[0], WEIGHT_PLACES)} to {fmt(losses[-1], WEIGHT_PLACES)}, and three lines: right on unseen "
+        f"{number(losses[0], WEIGHT_PLACES)} to {number(losses[-1], WEIGHT_PLACES)}, and three lines: right on unseen "
         f"lookups {right} (chance {round(100 / len(ex.words))}%), trained on the answers alone.",
     }
 
 
 def printed_rows(matrix) -> str:
     """A matrix as its rows, each entry as the chapter's table prints it: [(0.000, 1.000), (0.841, 0.540)]."""
-    return "[" + ", ".join(f"({', '.join(row)})" for row in entries_tex(matrix, WEIGHT_PLACES)) + "]"
+    printed = entries_tex(matrix, WEIGHT_PLACES)
+    return "[" + ", ".join(f"({', '.join(map(text_minus, row))})" for row in printed) + "]"
 
 
 def by_row_matrix(matrix) -> str:
     """A matrix as its rows: [[a, b], [c, d]]."""
-    return "[" + ", ".join(coords(row) for row in matrix) + "]"
+    return "[" + ", ".join(coords_text(row) for row in matrix) + "]"
 
 
 def all_queries_at_once(ex: Examples) -> dict[str, str]:
@@ -331,7 +350,7 @@ def all_queries_at_once(ex: Examples) -> dict[str, str]:
         "One product, every dot product": f"A {m} by {n} grid of dot products fills in, each row lit as it is "
         f"read: {rows(names, tr.dots, SCORE_PLACES)}. Under the product, entries of Q and K transposed fly "
         "into place pair by pair, each pair multiplied and the products added, for the first and the last cell.",
-        "Divide by the square root of d": f"Every entry divided by {fmt(tr.divisor, SCORE_PLACES)}: "
+        "Divide by the square root of d": f"Every entry divided by {number(tr.divisor, SCORE_PLACES)}: "
         f"{rows(names, tr.scores, SCORE_PLACES)}.",
         "Softmax row by row": f"Each row becomes weights, a sum of 1 at its end: {rows(names, tr.weights)}.",
         "Every output at once": f"V, {n} by {dv}, one row per word's value, each row named by its word; the "
@@ -355,8 +374,8 @@ def source_positions(ex: Examples) -> dict[str, str]:
         f"and a column per source word ({', '.join(f'“{t}”' for t in source)}); its scores: "
         f"{rows(target, grid.scores, SCORE_PLACES)}.",
         "One cell, one score": f"A spotlight on one cell, “{target[i]}” against “{source[j]}”, its score "
-        f"{fmt(grid.scores[i, j], SCORE_PLACES)} worked out beside the grid from the query "
-        f"{coords(cross.queries[i])} and the key {coords(cross.keys[j])}.",
+        f"{number(grid.scores[i, j], SCORE_PLACES)} worked out beside the grid from the query "
+        f"{coords_text(cross.queries[i])} and the key {coords_text(cross.keys[j])}.",
         "Each row its own softmax": f"The scores turn into weights, row by row: {rows(target, grid.weights)}.",
         "Self-attention": f"A square grid beside it, the {n} source words along both sides; its weights: "
         f"{rows(source, square.weights)}.",
@@ -371,23 +390,23 @@ def source_positions(ex: Examples) -> dict[str, str]:
 def shrink_scores(ex: Examples) -> dict[str, str]:
     samples, width = variance_experiment(), ex.blend.keys.shape[1]
     widths = ", ".join(str(s.width) for s in samples)
-    raw = ", ".join(f"d = {s.width}: {fmt(s.raw_var, 2)}" for s in samples)
-    scaled = ", ".join(f"d = {s.width}: {fmt(s.scaled_var, 2)}" for s in samples)
+    raw = ", ".join(f"d = {s.width}: {number(s.raw_var, 2)}" for s in samples)
+    scaled = ", ".join(f"d = {s.width}: {number(s.scaled_var, 2)}" for s in samples)
     # the extreme scaled samples as the screen prints them (two places); their gap and weights are the exact
     # ones rounded, the gap with '≈' where the printed samples do not give it, as the screen says
     pair = np.array([samples[-1].scaled.max(), samples[-1].scaled.min()])
-    gap = row("sum", [fmt(pair[0], 2), fmt(-pair[1], 2)], pair[0] - pair[1], 2)
+    gap = row("sum", [number(pair[0], 2), number(-pair[1], 2)], pair[0] - pair[1], 2)
     return {
         "The divisor": f"The formula with its divisor √d lit; under it the roots of {width} and {samples[-1].width}: "
-        f"{fmt(np.sqrt(width), SCORE_PLACES)} and {fmt(np.sqrt(samples[-1].width), SCORE_PLACES)}.",
+        f"{number(np.sqrt(width), SCORE_PLACES)} and {number(np.sqrt(samples[-1].width), SCORE_PLACES)}.",
         "Raw dot products widen with d": f"One histogram of sampled dot products per width, d = {widths}, on a "
         f"shared axis, each wider than the last; variances beside them: {raw}.",
         "Divide by the square root of d": f"The scaled histograms appear over them, all about as wide: {scaled}; "
         "at the right, the middle of each axis stretched sideways shows the three shapes alike.",
-        "Not a guarantee": f"The widest row's extreme scaled samples are marked, {fmt(pair[0], 2)} and "
-        f"{fmt(pair[1], 2)}, a gap of {'' if gap.sign == '=' else '≈ '}{gap.result} between them, with their "
+        "Not a guarantee": f"The widest row's extreme scaled samples are marked, {number(pair[0], 2)} and "
+        f"{number(pair[1], 2)}, a gap of {'' if gap.sign == '=' else '≈ '}{gap.result} between them, with their "
         "weights as a pair: "
-        f"{listed(softmax(pair))}.",
+        f"{numbers(softmax(pair))}.",
     }
 
 
@@ -400,11 +419,11 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
         f"knob at 1 and the unscaled bars, {by_word(tokens, raw.weights)}.",
         "Turn up the gain": "Two plots appear at the right. Above, the slope w(1 − w) of the top weight w "
         "against the gain g from 1 to 10, on a log scale, falling; a dot at g = 1, and a mark at the scaled gain "
-        f"g = {fmt(1 / scaled.divisor, SCORE_PLACES)}. Below, w against its score, an S-curve rising to 1, with "
+        f"g = {number(1 / scaled.divisor, SCORE_PLACES)}. Below, w against its score, an S-curve rising to 1, with "
         # the readouts as the screen prints them (`sci`): '4.90 × 10⁻⁴', never '0.000'
         f"a tangent at the dot. Readouts: slope {sci(log10_top_sensitivity(raw.scores, start))}, smallest weight "
         f"{sci(log10_smallest_weight(raw.scores, start))}.",
-        "Never exactly one-hot": f"The knob rests at {fmt(GAIN_STOPS[-1], 1)}; the smallest bar, "
+        "Never exactly one-hot": f"The knob rests at {number(GAIN_STOPS[-1], 1)}; the smallest bar, "
         f"“{tokens[int(np.argmin(raw.scores))]}”, and a readout of its exact size are framed in turn, and a "
         "caveat line appears under the plot.",
         "Sharp is not right": "A second caveat line joins the first: sharp weights follow the largest score, "
@@ -412,8 +431,8 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
     }
     for gain in GAIN_STOPS:
         weights = weights_at_gain(raw.scores, gain)
-        found[f"At gain {fmt(gain, 1)}"] = (
-            f"The knob turns to {fmt(gain, 1)}; the dots slide along both plots, the S-curve's towards 1, and "
+        found[f"At gain {number(gain, 1)}"] = (
+            f"The knob turns to {number(gain, 1)}; the dots slide along both plots, the S-curve's towards 1, and "
             f"the bars read {by_word(tokens, weights)}."
         )
     return found
@@ -447,7 +466,7 @@ def causal_mask(ex: Examples) -> dict[str, str]:
         f"{rows(tokens, tr.weights)}; each hidden cell is crossed out, and a column at the right gives each "
         "row's sum, 1.",
         "Outputs": "The grid without the mask gives way; the masked grid stands on the left. "
-        f"Each word's value, {', '.join(f'“{t}” {coords(v)}' for t, v in zip(tokens, tr.unmasked.values))}; "
+        f"Each word's value, {', '.join(f'“{t}” {coords_text(v)}' for t, v in zip(tokens, tr.unmasked.values))}; "
         f"beside them the outputs, {by_word_printed(tokens, one_format(tr.outputs))}, each worked out in its own row.",
         "Exactly zero": "Beside “masked weight:”, e to the minus infinity equals 0 is written out while the "
         f"crosses over the {int(tr.mask.sum())} hidden cells above the diagonal brighten, then dim again; under "
@@ -460,12 +479,12 @@ def causal_mask(ex: Examples) -> dict[str, str]:
 
 def by_word_vectors(tokens, vectors) -> str:
     """'“the” [1, 0], “cat” [0.5, 0]': each word with its vector, to the lecture's places."""
-    return ", ".join(f"“{t}” [{listed(v)}]" for t, v in zip(tokens, vectors))
+    return ", ".join(f"“{t}” [{numbers(v)}]" for t, v in zip(tokens, vectors))
 
 
 def by_word_printed(tokens, printed) -> str:
     """'“the” [1.000, 0.000]': each word with its vector's entries as printed."""
-    return ", ".join(f"“{t}” [{', '.join(p)}]" for t, p in zip(tokens, printed))
+    return ", ".join(f"“{t}” {vector_text(p)}" for t, p in zip(tokens, printed))
 
 
 def multi_head(ex: Examples) -> dict[str, str]:
@@ -476,28 +495,28 @@ def multi_head(ex: Examples) -> dict[str, str]:
         for k, h in enumerate(tr.heads)
     )
     patterns = "; ".join(
-        f"head {k + 1}: dots {listed(h.trace.dots, SCORE_PLACES)}, weights {by_word(tokens, h.trace.weights)}"
+        f"head {k + 1}: dots {numbers(h.trace.dots, SCORE_PLACES)}, weights {by_word(tokens, h.trace.weights)}"
         for k, h in enumerate(tr.heads)
     )
-    outputs = "; ".join(f"head {k + 1} [{listed(h.trace.output)}]" for k, h in enumerate(tr.heads))
+    outputs = "; ".join(f"head {k + 1} [{numbers(h.trace.output)}]" for k, h in enumerate(tr.heads))
     changed = story.changed_words(ex.heads, ex.blend)
     warning = story.warning_label(changed, story.reordered(tokens, ex.causal.tokens))
     return {
         "One head cannot choose": f"The words {', '.join(f'“{t}”' for t in tokens)}, the query "
-        f"{coords(tr.single.query)} and the keys as columns, width {width}; one head's dots "
-        f"{listed(tr.single.dots, SCORE_PLACES)} and weight bars {by_word(tokens, tr.single.weights)}."
+        f"{coords_text(tr.single.query)} and the keys as columns, width {width}; one head's dots "
+        f"{numbers(tr.single.dots, SCORE_PLACES)} and weight bars {by_word(tokens, tr.single.weights)}."
         + (f" A note under the keys: {warning}." if warning else "")
         + (" The changed words' columns light." if changed else ""),
         "Each head its own slice": f"Coloured bands split the {width} coordinates into {count} heads: {slices}.",
         "Two patterns at once": f"Each head's own row of working and bars, its top weight's cell lit: {patterns}.",
         "Each head blends its values": f"Under each head the blend of its slice of the values: {outputs}.",
         "Concatenate, then project": f"The heads' outputs stacked into one concatenated column, "
-        f"[{listed(tr.concatenated)}], each head's part framed in its colour; then that row times W^O, a "
+        f"[{numbers(tr.concatenated)}], each head's part framed in its colour; then that row times W^O, a "
         f"learned {len(tr.concatenated)} by {len(tr.concatenated)} matrix drawn as an empty grid, equals the "
         f"output, labelled as {story.count(len(tr.concatenated))} numbers (W^O's are not given).",
         "Heads need not specialise": "A line notes that heads need not specialise; under it the weights in three "
-        f"rows with their bars: one head {listed(tr.single.weights)}; "
-        + "; ".join(f"head {k + 1} {listed(h.trace.weights)}" for k, h in enumerate(tr.heads))
+        f"rows with their bars: one head {numbers(tr.single.weights)}; "
+        + "; ".join(f"head {k + 1} {numbers(h.trace.weights)}" for k, h in enumerate(tr.heads))
         + "; the one head's two largest are framed.",
     }
 

@@ -2,6 +2,7 @@
 players' tool chains use), in Chromium, by the Nu Html Checker and axe-core; numbers checked against attention/."""
 
 import json
+import re
 from ast import literal_eval
 from dataclasses import replace
 from fractions import Fraction
@@ -25,6 +26,7 @@ from pipeline.publish import transcript as transcript_page
 from scenes.chapters import registry
 from scenes.kit.arithmetic import fmt
 from tests.support.browser import axe_results, chromium, serve, vnu_messages
+from tests.support.example_corpus import corpus_files
 
 EXAMPLE = Path(__file__).parents[2] / "examples/cat-and-dog.toml"
 MILLISECOND = Fraction(1, 1000)
@@ -89,6 +91,15 @@ def test_score_every_word_s_description_gives_the_last_chapters_order_and_its_ow
         assert before != here and said.endswith(
             f"the last chapter's order, then this one's: {before} → {here}."
         )
+
+
+@pytest.mark.parametrize("stem", [None, "corpus-00-negative"])
+def test_descriptions_write_negative_numbers_with_the_minus_sign(stem):
+    """Issue 29: 'The cross stops at (-1.5, ...)': a description read a hyphen where the screen draws a minus
+    sign. Every chapter's description of the lecture's example and of one full of negatives: none."""
+    ex = load_example_file(next(p for p in corpus_files() if p.stem == stem)) if stem else DEFAULT
+    said = " ".join(text for chapter in drawn.CHAPTERS for text in drawn.described(chapter, ex).values())
+    assert "−" in said and not re.search(r"-\d", said)
 
 
 def test_descriptions_follow_a_custom_example_with_attention_s_numbers(real_lecture):
