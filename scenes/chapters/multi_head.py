@@ -39,7 +39,6 @@ from manim import (
 from attention import examples
 from attention.examples.story import (
     changed_words,
-    count,
     leaders,
     quoted,
     reordered,
@@ -403,7 +402,8 @@ class MultiHead(ChapterScene):
         self.example = ex = self.inputs()
         self.trace = tr = ex.trace()
         self.heading = c.chapter_title(self.title, "Several attention patterns over the same words at once")
-        self.formula = pin(LitFormula(FORMULA, role="small").dimmed(), self.heading)
+        # in body type, not the strip's small one: its scripts were 8 px at 480p (review round 3)
+        self.formula = pin(LitFormula(FORMULA, role="body").dimmed(), self.heading)
         self.query_vector = column_matrix([[fmt_input(x)] for x in ex.query], theme().query)
         self.query_name = c.math("q", color=theme().query)
         self.key_name = c.math(r"K^{\top}", color=theme().key)
@@ -924,8 +924,9 @@ class BlendRow(VGroup):
 
 class Projection(VGroup):
     """The output projection drawn: the concatenated heads as a row, times W^O (a square box of as many rows
-    and columns as the row has entries, learned: no numbers), giving the output, said to be as many numbers
-    (review 7: a row of empty cells read as unfinished)."""
+    and columns as the row has entries, learned: no numbers), giving the output, said in one phrase to be as many
+    numbers, each a mix of all the row's (review 7: a row of empty cells read as unfinished; issue 30: "output"
+    over "four numbers" read as two labels)."""
 
     def __init__(self, outputs: list[str], side: float):
         super().__init__()
@@ -943,9 +944,9 @@ class Projection(VGroup):
         size = c.text(f"{n} × {n}, learned", role="label", color=theme().muted)
         VGroup(name, size).arrange(DOWN, aligned_edge=LEFT, buff=0.08).next_to(square, RIGHT, buff=0.15)
         self.box = VGroup(square, grid, name, size)  # the name and its size centred beside the square
-        said = VGroup(  # its numbers are W^O's, which is not given: named and counted, as W^O is
-            c.text("output", role="label", color=theme().output),
-            c.text(f"{count(n)} numbers", role="label", color=theme().muted),
+        said = VGroup(  # its numbers depend on W^O, which is not given: named and counted, and what each is
+            c.text(f"output: {n} numbers", role="label", color=theme().output),
+            c.text(f"each a mix of all {n}", role="label", color=theme().muted),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
         self.result = VGroup(c.math("="), said)
         self.result.arrange(RIGHT, buff=0.2)

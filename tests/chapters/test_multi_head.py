@@ -27,7 +27,7 @@ from scenes.chapters.multi_head import (
 from scenes.kit import fit
 from scenes.kit.components import text
 from scenes.kit.formula_slot import SLOT_GAP
-from scenes.kit.palette import THEMES, delta_e
+from scenes.kit.palette import THEMES, delta_e, px_per_unit
 from scenes.kit.stage import STAGE
 from tests.kit.test_equations import holds
 from tests.kit.test_type_and_colour import APART
@@ -241,6 +241,12 @@ def test_the_formula_stands_where_the_other_chapters_put_theirs(scene):
         assert len(scene.formula.term(term))
 
 
+def test_the_formula_s_small_letters_are_over_9_px_high_at_480p(scene):
+    """Review round 3: its x-height was about 8 px at 480p (the strip's small size); in body type, 9.6."""
+    head = scene.formula.formula[0]  # "head_h =": h, e, a, d, the script h, =
+    assert min(head[k].height for k in (1, 2)) * px_per_unit(480) > 9
+
+
 def test_the_caveat_is_on_screen(scene):
     assert scene.note.text == "headsneednotspecialise(heretheydo)"
 
@@ -251,7 +257,7 @@ def test_the_output_projection_is_drawn_as_the_concatenation_times_a_square_w_o(
     square, grid, name, size = project.box
     assert name.tex_string == "W^O" and size.text == "4×4,learned"
     assert square.width == pytest.approx(square.height) and len(grid) == 2 * (len(project.entries) - 1)
-    assert [t.original_text for t in project.result[1]] == ["output", "four numbers"]  # W^O's: not given
+    assert [t.original_text for t in project.result[1]] == ["output: 4 numbers", "each a mix of all 4"]
     assert fit.apart(project, scene.note) and project.get_bottom()[1] > scene.readings[0].weights.get_top()[1]
     # the caveat keeps well clear of the projection's "4 × 4, learned" (review round 4: they crowded each other)
     assert size.get_bottom()[1] - scene.note.get_top()[1] > 0.5
