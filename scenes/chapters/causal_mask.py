@@ -64,7 +64,11 @@ SIDE_GAP = 0.45  # at least this between the grid's sums and the right-hand colu
 PAIR_GAP = 0.45  # between the open grid's sums and the masked grid beside it
 UNDER_HEADING = 0.12  # the formula's gap under the subtitle: it stands above the masked grid's column names
 CLEAR = 0.05  # at least this between the formula and the masked grid under it
-LEGEND_GAP = 0.3  # between the masked grid and its legend
+# between the masked grid and its legend: a line of labels under the grids (what each shows) stands between
+LEGEND_GAP = 0.6
+# what the masked grid shows once the mask is added: its rows turning to weights one by one (the rows below still
+# scores + M), then all of them weights
+TURNING, MASKED = "scores + M → weights", "with the mask"
 COLUMN_RIGHT = STAGE.right - 0.1  # the right-hand column ends left of this x
 # the right-hand column's layouts, tried in turn until its tables fit: the widest a token's name may be in
 # the values and outputs (longer names are cut short), whether the weights stand beside the values, and the
@@ -131,6 +135,7 @@ class CausalMask(ChapterScene):
         self.show(
             FadeIn(intro),
             FadeIn(self.axes),
+            *([FadeIn(self.labels["scores"])] if self.paired else []),
             self.formula.light(*SCORES),
             run_time=1.2,
             caption=f"Self-attention over “{' '.join(tokens)}”: each cell scores one query against one key.",
@@ -159,7 +164,6 @@ class CausalMask(ChapterScene):
             weighted.numbers.set_opacity(0)  # no copy of the scores under "without the mask"
             self.show(
                 FadeIn(VGroup(weighted.cells, weighted.col_labels), shift=RIGHT * PAIR_GAP),
-                FadeIn(self.labels["scores"]),
                 FadeIn(self.labels["softmax"]),
                 self.formula.light("softmax", *SCORES),
                 run_time=1,
@@ -228,7 +232,7 @@ class CausalMask(ChapterScene):
             first = [
                 self.formula.light("softmax", *SCORES, "mask"),
                 FadeOut(self.labels["sum"], rate_func=FIRST_HALF),
-                FadeIn(self.legend, rate_func=SECOND_HALF),
+                *[FadeIn(m, rate_func=SECOND_HALF) for m in (self.labels["turning"], self.legend)],
             ]
             caption, upto = focus.get(i, (None, None))
             self.recast_row(
@@ -240,6 +244,8 @@ class CausalMask(ChapterScene):
         self.show(
             *veiled(self.pair_veils, None),
             framed(self.masked_grid.sums),
+            FadeOut(self.labels["turning"], rate_func=FIRST_HALF),
+            FadeIn(self.labels["with"], rate_func=SECOND_HALF),
             run_time=1.5,
             caption="Every row still sums to 1.",
         )
@@ -266,7 +272,10 @@ class CausalMask(ChapterScene):
                 Succession(
                     FadeOut(VGroup(self.open_parts(), self.labels["without"])),
                     AnimationGroup(
-                        self.masked_grid.animate.shift(-self.apart), self.legend.animate.shift(-self.apart)
+                        *[
+                            m.animate.shift(-self.apart)
+                            for m in (self.masked_grid, self.legend, self.labels["with"])
+                        ]
                     ),
                 ),
                 **self.reading("The masked weights take the left; the values come beside them."),
@@ -607,6 +616,8 @@ class CausalMask(ChapterScene):
         self.labels = {
             "mask": self.under(self.mask_picture, "the mask M"),
             "sum": self.under(masked, "scores + M"),
+            "turning": self.under(masked, TURNING),
+            "with": self.under(masked, MASKED),
         }
         left = {
             "scores": (grid, "scores"),
@@ -618,9 +629,11 @@ class CausalMask(ChapterScene):
         self.pair_veils = span_veils(grid, masked).set_z_index(1)  # above the rows that change under them
 
     def under(self, grid: AttentionGrid, words: str):
-        """`words` under `grid`'s cells, where the legend stands under the masked grid."""
+        """`words` under `grid`'s cells, halfway between the grids and the legend under the masked grid (rows level:
+        a line of labels under both)."""
         label = c.text(words, role="small", color=theme().muted)
-        return label.align_to(grid.cells, LEFT).set_y(self.legend.get_y())
+        between = (self.masked_grid.get_bottom()[1] + self.legend.get_top()[1]) / 2
+        return label.align_to(grid.cells, LEFT).set_y(between)
 
     def column_fits(self, layout: tuple[float, bool, float]) -> bool:
         """Lay out the right-hand column with names at most `width` wide and (if `weights`) each worked-out

@@ -242,10 +242,12 @@ def test_the_masked_grid_stands_beside_the_open_one_rows_level_under_the_formula
         "without": "without the mask",  # on the left, once it shows those weights again
         "mask": "the mask M",
         "sum": "scores + M",
+        "turning": "scores + M → weights",  # its rows turned one by one, the rest still scores + M
+        "with": "with the mask",
     }
     for key in ("scores", "without"):
         assert abs(scene.labels[key].get_left()[0] - grid.cells.get_left()[0]) < 1e-6
-    for key in ("softmax", "mask", "sum"):
+    for key in ("softmax", "mask", "sum", "turning", "with"):
         assert abs(scene.labels[key].get_left()[0] - masked.cells.get_left()[0]) < 1e-6
     weighted = scene.unmasked  # the weights without the mask, in the masked grid's place
     np.testing.assert_allclose(weighted.cells.get_center(), masked.cells.get_center(), atol=1e-6)
@@ -375,11 +377,17 @@ def test_the_finite_gap_s_weight_is_the_one_where_it_breaks_shows_at_its_last_st
     assert finite[1].tex_string == finite_gap_tex()
 
 
+OPEN, MASKED = ("scores", "without"), ("mask", "sum", "turning", "with")  # the labels of each grid
+
+
 def test_each_label_under_a_grid_says_what_every_row_of_it_shows_while_it_is_on_screen(tmp_path):
     """Review: "without the mask" stood under rows still showing scores (the left grid turned row by row under
     it; the right one faded in as a copy of the scores). Before every play: under "scores", no row shows
     weights; under "without the mask" on the left, every row does; under it on the right, every row shows its
-    weights or nothing yet; under "scores + M", no row shows weights."""
+    weights or nothing yet; under "scores + M", no row shows weights; under "scores + M → weights", the rows
+    turned so far show weights, the others scores + M; under "with the mask", every row shows weights. Issue 30:
+    once the legend came, the masked grid was unlabelled while its lower rows still showed scores + M; now a grid
+    on screen always has one of its labels under it."""
     from pipeline.run import dry_run
 
     wrong, seen = [], set()
@@ -401,15 +409,20 @@ def test_each_label_under_a_grid_says_what_every_row_of_it_shows_while_it_is_on_
                     lambda g: all(g.weighted[i] or not visible_numbers(g, i) for i in rows),
                 ),
                 "sum": (self.masked_grid, lambda g: not any(g.weighted)),
+                "turning": (self.masked_grid, lambda g: list(g.weighted) == sorted(g.weighted, reverse=True)),
+                "with": (self.masked_grid, lambda g: all(g.weighted)),
             }
             for key, (grid, true_of) in checks.items():
                 if shown(self.labels[key], self):
                     seen.add(key)
                     if not true_of(grid):
                         wrong.append((key, self.renderer.time, list(grid.weighted)))
+            for grid, keys in ((self.open_grid, OPEN), (self.masked_grid, MASKED)):
+                if grid in self.mobjects and not any(shown(self.labels[k], self) for k in keys):
+                    wrong.append(("unlabelled", self.renderer.time, keys))
             super().play(*animations, **options)
 
     Watched.__name__ = "CausalMask"  # its title comes from the registry, by name
     dry_run.run(Watched, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(tmp_path)})
-    assert seen == {"scores", "without", "softmax", "sum"}  # each was on screen and checked
+    assert seen == {"scores", "without", "softmax", "sum", "turning", "with"}  # each on screen and checked
     assert not wrong, wrong
