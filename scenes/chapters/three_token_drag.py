@@ -129,6 +129,8 @@ class ThreeTokenDrag(ChapterScene):
     def drag(self) -> None:
         self.beat("Drag the query")
         live = self.live
+        if len(live.legend):  # the names the bars cut, whole, where the symbols were (all read by now)
+            self.play(FadeOut(live.glossary), FadeIn(live.legend), run_time=0.8)
         self.follow(live)
         trail = TracedPath(
             live.output.get_end,
@@ -200,7 +202,7 @@ class ThreeTokenDrag(ChapterScene):
         self.play(
             FadeIn(self.q_label),
             FadeOut(live.bars),
-            FadeOut(live.glossary),
+            FadeOut(live.legend if len(live.legend) else live.glossary),
             self.strip.light("dot"),
             run_time=0.6,
         )
@@ -375,6 +377,9 @@ PLANE_BOX = (5.3, 5.2)
 PLANE_CENTER = np.array([-4.1, -0.85, 0])
 BARS_BASELINE = np.array([2.9, -0.22, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
 BAR_HEIGHT = 1.6
+LEAST_BARS = (
+    0.8  # the live bars' least height for a weight of 1, where the names' legend needs room under them
+)
 GLOSSARY_TOP_LEFT = np.array([0.4, -1.45, 0])  # the symbols' legend builds up below the bars
 RIGHT_LEFT, RIGHT_EDGE = -1.2, STAGE.right - 0.6  # the worked example uses x in this range
 PLANE_RIGHT = RIGHT_LEFT - 0.15  # the plane's labels stay left of this x, clear of the worked example
@@ -395,6 +400,7 @@ SMALLEST = MIN_PX / SIZES["number"]  # the smallest factor the worked example's 
 VERDICT_NAME = 12  # characters of a token's name the verdict keeps
 # the comparison's charts: between charts, over the note, between the verdict and them, under a legend
 CHART_GAP, NOTE_BUFF, HEAD_BUFF, LEGEND_BUFF = 0.35, 0.3, 0.3, 0.25
+LEGEND_LINE_GAP = 0.1  # between the rows of a legend of names
 HEADER_BUFF, VALUE_BUFF, LEGEND_GAP = (
     0.2,
     0.1,
@@ -439,13 +445,27 @@ class LiveAttention(VGroup):
                 clear_near(label, self.plane.c2p(*k), self.key_labels, self.keys, self.drawn_lines())
             )
         self.cross = cross_marker().move_to(self.plane.c2p(*example.path[0]))
-        self.bars = WeightBars(example.tokens, self.trace().weights, height=BAR_HEIGHT, show_total=False)
-        self.total = WeightsTotal(self.bars).show(self.trace().weights)
-        self.bars.add(self.total)  # comes and goes with the bars, as the kit's total line does
-        self.bars.shift(BARS_BASELINE - self.bars.baseline.get_center())
+        self.bars, self.total, self.legend = self.weight_bars(BAR_HEIGHT)
+        below = STAGE.bottom - self.legend.get_bottom()[1] if len(self.legend) else 0.0
+        if (
+            below > 0
+        ):  # shorter bars on a higher baseline (their tallest reaching as high): room for the legend
+            self.bars, self.total, self.legend = self.weight_bars(
+                BAR_HEIGHT - min(below, BAR_HEIGHT - LEAST_BARS)
+            )
         self.output = plane_arrow(self.plane, self.trace().output, theme().output, width=OUTPUT_WIDTH)
         self.glossary = glossary(self.trace().width)
         self.add(self.plane, self.output, self.keys, self.key_labels, self.cross, self.bars)
+
+    def weight_bars(self, height: float) -> tuple[WeightBars, WeightsTotal, VGroup]:
+        """The live bars (`height` for a weight of 1) with their total line, the tallest reaching as high as at
+        BAR_HEIGHT, and where a bar's name is cut, the `names_legend` under them."""
+        weights = self.trace().weights
+        bars = WeightBars(self.example.tokens, weights, height=height, show_total=False)
+        total = WeightsTotal(bars).show(weights)
+        bars.add(total)  # comes and goes with the bars, as the kit's total line does
+        bars.shift(BARS_BASELINE + UP * (BAR_HEIGHT - height) - bars.baseline.get_center())
+        return bars, total, names_legend(self.example.tokens, bars)
 
     def drawn_lines(self) -> list:
         """The lines a label must not touch: the axes, the query's dashed direction and every part of the
@@ -587,6 +607,16 @@ def near(box, points) -> bool:
     """Whether any of `points` lies in `box` ([[left, bottom], [right, top]]) widened by ARROW_CLEARANCE."""
     low, high = box[0] - ARROW_CLEARANCE, box[1] + ARROW_CLEARANCE
     return bool(np.any(np.all((points >= low) & (points <= high), axis=1)))
+
+
+def names_legend(tokens, bars: WeightBars) -> VGroup:
+    """Where a name under `bars` is cut ('Ωμέ…'), every name whole, in its colour, in rows under the bars' total
+    line from its left edge to CHART_RIGHT, in the tokens' order; empty where none is cut."""
+    if all(label.original_text == label.full for label in bars.labels):
+        return VGroup()
+    names = [fit.name(t, np.inf, role="small") for t in tokens]
+    legend = flow(names, CHART_RIGHT - bars.get_left()[0], LEGEND_GAP, LEGEND_LINE_GAP)
+    return legend.move_to([bars.get_left()[0], bars.get_bottom()[1] - LEGEND_BUFF, 0], aligned_edge=UL)
 
 
 def glossary(width: int) -> c.Grid:
@@ -1000,7 +1030,11 @@ def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup]
     width = (CHART_RIGHT - RIGHT_LEFT - CHART_GAP * (len(sets) - 1)) / len(sets)
     pitch = width / len(tokens)
     named = max(name.width for name in fit.names(tokens, np.inf)) <= pitch - 0.1
-    legend = VGroup() if named else flow(fit.names(tokens, np.inf), CHART_RIGHT - RIGHT_LEFT, LEGEND_GAP, 0.1)
+    legend = (
+        VGroup()
+        if named
+        else flow(fit.names(tokens, np.inf), CHART_RIGHT - RIGHT_LEFT, LEGEND_GAP, LEGEND_LINE_GAP)
+    )
     below = top - HEAD_BUFF
     if len(legend):
         below -= legend.move_to([RIGHT_LEFT, below, 0], aligned_edge=UL).height + LEGEND_BUFF

@@ -600,3 +600,26 @@ def test_names_too_wide_for_the_bars_stand_whole_in_a_legend_row_by_row(tmp_path
     )
     assert legend.get_bottom()[1] > charts.get_top()[1]  # over the charts
     assert not any(len(chart[0].names) for chart in scene.charts)
+
+
+def test_names_the_live_bars_cut_stand_whole_in_a_legend(tmp_path):
+    """Issue 29: the live bars cut long names ('Ωμέ…') and nothing gave them whole. Where any is cut, a legend under
+    the bars' total line gives every name whole, in its colour, in the tokens' order, above the caption band (the
+    bars shorter where it needs the room, their tallest as high as ever); the lecture's names are whole: none."""
+    default = built(ThreeTokenDrag, tmp_path).live
+    assert not len(default.legend)
+    examples.use(load_example_file(next(p for p in corpus_files() if p.stem == "corpus-04-long-names")))
+    try:
+        live = built(ThreeTokenDrag, tmp_path).live
+    finally:
+        examples.use(examples.DEFAULT)
+    tokens = live.example.tokens
+    assert any(fit.ELLIPSIS in label.original_text for label in live.bars.labels)  # the bars do cut them
+    assert [name.original_text for name in live.legend] == list(tokens)
+    assert [name.get_color() for name in live.legend] == [bar.get_fill_color() for bar in live.bars.bars]
+    assert (
+        live.legend.get_top()[1] < live.total.get_bottom()[1] and live.legend.get_bottom()[1] >= STAGE.bottom
+    )
+    assert live.legend.get_left()[0] > live.plane.get_right()[0] and live.legend.get_right()[0] <= STAGE.right
+    tallest = live.bars.baseline.get_y() + live.bars.max_height
+    assert tallest == pytest.approx(default.bars.baseline.get_y() + default.bars.max_height)
