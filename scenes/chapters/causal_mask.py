@@ -895,7 +895,9 @@ def printed_vector(printed) -> str:
 
 
 def in_order(grid: AttentionGrid, order: list[int]) -> AttentionGrid:
-    """A copy of `grid` with row and column i (labels, cells, numbers) where row and column order[i] stand."""
+    """A copy of `grid` with row and column i (labels, cells, numbers) where row and column order[i] stand. A
+    column's name takes the height of the name whose place it takes, as WordOrder's reordered columns do: names
+    on the grid's two staggered rows stay staggered (issue 29: six Greek names met on one row, overlapping)."""
     shown = grid.copy()
     n = len(order)
     for k in range(n * n):
@@ -903,7 +905,14 @@ def in_order(grid: AttentionGrid, order: list[int]) -> AttentionGrid:
         VGroup(shown.cells[k], shown.numbers[k]).shift(to)
     for i, (name, col) in enumerate(zip(shown.row_labels, shown.col_labels)):
         name.shift(UP * (grid.row(order[i]).get_y() - grid.row(i).get_y()))
-        col.shift(RIGHT * (grid.cells[order[i]].get_x() - grid.cells[i].get_x()))
+        slot = grid.col_labels[order[i]]
+        col.shift(
+            [
+                grid.cells[order[i]].get_x() - grid.cells[i].get_x(),
+                slot.get_bottom()[1] - col.get_bottom()[1],
+                0,
+            ]
+        )
     return shown
 
 

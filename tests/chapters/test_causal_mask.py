@@ -8,24 +8,29 @@ from manim import Rectangle
 
 from attention import examples
 from attention.examples.beyond import CausalExample
+from attention.examples.file import load_example_file
 from attention.masking import causal_mask
 from scenes.chapters.causal_mask import (
     COLUMN_GAP,
     COLUMN_RIGHT,
+    GRID_SIZE,
     SUM_FILL,
     CausalMask,
     apart,
     finite_gap_tex,
+    in_order,
     marks,
     row_marks,
     sum_text,
     term_text,
     weigh,
 )
+from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, one_format, plain, vector_math
 from scenes.kit.grids import AttentionGrid
 from scenes.kit.palette import tex_size
 from tests.kit.test_equations import holds
+from tests.support.example_corpus import corpus_files
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -161,6 +166,23 @@ def test_the_grid_first_stands_in_chapters_3_to_5_s_order_then_in_the_sentence_s
         home = grid.cells[scene.order[i] * n + scene.order[j]]
         np.testing.assert_allclose(number.get_center(), home.get_center(), atol=1e-6)
         assert number.get_value() == scene.trace.unmasked.scores[i, j]
+
+
+def test_names_in_the_earlier_order_stay_on_the_grid_s_staggered_rows_apart():
+    """Issue 29: six Greek names (corpus example 6) in chapters 3-5's order kept the heights of their sentence
+    places, and neighbours met on one row ("βήταδέλτα"); each takes the height of the place it moves to."""
+    path = next(p for p in corpus_files() if p.stem.startswith("corpus-06-"))
+    ex = load_example_file(path)
+    tokens, before = ex.causal.tokens, ex.blend.tokens
+    assert sorted(tokens) == sorted(before) and tokens != before  # the same words, in another order
+    grid = AttentionGrid(ex.causal.trace().unmasked, rows=tokens, cols=tokens, size=GRID_SIZE)
+    assert len({round(name.get_bottom()[1], 6) for name in grid.col_labels}) == 2  # on two staggered rows
+    intro = in_order(grid, [list(before).index(t) for t in tokens])
+    by_x = sorted(intro.col_labels, key=lambda name: name.get_x())
+    assert [name.get_bottom()[1] for name in by_x] == pytest.approx(
+        [name.get_bottom()[1] for name in grid.col_labels]
+    )
+    assert all(fit.apart(a, b) for a, b in zip(by_x, by_x[1:]))
 
 
 def test_one_cell_is_singled_out_when_queries_meet_keys(scene):
