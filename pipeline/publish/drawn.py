@@ -38,6 +38,7 @@ from scenes.kit.arithmetic import (
     SCI_PLACES,
     SCORE_PLACES,
     WEIGHT_PLACES,
+    column,
     coords_text,
     entries_tex,
     exp_text,
@@ -125,8 +126,9 @@ def three_token_drag(ex: Examples) -> dict[str, str]:
         "leaving a fading trail, and each bar rises as the cross swings towards its key. At the end the bars "
         f"read {by_word(drag.tokens, end.weights)}.",
         "Worked example": f"The cross stops at {coords_text(stop.query)}. Beside the plane the working builds row by "
-        f"row: dots {numbers(stop.dots, SCORE_PLACES)}, divided by {number(stop.divisor, SCORE_PLACES)} into scores "
-        f"{numbers(stop.scores, SCORE_PLACES)}, softmax into weights {by_word(drag.tokens, stop.weights)}. "
+        f"row: dots {numbers(stop.dots, column(stop.dots, SCORE_PLACES))}, divided by "
+        f"{number(stop.divisor, SCORE_PLACES)} into scores {numbers(stop.scores, column(stop.scores, SCORE_PLACES))}, "
+        f"softmax into weights {by_word(drag.tokens, stop.weights)}. "
         "Each key's shadow is dropped onto the query's direction as a dashed line; the longest belongs to "
         f"“{drag.tokens[int(np.argmax(stop.dots))]}”.",
         "Why divide by the square root of d": "The working leaves; three small charts of upright weight bars "

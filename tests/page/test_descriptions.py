@@ -102,6 +102,12 @@ def test_descriptions_write_negative_numbers_with_the_minus_sign(stem):
     assert "−" in said and not re.search(r"-\d", said)
 
 
+def test_the_worked_example_s_description_prints_its_columns_as_the_video():
+    """One format per quantity, as the working on screen: the scores 2.828, 0.000, 1.414, never '0' among them."""
+    said = drawn.three_token_drag(DEFAULT)["Worked example"]
+    assert "dots 4, 0, 2, divided by 1.414 into scores 2.828, 0.000, 1.414," in said
+
+
 def test_descriptions_follow_a_custom_example_with_attention_s_numbers(real_lecture):
     """The same beats described for cat-and-dog.toml: the worked example's weights and the masked rows are
     that example's, as numpy computes them, and so is the transcript's table of the worked example."""
