@@ -135,7 +135,7 @@ class CausalMask(ChapterScene):
         self.show(
             FadeIn(intro),
             FadeIn(self.axes),
-            *([FadeIn(self.labels["scores"])] if self.paired else []),
+            FadeIn(self.labels["scores"]),
             self.formula.light(*SCORES),
             run_time=1.2,
             caption=f"Self-attention over “{' '.join(tokens)}”: each cell scores one query against one key.",
@@ -171,12 +171,16 @@ class CausalMask(ChapterScene):
             )
             self.remove(*weighted.get_family())
             self.add(weighted)
-        for i in range(len(self.example.tokens)):
+        last = len(self.example.tokens) - 1
+        for i in range(last + 1):
             after = weighted.copy().show_weights([i])
             after.row_numbers(i).set_opacity(1)
             lit = [self.formula.light("softmax", *SCORES), self.axes[0].animate.set_color(theme().muted)]
             caption = None if self.paired or i else caption
-            self.recast([(weighted, after)], *(lit if i == 0 else []), row=i, run_time=0.8, caption=caption)
+            swaps = [] if self.paired else self.in_place_labels(i, last)
+            self.recast(
+                [(weighted, after)], *(lit if i == 0 else []), *swaps, row=i, run_time=0.8, caption=caption
+            )
             weighted = self.unmasked = after
         if not self.paired:  # it turned in the open grid's place
             self.open_grid = weighted
@@ -199,7 +203,7 @@ class CausalMask(ChapterScene):
             leaving = [part for part in weighted.submobjects if part is not weighted.row_labels]
             leaving.append(self.labels["softmax"])
         else:
-            leaving = [self.open_parts()]
+            leaving = [self.open_parts(), self.labels["without"]]
         self.show(
             *[FadeOut(boxes, rate_func=FIRST_HALF) for boxes in self.future if len(boxes)],
             *[FadeOut(part, rate_func=FIRST_HALF) for part in leaving],
@@ -250,6 +254,20 @@ class CausalMask(ChapterScene):
             caption="Every row still sums to 1.",
         )
         self.remove(self.pair_veils)
+
+    def in_place_labels(self, i: int, last: int) -> list:
+        """The open grid's label as its row i turns to weights in its own place (no room for a grid beside it):
+        'scores' gives way to 'scores → weights' as the first row turns, that to 'without the mask' as the last."""
+        swaps = [("scores", "weighing")] if i == 0 else []
+        swaps += [("weighing", "without")] if i == last else []
+        return [
+            anim
+            for old, new in swaps
+            for anim in (
+                FadeOut(self.labels[old], rate_func=FIRST_HALF),
+                FadeIn(self.labels[new], rate_func=SECOND_HALF),
+            )
+        ]
 
     def unmask_left(self) -> None:
         """The grid on the left, every row at once, from the scores to the weights without the mask (as the
@@ -621,11 +639,15 @@ class CausalMask(ChapterScene):
         }
         left = {
             "scores": (grid, "scores"),
-            "softmax": (masked, "without the mask"),
+            "softmax": (masked, "without the mask"),  # paired: the grid beside the scores, filled row by row
+            "weighing": (
+                grid,
+                "scores → weights",
+            ),  # not paired: the scores turning to weights in their place
             "without": (grid, "without the mask"),
         }
         for key, (under, words) in left.items():
-            self.labels[key] = self.under(under, words) if self.paired else VGroup()
+            self.labels[key] = self.under(under, words)
         self.pair_veils = span_veils(grid, masked).set_z_index(1)  # above the rows that change under them
 
     def under(self, grid: AttentionGrid, words: str):

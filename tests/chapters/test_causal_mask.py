@@ -1,5 +1,6 @@
 """The causal mask: the grids show the masked trace, hidden cells drawn as hidden (never as numbers)."""
 
+from contextlib import nullcontext
 from unittest.mock import patch
 
 import numpy as np
@@ -30,7 +31,7 @@ from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, one_format, plain, vector_
 from scenes.kit.grids import AttentionGrid
 from scenes.kit.palette import tex_size
 from tests.kit.test_equations import holds
-from tests.support.example_corpus import corpus_files
+from tests.support.example_corpus import corpus_example, corpus_files
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -399,23 +400,34 @@ def test_the_finite_gap_s_weight_is_the_one_where_it_breaks_shows_at_its_last_st
     assert finite[1].tex_string == finite_gap_tex()
 
 
-OPEN, MASKED = ("scores", "without"), ("mask", "sum", "turning", "with")  # the labels of each grid
+OPEN, MASKED = ("scores", "weighing", "without"), ("mask", "sum", "turning", "with")  # each grid's labels
+SHOWN = {"scores", "without", "sum", "turning", "with"}  # the labels every layout shows
 
 
-def test_each_label_under_a_grid_says_what_every_row_of_it_shows_while_it_is_on_screen(tmp_path):
+@pytest.mark.parametrize(
+    ("number", "also"),
+    [(None, {"softmax"}), (6, {"weighing"})],  # beside the scores; six Greek words: no room, in their place
+)
+def test_each_label_under_a_grid_says_what_every_row_of_it_shows_while_it_is_on_screen(
+    tmp_path, number, also
+):
     """Review: "without the mask" stood under rows still showing scores (the left grid turned row by row under
     it; the right one faded in as a copy of the scores). Before every play: under "scores", no row shows
     weights; under "without the mask" on the left, every row does; under it on the right, every row shows its
     weights or nothing yet; under "scores + M", no row shows weights; under "scores + M → weights", the rows
     turned so far show weights, the others scores + M; under "with the mask", every row shows weights. Issue 30:
-    once the legend came, the masked grid was unlabelled while its lower rows still showed scores + M; now a grid
-    on screen always has one of its labels under it."""
+    once the legend came, the masked grid was unlabelled while its lower rows still showed scores + M, and a grid
+    with no room beside it had no label at all; now a grid on screen always has one of its labels under it
+    (turning in its own place: "scores → weights", rows turned so far showing weights)."""
     from pipeline.run import dry_run
 
     wrong, seen = [], set()
 
     def shown(label, scene) -> bool:
         return label in scene.mobjects and label.get_fill_opacity() > 0
+
+    def prefix(grid) -> bool:  # the rows turned so far show weights, the others not yet
+        return list(grid.weighted) == sorted(grid.weighted, reverse=True)
 
     def visible_numbers(grid, i) -> bool:
         return any(n.get_fill_opacity() > 0 for n in grid.row_numbers(i))
@@ -430,8 +442,9 @@ def test_each_label_under_a_grid_says_what_every_row_of_it_shows_while_it_is_on_
                     self.unmasked,
                     lambda g: all(g.weighted[i] or not visible_numbers(g, i) for i in rows),
                 ),
+                "weighing": (self.unmasked, prefix),
                 "sum": (self.masked_grid, lambda g: not any(g.weighted)),
-                "turning": (self.masked_grid, lambda g: list(g.weighted) == sorted(g.weighted, reverse=True)),
+                "turning": (self.masked_grid, prefix),
                 "with": (self.masked_grid, lambda g: all(g.weighted)),
             }
             for key, (grid, true_of) in checks.items():
@@ -439,12 +452,14 @@ def test_each_label_under_a_grid_says_what_every_row_of_it_shows_while_it_is_on_
                     seen.add(key)
                     if not true_of(grid):
                         wrong.append((key, self.renderer.time, list(grid.weighted)))
-            for grid, keys in ((self.open_grid, OPEN), (self.masked_grid, MASKED)):
+            grids = ((self.open_grid, OPEN), (self.unmasked, (*OPEN, "softmax")), (self.masked_grid, MASKED))
+            for grid, keys in grids:
                 if grid in self.mobjects and not any(shown(self.labels[k], self) for k in keys):
                     wrong.append(("unlabelled", self.renderer.time, keys))
             super().play(*animations, **options)
 
     Watched.__name__ = "CausalMask"  # its title comes from the registry, by name
-    dry_run.run(Watched, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(tmp_path)})
-    assert seen == {"scores", "without", "softmax", "sum", "turning", "with"}  # each on screen and checked
+    with corpus_example(number) if number is not None else nullcontext():
+        dry_run.run(Watched, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(tmp_path)})
+    assert seen == SHOWN | also  # each on screen and checked
     assert not wrong, wrong
