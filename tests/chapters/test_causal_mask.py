@@ -263,12 +263,13 @@ def test_the_masked_grid_stands_beside_the_open_one_rows_level_under_the_formula
         "scores": "scores",  # on the left, while it shows the scores
         "softmax": "without the mask",  # on the right, before the mask comes, filled row by row
         "without": "without the mask",  # on the left, once it shows those weights again
+        "weighing": "scores → weights",  # not paired: the scores turning to weights in their own place
         "mask": "the mask M",
         "sum": "scores + M",
         "turning": "scores + M → weights",  # its rows turned one by one, the rest still scores + M
         "with": "with the mask",
     }
-    for key in ("scores", "without"):
+    for key in ("scores", "without", "weighing"):
         assert abs(scene.labels[key].get_left()[0] - grid.cells.get_left()[0]) < 1e-6
     for key in ("softmax", "mask", "sum", "turning", "with"):
         assert abs(scene.labels[key].get_left()[0] - masked.cells.get_left()[0]) < 1e-6
