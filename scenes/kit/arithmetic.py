@@ -28,7 +28,7 @@ SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 class Column(int):
     """A column's decimals (`column`): `fmt` prints every number to exactly these, a whole one too ('1.00'
-    beside '16.92', never '1'), so a quantity reads alike down its column and wherever else it is printed."""
+    beside '2.50', never '1'), so a quantity reads alike down its column and wherever else it is printed."""
 
 
 def fmt(value: float, places: int) -> str:
@@ -364,8 +364,8 @@ def scaled_tex(weight: float, vector, places: int = WEIGHT_PLACES) -> Tex:
 class Working:
     """A softmax worked out for one query, key by key (ThreeTokenDrag's steps and the page's drag panel print
     these same rows): dot products, scores, exponentials, their sum, weights. Each quantity is printed to one
-    number of decimals wherever it stands, its `column`'s, from every value it shows: '1.00' beside '16.92',
-    the scores alike as results and as exponents."""
+    number of decimals wherever it stands, its `column`'s, from every value it shows ('1.00' beside '2.50', never
+    '1'), the scores alike as results and as exponents."""
 
     trace: object  # attention's trace: dots, scores, exps, log_exp_sum, weights, keys, query, width
     exp_places: int  # an exponential's decimals where not every one is whole
@@ -376,26 +376,26 @@ class Working:
         return column(t.dots, SCORE_PLACES), column(t.scores, SCORE_PLACES), column(t.exps, self.exp_places)
 
     def dots(self, split: bool = False) -> list[Tex]:
-        """'(2)(2) + (0)(0) = 4' per key (`split`: the result on a line of its own)."""
+        """'(q₁)(k₁) + (q₂)(k₂) = q · k' per key (`split`: the result on a line of its own)."""
         t, places = self.trace, self.places()[0]
         return [dot_product_tex(t.query, k, x, split, places) for k, x in zip(t.keys, t.dots)]
 
     def scores(self) -> list[Tex]:
-        """'4 / \\sqrt{2} \\approx 2.828' per key."""
+        """'q · k / \\sqrt{d} ≈ score' per key."""
         dot, score, _ = self.places()
         root = rf"\sqrt{{{self.trace.width}}}"
         return [division_tex(x, root, s, dot, score) for x, s in zip(self.trace.dots, self.trace.scores)]
 
     def exps(self) -> list[Tex]:
-        """'e^{2.828} \\approx 16.92' per key."""
+        """'e^{score} ≈ its exponential' per key."""
         _, score, exp = self.places()
         return [exp_tex(s, e, score, exp) for s, e in zip(self.trace.scores, self.trace.exps)]
 
     def total(self, per_line: int | None = None) -> Tex:
-        """'16.92 + 1.00 + 4.11 = 22.03', `per_line` terms a line."""
+        """The exponentials added, `per_line` terms a line."""
         return exp_sum_tex(self.trace.scores, self.trace.log_exp_sum, self.places()[2], per_line)
 
     def ratios(self) -> list[Tex]:
-        """'16.92 / 22.03 \\approx 0.768' per key, the weights to WEIGHT_PLACES."""
+        """'exponential / sum ≈ weight' per key, the weights to WEIGHT_PLACES."""
         t, exp = self.trace, self.places()[2]
         return [exp_ratio_tex(s, t.log_exp_sum, w, exp, WEIGHT_PLACES) for s, w in zip(t.scores, t.weights)]
