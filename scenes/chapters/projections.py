@@ -42,14 +42,15 @@ from scenes.kit.worked import blend_result, blend_terms, dot_result, flow, paire
 FORMULA_INSET = 0.3  # from the formula's right end to the stage's edge
 UNDER_HEADING = 0.3  # from the subtitle to the matrices' names
 TABLE_GAP = 0.7  # between neighbouring columns of the table (X, Q, K, V)
-STACK_GAP = 0.25  # between a matrix and the product under it
-NAME_GAP = 0.2  # between a word and its row of X
-WORK_GAP = 0.25  # from the table to the line of working under it
+NAME_BUFF = 0.07  # round a product's name, in the gap between its matrix and it
+NAME_GAP = 0.2  # between a word and its row (of X, or of the products on their right)
+WORK_GAP = 0.2  # from the table to the line of working under it
 BOX_BUFF = 0.06  # round a row picked out in the table
 COLUMN_SECONDS = 0.9  # each column of the worked product after the first
 CODEC_BLOCK = 4  # pixels: H.264's smallest transform block, along x (see `on_blocks`)
 BRACKET_STROKE = 0.036  # scene units: a bracket's upright stroke as drawn (1.8 px at 480p)
 
+PRODUCTS = (r"Q = X\,W_Q", r"K = X\,W_K", r"V = X\,W_V")  # each product's name, over it as it comes in
 FORMULA = (  # the line under the title; each product lit while it is shown
     (r"q = x\,W_Q", "Q"),
     (r",\quad", None),
@@ -111,6 +112,7 @@ class Projections(ChapterScene):
             self.w_q.animate.set_opacity(DIM),
             self.w_v.animate.set_opacity(DIM),
             self.formula.light("K"),
+            FadeIn(self.product_names[1]),
             run_time=1,
             caption=f"The key of “{self.worked}” is its x times the key matrix, one column per entry.",
         )
@@ -162,7 +164,7 @@ class Projections(ChapterScene):
         self.show(
             self.w_v.animate.set_opacity(1),
             self.w_k.animate.set_opacity(DIM),
-            FadeIn(self.v),
+            FadeIn(self.v, self.product_names[2], self.row_words),
             self.formula.light("V"),
             run_time=1.2,
             caption="Times the value matrix, the same rows give the values;",
@@ -170,7 +172,7 @@ class Projections(ChapterScene):
         self.show(
             self.w_q.animate.set_opacity(1),
             self.w_v.animate.set_opacity(DIM),
-            FadeIn(self.q),
+            FadeIn(self.q, self.product_names[0]),
             self.formula.light("Q"),
             run_time=1.2,
             caption="times the query matrix, the queries.",
@@ -206,7 +208,6 @@ class Projections(ChapterScene):
         a, b = self.pair
         self.show(
             FadeOut(self.ws),
-            FadeIn(self.result_names),
             FadeIn(self.key_boxes),
             run_time=1,
             caption=f"“{a}” and “{b}” have equal keys but different values.",
@@ -285,14 +286,12 @@ class Projections(ChapterScene):
         self.w_k, self.k = self.product("K", p.w_k, p.keys, theme().key)
         self.w_v, self.v = self.product("V", p.w_v, p.values, theme().value)
         self.ws = VGroup(self.w_q, self.w_k, self.w_v)
-        self.layout()
         roles = (theme().query, theme().key, theme().value)
-        self.result_names = VGroup(  # in the matrices' place once they have gone
-            *[
-                c.math(tex, role="label", color=col).next_to(m, UP, buff=0.15, aligned_edge=LEFT)
-                for (tex, _), m, col in zip(FORMULA[::2], (self.q, self.k, self.v), roles)
-            ]
+        self.product_names = VGroup(
+            *[c.math(tex, role="small", color=col) for tex, col in zip(PRODUCTS, roles)]
         )
+        self.row_words = self.names.copy().set_opacity(1)  # the products' rows named on their right too
+        self.layout()
         self.matches = p.makes(self.example)
         self.worked = p.tokens[0]
         self.workings = self.key_workings()
@@ -311,7 +310,7 @@ class Projections(ChapterScene):
         pitch = max(widest(w, 3), widest(result, 3)) + COLUMN_GAP
         top = NamedMatrix(f"W_{name}", w, color, pitch=pitch)
         bottom = NamedMatrix(name, result, color, pitch=pitch)
-        bottom.remove(bottom.label)  # no room: the matrix above names it (`result_names` once it has gone)
+        bottom.remove(bottom.label)  # named by `product_names`, in the gap above it
         return top, bottom
 
     def layout(self) -> None:
@@ -322,17 +321,20 @@ class Projections(ChapterScene):
         left = STAGE.body_left + self.names.width + NAME_GAP
         self.x.align_to([left, 0, 0], LEFT)
         left = self.x.get_right()[0] + TABLE_GAP
-        for w, result in ((self.w_q, self.q), (self.w_k, self.k), (self.w_v, self.v)):
+        gap = self.product_names.height + 2 * NAME_BUFF
+        for w, result, name in zip(self.ws, (self.q, self.k, self.v), self.product_names):
             w.align_to([left, top, 0], UL)
-            result.next_to(w, DOWN, buff=STACK_GAP).align_to(w, LEFT)
+            result.next_to(w, DOWN, buff=gap).align_to(w, LEFT)
+            name.next_to(result, UP, buff=NAME_BUFF).align_to(result, LEFT)
             result.matrix.shift(
                 RIGHT * (w.matrix.get_columns()[0].get_x() - result.matrix.get_columns()[0].get_x())
             )
             left = max(w.get_right()[0], result.get_right()[0]) + TABLE_GAP
         for m in (self.x, self.q, self.k, self.v):
             m.shift(UP * (self.q.matrix.get_y() - m.matrix.get_y()))
-        for name, row in zip(self.names, self.x.matrix.get_rows()):
+        for name, word, row in zip(self.names, self.row_words, self.x.matrix.get_rows()):
             name.set_y(row.get_y())
+            word.set_y(row.get_y()).set_x(self.v.get_right()[0] + NAME_GAP, LEFT)
         for group in ((self.x,), (self.w_q, self.q), (self.w_k, self.k), (self.w_v, self.v)):
             on_blocks(self.camera.pixel_width, self.camera.pixel_height, *group)
 
@@ -403,7 +405,7 @@ class Projections(ChapterScene):
         )
         rows_v = self.v.matrix.get_rows()
         for w, row in zip(self.weights[1:], rows_v):
-            w.set_y(row.get_y()).set_x(self.v.get_right()[0] + TABLE_GAP, LEFT)
+            w.set_y(row.get_y()).set_x(self.row_words.get_right()[0] + TABLE_GAP, LEFT)
         self.weights[0].next_to(self.weights[1], UP, buff=ROW_PITCH / 2, aligned_edge=LEFT)
         values = entries_tex(trace.values, 3)
         output = entries_tex([trace.output], WEIGHT_PLACES)[0]

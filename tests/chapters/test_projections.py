@@ -90,6 +90,21 @@ def test_each_product_stands_under_its_matrix_column_by_column_and_level_with_x(
         assert name.get_y() == pytest.approx(row.get_y()) and name.get_right()[0] < scene.x.get_left()[0]
 
 
+def test_each_product_is_named_between_its_matrix_and_it_and_its_rows_name_their_words(scene):
+    """Review round 8: the products stood unnamed, their rows unlabelled, from 36 to 59 s."""
+    names = [n.get_tex_string() for n in scene.product_names]
+    assert names == [r"Q = X\,W_Q", r"K = X\,W_K", r"V = X\,W_V"]
+    for w, result, name in zip(scene.ws, (scene.q, scene.k, scene.v), scene.product_names):
+        assert w.get_bottom()[1] > name.get_top()[1] and name.get_bottom()[1] > result.get_top()[1]
+        assert name.get_left()[0] == pytest.approx(result.get_left()[0])
+    words = [w.original_text for w in scene.row_words]
+    assert words == list(DEFAULT_PROJECTIONS.tokens)
+    for word, row in zip(scene.row_words, scene.v.matrix.get_rows()):
+        assert word.get_y() == pytest.approx(row.get_y()) and word.get_left()[0] > scene.v.get_right()[0]
+    assert scene.row_words.get_right()[0] < scene.weights.get_left()[0]
+    assert scene.weights.get_right()[0] < STAGE.right
+
+
 def test_the_worked_key_is_x_times_each_column_true_as_printed(scene):
     """Column j's working pairs the worked word's x with column j of W_K and gives entry j of its key."""
     product = DEFAULT_PROJECTIONS.key(scene.worked)
