@@ -22,6 +22,7 @@ from manim import (
     FadeIn,
     FadeOut,
     LaggedStart,
+    Line,
     Rectangle,
     ReplacementTransform,
     Succession,
@@ -54,16 +55,19 @@ from scenes.kit.palette import (
 )
 from scenes.kit.stage import STAGE
 
-UNDER_STRIP = 0.45  # from the formula strip to the picture
-CARD = (1.45, 1.15)  # a word and its value
+UNDER_STRIP = 0.35  # from the formula strip to the picture
+CARD = (1.45, 1.05)  # a word and its value
 NAME_BASELINE, VALUE_BASELINE = 0.09, -0.37  # in a card, from its centre
 CARD_GAP = 0.2
 BAR_WIDTH = 1.0
 GHOST_WIDTH, AFTER_WIDTH = 0.4, 0.5  # trained, a bar stands beside its faint ghost (the weight before)
 PAIR_GAP = 0.3  # between them: a bar's number, wider than the bar, stays clear of the ghost beside it
-BAR_HEIGHT = 2.5  # a weight of 1
-BAR_DROP = 0.45  # from the cards to the highest a bar (and its number) may reach
-HELD_OUT_GAP = 0.3  # from the bars' baseline to the line of held-out scores
+BAR_HEIGHT = 2.3  # a weight of 1
+BAR_DROP = (
+    0.6  # from the cards to the top of a bar of weight 1: its number (and a frame round it) stays clear
+)
+WORD_GAP = 0.16  # from the bars' baseline to the words under it
+HELD_OUT_GAP = 0.18  # from those words to the line of held-out scores
 PART_GAP = 0.25  # between the parts of that line: a frame round one stays clear of the next
 PLOT_BOX = (5.0, 3.4)  # the loss curve's axes
 SMALL_PLOT = (3.6, 1.2)  # its axes again in the closing frame
@@ -122,7 +126,7 @@ class TrainedHead(ChapterScene):
         weights = ex.weights_before
         low, high = int(np.argmin(weights)), int(np.argmax(weights))
         self.show(
-            FadeIn(self.bars_before),
+            FadeIn(self.bars_before, self.baseline, self.bar_words),
             self.strip.light("exp"),
             run_time=1.2,
             caption="From random query and key matrices, its weights are near uniform:",
@@ -201,6 +205,8 @@ class TrainedHead(ChapterScene):
             self.answer,
             self.bars_after,
             self.ghosts,
+            self.baseline,
+            self.bar_words,
             self.score_after,
             self.plot,
         )
@@ -295,11 +301,13 @@ class TrainedHead(ChapterScene):
         ).set_fill(opacity=FAINT)
         self.answer = c.math(rf"\rightarrow {ex.values[ex.answer]}", color=t.value)
         self.answer.next_to(self.query_line, RIGHT, buff=0.3)
-        self.score_before = self.held_out_line(self.head.accuracy_before, self.head.mean_weight_before, base)
-        self.score_after = self.held_out_line(self.head.accuracy, self.head.mean_weight, base)
+        self.baseline, self.bar_words = bar_axis(self.cards, base, ex.words, self.colours)
+        below = self.bar_words.get_bottom()[1] - HELD_OUT_GAP
+        self.score_before = self.held_out_line(self.head.accuracy_before, self.head.mean_weight_before, below)
+        self.score_after = self.held_out_line(self.head.accuracy, self.head.mean_weight, below)
 
-    def held_out_line(self, accuracy: float, weight: float, base: float) -> VGroup:
-        """What the head scores on the lookups it never saw, under the bars' baseline: how often it is right
+    def held_out_line(self, accuracy: float, weight: float, top: float) -> VGroup:
+        """What the head scores on the lookups it never saw, from `top` down (under the bars): how often it is right
         beside chance (one word in PAIRS), and its mean weight on the right word: parts framed in turn as the
         captions read them."""
         muted = theme().muted
@@ -308,7 +316,7 @@ class TrainedHead(ChapterScene):
             c.text(f"(chance {percent(1 / PAIRS)}),", role="small", color=muted),
             c.text(f"mean weight on the right word {fmt(weight, WEIGHT_PLACES)}", role="small", color=muted),
         ).arrange(RIGHT, buff=PART_GAP, aligned_edge=DOWN)
-        return line.move_to([STAGE.body_left, base - HELD_OUT_GAP, 0], aligned_edge=UL)
+        return line.move_to([STAGE.body_left, top, 0], aligned_edge=UL)
 
     def build_grid(self) -> None:
         """W_Q W_K^T as a grid of cells with their numbers, query words down, key words across, each cell as
@@ -479,6 +487,24 @@ def bars(
         bar.move_to([holder.get_x() + shift, base + height / 2, 0])
         group.add(VGroup(bar, c.math(fmt(w, WEIGHT_PLACES)).next_to(bar, UP, buff=0.12)))
     return group
+
+
+def bar_axis(cards: VGroup, base: float, words, colours: dict[str, str]) -> tuple[Line, VGroup]:
+    """The bars' baseline under the cards, and each card's word under it (on one baseline, in its colour): the
+    bars say whose they are without looking up to the cards."""
+    line = Line(
+        [cards.get_left()[0], base, 0], [cards.get_right()[0], base, 0], color=theme().muted, stroke_width=2
+    )
+    cap = c.text("H", role="small").height
+    names = VGroup(
+        *[
+            on_baseline(
+                c.text(w, role="small", color=colours[w]).set_x(holder.get_x()), base - WORD_GAP - cap
+            )
+            for w, holder in zip(words, cards)
+        ]
+    )
+    return line, names
 
 
 def percent(share: float) -> str:

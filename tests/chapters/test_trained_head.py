@@ -17,6 +17,7 @@ from scenes.chapters.registry import find
 from scenes.chapters.trained_head import TrainedHead, lookup_colours
 from scenes.kit.fit import apart
 from scenes.kit.palette import FAINT, coloured_names, delta_e, rgb, theme, token_color
+from scenes.kit.stage import STAGE
 from tests.support import snapshot
 from tests.support.snapshot import built, last_frame
 
@@ -63,6 +64,24 @@ def test_the_bars_are_the_lookups_weights_before_and_after_with_the_old_ones_kep
             number.get_bottom()[1] > bar.get_top()[1]
         )  # ghost beside it (review round 7: printed inside it)
         assert apart(number, ghost, margin=0.1) and apart(bar, ghost)
+
+
+def test_the_bars_stand_on_a_baseline_over_their_words_clear_of_the_cards(scene):
+    """Review round 8: no baseline, no words, and the 0.977 bar's frame all but touched the "owl" card."""
+    base = scene.baseline.get_y()
+    assert scene.baseline.get_left()[0] <= scene.cards.get_left()[0] + 1e-6
+    assert scene.baseline.get_right()[0] >= scene.cards.get_right()[0] - 1e-6
+    for bars in (scene.bars_before, scene.bars_after):
+        assert [bar.get_bottom()[1] for bar, _ in bars] == pytest.approx([base] * len(bars))
+        assert max(number.get_top()[1] for _, number in bars) < scene.cards.get_bottom()[1] - 0.25
+    words = scene.example.words
+    assert [w.original_text for w in scene.bar_words] == list(words)
+    for word, card, name in zip(scene.bar_words, scene.cards, words):
+        assert word.get_x() == pytest.approx(card.get_x())
+        assert word.get_color().to_hex().upper() == scene.colours[name].upper()
+        assert word.get_top()[1] < base
+    for line in (scene.score_before, scene.score_after):
+        assert scene.bar_words.get_bottom()[1] > line.get_top()[1] and line.get_bottom()[1] > STAGE.bottom
 
 
 def test_the_loss_curves_and_their_ends_are_the_training_losses_in_no_role_s_colour(scene):
