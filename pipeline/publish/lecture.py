@@ -118,15 +118,15 @@ def current(
 
 def _waiting_for(
     manifest: Manifest, chapters: tuple[Chapter, ...], settings: RenderSettings, scanner: Scanner
-) -> list[Chapter]:
-    """The chapters whose MP4 is missing or out of date: the lecture is joined when there are none."""
+) -> dict[Chapter, str]:
+    """The chapters whose MP4 is missing or out of date, each with why: the lecture is joined when there are
+    none."""
     as_mp4 = replace(settings, format=FORMAT)
-    return [
-        c for c in chapters if manifest.stale_reason(c.slug, FORMAT, scanner.inputs(c, as_mp4)) is not None
-    ]
+    reasons = {c: manifest.stale_reason(c.slug, FORMAT, scanner.inputs(c, as_mp4)) for c in chapters}
+    return {c: reason for c, reason in reasons.items() if reason is not None}
 
 
-def _not_joined(folder: Path, manifest: Manifest, chapters, waiting: list[Chapter]) -> list[str]:
+def _not_joined(folder: Path, manifest: Manifest, chapters, waiting: dict[Chapter, str]) -> list[str]:
     """A line saying what waits for which chapters, when the folder holds an MP4 chapter or lecture (silent for a
     folder of GIFs, say): the lecture and what is made from it are joined only from every chapter up to date."""
     made = [
@@ -134,16 +134,27 @@ def _not_joined(folder: Path, manifest: Manifest, chapters, waiting: list[Chapte
     ]
     if not made and not any(manifest.get(c.slug, FORMAT) for c in chapters):
         return []
-    names = ", ".join(c.name for c in waiting[:3]) + (
-        f" and {len(waiting) - 3} more" if len(waiting) > 3 else ""
-    )
     what = (
         f"{', '.join(made)} {'is' if len(made) == 1 else 'are'} out of date" if made else f"no {SLUG}.mp4 yet"
     )
+    changed = [c for c, reason in waiting.items() if reason.startswith("changed")]
+    absent = [c for c in waiting if c not in changed]
+    said = (
+        [f"{len(changed)} changed since {'it was' if len(changed) == 1 else 'they were'} rendered"]
+        if changed
+        else []
+    )
+    said += [f"{len(absent)} not rendered here"] if absent else []
     return [
-        f"note: {what}: {len(waiting)} of {len(chapters)} chapters are not rendered here or out of date "
-        f"({names}); render without naming chapters to bring everything up to date"
+        f"note: {what}: of {len(chapters)} chapters, {' and '.join(said)} ({_names([*changed, *absent])}); "
+        "render without naming chapters to bring everything up to date"
     ]
+
+
+def _names(chapters: list[Chapter]) -> str:
+    return ", ".join(c.name for c in chapters[:3]) + (
+        f" and {len(chapters) - 3} more" if len(chapters) > 3 else ""
+    )
 
 
 def titles(chapters: tuple[Chapter, ...], settings: RenderSettings) -> list[str]:
