@@ -15,7 +15,9 @@ from manim import (
     RIGHT,
     UP,
     AnimationGroup,
+    Brace,
     DashedVMobject,
+    Dot,
     DoubleArrow,
     FadeIn,
     FadeOut,
@@ -26,13 +28,14 @@ from manim import (
     MathTex,
     Rectangle,
     Restore,
+    Succession,
     Transform,
     VGroup,
     Write,
 )
 
 from attention import divisor_for, examples, histogram, softmax, variance_experiment
-from attention.examples.story import counted
+from attention.examples.story import count, counted
 from scenes.kit import arithmetic
 from scenes.kit import components as c
 from scenes.kit.arithmetic import (
@@ -40,6 +43,7 @@ from scenes.kit.arithmetic import (
     WEIGHT_PLACES,
     Relation,
     fmt,
+    fmt_input,
     relation,
     root_text,
     text_minus,
@@ -80,38 +84,48 @@ class ShrinkScores(ChapterScene):
         w, wide = self.width, self.samples[-1].width
         # each divisor comes in with the caption that reads it, and stays until that caption has been read
         self.show(
+            FadeIn(self.keys[0]),
             FadeIn(self.roots[0], shift=0.2 * DOWN),
             run_time=1,
             caption=f"Our keys have {counted(w, 'coordinate')}, so the divisor is {root_text(w)}.",
         )
         self.show(
+            FadeIn(self.keys[1]),
             FadeIn(self.roots[1], shift=0.2 * DOWN),
             Indicate(self.rule[5], color=scaled_color()),
             run_time=1,
             caption=f"With {wide} coordinates it would be {root_text(wide)}.",
         )
         self.wait_for_reader()
-        self.play(FadeOut(self.roots), FadeOut(self.rule), FadeIn(self.strip.dimmed()), run_time=1)
+        self.play(FadeOut(self.roots, self.keys, self.rule), FadeIn(self.strip.dimmed()), run_time=1)
         self.play(self.strip.light("scale"), run_time=0.6)
 
     def raw_widen(self) -> None:
         self.wait_for_reader()  # the beat ends once its last caption has been read
         self.beat("Raw dot products widen with d")
-        self.show(
+        # the axes, then the first samples' dot products dropping onto them while the sampling is described
+        caption = (
+            "Why the square root? Draw random queries and keys with independent, zero-mean, unit-variance "
+            "components."
+        )
+        axes = AnimationGroup(
             *[FadeIn(VGroup(r.axis, r.label)) for r in self.rows],
             FadeIn(self.ticks),
             FadeIn(self.legend[0]),
             FadeIn(self.note),
             self.strip.light("dot"),
             run_time=1,
-            caption="Why the square root? Draw random queries and keys with independent, zero-mean, "
-            "unit-variance components.",
         )
-        # one width at a time: its histogram and its variance come in with the caption that reads them
+        drops = [FadeIn(dot, shift=DROP * DOWN) for row in self.rows for dot in row.drops]
+        falling = LaggedStart(*drops, lag_ratio=0.1, run_time=max(1, self.caption_time(caption) - 1))
+        self.show(Succession(axes, falling), caption=caption)
+        # one width at a time: its histogram and its variance come in with the caption that reads them, in the
+        # place of its dropped samples
         for i, row in enumerate(self.rows):
             s = row.sample
             what = "the dot products have sample variance" if i == 0 else "variance"
             self.show(
+                FadeOut(row.drops),
                 *[FadeIn(b, shift=0.1 * UP) for b in row.raw.bars],
                 FadeIn(row.raw_var),
                 run_time=1,
@@ -187,7 +201,8 @@ class ShrinkScores(ChapterScene):
             FadeIn(self.zoom_ticks),
             *[Transform(copy, row.zoomed.bars) for copy, row in zip(copies, self.rows)],
             run_time=1.5,
-            caption="Stretched sideways on the right, the middle of each axis shows the three shapes alike.",
+            caption=f"On the right, scores from {text_minus(fmt(-SPREAD, 0))} to {fmt(SPREAD, 0)}, stretched: "
+            f"the {count(len(self.rows))} shapes match.",
         )
         self.remove(*copies)
         for row in self.rows:
@@ -267,9 +282,17 @@ class ShrinkScores(ChapterScene):
         self.rule[1].set_color(theme().query)
         self.rule[3].set_color(theme().key)
         self.rule[5].set_color(scaled_color())  # as the scaled histograms and their legend
-        widths = (self.width, self.samples[-1].width)
-        self.roots = VGroup(*[c.math(divisor_tex(w), role="body") for w in widths]).arrange(RIGHT, buff=0.8)
-        VGroup(self.rule, self.roots).arrange(DOWN, buff=0.6).move_to([0, 0.4, 0])
+        self.rule.move_to([0, RULE_Y, 0])
+        key = self.inputs().keys[0]
+        self.keys = VGroup(key_strip(key), key_strip(np.zeros(self.samples[-1].width), numbered=False))
+        self.roots = VGroup()
+        for strip, y in zip(
+            self.keys, KEY_YS
+        ):  # the strips' cells start together; the divisors too, beyond them
+            strip.shift([-strip[1].get_left()[0], y - strip[1].get_y(), 0])
+            root = c.math(divisor_tex(len(strip[1])), role="body")
+            self.roots.add(root.move_to([STRIP_WIDTH + ROOT_GAP, y, 0], aligned_edge=LEFT))
+        VGroup(self.keys, self.roots).set_x(0)
         limit = SPREAD * np.sqrt(max(s.width for s in self.samples))
         peak = max(densities(s.scaled, np.linspace(-SPREAD, SPREAD, BINS + 1)).max() for s in self.samples)
         self.rows = [Row(s, limit, peak, TOP_BASELINE - i * ROW_STEP) for i, s in enumerate(self.samples)]
@@ -294,6 +317,21 @@ class ShrinkScores(ChapterScene):
         self.extremes = extreme_marks(self.samples, self.rows[-1])
         self.weights = weights_line(self.samples).next_to(self.ticks, DOWN, buff=0.3)
         self.weights.set_x(self.rows[-1].x_of(0))  # under the shared axis' 0
+
+
+def key_strip(values, numbered: bool = True) -> VGroup:
+    """A key as a strip of cells, one a coordinate, its entries written in when they fit, named k on its left
+    and braced with its width d under it: the d the divisor takes the root of."""
+    cell = min(CELL, STRIP_WIDTH / len(values))
+    boxes = VGroup(*[Rectangle(width=cell, height=CELL) for _ in values]).arrange(RIGHT, buff=0)
+    boxes.set_stroke(theme().key, width=1.5)
+    entries = VGroup()
+    if numbered and cell >= NUMBERED:
+        entries.add(*[c.math(fmt_input(v), role="small").move_to(box) for v, box in zip(values, boxes)])
+    name = c.math("k", color=theme().key).next_to(boxes, LEFT, buff=0.25)
+    brace = Brace(boxes, DOWN, buff=0.08, color=theme().muted)
+    width = c.math(f"d = {len(values)}", role="small", color=theme().muted).next_to(brace, DOWN, buff=0.08)
+    return VGroup(name, boxes, entries, brace, width)
 
 
 # The numbers shown
@@ -332,10 +370,14 @@ def caveat_example(samples) -> tuple[float, float, np.ndarray]:
 AXIS_X, AXIS_WIDTH = -2.3, 6.4  # the shared axis' centre and length (scene units)
 ZOOM_X, ZOOM_WIDTH = 3.05, 2.7  # the stretched middle's centre and length: scores -SPREAD..SPREAD
 PEAK_HEIGHT = 1.05  # the tallest density (a scaled histogram's peak) drawn this high
-TOP_BASELINE, ROW_STEP = 0.85, 1.5
+TOP_BASELINE, ROW_STEP = 0.75, 1.45  # the top row a little lower: its ±√d mark clear of the formula line
 STATS_X = 5.85
 SPREAD_LIFT = 0.14  # the ±√d marks above their histogram's tallest bar
 NOTE_LIFT = 0.05  # the note's bottom above the caption band
+RULE_Y, KEY_YS = 1.6, (0.25, -1.75)  # the divisor's rule, and a key of our width and of the widest under it
+STRIP_WIDTH, ROOT_GAP = 6.4, 0.8  # the widest key strip's length, and from there to the divisors
+CELL, NUMBERED = 0.6, 0.45  # a key's cell at its widest, and the narrowest that still holds its entry
+DROPPED, DROP = 30, 0.6  # samples dropped onto each axis before its histogram, and from how high
 
 
 class Row(VGroup):
@@ -366,6 +408,12 @@ class Row(VGroup):
         # a typical score's size, the standard deviation: ±√d raw, ±1 once divided by √d, each just above its
         # histogram (rising with the bars as they squeeze)
         self.spread = self.spread_mark(root, y + self.raw.heights().max())
+        self.drops = VGroup(  # the first samples' dot products, each a dot on the axis where it falls
+            *[
+                Dot([self.x_of(v), y, 0], radius=0.05, color=raw_color())
+                for v in np.clip(sample.raw[:DROPPED], -limit, limit)
+            ]
+        )
         self.unit_spread = self.spread_mark(1, y + self.scaled.heights().max())
         self.add(self.axis, self.label, self.raw, self.raw_var)
 

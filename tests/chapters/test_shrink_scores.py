@@ -20,7 +20,7 @@ from scenes.chapters.shrink_scores import (
     weights_line,
 )
 from scenes.kit import arithmetic
-from scenes.kit.arithmetic import Relation, fmt
+from scenes.kit.arithmetic import Relation, fmt, fmt_input
 from scenes.kit.bars import MIN_BAR
 from scenes.kit.palette import RAW, SCALED, THEMES, delta_e, raw_color, scaled_color, theme
 from scenes.kit.plots import Histogram
@@ -167,6 +167,32 @@ def test_divisors_on_screen(scene):
     assert divisor_tex(8) == r"\sqrt{8} \approx 2.828"
 
 
+def test_the_divisors_stand_beside_keys_of_their_widths(scene):
+    """Review round 8: 0-14 s were a lone formula; the keys whose width d is rooted are drawn now."""
+    ours, widest = scene.keys
+    assert len(ours[1]) == scene.width and len(widest[1]) == scene.samples[-1].width
+    assert [e.tex_string for e in ours[2]] == [fmt_input(v) for v in scene.inputs().keys[0]]
+    assert len(widest[2]) == 0  # sixty-four cells hold no numbers
+    for strip, root in zip(scene.keys, scene.roots):
+        assert strip[4].tex_string == f"d = {len(strip[1])}"
+        assert root.get_y() == pytest.approx(strip[1].get_y()) and root.get_left()[0] > strip.get_right()[0]
+    assert ours[1].get_left()[0] == pytest.approx(widest[1].get_left()[0])
+    assert scene.rule.get_bottom()[1] > ours.get_top()[1] and ours.get_bottom()[1] > widest.get_top()[1]
+
+
+def test_the_dropped_samples_are_the_first_dot_products_on_their_axis(scene):
+    for row in scene.rows:
+        expected = [row.x_of(v) for v in row.sample.raw[: len(row.drops)]]
+        assert len(row.drops) > 0
+        np.testing.assert_allclose([d.get_x() for d in row.drops], expected, atol=1e-9)
+        assert all(d.get_y() == pytest.approx(row.axis.get_y()) for d in row.drops)
+        assert row.drops[0].get_fill_color().to_hex().lower() == raw_color().lower()
+
+
+def test_the_stretched_middle_is_captioned_plainly(played):
+    assert "On the right, scores from −4 to 4, stretched: the three shapes match." in played.captions
+
+
 def test_caveat_marks_sit_at_the_extreme_scaled_scores(scene):
     high, low, weights = caveat_example(scene.samples)
     widest = scene.samples[-1].scaled
@@ -196,7 +222,7 @@ def test_histogram_places_bins_on_its_axis():
 
 
 def test_everything_fits_in_the_frame(scene):
-    everything = [scene.heading, scene.rule, scene.roots, *scene.rows, scene.ticks, scene.legend]
+    everything = [scene.heading, scene.rule, scene.roots, scene.keys, *scene.rows, scene.ticks, scene.legend]
     zooms = [part for row in scene.rows for part in (row.zoom, row.zoomed)]
     for mob in [
         *everything,
