@@ -149,14 +149,15 @@ class WhereItBreaks(ChapterScene):
         # the scaled case: first its dot on the curve, then where it sits on the gain axis, beside g = 1
         mark = self.scaled_mark
         first, then = scaled_gain_caption(self.scaled_trace.width, self.scaled_gain)
+        # in turn: a pulse played with the fade copies the dot unfaded-in and leaves it so (invisible, round 8)
         self.show(
-            FadeIn(mark),
-            pulsed(mark[0], scaled_color(), scale_factor=1.8),
+            Succession(FadeIn(mark), pulsed(mark[0], scaled_color(), scale_factor=1.8)),
             run_time=1.5,
             caption=first,
         )
         self.show(
-            Succession(  # g = 1/√d, then the g = 1 it is left of, each in its own colour
+            Succession(  # both gains dropped onto the axis; g = 1/√d, then the g = 1 it is left of
+                Create(self.scaled_drops),
                 framed(mark[1], color=scaled_color()),
                 pulsed(self.dot, self.dot.get_color(), scale_factor=1.8),
             ),
@@ -262,7 +263,8 @@ class WhereItBreaks(ChapterScene):
 
     def focus(self, *active) -> None:
         """Dim what is on screen but not `active`; bring back what was dimmed and is active now."""
-        parts = [self.scaled_bars, self.knob, self.plot, self.scaled_mark, self.dot, self.sensitivity]
+        parts = [self.scaled_bars, self.knob, self.plot, self.scaled_mark, self.scaled_drops, self.dot]
+        parts += [self.sensitivity]
         parts = [*parts, self.tangent, *self.stop_marks, *self.caveats]
         parts = [p for p in parts if p in self.mobjects]
         back = [p for p in self.dimmed if p in active]
@@ -318,6 +320,10 @@ class WhereItBreaks(ChapterScene):
         self.clear_min_line()
         self.dot = self.plot.track(self.gain, lambda g: log10_top_sensitivity(self.raw_trace.scores, g))
         self.stop_marks = [self.stop_mark(g) for g in GAIN_STOPS]
+        # the scaled gain's drop in its colour, the unit gain's as a stop's: the two dots are a few pixels apart
+        self.scaled_drops = VGroup(
+            self.stop_mark(self.scaled_gain).set_color(scaled_color()), self.stop_mark(GAIN_RANGE[0])
+        ).set_z_index(-1)  # under the dots, not across them
         self.scaled_mark = self.scaled_gain_mark()
         self.caveats = (
             VGroup(c.text("never exactly one-hot", role="label"), c.text("sharp ≠ right", role="label"))
@@ -356,7 +362,8 @@ class WhereItBreaks(ChapterScene):
         it had to move away."""
         g = self.scaled_gain
         dot = Dot(self.plot.point(g, log10_top_sensitivity(self.raw_trace.scores, g)), radius=0.08)
-        dot.set_color(scaled_color())
+        # over the current gain's dot, ringed in the background's colour: at g = 1 the two all but coincide
+        dot.set_color(scaled_color()).set_stroke(theme().background, width=2).set_z_index(1)
         label = c.math(rf"\text{{scaled: }} {GAIN} = 1/\sqrt{{{self.scaled_trace.width}}}", role="small")
         label.set_color(scaled_color())
         boxes = [
@@ -370,7 +377,8 @@ class WhereItBreaks(ChapterScene):
             self.plot.axes.get_right() * RIGHT + self.plot.labels[1].get_bottom() * UP
         )  # under its title
         area = (self.plot.axes.get_corner(DL), top_right)
-        clear_spot(label, dot.get_center(), curve_points(self.plot), [*boxes, *self.stop_marks], area)
+        marks = [*self.stop_marks, *self.scaled_drops]
+        clear_spot(label, dot.get_center(), curve_points(self.plot), [*boxes, *marks], area)
         if label_distance(label, dot) <= MARK_GAP + 0.05:
             return VGroup(dot, label)
         end = label.get_corner(nearest_corner(label, dot.get_center()))

@@ -8,6 +8,7 @@ from manim import DL, UR, VGroup, tempconfig
 
 from attention import BlendExample, examples, saturation_at, saturation_sweep, weights_at_gain
 from attention.sweeps import GAIN_RANGE
+from pipeline.run import dry_run
 from scenes.chapters import where_it_breaks
 from scenes.chapters.where_it_breaks import (
     GAIN_STOPS,
@@ -28,9 +29,11 @@ from scenes.kit.arithmetic import SCORE_PLACES, decimals, sci, sci_parts, vector
 from scenes.kit.components import math
 from scenes.kit.emphasis import FRAME_BUFF
 from scenes.kit.fit import apart
+from scenes.kit.palette import scaled_color
 from scenes.kit.plots import mantissa_exponent
 from scenes.kit.stage import STAGE
-from tests.support.snapshot import assert_matches_snapshot, built, last_frame
+from tests.support import snapshot
+from tests.support.snapshot import assert_matches_snapshot, built
 
 FRAME = (STAGE.right, 4.0)  # the stage reaches past manim's frame (STAGE.frame widens the camera)
 
@@ -261,8 +264,20 @@ def test_readouts_stay_positive_where_floats_underflow(far_apart):
     assert far_apart.dot.get_bottom()[1] >= far_apart.plot.axes.get_bottom()[1] - 0.1
 
 
-def test_last_frame_snapshot(tmp_path):
-    assert_matches_snapshot("WhereItBreaks", last_frame(WhereItBreaks, tmp_path))
+def test_last_frame_snapshot_with_the_scaled_dot_in_view(tmp_path):
+    """The scaled dot ends opaque, drawn over the current gain's dot (review round 8: hidden under it)."""
+    scene = snapshot.played(WhereItBreaks, tmp_path)
+    dot = scene.scaled_mark[0]
+    assert dot.get_fill_opacity() == pytest.approx(1) and dot.z_index > scene.dot.z_index
+    assert_matches_snapshot("WhereItBreaks", dry_run.picture(scene))
+
+
+def test_both_gains_drop_onto_the_gain_axis(scene):
+    """g = 1/√d and g = 1 a few pixels apart on the curve, but each with its own drop to the axis."""
+    for drop, gain in zip(scene.scaled_drops, (scene.scaled_gain, GAIN_RANGE[0])):
+        assert drop.get_bottom()[1] == pytest.approx(scene.plot.axes.c2p(gain, 0)[1], abs=1e-6)
+        assert drop.get_x() == pytest.approx(scene.plot.axes.c2p(gain, 0)[0], abs=1e-6)
+    assert scene.scaled_drops[0].get_color().to_hex().lower() == scaled_color().lower()
 
 
 def test_the_lower_plot_is_titled_and_labelled_for_the_weight_curve(scene):
