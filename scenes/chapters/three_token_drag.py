@@ -377,9 +377,8 @@ PLANE_BOX = (5.3, 5.2)
 PLANE_CENTER = np.array([-4.1, -0.85, 0])
 BARS_BASELINE = np.array([2.9, -0.22, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
 BAR_HEIGHT = 1.6
-LEAST_BARS = (
-    0.8  # the live bars' least height for a weight of 1, where the names' legend needs room under them
-)
+# the live bars' least height for a weight of 1, where the names' legend needs room under them
+LEAST_BARS = 0.8
 GLOSSARY_TOP_LEFT = np.array([0.4, -1.45, 0])  # the symbols' legend builds up below the bars
 RIGHT_LEFT, RIGHT_EDGE = -1.2, STAGE.right - 0.6  # the worked example uses x in this range
 PLANE_RIGHT = RIGHT_LEFT - 0.15  # the plane's labels stay left of this x, clear of the worked example
@@ -447,9 +446,7 @@ class LiveAttention(VGroup):
         self.cross = cross_marker().move_to(self.plane.c2p(*example.path[0]))
         self.bars, self.total, self.legend = self.weight_bars(BAR_HEIGHT)
         below = STAGE.bottom - self.legend.get_bottom()[1] if len(self.legend) else 0.0
-        if (
-            below > 0
-        ):  # shorter bars on a higher baseline (their tallest reaching as high): room for the legend
+        if below > 0:  # shorter bars on a higher baseline, the tallest as high: room for the legend
             self.bars, self.total, self.legend = self.weight_bars(
                 BAR_HEIGHT - min(below, BAR_HEIGHT - LEAST_BARS)
             )
@@ -1029,12 +1026,9 @@ def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup]
     with the first."""
     width = (CHART_RIGHT - RIGHT_LEFT - CHART_GAP * (len(sets) - 1)) / len(sets)
     pitch = width / len(tokens)
-    named = max(name.width for name in fit.names(tokens, np.inf)) <= pitch - 0.1
-    legend = (
-        VGroup()
-        if named
-        else flow(fit.names(tokens, np.inf), CHART_RIGHT - RIGHT_LEFT, LEGEND_GAP, LEGEND_LINE_GAP)
-    )
+    names = fit.names(tokens, np.inf)
+    named = max(name.width for name in names) <= pitch - 0.1
+    legend = VGroup() if named else flow(names, CHART_RIGHT - RIGHT_LEFT, LEGEND_GAP, LEGEND_LINE_GAP)
     below = top - HEAD_BUFF
     if len(legend):
         below -= legend.move_to([RIGHT_LEFT, below, 0], aligned_edge=UL).height + LEGEND_BUFF
