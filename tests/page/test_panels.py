@@ -574,3 +574,29 @@ def test_the_drag_panel_prints_the_chapter_s_columns():
     working = Working(drag.trace(), panel_data.EXP_PLACES)
     rows = (working.dots(), working.scores(), working.exps(), working.ratios())
     assert [point[k] for k in ("dots", "scores", "exps", "ratios")] == [[_text(r) for r in c] for c in rows]
+
+
+def test_the_drag_table_fits_a_phone_with_names_of_24_letters(browser, tmp_path):
+    """Issue 29: a corpus example's 24-letter names pushed the drag panel's working wider than a phone (434 px in
+    326): after the steps one under another and the results on lines of their own, the names wrap."""
+    long_names = tmp_path / "long-names.toml"
+    long_names.write_text(
+        Path(EXAMPLE)
+        .read_text(encoding="utf-8")
+        .replace(
+            'tokens = ["dog", "cat", "pet"]',
+            'tokens = ["electroencephalographies", "counterrevolutionaryisms", "internationalisation-xyz"]',
+            1,
+        )
+    )
+    folder = published(tmp_path / "out", example=long_names)
+    with serve(folder) as base:
+        phone, errors, _ = visit(browser, base + "index.html", width=390)
+        assert (
+            phone.evaluate(WORKED_OVERFLOW) <= 1 and phone.locator("#panel-drag td[data-step='0'] br").count()
+        )
+        names = phone.locator("#panel-drag .worked tbody th[scope=row]").all_inner_texts()
+        assert {name.replace("\n", "") for name in names} == set(load_example_file(long_names).drag.tokens)
+        wide, errors_wide, _ = visit(browser, base + "index.html", width=1280)
+        assert wide.evaluate(WORKED_OVERFLOW) <= 1
+        assert errors == errors_wide == []

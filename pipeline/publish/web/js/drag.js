@@ -109,7 +109,8 @@ function drawCross(svg, colour) {
 }
 
 // The worked example: a row per key, a column per step; where that is wider than the panel (a phone, long
-// decimals), the steps one under another, each a row group headed by its name, so nothing scrolls sideways.
+// decimals), the steps one under another, each a row group headed by its name, so nothing scrolls sideways;
+// where even that is too wide, the dot products' results on lines of their own, then long names wrapped.
 // show(texts): texts[i][j] is key i's step j as panel_data prints it.
 function workedTable(worked, tokens, colours) {
   const table = worked.querySelector("table");
@@ -118,6 +119,7 @@ function workedTable(worked, tokens, colours) {
   let shown = tokens.map(() => steps.map(() => ""));
   let stacked = false;
   let split = false; // stacked, and still too wide: the dot products' relations and results on lines of their own
+  let wrapped = false; // split, and still too wide: the names wrap (24 letters do not fit a phone beside the working)
   let cells = [];
 
   function build() {
@@ -125,7 +127,8 @@ function workedTable(worked, tokens, colours) {
     cells = tokens.map((_, i) => steps.map((_, j) => htmlElement("td", { "data-key": i, "data-step": j })));
     const keyRow = (i, ...data) => {
       const row = htmlElement("tr");
-      row.append(htmlElement("th", { scope: "row", style: `color: ${colours[i]}` }, tokens[i]), ...data);
+      const wrap = wrapped ? "; white-space: normal; overflow-wrap: anywhere" : "";
+      row.append(htmlElement("th", { scope: "row", style: `color: ${colours[i]}${wrap}` }, tokens[i]), ...data);
       return row;
     };
     if (!stacked) {
@@ -159,11 +162,16 @@ function workedTable(worked, tokens, colours) {
       split = true;
       fill();
     }
+    if (split && !wrapped && overflows()) {
+      wrapped = true;
+      build();
+      fill();
+    }
   }
 
   build();
   window.addEventListener("resize", () => {
-    stacked = split = false; // as wide as the panel allows again
+    stacked = split = wrapped = false; // as wide as the panel allows again
     build();
     show(shown);
   });
