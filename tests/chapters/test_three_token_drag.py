@@ -602,11 +602,11 @@ def test_names_too_wide_for_the_bars_stand_whole_in_a_legend_row_by_row(tmp_path
     assert not any(len(chart[0].names) for chart in scene.charts)
 
 
-def test_names_the_live_bars_cut_stand_whole_in_a_legend(tmp_path):
+def test_names_the_live_bars_cut_stand_whole_in_a_legend(scene, tmp_path):
     """Issue 29: the live bars cut long names ('Ωμέ…') and nothing gave them whole. Where any is cut, a legend under
     the bars' total line gives every name whole, in its colour, in the tokens' order, above the caption band (the
     bars shorter where it needs the room, their tallest as high as ever); the lecture's names are whole: none."""
-    default = built(ThreeTokenDrag, tmp_path).live
+    default = scene.live
     assert not len(default.legend)
     examples.use(load_example_file(next(p for p in corpus_files() if p.stem == "corpus-04-long-names")))
     try:
