@@ -19,7 +19,16 @@ from pipeline.plan.settings import RenderSettings
 from pipeline.publish import beat_text, drawn, present_page
 from pipeline.publish.descriptions import Described
 from scenes.chapters.registry import Chapter, shown_title
-from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, coords, exp_text, fmt_column, plain
+from scenes.kit.arithmetic import (
+    SCORE_PLACES,
+    WEIGHT_PLACES,
+    coords_text,
+    decimals,
+    exp_text,
+    fmt_column,
+    plain,
+    text_minus,
+)
 
 NAME = "transcript.html"
 ENDS = (".", "!", "?", ".”", "!”", "?”")  # how a sentence ends
@@ -79,7 +88,7 @@ def sentences(lines: list[str]) -> list[str]:
 
 def columns(caption: str, names: list[str], heads: list[str], *values, places: int = WEIGHT_PLACES) -> Table:
     """A table whose rows are `names` and whose columns are `values` (one sequence each, printed alike)."""
-    printed = [fmt_column(v, places) for v in values]
+    printed = [[text_minus(x) for x in fmt_column(v, places)] for v in values]
     return Table(caption, heads, [[name, *cells] for name, *cells in zip(names, *printed)])
 
 
@@ -96,21 +105,25 @@ def quoted(tokens) -> list[str]:
 
 def score_table(ex: Examples) -> list[Table]:
     tr, tokens = ex.blend.trace(0), ex.blend.tokens
-    caption = f"The query {coords(tr.query)} against each key, scores divided by √{tr.width}"
+    caption = f"The query {coords_text(tr.query)} against each key, scores divided by √{tr.width}"
     table = columns(
         caption, quoted(tokens), ["word", "key", "q · k", "score"], tr.dots, tr.scores, places=SCORE_PLACES
     )
-    keys = [coords(k) for k in tr.keys]
+    keys = [coords_text(k) for k in tr.keys]
     return [Table(table.caption, table.heads, [[r[0], k, *r[1:]] for r, k in zip(table.rows, keys)])]
 
 
 def drag_table(ex: Examples) -> list[Table]:
+    """The worked example as the chapter works it: each quantity to its column's decimals, the weights to
+    WEIGHT_PLACES (a one-hot row reads '1.000', '0.000', as the bars print it)."""
     tr, tokens = ex.drag.trace(), ex.drag.tokens
-    keys = [coords(k) for k in tr.keys]
+    keys = [coords_text(k) for k in tr.keys]
     heads = ["word", "key", "q · k", "score", "weight"]
-    caption = f"The worked example: q = {coords(tr.query)}, scores divided by √{tr.width}"
-    table = columns(caption, quoted(tokens), heads, tr.dots, tr.scores, tr.weights, places=SCORE_PLACES)
-    return [Table(table.caption, table.heads, [[r[0], k, *r[1:]] for r, k in zip(table.rows, keys)])]
+    caption = f"The worked example: q = {coords_text(tr.query)}, scores divided by √{tr.width}"
+    table = columns(caption, quoted(tokens), heads, tr.dots, tr.scores, places=SCORE_PLACES)
+    weights = decimals(tr.weights, WEIGHT_PLACES)
+    rows = [[r[0], k, *r[1:], w] for r, k, w in zip(table.rows, keys, weights)]
+    return [Table(table.caption, table.heads, rows)]
 
 
 def projection_table(_: Examples) -> list[Table]:
@@ -119,7 +132,7 @@ def projection_table(_: Examples) -> list[Table]:
     p = DEFAULT_PROJECTIONS
     heads = ["word", "embedding x", "query x·W_Q", "key x·W_K", "value x·W_V"]
     rows = [
-        [f"“{t}”", *map(coords, vectors)]
+        [f"“{t}”", *map(coords_text, vectors)]
         for t, *vectors in zip(p.tokens, p.embeddings, p.queries, p.keys, p.values)
     ]
     return [Table("Each word's query, key and value, made from its embedding x", heads, rows)]
@@ -128,17 +141,19 @@ def projection_table(_: Examples) -> list[Table]:
 def blend_table(ex: Examples) -> list[Table]:
     tr, tokens = ex.blend.trace(0), ex.blend.tokens
     heads = ["word", "q · k", "score", "exp", "weight", "value x", "value y"]
-    caption = f"The first query {coords(tr.query)}: from dot products to weights, and the values they blend"
+    caption = (
+        f"The first query {coords_text(tr.query)}: from dot products to weights, and the values they blend"
+    )
     table = columns(caption, quoted(tokens), heads, tr.dots, tr.scores, tr.weights, *tr.values.T)
     exps = [plain(exp_text(s, WEIGHT_PLACES)) for s in tr.scores]  # from the score: e^800 is beyond a float
     table = Table(table.caption, table.heads, [[*r[:3], e, *r[3:]] for r, e in zip(table.rows, exps)])
-    output = ["output", "", "", "", "", *fmt_column(tr.output, WEIGHT_PLACES)]
+    output = ["output", "", "", "", "", *map(text_minus, fmt_column(tr.output, WEIGHT_PLACES))]
     return [Table(table.caption, table.heads, [*table.rows, output])]
 
 
 def refocus_table(ex: Examples) -> list[Table]:
     tokens, traces = ex.blend.tokens, [ex.blend.trace(k) for k in range(len(ex.blend.queries))]
-    heads = ["word", *(f"weight, query {coords(t.query)}" for t in traces)]
+    heads = ["word", *(f"weight, query {coords_text(t.query)}" for t in traces)]
     return [
         columns(
             "Each query's weights over the same keys", quoted(tokens), heads, *(t.weights for t in traces)
@@ -217,12 +232,15 @@ def word_order_tables(ex: Examples) -> list[Table]:
         pe,
     )
     rope = positions.rotary_table()
-    scores = fmt_column([r.score for r in rope], SCORE_PLACES)
+    scores = map(text_minus, fmt_column([r.score for r in rope], SCORE_PLACES))
+    q, k = coords_text(positions.ROPE_QUERY), coords_text(positions.ROPE_KEY)
     rotary = Table(
-        f"Rotary scores of q {coords(positions.ROPE_QUERY)} and k {coords(positions.ROPE_KEY)}, turned by "
-        f"{positions.ROPE_STEP:g}° a position",
+        f"Rotary scores of q {q} and k {k}, turned by {positions.ROPE_STEP:g}° a position",
         ["positions (m, n)", "offset n − m", "score"],
-        [[f"({r.positions[0]}, {r.positions[1]})", str(r.offset), s] for r, s in zip(rope, scores)],
+        [
+            [f"({r.positions[0]}, {r.positions[1]})", text_minus(str(r.offset)), s]
+            for r, s in zip(rope, scores)
+        ],
     )
     return [weights, outputs, table, rotary]
 

@@ -24,12 +24,17 @@ from pipeline.plan.settings import from_options
 from pipeline.publish import descriptions, drawn, lecture, present_page
 from pipeline.publish import transcript as transcript_page
 from scenes.chapters import registry
-from scenes.kit.arithmetic import fmt
+from scenes.kit.arithmetic import coords_text, fmt
 from tests.support.browser import axe_results, chromium, serve, vnu_messages
 from tests.support.example_corpus import corpus_files
 
 EXAMPLE = Path(__file__).parents[2] / "examples/cat-and-dog.toml"
 MILLISECOND = Fraction(1, 1000)
+
+
+def printed(text: str) -> float:
+    """A number as the page prints it (the minus sign the formulas draw) read back."""
+    return float(text.replace("−", "-"))
 
 
 def videos(folder: Path) -> list[Path]:
@@ -117,7 +122,7 @@ def test_descriptions_follow_a_custom_example_with_attention_s_numbers(real_lect
     shown = {(path.stem, b.name): b.shown for path, beats in tracks.items() for b in beats}
     worked = shown[(registry.find("ThreeTokenDrag").slug, "Worked example")]
     trace = ex.drag.trace()
-    assert f"The cross stops at ({', '.join(f'{x:g}' for x in trace.query)})" in worked
+    assert f"The cross stops at {coords_text(trace.query)}" in worked
     for token, weight in zip(ex.drag.tokens, trace.weights):
         assert f"“{token}” {weight:.3f}" in worked
     masked = shown[(registry.find("CausalMask").slug, "Softmax of what is left")]
@@ -130,7 +135,7 @@ def test_descriptions_follow_a_custom_example_with_attention_s_numbers(real_lect
         for c in transcript_page.chapters(registry.CHAPTERS, settings, tracks)
         if c["chapter"].name == "ThreeTokenDrag"
     ]
-    assert [float(row[-1]) for row in drag["tables"][0].rows] == [round(w, 3) for w in trace.weights]
+    assert [printed(row[-1]) for row in drag["tables"][0].rows] == [round(w, 3) for w in trace.weights]
 
 
 class Transcript(HTMLParser):
@@ -210,7 +215,7 @@ def test_every_poster_is_described_and_every_link_leads_into_the_folder(real_lec
 def test_the_worked_examples_tables_hold_attention_s_numbers(transcript):
     def column(caption_start: str, index: int) -> list[float]:
         (caption,) = [c for c in transcript.tables if c.startswith(caption_start)]
-        return [float(row[index]) for row in transcript.tables[caption][1:] if row[index]]
+        return [printed(row[index]) for row in transcript.tables[caption][1:] if row[index]]
 
     drag = DEFAULT.drag.trace()
     assert np.allclose(column("The worked example", 2), drag.dots, atol=5e-4)
@@ -228,7 +233,9 @@ def test_the_worked_examples_tables_hold_attention_s_numbers(transcript):
     p = DEFAULT_PROJECTIONS
     assert [row[0] for row in rows] == [f"“{t}”" for t in p.tokens]
     for k, made in enumerate((p.embeddings, p.queries, p.keys, p.values)):
-        assert [np.array(literal_eval(row[k + 1]), dtype=float).tolist() for row in rows] == made.tolist()
+        assert [
+            np.array(literal_eval(row[k + 1].replace("−", "-")), dtype=float).tolist() for row in rows
+        ] == (made.tolist())
     shuffled = positions.shuffle_query(DEFAULT.blend)
     for k in (1, 2):  # each word keeps its weight in the new order
         assert np.allclose(
@@ -293,3 +300,17 @@ def test_the_transcript_passes_axe_core_in_chromium(real_lecture, browser, width
 
 def test_the_transcript_is_valid_html(real_lecture):
     assert vnu_messages(real_lecture / "transcript.html") == []
+
+
+def test_the_transcript_s_tables_print_the_minus_sign_and_the_weights_as_the_bars_do():
+    """A corpus example full of negatives: no hyphen before a digit in any table or caption; the worked
+    example's weights to three places, as its bars print them."""
+    negative = load_example_file(next(p for p in corpus_files() if p.stem.startswith("corpus-00-")))
+    tables = [table for make in transcript_page.TABLES.values() for table in make(negative)]
+    cells = [table.caption for table in tables] + [
+        cell for table in tables for row in table.rows for cell in row
+    ]
+    assert any("−" in cell for cell in cells)
+    assert not [cell for cell in cells if re.search(r"-\d", cell)]
+    (drag,) = transcript_page.drag_table(negative)
+    assert all(re.fullmatch(r"\d\.\d{3}", row[-1]) for row in drag.rows)
