@@ -285,13 +285,16 @@ class ShrinkScores(ChapterScene):
         self.rule.move_to([0, RULE_Y, 0])
         key = self.inputs().keys[0]
         self.keys = VGroup(key_strip(key), key_strip(np.zeros(self.samples[-1].width), numbered=False))
-        self.roots = VGroup()
-        for strip, y in zip(
-            self.keys, KEY_YS
-        ):  # the strips' cells start together; the divisors too, beyond them
+        # the strips' cells start together; the divisors too, beyond the longer strip
+        for strip, y in zip(self.keys, KEY_YS):
             strip.shift([-strip[1].get_left()[0], y - strip[1].get_y(), 0])
-            root = c.math(divisor_tex(len(strip[1])), role="body")
-            self.roots.add(root.move_to([STRIP_WIDTH + ROOT_GAP, y, 0], aligned_edge=LEFT))
+        start = max(strip[1].get_right()[0] for strip in self.keys) + ROOT_GAP
+        self.roots = VGroup(
+            *[
+                c.math(divisor_tex(len(strip[1])), role="body").move_to([start, y, 0], aligned_edge=LEFT)
+                for strip, y in zip(self.keys, KEY_YS)
+            ]
+        )
         VGroup(self.keys, self.roots).set_x(0)
         limit = SPREAD * np.sqrt(max(s.width for s in self.samples))
         peak = max(densities(s.scaled, np.linspace(-SPREAD, SPREAD, BINS + 1)).max() for s in self.samples)
@@ -320,14 +323,19 @@ class ShrinkScores(ChapterScene):
 
 
 def key_strip(values, numbered: bool = True) -> VGroup:
-    """A key as a strip of cells, one a coordinate, its entries written in when they fit, named k on its left
-    and braced with its width d under it: the d the divisor takes the root of."""
+    """A key as a strip of cells, one a coordinate, its entries written in (cells widened to hold them, while
+    the strip stays short enough), named k on its left and braced with its width d under it: the d the divisor
+    takes the root of."""
+    entries = VGroup(*[c.math(fmt_input(v), role="small") for v in values]) if numbered else VGroup()
     cell = min(CELL, STRIP_WIDTH / len(values))
+    if len(entries):
+        cell = max(cell, max(e.width for e in entries) + CELL_PAD)
+    if cell * len(values) > LONGEST_STRIP:
+        entries, cell = VGroup(), STRIP_WIDTH / len(values)
     boxes = VGroup(*[Rectangle(width=cell, height=CELL) for _ in values]).arrange(RIGHT, buff=0)
     boxes.set_stroke(theme().key, width=1.5)
-    entries = VGroup()
-    if numbered and cell >= NUMBERED:
-        entries.add(*[c.math(fmt_input(v), role="small").move_to(box) for v, box in zip(values, boxes)])
+    for entry, box in zip(entries, boxes):
+        entry.move_to(box)
     name = c.math("k", color=theme().key).next_to(boxes, LEFT, buff=0.25)
     brace = Brace(boxes, DOWN, buff=0.08, color=theme().muted)
     width = c.math(f"d = {len(values)}", role="small", color=theme().muted).next_to(brace, DOWN, buff=0.08)
@@ -375,8 +383,9 @@ STATS_X = 5.85
 SPREAD_LIFT = 0.14  # the ±√d marks above their histogram's tallest bar
 NOTE_LIFT = 0.05  # the note's bottom above the caption band
 RULE_Y, KEY_YS = 1.6, (0.25, -1.75)  # the divisor's rule, and a key of our width and of the widest under it
-STRIP_WIDTH, ROOT_GAP = 6.4, 0.8  # the widest key strip's length, and from there to the divisors
-CELL, NUMBERED = 0.6, 0.45  # a key's cell at its widest, and the narrowest that still holds its entry
+STRIP_WIDTH, ROOT_GAP = 6.4, 0.8  # the widest key strip's length, and from the strips to the divisors
+LONGEST_STRIP = 8.0  # a key whose entries would make it longer is drawn as empty cells
+CELL, CELL_PAD = 0.6, 0.15  # a key's cell at its widest unless an entry needs more, and room round an entry
 DROPPED, DROP = 30, 0.6  # samples dropped onto each axis before its histogram, and from how high
 
 

@@ -11,11 +11,13 @@ from scenes.chapters.shrink_scores import (
     PEAK_HEIGHT,
     SPREAD,
     STAT_PLACES,
+    STRIP_WIDTH,
     ShrinkScores,
     caveat_example,
     densities,
     divisor_tex,
     gap_relation,
+    key_strip,
     shown_stat,
     weights_line,
 )
@@ -178,6 +180,15 @@ def test_the_divisors_stand_beside_keys_of_their_widths(scene):
         assert root.get_y() == pytest.approx(strip[1].get_y()) and root.get_left()[0] > strip.get_right()[0]
     assert ours[1].get_left()[0] == pytest.approx(widest[1].get_left()[0])
     assert scene.rule.get_bottom()[1] > ours.get_top()[1] and ours.get_bottom()[1] > widest.get_top()[1]
+
+
+def test_a_key_s_cells_widen_to_hold_its_entries_or_go_empty_when_too_long():
+    decimals = key_strip([1.026, -1.83, 2.256, -1.049, 1.961, 1.966])
+    for entry, box in zip(decimals[2], decimals[1]):
+        assert entry.width < box.width and box.get_left()[0] < entry.get_left()[0]
+    assert len(decimals[2]) == 6
+    long = key_strip([1.25] * 20)
+    assert len(long[2]) == 0 and long[1].width == pytest.approx(STRIP_WIDTH)
 
 
 def test_the_dropped_samples_are_the_first_dot_products_on_their_axis(scene):
