@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote
 
+import av
 import jinja2
 from markupsafe import Markup
 
@@ -123,7 +124,7 @@ def _pages(
     captions_href = _href(target.web_captions) if target.web_captions.is_file() else None
     return found | {
         PRESENT: TEMPLATES.get_template("present.html.j2").render(
-            sources=[{"src": _href(s), "type": PAGE_FORMATS[s.suffix[1:]]} for s in _sources(target.video)],
+            sources=[{"src": _href(s), "type": _type(s)} for s in _sources(target.video)],
             captions=captions_href,
             described=_described_track(target.video, described),
             **shared,
@@ -398,6 +399,29 @@ def _sources(mp4: Path) -> list[Path]:
     return [mp4] + [p for p in [mp4.with_suffix(".webm")] if p.is_file()]
 
 
+def _type(source: Path) -> str:
+    """A source's MIME type; an MP4's names its codecs as read from it, so that a browser without them, as Firefox
+    without H.264, goes to the WebM without fetching the MP4 first (issue 31)."""
+    plain = PAGE_FORMATS[source.suffix[1:]]
+    if source.suffix != ".mp4":
+        return plain
+    try:
+        with av.open(str(source)) as container:
+            codecs = [_codec(s.codec_context) for s in (*container.streams.video, *container.streams.audio)]
+    except av.FFmpegError:
+        return plain
+    return f'{plain}; codecs="{", ".join(codecs)}"' if codecs and all(codecs) else plain
+
+
+def _codec(stream) -> str | None:
+    """An MP4 stream's codec as browsers name it (RFC 6381): H.264 with its profile and level, AAC-LC; else None."""
+    if stream.name == "h264":
+        return (
+            f"avc1.{stream.extradata[1:4].hex().upper()}"  # avcC: version, then profile, constraints, level
+        )
+    return "mp4a.40.2" if (stream.name, stream.profile) == ("aac", "LC") else None
+
+
 def _teaching(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings) -> str | None:
     """Links to presenter mode (when `pages` writes it: the lecture has its beats), the slides and the handout,
     those there."""
@@ -463,7 +487,7 @@ def _video(
         f'aria-label="{_text(label)}"',
         f'poster="{_href(poster)}"' if poster and poster.is_file() else "",
     ]
-    inner = [f'<source src="{_href(s)}" type="{PAGE_FORMATS[s.suffix[1:]]}">' for s in sources]
+    inner = [f'<source src="{_href(s)}" type="{_text(_type(s))}">' for s in sources]
     web_captions = captions.web_captions(subtitles)
     english, described_label = _text(_("English")), _text(_described_label())
     if web_captions.is_file():

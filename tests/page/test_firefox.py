@@ -37,6 +37,7 @@ WAIT_MS = 10_000  # longest wait for a video to play
 LOADED_MS = 20_000  # longest wait for a page's load event: a page not loaded by then never is (issue 31)
 CHAPTERS = 15  # as many as the lecture's: with the whole lecture's, 16 players on one page
 MINUTE = 900  # frames at 15 fps: a chapter's length
+NOISE = 128, 72  # the minute's picture: small, cheap to encode
 
 
 class Firefox:
@@ -101,18 +102,19 @@ PLAY = f"""
 const [selector] = arguments;
 const videos = Array.from(document.querySelectorAll(selector));
 return Promise.all(videos.map((video) => new Promise((done) => {{
+  const from = video.currentTime;  // a beat's start, once its button is clicked: no progress yet
   const report = () => done({{
     id: video.id,
     playing: video.currentSrc.split("/").pop().split("#")[0],
     width: video.videoWidth,
-    played: video.currentTime >= {PLAYED},
+    played: video.currentTime >= from + {PLAYED},
     error: video.error && video.error.code,
     sound: video.mozHasAudio,
     tracks: Array.from(video.querySelectorAll("track"), (t) => t.kind),
   }});
   const sources = video.querySelectorAll("source");
   video.muted = true;
-  video.addEventListener("timeupdate", () => video.currentTime >= {PLAYED} && (video.pause(), report()));
+  video.addEventListener("timeupdate", () => video.currentTime >= from + {PLAYED} && (video.pause(), report()));
   video.addEventListener("error", report);  // of a src attribute
   if (sources.length) sources[sources.length - 1].addEventListener("error", report);  // every source failed
   video.play().catch(() => {{}});  // a failure is reported by its error event
@@ -130,8 +132,24 @@ const button = Array.from(video.closest("article").querySelectorAll(".beats butt
 button.click();
 return Number(button.dataset.start);
 """
+SCROLLED = f"""
+const video = document.getElementById(arguments[0]);
+video.scrollIntoView({{ block: "center" }});
+return new Promise((done) => {{
+  const report = () => done({{
+    duration: video.duration,
+    played: !video.paused || video.played.length > 0,
+    held: Array.from(document.querySelectorAll("video")).filter((v) => v.readyState >= 1).length,
+  }});
+  if (video.readyState >= 1) report();
+  video.addEventListener("loadedmetadata", report, {{ once: true }});
+  setTimeout(report, {WAIT_MS});
+}});
+"""
 STATE = """const video = document.getElementById(arguments[0]);
 return { ready: video.readyState, duration: video.duration, time: video.currentTime };"""
+SOURCES = """return Array.from(document.querySelectorAll("source"), (source) =>
+  [source.getAttribute("src"), document.createElement("video").canPlayType(source.type)]);"""
 CAN_PLAY = """return {
   mp4: document.createElement("video").canPlayType('video/mp4; codecs="avc1.64001E, mp4a.40.2"'),
   webm: document.createElement("video").canPlayType('video/webm; codecs="vp9, opus"'),
@@ -180,10 +198,10 @@ def a_minute_of_webm(path: Path) -> Path:
     rng = np.random.default_rng(0)
     with av.open(str(path), "w", format="webm") as out:
         video = out.add_stream("libvpx-vp9", rate=15, options={"deadline": "realtime", "cpu-used": "8"})
-        video.width, video.height, video.pix_fmt = 128, 72, "yuv420p"
+        (video.width, video.height), video.pix_fmt = NOISE, "yuv420p"
         sound = out.add_stream("libopus", rate=48_000)
         for n in range(MINUTE):
-            picture = rng.integers(0, 256, (72, 128, 3), dtype=np.uint8)
+            picture = rng.integers(0, 256, (NOISE[1], NOISE[0], 3), dtype=np.uint8)
             out.mux(video.encode(av.VideoFrame.from_ndarray(picture, format="rgb24")))
             samples = av.AudioFrame.from_ndarray(np.zeros((1, 3200), np.float32), format="flt", layout="mono")
             samples.sample_rate, samples.pts = 48_000, n * 3200
@@ -195,6 +213,15 @@ def a_minute_of_webm(path: Path) -> Path:
 @pytest.fixture(scope="module")
 def firefox(tmp_path_factory):
     browser = Firefox(tmp_path_factory.mktemp("firefox-profile"))
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def own_firefox(tmp_path):
+    """A Firefox of its own, as a lecturer opens the page: after a page served with byte ranges, Firefox held back
+    every other player of one served without them for ten seconds or more (not understood)."""
+    browser = Firefox(tmp_path / "firefox-profile")
     yield browser
     browser.close()
 
@@ -214,6 +241,8 @@ def played(firefox, url: str, selector: str = "video") -> list[dict]:
 def test_without_h264_firefox_plays_no_mp4_but_vp9_and_opus(firefox, served):
     firefox.call("WebDriver:Navigate", url=served + "index.html")
     assert firefox.run(CAN_PLAY) == {"mp4": "", "webm": "probably"}
+    sources = firefox.run(SOURCES)  # an MP4 skipped by its type, without a fetch: the WebM is tried at once
+    assert sorted({(Path(src).suffix, can) for src, can in sources}) == [(".mp4", ""), (".webm", "maybe")]
     firefox.run(ALONE, "lecture.mp4")
     (alone,) = firefox.run(PLAY, "body > video:last-child")
     assert alone == {
@@ -285,18 +314,23 @@ def test_each_webm_is_vp9_and_opus_as_long_as_its_mp4(folder):
 
 
 @pytest.mark.parametrize("ranges", [True, False], ids=["byte ranges", "http.server"])
-def test_the_served_page_of_a_whole_lecture_loads_and_its_last_chapter_plays_from_a_beat(
-    firefox, crowded, ranges
+def test_the_served_page_of_a_whole_lecture_shows_each_length_as_scrolled_and_its_last_chapter_plays_from_a_beat(
+    own_firefox, crowded, ranges
 ):
-    last = f"video-{CHAPTERS}"
+    players, run = ["lecture", *(f"video-{n}" for n in range(1, CHAPTERS + 1))], own_firefox.run
     with serve(crowded, ranges) as base:
-        firefox.call("WebDriver:Navigate", url=base + "index.html")  # returns once `load` fired, else fails
-        assert firefox.run('return document.querySelectorAll("video").length') == CHAPTERS + 1
-        start = firefox.run(BEAT, last)  # its last beat's button: a seek, and a play
-        (played,) = firefox.run(PLAY, f"#{last}")
-        state = firefox.run(STATE, last)
+        own_firefox.call("WebDriver:Navigate", url=base + "index.html")  # returns once `load` fired
+        assert run('return document.querySelectorAll("video").length') == len(players)
+        scrolled = [run(SCROLLED, player) for player in players]  # down the page, as a lecturer reads it
+        start = run(BEAT, players[-1])  # its last beat's button: a seek, and a play
+        (played,) = run(PLAY, f"#{players[-1]}")
+        state = run(STATE, players[-1])
+    assert [s["duration"] for s in scrolled] == [pytest.approx(MINUTE / 15, abs=0.1)] * len(players), scrolled
+    assert not any(s["played"] for s in scrolled)  # each length known before it is played
+    assert max(s["held"] for s in scrolled) <= 4  # players scrolled past dropped their downloads (issue 31)
     name = f"{CHAPTERS}-Tiny{CHAPTERS}.webm"
-    assert (played["playing"], played["played"], played["error"]) == (name, True, None)
+    got = played["playing"], played["width"], played["played"], played["error"]
+    assert got == (name, NOISE[0], True, None)
     assert state["ready"] >= 1, state  # HAVE_METADATA at least, once paused
     assert state["duration"] == pytest.approx(MINUTE / 15, abs=0.1)
-    assert state["time"] >= start > 0
+    assert state["time"] >= start + PLAYED > PLAYED

@@ -74,20 +74,22 @@ function loaded(video) {
   return video.readyState >= HTMLMediaElement.HAVE_METADATA || video.networkState === video.NETWORK_NO_SOURCE;
 }
 
-// Fetch `video`'s metadata (its sources back first, if dropped); `done` once it is there, every source failed, or
-// the player was dropped meanwhile.
+// Fetch `video`'s metadata (its sources back first, if dropped); `done` once it is there and the download has paused
+// (two at once over a server without byte ranges, Firefox holds the second back for ten seconds or more), once
+// every source failed, or once the player was dropped meanwhile.
 function loadMetadata(video, done) {
   video.prepend(...(dropped.get(video) || []));
   dropped.delete(video);
   const stop = new AbortController();
   const once = () => (stop.abort(), done());
+  const paused = () => video.readyState >= HTMLMediaElement.HAVE_METADATA && once();
   const sources = video.querySelectorAll("source");
-  for (const [target, event] of [
-    [video, "loadedmetadata"],
-    [video, "emptied"],
-    [sources[sources.length - 1] || video, "error"],
+  for (const [target, event, then] of [
+    [video, "suspend", paused],
+    [video, "emptied", once],
+    [sources[sources.length - 1] || video, "error", once],
   ])
-    target.addEventListener(event, once, { signal: stop.signal });
+    target.addEventListener(event, then, { signal: stop.signal });
   video.preload = "metadata";
 }
 
