@@ -179,7 +179,7 @@ class TrainedHead(ChapterScene):
         numbers_after = VGroup(*[number for _, number in self.bars_after])
         self.show(  # the numbers fade out and in (never morph digit into digit); the old bars stay, faint
             FadeOut(self.score_before),
-            FadeIn(self.ghosts),
+            FadeIn(self.ghosts, self.ghost_note),
             *[ReplacementTransform(a[0], b[0]) for a, b in zip(self.bars_before, self.bars_after)],
             Succession(FadeOut(numbers_before), FadeIn(numbers_after)),
             self.strip.light("blend"),
@@ -205,6 +205,7 @@ class TrainedHead(ChapterScene):
             self.answer,
             self.bars_after,
             self.ghosts,
+            self.ghost_note,
             self.baseline,
             self.bar_words,
             self.score_after,
@@ -302,6 +303,8 @@ class TrainedHead(ChapterScene):
         self.answer = c.math(rf"\rightarrow {ex.values[ex.answer]}", color=t.value)
         self.answer.next_to(self.query_line, RIGHT, buff=0.3)
         self.baseline, self.bar_words = bar_axis(self.cards, base, ex.words, self.colours)
+        self.ghost_note = c.text("faint bars: before training", role="small", color=t.muted)
+        self.ghost_note.next_to(self.answer, RIGHT, buff=0.8).align_to(self.query_line, DOWN)
         below = self.bar_words.get_bottom()[1] - HELD_OUT_GAP
         self.score_before = self.held_out_line(self.head.accuracy_before, self.head.mean_weight_before, below)
         self.score_after = self.held_out_line(self.head.accuracy, self.head.mean_weight, below)

@@ -82,6 +82,9 @@ def test_the_bars_stand_on_a_baseline_over_their_words_clear_of_the_cards(scene)
         assert word.get_top()[1] < base
     for line in (scene.score_before, scene.score_after):
         assert scene.bar_words.get_bottom()[1] > line.get_top()[1] and line.get_bottom()[1] > STAGE.bottom
+    # the faint bars say what they are (round 8: only the caption did), beside the query, clear of the plot
+    assert scene.ghost_note.original_text == "faint bars: before training"
+    assert apart(scene.ghost_note, scene.plot) and apart(scene.ghost_note, scene.answer)
 
 
 def test_the_loss_curves_and_their_ends_are_the_training_losses_in_no_role_s_colour(scene):
