@@ -132,9 +132,12 @@ class CausalMask(ChapterScene):
         self.beat("A sentence reads itself")
         tokens, intro = self.example.tokens, self.intro
         self.show(FadeIn(self.heading), FadeIn(self.formula.dimmed()), run_time=0.8)
+        reordered = self.order != sorted(self.order)
+        keys = self.earlier_keys if reordered else self.axes[0]  # "in reading order" only once they are
         self.show(
             FadeIn(intro),
-            FadeIn(self.axes),
+            FadeIn(keys),
+            FadeIn(self.axes[1]),
             FadeIn(self.labels["scores"]),
             self.formula.light(*SCORES),
             run_time=1.2,
@@ -143,11 +146,15 @@ class CausalMask(ChapterScene):
         self.add(self.open_veils.set_fill(opacity=0))
         i, j = self.focus_cell()
         self.show(Create(self.meeting), *veiled(self.open_veils, self.order[i]), run_time=1)
-        reordered = self.order != sorted(self.order)
+        in_reading_order = (
+            [FadeOut(self.earlier_keys), FadeIn(self.axes[0].set_color(theme().text))]
+            if reordered
+            else [self.axes[0].animate.set_color(theme().text)]
+        )
         self.show(
             FadeOut(self.meeting),
             Transform(intro, self.open_grid, path_arc=SWAP_ARC),
-            self.axes[0].animate.set_color(theme().text),
+            *in_reading_order,
             *veiled(self.open_veils, None),
             run_time=1.2,
             caption=f"The keys {'now ' if reordered else ''}stand in sentence order: the mask relies on it.",
@@ -581,6 +588,8 @@ class CausalMask(ChapterScene):
         self.place_pair()
         self.order = self.earlier_order()
         self.intro = in_order(self.open_grid, self.order)
+        self.earlier_keys = c.text("keys →", role="small", color=theme().muted)
+        self.earlier_keys.move_to(self.axes[0], aligned_edge=LEFT)  # the header while they stand as before
         cell = self.intro.cells[i * len(ex.tokens) + j]  # where it stands before the words take their order
         self.meeting = SurroundingRectangle(cell, color=theme().text, buff=0.02)
         self.future = self.future_boxes()

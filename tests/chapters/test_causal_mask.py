@@ -453,6 +453,9 @@ def test_each_label_under_a_grid_says_what_every_row_of_it_shows_while_it_is_on_
                     seen.add(key)
                     if not true_of(grid):
                         wrong.append((key, self.renderer.time, list(grid.weighted)))
+            drawn = self.get_mobject_family_members()
+            if self.axes[0] in drawn and self.intro in drawn and self.order != sorted(self.order):
+                wrong.append(("keys in reading order", self.renderer.time, self.order))  # review 8
             grids = ((self.open_grid, OPEN), (self.unmasked, (*OPEN, "softmax")), (self.masked_grid, MASKED))
             for grid, keys in grids:
                 if grid in self.mobjects and not any(shown(self.labels[k], self) for k in keys):
