@@ -331,11 +331,11 @@ class MultiHead(ChapterScene):
         return max(1.2, 0.75 * self.caption_time(caption))
 
     def tie(self) -> None:
-        """Single out the single head's two largest weights, their dots and scores, and the entries of q and
-        K^T whose products make those dots; dim the rest."""
+        """Single out the single head's largest weights (`singled_out`), their dots and scores, and the entries
+        of q and K^T whose products make those dots; dim the rest."""
         single = self.single
         weights = single.trace.weights
-        top = sorted(range(len(weights)), key=lambda i: -weights[i])[:2]
+        top = singled_out(weights)
         rest = [i for i in range(len(weights)) if i not in top]
         columns = [VGroup(single.dots[i], single.scores[i]) for i in top]
         columns += [
@@ -792,16 +792,26 @@ def caveat_label(trace) -> str:
     return f"heads need not specialise (here they {'do' if specialise(trace) else 'do not'})"
 
 
+def singled_out(weights) -> list[int]:
+    """The single head's weights its tie beat singles out, largest first: every one printed as the largest
+    is (a tie, of two or more), else the two largest."""
+    order = sorted(range(len(weights)), key=lambda i: -weights[i])
+    printed = [f"{weights[i]:.{WEIGHT_PLACES}f}" for i in order]
+    tied = [i for i, shown in zip(order, printed) if shown == printed[0]]
+    return tied if len(tied) > 1 else order[:2]
+
+
 def tie_text(tokens, weights) -> tuple[str, str]:
-    """What the single head's two largest weights say (a tie, or how close they come), then where their dots
-    come from: two captions."""
-    first, second = sorted(range(len(weights)), key=lambda i: -weights[i])[:2]
-    a, b = (f"{weights[i]:.{WEIGHT_PLACES}f}" for i in (first, second))
-    if a == b:
-        pair = f"“{tokens[first]}” and “{tokens[second]}”"
-        return f"{pair} tie at {a}.", "Summed over every coordinate, their dots are equal."
+    """What the single head's largest weights say (a tie of every word that has it, or how close the two
+    largest come), then where their dots come from: two captions."""
+    chosen = singled_out(weights)
+    printed = [f"{weights[i]:.{WEIGHT_PLACES}f}" for i in chosen]
+    names = [f"“{tokens[i]}”" for i in chosen]
+    if len(set(printed)) == 1:
+        tied = f"{', '.join(names[:-1])} and {names[-1]}"
+        return f"{tied} tie at {printed[0]}.", "Summed over every coordinate, their dots are equal."
     return (
-        f"Its two largest weights: “{tokens[first]}” {a}, “{tokens[second]}” {b}.",
+        f"Its two largest weights: {names[0]} {printed[0]}, {names[1]} {printed[1]}.",
         "Their dots come from the entries of q and Kᵀ left lit.",
     )
 

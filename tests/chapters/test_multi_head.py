@@ -21,6 +21,7 @@ from scenes.chapters.multi_head import (
     caveat_text,
     looks,
     opening_text,
+    singled_out,
     tie_text,
     wash,
 )
@@ -269,6 +270,15 @@ def test_the_tie_is_named_when_the_printed_weights_are_equal():
         "Summed over every coordinate, their dots are equal.",
     )
     assert tie_text(("a", "b"), [0.3, 0.7])[0] == "Its two largest weights: “b” 0.700, “a” 0.300."
+
+
+def test_a_tie_of_three_names_all_three():
+    """Review 8: with cat-and-dog.toml "pet" scored as "dog" and "cat" (0.333 each) but only two were named
+    and boxed."""
+    weights = [1 / 3, 1 / 3, 1 / 3]
+    assert singled_out(weights) == [0, 1, 2]
+    assert tie_text(("dog", "cat", "pet"), weights)[0] == "“dog”, “cat” and “pet” tie at 0.333."
+    assert singled_out([0.5, 0.2, 0.3]) == [0, 2]
 
 
 def done(animation) -> None:
