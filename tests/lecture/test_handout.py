@@ -32,9 +32,25 @@ def pdf_text(path) -> str:
     ).stdout
 
 
+def pdfinfo(path, *options: str) -> str:
+    return subprocess.run(["pdfinfo", *options, str(path)], capture_output=True, text=True, check=True).stdout
+
+
 def page_count(path) -> int:
-    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
-    return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pages:")))
+    return int(next(line.split()[1] for line in pdfinfo(path).splitlines() if line.startswith("Pages:")))
+
+
+def poppler_structure(path) -> list[str]:
+    """The structure tree as poppler reads it (pdfinfo -struct-text): each element's type and text, indented by
+    depth; a figure's box left out."""
+    lines = pdfinfo(path, "-struct-text").splitlines()
+    return [re.sub(r" \((block|inline)\)$|:$", "", line) for line in lines if "/BBox" not in line]
+
+
+def fonts_embedded(path) -> list[bool]:
+    """Whether each font poppler's pdffonts lists is embedded (its "emb" column, fifth from the end)."""
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+    return [row.split()[-5] == "yes" for row in fonts.splitlines()[2:]]
 
 
 def images_per_page(path) -> list[int]:
@@ -147,6 +163,26 @@ def test_a_handout_is_tagged_with_headings_figures_and_bookmarks(tmp_path):
         assert all(marks_content(e) for e in structure(opened) if re.fullmatch(r"/H\d", str(e.S)))
 
 
+def beat_tree(k: int) -> list[str]:
+    """`a_handout`'s beat k as `poppler_structure` shows it: its section, name, poster and two captions."""
+    return [
+        "    Sect", "      H3", "        Span", f'          "Beat {k}"', "      Figure", '        ""',
+        "      P", "        Span", f'          "said {k}"', "      P", "        Span", '          "√2 ≈ 1.414"',
+    ]  # fmt: skip
+
+
+def test_poppler_reads_a_handouts_structure_language_and_embedded_fonts(tmp_path):
+    pdf, _ = a_handout(tmp_path, 2)
+    assert poppler_structure(pdf) == [
+        "Document", "  H1", "    Span", '      "Attention, explained"', "  P", "    Span", '      "Handout"',
+        "  Sect", "    H2", "      Span", '        "One chapter"', *beat_tree(0), *beat_tree(1),
+    ]  # fmt: skip
+    assert re.search(r"^Tagged:\s+yes$", pdfinfo(pdf), re.M)
+    assert fonts_embedded(pdf) == [True, True]  # the text's font and its bold
+    with pikepdf.open(pdf) as opened:
+        assert str(opened.Root.Lang) == "en" and opened.Root.MarkInfo.Marked
+
+
 def test_light_frames_are_printed_once_they_are_rendered(rendered, run):
     folder = rendered / "480p15"
     before = Manifest.load(folder).documents["lecture.pdf"].inputs
@@ -188,15 +224,12 @@ def test_the_real_lectures_handout_prints_each_narration_line_once(real_lecture)
 
 def test_the_real_lectures_handout_is_tagged_for_assistive_technology(real_lecture):
     pdf = real_lecture / "lecture.pdf"
-    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    info = pdfinfo(pdf)
     assert re.search(r"^Tagged:\s+yes$", info, re.M) and re.search(
         r"^Title:\s+Attention, explained$", info, re.M
     )
-    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout
-    rows = fonts.splitlines()[2:]
-    assert rows and all(row.split()[-5] == "yes" for row in rows), (
-        fonts
-    )  # emb: fifth from the end (sub, uni, object, generation)
+    embedded = fonts_embedded(pdf)
+    assert embedded and all(embedded)
     beats = sum(len(Manifest.load(real_lecture).get(c.slug, "mp4").beats) for c in LECTURE)
     with pikepdf.open(pdf) as opened:
         assert "/StructTreeRoot" in opened.Root and opened.Root.MarkInfo.Marked
