@@ -18,6 +18,7 @@ from attention import DEFAULT, Examples, attend, softmax, variance_experiment, w
 from attention.examples import story
 from attention.examples.beyond import all_queries
 from attention.examples.file import load_example_file
+from attention.examples.shapes import MAX_WIDTH
 from attention.positions import (
     PE_WIDTH,
     ROPE_KEY,
@@ -48,6 +49,8 @@ from scenes.kit.arithmetic import (
     listed,
     one_format,
     plain,
+    relation,
+    root_text,
     row,
     sci,
     scientific,
@@ -59,6 +62,7 @@ REORDER_LINE = (
     " Under the keys' names a grey line gives the last chapter's order, then this one's: {before} → {here}."
 )
 GAIN_STOPS = (2.0, 4.0, 10.0)  # WhereItBreaks' knob stops (its beats "At gain 2", ...)
+WHOLE = 3  # scenes.kit.fit.LEAST_LETTERS: a name cut to fit keeps at least this many letters
 GROWTH = (1, 2, 4, 8)  # SourcePositions' cost beat: the source lengthened to these multiples
 
 
@@ -119,10 +123,12 @@ def three_token_drag(ex: Examples) -> dict[str, str]:
     larger = attend(drag.query, drag.keys, divisor=1 / stop.divisor)  # these dots times √d
     return {
         "Keys in a plane": f"A plane with a key arrow from the origin per word: {keys}. The query, a cross, "
-        f"sits at {coords_text(drag.path[0])}; under the plane the weight bars read "
-        f"{by_word(drag.tokens, start.weights)}, "
-        f"and an orange output arrow points to {coords_text(np.round(start.output, 3))}.",
-        "Drag the query": f"The cross travels along curved legs through {path}; the output arrow follows it, "
+        f"sits at {coords_text(drag.path[0])}, and an orange output arrow points to "
+        f"{coords_text(np.round(start.output, 3))}. Beside the plane the weight bars read "
+        f"{by_word(drag.tokens, start.weights)}, their sum under them, and under that a glossary of the symbols: "
+        "k_i, q, d, w_i and output.",
+        "Drag the query": f"{names_legend(drag.tokens)}The cross travels along curved legs through {path}; the "
+        "output arrow follows it, "
         "leaving a fading trail, and each bar rises as the cross swings towards its key. At the end the bars "
         f"read {by_word(drag.tokens, end.weights)}.",
         "Worked example": f"The cross stops at {coords_text(stop.query)}. Beside the plane the working builds row by "
@@ -138,6 +144,18 @@ def three_token_drag(ex: Examples) -> dict[str, str]:
         f"{by_word(drag.tokens, unscaled.weights)}; times {number(stop.divisor, SCORE_PLACES)}, "
         f"{by_word(drag.tokens, larger.weights)}.",
     }
+
+
+def names_legend(tokens) -> str:
+    """What ThreeTokenDrag puts under its live bars for the drag where their names are cut short ('mon…'): a
+    legend of the full names. Names of WHOLE letters or fewer are never cut; longer ones are where the bars are
+    too narrow for them, which only the layout knows."""
+    if all(len(t) <= WHOLE for t in tokens):
+        return ""
+    return (
+        "Where a name under the bars is cut short, a legend of the full names, each in its colour, takes the "
+        "place of the symbols' glossary under the bars for the drag. "
+    )
 
 
 def score_every_word(ex: Examples) -> dict[str, str]:
@@ -241,20 +259,26 @@ def projections(ex: Examples) -> dict[str, str]:
         "Three learned matrices": f"Above the table the query matrix {by_row_matrix(p.w_q)}, the key matrix "
         f"{by_row_matrix(p.w_k)} and the value matrix {by_row_matrix(p.w_v)}; the formula lights: q, k and v "
         "are each x times its matrix.",
-        "Row times matrix": f"The row of “{worked}” lit and the key matrix's columns lit one at a time; for each, "
+        "Row times matrix": "Under the key matrix, its product named as it comes in: K = X W_K. The row of "
+        f"“{worked}” lit and the key matrix's columns lit one at a time; for each, "
         f"the pairs fly into a line of products whose sum is the next entry of its key {coords_text(p.keys[0])}; then "
         f"every word's key fills the column under the key matrix: {by_row(p.keys)}.",
-        "Values and queries": f"Under the value matrix the values {by_row(p.values)}; under the query matrix the "
+        "Values and queries": f"Under the value matrix, named V = X W_V, the values {by_row(p.values)}, the "
+        "words repeated on the right of V, each beside its row; then under the query matrix, named Q = X W_Q, the "
         f"queries {by_row(p.queries)}.",
         "The vectors you know": known,
-        "Matched alike, passed on apart": f"The key rows of “{a}” and “{b}” framed, equal; beside the values the "
-        f"weights of “{a}”'s query, {by_word(p.tokens, trace.weights)}; their value rows framed; the line output = "
+        "Matched alike, passed on apart": f"The three matrices leave; the key rows of “{a}” and “{b}” framed, "
+        f"equal; the query row of “{a}” framed and a column of its weights right of the words beside V, "
+        f"{by_word(p.tokens, trace.weights)}; their value rows framed; above the table the line output = "
         f"sum of weights times values, equal to {coords_text(np.round(trace.output, WEIGHT_PLACES))}, with the terms "
         f"of “{a}” and “{b}” "
-        + " and ".join(coords_text(np.round(trace.weights[i] * trace.values[i], WEIGHT_PLACES)) for i in rows)
-        + ".",
-        "Summary": "The whole table stays: X, the three matrices and their products, the output line under them, "
-        "and a closing line: key, what a word is matched on; value, what it passes on.",
+        + " and ".join(
+            f"{number(trace.weights[i], WEIGHT_PLACES)} × {coords_text(trace.values[i])}" for i in rows
+        )
+        + ", each framed.",
+        "Summary": "The table stays: X and its products Q = X W_Q, K = X W_K and V = X W_V, each framed in turn, "
+        "the words right of V and the weights beside them, the output line above; under the table a closing "
+        "line: key, what a word is matched on; value, what it passes on.",
     }
 
 
@@ -309,15 +333,17 @@ def trained_head(_: Examples) -> dict[str, str]:
         "The task": f"{story.count(len(ex.words)).capitalize()} cards, each a word over its value: {cards}; beside "
         f"them the {len(WORDS)} words the cards are drawn from ({', '.join(WORDS)}); above them the query "
         f"“{ex.query}”; its card is framed and “→ {ex.values[ex.answer]}” appears after the query.",
-        "Before training": f"Under each card a bar of its weight: {by_word(ex.words, ex.weights_before)}; the "
-        "lowest and the highest framed in turn, then the query's card and the highest bar; under them the "
+        "Before training": "Under the cards a bar of each card's weight, the bars on one baseline with each "
+        f"card's word under its bar: {by_word(ex.words, ex.weights_before)}; the lowest and the highest framed in "
+        "turn, then the query's card and the highest bar; under the words the "
         f"held-out score: right {round(100 * head.accuracy_before)}% (chance {round(100 / len(ex.words))}%), "
         f"mean weight on the right word {number(head.mean_weight_before, WEIGHT_PLACES)}.",
         "Training": f"In place of the word list, axes of loss against step; the curve is drawn from "
         f"{number(losses[0], WEIGHT_PLACES)} at step 0, steeply down past {number(middle, WEIGHT_PLACES)} at step "
         f"{STEPS // 2}, flattening to {number(losses[-1], WEIGHT_PLACES)} at step {STEPS}.",
         "After training": f"The bars change to {by_word(ex.words, ex.weights_after)}, each beside its old bar, "
-        f"left faint, its number above it; the bar of “{ex.query}” is framed; the held-out score now right "
+        "left faint, its number above it; beside the query a note: faint bars: before training. The bar of "
+        f"“{ex.query}” is framed; the held-out score under the words now right "
         f"{round(100 * head.accuracy)}%, mean weight {number(head.mean_weight, WEIGHT_PLACES)}.",
         "What it learned": f"The picture clears for a grid of W_Q W_K transposed, the {len(WORDS)} query words "
         "down and key words across, each cell grey to white, brighter for a higher score. The row of "
@@ -390,26 +416,46 @@ def source_positions(ex: Examples) -> dict[str, str]:
 
 
 def shrink_scores(ex: Examples) -> dict[str, str]:
-    samples, width = variance_experiment(), ex.blend.keys.shape[1]
+    samples, key = variance_experiment(), ex.blend.keys[0]
+    width, wide = len(key), samples[-1].width
     widths = ", ".join(str(s.width) for s in samples)
     raw = ", ".join(f"d = {s.width}: {number(s.raw_var, 2)}" for s in samples)
     scaled = ", ".join(f"d = {s.width}: {number(s.scaled_var, 2)}" for s in samples)
+    entries = (
+        f"its entries {', '.join(text_minus(fmt_input(v)) for v in key)} written in"
+        if key_written(key)
+        else "empty"
+    )
     # the extreme scaled samples as the screen prints them (two places); their gap and weights are the exact
     # ones rounded, the gap with '≈' where the printed samples do not give it, as the screen says
     pair = np.array([samples[-1].scaled.max(), samples[-1].scaled.min()])
     gap = row("sum", [number(pair[0], 2), number(-pair[1], 2)], pair[0] - pair[1], 2)
     return {
-        "The divisor": f"The formula with its divisor √d lit; under it the roots of {width} and {samples[-1].width}: "
-        f"{number(np.sqrt(width), SCORE_PLACES)} and {number(np.sqrt(samples[-1].width), SCORE_PLACES)}.",
-        "Raw dot products widen with d": f"One histogram of sampled dot products per width, d = {widths}, on a "
-        f"shared axis, each wider than the last; variances beside them: {raw}.",
-        "Divide by the square root of d": f"The scaled histograms appear over them, all about as wide: {scaled}; "
-        "at the right, the middle of each axis stretched sideways shows the three shapes alike.",
+        "The divisor": "The formula score = q · k / √d, its √d lit. Under it two keys as strips of cells, each "
+        f"named k and braced with its width: our key, {width} cells, {entries}, braced d = {width}, and beside "
+        f"it {text_minus(root_text(width))}; under that a strip of {wide} empty cells, braced d = {wide}, beside "
+        f"it {root_text(wide)}. Then the keys and the formula leave.",
+        "Raw dot products widen with d": f"An axis per width, d = {widths}, all on one scale; under them a note: "
+        f"{len(samples[0].raw)} seeded random pairs (q, k) per width, components N(0, 1). The first sampled dot "
+        "products drop onto each axis as dots; then, a width at a time, its dots give way to their histogram, "
+        f"each wider than the last, with its variance beside it: {raw}. A bar over each histogram marks ±√d.",
+        "Divide by the square root of d": "A width at a time, the others dimmed, its histogram squeezes towards 0 "
+        "into the scaled one, the raw one left faint, its bar shrinking to ±1, and the scaled variance comes "
+        f"under the raw one: {scaled}. Then on every row the middle of the axis is boxed with dashes and, at the "
+        "right, a stretched copy of its scaled histogram stands in a dashed box of its own, the three shapes "
+        "matching; each row's bar and variance are lit in turn.",
         "Not a guarantee": f"The widest row's extreme scaled samples are marked, {number(pair[0], 2)} and "
         f"{number(pair[1], 2)}, a gap of {'' if gap.sign == '=' else '≈ '}{gap.result} between them, with their "
         "weights as a pair: "
         f"{numbers(softmax(pair))}.",
     }
+
+
+def key_written(key) -> bool:
+    """Whether ShrinkScores writes the key's entries into its strip: it draws the cells empty where entries
+    would make the strip too long, as six of seven characters ('−12.345') would (pinned against the chapter's
+    key_strip in tests/lecture/test_descriptions_by_name.py)."""
+    return len(key) < MAX_WIDTH or max(len(fmt_input(v)) for v in key) < 7
 
 
 def where_it_breaks(ex: Examples) -> dict[str, str]:
@@ -419,12 +465,13 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
     found = {
         "The same dots, unscaled": f"Bars of the scaled weights, {by_word(tokens, scaled.weights)}; then a gain "
         f"knob at 1 and the unscaled bars, {by_word(tokens, raw.weights)}.",
-        "Turn up the gain": "Two plots appear at the right. Above, the slope w(1 − w) of the top weight w "
-        "against the gain g from 1 to 10, on a log scale, falling; a dot at g = 1, and a mark at the scaled gain "
-        f"g = {number(1 / scaled.divisor, SCORE_PLACES)}. Below, w against its score, an S-curve rising to 1, with "
-        # the readouts as the screen prints them (`sci`): '4.90 × 10⁻⁴', never '0.000'
-        f"a tangent at the dot. Readouts: slope {sci(log10_top_sensitivity(raw.scores, start))}, smallest weight "
-        f"{sci(log10_smallest_weight(raw.scores, start))}.",
+        "Turn up the gain": "The knob's formula, then its gain line g = 1, framed. Two plots appear at the right. "
+        "Above, the slope w(1 − w) of the top weight w against the gain g, on a log scale, falling, with its "
+        f"readout, slope {sci(log10_top_sensitivity(raw.scores, start))}; a dot at g = 1, and a dot in the "
+        f"scaled colour, ringed, at the scaled gain g = 1/√{scaled.width}{scaled_at(scaled.divisor)}, labelled "
+        "so; dashed lines drop from both dots to the gain axis. Below, the top weight w against its gap to the "
+        "next score, an S-curve rising to 1, with a bright tangent at the dot, its slope w(1 − w). The smallest "
+        f"weight reads {sci(log10_smallest_weight(raw.scores, start))}.",
         "Never exactly one-hot": f"The knob rests at {number(GAIN_STOPS[-1], 1)}; the smallest bar, "
         f"“{tokens[int(np.argmin(raw.scores))]}”, and a readout of its exact size are framed in turn, and a "
         "caveat line appears under the plot.",
@@ -440,6 +487,14 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
     return found
 
 
+def scaled_at(divisor: float) -> str:
+    """' = 0.5' or ' ≈ 0.378': where the scaled gain 1/√d stands (as the chapter's caption gives it); nothing
+    for d = 1, where it is g = 1 itself."""
+    if divisor == 1:
+        return ", on the dot at g = 1"
+    return f" {relation(1 / divisor, SCORE_PLACES, tex=False)} {number(1 / divisor, SCORE_PLACES)}"
+
+
 def causal_mask(ex: Examples) -> dict[str, str]:
     tr, tokens, before = ex.causal.trace(), ex.causal.tokens, ex.blend.tokens
     gap = ex.blend.trace(0, scaled=False).scores  # WhereItBreaks' scores, as the chapter's finite gap
@@ -453,22 +508,24 @@ def causal_mask(ex: Examples) -> dict[str, str]:
         else ""
     )
     return {
-        "A sentence reads itself": f"{order}A square grid, the queries {', '.join(f'“{t}”' for t in tokens)} "
-        f"down the side and the keys across in the same order; its scores: "
+        "A sentence reads itself": f"{order}A square grid labelled “scores”, the queries "
+        f"{', '.join(f'“{t}”' for t in tokens)} down the side and the keys across in the same order; its scores: "
         f"{rows(tokens, tr.unmasked.scores, SCORE_PLACES)}.",
-        "Without a mask": "The scores stay on the left; beside them a second grid fills in, row by row, with "
-        f"the softmax of each row without a mask: {rows(tokens, tr.unmasked.weights)}; its cells above the "
-        "diagonal, later words, are outlined.",
-        "Hide the future": "The weights without the mask fade; the mask M, 0 on and below the diagonal and −∞ "
-        "above it, stands beside the scores with a plus between them. Each score travels into its cell of M, "
-        "which reads it plus 0 or plus −∞, then the sum: the scores plus M, "
-        f"{rows(tokens, tr.masked_scores, SCORE_PLACES)}.",
-        "Softmax of what is left": "The scores on the left turn back into the weights without the mask, all at "
-        "once; then row by row the right grid turns to weights with it: "
-        f"{rows(tokens, tr.weights)}; each hidden cell is crossed out, and a column at the right gives each "
-        "row's sum, 1.",
-        "Outputs": "The grid without the mask gives way; the masked grid stands on the left. "
-        f"Each word's value, {', '.join(f'“{t}” {coords_text(v)}' for t, v in zip(tokens, tr.unmasked.values))}; "
+        "Without a mask": f"Row by row, the softmax of each row without a mask: {rows(tokens, tr.unmasked.weights)}. "
+        "Where the scores leave room beside them, these fill a second grid labelled “without the mask”, the "
+        "scores staying on the left; else the scores turn into them in place, labelled “scores → weights” while "
+        "they turn, then “without the mask”. The cells above the diagonal, later words, are outlined.",
+        "Hide the future": "The weights without the mask fade; the mask M, labelled “the mask M”, 0 on and below "
+        "the diagonal and −∞ above it, takes their place, with a plus between it and the scores where they "
+        "stand beside it. Each score travels into its cell of M, which reads it plus 0 or plus −∞, then the "
+        f"sum, the grid now labelled “scores + M”: {rows(tokens, tr.masked_scores, SCORE_PLACES)}.",
+        "Softmax of what is left": "Where the scores stand on the left, they turn back into the weights without "
+        "the mask, all at once, labelled “without the mask”. Row by row the masked grid turns to weights, "
+        "labelled “scores + M → weights” while its rows turn, with a legend under it: masked, weight exactly 0; "
+        f"{rows(tokens, tr.weights)}; each hidden cell is crossed out, a column at the right gives each "
+        "row's sum, 1, and the label becomes “with the mask”.",
+        "Outputs": "Any grid without the mask gives way; the masked grid, labelled “with the mask”, stands on the "
+        f"left. Each word's value, {', '.join(f'“{t}” {coords_text(v)}' for t, v in zip(tokens, tr.unmasked.values))}; "
         f"beside them the outputs, {by_word_printed(tokens, one_format(tr.outputs))}, each worked out in its own row.",
         "Exactly zero": "Beside “masked weight:”, e to the minus infinity equals 0 is written out while the "
         f"crosses over the {int(tr.mask.sum())} hidden cells above the diagonal brighten, then dim again; under "
@@ -491,7 +548,7 @@ def by_word_printed(tokens, printed) -> str:
 
 def multi_head(ex: Examples) -> dict[str, str]:
     tr, tokens = ex.heads.trace(), ex.heads.tokens
-    width, count = tr.single.width, len(tr.heads)
+    width, count, n = tr.single.width, len(tr.heads), len(tr.concatenated)
     slices = ", ".join(
         f"head {k + 1} coordinates {h.coordinates.start + 1} to {h.coordinates.stop}"
         for k, h in enumerate(tr.heads)
@@ -513,9 +570,9 @@ def multi_head(ex: Examples) -> dict[str, str]:
         "Two patterns at once": f"Each head's own row of working and bars, its top weight's cell lit: {patterns}.",
         "Each head blends its values": f"Under each head the blend of its slice of the values: {outputs}.",
         "Concatenate, then project": f"The heads' outputs stacked into one concatenated column, "
-        f"[{numbers(tr.concatenated)}], each head's part framed in its colour; then that row times W^O, a "
-        f"learned {len(tr.concatenated)} by {len(tr.concatenated)} matrix drawn as an empty grid, equals the "
-        f"output, labelled as {story.count(len(tr.concatenated))} numbers (W^O's are not given).",
+        f"[{numbers(tr.concatenated)}], each head's part framed in its colour; then that row times W^O, "
+        f"labelled {n} × {n}, learned, drawn as an empty grid (its entries are not given), equals two lines: "
+        f"“output: {n} numbers” and “each a mix of all {n}”.",
         "Heads need not specialise": "A line notes that heads need not specialise; under it the weights in three "
         f"rows with their bars: one head {numbers(tr.single.weights)}; "
         + "; ".join(f"head {k + 1} {numbers(h.trace.weights)}" for k, h in enumerate(tr.heads))
