@@ -62,7 +62,7 @@ REORDER_LINE = (
     " Under the keys' names a grey line gives the last chapter's order, then this one's: {before} → {here}."
 )
 GAIN_STOPS = (2.0, 4.0, 10.0)  # WhereItBreaks' knob stops (its beats "At gain 2", ...)
-WHOLE = 3  # scenes.kit.fit.LEAST_LETTERS: a name cut to fit keeps at least this many letters
+WHOLE = 3  # a name of this many characters or fewer stands whole under ThreeTokenDrag's live bars
 GROWTH = (1, 2, 4, 8)  # SourcePositions' cost beat: the source lengthened to these multiples
 
 
@@ -148,7 +148,7 @@ def three_token_drag(ex: Examples) -> dict[str, str]:
 
 def names_legend(tokens) -> str:
     """What ThreeTokenDrag puts under its live bars for the drag where their names are cut short ('mon…'): a
-    legend of the full names. Names of WHOLE letters or fewer are never cut; longer ones are where the bars are
+    legend of the full names. Names of WHOLE characters or fewer are never cut; longer ones are where the bars are
     too narrow for them, which only the layout knows."""
     if all(len(t) <= WHOLE for t in tokens):
         return ""
@@ -432,9 +432,9 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
     gap = row("sum", [number(pair[0], 2), number(-pair[1], 2)], pair[0] - pair[1], 2)
     return {
         "The divisor": "The formula score = q · k / √d, its √d lit. Under it two keys as strips of cells, each "
-        f"named k and braced with its width: our key, {width} cells, {entries}, braced d = {width}, and beside "
-        f"it {text_minus(root_text(width))}; under that a strip of {wide} empty cells, braced d = {wide}, beside "
-        f"it {root_text(wide)}. Then the keys and the formula leave.",
+        f"named k and braced with its width: our key, {story.counted(width, 'cell')}, {entries}, braced "
+        f"d = {width}, and beside it {root_text(width)}; under that a strip of {wide} empty cells, braced "
+        f"d = {wide}, beside it {root_text(wide)}. Then the keys and the formula leave.",
         "Raw dot products widen with d": f"An axis per width, d = {widths}, all on one scale; under them a note: "
         f"{len(samples[0].raw)} seeded random pairs (q, k) per width, components N(0, 1). The first sampled dot "
         "products drop onto each axis as dots; then, a width at a time, its dots give way to their histogram, "

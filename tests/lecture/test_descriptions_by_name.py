@@ -4,13 +4,19 @@ weights') must not fall back silently to the gist of its lines, and no descripti
 gone. The beat names are those of the layout tests' dry runs (`chapter_ends`, shared per chapter), so this adds
 no run."""
 
+from dataclasses import replace
+
+import numpy as np
 import pytest
 
+from attention import DEFAULT
+from attention.examples.file import load_example_file
+from attention.examples.shapes import MAX_WIDTH
 from pipeline import outputs
 from pipeline.plan.settings import from_options
 from pipeline.publish import descriptions, drawn, lecture, present_page
 from scenes.chapters.registry import Chapter
-from tests.support.example_corpus import chapter_looks
+from tests.support.example_corpus import chapter_looks, corpus_files
 from tests.support.layout import chapter_ends
 
 
@@ -52,3 +58,31 @@ def test_the_lectures_descriptions_are_matched_to_the_chapters_beats_by_name(
     found = descriptions.tracks(tmp_path, (chapter,), from_options("l"))
     assert [b.name for b in found[video]] == ["Alpha", "two"]
     assert ([b.name for b in found[whole]] if whole in found else None) == described
+
+
+def shrink_keys() -> list[np.ndarray]:
+    """Every key ShrinkScores may strip: the lecture's and the corpus', and the widest with the longest entries."""
+    found = [DEFAULT.blend.keys[0]]
+    found += [load_example_file(path).blend.keys[0] for path in corpus_files()]
+    return found + [np.full(MAX_WIDTH, v) for v in (-99.999, 99.999, -9.999, -12.5)] + [np.full(5, -99.999)]
+
+
+def test_shrink_scores_description_knows_which_key_strips_are_written_in():
+    """drawn.key_written (which imports no manim) says of every key what the chapter's strip draws: its entries,
+    or empty cells where they would make it too long."""
+    from scenes.chapters.shrink_scores import key_strip
+
+    for key in shrink_keys():
+        assert drawn.key_written(key) == bool(len(key_strip(key)[2])), key
+
+
+def test_names_of_drawn_whole_characters_stand_whole_under_the_drag_s_bars():
+    """drawn.names_legend tells of no legend where every name is this short: the widest such names, six of them
+    (CJK, capitals), stand whole under ThreeTokenDrag's live bars."""
+    from scenes.chapters.three_token_drag import LiveAttention
+
+    widest = ["北京大", "日本語", "WWW", "MMM", "ШЖЩ", "사랑해"]
+    assert all(len(name) == drawn.WHOLE for name in widest)
+    drag = replace(DEFAULT.drag, tokens=tuple(widest), keys=np.eye(len(widest), 2))
+    live = LiveAttention(drag)
+    assert [label.original_text for label in live.bars.labels] == widest and not len(live.legend)

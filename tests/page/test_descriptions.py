@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 import webvtt
 
-from attention import DEFAULT, positions, training
+from attention import DEFAULT, positions, training, variance_experiment
 from attention.examples.beyond import all_queries
 from attention.examples.file import load_example_file
 from attention.projections import DEFAULT_PROJECTIONS
@@ -24,7 +24,7 @@ from pipeline.plan.settings import from_options
 from pipeline.publish import descriptions, drawn, lecture, present_page
 from pipeline.publish import transcript as transcript_page
 from scenes.chapters import registry
-from scenes.kit.arithmetic import coords_text, fmt
+from scenes.kit.arithmetic import coords_text, fmt, fmt_input, root_text, text_minus
 from tests.support.browser import axe_results, chromium, serve, vnu_messages
 from tests.support.example_corpus import corpus_files
 
@@ -314,3 +314,84 @@ def test_the_transcript_s_tables_print_the_minus_sign_and_the_weights_as_the_bar
     assert not [cell for cell in cells if re.search(r"-\d", cell)]
     (drag,) = transcript_page.drag_table(negative)
     assert all(re.fullmatch(r"\d\.\d{3}", row[-1]) for row in drag.rows)
+
+
+def example_named(stem: str | None):
+    """The lecture's example, or the corpus example `stem`."""
+    return load_example_file(next(p for p in corpus_files() if p.stem == stem)) if stem else DEFAULT
+
+
+CHANGED = [None, "corpus-04-long-names"]  # the lecture's example, and one of long names and signed keys
+
+
+@pytest.mark.parametrize("stem", CHANGED)
+def test_shrink_scores_description_reads_the_key_strips_the_dropped_samples_and_the_plain_stretch(stem):
+    """Issue 30 redrew ShrinkScores: each divisor beside a key of its width (ours with its entries), samples
+    dropped onto the axes before the histograms; the captions' 'stretched sideways ... alike' is gone."""
+    ex = example_named(stem)
+    said = drawn.shrink_scores(ex)
+    key = ex.blend.keys[0]
+    d, wide = len(key), variance_experiment()[-1].width
+    entries = ", ".join(text_minus(fmt_input(v)) for v in key)
+    divisor = said["The divisor"]
+    assert f"its entries {entries} written in, braced d = {d}" in divisor
+    assert f"beside it {root_text(d)}" in divisor and f"{wide} empty cells, braced d = {wide}" in divisor
+    assert "drop onto each axis as dots" in said["Raw dot products widen with d"]
+    assert "stretched sideways" not in said["Divide by the square root of d"]
+    assert "stretched copy of its scaled histogram" in said["Divide by the square root of d"]
+
+
+@pytest.mark.parametrize("stem", CHANGED)
+def test_where_it_breaks_description_drops_both_gains_onto_the_gain_axis(stem):
+    ex = example_named(stem)
+    d = ex.blend.keys.shape[1]
+    said = drawn.where_it_breaks(ex)["Turn up the gain"]
+    gain = fmt(1 / np.sqrt(d), 3)
+    assert f"ringed, at the scaled gain g = 1/√{d} " in said and gain in said
+    assert "dashed lines drop from both dots to the gain axis" in said
+    assert "against its gap" in said and "against its score" not in said
+
+
+@pytest.mark.parametrize("stem", CHANGED)
+def test_projections_description_names_each_product_as_it_comes_in(stem):
+    said = drawn.projections(example_named(stem))
+    assert "K = X W_K" in said["Row times matrix"]
+    values = said["Values and queries"]
+    assert (
+        values.index("V = X W_V")
+        < values.index("words repeated on the right of V")
+        < values.index("Q = X W_Q")
+    )
+    assert "weights right of the words beside V" in said["Matched alike, passed on apart"]
+    assert "output line above" in said["Summary"] and "three matrices" not in said["Summary"]
+
+
+def test_trained_head_description_puts_the_words_under_the_bars_and_names_the_faint_ones():
+    said = drawn.trained_head(DEFAULT)  # the chapter's own task, whatever the example
+    assert "on one baseline with each card's word under its bar" in said["Before training"]
+    assert "faint bars: before training" in said["After training"]
+
+
+@pytest.mark.parametrize("stem", CHANGED)
+def test_causal_mask_description_reads_each_grid_s_label(stem):
+    said = drawn.causal_mask(example_named(stem))
+    assert "labelled “scores”" in said["A sentence reads itself"]
+    assert "“without the mask”" in said["Without a mask"] and "“scores → weights”" in said["Without a mask"]
+    assert "“scores + M”" in said["Hide the future"]
+    renormalised = said["Softmax of what is left"]
+    assert renormalised.index("“scores + M → weights”") < renormalised.index("“with the mask”")
+    assert "labelled “with the mask”" in said["Outputs"]
+
+
+@pytest.mark.parametrize("stem", CHANGED)
+def test_multi_head_description_reads_the_projection_s_result_as_drawn(stem):
+    ex = example_named(stem)
+    n = len(ex.heads.trace().concatenated)
+    said = drawn.multi_head(ex)["Concatenate, then project"]
+    assert f"“output: {n} numbers” and “each a mix of all {n}”" in said and f"{n} × {n}, learned" in said
+
+
+@pytest.mark.parametrize("stem, legend", [(None, False), ("corpus-04-long-names", True)])
+def test_three_token_drag_description_tells_of_the_names_legend_only_where_names_may_be_cut(stem, legend):
+    said = drawn.three_token_drag(example_named(stem))["Drag the query"]
+    assert ("legend of the full names" in said) == legend
