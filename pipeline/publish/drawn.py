@@ -126,7 +126,7 @@ def three_token_drag(ex: Examples) -> dict[str, str]:
         f"sits at {coords_text(drag.path[0])}, and an orange output arrow points to "
         f"{coords_text(np.round(start.output, 3))}. Beside the plane the weight bars read "
         f"{by_word(drag.tokens, start.weights)}, their sum under them, and under that a glossary of the symbols: "
-        "k_i, q, d, w_i and output.",
+        "kᵢ, q, d, wᵢ and output.",
         "Drag the query": f"{names_legend(drag.tokens)}The cross travels along curved legs through {path}; the "
         "output arrow follows it, "
         "leaving a fading trail, and each bar rises as the cross swings towards its key. At the end the bars "
@@ -259,13 +259,13 @@ def projections(ex: Examples) -> dict[str, str]:
         "Three learned matrices": f"Above the table the query matrix {by_row_matrix(p.w_q)}, the key matrix "
         f"{by_row_matrix(p.w_k)} and the value matrix {by_row_matrix(p.w_v)}; the formula lights: q, k and v "
         "are each x times its matrix.",
-        "Row times matrix": "Under the key matrix, its product named as it comes in: K = X W_K. The row of "
-        f"“{worked}” lit and the key matrix's columns lit one at a time; for each, "
-        f"the pairs fly into a line of products whose sum is the next entry of its key {coords_text(p.keys[0])}; then "
-        f"every word's key fills the column under the key matrix: {by_row(p.keys)}.",
-        "Values and queries": f"Under the value matrix, named V = X W_V, the values {by_row(p.values)}, the "
-        "words repeated on the right of V, each beside its row; then under the query matrix, named Q = X W_Q, the "
-        f"queries {by_row(p.queries)}.",
+        "Row times matrix": "Under the key matrix, its product named as it comes in: K = X times the key matrix. "
+        f"The row of “{worked}” lit and the key matrix's columns lit one at a time; for each, the pairs fly into a "
+        f"line of products whose sum is the next entry of its key {coords_text(p.keys[0])}; then every word's key "
+        f"fills the column under the key matrix: {by_row(p.keys)}.",
+        "Values and queries": "Under the value matrix, named V = X times the value matrix, the values "
+        f"{by_row(p.values)}, the words repeated on the right of V, each beside its row; then under the query "
+        f"matrix, named Q = X times the query matrix, the queries {by_row(p.queries)}.",
         "The vectors you know": known,
         "Matched alike, passed on apart": f"The three matrices leave; the key rows of “{a}” and “{b}” framed, "
         f"equal; the query row of “{a}” framed and a column of its weights right of the words beside V, "
@@ -276,9 +276,9 @@ def projections(ex: Examples) -> dict[str, str]:
             f"{number(trace.weights[i], WEIGHT_PLACES)} × {coords_text(trace.values[i])}" for i in rows
         )
         + ", each framed.",
-        "Summary": "The table stays: X and its products Q = X W_Q, K = X W_K and V = X W_V, each framed in turn, "
-        "the words right of V and the weights beside them, the output line above; under the table a closing "
-        "line: key, what a word is matched on; value, what it passes on.",
+        "Summary": "The table stays: X and its products Q, K and V, each named as X times its matrix and framed in "
+        "turn, the words right of V and the weights beside them, the output line above; under the table a "
+        "closing line: key, what a word is matched on; value, what it passes on.",
     }
 
 
@@ -466,12 +466,14 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
         "The same dots, unscaled": f"Bars of the scaled weights, {by_word(tokens, scaled.weights)}; then a gain "
         f"knob at 1 and the unscaled bars, {by_word(tokens, raw.weights)}.",
         "Turn up the gain": "The knob's formula, then its gain line g = 1, framed. Two plots appear at the right. "
-        "Above, the slope w(1 − w) of the top weight w against the gain g, on a log scale, falling, with its "
-        f"readout, slope {sci(log10_top_sensitivity(raw.scores, start))}; a dot at g = 1, and a dot in the "
-        f"scaled colour, ringed, at the scaled gain g = 1/√{scaled.width}{scaled_at(scaled.divisor)}, labelled "
-        "so; dashed lines drop from both dots to the gain axis. Below, the top weight w against its gap to the "
-        "next score, an S-curve rising to 1, with a bright tangent at the dot, its slope w(1 − w). The smallest "
-        f"weight reads {sci(log10_smallest_weight(raw.scores, start))}.",
+        "Above, the slope w(1 − w) of the top weight w against the gain g, on a log scale, falling; a dot at "
+        "g = 1, and a dot in the scaled colour, ringed, at the scaled gain "
+        f"g = 1/√{scaled.width}{scaled_at(scaled.divisor)}, labelled so; dashed lines drop from both dots to the "
+        "gain axis. Below, the top weight w against its gap to the next score, an S-curve rising to 1, with a "
+        "bright tangent at the dot, its slope w(1 − w). Readouts: slope "
+        # the readouts as the screen prints them (`sci`): '4.90 × 10⁻⁴', never '0.000'
+        f"{sci(log10_top_sensitivity(raw.scores, start))}, smallest weight "
+        f"{sci(log10_smallest_weight(raw.scores, start))}.",
         "Never exactly one-hot": f"The knob rests at {number(GAIN_STOPS[-1], 1)}; the smallest bar, "
         f"“{tokens[int(np.argmin(raw.scores))]}”, and a readout of its exact size are framed in turn, and a "
         "caveat line appears under the plot.",

@@ -355,15 +355,17 @@ def test_where_it_breaks_description_drops_both_gains_onto_the_gain_axis(stem):
 @pytest.mark.parametrize("stem", CHANGED)
 def test_projections_description_names_each_product_as_it_comes_in(stem):
     said = drawn.projections(example_named(stem))
-    assert "K = X W_K" in said["Row times matrix"]
+    assert "K = X times the key matrix" in said["Row times matrix"]
     values = said["Values and queries"]
-    assert (
-        values.index("V = X W_V")
-        < values.index("words repeated on the right of V")
-        < values.index("Q = X W_Q")
-    )
+    named = [
+        "V = X times the value matrix",
+        "words repeated on the right of V",
+        "Q = X times the query matrix",
+    ]
+    assert all(n in values for n in named) and sorted(named, key=values.index) == named
     assert "weights right of the words beside V" in said["Matched alike, passed on apart"]
     assert "output line above" in said["Summary"] and "three matrices" not in said["Summary"]
+    assert "_" not in " ".join(said.values())  # the matrices named in words (review 7)
 
 
 def test_trained_head_description_puts_the_words_under_the_bars_and_names_the_faint_ones():
