@@ -1,5 +1,6 @@
 """index.html in a real browser (Debian's chromium, headless): videos, captions tracks, the chapter list, a phone."""
 
+import re
 from dataclasses import replace
 from urllib.parse import unquote, urlsplit
 
@@ -21,12 +22,17 @@ LOADED = f"""async () => {{
   }});
   const videos = Array.from(document.querySelectorAll("video"));
   const tracks = Array.from(document.querySelectorAll("track[kind=captions]"));  // descriptions load when chosen
-  await Promise.all(videos.filter((v) => v.readyState < HTMLMediaElement.HAVE_METADATA)
-    .map((v) => settled(v, ["loadedmetadata", "error"])));
+  const found = [];
+  for (const v of videos) {{  // each scrolled to in turn, as a reader does: a player loads when near
+    v.scrollIntoView({{ block: "center" }});
+    if (v.readyState < HTMLMediaElement.HAVE_METADATA) await settled(v, ["loadedmetadata", "error"]);
+    found.push([v.currentSrc.split("/").pop(), v.duration, v.error && v.error.code]);
+  }}
+  scrollTo(0, 0);
   await Promise.all(tracks.filter((t) => t.readyState < HTMLTrackElement.LOADED)
     .map((t) => settled(t, ["load", "error"])));
   return {{
-    videos: videos.map((v) => [v.currentSrc.split("/").pop(), v.duration, v.error && v.error.code]),
+    videos: found,
     tracks: tracks.map((t) => [t.getAttribute("src"), t.readyState, Array.from(t.track.cues || [], (c) => c.text)]),
   }};
 }}"""
@@ -38,6 +44,13 @@ AWAIT_SEEK = """() => {
     lecture.addEventListener("seeked", () => done(target), { once: true });
   }, { once: true }));
 }"""
+
+PLAYER_STATE = """(id) => {
+  const video = document.getElementById(id);
+  const known = video.readyState >= HTMLMediaElement.HAVE_METADATA;
+  return { known, duration: known ? video.duration : null, played: !video.paused || video.played.length > 0 };
+}"""
+MP4_TYPE = r'video/mp4; codecs="avc1\.[0-9A-F]{6}(, mp4a\.40\.2)?"'  # H.264's profile and level; AAC-LC
 
 SHOWN_CUES = """() => Array.from(document.querySelectorAll("video"), (video) =>
   Array.from(video.textTracks).filter((t) => t.mode === "showing").map((t) => Array.from(t.cues || [], (c) => c.text)))
@@ -92,6 +105,33 @@ def test_every_video_loads_without_console_errors(browser, url):
         ["02-Flaky.mp4", 0.6, None],
         ["03-Coda.mp4", 1, None],
     ]
+    assert errors == []
+
+
+def test_each_mp4_source_names_its_codecs_and_chromium_plays_them(browser, url):
+    page, _ = visit(browser, url)
+    types = page.evaluate(
+        "() => Array.from(document.querySelectorAll('source'), (s) => [s.type, s.ownerDocument"
+        ".createElement('video').canPlayType(s.type)])"
+    )
+    assert len(types) == 4 and all(
+        re.fullmatch(MP4_TYPE, kind) and can == "probably" for kind, can in types
+    ), types
+
+
+def test_a_player_far_down_loads_its_length_once_scrolled_to_and_one_far_up_still_plays(browser, url):
+    page, errors = visit(browser, url, width=390, height=400)  # one player a screen: the last far below
+    page.wait_for_function("() => document.getElementById('lecture').readyState >= 1", timeout=WAIT_MS)
+    assert page.evaluate(PLAYER_STATE, "video-3") == {"known": False, "duration": None, "played": False}
+    page.locator("#video-3").scroll_into_view_if_needed()
+    page.wait_for_function("() => document.getElementById('video-3').readyState >= 1", timeout=WAIT_MS)
+    assert page.evaluate(PLAYER_STATE, "video-3") == {"known": True, "duration": 1, "played": False}
+    lecture = "document.getElementById('lecture')"  # far above now: its download dropped, its sources out
+    page.wait_for_function(f"() => {lecture}.querySelectorAll('source').length === 0", timeout=WAIT_MS)
+    page.evaluate(
+        f"() => {{ {lecture}.muted = true; {lecture}.play(); }}"
+    )  # played all the same, as by a key
+    page.wait_for_function(f"() => {lecture}.currentTime > 0.2", timeout=WAIT_MS)
     assert errors == []
 
 

@@ -53,15 +53,20 @@ function loadNearby(videos) {
     loading = wanted.sort((a, b) => fromView(a) - fromView(b))[0];
     if (loading) loadMetadata(loading, () => ((loading = null), next()));
   };
+  const players = new Map(videos.map((video) => [video.closest("article, section") || video, video]));
   const seen = (entries) => {
     for (const { target, isIntersecting } of entries) {
-      if (isIntersecting) near.add(target);
-      else if (near.delete(target) && unplayed(target)) drop(target);
+      const video = players.get(target);
+      if (isIntersecting) near.add(video);
+      else if (near.delete(video) && unplayed(video)) drop(video);
     }
     next();
   };
   const watch = new IntersectionObserver(seen, { rootMargin: NEAR });
-  for (const video of videos) watch.observe(video);
+  for (const [box, video] of players) {
+    watch.observe(box); // the player with its buttons: one near can be clicked, so its player is kept
+    video.addEventListener("play", () => restore(video)); // played all the same (by a key, say): sources back
+  }
 }
 
 // How far `video` is from the viewport, in pixels (0 when in it).
@@ -78,14 +83,15 @@ function loaded(video) {
 // (two at once over a server without byte ranges, Firefox holds the second back for ten seconds or more), once
 // every source failed, or once the player was dropped meanwhile.
 function loadMetadata(video, done) {
-  video.prepend(...(dropped.get(video) || []));
-  dropped.delete(video);
+  restore(video);
   const stop = new AbortController();
   const once = () => (stop.abort(), done());
-  const paused = () => video.readyState >= HTMLMediaElement.HAVE_METADATA && once();
+  const idle = () => video.networkState !== video.NETWORK_LOADING;
+  const paused = () => video.readyState >= HTMLMediaElement.HAVE_METADATA && idle() && once();
   const sources = video.querySelectorAll("source");
   for (const [target, event, then] of [
-    [video, "suspend", paused],
+    [video, "loadedmetadata", paused], // Chromium may pause first
+    [video, "suspend", paused], // Firefox mostly pauses after
     [video, "emptied", once],
     [sources[sources.length - 1] || video, "error", once],
   ])
@@ -100,6 +106,11 @@ function holds(video) {
 
 function unplayed(video) {
   return video.preload === "metadata" && video.paused && !video.played.length && !video.currentTime;
+}
+
+function restore(video) {
+  video.prepend(...(dropped.get(video) || []));
+  dropped.delete(video);
 }
 
 // Back to fetching nothing, its download closed: Firefox keeps a player's download (and its place among the few it
