@@ -476,8 +476,9 @@ def _video(
 ) -> str:
     """A <video> with its sources, a poster, a default English captions track (the .vtt beside `subtitles`)
     when those files exist, and its descriptions track when its first source has described beats. It fetches
-    nothing until played (preload none): the page's script then loads the players' metadata one at a time, since
-    sixteen players fetching at once kept Firefox from ever finishing the page over HTTP (issue 31)."""
+    nothing until played (preload none): the page's script loads each player's metadata when it comes near the
+    viewport, one at a time, since sixteen players fetching at once kept Firefox from ever finishing the page over
+    HTTP (issue 31)."""
     attributes = [
         f'id="{element_id}"',
         "controls",
