@@ -22,42 +22,16 @@ progress_queue = None  # set by start(): where progress messages go, or None
 stopping = None  # set by start(): an Event set once the run is interrupted; no job starts after it
 
 
-def start(parent_pid: int, environment: dict, news, stop) -> None:
-    """Worker initializer: take the parent's environment as it is now (a worker forks from a server started
-    earlier), die with the server it forked from (which exits with the parent, so a killed render leaves no
-    orphan), keep the progress queue and stop event, and ignore Ctrl-C while idle (a job in progress is
-    interrupted, and cleans up, as usual)."""
+def start(parent_pid: int, news, stop) -> None:
+    """Worker initializer: die with the parent (so a killed render leaves no orphan), keep the progress queue
+    and stop event, and ignore Ctrl-C while idle (a job in progress is interrupted, and cleans up, as usual)."""
     global progress_queue, stopping
     progress_queue, stopping = news, stop
-    os.environ.clear()
-    os.environ.update(environment)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _let_go_of_the_server()
     if sys.platform == "linux":
         ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        if not _alive(parent_pid):  # the parent died before the line above
+        if os.getppid() != parent_pid:  # the parent died before the line above
             os._exit(1)
-
-
-def _let_go_of_the_server() -> None:
-    """Close this worker's hold on the server it forked from. multiprocessing gives each forked process one,
-    so that it could fork from the same server too (a worker never does); held, it would keep the server up
-    after a killed parent, and the server would keep its workers up: let go, the server exits with the
-    parent and takes them with it (PR_SET_PDEATHSIG)."""
-    from multiprocessing import forkserver
-
-    server = forkserver._forkserver  # multiprocessing keeps the hold only here
-    if server._forkserver_alive_fd is not None:
-        os.close(server._forkserver_alive_fd)
-        server._forkserver_alive_fd = None
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 def render_job(job: Job) -> Outcome:
