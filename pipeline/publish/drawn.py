@@ -442,8 +442,8 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
         "Divide by the square root of d": "A width at a time, the others dimmed, its histogram squeezes towards 0 "
         "into the scaled one, the raw one left faint, its bar shrinking to ±1, and the scaled variance comes "
         f"under the raw one: {scaled}. Then on every row the middle of the axis is boxed with dashes and, at the "
-        "right, a stretched copy of its scaled histogram stands in a dashed box of its own, the three shapes "
-        "matching; each row's bar and variance are lit in turn.",
+        "right, a stretched copy of its scaled histogram stands in a dashed box of its own, the "
+        f"{story.count(len(samples))} shapes matching; each row's bar and variance are lit in turn.",
         "Not a guarantee": f"The widest row's extreme scaled samples are marked, {number(pair[0], 2)} and "
         f"{number(pair[1], 2)}, a gap of {'' if gap.sign == '=' else '≈ '}{gap.result} between them, with their "
         "weights as a pair: "
@@ -453,7 +453,7 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
 
 def key_written(key) -> bool:
     """Whether ShrinkScores writes the key's entries into its strip: it draws the cells empty where entries
-    would make the strip too long, as six of seven characters ('−12.345') would (pinned against the chapter's
+    would make the strip too long, as six entries of seven characters ('−12.345') would (pinned against the chapter's
     key_strip in tests/lecture/test_descriptions_by_name.py)."""
     return len(key) < MAX_WIDTH or max(len(fmt_input(v)) for v in key) < 7
 
