@@ -462,6 +462,7 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
     tokens = ex.blend.tokens
     scaled, raw = ex.blend.trace(0), ex.blend.trace(0, scaled=False)
     start = GAIN_RANGE[0]  # the knob's gain while the plots come in
+    last = weights_at_gain(raw.scores, GAIN_STOPS[-1])
     found = {
         "The same dots, unscaled": f"Bars of the scaled weights, {by_word(tokens, scaled.weights)}; then a gain "
         f"knob at 1 and the unscaled bars, {by_word(tokens, raw.weights)}.",
@@ -474,11 +475,12 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
         # the readouts as the screen prints them (`sci`): '4.90 × 10⁻⁴', never '0.000'
         f"{sci(log10_top_sensitivity(raw.scores, start))}, smallest weight "
         f"{sci(log10_smallest_weight(raw.scores, start))}.",
-        "Never exactly one-hot": f"The knob rests at {number(GAIN_STOPS[-1], 1)}; the smallest bar, "
-        f"“{tokens[int(np.argmin(raw.scores))]}”, and a readout of its exact size are framed in turn, and a "
-        "caveat line appears under the plot.",
-        "Sharp is not right": "A second caveat line joins the first: sharp weights follow the largest score, "
-        "right or wrong.",
+        "Never exactly one-hot": f"The knob rests at {number(GAIN_STOPS[-1], 1)}; the rest dimmed, "
+        f"{zero_bar(tokens, last)}the smallest weight's readout, "
+        f"{sci(log10_smallest_weight(raw.scores, GAIN_STOPS[-1]))}, "
+        "and the formula are framed in turn, then the slope's readout and the tangent; under the smallest weight a "
+        "caveat appears: never exactly one-hot.",
+        "Sharp is not right": "Beside it a second caveat, sharp ≠ right; then everything dimmed comes back.",
     }
     for gain in GAIN_STOPS:
         weights = weights_at_gain(raw.scores, gain)
@@ -487,6 +489,16 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
             f"the bars read {by_word(tokens, weights)}."
         )
     return found
+
+
+def zero_bar(tokens, weights) -> str:
+    """The smallest bar, framed first where it reads 0.000 (WhereItBreaks' 'the smallest bar reads 0.000, yet')."""
+    k = int(np.argmin(weights))
+    return (
+        f"the smallest bar, “{tokens[k]}”, reading {0:.{WEIGHT_PLACES}f}, "
+        if round(weights[k], WEIGHT_PLACES) == 0
+        else ""
+    )
 
 
 def scaled_at(divisor: float) -> str:
