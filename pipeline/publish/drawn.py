@@ -464,8 +464,11 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
     start = GAIN_RANGE[0]  # the knob's gain while the plots come in
     last = weights_at_gain(raw.scores, GAIN_STOPS[-1])
     found = {
-        "The same dots, unscaled": f"Bars of the scaled weights, {by_word(tokens, scaled.weights)}; then a gain "
-        f"knob at 1 and the unscaled bars, {by_word(tokens, raw.weights)}.",
+        "The same dots, unscaled": "Under softmax of the dots over √"
+        f"{scaled.width}, “scaled, as before”, bars of the scaled weights, {by_word(tokens, scaled.weights)}; then "
+        f"beside them softmax of g times the dots, g = 1, and the unscaled bars, {by_word(tokens, raw.weights)}, the "
+        f"smallest weight, {sci(log10_smallest_weight(raw.scores, start))}, written under them; a dashed line at the "
+        "scaled top weight runs across to them and the unscaled top bar is lit.",
         "Turn up the gain": "The knob's formula, then its gain line g = 1, framed. Two plots appear at the right. "
         "Above, the slope w(1 − w) of the top weight w against the gain g, on a log scale, falling; a dot at "
         "g = 1, and a dot in the scaled colour, ringed, at the scaled gain "

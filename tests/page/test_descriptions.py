@@ -350,6 +350,8 @@ def test_where_it_breaks_description_drops_both_gains_onto_the_gain_axis(stem):
     assert f"ringed, at the scaled gain g = 1/√{d} " in said and gain in said
     assert "dashed lines drop from both dots to the gain axis" in said
     assert "against its gap" in said and "against its score" not in said
+    caveat = drawn.where_it_breaks(ex)["Never exactly one-hot"]
+    assert "under the smallest weight a caveat appears" in caveat and "under the plot" not in caveat
 
 
 @pytest.mark.parametrize("stem", CHANGED)
