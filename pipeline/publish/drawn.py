@@ -345,8 +345,9 @@ def trained_head(_: Examples) -> dict[str, str]:
         "left faint, its number above it; beside the query a note: faint bars: before training. The bar of "
         f"“{ex.query}” is framed; the held-out score under the words now right "
         f"{round(100 * head.accuracy)}%, mean weight {number(head.mean_weight, WEIGHT_PLACES)}.",
-        "What it learned": f"The picture clears for a grid of W_Q W_K transposed, the {len(WORDS)} query words "
-        "down and key words across, each cell grey to white, brighter for a higher score. The row of "
+        "What it learned": "The picture clears for a grid of the query matrix times the key matrix transposed, "
+        f"the {len(WORDS)} query words down and key words across, each cell grey to white, brighter for a higher "
+        "score. The row of "
         f"“{ex.query}” is framed at this lookup's words; beside the grid it is worked out: softmax of "
         f"{vector_text([number(x, 1) for x in row])} over the square root of {head.w_q.shape[1]}, about "
         f"{vector_text(fmt_column(ex.weights_after, WEIGHT_PLACES))}, the trained bars. Then the diagonal cells are "
