@@ -549,8 +549,9 @@ def causal_mask(ex: Examples) -> dict[str, str]:
         f"crosses over the {int(tr.mask.sum())} hidden cells above the diagonal brighten, then dim again; under "
         f"it, “finite-gap weight:” {plain(scientific(log10_smallest_weight(gap, GAIN_RANGE[1]), SCI_PLACES))}, "
         "the smallest weight “Where it breaks” left.",
-        "Summary": "Each row of the masked grid lights in turn with its output; the mask's labels return. The "
-        "values and the outputs stay beside the grid.",
+        "Summary": "Each row of the masked grid, labelled “with the mask”, lights in turn with its output, then "
+        "all of them together; the outputs and the masked and finite-gap weights stay beside the grid, with the "
+        "values where they leave them room.",
     }
 
 
