@@ -7,7 +7,9 @@ beat name -> description, each name as the chapter gives it to `self.beat(...)` 
 where the chapter's is: tests/lecture/test_descriptions_by_name.py checks both ways, for the lecture's example
 and the corpus'); beats named at render time (QuickVersion's pages) share their chapter's FALLBACK, and a beat
 named nowhere here (a lecturer's chapter, or one edited since) gets `beat_text`'s, the gist of its lines. Numbers are
-printed as the lecture prints them (`scenes.kit.arithmetic`, which imports no manim).
+printed as the lecture prints them (`scenes.kit.arithmetic`, which imports no manim). What only a chapter's layout
+decides is guessed without manim where the guess can be checked against the chapter (`key_written`, WHOLE), else
+said for both layouts (CausalMask's grids, beside the scores or in their place).
 """
 
 from __future__ import annotations
