@@ -9,7 +9,7 @@ and the corpus'); beats named at render time (QuickVersion's pages) share their 
 named nowhere here (a lecturer's chapter, or one edited since) gets `beat_text`'s, the gist of its lines. Numbers are
 printed as the lecture prints them (`scenes.kit.arithmetic`, which imports no manim). What only a chapter's layout
 decides is guessed without manim where the guess can be checked against the chapter (`key_written`, WHOLE), else
-said for both layouts (CausalMask's grids, beside the scores or in their place).
+said for both layouts (CausalMask's grids beside the scores or in their place, ThreeTokenDrag's legend of names).
 """
 
 from __future__ import annotations
