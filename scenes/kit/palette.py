@@ -215,7 +215,7 @@ GAMUT_STEPS = 24  # generated colours are picked from this many levels per sRGB 
 # Generated colours are first taken off the roles' looks (review 7: a pure green read as the value, an orange-red
 # as the output): ROLE_MARGIN beyond APART from each role (beyond FROM_OUTPUT from the output), of another hue
 # (CIE76's hue difference ΔH* at least HUE_APART) and no more saturated (chroma C*) than the theme's own cycle;
-# only when no such colour is still APART from all (the light theme holds 11) do they fall back to the rest.
+# only when no such colour is still APART from all (the light theme holds 9) do they fall back to the rest.
 ROLE_MARGIN = 10
 HUE_APART = 30
 # Every token colour drawn, the cycle's and generated ones, keeps FROM_ROLES from every role's: light's teal, near
@@ -292,6 +292,7 @@ def generated(t: Theme, count: int) -> tuple[str, ...]:
         | orange
         | near_role
         | read_as_text(grid / 255, t)
+        | too_faint(grid / 255, t)
     )
     preferred = allowed & off_roles(labs, t)
     used = [*t.roles().values(), t.text, t.muted, t.raw, t.scaled, *t.tokens]
@@ -303,6 +304,18 @@ def generated(t: Theme, count: int) -> tuple[str, ...]:
         picked.append("#{:02X}{:02X}{:02X}".format(*grid[best]))
         distance = np.minimum(distance, np.linalg.norm(labs - labs[best], axis=1))
     return tuple(picked)
+
+
+def too_faint(channels: np.ndarray, t: Theme) -> np.ndarray:
+    """Which sRGB colours (rows of channels 0..1) a word dimmed to DIM could not be read in on the background:
+    contrast under DIMMED, as the theme check asks of the theme's own (light's generated violet read 2.99:1)."""
+    from scenes.kit import themes  # it checks themes built from this module
+
+    luminance = np.array([0.2126, 0.7152, 0.0722])
+    back = rgb(t.background)
+    behind = themes.linear(back) @ luminance
+    shown = themes.linear(DIM * channels + (1 - DIM) * back) @ luminance
+    return (np.maximum(shown, behind) + 0.05) / (np.minimum(shown, behind) + 0.05) < themes.DIMMED
 
 
 def read_as_text(channels: np.ndarray, t: Theme) -> np.ndarray:
