@@ -26,7 +26,7 @@ LOADED = f"""async () => {{
   const videos = Array.from(document.querySelectorAll("video"));
   const waiting = videos.filter((v) => v.readyState < HTMLMediaElement.HAVE_METADATA);
   const loaded = Promise.all(waiting.map((v) => settled(v, ["loadedmetadata", "error"])));
-  for (const v of waiting) v.preload = "metadata";  // as played: the page fetches a few players' at first
+  for (const v of waiting) v.preload = "metadata";  // as played: the page fetches only players near the view
   await loaded;
   await new Promise((done) => setTimeout(done, 200));  // captions from the page once their file is refused
   return videos.map((v) => ({{
