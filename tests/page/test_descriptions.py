@@ -3,6 +3,7 @@ players' tool chains use), in Chromium, by the Nu Html Checker and axe-core; num
 
 import json
 import re
+import subprocess
 from ast import literal_eval
 from dataclasses import replace
 from fractions import Fraction
@@ -139,12 +140,13 @@ def test_descriptions_follow_a_custom_example_with_attention_s_numbers(real_lect
 
 
 class Transcript(HTMLParser):
-    """transcript.html read as a person would: its spoken lines (<p> in .said), its beat headings, tables
-    (caption -> rows of cell texts), images (src, alt) and links."""
+    """transcript.html read as a person would: its spoken lines (<p> in .said), its chapter and beat headings,
+    tables (caption -> rows of cell texts), images (src, alt) and links."""
 
     def __init__(self, text: str):
         super().__init__()
         self.lines, self.beats, self.tables, self.images, self.links = [], [], {}, [], []
+        self.headings: list[str] = []
         self.stack, self.text, self.row, self.caption = [], "", None, None
         self.feed(text)
 
@@ -167,6 +169,8 @@ class Transcript(HTMLParser):
         within = [c for _, c in self.stack]
         if tag == "p" and "said" in within:
             self.lines.append(self.text)
+        elif tag == "h2":
+            self.headings.append(self.text)
         elif tag == "h3":
             self.beats.append(self.text)
         elif tag == "caption":
@@ -400,3 +404,27 @@ def test_multi_head_description_reads_the_projection_s_result_as_drawn(stem):
 def test_three_token_drag_description_tells_of_the_names_legend_only_where_names_may_be_cut(stem, legend):
     said = drawn.three_token_drag(example_named(stem))["Drag the query"]
     assert ("legend of the full names" in said) == legend
+
+
+def test_the_transcript_prints_each_chapter_from_a_new_page_with_its_links_written_out(
+    real_lecture, browser, transcript, tmp_path
+):
+    """Printable (WCAG 1.2.8): Chromium prints transcript.html as a reader would (print media, A4); each chapter
+    heading opens a page, every spoken line is printed, and each beat's link into the video is written out."""
+    with serve(real_lecture) as base:
+        page = browser.new_page()
+        page.goto(base + "transcript.html")
+        page.emulate_media(media="print")
+        page.pdf(path=str(tmp_path / "transcript.pdf"), format="A4")
+    printed = subprocess.run(
+        ["pdftotext", str(tmp_path / "transcript.pdf"), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    pages = [" ".join(text.split()) for text in printed.split("\f")]
+    headings = [
+        " ".join(title.split()) for title in transcript.headings if "." in title
+    ]  # '3. Score every word'
+    assert len(headings) == len(registry.CHAPTERS)
+    opening = [title for title in headings if any(text.startswith(title) for text in pages)]
+    assert opening == headings, [text[:60] for text in pages]  # the contents name them all on the first page
+    assert " ".join(pages).count("#t=") >= len(transcript.beats)
+    assert all(" ".join(line.split()) in " ".join(pages) for line in transcript.lines[:40])
