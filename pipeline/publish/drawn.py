@@ -294,7 +294,8 @@ def word_order(ex: Examples) -> dict[str, str]:
     return {
         "Words in another order": f"The query {coords_text(ex.blend.queries[0])} over a bar per word: "
         f"{by_word(sq.tokens, sq.before.weights)}; beside them the output. The bars, each with its word and "
-        f"weight, swap places along arcs into the order {', '.join(f'“{t}”' for t in sq.order)}; the output "
+        f"weight, take the order {', '.join(f'“{t}”' for t in sq.order)}: those moving one way slide, the "
+        "others fade out and in again at their places; the output "
         "does not move.",
         "A set, not a sentence": "A grid of weights with a row and a column per word of the sentence, each "
         f"row its word's weights over every word: {rows(ss.tokens, ss.before.weights)}; beside each row its "

@@ -77,7 +77,6 @@ BARS_DROP = 0.9  # from the query to the top of a weight of 1's bar
 BARS_WIDTH = 7.5  # the bars' row, shared by the words
 GRID_SIZE = 3.6  # the sentence's weight grid's longer side, at least (cells holding numbers may need more)
 OUTPUT_GAP = 0.6  # from the grid's last column to its rows' outputs
-SWAP_ARC = 0.9  # radians: words trade places along arcs, not through each other
 OVERLAP = 0.03  # a cell's overlap with its neighbours: no seam between them, however narrow they are
 STRIPES_GAP = 0.6  # from the table to the stripes beside it, which take the rest of the stage
 AXIS_GAP = 0.15  # from the stripes to their axes' names
@@ -120,11 +119,7 @@ class WordOrder(ChapterScene):
             run_time=1.2,
             caption=f"Chapter {find('ScoreEveryWord').number}'s query: a weight per word, and the output.",
         )
-        self.show(
-            *self.moves(self.bar_columns, self.bar_slots, sq.tokens, sq.order),
-            run_time=1.6,
-            caption=f"Reorder the words: {', '.join(sq.order)}.",
-        )
+        self.reorder(self.bar_columns, 0, sq, f"Reorder the words: {', '.join(sq.order)}.")
         self.show(
             LaggedStart(*[framed(column) for column in self.bar_columns], lag_ratio=0.5),
             run_time=2,
@@ -148,10 +143,10 @@ class WordOrder(ChapterScene):
             caption=f"Every word of “{' '.join(ss.tokens)}” attends to every word: a row of weights, its output.",
         )
         self.reorder(
-            self.sentence_rows, 1, f"Reordered, “{' '.join(ss.order)}”: each word's row moves with it,"
+            self.sentence_rows, 1, ss, f"Reordered, “{' '.join(ss.order)}”: each word's row moves with it,"
         )
         self.reorder(
-            self.sentence_columns, 0, "and its column too: each word keeps its weights and its output."
+            self.sentence_columns, 0, ss, "and its column too: each word keeps its weights and its output."
         )
         self.play(LaggedStart(*[framed(out, theme().output) for out in self.sentence_outputs], lag_ratio=0.5))
         self.say("Attention alone sees a set, not an order.", hold=0.5)
@@ -259,22 +254,15 @@ class WordOrder(ChapterScene):
                 said.append(f"{apart(score.offset).capitalize()}, at {places}: {result}.")
         return said
 
-    @staticmethod
-    def moves(columns: list[VGroup], slots: list[float], tokens, order) -> list:
-        """Each word's column to its place in `order`, along an arc (left movers over, right movers under)."""
-        return [
-            column.animate(path_arc=SWAP_ARC).set_x(slots[order.index(word)])
-            for column, word in zip(columns, tokens)
-        ]
-
-    def reorder(self, lines: list[VGroup], axis: int, caption: str) -> None:
-        """Each word's line (a row: `axis` 1, or a column: 0) to its place in the new order, under `caption`:
+    def reorder(self, lines: list[VGroup], axis: int, shuffle, caption: str) -> None:
+        """Each word's line (a row: `axis` 1, or a column: 0, of bars or of a grid) to its place in `shuffle`'s
+        order, under `caption`:
         the others (the last word's, to the front) fade out, the lines that move by the common step slide there
         together, and the others fade in again at their place: no line's numbers cross another's. Parts are
         moved one by one (they are the grid's, on the scene already: a line animated whole would be added). A
         column's name (its first part) takes the height of the name it replaces: names on two staggered rows stay
         staggered (corpus sweep: two Greek column names on one row, overlapping)."""
-        ss, along, across = self.sentence_shuffle, np.eye(3)[axis], np.eye(3)[1 - axis]
+        ss, along, across = shuffle, np.eye(3)[axis], np.eye(3)[1 - axis]
         slots = [line.get_center()[axis] for line in lines]
         steps = [slots[ss.order.index(word)] - at for word, at in zip(ss.tokens, slots)]
         names = [line[0].get_bottom()[1] if axis == 0 else 0.0 for line in lines]  # rows' names stay in line
@@ -338,7 +326,6 @@ class WordOrder(ChapterScene):
             VGroup(bar, value, label)
             for bar, value, label in zip(self.bars.bars, self.bars.values, self.bars.labels)
         ]
-        self.bar_slots = [bar.get_x() for bar in self.bars.bars]
         self.output_printed = [fmt(v, WEIGHT_PLACES) for v in sq.before.output]
         self.output_line = c.math(
             r"\text{output} = ", f"[{', '.join(self.output_printed)}]", color=theme().output

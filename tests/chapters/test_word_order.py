@@ -52,14 +52,19 @@ def placed(columns, slots, tokens, order, edge=lambda m: m.get_x()) -> bool:
     )
 
 
+def slots(columns) -> list[float]:
+    """The places a row of columns stands in, left to right (the same before and after a reorder)."""
+    return sorted(column.get_x() for column in columns)
+
+
 def test_the_weights_follow_their_words_and_the_output_stays(scene, played):
     sq = scene.query_shuffle
     assert sq.tokens == ("the", "sat", "cat") and sq.order == ("cat", "the", "sat")
     assert scene.bars.shown_values() == [0.665, 0.245, 0.090]
     assert [label.original_text for label in scene.bars.labels] == ["the", "sat", "cat"]
     assert scene.output_printed == ["0.665", "0.245"]
-    assert placed(played.bar_columns, played.bar_slots, sq.tokens, sq.order)
-    assert not placed(scene.bar_columns, scene.bar_slots, sq.tokens, sq.order)  # before the beat
+    assert placed(played.bar_columns, slots(played.bar_columns), sq.tokens, sq.order)
+    assert not placed(scene.bar_columns, slots(scene.bar_columns), sq.tokens, sq.order)  # before the beat
     said = [s for s in played.captions if "[0.665, 0.245]" in s]
     assert len(said) == 1 and "stays" in said[0]
 
@@ -164,7 +169,7 @@ def test_another_example_reorders_its_own_words(custom):
     ex = load_example_file(SAMPLE)
     sq = custom.query_shuffle
     assert sq.tokens == ex.blend.tokens and sq.order == (*ex.blend.tokens[-1:], *ex.blend.tokens[:-1])
-    assert placed(custom.bar_columns, custom.bar_slots, sq.tokens, sq.order)
+    assert placed(custom.bar_columns, slots(custom.bar_columns), sq.tokens, sq.order)
     assert custom.sentence_shuffle.tokens == ex.causal.tokens
 
 
