@@ -21,7 +21,7 @@ from pipeline import outputs
 from pipeline.plan.settings import from_options
 from pipeline.publish import panel_data, update, web_page
 from pipeline.publish.panel_data import _text
-from scenes.kit.arithmetic import Working, coords, decimals, fmt, sci, text_minus, vector_tex
+from scenes.kit.arithmetic import Working, coords, decimals, fmt, fmt_column, sci, text_minus, vector_tex
 from scenes.kit.palette import theme
 from tests.support.browser import axe_results, chromium, firefox_screenshot, motion, new_tab, serve
 
@@ -248,8 +248,8 @@ def python_strings(query):
         return text_minus(fmt(x, 3))
 
     return {
-        "dots": [number(d) for d in trace.dots],
-        "scores": [number(s) for s in trace.scores],
+        "dots": [text_minus(d) for d in fmt_column(trace.dots, 3)],  # one format down a column
+        "scores": [text_minus(s) for s in fmt_column(trace.scores, 3)],
         "exps": [number(e) for e in trace.exps],
         "sum": number(trace.exp_sum),
         "weights": [number(w) for w in trace.weights],

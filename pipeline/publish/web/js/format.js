@@ -20,6 +20,16 @@ export function fmt(value, places) {
   return /^-0\.0*$/.test(text) ? text.slice(1) : text; // never '-0.000', as Python's fmt
 }
 
+// fmt_column: `values` as one column, to one number of decimals: none when every one is whole, else `places`
+// (never '4' beside '3.500').
+export function column(values, places) {
+  const shared = values.every((v) => Math.abs(v - Math.round(v)) < 1e-9) ? 0 : places;
+  return values.map((v) => {
+    const text = fixed(v, shared);
+    return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text; // never '-0.000', as Python's
+  });
+}
+
 // fmt_input: at most three decimals, no trailing zeros (1.5, 2).
 export function fmtInput(value) {
   const text = fmt(value, 3);

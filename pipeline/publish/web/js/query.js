@@ -2,7 +2,7 @@
 
 import { attend } from "./attention.js";
 import { announcer, arrow, htmlElement, weightBars } from "./dom.js";
-import { fmt, fmtInput, textMinus, vector } from "./format.js";
+import { column, fmt, fmtInput, textMinus, vector } from "./format.js";
 import { drawPlane, label } from "./plane.js";
 import { numbersOf, readState, writeState } from "./state.js";
 import { t } from "./strings.js";
@@ -25,8 +25,8 @@ export function queryStrings(data, query) {
   const { score, weight, exp } = data.places;
   const number = (places) => (x) => textMinus(fmt(x, places));
   return {
-    dots: trace.dots.map(number(score)),
-    scores: trace.scores.map(number(score)),
+    dots: column(trace.dots, score).map(textMinus), // one format down a column, as the video's
+    scores: column(trace.scores, score).map(textMinus),
     exps: trace.exps.map(number(exp)),
     sum: number(exp)(trace.expSum),
     weights: trace.weights.map(number(weight)),
