@@ -649,10 +649,8 @@ class CausalMask(ChapterScene):
         left = {
             "scores": (grid, "scores"),
             "softmax": (masked, "without the mask"),  # paired: the grid beside the scores, filled row by row
-            "weighing": (
-                grid,
-                "scores → weights",
-            ),  # not paired: the scores turning to weights in their place
+            # not paired: the scores turning to weights in their place
+            "weighing": (grid, "scores → weights"),
             "without": (grid, "without the mask"),
         }
         for key, (under, words) in left.items():
