@@ -19,6 +19,7 @@ from functools import cache
 from io import BytesIO
 from pathlib import Path
 
+from babel.core import Locale, get_global
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -63,6 +64,16 @@ def use(lang: str) -> None:
 def language() -> str:
     """The active language."""
     return _active
+
+
+def tag(lang: str | None = None) -> str:
+    """`lang` (default: the active language) as a document declares it, a BCP 47 tag with a region, CLDR's likely
+    one where the code names none: 'de-DE', 'zh-CN', 'en-US', 'pt-BR' (PowerPoint's and Word's language lists
+    are regions')."""
+    code = lang or _active
+    locale = Locale.parse(code)
+    region = locale.territory or Locale.parse(get_global("likely_subtags").get(code, code)).territory
+    return f"{locale.language}-{region}" if region else locale.language
 
 
 @contextmanager

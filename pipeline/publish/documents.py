@@ -7,7 +7,8 @@ it reads (posters, for the handout) and the code that writes it; the manifest ke
 entry per document in its `documents`. The handout prints light-theme frames when the
 light theme's folder of the same size (e.g. 480p15-light) holds every chapter up to date
 with the same beats; else light print stills when `render.py handout` drew them (`print_stills`)
-and they are up to date; otherwise the render's own frames, each with a thin border.
+and they are up to date; otherwise the render's own frames, each with a thin border. Both are written in the
+render's language (`settings.lang`): their own words and tags, the chapters' still English.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
+import i18n
 from attention.examples.file import example_name
+from i18n import _
 from pipeline import outputs
 from pipeline.frames import beats, captions
 from pipeline.plan.dependencies import Scanner, digest
@@ -30,8 +33,6 @@ from pipeline.publish import beat_text, handout, lecture, print_stills, slides, 
 from scenes.chapters.registry import Chapter
 
 PRINT_THEME = "light"
-TITLE = "Attention, explained"  # the handout's, in English as the narration (a course's is its own)
-NOTE = "Note: "  # before a course's note in the slides' notes and the handout
 CODE = {
     "pptx": ("pipeline.publish.slides", "pipeline.publish.beat_text", "pipeline.frames.beats"),
     "pdf": ("pipeline.publish.handout", "pipeline.publish.beat_text", "pipeline.frames.beats"),
@@ -45,6 +46,11 @@ def update(output_dir: Path, chapters: tuple[Chapter, ...], settings: RenderSett
     found = lecture.current(folder, chapters, settings) if settings.format == lecture.FORMAT else None
     if found is None:
         return []
+    with i18n.active(settings.lang):
+        return _update(output_dir, folder, chapters, settings, found)
+
+
+def _update(output_dir: Path, folder: Path, chapters, settings: RenderSettings, found) -> list[str]:
     lecture_entry, entries = found
     posters = print_posters(output_dir, chapters, settings, entries)
     now = datetime.now(timezone.utc)
@@ -63,7 +69,7 @@ def update(output_dir: Path, chapters: tuple[Chapter, ...], settings: RenderSett
             printed,
             settings,
             target,
-            TITLE,
+            _("Attention, explained"),
             _subtitle(settings),
             now,
         ),
@@ -71,7 +77,9 @@ def update(output_dir: Path, chapters: tuple[Chapter, ...], settings: RenderSett
     manifest, scanner, written, began = Manifest.load(folder), Scanner(), [], time.perf_counter()
     for kind, make in makers.items():
         target = folder / f"{lecture.SLUG}.{kind}"
-        inputs = _inputs(lecture_entry, scanner.modules(CODE[kind], ("pipeline",)))
+        inputs = _inputs(lecture_entry, scanner.modules(CODE[kind], ("pipeline",))) | language_inputs(
+            settings
+        )
         if kind == "pdf":
             inputs.update(poster_inputs(printed))
             inputs["title"] = _subtitle(settings)
@@ -86,6 +94,14 @@ def update(output_dir: Path, chapters: tuple[Chapter, ...], settings: RenderSett
         )
         written.append(str(target))
     return [f"wrote {' and '.join(written)} in {time.perf_counter() - began:.1f} s"] if written else []
+
+
+def language_inputs(settings: RenderSettings) -> dict[str, str]:
+    """The documents' language and its catalogue as inputs of theirs: a translation edited writes them again."""
+    found = {"language": settings.lang}
+    if settings.lang != i18n.SOURCE:
+        found["catalogue"] = hashlib.sha256(i18n.po_file(settings.lang).read_bytes()).hexdigest()
+    return found
 
 
 def _inputs(lecture_entry: Entry, code: dict[str, Path]) -> dict[str, str]:
@@ -139,17 +155,15 @@ def write_pptx(
     cover: slides.Cover | None = None,
 ) -> None:
     """A slide per beat: its clip cut from the chapter's video in `folder`, its poster the one the page shows,
-    a course's note then the narration as its notes; a course's `cover` first."""
-    with tempfile.TemporaryDirectory() as work:
+    a course's note then the narration as its notes; a course's `cover` first. In the settings' language."""
+    with tempfile.TemporaryDirectory() as work, i18n.active(settings.lang):
         deck = []
         for one in said:
             files = outputs.chapter_files(folder, one.chapter.slug, lecture.FORMAT)
             clip = Path(work) / f"{one.chapter.slug}-{one.number}.mp4"
             beats.cut(files.video, one.beat.first_frame, one.beat.frames, clip, settings.fps)
-            notes = "\n".join(([NOTE + one.note, ""] if one.note else []) + one.lines)
-            deck.append(
-                slides.BeatSlide(one.title, clip, files.beat_poster(one.number), notes, one.description)
-            )
+            poster = files.beat_poster(one.number)
+            deck.append(slides.BeatSlide(one.title, clip, poster, one.lines, one.description, one.note))
         slides.write(deck, target, settings.width / settings.height, title, now, cover)
 
 
@@ -164,19 +178,23 @@ def write_pdf(
     author: str = "",
 ) -> None:
     """The handout: a part per chapter, each beat with its poster (`posters`, one per beat), its narration and
-    a course's note after it."""
+    a course's note after it. In the settings' language."""
     parts: list[handout.HandoutChapter] = []
     for one, poster in zip(said, posters, strict=True):
         if one.number == 1:
             parts.append(handout.HandoutChapter(one.title, []))
-        lines = one.lines + ([NOTE + one.note] if one.note else [])
-        parts[-1].beats.append(handout.HandoutBeat(one.beat.name, poster, lines, one.description))
-    handout.write(title, subtitle, parts, target, settings.width / settings.height, now, author)
+        parts[-1].beats.append(
+            handout.HandoutBeat(one.beat.name, poster, one.lines, one.description, one.note)
+        )
+    with i18n.active(settings.lang):
+        handout.write(title, subtitle, parts, target, settings.width / settings.height, now, author)
 
 
 def _subtitle(settings: RenderSettings) -> str:
     """The handout's line under the title: the example's name for a custom example."""
-    return f"Handout, with the example {example_name(settings.example)}" if settings.example else "Handout"
+    if settings.example:
+        return _("Handout, with the example %(name)s", name=example_name(settings.example))
+    return _("Handout")
 
 
 def print_posters(

@@ -6,12 +6,17 @@ a heading per chapter and per beat, each poster a figure with its text alternati
 paragraphs), the document's language, and a bookmark per chapter with its beats under it. Page numbers and
 the running "(continued)" headings sit in the page margins, which the tags leave out as decoration.
 
+It is written in the active language (`i18n`): its own words, and the document's language (/Lang). What comes
+from the chapters (titles, beat names, captions, the posters' text alternatives) is still English: each such
+element carries lang="en", which becomes its structure element's /Lang (`_tag_languages`), and a line on the
+title page says so.
+
 Each chapter starts on a new page; its beats are shared out evenly over ceil(beats / BEATS_PER_PAGE) pages,
 so no page holds a lone last beat, and the handout has 1 + sum(ceil(beats / BEATS_PER_PAGE)) pages. Posters
 get a thin grey border, so a light frame keeps its edge on white paper. Text is set in DejaVu Sans (Debian's
 fonts-dejavu-core, which the set-up installs): the captions have √, ≈ and curly quotes; characters it lacks
-(a custom example's Chinese, Japanese or Korean token names) come from WenQuanYi Micro Hei. Every font is
-embedded (subset).
+(a custom example's Chinese, Japanese or Korean token names) come from WenQuanYi Micro Hei, which a Chinese,
+Japanese or Korean handout sets first for its own words. Every font is embedded (subset).
 """
 
 from __future__ import annotations
@@ -23,11 +28,19 @@ from itertools import accumulate
 from math import ceil
 from pathlib import Path
 
+import i18n
+from i18n import _
+
 BEATS_PER_PAGE = 4
 PAGE_HEIGHT, MARGIN = 29.7, 1.8  # cm: A4
 HEADING, FOOTER, GAP = 1.4, 1.0, 0.6  # cm: a chapter's title, the page numbers, the space after a beat
 POSTER_WIDTH = 8.0  # cm, unless BEATS_PER_PAGE posters of the videos' shape would not fit a page then
 GENERATOR = "attention-lecture (Manim lecture generator)"
+CJK = (
+    "zh",
+    "ja",
+    "ko",
+)  # languages set in WenQuanYi Micro Hei first (DejaVu Sans has no Han, kana or hangul)
 STYLE = """
 @page {{ size: A4; margin: {margin}cm;
   @top-left {{ content: string(chapter, first-except); font: 9pt "DejaVu Sans", "WenQuanYi Micro Hei"; color: #555; }}
@@ -35,8 +48,9 @@ STYLE = """
 body {{ font: 9.5pt/12.5pt "DejaVu Sans", "WenQuanYi Micro Hei"; margin: 0; }}
 h1 {{ font-size: 28pt; line-height: 1.2; text-align: center; margin: 10cm 0 0.5cm; bookmark-level: none; }}
 .subtitle {{ font-size: 14pt; text-align: center; margin: 0; }}
+.still {{ font-size: 10pt; text-align: center; margin: 1cm 0 0; }}
 h2 {{ font-size: 16pt; line-height: {heading}cm; margin: 0; break-before: page;
-  string-set: chapter content() " (continued)"; bookmark-state: closed; }}
+  string-set: chapter content() " {continued}"; bookmark-state: closed; }}
 .beat {{ position: relative; padding-left: {indent}cm; min-height: {poster_height}cm; margin-bottom: {gap}cm;
   break-inside: avoid; }}
 .beat.page {{ break-before: page; }}
@@ -44,6 +58,8 @@ h2 {{ font-size: 16pt; line-height: {heading}cm; margin: 0; break-before: page;
   border: 0.5pt solid #999; }}
 h3 {{ font-size: 11pt; line-height: 14pt; margin: 0 0 3pt; }}
 .beat p {{ margin: 0; }}
+{cjk} {{ font-family: "WenQuanYi Micro Hei", "DejaVu Sans"; }}
+:lang(en) {{ font-family: "DejaVu Sans", "WenQuanYi Micro Hei"; }}
 """
 
 
@@ -53,6 +69,7 @@ class HandoutBeat:
     poster: Path  # PNG
     captions: list[str]
     description: str  # the poster's text alternative
+    note: str = ""  # a course's note for the beat, in its own words (the render's language)
 
 
 @dataclass(frozen=True)
@@ -79,6 +96,7 @@ def write(
     `author` (a course's lecturer) the document's author, if given."""
     from weasyprint import HTML  # imports Pango: only where a handout is written
 
+    _tag_languages()
     html = _html(title, subtitle, chapters, aspect, created or datetime.now(timezone.utc), author)
     HTML(string=html).write_pdf(target, pdf_variant="pdf/ua-1")  # PDF/UA-1: tagged, with language and title
 
@@ -100,31 +118,77 @@ def _html(
         poster=round(width, 3),
         poster_height=round(width / aspect, 3),
         indent=round(width + GAP, 3),
+        continued=_css_string(_("(continued)")),
+        cjk=", ".join(f":lang({code})" for code in CJK),
     )
     when = created.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     body = "\n".join(_chapter(chapter) for chapter in chapters)
     byline = f'<meta name="author" content="{escape(author)}">\n' if author else ""
     return (
-        f'<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
+        f'<!doctype html>\n<html lang="{i18n.tag()}">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
         f'<meta name="generator" content="{GENERATOR}">\n<meta name="dcterms.created" content="{when}">\n'
         f'<meta name="dcterms.modified" content="{when}">\n{byline}<style>{style}</style>\n</head>\n<body>\n'
-        f'<h1>{escape(title)}</h1>\n<p class="subtitle">{escape(subtitle)}</p>\n{body}\n</body>\n</html>\n'
+        f'<h1>{escape(title)}</h1>\n<p class="subtitle">{escape(subtitle)}</p>\n{_still_english()}'
+        f"{body}\n</body>\n</html>\n"
     )
 
 
 def _chapter(chapter: HandoutChapter) -> str:
     firsts = set(accumulate(_shares(len(chapter.beats))[:-1]))  # the beats that start a page
     beats = "\n".join(_beat(beat, index in firsts) for index, beat in enumerate(chapter.beats))
-    return f"<section>\n<h2>{escape(chapter.title)}</h2>\n{beats}\n</section>"
+    return f"<section>\n<h2{_english()}>{escape(chapter.title)}</h2>\n{beats}\n</section>"
 
 
 def _beat(beat: HandoutBeat, new_page: bool) -> str:
-    captions = "".join(f"<p>{escape(text)}</p>" for text in beat.captions)
+    captions = "".join(f"<p{_english()}>{escape(text)}</p>" for text in beat.captions)
+    noted = _("Note: %(note)s", note=beat.note) if beat.note else ""
+    note = f"<p>{escape(noted)}</p>" if noted else ""
     return (
-        f'<section class="beat{" page" if new_page else ""}"><h3>{escape(beat.name)}</h3>'
-        f'<img src="{beat.poster.resolve().as_uri()}" alt="{escape(beat.description)}">'
-        f"{captions}</section>"
+        f'<section class="beat{" page" if new_page else ""}"><h3{_english()}>{escape(beat.name)}</h3>'
+        f'<img src="{beat.poster.resolve().as_uri()}" alt="{escape(beat.description)}"{_english()}>'
+        f"{captions}{note}</section>"
     )
+
+
+def _english() -> str:
+    """` lang="en-US"` for an element whose words are the chapters' (English), in a handout in another language."""
+    return "" if i18n.language() == i18n.SOURCE else f' lang="{i18n.tag(i18n.SOURCE)}"'
+
+
+def _still_english() -> str:
+    """The title page's line saying what is still English, in a handout in another language."""
+    if i18n.language() == i18n.SOURCE:
+        return ""
+    said = _("The chapters, their pictures and the narration are in English for now.")
+    return f'<p class="still">{escape(said)}</p>\n'
+
+
+def _css_string(text: str) -> str:
+    """`text` as the inside of a double-quoted CSS string."""
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _tag_languages() -> None:
+    """Make WeasyPrint 70 (which writes only the document's /Lang, from <html lang>) give the structure element of
+    each element with a lang attribute that language as its /Lang, as PDF/UA asks of a change of language:
+    its tagging function wrapped, once."""
+    import pydyf
+    from weasyprint.pdf import tags
+
+    if getattr(tags._build_box_tree, "tags_languages", False):
+        return
+    build = tags._build_box_tree
+
+    def with_languages(box, *args):
+        element = getattr(box, "element", None)  # an absolute placeholder passes it on from its box
+        lang = element.get("lang") if element is not None and box.element_tag != "html" else None
+        for made in build(box, *args):
+            if lang and "Lang" not in made:
+                made["Lang"] = pydyf.String(lang)
+            yield made
+
+    with_languages.tags_languages = True
+    tags._build_box_tree = with_languages
 
 
 def _shares(count: int) -> list[int]:

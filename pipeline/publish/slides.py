@@ -2,6 +2,10 @@
 chapter's title as the slide's title, the beat's narration as notes (a course's own note for the beat first); a
 course's deck opens on a title slide with its title, lecturer, institution and date.
 
+The deck is in the render's language (`i18n`): its core properties' language, and every run's `lang`, so
+PowerPoint checks spelling and picks fonts by it. What comes from the chapters (their titles, the narration, the
+movies' alt texts) is still English and its runs say so; a course's own words are taken as the render's language.
+
 A slide shows its movie's poster until the movie plays, in PowerPoint's edit view, in thumbnails and in a
 PDF export: it is the beat's last frame (the picture the lecture page shows for the beat), since a beat's
 first frame is often still empty. The movie's alt text says what the beat shows. The document properties are
@@ -26,6 +30,9 @@ from pptx.opc.package import Part
 from pptx.opc.packuri import PackURI
 from pptx.util import Emu, Pt
 
+import i18n
+from i18n import _
+
 SLIDE_WIDTH, SLIDE_HEIGHT = Emu(12_192_000), Emu(6_858_000)  # 13.333 x 7.5 inches: PowerPoint's 16:9
 TITLE_HEIGHT = Emu(685_800)  # 0.75 inch: the band above the movie
 TITLE_SIZE = Pt(24)
@@ -33,21 +40,21 @@ TITLE_ONLY = 5  # the default template's "Title Only" layout
 TITLE_SLIDE = 0  # its "Title Slide": a title and a subtitle
 BACKGROUND = RGBColor(0, 0, 0)  # black around the movie, as a player shows it
 TITLE_COLOUR = RGBColor(0xEE, 0xEE, 0xEE)
-LANGUAGE = "en"
 NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")  # control characters XML 1.0 cannot hold
 THUMBNAIL = 256  # pixels: the longer side of the file's preview picture, as PowerPoint makes it
 
 
 @dataclass(frozen=True)
 class BeatSlide:
-    """What one slide shows: the chapter's title, the beat's clip and poster (PNG), the narration, and the
-    movie's alt text."""
+    """What one slide shows: the chapter's title, the beat's clip and poster (PNG), the narration's lines, the
+    movie's alt text, and a course's note for the beat (or '')."""
 
     title: str
     clip: Path
     poster: Path
-    notes: str
+    said: list[str]
     description: str
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -87,7 +94,7 @@ def _properties(properties, title: str, created: datetime) -> None:
     """The lecture's own properties in place of the template's (its author, dates and comment); no author is
     known, so none is claimed."""
     when = created.astimezone(timezone.utc).replace(tzinfo=None)  # python-pptx writes naive times as UTC
-    properties.title, properties.language = NOT_XML.sub("", title), LANGUAGE  # an example's name as typed
+    properties.title, properties.language = NOT_XML.sub("", title), i18n.tag()  # an example's name as typed
     properties.author = properties.last_modified_by = properties.comments = ""
     properties.created = properties.modified = when
     properties.revision = 1
@@ -119,7 +126,8 @@ def _title_slide(deck, cover: Cover) -> None:
     slide.background.fill.solid()
     slide.background.fill.fore_color.rgb = BACKGROUND
     title, subtitle = slide.placeholders[0], slide.placeholders[1]
-    title.text, subtitle.text = NOT_XML.sub("", cover.title), NOT_XML.sub("", cover.byline)
+    _write(title.text_frame, [(cover.title, i18n.tag())])
+    _write(subtitle.text_frame, [(cover.byline, i18n.tag())])
     margin, band = SLIDE_WIDTH // 12, SLIDE_HEIGHT // 4  # the template's boxes are for 4:3: placed anew
     title.left, title.top, title.width, title.height = margin, band, SLIDE_WIDTH - 2 * margin, band * 3 // 2
     subtitle.left, subtitle.top = margin, band * 5 // 2
@@ -142,7 +150,7 @@ def _add(deck, beat: BeatSlide, aspect: float) -> None:
     slide.background.fill.fore_color.rgb = BACKGROUND
     title = slide.shapes.title
     title.left, title.top, title.width, title.height = 0, 0, SLIDE_WIDTH, TITLE_HEIGHT
-    title.text = beat.title
+    _write(title.text_frame, [(beat.title, i18n.tag(i18n.SOURCE))])
     _colour(title, TITLE_COLOUR, TITLE_SIZE)
     left, top, width, height = _movie_box(aspect)
     movie = slide.shapes.add_movie(
@@ -150,7 +158,25 @@ def _add(deck, beat: BeatSlide, aspect: float) -> None:
     )
     alt_text = NOT_XML.sub("", beat.description)
     movie._element.nvPicPr.cNvPr.set("descr", alt_text)  # python-pptx has no property for it
-    slide.notes_slide.notes_text_frame.text = beat.notes
+    _write(slide.notes_slide.notes_text_frame, _notes(beat))
+
+
+def _notes(beat: BeatSlide) -> list[tuple[str, str]]:
+    """The slide's notes as (text, language tag): a course's note, a blank line, then the narration (English)."""
+    noted = [(_("Note: %(note)s", note=beat.note), i18n.tag()), ("", i18n.tag())] if beat.note else []
+    return noted + [(line, i18n.tag(i18n.SOURCE)) for line in beat.said]
+
+
+def _write(frame, texts: list[tuple[str, str]]) -> None:
+    """`texts` (text, language tag) into the text frame, a paragraph per line, each run marked with its language."""
+    lines = [(line, lang) for text, lang in texts for line in NOT_XML.sub("", text).split("\n")]
+    frame.text = ""
+    for index, (line, lang) in enumerate(lines):
+        paragraph = frame.paragraphs[0] if index == 0 else frame.add_paragraph()
+        if line:
+            run = paragraph.add_run()
+            run.text = line
+            run.font._rPr.set("lang", lang)  # python-pptx's language_id knows only MS's fixed list
 
 
 def _movie_box(aspect: float) -> tuple[int, int, int, int]:

@@ -180,7 +180,7 @@ def test_poppler_reads_a_handouts_structure_language_and_embedded_fonts(tmp_path
     assert re.search(r"^Tagged:\s+yes$", pdfinfo(pdf), re.M)
     assert fonts_embedded(pdf) == [True, True]  # the text's font and its bold
     with pikepdf.open(pdf) as opened:
-        assert str(opened.Root.Lang) == "en" and opened.Root.MarkInfo.Marked
+        assert str(opened.Root.Lang) == "en-US" and opened.Root.MarkInfo.Marked
 
 
 def test_light_frames_are_printed_once_they_are_rendered(rendered, run):
@@ -233,7 +233,7 @@ def test_the_real_lectures_handout_is_tagged_for_assistive_technology(real_lectu
     beats = sum(len(Manifest.load(real_lecture).get(c.slug, "mp4").beats) for c in LECTURE)
     with pikepdf.open(pdf) as opened:
         assert "/StructTreeRoot" in opened.Root and opened.Root.MarkInfo.Marked
-        assert str(opened.Root.Lang) == "en"
+        assert str(opened.Root.Lang) == "en-US"
         with opened.open_outline() as outline:
             assert [item.title for item in outline.root] == [" ".join(c.title.split()) for c in LECTURE]
         figures = [e for e in structure(opened) if e.S == "/Figure"]

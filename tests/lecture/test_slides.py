@@ -93,7 +93,7 @@ def test_the_document_properties_are_the_lectures(rendered):
         "",
         "",
     )
-    assert (properties.comments, properties.language, properties.revision) == ("", "en", 1)
+    assert (properties.comments, properties.language, properties.revision) == ("", "en-US", 1)
     written = datetime.fromtimestamp(deck.stat().st_mtime, timezone.utc).replace(tzinfo=None)
     assert properties.created == properties.modified
     assert timedelta(0) <= written - properties.created < timedelta(hours=1)  # the render's, not 2013's
