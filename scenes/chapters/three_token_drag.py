@@ -90,7 +90,7 @@ class ThreeTokenDrag(ChapterScene):
 
     def introduce(self) -> None:
         self.beat("Keys in a plane")
-        live, rows = self.live, self.live.glossary.row
+        live, rows = self.live, self.aside
         self.show(
             FadeIn(self.heading),
             Create(live.plane),
@@ -126,11 +126,17 @@ class ThreeTokenDrag(ChapterScene):
         self.wait_for_cue(2)  # the output, as the caption comes to it
         self.play(GrowArrow(live.output), FadeIn(rows(4)), run_time=1)
 
+    def aside(self, row: int) -> VGroup:
+        """What comes right of the plane with the intro's `row`-th symbol: the glossary's row; or where names are
+        cut, the names' legend with the keys' names (the captions name each symbol)."""
+        live = self.live
+        if not len(live.legend):
+            return live.glossary.row(row)
+        return live.legend if row == 0 else VGroup()
+
     def drag(self) -> None:
         self.beat("Drag the query")
         live = self.live
-        if len(live.legend):  # the names the bars cut, whole, where the symbols were (all read by now)
-            self.play(FadeOut(live.glossary), FadeIn(live.legend), run_time=0.8)
         self.follow(live)
         trail = TracedPath(
             live.output.get_end,
@@ -202,7 +208,10 @@ class ThreeTokenDrag(ChapterScene):
         self.play(
             FadeIn(self.q_label),
             FadeOut(live.bars),
-            FadeOut(live.legend if len(live.legend) else live.glossary),
+            # a legend stays while names are cut, down at the stage's foot, where the steps fit over it
+            foot(live.legend.animate)
+            if worked.legend_stays
+            else FadeOut(live.legend if len(live.legend) else live.glossary),
             self.strip.light("dot"),
             run_time=0.6,
         )
@@ -235,9 +244,11 @@ class ThreeTokenDrag(ChapterScene):
         """The verdict, then its reasons one caption at a time, each key dropped onto the query's direction
         as it is spoken about (its shadow there is q · k_i / |q|)."""
         worked, shadows = self.worked, self.shadows
-        if worked.verdict_alone:  # no room for it under the steps: they leave first
+        if worked.verdict_alone:  # no room for it under the steps: they leave first (a legend comes back)
             self.wait_for_reader()
-            self.play(FadeOut(VGroup(*self.still_shown(worked.blocks))), run_time=0.5)
+            legend = self.live.legend
+            back = [] if worked.legend_stays or not len(legend) else [FadeIn(foot(legend))]
+            self.play(FadeOut(VGroup(*self.still_shown(worked.blocks))), *back, run_time=0.5)
         for i, (caption, keys) in enumerate(reasons(self.example.tokens, trace)):
             shown = [Create(shadows.parts[k]) for k in keys if len(shadows.parts[k])]
             if i == 0:
@@ -250,6 +261,8 @@ class ThreeTokenDrag(ChapterScene):
     def why_scale(self) -> None:
         self.beat("Why divide by the square root of d")
         shown = self.still_shown(self.worked.blocks)
+        if self.live.legend in self.mobjects:  # the charts name the tokens their own way
+            shown.append(self.live.legend)
         if shown:  # the steps leave first, so the verdict moves up through nothing
             self.play(FadeOut(VGroup(*shown)), run_time=0.5)
         verdict = self.worked.verdict
@@ -350,24 +363,33 @@ class ThreeTokenDrag(ChapterScene):
         width = RIGHT_EDGE - RIGHT_LEFT
         verdict_line = fit.wrap_within(verdict(self.example.tokens, trace), width, "small")
         top = self.strip.get_bottom()[1] - 0.25
-        room = (width, top - STAGE.bottom - verdict_line.height - 0.2)
+        legend = self.live.legend
 
-        def tried(layout: str, split: bool):
-            space = (width, top - STAGE.bottom) if split else room  # the verdict may take its place
-            return fitted(self.example.tokens, trace, layout, space, split), space
+        def tried(layout: str, split: bool, floor: float):
+            room = top - floor - (0 if split else verdict_line.height + 0.2)  # the verdict may take its place
+            return fitted(self.example.tokens, trace, layout, (width, room), split), (width, room)
 
         def fits(candidate) -> bool:
             steps, space = candidate
             table = VGroup(*steps[0])
             return table.width <= space[0] + 1e-6 and table.height <= space[1] + 1e-6
 
-        (blocks, leaving, walks), _ = fit.first_that_fits((tried(*layout) for layout in LAYOUTS), fits)
+        # a legend of the names stays at the stage's foot where the steps fit over it; else it leaves for them
+        floors = [STAGE.bottom + legend.height + LEGEND_BUFF] if len(legend) else []
+        for floor in [*floors, STAGE.bottom]:
+            steps = fit.first_that_fits((tried(*layout, floor) for layout in LAYOUTS), fits)
+            if fits(steps):
+                break
+        (blocks, leaving, walks), _ = steps
         table = VGroup(*blocks).move_to([RIGHT_LEFT, top, 0], aligned_edge=UL)
         verdict_line.next_to(table, DOWN, buff=0.2).align_to(table, LEFT)
-        alone = verdict_line.get_bottom()[1] < STAGE.bottom  # then it takes the steps' place
+        stays = floor > STAGE.bottom
+        # where there is no room under the steps, the verdict takes their place; so too where a legend left for
+        # them: it comes back with the verdict
+        alone = verdict_line.get_bottom()[1] < floor or (len(legend) > 0 and not stays)
         if alone:
             verdict_line.move_to(table, aligned_edge=UL)
-        return WorkedExample(blocks, leaving, walks, verdict_line, alone)
+        return WorkedExample(blocks, leaving, walks, verdict_line, alone, stays)
 
 
 # Layout, in scene units: the plane on the left, the live bars and the legend right of it, then the
@@ -462,7 +484,8 @@ class LiveAttention(VGroup):
         total = WeightsTotal(bars).show(weights)
         bars.add(total)  # comes and goes with the bars, as the kit's total line does
         bars.shift(BARS_BASELINE + UP * (BAR_HEIGHT - height) - bars.baseline.get_center())
-        return bars, total, names_legend(self.example.tokens, bars)
+        labels = [*self.key_labels, *bars.labels]
+        return bars, total, names_legend(self.example.tokens, bars, cuts_names(self.example.tokens, labels))
 
     def drawn_lines(self) -> list:
         """The lines a label must not touch: the axes, the query's dashed direction and every part of the
@@ -606,14 +629,26 @@ def near(box, points) -> bool:
     return bool(np.any(np.all((points >= low) & (points <= high), axis=1)))
 
 
-def names_legend(tokens, bars: WeightBars) -> VGroup:
-    """Where a name under `bars` is cut ('Ωμέ…'), every name whole, in its colour, in rows under the bars' total
-    line from its left edge to CHART_RIGHT, in the tokens' order; empty where none is cut."""
-    if all(label.original_text == label.full for label in bars.labels):
+def names_legend(tokens, bars: WeightBars, cut: bool) -> VGroup:
+    """Where the chapter cuts a name (`cut`: on the plane, under `bars`, in the steps or the verdict: 'Ωμέ…'),
+    every name whole, in its colour, in rows under the bars' total line from RIGHT_LEFT to CHART_RIGHT, in the
+    tokens' order; empty where none is cut."""
+    if not cut:
         return VGroup()
     names = [fit.name(t, np.inf, role="small") for t in tokens]
-    legend = flow(names, CHART_RIGHT - bars.get_left()[0], LEGEND_GAP, LEGEND_LINE_GAP)
-    return legend.move_to([bars.get_left()[0], bars.get_bottom()[1] - LEGEND_BUFF, 0], aligned_edge=UL)
+    legend = flow(names, CHART_RIGHT - RIGHT_LEFT, LEGEND_GAP, LEGEND_LINE_GAP)
+    return legend.move_to([RIGHT_LEFT, bars.get_bottom()[1] - LEGEND_BUFF, 0], aligned_edge=UL)
+
+
+def foot(legend):
+    """`legend` (or its `.animate`) at the stage's foot, from RIGHT_LEFT."""
+    return legend.move_to([RIGHT_LEFT, STAGE.bottom, 0], aligned_edge=DL)
+
+
+def cuts_names(tokens, labels) -> bool:
+    """Whether any of `labels` (texts `fit.clip` made) is cut, or the steps' names or the verdict cut one."""
+    shown = [*labels, *fit.names(tokens, NAME_WIDTH)]
+    return any(label.original_text != label.full for label in shown) or max(map(len, tokens)) > VERDICT_NAME
 
 
 def glossary(width: int) -> c.Grid:
@@ -886,13 +921,14 @@ def reach(plane, direction) -> tuple[float, float]:
 class WorkedExample:
     """The worked example's plan: `blocks` shown one after another (`walks[i]`, block i's numbers, one by
     one), `leaving[i]` what leaves before block i comes, and the `verdict` under them or, `verdict_alone`
-    (no room there), in their place once they leave."""
+    (no room there), in their place once they leave; whether the names' legend stays under them."""
 
     blocks: list[VGroup]
     leaving: dict[int, list]
     walks: list[list]  # each block's numbers in the order they are worked out
     verdict: Text
     verdict_alone: bool
+    legend_stays: bool  # the names' legend stays at the stage's foot under the steps
 
 
 def fitted(tokens, trace, layout: str, room, split: bool) -> tuple[list[VGroup], dict[int, list], list[list]]:

@@ -3,6 +3,7 @@ in the captions, and drawn (equal dot products, shadows on the query's direction
 charts on one baseline); last-frame snapshot."""
 
 import dataclasses
+import re
 
 import numpy as np
 import pytest
@@ -11,6 +12,8 @@ from manim import MathTex, VGroup, tempconfig
 from attention import attend, examples
 from attention.examples import DragExample
 from attention.examples.file import load_example_file
+from pipeline.plan.settings import from_options
+from scenes.chapters.registry import find
 from scenes.chapters.three_token_drag import (
     EXP_PLACES,
     NOTE,
@@ -37,6 +40,7 @@ from scenes.kit.arithmetic import Working, decimals, exp_tex, fmt, sign
 from scenes.kit.emphasis import FRAME_BUFF
 from scenes.kit.stage import STAGE
 from tests.support.example_corpus import corpus_files
+from tests.support.layout import chapter_ends
 from tests.support.snapshot import SIZE, assert_matches_snapshot, built
 
 LAYOUT = (-7.4, 7.4, -3.8, 3.65)  # x and y bounds of the area the chapter may use (the safe area ends at 7.5)
@@ -623,3 +627,20 @@ def test_names_the_live_bars_cut_stand_whole_in_a_legend(scene, tmp_path):
     assert live.legend.get_left()[0] > live.plane.get_right()[0] and live.legend.get_right()[0] <= STAGE.right
     tallest = live.bars.baseline.get_y() + live.bars.max_height
     assert tallest == pytest.approx(default.bars.baseline.get_y() + default.bars.max_height)
+
+
+def test_every_cut_name_is_given_whole_in_the_same_beat():
+    """Issue 29: the intro's bars, the plane, the steps and the verdict cut long names ('Ωμέ…'); wherever a beat
+    ends with a name cut, the token's whole name is drawn too (the legend, in its colour). ThreeTokenDrag's
+    long-names example of the layout tests' share (its dry run is shared with them)."""
+    path = next(p for p in corpus_files() if p.stem == "corpus-20-long-names")
+    tokens = load_example_file(path).drag.tokens
+    ends = chapter_ends(find("ThreeTokenDrag"), from_options("l", example=path))
+    cut_seen = 0
+    for end in ends:
+        texts = {d.label for d in end.drawn if d.kind == "text"}
+        for prefix in {p for label in texts for p in re.findall(r"([^\s“”(]+)" + fit.ELLIPSIS, label)}:
+            whole = [t for t in tokens if t.startswith(prefix)]
+            assert whole and set(whole) <= texts, f"{end.beat}: '{prefix}…' with no whole name drawn"
+            cut_seen += 1
+    assert cut_seen  # the example does cut names
