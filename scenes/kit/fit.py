@@ -76,11 +76,12 @@ def wrap_within(
     return shown
 
 
-def staggered(mobjects: Sequence, gap: float, buff: float, most: int) -> list[int | None]:
+def staggered(mobjects: Sequence, gap: float, buff: float, most: int, way=DOWN) -> list[int | None]:
     """Labels side by side that may be wider than their pitch (`mobjects`, most important first, each already
-    centred on what it labels, tops on one line): each kept where it is or moved down onto the first of `most`
-    rows where it stays `gap` from every label already there, rows `buff` apart under each other's tallest.
-    Returns each one's row, None for one with no place (the caller leaves it out)."""
+    centred on what it labels, tops on one line; bottoms, for `way` UP): each kept where it is or moved `way`
+    onto the first of `most` rows where it stays `gap` from every label already there, rows `buff` apart
+    beyond each other's tallest. Returns each one's row, None for one with no place (the caller leaves it
+    out)."""
     rows: list[list] = [[] for _ in range(most)]
     placed = []
     for m in mobjects:
@@ -94,7 +95,7 @@ def staggered(mobjects: Sequence, gap: float, buff: float, most: int) -> list[in
     drops = np.cumsum([0.0, *(h + buff for h in tallest[:-1])])
     for m, row in zip(mobjects, placed):
         if row is not None:
-            m.shift(DOWN * drops[row])
+            m.shift(np.asarray(way) * drops[row])
     return placed
 
 

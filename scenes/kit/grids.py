@@ -27,7 +27,8 @@ NUMBERED_TOP = 0.4  # ... in a grid with numbers: dark enough for text-coloured 
 VEIL_BUFF = 0.04  # a veil's margin round what it dims
 CELL_DIGITS = 4  # most digits a cell's score prints (large scores lose decimals, never the cell its size)
 NUMBER_PAD = 0.03  # room left each side of the widest number a cell prints, between it and the cell's border
-NAME_GAP = 0.12  # at least this between neighbouring column names on one row
+NAME_GAP = 0.12  # at least this between neighbouring column names on one row, and between their rows
+NAME_ROWS = 2  # column names stand whole on at most this many rows (else they are cut to their columns)
 SIGN_BUFF = 0.05  # between a row sum's sign and its number
 
 
@@ -123,7 +124,7 @@ class AttentionGrid(VGroup):
     at least NUMBER_PITCH and wide enough for the widest number, minus sign and all, NUMBER_PAD clear of
     the borders), so numbers keep the smallest text size. Names are never shrunk: a row's is cut to
     `label_width` (or a chapter's room, `cut_row_labels`; never below three letters), a column's stands
-    whole over its column, or, when one is too wide for its own, on staggered rows (`_column_names`).
+    whole over its column, raised a row only where it would meet another (`place_column_names`).
     Row labels take `row_color` (default: each token's own colour).
     """
 
@@ -187,25 +188,26 @@ class AttentionGrid(VGroup):
         return max(NUMBER_PITCH, (widest + 2 * NUMBER_PAD) / (1 - GAP))
 
     def _column_names(self, cols) -> VGroup:
-        """Each column's name over it: whole on one row where neighbours stand NAME_GAP apart and the outer two
-        within their columns; else whole on two staggered rows if each is at most two columns wide, every other
-        name raised (counted from the right, so the last stands above the sums' header); else on one row, cut
-        to its column (never below three letters), as row labels are."""
+        """Each column's name over it, whole where `place_column_names` finds every one a place on NAME_ROWS
+        rows; else each cut to its column (never below three letters, as row labels are) and placed alike."""
         names = fit.names(cols, np.inf)
-        widths = [name.width for name in names]
-        neighbours = [(a + b) / 2 + NAME_GAP for a, b in zip(widths, widths[1:])]
-        ends = widths[:1] + widths[-1:]  # the outer names stay over their columns
-        one_row = all(w <= self.col_pitch for w in neighbours + ends)
-        staggered = not one_row and max(widths) <= 2 * self.col_pitch - NAME_GAP
-        if not one_row and not staggered:
+        if not self.place_column_names(names, range(len(names))):
             names = [fit.name(t, max(self.col_pitch - NAME_GAP, fit.least_width(t))) for t in cols]
-        for j, name in enumerate(names):
-            name.next_to(self.cells[j], UP, buff=0.2)
-        if staggered:
-            lift = max(name.height for name in names) + NAME_GAP
-            for name in names[::-2]:
-                name.shift(UP * lift)
+            self.place_column_names(names, range(len(names)), rows=len(names))
         return VGroup(*names)
+
+    def place_column_names(self, names, slots, rows: int = NAME_ROWS) -> bool:
+        """`names[k]` over column `slots[k]` (the columns' names in any order: WordOrder and CausalMask move
+        columns), left to right as `fit.staggered` places them: each on the row nearest the cells where it
+        stands NAME_GAP from the names there and from the sums' header, else raised a row, up to `rows`; so a
+        name moves only where it would meet another. Whether every one found a place (one that did not
+        stands on the lowest row)."""
+        for name, j in zip(names, slots):
+            name.next_to(self.cells[j], UP, buff=0.2)
+        header = [self.sum_header] if len(self.sums) else []
+        ordered = header + sorted(names, key=lambda name: name.get_x())
+        placed = fit.staggered(ordered, NAME_GAP, NAME_GAP, rows, UP)
+        return None not in placed
 
     def _cells(self, m: int, n: int, cols) -> VGroup:
         """The m x n cells, row after row: each column's first cell built, the others copied from it (a

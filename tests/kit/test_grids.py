@@ -10,6 +10,7 @@ from scenes.kit import fit, palette
 from scenes.kit.arithmetic import WEIGHT_PLACES
 from scenes.kit.grids import (
     GAP,
+    NAME_GAP,
     NUMBER_PAD,
     NUMBERED_TOP,
     AttentionGrid,
@@ -208,18 +209,53 @@ def test_cells_leave_room_round_their_widest_number_minus_sign_and_all():
     )
 
 
-def test_column_names_stand_whole_staggered_where_one_is_too_wide_for_its_column():
-    """Review 7: 'floo…' over a column whose row said 'flooded'."""
+def rows_apart(names) -> bool:
+    """Whether names on one row (one bottom) stand NAME_GAP apart, and each row's clear of the next."""
+    rows: dict[float, list] = {}
+    for name in names:
+        rows.setdefault(round(name.get_bottom()[1], 6), []).append(fit.box(name)[:, 0])
+    for spans in rows.values():
+        spans.sort(key=lambda span: span[0])
+        if any(b[0] - a[1] < NAME_GAP - 1e-9 for a, b in zip(spans, spans[1:])):
+            return False
+    return True
+
+
+def test_column_names_stand_whole_a_name_raised_only_where_it_would_meet_another():
+    """Review 7: 'floo…' over a column whose row said 'flooded'; issue 29: every other name was raised (fit's rule
+    moves a name only where it meets one)."""
     cols = ("the", "river", "bank", "flooded")
     grid = AttentionGrid(attend_grid(np.eye(4)[:, :2], np.eye(4)[:, :2]), rows=cols, cols=cols)
     assert [t.text for t in grid.col_labels] == list(cols)
     heights = [round(t.get_bottom()[1], 6) for t in grid.col_labels]
-    assert heights[1] == heights[3] > heights[0] == heights[2]  # the last raised, every other one with it
-    for a, b in zip(grid.col_labels, grid.col_labels[2:]):  # names on one row stand apart
-        assert a.get_right()[0] < b.get_left()[0]
-    assert max(t.get_top()[1] for t in grid.col_labels[::2]) < min(
-        t.get_bottom()[1] for t in grid.col_labels[1::2]
-    )
+    assert heights[0] == heights[1] == heights[2] < heights[3]  # 'flooded' alone meets 'bank'
+    assert rows_apart(grid.col_labels)
+    for name, cell in zip(grid.col_labels, grid.cells):
+        assert name.get_x() == pytest.approx(cell.get_x())
+
+
+def test_column_names_in_another_order_stay_over_their_columns_and_apart():
+    """WordOrder and CausalMask move columns: the names laid out again in the new order, each over its new
+    column, raised only where it meets another, never two on one row within NAME_GAP."""
+    cols = ("a", "international", "b", "counterrevolutionary", "c")
+    grid = AttentionGrid(attend_grid(np.eye(5)[:, :2], np.eye(5)[:, :2]), rows=cols, cols=cols)
+    assert len({round(name.get_bottom()[1], 6) for name in grid.col_labels}) == 1  # a column apart: one row
+    order = [0, 1, 3, 2, 4]  # 'b' and 'counterrevolutionary' trade places: the long names side by side
+    names = [name.copy() for name in grid.col_labels]
+    assert grid.place_column_names(names, order)
+    for name, j in zip(names, order):
+        assert name.get_x() == pytest.approx(grid.cells[j].get_x())
+    assert rows_apart(names) and rows_apart([*names, grid.sum_header])
+    lowest = min(round(name.get_bottom()[1], 6) for name in names)
+    assert round(names[0].get_bottom()[1], 6) == lowest  # 'a' meets nobody: not raised
+    assert len({round(name.get_bottom()[1], 6) for name in names}) == 2
+
+
+def test_names_too_wide_for_two_rows_are_cut_to_their_columns_never_below_three_letters():
+    cols = tuple(f"{w}-internationalisation" for w in ("one", "two", "six", "ten"))
+    grid = AttentionGrid(attend_grid(np.eye(4)[:, :2], np.eye(4)[:, :2]), rows=cols, cols=cols)
+    assert all(name.text.endswith(fit.ELLIPSIS) and len(name.text) >= 4 for name in grid.col_labels)
+    assert rows_apart(grid.col_labels)
 
 
 def test_row_labels_are_cut_to_the_room_given_never_below_three_letters():
