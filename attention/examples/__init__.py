@@ -49,9 +49,9 @@ DEFAULT = Examples(
         path=[[1, -0.4], [2, 0], [0, 2], [0.7, 0.7], [2, 0]],
     ),
     blend=BlendExample(
-        tokens=("the", "sat", "cat"),
-        keys=[[2, 0, 0, 0], [1, 1, 0, 0], [0, 2, 0, 0]],
-        values=[[1, 0], [0, 1], [0, 0]],
+        tokens=("the", "cat", "sat"),
+        keys=[[2, 0, 0, 0], [0, 2, 0, 0], [1, 1, 0, 0]],
+        values=[[1, 0], [0, 0], [0, 1]],
         queries=[[2, 0, 0, 0], [0, 2, 0, 0]],
     ),
     cross=DEFAULT_CROSS,

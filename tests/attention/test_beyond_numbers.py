@@ -16,19 +16,27 @@ def matrix():
     return all_queries(DEFAULT.blend)
 
 
+def by_word(rows):
+    """Each row's numbers by word (a column per word of the blend example), as the storyboard names them."""
+    return [dict(zip(DEFAULT.blend.tokens, row)) for row in r(rows)]
+
+
 def test_matrix_inputs(matrix):
     assert r(matrix.queries) == [[2, 0, 0, 0], [0, 2, 0, 0]]
-    assert r(matrix.values) == [[1, 0], [0, 1], [0, 0]]
+    assert dict(zip(DEFAULT.blend.tokens, r(matrix.values))) == {"the": [1, 0], "sat": [0, 1], "cat": [0, 0]}
 
 
 def test_matrix_dots_divisor_and_scores(matrix):
-    assert r(matrix.dots) == [[4, 2, 0], [0, 2, 4]]
+    assert by_word(matrix.dots) == [{"the": 4, "sat": 2, "cat": 0}, {"the": 0, "sat": 2, "cat": 4}]
     assert matrix.divisor == 2
-    assert r(matrix.scores) == [[2, 1, 0], [0, 1, 2]]
+    assert by_word(matrix.scores) == [{"the": 2, "sat": 1, "cat": 0}, {"the": 0, "sat": 1, "cat": 2}]
 
 
 def test_matrix_weights_and_outputs(matrix):
-    assert r(matrix.weights) == [[0.665, 0.245, 0.090], [0.090, 0.245, 0.665]]
+    assert by_word(matrix.weights) == [
+        {"the": 0.665, "sat": 0.245, "cat": 0.090},
+        {"the": 0.090, "sat": 0.245, "cat": 0.665},
+    ]
     assert r(matrix.outputs) == [[0.665, 0.245], [0.090, 0.245]]
 
 

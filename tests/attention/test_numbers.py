@@ -47,16 +47,25 @@ def blend():
     return DEFAULT.blend.trace(0)
 
 
+def per_word(values, places):
+    """The blend example's numbers by word: the storyboard names each word's, whatever order lists them."""
+    return dict(zip(DEFAULT.blend.tokens, r(values, places)))
+
+
+def test_the_blend_words_stand_in_reading_order_as_the_drag_s_and_the_causal_mask_s():
+    assert DEFAULT.blend.tokens == DEFAULT.drag.tokens == ("the", "cat", "sat")
+
+
 def test_width_four_dots_and_scores(blend):
-    assert r(blend.dots, 3) == [4, 2, 0]
+    assert per_word(blend.dots, 3) == {"the": 4, "sat": 2, "cat": 0}
     assert blend.divisor == 2
-    assert r(blend.scores, 3) == [2, 1, 0]
+    assert per_word(blend.scores, 3) == {"the": 2, "sat": 1, "cat": 0}
 
 
 def test_width_four_exponentials_sum_and_weights(blend):
-    assert r(blend.exps, 3) == [7.389, 2.718, 1]
+    assert per_word(blend.exps, 3) == {"the": 7.389, "sat": 2.718, "cat": 1}
     assert round(blend.exp_sum, 3) == 11.107
-    assert r(blend.weights, 3) == [0.665, 0.245, 0.090]
+    assert per_word(blend.weights, 3) == {"the": 0.665, "sat": 0.245, "cat": 0.090}
 
 
 def test_width_four_terms_and_output(blend):
@@ -66,15 +75,15 @@ def test_width_four_terms_and_output(blend):
 
 def test_refocused_query():
     trace = DEFAULT.blend.trace(1)
-    assert r(trace.scores, 3) == [0, 1, 2]
-    assert r(trace.weights, 3) == [0.090, 0.245, 0.665]
+    assert per_word(trace.scores, 3) == {"the": 0, "sat": 1, "cat": 2}
+    assert per_word(trace.weights, 3) == {"the": 0.090, "sat": 0.245, "cat": 0.665}
     assert r(trace.output, 3) == [0.090, 0.245]
 
 
 def test_unscaled_weights():
     trace = DEFAULT.blend.trace(0, scaled=False)
     assert trace.divisor == 1
-    assert r(trace.weights, 3) == [0.867, 0.117, 0.016]
+    assert per_word(trace.weights, 3) == {"the": 0.867, "sat": 0.117, "cat": 0.016}
 
 
 def test_explicit_divisor_matches_flag():

@@ -34,8 +34,12 @@ def test_keys_and_values_are_exactly_chapters_three_to_five():
     rows = [P.tokens.index(word) for word in WORDS]
     np.testing.assert_array_equal(P.keys[rows], DEFAULT.blend.keys)
     np.testing.assert_array_equal(P.values[rows], DEFAULT.blend.values)
-    assert r(P.keys[rows]) == [[2, 0, 0, 0], [1, 1, 0, 0], [0, 2, 0, 0]]
-    assert r(P.values[rows]) == [[1, 0], [0, 1], [0, 0]]
+    assert dict(zip(WORDS, r(P.keys[rows]))) == {
+        "the": [2, 0, 0, 0],
+        "sat": [1, 1, 0, 0],
+        "cat": [0, 2, 0, 0],
+    }
+    assert dict(zip(WORDS, r(P.values[rows]))) == {"the": [1, 0], "sat": [0, 1], "cat": [0, 0]}
 
 
 def test_chapter_three_asks_for_the_and_chapter_five_for_cat():

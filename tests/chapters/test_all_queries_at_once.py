@@ -60,9 +60,22 @@ def test_each_row_is_one_query_s_attention(scene):
     np.testing.assert_allclose(scene.weights.values.sum(axis=1), 1)
 
 
+def by_word(entries) -> list[dict[str, str]]:
+    """A matrix's entries as drawn, row by row, each row's by the word of its column."""
+    words = examples.current().blend.tokens
+    rows = np.reshape(entries, (-1, len(words)))
+    return [dict(zip(words, row)) for row in rows.tolist()]
+
+
 def test_the_storyboard_numbers(scene):
-    assert scene.dots.entries() == ["4", "2", "0", "0", "2", "4"]
-    assert scene.weights.entries() == ["0.665", "0.245", "0.090", "0.090", "0.245", "0.665"]
+    assert by_word(scene.dots.entries()) == [
+        {"the": "4", "sat": "2", "cat": "0"},
+        {"the": "0", "sat": "2", "cat": "4"},
+    ]
+    assert by_word(scene.weights.entries()) == [
+        {"the": "0.665", "sat": "0.245", "cat": "0.090"},
+        {"the": "0.090", "sat": "0.245", "cat": "0.665"},
+    ]
     assert scene.outputs.entries() == ["0.665", "0.245", "0.090", "0.245"]
 
 
@@ -175,7 +188,8 @@ def test_each_output_row_is_worked_out_as_weights_times_values(scene):
         assert [t[-3].tex_string for t in terms] == list(weights[i])
         assert [r.result for r in result.relations] == list(outputs[i])
         assert all(holds(r) for r in result.relations)
-    assert scene.blend_workings[0][-1].relations[0].terms == ("0.665", "1", "0.245", "0", "0.090", "0")
+    # the, cat, sat: each weight times its word's first coordinate
+    assert scene.blend_workings[0][-1].relations[0].terms == ("0.665", "1", "0.090", "0", "0.245", "0")
 
 
 def test_a_wide_example_is_cut_to_fit_at_the_number_size(tmp_path):

@@ -1,6 +1,8 @@
 """The causal mask: the grids show the masked trace, hidden cells drawn as hidden (never as numbers)."""
 
 from contextlib import nullcontext
+from dataclasses import replace
+from types import SimpleNamespace
 from unittest.mock import patch
 
 import numpy as np
@@ -155,16 +157,33 @@ def test_a_grid_s_marks_are_everything_it_writes_and_nothing_else(scene):
     assert not written & {id(m) for m in [*grid.cells, *grid.row_labels, *grid.col_labels]}
 
 
-def test_the_grid_first_stands_in_chapters_3_to_5_s_order_then_in_the_sentence_s(scene):
-    """the/sat/cat in chapters 3-5: "cat" and "sat" trade rows and columns, numbers and all."""
-    grid, intro, n = scene.open_grid, scene.intro, len(scene.example.tokens)
-    assert examples.current().blend.tokens == ("the", "sat", "cat") and scene.order == [0, 2, 1]
+def test_the_grid_opens_in_the_sentence_s_order_which_chapters_3_to_5_kept(scene):
+    """Review 8 (should 2): one order throughout; nothing to reorder, so the keys stand as they will stay."""
+    assert examples.current().blend.tokens == scene.example.tokens and scene.order == [0, 1, 2]
+    intro, grid = scene.intro, scene.open_grid
+    for part in ("cells", "row_labels", "col_labels"):
+        for shown, home in zip(getattr(intro, part), getattr(grid, part)):
+            np.testing.assert_allclose(shown.get_center(), home.get_center(), atol=1e-6)
+
+
+def test_a_grid_first_in_chapters_3_to_5_s_other_order_moves_each_score_with_its_words(scene):
+    """An example whose chapters 3-5 had the/sat/cat: "cat" and "sat" trade rows and columns, numbers and all."""
+    lecture = examples.current()
+    blend = lecture.blend
+    examples.use(replace(lecture, blend=replace(blend, tokens=("the", "sat", "cat"))))
+    try:
+        order = CausalMask.earlier_order(SimpleNamespace(example=scene.example))
+    finally:
+        examples.use(lecture)
+    assert order == [0, 2, 1]  # the, cat, sat stood first, third and second
+    grid, n = scene.open_grid.show_scores(), len(scene.example.tokens)
+    intro = in_order(grid, order)
     by_x = sorted(intro.col_labels, key=lambda label: label.get_x())
     by_y = sorted(intro.row_labels, key=lambda label: -label.get_y())
     assert [t.original_text for t in by_x] == [t.original_text for t in by_y] == ["the", "sat", "cat"]
     for k, number in enumerate(intro.numbers):  # each score moves with its word's row and column
         i, j = divmod(k, n)
-        home = grid.cells[scene.order[i] * n + scene.order[j]]
+        home = grid.cells[order[i] * n + order[j]]
         np.testing.assert_allclose(number.get_center(), home.get_center(), atol=1e-6)
         assert number.get_value() == scene.trace.unmasked.scores[i, j]
 

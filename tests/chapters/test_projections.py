@@ -123,8 +123,8 @@ def test_the_screen_says_the_keys_and_values_are_chapters_3_to_5s_and_whose_the_
     first, last = find("ScoreEveryWord").number, find("Refocus").number
     assert (first, last) == (3, 5) and find("Projections").number > last  # nothing refers forward
     assert scene.matches
-    assert scene.known_note.original_text.replace(" ", "") == "kandvof“the”,“sat”,“cat”:exactlychapters3–5's"
-    assert scene.known_text == "“the”, “sat”, “cat”: exactly the keys and values of chapters 3 to 5."
+    assert scene.known_note.original_text.replace(" ", "") == "kandvof“the”,“cat”,“sat”:exactlychapters3–5's"
+    assert scene.known_text == "“the”, “cat”, “sat”: exactly the keys and values of chapters 3 to 5."
     assert scene.asked == ["the", "cat"]
     assert (
         scene.asked_text

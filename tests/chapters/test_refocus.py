@@ -75,8 +75,9 @@ def test_the_weights_before_are_marked_across_the_bars_where_they_stood(scene):
 
 
 def test_the_defaults_blend_is_the_storyboard_s():
-    trace = examples.current().blend.trace(1)
-    assert [fmt(w, WEIGHT_PLACES) for w in trace.weights] == ["0.090", "0.245", "0.665"]
+    ex = examples.current().blend
+    shown = {word: fmt(w, WEIGHT_PLACES) for word, w in zip(ex.tokens, ex.trace(1).weights)}
+    assert shown == {"the": "0.090", "sat": "0.245", "cat": "0.665"}
 
 
 RIVER_BANK = {  # review 7: the magnifier hid the origin and two value arrows, "money" was cut to "mo…"

@@ -45,25 +45,38 @@ def assert_the_order_note_stands_by_the_words(scene, before) -> None:
     assert all(fit.apart(note, other, chapter.ORDER_GAP / 2) for other in standing)
 
 
-def test_the_order_note_says_the_drag_s_order_then_this_one_beside_the_words(scene):
-    assert chapter.words_before() == examples.current().drag.tokens
-    assert_the_order_note_stands_by_the_words(scene, chapter.words_before())
+def test_the_lecture_s_words_stand_as_the_drag_s_so_no_order_note(scene):
+    """Review 8 (should 2): one order throughout, the drag's; the note is for examples whose orders differ."""
+    assert chapter.words_before() == examples.current().drag.tokens == scene.example.tokens
+    assert scene.order_note is None
+
+
+def test_the_order_note_says_the_drag_s_order_then_this_one_beside_the_words(tmp_path):
+    words = ("the", "cat", "sat")
+    scene = reordered_scene(tmp_path, words)
+    assert_the_order_note_stands_by_the_words(scene, words)
     one_line = scene.order_note.parts[1].get_left()[0] > scene.order_note.parts[0].get_right()[0]
     assert one_line  # three short words: one line
+
+
+def reordered_example(words):
+    """The lecture's examples with `words` in the drag and reversed in the blend table."""
+    rng = np.random.default_rng(30)
+    n = len(words)
+    blend = BlendExample(
+        tokens=words[::-1],
+        keys=rng.uniform(-2, 2, (n, 3)).round(2).tolist(),
+        values=rng.uniform(-2, 2, (n, 2)).round(2).tolist(),
+        queries=[[1.0, 0.5, -0.5]],
+    )
+    drag = replace(examples.current().drag, tokens=words, keys=rng.uniform(-2, 2, (n, 2)).round(2).tolist())
+    return replace(examples.current(), blend=blend, drag=drag)
 
 
 def reordered_scene(tmp_path, words):
     """The chapter built with `words` in the drag and reversed in its own table."""
     before = examples.current()
-    rng = np.random.default_rng(30)
-    blend = BlendExample(
-        tokens=words[::-1],
-        keys=rng.uniform(-2, 2, (6, 3)).round(2).tolist(),
-        values=rng.uniform(-2, 2, (6, 2)).round(2).tolist(),
-        queries=[[1.0, 0.5, -0.5]],
-    )
-    drag = replace(before.drag, tokens=words, keys=rng.uniform(-2, 2, (6, 2)).round(2).tolist())
-    examples.use(replace(before, blend=blend, drag=drag))
+    examples.use(reordered_example(words))
     try:
         return built(chapter.ScoreEveryWord, tmp_path)
     finally:
@@ -104,7 +117,8 @@ def test_the_layout_is_centred(scene):
 
 def test_while_a_key_is_scored_the_other_rows_are_dimmed_and_the_query_frame_stays(tmp_path):
     """As each dot product is written, only its key's row is bright, and the frame round q is one frame on
-    screen throughout (it does not blink off between keys)."""
+    screen throughout (it does not blink off between keys). Run with the drag's words reversed in the blend
+    table, so the order note's captions are read too (the lecture's own words need none)."""
     from manim import SurroundingRectangle
 
     from pipeline.run import dry_run
@@ -125,9 +139,14 @@ def test_while_a_key_is_scored_the_other_rows_are_dimmed_and_the_query_frame_sta
                 seen.append((names, frames))
 
     Watched.__name__ = "ScoreEveryWord"  # its title comes from the registry, by name
-    dry_run.run(Watched, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(tmp_path)})
-    assert len(seen) == len(chapter.examples.current().blend.tokens)
-    before, here = (", ".join(w) for w in (chapter.words_before(), chapter.examples.current().blend.tokens))
+    lecture = examples.current()
+    examples.use(reordered_example(("the", "cat", "sat")))
+    try:
+        dry_run.run(Watched, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(tmp_path)})
+        assert len(seen) == len(examples.current().blend.tokens)
+        before, here = (", ".join(w) for w in (chapter.words_before(), examples.current().blend.tokens))
+    finally:
+        examples.use(lecture)
     assert noted == [
         f"The last chapter had {before};",
         f"here the same words stand {here}.",

@@ -24,12 +24,16 @@ def test_score_every_word_shows_keys_query_dots_and_scores(tmp_path):
     scene = built(ScoreEveryWord, tmp_path)
     assert entries(scene.query[1]) == [2, 0, 0, 0]
     assert [entries(row[1]) for row in scene.keys.columns[0]] == ex.keys.tolist()
-    assert tex(scene.products) == [
-        "(2)(2) + (0)(0) + (0)(0) + (0)(0) = 4",
-        "(2)(1) + (0)(1) + (0)(0) + (0)(0) = 2",
-        "(2)(0) + (0)(2) + (0)(0) + (0)(0) = 0",
-    ]
-    assert tex(scene.scores) == ["4 / 2 = 2", "2 / 2 = 1", "0 / 2 = 0"]
+    assert dict(zip(ex.tokens, tex(scene.products))) == {
+        "the": "(2)(2) + (0)(0) + (0)(0) + (0)(0) = 4",
+        "sat": "(2)(1) + (0)(1) + (0)(0) + (0)(0) = 2",
+        "cat": "(2)(0) + (0)(2) + (0)(0) + (0)(0) = 0",
+    }
+    assert dict(zip(ex.tokens, tex(scene.scores))) == {
+        "the": "4 / 2 = 2",
+        "sat": "2 / 2 = 1",
+        "cat": "0 / 2 = 0",
+    }
     assert "divide by √4 = 2" in repr(scene.divisor_note)
 
 
@@ -40,7 +44,7 @@ def test_blend_by_weight_shows_exps_weights_terms_and_output(tmp_path):
         r"e^{2} \approx 7.389",
         r"e^{1} \approx 2.718",
         "e^{0} = 1",
-        "7.389 + 2.718 + 1 = 11.107",  # exact as printed
+        "7.389 + 1 + 2.718 = 11.107",  # exact as printed, in the words' order: the, cat, sat
         r"7.389 / 11.107 \approx 0.665",
         r"2.718 / 11.107 \approx 0.245",
         r"1 / 11.107 \approx 0.090",
@@ -49,7 +53,8 @@ def test_blend_by_weight_shows_exps_weights_terms_and_output(tmp_path):
         r"\text{output} = [0.665,\;\; 0.245]",
     ]:
         assert expected in shown
-    assert scene.bars.shown_values() == [0.665, 0.245, 0.090]
+    shown = dict(zip(examples.current().blend.tokens, scene.bars.shown_values()))
+    assert shown == {"the": 0.665, "sat": 0.245, "cat": 0.090}
     assert round(scene.bars.total.get_value(), 3) == 1
 
 
@@ -82,7 +87,8 @@ def test_refocus_ends_on_the_refocused_numbers(tmp_path):
     scene = built(Refocus, tmp_path)
     scene.q_tracker.set_value(1)
     scene.follow_query()
-    assert scene.bars.shown_values() == [0.090, 0.245, 0.665]
+    shown = dict(zip(examples.current().blend.tokens, scene.bars.shown_values()))
+    assert shown == {"the": 0.090, "sat": 0.245, "cat": 0.665}
     assert scene.output.shown_values() == [0.090, 0.245]
 
 
