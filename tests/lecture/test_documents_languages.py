@@ -2,7 +2,8 @@
 language (the PPTX's core properties and every run's `lang`, the PDF's /Lang), the chapters' words still English
 and marked so (runs, structure elements), and the Chinese handout's CJK font embedded with every glyph. Written
 from one English render of the tiny chapters, copied into each language's folder (its videos are English in any
-language this round): nothing is rendered again."""
+language this round): nothing is rendered again. In a pseudo-language that wraps every translation in «», the
+documents show no word of their own that bypasses the catalogue."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from datetime import datetime, timezone
 
 import pikepdf
 import pytest
+from babel.messages.pofile import read_po, write_po
 from fontTools.ttLib import TTCollection
 from lxml import etree
 from PIL import Image
@@ -177,3 +179,56 @@ def test_a_handouts_own_words_on_later_pages_and_notes(lang, tmp_path):
     pages = pdf_text(tmp_path / "h.pdf").split("\f")
     assert f"One chapter {WORDS[lang]['continued']}" in pages[2]
     assert " ".join(" ".join(pages).split()).count(f"{WORDS[lang]['note']}{NOTE}") == len(made)
+
+
+@pytest.fixture
+def pseudo(tmp_path, monkeypatch):
+    """A language ("de" to Babel) whose catalogue wraps every string of the template in «», read afresh."""
+    locales = tmp_path / "locales"
+    with i18n.TEMPLATE.open("rb") as file:
+        wrapped = read_po(file, locale="de", domain=i18n.DOMAIN)
+    for message in wrapped:
+        if message.id:
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            forms = tuple(f"«{m}»" for m in ids)
+            message.string = forms if isinstance(message.id, tuple) else forms[0]
+    monkeypatch.setattr(i18n, "LOCALES", locales)
+    i18n.po_file("de").parent.mkdir(parents=True)
+    with i18n.po_file("de").open("wb") as file:
+        write_po(file, wrapped)
+    for cached in (i18n.catalogue, i18n.translations):
+        cached.cache_clear()
+    yield from_options("l", lang="de")
+    for cached in (i18n.catalogue, i18n.translations):
+        cached.cache_clear()
+
+
+def leftover(text: str, english: set[str]) -> list[str]:
+    """The words of `text` outside «» that are neither one of the `english` strings (the chapters') nor a page
+    number."""
+    text = re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(text.split()))  # a word broken after its hyphen
+    for known in sorted(english, key=len, reverse=True):
+        text = text.replace(" ".join(known.split()), " ")
+    return re.sub(r"«[^»]*»|\b\d+\b", " ", text).split()
+
+
+def test_no_word_of_the_documents_own_bypasses_the_catalogue(lecture, pseudo, tmp_path):
+    folder = outputs.folder(tmp_path, pseudo)
+    shutil.copytree(lecture / "480p15", folder)
+    assert documents.update(tmp_path, registry.CHAPTERS, pseudo)
+    said = said_with_a_note(folder, pseudo)
+    english = {text for one in said for text in (one.title, one.beat.name, *one.lines)}
+    assert leftover(pdf_text(folder / "lecture.pdf"), english) == []
+    poster = tmp_path / "poster.png"
+    Image.new("RGB", (160, 90), "white").save(poster)
+    made = [
+        handout.HandoutBeat(f"Beat {k}", poster, [], "a white frame", NOTE) for k in range(6)
+    ]  # over two pages
+    with i18n.active("de"):
+        handout.write("«T»", "«S»", [handout.HandoutChapter("One", made)], tmp_path / "h.pdf", 16 / 9)
+    assert leftover(pdf_text(tmp_path / "h.pdf"), {"One", NOTE, *(b.name for b in made)}) == []
+    target = tmp_path / "noted.pptx"
+    documents.write_pptx(said, folder, pseudo, target, "«A course»", datetime.now(timezone.utc))
+    own = [text for part in deck_runs(target).values() for text, lang in part if lang != ENGLISH]
+    assert own and [text for text in own if leftover(text, {NOTE})] == []
+    assert Presentation(str(folder / "lecture.pptx")).core_properties.title == "«Attention, explained»"
