@@ -77,9 +77,8 @@ def _update(output_dir: Path, folder: Path, chapters, settings: RenderSettings, 
     manifest, scanner, written, began = Manifest.load(folder), Scanner(), [], time.perf_counter()
     for kind, make in makers.items():
         target = folder / f"{lecture.SLUG}.{kind}"
-        inputs = _inputs(lecture_entry, scanner.modules(CODE[kind], ("pipeline",))) | language_inputs(
-            settings
-        )
+        code = scanner.modules(CODE[kind], ("pipeline",))
+        inputs = _inputs(lecture_entry, code) | language_inputs(settings)
         if kind == "pdf":
             inputs.update(poster_inputs(printed))
             inputs["title"] = _subtitle(settings)

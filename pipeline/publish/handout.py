@@ -36,6 +36,7 @@ PAGE_HEIGHT, MARGIN = 29.7, 1.8  # cm: A4
 HEADING, FOOTER, GAP = 1.4, 1.0, 0.6  # cm: a chapter's title, the page numbers, the space after a beat
 POSTER_WIDTH = 8.0  # cm, unless BEATS_PER_PAGE posters of the videos' shape would not fit a page then
 GENERATOR = "attention-lecture (Manim lecture generator)"
+ENGLISH = i18n.tag(i18n.SOURCE)  # the chapters' words (titles, beat names, captions) are English this round
 CJK = (
     "zh",
     "ja",
@@ -152,7 +153,7 @@ def _beat(beat: HandoutBeat, new_page: bool) -> str:
 
 def _english() -> str:
     """` lang="en-US"` for an element whose words are the chapters' (English), in a handout in another language."""
-    return "" if i18n.language() == i18n.SOURCE else f' lang="{i18n.tag(i18n.SOURCE)}"'
+    return "" if i18n.language() == i18n.SOURCE else f' lang="{ENGLISH}"'
 
 
 def _still_english() -> str:
