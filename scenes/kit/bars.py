@@ -7,11 +7,12 @@ from manim import DOWN, LEFT, RIGHT, UP, Line, Rectangle, VGroup
 
 from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, Relation, sign
-from scenes.kit.components import number, text
+from scenes.kit.components import math, number
 from scenes.kit.numbers import SansTex
 from scenes.kit.palette import tex_size, theme, token_color
 
 MIN_BAR = 1e-3  # a bar never collapses to zero height (manim cannot stretch a flat shape)
+AXIS = 0.37  # TeX's math axis, where '=' and '≈' are centred, as a fraction of a digit's height above the baseline
 COMMA_GAP = 0.28  # space after a comma in a vector, wide enough that a minus sign reads as a sign
 
 
@@ -23,7 +24,8 @@ class WeightBars(VGroup):
     left edge as it changes, so a digit that changes redraws only itself. The baseline is centred on the
     origin until moved. `show_total` adds the 'sum of weights' line under the names, true as printed:
     '=' when the weights as printed add up to the total as printed, '≈' otherwise (0.333 three times
-    is 0.999, beside 1.000); the line's relation is `total.relations`.
+    is 0.999, beside 1.000); the line's relation is `total.relations`. The line is in the number's face
+    throughout (`label_tex`).
     """
 
     def __init__(
@@ -66,7 +68,7 @@ class WeightBars(VGroup):
             self.signs = {"=": SansTex("=", color=muted), "≈": SansTex(r"\approx", color=muted)}
             for shown_sign in self.signs.values():
                 shown_sign.font_size, shown_sign.role = tex_size("label"), "label"
-            words = text("sum of weights", role="label", color=muted)
+            words = label_tex("sum of weights", color=muted)
             self.total_label = VGroup(words, self.signs["="])
             self.add(self.total_label, self.total)
         else:
@@ -92,13 +94,28 @@ class WeightBars(VGroup):
         mark = "=" if sign("sum", terms, self.total.printed) == "=" else "≈"
         self.total.relations = (Relation(terms, "sum", mark, self.total.printed),)
         self.total_label.submobjects[1] = self.signs[mark]
-        self.signs[mark].next_to(self.total_label[0], RIGHT, buff=0.15)
-        self.total_label.next_to(self.labels, DOWN, buff=0.35).align_to(self.baseline, LEFT)
-        self.total.next_to(self.total_label, RIGHT, buff=0.15)
+        line = VGroup(self.total_label, self.total)
+        on_baseline(*self.total_label, self.total)
+        line.next_to(self.labels, DOWN, buff=0.35).align_to(self.baseline, LEFT)
 
     def shown_values(self) -> list[float]:
         """The numbers currently displayed above the bars."""
         return [round(n.get_value(), WEIGHT_PLACES) for n in self.values]
+
+
+def label_tex(words: str, role: str = "label", color: str | None = None):
+    r"""A label typeset in the numbers' face, `\text{words}`: a line that puts words beside a number is then
+    one face (review 8: a sans label beside a LaTeX number read as two fonts), as '\text{sum} = …' and
+    '\text{output} =' are. For the code's own words only (LaTeX reads them)."""
+    return math(rf"\text{{{words}}}", role=role, color=color)
+
+
+def on_baseline(label, sign, number) -> None:
+    r"""`sign` ('=', '≈') after the formula `label` on the math axis, and `number` after it on the baseline, as
+    TeX sets '\text{label} = 1.000' (centred, they would sit low beside the descenders of 'weights')."""
+    baseline = label[0][0].get_bottom()[1]  # under the first letter
+    sign.next_to(label, RIGHT, buff=0.15).set_y(baseline + AXIS * number.height)
+    number.next_to(sign, RIGHT, buff=0.15).align_to([0, baseline, 0], DOWN)
 
 
 class VectorReadout(VGroup):
