@@ -37,3 +37,16 @@ def test_german_and_chinese_translate_every_one(marked, lang, run):
     with i18n.active(lang):
         same = {message for message in marked if i18n._(message, **values) == message % values}
     assert same == KEPT[lang]
+
+
+def test_documents_declare_a_language_with_its_region():
+    """PowerPoint's and Word's language lists are regions': a code without one gets CLDR's likely region."""
+    assert [i18n.tag(code) for code in ("en", "de", "zh", "pt_BR", "zh_Hant")] == [
+        "en-US",
+        "de-DE",
+        "zh-CN",
+        "pt-BR",
+        "zh-TW",
+    ]
+    with i18n.active("zh"):
+        assert i18n.tag() == "zh-CN"
