@@ -48,6 +48,7 @@ from scenes.kit.arithmetic import (
     root_text,
     text_minus,
 )
+from scenes.kit.bars import label_tex
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import DIM, GHOST, raw_color, scaled_color, theme
@@ -479,11 +480,12 @@ class Row(VGroup):
 
 
 def variance_line(variance: float, color: str) -> VGroup:
-    """'variance 3.99' with the number as a live Number, in `color`."""
-    return VGroup(
-        c.text("variance", role="small", color=color),
-        c.number(shown_stat(variance), STAT_PLACES, color=color),
-    ).arrange(RIGHT, buff=0.15)
+    """'variance 3.99' with the number as a live Number, in `color`: the label typeset as the number is, on
+    its baseline (one face to the line, review 8)."""
+    label = label_tex("variance", color=color)
+    number = c.number(shown_stat(variance), STAT_PLACES, color=color)
+    number.next_to(label, RIGHT, buff=0.15).align_to(label[0][0], DOWN)
+    return VGroup(label, number)
 
 
 def tick_marks(rows: list[Row], values, x_of) -> VGroup:
