@@ -44,11 +44,10 @@ from scenes.kit.arithmetic import (
     relation,
     sci,
     sci_parts,
-    text_minus,
     vector_tex,
     vector_text,
 )
-from scenes.kit.bars import WeightBars
+from scenes.kit.bars import WeightBars, label_tex
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed, pulsed
 from scenes.kit.palette import DIM, scaled_color, theme
@@ -62,9 +61,9 @@ SWEEP_SECONDS = 1.5  # the shortest a turn of the knob between stops may take
 # the gain's name in formulas: upright, as Refocus's v (CM Sans italic g is CMSSI10, sans, but its binocular shape
 # read as a serif italic beside the upright digits, review round 6; verified with pdffonts)
 GAIN = r"\mathsf{g}"
+W = r"\mathsf{w}"  # the top weight, upright as g is
 MARK_SECONDS = 1.0  # the least time a stop's mark takes to drop onto the gain axis, and each framing after it
 MIN_CLEARANCE = 0.25  # between the smallest weight's line and the plots on its right
-THIN = "\u2009"  # a thin space either side of '×' in a readout (a word space made the line too long)
 RAISE = 0.45  # an exponent's foot above the baseline, in digit heights (a superscript, of the line's size)
 
 
@@ -297,10 +296,10 @@ class WhereItBreaks(ChapterScene):
             x_step=2,
             x_start=0,
         )
-        readable_decades(self.plot)
+        readable_decades(slope_label(self.plot))
         # "gain g" at the gain axis' end, as "gap" is at the score axis' end: the room below goes to the S-curve
         self.plot.labels[0].next_to(self.plot.axes.x_axis, RIGHT, buff=0.12)
-        self.sensitivity = on_baseline(WordedNumber(self.knob.log10_sensitivity()), self.plot.labels[1], 1)
+        self.sensitivity = on_baseline(SciNumber(self.knob.log10_sensitivity()), self.plot.labels[1], 1)
         upper = VGroup(self.plot, self.sensitivity)
         top = VGroup(self.plot, self.sensitivity[0]).get_top()[1]  # a raised exponent may stand above it
         upper.shift([PLOT_RIGHT - axis_end(self.plot.axes), PLOT_TOP - top, 0])
@@ -339,7 +338,7 @@ class WhereItBreaks(ChapterScene):
         body's left edge) to end MIN_CLEARANCE short of the plots at its longest: its number keeps its left end,
         and reads longest at the largest gain (the most exponent digits)."""
         line, readout = self.knob.min_line, self.knob.min_readout
-        widest = WordedNumber(log10_smallest_weight(self.raw_trace.scores, GAIN_RANGE[1])).width
+        widest = SciNumber(log10_smallest_weight(self.raw_trace.scores, GAIN_RANGE[1])).width
         right = max(line.get_right()[0], readout.get_left()[0] + widest)
         limit = min(self.plot.get_left()[0], self.tangent.get_left()[0]) - MIN_CLEARANCE
         line.shift(LEFT * min(max(0.0, right - limit), line.get_left()[0] - STAGE.body_left))
@@ -448,16 +447,16 @@ def slope_caption(slope: float, printed: str, gain: float) -> tuple[str, str]:
     )
 
 
-class WordedNumber(VGroup):
-    """A weight-like number as `arithmetic.sci_parts` prints it, in the words' face at one size (`role`):
-    '0.026' as the bars print it, or below 0.001 '4.25 × 10' with its exponent '−18' raised beside it. Beside
-    a label of words ('smallest weight', 'slope w(1 − w):') it reads as one line in one face. Review round 5:
-    LaTeX's number read as serif in a line of words. The exponent is as large as the rest, raised (a smaller
-    one would be below the smallest size), as `power_label` sets the plot's decades.
+class SciNumber(VGroup):
+    """A weight-like number as `arithmetic.sci_parts` prints it, typeset as every number is, at one size
+    (`role`): '0.026' as the bars print it, or below 0.001 '4.25 × 10' with its exponent '−18' raised beside
+    it. Its label ('smallest weight', 'slope w(1 − w):') is typeset too (`label_tex`), so the line is one face
+    (review round 8; round 5 had a LaTeX number in a line of words). The exponent is as large as the rest,
+    raised (a smaller one would be below the smallest size), as `power_label` sets the plot's decades.
 
     `set_log10` takes the number's base-10 logarithm (numbers far below float64's range print too); the
-    texts are made again only when the printed number changes, in place: the left end and the baseline where
-    they were, the opacity the old texts had (a dimmed readout stays dimmed).
+    formulas are made again only when the printed number changes, in place: the left end and the baseline
+    where they were, the opacity the old ones had (a dimmed readout stays dimmed).
     """
 
     def __init__(self, log10_value: float, role: str = "small", color: str | None = None):
@@ -466,27 +465,25 @@ class WordedNumber(VGroup):
         self.printed: tuple[str, int | None] | None = None
         self.set_log10(log10_value)
 
-    def set_log10(self, log10_value: float) -> WordedNumber:
+    def set_log10(self, log10_value: float) -> SciNumber:
         printed = sci_parts(float(log10_value))
         if printed == self.printed:
             return self
         number, exponent = printed
         if exponent is None:
-            texts = [c.text(number, role=self.role, color=self.shade)]
+            texts = [c.math(number, role=self.role, color=self.shade)]
         else:
-            base = c.text(f"{number}{THIN}×{THIN}10", role=self.role, color=self.shade)
-            power = c.text(text_minus(str(exponent)), role=self.role, color=self.shade)
+            base = c.math(rf"{number} \times 10", role=self.role, color=self.shade)
+            power = c.math(str(exponent), role=self.role, color=self.shade)
             power.next_to(base, RIGHT, buff=0.04).align_to(base, DOWN).shift(UP * base.height * RAISE)
             texts = [base, power]
         if self.printed is not None:  # in place of the old texts
-            was = (self.get_left()[0], self.baseline(), self.submobjects[0][0].get_fill_opacity())
+            was = (self.get_left()[0], self.baseline(), self.submobjects[0][0][0].get_fill_opacity())
             VGroup(*texts).shift([was[0] - texts[0].get_left()[0], was[1] - point_bottom(texts[0]), 0])
             VGroup(*texts).set_opacity(was[2])
-            for part in VGroup(
-                *self.submobjects
-            ).get_family():  # as DecimalNumber.set_value does: a play draws
+            for part in VGroup(*self.submobjects).get_family():  # as DecimalNumber.set_value does: a play
                 part.points[:] = (
-                    0  # the family it began with, so the old texts would still show under the new
+                    0  # draws the family it began with, so the old would still show under the new
                 )
         self.submobjects = texts
         self.printed = printed
@@ -504,13 +501,21 @@ class WordedNumber(VGroup):
 def point_bottom(number) -> float:
     """The bottom of a printed number's decimal point (its second glyph, in '0.026' as in '4.25 × 10'): a flat
     foot on the baseline, where round digits dip below it."""
-    return number[1].get_bottom()[1]
+    return number[0][1].get_bottom()[1]
 
 
-def on_baseline(readout: WordedNumber, label, flat: int) -> WordedNumber:
-    """`readout` just right of `label`, on its baseline (`label[flat]`: a glyph of it with no descender)."""
+def on_baseline(readout: SciNumber, label, flat: int) -> SciNumber:
+    """`readout` just right of the formula `label`, on its baseline (its glyph `flat`: one with no descender)."""
     readout.next_to(label, RIGHT, buff=0.2)  # room for a frame round the number
-    return readout.shift(UP * (label[flat].get_bottom()[1] - readout.baseline()))
+    return readout.shift(UP * (label[0][flat].get_bottom()[1] - readout.baseline()))
+
+
+def slope_label(plot: CurvePlot) -> CurvePlot:
+    """The plot's 'slope w(1 − w):' typeset, where its words stood: the readout after it is (`SciNumber`)."""
+    words = plot.labels[1]
+    shown = c.math(rf"\text{{slope }}{W}(1 - {W})\text{{:}}", role="small", color=theme().muted)
+    plot.labels.submobjects[1] = shown.move_to(words, aligned_edge=LEFT).align_to(words, DOWN)
+    return plot
 
 
 # Layout: two sets of bars side by side on the left, two plots on the right
@@ -701,8 +706,8 @@ class GainKnob(VGroup):
         self.gain_number = c.number(gain.get_value(), 1)
         self.gain_line = gain_line(self.gain_number)
         above(self.bars, VGroup(self.formula, self.gain_line).arrange(DOWN, buff=0.2))
-        self.min_label = c.text("smallest weight", role="small", color=theme().muted)
-        self.min_readout = on_baseline(WordedNumber(float("-inf")), self.min_label, 3)  # the first 'l'
+        self.min_label = label_tex("smallest weight", role="small", color=theme().muted)
+        self.min_readout = on_baseline(SciNumber(float("-inf")), self.min_label, 3)  # the first 'l'
         self.min_line = VGroup(self.min_label, self.min_readout)
         self.min_line.next_to(self.bars.labels, DOWN, buff=0.3).set_x(LIVE_X)
         self.add(self.bars, self.formula, self.gain_line, self.min_line)

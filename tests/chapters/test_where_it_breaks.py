@@ -19,8 +19,8 @@ from scenes.chapters.where_it_breaks import (
     SCALED_X,
     TANGENT_REACH,
     VALUE_GAP,
+    SciNumber,
     WhereItBreaks,
-    WordedNumber,
     bar_set,
     level_line,
     verdict_caption,
@@ -179,9 +179,9 @@ def test_mantissa_exponent_beyond_floats():
 
 def test_readout_updates_in_place(tmp_path):
     with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
-        readout = WordedNumber(np.log10(0.0158762))
+        readout = SciNumber(np.log10(0.0158762))
         assert readout.shown() == ("0.016", None)
-        assert readout[0].original_text == "0.016"
+        assert readout[0].tex_string == "0.016"
         left, base = readout.get_left()[0], readout.baseline()
         readout.set_opacity(0.3)
         old = VGroup(*readout.submobjects)
@@ -190,10 +190,10 @@ def test_readout_updates_in_place(tmp_path):
             old.get_all_points()
         )  # a play drawing the old texts (its family at its start) draws nothing
         assert readout.shown() == ("4.25", -18)
-        assert "".join(part.text for part in readout).replace("\u2009", "") == "4.25×10−18"
+        assert [part.tex_string for part in readout] == [r"4.25 \times 10", "-18"]
         assert readout.get_left()[0] == pytest.approx(left)
         assert readout.baseline() == pytest.approx(base)
-        assert readout[0][0].get_fill_opacity() == pytest.approx(0.3)  # a dimmed readout stays dimmed
+        assert readout[0][0][0].get_fill_opacity() == pytest.approx(0.3)  # a dimmed readout stays dimmed
         power, times = readout[1], readout[0]
         assert power.get_bottom()[1] > times.get_bottom()[1]
         assert power.font_size == pytest.approx(times.font_size)  # raised, not smaller
@@ -204,19 +204,20 @@ def test_readout_updates_in_place(tmp_path):
 
 
 def test_the_readout_lines_are_set_in_one_face_at_one_size(scene):
-    """'smallest weight 4.25 × 10⁻¹⁸' and 'slope w(1 − w): 2.06 × 10⁻⁹': words and numbers in the words' face
-    (review round 5: LaTeX's number read as serif in a line of words), one size, on one baseline."""
-    from manim import MathTex, Text
+    """'smallest weight 4.25 × 10⁻¹⁸' and 'slope w(1 − w): 2.06 × 10⁻⁹': words and numbers typeset alike, as
+    every number is (review round 8: a line of words beside a LaTeX number read as two faces), one size, on one
+    baseline."""
+    from manim import MathTex
 
     at_gain(scene, GAIN_RANGE[1])
     scene.sensitivity.set_log10(scene.knob.log10_sensitivity())
     lines = ((scene.knob.min_label, scene.knob.min_readout, 3), (scene.plot.labels[1], scene.sensitivity, 1))
     for label, readout, flat in lines:
         parts = [label, *readout]
-        assert all(isinstance(p, Text) and not isinstance(p, MathTex) for p in parts)
+        assert all(isinstance(p, MathTex) for p in parts)
         assert {p.role for p in parts} == {"small"}
         assert len({round(p.font_size, 6) for p in parts}) == 1
-        assert readout.baseline() == pytest.approx(label[flat].get_bottom()[1], abs=1e-6)
+        assert readout.baseline() == pytest.approx(label[0][flat].get_bottom()[1], abs=1e-6)
         assert readout.get_left()[0] > label.get_right()[0] + FRAME_BUFF + 0.05  # a frame round it clears it
 
 
