@@ -47,6 +47,7 @@ from scenes.kit.arithmetic import (
     vector_math,
     vector_text,
 )
+from scenes.kit.bars import label_tex
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import LitFormula
@@ -784,23 +785,22 @@ class CausalMask(ChapterScene):
     def comparison_rows(self, shape: str = "table") -> VGroup:
         """'masked:  e^-inf = 0' and 'finite gap:  m x 10^e' (the smallest weight "Where it breaks" left at its
         last gain stop): one over the other, labels and numbers in two columns
-        ("table"), side by side ("line"), or each label over its number ("stacked", the narrowest)."""
-        muted = theme().muted
-        labels = [c.text(words, role="label", color=muted) for words in COMPARED]
+        ("table"), side by side ("line"), or each label over its number ("stacked", the narrowest). The labels
+        are typeset as their numbers are, on their baselines (one face to a line, review 8)."""
+        labels = [label_tex(words, color=theme().muted) for words in COMPARED]
         numbers = [c.math(r"e^{-\infty} = 0"), c.math(finite_gap_tex())]
-        if shape != "table":
-            across = shape == "line"
-            rows = [
-                VGroup(label, number).arrange(RIGHT if across else DOWN, buff=0.2 if across else 0.1)
-                for label, number in zip(labels, numbers)
-            ]
-            for label, number in rows:
-                label.align_to(number, DOWN if across else LEFT)
-            if across:
-                return VGroup(*rows).arrange(RIGHT, buff=0.6)
+        if shape == "stacked":
+            rows = [VGroup(*pair).arrange(DOWN, buff=0.1, aligned_edge=LEFT) for pair in zip(labels, numbers)]
             return VGroup(*rows).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
-        table = c.Grid(labels, numbers, col_buff=0.35, row_buff=0.2)
-        return VGroup(table.row(0), table.row(1))
+        if shape == "line":
+            shown = VGroup(*[VGroup(*pair).arrange(RIGHT, buff=0.2) for pair in zip(labels, numbers)])
+            shown.arrange(RIGHT, buff=0.6)
+        else:
+            table = c.Grid(labels, numbers, col_buff=0.35, row_buff=0.2)
+            shown = VGroup(table.row(0), table.row(1))
+        for label, number in zip(labels, numbers):  # a letter's foot on the number's baseline
+            label.shift(UP * (number.get_bottom()[1] - label[0][0].get_bottom()[1]))
+        return shown
 
     def place_grids(self) -> None:
         """Both grids at GRID_CENTER, moved right to keep their labels on the stage and down to keep their
