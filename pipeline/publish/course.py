@@ -16,6 +16,8 @@ from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 
+import i18n
+from i18n import _
 from pipeline import outputs
 from pipeline.plan.course import Course
 from pipeline.plan.dependencies import Scanner, digest
@@ -101,6 +103,7 @@ def _documents(output_dir: Path, folder: Path, settings: RenderSettings, course:
     ]
     code = Scanner().modules(CODE, ("pipeline",))
     inputs = {"lecture": lecture_entry.hash, "course": course.fingerprint()}
+    inputs |= documents.language_inputs(settings)
     inputs |= {f"module {name}": hashlib.sha256(path.read_bytes()).hexdigest() for name, path in code.items()}
     manifest, now, written = Manifest.load(folder), datetime.now(timezone.utc), []
     for kind, make in _makers(folder, settings, course, now, printed).items():
@@ -124,7 +127,8 @@ def _makers(
 ) -> dict:
     """lecture.pptx and lecture.pdf from the course's beats: its title slide and title page, the pictures
     `printed` (one per beat) in the handout."""
-    subtitle = " · ".join(text for text in ("Handout", course.byline) if text)
+    with i18n.active(settings.lang):
+        subtitle = " · ".join(text for text in (_("Handout"), course.byline) if text)
     cover = slides.Cover(course.title, course.byline, course.lecturer)
     return {
         "pptx": lambda said, target: documents.write_pptx(
