@@ -412,12 +412,15 @@ def test_the_finite_gap_s_weight_is_the_one_where_it_breaks_shows_at_its_last_st
     scores = examples.current().blend.trace(0, scaled=False).scores
     assert plain(finite_gap_tex()) == sci(log10_smallest_weight(scores, GAIN_STOPS[-1])) == "4.25 × 10⁻¹⁸"
     masked, finite = scene.comparison
-    # each named for what it is, a weight (review 7: "finite gap: 4.25 × 10⁻¹⁸" called a weight a gap)
-    assert [part.original_text for part in (masked[0], finite[0])] == [
-        "masked weight:",
-        "finite-gap weight:",
+    # each named for what it is, a weight (review 7: "finite gap: 4.25 × 10⁻¹⁸" called a weight a gap), typeset
+    # as its number is, on its baseline (review 8: a line in one face)
+    assert [part.tex_string for part in (masked[0], finite[0])] == [
+        r"\text{masked weight:}",
+        r"\text{finite-gap weight:}",
     ]
     assert finite[1].tex_string == finite_gap_tex()
+    for label, number in (masked, finite):
+        assert label[0][0].get_bottom()[1] == pytest.approx(number.get_bottom()[1], abs=1e-6)
 
 
 OPEN, MASKED = ("scores", "weighing", "without"), ("mask", "sum", "turning", "with")  # each grid's labels
