@@ -241,3 +241,24 @@ def test_a_short_output_is_magnified_in_a_free_place():
     )
     long = ValuePlane(["a", "b"], [[1, 0], [0, 1]], *PLANE_BOX).set_blend([0.9, 0.1])
     assert close_up(long, long.term_ends([0.9, 0.1])[-1], [long.plane]) is None
+
+
+def test_the_sum_of_weights_line_is_one_face_on_one_baseline(scene):
+    """Review 8 (should 1): 'sum of weights = 1.000' had its words in the text face beside a LaTeX number. Now
+    every part is typeset, the sign on the math axis, the number on the words' baseline, with either sign."""
+    from manim import MathTex
+
+    from scenes.kit.bars import WeightBars
+
+    for weights, sign in (([0.5654, 0.4004, 0.0342], r"\approx"), ([0.5, 0.25, 0.25], "=")):
+        bars = WeightBars(["a", "b", "c"], weights)
+        (words, shown_sign), number = bars.total_label, bars.total
+        assert all(isinstance(part, MathTex) for part in (words, shown_sign, *number))  # the digits too
+        assert words.tex_string == r"\text{sum of weights}" and shown_sign.tex_string == sign
+        baseline = words[0][0].get_bottom()[1]
+        assert number.get_bottom()[1] == pytest.approx(baseline, abs=1e-6)
+        assert baseline < shown_sign.get_center()[1] < number.get_top()[1]
+        assert (
+            words.get_right()[0] < shown_sign.get_left()[0] < shown_sign.get_right()[0] < number.get_left()[0]
+        )
+    assert isinstance(scene.bars.total_label[0], MathTex)  # the chapter's own

@@ -265,3 +265,19 @@ def test_the_captions_read_each_divisor_as_the_kit_writes_it(played):
     assert f"so the divisor is {arithmetic.root_text(played.width)}." in said
     for s in played.samples:
         assert f"d = {s.width}: divided by {arithmetic.root_text(s.width)}." in said
+
+
+def test_each_variance_line_is_one_face_on_one_baseline(scene):
+    """Review 8 (should 1): 'variance 3.99' had its word in the text face beside a LaTeX number; now both are
+    typeset alike, at one size, the number on the word's baseline."""
+    from manim import MathTex
+
+    for row in scene.rows:
+        for line in (row.raw_var, row.scaled_var):
+            label, number = line
+            assert isinstance(label, MathTex) and all(isinstance(digit, MathTex) for digit in number)
+            assert label.tex_string == r"\text{variance}" and label.font_size == pytest.approx(
+                number.font_size
+            )
+            assert number.get_bottom()[1] == pytest.approx(label[0][0].get_bottom()[1], abs=1e-6)
+            assert label.get_right()[0] < number.get_left()[0]
