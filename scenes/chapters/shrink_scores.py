@@ -303,8 +303,8 @@ class ShrinkScores(ChapterScene):
         self.ticks = tick_marks(self.rows, (-limit, -limit / 2, 0, limit / 2, limit), Row.x_of)
         self.zoom_ticks = tick_marks(self.rows, (-SPREAD, 0, SPREAD), Row.zoomed_x)
         stretch = (ZOOM_WIDTH / SPREAD) / (AXIS_WIDTH / limit)
-        self.zoom_title = c.text(
-            f"{fmt(-SPREAD, 0)} to {fmt(SPREAD, 0)}, ×{fmt(stretch, 1)}",
+        self.zoom_title = c.math(  # typeset as the axis' numbers under it ('−4', not '-4')
+            rf"{fmt(-SPREAD, 0)} \text{{ to }} {fmt(SPREAD, 0)},\ \times {fmt(stretch, 1)}",
             role="small",
             color=theme().muted,
         ).next_to(self.rows[0].zoom[0][1], UP, buff=0.12)
@@ -559,7 +559,9 @@ def extreme_marks(samples, row: Row) -> VGroup:
         tip_length=0.12,
     )
     rel = gap_relation(high, low)
-    gap_label = c.text(f"gap {'' if rel.sign == '=' else '≈ '}{text_minus(rel.result)}", role="small")
+    sign = "=" if rel.sign == "=" else r"\approx"  # typeset as the scores beside it (one face to the line)
+    gap_label = c.math(rf"\text{{gap}} {sign} {rel.result}", role="small")
     gap_label.relations = (rel,)  # checked as the formulas' equations are
-    gap_label.next_to(marks, RIGHT, buff=0.3).align_to(marks[1][1], DOWN)
+    gap_label.next_to(marks, RIGHT, buff=0.3)
+    gap_label.shift(UP * (marks[1][1].get_bottom()[1] - gap_label[0][-1].get_bottom()[1]))  # a digit's foot
     return VGroup(marks, gap, gap_label)

@@ -215,7 +215,14 @@ def test_caveat_marks_sit_at_the_extreme_scaled_scores(scene):
     # the gap is the exact one rounded (7.28), not the difference of the printed scores (3.58 + 3.71 = 7.29),
     # so it says '≈'
     assert (fmt(high, STAT_PLACES), fmt(low, STAT_PLACES)) == ("3.58", "-3.71")
-    assert gap.original_text == f"gap ≈ {fmt(high - low, STAT_PLACES)}" == "gap ≈ 7.28"
+    assert (
+        gap.tex_string
+        == rf"\text{{gap}} \approx {fmt(high - low, STAT_PLACES)}"
+        == r"\text{gap} \approx 7.28"
+    )
+    assert gap[0][-1].get_bottom()[1] == pytest.approx(
+        marks[1][1].get_bottom()[1], abs=1e-6
+    )  # on one baseline
     assert gap.relations == (Relation(("3.58", "3.71"), "sum", "≈", "7.28"),)
     assert [fmt(w, 3) for w in weights] == ["0.999", "0.001"]
 
