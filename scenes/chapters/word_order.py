@@ -363,7 +363,8 @@ class WordOrder(ChapterScene):
             r"PE(p, 2i{+}1) = \cos\!\left(p / 10000^{2i/d}\right)",
             role="small",
         )
-        self.pe_formula.move_to(self.strip, aligned_edge=LEFT)
+        # from the strip's top down: centred, its tall parentheses rose to 5 px under the subtitle (review 8)
+        self.pe_formula.move_to(self.strip, aligned_edge=UL)
         x = DEFAULT_PROJECTIONS.embeddings
         pe = sinusoidal(np.arange(len(x)), PE_WIDTH)
         self.pe_table = NamedMatrix("PE", pe, theme().text)

@@ -176,3 +176,11 @@ def test_another_example_reorders_its_own_words(custom):
 def test_the_recap_icon_is_stripes():
     icon = word_order_icon(examples.current())
     assert len(icon[0]) == 64
+
+
+def test_the_position_formula_hangs_from_the_strip_clear_of_the_subtitle(scene):
+    """Review 8: centred on the formula strip, its tall parentheses rose to 5 px under the subtitle."""
+    formula, strip = scene.pe_formula, scene.strip
+    assert formula.get_top()[1] == pytest.approx(strip.get_top()[1])
+    assert scene.heading.get_bottom()[1] - formula.get_top()[1] >= 0.1
+    assert formula.get_bottom()[1] > scene.top  # above the table and stripes under it
