@@ -63,9 +63,9 @@ LEG_SECONDS = 3.0
 BEND = 0.6  # radians of curvature on each leg of the drag, so the path is a curve
 NOTE = "Dot products grow with d; without ÷ √d, softmax saturates toward one-hot."
 NOTE_SAID = "Dot products grow with d; without the division, softmax saturates toward one-hot."
-PAYOFF = (
-    "Not one RNN hidden state for a whole sequence (chapter 1): a fresh, query-specific blend, "
-    "recomputed on demand."
+PAYOFF = (  # in chapter 1's words: the encoder squeezed the source into one summary vector
+    "Not one summary vector for the whole source, as the encoder gave (chapter 1): a fresh, query-specific "
+    "blend, recomputed on demand."
 )
 
 
@@ -91,17 +91,13 @@ class ThreeTokenDrag(ChapterScene):
     def introduce(self) -> None:
         self.beat("Keys in a plane")
         live, rows = self.live, self.aside
-        self.show(
-            FadeIn(self.heading),
-            Create(live.plane),
-            run_time=1.5,
-            caption="Each arrow is a key vector kᵢ, one per token i, at a fixed point.",
-        )
-        self.play(
+        self.play(FadeIn(self.heading), Create(live.plane), run_time=1.5)
+        self.show(  # the caption with the arrows it is about (review 8: it began over the empty plane)
             *[GrowArrow(k) for k in live.keys],
             *[FadeIn(label) for label in live.key_labels],
             FadeIn(rows(0)),
             run_time=1.5,
+            caption="Each arrow is a key vector kᵢ, one per token i, at a fixed point.",
         )
         d = live.trace().width
         self.show(
@@ -113,10 +109,12 @@ class ThreeTokenDrag(ChapterScene):
         )
         self.wait_for_cue(2)  # d, as the caption comes to it: the plane's axes, one per number
         self.play(
-            FadeIn(rows(2)), Indicate(live.plane.axes, color=theme().text, scale_factor=1), run_time=1.5
+            FadeIn(rows(2)),
+            Indicate(live.plane.axes, color=theme().text, scale_factor=1),
+            FadeIn(self.strip),  # the formulas the next caption reads, there as it starts (review 8)
+            run_time=1.5,
         )
         self.show(
-            FadeIn(self.strip),
             FadeIn(live.bars),
             FadeIn(rows(3)),
             run_time=1.5,
@@ -249,14 +247,15 @@ class ThreeTokenDrag(ChapterScene):
             legend = self.live.legend
             back = [] if worked.legend_stays or not len(legend) else [FadeIn(foot(legend))]
             self.play(FadeOut(VGroup(*self.still_shown(worked.blocks))), *back, run_time=0.5)
+        labels = self.live.key_labels
         for i, (caption, keys) in enumerate(reasons(self.example.tokens, trace)):
-            shown = [Create(shadows.parts[k]) for k in keys if len(shadows.parts[k])]
+            # as the reason starts (review 8: a shadow drawn after its perpendicular came late in its cue), each
+            # key's parts at once, and its name on the plane pulsed: a shadow of next to nothing is no sign
+            shown = [Create(shadows.parts[k], lag_ratio=0) for k in keys if len(shadows.parts[k])]
+            shown += [Indicate(labels[k], color=labels[k].get_color(), scale_factor=1.3) for k in keys]
             if i == 0:
                 shown += [FadeIn(worked.verdict), self.strip.light(), *map(Create, shadows.line)]
-            if shown:  # drawn while the reason is read
-                self.show(*shown, run_time=max(1, 0.7 * self.caption_time(caption)), caption=caption)
-            else:
-                self.say(caption)
+            self.show(*shown, run_time=SHADOW_SECONDS, caption=caption)
 
     def why_scale(self) -> None:
         self.beat("Why divide by the square root of d")
@@ -412,6 +411,7 @@ FAR_TRIES = 14  # the query's label, which must stay clear of the shadows too, m
 ARROW_CLEARANCE = 0.12  # a label keeps at least this from every key arrow
 SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
 RIGHT_MARK = 0.2  # the side of a right-angle mark
+SHADOW_SECONDS = 1.5  # a reason's shadows are drawn in this long, from the reason's start
 # the worked example's layouts, in order of preference, each with its dot products on one line or, where even
 # one column is too wide for them (long decimal terms), their relation and result on a second line
 LAYOUTS = (("beside", False), ("in_place", False), ("one_column", False), ("one_column", True))
@@ -431,6 +431,7 @@ HEADER_BUFF, VALUE_BUFF, LEGEND_GAP = (
 # rows ROW_BUFF apart (a frame round a value stands as far from the row under it as from the value); names
 # NAME_BUFF under the baseline or the values
 VALUE_GAP, VALUE_DROP, ROW_BUFF, NAME_BUFF = 0.15, 0.15, 2 * FRAME_BUFF, 0.15
+LEADER_BUFF = 0.04  # a leader from a value on a lower row stops this short of it and of the baseline
 VALUE_ROWS = 2  # under the baseline, values take at most this many rows (a third would squeeze the bars)
 SPILL = (CHART_GAP - VALUE_GAP) / 2  # how far a value under the baseline may reach past its ends
 CHART_BAR = (0.6, 2.0)  # the tallest bar's least and greatest height
@@ -652,11 +653,12 @@ def cuts_names(tokens, labels) -> bool:
 
 
 def glossary(width: int) -> c.Grid:
-    """The symbols' legend, one row each (faded in where each is first used): k_i, q, d, w_i, output."""
+    """The symbols' legend, one row each (faded in where each is first used): k_i, q, d, w_i, output; a symbol
+    in TeX, what it means in words, numbers too (review 8: 'd = 2' set a serif 2 in a line of sans)."""
     rows = [
         (r"k_i", "key of token i (an arrow)", theme().text),
         (r"q", "query (×): what is looking", theme().query),
-        (rf"d = {width}", "dimension of q and the keys", theme().text),
+        (r"d", f"dimension of q and kᵢ: here {width}", theme().text),  # the number in the words' face
         (r"w_i", "weight on token i (a bar)", theme().text),
         (r"\text{output}", "= Σ wᵢ vᵢ, the blend; here vᵢ = kᵢ", theme().output),
     ]
@@ -1126,7 +1128,8 @@ class WeightChart(VGroup):
         self.values = VGroup(*[weight_label(x) for x in log10_weights])
         self.shown = list(range(len(self.bars)))  # the bars whose weights are printed
         self.over = self.stand_over() or not self.stand_under(rows)  # values over the bars, or under them
-        self.add(self.baseline, self.bars, *(self.values[i] for i in self.shown))
+        self.leaders = VGroup() if self.over else self.lead()
+        self.add(self.baseline, self.bars, *(self.values[i] for i in self.shown), self.leaders)
         self.names = VGroup(*(fit.names(tokens, np.inf) if named else []))
         top = min(0.0, *(self.values[i].get_bottom()[1] for i in self.shown)) - NAME_BUFF
         for name, bar in zip(self.names, self.bars):
@@ -1167,6 +1170,22 @@ class WeightChart(VGroup):
             if len(self.shown) == len(self.bars):
                 break
         return True
+
+    def lead(self) -> VGroup:
+        """Under the baseline, a thin line from each value on a lower row up to its bar's foot, between the
+        values over it (review 8: two staggered rows of weights read as two lines of data); none where the
+        line would cross another value."""
+        first = max(self.values[i].get_top()[1] for i in self.shown)
+        leaders = VGroup()
+        for i in self.shown:
+            value, x = self.values[i], self.bars[i].get_x()
+            if value.get_top()[1] >= first - 1e-6:
+                continue  # on the first row: under its bar already
+            line = Line([x, value.get_top()[1] + LEADER_BUFF, 0], [x, -LEADER_BUFF, 0])
+            line.set_stroke(theme().muted, width=1.5)
+            if all(fit.apart(line, self.values[j]) for j in self.shown if j != i):
+                leaders.add(line)
+        return leaders
 
     def shown_values(self) -> list[str]:
         """The weights printed, left to right."""

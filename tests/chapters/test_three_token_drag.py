@@ -274,8 +274,8 @@ def test_captions_give_the_reasons_and_the_payoff(rendered):
     ex = examples.current().drag
     for caption, _ in reasons(ex.tokens, ex.trace()):
         assert caption in said
-    payoff = next(s for s in said if "RNN" in s)
-    for words in ["one RNN hidden state", "whole sequence", "chapter 1", "query-specific blend", "on demand"]:
+    payoff = next(s for s in said if "summary vector" in s)  # chapter 1's words for what came before
+    for words in ["one summary vector", "encoder", "chapter 1", "query-specific blend", "on demand"]:
         assert words in payoff
     for captions in comparison(scalings(ex.query, ex.keys)):
         assert all(caption in said for caption in captions)
@@ -296,7 +296,8 @@ def test_chapter_lasts_40_to_85_seconds(rendered):
 
 def test_glossary_builds_from_the_example(scene):
     symbols = [m.tex_string for m in scene.live.glossary.columns[0]]
-    assert symbols[2] == f"d = {scene.live.trace().width}" == "d = 2"
+    meanings = [m.original_text for m in scene.live.glossary.columns[1]]
+    assert symbols[2] == "d" and meanings[2].endswith(f"here {scene.live.trace().width}")  # no TeX number
     assert len(scene.live.glossary.row(0)) == 2 and len(symbols) == 5
 
 
