@@ -348,12 +348,15 @@ def sum_tex(terms, total: float, places: int, per_line: int | None = None) -> Te
 
 def scaled_tex(weight: float, vector, places: int = WEIGHT_PLACES) -> Tex:
     """'0.565 \\times [1, 0.5] \\approx [0.565, 0.283]': a weight times a value, each product the exact one
-    rounded (what the output sums), so '≈' where the printed weight does not give it exactly.
+    rounded (what the output sums), so '≈' where the printed weight does not give it exactly; the product in
+    one format, as a column is ('[0.074, 0.000]', never '[0.074, 0]'; the page's query panel prints it so).
 
     One relation per coordinate; the sign is '=' only when every coordinate is exact.
     """
     w = fmt(weight, places)
-    rels = [row("scale", [w, fmt_input(v)], weight * v, places) for v in vector]
+    products = [weight * v for v in vector]
+    shared = column(products, places)
+    rels = [row("scale", [w, fmt_input(v)], p, shared) for v, p in zip(vector, products)]
     shown_sign = "=" if all(r.sign == "=" for r in rels) else r"\approx"
     rels = [Relation(r.terms, r.op, "=" if shown_sign == "=" else "≈", r.result) for r in rels]
     product = f"[{', '.join(r.result for r in rels)}]"

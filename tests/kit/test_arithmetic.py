@@ -27,3 +27,16 @@ def test_working_keeps_each_quantity_to_one_format_and_every_row_true():
     for rel in (rel for row in rows for rel in row.relations):
         assert (rel.sign == "=") == (a.sign(rel.op, rel.terms, rel.result) == "=")
     assert working.dots(split=True)[0].relations == working.dots()[0].relations
+
+
+def test_a_weight_times_a_value_prints_its_product_in_one_format():
+    """Issue 29: '0.074 × [1, 0] = [0.074, 0]'; a product's coordinates to one number of places, as a column's
+    (all whole: bare), each relation still true as printed."""
+    assert a.scaled_tex(0.074, [1, 0]) == r"0.074 \times [1, 0] = [0.074, 0.000]"
+    assert a.scaled_tex(1, [1, 0]) == r"1 \times [1, 0] = [1, 0]"
+    assert a.scaled_tex(0.5654, [1, 0.5]) == r"0.565 \times [1, 0.5] \approx [0.565, 0.283]"
+    rels = a.scaled_tex(0.0745, [-1.1, 0]).relations
+    assert [r.result for r in rels] == ["-0.082", "0.000"]  # the exact product rounded, not 0.074 × -1.1
+    assert {r.sign for r in rels} == {"≈"} and a.sign(
+        "scale", rels[0].terms, rels[0].result, tex=False
+    ) == "≈"

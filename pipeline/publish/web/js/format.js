@@ -20,10 +20,14 @@ export function fmt(value, places) {
   return /^-0\.0*$/.test(text) ? text.slice(1) : text; // never '-0.000', as Python's fmt
 }
 
-// fmt_column: `values` as one column, to one number of decimals: none when every one is whole, else `places`
-// (never '4' beside '3.500').
-export function column(values, places) {
-  const shared = values.every((v) => Math.abs(v - Math.round(v)) < 1e-9) ? 0 : places;
+// column_places: the decimals a column of `values` is printed with: 0 when every one is whole, else `places`.
+export function columnPlaces(values, places) {
+  return values.every((v) => Math.abs(v - Math.round(v)) < 1e-9) ? 0 : places;
+}
+
+// fmt_column: `values` as one column, to one number of decimals, `shared` (by default the column's own: never
+// '4' beside '3.500'; a sum to its terms' places).
+export function column(values, places, shared = columnPlaces(values, places)) {
   return values.map((v) => {
     const text = fixed(v, shared);
     return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text; // never '-0.000', as Python's
@@ -34,11 +38,6 @@ export function column(values, places) {
 export function fmtInput(value) {
   const text = fmt(value, 3);
   return text.includes(".") ? text.replace(/0+$/, "").replace(/\.$/, "") : text;
-}
-
-// vector_tex: '[0.500, 0.250]'.
-export function vector(values, places) {
-  return "[" + values.map((v) => fmt(v, places)).join(", ") + "]";
 }
 
 // text_minus: a number as printed, for text: the minus sign the video's formulas draw ('−0.4'), not a hyphen.

@@ -2,7 +2,7 @@
 
 import { attend } from "./attention.js";
 import { announcer, arrow, htmlElement, weightBars } from "./dom.js";
-import { column, fmt, fmtInput, textMinus, vector } from "./format.js";
+import { column, columnPlaces, fmt, fmtInput, textMinus } from "./format.js";
 import { drawPlane, label } from "./plane.js";
 import { numbersOf, readState, writeState } from "./state.js";
 import { t } from "./strings.js";
@@ -24,14 +24,16 @@ export function queryStrings(data, query) {
   const trace = attend(query, data.keys, data.values);
   const { score, weight, exp } = data.places;
   const number = (places) => (x) => textMinus(fmt(x, places));
+  const expPlaces = columnPlaces(trace.exps, exp); // the exponentials' column, their sum to its places
+  const listed = (v) => textMinus("[" + v.join(", ") + "]");
   return {
     dots: column(trace.dots, score).map(textMinus), // one format down a column, as the video's
     scores: column(trace.scores, score).map(textMinus),
-    exps: trace.exps.map(number(exp)),
-    sum: number(exp)(trace.expSum),
+    exps: column(trace.exps, exp).map(textMinus),
+    sum: textMinus(column([trace.expSum], exp, expPlaces)[0]),
     weights: trace.weights.map(number(weight)),
-    terms: trace.terms.map((t) => textMinus(vector(t, weight))),
-    output: textMinus(vector(trace.output, weight)),
+    terms: trace.terms.map((t) => listed(column(t, weight))), // one format per vector: '[0.074, 0.000]'
+    output: listed(column(trace.output, weight)),
     trace,
   };
 }

@@ -1,0 +1,68 @@
+"""The query panel prints each quantity in one format, as the video does (issue 29: '[0.074, 0]' beside
+'0.074'): the exponentials and their sum one column, each w·v term and the output one vector, the terms as
+the video's rows (`scaled_tex`) print them. In a real browser (Debian's chromium, headless)."""
+
+import pytest
+
+from attention import attend, examples
+from pipeline import outputs
+from pipeline.plan.settings import from_options
+from pipeline.publish import update
+from pipeline.publish.panel_data import BLEND_EXP_PLACES
+from scenes.kit.arithmetic import WEIGHT_PLACES, column, fmt, fmt_column, scaled_tex, text_minus
+from tests.support.browser import chromium, new_tab, serve
+
+# a zero score beside others (e^0 = 1 among decimals), a zero coordinate in a term, all-whole products, and
+# exponentials within 1e-9 of 1 (whole) whose sum is not
+QUERIES = ([2, 0, 0, 0], [0, 2, 0, 0], [0, 0, 0, 0], [1.5, -2, 0.25, 3], [-1e-9, 0, 0.125, 0.125])
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    out, settings = tmp_path_factory.mktemp("query-format"), from_options("l")
+    folder = outputs.folder(out, settings)
+    folder.mkdir(parents=True)
+    update.after_render(out, settings)  # the page alone: the panels need the example's data, not videos
+    with serve(folder) as base, chromium() as browser:
+        tab, errors = new_tab(browser, base + "index.html", 1280, 900)
+        yield tab
+        assert errors == []
+
+
+def shown(page, query) -> dict:
+    return page.evaluate(
+        "(q) => { const { trace, ...strings } = window.lecturePanels.queryStrings(q); return strings; }",
+        query,
+    )
+
+
+def listed(printed) -> str:
+    return text_minus("[" + ", ".join(printed) + "]")
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_exponentials_and_their_sum_are_one_column(page, query):
+    trace = attend(query, examples.DEFAULT.blend.keys, examples.DEFAULT.blend.values)
+    strings = shown(page, query)
+    assert strings["exps"] == [text_minus(e) for e in fmt_column(trace.exps, BLEND_EXP_PLACES)]
+    assert strings["sum"] == text_minus(fmt(trace.exp_sum, column(trace.exps, BLEND_EXP_PLACES)))
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_each_term_and_the_output_are_one_vector_as_the_video_prints_them(page, query):
+    blend = examples.DEFAULT.blend
+    trace = attend(query, blend.keys, blend.values)
+    strings = shown(page, query)
+    video = [
+        listed(r.result for r in scaled_tex(w, v).relations) for w, v in zip(trace.weights, blend.values)
+    ]
+    assert strings["terms"] == video == [listed(fmt_column(t, WEIGHT_PLACES)) for t in trace.terms]
+    assert strings["output"] == listed(fmt_column(trace.output, WEIGHT_PLACES))
+
+
+def test_a_term_with_a_zero_coordinate_keeps_its_vector_s_places(page):
+    """The lecture's first query: 'the' weighs 0.665 times [1, 0]; an exponential of exactly 1 among decimals."""
+    strings = shown(page, [2, 0, 0, 0])
+    terms = dict(zip(examples.DEFAULT.blend.tokens, strings["terms"]))
+    assert terms["the"] == "[0.665, 0.000]"
+    assert sorted(strings["exps"]) == ["1.000", "2.718", "7.389"] and strings["sum"] == "11.107"  # never "1"
