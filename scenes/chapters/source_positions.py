@@ -69,9 +69,11 @@ COUNT_BUFF = 0.3  # the count under it, and the caveat beside a tall grid under 
 STEP_SECONDS = 2.2
 FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
 SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
-ROLL_OUT = squish_rate_func(smooth, 0, 1 / 3)  # a count's old numbers leave, ...
-ROLL_SLIDE = squish_rate_func(smooth, 1 / 3, 2 / 3)  # ... its words slide to their new places, ...
-ROLL_IN = squish_rate_func(smooth, 2 / 3, 1)  # ... and the new numbers come in
+# a count's old numbers leave, its words slide the little way to their new places, and the new numbers come
+# in: the slide short, so the line stands without numbers briefly (review 8: 0.8 s of 'queries × keys = scores')
+ROLL_OUT = squish_rate_func(smooth, 0, 0.35)
+ROLL_SLIDE = squish_rate_func(smooth, 0.35, 0.55)
+ROLL_IN = squish_rate_func(smooth, 0.55, 1)
 GAP = r",\;\; "  # between a vector's entries in a formula, as `vector_math` writes it
 SPACE = r"\;\; "  # ... the part of it after the comma
 CAVEAT = "access ≠ recall: no guarantee of useful matching or perfect recall"
