@@ -1,6 +1,7 @@
 """Keeping the catalogues up to date: every string marked for translation (`_`, `ngettext`, in Python and in the
-page's Jinja2 templates) extracted with Babel into `i18n/locales/lecture.pot`, merged into each language's .po
-(a new string comes in empty, so it shows in English until translated), and what each language has translated."""
+page's Jinja2 templates) and the chapters' titles extracted with Babel into `i18n/locales/lecture.pot`, merged
+into each language's .po (a new string comes in empty, so it shows in English until translated), and what each
+language has translated."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+import tomllib
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
@@ -21,8 +23,10 @@ SEARCHED = (
     "narration",
     "i18n",
 )  # where marked strings may be; CLI messages stay English
+TITLES = "scenes/chapters/chapters.toml"  # the chapters' titles, data rather than code
 METHODS = [
     ("pipeline/publish/web/**.j2", "jinja2.ext:babel_extract"),
+    (TITLES, "i18n.catalogues:chapter_titles"),
     *((f"{folder}/**.py", "python") for folder in SEARCHED),
 ]
 WIDTH = 110  # as the code's lines
@@ -52,6 +56,14 @@ def extracted() -> Catalog:
     for file, line, message, comments, context in extract_from_dir(ROOT, METHODS, directory_filter=searched):
         found.add(message, locations=[(file, line)], auto_comments=comments, context=context)
     return found
+
+
+def chapter_titles(fileobj, keywords, comment_tags, options):
+    """Babel's extractor for the chapters' table: each `title = "..."` line, a string to translate (a chapter
+    shows its title as `_(self.title)`)."""
+    for number, line in enumerate(fileobj.read().decode("utf-8").splitlines(), start=1):
+        if line.startswith("title ="):
+            yield number, None, tomllib.loads(line)["title"], ["A chapter's title"]
 
 
 def extract() -> list[Path]:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
+import i18n
 from attention import examples
 from attention.examples.file import load_example_file
 from narration import speech, voices
@@ -57,6 +58,7 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         families.quick_families(),
         colours.quick_colours(),
         held_frames.installed(),
+        i18n.active(job.settings.lang),  # `_()` in the scene answers in the render's language
     ):
         scene = job.chapter.scene_class()()
         frames = FrameCounter(scene, label, job.settings.fps, news)

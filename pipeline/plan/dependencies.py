@@ -1,7 +1,7 @@
 """What a chapter's video depends on, as a dictionary of named digests, and the hash of it all.
 
 Code: the chapter's module and the modules it imports, found by reading import statements
-(static analysis: nothing is imported or run) and followed into `scenes`, `attention`, `narration` and
+(static analysis: nothing is imported or run) and followed into `scenes`, `attention`, `narration`, `i18n` and
 the chapter's own package; plus every module of `pipeline/frames/` (FRAME_CODE: the code that
 shapes every video's frames, encoding and files), taken as a folder rather than followed, so that
 code only the command line or the worker's bookkeeping runs (outputs.clean, error reports...)
@@ -15,7 +15,8 @@ the registry's own reading of the example is hashed as those titles, not as tabl
 parsed values of the tables the chapter's code reads (`examples.current().blend`: found by reading the code,
 as imports are) and the colours of their names, not the file's bytes, so an edited comment or another
 chapter's table re-renders nothing; the settings; the tools' versions; the voice's identity (its engine, model
-and versions).
+and versions); in a language other than English, the language and, when the chapter's code imports `_`, its
+catalogue's bytes.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
+import i18n
 from attention.examples import DEFAULT, Examples
 from attention.examples.file import load_example_file
 from narration import voices
@@ -46,6 +48,7 @@ CODE_PACKAGES = (
     "scenes",
     "attention",
     "narration",
+    "i18n",
 )  # followed from the chapter's module, with the chapter's own package
 FRAME_PACKAGE = Path(__file__).resolve().parents[1] / "frames"  # every module here shapes frames or encoding
 FRAME_CODE = tuple(
@@ -53,6 +56,7 @@ FRAME_CODE = tuple(
         "pipeline.frames" + ("" if p.stem == "__init__" else f".{p.stem}") for p in FRAME_PACKAGE.glob("*.py")
     )
 )
+TRANSLATING = frozenset({"i18n._", "i18n.ngettext"})  # a module importing these shows catalogue strings
 TABLES = tuple(f.name for f in fields(Examples))  # an example's tables: drag, blend, ...
 COLOUR_READER = (
     "scenes.kit.palette"  # reads every table's names for the token colours: hashed as those colours
@@ -97,8 +101,19 @@ class Scanner:
         found.update({f"setting {key}": str(value) for key, value in chosen.items()})
         if settings.example is not None:
             found.update(self._example(code, settings))
+        if settings.lang != i18n.SOURCE:
+            found.update(self._language(code, settings.lang))
         if settings.voice != voices.SILENT:  # its engine, model and their versions decide the speech
             found["voice"] = voices.engine(settings.voice).identity
+        return found
+
+    def _language(self, code: dict[str, Path], lang: str) -> dict[str, str]:
+        """The language a chapter is drawn in (its numbers' format), and the catalogue's bytes when its code
+        translates (imports `_` or `ngettext`): an edited translation re-renders those chapters, in that
+        language's folder only (English's inputs have neither)."""
+        found = {"language": lang}
+        if any(TRANSLATING & set(self._module(name)[1]) for name in code):
+            found["catalogue"] = self._file(i18n.po_file(lang))
         return found
 
     def code(self, chapter: Chapter) -> dict[str, Path]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+from babel.lists import format_list
 from manim import (
     DL,
     DOWN,
@@ -24,11 +25,14 @@ from manim import (
     VGroup,
 )
 
+import i18n
 from attention import examples
 from attention.examples import story
+from i18n import _
+from i18n.numbers import decimal
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import decimals
+from scenes.kit.arithmetic import WEIGHT_PLACES
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
@@ -37,7 +41,6 @@ from scenes.kit.palette import FAINT, theme, token_color
 from scenes.kit.stage import STAGE
 
 SPLIT_GAP = 0.05  # weights closer than this to the top one share the reading: a split, or a spread
-CAVEAT = "long inputs get harder; nothing overflows"  # a label; the caption says it in full
 
 
 class FixedContext(ChapterScene):
@@ -61,7 +64,7 @@ class FixedContext(ChapterScene):
             FadeIn(self.source, lag_ratio=0.3),
             FadeIn(self.encoder_label),
             run_time=1.2,
-            caption="Before attention, an encoder read the source sentence one word at a time...",
+            caption=_("Before attention, an encoder read the source sentence one word at a time..."),
         )
         for k, box in enumerate(self.encoder):
             self.play(FadeIn(box), *([GrowArrow(self.chain[k - 1])] if k else []), run_time=0.5)
@@ -69,7 +72,7 @@ class FixedContext(ChapterScene):
             GrowArrow(self.into_summary),
             FadeIn(self.summary, shift=RIGHT * 0.3),
             run_time=1.2,
-            caption="...and squeezed all of it into one summary vector of fixed size.",
+            caption=_("...and squeezed all of it into one summary vector of fixed size."),
             hold=1.5,
         )
 
@@ -78,7 +81,7 @@ class FixedContext(ChapterScene):
         self.show(
             FadeIn(self.decoder_label),
             run_time=0.4,
-            caption="The decoder then writes the output one step at a time...",
+            caption=_("The decoder then writes the output one step at a time..."),
         )
         for step, target, into in zip(self.steps, self.targets, self.into_steps):
             self.play(FadeIn(into), FadeIn(step), FadeIn(target), run_time=0.5)
@@ -86,7 +89,7 @@ class FixedContext(ChapterScene):
             *[GrowArrow(f) for f in self.feeds],
             *[FadeIn(tag, target_position=self.summary) for tag in self.copies],
             run_time=1.5,
-            caption="...and every step is fed the very same summary, whatever word it is writing.",
+            caption=_("...and every step is fed the very same summary, whatever word it is writing."),
         )
         self.play(
             *[Indicate(tag, color=theme().output, scale_factor=1.08) for tag in self.copies], run_time=1
@@ -108,7 +111,7 @@ class FixedContext(ChapterScene):
             *[FadeTransform(word, spot) for word, spot in zip(self.source, self.column_words)],
             self.encoder_label.animate.move_to(self.column_label),
             run_time=1.5,
-            caption="With attention the encoder keeps every source position available.",
+            caption=_("With attention the encoder keeps every source position available."),
             hold=0.5,
         )
 
@@ -117,7 +120,7 @@ class FixedContext(ChapterScene):
         if len(self.veils) > 1:  # one decoder step: nothing to dim
             self.play(*[FadeIn(v) for v in self.veils[1:]], run_time=0.5)
         captions = [
-            f"“{t}” {reading(self.example.source_tokens, w)}."
+            _("%(word)s %(reading)s.", word=quoted(t), reading=reading(self.example.source_tokens, w))
             for t, w in zip(self.example.target_tokens, self.grid.weights)
         ]
         for i, caption in enumerate(captions):
@@ -134,7 +137,7 @@ class FixedContext(ChapterScene):
             *[fan.animate.brighten() for fan in self.fans],
             run_time=0.8,
         )
-        caption = "Each decoder step draws its own blend of the source: different weights at every step."
+        caption = _("Each decoder step draws its own blend of the source: different weights at every step.")
         self.show(  # each row's bars flash in turn, in place (scaled, they would cross their lines)
             LaggedStart(
                 *[Indicate(bars.bars, color=theme().text, scale_factor=1) for bars in self.bars],
@@ -152,7 +155,7 @@ class FixedContext(ChapterScene):
 
     def caveat(self) -> None:
         self.beat("Why it matters")
-        caption = "A fixed context reuses one summary; attention builds a new blend for each step."
+        caption = _("A fixed context reuses one summary; attention builds a new blend for each step.")
         self.show(
             Succession(
                 FadeIn(self.legend, shift=UP * 0.2),
@@ -164,8 +167,10 @@ class FixedContext(ChapterScene):
         self.show(
             FadeIn(self.note, shift=UP * 0.2),
             run_time=1,
-            caption="One caveat: squeezing a long sentence into one fixed-size summary loses detail, "
-            "yet no vector literally overflows.",
+            caption=_(
+                "One caveat: squeezing a long sentence into one fixed-size summary loses detail, "
+                "yet no vector literally overflows."
+            ),
             hold=3,
         )
 
@@ -174,10 +179,11 @@ class FixedContext(ChapterScene):
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
         self.example = self.inputs()
-        self.heading = c.chapter_title(self.title, "One summary for every step, or a blend per step")
+        self.heading = c.chapter_title(_(self.title), _("One summary for every step, or a blend per step"))
         self.grid = self.example.cross()
         self.legend = self.comparison()
-        self.note = c.text(CAVEAT, role="small", color=theme().muted)
+        # a label; the caption says it in full
+        self.note = c.text(_("long inputs get harder; nothing overflows"), role="small", color=theme().muted)
         self.note.next_to(self.legend[1], RIGHT, buff=CAVEAT_GAP)
         self.build_encoder()
         self.build_rows()
@@ -207,7 +213,7 @@ class FixedContext(ChapterScene):
                 for a, b in zip(self.encoder, self.encoder[1:])
             ]
         )
-        self.encoder_label = c.text("encoder", role="small", color=theme().muted).next_to(
+        self.encoder_label = c.text(_("encoder"), role="small", color=theme().muted).next_to(
             self.encoder, UP, buff=0.25
         )
         self.summary = summary_tag().move_to([SUMMARY_X, ROW_Y, 0])
@@ -240,7 +246,7 @@ class FixedContext(ChapterScene):
                 for t, box in zip(self.example.target_tokens, self.steps)
             ]
         )
-        self.decoder_label = c.text("decoder", role="small", color=theme().muted).next_to(
+        self.decoder_label = c.text(_("decoder"), role="small", color=theme().muted).next_to(
             self.steps, UP, buff=0.25
         )
         below_title = self.heading.get_bottom()[1] - BELOW_TITLE  # close rows stand high: keep it under
@@ -313,8 +319,8 @@ class FixedContext(ChapterScene):
         fan like the drawn ones: a line from every source position, in its word's colour, width by weight."""
         return (
             c.legend(
-                (summary_tag(), "fixed context: one summary for all steps"),
-                (self.fan_key(), "attention: a blend per step"),
+                (summary_tag(), _("fixed context: one summary for all steps")),
+                (self.fan_key(), _("attention: a blend per step")),
             )
             .arrange(DOWN, aligned_edge=LEFT, buff=0.2)
             .move_to([STAGE.body_left, LEGEND_BOTTOM, 0], aligned_edge=DL)
@@ -377,7 +383,7 @@ def summary_tag() -> VGroup:
         fill_color=theme().output,
         fill_opacity=0.2,
     )
-    return VGroup(box, c.text("summary", role="label", color=theme().output))
+    return VGroup(box, c.text(_("summary"), role="label", color=theme().output))
 
 
 def arrow(start, end, color: str, width: float = 3) -> Arrow:
@@ -399,20 +405,32 @@ def between(bounds: tuple[float, float], weight: float) -> float:
 
 
 def reading(source, weights) -> str:
-    """What one decoder step mostly reads: 'reads mostly “the” (<its weight>)'; where others come within
-    SPLIT_GAP of the top weight, a split between two words, a spread over more (in the source's order), or
-    over the whole source when every weight does."""
+    """What one decoder step mostly reads, in the active language: 'reads mostly “the” (<its weight>)'; where
+    others come within SPLIT_GAP of the top weight, a split between two words, a spread over more (in the
+    source's order), or over the whole source when every weight does."""
     weights = np.asarray(weights, dtype=float)
     near = [i for i in range(len(weights)) if weights.max() - weights[i] < SPLIT_GAP]
     first = int(np.argmax(weights))
     if len(near) == 1:
-        return f"reads {story.mostly(weights[first])} “{source[first]}” ({decimals(weights[first : first + 1])[0]})"
+        top = {
+            "mostly": _("reads mostly %(word)s (%(weight)s)"),
+            "most from": _("reads most from %(word)s (%(weight)s)"),
+        }
+        return top[story.mostly(weights[first])] % {
+            "word": quoted(source[first]),
+            "weight": decimal(weights[first], WEIGHT_PLACES),
+        }
     if len(near) == len(weights) > 2:
-        return "spreads almost evenly over the source"
-    named = [f"“{source[i]}”" for i in near]
+        return _("spreads almost evenly over the source")
+    named = [quoted(source[i]) for i in near]
     if len(near) == 2:
-        return f"splits between {named[0]} and {named[1]}"
-    return f"spreads over {', '.join(named[:-1])} and {named[-1]}"
+        return _("splits between %(first)s and %(second)s", first=named[0], second=named[1])
+    return _("spreads over %(words)s", words=format_list(named, locale=i18n.language()))
+
+
+def quoted(word: str) -> str:
+    """A word in the active language's quotation marks: “the”, German „the“."""
+    return _("“%(word)s”", word=word)
 
 
 class Fan(VGroup):

@@ -3,7 +3,8 @@
 Sizes and positions are in scene units (the frame is about 14.2 wide and 8 high). Type sizes come from
 roles (`scenes.kit.palette.SIZES`: title, body, label, number, small), so one role has one size everywhere;
 each text built here carries its `role`, which the layout tests read. Words are `Text` in the lecture's
-font, formulas and numbers LaTeX in sans-serif math (`SansTex`). Builders read the palette when called.
+font (a CJK one in Chinese: `palette.font`), formulas and numbers LaTeX in sans-serif math (`SansTex`,
+their numbers as the render's language writes them). Builders read the palette when called.
 Text from example files (token names) is drawn with `Text`, never passed to LaTeX.
 """
 
@@ -24,7 +25,7 @@ from manim import (
 
 from scenes.kit.arithmetic import WEIGHT_PLACES
 from scenes.kit.numbers import Number, SansTex
-from scenes.kit.palette import FONT, tex_size, text_size, theme
+from scenes.kit.palette import font, tex_size, text_size, theme
 
 
 def text(
@@ -62,9 +63,9 @@ _SHAPED: dict[tuple, Text] = {}
 def _shaped(content: str, font_size: float, color: str, options: tuple) -> Text:
     """A `Text` built once per process for these arguments (laying out and parsing its glyphs costs
     far more than copying it; chapters and examples repeat most of their words)."""
-    key = (content, FONT, font_size, color, options)
+    key = (content, font(), font_size, color, options)
     if key not in _SHAPED:
-        _SHAPED[key] = Text(content, font=FONT, font_size=font_size, color=color, **dict(options))
+        _SHAPED[key] = Text(content, font=key[1], font_size=font_size, color=color, **dict(options))
     return _SHAPED[key]
 
 
@@ -90,7 +91,8 @@ def legend(*entries: tuple[VGroup, str]) -> VGroup:
 
 
 def math(*parts: str, role: str = "number", color: str | None = None, size: float | None = None) -> MathTex:
-    """A formula (only for strings the code builds from numbers, never from user text); each of `parts`
+    """A formula (only for strings the code builds from numbers, never from user text), its numbers as the
+    active language writes them (`SansTex`); each of `parts`
     is one submobject, so a part can be coloured or indicated by name (`formula[1]`), not by glyph.
     The equations of parts built by `scenes.kit.arithmetic` (`Tex`) are kept as `formula.relations`.
 

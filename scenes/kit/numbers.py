@@ -13,6 +13,8 @@ import copy
 import numpy as np
 from manim import DecimalNumber, Integer, MathTex, TexTemplate
 
+from i18n import numbers as locale_numbers
+
 # every formula and number of the lecture: LaTeX's default preamble with sans-serif math and text
 SANS_TEX = TexTemplate(
     preamble=TexTemplate().preamble
@@ -21,11 +23,13 @@ SANS_TEX = TexTemplate(
 
 
 class SansTex(MathTex):
-    """A MathTex typeset with SANS_TEX unless another template is given."""
+    """A MathTex typeset with SANS_TEX unless another template is given, its numbers written as the active
+    language writes them (`i18n.numbers.tex`: German '0{,}768'); formulas are built in English form, which
+    their `relations` keep."""
 
     def __init__(self, *tex_strings, **kwargs):
         kwargs.setdefault("tex_template", SANS_TEX)
-        super().__init__(*tex_strings, **kwargs)
+        super().__init__(*(locale_numbers.tex(part) for part in tex_strings), **kwargs)
 
 
 GLYPHS: dict[tuple[type, str], MathTex] = {}  # one glyph per class and string (manim's map is per string)
@@ -59,13 +63,18 @@ class QuickDigits:
         clone = memo[id(self)] = glyph_copy(self)
         return clone
 
+    def _get_num_string(self, number) -> str:
+        """DecimalNumber's text, with the active language's decimal sign (German '0,768'): the glyphs drawn."""
+        return super()._get_num_string(number).replace(".", locale_numbers.decimal_sign())
+
     def _set_submobjects_from_number(self, number) -> None:
         """DecimalNumber's, its layout (glyphs sized, arranged, centred) made once per printed text and
-        look, then copied: laying out is most of an update's time (a grid's cells update by the hundred)."""
-        self.printed = self._get_num_string(number)
+        look, then copied: laying out is most of an update's time (a grid's cells update by the hundred).
+        `printed` is the English form ('0.768', what the arithmetic checks read), whatever the glyphs say."""
+        self.printed = DecimalNumber._get_num_string(self, number)
         if self.show_ellipsis or self.unit is not None or self.include_background_rectangle:
             return super()._set_submobjects_from_number(number)
-        key = (self.printed, self.mob_class, self._font_size, self.digit_buff_per_font_unit)
+        key = (self._get_num_string(number), self.mob_class, self._font_size, self.digit_buff_per_font_unit)
         if key not in LAID_OUT:
             super()._set_submobjects_from_number(number)
             LAID_OUT[key] = [glyph_copy(glyph) for glyph in self.submobjects], self.initial_height
@@ -74,7 +83,7 @@ class QuickDigits:
         self.submobjects = [glyph_copy(glyph) for glyph in glyphs]
 
     def set_value(self, number):
-        if self._get_num_string(number) != self.printed:
+        if DecimalNumber._get_num_string(self, number) != self.printed:
             return super().set_value(number)
         self.number = number
         return self.init_colors()  # as DecimalNumber.set_value ends

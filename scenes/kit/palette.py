@@ -32,10 +32,21 @@ from dataclasses import dataclass
 
 import numpy as np
 
+import i18n
 from attention import examples
 from scenes.kit.stage import STAGE
 
 FONT = "DejaVu Sans"
+CJK_FONT = (
+    "WenQuanYi Micro Hei"  # scripts/setup.sh installs it (fonts-wqy-microhei): DejaVu has no Han glyphs
+)
+CJK = frozenset({"zh", "ja", "ko"})
+
+
+def font() -> str:
+    """The words' font in the active language: DejaVu Sans, WenQuanYi Micro Hei for Chinese, Japanese, Korean."""
+    return CJK_FONT if i18n.language().partition("_")[0] in CJK else FONT
+
 
 FRAME_HEIGHT = STAGE.frame_height  # scene units the camera shows top to bottom
 TEXT_CAP = 0.01013  # height of a capital of `Text` in DejaVu Sans, in scene units per manim font size
