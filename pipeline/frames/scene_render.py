@@ -49,7 +49,6 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         outputs.folder(job.output_dir, job.settings), job.chapter.slug, job.settings.format
     )
     use_look(job.settings)
-    speech.use(job.settings.voice, outputs.speech_cache(job.output_dir))
     label = job.chapter.slug + (f" {job.part.label}" if job.part else "")
     with (
         tempconfig(manim_config(job.settings, work, private_tex)),
@@ -58,8 +57,11 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         families.quick_families(),
         colours.quick_colours(),
         held_frames.installed(),
-        i18n.active(job.settings.lang),  # `_()` in the scene answers in the render's language
+        i18n.active(
+            job.settings.lang
+        ),  # `_()` in the scene answers in the render's language, its voice speaks it
     ):
+        speech.use(job.settings.voice, outputs.speech_cache(job.output_dir))
         scene = job.chapter.scene_class()()
         frames = FrameCounter(scene, label, job.settings.fps, news)
         # the first beat is named after the chapter's title as its example shows it (a plain scene: the registry's)

@@ -104,7 +104,8 @@ class Scanner:
         if settings.lang != i18n.SOURCE:
             found.update(self._language(code, settings.lang))
         if settings.voice != voices.SILENT:  # its engine, model and their versions decide the speech
-            found["voice"] = voices.engine(settings.voice).identity
+            with i18n.active(settings.lang):  # its voice for the language
+                found["voice"] = voices.engine(settings.voice).identity
         return found
 
     def _language(self, code: dict[str, Path], lang: str) -> dict[str, str]:

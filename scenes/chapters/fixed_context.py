@@ -182,13 +182,23 @@ class FixedContext(ChapterScene):
         self.heading = c.chapter_title(_(self.title), _("One summary for every step, or a blend per step"))
         self.grid = self.example.cross()
         self.legend = self.comparison()
-        # a label; the caption says it in full
-        self.note = c.text(_("long inputs get harder; nothing overflows"), role="small", color=theme().muted)
-        self.note.next_to(self.legend[1], RIGHT, buff=CAVEAT_GAP)
+        self.note = self.caveat_note(_("long inputs get harder; nothing overflows"))
         self.build_encoder()
         self.build_rows()
         self.build_column()
         self.build_arrows()
+
+    def caveat_note(self, words: str):
+        """The caveat as a label (the caption says it in full): on one line beside the attention key's meaning,
+        or where that line would leave the stage (German runs longer), wrapped right of the whole legend."""
+        note = c.text(words, role="small", color=theme().muted).next_to(
+            self.legend[1], RIGHT, buff=CAVEAT_GAP
+        )
+        if note.get_right()[0] <= STAGE.right:
+            return note
+        left = self.legend.get_right()[0] + CAVEAT_GAP
+        wrapped = fit.wrap_within(words, STAGE.right - left, role="small", color=theme().muted)
+        return wrapped.next_to(self.legend, RIGHT, buff=CAVEAT_GAP)
 
     def build_encoder(self) -> None:
         """The source words, their encoder states, and the one summary they are squeezed into."""

@@ -23,6 +23,7 @@ from manim import (
     VGroup,
 )
 
+import i18n
 from scenes.kit.arithmetic import WEIGHT_PLACES
 from scenes.kit.numbers import Number, SansTex
 from scenes.kit.palette import font, tex_size, text_size, theme
@@ -109,8 +110,8 @@ _TYPESET: dict[tuple, SansTex] = {}
 
 
 def _typeset(parts: tuple[str, ...], font_size: float, color: str) -> SansTex:
-    """A `SansTex` built once per process for these arguments (as `_shaped` for text)."""
-    key = (parts, font_size, color)
+    """A `SansTex` built once per process for these arguments and language (as `_shaped` for text)."""
+    key = (parts, font_size, color, i18n.language())
     if key not in _TYPESET:
         _TYPESET[key] = SansTex(*parts, font_size=font_size, color=color)
     return _TYPESET[key]

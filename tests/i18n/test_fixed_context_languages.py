@@ -1,0 +1,97 @@
+"""FixedContext, the first chapter translated (issue 34), run dry in German, Chinese and a pseudo-language: its
+words and captions come from the catalogue (in the pseudo-language, which wraps every translation in «», every
+word drawn or said that is not a token name or a number is wrapped), its numbers are written as the language
+writes them, and nothing leaves the stage or overlaps, German running longer and Chinese in its own font."""
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po, write_po
+
+import i18n
+from attention import examples
+from i18n.numbers import decimal
+from scenes.chapters.fixed_context import FixedContext
+from scenes.kit.arithmetic import WEIGHT_PLACES
+from tests.support.layout import MEDIA, beat_ends, in_caption_band, outside_safe_area, overlaps
+
+TERMS = {"de": ("Aufmerksamkeit", "Encoder", "Decoder"), "zh": ("注意力", "编码器", "解码器")}
+
+
+def ends_in(lang: str):
+    """What is drawn at each beat's end of FixedContext run dry in `lang`."""
+    MEDIA.mkdir(parents=True, exist_ok=True)
+    with i18n.active(lang):
+        return beat_ends(FixedContext, MEDIA)
+
+
+@pytest.fixture(scope="module", params=["de", "zh"])
+def translated(request):
+    return request.param, ends_in(request.param)
+
+
+def test_nothing_leaves_the_stage_or_overlaps_in_either_language(translated):
+    lang, ends = translated
+    wrong = [
+        f"{end.beat}: {t}" for end in ends for t in end.drawn if outside_safe_area(t) or in_caption_band(t)
+    ]
+    wrong += [f"{end.beat}: {stray}" for end in ends for stray in end.strays]
+    wrong += [f"{end.beat}: {a} over {b}" for end in ends for a, b in overlaps(end.drawn)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_words_and_captions_are_the_languages(translated):
+    lang, ends = translated
+    words = " ".join(t.label for t in ends[-1].drawn if t.kind == "text")
+    said = " ".join(ends[-1].captions)
+    assert all(term in words + said for term in TERMS[lang])
+    assert "encoder" not in words and "summary" not in said
+
+
+def test_numbers_drawn_and_said_are_written_as_the_language_writes_them(translated):
+    lang, ends = translated
+    numbers = [t.label for t in ends[-1].drawn if re.fullmatch(r"\d[.,]\d+", t.label)]
+    sign = "," if lang == "de" else "."
+    assert numbers and all(sign in n for n in numbers)
+    top = examples.current().cross.cross().weights.max()
+    assert decimal(top, WEIGHT_PLACES, lang) in " ".join(ends[-1].captions)
+
+
+@pytest.fixture
+def pseudo(tmp_path, monkeypatch):
+    """German to Babel, its catalogue wrapping every string of the template in «», read afresh."""
+    with i18n.TEMPLATE.open("rb") as file:
+        wrapped = read_po(file, locale="de", domain=i18n.DOMAIN)
+    for message in wrapped:
+        if message.id and not isinstance(message.id, tuple):
+            message.string = f"«{message.id}»"
+    monkeypatch.setattr(i18n, "LOCALES", tmp_path)
+    i18n.po_file("de").parent.mkdir(parents=True)
+    with i18n.po_file("de").open("wb") as file:
+        write_po(file, wrapped)
+    for cached in (i18n.catalogue, i18n.translations):
+        cached.cache_clear()
+    yield
+    for cached in (i18n.catalogue, i18n.translations):
+        cached.cache_clear()
+
+
+def test_every_word_drawn_or_said_comes_from_the_catalogue(pseudo):
+    """A string typed into the chapter without `_()` shows here, unwrapped."""
+    ends = ends_in("de")
+    cross = examples.current().cross
+    names = {*cross.source_tokens, *cross.target_tokens}
+    bare = {
+        t.label
+        for end in ends
+        for t in end.drawn
+        if t.kind == "text"
+        and "«" not in t.label
+        and t.label.replace(" ", "") not in names
+        and not re.fullmatch(r"[\d,.\-−]+", t.label)
+    }
+    assert not bare, bare
+    said = " ".join(ends[-1].captions)  # a long caption is said in two cues: the «» around both
+    while re.search("«[^«»]*»", said):
+        said = re.sub("«[^«»]*»", "", said)
+    assert ends[-1].captions and not said.strip(), said
