@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-from babel.lists import format_list
 from manim import (
     DL,
     DOWN,
@@ -25,7 +24,6 @@ from manim import (
     VGroup,
 )
 
-import i18n
 from attention import examples
 from attention.examples import story
 from i18n import _
@@ -435,7 +433,8 @@ def reading(source, weights) -> str:
     named = [quoted(source[i]) for i in near]
     if len(near) == 2:
         return _("splits between %(first)s and %(second)s", first=named[0], second=named[1])
-    return _("spreads over %(words)s", words=format_list(named, locale=i18n.language()))
+    listed = _(", ").join(named[:-1])  # the list's separator as the language writes it (Chinese: 、)
+    return _("spreads over %(words)s and %(last)s", words=listed, last=named[-1])
 
 
 def quoted(word: str) -> str:
