@@ -135,9 +135,12 @@ def _rendered_time(scene, began: float) -> float:
 
 
 def narrator(settings: RenderSettings, output_dir: Path) -> speech.Speech | None:
-    """Who speaks a render's captions (their clips cached in the output folder), or None when it is silent."""
-    silent = settings.voice == voices.SILENT
-    return None if silent else speech.Speech(settings.voice, outputs.speech_cache(output_dir))
+    """Who speaks a render's captions, in its language (their clips cached in the output folder), or None when
+    it is silent."""
+    if settings.voice == voices.SILENT:
+        return None
+    with i18n.active(settings.lang):
+        return speech.Speech(settings.voice, outputs.speech_cache(output_dir))
 
 
 def use_look(settings: RenderSettings) -> None:

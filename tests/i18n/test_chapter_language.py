@@ -10,6 +10,7 @@ import pytest
 import i18n
 from i18n.numbers import decimal_sign, tex
 from narration import voices
+from pipeline.frames import scene_render
 from pipeline.plan.dependencies import Scanner
 from pipeline.plan.settings import from_options
 from scenes.chapters import registry
@@ -137,3 +138,10 @@ def test_a_translated_chapters_inputs_carry_its_language_and_catalogue(tmp_path,
         k: v for k, v in german.items() if k != "catalogue"
     }
     assert Scanner().inputs(chapter, from_options("l")) == english
+
+
+def test_a_chapter_joined_from_parts_is_narrated_in_its_language(tmp_path):
+    """The parent speaks a chapter rendered in parts when it joins them: in the render's language too."""
+    voice = scene_render.narrator(from_options("l", voice="espeak", lang="zh"), tmp_path)
+    assert voice.lang == "zh" and "-v cmn" in voice.identity
+    assert "-v en-us" in scene_render.narrator(from_options("l", voice="espeak"), tmp_path).identity
