@@ -13,7 +13,16 @@ from attention import examples
 from i18n.numbers import decimal
 from scenes.chapters.fixed_context import FixedContext
 from scenes.kit.arithmetic import WEIGHT_PLACES
-from tests.support.layout import MEDIA, beat_ends, in_caption_band, outside_safe_area, overlaps
+from tests.support.layout import (
+    MEDIA,
+    beat_ends,
+    in_caption_band,
+    low_contrast,
+    off_grid,
+    outside_safe_area,
+    overlaps,
+    too_small,
+)
 
 TERMS = {"de": ("Aufmerksamkeit", "Encoder", "Decoder"), "zh": ("注意力", "编码器", "解码器")}
 
@@ -37,6 +46,14 @@ def test_nothing_leaves_the_stage_or_overlaps_in_either_language(translated):
     ]
     wrong += [f"{end.beat}: {stray}" for end in ends for stray in end.strays]
     wrong += [f"{end.beat}: {a} over {b}" for end in ends for a, b in overlaps(end.drawn)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_text_reads_against_its_ground_at_its_size_and_lines_start_on_the_grid(translated):
+    lang, ends = translated
+    wrong = [f"{end.beat}: {t} is {why}" for end in ends for t in end.drawn if (why := low_contrast(t))]
+    wrong += [f"{end.beat}: {t} is too small" for end in ends for t in end.drawn if too_small(t)]
+    wrong += [f"{end.beat}: {t} is off the body grid" for end in ends for t in off_grid(end.drawn)]
     assert not wrong, "\n".join(wrong)
 
 
