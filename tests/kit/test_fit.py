@@ -2,7 +2,7 @@
 layout it returns as the last one laid out; labels wider than their pitch staggered onto rows."""
 
 import pytest
-from manim import UP, Rectangle
+from manim import DOWN, UP, Rectangle
 
 from scenes.kit import fit
 
@@ -55,3 +55,15 @@ def test_labels_wider_than_their_pitch_are_staggered_onto_rows_a_gap_apart():
     crowded = [Rectangle(width=0.8, height=0.3).move_to([0.3 * i, 0, 0], aligned_edge=UP) for i in range(3)]
     assert fit.staggered(crowded, gap=0.15, buff=0.1, most=2) == [0, 1, None]
     assert crowded[2].get_top()[1] == pytest.approx(0)  # left where it was: the caller leaves it out
+
+
+def test_labels_over_what_they_label_are_staggered_upward():
+    """A grid's column names stand over their columns: a name that meets one is raised, not lowered onto the
+    cells; one that meets none stays on the first row."""
+    labels = [Rectangle(width=w, height=0.3).move_to([x, 0, 0], aligned_edge=DOWN) for w, x in WIDE]
+    rows = fit.staggered(labels, gap=0.1, buff=0.1, most=2, way=UP)
+    assert rows == [0, 1, 0]
+    assert [round(label.get_bottom()[1], 6) for label in labels] == [0, 0.4, 0]
+
+
+WIDE = ((0.4, 0.0), (1.2, 0.6), (0.4, 1.8))  # (width, x): the middle one reaches the first, not the last
