@@ -172,7 +172,11 @@ def engine(name: str, cache: Path | None = None):
         from narration.recordings import Recordings
 
         folder = Path(name.removeprefix(RECORDINGS))
-        return Recordings(folder if lang == i18n.SOURCE else folder / lang, best(), cache)
+        if lang != i18n.SOURCE:
+            folder = folder / lang
+            if not folder.is_dir():  # nothing recorded in this language: every line is the fallback's
+                return engine(best())
+        return Recordings(folder, best(), cache)
     if name in ENGLISH_ONLY and lang != i18n.SOURCE:
         return Espeak()
     return ENGINES[name]()

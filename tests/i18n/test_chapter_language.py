@@ -145,3 +145,16 @@ def test_a_chapter_joined_from_parts_is_narrated_in_its_language(tmp_path):
     voice = scene_render.narrator(from_options("l", voice="espeak", lang="zh"), tmp_path)
     assert voice.lang == "zh" and "-v cmn" in voice.identity
     assert "-v en-us" in scene_render.narrator(from_options("l", voice="espeak"), tmp_path).identity
+
+
+def test_a_lecturers_recordings_in_another_language_are_in_its_subfolder(tmp_path):
+    english = voices.engine(f"{voices.RECORDINGS}{tmp_path}")
+    assert english.folder == tmp_path
+    with i18n.active("de"):
+        unrecorded = voices.engine(
+            f"{voices.RECORDINGS}{tmp_path}"
+        )  # no DIR/de: every line espeak-ng's German
+        assert unrecorded.name == "espeak" and "-v de" in unrecorded.identity
+        (tmp_path / "de").mkdir()
+        german = voices.engine(f"{voices.RECORDINGS}{tmp_path}")
+        assert german.folder == tmp_path / "de" and "-v de" in german.fallback.identity
