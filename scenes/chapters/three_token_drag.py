@@ -365,7 +365,8 @@ class ThreeTokenDrag(ChapterScene):
         legend = self.live.legend
 
         def tried(layout: str, split: bool, floor: float):
-            room = top - floor - (0 if split else verdict_line.height + 0.2)  # the verdict may take its place
+            # the verdict under the steps, or in their place (where they are split, or a legend stays under them)
+            room = top - floor - (0 if split or floor > STAGE.bottom else verdict_line.height + 0.2)
             return fitted(self.example.tokens, trace, layout, (width, room), split), (width, room)
 
         def fits(candidate) -> bool:
@@ -373,7 +374,8 @@ class ThreeTokenDrag(ChapterScene):
             table = VGroup(*steps[0])
             return table.width <= space[0] + 1e-6 and table.height <= space[1] + 1e-6
 
-        # a legend of the names stays at the stage's foot where the steps fit over it; else it leaves for them
+        # where the plane cuts names, their legend stays at the stage's foot if the steps fit over it; else it
+        # leaves for them (and comes back with the verdict in their place)
         floors = [STAGE.bottom + legend.height + LEGEND_BUFF] if len(legend) else []
         for floor in [*floors, STAGE.bottom]:
             steps = fit.first_that_fits((tried(*layout, floor) for layout in LAYOUTS), fits)
@@ -416,7 +418,7 @@ SHADOW_SECONDS = 1.5  # a reason's shadows are drawn in this long, from the reas
 # one column is too wide for them (long decimal terms), their relation and result on a second line
 LAYOUTS = (("beside", False), ("in_place", False), ("one_column", False), ("one_column", True))
 NAME_WIDTH = 1.6  # a token's name in the worked example is cut to this width
-SUM_TERMS_PER_LINE = 3  # the worked sum of exponentials breaks onto a new line after this many terms
+SUM_TERMS_PER_LINE = 6  # the worked sum of exponentials breaks onto a new line after this many terms
 SMALLEST = MIN_PX / SIZES["number"]  # the smallest factor the worked example's arithmetic is drawn at
 VERDICT_NAME = 12  # characters of a token's name the verdict keeps
 # the comparison's charts: between charts, over the note, between the verdict and them, under a legend
@@ -485,8 +487,10 @@ class LiveAttention(VGroup):
         total = WeightsTotal(bars).show(weights)
         bars.add(total)  # comes and goes with the bars, as the kit's total line does
         bars.shift(BARS_BASELINE + UP * (BAR_HEIGHT - height) - bars.baseline.get_center())
-        labels = [*self.key_labels, *bars.labels]
-        return bars, total, names_legend(self.example.tokens, bars, cuts_names(self.example.tokens, labels))
+        # the plane's names stay all through: where they are whole, they give whatever the bars, the steps or the
+        # verdict cut ('mon…' under a bar, 'money' by its arrow)
+        cut = [label.full for label in self.key_labels if label.original_text != label.full]
+        return bars, total, names_legend(cut, bars)
 
     def drawn_lines(self) -> list:
         """The lines a label must not touch: the axes, the query's dashed direction and every part of the
@@ -630,13 +634,13 @@ def near(box, points) -> bool:
     return bool(np.any(np.all((points >= low) & (points <= high), axis=1)))
 
 
-def names_legend(tokens, bars: WeightBars, cut: bool) -> VGroup:
-    """Where the chapter cuts a name (`cut`: on the plane, under `bars`, in the steps or the verdict: 'Ωμέ…'),
-    every name whole, in its colour, in rows under the bars' total line from RIGHT_LEFT to CHART_RIGHT, in the
-    tokens' order; empty where none is cut."""
+def names_legend(cut, bars: WeightBars) -> VGroup:
+    """The names the plane cuts (`cut`, in the tokens' order: 'Ωμέ…'; the bars, steps and verdict then too), each
+    whole, in its colour, in rows under the bars' total line from RIGHT_LEFT to CHART_RIGHT; empty where it cuts
+    none (a name cut elsewhere stands whole by its arrow)."""
     if not cut:
         return VGroup()
-    names = [fit.name(t, np.inf, role="small") for t in tokens]
+    names = [fit.name(t, np.inf, role="small") for t in cut]
     legend = flow(names, CHART_RIGHT - RIGHT_LEFT, LEGEND_GAP, LEGEND_LINE_GAP)
     return legend.move_to([RIGHT_LEFT, bars.get_bottom()[1] - LEGEND_BUFF, 0], aligned_edge=UL)
 
@@ -644,12 +648,6 @@ def names_legend(tokens, bars: WeightBars, cut: bool) -> VGroup:
 def foot(legend):
     """`legend` (or its `.animate`) at the stage's foot, from RIGHT_LEFT."""
     return legend.move_to([RIGHT_LEFT, STAGE.bottom, 0], aligned_edge=DL)
-
-
-def cuts_names(tokens, labels) -> bool:
-    """Whether any of `labels` (texts `fit.clip` made) is cut, or the steps' names or the verdict cut one."""
-    shown = [*labels, *fit.names(tokens, NAME_WIDTH)]
-    return any(label.original_text != label.full for label in shown) or max(map(len, tokens)) > VERDICT_NAME
 
 
 def glossary(width: int) -> c.Grid:
@@ -941,7 +939,7 @@ def fitted(tokens, trace, layout: str, room, split: bool) -> tuple[list[VGroup],
     for _ in range(4):
         table = VGroup(*steps[0])
         scale = min(room[0] / table.width, room[1] / table.height)
-        if scale >= 1 or scale < SMALLEST:  # fits, or cannot fit at any allowed size
+        if scale >= 1 or factor <= SMALLEST:  # fits, or not even at the least allowed size
             break
         factor = max(SMALLEST, factor * scale * 0.99)
         steps = steps_at(tokens, trace, factor, layout, split)
@@ -1016,21 +1014,21 @@ def one_column(
 ) -> tuple[list[VGroup], dict[int, list], list[list]]:
     """Names, and beside them one column at a time (dot products, scores, exponentials, weights), each in
     the place of the one before; the header of each step in the place of the one before; under the
-    exponentials their sum, `sum_line(indent)`. Dot products on two lines (`split`) have rows of their own,
-    closer: the names come again at the later steps' one-line pitch."""
+    exponentials, from the names' edge, their sum, `sum_line(indent)`. Dot products on two lines (`split`)
+    have rows of their own, closer: the names come again at the later steps' one-line pitch."""
     first = c.Grid(names, columns[0], col_buff=0.35, row_buff=0.1 if split else 0.15)
     table = first
     if split:
         table = c.Grid([n.copy() for n in names], columns[1], col_buff=0.35, row_buff=0.15)
         table.move_to(first, aligned_edge=UL)
     slots = table.columns[1]
-    total = sum_line(slots.get_left()[0] - table.get_left()[0])
+    total = sum_line(0.0)  # from the names' edge: the whole width, on as few lines as can be
     for later in columns[1:]:
         for cell, slot in zip(later, slots):
             cell.move_to(slot, aligned_edge=LEFT)
     for head in heads:
         head.next_to(first, UP, buff=0.2).align_to(first, LEFT)
-    total.next_to(VGroup(*columns[2]), DOWN, buff=0.25).align_to(slots, LEFT)
+    total.next_to(VGroup(*columns[2]), DOWN, buff=0.25).align_to(table, LEFT)
     blocks = [
         VGroup(heads[0], first),
         VGroup(heads[1], table) if split else VGroup(heads[1], *columns[1]),

@@ -645,3 +645,18 @@ def test_every_cut_name_is_given_whole_in_the_same_beat():
             assert whole and set(whole) <= texts, f"{end.beat}: '{prefix}…' with no whole name drawn"
             cut_seen += 1
     assert cut_seen  # the example does cut names
+
+
+def test_the_names_legend_stays_under_the_steps_where_they_fit_over_it(tmp_path):
+    """Corpus-20 (five long names): the plane cuts every name, so the legend of them stays through the steps, at
+    the stage's foot, every block clear over it."""
+    path = next(p for p in corpus_files() if p.stem == "corpus-20-long-names")
+    examples.use(load_example_file(path))
+    try:
+        scene = built(ThreeTokenDrag, tmp_path)
+    finally:
+        examples.use(examples.DEFAULT)
+    legend, worked = scene.live.legend, scene.worked
+    assert [name.original_text for name in legend] == list(scene.example.tokens) and worked.legend_stays
+    foot_top = STAGE.bottom + legend.height
+    assert all(block.get_bottom()[1] > foot_top for block in worked.blocks)
