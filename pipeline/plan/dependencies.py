@@ -15,7 +15,7 @@ the registry's own reading of the example is hashed as those titles, not as tabl
 parsed values of the tables the chapter's code reads (`examples.current().blend`: found by reading the code,
 as imports are) and the colours of their names, not the file's bytes, so an edited comment or another
 chapter's table re-renders nothing; the settings; the tools' versions; the voice's identity (its engine, model
-and versions); in a language other than English, the language and, when the chapter's code imports `_`, its
+and versions); in a language other than English, when the chapter's code imports `_`, the language and its
 catalogue's bytes.
 """
 
@@ -109,13 +109,12 @@ class Scanner:
         return found
 
     def _language(self, code: dict[str, Path], lang: str) -> dict[str, str]:
-        """The language a chapter is drawn in (its numbers' format), and the catalogue's bytes when its code
-        translates (imports `_` or `ngettext`): an edited translation re-renders those chapters, in that
-        language's folder only (English's inputs have neither)."""
-        found = {"language": lang}
-        if any(TRANSLATING & set(self._module(name)[1]) for name in code):
-            found["catalogue"] = self._file(i18n.po_file(lang))
-        return found
+        """When the chapter's code translates (imports `_` or `ngettext`), its language and the catalogue's
+        bytes: an edited translation re-renders those chapters, in that language's folder only. Other chapters
+        differ by language only in their numbers' format, which the folder (480p15.de) already tells apart."""
+        if not any(TRANSLATING & set(self._module(name)[1]) for name in code):
+            return {}
+        return {"language": lang, "catalogue": self._file(i18n.po_file(lang))}
 
     def code(self, chapter: Chapter) -> dict[str, Path]:
         """The modules `chapter`'s module imports (itself included), with their files."""
