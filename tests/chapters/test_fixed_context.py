@@ -5,6 +5,7 @@ import dataclasses
 import numpy as np
 import pytest
 
+import i18n
 from attention import attend_grid, examples
 from attention.examples import CrossExample
 from scenes.chapters.fixed_context import Fan, FixedContext, reading
@@ -203,3 +204,16 @@ def test_a_third_weight_near_the_top_makes_a_spread_not_a_split():
     assert reading(source, np.array([0.282, 0.286, 0.226, 0.206])) == "splits between “the” and “bank”"
     assert reading(source, np.array([0.26, 0.25, 0.25, 0.24])) == "spreads almost evenly over the source"
     assert reading(source[:2], np.array([0.51, 0.49])) == "splits between “the” and “bank”"
+
+
+@pytest.mark.parametrize(
+    "lang, mostly, spread",
+    [
+        ("de", "liest vor allem „a“ (0,550)", "verteilt sich über „the“, „bank“ und „was“"),
+        ("zh", "主要读取“a”（0.550）", "分散在“the”、“bank”和“was”上"),
+    ],
+)
+def test_the_readings_are_said_in_the_language_with_its_quotes_lists_and_numbers(lang, mostly, spread):
+    with i18n.active(lang):
+        assert reading(("a", "b", "c"), np.array([0.55, 0.3, 0.15])) == mostly
+        assert reading(("the", "bank", "was", "closed"), np.array([0.282, 0.286, 0.246, 0.186])) == spread
