@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 from manim import (
     DL,
@@ -188,15 +190,23 @@ class FixedContext(ChapterScene):
 
     def caveat_note(self, words: str):
         """The caveat as a label (the caption says it in full): on one line beside the attention key's meaning,
-        or where that line would leave the stage (German runs longer), wrapped right of the whole legend."""
+        or where that line would leave the stage (German runs longer), wrapped right of the whole legend into as
+        few lines as fit, of even length (no word left alone on the last)."""
         note = c.text(words, role="small", color=theme().muted).next_to(
             self.legend[1], RIGHT, buff=CAVEAT_GAP
         )
         if note.get_right()[0] <= STAGE.right:
             return note
         left = self.legend.get_right()[0] + CAVEAT_GAP
-        wrapped = fit.wrap_within(words, STAGE.right - left, role="small", color=theme().muted)
-        return wrapped.next_to(self.legend, RIGHT, buff=CAVEAT_GAP)
+        lines = len(fit.wrap_within(words, STAGE.right - left, role="small").original_text.splitlines())
+        chars = -(
+            -len(words) // lines
+        )  # an even share of the characters, or the fewest more that keep `lines`
+        while len(textwrap.wrap(words, chars)) > lines:
+            chars += 1
+        return c.paragraph(words, chars, role="small", color=theme().muted).next_to(
+            self.legend, RIGHT, buff=CAVEAT_GAP
+        )
 
     def build_encoder(self) -> None:
         """The source words, their encoder states, and the one summary they are squeezed into."""
