@@ -362,8 +362,9 @@ def list_chapters(ctx: click.Context, output: Path, course: Course | None, **_fr
     "--jobs",
     type=click.IntRange(min=1),
     default=os.cpu_count() or 1,
+    envvar="RENDER_JOBS",
     show_default="number of CPUs",
-    help="Chapters rendered at once, each in its own process.",
+    help="Chapters rendered at once, each in its own process. Default from RENDER_JOBS.",
 )
 @click.option(
     "--executor",

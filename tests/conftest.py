@@ -37,6 +37,9 @@ REAL_LECTURE_SECONDS = 1500  # the longest the real lecture's render may take
 os.environ["RENDER_VOICE"] = "none"
 # Renders make no WebMs (48 s of CPU for the real lecture); test_webm and test_firefox turn them on.
 os.environ["RENDER_WEBM"] = "no"
+# Renders use one worker process unless a test names --jobs: the suite's workers already keep every core busy,
+# and a render's second worker would only add its start-up (a second of CPU importing manim) to the run.
+os.environ["RENDER_JOBS"] = "1"
 # Formulas and texts compiled by any test, kept between runs (content-addressed: manim names each file by
 # the hash of what it typesets). One folder per pytest-xdist worker: manim deletes the other files of the
 # folder it compiles a formula in.
@@ -114,7 +117,8 @@ def baseline(tmp_path_factory, module_lecture, module_patch, run):
     return result.output, out
 
 
-REAL_LECTURE = ("render.py", "render", "-q", "l", "--voice", "espeak", "--output")  # + the folder
+# + the folder; two jobs, so that the lecture has both cores while the tests that need it wait
+REAL_LECTURE = ("render.py", "render", "-q", "l", "--voice", "espeak", "--jobs", "2", "--output")
 RECORD_STATUS = (
     'LOG="$1"; STATUS="$2"; shift 2; "$@" > "$LOG" 2>&1; echo $? > "$STATUS.tmp"; mv "$STATUS.tmp" "$STATUS"'
 )

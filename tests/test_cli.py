@@ -112,6 +112,18 @@ def test_bad_options_are_one_line_usage_errors(tiny_chapters, run, tmp_path, arg
     assert not any(tmp_path.iterdir())
 
 
+def test_a_bad_jobs_default_from_the_environment_is_a_one_line_usage_error(
+    tiny_chapters, run, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("RENDER_JOBS", "0")
+    result = run("render", "--output", tmp_path)
+    assert (result.exit_code, result.output.splitlines()) == (
+        2,
+        ["Error: Invalid value for '--jobs': 0 is not in the range x>=1."],
+    )
+    assert not any(tmp_path.iterdir())
+
+
 def test_output_that_is_a_file_is_a_usage_error(tiny_chapters, run, tmp_path):
     (tmp_path / "file").write_text("x")
     result = run("render", "--output", tmp_path / "file")

@@ -13,11 +13,13 @@ EXPECTED = {"01-MeetA": (0.8, 12), "02-MeetB": (0.6, 9)}  # seconds, frames at 1
 
 @pytest.fixture(scope="module")
 def met(tmp_path_factory, module_lecture, module_patch, run):
-    """MeetA and MeetB rendered with --jobs 2: each waits, inside its render, until the other has started."""
+    """MeetA and MeetB rendered with two jobs, from RENDER_JOBS (the suite sets 1): each waits, inside its render,
+    until the other has started."""
     out, rendezvous = tmp_path_factory.mktemp("media"), tmp_path_factory.mktemp("rendezvous")
     module_patch.setenv("TINY_RENDEZVOUS", str(rendezvous))
+    module_patch.setenv("RENDER_JOBS", "2")
     module_patch.setattr(registry, "CHAPTERS", module_lecture.chapters("MeetA", "MeetB"))
-    return run("render", "--jobs", 2, "--output", out), out
+    return run("render", "--output", out), out
 
 
 def test_two_workers_render_at_once_and_both_videos_are_correct(met):
