@@ -129,8 +129,8 @@ def equal_keys(projections: Projections) -> tuple[tuple[str, str], ...]:
 
 # Chapter 3's words in its order, then "a": matched like "the" (the same key), passing on something else.
 DEFAULT_PROJECTIONS = Projections(
-    tokens=("the", "sat", "cat", "a"),
-    embeddings=[[1, 1, 0, 0], [0, 0, 1, 1], [0, 2, 0, 2], [0, 0, 2, 0]],
+    tokens=("the", "cat", "sat", "a"),
+    embeddings=[[1, 1, 0, 0], [0, 2, 0, 2], [0, 0, 1, 1], [0, 0, 2, 0]],
     w_q=[[2, -1, 0, 0], [0, 1, 0, 0], [1, 1, 0, 0], [0, 0, 0, 0]],
     w_k=[[2, 0, 0, 0], [0, 0, 0, 0], [1, 0, 0, 0], [0, 1, 0, 0]],
     w_v=[[1, 0], [0, 0], [0, 1], [0, 0]],

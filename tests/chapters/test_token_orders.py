@@ -12,6 +12,7 @@ from pathlib import Path
 from attention import examples
 from attention.examples.file import load_example_file
 from attention.examples.story import reordered
+from attention.projections import DEFAULT_PROJECTIONS
 from scenes.chapters.multi_head import warning_label
 from scenes.chapters.registry import CHAPTERS
 
@@ -57,6 +58,7 @@ def test_the_lecture_keeps_one_order_so_no_chapter_notes_one():
     ex = examples.DEFAULT
     orders = {words(ex, name) for name in ("drag", "blend", "causal", "heads")}
     assert orders == {("the", "cat", "sat")}
+    assert DEFAULT_PROJECTIONS.tokens[:3] == ("the", "cat", "sat")  # Projections (and WordOrder's X) add "a"
 
 
 def test_only_the_same_words_in_another_order_are_reordered():
