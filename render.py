@@ -162,8 +162,10 @@ def language_option(default: str | None):
         type=Language(),
         default=default,
         show_default=default is not None,
-        help="The pages' language (en, de, zh: i18n status lists them), in a folder of its own (480p15.de); "
-        "the videos stay English for now.",
+        help="The language (en, de, zh: i18n status lists them), in a folder of its own (480p15.de): the pages, "
+        "slides, handout and the chapters translated so far (the others stay English); their narration in "
+        "espeak-ng's voice for the language (a formant voice: piper and festival speak English only) unless "
+        "recordings:DIR has DIR/<lang>.",
     )
 
 
