@@ -48,7 +48,7 @@ from scenes.kit.arithmetic import (
     sci_parts,
     sign,
 )
-from scenes.kit.bars import MIN_BAR, WeightBars
+from scenes.kit.bars import MIN_BAR, WeightBars, label_tex, on_baseline
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import FRAME_BUFF, framed
 from scenes.kit.formula_slot import formula_slot, pin
@@ -519,11 +519,12 @@ class LiveAttention(VGroup):
 
 
 class WeightsTotal(VGroup):
-    """'sum of weights = 1.000' under the bars' names, wholly in the words' face at the label size (review
-    round 5: LaTeX's number read as serif in this line of words). As the kit's total line: the weights as the
-    bars print them, added, printed to as many places, '=' when they give it exactly, '≈' otherwise (0.333
-    three times beside 1.000); the line's equation is `relations`. Made again only when the printed line
-    changes, where the old one stood and as opaque as it was."""
+    """'sum of weights = 1.000' under the bars' names, typeset wholly by LaTeX at the label size, as the kit's
+    total line is (`label_tex`, `on_baseline`; review 8: a line wholly in the words' face read as another face
+    than the numbers over it). As the kit's: the weights as the bars print them, added, printed to as many
+    places, '=' when they give it exactly, '≈' otherwise (0.333 three times beside 1.000); the line's equation
+    is `relations`. Made again only when the printed line changes, where the old one stood and as opaque as it
+    was."""
 
     def __init__(self, bars: WeightBars):
         super().__init__()
@@ -536,13 +537,19 @@ class WeightsTotal(VGroup):
         self.relations = (Relation(terms, "sum", mark, total),)
         if (mark, total) == self.printed:
             return self
-        line = c.text(f"sum of weights {mark} {total}", role="label", color=theme().muted)
-        line[-len(total) :].set_color(theme().text)  # the number as bright as the bars' values
+        muted = theme().muted
+        line = VGroup(
+            label_tex("sum of weights", color=muted),
+            c.math("=" if mark == "=" else r"\approx", role="label", color=muted),
+            c.math(total, role="label", color=theme().text),  # as bright as the bars' values
+        )
+        on_baseline(*line)
         if self.printed is None:
             line.next_to(self.bars.labels, DOWN, buff=0.35).align_to(self.bars.baseline, LEFT)
         else:
             old = self.submobjects[0]
-            line.move_to(old.get_corner(DL), aligned_edge=DL).set_opacity(old[0].get_fill_opacity())
+            seen = old.family_members_with_points()[0].get_fill_opacity()  # a glyph's: its groups hold none
+            line.move_to(old.get_corner(DL), aligned_edge=DL).set_opacity(seen)
             for part in old.get_family():  # as DecimalNumber.set_value does: a play draws the family it began
                 part.points[:] = 0  # with, so the old line would still be drawn under the new one
         self.submobjects = [line]
@@ -651,12 +658,11 @@ def foot(legend):
 
 
 def glossary(width: int) -> c.Grid:
-    """The symbols' legend, one row each (faded in where each is first used): k_i, q, d, w_i, output; a symbol
-    in TeX, what it means in words, numbers too (review 8: 'd = 2' set a serif 2 in a line of sans)."""
+    """The symbols' legend, one row each (faded in where each is first used): k_i, q, d, w_i, output."""
     rows = [
         (r"k_i", "key of token i (an arrow)", theme().text),
         (r"q", "query (×): what is looking", theme().query),
-        (r"d", f"dimension of q and kᵢ: here {width}", theme().text),  # the number in the words' face
+        (rf"d = {width}", "dimension of q and the keys", theme().text),
         (r"w_i", "weight on token i (a bar)", theme().text),
         (r"\text{output}", "= Σ wᵢ vᵢ, the blend; here vᵢ = kᵢ", theme().output),
     ]

@@ -99,8 +99,8 @@ def test_bars_show_the_trace(scene, query, shown):
 
 @pytest.mark.parametrize("query, sign", [((2, 0), "="), ((0.7, 0.7), "≈")])
 def test_the_total_line_is_one_face_and_true_as_printed(scene, query, sign):
-    """'sum of weights ≈ 1.000' wholly in the words' face at the label size (review round 5: LaTeX's number
-    read as serif in this line of words), its sign earned by the weights as the bars print them."""
+    """'sum of weights ≈ 1.000' typeset wholly by LaTeX at the label size, as the kit's total line (review 8: a
+    line wholly in the words' face read as another face), its sign earned by the weights as the bars print them."""
     from manim import MathTex, Text
 
     live = scene.live.move_query_to((2.5, -0.5))
@@ -109,11 +109,15 @@ def test_the_total_line_is_one_face_and_true_as_printed(scene, query, sign):
     (line,) = live.total.submobjects
     if line is not before:  # a play drawing the old line (its family at its start) draws nothing of it
         assert not np.any(before.get_all_points())
-    assert isinstance(line, Text) and not [m for m in live.total.get_family() if isinstance(m, MathTex)]
-    assert line.role == "label"
+    assert not [m for m in live.total.get_family() if isinstance(m, Text)]
+    assert all(isinstance(part, MathTex) and part.role == "label" for part in line)
+    assert all(
+        glyph.get_fill_opacity() == 1 for glyph in line.family_members_with_points()
+    )  # as opaque as before
     (rel,) = live.total.relations
     assert rel.terms == tuple(n.printed for n in live.bars.values) and rel.sign == sign
-    assert line.text == f"sumofweights{sign}{rel.result}"
+    shown = [part.tex_string for part in line]
+    assert shown == [r"\text{sum of weights}", "=" if sign == "=" else r"\approx", rel.result]
     assert live.total in live.bars.submobjects  # comes and goes with the bars
     assert line.get_top()[1] < live.bars.labels.get_bottom()[1]
 
@@ -296,8 +300,7 @@ def test_chapter_lasts_40_to_85_seconds(rendered):
 
 def test_glossary_builds_from_the_example(scene):
     symbols = [m.tex_string for m in scene.live.glossary.columns[0]]
-    meanings = [m.original_text for m in scene.live.glossary.columns[1]]
-    assert symbols[2] == "d" and meanings[2].endswith(f"here {scene.live.trace().width}")  # no TeX number
+    assert symbols[2] == f"d = {scene.live.trace().width}" == "d = 2"
     assert len(scene.live.glossary.row(0)) == 2 and len(symbols) == 5
 
 
