@@ -33,6 +33,7 @@ from scenes.kit.arithmetic import (
     WEIGHT_PLACES,
     Relation,
     Tex,
+    exp_column,
     exp_ratio_tex,
     exp_sum_tex,
     exp_text,
@@ -222,14 +223,15 @@ class BlendByWeight(ChapterScene):
         names = fit.names(tokens, NAME_WIDTH)
         scores = fmt_column(tr.scores, SCORE_PLACES)
         score_cells = [c.math(f"s = {s}") for s in scores]
-        exp_cells = [c.math(exp_cell(printed, s)) for printed, s in zip(scores, tr.scores)]
+        exps = exp_column(tr.scores, EXP_PLACES)  # one format down the column, in the sum and the ratios too
+        exp_cells = [c.math(exp_cell(printed, s, exps)) for printed, s in zip(scores, tr.scores)]
         ratio_cells = [
-            c.math(exp_ratio_tex(s, tr.log_exp_sum, w, EXP_PLACES, WEIGHT_PLACES))
+            c.math(exp_ratio_tex(s, tr.log_exp_sum, w, exps, WEIGHT_PLACES))
             for s, w in zip(tr.scores, tr.weights)
         ]
         self.table = c.Grid(names, score_cells, exp_cells, ratio_cells, col_buff=0.6, row_buff=0.3)
         self.names, self.score_cells, self.exp_cells, self.ratio_cells = self.table.columns
-        self.sum_line = c.math(r"\text{sum} = " + exp_sum_tex(tr.scores, tr.log_exp_sum, EXP_PLACES))
+        self.sum_line = c.math(r"\text{sum} = " + exp_sum_tex(tr.scores, tr.log_exp_sum, exps))
         self.bars = WeightBars(tokens, tr.weights, height=BAR_HEIGHT, spacing=bar_pitch(tokens, tr.weights))
         self.bar_values = drop_crowded_values(self.bars)
         self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
@@ -304,10 +306,11 @@ def values_caption(values) -> str:
     return f"The values live in their own plane: {listed}."
 
 
-def exp_cell(printed: str, score: float) -> Tex:
-    """'e^{0.178} ≈ 1.194': e to the score as its cell prints it, rounded (review 7: '0.178…' for 0.1775 read
-    as 'and more'), '=' only where that printed exponent gives the printed result exactly."""
-    result = exp_text(score, EXP_PLACES)
+def exp_cell(printed: str, score: float, places: int) -> Tex:
+    """'e^{0.178} ≈ 1.194': e to the score as its cell prints it, rounded to the column's `places` (review 7:
+    '0.178…' for 0.1775 read as 'and more'), '=' only where that printed exponent gives the printed result
+    exactly."""
+    result = exp_text(score, places)
     rel = Relation((printed,), "exp", "=" if sign("exp", [printed], result) == "=" else "≈", result)
     return Tex(f"e^{{{printed}}} {tex_sign(rel)} {result}", [rel])
 

@@ -20,6 +20,7 @@ import numpy as np
 WEIGHT_PLACES = 3  # weights and outputs, to three places
 SCORE_PLACES = 3  # scaled scores and divisors, to three places
 SCI_FROM = 6  # an exponential of 10^6 or more is printed 'm \times 10^{e}', from its logarithm (no overflow)
+MAX_EXP = 700.0  # e to more than this overflows float64; `exp_column` needs only that it is not whole
 MINUS_INFINITY = r"-\infty"  # a hidden (masked) score
 SCI = r" \times 10^{"  # what marks a number printed in scientific notation
 SCI_PLACES = 2  # the mantissa of a weight too small for WEIGHT_PLACES decimals ('4.25 × 10⁻¹⁸', `sci`)
@@ -57,6 +58,12 @@ def column_places(values, places: int) -> int:
 def column(values, places: int) -> Column:
     """The decimals of a column showing `values`, as a `Column`: 0 when every one is whole, else `places`."""
     return Column(column_places(values, places))
+
+
+def exp_column(scores, places: int) -> Column:
+    """The decimals of a column of e^score (`column` of the exponentials, e to a score beyond float64 among
+    them: not whole), so 'e^0 = 1.000' stands beside 'e^2 ≈ 7.389', and their sum and ratios print alike."""
+    return column([math.exp(min(float(s), MAX_EXP)) for s in scores], places)
 
 
 def fmt_column(values, places: int) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from manim import RIGHT, Text, VGroup
 
 from scenes.kit import components as c
-from scenes.kit.arithmetic import WEIGHT_PLACES, Relation, Tex, fmt, fmt_column, fmt_input, sign, tex_sign
+from scenes.kit.arithmetic import WEIGHT_PLACES, Relation, Tex, fmt_column, fmt_input, sign, tex_sign
 from scenes.kit.palette import tex_size, text_size, token_color
 
 GAP = r",\;\; "  # after each comma: a minus sign after it reads as a sign, not a subtraction
@@ -48,9 +48,10 @@ def output_tex(term_relations, output) -> Tex:
     sum of the terms w_i v_i as printed (`term_relations`: the `scale` relations of every term, one per
     coordinate of `output`); '≈' where the printed terms do not add up to it exactly."""
     rels, width = [], len(output)
-    for j in range(width):
+    for j, total in enumerate(
+        fmt_column(output, WEIGHT_PLACES)
+    ):  # one format for the vector ('0.000', not '0')
         terms = tuple(r.result for r in term_relations[j::width])
-        total = fmt(output[j], WEIGHT_PLACES)
         rels.append(Relation(terms, "sum", "=" if sign("sum", terms, total) == "=" else "≈", total))
     shown = "=" if all(r.sign == "=" for r in rels) else r"\approx"
     return Tex(rf"\text{{output}} {shown} [" + GAP.join(r.result for r in rels) + "]", rels)

@@ -10,6 +10,7 @@ from narration.cues import split
 from scenes.chapters.blend_by_weight import (
     BARS_WIDEST,
     CLOSE_UP_GAIN,
+    EXP_PLACES,
     HALO,
     NAME_GAP,
     NAME_SPACE,
@@ -22,7 +23,7 @@ from scenes.chapters.blend_by_weight import (
     values_caption,
 )
 from scenes.kit import fit
-from scenes.kit.arithmetic import vector_tex
+from scenes.kit.arithmetic import exp_column, vector_tex
 from scenes.kit.components import text
 from scenes.kit.fit import apart
 from scenes.kit.palette import theme, token_color
@@ -179,9 +180,11 @@ def test_the_lecture_s_bars_stand_beside_its_table(scene):
 
 def test_an_exponent_is_the_score_as_its_cell_prints_it_never_cut_with_an_ellipsis():
     """Review 7: 'e^{0.178…}' for a score of 0.1775 read as 'and more'; the cell prints it rounded, with ≈."""
-    assert exp_cell("0.178", 0.1775) == r"e^{0.178} \approx 1.194"
-    assert exp_cell("0", 0.0) == "e^{0} = 1"
-    assert exp_cell("-0.764", -0.7641) == r"e^{-0.764} \approx 0.466"
+    places = exp_column([0.1775, 0.0, -0.7641], EXP_PLACES)
+    assert exp_cell("0.178", 0.1775, places) == r"e^{0.178} \approx 1.194"
+    assert exp_cell("0", 0.0, places) == "e^{0} = 1.000"  # to the column's places, as e^0 beside others
+    assert exp_cell("-0.764", -0.7641, places) == r"e^{-0.764} \approx 0.466"
+    assert exp_cell("0", 0.0, exp_column([0.0, 0.0], EXP_PLACES)) == "e^{0} = 1"  # a column of whole ones
 
 
 def check_the_output_stands_out(scene):

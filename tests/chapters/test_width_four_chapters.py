@@ -43,11 +43,11 @@ def test_blend_by_weight_shows_exps_weights_terms_and_output(tmp_path):
     for expected in [
         r"e^{2} \approx 7.389",
         r"e^{1} \approx 2.718",
-        "e^{0} = 1",
-        "7.389 + 1 + 2.718 = 11.107",  # exact as printed, in the words' order: the, cat, sat
+        "e^{0} = 1.000",  # one format down the column (arithmetic.exp_column), in the sum and ratios too
+        "7.389 + 1.000 + 2.718 = 11.107",  # exact as printed, in the words' order: the, cat, sat
         r"7.389 / 11.107 \approx 0.665",
         r"2.718 / 11.107 \approx 0.245",
-        r"1 / 11.107 \approx 0.090",
+        r"1.000 / 11.107 \approx 0.090",
         r"0.665 \times [1, 0] = [0.665, 0.000]",  # one format to a product (arithmetic.scaled_tex)
         r"0.090 \times [0, 0] = [0, 0]",
         r"\text{output} = [0.665,\;\; 0.245]",

@@ -21,7 +21,16 @@ from pipeline import outputs
 from pipeline.plan.settings import from_options
 from pipeline.publish import panel_data, update, web_page
 from pipeline.publish.panel_data import _text
-from scenes.kit.arithmetic import Working, coords, decimals, fmt, fmt_column, sci, text_minus, vector_tex
+from scenes.kit.arithmetic import (
+    Working,
+    column,
+    coords,
+    decimals,
+    fmt,
+    fmt_column,
+    sci,
+    text_minus,
+)
 from scenes.kit.palette import theme
 from tests.support.browser import axe_results, chromium, firefox_screenshot, motion, new_tab, serve
 
@@ -247,14 +256,17 @@ def python_strings(query):
     def number(x):
         return text_minus(fmt(x, 3))
 
+    def vector(values):
+        return "[" + ", ".join(fmt_column(values, 3)) + "]"
+
     return {
         "dots": [text_minus(d) for d in fmt_column(trace.dots, 3)],  # one format down a column
         "scores": [text_minus(s) for s in fmt_column(trace.scores, 3)],
-        "exps": [number(e) for e in trace.exps],
-        "sum": number(trace.exp_sum),
+        "exps": [text_minus(e) for e in fmt_column(trace.exps, 3)],  # the sum to the exponentials' places
+        "sum": text_minus(fmt(trace.exp_sum, column(trace.exps, 3))),
         "weights": [number(w) for w in trace.weights],
-        "terms": [text_minus(vector_tex(t)) for t in trace.terms],
-        "output": text_minus(vector_tex(trace.output)),
+        "terms": [text_minus(vector(t)) for t in trace.terms],  # each vector in one format
+        "output": text_minus(vector(trace.output)),
     }
 
 
