@@ -924,24 +924,18 @@ def printed_vector(printed) -> str:
 
 
 def in_order(grid: AttentionGrid, order: list[int]) -> AttentionGrid:
-    """A copy of `grid` with row and column i (labels, cells, numbers) where row and column order[i] stand. A
-    column's name takes the height of the name whose place it takes, as WordOrder's reordered columns do: names
-    on the grid's two staggered rows stay staggered (issue 29: six Greek names met on one row, overlapping)."""
+    """A copy of `grid` with row and column i (labels, cells, numbers) where row and column order[i] stand. The
+    columns' names are laid out again in their new order, as the grid lays them out (`place_column_names`: a
+    name raised a row only where it would meet another), so none overlaps whatever the order (issue 29: six
+    Greek names met on one row; a long name taking a short one's low place met its neighbours)."""
     shown = grid.copy()
     n = len(order)
     for k in range(n * n):
         to = grid.cells[order[k // n] * n + order[k % n]].get_center() - grid.cells[k].get_center()
         VGroup(shown.cells[k], shown.numbers[k]).shift(to)
-    for i, (name, col) in enumerate(zip(shown.row_labels, shown.col_labels)):
+    for i, name in enumerate(shown.row_labels):
         name.shift(UP * (grid.row(order[i]).get_y() - grid.row(i).get_y()))
-        slot = grid.col_labels[order[i]]
-        col.shift(
-            [
-                grid.cells[order[i]].get_x() - grid.cells[i].get_x(),
-                slot.get_bottom()[1] - col.get_bottom()[1],
-                0,
-            ]
-        )
+    grid.place_column_names(list(shown.col_labels), order)
     return shown
 
 

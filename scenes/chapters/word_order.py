@@ -146,7 +146,11 @@ class WordOrder(ChapterScene):
             self.sentence_rows, 1, ss, f"Reordered, “{' '.join(ss.order)}”: each word's row moves with it,"
         )
         self.reorder(
-            self.sentence_columns, 0, ss, "and its column too: each word keeps its weights and its output."
+            self.sentence_columns,
+            0,
+            ss,
+            "and its column too: each word keeps its weights and its output.",
+            self.column_rises,
         )
         self.play(LaggedStart(*[framed(out, theme().output) for out in self.sentence_outputs], lag_ratio=0.5))
         self.say("Attention alone sees a set, not an order.", hold=0.5)
@@ -254,19 +258,19 @@ class WordOrder(ChapterScene):
                 said.append(f"{apart(score.offset).capitalize()}, at {places}: {result}.")
         return said
 
-    def reorder(self, lines: list[VGroup], axis: int, shuffle, caption: str) -> None:
+    def reorder(self, lines: list[VGroup], axis: int, shuffle, caption: str, rises=None) -> None:
         """Each word's line (a row: `axis` 1, or a column: 0, of bars or of a grid) to its place in `shuffle`'s
         order, under `caption`:
         the others (the last word's, to the front) fade out, the lines that move by the common step slide there
         together, and the others fade in again at their place: no line's numbers cross another's. Parts are
         moved one by one (they are the grid's, on the scene already: a line animated whole would be added). A
-        column's name (its first part) takes the height of the name it replaces: names on two staggered rows stay
-        staggered (corpus sweep: two Greek column names on one row, overlapping)."""
+        column's name (its first part) rises by its `rises` entry (a grid's names laid out again in the new order,
+        `column_rises`), else takes the height of the name it replaces (bars' names stand on one row)."""
         ss, along, across = shuffle, np.eye(3)[axis], np.eye(3)[1 - axis]
         slots = [line.get_center()[axis] for line in lines]
         steps = [slots[ss.order.index(word)] - at for word, at in zip(ss.tokens, slots)]
         names = [line[0].get_bottom()[1] if axis == 0 else 0.0 for line in lines]  # rows' names stay in line
-        aside = [names[ss.order.index(word)] - at for word, at in zip(ss.tokens, names)]
+        aside = rises or [names[ss.order.index(word)] - at for word, at in zip(ss.tokens, names)]
         common = Counter(round(step, 6) for step in steps if round(step, 6)).most_common(1)[0][0]
         moves = [
             (part, step, along * step + (across * off if k == 0 else 0))
@@ -355,6 +359,7 @@ class WordOrder(ChapterScene):
         self.sentence_columns = [
             VGroup(grid.col_labels[j], *grid.cells[j::n], *grid.numbers[j::n]) for j in range(n)
         ]
+        self.column_rises = column_rises(grid, [ss.order.index(word) for word in ss.tokens])
 
     def build_positions(self) -> None:
         """The sinusoidal formula, its table at PE_WIDTH, the stripes, and X + PE."""
@@ -419,6 +424,16 @@ class WordOrder(ChapterScene):
         table.next_to(names, DOWN, buff=0.5, aligned_edge=LEFT)
         self.rope_header = VGroup(*[column[0] for column in table.columns])
         self.rope_rows = [table.row(i + 1) for i in range(len(self.rope))]
+
+
+def column_rises(grid: AttentionGrid, slots: list[int]) -> list[float]:
+    """How far each column's name rises or drops once the columns stand in their new `slots` (name j's column
+    goes to slots[j]), the names laid out again as the grid lays them out (`place_column_names`: a name raised
+    a row only where it would meet another): taking the height of the name it replaced, a long name met its
+    neighbours (corpus sweep, a 24-letter name among Greek ones)."""
+    moved = [name.copy() for name in grid.col_labels]
+    grid.place_column_names(moved, slots)
+    return [new.get_bottom()[1] - old.get_bottom()[1] for new, old in zip(moved, grid.col_labels)]
 
 
 def apart(offset: int) -> str:
