@@ -480,7 +480,7 @@ class Row(VGroup):
 
 
 def variance_line(variance: float, color: str) -> VGroup:
-    """'variance 3.99' with the number as a live Number, in `color`: the label typeset as the number is, on
+    """'variance x.yz' with the number as a live Number, in `color`: the label typeset as the number is, on
     its baseline (one face to the line, review 8)."""
     label = label_tex("variance", color=color)
     number = c.number(shown_stat(variance), STAT_PLACES, color=color)

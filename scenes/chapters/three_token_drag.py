@@ -522,9 +522,9 @@ class WeightsTotal(VGroup):
     """'sum of weights = 1.000' under the bars' names, typeset wholly by LaTeX at the label size, as the kit's
     total line is (`label_tex`, `on_baseline`; review 8: a line wholly in the words' face read as another face
     than the numbers over it). As the kit's: the weights as the bars print them, added, printed to as many
-    places, '=' when they give it exactly, '≈' otherwise (0.333 three times beside 1.000); the line's equation
-    is `relations`. Made again only when the printed line changes, where the old one stood and as opaque as it
-    was."""
+    places, '=' when they give it exactly, '≈' otherwise (three equal thirds, printed, beside the total); the
+    line's equation is `relations`. Made again only when the printed line changes, where the old one stood and
+    as opaque as it was."""
 
     def __init__(self, bars: WeightBars):
         super().__init__()

@@ -449,7 +449,7 @@ def slope_caption(slope: float, printed: str, gain: float) -> tuple[str, str]:
 
 class SciNumber(VGroup):
     """A weight-like number as `arithmetic.sci_parts` prints it, typeset as every number is, at one size
-    (`role`): '0.026' as the bars print it, or below 0.001 '4.25 × 10' with its exponent '−18' raised beside
+    (`role`): '0.xyz' as the bars print it, or below 0.001 'm × 10' with its exponent '−e' raised beside
     it. Its label ('smallest weight', 'slope w(1 − w):') is typeset too (`label_tex`), so the line is one face
     (review round 8; round 5 had a LaTeX number in a line of words). The exponent is as large as the rest,
     raised (a smaller one would be below the smallest size), as `power_label` sets the plot's decades.
@@ -490,7 +490,7 @@ class SciNumber(VGroup):
         return self
 
     def shown(self) -> tuple[str, int | None]:
-        """The number as printed: ('0.026', None), or the mantissa and exponent ('4.25', -18)."""
+        """The number as printed: ('0.xyz', None), or the mantissa and exponent ('m.mm', e)."""
         return self.printed
 
     def baseline(self) -> float:
@@ -499,7 +499,7 @@ class SciNumber(VGroup):
 
 
 def point_bottom(number) -> float:
-    """The bottom of a printed number's decimal point (its second glyph, in '0.026' as in '4.25 × 10'): a flat
+    """The bottom of a printed number's decimal point (its second glyph, in '0.xyz' as in 'm.mm × 10'): a flat
     foot on the baseline, where round digits dip below it."""
     return number[0][1].get_bottom()[1]
 

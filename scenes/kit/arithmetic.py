@@ -62,7 +62,8 @@ def column(values, places: int) -> Column:
 
 def exp_column(scores, places: int) -> Column:
     """The decimals of a column of e^score (`column` of the exponentials, e to a score beyond float64 among
-    them: not whole), so 'e^0 = 1.000' stands beside 'e^2 ≈ 7.389', and their sum and ratios print alike."""
+    them: not whole), so e^0 prints with as many decimals as the others beside it, and their sum and ratios
+    print alike."""
     return column([math.exp(min(float(s), MAX_EXP)) for s in scores], places)
 
 

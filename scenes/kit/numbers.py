@@ -70,7 +70,7 @@ class QuickDigits:
     def _set_submobjects_from_number(self, number) -> None:
         """DecimalNumber's, its layout (glyphs sized, arranged, centred) made once per printed text and
         look, then copied: laying out is most of an update's time (a grid's cells update by the hundred).
-        `printed` is the English form ('0.768', what the arithmetic checks read), whatever the glyphs say."""
+        `printed` is the English form (a decimal point, what the arithmetic checks read), whatever the glyphs say."""
         self.printed = DecimalNumber._get_num_string(self, number)
         if self.show_ellipsis or self.unit is not None or self.include_background_rectangle:
             return super()._set_submobjects_from_number(number)
