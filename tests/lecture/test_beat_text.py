@@ -96,7 +96,8 @@ def test_shrink_scores_describes_the_gap_and_weights_the_screen_prints(tmp_path)
     scene = built(ShrinkScores, tmp_path)
     _, _, gap_label = scene.extremes
     said = drawn.shrink_scores(load_example_file(Path(__file__).parents[2] / "examples/cat-and-dog.toml"))
-    assert f"a gap of {gap_label.original_text.removeprefix('gap ')} between them" in said["Not a guarantee"]
+    (gap,) = gap_label.relations  # the label's equation: 'gap ≈ 7.28' as typeset
+    assert f"a gap of {gap.sign} {gap.result} between them" in said["Not a guarantee"]
 
 
 def test_where_it_breaks_describes_a_tiny_weight_and_slope_as_the_screen_prints_them():
