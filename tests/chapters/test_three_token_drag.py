@@ -39,7 +39,7 @@ from scenes.kit import fit
 from scenes.kit.arithmetic import Working, decimals, exp_tex, fmt, sign
 from scenes.kit.emphasis import FRAME_BUFF
 from scenes.kit.stage import STAGE
-from tests.support.example_corpus import corpus_files
+from tests.support.example_corpus import corpus_example, corpus_files
 from tests.support.layout import chapter_ends
 from tests.support.snapshot import SIZE, assert_matches_snapshot, built
 
@@ -653,12 +653,8 @@ def test_every_cut_name_is_given_whole_in_the_same_beat():
 def test_the_names_legend_stays_under_the_steps_where_they_fit_over_it(tmp_path):
     """Corpus-20 (five long names): the plane cuts every name, so the legend of them stays through the steps, at
     the stage's foot, every block clear over it."""
-    path = next(p for p in corpus_files() if p.stem == "corpus-20-long-names")
-    examples.use(load_example_file(path))
-    try:
+    with corpus_example(20):
         scene = built(ThreeTokenDrag, tmp_path)
-    finally:
-        examples.use(examples.DEFAULT)
     legend, worked = scene.live.legend, scene.worked
     assert [name.original_text for name in legend] == list(scene.example.tokens) and worked.legend_stays
     foot_top = STAGE.bottom + legend.height

@@ -6,7 +6,6 @@ writes them, and nothing leaves the stage or overlaps, German running longer and
 import re
 
 import pytest
-from babel.messages.pofile import read_po, write_po
 
 import i18n
 from attention import examples
@@ -23,6 +22,7 @@ from tests.support.layout import (
     overlaps,
     too_small,
 )
+from tests.support.pseudo_language import pseudo_german
 
 TERMS = {"de": ("Aufmerksamkeit", "Encoder", "Decoder"), "zh": ("注意力", "编码器", "解码器")}
 
@@ -77,20 +77,8 @@ def test_numbers_drawn_and_said_are_written_as_the_language_writes_them(translat
 @pytest.fixture
 def pseudo(tmp_path, monkeypatch):
     """German to Babel, its catalogue wrapping every string of the template in «», read afresh."""
-    with i18n.TEMPLATE.open("rb") as file:
-        wrapped = read_po(file, locale="de", domain=i18n.DOMAIN)
-    for message in wrapped:
-        if message.id and not isinstance(message.id, tuple):
-            message.string = f"«{message.id}»"
-    monkeypatch.setattr(i18n, "LOCALES", tmp_path)
-    i18n.po_file("de").parent.mkdir(parents=True)
-    with i18n.po_file("de").open("wb") as file:
-        write_po(file, wrapped)
-    for cached in (i18n.catalogue, i18n.translations):
-        cached.cache_clear()
-    yield
-    for cached in (i18n.catalogue, i18n.translations):
-        cached.cache_clear()
+    with pseudo_german(tmp_path, monkeypatch):
+        yield
 
 
 def test_every_word_drawn_or_said_comes_from_the_catalogue(pseudo):

@@ -16,7 +16,6 @@ from datetime import datetime, timezone
 
 import pikepdf
 import pytest
-from babel.messages.pofile import read_po, write_po
 from fontTools.ttLib import TTCollection
 from lxml import etree
 from PIL import Image
@@ -30,6 +29,7 @@ from pipeline.publish import documents, handout
 from scenes.chapters import registry
 from tests.lecture.test_beats import BEATEN_NAMES, render_beaten
 from tests.lecture.test_handout import fonts_embedded, pdf_text, pdfinfo, pdfua_check, structure
+from tests.support.pseudo_language import pseudo_german
 
 WORDS = {  # what a reader of the language finds, as the catalogues translate it
     "de": {
@@ -184,23 +184,8 @@ def test_a_handouts_own_words_on_later_pages_and_notes(lang, tmp_path):
 @pytest.fixture
 def pseudo(tmp_path, monkeypatch):
     """A language ("de" to Babel) whose catalogue wraps every string of the template in «», read afresh."""
-    locales = tmp_path / "locales"
-    with i18n.TEMPLATE.open("rb") as file:
-        wrapped = read_po(file, locale="de", domain=i18n.DOMAIN)
-    for message in wrapped:
-        if message.id:
-            ids = message.id if isinstance(message.id, tuple) else (message.id,)
-            forms = tuple(f"«{m}»" for m in ids)
-            message.string = forms if isinstance(message.id, tuple) else forms[0]
-    monkeypatch.setattr(i18n, "LOCALES", locales)
-    i18n.po_file("de").parent.mkdir(parents=True)
-    with i18n.po_file("de").open("wb") as file:
-        write_po(file, wrapped)
-    for cached in (i18n.catalogue, i18n.translations):
-        cached.cache_clear()
-    yield from_options("l", lang="de")
-    for cached in (i18n.catalogue, i18n.translations):
-        cached.cache_clear()
+    with pseudo_german(tmp_path / "locales", monkeypatch):
+        yield from_options("l", lang="de")
 
 
 def leftover(text: str, english: set[str]) -> list[str]:
