@@ -14,6 +14,7 @@ from attention import Examples, examples
 from attention.positions import sinusoidal
 from attention.projections import DEFAULT_PROJECTIONS
 from attention.training import train_head
+from i18n import _
 from scenes.chapters.registry import CHAPTERS, find, shown_title
 from scenes.kit import components as c
 from scenes.kit import fit
@@ -31,12 +32,19 @@ CARD_X = STAGE.body_left + ICON_BOX[0] / 2
 TEXT_X = STAGE.body_left + ICON_BOX[0] + 0.3
 PAGE_ROWS = 3  # lines on one page
 LINE_CHARS = 48  # a take-away longer than this wraps onto a second line
+TEXT_RIGHT = (
+    -STAGE.body_left
+)  # a take-away's lines end before the title's margin, mirrored (Chinese is wider)
 TAG_LEAD = 0.5  # from a take-away's last baseline to its chapter line's, whatever glyphs either ends with
 FIRST_ROW_Y = 1.55
 ROW_STEP = 2.0
 CONTENTS_STEP = 0.5  # from one chapter's entry in the list to the next, if they fit
 CONTENTS_ROOM = 5.4  # the most the list's baselines may span, top to bottom
 ROW_VEIL_BUFF = 0.06  # the veil's margin around a row (less than half the gap between rows)
+TIE_GAP = (
+    0.55  # between the terms' meanings, down to TIE_GAP_LEAST where long ones (German) would leave the stage
+)
+TIE_GAP_LEAST = 0.3
 FORMULA_RIGHT = -STAGE.body_left - 0.1  # the formula ends just inside the title's margin, mirrored
 ITEM_SECONDS = 3.0
 ICON_POSITIONS, ICON_WIDTH = 8, 8  # the word-order icon's stripes
@@ -62,7 +70,7 @@ class QuickVersion(ChapterScene):
             FadeIn(self.heading),
             FadeIn(self.formula.dimmed()),
             run_time=1,
-            caption="The whole lecture, a line a chapter.",
+            caption=_("The whole lecture, a line a chapter."),
         )
 
     def recap(self, page: Page, before: Page | None) -> None:
@@ -85,7 +93,7 @@ class QuickVersion(ChapterScene):
             *([FadeIn(page.veils[k - 1])] if k else []),
             *([self.formula.light(*takeaway.terms)] if takeaway.terms else []),
             run_time=1,
-            caption=takeaway.caption,
+            caption=_(takeaway.caption),
             hold=ITEM_SECONDS - 1,
         )
 
@@ -95,17 +103,19 @@ class QuickVersion(ChapterScene):
         self.show(
             FadeIn(self.contents),
             self.formula.light(),
-            run_time=max(1.5, 0.7 * self.caption_time(BUILT)),  # in while it is read
-            caption=BUILT,
+            run_time=max(1.5, 0.7 * self.caption_time(_(BUILT))),  # in while it is read
+            caption=_(BUILT),
         )
         for term, tied, mark in zip(TERMS, self.ties, self.markers):
-            self.show(*self.lit(term.names, term.chapters), FadeIn(tied), FadeIn(mark), caption=term.caption)
-        self.show(*self.lit(WHOLE.names, WHOLE.chapters), caption=WHOLE.caption)
+            self.show(
+                *self.lit(term.names, term.chapters), FadeIn(tied), FadeIn(mark), caption=_(term.caption)
+            )
+        self.show(*self.lit(WHOLE.names, WHOLE.chapters), caption=_(WHOLE.caption))
         self.show(*self.lit(WHOLE.names, recapped()), run_time=0.8, hold=2)
 
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
-        self.heading = c.chapter_title(self.title, "A line a chapter, then one formula")
+        self.heading = c.chapter_title(_(self.title), _("A line a chapter, then one formula"))
         ex = self.inputs()
         self.pages = [Page(names, ex) for names in pages()]
         self.rows = VGroup(*[r for page in self.pages for r in page])
@@ -121,8 +131,10 @@ class QuickVersion(ChapterScene):
         left = self.contents.get_right()[0] + 0.35
         words = left + max(m.width for m in self.markers) + 0.25
         room = -STAGE.body_left - words  # to the title's margin, mirrored
-        self.ties = VGroup(*[fit.wrap_within(t.meaning, room, role="label") for t in TERMS])
-        self.ties.arrange(DOWN, aligned_edge=LEFT, buff=0.55).align_to(self.contents, UP).set_x(words, LEFT)
+        self.ties = VGroup(*[fit.wrap_within(_(t.meaning), room, role="label") for t in TERMS])
+        room = self.contents.get_top()[1] - STAGE.bottom - sum(t.height for t in self.ties)
+        gap = max(TIE_GAP_LEAST, min(TIE_GAP, room / (len(self.ties) - 1)))
+        self.ties.arrange(DOWN, aligned_edge=LEFT, buff=gap).align_to(self.contents, UP).set_x(words, LEFT)
         for mark, tied in zip(self.markers, self.ties):
             mark.align_to(tied, UP).set_x(left + mark.width / 2)
 
@@ -163,6 +175,12 @@ FORMULA = (  # the closing formula's parts and their names, as in the matrix cha
 ALL = tuple(dict.fromkeys(name for _, name in FORMULA))
 
 
+def N_(message: str) -> str:
+    """`message` marked for the catalogue (Babel extracts N_) and kept English: the tables below are built on
+    import, before a render's language is active, so each is translated where it is shown, `_(message)`."""
+    return message
+
+
 @dataclass(frozen=True)
 class Takeaway:
     """One line of the summary about a chapter (its icon is that chapter's), a caption and the formula's
@@ -176,78 +194,78 @@ class Takeaway:
 
 TAKEAWAYS = {  # each recapped chapter's line, by its Scene class name (the registry gives their order)
     "FixedContext": Takeaway(
-        "Fixed-context decoders reuse one summary across output steps.",
-        "Without attention: one summary for every step.",
+        N_("Fixed-context decoders reuse one summary across output steps."),
+        N_("Without attention: one summary for every step."),
     ),
     "ThreeTokenDrag": Takeaway(
-        "A query gets a fresh blend of every key, recomputed as it moves.",
-        "Move the query, and the weights and blend follow.",
+        N_("A query gets a fresh blend of every key, recomputed as it moves."),
+        N_("Move the query, and the weights and blend follow."),
         ("Q", "K"),
     ),
     "ScoreEveryWord": Takeaway(
-        "Queries score keys; values supply the blend's contents.",
-        "A query's dot product with each key is its score.",
+        N_("Queries score keys; values supply the blend's contents."),
+        N_("A query's dot product with each key is its score."),
         ("Q", "K"),
     ),
     "BlendByWeight": Takeaway(
-        "Softmax weights sum to one before multiplying value vectors.",
-        "The weights blend the values into one vector.",
+        N_("Softmax weights sum to one before multiplying value vectors."),
+        N_("The weights blend the values into one vector."),
         ("softmax", "V"),
     ),
     "Refocus": Takeaway(
-        "New queries change weights while keys and values can remain.",
-        "Same keys and values, new query, new weights.",
+        N_("New queries change weights while keys and values can remain."),
+        N_("Same keys and values, new query, new weights."),
         ("Q",),
     ),
     "Projections": Takeaway(
-        "Each word's one vector x, times three learned matrices, gives its q, k and v.",
-        "Beyond the sources: q, k and v from one x.",
+        N_("Each word's one vector x, times three learned matrices, gives its q, k and v."),
+        N_("Beyond the sources: q, k and v from one x."),
         ("Q", "K", "V"),
         beyond=True,
     ),
     "WordOrder": Takeaway(
-        "Attention sees a set of words; position is added to x, or turns q and k.",
-        "Beyond the sources: position put back.",
+        N_("Attention sees a set of words; position is added to x, or turns q and k."),
+        N_("Beyond the sources: position put back."),
         ("Q", "K"),
         beyond=True,
     ),
     "AllQueriesAtOnce": Takeaway(
-        "Stacked as matrices, every query is scored, weighed and blended at once.",
-        "Beyond the sources: two matrix products.",
+        N_("Stacked as matrices, every query is scored, weighed and blended at once."),
+        N_("Beyond the sources: two matrix products."),
         ALL,
         beyond=True,
     ),
     "SourcePositions": Takeaway(
-        "Access to source positions doesn't guarantee perfect recall.",
-        "Each step weighs every source position.",
+        N_("Access to source positions doesn't guarantee perfect recall."),
+        N_("Each step weighs every source position."),
         ("K", "V"),
     ),
     "CausalMask": Takeaway(
-        "A causal mask gives later words weight exactly zero.",
-        "Beyond the sources: later words masked out.",
+        N_("A causal mask gives later words weight exactly zero."),
+        N_("Beyond the sources: later words masked out."),
         ("softmax",),
         beyond=True,
     ),
     "ShrinkScores": Takeaway(
-        "Scale dot products by the square root of key width.",
-        "Divided by √d, the scores keep their spread.",
+        N_("Scale dot products by the square root of key width."),
+        N_("Divided by √d, the scores keep their spread."),
         ("scale",),
     ),
     "MultiHead": Takeaway(
-        "Several heads, each on its own slice, can attend to different words.",
-        "Beyond the sources: a head per slice.",
+        N_("Several heads, each on its own slice, can attend to different words."),
+        N_("Beyond the sources: a head per slice."),
         ALL,
         beyond=True,
     ),
     "TrainedHead": Takeaway(
-        "Trained on answers alone, a head learns where to look: each word's query finds its own key.",
-        "Beyond the sources: a head that learns.",
+        N_("Trained on answers alone, a head learns where to look: each word's query finds its own key."),
+        N_("Beyond the sources: a head that learns."),
         ("Q", "K"),
         beyond=True,
     ),
     "WhereItBreaks": Takeaway(
-        "Large score gaps can concentrate weights and reduce softmax sensitivity.",
-        "Big gaps: near one-hot, barely sensitive.",
+        N_("Large score gaps can concentrate weights and reduce softmax sensitivity."),
+        N_("Big gaps: near one-hot, barely sensitive."),
         ("softmax",),
     ),
 }
@@ -267,35 +285,35 @@ class Term:
 TERMS = (
     Term(
         ("Q", "K"),
-        "queries, the rows of Q, score keys, the rows of K",
+        N_("queries, the rows of Q, score keys, the rows of K"),
         ("ThreeTokenDrag", "ScoreEveryWord", "Projections", "AllQueriesAtOnce", "WordOrder", "TrainedHead"),
-        "Q Kᵀ: every query's dot product with every key.",
+        N_("Q Kᵀ: every query's dot product with every key."),
     ),
     Term(
         ("scale",),
-        "keeps the scores' spread steady as d grows",
+        N_("keeps the scores' spread steady as d grows"),
         ("ShrinkScores", "WhereItBreaks"),
-        "Dividing by √d: without it, a large d saturates the softmax.",
+        N_("Dividing by √d: without it, a large d saturates the softmax."),
     ),
     Term(
         ("softmax",),
-        "makes each row weights that sum to 1; a causal mask first hides later words",
+        N_("makes each row weights that sum to 1; a causal mask first hides later words"),
         ("BlendByWeight", "CausalMask"),
-        "Softmax makes each row sum to 1; a causal mask first hides later words.",
+        N_("Softmax makes each row sum to 1; a causal mask first hides later words."),
     ),
     Term(
         ("V",),
-        "the weights blend the values, the rows of V",
+        N_("the weights blend the values, the rows of V"),
         ("BlendByWeight", "Refocus"),
-        "Each output row is one query's blend.",
+        N_("Each output row is one query's blend."),
     ),
 )
-BUILT = "Every chapter builds one formula: softmax(Q Kᵀ / √d) V."
+BUILT = N_("Every chapter builds one formula: softmax(Q Kᵀ / √d) V.")
 WHOLE = Term(  # the formula as a whole: what it replaces and where it runs
     ALL,
     "",
     ("FixedContext", "SourcePositions", "MultiHead"),
-    "No fixed summary: every position, every query, every head.",
+    N_("No fixed summary: every position, every query, every head."),
 )
 
 
@@ -357,7 +375,10 @@ def card(icon: VGroup) -> VGroup:
 
 def row(name: str, ex: Examples, y: float) -> VGroup:
     """Chapter `name`'s own icon in a card, its take-away and a muted tag naming the chapter."""
-    line = c.paragraph(TAKEAWAYS[name].line, LINE_CHARS, role="body")
+    words = _(TAKEAWAYS[name].line)
+    line = c.paragraph(words, LINE_CHARS, role="body")
+    if line.width > TEXT_RIGHT - TEXT_X:  # LINE_CHARS of wider glyphs (Chinese)
+        line = fit.wrap_within(words, TEXT_RIGHT - TEXT_X, role="body")
     tag = c.text(tag_text(name), role="small", color=theme().muted)
     tag.align_to(line, LEFT).shift(UP * (last_baseline(line) - TAG_LEAD - last_baseline(tag)))
     words = VGroup(line, tag).move_to([TEXT_X, y, 0], aligned_edge=LEFT)
@@ -374,12 +395,19 @@ def last_baseline(paragraph) -> float:
 def entry_text(name: str) -> str:
     """'7 · Keep source positions available': the chapter's place in the lecture and its title (as shown with
     the example: "The five-token drag" for five tokens, as that chapter's heading says)."""
-    return f"{find(name).number} · {shown_title(find(name))}"
+    return f"{find(name).number} · {title(name)}"
+
+
+def title(name: str) -> str:
+    """The chapter's title as its heading shows it, in the active language (English where the catalogue has no
+    such title: a count other than the default example's, "The five-token drag")."""
+    return _(shown_title(find(name)))
 
 
 def tag_text(name: str) -> str:
     """The chapter's entry, marked when the chapter is beyond the sources."""
-    return f"beyond the sources · {entry_text(name)}" if TAKEAWAYS[name].beyond else entry_text(name)
+    beyond = _("beyond the sources · %(entry)s", entry=entry_text(name))
+    return beyond if TAKEAWAYS[name].beyond else entry_text(name)
 
 
 def recapped() -> list[str]:
@@ -414,7 +442,7 @@ def contents() -> VGroup:
     right than 1 to 9)."""
     entries = VGroup(*[entry(n) for n in recapped()])
     step = contents_step(len(entries))
-    for i, (number, dot, _) in enumerate(entries):  # a number's bottom is its baseline
+    for i, (number, dot, _title) in enumerate(entries):  # a number's bottom is its baseline
         entries[i].shift(DOWN * (i * step + number.get_bottom()[1]) + LEFT * dot.get_x())
     return entries.shift(LEFT * entries.get_left()[0])
 
@@ -424,9 +452,7 @@ def entry(name: str) -> VGroup:
     title), so that the number can be aligned on its right while the title is a line of its own."""
     whole = c.text(entry_text(name), role="label")
     k = len(str(find(name).number))
-    parts = VGroup(
-        *[c.text(part, role="label") for part in (str(find(name).number), "·", shown_title(find(name)))]
-    )
+    parts = VGroup(*[c.text(part, role="label") for part in (str(find(name).number), "·", title(name))])
     for part, glyphs in zip(parts, (whole[:k], whole[k : k + 1], whole[k + 1 :])):
         part.move_to(VGroup(*glyphs))
     return parts

@@ -27,9 +27,11 @@ from manim.utils.rate_functions import linear, smooth, squish_rate_func
 
 from attention import examples
 from attention.examples import story
+from i18n import _, ngettext
+from i18n.numbers import decimal_sign, separator
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, fmt_input, relation, text_minus, vector_text
+from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, fmt_input, relation, text_minus
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
@@ -52,12 +54,20 @@ COMPASS_HEIGHT = 1.9  # the compass's keys (KEY_SHARE × COMPASS) and a name abo
 ROW_BUFF = 0.4  # between the keys' rows, at the least
 SPREAD = 0.5  # the most added to each vertical gap when the rows leave the stage's lower part empty
 ORDER_GAP = 0.45  # the order note under the keys' names, at least half this clear of the rest
-ROLES = (
-    ("query", "q", "asks what to match", "query"),
-    ("keys", "k_i", "decide the scores", "key"),
-    ("values", "v_i", "supply what is blended", "value"),
+
+
+def N_(message: str) -> str:
+    """`message` marked for the catalogue (Babel extracts N_) and kept English: tables built on import, before
+    a render's language is active, are translated where they are shown, `_(message)`."""
+    return message
+
+
+ROLES = (  # each role's name, symbol, job, colour and caption, translated where shown (see N_)
+    (N_("query"), "q", N_("asks what to match"), "query", N_("The query asks what to match.")),
+    (N_("keys"), "k_i", N_("decide the scores"), "key", N_("The keys decide the scores.")),
+    (N_("values"), "v_i", N_("supply what is blended"), "value", N_("The values supply what is blended.")),
 )
-DISCLAIMER = "These are illustrative vectors, not learned word meanings."
+DISCLAIMER = N_("These are illustrative vectors, not learned word meanings.")
 
 
 class ScoreEveryWord(ChapterScene):
@@ -76,9 +86,9 @@ class ScoreEveryWord(ChapterScene):
     def roles(self) -> None:
         self.beat("Three roles")
         self.play(FadeIn(self.heading), run_time=1)
-        for card, (name, _, job, _) in zip(self.cards, ROLES):
-            self.show(FadeIn(card, shift=UP * 0.2), run_time=0.9, caption=f"The {name} {job}.", hold=1.0)
-        self.show(FadeIn(self.disclaimer), run_time=0.8, caption=DISCLAIMER, hold=1.7)
+        for card, role in zip(self.cards, ROLES):
+            self.show(FadeIn(card, shift=UP * 0.2), run_time=0.9, caption=_(role[-1]), hold=1.0)
+        self.show(FadeIn(self.disclaimer), run_time=0.8, caption=_(DISCLAIMER), hold=1.7)
         self.play(FadeOut(self.cards), FadeOut(self.disclaimer), run_time=0.8)
 
     def vectors(self) -> None:
@@ -94,15 +104,19 @@ class ScoreEveryWord(ChapterScene):
         self.show(
             FadeIn(self.query, shift=DOWN * 0.2),
             run_time=1,
-            caption=f"The query has the same width, {width}.",
+            caption=_("The query has the same width, %(width)s.", width=width),
             hold=1.2,
         )
         if self.order_note:  # the last chapter's words in another order: said, never switched silently
-            before, here = (", ".join(words) for words in (words_before(), self.example.tokens))
-            self.show(FadeIn(self.order_note), caption=f"The last chapter had {before};", run_time=1)
+            before, here = (listed(words) for words in (words_before(), self.example.tokens))
+            self.show(
+                FadeIn(self.order_note),
+                caption=_("The last chapter had %(words)s;", words=before),
+                run_time=1,
+            )
             self.show(  # this chapter's order lit as it is read (one caption over both: a still of 5 s)
                 Indicate(self.order_note.parts[-1], scale_factor=1.08, color=theme().text),
-                caption=f"here the same words stand {here}.",
+                caption=_("here the same words stand %(words)s.", words=here),
                 run_time=1,
             )
 
@@ -113,7 +127,7 @@ class ScoreEveryWord(ChapterScene):
             self.strip.light("dot"),
             *([FadeOut(self.order_note)] if self.order_note else []),
             run_time=1.2,
-            caption="Score each key: multiply matching entries of q and k, then add.",
+            caption=_("Score each key: multiply matching entries of q and k, then add."),
         )
         terms = self.formula[1]  # q_j k_ij, the product inside the sum
         rows = [self.keys.row(i) for i in range(len(self.products))]
@@ -140,8 +154,11 @@ class ScoreEveryWord(ChapterScene):
             self.show(
                 *animations,
                 run_time=2,
-                caption=f"“{self.example.tokens[i]}”: the products add up to "
-                f"{text_minus(fmt(self.trace.dots[i], SCORE_PLACES))}.",
+                caption=_(
+                    "%(word)s: the products add up to %(dot)s.",
+                    word=quoted(self.example.tokens[i]),
+                    dot=said(fmt(self.trace.dots[i], SCORE_PLACES)),
+                ),
             )
             self.remove(*loose)  # the row's glyphs, each group flown or faded in: the row whole again
             self.add(product)
@@ -184,7 +201,7 @@ class ScoreEveryWord(ChapterScene):
             FadeIn(self.divisor_note),
             self.strip.light("scale"),
             run_time=0.8,
-            caption=f"Divide every dot product by √{tr.width}.",
+            caption=_("Divide every dot product by √%(width)s.", width=tr.width),
         )
         self.play(
             LaggedStart(*[FadeIn(s, shift=RIGHT * 0.3) for s in self.scores], lag_ratio=0.3), run_time=1.5
@@ -196,7 +213,12 @@ class ScoreEveryWord(ChapterScene):
             self.strip.light(),
             LaggedStart(framed(self.products), framed(self.scores), lag_ratio=0.6),
             run_time=2.5,
-            caption=f"Dots {listed_column(tr.dots)}, divided by √{tr.width}: scores {listed_column(tr.scores)}.",
+            caption=_(
+                "Dots %(dots)s, divided by √%(width)s: scores %(scores)s.",
+                dots=listed_column(tr.dots),
+                width=tr.width,
+                scores=listed_column(tr.scores),
+            ),
         )
         self.show(
             GrowArrow(self.compass.query),
@@ -207,7 +229,7 @@ class ScoreEveryWord(ChapterScene):
             caption=verdict(self.example.tokens, tr),
             hold=0.5,
         )
-        ahead = f"Next, softmax turns the scores {listed_column(tr.scores)} into weights."
+        ahead = _("Next, softmax turns the scores %(scores)s into weights.", scores=listed_column(tr.scores))
         self.show(  # frames, not pulses: each score ends as it started, whenever the chapter's last frame is
             LaggedStart(  # done a little before the words: the last frame drawn is the picture held
                 *[framed(s) for s in self.scores], lag_ratio=0.6, rate_func=squish_rate_func(linear, 0, 0.9)
@@ -223,10 +245,12 @@ class ScoreEveryWord(ChapterScene):
         self.example = self.inputs()
         self.trace = self.example.trace(0)
         ex, tr = self.example, self.trace
-        self.heading = c.chapter_title(self.title, "A query scores each key before values are mixed")
-        self.cards = VGroup(*[role_card(n, s, j, getattr(theme(), role)) for n, s, j, role in ROLES])
+        self.heading = c.chapter_title(_(self.title), _("A query scores each key before values are mixed"))
+        self.cards = VGroup(
+            *[role_card(_(n), s, _(j), getattr(theme(), role)) for n, s, j, role, _said in ROLES]
+        )
         self.cards.arrange(RIGHT, buff=0.35).move_to(UP * 0.2)
-        self.disclaimer = c.text(DISCLAIMER, role="small", color=theme().muted)
+        self.disclaimer = c.text(_(DISCLAIMER), role="small", color=theme().muted)
         self.disclaimer.next_to(self.cards, DOWN, buff=0.6)
         self.strip = pin(formula_slot(), self.heading)
         self.query = named("q", vector(tr.query, theme().query), theme().query)
@@ -244,10 +268,14 @@ class ScoreEveryWord(ChapterScene):
         )
         sign = relation(tr.divisor, SCORE_PLACES, tex=False)
         self.divisor_note = c.text(
-            f"divide by √{tr.width} {sign} {divisor}", role="small", color=theme().muted
+            _("divide by √%(width)s %(sign)s %(divisor)s", width=tr.width, sign=sign, divisor=said(divisor)),
+            role="small",
+            color=theme().muted,
         )
         dots, scores = (listed_column(x) for x in (tr.dots, tr.scores))
-        self.summary = c.text(f"dots {dots}  →  scores {scores}", role="label")
+        self.summary = c.text(
+            _("dots %(dots)s  →  scores %(scores)s", dots=dots, scores=scores), role="label"
+        )
         self.layout()
         self.summary_box = SurroundingRectangle(self.summary, color=theme().grid, buff=BOX_BUFF)
         corner = self.summary_box.get_corner(DOWN + RIGHT) + RIGHT * COMPASS_GAP + UP * 0.15
@@ -301,7 +329,9 @@ class ScoreEveryWord(ChapterScene):
         top = self.strip.get_bottom()[1] - 0.3
         room = top - STAGE.bottom - BOX_MARGIN
         factor = 1.0
-        for _ in range(2):  # the compass's room above the summary depends on the factor, the factor on it
+        for _round in range(
+            2
+        ):  # the compass's room above the summary depends on the factor, the factor on it
             above = self.compass_room(factor)
             content = self.arrange(0.0, above)
             factor = min(1, STAGE_WIDTH / content.width, room / content.height)
@@ -362,8 +392,8 @@ class OrderNote(VGroup):
             [c.text(story.REORDERED, role="small", color=theme().muted)]
             if short
             else [
-                coloured_words(f"last chapter: {', '.join(before)}  →", before),
-                coloured_words(f"here: {', '.join(tokens)}", tokens),
+                coloured_words(_("last chapter: %(words)s  →", words=listed(before)), before),
+                coloured_words(_("here: %(words)s", words=listed(tokens)), tokens),
             ]
         )
         for part in self.parts:
@@ -386,9 +416,9 @@ class OrderNote(VGroup):
 
 
 def coloured_words(line: str, words) -> Mobject:
-    """`line` in small muted text, with `words` (listed in it after its colon) each in its token colour."""
+    """`line` in small muted text, with `words` (listed in it, `listed`) each in its token colour."""
     colours = {word: token_color(word) for word in words}
-    return c.coloured(line, words, colours, color=theme().muted, after=line.index(":") + 1)
+    return c.coloured(line, words, colours, color=theme().muted, after=line.index(listed(words)))
 
 
 def pair_glyphs(product, query, key) -> list[tuple[VGroup, VGroup]]:
@@ -464,9 +494,12 @@ def verdict(tokens, trace) -> str:
     best = int(np.argmax(trace.scores))
     closest = int(np.argmin([angle(trace.query, k) for k in trace.keys]))
     if np.isclose(angle(trace.query, trace.keys[best]), angle(trace.query, trace.keys[closest])):
-        return f"“{tokens[best]}” scores highest: its key points the way the query does."
-    closer = f"“{tokens[closest]}” points closer to the query's way"
-    return f"“{tokens[best]}” scores highest, though {closer}: length counts too."
+        return _("%(word)s scores highest: its key points the way the query does.", word=quoted(tokens[best]))
+    return _(
+        "%(word)s scores highest, though %(closer)s points closer to the query's way: length counts too.",
+        word=quoted(tokens[best]),
+        closer=quoted(tokens[closest]),
+    )
 
 
 def angle(a, b) -> float:
@@ -476,14 +509,35 @@ def angle(a, b) -> float:
 
 
 def keys_caption(count: int, width: int) -> str:
-    """'Four keys of width 3, one per word.': the count from the example, never typed in."""
-    return f"{story.counted(count, 'key').capitalize()} of width {width}, one per word."
+    """'4 keys of width 3, one per word.': the count from the example, never typed in."""
+    return ngettext(
+        "%(num)s key of width %(width)s, one per word.",
+        "%(num)s keys of width %(width)s, one per word.",
+        count,
+        width=width,
+    )
 
 
 def listed_column(values) -> str:
     """'[4, 2, 0]' or '[1.500, 2.000, −0.500]': a column of results, one format for all, with the minus
     sign the table's formulas draw (not a hyphen)."""
-    return vector_text(fmt_column(values, SCORE_PLACES))
+    return "[" + separator().join(said(p) for p in fmt_column(values, SCORE_PLACES)) + "]"
+
+
+def said(printed: str) -> str:
+    """A number as the screen prints it (English form), as the active language writes it in words: its decimal
+    sign ('0,768' in German) and the minus sign the formulas draw."""
+    return text_minus(printed.replace(".", decimal_sign()))
+
+
+def listed(words) -> str:
+    """Words listed in a caption or note: 'the, cat, sat' (Chinese 、)."""
+    return _(", ").join(words)
+
+
+def quoted(word: str) -> str:
+    """A word in the active language's quotation marks: “the”, German „the“."""
+    return _("“%(word)s”", word=word)
 
 
 def role_card(name: str, symbol: str, job: str, color: str):

@@ -195,9 +195,11 @@ def test_the_verdict_says_why_the_best_key_wins():
 
 
 def test_the_keys_are_counted_from_the_example():
-    """Four tokens are 'Four keys', never a count typed in (issue 29: 'Three keys' with four on screen)."""
-    assert chapter.keys_caption(4, 3) == "Four keys of width 3, one per word."
-    assert chapter.keys_caption(3, 4) == "Three keys of width 4, one per word."
+    """Four tokens are '4 keys' (one key '1 key'), never a count typed in (issue 29: 'Three keys' with four on
+    screen); digits, as every language writes them (issue 34)."""
+    assert chapter.keys_caption(4, 3) == "4 keys of width 3, one per word."
+    assert chapter.keys_caption(3, 4) == "3 keys of width 4, one per word."
+    assert chapter.keys_caption(1, 2) == "1 key of width 2, one per word."
 
 
 def test_listed_scores_use_the_minus_sign_the_table_draws():
