@@ -29,6 +29,14 @@ SOURCE = "en"  # the language the strings are written in
 LOCALES = Path(__file__).parent / "locales"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"  # every string to translate, as extracted (`catalogues.extract`)
 
+MIXED = "mul"  # BCP 47 and ISO 639-2 alike: words in more than one language (a lecture of chapters in two)
+THREE_LETTER = {
+    SOURCE: "eng",
+    "de": "deu",
+    "zh": "zho",
+    MIXED: MIXED,
+}  # ISO 639-2/T, per language with a catalogue
+
 _active = SOURCE
 
 
@@ -74,6 +82,12 @@ def tag(lang: str | None = None) -> str:
     locale = Locale.parse(code)
     region = locale.territory or Locale.parse(get_global("likely_subtags").get(code, code)).territory
     return f"{locale.language}-{region}" if region else locale.language
+
+
+def three_letter(lang: str) -> str:
+    """`lang` as MP4 and Matroska name a track's language, ISO 639-2/T ('deu', 'zho'; Babel knows these codes only
+    as aliases, bibliographic 'ger' beside 'deu'); 'und' (undetermined) for a language not in THREE_LETTER."""
+    return THREE_LETTER.get(lang, "und")
 
 
 @contextmanager

@@ -22,6 +22,7 @@ from pathlib import Path
 import av
 import numpy as np
 
+import i18n
 from narration import speech
 
 CONTAINERS = {"mp4": "mp4", "mov": "mov", "webm": "webm", "gif": "gif"}
@@ -36,7 +37,6 @@ AUDIO_BITRATE = 128_000  # bits a second (at 96k, FFmpeg's AAC encoder spiked 3 
 AUDIO_OPTIONS = {"aac": {"aac_coder": "fast"}}
 # a caption track's codec per container: MP4's 3GPP timed text, or WebVTT; a packet per cue (GIF has none)
 CAPTION_CODECS = {"mp4": "mov_text", "mov": "mov_text", "webm": "webvtt"}
-CAPTION_LANGUAGE = "eng"  # ISO 639-2, as MP4 and Matroska name a track's language
 # FFmpeg opens a text caption encoder only with an ASS header; the packets are written here, never encoded
 ASS_HEADER = (
     b"[Script Info]\nScriptType: v4.00+\n\n[Events]\n"
@@ -80,10 +80,13 @@ def copying(source: Path, target: Path, video_format: str) -> Iterator[tuple]:
         yield given, out, stream_in, stream_out
 
 
-def add_tracks(path: Path, video_format: str, sound: Path | None = None, cues: list = ()) -> None:
+def add_tracks(
+    path: Path, video_format: str, sound: Path | None = None, cues: list = (), language: str = i18n.SOURCE
+) -> None:
     """Give the video at `path` the audio stream of the file `sound` (made by `write_audio` for the same
     format; without one, the sound it has, if any) and, where the format holds one, a caption track of
-    `cues` (srt subtitles); streams copied as they are, the file replaced whole."""
+    `cues` (srt subtitles) in `language` (its words', `dependencies.language_of`); streams copied as they are,
+    the file replaced whole."""
     staged = path.with_name(f".{path.name}.tracks-{os.getpid()}")
     try:
         with (
@@ -96,7 +99,7 @@ def add_tracks(path: Path, video_format: str, sound: Path | None = None, cues: l
                 audio_out = out.add_stream_from_template(audio_in)
                 audio_out.time_base = audio_in.time_base
                 audio = list(moved(heard.demux(audio_in), audio_out, 0))
-            texts = caption_packets(out, cues, video_format) if cues else []
+            texts = caption_packets(out, cues, video_format, language) if cues else []
             lengths = _frame_lengths(path) if video_format == "webm" else {}  # WebM keeps no exact ones
             pictures = (_lasting(p, lengths) for p in given.demux(stream_in))
             mux_in_order(out, moved(pictures, stream_out, 0), _by_time(audio + texts))
@@ -123,16 +126,16 @@ def _lasting(packet, lengths: dict[int, int]):
     return packet
 
 
-def caption_packets(out, cues: list, video_format: str) -> list:
+def caption_packets(out, cues: list, video_format: str, language: str = i18n.SOURCE) -> list:
     """A caption track added to `out` (mov_text in MP4 and MOV, WebVTT in WebM: what VLC, QuickTime and
-    media players read, so a video uploaded alone keeps its captions), and a packet per cue; none for a
-    format without one (GIF)."""
+    media players read, so a video uploaded alone keeps its captions), its language `language` (a BCP 47 code,
+    written as ISO 639-2: 'deu'), and a packet per cue; none for a format without one (GIF)."""
     if video_format not in CAPTION_CODECS:
         return []
     stream = out.add_stream(CAPTION_CODECS[video_format])
     stream.time_base = MILLISECOND
     stream.codec_context.subtitle_header = ASS_HEADER
-    stream.metadata["language"] = CAPTION_LANGUAGE
+    stream.metadata["language"] = i18n.three_letter(language)
     packets = []
     for cue in cues:
         text = cue.content.encode("utf-8")

@@ -69,6 +69,18 @@ OWN_TITLE_READERS = frozenset(
 TOOLS = ("manim", "av", "pycairo")  # their versions decide the pixels and the encoding
 
 
+@functools.cache
+def in_language(chapter: Chapter, lang: str) -> bool:
+    """`Scanner.in_language`: the one answer every output asks before it marks a chapter's words (its title,
+    captions, narration) English or gives them `lang`. The code is read once per process."""
+    return Scanner().in_language(chapter, lang)
+
+
+def language_of(chapter: Chapter, lang: str) -> str:
+    """The language of `chapter`'s words in a render in `lang`: `lang` where it is translated, else English."""
+    return lang if in_language(chapter, lang) else i18n.SOURCE
+
+
 def digest(inputs: dict[str, str]) -> str:
     """One hash for a whole set of inputs."""
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
@@ -101,20 +113,21 @@ class Scanner:
         found.update({f"setting {key}": str(value) for key, value in chosen.items()})
         if settings.example is not None:
             found.update(self._example(code, settings))
-        if settings.lang != i18n.SOURCE:
-            found.update(self._language(code, settings.lang))
+        if self.in_language(chapter, settings.lang):  # an edited translation re-renders it, in that folder
+            found.update({"language": settings.lang, "catalogue": self._file(i18n.po_file(settings.lang))})
         if settings.voice != voices.SILENT:  # its engine, model and their versions decide the speech
             with i18n.active(settings.lang):  # its voice for the language
                 found["voice"] = voices.engine(settings.voice).identity
         return found
 
-    def _language(self, code: dict[str, Path], lang: str) -> dict[str, str]:
-        """When the chapter's code translates (imports `_` or `ngettext`), its language and the catalogue's
-        bytes: an edited translation re-renders those chapters, in that language's folder only. Other chapters
-        differ by language only in their numbers' format, which the folder (480p15.de) already tells apart."""
-        if not any(TRANSLATING & set(self._module(name)[1]) for name in code):
-            return {}
-        return {"language": lang, "catalogue": self._file(i18n.po_file(lang))}
+    def in_language(self, chapter: Chapter, lang: str) -> bool:
+        """Whether `chapter`'s words are in `lang`: `lang` is not the source and the chapter's code translates (a
+        module of it imports `_` or `ngettext`), so each string it draws or says is looked up in `lang`'s catalogue.
+        Exactly then its inputs carry the language and the catalogue; other chapters differ by language only in
+        their numbers' format, which the folder (480p15.de) already tells apart."""
+        return lang != i18n.SOURCE and any(
+            TRANSLATING & set(self._module(name)[1]) for name in self.code(chapter)
+        )
 
     def code(self, chapter: Chapter) -> dict[str, Path]:
         """The modules `chapter`'s module imports (itself included), with their files."""

@@ -25,6 +25,7 @@ import numpy as np
 import srt
 from PIL import Image
 
+import i18n
 from narration import cues as caption_cues
 from narration import speech, voices
 from narration.track import levelled
@@ -102,7 +103,9 @@ def make(output_dir: Path, settings: RenderSettings) -> str:
         inputs, manifest = _inputs(current[0], described, posters, voice.identity), Manifest.load(folder)
         if manifest.stale_reason(SLUG, FORMAT, inputs) is None:
             return f"{target[0]} is up to date"
-        seconds = _write(whole, described, posters, voice, settings.fps, target)
+        seconds = _write(
+            whole, described, posters, voice, settings.fps, target, _language(everything, settings)
+        )
     except (video_join.JoinError, av.FFmpegError) as err:
         raise DescribeError(f"{target[0].name}: {err}") from None
     finally:
@@ -125,8 +128,17 @@ def _inputs(entry: Entry, described, posters: list[Path], identity: str) -> dict
     return found
 
 
-def _write(whole: Path, described, posters: list[Path], voice, fps: int, target) -> Fraction:
-    """Write the described lecture's video and captions (renamed into place together); return its length."""
+def _language(chapters: tuple, settings: RenderSettings) -> str:
+    """The language of the described lecture's captions: the lecture's (`lecture.language`) with the
+    descriptions', English: English, or i18n.MIXED."""
+    return i18n.SOURCE if lecture.language(chapters, settings) == i18n.SOURCE else i18n.MIXED
+
+
+def _write(
+    whole: Path, described, posters: list[Path], voice, fps: int, target, language: str = i18n.SOURCE
+) -> Fraction:
+    """Write the described lecture's video and captions (a track in `language`; renamed into place together);
+    return its length."""
     clips = [voice.samples(b.shown) if b.shown else np.zeros(0, np.float32) for b in described]
     said = captions.read(whole.with_suffix(".srt"))
     holds = _holds(described, clips, said, fps)
@@ -144,7 +156,7 @@ def _write(whole: Path, described, posters: list[Path], voice, fps: int, target)
             marks = [m for m in video_join.marks(whole) if m.start < described[-1].end]  # a subset's: its own
             out.set_chapters([_chapter(n, m, described, delays) for n, m in enumerate(marks)])
         subtitles = _captions(said, described, clips, holds, delays)
-        video.add_tracks(staged, FORMAT, cues=subtitles)
+        video.add_tracks(staged, FORMAT, cues=subtitles, language=language)
         stage(target[1]).write_text(captions.as_srt(subtitles), encoding="utf-8")
         stage(target[2]).write_text(captions.as_vtt(subtitles), encoding="utf-8")
     return described[-1].end + delays[-1]

@@ -57,7 +57,9 @@ def tracks(
     folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings
 ) -> dict[Path, list[Described]]:
     """Video -> its described beats, for each chapter's video in `folder` with beats (its MP4, else its WebM),
-    and the lecture's when its beats track names each of theirs in order (`names_each`)."""
+    and the lecture's when its beats track names each of theirs in order, as the lecture names them
+    (`lecture.cue_texts`): a lecture joined before a chapter's beats were renamed or reordered gets no
+    descriptions, rather than each at another beat's place."""
     found = {}
     for chapter in chapters:
         videos = [outputs.chapter_files(folder, chapter.slug, f).video for f in VIDEO_FORMATS]
@@ -67,19 +69,12 @@ def tracks(
     whole = lecture.files(folder).video
     cues = present_page.read_cues(present_page.beats_track(whole))
     every = [beat for beats in found.values() for beat in beats]
-    if len(found) == len(chapters) and names_each(cues, every):
+    named = len(found) == len(chapters) and lecture.cue_texts(chapters, settings, list(found.values()))
+    if cues and [c.text for c in cues] == named:
         found[whole] = [
             _framed(b.name, c.start, c.end, settings.fps, b.lines, b.shown) for c, b in zip(cues, every)
         ]
     return {video: beats for video, beats in found.items() if beats}
-
-
-def names_each(cues: list, beats: list[Described]) -> bool:
-    """Whether the lecture's beats track (`cues`) names the chapters' `beats` one by one, in order ('Chapter
-    title: beat name', or the title alone for a beat named after it): a lecture joined before a chapter's beats
-    were renamed or reordered gets no descriptions, rather than each at another beat's place."""
-    same = all(c.text == b.name or c.text.endswith(f": {b.name}") for c, b in zip(cues, beats))
-    return bool(cues) and len(cues) == len(beats) and same
 
 
 def files(described: dict[Path, list[Described]]) -> dict[str, str]:

@@ -8,7 +8,8 @@ entry per document in its `documents`. The handout prints light-theme frames whe
 light theme's folder of the same size (e.g. 480p15-light) holds every chapter up to date
 with the same beats; else light print stills when `render.py handout` drew them (`print_stills`)
 and they are up to date; otherwise the render's own frames, each with a thin border. Both are written in the
-render's language (`settings.lang`): their own words and tags, the chapters' still English.
+render's language (`settings.lang`): their own words and tags; the chapters' in English where they are not
+translated (`dependencies.language_of`), and marked so.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from attention.examples.file import example_name
 from i18n import _
 from pipeline import outputs
 from pipeline.frames import beats, captions
+from pipeline.plan import dependencies
 from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import RenderSettings
@@ -117,6 +119,7 @@ class Said:
     """One beat as the slides and the handout print it."""
 
     title: str  # its chapter's, as the video shows it
+    language: str  # its chapter's words' (title, lines: `dependencies.language_of`)
     chapter: Chapter
     number: int  # the beat's, in its chapter, from 1
     beat: beats.Beat
@@ -141,7 +144,8 @@ def said_by_beat(
         for number, (beat, spoken, what) in enumerate(zip(entry.beats, lines, shown), start=1):
             description = beat_text.description(beat.name, what)
             noted = note(chapter.slug, beat.name) if note else ""
-            yield Said(title, chapter, number, beat, spoken, description, noted)
+            language = dependencies.language_of(chapter, settings.lang)
+            yield Said(title, language, chapter, number, beat, spoken, description, noted)
 
 
 def write_pptx(
@@ -162,7 +166,10 @@ def write_pptx(
             clip = Path(work) / f"{one.chapter.slug}-{one.number}.mp4"
             beats.cut(files.video, one.beat.first_frame, one.beat.frames, clip, settings.fps)
             poster = files.beat_poster(one.number)
-            deck.append(slides.BeatSlide(one.title, clip, poster, one.lines, one.description, one.note))
+            slide = slides.BeatSlide(
+                one.title, one.language, clip, poster, one.lines, one.description, one.note
+            )
+            deck.append(slide)
         slides.write(deck, target, settings.width / settings.height, title, now, cover)
 
 
@@ -181,7 +188,7 @@ def write_pdf(
     parts: list[handout.HandoutChapter] = []
     for one, poster in zip(said, posters, strict=True):
         if one.number == 1:
-            parts.append(handout.HandoutChapter(one.title, []))
+            parts.append(handout.HandoutChapter(one.title, [], one.language))
         parts[-1].beats.append(
             handout.HandoutBeat(one.beat.name, poster, one.lines, one.description, one.note)
         )

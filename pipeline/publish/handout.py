@@ -36,7 +36,6 @@ PAGE_HEIGHT, MARGIN = 29.7, 1.8  # cm: A4
 HEADING, FOOTER, GAP = 1.4, 1.0, 0.6  # cm: a chapter's title, the page numbers, the space after a beat
 POSTER_WIDTH = 8.0  # cm, unless BEATS_PER_PAGE posters of the videos' shape would not fit a page then
 GENERATOR = "attention-lecture (Manim lecture generator)"
-ENGLISH = i18n.tag(i18n.SOURCE)  # the chapters' words (titles, beat names, captions) are English this round
 CJK = (
     "zh",
     "ja",
@@ -77,6 +76,7 @@ class HandoutBeat:
 class HandoutChapter:
     title: str
     beats: list[HandoutBeat]
+    lang: str = i18n.SOURCE  # its title's and captions' (`dependencies.language_of`); beat names are English
 
 
 def pages(chapters: list[HandoutChapter]) -> int:
@@ -136,24 +136,26 @@ def _html(
 
 def _chapter(chapter: HandoutChapter) -> str:
     firsts = set(accumulate(_shares(len(chapter.beats))[:-1]))  # the beats that start a page
-    beats = "\n".join(_beat(beat, index in firsts) for index, beat in enumerate(chapter.beats))
-    return f"<section>\n<h2{_english()}>{escape(chapter.title)}</h2>\n{beats}\n</section>"
+    beats = "\n".join(_beat(beat, index in firsts, chapter.lang) for index, beat in enumerate(chapter.beats))
+    return f"<section>\n<h2{_in(chapter.lang)}>{escape(chapter.title)}</h2>\n{beats}\n</section>"
 
 
-def _beat(beat: HandoutBeat, new_page: bool) -> str:
-    captions = "".join(f"<p{_english()}>{escape(text)}</p>" for text in beat.captions)
+def _beat(beat: HandoutBeat, new_page: bool, lang: str) -> str:
+    captions = "".join(f"<p{_in(lang)}>{escape(text)}</p>" for text in beat.captions)
     noted = _("Note: %(note)s", note=beat.note) if beat.note else ""
     note = f"<p>{escape(noted)}</p>" if noted else ""
     return (
-        f'<section class="beat{" page" if new_page else ""}"><h3{_english()}>{escape(beat.name)}</h3>'
-        f'<img src="{beat.poster.resolve().as_uri()}" alt="{escape(beat.description)}"{_english()}>'
+        f'<section class="beat{" page" if new_page else ""}"><h3{_in(i18n.SOURCE)}>{escape(beat.name)}</h3>'
+        f'<img src="{beat.poster.resolve().as_uri()}" alt="{escape(beat.description)}"{_in(i18n.SOURCE)}>'
         f"{captions}{note}</section>"
     )
 
 
-def _english() -> str:
-    """` lang="en-US"` for an element whose words are the chapters' (English), in a handout in another language."""
-    return "" if i18n.language() == i18n.SOURCE else f' lang="{ENGLISH}"'
+def _in(lang: str) -> str:
+    """` lang="en-US"` (`lang` as a tag) for an element whose words are in `lang`, where the handout's language is
+    another: a chapter's title and captions in English where it is not translated, beat names and pictures'
+    descriptions in English always."""
+    return "" if lang == i18n.language() else f' lang="{i18n.tag(lang)}"'
 
 
 def _still_english() -> str:

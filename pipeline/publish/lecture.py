@@ -16,8 +16,10 @@ from pathlib import Path
 
 import av
 
+import i18n
 from pipeline import outputs
 from pipeline.frames import beats, captions, video
+from pipeline.plan import dependencies
 from pipeline.plan.dependencies import Scanner, digest
 from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import RenderSettings
@@ -76,9 +78,9 @@ def update(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings
         return []
     began = time.perf_counter()
     joined = beats.shifted([list(e.beats) for e in entries], settings.fps)
-    track = beats.as_vtt(joined, settings.fps, [_cue(t, b) for t, e in zip(shown, entries) for b in e.beats])
+    track = beats.as_vtt(joined, settings.fps, cue_texts(chapters, settings, [e.beats for e in entries]))
     try:
-        marks = _write(folder, chapters, shown, target, track)
+        marks = _write(folder, chapters, shown, target, track, language(chapters, settings))
     except (video_join.JoinError, av.FFmpegError) as err:
         return [f"ERROR {target.video.name}: {err}"]
     written = target.existing()
@@ -158,10 +160,23 @@ def _names(chapters: list[Chapter]) -> str:
 
 
 def titles(chapters: tuple[Chapter, ...], settings: RenderSettings) -> list[str]:
-    """Each chapter's title as its video shows it with the settings' example (`shown_title`): the one the
-    lecture's marks, page, slides, handout and transcript print, so that all say what the video says."""
+    """Each chapter's title as its video shows it with the settings' example (`shown_title`), from the catalogue
+    where the chapter is translated (`dependencies.in_language`), else English: the one the lecture's marks,
+    page, slides, handout and transcript print, so that all say what the video says."""
     ex = drawn.examples_of(settings)
-    return [shown_title(chapter, ex) for chapter in chapters]
+    return [_translated(shown_title(c, ex), dependencies.language_of(c, settings.lang)) for c in chapters]
+
+
+def _translated(text: str, lang: str) -> str:
+    with i18n.active(lang):
+        return i18n._(text)
+
+
+def language(chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:
+    """The language of the lecture's words (titles, captions): its chapters' (`dependencies.language_of`) when
+    they have one, else i18n.MIXED."""
+    found = {dependencies.language_of(c, settings.lang) for c in chapters}
+    return found.pop() if len(found) == 1 else i18n.MIXED
 
 
 def _inputs(
@@ -191,16 +206,32 @@ def _inputs(
     return found
 
 
-def _cue(title: str, beat: beats.Beat) -> str:
-    """A lecture beat's cue text: 'Chapter title: beat name' (the title alone for a beat named after it)."""
-    return title if beat.name == title else f"{title}: {beat.name}"
+def cue_texts(chapters: tuple[Chapter, ...], settings: RenderSettings, beaten: list) -> list[str]:
+    """The lecture's beats track's texts for the chapters' beats (`beaten`: each chapter's, anything with a
+    `name`), in order: 'Chapter title: beat name' (`_cue`)."""
+    ex = drawn.examples_of(settings)
+    english = [shown_title(c, ex) for c in chapters]  # what the chapters name their first beats
+    return [
+        _cue(t, b, own) for t, own, found in zip(titles(chapters, settings), english, beaten) for b in found
+    ]
+
+
+def _cue(title: str, beat: beats.Beat, english: str = "") -> str:
+    """A lecture beat's cue text: 'Chapter title: beat name' (the title alone for a beat named after it, or after
+    its `english` original, as a translated chapter names its first beat)."""
+    return title if beat.name in (title, english) else f"{title}: {beat.name}"
 
 
 def _write(
-    folder: Path, chapters: tuple[Chapter, ...], shown: list[str], target: LectureFiles, track: str
+    folder: Path,
+    chapters: tuple[Chapter, ...],
+    shown: list[str],
+    target: LectureFiles,
+    track: str,
+    language: str,
 ) -> list[video_join.Mark]:
-    """Join the chapters' videos, captions (beside the video and inside it) and beats (`track`) into the
-    lecture's files, renamed into place together."""
+    """Join the chapters' videos, captions (beside the video and inside it, a track in `language`) and beats
+    (`track`) into the lecture's files, renamed into place together."""
     chapter_files = [outputs.chapter_files(folder, c.slug, FORMAT) for c in chapters]
     with outputs.staged() as stage:
         stage(target.beats).write_text(track, encoding="utf-8")
@@ -210,7 +241,7 @@ def _write(
             (captions.read(f.subtitles), m.start, m.end - m.start) for f, m in zip(chapter_files, marks)
         )
         if subtitles:
-            video.add_tracks(joined, FORMAT, cues=subtitles)
+            video.add_tracks(joined, FORMAT, cues=subtitles, language=language)
             stage(target.subtitles).write_text(captions.as_srt(subtitles), encoding="utf-8")
             stage(target.web_captions).write_text(captions.as_vtt(subtitles), encoding="utf-8")
     if not subtitles:  # from a version of the chapters that had captions

@@ -2,7 +2,9 @@
 as a text file to read from (script.txt) and a page to record against (script.html). Recorded as
 DIR/<id>.wav, the lines speak with `render.py render --voice recordings:DIR` (narration.recordings).
 
-Each chapter runs dry and silent (`dry_run`), so writing the script renders nothing.
+Each chapter runs dry and silent (`dry_run`), so writing the script renders nothing. It runs in the settings'
+language, so a translated chapter's lines (`dependencies.in_language`) are that language's, and their part of
+the page (English, the words a lecturer reads aside) says so with `lang`.
 """
 
 from __future__ import annotations
@@ -11,12 +13,14 @@ import html
 from dataclasses import replace
 from pathlib import Path
 
+import i18n
 from narration import speech, voices
 from pipeline import outputs
+from pipeline.plan import dependencies
 from pipeline.plan.settings import RenderSettings
-from pipeline.publish import drawn
+from pipeline.publish import lecture
 from pipeline.run import tex_cache
-from scenes.chapters.registry import Chapter, shown_title
+from scenes.chapters.registry import Chapter
 
 HEADER = (
     "# The narration script: one line a recording, in viewing order (id, chapter, beat, words).\n"
@@ -58,12 +62,13 @@ one folder, saying the words as written, then render with <code>--voice recordin
 
 def write(chapters: list[Chapter], settings: RenderSettings, output_dir: Path) -> tuple[Path, Path]:
     """Write script.txt and script.html into `output_dir` (each whole); return their paths."""
-    ex = drawn.examples_of(settings)  # the titles as its videos show them
-    found = [(shown_title(chapter, ex), lines(chapter, settings, output_dir)) for chapter in chapters]
+    titles = lecture.titles(tuple(chapters), settings)  # as its videos show them
+    found = [(title, lines(c, settings, output_dir)) for c, title in zip(chapters, titles)]
     text = HEADER + "".join(
         f"{line.id}\t{title}\t{line.beat}\t{line.words}\n" for title, said in found for line in said
     )
-    page = PAGE.format(chapters="\n".join(_section(title, said) for title, said in found))
+    languages = [dependencies.language_of(c, settings.lang) for c in chapters]
+    page = PAGE.format(chapters="\n".join(_section(*one, lang) for one, lang in zip(found, languages)))
     targets = Path(output_dir) / "script.txt", Path(output_dir) / "script.html"
     with outputs.staged() as stage:
         stage(targets[0]).write_text(text, encoding="utf-8")
@@ -83,18 +88,22 @@ def lines(chapter: Chapter, settings: RenderSettings, output_dir: Path) -> list:
         scene_render.use_look(settings)
         speech.use(voices.SILENT, work)
         still = scene_render.manim_config(replace(settings, format="mp4"), work, private_tex)
-        with explained():
+        with explained(), i18n.active(settings.lang):
             scene, _ = dry_run.run(chapter.scene_class(), {**still, "format": "png"})
         tex_cache.publish(private_tex, shared_tex)
     return list(getattr(scene, "lines", []))
 
 
-def _section(title: str, said: list) -> str:
+def _section(title: str, said: list, lang: str) -> str:
+    """A chapter's part of the page: its title and lines, marked with their language where it is not the page's
+    (English: its own words, and the beat names)."""
+    marked = "" if lang == i18n.SOURCE else f' lang="{lang}"'
     rows = "\n".join(
-        f"<tr><td>{html.escape(line.id)}</td><td>{html.escape(line.beat)}</td><td>{html.escape(line.words)}</td></tr>"
+        f"<tr><td>{html.escape(line.id)}</td><td>{html.escape(line.beat)}</td>"
+        f"<td{marked}>{html.escape(line.words)}</td></tr>"
         for line in said
     )
     return (
-        f'<h2>{html.escape(title)}</h2>\n<table>\n<thead><tr><th scope="col">id</th>'
+        f'<h2{marked}>{html.escape(title)}</h2>\n<table>\n<thead><tr><th scope="col">id</th>'
         f'<th scope="col">beat</th><th scope="col">words</th></tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>'
     )

@@ -42,15 +42,16 @@ BACKGROUND = RGBColor(0, 0, 0)  # black around the movie, as a player shows it
 TITLE_COLOUR = RGBColor(0xEE, 0xEE, 0xEE)
 NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")  # control characters XML 1.0 cannot hold
 THUMBNAIL = 256  # pixels: the longer side of the file's preview picture, as PowerPoint makes it
-ENGLISH = i18n.tag(i18n.SOURCE)  # the chapters' words (titles, narration) are English this round
 
 
 @dataclass(frozen=True)
 class BeatSlide:
     """What one slide shows: the chapter's title, the beat's clip and poster (PNG), the narration's lines, the
-    movie's alt text, and a course's note for the beat (or '')."""
+    movie's alt text, and a course's note for the beat (or ''); `lang` is the language of the chapter's words
+    (title, narration: `dependencies.language_of`)."""
 
     title: str
+    lang: str
     clip: Path
     poster: Path
     said: list[str]
@@ -151,7 +152,7 @@ def _add(deck, beat: BeatSlide, aspect: float) -> None:
     slide.background.fill.fore_color.rgb = BACKGROUND
     title = slide.shapes.title
     title.left, title.top, title.width, title.height = 0, 0, SLIDE_WIDTH, TITLE_HEIGHT
-    _write(title.text_frame, [(beat.title, ENGLISH)])
+    _write(title.text_frame, [(beat.title, i18n.tag(beat.lang))])
     _colour(title, TITLE_COLOUR, TITLE_SIZE)
     left, top, width, height = _movie_box(aspect)
     movie = slide.shapes.add_movie(
@@ -163,9 +164,9 @@ def _add(deck, beat: BeatSlide, aspect: float) -> None:
 
 
 def _notes(beat: BeatSlide) -> list[tuple[str, str]]:
-    """The slide's notes as (text, language tag): a course's note, a blank line, then the narration (English)."""
+    """The slide's notes as (text, language tag): a course's note, a blank line, then the narration."""
     noted = [(_("Note: %(note)s", note=beat.note), i18n.tag()), ("", i18n.tag())] if beat.note else []
-    return noted + [(line, ENGLISH) for line in beat.said]
+    return noted + [(line, i18n.tag(beat.lang)) for line in beat.said]
 
 
 def _write(frame, texts: list[tuple[str, str]]) -> None:

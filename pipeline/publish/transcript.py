@@ -15,10 +15,11 @@ import numpy as np
 from attention import Examples, positions, training, weights_at_gain
 from attention.examples.beyond import all_queries
 from attention.projections import DEFAULT_PROJECTIONS
+from pipeline.plan import dependencies
 from pipeline.plan.settings import RenderSettings
-from pipeline.publish import beat_text, drawn, present_page
+from pipeline.publish import beat_text, drawn, lecture, present_page
 from pipeline.publish.descriptions import Described
-from scenes.chapters.registry import Chapter, shown_title
+from scenes.chapters.registry import Chapter
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
     WEIGHT_PLACES,
@@ -31,7 +32,7 @@ from scenes.kit.arithmetic import (
 )
 
 NAME = "transcript.html"
-ENDS = (".", "!", "?", ".”", "!”", "?”")  # how a sentence ends
+ENDS = (".", "!", "?", ".”", "!”", "?”", "。", "！", "？", "。”")  # how a sentence ends (in Chinese too)
 
 
 @dataclass(frozen=True)
@@ -47,11 +48,12 @@ def chapters(
     chapters: tuple[Chapter, ...], settings: RenderSettings, described: dict[Path, list[Described]]
 ) -> list[dict]:
     """What the transcript shows of each chapter whose video has described beats (`descriptions.tracks`): the
-    chapter, its title as its video shows it, its video's name, its beats (name, start, poster, text alternative,
-    lines) and its tables."""
+    chapter, its title as its video shows it (`lecture.titles`), the language of its title and lines
+    (`dependencies.language_of`), its video's name, its beats (name, start, poster, text alternative, lines) and
+    its tables."""
     ex = drawn.examples_of(settings)
     found = []
-    for chapter in chapters:
+    for chapter, title in zip(chapters, lecture.titles(chapters, settings)):
         video = next((v for v in described if v.stem == chapter.slug), None)
         if video is None:
             continue
@@ -67,9 +69,15 @@ def chapters(
             for k, b in enumerate(described[video])
         ]
         tables = TABLES.get(chapter.name, lambda _: [])(ex)
-        title = shown_title(chapter, ex)
         found.append(
-            {"chapter": chapter, "title": title, "video": quote(video.name), "beats": beats, "tables": tables}
+            {
+                "chapter": chapter,
+                "title": title,
+                "lang": dependencies.language_of(chapter, settings.lang),
+                "video": quote(video.name),
+                "beats": beats,
+                "tables": tables,
+            }
         )
     return found
 

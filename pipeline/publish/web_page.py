@@ -14,8 +14,9 @@ transcript.html (`transcript`), the lecture as a document.
 
 Every word the pages and their scripts show is looked up in the render's language (`i18n`, `settings.lang`): the
 templates through `_()`/`ngettext`, the scripts through the strings each page carries as JSON (`script_strings`,
-read by js/strings.js). The videos, captions, chapter titles and beat names stay English for now: they are marked
-`lang="en"` on a page in another language.
+read by js/strings.js). A chapter's title and captions are in the page's language where the chapter is translated
+(`dependencies.in_language`: its captions track's `srclang`, its title unmarked), else English and marked
+`lang="en"` on a page in another language; beat names and the pictures' descriptions are English, marked so.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from urllib.parse import quote, unquote
 
 import av
 import jinja2
+from babel.core import Locale
 from markupsafe import Markup
 
 import i18n
@@ -40,10 +42,11 @@ from attention.examples.shapes import ExampleFileError
 from i18n import _, ngettext
 from pipeline import outputs
 from pipeline.frames import captions, video
+from pipeline.plan import dependencies
 from pipeline.plan.settings import RenderSettings
 from pipeline.publish import described as described_lecture
-from pipeline.publish import descriptions, drawn, lecture, panel_data, present_page, transcript, video_join
-from scenes.chapters.registry import Chapter, shown_title
+from pipeline.publish import descriptions, lecture, panel_data, present_page, transcript, video_join
+from scenes.chapters.registry import Chapter
 from scenes.kit import palette
 
 if TYPE_CHECKING:
@@ -79,9 +82,21 @@ TEMPLATES = jinja2.Environment(
 )
 
 
+class Translated(str):
+    """A chapter's words in the page's language (its title, its lines, where it is translated), printed as a span of
+    that language inside what a template marks English (`{{ english }}`: the lecture's marks, the transcript's
+    contents), and left unmarked by `in_english`."""
+
+    def __html__(self) -> str:
+        return Markup('<span lang="%s">%s</span>') % (i18n.language(), str(self))
+
+
 def _in_english(text: str) -> str:
-    """What is still English (a chapter's title, a beat's name), marked so on a page in another language."""
-    return text if i18n.language() == i18n.SOURCE else Markup('<span lang="en">%s</span>') % text
+    """A text of the chapters (a title, a beat's name) marked English on a page in another language, unless it is
+    `Translated`."""
+    if isinstance(text, Translated) or i18n.language() == i18n.SOURCE:
+        return Markup.escape(str(text))
+    return Markup('<span lang="en">%s</span>') % text
 
 
 TEMPLATES.filters["in_english"] = _in_english
@@ -150,7 +165,8 @@ def _described_label() -> str:
 
 def _language(settings: RenderSettings) -> dict:
     """What every template needs of the language: its code for <html lang>, and the attribute that marks what is
-    still English (chapter titles, beat names, captions) on a page in another language."""
+    English (beat names, the pictures' descriptions, lists of untranslated chapters' words) on a page in another
+    language."""
     return {"lang": settings.lang, "english": _english()}
 
 
@@ -227,6 +243,10 @@ def _transcript(
     found = transcript.chapters(chapters, settings, described)
     numbers = dict(zip(chapters, numbered(chapters, course)))
     for item in found:
+        if item["lang"] != i18n.SOURCE:  # its title and lines in the page's language
+            item["title"] = Translated(item["title"])
+            for beat in item["beats"]:
+                beat["lines"] = [Translated(line) for line in beat["lines"]]
         webm = (folder / unquote(item["video"])).with_suffix(".webm")
         item["webm"] = quote(webm.name) if webm.is_file() and webm.name != unquote(item["video"]) else None
         item["number"] = numbers[item["chapter"]]
@@ -260,14 +280,16 @@ def _html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings,
     if described is None:
         described = descriptions.tracks(folder, chapters, settings)
     panels = _panels(settings)
-    numbers = numbered(chapters, course)
+    numbers, titles = numbered(chapters, course), _titles(chapters, settings)
     after = _panel_places(chapters, numbers) if panels else {}
     return TEMPLATES.get_template("index.html.j2").render(
         title=title_of(settings, course),
         byline=_byline(course),
         chapter_count=len(chapters),
-        lecture=_lecture(folder, chapters, settings, described),
-        chapters=[_chapter(folder, c, settings, described, n) for c, n in zip(chapters, numbers)],
+        lecture=_lecture(folder, chapters, titles, settings, described),
+        chapters=[
+            _chapter(folder, c, t, settings, described, n) for c, t, n in zip(chapters, titles, numbers)
+        ],
         transcript=transcript.NAME if described else None,
         panels=panels,
         panels_after=after,
@@ -359,8 +381,19 @@ def _byline(course: Course | None) -> str:
     return course.byline if course else ""
 
 
-def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings, described) -> dict | None:
-    """The full lecture's player, length, chapter marks and downloads; None when there is no readable lecture."""
+def _titles(chapters: tuple[Chapter, ...], settings: RenderSettings) -> list[str]:
+    """Each chapter's title as its video's heading says it (`lecture.titles`), `Translated` where it is."""
+    titles = lecture.titles(chapters, settings)
+    return [
+        Translated(t) if dependencies.in_language(c, settings.lang) else t for c, t in zip(chapters, titles)
+    ]
+
+
+def _lecture(
+    folder: Path, chapters: tuple[Chapter, ...], titles: list[str], settings: RenderSettings, described
+) -> dict | None:
+    """The full lecture's player, length, chapter marks (titled as `titles` says, where the lecture has a mark a
+    chapter) and downloads; None when there is no readable lecture."""
     target = lecture.files(folder)
     marks = video_join.marks(target.video)
     if not marks:
@@ -373,12 +406,16 @@ def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettin
         (target.subtitles, _("captions (.srt)")),
         *((s, _described_version_label(s)) for s in (_sources(spoken) if spoken else [])),
     )
+    if len(marks) != len(titles):  # a lecture of other chapters: its own marks' titles
+        titles = [m.title for m in marks]
+    language, label = lecture.language(chapters, settings), _("The whole lecture")
+    player = _video(sources, poster, target.subtitles, language, label, settings, described, "lecture")
     return {
-        "player": _video(
-            sources, poster, target.subtitles, _("The whole lecture"), settings, described, "lecture"
-        ),
+        "player": player,
         "length": _clock(video.duration(target.video) or 0),
-        "marks": [{"start": _start(m.start), "title": m.title, "clock": _clock(m.start)} for m in marks],
+        "marks": [
+            {"start": _start(m.start), "title": t, "clock": _clock(m.start)} for m, t in zip(marks, titles)
+        ],
         "downloads": _meta(downloads),
         "teaching": _teaching(folder, chapters, settings),
     }
@@ -444,14 +481,14 @@ def _beats(video_path: Path, fps: int) -> list[dict]:
 
 
 def _chapter(
-    folder: Path, chapter: Chapter, settings: RenderSettings, described, number: int | None = None
+    folder: Path, chapter: Chapter, title: str, settings: RenderSettings, described, number: int | None = None
 ) -> dict:
     """One chapter: its `number` (its place in the course; by default its place in the lecture, as everywhere),
-    its title, and its video with poster and captions, length and downloads if it has one."""
+    its `title` (`_titles`), and its video with poster and captions in its language, length and downloads if it
+    has one."""
     number = chapter.number if number is None else number
     files = {fmt: outputs.chapter_files(folder, chapter.slug, fmt) for fmt in PAGE_FORMATS}
     sources = [f.video for f in files.values() if f.video.is_file()]
-    title = shown_title(chapter, drawn.examples_of(settings))  # as its video's heading says it
     shown = {"number": number, "title": title, "player": None}
     if not sources:
         return shown
@@ -460,7 +497,10 @@ def _chapter(
     seconds = video.duration(sources[0])
     length = [f'<span class="time">{_clock(seconds)}</span>'] if seconds else []
     links = _links(*((s, _video_label(s)) for s in sources), (mp4.subtitles, _("captions (.srt)")))
-    player = _video(sources, mp4.poster, mp4.subtitles, label, settings, described, f"video-{number}")
+    language = dependencies.language_of(chapter, settings.lang)
+    player = _video(
+        sources, mp4.poster, mp4.subtitles, language, label, settings, described, f"video-{number}"
+    )
     beats = _beats(sources[0], settings.fps)  # the same beats in every format
     return shown | {"player": player, "meta": _meta(length + links), "beats": beats}
 
@@ -469,13 +509,14 @@ def _video(
     sources: list[Path],
     poster: Path | None,
     subtitles: Path,
+    language: str,
     label: str,
     settings: RenderSettings,
     described: dict,
     element_id: str,
 ) -> str:
-    """A <video> with its sources, a poster, a default English captions track (the .vtt beside `subtitles`)
-    when those files exist, and its descriptions track when its first source has described beats. It fetches
+    """A <video> with its sources, a poster, a default captions track in `language` (the .vtt beside `subtitles`)
+    when those files exist, and its (English) descriptions track when its first source has described beats. It fetches
     nothing until played (preload none): the page's script loads each player's metadata when it comes near the
     viewport, one at a time, since sixteen players fetching at once kept Firefox from ever finishing the page over
     HTTP (issue 31)."""
@@ -490,10 +531,10 @@ def _video(
     ]
     inner = [f'<source src="{_href(s)}" type="{_text(_type(s))}">' for s in sources]
     web_captions = captions.web_captions(subtitles)
-    english, described_label = _text(_("English")), _text(_described_label())
+    said, described_label = _text(_language_name(language)), _text(_described_label())
     if web_captions.is_file():
         inner.append(
-            f'<track kind="captions" srclang="en" label="{english}" src="{_href(web_captions)}" '
+            f'<track kind="captions" srclang="{language}" label="{said}" src="{_href(web_captions)}" '
             f'data-cues="{_text(_cues(subtitles))}" default>'
         )
     beats = described.get(sources[0])
@@ -505,6 +546,11 @@ def _video(
         )
     player = f"<video {' '.join(a for a in attributes if a)}>\n" + "\n".join(inner) + "\n</video>"
     return Markup(player + (_describer(element_id, label) if beats else ""))
+
+
+def _language_name(lang: str) -> str:
+    """A captions track's label: its language's name in the page's ("Englisch", "Deutsch", "Mehrsprachig")."""
+    return _("English") if lang == i18n.SOURCE else Locale.parse(i18n.language()).languages[lang]
 
 
 def _describer(element_id: str, label: str) -> str:
