@@ -38,7 +38,9 @@ from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensit
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
+    SCI_PLACES,
     SCORE_PLACES,
+    WEIGHT_PLACES,
     decimals,
     fmt,
     relation,
@@ -64,6 +66,7 @@ GAIN = r"\mathsf{g}"
 W = r"\mathsf{w}"  # the top weight, upright as g is
 MARK_SECONDS = 1.0  # the least time a stop's mark takes to drop onto the gain axis, and each framing after it
 MIN_CLEARANCE = 0.25  # between the smallest weight's line and the plots on its right
+TIMES_BUFF = 0.12  # between a mantissa and its '× 10', as TeX spaces a binary sign
 RAISE = 0.45  # an exponent's foot above the baseline, in digit heights (a superscript, of the line's size)
 
 
@@ -454,14 +457,20 @@ class SciNumber(VGroup):
     (review round 8; round 5 had a LaTeX number in a line of words). The exponent is as large as the rest,
     raised (a smaller one would be below the smallest size), as `power_label` sets the plot's decades.
 
-    `set_log10` takes the number's base-10 logarithm (numbers far below float64's range print too); the
-    formulas are made again only when the printed number changes, in place: the left end and the baseline
-    where they were, the opacity the old ones had (a dimmed readout stays dimmed).
+    The decimals, the mantissa and the exponent are live numbers (glyphs typeset once, as the bars' values):
+    a sweep prints hundreds of values, and a formula per value was a LaTeX run each. `set_log10` takes the
+    number's base-10 logarithm (numbers far below float64's range print too) and changes the digits in place:
+    the left end and the baseline where they were, the opacity the old ones had (a dimmed readout stays dimmed).
     """
 
     def __init__(self, log10_value: float, role: str = "small", color: str | None = None):
         super().__init__()
-        self.role, self.shade = role, color or theme().text
+        self.role = role
+        shade = color or theme().text
+        self.decimal = c.number(0, WEIGHT_PLACES, role, shade)
+        self.mantissa = c.number(0, SCI_PLACES, role, shade)
+        self.times = c.math(r"{}\times 10", role=role, color=shade)  # × as a sign between
+        self.power = c.number(0, 0, role, shade)
         self.printed: tuple[str, int | None] | None = None
         self.set_log10(log10_value)
 
@@ -470,24 +479,52 @@ class SciNumber(VGroup):
         if printed == self.printed:
             return self
         number, exponent = printed
+        if self.printed is not None:  # where the old digits stood, as dimmed as they were
+            was = (
+                self.get_left()[0],
+                self.baseline(),
+                self.family_members_with_points()[0].get_fill_opacity(),
+            )
+            if (exponent is None) != (self.printed[1] is None):
+                self._change_form()
         if exponent is None:
-            texts = [c.math(number, role=self.role, color=self.shade)]
+            self.decimal.set_value(float(number))
         else:
-            base = c.math(rf"{number} \times 10", role=self.role, color=self.shade)
-            power = c.math(str(exponent), role=self.role, color=self.shade)
-            power.next_to(base, RIGHT, buff=0.04).align_to(base, DOWN).shift(UP * base.height * RAISE)
-            texts = [base, power]
-        if self.printed is not None:  # in place of the old texts
-            was = (self.get_left()[0], self.baseline(), self.submobjects[0][0][0].get_fill_opacity())
-            VGroup(*texts).shift([was[0] - texts[0].get_left()[0], was[1] - point_bottom(texts[0]), 0])
-            VGroup(*texts).set_opacity(was[2])
-            for part in VGroup(*self.submobjects).get_family():  # as DecimalNumber.set_value does: a play
-                part.points[:] = (
-                    0  # draws the family it began with, so the old would still show under the new
-                )
-        self.submobjects = texts
+            self.mantissa.set_value(float(number))
+            self.power.set_value(exponent)
+        parts = [self.decimal] if exponent is None else self._sci_line()
+        if self.printed is not None:
+            VGroup(*parts).shift([was[0] - parts[0].get_left()[0], was[1] - point_bottom(parts[0]), 0])
+            VGroup(*parts).set_opacity(was[2])
+        self.submobjects = parts
         self.printed = printed
         return self
+
+    def _sci_line(self) -> list:
+        """'m × 10' on one baseline with the exponent raised after it."""
+        self.times.next_to(self.mantissa, RIGHT, buff=TIMES_BUFF)
+        self.times.shift(
+            UP * (point_bottom(self.mantissa) - self.times[0][1].get_bottom()[1])
+        )  # the flat '1'
+        self.power.next_to(self.times, RIGHT, buff=0.04).align_to(self.times, DOWN)
+        self.power.shift(UP * self.times.height * RAISE)
+        return [self.mantissa, self.times, self.power]
+
+    def _change_form(self) -> None:
+        """New parts for the other form ('0.xyz' or 'm × 10^e'): a play draws the family it began with (cairo),
+        so the parts it began with are emptied, as DecimalNumber.set_value empties its old digits."""
+        old = self.get_family()
+        self.decimal, self.mantissa, self.times, self.power = (
+            p.copy() for p in (self.decimal, self.mantissa, self.times, self.power)
+        )
+        for part in old[1:]:
+            part.points[:] = 0
+
+    @property
+    def tex_string(self) -> str:
+        """The number as one formula would print it (what the layout tests read): '0.xyz' or 'm \\times 10^{e}'."""
+        number, exponent = self.printed
+        return number if exponent is None else rf"{number} \times 10^{{{exponent}}}"
 
     def shown(self) -> tuple[str, int | None]:
         """The number as printed: ('0.xyz', None), or the mantissa and exponent ('m.mm', e)."""
@@ -499,9 +536,9 @@ class SciNumber(VGroup):
 
 
 def point_bottom(number) -> float:
-    """The bottom of a printed number's decimal point (its second glyph, in '0.xyz' as in 'm.mm × 10'): a flat
-    foot on the baseline, where round digits dip below it."""
-    return number[0][1].get_bottom()[1]
+    """The bottom of a printed number's decimal point (its second glyph, in '0.xyz' as in 'm.mm'): a flat foot
+    on the baseline, where round digits dip below it."""
+    return number[1].get_bottom()[1]
 
 
 def on_baseline(readout: SciNumber, label, flat: int) -> SciNumber:

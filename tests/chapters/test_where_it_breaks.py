@@ -180,8 +180,7 @@ def test_mantissa_exponent_beyond_floats():
 def test_readout_updates_in_place(tmp_path):
     with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
         readout = SciNumber(np.log10(0.0158762))
-        assert readout.shown() == ("0.016", None)
-        assert readout[0].tex_string == "0.016"
+        assert readout.shown() == ("0.016", None) and readout.tex_string == "0.016"
         left, base = readout.get_left()[0], readout.baseline()
         readout.set_opacity(0.3)
         old = VGroup(*readout.submobjects)
@@ -189,32 +188,59 @@ def test_readout_updates_in_place(tmp_path):
         assert not np.any(
             old.get_all_points()
         )  # a play drawing the old texts (its family at its start) draws nothing
-        assert readout.shown() == ("4.25", -18)
-        assert [part.tex_string for part in readout] == [r"4.25 \times 10", "-18"]
+        assert readout.shown() == ("4.25", -18) and readout.tex_string == r"4.25 \times 10^{-18}"
+        mantissa, times, power = readout
+        assert (mantissa.get_value(), times.tex_string, power.get_value()) == (4.25, r"{}\times 10", -18)
         assert readout.get_left()[0] == pytest.approx(left)
         assert readout.baseline() == pytest.approx(base)
-        assert readout[0][0][0].get_fill_opacity() == pytest.approx(0.3)  # a dimmed readout stays dimmed
-        power, times = readout[1], readout[0]
+        assert all(p.get_fill_opacity() == pytest.approx(0.3) for p in readout.family_members_with_points())
         assert power.get_bottom()[1] > times.get_bottom()[1]
         assert power.font_size == pytest.approx(times.font_size)  # raised, not smaller
+        assert mantissa.font_size == pytest.approx(times.font_size)
         readout.set_log10(np.log10(0.25))  # back to decimals, in place
         assert readout.shown() == ("0.250", None) and len(readout) == 1
         assert readout.get_left()[0] == pytest.approx(left)
         assert readout.baseline() == pytest.approx(base)
 
 
+def test_a_sweep_of_readouts_typesets_its_glyphs_once(tmp_path, monkeypatch):
+    """Issue 27: the gain sweep prints hundreds of values; each was a formula (a LaTeX run each, ~100 s of a
+    render's CPU). The readout's digits are live numbers: their glyphs are typeset once, whatever the values."""
+    from scenes.kit import components, numbers
+
+    for module, cache in ((numbers, "GLYPHS"), (numbers, "LAID_OUT"), (components, "_TYPESET")):
+        monkeypatch.setattr(module, cache, {})  # as in a fresh render process
+    made = []
+    monkeypatch.setattr(numbers.SansTex, "__init__", counted(numbers.SansTex.__init__, made))
+    with tempconfig({"media_dir": str(tmp_path), "format": "none"}):
+        readout = SciNumber(np.log10(0.5))
+        for log10_value in np.linspace(-40, -0.1, 300):
+            readout.set_log10(log10_value)
+    assert 0 < len(made) <= 16  # the ten digits, '.', '−', '× 10': not one per value
+
+
+def counted(init, made: list):
+    """`init`, recording each call in `made`."""
+
+    def counting(self, *args, **kwargs):
+        made.append(args)
+        return init(self, *args, **kwargs)
+
+    return counting
+
+
 def test_the_readout_lines_are_set_in_one_face_at_one_size(scene):
     """'smallest weight 4.25 × 10⁻¹⁸' and 'slope w(1 − w): 2.06 × 10⁻⁹': words and numbers typeset alike, as
     every number is (review round 8: a line of words beside a LaTeX number read as two faces), one size, on one
     baseline."""
-    from manim import MathTex
+    from scenes.kit.numbers import SansTex
 
     at_gain(scene, GAIN_RANGE[1])
     scene.sensitivity.set_log10(scene.knob.log10_sensitivity())
     lines = ((scene.knob.min_label, scene.knob.min_readout, 3), (scene.plot.labels[1], scene.sensitivity, 1))
     for label, readout, flat in lines:
         parts = [label, *readout]
-        assert all(isinstance(p, MathTex) for p in parts)
+        assert all(isinstance(p, SansTex) or getattr(p, "mob_class", None) is SansTex for p in parts)
         assert {p.role for p in parts} == {"small"}
         assert len({round(p.font_size, 6) for p in parts}) == 1
         assert readout.baseline() == pytest.approx(label[0][flat].get_bottom()[1], abs=1e-6)

@@ -120,7 +120,7 @@ def owners(scene) -> dict[int, Mobject]:
     owner: dict[int, Mobject] = {}
     for top in scene.mobjects:
         for member in top.get_family():
-            if isinstance(member, TEXTS):
+            if is_text(member):
                 for part in member.get_family():
                     owner.setdefault(id(part), member)
     return owner
@@ -177,7 +177,7 @@ def record(camera, whole: Mobject, points: np.ndarray, glyphs: Sequence[Ink] = (
         camera.frame_width,
         camera.frame_height,
     ] + 0.5
-    if not isinstance(whole, TEXTS):
+    if not is_text(whole):
         kind = type(whole).__name__
         return Drawn(kind, kind, low[0], high[0], low[1], high[1])
     cap = font_size(whole) * (TEXT_CAP if isinstance(whole, Text) else TEX_DIGIT) / camera.frame_height
@@ -187,9 +187,17 @@ def record(camera, whole: Mobject, points: np.ndarray, glyphs: Sequence[Ink] = (
     return Drawn("text", label_of(whole), *box, getattr(whole, "role", None), cap, read, dimmed)
 
 
+def is_text(mobject: Mobject) -> bool:
+    """A text, or a number set from texts that prints as one formula (its `tex_string`: WhereItBreaks'
+    'm × 10^e' of live digits), read as one whole."""
+    return isinstance(mobject, TEXTS) or isinstance(getattr(mobject, "tex_string", None), str)
+
+
 def font_size(text: Mobject) -> float:
     """The font size `text` is drawn at now, scaling and rotation included (manim's, from its height when
-    built, which a text turned on its side would overstate)."""
+    built, which a text turned on its side would overstate); a text set from texts, its first part's."""
+    if not isinstance(text, TEXTS):
+        return font_size(text[0])
     size = text.font_size if getattr(text, "initial_height", 0) else text.height / TEX_DIGIT
     return size * upright(text)
 
