@@ -252,7 +252,7 @@ class ScoreEveryWord(ChapterScene):
         self.cards.arrange(RIGHT, buff=0.35).move_to(UP * 0.2)
         self.disclaimer = c.text(_(DISCLAIMER), role="small", color=theme().muted)
         self.disclaimer.next_to(self.cards, DOWN, buff=0.6)
-        self.strip = pin(formula_slot(), self.heading)
+        self.strip = pin(formula_slot(output=_("output")), self.heading)
         self.query = named("q", vector(tr.query, theme().query), theme().query)
         self.keys = TokenRows(
             ex.tokens,

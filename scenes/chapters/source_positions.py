@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
+from babel.numbers import format_decimal
 from manim import (
     DL,
     DOWN,
@@ -29,14 +32,17 @@ from manim import (
 )
 from manim.utils.rate_functions import smooth, squish_rate_func
 
+import i18n
 from attention import examples
+from i18n import _, ngettext
+from i18n.numbers import decimal_sign
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
+from scenes.kit.arithmetic import SCORE_PLACES, division_tex, fmt, relation, text_minus, vector_math
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import pulsed
 from scenes.kit.grids import AttentionGrid, veil
-from scenes.kit.palette import VEIL, scaled_color, theme
+from scenes.kit.palette import CJK, VEIL, scaled_color, theme
 from scenes.kit.stage import STAGE
 
 GRID_CENTER = np.array([-2.2, -0.5, 0])
@@ -74,9 +80,17 @@ SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 ROLL_OUT = squish_rate_func(smooth, 0, 0.35)
 ROLL_SLIDE = squish_rate_func(smooth, 0.35, 0.55)
 ROLL_IN = squish_rate_func(smooth, 0.55, 1)
+
+
+def N_(message: str) -> str:
+    """`message` marked for the catalogue (Babel extracts N_) and kept English: a constant is made on import,
+    before a render's language is active, so it is translated where it is shown, `_(message)`."""
+    return message
+
+
 GAP = r",\;\; "  # between a vector's entries in a formula, as `vector_math` writes it
 SPACE = r"\;\; "  # ... the part of it after the comma
-CAVEAT = "access ≠ recall: no guarantee of useful matching or perfect recall"
+CAVEAT = N_("access ≠ recall: no guarantee of useful matching or perfect recall")
 CAVEAT_BOTTOM = STAGE.bottom + 0.55  # the caveat line ends above this y, clear of a paused player's controls
 CAVEAT_CLEAR = 0.15  # between the caveat and a grid or tag over it
 
@@ -103,8 +117,10 @@ class SourcePositions(ChapterScene):
             FadeIn(self.cross),
             FadeIn(self.cross_axes),
             run_time=1.5,
-            caption="Cross-attention: each decoder step (a row) has a query; each source word (a column) "
-            "has a key from the encoder.",
+            caption=_(
+                "Cross-attention: each decoder step (a row) has a query; each source word (a column) "
+                "has a key from the encoder."
+            ),
         )
         queries, keys = self.cross_axes[1], self.cross_axes[0]
         self.play(Indicate(VGroup(queries, self.cross.row_labels), color=theme().text), run_time=1.5)
@@ -122,7 +138,7 @@ class SourcePositions(ChapterScene):
                 VGroup(*[m for m in self.side if m not in self.covered])
             ),  # what the working will cover waits
             run_time=1.5,
-            caption="Every cell is one score: that decoder query against that source position.",
+            caption=_("Every cell is one score: that decoder query against that source position."),
         )
         # each vector comes in under the last while its word is lit on the grid (none flies over text)
         for line, label in ((q_line, self.cross.row_labels[i]), (k_line, self.cross.col_labels[j])):
@@ -134,8 +150,11 @@ class SourcePositions(ChapterScene):
                 run_time=0.8,
                 caption=None
                 if k
-                else f"Their dot product, {fmt(trace.dots[i, j], SCORE_PLACES)}, divided by the square root "
-                f"of {trace.keys.shape[1]}: the score in this cell.",
+                else _(
+                    "Their dot product, %(dot)s, divided by the square root of %(width)s: the score in this cell.",
+                    dot=said(fmt(trace.dots[i, j], SCORE_PLACES)),
+                    width=trace.keys.shape[1],
+                ),
             )
         self.play(pulsed(self.cross.numbers[i * self.cross.trace.shape[1] + j]), run_time=1)
         self.play(FadeOut(self.spot), FadeOut(self.cell_box), run_time=0.8)
@@ -153,7 +172,10 @@ class SourcePositions(ChapterScene):
             *[FadeIn(v) for v in veils[1:]],
             FadeTransform(self.side, self.weight_side),
             run_time=0.6,
-            caption=f"Each row is turned into weights on its own, by a softmax: first the row of “{names[0]}”.",
+            caption=_(
+                "Each row is turned into weights on its own, by a softmax: first the row of %(word)s.",
+                word=quoted(names[0]),
+            ),
         )
         for i in range(m):
             if i:  # each row's turn has its own caption, the last one's too
@@ -162,7 +184,9 @@ class SourcePositions(ChapterScene):
                     FadeOut(veils[i]),
                     FadeIn(veils[i - 1]),
                     run_time=0.5,
-                    caption=f"Then “{names[i]}”: its scores become weights that sum to 1.",
+                    caption=_(
+                        "Then %(word)s: its scores become weights that sum to 1.", word=quoted(names[i])
+                    ),
                 )
             self.play(*self.weigh_row(i), run_time=1.2)
             self.wait(STEP_SECONDS - 1.7)
@@ -170,7 +194,7 @@ class SourcePositions(ChapterScene):
             FadeOut(box),
             *[FadeOut(v) for v in veils[:-1]],
             run_time=0.5,
-            caption="Every row sums to 1, and every decoder step gets a different blend of the source.",
+            caption=_("Every row sums to 1, and every decoder step gets a different blend of the source."),
         )
         self.show(Indicate(self.cross.sums, color=theme().text), run_time=1.5, hold=1)
 
@@ -187,8 +211,13 @@ class SourcePositions(ChapterScene):
             FadeIn(self.square),
             FadeIn(pair.labels),
             run_time=1.5,
-            caption=f"Self-attention: the {len(self.example.source_tokens)} source words supply the queries, "
-            "keys and values, so the grid is square.",
+            caption=ngettext(
+                "Self-attention: the %(num)s source word supplies the queries, keys and values, so the grid is "
+                "square.",
+                "Self-attention: the %(num)s source words supply the queries, keys and values, so the grid is "
+                "square.",
+                len(self.example.source_tokens),
+            ),
         )
         self.play(
             Indicate(self.self_grid.row_labels, color=theme().query),
@@ -211,7 +240,7 @@ class SourcePositions(ChapterScene):
             ),
             FadeOut(VGroup(grid.numbers, grid.sums, grid.sum_header, grid.row_labels, grid.col_labels)),
             run_time=0.8,
-            caption="Every query scores every key: n queries × n keys cells of work.",
+            caption=_("Every query scores every key: n queries × n keys cells of work."),
         )
         self.play(
             Transform(
@@ -235,7 +264,11 @@ class SourcePositions(ChapterScene):
                 roll(count, new_count),
                 FadeIn(line, shift=DOWN * 0.15),
                 run_time=1.5,
-                caption=f"{grid.trace.shape[0]} positions: {grid.trace.weights.size:,} scores.",
+                caption=_(
+                    "%(positions)s positions: %(scores)s scores.",
+                    positions=whole(grid.trace.shape[0]),
+                    scores=whole(grid.trace.weights.size),
+                ),
                 hold=0.8,
             )
             self.remove(*new_count.submobjects)
@@ -260,14 +293,17 @@ class SourcePositions(ChapterScene):
             FadeIn(self.cross_view),
             *[FadeIn(t) for t in summary.tags],
             run_time=1.2,
-            caption="Side by side: every decoder step reaches every source position, and the cost of all "
-            "the scores.",
+            caption=_(
+                "Side by side: every decoder step reaches every source position, and the cost of all the scores."
+            ),
         )
         self.show(
             FadeIn(self.note, shift=UP * 0.2),
             run_time=1,
-            caption="Being able to reach every position does not guarantee useful matching or "
-            "perfect recall, and scoring more positions costs more work.",
+            caption=_(
+                "Being able to reach every position does not guarantee useful matching or "
+                "perfect recall, and scoring more positions costs more work."
+            ),
         )
         self.wait_for_cue(2)  # the cost, as the caption comes to it
         self.show(Indicate(cost, color=theme().text, scale_factor=1.05), pulsed(summary.count), run_time=1.5)
@@ -295,7 +331,9 @@ class SourcePositions(ChapterScene):
         """Create every mobject and lay out every picture (without playing anything)."""
         self.example = self.inputs()
         ex = self.example
-        self.heading = c.chapter_title(self.title, "Every decoder step can look at every source position")
+        self.heading = c.chapter_title(
+            _(self.title), _("Every decoder step can look at every source position")
+        )
         self.cross = AttentionGrid(
             ex.cross(),
             rows=ex.target_tokens,
@@ -303,8 +341,9 @@ class SourcePositions(ChapterScene):
             size=min(CROSS_SIZE, CROSS_PITCH * max(len(ex.target_tokens), len(ex.source_tokens))),
             row_color=theme().query,
             label_width=np.inf,
+            sum_word=_("sum"),
         )
-        axes = ("encoder keys: source positions", "decoder queries")
+        axes = (_("encoder keys: source positions"), _("decoder queries"))
         excess = VGroup(self.cross, self.grid_axes(self.cross, *axes)).width - CROSS_ROOM
         if excess > 0:  # the names take the room the side panel leaves (never below three letters)
             self.cross.cut_row_labels(self.cross.row_labels.width - excess)
@@ -317,12 +356,14 @@ class SourcePositions(ChapterScene):
         # a tall one (names over its columns on two rows) lower, its caption under the subtitle (issue 29)
         self.cross_view.shift(DOWN * max(0.0, self.cross_view.get_top()[1] - self.ceiling()))
         trace = self.cross.trace
-        score = c.math(
-            rf"\text{{score}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}", role="body"
+        score = _("score")  # in LaTeX: a word it can set (Chinese keeps "score")
+        formula = c.math(
+            rf"\text{{{score}}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}",
+            role="body",
         )
-        self.side = self.side_panel(score, lambda chars: score_note(trace, chars))
+        self.side = self.side_panel(formula, lambda chars: score_note(trace, chars))
         self.formula_note = self.side[1]
-        weight = c.math(r"w_{ij} = \text{softmax}_j(\text{score}_{ij})", role="body")
+        weight = c.math(rf"w_{{ij}} = \text{{softmax}}_j(\text{{{score}}}_{{ij}})", role="body")
         self.weight_side = self.side_panel(weight, weight_note).align_to(self.side, UP + LEFT)
         self.build_worked()
         self.self_grid = AttentionGrid(
@@ -330,13 +371,14 @@ class SourcePositions(ChapterScene):
             rows=ex.source_tokens,
             cols=ex.source_tokens,
             size=min(SELF_SIZE, SELF_PITCH * len(ex.source_tokens)),
+            sum_word=_("sum"),
         ).show_weights()
-        self.self_axes = self.grid_axes(self.self_grid, "keys", "queries")
+        self.self_axes = self.grid_axes(self.self_grid, _("keys"), _("queries"))
         self.square = VGroup(self.self_grid, self.self_axes)
         weighed = VGroup(self.cross.copy().show_weights(), self.cross_axes.copy())  # as it stands by then
         self.pair = self.lay_out_pair(weighed)
         self.build_cost()
-        self.note = c.text(CAVEAT, role="small", color=theme().muted).set_y(CAVEAT_BOTTOM, DOWN)
+        self.note = c.text(_(CAVEAT), role="small", color=theme().muted).set_y(CAVEAT_BOTTOM, DOWN)
         self.summary = self.lay_out_summary(weighed)
 
     def side_panel(self, formula, note) -> VGroup:
@@ -396,14 +438,14 @@ class SourcePositions(ChapterScene):
         if it stays above the caption band."""
         beside = cross.width + PAIR_GAP + self.square.width <= SIDE_RIGHT - STAGE.body_left
         labels = [
-            axis_caption("self-attention: queries, keys and\nvalues all from one sequence", theme().muted)
+            axis_caption(_("self-attention: queries, keys and\nvalues all from one sequence"), theme().muted)
         ]
         edge, side = (SIDE_RIGHT, RIGHT) if beside else (STAGE.body_left, LEFT)
         self.square.set_y(self.slot_y(self.square, labels[0])).align_to([edge, 0, 0], side)
         cross_y = None
         if beside:
             labels.append(
-                axis_caption("cross-attention: decoder queries,\nencoder keys and values", theme().muted)
+                axis_caption(_("cross-attention: decoder queries,\nencoder keys and values"), theme().muted)
             )
             cross_y = self.slot_y(cross, labels[1])
             cross = cross.copy().set_y(cross_y).align_to([STAGE.body_left, 0, 0], LEFT)
@@ -429,11 +471,14 @@ class SourcePositions(ChapterScene):
         first = self.grown[0]
         self.sentence = SurroundingRectangle(first.cells, color=theme().text, buff=0.03).set_z_index(1)
         marker = Square(0.28, color=theme().text, stroke_width=3)
-        self.sentence_key = c.legend((marker, f"the sentence: {n} × {n} scores"))
+        sentence = filled(_("the sentence: %(rows)s × %(columns)s scores"), {"rows": n, "columns": n})
+        self.sentence_key = VGroup(
+            VGroup(marker, one_face(sentence)).arrange(RIGHT, buff=0.15)
+        )  # as c.legend
         self.cell_key = c.legend(
             (
                 Square(0.28, stroke_width=0, fill_color=scaled_color(), fill_opacity=COST_FILL),
-                "one score each",
+                _("one score each"),
             )
         )
         keys = VGroup(self.sentence_key, self.cell_key).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
@@ -457,15 +502,16 @@ class SourcePositions(ChapterScene):
         cost grid smaller if it must be."""
         cross = cross.copy().set_y(SLOT_Y + 0.5).align_to([STAGE.body_left, 0, 0], LEFT)
         cross.shift(DOWN * max(0.0, cross.get_top()[1] - self.ceiling()))
-        tag = axis_caption("each decoder step: its own row of weights", theme().muted).next_to(
+        tag = axis_caption(_("each decoder step: its own row of weights"), theme().muted).next_to(
             cross, DOWN, buff=0.3
         )
         tag.set_x(STAGE.body_left, LEFT)
         corner = np.array([SIDE_RIGHT, self.ceiling(), 0])
         room = SIDE_RIGHT - cross.get_right()[0] - SIDE_GAP
         count = self.counts[-1].copy()
-        if count.width > room:  # beside a wide grid: on two lines
-            VGroup(VGroup(*count[:4]), VGroup(*count[4:])).arrange(DOWN, aligned_edge=RIGHT, buff=0.15)
+        if count.width > room:  # beside a wide grid: on two lines, the scores on the second
+            last = count.submobjects.index(count.numbers[-1])
+            VGroup(VGroup(*count[:last]), VGroup(*count[last:])).arrange(DOWN, aligned_edge=RIGHT, buff=0.15)
         size = SUMMARY_SIZE
         if cross.get_bottom()[1] < self.note.get_top()[1] + CAVEAT_CLEAR:  # a tall grid: the caveat beside it
             self.note = caveat_within(room).set_y(CAVEAT_BOTTOM, DOWN).set_x(SIDE_RIGHT, RIGHT)
@@ -523,15 +569,18 @@ def axis_caption(content: str, color: str) -> VGroup:
 def caveat_within(width: float):
     """The caveat on as few lines as keep it `width` wide (issue 29: under a tall grid it lay over the grid's
     last row; beside it, it takes the lines the side panels' notes do)."""
-    notes = (c.paragraph(CAVEAT, chars, role="small", color=theme().muted) for chars in NOTE_CHARS)
+    notes = (c.paragraph(_(CAVEAT), chars, role="small", color=theme().muted) for chars in NOTE_CHARS)
     return fit.first_that_fits(notes, lambda note: note.width <= width)
 
 
 def score_note(trace, chars: int) -> VGroup:
     """What a score is, under the formula, in lines of `chars` characters."""
     return c.paragraph(
-        f"one score for each decoder query q and encoder key k; "
-        f"√{trace.keys.shape[1]} = {fmt(trace.divisor, SCORE_PLACES)}",
+        _(
+            "one score for each decoder query q and encoder key k; √%(width)s = %(root)s",
+            width=trace.keys.shape[1],
+            root=said(fmt(trace.divisor, SCORE_PLACES)),
+        ),
         width_chars=chars,
         role="small",
         color=theme().muted,
@@ -541,7 +590,7 @@ def score_note(trace, chars: int) -> VGroup:
 def weight_note(chars: int) -> VGroup:
     """What a weight is, under its formula, in lines of `chars` characters."""
     return c.paragraph(
-        "each row's scores made into weights: every row sums to 1",
+        _("each row's scores made into weights: every row sums to 1"),
         width_chars=chars,
         role="small",
         color=theme().muted,
@@ -550,16 +599,78 @@ def weight_note(chars: int) -> VGroup:
 
 def count_line(trace, before) -> VGroup:
     """'8 positions: 64 scores (×4)' against the size `before` (none for the first), for the list of
-    sizes seen so far."""
-    line = c.text(
-        f"{trace.shape[0]} positions: {trace.weights.size:,} scores", role="small", color=theme().muted
-    )
-    if before is None:
-        return VGroup(line)
-    growth = c.text(
-        f"(×{fmt(trace.weights.size / before.weights.size, 1)})", role="small", color=theme().text
-    )
-    return VGroup(line, growth).arrange(RIGHT, buff=0.2)
+    sizes seen so far, in one face (`one_face`)."""
+    values = {"positions": trace.shape[0], "scores": trace.weights.size}
+    pieces = filled(_("%(positions)s positions: %(scores)s scores"), values)
+    if before is not None:
+        growth = fmt(trace.weights.size / before.weights.size, 1)
+        pieces.append(Piece(rf"\quad(\times {growth})", f"  (×{growth})", theme().text))
+    return one_face(pieces, role="small")
+
+
+def said(printed: str) -> str:
+    """A number as the screen prints it (English form), as the active language writes it in words: its decimal
+    sign ('0,768' in German) and the minus sign the formulas draw."""
+    return text_minus(printed.replace(".", decimal_sign()))
+
+
+def quoted(word: str) -> str:
+    """A word in the active language's quotation marks: “the”, German „the“."""
+    return _("“%(word)s”", word=word)
+
+
+def whole(n: int) -> str:
+    """A count as the active language writes it: '1,024', German '1.024'."""
+    return format_decimal(n, locale=i18n.language())
+
+
+class Piece(NamedTuple):
+    """A run of a line set in one face: as LaTeX sets it, as plain text, in its colour."""
+
+    tex: str
+    text: str
+    colour: str
+
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+SIGNS = {"×": r"\times", "=": "="}  # the signs among a line's words, as LaTeX sets them
+
+
+def filled(template: str, values: dict, colours: dict | None = None) -> list[Piece]:
+    """`template` (translated: '%(queries)s queries × %(keys)s keys = %(scores)s scores') as pieces, its runs of
+    words muted and each placeholder the whole number `values` has for it, in its colour in `colours`."""
+    colours = colours or {}
+    pieces = []
+    for k, run in enumerate(PLACEHOLDER.split(template)):
+        if k % 2:  # a placeholder's name
+            printed = whole(values[run])  # '1,024', German '1.024': braced in LaTeX, never a decimal sign
+            pieces.append(Piece(re.sub(r"(\D)", r"{\1}", printed), printed, colours.get(run, theme().muted)))
+        elif run:
+            pieces.append(Piece(words_tex(run), run, theme().muted))
+    return pieces
+
+
+def words_tex(words: str) -> str:
+    r"""' queries × ' as LaTeX sets it: the words in \text (their spaces kept), the signs in math."""
+    runs = re.split(r"\s*([×=])\s*", words)
+    return " ".join(SIGNS[run] if k % 2 else rf"\text{{{run}}}" for k, run in enumerate(runs) if run)
+
+
+def one_face(pieces: list[Piece], role: str = "label") -> VGroup:
+    r"""A line of the code's words beside numbers in one face (docs/themes-and-type.md), each piece a part of its
+    own: typeset whole by LaTeX, the words as \text; in Chinese, Japanese or Korean, whose words this LaTeX
+    cannot set (no CJK fonts), wholly in the words' face, each part placed where the whole line sets it."""
+    if i18n.language().partition("_")[0] not in CJK:
+        parts = list(c.math(*[p.tex for p in pieces], role=role))
+    else:
+        line = c.text("".join(p.text for p in pieces), role=role)
+        parts, first = [c.text(p.text.strip(), role=role) for p in pieces], 0
+        for part in parts:  # each part over its own glyphs in the whole line (spaces have none)
+            part.shift(line[first].get_corner(DL) - part[0].get_corner(DL))
+            first += len(part)
+    for part, piece in zip(parts, pieces):
+        part.set_color(piece.colour).role = role
+    return VGroup(*parts)
 
 
 def vector_lines(name: str, values, color: str, room: float):
@@ -618,32 +729,23 @@ def grow(rings: list[VGroup]) -> AnimationGroup:
 
 
 class ScoreCount(VGroup):
-    """'4 queries × 4 keys = 16 scores' in one face, the words' (as the list of sizes under it and its legend),
-    numbers and words alike: each part a text of its own (the numbers leave and come in by themselves as the
-    count rolls), placed glyph for glyph where the whole line sets it, so all stand on one baseline.
-
-    Review round 5: in LaTeX's face the numbers read as serif beside the words, and the line unlike the
-    list under it."""
-
-    WORDS = (" queries × ", " keys = ", " scores")
+    """'4 queries × 4 keys = 16 scores' in one face (`one_face`: LaTeX's, as the list of sizes under it and its
+    legend; in Chinese the words'), each number and each run of words a part of its own: the numbers leave and
+    come in by themselves as the count rolls (issue 30: it was set in the words' face beside LaTeX numbers)."""
 
     def __init__(self, trace):
         super().__init__()
-        printed = [f"{v:,}" for v in (*trace.shape, trace.weights.size)]
-        colors = (theme().query, theme().key, theme().text)
-        self.numbers = [c.text(p, role="label", color=color) for p, color in zip(printed, colors)]
-        self.words = [c.text(w.strip(), role="label", color=theme().muted) for w in self.WORDS]
-        parts = [m for pair in zip(self.numbers, self.words) for m in pair]
-        line = c.text("".join(p + w for p, w in zip(printed, self.WORDS)), role="label")
-        first = 0
-        for part in parts:  # each part over its own glyphs in the whole line (spaces have none)
-            part.shift(line[first].get_corner(DL) - part[0].get_corner(DL))
-            first += len(part)
-        self.add(*parts)
+        values = {"queries": trace.shape[0], "keys": trace.shape[1], "scores": trace.weights.size}
+        colours = {"queries": theme().query, "keys": theme().key, "scores": theme().text}
+        pieces = filled(_("%(queries)s queries × %(keys)s keys = %(scores)s scores"), values, colours)
+        self.add(*one_face(pieces))
+        numbered = [(piece, part) for piece, part in zip(pieces, self) if piece.text[0].isdigit()]
+        self.printed = [piece.text for piece, _part in numbered]
+        self.numbers = [part for _piece, part in numbered]
 
     def shown(self) -> tuple[int, int, int]:
-        """The numbers as printed."""
-        return tuple(int(n.text.replace(",", "")) for n in self.numbers)
+        """The numbers as printed (their digits: '1,024', German '1.024')."""
+        return tuple(int(re.sub(r"\D", "", printed)) for printed in self.printed)
 
 
 def roll(count: ScoreCount, new: ScoreCount) -> AnimationGroup:

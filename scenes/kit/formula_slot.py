@@ -32,6 +32,7 @@ from scenes.kit.stage import STAGE
 
 SLOT_GAP = 0.12  # between the chapter's subtitle and the strip under it
 
+OUTPUT = r"\text{output}"  # the strip's word for the output (`formula_slot` may name it in another language)
 # each piece of the one-query strip: its TeX and the term it belongs to (None: of no term, e.g. '='),
 # in text style, so the strip is one line high
 PIECES = (
@@ -43,7 +44,7 @@ PIECES = (
     (r",\quad w_i =", None),
     (r"e^{s_i} / \sum_j e^{s_j}", "exp"),
     (r",\quad", None),
-    (r"\text{output}", None),
+    (OUTPUT, None),
     (r"=", None),
     (r"\sum_i w_i", "blend"),
     (r"v_i", "blend"),
@@ -54,7 +55,7 @@ ROLE_OF_PART = {
     "q": "query",
     "k_i": "key",
     "v_i": "value",
-    r"\text{output}": "output",
+    OUTPUT: "output",
     "Q": "query",
     "K": "key",
     "V": "value",
@@ -107,10 +108,15 @@ def _bright(part) -> bool:
     return all(glyph.get_fill_opacity() > DIM + 1e-6 for glyph in part.family_members_with_points())
 
 
-def formula_slot(role: str = "small") -> LitFormula:
+def formula_slot(role: str = "small", output: str = "output") -> LitFormula:
     """The one-query formula strip (PIECES), its terms named in TERMS, in small type: the strip is a reminder
-    under the title, not the picture."""
-    return LitFormula(PIECES, role)
+    under the title, not the picture. `output` names the output: a translated chapter passes its language's
+    word (`_("output")`; the kit translates nothing itself, or every chapter using it would count as translated),
+    one LaTeX can set (no CJK fonts: Chinese keeps "output")."""
+    word = rf"\text{{{output}}}"
+    slot = LitFormula([(word if tex == OUTPUT else tex, name) for tex, name in PIECES], role)
+    slot.formula[PIECES.index((OUTPUT, None))].set_color(theme().output)  # its role's, whatever the word
+    return slot
 
 
 def pin(slot: Mobject, heading: Mobject) -> Mobject:

@@ -125,7 +125,8 @@ class AttentionGrid(VGroup):
     the borders), so numbers keep the smallest text size. Names are never shrunk: a row's is cut to
     `label_width` (or a chapter's room, `cut_row_labels`; never below three letters), a column's stands
     whole over its column, raised a row only where it would meet another (`place_column_names`).
-    Row labels take `row_color` (default: each token's own colour).
+    Row labels take `row_color` (default: each token's own colour); the sums' header says `sum_word` (a
+    translated chapter passes its language's, `_("sum")`: the kit translates nothing itself).
     """
 
     def __init__(
@@ -137,6 +138,7 @@ class AttentionGrid(VGroup):
         numbers: bool = True,
         row_color: str | None = None,
         label_width: float = ROW_LABELS_WIDTH,
+        sum_word: str = "sum",
     ):
         super().__init__()
         self.trace = trace
@@ -151,7 +153,7 @@ class AttentionGrid(VGroup):
         if numbers:
             self.numbers = VGroup(*[cell_number().move_to(cell) for cell in self.cells])
             self.sums = VGroup(*[RowSum().next_to(self.row(i)[-1], RIGHT, buff=0.1) for i in range(m)])
-            self.sum_header = c.text("sum", role="small", color=theme().muted).next_to(
+            self.sum_header = c.text(sum_word, role="small", color=theme().muted).next_to(
                 self.sums[0].number, UP, buff=0.25
             )
             self.add(self.numbers, self.sums, self.sum_header)

@@ -100,16 +100,23 @@ def test_cost_cells_keep_one_size_so_the_grid_grows_as_area(scene):
 
 
 def test_the_count_list_grows_fourfold_as_positions_double(scene):
-    lines = ["".join(part.text for part in line) for line in scene.history]
+    """Each line typeset whole by LaTeX, numbers and words (issue 30: in the words' face beside LaTeX numbers)."""
+    lines = [[part.tex_string for part in line] for line in scene.history]
     for line, grid in zip(lines, scene.grown):
         m, k = grid.trace.shape
-        assert line.startswith(f"{m}positions:{m * k:,}scores")
-    assert all(line.endswith("(×4)") for line in lines[1:])
+        assert line[:4] == [
+            str(m),
+            r"\text{ positions: }",
+            f"{m * k:,}".replace(",", "{,}"),
+            r"\text{ scores}",
+        ]
+    assert all(line[4:] == [r"\quad(\times 4)"] for line in lines[1:]) and len(lines[0]) == 4
 
 
 def test_the_sentence_legend_names_the_square_it_marks(scene):
     n = len(scene.example.source_tokens)
-    assert scene.sentence_key[0][1].text == f"thesentence:{n}×{n}scores"  # Text keeps no spaces
+    shown = "".join(part.tex_string for part in scene.sentence_key[0][1])
+    assert shown == rf"\text{{the sentence: }}{n}\times{n}\text{{ scores}}"
     assert scene.grown[0].trace.shape == (n, n)
 
 
@@ -213,25 +220,33 @@ def test_a_row_s_scores_fade_out_and_its_weights_fade_in_no_digit_morphing(tmp_p
 
 
 def test_the_count_is_set_in_one_face_on_one_baseline(scene):
-    """'32 queries × 32 keys = 1,024 scores': numbers and words alike in the words' face, as the list of sizes
-    and the legend under it (review round 5: LaTeX's numbers read as serif beside the words), one size, every
-    part on one baseline (a glyph of each word with no descender, r, k, r, stands where the digits do; round
-    digits overshoot it a little)."""
-    from manim import MathTex, Text
+    """'32 queries × 32 keys = 1,024 scores' typeset wholly by LaTeX, numbers and words alike, as the list of
+    sizes and the legend under it (issue 30, the rule of docs/themes-and-type.md: it was in the words' face
+    beside LaTeX's numbers), one size, every part on one baseline (a glyph of each word with no descender, r, k,
+    r, stands where the digits do; round digits overshoot it a little)."""
+    from manim import Text
 
     for count in scene.counts:
-        assert not [m for m in count.get_family() if isinstance(m, MathTex)]
-        assert all(isinstance(part, Text) for part in count.submobjects)
+        assert not [m for m in count.get_family() if isinstance(m, Text)]
+        assert all(isinstance(part.tex_string, str) for part in count.submobjects)  # parts of one formula
         assert {part.role for part in count.submobjects} == {"label"}
-        assert len({round(part.font_size, 6) for part in count.submobjects}) == 1
+        digits = [number[0].height for number in count.numbers]  # one size: their first digits as tall
+        assert max(digits) - min(digits) < 0.02
         base = count.numbers[0][0].get_bottom()[1]
         for number in count.numbers:
             assert number[0].get_bottom()[1] == pytest.approx(base, abs=0.01)
-        for word, k in zip(count.words, (3, 0, 3)):
+        words = [part for part in count if not any(part is n for n in count.numbers)]
+        for word, k in zip(words, (3, 0, 3)):
             assert word[k].get_bottom()[1] == pytest.approx(base, abs=0.01)
-        assert "".join(part.text for part in count.submobjects) == "{:,}queries×{:,}keys={:,}scores".format(
-            *count.shown()
-        )
+        printed = (f"{n:,}".replace(",", "{,}") for n in count.shown())
+        assert [part.tex_string for part in count] == [
+            next(printed),
+            r"\text{ queries} \times",
+            next(printed),
+            r"\text{ keys} =",
+            next(printed),
+            r"\text{ scores}",
+        ]
 
 
 def test_each_growth_comes_in_ring_by_ring_from_the_corner(scene):
