@@ -357,18 +357,27 @@ def sum_tex(terms, total: float, places: int, per_line: int | None = None) -> Te
 def scaled_tex(weight: float, vector, places: int = WEIGHT_PLACES) -> Tex:
     """'0.565 \\times [1, 0.5] \\approx [0.565, 0.283]': a weight times a value, each product the exact one
     rounded (what the output sums), so '≈' where the printed weight does not give it exactly; the product in
-    one format, as a column is ('[0.074, 0.000]', never '[0.074, 0]'; the page's query panel prints it so).
+    one format ('[0.074, 0.000]', never '[0.074, 0]'): a `Column`'s places where given (rows of a column,
+    `scaled_rows`), else the vector's own.
 
     One relation per coordinate; the sign is '=' only when every coordinate is exact.
     """
-    w = fmt(weight, places)
+    w = fmt(weight, int(places))
     products = [weight * v for v in vector]
-    shared = column(products, places)
+    shared = places if isinstance(places, Column) else column(products, places)
     rels = [row("scale", [w, fmt_input(v)], p, shared) for v, p in zip(vector, products)]
     shown_sign = "=" if all(r.sign == "=" for r in rels) else r"\approx"
     rels = [Relation(r.terms, r.op, "=" if shown_sign == "=" else "≈", r.result) for r in rels]
     product = f"[{', '.join(r.result for r in rels)}]"
     return Tex(rf"{w} \times {vector_tex(vector, None)} {shown_sign} {product}", rels)
+
+
+def scaled_rows(weights, values, places: int = WEIGHT_PLACES) -> list[Tex]:
+    """`scaled_tex` for each weight and its value, every product in one format down the column, so the rows
+    read alike ('[0.000, 0.000]' under '[0.831, 0.000]', never '[0, 0]'; the page's query panel prints them so)."""
+    products = np.asarray(weights, dtype=float)[:, None] * np.asarray(values, dtype=float)
+    shared = column(np.ravel(products), places)
+    return [scaled_tex(w, v, shared) for w, v in zip(weights, values)]
 
 
 @dataclass(frozen=True)

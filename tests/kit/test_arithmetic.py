@@ -40,3 +40,21 @@ def test_a_weight_times_a_value_prints_its_product_in_one_format():
     assert {r.sign for r in rels} == {"≈"} and a.sign(
         "scale", rels[0].terms, rels[0].result, tex=False
     ) == "≈"
+
+
+def test_rows_of_weights_times_values_print_their_products_as_one_column():
+    """Issue 29: '[0, 0]' beside '[0.831, 0.000]' (one format per vector); a column's rows to one places, all whole
+    rows bare, each relation true as printed."""
+    rows = a.scaled_rows([0.831, 0.169, 0.0], [[1, 0], [0, 0], [2, 1]])
+    assert [[r.result for r in row.relations] for row in rows] == [
+        ["0.831", "0.000"],
+        ["0.000", "0.000"],
+        ["0.000", "0.000"],
+    ]
+    assert rows[1] == r"0.169 \times [0, 0] = [0.000, 0.000]"  # the weight as the bars print it
+    assert [r.result for r in a.scaled_rows([1, 0], [[1, 2], [3, 0]])[0].relations] == ["1", "2"]
+    for row in a.scaled_rows(
+        [0.0745, 0.9255], [[-1.1, 0], [0.5, 2]]
+    ):  # '=' only where every product is exact
+        exact = all(a.sign(rel.op, rel.terms, rel.result) == "=" for rel in row.relations)
+        assert {rel.sign for rel in row.relations} == {"=" if exact else "≈"}

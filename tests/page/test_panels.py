@@ -28,6 +28,7 @@ from scenes.kit.arithmetic import (
     decimals,
     fmt,
     fmt_column,
+    one_format,
     sci,
     text_minus,
 )
@@ -265,7 +266,8 @@ def python_strings(query):
         "exps": [text_minus(e) for e in fmt_column(trace.exps, 3)],  # the sum to the exponentials' places
         "sum": text_minus(fmt(trace.exp_sum, column(trace.exps, 3))),
         "weights": [number(w) for w in trace.weights],
-        "terms": [text_minus(vector(t)) for t in trace.terms],  # each vector in one format
+        # the w·v column in one format, every row to its places ('[0.000, 0.000]' under '[0.831, 0.000]')
+        "terms": [text_minus("[" + ", ".join(row) + "]") for row in one_format(trace.terms)],
         "output": text_minus(vector(trace.output)),
     }
 

@@ -1,7 +1,11 @@
 """The query panel prints each quantity in one format, as the video does (issue 29: '[0.074, 0]' beside
-'0.074'): the exponentials and their sum one column, each w·v term and the output one vector, the terms as
-the video's rows (`scaled_tex`) print them. In a real browser (Debian's chromium, headless)."""
+'0.074'): the exponentials and their sum one column, the w·v terms one column (every row to the same places:
+'[0.000, 0.000]' under '[0.831, 0.000]') as the video's rows (`scaled_rows`) print them, the output one vector.
+In a real browser (Debian's chromium, headless)."""
 
+import re
+
+import numpy as np
 import pytest
 
 from attention import attend, examples
@@ -9,7 +13,7 @@ from pipeline import outputs
 from pipeline.plan.settings import from_options
 from pipeline.publish import update
 from pipeline.publish.panel_data import BLEND_EXP_PLACES
-from scenes.kit.arithmetic import WEIGHT_PLACES, column, fmt, fmt_column, scaled_tex, text_minus
+from scenes.kit.arithmetic import WEIGHT_PLACES, column, fmt, fmt_column, one_format, scaled_rows, text_minus
 from tests.support.browser import chromium, new_tab, serve
 
 # a zero score beside others (e^0 = 1 among decimals), a zero coordinate in a term, all-whole products, and
@@ -49,14 +53,13 @@ def test_exponentials_and_their_sum_are_one_column(page, query):
 
 
 @pytest.mark.parametrize("query", QUERIES)
-def test_each_term_and_the_output_are_one_vector_as_the_video_prints_them(page, query):
+def test_the_terms_are_one_column_and_the_output_one_vector_as_the_video_prints_them(page, query):
     blend = examples.DEFAULT.blend
     trace = attend(query, blend.keys, blend.values)
     strings = shown(page, query)
-    video = [
-        listed(r.result for r in scaled_tex(w, v).relations) for w, v in zip(trace.weights, blend.values)
-    ]
-    assert strings["terms"] == video == [listed(fmt_column(t, WEIGHT_PLACES)) for t in trace.terms]
+    video = [listed(r.result for r in row.relations) for row in scaled_rows(trace.weights, blend.values)]
+    assert strings["terms"] == video == [listed(row) for row in one_format(trace.terms, WEIGHT_PLACES)]
+    assert len({len(p) for row in one_format(trace.terms) for p in row if "." in p}) <= 1  # one places
     assert strings["output"] == listed(fmt_column(trace.output, WEIGHT_PLACES))
 
 
@@ -66,3 +69,52 @@ def test_a_term_with_a_zero_coordinate_keeps_its_vector_s_places(page):
     terms = dict(zip(examples.DEFAULT.blend.tokens, strings["terms"]))
     assert terms["the"] == "[0.665, 0.000]"
     assert sorted(strings["exps"]) == ["1.000", "2.718", "7.389"] and strings["sum"] == "11.107"  # never "1"
+
+
+def test_a_zero_value_s_term_has_the_column_s_places(page):
+    """Issue 29: the w·v column printed '[0, 0]' for a value [0, 0] beside '[0.831, 0.000]'; all whole rows bare."""
+    blend = examples.DEFAULT.blend
+    zero = next(i for i, v in enumerate(blend.values) if not any(v))
+    strings = shown(page, [1.5, -2, 0.25, 3])
+    assert strings["terms"][zero] == "[0.000, 0.000]"
+    assert all(re.fullmatch(r"\[−?\d+\.\d{3}, −?\d+\.\d{3}\]", term) for term in strings["terms"])
+
+
+PLANE = """() => {
+  const svg = document.querySelector("#panel-query svg.plane");
+  const box = (e) => { const b = e.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height]; };
+  const ends = ["x1", "y1", "x2", "y2", "stroke-width"];
+  const at = (line) => ends.map((name) => Number(line.getAttribute(name)));
+  return {
+    names: Array.from(svg.querySelectorAll("text"), box),
+    shafts: Array.from(svg.querySelectorAll("line[stroke-linecap]"), at),
+    heads: Array.from(svg.querySelectorAll("polygon"), box),
+  };
+}"""
+
+
+def meets(box, shaft) -> bool:
+    """Whether a shaft (x1, y1, x2, y2, stroke) passes through `box` ([left, top, right, bottom], SVG units)."""
+    x1, y1, x2, y2, stroke = shaft
+    points = np.linspace([x1, y1], [x2, y2], 400)
+    low, high = np.array(box[:2]) - stroke / 2, np.array(box[2:]) + stroke / 2
+    return bool(np.any(np.all((points >= low) & (points <= high), axis=1)))
+
+
+def overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("query", ["1.5,-2,0.25,3", "2,0,0,0", "0,2,0,0", "0,0,0,0", "-3,1,2,-1"])
+def test_the_plane_s_names_keep_clear_of_every_arrow_and_each_other(page, query):
+    """Issue 29: a value of [0, 0] had its name at the origin, under the output arrow. Each name now sits by its
+    value's tip where no arrow (shaft or head: the values' and the output's, which moves with the query) and no
+    other name is."""
+    page.evaluate("(q) => { location.hash = 'query=' + q; }", query)
+    page.wait_for_function("(q) => location.hash === '#query=' + q", arg=query)
+    plane = page.evaluate(PLANE)
+    assert len(plane["names"]) == len(examples.DEFAULT.blend.tokens)
+    for i, name in enumerate(plane["names"]):
+        assert not any(meets(name, shaft) for shaft in plane["shafts"]), (query, i)
+        assert not any(overlap(name, head) for head in plane["heads"]), (query, i)
+        assert not any(overlap(name, other) for other in plane["names"][:i]), (query, i)

@@ -46,6 +46,12 @@ export function announcer(region) {
   };
 }
 
+const HEAD_LENGTH = 3.2; // an arrow's head is this many strokes long (at most its length) ...
+const HEAD_HALF = 0.55; // ... and this much of its length wide either side of the shaft
+
+// How far beside its shaft an arrow of stroke `width` reaches (its head's half width, at most).
+export const headReach = (width) => width * HEAD_LENGTH * HEAD_HALF;
+
 // An arrow from (x1, y1) to (x2, y2) in SVG units: a line and a head, in `colour`.
 export function arrow(group, colour, width) {
   const line = svgElement("line", { stroke: colour, "stroke-width": width, "stroke-linecap": "round" });
@@ -53,14 +59,14 @@ export function arrow(group, colour, width) {
   group.append(line, head);
   return (x1, y1, x2, y2) => {
     const length = Math.hypot(x2 - x1, y2 - y1);
-    const size = Math.min(length, width * 3.2);
+    const size = Math.min(length, width * HEAD_LENGTH);
     const [ux, uy] = length ? [(x2 - x1) / length, (y2 - y1) / length] : [0, 0];
     const [bx, by] = [x2 - ux * size, y2 - uy * size];
     line.setAttribute("x1", x1);
     line.setAttribute("y1", y1);
     line.setAttribute("x2", bx);
     line.setAttribute("y2", by);
-    const half = size * 0.55;
+    const half = size * HEAD_HALF;
     head.setAttribute("points", `${x2},${y2} ${bx - uy * half},${by + ux * half} ${bx + uy * half},${by - ux * half}`);
   };
 }

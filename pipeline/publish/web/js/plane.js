@@ -30,3 +30,59 @@ export function label(svg, [x, y], text, colour) {
   svg.append(element);
   return element;
 }
+
+const WAYS = [-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dy) => [dx, dy])).filter(([dx, dy]) => dx || dy);
+
+// Each of `labels` (from `label`) moved next to its point (SVG units) to the first of eight places round it, the
+// side away from `origin` first, that lies inside the plane (`size`) and `gap` clear of every arrow in `arrows`
+// ([x1, y1, x2, y2, reach]: a shaft whose head reaches `reach` beside it) and of the labels placed before it; else
+// clear of the arrows alone, else inside alone. A name under an arrow (a zero value's, at the origin) is unreadable.
+export function placeLabels(labels, points, origin, arrows, size, gap = 10) {
+  const placed = [];
+  labels.forEach((element, i) => {
+    const [px, py] = points[i];
+    const ink = element.getBBox();
+    const [dx0, dy0] = [ink.x - Number(element.getAttribute("x")), ink.y - Number(element.getAttribute("y"))];
+    const away = [px - origin[0], py - origin[1]];
+    const ways = [...WAYS].sort(([ax, ay], [bx, by]) => lean(bx, by, away) - lean(ax, ay, away));
+    const boxes = ways.map(([dx, dy]) => {
+      const x = dx > 0 ? px + gap : dx < 0 ? px - gap - ink.width : px - ink.width / 2;
+      const y = dy > 0 ? py + gap : dy < 0 ? py - gap - ink.height : py - ink.height / 2;
+      return [x, y, x + ink.width, y + ink.height];
+    });
+    const inside = (b) => b[0] >= 0 && b[1] >= 0 && b[2] <= size[0] && b[3] <= size[1];
+    const clear = (b) => !arrows.some((a) => meets(a, b, gap));
+    const apart = (b) =>
+      placed.every((p) => b[2] + gap <= p[0] || p[2] + gap <= b[0] || b[3] + gap <= p[1] || p[3] + gap <= b[1]);
+    const box =
+      boxes.find((b) => inside(b) && clear(b) && apart(b)) ||
+      boxes.find((b) => inside(b) && clear(b)) ||
+      boxes.find(inside) ||
+      boxes[0];
+    element.setAttribute("x", box[0] - dx0);
+    element.setAttribute("y", box[1] - dy0);
+    placed.push(box);
+  });
+}
+
+// How far a place in direction (dx, dy) leans toward `away` (a zero `away` leans right and down).
+function lean(dx, dy, [ax, ay]) {
+  const length = Math.hypot(ax, ay) || 1;
+  const [ux, uy] = Math.hypot(ax, ay) ? [ax / length, ay / length] : [Math.SQRT1_2, Math.SQRT1_2];
+  return (dx * ux + dy * uy) / Math.hypot(dx, dy);
+}
+
+// Whether the shaft [x1, y1, x2, y2] with its head's `reach` comes within `gap` of box [left, top, right, bottom].
+export function meets([x1, y1, x2, y2, reach], [left, top, right, bottom], gap) {
+  const pad = reach + gap;
+  const [l, t, r, b] = [left - pad, top - pad, right + pad, bottom + pad];
+  const [dx, dy] = [x2 - x1, y2 - y1];
+  let [lo, hi] = [0, 1];
+  for (const [p, q] of [[-dx, x1 - l], [dx, r - x1], [-dy, y1 - t], [dy, b - y1]]) {
+    if (p === 0) {
+      if (q < 0) return false;
+    } else if (p < 0) lo = Math.max(lo, q / p);
+    else hi = Math.min(hi, q / p);
+  }
+  return lo <= hi;
+}

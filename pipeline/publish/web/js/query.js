@@ -1,11 +1,14 @@
 // Panel 2 (chapters ScoreEveryWord, BlendByWeight, Refocus): edit the width-d query; every step follows.
 
 import { attend } from "./attention.js";
-import { announcer, arrow, htmlElement, weightBars } from "./dom.js";
+import { announcer, arrow, headReach, htmlElement, weightBars } from "./dom.js";
 import { column, columnPlaces, fmt, fmtInput, textMinus } from "./format.js";
-import { drawPlane, label } from "./plane.js";
+import { drawPlane, label, placeLabels } from "./plane.js";
 import { numbersOf, readState, writeState } from "./state.js";
 import { t } from "./strings.js";
+
+const VALUE_STROKE = 7; // the values' arrows in the plane
+const OUTPUT_STROKE = 10; // the output's, wider
 
 // An entry's number, or the reason it is not one: empty, not a number, out of range.
 export function parseEntry(text, [lo, hi]) {
@@ -26,13 +29,14 @@ export function queryStrings(data, query) {
   const number = (places) => (x) => textMinus(fmt(x, places));
   const expPlaces = columnPlaces(trace.exps, exp); // the exponentials' column, their sum to its places
   const listed = (v) => textMinus("[" + v.join(", ") + "]");
+  const termPlaces = columnPlaces(trace.terms.flat(), weight); // the w·v column, every row to its places
   return {
     dots: column(trace.dots, score).map(textMinus), // one format down a column, as the video's
     scores: column(trace.scores, score).map(textMinus),
     exps: column(trace.exps, exp).map(textMinus),
     sum: textMinus(column([trace.expSum], exp, expPlaces)[0]),
     weights: trace.weights.map(number(weight)),
-    terms: trace.terms.map((t) => listed(column(t, weight))), // one format per vector: '[0.074, 0.000]'
+    terms: trace.terms.map((t) => listed(column(t, weight, termPlaces))), // '[0.000, 0.000]' under '[0.831, 0.000]'
     output: listed(column(trace.output, weight)),
     trace,
   };
@@ -45,11 +49,13 @@ export function queryPanel(root, data, theme) {
   const rows = tableRows(root.querySelector("tbody"), data.tokens, data.colours);
   const svg = root.querySelector("svg.plane");
   const plane = drawPlane(svg, data.plane, theme);
-  data.values.forEach((value, i) => {
-    arrow(svg, data.colours[i], 7)(...plane.at(0, 0), ...plane.at(...value));
-    label(svg, plane.at(value[0] + 0.05, value[1] + 0.08), data.tokens[i], data.colours[i]);
-  });
-  const output = arrow(svg, theme.output, 10);
+  const origin = plane.at(0, 0);
+  const tips = data.values.map((value) => plane.at(...value));
+  const values = tips.map((tip) => [...origin, ...tip, headReach(VALUE_STROKE)]);
+  tips.forEach((tip, i) => arrow(svg, data.colours[i], VALUE_STROKE)(...origin, ...tip));
+  const names = tips.map((tip, i) => label(svg, tip, data.tokens[i], data.colours[i]));
+  const output = arrow(svg, theme.output, OUTPUT_STROKE);
+  const size = svg.viewBox.baseVal;
   const status = root.querySelector(".status");
 
   function show(moved) {
@@ -75,7 +81,9 @@ export function queryPanel(root, data, theme) {
     root.querySelector(".sum").textContent = t("exp_sum", { sum: shown.sum });
     root.querySelector(".output").textContent = t("output", { output: shown.output });
     bars(shown.trace.weights, shown.weights);
-    output(...plane.at(0, 0), ...plane.at(...shown.trace.output));
+    const tip = plane.at(...shown.trace.output);
+    output(...origin, ...tip);
+    placeLabels(names, tips, origin, [...values, [...origin, ...tip, headReach(OUTPUT_STROKE)]], [size.width, size.height]);
     if (moved) {
       writeState("query", query.map(fmtInput).join(","));
       say(t("weights_said", { weights: data.tokens.map((token, i) => `${token} ${shown.weights[i]}`).join(", ") }));
