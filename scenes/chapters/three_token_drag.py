@@ -39,16 +39,14 @@ from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
-    Relation,
     Working,
     coords_text,
     decimals,
     fmt,
     relation,
     sci_parts,
-    sign,
 )
-from scenes.kit.bars import MIN_BAR, WeightBars, label_tex, on_baseline
+from scenes.kit.bars import MIN_BAR, WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import FRAME_BUFF, framed
 from scenes.kit.formula_slot import formula_slot, pin
@@ -469,28 +467,23 @@ class LiveAttention(VGroup):
                 clear_near(label, self.plane.c2p(*k), self.key_labels, self.keys, self.drawn_lines())
             )
         self.cross = cross_marker().move_to(self.plane.c2p(*example.path[0]))
-        self.bars, self.total, self.legend = self.weight_bars(BAR_HEIGHT)
+        self.bars, self.legend = self.weight_bars(BAR_HEIGHT)
         below = STAGE.bottom - self.legend.get_bottom()[1] if len(self.legend) else 0.0
         if below > 0:  # shorter bars on a higher baseline, the tallest as high: room for the legend
-            self.bars, self.total, self.legend = self.weight_bars(
-                BAR_HEIGHT - min(below, BAR_HEIGHT - LEAST_BARS)
-            )
+            self.bars, self.legend = self.weight_bars(BAR_HEIGHT - min(below, BAR_HEIGHT - LEAST_BARS))
         self.output = plane_arrow(self.plane, self.trace().output, theme().output, width=OUTPUT_WIDTH)
         self.glossary = glossary(self.trace().width)
         self.add(self.plane, self.output, self.keys, self.key_labels, self.cross, self.bars)
 
-    def weight_bars(self, height: float) -> tuple[WeightBars, WeightsTotal, VGroup]:
-        """The live bars (`height` for a weight of 1) with their total line, the tallest reaching as high as at
-        BAR_HEIGHT, and where a bar's name is cut, the `names_legend` under them."""
-        weights = self.trace().weights
-        bars = WeightBars(self.example.tokens, weights, height=height, show_total=False)
-        total = WeightsTotal(bars).show(weights)
-        bars.add(total)  # comes and goes with the bars, as the kit's total line does
+    def weight_bars(self, height: float) -> tuple[WeightBars, VGroup]:
+        """The live bars (`height` for a weight of 1) with the kit's total line, the tallest reaching as high as
+        at BAR_HEIGHT, and where a bar's name is cut, the `names_legend` under them."""
+        bars = WeightBars(self.example.tokens, self.trace().weights, height=height)
         bars.shift(BARS_BASELINE + UP * (BAR_HEIGHT - height) - bars.baseline.get_center())
         # the plane's names stay all through: where they are whole, they give whatever the bars, the steps or the
         # verdict cut ('mon…' under a bar, 'money' by its arrow)
         cut = [label.full for label in self.key_labels if label.original_text != label.full]
-        return bars, total, names_legend(cut, bars)
+        return bars, names_legend(cut, bars)
 
     def drawn_lines(self) -> list:
         """The lines a label must not touch: the axes, the query's dashed direction and every part of the
@@ -508,57 +501,13 @@ class LiveAttention(VGroup):
     def refresh(self) -> LiveAttention:
         """Recompute attention for the cross's position and update bars and output arrow."""
         trace = self.trace()
-        self.bars.set_weights(trace.weights)
-        self.total.show(trace.weights)
+        self.bars.set_weights(trace.weights)  # and their total line
         self.output.put_start_and_end_on(self.plane.c2p(0, 0), self.plane.c2p(*trace.output))
         return self
 
     def move_query_to(self, point) -> LiveAttention:
         self.cross.move_to(self.plane.c2p(*point))
         return self.refresh()
-
-
-class WeightsTotal(VGroup):
-    """'sum of weights = 1.000' under the bars' names, typeset wholly by LaTeX at the label size, as the kit's
-    total line is (`label_tex`, `on_baseline`; review 8: a line wholly in the words' face read as another face
-    than the numbers over it). As the kit's: the weights as the bars print them, added, printed to as many
-    places, '=' when they give it exactly, '≈' otherwise (three equal thirds, printed, beside the total); the
-    line's equation is `relations`. Made again only when the printed line changes, where the old one stood and
-    as opaque as it was."""
-
-    def __init__(self, bars: WeightBars):
-        super().__init__()
-        self.bars, self.printed, self.relations = bars, None, ()
-
-    def show(self, weights) -> WeightsTotal:
-        terms = tuple(n.printed for n in self.bars.values)
-        total = decimals([float(np.sum(weights))])[0]
-        mark = "=" if sign("sum", terms, total) == "=" else "≈"
-        self.relations = (Relation(terms, "sum", mark, total),)
-        if (mark, total) == self.printed:
-            return self
-        muted = theme().muted
-        line = VGroup(
-            label_tex("sum of weights", color=muted),
-            c.math("=" if mark == "=" else r"\approx", role="label", color=muted),
-            c.math(total, role="label", color=theme().text),  # as bright as the bars' values
-        )
-        on_baseline(*line)
-        if self.printed is None:
-            line.next_to(self.bars.labels, DOWN, buff=0.35).align_to(self.bars.baseline, LEFT)
-        else:
-            old = self.submobjects[0]
-            seen = old.family_members_with_points()[0].get_fill_opacity()  # a glyph's: its groups hold none
-            line.move_to(old.get_corner(DL), aligned_edge=DL).set_opacity(seen)
-            for part in old.get_family():  # as DecimalNumber.set_value does: a play draws the family it began
-                part.points[:] = 0  # with, so the old line would still be drawn under the new one
-        self.submobjects = [line]
-        self.printed = (mark, total)
-        return self
-
-    def value(self) -> float:
-        """The total as printed."""
-        return float(self.printed[1])
 
 
 def clear_near(

@@ -69,7 +69,8 @@ class WeightBars(VGroup):
             for shown_sign in self.signs.values():
                 shown_sign.font_size, shown_sign.role = tex_size("label"), "label"
             words = label_tex("sum of weights", color=muted)
-            self.total_label = VGroup(words, self.signs["="])
+            self.mark = "="
+            self.total_label = VGroup(words, self.signs["="].copy())
             self.add(self.total_label, self.total)
         else:
             self.total = None
@@ -88,12 +89,18 @@ class WeightBars(VGroup):
         return self
 
     def show_total(self, total: float) -> None:
-        """Print `total` with the sign its printed weights earn, under the names."""
+        """Print `total` with the sign its printed weights earn, under the names. A changed sign is redrawn in
+        place, at its size and opacity: a play draws the family it began with, so a sign swapped in would not be
+        drawn until it ended, and the one swapped out still would ('≈ 1.000' over weights adding to it)."""
         self.total.set_value(total)
         terms = tuple(n.printed for n in self.values)
         mark = "=" if sign("sum", terms, self.total.printed) == "=" else "≈"
         self.total.relations = (Relation(terms, "sum", mark, self.total.printed),)
-        self.total_label.submobjects[1] = self.signs[mark]
+        if mark != self.mark:
+            shown, old, new = self.total_label[1], self.signs[self.mark], self.signs[mark]
+            seen = shown.family_members_with_points()[0].get_fill_opacity()
+            shown.become(new.copy().scale(shown.height / old.height)).set_opacity(seen)
+            shown.tex_string, self.mark = new.tex_string, mark
         line = VGroup(self.total_label, self.total)
         on_baseline(*self.total_label, self.total)
         line.next_to(self.labels, DOWN, buff=0.35).align_to(self.baseline, LEFT)

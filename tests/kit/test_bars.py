@@ -1,0 +1,27 @@
+"""The kit's weight bars: the total line's sign follows the printed weights, redrawn in place."""
+
+import numpy as np
+from manim import VGroup
+
+from scenes.kit.bars import WeightBars
+from scenes.kit.numbers import SansTex
+
+
+def test_the_total_s_sign_is_redrawn_in_place_at_its_size_and_opacity():
+    """A play draws the family it began with: the sign swapped in by a weight change was not drawn until the
+    play ended, and the one swapped out still was ('≈ 1.000' over weights adding to 1.000 as printed)."""
+    bars = WeightBars(["a", "b", "c"], [0.5, 0.25, 0.25]).scale(0.5)
+    shown = bars.total_label[1]
+    family = {id(m) for m in bars.total_label.get_family()}
+    bars.total_label.set_opacity(0.4)  # part way through a fade
+    bars.set_weights([0.5654, 0.4004, 0.0342])  # print short of 1.000: '≈'
+    assert bars.total_label[1] is shown and {id(m) for m in bars.total_label.get_family()} == family
+    assert shown.tex_string == r"\approx" and bars.total.relations[0].sign == "≈"
+    approx = SansTex(r"\approx").match_height(shown).move_to(shown)
+    assert np.allclose(shown.get_all_points(), approx.get_all_points(), atol=1e-6)  # its glyph, at its size
+    assert {glyph.get_fill_opacity() for glyph in shown.family_members_with_points()} == {0.4}
+    bars.set_weights([0.5, 0.25, 0.25])
+    assert shown.tex_string == "=" and bars.total.relations[0].sign == "="
+    words = bars.total_label[0]
+    assert shown.get_left()[0] > words.get_right()[0] and bars.total.get_left()[0] > shown.get_right()[0]
+    assert VGroup(*bars.total_label, bars.total).get_top()[1] < bars.labels.get_bottom()[1]
