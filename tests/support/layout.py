@@ -190,7 +190,14 @@ def record(camera, whole: Mobject, points: np.ndarray, glyphs: Sequence[Ink] = (
 def is_text(mobject: Mobject) -> bool:
     """A text, or a number set from texts that prints as one formula (its `tex_string`: WhereItBreaks'
     'm × 10^e' of live digits), read as one whole."""
-    return isinstance(mobject, TEXTS) or isinstance(getattr(mobject, "tex_string", None), str)
+    if isinstance(mobject, TEXTS):
+        return True
+    parts = mobject.submobjects
+    return (
+        isinstance(getattr(mobject, "tex_string", None), str)
+        and bool(parts)
+        and all(isinstance(p, TEXTS) for p in parts)
+    )
 
 
 def font_size(text: Mobject) -> float:
