@@ -410,6 +410,8 @@ LABEL_TRIES = 4  # rings round a point, LABEL_GAP apart, where a label looks for
 FAR_TRIES = 14  # the query's label, which must stay clear of the shadows too, may look this far (4.2)
 ARROW_CLEARANCE = 0.12  # a label keeps at least this from every key arrow
 SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
+SHADOW_STROKE = 0.08  # ... that stroke's width in scene units
+ALONG = 0.2  # a shape whose direction is within this sine of the query's lies along its line
 RIGHT_MARK = 0.2  # the side of a right-angle mark
 SHADOW_SECONDS = 1.5  # a reason's shadows are drawn in this long, from the reason's start
 # the worked example's layouts, in order of preference, each with its dot products on one line or, where even
@@ -459,7 +461,10 @@ class LiveAttention(VGroup):
         )
         # the keys' shadows on the query's direction at the stop, drawn in the worked example: made now so that
         # the keys' names keep clear of them and of that direction's line
-        self.shadows = Shadows(self.plane, example.trace(), [token_color(t) for t in example.tokens])
+        stop = example.trace()  # the output there lies along the query's direction as often as a key does
+        along = [*self.keys, plane_arrow(self.plane, stop.output, theme().output, width=OUTPUT_WIDTH)]
+        axes = [self.plane.x_axis, self.plane.y_axis]
+        self.shadows = Shadows(self.plane, stop, [token_color(t) for t in example.tokens], [*along, *axes])
         self.key_labels = VGroup()
         for t, k in zip(example.tokens, example.keys):
             label = arrow_label(self.plane, k, t, token_color(t))
@@ -816,10 +821,12 @@ class Shadows(VGroup):
     """Each key dropped onto the query's direction: `line` the direction, dashed across the plane (a group,
     empty for a zero query); `parts[i]` key i's dashed perpendicular from its tip, a right-angle mark at its
     foot and its shadow, a thick segment in its colour from the origin to the foot, beside the line (on
-    the side with less of the keys), one lane per key, in `colors[i]`. A shadow is q · k_i / |q| long, so the
-    longest belongs to the largest dot product; a key whose foot falls outside the plane has no part."""
+    the side with less of the keys), one lane per key, in `colors[i]`, the lanes clear of the `shapes` (arrows,
+    axes) that lie along the line (at q = (2, 0) the first lay on the axis under a key's head and the output's
+    shaft). A shadow is q · k_i / |q| long, so the longest belongs to the largest dot product; a key whose foot
+    falls outside the plane has no part."""
 
-    def __init__(self, plane, trace, colors):
+    def __init__(self, plane, trace, colors, shapes=()):
         super().__init__()
         q = np.asarray(trace.query, dtype=float)
         self.line, self.parts = VGroup(), [VGroup() for _ in trace.keys]
@@ -834,10 +841,12 @@ class Shadows(VGroup):
         normal = np.array([-u[1], u[0], 0])
         if np.sum(trace.keys @ normal[:2]) > 0:  # the shadows go on the side with less of the keys
             normal = -normal
+        feet = trace.keys @ u
+        first = first_lane(plane, u, normal, max(0.0, float(feet.max())), shapes)
         for lane, i in enumerate(ranked(trace.weights)):
-            along = float(np.dot(trace.keys[i], u))
+            along = float(feet[i])
             if low - 1e-9 <= along <= high + 1e-9:
-                offset = normal * SHADOW_LANE * (lane + 1)
+                offset = normal * (first + SHADOW_LANE * lane)
                 self.parts[i] = self.part(plane, trace.keys[i], along * u, offset, colors[i])
         self.add(self.line, *self.parts)
 
@@ -857,6 +866,25 @@ class Shadows(VGroup):
         if np.linalg.norm(base - origin) > 1e-6:
             made.add(Line(origin + offset, base + offset, color=color, stroke_width=SHADOW_WIDTH))
         return made
+
+
+def first_lane(plane, u, normal, longest: float, shapes) -> float:
+    """How far from the query's line (unit `u`, plane units) the first lane of shadows runs, toward `normal`:
+    SHADOW_LANE, or farther where a shape lying along the line (within ALONG of its direction: a key's head, the
+    output's shaft, an axis) reaches toward it beside the shadows' span (0 to `longest` along the line), so
+    every shadow keeps ARROW_CLEARANCE from it."""
+    origin, reach = plane.c2p(0, 0)[:2], 0.0
+    for shape in shapes:
+        way = (shape.get_end() - shape.get_start())[:2]
+        length = np.linalg.norm(way)
+        if length < 1e-9 or abs(way[0] * u[1] - way[1] * u[0]) > ALONG * length:
+            continue
+        points = outline(shape) - origin
+        spans = points @ u / plane.get_x_unit_size()  # plane units along the line
+        beside = (spans >= -1e-9) & (spans <= longest + 1e-9)
+        if beside.any():
+            reach = max(reach, float(np.max(points[beside] @ normal[:2])))
+    return max(SHADOW_LANE, reach + ARROW_CLEARANCE + SHADOW_STROKE / 2)
 
 
 def reach(plane, direction) -> tuple[float, float]:

@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 import pytest
-from manim import MathTex, VGroup, tempconfig
+from manim import Line, MathTex, VGroup, tempconfig
 
 from attention import attend, examples
 from attention.examples import DragExample
@@ -15,10 +15,13 @@ from attention.examples.file import load_example_file
 from pipeline.plan.settings import from_options
 from scenes.chapters.registry import find
 from scenes.chapters.three_token_drag import (
+    ARROW_CLEARANCE,
     EXP_PLACES,
     NOTE,
     NOTE_SAID,
+    OUTPUT_WIDTH,
     RIGHT_EDGE,
+    SHADOW_STROKE,
     SPILL,
     VALUE_GAP,
     Shadows,
@@ -28,6 +31,7 @@ from scenes.chapters.three_token_drag import (
     describe,
     equal_reason,
     note,
+    outline,
     reasons,
     scalings,
     top_bar,
@@ -38,6 +42,7 @@ from scenes.chapters.three_token_drag import (
 from scenes.kit import fit
 from scenes.kit.arithmetic import Working, decimals, exp_tex, fmt, sign
 from scenes.kit.emphasis import FRAME_BUFF
+from scenes.kit.planes import plane_arrow
 from scenes.kit.stage import STAGE
 from tests.support.example_corpus import corpus_example, corpus_files
 from tests.support.layout import chapter_ends
@@ -375,6 +380,35 @@ def test_shadows_are_the_dot_products_over_the_query_length(scene):
         np.testing.assert_allclose(drop.get_start(), live.plane.c2p(*key), atol=1e-3)
     # a zero query has no direction: nothing is drawn
     assert len(Shadows(live.plane, attend([0, 0], trace.keys), ["#ffffff"] * 3).get_family()) == 1
+
+
+@pytest.mark.parametrize("keys, query", [(None, None), ([[1, 1], [-1, 2], [2, -0.5]], [1.5, 1.5])])
+def test_shadows_run_clear_of_the_arrows_and_axes_along_the_query(custom, tmp_path, keys, query):
+    """Issue 29: at q = (2, 0) the "the" shadow lay on the axis, under the key's head and the output's shaft; the
+    lanes now keep ARROW_CLEARANCE from whatever lies along the query's line (a key along a diagonal too)."""
+    if keys is not None:
+        custom(
+            tokens=("the", "cat", "sat"),
+            keys=np.array(keys),
+            query=np.array(query),
+            path=np.array([[0.5, 0.5], query]),
+        )
+    live = built(ThreeTokenDrag, tmp_path).live
+    trace = live.example.trace()
+    output = plane_arrow(live.plane, trace.output, "#ffffff", width=OUTPUT_WIDTH)
+    axis = [live.plane.x_axis] if keys is None else []  # q = (2, 0) lies along the x axis
+    along = [live.keys[int(np.argmax(trace.dots))], *axis]  # the top key points along q in both
+    u = trace.query / np.linalg.norm(trace.query)
+    if abs(np.cross([*trace.output / np.linalg.norm(trace.output), 0], [*u, 0])[2]) < 0.2:
+        along.append(output)
+    shadows = [m for part in live.shadows.parts for m in part if type(m) is Line]  # the thick segments
+    assert shadows
+    gap = SHADOW_STROKE / 2 + 0.9 * ARROW_CLEARANCE  # the stroke's half, and the clearance (to rounding)
+    for shadow in shadows:
+        runs = np.linspace(shadow.get_start(), shadow.get_end(), 100)[:, :2]
+        for shape in along:
+            distances = np.linalg.norm(runs[:, None] - outline(shape)[None], axis=2)
+            assert distances.min() >= gap
 
 
 def test_the_step_headers_read_as_relations(scene):
