@@ -280,16 +280,14 @@ def _html(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings,
     if described is None:
         described = descriptions.tracks(folder, chapters, settings)
     panels = _panels(settings)
-    numbers, titles = numbered(chapters, course), _titles(chapters, settings)
+    numbers = numbered(chapters, course)
     after = _panel_places(chapters, numbers) if panels else {}
     return TEMPLATES.get_template("index.html.j2").render(
         title=title_of(settings, course),
         byline=_byline(course),
         chapter_count=len(chapters),
-        lecture=_lecture(folder, chapters, titles, settings, described),
-        chapters=[
-            _chapter(folder, c, t, settings, described, n) for c, t, n in zip(chapters, titles, numbers)
-        ],
+        lecture=_lecture(folder, chapters, settings, described),
+        chapters=[_chapter(folder, c, settings, described, n) for c, n in zip(chapters, numbers)],
         transcript=transcript.NAME if described else None,
         panels=panels,
         panels_after=after,
@@ -389,10 +387,8 @@ def _titles(chapters: tuple[Chapter, ...], settings: RenderSettings) -> list[str
     ]
 
 
-def _lecture(
-    folder: Path, chapters: tuple[Chapter, ...], titles: list[str], settings: RenderSettings, described
-) -> dict | None:
-    """The full lecture's player, length, chapter marks (titled as `titles` says, where the lecture has a mark a
+def _lecture(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings, described) -> dict | None:
+    """The full lecture's player, length, chapter marks (titled as `_titles` says, where the lecture has a mark a
     chapter) and downloads; None when there is no readable lecture."""
     target = lecture.files(folder)
     marks = video_join.marks(target.video)
@@ -406,6 +402,7 @@ def _lecture(
         (target.subtitles, _("captions (.srt)")),
         *((s, _described_version_label(s)) for s in (_sources(spoken) if spoken else [])),
     )
+    titles = _titles(chapters, settings)
     if len(marks) != len(titles):  # a lecture of other chapters: its own marks' titles
         titles = [m.title for m in marks]
     language, label = lecture.language(chapters, settings), _("The whole lecture")
@@ -481,11 +478,12 @@ def _beats(video_path: Path, fps: int) -> list[dict]:
 
 
 def _chapter(
-    folder: Path, chapter: Chapter, title: str, settings: RenderSettings, described, number: int | None = None
+    folder: Path, chapter: Chapter, settings: RenderSettings, described, number: int | None = None
 ) -> dict:
     """One chapter: its `number` (its place in the course; by default its place in the lecture, as everywhere),
-    its `title` (`_titles`), and its video with poster and captions in its language, length and downloads if it
+    its title (`_titles`), and its video with poster and captions in its language, length and downloads if it
     has one."""
+    (title,) = _titles((chapter,), settings)
     number = chapter.number if number is None else number
     files = {fmt: outputs.chapter_files(folder, chapter.slug, fmt) for fmt in PAGE_FORMATS}
     sources = [f.video for f in files.values() if f.video.is_file()]
