@@ -26,6 +26,8 @@ from manim import (
 
 from attention import examples
 from attention.examples.story import count
+from i18n import _, ngettext
+from i18n.numbers import decimal_sign, separator
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -42,13 +44,13 @@ from scenes.kit.arithmetic import (
     plain,
     sign,
     tex_sign,
+    text_minus,
     vector_tex,
-    vector_text,
 )
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
-from scenes.kit.formula_slot import formula_slot, pin
+from scenes.kit.formula_slot import formula_slot, formula_word, pin
 from scenes.kit.magnifier import Magnifier
 from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
@@ -102,14 +104,14 @@ class BlendByWeight(ChapterScene):
         self.show(
             LaggedStart(*[FadeIn(part, shift=RIGHT * 0.2) for part in self.roadmap], lag_ratio=0.25),
             run_time=1.6,
-            caption="Softmax turns scores into weights; the weights then mix the values.",
+            caption=_("Softmax turns scores into weights; the weights then mix the values."),
         )
         self.show(
             FadeOut(self.roadmap),
             FadeIn(self.names),
             FadeIn(self.score_cells),
             run_time=1,
-            caption="Start from the scores of the last chapter.",
+            caption=_("Start from the scores of the last chapter."),
             hold=2,
         )
 
@@ -119,7 +121,7 @@ class BlendByWeight(ChapterScene):
             LaggedStart(*[FadeIn(e, shift=RIGHT * 0.2) for e in self.exp_cells], lag_ratio=0.4),
             self.strip.light("exp"),
             run_time=1.6,
-            caption="Exponentiate each score: every result is positive.",
+            caption=_("Exponentiate each score: every result is positive."),
             hold=0.8,
         )
         (sum_row,) = self.sum_line.relations
@@ -127,7 +129,11 @@ class BlendByWeight(ChapterScene):
         self.show(
             Write(self.sum_line),
             run_time=1.2,
-            caption=f"Their sum is {'' if sum_sign == '=' else 'about '}{plain(exp_sum)}.",
+            caption=(
+                _("Their sum is %(sum)s.", sum=said(plain(exp_sum)))
+                if sum_sign == "="
+                else _("Their sum is about %(sum)s.", sum=said(plain(exp_sum)))
+            ),
             hold=1,
         )
 
@@ -136,12 +142,15 @@ class BlendByWeight(ChapterScene):
         self.show(
             LaggedStart(*[FadeIn(r, shift=RIGHT * 0.2) for r in self.ratio_cells], lag_ratio=0.4),
             run_time=1.6,
-            caption="Divide each by the sum: these are the weights.",
+            caption=_("Divide each by the sum: these are the weights."),
         )
         self.show(
             FadeIn(self.bars),
             run_time=1.2,
-            caption=f"The weights sum to 1: as printed, {self.bars.total.relations[0].result}.",
+            caption=_(
+                "The weights sum to 1: as printed, %(total)s.",
+                total=said(self.bars.total.relations[0].result),
+            ),
         )
         self.play(FadeIn(self.total_box), run_time=0.8)
         self.wait(2)
@@ -167,7 +176,7 @@ class BlendByWeight(ChapterScene):
             run_time=VALUES_SECONDS,
             caption=values_caption(tr.values),
         )
-        self.say("Each weight scales its value; the scaled values add up, tip to tail.")
+        self.say(_("Each weight scales its value; the scaled values add up, tip to tail."))
         for i, (row_name, row_cell) in enumerate(zip(*self.rows.columns)):
             bar = self.bars.bars[i]
             self.play(
@@ -183,9 +192,9 @@ class BlendByWeight(ChapterScene):
     def distinguish(self) -> None:
         tr = self.trace
         self.beat(f"A vector, not {count(len(tr.weights))} weights")
-        caption = (
-            f"The output {vector_text(r.result for r in self.output_line.relations)} is one vector "
-            "in the values' plane,"
+        caption = _(
+            "The output %(output)s is one vector in the values' plane,",
+            output=said_vector(r.result for r in self.output_line.relations),
         )
         self.show(
             Create(self.coordinates.lines),
@@ -207,7 +216,11 @@ class BlendByWeight(ChapterScene):
             framed(self.bars),
             self.strip.light(),
             run_time=2,
-            caption=f"not the {count(len(tr.weights))} weights that mixed it.",
+            caption=ngettext(
+                "not the %(num)s weight that mixed it.",
+                "not the %(num)s weights that mixed it.",
+                len(tr.weights),
+            ),
             hold=1,
         )
 
@@ -218,8 +231,8 @@ class BlendByWeight(ChapterScene):
         self.example = self.inputs()
         self.trace = self.example.trace(0)
         tr, tokens = self.trace, self.example.tokens
-        self.heading = c.chapter_title(self.title, "Softmax weights sum to one and multiply the values")
-        self.strip = pin(formula_slot(), self.heading)
+        self.heading = c.chapter_title(_(self.title), _("Softmax weights sum to one and multiply the values"))
+        self.strip = pin(formula_slot(output=_("output")), self.heading)
         names = fit.names(tokens, NAME_WIDTH)
         scores = fmt_column(tr.scores, SCORE_PLACES)
         score_cells = [c.math(f"s = {s}") for s in scores]
@@ -231,7 +244,8 @@ class BlendByWeight(ChapterScene):
         ]
         self.table = c.Grid(names, score_cells, exp_cells, ratio_cells, col_buff=0.6, row_buff=0.3)
         self.names, self.score_cells, self.exp_cells, self.ratio_cells = self.table.columns
-        self.sum_line = c.math(r"\text{sum} = " + exp_sum_tex(tr.scores, tr.log_exp_sum, exps))
+        total = formula_word(_("sum"), "sum")
+        self.sum_line = c.math(rf"\text{{{total}}} = " + exp_sum_tex(tr.scores, tr.log_exp_sum, exps))
         self.bars = WeightBars(tokens, tr.weights, height=BAR_HEIGHT, spacing=bar_pitch(tokens, tr.weights))
         self.bar_values = drop_crowded_values(self.bars)
         self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
@@ -239,10 +253,14 @@ class BlendByWeight(ChapterScene):
         self.receded = stand_out(self.plane)
         self.rows = blend_rows(tr, tokens)
         terms = [r for cell in self.rows.columns[1] for r in cell.relations]
-        self.output_line = c.math(output_tex(terms, tr.output), color=theme().output)
+        self.output_line = c.math(output_tex(terms, tr.output, _("output")), color=theme().output)
         self.counts = (
-            c.text(f"{len(tokens)} weights, summing to 1", role="label", color=theme().muted),
-            c.text("1 vector, 2 coordinates", role="label", color=theme().output),
+            c.text(
+                ngettext("%(num)s weight, summing to 1", "%(num)s weights, summing to 1", len(tokens)),
+                role="label",
+                color=theme().muted,
+            ),
+            c.text(_("1 vector, 2 coordinates"), role="label", color=theme().output),
         )
         self.roadmap = roadmap()
         self.layout()
@@ -299,11 +317,23 @@ class BlendByWeight(ChapterScene):
         self.bars.max_height *= self.factor
 
 
+def said(printed: str) -> str:
+    """A number as the screen prints it (English form), as the active language writes it in words: its decimal
+    sign ('0,768' in German) and the minus sign the formulas draw."""
+    return text_minus(printed.replace(".", decimal_sign()))
+
+
+def said_vector(printed) -> str:
+    """'[0.665, −0.245]' for a caption from the strings the screen prints, as the language writes it: German
+    '[0,665; −0,245]'."""
+    return "[" + separator().join(said(p) for p in printed) + "]"
+
+
 def values_caption(values) -> str:
     """'The values live in their own plane: [1, 0], [0, 1], [0, 0].': the list last, so that a caption too long
     for one cue is cut at the colon, not inside the list (review 7: '…[−0.9, 1.15],' / '[−1.05, 0.35] live…')."""
-    listed = ", ".join(vector_text([fmt_input(x) for x in v]) for v in values)
-    return f"The values live in their own plane: {listed}."
+    listed = _(", ").join(said_vector(fmt_input(x) for x in v) for v in values)
+    return _("The values live in their own plane: %(values)s.", values=listed)
 
 
 def exp_cell(printed: str, score: float, places: int) -> Tex:
@@ -477,9 +507,13 @@ def crowding(label, points: np.ndarray, placed: list[np.ndarray]) -> tuple[int, 
 def roadmap() -> VGroup:
     """'scores → weights → output': the chapter's steps, each word in its colour, shown under the first
     caption."""
-    words = (("scores", theme().text), ("weights", theme().text), ("weights × values", theme().value))
+    words = (
+        (_("scores"), theme().text),
+        (_("weights"), theme().text),
+        (_("weights × values"), theme().value),
+    )
     parts = [c.text(word, role="body", color=color) for word, color in words]
-    parts.append(c.text("one output", role="body", color=theme().output))
+    parts.append(c.text(_("one output"), role="body", color=theme().output))
     arrows = [c.text("→", role="body", color=theme().muted) for _ in parts[1:]]
     line = [parts[0]] + [m for pair in zip(arrows, parts[1:]) for m in pair]
     return VGroup(*line).arrange(RIGHT, buff=0.3)

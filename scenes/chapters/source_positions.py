@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -26,6 +27,7 @@ from manim import (
     ReplacementTransform,
     Square,
     SurroundingRectangle,
+    Text,
     Transform,
     VGroup,
     Write,
@@ -41,6 +43,7 @@ from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, division_tex, fmt, relation, text_minus, vector_math
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import pulsed
+from scenes.kit.formula_slot import formula_word
 from scenes.kit.grids import AttentionGrid, veil
 from scenes.kit.palette import CJK, VEIL, scaled_color, theme
 from scenes.kit.stage import STAGE
@@ -90,6 +93,7 @@ def N_(message: str) -> str:
 
 GAP = r",\;\; "  # between a vector's entries in a formula, as `vector_math` writes it
 SPACE = r"\;\; "  # ... the part of it after the comma
+WEIGHT_NOTE = N_("each row's scores made into weights: every row sums to 1")  # what a weight is, under it
 CAVEAT = N_("access ≠ recall: no guarantee of useful matching or perfect recall")
 CAVEAT_BOTTOM = STAGE.bottom + 0.55  # the caveat line ends above this y, clear of a paused player's controls
 CAVEAT_CLEAR = 0.15  # between the caveat and a grid or tag over it
@@ -356,15 +360,15 @@ class SourcePositions(ChapterScene):
         # a tall one (names over its columns on two rows) lower, its caption under the subtitle (issue 29)
         self.cross_view.shift(DOWN * max(0.0, self.cross_view.get_top()[1] - self.ceiling()))
         trace = self.cross.trace
-        score = _("score")  # in LaTeX: a word it can set (Chinese keeps "score")
+        score = formula_word(_("score"), "score")
         formula = c.math(
             rf"\text{{{score}}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}",
             role="body",
         )
-        self.side = self.side_panel(formula, lambda chars: score_note(trace, chars))
+        self.side = self.side_panel(formula, score_note(trace))
         self.formula_note = self.side[1]
         weight = c.math(rf"w_{{ij}} = \text{{softmax}}_j(\text{{{score}}}_{{ij}})", role="body")
-        self.weight_side = self.side_panel(weight, weight_note).align_to(self.side, UP + LEFT)
+        self.weight_side = self.side_panel(weight, _(WEIGHT_NOTE), at=self.side)
         self.build_worked()
         self.self_grid = AttentionGrid(
             ex.self_attention(),
@@ -381,16 +385,24 @@ class SourcePositions(ChapterScene):
         self.note = c.text(_(CAVEAT), role="small", color=theme().muted).set_y(CAVEAT_BOTTOM, DOWN)
         self.summary = self.lay_out_summary(weighed)
 
-    def side_panel(self, formula, note) -> VGroup:
-        """`formula` and `note(chars)` (what it means, in lines of `chars` characters) under it, right of the
-        cross grid; beside a wide grid the note's lines are shortened until the panel ends left of SIDE_RIGHT."""
+    def side_panel(self, formula, words: str, at: VGroup | None = None) -> VGroup:
+        """`formula` and `words` (what it means, `notes`) under it, right of the cross grid (or with its top left
+        corner at `at`'s); beside a wide grid the note's lines are shortened until the panel ends left of
+        SIDE_RIGHT."""
         clear_of = self.cross_view.get_right()[0] + SIDE_GAP
 
-        def panel(chars: int) -> VGroup:
-            side = VGroup(formula.copy(), note(chars)).arrange(DOWN, buff=0.35).move_to(SIDE_CENTER)
+        def panel(note) -> VGroup:
+            side = VGroup(formula.copy(), note).arrange(DOWN, buff=0.35).move_to(SIDE_CENTER)
+            if at is not None:
+                return side.align_to(at, UP + LEFT)
             return side.shift(RIGHT * max(0.0, clear_of - side.get_left()[0]))
 
-        return fit.first_that_fits(map(panel, NOTE_CHARS), lambda side: side.get_right()[0] <= SIDE_RIGHT)
+        room = min(SIDE_RIGHT - clear_of, 2 * (SIDE_RIGHT - SIDE_CENTER[0]))  # centred or pushed right
+        if at is not None:
+            room = SIDE_RIGHT - at.get_left()[0]
+        return fit.first_that_fits(
+            map(panel, notes(words, room)), lambda side: side.get_right()[0] <= SIDE_RIGHT
+        )
 
     def build_worked(self) -> None:
         """One cell's score worked out: its query, its key, their dot product and the division, under the
@@ -452,6 +464,9 @@ class SourcePositions(ChapterScene):
         for label, grid in zip(labels, (self.square, cross)):
             label.next_to(grid, DOWN, buff=LABEL_BUFF)
             label.shift(LEFT * max(0.0, label.get_right()[0] - SIDE_RIGHT))  # wider than a grid on the right
+            label.shift(
+                RIGHT * max(0.0, STAGE.body_left - label.get_left()[0])
+            )  # ... or on the left: on the grid
         shown = VGroup(
             *[label for label in labels if label.get_bottom()[1] >= STAGE.bottom]
         )  # a tall grid: none
@@ -471,16 +486,12 @@ class SourcePositions(ChapterScene):
         first = self.grown[0]
         self.sentence = SurroundingRectangle(first.cells, color=theme().text, buff=0.03).set_z_index(1)
         marker = Square(0.28, color=theme().text, stroke_width=3)
+        # the legend's two lines in one face, as c.legend sets them: the first puts words beside numbers
         sentence = filled(_("the sentence: %(rows)s × %(columns)s scores"), {"rows": n, "columns": n})
-        self.sentence_key = VGroup(
-            VGroup(marker, one_face(sentence)).arrange(RIGHT, buff=0.15)
-        )  # as c.legend
-        self.cell_key = c.legend(
-            (
-                Square(0.28, stroke_width=0, fill_color=scaled_color(), fill_opacity=COST_FILL),
-                _("one score each"),
-            )
-        )
+        self.sentence_key = VGroup(VGroup(marker, one_face(sentence)).arrange(RIGHT, buff=0.15))
+        cell = Square(0.28, stroke_width=0, fill_color=scaled_color(), fill_opacity=COST_FILL)
+        each = one_face(filled(_("one score each"), {}))
+        self.cell_key = VGroup(VGroup(cell, each).arrange(RIGHT, buff=0.15))
         keys = VGroup(self.sentence_key, self.cell_key).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
         keys.next_to(COUNT_AT, DOWN, buff=0.9).align_to(COUNT_AT, LEFT)
         self.counts = [ScoreCount(g.trace).move_to(COUNT_AT, aligned_edge=LEFT) for g in self.grown]
@@ -493,6 +504,9 @@ class SourcePositions(ChapterScene):
         )
         self.history.arrange(DOWN, aligned_edge=LEFT, buff=0.12).next_to(keys, DOWN, buff=0.5)
         self.history.align_to(keys, LEFT)
+        step = max(line.height for line in self.history) + 0.12  # baselines evenly apart: '(×4)' hangs lower
+        for k, line in enumerate(self.history):
+            line.shift(UP * (self.history[0][0].get_bottom()[1] - k * step - line[0].get_bottom()[1]))
 
     def lay_out_summary(self, cross: VGroup) -> Summary:
         """The closing picture: the cross-attention grid (`cross`: a copy as it stands by then) on the left
@@ -569,31 +583,23 @@ def axis_caption(content: str, color: str) -> VGroup:
 def caveat_within(width: float):
     """The caveat on as few lines as keep it `width` wide (issue 29: under a tall grid it lay over the grid's
     last row; beside it, it takes the lines the side panels' notes do)."""
-    notes = (c.paragraph(_(CAVEAT), chars, role="small", color=theme().muted) for chars in NOTE_CHARS)
-    return fit.first_that_fits(notes, lambda note: note.width <= width)
+    return fit.first_that_fits(notes(_(CAVEAT), width), lambda note: note.width <= width)
 
 
-def score_note(trace, chars: int) -> VGroup:
-    """What a score is, under the formula, in lines of `chars` characters."""
-    return c.paragraph(
-        _(
-            "one score for each decoder query q and encoder key k; √%(width)s = %(root)s",
-            width=trace.keys.shape[1],
-            root=said(fmt(trace.divisor, SCORE_PLACES)),
-        ),
-        width_chars=chars,
-        role="small",
-        color=theme().muted,
-    )
+def notes(words: str, width: float) -> Iterator[Text]:
+    """`words` small and muted, in lines of each of NOTE_CHARS characters in turn, then wrapped to `width`
+    (where glyphs are wider than the characters count: Chinese)."""
+    for chars in NOTE_CHARS:
+        yield c.paragraph(words, chars, role="small", color=theme().muted)
+    yield fit.wrap_within(words, width, role="small", color=theme().muted)
 
 
-def weight_note(chars: int) -> VGroup:
-    """What a weight is, under its formula, in lines of `chars` characters."""
-    return c.paragraph(
-        _("each row's scores made into weights: every row sums to 1"),
-        width_chars=chars,
-        role="small",
-        color=theme().muted,
+def score_note(trace) -> str:
+    """What a score is, under the formula."""
+    return _(
+        "one score for each decoder query q and encoder key k; √%(width)s = %(root)s",
+        width=trace.keys.shape[1],
+        root=said(fmt(trace.divisor, SCORE_PLACES)),
     )
 
 

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, AnimationGroup, Mobject, VGroup
 
+import i18n
 from scenes.kit.components import math
-from scenes.kit.palette import DIM, theme
+from scenes.kit.palette import CJK, DIM, theme
 from scenes.kit.stage import STAGE
 
 SLOT_GAP = 0.12  # between the chapter's subtitle and the strip under it
@@ -108,12 +109,18 @@ def _bright(part) -> bool:
     return all(glyph.get_fill_opacity() > DIM + 1e-6 for glyph in part.family_members_with_points())
 
 
+def formula_word(translated: str, english: str) -> str:
+    r"""A word for a formula's \text: `translated` (the caller's `_()`: the kit translates nothing itself, or every
+    chapter using it would count as translated), or `english` where LaTeX cannot set the language's script
+    (its TeX has no CJK fonts: Chinese, Japanese and Korean keep the English word)."""
+    return english if i18n.language().partition("_")[0] in CJK else translated
+
+
 def formula_slot(role: str = "small", output: str = "output") -> LitFormula:
     """The one-query formula strip (PIECES), its terms named in TERMS, in small type: the strip is a reminder
-    under the title, not the picture. `output` names the output: a translated chapter passes its language's
-    word (`_("output")`; the kit translates nothing itself, or every chapter using it would count as translated),
-    one LaTeX can set (no CJK fonts: Chinese keeps "output")."""
-    word = rf"\text{{{output}}}"
+    under the title, not the picture. `output` names the output, in a translated chapter its language's word
+    (`formula_word`)."""
+    word = rf"\text{{{formula_word(output, 'output')}}}"
     slot = LitFormula([(word if tex == OUTPUT else tex, name) for tex, name in PIECES], role)
     slot.formula[PIECES.index((OUTPUT, None))].set_color(theme().output)  # its role's, whatever the word
     return slot

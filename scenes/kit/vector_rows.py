@@ -7,6 +7,7 @@ from manim import RIGHT, Text, VGroup
 
 from scenes.kit import components as c
 from scenes.kit.arithmetic import WEIGHT_PLACES, Relation, Tex, fmt_column, fmt_input, sign, tex_sign
+from scenes.kit.formula_slot import formula_word
 from scenes.kit.palette import tex_size, text_size, token_color
 
 GAP = r",\;\; "  # after each comma: a minus sign after it reads as a sign, not a subtraction
@@ -43,10 +44,11 @@ class TokenRows(VGroup):
         return VGroup(self.names[i], *[col[i] for col in self.columns])
 
 
-def output_tex(term_relations, output) -> Tex:
-    """'output ≈ [x,  y]': per coordinate, the exact output rounded (as everywhere else it is printed), as the
-    sum of the terms w_i v_i as printed (`term_relations`: the `scale` relations of every term, one per
-    coordinate of `output`); '≈' where the printed terms do not add up to it exactly."""
+def output_tex(term_relations, output, word: str = "output") -> Tex:
+    """'output ≈ [x,  y]', the output named `word` (a translated chapter's, `formula_word`): per coordinate, the
+    exact output rounded (as everywhere else it is printed), as the sum of the terms w_i v_i as printed
+    (`term_relations`: the `scale` relations of every term, one per coordinate of `output`); '≈' where the
+    printed terms do not add up to it exactly."""
     rels, width = [], len(output)
     for j, total in enumerate(
         fmt_column(output, WEIGHT_PLACES)
@@ -54,7 +56,8 @@ def output_tex(term_relations, output) -> Tex:
         terms = tuple(r.result for r in term_relations[j::width])
         rels.append(Relation(terms, "sum", "=" if sign("sum", terms, total) == "=" else "≈", total))
     shown = "=" if all(r.sign == "=" for r in rels) else r"\approx"
-    return Tex(rf"\text{{output}} {shown} [" + GAP.join(r.result for r in rels) + "]", rels)
+    named = formula_word(word, "output")
+    return Tex(rf"\text{{{named}}} {shown} [" + GAP.join(r.result for r in rels) + "]", rels)
 
 
 def one_size(mobject, factor: float) -> None:
