@@ -1,7 +1,8 @@
 """The pages in another language: every visible word of the templates goes through the catalogue (a test reads
 them), the scripts' words ride in the page and each one they use is there, and the real lecture's pages written in
 German and in Chinese say what the catalogues say, with `<html lang>` set and what is still English (the videos,
-their captions, titles and beat names) marked `lang="en"`. Nothing is rendered: the pages are written from the real
+their captions, titles and beat names) marked `lang="en"`, but a translated chapter's title and captions
+(`dependencies.in_language`) in the page's language. Nothing is rendered: the pages are written from the real
 lecture's folder, read only."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 import i18n
+from pipeline.plan import dependencies
 from pipeline.plan.settings import from_options
 from pipeline.publish import web_page
 from scenes.chapters import registry
@@ -91,13 +93,16 @@ def test_the_scripts_use_only_the_strings_the_pages_carry_and_every_one_of_them(
 
 @pytest.fixture(scope="module")
 def english_ids() -> list[str]:
-    """The template's strings without placeholders, of two words or more: none may show untranslated. Chapter
-    titles aside: the page names each chapter as its video's heading does, in English until the chapter is
-    translated (the catalogue holds them all for the videos)."""
+    """The template's strings without placeholders, of two words or more: none may show untranslated."""
     with i18n.TEMPLATE.open("rb") as file:
         ids = [m.id for m in read_po(file) if isinstance(m.id, str) and m.id and "%(" not in m.id]
-    titles = {chapter.title for chapter in registry.CHAPTERS}
-    return [m for m in ids if " " in m.strip() and m not in titles]
+    return [m for m in ids if " " in m.strip()]
+
+
+def english_titles(lang: str) -> set[str]:
+    """The titles the page shows in English: the chapters' not translated (the catalogue holds every title, for
+    the videos), as their videos' headings say them."""
+    return {c.title for c in registry.CHAPTERS if not dependencies.in_language(c, lang)}
 
 
 @pytest.fixture(scope="module", params=["de", "zh"])
@@ -129,8 +134,9 @@ EXPECTED = {  # a few strings of each page as a reader of the language sees them
 
 def test_the_pages_are_written_in_the_language(written, english_ids):
     lang, pages = written
-    with i18n.active(lang):
-        untranslated = [m for m in english_ids if i18n._(m) != m]  # "Pause (P)" is German too
+    english = english_titles(lang)
+    with i18n.active(lang):  # "Pause (P)" is German too
+        untranslated = [m for m in english_ids if i18n._(m) != m and m not in english]
     for name, expected in EXPECTED[lang].items():
         page = pages[name]
         assert f'<html lang="{lang}">' in page
@@ -142,8 +148,15 @@ def test_the_pages_are_written_in_the_language(written, english_ids):
 def test_what_is_still_english_is_marked_so_and_the_captions_are_an_english_track(written):
     lang, pages = written
     index = pages["index.html"]
-    titles = re.findall(r'<h3 id="chapter-\d+">\d+\. (<span lang="en">)?', index)
-    assert titles and all(titles)
+    titles = dict(re.findall(r'<h3 id="chapter-(\d+)">\d+\. (<span lang="en">)?', index))
+    marked = {str(c.number): bool(titles[str(c.number)]) for c in registry.CHAPTERS}
+    assert marked == {str(c.number): not dependencies.in_language(c, lang) for c in registry.CHAPTERS}
+    assert not all(marked.values())  # FixedContext, at least, is translated
+    translated = i18n.translations(lang).gettext(registry.CHAPTERS[0].title)
+    assert f'<h3 id="chapter-1">1. {translated}</h3>' in index
+    assert re.search(
+        rf'<video id="video-1"[^<]*(<source[^>]*>\s*)+<track kind="captions" srclang="{lang}"', index
+    )
     assert (
         '<ol class="marks" lang="en">' in index and '<li lang="en"><button type="button" data-start=' in index
     )
