@@ -362,10 +362,10 @@ class ThreeTokenDrag(ChapterScene):
         top = self.strip.get_bottom()[1] - 0.25
         legend = self.live.legend
 
-        def tried(layout: str, split: bool, floor: float):
+        def tried(layout: str, split: bool, floor: float, whole: bool):
             # the verdict under the steps, or in their place (where they are split, or a legend stays under them)
             room = top - floor - (0 if split or floor > STAGE.bottom else verdict_line.height + 0.2)
-            return fitted(self.example.tokens, trace, layout, (width, room), split), (width, room)
+            return fitted(self.example.tokens, trace, layout, (width, room), split, whole), (width, room)
 
         def fits(candidate) -> bool:
             steps, space = candidate
@@ -373,10 +373,13 @@ class ThreeTokenDrag(ChapterScene):
             return table.width <= space[0] + 1e-6 and table.height <= space[1] + 1e-6
 
         # where the plane cuts names, their legend stays at the stage's foot if the steps fit over it; else it
-        # leaves for them (and comes back with the verdict in their place)
-        floors = [STAGE.bottom + legend.height + LEGEND_BUFF] if len(legend) else []
-        for floor in [*floors, STAGE.bottom]:
-            steps = fit.first_that_fits((tried(*layout, floor) for layout in LAYOUTS), fits)
+        # leaves for them (and comes back with the verdict in their place), the steps giving their names whole
+        # where they fit so, cut only where even that does not fit
+        plans = (
+            [(STAGE.bottom + legend.height + LEGEND_BUFF, False), (STAGE.bottom, True)] if len(legend) else []
+        )
+        for floor, whole in [*plans, (STAGE.bottom, False)]:
+            steps = fit.first_that_fits((tried(*layout, floor, whole) for layout in LAYOUTS), fits)
             if fits(steps):
                 break
         (blocks, leaving, walks), _ = steps
@@ -914,31 +917,44 @@ class WorkedExample:
     legend_stays: bool  # the names' legend stays at the stage's foot under the steps
 
 
-def fitted(tokens, trace, layout: str, room, split: bool) -> tuple[list[VGroup], dict[int, list], list[list]]:
+def fitted(
+    tokens, trace, layout: str, room, split: bool, whole: bool = False
+) -> tuple[list[VGroup], dict[int, list], list[list]]:
     """The steps in `layout` (blocks, what leaves before each, and each one's numbers in order), the dot
     products' results on a second line if `split`, their arithmetic drawn at the largest factor (down to
-    SMALLEST) that fits `room` (width, height); names and headers keep their size, so it takes rounds."""
-    factor, steps = 1.0, steps_at(tokens, trace, 1.0, layout, split)
+    SMALLEST) that fits `room` (width, height); names and headers keep their size, so it takes rounds. The
+    names cut to NAME_WIDTH, or `whole`, on as few lines as the width the arithmetic leaves allows."""
+
+    def made(factor: float):
+        steps = steps_at(tokens, trace, factor, layout, split)
+        if not whole:
+            return steps
+        spare = max(0.0, room[0] - VGroup(*steps[0]).width)
+        return steps_at(tokens, trace, factor, layout, split, NAME_WIDTH + spare)
+
+    factor, steps = 1.0, made(1.0)
     for _ in range(4):
         table = VGroup(*steps[0])
         scale = min(room[0] / table.width, room[1] / table.height)
         if scale >= 1 or factor <= SMALLEST:  # fits, or not even at the least allowed size
             break
         factor = max(SMALLEST, factor * scale * 0.99)
-        steps = steps_at(tokens, trace, factor, layout, split)
+        steps = made(factor)
     return steps
 
 
 def steps_at(
-    tokens, trace, factor: float, layout: str, split: bool
+    tokens, trace, factor: float, layout: str, split: bool, whole_within: float | None = None
 ) -> tuple[list[VGroup], dict[int, list], list[list]]:
     """The steps' blocks in `layout` (see `ThreeTokenDrag.step_table`), their arithmetic at `factor` times
     its size (the dot products on two lines if `split`), what leaves before each block, and each block's
-    numbers in the order they are worked out."""
+    numbers in the order they are worked out; the names cut to NAME_WIDTH, or whole within `whole_within`."""
     d = trace.width
 
     def names() -> list:
-        return fit.names(tokens, NAME_WIDTH)
+        if whole_within is None:
+            return fit.names(tokens, NAME_WIDTH)
+        return [fit.whole_name(t, whole_within) for t in tokens]
 
     def cells(rows) -> list:
         made = [c.math(row) for row in rows]

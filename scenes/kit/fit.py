@@ -47,6 +47,15 @@ def name(token: str, width: float, role: str = "label", color: str | None = None
     return clip(token, width, role, color or token_color(token))
 
 
+def whole_name(token: str, width: float, role: str = "label", color: str | None = None) -> Text:
+    """A token's name whole, in `color` or its own, on as few lines as keep it within `width` (broken where
+    `wrap_within` breaks it: after a hyphen or space, else inside a word): where no legend has room beside a
+    list of names, each is still given whole. `.full` is the name."""
+    shown = wrap_within(token, width, role, color or token_color(token))
+    shown.full = token
+    return shown
+
+
 def least_width(token: str, role: str = "label") -> float:
     """The narrowest `token`'s name may be: whole, or its first LEAST_LETTERS letters and '…' if narrower."""
     return min(text(token, role=role).width, text(token[:LEAST_LETTERS] + ELLIPSIS, role=role).width)

@@ -695,3 +695,20 @@ def test_the_names_legend_stays_under_the_steps_where_they_fit_over_it(tmp_path)
     assert [name.original_text for name in legend] == list(scene.example.tokens) and worked.legend_stays
     foot_top = STAGE.bottom + legend.height
     assert all(block.get_bottom()[1] > foot_top for block in worked.blocks)
+
+
+@pytest.mark.parametrize("number", [7, 15])
+def test_where_the_legend_leaves_for_the_steps_they_give_their_names_whole(tmp_path, number):
+    """Issue 29: six tokens, one name 24 letters long: the legend of the name the plane cuts had no room under the
+    steps and left, and the steps showed it cut for about 12 s. The steps now give every name whole (on two lines
+    where one is too wide), inside the worked example's width and above the caption band."""
+    with corpus_example(number):
+        scene = built(ThreeTokenDrag, tmp_path)
+    worked, tokens = scene.worked, scene.example.tokens
+    assert len(scene.live.legend) and not worked.legend_stays
+    names = [m for block in worked.blocks for m in block.get_family() if getattr(m, "full", None) in tokens]
+    assert {m.full for m in names} == set(tokens)
+    assert not [m for m in names if fit.ELLIPSIS in m.original_text]
+    assert any("\n" in m.original_text for m in names)  # the long one on two lines
+    for block in worked.blocks:
+        assert block.get_right()[0] <= RIGHT_EDGE + 1e-6 and block.get_bottom()[1] >= STAGE.bottom
