@@ -32,6 +32,7 @@ from scenes.kit.arithmetic import (
 )
 
 NAME = "transcript.html"
+CARRIED = {"…… ……": "", beat_text.CONTINUED: " ", "… …": " "}  # Chinese's first: it holds German's "… …"
 ENDS = (".", "!", "?", ".”", "!”", "?”", "。", "！", "？", "。”")  # how a sentence ends (in Chinese too)
 
 
@@ -84,14 +85,22 @@ def chapters(
 
 def sentences(lines: list[str]) -> list[str]:
     """Caption cues as a reader wants them: a cue that does not end its sentence runs on into the next (a cue
-    ending "..." carries on in one starting "...")."""
+    ending "..." carries on in one starting "...": "…" in German, "……" in Chinese)."""
     found: list[str] = []
     for line in lines:
-        if found and (found[-1].endswith("...") or not found[-1].endswith(ENDS)):
-            found[-1] = f"{found[-1]} {line}".replace(beat_text.CONTINUED, " ")
+        if found and (found[-1].endswith(("...", "…")) or not found[-1].endswith(ENDS)):
+            found[-1] = _joined(found[-1], line)
         else:
             found.append(line)
     return found
+
+
+def _joined(before: str, after: str) -> str:
+    """Two cues of one sentence as one line, the marks that carried it over dropped (CARRIED)."""
+    joined = f"{before} {after}"
+    for carried, joint in CARRIED.items():
+        joined = joined.replace(carried, joint)
+    return " ".join(joined.split())
 
 
 def columns(caption: str, names: list[str], heads: list[str], *values, places: int = WEIGHT_PLACES) -> Table:
