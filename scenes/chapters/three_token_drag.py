@@ -208,6 +208,7 @@ class ThreeTokenDrag(ChapterScene):
             foot(live.legend.animate)
             if worked.legend_stays
             else FadeOut(live.legend if len(live.legend) else live.glossary),
+            *([FadeIn(worked.aside)] if len(worked.aside) else []),  # a legend beside the steps instead
             self.strip.light("dot"),
             run_time=0.6,
         )
@@ -244,7 +245,7 @@ class ThreeTokenDrag(ChapterScene):
             self.wait_for_reader()
             legend = self.live.legend
             back = [] if worked.legend_stays or not len(legend) else [FadeIn(foot(legend))]
-            self.play(FadeOut(VGroup(*self.still_shown(worked.blocks))), *back, run_time=0.5)
+            self.play(FadeOut(VGroup(*self.still_shown(worked.blocks), worked.aside)), *back, run_time=0.5)
         labels = self.live.key_labels
         for i, (caption, keys) in enumerate(reasons(self.example.tokens, trace)):
             # as the reason starts (review 8: a shadow drawn after its perpendicular came late in its cue), each
@@ -258,8 +259,9 @@ class ThreeTokenDrag(ChapterScene):
     def why_scale(self) -> None:
         self.beat("Why divide by the square root of d")
         shown = self.still_shown(self.worked.blocks)
-        if self.live.legend in self.mobjects:  # the charts name the tokens their own way
-            shown.append(self.live.legend)
+        for legend in (self.live.legend, self.worked.aside):  # the charts name the tokens their own way
+            if legend in self.mobjects:
+                shown.append(legend)
         if shown:  # the steps leave first, so the verdict moves up through nothing
             self.play(FadeOut(VGroup(*shown)), run_time=0.5)
         verdict = self.worked.verdict
@@ -356,16 +358,21 @@ class ThreeTokenDrag(ChapterScene):
         and right of the plane. The first layout of LAYOUTS that fits: step 3 under steps 1 and 2
         ("beside"), in their place ("in_place"), or each step's column in the place of the one before,
         beside the names ("one_column"), its dot products on two lines if need be; the arithmetic is drawn
-        smaller, all of it alike, if needed (names and headers keep their sizes)."""
+        smaller, all of it alike, if needed (names and headers keep their sizes). Where names are cut, their
+        legend stays under the steps, else the steps give them whole, else the legend stands beside them
+        (`aside`)."""
         width = RIGHT_EDGE - RIGHT_LEFT
         verdict_line = fit.wrap_within(verdict(self.example.tokens, trace), width, "small")
         top = self.strip.get_bottom()[1] - 0.25
         legend = self.live.legend
 
-        def tried(layout: str, split: bool, floor: float, whole: bool):
+        aside = aside_legend(cut_names(self.example.tokens, legend), top)
+
+        def tried(layout: str, split: bool, floor: float, whole: bool, beside: bool):
             # the verdict under the steps, or in their place (where they are split, or a legend stays under them)
             room = top - floor - (0 if split or floor > STAGE.bottom else verdict_line.height + 0.2)
-            return fitted(self.example.tokens, trace, layout, (width, room), split, whole), (width, room)
+            wide = aside.get_left()[0] - LEGEND_GAP - RIGHT_LEFT if beside else width
+            return fitted(self.example.tokens, trace, layout, (wide, room), split, whole), (wide, room)
 
         def fits(candidate) -> bool:
             steps, space = candidate
@@ -374,12 +381,11 @@ class ThreeTokenDrag(ChapterScene):
 
         # where the plane cuts names, their legend stays at the stage's foot if the steps fit over it; else it
         # leaves for them (and comes back with the verdict in their place), the steps giving their names whole
-        # where they fit so, cut only where even that does not fit
-        plans = (
-            [(STAGE.bottom + legend.height + LEGEND_BUFF, False), (STAGE.bottom, True)] if len(legend) else []
-        )
-        for floor, whole in [*plans, (STAGE.bottom, False)]:
-            steps = fit.first_that_fits((tried(*layout, floor, whole) for layout in LAYOUTS), fits)
+        # where they fit so, else a legend of the names cut standing beside the steps; else the names are cut
+        plans = [(STAGE.bottom + legend.height + LEGEND_BUFF, False, False), (STAGE.bottom, True, False)]
+        plans = [*plans, (STAGE.bottom, False, True)] if len(aside) else plans
+        for floor, whole, beside in [*(plans if len(legend) else []), (STAGE.bottom, False, False)]:
+            steps = fit.first_that_fits((tried(*layout, floor, whole, beside) for layout in LAYOUTS), fits)
             if fits(steps):
                 break
         (blocks, leaving, walks), _ = steps
@@ -391,7 +397,9 @@ class ThreeTokenDrag(ChapterScene):
         alone = verdict_line.get_bottom()[1] < floor or (len(legend) > 0 and not stays)
         if alone:
             verdict_line.move_to(table, aligned_edge=UL)
-        return WorkedExample(blocks, leaving, walks, verdict_line, alone, stays)
+        return WorkedExample(
+            blocks, leaving, walks, verdict_line, alone, stays, aside if beside else VGroup()
+        )
 
 
 # Layout, in scene units: the plane on the left, the live bars and the legend right of it, then the
@@ -427,6 +435,8 @@ VERDICT_NAME = 12  # characters of a token's name the verdict keeps
 # the comparison's charts: between charts, over the note, between the verdict and them, under a legend
 CHART_GAP, NOTE_BUFF, HEAD_BUFF, LEGEND_BUFF = 0.35, 0.3, 0.3, 0.25
 LEGEND_LINE_GAP = 0.1  # between the rows of a legend of names
+# a legend beside the worked steps: its width (a 24-letter name on two lines), the gap between its names
+ASIDE_WIDTH, ASIDE_GAP = 2.6, 0.12
 HEADER_BUFF, VALUE_BUFF, LEGEND_GAP = (
     0.2,
     0.1,
@@ -607,6 +617,24 @@ def names_legend(cut, bars: WeightBars) -> VGroup:
     names = [fit.name(t, np.inf, role="small") for t in cut]
     legend = flow(names, CHART_RIGHT - RIGHT_LEFT, LEGEND_GAP, LEGEND_LINE_GAP)
     return legend.move_to([RIGHT_LEFT, bars.get_bottom()[1] - LEGEND_BUFF, 0], aligned_edge=UL)
+
+
+def cut_names(tokens, legend) -> list[str]:
+    """The tokens whose names the legend gives (the plane cuts them) or the worked steps cut, in their order."""
+    given = {name.full for name in legend}
+    return [t for t in tokens if t in given or fit.ELLIPSIS in fit.clip(t, NAME_WIDTH).original_text]
+
+
+def aside_legend(cut, top: float) -> VGroup:
+    """The names `cut`, each whole in its colour on as few lines as ASIDE_WIDTH allows, one under another from
+    `top` down, ending at CHART_RIGHT: a legend beside the worked steps; empty where `cut` is, or where it would
+    reach into the caption band."""
+    names = [fit.whole_name(t, ASIDE_WIDTH, role="small") for t in cut]
+    if not names:
+        return VGroup()
+    column = VGroup(*names).arrange(DOWN, aligned_edge=LEFT, buff=ASIDE_GAP)
+    column.move_to([CHART_RIGHT - ASIDE_WIDTH, top, 0], aligned_edge=UL)
+    return column if column.get_bottom()[1] >= STAGE.bottom else VGroup()
 
 
 def foot(legend):
@@ -915,6 +943,7 @@ class WorkedExample:
     verdict: Text
     verdict_alone: bool
     legend_stays: bool  # the names' legend stays at the stage's foot under the steps
+    aside: VGroup  # else the names the steps cut, whole, in a column beside them (empty: none)
 
 
 def fitted(
@@ -926,11 +955,11 @@ def fitted(
     names cut to NAME_WIDTH, or `whole`, on as few lines as the width the arithmetic leaves allows."""
 
     def made(factor: float):
-        steps = steps_at(tokens, trace, factor, layout, split)
+        steps = steps_at(tokens, trace, factor, layout, split, room[0])
         if not whole:
             return steps
         spare = max(0.0, room[0] - VGroup(*steps[0]).width)
-        return steps_at(tokens, trace, factor, layout, split, NAME_WIDTH + spare)
+        return steps_at(tokens, trace, factor, layout, split, room[0], NAME_WIDTH + spare)
 
     factor, steps = 1.0, made(1.0)
     for _ in range(4):
@@ -944,11 +973,18 @@ def fitted(
 
 
 def steps_at(
-    tokens, trace, factor: float, layout: str, split: bool, whole_within: float | None = None
+    tokens,
+    trace,
+    factor: float,
+    layout: str,
+    split: bool,
+    width: float = RIGHT_EDGE - RIGHT_LEFT,
+    whole_within: float | None = None,
 ) -> tuple[list[VGroup], dict[int, list], list[list]]:
     """The steps' blocks in `layout` (see `ThreeTokenDrag.step_table`), their arithmetic at `factor` times
     its size (the dot products on two lines if `split`), what leaves before each block, and each block's
-    numbers in the order they are worked out; the names cut to NAME_WIDTH, or whole within `whole_within`."""
+    numbers in the order they are worked out; the sum of exponentials within `width`; the names cut to
+    NAME_WIDTH, or whole within `whole_within`."""
     d = trace.width
 
     def names() -> list:
@@ -970,7 +1006,7 @@ def steps_at(
         worked example's width `indent` in from its left edge."""
         for per_line in range(SUM_TERMS_PER_LINE, 0, -1):
             (line,) = cells([r"\text{sum} = " + working.total(per_line)])
-            if line.width <= RIGHT_EDGE - RIGHT_LEFT - indent:
+            if line.width <= width - indent:
                 break
         return line
 
