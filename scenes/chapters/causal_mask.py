@@ -103,6 +103,7 @@ SCI_PLACES = 2  # the finite gap's smallest weight, as "Where it breaks" prints 
 FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
 SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 FIRST_THIRD = squish_rate_func(smooth, 0, 1 / 3)
+SECOND_THIRD = squish_rate_func(smooth, 1 / 3, 2 / 3)
 SWAP_ARC = math.pi / 3  # rows and columns trading places pass beside each other, not through
 LANE = 0.3  # how far under the cells' numbers (in rows) the scores travel to M
 SUM_FILL = 0.9  # at most this much of a cell's width for 'score + entry of M'
@@ -415,6 +416,8 @@ class CausalMask(ChapterScene):
         n = len(self.example.tokens)
         self.show(
             *([FadeIn(plus, rate_func=FIRST_THIRD)] if self.paired else []),
+            FadeOut(self.labels["mask"], rate_func=FIRST_THIRD),  # the grid is a sum from its first row on
+            FadeIn(self.labels["sum"], rate_func=SECOND_THIRD),
             in_turn(*[AnimationGroup(*cells[i * n : (i + 1) * n]) for i in range(n)]),  # row by row
             **self.reading("Added to the scores, it makes those above the diagonal minus infinity."),
         )
@@ -424,8 +427,6 @@ class CausalMask(ChapterScene):
             FadeOut(sums, rate_func=FIRST_HALF),
             FadeIn(result, rate_func=SECOND_HALF),
             *([FadeOut(plus)] if self.paired else []),
-            FadeOut(self.labels["mask"], rate_func=FIRST_HALF),
-            FadeIn(self.labels["sum"], rate_func=SECOND_HALF),
             caption=caption,
             run_time=max(1.5, self.caption_time(caption)),  # each half slow enough that no frame jumps
         )
