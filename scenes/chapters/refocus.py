@@ -26,6 +26,8 @@ from manim import (
 )
 
 from attention import attend, examples
+from i18n import _
+from i18n.numbers import decimal_sign, separator
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -35,12 +37,12 @@ from scenes.kit.arithmetic import (
     fmt,
     fmt_column,
     fmt_input,
-    vector_text,
+    text_minus,
 )
 from scenes.kit.bars import VectorReadout, WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
-from scenes.kit.formula_slot import formula_slot, pin
+from scenes.kit.formula_slot import formula_slot, formula_word, pin
 from scenes.kit.magnifier import Magnifier
 from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
@@ -54,7 +56,7 @@ from scenes.kit.value_plane import (
     drop_crowded_values,
     place,
 )
-from scenes.kit.vector_rows import GAP, TokenRows, named, one_size, vector
+from scenes.kit.vector_rows import TokenRows, gap, named, one_size, vector
 
 MORPH_SECONDS = 2
 LEFT_WIDTH = 7.0  # the widest the left column (query, keys and values, output) may be
@@ -106,7 +108,7 @@ class Refocus(ChapterScene):
             FadeIn(self.memory),
             FadeIn(self.query),
             run_time=1.2,
-            caption="Keep the keys and values from before, and the first query.",
+            caption=_("Keep the keys and values from before, and the first query."),
         )
         self.show(
             FadeIn(self.scores),
@@ -115,7 +117,7 @@ class Refocus(ChapterScene):
             FadeIn(self.output_label),
             FadeIn(self.output),
             run_time=1.5,
-            caption="Its weights and its output, as computed in the last chapter.",
+            caption=_("Its weights and its output, as computed in the last chapter."),
             hold=2.5,
         )
 
@@ -125,14 +127,17 @@ class Refocus(ChapterScene):
             FadeIn(self.tag),
             FadeIn(self.tag_text),
             run_time=0.8,
-            caption="The keys and values do not change.",
+            caption=_("The keys and values do not change."),
             hold=1,
         )
         self.show(
             Transform(self.query, self.next_query),
             self.memory.animate.set_opacity(DIM),
             run_time=1.2,
-            caption=f"Only the query changes, to {vector_text(fmt_input(x) for x in self.after.query)}.",
+            caption=_(
+                "Only the query changes, to %(query)s.",
+                query=said_vector(fmt_input(x) for x in self.after.query),
+            ),
             hold=2,
         )
 
@@ -144,26 +149,28 @@ class Refocus(ChapterScene):
             FadeIn(ghost),
             self.strip.light("dot", "scale"),
             run_time=1,
-            caption=f"New scores {vector_text(fmt_column(self.after.scores, SCORE_PLACES))}.",
+            caption=_(
+                "New scores %(scores)s.", scores=said_vector(fmt_column(self.after.scores, SCORE_PLACES))
+            ),
         )
         moving = self.follow(VGroup(self.bars, self.plane, self.output), self.follow_query)
         self.show(
             self.q_tracker.animate.set_value(1.0),
             self.strip.light("exp", "blend"),
             run_time=MORPH_SECONDS,
-            caption="Recompute the weights: the bars move, and the output moves with them.",
+            caption=_("Recompute the weights: the bars move, and the output moves with them."),
             hold=1.5,
         )
         self.unfollow(moving)
         self.show(
             *[framed(part, theme().muted) for part in ghost],
             run_time=1.5,
-            caption="The faint marks and arrow are the blend before;",
+            caption=_("The faint marks and arrow are the blend before;"),
         )
         self.show(
             framed(self.plane.output, theme().output),
             run_time=1.5,
-            caption="the new query moved the output here.",
+            caption=_("the new query moved the output here."),
         )
 
     def zero_value(self) -> None:
@@ -172,13 +179,13 @@ class Refocus(ChapterScene):
             FadeIn(self.zoom),
             self.strip.light("blend"),
             run_time=1.2,
-            caption="Magnified: each weight times its value, tip to tail,",
+            caption=_("Magnified: each weight times its value, tip to tail,"),
         )
         terms = [*self.zoom.terms, self.zoom.output]
         self.show(
             LaggedStart(*[framed(term, term.get_color()) for term in terms], lag_ratio=0.6),
             run_time=2.5,
-            caption="adds up to the output.",
+            caption=_("adds up to the output."),
         )
         output_caption, focus_caption = self.zero_captions
         self.show(
@@ -202,12 +209,12 @@ class Refocus(ChapterScene):
             FadeIn(self.note),
             self.strip.light(),
             run_time=1,
-            caption="Recompute the weights for each new query;",
+            caption=_("Recompute the weights for each new query;"),
         )
         self.show(
             framed(self.memory, theme().muted),
             run_time=2,
-            caption="the stored keys and values are reused.",
+            caption=_("the stored keys and values are reused."),
             hold=1,
         )
 
@@ -215,8 +222,8 @@ class Refocus(ChapterScene):
         self.example = self.inputs()
         self.before, self.after = self.example.trace(0), self.example.trace(1)
         ex, tr = self.example, self.before
-        self.heading = c.chapter_title(self.title, "A new query changes the blend of the same values")
-        self.strip = pin(formula_slot(), self.heading)
+        self.heading = c.chapter_title(_(self.title), _("A new query changes the blend of the same values"))
+        self.strip = pin(formula_slot(output=_("output")), self.heading)
         self.memory = TokenRows(
             ex.tokens,
             [named(f"k_{{{i + 1}}}", vector(k, theme().key), theme().key) for i, k in enumerate(tr.keys)],
@@ -237,11 +244,14 @@ class Refocus(ChapterScene):
         height = plane_top(self.bars) - PLANE_BOTTOM
         self.plane = value_coloured(ValuePlane(ex.tokens, tr.values, PLANE_WIDTH, height))
         self.output = VectorReadout(tr.output, color=theme().output)
-        self.output_label = c.math(r"\text{output} =", color=theme().output)
+        output = formula_word(_("output"), "output")
+        self.output_label = c.math(rf"\text{{{output}}} =", color=theme().output)
         self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
-        self.tag_text = c.text("keys and values: unchanged", role="small", color=theme().muted)
+        self.tag_text = c.text(_("keys and values: unchanged"), role="small", color=theme().muted)
         self.zero_rows, self.focused, self.zero_captions = focus_terms(self.after, ex.tokens)
-        self.note = c.text("new query → new weights → new output", role="small")
+        self.note = fit.wrap_within(
+            _("new query → new weights → new output"), LEFT_WIDTH, role="small"
+        )  # German wraps
         factor = self.layout()
         self.plane.set_blend(tr.weights)
         self.zoom = self.magnified(factor)
@@ -355,9 +365,15 @@ def crosses(area: np.ndarray, mark) -> bool:
     return bool(np.any(np.all(near, axis=1)))
 
 
+def said_vector(printed) -> str:
+    """'[0.665, −0.245]' for a caption from the strings the screen prints, as the language writes it: German
+    '[0,665; −0,245]'."""
+    return "[" + separator().join(text_minus(p.replace(".", decimal_sign())) for p in printed) + "]"
+
+
 def scores_tex(trace) -> str:
     """'s = [1,  2,  3]': the trace's scores, one format for all."""
-    return "s = [" + GAP.join(fmt_column(trace.scores, SCORE_PLACES)) + "]"
+    return "s = [" + gap().join(fmt_column(trace.scores, SCORE_PLACES)) + "]"
 
 
 def focus_terms(trace, tokens) -> tuple[VGroup, list[int], tuple[str, str]]:
@@ -366,11 +382,13 @@ def focus_terms(trace, tokens) -> tuple[VGroup, list[int], tuple[str, str]]:
     rows = blend_rows(trace, tokens)
     zero = [i for i, v in enumerate(trace.values) if np.allclose(v, 0)]
     shown = zero or [int(np.argmax(trace.weights))]
-    output = f"The output is {vector_text(decimals(trace.output))}."  # as its readout prints it
+    output = _(
+        "The output is %(output)s.", output=said_vector(decimals(trace.output))
+    )  # as its readout prints it
     focus = (
-        "A zero value adds nothing, however large its weight."
+        _("A zero value adds nothing, however large its weight.")
         if zero
-        else f"“{tokens[shown[0]]}” now carries the most weight."
+        else _("%(word)s now carries the most weight.", word=_("“%(word)s”", word=tokens[shown[0]]))
     )
     rows = VGroup(*[rows.row(i) for i in shown]).arrange(DOWN, aligned_edge=LEFT)
     return rows, shown, (output, focus)
@@ -406,7 +424,7 @@ class Zoom(Magnifier):
         origin = self.at(np.zeros(2))
         self.output = arrow(origin, origin + RIGHT, theme().output, OUTPUT_WIDTH)
         place(self.output, origin, self.at(ends[-1]), OUTPUT_WIDTH)  # nothing to draw for a zero output
-        self.labels.add(c.text("output", role="small", color=theme().output))
+        self.labels.add(c.text(_("output"), role="small", color=theme().output))
         self.panel.stretch_to_fit_width(side + max(label.width for label in self.labels))  # room for a label
         self.view.add(self.axes().set_stroke(theme().grid, 2), self.terms, self.output, self.labels)
 

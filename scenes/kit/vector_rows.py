@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from manim import RIGHT, Text, VGroup
 
+from i18n.numbers import separator
 from scenes.kit import components as c
 from scenes.kit.arithmetic import WEIGHT_PLACES, Relation, Tex, fmt_column, fmt_input, sign, tex_sign
 from scenes.kit.formula_slot import formula_word
@@ -13,13 +14,19 @@ from scenes.kit.palette import tex_size, text_size, token_color
 GAP = r",\;\; "  # after each comma: a minus sign after it reads as a sign, not a subtraction
 
 
+def gap() -> str:
+    r"""GAP as the active language separates listed numbers: German ';\;\; ' (its comma is the decimal sign; a
+    formula's parts are converted one by one, so a lone GAP would stay a comma)."""
+    return separator().rstrip() + GAP[1:]
+
+
 def vector(values, color: str | None = None, places: int | None = None):
     """'[2,  0,  −1.5]': inputs as typed (`places=None`), else one format for every entry; each entry is
     its own part (`.entries`), so it can be pointed at."""
     printed = [fmt_input(v) for v in values] if places is None else fmt_column(values, places)
     parts = ["["]
     for i, entry in enumerate(printed):
-        parts += [GAP, entry] if i else [entry]
+        parts += [gap(), entry] if i else [entry]
     formula = c.math(*parts, "]", color=color)
     formula.entries = VGroup(*formula[1::2])
     return formula
@@ -57,7 +64,7 @@ def output_tex(term_relations, output, word: str = "output") -> Tex:
         rels.append(Relation(terms, "sum", "=" if sign("sum", terms, total) == "=" else "≈", total))
     shown = "=" if all(r.sign == "=" for r in rels) else r"\approx"
     named = formula_word(word, "output")
-    return Tex(rf"\text{{{named}}} {shown} [" + GAP.join(r.result for r in rels) + "]", rels)
+    return Tex(rf"\text{{{named}}} {shown} [" + gap().join(r.result for r in rels) + "]", rels)
 
 
 def one_size(mobject, factor: float) -> None:

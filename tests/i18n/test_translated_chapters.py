@@ -16,6 +16,7 @@ import i18n
 from attention import examples
 from scenes.chapters.blend_by_weight import BlendByWeight
 from scenes.chapters.quick_version import QuickVersion
+from scenes.chapters.refocus import Refocus
 from scenes.chapters.registry import find
 from scenes.chapters.score_every_word import ScoreEveryWord
 from scenes.chapters.source_positions import SourcePositions
@@ -36,6 +37,7 @@ TERMS = {  # words each chapter's translation shows or says, as the language's t
     QuickVersion: {"de": ("Kurzfassung", "Abfragen", "Gewichte"), "zh": ("快速版", "查询", "权重")},
     ScoreEveryWord: {"de": ("Abfrage", "Schlüssel", "Skalarprodukt"), "zh": ("查询", "键", "点积")},
     BlendByWeight: {"de": ("Gewichte", "Werte", "Ausgabe"), "zh": ("权重", "值", "输出")},
+    Refocus: {"de": ("Abfrage", "Schlüssel", "Gewichte"), "zh": ("查询", "键", "权重")},
     SourcePositions: {
         "de": ("Kreuzaufmerksamkeit", "Abfragen", "Gewichte"),
         "zh": ("交叉注意力", "查询", "权重"),
@@ -115,9 +117,7 @@ def test_the_words_and_captions_are_the_languages_and_none_of_its_english(transl
 
 def scores_said(lang: str) -> list[str]:
     """ScoreEveryWord's scores as its summary caption lists them: '[2; 0; 1]' in German."""
-    sign, separator = (",", "; ") if lang == "de" else (".", ", ")
-    printed = fmt_column(examples.current().blend.trace(0).scores, SCORE_PLACES)
-    return ["[" + separator.join(p.replace(".", sign).replace("-", "−") for p in printed) + "]"]
+    return [listed(fmt_column(examples.current().blend.trace(0).scores, SCORE_PLACES), lang)]
 
 
 def counts_said(lang: str) -> list[str]:
@@ -128,17 +128,27 @@ def counts_said(lang: str) -> list[str]:
     return [said.format(n * k, f"{(n * k) ** 2:,}".replace(",", group)) for k in (2, 4, 8)]
 
 
-def output_said(lang: str) -> list[str]:
-    """BlendByWeight's output as its caption says it: German '[0,665; 0,000]'."""
+def listed(printed, lang: str) -> str:
+    """Numbers as printed (English form) listed as a caption says them: German '[0,665; −0,245]'."""
     sign, separator = (",", "; ") if lang == "de" else (".", ", ")
-    printed = fmt_column(examples.current().blend.trace(0).output, WEIGHT_PLACES)
-    return ["[" + separator.join(p.replace(".", sign).replace("-", "−") for p in printed) + "]"]
+    return "[" + separator.join(p.replace(".", sign).replace("-", "−") for p in printed) + "]"
+
+
+def output_said(lang: str) -> list[str]:
+    """BlendByWeight's output as its caption says it: German '[0,665; 0,245]'."""
+    return [listed(fmt_column(examples.current().blend.trace(0).output, WEIGHT_PLACES), lang)]
+
+
+def new_scores_said(lang: str) -> list[str]:
+    """Refocus's new query's scores as its caption says them."""
+    return [listed(fmt_column(examples.current().blend.trace(1).scores, SCORE_PLACES), lang)]
 
 
 SAID = {
     QuickVersion: lambda lang: [],
     ScoreEveryWord: scores_said,
     BlendByWeight: output_said,
+    Refocus: new_scores_said,
     SourcePositions: counts_said,
 }
 
