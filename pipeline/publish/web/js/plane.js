@@ -3,6 +3,7 @@
 import { svgElement } from "./dom.js";
 
 const UNIT = 100; // SVG units per unit of the plane
+const AXIS = 4; // the axes' stroke
 
 export function drawPlane(svg, range, theme) {
   const [[xLo, xHi], [yLo, yHi]] = range;
@@ -12,11 +13,12 @@ export function drawPlane(svg, range, theme) {
   const grid = svgElement("g", { stroke: theme.grid, "stroke-width": 2 });
   for (let x = Math.ceil(xLo); x <= xHi; x += 1) grid.append(line(at(x, yLo), at(x, yHi)));
   for (let y = Math.ceil(yLo); y <= yHi; y += 1) grid.append(line(at(xLo, y), at(xHi, y)));
-  const axes = svgElement("g", { stroke: theme.muted, "stroke-width": 4 });
+  const axes = svgElement("g", { stroke: theme.muted, "stroke-width": AXIS });
   axes.append(line(at(xLo, 0), at(xHi, 0)), line(at(0, yLo), at(0, yHi)));
   svg.append(grid, axes);
   const toPlane = (sx, sy) => [sx / UNIT + xLo, yHi - sy / UNIT];
-  return { at, toPlane, unit: UNIT };
+  const lines = [[...at(xLo, 0), ...at(xHi, 0), AXIS / 2], [...at(0, yLo), ...at(0, yHi), AXIS / 2]];
+  return { at, toPlane, unit: UNIT, axes: lines }; // the axes as placeLabels takes shapes
 }
 
 function line([x1, y1], [x2, y2]) {
@@ -31,12 +33,14 @@ export function label(svg, [x, y], text, colour) {
   return element;
 }
 
+const RINGS = [1, 2.5, 4]; // a label tries eight places round its point at these many gaps from it, nearest first
 const WAYS = [-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dy) => [dx, dy])).filter(([dx, dy]) => dx || dy);
 
-// Each of `labels` (from `label`) moved next to its point (SVG units) to the first of eight places round it, the
-// side away from `origin` first, that lies inside the plane (`size`) and `gap` clear of every arrow in `arrows`
-// ([x1, y1, x2, y2, reach]: a shaft whose head reaches `reach` beside it) and of the labels placed before it; else
-// clear of the arrows alone, else inside alone. A name under an arrow (a zero value's, at the origin) is unreadable.
+// Each of `labels` (from `label`) moved next to its point (SVG units) to the first of eight places round it (ever
+// farther: RINGS), the side away from `origin` first, that lies inside the plane (`size`) and `gap` clear of every
+// shape in `arrows` ([x1, y1, x2, y2, reach]: a shaft, or an axis, whose head or stroke reaches `reach` beside it)
+// and of the labels placed before it; else clear of the shapes alone, else inside alone. A name under an arrow (a
+// zero value's, at the origin) or crossed by an axis is misread.
 export function placeLabels(labels, points, origin, arrows, size, gap = 10) {
   const placed = [];
   labels.forEach((element, i) => {
@@ -45,11 +49,13 @@ export function placeLabels(labels, points, origin, arrows, size, gap = 10) {
     const [dx0, dy0] = [ink.x - Number(element.getAttribute("x")), ink.y - Number(element.getAttribute("y"))];
     const away = [px - origin[0], py - origin[1]];
     const ways = [...WAYS].sort(([ax, ay], [bx, by]) => lean(bx, by, away) - lean(ax, ay, away));
-    const boxes = ways.map(([dx, dy]) => {
-      const x = dx > 0 ? px + gap : dx < 0 ? px - gap - ink.width : px - ink.width / 2;
-      const y = dy > 0 ? py + gap : dy < 0 ? py - gap - ink.height : py - ink.height / 2;
-      return [x, y, x + ink.width, y + ink.height];
-    });
+    const boxes = RINGS.flatMap((ring) =>
+      ways.map(([dx, dy]) => {
+        const x = dx > 0 ? px + gap * ring : dx < 0 ? px - gap * ring - ink.width : px - ink.width / 2;
+        const y = dy > 0 ? py + gap * ring : dy < 0 ? py - gap * ring - ink.height : py - ink.height / 2;
+        return [x, y, x + ink.width, y + ink.height];
+      }),
+    );
     const inside = (b) => b[0] >= 0 && b[1] >= 0 && b[2] <= size[0] && b[3] <= size[1];
     const clear = (b) => !arrows.some((a) => meets(a, b, gap));
     const apart = (b) =>

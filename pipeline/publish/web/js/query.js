@@ -83,7 +83,8 @@ export function queryPanel(root, data, theme) {
     bars(shown.trace.weights, shown.weights);
     const tip = plane.at(...shown.trace.output);
     output(...origin, ...tip);
-    placeLabels(names, tips, origin, [...values, [...origin, ...tip, headReach(OUTPUT_STROKE)]], [size.width, size.height]);
+    const shapes = [...values, [...origin, ...tip, headReach(OUTPUT_STROKE)], ...plane.axes];
+    placeLabels(names, tips, origin, shapes, [size.width, size.height]);
     if (moved) {
       writeState("query", query.map(fmtInput).join(","));
       say(t("weights_said", { weights: data.tokens.map((token, i) => `${token} ${shown.weights[i]}`).join(", ") }));
