@@ -100,7 +100,11 @@ class WeightBars(VGroup):
             shown, old, new = self.total_label[1], self.signs[self.mark], self.signs[mark]
             seen = shown.family_members_with_points()[0].get_fill_opacity()
             shown.become(new.copy().scale(shown.height / old.height)).set_opacity(seen)
-            shown.tex_string, self.mark = new.tex_string, mark
+            shown.tex_string, shown.initial_height = (
+                new.tex_string,
+                new.initial_height,
+            )  # its font size reads true
+            self.mark = mark
         line = VGroup(self.total_label, self.total)
         on_baseline(*self.total_label, self.total)
         line.next_to(self.labels, DOWN, buff=0.35).align_to(self.baseline, LEFT)

@@ -1,6 +1,7 @@
 """The kit's weight bars: the total line's sign follows the printed weights, redrawn in place."""
 
 import numpy as np
+import pytest
 from manim import VGroup
 
 from scenes.kit.bars import WeightBars
@@ -20,6 +21,7 @@ def test_the_total_s_sign_is_redrawn_in_place_at_its_size_and_opacity():
     approx = SansTex(r"\approx").match_height(shown).move_to(shown)
     assert np.allclose(shown.get_all_points(), approx.get_all_points(), atol=1e-6)  # its glyph, at its size
     assert {glyph.get_fill_opacity() for glyph in shown.family_members_with_points()} == {0.4}
+    assert shown.font_size == pytest.approx(bars.total_label[0].font_size)  # one size for the label's role
     bars.set_weights([0.5, 0.25, 0.25])
     assert shown.tex_string == "=" and bars.total.relations[0].sign == "="
     words = bars.total_label[0]
