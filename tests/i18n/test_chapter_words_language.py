@@ -25,8 +25,9 @@ from pipeline.plan import dependencies
 from pipeline.plan.dependencies import Scanner
 from pipeline.plan.manifest import Manifest
 from pipeline.plan.settings import from_options
-from pipeline.publish import documents, lecture, web_page
+from pipeline.publish import documents, lecture, script, web_page
 from scenes.chapters import registry
+from scenes.kit.chapter import Line
 from tests.lecture.test_beats import render_beaten
 from tests.lecture.test_handout import pdf_text, structure
 from tests.support.pseudo_language import pseudo_german
@@ -217,3 +218,15 @@ def test_every_output_follows_the_one_answer_and_no_rule_of_its_own(dressed, tmp
     assert {lang for slide in fixed for _, lang in slide} == {"en-US"}
     assert {lang for slide in other for _, lang in slide} == {"de-DE"}
     assert [lang for kind, lang in found["handout"] if kind == "/H2"] == ["en-US", ""]
+
+
+def test_the_narration_script_marks_a_translated_chapters_title_and_words(dressed, tmp_path, monkeypatch):
+    """The script page is English (its own words, the beat names); a translated chapter's title and lines not."""
+    said = [Line("FixedContext-01-01", "Encode into one summary", "Vor der Aufmerksamkeit …")]
+    monkeypatch.setattr(script, "lines", lambda chapter, settings, output_dir: said)  # no dry run
+    tiny = dressed[1][1]
+    page = script.write([FIXED, tiny], GERMAN, tmp_path)[1].read_text()
+    german = i18n.translations("de").gettext(FIXED.title)
+    assert f'<h2 lang="de">{german}</h2>' in page and f"<h2>{tiny.title}</h2>" in page
+    assert page.count('<td lang="de">Vor der Aufmerksamkeit …</td>') == 1  # FixedContext's; Tiny's: English
+    assert page.startswith('<!doctype html>\n<html lang="en">')
