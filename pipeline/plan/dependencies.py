@@ -16,7 +16,8 @@ parsed values of the tables the chapter's code reads (`examples.current().blend`
 as imports are) and the colours of their names, not the file's bytes, so an edited comment or another
 chapter's table re-renders nothing; the settings; the tools' versions; the voice's identity (its engine, model
 and versions); in a language other than English, when the chapter's code imports `_`, the language and its
-catalogue's bytes.
+catalogue's bytes. That rule is also the one answer to whether a chapter's words are in the render's language
+(`in_language`), which every output asks before it marks them English or gives them the language.
 """
 
 from __future__ import annotations
