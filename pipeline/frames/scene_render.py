@@ -18,6 +18,7 @@ from narration import speech, voices
 from pipeline import outputs
 from pipeline.frames import beats, captions, colours, copies, families, skipping, video
 from pipeline.frames.soundtrack import soundtrack
+from pipeline.plan.dependencies import language_of
 from pipeline.plan.settings import RenderSettings
 from pipeline.run import tex_cache
 from pipeline.run.jobs import Job, Part, Progress
@@ -78,7 +79,10 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         movie, cues = _movie_and_cues(scene)
         posters = [_beat_poster(work)(k) for k in range(1, len(found) + 1)]
         if window is None:
-            files, duration = publish(movie, cues, found, posters, targets, job.settings, speech.current())
+            language = language_of(job.chapter, job.settings.lang)
+            files, duration = publish(
+                movie, cues, found, posters, targets, job.settings, speech.current(), language
+            )
         else:
             files, duration = _keep_part(job, movie, cues, window.own_beats(found), posters)
     tex_cache.publish(private_tex, shared_tex)
@@ -235,11 +239,12 @@ def publish(
     targets: outputs.ChapterFiles,
     settings: RenderSettings,
     voice: speech.Speech | None,
+    language: str,
 ) -> tuple[tuple[Path, ...], float]:
     """Stage the video (at a constant frame rate, with the captions spoken by `voice` if any, and inside it as
-    a caption track), posters (each beat's, the last also the chapter's), beats (.beats.vtt and .json) and
-    captions (.srt and .vtt, inside the video's length), then rename them into place together; return the
-    chapter's files and the video's duration."""
+    a caption track in `language`, its words'), posters (each beat's, the last also the chapter's), beats
+    (.beats.vtt and .json) and captions (.srt and .vtt, inside the video's length), then rename them into place
+    together; return the chapter's files and the video's duration."""
     web_captions = targets.web_captions
     with outputs.staged() as stage:
         staged_video = stage(targets.video)
@@ -256,7 +261,7 @@ def publish(
         spoken = voice is not None and settings.format in video.AUDIO_CODECS
         if spoken or cues:
             sound = soundtrack(cues, voice, length, settings.format) if spoken else None
-            video.add_tracks(staged_video, settings.format, sound, cues)
+            video.add_tracks(staged_video, settings.format, sound, cues, language)
         if cues:
             stage(targets.subtitles).write_text(captions.as_srt(cues), encoding="utf-8")
             stage(web_captions).write_text(captions.as_vtt(cues), encoding="utf-8")

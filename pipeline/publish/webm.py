@@ -22,7 +22,7 @@ import av
 from narration.speech import RATE
 from pipeline import outputs
 from pipeline.frames import captions, video
-from pipeline.plan.dependencies import Scanner, digest
+from pipeline.plan.dependencies import Scanner, digest, language_of
 from pipeline.plan.manifest import Manifest
 from pipeline.plan.settings import RenderSettings
 from pipeline.publish import described, lecture, video_join
@@ -63,7 +63,11 @@ def update(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSettings
             f"transcoded {len(made)} MP4{'s' if len(made) != 1 else ''} to WebM ({seconds:.1f} s of video) "
             f"in {time.perf_counter() - began:.1f} s"
         )
-    return lines + _lecture(folder, manifest, chapters, settings) + _described(folder, manifest, settings)
+    return (
+        lines
+        + _lecture(folder, manifest, chapters, settings)
+        + _described(folder, manifest, chapters, settings)
+    )
 
 
 def _chapter(folder: Path, manifest: Manifest, chapter: Chapter, settings: RenderSettings) -> bool:
@@ -81,7 +85,8 @@ def _chapter(folder: Path, manifest: Manifest, chapter: Chapter, settings: Rende
         return False
     target = source.video.with_suffix(f".{FORMAT}")
     with outputs.staged() as stage:
-        transcode(source.video, stage(target), settings.fps, captions.read(source.subtitles))
+        cues, language = captions.read(source.subtitles), language_of(chapter, settings.lang)
+        transcode(source.video, stage(target), settings.fps, cues, language)
     files = {target.name: target.stat().st_size}
     manifest.record(replace(mp4, format=FORMAT, hash=digest(inputs), inputs=inputs, files=files))
     return True
@@ -101,9 +106,9 @@ def _inputs(found: dict[str, str]) -> dict[str, str]:
     return found | {f"code {Path(p).name}": hashlib.sha256(Path(p).read_bytes()).hexdigest() for p in CODE}
 
 
-def transcode(source: Path, target: Path, fps: int, cues: list) -> None:
+def transcode(source: Path, target: Path, fps: int, cues: list, language: str) -> None:
     """Write the MP4 `source` as the WebM `target`: each frame k at k / fps (to the millisecond), VP9; its sound,
-    if any, as Opus; `cues` (srt subtitles) as a WebVTT caption track."""
+    if any, as Opus; `cues` (srt subtitles) as a WebVTT caption track in `language` (as the MP4's)."""
     length = video.duration(source)
     with av.open(str(source)) as given, av.open(str(target), "w", format=FORMAT) as out:
         stream_in = given.streams.video[0]
@@ -114,7 +119,7 @@ def transcode(source: Path, target: Path, fps: int, cues: list) -> None:
         stream_out.codec_context.time_base = Fraction(1, fps)
         sound = video.fitted_audio(source, RATE, length) if given.streams.audio else None
         heard = [] if sound is None else video.encoded_audio(out, sound, RATE, FORMAT)
-        texts = video.caption_packets(out, cues, FORMAT) if cues else []
+        texts = video.caption_packets(out, cues, FORMAT, language) if cues else []
         pictures = _encoded(given.decode(stream_in), stream_out)
         video.mux_in_order(out, pictures, sorted(heard + texts, key=lambda p: p.dts * p.time_base))
 
@@ -156,7 +161,9 @@ def _lecture(
             joined = stage(target)
             video_join.join(parts, joined, FORMAT, lengths)
             if subtitles:
-                video.add_tracks(joined, FORMAT, cues=subtitles)
+                video.add_tracks(
+                    joined, FORMAT, cues=subtitles, language=lecture.language(chapters, settings)
+                )
     except (video_join.JoinError, av.FFmpegError) as err:
         return [f"ERROR {target.name}: {err}"]
     files = {target.name: target.stat().st_size}
@@ -164,7 +171,9 @@ def _lecture(
     return [f"joined {target} from {len(parts)} chapters in {time.perf_counter() - began:.1f} s"]
 
 
-def _described(folder: Path, manifest: Manifest, settings: RenderSettings) -> list[str]:
+def _described(
+    folder: Path, manifest: Manifest, chapters: tuple[Chapter, ...], settings: RenderSettings
+) -> list[str]:
     """Transcode lecture.described.mp4, when it was made from the lecture here now, unless its WebM was made from
     it; the line to print."""
     source = described.current(folder)
@@ -177,7 +186,8 @@ def _described(folder: Path, manifest: Manifest, settings: RenderSettings) -> li
     target, began = source.with_suffix(f".{FORMAT}"), time.perf_counter()
     try:
         with outputs.staged() as stage:
-            transcode(source, stage(target), settings.fps, captions.read(described.files(folder)[1]))
+            cues = captions.read(described.files(folder)[1])
+            transcode(source, stage(target), settings.fps, cues, lecture.language(chapters, settings))
     except av.FFmpegError as err:
         return [f"ERROR {target.name}: {err}"]
     files = {target.name: target.stat().st_size}

@@ -26,6 +26,7 @@ import av
 from pipeline import outputs
 from pipeline.frames import beats, captions, video
 from pipeline.frames.video import CONTAINERS, OPTIONS
+from pipeline.plan.dependencies import language_of
 from pipeline.run.jobs import Job, Outcome, Part
 
 JOINABLE = ("mp4", "mov")  # formats whose chapters may be split (a gif or webm renders whole)
@@ -191,7 +192,10 @@ class Assembly:
             targets = outputs.chapter_files(outputs.folder(self._output_dir, settings), slug, settings.format)
             cues = captions.read(pieces[-1].captions) if pieces[-1].captions.exists() else []
             voice = scene_render.narrator(settings, self._output_dir)
-            files, duration = scene_render.publish(joined, cues, found, posters, targets, settings, voice)
+            language = language_of(last.chapter, settings.lang)
+            files, duration = scene_render.publish(
+                joined, cues, found, posters, targets, settings, voice, language
+            )
         except Exception as exc:  # a part's files unreadable or not joinable: the chapter fails, not the run
             return replace(last, error=f"joining its parts: {type(exc).__name__}: {exc}", part=None, files=())
         frames = sum(b.frames for b in found)

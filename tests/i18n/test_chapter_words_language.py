@@ -162,6 +162,21 @@ def test_a_translated_chapters_caption_track_is_in_its_language_inside_the_video
     assert lecture.language(chapters, from_options("l")) == i18n.SOURCE
 
 
+def test_a_german_render_writes_each_chapters_caption_track_in_its_words_language(
+    use_chapters, run, tmp_path
+):
+    """Through the render itself (scene_render.publish): the chapter whose code translates has a German
+    caption track, the one whose code does not an English one."""
+    use_chapters("Spoken", "Tiny")
+    done = run("render", "--lang", "de", "--output", tmp_path)
+    assert done.exit_code == 0, done.output
+    found = {}
+    for name in ("01-Spoken", "02-Tiny"):
+        with av.open(str(outputs.folder(tmp_path, GERMAN) / f"{name}.mp4")) as opened:
+            found[name] = [s.metadata.get("language") for s in opened.streams.subtitles]
+    assert found == {"01-Spoken": ["deu"], "02-Tiny": ["eng"]}
+
+
 def test_the_german_outputs_give_a_translated_chapter_its_language_and_mark_the_others_english(
     dressed, tmp_path
 ):

@@ -118,6 +118,15 @@ def test_its_captions_ride_inside_as_webvtt(folder):
         inside = [(p.pts, p.duration, bytes(p).decode()) for p in container.demux(text) if p.size]
     assert text.codec.name == "webvtt"
     assert inside == [(0, 400, "a caption")]
+    assert text.metadata.get("language") == "eng"  # an English render's chapter
+
+
+def test_a_translated_chapters_webm_captions_are_in_its_language(folder, tmp_path):
+    """The WebM's caption track says the language its MP4's does (issue 34: `dependencies.language_of`)."""
+    target = tmp_path / "01-First.webm"
+    webm.transcode(folder / "01-First.mp4", target, FPS, CUES, "de")
+    with av.open(str(target)) as container:
+        assert [s.metadata.get("language") for s in container.streams.subtitles] == ["deu"]
 
 
 def test_each_is_listed_in_the_manifest_from_its_mp4_and_nothing_is_left_half_written(folder):
@@ -202,17 +211,19 @@ def test_the_described_lectures_webm_is_made_from_its_mp4_and_again_only_when_th
         manifest.record(Entry(described.SLUG, "mp4", digest(inputs), inputs, files, frames / FPS, frames, ()))
 
     describe(12, 80, made_from="an older lecture")
-    assert webm._described(copy, manifest, from_options("l")) == []  # not made from this lecture: not offered
+    assert (
+        webm._described(copy, manifest, CHAPTERS, from_options("l")) == []
+    )  # not made from this lecture: not offered
     describe(12, 80, made_from="the lecture")
-    assert webm._described(copy, manifest, from_options("l"))[0].startswith(
+    assert webm._described(copy, manifest, CHAPTERS, from_options("l"))[0].startswith(
         "transcoded lecture.described.mp4 to WebM (0.8 s of video) in "
     )
     made = copy / f"{described.SLUG}.webm"
     assert facts(made)[:2] == (("vp9", 160, 96, "yuv420p"), "opus") and len(pictures(made)) == 12
     assert Manifest.load(copy).get(described.SLUG, "webm").files == {made.name: made.stat().st_size}
-    assert webm._described(copy, manifest, from_options("l")) == []
+    assert webm._described(copy, manifest, CHAPTERS, from_options("l")) == []
     describe(9, 200, made_from="the lecture")  # described again: a new voice
-    assert webm._described(copy, manifest, from_options("l")) != [] and len(pictures(made)) == 9
+    assert webm._described(copy, manifest, CHAPTERS, from_options("l")) != [] and len(pictures(made)) == 9
 
 
 def test_render_makes_them_the_page_offers_them_and_the_webm_command_makes_missing_ones_again(

@@ -73,6 +73,21 @@ class Coda(Scene):
         self.play(Create(shape), run_time=0.4, subcaption="another square")
         self.play(shape.animate.shift(LEFT), run_time=0.6)
 ''',
+    "spoken": '''
+from manim import Create, Scene
+
+from i18n import _
+
+from .shared import square
+
+
+class Spoken(Scene):
+    """A chapter whose code translates (its caption through `_()`): in a render in another language its words
+    are that language's (`dependencies.in_language`), English where the catalogue has none."""
+
+    def construct(self):
+        self.play(Create(square()), run_time=0.4, subcaption=_("a square appears"))
+''',
     "slow": f'''
 import os
 import time
@@ -194,6 +209,7 @@ class BrokenLatex(Scene):
 
 TITLES = {
     "Tiny": ("tiny", "A tiny scene"),
+    "Spoken": ("spoken", "A chapter that translates"),
     "Flaky": ("flaky", "A chapter that can fail"),
     "Coda": ("coda", "After the failure"),
     "Slow": ("slow", "A slow chapter"),
