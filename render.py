@@ -541,10 +541,14 @@ def preview(ctx: click.Context, name: str, output: Path, course: Course | None, 
 @with_look
 @course_option
 @output_option
+@language_option(settings.DEFAULT_LANGUAGE)
 @click.pass_context
-def script(ctx: click.Context, names: tuple[str, ...], output: Path, course: Course | None, **_look):
+def script(
+    ctx: click.Context, names: tuple[str, ...], output: Path, course: Course | None, lang: str, **_look
+):
     """Write the narration script (script.txt to read from, script.html to record against): every line the
-    chapters say (a course's, in its order), with the id its recording is named by (see --voice recordings:DIR)."""
+    chapters say (a course's, in its order), with the id its recording is named by (see --voice recordings:DIR);
+    with --lang, script.<lang>.txt and .html, the translated chapters' lines in that language (for DIR/<lang>)."""
     use_course(ctx, course)
     try:
         selected = list(course.chapters) if course else chapters.select(names)
@@ -552,7 +556,7 @@ def script(ctx: click.Context, names: tuple[str, ...], output: Path, course: Cou
         raise click.UsageError(str(err)) from None
     example = ctx.params["example"]
     wanted, output = (
-        settings.from_options("l", theme=ctx.params["theme"], example=example),
+        settings.from_options("l", theme=ctx.params["theme"], example=example, lang=lang),
         output_root(output, example),
     )
     try:

@@ -61,7 +61,8 @@ one folder, saying the words as written, then render with <code>--voice recordin
 
 
 def write(chapters: list[Chapter], settings: RenderSettings, output_dir: Path) -> tuple[Path, Path]:
-    """Write script.txt and script.html into `output_dir` (each whole); return their paths."""
+    """Write script.txt and script.html into `output_dir` (each whole; script.de.txt and .html in German, beside
+    the English ones); return their paths."""
     titles = lecture.titles(tuple(chapters), settings)  # as its videos show them
     found = [(title, lines(c, settings, output_dir)) for c, title in zip(chapters, titles)]
     text = HEADER + "".join(
@@ -69,7 +70,8 @@ def write(chapters: list[Chapter], settings: RenderSettings, output_dir: Path) -
     )
     languages = [dependencies.language_of(c, settings.lang) for c in chapters]
     page = PAGE.format(chapters="\n".join(_section(*one, lang) for one, lang in zip(found, languages)))
-    targets = Path(output_dir) / "script.txt", Path(output_dir) / "script.html"
+    stem = "script" if settings.lang == i18n.SOURCE else f"script.{settings.lang}"
+    targets = Path(output_dir) / f"{stem}.txt", Path(output_dir) / f"{stem}.html"
     with outputs.staged() as stage:
         stage(targets[0]).write_text(text, encoding="utf-8")
         stage(targets[1]).write_text(page, encoding="utf-8")

@@ -175,6 +175,31 @@ def test_a_german_render_writes_each_chapters_caption_track_in_its_words_languag
         with av.open(str(outputs.folder(tmp_path, GERMAN) / f"{name}.mp4")) as opened:
             found[name] = [s.metadata.get("language") for s in opened.streams.subtitles]
     assert found == {"01-Spoken": ["deu"], "02-Tiny": ["eng"]}
+    assert captions.read(outputs.folder(tmp_path, GERMAN) / "01-Spoken.srt")[0].content == "Gewichte"
+
+
+def test_the_narration_script_in_a_language_has_its_translated_chapters_lines_in_it(
+    use_chapters, run, tmp_path
+):
+    """`script --lang de` (to record into recordings:DIR/de) writes script.de.txt and .html beside the English
+    ones, a translated chapter's lines in German."""
+    use_chapters("Spoken", "Tiny")
+    assert run("script", "--output", tmp_path).exit_code == 0
+    done = run("script", "--lang", "de", "--output", tmp_path)
+    assert done.exit_code == 0 and "script.de.txt" in done.output, done.output
+    said = {
+        lang: lines_said(tmp_path / name) for lang, name in (("en", "script.txt"), ("de", "script.de.txt"))
+    }
+    assert said == {
+        "en": ["Weights"],
+        "de": ["Gewichte"],
+    }  # Tiny, a plain manim scene, says nothing to record
+    assert 'lang="de"' in (tmp_path / "script.de.html").read_text()
+
+
+def lines_said(script) -> list[str]:
+    """The words of each line of a narration script (its last column)."""
+    return [row.split("\t")[-1] for row in script.read_text().splitlines() if not row.startswith("#")]
 
 
 def test_the_german_outputs_give_a_translated_chapter_its_language_and_mark_the_others_english(

@@ -74,19 +74,20 @@ class Coda(Scene):
         self.play(shape.animate.shift(LEFT), run_time=0.6)
 ''',
     "spoken": '''
-from manim import Create, Scene
+from manim import Create
 
 from i18n import _
+from scenes.kit.chapter import ChapterScene
 
 from .shared import square
 
 
-class Spoken(Scene):
-    """A chapter whose code translates (its caption through `_()`): in a render in another language its words
-    are that language's (`dependencies.in_language`), English where the catalogue has none."""
+class Spoken(ChapterScene):
+    """A chapter whose code translates (its caption through `_()`, a word the catalogues translate): in a render
+    in another language its words are that language's (`dependencies.in_language`)."""
 
     def construct(self):
-        self.play(Create(square()), run_time=0.4, subcaption=_("a square appears"))
+        self.play(Create(square()), run_time=0.4, subcaption=_("Weights"))
 ''',
     "slow": f'''
 import os
