@@ -56,6 +56,7 @@ from scenes.kit.palette import (
 from scenes.kit.stage import STAGE
 
 UNDER_STRIP = 0.35  # from the formula strip to the picture
+UNDER_QUERY = 0.25  # from the query to the cards (the room left under the bars: see HELD_OUT_GAP)
 CARD = (1.45, 1.05)  # a word and its value
 NAME_BASELINE, VALUE_BASELINE = 0.09, -0.37  # in a card, from its centre
 CARD_GAP = 0.2
@@ -67,7 +68,7 @@ BAR_DROP = (
     0.6  # from the cards to the top of a bar of weight 1: its number (and a frame round it) stays clear
 )
 WORD_GAP = 0.16  # from the bars' baseline to the words under it
-HELD_OUT_GAP = 0.18  # from those words to the line of held-out scores
+HELD_OUT_GAP = 0.14  # from those words to the line of held-out scores, framed clear of the captions under it
 PART_GAP = 0.25  # between the parts of that line: a frame round one stays clear of the next
 PLOT_BOX = (5.0, 3.4)  # the loss curve's axes
 SMALL_PLOT = (3.6, 1.2)  # its axes again in the closing frame
@@ -282,7 +283,9 @@ class TrainedHead(ChapterScene):
         self.query_line = c.math(rf"\text{{query: }} \text{{{ex.query}}}", color=t.query)
         self.query_line.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
         self.cards = VGroup(*[card(w, v, self.colours[w]) for w, v in zip(ex.words, ex.values)])
-        self.cards.arrange(RIGHT, buff=CARD_GAP).next_to(self.query_line, DOWN, buff=0.35, aligned_edge=LEFT)
+        self.cards.arrange(RIGHT, buff=CARD_GAP).next_to(
+            self.query_line, DOWN, buff=UNDER_QUERY, aligned_edge=LEFT
+        )
         self.vocabulary = words_line("from:", WORDS, self.colours)  # the six each lookup draws its four from
         self.vocabulary.next_to(self.cards, RIGHT, buff=0.5, aligned_edge=DOWN)
         base = self.cards.get_bottom()[1] - BAR_DROP - BAR_HEIGHT

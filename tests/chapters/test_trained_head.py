@@ -15,6 +15,7 @@ from attention.training import STEPS, WORDS, train_head
 from scenes.chapters.quick_version import trained_head_icon
 from scenes.chapters.registry import find
 from scenes.chapters.trained_head import TrainedHead, lookup_colours
+from scenes.kit.emphasis import FRAME_STROKE, framed
 from scenes.kit.fit import apart
 from scenes.kit.palette import FAINT, coloured_names, delta_e, rgb, theme, token_color
 from scenes.kit.stage import STAGE
@@ -81,7 +82,12 @@ def test_the_bars_stand_on_a_baseline_over_their_words_clear_of_the_cards(scene)
         assert word.get_color().to_hex().upper() == scene.colours[name].upper()
         assert word.get_top()[1] < base
     for line in (scene.score_before, scene.score_after):
-        assert scene.bar_words.get_bottom()[1] > line.get_top()[1] and line.get_bottom()[1] > STAGE.bottom
+        assert scene.bar_words.get_bottom()[1] > line.get_top()[1]
+        for part in line:  # framed in turn as the captions read them: the frame too stays above the captions
+            frame = framed(
+                part
+            ).mobject  # its stroke reaches half its width (FRAME_STROKE / 100) past its box
+            assert frame.get_bottom()[1] - FRAME_STROKE / 200 > STAGE.bottom  # review 9: it reached 4 px in
     # the faint bars say what they are (round 8: only the caption did), beside the query, clear of the plot
     assert scene.ghost_note.original_text == "faint bars: before training"
     assert apart(scene.ghost_note, scene.plot) and apart(scene.ghost_note, scene.answer)
