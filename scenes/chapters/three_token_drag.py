@@ -208,7 +208,6 @@ class ThreeTokenDrag(ChapterScene):
             foot(live.legend.animate)
             if worked.legend_stays
             else FadeOut(live.legend if len(live.legend) else live.glossary),
-            *([FadeIn(worked.aside)] if len(worked.aside) else []),  # a legend beside the steps instead
             self.strip.light("dot"),
             run_time=0.6,
         )
@@ -228,7 +227,9 @@ class ThreeTokenDrag(ChapterScene):
                 self.wait_for_reader()
                 self.play(FadeOut(VGroup(*worked.leaving[i])), run_time=0.5)
             walk = worked.walks[i]  # its numbers come one by one, in the order they are worked out
+            aside = [FadeIn(worked.aside)] if i == 0 and len(worked.aside) else []  # once the bars have left
             self.show(
+                *aside,
                 *[FadeIn(m, shift=0.2 * DOWN) for m in others(block, walk)],
                 LaggedStart(*[FadeIn(m, shift=0.2 * DOWN) for m in walk], lag_ratio=0.5),
                 self.strip.light(term),
