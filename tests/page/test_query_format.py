@@ -5,7 +5,6 @@ In a real browser (Debian's chromium, headless)."""
 
 import re
 
-import numpy as np
 import pytest
 
 from attention import attend, examples
@@ -78,43 +77,3 @@ def test_a_zero_value_s_term_has_the_column_s_places(page):
     strings = shown(page, [1.5, -2, 0.25, 3])
     assert strings["terms"][zero] == "[0.000, 0.000]"
     assert all(re.fullmatch(r"\[−?\d+\.\d{3}, −?\d+\.\d{3}\]", term) for term in strings["terms"])
-
-
-PLANE = """() => {
-  const svg = document.querySelector("#panel-query svg.plane");
-  const box = (e) => { const b = e.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height]; };
-  const ends = ["x1", "y1", "x2", "y2", "stroke-width"];
-  const at = (line) => ends.map((name) => Number(line.getAttribute(name)));
-  return {
-    names: Array.from(svg.querySelectorAll("text"), box),
-    shafts: Array.from(svg.querySelectorAll("line[stroke-linecap]"), at),
-    heads: Array.from(svg.querySelectorAll("polygon"), box),
-  };
-}"""
-
-
-def meets(box, shaft) -> bool:
-    """Whether a shaft (x1, y1, x2, y2, stroke) passes through `box` ([left, top, right, bottom], SVG units)."""
-    x1, y1, x2, y2, stroke = shaft
-    points = np.linspace([x1, y1], [x2, y2], 400)
-    low, high = np.array(box[:2]) - stroke / 2, np.array(box[2:]) + stroke / 2
-    return bool(np.any(np.all((points >= low) & (points <= high), axis=1)))
-
-
-def overlap(a, b) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-@pytest.mark.parametrize("query", ["1.5,-2,0.25,3", "2,0,0,0", "0,2,0,0", "0,0,0,0", "-3,1,2,-1"])
-def test_the_plane_s_names_keep_clear_of_every_arrow_and_each_other(page, query):
-    """Issue 29: a value of [0, 0] had its name at the origin, under the output arrow. Each name now sits by its
-    value's tip where no arrow (shaft or head: the values' and the output's, which moves with the query) and no
-    other name is."""
-    page.evaluate("(q) => { location.hash = 'query=' + q; }", query)
-    page.wait_for_function("(q) => location.hash === '#query=' + q", arg=query)
-    plane = page.evaluate(PLANE)
-    assert len(plane["names"]) == len(examples.DEFAULT.blend.tokens)
-    for i, name in enumerate(plane["names"]):
-        assert not any(meets(name, shaft) for shaft in plane["shafts"]), (query, i)
-        assert not any(overlap(name, head) for head in plane["heads"]), (query, i)
-        assert not any(overlap(name, other) for other in plane["names"][:i]), (query, i)

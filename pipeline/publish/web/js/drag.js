@@ -1,20 +1,24 @@
 // Panel 1 (chapter ThreeTokenDrag): drag the query × among the keys; weights, worked example and context follow.
 
-import { announcer, arrow, htmlElement, svgElement, weightBars } from "./dom.js";
+import { announcer, arrow, headReach, htmlElement, svgElement, weightBars } from "./dom.js";
 import { fmtInput } from "./format.js";
-import { drawPlane, label } from "./plane.js";
+import { drawPlane, label, placeLabels } from "./plane.js";
 import { numbersOf, readState, writeState } from "./state.js";
 
+const KEY_STROKE = 9; // the keys' arrows
+const CONTEXT_STROKE = 11; // the context arrow's, wider
 const KEYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
 export function dragPanel(root, data, theme) {
   const svg = root.querySelector("svg.plane");
   const plane = drawPlane(svg, data.range, theme);
-  data.keys.forEach((key, i) => {
-    arrow(svg, data.colours[i], 9)(...plane.at(0, 0), ...plane.at(...key));
-    label(svg, plane.at(key[0] + 0.08, key[1] + 0.12), data.tokens[i], data.colours[i]);
-  });
-  const context = arrow(svg, theme.output, 11);
+  const origin = plane.at(0, 0);
+  const tips = data.keys.map((key) => plane.at(...key));
+  const keys = tips.map((tip) => [...origin, ...tip, headReach(KEY_STROKE)]);
+  tips.forEach((tip, i) => arrow(svg, data.colours[i], KEY_STROKE)(...origin, ...tip));
+  const names = tips.map((tip, i) => label(svg, tip, data.tokens[i], data.colours[i]));
+  const context = arrow(svg, theme.output, CONTEXT_STROKE);
+  const size = svg.viewBox.baseVal;
   const cross = drawCross(svg, theme.query);
   const scaled = weightBars(root.querySelector(".bars-scaled"), data.tokens, data.colours);
   const unscaled = weightBars(root.querySelector(".bars-unscaled"), data.tokens, data.colours);
@@ -38,7 +42,10 @@ export function dragPanel(root, data, theme) {
     cross.setAttribute("transform", `translate(${plane.at(...query).join(" ")})`);
     cross.setAttribute("aria-valuetext", `query ${point.q}`);
     cross.setAttribute("aria-valuenow", query[0]);
-    context(...plane.at(0, 0), ...plane.at(...point.output));
+    const tip = plane.at(...point.output);
+    context(...origin, ...tip);
+    const shapes = [...keys, [...origin, ...tip, headReach(CONTEXT_STROKE)], ...plane.axes];
+    placeLabels(names, tips, origin, shapes, [size.width, size.height]); // names clear of the arrows, as it moves
     scaled(point.bars, point.weights);
     unscaled(point.unscaled_bars, point.unscaled);
     root.querySelector(".query-label").textContent = `q = ${point.q}`;
