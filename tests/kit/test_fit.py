@@ -1,5 +1,5 @@
 """Searching layouts: the bisecting search finds what trying each in turn finds, in fewer tries, and leaves the
-layout it returns as the last one laid out; labels wider than their pitch staggered onto rows."""
+layout it returns as the last one laid out; labels wider than their pitch staggered onto rows; names given whole."""
 
 import pytest
 from manim import DOWN, UP, Rectangle
@@ -67,3 +67,20 @@ def test_labels_over_what_they_label_are_staggered_upward():
 
 
 WIDE = ((0.4, 0.0), (1.2, 0.6), (0.4, 1.8))  # (width, x): the middle one reaches the first, not the last
+
+
+def test_a_whole_name_is_never_cut_only_broken_onto_lines_within_its_width():
+    """Where no legend has room, a long name is given whole: on as few lines as keep it within the width
+    (after a hyphen where it has one), its own colour, never with '…'."""
+    short = fit.whole_name("cat", 2.0)
+    assert short.original_text == "cat" and short.full == "cat"
+    for name in ("counterrevolutionaryisms", "Ωμέγα-and-猫-mixed-name-x"):
+        shown = fit.whole_name(name, 2.6, role="small")
+        lines = shown.original_text.split("\n")
+        assert "".join(lines) == name and 1 < len(lines) <= 3 and fit.ELLIPSIS not in shown.original_text
+        assert shown.width <= 2.6 and shown.get_color() == fit.name(name, 1).get_color()
+    assert (
+        fit.whole_name("Ωμέγα-and-猫-mixed-name-x", 2.6, role="small")
+        .original_text.split("\n")[0]
+        .endswith("-")
+    )
