@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import glob
+import json
 import os
 import re
 import shutil
@@ -28,6 +29,7 @@ WORK_FOLDER = ".work"
 SOURCE_RECORD = ".example-source"  # in OUTPUT/examples/<name>/: the example file whose outputs it holds
 EXAMPLES_FOLDER = "examples"  # OUTPUT/examples/<name>/: a custom example's outputs, laid out as OUTPUT's
 COURSES_FOLDER = "courses"  # OUTPUT/courses/<name>/: a course's outputs, laid out as OUTPUT's
+LAYOUT_SUFFIX = ".layout.json"  # what a chapter's layout chose: 02-ThreeTokenDrag.layout.json
 TEMPORARY = re.compile(r"\..+\.tmp-(\d+)")  # '.01-Tiny.mp4.tmp-1234': staged by process 1234
 WORK = re.compile(r".+-(\d+)")  # '.work/01-Tiny-1234': process 1234's working folder
 MAX_NAME = 40  # characters in a folder name made from an example's name
@@ -48,6 +50,12 @@ class ChapterFiles:
         """The captions as WebVTT, beside the .srt file."""
         return captions.web_captions(self.subtitles)
 
+    @property
+    def layout(self) -> Path:
+        """What the chapter's layout chose for the render's example and stage (`layout_facts`), as JSON, for
+        the descriptions to say what is drawn rather than every alternative (02-X.layout.json)."""
+        return self.beats.with_name(self.beats.name.replace(".beats.vtt", LAYOUT_SUFFIX))
+
     def beat_poster(self, number: int) -> Path:
         """The last frame of beat `number` (from 1): 02-ThreeTokenDrag.beat-01.png (-transparent as the poster)."""
         return self.poster.with_name(f"{self.poster.stem}.beat-{number:02d}.png")
@@ -58,7 +66,15 @@ class ChapterFiles:
 
     def existing(self) -> list[Path]:
         """The outputs that are present: video, poster, captions, then the beats' files."""
-        named = (self.video, self.poster, self.subtitles, self.web_captions, self.beats, self.beat_record)
+        named = (
+            self.video,
+            self.poster,
+            self.subtitles,
+            self.web_captions,
+            self.beats,
+            self.beat_record,
+            self.layout,
+        )
         return [p for p in named if p.exists()] + self.beat_posters()
 
 
@@ -79,6 +95,16 @@ def chapter_files(quality_folder: Path, slug: str, video_format: str) -> Chapter
         stem.with_name(f"{slug}.beats.vtt"),
         stem.with_name(f"{slug}.{video_format}.beats.json"),
     )
+
+
+def layout_facts(path: Path) -> dict:
+    """The layout choices recorded in `path` (see ChapterFiles.layout); none when it is missing or unreadable
+    (a chapter that records none, or a render from before they were recorded)."""
+    try:
+        found = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
 
 
 def tex_cache(output_dir: Path) -> Path:

@@ -3,6 +3,7 @@ published (manim is imported only when rendering: the parent publishes joined pa
 
 from __future__ import annotations
 
+import json
 import shutil
 import time
 from contextlib import nullcontext
@@ -78,13 +79,14 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         found = recorder.finish(job.settings.fps)
         movie, cues = _movie_and_cues(scene)
         posters = [_beat_poster(work)(k) for k in range(1, len(found) + 1)]
+        layout = dict(getattr(scene, "layout_facts", {}))
         if window is None:
             language = language_of(job.chapter, job.settings.lang)
             files, duration = publish(
-                movie, cues, found, posters, targets, job.settings, speech.current(), language
+                movie, cues, found, posters, targets, job.settings, speech.current(), language, layout
             )
         else:
-            files, duration = _keep_part(job, movie, cues, window.own_beats(found), posters)
+            files, duration = _keep_part(job, movie, cues, window.own_beats(found), posters, layout)
     tex_cache.publish(private_tex, shared_tex)
     return files, duration, frames.count
 
@@ -214,8 +216,9 @@ def _movie_and_cues(scene) -> tuple[Path, list]:
     return movie, captions.read(subtitles) if subtitles is not None else []
 
 
-def _keep_part(job: Job, movie: Path, cues: list, found: list[beats.Beat], posters: list[Path]):
-    """Leave a part's video (at a constant frame rate), beats, posters and captions in its parts folder."""
+def _keep_part(job: Job, movie: Path, cues: list, found: list[beats.Beat], posters: list[Path], layout: dict):
+    """Leave a part's video (at a constant frame rate), beats, posters, captions and layout facts in its parts
+    folder."""
     settings, slug, part = job.settings, job.chapter.slug, job.part
     video_file = part.piece(job.output_dir, slug, f".{settings.format}")
     video_file.parent.mkdir(parents=True, exist_ok=True)
@@ -223,6 +226,9 @@ def _keep_part(job: Job, movie: Path, cues: list, found: list[beats.Beat], poste
     record = part.piece(job.output_dir, slug, beats.RECORD_SUFFIX)
     record.write_text(beats.as_json(found), encoding="utf-8")
     kept = [video_file, record]
+    if layout:
+        kept.append(part.piece(job.output_dir, slug, outputs.LAYOUT_SUFFIX))
+        kept[-1].write_text(json.dumps(layout), encoding="utf-8")
     for number, poster in enumerate(posters, start=1):
         kept.append(shutil.copyfile(poster, part.piece(job.output_dir, slug, f".beat-{number:02d}.png")))
     if cues:
@@ -240,11 +246,13 @@ def publish(
     settings: RenderSettings,
     voice: speech.Speech | None,
     language: str,
+    layout: dict,
 ) -> tuple[tuple[Path, ...], float]:
     """Stage the video (at a constant frame rate, with the captions spoken by `voice` if any, and inside it as
     a caption track in `language`, its words'), posters (each beat's, the last also the chapter's), beats
-    (.beats.vtt and .json) and captions (.srt and .vtt, inside the video's length), then rename them into place
-    together; return the chapter's files and the video's duration."""
+    (.beats.vtt and .json), captions (.srt and .vtt, inside the video's length) and the scene's `layout` facts
+    (.layout.json, if any), then rename them into place together; return the chapter's files and the video's
+    duration."""
     web_captions = targets.web_captions
     with outputs.staged() as stage:
         staged_video = stage(targets.video)
@@ -256,6 +264,8 @@ def publish(
         shutil.copyfile(posters[-1], stage(targets.poster))
         stage(targets.beats).write_text(beats.as_vtt(found, settings.fps), encoding="utf-8")
         stage(targets.beat_record).write_text(beats.as_json(found), encoding="utf-8")
+        if layout:
+            stage(targets.layout).write_text(json.dumps(layout, sort_keys=True), encoding="utf-8")
         length = video.duration(staged_video) or 0
         cues = captions.fitted(cues, length)
         spoken = voice is not None and settings.format in video.AUDIO_CODECS
@@ -270,6 +280,8 @@ def publish(
     if not cues:  # left over from an earlier version of the scene
         targets.subtitles.unlink(missing_ok=True)
         web_captions.unlink(missing_ok=True)
+    if not layout:
+        targets.layout.unlink(missing_ok=True)
     return tuple(targets.existing()), float(video.duration(targets.video) or 0)
 
 

@@ -24,11 +24,19 @@ def lines_by_beat(beats: list, cues: list) -> list[list[str]]:
     return found
 
 
-def shown(chapter: str, names: list[str], said: list[list[str]], settings: RenderSettings) -> list[str]:
+def shown(
+    chapter: str,
+    names: list[str],
+    said: list[list[str]],
+    settings: RenderSettings,
+    layout: dict | None = None,
+) -> list[str]:
     """Per beat of the chapter `chapter` (its Scene class), named `names`, whose narration is `said`: what its
-    picture draws, with the numbers of the settings' example; the gist of its lines for a beat `drawn` does
-    not know and that has no FALLBACK (a chapter added or edited since), and "" for a silent one."""
-    known = drawn.described(chapter, drawn.examples_of(settings))
+    picture draws, with the numbers of the settings' example and as its render's `layout` facts say (its
+    .layout.json; without, what only the layout decides is said for each alternative); the gist of its lines
+    for a beat `drawn` does not know and that has no FALLBACK (a chapter added or edited since), and "" for a
+    silent one."""
+    known = drawn.described(chapter, drawn.examples_of(settings), layout or {})
     fallback = drawn.FALLBACK.get(chapter)
     return [known.get(name) or fallback or gist(lines) for name, lines in zip(names, said)]
 

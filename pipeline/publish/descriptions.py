@@ -49,7 +49,8 @@ def chapter_beats(video: Path, chapter: Chapter, settings: RenderSettings) -> li
     cues = present_page.read_cues(present_page.beats_track(video))
     beats = [_framed(c.text, c.start, c.end, settings.fps) for c in cues]
     said = beat_text.lines_by_beat(beats, captions.read(video.with_suffix(".srt")))
-    shown = beat_text.shown(chapter.name, [b.name for b in beats], said, settings)
+    layout = outputs.layout_facts(outputs.chapter_files(video.parent, chapter.slug, lecture.FORMAT).layout)
+    shown = beat_text.shown(chapter.name, [b.name for b in beats], said, settings, layout)
     return [Described(b.name, b.start, b.end, lines, what) for b, lines, what in zip(beats, said, shown)]
 
 

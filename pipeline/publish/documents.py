@@ -138,9 +138,10 @@ def said_by_beat(
     """Every beat of `chapters` rendered in `folder` (their MP4 `entries`), in order; `note(slug, beat name)`
     gives a course's note for it."""
     for chapter, title, entry in zip(chapters, lecture.titles(chapters, settings), entries):
-        cues = captions.read(outputs.chapter_files(folder, chapter.slug, lecture.FORMAT).subtitles)
-        lines = beat_text.lines_by_beat(entry.beats, cues)
-        shown = beat_text.shown(chapter.name, [b.name for b in entry.beats], lines, settings)
+        files = outputs.chapter_files(folder, chapter.slug, lecture.FORMAT)
+        lines = beat_text.lines_by_beat(entry.beats, captions.read(files.subtitles))
+        layout = outputs.layout_facts(files.layout)
+        shown = beat_text.shown(chapter.name, [b.name for b in entry.beats], lines, settings, layout)
         for number, (beat, spoken, what) in enumerate(zip(entry.beats, lines, shown), start=1):
             description = beat_text.description(beat.name, what)
             noted = note(chapter.slug, beat.name) if note else ""

@@ -8,8 +8,9 @@ where the chapter's is: tests/lecture/test_descriptions_by_name.py checks both w
 and the corpus'); beats named at render time (QuickVersion's pages) share their chapter's FALLBACK, and a beat
 named nowhere here (a lecturer's chapter, or one edited since) gets `beat_text`'s, the gist of its lines. Numbers are
 printed as the lecture prints them (`scenes.kit.arithmetic`, which imports no manim). What only a chapter's layout
-decides is guessed without manim where the guess can be checked against the chapter (`key_written`, WHOLE), else
-said for both layouts (CausalMask's grids beside the scores or in their place, ThreeTokenDrag's legend of names).
+decides comes from the render where the chapter records it (`layout_facts`, written beside its video as
+.layout.json: CausalMask's grids beside the scores or in their place), is guessed without manim where the guess can
+be checked against the chapter (`key_written`, WHOLE), else said for both layouts (ThreeTokenDrag's legend).
 """
 
 from __future__ import annotations
@@ -213,10 +214,11 @@ def blend_by_weight(ex: Examples) -> dict[str, str]:
 def refocus(ex: Examples) -> dict[str, str]:
     blend, tokens = ex.blend, ex.blend.tokens
     before, after = blend.trace(0), blend.trace(min(1, len(blend.queries) - 1))
-    terms = ", ".join(f"“{t}” {numbers(term)}" for t, term in zip(tokens, after.terms))
+    printed = one_format(after.terms)  # one format down the column, as the video and the query panel print them
+    terms = by_word_printed(tokens, printed)
     zero = [
-        f"“{t}” {number(w, WEIGHT_PLACES)} × [{numbers(v, None)}] = [{numbers(term)}]"
-        for t, w, v, term in zip(tokens, after.weights, after.values, after.terms)
+        f"“{t}” {number(w, WEIGHT_PLACES)} × [{numbers(v, None)}] = {vector_text(p)}"
+        for t, w, v, term, p in zip(tokens, after.weights, after.values, after.terms, printed)
         if not np.any(np.round(term, WEIGHT_PLACES))
     ]
     boxed = f"; boxed at the left, what adds nothing: {'; '.join(zero)}" if zero else ""
@@ -516,8 +518,12 @@ def scaled_at(divisor: float) -> str:
     return f" {relation(1 / divisor, SCORE_PLACES, tex=False)} {number(1 / divisor, SCORE_PLACES)}"
 
 
-def causal_mask(ex: Examples) -> dict[str, str]:
+def causal_mask(ex: Examples, layout: dict | None = None) -> dict[str, str]:
+    """As the render's `layout` facts say (`paired`: the masked grid beside the scores; `stacked`: the outputs
+    under the values); what they do not say, for both alternatives."""
     tr, tokens, before = ex.causal.trace(), ex.causal.tokens, ex.blend.tokens
+    facts = layout or {}
+    paired, stacked = facts.get("paired"), facts.get("stacked")
     gap = ex.blend.trace(0, scaled=False).scores  # WhereItBreaks' scores, as the chapter's finite gap
     moved = (
         len(set(tokens)) == len(tokens) and sorted(before) == sorted(tokens) and list(before) != list(tokens)
@@ -528,20 +534,28 @@ def causal_mask(ex: Examples) -> dict[str, str]:
         if moved
         else ""
     )
+    weighed = either(
+        paired,
+        "these fill a second grid beside the scores, labelled “without the mask”, the scores staying on the left",
+        "the scores turn into them in place, labelled “scores → weights” while they turn, then “without the mask”",
+    )
+    plus = either(paired, "with a plus between it and the scores on the left", "")
+    back = either(
+        paired, "the scores on the left turn back into the weights without the mask, all at once", ""
+    )
+    under = either(stacked, "the outputs under the values", "the outputs in the values' place")
     return {
         "A sentence reads itself": f"{order}A square grid labelled “scores”, the queries "
         f"{', '.join(f'“{t}”' for t in tokens)} down the side and the keys across in the same order; its scores: "
         f"{rows(tokens, tr.unmasked.scores, SCORE_PLACES)}.",
-        "Without a mask": f"Row by row, the softmax of each row without a mask: {rows(tokens, tr.unmasked.weights)}. "
-        "Where the scores leave room beside them, these fill a second grid labelled “without the mask”, the "
-        "scores staying on the left; else the scores turn into them in place, labelled “scores → weights” while "
-        "they turn, then “without the mask”. The cells above the diagonal, later words, are outlined.",
+        "Without a mask": f"Row by row, the softmax of each row without a mask: {rows(tokens, tr.unmasked.weights)}; "
+        f"{weighed}. The cells above the diagonal, later words, are outlined.",
         "Hide the future": "The weights without the mask fade; the mask M, labelled “the mask M”, 0 on and below "
-        "the diagonal and −∞ above it, takes their place, with a plus between it and the scores where they "
-        "stand beside it. Each score travels into its cell of M, which reads it plus 0 or plus −∞, then the "
+        f"the diagonal and −∞ above it, takes their place{f', {plus}' if plus else ''}. Each score travels into its "
+        "cell of M, which reads it plus 0 or plus −∞, then the "
         f"sum, the grid now labelled “scores + M”: {rows(tokens, tr.masked_scores, SCORE_PLACES)}.",
-        "Softmax of what is left": "Where the scores stand on the left, they turn back into the weights without "
-        "the mask, all at once, labelled “without the mask”. Row by row the masked grid turns to weights, "
+        "Softmax of what is left": (f"{back[0].upper()}{back[1:]}. " if back else "")
+        + "Row by row the masked grid turns to weights, "
         "labelled “scores + M → weights” while its rows turn, with a legend under it: masked, weight exactly 0; "
         f"{rows(tokens, tr.weights)}; each hidden cell is crossed out, a column at the right gives each "
         "row's sum, 1, and the label becomes “with the mask”.",
@@ -553,9 +567,16 @@ def causal_mask(ex: Examples) -> dict[str, str]:
         f"it, “finite-gap weight:” {plain(scientific(log10_smallest_weight(gap, GAIN_RANGE[1]), SCI_PLACES))}, "
         "the smallest weight “Where it breaks” left.",
         "Summary": "Each row of the masked grid, labelled “with the mask”, lights in turn with its output, then "
-        "all of them together; the outputs and the masked and finite-gap weights stay beside the grid, with the "
-        "values where they leave them room.",
+        f"all of them together; the masked and finite-gap weights stay beside the grid, {under}.",
     }
+
+
+def either(fact: bool | None, when: str, otherwise: str) -> str:
+    """What the picture shows by a layout fact of the render (True: `when`, False: `otherwise`, "" for nothing);
+    where the render recorded none (an older render), both, as alternatives."""
+    if fact is None:
+        return f"{when} (where there is room{f'; else {otherwise}' if otherwise else ''})"
+    return when if fact else otherwise
 
 
 def by_word_vectors(tokens, vectors) -> str:
@@ -623,6 +644,7 @@ CHAPTERS = {
     "TrainedHead": trained_head,
     "QuickVersion": lambda _: {"All together": ALL_TOGETHER},
 }
+LAID_OUT = frozenset({"CausalMask"})  # chapters whose layout decides what they draw: see `described`
 FALLBACK = {  # beats named at render time: QuickVersion's recap pages
     "QuickVersion": "A page of the recap: a line per chapter, each beside a small icon of that chapter's picture and "
     "over its number and title, the one before stepping back; above, the formula softmax(Q Kᵀ / √d) V "
@@ -630,10 +652,13 @@ FALLBACK = {  # beats named at render time: QuickVersion's recap pages
 }
 
 
-def described(chapter: str, ex: Examples) -> dict[str, str]:
-    """Beat name -> what the beat draws, for the chapter named `chapter` (its Scene class) and the examples."""
+def described(chapter: str, ex: Examples, layout: dict | None = None) -> dict[str, str]:
+    """Beat name -> what the beat draws, for the chapter named `chapter` (its Scene class) and the examples;
+    a chapter of LAID_OUT as its render's `layout` facts say (its .layout.json)."""
     make = CHAPTERS.get(chapter)
-    return make(ex) if make else {}
+    if make is None:
+        return {}
+    return make(ex, layout) if chapter in LAID_OUT else make(ex)
 
 
 def examples_of(settings: RenderSettings) -> Examples:

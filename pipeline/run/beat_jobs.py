@@ -193,8 +193,9 @@ class Assembly:
             cues = captions.read(pieces[-1].captions) if pieces[-1].captions.exists() else []
             voice = scene_render.narrator(settings, self._output_dir)
             language = language_of(last.chapter, settings.lang)
+            layout = outputs.layout_facts(pieces[-1].layout)  # every part lays the whole chapter out alike
             files, duration = scene_render.publish(
-                joined, cues, found, posters, targets, settings, voice, language
+                joined, cues, found, posters, targets, settings, voice, language, layout
             )
         except Exception as exc:  # a part's files unreadable or not joinable: the chapter fails, not the run
             return replace(last, error=f"joining its parts: {type(exc).__name__}: {exc}", part=None, files=())
@@ -250,6 +251,10 @@ class Piece:
     @property
     def captions(self) -> Path:
         return self.folder / f"part-{self.index:02d}.srt"
+
+    @property
+    def layout(self) -> Path:
+        return self.folder / f"part-{self.index:02d}{outputs.LAYOUT_SUFFIX}"
 
     def poster(self, number: int) -> Path:
         return self.folder / f"part-{self.index:02d}.beat-{number:02d}.png"

@@ -595,6 +595,7 @@ class CausalMask(ChapterScene):
         cell = self.intro.cells[i * len(ex.tokens) + j]  # where it stands before the words take their order
         self.meeting = SurroundingRectangle(cell, color=theme().text, buff=0.02)
         self.future = self.future_boxes()
+        self.layout_facts = {"paired": bool(self.paired), "stacked": bool(self.stacked)}  # for drawn.py
 
     def build_grids(self, size: float) -> None:
         """The grid without and with the mask, `size` their longer side, at GRID_CENTER."""

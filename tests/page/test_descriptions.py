@@ -79,6 +79,28 @@ def test_descriptions_say_what_is_drawn_not_what_is_said(real_lecture):
             assert cue.text not in said, cue.text
 
 
+def test_descriptions_say_the_layout_the_render_chose_not_both(real_lecture):
+    """CausalMask's grids stand beside the scores or in their place as its layout decides for the example; the
+    render records it (.layout.json), and the descriptions say that one (review 9: they said both)."""
+    causal = next(c for c in registry.CHAPTERS if c.name == "CausalMask")
+    files = outputs.chapter_files(real_lecture, causal.slug, "mp4")
+    assert outputs.layout_facts(files.layout) == {"paired": True, "stacked": True}  # the lecture's example
+    for path in videos(real_lecture):
+        assert "where there is room" not in descriptions.track(path).read_text(encoding="utf-8"), path.name
+    said = " ".join(c.text for c in webvtt.read(str(descriptions.track(files.video))))
+    assert "a second grid beside the scores" in said and "in place" not in said
+
+
+def test_a_description_without_the_renders_layout_says_each_alternative():
+    fallback = drawn.described("CausalMask", DEFAULT)["Without a mask"]
+    assert (
+        "beside the scores" in fallback and "where there is room; else the scores turn into them" in fallback
+    )
+    alone = drawn.described("CausalMask", DEFAULT, {"paired": False, "stacked": False})
+    assert "turn into them in place" in alone["Without a mask"] and "beside" not in alone["Without a mask"]
+    assert alone["Summary"].endswith("in the values' place.")
+
+
 def test_every_beat_has_its_own_description(real_lecture):
     """drawn.py knows every beat by name (a beat renamed since would fall back to its lines); only QuickVersion's
     pages, named at render time, share one."""

@@ -10,6 +10,7 @@ import av
 import numpy as np
 import pytest
 
+from pipeline import outputs
 from pipeline.frames.beats import Beat
 from pipeline.plan.settings import from_options
 from pipeline.run import beat_jobs
@@ -24,10 +25,12 @@ from scenes.kit.chapter import ChapterScene
 
 
 class Beats(ChapterScene):
-    """Four beats: captions held for reading, run times that are not whole frames, a shape redrawn every frame."""
+    """Four beats: captions held for reading, run times that are not whole frames, a shape redrawn every frame;
+    a layout fact for the descriptions."""
 
     def construct(self):
         shape = Square()
+        self.layout_facts = {"shape": "square", "beside": True}
         self.beat("one")
         self.show(Create(shape), caption="a square appears", run_time=0.45)
         self.beat("two")
@@ -71,7 +74,14 @@ def test_a_chapter_rendered_in_parts_is_the_chapter_rendered_whole(beats_chapter
     mine, theirs = frames(a / "01-Beats.mp4"), frames(b / "01-Beats.mp4")
     assert len(mine) == len(theirs) > 0
     assert all(np.array_equal(x, y) for x, y in zip(mine, theirs)), "a frame differs"
-    for name in ("01-Beats.srt", "01-Beats.vtt", "01-Beats.beats.vtt", "01-Beats.png"):
+    assert outputs.layout_facts(a / "01-Beats.layout.json") == {"beside": True, "shape": "square"}
+    for name in (
+        "01-Beats.srt",
+        "01-Beats.vtt",
+        "01-Beats.beats.vtt",
+        "01-Beats.png",
+        "01-Beats.layout.json",
+    ):
         assert (a / name).read_bytes() == (b / name).read_bytes(), name
     for number in range(1, 5):
         poster = f"01-Beats.beat-{number:02d}.png"
