@@ -209,6 +209,8 @@ def _inputs(
 def cue_texts(chapters: tuple[Chapter, ...], settings: RenderSettings, beaten: list) -> list[str]:
     """The lecture's beats track's texts for the chapters' beats (`beaten`: each chapter's, anything with a
     `name`), in order: 'Chapter title: beat name' (`_cue`)."""
+    if not chapters:  # nothing to name (the example file is not read)
+        return []
     ex = drawn.examples_of(settings)
     english = [shown_title(c, ex) for c in chapters]  # what the chapters name their first beats
     return [
