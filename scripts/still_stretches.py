@@ -2,7 +2,7 @@
 
 FOLDER is a quality folder (e.g. media/480p15). Each chapter video there (or those whose names start with
 one of NAME) is decoded with PyAV; a frame changes the picture when at least PIXELS of its pixels differ
-from the frame before by more than LEVELS grey levels, and a caption's start or end (from the chapter's
+from the last frame that changed it by more than LEVELS grey levels, and a caption's start or end (from the chapter's
 .vtt) changes the focus too. A line is printed per stretch longer than --longest seconds with neither
 (the pictures and pacing review's rule: no still stretch over 4 s), with the captions shown over it.
 Exit status 1 when there is one.
@@ -41,15 +41,18 @@ def cues(vtt: Path) -> list[tuple[float, float, str]]:
 
 
 def changes(video: Path) -> tuple[list[float], float]:
-    """The times of the frames that change the picture, and the video's duration."""
-    times, previous, end = [], None, 0.0
+    """The times of the frames that change the picture, and the video's duration. A frame is compared with the
+    last one that changed it, not with the one before: a slow fade (a highlight's frame coming in over a
+    second) changes each frame by less than LEVELS, yet changes the picture."""
+    times, seen, end = [], None, 0.0
     with av.open(str(video)) as container:
         for frame in container.decode(video=0):
             grey = frame.to_ndarray(format="gray").astype(np.int16)
             at = float(frame.pts * frame.time_base)
-            if previous is not None and (np.abs(grey - previous) > LEVELS).sum() >= PIXELS:
+            if seen is None or (np.abs(grey - seen) > LEVELS).sum() >= PIXELS:
                 times.append(at)
-            previous, end = grey, at + float(frame.duration * frame.time_base)
+                seen = grey
+            end = at + float(frame.duration * frame.time_base)
     return times, end
 
 

@@ -164,14 +164,15 @@ class FixedContext(ChapterScene):
             run_time=self.caption_time(caption),
             caption=caption,
         )
-        self.show(
-            FadeIn(self.note, shift=UP * 0.2),
-            run_time=1,
-            caption=_(
-                "One caveat: squeezing a long sentence into one fixed-size summary loses detail, "
-                "yet no vector literally overflows."
-            ),
-            hold=3,
+        caption = _(
+            "One caveat: squeezing a long sentence into one fixed-size summary loses detail, "
+            "yet no vector literally overflows."
+        )
+        self.show(  # the note, then what it is about as it is read (review 9: a 6 s still ending)
+            Succession(FadeIn(self.note, shift=UP * 0.2), framed(self.summary), framed(self.note)),
+            run_time=max(3.0, self.caption_time(caption)),
+            caption=caption,
+            hold=1,
         )
 
     # layout: made once by build(), before any beat plays

@@ -182,10 +182,12 @@ class Projections(ChapterScene):
 
     def the_vectors_you_know(self) -> None:
         self.beat("The vectors you know")
-        self.show(
-            FadeIn(self.known_boxes),
+        n = len(self.known_boxes) // 2  # a word's key box, then (n on) its value box
+        per_word = [FadeIn(VGroup(self.known_boxes[j], self.known_boxes[j + n])) for j in range(n)]
+        self.show(  # each word's k and v framed as the caption names it (review 9: a 4 s still after all at once)
             FadeIn(self.known_note),
-            run_time=1,
+            *([LaggedStart(*per_word, lag_ratio=0.6)] if per_word else []),
+            run_time=max(1.0, 0.8 * self.caption_time(self.known_text)),
             caption=self.known_text,
             hold=0.5,
         )

@@ -187,7 +187,10 @@ class TrainedHead(ChapterScene):
             run_time=2,
             caption=caption,
         )
-        self.play(framed(self.bars_after[ex.answer]), run_time=max(MIN_RUN, self.caption_time(caption) - 2))
+        self.play(  # the trained bar, then the faint ones as the caption names them (review 9: one 4.5 s frame)
+            Succession(framed(self.bars_after[ex.answer]), framed(VGroup(self.ghosts, self.ghost_note))),
+            run_time=max(2 * MIN_RUN, self.caption_time(caption) - 2),
+        )
         caption = (
             f"On the {len(self.head.held_out)} unseen lookups: right {percent(self.head.accuracy)} of the "
             f"time, {fmt(self.head.mean_weight, WEIGHT_PLACES)} of the weight on the right word."
