@@ -133,6 +133,7 @@ class ThreeTokenDrag(ChapterScene):
     def drag(self) -> None:
         self.beat("Drag the query")
         live = self.live
+        live.bars.moving(True)
         self.follow(live)
         trail = TracedPath(
             live.output.get_end,
@@ -161,6 +162,7 @@ class ThreeTokenDrag(ChapterScene):
             rate_func=smooth,
         )
         self.unfollow(live)
+        live.bars.moving(False)
         self.play(FadeOut(trail), run_time=0.3)
         self.remove(trail)
 

@@ -25,7 +25,9 @@ class WeightBars(VGroup):
     origin until moved. `show_total` adds the 'sum of weights' line under the names, true as printed:
     '=' when the weights as printed add up to the total as printed, '≈' otherwise (0.333 three times
     is 0.999, beside 1.000); the line's relation is `total.relations`. The line is in the number's face
-    throughout (`label_tex`).
+    throughout (`label_tex`). While the weights move (`moving`), the sign is '≈', true whatever the printed
+    weights add up to: rounded live, they add to 0.999, 1.000 and 1.001 by turns, and '=' and '≈' flickered
+    (review 9); at rest the exact sign comes back.
     """
 
     def __init__(
@@ -69,7 +71,7 @@ class WeightBars(VGroup):
             for shown_sign in self.signs.values():
                 shown_sign.font_size, shown_sign.role = tex_size("label"), "label"
             words = label_tex("sum of weights", color=muted)
-            self.mark = "="
+            self.mark, self.in_motion = "=", False
             self.total_label = VGroup(words, self.signs["="].copy())
             self.add(self.total_label, self.total)
         else:
@@ -78,6 +80,7 @@ class WeightBars(VGroup):
 
     def set_weights(self, weights) -> WeightBars:
         """Resize every bar and update every number in place."""
+        self.weights = np.asarray(weights, dtype=float)
         base = self.baseline.get_center()[1]
         for bar, value, w in zip(self.bars, self.values, weights):
             bar.stretch_to_fit_height(max(float(w), MIN_BAR) * self.max_height)
@@ -88,13 +91,19 @@ class WeightBars(VGroup):
             self.show_total(float(np.sum(weights)))
         return self
 
+    def moving(self, on: bool) -> WeightBars:
+        """From now on the weights move (`on`: the total's sign is '≈') or rest (its exact sign again)."""
+        self.in_motion = on
+        return self if on else self.set_weights(self.weights)
+
     def show_total(self, total: float) -> None:
         """Print `total` with the sign its printed weights earn, under the names. A changed sign is redrawn in
         place, at its size and opacity: a play draws the family it began with, so a sign swapped in would not be
         drawn until it ended, and the one swapped out still would ('≈ 1.000' over weights adding to it)."""
         self.total.set_value(total)
         terms = tuple(n.printed for n in self.values)
-        mark = "=" if sign("sum", terms, self.total.printed) == "=" else "≈"
+        exact = not self.in_motion and sign("sum", terms, self.total.printed) == "="
+        mark = "=" if exact else "≈"
         self.total.relations = (Relation(terms, "sum", mark, self.total.printed),)
         if mark != self.mark:
             shown, old, new = self.total_label[1], self.signs[self.mark], self.signs[mark]

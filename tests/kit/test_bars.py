@@ -27,3 +27,18 @@ def test_the_total_s_sign_is_redrawn_in_place_at_its_size_and_opacity():
     words = bars.total_label[0]
     assert shown.get_left()[0] > words.get_right()[0] and bars.total.get_left()[0] > shown.get_right()[0]
     assert VGroup(*bars.total_label, bars.total).get_top()[1] < bars.labels.get_bottom()[1]
+
+
+def test_while_the_weights_move_the_total_s_sign_stays_approximately():
+    """Review 9: dragged, the printed weights add to 0.999, 1.000 and 1.001 by turns, and the sign flickered
+    between '=' and '≈'; moving, it is '≈' (true of each), at rest the exact sign again."""
+    bars = WeightBars(["a", "b", "c"], [0.5, 0.25, 0.25]).moving(True)
+    signs = []
+    for weights in ([0.3334, 0.3333, 0.3333], [0.5, 0.25, 0.25], [0.5654, 0.4004, 0.0342]):
+        bars.set_weights(weights)
+        signs.append((bars.total_label[1].tex_string, bars.total.relations[0].sign))
+    assert signs == [(r"\approx", "≈")] * 3
+    bars.moving(False)  # at rest on weights that print short of 1.000
+    assert bars.total.relations[0].sign == "≈"
+    bars.set_weights([0.5, 0.25, 0.25])
+    assert (bars.total_label[1].tex_string, bars.total.relations[0].sign) == ("=", "=")
