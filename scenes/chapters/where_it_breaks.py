@@ -25,6 +25,7 @@ from manim import (
     GrowFromEdge,
     LaggedStart,
     Line,
+    MathTex,
     Restore,
     Succession,
     ValueTracker,
@@ -35,6 +36,9 @@ from manim import (
 from attention import divisor_for, examples, weights_at_gain
 from attention.examples import story
 from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensitivity, log_saturation_sweep
+from i18n import _
+from i18n import numbers as locale_numbers
+from i18n.numbers import decimal_sign, separator
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -46,12 +50,13 @@ from scenes.kit.arithmetic import (
     relation,
     sci,
     sci_parts,
+    text_minus,
     vector_tex,
-    vector_text,
 )
 from scenes.kit.bars import WeightBars, label_tex
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed, pulsed
+from scenes.kit.formula_slot import formula_word
 from scenes.kit.palette import DIM, scaled_color, theme
 from scenes.kit.plots import CurvePlot, TangentPlot, decades
 from scenes.kit.stage import STAGE
@@ -95,17 +100,22 @@ class WhereItBreaks(ChapterScene):
             FadeIn(header),
             FadeIn(bars.baseline, bars.labels),  # the words first, their bars with the weights
             run_time=1.2,
-            caption=f"Scaled, the dots {vector_text(fmt(x, SCORE_PLACES) for x in raw.dots)} are divided by "
-            f"√{scaled.width} first,",
+            caption=_(
+                "Scaled, the dots %(dots)s are divided by √%(width)s first,",
+                dots=said_vector(fmt(x, SCORE_PLACES) for x in raw.dots),
+                width=scaled.width,
+            ),
         )
         # each set's bars rise, then each value is lit as the caption reads it
-        caption = f"giving weights {', '.join(decimals(scaled.weights))}."
+        caption = _("giving weights %(weights)s.", weights=said_list(decimals(scaled.weights)))
         self.show(
             Succession(grow(bars, named=True), read_out(bars)),
             run_time=max(3.0, self.caption_time(caption)),
             caption=caption,
         )
-        caption = f"Without the division, the same dots give {', '.join(decimals(raw.weights))}:"
+        caption = _(
+            "Without the division, the same dots give %(weights)s:", weights=said_list(decimals(raw.weights))
+        )
         self.show(
             Succession(
                 AnimationGroup(FadeIn(knob.formula, knob.gain_line), grow(knob.bars), FadeIn(knob.min_line)),
@@ -128,16 +138,16 @@ class WhereItBreaks(ChapterScene):
         self.wait_for_reader()  # the beat ends once its last caption has been read
         self.beat("Turn up the gain")
         # the formula (g times every score) framed as its caption says so, then the gain line the next reads
-        caption = "A gain g multiplies every score gap:"
+        caption = _("A gain g multiplies every score gap:")
         self.show(
             FadeOut(self.level),
             framed(self.knob.formula),
             run_time=self.caption_time(caption),
             caption=caption,
         )
-        caption = f"g = {fmt(GAIN_RANGE[0], 1)} leaves them as they are."
+        caption = _("g = %(gain)s leaves them as they are.", gain=said(fmt(GAIN_RANGE[0], 1)))
         self.show(framed(self.knob.gain_line), run_time=self.caption_time(caption), caption=caption)
-        caption = "On the right: how strongly the top weight still responds to its score."
+        caption = _("On the right: how strongly the top weight still responds to its score.")
         self.show(
             FadeIn(self.plot.axes),
             FadeIn(self.plot.labels),
@@ -168,14 +178,14 @@ class WhereItBreaks(ChapterScene):
         )
         # the S-curve: first the curve and its axes, then the tangent whose slope the upper plot reads
         curve = self.tangent
-        caption = "That response is the slope of the top weight against its gap,"
+        caption = _("That response is the slope of the top weight against its gap,")
         self.show(
             FadeIn(curve.axes, curve.w_axis, curve.axis_labels, curve.title[0]),
             Create(curve.curve),
             run_time=2,
             caption=caption,
         )
-        caption = "the tangent's slope: w(1 − w)."
+        caption = _("the tangent's slope: w(1 − w).")
         self.show(
             Succession(
                 FadeIn(curve.tangent, curve.dot, curve.title[1]), *[framed(part) for part in curve.marks()]
@@ -195,17 +205,21 @@ class WhereItBreaks(ChapterScene):
         framed on screen as it is said."""
         self.beat(f"At gain {fmt(stop, 1)}")
         # the sweep lasts as long as its caption is spoken (at least SWEEP_SECONDS), so it ends with the words
-        caption = f"Turning the gain up from {fmt(self.gain.get_value(), 1)} to {fmt(stop, 1)}..."
+        caption = _(
+            "Turning the gain up from %(start)s to %(stop)s...",
+            start=said(fmt(self.gain.get_value(), 1)),
+            stop=said(fmt(stop, 1)),
+        )
         self.show(
             self.gain.animate.set_value(stop),
             run_time=max(SWEEP_SECONDS, self.caption_time(caption)),
             rate_func=rate_functions.ease_out_sine,
             caption=caption,
         )
-        words, value, parts = self.reading(STOP_READS[GAIN_STOPS.index(stop) % len(STOP_READS)])
+        sentence, value, parts = self.reading(STOP_READS[GAIN_STOPS.index(stop) % len(STOP_READS)])
         # one caption (alone, 'Gain 4:' flashed by in half a second): the mark drops onto the gain axis,
         # then what the caption reads is framed
-        caption = f"Gain {fmt(stop, 1)}: {words} is now {value}."
+        caption = sentence % {"gain": said(fmt(stop, 1)), "value": said(value)}
         self.show(
             Succession(Create(mark), *[framed(part) for part in parts]),
             run_time=max(MARK_SECONDS * (1 + len(parts)), self.caption_time(caption)),
@@ -213,15 +227,19 @@ class WhereItBreaks(ChapterScene):
         )
 
     def reading(self, quantity: str) -> tuple[str, str, list]:
-        """What a stop's caption calls `quantity`, its value as printed, and the parts that show it."""
+        """A stop's caption reading `quantity` (its %(gain)s and %(value)s to fill), the value as printed, and
+        the parts that show it."""
         knob = self.knob
         if quantity == "top":
             top = int(np.argmax(knob.weights()))
             bar = VGroup(knob.bars.bars[top], knob.bars.values[top])
-            return "the top weight", decimals([knob.weights().max()])[0], [bar]
+            sentence = _("Gain %(gain)s: the top weight is now %(value)s.")
+            return sentence, decimals([knob.weights().max()])[0], [bar]
         if quantity == "smallest":
-            return "the smallest weight", sci(knob.log10_smallest()), [knob.min_line]
-        return "the slope w(1 − w)", sci(knob.log10_sensitivity()), [self.sensitivity, *self.tangent.marks()]
+            sentence = _("Gain %(gain)s: the smallest weight is now %(value)s.")
+            return sentence, sci(knob.log10_smallest()), [knob.min_line]
+        sentence = _("Gain %(gain)s: the slope w(1 − w) is now %(value)s.")
+        return sentence, sci(knob.log10_sensitivity()), [self.sensitivity, *self.tangent.marks()]
 
     def never_one_hot(self) -> None:
         self.unfollow(self.knob, self.sensitivity, self.dot, self.tangent)  # the knob rests at the last stop
@@ -248,7 +266,7 @@ class WhereItBreaks(ChapterScene):
         self.show(
             FadeIn(self.caveats[0], shift=0.1 * UP),
             run_time=1,
-            caption="Finite scores never give exactly one-hot weights or zero gradients.",
+            caption=_("Finite scores never give exactly one-hot weights or zero gradients."),
             hold=2,
         )
 
@@ -257,8 +275,10 @@ class WhereItBreaks(ChapterScene):
         self.show(
             FadeIn(self.caveats[1], shift=0.1 * UP),
             run_time=1,
-            caption="And sharp attention need not point at the right source: it follows the largest "
-            "score, right or wrong.",
+            caption=_(
+                "And sharp attention need not point at the right source: it follows the largest score, right "
+                "or wrong."
+            ),
             hold=2,
         )
         self.show(*[Restore(part) for part in self.dimmed], run_time=0.8, hold=1.5)
@@ -282,7 +302,7 @@ class WhereItBreaks(ChapterScene):
         self.tokens = example.tokens
         self.scaled_trace, self.raw_trace = example.trace(0), example.trace(0, scaled=False)
         self.heading = c.chapter_title(
-            self.title, "Larger score gaps can make attention sharply concentrated"
+            _(self.title), _("Larger score gaps can make attention sharply concentrated")
         )
         self.scaled_bars = self.reference_bars()
         self.gain = ValueTracker(GAIN_RANGE[0])
@@ -290,35 +310,12 @@ class WhereItBreaks(ChapterScene):
         self.scaled_gain = 1 / divisor_for(self.scaled_trace.width)  # dividing by √d is this gain
         gains = np.linspace(self.scaled_gain, GAIN_RANGE[1], SWEEP_POINTS)
         self.sweep = log_saturation_sweep(self.raw_trace.scores, gains)
-        self.plot = CurvePlot(
-            self.sweep.gains,
-            self.sweep.log10_top_sensitivity,
-            size=PLOT_SIZE,
-            x_label="gain g",
-            y_label="slope w(1 − w):",
-            x_step=2,
-            x_start=0,
+        self.place_plots(0.0)
+        beyond = (
+            max(self.plot.labels[0].get_right()[0], self.tangent.axis_labels[0].get_right()[0]) - STAGE.right
         )
-        readable_decades(slope_label(self.plot))
-        # "gain g" at the gain axis' end, as "gap" is at the score axis' end: the room below goes to the S-curve
-        self.plot.labels[0].next_to(self.plot.axes.x_axis, RIGHT, buff=0.12)
-        self.sensitivity = on_baseline(SciNumber(self.knob.log10_sensitivity()), self.plot.labels[1], 1)
-        upper = VGroup(self.plot, self.sensitivity)
-        top = VGroup(self.plot, self.sensitivity[0]).get_top()[1]  # a raised exponent may stand above it
-        upper.shift([PLOT_RIGHT - axis_end(self.plot.axes), PLOT_TOP - top, 0])
-        self.tangent = WeightCurve(
-            self.raw_trace.scores,
-            GAIN_RANGE[0],
-            size=TANGENT_SIZE,
-            x_span=tangent_span(self.raw_trace.scores),
-        )
-        self.tangent.shift(
-            [
-                PLOT_RIGHT - axis_end(self.tangent.axes),
-                self.plot.get_bottom()[1] - PLOT_GAP - self.tangent.get_top()[1],
-                0,
-            ]
-        )
+        if beyond > 0:  # a longer word for "gain g" or "gap" (German): narrower plots, their left ends kept
+            self.place_plots(beyond)
         self.clear_min_line()
         self.dot = self.plot.track(self.gain, lambda g: log10_top_sensitivity(self.raw_trace.scores, g))
         self.stop_marks = [self.stop_mark(g) for g in GAIN_STOPS]
@@ -328,13 +325,50 @@ class WhereItBreaks(ChapterScene):
         ).set_z_index(-1)  # under the dots, not across them
         self.scaled_mark = self.scaled_gain_mark()
         self.caveats = (
-            VGroup(c.text("never exactly one-hot", role="label"), c.text("sharp ≠ right", role="label"))
+            VGroup(c.text(_("never exactly one-hot"), role="label"), c.text(_("sharp ≠ right"), role="label"))
             .arrange(RIGHT, buff=0.8)  # one line: two would reach the caption band under a tall set of bars
             .next_to(self.knob.min_line, DOWN, buff=0.35)
             .set_x(STAGE.body_left, LEFT)
         )
         self.level = level_line(self.scaled_bars[0], self.knob.bars)
         self.dimmed = []  # parts dimmed by focus(), each restorable
+
+    def place_plots(self, narrower: float) -> None:
+        """The slope plot over the S-curve on the right, `narrower` than their sizes, their axes' left ends where
+        those sizes put them; the axes' labels beyond their right ends, the S-curve's title wrapped within the
+        stage."""
+        right = PLOT_RIGHT - narrower
+        self.plot = CurvePlot(
+            self.sweep.gains,
+            self.sweep.log10_top_sensitivity,
+            size=(PLOT_SIZE[0] - narrower, PLOT_SIZE[1]),
+            x_label=_("gain g"),
+            y_label=_("slope w(1 − w):"),
+            x_step=2,
+            x_start=0,
+        )
+        readable_decades(slope_label(self.plot))
+        # "gain g" at the gain axis' end, as "gap" is at the score axis' end: the room below goes to the S-curve
+        self.plot.labels[0].next_to(self.plot.axes.x_axis, RIGHT, buff=0.12)
+        self.sensitivity = on_baseline(SciNumber(self.knob.log10_sensitivity()), self.plot.labels[1], 1)
+        upper = VGroup(self.plot, self.sensitivity)
+        top = VGroup(self.plot, self.sensitivity[0]).get_top()[1]  # a raised exponent may stand above it
+        upper.shift([right - axis_end(self.plot.axes), PLOT_TOP - top, 0])
+        width = TANGENT_SIZE[0] - narrower
+        self.tangent = WeightCurve(
+            self.raw_trace.scores,
+            GAIN_RANGE[0],
+            size=(width, TANGENT_SIZE[1]),
+            x_span=tangent_span(self.raw_trace.scores),
+            title_width=STAGE.right - (right - width),
+        )
+        self.tangent.shift(
+            [
+                right - axis_end(self.tangent.axes),
+                self.plot.get_bottom()[1] - PLOT_GAP - self.tangent.get_top()[1],
+                0,
+            ]
+        )
 
     def clear_min_line(self) -> None:
         """The smallest weight's line, centred under its bars, moved left as far as it must (never past the
@@ -354,7 +388,7 @@ class WhereItBreaks(ChapterScene):
             rf"\mathrm{{softmax}}({vector_tex(trace.dots, SCORE_PLACES)} / \sqrt{{{trace.width}}})",
             rf"\mathrm{{softmax}}(q \cdot k_i / \sqrt{{{trace.width}}})",
         )
-        label = c.text("scaled, as before", role="small", color=theme().muted)
+        label = c.text(_("scaled, as before"), role="small", color=theme().muted)
         header = above(bars, VGroup(formula, label).arrange(DOWN, buff=0.2, aligned_edge=LEFT))
         return VGroup(bars, header.set_x(STAGE.body_left, LEFT))  # the first column starts on the body grid
 
@@ -366,7 +400,8 @@ class WhereItBreaks(ChapterScene):
         dot = Dot(self.plot.point(g, log10_top_sensitivity(self.raw_trace.scores, g)), radius=0.08)
         # over the current gain's dot, ringed in the background's colour: at g = 1 the two all but coincide
         dot.set_color(scaled_color()).set_stroke(theme().background, width=2).set_z_index(1)
-        label = c.math(rf"\text{{scaled: }} {GAIN} = 1/\sqrt{{{self.scaled_trace.width}}}", role="small")
+        word = formula_word(_("scaled:"), "scaled:")
+        label = c.math(rf"\text{{{word} }} {GAIN} = 1/\sqrt{{{self.scaled_trace.width}}}", role="small")
         label.set_color(scaled_color())
         boxes = [
             self.plot.axes.x_axis,
@@ -399,55 +434,79 @@ class WhereItBreaks(ChapterScene):
 
 
 def unscaled_verdict(scaled, raw) -> str:
-    """Whether dropping the division sharpened the weights, and if not, why not."""
+    """Whether dropping the division sharpened the weights, and if not, why not: one of VERDICTS' keys."""
     if story.sharper(raw.weights, scaled.weights):
-        return "already sharper"
+        return "sharper"
     if story.saturated_weights(scaled.weights):
-        return "both already one-hot as printed: these gaps are that large"
+        return "one-hot"
     if story.equal(raw.weights):
-        return "equal dots give equal weights, divided or not"
-    return f"hardly sharper, since √{scaled.width} is only {fmt(scaled.divisor, SCORE_PLACES)}"
+        return "equal"
+    return "hardly"
 
 
 def verdict_caption(scaled, raw) -> str:
     """The caption over the comparison of the two sets (the dashed line at the scaled top weight): it goes on
     from the caption before, which ends in a colon, so it starts in lower case."""
     verdict = unscaled_verdict(scaled, raw)
-    if verdict == "already sharper":
-        return "already sharper, the top bar above the dashed line at the scaled top weight."
-    return f"{verdict}."
+    if verdict == "sharper":
+        return _("already sharper, the top bar above the dashed line at the scaled top weight.")
+    if verdict == "one-hot":
+        return _("both already one-hot as printed: these gaps are that large.")
+    if verdict == "equal":
+        return _("equal dots give equal weights, divided or not.")
+    divisor = said(fmt(scaled.divisor, SCORE_PLACES))
+    return _("hardly sharper, since √%(width)s is only %(divisor)s.", width=scaled.width, divisor=divisor)
 
 
 def scaled_gain_caption(width: int, gain: float) -> tuple[str, str]:
     """What dividing by √d amounts to on the gain axis (nothing at all for d = 1), in two captions: the dot,
     then where it sits."""
     if width == 1:
-        return "Dividing by √1 changes nothing here:", "the scaled scores sit at the unscaled g = 1."
-    shown = fmt(gain, SCORE_PLACES)
+        return _("Dividing by √1 changes nothing here:"), _("the scaled scores sit at the unscaled g = 1.")
+    shown = f"{relation(gain, SCORE_PLACES, tex=False)} {said(fmt(gain, SCORE_PLACES))}"
     return (
-        f"Dividing by √{width} was a gain too:",
-        f"g {relation(gain, SCORE_PLACES, tex=False)} {shown}, left of g = 1.",
+        _("Dividing by √%(width)s was a gain too:", width=width),
+        _("g %(value)s, left of g = 1.", value=shown),
     )
 
 
 def smallest_caption(bar: str, weight: str) -> tuple[str, ...]:
     """The smallest weight, a caption for each thing framed: its bar may read 0.000 (then the first says so),
     the weight never is 0, whatever the (finite) scores."""
-    why = "still positive, as for any finite scores."
+    why = _("still positive, as for any finite scores.")
     if float(bar) == 0:
-        return f"The smallest bar reads {bar},", f"yet the weight is {weight}:", why
-    return f"The smallest weight is {weight}:", why
+        return (
+            _("The smallest bar reads %(bar)s,", bar=said(bar)),
+            _("yet the weight is %(weight)s:", weight=said(weight)),
+            why,
+        )
+    return _("The smallest weight is %(weight)s:", weight=said(weight)), why
 
 
 def slope_caption(slope: float, printed: str, gain: float) -> tuple[str, str]:
     """The slope at the last stop (`gain`), in two captions (the number, then the tangent): 'tiny', its tangent
     'almost flat', only below story.TINY_SLOPE."""
     if story.tiny_slope(slope):
-        return "That slope is tiny, but not zero:", "the tangent is almost flat, never level."
+        return _("That slope is tiny, but not zero:"), _("the tangent is almost flat, never level.")
     return (
-        f"That slope is still {printed}, far from flat:",
-        f"these scores do not saturate by gain {fmt(gain, 1)}.",
+        _("That slope is still %(slope)s, far from flat:", slope=said(printed)),
+        _("these scores do not saturate by gain %(gain)s.", gain=said(fmt(gain, 1))),
     )
+
+
+def said(printed: str) -> str:
+    """A number as the screen prints it (English form), as the active language writes it in words."""
+    return text_minus(printed.replace(".", decimal_sign()))
+
+
+def said_vector(printed) -> str:
+    """'[0.665, −0.245]' from the strings the screen prints, as the language writes it: German '[0,665; −0,245]'."""
+    return "[" + said_list(printed) + "]"
+
+
+def said_list(printed) -> str:
+    """Numbers as printed, listed as the language writes them: '0.665, 0.245', German '0,665; 0,245'."""
+    return separator().join(said(p) for p in printed)
 
 
 class SciNumber(VGroup):
@@ -522,9 +581,10 @@ class SciNumber(VGroup):
 
     @property
     def tex_string(self) -> str:
-        """The number as one formula would print it (what the layout tests read): '0.xyz' or 'm \\times 10^{e}'."""
+        """The number as one formula would print it, as the language writes it (what the layout tests read):
+        '0.xyz' or 'm \\times 10^{e}', German '0{,}xyz'."""
         number, exponent = self.printed
-        return number if exponent is None else rf"{number} \times 10^{{{exponent}}}"
+        return locale_numbers.tex(number if exponent is None else rf"{number} \times 10^{{{exponent}}}")
 
     def shown(self) -> tuple[str, int | None]:
         """The number as printed: ('0.xyz', None), or the mantissa and exponent ('m.mm', e)."""
@@ -542,15 +602,29 @@ def point_bottom(number) -> float:
 
 
 def on_baseline(readout: SciNumber, label, flat: int) -> SciNumber:
-    """`readout` just right of the formula `label`, on its baseline (its glyph `flat`: one with no descender)."""
+    """`readout` just right of `label`, on its baseline: a formula's glyph `flat` (one with no descender) stands
+    on it; words in the text face (Chinese, which LaTeX cannot set here) stand on it as most of their glyphs do."""
     readout.next_to(label, RIGHT, buff=0.2)  # room for a frame round the number
-    return readout.shift(UP * (label[0][flat].get_bottom()[1] - readout.baseline()))
+    if isinstance(label, MathTex):
+        base = label[0][flat].get_bottom()[1]
+    else:
+        base = float(np.median([glyph.get_bottom()[1] for glyph in label]))
+    return readout.shift(UP * (base - readout.baseline()))
+
+
+def in_tex(translated: str, english: str) -> bool:
+    """Whether this LaTeX sets the language's words (`formula_word`; not Chinese): a line of words beside a
+    number is then typeset whole, else its words stay in the text face, in the language."""
+    return formula_word(translated, english) == translated
 
 
 def slope_label(plot: CurvePlot) -> CurvePlot:
-    """The plot's 'slope w(1 − w):' typeset, where its words stood: the readout after it is (`SciNumber`)."""
+    """The plot's 'slope w(1 − w):' typeset, where its words stood (in the text face where LaTeX cannot set the
+    language): the readout after it is (`SciNumber`)."""
+    if not in_tex(_("slope"), "slope"):
+        return plot
     words = plot.labels[1]
-    shown = c.math(rf"\text{{slope }}{W}(1 - {W})\text{{:}}", role="small", color=theme().muted)
+    shown = c.math(rf"\text{{{_('slope')} }}{W}(1 - {W})\text{{:}}", role="small", color=theme().muted)
     plot.labels.submobjects[1] = shown.move_to(words, aligned_edge=LEFT).align_to(words, DOWN)
     return plot
 
@@ -743,22 +817,30 @@ class GainKnob(VGroup):
         self.gain_number = c.number(gain.get_value(), 1)
         self.gain_line = gain_line(self.gain_number)
         above(self.bars, VGroup(self.formula, self.gain_line).arrange(DOWN, buff=0.2))
-        self.min_label = label_tex("smallest weight", role="small", color=theme().muted)
+        words, muted = _("smallest weight"), theme().muted
+        in_words = not in_tex(words, "smallest weight")
+        self.min_label = (c.text if in_words else label_tex)(words, role="small", color=muted)
         self.min_readout = on_baseline(SciNumber(float("-inf")), self.min_label, 3)  # the first 'l'
         self.min_line = VGroup(self.min_label, self.min_readout)
         self.min_line.next_to(self.bars.labels, DOWN, buff=0.3).set_x(LIVE_X)
         self.add(self.bars, self.formula, self.gain_line, self.min_line)
         self.refresh()
 
+    def shown_gain(self) -> float:
+        """The gain as its line prints it: every number of the knob is computed at it, so no readout changes
+        under a printed g that does not (review 9: at the end of the sweep to 10.0, g = 9.97 already printed
+        '10.0' while the readouts went on from 2.16 to 2.06 × 10⁻⁹)."""
+        return round(self.gain.get_value(), 1)
+
     def weights(self) -> np.ndarray:
-        return weights_at_gain(self.scores, self.gain.get_value())
+        return weights_at_gain(self.scores, self.shown_gain())
 
     def log10_smallest(self) -> float:
-        return log10_smallest_weight(self.scores, self.gain.get_value())
+        return log10_smallest_weight(self.scores, self.shown_gain())
 
     def log10_sensitivity(self) -> float:
-        """log10 of w(1 - w) for the top weight at the current gain."""
-        return log10_top_sensitivity(self.scores, self.gain.get_value())
+        """log10 of w(1 - w) for the top weight at the printed gain."""
+        return log10_top_sensitivity(self.scores, self.shown_gain())
 
     def refresh(self) -> GainKnob:
         stagger(self.bars.set_weights(self.weights()))
@@ -881,7 +963,7 @@ class WeightCurve(TangentPlot):
     Against the gap the curve holds still as g turns (only the dot moves along it); against the top score
     itself it would slide right with g * the others."""
 
-    def __init__(self, scores, gain: float, *, size, x_span):
+    def __init__(self, scores, gain: float, *, size, x_span, title_width: float):
         super().__init__(scores, gain, size=size, x_span=x_span)
         x_labels = self.axes.x_axis.labels
         # a tick label past the axis' end (one wide enough to push "gap" off the stage, as 5000 is) goes
@@ -891,11 +973,11 @@ class WeightCurve(TangentPlot):
         muted = theme().muted
         self.curve.set_stroke(width=3)
         self.tangent.set_stroke(width=6)
-        swatch = Line(ORIGIN, RIGHT * 0.45, color=theme().text, stroke_width=6)
-        key = VGroup(swatch, c.text("tangent: slope w(1 − w)", role="small", color=muted))
+        swatch = Line(ORIGIN, RIGHT * 0.35, color=theme().text, stroke_width=6)
+        key = VGroup(swatch, c.text(_("tangent: slope w(1 − w)"), role="small", color=muted))
         title = VGroup(
-            c.text("top weight w against its gap", role="small", color=muted),
-            key.arrange(RIGHT, buff=0.15),
+            fit.wrap_within(_("top weight w against its gap"), title_width, role="small", color=muted),
+            key.arrange(RIGHT, buff=0.12),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
         self.title = title.next_to(self.axes, UP, buff=0.18).align_to(self.axes, LEFT)
         x_axis, y_axis = self.axes.x_axis, self.axes.y_axis
@@ -914,7 +996,7 @@ class WeightCurve(TangentPlot):
         for label, w in zip(y_axis.labels, (0, 1)):
             label.next_to(self.axes.c2p(lo, w), LEFT, buff=0.15)
         self.axis_labels = VGroup(
-            c.text("gap", role="small", color=muted).next_to(x_axis, RIGHT, buff=0.1),
+            c.text(_("gap"), role="small", color=muted).next_to(x_axis, RIGHT, buff=0.1),
             c.text("w", role="small", color=muted)
             .next_to(y_axis.labels, LEFT, buff=0.2)
             .set_y(self.axes.c2p(lo, 0.5)[1]),

@@ -20,6 +20,7 @@ from scenes.chapters.refocus import Refocus
 from scenes.chapters.registry import find
 from scenes.chapters.score_every_word import ScoreEveryWord
 from scenes.chapters.source_positions import SourcePositions
+from scenes.chapters.where_it_breaks import WhereItBreaks
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt_column
 from tests.support.layout import (
     MEDIA,
@@ -42,6 +43,7 @@ TERMS = {  # words each chapter's translation shows or says, as the language's t
         "de": ("Kreuzaufmerksamkeit", "Abfragen", "Gewichte"),
         "zh": ("交叉注意力", "查询", "权重"),
     },
+    WhereItBreaks: {"de": ("Verstärkung", "Gewicht", "Steigung"), "zh": ("增益", "权重", "斜率")},
 }
 CHAPTERS = tuple(TERMS)
 FORMULA_WORDS = {"softmax"}  # a function's name, in every language
@@ -144,12 +146,18 @@ def new_scores_said(lang: str) -> list[str]:
     return [listed(fmt_column(examples.current().blend.trace(1).scores, SCORE_PLACES), lang)]
 
 
+def weights_said(lang: str) -> list[str]:
+    """WhereItBreaks' scaled weights as its caption lists them: German '0,665; 0,090; 0,245'."""
+    return [listed(fmt_column(examples.current().blend.trace(0).weights, WEIGHT_PLACES), lang)[1:-1]]
+
+
 SAID = {
     QuickVersion: lambda lang: [],
     ScoreEveryWord: scores_said,
     BlendByWeight: output_said,
     Refocus: new_scores_said,
     SourcePositions: counts_said,
+    WhereItBreaks: weights_said,
 }
 
 
