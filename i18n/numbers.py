@@ -34,8 +34,8 @@ def decimal_sign(lang: str | None = None) -> str:
 
 POINT = re.compile(r"(?<=\d)\.(?=\d)")  # a decimal point, between digits
 LIST_COMMA = re.compile(
-    r"(?:(?<=\d)|(?<=\\infty)),(?= ?(?:-|\d|\\infty|\\sqrt))"
-)  # a comma between two listed numbers
+    r"(?:(?<=\d)|(?<=\\infty)),(?=(?: |\\[,;:]|\\quad)*(?:-|\d|\\infty|\\sqrt))"
+)  # a comma between two listed numbers, TeX's spaces after it too ('0.5,\;\; 1')
 
 
 def tex(formula: str, lang: str | None = None) -> str:

@@ -27,7 +27,7 @@ from manim import (
 from attention import examples
 from attention.examples.story import count
 from i18n import _, ngettext
-from i18n.numbers import decimal_sign, separator
+from i18n.words import said, said_vector
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -44,7 +44,6 @@ from scenes.kit.arithmetic import (
     plain,
     sign,
     tex_sign,
-    text_minus,
     vector_tex,
 )
 from scenes.kit.bars import WeightBars
@@ -246,7 +245,13 @@ class BlendByWeight(ChapterScene):
         self.names, self.score_cells, self.exp_cells, self.ratio_cells = self.table.columns
         total = formula_word(_("sum"), "sum")
         self.sum_line = c.math(rf"\text{{{total}}} = " + exp_sum_tex(tr.scores, tr.log_exp_sum, exps))
-        self.bars = WeightBars(tokens, tr.weights, height=BAR_HEIGHT, spacing=bar_pitch(tokens, tr.weights))
+        self.bars = WeightBars(
+            tokens,
+            tr.weights,
+            height=BAR_HEIGHT,
+            spacing=bar_pitch(tokens, tr.weights),
+            total_words=_("sum of weights"),
+        )
         self.bar_values = drop_crowded_values(self.bars)
         self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
         value_marks(self.plane, tokens)
@@ -315,18 +320,6 @@ class BlendByWeight(ChapterScene):
         one_size(VGroup(softmax, self.bars, second, self.plane, self.roadmap), self.factor)
         pin(self.strip, self.heading)
         self.bars.max_height *= self.factor
-
-
-def said(printed: str) -> str:
-    """A number as the screen prints it (English form), as the active language writes it in words: its decimal
-    sign ('0,768' in German) and the minus sign the formulas draw."""
-    return text_minus(printed.replace(".", decimal_sign()))
-
-
-def said_vector(printed) -> str:
-    """'[0.665, −0.245]' for a caption from the strings the screen prints, as the language writes it: German
-    '[0,665; −0,245]'."""
-    return "[" + separator().join(said(p) for p in printed) + "]"
 
 
 def values_caption(values) -> str:

@@ -30,6 +30,7 @@ from attention import examples
 from attention.examples import story
 from i18n import _
 from i18n.numbers import decimal
+from i18n.words import quoted
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES
@@ -446,11 +447,6 @@ def reading(source, weights) -> str:
         return _("splits between %(first)s and %(second)s", first=named[0], second=named[1])
     listed = _(", ").join(named[:-1])  # the list's separator as the language writes it (Chinese: 、)
     return _("spreads over %(words)s and %(last)s", words=listed, last=named[-1])
-
-
-def quoted(word: str) -> str:
-    """A word in the active language's quotation marks: “the”, German „the“."""
-    return _("“%(word)s”", word=word)
 
 
 class Fan(VGroup):

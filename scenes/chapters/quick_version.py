@@ -15,6 +15,7 @@ from attention.positions import sinusoidal
 from attention.projections import DEFAULT_PROJECTIONS
 from attention.training import train_head
 from i18n import _
+from i18n.words import N_
 from scenes.chapters.registry import CHAPTERS, find, shown_title
 from scenes.kit import components as c
 from scenes.kit import fit
@@ -173,12 +174,6 @@ FORMULA = (  # the closing formula's parts and their names, as in the matrix cha
     ("V", "V"),
 )
 ALL = tuple(dict.fromkeys(name for _, name in FORMULA))
-
-
-def N_(message: str) -> str:
-    """`message` marked for the catalogue (Babel extracts N_) and kept English: the tables below are built on
-    import, before a render's language is active, so each is translated where it is shown, `_(message)`."""
-    return message
 
 
 @dataclass(frozen=True)

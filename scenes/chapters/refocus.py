@@ -27,7 +27,7 @@ from manim import (
 
 from attention import attend, examples
 from i18n import _
-from i18n.numbers import decimal_sign, separator
+from i18n.words import said_vector
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -37,7 +37,6 @@ from scenes.kit.arithmetic import (
     fmt,
     fmt_column,
     fmt_input,
-    text_minus,
 )
 from scenes.kit.bars import VectorReadout, WeightBars
 from scenes.kit.chapter import ChapterScene
@@ -363,12 +362,6 @@ def crosses(area: np.ndarray, mark) -> bool:
     points = np.linspace(mark.get_start(), mark.get_end(), ARROW_SAMPLES)[:, :2]
     near = (points >= area[0] - ARROW_HALF) & (points <= area[1] + ARROW_HALF)
     return bool(np.any(np.all(near, axis=1)))
-
-
-def said_vector(printed) -> str:
-    """'[0.665, −0.245]' for a caption from the strings the screen prints, as the language writes it: German
-    '[0,665; −0,245]'."""
-    return "[" + separator().join(text_minus(p.replace(".", decimal_sign())) for p in printed) + "]"
 
 
 def scores_tex(trace) -> str:

@@ -28,10 +28,11 @@ from manim.utils.rate_functions import linear, smooth, squish_rate_func
 from attention import examples
 from attention.examples import story
 from i18n import _, ngettext
-from i18n.numbers import decimal_sign, separator
+from i18n.numbers import separator
+from i18n.words import N_, quoted, said
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, fmt_input, relation, text_minus
+from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, fmt_input, relation
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
@@ -54,12 +55,6 @@ COMPASS_HEIGHT = 1.9  # the compass's keys (KEY_SHARE × COMPASS) and a name abo
 ROW_BUFF = 0.4  # between the keys' rows, at the least
 SPREAD = 0.5  # the most added to each vertical gap when the rows leave the stage's lower part empty
 ORDER_GAP = 0.45  # the order note under the keys' names, at least half this clear of the rest
-
-
-def N_(message: str) -> str:
-    """`message` marked for the catalogue (Babel extracts N_) and kept English: tables built on import, before
-    a render's language is active, are translated where they are shown, `_(message)`."""
-    return message
 
 
 ROLES = (  # each role's name, symbol, job, colour and caption, translated where shown (see N_)
@@ -524,20 +519,9 @@ def listed_column(values) -> str:
     return "[" + separator().join(said(p) for p in fmt_column(values, SCORE_PLACES)) + "]"
 
 
-def said(printed: str) -> str:
-    """A number as the screen prints it (English form), as the active language writes it in words: its decimal
-    sign ('0,768' in German) and the minus sign the formulas draw."""
-    return text_minus(printed.replace(".", decimal_sign()))
-
-
 def listed(words) -> str:
     """Words listed in a caption or note: 'the, cat, sat' (Chinese 、)."""
     return _(", ").join(words)
-
-
-def quoted(word: str) -> str:
-    """A word in the active language's quotation marks: “the”, German „the“."""
-    return _("“%(word)s”", word=word)
 
 
 def role_card(name: str, symbol: str, job: str, color: str):

@@ -37,10 +37,10 @@ from manim.utils.rate_functions import smooth, squish_rate_func
 import i18n
 from attention import examples
 from i18n import _, ngettext
-from i18n.numbers import decimal_sign
+from i18n.words import N_, quoted, said
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, division_tex, fmt, relation, text_minus, vector_math
+from scenes.kit.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import pulsed
 from scenes.kit.formula_slot import formula_word
@@ -83,12 +83,6 @@ SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 ROLL_OUT = squish_rate_func(smooth, 0, 0.35)
 ROLL_SLIDE = squish_rate_func(smooth, 0.35, 0.55)
 ROLL_IN = squish_rate_func(smooth, 0.55, 1)
-
-
-def N_(message: str) -> str:
-    """`message` marked for the catalogue (Babel extracts N_) and kept English: a constant is made on import,
-    before a render's language is active, so it is translated where it is shown, `_(message)`."""
-    return message
 
 
 GAP = r",\;\; "  # between a vector's entries in a formula, as `vector_math` writes it
@@ -612,17 +606,6 @@ def count_line(trace, before) -> VGroup:
         growth = fmt(trace.weights.size / before.weights.size, 1)
         pieces.append(Piece(rf"\quad(\times {growth})", f"  (×{growth})", theme().text))
     return one_face(pieces, role="small")
-
-
-def said(printed: str) -> str:
-    """A number as the screen prints it (English form), as the active language writes it in words: its decimal
-    sign ('0,768' in German) and the minus sign the formulas draw."""
-    return text_minus(printed.replace(".", decimal_sign()))
-
-
-def quoted(word: str) -> str:
-    """A word in the active language's quotation marks: “the”, German „the“."""
-    return _("“%(word)s”", word=word)
 
 
 def whole(n: int) -> str:

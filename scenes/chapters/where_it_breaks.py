@@ -25,7 +25,6 @@ from manim import (
     GrowFromEdge,
     LaggedStart,
     Line,
-    MathTex,
     Restore,
     Succession,
     ValueTracker,
@@ -38,7 +37,7 @@ from attention.examples import story
 from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensitivity, log_saturation_sweep
 from i18n import _
 from i18n import numbers as locale_numbers
-from i18n.numbers import decimal_sign, separator
+from i18n.words import said, said_list, said_vector
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -50,10 +49,9 @@ from scenes.kit.arithmetic import (
     relation,
     sci,
     sci_parts,
-    text_minus,
     vector_tex,
 )
-from scenes.kit.bars import WeightBars, label_tex
+from scenes.kit.bars import WeightBars, baseline_of, in_tex, label_tex
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed, pulsed
 from scenes.kit.formula_slot import formula_word
@@ -494,21 +492,6 @@ def slope_caption(slope: float, printed: str, gain: float) -> tuple[str, str]:
     )
 
 
-def said(printed: str) -> str:
-    """A number as the screen prints it (English form), as the active language writes it in words."""
-    return text_minus(printed.replace(".", decimal_sign()))
-
-
-def said_vector(printed) -> str:
-    """'[0.665, −0.245]' from the strings the screen prints, as the language writes it: German '[0,665; −0,245]'."""
-    return "[" + said_list(printed) + "]"
-
-
-def said_list(printed) -> str:
-    """Numbers as printed, listed as the language writes them: '0.665, 0.245', German '0,665; 0,245'."""
-    return separator().join(said(p) for p in printed)
-
-
 class SciNumber(VGroup):
     """A weight-like number as `arithmetic.sci_parts` prints it, typeset as every number is, at one size
     (`role`): '0.xyz' as the bars print it, or below 0.001 'm × 10' with its exponent '−e' raised beside
@@ -605,23 +588,13 @@ def on_baseline(readout: SciNumber, label, flat: int) -> SciNumber:
     """`readout` just right of `label`, on its baseline: a formula's glyph `flat` (one with no descender) stands
     on it; words in the text face (Chinese, which LaTeX cannot set here) stand on it as most of their glyphs do."""
     readout.next_to(label, RIGHT, buff=0.2)  # room for a frame round the number
-    if isinstance(label, MathTex):
-        base = label[0][flat].get_bottom()[1]
-    else:
-        base = float(np.median([glyph.get_bottom()[1] for glyph in label]))
-    return readout.shift(UP * (base - readout.baseline()))
-
-
-def in_tex(translated: str, english: str) -> bool:
-    """Whether this LaTeX sets the language's words (`formula_word`; not Chinese): a line of words beside a
-    number is then typeset whole, else its words stay in the text face, in the language."""
-    return formula_word(translated, english) == translated
+    return readout.shift(UP * (baseline_of(label, flat) - readout.baseline()))
 
 
 def slope_label(plot: CurvePlot) -> CurvePlot:
     """The plot's 'slope w(1 − w):' typeset, where its words stood (in the text face where LaTeX cannot set the
     language): the readout after it is (`SciNumber`)."""
-    if not in_tex(_("slope"), "slope"):
+    if not in_tex(_("slope")):
         return plot
     words = plot.labels[1]
     shown = c.math(rf"\text{{{_('slope')} }}{W}(1 - {W})\text{{:}}", role="small", color=theme().muted)
@@ -817,9 +790,7 @@ class GainKnob(VGroup):
         self.gain_number = c.number(gain.get_value(), 1)
         self.gain_line = gain_line(self.gain_number)
         above(self.bars, VGroup(self.formula, self.gain_line).arrange(DOWN, buff=0.2))
-        words, muted = _("smallest weight"), theme().muted
-        in_words = not in_tex(words, "smallest weight")
-        self.min_label = (c.text if in_words else label_tex)(words, role="small", color=muted)
+        self.min_label = label_tex(_("smallest weight"), role="small", color=theme().muted)
         self.min_readout = on_baseline(SciNumber(float("-inf")), self.min_label, 3)  # the first 'l'
         self.min_line = VGroup(self.min_label, self.min_readout)
         self.min_line.next_to(self.bars.labels, DOWN, buff=0.3).set_x(LIVE_X)

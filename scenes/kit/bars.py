@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Line, Rectangle, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Line, MathTex, Rectangle, VGroup
 
+from i18n.numbers import separator
 from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, Relation, sign
-from scenes.kit.components import math, number
+from scenes.kit.components import math, number, text
 from scenes.kit.numbers import SansTex
 from scenes.kit.palette import tex_size, theme, token_color
 
+CJK_START = 0x2E80  # Unicode's CJK blocks start here: scripts this LaTeX has no fonts for
 MIN_BAR = 1e-3  # a bar never collapses to zero height (manim cannot stretch a flat shape)
 AXIS = 0.37  # TeX's math axis, where '=' and '≈' are centred, as a fraction of a digit's height above the baseline
 COMMA_GAP = 0.28  # space after a comma in a vector, wide enough that a minus sign reads as a sign
@@ -25,9 +27,10 @@ class WeightBars(VGroup):
     origin until moved. `show_total` adds the 'sum of weights' line under the names, true as printed:
     '=' when the weights as printed add up to the total as printed, '≈' otherwise (0.333 three times
     is 0.999, beside 1.000); the line's relation is `total.relations`. The line is in the number's face
-    throughout (`label_tex`). While the weights move (`moving`), the sign is '≈', true whatever the printed
-    weights add up to: rounded live, they add to 0.999, 1.000 and 1.001 by turns, and '=' and '≈' flickered
-    (review 9); at rest the exact sign comes back.
+    throughout (`label_tex`), its words `total_words` (a translated chapter's, `_()`: the kit translates
+    nothing itself, or every chapter using it would count as translated). While the weights move (`moving`),
+    the sign is '≈', true whatever the printed weights add up to: rounded live, they add to 0.999, 1.000 and
+    1.001 by turns, and '=' and '≈' flickered (review 9); at rest the exact sign comes back.
     """
 
     def __init__(
@@ -38,6 +41,7 @@ class WeightBars(VGroup):
         bar_width: float = 0.7,
         spacing: float = 1.25,
         show_total: bool = True,
+        total_words: str = "sum of weights",
     ):
         super().__init__()
         self.max_height = height
@@ -70,7 +74,7 @@ class WeightBars(VGroup):
             self.signs = {"=": SansTex("=", color=muted), "≈": SansTex(r"\approx", color=muted)}
             for shown_sign in self.signs.values():
                 shown_sign.font_size, shown_sign.role = tex_size("label"), "label"
-            words = label_tex("sum of weights", color=muted)
+            words = label_tex(total_words, color=muted)
             self.mark, self.in_motion = "=", False
             self.total_label = VGroup(words, self.signs["="].copy())
             self.add(self.total_label, self.total)
@@ -126,14 +130,30 @@ class WeightBars(VGroup):
 def label_tex(words: str, role: str = "label", color: str | None = None):
     r"""A label typeset in the numbers' face, `\text{words}`: a line that puts words beside a number is then
     one face (review 8: a sans label beside a LaTeX number read as two fonts), as '\text{sum} = …' and
-    '\text{output} =' are. For the code's own words only (LaTeX reads them)."""
+    '\text{output} =' are. Words this LaTeX cannot set (`in_tex`: Chinese) are in the text face. For the
+    code's own words and their translations only (LaTeX reads them)."""
+    if not in_tex(words):
+        return text(words, role=role, color=color)
     return math(rf"\text{{{words}}}", role=role, color=color)
+
+
+def in_tex(words: str) -> bool:
+    """Whether this LaTeX can set `words`: it has no fonts for the CJK scripts (Unicode's blocks from CJK_START)."""
+    return all(ord(ch) < CJK_START for ch in words)
+
+
+def baseline_of(label, glyph: int = 0) -> float:
+    """The y `label`'s words stand on: in a formula, its glyph `glyph`'s foot (one with no descender); in the
+    text face, where most of its glyphs stand (a CJK glyph has no descender)."""
+    if isinstance(label, MathTex):
+        return label[0][glyph].get_bottom()[1]
+    return float(np.median([g.get_bottom()[1] for g in label]))
 
 
 def on_baseline(label, sign, number) -> None:
     r"""`sign` ('=', '≈') after the formula `label` on the math axis, and `number` after it on the baseline, as
     TeX sets '\text{label} = 1.000' (centred, they would sit low beside the descenders of 'weights')."""
-    baseline = label[0][0].get_bottom()[1]  # under the first letter
+    baseline = baseline_of(label)  # under the first letter
     sign.next_to(label, RIGHT, buff=0.15).set_y(baseline + AXIS * number.height)
     number.next_to(sign, RIGHT, buff=0.15).align_to([0, baseline, 0], DOWN)
 
@@ -156,7 +176,8 @@ class VectorReadout(VGroup):
         color = color or theme().text
         size = tex_size(role) if size is None else max(size, tex_size("small"))
         self.numbers = [number(v, places, role, color).scale(size / tex_size(role)) for v in values]
-        self.commas = [SansTex(",", font_size=size, color=color) for _ in self.numbers[1:]]
+        mark = separator().strip()  # ';' where the comma is the decimal sign (German)
+        self.commas = [SansTex(mark, font_size=size, color=color) for _ in self.numbers[1:]]
         parts = [SansTex("[", font_size=size, color=color), self.numbers[0]]
         for comma, shown in zip(self.commas, self.numbers[1:]):
             parts += [comma, shown]

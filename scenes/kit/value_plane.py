@@ -7,7 +7,7 @@ from manim import DOWN, LEFT, Arrow, Dot, NumberPlane, VGroup
 
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import scaled_tex
+from scenes.kit.arithmetic import scaled_rows
 from scenes.kit.bars import WeightBars
 from scenes.kit.palette import theme, token_color
 from scenes.kit.planes import plane
@@ -110,10 +110,11 @@ def place(mark: Arrow, start, end, width: float) -> None:
 
 
 def blend_rows(trace, tokens) -> c.Grid:
-    """'0.500 × [1, 0] = [0.500, 0]' for each token: weight times value, from the printed weight (columns:
-    names, products; each product's relations are its `relations`)."""
+    """'0.500 × [1, 0] = [0.500, 0.000]' for each token: weight times value, from the printed weight, every
+    product in the column's one format as the query panel prints them (columns: names, products; each
+    product's relations are its `relations`)."""
     names = [fit.clip(t, NAME_WIDTH, color=token_color(t)) for t in tokens]
-    cells = [c.math(scaled_tex(w, v)) for w, v in zip(trace.weights, trace.values)]
+    cells = [c.math(row) for row in scaled_rows(trace.weights, trace.values)]
     return c.Grid(names, cells, row_buff=0.22)
 
 

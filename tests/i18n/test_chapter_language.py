@@ -40,6 +40,7 @@ def test_the_catalogue_answers_in_the_active_language():
     [
         ("[0.665, 0.245]", "[0{,}665; 0{,}245]"),
         ("(2, 0)", "(2; 0)"),
+        (r"[0.5,\;\; -1.25]", r"[0{,}5;\;\; -1{,}25]"),  # a formula's own spaces after the comma
         (r"[-\infty, -1.25]", r"[-\infty; -1{,}25]"),
         (r"w_i\, v_{i,2} = 0.5", r"w_i\, v_{i,2} = 0{,}5"),  # a thin space and an index keep their commas
         (r"\text{query, key} 3", r"\text{query, key} 3"),  # a comma in words is no list separator

@@ -47,9 +47,6 @@ TERMS = {  # words each chapter's translation shows or says, as the language's t
 }
 CHAPTERS = tuple(TERMS)
 FORMULA_WORDS = {"softmax"}  # a function's name, in every language
-# what a chapter draws in English from a kit's file this slice could not edit (scenes/kit/bars.py: WeightBars'
-# total names itself): to go once the kit takes the words from its chapter, as formula_slot and AttentionGrid do
-KIT_ENGLISH = {BlendByWeight: {r"\text{sum of weights}"}}
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
 
 
@@ -207,7 +204,7 @@ def bare(label: str) -> bool:
 def test_every_word_drawn_or_said_comes_from_the_catalogue(pseudo, chapter):
     """A string typed into the chapter (or a kit's word it shows) without `_()` shows here, unwrapped."""
     ends = ends_in(chapter, "de")
-    assert not {label for label in texts(ends) if bare(label)} - KIT_ENGLISH.get(chapter, set())
+    assert not {label for label in texts(ends) if bare(label)}
     said = " ".join(ends[-1].captions)  # a long caption is said in two cues: the «» around both
     while re.search("«[^«»]*»", said):
         said = re.sub("«[^«»]*»", "", said)

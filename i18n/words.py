@@ -1,0 +1,35 @@
+"""What every translated chapter writes alike: a word in quotation marks, a table's words marked for the
+catalogue, and the numbers a caption says, as the active language writes them. It imports `_`, so a chapter
+importing it counts as translated (`dependencies.in_language`): only translated chapters use it."""
+
+from __future__ import annotations
+
+from i18n import _
+from i18n.numbers import decimal_sign, separator
+
+
+def N_(message: str) -> str:
+    """`message` marked for the catalogue (Babel extracts N_) and kept English: a table built on import, before a
+    render's language is active, is translated where it is shown, `_(message)`."""
+    return message
+
+
+def quoted(word: str) -> str:
+    """A word in the active language's quotation marks: “the”, German „the“."""
+    return _("“%(word)s”", word=word)
+
+
+def said(printed: str) -> str:
+    """A number as the screen prints it (English form), as the active language writes it in words: its decimal
+    sign ('0,768' in German) and the minus sign the formulas draw ('−0.4', not a hyphen)."""
+    return printed.replace(".", decimal_sign()).replace("-", "−")
+
+
+def said_list(printed) -> str:
+    """Numbers as printed, listed as the language writes them: '0.665, 0.245', German '0,665; 0,245'."""
+    return separator().join(said(p) for p in printed)
+
+
+def said_vector(printed) -> str:
+    """'[0.665, −0.245]' for a caption from the strings the screen prints: German '[0,665; −0,245]'."""
+    return "[" + said_list(printed) + "]"
