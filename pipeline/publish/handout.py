@@ -162,7 +162,7 @@ def _still_english() -> str:
     """The title page's line saying what is still English, in a handout in another language."""
     if i18n.language() == i18n.SOURCE:
         return ""
-    said = _("The chapters, their pictures and the narration are in English for now.")
+    said = _("The pictures' descriptions and the chapters not yet translated are in English for now.")
     return f'<p class="still">{escape(said)}</p>\n'
 
 

@@ -136,11 +136,14 @@ def _pages(
     shared |= {"script": PRESENT_SCRIPT, "chapter_count": counts[0], "strings": script_strings(*counts)}
     shared |= _language(settings)
     target = lecture.files(folder)
-    captions_href = _href(target.web_captions) if target.web_captions.is_file() else None
+    captions = None
+    if target.web_captions.is_file():  # in the lecture's language ('mul' where its chapters' differ)
+        said = lecture.language(chapters, settings)
+        captions = {"src": _href(target.web_captions), "lang": said, "label": _language_name(said)}
     return found | {
         PRESENT: TEMPLATES.get_template("present.html.j2").render(
             sources=[{"src": _href(s), "type": _type(s)} for s in _sources(target.video)],
-            captions=captions_href,
+            captions=captions,
             described=_described_track(target.video, described),
             **shared,
         ),
