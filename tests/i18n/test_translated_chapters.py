@@ -1,9 +1,8 @@
-"""The chapters translated after FixedContext (issue 34), each run dry in German, Chinese and a pseudo-language
-as tests/i18n/test_fixed_context_languages.py runs FixedContext: its words and captions are the language's
-(none of its own English strings drawn or said), its numbers are written as the language writes them, nothing
-leaves the stage or overlaps (German running longer, Chinese in its own font), and in the pseudo-language,
-whose catalogue wraps every translation in «», every word drawn or said that is not a token name, a number or
-a formula's symbol is wrapped: it came from the catalogue."""
+"""The translated chapters (issue 34), each run dry in German, Chinese and a pseudo-language: its words and
+captions are the language's (none of its own English strings drawn or said), its numbers are written as the
+language writes them, nothing leaves the stage or overlaps (German running longer, Chinese in its own font), and
+in the pseudo-language, whose catalogue wraps every translation in «», every word drawn or said that is not a
+token name, a number or a formula's symbol is wrapped: it came from the catalogue."""
 
 from __future__ import annotations
 
@@ -14,7 +13,9 @@ from babel.messages.pofile import read_po
 
 import i18n
 from attention import examples
+from i18n.numbers import decimal
 from scenes.chapters.blend_by_weight import BlendByWeight
+from scenes.chapters.fixed_context import FixedContext
 from scenes.chapters.quick_version import QuickVersion
 from scenes.chapters.refocus import Refocus
 from scenes.chapters.registry import find
@@ -35,6 +36,7 @@ from tests.support.layout import (
 from tests.support.pseudo_language import pseudo_german
 
 TERMS = {  # words each chapter's translation shows or says, as the language's textbooks write them
+    FixedContext: {"de": ("Aufmerksamkeit", "Encoder", "Decoder"), "zh": ("注意力", "编码器", "解码器")},
     QuickVersion: {"de": ("Kurzfassung", "Abfragen", "Gewichte"), "zh": ("快速版", "查询", "权重")},
     ScoreEveryWord: {"de": ("Abfrage", "Schlüssel", "Skalarprodukt"), "zh": ("查询", "键", "点积")},
     BlendByWeight: {"de": ("Gewichte", "Werte", "Ausgabe"), "zh": ("权重", "值", "输出")},
@@ -148,7 +150,13 @@ def weights_said(lang: str) -> list[str]:
     return [listed(fmt_column(examples.current().blend.trace(0).weights, WEIGHT_PLACES), lang)[1:-1]]
 
 
+def top_weight_said(lang: str) -> list[str]:
+    """FixedContext's largest weight of the cross grid as its caption says it: German '0,870'."""
+    return [decimal(examples.current().cross.cross().weights.max(), WEIGHT_PLACES, lang)]
+
+
 SAID = {
+    FixedContext: top_weight_said,
     QuickVersion: lambda lang: [],
     ScoreEveryWord: scores_said,
     BlendByWeight: output_said,

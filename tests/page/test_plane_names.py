@@ -6,10 +6,7 @@ import numpy as np
 import pytest
 
 from attention import examples
-from pipeline import outputs
-from pipeline.plan.settings import from_options
-from pipeline.publish import update
-from tests.support.browser import chromium, new_tab, serve
+from tests.support.browser import panels_tab
 
 PLANE = """(panel) => {
   const svg = document.querySelector(`#panel-${panel} svg.plane`);
@@ -27,14 +24,8 @@ PLANE = """(panel) => {
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
-    out, settings = tmp_path_factory.mktemp("plane-names"), from_options("l")
-    folder = outputs.folder(out, settings)
-    folder.mkdir(parents=True)
-    update.after_render(out, settings)  # the page alone: the panels need the example's data, not videos
-    with serve(folder) as base, chromium() as browser:
-        tab, errors = new_tab(browser, base + "index.html", 1280, 900)
+    with panels_tab(tmp_path_factory.mktemp("plane-names")) as tab:
         yield tab
-        assert errors == []
 
 
 def meets(box, shaft) -> bool:

@@ -8,12 +8,9 @@ import re
 import pytest
 
 from attention import attend, examples
-from pipeline import outputs
-from pipeline.plan.settings import from_options
-from pipeline.publish import update
 from pipeline.publish.panel_data import BLEND_EXP_PLACES
 from scenes.kit.arithmetic import WEIGHT_PLACES, column, fmt, fmt_column, one_format, scaled_rows, text_minus
-from tests.support.browser import chromium, new_tab, serve
+from tests.support.browser import panels_tab
 
 # a zero score beside others (e^0 = 1 among decimals), a zero coordinate in a term, all-whole products, and
 # exponentials within 1e-9 of 1 (whole) whose sum is not
@@ -22,14 +19,8 @@ QUERIES = ([2, 0, 0, 0], [0, 2, 0, 0], [0, 0, 0, 0], [1.5, -2, 0.25, 3], [-1e-9,
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
-    out, settings = tmp_path_factory.mktemp("query-format"), from_options("l")
-    folder = outputs.folder(out, settings)
-    folder.mkdir(parents=True)
-    update.after_render(out, settings)  # the page alone: the panels need the example's data, not videos
-    with serve(folder) as base, chromium() as browser:
-        tab, errors = new_tab(browser, base + "index.html", 1280, 900)
+    with panels_tab(tmp_path_factory.mktemp("query-format")) as tab:
         yield tab
-        assert errors == []
 
 
 def shown(page, query) -> dict:

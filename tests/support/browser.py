@@ -103,6 +103,24 @@ VNU = BUILD / "vnu-jar/build/dist/vnu.jar"  # the Nu Html Checker, run by Debian
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
+@contextmanager
+def panels_tab(out: Path) -> Iterator:
+    """The lecture's page alone written into `out` (the panels need the example's data, not videos), served and
+    open in Chromium at 1280 x 900; no console error by the end."""
+    from pipeline import outputs
+    from pipeline.plan.settings import from_options
+    from pipeline.publish import update
+
+    settings = from_options("l")
+    folder = outputs.folder(out, settings)
+    folder.mkdir(parents=True)
+    update.after_render(out, settings)
+    with serve(folder) as base, chromium() as browser:
+        tab, errors = new_tab(browser, base + "index.html", 1280, 900)
+        yield tab
+        assert errors == []
+
+
 def new_tab(browser: Browser, url: str, width: int, height: int, requests: list | None = None, **options):
     """A tab of that size showing `url` (playwright's `new_page` `options` too); returns it and the list its
     console errors go to. Every address it asks for is added to `requests`, if given."""
