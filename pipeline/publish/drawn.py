@@ -214,7 +214,7 @@ def blend_by_weight(ex: Examples) -> dict[str, str]:
 def refocus(ex: Examples) -> dict[str, str]:
     blend, tokens = ex.blend, ex.blend.tokens
     before, after = blend.trace(0), blend.trace(min(1, len(blend.queries) - 1))
-    printed = one_format(after.terms)  # one format down the column, as the video and the query panel print them
+    printed = one_format(after.terms)  # one format down the column, as the video and the query panel
     terms = by_word_printed(tokens, printed)
     zero = [
         f"“{t}” {number(w, WEIGHT_PLACES)} × [{numbers(v, None)}] = {vector_text(p)}"
