@@ -63,6 +63,10 @@ GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
 STOP_READS = ("top", "smallest", "slope")  # what each stop's caption reads: one number a stop
 SWEEP_POINTS = 181
 SWEEP_SECONDS = 1.5  # the shortest a turn of the knob between stops may take
+# at an even pace: an easing's slow end held g at its printed stop ('10.0' from 9.95 on) for 0.7 s while the
+# readouts still moved under it (review 9); at this pace that is under a frame (numbers that stepped with the
+# printed g instead would jump: pops)
+SWEEP_RATE = rate_functions.linear
 # the gain's name in formulas: upright, as Refocus's v (CM Sans italic g is CMSSI10, sans, but its binocular shape
 # read as a serif italic beside the upright digits, review round 6; verified with pdffonts)
 GAIN = r"\mathsf{g}"
@@ -211,7 +215,7 @@ class WhereItBreaks(ChapterScene):
         self.show(
             self.gain.animate.set_value(stop),
             run_time=max(SWEEP_SECONDS, self.caption_time(caption)),
-            rate_func=rate_functions.ease_out_sine,
+            rate_func=SWEEP_RATE,
             caption=caption,
         )
         sentence, value, parts = self.reading(STOP_READS[GAIN_STOPS.index(stop) % len(STOP_READS)])
@@ -797,21 +801,15 @@ class GainKnob(VGroup):
         self.add(self.bars, self.formula, self.gain_line, self.min_line)
         self.refresh()
 
-    def shown_gain(self) -> float:
-        """The gain as its line prints it: every number of the knob is computed at it, so no readout changes
-        under a printed g that does not (review 9: at the end of the sweep to 10.0, g = 9.97 already printed
-        '10.0' while the readouts went on from 2.16 to 2.06 × 10⁻⁹)."""
-        return round(self.gain.get_value(), 1)
-
     def weights(self) -> np.ndarray:
-        return weights_at_gain(self.scores, self.shown_gain())
+        return weights_at_gain(self.scores, self.gain.get_value())
 
     def log10_smallest(self) -> float:
-        return log10_smallest_weight(self.scores, self.shown_gain())
+        return log10_smallest_weight(self.scores, self.gain.get_value())
 
     def log10_sensitivity(self) -> float:
-        """log10 of w(1 - w) for the top weight at the printed gain."""
-        return log10_top_sensitivity(self.scores, self.shown_gain())
+        """log10 of w(1 - w) for the top weight at the current gain."""
+        return log10_top_sensitivity(self.scores, self.gain.get_value())
 
     def refresh(self) -> GainKnob:
         stagger(self.bars.set_weights(self.weights()))

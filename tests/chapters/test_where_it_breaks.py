@@ -7,7 +7,7 @@ import pytest
 from manim import DL, UR, VGroup, tempconfig
 
 from attention import BlendExample, examples, saturation_at, saturation_sweep, weights_at_gain
-from attention.sweeps import GAIN_RANGE, log10_smallest_weight
+from attention.sweeps import GAIN_RANGE
 from pipeline.run import dry_run
 from scenes.chapters import where_it_breaks
 from scenes.chapters.where_it_breaks import (
@@ -17,6 +17,8 @@ from scenes.chapters.where_it_breaks import (
     LIVE_X,
     NUMBER_ROOM,
     SCALED_X,
+    SWEEP_RATE,
+    SWEEP_SECONDS,
     TANGENT_REACH,
     VALUE_GAP,
     SciNumber,
@@ -557,19 +559,13 @@ def test_emphasis_comes_from_the_kit_in_theme_colours():
     assert not {"Indicate", "Circumscribe", "Flash"} & set(vars(where_it_breaks))
 
 
-def test_no_readout_changes_while_the_printed_gain_does_not(scene):
-    """Review 9: near the end of the sweep g = 9.97 printed '10.0' while the readouts still moved on to their
-    values at 10; every number of the knob is computed at the gain as printed."""
-    last = GAIN_STOPS[-1]
-    readouts = []
-    for gain in (last - 0.04, last):
-        knob = at_gain(scene, gain)
-        scene.sensitivity.set_log10(knob.log10_sensitivity())
-        shown = (knob.gain_number.get_value(), knob.min_readout.shown(), scene.sensitivity.shown())
-        readouts.append((fmt_gain(shown[0]), *shown[1:], decimals(knob.weights())))
-    assert readouts[0] == readouts[1]
-    assert readouts[1][1] == sci_parts(log10_smallest_weight(scene.raw_trace.scores, last))
-
-
-def fmt_gain(gain: float) -> str:
-    return f"{gain:.1f}"
+def test_the_knob_prints_its_stop_only_as_it_arrives():
+    """Review 9: near the end of an eased sweep from 4 to 10, g already printed '10.0' (from 9.95 on) for 0.7 s
+    while the readouts still moved under it. At an even pace the gain prints its stop only for the last
+    0.05 / (stop - start) of a sweep: under a frame for the sweep to 10."""
+    times = np.linspace(0, 1, 100001)
+    for start, stop in zip((GAIN_RANGE[0], *GAIN_STOPS), GAIN_STOPS):
+        gains = start + (stop - start) * np.array([SWEEP_RATE(t) for t in times])
+        tail = 1 - times[np.round(gains, 1) == stop][0]  # the share of the sweep that prints its stop
+        assert tail <= 0.05 / (stop - start) + 1e-4, (start, stop)
+    assert tail * SWEEP_SECONDS < 1 / 15

@@ -48,8 +48,8 @@ def test_blend_by_weight_shows_exps_weights_terms_and_output(tmp_path):
         r"7.389 / 11.107 \approx 0.665",
         r"2.718 / 11.107 \approx 0.245",
         r"1.000 / 11.107 \approx 0.090",
-        r"0.665 \times [1, 0] = [0.665, 0.000]",  # one format to a product (arithmetic.scaled_tex)
-        r"0.090 \times [0, 0] = [0, 0]",
+        r"0.665 \times [1, 0] = [0.665, 0.000]",  # one format down the products (arithmetic.scaled_rows)
+        r"0.090 \times [0, 0] = [0.000, 0.000]",
         r"\text{output} = [0.665,\;\; 0.245]",
     ]:
         assert expected in shown

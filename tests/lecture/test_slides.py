@@ -45,7 +45,8 @@ def expected_slides(chapters, folder):
         files = outputs.chapter_files(folder, chapter.slug, "mp4")
         entry = manifest.get(chapter.slug, "mp4")
         said = beat_text.lines_by_beat(entry.beats, captions.read(files.subtitles))
-        shown = beat_text.shown(chapter.name, [b.name for b in entry.beats], said, from_options("l"))
+        layout = outputs.layout_facts(files.layout)  # what the chapter's layout chose, as the slides read it
+        shown = beat_text.shown(chapter.name, [b.name for b in entry.beats], said, from_options("l"), layout)
         for number, (beat, lines, what) in enumerate(zip(entry.beats, said, shown), start=1):
             notes, alt = "\n".join(lines), beat_text.description(beat.name, what)
             found.append((chapter.title, files.video, beat, files.beat_poster(number), notes, alt))
