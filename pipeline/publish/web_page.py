@@ -131,6 +131,8 @@ def _pages(
     if presenting is None:
         return found
     presenting["byline"] = _byline(course)
+    for item, chapter in zip(presenting["chapters"], chapters):  # its title's and narration's language
+        item["lang"] = dependencies.language_of(chapter, settings.lang)
     counts = len(presenting["chapters"]), len(presenting["beats"])
     shared = {"title": title_of(settings, course), "data": presenting, "stylesheet": PRESENT_STYLESHEET}
     shared |= {"script": PRESENT_SCRIPT, "chapter_count": counts[0], "strings": script_strings(*counts)}

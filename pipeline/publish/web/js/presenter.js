@@ -71,7 +71,9 @@ function presenter(video, data) {
     const { beat, at } = steps.position;
     const chapter = beats[beat].chapter;
     hud.querySelector(".counter").textContent = t("beat_of", { beat: beat + 1, count: beats.length });
-    hud.querySelector(".chapter").textContent = `${chapter + 1}. ${chapters[chapter].title}`;
+    const named = hud.querySelector(".chapter");
+    named.textContent = `${chapter + 1}. ${chapters[chapter].title}`;
+    named.lang = chapters[chapter].lang; // a translated chapter's title is in the page's language
     hud.querySelector('[data-key="c"]').setAttribute("aria-pressed", String(captions.mode === "showing"));
     hud.querySelector('[data-key="p"]').setAttribute("aria-pressed", String(at === "paused"));
     showCard(card, cardAt(steps.position, data, card.dataset.title));

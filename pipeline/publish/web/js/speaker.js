@@ -32,11 +32,14 @@ export function speakerView(data) {
     started = since;
     const state = blank ? t("blanked", { state: t(STATES[at]) }) : t(STATES[at]);
     find(".counter").textContent = t("beat_of_state", { beat: beat + 1, count: beats.length, state });
-    find(".chapter").textContent = `${current.chapter + 1}. ${chapters[current.chapter].title}`;
+    const named = find(".chapter");
+    named.textContent = `${current.chapter + 1}. ${chapters[current.chapter].title}`;
+    named.lang = chapters[current.chapter].lang; // a translated chapter's title and lines: the page's language
     find(".beat-name").textContent = current.name;
     const notes = find(".notes");
     const items = current.notes.map((text) => Object.assign(document.createElement("li"), { textContent: text }));
     notes.replaceChildren(...items);
+    notes.lang = chapters[current.chapter].lang;
     find(".speaker-note-text").textContent = current.speaker_note;
     find(".speaker-note").hidden = !current.speaker_note;
     showNow({ beat, at });
