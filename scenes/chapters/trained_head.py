@@ -17,6 +17,7 @@ from manim import (
     UL,
     UP,
     UR,
+    AnimationGroup,
     Axes,
     Create,
     FadeIn,
@@ -188,7 +189,12 @@ class TrainedHead(ChapterScene):
             caption=caption,
         )
         self.play(  # the trained bar, then the faint ones as the caption names them (review 9: one 4.5 s frame)
-            Succession(framed(self.bars_after[ex.answer]), framed(VGroup(self.ghosts, self.ghost_note))),
+            Succession(
+                framed(self.bars_after[ex.answer]),
+                AnimationGroup(
+                    framed(self.ghosts), framed(self.ghost_note)
+                ),  # the bars and the note naming them
+            ),
             run_time=max(2 * MIN_RUN, self.caption_time(caption) - 2),
         )
         caption = (
