@@ -1,8 +1,8 @@
 // Panel 1 (chapter ThreeTokenDrag): drag the query × among the keys; weights, worked example and context follow.
 
-import { announcer, arrow, headReach, htmlElement, svgElement, weightBars } from "./dom.js";
+import { announcer, htmlElement, svgElement, weightBars } from "./dom.js";
 import { fmtInput } from "./format.js";
-import { drawPlane, label, placeLabels } from "./plane.js";
+import { drawPlane, namedArrows } from "./plane.js";
 import { numbersOf, readState, writeState } from "./state.js";
 
 const KEY_STROKE = 9; // the keys' arrows
@@ -12,13 +12,8 @@ const KEYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDow
 export function dragPanel(root, data, theme) {
   const svg = root.querySelector("svg.plane");
   const plane = drawPlane(svg, data.range, theme);
-  const origin = plane.at(0, 0);
-  const tips = data.keys.map((key) => plane.at(...key));
-  const keys = tips.map((tip) => [...origin, ...tip, headReach(KEY_STROKE)]);
-  tips.forEach((tip, i) => arrow(svg, data.colours[i], KEY_STROKE)(...origin, ...tip));
-  const names = tips.map((tip, i) => label(svg, tip, data.tokens[i], data.colours[i]));
-  const context = arrow(svg, theme.output, CONTEXT_STROKE);
-  const size = svg.viewBox.baseVal;
+  const keys = { vectors: data.keys, tokens: data.tokens, colours: data.colours };
+  const context = namedArrows(svg, plane, keys, KEY_STROKE, { colour: theme.output, stroke: CONTEXT_STROKE });
   const cross = drawCross(svg, theme.query);
   const scaled = weightBars(root.querySelector(".bars-scaled"), data.tokens, data.colours);
   const unscaled = weightBars(root.querySelector(".bars-unscaled"), data.tokens, data.colours);
@@ -42,10 +37,7 @@ export function dragPanel(root, data, theme) {
     cross.setAttribute("transform", `translate(${plane.at(...query).join(" ")})`);
     cross.setAttribute("aria-valuetext", `query ${point.q}`);
     cross.setAttribute("aria-valuenow", query[0]);
-    const tip = plane.at(...point.output);
-    context(...origin, ...tip);
-    const shapes = [...keys, [...origin, ...tip, headReach(CONTEXT_STROKE)], ...plane.axes];
-    placeLabels(names, tips, origin, shapes, [size.width, size.height]); // names clear of the arrows, as it moves
+    context(plane.at(...point.output)); // the keys' names clear of the arrows, as it moves
     scaled(point.bars, point.weights);
     unscaled(point.unscaled_bars, point.unscaled);
     root.querySelector(".query-label").textContent = `q = ${point.q}`;

@@ -1,6 +1,6 @@
 // A coordinate plane in an <svg>: whole-unit grid lines and axes over a range, and the mapping to SVG units.
 
-import { svgElement } from "./dom.js";
+import { arrow, headReach, svgElement } from "./dom.js";
 
 const UNIT = 100; // SVG units per unit of the plane
 const AXIS = 4; // the axes' stroke
@@ -41,6 +41,25 @@ const WAYS = [-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dy) => [dx, dy])).filter
 // shape in `arrows` ([x1, y1, x2, y2, reach]: a shaft, or an axis, whose head or stroke reaches `reach` beside it)
 // and of the labels placed before it; else clear of the shapes alone, else inside alone. A name under an arrow (a
 // zero value's, at the origin) or crossed by an axis is misread.
+// Arrows from the origin to `vectors` (plane units), each named by its token in its colour, and one more that
+// moves: the function returned points it at `tip` (SVG units) and places the names clear of every arrow, the
+// moving one too, and the axes (`placeLabels`). Both panels' planes: the keys and the context, the values and
+// the output.
+export function namedArrows(svg, plane, { vectors, tokens, colours }, stroke, moving) {
+  const origin = plane.at(0, 0);
+  const tips = vectors.map((vector) => plane.at(...vector));
+  const fixed = tips.map((tip) => [...origin, ...tip, headReach(stroke)]);
+  tips.forEach((tip, i) => arrow(svg, colours[i], stroke)(...origin, ...tip));
+  const names = tips.map((tip, i) => label(svg, tip, tokens[i], colours[i]));
+  const drawn = arrow(svg, moving.colour, moving.stroke);
+  const size = svg.viewBox.baseVal;
+  return (tip) => {
+    drawn(...origin, ...tip);
+    const shapes = [...fixed, [...origin, ...tip, headReach(moving.stroke)], ...plane.axes];
+    placeLabels(names, tips, origin, shapes, [size.width, size.height]);
+  };
+}
+
 export function placeLabels(labels, points, origin, arrows, size, gap = 10) {
   const placed = [];
   labels.forEach((element, i) => {

@@ -1,9 +1,9 @@
 // Panel 2 (chapters ScoreEveryWord, BlendByWeight, Refocus): edit the width-d query; every step follows.
 
 import { attend } from "./attention.js";
-import { announcer, arrow, headReach, htmlElement, weightBars } from "./dom.js";
+import { announcer, htmlElement, weightBars } from "./dom.js";
 import { column, columnPlaces, fmt, fmtInput, textMinus } from "./format.js";
-import { drawPlane, label, placeLabels } from "./plane.js";
+import { drawPlane, namedArrows } from "./plane.js";
 import { numbersOf, readState, writeState } from "./state.js";
 import { t } from "./strings.js";
 
@@ -49,13 +49,8 @@ export function queryPanel(root, data, theme) {
   const rows = tableRows(root.querySelector("tbody"), data.tokens, data.colours);
   const svg = root.querySelector("svg.plane");
   const plane = drawPlane(svg, data.plane, theme);
-  const origin = plane.at(0, 0);
-  const tips = data.values.map((value) => plane.at(...value));
-  const values = tips.map((tip) => [...origin, ...tip, headReach(VALUE_STROKE)]);
-  tips.forEach((tip, i) => arrow(svg, data.colours[i], VALUE_STROKE)(...origin, ...tip));
-  const names = tips.map((tip, i) => label(svg, tip, data.tokens[i], data.colours[i]));
-  const output = arrow(svg, theme.output, OUTPUT_STROKE);
-  const size = svg.viewBox.baseVal;
+  const values = { vectors: data.values, tokens: data.tokens, colours: data.colours };
+  const output = namedArrows(svg, plane, values, VALUE_STROKE, { colour: theme.output, stroke: OUTPUT_STROKE });
   const status = root.querySelector(".status");
 
   function show(moved) {
@@ -81,10 +76,7 @@ export function queryPanel(root, data, theme) {
     root.querySelector(".sum").textContent = t("exp_sum", { sum: shown.sum });
     root.querySelector(".output").textContent = t("output", { output: shown.output });
     bars(shown.trace.weights, shown.weights);
-    const tip = plane.at(...shown.trace.output);
-    output(...origin, ...tip);
-    const shapes = [...values, [...origin, ...tip, headReach(OUTPUT_STROKE)], ...plane.axes];
-    placeLabels(names, tips, origin, shapes, [size.width, size.height]);
+    output(plane.at(...shown.trace.output));
     if (moved) {
       writeState("query", query.map(fmtInput).join(","));
       say(t("weights_said", { weights: data.tokens.map((token, i) => `${token} ${shown.weights[i]}`).join(", ") }));
