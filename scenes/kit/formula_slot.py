@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, AnimationGroup, Mobject, VGroup
 
-import i18n
+from scenes.kit.bars import in_tex
 from scenes.kit.components import math
-from scenes.kit.palette import CJK, DIM, theme
+from scenes.kit.palette import DIM, theme
 from scenes.kit.stage import STAGE
 
 SLOT_GAP = 0.12  # between the chapter's subtitle and the strip under it
@@ -112,8 +112,8 @@ def _bright(part) -> bool:
 def formula_word(translated: str, english: str) -> str:
     r"""A word for a formula's \text: `translated` (the caller's `_()`: the kit translates nothing itself, or every
     chapter using it would count as translated), or `english` where LaTeX cannot set the language's script
-    (its TeX has no CJK fonts: Chinese, Japanese and Korean keep the English word)."""
-    return english if i18n.language().partition("_")[0] in CJK else translated
+    (`bars.in_tex`: its TeX has no CJK fonts, so Chinese, Japanese and Korean keep the English word)."""
+    return translated if in_tex(translated) else english
 
 
 def formula_slot(role: str = "small", output: str = "output") -> LitFormula:
