@@ -197,13 +197,12 @@ class SourcePositions(ChapterScene):
         self.show(Indicate(self.cross.sums, color=theme().text), run_time=1.5, hold=1)
 
     def self_attention(self) -> None:
-        self.beat("Self-attention")
         pair = self.pair
         if pair.beside:
             move = self.cross_view.animate.set_y(pair.cross_y).align_to([STAGE.body_left, 0, 0], LEFT)
         else:
             move = FadeOut(self.cross_view)
-        self.play(FadeOut(self.weight_side), run_time=0.6)  # gone before the grid moves over its place
+        self.turn_to("Self-attention", self.weight_side)  # gone before the grid moves over its place
         self.play(move, run_time=1.2)
         self.show(
             FadeIn(self.square),
@@ -273,14 +272,12 @@ class SourcePositions(ChapterScene):
             self.add(new_count)  # whole again, drawn as it was: the parts as one count
 
     def caveat(self) -> None:
-        self.beat("Access is not recall")
         summary = self.summary
         cost = VGroup(self.self_grid.cells, *self.additions, self.sentence)
         self.cross_view.move_to(summary.cross)
-        # every line of words leaves before the grid moves, so it crosses none; its count comes back under it
-        self.play(
-            FadeOut(VGroup(self.sentence_key, self.cell_key, self.history, self.counts[-1])), run_time=0.6
-        )
+        # every line of words leaves (once the last count has been read) before the grid moves, so it crosses
+        # none; its count comes back under it
+        self.turn_to("Access is not recall", self.sentence_key, self.cell_key, self.history, self.counts[-1])
         self.play(
             cost.animate.scale_to_fit_width(summary.size).move_to(summary.corner, aligned_edge=UP + RIGHT),
             run_time=1.2,

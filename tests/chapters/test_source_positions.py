@@ -19,7 +19,7 @@ from scenes.kit.fit import apart
 from scenes.kit.palette import scaled_color, theme, token_color
 from scenes.kit.stage import STAGE
 from tests.support.example_corpus import corpus_example
-from tests.support.snapshot import assert_matches_snapshot, built, last_frame
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame, played
 
 FRAME_X, FRAME_Y = STAGE.right, 4.0  # the title-safe edge (the square on the right ends 0.2 inside it)
 
@@ -306,3 +306,38 @@ def test_beside_a_tall_grid_the_caveat_stands_right_of_it_under_the_cost_and_its
     assert summary.size <= SUMMARY_SIZE
     for tag in summary.tags:
         assert apart(tag, note)
+
+
+def beat_starts(scene_class, media_dir, monkeypatch) -> list[tuple[str, float, float]]:
+    """Each beat after the first, as it plays its first animation (a hold is none): its name, the time, and
+    when the last caption before it ends."""
+    from manim import Scene, Wait
+
+    starts, beat, play = [], scene_class.beat, Scene.play
+    pending = []
+
+    def marked(self, name):
+        pending.append(name)
+        beat(self, name)
+
+    def first_play(self, *animations, **kwargs):
+        captions = self.renderer.file_writer.subcaptions
+        if pending and not all(isinstance(a, Wait) for a in animations):
+            if captions:
+                starts.append((pending[-1], self.time, captions[-1].end.total_seconds()))
+            pending.clear()
+        play(self, *animations, **kwargs)
+
+    monkeypatch.setattr(scene_class, "beat", marked)
+    monkeypatch.setattr(Scene, "play", first_play)
+    played(scene_class, media_dir)
+    return starts
+
+
+def test_no_beat_takes_a_picture_away_under_the_last_beat_s_caption(tmp_path, monkeypatch):
+    """A beat's first change (the count list fading out, the weights panel) waits for the caption before it to
+    end: '32 positions: 1,024 scores' faded 0.6 s before its caption did (review 4)."""
+    starts = beat_starts(SourcePositions, tmp_path, monkeypatch)
+    assert len(starts) == 5
+    for name, at, caption_end in starts:
+        assert at >= caption_end - 1e-6, name
