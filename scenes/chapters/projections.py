@@ -26,23 +26,26 @@ from manim import (
 )
 
 from attention import examples
-from attention.examples.story import count
 from attention.projections import DEFAULT_PROJECTIONS, equal_keys
+from i18n import _, ngettext
+from i18n.words import quoted, said, said_vector
 from scenes.chapters.registry import find
 from scenes.kit import components as c
-from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, fmt_input, text_minus, vector_text
+from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, fmt_input
+from scenes.kit.bars import label_tex
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed, pulsed
-from scenes.kit.formula_slot import LitFormula
+from scenes.kit.formula_slot import LitFormula, formula_word
 from scenes.kit.matrices import COLUMN_GAP, ROW_PITCH, NamedMatrix, entries_tex, widest
 from scenes.kit.palette import DIM, theme, token_colors, word_colors
 from scenes.kit.stage import STAGE
 from scenes.kit.worked import blend_result, blend_terms, dot_result, flow, paired_terms
 
 FORMULA_INSET = 0.3  # from the formula's right end to the stage's edge
-UNDER_HEADING = 0.3  # from the subtitle to the matrices' names
+UNDER_HEADING = 0.2  # from the subtitle to the matrices' names
 TABLE_GAP = 0.7  # between neighbouring columns of the table (X, Q, K, V)
-NAME_BUFF = 0.07  # round a product's name, in the gap between its matrix and it
+NAME_BUFF = 0.07  # under a product's name, to the product it names
+NAME_CLEAR = 0.17  # over a product's name, to the matrix above (review 4: 0.07 read as touching its bracket)
 NAME_GAP = 0.2  # between a word and its row (of X, or of the products on their right)
 WORK_GAP = 0.2  # from the table to the line of working under it
 BOX_BUFF = 0.06  # round a row picked out in the table
@@ -84,12 +87,17 @@ class Projections(ChapterScene):
             FadeIn(self.heading),
             FadeIn(self.formula.dimmed()),
             run_time=1,
-            caption="A word reaches attention as one vector x, its embedding.",
+            caption=_("A word reaches attention as one vector x, its embedding."),
         )
         self.play(FadeIn(self.names), FadeIn(self.x), run_time=1.2)  # while the caption is read
+        words, width = self.p.embeddings.shape
         self.say(
-            f"{count_words(self.p)} words, {count(self.p.embeddings.shape[1])} numbers each; "
-            "stacked, their rows make X.",
+            ngettext(
+                "%(num)s word, %(width)s numbers each; stacked, its row makes X.",
+                "%(num)s words, %(width)s numbers each; stacked, their rows make X.",
+                words,
+                width=width,
+            ),
             hold=0.5,
         )
 
@@ -99,7 +107,7 @@ class Projections(ChapterScene):
             LaggedStart(*[FadeIn(w, shift=DOWN * 0.2) for w in self.ws], lag_ratio=0.3),
             self.formula.light(),
             run_time=1.5,
-            caption="Three learned matrices turn that one x into a query, a key and a value.",
+            caption=_("Three learned matrices turn that one x into a query, a key and a value."),
         )
         self.say(self.chosen_text)
 
@@ -114,7 +122,10 @@ class Projections(ChapterScene):
             self.formula.light("K"),
             FadeIn(self.product_names[1]),
             run_time=1,
-            caption=f"The key of “{self.worked}” is its x times the key matrix, one column per entry.",
+            caption=_(
+                "The key of %(word)s is its x times the key matrix, one column per entry.",
+                word=quoted(self.worked),
+            ),
         )
         working = VGroup()
         for j, (line, result) in enumerate(zip(self.workings, self.worked_entries)):
@@ -135,18 +146,20 @@ class Projections(ChapterScene):
                 *self.columns_lit(self.w_k, j),
                 LaggedStart(*pairs, lag_ratio=0.5 if first else 0.25),
                 run_time=2.5 if first else COLUMN_SECONDS,
-                caption="Pair the entries, multiply, and add."
+                caption=_("Pair the entries, multiply, and add.")
                 if first
-                else f"Column {j + 1} of the key matrix gives {text_minus(result)}.",
+                else _(
+                    "Column %(number)s of the key matrix gives %(entry)s.", number=j + 1, entry=said(result)
+                ),
             )
             self.show(FadeIn(line[-1]), FadeIn(entry), run_time=0.6 if first else 0.4)
             working = line
-        key = vector_text(fmt_input(v) for v in self.p.key(self.worked).result)
+        key = said_vector(fmt_input(v) for v in self.p.key(self.worked).result)
         self.show(
             *self.columns_lit(self.w_k, None),
             FadeIn(self.k.matrix.get_brackets()),
             run_time=0.6,
-            caption=f"So the key of “{self.worked}” is {key}.",
+            caption=_("So the key of %(word)s is %(key)s.", word=quoted(self.worked), key=key),
             hold=0.5,
         )
         rest = [e for i, r in enumerate(self.k.matrix.get_rows()) if i != row for e in r]
@@ -155,7 +168,7 @@ class Projections(ChapterScene):
             *self.rows_lit(None, self.x),
             LaggedStart(*[FadeIn(e) for e in rest], lag_ratio=0.05),
             run_time=1.2,
-            caption="Every row of X times the key matrix: every word's key.",
+            caption=_("Every row of X times the key matrix: every word's key."),
             hold=0.5,
         )
 
@@ -167,7 +180,7 @@ class Projections(ChapterScene):
             FadeIn(self.v, self.product_names[2], self.row_words),
             self.formula.light("V"),
             run_time=1.2,
-            caption="Times the value matrix, the same rows give the values;",
+            caption=_("Times the value matrix, the same rows give the values;"),
         )
         self.show(
             self.w_q.animate.set_opacity(1),
@@ -175,7 +188,7 @@ class Projections(ChapterScene):
             FadeIn(self.q, self.product_names[0]),
             self.formula.light("Q"),
             run_time=1.2,
-            caption="times the query matrix, the queries.",
+            caption=_("times the query matrix, the queries."),
             hold=0.5,
         )
         self.show(*[w.animate.set_opacity(1) for w in self.ws], self.formula.light(), run_time=0.6)
@@ -191,10 +204,9 @@ class Projections(ChapterScene):
             caption=self.known_text,
             hold=0.5,
         )
-        if self.asked:
+        if self.asked:  # the old note gone before the new one comes (review 4: 0.3 s of one over the other)
+            self.play(FadeOut(self.known_boxes), FadeOut(self.known_note), run_time=0.4, rate_func=linear)
             self.show(
-                FadeOut(self.known_boxes),
-                FadeOut(self.known_note),
                 FadeIn(self.asked_boxes),
                 FadeIn(self.asked_note),
                 run_time=1,
@@ -212,7 +224,11 @@ class Projections(ChapterScene):
             FadeOut(self.ws),
             FadeIn(self.key_boxes),
             run_time=1,
-            caption=f"“{a}” and “{b}” have equal keys but different values.",
+            caption=_(
+                "%(first)s and %(second)s have equal keys but different values.",
+                first=quoted(a),
+                second=quoted(b),
+            ),
         )
         self.show(
             FadeIn(self.query_box),
@@ -234,7 +250,7 @@ class Projections(ChapterScene):
 
     def summary(self) -> None:
         self.beat("Summary")
-        caption = "One x, three matrices: a query to ask, a key to be matched, a value to pass on."
+        caption = _("One x, three matrices: a query to ask, a key to be matched, a value to pass on.")
         self.show(
             FadeOut(self.key_boxes, self.value_boxes, self.query_box),
             FadeIn(self.closing),
@@ -242,11 +258,10 @@ class Projections(ChapterScene):
             run_time=1,
             caption=caption,
         )
-        # while the caption is read: X, then each product as it is named
-        products = (self.x.matrix, self.q.matrix, self.k.matrix, self.v.matrix)
+        # while the caption is read: X, then each product as it is named, each framed with its name
         colours = (theme().text, theme().query, theme().key, theme().value)
         self.play(
-            LaggedStart(*[framed(m, col) for m, col in zip(products, colours)], lag_ratio=1),
+            LaggedStart(*[framed(m, col) for m, col in zip(self.named_products(), colours)], lag_ratio=1),
             run_time=max(self.caption_time(caption) - 1, 2),
             rate_func=linear,
         )
@@ -264,6 +279,11 @@ class Projections(ChapterScene):
             for part in pair
         ]
 
+    def named_products(self) -> list[VGroup]:
+        """X and each product with its name over it: what the summary frames (review 4: a frame round a matrix
+        alone cut through the name just above it)."""
+        return [VGroup(self.x), *[VGroup(n, m) for n, m in zip(self.product_names, (self.q, self.k, self.v))]]
+
     @staticmethod
     def columns_lit(matrix: NamedMatrix, j: int | None) -> list:
         """Column j of `matrix` lit (every column when j is None), the others dimmed."""
@@ -277,7 +297,7 @@ class Projections(ChapterScene):
     def build(self) -> None:
         self.example = self.inputs()
         p = self.p = DEFAULT_PROJECTIONS
-        self.heading = c.chapter_title(self.title, "One vector per word, three matrices")
+        self.heading = c.chapter_title(_(self.title), _("One vector per word, three matrices"))
         self.formula = LitFormula(FORMULA, role="small")  # beside the title: the table needs the height
         self.formula.align_to(self.heading, UP).set_x(STAGE.right - FORMULA_INSET, RIGHT)
         # a word any table names keeps its colour, not only [blend]'s; the others take colours no name has
@@ -298,14 +318,14 @@ class Projections(ChapterScene):
         self.worked = p.tokens[0]
         self.workings = self.key_workings()
         self.chosen_text = (
-            "Small whole numbers, chosen to give vectors you know."
+            _("Small whole numbers, chosen to give vectors you know.")
             if self.matches
-            else "Small whole numbers, chosen for the lecture's own words."
+            else _("Small whole numbers, chosen for the lecture's own words.")
         )
         self.known()
         self.asking()
         self.separate()
-        self.closing = self.note("key: what a word is matched on  ·  value: what it passes on")
+        self.closing = self.note(_("key: what a word is matched on  ·  value: what it passes on"))
 
     def product(self, name: str, w, result, color: str) -> tuple[NamedMatrix, NamedMatrix]:
         """W_name on top of X W_name, one pitch for both so their columns line up."""
@@ -323,7 +343,7 @@ class Projections(ChapterScene):
         left = STAGE.body_left + self.names.width + NAME_GAP
         self.x.align_to([left, 0, 0], LEFT)
         left = self.x.get_right()[0] + TABLE_GAP
-        gap = self.product_names.height + 2 * NAME_BUFF
+        gap = self.product_names.height + NAME_BUFF + NAME_CLEAR
         for w, result, name in zip(self.ws, (self.q, self.k, self.v), self.product_names):
             w.align_to([left, top, 0], UL)
             result.next_to(w, DOWN, buff=gap).align_to(w, LEFT)
@@ -334,9 +354,12 @@ class Projections(ChapterScene):
             left = max(w.get_right()[0], result.get_right()[0]) + TABLE_GAP
         for m in (self.x, self.q, self.k, self.v):
             m.shift(UP * (self.q.matrix.get_y() - m.matrix.get_y()))
+        right = max(
+            self.v.get_right()[0], self.product_names[2].get_right()[0]
+        )  # clear of V's frame in the summary
         for name, word, row in zip(self.names, self.row_words, self.x.matrix.get_rows()):
             name.set_y(row.get_y())
-            word.set_y(row.get_y()).set_x(self.v.get_right()[0] + NAME_GAP, LEFT)
+            word.set_y(row.get_y()).set_x(right + NAME_GAP, LEFT)
         for group in ((self.x,), (self.w_q, self.q), (self.w_k, self.k), (self.w_v, self.v)):
             on_blocks(self.camera.pixel_width, self.camera.pixel_height, *group)
 
@@ -368,13 +391,25 @@ class Projections(ChapterScene):
             *[self.row_box(m, i) for m in (self.k, self.v) for i in rows],
         )
         first, last = find("ScoreEveryWord").number, find("Refocus").number
-        words = ", ".join(f"“{t}”" for t in blend.tokens)
+        words = _(", ").join(quoted(t) for t in blend.tokens)  # the language's separator (Chinese: 、)
         if self.matches:
-            self.known_text = f"{words}: exactly the keys and values of chapters {first} to {last}."
-            self.known_note = self.note(f"k and v of {words}: exactly chapters {first}–{last}'s")
+            self.known_text = _(
+                "%(words)s: exactly the keys and values of chapters %(first)s to %(last)s.",
+                words=words,
+                first=first,
+                last=last,
+            )
+            self.known_note = self.note(
+                _(
+                    "k and v of %(words)s: exactly chapters %(first)s–%(last)s's",
+                    words=words,
+                    first=first,
+                    last=last,
+                )
+            )
         else:
-            self.known_text = "These are the lecture's own words: your example gives its vectors directly."
-            self.known_note = self.note("the lecture's own words: your example gives its vectors directly")
+            self.known_text = _("These are the lecture's own words: your example gives its vectors directly.")
+            self.known_note = self.note(_("the lecture's own words: your example gives its vectors directly"))
 
     def asking(self) -> None:
         """Whose x W_Q each earlier query is (none when the example's queries are not the lecture's)."""
@@ -384,12 +419,19 @@ class Projections(ChapterScene):
         first, then = find("ScoreEveryWord").number, find("Refocus").number
         self.asked_boxes = VGroup(*[self.row_box(self.q, self.p.tokens.index(w)) for w in self.asked])
         if self.asked:
-            self.asked_text = (
-                f"Chapter {first}'s query is the x of “{self.asked[0]}” times the query matrix; "
-                f"chapter {then}'s, of “{self.asked[-1]}”."
+            words = {
+                "first": first,
+                "then": then,
+                "word": quoted(self.asked[0]),
+                "last": quoted(self.asked[-1]),
+            }
+            self.asked_text = _(
+                "Chapter %(first)s's query is the x of %(word)s times the query matrix; "
+                "chapter %(then)s's, of %(last)s.",
+                **words,
             )
             self.asked_note = self.note(
-                f"chapter {first}'s query: “{self.asked[0]}” asking; chapter {then}'s: “{self.asked[-1]}”"
+                _("chapter %(first)s's query: %(word)s asking; chapter %(then)s's: %(last)s", **words)
             )
 
     def separate(self) -> None:
@@ -402,30 +444,35 @@ class Projections(ChapterScene):
         self.query_box = self.row_box(self.q, rows[0])
         printed = [fmt(w, WEIGHT_PLACES) for w in trace.weights]
         self.weights = VGroup(
-            c.math(r"\text{weights}", role="label", color=theme().muted),
+            label_tex(_("weights"), role="label", color=theme().muted),  # in the text face where TeX cannot
             *[c.math(w) for w in printed],
         )
         rows_v = self.v.matrix.get_rows()
         for w, row in zip(self.weights[1:], rows_v):
             w.set_y(row.get_y()).set_x(self.row_words.get_right()[0] + TABLE_GAP, LEFT)
         self.weights[0].next_to(self.weights[1], UP, buff=ROW_PITCH / 2, aligned_edge=LEFT)
+        self.weights.shift(LEFT * max(0, self.weights.get_right()[0] - STAGE.right))  # a longer word (German)
         values = entries_tex(trace.values, 3)
         output = entries_tex([trace.output], WEIGHT_PLACES)[0]
         parts = [
-            c.math(r"\text{output} =", color=theme().output),
+            c.math(rf"\text{{{formula_word(_('output'), 'output')}}} =", color=theme().output),
             *blend_terms(printed, values, theme().value),
             blend_result(printed, values, output, theme().output),
         ]
         self.blend = flow(parts, STAGE.right - STAGE.body_left)
         self.blend.set_x(STAGE.body_left, LEFT).set_y(self.w_q.get_y())  # where the matrices were
-        terms = [f"{printed[i]} × {vector_text(values[i])}" for i in rows]  # as the blend prints them
-        self.weights_text = f"Any query weighs them alike; the query of “{a}” gives both {printed[rows[0]]}."
+        terms = [f"{said(printed[i])} × {said_vector(values[i])}" for i in rows]  # as the blend prints them
+        self.weights_text = _(
+            "Any query weighs them alike; the query of %(word)s gives both %(weight)s.",
+            word=quoted(a),
+            weight=said(printed[rows[0]]),
+        )
         self.passed_text = (
-            f"But “{a}” passes on {terms[0]},",
-            f"“{b}” {terms[1]}.",
+            _("But %(word)s passes on %(term)s,", word=quoted(a), term=terms[0]),
+            _("%(word)s %(term)s.", word=quoted(b), term=terms[1]),
         )  # each read as it is framed
         self.passed_terms = [self.blend[1 + i] for i in rows]
-        self.output_text = f"The output: {vector_text(output)}."
+        self.output_text = _("The output: %(output)s.", output=said_vector(output))
 
     def row_box(self, matrix: NamedMatrix, i: int):
         return SurroundingRectangle(
@@ -460,8 +507,3 @@ def on_blocks(pixel_width: int, pixel_height: int, *matrices: NamedMatrix) -> No
         best = min(shifts, key=lambda shift: (split(shift), abs(shift)))
         for b in brackets:
             b.shift(RIGHT * best / per_unit)
-
-
-def count_words(p) -> str:
-    """'Four' for the projections' four words."""
-    return count(len(p.tokens)).capitalize()

@@ -17,7 +17,7 @@ from scenes.chapters import projections
 from scenes.chapters.projections import BRACKET_STROKE, CODEC_BLOCK, Projections, on_blocks
 from scenes.chapters.quick_version import projections_icon
 from scenes.chapters.registry import find
-from scenes.kit.emphasis import pulsed
+from scenes.kit.emphasis import FRAME_BUFF, FRAME_STROKE, pulsed
 from scenes.kit.palette import theme, token_colors, word_colors
 from scenes.kit.stage import STAGE
 from tests.kit.test_equations import holds
@@ -102,7 +102,7 @@ def test_each_product_is_named_between_its_matrix_and_it_and_its_rows_name_their
     for word, row in zip(scene.row_words, scene.v.matrix.get_rows()):
         assert word.get_y() == pytest.approx(row.get_y()) and word.get_left()[0] > scene.v.get_right()[0]
     assert scene.row_words.get_right()[0] < scene.weights.get_left()[0]
-    assert scene.weights.get_right()[0] < STAGE.right
+    assert scene.weights.get_right()[0] <= STAGE.right + 1e-9
 
 
 def test_the_worked_key_is_x_times_each_column_true_as_printed(scene):
@@ -241,3 +241,64 @@ def test_emphasis_comes_from_the_kit_in_theme_colours():
 def bare(term: str) -> str:
     """A term as a formula or a caption writes it, without spaces or TeX spacing: '0.399×[1,0]'."""
     return re.sub(r"\\[;,]|\{\}\+|\s", "", term).replace(r"\times", "×")
+
+
+def test_each_product_s_name_stands_clear_of_the_matrix_above_it(scene):
+    """Review 4: 'Q = X W_Q' stood 0.07 (4 px at 480p) under W_Q's brackets and read as touching them."""
+    pixels = 480 / STAGE.frame_height
+    for w, name in zip(scene.ws, scene.product_names):
+        assert (w.get_bottom()[1] - name.get_top()[1]) * pixels >= 8
+
+
+def box(mobject, buff: float = 0.0) -> tuple[float, float, float, float]:
+    left, bottom = mobject.get_corner([-1, -1, 0])[:2]
+    right, top = mobject.get_corner([1, 1, 0])[:2]
+    return left - buff, bottom - buff, right + buff, top + buff
+
+
+def crosses(frame, label) -> bool:
+    """Whether a frame's outline (a rectangle of FRAME_STROKE) runs through `label`'s box: the label neither
+    wholly inside its inner edge nor wholly outside its outer edge."""
+    stroke = FRAME_STROKE / 100  # manim's stroke width: a hundredth of a scene unit per unit of width
+    outer, inner = box(frame, FRAME_BUFF + stroke), box(frame, FRAME_BUFF - stroke)
+    l0, b0, r0, t0 = box(label)
+    inside = inner[0] <= l0 and inner[1] <= b0 and r0 <= inner[2] and t0 <= inner[3]
+    apart = r0 <= outer[0] or l0 >= outer[2] or t0 <= outer[1] or b0 >= outer[3]
+    return not (inside or apart)
+
+
+def test_the_summary_frames_x_and_each_product_clear_of_every_label(scene):
+    """Review 4: the frames round X, Q, K and V (85-88 s) cut through 'V = X W_V'; each now frames its matrix
+    with its name, clear of the other labels (the words beside the rows, the weights, the blend)."""
+    labels = [
+        *scene.product_names,
+        scene.x.label,
+        *scene.names,
+        *scene.row_words,
+        *scene.weights,
+        *scene.blend,
+        scene.closing,
+    ]
+    wrong = [
+        (i, label)
+        for i, part in enumerate(scene.named_products())
+        for label in labels
+        if crosses(part, label)
+    ]
+    assert not wrong
+
+
+def test_the_asked_note_comes_after_the_known_note_has_gone(tmp_path):
+    """Review 4: 'chapter 3's query: ...' faded in over the outgoing 'k and v of ...' for 0.3 s (56.3 s)."""
+    plays = []
+
+    class Probed(Projections):
+        def play(self, *animations, **kwargs):
+            plays.append({(type(a).__name__, id(a.mobject)) for a in animations})
+            super().play(*animations, **kwargs)
+
+    Probed.__name__ = Projections.__name__  # the registry's chapter
+    scene = snapshot.played(Probed, tmp_path)
+    out, into = ("FadeOut", id(scene.known_note)), ("FadeIn", id(scene.asked_note))
+    assert any(out in p for p in plays) and any(into in p for p in plays)
+    assert not [p for p in plays if out in p and into in p]

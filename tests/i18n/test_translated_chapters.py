@@ -13,9 +13,11 @@ from babel.messages.pofile import read_po
 
 import i18n
 from attention import examples
+from attention.projections import DEFAULT_PROJECTIONS, equal_keys
 from i18n.numbers import decimal
 from scenes.chapters.blend_by_weight import BlendByWeight
 from scenes.chapters.fixed_context import FixedContext
+from scenes.chapters.projections import Projections
 from scenes.chapters.quick_version import QuickVersion
 from scenes.chapters.refocus import Refocus
 from scenes.chapters.registry import find
@@ -46,6 +48,7 @@ TERMS = {  # words each chapter's translation shows or says, as the language's t
         "zh": ("交叉注意力", "查询", "权重"),
     },
     WhereItBreaks: {"de": ("Verstärkung", "Gewicht", "Steigung"), "zh": ("增益", "权重", "斜率")},
+    Projections: {"de": ("Abfrage", "Schlüssel", "Werte", "Einbettung"), "zh": ("查询", "键", "值", "嵌入")},
 }
 CHAPTERS = tuple(TERMS)
 FORMULA_WORDS = {"softmax"}  # a function's name, in every language
@@ -155,6 +158,13 @@ def top_weight_said(lang: str) -> list[str]:
     return [decimal(examples.current().cross.cross().weights.max(), WEIGHT_PLACES, lang)]
 
 
+def projected_output_said(lang: str) -> list[str]:
+    """Projections' output of the query of the first of two words with equal keys, as its caption says it."""
+    p = DEFAULT_PROJECTIONS
+    output = p.attend(equal_keys(p)[0][0], p.tokens).output
+    return [listed(fmt_column(output, WEIGHT_PLACES), lang)]
+
+
 SAID = {
     FixedContext: top_weight_said,
     QuickVersion: lambda lang: [],
@@ -163,6 +173,7 @@ SAID = {
     Refocus: new_scores_said,
     SourcePositions: counts_said,
     WhereItBreaks: weights_said,
+    Projections: projected_output_said,
 }
 
 
@@ -199,11 +210,11 @@ def names() -> set[str]:
 
 def bare(label: str) -> bool:
     """Whether `label` holds a word outside «» that is no token name, no formula's symbol or function: TeX's
-    commands are left out, and a word is three letters or more."""
+    commands (and their environments) are left out, and a word is three letters or more."""
     outside = re.sub(r"«[^«»]*»", " ", label)
     while re.search("«[^«»]*»", outside):
         outside = re.sub("«[^«»]*»", " ", outside)
-    outside = re.sub(r"\\[A-Za-z]+", " ", outside)
+    outside = re.sub(r"\\(begin|end)\{\w+\}|\\[A-Za-z]+", " ", outside)  # a matrix's brackets: an array
     words = set(re.findall(r"[A-Za-z]{3,}", outside)) - FORMULA_WORDS
     return bool(words - set(re.findall(r"[A-Za-z]{3,}", " ".join(names()))))  # "s'assit" too
 
