@@ -87,11 +87,15 @@ NAME_SPACE = 0.1  # between two words under a chart on one row
 NAME_DROP = 0.38  # a lower row of words under a chart: a word's height and a gap
 NAME_ROWS = 3  # the most rows of words under a chart
 VALUE_BUFF = 0.1  # between a bar and its weight above it
-TITLE_GAP = 0.2  # between a chart's title and its highest weight: room for a frame round that weight
-WEIGHT_GAP = 0.2  # between the charts and the work rows above them, and between two rows of charts
+TITLE_GAP = 0.14  # between a chart's title and its highest weight: room for a frame round that weight
+WEIGHT_GAP = (
+    0.3  # between the charts' titles and the work rows above them (review 4: 3-4 px), and two rows of charts
+)
+BARS_IN = 1.8  # seconds in which a chart's bars come in, one after another, as its caption starts
 TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
 NOTE_ROOM = 3.0  # the caveat goes beside the charts if it has this much width there, else under them
 NOTE_GAP = 0.4  # between the charts and the caveat beside them
+LEGEND_GAP = 0.25  # between the charts (or the caveat under them) and the legend of cut names under them
 WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart at most
 FORMULA = (  # one head's formula and the heads' concatenation, each part lit while its step is shown
     (r"\mathrm{head}_h =", "head"),
@@ -133,6 +137,7 @@ class MultiHead(ChapterScene):
             FadeIn(self.heading),
             FadeIn(self.formula),
             FadeIn(self.names),
+            FadeIn(self.legend),
             FadeIn(VGroup(self.query_vector, self.keys, self.query_name, self.key_name)),
             FadeIn(self.warning),
             run_time=1.2,
@@ -313,14 +318,15 @@ class MultiHead(ChapterScene):
         )
 
     def weights_row(self, reading: Reading, caption: str) -> None:
-        """A reading's chart: its title, baseline and words, then each bar growing as the caption reads its
-        number."""
+        """A reading's chart: its title, baseline and words, then each bar growing, all of them while the caption
+        starts: its numbers end it, so each bar is there before its number is read (review 4: 'sat' came at 23 s
+        of the 18.1-25.0 caption)."""
         row = reading.weights
         self.show(
             FadeIn(reading.weight_label),
-            AnimationGroup(  # the baseline and the words at once, the bars as the caption reads their weights
+            AnimationGroup(  # the baseline and the words, then the bars within BARS_IN
                 FadeIn(row.axis(), run_time=0.6),
-                spread([row.cell_in(j) for j in range(len(row.values))], self.paced(caption)),
+                spread([row.cell_in(j) for j in range(len(row.values))], BARS_IN),
             ),
             self.formula.light("softmax"),
             caption=caption,
@@ -428,7 +434,7 @@ class MultiHead(ChapterScene):
         """The table under the formula, then shrunk to fit if it must (`fit_table`). A table that shrinks for
         its width leaves room under it: laid out again with `stretch` (1 / that shrink), the charts of weights
         spread into a width and a depth that the shrink brings back to the stage's."""
-        top = self.formula.get_bottom()[1] - 0.3
+        top = self.formula.get_bottom()[1] - 0.22
         self.stretch, self.table_top = stretch, top
         pitch = self.pitch()
         self.place_inputs(top, pitch)
@@ -471,7 +477,7 @@ class MultiHead(ChapterScene):
         self.query_name.move_to([self.query_vector.get_x(), top, 0], aligned_edge=UP)
         first = 2 * (self.xs[0] - self.query_name.get_right()[0] - 0.15)
         widths = [min(pitch, first) - 0.12, *[pitch - 0.12] * (len(ex.tokens) - 1)]
-        self.names = VGroup(*[fit.name(t, w) for t, w in zip(ex.tokens, widths)])
+        self.names = VGroup(*fit.distinct_names(ex.tokens, widths))
         for name, x in zip(self.names, self.xs):
             name.move_to([x, top, 0], aligned_edge=UP).set_x(x)
         self.query_name.set_y(self.names.get_y())
@@ -549,7 +555,10 @@ class MultiHead(ChapterScene):
         if beside:  # beside the charts, wrapped to the room there
             self.note = caveat_note(self.trace, STAGE.body_left + width - right)
         # the lowest a chart's word may reach: room under it for a frame round its cell, and for the caveat
-        floor = bottom + FRAME_BUFF + 0.04 + (0 if beside else self.note.height + 0.3)
+        shown = [*self.names, *[name for chart in charts for name in chart.labels]]
+        self.legend = fit.legend(shown, width)
+        under = self.legend.height + LEGEND_GAP if len(self.legend) else 0
+        floor = bottom + FRAME_BUFF + 0.04 + (0 if beside else self.note.height + 0.3) + under
         title = max(r.weight_label.height for r in readings) + TITLE_GAP
 
         def height(tall: float) -> float:
@@ -579,6 +588,9 @@ class MultiHead(ChapterScene):
             self.note.move_to([right, last.get_bottom()[1], 0], aligned_edge=DOWN + LEFT)
         else:  # under them
             self.note.set_x(STAGE.body_left, LEFT).align_to([0, last.get_bottom()[1] - 0.3, 0], UP)
+        self.legend.move_to(  # the cut names whole, under everything
+            [STAGE.body_left, VGroup(last, self.note).get_bottom()[1] - LEGEND_GAP, 0], aligned_edge=UL
+        )
 
     def fit_table(self, top: float) -> None:
         """Everything under the formula shrunk by one factor, keeping its top left, if it runs past
@@ -588,7 +600,7 @@ class MultiHead(ChapterScene):
             self.names, self.query_vector, self.query_name, self.keys, self.key_name, self.value_name,
             self.concat, self.concat_name, *[h.label for h in self.heads],
             *[VGroup(r.weight_label, r.weights, r.work()) for r in self.readings],
-            *[r for h in self.heads for r in h.blends], self.projection, self.note, self.warning,
+            *[r for h in self.heads for r in h.blends], self.projection, self.note, self.warning, self.legend,
         )  # fmt: skip
         corner, width = content.get_corner(UL), content.width
         self.too_wide = (TABLE_RIGHT - STAGE.body_left) / width < (top - STAGE.bottom) / content.height
@@ -863,8 +875,9 @@ class WeightChart(WeightBars):
         self.stagger = stagger
         least = max(fit.least_width(t) for t in tokens)
         rows = fit.first_that_fits(range(1, NAME_ROWS + 1), lambda r: r * spacing - NAME_SPACE >= least)
-        for j, (label, token) in enumerate(zip(self.labels, tokens)):
-            name = fit.name(token, rows * spacing - NAME_SPACE).move_to(label, aligned_edge=UP)
+        names = fit.distinct_names(tokens, rows * spacing - NAME_SPACE)
+        for j, (label, name) in enumerate(zip(self.labels, names)):
+            name.move_to(label, aligned_edge=UP)
             self.labels.submobjects[j] = name.shift(DOWN * NAME_DROP * ((first + j) % rows))
         self.labels.shift(UP * (0.2 - NAME_GAP))  # WeightBars sets its words 0.2 under the baseline
         self.cells = [VGroup(b, v, n) for b, v, n in zip(self.bars, self.values, self.labels)]

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 import numpy as np
-from manim import DOWN, Text
+from manim import DOWN, LEFT, RIGHT, UL, UP, Text, VGroup
 
 from scenes.kit.components import paragraph, text
 from scenes.kit.palette import token_color
@@ -64,6 +64,81 @@ def least_width(token: str, role: str = "label") -> float:
 def names(tokens: Iterable[str], width: float, color: str | None = None) -> list[Text]:
     """The tokens' names (in `color`, else each its own), each cut to `width`."""
     return [name(t, width, color=color) for t in tokens]
+
+
+def distinct_names(tokens: Sequence[str], widths, role: str = "label") -> list[Text]:
+    """The tokens' names, each in its colour cut to its width (`widths`: one for all, or one each) as `name`
+    cuts it, so that no two read alike (issue 29: 'f…' for 'fever' and 'fatigue'): names a cut would make
+    alike keep their ends too ('inte…xyz', 'inte…abc'), as few end letters as tell them apart, else a number
+    after the cut ('int…1'). `cut(shown)` says which are cut; `legend` gives those whole."""
+    widths = list(widths) if isinstance(widths, Sequence) else [widths] * len(tokens)
+    shown = [name(t, w, role) for t, w in zip(tokens, widths)]
+    for same in alike(shown):
+        shown_ends = None
+        for end in range(1, LEAST_LETTERS + 1):
+            shown_ends = [ends_kept(tokens[k], widths[k], end, role) for k in same]
+            if len({m.original_text for m in shown_ends}) == len(same):
+                break
+        else:
+            shown_ends = [numbered(tokens[k], widths[k], n + 1, role) for n, k in enumerate(same)]
+        for k, m in zip(same, shown_ends):
+            shown[k] = m
+    return shown
+
+
+def alike(shown: Sequence[Text]) -> list[list[int]]:
+    """The groups (two or more, by position) of different names `shown` as the same text."""
+    groups: dict[str, list[int]] = {}
+    for k, m in enumerate(shown):
+        groups.setdefault(m.original_text.casefold(), []).append(k)
+    return [g for g in groups.values() if len({shown[k].full for k in g}) > 1]
+
+
+def ends_kept(token: str, width: float, end: int, role: str = "label") -> Text:
+    """`token`'s name in its colour, its last `end` letters kept after '…' and as long a start before it as fits
+    `width` (one letter at least)."""
+
+    def shown(start: int) -> Text:
+        return text(token[:start].rstrip() + ELLIPSIS + token[-end:], role=role, color=token_color(token))
+
+    starts = list(range(max(len(token) - end - 1, 1), 0, -1))
+    kept = shown(largest_that_fits(starts, lambda k: shown(k).width <= width))
+    kept.full = token
+    return kept
+
+
+def numbered(token: str, width: float, number: int, role: str = "label") -> Text:
+    """`token`'s name cut to `width` with room for `number` after its '…' ('int…1')."""
+    mark = str(number)
+    shown = clip(token, width - text(mark, role=role).width, role, token_color(token))
+    if shown.original_text != token:
+        shown = text(shown.original_text + mark, role=role, color=token_color(token))
+        shown.full = token
+    return shown
+
+
+def cut(shown: Iterable[Text]) -> list[Text]:
+    """Those of the names `shown` that are not whole."""
+    return [m for m in shown if m.original_text != m.full]
+
+
+def legend(shown: Iterable[Text], width: float, role: str = "small", gap: float = 0.4) -> VGroup:
+    """The full name of each token whose name `shown` cuts, once, after the first cut it is shown as ('inte…xyz:
+    internationalisation-xyz'), each in its colour, left to right within `width` (a new line where the next would
+    run past it; a name longer than `width` wrapped on its own lines), lines close together, its top left at the
+    origin; empty when none is cut. The chapter places it where there is room."""
+    first = {}
+    for m in cut(shown):
+        first.setdefault(m.full, m.original_text)
+    entries = [wrap_within(f"{form}: {full}", width, role, token_color(full)) for full, form in first.items()]
+    group = VGroup()
+    for entry in entries:
+        if not len(group) or group[-1].width + gap + entry.width > width:
+            group.add(VGroup())
+        group[-1].add(entry).arrange(RIGHT, buff=gap, aligned_edge=UP)
+    if len(group):
+        group.arrange(DOWN, buff=0.12, aligned_edge=LEFT).shift(-group.get_corner(UL))
+    return group
 
 
 def wrap_within(
