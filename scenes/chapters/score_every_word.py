@@ -17,13 +17,13 @@ from manim import (
     Indicate,
     LaggedStart,
     Mobject,
+    ReplacementTransform,
     SurroundingRectangle,
     Transform,
-    TransformFromCopy,
     VGroup,
     Write,
 )
-from manim.utils.rate_functions import linear, smooth, squish_rate_func
+from manim.utils.rate_functions import linear, smooth, squish_rate_func, there_and_back
 
 from attention import examples
 from attention.examples import story
@@ -41,7 +41,7 @@ from scenes.kit.stage import STAGE
 from scenes.kit.vector_rows import TokenRows, division_rows, dot_rows, named, one_size, vector
 
 STAGE_WIDTH = 13.4  # the widest the rows may be
-COMPASS = 1.5  # length of the query's arrow in the compass (less where a wide summary leaves less room)
+COMPASS_NAME = 0.9  # over a key's arrow in the compass: its name (and room round it)
 Q_ROOM = 0.4  # right of the query's arrow, for its label
 Q_STROKE = 12  # the query's arrow in the compass: wider than a key's, drawn under them
 KEY_STROKE = 4
@@ -51,7 +51,8 @@ COMPASS_GAP = 0.5  # from the summary's box to the compass
 BOX_MARGIN = 0.3  # room under the content for the box round the summary
 BOX_BUFF = 0.2  # the box round the summary, this far outside it
 SUMMARY_GAP = 0.6  # between the rows and the summary, at the least
-COMPASS_HEIGHT = 1.9  # the compass's keys (KEY_SHARE × COMPASS) and a name above them, from the box's foot
+COMPASS_HEIGHT = 1.9  # the compass's keys and a name above them, from the box's foot, at the least
+COMPASS_FULL = 3.2  # ... and at the most, where the rows leave the room (a plane read at 480p, not an icon)
 ROW_BUFF = 0.4  # between the keys' rows, at the least
 SPREAD = 0.5  # the most added to each vertical gap when the rows leave the stage's lower part empty
 ORDER_GAP = 0.45  # the order note under the keys' names, at least half this clear of the rest
@@ -174,7 +175,7 @@ class ScoreEveryWord(ChapterScene):
         flights = [
             LaggedStart(
                 *[
-                    AnimationGroup(TransformFromCopy(q, pair[0]), TransformFromCopy(k, pair[1]))
+                    AnimationGroup(flown(q, pair[0]), flown(k, pair[1]))
                     for q, k, pair in zip(self.query[1].entries, key, pairs)
                 ],
                 lag_ratio=0.5,
@@ -215,12 +216,12 @@ class ScoreEveryWord(ChapterScene):
                 scores=listed_column(tr.scores),
             ),
         )
-        self.show(
+        self.show(  # whole while its sentence starts: the sentence reads it
             GrowArrow(self.compass.query),
             FadeIn(self.compass.query_label),
-            LaggedStart(*[GrowArrow(arrow) for arrow in self.compass.keys], lag_ratio=0.4),
+            *[GrowArrow(arrow) for arrow in self.compass.keys],
             FadeIn(self.compass.names),
-            run_time=2,
+            run_time=1,
             caption=verdict(self.example.tokens, tr),
             hold=0.5,
         )
@@ -273,9 +274,13 @@ class ScoreEveryWord(ChapterScene):
         )
         self.layout()
         self.summary_box = SurroundingRectangle(self.summary, color=theme().grid, buff=BOX_BUFF)
+        length = (self.compass_height - COMPASS_NAME) / KEY_SHARE  # the keys as tall as the room lets them
+        shift = self.summary_box.get_right()[0] + COMPASS_GAP + length + Q_ROOM - STAGE.right
+        shift = min(max(0.0, shift), self.summary_box.get_left()[0] - STAGE.body_left)
+        VGroup(self.summary, self.summary_box).shift(LEFT * shift)  # off the centre only for the compass
         corner = self.summary_box.get_corner(DOWN + RIGHT) + RIGHT * COMPASS_GAP + UP * 0.15
         room = STAGE.right - corner[0] - Q_ROOM  # a wide summary leaves the compass less
-        self.compass = Compass(tr.query, tr.keys, ex.tokens, min(COMPASS, room))
+        self.compass = Compass(tr.query, tr.keys, ex.tokens, min(length, room))
         one_size(self.compass, self.factor)  # its labels at the size of the rows' texts
         self.compass.shift(corner - self.compass.query.get_start()).clear_names(
             [*self.products, *self.scores, self.summary_box]
@@ -330,11 +335,14 @@ class ScoreEveryWord(ChapterScene):
             above = self.compass_room(factor)
             content = self.arrange(0.0, above)
             factor = min(1, STAGE_WIDTH / content.width, room / content.height)
+        spare = max(0.0, room / factor - content.height)
+        grown = min(spare, max(0.0, (COMPASS_FULL - self.compass_span(factor, above)) / factor))
+        above, spare = above + grown, spare - grown  # the compass grows first, then the gaps between rows
         gaps = len(self.products) + 1  # between the rows, under the query and above the summary
-        content = self.arrange(min(SPREAD, max(0.0, room / factor - content.height) / gaps), above)
+        content = self.arrange(min(SPREAD, spare / gaps), above)
         content.scale(factor).move_to([0, top, 0], aligned_edge=UP)
         one_size(VGroup(content, self.strip), factor)
-        self.factor = factor
+        self.factor, self.compass_height = factor, self.compass_span(factor, above)
         pin(self.strip, self.heading)
         self.summary.set_x(0)
 
@@ -343,6 +351,10 @@ class ScoreEveryWord(ChapterScene):
         COMPASS_HEIGHT under the rows: its keys and their names clear of the last row."""
         box = self.summary.height * factor + 2 * BOX_BUFF
         return max(SUMMARY_GAP, (COMPASS_HEIGHT - box) / factor)
+
+    def compass_span(self, factor: float, above: float) -> float:
+        """The compass's height from the box's foot to the last row, with the gap `above` the summary."""
+        return self.summary.height * factor + 2 * BOX_BUFF + above * factor
 
     def arrange(self, gap: float, above: float = 0.0) -> VGroup:
         """Everything but the strip at its full size, `gap` added to each vertical gap, the summary `above`
@@ -414,6 +426,21 @@ def coloured_words(line: str, words) -> Mobject:
     """`line` in small muted text, with `words` (listed in it, `listed`) each in its token colour."""
     colours = {word: token_color(word) for word in words}
     return c.coloured(line, words, colours, color=theme().muted, after=line.index(listed(words)))
+
+
+def flown(source: Mobject, target: Mobject) -> AnimationGroup:
+    """A copy of `source` flying onto `target` while `source` is lit: the copy starts on its source unseen and
+    shows once clear of it, so no entry reads doubled ("00") for the frames the two overlap (review 4)."""
+    lit = source.animate(rate_func=there_and_back).set_color(theme().text)
+    return AnimationGroup(Flight(source.copy(), target), lit)
+
+
+class Flight(ReplacementTransform):
+    """A copy moving onto its target, unseen over the first quarter of the way and whole from three quarters."""
+
+    def interpolate_submobject(self, submobject, start, target, alpha):
+        super().interpolate_submobject(submobject, start, target, alpha)
+        return submobject.set_opacity(float(np.clip(2 * alpha - 0.5, 0, 1)))
 
 
 def pair_glyphs(product, query, key) -> list[tuple[VGroup, VGroup]]:

@@ -227,3 +227,34 @@ def test_the_compass_has_room_for_its_names_under_the_rows(tmp_path):
     for name in names:
         for shape in [*scene.products, *scene.scores, scene.summary_box]:
             assert fit.apart(name, shape, 0.1), name.text
+
+
+def test_an_entry_s_copy_shows_only_once_clear_of_it_while_the_entry_is_lit(scene):
+    """Review 4: while a copy left its entry the two overlapped for a few frames, reading "00". The copy is unseen
+    over the first quarter of its way, whole at its place; the entry lights up and returns to its colour."""
+    entry, target = scene.query[1].entries[0], scene.pairs[0][0][0]  # q_1, onto its place in the first row
+    flight, lit = chapter.flown(entry, target).animations
+    flight.begin()
+    lit.begin()
+    near = []
+    for alpha in (0.0, 0.1, 0.25):
+        flight.interpolate(alpha)
+        near.append(max(g.get_fill_opacity() for g in flight.mobject.family_members_with_points()))
+    assert near == [0, 0, 0]
+    glyph = entry.family_members_with_points()[0]
+    lit.interpolate(0.5)
+    assert glyph.get_fill_color().to_hex() == theme().text
+    flight.interpolate(1)
+    lit.interpolate(1)
+    assert {g.get_fill_opacity() for g in flight.mobject.family_members_with_points()} == {1}
+    assert np.allclose(flight.mobject.get_center(), target.get_center())
+    assert glyph.get_fill_color().to_hex() == theme().query
+
+
+def test_the_compass_is_a_picture_not_an_icon(scene):
+    """Review 4: a 100 × 75 px mini plane; its arrows now take the height the rows leave over the box, clear of
+    the rows."""
+    compass, rows = scene.compass, [*scene.products, *scene.scores]
+    assert compass.query.get_length() >= 2.0 and compass.height >= 2.0
+    assert all(fit.apart(compass, row, 0.1) for row in rows)
+    assert compass.get_right()[0] <= STAGE.right
