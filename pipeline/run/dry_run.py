@@ -11,7 +11,8 @@ ends. Pictures are drawn only when asked for.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TypeVar
 
 import numpy as np
@@ -30,7 +31,7 @@ def run(scene_class, config: dict, watch: BeatWatcher | None = None) -> tuple[ob
     """
     from manim import tempconfig
 
-    from pipeline.frames import colours, copies, families, skipping
+    from pipeline.frames import skipping
     from pipeline.run import typeset
 
     settings = {
@@ -44,13 +45,23 @@ def run(scene_class, config: dict, watch: BeatWatcher | None = None) -> tuple[ob
 
     def once() -> tuple[object, list]:
         seen: list = []
-        with copies.quick_copies(), families.quick_families(), colours.quick_colours(), tempconfig(settings):
+        with quick_methods(), tempconfig(settings):
             scene = _watched(scene_class, watch, seen)()
             with skipping.cheaper(scene):
                 scene.render()
         return scene, seen
 
     return typeset.prefetched(once, scene_class.__name__)
+
+
+@contextmanager
+def quick_methods() -> Iterator[None]:
+    """Inside, manim copies, lists families and bounds, and makes colours the dry run's quicker way (same
+    results; a dry run draws no frame mid-animation): for code that builds a chapter's mobjects without a run."""
+    from pipeline.frames import colours, copies, families
+
+    with copies.quick_copies(), families.quick_families(), colours.quick_colours():
+        yield
 
 
 def _watched(scene_class, watch: BeatWatcher | None, seen: list):

@@ -15,7 +15,6 @@ import numpy as np
 from manim import tempconfig
 from PIL import Image
 
-from pipeline.frames import copies
 from pipeline.run import dry_run, typeset
 
 SNAPSHOTS = Path(__file__).parents[1] / "chapters" / "snapshots"
@@ -25,8 +24,8 @@ MAX_DIFFERING = 0.003  # fraction of pixels allowed to differ (anti-aliasing noi
 
 
 def built(scene_class, media_dir: Path):
-    """A `scene_class` whose build() has created its mobjects from its `inputs()` (nothing played), copying
-    mobjects as a dry run does (`copies.quick_copies`); its formulas typeset in one LaTeX run when there are
+    """A `scene_class` whose build() has created its mobjects from its `inputs()` (nothing played), with
+    manim's methods a dry run's (`dry_run.quick_methods`); its formulas typeset in one LaTeX run when there are
     many (`pipeline.run.typeset`)."""
 
     def build():
@@ -34,7 +33,7 @@ def built(scene_class, media_dir: Path):
         scene.build()
         return scene
 
-    with tempconfig({"media_dir": str(media_dir), "format": "none"}), copies.quick_copies():
+    with tempconfig({"media_dir": str(media_dir), "format": "none"}), dry_run.quick_methods():
         return typeset.prefetched(build, f"{scene_class.__name__}.build")
 
 
