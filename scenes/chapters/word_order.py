@@ -31,6 +31,7 @@ from manim import (
     Succession,
     VGroup,
     linear,
+    there_and_back,
 )
 
 from attention import examples
@@ -67,7 +68,7 @@ from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.grids import AttentionGrid
 from scenes.kit.matrices import NamedMatrix
-from scenes.kit.palette import neutral, theme, word_colors
+from scenes.kit.palette import DIM, neutral, theme, word_colors
 from scenes.kit.planes import plane, plane_arrow
 from scenes.kit.stage import STAGE
 
@@ -76,6 +77,7 @@ BAR_HEIGHT = 3.0  # a weight of 1
 BARS_DROP = 0.9  # from the query to the top of a weight of 1's bar
 BARS_WIDTH = 7.5  # the bars' row, shared by the words
 GRID_SIZE = 3.6  # the sentence's weight grid's longer side, at least (cells holding numbers may need more)
+GROWTH = 1.6  # the most the sentence's grid and a picture of the poster grow to take the stage
 OUTPUT_GAP = 0.6  # from the grid's last column to its rows' outputs
 OVERLAP = 0.03  # a cell's overlap with its neighbours: no seam between them, however narrow they are
 STRIPES_GAP = 0.6  # from the table to the stripes beside it, which take the rest of the stage
@@ -84,9 +86,12 @@ KEY_GAP = 0.12  # from a key's swatch to its number, and between its entries
 KEY_SWATCH = 0.25
 MATRIX_GAP = 0.35  # between a matrix and the sign beside it
 SUM_GAP = 0.3  # from PE down to the sum under it
-ROPE_RANGE = 2.5  # the plane runs from -ROPE_RANGE to ROPE_RANGE on both axes
-ROPE_UNIT = 1.05  # scene units per unit of the plane
-TABLE_GAP = 0.8  # between the plane and the table of scores
+ROPE_RANGE = 2.5  # the plane runs from -ROPE_RANGE to ROPE_RANGE on both axes (as tall as the stage)
+TABLE_GAP = 0.8  # between the plane and the table of scores, at the least
+TABLE_SCALE = 1.25  # the table of scores and q, k over it, beside a plane as tall as the stage
+POSTER_HEIGHT = 4.2  # each picture of the poster: the reordered grid, the stripes, the last turn
+POSTER_GAP = 0.5  # between the poster's pictures, at the least
+LINE_GAP = 0.3  # from a poster picture to its line
 TIP_GAP = 0.3  # from an arrow's tip to its name
 ARC_RADIUS = 0.6  # the arc of the turn between q and k
 
@@ -209,16 +214,35 @@ class WordOrder(ChapterScene):
             if len(same) > 1 and k == same[-1]:  # the equal scores the caption reads, side by side
                 self.play(*[framed(self.rope_rows[i]) for i in same], run_time=1.5)
         self.unfollow(self.ties)
-        self.say("A score depends on how far apart two words are, not where they stand.", hold=1)
+        apart_words, rest = "A score depends on how far apart two words are,", " not where they stand."
+        self.say(apart_words + rest)
+        reading, share = self.caption_time(apart_words + rest), len(apart_words) / len(apart_words + rest)
+        positions, offsets, scores = self.rope_columns
+        self.play(framed(VGroup(offsets, scores)), run_time=share * reading)  # as it is read: how far apart
+        self.play(  # then: not where they stand
+            positions.animate(rate_func=there_and_back).set_opacity(DIM), run_time=(1 - share) * reading
+        )
 
     def summary(self) -> None:
-        self.turn_to("Summary", self.rope_header, *self.rope_rows)
-        self.show(
-            LaggedStart(*[FadeIn(line, shift=RIGHT * 0.2) for line in self.closing], lag_ratio=0.3),
-            run_time=1.5,
+        self.turn_to("Summary", self.rope_formula, self.rope_names, self.rope_header, *self.rope_rows)
+        grid, stripes_, lines = self.poster
+        origin, growth = self.origin, self.poster_turn[1]
+        self.follow(self.ties, self.tie)
+        self.show(  # the last turn to its place in the poster, over an empty stage
+            *[
+                part.animate.scale(growth, about_point=origin).shift(self.poster_turn[0] - origin)
+                for part in (self.rope_axes, self.q_arrow, self.k_arrow)
+            ],
+            run_time=1,
             caption="Attention sees a set; position goes into x as stripes, or into q and k as a turn.",
-            hold=1.5,
         )
+        self.unfollow(self.ties)
+        self.play(  # then the chapter's other two points beside it, each under its line as the caption reads it
+            LaggedStart(FadeIn(grid), FadeIn(stripes_), lag_ratio=0.5),
+            LaggedStart(*[FadeIn(line, shift=UP * 0.2) for line in lines], lag_ratio=0.5),
+            run_time=2,
+        )
+        self.wait(1.5)
 
     # what the beats play
 
@@ -230,14 +254,14 @@ class WordOrder(ChapterScene):
     def tie(self) -> None:
         """The names q and k just beyond their arrows' tips, and the arc of the turn from q to k."""
         q_tip, k_tip, arc = self.ties
-        angles = []
+        angles, radius = [], min(ARC_RADIUS, np.linalg.norm(self.k_arrow.get_end() - self.origin) / 2)
         for label, arrow in ((q_tip, self.q_arrow), (k_tip, self.k_arrow)):
             along = arrow.get_end() - self.origin
             label.move_to(arrow.get_end() + along / np.linalg.norm(along) * TIP_GAP)
             angles.append(np.arctan2(along[1], along[0]))
         between = (angles[1] - angles[0] + np.pi) % (2 * np.pi) - np.pi
         arc.become(
-            Arc(ARC_RADIUS, angles[0], between, arc_center=self.origin, color=theme().muted, stroke_width=3)
+            Arc(radius, angles[0], between, arc_center=self.origin, color=theme().muted, stroke_width=3)
         )
 
     def rope_captions(self) -> list[str | None]:
@@ -303,17 +327,7 @@ class WordOrder(ChapterScene):
         self.build_sentence()
         self.build_positions()
         self.build_rotary()
-        self.closing = VGroup(  # where the table of scores was, beside the turned q and k: the poster
-            *[
-                c.text(line, role="label", color=col)
-                for line, col in (
-                    ("Attention alone: a set of words.", theme().text),
-                    ("Sinusoidal: position added to x.", theme().muted),
-                    ("Rotary: q and k turned by it.", theme().muted),
-                )
-            ]
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.35)
-        self.closing.move_to(self.rope_header, aligned_edge=UL)
+        self.build_poster()
 
     def build_bars(self, blend) -> None:
         """The query on top, the weights as bars, the output beside them."""
@@ -359,7 +373,11 @@ class WordOrder(ChapterScene):
         self.sentence_columns = [
             VGroup(grid.col_labels[j], *grid.cells[j::n], *grid.numbers[j::n]) for j in range(n)
         ]
-        self.column_rises = column_rises(grid, [ss.order.index(word) for word in ss.tokens])
+        rises = column_rises(grid, [ss.order.index(word) for word in ss.tokens])  # laid out at its own size
+        picture = VGroup(grid, self.sentence_outputs)
+        growth = grown(picture, STAGE.right - STAGE.body_left, self.top - STAGE.bottom)
+        picture.scale(growth).move_to([(STAGE.body_left + STAGE.right) / 2, self.top, 0], aligned_edge=UP)
+        self.column_rises = [rise * growth for rise in rises]
 
     def build_positions(self) -> None:
         """The sinusoidal formula, its table at PE_WIDTH, the stripes, and X + PE."""
@@ -386,6 +404,41 @@ class WordOrder(ChapterScene):
         self.sum_picture = positioned(colours, x, pe, with_positions(x))
         self.sum_picture.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
 
+    @property
+    def origin(self) -> np.ndarray:
+        """The rotary plane's origin, where it stands (it moves into the poster)."""
+        return self.rope_axes.c2p(0, 0)
+
+    def build_poster(self) -> None:
+        """The chapter's three points side by side, each over its line: the reordered sentence's grid, the
+        stripes, and where the plane goes (its place and growth: the plane itself moves there, in its last
+        turn)."""
+        ss = self.sentence_shuffle
+        slot = (STAGE.right - STAGE.body_left - 2 * POSTER_GAP) / 3
+        grid = poster_grid(ss, slot)
+        pe_many = sinusoidal(np.arange(STRIPES[0]), STRIPES[1])
+        pictures = [grid, stripes(pe_many, min(slot, POSTER_HEIGHT * 1.2), POSTER_HEIGHT)]
+        centres = [STAGE.body_left + slot / 2 + k * (slot + POSTER_GAP) for k in range(3)]
+        for picture, x in zip(pictures, centres):
+            picture.move_to([x, self.top, 0], aligned_edge=UP)
+        turn = np.array([centres[2], self.top - POSTER_HEIGHT / 2, 0])
+        self.poster_turn = turn, POSTER_HEIGHT / self.rope_axes.height
+        foot = min(p.get_bottom()[1] for p in pictures) - LINE_GAP
+        lines = VGroup(
+            *[
+                c.text(words, role="label", color=theme().text).move_to([x, foot, 0], aligned_edge=UP)
+                for words, x in zip(
+                    (
+                        "Attention alone:\na set of words.",
+                        "Sinusoidal:\nposition added to x.",
+                        "Rotary: q and k\nturned by it.",
+                    ),
+                    centres,
+                )
+            ]
+        )
+        self.poster = (*pictures, lines)
+
     def build_rotary(self) -> None:
         """The plane with q and k, and the table of positions, offsets and scores."""
         self.rope_formula = c.math(
@@ -395,16 +448,16 @@ class WordOrder(ChapterScene):
         self.rope_formula.move_to(self.strip, aligned_edge=LEFT)
         self.rope = rotary_table()
         self.rope_printed = fmt_column([r.score for r in self.rope], SCORE_PLACES)
-        axes = plane((-ROPE_RANGE, -ROPE_RANGE), (ROPE_RANGE, ROPE_RANGE), 1.0, ROPE_UNIT)
+        unit = (self.top - STAGE.bottom) / (2 * ROPE_RANGE)  # as tall as the stage
+        axes = plane((-ROPE_RANGE, -ROPE_RANGE), (ROPE_RANGE, ROPE_RANGE), 1.0, unit)
         axes.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
-        self.origin = axes.c2p(0, 0)
         self.q_arrow = plane_arrow(axes, ROPE_QUERY, theme().query)
         self.k_arrow = plane_arrow(axes, ROPE_KEY, theme().key)
         names = VGroup(
             c.math(rf"q = {vector_tex(ROPE_QUERY, None)}", role="label", color=theme().query),
             c.math(rf"k = {vector_tex(ROPE_KEY, None)}", role="label", color=theme().key),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
-        names.next_to(axes, RIGHT, buff=TABLE_GAP).align_to(axes, UP)
+        self.rope_axes, self.rope_names = axes, names
         self.rope_plane = VGroup(axes, self.q_arrow, self.k_arrow, names)
         self.ties = VGroup(
             c.math("q", role="label", color=theme().query),
@@ -422,8 +475,29 @@ class WordOrder(ChapterScene):
         for cell in table.columns[1]:
             cell.set_color(theme().muted)
         table.next_to(names, DOWN, buff=0.5, aligned_edge=LEFT)
+        beside = VGroup(names, table).scale(TABLE_SCALE)  # centred in the stage the plane leaves
+        left = axes.get_right()[0] + TABLE_GAP
+        beside.set_x(max(left + beside.width / 2, (left + STAGE.right) / 2)).align_to(axes, UP)
         self.rope_header = VGroup(*[column[0] for column in table.columns])
         self.rope_rows = [table.row(i + 1) for i in range(len(self.rope))]
+        self.rope_columns = table.columns
+
+
+def grown(picture, width: float, height: float) -> float:
+    """How much `picture` grows to fill `width` by `height` (at most GROWTH, never shrinking): a few words'
+    grid or a plane left half the stage empty at the smallest digits (review 4)."""
+    return min(GROWTH, max(1.0, min(width / picture.width, height / picture.height)))
+
+
+def poster_grid(ss, width: float) -> AttentionGrid:
+    """The reordered sentence's weights in its new order, with their numbers where they fit `width`, else
+    shaded only."""
+    grid = AttentionGrid(ss.after, rows=ss.order, cols=ss.order, size=POSTER_HEIGHT * 0.8).show_weights()
+    grid.remove(grid.sums, grid.sum_header)  # every row sums to 1
+    if grid.width > width:
+        grid = AttentionGrid(ss.after, rows=ss.order, cols=ss.order, size=width * 0.6, numbers=False)
+        grid.show_weights()
+    return grid
 
 
 def column_rises(grid: AttentionGrid, slots: list[int]) -> list[float]:

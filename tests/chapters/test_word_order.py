@@ -5,6 +5,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from manim import VGroup
 
 from attention import examples
 from attention.examples.file import load_example_file
@@ -184,3 +185,81 @@ def test_the_position_formula_hangs_from_the_strip_clear_of_the_subtitle(scene):
     assert formula.get_top()[1] == pytest.approx(strip.get_top()[1])
     assert scene.heading.get_bottom()[1] - formula.get_top()[1] >= 0.1
     assert formula.get_bottom()[1] > scene.top  # above the table and stripes under it
+
+
+def test_the_sentence_s_grid_takes_the_stage_at_more_than_the_smallest_digits(scene):
+    """Review 4: from 17 s to 37 s the grid ended at x ≈ 430 of 854 at the smallest digits. It grows (to the
+    stage's foot, or GROWTH) and stands in the middle of the stage."""
+    from scenes.chapters.word_order import GROWTH
+    from scenes.kit.palette import SIZES, px_per_unit
+    from scenes.kit.stage import STAGE
+
+    picture = VGroup(scene.sentence_grid, scene.sentence_outputs)
+    middle = (STAGE.body_left + STAGE.right) / 2
+    assert picture.get_x() == pytest.approx(middle, abs=1e-6) and picture.get_right()[0] <= STAGE.right
+    assert picture.get_bottom()[1] >= STAGE.bottom - 1e-6 and picture.get_top()[1] <= scene.top + 1e-6
+    digit = max(g.height for g in scene.sentence_grid.numbers[0]) * px_per_unit()  # px at 1080p
+    assert SIZES["number"] < digit <= SIZES["small"] * GROWTH + 1
+    assert picture.get_bottom()[1] == pytest.approx(STAGE.bottom) or digit == pytest.approx(
+        SIZES["small"] * GROWTH
+    )
+
+
+def test_the_rotary_plane_is_as_tall_as_the_stage_and_the_table_stands_in_the_rest(scene):
+    from scenes.kit.stage import STAGE
+
+    axes = scene.rope_axes
+    assert axes.get_top()[1] == pytest.approx(scene.top) and axes.get_bottom()[1] == pytest.approx(
+        STAGE.bottom
+    )
+    beside = VGroup(scene.rope_names, *scene.rope_columns)
+    assert beside.get_left()[0] >= axes.get_right()[0] + 0.8 - 1e-6 and beside.get_right()[0] <= STAGE.right
+    assert beside.get_x() == pytest.approx((axes.get_right()[0] + 0.8 + STAGE.right) / 2)
+
+
+def test_the_poster_sums_the_chapter_up_side_by_side(played):
+    """Review 4: the last frame kept the last turn and three small lines. It is the chapter's three points side by
+    side, each over its line: the reordered sentence's weights, the stripes, the last turn of q and k."""
+    from scenes.kit.stage import STAGE
+
+    grid, stripes_, lines = played.poster
+    turn = VGroup(played.rope_axes, played.q_arrow, played.k_arrow)
+    pictures = [grid, stripes_, turn]
+    shown = played.get_mobject_family_members()
+    assert all(p in shown for p in (grid, stripes_, *lines, *turn))
+    assert not any(p in shown for p in (played.rope_header, played.rope_names, played.rope_formula))
+    for left, right in zip(pictures, pictures[1:]):
+        assert left.get_right()[0] < right.get_left()[0]
+    for picture, line in zip(pictures, lines):
+        assert line.get_top()[1] < picture.get_bottom()[1] and abs(line.get_x() - picture.get_x()) < 0.05
+    assert STAGE.body_left - 0.05 <= grid.get_left()[0] and turn.get_right()[0] <= STAGE.right
+    assert lines.get_bottom()[1] >= STAGE.bottom
+    ss = played.sentence_shuffle
+    assert [label.original_text for label in grid.row_labels] == list(ss.order)
+    assert [[n.printed for n in grid.row_numbers(i)] for i in range(len(ss.order))] == printed(
+        ss.after.weights
+    )
+
+
+def test_the_offsets_and_then_the_positions_are_lit_as_the_caption_reads_them(tmp_path, monkeypatch):
+    """Review 4: a near-still 4 s under 'A score depends on how far apart two words are, not where they stand.'
+    Its words are followed: the offsets and scores framed, then the positions dimmed, the caption's length."""
+    from manim import Scene, Wait
+
+    seen, play = [], Scene.play
+
+    def watched(self, *animations, **kwargs):
+        captions = self.renderer.file_writer.subcaptions
+        if captions and "how far apart" in captions[-1].content:
+            if self.time < captions[-1].end.total_seconds() and not all(
+                isinstance(a, Wait) for a in animations
+            ):
+                seen.append((self.time, captions[-1].end.total_seconds()))
+        play(self, *animations, **kwargs)
+        if seen and len(seen[-1]) == 2:
+            seen[-1] = (*seen[-1], self.time)
+
+    monkeypatch.setattr(Scene, "play", watched)
+    snapshot.played(WordOrder, tmp_path)
+    (start, end, _), *rest = seen
+    assert len(rest) == 1 and rest[0][2] == pytest.approx(end, abs=0.1)  # the two plays fill the caption
