@@ -35,7 +35,8 @@ from manim import (
 )
 
 from attention import divisor_for, examples, histogram, softmax, variance_experiment
-from attention.examples.story import count, counted
+from i18n import _, ngettext
+from i18n.words import said
 from scenes.kit import arithmetic
 from scenes.kit import components as c
 from scenes.kit.arithmetic import (
@@ -46,11 +47,11 @@ from scenes.kit.arithmetic import (
     fmt_input,
     relation,
     root_text,
-    text_minus,
+    tex_sign,
 )
-from scenes.kit.bars import label_tex
+from scenes.kit.bars import baseline_of, label_tex
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.formula_slot import formula_slot, pin
+from scenes.kit.formula_slot import formula_slot, formula_word, pin
 from scenes.kit.palette import DIM, GHOST, raw_color, scaled_color, theme
 from scenes.kit.plots import Histogram
 from scenes.kit.stage import STAGE
@@ -78,7 +79,7 @@ class ShrinkScores(ChapterScene):
         self.show(
             FadeIn(self.heading),
             run_time=1,
-            caption="Attention divides every dot product by the square root of the key width d.",
+            caption=_("Attention divides every dot product by the square root of the key width d."),
         )
         self.play(Write(self.rule), run_time=1.2)
         self.play(Indicate(self.rule[5], color=scaled_color()), run_time=1)
@@ -88,14 +89,21 @@ class ShrinkScores(ChapterScene):
             FadeIn(self.keys[0]),
             FadeIn(self.roots[0], shift=0.2 * DOWN),
             run_time=1,
-            caption=f"Our keys have {counted(w, 'coordinate')}, so the divisor is {root_text(w)}.",
+            caption=ngettext(
+                "Our keys have %(num)s coordinate, so the divisor is %(root)s.",
+                "Our keys have %(num)s coordinates, so the divisor is %(root)s.",
+                w,
+                root=said(root_text(w)),
+            ),
         )
         self.show(
             FadeIn(self.keys[1]),
             FadeIn(self.roots[1], shift=0.2 * DOWN),
             Indicate(self.rule[5], color=scaled_color()),
             run_time=1,
-            caption=f"With {wide} coordinates it would be {root_text(wide)}.",
+            caption=_(
+                "With %(width)s coordinates it would be %(root)s.", width=wide, root=said(root_text(wide))
+            ),
         )
         self.wait_for_reader()
         self.play(FadeOut(self.roots, self.keys, self.rule), FadeIn(self.strip.dimmed()), run_time=1)
@@ -105,7 +113,7 @@ class ShrinkScores(ChapterScene):
         self.wait_for_reader()  # the beat ends once its last caption has been read
         self.beat("Raw dot products widen with d")
         # the axes, then the first samples' dot products dropping onto them while the sampling is described
-        caption = (
+        caption = _(
             "Why the square root? Draw random queries and keys with independent, zero-mean, unit-variance "
             "components."
         )
@@ -124,24 +132,28 @@ class ShrinkScores(ChapterScene):
         # place of its dropped samples
         for i, row in enumerate(self.rows):
             s = row.sample
-            what = "the dot products have sample variance" if i == 0 else "variance"
+            said_variance = (  # in full for the first width, then short
+                _("For d = %(width)s, the dot products have sample variance %(variance)s.")
+                if i == 0
+                else _("For d = %(width)s, variance %(variance)s.")
+            )
             self.show(
                 FadeOut(row.drops),
                 *[FadeIn(b, shift=0.1 * UP) for b in row.raw.bars],
                 FadeIn(row.raw_var),
                 run_time=1,
-                caption=f"For d = {s.width}, {what} {stat_text(s.raw_var)}.",
+                caption=said_variance % {"width": s.width, "variance": stat_text(s.raw_var)},
             )
             self.play(Indicate(row.raw_var, color=raw_color()), run_time=0.8)
         self.show(
             *[Indicate(r.raw_var, color=raw_color()) for r in self.rows],
             run_time=1.2,
-            caption="The spread grows with d: variance close to d,",
+            caption=_("The spread grows with d: variance close to d,"),
         )
         self.show(
             *[GrowFromCenter(row.spread) for row in self.rows],
             run_time=1.2,
-            caption="so a typical dot product is about √d in size.",
+            caption=_("so a typical dot product is about √d in size."),
         )
         for row in self.rows:  # dimmed and restored with its row from now on
             row.add(row.spread)
@@ -153,7 +165,7 @@ class ShrinkScores(ChapterScene):
             FadeIn(self.legend[1]),
             self.strip.light("scale"),
             run_time=0.6,
-            caption="Divide each dot product by √d.",
+            caption=_("Divide each dot product by √d."),
         )
         # each width squeezes under its own caption: its divisor and the variance it leaves
         for row in self.rows:
@@ -161,7 +173,9 @@ class ShrinkScores(ChapterScene):
             self.show(
                 *self.refocus(row),
                 run_time=0.4,
-                caption=f"d = {s.width}: divided by {root_text(s.width)}.",
+                caption=_(
+                    "d = %(width)s: divided by %(root)s.", width=s.width, root=said(root_text(s.width))
+                ),
             )
             squeezed = row.raw.bars.copy()
             row.add(squeezed)
@@ -190,7 +204,7 @@ class ShrinkScores(ChapterScene):
                 lag_ratio=0.6,
             ),
             run_time=2.6,
-            caption="Now the spreads match: every variance is close to 1, whatever the width.",
+            caption=_("Now the spreads match: every variance is close to 1, whatever the width."),
         )
 
     def stretch_middles(self) -> None:
@@ -202,8 +216,11 @@ class ShrinkScores(ChapterScene):
             FadeIn(self.zoom_ticks),
             *[Transform(copy, row.zoomed.bars) for copy, row in zip(copies, self.rows)],
             run_time=1.5,
-            caption=f"On the right, scores from {text_minus(fmt(-SPREAD, 0))} to {fmt(SPREAD, 0)}, stretched: "
-            f"the {count(len(self.rows))} shapes match.",
+            caption=_(
+                "On the right, scores from %(low)s to %(high)s, stretched: the shapes match.",
+                low=said(fmt(-SPREAD, 0)),
+                high=said(fmt(SPREAD, 0)),
+            ),
         )
         self.remove(*copies)
         for row in self.rows:
@@ -221,30 +238,39 @@ class ShrinkScores(ChapterScene):
             *self.refocus(widest),
             Indicate(widest.zoomed.bars, color=scaled_color(), scale_factor=1.05),
             run_time=1.2,
-            caption="Scaling keeps the typical score moderate,",
+            caption=_("Scaling keeps the typical score moderate,"),
         )
-        self.show(self.strip.light("exp"), run_time=0.8, caption="but it does not guarantee broad weights.")
+        self.show(
+            self.strip.light("exp"), run_time=0.8, caption=_("but it does not guarantee broad weights.")
+        )
         # each thing drawn comes with the caption that names it
         self.show(
             FadeIn(marks, shift=0.1 * DOWN),
             run_time=1,
-            caption=f"Even scaled, the d = {d} samples reach {stat_text(high)} and {stat_text(low)},",
+            caption=_(
+                "Even scaled, the d = %(width)s samples reach %(high)s and %(low)s,",
+                width=d,
+                high=stat_text(high),
+                low=stat_text(low),
+            ),
         )
         for mark in (marks[1], marks[0]):  # in the caption's order
             self.play(Indicate(mark[1], color=theme().text), run_time=1.2)
-        rel = gap_relation(high, low)
         self.show(
             GrowFromCenter(gap),
             FadeIn(gap_label),
             run_time=1,
-            caption=f"a gap of {'' if rel.sign == '=' else 'about '}{text_minus(rel.result)}.",
+            caption=_("a gap of %(gap)s.", gap=said(gap_relation(high, low).result)),  # the label's number
         )
         line = self.weights
         self.show(
             FadeIn(line[:5], shift=0.1 * UP),
             run_time=1,
-            caption=f"Two scores that far apart get weights {fmt(weights[0], WEIGHT_PLACES)} and "
-            f"{fmt(weights[1], WEIGHT_PLACES)}.",
+            caption=_(
+                "Two scores that far apart get weights %(first)s and %(second)s.",
+                first=said(fmt(weights[0], WEIGHT_PLACES)),
+                second=said(fmt(weights[1], WEIGHT_PLACES)),
+            ),
         )
         self.play(FadeIn(line[5:], shift=0.1 * UP), run_time=1)
         for score, weight, mark in ((line[1], line[5], marks[1]), (line[3], line[7], marks[0])):
@@ -277,9 +303,10 @@ class ShrinkScores(ChapterScene):
         self.samples = variance_experiment()
         self.dimmed: set[int] = set()  # the rows drawn dimmed (by index), each with its state saved
         self.width = self.inputs().keys.shape[1]
-        self.heading = c.chapter_title(self.title, "Divide by the square root of key width")
-        self.strip = pin(formula_slot(), self.heading)
-        self.rule = c.math(r"\text{score} = ", "q", r"\cdot", "k", r"\,/\,", r"\sqrt{d}", role="title")
+        self.heading = c.chapter_title(_(self.title), _("Divide by the square root of key width"))
+        self.strip = pin(formula_slot(output=_("output")), self.heading)
+        score = formula_word(_("score"), "score")
+        self.rule = c.math(rf"\text{{{score}}} = ", "q", r"\cdot", "k", r"\,/\,", r"\sqrt{d}", role="title")
         self.rule[1].set_color(theme().query)
         self.rule[3].set_color(theme().key)
         self.rule[5].set_color(scaled_color())  # as the scaled histograms and their legend
@@ -303,24 +330,30 @@ class ShrinkScores(ChapterScene):
         self.ticks = tick_marks(self.rows, (-limit, -limit / 2, 0, limit / 2, limit), Row.x_of)
         self.zoom_ticks = tick_marks(self.rows, (-SPREAD, 0, SPREAD), Row.zoomed_x)
         stretch = (ZOOM_WIDTH / SPREAD) / (AXIS_WIDTH / limit)
-        self.zoom_title = c.math(  # typeset as the axis' numbers under it ('−4', not '-4')
-            rf"{fmt(-SPREAD, 0)} \text{{ to }} {fmt(SPREAD, 0)},\ \times {fmt(stretch, 1)}",
-            role="small",
-            color=theme().muted,
-        ).next_to(self.rows[0].zoom[0][1], UP, buff=0.12)
+        self.zoom_title = (
+            c.math(  # typeset as the axis' numbers under it ('−4', not '-4'); words in no language
+                rf"[{fmt(-SPREAD, 0)},\;{fmt(SPREAD, 0)}],\quad \times {fmt(stretch, 1)}",
+                role="small",
+                color=theme().muted,
+            ).next_to(self.rows[0].zoom[0][1], UP, buff=0.12)
+        )
         self.legend = VGroup(
-            c.text("raw q · k", role="label", color=raw_color()),
-            c.text("divided by √d", role="label", color=scaled_color()),
+            c.text(_("raw q · k"), role="label", color=raw_color()),
+            c.text(_("divided by √d"), role="label", color=scaled_color()),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
         self.legend.move_to([STATS_X, TOP_BASELINE + PEAK_HEIGHT + 0.4, 0])
         self.note = c.text(
-            f"{len(self.samples[0].raw)} seeded random pairs (q, k) per width, components N(0, 1)",
+            _(
+                "%(count)s seeded random pairs (q, k) per width, components N(0, 1)",
+                count=len(self.samples[0].raw),
+            ),
             role="small",
             color=theme().muted,
         ).set_y(STAGE.bottom + NOTE_LIFT, DOWN)
         self.extremes = extreme_marks(self.samples, self.rows[-1])
-        self.weights = weights_line(self.samples).next_to(self.ticks, DOWN, buff=0.3)
-        self.weights.set_x(self.rows[-1].x_of(0))  # under the shared axis' 0
+        self.weights = weights_line(self.samples)
+        middle = (self.ticks.get_bottom()[1] + self.note.get_top()[1]) / 2  # review 4: it crowded the note
+        self.weights.move_to([self.rows[-1].x_of(0), middle, 0])  # under the shared axis' 0
 
 
 def key_strip(values, numbered: bool = True) -> VGroup:
@@ -333,7 +366,7 @@ def key_strip(values, numbered: bool = True) -> VGroup:
         cell = max(cell, max(e.width for e in entries) + CELL_PAD)
     if cell * len(values) > LONGEST_STRIP:
         entries, cell = VGroup(), STRIP_WIDTH / len(values)
-    boxes = VGroup(*[Rectangle(width=cell, height=CELL) for _ in values]).arrange(RIGHT, buff=0)
+    boxes = VGroup(*[Rectangle(width=cell, height=CELL) for __ in values]).arrange(RIGHT, buff=0)
     boxes.set_stroke(theme().key, width=1.5)
     for entry, box in zip(entries, boxes):
         entry.move_to(box)
@@ -358,8 +391,8 @@ def shown_stat(value: float) -> float:
 
 
 def stat_text(value: float) -> str:
-    """The statistic as displayed, for captions (a minus sign, as formulas draw it)."""
-    return text_minus(f"{shown_stat(value):.{STAT_PLACES}f}")
+    """The statistic as displayed, for captions, as the language writes it (a minus sign, as formulas draw it)."""
+    return said(f"{shown_stat(value):.{STAT_PLACES}f}")
 
 
 def densities(samples, edges) -> np.ndarray:
@@ -379,7 +412,8 @@ def caveat_example(samples) -> tuple[float, float, np.ndarray]:
 AXIS_X, AXIS_WIDTH = -2.3, 6.4  # the shared axis' centre and length (scene units)
 ZOOM_X, ZOOM_WIDTH = 3.05, 2.7  # the stretched middle's centre and length: scores -SPREAD..SPREAD
 PEAK_HEIGHT = 1.05  # the tallest density (a scaled histogram's peak) drawn this high
-TOP_BASELINE, ROW_STEP = 0.75, 1.45  # the top row a little lower: its ±√d mark clear of the formula line
+TOP_BASELINE, ROW_STEP = 0.85, 1.45  # the top row's ±√d mark clear of the formula line, the bottom row's
+# numbers clear of the footnote with the weights' line between them
 STATS_X = 5.85
 SPREAD_LIFT = 0.14  # the ±√d marks above their histogram's tallest bar
 NOTE_LIFT = 0.05  # the note's bottom above the caption band
@@ -481,10 +515,10 @@ class Row(VGroup):
 
 def variance_line(variance: float, color: str) -> VGroup:
     """'variance x.yz' with the number as a live Number, in `color`: the label typeset as the number is, on
-    its baseline (one face to the line, review 8)."""
-    label = label_tex("variance", color=color)
+    its baseline (one face to the line, review 8), in the text face where TeX cannot set the word."""
+    label = label_tex(_("variance"), color=color)
     number = c.number(shown_stat(variance), STAT_PLACES, color=color)
-    number.next_to(label, RIGHT, buff=0.15).align_to(label[0][0], DOWN)
+    number.next_to(label, RIGHT, buff=0.15).align_to([0, foot(label), 0], DOWN)
     return VGroup(label, number)
 
 
@@ -509,9 +543,10 @@ def tick_marks(rows: list[Row], values, x_of) -> VGroup:
 
 
 def gap_relation(high: float, low: float) -> Relation:
-    """high - low as printed: the exact gap rounded, '≈' where the printed scores do not give it (3.58 and
-    -3.71 beside a gap of 7.28)."""
-    return arithmetic.row("sum", [fmt(high, STAT_PLACES), fmt(-low, STAT_PLACES)], high - low, STAT_PLACES)
+    """high - low of the scores as printed beside it: what a viewer adding the two printed numbers gets (review 4:
+    the exact gap rounded disagreed with them by 0.01), so it is exact as printed."""
+    printed = [fmt(high, STAT_PLACES), fmt(-low, STAT_PLACES)]
+    return arithmetic.row("sum", printed, sum(float(p) for p in printed), STAT_PLACES)
 
 
 def weights_line(samples) -> MathTex:
@@ -541,7 +576,7 @@ def extreme_marks(samples, row: Row) -> VGroup:
     """Marks on `row` (the widest sample's) at its largest and smallest scaled score, their values and their
     gap."""
     y = row.axis.get_y()
-    high, low, _ = caveat_example(samples)
+    high, low = caveat_example(samples)[:2]
     marks = VGroup()
     for value in (low, high):
         x = row.x_of(value)
@@ -559,9 +594,16 @@ def extreme_marks(samples, row: Row) -> VGroup:
         tip_length=0.12,
     )
     rel = gap_relation(high, low)
-    sign = "=" if rel.sign == "=" else r"\approx"  # typeset as the scores beside it (one face to the line)
-    gap_label = c.math(rf"\text{{gap}} {sign} {rel.result}", role="small")
-    gap_label.relations = (rel,)  # checked as the formulas' equations are
-    gap_label.next_to(marks, RIGHT, buff=0.3)
-    gap_label.shift(UP * (marks[1][1].get_bottom()[1] - gap_label[0][-1].get_bottom()[1]))  # a digit's foot
+    value = c.math(tex_sign(rel), rel.result, role="small")  # typeset as the scores beside it
+    value.relations = (rel,)  # checked as the formulas' equations are
+    word = label_tex(_("gap"), role="small")  # in the text face where TeX cannot set the word
+    value.next_to(word, RIGHT, buff=0.15).align_to([0, foot(word), 0], DOWN)
+    gap_label = VGroup(word, value).next_to(marks, RIGHT, buff=0.3)
+    gap_label.shift(UP * (marks[1][1].get_bottom()[1] - value.get_bottom()[1]))  # on the scores' baseline
     return VGroup(marks, gap, gap_label)
+
+
+def foot(label) -> float:
+    """The y a label's words stand on: in a formula its highest glyph foot ('gap': the 'g' and 'p' reach below
+    it), in the text face as `bars.baseline_of` finds it."""
+    return max(g.get_bottom()[1] for g in label[0]) if isinstance(label, MathTex) else baseline_of(label)

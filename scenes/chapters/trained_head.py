@@ -34,10 +34,12 @@ from manim import (
 )
 
 from attention import examples
-from attention.examples.story import count
 from attention.training import PAIRS, STEPS, TRAINING_EXAMPLES, WORDS, train_head
+from i18n import _
+from i18n.words import quoted, said
 from scenes.kit import components as c
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_math
+from scenes.kit.bars import in_tex, label_tex
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, pin
@@ -62,7 +64,9 @@ CARD = (1.45, 1.05)  # a word and its value
 NAME_BASELINE, VALUE_BASELINE = 0.09, -0.37  # in a card, from its centre
 CARD_GAP = 0.2
 BAR_WIDTH = 1.0
-GHOST_WIDTH, AFTER_WIDTH = 0.4, 0.5  # trained, a bar stands beside its faint ghost (the weight before)
+GHOST_WIDTH, AFTER_WIDTH = 0.4, 0.5  # trained, a bar stands beside its outlined ghost (the weight before)
+GHOST_STROKE = 2  # the outline of a bar from before training
+SWATCH = (0.16, 0.26)  # the legend's outlined bar
 PAIR_GAP = 0.3  # between them: a bar's number, wider than the bar, stays clear of the ghost beside it
 BAR_HEIGHT = 2.3  # a weight of 1
 BAR_DROP = (
@@ -114,13 +118,16 @@ class TrainedHead(ChapterScene):
                 FadeIn(self.query_line),
             ),
             run_time=3,
-            caption=f"A task: {count(PAIRS)} of {count(len(WORDS))} words, each with a value; a query names one "
-            "of them.",
+            caption=_(
+                "A task: %(pairs)s of %(words)s words, each with a value; a query names one of them.",
+                pairs=PAIRS,
+                words=len(WORDS),
+            ),
         )
         answer = self.example.answer
-        caption = f"The answer is that word's value, {self.example.values[answer]} here."
+        caption = _("The answer is that word's value, %(value)s here.", value=self.example.values[answer])
         self.show(Succession(framed(self.cards[answer]), FadeIn(self.answer)), **self.reading(caption))
-        self.say("Nobody tells the head where to look.")
+        self.say(_("Nobody tells the head where to look."))
 
     def before(self) -> None:
         self.turn_to("Before training")
@@ -131,19 +138,31 @@ class TrainedHead(ChapterScene):
             FadeIn(self.bars_before, self.baseline, self.bar_words),
             self.strip.light("exp"),
             run_time=1.2,
-            caption="From random query and key matrices, its weights are near uniform:",
+            caption=_("From random query and key matrices, its weights are near uniform:"),
         )
-        caption = f"from {fmt(weights[low], WEIGHT_PLACES)} to {fmt(weights[high], WEIGHT_PLACES)}."
+        caption = _(
+            "from %(low)s to %(high)s.",
+            low=said(fmt(weights[low], WEIGHT_PLACES)),
+            high=said(fmt(weights[high], WEIGHT_PLACES)),
+        )
         framed_in_turn = Succession(framed(self.bars_before[low]), framed(self.bars_before[high]))
         self.show(framed_in_turn, **self.reading(caption))  # the lowest, then the highest, as they are read
-        where = "here it is" if high == ex.answer else f"here “{ex.words[high]}” has it"
-        caption = f"A lookup is right when its largest weight is on the query's word: {where}."
+        caption = (
+            _("A lookup is right when its largest weight is on the query's word: here it is.")
+            if high == ex.answer
+            else _(
+                "A lookup is right when its largest weight is on the query's word: here %(word)s has it.",
+                word=quoted(ex.words[high]),
+            )
+        )
         self.show(  # the query's word, then the largest weight, as they are read
             Succession(framed(self.cards[ex.answer]), framed(self.bars_before[high])), **self.reading(caption)
         )
-        caption = (
-            f"On {len(self.head.held_out)} lookups it never sees, it is right "
-            f"{percent(self.head.accuracy_before)} of the time; chance is {percent(1 / PAIRS)}."
+        caption = _(
+            "On %(count)s lookups it never sees, it is right %(accuracy)s of the time; chance is %(chance)s.",
+            count=len(self.head.held_out),
+            accuracy=percent(self.head.accuracy_before),
+            chance=percent(1 / PAIRS),
         )
         self.show(
             Succession(FadeIn(self.score_before), *[framed(part) for part in self.score_before[:2]]),
@@ -152,10 +171,12 @@ class TrainedHead(ChapterScene):
 
     def training(self) -> None:
         self.turn_to("Training", self.vocabulary)  # the axes take its place
-        first, last = (fmt(x, WEIGHT_PLACES) for x in (self.head.losses[0], self.head.losses[-1]))
+        first, last = (said(fmt(x, WEIGHT_PLACES)) for x in (self.head.losses[0], self.head.losses[-1]))
         plot = self.plot
-        caption = (
-            f"{STEPS} steps of gradient descent on {TRAINING_EXAMPLES} lookups, judged on the value alone:"
+        caption = _(
+            "%(steps)s steps of gradient descent on %(count)s lookups, judged on the value alone:",
+            steps=STEPS,
+            count=TRAINING_EXAMPLES,
         )
         self.show(  # the steps along the x axis, then the loss (how far the value is from the right one) up the y
             Succession(
@@ -169,14 +190,17 @@ class TrainedHead(ChapterScene):
             Create(plot.curve),
             FadeIn(plot.ends[1]),
             run_time=2.5,
-            caption=f"the loss falls from {first} to {last}.",
+            caption=_("the loss falls from %(first)s to %(last)s.", first=first, last=last),
         )
 
     def after(self) -> None:
         self.turn_to("After training")
         ex = self.example
-        weight = fmt(ex.weights_after[ex.answer], WEIGHT_PLACES)
-        caption = f"Trained: {weight} on “{ex.query}”, the word the query names; the faint bars are before."
+        caption = _(
+            "Trained: %(weight)s on %(word)s, the word the query names; the outlined bars are from before.",
+            weight=said(fmt(ex.weights_after[ex.answer], WEIGHT_PLACES)),
+            word=quoted(ex.query),
+        )
         numbers_before = VGroup(*[number for _, number in self.bars_before])
         numbers_after = VGroup(*[number for _, number in self.bars_after])
         self.show(  # the numbers fade out and in (never morph digit into digit); the old bars stay, faint
@@ -197,9 +221,12 @@ class TrainedHead(ChapterScene):
             ),
             run_time=max(2 * MIN_RUN, self.caption_time(caption) - 2),
         )
-        caption = (
-            f"On the {len(self.head.held_out)} unseen lookups: right {percent(self.head.accuracy)} of the "
-            f"time, {fmt(self.head.mean_weight, WEIGHT_PLACES)} of the weight on the right word."
+        caption = _(
+            "On the %(count)s unseen lookups: right %(accuracy)s of the time, %(weight)s of the weight on the "
+            "right word.",
+            count=len(self.head.held_out),
+            accuracy=percent(self.head.accuracy),
+            weight=said(fmt(self.head.mean_weight, WEIGHT_PLACES)),
         )
         self.show(
             Succession(FadeIn(self.score_after), framed(self.score_after[0]), framed(self.score_after[2])),
@@ -221,9 +248,10 @@ class TrainedHead(ChapterScene):
             self.score_after,
             self.plot,
         )
-        caption = (
-            f"The query and key matrices' product, for all {count(len(WORDS))} words: how much each query word scores "
-            "each key word."
+        caption = _(
+            "The query and key matrices' product, for all %(count)s words: how much each query word scores each "
+            "key word.",
+            count=len(WORDS),
         )
         cells, keys, queries = self.grid
         first = VGroup(queries[0], *cells[: len(WORDS)])  # one query word's row: its score for every key word
@@ -232,9 +260,10 @@ class TrainedHead(ChapterScene):
             **self.reading(caption),
         )
         ex = self.example
-        caption = (
-            f"The row of “{ex.query}”, for this lookup's words, divided by √{self.head.w_q.shape[1]} and "
-            "softmaxed: the trained weights."
+        caption = _(
+            "The row of %(word)s, for this lookup's words, divided by √%(width)s and softmaxed: the trained weights.",
+            word=quoted(ex.query),
+            width=self.head.w_q.shape[1],
         )
         self.show(
             *[framed(cell) for cell in self.row_cells],
@@ -244,15 +273,17 @@ class TrainedHead(ChapterScene):
         self.show(
             FadeIn(self.diagonal),
             run_time=0.8,
-            caption="The diagonal stands out: each word's query finds its own key.",
+            caption=_("The diagonal stands out: each word's query finds its own key."),
         )
 
     def summary(self) -> None:
         self.turn_to("Summary", self.working)
         head = self.head
-        caption = (
-            f"Trained, not typed: from the answers alone, the loss fell and the head went from "
-            f"{percent(head.accuracy_before)} to {percent(head.accuracy)} right."
+        caption = _(
+            "Trained, not typed: from the answers alone, the loss fell and the head went from %(before)s to "
+            "%(after)s right.",
+            before=percent(head.accuracy_before),
+            after=percent(head.accuracy),
         )
         small = self.small_plot
         self.show(
@@ -276,8 +307,8 @@ class TrainedHead(ChapterScene):
         self.head = self.inputs()
         self.example = self.head.held_out[0]
         self.colours = lookup_colours(self.example.words)
-        self.heading = c.chapter_title(self.title, "Trained in numpy while this video was made")
-        self.strip = pin(formula_slot(), self.heading)
+        self.heading = c.chapter_title(_(self.title), _("Trained in numpy while this video was made"))
+        self.strip = pin(formula_slot(output=_("output")), self.heading)
         self.top = self.strip.get_bottom()[1] - UNDER_STRIP
         self.build_lookup()
         self.plot = LossPlot(self.head.losses, PLOT_BOX)
@@ -289,13 +320,15 @@ class TrainedHead(ChapterScene):
     def build_lookup(self) -> None:
         """The example's cards (word over value), the query, the bars before and after, the held-out scores."""
         ex, t = self.example, theme()
-        self.query_line = c.math(rf"\text{{query: }} \text{{{ex.query}}}", color=t.query)
+        self.query_line = label_tex(_("query: %(word)s", word=ex.query), role="body", color=t.query)
         self.query_line.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
         self.cards = VGroup(*[card(w, v, self.colours[w]) for w, v in zip(ex.words, ex.values)])
         self.cards.arrange(RIGHT, buff=CARD_GAP).next_to(
             self.query_line, DOWN, buff=UNDER_QUERY, aligned_edge=LEFT
         )
-        self.vocabulary = words_line("from:", WORDS, self.colours)  # the six each lookup draws its four from
+        self.vocabulary = words_line(
+            _("from:"), WORDS, self.colours
+        )  # the six each lookup draws its four from
         self.vocabulary.next_to(self.cards, RIGHT, buff=0.5, aligned_edge=DOWN)
         base = self.cards.get_bottom()[1] - BAR_DROP - BAR_HEIGHT
         self.bars_before = bars(ex.weights_before, self.cards, base, self.colours, ex.words)
@@ -306,16 +339,18 @@ class TrainedHead(ChapterScene):
             ex.weights_after, self.cards, base, self.colours, ex.words, AFTER_WIDTH, (pair - AFTER_WIDTH) / 2
         )
         self.bars_after = after
-        self.ghosts = VGroup(  # the heights before training, kept faint for comparison
+        self.ghosts = VGroup(  # the heights before training, outlined for comparison
             *[
-                bar.copy().stretch_to_fit_width(GHOST_WIDTH).set_x(card.get_x() - (pair - GHOST_WIDTH) / 2)
-                for (bar, _), card in zip(self.bars_before, self.cards)
+                outlined(bar.copy().stretch_to_fit_width(GHOST_WIDTH)).set_x(
+                    card.get_x() - (pair - GHOST_WIDTH) / 2
+                )
+                for (bar, __), card in zip(self.bars_before, self.cards)
             ]
-        ).set_fill(opacity=FAINT)
+        )
         self.answer = c.math(rf"\rightarrow {ex.values[ex.answer]}", color=t.value)
         self.answer.next_to(self.query_line, RIGHT, buff=0.3)
         self.baseline, self.bar_words = bar_axis(self.cards, base, ex.words, self.colours)
-        self.ghost_note = c.text("faint bars: before training", role="small", color=t.muted)
+        self.ghost_note = ghost_legend(_("before training"))
         self.ghost_note.next_to(self.answer, RIGHT, buff=0.8).align_to(self.query_line, DOWN)
         below = self.bar_words.get_bottom()[1] - HELD_OUT_GAP
         self.score_before = self.held_out_line(self.head.accuracy_before, self.head.mean_weight_before, below)
@@ -327,9 +362,13 @@ class TrainedHead(ChapterScene):
         captions read them."""
         muted = theme().muted
         line = VGroup(
-            c.text(f"unseen: right {percent(accuracy)}", role="small", color=muted),
-            c.text(f"(chance {percent(1 / PAIRS)}),", role="small", color=muted),
-            c.text(f"mean weight on the right word {fmt(weight, WEIGHT_PLACES)}", role="small", color=muted),
+            c.text(_("unseen: right %(accuracy)s", accuracy=percent(accuracy)), role="small", color=muted),
+            c.text(_("(chance %(chance)s),", chance=percent(1 / PAIRS)), role="small", color=muted),
+            c.text(
+                _("mean weight on the right word %(weight)s", weight=said(fmt(weight, WEIGHT_PLACES))),
+                role="small",
+                color=muted,
+            ),
         ).arrange(RIGHT, buff=PART_GAP, aligned_edge=DOWN)
         return line.move_to([STAGE.body_left, top, 0], aligned_edge=UL)
 
@@ -356,8 +395,8 @@ class TrainedHead(ChapterScene):
             row = cells[a * len(WORDS)]
             on_baseline(name.next_to(row, LEFT, buff=0.2), row.get_y() - cap / 2)
         self.grid = VGroup(cells, keys, queries)
-        self.grid_formula = c.math(
-            r"W_Q W_K^{\top}:\ \text{query word (down) by key word (across)}", role="small"
+        self.grid_formula = symbol_and_words(
+            r"W_Q W_K^{\top}:", _("query word (down) by key word (across)"), role="small"
         )
         self.grid_formula.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
         self.grid.next_to(self.grid_formula, DOWN, buff=0.4).set_x(STAGE.body_left, LEFT)
@@ -381,7 +420,7 @@ class TrainedHead(ChapterScene):
         row = [self.head.bilinear[query, b] for b in columns]
         d = self.head.w_q.shape[1]
         self.working = VGroup(
-            words_line(f"row “{ex.query}”, keys", ex.words, self.colours),
+            words_line(_("row %(word)s, keys", word=quoted(ex.query)), ex.words, self.colours),
             c.math(
                 rf"\mathrm{{softmax}}\big({vector_math(row, GRID_PLACES)} / \sqrt{{{d}}}\big)", role="small"
             ),
@@ -396,12 +435,17 @@ class TrainedHead(ChapterScene):
         self.small_plot = LossPlot(head.losses, SMALL_PLOT)
         self.small_plot.next_to(self.grid, RIGHT, buff=CLOSING_GAP).align_to(self.grid[0], UP)
         self.closing = VGroup(
-            c.text("right on unseen lookups:", role="small", color=t.muted),
+            c.text(_("right on unseen lookups:"), role="small", color=t.muted),
             c.text(
-                f"{percent(head.accuracy_before)} → {percent(head.accuracy)} (chance {percent(1 / PAIRS)})",
+                _(
+                    "%(before)s → %(after)s (chance %(chance)s)",
+                    before=percent(head.accuracy_before),
+                    after=percent(head.accuracy),
+                    chance=percent(1 / PAIRS),
+                ),
                 role="label",
             ),
-            c.text("trained on the answers alone", role="small", color=t.muted),
+            c.text(_("trained on the answers alone"), role="small", color=t.muted),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
         self.closing.next_to(self.small_plot, DOWN, buff=0.35).set_x(self.working.get_left()[0], LEFT)
 
@@ -422,8 +466,8 @@ class LossPlot(VGroup):
             tips=False,
         )
         self.names = VGroup(
-            c.text("step", role="small", color=t.muted).next_to(self.axes.x_axis, DOWN, buff=0.2),
-            c.text("loss", role="small", color=t.muted).next_to(self.axes.y_axis, UP, buff=0.15),
+            c.text(_("step"), role="small", color=t.muted).next_to(self.axes.x_axis, DOWN, buff=0.2),
+            c.text(_("loss"), role="small", color=t.muted).next_to(self.axes.y_axis, UP, buff=0.15),
             c.math("0", role="small", color=t.muted).next_to(self.axes.c2p(0, 0), DOWN, buff=0.2),
             c.math(str(STEPS), role="small", color=t.muted).next_to(self.axes.c2p(STEPS, 0), DOWN, buff=0.2),
         )
@@ -523,8 +567,33 @@ def bar_axis(cards: VGroup, base: float, words, colours: dict[str, str]) -> tupl
 
 
 def percent(share: float) -> str:
-    """'23%'."""
-    return f"{round(100 * share)}%"
+    """'23%', as the language writes it (German '23 %')."""
+    return _("%(percent)s%%", percent=round(100 * share))
+
+
+def outlined(bar: Rectangle) -> Rectangle:
+    """A bar from before training: its outline in its colour over a faint fill (review 4: at 480p a faint fill
+    alone read as a dark block), beside the trained bar's solid one."""
+    return bar.set_fill(opacity=FAINT).set_stroke(bar.get_fill_color(), width=GHOST_STROKE, opacity=1)
+
+
+def ghost_legend(words: str) -> VGroup:
+    """An outlined swatch, as the bars from before are drawn, and what they are: 'before training'."""
+    name = c.text(words, role="small", color=theme().muted)
+    swatch = Rectangle(
+        width=SWATCH[0], height=SWATCH[1], stroke_color=theme().muted, stroke_width=GHOST_STROKE
+    )
+    swatch.set_fill(theme().muted, opacity=FAINT).next_to(name, LEFT, buff=0.15).align_to(name, DOWN)
+    return VGroup(swatch, name)
+
+
+def symbol_and_words(tex: str, words: str, role: str) -> VGroup:
+    """A formula's symbol, then words after it: one formula where TeX can set the words, else the words in the
+    text face beside it (Chinese)."""
+    if in_tex(words):
+        return c.math(rf"{tex}\ \text{{{words}}}", role=role)
+    symbol, text = c.math(tex, role=role), label_tex(words, role=role)
+    return VGroup(symbol, text.next_to(symbol, RIGHT, buff=0.15).align_to(symbol, DOWN))
 
 
 def lookup_colours(together) -> dict[str, str]:

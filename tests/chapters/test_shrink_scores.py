@@ -26,6 +26,7 @@ from scenes.kit.arithmetic import Relation, fmt, fmt_input
 from scenes.kit.bars import MIN_BAR
 from scenes.kit.palette import RAW, SCALED, THEMES, delta_e, raw_color, scaled_color, theme
 from scenes.kit.plots import Histogram
+from scenes.kit.stage import STAGE
 from tests.kit.test_type_and_colour import APART
 from tests.support import snapshot
 from tests.support.snapshot import assert_matches_snapshot, built
@@ -201,7 +202,7 @@ def test_the_dropped_samples_are_the_first_dot_products_on_their_axis(scene):
 
 
 def test_the_stretched_middle_is_captioned_plainly(played):
-    assert "On the right, scores from −4 to 4, stretched: the three shapes match." in played.captions
+    assert "On the right, scores from −4 to 4, stretched: the shapes match." in played.captions
 
 
 def test_caveat_marks_sit_at_the_extreme_scaled_scores(scene):
@@ -212,23 +213,28 @@ def test_caveat_marks_sit_at_the_extreme_scaled_scores(scene):
     for mark, value in zip(marks, (low, high)):
         assert mark[1].tex_string == fmt(value, STAT_PLACES)
         assert mark[0].get_x() == pytest.approx(scene.rows[-1].x_of(value))
-    # the gap is the exact one rounded (7.28), not the difference of the printed scores (3.58 + 3.71 = 7.29),
-    # so it says '≈'
     assert (fmt(high, STAT_PLACES), fmt(low, STAT_PLACES)) == ("3.58", "-3.71")
-    assert (
-        gap.tex_string
-        == rf"\text{{gap}} \approx {fmt(high - low, STAT_PLACES)}"
-        == r"\text{gap} \approx 7.28"
-    )
-    assert gap[0][-1].get_bottom()[1] == pytest.approx(
-        marks[1][1].get_bottom()[1], abs=1e-6
-    )  # on one baseline
-    assert gap.relations == (Relation(("3.58", "3.71"), "sum", "≈", "7.28"),)
+    word, value = gap
+    assert (word.tex_string, value.tex_string) == (r"\text{gap}", "= 7.29")
+    assert value.get_bottom()[1] == pytest.approx(marks[1][1].get_bottom()[1], abs=1e-6)  # on one baseline
+    assert word[0][1].get_bottom()[1] == pytest.approx(value.get_bottom()[1], abs=1e-6)  # the 'a' of 'gap'
     assert [fmt(w, 3) for w in weights] == ["0.999", "0.001"]
 
 
-def test_a_gap_the_printed_scores_give_says_equals():
+def test_the_printed_gap_is_the_difference_of_the_printed_scores_beside_it(scene, played):
+    """Review 4: 'gap ≈ 7.28' (the exact gap rounded) beside 3.58 and −3.71, which a viewer adds to 7.29; the
+    label and the caption now print the difference of the printed scores, one value, exact as printed."""
+    marks, _, (_, value) = scene.extremes
+    low, high = (float(mark[1].tex_string) for mark in marks)
+    (rel,) = value.relations
+    assert float(rel.result) == pytest.approx(round(high - low, STAT_PLACES), abs=1e-9)
+    assert rel == Relation((fmt(high, STAT_PLACES), fmt(-low, STAT_PLACES)), "sum", "=", rel.result)
+    assert value.tex_string == f"= {rel.result}" and f"a gap of {rel.result}." in played.captions
+
+
+def test_a_gap_is_the_printed_scores_difference_whatever_the_exact_scores():
     assert gap_relation(1.25, -0.5) == Relation(("1.25", "0.50"), "sum", "=", "1.75")
+    assert gap_relation(1.254, -0.504) == Relation(("1.25", "0.50"), "sum", "=", "1.75")  # exact: 1.758
 
 
 def test_histogram_places_bins_on_its_axis():
@@ -259,8 +265,8 @@ def test_last_frame_snapshot(played):
     assert_matches_snapshot("ShrinkScores", dry_run.picture(played))
 
 
-def test_the_caption_reads_the_gap_as_drawn_about_where_the_scores_do_not_give_it(played):
-    assert "a gap of about 7.28." in played.captions
+def test_the_caption_reads_the_gap_and_the_weights_as_drawn(played):
+    assert "a gap of 7.29." in played.captions
     assert "Two scores that far apart get weights 0.999 and 0.001." in played.captions
 
 
@@ -288,3 +294,13 @@ def test_each_variance_line_is_one_face_on_one_baseline(scene):
             )
             assert number.get_bottom()[1] == pytest.approx(label[0][0].get_bottom()[1], abs=1e-6)
             assert label.get_right()[0] < number.get_left()[0]
+
+
+def test_the_weights_line_stands_clear_of_the_axis_numbers_and_the_footnote(scene):
+    """Review 4: 'softmax(3.58, −3.71) ≈ ...' sat close above the '4000 seeded random pairs' footnote; it now
+    stands midway, with a gap of at least 15 px at 480p above and below it."""
+    pixels = 480 / STAGE.frame_height
+    above = scene.ticks.get_bottom()[1] - scene.weights.get_top()[1]
+    below = scene.weights.get_bottom()[1] - scene.note.get_top()[1]
+    assert above * pixels >= 15 and below * pixels >= 15
+    assert above == pytest.approx(below)

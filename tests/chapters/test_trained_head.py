@@ -14,7 +14,7 @@ from attention.softmax import softmax
 from attention.training import STEPS, WORDS, train_head
 from scenes.chapters.quick_version import trained_head_icon
 from scenes.chapters.registry import find
-from scenes.chapters.trained_head import TrainedHead, lookup_colours
+from scenes.chapters.trained_head import GHOST_STROKE, TrainedHead, contrast, lookup_colours
 from scenes.kit.emphasis import FRAME_STROKE, framed
 from scenes.kit.fit import apart
 from scenes.kit.palette import FAINT, coloured_names, delta_e, rgb, theme, token_color
@@ -88,8 +88,8 @@ def test_the_bars_stand_on_a_baseline_over_their_words_clear_of_the_cards(scene)
                 part
             ).mobject  # its stroke reaches half its width (FRAME_STROKE / 100) past its box
             assert frame.get_bottom()[1] - FRAME_STROKE / 200 > STAGE.bottom  # review 9: it reached 4 px in
-    # the faint bars say what they are (round 8: only the caption did), beside the query, clear of the plot
-    assert scene.ghost_note.original_text == "faint bars: before training"
+    # the bars from before say what they are (round 8: only the caption did), beside the query, clear of the plot
+    assert scene.ghost_note[1].original_text == "before training"
     assert apart(scene.ghost_note, scene.plot) and apart(scene.ghost_note, scene.answer)
 
 
@@ -231,3 +231,18 @@ RIVER_BANK = {  # nine names across the tables: the theme's six colours and thre
         "queries": [[0.2, 0.1], [1.0, -0.3], [1.2, 0.6], [0.5, 1.4], [0.3, 0.3]],
     },
 }
+
+
+def test_the_bars_from_before_are_outlined_in_their_word_s_colour_and_the_legend_draws_one(scene):
+    """Review 4: at 480p the faint bars read as dark blocks; each is outlined in its word's colour (reading against
+    the background as a graphic must, 3:1), over a faint fill that leaves the trained bars the solid ones, and
+    the note beside the query shows such a bar."""
+    background = theme().background
+    for ghost, (bar, _) in zip(scene.ghosts, scene.bars_after):
+        assert ghost.get_stroke_color().to_hex().upper() == bar.get_fill_color().to_hex().upper()
+        assert ghost.get_stroke_width() == GHOST_STROKE and ghost.get_stroke_opacity() == 1
+        assert ghost.get_fill_opacity() == FAINT < bar.get_fill_opacity()
+        assert contrast(ghost.get_stroke_color().to_hex(), background) >= 3
+    swatch, words = scene.ghost_note
+    assert swatch.get_stroke_width() == GHOST_STROKE and swatch.get_fill_opacity() == FAINT
+    assert swatch.get_right()[0] < words.get_left()[0]

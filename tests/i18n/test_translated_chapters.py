@@ -12,8 +12,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 import i18n
-from attention import examples
+from attention import examples, variance_experiment
 from attention.projections import DEFAULT_PROJECTIONS, equal_keys
+from attention.training import WORDS, train_head
 from i18n.numbers import decimal
 from scenes.chapters.blend_by_weight import BlendByWeight
 from scenes.chapters.fixed_context import FixedContext
@@ -22,7 +23,9 @@ from scenes.chapters.quick_version import QuickVersion
 from scenes.chapters.refocus import Refocus
 from scenes.chapters.registry import find
 from scenes.chapters.score_every_word import ScoreEveryWord
+from scenes.chapters.shrink_scores import ShrinkScores, caveat_example, gap_relation
 from scenes.chapters.source_positions import SourcePositions
+from scenes.chapters.trained_head import TrainedHead
 from scenes.chapters.where_it_breaks import WhereItBreaks
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt_column
 from tests.support.layout import (
@@ -49,6 +52,8 @@ TERMS = {  # words each chapter's translation shows or says, as the language's t
     },
     WhereItBreaks: {"de": ("Verstärkung", "Gewicht", "Steigung"), "zh": ("增益", "权重", "斜率")},
     Projections: {"de": ("Abfrage", "Schlüssel", "Werte", "Einbettung"), "zh": ("查询", "键", "值", "嵌入")},
+    ShrinkScores: {"de": ("Skalarprodukt", "Varianz", "Schlüsselbreite"), "zh": ("点积", "方差", "键宽度")},
+    TrainedHead: {"de": ("Abfrage", "Gewicht", "Verlust"), "zh": ("查询", "权重", "损失")},
 }
 CHAPTERS = tuple(TERMS)
 FORMULA_WORDS = {"softmax"}  # a function's name, in every language
@@ -165,6 +170,20 @@ def projected_output_said(lang: str) -> list[str]:
     return [listed(fmt_column(output, WEIGHT_PLACES), lang)]
 
 
+def gap_said(lang: str) -> list[str]:
+    """ShrinkScores' gap between the widest sample's extreme scores, as its label prints it: German '7,29'."""
+    gap = gap_relation(*caveat_example(variance_experiment())[:2]).result
+    return [gap.replace(".", "," if lang == "de" else ".")]
+
+
+def losses_said(lang: str) -> list[str]:
+    """TrainedHead's first and last loss, and its percentages, as its captions say them: German '1,361', '23 %'."""
+    head = train_head()
+    losses = [decimal(head.losses[k], WEIGHT_PLACES, lang) for k in (0, -1)]
+    sign = " %" if lang == "de" else "%"
+    return [*losses, *(f"{round(100 * share)}{sign}" for share in (head.accuracy_before, head.accuracy))]
+
+
 SAID = {
     FixedContext: top_weight_said,
     QuickVersion: lambda lang: [],
@@ -174,6 +193,8 @@ SAID = {
     SourcePositions: counts_said,
     WhereItBreaks: weights_said,
     Projections: projected_output_said,
+    ShrinkScores: gap_said,
+    TrainedHead: losses_said,
 }
 
 
@@ -203,9 +224,9 @@ def pseudo(tmp_path, monkeypatch):
 
 
 def names() -> set[str]:
-    """Every token name the examples give a chapter to draw."""
+    """Every token name the examples give a chapter to draw, and TrainedHead's task's words."""
     ex = examples.current()
-    return {*ex.cross.source_tokens, *ex.cross.target_tokens, *ex.blend.tokens, *ex.drag.tokens}
+    return {*ex.cross.source_tokens, *ex.cross.target_tokens, *ex.blend.tokens, *ex.drag.tokens, *WORDS}
 
 
 def bare(label: str) -> bool:
