@@ -85,6 +85,7 @@ class ScoreEveryWord(ChapterScene):
         for card, role in zip(self.cards, ROLES):
             self.show(FadeIn(card, shift=UP * 0.2), run_time=0.9, caption=_(role[-1]), hold=1.0)
         self.show(FadeIn(self.disclaimer), run_time=0.8, caption=_(DISCLAIMER), hold=1.7)
+        self.wait_for_reader()  # the disclaimer stays until its caption has been read
         self.play(FadeOut(self.cards), FadeOut(self.disclaimer), run_time=0.8)
 
     def vectors(self) -> None:

@@ -11,6 +11,7 @@ from scenes.chapters import score_every_word as chapter
 from scenes.kit import fit
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
+from tests.support import snapshot
 from tests.support.snapshot import built
 
 
@@ -258,3 +259,22 @@ def test_the_compass_is_a_picture_not_an_icon(scene):
     assert compass.query.get_length() >= 2.0 and compass.height >= 2.0
     assert all(fit.apart(compass, row, 0.1) for row in rows)
     assert compass.get_right()[0] <= STAGE.right
+
+
+def test_the_cards_and_the_disclaimer_stay_until_its_caption_ends(tmp_path, monkeypatch):
+    """On-screen text stays until the caption reading it ends (review 4, SourcePositions): silent, the
+    disclaimer's caption outlasted its picture by over a second."""
+    from manim import FadeOut, Scene
+
+    fades, play = [], Scene.play
+
+    def watched(self, *animations, **kwargs):
+        gone = [a.mobject for a in animations if isinstance(a, FadeOut)]
+        if self.disclaimer in gone:
+            fades.append((self.time, self.renderer.file_writer.subcaptions[-1].end.total_seconds()))
+        play(self, *animations, **kwargs)
+
+    monkeypatch.setattr(Scene, "play", watched)
+    snapshot.played(chapter.ScoreEveryWord, tmp_path)
+    [(at, caption_end)] = fades
+    assert at >= caption_end - 1e-6
