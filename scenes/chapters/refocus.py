@@ -16,6 +16,7 @@ from manim import (
     Create,
     Dot,
     FadeIn,
+    FadeOut,
     LaggedStart,
     Line,
     ReplacementTransform,
@@ -38,11 +39,11 @@ from scenes.kit.arithmetic import (
     fmt_column,
     fmt_input,
 )
-from scenes.kit.bars import VectorReadout, WeightBars
+from scenes.kit.bars import VALUE_BUFF, VectorReadout, WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
-from scenes.kit.magnifier import Magnifier
+from scenes.kit.magnifier import Magnifier, side_for
 from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import (
@@ -59,20 +60,20 @@ from scenes.kit.vector_rows import TokenRows, gap, named, one_size, vector
 
 MORPH_SECONDS = 2
 LEFT_WIDTH = 7.0  # the widest the left column (query, keys and values, output) may be
-RIGHT_COLUMN = 4.15  # x of the plane's centre
+RIGHT_COLUMN = 4.15  # x of the plane's centre, at least (then as far right as its names may stand)
 BARS_LEFT = 3.3  # the bars start right of the subtitle
-BARS_BASELINE, BAR_HEIGHT, BAR_SPACING = (
-    1.2,
-    1.5,
-    3.9,
-)  # y of the bars' baseline (below the strip); a weight of 1's height
-PLANE_TOP = 0.6  # the highest the values' plane's top may stand (lower under rows of names)
+BAR_HEIGHT, BAR_SPACING = 1.5, 3.9  # a weight of 1's height; the width the bars share
+BAND_GAP = 0.3  # between the formula strip and the bars' highest number (review 4: they stood in the band)
+PATH_STEPS = 24  # the query's path sampled this often for the highest the bars reach
+PLANE_TOP = 0.6  # the highest the values' plane's top may stand (lower under the bars and their names)
 PLANE_BOTTOM = STAGE.bottom + 0.05  # the lowest its bottom may reach: above the caption band
 PLANE_WIDTH = 5.2  # the widest it may be
 TICK_WIDTH = 3  # the weights before the new query: a line across each bar's old top
-ZOOM_PANEL = 2.7  # side of the magnified view's panel (at most the plane's width and height)
-ZOOM_SHARES = (1, 0.8, 0.65)  # of ZOOM_PANEL: smaller panels tried in turn where a larger one covers a name
-ZOOM_ROOM = 0.4  # inside the panel, room for the labels round the magnified square
+# how many times larger than the plane the magnified view draws the new blend (review 4: at about 1.2 times it
+# hardly magnified): its panel's side follows from what it shows; smaller gains tried in turn where a larger
+# one's panel covers a name
+ZOOM_GAINS = (3, 2.5, 2)
+ZOOM_ROOM = 0.3  # inside the panel, room round the magnified square (its labels may reach further)
 ZOOM_MARGIN = 0.1  # the magnified square: the new blend's extent and this much more
 ZOOM_INSET = 0.1  # the panel's distance from the plane's corner
 LABEL_BUFF = 0.12  # between an arrow of the magnified view and its label
@@ -112,6 +113,7 @@ class Refocus(ChapterScene):
         self.show(
             FadeIn(self.scores),
             FadeIn(self.bars),
+            FadeIn(self.legend),
             FadeIn(self.plane),
             FadeIn(self.output_label),
             FadeIn(self.output),
@@ -195,7 +197,7 @@ class Refocus(ChapterScene):
             caption=output_caption,
         )
         self.show(
-            Create(SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)),
+            Create(self.zero_box),
             *[framed(self.bars.bars[i], self.bars.bars[i].get_fill_color()) for i in self.focused],
             run_time=1.5,
             caption=focus_caption,
@@ -204,8 +206,9 @@ class Refocus(ChapterScene):
 
     def summary(self) -> None:
         self.beat("Summary")
-        self.show(
+        self.show(  # the summary in words takes the magnified view's place: it may stand where the note does
             FadeIn(self.note),
+            FadeOut(self.zoom),
             self.strip.light(),
             run_time=1,
             caption=_("Recompute the weights for each new query;"),
@@ -240,6 +243,8 @@ class Refocus(ChapterScene):
         )
         drop_crowded_values(self.bars)
         name_rows(self.bars, ex.tokens, BAR_SPACING / len(ex.tokens))
+        self.legend = fit.legend(self.bars.labels, LEFT_WIDTH)
+        self.bars.shift(RIGHT * BARS_LEFT + UP * self.bars_baseline() - self.bars.baseline.get_left())
         height = plane_top(self.bars) - PLANE_BOTTOM
         self.plane = value_coloured(ValuePlane(ex.tokens, tr.values, PLANE_WIDTH, height))
         self.output = VectorReadout(tr.output, color=theme().output)
@@ -252,6 +257,7 @@ class Refocus(ChapterScene):
             _("new query → new weights → new output"), LEFT_WIDTH, role="small"
         )  # German wraps
         factor = self.layout()
+        self.zero_box = SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)
         self.plane.set_blend(tr.weights)
         self.zoom = self.magnified(factor)
         self.q_tracker = ValueTracker(0.0)
@@ -269,13 +275,13 @@ class Refocus(ChapterScene):
             VGroup(self.output_label, self.output),
             self.zero_rows,
             self.note,
+            *([self.legend] if len(self.legend) else []),  # under the rest: the names the bars cut, whole
         )
         column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
         column[0].shift(RIGHT * (self.memory.columns[0].get_right()[0] - self.query.get_right()[0]))
         top = self.strip.get_bottom()[1] - 0.3
         factor = min(1, LEFT_WIDTH / column.width, (top - STAGE.bottom) / column.height)
         column.scale(factor).set_x(STAGE.body_left, LEFT).set_y(top - column.height / 2)
-        self.bars.shift(RIGHT * BARS_LEFT + UP * BARS_BASELINE - self.bars.baseline.get_left())
         grid = self.plane.plane
         self.plane.shift(
             RIGHT * (RIGHT_COLUMN - grid.get_x()) + UP * (plane_top(self.bars) - grid.get_top()[1])
@@ -285,25 +291,46 @@ class Refocus(ChapterScene):
         one_size(VGroup(column, self.bars, self.plane, self.next_query, self.next_scores, self.strip), factor)
         pin(self.strip, self.heading)
         self.plane.clear_labels()
+        self.plane.shift(
+            RIGHT * max(0, fit.LABEL_RIGHT - self.plane.get_right()[0])
+        )  # room left of it, for the
+        # magnified view
         self.output.lay_out()
         return factor
 
     def magnified(self, factor: float) -> Zoom:
-        """The new blend's magnified view: the largest panel that covers no text (the plane's names, the bars,
-        the left column) and none of the value arrows and the origin (review 7: it hid the origin and two
-        arrows); else the one covering fewest texts, then fewest of those shapes; the faint output before is
-        covered only where every place would."""
+        """The new blend's magnified view, most magnified first (ZOOM_GAINS): the first that covers no text (the
+        plane's names, the bars, the left column but the summary's note, which replaces it) and none of the value
+        arrows and the origin (review 7: it hid the origin and two arrows); else the one covering fewest texts,
+        then fewest of those shapes; the faint output before is covered (or crossed by the lines to the panel)
+        only where every place would."""
         column = [self.query, self.scores, self.memory, self.tag_text, self.output_label, self.output]
-        names = [*[mark[1] for mark in self.plane.marks], self.bars, *column, self.zero_rows, self.note]
+        names = [
+            *[mark[1] for mark in self.plane.marks],
+            self.bars,
+            *column,
+            self.zero_box.move_to(self.zero_rows),
+        ]
         origin = Dot(self.plane.plane.c2p(0, 0), radius=0.05)
         tiers = (names, [*[mark[0] for mark in self.plane.marks], origin], [self.plane.output])
         zooms = []
-        for share in ZOOM_SHARES:
-            zoom = Zoom(self.plane, self.example.tokens, self.after, share * ZOOM_PANEL)
+        for gain in ZOOM_GAINS:
+            zoom = Zoom(self.plane, self.example.tokens, self.after, gain)
             one_size(zoom, factor)
             zooms.append(zoom.settle(tiers))
         fewest = min(zooms, key=lambda z: z.hits)
         return fit.first_that_fits([*zooms, fewest], lambda z: not any(z.hits[:2]))
+
+    def bars_baseline(self) -> float:
+        """Where the bars' baseline stands: low enough that their highest number, at the tallest any bar grows
+        as the query moves, stays BAND_GAP under the formula strip (review 4: the chart's top stood level with
+        the strip, in the header band)."""
+        peak = max(
+            float(np.max(attend(self.query_at(t), self.example.keys, self.example.values).weights))
+            for t in np.linspace(0, 1, PATH_STEPS + 1)
+        )
+        reach = peak * BAR_HEIGHT + VALUE_BUFF + c.number(peak).height
+        return self.strip.get_bottom()[1] - BAND_GAP - reach
 
     def query_at(self, t: float) -> np.ndarray:
         """The query moving in a straight line from the first query to the second."""
@@ -336,20 +363,19 @@ def value_coloured(plane: ValuePlane) -> ValuePlane:
 
 def name_rows(bars: WeightBars, tokens, pitch: float) -> None:
     """Cut the bars' names to the fewest staggered rows (NAME_ROWS at most) on which none is cut below
-    `fit.LEAST_LETTERS` letters, each name as wide as its row leaves."""
+    `fit.LEAST_LETTERS` letters, each name as wide as its row leaves, no two alike (`fit.distinct_names`)."""
     least = max(fit.least_width(t) for t in tokens)
     rows = fit.first_that_fits(range(1, NAME_ROWS + 1), lambda r: r * pitch - NAME_GAP >= least)
-    for k, (label, token) in enumerate(zip(bars.labels, tokens)):
-        name = fit.name(token, rows * pitch - NAME_GAP).move_to(label, aligned_edge=UP)
-        bars.labels.submobjects[k] = name.shift(DOWN * NAME_DROP * (k % rows))
+    names = fit.distinct_names(tokens, rows * pitch - NAME_GAP)
+    for k, (label, name) in enumerate(zip(bars.labels, names)):
+        bars.labels.submobjects[k] = name.move_to(label, aligned_edge=UP).shift(DOWN * NAME_DROP * (k % rows))
 
 
 def plane_top(bars: WeightBars) -> float:
     """Where the values' plane's top stands: at PLANE_TOP, or lower, under every row of the names under the bars
-    once the bars' baseline is at BARS_BASELINE (issue 29: with names on two rows or three the plane, shortened
-    by NAME_DROP a row, still reached into the caption band)."""
-    drop = bars.baseline.get_y() - bars.labels.get_bottom()[1]
-    return min(PLANE_TOP, BARS_BASELINE - drop - NAME_GAP)
+    (issue 29: with names on two rows or three the plane, shortened by NAME_DROP a row, still reached into the
+    caption band)."""
+    return min(PLANE_TOP, bars.labels.get_bottom()[1] - NAME_GAP)
 
 
 def inside(box: np.ndarray, frame: np.ndarray) -> bool:
@@ -362,6 +388,15 @@ def crosses(area: np.ndarray, mark) -> bool:
     points = np.linspace(mark.get_start(), mark.get_end(), ARROW_SAMPLES)[:, :2]
     near = (points >= area[0] - ARROW_HALF) & (points <= area[1] + ARROW_HALF)
     return bool(np.any(np.all(near, axis=1)))
+
+
+def meets(line, mark) -> bool:
+    """Whether `line` passes within two widths of the arrow `mark`."""
+    points = np.linspace(line.get_start(), line.get_end(), ARROW_SAMPLES)[:, :2]
+    start, end = mark.get_start()[:2], mark.get_end()[:2]
+    along = end - start
+    t = np.clip((points - start) @ along / max(float(along @ along), 1e-12), 0, 1)
+    return bool(np.min(np.linalg.norm(points - (start + t[:, None] * along), axis=1)) < 4 * ARROW_HALF)
 
 
 def scores_tex(trace) -> str:
@@ -394,16 +429,17 @@ def term_label(weight: float, i: int) -> str:
 
 
 class Zoom(Magnifier):
-    """The new blend magnified (`Magnifier`): a square of the plane around the origin and the output, each
+    """The new blend magnified `gain` times (`Magnifier`): a square of the plane around the origin and the output, each
     term w_i v_i tip to tail in the panel, labelled with its printed weight and its value's name, and the
     output. Once the texts have their final size, `settle` places the labels and moves the panel where it
     covers least of what the plane shows, joined to the frame by two lines."""
 
-    def __init__(self, plane: ValuePlane, tokens, trace, side: float):
+    def __init__(self, plane: ValuePlane, tokens, trace, gain: float):
         grid = plane.plane
-        side = min(side, grid.height, grid.width)
         ends = plane.term_ends(trace.weights)
-        super().__init__(grid, ends, side, ZOOM_MARGIN, min(ZOOM_ROOM, side / 4))
+        super().__init__(
+            grid, ends, side_for(grid, ends, ZOOM_MARGIN, ZOOM_ROOM, gain), ZOOM_MARGIN, ZOOM_ROOM
+        )
         self.grid = grid
         self.reach = plane.get_left()[0]  # the plane's left edge, its names included
         self.frame.set_stroke(theme().muted)
@@ -418,15 +454,22 @@ class Zoom(Magnifier):
         self.output = arrow(origin, origin + RIGHT, theme().output, OUTPUT_WIDTH)
         place(self.output, origin, self.at(ends[-1]), OUTPUT_WIDTH)  # nothing to draw for a zero output
         self.labels.add(c.text(_("output"), role="small", color=theme().output))
-        self.panel.stretch_to_fit_width(side + max(label.width for label in self.labels))  # room for a label
-        self.view.add(self.axes().set_stroke(theme().grid, 2), self.terms, self.output, self.labels)
+        # room for a label on any side, until `fit_panel` cuts the panel to what it shows
+        widest = max(label.width for label in self.labels)
+        tallest = max(label.height for label in self.labels) + LABEL_BUFF
+        self.panel.stretch_to_fit_width(self.panel.width + 2 * widest)
+        self.panel.stretch_to_fit_height(self.panel.height + 2 * tallest)
+        self.square = self.axes().set_stroke(theme().grid, 2)
+        self.view.add(self.square, self.terms, self.output, self.labels)
 
     def settle(self, tiers) -> Zoom:
         """Place the labels, then the panel in the corner or at the edge of the plane, or beside it on the left
         (inside the stage), where it and its labels overlap the fewest of the first of `tiers` (lists of
-        things), then of the second and the frame, and so on (the place nearest the frame on a tie); join it to
-        the frame. `hits`: those counts where it stands."""
+        things), then of the second and the frame, and so on, the lines joining it to the frame counted against
+        the first tier's texts and the arrows of the second and last (review 4: they crossed the old output's
+        ghost); the place nearest the frame on a tie. `hits`: those counts where it stands."""
         self.place_labels()
+        self.fit_panel()
         half = np.array([self.panel.width, self.panel.height, 0]) / 2
         spots = [self.grid.get_critical_point(d) - d * (half + ZOOM_INSET) for d in SPOTS]
         left = self.reach - ZOOM_INSET - half[0]
@@ -436,6 +479,8 @@ class Zoom(Magnifier):
         fixed = [
             [fit.box(t) for t in things] for things in (first, [*second, self.frame], *rest)
         ]  # they stay
+        last = rest[-1] if rest else []  # arrows the lines joining the frame to the panel keep off, too
+        arrows = [m for m in second if isinstance(m, Line)]  # and the values' arrows
 
         def cost(spot) -> tuple[float, ...]:
             self.place(spot)
@@ -445,12 +490,26 @@ class Zoom(Magnifier):
             covered = [
                 sum(not fit.boxes_apart(p, t, ZOOM_INSET) for p in parts for t in things) for things in fixed
             ]
+            links = [Line(*ends) for ends in self.link_ends()]
+            covered[0] += sum(crosses(area, link) for link in links for area in fixed[0])
+            covered[1] += sum(meets(link, mark) for link in links for mark in arrows)
+            covered[-1] += sum(meets(link, mark) for link in links for mark in last)
             return *covered, float(np.linalg.norm(spot - self.frame.get_center()))
 
         best = min(spots, key=cost)
         self.hits = cost(best)[:-1]  # and the view stands there
         self.link().links.set_stroke(theme().muted, 1.5)
         return self
+
+    def fit_panel(self) -> None:
+        """The panel cut to the magnified square and the labels placed round it, ZOOM_ROOM beside the square
+        and LABEL_BUFF beyond the labels: only as wide as the labels need (review 4: a wide panel found no place
+        clear of the plane, and a small one hardly magnified)."""
+        square = fit.box(VGroup(self.square, self.terms, self.output)) + [[-ZOOM_ROOM] * 2, [ZOOM_ROOM] * 2]
+        labels = fit.box(self.labels) + [[-LABEL_BUFF] * 2, [LABEL_BUFF] * 2]
+        low, high = np.minimum(square[0], labels[0]), np.maximum(square[1], labels[1])
+        self.panel.stretch_to_fit_width(high[0] - low[0]).stretch_to_fit_height(high[1] - low[1])
+        self.panel.move_to([*(low + high) / 2, 0])
 
     def clear(self, label, placed, arrows) -> bool:
         """Whether `label` lies inside the panel, clear of every arrow and of the labels `placed`."""

@@ -16,6 +16,7 @@ CJK_START = 0x2E80  # Unicode's CJK blocks start here: scripts this LaTeX has no
 MIN_BAR = 1e-3  # a bar never collapses to zero height (manim cannot stretch a flat shape)
 AXIS = 0.37  # TeX's math axis, where '=' and '≈' are centred, as a fraction of a digit's height above the baseline
 COMMA_GAP = 0.28  # space after a comma in a vector, wide enough that a minus sign reads as a sign
+VALUE_BUFF = 0.12  # between a bar's top and its weight printed above it
 
 
 class WeightBars(VGroup):
@@ -64,7 +65,9 @@ class WeightBars(VGroup):
                 for t, x in zip(tokens, xs)
             ]
         )
-        self.values = VGroup(*[number(w).next_to(bar, UP, buff=0.12) for w, bar in zip(weights, self.bars)])
+        self.values = VGroup(
+            *[number(w).next_to(bar, UP, buff=VALUE_BUFF) for w, bar in zip(weights, self.bars)]
+        )
         names = [fit.clip(t, spacing - 0.1, color=token_color(t)) for t in tokens]
         self.labels = VGroup(*[name.next_to([x, 0, 0], DOWN, buff=0.2) for name, x in zip(names, xs)])
         self.add(self.baseline, self.bars, self.values, self.labels)
@@ -90,7 +93,7 @@ class WeightBars(VGroup):
             bar.stretch_to_fit_height(max(float(w), MIN_BAR) * self.max_height)
             bar.move_to([bar.get_center()[0], base + bar.height / 2, 0])
             value.set_value(float(w))  # keeps its left edge
-            value.shift(UP * (bar.get_top()[1] + 0.12 - value.get_bottom()[1]))
+            value.shift(UP * (bar.get_top()[1] + VALUE_BUFF - value.get_bottom()[1]))
         if self.total is not None:
             self.show_total(float(np.sum(weights)))
         return self

@@ -4,9 +4,10 @@ short output. One geometry for both, so a point drawn in the panel is where the 
 from __future__ import annotations
 
 import numpy as np
-from manim import DL, DR, UL, UR, Line, NumberPlane, Rectangle, VGroup
+from manim import DL, DOWN, DR, LEFT, RIGHT, UL, UP, UR, Line, NumberPlane, Rectangle, VGroup
 
 from scenes.kit import components as c
+from scenes.kit.fit import box
 
 
 class Magnifier(VGroup):
@@ -18,11 +19,9 @@ class Magnifier(VGroup):
 
     def __init__(self, axes: NumberPlane, points, side: float, margin: float, room: float):
         super().__init__()
-        corners = np.vstack([np.zeros((1, 2)), np.asarray(points, dtype=float).reshape(-1, 2)])
-        lo, hi = corners.min(axis=0), corners.max(axis=0)
-        self.centre = (lo + hi) / 2
-        self.half = max(float(np.max(hi - lo)) / 2 * (1 + margin), 1e-6)
+        self.centre, self.half = square(points, margin)
         self.magnify = (side - 2 * room) / (2 * self.half)
+        self.gain = self.magnify / unit(axes)  # how many times larger than the plane the panel draws it
         a, b = axes.c2p(*(self.centre - self.half)), axes.c2p(*(self.centre + self.half))
         self.frame = Rectangle(width=b[0] - a[0], height=b[1] - a[1], stroke_width=1.5).move_to((a + b) / 2)
         self.panel = c.panel(side, side).move_to(axes)
@@ -49,8 +48,41 @@ class Magnifier(VGroup):
         return self
 
     def link(self) -> Magnifier:
-        """Two lines from the frame's corners to the panel's, the pair that does not cross the panel."""
+        """Two lines from the frame's corners to the panel's (`link_ends`)."""
+        self.links.add(*[Line(start, end) for start, end in self.link_ends()])
+        return self
+
+    def link_ends(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Where the two lines joining the frame to the panel, where it stands now, start and end: from the
+        frame's side facing the panel to the panel's side facing it, where one stands beside or over the other
+        (the shortest lines, crossing neither: review 4 found the lines from far corners across the plane's
+        arrows); else from the frame's corners to the panel's, the pair that does not cross the panel."""
+        frame, panel = box(self.frame), box(self.panel)
+        if panel[1][0] <= frame[0][0] or frame[1][0] <= panel[0][0]:  # beside: its left or right side
+            way = RIGHT if panel[1][0] <= frame[0][0] else LEFT
+            return [(self.frame.get_corner(-way + v), self.panel.get_corner(way + v)) for v in (UP, DOWN)]
+        if panel[1][1] <= frame[0][1] or frame[1][1] <= panel[0][1]:  # over or under it
+            way = UP if panel[1][1] <= frame[0][1] else DOWN
+            return [(self.frame.get_corner(-way + h), self.panel.get_corner(way + h)) for h in (LEFT, RIGHT)]
         offset = self.panel.get_center() - self.frame.get_center()
         pair = (UL, DR) if offset[0] * offset[1] > 0 else (UR, DL)
-        self.links.add(*[Line(self.frame.get_corner(d), self.panel.get_corner(d)) for d in pair])
-        return self
+        return [(self.frame.get_corner(d), self.panel.get_corner(d)) for d in pair]
+
+
+def square(points, margin: float) -> tuple[np.ndarray, float]:
+    """The centre and half side (plane units) of the square round the origin and `points`, `margin` of its half
+    side more."""
+    corners = np.vstack([np.zeros((1, 2)), np.asarray(points, dtype=float).reshape(-1, 2)])
+    lo, hi = corners.min(axis=0), corners.max(axis=0)
+    return (lo + hi) / 2, max(float(np.max(hi - lo)) / 2 * (1 + margin), 1e-6)
+
+
+def unit(axes: NumberPlane) -> float:
+    """Scene units per plane unit of `axes` (one scale on both axes)."""
+    return float(axes.c2p(1, 0)[0] - axes.c2p(0, 0)[0])
+
+
+def side_for(axes: NumberPlane, points, margin: float, room: float, gain: float) -> float:
+    """The panel's side that draws the square round the origin and `points` (see `Magnifier`) `gain` times as
+    large as `axes` does, `room` left round it: a magnification chosen from what the panel shows."""
+    return 2 * room + gain * 2 * square(points, margin)[1] * unit(axes)
