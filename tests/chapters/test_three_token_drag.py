@@ -451,6 +451,11 @@ def test_the_charts_are_one_query_s_dots_scaled_on_one_scale(rendered):
             assert name.get_color() == bar.get_fill_color() and abs(name.get_x() - bar.get_x()) < 1e-6
     headers = [chart[1][0].original_text for chart in charts]
     assert headers == ["÷ √2 ≈ 1.414", "÷ 1", "× √2 ≈ 1.414"]
+    texts = [*charts, rendered.note]
+    for chart in charts:  # a header's frame (it is framed whole as its scale is named) touches no other text
+        frame = fit.box(chart[1]) + [[-FRAME_BUFF, -FRAME_BUFF], [FRAME_BUFF, FRAME_BUFF]]
+        assert all(fit.boxes_apart(frame, fit.box(other)) for other in texts if other is not chart)
+        assert fit.boxes_apart(frame, fit.box(chart[0]))
 
 
 def test_a_tiny_weight_never_reads_zero_and_no_frame_touches_a_bar(tmp_path):
