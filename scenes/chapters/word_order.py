@@ -88,7 +88,7 @@ MATRIX_GAP = 0.35  # between a matrix and the sign beside it
 SUM_GAP = 0.3  # from PE down to the sum under it
 ROPE_RANGE = 2.5  # the plane runs from -ROPE_RANGE to ROPE_RANGE on both axes (as tall as the stage)
 TABLE_GAP = 0.8  # between the plane and the table of scores, at the least
-TABLE_SCALE = 1.25  # the table of scores and q, k over it, beside a plane as tall as the stage
+TABLE_SCALE = 1.25  # the table of scores beside a plane as tall as the stage (or less: the plane's height)
 POSTER_HEIGHT = 4.2  # each picture of the poster: the reordered grid, the stripes, the last turn
 POSTER_GAP = 0.5  # between the poster's pictures, at the least
 LINE_GAP = 0.3  # from a poster picture to its line
@@ -474,8 +474,13 @@ class WordOrder(ChapterScene):
         table = c.Grid(*[VGroup(*column) for column in zip(header, *cells)], col_buff=0.7, row_buff=0.25)
         for cell in table.columns[1]:
             cell.set_color(theme().muted)
-        table.next_to(names, DOWN, buff=0.5, aligned_edge=LEFT)
-        beside = VGroup(names, table).scale(TABLE_SCALE)  # centred in the stage the plane leaves
+        room = (
+            axes.height - names.height - TABLE_GAP
+        )  # the table larger (its numbers only: one size per role)
+        table.scale(min(TABLE_SCALE, room / table.height)).next_to(
+            names, DOWN, buff=TABLE_GAP, aligned_edge=LEFT
+        )
+        beside = VGroup(names, table)  # centred in the stage the plane leaves
         left = axes.get_right()[0] + TABLE_GAP
         beside.set_x(max(left + beside.width / 2, (left + STAGE.right) / 2)).align_to(axes, UP)
         self.rope_header = VGroup(*[column[0] for column in table.columns])
