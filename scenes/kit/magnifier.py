@@ -4,7 +4,7 @@ short output. One geometry for both, so a point drawn in the panel is where the 
 from __future__ import annotations
 
 import numpy as np
-from manim import DL, DOWN, DR, LEFT, RIGHT, UL, UP, UR, Line, NumberPlane, Rectangle, VGroup
+from manim import DL, DOWN, DR, LEFT, RIGHT, UL, UP, UR, Line, NumberPlane, Rectangle, VectorizedPoint, VGroup
 
 from scenes.kit import components as c
 from scenes.kit.fit import box
@@ -25,13 +25,16 @@ class Magnifier(VGroup):
         a, b = axes.c2p(*(self.centre - self.half)), axes.c2p(*(self.centre + self.half))
         self.frame = Rectangle(width=b[0] - a[0], height=b[1] - a[1], stroke_width=1.5).move_to((a + b) / 2)
         self.panel = c.panel(side, side).move_to(axes)
-        self.view = VGroup(self.panel)
+        self.anchor = VectorizedPoint(
+            self.panel.get_center()
+        )  # where the square's centre is drawn: the panel's
+        self.view = VGroup(self.panel, self.anchor)  # centre until the panel is cut to what it shows
         self.links = VGroup()
         self.add(self.links, self.frame, self.view)
 
     def at(self, point) -> np.ndarray:
         """Where plane point `point` is drawn in the panel."""
-        return self.panel.get_center() + np.array([*(np.asarray(point) - self.centre) * self.magnify, 0])
+        return self.anchor.get_center() + np.array([*(np.asarray(point) - self.centre) * self.magnify, 0])
 
     def axes(self) -> VGroup:
         """The plane's two axes across the magnified square (it always holds the origin), unstyled."""

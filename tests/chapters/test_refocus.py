@@ -7,13 +7,14 @@ from manim import Dot
 
 from attention import examples
 from attention.examples.file import examples_from_dict
-from scenes.chapters.refocus import Refocus, inside
+from scenes.chapters.refocus import Refocus, inside, meets
+from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
 from scenes.kit.fit import apart, box
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
 from tests.support.example_corpus import corpus_example
-from tests.support.snapshot import built
+from tests.support.snapshot import built, played
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +102,7 @@ def river_bank(tmp_path_factory):
 @pytest.mark.parametrize("which", ["scene", "river_bank"])
 def test_the_magnified_view_hides_no_arrow_origin_or_text_and_keeps_its_labels_inside(which, request):
     scene = request.getfixturevalue(which)
-    zoom, column = scene.zoom, [scene.memory, scene.output, scene.zero_rows, scene.note, scene.scores]
+    zoom, column = scene.zoom, [scene.memory, scene.output, scene.zero_box, scene.scores]
     for thing in [*[part for mark in scene.plane.marks for part in mark], scene.bars, *column]:
         assert apart(zoom.panel, thing)
     assert apart(zoom.panel, Dot(scene.plane.plane.c2p(0, 0)))
@@ -131,3 +132,66 @@ def test_the_plane_stands_under_every_name_and_above_the_caption_band(which, req
     grid = scene.plane.plane
     assert grid.get_bottom()[1] >= STAGE.bottom
     assert grid.get_top()[1] < scene.bars.labels.get_bottom()[1]
+
+
+@pytest.mark.parametrize("which", ["scene", "river_bank", "greek"])
+def test_the_magnified_view_draws_the_blend_at_least_twice_as_large_as_the_plane(which, request):
+    """Review 4: the 'magnified' inset drew it about 1.2 times as large (45 px against 37 px)."""
+    scene = request.getfixturevalue(which)
+    zoom, grid, output = scene.zoom, scene.plane.plane, scene.after.output
+    on_plane = np.linalg.norm(grid.c2p(*output) - grid.c2p(0, 0))
+    in_panel = np.linalg.norm(zoom.output.get_end() - zoom.output.get_start())
+    assert in_panel / on_plane == pytest.approx(zoom.gain) and zoom.gain > 2 - 1e-9
+    assert (
+        zoom.frame.width * zoom.gain < zoom.panel.width and zoom.frame.height * zoom.gain < zoom.panel.height
+    )
+
+
+@pytest.mark.parametrize("which", ["scene", "river_bank", "greek"])
+def test_the_lines_to_the_magnified_view_keep_off_the_old_output_and_the_value_arrows(which, request):
+    """Review 4: its zoom lines crossed the ghost of the output before (the plane's output, as built); the value
+    arrows too where some place allows it (river and bank's arrows cross the frame: a line from it may pass one)."""
+    scene = request.getfixturevalue(which)
+    values = [mark[0] for mark in scene.plane.marks if hasattr(mark[0], "tip")]
+    assert len(scene.zoom.links) == 2
+    assert not any(meets(link, scene.plane.output) for link in scene.zoom.links)
+    if which != "river_bank":
+        assert not any(meets(link, arrow) for link in scene.zoom.links for arrow in values)
+
+
+@pytest.mark.parametrize("which", ["scene", "river_bank", "greek"])
+def test_the_bars_stand_below_the_formula_strip_while_the_query_moves(which, request):
+    """Review 4: the chart's top (its 0.665) stood level with the formula strip, in the header band."""
+    scene = request.getfixturevalue(which)
+    strip = scene.strip.get_bottom()[1]
+    try:
+        for t in np.linspace(0, 1, 41):
+            scene.q_tracker.set_value(t)
+            scene.follow_query()
+            assert scene.bars.get_top()[1] < strip
+    finally:
+        scene.q_tracker.set_value(0)
+        scene.follow_query()
+
+
+def test_the_summary_s_note_takes_the_magnified_view_s_place(tmp_path):
+    scene = played(Refocus, tmp_path)
+    assert scene.note in scene.mobjects and scene.zoom not in scene.mobjects
+
+
+@pytest.fixture(scope="module")
+def long_names(tmp_path_factory):
+    """Corpus example 04: six 24-character names, cut under the bars."""
+    with corpus_example(4):
+        yield built(Refocus, tmp_path_factory.mktemp("corpus-04"))
+
+
+def test_cut_names_under_the_bars_read_apart_and_a_legend_gives_them_whole(long_names, scene):
+    shown = list(long_names.bars.labels)
+    assert fit.cut(shown) and len({m.text for m in shown}) == len(shown)
+    given = [entry.original_text for line in long_names.legend for entry in line]
+    assert given == [f"{m.original_text}: {m.full}" for m in fit.cut(shown)]
+    assert all(
+        apart(long_names.legend, other) for other in (long_names.zero_rows, long_names.note, long_names.plane)
+    )
+    assert len(scene.legend) == 0  # nothing cut, no legend

@@ -1,10 +1,12 @@
 """Searching layouts: the bisecting search finds what trying each in turn finds, in fewer tries, and leaves the
 layout it returns as the last one laid out; labels wider than their pitch staggered onto rows; names given whole."""
 
+import numpy as np
 import pytest
-from manim import DOWN, UP, Rectangle
+from manim import DOWN, UL, UP, Rectangle
 
 from scenes.kit import fit
+from scenes.kit.palette import token_color
 
 
 class Layouts:
@@ -84,3 +86,48 @@ def test_a_whole_name_is_never_cut_only_broken_onto_lines_within_its_width():
         .original_text.split("\n")[0]
         .endswith("-")
     )
+
+
+SIMILAR = ["fever", "fatigue", "feverish", "internationalisation-xyz", "internationalisation-abc", "cat"]
+
+
+@pytest.mark.parametrize("width", [0.9, 1.2, 2.0, 10.0])
+def test_cut_names_never_read_alike_and_keep_within_their_width(width):
+    """Issue 29: 'f…' for 'fever' and 'fatigue' in one chart."""
+    shown = fit.distinct_names(SIMILAR, width)
+    assert len({m.original_text.casefold() for m in shown}) == len(SIMILAR)
+    assert [m.full for m in shown] == SIMILAR
+    least = [fit.least_width(t) for t in SIMILAR]
+    assert all(m.width <= max(width, w) + 0.35 for m, w in zip(shown, least))  # room for a kept end letter
+    for m, token in zip(shown, SIMILAR):
+        start, _, end = m.original_text.partition(fit.ELLIPSIS)
+        assert token.startswith(start.rstrip()) and (not end or token.endswith(end) or end.isdigit())
+
+
+def test_alike_names_keep_their_ends_and_whole_ones_are_not_cut():
+    shown = fit.distinct_names(SIMILAR, 1.6)
+    texts = {m.full: m.original_text for m in shown}
+    assert texts["cat"] == "cat" and fit.cut(shown) and shown[-1] not in fit.cut(shown)
+    assert texts["internationalisation-xyz"].endswith("z") and texts["internationalisation-abc"].endswith("c")
+
+
+def test_names_alike_to_their_last_letters_are_numbered():
+    shown = fit.distinct_names(["aaaXaaa", "aaaYaaa"], 0.9)
+    assert [m.original_text[-1] for m in shown] == ["1", "2"]
+
+
+def test_the_legend_gives_each_cut_name_whole_once_in_its_colour_within_its_width():
+    shown = [*fit.distinct_names(SIMILAR, 1.2), *fit.distinct_names(SIMILAR, 1.0)]
+    legend = fit.legend(shown, 5.0)
+    entries = [entry for line in legend for entry in line]
+    said = [e.original_text.replace("\n", "") for e in entries]  # a long one wrapped within the width
+    cut = {m.full for m in fit.cut(shown)}
+    assert sorted(e.split(": ", 1)[1] for e in said) == sorted(cut)  # each once
+    first = {}
+    for m in fit.cut(shown):
+        first.setdefault(m.full, m.original_text)
+    assert said == [f"{form}: {full}" for full, form in first.items()]
+    colours = [e.get_color().to_hex().upper() for e in entries]
+    assert colours == [token_color(full).upper() for full in first]
+    assert legend.width <= 5.0 + 1e-6 and np.allclose(legend.get_corner(UL), 0)
+    assert len(fit.legend(fit.distinct_names(["cat", "dog"], 5.0), 5.0)) == 0

@@ -6,7 +6,7 @@ import pytest
 from manim import Dot
 
 from scenes.kit import fit
-from scenes.kit.magnifier import Magnifier
+from scenes.kit.magnifier import Magnifier, side_for
 from scenes.kit.planes import plane
 
 POINTS = [[0.3, 0.1], [0.5, -0.2]]
@@ -56,7 +56,10 @@ def test_placing_moves_the_panel_and_what_is_drawn_in_it_and_the_map_follows(axe
     np.testing.assert_allclose(view.frame.get_center(), frame)  # the frame stays on the plane
 
 
-@pytest.mark.parametrize("spot", [[4, 3, 0], [-4, -3, 0], [4, -3, 0], [-4, 3, 0]])
+@pytest.mark.parametrize(
+    "spot",
+    [[4, 3, 0], [-4, -3, 0], [4, -3, 0], [-4, 3, 0], [-4, 0.5, 0], [4, 0.6, 0], [1.3, 3, 0], [1.2, -3, 0]],
+)
 def test_two_lines_join_the_frame_s_corners_to_the_panel_s_passing_over_neither(axes, spot):
     view = Magnifier(axes, POINTS, side=1, margin=0.2, room=0.1).place(spot).link()
     assert len(view.links) == 2
@@ -70,3 +73,26 @@ def test_two_lines_join_the_frame_s_corners_to_the_panel_s_passing_over_neither(
         for t in np.linspace(0, 1, 101):
             point = (a + (b - a) * t)[:2]
             assert not any(np.all((box[0] < point) & (point < box[1])) for box in (frame, panel))
+
+
+@pytest.mark.parametrize("gain", [2, 3])
+def test_the_panel_s_side_follows_from_the_gain_it_is_asked_for(axes, gain):
+    """Review 4: a panel of a fixed side drew the square about 1.2 times as large as the plane did."""
+    side = side_for(axes, POINTS, 0.2, 0.3, gain)
+    view = Magnifier(axes, POINTS, side=side, margin=0.2, room=0.3)
+    assert view.gain == pytest.approx(gain)
+    drawn = np.linalg.norm(view.at(POINTS[1]) - view.at([0, 0]))
+    assert drawn == pytest.approx(gain * np.linalg.norm(axes.c2p(*POINTS[1]) - axes.c2p(0, 0)))
+
+
+@pytest.mark.parametrize(
+    "spot, axis, toward", [([-4, 0.5, 0], 0, -1), ([4, 0.6, 0], 0, 1), ([1.3, -3, 0], 1, -1)]
+)
+def test_a_panel_beside_or_under_the_frame_is_joined_side_to_facing_side(axes, spot, axis, toward):
+    """`toward`: where the panel stands from the frame along `axis` (-1: left of it or under it)."""
+    view = Magnifier(axes, POINTS, side=1, margin=0.2, room=0.1).place(spot).link()
+    frame, panel = fit.box(view.frame), fit.box(view.panel)
+    assert (panel[1][axis] < frame[0][axis]) if toward < 0 else (frame[1][axis] < panel[0][axis])
+    for line in view.links:
+        assert line.get_start()[axis] == pytest.approx(frame[0 if toward < 0 else 1][axis])
+        assert line.get_end()[axis] == pytest.approx(panel[1 if toward < 0 else 0][axis])
