@@ -33,3 +33,18 @@ def said_list(printed) -> str:
 def said_vector(printed) -> str:
     """'[0.665, −0.245]' for a caption from the strings the screen prints: German '[0,665; −0,245]'."""
     return "[" + said_list(printed) + "]"
+
+
+def said_point(printed) -> str:
+    """'(1.25, −0.4)' for a point, from the strings the screen prints for its coordinates: German '(1,25; −0,4)'."""
+    return "(" + said_list(printed) + ")"
+
+
+# story.WORDS, marked for the catalogue: a count a sentence spells out
+COUNTS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"))
+COUNTS += (N_("eight"), N_("nine"), N_("ten"))
+
+
+def count(n: int) -> str:
+    """'three' for 3 in the active language: small counts spelled out (`story.count`), larger ones in digits."""
+    return _(COUNTS[n]) if 0 <= n < len(COUNTS) else str(n)

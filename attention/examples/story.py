@@ -28,34 +28,19 @@ def count(n: int) -> str:
     return WORDS[n] if 0 <= n < len(WORDS) else str(n)
 
 
-def counted(n: int, noun: str) -> str:
-    """'three keys', 'one key': a count and its noun (plural by adding 's')."""
-    return f"{count(n)} {noun}{'' if n == 1 else 's'}"
-
-
 def equal(weights) -> bool:
     """Whether the weights are (about) equal."""
     return bool(np.ptp(np.asarray(weights, dtype=float)) < EQUAL)
 
 
-def lead(weight: float) -> str:
-    """What the largest weight does: 'dominates' (above DOMINANT) or 'leads'."""
-    return "dominates" if weight > DOMINANT else "leads"
-
-
-def least(weight: float) -> str:
-    """What the smallest weight gets: 'gets almost none' (below NEGLIGIBLE) or 'gets the least'."""
-    return "gets almost none" if weight < NEGLIGIBLE else "gets the least"
+def dominates(weight: float) -> bool:
+    """Whether a weight outweighs all the others together (above DOMINANT)."""
+    return weight > DOMINANT
 
 
 def keeps_share(weight: float) -> bool:
     """Whether a weight is a real share (NEGLIGIBLE or more), not 'almost none'."""
     return weight >= NEGLIGIBLE
-
-
-def share(weight: float) -> str:
-    """What a weight between the largest and the smallest gets: 'keeps a share' or 'gets almost none'."""
-    return "keeps a share" if keeps_share(weight) else "gets almost none"
 
 
 def tiny_slope(slope: float) -> bool:
@@ -80,7 +65,7 @@ def saturated_weights(weights) -> bool:
 
 def mostly(weight: float) -> str:
     """How much a step reads its top source: 'mostly' above DOMINANT, else 'most from'."""
-    return "mostly" if weight > DOMINANT else "most from"
+    return "mostly" if dominates(weight) else "most from"
 
 
 def saturated(scores, gain: float = GAIN_RANGE[1]):

@@ -34,22 +34,24 @@ from manim import (
 
 from attention import attend, examples
 from attention.examples import story
+from i18n import _, ngettext, words
+from i18n.words import N_, count, quoted, said_point
 from scenes.chapters.registry import find, shown_title
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
     Working,
-    coords_text,
     decimals,
     fmt,
+    fmt_input,
     relation,
     sci_parts,
 )
 from scenes.kit.bars import MIN_BAR, WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import FRAME_BUFF, framed
-from scenes.kit.formula_slot import formula_slot, pin
+from scenes.kit.formula_slot import formula_slot, formula_word, pin
 from scenes.kit.palette import MIN_PX, SIZES, theme, token_color
 from scenes.kit.planes import arrow_label, cross_marker, plane_arrow, vector_plane
 from scenes.kit.stage import STAGE
@@ -59,9 +61,9 @@ from scenes.kit.worked import flow
 EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
 LEG_SECONDS = 3.0
 BEND = 0.6  # radians of curvature on each leg of the drag, so the path is a curve
-NOTE = "Dot products grow with d; without ÷ √d, softmax saturates toward one-hot."
-NOTE_SAID = "Dot products grow with d; without the division, softmax saturates toward one-hot."
-PAYOFF = (  # in chapter 1's words: the encoder squeezed the source into one summary vector
+NOTE = N_("Dot products grow with d; without ÷ √d, softmax saturates toward one-hot.")
+NOTE_SAID = N_("Dot products grow with d; without the division, softmax saturates toward one-hot.")
+PAYOFF = N_(  # in chapter 1's words: the encoder squeezed the source into one summary vector
     "Not one summary vector for the whole source, as the encoder gave (chapter 1): a fresh, query-specific "
     "blend, recomputed on demand."
 )
@@ -95,15 +97,18 @@ class ThreeTokenDrag(ChapterScene):
             *[FadeIn(label) for label in live.key_labels],
             FadeIn(rows(0)),
             run_time=1.5,
-            caption="Each arrow is a key vector kᵢ, one per token i, at a fixed point.",
+            caption=_("Each arrow is a key vector kᵢ, one per token i, at a fixed point."),
         )
         d = live.trace().width
         self.show(
             FadeIn(live.cross, scale=2),
             FadeIn(rows(1)),
             run_time=1,
-            caption=f"The cross is the query q: what is looking. q and each kᵢ have d = {d} numbers "
-            "(d is the dimension).",
+            caption=_(
+                "The cross is the query q: what is looking. q and each kᵢ have d = %(d)s numbers "
+                "(d is the dimension).",
+                d=d,
+            ),
         )
         self.wait_for_cue(2)  # d, as the caption comes to it: the plane's axes, one per number
         self.play(
@@ -116,8 +121,10 @@ class ThreeTokenDrag(ChapterScene):
             FadeIn(live.bars),
             FadeIn(rows(3)),
             run_time=1.5,
-            caption="scoreᵢ compares q with kᵢ; wᵢ sum to 1; the output blends the values (here, the keys) "
-            "by weight.",
+            caption=_(
+                "scoreᵢ compares q with kᵢ; wᵢ sum to 1; the output blends the values (here, the keys) "
+                "by weight."
+            ),
         )
         self.wait_for_cue(2)  # the output, as the caption comes to it
         self.play(GrowArrow(live.output), FadeIn(rows(4)), run_time=1)
@@ -155,10 +162,11 @@ class ThreeTokenDrag(ChapterScene):
             if equal(after):
                 self.point_out_equal_dots(after)
         # the last leg carries the payoff, and lasts as long as it takes to read
+        payoff = _(PAYOFF)
         self.show(
             MoveAlongPath(live.cross, self.leg(*legs[-1])),
-            caption=PAYOFF,
-            run_time=max(LEG_SECONDS, self.caption_time(PAYOFF)),
+            caption=payoff,
+            run_time=max(LEG_SECONDS, self.caption_time(payoff)),
             rate_func=smooth,
         )
         self.unfollow(live)
@@ -175,7 +183,7 @@ class ThreeTokenDrag(ChapterScene):
         shown = max(d.width for d in dots) <= room
         for dot, value in zip(dots, bars.values):
             dot.next_to(value, UP, buff=0.3).set_y(bars.values.get_top()[1] + 0.3, DOWN)
-        head = c.text("q · kᵢ: equal for every key", role="small", color=theme().muted)
+        head = c.text(_("q · kᵢ: equal for every key"), role="small", color=theme().muted)
         head.next_to(dots if shown else bars.values, UP, buff=0.2).match_x(bars.baseline)
         marks = VGroup(head, *(dots if shown else []))
         close = nearest(trace)
@@ -201,7 +209,7 @@ class ThreeTokenDrag(ChapterScene):
     def worked_example(self) -> None:
         self.beat("Worked example")
         live, worked, trace = self.live, self.worked, self.example.trace()
-        stop = f"Stop at q = {coords_text(trace.query)}. Step 1: q · kᵢ for every key."
+        stop = _("Stop at q = %(q)s. Step 1: q · kᵢ for every key.", q=point_text(trace.query))
         self.show(live.animate.move_query_to(self.example.query), run_time=0.8, caption=stop)
         self.play(
             FadeIn(self.q_label),
@@ -215,9 +223,8 @@ class ThreeTokenDrag(ChapterScene):
         )
         captions = (
             None,  # step 1's caption came with the stop
-            f"Step 2: divide by √d = √{trace.width} {relation(trace.divisor, SCORE_PLACES, tex=False)} "
-            f"{fmt(trace.divisor, SCORE_PLACES)} to get scoreᵢ.",
-            "Step 3: softmax (exponentiate, sum, divide) gives wᵢ.",
+            _("Step 2: divide by √d = %(root)s to get scoreᵢ.", root=by(trace)),
+            _("Step 3: softmax (exponentiate, sum, divide) gives wᵢ."),
             None,  # the weights, where they take the exponentials' place
         )
         # what is left of each block's caption once the block starts (step 1's came with the stop)
@@ -304,12 +311,18 @@ class ThreeTokenDrag(ChapterScene):
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
         self.example = self.inputs()
+        n = len(self.example.tokens)
         self.heading = c.chapter_title(
-            self.title,
-            f"A query looks at {story.counted(len(self.example.tokens), 'key')} and blends them by weight",
+            _(self.title),
+            ngettext(
+                "A query looks at %(count)s key and blends them by weight",
+                "A query looks at %(count)s keys and blends them by weight",
+                n,
+                count=count(n),
+            ),
         )
         self.live = LiveAttention(self.example).refresh()
-        self.strip = pin(formula_slot(), self.heading)
+        self.strip = pin(formula_slot(output=_("output")), self.heading)
         trace = self.example.trace()  # at the stop, where the worked example is done
         stop = self.live.cross.copy().move_to(self.live.plane.c2p(*self.example.query))
         self.shadows = self.live.shadows
@@ -332,7 +345,7 @@ class ThreeTokenDrag(ChapterScene):
         top = self.strip.get_bottom()[1] - ARROW_CLEARANCE
         boxes, outlines = [fit.box(other) for other in others], [*map(outline, arrows), *map(outline, lines)]
         point = stop.get_center()
-        for text in (f"q = {coords_text(trace.query)}", f"q =\n{coords_text(trace.query)}"):
+        for text in (f"q = {point_text(trace.query)}", f"q =\n{point_text(trace.query)}"):
             label = c.text(text, role="label", color=theme().query).next_to(stop, DOWN, buff=LABEL_GAP)
             if first_clear(label, point, boxes, outlines, FAR_TRIES, top, LABEL_GAP):
                 return label
@@ -394,7 +407,7 @@ class ThreeTokenDrag(ChapterScene):
             steps = fit.first_that_fits((tried(*layout, floor, whole, beside) for layout in LAYOUTS), fits)
             if fits(steps):
                 break
-        (blocks, leaving, walks), _ = steps
+        (blocks, leaving, walks), _space = steps
         table = VGroup(*blocks).move_to([RIGHT_LEFT, top, 0], aligned_edge=UL)
         verdict_line.next_to(table, DOWN, buff=0.2).align_to(table, LEFT)
         stays = floor > STAGE.bottom
@@ -502,7 +515,9 @@ class LiveAttention(VGroup):
     def weight_bars(self, height: float) -> tuple[WeightBars, VGroup]:
         """The live bars (`height` for a weight of 1) with the kit's total line, the tallest reaching as high as
         at BAR_HEIGHT, and where a bar's name is cut, the `names_legend` under them."""
-        bars = WeightBars(self.example.tokens, self.trace().weights, height=height)
+        bars = WeightBars(
+            self.example.tokens, self.trace().weights, height=height, total_words=_("sum of weights")
+        )
         bars.shift(BARS_BASELINE + UP * (BAR_HEIGHT - height) - bars.baseline.get_center())
         # the plane's names stay all through: where they are whole, they give whatever the bars, the steps or the
         # verdict cut ('mon…' under a bar, 'money' by its arrow)
@@ -650,15 +665,16 @@ def foot(legend):
 
 def glossary(width: int) -> c.Grid:
     """The symbols' legend, one row each (faded in where each is first used): k_i, q, d, w_i, output."""
+    output = rf"\text{{{formula_word(_('output'), 'output')}}}"
     rows = [
-        (r"k_i", "key of token i (an arrow)", theme().text),
-        (r"q", "query (×): what is looking", theme().query),
-        (rf"d = {width}", "dimension of q and the keys", theme().text),
-        (r"w_i", "weight on token i (a bar)", theme().text),
-        (r"\text{output}", "= Σ wᵢ vᵢ, the blend; here vᵢ = kᵢ", theme().output),
+        (r"k_i", _("key of token i (an arrow)"), theme().text),
+        (r"q", _("query (×): what is looking"), theme().query),
+        (rf"d = {width}", _("dimension of q and the keys"), theme().text),
+        (r"w_i", _("weight on token i (a bar)"), theme().text),
+        (output, _("= Σ wᵢ vᵢ, the blend; here vᵢ = kᵢ"), theme().output),
     ]
-    symbols = [c.math(tex, color=color) for tex, _, color in rows]
-    meanings = [c.text(meaning, role="small", color=theme().muted) for _, meaning, _ in rows]
+    symbols = [c.math(tex, color=color) for tex, _meaning, color in rows]
+    meanings = [c.text(meaning, role="small", color=theme().muted) for _tex, meaning, _color in rows]
     table = c.Grid(symbols, meanings, col_buff=0.3, row_buff=0.16)
     for symbol, meaning in zip(symbols, meanings):
         symbol.match_y(meaning)
@@ -685,35 +701,44 @@ def describe(tokens, before, after) -> str:
     cross moves: where it goes, and the weight that leads there, as it rises or falls to its value."""
     weights = after.weights
     if equal(after):
-        return f"Toward equal q · kᵢ: each weight goes to {decimals(weights[:1])[0]}."
+        return _(
+            "Toward equal q · kᵢ: each weight goes to %(weight)s.",
+            weight=words.said(decimals(weights[:1])[0]),
+        )
     top, close = int(np.argmax(weights)), nearest(after)
     old, new = decimals([before.weights[top], weights[top]])
-    change = "rises to" if float(new) > float(old) else "falls to" if float(new) < float(old) else "stays at"
+    change = (
+        _("rises to %(weight)s", weight=words.said(new))
+        if float(new) > float(old)
+        else _("falls to %(weight)s", weight=words.said(new))
+        if float(new) < float(old)
+        else _("stays at %(weight)s", weight=words.said(new))
+    )
     if close == top:
-        return f"Toward “{tokens[top]}”: its weight {change} {new}."
-    most = f"“{tokens[top]}” gets the most weight: it {change} {new}"
+        return _("Toward %(token)s: its weight %(change)s.", token=quoted(tokens[top]), change=change)
     if close is None:
-        return f"{most}."
-    return f"{most}, though “{tokens[close]}” is nearest: dot products, not distance."
+        return _("%(token)s gets the most weight: it %(change)s.", token=quoted(tokens[top]), change=change)
+    return _(
+        "%(token)s gets the most weight: it %(change)s, though %(nearest)s is nearest: dot products, not distance.",
+        token=quoted(tokens[top]),
+        change=change,
+        nearest=quoted(tokens[close]),
+    )
 
 
 def equal_reason(tokens, trace) -> str:
     """Why the weights are equal at a stop of the drag: the dot products, not the nearest key."""
     close = nearest(trace)
     if close is None:
-        return "Every q · kᵢ is the same, so every weight is too."
-    return f"“{tokens[close]}” is nearest, yet gets no more: dot products, not distance."
+        return _("Every q · kᵢ is the same, so every weight is too.")
+    return _(
+        "%(token)s is nearest, yet gets no more: dot products, not distance.", token=quoted(tokens[close])
+    )
 
 
 def ranked(weights) -> np.ndarray:
     """Token indices from the largest weight to the smallest."""
     return np.argsort(weights, kind="stable")[::-1]
-
-
-def outcomes(weights) -> tuple[str, str]:
-    """What the largest and the smallest weight amount to: ('dominates', 'gets almost none')."""
-    order = ranked(weights)
-    return story.lead(weights[order[0]]), story.least(weights[order[-1]])
 
 
 def cosines(trace) -> np.ndarray:
@@ -723,16 +748,16 @@ def cosines(trace) -> np.ndarray:
 
 
 def overlap(cosine: float, least: bool) -> str:
-    """How a key's direction relates to the query's, from their cosine."""
+    """How a key's direction relates to the query's, from their cosine: a clause after 'because' or 'though'."""
     if cosine > UNRELATED and least:
-        return "it overlaps the query's direction least"
+        return _("it overlaps the query's direction least")
     if cosine >= ALIGNED:
-        return "it points along the query's direction"
+        return _("it points along the query's direction")
     if cosine > UNRELATED:
-        return "it partly overlaps the query's direction"
+        return _("it partly overlaps the query's direction")
     if cosine >= -UNRELATED:
-        return "it points in an unrelated direction"
-    return "it points away from the query's direction"
+        return _("it points in an unrelated direction")
+    return _("it points away from the query's direction")
 
 
 def reasons(tokens, trace) -> list[tuple[str, list[int]]]:
@@ -745,25 +770,42 @@ def reasons(tokens, trace) -> list[tuple[str, list[int]]]:
     w, cos = trace.weights, cosines(trace)
     order = [int(i) for i in ranked(w)]
     if equal(trace):
-        return [("Every key overlaps the query's direction equally, so the weights are equal.", order)]
-    lead, last = outcomes(w)
-    first = f"“{tokens[order[0]]}” {lead}: the longest shadow on the query's direction."
+        return [(_("Every key overlaps the query's direction equally, so the weights are equal."), order)]
+    top, middle, low = quoted(tokens[order[0]]), order[1:-1], quoted(tokens[order[-1]])
+    first = (
+        _("%(token)s dominates: the longest shadow on the query's direction.", token=top)
+        if story.dominates(w[order[0]])
+        else _("%(token)s leads: the longest shadow on the query's direction.", token=top)
+    )
     parts = [(first, order[:1])]
-    middle = order[1:-1]
     kept = all(story.keeps_share(w[i]) for i in middle)
     if len(middle) == 1 and kept:
-        link = "because" if cos[middle[0]] > UNRELATED else "though"
-        parts.append(
-            (f"“{tokens[middle[0]]}” keeps a share {link} {overlap(cos[middle[0]], least=False)}.", middle)
+        named, why = quoted(tokens[middle[0]]), overlap(cos[middle[0]], least=False)
+        shares = (
+            _("%(token)s keeps a share because %(why)s.", token=named, why=why)
+            if cos[middle[0]] > UNRELATED
+            else _("%(token)s keeps a share though %(why)s.", token=named, why=why)
         )
+        parts.append((shares, middle))
     elif len(middle) == 1:
-        parts.append((f"“{tokens[middle[0]]}” gets almost none too: its score is far below the top.", middle))
-    elif middle:
-        shares = "keep shares" if kept else "get less"
-        parts.append(
-            (f"The {story.count(len(middle))} others {shares}, in the order of their shadows.", middle)
+        too = _(
+            "%(token)s gets almost none too: its score is far below the top.", token=quoted(tokens[middle[0]])
         )
-    parts.append((f"“{tokens[order[-1]]}” {last} because {overlap(cos[order[-1]], least=True)}.", order[-1:]))
+        parts.append((too, middle))
+    elif middle:
+        others = (
+            _("The %(count)s others keep shares, in the order of their shadows.", count=count(len(middle)))
+            if kept
+            else _("The %(count)s others get less, in the order of their shadows.", count=count(len(middle)))
+        )
+        parts.append((others, middle))
+    why = overlap(cos[order[-1]], least=True)
+    last = (
+        _("%(token)s gets the least because %(why)s.", token=low, why=why)
+        if story.keeps_share(w[order[-1]])
+        else _("%(token)s gets almost none because %(why)s.", token=low, why=why)
+    )
+    parts.append((last, order[-1:]))
     return parts
 
 
@@ -772,27 +814,34 @@ def verdict(tokens, trace) -> str:
     than VERDICT_NAME cut short with '…': the captions name it in full)."""
     w = trace.weights
     if equal(trace):
-        return f"At q = {coords_text(trace.query)}: equal weights."
-    tokens = [t if len(t) <= VERDICT_NAME else t[: VERDICT_NAME - 1] + fit.ELLIPSIS for t in tokens]
+        return _("At q = %(q)s: equal weights.", q=point_text(trace.query))
+    names = [quoted(t if len(t) <= VERDICT_NAME else t[: VERDICT_NAME - 1] + fit.ELLIPSIS) for t in tokens]
     order = ranked(w)
-    lead, last = outcomes(w)
-    middle = [f"“{tokens[i]}” {story.share(w[i])}" for i in order[1:-1]]
+    top, low = order[0], order[-1]
+    lead = _("%(token)s dominates") if story.dominates(w[top]) else _("%(token)s leads")
+    least = _("%(token)s gets the least") if story.keeps_share(w[low]) else _("%(token)s gets almost none")
+    middle = [
+        (_("%(token)s keeps a share") if story.keeps_share(w[i]) else _("%(token)s gets almost none"))
+        % {"token": names[i]}
+        for i in order[1:-1]
+    ]
     if len(middle) > 1:
         kept = all(story.keeps_share(w[i]) for i in order[1:-1])
-        middle = [f"{story.count(len(middle))} others {'keep a share' if kept else 'get less'}"]
-    parts = [f"“{tokens[order[0]]}” {lead}", *middle, f"“{tokens[order[-1]]}” {last}"]
-    return f"At q = {coords_text(trace.query)}: " + ", ".join(parts) + "."
+        others = _("%(count)s others keep a share") if kept else _("%(count)s others get less")
+        middle = [others % {"count": count(len(middle))}]
+    parts = [lead % {"token": names[top]}, *middle, least % {"token": names[low]}]
+    return _("At q = %(q)s: %(parts)s.", q=point_text(trace.query), parts=_(", ").join(parts))
 
 
 def divided(trace) -> str:
     """'÷ √2 ≈ 1.414': what the scores of `trace` were divided by."""
-    d = trace.width
-    return f"÷ √{d} {relation(trace.divisor, SCORE_PLACES, tex=False)} {fmt(trace.divisor, SCORE_PLACES)}"
+    return f"÷ {by(trace)}"
 
 
 def by(trace) -> str:
-    """'√2 ≈ 1.414': the divisor of `trace`'s dot products."""
-    return f"√{trace.width} {relation(trace.divisor, SCORE_PLACES, tex=False)} {fmt(trace.divisor, SCORE_PLACES)}"
+    """'√2 ≈ 1.414': the divisor of `trace`'s dot products (its number as the language writes it)."""
+    printed = fmt(trace.divisor, SCORE_PLACES)
+    return f"√{trace.width} {relation(trace.divisor, SCORE_PLACES, tex=False)} {words.said(printed)}"
 
 
 def scalings(query, keys) -> list:
@@ -804,21 +853,24 @@ def scalings(query, keys) -> list:
 
 def chart_names(trace) -> list[tuple[str, str]]:
     """The lines under the three charts of `scalings`: what the dots were scaled by, and what that is."""
-    return [(divided(trace), "as here"), ("÷ 1", "not divided"), (f"× {by(trace)}", "larger dots")]
+    return [(divided(trace), _("as here")), ("÷ 1", _("not divided")), (f"× {by(trace)}", _("larger dots"))]
 
 
 def comparison(traces) -> list[tuple[str, ...]]:
     """The captions of the three charts of `scalings`, left to right, one to three each (the first as the chart
     comes in, a middle one as its line is framed, the last as its top weight is), each by its top weight."""
     here = traces[0]
-    top = decimals([t.weights.max() for t in traces])  # as the charts print them
+    top = [words.said(w) for w in decimals([t.weights.max() for t in traces])]  # as the charts print them
     return [
-        (f"Here d = {here.width}, so the dots are divided by {by(here)}.", f"The top weight is {top[0]}."),
-        (f"Not divided at all, the top weight is {top[1]}.",),
         (
-            "Wider keys give larger dots.",
-            f"Take these dots times {by(here)}:",
-            f"the top weight is {top[2]}.",
+            _("Here d = %(d)s, so the dots are divided by %(root)s.", d=here.width, root=by(here)),
+            _("The top weight is %(weight)s.", weight=top[0]),
+        ),
+        (_("Not divided at all, the top weight is %(weight)s.", weight=top[1]),),
+        (
+            _("Wider keys give larger dots."),
+            _("Take these dots times %(root)s:", root=by(here)),
+            _("the top weight is %(weight)s.", weight=top[2]),
         ),
     ]
 
@@ -827,16 +879,26 @@ def note(traces, said: bool = False) -> str:
     """The closing note (as shown, or `said`), and where these charts cannot show it, what they show instead:
     the top weight grows from chart to chart (softmax of larger scores), but by less than story.SHARPER when
     the dots are equal, or the top weight already prints as 1.000, or a near tie shares it."""
-    general = NOTE_SAID if said else NOTE
+    general = _(NOTE_SAID if said else NOTE)
     here, larger = traces[0].weights, traces[-1].weights
     if story.sharper(larger, here):
         return general
     if story.equal(here):
-        return f"{general} Here every dot product is equal, so no scale changes the weights."
+        return _("%(note)s Here every dot product is equal, so no scale changes the weights.", note=general)
     if story.saturated_weights(here):
-        return f"{general} Here the weights are one-hot as printed even divided."
+        return _("%(note)s Here the weights are one-hot as printed even divided.", note=general)
     first, last = decimals([here.max(), larger.max()])
-    return f"{general} Here the top weight moves only from {first} to {last}."
+    return _(
+        "%(note)s Here the top weight moves only from %(first)s to %(last)s.",
+        note=general,
+        first=words.said(first),
+        last=words.said(last),
+    )
+
+
+def point_text(query) -> str:
+    """'(2, 0)': the query's coordinates as typed, as the language writes them (German '(1,25; −0,4)')."""
+    return said_point(fmt_input(x) for x in query)
 
 
 def top_bar(chart: WeightChart) -> VGroup:
@@ -866,7 +928,7 @@ class Shadows(VGroup):
     def __init__(self, plane, trace, colors, shapes=()):
         super().__init__()
         q = np.asarray(trace.query, dtype=float)
-        self.line, self.parts = VGroup(), [VGroup() for _ in trace.keys]
+        self.line, self.parts = VGroup(), [VGroup() for _key in trace.keys]
         length = float(np.linalg.norm(q))
         if length < 1e-9:
             return
@@ -968,7 +1030,7 @@ def fitted(
         return steps_at(tokens, trace, factor, layout, split, room[0], NAME_WIDTH + spare)
 
     factor, steps = 1.0, made(1.0)
-    for _ in range(4):
+    for _round in range(4):
         table = VGroup(*steps[0])
         scale = min(room[0] / table.width, room[1] / table.height)
         if scale >= 1 or factor <= SMALLEST:  # fits, or not even at the least allowed size
@@ -1011,7 +1073,7 @@ def steps_at(
         """The sum of the exponentials, as many terms a line (up to SUM_TERMS_PER_LINE) as fit the
         worked example's width `indent` in from its left edge."""
         for per_line in range(SUM_TERMS_PER_LINE, 0, -1):
-            (line,) = cells([r"\text{sum} = " + working.total(per_line)])
+            (line,) = cells([rf"\text{{{formula_word(_('sum'), 'sum')}}} = " + working.total(per_line)])
             if line.width <= width - indent:
                 break
         return line
@@ -1019,16 +1081,16 @@ def steps_at(
     heads = [
         c.text(words, role="small", color=theme().muted)
         for words in (
-            "1  dot products q · kᵢ",
-            f"2  scoreᵢ = q · kᵢ / √{d}",
-            "3  wᵢ: exponentiate, sum, divide",
+            _("1  dot products q · kᵢ"),
+            _("2  scoreᵢ = q · kᵢ / √%(d)s", d=d),
+            _("3  wᵢ: exponentiate, sum, divide"),
         )
     ]
     if layout == "one_column":
         return one_column(names(), heads, (dots, scaled, exps, ratios), total, split)
     top = c.Grid(names(), dots, scaled, col_buff=0.35, row_buff=0.15)
     bottom = c.Grid(names(), exps, ratios, col_buff=0.35, row_buff=0.15)
-    top_names, _, top_scaled = top.columns
+    top_names, _dots, top_scaled = top.columns
     step1 = VGroup(
         heads[0].next_to(top_names[0], UP, buff=0.2).align_to(top_names[0], LEFT), *top.columns[:2]
     )
@@ -1127,7 +1189,7 @@ def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup]
     height = float(np.clip(room, *CHART_BAR)) / tallest  # of a weight of 1
     base = below - over - height * tallest
     made = []
-    for i, ((trace, _), header) in enumerate(zip(sets, headers)):
+    for i, ((trace, _lines), header) in enumerate(zip(sets, headers)):
         chart = WeightChart(tokens, trace, pitch, height, named, rows)
         chart.shift([RIGHT_LEFT + i * (width + CHART_GAP), base, 0])
         header.next_to([chart.baseline.get_x(), base - under, 0], DOWN, buff=HEADER_BUFF)

@@ -12,17 +12,15 @@ from attention.examples import story as s
 
 def test_counts_are_said_in_words():
     assert [s.count(n) for n in (1, 3, 4, 6)] == ["one", "three", "four", "six"]
-    assert s.counted(1, "key") == "one key" and s.counted(4, "key") == "four keys"
     assert s.count(12) == "12"
 
 
 @pytest.mark.parametrize(
     "word, below, above, low_word, high_word",
     [
-        (s.lead, s.DOMINANT - 0.01, s.DOMINANT + 0.01, "leads", "dominates"),
-        (s.least, s.NEGLIGIBLE - 0.01, s.NEGLIGIBLE + 0.01, "gets almost none", "gets the least"),
+        (s.dominates, s.DOMINANT - 0.01, s.DOMINANT + 0.01, False, True),
+        (s.keeps_share, s.NEGLIGIBLE - 0.01, s.NEGLIGIBLE + 0.01, False, True),
         (s.mostly, s.DOMINANT - 0.01, s.DOMINANT + 0.01, "most from", "mostly"),
-        (s.share, s.NEGLIGIBLE - 0.01, s.NEGLIGIBLE + 0.01, "gets almost none", "keeps a share"),
     ],
 )
 def test_each_word_changes_at_its_threshold(word, below, above, low_word, high_word):
