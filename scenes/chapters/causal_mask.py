@@ -107,7 +107,10 @@ SECOND_THIRD = squish_rate_func(smooth, 1 / 3, 2 / 3)
 SWAP_ARC = math.pi / 3  # rows and columns trading places pass beside each other, not through
 LANE = 0.3  # how far under the cells' numbers (in rows) the scores travel to M
 SUM_FILL = 0.9  # at most this much of a cell's width for 'score + entry of M'
-COLUMN_GAP = 0.2  # a sum written in a column: its score this far over '+ −∞' (0.06 read as −∞ to the power 0)
+COLUMN_GAP = 0.2  # a sum written in a column: its score this far over '−∞' (0.06 read as −∞ to the power 0)
+OPERATOR_GAP = (
+    0.1  # between a sum's score, its operator and M's entry on one line: '2 + 0', '2 −∞' read as sums
+)
 
 
 class CausalMask(ChapterScene):
@@ -383,15 +386,13 @@ class CausalMask(ChapterScene):
     def add_scores(self) -> None:
         """Scores + M, row by row as the caption is read (all at once, a six-word grid's 36 cells popped in):
         each score (from the grid on the left, or faded in where M stands in its place) joins M's entry in its
-        cell, 's + 0' or 's + (-inf)'; then each sum becomes its score or minus infinity."""
+        cell, 's + 0' or 's −∞' (`cell_sum`: the sums are in the cells, so no '+' stands between the grids; review
+        4 read it as floating); then each sum becomes its score or minus infinity."""
         masked, picture = self.masked_grid, self.mask_picture
         moving, sums = self.scores_plus_mask()
         picture.infinities.set_opacity(0)
         self.remove(self.mask_zeros)
         self.add(*[pair[1] for pair in moving])
-        plus = c.math("+").move_to(
-            [(self.open_grid.get_right()[0] + masked.cells.get_left()[0]) / 2, masked.cells.get_y(), 0]
-        )
         drop = DOWN * LANE * masked.pitch  # the scores travel under the numbers they pass, not through them
         arrive = (
             [
@@ -415,7 +416,6 @@ class CausalMask(ChapterScene):
         ]
         n = len(self.example.tokens)
         self.show(
-            *([FadeIn(plus, rate_func=FIRST_THIRD)] if self.paired else []),
             FadeOut(self.labels["mask"], rate_func=FIRST_THIRD),  # the grid is a sum from its first row on
             FadeIn(self.labels["sum"], rate_func=SECOND_THIRD),
             in_turn(*[AnimationGroup(*cells[i * n : (i + 1) * n]) for i in range(n)]),  # row by row
@@ -426,7 +426,6 @@ class CausalMask(ChapterScene):
         self.show(
             FadeOut(sums, rate_func=FIRST_HALF),
             FadeIn(result, rate_func=SECOND_HALF),
-            *([FadeOut(plus)] if self.paired else []),
             caption=caption,
             run_time=max(1.5, self.caption_time(caption)),  # each half slow enough that no frame jumps
         )
@@ -947,19 +946,21 @@ def lane(start, end, drop) -> VMobject:
 
 
 def cell_sum(score, entry, hidden: bool, cell) -> VGroup:
-    """'score + entry' in `cell`, never shrunk below its parts' sizes: on one line ('score + (entry)' for minus
-    infinity) where that fits SUM_FILL of the cell, else as a sum written in a column, the score over
-    '+ entry', as far under it as SUM_FILL of the cell's height lets them stand, up to COLUMN_GAP. Its parts:
-    score, operator, entry (and ')' on one line)."""
-    line = [score, c.math(r"+\,(" if hidden else "+", role="small"), entry]
-    line += [c.math(")", role="small")] if hidden else []
-    total = VGroup(*line).arrange(RIGHT, buff=0.06)
-    if total.width > SUM_FILL * cell.width:
-        added = VGroup(c.math("+", role="small"), entry).arrange(RIGHT, buff=0.12)
+    """'score + entry' in `cell` as a lecturer writes it, never shrunk below its parts' sizes: 's + 0', and for
+    minus infinity 's −∞', M's entry itself after the score, its minus the operation (review 4: 's + −∞', in a
+    column '0 / + −∞', read awkwardly); on one line where that fits SUM_FILL of the cell, else as a sum written
+    in a column, the score over '+ 0' or '−∞', right-aligned, as far under it as SUM_FILL of the cell's height
+    lets them stand, up to COLUMN_GAP. Its parts: score, operator ('+'; nothing before minus infinity), entry."""
+    operator = VGroup() if hidden else c.math("+", role="small")
+    written = [score, entry] if hidden else [score, operator, entry]
+    line = VGroup(*written).arrange(RIGHT, buff=OPERATOR_GAP)
+    if line.width > SUM_FILL * cell.width:
+        added = VGroup(*written[1:]).arrange(RIGHT, buff=0.12)
         gap = np.clip(SUM_FILL * cell.height - score.height - added.height, 0.06, COLUMN_GAP)
         VGroup(score, added).arrange(DOWN, buff=gap, aligned_edge=RIGHT)
-        total = VGroup(score, *added)
-    return total.move_to(cell)
+    if hidden:  # its empty operator where the entry begins
+        operator.move_to(entry.get_left())
+    return VGroup(score, operator, entry).move_to(cell)
 
 
 def mask_of(grid: MaskedGrid) -> tuple[MaskedGrid, VGroup]:

@@ -307,7 +307,8 @@ def scores_plus_mask_read(scene) -> None:
         assert score.get_value() == total[0].get_value() == tr.unmasked.scores.flat[k]
         for mark in (entry, total[2]):  # M's entry, where M stands and in the sum
             assert mark.tex_string == r"-\infty" if hidden else mark.get_value() == 0
-        assert all(part.font_size >= tex_size("small") - 1e-6 for part in total)  # never shrunk to fit
+        drawn = [part for part in total if part.family_members_with_points()]  # '−∞' has no '+' before it
+        assert all(part.font_size >= tex_size("small") - 1e-6 for part in drawn)  # never shrunk to fit
         cell = scene.masked_grid.cells[k]
         assert abs(total.get_x() - cell.get_x()) < 1e-6 and total.width <= cell.width
         start = scene.open_grid.cells[k] if scene.paired else cell
@@ -329,21 +330,29 @@ def test_each_cell_of_scores_plus_m_reads_its_score_plus_m_s_entry():
     hidden = cell_sum(score.copy(), MaskedGrid.infinity(20), True, cell)
     short = cell_sum(cell_number().show(2, 0), MaskedGrid.infinity(20), True, Rectangle(width=2.5, height=1))
     assert [m.tex_string for m in seen[1:2]] == ["+"] and seen[2].get_value() == 0
-    # too wide for one line: the score over '+ (minus infinity)', a sum written in a column
-    assert [hidden[1].tex_string, hidden[2].tex_string] == ["+", r"-\infty"] and len(hidden) == 3
-    gap = hidden[0].get_bottom()[1] - max(hidden[1].get_top()[1], hidden[2].get_top()[1])
+    assert all(fit.apart(a, b) for a, b in zip(seen, seen[1:])) and fit.apart(short[0], short[2])  # '2 + 0'
+    # too wide for one line: the score over minus infinity, a sum written in a column, right-aligned; no '+' before
+    # it (review 4: '0 / + −∞'), M's entry is what is added
+    assert len(hidden[1]) == 0 and hidden[2].tex_string == r"-\infty" and len(hidden) == 3
+    assert hidden[0].get_right()[0] == pytest.approx(hidden[2].get_right()[0])
+    gap = hidden[0].get_bottom()[1] - hidden[2].get_top()[1]
     assert gap == pytest.approx(COLUMN_GAP)  # two lines of a sum, not an exponent over minus infinity
     assert hidden.height <= SUM_FILL * cell.height
     short_cell = Rectangle(width=cell.width, height=0.57)  # a six-word grid's row: as apart as it lets them
     squeezed = cell_sum(score.copy(), MaskedGrid.infinity(20), True, short_cell)
-    tight = squeezed[0].get_bottom()[1] - max(squeezed[1].get_top()[1], squeezed[2].get_top()[1])
+    tight = squeezed[0].get_bottom()[1] - squeezed[2].get_top()[1]
     assert 0.06 - 1e-6 <= tight < COLUMN_GAP and squeezed.height < short_cell.height
-    assert [m.tex_string for m in short[1:]] == [r"+\,(", r"-\infty", ")"]  # on one line where it fits
+    # on one line where it fits: '2 −∞', the entry after the score, level with it, as '2 + 0' is written
+    assert len(short[1]) == 0 and short[2].tex_string == r"-\infty"
+    assert short[0].get_right()[0] < short[2].get_left()[0] and short[0].get_y() == pytest.approx(
+        short[2].get_y(), abs=0.05
+    )
     for total in (seen, hidden):
         assert total[0].get_value() == -97.25
         assert total.width <= cell.width and abs(total.get_x() - cell.get_x()) < 1e-6
     for total in (seen, hidden, short):
-        assert all(part.font_size >= tex_size("small") - 1e-6 for part in total)  # never shrunk
+        drawn = [part for part in total if part.family_members_with_points()]
+        assert all(part.font_size >= tex_size("small") - 1e-6 for part in drawn)  # never shrunk
 
 
 def test_the_mask_is_drawn_as_a_matrix_0_on_and_below_the_diagonal_minus_infinity_above(scene):
