@@ -26,6 +26,8 @@ from manim.utils.rate_functions import linear, smooth, squish_rate_func
 
 from attention import examples
 from attention.examples.beyond import all_queries
+from i18n import _, ngettext
+from i18n.words import N_, said, said_vector
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -33,13 +35,11 @@ from scenes.kit.arithmetic import (
     WEIGHT_PLACES,
     fmt,
     relation,
-    text_minus,
-    vector_text,
 )
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed, pulsed
-from scenes.kit.formula_slot import LitFormula
-from scenes.kit.matrices import COLUMN_GAP, DOTS, NamedMatrix, entries_tex, widest
+from scenes.kit.formula_slot import LitFormula, formula_word
+from scenes.kit.matrices import COLUMN_GAP, DOTS, NamedMatrix, entries_tex, name_of, widest
 from scenes.kit.palette import DIM, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.vector_rows import GAP
@@ -74,14 +74,21 @@ SOFTMAX_ARROW = 1.0  # least length of the row softmax arrow between them (times
 WORK_GAP = 0.4  # from a product on one line to its working under it
 NAMES_WIDTH = 1.6  # widest a word left of its row of V may be in a table (longer ones are cut)
 
-MATRIX_FORMULA = (  # the formula line's parts, each lit while its step is shown
-    (r"\text{outputs} =", "outputs"),
+MATRIX_FORMULA = (  # the formula line's parts after 'outputs =', each lit while its step is shown
     (r"\mathrm{softmax}(", "softmax"),
     ("Q", "Q"),
     (r"K^{\top}", "K"),
     (r"/\sqrt{d}", "scale"),
     (r")", "softmax"),
     ("V", "V"),
+)
+DOTS_SAID = (  # each row of Q K^T as its caption reads it
+    N_("Row %(row)s: the first query's dot products %(dots)s."),
+    N_("Row %(row)s: the second query's dot products %(dots)s."),
+)
+OUTPUT_SAID = (  # each output row as its caption reads it
+    N_("Row %(row)s: each weight times its word's value, added: the first query's output."),
+    N_("Row %(row)s: each weight times its word's value, added: the second query's output."),
 )
 
 
@@ -118,18 +125,22 @@ class AllQueriesAtOnce(ChapterScene):
             FadeIn(self.formula.dimmed()),
             FadeIn(self.query_rows),
             run_time=0.8,
-            caption=f"The {m} queries of the last chapters, each a row of numbers.",
+            caption=ngettext(
+                "The %(num)s query of the last chapters, a row of numbers.",
+                "The %(num)s queries of the last chapters, each a row of numbers.",
+                m,
+            ),
         )
         self.show(
             *self.into_q(),
             self.formula.light("Q"),
             run_time=1.5,
-            caption="Write them as the rows of one matrix Q.",
+            caption=_("Write them as the rows of one matrix Q."),
             hold=1,
         )
         self.remove(*self.query_rows.get_family())  # the moved numbers too, now loose in the scene
         self.add(self.q)
-        caption = "The keys become the columns of K transposed: one column per word."
+        caption = _("The keys become the columns of K transposed: one column per word.")
         self.show(
             FadeIn(self.kt),
             FadeIn(self.columns),
@@ -146,7 +157,9 @@ class AllQueriesAtOnce(ChapterScene):
     def one_product(self) -> None:
         self.beat("One product, every dot product")
         tr = self.trace
-        caption = f"Q times K transposed gives a {shape_text(tr.dots.shape)} grid of dot products."
+        caption = _(
+            "Q times K transposed gives a %(shape)s grid of dot products.", shape=shape_text(tr.dots.shape)
+        )
         entries = self.dots.matrix.get_entries()
         self.show(
             FadeIn(self.dots.label, self.dots.matrix.get_brackets()),
@@ -160,7 +173,9 @@ class AllQueriesAtOnce(ChapterScene):
         self.show(
             *self.entry_lit(0, 0),
             run_time=1,
-            caption="Each entry pairs a row of Q with a column of K transposed: multiply each pair, then add.",
+            caption=_(
+                "Each entry pairs a row of Q with a column of K transposed: multiply each pair, then add."
+            ),
         )
         working = VGroup()
         for k, ((i, j), later) in enumerate(self.dot_workings.items()):
@@ -171,7 +186,12 @@ class AllQueriesAtOnce(ChapterScene):
                 for pair in pairs:
                     self.show(pair, run_time=0.6)
             else:
-                caption = f"Row {i + 1} times column {j + 1}: {entry_text(later)}."
+                caption = _(
+                    "Row %(row)s times column %(column)s: %(working)s.",
+                    row=i + 1,
+                    column=j + 1,
+                    working=entry_text(later),
+                )
                 self.show(FadeOut(working), *self.entry_lit(i, j), run_time=0.5, caption=caption)  # then:
                 self.play(  # pair by pair, as the caption reads them, where the last working stood
                     LaggedStart(*pairs, lag_ratio=0.5),
@@ -179,10 +199,8 @@ class AllQueriesAtOnce(ChapterScene):
                 )
             self.show(FadeIn(later[-1]), pulsed(self.dots_entry(i, j)), run_time=0.8, hold=0.5)
             working = later
-        for i, name in enumerate(("first", "second")[: len(tr.queries)]):
-            caption = (
-                f"Row {i + 1}: the {name} query's dot products {caption_vector(tr.dots[i], SCORE_PLACES)}."
-            )
+        for i, said_row in enumerate(DOTS_SAID[: len(tr.queries)]):
+            caption = _(said_row, row=i + 1, dots=caption_vector(tr.dots[i], SCORE_PLACES))
             self.show(
                 *([FadeOut(working)] if i == 0 and working else []),
                 *self.rows_lit(i, self.q, self.dots),
@@ -203,7 +221,9 @@ class AllQueriesAtOnce(ChapterScene):
             FadeIn(self.divide_label),
             self.formula.light("Q", "K", "scale"),
             run_time=1.5,
-            caption=f"Divide every entry by √{tr.keys.shape[1]} at once, as each query did alone.",
+            caption=_(
+                "Divide every entry by √%(width)s at once, as each query did alone.", width=tr.keys.shape[1]
+            ),
             hold=1.5,
         )
 
@@ -211,7 +231,7 @@ class AllQueriesAtOnce(ChapterScene):
         self.beat("Softmax row by row")
         self.show(FadeOut(self.q, self.kt, self.columns, self.divide_label, *self.first_signs), run_time=0.6)
         scores, weights, sums = self.soft_scores, self.soft_weights, self.soft_sums
-        caption = "Softmax each row on its own: every query gets weights that sum to 1."
+        caption = _("Softmax each row on its own: every query gets weights that sum to 1.")
         self.show(  # the scores to the left of the stage's middle, larger: the stage is theirs now
             ReplacementTransform(self.scores, scores),
             self.formula.light("softmax", "Q", "K", "scale"),
@@ -229,7 +249,10 @@ class AllQueriesAtOnce(ChapterScene):
         self.remove(*weights.get_family())
         self.add(weights)  # whole again: one matrix
         self.while_read(caption, 1.3 + 0.8 * len(sums), AnimationGroup(*self.rows_lit(None, scores)))
-        caption = f"The first row is {caption_vector(self.trace.weights[0], WEIGHT_PLACES)}, as before."
+        caption = _(
+            "The first row is %(weights)s, as before.",
+            weights=caption_vector(self.trace.weights[0], WEIGHT_PLACES),
+        )
         self.show(
             *self.rows_lit(0, scores, weights),
             sums[1:].animate.set_opacity(DIM),
@@ -244,7 +267,7 @@ class AllQueriesAtOnce(ChapterScene):
         tr = self.trace
         # the scores leave, then the weights (alone on the stage) take their place in the second product
         self.play(FadeOut(self.soft_scores, self.soft_arrow, self.soft_label), run_time=0.5)
-        caption = "Then the weights times V: one row per word, its value."
+        caption = _("Then the weights times V: one row per word, its value.")
         self.show(
             ReplacementTransform(self.soft_weights, self.weights),
             ReplacementTransform(self.soft_sums, self.sums),
@@ -260,7 +283,7 @@ class AllQueriesAtOnce(ChapterScene):
         )
         words = len(self.value_names)
         self.while_read(caption, 1.8, *[AnimationGroup(*self.v_rows_lit(j)) for j in [*range(words), None]])
-        caption = "Row i of the weights times V gives row i of the outputs: query i's output."
+        caption = _("Row i of the weights times V gives row i of the outputs: query i's output.")
         frame = VGroup(self.outputs.label, *self.outputs.matrix.get_brackets(), *self.second_signs[1:])
         for i, row in enumerate(self.outputs.matrix.get_rows()):  # row by row, each with its row of weights
             self.show(
@@ -273,12 +296,12 @@ class AllQueriesAtOnce(ChapterScene):
         self.remove(*self.outputs.get_family())  # whole again: one matrix
         self.add(self.outputs)
         self.while_read(caption, 0.8 * len(tr.queries), AnimationGroup(*self.rows_lit(None, self.weights)))
-        for i, name in enumerate(("first", "second")[: len(tr.queries)]):
+        for i, said_row in enumerate(OUTPUT_SAID[: len(tr.queries)]):
             self.show(
                 *self.rows_lit(i, self.weights, self.outputs),
                 *[s.animate.set_opacity(1 if k == i else DIM) for k, s in enumerate(self.sums)],
                 run_time=0.8,
-                caption=f"Row {i + 1}: each weight times its word's value, added: the {name} query's output.",
+                caption=_(said_row, row=i + 1),
             )
             if self.blend_workings:
                 self.work_out_row(i, self.blend_workings[i])
@@ -301,7 +324,7 @@ class AllQueriesAtOnce(ChapterScene):
             *[FadeIn(part) for part in first],
             self.formula.light("Q", "K", "scale"),
             run_time=1.5,
-            caption="Two matrix products and a row softmax: every query in one pass.",
+            caption=_("Two matrix products and a row softmax: every query in one pass."),
         )
         self.show(
             *([] if early else [move]),
@@ -314,7 +337,9 @@ class AllQueriesAtOnce(ChapterScene):
         self.show(
             *[b.light_shared() for b in self.blocks[:2]],
             run_time=1,
-            caption="Track the shapes: each product's inner sizes match, and they say what multiplies what.",
+            caption=_(
+                "Track the shapes: each product's inner sizes match, and they say what multiplies what."
+            ),
         )
         self.wait_for_cue(2)
         self.show(*[b.light_shared() for b in self.blocks[3:]], run_time=1)
@@ -451,8 +476,12 @@ class AllQueriesAtOnce(ChapterScene):
     def build(self) -> None:
         self.example = ex = self.inputs()
         tr = self.trace = all_queries(ex)
-        self.heading = c.chapter_title(self.title, "The matrix form that code computes")
-        self.formula = LitFormula(MATRIX_FORMULA, role="small")  # under the title, as the one-query strip
+        self.heading = c.chapter_title(_(self.title), _("The matrix form that code computes"))
+        outputs = formula_word(_("outputs"), "outputs")  # a formula's word: English where TeX cannot set it
+        self.words = {"weights": word_tex(_("weights")), "outputs": word_tex(_("outputs"))}  # matrices' names
+        self.formula = LitFormula(  # under the title, as the one-query strip
+            [(rf"\text{{{outputs}}} =", "outputs"), *MATRIX_FORMULA], role="small"
+        )
         self.formula.next_to(self.heading, DOWN, buff=FORMULA_GAP, aligned_edge=LEFT)
         self.top_y = self.formula.get_bottom()[1] - UNDER_FORMULA
         self.names = [c.text(t, role="label", color=token_color(t)) for t in ex.tokens]
@@ -508,7 +537,9 @@ class AllQueriesAtOnce(ChapterScene):
         self.soft_scores = self.scores.copy().scale(zoom / self.zoom1)
         self.soft_weights = self.weights.copy().scale(zoom / self.zoom2)
         self.soft_sums = self.sums.copy().scale(zoom / self.zoom2)
-        self.soft_label = c.text("row softmax", role="small", color=theme().muted)  # the formula line's size
+        self.soft_label = c.text(
+            _("row softmax"), role="small", color=theme().muted
+        )  # the formula line's size
         if down:
             self.soft_arrow = Arrow(ORIGIN, SOFTMAX_ARROW * 0.6 * zoom * DOWN, buff=0, color=theme().muted)
             self.soft_arrow.next_to(self.soft_scores, DOWN, buff=0.15)
@@ -565,10 +596,10 @@ class AllQueriesAtOnce(ChapterScene):
         left of its row of V; what must fit (with room for the working under it)."""
         tr = self.trace
         self.shown_words = len(self.example.tokens)
-        self.weights = NamedMatrix(r"\text{weights}", tr.weights, theme().text)
+        self.weights = NamedMatrix(self.words["weights"], tr.weights, theme().text)
         self.sums = row_sums(tr.weights)
         self.v = NamedMatrix("V", tr.values, theme().value)
-        self.outputs = NamedMatrix(r"\text{outputs}", tr.outputs, theme().output)
+        self.outputs = NamedMatrix(self.words["outputs"], tr.outputs, theme().output)
         self.second_signs = signs()
         self.value_names = VGroup(*[n.copy() for n in self.names])
         self.place_sums()
@@ -699,10 +730,10 @@ class AllQueriesAtOnce(ChapterScene):
             *[fit.name(t, NAMES_WIDTH) for t in self.example.tokens[: self.shown_words]]
         )
         self.second_signs = VGroup()
-        self.weights = NamedMatrix(r"\text{weights}", tr.weights, theme().text, cols=shown)
+        self.weights = NamedMatrix(self.words["weights"], tr.weights, theme().text, cols=shown)
         self.sums = row_sums(tr.weights)
         self.v = NamedMatrix("V", tr.values, theme().value, pitch=pitch, rows=shown)
-        self.outputs = NamedMatrix(r"\text{outputs}", tr.outputs, theme().output, pitch=pitch)
+        self.outputs = NamedMatrix(self.words["outputs"], tr.outputs, theme().output, pitch=pitch)
         self.place_sums()
         left = VGroup(self.weights, self.sums)
         room = max(n.width for n in self.value_names) + 0.15
@@ -729,12 +760,12 @@ class AllQueriesAtOnce(ChapterScene):
     def place_closing(self, cell: float) -> tuple[VGroup, ...]:
         """The closing picture with squares `cell` wide; what must fit."""
         tr = self.trace
-        (q, kt, qk), (w, v, _) = tr.products
+        (q, kt, qk), (w, v, __) = tr.products
         blocks = [
             ShapeBlock("Q", q, theme().query, cell, shared=2),
             ShapeBlock(KT, kt, theme().key, cell, shared=0),
             ShapeBlock(r"Q K^{\top} / \sqrt{d}", qk, theme().text, cell),
-            ShapeBlock(r"\text{weights}", w, theme().text, cell, shared=2),
+            ShapeBlock(self.words["weights"], w, theme().text, cell, shared=2),
             ShapeBlock("V", v, theme().value, cell, shared=0),
         ]
         signs = [c.math(sign, role="body", color=theme().muted) for sign in (r"\times", "=", r"\times", "=")]
@@ -748,7 +779,7 @@ class AllQueriesAtOnce(ChapterScene):
         top, bottom = blocks[2].dims.get_bottom()[1] - 0.1, blocks[3].name.get_top()[1] + 0.1
         self.softmax_arrow = Arrow([0, top, 0], [0, bottom, 0], buff=0, color=theme().muted, stroke_width=3)
         self.softmax_arrow.set_x(blocks[2].block.get_x())
-        self.softmax_label = c.text("row softmax", role="label", color=theme().muted)
+        self.softmax_label = c.text(_("row softmax"), role="label", color=theme().muted)
         self.softmax_label.next_to(self.softmax_arrow, RIGHT, buff=0.15)
         self.softmax_label.set_y((blocks[2].get_bottom()[1] + second.get_top()[1]) / 2)
         self.blocks, self.signs, self.end_outputs = blocks, signs, outputs
@@ -789,11 +820,9 @@ def signs() -> VGroup:
 
 
 def entry_text(working) -> str:
-    """'2×0 + 0×1 + ... = 4' for a caption, from a dot product's working as drawn."""
-    pairs = " + ".join(f"{t.pair[0].tex_string}×{t.pair[1].tex_string}" for t in working[:-1])
-    return text_minus(
-        f"{pairs} {'=' if working[-1][0].tex_string == '=' else '≈'} {working[-1][1].tex_string}"
-    )
+    """'2×0 + 0×1 + ... = 4' for a caption, from a dot product's working as drawn, as the language writes it."""
+    pairs = " + ".join(f"{said(t.pair[0].tex_string)}×{said(t.pair[1].tex_string)}" for t in working[:-1])
+    return f"{pairs} {'=' if working[-1][0].tex_string == '=' else '≈'} {said(working[-1][1].tex_string)}"
 
 
 def shape_text(shape) -> str:
@@ -817,7 +846,7 @@ class ShapeBlock(VGroup):
                 for j in range(cols)
             ]
         )
-        self.name = c.math(name, role="body", color=color).next_to(self.block, UP, 0.15, aligned_edge=LEFT)
+        self.name = name_of(name, "body", color).next_to(self.block, UP, 0.15, aligned_edge=LEFT)
         self.dims = c.math(str(rows), r"\times", str(cols), role="body", color=theme().muted)
         self.dims.next_to(self.block, DOWN, buff=0.15, aligned_edge=LEFT)  # on the left, as a matrix's name
         self.shared = shared
@@ -889,8 +918,13 @@ def shrinking(start: float, factor: float, least: float):
 
 
 def caption_vector(values, places: int) -> str:
-    """A row as its caption says it: the numbers the grid prints, with a real minus sign."""
-    return vector_text([fmt(v, places) for v in values])
+    """A row as its caption says it: the numbers the grid prints, as the language writes them."""
+    return said_vector(fmt(v, places) for v in values)
+
+
+def word_tex(words: str) -> str:
+    r"""A matrix's name in words, '\text{weights}' (`matrices.name_of` sets words TeX cannot in the text face)."""
+    return rf"\text{{{words}}}"
 
 
 def row_sums(weights) -> VGroup:

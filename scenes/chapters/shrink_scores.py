@@ -595,10 +595,10 @@ def extreme_marks(samples, row: Row) -> VGroup:
     )
     rel = gap_relation(high, low)
     value = c.math(tex_sign(rel), rel.result, role="small")  # typeset as the scores beside it
-    value.relations = (rel,)  # checked as the formulas' equations are
     word = label_tex(_("gap"), role="small")  # in the text face where TeX cannot set the word
     value.next_to(word, RIGHT, buff=0.15).align_to([0, foot(word), 0], DOWN)
     gap_label = VGroup(word, value).next_to(marks, RIGHT, buff=0.3)
+    gap_label.relations = (rel,)  # checked as the formulas' equations are
     gap_label.shift(UP * (marks[1][1].get_bottom()[1] - value.get_bottom()[1]))  # on the scores' baseline
     return VGroup(marks, gap, gap_label)
 

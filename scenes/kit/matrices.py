@@ -6,13 +6,16 @@ minus infinity and a hidden weight crossed out, never as a number.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
-from manim import DL, DR, LEFT, UL, UP, UR, Line, Matrix, Rectangle, Square, VGroup
+from manim import DL, DR, LEFT, RIGHT, UL, UP, UR, Line, Matrix, Rectangle, Square, VGroup
 
 from attention import GridTrace
 from attention.masking import MaskedTrace
 from scenes.kit import components as c
 from scenes.kit.arithmetic import MINUS_INFINITY, WEIGHT_PLACES, entries_tex
+from scenes.kit.bars import in_tex
 from scenes.kit.grids import FONT_PER_UNIT, GAP, AttentionGrid
 from scenes.kit.numbers import SansTex
 from scenes.kit.palette import VEIL, tex_size, theme
@@ -102,11 +105,24 @@ def _built(key: tuple, font_size: float, muted: str) -> tuple[Matrix, VGroup]:
         )
         for entry in matrix.get_entries():
             entry.role = "number"
-        label = c.math(name, rf"\;({shape_tex(shape)})", role="label", color=color)
+        if in_tex(name):
+            label = c.math(name, rf"\;({shape_tex(shape)})", role="label", color=color)
+        else:  # a name in words this LaTeX cannot set (Chinese): the words in the text face, the shape beside
+            label = VGroup(name_of(name, "label", color), c.math(rf"({shape_tex(shape)})", role="label"))
+            label[1].next_to(label[0], RIGHT, buff=0.12)
         label[1].set_color(muted)
         label.next_to(matrix, UP, buff=0.15, aligned_edge=LEFT)  # on the matrix's left edge
         _BUILT[key] = matrix, label
     return _BUILT[key]
+
+
+def name_of(tex: str, role: str, color: str):
+    r"""A matrix's name: a formula ('Q', '\text{weights}'), or where it is words this LaTeX cannot set
+    ('\text{权重}': `bars.in_tex`), those words in the text face. A chapter passes its words in, translated."""
+    words = re.fullmatch(r"\\text\{([^{}]*)\}", tex)
+    if words and not in_tex(tex):
+        return c.text(words[1], role=role, color=color)
+    return c.math(tex, role=role, color=color)
 
 
 def _entry(tex: str, font_size: float, color: str) -> SansTex:

@@ -224,9 +224,10 @@ def test_caveat_marks_sit_at_the_extreme_scaled_scores(scene):
 def test_the_printed_gap_is_the_difference_of_the_printed_scores_beside_it(scene, played):
     """Review 4: 'gap ≈ 7.28' (the exact gap rounded) beside 3.58 and −3.71, which a viewer adds to 7.29; the
     label and the caption now print the difference of the printed scores, one value, exact as printed."""
-    marks, _, (_, value) = scene.extremes
+    marks, _, gap = scene.extremes
+    value = gap[1]
     low, high = (float(mark[1].tex_string) for mark in marks)
-    (rel,) = value.relations
+    (rel,) = gap.relations
     assert float(rel.result) == pytest.approx(round(high - low, STAT_PLACES), abs=1e-9)
     assert rel == Relation((fmt(high, STAT_PLACES), fmt(-low, STAT_PLACES)), "sum", "=", rel.result)
     assert value.tex_string == f"= {rel.result}" and f"a gap of {rel.result}." in played.captions

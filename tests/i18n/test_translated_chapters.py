@@ -13,9 +13,11 @@ from babel.messages.pofile import read_po
 
 import i18n
 from attention import examples, variance_experiment
+from attention.examples.beyond import all_queries
 from attention.projections import DEFAULT_PROJECTIONS, equal_keys
 from attention.training import WORDS, train_head
 from i18n.numbers import decimal
+from scenes.chapters.all_queries_at_once import AllQueriesAtOnce
 from scenes.chapters.blend_by_weight import BlendByWeight
 from scenes.chapters.fixed_context import FixedContext
 from scenes.chapters.projections import Projections
@@ -54,6 +56,7 @@ TERMS = {  # words each chapter's translation shows or says, as the language's t
     Projections: {"de": ("Abfrage", "Schlüssel", "Werte", "Einbettung"), "zh": ("查询", "键", "值", "嵌入")},
     ShrinkScores: {"de": ("Skalarprodukt", "Varianz", "Schlüsselbreite"), "zh": ("点积", "方差", "键宽度")},
     TrainedHead: {"de": ("Abfrage", "Gewicht", "Verlust"), "zh": ("查询", "权重", "损失")},
+    AllQueriesAtOnce: {"de": ("Abfragen", "Skalarprodukte", "Ausgaben"), "zh": ("查询", "点积", "输出")},
 }
 CHAPTERS = tuple(TERMS)
 FORMULA_WORDS = {"softmax"}  # a function's name, in every language
@@ -184,6 +187,11 @@ def losses_said(lang: str) -> list[str]:
     return [*losses, *(f"{round(100 * share)}{sign}" for share in (head.accuracy_before, head.accuracy))]
 
 
+def first_weights_said(lang: str) -> list[str]:
+    """AllQueriesAtOnce's first row of weights as its caption says it: German '[0,665; 0,090; 0,245]'."""
+    return [listed(fmt_column(all_queries(examples.current().blend).weights[0], WEIGHT_PLACES), lang)]
+
+
 SAID = {
     FixedContext: top_weight_said,
     QuickVersion: lambda lang: [],
@@ -195,6 +203,7 @@ SAID = {
     Projections: projected_output_said,
     ShrinkScores: gap_said,
     TrainedHead: losses_said,
+    AllQueriesAtOnce: first_weights_said,
 }
 
 
