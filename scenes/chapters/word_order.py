@@ -218,7 +218,7 @@ class WordOrder(ChapterScene):
         self.say(apart_words + rest)
         reading, share = self.caption_time(apart_words + rest), len(apart_words) / len(apart_words + rest)
         positions, offsets, scores = self.rope_columns
-        self.play(framed(VGroup(offsets, scores)), run_time=share * reading)  # as it is read: how far apart
+        self.play(framed(VGroup(offsets, scores), buff=0.2), run_time=share * reading)  # read: how far apart
         self.play(  # then: not where they stand
             positions.animate(rate_func=there_and_back).set_opacity(DIM), run_time=(1 - share) * reading
         )
