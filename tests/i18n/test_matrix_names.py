@@ -1,0 +1,24 @@
+"""A matrix named in words (AllQueriesAtOnce's weights and outputs): one formula where this LaTeX sets the words,
+the words in the text face beside a formula of its shape where it cannot (Chinese, `bars.in_tex`)."""
+
+from manim import MathTex, Text
+
+from scenes.kit.matrices import NamedMatrix, name_of
+
+
+def test_a_name_latex_sets_is_one_formula_with_its_shape():
+    label = NamedMatrix(r"\text{Gewichte}", [[0.5, 0.5]], "#FFFFFF").label
+    assert isinstance(label, MathTex) and label.tex_string == r"\text{Gewichte} \;(1 \times 2)"
+
+
+def test_words_latex_cannot_set_are_text_beside_the_shape():
+    name, shape = NamedMatrix(r"\text{权重}", [[0.5, 0.5]], "#FFFFFF").label
+    assert isinstance(name, Text) and name.original_text == "权重"
+    assert isinstance(shape, MathTex) and shape.tex_string == r"(1 \times 2)"
+    assert name.get_right()[0] < shape.get_left()[0]
+    assert abs(name.get_y() - shape.get_y()) < 0.05  # on one line
+
+
+def test_a_symbol_stays_a_formula():
+    assert isinstance(name_of("Q", "body", "#FFFFFF"), MathTex)
+    assert isinstance(name_of(r"\text{输出}", "body", "#FFFFFF"), Text)
