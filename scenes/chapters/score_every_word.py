@@ -41,7 +41,7 @@ from scenes.kit.stage import STAGE
 from scenes.kit.vector_rows import TokenRows, division_rows, dot_rows, named, one_size, vector
 
 STAGE_WIDTH = 13.4  # the widest the rows may be
-COMPASS_NAME = 0.9  # over a key's arrow in the compass: its name (and room round it)
+COMPASS_NAME = 1.0  # over a key's arrow in the compass: its name (and room round it)
 Q_ROOM = 0.4  # right of the query's arrow, for its label
 Q_STROKE = 12  # the query's arrow in the compass: wider than a key's, drawn under them
 KEY_STROKE = 4
