@@ -4,6 +4,8 @@ importing it counts as translated (`dependencies.in_language`): only translated 
 
 from __future__ import annotations
 
+import re
+
 from i18n import _
 from i18n.numbers import decimal_sign, separator
 
@@ -48,3 +50,14 @@ COUNTS += (N_("eight"), N_("nine"), N_("ten"))
 def count(n: int) -> str:
     """'three' for 3 in the active language: small counts spelled out (`story.count`), larger ones in digits."""
     return _(COUNTS[n]) if 0 <= n < len(COUNTS) else str(n)
+
+
+def counted_title(title: str, shown: str) -> str:
+    """A chapter's `title` (the registry's, English) in the active language, counting as `shown` does (its
+    title with the example's count, `registry.shown_title`: 'The four-token drag' for 'The three-token drag'):
+    the catalogue's title, its count word the shown one's."""
+    translated = _(title)
+    counts = [next((w for w in COUNTS[1:] if re.search(rf"\b{w}\b", t)), None) for t in (title, shown)]
+    if None in counts or counts[0] == counts[1]:
+        return translated
+    return translated.replace(_(counts[0]), _(counts[1]), 1)

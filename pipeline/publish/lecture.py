@@ -17,6 +17,7 @@ from pathlib import Path
 import av
 
 import i18n
+from i18n import words
 from pipeline import outputs
 from pipeline.frames import beats, captions, video
 from pipeline.plan import dependencies
@@ -164,12 +165,12 @@ def titles(chapters: tuple[Chapter, ...], settings: RenderSettings) -> list[str]
     where the chapter is translated (`dependencies.in_language`), else English: the one the lecture's marks,
     page, slides, handout and transcript print, so that all say what the video says."""
     ex = drawn.examples_of(settings)
-    return [_translated(shown_title(c, ex), dependencies.language_of(c, settings.lang)) for c in chapters]
+    return [_translated(c, shown_title(c, ex), dependencies.language_of(c, settings.lang)) for c in chapters]
 
 
-def _translated(text: str, lang: str) -> str:
+def _translated(chapter: Chapter, shown: str, lang: str) -> str:
     with i18n.active(lang):
-        return i18n._(text)
+        return words.counted_title(chapter.title, shown)
 
 
 def language(chapters: tuple[Chapter, ...], settings: RenderSettings) -> str:

@@ -313,7 +313,7 @@ class ThreeTokenDrag(ChapterScene):
         self.example = self.inputs()
         n = len(self.example.tokens)
         self.heading = c.chapter_title(
-            _(self.title),
+            words.counted_title(find(type(self).__name__).title, self.title),
             ngettext(
                 "A query looks at %(count)s key and blends them by weight",
                 "A query looks at %(count)s keys and blends them by weight",
@@ -431,6 +431,7 @@ BAR_HEIGHT = 1.6
 # the live bars' least height for a weight of 1, where the names' legend needs room under them
 LEAST_BARS = 0.8
 GLOSSARY_TOP_LEFT = np.array([0.4, -1.45, 0])  # the symbols' legend builds up below the bars
+GLOSSARY_GAP = 0.3  # between a symbol and its meaning (a meaning wraps where it would leave the stage)
 RIGHT_LEFT, RIGHT_EDGE = -1.2, STAGE.right - 0.6  # the worked example uses x in this range
 PLANE_RIGHT = RIGHT_LEFT - 0.15  # the plane's labels stay left of this x, clear of the worked example
 CHART_RIGHT = STAGE.right - 0.2  # the comparison reaches this x
@@ -665,7 +666,8 @@ def foot(legend):
 
 def glossary(width: int) -> c.Grid:
     """The symbols' legend, one row each (faded in where each is first used): k_i, q, d, w_i, output."""
-    output = rf"\text{{{formula_word(_('output'), 'output')}}}"
+    word = formula_word(_("output"), "output")
+    output = rf"\text{{{word}}}"
     rows = [
         (r"k_i", _("key of token i (an arrow)"), theme().text),
         (r"q", _("query (×): what is looking"), theme().query),
@@ -674,8 +676,9 @@ def glossary(width: int) -> c.Grid:
         (output, _("= Σ wᵢ vᵢ, the blend; here vᵢ = kᵢ"), theme().output),
     ]
     symbols = [c.math(tex, color=color) for tex, _meaning, color in rows]
-    meanings = [c.text(meaning, role="small", color=theme().muted) for _tex, meaning, _color in rows]
-    table = c.Grid(symbols, meanings, col_buff=0.3, row_buff=0.16)
+    room = STAGE.right - GLOSSARY_TOP_LEFT[0] - max(symbol.width for symbol in symbols) - GLOSSARY_GAP
+    meanings = [fit.wrap_within(meaning, room, "small", theme().muted) for _tex, meaning, _color in rows]
+    table = c.Grid(symbols, meanings, col_buff=GLOSSARY_GAP, row_buff=0.16)
     for symbol, meaning in zip(symbols, meanings):
         symbol.match_y(meaning)
     return table.move_to(GLOSSARY_TOP_LEFT, aligned_edge=UL)
@@ -1072,8 +1075,9 @@ def steps_at(
     def total(indent: float):
         """The sum of the exponentials, as many terms a line (up to SUM_TERMS_PER_LINE) as fit the
         worked example's width `indent` in from its left edge."""
+        word = formula_word(_("sum"), "sum")
         for per_line in range(SUM_TERMS_PER_LINE, 0, -1):
-            (line,) = cells([rf"\text{{{formula_word(_('sum'), 'sum')}}} = " + working.total(per_line)])
+            (line,) = cells([rf"\text{{{word}}} = " + working.total(per_line)])
             if line.width <= width - indent:
                 break
         return line
