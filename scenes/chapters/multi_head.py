@@ -60,7 +60,7 @@ from scenes.kit.arithmetic import (
 from scenes.kit.bars import MIN_BAR, WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import FRAME_BUFF, framed, up_hold_down
-from scenes.kit.formula_slot import LitFormula, pin
+from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import grid_places
 from scenes.kit.numbers import SansTex
 from scenes.kit.palette import DIM, FAINT, tex_size, theme
@@ -91,21 +91,24 @@ TITLE_GAP = 0.14  # between a chart's title and its highest weight: room for a f
 WEIGHT_GAP = (
     0.3  # between the charts' titles and the work rows above them (review 4: 3-4 px), and two rows of charts
 )
-BARS_IN = 1.8  # seconds in which a chart's bars come in, one after another, as its caption starts
+BARS_IN = 1.5  # seconds in which a chart's bars come in, one after another, as its caption starts
 TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
+TABLE_GAP = 0.22  # between the title and formula and the words' names at the table's top
 NOTE_ROOM = 3.0  # the caveat goes beside the charts if it has this much width there, else under them
 NOTE_GAP = 0.4  # between the charts and the caveat beside them
 LEGEND_GAP = 0.25  # between the charts (or the caveat under them) and the legend of cut names under them
 WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart at most
-FORMULA = (  # one head's formula and the heads' concatenation, each part lit while its step is shown
-    (r"\mathrm{head}_h =", "head"),
+# one head's formula and the heads' concatenation, each part lit while its step is shown: two lines aligned at '=',
+# beside the title (as Projections' formula), so that the table and the charts under it have the height
+FORMULA = (
+    (r"\mathrm{head}_h &=", "head"),
     (r"\mathrm{softmax}(", "softmax"),
     ("q_h", "q"),
     (r"K_h^{\top}", "K"),
     (r"/\sqrt{d_h}", "scale"),
     (")", "softmax"),
     ("V_h", "V"),
-    (r",\quad \text{output} = [\mathrm{head}_1, \ldots, \mathrm{head}_H]", "outputs"),
+    (r"\\ \text{output} &= [\mathrm{head}_1, \ldots, \mathrm{head}_H]", "outputs"),
     ("W^O", "project"),
 )
 
@@ -407,9 +410,11 @@ class MultiHead(ChapterScene):
         laid out, for a table that then shrinks by 1 / `stretch` (see `layout`)."""
         self.example = ex = self.inputs()
         self.trace = tr = ex.trace()
-        self.heading = c.chapter_title(self.title, "Several attention patterns over the same words at once")
-        # in body type, not the strip's small one: its scripts were 8 px at 480p (review round 3)
-        self.formula = pin(LitFormula(FORMULA, role="body").dimmed(), self.heading)
+        self.heading = c.chapter_title(self.title, "Several patterns over the same words")
+        # in body type, the lecture's formula size, not the strip's small one: its scripts were 8 px at 480p
+        # (review round 3); beside the title, ending where the table does
+        self.formula = LitFormula(FORMULA, role="body").dimmed()
+        self.formula.align_to(self.heading, UP).set_x(TABLE_RIGHT, RIGHT)
         self.query_vector = column_matrix([[fmt_input(x)] for x in ex.query], theme().query)
         self.query_name = c.math("q", color=theme().query)
         self.key_name = c.math(r"K^{\top}", color=theme().key)
@@ -434,7 +439,7 @@ class MultiHead(ChapterScene):
         """The table under the formula, then shrunk to fit if it must (`fit_table`). A table that shrinks for
         its width leaves room under it: laid out again with `stretch` (1 / that shrink), the charts of weights
         spread into a width and a depth that the shrink brings back to the stage's."""
-        top = self.formula.get_bottom()[1] - 0.22
+        top = VGroup(self.heading, self.formula).get_bottom()[1] - TABLE_GAP
         self.stretch, self.table_top = stretch, top
         pitch = self.pitch()
         self.place_inputs(top, pitch)

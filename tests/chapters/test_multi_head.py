@@ -4,7 +4,7 @@ import itertools
 
 import numpy as np
 import pytest
-from manim import VGroup
+from manim import AnimationGroup, VGroup
 from manim.animation.animation import prepare_animation
 
 from attention import examples
@@ -14,7 +14,10 @@ from attention.examples.story import LEAD, changed_words
 from scenes.chapters.multi_head import (
     BAR_SHORTEST,
     BAR_TALL,
+    BARS_IN,
     ROW,
+    TABLE_RIGHT,
+    WEIGHT_GAP,
     MultiHead,
     WeightChart,
     caveat_label,
@@ -27,12 +30,12 @@ from scenes.chapters.multi_head import (
 )
 from scenes.kit import fit
 from scenes.kit.components import text
-from scenes.kit.formula_slot import SLOT_GAP
-from scenes.kit.palette import THEMES, delta_e, px_per_unit
+from scenes.kit.palette import THEMES, delta_e, px_per_unit, tex_size
 from scenes.kit.stage import STAGE
 from tests.kit.test_equations import holds
 from tests.kit.test_type_and_colour import APART
 from tests.support.contrast import channels, ratio
+from tests.support.example_corpus import corpus_example
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -69,7 +72,8 @@ def test_bars_and_cells_are_the_traces(scene):
     # lecture's largest weight, 40 px tall (a scene unit is 51.2 px at 480p; round 5 had 16 x 28 px, round 6 33 px:
     # the brackets' ends, closer to the rows, gave the bars the room)
     assert all(bar.width >= 25 / 51.2 for row in weight_rows for bar in row.bars)
-    assert max(bar.height for row in weight_rows for bar in row.bars) >= 40 / 51.2
+    # review 4: 0.894 was about 40 px tall in a thin strip; with the formula beside the title, 60 px or more
+    assert max(bar.height for row in weight_rows for bar in row.bars) >= 60 / 51.2
     for reading, trace in zip(scene.readings, traces):
         assert [float(s) for s in strings(reading.dots)] == pytest.approx(trace.dots, abs=5e-4)
         assert [float(s) for s in strings(reading.scores)] == pytest.approx(trace.scores, abs=5e-4)
@@ -235,11 +239,39 @@ def test_everything_fits_and_the_rows_keep_apart(scene):
         assert upper.get_bottom()[1] > lower.get_top()[1]
 
 
-def test_the_formula_stands_where_the_other_chapters_put_theirs(scene):
-    assert scene.formula.get_left()[0] == pytest.approx(STAGE.body_left, abs=1e-6)
-    assert scene.heading.get_bottom()[1] - scene.formula.get_top()[1] == pytest.approx(SLOT_GAP, abs=1e-6)
+def test_the_formula_stands_beside_the_title_at_the_lecture_s_formula_size(scene):
+    """Review 4: the smallest formula in the lecture, a line under the title over squat bars. At the size of the
+    other chapters' formulas (CausalMask's), on two lines beside the title (as Projections' stands), ending
+    where the table does."""
+    assert scene.formula.get_right()[0] == pytest.approx(TABLE_RIGHT, abs=1e-6)
+    assert scene.formula.get_top()[1] == pytest.approx(scene.heading.get_top()[1], abs=1e-6)
+    assert all(fit.apart(scene.formula, line, 0.3) for line in scene.heading)
+    assert scene.formula.formula.font_size == pytest.approx(tex_size("body"))
+    head, output = scene.formula.term("head"), scene.formula.term("outputs")
+    assert head.get_bottom()[1] > output.get_top()[1]  # 'output = ...' on a line of its own
     for term in ("q", "K", "scale", "softmax", "V", "outputs", "project"):
         assert len(scene.formula.term(term))
+
+
+def test_the_charts_titles_stand_clear_of_the_work_rows_above_them(scene):
+    """Review 4: head 2's working ('÷ √2 ≈ 1.414') stood 3-4 px above the titles 'one head' and 'head 1'."""
+    work = VGroup(*[r.work() for r in scene.readings], *[b for h in scene.heads for b in h.blends])
+    titles = VGroup(*[r.weight_label for r in scene.readings])
+    assert work.get_bottom()[1] - titles.get_top()[1] >= WEIGHT_GAP - 1e-6  # 15 px at 480p
+
+
+def test_a_chart_s_bars_all_come_in_as_its_caption_starts(scene):
+    """Review 4: the third bar ('sat') came in at 23 s of the 18.1-25.0 caption that reads its weight."""
+    shown = []
+    scene.show = lambda *animations, **options: shown.extend(animations)
+    reading = scene.readings[0]
+    caption = f"Softmax gives its weights {reading.weights.shown_values()}."
+    try:
+        scene.weights_row(reading, caption)
+    finally:
+        del scene.show
+    bars = [a for a in shown if isinstance(a, AnimationGroup) and len(a.animations) == 2][0].animations[1]
+    assert bars.run_time == pytest.approx(BARS_IN) and BARS_IN <= 0.5 * scene.caption_time(caption)
 
 
 def test_the_formula_s_small_letters_are_over_9_px_high_at_480p(scene):
@@ -365,3 +397,26 @@ def test_a_word_under_a_chart_keeps_three_letters_or_more():
             assert label.text == token or len(label.text.rstrip("…")) >= 3
         assert all(fit.apart(a, b) for a, b in itertools.combinations(chart.labels, 2))
     assert [label.text for label in WeightChart(weights, tokens, 1.0, 0.8).labels] == list(tokens)
+
+
+@pytest.fixture(scope="module")
+def long_names(tmp_path_factory):
+    """Corpus example 04: six 24-character names, cut over K^T and under every chart."""
+    with corpus_example(4):
+        yield built(MultiHead, tmp_path_factory.mktemp("corpus-04"))
+
+
+def test_cut_names_read_apart_and_a_legend_under_the_charts_gives_them_whole(long_names, scene):
+    """Issue 29: names cut to three letters with no legend ('f…' for 'fever' and 'fatigue')."""
+    rows = [list(long_names.names), *[list(r.weights.labels) for r in long_names.readings]]
+    for row in rows:
+        assert len({m.original_text for m in row}) == len(row)
+    cut = {m.full for row in rows for m in fit.cut(row)}
+    given = [entry.original_text.replace("\n", "") for line in long_names.legend for entry in line]
+    assert cut and sorted(g.split(": ", 1)[1] for g in given) == sorted(cut)
+    charts = VGroup(*[r.weights for r in long_names.readings], long_names.note)
+    assert long_names.legend.get_top()[1] < charts.get_bottom()[1]
+    assert (
+        long_names.legend.get_bottom()[1] >= STAGE.bottom and long_names.legend.get_right()[0] <= TABLE_RIGHT
+    )
+    assert len(scene.legend) == 0  # the lecture's names are whole: no legend
