@@ -437,11 +437,12 @@ def flown(source: Mobject, target: Mobject) -> AnimationGroup:
 
 
 class Flight(ReplacementTransform):
-    """A copy moving onto its target, unseen over the first quarter of the way and whole from three quarters."""
+    """A copy moving onto its target, unseen over the first 40% of the way (where a key's entry crosses the rest of
+    its vector: "0, 00]") and whole from 80%."""
 
     def interpolate_submobject(self, submobject, start, target, alpha):
         super().interpolate_submobject(submobject, start, target, alpha)
-        return submobject.set_opacity(float(np.clip(2 * alpha - 0.5, 0, 1)))
+        return submobject.set_opacity(float(np.clip(2.5 * alpha - 1, 0, 1)))
 
 
 def pair_glyphs(product, query, key) -> list[tuple[VGroup, VGroup]]:
