@@ -101,6 +101,7 @@ class WhereItBreaks(ChapterScene):
             FadeIn(self.heading),
             FadeIn(header),
             FadeIn(bars.baseline, bars.labels),  # the words first, their bars with the weights
+            *([FadeIn(self.names_legend)] if len(self.names_legend) else []),
             run_time=1.2,
             caption=_(
                 "Scaled, the dots %(dots)s are divided by √%(width)s first,",
@@ -143,6 +144,7 @@ class WhereItBreaks(ChapterScene):
         caption = _("A gain g multiplies every score gap:")
         self.show(
             FadeOut(self.level),
+            *([FadeOut(self.names_legend)] if len(self.names_legend) else []),
             framed(self.knob.formula),
             run_time=self.caption_time(caption),
             caption=caption,
@@ -333,7 +335,16 @@ class WhereItBreaks(ChapterScene):
             .set_x(STAGE.body_left, LEFT)
         )
         self.level = level_line(self.scaled_bars[0], self.knob.bars)
+        self.names_legend = self.legend_of_names()
         self.dimmed = []  # parts dimmed by focus(), each restorable
+
+    def legend_of_names(self) -> VGroup:
+        """The whole names of those the bars cut (`fit.legend`), where the plots come later: shown while the bars
+        are named and read, gone as the plots come (under the bars there is no room for it); empty when none is
+        cut."""
+        left = min(self.plot.get_left()[0], self.tangent.get_left()[0])
+        legend = fit.legend(self.knob.bars.labels, STAGE.right - left)
+        return legend.shift([left, PLOT_TOP, 0]) if len(legend) else legend
 
     def place_plots(self, narrower: float) -> None:
         """The slope plot over the S-curve on the right, `narrower` than their sizes, their axes' left ends where
@@ -702,9 +713,11 @@ def bar_set(tokens, weights, x: float) -> WeightBars:
         show_total=False,
     )
     bars.plan = plan
-    for k, (label, token) in enumerate(zip(bars.labels, tokens)):
-        short = fit.name(token, plan.name_room).move_to(label, aligned_edge=UP)
-        bars.labels.submobjects[k] = short.shift(DOWN * STAGGER * (k % plan.rows))
+    names = fit.distinct_names(tokens, plan.name_room)  # cut, no two alike (their legend: `names_legend`)
+    for k, (label, short) in enumerate(zip(bars.labels, names)):
+        bars.labels.submobjects[k] = short.move_to(label, aligned_edge=UP).shift(
+            DOWN * STAGGER * (k % plan.rows)
+        )
     return stagger(bars.shift([x, BASELINE_Y + plan.rise, 0]).set_weights(weights))
 
 

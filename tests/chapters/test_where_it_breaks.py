@@ -7,6 +7,7 @@ import pytest
 from manim import DL, UR, VGroup, tempconfig
 
 from attention import BlendExample, examples, saturation_at, saturation_sweep, weights_at_gain
+from attention.examples.file import load_example_file
 from attention.sweeps import GAIN_RANGE
 from pipeline.run import dry_run
 from scenes.chapters import where_it_breaks
@@ -35,6 +36,7 @@ from scenes.kit.palette import scaled_color
 from scenes.kit.plots import mantissa_exponent
 from scenes.kit.stage import STAGE
 from tests.support import snapshot
+from tests.support.example_corpus import corpus_files
 from tests.support.snapshot import assert_matches_snapshot, built
 
 FRAME = (STAGE.right, 4.0)  # the stage reaches past manim's frame (STAGE.frame widens the camera)
@@ -569,3 +571,22 @@ def test_the_knob_prints_its_stop_only_as_it_arrives():
         tail = 1 - times[np.round(gains, 1) == stop][0]  # the share of the sweep that prints its stop
         assert tail <= 0.05 / (stop - start) + 1e-4, (start, stop)
     assert tail * SWEEP_SECONDS < 1 / 15
+
+
+def test_cut_names_read_apart_and_a_legend_gives_them_whole_before_the_plots_come(tmp_path):
+    """Issue 29: six long names cut to three letters and more, none alike ('inter…', 'elect…'), both sets alike;
+    their legend, in the right column the plots take later, gives each whole once, clear of the bars."""
+    examples.use(load_example_file(next(p for p in corpus_files() if p.stem == "corpus-12-long-names")))
+    try:
+        scene = built(WhereItBreaks, tmp_path)
+    finally:
+        examples.use(examples.DEFAULT)
+    shown = [[name.original_text for name in bars.labels] for bars in (scene.scaled_bars[0], scene.knob.bars)]
+    assert shown[0] == shown[1] and len(set(shown[0])) == len(shown[0])
+    assert all(name.endswith("…") and len(name) > 3 for name in shown[0])
+    entries = [entry.original_text for line in scene.names_legend for entry in line]
+    assert entries == [f"{cut}: {whole}" for cut, whole in zip(shown[0], scene.tokens)]
+    assert scene.names_legend.get_left()[0] >= scene.knob.bars.get_right()[0]
+    assert (
+        scene.names_legend.get_right()[0] <= STAGE.right and scene.names_legend.get_bottom()[1] > STAGE.bottom
+    )
