@@ -20,6 +20,8 @@ from scenes.kit.stage import STAGE
 
 ELLIPSIS = "…"  # ends a name cut to fit its place
 LEAST_LETTERS = 3  # a name cut to fit keeps at least this many letters (review 7: "money" read "mo…")
+LEGEND_GAP = 0.4  # between a names legend's entries side by side
+LEGEND_LINE_GAP = 0.12  # between its lines
 LABEL_RIGHT = STAGE.right - 0.6  # labels are kept between -LABEL_RIGHT and this x, inside the safe area
 T = TypeVar("T")
 
@@ -74,7 +76,6 @@ def distinct_names(tokens: Sequence[str], widths, role: str = "label") -> list[T
     widths = list(widths) if isinstance(widths, Sequence) else [widths] * len(tokens)
     shown = [name(t, w, role) for t, w in zip(tokens, widths)]
     for same in alike(shown):
-        shown_ends = None
         for end in range(1, LEAST_LETTERS + 1):
             shown_ends = [ends_kept(tokens[k], widths[k], end, role) for k in same]
             if len({m.original_text for m in shown_ends}) == len(same):
@@ -122,22 +123,24 @@ def cut(shown: Iterable[Text]) -> list[Text]:
     return [m for m in shown if m.original_text != m.full]
 
 
-def legend(shown: Iterable[Text], width: float, role: str = "small", gap: float = 0.4) -> VGroup:
+def legend(shown: Iterable[Text], width: float) -> VGroup:
     """The full name of each token whose name `shown` cuts, once, after the first cut it is shown as ('inte…xyz:
-    internationalisation-xyz'), each in its colour, left to right within `width` (a new line where the next would
-    run past it; a name longer than `width` wrapped on its own lines), lines close together, its top left at the
-    origin; empty when none is cut. The chapter places it where there is room."""
+    internationalisation-xyz'), in small type in its colour, left to right within `width` (a new line where the
+    next would run past it; a name longer than `width` wrapped on its own lines), its top left at the origin;
+    empty when none is cut. The chapter places it where there is room."""
     first = {}
     for m in cut(shown):
         first.setdefault(m.full, m.original_text)
-    entries = [wrap_within(f"{form}: {full}", width, role, token_color(full)) for full, form in first.items()]
+    entries = [
+        wrap_within(f"{form}: {full}", width, "small", token_color(full)) for full, form in first.items()
+    ]
     group = VGroup()
     for entry in entries:
-        if not len(group) or group[-1].width + gap + entry.width > width:
+        if not len(group) or group[-1].width + LEGEND_GAP + entry.width > width:
             group.add(VGroup())
-        group[-1].add(entry).arrange(RIGHT, buff=gap, aligned_edge=UP)
+        group[-1].add(entry).arrange(RIGHT, buff=LEGEND_GAP, aligned_edge=UP)
     if len(group):
-        group.arrange(DOWN, buff=0.12, aligned_edge=LEFT).shift(-group.get_corner(UL))
+        group.arrange(DOWN, buff=LEGEND_LINE_GAP, aligned_edge=LEFT).shift(-group.get_corner(UL))
     return group
 
 
