@@ -11,6 +11,7 @@ import re
 import numpy as np
 from manim import DL, DR, LEFT, RIGHT, UL, UP, UR, Line, Matrix, Rectangle, Square, VGroup
 
+import i18n
 from attention import GridTrace
 from attention.masking import MaskedTrace
 from scenes.kit import components as c
@@ -88,9 +89,9 @@ _BUILT: dict[tuple, tuple[Matrix, VGroup]] = {}  # per process: a layout tries t
 
 
 def _built(key: tuple, font_size: float, muted: str) -> tuple[Matrix, VGroup]:
-    """A NamedMatrix's bracketed entries and label for `key` (its arguments), built once per process and
-    look (`font_size`, `muted`): callers get copies, the same drawing."""
-    key = (*key, font_size, muted)
+    """A NamedMatrix's bracketed entries and label for `key` (its arguments), built once per process, look
+    (`font_size`, `muted`) and language (its numbers as it writes them): callers get copies, the same drawing."""
+    key = (*key, font_size, muted, i18n.language())
     if key not in _BUILT:
         name, data, shape, color, places, pitch, rows, cols = key[:8]
         values = np.frombuffer(data).reshape(shape)

@@ -3,6 +3,7 @@ the words in the text face beside a formula of its shape where it cannot (Chines
 
 from manim import MathTex, Text
 
+import i18n
 from scenes.kit.matrices import NamedMatrix, name_of
 
 
@@ -22,3 +23,12 @@ def test_words_latex_cannot_set_are_text_beside_the_shape():
 def test_a_symbol_stays_a_formula():
     assert isinstance(name_of("Q", "body", "#FFFFFF"), MathTex)
     assert isinstance(name_of(r"\text{输出}", "body", "#FFFFFF"), Text)
+
+
+def test_a_matrix_prints_its_numbers_as_the_language_in_use_writes_them():
+    """Built once per process and language: a matrix drawn in English, then in German, prints '0{,}500' there
+    (the translated chapters' tests draw one chapter in both languages in one process)."""
+    english = NamedMatrix("W", [[0.5, 1]], "#FFFFFF").entries()
+    with i18n.active("de"):
+        german = NamedMatrix("W", [[0.5, 1]], "#FFFFFF").entries()
+    assert english == ["0.500", "1.000"] and german == ["0{,}500", "1{,}000"]
