@@ -71,8 +71,10 @@ PLANE_WIDTH = 5.2  # the widest it may be
 TICK_WIDTH = 3  # the weights before the new query: a line across each bar's old top
 # how many times larger than the plane the magnified view draws the new blend (review 4: at about 1.2 times it
 # hardly magnified): its panel's side follows from what it shows; smaller gains tried in turn where a larger
-# one's panel covers a name
+# one's panel covers a name; then, for a blend too large to magnify so within the plane's size, panels of
+# ZOOM_SHARES of the plane's side
 ZOOM_GAINS = (3, 2.5, 2)
+ZOOM_SHARES = (1, 0.8, 0.65)
 ZOOM_ROOM = 0.3  # inside the panel, room round the magnified square (its labels may reach further)
 ZOOM_MARGIN = 0.1  # the magnified square: the new blend's extent and this much more
 ZOOM_INSET = 0.1  # the panel's distance from the plane's corner
@@ -84,6 +86,9 @@ NAME_DROP = 0.38  # a lower row of names under the bars: a name's height and a g
 NAME_ROWS = 3  # the most rows of names under the bars
 ARROW_SAMPLES = 40  # points along an arrow that a label of the magnified view must keep clear of
 ARROW_HALF = 0.05  # an arrow's half width there
+STAGE_BOX = np.array(
+    [[STAGE.body_left, STAGE.bottom], [STAGE.right, STAGE.top]]
+)  # where the magnified view may stand
 
 
 class Refocus(ChapterScene):
@@ -299,7 +304,8 @@ class Refocus(ChapterScene):
         return factor
 
     def magnified(self, factor: float) -> Zoom:
-        """The new blend's magnified view, most magnified first (ZOOM_GAINS): the first that covers no text (the
+        """The new blend's magnified view, most magnified first (ZOOM_GAINS, then ZOOM_SHARES of the plane for a
+        blend too large to magnify within its size): the first that covers no text (the
         plane's names, the bars, the left column but the summary's note, which replaces it) and none of the value
         arrows and the origin (review 7: it hid the origin and two arrows); else the one covering fewest texts,
         then fewest of those shapes; the faint output before is covered (or crossed by the lines to the panel)
@@ -309,13 +315,17 @@ class Refocus(ChapterScene):
             *[mark[1] for mark in self.plane.marks],
             self.bars,
             *column,
-            self.zero_box.move_to(self.zero_rows),
+            self.zero_box,
         ]
         origin = Dot(self.plane.plane.c2p(0, 0), radius=0.05)
         tiers = (names, [*[mark[0] for mark in self.plane.marks], origin], [self.plane.output])
+        grid, ends = self.plane.plane, self.plane.term_ends(self.after.weights)
+        largest = min(grid.width, grid.height)  # a panel no larger than the plane: it would hide it
+        sides = [side_for(grid, ends, ZOOM_MARGIN, ZOOM_ROOM, gain) for gain in ZOOM_GAINS]
+        sides = [side for side in sides if side <= largest] + [share * largest for share in ZOOM_SHARES]
         zooms = []
-        for gain in ZOOM_GAINS:
-            zoom = Zoom(self.plane, self.example.tokens, self.after, gain)
+        for side in sides:
+            zoom = Zoom(self.plane, self.example.tokens, self.after, side)
             one_size(zoom, factor)
             zooms.append(zoom.settle(tiers))
         fewest = min(zooms, key=lambda z: z.hits)
@@ -429,17 +439,15 @@ def term_label(weight: float, i: int) -> str:
 
 
 class Zoom(Magnifier):
-    """The new blend magnified `gain` times (`Magnifier`): a square of the plane around the origin and the output, each
-    term w_i v_i tip to tail in the panel, labelled with its printed weight and its value's name, and the
-    output. Once the texts have their final size, `settle` places the labels and moves the panel where it
+    """The new blend magnified in a panel `side` wide (`Magnifier`): a square of the plane around the origin and
+    the output, each term w_i v_i tip to tail in the panel, labelled with its printed weight and its value's name,
+    and the output. Once the texts have their final size, `settle` places the labels and moves the panel where it
     covers least of what the plane shows, joined to the frame by two lines."""
 
-    def __init__(self, plane: ValuePlane, tokens, trace, gain: float):
+    def __init__(self, plane: ValuePlane, tokens, trace, side: float):
         grid = plane.plane
         ends = plane.term_ends(trace.weights)
-        super().__init__(
-            grid, ends, side_for(grid, ends, ZOOM_MARGIN, ZOOM_ROOM, gain), ZOOM_MARGIN, ZOOM_ROOM
-        )
+        super().__init__(grid, ends, side, ZOOM_MARGIN, min(ZOOM_ROOM, side / 4))
         self.grid = grid
         self.reach = plane.get_left()[0]  # the plane's left edge, its names included
         self.frame.set_stroke(theme().muted)
@@ -484,7 +492,7 @@ class Zoom(Magnifier):
 
         def cost(spot) -> tuple[float, ...]:
             self.place(spot)
-            if not STAGE.body_left <= self.panel.get_left()[0]:
+            if not inside(fit.box(self.panel), STAGE_BOX):  # on the stage, out of the caption band
                 return (np.inf,) * (len(fixed) + 1)
             parts = [fit.box(p) for p in (self.panel, *self.labels)]
             covered = [
