@@ -204,18 +204,18 @@ class ScoreEveryWord(ChapterScene):
             LaggedStart(*[FadeIn(s, shift=RIGHT * 0.3) for s in self.scores], lag_ratio=0.3), run_time=1.5
         )
         self.wait(1)
+        summed = _(
+            "Dots %(dots)s, divided by √%(width)s: scores %(scores)s.",
+            dots=listed_column(tr.dots),
+            width=tr.width,
+            scores=listed_column(tr.scores),
+        )
         self.show(
-            FadeIn(self.summary),
-            FadeIn(self.summary_box),
-            self.strip.light(),
+            FadeIn(self.summary), FadeIn(self.summary_box), self.strip.light(), run_time=1, caption=summed
+        )
+        self.play(  # the dots, then the scores, framed as the caption reads them (German reads it for 7 s)
             LaggedStart(framed(self.products), framed(self.scores), lag_ratio=0.6),
-            run_time=2.5,
-            caption=_(
-                "Dots %(dots)s, divided by √%(width)s: scores %(scores)s.",
-                dots=listed_column(tr.dots),
-                width=tr.width,
-                scores=listed_column(tr.scores),
-            ),
+            run_time=max(1.5, self.caption_time(summed) - 1),
         )
         self.show(  # whole while its sentence starts: the sentence reads it
             GrowArrow(self.compass.query),

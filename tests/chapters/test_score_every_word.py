@@ -279,3 +279,24 @@ def test_the_cards_and_the_disclaimer_stay_until_its_caption_ends(tmp_path, monk
     snapshot.played(chapter.ScoreEveryWord, tmp_path)
     [(at, caption_end)] = fades
     assert at >= caption_end - 1e-6
+
+
+def test_the_dots_and_scores_are_framed_while_their_caption_is_read(tmp_path, monkeypatch):
+    """Review 4's still test: in German the summary's caption reads for 7 s and the frames ended after 2.5 s (a
+    4.7 s still). The frames now last as long as the caption."""
+    from manim import Scene, Wait
+
+    seen, play = [], Scene.play
+
+    def watched(self, *animations, **kwargs):
+        captions = self.renderer.file_writer.subcaptions
+        last = captions[-1] if captions else None
+        reading = last and last.content.startswith("Dots") and self.time < last.end.total_seconds()
+        play(self, *animations, **kwargs)
+        if reading and not all(isinstance(a, Wait) for a in animations):
+            seen.append((self.time, last.end.total_seconds()))
+
+    monkeypatch.setattr(Scene, "play", watched)
+    snapshot.played(chapter.ScoreEveryWord, tmp_path)
+    ended, caption_end = seen[-1]
+    assert ended == pytest.approx(caption_end, abs=0.1)
