@@ -215,7 +215,8 @@ def test_the_rotary_plane_is_as_tall_as_the_stage_and_the_table_stands_in_the_re
     beside = VGroup(scene.rope_names, *scene.rope_columns)
     assert beside.get_left()[0] >= axes.get_right()[0] + 0.8 - 1e-6 and beside.get_right()[0] <= STAGE.right
     assert beside.get_x() == pytest.approx((axes.get_right()[0] + 0.8 + STAGE.right) / 2)
-    assert beside.get_bottom()[1] >= STAGE.bottom - 1e-9  # it ran into the caption band at 1.25 times its size
+    # at 1.25 times its size the table ran into the caption band
+    assert beside.get_bottom()[1] >= STAGE.bottom - 1e-9
 
 
 def test_the_poster_sums_the_chapter_up_side_by_side(played):
