@@ -28,6 +28,11 @@ def count(n: int) -> str:
     return WORDS[n] if 0 <= n < len(WORDS) else str(n)
 
 
+def counted(n: int, noun: str) -> str:
+    """'three keys', 'one key': a count and its noun (plural by adding 's')."""
+    return f"{count(n)} {noun}{'' if n == 1 else 's'}"
+
+
 def equal(weights) -> bool:
     """Whether the weights are (about) equal."""
     return bool(np.ptp(np.asarray(weights, dtype=float)) < EQUAL)

@@ -9,8 +9,9 @@ and the corpus'); beats named at render time (QuickVersion's pages) share their 
 named nowhere here (a lecturer's chapter, or one edited since) gets `beat_text`'s, the gist of its lines. Numbers are
 printed as the lecture prints them (`scenes.kit.arithmetic`, which imports no manim). What only a chapter's layout
 decides comes from the render where the chapter records it (`layout_facts`, written beside its video as
-.layout.json: CausalMask's grids beside the scores or in their place), is guessed without manim where the guess can
-be checked against the chapter (`key_written`, WHOLE), else said for both layouts (ThreeTokenDrag's legend).
+.layout.json: CausalMask's grids beside the scores or in their place, ThreeTokenDrag's names legend), is guessed
+without manim where the guess can be checked against the chapter (`key_written`, WHOLE), else said for each
+layout.
 """
 
 from __future__ import annotations
@@ -117,12 +118,14 @@ def fixed_context(ex: Examples) -> dict[str, str]:
     }
 
 
-def three_token_drag(ex: Examples) -> dict[str, str]:
+def three_token_drag(ex: Examples, layout: dict | None = None) -> dict[str, str]:
+    """As the render's `layout` facts say (`names_legend`: the bars cut names and a legend gives them whole)."""
     drag = ex.drag
     start, stop, end = drag.trace(drag.path[0]), drag.trace(), drag.trace(drag.path[-1])
     keys = ", ".join(f"“{t}” at {coords_text(k)}" for t, k in zip(drag.tokens, drag.keys))
     path = ", ".join(coords_text(p) for p in drag.path)
     unscaled = attend(drag.query, drag.keys, scaled=False)
+    legend = names_legend(drag.tokens, (layout or {}).get("names_legend"))
     larger = attend(drag.query, drag.keys, divisor=1 / stop.divisor)  # these dots times √d
     return {
         "Keys in a plane": f"A plane with a key arrow from the origin per word: {keys}. The query, a cross, "
@@ -130,7 +133,7 @@ def three_token_drag(ex: Examples) -> dict[str, str]:
         f"{coords_text(np.round(start.output, 3))}. Beside the plane the weight bars read "
         f"{by_word(drag.tokens, start.weights)}, their sum under them, and under that a glossary of the symbols: "
         "kᵢ, q, d, wᵢ and output.",
-        "Drag the query": f"{names_legend(drag.tokens)}The cross travels along curved legs through {path}; the "
+        "Drag the query": f"{legend}The cross travels along curved legs through {path}; the "
         "output arrow follows it, "
         "leaving a fading trail, and each bar rises as the cross swings towards its key. At the end the bars "
         f"read {by_word(drag.tokens, end.weights)}.",
@@ -149,16 +152,15 @@ def three_token_drag(ex: Examples) -> dict[str, str]:
     }
 
 
-def names_legend(tokens) -> str:
+def names_legend(tokens, shown: bool | None) -> str:
     """What ThreeTokenDrag puts under its live bars for the drag where their names are cut short ('mon…'): a
-    legend of the full names. Names of WHOLE characters or fewer are never cut; longer ones are where the bars are
-    too narrow for them, which only the layout knows."""
-    if all(len(t) <= WHOLE for t in tokens):
+    legend of the full names, as the render recorded (`shown`). Names of WHOLE characters or fewer are never cut;
+    longer ones are where the bars are too narrow for them, which only the layout knows: without the render's
+    word (None), where."""
+    if shown is False or all(len(t) <= WHOLE for t in tokens):
         return ""
-    return (
-        "Where a name under the bars is cut short, a legend of the full names, each in its colour, takes the "
-        "place of the symbols' glossary under the bars for the drag. "
-    )
+    legend = "A legend of the full names, each in its colour, takes the place of the symbols' glossary under the bars"
+    return f"{legend}{'' if shown else ' where they cut a name short'}. "
 
 
 def score_every_word(ex: Examples) -> dict[str, str]:
@@ -644,7 +646,9 @@ CHAPTERS = {
     "TrainedHead": trained_head,
     "QuickVersion": lambda _: {"All together": ALL_TOGETHER},
 }
-LAID_OUT = frozenset({"CausalMask"})  # chapters whose layout decides what they draw: see `described`
+LAID_OUT = frozenset(
+    {"CausalMask", "ThreeTokenDrag"}
+)  # chapters whose layout decides what they draw: see `described`
 FALLBACK = {  # beats named at render time: QuickVersion's recap pages
     "QuickVersion": "A page of the recap: a line per chapter, each beside a small icon of that chapter's picture and "
     "over its number and title, the one before stepping back; above, the formula softmax(Q Kᵀ / √d) V "

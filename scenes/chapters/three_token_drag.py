@@ -322,6 +322,7 @@ class ThreeTokenDrag(ChapterScene):
             ),
         )
         self.live = LiveAttention(self.example).refresh()
+        self.layout_facts = {"names_legend": bool(len(self.live.legend))}  # for drawn.py
         self.strip = pin(formula_slot(output=_("output")), self.heading)
         trace = self.example.trace()  # at the stop, where the worked example is done
         stop = self.live.cross.copy().move_to(self.live.plane.c2p(*self.example.query))

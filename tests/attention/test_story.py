@@ -12,6 +12,7 @@ from attention.examples import story as s
 
 def test_counts_are_said_in_words():
     assert [s.count(n) for n in (1, 3, 4, 6)] == ["one", "three", "four", "six"]
+    assert s.counted(1, "cell") == "one cell" and s.counted(4, "cell") == "four cells"
     assert s.count(12) == "12"
 
 

@@ -655,12 +655,16 @@ def test_names_the_live_bars_cut_stand_whole_in_a_legend(scene, tmp_path):
     the bars' total line gives every name whole, in its colour, in the tokens' order, above the caption band (the
     bars shorter where it needs the room, their tallest as high as ever); the lecture's names are whole: none."""
     default = scene.live
-    assert not len(default.legend)
+    assert not len(default.legend) and scene.layout_facts == {
+        "names_legend": False
+    }  # as the render records it
     examples.use(load_example_file(next(p for p in corpus_files() if p.stem == "corpus-04-long-names")))
     try:
-        live = built(ThreeTokenDrag, tmp_path).live
+        cut = built(ThreeTokenDrag, tmp_path)
     finally:
         examples.use(examples.DEFAULT)
+    live = cut.live
+    assert cut.layout_facts == {"names_legend": True}  # for the descriptions (drawn.py)
     tokens = live.example.tokens
     assert any(fit.ELLIPSIS in label.original_text for label in live.bars.labels)  # the bars do cut them
     assert [name.original_text for name in live.legend] == list(tokens)

@@ -89,6 +89,11 @@ def test_descriptions_say_the_layout_the_render_chose_not_both(real_lecture):
         assert "where there is room" not in descriptions.track(path).read_text(encoding="utf-8"), path.name
     said = " ".join(c.text for c in webvtt.read(str(descriptions.track(files.video))))
     assert "a second grid beside the scores" in said and "in place" not in said
+    drag = next(c for c in registry.CHAPTERS if c.name == "ThreeTokenDrag")
+    drag_files = outputs.chapter_files(real_lecture, drag.slug, "mp4")
+    assert outputs.layout_facts(drag_files.layout) == {"names_legend": False}  # its names are whole
+    said = " ".join(c.text for c in webvtt.read(str(descriptions.track(drag_files.video))))
+    assert "legend of the full names" not in said
 
 
 def test_a_description_without_the_renders_layout_says_each_alternative():
@@ -96,6 +101,16 @@ def test_a_description_without_the_renders_layout_says_each_alternative():
     assert (
         "beside the scores" in fallback and "where there is room; else the scores turn into them" in fallback
     )
+    long_names = replace(
+        DEFAULT, drag=replace(DEFAULT.drag, tokens=("internationalisation", "bank", "money"))
+    )
+    legend = [
+        drawn.described("ThreeTokenDrag", long_names, facts)["Drag the query"]
+        for facts in (None, {"names_legend": True}, {"names_legend": False})
+    ]
+    assert "legend of the full names" in legend[0] and "where they cut a name short" in legend[0]
+    assert "legend of the full names" in legend[1] and "where" not in legend[1].split(".")[0]
+    assert "legend" not in legend[2]
     alone = drawn.described("CausalMask", DEFAULT, {"paired": False, "stacked": False})
     assert "turn into them in place" in alone["Without a mask"] and "beside" not in alone["Without a mask"]
     assert alone["Summary"].endswith("in the values' place.")
