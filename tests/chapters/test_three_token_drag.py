@@ -3,6 +3,7 @@ in the captions, and drawn (equal dot products, shadows on the query's direction
 charts on one baseline); last-frame snapshot."""
 
 import dataclasses
+import functools
 import re
 
 import numpy as np
@@ -45,7 +46,7 @@ from scenes.kit.emphasis import FRAME_BUFF
 from scenes.kit.planes import plane_arrow
 from scenes.kit.stage import STAGE
 from tests.support.example_corpus import corpus_example, corpus_files
-from tests.support.layout import chapter_ends
+from tests.support.layout import MEDIA, chapter_ends
 from tests.support.snapshot import SIZE, assert_matches_snapshot, built
 
 LAYOUT = (-7.4, 7.4, -3.8, 3.65)  # x and y bounds of the area the chapter may use (the safe area ends at 7.5)
@@ -564,6 +565,16 @@ def test_the_query_s_label_and_the_names_keep_clear_of_arrows_axes_and_shadows(c
     assert legend == ["river", "bank", "money", "water"] and not any(len(c[0].names) for c in scene.charts)
 
 
+@functools.cache
+def corpus_built(stem: str) -> ThreeTokenDrag:
+    """The chapter built with the corpus example `stem`, once for the tests that read it (never change it)."""
+    examples.use(load_example_file(next(p for p in corpus_files() if p.stem == stem)))
+    try:
+        return built(ThreeTokenDrag, MEDIA)
+    finally:
+        examples.use(examples.DEFAULT)
+
+
 def side_by_side(a, b) -> bool:
     """Whether two values' boxes share some height (stand on one row)."""
     return min(a.get_top()[1], b.get_top()[1]) > max(a.get_bottom()[1], b.get_bottom()[1])
@@ -589,12 +600,7 @@ def test_every_chart_prints_each_weight_that_finds_a_place_a_gap_from_the_others
     baseline on two staggered rows, each centred on its bar; where those have no place for all, from the
     largest down, each that finds one; where the chapter has no room for rows under the bars, the largest alone
     over its bar; never two values on one row less than VALUE_GAP apart."""
-    if stem:
-        examples.use(load_example_file(next(p for p in corpus_files() if p.stem == stem)))
-    try:
-        charts = [chart[0] for chart in built(ThreeTokenDrag, tmp_path).charts]
-    finally:
-        examples.use(examples.DEFAULT)
+    charts = [chart[0] for chart in (corpus_built(stem) if stem else built(ThreeTokenDrag, tmp_path)).charts]
     assert [len(chart.shown) for chart in charts] == printed
     for chart in charts:
         top = int(np.argmax(chart.weights))
@@ -629,12 +635,7 @@ def test_names_too_wide_for_the_bars_stand_whole_in_a_legend_row_by_row(tmp_path
     """Issue 29: names cut to fit are ambiguous ('f…' for fever and fatigue). A chart whose names do not fit
     under its bars names none there; a legend over the charts gives every name whole, in its colour, row by row
     in the tokens' order, within the charts' width."""
-    path = next(p for p in corpus_files() if p.stem == "corpus-23-mixed")
-    examples.use(load_example_file(path))
-    try:
-        scene = built(ThreeTokenDrag, tmp_path)
-    finally:
-        examples.use(examples.DEFAULT)
+    scene = corpus_built("corpus-23-mixed")
     legend, tokens = scene.charts[0][2], scene.example.tokens
     rows = {}
     for name in legend:
@@ -658,11 +659,7 @@ def test_names_the_live_bars_cut_stand_whole_in_a_legend(scene, tmp_path):
     assert not len(default.legend) and scene.layout_facts == {
         "names_legend": False
     }  # as the render records it
-    examples.use(load_example_file(next(p for p in corpus_files() if p.stem == "corpus-04-long-names")))
-    try:
-        cut = built(ThreeTokenDrag, tmp_path)
-    finally:
-        examples.use(examples.DEFAULT)
+    cut = corpus_built("corpus-04-long-names")
     live = cut.live
     assert cut.layout_facts == {"names_legend": True}  # for the descriptions (drawn.py)
     tokens = live.example.tokens
@@ -706,21 +703,20 @@ def test_the_names_legend_stays_under_the_steps_where_they_fit_over_it(tmp_path)
     assert all(block.get_bottom()[1] > foot_top for block in worked.blocks)
 
 
-@pytest.mark.parametrize("number", [7, 4])
-def test_where_the_legend_leaves_for_the_steps_they_give_every_name_whole_or_beside_them(tmp_path, number):
+@pytest.mark.parametrize("stem", ["corpus-07-mixed", "corpus-04-long-names"])
+def test_where_the_legend_leaves_for_the_steps_they_give_every_name_whole_or_beside_them(stem):
     """Issue 29: six tokens with long names: the legend of the names the plane cuts had no room under the steps
     and left, and the steps showed cut names for about 12 s. Now the steps give every name whole (corpus-07, one
     24-letter name: on two lines), or where six such names do not fit so (corpus-04), a legend beside them gives
     each name they or the plane cut, whole, in its colour; all inside the stage, clear of each other."""
-    with corpus_example(number):
-        scene = built(ThreeTokenDrag, tmp_path)
+    scene = corpus_built(stem)
     worked, tokens, legend = scene.worked, scene.example.tokens, scene.live.legend
     assert len(legend) and not worked.legend_stays
     names = [m for block in worked.blocks for m in block.get_family() if getattr(m, "full", None) in tokens]
     assert {m.full for m in names} == set(tokens)
     cut = {m.full for m in names if fit.ELLIPSIS in m.original_text} | {n.full for n in legend}
     right = RIGHT_EDGE
-    if number == 7:
+    if stem == "corpus-07-mixed":
         assert not len(worked.aside) and not any(fit.ELLIPSIS in m.original_text for m in names)
         assert any("\n" in m.original_text for m in names)  # the long one on two lines
     else:
