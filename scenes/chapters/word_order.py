@@ -10,6 +10,7 @@ rotary position: q and k turned by their positions, a score that depends only on
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 import numpy as np
@@ -35,7 +36,6 @@ from manim import (
 )
 
 from attention import examples
-from attention.examples.story import count
 from attention.positions import (
     PE_WIDTH,
     ROPE_KEY,
@@ -49,6 +49,8 @@ from attention.positions import (
     with_positions,
 )
 from attention.projections import DEFAULT_PROJECTIONS
+from i18n import _, ngettext
+from i18n.words import count, quoted, said, said_point, said_vector
 from scenes.chapters.registry import find
 from scenes.kit import components as c
 from scenes.kit import fit
@@ -58,14 +60,12 @@ from scenes.kit.arithmetic import (
     fmt,
     fmt_column,
     fmt_input,
-    text_minus,
     vector_tex,
-    vector_text,
 )
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import CLEAR_SECONDS, ChapterScene
 from scenes.kit.emphasis import framed
-from scenes.kit.formula_slot import formula_slot, pin
+from scenes.kit.formula_slot import formula_slot, formula_word, pin
 from scenes.kit.grids import AttentionGrid
 from scenes.kit.matrices import NamedMatrix
 from scenes.kit.palette import DIM, neutral, theme, word_colors
@@ -94,6 +94,9 @@ POSTER_GAP = 0.5  # between the poster's pictures, at the least
 LINE_GAP = 0.3  # from a poster picture to its line
 TIP_GAP = 0.3  # from an arrow's tip to its name
 ARC_RADIUS = 0.6  # the arc of the turn between q and k
+TURN = (
+    "\x1f"  # where the offsets' sentence turns from how far apart to where they stand (split there, unseen)
+)
 
 
 class WordOrder(ChapterScene):
@@ -122,18 +125,23 @@ class WordOrder(ChapterScene):
             FadeIn(self.output_line),
             self.strip.light("blend"),
             run_time=1.2,
-            caption=f"Chapter {find('ScoreEveryWord').number}'s query: a weight per word, and the output.",
+            caption=_(
+                "Chapter %(number)s's query: a weight per word, and the output.",
+                number=find("ScoreEveryWord").number,
+            ),
         )
-        self.reorder(self.bar_columns, 0, sq, f"Reorder the words: {', '.join(sq.order)}.")
+        self.reorder(
+            self.bar_columns, 0, sq, _("Reorder the words: %(words)s.", words=_(", ").join(sq.order))
+        )
         self.show(
             LaggedStart(*[framed(column) for column in self.bar_columns], lag_ratio=0.5),
             run_time=2,
-            caption="Each weight moves with its word;",
+            caption=_("Each weight moves with its word;"),
         )
         self.show(  # a frame, not a pulse: a scaled vector would run into its "="
             framed(self.output_line, theme().output),
             run_time=1.5,
-            caption=f"the output stays {vector_text(self.output_printed)}.",
+            caption=_("the output stays %(output)s.", output=said_vector(self.output_printed)),
             hold=0.5,
         )
 
@@ -145,20 +153,24 @@ class WordOrder(ChapterScene):
             FadeIn(self.sentence_grid),
             LaggedStart(*[FadeIn(out) for out in self.sentence_outputs], lag_ratio=0.2),
             run_time=1.4,
-            caption=f"Every word of “{' '.join(ss.tokens)}” attends to every word: a row of weights, its output.",
+            caption=_(
+                "Every word of %(sentence)s attends to every word: a row of weights, its output.",
+                sentence=quoted(" ".join(ss.tokens)),
+            ),
         )
-        self.reorder(
-            self.sentence_rows, 1, ss, f"Reordered, “{' '.join(ss.order)}”: each word's row moves with it,"
+        reordered = _(
+            "Reordered, %(sentence)s: each word's row moves with it,", sentence=quoted(" ".join(ss.order))
         )
+        self.reorder(self.sentence_rows, 1, ss, reordered)
         self.reorder(
             self.sentence_columns,
             0,
             ss,
-            "and its column too: each word keeps its weights and its output.",
+            _("and its column too: each word keeps its weights and its output."),
             self.column_rises,
         )
         self.play(LaggedStart(*[framed(out, theme().output) for out in self.sentence_outputs], lag_ratio=0.5))
-        self.say("Attention alone sees a set, not an order.", hold=0.5)
+        self.say(_("Attention alone sees a set, not an order."), hold=0.5)
 
     def stripes(self) -> None:
         self.turn_to("Positions as stripes", self.strip, self.sentence_grid, self.sentence_outputs)
@@ -166,31 +178,35 @@ class WordOrder(ChapterScene):
             FadeIn(self.pe_formula),
             FadeIn(self.pe_table),
             run_time=1.2,
-            caption="Sinusoidal position: add to each x a row of sines and cosines of its position p.",
+            caption=_("Sinusoidal position: add to each x a row of sines and cosines of its position p."),
         )
         self.show(
             FadeIn(self.stripe_picture),
             run_time=1.2,
-            caption=f"For {STRIPES[0]} positions at width {STRIPES[1]}: each position its own pattern.",
+            caption=_(
+                "For %(positions)s positions at width %(width)s: each position its own pattern.",
+                positions=STRIPES[0],
+                width=STRIPES[1],
+            ),
         )
         self.clear_away(self.pe_table, self.stripe_picture)
         self.show(
             FadeIn(self.sum_picture),
             run_time=1.2,
-            caption="Added to the embeddings X, they mark where each word stands.",
+            caption=_("Added to the embeddings X, they mark where each word stands."),
             hold=1,
         )
 
     def rotary(self) -> None:
         self.turn_to("Rotary positions", self.pe_formula, self.sum_picture)
-        step = fmt_input(ROPE_STEP)
+        step = said(fmt_input(ROPE_STEP))
         self.show(
             FadeIn(self.rope_formula),
             FadeIn(self.rope_plane),
             FadeIn(self.ties),
             FadeIn(self.rope_header),
             run_time=1.2,
-            caption=f"Rotary position turns q by m × {step}° and k by n × {step}°.",
+            caption=_("Rotary position turns q by m × %(step)s° and k by n × %(step)s°.", step=step),
         )
         self.play(  # while the caption is read: the two arrows it turns
             LaggedStart(
@@ -214,7 +230,10 @@ class WordOrder(ChapterScene):
             if len(same) > 1 and k == same[-1]:  # the equal scores the caption reads, side by side
                 self.play(*[framed(self.rope_rows[i]) for i in same], run_time=1.5)
         self.unfollow(self.ties)
-        apart_words, rest = "A score depends on how far apart two words are,", " not where they stand."
+        sentence = _(
+            "A score depends on how far apart two words are,%(then)s not where they stand.", then=TURN
+        )
+        apart_words, rest = sentence.split(TURN)
         self.say(apart_words + rest)
         reading, share = self.caption_time(apart_words + rest), len(apart_words) / len(apart_words + rest)
         positions, offsets, scores = self.rope_columns
@@ -234,7 +253,7 @@ class WordOrder(ChapterScene):
                 for part in (self.rope_axes, self.q_arrow, self.k_arrow)
             ],
             run_time=1,
-            caption="Attention sees a set; position goes into x as stripes, or into q and k as a turn.",
+            caption=_("Attention sees a set; position goes into x as stripes, or into q and k as a turn."),
         )
         self.unfollow(self.ties)
         self.play(  # then the chapter's other two points beside it, each under its line as the caption reads it
@@ -267,20 +286,24 @@ class WordOrder(ChapterScene):
     def rope_captions(self) -> list[str | None]:
         """A caption for the first pair of each offset, saying the score of every pair with that offset (the
         others turn while it is read): equal offsets, equal scores."""
-        said = []
+        captions = []
         for k, score in enumerate(self.rope):
             same = [i for i, r in enumerate(self.rope) if r.offset == score.offset]
+            value = said(self.rope_printed[k])
             if same[0] != k:
-                said.append(None)
+                captions.append(None)
             elif len(same) == 1:
-                said.append(f"Both at position {score.positions[0]}: q · k = {self.rope_printed[k]}.")
-            else:
-                places = " and ".join(
-                    f"({self.rope[i].positions[0]}, {self.rope[i].positions[1]})" for i in same
+                captions.append(
+                    _(
+                        "Both at position %(position)s: q · k = %(score)s.",
+                        position=score.positions[0],
+                        score=value,
+                    )
                 )
-                result = f"{text_minus(self.rope_printed[k])} both times"  # equal offsets, equal scores
-                said.append(f"{apart(score.offset).capitalize()}, at {places}: {result}.")
-        return said
+            else:  # equal offsets, equal scores
+                places = [said_point(str(p) for p in self.rope[i].positions) for i in same]
+                captions.append(apart(score.offset, places, value))
+        return captions
 
     def reorder(self, lines: list[VGroup], axis: int, shuffle, caption: str, rises=None) -> None:
         """Each word's line (a row: `axis` 1, or a column: 0, of bars or of a grid) to its place in `shuffle`'s
@@ -318,8 +341,8 @@ class WordOrder(ChapterScene):
 
     def build(self) -> None:
         blend, causal = self.inputs()
-        self.heading = c.chapter_title(self.title, "Attention sees a set; position has to be put back")
-        self.strip = pin(formula_slot(), self.heading)
+        self.heading = c.chapter_title(_(self.title), _("Attention sees a set; position has to be put back"))
+        self.strip = pin(formula_slot(output=_("output")), self.heading)
         self.top = self.strip.get_bottom()[1] - UNDER_STRIP
         self.query_shuffle = shuffle_query(blend)
         self.sentence_shuffle = shuffle_sentence(causal)
@@ -345,8 +368,9 @@ class WordOrder(ChapterScene):
             for bar, value, label in zip(self.bars.bars, self.bars.values, self.bars.labels)
         ]
         self.output_printed = [fmt(v, WEIGHT_PLACES) for v in sq.before.output]
+        word = formula_word(_("output"), "output")  # English where TeX cannot set the word
         self.output_line = c.math(
-            r"\text{output} = ", f"[{', '.join(self.output_printed)}]", color=theme().output
+            rf"\text{{{word}}} = ", f"[{', '.join(self.output_printed)}]", color=theme().output
         )
         self.output_line.next_to(self.bars.baseline, RIGHT, buff=0.8).set_y(self.bars.bars.get_center()[1])
         fit.shrink_to(self.output_line, width=STAGE.right - self.output_line.get_left()[0])
@@ -363,7 +387,7 @@ class WordOrder(ChapterScene):
         scale = min(1.0, (STAGE.right - left) / max(o.width for o in outputs))
         for i, out in enumerate(outputs):
             out.scale(scale).set_x(left, LEFT).set_y(grid.row(i).get_y())
-        header = c.text("output", role="label", color=t.output).set_x(left, LEFT)
+        header = c.text(_("output"), role="label", color=t.output).set_x(left, LEFT)
         grid.add(header.align_to(grid.col_labels, DOWN))
         self.sentence_grid, self.sentence_outputs = grid, VGroup(*outputs)
         n = len(ss.tokens)
@@ -429,9 +453,9 @@ class WordOrder(ChapterScene):
                 c.text(words, role="label", color=theme().text).move_to([x, foot, 0], aligned_edge=UP)
                 for words, x in zip(
                     (
-                        "Attention alone:\na set of words.",
-                        "Sinusoidal:\nposition added to x.",
-                        "Rotary: q and k\nturned by it.",
+                        _("Attention alone:\na set of words."),
+                        _("Sinusoidal:\nposition added to x."),
+                        _("Rotary: q and k\nturned by it."),
                     ),
                     centres,
                 )
@@ -515,9 +539,21 @@ def column_rises(grid: AttentionGrid, slots: list[int]) -> list[float]:
     return [new.get_bottom()[1] - old.get_bottom()[1] for new, old in zip(moved, grid.col_labels)]
 
 
-def apart(offset: int) -> str:
-    """'one apart', 'two apart'."""
-    return f"{count(abs(offset))} apart"
+def apart(offset: int, places: list[str], score: str) -> str:
+    """'One apart, at (1, 2) and (4, 5): 0.732 both times.': the pairs `offset` apart, as said, and their one
+    score; the count spelled out, and the sentence starting with a capital whatever the language's count word."""
+    n = abs(offset)
+    sentence = ngettext(
+        "%(count)s apart, at %(places)s: %(score)s both times.",
+        "%(count)s apart, at %(places)s: %(score)s both times.",
+        n,
+        count=count(n),
+        places=functools.reduce(
+            lambda first, second: _("%(first)s and %(second)s", first=first, second=second), places
+        ),
+        score=score,
+    )
+    return sentence[:1].upper() + sentence[1:]
 
 
 def stripes(pe: np.ndarray, width: float, height: float) -> VGroup:
@@ -525,8 +561,8 @@ def stripes(pe: np.ndarray, width: float, height: float) -> VGroup:
     ramp (no role's colour: an encoding is neither a query nor a key) with its key above them; the axes named;
     `width` by `height` in all."""
     t = theme()
-    along = c.text("position p →", role="small", color=t.muted)
-    down = c.text("coordinate →", role="small", color=t.muted).rotate(-np.pi / 2)
+    along = c.text(_("position p →"), role="small", color=t.muted)
+    down = c.text(_("coordinate →"), role="small", color=t.muted).rotate(-np.pi / 2)
     key = ramp_key()
     columns = width - down.width - AXIS_GAP - OVERLAP  # the outer cells' overlap too
     rows = height - key.height - along.height - 2 * AXIS_GAP - OVERLAP
