@@ -43,6 +43,13 @@ def text(
     return mobject
 
 
+def width_of(content: str, role: str = "body", size: float | None = None) -> float:
+    """The width `text(content, role, size=size)` has, measured on the shaped text without copying it: layouts
+    that try many strings for one place (a name cut letter by letter) measure each and build only the one kept."""
+    font_size = text_size(role) if size is None else max(size, text_size("small"))
+    return _shaped(content, font_size, theme().text, ()).width
+
+
 def coloured(
     line: str, words, colours, role: str = "small", color: str | None = None, after: int = 0
 ) -> Text:

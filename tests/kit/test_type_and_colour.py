@@ -9,7 +9,7 @@ from pipeline.plan.settings import from_options
 from scenes.chapters.registry import CHAPTERS
 from scenes.kit.bars import VectorReadout, WeightBars
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.components import chapter_title, math, number, text
+from scenes.kit.components import chapter_title, math, number, text, width_of
 from scenes.kit.formula_slot import PIECES, TERMS, formula_slot
 from scenes.kit.palette import APART, FRAME_HEIGHT, MIN_PX, SIZES, THEMES, delta_e
 from tests.support.layout import beat_ends, chapter_ends, too_small
@@ -80,6 +80,14 @@ def test_token_labels_of_bars_share_one_size_however_long_the_names():
     bars = WeightBars(["a", "a-very-long-name-indeed-x", "猫"], [0.2, 0.3, 0.5])
     heights = {round(label.font_size, 6) for label in bars.labels}
     assert len(heights) == 1
+
+
+@pytest.mark.parametrize(
+    "content, role, size", [("money", "label", None), ("Ωμέγα-and-猫…", "small", None), ("q", "body", 40)]
+)
+def test_a_text_is_measured_as_wide_as_it_is_built_in_any_colour(content, role, size):
+    built = [text(content, role, color, size) for color in (None, "#FF0000")]
+    assert all(width_of(content, role, size) == pytest.approx(b.width) for b in built)
 
 
 def test_the_title_is_the_title_size():
