@@ -17,6 +17,7 @@ from pathlib import Path
 import av
 
 import i18n
+from attention import Examples
 from i18n import words
 from pipeline import outputs
 from pipeline.frames import beats, captions, video
@@ -160,11 +161,12 @@ def _names(chapters: list[Chapter]) -> str:
     )
 
 
-def titles(chapters: tuple[Chapter, ...], settings: RenderSettings) -> list[str]:
-    """Each chapter's title as its video shows it with the settings' example (`shown_title`), from the catalogue
-    where the chapter is translated (`dependencies.in_language`), else English: the one the lecture's marks,
-    page, slides, handout and transcript print, so that all say what the video says."""
-    ex = drawn.examples_of(settings)
+def titles(chapters: tuple[Chapter, ...], settings: RenderSettings, ex: Examples | None = None) -> list[str]:
+    """Each chapter's title as its video shows it with the settings' example (`shown_title`; `ex`, when the
+    caller has read it), from the catalogue where the chapter is translated (`dependencies.in_language`), else
+    English: the one the lecture's marks, page, slides, handout and transcript print, so that all say what the
+    video says."""
+    ex = ex or drawn.examples_of(settings)
     return [_translated(c, shown_title(c, ex), dependencies.language_of(c, settings.lang)) for c in chapters]
 
 
@@ -215,7 +217,9 @@ def cue_texts(chapters: tuple[Chapter, ...], settings: RenderSettings, beaten: l
     ex = drawn.examples_of(settings)
     english = [shown_title(c, ex) for c in chapters]  # what the chapters name their first beats
     return [
-        _cue(t, b, own) for t, own, found in zip(titles(chapters, settings), english, beaten) for b in found
+        _cue(t, b, own)
+        for t, own, found in zip(titles(chapters, settings, ex), english, beaten)
+        for b in found
     ]
 
 
