@@ -542,18 +542,21 @@ def column_rises(grid: AttentionGrid, slots: list[int]) -> list[float]:
 def apart(offset: int, places: list[str], score: str) -> str:
     """'One apart, at (1, 2) and (4, 5): 0.732 both times.': the pairs `offset` apart, as said, and their one
     score; the count spelled out, and the sentence starting with a capital whatever the language's count word."""
-    n = abs(offset)
+    n, pairs = abs(offset), functools.reduce(both, places)
     sentence = ngettext(
         "%(count)s apart, at %(places)s: %(score)s both times.",
         "%(count)s apart, at %(places)s: %(score)s both times.",
         n,
         count=count(n),
-        places=functools.reduce(
-            lambda first, second: _("%(first)s and %(second)s", first=first, second=second), places
-        ),
+        places=pairs,
         score=score,
     )
     return sentence[:1].upper() + sentence[1:]
+
+
+def both(first: str, second: str) -> str:
+    """'(1, 2) and (4, 5)'."""
+    return _("%(first)s and %(second)s", first=first, second=second)
 
 
 def stripes(pe: np.ndarray, width: float, height: float) -> VGroup:
