@@ -265,3 +265,11 @@ def test_the_offsets_and_then_the_positions_are_lit_as_the_caption_reads_them(tm
     snapshot.played(WordOrder, tmp_path)
     (start, end, _), *rest = seen
     assert len(rest) == 1 and rest[0][2] == pytest.approx(end, abs=0.1)  # the two plays fill the caption
+
+
+def test_the_offsets_sentence_is_said_whole_without_its_turn_mark(played):
+    """One message, split where the picture turns from the offsets to the positions (TURN): said whole, unmarked."""
+    from scenes.chapters.word_order import TURN
+
+    assert "A score depends on how far apart two words are, not where they stand." in played.captions
+    assert not [caption for caption in played.captions if TURN in caption]
