@@ -94,9 +94,7 @@ POSTER_GAP = 0.5  # between the poster's pictures, at the least
 LINE_GAP = 0.3  # from a poster picture to its line
 TIP_GAP = 0.3  # from an arrow's tip to its name
 ARC_RADIUS = 0.6  # the arc of the turn between q and k
-TURN = (
-    "\x1f"  # where the offsets' sentence turns from how far apart to where they stand (split there, unseen)
-)
+TURN = "\x1f"  # where the offsets' sentence turns from how far apart to where they stand (unseen)
 
 
 class WordOrder(ChapterScene):
