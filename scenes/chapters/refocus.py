@@ -474,8 +474,9 @@ class Zoom(Magnifier):
         """Place the labels, then the panel in the corner or at the edge of the plane, or beside it on the left
         (inside the stage), where it and its labels overlap the fewest of the first of `tiers` (lists of
         things), then of the second and the frame, and so on, the lines joining it to the frame counted against
-        the first tier's texts and the arrows of the second and last (review 4: they crossed the old output's
-        ghost); the place nearest the frame on a tie. `hits`: those counts where it stands."""
+        the last tier's arrows (review 4: they crossed the old output's ghost); then the fewest of the first tier's
+        texts and the values' arrows those lines cross; the place nearest the frame on a tie. `hits`: those
+        counts where it stands."""
         self.place_labels()
         self.fit_panel()
         half = np.array([self.panel.width, self.panel.height, 0]) / 2
@@ -493,16 +494,18 @@ class Zoom(Magnifier):
         def cost(spot) -> tuple[float, ...]:
             self.place(spot)
             if not inside(fit.box(self.panel), STAGE_BOX):  # on the stage, out of the caption band
-                return (np.inf,) * (len(fixed) + 1)
+                return (np.inf,) * (len(fixed) + 2)
             parts = [fit.box(p) for p in (self.panel, *self.labels)]
             covered = [
                 sum(not fit.boxes_apart(p, t, ZOOM_INSET) for p in parts for t in things) for things in fixed
             ]
             links = [Line(*ends) for ends in self.link_ends()]
-            covered[0] += sum(crosses(area, link) for link in links for area in fixed[0])
-            covered[1] += sum(meets(link, mark) for link in links for mark in arrows)
             covered[-1] += sum(meets(link, mark) for link in links for mark in last)
-            return *covered, float(np.linalg.norm(spot - self.frame.get_center()))
+            crossed = sum(crosses(area, link) for link in links for area in fixed[0])  # a thin line over a
+            crossed += sum(
+                meets(link, mark) for link in links for mark in arrows
+            )  # name hides less than a panel
+            return *covered, crossed, float(np.linalg.norm(spot - self.frame.get_center()))
 
         best = min(spots, key=cost)
         self.hits = cost(best)[:-1]  # and the view stands there
