@@ -444,14 +444,19 @@ def place_value_labels(plane: ValuePlane, coordinates: CoordinateMarks, texts) -
     terms, output), of the output's `coordinates` (dashed lines and numbers), of the `texts` beside the plane
     (issue 29: a value far down left put its word on a row w_i v_i), of the labels placed before it and inside
     the safe area: the first such place going round the tip from the value's own direction (for the zero
-    vector, from down-left), then the same further out; the least crowded if none."""
+    vector, from down-left), then the same a little further out. Where no such place is clear, the label is the
+    word alone (its coordinates are in the rows beside the plane and in the caption), placed so, further out if
+    it must; the least crowded place if none is clear even for it (review 5: long labels of a lecturer's example
+    stood far from their arrows, by others)."""
     axes = plane.plane
     points = plane_points(plane, coordinates.lines)
     placed = [fit.box(m) for m in [*coordinates.numbers, *texts]]
     for mark, value in zip(plane.marks, plane.values_xy):
         label = mark[1].arrange(RIGHT, buff=NAME_GAP)  # one_size scaled each part about its own centre
         way = np.array([-1, -1, 0]) if np.allclose(value, 0) else np.array([*value, 0])
-        place_least_crowded(label, axes.c2p(*value), way, points, placed)
+        if place_least_crowded(label, axes.c2p(*value), way, points, placed, rings=2) != CLEAR:
+            label.remove(label[1])
+            place_least_crowded(label, axes.c2p(*value), way, points, placed)
         placed.append(fit.box(label))
 
 
@@ -469,19 +474,25 @@ def plane_points(plane: ValuePlane, dashed=()) -> np.ndarray:
     return np.array(points)[:, :2]
 
 
-def place_least_crowded(label, point, way, points: np.ndarray, placed: list[np.ndarray]) -> None:
+def place_least_crowded(
+    label, point, way, points: np.ndarray, placed: list[np.ndarray], rings: int = 3
+) -> tuple[int, int, int]:
     """`label` beside `point`: the first place inside the safe area that is clear of `points` and of the
-    `placed` boxes, going round `point` from the direction `way`, then the same further out; the least crowded
-    place if none is clear."""
+    `placed` boxes, going round `point` from the direction `way`, then the same further out (on `rings` rings);
+    the least crowded place if none is clear. How crowded it is there (`crowding`: CLEAR where nothing is
+    near)."""
     way = np.asarray(way, dtype=float) / np.linalg.norm(way)
     compass = [
         np.array([np.cos(a), np.sin(a), 0]).round() for a in np.linspace(0, 2 * np.pi, 8, endpoint=False)
     ]
     sides = sorted(compass, key=lambda side: -np.dot(side, way) / np.linalg.norm(side))  # its way first
-    rings = [LABEL_GAP + k * (label.height + LABEL_GAP) for k in range(3)]  # further out where crowded
-    places = [(side, buff) for buff in rings for side in sides]
+    buffs = [LABEL_GAP + k * (label.height + LABEL_GAP) for k in range(rings)]  # further out where crowded
+    places = [(side, buff) for buff in buffs for side in sides]
     side, buff = min(places, key=lambda p: crowding(label.next_to(point, p[0], buff=p[1]), points, placed))
-    label.next_to(point, side, buff=buff)
+    return crowding(label.next_to(point, side, buff=buff), points, placed)
+
+
+CLEAR = (0, 0, 0)  # `crowding` of a label inside the safe area, near no text and no line
 
 
 def crowding(label, points: np.ndarray, placed: list[np.ndarray]) -> tuple[int, int, int]:

@@ -12,6 +12,7 @@ from scenes.chapters.blend_by_weight import (
     CLOSE_UP_GAIN,
     EXP_PLACES,
     HALO,
+    LABEL_GAP,
     NAME_GAP,
     NAME_SPACE,
     OUTPUT_STROKE,
@@ -265,3 +266,24 @@ def test_the_sum_of_weights_line_is_one_face_on_one_baseline(scene):
             words.get_right()[0] < shown_sign.get_left()[0] < shown_sign.get_right()[0] < number.get_left()[0]
         )
     assert isinstance(scene.bars.total_label[0], MathTex)  # the chapter's own
+
+
+@pytest.mark.parametrize("number", [0, 10, 18])
+def test_a_crowded_plane_labels_each_value_beside_its_own_tip(tmp_path, number):
+    """Review 5: with a lecturer's four values, labels as long as 'bank [1.5, 0.5]' found no clear place near
+    their tips and stood by other arrows. A label keeps its coordinates only where it is clear within two steps
+    of its tip (diagonally: √2 times as far); else it is the word alone (the rows and the caption give the
+    coordinates), within three steps."""
+    with corpus_example(number):
+        scene = built(BlendByWeight, tmp_path)
+    axes, words = scene.plane.plane, 0
+    for mark, token, value in zip(scene.plane.marks, scene.example.tokens, scene.plane.values_xy):
+        label, tip = mark[1], np.array(axes.c2p(*value))[:2]
+        (x0, y0), (x1, y1) = fit.box(label)
+        distance = float(np.linalg.norm(tip - np.clip(tip, [x0, y0], [x1, y1])))
+        rings = 2 if len(label) == 2 else 3  # the word with its coordinates, or the word alone
+        assert distance <= np.sqrt(2) * (LABEL_GAP + (rings - 1) * (label.height + LABEL_GAP)) + 1e-6, token
+        assert label[0].original_text.rstrip("…") in token  # its own word
+        words += len(label) == 1
+    assert words  # these examples crowd at least one label down to its word
+    check_labels_are_clear(scene)
