@@ -332,10 +332,10 @@ class ThreeTokenDrag(ChapterScene):
         self.build_comparison(trace)
 
     def query_label(self, trace, stop) -> Text:
-        """'q = (0.95, 0.25)' near the cross at the stop, clear of the names, the arrows (the output's there too),
-        the axes, the query's line and the shadows it stays on through, and LABEL_GAP from the names; on
-        two lines where one has no such place (a crowded plane), and 'q' alone where neither has (its
-        coordinates are in the caption and the working)."""
+        """'q = (0.95, 0.25)' near the cross at the stop (within NEAR_TRIES rings), clear of the names, the arrows
+        (the output's there too), the axes, the query's line and the shadows it stays on through, and LABEL_GAP
+        from the names; on two lines where one has no such place (a crowded plane), and 'q' alone, as far as
+        FAR_TRIES, where neither has (its coordinates are in the caption and the working)."""
         plane = self.live.plane
         output = self.live.output.copy().put_start_and_end_on(plane.c2p(0, 0), plane.c2p(*trace.output))
         others, arrows, lines = (
@@ -348,7 +348,7 @@ class ThreeTokenDrag(ChapterScene):
         point = stop.get_center()
         for text in (f"q = {point_text(trace.query)}", f"q =\n{point_text(trace.query)}"):
             label = c.text(text, role="label", color=theme().query).next_to(stop, DOWN, buff=LABEL_GAP)
-            if first_clear(label, point, boxes, outlines, FAR_TRIES, top, LABEL_GAP):
+            if first_clear(label, point, boxes, outlines, NEAR_TRIES, top, LABEL_GAP):
                 return label
         label = c.text("q", role="label", color=theme().query).next_to(stop, DOWN, buff=LABEL_GAP)
         clear_near(label, point, others, arrows, lines, FAR_TRIES, top, LABEL_GAP)
@@ -440,6 +440,7 @@ OUTPUT_WIDTH = 9  # the output arrow's stroke, wider than a key's (5): a rim rou
 LABEL_GAP = 0.3  # between the cross and its label
 LABEL_TRIES = 4  # rings round a point, LABEL_GAP apart, where a label looks for a clear place
 FAR_TRIES = 14  # the query's label, which must stay clear of the shadows too, may look this far (4.2)
+NEAR_TRIES = 5  # ... its coordinates with it only this far (1.5: review 5 found them 190 px from the cross)
 ARROW_CLEARANCE = 0.12  # a label keeps at least this from every key arrow
 SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
 SHADOW_STROKE = 0.08  # ... that stroke's width in scene units

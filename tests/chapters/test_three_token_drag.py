@@ -12,12 +12,14 @@ from manim import Line, MathTex, VGroup, tempconfig
 
 from attention import attend, examples
 from attention.examples import DragExample
-from attention.examples.file import load_example_file
+from attention.examples.file import examples_from_dict, load_example_file
 from pipeline.plan.settings import from_options
 from scenes.chapters.registry import find
 from scenes.chapters.three_token_drag import (
     ARROW_CLEARANCE,
     EXP_PLACES,
+    LABEL_GAP,
+    NEAR_TRIES,
     NOTE,
     NOTE_SAID,
     OUTPUT_WIDTH,
@@ -730,3 +732,25 @@ def test_where_the_legend_leaves_for_the_steps_they_give_every_name_whole_or_bes
         right = aside.get_left()[0]
     for block in worked.blocks:
         assert block.get_right()[0] < right and block.get_bottom()[1] >= STAGE.bottom
+
+
+def test_the_query_s_coordinates_stand_near_its_cross_or_it_is_named_q_alone(tmp_path):
+    """Review 5: in a lecturer's crowded plane (four keys, the first along the query) 'q = (1.1, −0.35)' found
+    its first clear place 190 px from the cross. The coordinates come with it only within NEAR_TRIES rings of the
+    cross; else the label is 'q' alone (the caption and the working give them)."""
+    drag = {
+        "tokens": ["river", "bank", "money", "water"],
+        "keys": [[1.25, -0.4], [0.6, 0.9], [-0.8, 1.1], [1.4, -1.2]],
+        "query": [1.1, -0.35],
+        "path": [[-1, 0.5], [1.1, -0.35], [0.2, 1.3], [1.1, -0.35]],
+    }
+    examples.use(examples_from_dict({"drag": drag}))
+    try:
+        scene = built(ThreeTokenDrag, tmp_path)
+    finally:
+        examples.use(examples.DEFAULT)
+    label, cross = scene.q_label, scene.live.plane.c2p(*drag["query"])[:2]
+    (x0, y0), (x1, y1) = fit.box(label)
+    distance = float(np.linalg.norm(cross - np.clip(cross, [x0, y0], [x1, y1])))
+    assert label.text == "q"  # this plane has no place for the coordinates near the cross...
+    assert distance <= NEAR_TRIES * LABEL_GAP  # ... and 'q' stands by it
