@@ -235,8 +235,8 @@ def refocus(ex: Examples) -> dict[str, str]:
         f"{numbers(before.output)} to {numbers(after.output)}, the old one left faint.",
         "What each value adds": f"A magnified corner of the values' plane: each weight times its value, {terms}, "
         f"tip to tail, ending at the output {numbers(after.output)}{boxed}.",
-        "Summary": "A note settles under the picture: the stored keys and values stay, the query and its output "
-        "are new.",
+        "Summary": "The magnified corner leaves and a note takes its place: the stored keys and values stay, the "
+        "query and its output are new.",
     }
 
 
@@ -541,7 +541,6 @@ def causal_mask(ex: Examples, layout: dict | None = None) -> dict[str, str]:
         "these fill a second grid beside the scores, labelled “without the mask”, the scores staying on the left",
         "the scores turn into them in place, labelled “scores → weights” while they turn, then “without the mask”",
     )
-    plus = either(paired, "with a plus between it and the scores on the left", "")
     back = either(
         paired, "the scores on the left turn back into the weights without the mask, all at once", ""
     )
@@ -553,8 +552,8 @@ def causal_mask(ex: Examples, layout: dict | None = None) -> dict[str, str]:
         "Without a mask": f"Row by row, the softmax of each row without a mask: {rows(tokens, tr.unmasked.weights)}; "
         f"{weighed}. The cells above the diagonal, later words, are outlined.",
         "Hide the future": "The weights without the mask fade; the mask M, labelled “the mask M”, 0 on and below "
-        f"the diagonal and −∞ above it, takes their place{f', {plus}' if plus else ''}. Each score travels into its "
-        "cell of M, which reads it plus 0 or plus −∞, then the "
+        f"the diagonal and −∞ above it, takes their place. Each score travels into its cell of M, which reads it "
+        "plus 0 or plus −∞, then the "
         f"sum, the grid now labelled “scores + M”: {rows(tokens, tr.masked_scores, SCORE_PLACES)}.",
         "Softmax of what is left": (f"{back[0].upper()}{back[1:]}. " if back else "")
         + "Row by row the masked grid turns to weights, "
