@@ -43,11 +43,12 @@ def text(
     return mobject
 
 
-def width_of(content: str, role: str = "body", size: float | None = None) -> float:
-    """The width `text(content, role, size=size)` has, measured on the shaped text without copying it: layouts
-    that try many strings for one place (a name cut letter by letter) measure each and build only the one kept."""
+def width_of(content: str, role: str = "body", size: float | None = None, **kwargs) -> float:
+    """The width `text(content, role, size=size, **kwargs)` has, in any colour, measured on the shaped text
+    without copying it: layouts that try many strings for one place (a name cut letter by letter, a paragraph
+    wrapped ever narrower) measure each and build only the one kept."""
     font_size = text_size(role) if size is None else max(size, text_size("small"))
-    return _shaped(content, font_size, theme().text, ()).width
+    return _shaped(content, font_size, theme().text, tuple(sorted(kwargs.items()))).width
 
 
 def coloured(
@@ -85,8 +86,21 @@ def paragraph(
     size: float | None = None,
 ) -> Text:
     """Text wrapped to about `width_chars` characters a line (`role`, `size` as for `text`)."""
-    lines = "\n".join(textwrap.wrap(content, width_chars))
-    return text(lines, role=role, color=color, size=size, line_spacing=0.9)
+    return text(_wrapped(content, width_chars), role=role, color=color, size=size, line_spacing=LINE_SPACING)
+
+
+def paragraph_width(
+    content: str, width_chars: int = 40, role: str = "body", size: float | None = None
+) -> float:
+    """The width `paragraph(content, width_chars, role, size=size)` has (`width_of`)."""
+    return width_of(_wrapped(content, width_chars), role, size, line_spacing=LINE_SPACING)
+
+
+LINE_SPACING = 0.9  # a paragraph's lines, closer than Pango's own
+
+
+def _wrapped(content: str, width_chars: int) -> str:
+    return "\n".join(textwrap.wrap(content, width_chars))
 
 
 def legend(*entries: tuple[VGroup, str]) -> VGroup:

@@ -14,7 +14,7 @@ from typing import TypeVar
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UL, UP, Text, VGroup
 
-from scenes.kit.components import paragraph, text
+from scenes.kit.components import paragraph, paragraph_width, text, width_of
 from scenes.kit.palette import token_color
 from scenes.kit.stage import STAGE
 
@@ -28,18 +28,20 @@ T = TypeVar("T")
 
 def clip(content: str, width: float, role: str = "label", color: str | None = None) -> Text:
     """`content` at its role's size, cut to its longest start that fits `width` followed by '…' (never
-    shrunk: its colour, and the full name elsewhere, say which token it is). `.full` is the whole text."""
-    shown = text(content, role=role, color=color)
-    low, high = 1, (len(content) - 1 if shown.width > width else 0)
+    shrunk: its colour, and the full name elsewhere, say which token it is). `.full` is the whole text. Each
+    start tried is measured (`width_of`), only the one kept is built."""
+    kept = content
+    low, high = 1, (len(content) - 1 if width_of(content, role) > width else 0)
     if high:
-        shown = text(content[:1] + ELLIPSIS, role=role, color=color)
+        kept = content[:1] + ELLIPSIS
     while low <= high:  # the longest start that fits, by bisection
         middle = (low + high) // 2
-        candidate = text(content[:middle].rstrip() + ELLIPSIS, role=role, color=color)
-        if candidate.width <= width:
-            shown, low = candidate, middle + 1
+        candidate = content[:middle].rstrip() + ELLIPSIS
+        if width_of(candidate, role) <= width:
+            kept, low = candidate, middle + 1
         else:
             high = middle - 1
+    shown = text(kept, role=role, color=color)
     shown.full = content
     return shown
 
@@ -60,7 +62,7 @@ def whole_name(token: str, width: float, role: str = "label", color: str | None 
 
 def least_width(token: str, role: str = "label") -> float:
     """The narrowest `token`'s name may be: whole, or its first LEAST_LETTERS letters and '…' if narrower."""
-    return min(text(token, role=role).width, text(token[:LEAST_LETTERS] + ELLIPSIS, role=role).width)
+    return min(width_of(token, role), width_of(token[:LEAST_LETTERS] + ELLIPSIS, role))
 
 
 def names(tokens: Iterable[str], width: float, color: str | None = None) -> list[Text]:
@@ -99,11 +101,15 @@ def ends_kept(token: str, width: float, end: int, role: str = "label") -> Text:
     """`token`'s name in its colour, its last `end` letters kept after '…' and as long a start before it as fits
     `width` (one letter at least)."""
 
-    def shown(start: int) -> Text:
-        return text(token[:start].rstrip() + ELLIPSIS + token[-end:], role=role, color=token_color(token))
+    def shown(start: int) -> str:
+        return token[:start].rstrip() + ELLIPSIS + token[-end:]
 
     starts = list(range(max(len(token) - end - 1, 1), 0, -1))
-    kept = shown(largest_that_fits(starts, lambda k: shown(k).width <= width))
+    kept = text(
+        shown(largest_that_fits(starts, lambda k: width_of(shown(k), role) <= width)),
+        role,
+        token_color(token),
+    )
     kept.full = token
     return kept
 
@@ -111,7 +117,7 @@ def ends_kept(token: str, width: float, end: int, role: str = "label") -> Text:
 def numbered(token: str, width: float, number: int, role: str = "label") -> Text:
     """`token`'s name cut to `width` with room for `number` after its '…' ('int…1')."""
     mark = str(number)
-    shown = clip(token, width - text(mark, role=role).width, role, token_color(token))
+    shown = clip(token, width - width_of(mark, role), role, token_color(token))
     if shown.original_text != token:
         shown = text(shown.original_text + mark, role=role, color=token_color(token))
         shown.full = token
@@ -151,16 +157,16 @@ def wrap_within(
     the unwrapped width, then a character more while that still fits (the guess alone may fall short, and
     then by how much depended on the text's first measure)."""
     chars = max(len(content), 1)
-    shown = paragraph(content, chars, role, color, size)
-    while shown.width > width and chars > 8:
-        chars = max(8, min(chars - 1, int(chars * width / shown.width)))
-        shown = paragraph(content, chars, role, color, size)
-    while chars < len(content) and shown.width <= width:
-        wider = paragraph(content, chars + 1, role, color, size)
-        if wider.width > width:
+    measured = paragraph_width(content, chars, role, size)
+    while measured > width and chars > 8:
+        chars = max(8, min(chars - 1, int(chars * width / measured)))
+        measured = paragraph_width(content, chars, role, size)
+    while chars < len(content) and measured <= width:
+        wider = paragraph_width(content, chars + 1, role, size)
+        if wider > width:
             break
-        chars, shown = chars + 1, wider
-    return shown
+        chars, measured = chars + 1, wider
+    return paragraph(content, chars, role, color, size)
 
 
 def staggered(mobjects: Sequence, gap: float, buff: float, most: int, way=DOWN) -> list[int | None]:
