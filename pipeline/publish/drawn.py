@@ -349,7 +349,8 @@ def trained_head(_: Examples) -> dict[str, str]:
         f"{number(losses[0], WEIGHT_PLACES)} at step 0, steeply down past {number(middle, WEIGHT_PLACES)} at step "
         f"{STEPS // 2}, flattening to {number(losses[-1], WEIGHT_PLACES)} at step {STEPS}.",
         "After training": f"The bars change to {by_word(ex.words, ex.weights_after)}, each beside its old bar, "
-        "left faint, its number above it; beside the query a note: faint bars: before training. The bar of "
+        "left faint and outlined in its word's colour, its number above it; beside the query a legend, such an "
+        "outlined bar: before training. The bar of "
         f"“{ex.query}” is framed; the held-out score under the words now right "
         f"{round(100 * head.accuracy)}%, mean weight {number(head.mean_weight, WEIGHT_PLACES)}.",
         "What it learned": "The picture clears for a grid of the query matrix times the key matrix transposed, "
@@ -434,10 +435,11 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
         if key_written(key)
         else "empty"
     )
-    # the extreme scaled samples as the screen prints them (two places); their gap and weights are the exact
-    # ones rounded, the gap with '≈' where the printed samples do not give it, as the screen says
+    # the extreme scaled samples as the screen prints them (two places), their gap the difference of those printed
+    # numbers, as the screen says (review 4), their weights the exact ones rounded
     pair = np.array([samples[-1].scaled.max(), samples[-1].scaled.min()])
-    gap = row("sum", [number(pair[0], 2), number(-pair[1], 2)], pair[0] - pair[1], 2)
+    printed = [number(pair[0], 2), number(-pair[1], 2)]
+    gap = row("sum", printed, sum(float(p) for p in printed), 2)
     return {
         "The divisor": "The formula score = q · k / √d, its √d lit. Under it two keys as strips of cells, each "
         f"named k and braced with its width: our key, {story.counted(width, 'cell')}, {entries}, braced "
@@ -453,7 +455,7 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
         "right, a stretched copy of its scaled histogram stands in a dashed box of its own, the "
         f"{story.count(len(samples))} shapes matching; each row's bar and variance are lit in turn.",
         "Not a guarantee": f"The widest row's extreme scaled samples are marked, {number(pair[0], 2)} and "
-        f"{number(pair[1], 2)}, a gap of {'' if gap.sign == '=' else '≈ '}{gap.result} between them, with their "
+        f"{number(pair[1], 2)}, a gap of {gap.result} between them, with their "
         "weights as a pair: "
         f"{numbers(softmax(pair))}.",
     }

@@ -411,10 +411,10 @@ def test_projections_description_names_each_product_as_it_comes_in(stem):
     assert "_" not in " ".join(said.values())  # the matrices named in words (review 7)
 
 
-def test_trained_head_description_puts_the_words_under_the_bars_and_names_the_faint_ones():
+def test_trained_head_description_puts_the_words_under_the_bars_and_names_the_outlined_ones():
     said = drawn.trained_head(DEFAULT)  # the chapter's own task, whatever the example
     assert "on one baseline with each card's word under its bar" in said["Before training"]
-    assert "faint bars: before training" in said["After training"]
+    assert "outlined bar: before training" in said["After training"]
     assert "_" not in " ".join(said.values())  # the matrices named in words, as the captions name them
 
 
