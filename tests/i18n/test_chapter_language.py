@@ -121,7 +121,7 @@ def test_each_language_is_spoken_by_a_voice_of_its_own():
 
 def test_a_translated_chapters_inputs_carry_its_language_and_catalogue(tmp_path, monkeypatch):
     """An edited translation re-renders the chapters that show catalogue strings, in that language only."""
-    chapter, plain = registry.find("FixedContext"), registry.find("ThreeTokenDrag")
+    chapter, plain = registry.find("FixedContext"), registry.find("MultiHead")
     english = Scanner().inputs(chapter, from_options("l"))
     assert "language" not in english and "catalogue" not in english
     german = Scanner().inputs(chapter, from_options("l", lang="de"))

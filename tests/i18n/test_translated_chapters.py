@@ -14,6 +14,7 @@ from babel.messages.pofile import read_po
 import i18n
 from attention import examples, variance_experiment
 from attention.examples.beyond import all_queries
+from attention.positions import rotary_table, shuffle_query
 from attention.projections import DEFAULT_PROJECTIONS, equal_keys
 from attention.training import WORDS, train_head
 from i18n.numbers import decimal
@@ -27,9 +28,11 @@ from scenes.chapters.registry import find
 from scenes.chapters.score_every_word import ScoreEveryWord
 from scenes.chapters.shrink_scores import ShrinkScores, caveat_example, gap_relation
 from scenes.chapters.source_positions import SourcePositions
+from scenes.chapters.three_token_drag import ThreeTokenDrag
 from scenes.chapters.trained_head import TrainedHead
 from scenes.chapters.where_it_breaks import WhereItBreaks
-from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt_column
+from scenes.chapters.word_order import WordOrder
+from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, fmt_column, fmt_input
 from tests.support.layout import (
     MEDIA,
     beat_ends,
@@ -57,6 +60,8 @@ TERMS = {  # words each chapter's translation shows or says, as the language's t
     ShrinkScores: {"de": ("Skalarprodukt", "Varianz", "Schlüsselbreite"), "zh": ("点积", "方差", "键宽度")},
     TrainedHead: {"de": ("Abfrage", "Gewicht", "Verlust"), "zh": ("查询", "权重", "损失")},
     AllQueriesAtOnce: {"de": ("Abfragen", "Skalarprodukte", "Ausgaben"), "zh": ("查询", "点积", "输出")},
+    ThreeTokenDrag: {"de": ("Abfrage", "Schlüssel", "Gewicht"), "zh": ("查询", "键", "权重")},
+    WordOrder: {"de": ("Positionskodierung", "Reihenfolge", "Schlüssel"), "zh": ("位置编码", "词序", "键")},
 }
 CHAPTERS = tuple(TERMS)
 FORMULA_WORDS = {"softmax"}  # a function's name, in every language
@@ -192,6 +197,20 @@ def first_weights_said(lang: str) -> list[str]:
     return [listed(fmt_column(all_queries(examples.current().blend).weights[0], WEIGHT_PLACES), lang)]
 
 
+def drag_said(lang: str) -> list[str]:
+    """ThreeTokenDrag's stop and its top weight there, as its captions say them: German '(2; 0)', '0,768'."""
+    trace = examples.current().drag.trace()
+    point = "(" + listed([fmt_input(x) for x in trace.query], lang)[1:-1] + ")"
+    return [point, decimal(trace.weights.max(), WEIGHT_PLACES, lang)]
+
+
+def word_order_said(lang: str) -> list[str]:
+    """WordOrder's output as said while its weights move (German '[0,665; 0,245]') and its rotary scores."""
+    output = [fmt(v, WEIGHT_PLACES) for v in shuffle_query(examples.current().blend).before.output]
+    scores = fmt_column([r.score for r in rotary_table()], SCORE_PLACES)
+    return [listed(output, lang), *dict.fromkeys(listed([s], lang)[1:-1] for s in scores)]
+
+
 SAID = {
     FixedContext: top_weight_said,
     QuickVersion: lambda lang: [],
@@ -204,6 +223,8 @@ SAID = {
     ShrinkScores: gap_said,
     TrainedHead: losses_said,
     AllQueriesAtOnce: first_weights_said,
+    ThreeTokenDrag: drag_said,
+    WordOrder: word_order_said,
 }
 
 
