@@ -58,10 +58,12 @@ class ValuePlane(VGroup):
 
     def clear_labels(self) -> ValuePlane:
         """Move the values' names clear of each other, of the other values' arrowheads (a name on a tip is
-        unreadable) and inside the frame (once the plane is in place)."""
+        unreadable), of the axes (a value along one put its name on it: review 5) and inside the frame (once the
+        plane is in place)."""
         heads = [getattr(m[0], "tip", m[0]) for m in self.marks]  # a zero value's dot is its own head
+        axes = [self.plane.x_axis, self.plane.y_axis]
         for i, (mark, value) in enumerate(zip(self.marks, self.values_xy)):
-            others = [m[1] for m in self.marks[:i]] + heads[:i] + heads[i + 1 :]
+            others = [m[1] for m in self.marks[:i]] + heads[:i] + heads[i + 1 :] + axes
             fit.place_clear(mark[1], self.plane.c2p(*value), others, buff=LABEL_GAP)
         return self
 

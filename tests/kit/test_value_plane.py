@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from scenes.kit.fit import apart
 from scenes.kit.value_plane import MOST_LINES, ValuePlane, fitted_plane, grid_step
 
 TOKENS = ("a", "b", "c")
@@ -42,3 +43,10 @@ def test_a_term_too_short_to_see_is_not_drawn_and_comes_back_when_it_grows():
     assert plane.terms[1].get_stroke_opacity() == 0 and plane.terms[2].get_fill_opacity() == 0
     plane.set_blend([0.5, 0.5, 0])
     assert plane.terms[1].get_stroke_opacity() == 1
+
+
+def test_a_value_along_an_axis_has_its_name_off_that_axis():
+    """Review 5: 'the' at [1, 0] and 'sat' at [0, 1] had their names beyond their tips, on the axes."""
+    plane = ValuePlane(["the", "cat", "sat"], [[1, 0], [0, 0], [0, 1]], 3, 3).clear_labels()
+    axes = [plane.plane.x_axis, plane.plane.y_axis]
+    assert all(apart(mark[1], axis) for mark in plane.marks for axis in axes)
