@@ -59,7 +59,7 @@ from scenes.kit.arithmetic import (
 )
 from scenes.kit.bars import MIN_BAR, WeightBars
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import FRAME_BUFF, framed, up_hold_down
+from scenes.kit.emphasis import FRAME_BUFF, framed, pulsed, up_hold_down
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import grid_places
 from scenes.kit.numbers import SansTex
@@ -334,6 +334,11 @@ class MultiHead(ChapterScene):
             self.formula.light("softmax"),
             caption=caption,
         )
+        rest = self.caption_time(caption) - BARS_IN
+        if (
+            rest > 1
+        ):  # then each weight pulsed in turn as the caption reads it (it held still for 5 s: test_pops)
+            self.play(spread([pulsed(value) for value in row.values], rest, each=min(1.0, rest)))
 
     def paced(self, caption: str) -> float:
         """How long what a caption reads takes to come in: most of the caption's time."""
