@@ -435,11 +435,10 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
         if key_written(key)
         else "empty"
     )
-    # the extreme scaled samples as the screen prints them (two places), their gap the difference of those printed
-    # numbers, as the screen says (review 4), their weights the exact ones rounded
+    # the extreme scaled samples as the screen prints them (two places); their gap and weights are the exact
+    # ones rounded, the gap with '≈' where the printed samples do not give it, as the screen says
     pair = np.array([samples[-1].scaled.max(), samples[-1].scaled.min()])
-    printed = [number(pair[0], 2), number(-pair[1], 2)]
-    gap = row("sum", printed, sum(float(p) for p in printed), 2)
+    gap = row("sum", [number(pair[0], 2), number(-pair[1], 2)], pair[0] - pair[1], 2)
     return {
         "The divisor": "The formula score = q · k / √d, its √d lit. Under it two keys as strips of cells, each "
         f"named k and braced with its width: our key, {story.counted(width, 'cell')}, {entries}, braced "
@@ -455,7 +454,7 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
         "right, a stretched copy of its scaled histogram stands in a dashed box of its own, the "
         f"{story.count(len(samples))} shapes matching; each row's bar and variance are lit in turn.",
         "Not a guarantee": f"The widest row's extreme scaled samples are marked, {number(pair[0], 2)} and "
-        f"{number(pair[1], 2)}, a gap of {gap.result} between them, with their "
+        f"{number(pair[1], 2)}, a gap of {'' if gap.sign == '=' else '≈ '}{gap.result} between them, with their "
         "weights as a pair: "
         f"{numbers(softmax(pair))}.",
     }

@@ -260,7 +260,7 @@ class ShrinkScores(ChapterScene):
             GrowFromCenter(gap),
             FadeIn(gap_label),
             run_time=1,
-            caption=_("a gap of %(gap)s.", gap=said(gap_relation(high, low).result)),  # the label's number
+            caption=gap_caption(gap_relation(high, low)),
         )
         line = self.weights
         self.show(
@@ -543,10 +543,18 @@ def tick_marks(rows: list[Row], values, x_of) -> VGroup:
 
 
 def gap_relation(high: float, low: float) -> Relation:
-    """high - low of the scores as printed beside it: what a viewer adding the two printed numbers gets (review 4:
-    the exact gap rounded disagreed with them by 0.01), so it is exact as printed."""
+    """high - low beside the scores as printed: the exact gap rounded (one value per quantity, issue 29), '≈'
+    where the printed scores do not give it (3.58 and −3.71 beside a gap ≈ 7.28: review 4 added them to 7.29,
+    which the '≈' admits)."""
     printed = [fmt(high, STAT_PLACES), fmt(-low, STAT_PLACES)]
-    return arithmetic.row("sum", printed, sum(float(p) for p in printed), STAT_PLACES)
+    return arithmetic.row("sum", printed, high - low, STAT_PLACES)
+
+
+def gap_caption(rel: Relation) -> str:
+    """'a gap of about 7.28.': the label's number, 'about' where its sign is '≈'."""
+    if rel.sign == "=":
+        return _("a gap of %(gap)s.", gap=said(rel.result))
+    return _("a gap of about %(gap)s.", gap=said(rel.result))
 
 
 def weights_line(samples) -> MathTex:

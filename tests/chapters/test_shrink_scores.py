@@ -215,27 +215,27 @@ def test_caveat_marks_sit_at_the_extreme_scaled_scores(scene):
         assert mark[0].get_x() == pytest.approx(scene.rows[-1].x_of(value))
     assert (fmt(high, STAT_PLACES), fmt(low, STAT_PLACES)) == ("3.58", "-3.71")
     word, value = gap
-    assert (word.tex_string, value.tex_string) == (r"\text{gap}", "= 7.29")
+    assert (word.tex_string, value.tex_string) == (r"\text{gap}", "\\approx 7.28")
     assert value.get_bottom()[1] == pytest.approx(marks[1][1].get_bottom()[1], abs=1e-6)  # on one baseline
     assert word[0][1].get_bottom()[1] == pytest.approx(value.get_bottom()[1], abs=1e-6)  # the 'a' of 'gap'
     assert [fmt(w, 3) for w in weights] == ["0.999", "0.001"]
 
 
-def test_the_printed_gap_is_the_difference_of_the_printed_scores_beside_it(scene, played):
-    """Review 4: 'gap ≈ 7.28' (the exact gap rounded) beside 3.58 and −3.71, which a viewer adds to 7.29; the
-    label and the caption now print the difference of the printed scores, one value, exact as printed."""
+def test_the_printed_gap_is_the_exact_gap_rounded_and_says_so_beside_the_printed_scores(scene, played):
+    """One value per quantity (issue 29): the gap is the exact one rounded, as numpy gives it; beside 3.58 and
+    −3.71, which a viewer adds to 7.29 (review 4), the label says '≈ 7.28' and the caption 'about 7.28'."""
     marks, _, gap = scene.extremes
-    value = gap[1]
-    low, high = (float(mark[1].tex_string) for mark in marks)
+    high, low = caveat_example(scene.samples)[:2]
     (rel,) = gap.relations
-    assert float(rel.result) == pytest.approx(round(high - low, STAT_PLACES), abs=1e-9)
-    assert rel == Relation((fmt(high, STAT_PLACES), fmt(-low, STAT_PLACES)), "sum", "=", rel.result)
-    assert value.tex_string == f"= {rel.result}" and f"a gap of {rel.result}." in played.captions
+    assert rel == Relation((fmt(high, STAT_PLACES), fmt(-low, STAT_PLACES)), "sum", "≈", fmt(high - low, 2))
+    assert (
+        gap[1].tex_string == f"\\approx {rel.result}" and f"a gap of about {rel.result}." in played.captions
+    )
 
 
-def test_a_gap_is_the_printed_scores_difference_whatever_the_exact_scores():
+def test_a_gap_is_exact_where_the_printed_scores_give_it():
     assert gap_relation(1.25, -0.5) == Relation(("1.25", "0.50"), "sum", "=", "1.75")
-    assert gap_relation(1.254, -0.504) == Relation(("1.25", "0.50"), "sum", "=", "1.75")  # exact: 1.758
+    assert gap_relation(1.254, -0.504) == Relation(("1.25", "0.50"), "sum", "≈", "1.76")  # exact: 1.758
 
 
 def test_histogram_places_bins_on_its_axis():
@@ -267,7 +267,7 @@ def test_last_frame_snapshot(played):
 
 
 def test_the_caption_reads_the_gap_and_the_weights_as_drawn(played):
-    assert "a gap of 7.29." in played.captions
+    assert "a gap of about 7.28." in played.captions
     assert "Two scores that far apart get weights 0.999 and 0.001." in played.captions
 
 
