@@ -207,6 +207,25 @@ def axis_labels(values, places: int) -> dict[float, VGroup]:
     return {float(v): c.math(fmt(v, places), role="small", color=theme().muted) for v in values}
 
 
+TICK_GAP = 0.15  # the least room between two tick labels side by side (review 5: '−4−3−2−1' ran together)
+
+
+def ticks_of(lo: float, hi: float, step: float) -> np.ndarray:
+    """The multiples of `step` from `lo` to `hi`."""
+    return np.arange(math.ceil(lo / step) * step, hi + step / 2, step)
+
+
+def tick_step(lo: float, hi: float, length: float) -> float:
+    """The axis' tick step: the power of ten below its span, or 2, 5 or 10 times it where the labels of a finer
+    step would come closer than TICK_GAP on an axis `length` long."""
+    base = 10 ** math.floor(math.log10(hi - lo))
+    for step in (base, 2 * base, 5 * base):
+        widest = max(c.math(fmt(v, 0), role="small").width for v in ticks_of(lo, hi, step))
+        if step * length / (hi - lo) >= widest + TICK_GAP:
+            return step
+    return 10 * base
+
+
 class TangentPlot(VGroup):
     """The top weight against its own score, the other scores held, with the tangent at the current point.
 
@@ -219,7 +238,7 @@ class TangentPlot(VGroup):
         self.scores = np.asarray(scores, dtype=float)
         self.top = int(np.argmax(self.scores))
         lo, hi = x_span
-        step = 10 ** math.floor(math.log10(hi - lo))
+        step = tick_step(lo, hi, size[0])
         self.axes = Axes(
             x_range=[lo, hi, step],
             y_range=[0, 1, 0.5],
@@ -229,8 +248,7 @@ class TangentPlot(VGroup):
             axis_config={"color": theme().muted, "stroke_width": 2},
         )
         small = tex_size("small")
-        ticks = np.arange(math.ceil(lo / step) * step, hi + step / 2, step)
-        self.axes.x_axis.add_labels(axis_labels(ticks, 0), font_size=small)
+        self.axes.x_axis.add_labels(axis_labels(ticks_of(lo, hi, step), 0), font_size=small)
         self.axes.y_axis.add_labels(axis_labels((0, 1), 0), font_size=small)
         self.curve = VMobject().set_stroke(theme().muted, 4)
         self.tangent = Line(ORIGIN, RIGHT, color=theme().text, stroke_width=3)

@@ -21,6 +21,7 @@ from scenes.chapters.where_it_breaks import (
     SWEEP_RATE,
     SWEEP_SECONDS,
     TANGENT_REACH,
+    TANGENT_SIZE,
     VALUE_GAP,
     SciNumber,
     WhereItBreaks,
@@ -28,12 +29,12 @@ from scenes.chapters.where_it_breaks import (
     level_line,
     verdict_caption,
 )
-from scenes.kit.arithmetic import SCORE_PLACES, decimals, sci, sci_parts, vector_tex
+from scenes.kit.arithmetic import SCORE_PLACES, decimals, fmt, sci, sci_parts, vector_tex
 from scenes.kit.components import math
 from scenes.kit.emphasis import FRAME_BUFF
 from scenes.kit.fit import apart
 from scenes.kit.palette import scaled_color
-from scenes.kit.plots import mantissa_exponent
+from scenes.kit.plots import TICK_GAP, mantissa_exponent, tick_step, ticks_of
 from scenes.kit.stage import STAGE
 from tests.support import snapshot
 from tests.support.example_corpus import corpus_files
@@ -590,3 +591,13 @@ def test_cut_names_read_apart_and_a_legend_gives_them_whole_before_the_plots_com
     assert (
         scene.names_legend.get_right()[0] <= STAGE.right and scene.names_legend.get_bottom()[1] > STAGE.bottom
     )
+
+
+@pytest.mark.parametrize("lo, hi, step", [(-4.04, 4.04, 2), (-3.64, 20.0, 10), (-5.0, 90.0, 20)])
+def test_the_gap_axis_ticks_keep_their_labels_apart(lo, hi, step):
+    """Review 5: a lecturer's scores gave the gap axis a tick a unit from −4 to 4 on 4 units, its labels running
+    together ('−4−3−2−1'); the step grows (2, 5, 10 times) until they keep TICK_GAP apart."""
+    assert tick_step(lo, hi, TANGENT_SIZE[0]) == step
+    pitch = step * TANGENT_SIZE[0] / (hi - lo)
+    widest = max(math(fmt(v, 0), role="small").width for v in ticks_of(lo, hi, step))
+    assert pitch >= widest + TICK_GAP
