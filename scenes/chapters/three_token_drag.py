@@ -289,10 +289,8 @@ class ThreeTokenDrag(ChapterScene):
             )
             if len(said) > 1:
                 self.wait_for_reader()
-            if (
-                len(said) > 2
-            ):  # the scale, as it is named: the header that gives it, whole (its first line's frame
-                # touched the second)
+            # the scale, as it is named: the header that gives it, whole (its first line's frame touched the second)
+            if len(said) > 2:
                 self.show(framed(chart[1]), run_time=max(1.2, self.caption_time(said[1])), caption=said[1])
             self.show(
                 framed(top_bar(chart[0])),
