@@ -10,6 +10,7 @@ rows of its head's coordinates. The whole table shrinks by one factor when an ex
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass
 
@@ -37,14 +38,9 @@ from manim import (
 )
 
 from attention import examples
-from attention.examples.story import (
-    changed_words,
-    leaders,
-    quoted,
-    reordered,
-    specialise,
-    warning_label,
-)
+from attention.examples.story import changed_words, leaders, reordered, specialise
+from i18n import _
+from i18n.words import quoted, said, said_vector
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -60,7 +56,7 @@ from scenes.kit.arithmetic import (
 from scenes.kit.bars import MIN_BAR, WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import FRAME_BUFF, framed, pulsed, up_hold_down
-from scenes.kit.formula_slot import LitFormula
+from scenes.kit.formula_slot import LitFormula, formula_word
 from scenes.kit.grids import grid_places
 from scenes.kit.numbers import SansTex
 from scenes.kit.palette import DIM, FAINT, tex_size, theme
@@ -98,19 +94,25 @@ NOTE_ROOM = 3.0  # the caveat goes beside the charts if it has this much width t
 NOTE_GAP = 0.4  # between the charts and the caveat beside them
 LEGEND_GAP = 0.25  # between the charts (or the caveat under them) and the legend of cut names under them
 WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart at most
-# one head's formula and the heads' concatenation, each part lit while its step is shown: two lines aligned at '=',
-# beside the title (as Projections' formula), so that the table and the charts under it have the height
-FORMULA = (
-    (r"\mathrm{head}_h &=", "head"),
-    (r"\mathrm{softmax}(", "softmax"),
-    ("q_h", "q"),
-    (r"K_h^{\top}", "K"),
-    (r"/\sqrt{d_h}", "scale"),
-    (")", "softmax"),
-    ("V_h", "V"),
-    (r"\\ \text{output} &= [\mathrm{head}_1, \ldots, \mathrm{head}_H]", "outputs"),
-    ("W^O", "project"),
-)
+
+
+def formula() -> tuple[tuple[str, str], ...]:
+    """One head's formula and the heads' concatenation, each part lit while its step is shown: two lines aligned
+    at '=', beside the title (as Projections' formula), so that the table and the charts under it have the
+    height; its words in the active language where its TeX can set them (`formula_word`)."""
+    head = formula_word(_("head"), "head")
+    output = formula_word(_("output"), "output")
+    return (
+        (rf"\mathrm{{{head}}}_h &=", "head"),
+        (r"\mathrm{softmax}(", "softmax"),
+        ("q_h", "q"),
+        (r"K_h^{\top}", "K"),
+        (r"/\sqrt{d_h}", "scale"),
+        (")", "softmax"),
+        ("V_h", "V"),
+        (rf"\\ \text{{{output}}} &= [\mathrm{{{head}}}_1, \ldots, \mathrm{{{head}}}_H]", "outputs"),
+        ("W^O", "project"),
+    )
 
 
 class MultiHead(ChapterScene):
@@ -140,7 +142,7 @@ class MultiHead(ChapterScene):
             FadeIn(self.heading),
             FadeIn(self.formula),
             FadeIn(self.names),
-            FadeIn(self.legend),
+            *([FadeIn(self.legend)] if fit.cut(self.names) else []),  # else with the charts that cut names
             FadeIn(VGroup(self.query_vector, self.keys, self.query_name, self.key_name)),
             FadeIn(self.warning),
             run_time=1.2,
@@ -150,14 +152,24 @@ class MultiHead(ChapterScene):
             self.show(
                 *[Indicate(column, color=theme().text, scale_factor=1) for column in self.changed_columns()],
                 run_time=1.5,
-                caption=f"Lit in Kᵀ: the new vectors of {quoted(self.changed)}.",
+                caption=_("Lit in Kᵀ: the new vectors of %(words)s.", words=quoted_list(self.changed)),
             )
         if self.reordered:
-            self.say(f"The last chapter's words, in another order: {', '.join(self.example.tokens)}.")
+            words = _(", ").join(self.example.tokens)
+            self.say(_("The last chapter's words, in another order: %(words)s.", words=words))
         self.wait_for_reader()  # the warning stays while a caption reads it
         self.show(FadeOut(self.warning), run_time=0.5)
-        self.work_row(single, f"One head reads all {single.trace.width} coordinates")
-        self.weights_row(single, f"Softmax gives its weights {listed(weight_strings(single.trace))}.")
+        dots = listed(printed(single.trace.dots, SCORE_PLACES))
+        self.work_row(
+            single,
+            _(
+                "One head reads all %(width)s coordinates: dots %(dots)s.",
+                width=single.trace.width,
+                dots=dots,
+            ),
+        )
+        weights = listed(weight_strings(single.trace))
+        self.weights_row(single, _("Softmax gives its weights %(weights)s.", weights=weights))
         self.tie()
 
     def split(self) -> None:
@@ -171,13 +183,15 @@ class MultiHead(ChapterScene):
             FadeIn(VGroup(*[head.label for head in self.heads])),
             self.formula.light("q", "K"),
             run_time=1.2,
-            caption=f"Split into {len(self.heads)} heads, each projecting onto its own coordinates.",
+            caption=_(
+                "Split into %(count)s heads, each projecting onto its own coordinates.", count=len(self.heads)
+            ),
         )
         width = self.trace.head_width
         self.show(
             self.formula.light("scale"),
             run_time=1,
-            caption=f"Each head is {width} wide, so it divides by √{width}.",
+            caption=_("Each head is %(width)s wide, so it divides by √%(width)s.", width=width),
         )
 
     def per_head(self) -> None:
@@ -185,16 +199,18 @@ class MultiHead(ChapterScene):
         for i, head in enumerate(self.heads):
             if i:
                 self.play(FadeOut(self.heads[i - 1].reading.work()), run_time=0.5)
-            start, stop = head.coordinates.start + 1, head.coordinates.stop
-            where = f"coordinate {start}" if start == stop else f"coordinates {start}-{stop}"
             earlier = [h.reading.weight_line().animate.set_opacity(DIM) for h in self.heads[:i]]
             self.play(*self.focus(head), *earlier, run_time=0.6)
             reading = head.reading
-            self.work_row(reading, f"Head {i + 1} reads {where}")
+            self.work_row(reading, reads_text(i, head.coordinates, reading.trace))
             weights = reading.trace.weights
             self.weights_row(
                 reading,
-                f"Its weights {listed(weight_strings(reading.trace))}: {looks(self.example.tokens, weights)}.",
+                _(
+                    "Its weights %(weights)s: %(looks)s.",
+                    weights=listed(weight_strings(reading.trace)),
+                    looks=looks(self.example.tokens, weights),
+                ),
             )
             row = reading.weights
             self.show(
@@ -213,7 +229,7 @@ class MultiHead(ChapterScene):
             FadeIn(self.value_name, shift=DOWN * 0.1),
             self.formula.light("V", "head"),
             run_time=1,
-            caption="Here the values are the keys: each head blends its own slice of them.",
+            caption=_("Here the values are the keys: each head blends its own slice of them."),
         )
         values = VGroup(self.keys, self.key_name, self.value_name)
         self.show(framed(values, theme().value, buff=0.1), run_time=2)
@@ -226,7 +242,8 @@ class MultiHead(ChapterScene):
             self.show(  # the rows of products come in as the caption reads them
                 *self.focus(head), *others, spread(terms, self.paced(caption)), caption=caption
             )
-            caption = f"Summed per coordinate: {listed(self.outputs[head.coordinates.start : head.coordinates.stop])}."
+            part = listed(self.outputs[head.coordinates.start : head.coordinates.stop])
+            caption = _("Summed per coordinate: %(outputs)s.", outputs=part)
             self.show(
                 spread([FadeIn(r.result, shift=LEFT * 0.3) for r in head.blends], self.paced(caption)),
                 caption=caption,
@@ -251,12 +268,17 @@ class MultiHead(ChapterScene):
             *[h.reading.weight_line().animate.set_opacity(1) for h in self.heads],
             self.formula.light("outputs"),
             run_time=1.2,
-            caption=f"The heads' outputs, one after another, make one vector of {len(self.outputs)}.",
+            caption=_(
+                "The heads' outputs, one after another, make one vector of %(count)s.",
+                count=len(self.outputs),
+            ),
         )
         for i, head in enumerate(self.heads):  # each head's part framed in turn, as its caption reads it
             part = VGroup(*[self.concat.get_rows()[k] for k in head.coordinates])
-            caption = (
-                f"Head {i + 1} gives {listed(self.outputs[head.coordinates.start : head.coordinates.stop])}."
+            caption = _(
+                "Head %(number)s gives %(outputs)s.",
+                number=i + 1,
+                outputs=listed(self.outputs[head.coordinates.start : head.coordinates.stop]),
             )
             self.show(framed(part, head.color), run_time=1.2, caption=caption)
             self.play(  # then its numbers, one by one, as the caption reads them
@@ -280,7 +302,7 @@ class MultiHead(ChapterScene):
             Indicate(self.concat.get_entries(), color=theme().text, scale_factor=1),
             self.formula.light("project"),
             run_time=1.2,
-            caption="A learned projection, the box, mixes the heads into one vector.",
+            caption=_("A learned projection, the box, mixes the heads into one vector."),
         )
         self.play(
             LaggedStart(FadeIn(VGroup(project.times, project.box)), FadeIn(project.result), lag_ratio=0.6),
@@ -301,18 +323,18 @@ class MultiHead(ChapterScene):
 
     # what the beats play
 
-    def work_row(self, reading: Reading, opening: str) -> None:
-        """A reading's dot products, cell by cell as their caption reads them, then its scores with theirs."""
+    def work_row(self, reading: Reading, caption: str) -> None:
+        """A reading's dot products, cell by cell as their caption (which reads them) is said, then its scores
+        with theirs."""
         tr = reading.trace
-        dots, scores = (printed(v, SCORE_PLACES) for v in (tr.dots, tr.scores))
-        caption = f"{opening}: dots {listed(dots)}."
         self.show(
             FadeIn(reading.dot_label),
             spread([FadeIn(cell, shift=DOWN * 0.15) for cell in reading.dots], self.paced(caption)),
             self.formula.light("q", "K"),
             caption=caption,
         )
-        caption = f"Divided by √{tr.width}: scores {listed(scores)}."
+        scores = listed(printed(tr.scores, SCORE_PLACES))
+        caption = _("Divided by √%(width)s: scores %(scores)s.", width=tr.width, scores=scores)
         self.show(
             FadeIn(reading.score_label),
             spread([FadeIn(cell, shift=DOWN * 0.15) for cell in reading.scores], self.paced(caption)),
@@ -325,8 +347,10 @@ class MultiHead(ChapterScene):
         starts: its numbers end it, so each bar is there before its number is read (review 4: 'sat' came at 23 s
         of the 18.1-25.0 caption)."""
         row = reading.weights
+        legend = [] if self.legend in self.mobjects else [FadeIn(self.legend)]  # the cut names come with them
         self.show(
             FadeIn(reading.weight_label),
+            *legend,
             AnimationGroup(  # the baseline and the words, then the bars within BARS_IN
                 FadeIn(row.axis(), run_time=0.6),
                 spread([row.cell_in(j) for j in range(len(row.values))], BARS_IN),
@@ -359,7 +383,9 @@ class MultiHead(ChapterScene):
             *[SurroundingRectangle(col, color=theme().text, buff=FRAME_BUFF) for col in columns]
         )
         dim = [m for i in rest for m in (single.dots[i], single.scores[i], single.weights.cells[i])]
-        said, why = tie_text(self.example.tokens, weights)
+        q, keys = self.example.query, self.example.keys
+        every = all(q[k] * keys[j, k] != 0 for j in top for k in range(len(q)))
+        said, why = tie_text(self.example.tokens, weights, every)
         self.show(
             Create(self.tie_box), *[m.animate.set_opacity(DIM) for m in dim], run_time=1.2, caption=said
         )
@@ -405,8 +431,8 @@ class MultiHead(ChapterScene):
     def blend_caption(self, i: int) -> str:
         """The caption over head i's products (0-based): what each row multiplies."""
         if i:
-            return f"Head {i + 1} likewise, with its own weights and slice."
-        return "Head 1 multiplies each weight by its word's value, a row per coordinate."
+            return _("Head %(number)s likewise, with its own weights and slice.", number=i + 1)
+        return _("Head 1 multiplies each weight by its word's value, a row per coordinate.")
 
     # building and layout
 
@@ -415,26 +441,26 @@ class MultiHead(ChapterScene):
         laid out, for a table that then shrinks by 1 / `stretch` (see `layout`)."""
         self.example = ex = self.inputs()
         self.trace = tr = ex.trace()
-        self.heading = c.chapter_title(self.title, "Several patterns over the same words")
+        self.heading = c.chapter_title(_(self.title), _("Several patterns over the same words"))
         # in body type, the lecture's formula size, not the strip's small one: its scripts were 8 px at 480p
         # (review round 3); beside the title, ending where the table does
-        self.formula = LitFormula(FORMULA, role="body").dimmed()
+        self.formula = LitFormula(formula(), role="body").dimmed()
         self.formula.align_to(self.heading, UP).set_x(TABLE_RIGHT, RIGHT)
         self.query_vector = column_matrix([[fmt_input(x)] for x in ex.query], theme().query)
         self.query_name = c.math("q", color=theme().query)
         self.key_name = c.math(r"K^{\top}", color=theme().key)
         self.value_name = c.math(r"= V^{\top}", color=theme().value)
         self.outputs = printed(tr.concatenated, WEIGHT_PLACES)
-        self.single = Reading.of(tr.single, theme().text, c.text("one head", role="label"))
+        self.single = Reading.of(tr.single, theme().text, c.text(_("one head"), role="label"))
         self.heads = [Head.of(i, h, self.outputs) for i, h in enumerate(tr.heads)]
         self.readings = [self.single, *[h.reading for h in self.heads]]
         self.concat = column_matrix([[x] for x in self.outputs], theme().output)
-        self.concat_name = c.text("concatenated", role="label", color=theme().output)
+        self.concat_name = c.text(_("concatenated"), role="label", color=theme().output)
         self.projection = Projection(self.outputs, side=2 * LINE - 0.2)  # about as tall as two work rows
         self.note = c.text(caveat_label(tr), role="label", color=theme().muted)
         self.changed = changed_words(ex, examples.current().blend)
         self.reordered = reordered(ex.tokens, words_before())
-        label = warning_label(self.changed, self.reordered)
+        label = warning_text(self.changed, self.reordered)
         self.warning = c.text(label, role="label", color=theme().muted) if label else VGroup()
         self.layout(stretch)
         if stretch == 1 and self.factor < 1 and self.too_wide:  # the table shrinks for its width: once more,
@@ -527,7 +553,7 @@ class MultiHead(ChapterScene):
         self.projection.move_to([STAGE.body_left, under, 0], aligned_edge=UL)
         above = [r.work() for r in self.readings] + [r for h in self.heads for r in h.blends]
         self.place_charts(VGroup(*above, self.projection).get_bottom()[1] - WEIGHT_GAP)
-        label = warning_label(self.changed, self.reordered)
+        label = warning_text(self.changed, self.reordered)
         if label:
             self.warning = fit.wrap_within(
                 label, TABLE_RIGHT - STAGE.body_left, role="label", color=theme().muted
@@ -693,8 +719,10 @@ class Head:
         return cls(
             coordinates=range(head.coordinates.start, head.coordinates.stop),
             color=color,
-            label=c.text(f"head {i + 1}", role="label", color=color),
-            reading=Reading.of(head.trace, color, c.text(f"head {i + 1}", role="label", color=color)),
+            label=c.text(_("head %(number)s", number=i + 1), role="label", color=color),
+            reading=Reading.of(
+                head.trace, color, c.text(_("head %(number)s", number=i + 1), role="label", color=color)
+            ),
             blends=blend_rows(head, color, outputs),
         )
 
@@ -753,7 +781,39 @@ def runs(indices) -> list[list[int]]:
 
 
 def listed(strings) -> str:
-    return f"[{', '.join(strings)}]"
+    """Printed numbers as a caption says them: '[0.768, 0.045]', German '[0,768; 0,045]'."""
+    return said_vector(strings)
+
+
+def quoted_list(words) -> str:
+    """'“cat” and “sat”', '“a”, “b” and “c”', in the active language's marks and joins."""
+    marks = [quoted(w) for w in words]
+    if len(marks) == 1:
+        return marks[0]
+    return _("%(first)s and %(second)s", first=_(", ").join(marks[:-1]), second=marks[-1])
+
+
+def reads_text(i: int, coordinates: range, trace) -> str:
+    """Head i's first caption (0-based): the coordinates it reads, and its dots."""
+    start, stop, dots = coordinates.start + 1, coordinates.stop, listed(printed(trace.dots, SCORE_PLACES))
+    if start == stop:
+        return _(
+            "Head %(number)s reads coordinate %(start)s: dots %(dots)s.", number=i + 1, start=start, dots=dots
+        )
+    return _(
+        "Head %(number)s reads coordinates %(start)s-%(stop)s: dots %(dots)s.",
+        number=i + 1,
+        start=start,
+        stop=stop,
+        dots=dots,
+    )
+
+
+def warning_text(changed: list[str], reordered: bool) -> str:
+    """The warning in short, as drawn: the words with new vectors, and whether they are the last chapter's words
+    in another order ('' when there is nothing to warn of); `story.warning_label` in the active language."""
+    parts = [_("new vectors here for %(words)s", words=quoted_list(changed))] if changed else []
+    return _("; ").join(parts + ([_("the last chapter's words, in another order")] if reordered else []))
 
 
 def weight_strings(trace) -> list[str]:
@@ -765,20 +825,24 @@ def looks(tokens, weights) -> str:
     and “loan”' (or 'over every word')."""
     near = leaders(weights)
     if len(near) == 1:
-        return f"it looks at “{tokens[near[0]]}”"
-    return (
-        "it spreads over every word"
-        if len(near) == len(tokens)
-        else f"it spreads over {quoted([tokens[j] for j in near])}"
-    )
+        return _("it looks at %(word)s", word=quoted(tokens[near[0]]))
+    if len(near) == len(tokens):
+        return _("it spreads over every word")
+    return _("it spreads over %(words)s", words=quoted_list([tokens[j] for j in near]))
 
 
 def opening_text(example, changed: list[str]) -> str:
     """The first caption: the words and the query; a warning when words of earlier chapters get new vectors."""
     width = len(example.query)
     if not changed:
-        return f"{len(example.tokens)} words and one query, all of width {width}."
-    return f"The same words, but {quoted(changed)} get new vectors of width {width} here."
+        return _(
+            "%(count)s words and one query, all of width %(width)s.", count=len(example.tokens), width=width
+        )
+    return _(
+        "The same words, but %(words)s get new vectors of width %(width)s here.",
+        words=quoted_list(changed),
+        width=width,
+    )
 
 
 def words_before() -> tuple[str, ...]:
@@ -788,16 +852,16 @@ def words_before() -> tuple[str, ...]:
 
 def caveat_text(trace) -> str:
     """That heads need not specialise, and whether this example's do."""
-    here = "this example is built so that they do" if specialise(trace) else "here they do not"
-    return f"Heads need not specialise: {here}."
+    if specialise(trace):
+        return _("Heads need not specialise: this example is built so that they do.")
+    return _("Heads need not specialise: here they do not.")
 
 
 def caveat_note(trace, width: float) -> Mobject:
     """The caveat in short, within `width`: on one line if it fits, else with its bracket on a line of its own
     and each part wrapped to the most characters a line that fit."""
     label = caveat_label(trace)
-    cut = label.index(" (")
-    parts = (label[:cut], label[cut + 1 :])
+    parts = re.split(r"\s*(?=[(（])", label, maxsplit=1)  # before its bracket, as a language writes it
     candidates = [[label]]
     candidates += [
         [x for p in parts for x in textwrap.wrap(p, n)] for n in range(max(map(len, parts)), 7, -1)
@@ -811,7 +875,9 @@ def caveat_note(trace, width: float) -> Mobject:
 
 def caveat_label(trace) -> str:
     """The caveat in short, for the picture."""
-    return f"heads need not specialise (here they {'do' if specialise(trace) else 'do not'})"
+    if specialise(trace):
+        return _("heads need not specialise (here they do)")
+    return _("heads need not specialise (here they do not)")
 
 
 def singled_out(weights) -> list[int]:
@@ -823,19 +889,26 @@ def singled_out(weights) -> list[int]:
     return tied if len(tied) > 1 else order[:2]
 
 
-def tie_text(tokens, weights) -> tuple[str, str]:
+def tie_text(tokens, weights, every: bool = False) -> tuple[str, str]:
     """What the single head's largest weights say (a tie of every word that has it, or how close the two
-    largest come), then where their dots come from: two captions."""
+    largest come), then where their dots come from: two captions. `every`: each of their products is non-zero,
+    so every entry of q and of their keys stays lit (nothing to point at: the caption says why)."""
     chosen = singled_out(weights)
-    printed = [f"{weights[i]:.{WEIGHT_PLACES}f}" for i in chosen]
-    names = [f"“{tokens[i]}”" for i in chosen]
+    printed = [said(f"{weights[i]:.{WEIGHT_PLACES}f}") for i in chosen]
+    names = [tokens[i] for i in chosen]
     if len(set(printed)) == 1:
-        tied = f"{', '.join(names[:-1])} and {names[-1]}"
-        return f"{tied} tie at {printed[0]}.", "Summed over every coordinate, their dots are equal."
-    return (
-        f"Its two largest weights: {names[0]} {printed[0]}, {names[1]} {printed[1]}.",
-        "Their dots come from the entries of q and Kᵀ left lit.",
+        tied = _("%(words)s tie at %(weight)s.", words=quoted_list(names), weight=printed[0])
+        return tied, _("Summed over every coordinate, their dots are equal.")
+    largest = _(
+        "Its two largest weights: %(first)s %(first_weight)s, %(second)s %(second_weight)s.",
+        first=quoted(names[0]),
+        first_weight=printed[0],
+        second=quoted(names[1]),
+        second_weight=printed[1],
     )
+    if every:
+        return largest, _("Their dots use every coordinate: no entry of q or of their keys is zero.")
+    return largest, _("Their dots come from the entries of q and Kᵀ left lit.")
 
 
 def term_tex(weight: str, value: float) -> str:
@@ -974,12 +1047,12 @@ class Projection(VGroup):
         ).set_stroke(theme().text, width=1.5, opacity=FAINT)  # the entries it learns, unknown here
         square = Square(side, color=theme().text, stroke_width=2).move_to(grid)
         name = c.math("W^O", color=theme().text)
-        size = c.text(f"{n} × {n}, learned", role="label", color=theme().muted)
+        size = c.text(_("%(count)s × %(count)s, learned", count=n), role="label", color=theme().muted)
         VGroup(name, size).arrange(DOWN, aligned_edge=LEFT, buff=0.08).next_to(square, RIGHT, buff=0.15)
         self.box = VGroup(square, grid, name, size)  # the name and its size centred beside the square
         said = VGroup(  # its numbers depend on W^O, which is not given: named and counted, and what each is
-            c.text(f"output: {n} numbers", role="label", color=theme().output),
-            c.text(f"each a mix of all {n}", role="label", color=theme().muted),
+            c.text(_("output: %(count)s numbers", count=n), role="label", color=theme().output),
+            c.text(_("each a mix of all %(count)s", count=n), role="label", color=theme().muted),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
         self.result = VGroup(c.math("="), said)
         self.result.arrange(RIGHT, buff=0.2)
