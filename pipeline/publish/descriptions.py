@@ -5,37 +5,43 @@ for a screen reader to speak, or a player to show, while the beat plays.
 They are made when the page is (`web_page.pages`), from the beats tracks the render wrote (a chapter rendered
 without beats has none), the lecture's beats matched to the chapters' by name: a cue spans its beat, from its
 first frame to the frame after its last, rounded inward to the millisecond, so every cue lies inside its video
-and none overlaps the next.
+and none overlaps the next. Each chapter's are in its words' language (`dependencies.language_of`: the render's where
+the chapter is translated, else English), and so are its beats' names as shown (`label`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import ceil, floor
 from pathlib import Path
 
+import i18n
 from pipeline import outputs
 from pipeline.frames import captions
+from pipeline.plan import dependencies
 from pipeline.plan.settings import RenderSettings
 from pipeline.publish import beat_text, lecture, present_page
 from scenes.chapters.registry import Chapter
 
 SUFFIX = ".descriptions.vtt"
 KIND = "descriptions"
-LABEL = "English descriptions"
+LABEL = "English descriptions"  # an English render's track's label
 VIDEO_FORMATS = ("mp4", "webm")  # a chapter's video the page plays, in order of preference
 
 
 @dataclass(frozen=True)
 class Described:
-    """One beat of a video: its name, times (frame-exact seconds), its narration lines and what it draws."""
+    """One beat of a video: its name (the chapter's, English), times (frame-exact seconds), its narration lines,
+    what it draws, its name as shown (`label`) and the language of these two."""
 
     name: str
     start: Fraction
     end: Fraction
     lines: list[str]
     shown: str
+    label: str = ""
+    lang: str = i18n.SOURCE
 
 
 def track(video: Path) -> Path:
@@ -47,11 +53,16 @@ def chapter_beats(video: Path, chapter: Chapter, settings: RenderSettings) -> li
     """The beats of `chapter`'s `video` (from its beats track), each with its lines and what it draws; none
     without a beats track."""
     cues = present_page.read_cues(present_page.beats_track(video))
-    beats = [_framed(c.text, c.start, c.end, settings.fps) for c in cues]
+    beats = [_framed(c.start, c.end, settings.fps, Described(c.text, 0, 0, [], "")) for c in cues]
     said = beat_text.lines_by_beat(beats, captions.read(video.with_suffix(".srt")))
     layout = outputs.layout_facts(outputs.chapter_files(video.parent, chapter.slug, lecture.FORMAT).layout)
-    shown = beat_text.shown(chapter.name, [b.name for b in beats], said, settings, layout)
-    return [Described(b.name, b.start, b.end, lines, what) for b, lines, what in zip(beats, said, shown)]
+    lang, named = dependencies.language_of(chapter, settings.lang), [b.name for b in beats]
+    shown = beat_text.shown(chapter.name, named, said, settings, layout, lang)
+    labels = beat_text.names(chapter, named, settings, lang)
+    return [
+        Described(b.name, b.start, b.end, lines, what, label, lang)
+        for b, lines, what, label in zip(beats, said, shown, labels)
+    ]
 
 
 def tracks(
@@ -72,9 +83,7 @@ def tracks(
     every = [beat for beats in found.values() for beat in beats]
     named = len(found) == len(chapters) and lecture.cue_texts(chapters, settings, list(found.values()))
     if cues and [c.text for c in cues] == named:
-        found[whole] = [
-            _framed(b.name, c.start, c.end, settings.fps, b.lines, b.shown) for c, b in zip(cues, every)
-        ]
+        found[whole] = [_framed(c.start, c.end, settings.fps, b) for c, b in zip(cues, every)]
     return {video: beats for video, beats in found.items() if beats}
 
 
@@ -97,11 +106,9 @@ def as_vtt(beats: list[Described]) -> str:
     return "\n".join(("WEBVTT\n", *cues))
 
 
-def _framed(name: str, start, end, fps: int, lines: list[str] = (), shown: str = "") -> Described:
-    """A beat whose millisecond times are moved to the frame boundaries they round."""
-    return Described(
-        name, Fraction(round(start * fps), fps), Fraction(round(end * fps), fps), list(lines), shown
-    )
+def _framed(start, end, fps: int, beat: Described) -> Described:
+    """`beat` at the millisecond times `start` and `end`, moved to the frame boundaries they round."""
+    return replace(beat, start=Fraction(round(start * fps), fps), end=Fraction(round(end * fps), fps))
 
 
 def _time(millis: int) -> str:

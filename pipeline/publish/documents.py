@@ -8,8 +8,8 @@ entry per document in its `documents`. The handout prints light-theme frames whe
 light theme's folder of the same size (e.g. 480p15-light) holds every chapter up to date
 with the same beats; else light print stills when `render.py handout` drew them (`print_stills`)
 and they are up to date; otherwise the render's own frames, each with a thin border. Both are written in the
-render's language (`settings.lang`): their own words and tags; the chapters' in English where they are not
-translated (`dependencies.language_of`), and marked so.
+render's language (`settings.lang`): their own words and tags; the chapters' (titles, captions, beat names, the
+pictures' descriptions) in English where they are not translated (`dependencies.language_of`), and marked so.
 """
 
 from __future__ import annotations
@@ -119,13 +119,14 @@ class Said:
     """One beat as the slides and the handout print it."""
 
     title: str  # its chapter's, as the video shows it
-    language: str  # its chapter's words' (title, lines: `dependencies.language_of`)
+    language: str  # its chapter's words' (title, lines, the beat's name and description: `dependencies.language_of`)
     chapter: Chapter
     number: int  # the beat's, in its chapter, from 1
     beat: beats.Beat
     lines: list[str]  # the narration's captions starting in it
     description: str  # its poster's text alternative
     note: str = ""  # a course's note for it, or ''
+    name: str = ""  # the beat's name as shown (`beat_text.names`)
 
 
 def said_by_beat(
@@ -141,12 +142,14 @@ def said_by_beat(
         files = outputs.chapter_files(folder, chapter.slug, lecture.FORMAT)
         lines = beat_text.lines_by_beat(entry.beats, captions.read(files.subtitles))
         layout = outputs.layout_facts(files.layout)
-        shown = beat_text.shown(chapter.name, [b.name for b in entry.beats], lines, settings, layout)
-        for number, (beat, spoken, what) in enumerate(zip(entry.beats, lines, shown), start=1):
-            description = beat_text.description(beat.name, what)
+        language, named = dependencies.language_of(chapter, settings.lang), [b.name for b in entry.beats]
+        shown = beat_text.shown(chapter.name, named, lines, settings, layout, language)
+        labels = beat_text.names(chapter, named, settings, language)
+        for number, (beat, spoken, what, label) in enumerate(zip(entry.beats, lines, shown, labels), start=1):
+            with i18n.active(language):
+                description = beat_text.description(label, what)
             noted = note(chapter.slug, beat.name) if note else ""
-            language = dependencies.language_of(chapter, settings.lang)
-            yield Said(title, language, chapter, number, beat, spoken, description, noted)
+            yield Said(title, language, chapter, number, beat, spoken, description, noted, label)
 
 
 def write_pptx(
@@ -190,9 +193,7 @@ def write_pdf(
     for one, poster in zip(said, posters, strict=True):
         if one.number == 1:
             parts.append(handout.HandoutChapter(one.title, [], one.language))
-        parts[-1].beats.append(
-            handout.HandoutBeat(one.beat.name, poster, one.lines, one.description, one.note)
-        )
+        parts[-1].beats.append(handout.HandoutBeat(one.name, poster, one.lines, one.description, one.note))
     with i18n.active(settings.lang):
         handout.write(title, subtitle, parts, target, settings.width / settings.height, now, author)
 

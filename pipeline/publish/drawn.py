@@ -16,8 +16,12 @@ layout.
 
 from __future__ import annotations
 
-import numpy as np
+import re
 
+import numpy as np
+from babel.numbers import format_decimal
+
+import i18n
 from attention import DEFAULT, Examples, attend, softmax, variance_experiment, weights_at_gain
 from attention.examples import story
 from attention.examples.beyond import all_queries
@@ -38,6 +42,9 @@ from attention.positions import (
 from attention.projections import DEFAULT_PROJECTIONS, equal_keys
 from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensitivity
 from attention.training import STEPS, WORDS, train_head
+from i18n import _, ngettext
+from i18n.numbers import POINT, decimal_sign, separator
+from i18n.words import N_, count, quoted
 from pipeline.plan.settings import RenderSettings
 from scenes.kit.arithmetic import (
     SCI_PLACES,
@@ -62,59 +69,118 @@ from scenes.kit.arithmetic import (
     vector_text,
 )
 
-REORDER_LINE = (
-    " Under the keys' names a grey line gives the last chapter's order, then this one's: {before} → {here}."
-)
 GAIN_STOPS = (2.0, 4.0, 10.0)  # WhereItBreaks' knob stops (its beats "At gain 2", ...)
 WHOLE = 3  # a name of this many characters or fewer stands whole under ThreeTokenDrag's live bars
 GROWTH = (1, 2, 4, 8)  # SourcePositions' cost beat: the source lengthened to these multiples
 
 
+class Name(str):
+    """A beat's name built from numbers ('At gain 2'): the chapter's own, English (the beat's identifier, as
+    `self.beat(...)` gives it), which `shown` says in the language active when it was made."""
+
+    shown: str
+
+    def __new__(cls, english: str, shown: str) -> Name:
+        made = super().__new__(cls, english)
+        made.shown = shown
+        return made
+
+
+def local(printed: str) -> str:
+    """Numbers printed in English form ('0.665', '[1.25, −0.4]', '4.90 × 10⁻⁴') as the active language writes
+    them: its decimal sign, and its separator between listed numbers ('[1,25; −0,4]' in German)."""
+    return POINT.sub(decimal_sign(), printed.replace(", ", separator()))
+
+
 def number(value, places: int) -> str:
-    """`fmt` for a sentence: with the minus sign the screen draws ('−0.4'), never a hyphen."""
-    return text_minus(fmt(value, places))
+    """`fmt` for a sentence: with the minus sign the screen draws ('−0.4'), never a hyphen; in the language."""
+    return local(text_minus(fmt(value, places)))
 
 
 def numbers(values, places: int | None = WEIGHT_PLACES) -> str:
-    """`listed` for a sentence, with the minus sign the screen draws."""
-    return text_minus(listed(values, places))
+    """`listed` for a sentence, with the minus sign the screen draws; in the language."""
+    return local(text_minus(listed(values, places)))
+
+
+def point(vector) -> str:
+    """`coords_text` in the language: '(1,25; −0,4)' in German."""
+    return local(coords_text(vector))
+
+
+def whole_number(n: int) -> str:
+    """A count with the language's digit grouping: '16,384', German '16.384'."""
+    return format_decimal(n, locale=i18n.language())
+
+
+def listing(items) -> str:
+    """Items that hold numbers, one after another: ', ' between them, '; ' where the comma is the decimal sign."""
+    return separator().join(items)
+
+
+def named_words(tokens) -> str:
+    """'“the”, “cat”': the words in the language's quotation marks."""
+    return _(", ").join(quoted(t) for t in tokens)
 
 
 def by_word(tokens, values, places: int = WEIGHT_PLACES) -> str:
     """'“the” 0.665, “cat” 0.245': each word with its number, the same decimals for all (as a column)."""
-    return ", ".join(f"“{t}” {text_minus(v)}" for t, v in zip(tokens, fmt_column(values, places)))
+    return listing(f"{quoted(t)} {local(text_minus(v))}" for t, v in zip(tokens, fmt_column(values, places)))
+
+
+def by_word_points(tokens, vectors) -> str:
+    """'“the” (1, 0), “cat” (0.5, 0)': each word with its vector as a point."""
+    return listing(f"{quoted(t)} {point(v)}" for t, v in zip(tokens, vectors))
 
 
 def exponentials(tokens, scores) -> str:
     """'“the” 2.718, “cat” 4.85 × 10⁸': each word with e to its score, as the chapter prints it."""
-    return ", ".join(f"“{t}” {plain(exp_text(s, WEIGHT_PLACES))}" for t, s in zip(tokens, scores))
+    return listing(f"{quoted(t)} {local(plain(exp_text(s, WEIGHT_PLACES)))}" for t, s in zip(tokens, scores))
 
 
 def rows(tokens, grid, places: int = WEIGHT_PLACES) -> str:
     """'“le” row 0.870, 0.120; “chat” row ...': a grid read row by row, −∞ for a hidden cell."""
-    shown = [
-        ", ".join("−∞" if np.isneginf(x) else number(x, places) for x in row) for row in np.asarray(grid)
-    ]
-    return "; ".join(f"“{t}” row {r}" for t, r in zip(tokens, shown))
+    shown = [listing("−∞" if np.isneginf(x) else number(x, places) for x in row) for row in np.asarray(grid)]
+    return "; ".join(_("%(word)s row %(values)s", word=quoted(t), values=r) for t, r in zip(tokens, shown))
+
+
+def sentence(text: str) -> str:
+    """`text` with its first letter a capital (a count spelled out starts it: 'Four cards')."""
+    return text[:1].upper() + text[1:]
 
 
 def fixed_context(ex: Examples) -> dict[str, str]:
     cross, grid = ex.cross, ex.cross.cross()
     source, target = cross.source_tokens, cross.target_tokens
-    words = ", ".join(f"“{t}”" for t in source)
-    blends = "; ".join(f"from “{t}”: {by_word(source, w)}" for t, w in zip(target, grid.weights))
+    blends = "; ".join(
+        _("from %(word)s: %(weights)s", word=quoted(t), weights=by_word(source, w))
+        for t, w in zip(target, grid.weights)
+    )
     return {
-        "Encode into one summary": f"The source words {words} in a row, each fed into an encoder box; "
-        "the boxes are chained left to right and one arrow leads from the last into a single summary vector.",
-        "The same summary for every step": f"A decoder column with the {len(target)} output steps "
-        f"{', '.join(f'“{t}”' for t in target)}; arrows from the summary bring every step an identical "
-        "copy of it, and the copies flash together.",
-        "Attention keeps every position": f"The summary and its chain fade; the {len(source)} encoder boxes "
-        "move into a column, one per source word, none of them dropped.",
-        "Attention: a blend per step": f"From each decoder step in turn, lines fan out to every source word, "
-        f"with a bar per word for its weight: {blends}. Then every step's bars flash in turn.",
-        "Why it matters": "A legend compares the two pictures: one summary copied to every step against a "
-        "fan of weighted lines per step; a note about long sentences appears under it.",
+        N_("Encode into one summary"): _(
+            "The source words %(words)s in a row, each fed into an encoder box; the boxes are chained left to "
+            "right and one arrow leads from the last into a single summary vector.",
+            words=named_words(source),
+        ),
+        N_("The same summary for every step"): _(
+            "A decoder column with the %(count)s output steps %(steps)s; arrows from the summary bring every step "
+            "an identical copy of it, and the copies flash together.",
+            count=len(target),
+            steps=named_words(target),
+        ),
+        N_("Attention keeps every position"): _(
+            "The summary and its chain fade; the %(count)s encoder boxes move into a column, one per source word, "
+            "none of them dropped.",
+            count=len(source),
+        ),
+        N_("Attention: a blend per step"): _(
+            "From each decoder step in turn, lines fan out to every source word, with a bar per word for its "
+            "weight: %(blends)s. Then every step's bars flash in turn.",
+            blends=blends,
+        ),
+        N_("Why it matters"): _(
+            "A legend compares the two pictures: one summary copied to every step against a fan of weighted lines "
+            "per step; a note about long sentences appears under it."
+        ),
     }
 
 
@@ -122,33 +188,49 @@ def three_token_drag(ex: Examples, layout: dict | None = None) -> dict[str, str]
     """As the render's `layout` facts say (`names_legend`: the bars cut names and a legend gives them whole)."""
     drag = ex.drag
     start, stop, end = drag.trace(drag.path[0]), drag.trace(), drag.trace(drag.path[-1])
-    keys = ", ".join(f"“{t}” at {coords_text(k)}" for t, k in zip(drag.tokens, drag.keys))
-    path = ", ".join(coords_text(p) for p in drag.path)
+    keys = listing(
+        _("%(word)s at %(point)s", word=quoted(t), point=point(k)) for t, k in zip(drag.tokens, drag.keys)
+    )
     unscaled = attend(drag.query, drag.keys, scaled=False)
     legend = names_legend(drag.tokens, (layout or {}).get("names_legend"))
     larger = attend(drag.query, drag.keys, divisor=1 / stop.divisor)  # these dots times √d
     return {
-        "Keys in a plane": f"A plane with a key arrow from the origin per word: {keys}. The query, a cross, "
-        f"sits at {coords_text(drag.path[0])}, and an orange output arrow points to "
-        f"{coords_text(np.round(start.output, 3))}. Beside the plane the weight bars read "
-        f"{by_word(drag.tokens, start.weights)}, their sum under them, and under that a glossary of the symbols: "
-        "kᵢ, q, d, wᵢ and output.",
-        "Drag the query": f"{legend}The cross travels along curved legs through {path}; the "
-        "output arrow follows it, "
-        "leaving a fading trail, and each bar rises as the cross swings towards its key. At the end the bars "
-        f"read {by_word(drag.tokens, end.weights)}.",
-        "Worked example": f"The cross stops at {coords_text(stop.query)}. Beside the plane the working builds row by "
-        f"row: dots {numbers(stop.dots, column(stop.dots, SCORE_PLACES))}, divided by "
-        f"{number(stop.divisor, SCORE_PLACES)} into scores {numbers(stop.scores, column(stop.scores, SCORE_PLACES))}, "
-        f"softmax into weights {by_word(drag.tokens, stop.weights)}. "
-        "Each key's shadow is dropped onto the query's direction as a dashed line; the longest belongs to "
-        f"“{drag.tokens[int(np.argmax(stop.dots))]}”.",
-        "Why divide by the square root of d": "The working leaves; three small charts of upright weight bars "
-        "side by side, one per scale of the same dots, on one baseline, each chart's top weight framed in turn: "
-        "divided by "
-        f"{number(stop.divisor, SCORE_PLACES)}, {by_word(drag.tokens, stop.weights)}; not divided, "
-        f"{by_word(drag.tokens, unscaled.weights)}; times {number(stop.divisor, SCORE_PLACES)}, "
-        f"{by_word(drag.tokens, larger.weights)}.",
+        N_("Keys in a plane"): _(
+            "A plane with a key arrow from the origin per word: %(keys)s. The query, a cross, sits at %(query)s, "
+            "and an orange output arrow points to %(output)s. Beside the plane the weight bars read %(weights)s, "
+            "their sum under them, and under that a glossary of the symbols: kᵢ, q, d, wᵢ and output.",
+            keys=keys,
+            query=point(drag.path[0]),
+            output=point(np.round(start.output, 3)),
+            weights=by_word(drag.tokens, start.weights),
+        ),
+        N_("Drag the query"): legend
+        + _(
+            "The cross travels along curved legs through %(path)s; the output arrow follows it, leaving a fading "
+            "trail, and each bar rises as the cross swings towards its key. At the end the bars read %(weights)s.",
+            path=listing(point(p) for p in drag.path),
+            weights=by_word(drag.tokens, end.weights),
+        ),
+        N_("Worked example"): _(
+            "The cross stops at %(query)s. Beside the plane the working builds row by row: dots %(dots)s, divided "
+            "by %(divisor)s into scores %(scores)s, softmax into weights %(weights)s. Each key's shadow is dropped "
+            "onto the query's direction as a dashed line; the longest belongs to %(word)s.",
+            query=point(stop.query),
+            dots=numbers(stop.dots, column(stop.dots, SCORE_PLACES)),
+            divisor=number(stop.divisor, SCORE_PLACES),
+            scores=numbers(stop.scores, column(stop.scores, SCORE_PLACES)),
+            weights=by_word(drag.tokens, stop.weights),
+            word=quoted(drag.tokens[int(np.argmax(stop.dots))]),
+        ),
+        N_("Why divide by the square root of d"): _(
+            "The working leaves; three small charts of upright weight bars side by side, one per scale of the "
+            "same dots, on one baseline, each chart's top weight framed in turn: divided by %(divisor)s, "
+            "%(scaled)s; not divided, %(unscaled)s; times %(divisor)s, %(larger)s.",
+            divisor=number(stop.divisor, SCORE_PLACES),
+            scaled=by_word(drag.tokens, stop.weights),
+            unscaled=by_word(drag.tokens, unscaled.weights),
+            larger=by_word(drag.tokens, larger.weights),
+        ),
     }
 
 
@@ -159,57 +241,92 @@ def names_legend(tokens, shown: bool | None) -> str:
     word (None), where."""
     if shown is False or all(len(t) <= WHOLE for t in tokens):
         return ""
-    legend = "A legend of the full names, each in its colour, takes the place of the symbols' glossary under the bars"
-    return f"{legend}{'' if shown else ' where they cut a name short'}. "
+    if shown:
+        return _(
+            "A legend of the full names, each in its colour, takes the place of the symbols' glossary under the bars. "
+        )
+    return _(
+        "A legend of the full names, each in its colour, takes the place of the symbols' glossary under the bars "
+        "where they cut a name short. "
+    )
 
 
 def score_every_word(ex: Examples) -> dict[str, str]:
     trace, tokens = ex.blend.trace(0), ex.blend.tokens
-    keys = ", ".join(f"“{t}” {coords_text(k)}" for t, k in zip(tokens, trace.keys))
     sums = "; ".join(
-        f"“{t}”: {' + '.join(text_minus(f'{fmt_input(a)}×{fmt_input(b)}') for a, b in zip(trace.query, k))} = "
-        f"{number(d, SCORE_PLACES)}"
+        f"{quoted(t)}: "
+        + local(" + ".join(text_minus(f"{fmt_input(a)}×{fmt_input(b)}") for a, b in zip(trace.query, k)))
+        + f" = {number(d, SCORE_PLACES)}"
         for t, k, d in zip(tokens, trace.keys, trace.dots)
     )
+    reordered = story.reordered(tokens, ex.drag.tokens)
+    order = _(
+        " Under the keys' names a grey line gives the last chapter's order, then this one's: %(before)s → %(here)s.",
+        before=", ".join(ex.drag.tokens),
+        here=", ".join(tokens),
+    )
     return {
-        "Three roles": "Three cards side by side name the roles: query, key and value, each with its symbol "
-        "and its job; a grey disclaimer sits under them, then all of it leaves.",
-        "Query and keys": f"The keys as rows of numbers, one per word: {keys}. Above them the query "
-        f"{coords_text(trace.query)}, the same width."
-        + (
-            REORDER_LINE.format(before=", ".join(ex.drag.tokens), here=", ".join(tokens))
-            if story.reordered(tokens, ex.drag.tokens)
-            else ""
+        N_("Three roles"): _(
+            "Three cards side by side name the roles: query, key and value, each with its symbol and its job; a "
+            "grey disclaimer sits under them, then all of it leaves."
         ),
-        "Dot products, term by term": "A frame stays round the query while another steps down the keys; "
-        "copies of each query entry and key entry fly side by side, and beside each key its products are "
-        f"written out and added: {sums}.",
-        "Divide by the square root of the width": f"Beside each dot product its division by "
-        f"{number(trace.divisor, SCORE_PLACES)}, giving the scores {by_word(tokens, trace.scores, SCORE_PLACES)}; "
-        "a framed line at the bottom pairs the dots with the scores; beside it a small compass shows the "
-        "query's arrow and each key's arrow at its angle from the query, in its word's colour.",
+        N_("Query and keys"): _(
+            "The keys as rows of numbers, one per word: %(keys)s. Above them the query %(query)s, the same width.",
+            keys=by_word_points(tokens, trace.keys),
+            query=point(trace.query),
+        )
+        + (order if reordered else ""),
+        N_("Dot products, term by term"): _(
+            "A frame stays round the query while another steps down the keys; copies of each query entry and key "
+            "entry fly side by side, and beside each key its products are written out and added: %(sums)s.",
+            sums=sums,
+        ),
+        N_("Divide by the square root of the width"): _(
+            "Beside each dot product its division by %(divisor)s, giving the scores %(scores)s; a framed line at "
+            "the bottom pairs the dots with the scores; beside it a small compass shows the query's arrow and each "
+            "key's arrow at its angle from the query, in its word's colour.",
+            divisor=number(trace.divisor, SCORE_PLACES),
+            scores=by_word(tokens, trace.scores, SCORE_PLACES),
+        ),
     }
 
 
 def blend_by_weight(ex: Examples) -> dict[str, str]:
     trace, tokens = ex.blend.trace(0), ex.blend.tokens
-    values = ", ".join(f"“{t}” {coords_text(v)}" for t, v in zip(tokens, trace.values))
-    terms = ", ".join(
-        f"{number(w, WEIGHT_PLACES)} × {coords_text(v)}" for w, v in zip(trace.weights, trace.values)
+    terms = listing(f"{number(w, WEIGHT_PLACES)} × {point(v)}" for w, v in zip(trace.weights, trace.values))
+    counted = len(tokens)
+    vector = Name(  # named as the chapter names the beat: by the example's count of weights
+        f"A vector, not {story.count(counted)} weights",
+        _("A vector, not %(count)s weights", count=count(counted)),
     )
     return {
-        "Scores from the last step": f"A row of cells under the words: the scores "
-        f"{by_word(tokens, trace.scores, SCORE_PLACES)}.",
-        "Exponentiate": f"Under each score its exponential: {exponentials(tokens, trace.scores)}; their sum "
-        f"{plain(exp_text(trace.log_exp_sum, WEIGHT_PLACES))} at the end of the row.",
-        "Divide by the sum": f"Each exponential over the sum gives a weight, drawn as a bar: "
-        f"{by_word(tokens, trace.weights)}; a box round their total.",
-        "Weights times values": f"A plane with the value arrows {values}. Each is scaled by its weight "
-        f"({terms}) and laid tip to tail, ending at the output arrow {coords_text(np.round(trace.output, 3))}.",
-        # named as the chapter names the beat: by the example's count of weights
-        f"A vector, not {story.count(len(tokens))} weights": "Dashed lines from the output's tip to the axes "
-        f"read its coordinates {numbers(trace.output)}; counts beside it set {len(tokens)} weights in against "
-        f"one vector of {len(trace.output)} numbers out.",
+        N_("Scores from the last step"): _(
+            "A row of cells under the words: the scores %(scores)s.",
+            scores=by_word(tokens, trace.scores, SCORE_PLACES),
+        ),
+        N_("Exponentiate"): _(
+            "Under each score its exponential: %(exps)s; their sum %(sum)s at the end of the row.",
+            exps=exponentials(tokens, trace.scores),
+            sum=local(plain(exp_text(trace.log_exp_sum, WEIGHT_PLACES))),
+        ),
+        N_("Divide by the sum"): _(
+            "Each exponential over the sum gives a weight, drawn as a bar: %(weights)s; a box round their total.",
+            weights=by_word(tokens, trace.weights),
+        ),
+        N_("Weights times values"): _(
+            "A plane with the value arrows %(values)s. Each is scaled by its weight (%(terms)s) and laid tip to "
+            "tail, ending at the output arrow %(output)s.",
+            values=by_word_points(tokens, trace.values),
+            terms=terms,
+            output=point(np.round(trace.output, 3)),
+        ),
+        vector: _(
+            "Dashed lines from the output's tip to the axes read its coordinates %(output)s; counts beside it set "
+            "%(count)s weights in against one vector of %(width)s numbers out.",
+            output=numbers(trace.output),
+            count=counted,
+            width=len(trace.output),
+        ),
     }
 
 
@@ -217,74 +334,112 @@ def refocus(ex: Examples) -> dict[str, str]:
     blend, tokens = ex.blend, ex.blend.tokens
     before, after = blend.trace(0), blend.trace(min(1, len(blend.queries) - 1))
     printed = one_format(after.terms)  # one format down the column, as the video and the query panel
-    terms = by_word_printed(tokens, printed)
     zero = [
-        f"“{t}” {number(w, WEIGHT_PLACES)} × [{numbers(v, None)}] = {vector_text(p)}"
+        f"{quoted(t)} {number(w, WEIGHT_PLACES)} × [{numbers(v, None)}] = {local(vector_text(p))}"
         for t, w, v, term, p in zip(tokens, after.weights, after.values, after.terms, printed)
         if not np.any(np.round(term, WEIGHT_PLACES))
     ]
-    boxed = f"; boxed at the left, what adds nothing: {'; '.join(zero)}" if zero else ""
+    boxed = _("; boxed at the left, what adds nothing: %(terms)s", terms="; ".join(zero)) if zero else ""
     return {
-        "The same keys and values": f"The stored keys and values at the left, the first query "
-        f"{coords_text(before.query)}, its scores {numbers(before.scores, SCORE_PLACES)}, weight bars "
-        f"{by_word(tokens, before.weights)}, and its output arrow at {numbers(before.output)} in the values' plane.",
-        "A new query": f"A tag marks the keys and values as unchanged; the query's numbers turn from "
-        f"{coords_text(before.query)} into {coords_text(after.query)}.",
-        "New weights, new blend": f"The scores become {numbers(after.scores, SCORE_PLACES)}; the bars move from "
-        f"{numbers(before.weights)} to {by_word(tokens, after.weights)}, and the output arrow swings from "
-        f"{numbers(before.output)} to {numbers(after.output)}, the old one left faint.",
-        "What each value adds": f"A magnified corner of the values' plane: each weight times its value, {terms}, "
-        f"tip to tail, ending at the output {numbers(after.output)}{boxed}.",
-        "Summary": "The magnified corner leaves and a note takes its place: the stored keys and values stay, the "
-        "query and its output are new.",
+        N_("The same keys and values"): _(
+            "The stored keys and values at the left, the first query %(query)s, its scores %(scores)s, weight bars "
+            "%(weights)s, and its output arrow at %(output)s in the values' plane.",
+            query=point(before.query),
+            scores=numbers(before.scores, SCORE_PLACES),
+            weights=by_word(tokens, before.weights),
+            output=numbers(before.output),
+        ),
+        N_("A new query"): _(
+            "A tag marks the keys and values as unchanged; the query's numbers turn from %(before)s into %(after)s.",
+            before=point(before.query),
+            after=point(after.query),
+        ),
+        N_("New weights, new blend"): _(
+            "The scores become %(scores)s; the bars move from %(before)s to %(after)s, and the output arrow swings "
+            "from %(was)s to %(now)s, the old one left faint.",
+            scores=numbers(after.scores, SCORE_PLACES),
+            before=numbers(before.weights),
+            after=by_word(tokens, after.weights),
+            was=numbers(before.output),
+            now=numbers(after.output),
+        ),
+        N_("What each value adds"): _(
+            "A magnified corner of the values' plane: each weight times its value, %(terms)s, tip to tail, ending "
+            "at the output %(output)s%(boxed)s.",
+            terms=by_word_printed(tokens, printed),
+            output=numbers(after.output),
+            boxed=boxed,
+        ),
+        N_("Summary"): _(
+            "The magnified corner leaves and a note takes its place: the stored keys and values stay, the query and "
+            "its output are new."
+        ),
     }
 
 
 def projections(ex: Examples) -> dict[str, str]:
     p = DEFAULT_PROJECTIONS  # the lecture's own words, whatever the example (the chapter says so)
     worked, (a, b) = p.tokens[0], equal_keys(p)[0]
-    trace, rows = p.attend(a, p.tokens), [p.tokens.index(t) for t in (a, b)]
-
-    def by_row(matrix) -> str:
-        return ", ".join(f"“{t}” {coords_text(row)}" for t, row in zip(p.tokens, matrix))
-
+    trace, chosen = p.attend(a, p.tokens), [p.tokens.index(t) for t in (a, b)]
     if p.makes(ex.blend):
-        asked = [p.asking(q) for q in ex.blend.queries]
-        known = (
-            "The key and value rows of " + ", ".join(f"“{t}”" for t in ex.blend.tokens) + " framed, a note "
-            "beside them: exactly the earlier chapters'; then the query rows of "
-            + " and ".join(f"“{t}”" for t in dict.fromkeys(asked))
-            + " framed, a note naming whose query each earlier chapter used."
+        asked = [quoted(p.asking(q)) for q in ex.blend.queries]
+        known = _(
+            "The key and value rows of %(words)s framed, a note beside them: exactly the earlier chapters'; then "
+            "the query rows of %(asked)s framed, a note naming whose query each earlier chapter used.",
+            words=named_words(ex.blend.tokens),
+            asked=and_list(dict.fromkeys(asked)),
         )
     else:
-        known = "A note beside the table: the lecture's own words, the example giving its vectors directly."
-    return {
-        "One word, one vector": "The words each beside its embedding x, stacked as the rows of X: "
-        f"{by_row(p.embeddings)}.",
-        # the matrices named in words, as the captions name them (review 7: 'W_K' read with a raw underscore)
-        "Three learned matrices": f"Above the table the query matrix {by_row_matrix(p.w_q)}, the key matrix "
-        f"{by_row_matrix(p.w_k)} and the value matrix {by_row_matrix(p.w_v)}; the formula lights: q, k and v "
-        "are each x times its matrix.",
-        "Row times matrix": "Under the key matrix, its product named as it comes in: K = X times the key matrix. "
-        f"The row of “{worked}” lit and the key matrix's columns lit one at a time; for each, the pairs fly into a "
-        f"line of products whose sum is the next entry of its key {coords_text(p.keys[0])}; then every word's key "
-        f"fills the column under the key matrix: {by_row(p.keys)}.",
-        "Values and queries": "Under the value matrix, named V = X times the value matrix, the values "
-        f"{by_row(p.values)}, the words repeated on the right of V, each beside its row; then under the query "
-        f"matrix, named Q = X times the query matrix, the queries {by_row(p.queries)}.",
-        "The vectors you know": known,
-        "Matched alike, passed on apart": f"The three matrices leave; the key rows of “{a}” and “{b}” framed, "
-        f"equal; the query row of “{a}” framed and a column of its weights right of the words beside V, "
-        f"{by_word(p.tokens, trace.weights)}; their value rows framed; above the table the line output = "
-        f"sum of weights times values, equal to {coords_text(np.round(trace.output, WEIGHT_PLACES))}, with the terms "
-        f"of “{a}” and “{b}” "
-        + " and ".join(
-            f"{number(trace.weights[i], WEIGHT_PLACES)} × {coords_text(trace.values[i])}" for i in rows
+        known = _(
+            "A note beside the table: the lecture's own words, the example giving its vectors directly."
         )
-        + ", each framed.",
-        "Summary": "The table stays: X and its products Q, K and V, each named as X times its matrix and framed in "
-        "turn, the words right of V and the weights beside them, the output line above; under the table a "
-        "closing line: key, what a word is matched on; value, what it passes on.",
+    terms = and_list(f"{number(trace.weights[i], WEIGHT_PLACES)} × {point(trace.values[i])}" for i in chosen)
+    return {
+        N_("One word, one vector"): _(
+            "The words each beside its embedding x, stacked as the rows of X: %(rows)s.",
+            rows=by_word_points(p.tokens, p.embeddings),
+        ),
+        # the matrices named in words, as the captions name them (review 7: 'W_K' read with a raw underscore)
+        N_("Three learned matrices"): _(
+            "Above the table the query matrix %(query)s, the key matrix %(key)s and the value matrix %(value)s; the "
+            "formula lights: q, k and v are each x times its matrix.",
+            query=by_row_matrix(p.w_q),
+            key=by_row_matrix(p.w_k),
+            value=by_row_matrix(p.w_v),
+        ),
+        N_("Row times matrix"): _(
+            "Under the key matrix, its product named as it comes in: K = X times the key matrix. The row of "
+            "%(word)s lit and the key matrix's columns lit one at a time; for each, the pairs fly into a line of "
+            "products whose sum is the next entry of its key %(key)s; then every word's key fills the column under "
+            "the key matrix: %(keys)s.",
+            word=quoted(worked),
+            key=point(p.keys[0]),
+            keys=by_word_points(p.tokens, p.keys),
+        ),
+        N_("Values and queries"): _(
+            "Under the value matrix, named V = X times the value matrix, the values %(values)s, the words repeated "
+            "on the right of V, each beside its row; then under the query matrix, named Q = X times the query "
+            "matrix, the queries %(queries)s.",
+            values=by_word_points(p.tokens, p.values),
+            queries=by_word_points(p.tokens, p.queries),
+        ),
+        N_("The vectors you know"): known,
+        N_("Matched alike, passed on apart"): _(
+            "The three matrices leave; the key rows of %(a)s and %(b)s framed, equal; the query row of %(a)s framed "
+            "and a column of its weights right of the words beside V, %(weights)s; their value rows framed; above "
+            "the table the line output = sum of weights times values, equal to %(output)s, with the terms of %(a)s "
+            "and %(b)s %(terms)s, each framed.",
+            a=quoted(a),
+            b=quoted(b),
+            weights=by_word(p.tokens, trace.weights),
+            output=point(np.round(trace.output, WEIGHT_PLACES)),
+            terms=terms,
+        ),
+        N_("Summary"): _(
+            "The table stays: X and its products Q, K and V, each named as X times its matrix and framed in turn, "
+            "the words right of V and the weights beside them, the output line above; under the table a closing "
+            "line: key, what a word is matched on; value, what it passes on."
+        ),
     }
 
 
@@ -293,108 +448,199 @@ def word_order(ex: Examples) -> dict[str, str]:
     x = DEFAULT_PROJECTIONS.embeddings
     pe = sinusoidal(np.arange(len(x)), PE_WIDTH)
     rope = rotary_table()
-    scores = [text_minus(s) for s in fmt_column([r.score for r in rope], SCORE_PLACES)]
-    step = fmt_input(ROPE_STEP)
-    return {
-        "Words in another order": f"The query {coords_text(ex.blend.queries[0])} over a bar per word: "
-        f"{by_word(sq.tokens, sq.before.weights)}; beside them the output. The bars, each with its word and "
-        f"weight, take the order {', '.join(f'“{t}”' for t in sq.order)}: those moving one way slide, the "
-        "others fade out and in again at their places; the output "
-        "does not move.",
-        "A set, not a sentence": "A grid of weights with a row and a column per word of the sentence, each "
-        f"row its word's weights over every word: {rows(ss.tokens, ss.before.weights)}; beside each row its "
-        f"output, {by_word_vectors(ss.tokens, np.round(ss.before.outputs, WEIGHT_PLACES))}. The rows move into "
-        f"the order {', '.join(f'“{t}”' for t in ss.order)}, then the columns, the last word's line fading out "
-        "and back in at the front; each output is framed, unchanged.",
-        "Positions as stripes": f"A table PE, a row per position p = 0 to {len(pe) - 1} at width {PE_WIDTH}: "
-        f"{printed_rows(pe)}. Beside it the encodings of {STRIPES[0]} positions at width {STRIPES[1]} as "
-        "cells, a column per position and a row per coordinate, grey at −1 to white at +1 (a key above "
-        "them): fast bands on the first coordinates, nearly still ones further down. Both leave for X plus PE "
-        "and their sum X + PE "
-        f"{printed_rows(with_positions(x))}, the lecture's {story.count(len(x))} words beside X.",
-        "Rotary positions": f"A plane with q {coords_text(ROPE_QUERY)} and k {coords_text(ROPE_KEY)}, an arc "
-        "between them. "
-        f"For each pair of positions (m, n) q turns by m × {step}° and k by n × {step}°, and a row joins the "
-        "table: "
-        + "; ".join(
-            f"({r.positions[0]}, {r.positions[1]}) offset {number(r.offset, 0)}, score {s}"
-            for r, s in zip(rope, scores)
+    scores = [local(text_minus(s)) for s in fmt_column([r.score for r in rope], SCORE_PLACES)]
+    step = local(fmt_input(ROPE_STEP))
+    table = "; ".join(
+        _(
+            "(%(m)s, %(n)s) offset %(offset)s, score %(score)s",
+            m=r.positions[0],
+            n=r.positions[1],
+            offset=number(r.offset, 0),
+            score=s,
         )
-        + ". The arc between the arrows is the same for the same offset.",
-        "Summary": "The table of scores gives way to three lines beside the turned q and k: attention alone, a set "
-        "of words; sinusoidal, position added to x; rotary, q and k turned by it.",
+        for r, s in zip(rope, scores)
+    )
+    return {
+        N_("Words in another order"): _(
+            "The query %(query)s over a bar per word: %(weights)s; beside them the output. The bars, each with its "
+            "word and weight, take the order %(order)s: those moving one way slide, the others fade out and in "
+            "again at their places; the output does not move.",
+            query=point(ex.blend.queries[0]),
+            weights=by_word(sq.tokens, sq.before.weights),
+            order=named_words(sq.order),
+        ),
+        N_("A set, not a sentence"): _(
+            "A grid of weights with a row and a column per word of the sentence, each row its word's weights over "
+            "every word: %(rows)s; beside each row its output, %(outputs)s. The rows move into the order %(order)s, "
+            "then the columns, the last word's line fading out and back in at the front; each output is framed, "
+            "unchanged.",
+            rows=rows(ss.tokens, ss.before.weights),
+            outputs=by_word_vectors(ss.tokens, np.round(ss.before.outputs, WEIGHT_PLACES)),
+            order=named_words(ss.order),
+        ),
+        N_("Positions as stripes"): _(
+            "A table PE, a row per position p = 0 to %(last)s at width %(width)s: %(table)s. Beside it the "
+            "encodings of %(positions)s positions at width %(stripes)s as cells, a column per position and a row "
+            "per coordinate, grey at −1 to white at +1 (a key above them): fast bands on the first coordinates, "
+            "nearly still ones further down. Both leave for X plus PE and their sum X + PE %(sum)s, the lecture's "
+            "%(count)s words beside X.",
+            last=len(pe) - 1,
+            width=PE_WIDTH,
+            table=printed_rows(pe),
+            positions=STRIPES[0],
+            stripes=STRIPES[1],
+            sum=printed_rows(with_positions(x)),
+            count=count(len(x)),
+        ),
+        N_("Rotary positions"): _(
+            "A plane with q %(q)s and k %(k)s, an arc between them. For each pair of positions (m, n) q turns by "
+            "m × %(step)s° and k by n × %(step)s°, and a row joins the table: %(table)s. The arc between the arrows "
+            "is the same for the same offset.",
+            q=point(ROPE_QUERY),
+            k=point(ROPE_KEY),
+            step=step,
+            table=table,
+        ),
+        N_("Summary"): _(
+            "The table of scores gives way to three lines beside the turned q and k: attention alone, a set of "
+            "words; sinusoidal, position added to x; rotary, q and k turned by it."
+        ),
     }
 
 
-def trained_head(_: Examples) -> dict[str, str]:
+def trained_head(_ex: Examples) -> dict[str, str]:
     head = train_head()  # the chapter's own task, whatever the example
     ex = head.held_out[0]
-    cards = ", ".join(f"“{w}” {v}" for w, v in zip(ex.words, ex.values))
     losses = head.losses
     middle = losses[len(losses) // 2]
     query = WORDS.index(ex.query)
     row = [head.bilinear[query, WORDS.index(w)] for w in ex.words]
-    diagonal = ", ".join(f"“{w}” {number(head.bilinear[i, i], 1)}" for i, w in enumerate(WORDS))
-    right = f"{round(100 * head.accuracy_before)}% → {round(100 * head.accuracy)}%"
+    diagonal = listing(f"{quoted(w)} {number(head.bilinear[i, i], 1)}" for i, w in enumerate(WORDS))
+    chance = round(100 / len(ex.words))
     return {
-        "The task": f"{story.count(len(ex.words)).capitalize()} cards, each a word over its value: {cards}; beside "
-        f"them the {len(WORDS)} words the cards are drawn from ({', '.join(WORDS)}); above them the query "
-        f"“{ex.query}”; its card is framed and “→ {ex.values[ex.answer]}” appears after the query.",
-        "Before training": "Under the cards a bar of each card's weight, the bars on one baseline with each "
-        f"card's word under its bar: {by_word(ex.words, ex.weights_before)}; the lowest and the highest framed in "
-        "turn, then the query's card and the highest bar; under the words the "
-        f"held-out score: right {round(100 * head.accuracy_before)}% (chance {round(100 / len(ex.words))}%), "
-        f"mean weight on the right word {number(head.mean_weight_before, WEIGHT_PLACES)}.",
-        "Training": f"In place of the word list, axes of loss against step; the curve is drawn from "
-        f"{number(losses[0], WEIGHT_PLACES)} at step 0, steeply down past {number(middle, WEIGHT_PLACES)} at step "
-        f"{STEPS // 2}, flattening to {number(losses[-1], WEIGHT_PLACES)} at step {STEPS}.",
-        "After training": f"The bars change to {by_word(ex.words, ex.weights_after)}, each beside its old bar, "
-        "left faint and outlined in its word's colour, its number above it; beside the query a legend, such an "
-        "outlined bar: before training. The bar of "
-        f"“{ex.query}” is framed; the held-out score under the words now right "
-        f"{round(100 * head.accuracy)}%, mean weight {number(head.mean_weight, WEIGHT_PLACES)}.",
-        "What it learned": "The picture clears for a grid of the query matrix times the key matrix transposed, "
-        f"the {len(WORDS)} query words down and key words across, each cell grey to white, brighter for a higher "
-        "score. The row of "
-        f"“{ex.query}” is framed at this lookup's words; beside the grid it is worked out: softmax of "
-        f"{vector_text([number(x, 1) for x in row])} over the square root of {head.w_q.shape[1]}, about "
-        f"{vector_text(fmt_column(ex.weights_after, WEIGHT_PLACES))}, the trained bars. Then the diagonal cells are "
-        f"framed: {diagonal}, each the highest of its row.",
-        "Summary": "The grid stays; beside it a small loss curve, from "
-        f"{number(losses[0], WEIGHT_PLACES)} to {number(losses[-1], WEIGHT_PLACES)}, and three lines: right on unseen "
-        f"lookups {right} (chance {round(100 / len(ex.words))}%), trained on the answers alone.",
+        N_("The task"): sentence(
+            _(
+                "%(count)s cards, each a word over its value: %(cards)s; beside them the %(words)s words the cards "
+                "are drawn from (%(list)s); above them the query %(query)s; its card is framed and “→ %(answer)s” "
+                "appears after the query.",
+                count=count(len(ex.words)),
+                cards=listing(f"{quoted(w)} {v}" for w, v in zip(ex.words, ex.values)),
+                words=len(WORDS),
+                list=", ".join(WORDS),
+                query=quoted(ex.query),
+                answer=ex.values[ex.answer],
+            )
+        ),
+        N_("Before training"): _(
+            "Under the cards a bar of each card's weight, the bars on one baseline with each card's word under its "
+            "bar: %(weights)s; the lowest and the highest framed in turn, then the query's card and the highest "
+            "bar; under the words the held-out score: right %(right)s%% (chance %(chance)s%%), mean weight on the "
+            "right word %(mean)s.",
+            weights=by_word(ex.words, ex.weights_before),
+            right=round(100 * head.accuracy_before),
+            chance=chance,
+            mean=number(head.mean_weight_before, WEIGHT_PLACES),
+        ),
+        N_("Training"): _(
+            "In place of the word list, axes of loss against step; the curve is drawn from %(first)s at step 0, "
+            "steeply down past %(middle)s at step %(half)s, flattening to %(last)s at step %(steps)s.",
+            first=number(losses[0], WEIGHT_PLACES),
+            middle=number(middle, WEIGHT_PLACES),
+            half=STEPS // 2,
+            last=number(losses[-1], WEIGHT_PLACES),
+            steps=STEPS,
+        ),
+        N_("After training"): _(
+            "The bars change to %(weights)s, each beside its old bar, left faint and outlined in its word's colour, "
+            "its number above it; beside the query a legend, such an outlined bar: before training. The bar of "
+            "%(query)s is framed; the held-out score under the words now right %(right)s%%, mean weight %(mean)s.",
+            weights=by_word(ex.words, ex.weights_after),
+            query=quoted(ex.query),
+            right=round(100 * head.accuracy),
+            mean=number(head.mean_weight, WEIGHT_PLACES),
+        ),
+        N_("What it learned"): _(
+            "The picture clears for a grid of the query matrix times the key matrix transposed, the %(count)s query "
+            "words down and key words across, each cell grey to white, brighter for a higher score. The row of "
+            "%(query)s is framed at this lookup's words; beside the grid it is worked out: softmax of %(row)s over "
+            "the square root of %(width)s, about %(weights)s, the trained bars. Then the diagonal cells are framed: "
+            "%(diagonal)s, each the highest of its row.",
+            count=len(WORDS),
+            query=quoted(ex.query),
+            row=local(vector_text([fmt(x, 1) for x in row])),
+            width=head.w_q.shape[1],
+            weights=local(vector_text(fmt_column(ex.weights_after, WEIGHT_PLACES))),
+            diagonal=diagonal,
+        ),
+        N_("Summary"): _(
+            "The grid stays; beside it a small loss curve, from %(first)s to %(last)s, and three lines: right on "
+            "unseen lookups %(before)s%% → %(after)s%% (chance %(chance)s%%), trained on the answers alone.",
+            first=number(losses[0], WEIGHT_PLACES),
+            last=number(losses[-1], WEIGHT_PLACES),
+            before=round(100 * head.accuracy_before),
+            after=round(100 * head.accuracy),
+            chance=chance,
+        ),
     }
 
 
 def printed_rows(matrix) -> str:
     """A matrix as its rows, each entry as the chapter's table prints it: [(0.000, 1.000), (0.841, 0.540)]."""
     printed = entries_tex(matrix, WEIGHT_PLACES)
-    return "[" + ", ".join(f"({', '.join(map(text_minus, row))})" for row in printed) + "]"
+    return "[" + listing(local(f"({', '.join(map(text_minus, row))})") for row in printed) + "]"
 
 
 def by_row_matrix(matrix) -> str:
     """A matrix as its rows: [[a, b], [c, d]]."""
-    return "[" + ", ".join(coords_text(row) for row in matrix) + "]"
+    return "[" + listing(point(row) for row in matrix) + "]"
 
 
 def all_queries_at_once(ex: Examples) -> dict[str, str]:
     tr, tokens = all_queries(ex.blend), ex.blend.tokens
     (m, d), n, dv = tr.queries.shape, len(tokens), tr.values.shape[1]
-    names = [f"query {i + 1}" for i in range(m)]
+    names = [_("query %(number)s", number=i + 1) for i in range(m)]
     return {
-        "Stack the queries": f"The {m} queries stacked as the rows of Q, {m} by {d}; beside it K transposed, "
-        f"{d} by {n}, one column per word ({', '.join(f'“{t}”' for t in tokens)}).",
-        "One product, every dot product": f"A {m} by {n} grid of dot products fills in, each row lit as it is "
-        f"read: {rows(names, tr.dots, SCORE_PLACES)}. Under the product, entries of Q and K transposed fly "
-        "into place pair by pair, each pair multiplied and the products added, for the first and the last cell.",
-        "Divide by the square root of d": f"Every entry divided by {number(tr.divisor, SCORE_PLACES)}: "
-        f"{rows(names, tr.scores, SCORE_PLACES)}.",
-        "Softmax row by row": f"Each row becomes weights, a sum of 1 at its end: {rows(names, tr.weights)}.",
-        "Every output at once": f"V, {n} by {dv}, one row per word's value, each row named by its word; the "
-        f"outputs, {m} by {dv}, row by row: {rows(names, tr.outputs)}. Under them each output row is worked "
-        "out: every weight and its word's value row light and fly into a sum of weight times value.",
-        "Summary": f"The shapes in a chain: Q {m} by {d} times K transposed {d} by {n} gives {m} by {n}; softmax "
-        f"row by row; times V {n} by {dv} gives the outputs, {m} by {dv}.",
+        N_("Stack the queries"): _(
+            "The %(m)s queries stacked as the rows of Q, %(m)s by %(d)s; beside it K transposed, %(d)s by %(n)s, one "
+            "column per word (%(words)s).",
+            m=m,
+            d=d,
+            n=n,
+            words=named_words(tokens),
+        ),
+        N_("One product, every dot product"): _(
+            "A %(m)s by %(n)s grid of dot products fills in, each row lit as it is read: %(rows)s. Under the "
+            "product, entries of Q and K transposed fly into place pair by pair, each pair multiplied and the "
+            "products added, for the first and the last cell.",
+            m=m,
+            n=n,
+            rows=rows(names, tr.dots, SCORE_PLACES),
+        ),
+        N_("Divide by the square root of d"): _(
+            "Every entry divided by %(divisor)s: %(rows)s.",
+            divisor=number(tr.divisor, SCORE_PLACES),
+            rows=rows(names, tr.scores, SCORE_PLACES),
+        ),
+        N_("Softmax row by row"): _(
+            "Each row becomes weights, a sum of 1 at its end: %(rows)s.", rows=rows(names, tr.weights)
+        ),
+        N_("Every output at once"): _(
+            "V, %(n)s by %(dv)s, one row per word's value, each row named by its word; the outputs, %(m)s by "
+            "%(dv)s, row by row: %(rows)s. Under them each output row is worked out: every weight and its word's "
+            "value row light and fly into a sum of weight times value.",
+            n=n,
+            dv=dv,
+            m=m,
+            rows=rows(names, tr.outputs),
+        ),
+        N_("Summary"): _(
+            "The shapes in a chain: Q %(m)s by %(d)s times K transposed %(d)s by %(n)s gives %(m)s by %(n)s; "
+            "softmax row by row; times V %(n)s by %(dv)s gives the outputs, %(m)s by %(dv)s.",
+            m=m,
+            d=d,
+            n=n,
+            dv=dv,
+        ),
     }
 
 
@@ -405,58 +651,106 @@ def source_positions(ex: Examples) -> dict[str, str]:
     j = int(np.argmax(grid.scores[i]))
     source, target = cross.source_tokens, cross.target_tokens
     n = len(source)
-    sizes = ", ".join(f"{n * k} positions, {(n * k) ** 2:,} cells" for k in GROWTH)
+    sizes = listing(
+        _("%(positions)s positions, %(cells)s cells", positions=n * k, cells=whole_number((n * k) ** 2))
+        for k in GROWTH
+    )
     return {
-        "Cross-attention scores": f"A grid with a row per decoder step ({', '.join(f'“{t}”' for t in target)}) "
-        f"and a column per source word ({', '.join(f'“{t}”' for t in source)}); its scores: "
-        f"{rows(target, grid.scores, SCORE_PLACES)}.",
-        "One cell, one score": f"A spotlight on one cell, “{target[i]}” against “{source[j]}”, its score "
-        f"{number(grid.scores[i, j], SCORE_PLACES)} worked out beside the grid from the query "
-        f"{coords_text(cross.queries[i])} and the key {coords_text(cross.keys[j])}.",
-        "Each row its own softmax": f"The scores turn into weights, row by row: {rows(target, grid.weights)}.",
-        "Self-attention": f"A square grid beside it, the {n} source words along both sides; its weights: "
-        f"{rows(source, square.weights)}.",
-        "The cost grows": f"A grid of cells, one per score, grows right and down as the source lengthens: "
-        f"{sizes}; a count beside it keeps the tally.",
-        "Access is not recall": "A closing picture: the cross-attention weights grid, each row's sum 1 at its "
-        f"end, beside the shrunken cost grid of {(n * GROWTH[-1]) ** 2:,} scores; a caveat, "
-        "access is not recall, under them or, beside a tall grid, to its right.",
+        N_("Cross-attention scores"): _(
+            "A grid with a row per decoder step (%(steps)s) and a column per source word (%(words)s); its scores: "
+            "%(rows)s.",
+            steps=named_words(target),
+            words=named_words(source),
+            rows=rows(target, grid.scores, SCORE_PLACES),
+        ),
+        N_("One cell, one score"): _(
+            "A spotlight on one cell, %(step)s against %(word)s, its score %(score)s worked out beside the grid "
+            "from the query %(query)s and the key %(key)s.",
+            step=quoted(target[i]),
+            word=quoted(source[j]),
+            score=number(grid.scores[i, j], SCORE_PLACES),
+            query=point(cross.queries[i]),
+            key=point(cross.keys[j]),
+        ),
+        N_("Each row its own softmax"): _(
+            "The scores turn into weights, row by row: %(rows)s.", rows=rows(target, grid.weights)
+        ),
+        N_("Self-attention"): _(
+            "A square grid beside it, the %(count)s source words along both sides; its weights: %(rows)s.",
+            count=n,
+            rows=rows(source, square.weights),
+        ),
+        N_("The cost grows"): _(
+            "A grid of cells, one per score, grows right and down as the source lengthens: %(sizes)s; a count "
+            "beside it keeps the tally.",
+            sizes=sizes,
+        ),
+        N_("Access is not recall"): _(
+            "A closing picture: the cross-attention weights grid, each row's sum 1 at its end, beside the shrunken "
+            "cost grid of %(cells)s scores; a caveat, access is not recall, under them or, beside a tall grid, to "
+            "its right.",
+            cells=whole_number((n * GROWTH[-1]) ** 2),
+        ),
     }
 
 
 def shrink_scores(ex: Examples) -> dict[str, str]:
     samples, key = variance_experiment(), ex.blend.keys[0]
     width, wide = len(key), samples[-1].width
-    widths = ", ".join(str(s.width) for s in samples)
-    raw = ", ".join(f"d = {s.width}: {number(s.raw_var, 2)}" for s in samples)
-    scaled = ", ".join(f"d = {s.width}: {number(s.scaled_var, 2)}" for s in samples)
+    by_width = _("d = %(width)s: %(variance)s")
+    raw = listing(by_width % {"width": s.width, "variance": number(s.raw_var, 2)} for s in samples)
+    scaled = listing(by_width % {"width": s.width, "variance": number(s.scaled_var, 2)} for s in samples)
     entries = (
-        f"its entries {', '.join(text_minus(fmt_input(v)) for v in key)} written in"
+        _(
+            "its entries %(entries)s written in",
+            entries=listing(local(text_minus(fmt_input(v))) for v in key),
+        )
         if key_written(key)
-        else "empty"
+        else _("empty")
     )
     # the extreme scaled samples as the screen prints them (two places); their gap and weights are the exact
     # ones rounded, the gap with '≈' where the printed samples do not give it, as the screen says
     pair = np.array([samples[-1].scaled.max(), samples[-1].scaled.min()])
-    gap = row("sum", [number(pair[0], 2), number(-pair[1], 2)], pair[0] - pair[1], 2)
+    gap = row("sum", [fmt(pair[0], 2), fmt(-pair[1], 2)], pair[0] - pair[1], 2)
     return {
-        "The divisor": "The formula score = q · k / √d, its √d lit. Under it two keys as strips of cells, each "
-        f"named k and braced with its width: our key, {story.counted(width, 'cell')}, {entries}, braced "
-        f"d = {width}, and beside it {root_text(width)}; under that a strip of {wide} empty cells, braced "
-        f"d = {wide}, beside it {root_text(wide)}. Then the keys and the formula leave.",
-        "Raw dot products widen with d": f"An axis per width, d = {widths}, all on one scale; under them a note: "
-        f"{len(samples[0].raw)} seeded random pairs (q, k) per width, components N(0, 1). The first sampled dot "
-        "products drop onto each axis as dots; then, a width at a time, its dots give way to their histogram, "
-        f"each wider than the last, with its variance beside it: {raw}. A bar over each histogram marks ±√d.",
-        "Divide by the square root of d": "A width at a time, the others dimmed, its histogram squeezes towards 0 "
-        "into the scaled one, the raw one left faint, its bar shrinking to ±1, and the scaled variance comes "
-        f"under the raw one: {scaled}. Then on every row the middle of the axis is boxed with dashes and, at the "
-        "right, a stretched copy of its scaled histogram stands in a dashed box of its own, the "
-        f"{story.count(len(samples))} shapes matching; each row's bar and variance are lit in turn.",
-        "Not a guarantee": f"The widest row's extreme scaled samples are marked, {number(pair[0], 2)} and "
-        f"{number(pair[1], 2)}, a gap of {'' if gap.sign == '=' else '≈ '}{gap.result} between them, with their "
-        "weights as a pair: "
-        f"{numbers(softmax(pair))}.",
+        N_("The divisor"): _(
+            "The formula score = q · k / √d, its √d lit. Under it two keys as strips of cells, each named k and "
+            "braced with its width: our key, %(cells)s, %(entries)s, braced d = %(width)s, and beside it "
+            "%(root)s; under that a strip of %(wide)s empty cells, braced d = %(wide)s, beside it %(wide_root)s. "
+            "Then the keys and the formula leave.",
+            cells=ngettext("%(count)s cell", "%(count)s cells", width, count=count(width)),
+            entries=entries,
+            width=width,
+            root=local(root_text(width)),
+            wide=wide,
+            wide_root=local(root_text(wide)),
+        ),
+        N_("Raw dot products widen with d"): _(
+            "An axis per width, d = %(widths)s, all on one scale; under them a note: %(pairs)s seeded random pairs "
+            "(q, k) per width, components N(0, 1). The first sampled dot products drop onto each axis as dots; "
+            "then, a width at a time, its dots give way to their histogram, each wider than the last, with its "
+            "variance beside it: %(raw)s. A bar over each histogram marks ±√d.",
+            widths=", ".join(str(s.width) for s in samples),
+            pairs=len(samples[0].raw),
+            raw=raw,
+        ),
+        N_("Divide by the square root of d"): _(
+            "A width at a time, the others dimmed, its histogram squeezes towards 0 into the scaled one, the raw "
+            "one left faint, its bar shrinking to ±1, and the scaled variance comes under the raw one: %(scaled)s. "
+            "Then on every row the middle of the axis is boxed with dashes and, at the right, a stretched copy of "
+            "its scaled histogram stands in a dashed box of its own, the %(count)s shapes matching; each row's bar "
+            "and variance are lit in turn.",
+            scaled=scaled,
+            count=count(len(samples)),
+        ),
+        N_("Not a guarantee"): _(
+            "The widest row's extreme scaled samples are marked, %(high)s and %(low)s, a gap of %(gap)s between "
+            "them, with their weights as a pair: %(weights)s.",
+            high=number(pair[0], 2),
+            low=number(pair[1], 2),
+            gap=("" if gap.sign == "=" else "≈ ") + local(gap.result),
+            weights=numbers(softmax(pair)),
+        ),
     }
 
 
@@ -473,32 +767,49 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
     start = GAIN_RANGE[0]  # the knob's gain while the plots come in
     last = weights_at_gain(raw.scores, GAIN_STOPS[-1])
     found = {
-        "The same dots, unscaled": "Under softmax of the dots over √"
-        f"{scaled.width}, “scaled, as before”, bars of the scaled weights, {by_word(tokens, scaled.weights)}; then "
-        f"beside them softmax of g times the dots, g = 1, and the unscaled bars, {by_word(tokens, raw.weights)}, the "
-        f"smallest weight, {sci(log10_smallest_weight(raw.scores, start))}, written under them; a dashed line at the "
-        "scaled top weight runs across to them and the unscaled top bar is lit.",
-        "Turn up the gain": "The knob's formula, then its gain line g = 1, framed. Two plots appear at the right. "
-        "Above, the slope w(1 − w) of the top weight w against the gain g, on a log scale, falling; a dot at "
-        "g = 1, and a dot in the scaled colour, ringed, at the scaled gain "
-        f"g = 1/√{scaled.width}{scaled_at(scaled.divisor)}, labelled so; dashed lines drop from both dots to the "
-        "gain axis. Below, the top weight w against its gap to the next score, an S-curve rising to 1, with a "
-        "bright tangent at the dot, its slope w(1 − w). Readouts: slope "
-        # the readouts as the screen prints them (`sci`): '4.90 × 10⁻⁴', never '0.000'
-        f"{sci(log10_top_sensitivity(raw.scores, start))}, smallest weight "
-        f"{sci(log10_smallest_weight(raw.scores, start))}.",
-        "Never exactly one-hot": f"The knob rests at {number(GAIN_STOPS[-1], 1)}; the rest dimmed, "
-        f"{zero_bar(tokens, last)}the smallest weight's readout, "
-        f"{sci(log10_smallest_weight(raw.scores, GAIN_STOPS[-1]))}, "
-        "and the formula are framed in turn, then the slope's readout and the tangent; under the smallest weight a "
-        "caveat appears: never exactly one-hot.",
-        "Sharp is not right": "Beside it a second caveat, sharp ≠ right; then everything dimmed comes back.",
+        N_("The same dots, unscaled"): _(
+            "Under softmax of the dots over √%(width)s, “scaled, as before”, bars of the scaled weights, "
+            "%(scaled)s; then beside them softmax of g times the dots, g = 1, and the unscaled bars, %(raw)s, the "
+            "smallest weight, %(smallest)s, written under them; a dashed line at the scaled top weight runs across "
+            "to them and the unscaled top bar is lit.",
+            width=scaled.width,
+            scaled=by_word(tokens, scaled.weights),
+            raw=by_word(tokens, raw.weights),
+            smallest=local(sci(log10_smallest_weight(raw.scores, start))),
+        ),
+        N_("Turn up the gain"): _(
+            "The knob's formula, then its gain line g = 1, framed. Two plots appear at the right. Above, the slope "
+            "w(1 − w) of the top weight w against the gain g, on a log scale, falling; a dot at g = 1, and a dot "
+            "in the scaled colour, ringed, at the scaled gain g = 1/√%(width)s%(at)s, labelled so; dashed lines "
+            "drop from both dots to the gain axis. Below, the top weight w against its gap to the next score, an "
+            "S-curve rising to 1, with a bright tangent at the dot, its slope w(1 − w). Readouts: slope "
+            "%(slope)s, smallest weight %(smallest)s.",
+            width=scaled.width,
+            at=scaled_at(scaled.divisor),
+            # the readouts as the screen prints them (`sci`): '4.90 × 10⁻⁴', never '0.000'
+            slope=local(sci(log10_top_sensitivity(raw.scores, start))),
+            smallest=local(sci(log10_smallest_weight(raw.scores, start))),
+        ),
+        N_("Never exactly one-hot"): _(
+            "The knob rests at %(gain)s; the rest dimmed, %(zero)sthe smallest weight's readout, %(smallest)s, and "
+            "the formula are framed in turn, then the slope's readout and the tangent; under the smallest weight a "
+            "caveat appears: never exactly one-hot.",
+            gain=number(GAIN_STOPS[-1], 1),
+            zero=zero_bar(tokens, last),
+            smallest=local(sci(log10_smallest_weight(raw.scores, GAIN_STOPS[-1]))),
+        ),
+        N_("Sharp is not right"): _(
+            "Beside it a second caveat, sharp ≠ right; then everything dimmed comes back."
+        ),
     }
     for gain in GAIN_STOPS:
         weights = weights_at_gain(raw.scores, gain)
-        found[f"At gain {number(gain, 1)}"] = (
-            f"The knob turns to {number(gain, 1)}; the dots slide along both plots, the S-curve's towards 1, and "
-            f"the bars read {by_word(tokens, weights)}."
+        name = Name(f"At gain {fmt(gain, 1)}", _("At gain %(gain)s", gain=number(gain, 1)))
+        found[name] = _(
+            "The knob turns to %(gain)s; the dots slide along both plots, the S-curve's towards 1, and the bars "
+            "read %(weights)s.",
+            gain=number(gain, 1),
+            weights=by_word(tokens, weights),
         )
     return found
 
@@ -506,10 +817,12 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
 def zero_bar(tokens, weights) -> str:
     """The smallest bar, framed first where it reads 0.000 (WhereItBreaks' 'the smallest bar reads 0.000, yet')."""
     k = int(np.argmin(weights))
-    return (
-        f"the smallest bar, “{tokens[k]}”, reading {0:.{WEIGHT_PLACES}f}, "
-        if round(weights[k], WEIGHT_PLACES) == 0
-        else ""
+    if round(weights[k], WEIGHT_PLACES) != 0:
+        return ""
+    return _(
+        "the smallest bar, %(word)s, reading %(zero)s, ",
+        word=quoted(tokens[k]),
+        zero=local(f"{0:.{WEIGHT_PLACES}f}"),
     )
 
 
@@ -517,13 +830,13 @@ def scaled_at(divisor: float) -> str:
     """' = 0.5' or ' ≈ 0.378': where the scaled gain 1/√d stands (as the chapter's caption gives it); nothing
     for d = 1, where it is g = 1 itself."""
     if divisor == 1:
-        return ", on the dot at g = 1"
+        return _(", on the dot at g = 1")
     return f" {relation(1 / divisor, SCORE_PLACES, tex=False)} {number(1 / divisor, SCORE_PLACES)}"
 
 
 def causal_mask(ex: Examples, layout: dict | None = None) -> dict[str, str]:
     """As the render's `layout` facts say (`paired`: the masked grid beside the scores; `stacked`: the outputs
-    under the values); what they do not say, for both alternatives."""
+    under the values); what they do not say, for both alternatives. Its labels as the chapter draws them."""
     tr, tokens, before = ex.causal.trace(), ex.causal.tokens, ex.blend.tokens
     facts = layout or {}
     paired, stacked = facts.get("paired"), facts.get("stacked")
@@ -532,44 +845,87 @@ def causal_mask(ex: Examples, layout: dict | None = None) -> dict[str, str]:
         len(set(tokens)) == len(tokens) and sorted(before) == sorted(tokens) and list(before) != list(tokens)
     )
     order = (  # as the chapter's `earlier_order`: chapters 3 to 5's words in another order trade places
-        f"The grid first stands in the earlier chapters' order ({', '.join(f'“{t}”' for t in before)}); then "
-        "the words trade places, rows and columns with their numbers, into the sentence's order. "
+        _(
+            "The grid first stands in the earlier chapters' order (%(words)s); then the words trade places, rows "
+            "and columns with their numbers, into the sentence's order. ",
+            words=named_words(before),
+        )
         if moved
         else ""
     )
+    unmasked, masked = quoted(_("without the mask")), quoted(_("with the mask"))
     weighed = either(
         paired,
-        "these fill a second grid beside the scores, labelled “without the mask”, the scores staying on the left",
-        "the scores turn into them in place, labelled “scores → weights” while they turn, then “without the mask”",
+        _(
+            "these fill a second grid beside the scores, labelled %(label)s, the scores staying on the left",
+            label=unmasked,
+        ),
+        _(
+            "the scores turn into them in place, labelled %(turning)s while they turn, then %(label)s",
+            turning=quoted(_("scores → weights")),
+            label=unmasked,
+        ),
     )
     back = either(
-        paired, "the scores on the left turn back into the weights without the mask, all at once", ""
+        paired, _("the scores on the left turn back into the weights without the mask, all at once"), ""
     )
-    under = either(stacked, "the outputs under the values", "the outputs in the values' place")
+    under = either(stacked, _("the outputs under the values"), _("the outputs in the values' place"))
     return {
-        "A sentence reads itself": f"{order}A square grid labelled “scores”, the queries "
-        f"{', '.join(f'“{t}”' for t in tokens)} down the side and the keys across in the same order; its scores: "
-        f"{rows(tokens, tr.unmasked.scores, SCORE_PLACES)}.",
-        "Without a mask": f"Row by row, the softmax of each row without a mask: {rows(tokens, tr.unmasked.weights)}; "
-        f"{weighed}. The cells above the diagonal, later words, are outlined.",
-        "Hide the future": "The weights without the mask fade; the mask M, labelled “the mask M”, 0 on and below "
-        f"the diagonal and −∞ above it, takes their place. Each score travels into its cell of M, which reads it "
-        "plus 0 or plus −∞, then the "
-        f"sum, the grid now labelled “scores + M”: {rows(tokens, tr.masked_scores, SCORE_PLACES)}.",
-        "Softmax of what is left": (f"{back[0].upper()}{back[1:]}. " if back else "")
-        + "Row by row the masked grid turns to weights, "
-        "labelled “scores + M → weights” while its rows turn, with a legend under it: masked, weight exactly 0; "
-        f"{rows(tokens, tr.weights)}; each hidden cell is crossed out, a column at the right gives each "
-        "row's sum, 1, and the label becomes “with the mask”.",
-        "Outputs": "Any grid without the mask gives way; the masked grid, labelled “with the mask”, stands on the "
-        f"left. Each word's value, {', '.join(f'“{t}” {coords_text(v)}' for t, v in zip(tokens, tr.unmasked.values))}; "
-        f"beside them the outputs, {by_word_printed(tokens, one_format(tr.outputs))}, each worked out in its own row.",
-        "Exactly zero": "Beside “masked weight:”, e to the minus infinity equals 0 is written out while the "
-        f"crosses over the {int(tr.mask.sum())} hidden cells above the diagonal brighten, then dim again; under "
-        f"it, “finite-gap weight:” {plain(scientific(log10_smallest_weight(gap, GAIN_RANGE[1]), SCI_PLACES))}, "
-        "the smallest weight “Where it breaks” left.",
-        "Summary": "Each row of the masked grid, labelled “with the mask”, lights in turn with its output, then "
-        f"all of them together; the masked and finite-gap weights stay beside the grid, {under}.",
+        N_("A sentence reads itself"): order
+        + _(
+            "A square grid labelled %(label)s, the queries %(words)s down the side and the keys across in the same "
+            "order; its scores: %(rows)s.",
+            label=quoted(_("scores")),
+            words=named_words(tokens),
+            rows=rows(tokens, tr.unmasked.scores, SCORE_PLACES),
+        ),
+        N_("Without a mask"): _(
+            "Row by row, the softmax of each row without a mask: %(rows)s; %(weighed)s. The cells above the "
+            "diagonal, later words, are outlined.",
+            rows=rows(tokens, tr.unmasked.weights),
+            weighed=weighed,
+        ),
+        N_("Hide the future"): _(
+            "The weights without the mask fade; the mask M, labelled %(mask)s, 0 on and below the diagonal and −∞ "
+            "above it, takes their place. Each score travels into its cell of M, which reads it plus 0 or plus −∞, "
+            "then the sum, the grid now labelled %(sum)s: %(rows)s.",
+            mask=quoted(_("the mask M")),
+            sum=quoted(_("scores + M")),
+            rows=rows(tokens, tr.masked_scores, SCORE_PLACES),
+        ),
+        N_("Softmax of what is left"): (f"{sentence(back)}. " if back else "")
+        + _(
+            "Row by row the masked grid turns to weights, labelled %(turning)s while its rows turn, with a legend "
+            "under it: %(legend)s; %(rows)s; each hidden cell is crossed out, a column at the right gives each "
+            "row's sum, 1, and the label becomes %(label)s.",
+            turning=quoted(_("scores + M → weights")),
+            legend=_("masked: weight exactly 0"),
+            rows=rows(tokens, tr.weights),
+            label=masked,
+        ),
+        N_("Outputs"): _(
+            "Any grid without the mask gives way; the masked grid, labelled %(label)s, stands on the left. Each "
+            "word's value, %(values)s; beside them the outputs, %(outputs)s, each worked out in its own row.",
+            label=masked,
+            values=by_word_points(tokens, tr.unmasked.values),
+            outputs=by_word_printed(tokens, one_format(tr.outputs)),
+        ),
+        N_("Exactly zero"): _(
+            "Beside %(masked)s, e to the minus infinity equals 0 is written out while the crosses over the "
+            "%(count)s hidden cells above the diagonal brighten, then dim again; under it, %(finite)s %(weight)s, "
+            "the smallest weight %(chapter)s left.",
+            masked=quoted(_("masked weight:")),
+            count=int(tr.mask.sum()),
+            finite=quoted(_("finite-gap weight:")),
+            weight=local(plain(scientific(log10_smallest_weight(gap, GAIN_RANGE[1]), SCI_PLACES))),
+            chapter=quoted(_("Where it breaks")),
+        ),
+        N_("Summary"): _(
+            "Each row of the masked grid, labelled %(label)s, lights in turn with its output, then all of them "
+            "together; the masked and finite-gap weights stay beside the grid, %(under)s.",
+            label=masked,
+            under=under,
+        ),
     }
 
 
@@ -577,58 +933,118 @@ def either(fact: bool | None, when: str, otherwise: str) -> str:
     """What the picture shows by a layout fact of the render (True: `when`, False: `otherwise`, "" for nothing);
     where the render recorded none (an older render), both, as alternatives."""
     if fact is None:
-        return f"{when} (where there is room{f'; else {otherwise}' if otherwise else ''})"
+        if otherwise:
+            return _("%(when)s (where there is room; else %(otherwise)s)", when=when, otherwise=otherwise)
+        return _("%(when)s (where there is room)", when=when)
     return when if fact else otherwise
 
 
 def by_word_vectors(tokens, vectors) -> str:
     """'“the” [1, 0], “cat” [0.5, 0]': each word with its vector, to the lecture's places."""
-    return ", ".join(f"“{t}” [{numbers(v)}]" for t, v in zip(tokens, vectors))
+    return listing(f"{quoted(t)} [{numbers(v)}]" for t, v in zip(tokens, vectors))
 
 
 def by_word_printed(tokens, printed) -> str:
     """'“the” [1.000, 0.000]': each word with its vector's entries as printed."""
-    return ", ".join(f"“{t}” {vector_text(p)}" for t, p in zip(tokens, printed))
+    return listing(f"{quoted(t)} {local(vector_text(p))}" for t, p in zip(tokens, printed))
+
+
+def and_list(items) -> str:
+    """'“cat” and “sat”', '“a”, “b” and “c”': as the chapters list words in a sentence."""
+    items = list(items)
+    if len(items) == 1:
+        return items[0]
+    return _("%(first)s and %(second)s", first=_(", ").join(items[:-1]), second=items[-1])
+
+
+def warning(changed: list[str], reordered: bool) -> str:
+    """MultiHead's warning as drawn (`story.warning_label` in the active language; its `warning_text`)."""
+    parts = (
+        [_("new vectors here for %(words)s", words=and_list(quoted(w) for w in changed))] if changed else []
+    )
+    return _("; ").join(parts + ([_("the last chapter's words, in another order")] if reordered else []))
 
 
 def multi_head(ex: Examples) -> dict[str, str]:
     tr, tokens = ex.heads.trace(), ex.heads.tokens
-    width, count, n = tr.single.width, len(tr.heads), len(tr.concatenated)
-    slices = ", ".join(
-        f"head {k + 1} coordinates {h.coordinates.start + 1} to {h.coordinates.stop}"
+    width, heads, n = tr.single.width, len(tr.heads), len(tr.concatenated)
+    slices = listing(
+        _(
+            "head %(number)s coordinates %(first)s to %(last)s",
+            number=k + 1,
+            first=h.coordinates.start + 1,
+            last=h.coordinates.stop,
+        )
         for k, h in enumerate(tr.heads)
     )
     patterns = "; ".join(
-        f"head {k + 1}: dots {numbers(h.trace.dots, SCORE_PLACES)}, weights {by_word(tokens, h.trace.weights)}"
+        _(
+            "head %(number)s: dots %(dots)s, weights %(weights)s",
+            number=k + 1,
+            dots=numbers(h.trace.dots, SCORE_PLACES),
+            weights=by_word(tokens, h.trace.weights),
+        )
         for k, h in enumerate(tr.heads)
     )
-    outputs = "; ".join(f"head {k + 1} [{numbers(h.trace.output)}]" for k, h in enumerate(tr.heads))
+    head = _("head %(number)s %(numbers)s")
+    outputs = "; ".join(
+        head % {"number": k + 1, "numbers": f"[{numbers(h.trace.output)}]"} for k, h in enumerate(tr.heads)
+    )
+    rows_of = "; ".join(
+        head % {"number": k + 1, "numbers": numbers(h.trace.weights)} for k, h in enumerate(tr.heads)
+    )
     changed = story.changed_words(ex.heads, ex.blend)
-    warning = story.warning_label(changed, story.reordered(tokens, ex.causal.tokens))
+    warned = warning(changed, story.reordered(tokens, ex.causal.tokens))
     return {
-        "One head cannot choose": f"The words {', '.join(f'“{t}”' for t in tokens)}, the query "
-        f"{coords_text(tr.single.query)} and the keys as columns, width {width}; one head's dots "
-        f"{numbers(tr.single.dots, SCORE_PLACES)} and weight bars {by_word(tokens, tr.single.weights)}."
-        + (f" A note under the keys: {warning}." if warning else "")
-        + (" The changed words' columns light." if changed else ""),
-        "Each head its own slice": f"Coloured bands split the {width} coordinates into {count} heads: {slices}.",
-        "Two patterns at once": f"Each head's own row of working and bars, its top weight's cell lit: {patterns}.",
-        "Each head blends its values": f"Under each head the blend of its slice of the values: {outputs}.",
-        "Concatenate, then project": f"The heads' outputs stacked into one concatenated column, "
-        f"[{numbers(tr.concatenated)}], each head's part framed in its colour; then that row times W^O, "
-        f"labelled {n} × {n}, learned, drawn as an empty grid (its entries are not given), equals two lines: "
-        f"“output: {n} numbers” and “each a mix of all {n}”.",
-        "Heads need not specialise": "A line notes that heads need not specialise; under it the weights in three "
-        f"rows with their bars: one head {numbers(tr.single.weights)}; "
-        + "; ".join(f"head {k + 1} {numbers(h.trace.weights)}" for k, h in enumerate(tr.heads))
-        + "; the one head's two largest are framed.",
+        N_("One head cannot choose"): _(
+            "The words %(words)s, the query %(query)s and the keys as columns, width %(width)s; one head's dots "
+            "%(dots)s and weight bars %(weights)s.",
+            words=named_words(tokens),
+            query=point(tr.single.query),
+            width=width,
+            dots=numbers(tr.single.dots, SCORE_PLACES),
+            weights=by_word(tokens, tr.single.weights),
+        )
+        + (_(" A note under the keys: %(warning)s.", warning=warned) if warned else "")
+        + (_(" The changed words' columns light.") if changed else ""),
+        N_("Each head its own slice"): _(
+            "Coloured bands split the %(width)s coordinates into %(count)s heads: %(slices)s.",
+            width=width,
+            count=heads,
+            slices=slices,
+        ),
+        N_("Two patterns at once"): _(
+            "Each head's own row of working and bars, its top weight's cell lit: %(patterns)s.",
+            patterns=patterns,
+        ),
+        N_("Each head blends its values"): _(
+            "Under each head the blend of its slice of the values: %(outputs)s.", outputs=outputs
+        ),
+        N_("Concatenate, then project"): _(
+            "The heads' outputs stacked into one concatenated column, [%(column)s], each head's part framed in its "
+            "colour; then that row times W^O, labelled %(n)s × %(n)s, learned, drawn as an empty grid (its entries "
+            "are not given), equals two lines: “output: %(n)s numbers” and “each a mix of all %(n)s”.",
+            column=numbers(tr.concatenated),
+            n=n,
+        ),
+        N_("Heads need not specialise"): _(
+            "A line notes that heads need not specialise; under it the weights in three rows with their bars: one "
+            "head %(single)s; %(heads)s; the one head's two largest are framed.",
+            single=numbers(tr.single.weights),
+            heads=rows_of,
+        ),
     }
 
 
-ALL_TOGETHER = (
-    "Every chapter's title in a list beside the formula softmax(Q Kᵀ / √d) V; each term lights in turn, tied by a "
-    "line to the chapters that built it, then the whole formula with every chapter."
-)
+def quick_version(_ex: Examples) -> dict[str, str]:
+    return {
+        N_("All together"): _(
+            "Every chapter's title in a list beside the formula softmax(Q Kᵀ / √d) V; each term lights in turn, "
+            "tied by a line to the chapters that built it, then the whole formula with every chapter."
+        )
+    }
+
+
 CHAPTERS = {
     "FixedContext": fixed_context,
     "ThreeTokenDrag": three_token_drag,
@@ -644,16 +1060,21 @@ CHAPTERS = {
     "CausalMask": causal_mask,
     "MultiHead": multi_head,
     "TrainedHead": trained_head,
-    "QuickVersion": lambda _: {"All together": ALL_TOGETHER},
+    "QuickVersion": quick_version,
 }
 LAID_OUT = frozenset(
     {"CausalMask", "ThreeTokenDrag"}
 )  # chapters whose layout decides what they draw: see `described`
-FALLBACK = {  # beats named at render time: QuickVersion's recap pages
-    "QuickVersion": "A page of the recap: a line per chapter, each beside a small icon of that chapter's picture and "
-    "over its number and title, the one before stepping back; above, the formula softmax(Q Kᵀ / √d) V "
-    "lights the terms each line is about.",
+FALLBACK = {  # beats named at render time: QuickVersion's recap pages (English: shown as `_(...)`)
+    "QuickVersion": N_(
+        "A page of the recap: a line per chapter, each beside a small icon of that chapter's picture and over its "
+        "number and title, the one before stepping back; above, the formula softmax(Q Kᵀ / √d) V lights the terms "
+        "each line is about."
+    ),
 }
+PAGE = re.compile(
+    r"Chapters? (\d+)(?: to (\d+))?"
+)  # a QuickVersion page's name, as `quick_version.page_name`
 
 
 def described(chapter: str, ex: Examples, layout: dict | None = None) -> dict[str, str]:
@@ -663,6 +1084,23 @@ def described(chapter: str, ex: Examples, layout: dict | None = None) -> dict[st
     if make is None:
         return {}
     return make(ex, layout) if chapter in LAID_OUT else make(ex)
+
+
+def names(chapter: str, ex: Examples) -> dict[str, str]:
+    """Beat name (the chapter's, English) -> the name as a viewer reads it in the active language, for the beats
+    `described` knows of the chapter named `chapter`."""
+    return {name: getattr(name, "shown", None) or _(name) for name in described(chapter, ex)}
+
+
+def page_name(name: str) -> str | None:
+    """A QuickVersion page's name ('Chapters 4 to 6', named at render time) in the active language; None for
+    another name."""
+    found = PAGE.fullmatch(name)
+    if found is None:
+        return None
+    if found[2] is None:
+        return _("Chapter %(number)s", number=found[1])
+    return _("Chapters %(first)s to %(last)s", first=found[1], last=found[2])
 
 
 def examples_of(settings: RenderSettings) -> Examples:

@@ -7,9 +7,9 @@ paragraphs), the document's language, and a bookmark per chapter with its beats 
 the running "(continued)" headings sit in the page margins, which the tags leave out as decoration.
 
 It is written in the active language (`i18n`): its own words, and the document's language (/Lang). What comes
-from the chapters (titles, beat names, captions, the posters' text alternatives) is still English: each such
-element carries lang="en", which becomes its structure element's /Lang (`_tag_languages`), and a line on the
-title page says so.
+from a chapter (its title, beat names, captions, the posters' text alternatives) is in its words' language: the
+handout's where it is translated, else English, each such element then carrying lang="en-US", which becomes its
+structure element's /Lang (`_tag_languages`), and a line on the title page says so.
 
 Each chapter starts on a new page; its beats are shared out evenly over ceil(beats / BEATS_PER_PAGE) pages,
 so no page holds a lone last beat, and the handout has 1 + sum(ceil(beats / BEATS_PER_PAGE)) pages. Posters
@@ -76,7 +76,9 @@ class HandoutBeat:
 class HandoutChapter:
     title: str
     beats: list[HandoutBeat]
-    lang: str = i18n.SOURCE  # its title's and captions' (`dependencies.language_of`); beat names are English
+    lang: str = (
+        i18n.SOURCE
+    )  # its words' (title, captions, beat names, descriptions: `dependencies.language_of`)
 
 
 def pages(chapters: list[HandoutChapter]) -> int:
@@ -145,16 +147,16 @@ def _beat(beat: HandoutBeat, new_page: bool, lang: str) -> str:
     noted = _("Note: %(note)s", note=beat.note) if beat.note else ""
     note = f"<p>{escape(noted)}</p>" if noted else ""
     return (
-        f'<section class="beat{" page" if new_page else ""}"><h3{_in(i18n.SOURCE)}>{escape(beat.name)}</h3>'
-        f'<img src="{beat.poster.resolve().as_uri()}" alt="{escape(beat.description)}"{_in(i18n.SOURCE)}>'
+        f'<section class="beat{" page" if new_page else ""}"><h3{_in(lang)}>{escape(beat.name)}</h3>'
+        f'<img src="{beat.poster.resolve().as_uri()}" alt="{escape(beat.description)}"{_in(lang)}>'
         f"{captions}{note}</section>"
     )
 
 
 def _in(lang: str) -> str:
     """` lang="en-US"` (`lang` as a tag) for an element whose words are in `lang`, where the handout's language is
-    another: a chapter's title and captions in English where it is not translated, beat names and pictures'
-    descriptions in English always."""
+    another: a chapter's title, captions, beat names and pictures' descriptions in English where it is not
+    translated."""
     return "" if lang == i18n.language() else f' lang="{i18n.tag(lang)}"'
 
 
@@ -162,7 +164,7 @@ def _still_english() -> str:
     """The title page's line saying what is still English, in a handout in another language."""
     if i18n.language() == i18n.SOURCE:
         return ""
-    said = _("The pictures' descriptions and the chapters not yet translated are in English for now.")
+    said = _("The chapters not yet translated are in English for now, with their pictures' descriptions.")
     return f'<p class="still">{escape(said)}</p>\n'
 
 

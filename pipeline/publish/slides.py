@@ -3,8 +3,9 @@ chapter's title as the slide's title, the beat's narration as notes (a course's 
 course's deck opens on a title slide with its title, lecturer, institution and date.
 
 The deck is in the render's language (`i18n`): its core properties' language, and every run's `lang`, so
-PowerPoint checks spelling and picks fonts by it. What comes from the chapters (their titles, the narration, the
-movies' alt texts) is still English and its runs say so; a course's own words are taken as the render's language.
+PowerPoint checks spelling and picks fonts by it. What comes from a chapter (its title, the narration, the movies'
+alt texts) is in its words' language, English where it is not translated, and its runs say so (an alt text, an
+attribute, has no language of its own); a course's own words are taken as the render's language.
 
 A slide shows its movie's poster until the movie plays, in PowerPoint's edit view, in thumbnails and in a
 PDF export: it is the beat's last frame (the picture the lecture page shows for the beat), since a beat's

@@ -12,6 +12,7 @@ from urllib.parse import quote
 
 import numpy as np
 
+import i18n
 from attention import Examples, positions, training, weights_at_gain
 from attention.examples.beyond import all_queries
 from attention.projections import DEFAULT_PROJECTIONS
@@ -50,31 +51,33 @@ def chapters(
 ) -> list[dict]:
     """What the transcript shows of each chapter whose video has described beats (`descriptions.tracks`): the
     chapter, its title as its video shows it (`lecture.titles`), the language of its title and lines
-    (`dependencies.language_of`), its video's name, its beats (name, start, poster, text alternative, lines) and
-    its tables."""
+    (`dependencies.language_of`), its video's name, its beats (name as shown, start, poster, text alternative, lines:
+    in that language) and its tables."""
     ex = drawn.examples_of(settings)
     found = []
     for chapter, title in zip(chapters, lecture.titles(chapters, settings)):
         video = next((v for v in described if v.stem == chapter.slug), None)
         if video is None:
             continue
-        beats = [
-            {
-                "name": b.name,
-                "start": b.start,
-                "seek": f"{ceil(b.start * 1000) / 1000:g}",  # inside the beat's first frame
-                "poster": present_page.poster(chapter.slug, k),
-                "alt": beat_text.description(b.name, b.shown),
-                "lines": sentences(b.lines),
-            }
-            for k, b in enumerate(described[video])
-        ]
+        lang = dependencies.language_of(chapter, settings.lang)
+        with i18n.active(lang):
+            beats = [
+                {
+                    "name": b.label or b.name,
+                    "start": b.start,
+                    "seek": f"{ceil(b.start * 1000) / 1000:g}",  # inside the beat's first frame
+                    "poster": present_page.poster(chapter.slug, k),
+                    "alt": beat_text.description(b.label or b.name, b.shown),
+                    "lines": sentences(b.lines),
+                }
+                for k, b in enumerate(described[video])
+            ]
         tables = TABLES.get(chapter.name, lambda _: [])(ex)
         found.append(
             {
                 "chapter": chapter,
                 "title": title,
-                "lang": dependencies.language_of(chapter, settings.lang),
+                "lang": lang,
                 "video": quote(video.name),
                 "beats": beats,
                 "tables": tables,

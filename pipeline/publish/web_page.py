@@ -16,7 +16,7 @@ Every word the pages and their scripts show is looked up in the render's languag
 templates through `_()`/`ngettext`, the scripts through the strings each page carries as JSON (`script_strings`,
 read by js/strings.js). A chapter's title and captions are in the page's language where the chapter is translated
 (`dependencies.in_language`: its captions track's `srclang`, its title unmarked), else English and marked
-`lang="en"` on a page in another language; beat names and the pictures' descriptions are English, marked so.
+`lang="en"` on a page in another language; so are its beats' names and the descriptions of its pictures.
 """
 
 from __future__ import annotations
@@ -44,8 +44,16 @@ from pipeline import outputs
 from pipeline.frames import captions, video
 from pipeline.plan import dependencies
 from pipeline.plan.settings import RenderSettings
+from pipeline.publish import (
+    beat_text,
+    descriptions,
+    lecture,
+    panel_data,
+    present_page,
+    transcript,
+    video_join,
+)
 from pipeline.publish import described as described_lecture
-from pipeline.publish import descriptions, lecture, panel_data, present_page, transcript, video_join
 from scenes.chapters.registry import Chapter
 from scenes.kit import palette
 
@@ -133,6 +141,7 @@ def _pages(
     presenting["byline"] = _byline(course)
     for item, chapter in zip(presenting["chapters"], chapters):  # its title's and narration's language
         item["lang"] = dependencies.language_of(chapter, settings.lang)
+    _show_beat_names(presenting["beats"], chapters, settings)
     counts = len(presenting["chapters"]), len(presenting["beats"])
     shared = {"title": title_of(settings, course), "data": presenting, "stylesheet": PRESENT_STYLESHEET}
     shared |= {"script": PRESENT_SCRIPT, "chapter_count": counts[0], "strings": script_strings(*counts)}
@@ -155,17 +164,37 @@ def _pages(
     }
 
 
+def _show_beat_names(beats: list[dict], chapters: tuple[Chapter, ...], settings: RenderSettings) -> None:
+    """Presenter mode's beats (`present_page.data`, a course's notes found by their names) named as shown, each
+    with its chapter's language (`lang`)."""
+    for number, chapter in enumerate(chapters):
+        own = [beat for beat in beats if beat["chapter"] == number]
+        lang = dependencies.language_of(chapter, settings.lang)
+        for beat, name in zip(own, beat_text.names(chapter, [b["name"] for b in own], settings, lang)):
+            beat["name"], beat["lang"] = name, lang
+
+
 def _described_track(video: Path, described: dict) -> dict | None:
-    """The descriptions track of `video` for a <track> (label, src), when `pages` writes one for it: assistive
-    technology and checkers look for a real track, not cues made by script."""
+    """The descriptions track of `video` for a <track> (label, src, lang), when `pages` writes one for it:
+    assistive technology and checkers look for a real track, not cues made by script."""
     if not described.get(video):
         return None
-    return {"label": _described_label(), "src": quote(descriptions.track(video).name)}  # the template escapes
+    lang = _described_language(described[video])
+    return {"label": _described_label(lang), "src": quote(descriptions.track(video).name), "lang": lang}
 
 
-def _described_label() -> str:
-    """descriptions.LABEL in the page's language."""
-    return _("English descriptions")
+def _described_language(beats: list) -> str:
+    """The language of a video's descriptions: its chapters' words' (`Described.lang`), or i18n.MIXED."""
+    found = {b.lang for b in beats}
+    return found.pop() if len(found) == 1 else i18n.MIXED
+
+
+def _described_label(lang: str) -> str:
+    """A descriptions track's label in the page's language: 'English descriptions' (descriptions.LABEL), else
+    'Descriptions (Deutsch)' by the descriptions' language."""
+    if lang == i18n.SOURCE:
+        return _("English descriptions")
+    return _("Descriptions (%(language)s)", language=_language_name(lang))
 
 
 def _language(settings: RenderSettings) -> dict:
@@ -475,11 +504,21 @@ def _teaching(folder: Path, chapters: tuple[Chapter, ...], settings: RenderSetti
     return Markup(f'<p class="meta teach">{teach}</p>')
 
 
-def _beats(video_path: Path, fps: int) -> list[dict]:
-    """A chapter's beats as the page lists them: name, start (for a seek, inside its first frame) and clock."""
+def _beats(video_path: Path, chapter: Chapter, settings: RenderSettings) -> list[dict]:
+    """A chapter's beats as the page lists them: name (as shown: `beat_names`), start (for a seek, inside its first
+    frame) and clock."""
     cues = present_page.read_cues(present_page.beats_track(video_path))
-    starts = [Fraction(round(cue.start * fps), fps) for cue in cues]
-    return [{"name": cue.text, "start": _start(s), "clock": _clock(s)} for cue, s in zip(cues, starts)]
+    starts = [Fraction(round(cue.start * settings.fps), settings.fps) for cue in cues]
+    names = beat_names(chapter, [cue.text for cue in cues], settings)
+    return [{"name": n, "start": _start(s), "clock": _clock(s)} for n, s in zip(names, starts)]
+
+
+def beat_names(chapter: Chapter, names: list[str], settings: RenderSettings) -> list[str]:
+    """The chapter's beats named `names` (its own, English) as the pages show them: `Translated` where the chapter
+    is (`beat_text.names`), else English, which the templates mark so."""
+    if not dependencies.in_language(chapter, settings.lang):
+        return names
+    return [Translated(n) for n in beat_text.names(chapter, names, settings, settings.lang)]
 
 
 def _chapter(
@@ -504,7 +543,7 @@ def _chapter(
     player = _video(
         sources, mp4.poster, mp4.subtitles, language, label, settings, described, f"video-{number}"
     )
-    beats = _beats(sources[0], settings.fps)  # the same beats in every format
+    beats = _beats(sources[0], chapter, settings)  # the same beats in every format
     return shown | {"player": player, "meta": _meta(length + links), "beats": beats}
 
 
@@ -534,21 +573,22 @@ def _video(
     ]
     inner = [f'<source src="{_href(s)}" type="{_text(_type(s))}">' for s in sources]
     web_captions = captions.web_captions(subtitles)
-    said, described_label = _text(_language_name(language)), _text(_described_label())
+    said = _text(_language_name(language))
     if web_captions.is_file():
         inner.append(
             f'<track kind="captions" srclang="{language}" label="{said}" src="{_href(web_captions)}" '
             f'data-cues="{_text(_cues(subtitles))}" default>'
         )
     beats = described.get(sources[0])
+    told = _described_language(beats) if beats else i18n.SOURCE
     if beats:
         cues = json.dumps(descriptions.cues(beats), ensure_ascii=False)
         inner.append(
-            f'<track kind="{descriptions.KIND}" srclang="en" label="{described_label}" '
+            f'<track kind="{descriptions.KIND}" srclang="{told}" label="{_text(_described_label(told))}" '
             f'src="{_href(descriptions.track(sources[0]))}" data-cues="{_text(cues)}">'
         )
     player = f"<video {' '.join(a for a in attributes if a)}>\n" + "\n".join(inner) + "\n</video>"
-    return Markup(player + (_describer(element_id, label) if beats else ""))
+    return Markup(player + (_describer(element_id, label, told) if beats else ""))
 
 
 def _language_name(lang: str) -> str:
@@ -556,14 +596,16 @@ def _language_name(lang: str) -> str:
     return _("English") if lang == i18n.SOURCE else Locale.parse(i18n.language()).languages[lang]
 
 
-def _describer(element_id: str, label: str) -> str:
-    """The switch under a player that shows (and has a screen reader read) what its picture draws now."""
+def _describer(element_id: str, label: str, lang: str) -> str:
+    """The switch under a player that shows (and has a screen reader read) what its picture draws now, in `lang`
+    (marked where it is not the page's; the whole lecture's, of several languages, is left unmarked)."""
     button, of = _text(_("Describe the pictures")), _text(_(" of %(video)s", video=label))
+    marked = f' lang="{lang}"' if lang not in (i18n.language(), i18n.MIXED) else ""
     return (
         f'\n<div class="described" data-describes="{element_id}">'
         f'<button type="button" aria-pressed="false">{button}'
         f'<span class="visually-hidden">{of}</span></button>'
-        f'<p class="description" aria-live="polite"{_english()}></p></div>'
+        f'<p class="description" aria-live="polite"{marked}></p></div>'
     )
 
 
