@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from attention.sweeps import GAIN_RANGE, saturation_at
+from attention.trace import attend
 
 DOMINANT = 0.5  # a weight above this outweighs all the others together: it "dominates"
 NEGLIGIBLE = 0.1  # a weight below this gets "almost none"
@@ -18,6 +19,7 @@ TINY_SLOPE = 0.01  # w(1 − w) below this, 4% of its largest value 1/4, is "tin
 TINY_WEIGHT = 0.001  # a weight below this is "tiny"
 SHARPER = 0.01  # a top weight larger by this is "sharper"
 ONE_HOT = 0.9995  # a top weight from this up prints as 1.000: "one-hot as printed"
+NEAR_ONE_HOT = 0.9  # a top weight from this up is "near one-hot": the others share a tenth at most
 LEAD = 0.05  # a head "looks at" one word when that word's weight leads every other by this much (review 7:
 # not for money 0.312 beside loan 0.304)
 WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -68,6 +70,11 @@ def saturated_weights(weights) -> bool:
     return float(np.max(weights)) >= ONE_HOT
 
 
+def near_one_hot(weights) -> bool:
+    """Whether the top weight is near one-hot (NEAR_ONE_HOT or more): what "saturates toward one-hot" shows."""
+    return float(np.max(weights)) >= NEAR_ONE_HOT
+
+
 def mostly(weight: float) -> str:
     """How much a step reads its top source: 'mostly' above DOMINANT, else 'most from'."""
     return "mostly" if dominates(weight) else "most from"
@@ -114,7 +121,7 @@ def warnings(example) -> list[str]:
     """One line per point an example (`attention.examples.Examples`) cannot show: the chapter, the point, and
     what would show it. Empty when every chapter can tell its story."""
     found = []
-    for check in (_drag, _blend, _refocus, _saturation, _cross, _heads):
+    for check in (_drag, _scaling, _blend, _refocus, _saturation, _cross, _heads):
         found += check(example)
     return found
 
@@ -129,6 +136,27 @@ def _drag(example) -> list[str]:
             "would show it."
         ]
     return []
+
+
+def scalings(query, keys) -> list:
+    """The traces of one query's dots scaled three ways (ThreeTokenDrag's closing charts): divided by √d (the
+    lecture's), not divided, and times √d (dots as much larger as wider keys give): each one's scores √d times
+    the last's."""
+    here = attend(query, keys)
+    return [here, attend(query, keys, scaled=False), attend(query, keys, divisor=1 / here.divisor)]
+
+
+def _scaling(example) -> list[str]:
+    drag = example.drag
+    here, *_, larger = scalings(drag.query, drag.keys)
+    if sharper(larger.weights, here.weights):
+        return []
+    top, most = (float(np.max(t.weights)) for t in (here, larger))
+    return [
+        "ThreeTokenDrag: without ÷ √d softmax should sharpen, but with the dots of drag.query times √d the top "
+        f"weight goes only from {top:.3f} to {most:.3f} (by less than {SHARPER}); a query whose largest dot "
+        "product stands clear of the others, and below one-hot when divided, would show it."
+    ]
 
 
 def _blend(example) -> list[str]:

@@ -63,6 +63,14 @@ LEG_SECONDS = 3.0
 BEND = 0.6  # radians of curvature on each leg of the drag, so the path is a curve
 NOTE = N_("Dot products grow with d; without ÷ √d, softmax saturates toward one-hot.")
 NOTE_SAID = N_("Dot products grow with d; without the division, softmax saturates toward one-hot.")
+SHARPENS = N_(
+    "Dot products grow with d; without ÷ √d, softmax sharpens: here from %(first)s to %(last)s, toward one-hot "
+    "as d grows."
+)
+SHARPENS_SAID = N_(
+    "Dot products grow with d; without the division, softmax sharpens: here from %(first)s to %(last)s, toward "
+    "one-hot as d grows."
+)
 PAYOFF = N_(  # in chapter 1's words: the encoder squeezed the source into one summary vector
     "Not one summary vector for the whole source, as the encoder gave (chapter 1): a fresh, query-specific "
     "blend, recomputed on demand."
@@ -358,7 +366,7 @@ class ThreeTokenDrag(ChapterScene):
         each, so that only the scale of the scores differs, under the verdict or, with no room there, in its
         place (`verdict_leaves`); `summary` is the last picture."""
         self.verdict_top = [RIGHT_LEFT, self.strip.get_bottom()[1] - 0.3, 0]
-        traces = scalings(self.example.query, self.example.keys)
+        traces = story.scalings(self.example.query, self.example.keys)
         sets = list(zip(traces, chart_names(trace)))
         self.note_said = note(traces, said=True)
         for self.verdict_leaves in (False, True):  # the verdict leaves where there is no room under it
@@ -847,13 +855,6 @@ def by(trace) -> str:
     return f"√{trace.width} {relation(trace.divisor, SCORE_PLACES, tex=False)} {words.said(printed)}"
 
 
-def scalings(query, keys) -> list:
-    """The traces of one query's dots scaled three ways: divided by √d (the chapter's), not divided, and times
-    √d (dots as larger as wider keys give): each chart's scores √d times the last's."""
-    here = attend(query, keys)
-    return [here, attend(query, keys, scaled=False), attend(query, keys, divisor=1 / here.divisor)]
-
-
 def chart_names(trace) -> list[tuple[str, str]]:
     """The lines under the three charts of `scalings`: what the dots were scaled by, and what that is."""
     return [(divided(trace), _("as here")), ("÷ 1", _("not divided")), (f"× {by(trace)}", _("larger dots"))]
@@ -880,22 +881,25 @@ def comparison(traces) -> list[tuple[str, ...]]:
 
 def note(traces, said: bool = False) -> str:
     """The closing note (as shown, or `said`), and where these charts cannot show it, what they show instead:
-    the top weight grows from chart to chart (softmax of larger scores), but by less than story.SHARPER when
-    the dots are equal, or the top weight already prints as 1.000, or a near tie shares it."""
+    the top weight grows from chart to chart (softmax of larger scores), but not near one-hot for a query whose
+    dots are small (review 5: "saturates" over 0.608), by less than story.SHARPER when the dots are equal, or
+    the top weight already prints as 1.000, or a near tie shares it."""
     general = _(NOTE_SAID if said else NOTE)
     here, larger = traces[0].weights, traces[-1].weights
+    first, last = (words.said(w) for w in decimals([here.max(), larger.max()]))
     if story.sharper(larger, here):
-        return general
+        if story.near_one_hot(larger):
+            return general
+        return _(SHARPENS_SAID if said else SHARPENS, first=first, last=last)
     if story.equal(here):
         return _("%(note)s Here every dot product is equal, so no scale changes the weights.", note=general)
     if story.saturated_weights(here):
         return _("%(note)s Here the weights are one-hot as printed even divided.", note=general)
-    first, last = decimals([here.max(), larger.max()])
     return _(
         "%(note)s Here the top weight moves only from %(first)s to %(last)s.",
         note=general,
-        first=words.said(first),
-        last=words.said(last),
+        first=first,
+        last=last,
     )
 
 
@@ -1210,8 +1214,8 @@ class WeightChart(VGroup):
     where every one fits there (`over`: clear of the other bars' columns and VALUE_GAP from each other, within
     the baseline's span), else under the baseline, on `rows` staggered rows (`fit.staggered`): from the
     largest down if they must, each where it keeps VALUE_GAP from the others, the rest left out (`shown` says
-    which are printed), or with no rows the largest alone over its bar; under them each bar's name if
-    `named`."""
+    which are printed; on more than one row, each in its token's colour), or with no rows the largest alone
+    over its bar; under them each bar's name if `named`."""
 
     def __init__(self, tokens, trace, pitch: float, height: float, named: bool, rows: int = VALUE_ROWS):
         super().__init__()
@@ -1232,8 +1236,12 @@ class WeightChart(VGroup):
         log10_weights = (np.asarray(trace.scores) - trace.log_exp_sum) / np.log(10)
         self.values = VGroup(*[weight_label(x) for x in log10_weights])
         self.shown = list(range(len(self.bars)))  # the bars whose weights are printed
+        self.stacked = False  # values under the bars on more than one row
         self.over = self.stand_over() or not self.stand_under(rows)  # values over the bars, or under them
         self.leaders = VGroup() if self.over else self.lead()
+        if self.stacked:  # read by colour, not line by line (review 5: river, money, bank, water)
+            for value, token in zip(self.values, tokens):
+                value.set_color(token_color(token))
         self.add(self.baseline, self.bars, *(self.values[i] for i in self.shown), self.leaders)
         self.names = VGroup(*(fit.names(tokens, np.inf) if named else []))
         top = min(0.0, *(self.values[i].get_bottom()[1] for i in self.shown)) - NAME_BUFF
@@ -1272,6 +1280,7 @@ class WeightChart(VGroup):
                 within(value, self.baseline, SPILL)
             placed = fit.staggered([self.values[i] for i in order], VALUE_GAP, ROW_BUFF, rows)
             self.shown = sorted(int(i) for i, row in zip(order, placed) if row is not None)
+            self.stacked = any(placed)
             if len(self.shown) == len(self.bars):
                 break
         return True

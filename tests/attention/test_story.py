@@ -79,6 +79,21 @@ def test_a_drag_past_two_keys_is_not_warned():
     assert "ThreeTokenDrag" not in chapters_warned(replace(DEFAULT, drag=drag))
 
 
+def test_a_query_whose_weights_do_not_sharpen_with_larger_dots_is_warned():
+    """ThreeTokenDrag's closing charts show softmax sharpening as the dots grow (times √d): a query with equal
+    dots, or one-hot as printed already divided, cannot show it, and `check` says so."""
+
+    def warned(query) -> list[str]:
+        drag = DragExample(tokens=("a", "b"), keys=[[1, 0], [0, 1]], query=query, path=[[1, 0], [0, 1]])
+        return [w for w in s.warnings(replace(DEFAULT, drag=drag)) if w.startswith("ThreeTokenDrag")]
+
+    (equal,) = warned([1, 1])
+    assert "from 0.500 to 0.500" in equal and "would show it" in equal
+    assert warned([20, 0]) != []  # one-hot as printed even divided
+    assert warned([0.5, 0]) == []  # 0.587 -> 0.670: sharper, though far from one-hot (the note says so)
+    assert s.near_one_hot([0.9, 0.1]) and not s.near_one_hot([0.899, 0.101])
+
+
 def test_heads_are_warned_unless_each_leads_on_a_word_of_its_own_by_the_stated_margin():
     """Review 7's heads: their top weights fall on different words, but head 2's money 0.312 leads loan 0.304 by
     less than LEAD, so the chapter cannot say the heads specialise: `check` warns, as the chapter words it."""

@@ -13,6 +13,7 @@ from manim import Line, MathTex, VGroup, tempconfig
 from attention import attend, examples
 from attention.examples import DragExample
 from attention.examples.file import examples_from_dict, load_example_file
+from attention.examples.story import scalings
 from pipeline.plan.settings import from_options
 from scenes.chapters.registry import find
 from scenes.chapters.three_token_drag import (
@@ -36,7 +37,6 @@ from scenes.chapters.three_token_drag import (
     note,
     outline,
     reasons,
-    scalings,
     top_bar,
     touches,
     verdict,
@@ -271,6 +271,8 @@ def test_the_note_says_what_the_charts_show():
     tie = note(scalings([3, 3], [[1, 0], [0, 1], [-1, -1]]))
     assert tie.startswith(NOTE) and tie.endswith("Here the top weight moves only from 0.500 to 0.500.")
     assert note(scalings([2, 0], keys), said=True) == NOTE_SAID
+    small = note(scalings([0.5, 0], keys))  # review 5: "saturates toward one-hot" over a top weight of 0.608
+    assert "saturates" not in small and "here from 0.587 to 0.670, toward one-hot as d grows" in small
 
 
 def test_captions_name_each_symbol(rendered):
@@ -562,7 +564,10 @@ def test_the_query_s_label_and_the_names_keep_clear_of_arrows_axes_and_shadows(c
     # the divisor's comparison: this query's weights only, sharper chart by chart as its note says, names whole
     # (too wide for the bars' columns: once, in a legend over the charts)
     tops = [float(chart[0].weights.max()) for chart in scene.charts]
-    assert tops[0] < tops[1] < tops[2] and scene.note.original_text.replace("\n", " ") == NOTE
+    assert tops[0] < tops[1] < tops[2]
+    shown = "".join(scene.note.original_text.split())  # sharper, not near one-hot: the note says how far
+    assert shown == "".join(note(scalings(scene.example.query, scene.example.keys)).split())
+    assert "sharpens:" in shown and "saturates" not in shown
     legend = [name.text for name in scene.charts[0][2]]
     assert legend == ["river", "bank", "money", "water"] and not any(len(c[0].names) for c in scene.charts)
 
