@@ -588,7 +588,13 @@ def _video(
             f'src="{_href(descriptions.track(sources[0]))}" data-cues="{_text(cues)}">'
         )
     player = f"<video {' '.join(a for a in attributes if a)}>\n" + "\n".join(inner) + "\n</video>"
-    return Markup(player + (_describer(element_id, label, told) if beats else ""))
+    return Markup(_boxed(player, settings) + (_describer(element_id, label, told) if beats else ""))
+
+
+def _boxed(player: str, settings: RenderSettings) -> str:
+    """`player` in a box taller than its picture (page.css): the picture on top, the browser's controls over the
+    margin under it, covering neither the poster's lowest line nor the picture while it plays."""
+    return f'<div class="player" style="--ratio: {settings.height / settings.width:.6f}">\n{player}\n</div>'
 
 
 def _language_name(lang: str) -> str:

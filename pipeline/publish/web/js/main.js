@@ -6,6 +6,7 @@ import { fmt } from "./format.js";
 import { dragPanel } from "./drag.js";
 import { gainPanel } from "./gain.js";
 import { wireMarks } from "./marks.js";
+import { wirePosters } from "./posters.js";
 import { queryPanel, queryStrings } from "./query.js";
 
 const NEAR = "50% 0px"; // a player loads its metadata within half a screen's height of the viewport (see loadNearby)
@@ -15,6 +16,7 @@ wireCaptions();
 wireDescriptions();
 wireMarks();
 wireBeats();
+wirePosters();
 const players = Array.from(document.querySelectorAll("video"));
 const dropped = new WeakMap(); // player -> its sources, taken out (see drop)
 addEventListener("load", () => loadNearby(players), { once: true });
