@@ -1,0 +1,140 @@
+"""The smallest type at 1080p, measured on the built mobjects: a formula's subscripts and exponents (review 5:
+those of the one-query strip 13-15 px, e^score's 13 px) and the gap between the lines of a note (two-line notes
+were set solid: one line's descenders touching the next one's ascenders)."""
+
+import pytest
+
+import i18n
+from attention import attend
+from i18n import _
+from scenes.kit.arithmetic import Working
+from scenes.kit.components import LINE_SPACING, math, paragraph, text
+from scenes.kit.formula_slot import PIECES, formula_slot, formula_word
+from scenes.kit.palette import SIZES, TEXT_CAP, px_per_unit
+
+READ_PX = (
+    20  # the least a viewer must read at 1080p: ink of a script letter as tall as a capital, a script's size
+)
+DEJAVU_CAP = 0.729  # DejaVu Sans' capitals, in em (1493 of 2048 units): an em from a text's cap height
+LEADING = (0.25, 0.4)  # the clear gap between lines, in em
+LANGUAGES = ("en", "de", "zh")  # a Latin script, a longer one, a CJK font (WenQuanYi)
+
+EXP = PIECES[6][0]  # 'e^{s_i} / \sum_j e^{s_j}'
+# the strip's scripts: its piece, the glyph's index in it, and the letter (set at the formula's size to compare)
+STRIP_SCRIPTS = (
+    (PIECES[0][0], 1, "i"),  # s_i
+    ("k_i", 1, "i"),
+    (PIECES[5][0], 2, "i"),  # w_i
+    (EXP, 1, "s"),  # e^{s_i}
+    (EXP, 2, "i"),  # its subscript, a script's script
+    (EXP, 5, "j"),  # \sum_j
+    (EXP, 7, "s"),  # e^{s_j}
+    (EXP, 8, "j"),
+    (r"\sum_i w_i", 1, "i"),
+    (r"\sum_i w_i", 3, "i"),
+    ("v_i", 1, "i"),
+)
+TALL = "ij0123456789"  # letters whose ink reaches a capital's height (their dots, ascenders) or more
+
+
+def px(mobject) -> float:
+    """`mobject`'s ink height in pixels at 1080p."""
+    return mobject.height * px_per_unit(1080)
+
+
+def script_px(glyph, letter: str, role: str) -> float:
+    """The size a script `glyph` is set at, as the cap height of its type at 1080p (what SIZES gives): its
+    height over `letter`'s at the formula's own size, times that size."""
+    return glyph.height / math(letter, role=role)[0][0].height * SIZES[role]
+
+
+def strip_scripts(lang: str):
+    """The strip as a chapter in `lang` builds it, and its scripts: (letter, glyph)."""
+    with i18n.active(lang):
+        strip = formula_slot(output=formula_word(_("output"), "output"))
+    return strip, [(letter, strip.formula[piece(tex)][k]) for tex, k, letter in STRIP_SCRIPTS]
+
+
+def piece(tex: str) -> int:
+    """The index of the strip's piece `tex`."""
+    return [t for t, _name in PIECES].index(tex)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_strips_subscripts_and_exponents_are_20_px_at_1080p(lang):
+    strip, scripts = strip_scripts(lang)
+    role = strip.formula.role
+    sizes = {f"{letter} ({px(glyph):.1f} px)": script_px(glyph, letter, role) for letter, glyph in scripts}
+    assert min(sizes.values()) >= READ_PX, sizes
+    tall = {letter: round(px(glyph), 1) for letter, glyph in scripts if letter in TALL}
+    assert min(tall.values()) >= READ_PX, tall
+    assert len(strip.formula[piece(EXP)]) == 9  # e s i / Σ j e s j: the glyphs named above
+
+
+def test_scripts_are_four_fifths_and_their_scripts_seven_tenths_of_the_text():
+    """TeX's own 70% and 50% (\\scriptstyle, \\scriptscriptstyle) made the strip's e^{s_i} 13 px."""
+    strip, scripts = strip_scripts("en")
+    (_, first), (_, nested) = scripts[1], scripts[4]  # k_i's i, and e^{s_i}'s
+    base = math("i", role=strip.formula.role)[0][0].height
+    assert first.height / base == pytest.approx(0.8, abs=0.03)
+    assert nested.height / base == pytest.approx(0.7, abs=0.03)
+
+
+def test_e_to_a_score_has_an_exponent_20_px_at_1080p():
+    """The worked rows' 'e^{2.828} ≈ 16.92' at the number size, and 'e^{30} ≈ 1.07 × 10^{13}'."""
+    working = Working(attend([2, 0], [[2, 0], [0, 2], [1, 1]]), 2)
+    big = Working(attend([30, 0.5], [[2.5, 1], [0, 0]]), 2)
+    for row in [*working.exps(), big.exps()[0]]:
+        shown = math(row, role="number")[0]
+        term = row.relations[0].terms[0]
+        exponent = shown[1 : 1 + len(term)]  # e, then the score's glyphs
+        digits = [glyph for glyph, char in zip(exponent, term) if char.isdigit()]
+        assert digits and min(px(d) for d in digits) >= READ_PX, (row, [round(px(d), 1) for d in digits])
+
+
+def lines_gap(shown, first_line: str) -> float:
+    """The clear gap between a two-line text's lines, in em: from the lowest ink of the first line's glyphs
+    (one a character, spaces aside) to the highest of the second's."""
+    n = len("".join(first_line.split()))
+    above, below = shown.submobjects[:n], shown.submobjects[n:]
+    gap = min(g.get_bottom()[1] for g in above) - max(g.get_top()[1] for g in below)
+    em = shown.font_size * TEXT_CAP / DEJAVU_CAP
+    return gap / em
+
+
+# a line with descenders over one with ascenders (a capital, lower-case umlauts: no taller than an ascender)
+TWO_LINES = {
+    "en": ("gypsy quip jog", "Bold kith"),
+    "de": ("gequält, jäh", "Bald kühl"),
+    "zh": ("自注意力", "查询键值"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("role", SIZES)
+def test_the_lines_of_a_note_stand_a_third_of_an_em_apart(lang, role):
+    first, second = TWO_LINES[lang]
+    with i18n.active(lang):
+        shown = text(f"{first}\n{second}", role=role)
+    assert LEADING[0] <= lines_gap(shown, first) <= LEADING[1]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_paragraph_has_the_notes_leading(lang):
+    first, second = TWO_LINES[lang]
+    with i18n.active(lang):
+        shown = paragraph(f"{first} {second}", width_chars=len(first))
+        note = text(f"{first}\n{second}", role="body")
+    assert lines_gap(shown, first) == pytest.approx(lines_gap(note, first))
+    assert LEADING[0] <= lines_gap(shown, first) <= LEADING[1]
+
+
+def test_accented_capitals_keep_clear_of_the_line_above():
+    """Ü reaches above the ascenders: less gap, yet never touching."""
+    with i18n.active("de"):
+        assert lines_gap(text("gequält, jäh\nÜbel Kälte"), "gequält, jäh") > 0.1
+
+
+def test_a_text_may_ask_for_its_own_leading():
+    solid = text("gypsy\nBold", line_spacing=0)
+    assert lines_gap(solid, "gypsy") < 0 < lines_gap(text("gypsy\nBold", line_spacing=LINE_SPACING), "gypsy")
