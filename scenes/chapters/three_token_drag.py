@@ -829,19 +829,30 @@ def verdict(tokens, trace) -> str:
     names = [quoted(t if len(t) <= VERDICT_NAME else t[: VERDICT_NAME - 1] + fit.ELLIPSIS) for t in tokens]
     order = ranked(w)
     top, low = order[0], order[-1]
-    lead = _("%(token)s dominates") if story.dominates(w[top]) else _("%(token)s leads")
-    least = _("%(token)s gets the least") if story.keeps_share(w[low]) else _("%(token)s gets almost none")
-    middle = [
-        (_("%(token)s keeps a share") if story.keeps_share(w[i]) else _("%(token)s gets almost none"))
-        % {"token": names[i]}
-        for i in order[1:-1]
-    ]
-    if len(middle) > 1:
-        kept = all(story.keeps_share(w[i]) for i in order[1:-1])
-        others = _("%(count)s others keep a share") if kept else _("%(count)s others get less")
-        middle = [others % {"count": count(len(middle))}]
-    parts = [lead % {"token": names[top]}, *middle, least % {"token": names[low]}]
+    shares = [story.keeps_share(w[i]) for i in order[1:-1]]
+    if len(shares) > 1:
+        many = count(len(shares))
+        middle = [
+            _("%(count)s others keep a share", count=many)
+            if all(shares)
+            else _("%(count)s others get less", count=many)
+        ]
+    else:
+        middle = [share_of(names[i], kept) for i, kept in zip(order[1:-1], shares)]
+    lead = (
+        _("%(token)s dominates", token=names[top])
+        if story.dominates(w[top])
+        else _("%(token)s leads", token=names[top])
+    )
+    parts = [lead, *middle, share_of(names[low], story.keeps_share(w[low]), last=True)]
     return _("At q = %(q)s: %(parts)s.", q=point_text(trace.query), parts=_(", ").join(parts))
+
+
+def share_of(name: str, kept: bool, last: bool = False) -> str:
+    """'“cat” keeps a share' (or, the `last`, 'gets the least'), else 'gets almost none'."""
+    if not kept:
+        return _("%(token)s gets almost none", token=name)
+    return _("%(token)s gets the least", token=name) if last else _("%(token)s keeps a share", token=name)
 
 
 def divided(trace) -> str:
