@@ -11,7 +11,6 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
-    Arrow,
     Create,
     FadeIn,
     FadeOut,
@@ -34,7 +33,8 @@ from i18n.words import quoted
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES
-from scenes.kit.bars import WeightBars
+from scenes.kit.arrows import pointer
+from scenes.kit.bars import WeightBars, baseline_of
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.grids import veil
@@ -229,7 +229,7 @@ class FixedContext(ChapterScene):
         self.source = VGroup(*words)
         self.chain = VGroup(
             *[
-                arrow(a.get_right(), b.get_left(), theme().muted, 2)
+                pointer(a.get_right(), b.get_left(), theme().muted)
                 for a, b in zip(self.encoder, self.encoder[1:])
             ]
         )
@@ -238,23 +238,35 @@ class FixedContext(ChapterScene):
         )
         self.summary = summary_tag().move_to([SUMMARY_X, ROW_Y, 0])
         self.summary.set_x(max(SUMMARY_X, self.encoder.get_right()[0] + SUMMARY_GAP + self.summary.width / 2))
-        self.into_summary = arrow(self.encoder[-1].get_right(), self.summary.get_left(), theme().output)
+        self.into_summary = pointer(self.encoder[-1].get_right(), self.summary.get_left(), theme().output)
 
-    def row_levels(self, m: int) -> tuple[list[float], float]:
-        """The baselines of m rows of bars and a weight of 1's height: as tall as fits between the subtitle and
-        the legend, each row's tallest possible value clear of the row above; the source names under the last."""
+    def row_levels(self, m: int, top: float) -> tuple[list[float], float]:
+        """The baselines of m rows of bars from `top` (the first row's tallest possible value) and a weight of 1's
+        height: as tall as fits above the legend, each row's tallest possible value clear of the row above; the
+        source names under the last."""
         value = c.number(0.5).height + VALUE_BUFF
         names = c.text("Xg", role="label").height + NAME_BUFF
-        top = self.heading.get_bottom()[1] - BELOW_TITLE
         bottom = self.legend.get_top()[1] + ABOVE_LEGEND
         height = min(BAR_HEIGHT, (top - bottom - m * value - (m - 1) * ROW_GAP - names) / m)
         pitch = height + value + ROW_GAP
         return [top - value - height - i * pitch for i in range(m)], height
 
     def build_rows(self) -> None:
+        """The decoder rows from BELOW_TITLE under the subtitle, lowered (and so shorter) until the 'decoder'
+        label over them keeps LABEL_CLEAR from it (close rows stand high: four targets packed it under)."""
+        below_subtitle = self.heading.get_bottom()[1]
+        top = below_subtitle - BELOW_TITLE
+        for _attempt in range(5):  # lowering shortens the rows, so the label drops less than the rows' top
+            self.place_rows(top)
+            over = self.decoder_label.get_top()[1] - (below_subtitle - LABEL_CLEAR)
+            if over < 0.01:
+                return
+            top -= over
+
+    def place_rows(self, top: float) -> None:
         """Per decoder step: its state, word, summary copy and own weight bars, as tall as the rows fit."""
         m = len(self.example.target_tokens)
-        baselines, bar_height = self.row_levels(m)
+        baselines, bar_height = self.row_levels(m, top)
         ys = [b + bar_height / 2 for b in baselines]  # a step beside its bars' middle
         pitch = ys[0] - ys[1] if m > 1 else bar_height
         self.steps = VGroup(
@@ -269,11 +281,9 @@ class FixedContext(ChapterScene):
         self.decoder_label = c.text(_("decoder"), role="small", color=theme().muted).next_to(
             self.steps, UP, buff=0.25
         )
-        below_title = self.heading.get_bottom()[1] - BELOW_TITLE  # close rows stand high: keep it under
-        self.decoder_label.shift(DOWN * max(0, self.decoder_label.get_top()[1] - below_title))
         self.copies = VGroup(*[summary_tag().move_to([SLOT_RIGHT, y, 0], aligned_edge=RIGHT) for y in ys])
         self.into_steps = VGroup(
-            *[arrow([SLOT_RIGHT, y, 0], box.get_left(), theme().muted, 2) for y, box in zip(ys, self.steps)]
+            *[pointer([SLOT_RIGHT, y, 0], box.get_left(), theme().muted) for y, box in zip(ys, self.steps)]
         )
         self.bars = VGroup(
             *[
@@ -302,7 +312,7 @@ class FixedContext(ChapterScene):
     def build_arrows(self) -> None:
         """The summary feeding every step (fixed context), and every encoder state reaching every blend."""
         self.feeds = VGroup(
-            *[arrow(self.summary.get_right(), tag.get_left(), theme().output) for tag in self.copies]
+            *[pointer(self.summary.get_right(), tag.get_left(), theme().output) for tag in self.copies]
         )
         starts = [box.get_right() for box in self.column]
         self.fans = VGroup(
@@ -375,7 +385,8 @@ SLOT_WIDTH = 5.4  # widest the bars may be (six source positions)
 BAR_PITCH = 1.2  # distance between bar centres: room for a weight printed at the number size, and a name
 BAR_HEIGHT = 1.1  # height of a weight of 1, or less so every decoder row fits between the title and legend
 STEP_X = 3.3  # decoder states
-BELOW_TITLE = 0.15  # from the subtitle down to the first row's tallest possible value
+BELOW_TITLE = 0.15  # from the subtitle down to the first row's tallest possible value, at the least
+LABEL_CLEAR = 0.35  # from the subtitle down to the 'encoder' and 'decoder' labels over the rows, at the least
 ROW_GAP = 0.1  # from a row's baseline down to the tallest possible value of the row under it
 VALUE_BUFF, NAME_BUFF = 0.12, 0.2  # a weight's value over its bar; the source names under the last row
 TARGET_WIDTH = 3.2  # widest a decoder step's word may be (longer ones are cut short)
@@ -393,7 +404,8 @@ def state_box(color: str, size: float = STATE_SIZE) -> Square:
 
 
 def summary_tag() -> VGroup:
-    """The fixed context: one box labelled 'summary', in the output colour."""
+    """The fixed context: one box labelled 'summary', in the output colour, the word centred from its baseline to
+    its top (centred with its descender, 'summary' stood high in the box)."""
     box = RoundedRectangle(
         width=1.9,
         height=0.6,
@@ -403,20 +415,8 @@ def summary_tag() -> VGroup:
         fill_color=theme().output,
         fill_opacity=0.2,
     )
-    return VGroup(box, c.text(_("summary"), role="label", color=theme().output))
-
-
-def arrow(start, end, color: str, width: float = 3) -> Arrow:
-    """An arrow from `start` to `end` with a small tip, as every arrow of the chapter is drawn."""
-    return Arrow(
-        start,
-        end,
-        buff=0.08,
-        color=color,
-        stroke_width=width,
-        max_tip_length_to_length_ratio=0.2,
-        tip_length=0.16,
-    )
+    word = c.text(_("summary"), role="label", color=theme().output)
+    return VGroup(box, word.shift(UP * (box.get_y() - (baseline_of(word) + word.get_top()[1]) / 2)))
 
 
 def between(bounds: tuple[float, float], weight: float) -> float:

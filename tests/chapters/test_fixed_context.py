@@ -8,9 +8,11 @@ import pytest
 import i18n
 from attention import attend_grid, examples
 from attention.examples import CrossExample
-from scenes.chapters.fixed_context import Fan, FixedContext, reading
+from scenes.chapters.fixed_context import LABEL_CLEAR, Fan, FixedContext, reading
 from scenes.kit import components as c
 from scenes.kit.arithmetic import WEIGHT_PLACES
+from scenes.kit.arrows import ARROW_WIDTH, TIP
+from scenes.kit.bars import baseline_of
 from scenes.kit.palette import px_per_unit, token_color
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
@@ -185,6 +187,53 @@ def test_a_larger_example_fits_without_shrinking_a_word(tmp_path):
     label = c.text("x", role="label").font_size
     for word in [*scene.source, *scene.column_words, *scene.targets]:
         assert word.font_size == pytest.approx(label)
+
+
+def test_every_arrow_is_the_lecture_s_one_style(scene):
+    """The chain, the summary's arrows and the decoder's: ARROW_WIDTH shafts and heads that read at 1080p (review
+    5: 2 px shafts, 7 px heads), as AllQueriesAtOnce's row softmax arrow."""
+    arrows = [*scene.chain, scene.into_summary, *scene.feeds, *scene.into_steps]
+    for arrow in arrows:
+        assert arrow.get_stroke_width() == ARROW_WIDTH
+        assert arrow.tip.length * px_per_unit(1080) >= 15
+    assert max(a.tip.length for a in arrows) == pytest.approx(TIP)  # the long ones: the style's own head
+
+
+def test_summary_stands_centred_in_its_box(scene):
+    """Centred from its baseline to its top: with its descender counted, 'summary' stood high (review 5)."""
+    for tag in [scene.summary, *scene.copies]:
+        box, word = tag
+        assert (baseline_of(word) + word.get_top()[1]) / 2 == pytest.approx(box.get_y(), abs=1e-3)
+
+
+def four_by_four() -> CrossExample:
+    """The river example's cross table: four words each side, the rows as tall as they can stand."""
+    rng = np.random.default_rng(4)
+    return CrossExample(
+        source_tokens=("das", "Ufer", "ist", "nass"),
+        keys=rng.normal(size=(4, 2)),
+        values=rng.normal(size=(4, 2)),
+        self_queries=rng.normal(size=(4, 2)),
+        target_tokens=("the", "bank", "is", "wet"),
+        queries=rng.normal(size=(4, 2)),
+    )
+
+
+@pytest.mark.parametrize("make", [None, four_by_four])
+def test_the_labels_over_the_rows_keep_a_clear_gap_under_the_subtitle(tmp_path, make):
+    """Review 5: with four decoder steps 'encoder' and 'decoder' stood 7-9 px under the subtitle at 480p."""
+    before = examples.current()
+    if make:
+        examples.use(dataclasses.replace(before, cross=make()))
+    try:
+        scene = built(FixedContext, tmp_path)
+    finally:
+        examples.use(before)
+    subtitle = scene.heading.get_bottom()[1]
+    for label in (scene.decoder_label, scene.column_label):
+        assert subtitle - label.get_top()[1] >= LABEL_CLEAR - 0.01
+        assert (subtitle - label.get_top()[1]) * px_per_unit(480) > 15
+    assert scene.bars.get_bottom()[1] > scene.legend.get_top()[1]
 
 
 def test_last_frame_snapshot(tmp_path):
