@@ -31,6 +31,9 @@ from manim.utils.rate_functions import smooth, squish_rate_func
 from attention import examples
 from attention.examples import story
 from attention.sweeps import GAIN_RANGE, log10_smallest_weight
+from i18n import _
+from i18n.words import quoted, said, said_vector
+from scenes.chapters.registry import find
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import (
@@ -43,15 +46,13 @@ from scenes.kit.arithmetic import (
     plain,
     scientific,
     sign,
-    text_minus,
     vector_math,
-    vector_text,
 )
-from scenes.kit.bars import label_tex
+from scenes.kit.bars import baseline_of
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import LitFormula
-from scenes.kit.grids import ROW_LABELS_WIDTH, AttentionGrid
+from scenes.kit.grids import ROW_LABELS_WIDTH, AttentionGrid, cell_number
 from scenes.kit.matrices import MaskedGrid, masked_swatch, row_veils
 from scenes.kit.palette import DIM, VEIL, theme
 from scenes.kit.stage import STAGE
@@ -67,9 +68,6 @@ UNDER_HEADING = 0.12  # the formula's gap under the subtitle: it stands above th
 CLEAR = 0.05  # at least this between the formula and the masked grid under it
 # between the masked grid and its legend: a line of labels under the grids (what each shows) stands between
 LEGEND_GAP = 0.6
-# what the masked grid shows once the mask is added: its rows turning to weights one by one (the rows below still
-# scores + M), then all of them weights
-TURNING, MASKED = "scores + M → weights", "with the mask"
 COLUMN_RIGHT = STAGE.right - 0.1  # the right-hand column ends left of this x
 # the right-hand column's layouts, tried in turn until its tables fit: the widest a token's name may be in
 # the values and outputs (longer names are cut short), whether the weights stand beside the values, and the
@@ -84,7 +82,6 @@ COLUMN_LAYOUTS = (
 CLEAR_OF_TABLES = 0.2  # at least this between e^-inf = 0 (and the finite gap's weight) and the tables
 TERM_CAPTIONS = 3  # a worked output's terms are read in at most this many captions (a row of six: two each)
 MIN_RUN = 1.0  # the shortest a framed part or a term coming in takes, however short its caption
-TINY = "a tiny weight"  # what "Where it breaks" left at its last gain stop, when it is tiny
 # the cell singled out when every query meets every key: the second word's query, the first key
 FOCUS_CELL = (1, 0)
 MASKED_FORMULA = (  # the formula line's parts, each lit while its step is shown
@@ -97,7 +94,7 @@ MASKED_FORMULA = (  # the formula line's parts, each lit while its step is shown
     ("V", "V"),
 )
 SCORES = ("Q", "K", "scale")
-COMPARED = ("masked weight:", "finite-gap weight:")  # each a weight (review 7 read "finite gap: 4.25e-18")
+INFINITY_HEIGHT = 0.85  # minus infinity's ∞ this tall beside a digit of the cells' numbers
 POSTER_HOLD = 1.0  # seconds the last picture stays after the last word
 SCI_PLACES = 2  # the finite gap's smallest weight, as "Where it breaks" prints it
 FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
@@ -146,7 +143,10 @@ class CausalMask(ChapterScene):
             FadeIn(self.labels["scores"]),
             self.formula.light(*SCORES),
             run_time=1.2,
-            caption=f"Self-attention over “{' '.join(tokens)}”: each cell scores one query against one key.",
+            caption=_(
+                "Self-attention over %(sentence)s: each cell scores one query against one key.",
+                sentence=quoted(" ".join(tokens)),
+            ),
         )
         self.add(self.open_veils.set_fill(opacity=0))
         i, j = self.focus_cell()
@@ -162,7 +162,9 @@ class CausalMask(ChapterScene):
             *in_reading_order,
             *veiled(self.open_veils, None),
             run_time=1.2,
-            caption=f"The keys {'now ' if reordered else ''}stand in sentence order: the mask relies on it.",
+            caption=_("The keys now stand in sentence order: the mask relies on it.")
+            if reordered
+            else _("The keys stand in sentence order: the mask relies on it."),
         )
         self.remove(self.open_veils, intro)
         self.add(self.open_grid)
@@ -171,7 +173,7 @@ class CausalMask(ChapterScene):
         self.beat("Without a mask")
         first = self.example.tokens[0]
         weighted = self.unmasked
-        caption = "Softmax turns each row of scores into weights."
+        caption = _("Softmax turns each row of scores into weights.")
         if self.paired:  # the scores stay on the left; beside them a grid their softmax fills, row by row
             weighted.numbers.set_opacity(0)  # no copy of the scores under "without the mask"
             self.show(
@@ -196,17 +198,20 @@ class CausalMask(ChapterScene):
             weighted = self.unmasked = after
         if not self.paired:  # it turned in the open grid's place
             self.open_grid = weighted
-        caption = f"{quoted(first)} gets {vector_text(decimals(self.trace.unmasked.weights[0]))}."
+        weights = said_vector(decimals(self.trace.unmasked.weights[0]))
+        caption = _("%(word)s gets %(weights)s.", word=quoted(first), weights=weights)
         cells = weighted.row(0)  # each weight as the caption reads it, then the row it reads as one vector
         self.show(Succession(*[framed(cell) for cell in cells], framed(cells)), **self.reading(caption))
         first_row, later_rows = self.future
         self.show(
             Create(first_row),
             run_time=1,
-            caption=f"So {quoted(first)} would read later words, not yet written by a decoder.",
+            caption=_(
+                "So %(word)s would read later words, not yet written by a decoder.", word=quoted(first)
+            ),
         )
         if len(later_rows):
-            self.show(Create(later_rows), run_time=1, caption="So would every cell above the diagonal.")
+            self.show(Create(later_rows), run_time=1, caption=_("So would every cell above the diagonal."))
 
     def hide_the_future(self) -> None:
         self.beat("Hide the future")
@@ -222,7 +227,7 @@ class CausalMask(ChapterScene):
             FadeIn(VGroup(self.mask_picture, self.mask_zeros, self.labels["mask"]), rate_func=SECOND_HALF),
             self.formula.light("mask"),
             run_time=1.2,
-            caption="The mask M: 0 on and below the diagonal, minus infinity above it.",
+            caption=_("The mask M: 0 on and below the diagonal, minus infinity above it."),
         )
         if self.paired:
             self.remove(*self.unmasked.get_family())
@@ -232,14 +237,28 @@ class CausalMask(ChapterScene):
         self.beat("Softmax of what is left")
         ex, tr = self.example, self.trace
         last = len(ex.tokens) - 1
-        w = [decimals(row) for row in tr.weights]
+        w = [[said(p) for p in decimals(row)] for row in tr.weights]
+        words = [quoted(t) for t in ex.tokens]
         focus = {  # what the row's caption reads, and (after its row turns) the parts it names, in turn
-            0: (f"Now {quoted(ex.tokens[0])} reads only itself: {w[0][0]}; the rest get 0.", 0),
+            0: (
+                _(
+                    "Now %(word)s reads only itself: %(weight)s; the rest get 0.",
+                    word=words[0],
+                    weight=w[0][0],
+                ),
+                0,
+            ),
             1: (
-                f"{quoted(ex.tokens[1])} reads {quoted(ex.tokens[0])} and itself: {w[1][0]} and {w[1][1]}.",
+                _(
+                    "%(word)s reads %(first)s and itself: %(first_weight)s and %(own_weight)s.",
+                    word=words[1],
+                    first=words[0],
+                    first_weight=w[1][0],
+                    own_weight=w[1][1],
+                ),
                 1,
             ),
-            last: (f"The last word, {quoted(ex.tokens[-1])}, is unchanged: nothing comes after it.", None),
+            last: (_("The last word, %(word)s, is unchanged: nothing comes after it.", word=words[-1]), None),
         }
         if self.paired:  # the scores on the left turn back into the weights without the mask, all as labelled
             self.unmask_left()
@@ -263,7 +282,7 @@ class CausalMask(ChapterScene):
             FadeOut(self.labels["turning"], rate_func=FIRST_HALF),
             FadeIn(self.labels["with"], rate_func=SECOND_HALF),
             run_time=1.5,
-            caption="Every row still sums to 1.",
+            caption=_("Every row still sums to 1."),
         )
         self.remove(self.pair_veils)
 
@@ -290,7 +309,7 @@ class CausalMask(ChapterScene):
             self.formula.light("softmax", *SCORES),
             FadeOut(self.labels["scores"], rate_func=FIRST_HALF),
             FadeIn(self.labels["without"], rate_func=SECOND_HALF),
-            **self.reading("On the left, the weights without the mask again, to compare."),
+            **self.reading(_("On the left, the weights without the mask again, to compare.")),
         )
         self.open_grid = after
 
@@ -308,7 +327,7 @@ class CausalMask(ChapterScene):
                         ]
                     ),
                 ),
-                **self.reading("The masked weights take the left; the values come beside them."),
+                **self.reading(_("The masked weights take the left; the values come beside them.")),
             )
         self.remove(self.open_grid.row_labels)
         self.masked_grid.row_labels.set_opacity(1)
@@ -316,13 +335,11 @@ class CausalMask(ChapterScene):
         self.show(  # word by word, as the caption is read (six words at once were a pop)
             in_turn(FadeIn(self.values_title), *[FadeIn(self.values.row(k)) for k in rows]),
             self.formula.light("V"),
-            **self.reading("Each word also has a value; an output sums weights times values."),
+            **self.reading(_("Each word also has a value; an output sums weights times values.")),
         )
-        last = len(ex.tokens) - 1
-        reads = {0: "reads only itself", last: "is last: it blends every value"}
         self.add(self.veils.set_fill(opacity=0))
         for worked in self.worked:
-            self.work_out(worked, reads.get(worked.row, "blends only the values up to itself"))
+            self.work_out(worked)
         values = VGroup(self.values_title, self.values)
         if self.stacked:  # the worked rows stand in the outputs already; the others come in
             worked = {w.row for w in self.worked}
@@ -339,7 +356,7 @@ class CausalMask(ChapterScene):
             *(self.values_seen(None) if self.stacked else [FadeOut(values, rate_func=FIRST_HALF)]),
             *outputs,
             self.formula.light(),
-            **self.reading("Each output blends only its own and earlier values."),
+            **self.reading(_("Each output blends only its own and earlier values.")),
         )
         if not self.stacked:
             self.remove(*values.get_family())  # lighting its rows took the table apart
@@ -355,9 +372,22 @@ class CausalMask(ChapterScene):
             Write(masked[1]),
             crosses.animate.set_color(theme().text),
             run_time=1,
-            caption="A masked weight is exp of minus infinity: exactly 0.",
+            caption=_("A masked weight is exp of minus infinity: exactly 0."),
         )
-        caption = f"In “Where it breaks”, a finite gap left {finite_gap_weight()}: {plain(finite_gap_tex())}."
+        chapter, weight = quoted(_(find("WhereItBreaks").title)), said(plain(finite_gap_tex()))
+        caption = (
+            _(
+                "In %(chapter)s, finite scores, however far apart, still left a tiny weight: %(weight)s.",
+                chapter=chapter,
+                weight=weight,
+            )
+            if finite_gap_is_tiny()
+            else _(
+                "In %(chapter)s, finite scores left every weight above 0: %(weight)s.",
+                chapter=chapter,
+                weight=weight,
+            )
+        )
         self.show(
             crosses.animate.set_color(theme().muted),
             # in; then framed as the caption reads them: "a finite gap", its weight
@@ -372,7 +402,7 @@ class CausalMask(ChapterScene):
             *veiled(self.veils, 0),
             *self.outputs_seen(0),
             run_time=1,
-            caption="Mask, then softmax: each word reads only itself and earlier words.",
+            caption=_("Mask, then softmax: each word reads only itself and earlier words."),
         )
         for i in range(1, len(self.example.tokens)):
             self.play(*veiled(self.veils, i), *self.outputs_seen(i), run_time=0.8)
@@ -419,10 +449,10 @@ class CausalMask(ChapterScene):
             FadeOut(self.labels["mask"], rate_func=FIRST_THIRD),  # the grid is a sum from its first row on
             FadeIn(self.labels["sum"], rate_func=SECOND_THIRD),
             in_turn(*[AnimationGroup(*cells[i * n : (i + 1) * n]) for i in range(n)]),  # row by row
-            **self.reading("Added to the scores, it makes those above the diagonal minus infinity."),
+            **self.reading(_("Added to the scores, it makes those above the diagonal minus infinity.")),
         )
         result = marks(masked).copy()
-        caption = "Each sum is its score, or minus infinity."
+        caption = _("Each sum is its score, or minus infinity.")
         self.show(
             FadeOut(sums, rate_func=FIRST_HALF),
             FadeIn(result, rate_func=SECOND_HALF),
@@ -448,24 +478,35 @@ class CausalMask(ChapterScene):
             sums.add(cell_sum(scores.numbers[k].copy(), entry.copy(), hidden, cell))
         return moving, sums
 
-    def work_out(self, worked: WorkedRow, reads: str) -> None:
+    def work_out(self, worked: WorkedRow) -> None:
         """Row i's output summed term by term, each term coming in as its caption says it (its weight framed in
         the grid, its value in the values), at most TERM_CAPTIONS captions of terms; then the sum. A row of
-        one term is read in one caption."""
+        one term (the first word's) is read in one caption."""
         i, relations = worked.row, worked.line[1].relations
         name = quoted(self.example.tokens[i])
         steps = [self.term_step(worked, j) for j in range(i + 1)]
         total = Succession(FadeIn(worked.line, rate_func=FIRST_THIRD), framed(worked.line[1]))
-        result = f"{sum_text(relations)}: the output of {name}."
+        result = _("%(total)s: the output of %(word)s.", total=sum_text(relations), word=name)
         lead = [*veiled(self.veils, i), *self.values_seen(i)]
         if self.stacked and worked is self.worked[0]:  # the outputs grow under their title, row by row
             lead.append(FadeIn(self.outputs_title))
         if i == 0:
-            caption = f"{name} {reads}: {term_text(relations, 0)} {sum_text(relations)}."
+            caption = _(
+                "%(word)s reads only itself: %(term)s %(total)s.",
+                word=name,
+                term=term_text(relations, 0),
+                total=sum_text(relations),
+            )
             self.show(*lead, run_time=1, caption=caption)
             self.play(Succession(*steps, total), run_time=max(MIN_RUN, self.caption_time(caption) - 1))
         else:
-            self.show(*lead, run_time=1, caption=f"{name} {reads}:")
+            last = i == len(self.example.tokens) - 1
+            reads = (
+                _("%(word)s is last: it blends every value:", word=name)
+                if last
+                else _("%(word)s blends only the values up to itself:", word=name)
+            )
+            self.show(*lead, run_time=1, caption=reads)
             per = math.ceil(len(steps) / TERM_CAPTIONS)
             for k in range(0, len(steps), per):
                 caption = " ".join(term_text(relations, j) for j in range(k, min(k + per, len(steps))))
@@ -564,12 +605,12 @@ class CausalMask(ChapterScene):
     def build(self) -> None:
         self.example = ex = self.inputs()
         self.trace = ex.trace()
-        self.heading = c.chapter_title(self.title, "A decoder must not read the words that come after")
+        self.heading = c.chapter_title(_(self.title), _("A decoder must not read the words that come after"))
         self.axes = VGroup(
-            c.text("keys, in reading order →", role="small", color=theme().muted),
-            c.text("queries ↓", role="small", color=theme().muted),
+            c.text(_("keys, in reading order →"), role="small", color=theme().muted),
+            c.text(_("queries ↓"), role="small", color=theme().muted),
         )
-        self.legend = c.legend((masked_swatch(), "masked: weight exactly 0"))
+        self.legend = c.legend((masked_swatch(), _("masked: weight exactly 0")))
         self.formula = LitFormula(MASKED_FORMULA)
         self.build_grids(GRID_SIZE)
         under = self.heading.get_bottom()[1]
@@ -589,7 +630,7 @@ class CausalMask(ChapterScene):
         self.place_pair()
         self.order = self.earlier_order()
         self.intro = in_order(self.open_grid, self.order)
-        self.earlier_keys = c.text("keys →", role="small", color=theme().muted)
+        self.earlier_keys = c.text(_("keys →"), role="small", color=theme().muted)
         self.earlier_keys.move_to(self.axes[0], aligned_edge=LEFT)  # the header while they stand as before
         cell = self.intro.cells[i * len(ex.tokens) + j]  # where it stands before the words take their order
         self.meeting = SurroundingRectangle(cell, color=theme().text, buff=0.02)
@@ -600,9 +641,9 @@ class CausalMask(ChapterScene):
         """The grid without and with the mask, `size` their longer side, at GRID_CENTER."""
         ex, tr = self.example, self.trace
         self.open_grid = AttentionGrid(tr.unmasked, rows=ex.tokens, cols=ex.tokens, size=size)
-        self.masked_grid = MaskedGrid(tr, rows=ex.tokens, cols=ex.tokens, size=size)
+        self.masked_grid = legible_infinities(MaskedGrid(tr, rows=ex.tokens, cols=ex.tokens, size=size))
         for grid in (self.open_grid, self.masked_grid):
-            grid.move_to(GRID_CENTER)
+            grid.set_sums(_("sum")).move_to(GRID_CENTER)
 
     def earlier_order(self) -> list[int]:
         """Where each word stood in chapters 3 to 5's sentence, if it had the same words in another order;
@@ -642,18 +683,22 @@ class CausalMask(ChapterScene):
             self.unmasked = grid.copy().shift(self.apart)
             self.unmasked.row_labels.set_opacity(0)
         self.mask_picture, self.mask_zeros = mask_of(masked)
-        self.labels = {
-            "mask": self.under(self.mask_picture, "the mask M"),
-            "sum": self.under(masked, "scores + M"),
-            "turning": self.under(masked, TURNING),
-            "with": self.under(masked, MASKED),
+        self.labels = {  # once the mask is added: its rows turning to weights one by one (the rows below still
+            # scores + M), then all of them weights
+            "mask": self.under(self.mask_picture, _("the mask M")),
+            "sum": self.under(masked, _("scores + M")),
+            "turning": self.under(masked, _("scores + M → weights")),
+            "with": self.under(masked, _("with the mask")),
         }
         left = {
-            "scores": (grid, "scores"),
-            "softmax": (masked, "without the mask"),  # paired: the grid beside the scores, filled row by row
+            "scores": (grid, _("scores")),
+            "softmax": (
+                masked,
+                _("without the mask"),
+            ),  # paired: the grid beside the scores, filled row by row
             # not paired: the scores turning to weights in their place
-            "weighing": (grid, "scores → weights"),
-            "without": (grid, "without the mask"),
+            "weighing": (grid, _("scores → weights")),
+            "without": (grid, _("without the mask")),
         }
         for key, (under, words) in left.items():
             self.labels[key] = self.under(under, words)
@@ -714,11 +759,11 @@ class CausalMask(ChapterScene):
         self.axes[0].next_to(grid.col_labels, UP, buff=0.2).align_to(grid.cells, LEFT)
         self.axes[1].align_to(grid.col_labels, DOWN).set_x(STAGE.body_left, LEFT)  # clear of the row veils
         self.legend.next_to(self.masked_grid, DOWN, buff=LEGEND_GAP).align_to(grid.cells, LEFT)
-        self.values_title = c.text("values", role="label", color=theme().value)
+        self.values_title = c.text(_("values"), role="label", color=theme().value)
         left = max(SIDE_LEFT, grid.get_right()[0] + SIDE_GAP)
         titles = (
-            c.text("outputs: Σ weight × value", role="label", color=theme().output),
-            c.text("outputs", role="label", color=theme().output),  # beside a wide grid
+            c.text(_("outputs: Σ weight × value"), role="label", color=theme().output),
+            c.text(_("outputs"), role="label", color=theme().output),  # beside a wide grid
         )
         self.outputs_title = fit.first_that_fits(titles, lambda title: left + title.width <= COLUMN_RIGHT)
         column = VGroup(self.formula, self.values_title, self.values).arrange(
@@ -784,12 +829,15 @@ class CausalMask(ChapterScene):
         self.over_values = chosen[1] and self.stacked
 
     def comparison_rows(self, shape: str = "table") -> VGroup:
-        """'masked:  e^-inf = 0' and 'finite gap:  m x 10^e' (the smallest weight "Where it breaks" left at its
-        last gain stop): one over the other, labels and numbers in two columns
-        ("table"), side by side ("line"), or each label over its number ("stacked", the narrowest). The labels
-        are typeset as their numbers are, on their baselines (one face to a line, review 8)."""
-        labels = [label_tex(words, color=theme().muted) for words in COMPARED]
-        numbers = [c.math(r"e^{-\infty} = 0"), c.math(finite_gap_tex())]
+        """'masked weight:  exp(-inf) = 0' and 'with finite scores:  m x 10^e' (the smallest weight "Where it
+        breaks" left at its last gain stop, however far apart its scores): one over the other, labels and
+        numbers in two columns ("table"), side by side ("line"), or each label over its number ("stacked", the
+        narrowest). The labels in the words' face, as every label (review 5: in TeX's beside "with the mask"
+        they read as two faces), on their numbers' baselines; minus infinity at the numbers' size, not an
+        exponent's (review 5: 15 px at 1080p)."""
+        words = (_("masked weight:"), _("with finite scores:"))
+        labels = [c.text(w, role="small", color=theme().muted) for w in words]
+        numbers = [c.math(r"\exp(-\infty) = 0"), c.math(finite_gap_tex())]
         if shape == "stacked":
             rows = [VGroup(*pair).arrange(DOWN, buff=0.1, aligned_edge=LEFT) for pair in zip(labels, numbers)]
             return VGroup(*rows).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
@@ -799,8 +847,10 @@ class CausalMask(ChapterScene):
         else:
             table = c.Grid(labels, numbers, col_buff=0.35, row_buff=0.2)
             shown = VGroup(table.row(0), table.row(1))
-        for label, number in zip(labels, numbers):  # a letter's foot on the number's baseline
-            label.shift(UP * (number.get_bottom()[1] - label[0][0].get_bottom()[1]))
+        for label, number in zip(
+            labels, numbers
+        ):  # the words on the number's baseline (its first glyph's foot)
+            label.shift(UP * (baseline_of(number) - baseline_of(label)))
         return shown
 
     def place_grids(self) -> None:
@@ -860,10 +910,10 @@ def veiled(veils: VGroup, i: int | None) -> list:
     return [v.animate.set_fill(opacity=0 if i in (None, k) else VEIL) for k, v in enumerate(veils)]
 
 
-def finite_gap_weight() -> str:
-    """What the smallest weight was at the gain knob's last stop in "Where it breaks": tiny, or not even that."""
+def finite_gap_is_tiny() -> bool:
+    """Whether the smallest weight at the gain knob's last stop in "Where it breaks" was tiny (else not even that)."""
     scores = examples.current().blend.trace(0, scaled=False).scores
-    return TINY if story.tiny_weight(story.saturated(scores).min_weight) else "every weight above 0"
+    return story.tiny_weight(story.saturated(scores).min_weight)
 
 
 def apart(a, b, gap: float) -> bool:
@@ -883,20 +933,19 @@ def finite_gap_tex() -> str:
 
 
 def term_text(relations, j: int) -> str:
-    """Term j of an output's sum for a caption: '0.119 × [1, 0]', '+ 0.881 × [0, 0]' for those after the first."""
-    weight = relations[0].terms[2 * j]
-    vector = ", ".join(r.terms[2 * j + 1] for r in relations)
-    return text_minus(f"{'+ ' if j else ''}{weight} × [{vector}]")
+    """Term j of an output's sum for a caption: '0.119 × [1, 0]', '+ 0.881 × [0, 0]' for those after the first
+    (German '0,119 × [1; 0]')."""
+    weight = said(relations[0].terms[2 * j])
+    value = said_vector([r.terms[2 * j + 1] for r in relations])
+    if j:
+        return _("+ %(weight)s × %(value)s", weight=weight, value=value)
+    return _("%(weight)s × %(value)s", weight=weight, value=value)
 
 
 def sum_text(relations) -> str:
     """'= [0.119, 0]' (or '≈' when the printed terms do not give it exactly) for a caption."""
     mark = "=" if all(r.sign == "=" for r in relations) else "≈"
-    return text_minus(f"{mark} [{', '.join(r.result for r in relations)}]")
-
-
-def quoted(token: str) -> str:
-    return f"“{token}”"
+    return f"{mark} {said_vector([r.result for r in relations])}"
 
 
 def marks(grid: AttentionGrid) -> VGroup:
@@ -961,6 +1010,15 @@ def cell_sum(score, entry, hidden: bool, cell) -> VGroup:
     if hidden:  # its empty operator where the entry begins
         operator.move_to(entry.get_left())
     return VGroup(score, operator, entry).move_to(cell)
+
+
+def legible_infinities(grid: MaskedGrid) -> MaskedGrid:
+    """`grid` with its minus infinities as readable as its digits: the chapter's key symbol, in the digits'
+    colour, its ∞ INFINITY_HEIGHT of a digit's height (review 5: 15 px in grey beside 27 px digits at 1080p)."""
+    digit = cell_number().show(0, 0).height
+    for mark in grid.infinities:
+        mark.scale(INFINITY_HEIGHT * digit / mark[0][1].height).set_color(theme().text)
+    return grid
 
 
 def mask_of(grid: MaskedGrid) -> tuple[MaskedGrid, VGroup]:

@@ -26,10 +26,15 @@ SHADE_TOP = 1.0  # opacity of a weight of 1 in a grid of colour only
 NUMBERED_TOP = 0.4  # ... in a grid with numbers: dark enough for text-coloured digits on any token colour
 VEIL_BUFF = 0.04  # a veil's margin round what it dims
 CELL_DIGITS = 4  # most digits a cell's score prints (large scores lose decimals, never the cell its size)
-NUMBER_PAD = 0.03  # room left each side of the widest number a cell prints, between it and the cell's border
+# room left each side of the widest number a cell prints, between it and the cell's border (review 5: at 0.03 a
+# negative score filled its cell edge to edge)
+NUMBER_PAD = 0.06
 NAME_GAP = 0.12  # at least this between neighbouring column names on one row, and between their rows
 NAME_ROWS = 2  # column names stand whole on at most this many rows (else they are cut to their columns)
 SIGN_BUFF = 0.05  # between a row sum's sign and its number
+RELATION_GAP = (
+    0.15  # ... where it is spaced as TeX spaces a relation at the cells' size ('= 1.000', not '=1.000')
+)
 
 
 def places_for(value: float, places: int) -> int:
@@ -99,15 +104,22 @@ class RowSum(VGroup):
 
     def __init__(self):
         self.number = cell_number().show(1, WEIGHT_PLACES)
+        self.gap = SIGN_BUFF
         super().__init__(sum_sign("="), self.number)
-        self.arrange(RIGHT, buff=SIGN_BUFF)
+        self.arrange(RIGHT, buff=self.gap)
+
+    def spaced(self, gap: float) -> RowSum:
+        """Its sign `gap` from its number, the sign staying where it is (the number moves)."""
+        self.number.shift(RIGHT * (gap - self.gap))
+        self.gap = gap
+        return self
 
     def show(self, terms, total: float) -> RowSum:
         """The sum `total` of the printed `terms`, with the sign they earn."""
         printed = self.number.show(total, WEIGHT_PLACES).set_color(theme().text).printed
         mark = sign("sum", terms, printed, tex=False)
         self.number.relations = (Relation(tuple(terms), "sum", mark, printed),)
-        self.submobjects[0] = sum_sign(mark).next_to(self.number, LEFT, buff=SIGN_BUFF)
+        self.submobjects[0] = sum_sign(mark).next_to(self.number, LEFT, buff=self.gap)
         return self
 
 
@@ -153,9 +165,7 @@ class AttentionGrid(VGroup):
         if numbers:
             self.numbers = VGroup(*[cell_number().move_to(cell) for cell in self.cells])
             self.sums = VGroup(*[RowSum().next_to(self.row(i)[-1], RIGHT, buff=0.1) for i in range(m)])
-            self.sum_header = c.text(sum_word, role="small", color=theme().muted).next_to(
-                self.sums[0].number, UP, buff=0.25
-            )
+            self.sum_header = self._sum_header(sum_word)
             self.add(self.numbers, self.sums, self.sum_header)
         self.rows, self.row_color = list(rows), row_color
         self.row_labels = VGroup()
@@ -165,6 +175,21 @@ class AttentionGrid(VGroup):
         self.weighted = np.zeros(m, dtype=bool)
         self.show_scores()
         self.center()
+
+    def _sum_header(self, word: str):
+        return c.text(word, role="small", color=theme().muted).next_to(self.sums[0].number, UP, buff=0.25)
+
+    def set_sums(self, word: str) -> AttentionGrid:
+        """The sums as a translated chapter shows them, for a grid built without its words (`MaskedGrid` takes
+        none): the header saying `word`, each sign spaced as a relation (RELATION_GAP); the column names placed
+        round the header again."""
+        for total in self.sums:
+            total.spaced(RELATION_GAP)
+        header = self._sum_header(word).set_opacity(self.sum_header.get_fill_opacity())
+        self.submobjects[self.submobjects.index(self.sum_header)] = header
+        self.sum_header = header
+        self.place_column_names(list(self.col_labels), range(len(self.col_labels)))
+        return self
 
     def cut_row_labels(self, width: float) -> AttentionGrid:
         """The rows' names, each cut to `width` (never below three letters), right-aligned left of its row."""

@@ -30,6 +30,7 @@ from scenes.chapters.causal_mask import (
 )
 from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, one_format, plain, vector_math
+from scenes.kit.bars import baseline_of
 from scenes.kit.grids import AttentionGrid
 from scenes.kit.palette import tex_size
 from tests.kit.test_equations import holds
@@ -63,6 +64,21 @@ def test_hidden_cells_say_minus_infinity_then_are_crossed_out(scene):
     grid.show_weights()
     np.testing.assert_array_equal(grid.drawn_as_hidden(), causal_mask(n))
     assert grid.hidden_mark() == "crossed out"
+
+
+def test_minus_infinity_reads_as_well_as_the_digits_beside_it(scene):
+    """Review 5: '−∞', the chapter's key symbol, was 15 px in grey at 1080p beside 27 px digits; in M and in
+    the sums too (copies of the grid's)."""
+    grid = scene.masked_grid.show_scores()
+    digit = max(
+        glyph.height for glyph in grid.numbers[0]
+    )  # a score's digits (the first cell is never hidden)
+    marks = [*grid.infinities, *scene.mask_picture.infinities]
+    for mark in marks:
+        assert mark[0][1].height >= 0.8 * digit  # the ∞
+        assert mark.get_color() == grid.numbers[0].get_color()
+    for mark, cell in zip(grid.infinities, [c for c, h in zip(grid.cells, grid.mask.flat) if h]):
+        assert mark.width < cell.width and mark.get_center() == pytest.approx(cell.get_center())
 
 
 def test_visible_cells_show_the_masked_weights_and_rows_sum_to_1(scene):
@@ -403,13 +419,13 @@ def test_last_frame(tmp_path):
 def test_the_finite_gap_is_called_tiny_only_when_where_it_breaks_shows_a_tiny_weight():
     from dataclasses import replace
 
-    from scenes.chapters.causal_mask import finite_gap_weight
+    from scenes.chapters.causal_mask import finite_gap_is_tiny
 
-    assert finite_gap_weight() == "a tiny weight"  # the lecture's example: 1.8e-18 at gain 10
+    assert finite_gap_is_tiny()  # the lecture's example: 1.8e-18 at gain 10
     blend = examples.DEFAULT.blend
     examples.use(replace(examples.DEFAULT, blend=replace(blend, queries=[[0.05, 0, 0, 0], blend.queries[1]])))
     try:
-        assert finite_gap_weight() == "every weight above 0"
+        assert not finite_gap_is_tiny()
     finally:
         examples.use(examples.DEFAULT)
 
@@ -421,15 +437,17 @@ def test_the_finite_gap_s_weight_is_the_one_where_it_breaks_shows_at_its_last_st
     scores = examples.current().blend.trace(0, scaled=False).scores
     assert plain(finite_gap_tex()) == sci(log10_smallest_weight(scores, GAIN_STOPS[-1])) == "4.25 × 10⁻¹⁸"
     masked, finite = scene.comparison
-    # each named for what it is, a weight (review 7: "finite gap: 4.25 × 10⁻¹⁸" called a weight a gap), typeset
-    # as its number is, on its baseline (review 8: a line in one face)
-    assert [part.tex_string for part in (masked[0], finite[0])] == [
-        r"\text{masked weight:}",
-        r"\text{finite-gap weight:}",
+    # a weight, masked or of finite scores (review 7: "finite gap: 4.25 × 10⁻¹⁸" called a weight a gap; review 5:
+    # "finite-gap weight" was unexplained), in the words' face as the grids' labels (review 5: TeX's beside
+    # DejaVu read as two faces), on its number's baseline
+    assert [part.original_text for part in (masked[0], finite[0])] == [
+        "masked weight:",
+        "with finite scores:",
     ]
+    assert masked[1].tex_string == r"\exp(-\infty) = 0"  # no exponent: minus infinity at full size
     assert finite[1].tex_string == finite_gap_tex()
     for label, number in (masked, finite):
-        assert label[0][0].get_bottom()[1] == pytest.approx(number.get_bottom()[1], abs=1e-6)
+        assert baseline_of(label) == pytest.approx(number[0][0].get_bottom()[1], abs=1e-6)
 
 
 OPEN, MASKED = ("scores", "weighing", "without"), ("mask", "sum", "turning", "with")  # each grid's labels

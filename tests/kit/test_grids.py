@@ -13,6 +13,7 @@ from scenes.kit.grids import (
     NAME_GAP,
     NUMBER_PAD,
     NUMBERED_TOP,
+    RELATION_GAP,
     AttentionGrid,
     CellCount,
     Restate,
@@ -198,8 +199,33 @@ def test_a_masked_row_sums_only_its_visible_weights():
     assert [len(total.number.relations[0].terms) for total in grid.sums] == [1, 2]
 
 
+def test_a_masked_grid_s_sums_can_take_a_chapter_s_word_and_a_relation_s_spacing():
+    """MaskedGrid takes no sum word: `set_sums` gives its header the chapter's (translated) word, each sign a
+    relation's gap from its number (review 5: '=1.000', '≈1.000'), and places the column names round it."""
+    from attention.masking import attend_causal
+    from scenes.kit.matrices import MaskedGrid
+
+    cols = ("the", "river", "bank")
+    grid = MaskedGrid(attend_causal(QUERIES, KEYS[:3], np.eye(3)), rows=cols, cols=cols)
+    header = grid.sum_header
+    grid.set_sums("Summe")
+    assert grid.sum_header is not header and grid.sum_header in grid.submobjects and header not in grid
+    assert (
+        grid.sum_header.original_text == "Summe" and grid.sum_header.get_fill_opacity() == 0
+    )  # scores shown
+    grid.show_weights()  # the signs are typeset again: each keeps the gap
+    for total in grid.sums:
+        assert total.number.get_left()[0] - total[0].get_right()[0] == pytest.approx(RELATION_GAP, abs=1e-6)
+        assert total[0].get_left()[0] > grid.cells.get_right()[0]
+    assert grid.sum_header.get_fill_opacity() == 1
+    assert grid.sum_header.get_bottom()[1] > grid.sums[0].get_top()[1]
+    assert rows_apart([grid.sum_header, *grid.col_labels])
+
+
 def test_cells_leave_room_round_their_widest_number_minus_sign_and_all():
-    """Review 7: '−0.214' touched its cell's borders."""
+    """Review 7: '−0.214' touched its cell's borders; review 5: a negative score still filled its cell edge to
+    edge (at 0.03 a side, 4 px at 1080p): NUMBER_PAD is a visible margin."""
+    assert NUMBER_PAD * 1080 / 8 >= 8  # px at 1080p (the frame is 8 units high)
     grid = AttentionGrid(attend_grid([[-1.3, 0.7]], [[0.2, 0.1], [-0.1, 0.9]]), cols=("a", "b"))
     for cell, number in zip(grid.cells, grid.numbers):
         assert cell.width >= number.width + 2 * NUMBER_PAD - 1e-9
