@@ -46,6 +46,7 @@ from i18n import _, ngettext
 from i18n.numbers import POINT, decimal_sign, separator
 from i18n.words import N_, count, quoted
 from pipeline.plan.settings import RenderSettings
+from scenes.chapters.registry import find
 from scenes.kit.arithmetic import (
     SCI_PLACES,
     SCORE_PLACES,
@@ -916,7 +917,7 @@ def causal_mask(ex: Examples, layout: dict | None = None) -> dict[str, str]:
             "the smallest weight %(chapter)s left.",
             masked=quoted(_("masked weight:")),
             count=int(tr.mask.sum()),
-            finite=quoted(_("finite-gap weight:")),
+            finite=quoted(_("smallest in chapter %(number)s:", number=find("WhereItBreaks").number)),
             weight=local(plain(scientific(log10_smallest_weight(gap, GAIN_RANGE[1]), SCI_PLACES))),
             chapter=quoted(_("Where it breaks")),
         ),
