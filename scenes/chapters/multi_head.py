@@ -63,9 +63,10 @@ from scenes.kit.palette import DIM, FAINT, tex_size, theme
 from scenes.kit.stage import STAGE
 
 ROW = 0.44  # distance between the coordinates (rows) of q and K^T
-# a head's band round its rows: wider than tall, so that it clears the first and last digits of a row (review
-# round 6: they touched at 1080p) while two heads' bands keep apart between rows ROW apart
-BAND_PAD = (0.14, 0.07)
+# a head's band round its rows, as wide as the matrix's widest entry and BAND_PAD more on each side (review round
+# 6: the digits touched it at 1080p; review 5: a band round narrower rows was narrower than its neighbour's), up and
+# down to BAND_SEAM short of midway to the next row, so that two heads' bands keep apart; scaled with the table
+BAND_PAD, BAND_SEAM = 0.14, 0.06
 BRACKET_SIDE, BRACKET_END = 0.3, 0.15  # a matrix's brackets from its entries: room for a band inside them
 LINE = 0.46  # distance between two work rows
 GAP = 0.35  # between a column's widest entry and the next column's
@@ -89,7 +90,7 @@ WEIGHT_GAP = (
 )
 BARS_IN = 1.5  # seconds in which a chart's bars come in, one after another, as its caption starts
 TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
-TABLE_GAP = 0.22  # between the title and formula and the words' names at the table's top
+TABLE_GAP = 0.2  # between the title and formula and the words' names at the table's top
 NOTE_ROOM = 3.0  # the caveat goes beside the charts if it has this much width there, else under them
 NOTE_GAP = 0.4  # between the charts and the caveat beside them
 LEGEND_GAP = 0.25  # between the charts (or the caveat under them) and the legend of cut names under them
@@ -602,10 +603,9 @@ class MultiHead(ChapterScene):
             rows_high = [title + max(charts[i].height_at(tall) for i in row) for row in rows]
             return sum(rows_high) + WEIGHT_GAP * (len(rows) - 1)
 
-        tall = BAR_TALL * self.stretch  # as tall as BAR_TALL once the table has shrunk back
-        while tall > BAR_SHORTEST and height(tall) > top - floor:
-            tall -= 0.01
-        tall = max(tall, BAR_SHORTEST)
+        tall = tallest(  # as tall as BAR_TALL once the table has shrunk back, as the room allows
+            lambda t: height(t) <= top - floor, BAR_SHORTEST, BAR_TALL * self.stretch
+        )
         for reading, chart in zip(readings, charts):
             chart.stand(tall)
             reading.weights = chart
@@ -647,13 +647,9 @@ class MultiHead(ChapterScene):
             self.xs = [col.get_x() for col in self.keys.get_columns()]
         for head in self.heads:  # a band inside each matrix's brackets, never across them
             head.band = VGroup(
-                *[
-                    SurroundingRectangle(VGroup(*rows), color=head.color, buff=BAND_PAD, stroke_width=3)
-                    for rows in self.slice_rows(head)
-                ]
+                *[band(m, head.coordinates, head.color, self.factor) for m in (self.query_vector, self.keys)]
             )
-            rows = VGroup(*[self.concat.get_rows()[k] for k in head.coordinates])
-            head.out_band = SurroundingRectangle(rows, color=head.color, buff=BAND_PAD, stroke_width=3)
+            head.out_band = band(self.concat, head.coordinates, head.color, self.factor)
 
     def changed_columns(self) -> list[VGroup]:
         """The columns of K^T (with their names) of the words whose vectors are new in this chapter."""
@@ -756,6 +752,30 @@ def spread(animations: list, total: float, each: float = 0.6):
     each = min(each, total)
     lag = (total / each - 1) / (len(animations) - 1)
     return LaggedStart(*animations, lag_ratio=lag, run_time=total)
+
+
+def tallest(fits, low: float, high: float) -> float:
+    """The largest height in [`low`, `high`] that `fits` (a test that holds up to some height), to a thousandth
+    (`low` when none does): stepping down by hundredths lost up to one, 1 px of a bar at 480p."""
+    if fits(high):
+        return high
+    while high - low > 1e-3:
+        middle = (low + high) / 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
+
+
+def band(matrix: Matrix, coordinates: range, color: str, scale: float) -> Rectangle:
+    """A head's band round the rows `coordinates` of `matrix` (drawn at `scale` of its size): every band of a
+    matrix as wide, clear of the widest entry and of the brackets alike at any scale (review 5: the river
+    example's shrunk table put head 2's band 0.09 from q's bracket, round wider rows than head 1's)."""
+    rows, entries = matrix.get_rows(), matrix.get_entries()
+    reach = (ROW - BAND_SEAM) * scale / 2  # from a row's centre, up or down
+    top, bottom = rows[coordinates.start].get_y() + reach, rows[coordinates.stop - 1].get_y() - reach
+    shape = Rectangle(
+        width=entries.width + 2 * BAND_PAD * scale, height=top - bottom, color=color, stroke_width=3
+    )
+    return shape.move_to([entries.get_x(), (top + bottom) / 2, 0])
 
 
 def wash(row: Mobject, band: Mobject, color: str) -> Rectangle:

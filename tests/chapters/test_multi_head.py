@@ -35,7 +35,7 @@ from scenes.kit.stage import STAGE
 from tests.kit.test_equations import holds
 from tests.kit.test_type_and_colour import APART
 from tests.support.contrast import channels, ratio
-from tests.support.example_corpus import corpus_example
+from tests.support.example_corpus import COUNT, corpus_example
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -166,6 +166,37 @@ def test_the_head_bands_clear_their_digits_and_stay_inside_the_brackets(scene):
     for upper, lower in itertools.pairwise(scene.heads):
         for a, b in zip(upper.band, lower.band):
             assert a.get_bottom()[1] - b.get_top()[1] >= 0.03  # more than a band's stroke apart
+
+
+@pytest.mark.parametrize("number", range(COUNT))
+def test_every_corpus_example_s_head_bands_stand_inside_the_brackets_with_a_gap(number, tmp_path):
+    """Review 5: with wide entries (negatives, decimals) the river example's shrunk table put a band 0.09 from q's
+    bracket, and a band round wider rows was wider than its neighbour's. At any example's scale each band clears
+    its matrix's widest entry and its brackets by a tenth of a unit scaled as the table, and a matrix's bands are
+    one width."""
+    with corpus_example(number):
+        scene = built(MultiHead, tmp_path)
+    clear = 0.1 * scene.factor
+    matrices = (scene.query_vector, scene.keys, scene.concat)
+    bands = [
+        [h.band[0] for h in scene.heads],
+        [h.band[1] for h in scene.heads],
+        [h.out_band for h in scene.heads],
+    ]
+    for matrix, own in zip(matrices, bands):
+        entries, (left, right) = matrix.get_entries(), matrix.get_brackets()
+        assert max(b.width for b in own) - min(b.width for b in own) < 1e-6
+        for band in own:
+            assert left.get_right()[0] + clear <= band.get_left()[0] <= entries.get_left()[0] - clear
+            assert entries.get_right()[0] + clear <= band.get_right()[0] <= right.get_left()[0] - clear
+            assert (
+                left.get_bottom()[1] + clear / 2
+                <= band.get_bottom()[1]
+                < band.get_top()[1]
+                <= left.get_top()[1] - clear / 2
+            )
+        for upper, lower in itertools.pairwise(own):
+            assert upper.get_bottom()[1] - lower.get_top()[1] >= 0.5 * clear
 
 
 def test_each_reading_s_weights_are_a_bar_chart(scene):
