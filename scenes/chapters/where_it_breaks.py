@@ -144,7 +144,7 @@ class WhereItBreaks(ChapterScene):
         caption = _("A gain g multiplies every score gap:")
         self.show(
             FadeOut(self.level),
-            *([FadeOut(self.names_legend)] if len(self.names_legend) else []),
+            *([FadeOut(self.names_legend)] if len(self.names_legend) and not self.legend_stays else []),
             framed(self.knob.formula),
             run_time=self.caption_time(caption),
             caption=caption,
@@ -339,12 +339,26 @@ class WhereItBreaks(ChapterScene):
         self.dimmed = []  # parts dimmed by focus(), each restorable
 
     def legend_of_names(self) -> VGroup:
-        """The whole names of those the bars cut (`fit.legend`), where the plots come later: shown while the bars
-        are named and read, gone as the plots come (under the bars there is no room for it); empty when none is
-        cut."""
+        """The whole names of those the bars cut (`fit.legend`), on screen as long as the cut names are (issue 29;
+        review 5 found it gone from beat 2): the first place it fits of beside the title, beside the subtitle
+        over the plots, under everything else; where none has room, in the plots' place while the bars are
+        read (`legend_stays` false). Empty when none is cut."""
+        title, subtitle = self.heading
+        lowest = min(p.get_bottom()[1] for p in (self.scaled_bars, self.knob, self.tangent, self.caveats))
+        plots = min(self.plot.get_top()[1], self.sensitivity.get_top()[1]) + FRAME_ROOM
+        places = (  # left, top and the lowest it may reach
+            (title.get_right()[0] + LEGEND_GAP, title.get_top()[1], subtitle.get_top()[1]),
+            (subtitle.get_right()[0] + LEGEND_GAP, subtitle.get_top()[1], plots),
+            (STAGE.body_left, lowest - LEGEND_GAP, STAGE.bottom),
+        )
+        self.legend_stays = True
+        for left, top, floor in places:
+            legend = fit.legend(self.knob.bars.labels, STAGE.right - left).shift([left, top, 0])
+            if not len(legend) or (legend.get_right()[0] <= STAGE.right and legend.get_bottom()[1] >= floor):
+                return legend
+        self.legend_stays = False
         left = min(self.plot.get_left()[0], self.tangent.get_left()[0])
-        legend = fit.legend(self.knob.bars.labels, STAGE.right - left)
-        return legend.shift([left, PLOT_TOP, 0]) if len(legend) else legend
+        return fit.legend(self.knob.bars.labels, STAGE.right - left).shift([left, PLOT_TOP, 0])
 
     def place_plots(self, narrower: float) -> None:
         """The slope plot over the S-curve on the right, `narrower` than their sizes, their axes' left ends where
@@ -620,7 +634,7 @@ def slope_label(plot: CurvePlot) -> CurvePlot:
 # Layout: two sets of bars side by side on the left, two plots on the right
 
 BAR_HEIGHT = 2.4
-SET_WIDTH = 2.7  # room for one set of bars
+SET_WIDTH = 2.85  # room for one set of bars: three values side by side, each on its bar, NUMBER_ROOM apart
 HEADER_WIDTH = 3.45  # widest a formula over a set may be (the two sets' formulas then just clear each other)
 NAME_WIDTH = (
     1.2  # widest a name under a bar may be (the outer ones reach towards the other set: two this wide
@@ -629,7 +643,12 @@ NAME_WIDTH = (
 # shorter than fit.LEAST_LETTERS
 NAME_ROWS = 3  # the most staggered rows of names under a set
 HEADER_GAP = 0.45  # between the tallest possible bar and the formula above it (room for its value)
-NUMBER_ROOM = 0.25  # the least room between two values side by side (a readable gap at 480p)
+NUMBER_ROOM = 0.12  # the least room between two values side by side: a word space (at 0.25 three bars' values
+# stepped over each other, "0.000" floating over an empty bar, review 5)
+LEADER_BUFF = 0.05  # between a stepped value's leader and its bar's top, and its value
+LEADER_WIDTH = 2
+LEGEND_GAP = 0.3  # between the names legend and what stands above it or left of it
+FRAME_ROOM = 0.2  # over the upper plot: room for a frame round its label
 VALUE_GAP = 0.12  # between a bar's top and its value
 NAME_GAP = 0.1  # ... and between two names
 LEVEL_ROOM = 0.15  # the least room between the dashed level line and a value (it breaks round one nearer)
@@ -718,6 +737,10 @@ def bar_set(tokens, weights, x: float) -> WeightBars:
         bars.labels.submobjects[k] = short.move_to(label, aligned_edge=UP).shift(
             DOWN * STAGGER * (k % plan.rows)
         )
+    bars.leaders = VGroup(
+        *[Line(ORIGIN, UP, color=bar.get_fill_color(), stroke_width=LEADER_WIDTH) for bar in bars.bars]
+    )
+    bars.add(bars.leaders)
     return stagger(bars.shift([x, BASELINE_Y + plan.rise, 0]).set_weights(weights))
 
 
@@ -727,7 +750,7 @@ def stagger(bars: WeightBars) -> WeightBars:
     (MIN_BAR) are equally tall, and softmax(g * s) keeps its order as g changes, so a sweep moves the values
     smoothly."""
     if not bars.plan.crowded:
-        return bars
+        return lead(bars)
     placed = []
     for k in sorted(range(len(bars.values)), key=lambda k: (bars.values[k].get_value(), k)):
         number = bars.values[k]
@@ -740,6 +763,19 @@ def stagger(bars: WeightBars) -> WeightBars:
                 bottom = bars.values[j].get_bottom()[1] + STAGGER
         number.shift(UP * (bottom - number.get_bottom()[1]))
         placed.append(k)
+    return lead(bars)
+
+
+def lead(bars: WeightBars) -> WeightBars:
+    """A thin line in its bar's colour from each stepped value down to its bar's top (the baseline for an empty
+    bar): a value stepped over its neighbour's reads with its own bar (review 5: '0.000' floated over an empty
+    bar). A value on its bar has none (a line too short to draw)."""
+    for bar, value, leader in zip(bars.bars, bars.values, bars.leaders):
+        start = bar.get_top() + UP * LEADER_BUFF
+        end = [bar.get_x(), value.get_bottom()[1] - LEADER_BUFF, 0]
+        if value.get_bottom()[1] - bar.get_top()[1] <= VALUE_GAP + 1e-6:
+            end = start + UP * 1e-4  # on its bar: nothing to draw
+        leader.set_points_as_corners([start, end])
     return bars
 
 
@@ -749,7 +785,7 @@ def grow(bars: WeightBars, named: bool = False) -> AnimationGroup:
     return AnimationGroup(
         *([] if named else [FadeIn(bars.baseline, bars.labels)]),
         *[GrowFromEdge(bar, DOWN) for bar in bars.bars],
-        FadeIn(bars.values, shift=0.15 * UP),
+        FadeIn(VGroup(bars.values, bars.leaders), shift=0.15 * UP),
     )
 
 

@@ -14,6 +14,7 @@ from scenes.chapters import where_it_breaks
 from scenes.chapters.where_it_breaks import (
     GAIN_STOPS,
     HEADER_GAP,
+    LEADER_BUFF,
     LEVEL_ROOM,
     LIVE_X,
     NUMBER_ROOM,
@@ -38,7 +39,7 @@ from scenes.kit.plots import TICK_GAP, mantissa_exponent, tick_step, ticks_of
 from scenes.kit.stage import STAGE
 from tests.support import snapshot
 from tests.support.example_corpus import corpus_files
-from tests.support.snapshot import assert_matches_snapshot, built
+from tests.support.snapshot import assert_matches_snapshot, built, played
 
 FRAME = (STAGE.right, 4.0)  # the stage reaches past manim's frame (STAGE.frame widens the camera)
 
@@ -522,8 +523,17 @@ def test_the_dashed_level_line_keeps_clear_of_every_value(scaled, raw):
     reference, live = bar_set(tokens, scaled, SCALED_X), bar_set(tokens, raw, LIVE_X)
     line = level_line(reference, live)
     assert line.get_right()[0] == pytest.approx(live.baseline.get_right()[0])
-    top = live.bars[int(np.argmax(raw))].get_x()  # the line crosses the live top bar: the comparison
-    assert any(piece.get_left()[0] < top < piece.get_right()[0] for piece in line)
+    k = int(np.argmax(raw))
+    top = live.bars[k].get_x()  # the line crosses the live top bar: the comparison; or, its value side by
+    crossed = any(
+        piece.get_left()[0] < top < piece.get_right()[0] for piece in line
+    )  # side with others at the
+    value = live.values[k]  # line, it runs up to that value on both sides, broken round it
+    reach = value.width / 2 + LEVEL_ROOM + 1e-6
+    ends = [piece.get_right()[0] for piece in line] + [piece.get_left()[0] for piece in line]
+    assert crossed or (
+        min(abs(end - top) for end in ends) <= reach and any(p.get_left()[0] > top for p in line)
+    )
     y = line.get_y()
     for value in [*reference.values, *live.values]:
         if value.get_bottom()[1] - LEVEL_ROOM < y < value.get_top()[1]:
@@ -601,3 +611,56 @@ def test_the_gap_axis_ticks_keep_their_labels_apart(lo, hi, step):
     pitch = step * TANGENT_SIZE[0] / (hi - lo)
     widest = max(math(fmt(v, 0), role="small").width for v in ticks_of(lo, hi, step))
     assert pitch >= widest + TICK_GAP
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5, 6])
+def test_a_value_stands_on_its_bar_or_a_leader_joins_it_to_its_bar(count):
+    """Review 5: '0.000' floated 58 px over an empty bar. A value stands VALUE_GAP over its bar's top (the
+    baseline for an empty bar); one stepped over a neighbour's is joined to its bar by a line in the bar's colour,
+    from the bar's top up to the value."""
+    rng = np.random.default_rng(count)
+    tokens = [f"t{k}" for k in range(count)]
+    for weights in [
+        np.full(count, 1 / count),
+        np.eye(count)[0],
+        *rng.dirichlet(np.ones(count) * 0.5, size=20),
+    ]:
+        bars = bar_set(tokens, weights, 0)
+        for bar, value, leader in zip(bars.bars, bars.values, bars.leaders):
+            rise = value.get_bottom()[1] - bar.get_top()[1]
+            if rise <= VALUE_GAP + 1e-6:
+                assert rise == pytest.approx(VALUE_GAP, abs=1e-6) and leader.get_length() < 1e-3
+                continue
+            assert leader.get_color() == bar.get_color()
+            assert leader.get_x() == pytest.approx(bar.get_x())
+            assert leader.get_bottom()[1] == pytest.approx(bar.get_top()[1] + LEADER_BUFF)
+            assert leader.get_top()[1] == pytest.approx(value.get_bottom()[1] - LEADER_BUFF)
+
+
+@pytest.mark.parametrize("gain", GAIN_STOPS)
+def test_three_values_stand_side_by_side_on_their_bars_at_every_stop(scene, gain):
+    """The lecture's three bars print their values side by side, each on its bar (review 5: 'sat 0.000' stood a
+    row over 'cat 0.000' at gains 4 and 10), a word space apart."""
+    bars = at_gain(scene, gain).bars
+    assert not bars.plan.crowded
+    for bar, value in zip(bars.bars, bars.values):
+        assert value.get_bottom()[1] - bar.get_top()[1] == pytest.approx(VALUE_GAP, abs=1e-6)
+    for a, b in zip(bars.values, bars.values[1:]):
+        assert b.get_left()[0] - a.get_right()[0] >= NUMBER_ROOM
+
+
+@pytest.mark.parametrize("stem", ["corpus-07-mixed", "corpus-21-cjk"])
+def test_the_names_legend_stays_as_long_as_the_cut_names_where_it_has_room(tmp_path, stem):
+    """Review 5: 'flood…' lost its legend from beat 2 to the poster. Where a place beside the title, beside the
+    subtitle or under everything has room, the legend stands there from the first beat to the last, clear of
+    every other part and on the stage."""
+    examples.use(load_example_file(next(p for p in corpus_files() if p.stem == stem)))
+    try:
+        scene = played(WhereItBreaks, tmp_path)
+    finally:
+        examples.use(examples.DEFAULT)
+    legend = scene.names_legend
+    assert len(legend) and scene.legend_stays and legend in scene.mobjects  # still there at the end
+    others = [*scene.heading, scene.scaled_bars, scene.knob, scene.plot, scene.sensitivity, scene.tangent]
+    assert all(apart(legend, other, 0.1) for other in [*others, scene.caveats])
+    assert legend.get_right()[0] <= STAGE.right and legend.get_bottom()[1] >= STAGE.bottom
