@@ -11,8 +11,10 @@ Text from example files (token names) is drawn with `Text`, never passed to LaTe
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 
 from manim import (
+    DL,
     DOWN,
     LEFT,
     RIGHT,
@@ -82,8 +84,33 @@ def _shaped(content: str, font_size: float, color: str, options: tuple) -> Text:
     far more than copying it; chapters and examples repeat most of their words)."""
     key = (content, font(), font_size, color, options)
     if key not in _SHAPED:
-        _SHAPED[key] = Text(content, font=key[1], font_size=font_size, color=color, **dict(options))
+        shown = Text(content, font=key[1], font_size=font_size, color=color, **dict(options))
+        _SHAPED[key] = _grown_scripts(shown, content)
     return _SHAPED[key]
+
+
+SCRIPT_GROWTH = 1.3  # Unicode sub- and superscripts ('kᵢ', '10⁻¹⁸'): the fonts' own are under 20 px at 1080p
+
+
+def _grown_scripts(shown: Text, content: str) -> Text:
+    """`shown` with each Unicode sub- and superscript SCRIPT_GROWTH times its size (a subscript from its
+    bottom, a superscript from its top), the glyphs after it on its line moved right to make room; its
+    font size as before."""
+    chars = [ch for ch in content if not ch.isspace() or ch == "\n"]
+    if len(chars) - chars.count("\n") != len(shown.submobjects):
+        return shown  # glyphs not one a character (a ligature): left as shaped
+    height, glyphs = shown.height, iter(shown.submobjects)
+    for line in "".join(chars).split("\n"):
+        placed = [(ch, next(glyphs)) for ch in line]
+        for k, (ch, glyph) in enumerate(placed):
+            kind = unicodedata.decomposition(ch).partition(" ")[0]
+            if kind in ("<sub>", "<super>"):
+                width = glyph.width
+                glyph.scale(SCRIPT_GROWTH, about_edge=DL if kind == "<sub>" else UL)
+                for _, later in placed[k + 1 :]:
+                    later.shift(RIGHT * (glyph.width - width))
+    shown.initial_height *= shown.height / height  # manim's font size, read from the height, unchanged
+    return shown
 
 
 def paragraph(

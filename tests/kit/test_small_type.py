@@ -52,7 +52,12 @@ def strip_scripts(lang: str):
     """The strip as a chapter in `lang` builds it, and its scripts: (letter, glyph)."""
     with i18n.active(lang):
         strip = formula_slot(output=formula_word(_("output"), "output"))
-    return strip, [(letter, strip.formula[piece(tex)][k]) for tex, k, letter in STRIP_SCRIPTS]
+    return strip, scripts_of(strip)
+
+
+def scripts_of(strip) -> list:
+    """The scripts of a one-query strip: (letter, glyph)."""
+    return [(letter, strip.formula[piece(tex)][k]) for tex, k, letter in STRIP_SCRIPTS]
 
 
 def piece(tex: str) -> int:
@@ -138,3 +143,24 @@ def test_accented_capitals_keep_clear_of_the_line_above():
 def test_a_text_may_ask_for_its_own_leading():
     solid = text("gypsy\nBold", line_spacing=0)
     assert lines_gap(solid, "gypsy") < 0 < lines_gap(text("gypsy\nBold", line_spacing=LINE_SPACING), "gypsy")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_unicode_subscripts_and_superscripts_in_a_text_are_20_px_at_1080p(lang):
+    """'scoreᵢ', '10⁻¹⁸' in a text (the fonts' own scripts were 16 px in small type), the glyphs after them clear
+    of them, the text's size unchanged."""
+    line = "scoreᵢ = q · kⱼ, 4.25 × 10⁻¹⁸"
+    with i18n.active(lang):
+        shown, plain = text(line, role="small"), text(line.translate(PLAIN), role="small")
+    glyphs = dict(zip("".join(line.split()), shown.submobjects))
+    assert min(px(glyphs[ch]) for ch in "ᵢⱼ¹⁸") >= READ_PX
+    after = [(a, b) for a, b in zip(shown.submobjects, shown.submobjects[1:]) if a in scripts(glyphs)]
+    assert all(a.get_right()[0] <= b.get_left()[0] for a, b in after)
+    assert shown.font_size == pytest.approx(plain.font_size)
+
+
+PLAIN = str.maketrans("ᵢⱼ⁻¹⁸", "ij-18")
+
+
+def scripts(glyphs: dict) -> list:
+    return [glyphs[ch] for ch in "ᵢⱼ⁻¹⁸"]
