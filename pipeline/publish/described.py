@@ -1,6 +1,6 @@
 """The described lecture (WCAG 1.2.7, extended audio description): lecture.described.mp4 is the lecture with each
-beat's description (`descriptions`: what its picture draws, not said) spoken by the narration's voice, while
-the beat's last picture holds, after the beat and before the next.
+beat's description (`descriptions`: what its picture draws, not said, in its chapter's language) spoken by the
+narration's voice in that language, while the beat's last picture holds, after the beat and before the next.
 
 Nothing of the lecture is encoded again: the beats' video packets are copied (every beat starts on a keyframe),
 and each hold is its beat's poster (its last frame) encoded with the chapters' own encoder settings, so one
@@ -98,14 +98,13 @@ def make(output_dir: Path, settings: RenderSettings) -> str:
         for c, e in zip(everything, current[1])
         for k in range(1, len(e.beats) + 1)
     ]
-    voice = speech.Speech(settings.voice, outputs.speech_cache(output_dir))
+    voice = Voices(settings.voice, outputs.speech_cache(output_dir), {b.lang for b in described})
     try:
         inputs, manifest = _inputs(current[0], described, posters, voice.identity), Manifest.load(folder)
         if manifest.stale_reason(SLUG, FORMAT, inputs) is None:
             return f"{target[0]} is up to date"
-        seconds = _write(
-            whole, described, posters, voice, settings.fps, target, _language(everything, settings)
-        )
+        language = lecture.language(everything, settings)  # the descriptions' are their chapters'
+        seconds = _write(whole, described, posters, voice, settings.fps, target, language)
     except (video_join.JoinError, av.FFmpegError) as err:
         raise DescribeError(f"{target[0].name}: {err}") from None
     finally:
@@ -128,18 +127,32 @@ def _inputs(entry: Entry, described, posters: list[Path], identity: str) -> dict
     return found
 
 
-def _language(chapters: tuple, settings: RenderSettings) -> str:
-    """The language of the described lecture's captions: the lecture's (`lecture.language`) with the
-    descriptions', English: English, or i18n.MIXED."""
-    return i18n.SOURCE if lecture.language(chapters, settings) == i18n.SOURCE else i18n.MIXED
+class Voices:
+    """The narration's voice in each language the descriptions are in (`Described.lang`: their chapters'), each
+    description said by its own language's."""
+
+    def __init__(self, voice: str, folder: Path, langs):
+        self.spoken = {}
+        for lang in sorted(langs):
+            with i18n.active(lang):
+                self.spoken[lang] = speech.Speech(voice, folder)
+        self.identity = "; ".join(f"{lang}: {said.identity}" for lang, said in self.spoken.items())
+
+    def samples(self, beat: descriptions.Described) -> np.ndarray:
+        """The speech of what `beat` draws."""
+        return self.spoken[beat.lang].samples(beat.shown)
+
+    def close(self) -> None:
+        for said in self.spoken.values():
+            said.close()
 
 
 def _write(
-    whole: Path, described, posters: list[Path], voice, fps: int, target, language: str = i18n.SOURCE
+    whole: Path, described, posters: list[Path], voice: Voices, fps: int, target, language: str = i18n.SOURCE
 ) -> Fraction:
-    """Write the described lecture's video and captions (a track in `language`; renamed into place together);
-    return its length."""
-    clips = [voice.samples(b.shown) if b.shown else np.zeros(0, np.float32) for b in described]
+    """Write the described lecture's video and captions (a track in `language`; renamed into place together), each
+    description said by `voice` in its language; return its length."""
+    clips = [voice.samples(b) if b.shown else np.zeros(0, np.float32) for b in described]
     said = captions.read(whole.with_suffix(".srt"))
     holds = _holds(described, clips, said, fps)
     delays = [Fraction(sum(h.frames for h in holds[:k]), fps) for k in range(len(holds) + 1)]  # before beat k

@@ -38,10 +38,10 @@ def made(real_lecture, tmp_path_factory):
         for k in range(first)
     ]
     posters += [outputs.chapter_files(real_lecture, everything[1].slug, "mp4").beat_poster(1)]
-    voice = speech.Speech("espeak", tmp_path_factory.mktemp("speech"))
+    voice = described.Voices("espeak", tmp_path_factory.mktemp("speech"), {b.lang for b in beats})
     target = described.files(tmp_path_factory.mktemp("described"))
     length = described._write(whole, beats, posters, voice, FPS, target)
-    clips = [len(voice.samples(b.shown)) / speech.RATE for b in beats]
+    clips = [len(voice.samples(b)) / speech.RATE for b in beats]
     return beats, clips, posters, length, target
 
 
