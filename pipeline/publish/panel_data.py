@@ -35,6 +35,9 @@ EXP_PLACES = 2  # source 000 prints exponentials and their sum to two places
 BLEND_EXP_PLACES = 3  # source 003 to three
 SNAP = 0.25  # the drag panel's grid step: the × snaps to it, an arrow key moves it by one step
 PLANE_MARGIN = 0.6  # as the video's plane: room round the keys and the path, then whole units
+NAME_ROOM = (
+    0.9  # the drag plane's: a key's name fits over or under its tip with the × on it (ring 0.33, name 0.4)
+)
 GAIN_STEP = 0.1
 SWEEP_POINTS = 181
 QUERY_LIMIT = 10.0  # the query editor takes entries in [-10, 10] ...
@@ -61,16 +64,16 @@ def _theme() -> dict:
     return {role: getattr(t, role) for role in roles}
 
 
-def plane_range(points) -> list[list[float]]:
-    """[[x_lo, x_hi], [y_lo, y_hi]]: whole units holding the origin and every point with a margin."""
+def plane_range(points, margin: float = PLANE_MARGIN) -> list[list[float]]:
+    """[[x_lo, x_hi], [y_lo, y_hi]]: whole units holding the origin and every point with `margin`."""
     pts = np.vstack([np.zeros((1, 2)), np.asarray(points, dtype=float)])
-    lo, hi = np.floor(pts.min(axis=0) - PLANE_MARGIN), np.ceil(pts.max(axis=0) + PLANE_MARGIN)
+    lo, hi = np.floor(pts.min(axis=0) - margin), np.ceil(pts.max(axis=0) + margin)
     return [[float(lo[0]), float(hi[0])], [float(lo[1]), float(hi[1])]]
 
 
 def drag(example) -> dict:
     """The plane, the keys and, for every grid point, what the panel shows with the query there."""
-    (x_lo, x_hi), (y_lo, y_hi) = bounds = plane_range(np.vstack([example.keys, example.path]))
+    (x_lo, x_hi), (y_lo, y_hi) = bounds = plane_range(np.vstack([example.keys, example.path]), NAME_ROOM)
     xs = np.round(np.arange(x_lo, x_hi + SNAP / 2, SNAP), 10)
     ys = np.round(np.arange(y_lo, y_hi + SNAP / 2, SNAP), 10)
     return {

@@ -49,10 +49,8 @@ export function announcer(region) {
 const HEAD_LENGTH = 3.2; // an arrow's head is this many strokes long (at most its length) ...
 const HEAD_HALF = 0.55; // ... and this much of its length wide either side of the shaft
 
-// How far beside its shaft an arrow of stroke `width` reaches (its head's half width, at most).
-export const headReach = (width) => width * HEAD_LENGTH * HEAD_HALF;
-
-// An arrow from (x1, y1) to (x2, y2) in SVG units: a line and a head, in `colour`.
+// An arrow from (x1, y1) to (x2, y2) in SVG units: a line and a head, in `colour`. Drawing it returns what it
+// covers: its shaft [x1, y1, x2, y2, half its stroke] and its head's box [left, top, right, bottom].
 export function arrow(group, colour, width) {
   const line = svgElement("line", { stroke: colour, "stroke-width": width, "stroke-linecap": "round" });
   const head = svgElement("polygon", { fill: colour });
@@ -67,6 +65,10 @@ export function arrow(group, colour, width) {
     line.setAttribute("x2", bx);
     line.setAttribute("y2", by);
     const half = size * HEAD_HALF;
-    head.setAttribute("points", `${x2},${y2} ${bx - uy * half},${by + ux * half} ${bx + uy * half},${by - ux * half}`);
+    const corners = [x2, y2, bx - uy * half, by + ux * half, bx + uy * half, by - ux * half];
+    head.setAttribute("points", `${corners[0]},${corners[1]} ${corners[2]},${corners[3]} ${corners[4]},${corners[5]}`);
+    const [xs, ys] = [corners.filter((_, i) => i % 2 === 0), corners.filter((_, i) => i % 2 === 1)];
+    const box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    return { shaft: [x1, y1, bx, by, width / 2], head: box };
   };
 }

@@ -7,6 +7,7 @@ import { numbersOf, readState, writeState } from "./state.js";
 
 const KEY_STROKE = 9; // the keys' arrows
 const CONTEXT_STROKE = 11; // the context arrow's, wider
+const CROSS_REACH = 33; // the cross's focus ring's outer edge (radius 30, stroke 5) from the query's point
 const KEYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
 export function dragPanel(root, data, theme) {
@@ -34,10 +35,12 @@ export function dragPanel(root, data, theme) {
   function show(moved) {
     const key = query.map(fmtInput).join(",");
     const point = data.points[key];
-    cross.setAttribute("transform", `translate(${plane.at(...query).join(" ")})`);
+    const [x, y] = plane.at(...query);
+    cross.setAttribute("transform", `translate(${x} ${y})`);
     cross.setAttribute("aria-valuetext", `query ${point.q}`);
     cross.setAttribute("aria-valuenow", query[0]);
-    context(plane.at(...point.output)); // the keys' names clear of the arrows, as it moves
+    const crossBox = [x - CROSS_REACH, y - CROSS_REACH, x + CROSS_REACH, y + CROSS_REACH];
+    context(plane.at(...point.output), [crossBox]); // the keys' names clear of the arrows and the cross, as it moves
     scaled(point.bars, point.weights);
     unscaled(point.unscaled_bars, point.unscaled);
     root.querySelector(".query-label").textContent = `q = ${point.q}`;

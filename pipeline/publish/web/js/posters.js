@@ -5,7 +5,8 @@
 export function wirePosters() {
   for (const video of document.querySelectorAll(".player video[poster]")) {
     const poster = document.createElement("img");
-    Object.assign(poster, { className: "poster", src: video.poster, alt: "", width: video.width, height: video.height });
+    const { width, height } = video;
+    Object.assign(poster, { className: "poster", src: video.poster, alt: "", width, height });
     poster.setAttribute("aria-hidden", "true");
     video.after(poster);
     const gone = () => poster.remove();
