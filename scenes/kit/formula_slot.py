@@ -116,10 +116,9 @@ def formula_word(translated: str, english: str) -> str:
     return translated if in_tex(translated) else english
 
 
-def formula_slot(role: str = "label", output: str = "output") -> LitFormula:
-    """The one-query formula strip (PIECES), its terms named in TERMS, in label type: a reminder under the
-    title, not the picture, yet with subscripts and exponents a viewer can read (at 28 px capitals, those of
-    e^{s_i} were under 20 px at 1080p). `output` names the output, in a translated chapter its language's word
+def formula_slot(role: str = "small", output: str = "output") -> LitFormula:
+    """The one-query formula strip (PIECES), its terms named in TERMS, in small type: the strip is a reminder
+    under the title, not the picture. `output` names the output, in a translated chapter its language's word
     (`formula_word`)."""
     word = rf"\text{{{formula_word(output, 'output')}}}"
     slot = LitFormula([(word if tex == OUTPUT else tex, name) for tex, name in PIECES], role)

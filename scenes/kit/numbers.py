@@ -16,9 +16,9 @@ from manim import DecimalNumber, Integer, MathTex, TexTemplate
 from i18n import numbers as locale_numbers
 
 # every formula and number of the lecture: LaTeX's default preamble with sans-serif math and text, and scripts
-# at 80% and 70% of the text (TeX's 70% and 50%, made for print, leave subscripts and exponents too small to
-# read on a screen: the one-query strip's e^{s_i} under 20 px at 1080p)
-SCRIPT_SIZES = "\\DeclareMathSizes{10}{10}{8}{7}"
+# at 80% and 75% of the text (TeX's 70% and 50%, made for print, leave subscripts and exponents too small to
+# read on a screen: the one-query strip's e^{s_i} under 20 px at 1080p); fix-cm scales the fonts to any size
+SCRIPT_SIZES = "\\usepackage{fix-cm}\n\\DeclareMathSizes{10}{10}{8}{7.5}"
 SANS_TEX = TexTemplate(
     preamble=TexTemplate().preamble
     + "\n\\usepackage{sansmath}\n\\sansmath\n\\renewcommand{\\familydefault}{\\sfdefault}\n"

@@ -1,8 +1,9 @@
 """Caption-safe frames: at the end of every play of every chapter, in both themes and with a custom example,
 everything drawn lies inside the title-safe area and above the caption band (no video rendered); at the end
 of every beat, every
-text reads against what is drawn round it (WCAG contrast: 4.5:1 in full, 3:1 dimmed); and the lines on the
-left of the stage start on one body grid."""
+text reads against what is drawn round it (WCAG contrast: 4.5:1 in full, 3:1 dimmed); the lines on the
+left of the stage start on one body grid; the one-query strip's scripts are 20 px or more at 1080p, and a
+text's lines keep the kit's leading."""
 
 from pathlib import Path
 
@@ -13,17 +14,20 @@ from manim import DOWN, LEFT, RIGHT, UP, Cutout, FadeIn, FadeOut, Rectangle, tem
 from narration.spoken import spoken
 from pipeline.frames.copies import quick_deepcopy
 from pipeline.plan.settings import from_options
+from pipeline.run import dry_run
 from scenes.chapters.registry import CHAPTERS
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.components import chapter_title, math, panel, text
 from scenes.kit.grids import veil
-from scenes.kit.palette import SIZES, theme
+from scenes.kit.palette import SIZES, TEXT_CAP, theme
 from scenes.kit.stage import STAGE
+from tests.kit.test_small_type import READ_PX, script_px, scripts_of
 from tests.support.contrast import channels, ratio
 from tests.support.layout import (
     GRID,
     GRID_SLACK,
+    MEDIA,
     beat_ends,
     chapter_ends,
     in_caption_band,
@@ -38,6 +42,9 @@ from tests.support.layout import (
 
 ROOT = Path(__file__).resolve().parents[2]
 MIN_CUE_WORDS = 3  # about a second of speech
+# the chapters that show the one-query strip (scenes.kit.formula_slot) under their title
+STRIP_CHAPTERS = ("ThreeTokenDrag", "ScoreEveryWord", "BlendByWeight", "Refocus", "ShrinkScores", "WordOrder")
+STRIP_CHAPTERS += ("TrainedHead",)
 # A theme changes colours only, so the light theme is checked with the custom example: both themes, both examples.
 LOOKS = {
     "dark-default": from_options("l"),
@@ -253,3 +260,44 @@ def test_the_title_is_on_the_grid_and_the_probe_finds_lines_off_it(tmp_path):
     assert abs(by_label["A title"].left - GRID) <= GRID_SLACK
     assert abs(by_label["its subtitle"].left - GRID) <= GRID_SLACK
     assert [thing.label for thing in off_grid(end.drawn)] == ["just off it"]
+
+
+@pytest.mark.parametrize("chapter", [c for c in CHAPTERS if c.name in STRIP_CHAPTERS], ids=lambda c: c.name)
+def test_the_strips_subscripts_and_exponents_are_20_px_at_1080p(chapter):
+    """The strip's scripts as the chapter draws them (its `strip`), at every beat end that shows it (review 5:
+    its exponents were 13-15 px)."""
+
+    def smallest(scene, name, _):
+        strip = vars(scene).get("strip")
+        drawn = {id(m) for m in scene.get_mobject_family_members()}  # the strip's parts, after they are lit
+        shown = (
+            [(letter, glyph) for letter, glyph in scripts_of(strip) if id(glyph) in drawn] if strip else []
+        )
+        if shown:
+            return name, min(script_px(glyph, letter, strip.formula.role) for letter, glyph in shown)
+        return None
+
+    MEDIA.mkdir(parents=True, exist_ok=True)
+    _, seen = dry_run.run(
+        chapter.scene_class(), {"pixel_width": 256, "pixel_height": 144, "media_dir": str(MEDIA)}, smallest
+    )
+    assert seen, "the strip is not drawn"
+    small = [f"{beat}: {px:.1f} px" for beat, px in seen if px < READ_PX]
+    assert not small, small
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+def test_the_lines_of_a_text_keep_the_kits_leading(chapter):
+    """A text of several lines stands as tall for its size as the kit's `text` sets it (review 5: two-line notes
+    set solid); a chapter may space its lines wider, never closer."""
+    ends = chapter_ends(chapter, LOOKS["dark-default"])
+    notes = {t.label: t for end in ends for t in end.drawn if t.kind == "text" and "\n" in t.label}
+    tight = []
+    for label, thing in notes.items():
+        kit = text(label, role=thing.role or "body")
+        kit_tall = kit.height / (kit.font_size * TEXT_CAP)
+        if (thing.top - thing.bottom) / thing.cap < kit_tall * 0.99:
+            tight.append(
+                f"{thing}: {(thing.top - thing.bottom) / thing.cap:.2f} caps tall, the kit's {kit_tall:.2f}"
+            )
+    assert not tight, "\n".join(tight)
