@@ -9,6 +9,7 @@ import srt
 
 from pipeline.publish import video_join
 from scenes.chapters import registry
+from tests.page import players
 from tests.support.browser import Links, chromium, new_tab, serve
 
 TRICKY_TITLE = 'Scores <b>&amp;</b> "weights"'  # must be shown as typed, never as markup
@@ -217,3 +218,13 @@ def test_links_are_relative_and_name_files_in_the_folder(folder):
         parts = urlsplit(link)
         assert not parts.scheme and not parts.netloc and "/" not in parts.path, link
         assert (folder / unquote(parts.path)).is_file(), link
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_player_s_controls_stand_under_its_picture_and_its_captions_clear_of_them(browser, url, width):
+    """The last review: the controls covered the poster's lowest line before playing and the captions' and picture's
+    lowest part while playing. Measured from screenshots with them and without (tests/page/players.py)."""
+    page, errors = visit(browser, url, width=width)
+    found = players.measure(lambda box: players.crop(page.screenshot(), box), page.evaluate, "video-1")
+    players.assert_clear(found)
+    assert errors == []
