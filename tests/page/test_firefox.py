@@ -6,6 +6,7 @@ drives only its own Firefox builds)."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import socket
@@ -21,6 +22,7 @@ import pytest
 from pipeline.plan.settings import from_options
 from pipeline.publish import update, web_page
 from scenes.chapters import registry
+from tests.page import players
 from tests.support.browser import FIREFOX, serve
 
 PREFERENCES = {
@@ -301,6 +303,22 @@ def test_the_described_lectures_webm_plays(firefox, served):
         None,
         True,
     )
+
+
+def test_a_player_s_controls_stand_under_its_picture_and_its_captions_clear_of_them(firefox, served):
+    """As in Chromium (test_web_page): Firefox's controls bar and its play button in the middle of the poster
+    cover no part of the picture, unplayed or at the first cue, nor the captions (the last review)."""
+    firefox.call("WebDriver:SetWindowRect", width=1280, height=900)
+    firefox.call("WebDriver:Navigate", url=served + "index.html")
+
+    def shoot(box):
+        png = base64.b64decode(firefox.call("WebDriver:TakeScreenshot", full=False, hash=False)["value"])
+        return players.crop(png, box)
+
+    found = players.measure(
+        shoot, lambda script, arg: firefox.run(f"return ({script})(arguments[0]);", arg), "video-1"
+    )
+    players.assert_clear(found)
 
 
 def test_each_webm_is_vp9_and_opus_as_long_as_its_mp4(folder):
