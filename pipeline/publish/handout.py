@@ -131,7 +131,7 @@ def _html(
         f'<!doctype html>\n<html lang="{i18n.tag()}">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
         f'<meta name="generator" content="{GENERATOR}">\n<meta name="dcterms.created" content="{when}">\n'
         f'<meta name="dcterms.modified" content="{when}">\n{byline}<style>{style}</style>\n</head>\n<body>\n'
-        f'<h1>{escape(title)}</h1>\n<p class="subtitle">{escape(subtitle)}</p>\n{_still_english()}'
+        f'<h1>{escape(title)}</h1>\n<p class="subtitle">{escape(subtitle)}</p>\n{_still_english(chapters)}'
         f"{body}\n</body>\n</html>\n"
     )
 
@@ -160,9 +160,10 @@ def _in(lang: str) -> str:
     return "" if lang == i18n.language() else f' lang="{i18n.tag(lang)}"'
 
 
-def _still_english() -> str:
-    """The title page's line saying what is still English, in a handout in another language."""
-    if i18n.language() == i18n.SOURCE:
+def _still_english(chapters: list[HandoutChapter]) -> str:
+    """The title page's line saying what is still English, in a handout in another language with a chapter not
+    yet translated."""
+    if all(chapter.lang == i18n.language() for chapter in chapters):
         return ""
     said = _("The chapters not yet translated are in English for now, with their pictures' descriptions.")
     return f'<p class="still">{escape(said)}</p>\n'

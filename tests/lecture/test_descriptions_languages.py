@@ -106,6 +106,16 @@ def test_the_handout_describes_a_translated_chapter_in_the_language_and_marks_an
     own = [(kind, lang, alt) for kind, lang, alt in marked if kind in ("/H3", "/Figure")]
     drag = 2 * len(names)  # a heading and a figure per beat, the drag's first
     assert {lang for _, lang, _ in own[:drag]} == {""} and {lang for _, lang, _ in own[drag:]} == {"en-US"}
+    with i18n.active(lang):
+        still = i18n._(
+            "The chapters not yet translated are in English for now, with their pictures' descriptions."
+        )
+    assert still in text  # the title page says what is still English
+    drag_only = tmp_path / "drag.pdf"
+    documents.write_pdf(
+        said[: len(names)], [poster] * len(names), settings, drag_only, "Title", "Handout", now
+    )
+    assert still not in " ".join(pdf_text(drag_only).split())  # nothing is
     alts = [alt for kind, _, alt in own if kind == "/Figure"]
     assert any(decimal(end_weight(), 3, lang) in alt for alt in alts[: len(names)])
     assert any("A square grid labelled “scores”" in alt for alt in alts[len(names) :])
