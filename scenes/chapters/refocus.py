@@ -47,6 +47,7 @@ from scenes.kit.magnifier import Magnifier, side_for
 from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import (
+    NAME_WIDTH,
     OUTPUT_WIDTH,
     SHORTEST,
     TERM_WIDTH,
@@ -60,6 +61,10 @@ from scenes.kit.vector_rows import TokenRows, gap, named, one_size, vector
 
 MORPH_SECONDS = 2
 LEFT_WIDTH = 7.0  # the widest the left column (query, keys and values, output) may be
+# the left column's layouts tried in turn until the magnified view finds a place clear of texts and value arrows:
+# the scores under the query (where that shrinks the column less) at LEFT_WIDTH, then this much narrower, then
+# beside the query (review 5: beside it, long scores left 10 px digits at 480p; a larger column, less room)
+NARROWER = 0.5
 RIGHT_COLUMN = 4.15  # x of the plane's centre, at least (then as far right as its names may stand)
 BARS_LEFT = 3.3  # the bars start right of the subtitle
 BAR_HEIGHT, BAR_SPACING = 1.5, 3.9  # a weight of 1's height; the width the bars share
@@ -149,7 +154,7 @@ class Refocus(ChapterScene):
 
     def new_blend(self) -> None:
         self.beat("New weights, new blend")
-        ghost = VGroup(self.plane.output.copy().set_opacity(GHOST), *self.old_marks())
+        ghost = VGroup(self.plane.output.copy().set_opacity(GHOST), *self.ghosts)
         self.show(
             ReplacementTransform(self.scores, self.next_scores),
             FadeIn(ghost),
@@ -211,9 +216,9 @@ class Refocus(ChapterScene):
 
     def summary(self) -> None:
         self.beat("Summary")
-        self.show(  # the summary in words takes the magnified view's place: it may stand where the note does
-            FadeIn(self.note),
-            FadeOut(self.zoom),
+        self.show(  # the magnified view stays, the poster's picture at a readable size (review 5), unless it
+            FadeIn(self.note),  # stands where the note does: then the note takes its place
+            *([FadeOut(self.zoom)] if self.zoom.hits[2] else []),
             self.strip.light(),
             run_time=1,
             caption=_("Recompute the weights for each new query;"),
@@ -226,6 +231,14 @@ class Refocus(ChapterScene):
         )
 
     def build(self) -> None:
+        """Every mobject, in the first of the left column's layouts (NARROWER) that leaves the magnified view a
+        place clear of the texts and the value arrows (else the last)."""
+        for under, width in ((True, LEFT_WIDTH), (True, LEFT_WIDTH - NARROWER), (False, LEFT_WIDTH)):
+            self.make(under, width)
+            if not any(self.zoom.hits[:2]):
+                return
+
+    def make(self, under: bool, width: float) -> None:
         self.example = self.inputs()
         self.before, self.after = self.example.trace(0), self.example.trace(1)
         ex, tr = self.example, self.before
@@ -248,6 +261,8 @@ class Refocus(ChapterScene):
         )
         drop_crowded_values(self.bars)
         name_rows(self.bars, ex.tokens, BAR_SPACING / len(ex.tokens))
+        as_the_bars_cut(self.memory.names, self.bars.labels)
+        c.Grid(self.memory.names, *self.memory.columns, col_buff=0.4, row_buff=0.15)
         self.legend = fit.legend(self.bars.labels, LEFT_WIDTH)
         self.bars.shift(RIGHT * BARS_LEFT + UP * self.bars_baseline() - self.bars.baseline.get_left())
         height = plane_top(self.bars) - PLANE_BOTTOM
@@ -258,22 +273,25 @@ class Refocus(ChapterScene):
         self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
         self.tag_text = c.text(_("keys and values: unchanged"), role="small", color=theme().muted)
         self.zero_rows, self.focused, self.zero_captions = focus_terms(self.after, ex.tokens)
+        for row, i in zip(self.zero_rows, self.focused):
+            as_the_bars_cut(row, [self.bars.labels[i]])
         self.note = fit.wrap_within(
             _("new query → new weights → new output"), LEFT_WIDTH, role="small"
         )  # German wraps
-        factor = self.layout()
+        factor = self.layout(under, width)
+        self.ghosts = self.old_marks()  # drawn as the new query comes; the values keep clear of them
         self.zero_box = SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)
         self.plane.set_blend(tr.weights)
         self.zoom = self.magnified(factor)
         self.q_tracker = ValueTracker(0.0)
 
-    def layout(self) -> float:
+    def layout(self, under: bool, width: float) -> float:
         """Query and scores, memory, output and notes in a left column; bars and the plane on the right.
-        A column too large for its place is shrunk, and every text with it, so each role keeps one size:
-        the factor it was shrunk by."""
+        A column wider than `width` or too tall for its place is shrunk, and every text with it, so each role
+        keeps one size: the factor it was shrunk by. The scores stand under the query if `under` allows and that
+        shrinks the column less."""
         self.output.next_to(self.output_label, RIGHT, buff=0.15)
         self.tag_text.next_to(self.tag, DOWN, buff=0.1)
-        self.scores.next_to(self.query, RIGHT, buff=0.6)
         column = VGroup(
             VGroup(self.query, self.scores),
             VGroup(self.memory, self.tag, self.tag_text),
@@ -282,10 +300,20 @@ class Refocus(ChapterScene):
             self.note,
             *([self.legend] if len(self.legend) else []),  # under the rest: the names the bars cut, whole
         )
-        column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
-        column[0].shift(RIGHT * (self.memory.columns[0].get_right()[0] - self.query.get_right()[0]))
         top = self.strip.get_bottom()[1] - 0.3
-        factor = min(1, LEFT_WIDTH / column.width, (top - STAGE.bottom) / column.height)
+
+        def laid_out(beside: bool) -> float:
+            """The column with the scores beside the query or under it; the factor it must shrink by."""
+            if beside:
+                self.scores.next_to(self.query, RIGHT, buff=0.6)
+            else:
+                self.scores.next_to(self.query, DOWN, buff=0.2, aligned_edge=LEFT)
+            column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
+            column[0].shift(RIGHT * (self.memory.columns[0].get_right()[0] - self.query.get_right()[0]))
+            return min(1, width / column.width, (top - STAGE.bottom) / column.height)
+
+        self.scores_under = under and laid_out(False) > laid_out(True)
+        factor = laid_out(not self.scores_under)
         column.scale(factor).set_x(STAGE.body_left, LEFT).set_y(top - column.height / 2)
         grid = self.plane.plane
         self.plane.shift(
@@ -305,12 +333,20 @@ class Refocus(ChapterScene):
 
     def magnified(self, factor: float) -> Zoom:
         """The new blend's magnified view, most magnified first (ZOOM_GAINS, then ZOOM_SHARES of the plane for a
-        blend too large to magnify within its size): the first that covers no text (the
-        plane's names, the bars, the left column but the summary's note, which replaces it) and none of the value
-        arrows and the origin (review 7: it hid the origin and two arrows); else the one covering fewest texts,
-        then fewest of those shapes; the faint output before is covered (or crossed by the lines to the panel)
-        only where every place would."""
-        column = [self.query, self.scores, self.memory, self.tag_text, self.output_label, self.output]
+        blend too large to magnify within its size): the first that covers no text (the plane's names, the bars,
+        the left column) and none of the value arrows and the origin (review 7: it hid the origin and two arrows),
+        nor the summary's note where one such does (the view then stays to the end); else the one covering fewest
+        texts, then fewest of those shapes; the faint output before is covered (or crossed by the lines to the
+        panel) only where every place would."""
+        column = [
+            self.query,
+            self.scores,
+            self.memory,
+            self.tag_text,
+            self.output_label,
+            self.output,
+        ]
+        column += [self.legend] if len(self.legend) else []
         names = [
             *[mark[1] for mark in self.plane.marks],
             self.bars,
@@ -318,7 +354,7 @@ class Refocus(ChapterScene):
             self.zero_box,
         ]
         origin = Dot(self.plane.plane.c2p(0, 0), radius=0.05)
-        tiers = (names, [*[mark[0] for mark in self.plane.marks], origin], [self.plane.output])
+        tiers = (names, [*[mark[0] for mark in self.plane.marks], origin], [self.note], [self.plane.output])
         grid, ends = self.plane.plane, self.plane.term_ends(self.after.weights)
         largest = min(grid.width, grid.height)  # a panel no larger than the plane: it would hide it
         sides = [side_for(grid, ends, ZOOM_MARGIN, ZOOM_ROOM, gain) for gain in ZOOM_GAINS]
@@ -329,7 +365,8 @@ class Refocus(ChapterScene):
             one_size(zoom, factor)
             zooms.append(zoom.settle(tiers))
         fewest = min(zooms, key=lambda z: z.hits)
-        return fit.first_that_fits([*zooms, fewest], lambda z: not any(z.hits[:2]))
+        clear = fit.first_that_fits([*zooms, fewest], lambda z: not any(z.hits[:2]))
+        return fit.first_that_fits([*zooms, clear], lambda z: not any(z.hits[:3]))
 
     def bars_baseline(self) -> float:
         """Where the bars' baseline stands: low enough that their highest number, at the tallest any bar grows
@@ -350,11 +387,14 @@ class Refocus(ChapterScene):
         """Recompute attention for the moving query; bars, plane and output follow."""
         trace = attend(self.query_at(self.q_tracker.get_value()), self.example.keys, self.example.values)
         self.bars.set_weights(trace.weights)
+        for value, ghost in zip(self.bars.values, self.ghosts):  # on its bar or its ghost, the higher
+            value.shift(UP * max(0, ghost.get_top()[1] + VALUE_BUFF - value.get_bottom()[1]))
         self.plane.set_blend(trace.weights)
         self.output.set_values(trace.output)
 
     def old_marks(self) -> list[Line]:
-        """A line across each bar's top where it stands now: its weight before the bars move."""
+        """A line across each bar's top where it stands now: its weight before the bars move. As the bars move,
+        a value stands on its bar or its ghost line, the higher (review 5: a ghost line struck '0.238' through)."""
         return [
             Line(
                 bar.get_corner(UL), bar.get_corner(UR), color=bar.get_fill_color(), stroke_width=TICK_WIDTH
@@ -379,6 +419,15 @@ def name_rows(bars: WeightBars, tokens, pitch: float) -> None:
     names = fit.distinct_names(tokens, rows * pitch - NAME_GAP)
     for k, (label, name) in enumerate(zip(bars.labels, names)):
         bars.labels.submobjects[k] = name.move_to(label, aligned_edge=UP).shift(DOWN * NAME_DROP * (k % rows))
+
+
+def as_the_bars_cut(names: VGroup, cut) -> None:
+    """Each of `names` wider than NAME_WIDTH replaced, where it stands, by its cut form under the bars (`cut`,
+    in order): a long name took the left column's width and shrank every text in it (review 5: digits of 10 px
+    at 480p with the river example), and one cut form per name is what the legend gives whole."""
+    for k, (name, short) in enumerate(zip(names, cut)):
+        if name.width > NAME_WIDTH:
+            names.submobjects[k] = short.copy().move_to(name, aligned_edge=LEFT)
 
 
 def plane_top(bars: WeightBars) -> float:

@@ -6,14 +6,17 @@ import pytest
 from manim import Dot
 
 from attention import examples
-from attention.examples.file import examples_from_dict
+from attention.examples.file import examples_from_dict, load_example_file
 from scenes.chapters.refocus import Refocus, inside, meets
 from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
+from scenes.kit.bars import VALUE_BUFF
+from scenes.kit.components import number
 from scenes.kit.fit import apart, box
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
-from tests.support.example_corpus import corpus_example
+from scenes.kit.value_plane import NAME_WIDTH
+from tests.support.example_corpus import corpus_example, corpus_files
 from tests.support.snapshot import built, played
 
 
@@ -174,9 +177,73 @@ def test_the_bars_stand_below_the_formula_strip_while_the_query_moves(which, req
         scene.follow_query()
 
 
-def test_the_summary_s_note_takes_the_magnified_view_s_place(tmp_path):
+def test_the_poster_keeps_the_magnified_view_beside_the_summary_s_note(tmp_path):
+    """Review 5: the closing picture lost the magnified view (a 45 px output at 1080p); it stays, clear of the
+    note and of every text in the column."""
     scene = played(Refocus, tmp_path)
-    assert scene.note in scene.mobjects and scene.zoom not in scene.mobjects
+    assert scene.note in scene.mobjects and scene.zoom in scene.mobjects
+    assert all(apart(scene.zoom.panel, part) for part in (scene.note, scene.memory, scene.zero_box))
+
+
+@pytest.mark.parametrize("which", ["scene", "river_bank", "greek"])
+def test_a_value_over_the_bars_stands_clear_of_its_ghost_line_as_the_query_moves(which, request):
+    """Review 5: the line at a bar's old top struck the new '0.238' through; a value stands on its bar or its
+    ghost line, the higher, VALUE_BUFF over it."""
+    scene = request.getfixturevalue(which)
+    try:
+        for t in np.linspace(0, 1, 21):
+            scene.q_tracker.set_value(t)
+            scene.follow_query()
+            for value, ghost, bar in zip(scene.bars.values, scene.ghosts, scene.bars.bars):
+                floor = max(ghost.get_top()[1], bar.get_top()[1]) + VALUE_BUFF
+                assert value.get_bottom()[1] == pytest.approx(floor, abs=1e-6)
+    finally:
+        scene.q_tracker.set_value(0)
+        scene.follow_query()
+
+
+def digit_share(scene) -> float:
+    """The left column's digits against a number's own size: the factor the column was shrunk by."""
+    return scene.output.numbers[0].height / number(0).height
+
+
+@pytest.mark.parametrize("stem, least", [("corpus-02-decimals", 0.45), ("corpus-04-long-names", 0.5)])
+def test_long_names_and_scores_shrink_the_left_column_less(stem, least, tmp_path):
+    """Review 5: with the river example the column's digits were 10 px at 480p (factor 0.6): the scores go under
+    the query where that shrinks it less, and a name wider than NAME_WIDTH is cut as the bars cut it (their
+    legend gives it whole)."""
+    examples.use(load_example_file(next(p for p in corpus_files() if p.stem == stem)))
+    try:
+        scene = built(Refocus, tmp_path)
+    finally:
+        examples.use(examples.DEFAULT)
+    assert digit_share(scene) >= least
+    for name, bar_name in zip(scene.memory.names, scene.bars.labels):
+        assert name.width <= NAME_WIDTH or name.original_text == bar_name.original_text
+    legend = {entry.original_text for line in scene.legend for entry in line}
+    cut = [m for m in scene.memory.names if getattr(m, "full", m.original_text) != m.original_text]
+    assert {f"{m.original_text}: {m.full}" for m in cut} <= legend
+
+
+FLOODED = {  # review 5's lecturer's example (its blend table)
+    "tokens": ["the", "river", "bank", "flooded"],
+    "keys": [[0.5, -1.5, 1], [1.2, 0.4, -0.3], [0.9, 0.8, 0.25], [-0.6, 1.1, 0.7]],
+    "values": [[-1.1, -0.9], [0.75, -0.25], [1.5, 0.5], [0.2, 1.35]],
+    "queries": [[1.0, 0.5, -0.25], [-0.5, 1.2, 0.8]],
+}
+
+
+def test_the_river_example_keeps_the_column_three_quarters_of_its_size(tmp_path):
+    """Review 5's example: four rows, 3-wide keys, scores of four decimals beside the query shrank the column to
+    0.6; under it the column keeps three quarters (digits of 10 px at 480p, 23 px at 1080p), the magnified view
+    beside it."""
+    examples.use(examples_from_dict({"blend": FLOODED}))
+    try:
+        scene = built(Refocus, tmp_path)
+    finally:
+        examples.use(examples.DEFAULT)
+    assert digit_share(scene) >= 0.75 and not any(scene.zoom.hits[:2])
+    assert scene.scores.get_top()[1] < scene.query.get_bottom()[1]  # under the query
 
 
 @pytest.fixture(scope="module")
