@@ -277,10 +277,10 @@ def _transcript(
     found = transcript.chapters(chapters, settings, described)
     numbers = dict(zip(chapters, numbered(chapters, course)))
     for item in found:
-        if item["lang"] != i18n.SOURCE:  # its title and lines in the page's language
+        if item["lang"] != i18n.SOURCE:  # its title, beat names and lines in the page's language
             item["title"] = Translated(item["title"])
             for beat in item["beats"]:
-                beat["lines"] = [Translated(line) for line in beat["lines"]]
+                beat["name"], beat["lines"] = Translated(beat["name"]), [Translated(x) for x in beat["lines"]]
         webm = (folder / unquote(item["video"])).with_suffix(".webm")
         item["webm"] = quote(webm.name) if webm.is_file() and webm.name != unquote(item["video"]) else None
         item["number"] = numbers[item["chapter"]]
@@ -594,7 +594,7 @@ def _video(
 def _boxed(player: str, settings: RenderSettings) -> str:
     """`player` in a box taller than its picture (page.css): the picture on top, the browser's controls over the
     margin under it, covering neither the poster's lowest line nor the picture while it plays."""
-    return f'<div class="player" style="--ratio: {settings.height / settings.width:.6f}">\n{player}\n</div>'
+    return f'<div class="player" style="--picture: {100 * settings.height / settings.width:.4f}%">\n{player}\n</div>'
 
 
 def _language_name(lang: str) -> str:
