@@ -46,7 +46,6 @@ from i18n import _, ngettext
 from i18n.numbers import POINT, decimal_sign, separator
 from i18n.words import N_, count, quoted
 from pipeline.plan.settings import RenderSettings
-from scenes.chapters.registry import find
 from scenes.kit.arithmetic import (
     SCI_PLACES,
     SCORE_PLACES,
@@ -912,12 +911,12 @@ def causal_mask(ex: Examples, layout: dict | None = None) -> dict[str, str]:
             outputs=by_word_printed(tokens, one_format(tr.outputs)),
         ),
         N_("Exactly zero"): _(
-            "Beside %(masked)s, e to the minus infinity equals 0 is written out while the crosses over the "
+            "Beside %(masked)s, exp(−∞) = 0 is written out while the crosses over the "
             "%(count)s hidden cells above the diagonal brighten, then dim again; under it, %(finite)s %(weight)s, "
             "the smallest weight %(chapter)s left.",
             masked=quoted(_("masked weight:")),
             count=int(tr.mask.sum()),
-            finite=quoted(_("smallest in chapter %(number)s:", number=find("WhereItBreaks").number)),
+            finite=quoted(_("with finite scores:")),
             weight=local(plain(scientific(log10_smallest_weight(gap, GAIN_RANGE[1]), SCI_PLACES))),
             chapter=quoted(_("Where it breaks")),
         ),
