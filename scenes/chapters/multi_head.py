@@ -73,7 +73,9 @@ GAP = 0.35  # between a column's widest entry and the next column's
 # each reading's weights are a small bar chart (a bar per word on one baseline, its weight above it, its word
 # under it, its title above): the charts side by side under the work rows, in rows of charts if they do not fit
 # in one; a bar's height for a weight of 1 is as tall as the room under the work rows allows, from BAR_SHORTEST
-# (then the table shrinks) to BAR_TALL as drawn (a table that shrinks is laid out taller by as much)
+# (then the table shrinks) to as tall as makes the tallest bar BAR_TALL as drawn (a table that shrinks is laid out
+# taller by as much; review 5: a weight of 1 capped at BAR_TALL left the river example's 0.415 bar 25 px tall
+# over an empty lower third)
 BAR_TALL, BAR_SHORTEST = 1.6, 0.4
 SPACING = 1.2  # between the centres of a chart's bars, at most; at least a weight's width and VALUE_GAP
 VALUE_GAP = 0.18  # between two neighbouring weights printed above their bars
@@ -178,7 +180,7 @@ class MultiHead(ChapterScene):
         self.show(
             FadeOut(self.tie_box),
             FadeOut(self.single.work()),
-            *[e.animate.set_opacity(1) for e, _ in self.coordinate_entries()],
+            *[e.animate.set_opacity(1).set_color(color) for e, color in self.entry_colours()],
             self.single.weight_line().animate.set_opacity(DIM),
             Create(VGroup(*[head.band for head in self.heads])),
             FadeIn(VGroup(*[head.label for head in self.heads])),
@@ -384,14 +386,16 @@ class MultiHead(ChapterScene):
             *[SurroundingRectangle(col, color=theme().text, buff=FRAME_BUFF) for col in columns]
         )
         dim = [m for i in rest for m in (single.dots[i], single.scores[i], single.weights.cells[i])]
-        q, keys = self.example.query, self.example.keys
-        every = all(q[k] * keys[j, k] != 0 for j in top for k in range(len(q)))
+        every = every_product(self.example.query, self.example.keys, top)
         said, why = tie_text(self.example.tokens, weights, every)
         self.show(
             Create(self.tie_box), *[m.animate.set_opacity(DIM) for m in dim], run_time=1.2, caption=said
         )
         self.show(  # then what makes their dots: the entries of q and K^T in non-zero products
-            *[e.animate.set_opacity(1 if used else DIM) for e, used in self.products_of(top)],
+            *[  # lit in the text's colour: dimmed alone, DIM is too faint to tell them (review 5)
+                e.animate.set_color(theme().text) if used else e.animate.set_opacity(DIM)
+                for e, used in self.products_of(top)
+            ],
             *[Indicate(single.dots[i], color=theme().text, scale_factor=1.1) for i in top],
             run_time=max(1.5, 0.8 * self.caption_time(why)),
             caption=why,
@@ -421,6 +425,12 @@ class MultiHead(ChapterScene):
             ],
             *[h.band.animate.set_stroke(opacity=1 if lit(h) else DIM) for h in self.heads],
             *[h.label.animate.set_opacity(1 if lit(h) else DIM) for h in self.heads],
+        ]
+
+    def entry_colours(self) -> list[tuple[Mobject, str]]:
+        """Every entry of q and K^T with its own colour (the tie lights some in the text's)."""
+        return [(e, theme().query) for e in self.query_vector.get_entries()] + [
+            (e, theme().key) for e in self.keys.get_entries()
         ]
 
     def coordinate_entries(self) -> list[tuple[Mobject, int]]:
@@ -579,7 +589,7 @@ class MultiHead(ChapterScene):
             """The distance between bars with `count` charts side by side in `room`."""
             return min(SPACING, (room - (count - 1) * CHART_GAP) / (count * n))
 
-        note_room = NOTE_ROOM + NOTE_GAP
+        note_room = max(NOTE_ROOM, bracket_width(self.trace)) + NOTE_GAP  # its bracket whole on a line
         beside = spacing(k, width - note_room) >= least
         per_row = k if beside or 2 * spacing(k, width) >= least else -(-k // 2)
         apart = max(least / 2, spacing(per_row, width - (note_room if beside else 0)))
@@ -603,9 +613,10 @@ class MultiHead(ChapterScene):
             rows_high = [title + max(charts[i].height_at(tall) for i in row) for row in rows]
             return sum(rows_high) + WEIGHT_GAP * (len(rows) - 1)
 
-        tall = tallest(  # as tall as BAR_TALL once the table has shrunk back, as the room allows
-            lambda t: height(t) <= top - floor, BAR_SHORTEST, BAR_TALL * self.stretch
-        )
+        most = (
+            BAR_TALL * self.stretch / max(max(r.trace.weights) for r in readings)
+        )  # BAR_TALL once shrunk back
+        tall = tallest(lambda t: height(t) <= top - floor, BAR_SHORTEST, most)
         for reading, chart in zip(readings, charts):
             chart.stand(tall)
             reading.weights = chart
@@ -878,19 +889,29 @@ def caveat_text(trace) -> str:
 
 
 def caveat_note(trace, width: float) -> Mobject:
-    """The caveat in short, within `width`: on one line if it fits, else with its bracket on a line of its own
-    and each part wrapped to the most characters a line that fit."""
+    """The caveat in short, within `width`: on one line if it fits, else with its bracket on a line of its own,
+    whole if it fits ('(here they do / not)' read badly: review 5), and the rest wrapped to the most characters a
+    line that fit."""
     label = caveat_label(trace)
     parts = re.split(r"\s*(?=[(（])", label, maxsplit=1)  # before its bracket, as a language writes it
+    wraps = range(max(map(len, parts)), 7, -1)
     candidates = [[label]]
-    candidates += [
-        [x for p in parts for x in textwrap.wrap(p, n)] for n in range(max(map(len, parts)), 7, -1)
-    ]
+    candidates += [[*textwrap.wrap(parts[0], n), *parts[1:]] for n in wraps]
+    candidates += [[x for p in parts for x in textwrap.wrap(p, n)] for n in wraps]
     for lines in candidates:
-        note = c.text("\n".join(lines), role="label", color=theme().muted, line_spacing=0.9)
-        if note.width <= width:
+        note = c.text("\n".join(lines), role="label", color=theme().muted)
+        if (
+            note.width <= width + 1e-6
+        ):  # a room measured as the note is (`bracket_width`), give or take rounding
             break
     return note
+
+
+def bracket_width(trace) -> float:
+    """The width of the caveat's bracketed part, '(here they do not)', and a margin (Pango may set a text of
+    several lines 0.01 wider than its widest line alone): the least a note beside the charts needs."""
+    bracket = re.split(r"\s*(?=[(（])", caveat_label(trace), maxsplit=1)[-1]
+    return c.width_of(bracket, role="label") + 0.05
 
 
 def caveat_label(trace) -> str:
@@ -907,6 +928,12 @@ def singled_out(weights) -> list[int]:
     printed = [f"{weights[i]:.{WEIGHT_PLACES}f}" for i in order]
     tied = [i for i, shown in zip(order, printed) if shown == printed[0]]
     return tied if len(tied) > 1 else order[:2]
+
+
+def every_product(query, keys, columns) -> bool:
+    """Whether every product q_k k_jk of the dots of `columns` (words j) is non-zero: then every entry of q and
+    of their keys is lit."""
+    return all(query[k] * keys[j, k] != 0 for j in columns for k in range(len(query)))
 
 
 def tie_text(tokens, weights, every: bool = False) -> tuple[str, str]:

@@ -22,6 +22,7 @@ from scenes.chapters.multi_head import (
     WeightChart,
     caveat_label,
     caveat_text,
+    every_product,
     looks,
     opening_text,
     singled_out,
@@ -335,6 +336,19 @@ def test_the_tie_is_named_when_the_printed_weights_are_equal():
     assert tie_text(("a", "b"), [0.3, 0.7])[0] == "Its two largest weights: “b” 0.700, “a” 0.300."
 
 
+def test_where_the_dots_come_from_is_said_as_the_picture_lights_it():
+    """Review 5: 'the entries of q and Kᵀ left lit' with nothing dimmed (the river example's q has no zero
+    entry): then the caption says why every entry stays lit."""
+    assert not every_product(np.array([2, 0, 0, 2]), np.ones((2, 4)), [0])  # q's zeros are left unlit
+    assert not every_product(RIVER_BANK.query, np.array([[1, 0, 1, 1], [1, 1, 1, 1]]), [0, 1])  # a key's zero
+    assert every_product(RIVER_BANK.query, np.array([[1, 0, 1, 1], [1, 1, 1, 1]]), [1])  # its own key's only
+    tokens, weights = ("a", "b"), [0.3, 0.7]
+    assert tie_text(tokens, weights)[1] == "Their dots come from the entries of q and Kᵀ left lit."
+    assert tie_text(tokens, weights, every=True)[1] == (
+        "Their dots use every coordinate: no entry of q or of their keys is zero."
+    )
+
+
 def test_a_tie_of_three_names_all_three():
     """Review 8: with cat-and-dog.toml "pet" scored as "dog" and "cat" (0.333 each) but only two were named
     and boxed."""
@@ -389,7 +403,7 @@ WIDE = {  # six words, keys of width 6 printed to three places: the table shrink
 
 def test_a_shrunk_table_s_bars_are_drawn_as_tall_as_an_unshrunk_one_s(tmp_path):
     """Review round 6: a table shrunk for its width shrank its bars too (0.87 units for a weight of 1, the lowest
-    third of the stage left empty); laid out taller by as much as it shrinks, they are drawn BAR_TALL."""
+    third of the stage left empty); laid out taller by as much as it shrinks, its tallest bar is drawn BAR_TALL."""
     before = examples.current()
     examples.use(examples_from_dict({"heads": WIDE}))
     try:
@@ -397,7 +411,9 @@ def test_a_shrunk_table_s_bars_are_drawn_as_tall_as_an_unshrunk_one_s(tmp_path):
     finally:
         examples.use(before)
     assert scene.factor < 0.7
-    assert scene.readings[0].weights.tall * scene.factor == pytest.approx(BAR_TALL, abs=0.01)
+    assert max(bar.height for r in scene.readings for bar in r.weights.bars) == pytest.approx(
+        BAR_TALL, abs=0.01
+    )
     assert min(r.weights.get_bottom()[1] for r in scene.readings) >= STAGE.bottom
 
 
@@ -451,3 +467,37 @@ def test_cut_names_read_apart_and_a_legend_under_the_charts_gives_them_whole(lon
         long_names.legend.get_bottom()[1] >= STAGE.bottom and long_names.legend.get_right()[0] <= TABLE_RIGHT
     )
     assert len(scene.legend) == 0  # the lecture's names are whole: no legend
+
+
+RIVER = {  # review 5's river example: wide entries (negatives, decimals), a table shrunk for its width
+    "tokens": ["the", "river", "bank", "flooded"],
+    "keys": [[1, 0, -0.5, 0.25], [0.5, 1.2, 0, -1], [-0.75, 0.4, 1.1, 0.3], [0.2, -0.6, 0.9, 1.4]],
+    "query": [1, 0.5, -0.5, 1],
+    "count": 2,
+}
+
+
+@pytest.fixture(scope="module")
+def river(tmp_path_factory):
+    before = examples.current()
+    examples.use(examples_from_dict({"heads": RIVER}))
+    try:
+        yield built(MultiHead, tmp_path_factory.mktemp("river"))
+    finally:
+        examples.use(before)
+
+
+def test_the_bars_take_the_room_under_the_table(river):
+    """Review 5: a weight of 1 capped at BAR_TALL left the river example's largest weight, 0.415, a 25 px bar over
+    an empty lower third; the tallest bar is drawn BAR_TALL where the room allows it."""
+    assert river.factor < 1
+    assert max(bar.height for r in river.readings for bar in r.weights.bars) == pytest.approx(
+        BAR_TALL, abs=0.01
+    )
+    assert VGroup(river.legend, *[r.weights for r in river.readings]).get_bottom()[1] >= STAGE.bottom
+
+
+def test_the_caveat_beside_the_charts_keeps_its_bracket_whole(river):
+    """Review 5: beside the river example's charts it read '(here they do / not)'."""
+    assert river.note.original_text.split("\n")[-1] == "(here they do not)"
+    assert fit.apart(river.note, VGroup(*[r.weights for r in river.readings]))
