@@ -894,7 +894,7 @@ def caveat_note(trace, width: float) -> Mobject:
     line that fit."""
     label = caveat_label(trace)
     parts = re.split(r"\s*(?=[(（])", label, maxsplit=1)  # before its bracket, as a language writes it
-    wraps = range(max(map(len, parts)), 7, -1)
+    wraps = range(max(map(len, parts)), 1, -1)  # down to two characters a line: Chinese has short words
     candidates = [[label]]
     candidates += [[*textwrap.wrap(parts[0], n), *parts[1:]] for n in wraps]
     candidates += [[x for p in parts for x in textwrap.wrap(p, n)] for n in wraps]
