@@ -11,7 +11,6 @@ from manim import (
     UL,
     UP,
     AnimationGroup,
-    Arrow,
     FadeIn,
     FadeOut,
     LaggedStart,
@@ -36,6 +35,7 @@ from scenes.kit.arithmetic import (
     fmt,
     relation,
 )
+from scenes.kit.arrows import pointer
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed, pulsed
 from scenes.kit.formula_slot import LitFormula, formula_word
@@ -72,6 +72,7 @@ SOFTMAX_ZOOMS = (
 )  # the scores and their weights side by side: the largest that fits
 SOFTMAX_ARROW = 1.0  # least length of the row softmax arrow between them (times their zoom)
 WORK_GAP = 0.4  # from a product on one line to its working under it
+WRAP_GAP = 0.2  # from a product's first line ('A × B') to its second ('= C') where one line is too wide
 NAMES_WIDTH = 1.6  # widest a word left of its row of V may be in a table (longer ones are cut)
 
 MATRIX_FORMULA = (  # the formula line's parts after 'outputs =', each lit while its step is shown
@@ -485,13 +486,12 @@ class AllQueriesAtOnce(ChapterScene):
         self.formula.next_to(self.heading, DOWN, buff=FORMULA_GAP, aligned_edge=LEFT)
         self.top_y = self.formula.get_bottom()[1] - UNDER_FORMULA
         self.names = [c.text(t, role="label", color=token_color(t)) for t in ex.tokens]
-        self.zoom1 = fit.largest_that_fits(
-            [*ZOOMS, None], lambda zoom: self.fits_in_line(zoom, self.first_in_line)
+        d, n = tr.keys.shape[1], len(ex.tokens)
+        self.zoom1 = self.written(
+            self.first_in_line, [(shown, words) for shown in range(d, 0, -1) for words in (True, False)]
         )
-        self.zoom2 = fit.largest_that_fits(
-            [*ZOOMS, None], lambda zoom: self.fits_in_line(zoom, self.second_in_line)
-        )
-        if self.zoom1 is None or self.zoom2 is None:  # too wide for one line at the number size: tables
+        self.zoom2 = self.written(self.second_in_line, [(shown,) for shown in range(n, 0, -1)])
+        if self.zoom1 is None or self.zoom2 is None:  # too wide even cut, on two lines: tables
             self.zoom1 = self.zoom2 = 1
             self.first_product()
             self.second_product()
@@ -521,13 +521,27 @@ class AllQueriesAtOnce(ChapterScene):
         )
         line.shift(DOWN * max(0.0, (line.get_bottom()[1] - STAGE.bottom) / 2 - 0.1))
 
-    def fits_in_line(self, zoom: float | None, product) -> bool:
-        """Whether `product` (a method laying a product out on one line) fits at `zoom` times the number size
-        (None: never); each product has its own zoom, the largest that fits it."""
-        if zoom is None:
-            return True
+    def written(self, product, cuts: list) -> float | None:
+        """The zoom `product` (a method laying a product out with its signs) is laid out at: the largest of ZOOMS
+        at which it fits on one line, else wrapped onto two ('A × B' over '= C'), else wrapped at the number size
+        with the first of `cuts` (`product`'s further arguments: fewer coordinates or words shown) that fits it;
+        None where none does (a table)."""
+        for wrapped in (False, True):
+            zoom = fit.largest_that_fits(
+                [*ZOOMS, None],
+                lambda zoom, wrapped=wrapped: zoom is None or self.fits_written(zoom, product, wrapped),
+            )
+            if zoom is not None:
+                return zoom
+        cut = fit.first_that_fits(
+            [*cuts, None], lambda cut: cut is None or self.fits_written(1, product, True, *cut)
+        )
+        return None if cut is None else 1
+
+    def fits_written(self, zoom: float, product, *layout) -> bool:
+        """Whether `product` laid out with `layout` (wrapped, and any cuts) fits at `zoom` times the number size."""
         self.zoom = zoom
-        return self.fits(*product())
+        return self.fits(*product(*layout))
 
     def place_softmax(self, layout: tuple[float, bool]) -> tuple[VGroup, ...]:
         """The row softmax as its own picture, centred on the stage at `zoom` times the number size: the scores,
@@ -541,17 +555,16 @@ class AllQueriesAtOnce(ChapterScene):
             _("row softmax"), role="small", color=theme().muted
         )  # the formula line's size
         if down:
-            self.soft_arrow = Arrow(ORIGIN, SOFTMAX_ARROW * 0.6 * zoom * DOWN, buff=0, color=theme().muted)
+            self.soft_arrow = pointer(ORIGIN, SOFTMAX_ARROW * 0.6 * zoom * DOWN, theme().muted, buff=0)
             self.soft_arrow.next_to(self.soft_scores, DOWN, buff=0.15)
             self.soft_weights.next_to(self.soft_arrow, DOWN, buff=0.15)
             self.soft_weights.set_x(self.soft_scores.get_x())
             self.soft_label.next_to(self.soft_arrow, RIGHT, buff=0.15)
         else:
             length = max(SOFTMAX_ARROW * zoom, self.soft_label.width + 0.2)
-            self.soft_arrow = Arrow(ORIGIN, length * RIGHT, buff=0, color=theme().muted)
+            self.soft_arrow = pointer(ORIGIN, length * RIGHT, theme().muted, buff=0)
             level(self.soft_scores, self.soft_arrow, self.soft_weights)
             self.soft_label.next_to(self.soft_arrow, UP, buff=0.15)
-        self.soft_arrow.set_stroke(width=3)
         self.soft_sums.next_to(self.soft_weights.matrix, RIGHT, buff=0.25)
         for total, row in zip(self.soft_sums, self.soft_weights.matrix.get_rows()):
             total.set_y(row.get_y())
@@ -567,19 +580,27 @@ class AllQueriesAtOnce(ChapterScene):
         divisor = rf"\sqrt{{{tr.keys.shape[1]}}} {relation(tr.divisor, SCORE_PLACES)} {fmt(tr.divisor, SCORE_PLACES)}"
         return c.math(rf"\div {divisor}", role="label", color=theme().muted).scale(self.zoom)
 
-    def first_in_line(self) -> tuple[VGroup, ...]:
-        """'Q × K^T = Q K^T' on one line at `self.zoom`, the words under K^T's columns, the scores in the dot
-        products' place, '÷ √d' under them; what must fit (with room for the working under it)."""
+    def first_in_line(
+        self, wrapped: bool = False, shown: int | None = None, words: bool = True
+    ) -> tuple[VGroup, ...]:
+        """'Q × K^T = Q K^T' on one line (or `wrapped` onto two) at `self.zoom`, `shown` coordinates (None: all),
+        the words (or a dash of each word's colour) under K^T's columns, the scores in the dot products' place,
+        '÷ √d' under them; what must fit (on one line, with room for the working under it; wrapped, `workings`
+        drops a working that finds no room)."""
         tr = self.trace
-        named = max(n.width for n in self.names) + NAME_GAP
-        self.q = NamedMatrix("Q", tr.queries, theme().query)
-        self.kt = NamedMatrix(KT, tr.keys_t, theme().key, pitch=max(widest(tr.keys_t, 3) + COLUMN_GAP, named))
+        named = max(n.width for n in self.names) + NAME_GAP if words else 0
+        self.q = NamedMatrix("Q", tr.queries, theme().query, cols=shown)
+        pitch = max(widest(tr.keys_t, 3) + COLUMN_GAP, named)
+        self.kt = NamedMatrix(KT, tr.keys_t, theme().key, pitch=pitch, rows=shown)
         pitch = max(widest(tr.dots, SCORE_PLACES), widest(tr.scores, SCORE_PLACES)) + COLUMN_GAP
         self.dots = NamedMatrix(rf"Q {KT}", tr.dots, theme().text, SCORE_PLACES, pitch=pitch)
         self.scores = NamedMatrix(rf"Q {KT} / \sqrt{{d}}", tr.scores, theme().text, SCORE_PLACES, pitch=pitch)
         self.first_signs = signs()
-        line = level(self.q, self.first_signs[0], self.kt, self.first_signs[1], self.dots)
-        self.columns = self.column_names(True)
+        times, equals = self.first_signs
+        line = level(self.q, times, self.kt, *([] if wrapped else [equals, self.dots]))
+        self.columns = self.column_names(words)
+        if wrapped:
+            line = VGroup(line, wrap(level(equals, self.dots), VGroup(line, self.columns), times))
         align_columns(self.scores, self.dots)
         align_rows(self.scores, self.dots)
         overhang = self.dots.get_left()[0] - self.scores.get_left()[0]  # wider entries reach further left
@@ -589,28 +610,36 @@ class AllQueriesAtOnce(ChapterScene):
         centred(whole.align_to([0, self.top_y, 0], UP))
         self.divide_label.next_to(self.scores, DOWN, buff=0.3).align_to(self.scores, LEFT)
         self.work_at, self.work_width = self.first_work = self.under(whole)
+        if wrapped:
+            return whole, self.divide_label
         return whole, self.divide_label, self.dot_working(0, 0)
 
-    def second_in_line(self) -> tuple[VGroup, ...]:
-        """'weights × V = outputs' on one line at `self.zoom`, the row sums beside the weights, each word
-        left of its row of V; what must fit (with room for the working under it)."""
+    def second_in_line(self, wrapped: bool = False, shown: int | None = None) -> tuple[VGroup, ...]:
+        """'weights × V = outputs' on one line (or `wrapped` onto two) at `self.zoom`, `shown` words (None: all),
+        the row sums beside the weights, each word left of its row of V; what must fit (as `first_in_line`)."""
         tr = self.trace
-        self.shown_words = len(self.example.tokens)
-        self.weights = NamedMatrix(self.words["weights"], tr.weights, theme().text)
+        self.shown_words = shown or len(self.example.tokens)
+        self.weights = NamedMatrix(self.words["weights"], tr.weights, theme().text, cols=shown)
         self.sums = row_sums(tr.weights)
-        self.v = NamedMatrix("V", tr.values, theme().value)
+        self.v = NamedMatrix("V", tr.values, theme().value, rows=shown)
         self.outputs = NamedMatrix(self.words["outputs"], tr.outputs, theme().output)
         self.second_signs = signs()
-        self.value_names = VGroup(*[n.copy() for n in self.names])
+        tokens = self.example.tokens[: self.shown_words]  # cut to NAMES_WIDTH where V is cut to fit
+        self.value_names = VGroup(
+            *[fit.name(t, NAMES_WIDTH) if shown else n.copy() for t, n in zip(tokens, self.names)]
+        )
         self.place_sums()
         self.place_value_names()  # the words as a block beside V's rows, before the line places it
-        signs_ = self.second_signs
-        line = level(self.weights, self.sums, signs_[0], self.value_names, self.v, signs_[1], self.outputs)
+        times, equals = self.second_signs
+        result = [] if wrapped else [equals, self.outputs]
+        line = level(self.weights, self.sums, times, self.value_names, self.v, *result)
         self.place_sums()
         self.place_value_names()
+        if wrapped:
+            line = VGroup(line, wrap(level(equals, self.outputs), line, times))
         centred(line.scale(self.zoom).align_to([0, self.top_y, 0], UP))
         self.work_at, self.work_width = self.second_work = self.under(line)
-        return line, self.blend_working(0)
+        return (line,) if wrapped else (line, self.blend_working(0))
 
     def place_sums(self) -> None:
         self.sums.next_to(self.weights.matrix, RIGHT, buff=0.25)
@@ -777,7 +806,7 @@ class AllQueriesAtOnce(ChapterScene):
         above = [p for p in first if p.get_right()[0] > second.get_left()[0]]  # what line 2 sits under
         second.shift(UP * (min(p.get_bottom()[1] for p in above) - ROW_GAP - second.get_top()[1]))
         top, bottom = blocks[2].dims.get_bottom()[1] - 0.1, blocks[3].name.get_top()[1] + 0.1
-        self.softmax_arrow = Arrow([0, top, 0], [0, bottom, 0], buff=0, color=theme().muted, stroke_width=3)
+        self.softmax_arrow = pointer([0, top, 0], [0, bottom, 0], theme().muted, buff=0)
         self.softmax_arrow.set_x(blocks[2].block.get_x())
         self.softmax_label = c.text(_("row softmax"), role="label", color=theme().muted)
         self.softmax_label.next_to(self.softmax_arrow, RIGHT, buff=0.15)
@@ -817,6 +846,17 @@ def centred(group: VGroup) -> VGroup:
 def signs() -> VGroup:
     """'×' and '=' for a product written on one line."""
     return VGroup(*[c.math(sign, color=theme().muted) for sign in (r"\times", "=")])
+
+
+def wrap(second: VGroup, above, times) -> VGroup:
+    """A product's second line, '= C' (`second`, its sign first), WRAP_GAP under `above` ('A × B'), its '=' under
+    the '×' (`times`), or under the first line's start where it would run past that line's end: the signs of a
+    product too wide for one line kept."""
+    second.next_to(above, DOWN, buff=WRAP_GAP)
+    second.shift(RIGHT * (times.get_x() - second[0].get_x()))
+    if second.get_right()[0] > above.get_right()[0]:
+        second.shift(RIGHT * (above.get_left()[0] - second.get_left()[0]))
+    return second
 
 
 def entry_text(working) -> str:

@@ -17,6 +17,7 @@ from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.palette import tex_size, theme
 from tests.kit.test_equations import holds
+from tests.support.example_corpus import STYLES, corpus_example
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -192,8 +193,34 @@ def test_each_output_row_is_worked_out_as_weights_times_values(scene):
     assert scene.blend_workings[0][-1].relations[0].terms == ("0.665", "1", "0.090", "0", "0.245", "0")
 
 
-def test_a_wide_example_is_cut_to_fit_at_the_number_size(tmp_path):
-    """Six tokens, six coordinates with three decimals: the shared coordinates are cut, never shrunk."""
+def written_with_signs(scene) -> None:
+    """Both products written with their signs: 'A × B' on one level, the '×' between them; '= C' level with C,
+    either on the same line or (wrapped) under it (review 5: the river example's weights, V and outputs stood as a
+    table without '×' or '=')."""
+    products = [
+        (scene.q, scene.q.matrix, scene.kt, scene.dots, scene.first_signs),
+        (VGroup(scene.weights, scene.sums), scene.weights.matrix, scene.v, scene.outputs, scene.second_signs),
+    ]
+    for left, factor, right, result, (times, equals) in products:
+        assert left.get_right()[0] < times.get_left()[0] and times.get_right()[0] < right.get_left()[0]
+        assert times.get_y() == pytest.approx(factor.get_y(), abs=1e-6)
+        assert right.matrix.get_y() == pytest.approx(factor.get_y(), abs=1e-6)
+        assert equals.get_right()[0] < result.get_left()[0]
+        assert equals.get_y() == pytest.approx(result.matrix.get_y(), abs=1e-6)
+        if equals.get_left()[0] > right.get_right()[0]:  # on one line
+            assert equals.get_y() == pytest.approx(times.get_y(), abs=1e-6)
+        else:  # wrapped: '= C' under 'A × B', its '=' under the '×' or (a long C) under A's start
+            under = [times.get_x(), left.get_left()[0] + equals.width / 2]
+            assert min(abs(equals.get_x() - x) for x in under) < 1e-6
+            assert result.get_top()[1] < right.get_bottom()[1]
+        for part in (left, right, result, times, equals):
+            assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
+            assert part.get_bottom()[1] >= BOTTOM_Y
+
+
+def test_a_wide_example_is_wrapped_and_cut_to_fit_at_the_number_size(tmp_path):
+    """Six tokens, six coordinates with three decimals: each product on two lines with its signs, the shared
+    coordinates cut (never shrunk)."""
     rng = np.random.default_rng(1)
     keys, values = rng.uniform(-3, 3, (6, 6)).round(3), rng.uniform(-3, 3, (6, 2)).round(3)
     wide = BlendExample(
@@ -201,20 +228,34 @@ def test_a_wide_example_is_cut_to_fit_at_the_number_size(tmp_path):
     )
     with patch.object(AllQueriesAtOnce, "inputs", lambda self: wide):
         scene = built(AllQueriesAtOnce, tmp_path)
-    assert scene.zoom == 1  # too wide for one line: multiplication tables
-    assert scene.kt.get_right()[0] <= RIGHT_X and scene.outputs.get_bottom()[1] >= BOTTOM_Y
-    for left, right, product in [(scene.q, scene.kt, scene.dots), (scene.weights, scene.v, scene.outputs)]:
-        for a, b in zip(left.matrix.get_rows(), product.matrix.get_rows()):  # entry (i, j) level with row i
-            assert abs(a.get_bottom()[1] - b.get_bottom()[1]) < 1e-6
-        for a, b in zip(right.matrix.get_columns(), product.matrix.get_columns()):  # and under column j
-            assert abs(a.get_right()[0] - b.get_right()[0]) < 1e-6
-    assert (
-        not scene.dot_workings and not scene.blend_workings
-    )  # no room beside the tables to work entries out
+    assert scene.zoom1 == scene.zoom2 == 1
+    written_with_signs(scene)
     sizes = {round(e.font_size, 6) for m in (scene.q, scene.kt, scene.dots) for e in m.matrix.get_entries()}
     assert sizes == {round(tex_size("number"), 6)}
     assert r"\cdots" in [e.tex_string for e in scene.q.matrix.get_entries()]
     assert len(scene.q.entries()) < 12 and len(scene.dots.entries()) == 12
+
+
+@pytest.mark.parametrize("number", range(len(STYLES)))
+def test_every_corpus_style_writes_both_products_with_their_signs(number, tmp_path):
+    """One corpus example of each style (six tokens, long names, the full range, CJK ...)."""
+    with corpus_example(number):
+        scene = built(AllQueriesAtOnce, tmp_path)
+    written_with_signs(scene)
+
+
+def test_the_river_example_writes_both_products_with_their_signs(tmp_path):
+    """The review's example: four words ('flooded'), three coordinates, decimals."""
+    river = BlendExample(
+        ("the", "river", "bank", "flooded"),
+        np.array([[0.5, -1.5, 1], [1.2, 0.4, -0.3], [0.9, 0.8, 0.25], [-0.6, 1.1, 0.7]]),
+        np.array([[-1.1, -0.9], [0.75, -0.25], [1.5, 0.5], [0.2, 1.35]]),
+        np.array([[1.0, 0.5, -0.25], [-0.5, 1.2, 0.8]]),
+    )
+    with patch.object(AllQueriesAtOnce, "inputs", lambda self: river):
+        scene = built(AllQueriesAtOnce, tmp_path)
+    written_with_signs(scene)
+    assert scene.q.entries() == ["1.000", "0.500", "-0.250", "-0.500", "1.200", "0.800"]  # nothing cut
 
 
 def test_the_dot_products_are_divided_in_place(scene):
