@@ -73,10 +73,13 @@ from scenes.kit.planes import plane, plane_arrow
 from scenes.kit.stage import STAGE
 
 UNDER_STRIP = 0.45  # from the formula strip (or the line in its place) to the picture
-BAR_HEIGHT = 3.0  # a weight of 1
-BARS_DROP = 0.9  # from the query to the top of a weight of 1's bar
-BARS_WIDTH = 7.5  # the bars' row, shared by the words
+UNDER_FORMULA = 0.2  # from a formula taller than the strip to the picture
+BAR_HEIGHT = 3.0  # a weight of 1, as first built (then as tall as the stage lets it)
+BARS_DROP = 0.9  # from the query to the top of the tallest bar
+BARS_FOOT = 0.1  # from the stage's bottom up to the bars' names
+BARS_WIDTH = 8.0  # the bars' row, shared by the words
 GRID_SIZE = 3.6  # the sentence's weight grid's longer side, at least (cells holding numbers may need more)
+HEADER_GAP = 0.3  # between two column names of the sentence's grid, each over its own column
 GROWTH = 1.6  # the most the sentence's grid and a picture of the poster grow to take the stage
 OUTPUT_GAP = 0.6  # from the grid's last column to its rows' outputs
 OVERLAP = 0.03  # a cell's overlap with its neighbours: no seam between them, however narrow they are
@@ -85,12 +88,13 @@ AXIS_GAP = 0.15  # from the stripes to their axes' names
 KEY_GAP = 0.12  # from a key's swatch to its number, and between its entries
 KEY_SWATCH = 0.25
 MATRIX_GAP = 0.35  # between a matrix and the sign beside it
-SUM_GAP = 0.3  # from PE down to the sum under it
+SUM_GAP = 0.2  # from PE down to the sum under it
 ROPE_RANGE = 2.5  # the plane runs from -ROPE_RANGE to ROPE_RANGE on both axes (as tall as the stage)
 TABLE_GAP = 0.8  # between the plane and the table of scores, at the least
 TABLE_SCALE = 1.25  # the table of scores beside a plane as tall as the stage (or less: the plane's height)
 POSTER_HEIGHT = 4.2  # each picture of the poster: the reordered grid, the stripes, the last turn
 POSTER_GAP = 0.5  # between the poster's pictures, at the least
+LEAST_STRIPES = 2.5  # the poster's stripes at least this wide: a grid that would leave less goes unnumbered
 LINE_GAP = 0.3  # from a poster picture to its line
 TIP_GAP = 0.3  # from an arrow's tip to its name
 ARC_RADIUS = 0.6  # the arc of the turn between q and k
@@ -351,15 +355,19 @@ class WordOrder(ChapterScene):
         self.build_poster()
 
     def build_bars(self, blend) -> None:
-        """The query on top, the weights as bars, the output beside them."""
+        """The query on top, the weights as bars, the tallest as tall as the stage lets it (their names just
+        above its bottom; the weights are small beside a bar of 1), the output beside them; centred on the
+        stage."""
         sq = self.query_shuffle
         self.query_line = c.math(r"q = " + vector_tex(blend.queries[0], None), color=theme().query)
-        self.query_line.set_x(STAGE.body_left, LEFT).set_y(self.top - self.query_line.height / 2)
+        self.query_line.set_y(self.top - self.query_line.height / 2)
         spacing = BARS_WIDTH / len(sq.tokens)
-        self.bars = WeightBars(sq.tokens, sq.before.weights, BAR_HEIGHT, spacing=spacing, show_total=False)
-        baseline = (
-            self.query_line.get_bottom()[1] - BARS_DROP - BAR_HEIGHT
-        )  # room for a weight of 1 and its number
+        bars = WeightBars(sq.tokens, sq.before.weights, BAR_HEIGHT, spacing=spacing, show_total=False)
+        names = bars.baseline.get_y() - bars.labels.get_bottom()[1]  # the names' depth under the baseline
+        baseline = STAGE.bottom + BARS_FOOT + names
+        room = self.query_line.get_bottom()[1] - BARS_DROP - baseline  # the tallest bar's, and its number's
+        height = room / max(sq.before.weights)  # a weight of 1's: the tallest bar takes the room
+        self.bars = WeightBars(sq.tokens, sq.before.weights, height, spacing=spacing, show_total=False)
         self.bars.shift(UP * (baseline - self.bars.baseline.get_y())).set_x(STAGE.body_left, LEFT)
         self.bar_columns = [
             VGroup(bar, value, label)
@@ -370,23 +378,24 @@ class WordOrder(ChapterScene):
         self.output_line = c.math(
             rf"\text{{{word}}} = ", f"[{', '.join(self.output_printed)}]", color=theme().output
         )
-        self.output_line.next_to(self.bars.baseline, RIGHT, buff=0.8).set_y(self.bars.bars.get_center()[1])
-        fit.shrink_to(self.output_line, width=STAGE.right - self.output_line.get_left()[0])
+        self.output_line.next_to(self.bars.baseline, RIGHT, buff=OUTPUT_GAP).set_y(
+            self.bars.bars.get_center()[1]
+        )
+        fit.shrink_to(self.output_line, width=-STAGE.body_left - self.output_line.get_left()[0])
+        self.query_line.align_to(self.bars, LEFT)
+        row = VGroup(self.bars, self.output_line)
+        VGroup(self.query_line, row).shift(LEFT * row.get_x())  # the stage's middle
 
     def build_sentence(self) -> None:
         """The sentence's weight grid (no mask: every word attends to every word), each row's output beside it;
         each word's row (its name, cells, numbers and output) and column (its name, cells and numbers)."""
-        ss, t = self.sentence_shuffle, theme()
-        grid = AttentionGrid(ss.before, rows=ss.tokens, cols=ss.tokens, size=GRID_SIZE).show_weights()
-        grid.remove(grid.sums, grid.sum_header)  # every row sums to 1: the outputs take their place
-        grid.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
-        outputs = [c.math(vector_tex(o), color=t.output) for o in ss.before.outputs]
-        left = grid.cells.get_right()[0] + OUTPUT_GAP
-        scale = min(1.0, (STAGE.right - left) / max(o.width for o in outputs))
-        for i, out in enumerate(outputs):
-            out.scale(scale).set_x(left, LEFT).set_y(grid.row(i).get_y())
-        header = c.text(_("output"), role="label", color=t.output).set_x(left, LEFT)
-        grid.add(header.align_to(grid.col_labels, DOWN))
+        ss = self.sentence_shuffle
+        header = max(c.text(word, role="label").width for word in ss.tokens) + HEADER_GAP
+        for size in (max(GRID_SIZE, len(ss.tokens) * header), GRID_SIZE):  # no name wider than its column
+            grid, outputs = self.sentence_picture(size)
+            if fits_stage(VGroup(grid, *outputs), self.top):
+                break
+        names_over_columns(grid, ss.tokens)  # too tall so: the long names cut to their columns
         self.sentence_grid, self.sentence_outputs = grid, VGroup(*outputs)
         n = len(ss.tokens)
         self.sentence_rows = [
@@ -401,30 +410,48 @@ class WordOrder(ChapterScene):
         picture.scale(growth).move_to([(STAGE.body_left + STAGE.right) / 2, self.top, 0], aligned_edge=UP)
         self.column_rises = [rise * growth for rise in rises]
 
+    def sentence_picture(self, size: float) -> tuple[AttentionGrid, list]:
+        """The sentence's grid at `size` under the strip at the stage's left, each row's output beside it."""
+        ss, t = self.sentence_shuffle, theme()
+        grid = AttentionGrid(ss.before, rows=ss.tokens, cols=ss.tokens, size=size).show_weights()
+        grid.remove(grid.sums, grid.sum_header)  # every row sums to 1: the outputs take their place
+        grid.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
+        outputs = [c.math(vector_tex(o), color=t.output) for o in ss.before.outputs]
+        left = grid.cells.get_right()[0] + OUTPUT_GAP
+        scale = min(1.0, (STAGE.right - left) / max(o.width for o in outputs))
+        for i, out in enumerate(outputs):
+            out.scale(scale).set_x(left, LEFT).set_y(grid.row(i).get_y())
+        header = c.text(_("output"), role="label", color=t.output).set_x(left, LEFT)
+        grid.add(header.align_to(grid.col_labels, DOWN))
+        return grid, outputs
+
     def build_positions(self) -> None:
-        """The sinusoidal formula, its table at PE_WIDTH, the stripes, and X + PE."""
+        """The sinusoidal formula (at the body size: its exponent 2i/d is a superscript), its table at PE_WIDTH
+        beside the stripes, and X + PE, each as large as the stage under the formula lets it (at most GROWTH)."""
         self.pe_formula = c.math(
             r"PE(p, 2i) = \sin\!\left(p / 10000^{2i/d}\right),\quad "
             r"PE(p, 2i{+}1) = \cos\!\left(p / 10000^{2i/d}\right)",
-            role="small",
+            role="body",
         )
         # from the strip's top down: centred, its tall parentheses rose to 5 px under the subtitle (review 8)
         self.pe_formula.move_to(self.strip, aligned_edge=UL)
+        top = min(self.top, self.pe_formula.get_bottom()[1] - UNDER_FORMULA)
         x = DEFAULT_PROJECTIONS.embeddings
         pe = sinusoidal(np.arange(len(x)), PE_WIDTH)
+        colours = word_colors(DEFAULT_PROJECTIONS.tokens, self.query_shuffle.tokens)
+        self.sum_picture = positioned(colours, x, pe, with_positions(x))
+        growth = grown(self.sum_picture, -2 * STAGE.body_left, top - STAGE.bottom)
+        self.sum_picture.scale(growth).move_to([0, top, 0], aligned_edge=UP)
         self.pe_table = NamedMatrix("PE", pe, theme().text)
         rows = [c.text(f"p = {p}", role="label", color=theme().muted) for p in range(len(pe))]
         for label, row in zip(rows, self.pe_table.matrix.get_rows()):
             label.next_to(self.pe_table.matrix, LEFT, buff=0.25).set_y(row.get_y())
         self.pe_table.add(*rows)
-        self.pe_table.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
+        self.pe_table.scale(growth).move_to([STAGE.body_left, top, 0], aligned_edge=UL)
         left = self.pe_table.get_right()[0] + STRIPES_GAP
         pe_many = sinusoidal(np.arange(STRIPES[0]), STRIPES[1])
-        self.stripe_picture = stripes(pe_many, STAGE.right - left, self.top - STAGE.bottom)
-        self.stripe_picture.move_to([STAGE.right, self.top, 0], aligned_edge=UR)
-        colours = word_colors(DEFAULT_PROJECTIONS.tokens, self.query_shuffle.tokens)
-        self.sum_picture = positioned(colours, x, pe, with_positions(x))
-        self.sum_picture.move_to([STAGE.body_left, self.top, 0], aligned_edge=UL)
+        self.stripe_picture = stripes(pe_many, -STAGE.body_left - left, top - STAGE.bottom)
+        self.stripe_picture.move_to([-STAGE.body_left, top, 0], aligned_edge=UR)
 
     @property
     def origin(self) -> np.ndarray:
@@ -432,33 +459,33 @@ class WordOrder(ChapterScene):
         return self.rope_axes.c2p(0, 0)
 
     def build_poster(self) -> None:
-        """The chapter's three points side by side, each over its line: the reordered sentence's grid, the
-        stripes, and where the plane goes (its place and growth: the plane itself moves there, in its last
-        turn)."""
+        """The chapter's three points side by side, each over its line: the reordered sentence's grid (its
+        numbers where the stage has room), the stripes in what the grid and the plane leave, and where the plane
+        goes (its place and growth: the plane itself moves there, in its last turn); the gaps between even."""
         ss = self.sentence_shuffle
-        slot = (STAGE.right - STAGE.body_left - 2 * POSTER_GAP) / 3
-        grid = poster_grid(ss, slot)
+        # what the plane (square, as high as the poster) and the gaps leave to the grid and the stripes
+        room = STAGE.right - STAGE.body_left - POSTER_HEIGHT - 2 * POSTER_GAP
+        grid = poster_grid(ss, room - LEAST_STRIPES)
         pe_many = sinusoidal(np.arange(STRIPES[0]), STRIPES[1])
-        pictures = [grid, stripes(pe_many, min(slot, POSTER_HEIGHT * 1.2), POSTER_HEIGHT)]
-        centres = [STAGE.body_left + slot / 2 + k * (slot + POSTER_GAP) for k in range(3)]
+        pictures = [grid, stripes(pe_many, min(room - grid.width, POSTER_HEIGHT * 1.2), POSTER_HEIGHT)]
+        words = (
+            _("Attention alone:\na set of words."),
+            _("Sinusoidal:\nposition added to x."),
+            _("Rotary: q and k\nturned by it."),
+        )
+        lines = VGroup(*[c.text(line, role="label", color=theme().text) for line in words])
+        sizes = [p.width for p in pictures] + [POSTER_HEIGHT]
+        widths = [max(size, line.width) for size, line in zip(sizes, lines)]
+        gap = (STAGE.right - STAGE.body_left - sum(widths)) / 2
+        lefts = STAGE.body_left + np.cumsum([0, widths[0] + gap, widths[1] + gap])
+        centres = [left + width / 2 for left, width in zip(lefts, widths)]
         for picture, x in zip(pictures, centres):
             picture.move_to([x, self.top, 0], aligned_edge=UP)
         turn = np.array([centres[2], self.top - POSTER_HEIGHT / 2, 0])
         self.poster_turn = turn, POSTER_HEIGHT / self.rope_axes.height
         foot = min(p.get_bottom()[1] for p in pictures) - LINE_GAP
-        lines = VGroup(
-            *[
-                c.text(words, role="label", color=theme().text).move_to([x, foot, 0], aligned_edge=UP)
-                for words, x in zip(
-                    (
-                        _("Attention alone:\na set of words."),
-                        _("Sinusoidal:\nposition added to x."),
-                        _("Rotary: q and k\nturned by it."),
-                    ),
-                    centres,
-                )
-            ]
-        )
+        for line, x in zip(lines, centres):
+            line.move_to([x, foot, 0], aligned_edge=UP)
         self.poster = (*pictures, lines)
 
     def build_rotary(self) -> None:
@@ -510,6 +537,11 @@ class WordOrder(ChapterScene):
         self.rope_columns = table.columns
 
 
+def fits_stage(picture, top: float) -> bool:
+    """Whether `picture` stands within the stage's width and between `top` and the stage's bottom."""
+    return picture.width <= STAGE.right - STAGE.body_left and picture.height <= top - STAGE.bottom
+
+
 def grown(picture, width: float, height: float) -> float:
     """How much `picture` grows to fill `width` by `height` (at most GROWTH, never shrinking): a few words'
     grid or a plane left half the stage empty at the smallest digits (review 4)."""
@@ -518,12 +550,22 @@ def grown(picture, width: float, height: float) -> float:
 
 def poster_grid(ss, width: float) -> AttentionGrid:
     """The reordered sentence's weights in its new order, with their numbers where they fit `width`, else
-    shaded only."""
+    shaded only; its column names on one row (`names_over_columns`)."""
     grid = AttentionGrid(ss.after, rows=ss.order, cols=ss.order, size=POSTER_HEIGHT * 0.8).show_weights()
     grid.remove(grid.sums, grid.sum_header)  # every row sums to 1
     if grid.width > width:
         grid = AttentionGrid(ss.after, rows=ss.order, cols=ss.order, size=width * 0.6, numbers=False)
         grid.show_weights()
+    return names_over_columns(grid, ss.order)
+
+
+def names_over_columns(grid: AttentionGrid, tokens) -> AttentionGrid:
+    """`grid`'s column names on one row, each cut to its column less HEADER_GAP (never below three letters; the
+    rows' names give them whole, in the same order): wider, one read into the next ('flooded the'), staggered,
+    they did not read as a grid's header (review 5). As the grid placed them where even cut names meet."""
+    names = [fit.name(t, max(grid.col_pitch - HEADER_GAP, fit.least_width(t))) for t in tokens]
+    if grid.place_column_names(names, range(len(names)), rows=1):
+        grid.col_labels.submobjects = names
     return grid
 
 

@@ -273,3 +273,101 @@ def test_the_offsets_sentence_is_said_whole_without_its_turn_mark(played):
 
     assert "A score depends on how far apart two words are, not where they stand." in played.captions
     assert not [caption for caption in played.captions if TURN in caption]
+
+
+RIVER = ("the", "river", "bank", "flooded")  # the review's example: 'flooded' wider than a column of numbers
+
+
+@pytest.fixture(scope="module")
+def river(tmp_path_factory):
+    """The chapter built with the review's river example (four words, decimals, a long one)."""
+    import dataclasses
+
+    from attention.examples.beyond import CausalExample
+    from attention.examples.sources import BlendExample
+
+    keys = np.array([[0.5, -1.5, 1], [1.2, 0.4, -0.3], [0.9, 0.8, 0.25], [-0.6, 1.1, 0.7]])
+    values = np.array([[-1.1, -0.9], [0.75, -0.25], [1.5, 0.5], [0.2, 1.35]])
+    queries = np.array([[1.0, 0.5, -0.25], [-0.5, 1.2, 0.8]])
+    before = examples.current()
+    examples.use(
+        dataclasses.replace(
+            before,
+            blend=BlendExample(RIVER, keys, values, queries),
+            causal=CausalExample(RIVER, keys, values),
+        )
+    )
+    try:
+        yield built(WordOrder, tmp_path_factory.mktemp("river"))
+    finally:
+        examples.use(before)
+
+
+@pytest.mark.parametrize("which", ["scene", "river"])
+def test_the_bars_and_the_output_take_the_stage(which, request):
+    """Review 5: the bars were small and stood left. The tallest bar and its number reach down from BARS_DROP
+    under the query, the names just above the stage's foot, the row centred on the stage."""
+    from scenes.chapters.word_order import BARS_DROP, BARS_FOOT
+    from scenes.kit.stage import STAGE
+
+    scene = request.getfixturevalue(which)
+    bars = scene.bars
+    tallest = int(np.argmax([bar.height for bar in bars.bars]))
+    query = scene.query_line.get_bottom()[1]
+    assert query - bars.bars[tallest].get_top()[1] == pytest.approx(BARS_DROP)
+    assert bars.values[tallest].get_top()[1] < query - 0.3  # its number too, clear of the query
+    assert bars.labels.get_bottom()[1] == pytest.approx(STAGE.bottom + BARS_FOOT, abs=1e-6)
+    row = VGroup(bars, scene.output_line)
+    assert row.get_x() == pytest.approx(0, abs=1e-6)  # the stage's middle: body_left to -body_left
+    assert row.get_left()[0] >= STAGE.body_left - 1e-6 and row.get_right()[0] <= -STAGE.body_left + 1e-6
+    assert scene.output_line.get_left()[0] > bars.get_right()[0]
+
+
+def test_the_position_formula_and_pictures_take_the_stage(scene):
+    """Review 5: beat 3 used the left 70% of the frame, the exponent 2i/d small: the formula at the body size,
+    X + PE as large as the stage under it lets it, in its middle."""
+    from scenes.chapters.word_order import UNDER_FORMULA
+    from scenes.kit.palette import tex_size
+    from scenes.kit.stage import STAGE
+
+    assert scene.pe_formula.font_size == pytest.approx(tex_size("body"))
+    below = min(scene.top, scene.pe_formula.get_bottom()[1] - UNDER_FORMULA)  # under the strip and formula
+    for picture in (scene.sum_picture, scene.pe_table, scene.stripe_picture):
+        assert picture.get_top()[1] <= below + 1e-6 and picture.get_bottom()[1] >= STAGE.bottom - 1e-6
+    total = scene.sum_picture
+    assert total.get_x() == pytest.approx(0, abs=1e-6)
+    fills = [total.height / (below - STAGE.bottom), total.width / (-2 * STAGE.body_left)]
+    assert max(fills) == pytest.approx(1, abs=1e-3)  # as large as the stage lets it (GROWTH does not bind)
+    assert scene.stripe_picture.get_left()[0] > scene.pe_table.get_right()[0]
+
+
+def column_names_fit(grid) -> bool:
+    """Every column name over its own cell, no wider than it, and one name per column."""
+    names = sorted(grid.col_labels, key=lambda m: m.get_x())
+    cells = grid.cells[: grid.trace.shape[1]]
+    return len(names) == len(cells) and all(
+        name.width <= cell.width and abs(name.get_x() - cell.get_x()) < 1e-6
+        for name, cell in zip(names, cells)
+    )
+
+
+def test_the_sentence_s_column_names_stand_over_their_own_columns(river):
+    """Review 5: 'flooded' ran wider than its column, reading 'flooded the river bank' as one phrase."""
+    from scenes.kit.stage import STAGE
+
+    grid = river.sentence_grid
+    assert column_names_fit(grid)
+    names = sorted(grid.col_labels, key=lambda m: m.get_x())
+    for left, right in zip(names, names[1:]):
+        assert right.get_left()[0] - left.get_right()[0] >= 0.2
+    assert VGroup(grid, river.sentence_outputs).get_bottom()[1] >= STAGE.bottom - 1e-6  # clear of the band
+
+
+@pytest.mark.parametrize("which", ["scene", "river"])
+def test_the_poster_grid_has_its_numbers_and_one_row_of_names(which, request):
+    """Review 5: the poster's grid had no numbers and staggered names (river)."""
+    scene = request.getfixturevalue(which)
+    grid = scene.poster[0]
+    assert len(grid.numbers) == grid.trace.shape[0] * grid.trace.shape[1]
+    assert len({round(name.get_bottom()[1], 6) for name in grid.col_labels}) == 1  # one row
+    assert column_names_fit(grid)
