@@ -12,6 +12,12 @@ decides comes from the render where the chapter records it (`layout_facts`, writ
 .layout.json: CausalMask's grids beside the scores or in their place, ThreeTokenDrag's names legend), is guessed
 without manim where the guess can be checked against the chapter (`key_written`, WHOLE), else said for each
 layout.
+
+The descriptions are in the active language (callers make it the chapter's: `dependencies.language_of`), whole
+sentences from the catalogue with named placeholders, their numbers printed in English form and written as the
+language writes them (`local`: '0,768', '[1,25; −0,4]'), the labels they quote as the chapters draw them. The
+names stay English (the beats' identifiers), marked for the catalogue (`N_`) and shown by `names`; a name built
+from numbers ('At gain 2') is a `Name` carrying its shown form, a message with placeholders.
 """
 
 from __future__ import annotations
