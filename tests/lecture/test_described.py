@@ -172,3 +172,20 @@ def test_the_page_offers_the_described_version_only_while_it_is_made_from_the_le
     assert described.current(tmp_path) == video
     manifest.record(Entry(lecture.SLUG, "mp4", "joined again", {}, {}, 1.0, 15))  # a chapter changed since
     assert described.current(tmp_path) is None
+
+
+def test_each_description_is_said_by_its_own_languages_voice(tmp_path):
+    """A lecture of translated and untranslated chapters: each description in its chapter's language, said by that
+    language's voice (espeak-ng's German for the German one), the identity naming both."""
+    beats = [
+        descriptions.Described("b", 0, 1, [], text, lang=lang)
+        for text, lang in (("Null Komma sieben", "de"),)
+    ]
+    beats.append(descriptions.Described("a", 1, 2, [], "Nought point seven", lang="en"))
+    voice = described.Voices("espeak", tmp_path, {b.lang for b in beats})
+    try:
+        assert set(voice.spoken) == {"de", "en"} and voice.spoken["de"].lang == "de"
+        assert voice.identity.startswith("de: ") and "; en: " in voice.identity
+        assert all(len(voice.samples(b)) for b in beats)
+    finally:
+        voice.close()
