@@ -178,10 +178,9 @@ def test_each_description_is_said_by_its_own_languages_voice(tmp_path):
     """A lecture of translated and untranslated chapters: each description in its chapter's language, said by that
     language's voice (espeak-ng's German for the German one), the identity naming both."""
     beats = [
-        descriptions.Described("b", 0, 1, [], text, lang=lang)
-        for text, lang in (("Null Komma sieben", "de"),)
+        descriptions.Described("b", 0, 1, [], "Null Komma sieben", lang="de"),
+        descriptions.Described("a", 1, 2, [], "Nought point seven", lang="en"),
     ]
-    beats.append(descriptions.Described("a", 1, 2, [], "Nought point seven", lang="en"))
     voice = described.Voices("espeak", tmp_path, {b.lang for b in beats})
     try:
         assert set(voice.spoken) == {"de", "en"} and voice.spoken["de"].lang == "de"
