@@ -80,6 +80,7 @@ BARS_FOOT = 0.1  # from the stage's bottom up to the bars' names
 BARS_WIDTH = 8.0  # the bars' row, shared by the words
 GRID_SIZE = 3.6  # the sentence's weight grid's longer side, at least (cells holding numbers may need more)
 HEADER_GAP = 0.3  # between two column names of the sentence's grid, each over its own column
+FOOT_CLEAR = 0.05  # a grown picture ends this far above the stage's foot: a cell's stroke drew into the band
 GROWTH = 1.6  # the most the sentence's grid and a picture of the poster grow to take the stage
 OUTPUT_GAP = 0.6  # from the grid's last column to its rows' outputs
 OVERLAP = 0.03  # a cell's overlap with its neighbours: no seam between them, however narrow they are
@@ -406,7 +407,7 @@ class WordOrder(ChapterScene):
         ]
         rises = column_rises(grid, [ss.order.index(word) for word in ss.tokens])  # laid out at its own size
         picture = VGroup(grid, self.sentence_outputs)
-        growth = grown(picture, STAGE.right - STAGE.body_left, self.top - STAGE.bottom)
+        growth = grown(picture, STAGE.right - STAGE.body_left, self.top - STAGE.bottom - FOOT_CLEAR)
         picture.scale(growth).move_to([(STAGE.body_left + STAGE.right) / 2, self.top, 0], aligned_edge=UP)
         self.column_rises = [rise * growth for rise in rises]
 
@@ -440,7 +441,7 @@ class WordOrder(ChapterScene):
         pe = sinusoidal(np.arange(len(x)), PE_WIDTH)
         colours = word_colors(DEFAULT_PROJECTIONS.tokens, self.query_shuffle.tokens)
         self.sum_picture = positioned(colours, x, pe, with_positions(x))
-        growth = grown(self.sum_picture, -2 * STAGE.body_left, top - STAGE.bottom)
+        growth = grown(self.sum_picture, -2 * STAGE.body_left, top - STAGE.bottom - FOOT_CLEAR)
         self.sum_picture.scale(growth).move_to([0, top, 0], aligned_edge=UP)
         self.pe_table = NamedMatrix("PE", pe, theme().text)
         rows = [c.text(f"p = {p}", role="label", color=theme().muted) for p in range(len(pe))]
@@ -549,12 +550,13 @@ def grown(picture, width: float, height: float) -> float:
 
 
 def poster_grid(ss, width: float) -> AttentionGrid:
-    """The reordered sentence's weights in its new order, with their numbers where they fit `width`, else
-    shaded only; its column names on one row (`names_over_columns`)."""
+    """The reordered sentence's weights in its new order, with their numbers where they fit `width` and the
+    poster's height, else shaded only; its column names on one row (`names_over_columns`)."""
     grid = AttentionGrid(ss.after, rows=ss.order, cols=ss.order, size=POSTER_HEIGHT * 0.8).show_weights()
     grid.remove(grid.sums, grid.sum_header)  # every row sums to 1
-    if grid.width > width:
-        grid = AttentionGrid(ss.after, rows=ss.order, cols=ss.order, size=width * 0.6, numbers=False)
+    if grid.width > width or grid.height > POSTER_HEIGHT:
+        size = min(width * 0.6, POSTER_HEIGHT * 0.8)
+        grid = AttentionGrid(ss.after, rows=ss.order, cols=ss.order, size=size, numbers=False)
         grid.show_weights()
     return names_over_columns(grid, ss.order)
 
