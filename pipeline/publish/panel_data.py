@@ -73,7 +73,9 @@ def plane_range(points, margin: float = PLANE_MARGIN) -> list[list[float]]:
 
 def drag(example) -> dict:
     """The plane, the keys and, for every grid point, what the panel shows with the query there."""
-    (x_lo, x_hi), (y_lo, y_hi) = bounds = plane_range(np.vstack([example.keys, example.path]), NAME_ROOM)
+    rooms = plane_range(example.keys, NAME_ROOM), plane_range(example.path)  # names are the keys' alone
+    bounds = [[min(r[axis][0] for r in rooms), max(r[axis][1] for r in rooms)] for axis in (0, 1)]
+    (x_lo, x_hi), (y_lo, y_hi) = bounds
     xs = np.round(np.arange(x_lo, x_hi + SNAP / 2, SNAP), 10)
     ys = np.round(np.arange(y_lo, y_hi + SNAP / 2, SNAP), 10)
     return {
