@@ -98,10 +98,10 @@ class AllQueriesAtOnce(ChapterScene):
 
     Each product is laid out on one line, 'Q × K^T = Q K^T', as large as fits the stage (ZOOMS), so its
     digits read at 480p; the entries being explained are worked out under it, pair by pair. A product too
-    wide for one line is laid out as a multiplication table at the number size (the right factor on top,
-    the left factor at the bottom left, entry (i, j) level with row i and under column j), its working on
-    the right; where even that would not fit, the shared coordinates are cut (the first ones shown, then
-    dots).
+    wide for one line is wrapped onto two, 'Q × K^T' over '= Q K^T', its signs kept; where even that would not
+    fit at the number size, the shared coordinates (or the words) are cut (the first ones shown, then dots).
+    Only past that is it laid out as a multiplication table (the right factor on top, the left factor at the
+    bottom left, entry (i, j) level with row i and under column j), its working on the right.
     """
 
     def inputs(self):
