@@ -36,6 +36,7 @@ export function speakerView(data) {
     named.textContent = `${current.chapter + 1}. ${chapters[current.chapter].title}`;
     named.lang = chapters[current.chapter].lang; // a translated chapter's title and lines: the page's language
     find(".beat-name").textContent = current.name;
+    find(".beat-name").lang = chapters[current.chapter].lang; // a beat's name: its chapter's language
     const notes = find(".notes");
     const items = current.notes.map((text) => Object.assign(document.createElement("li"), { textContent: text }));
     notes.replaceChildren(...items);
@@ -46,9 +47,11 @@ export function speakerView(data) {
     const poster = find(".next-poster");
     if (upcoming < beats.length) {
       find(".next-name").textContent = beats[upcoming].name;
+      find(".next-name").lang = chapters[beats[upcoming].chapter].lang;
       picture(poster, beats[upcoming].poster, t("next_alt", { beat: beats[upcoming].name }));
     } else {
       find(".next-name").textContent = t("the_end");
+      find(".next-name").removeAttribute("lang"); // the page's words
       poster.hidden = true;
     }
     tick();
