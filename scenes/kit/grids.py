@@ -26,9 +26,7 @@ SHADE_TOP = 1.0  # opacity of a weight of 1 in a grid of colour only
 NUMBERED_TOP = 0.4  # ... in a grid with numbers: dark enough for text-coloured digits on any token colour
 VEIL_BUFF = 0.04  # a veil's margin round what it dims
 CELL_DIGITS = 4  # most digits a cell's score prints (large scores lose decimals, never the cell its size)
-# room left each side of the widest number a cell prints, between it and the cell's border (review 5: at 0.03 a
-# negative score filled its cell edge to edge)
-NUMBER_PAD = 0.06
+NUMBER_PAD = 0.03  # room left each side of the widest number a cell prints, between it and the cell's border
 NAME_GAP = 0.12  # at least this between neighbouring column names on one row, and between their rows
 NAME_ROWS = 2  # column names stand whole on at most this many rows (else they are cut to their columns)
 SIGN_BUFF = 0.05  # between a row sum's sign and its number
