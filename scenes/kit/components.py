@@ -97,8 +97,9 @@ def _grown_scripts(shown: Text, content: str) -> Text:
     bottom, a superscript from its top), the glyphs after it on its line moved right to make room; its
     font size as before."""
     chars = [ch for ch in content if not ch.isspace() or ch == "\n"]
-    if len(chars) - chars.count("\n") != len(shown.submobjects):
-        return shown  # glyphs not one a character (a ligature): left as shaped
+    scripts = [ch for ch in chars if unicodedata.decomposition(ch).startswith(("<sub>", "<super>"))]
+    if not scripts or len(chars) - chars.count("\n") != len(shown.submobjects):
+        return shown  # none, or glyphs not one a character (a ligature): left as shaped
     height, glyphs = shown.height, iter(shown.submobjects)
     for line in "".join(chars).split("\n"):
         placed = [(ch, next(glyphs)) for ch in line]
