@@ -232,11 +232,18 @@ class Refocus(ChapterScene):
 
     def build(self) -> None:
         """Every mobject, in the first of the left column's layouts (NARROWER) that leaves the magnified view a
-        place clear of the texts and the value arrows (else the last)."""
+        place clear of the texts and the value arrows and the plane's names clear (else the last)."""
         for under, width in ((True, LEFT_WIDTH), (True, LEFT_WIDTH - NARROWER), (False, LEFT_WIDTH)):
             self.make(under, width)
-            if not any(self.zoom.hits[:2]):
+            if not any(self.zoom.hits[:2]) and self.plane_names_clear():
                 return
+
+    def plane_names_clear(self) -> bool:
+        """Whether the plane's names, at the size the column's layout gives every text, stand apart and above the
+        caption band (a larger column's larger names overlapped, or one went under the plane into the band)."""
+        names = [mark[1] for mark in self.plane.marks]
+        apart = all(fit.apart(a, b) for k, a in enumerate(names) for b in names[k + 1 :])
+        return apart and all(name.get_bottom()[1] >= STAGE.bottom for name in names)
 
     def make(self, under: bool, width: float) -> None:
         self.example = self.inputs()
