@@ -18,6 +18,8 @@ SHORTEST = 0.06  # scene units: a term shorter than this is drawn as nothing (it
 TERM_WIDTH, OUTPUT_WIDTH = 7, 8  # stroke widths of the terms' arrows and of the output's
 NAME_WIDTH = 1.6  # a token's name beside its row w_i v_i or its value's arrow is cut to this width
 LABEL_GAP = 0.2  # between a value's tip and its name
+FARTHEST = 3  # a name with no clear place LABEL_GAP from its tip is looked for up to this many times as far
+# (corpus-22: three values pointing one way put 'λόγος' over 'Ωμέγα')
 
 
 def grid_step(span: float) -> float:
@@ -59,12 +61,15 @@ class ValuePlane(VGroup):
     def clear_labels(self) -> ValuePlane:
         """Move the values' names clear of each other, of the other values' arrowheads (a name on a tip is
         unreadable), of the axes (a value along one put its name on it: review 5) and inside the frame (once the
-        plane is in place)."""
+        plane is in place): near its tip, else farther out (FARTHEST)."""
         heads = [getattr(m[0], "tip", m[0]) for m in self.marks]  # a zero value's dot is its own head
         axes = [self.plane.x_axis, self.plane.y_axis]
         for i, (mark, value) in enumerate(zip(self.marks, self.values_xy)):
             others = [m[1] for m in self.marks[:i]] + heads[:i] + heads[i + 1 :] + axes
-            fit.place_clear(mark[1], self.plane.c2p(*value), others, buff=LABEL_GAP)
+            for reach in range(1, FARTHEST + 1):  # farther out where no place near its tip is clear
+                fit.place_clear(mark[1], self.plane.c2p(*value), others, buff=LABEL_GAP * reach)
+                if all(fit.apart(mark[1], other) for other in others):
+                    break
         return self
 
     @property
