@@ -928,7 +928,7 @@ def causal_mask(ex: Examples, layout: dict | None = None) -> dict[str, str]:
         ),
         N_("Summary"): _(
             "Each row of the masked grid, labelled %(label)s, lights in turn with its output, then all of them "
-            "together; the masked and finite-gap weights stay beside the grid, %(under)s.",
+            "together; the masked weight and the one with finite scores stay beside the grid, %(under)s.",
             label=masked,
             under=under,
         ),

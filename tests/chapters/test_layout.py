@@ -14,7 +14,6 @@ from manim import DOWN, LEFT, RIGHT, UP, Cutout, FadeIn, FadeOut, Rectangle, tem
 from narration.spoken import spoken
 from pipeline.frames.copies import quick_deepcopy
 from pipeline.plan.settings import from_options
-from pipeline.run import dry_run
 from scenes.chapters.registry import CHAPTERS
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
@@ -27,7 +26,6 @@ from tests.support.contrast import channels, ratio
 from tests.support.layout import (
     GRID,
     GRID_SLACK,
-    MEDIA,
     beat_ends,
     chapter_ends,
     in_caption_band,
@@ -39,6 +37,7 @@ from tests.support.layout import (
     record,
     too_small,
 )
+from tests.support.snapshot import built
 
 ROOT = Path(__file__).resolve().parents[2]
 MIN_CUE_WORDS = 3  # about a second of speech
@@ -263,27 +262,15 @@ def test_the_title_is_on_the_grid_and_the_probe_finds_lines_off_it(tmp_path):
 
 
 @pytest.mark.parametrize("chapter", [c for c in CHAPTERS if c.name in STRIP_CHAPTERS], ids=lambda c: c.name)
-def test_the_strips_subscripts_and_exponents_are_20_px_at_1080p(chapter):
-    """The strip's scripts as the chapter draws them (its `strip`), at every beat end that shows it (review 5:
-    its exponents were 13-15 px)."""
-
-    def smallest(scene, name, _):
-        strip = vars(scene).get("strip")
-        drawn = {id(m) for m in scene.get_mobject_family_members()}  # the strip's parts, after they are lit
-        shown = (
-            [(letter, glyph) for letter, glyph in scripts_of(strip) if id(glyph) in drawn] if strip else []
-        )
-        if shown:
-            return name, min(script_px(glyph, letter, strip.formula.role) for letter, glyph in shown)
-        return None
-
-    MEDIA.mkdir(parents=True, exist_ok=True)
-    _, seen = dry_run.run(
-        chapter.scene_class(), {"pixel_width": 256, "pixel_height": 144, "media_dir": str(MEDIA)}, smallest
-    )
-    assert seen, "the strip is not drawn"
-    small = [f"{beat}: {px:.1f} px" for beat, px in seen if px < READ_PX]
-    assert not small, small
+def test_the_strips_subscripts_and_exponents_are_20_px_at_1080p(chapter, tmp_path):
+    """The strip's scripts as the chapter builds it (its `strip`; review 5: its exponents were 13-15 px)."""
+    strip = built(chapter.scene_class(), tmp_path).strip
+    small = [
+        f"{letter}: {px:.1f} px"
+        for letter, glyph in scripts_of(strip)
+        if (px := script_px(glyph, letter, strip.formula.role)) < READ_PX
+    ]
+    assert scripts_of(strip) and not small, small
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
