@@ -551,13 +551,20 @@ def grown(picture, width: float, height: float) -> float:
 
 def poster_grid(ss, width: float) -> AttentionGrid:
     """The reordered sentence's weights in its new order, with their numbers where they fit `width` and the
-    poster's height, else shaded only; its column names on one row (`names_over_columns`)."""
+    poster's height, else shaded only, its cells smaller where staggered names would make it taller than the
+    poster; its column names on one row where they fit (`names_over_columns`)."""
     grid = AttentionGrid(ss.after, rows=ss.order, cols=ss.order, size=POSTER_HEIGHT * 0.8).show_weights()
     grid.remove(grid.sums, grid.sum_header)  # every row sums to 1
-    if grid.width > width or grid.height > POSTER_HEIGHT:
-        size = min(width * 0.6, POSTER_HEIGHT * 0.8)
-        grid = AttentionGrid(ss.after, rows=ss.order, cols=ss.order, size=size, numbers=False)
-        grid.show_weights()
+    if grid.width <= width and grid.height <= POSTER_HEIGHT:
+        return names_over_columns(grid, ss.order)
+    size = min(width * 0.6, POSTER_HEIGHT * 0.8)
+    grid = shaded(ss, size)
+    return grid if grid.height <= POSTER_HEIGHT else shaded(ss, size - (grid.height - POSTER_HEIGHT))
+
+
+def shaded(ss, size: float) -> AttentionGrid:
+    """The reordered sentence's weights, shaded only, `size` its cells' longer side."""
+    grid = AttentionGrid(ss.after, rows=ss.order, cols=ss.order, size=size, numbers=False).show_weights()
     return names_over_columns(grid, ss.order)
 
 
