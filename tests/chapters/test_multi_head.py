@@ -9,7 +9,7 @@ from manim.animation.animation import prepare_animation
 
 from attention import examples
 from attention.examples.beyond import HeadsExample
-from attention.examples.file import examples_from_dict
+from attention.examples.file import examples_from_dict, load_example_file
 from attention.examples.story import LEAD, changed_words
 from scenes.chapters.multi_head import (
     BAR_SHORTEST,
@@ -36,7 +36,7 @@ from scenes.kit.stage import STAGE
 from tests.kit.test_equations import holds
 from tests.kit.test_type_and_colour import APART
 from tests.support.contrast import channels, ratio
-from tests.support.example_corpus import COUNT, corpus_example
+from tests.support.example_corpus import corpus_example, corpus_files
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -169,12 +169,24 @@ def test_the_head_bands_clear_their_digits_and_stay_inside_the_brackets(scene):
             assert a.get_bottom()[1] - b.get_top()[1] >= 0.03  # more than a band's stroke apart
 
 
-@pytest.mark.parametrize("number", range(COUNT))
-def test_every_corpus_example_s_head_bands_stand_inside_the_brackets_with_a_gap(number, tmp_path):
+def widest_heads(count: int) -> list[int]:
+    """The `count` corpus examples whose heads tables have the longest entries (negatives, decimals): the ones
+    whose tables shrink most and whose bands come nearest the brackets."""
+
+    def longest(path) -> int:
+        heads = load_example_file(path).heads
+        return max(len(f"{x:g}") for x in [*np.ravel(heads.keys), *np.ravel(heads.query)])
+
+    ranked = sorted(corpus_files(), key=longest, reverse=True)
+    return [int(path.stem.split("-")[1]) for path in ranked[:count]]
+
+
+@pytest.mark.parametrize("number", widest_heads(4))
+def test_the_widest_corpus_examples_head_bands_stand_inside_the_brackets_with_a_gap(number, tmp_path):
     """Review 5: with wide entries (negatives, decimals) the river example's shrunk table put a band 0.09 from q's
-    bracket, and a band round wider rows was wider than its neighbour's. At any example's scale each band clears
-    its matrix's widest entry and its brackets by a tenth of a unit scaled as the table, and a matrix's bands are
-    one width."""
+    bracket, and a band round wider rows was wider than its neighbour's. At the scale of the corpus' widest
+    tables each band clears its matrix's widest entry and its brackets by a tenth of a unit scaled as the table,
+    and a matrix's bands are one width (the sweep, `tests.corpus.layout_sweep MultiHead`, builds all of them)."""
     with corpus_example(number):
         scene = built(MultiHead, tmp_path)
     clear = 0.1 * scene.factor
