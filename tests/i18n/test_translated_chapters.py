@@ -20,7 +20,9 @@ from attention.training import WORDS, train_head
 from i18n.numbers import decimal
 from scenes.chapters.all_queries_at_once import AllQueriesAtOnce
 from scenes.chapters.blend_by_weight import BlendByWeight
+from scenes.chapters.causal_mask import CausalMask
 from scenes.chapters.fixed_context import FixedContext
+from scenes.chapters.multi_head import MultiHead
 from scenes.chapters.projections import Projections
 from scenes.chapters.quick_version import QuickVersion
 from scenes.chapters.refocus import Refocus
@@ -32,7 +34,8 @@ from scenes.chapters.three_token_drag import ThreeTokenDrag
 from scenes.chapters.trained_head import TrainedHead
 from scenes.chapters.where_it_breaks import WhereItBreaks
 from scenes.chapters.word_order import WordOrder
-from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, fmt, fmt_column, fmt_input
+from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, decimals, fmt, fmt_column, fmt_input
+from scenes.kit.grids import grid_places
 from tests.support.layout import (
     MEDIA,
     beat_ends,
@@ -62,6 +65,8 @@ TERMS = {  # words each chapter's translation shows or says, as the language's t
     AllQueriesAtOnce: {"de": ("Abfragen", "Skalarprodukte", "Ausgaben"), "zh": ("查询", "点积", "输出")},
     ThreeTokenDrag: {"de": ("Abfrage", "Schlüssel", "Gewicht"), "zh": ("查询", "键", "权重")},
     WordOrder: {"de": ("Positionskodierung", "Reihenfolge", "Schlüssel"), "zh": ("位置编码", "词序", "键")},
+    CausalMask: {"de": ("Maske", "Gewicht", "Schlüssel"), "zh": ("掩码", "权重", "键")},
+    MultiHead: {"de": ("Kopf", "Gewichte", "Schlüssel"), "zh": ("头", "权重", "键")},
 }
 CHAPTERS = tuple(TERMS)
 FORMULA_WORDS = {"softmax"}  # a function's name, in every language
@@ -211,6 +216,21 @@ def word_order_said(lang: str) -> list[str]:
     return [listed(output, lang), *dict.fromkeys(listed([s], lang)[1:-1] for s in scores)]
 
 
+def causal_mask_said(lang: str) -> list[str]:
+    """CausalMask's first word's weights without the mask (German '[0,665; 0,090; 0,245]') and the second
+    word's two weights with it ('0,119', '0,881'), as its captions say them."""
+    trace = examples.current().causal.trace()
+    first = listed(decimals(trace.unmasked.weights[0]), lang)
+    return [first, *(decimal(w, WEIGHT_PLACES, lang) for w in trace.weights[1, :2])]
+
+
+def heads_said(lang: str) -> list[str]:
+    """MultiHead's heads' outputs as its captions say them: German '[1,723; 0,277]', '[0,106; 1,789]'."""
+    tr = examples.current().heads.trace()
+    printed = fmt_column(tr.concatenated, grid_places(tr.concatenated, WEIGHT_PLACES))
+    return [listed(printed[h.coordinates.start : h.coordinates.stop], lang) for h in tr.heads]
+
+
 SAID = {
     FixedContext: top_weight_said,
     QuickVersion: lambda lang: [],
@@ -225,6 +245,8 @@ SAID = {
     AllQueriesAtOnce: first_weights_said,
     ThreeTokenDrag: drag_said,
     WordOrder: word_order_said,
+    CausalMask: causal_mask_said,
+    MultiHead: heads_said,
 }
 
 
