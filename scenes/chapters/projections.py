@@ -364,7 +364,8 @@ class Projections(ChapterScene):
             on_blocks(self.camera.pixel_width, self.camera.pixel_height, *group)
 
     def key_workings(self) -> list[VGroup]:
-        """The worked word's x times each column of W_K, pair by pair, then the entry; under the table."""
+        """The worked word's x times each column of W_K, pair by pair, then the entry; under the table (nearer it
+        where the gap would put it in the caption band)."""
         row = self.p.key(self.worked)
         x = entries_tex([row.row], 3)[0]
         self.worked_entries = entries_tex([row.result], 3)[0]  # the key's entries, as its working prints them
@@ -372,7 +373,8 @@ class Projections(ChapterScene):
         for j, column in enumerate(entries_tex(row.matrix.T, 3)):
             result = self.worked_entries[j]
             parts = [*paired_terms(x, column, theme().text, theme().key), dot_result(x, column, result)]
-            lines.append(flow(parts, STAGE.right - STAGE.body_left).shift(self.work_corner()))
+            line = flow(parts, STAGE.right - STAGE.body_left).shift(self.work_corner())
+            lines.append(line.shift(UP * max(0.0, STAGE.bottom - line.get_bottom()[1])))  # above the band
         return lines
 
     def work_corner(self) -> np.ndarray:
