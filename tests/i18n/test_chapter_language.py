@@ -121,12 +121,15 @@ def test_each_language_is_spoken_by_a_voice_of_its_own():
 
 def test_a_translated_chapters_inputs_carry_its_language_and_catalogue(tmp_path, monkeypatch):
     """An edited translation re-renders the chapters that show catalogue strings, in that language only."""
-    chapter, plain = registry.find("FixedContext"), registry.find("MultiHead")
+    chapter = registry.find("FixedContext")
+    plain = registry.Chapter(
+        1, "Tiny", "A tiny chapter", "benchmarks.tiny_chapter"
+    )  # every lecture chapter has
     english = Scanner().inputs(chapter, from_options("l"))
     assert "language" not in english and "catalogue" not in english
     german = Scanner().inputs(chapter, from_options("l", lang="de"))
     assert german["language"] == "de" and german["catalogue"]
-    no_words_yet = Scanner().inputs(plain, from_options("l", lang="de"))  # no `_()` in its code yet
+    no_words_yet = Scanner().inputs(plain, from_options("l", lang="de"))  # no `_()` in its code
     assert no_words_yet == Scanner().inputs(plain, from_options("l"))  # its folder tells the languages apart
     edited = tmp_path / "de" / "LC_MESSAGES" / "lecture.po"
     edited.parent.mkdir(parents=True)
