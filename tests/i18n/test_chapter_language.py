@@ -122,9 +122,8 @@ def test_each_language_is_spoken_by_a_voice_of_its_own():
 def test_a_translated_chapters_inputs_carry_its_language_and_catalogue(tmp_path, monkeypatch):
     """An edited translation re-renders the chapters that show catalogue strings, in that language only."""
     chapter = registry.find("FixedContext")
-    plain = registry.Chapter(
-        1, "Tiny", "A tiny chapter", "benchmarks.tiny_chapter"
-    )  # every lecture chapter has
+    # every lecture chapter is translated: the benchmark's tiny chapter is not
+    plain = registry.Chapter(1, "Tiny", "A tiny chapter", "benchmarks.tiny_chapter")
     english = Scanner().inputs(chapter, from_options("l"))
     assert "language" not in english and "catalogue" not in english
     german = Scanner().inputs(chapter, from_options("l", lang="de"))
