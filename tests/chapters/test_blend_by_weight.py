@@ -30,7 +30,7 @@ from scenes.kit.fit import apart
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import ValuePlane
-from tests.support.example_corpus import corpus_example
+from tests.support.example_corpus import corpus_example, using
 from tests.support.snapshot import built
 
 CUSTOM_VALUES = {  # values a lecturer may give: along one axis, negative, crowded, six words
@@ -55,12 +55,8 @@ def custom(request, tmp_path_factory):
     example = examples_from_dict(
         {"blend": {"tokens": tokens, "keys": keys, "values": values, "queries": [[2, 0], [0, 2]]}}
     )
-    before = examples.current()
-    examples.use(example)
-    try:
+    with using(example):
         yield built(BlendByWeight, tmp_path_factory.mktemp("custom"))
-    finally:
-        examples.use(before)
 
 
 def test_the_coordinates_are_printed_as_the_output_line_prints_them(scene):

@@ -14,6 +14,7 @@ from scenes.kit.arithmetic import WEIGHT_PLACES
 from scenes.kit.arrows import ARROW_WIDTH, TIP
 from scenes.kit.bars import baseline_of
 from scenes.kit.palette import px_per_unit, token_color
+from tests.support.example_corpus import using
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 FRAME_X, FRAME_Y = 7.11, 4.0
@@ -170,12 +171,8 @@ def test_a_larger_example_fits_without_shrinking_a_word(tmp_path):
         target_tokens=("un", "renard", "brun", "rapide", "saute"),
         queries=rng.normal(size=(5, 3)),
     )
-    before = examples.current()
-    examples.use(dataclasses.replace(before, cross=big))
-    try:
+    with using(dataclasses.replace(examples.current(), cross=big)):
         scene = built(FixedContext, tmp_path)
-    finally:
-        examples.use(before)
     for part in (scene.encoder, scene.source, scene.steps, scene.bars, scene.column_words):
         assert fits(part)
     for upper, lower in zip(scene.bars, scene.bars[1:]):
@@ -223,12 +220,8 @@ def four_by_four() -> CrossExample:
 def test_the_labels_over_the_rows_keep_a_clear_gap_under_the_subtitle(tmp_path, make):
     """Review 5: with four decoder steps 'encoder' and 'decoder' stood 7-9 px under the subtitle at 480p."""
     before = examples.current()
-    if make:
-        examples.use(dataclasses.replace(before, cross=make()))
-    try:
+    with using(dataclasses.replace(before, cross=make()) if make else before):
         scene = built(FixedContext, tmp_path)
-    finally:
-        examples.use(before)
     subtitle = scene.heading.get_bottom()[1]
     for label in (scene.decoder_label, scene.column_label):
         assert subtitle - label.get_top()[1] >= LABEL_CLEAR - 0.01

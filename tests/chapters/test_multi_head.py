@@ -36,7 +36,7 @@ from scenes.kit.stage import STAGE
 from tests.kit.test_equations import holds
 from tests.kit.test_type_and_colour import APART
 from tests.support.contrast import channels, ratio
-from tests.support.example_corpus import corpus_example, corpus_files
+from tests.support.example_corpus import corpus_example, corpus_files, using
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -416,12 +416,8 @@ WIDE = {  # six words, keys of width 6 printed to three places: the table shrink
 def test_a_shrunk_table_s_bars_are_drawn_as_tall_as_an_unshrunk_one_s(tmp_path):
     """Review round 6: a table shrunk for its width shrank its bars too (0.87 units for a weight of 1, the lowest
     third of the stage left empty); laid out taller by as much as it shrinks, its tallest bar is drawn BAR_TALL."""
-    before = examples.current()
-    examples.use(examples_from_dict({"heads": WIDE}))
-    try:
+    with using(examples_from_dict({"heads": WIDE})):
         scene = built(MultiHead, tmp_path)
-    finally:
-        examples.use(before)
     assert scene.factor < 0.7
     assert max(bar.height for r in scene.readings for bar in r.weights.bars) == pytest.approx(
         BAR_TALL, abs=0.01
@@ -491,12 +487,8 @@ RIVER = {  # review 5's river example: wide entries (negatives, decimals), a tab
 
 @pytest.fixture(scope="module")
 def river(tmp_path_factory):
-    before = examples.current()
-    examples.use(examples_from_dict({"heads": RIVER}))
-    try:
+    with using(examples_from_dict({"heads": RIVER})):
         yield built(MultiHead, tmp_path_factory.mktemp("river"))
-    finally:
-        examples.use(before)
 
 
 def test_the_bars_take_the_room_under_the_table(river):

@@ -22,6 +22,7 @@ from scenes.kit.palette import theme, token_colors, word_colors
 from scenes.kit.stage import STAGE
 from tests.kit.test_equations import holds
 from tests.support import snapshot
+from tests.support.example_corpus import using
 from tests.support.snapshot import built
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cat-and-dog.toml"
@@ -41,10 +42,8 @@ def played(tmp_path_factory):
 @pytest.fixture
 def custom():
     """The sample example file in use for one test (its [blend] is not the lecture's)."""
-    before = examples.current()
-    examples.use(load_example_file(SAMPLE))
-    yield
-    examples.use(before)
+    with using(load_example_file(SAMPLE)):
+        yield
 
 
 def rows(matrix) -> list[list[str]]:
@@ -164,12 +163,9 @@ def test_a_word_another_table_names_keeps_its_colour(tmp_path):
         replace(before.drag, tokens=("river", "bank", "water")),
         replace(before.blend, tokens=("river", "bank", "money")),
     )
-    examples.use(replace(before, drag=drag, blend=blend))
-    try:
+    with using(replace(before, drag=drag, blend=blend)):
         colours = [n.get_color().to_hex().upper() for n in built(Projections, tmp_path).names]
         named = token_colors(examples.current(), theme())
-    finally:
-        examples.use(before)
     assert colours[DEFAULT_PROJECTIONS.tokens.index("the")] == named["the"]
     assert len(set(colours)) == len(colours)
     for word, colour in zip(DEFAULT_PROJECTIONS.tokens, colours):  # none borrows another name's (review 7)

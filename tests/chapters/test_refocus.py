@@ -16,7 +16,7 @@ from scenes.kit.fit import apart, box
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import NAME_WIDTH
-from tests.support.example_corpus import corpus_example, corpus_files
+from tests.support.example_corpus import corpus_example, corpus_files, using
 from tests.support.snapshot import built, played
 
 
@@ -94,12 +94,8 @@ RIVER_BANK = {  # review 7: the magnifier hid the origin and two value arrows, "
 
 @pytest.fixture(scope="module")
 def river_bank(tmp_path_factory):
-    before = examples.current()
-    examples.use(examples_from_dict({"blend": RIVER_BANK}))
-    try:
+    with using(examples_from_dict({"blend": RIVER_BANK})):
         yield built(Refocus, tmp_path_factory.mktemp("river-bank"))
-    finally:
-        examples.use(before)
 
 
 @pytest.mark.parametrize("which", ["scene", "river_bank"])

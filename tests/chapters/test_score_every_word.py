@@ -12,6 +12,7 @@ from scenes.kit import fit
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
 from tests.support import snapshot
+from tests.support.example_corpus import using
 from tests.support.snapshot import built
 
 
@@ -76,12 +77,8 @@ def reordered_example(words):
 
 def reordered_scene(tmp_path, words):
     """The chapter built with `words` in the drag and reversed in its own table."""
-    before = examples.current()
-    examples.use(reordered_example(words))
-    try:
+    with using(reordered_example(words)):
         return built(chapter.ScoreEveryWord, tmp_path)
-    finally:
-        examples.use(before)
 
 
 def test_six_long_reordered_words_break_the_note_onto_two_lines_still_by_the_words(tmp_path):
@@ -211,18 +208,14 @@ def test_listed_scores_use_the_minus_sign_the_table_draws():
 def test_the_compass_has_room_for_its_names_under_the_rows(tmp_path):
     """Issue 29: with four keys the rows spread down to the summary, leaving the compass no room: "money" sat
     against the last row, two names were left out. Its names now keep clear of the rows and the box."""
-    before = examples.current()
     blend = BlendExample(
         tokens=("river", "bank", "money", "loan"),
         keys=[[1.5, -0.25, 0.4], [0.6, 0.75, -0.3], [-0.8, 1.25, 0.15], [-0.45, 0.9, 1.1]],
         values=[[1.2, -0.6], [0.25, 0.5], [-0.9, 1.15], [-1.05, 0.35]],
         queries=[[1.2, -0.35, 0.5], [-0.6, 1.4, 0.25]],
     )
-    examples.use(replace(before, blend=blend))
-    try:
+    with using(replace(examples.current(), blend=blend)):
         scene = built(chapter.ScoreEveryWord, tmp_path)
-    finally:
-        examples.use(before)
     names = scene.compass.names
     assert len(names) >= len(blend.tokens) - 1  # one may give way: its arrow has its row's colour
     for name in names:

@@ -20,6 +20,7 @@ from scenes.kit.fit import apart
 from scenes.kit.palette import FAINT, coloured_names, delta_e, rgb, theme, token_color
 from scenes.kit.stage import STAGE
 from tests.support import snapshot
+from tests.support.example_corpus import using
 from tests.support.snapshot import built, last_frame
 
 
@@ -202,19 +203,17 @@ def test_the_lookup_s_words_have_colours_far_apart_and_bars_tall_enough_to_see_t
 
 def test_no_lookup_word_takes_the_colour_of_a_different_word_of_the_example():
     """Review 7: with a lecturer's example "cat" took "river"'s pink, "elk" the red of "the"."""
-    before = examples.current()
-    examples.use(examples_from_dict(RIVER_BANK))
-    try:
+    with using(examples_from_dict(RIVER_BANK)):
         names = coloured_names(examples.current())
         colours = lookup_colours(("cat", "bee", "dog", "owl"))
         others = {token_color(n).upper() for n in names if n not in WORDS}
         assert not others & {c.upper() for c in colours.values()}
         assert len(set(colours.values())) == len(WORDS)
-    finally:
-        examples.use(before)
     lecture = lookup_colours(("cat", "bee", "dog", "owl"))
     assert lecture["cat"] == token_color("cat")  # a word a table of the lecture names keeps its colour
-    assert not {token_color(n) for n in coloured_names(before) if n != "cat"} & set(lecture.values())
+    assert not {token_color(n) for n in coloured_names(examples.current()) if n != "cat"} & set(
+        lecture.values()
+    )
 
 
 RIVER_BANK = {  # nine names across the tables: the theme's six colours and three generated ones

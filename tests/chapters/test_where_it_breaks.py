@@ -38,7 +38,7 @@ from scenes.kit.palette import scaled_color
 from scenes.kit.plots import TICK_GAP, mantissa_exponent, tick_step, ticks_of
 from scenes.kit.stage import STAGE
 from tests.support import snapshot
-from tests.support.example_corpus import corpus_files
+from tests.support.example_corpus import corpus_files, using
 from tests.support.snapshot import assert_matches_snapshot, built, played
 
 FRAME = (STAGE.right, 4.0)  # the stage reaches past manim's frame (STAGE.frame widens the camera)
@@ -282,13 +282,11 @@ def test_everything_fits_in_the_frame(scene):
 @pytest.fixture
 def far_apart(tmp_path):
     """A custom example whose unscaled dots (100 and 0) make float64 weights underflow at high gain."""
-    before = examples.current()
     blend = BlendExample(
         tokens=("near", "far"), keys=[[10, 0], [0, 10]], values=[[1, 0], [0, 1]], queries=[[10, 0], [0, 10]]
     )
-    examples.use(dataclasses.replace(before, blend=blend))
-    yield built(WhereItBreaks, tmp_path)
-    examples.use(before)
+    with using(dataclasses.replace(examples.current(), blend=blend)):
+        yield built(WhereItBreaks, tmp_path)
 
 
 def test_readouts_stay_positive_where_floats_underflow(far_apart):

@@ -16,6 +16,7 @@ from scenes.chapters.registry import find
 from scenes.chapters.word_order import WordOrder, tone
 from scenes.kit.palette import theme
 from tests.support import snapshot
+from tests.support.example_corpus import using
 from tests.support.snapshot import built
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cat-and-dog.toml"
@@ -34,12 +35,8 @@ def played(tmp_path_factory):
 @pytest.fixture(scope="module")
 def custom(tmp_path_factory):
     """The chapter run dry with the sample example file (other words, other numbers)."""
-    before = examples.current()
-    examples.use(load_example_file(SAMPLE))
-    try:
+    with using(load_example_file(SAMPLE)):
         yield snapshot.played(WordOrder, tmp_path_factory.mktemp("custom"))
-    finally:
-        examples.use(before)
 
 
 def tex(matrix) -> list[list[str]]:
@@ -289,18 +286,13 @@ def river(tmp_path_factory):
     keys = np.array([[0.5, -1.5, 1], [1.2, 0.4, -0.3], [0.9, 0.8, 0.25], [-0.6, 1.1, 0.7]])
     values = np.array([[-1.1, -0.9], [0.75, -0.25], [1.5, 0.5], [0.2, 1.35]])
     queries = np.array([[1.0, 0.5, -0.25], [-0.5, 1.2, 0.8]])
-    before = examples.current()
-    examples.use(
-        dataclasses.replace(
-            before,
-            blend=BlendExample(RIVER, keys, values, queries),
-            causal=CausalExample(RIVER, keys, values),
-        )
+    river = dataclasses.replace(
+        examples.current(),
+        blend=BlendExample(RIVER, keys, values, queries),
+        causal=CausalExample(RIVER, keys, values),
     )
-    try:
+    with using(river):
         yield built(WordOrder, tmp_path_factory.mktemp("river"))
-    finally:
-        examples.use(before)
 
 
 @pytest.mark.parametrize("which", ["scene", "river"])

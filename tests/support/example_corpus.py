@@ -174,15 +174,22 @@ def corpus_files() -> list[Path]:
 
 
 @contextmanager
-def corpus_example(number: int) -> Iterator[None]:
-    """Corpus example `number` in use while the block runs (as --example would), the one before it after."""
-    path = next(p for p in corpus_files() if p.stem.startswith(f"corpus-{number:02d}-"))
+def using(example) -> Iterator[None]:
+    """`example` (an `Examples`) in use while the block runs, the one before it after."""
     before = examples.current()
-    examples.use(load_example_file(path))
+    examples.use(example)
     try:
         yield
     finally:
         examples.use(before)
+
+
+@contextmanager
+def corpus_example(number: int) -> Iterator[None]:
+    """Corpus example `number` in use while the block runs (as --example would), the one before it after."""
+    path = next(p for p in corpus_files() if p.stem.startswith(f"corpus-{number:02d}-"))
+    with using(load_example_file(path)):
+        yield
 
 
 OFFSETS = (
