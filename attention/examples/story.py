@@ -94,19 +94,6 @@ def reordered(tokens, before) -> bool:
     return sorted(tokens) == sorted(before) and list(tokens) != list(before)
 
 
-def quoted(words) -> str:
-    """'“cat” and “sat”', '“a”, “b” and “c”'."""
-    marks = [f"“{w}”" for w in words]
-    return marks[0] if len(marks) == 1 else f"{', '.join(marks[:-1])} and {marks[-1]}"
-
-
-def warning_label(changed: list[str], reordered: bool = False) -> str:
-    """MultiHead's warning in short, as drawn and described: the words with new vectors, and whether they are
-    the last chapter's words in another order ('' when there is nothing to warn of)."""
-    parts = [f"new vectors here for {quoted(changed)}"] if changed else []
-    return "; ".join(parts + ([REORDERED] if reordered else []))
-
-
 def changed_words(heads, blend) -> list[str]:
     """The words the heads example (MultiHead) shares with the earlier chapters' blend example whose vectors differ."""
     earlier = dict(zip(blend.tokens, blend.keys))

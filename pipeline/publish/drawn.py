@@ -964,7 +964,7 @@ def and_list(items) -> str:
 
 
 def warning(changed: list[str], reordered: bool) -> str:
-    """MultiHead's warning as drawn (`story.warning_label` in the active language; its `warning_text`)."""
+    """MultiHead's warning as drawn (its `warning_text`, which imports manim), in the active language."""
     parts = (
         [_("new vectors here for %(words)s", words=and_list(quoted(w) for w in changed))] if changed else []
     )

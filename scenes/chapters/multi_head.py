@@ -842,7 +842,7 @@ def reads_text(i: int, coordinates: range, trace) -> str:
 
 def warning_text(changed: list[str], reordered: bool) -> str:
     """The warning in short, as drawn: the words with new vectors, and whether they are the last chapter's words
-    in another order ('' when there is nothing to warn of); `story.warning_label` in the active language."""
+    in another order ('' when there is nothing to warn of), in the active language."""
     parts = [_("new vectors here for %(words)s", words=quoted_list(changed))] if changed else []
     return _("; ").join(parts + ([_("the last chapter's words, in another order")] if reordered else []))
 

@@ -397,7 +397,7 @@ class OrderNote(VGroup):
 
     def __init__(self, tokens, before, factor: float, short: bool = False):
         self.parts = (
-            [c.text(story.REORDERED, role="small", color=theme().muted)]
+            [c.text(_(story.REORDERED), role="small", color=theme().muted)]  # MultiHead's message too
             if short
             else [
                 coloured_words(_("last chapter: %(words)s  →", words=listed(before)), before),

@@ -10,10 +10,11 @@ import re
 from pathlib import Path
 
 from attention import examples
+from attention.examples import story
 from attention.examples.file import load_example_file
 from attention.examples.story import reordered
 from attention.projections import DEFAULT_PROJECTIONS
-from scenes.chapters.multi_head import warning_label
+from scenes.chapters.multi_head import warning_text
 from scenes.chapters.registry import CHAPTERS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,9 +69,9 @@ def test_only_the_same_words_in_another_order_are_reordered():
 
 
 def test_multi_head_s_note_says_the_words_are_reordered():
-    assert warning_label([], reordered=True) == "the last chapter's words, in another order"
+    assert warning_text([], reordered=True) == story.REORDERED
     assert (
-        warning_label(["cat"], reordered=True)
+        warning_text(["cat"], reordered=True)
         == "new vectors here for “cat”; the last chapter's words, in another order"
     )
-    assert warning_label([]) == ""
+    assert warning_text([], reordered=False) == ""
