@@ -95,6 +95,7 @@ TABLE_GAP = 0.8  # between the plane and the table of scores, at the least
 TABLE_SCALE = 1.25  # the table of scores beside a plane as tall as the stage (or less: the plane's height)
 POSTER_HEIGHT = 4.2  # each picture of the poster: the reordered grid, the stripes, the last turn
 POSTER_GAP = 0.5  # between the poster's pictures, at the least
+SHRINK_TRIES = 6  # the poster's shaded grid made smaller this many times at most to fit its height
 LEAST_STRIPES = 2.5  # the poster's stripes at least this wide: a grid that would leave less goes unnumbered
 LINE_GAP = 0.3  # from a poster picture to its line
 TIP_GAP = 0.3  # from an arrow's tip to its name
@@ -464,26 +465,28 @@ class WordOrder(ChapterScene):
         numbers where the stage has room), the stripes in what the grid and the plane leave, and where the plane
         goes (its place and growth: the plane itself moves there, in its last turn); the gaps between even."""
         ss = self.sentence_shuffle
-        # what the plane (square, as high as the poster) and the gaps leave to the grid and the stripes
-        room = STAGE.right - STAGE.body_left - POSTER_HEIGHT - 2 * POSTER_GAP
-        grid = poster_grid(ss, room - LEAST_STRIPES)
-        pe_many = sinusoidal(np.arange(STRIPES[0]), STRIPES[1])
-        pictures = [grid, stripes(pe_many, min(room - grid.width, POSTER_HEIGHT * 1.2), POSTER_HEIGHT)]
         words = (
             _("Attention alone:\na set of words."),
             _("Sinusoidal:\nposition added to x."),
             _("Rotary: q and k\nturned by it."),
         )
         lines = VGroup(*[c.text(line, role="label", color=theme().text) for line in words])
-        sizes = [p.width for p in pictures] + [POSTER_HEIGHT]
+        # as high as the stage leaves over the lines under them (a two-line title lowers the top)
+        height = min(POSTER_HEIGHT, self.top - STAGE.bottom - LINE_GAP - max(line.height for line in lines))
+        # what the plane (square, as high as the poster) and the gaps leave to the grid and the stripes
+        room = STAGE.right - STAGE.body_left - height - 2 * POSTER_GAP
+        grid = poster_grid(ss, room - LEAST_STRIPES, height)
+        pe_many = sinusoidal(np.arange(STRIPES[0]), STRIPES[1])
+        pictures = [grid, stripes(pe_many, min(room - grid.width, height * 1.2), height)]
+        sizes = [p.width for p in pictures] + [height]
         widths = [max(size, line.width) for size, line in zip(sizes, lines)]
         gap = (STAGE.right - STAGE.body_left - sum(widths)) / 2
         lefts = STAGE.body_left + np.cumsum([0, widths[0] + gap, widths[1] + gap])
         centres = [left + width / 2 for left, width in zip(lefts, widths)]
         for picture, x in zip(pictures, centres):
             picture.move_to([x, self.top, 0], aligned_edge=UP)
-        turn = np.array([centres[2], self.top - POSTER_HEIGHT / 2, 0])
-        self.poster_turn = turn, POSTER_HEIGHT / self.rope_axes.height
+        turn = np.array([centres[2], self.top - height / 2, 0])
+        self.poster_turn = turn, height / self.rope_axes.height
         foot = min(p.get_bottom()[1] for p in pictures) - LINE_GAP
         for line, x in zip(lines, centres):
             line.move_to([x, foot, 0], aligned_edge=UP)
@@ -549,17 +552,23 @@ def grown(picture, width: float, height: float) -> float:
     return min(GROWTH, max(1.0, min(width / picture.width, height / picture.height)))
 
 
-def poster_grid(ss, width: float) -> AttentionGrid:
+def poster_grid(ss, width: float, height: float) -> AttentionGrid:
     """The reordered sentence's weights in its new order, with their numbers where they fit `width` and the
-    poster's height, else shaded only, its cells smaller where staggered names would make it taller than the
+    poster's `height`, else shaded only, its cells smaller where staggered names would make it taller than the
     poster; its column names on one row where they fit (`names_over_columns`)."""
-    grid = AttentionGrid(ss.after, rows=ss.order, cols=ss.order, size=POSTER_HEIGHT * 0.8).show_weights()
+    grid = AttentionGrid(ss.after, rows=ss.order, cols=ss.order, size=height * 0.8).show_weights()
     grid.remove(grid.sums, grid.sum_header)  # every row sums to 1
-    if grid.width <= width and grid.height <= POSTER_HEIGHT:
-        return names_over_columns(grid, ss.order)
-    size = min(width * 0.6, POSTER_HEIGHT * 0.8)
+    grid = names_over_columns(grid, ss.order)
+    if grid.width <= width and grid.height <= height:
+        return grid
+    size = min(width * 0.6, height * 0.8)
     grid = shaded(ss, size)
-    return grid if grid.height <= POSTER_HEIGHT else shaded(ss, size - (grid.height - POSTER_HEIGHT))
+    for _tried in range(SHRINK_TRIES):  # narrower cells may stagger the names onto more rows: shrink until it fits
+        if grid.height <= height:
+            break
+        size -= max(grid.height - height, 0.1)
+        grid = shaded(ss, size)
+    return grid
 
 
 def shaded(ss, size: float) -> AttentionGrid:

@@ -58,7 +58,7 @@ def test_a_title_is_in_its_own_chapters_inputs_and_in_those_that_read_the_regist
     monkeypatch.setattr(registry, "CHAPTERS", (replace(first, title="A new title"), *rest))
     after = {c.name: Scanner().inputs(c, from_options("l")) for c in registry.CHAPTERS}
     changed = {name for name in before if before[name] != after[name]}
-    assert changed == {"FixedContext", "QuickVersion", "Projections", "WordOrder"}
+    assert changed == {"FixedContext", "QuickVersion", "Projections", "WordOrder", "CausalMask"}
     assert after["FixedContext"]["title"] == "A new title"
     assert "registry" in after["QuickVersion"]  # its tags show other chapters' numbers and titles
     assert "registry" in after["Projections"]  # its captions name earlier chapters by number

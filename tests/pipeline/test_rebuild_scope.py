@@ -66,7 +66,7 @@ def rendered_slugs(lines):
 
 
 def test_editing_command_line_code_renders_nothing(render, edit_project):
-    edit_project("pipeline/outputs.py")  # outputs.clean lives here: only `render.py clean` runs it
+    edit_project("pipeline/plan/check.py")  # only `render.py check` runs it
     lines = render()
     assert lines[3].startswith("0 rendered, 3 up to date, 0 failed")
     assert not any(line.startswith("joined") for line in lines)
