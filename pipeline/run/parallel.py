@@ -13,10 +13,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pipeline.run import worker
 from pipeline.run.jobs import Job, Outcome, Progress
 
-# workers forked from a server process that imported manim once (the one slow import each needs, ~1.3 s of CPU):
-# each still imports the chapters' current source, which the server never imports
-START_METHOD = "forkserver"
-PRELOAD = ["manim"]
+START_METHOD = "spawn"  # a fresh interpreter per worker: it imports the chapters' current source
 POLL_SECONDS = 0.2
 STOP_SECONDS = 5.0  # how long an interrupted worker may take to clean up before it is killed
 
@@ -50,13 +47,12 @@ def _pool(jobs: list[Job], workers: int, on_progress) -> Iterator[tuple[Job, Out
     if not jobs:
         return
     context = multiprocessing.get_context(START_METHOD)
-    context.set_forkserver_preload(PRELOAD)  # before the server's first start; a no-op after it
     news, stop = context.Queue() if on_progress else None, context.Event()
     with ProcessPoolExecutor(
         min(workers, len(jobs)),
         mp_context=context,
         initializer=worker.start,
-        initargs=(os.getpid(), dict(os.environ), news, stop),
+        initargs=(os.getpid(), news, stop),
     ) as pool:
         _running[pool] = stop
         # the workers start (on the first submits) ignoring Ctrl-C, as exec passes an ignored signal on: one

@@ -6,41 +6,32 @@ which needs these functions to hand them to its workers, stays quick to start.
 
 from __future__ import annotations
 
+import ctypes
 import os
-import select
 import signal
-import threading
+import sys
 import time
 
 from pipeline import outputs
 from pipeline.run.jobs import Job, Outcome
 from pipeline.run.latex_errors import LatexFailure
 
+PR_SET_PDEATHSIG = 1  # Linux prctl option: the signal this process gets when its parent dies
+
 progress_queue = None  # set by start(): where progress messages go, or None
 stopping = None  # set by start(): an Event set once the run is interrupted; no job starts after it
 
 
-def start(render_pid: int, environ: dict, news, stop) -> None:
-    """Worker initializer: the render's environment as it is now (the fork server this worker comes from kept
-    its own from when it started), die with the render (a killed render leaves no orphan: a thread waits for
-    its end), keep the progress queue and stop event, and ignore Ctrl-C while idle (a job in progress is
-    interrupted, and cleans up, as usual)."""
+def start(parent_pid: int, news, stop) -> None:
+    """Worker initializer: die with the parent (so a killed render leaves no orphan), keep the progress queue
+    and stop event, and ignore Ctrl-C while idle (a job in progress is interrupted, and cleans up, as usual)."""
     global progress_queue, stopping
     progress_queue, stopping = news, stop
-    os.environ.clear()
-    os.environ.update(environ)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        render = os.pidfd_open(render_pid)
-    except ProcessLookupError:  # the render died already
-        os._exit(1)
-    threading.Thread(target=_die_with, args=(render,), daemon=True).start()
-
-
-def _die_with(pidfd: int) -> None:
-    """Kill this worker as the process `pidfd` refers to exits (it becomes readable then)."""
-    select.select([pidfd], [], [])
-    os.kill(os.getpid(), signal.SIGKILL)
+    if sys.platform == "linux":
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent_pid:  # the parent died before the line above
+            os._exit(1)
 
 
 def render_job(job: Job) -> Outcome:
