@@ -563,9 +563,8 @@ def poster_grid(ss, width: float, height: float) -> AttentionGrid:
         return grid
     size = min(width * 0.6, height * 0.8)
     grid = shaded(ss, size)
-    for _tried in range(
-        SHRINK_TRIES
-    ):  # narrower cells may stagger the names onto more rows: shrink until it fits
+    # narrower cells may stagger the names onto more rows: shrink until it fits
+    for _tried in range(SHRINK_TRIES):
         if grid.height <= height:
             break
         size -= max(grid.height - height, 0.1)
