@@ -162,7 +162,7 @@ class MultiHead(ChapterScene):
             self.say(_("The last chapter's words, in another order: %(words)s.", words=words))
         self.wait_for_reader()  # the warning stays while a caption reads it
         self.show(FadeOut(self.warning), run_time=0.5)
-        dots = listed(printed(single.trace.dots, SCORE_PLACES))
+        dots = said_vector(printed(single.trace.dots, SCORE_PLACES))
         self.work_row(
             single,
             _(
@@ -171,7 +171,7 @@ class MultiHead(ChapterScene):
                 dots=dots,
             ),
         )
-        weights = listed(weight_strings(single.trace))
+        weights = said_vector(weight_strings(single.trace))
         self.weights_row(single, _("Softmax gives its weights %(weights)s.", weights=weights))
         self.tie()
 
@@ -211,7 +211,7 @@ class MultiHead(ChapterScene):
                 reading,
                 _(
                     "Its weights %(weights)s: %(looks)s.",
-                    weights=listed(weight_strings(reading.trace)),
+                    weights=said_vector(weight_strings(reading.trace)),
                     looks=looks(self.example.tokens, weights),
                 ),
             )
@@ -245,7 +245,7 @@ class MultiHead(ChapterScene):
             self.show(  # the rows of products come in as the caption reads them
                 *self.focus(head), *others, spread(terms, self.paced(caption)), caption=caption
             )
-            part = listed(self.outputs[head.coordinates.start : head.coordinates.stop])
+            part = said_vector(self.outputs[head.coordinates.start : head.coordinates.stop])
             caption = _("Summed per coordinate: %(outputs)s.", outputs=part)
             self.show(
                 spread([FadeIn(r.result, shift=LEFT * 0.3) for r in head.blends], self.paced(caption)),
@@ -281,7 +281,7 @@ class MultiHead(ChapterScene):
             caption = _(
                 "Head %(number)s gives %(outputs)s.",
                 number=i + 1,
-                outputs=listed(self.outputs[head.coordinates.start : head.coordinates.stop]),
+                outputs=said_vector(self.outputs[head.coordinates.start : head.coordinates.stop]),
             )
             self.show(framed(part, head.color), run_time=1.2, caption=caption)
             self.play(  # then its numbers, one by one, as the caption reads them
@@ -336,7 +336,7 @@ class MultiHead(ChapterScene):
             self.formula.light("q", "K"),
             caption=caption,
         )
-        scores = listed(printed(tr.scores, SCORE_PLACES))
+        scores = said_vector(printed(tr.scores, SCORE_PLACES))
         caption = _("Divided by √%(width)s: scores %(scores)s.", width=tr.width, scores=scores)
         self.show(
             FadeIn(reading.score_label),
@@ -811,11 +811,6 @@ def runs(indices) -> list[list[int]]:
     return found
 
 
-def listed(strings) -> str:
-    """Printed numbers as a caption says them: '[0.768, 0.045]', German '[0,768; 0,045]'."""
-    return said_vector(strings)
-
-
 def quoted_list(words) -> str:
     """'“cat” and “sat”', '“a”, “b” and “c”', in the active language's marks and joins."""
     marks = [quoted(w) for w in words]
@@ -826,7 +821,11 @@ def quoted_list(words) -> str:
 
 def reads_text(i: int, coordinates: range, trace) -> str:
     """Head i's first caption (0-based): the coordinates it reads, and its dots."""
-    start, stop, dots = coordinates.start + 1, coordinates.stop, listed(printed(trace.dots, SCORE_PLACES))
+    start, stop, dots = (
+        coordinates.start + 1,
+        coordinates.stop,
+        said_vector(printed(trace.dots, SCORE_PLACES)),
+    )
     if start == stop:
         return _(
             "Head %(number)s reads coordinate %(start)s: dots %(dots)s.", number=i + 1, start=start, dots=dots
