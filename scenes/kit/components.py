@@ -10,7 +10,7 @@ Text from example files (token names) is drawn with `Text`, never passed to LaTe
 
 from __future__ import annotations
 
-import textwrap
+import re
 import unicodedata
 
 from manim import (
@@ -137,8 +137,28 @@ def paragraph_width(
 LINE_SPACING = 0.7
 
 
+# what a line may break between: runs of space; words, numbers and hyphenated words whole; one CJK character
+# at a time, with the closing punctuation after it (Chinese has no spaces)
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
+_UNITS = re.compile(rf"\s+|[^\s{_CJK}]+|.[、。，：；！？）」』]*")
+
+
 def _wrapped(content: str, width_chars: int) -> str:
-    return "\n".join(textwrap.wrap(content, width_chars))
+    """`content` on lines of at most `width_chars` characters where it can be, broken only at spaces and between
+    CJK characters: never inside a word, a number or a hyphenated word (textwrap broke 'one-hot' as 'one-' and
+    'hot', and a long word anywhere)."""
+    lines, line, space = [], "", ""
+    for unit in _UNITS.findall(content):
+        if unit.isspace():
+            space = " " * len(unit)
+            continue
+        if line and len(line + space + unit) > width_chars:
+            lines.append(line)
+            line = unit
+        else:
+            line += (space if line else "") + unit
+        space = ""
+    return "\n".join([*lines, line] if line else lines)
 
 
 def legend(*entries: tuple[VGroup, str]) -> VGroup:

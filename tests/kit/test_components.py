@@ -1,0 +1,38 @@
+"""Paragraphs wrap at spaces (and between CJK characters), never inside a word, a number or a hyphenated word:
+textwrap broke 'one-hot' after its hyphen, leaving 'one-' at a line's end."""
+
+import pytest
+
+from scenes.kit.components import _wrapped
+
+SENTENCE = "without the division, softmax saturates toward one-hot at x-2.5 and −0.125"
+WHOLE = ("one-hot", "x-2.5", "−0.125", "division,")
+
+
+@pytest.mark.parametrize("width", range(4, len(SENTENCE) + 1))
+def test_a_line_breaks_only_between_words(width):
+    lines = _wrapped(SENTENCE, width).split("\n")
+    assert " ".join(lines) == SENTENCE  # nothing lost, added or cut
+    words = [word for line in lines for word in line.split(" ")]
+    assert all(word in words for word in WHOLE), lines
+
+
+@pytest.mark.parametrize("width", range(8, 40))
+def test_lines_are_as_long_as_the_width_lets_them(width):
+    lines = _wrapped(SENTENCE, width).split("\n")
+    longest_word = max(len(word) for word in SENTENCE.split())
+    assert all(len(line) <= max(width, longest_word) for line in lines)
+    for line, after in zip(lines, lines[1:]):  # greedy: the next line's first word did not fit
+        assert len(f"{line} {after.split(' ')[0]}") > width
+
+
+def test_chinese_breaks_between_characters_and_keeps_numbers_and_closing_marks():
+    lines = _wrapped("自注意力：查询、键和值都来自同一序列。权重0.394的词", 10).split("\n")
+    assert "".join(lines) == "自注意力：查询、键和值都来自同一序列。权重0.394的词"
+    assert all(len(line) <= 10 for line in lines), lines
+    assert any("0.394" in line for line in lines)
+    assert not any(line[0] in "：、。" for line in lines)
+
+
+def test_a_word_longer_than_the_width_stands_whole_on_its_line():
+    assert _wrapped("a Kreuzentropieverlust b", 6).split("\n") == ["a", "Kreuzentropieverlust", "b"]
