@@ -6,7 +6,7 @@ is a term's glyphs, to point at or surround. q, k, v, Q, K, V and the output tak
 
 `formula_slot()` is the one-query strip, one line high, terms named in TERMS:
 
-    s_i = q · k_i / √d ,   w_i = e^{s_i} / Σ_j e^{s_j} ,   output = Σ_i w_i v_i
+    s_i = q · k_i / √d ,   w_i = exp(s_i) / Σ_j exp(s_j) ,   output = Σ_i w_i v_i
 
 Every chapter that shows it puts it in the same place, under the title (`pin`), and lays its picture out
 below `slot.get_bottom()`:
@@ -35,7 +35,8 @@ SLOT_GAP = 0.12  # between the chapter's subtitle and the strip under it
 
 OUTPUT = r"\text{output}"  # the strip's word for the output (`formula_slot` may name it in another language)
 # each piece of the one-query strip: its TeX and the term it belongs to (None: of no term, e.g. '='),
-# in text style, so the strip is one line high
+# in text style, so the strip is one line high; exp(s_i), not e^{s_i}: the score at the strip's own size, with no
+# script inside a script (e^{s_i}'s exponent s, a letter with no ascender, was 15 px at 1080p: review 5)
 PIECES = (
     (r"\textstyle s_i =", None),
     (r"q", "dot"),
@@ -43,7 +44,7 @@ PIECES = (
     (r"k_i", "dot"),
     (r"/ \sqrt{d}", "scale"),
     (r",\quad w_i =", None),
-    (r"e^{s_i} / \sum_j e^{s_j}", "exp"),
+    (r"\exp(s_i) / \sum_j \exp(s_j)", "exp"),
     (r",\quad", None),
     (OUTPUT, None),
     (r"=", None),

@@ -19,21 +19,20 @@ DEJAVU_CAP = 0.729  # DejaVu Sans' capitals, in em (1493 of 2048 units): an em f
 LEADING = (0.25, 0.4)  # the clear gap between lines, in em
 LANGUAGES = ("en", "de", "zh")  # a Latin script, a longer one, a CJK font (WenQuanYi)
 
-EXP = PIECES[6][0]  # 'e^{s_i} / \sum_j e^{s_j}'
+EXP = PIECES[6][0]  # '\exp(s_i) / \sum_j \exp(s_j)'
 # the strip's scripts: its piece, the glyph's index in it, and the letter (set at the formula's size to compare)
 STRIP_SCRIPTS = (
     (PIECES[0][0], 1, "i"),  # s_i
     ("k_i", 1, "i"),
     (PIECES[5][0], 2, "i"),  # w_i
-    (EXP, 1, "s"),  # e^{s_i}
-    (EXP, 2, "i"),  # its subscript, a script's script
-    (EXP, 5, "j"),  # \sum_j
-    (EXP, 7, "s"),  # e^{s_j}
-    (EXP, 8, "j"),
+    (EXP, 5, "i"),  # exp(s_i)
+    (EXP, 9, "j"),  # \sum_j
+    (EXP, 15, "j"),  # exp(s_j)
     (r"\sum_i w_i", 1, "i"),
     (r"\sum_i w_i", 3, "i"),
     ("v_i", 1, "i"),
 )
+EXP_SCORES = (4, 14)  # the s of exp(s_i) and exp(s_j), glyphs of EXP
 TALL = "ij0123456789"  # letters whose ink reaches a capital's height (their dots, ascenders) or more
 
 
@@ -66,23 +65,32 @@ def piece(tex: str) -> int:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_strips_subscripts_and_exponents_are_20_px_at_1080p(lang):
+def test_the_strips_subscripts_are_20_px_at_1080p(lang):
     strip, scripts = strip_scripts(lang)
     role = strip.formula.role
     sizes = {f"{letter} ({px(glyph):.1f} px)": script_px(glyph, letter, role) for letter, glyph in scripts}
     assert min(sizes.values()) >= READ_PX, sizes
     tall = {letter: round(px(glyph), 1) for letter, glyph in scripts if letter in TALL}
     assert min(tall.values()) >= READ_PX, tall
-    assert len(strip.formula[piece(EXP)]) == 9  # e s i / Σ j e s j: the glyphs named above
+    assert len(strip.formula[piece(EXP)]) == 17  # e x p ( s i ) / Σ j e x p ( s j ): the glyphs named above
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_strips_scores_are_as_tall_as_its_own_letters(lang):
+    """The score in the softmax, a letter with no ascender, is set at the strip's size, not as a script
+    (review 5: e^{s_i}'s exponent s was 15 px at 1080p, the strip's other s 19 px)."""
+    strip, _scripts = strip_scripts(lang)
+    first_s = strip.formula[piece(PIECES[0][0])][0]  # s_i =
+    scores = [strip.formula[piece(EXP)][k] for k in EXP_SCORES]
+    assert all(px(s) == pytest.approx(px(first_s), abs=0.2) for s in scores), [px(s) for s in scores]
+    assert px(first_s) >= 18  # the x-height of small type, 28 px capitals
 
 
 def test_scripts_are_four_fifths_and_their_scripts_three_quarters_of_the_text():
-    """TeX's own 70% and 50% (\\scriptstyle, \\scriptscriptstyle) made the strip's e^{s_i} 13 px."""
-    strip, scripts = strip_scripts("en")
-    (_, first), (_, nested) = scripts[1], scripts[4]  # k_i's i, and e^{s_i}'s
-    base = math("i", role=strip.formula.role)[0][0].height
-    assert first.height / base == pytest.approx(0.8, abs=0.03)
-    assert nested.height / base == pytest.approx(0.75, abs=0.03)
+    """TeX's own 70% and 50% (\\scriptstyle, \\scriptscriptstyle) made e^{s_i}'s subscript 13 px."""
+    base, scripted = (math(tex, role="small")[0] for tex in ("i", "e^{s_i}"))
+    assert scripted[1].height / math("s", role="small")[0][0].height == pytest.approx(0.8, abs=0.03)
+    assert scripted[2].height / base[0].height == pytest.approx(0.75, abs=0.03)
 
 
 def test_e_to_a_score_has_an_exponent_20_px_at_1080p():
