@@ -14,6 +14,7 @@ import numpy as np
 
 from attention import attend, examples, weights_at_gain
 from attention.sweeps import GAIN_RANGE, log10_smallest_weight, log10_top_sensitivity, log_saturation_sweep
+from i18n import _, numbers
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
     SUPERSCRIPT,
@@ -42,9 +43,9 @@ GAIN_STEP = 0.1
 SWEEP_POINTS = 181
 QUERY_LIMIT = 10.0  # the query editor takes entries in [-10, 10] ...
 MAX_SCORE = 46.0  # ... or fewer: e^46 < 1e21 still prints in full, in Python and JavaScript alike
-QUERY_NAMES = ("First", "Refocused")  # the lecture's two queries (an example may bring more)
 SCIENTIFIC = re.compile(r" \\times 10\^\{(-?\d+)\}")  # how scientific notation is typeset (arithmetic.SCI)
 TEX_TO_TEXT = ((r"\approx", "≈"), (r"\ldots", "…"), (r"\sqrt{", "√"), ("^{", "^"), ("}", ""))
+LISTED = re.compile(r"(?<=\d),(?= *[−-]?\d)")  # a comma between two listed numbers ('[1.5, −2]')
 
 
 def panels() -> dict:
@@ -121,12 +122,31 @@ def query(example) -> dict:
         "values": example.values.tolist(),
         "queries": example.queries.tolist(),
         "range": query_range(example),
-        "range_text": [fmt_input(v) for v in query_range(example)],
-        "labels": [f"{name} query {coords(q)}" for name, q in zip(QUERY_NAMES, example.queries)]
-        + [f"Query {i} {coords(q)}" for i, q in enumerate(example.queries[2:], start=3)],
+        "range_text": [local(text_minus(fmt_input(v))) for v in query_range(example)],
+        "labels": _query_labels(example.queries),
         "plane": plane_range(example.values),
         "places": {"score": SCORE_PLACES, "weight": WEIGHT_PLACES, "exp": BLEND_EXP_PLACES},
     }
+
+
+def _query_labels(queries) -> list[str]:
+    """The buttons that take the lecture's queries: 'First query (1, 0)', 'Refocused query ...', 'Query 3 ...'."""
+    named = [
+        _("First query %(q)s"),
+        _("Refocused query %(q)s"),
+    ]  # the lecture's two (an example may bring more)
+    labels = [name % {"q": local(coords(q))} for name, q in zip(named, queries)]
+    more = enumerate(queries[len(named) :], start=len(named) + 1)
+    return labels + [_("Query %(number)s %(q)s", number=k, q=local(coords(q))) for k, q in more]
+
+
+def local(text: str) -> str:
+    """An English-form text of numbers ('[1.5, −2]', 'e^2.828 ≈ 16.92') as the active language writes them:
+    '[1,5; −2]' in German (i18n.numbers; js/strings.js does the same to what the panels compute)."""
+    sign = numbers.decimal_sign()
+    if sign == ".":
+        return text
+    return numbers.POINT.sub(sign, LISTED.sub(numbers.separator().rstrip(), text))
 
 
 def query_range(example) -> list[float]:

@@ -16,10 +16,12 @@ import i18n
 from attention import Examples, positions, training, weights_at_gain
 from attention.examples.beyond import all_queries
 from attention.projections import DEFAULT_PROJECTIONS
+from i18n import _, words
 from pipeline.plan import dependencies
 from pipeline.plan.settings import RenderSettings
 from pipeline.publish import beat_text, drawn, lecture, present_page
 from pipeline.publish.descriptions import Described
+from pipeline.publish.panel_data import local
 from scenes.chapters.registry import Chapter
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
@@ -72,7 +74,9 @@ def chapters(
                 }
                 for k, b in enumerate(described[video])
             ]
-        tables = TABLES.get(chapter.name, lambda _: [])(ex)
+            tables = TABLES.get(chapter.name, lambda _examples: [])(
+                ex
+            )  # in the chapter's language, as its lines
         found.append(
             {
                 "chapter": chapter,
@@ -108,7 +112,7 @@ def _joined(before: str, after: str) -> str:
 
 def columns(caption: str, names: list[str], heads: list[str], *values, places: int = WEIGHT_PLACES) -> Table:
     """A table whose rows are `names` and whose columns are `values` (one sequence each, printed alike)."""
-    printed = [[text_minus(x) for x in fmt_column(v, places)] for v in values]
+    printed = [[number(x) for x in fmt_column(v, places)] for v in values]
     return Table(caption, heads, [[name, *cells] for name, *cells in zip(names, *printed)])
 
 
@@ -119,17 +123,31 @@ def grid(
     return columns(caption, rows, [corner, *cols], *numbers.T, places=places)
 
 
+def number(printed: str) -> str:
+    """A number or vector printed in English form ('-0.4', '(1.25, -0.4)'), as the active language writes it, with
+    the minus sign the formulas draw."""
+    return local(text_minus(printed))
+
+
+def vector(values) -> str:
+    """An input vector as the active language writes it: '(1,25; −0,4)' in German."""
+    return local(coords_text(values))
+
+
 def quoted(tokens) -> list[str]:
-    return [f"“{t}”" for t in tokens]
+    return [words.quoted(t) for t in tokens]  # in the language's quotation marks: German „the“
 
 
 def score_table(ex: Examples) -> list[Table]:
     tr, tokens = ex.blend.trace(0), ex.blend.tokens
-    caption = f"The query {coords_text(tr.query)} against each key, scores divided by √{tr.width}"
-    table = columns(
-        caption, quoted(tokens), ["word", "key", "q · k", "score"], tr.dots, tr.scores, places=SCORE_PLACES
+    caption = _(
+        "The query %(query)s against each key, scores divided by √%(width)s",
+        query=vector(tr.query),
+        width=tr.width,
     )
-    keys = [coords_text(k) for k in tr.keys]
+    heads = [_("word"), _("key"), "q · k", _("score")]
+    table = columns(caption, quoted(tokens), heads, tr.dots, tr.scores, places=SCORE_PLACES)
+    keys = [vector(k) for k in tr.keys]
     return [Table(table.caption, table.heads, [[r[0], k, *r[1:]] for r, k in zip(table.rows, keys)])]
 
 
@@ -137,57 +155,62 @@ def drag_table(ex: Examples) -> list[Table]:
     """The worked example as the chapter works it: each quantity to its column's decimals, the weights to
     WEIGHT_PLACES (a one-hot row reads '1.000', '0.000', as the bars print it)."""
     tr, tokens = ex.drag.trace(), ex.drag.tokens
-    keys = [coords_text(k) for k in tr.keys]
-    heads = ["word", "key", "q · k", "score", "weight"]
-    caption = f"The worked example: q = {coords_text(tr.query)}, scores divided by √{tr.width}"
+    keys = [vector(k) for k in tr.keys]
+    heads = [_("word"), _("key"), "q · k", _("score"), _("weight")]
+    caption = _(
+        "The worked example: q = %(query)s, scores divided by √%(width)s",
+        query=vector(tr.query),
+        width=tr.width,
+    )
     table = columns(caption, quoted(tokens), heads, tr.dots, tr.scores, places=SCORE_PLACES)
-    weights = decimals(tr.weights, WEIGHT_PLACES)
+    weights = [number(w) for w in decimals(tr.weights, WEIGHT_PLACES)]
     rows = [[r[0], k, *r[1:], w] for r, k, w in zip(table.rows, keys, weights)]
     return [Table(table.caption, table.heads, rows)]
 
 
-def projection_table(_: Examples) -> list[Table]:
+def projection_table(_unused: Examples) -> list[Table]:
     """The lecture's own words whatever the example (as the chapter shows them): each word's embedding and
     what W_Q, W_K and W_V make of it."""
     p = DEFAULT_PROJECTIONS
-    heads = ["word", "embedding x", "query x·W_Q", "key x·W_K", "value x·W_V"]
+    heads = [_("word"), _("embedding x"), _("query x·W_Q"), _("key x·W_K"), _("value x·W_V")]
     rows = [
-        [f"“{t}”", *map(coords_text, vectors)]
+        [words.quoted(t), *map(vector, vectors)]
         for t, *vectors in zip(p.tokens, p.embeddings, p.queries, p.keys, p.values)
     ]
-    return [Table("Each word's query, key and value, made from its embedding x", heads, rows)]
+    return [Table(_("Each word's query, key and value, made from its embedding x"), heads, rows)]
 
 
 def blend_table(ex: Examples) -> list[Table]:
     tr, tokens = ex.blend.trace(0), ex.blend.tokens
-    heads = ["word", "q · k", "score", "exp", "weight", "value x", "value y"]
-    caption = (
-        f"The first query {coords_text(tr.query)}: from dot products to weights, and the values they blend"
+    heads = [_("word"), "q · k", _("score"), _("exp"), _("weight"), _("value x"), _("value y")]
+    caption = _(
+        "The first query %(query)s: from dot products to weights, and the values they blend",
+        query=vector(tr.query),
     )
     table = columns(caption, quoted(tokens), heads, tr.dots, tr.scores, tr.weights, *tr.values.T)
-    exps = [plain(exp_text(s, WEIGHT_PLACES)) for s in tr.scores]  # from the score: e^800 is beyond a float
+    exps = [
+        local(plain(exp_text(s, WEIGHT_PLACES))) for s in tr.scores
+    ]  # from the score: e^800 is beyond a float
     table = Table(table.caption, table.heads, [[*r[:3], e, *r[3:]] for r, e in zip(table.rows, exps)])
-    output = ["output", "", "", "", "", *map(text_minus, fmt_column(tr.output, WEIGHT_PLACES))]
+    output = [_("output"), "", "", "", "", *map(number, fmt_column(tr.output, WEIGHT_PLACES))]
     return [Table(table.caption, table.heads, [*table.rows, output])]
 
 
 def refocus_table(ex: Examples) -> list[Table]:
     tokens, traces = ex.blend.tokens, [ex.blend.trace(k) for k in range(len(ex.blend.queries))]
-    heads = ["word", *(f"weight, query {coords_text(t.query)}" for t in traces)]
-    return [
-        columns(
-            "Each query's weights over the same keys", quoted(tokens), heads, *(t.weights for t in traces)
-        )
-    ]
+    heads = [_("word"), *(_("weight, query %(query)s", query=vector(t.query)) for t in traces)]
+    caption = _("Each query's weights over the same keys")
+    return [columns(caption, quoted(tokens), heads, *(t.weights for t in traces))]
 
 
 def matrix_tables(ex: Examples) -> list[Table]:
     tr, tokens = all_queries(ex.blend), ex.blend.tokens
-    names = [f"query {k + 1}" for k in range(len(tr.queries))]
+    names = [_("query %(number)s", number=k + 1) for k in range(len(tr.queries))]
+    corner = _("query")
     return [
-        grid("Q Kᵀ / √d: the scores", "query", names, quoted(tokens), tr.scores, SCORE_PLACES),
-        grid("softmax, row by row: the weights", "query", names, quoted(tokens), tr.weights),
-        grid("the weights times V: the outputs", "query", names, ["x", "y"], tr.outputs),
+        grid(_("Q Kᵀ / √d: the scores"), corner, names, quoted(tokens), tr.scores, SCORE_PLACES),
+        grid(_("softmax, row by row: the weights"), corner, names, quoted(tokens), tr.weights),
+        grid(_("the weights times V: the outputs"), corner, names, ["x", "y"], tr.outputs),
     ]
 
 
@@ -197,29 +220,31 @@ def cross_tables(ex: Examples) -> list[Table]:
     square = cross.self_attention()
     return [
         grid(
-            "Cross-attention weights: a row per decoder step",
-            "decoder step",
+            _("Cross-attention weights: a row per decoder step"),
+            _("decoder step"),
             target,
             source,
             cross.cross().weights,
         ),
-        grid("Self-attention weights of the source", "query word", source, source, square.weights),
+        grid(_("Self-attention weights of the source"), _("query word"), source, source, square.weights),
     ]
 
 
-def variance_table(_: Examples) -> list[Table]:
+def variance_table(_unused: Examples) -> list[Table]:
     samples = drawn.variance_experiment()
     names = [f"d = {s.width}" for s in samples]
-    heads = ["width", "variance of q · k", "variance of q · k / √d"]
+    heads = [_("width"), _("variance of q · k"), _("variance of q · k / √d")]
     raw, scaled = [s.raw_var for s in samples], [s.scaled_var for s in samples]
-    return [columns("Sample variances of random dot products", names, heads, raw, scaled, places=2)]
+    caption = _("Sample variances of random dot products")
+    return [columns(caption, names, heads, raw, scaled, places=2)]
 
 
 def gain_table(ex: Examples) -> list[Table]:
     scaled, raw = ex.blend.trace(0), ex.blend.trace(0, scaled=False)
     gains = [weights_at_gain(raw.scores, g) for g in drawn.GAIN_STOPS]
-    heads = ["word", "scaled", "gain 1", *(f"gain {g:g}" for g in drawn.GAIN_STOPS)]
-    caption = "The weights as the gain on the unscaled scores turns up"
+    said = [_("gain %(gain)s", gain=local(f"{g:g}")) for g in (1, *drawn.GAIN_STOPS)]
+    heads = [_("word"), _("scaled"), *said]
+    caption = _("The weights as the gain on the unscaled scores turns up")
     return [columns(caption, quoted(ex.blend.tokens), heads, scaled.weights, raw.weights, *gains)]
 
 
@@ -229,69 +254,91 @@ def word_order_tables(ex: Examples) -> list[Table]:
     sq, ss = positions.shuffle_query(ex.blend), positions.shuffle_sentence(ex.causal)
     moved = [sq.order.index(t) for t in sq.tokens]
     weights = columns(
-        f"Each word's weight from the first query, the words in order and as “{' '.join(sq.order)}”",
+        _(
+            "Each word's weight from the first query, the words in order and as “%(order)s”",
+            order=" ".join(sq.order),
+        ),
         quoted(sq.tokens),
-        ["word", "weight", "weight, reordered"],
+        [_("word"), _("weight"), _("weight, reordered")],
         sq.before.weights,
         sq.after.weights[moved],
     )
     kept = [ss.order.index(t) for t in ss.tokens]
     outputs = columns(
-        f"Each word's output over “{' '.join(ss.tokens)}” and over “{' '.join(ss.order)}”",
+        _(
+            "Each word's output over “%(words)s” and over “%(order)s”",
+            words=" ".join(ss.tokens),
+            order=" ".join(ss.order),
+        ),
         quoted(ss.tokens),
-        ["word", "output x", "output y", "output x, reordered", "output y, reordered"],
+        [_("word"), _("output x"), _("output y"), _("output x, reordered"), _("output y, reordered")],
         *ss.before.outputs.T,
         *ss.after.outputs[kept].T,
     )
+    return [weights, outputs, _sinusoidal_table(), _rotary_table()]
+
+
+def _sinusoidal_table() -> Table:
     pe = positions.sinusoidal(np.arange(len(DEFAULT_PROJECTIONS.embeddings)), positions.PE_WIDTH)
-    table = grid(
-        f"Sinusoidal encodings at width {positions.PE_WIDTH}",
-        "position",
+    return grid(
+        _("Sinusoidal encodings at width %(width)s", width=positions.PE_WIDTH),
+        _("position"),
         [f"p = {p}" for p in range(len(pe))],
         [f"PE {i}" for i in range(positions.PE_WIDTH)],
         pe,
     )
+
+
+def _rotary_table() -> Table:
     rope = positions.rotary_table()
-    scores = map(text_minus, fmt_column([r.score for r in rope], SCORE_PLACES))
-    q, k = coords_text(positions.ROPE_QUERY), coords_text(positions.ROPE_KEY)
-    rotary = Table(
-        f"Rotary scores of q {q} and k {k}, turned by {positions.ROPE_STEP:g}° a position",
-        ["positions (m, n)", "offset n − m", "score"],
+    scores = map(number, fmt_column([r.score for r in rope], SCORE_PLACES))
+    caption = _(
+        "Rotary scores of q %(query)s and k %(key)s, turned by %(step)s° a position",
+        query=vector(positions.ROPE_QUERY),
+        key=vector(positions.ROPE_KEY),
+        step=local(f"{positions.ROPE_STEP:g}"),
+    )
+    return Table(
+        caption,
+        [_("positions (m, n)"), _("offset n − m"), _("score")],
         [
-            [f"({r.positions[0]}, {r.positions[1]})", text_minus(str(r.offset)), s]
+            [local(f"({r.positions[0]}, {r.positions[1]})"), number(str(r.offset)), s]
             for r, s in zip(rope, scores)
         ],
     )
-    return [weights, outputs, table, rotary]
 
 
-def training_tables(_: Examples) -> list[Table]:
+def training_tables(_unused: Examples) -> list[Table]:
     """The trained head's loss at every eighth of its steps, and what it learned, W_Q W_K^T, as the chapter
     shows them."""
     head = training.train_head()
     every = range(0, training.STEPS + 1, training.STEPS // 8)
     losses = columns(
-        "The training loss", [str(k) for k in every], ["step", "loss"], [head.losses[k] for k in every]
+        _("The training loss"),
+        [str(k) for k in every],
+        [_("step"), _("loss")],
+        [head.losses[k] for k in every],
     )
     words = quoted(training.WORDS)
-    learned = grid("What it learned, W_Q W_Kᵀ", "query word", words, words, head.bilinear, places=1)
+    learned = grid(_("What it learned, W_Q W_Kᵀ"), _("query word"), words, words, head.bilinear, places=1)
     return [losses, learned]
 
 
 def causal_tables(ex: Examples) -> list[Table]:
     tr, words = ex.causal.trace(), quoted(ex.causal.tokens)
     return [
-        grid("Weights without the mask", "query word", words, words, tr.unmasked.weights),
-        grid("Weights with the causal mask", "query word", words, words, tr.weights),
-        grid("Outputs with the mask", "word", words, ["x", "y"], tr.outputs),
+        grid(_("Weights without the mask"), _("query word"), words, words, tr.unmasked.weights),
+        grid(_("Weights with the causal mask"), _("query word"), words, words, tr.weights),
+        grid(_("Outputs with the mask"), _("word"), words, ["x", "y"], tr.outputs),
     ]
 
 
 def heads_table(ex: Examples) -> list[Table]:
     tr, tokens = ex.heads.trace(), ex.heads.tokens
-    heads = ["word", "one head", *(f"head {k + 1}" for k in range(len(tr.heads)))]
+    heads = [_("word"), _("one head"), *(_("head %(number)s", number=k + 1) for k in range(len(tr.heads)))]
     weights = [tr.single.weights, *(h.trace.weights for h in tr.heads)]
-    return [columns("Each head's weights, and one full-width head's", quoted(tokens), heads, *weights)]
+    caption = _("Each head's weights, and one full-width head's")
+    return [columns(caption, quoted(tokens), heads, *weights)]
 
 
 TABLES = {

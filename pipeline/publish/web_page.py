@@ -39,7 +39,7 @@ import i18n
 from attention import examples
 from attention.examples.file import example_name, load_example_file
 from attention.examples.shapes import ExampleFileError
-from i18n import _, ngettext
+from i18n import _, ngettext, numbers
 from pipeline import outputs
 from pipeline.frames import captions, video
 from pipeline.plan import dependencies
@@ -108,6 +108,7 @@ def _in_english(text: str) -> str:
 
 
 TEMPLATES.filters["in_english"] = _in_english
+TEMPLATES.filters["local"] = panel_data.local
 TEMPLATES.install_gettext_callables(  # looked up when rendered: in the active language
     gettext=lambda message: i18n.translations(i18n.language()).gettext(message),
     ngettext=lambda singular, plural, n: i18n.translations(i18n.language()).ngettext(singular, plural, n),
@@ -262,6 +263,12 @@ def script_strings(chapters: int = 0, beats: int = 0) -> dict[str, str]:
         "weights_said": _("Weights: %(weights)s"),
         "gain_said": _("At g = %(gain)s: %(weights)s"),
         "gain_axis": _("gain g"),
+        "drag_cross": _("The query ×: arrow keys move it by one grid step"),
+        "drag_value": _("query %(q)s"),
+        "drag_said": _("At q = %(q)s: %(weights)s"),
+        "drag_sum": _("sum = %(sum)s"),
+        "decimal": numbers.decimal_sign(),  # the panels' numbers as the language writes them (js/strings.js)
+        "separator": numbers.separator(),
     }
 
 

@@ -4,6 +4,7 @@ import { announcer, htmlElement, svgElement, weightBars } from "./dom.js";
 import { fmtInput } from "./format.js";
 import { drawPlane, namedArrows } from "./plane.js";
 import { numbersOf, readState, writeState } from "./state.js";
+import { listed, local, t } from "./strings.js";
 
 const KEY_STROKE = 9; // the keys' arrows
 const CONTEXT_STROKE = 11; // the context arrow's, wider
@@ -37,18 +38,21 @@ export function dragPanel(root, data, theme) {
     const point = data.points[key];
     const [x, y] = plane.at(...query);
     cross.setAttribute("transform", `translate(${x} ${y})`);
-    cross.setAttribute("aria-valuetext", `query ${point.q}`);
+    const q = local(point.q);
+    cross.setAttribute("aria-valuetext", t("drag_value", { q }));
     cross.setAttribute("aria-valuenow", query[0]);
     const crossBox = [x - CROSS_REACH, y - CROSS_REACH, x + CROSS_REACH, y + CROSS_REACH];
     context(plane.at(...point.output), [crossBox]); // the keys' names clear of the arrows and the cross, as it moves
-    scaled(point.bars, point.weights);
-    unscaled(point.unscaled_bars, point.unscaled);
-    root.querySelector(".query-label").textContent = `q = ${point.q}`;
-    root.querySelector(".sum").textContent = `sum = ${point.sum}`;
-    worked.show(data.tokens.map((_, i) => [point.dots[i], point.scores[i], point.exps[i], point.ratios[i]]));
+    scaled(point.bars, point.weights.map(local));
+    unscaled(point.unscaled_bars, point.unscaled.map(local));
+    root.querySelector(".query-label").textContent = `q = ${q}`;
+    root.querySelector(".sum").textContent = t("drag_sum", { sum: local(point.sum) });
+    const steps = (i) => [point.dots[i], point.scores[i], point.exps[i], point.ratios[i]].map(local);
+    worked.show(data.tokens.map((_, i) => steps(i)));
     if (moved) {
       writeState("drag", key);
-      say(`At q = ${point.q}: ` + data.tokens.map((t, i) => `${t} ${point.weights[i]}`).join(", "));
+      const weights = listed(data.tokens.map((token, i) => `${token} ${local(point.weights[i])}`));
+      say(t("drag_said", { q, weights }));
     }
   }
 
@@ -93,7 +97,7 @@ function drawCross(svg, colour) {
     class: "cross",
     tabindex: 0,
     role: "slider",
-    "aria-label": "The query ×: arrow keys move it by one grid step",
+    "aria-label": t("drag_cross"),
     "aria-valuemin": -1000,
     "aria-valuemax": 1000,
   });

@@ -2,7 +2,7 @@
 
 import { announcer, svgElement, weightBars } from "./dom.js";
 import { numbersOf, readState, writeState } from "./state.js";
-import { t } from "./strings.js";
+import { listed, local, t } from "./strings.js";
 
 const PLOT = { width: 600, height: 320, left: 90, right: 20, top: 20, bottom: 60 };
 
@@ -15,16 +15,17 @@ export function gainPanel(root, data, theme) {
 
   function show(moved) {
     const point = data.points[Number(slider.value).toFixed(1)];
-    root.querySelector(".gain-value").textContent = point.g;
-    root.querySelector(".smallest").textContent = point.smallest;
-    root.querySelector(".sensitivity").textContent = point.sensitivity;
-    slider.setAttribute("aria-valuetext", `g = ${point.g}`);
-    bars(point.bars, point.weights);
+    const gain = local(point.g);
+    root.querySelector(".gain-value").textContent = gain;
+    root.querySelector(".smallest").textContent = local(point.smallest);
+    root.querySelector(".sensitivity").textContent = local(point.sensitivity);
+    slider.setAttribute("aria-valuetext", `g = ${gain}`);
+    bars(point.bars, point.weights.map(local));
     plot(Number(point.g), point.log_sensitivity);
     if (moved) {
       writeState("gain", point.g.replace(/\.0$/, ""));
-      const weights = data.tokens.map((token, i) => `${token} ${point.weights[i]}`).join(", ");
-      say(t("gain_said", { gain: point.g, weights }));
+      const weights = listed(data.tokens.map((token, i) => `${token} ${local(point.weights[i])}`));
+      say(t("gain_said", { gain, weights }));
     }
   }
 

@@ -5,7 +5,7 @@ import { announcer, htmlElement, weightBars } from "./dom.js";
 import { column, columnPlaces, fmt, fmtInput, textMinus } from "./format.js";
 import { drawPlane, namedArrows } from "./plane.js";
 import { numbersOf, readState, writeState } from "./state.js";
-import { t } from "./strings.js";
+import { listed, local, t, typed } from "./strings.js";
 
 const VALUE_STROKE = 7; // the values' arrows in the plane
 const OUTPUT_STROKE = 10; // the output's, wider
@@ -14,11 +14,13 @@ const OUTPUT_STROKE = 10; // the output's, wider
 export function parseEntry(text, [lo, hi]) {
   const trimmed = text.trim();
   if (trimmed === "") return { error: t("empty") };
-  const value = Number(trimmed);
-  if (!Number.isFinite(value) || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed)) {
+  const english = typed(trimmed); // '1,5' in German
+  const value = Number(english);
+  if (!Number.isFinite(value) || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(english)) {
     return { error: t("not_a_number") };
   }
-  if (value < lo || value > hi) return { error: t("out_of_range", { low: fmtInput(lo), high: fmtInput(hi) }) };
+  const [low, high] = [lo, hi].map((v) => local(fmtInput(v)));
+  if (value < lo || value > hi) return { error: t("out_of_range", { low, high }) };
   return { value };
 }
 
@@ -70,20 +72,21 @@ export function queryPanel(root, data, theme) {
     const shown = queryStrings(data, query);
     rows.forEach((cells, i) =>
       [shown.dots[i], shown.scores[i], shown.exps[i], shown.weights[i], shown.terms[i]].forEach(
-        (t, j) => (cells[j].textContent = t),
+        (t, j) => (cells[j].textContent = local(t)),
       ),
     );
-    root.querySelector(".sum").textContent = t("exp_sum", { sum: shown.sum });
-    root.querySelector(".output").textContent = t("output", { output: shown.output });
-    bars(shown.trace.weights, shown.weights);
+    root.querySelector(".sum").textContent = t("exp_sum", { sum: local(shown.sum) });
+    root.querySelector(".output").textContent = t("output", { output: local(shown.output) });
+    bars(shown.trace.weights, shown.weights.map(local));
     output(plane.at(...shown.trace.output));
     if (moved) {
       writeState("query", query.map(fmtInput).join(","));
-      say(t("weights_said", { weights: data.tokens.map((token, i) => `${token} ${shown.weights[i]}`).join(", ") }));
+      const weights = listed(data.tokens.map((token, i) => `${token} ${local(shown.weights[i])}`));
+      say(t("weights_said", { weights }));
     }
   }
 
-  const set = (query) => query.forEach((q, i) => (entries[i].value = fmtInput(q)));
+  const set = (query) => query.forEach((q, i) => (entries[i].value = local(fmtInput(q))));
   set(numbersOf(readState().query, entries.length) || data.queries[0]);
   for (const entry of entries) entry.addEventListener("input", () => show(true));
   root.querySelectorAll("button[data-query]").forEach((button) =>
