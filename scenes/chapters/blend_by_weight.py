@@ -46,6 +46,7 @@ from scenes.kit.arithmetic import (
     tex_sign,
     vector_tex,
 )
+from scenes.kit.arrows import vector
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
@@ -54,7 +55,7 @@ from scenes.kit.magnifier import Magnifier
 from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import NAME_WIDTH as PLANE_NAME_WIDTH
-from scenes.kit.value_plane import SHORTEST, ValuePlane, arrow, blend_rows, drop_crowded_values
+from scenes.kit.value_plane import SHORTEST, ValuePlane, blend_rows, drop_crowded_values
 from scenes.kit.vector_rows import one_size, output_tex
 
 EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
@@ -353,18 +354,9 @@ def stand_out(plane: ValuePlane) -> VGroup:
 
 
 def output_arrow(start, end) -> Arrow:
-    """The output's arrow from `start` to `end`: OUTPUT_STROKE wide however short (manim thins an arrow to 5 times
-    its length, so a short output would be the thinnest), in a halo of the background's colour, its tip at most
-    a fifth of it as the values' arrows' are."""
-    shaft = Arrow(
-        start,
-        end,
-        buff=0,
-        stroke_width=OUTPUT_STROKE,
-        max_stroke_width_to_length_ratio=np.inf,
-        max_tip_length_to_length_ratio=0.2,
-    )
-    shaft.set_color(theme().output)
+    """The output's vector from `start` to `end`, OUTPUT_STROKE wide however short, in a halo of the background's
+    colour."""
+    shaft = vector(start, end, theme().output, OUTPUT_STROKE)
     return shaft.set_stroke(theme().background, OUTPUT_STROKE + HALO, background=True)
 
 
@@ -430,7 +422,7 @@ def value_marks(plane: ValuePlane, tokens) -> None:
         if np.allclose(value, 0):
             shape = Dot(origin, radius=VALUE_DOT, color=theme().value)
         else:
-            shape = arrow(origin, plane.plane.c2p(*value), theme().value, VALUE_WIDTH)
+            shape = vector(origin, plane.plane.c2p(*value), theme().value, VALUE_WIDTH)
         name = fit.clip(token, PLANE_NAME_WIDTH, color=token_color(token))
         label = VGroup(name, c.math(vector_tex(value, None), color=theme().value)).arrange(
             RIGHT, buff=NAME_GAP

@@ -10,7 +10,6 @@ from manim import (
     RIGHT,
     UP,
     AnimationGroup,
-    Arrow,
     FadeIn,
     FadeOut,
     GrowArrow,
@@ -30,8 +29,8 @@ from attention.examples import story
 from i18n import _, ngettext
 from i18n.numbers import separator
 from i18n.words import N_, quoted, said
+from scenes.kit import arrows, fit
 from scenes.kit import components as c
-from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, fmt_input, relation
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
@@ -463,7 +462,8 @@ def pair_glyphs(product, query, key) -> list[tuple[VGroup, VGroup]]:
 
 class Compass(VGroup):
     """Which way each key points, seen from the query: the query's arrow to the right, each key's arrow (in its
-    word's colour, named at its tip) turned from it by the angle between them, whatever the width.
+    word's colour, named at its tip) turned from it by the angle between them, whatever the width. They are
+    vectors (`arrows.vector`: their tips and widths mean something), not arrows between things.
 
     Angles only: the arrows are drawn at one length (a key's length scales its dot product, not its way); the
     keys' are shorter than the query's, so a key pointing the query's way shows beside the query's tip."""
@@ -471,27 +471,14 @@ class Compass(VGroup):
     def __init__(self, query, keys, tokens, length: float):
         super().__init__()
         # q wide and under the keys: a key pointing q's way lies along its middle, q showing on both sides
-        self.query = Arrow(
-            ORIGIN,
-            length * RIGHT,
-            buff=0,
-            color=theme().query,
-            stroke_width=Q_STROKE,
-            max_stroke_width_to_length_ratio=20,
-        )
+        self.query = arrows.vector(ORIGIN, length * RIGHT, theme().query, Q_STROKE)
         self.query_label = c.math("q", color=theme().query).next_to(self.query, RIGHT, buff=0.1)
         self.keys, self.names = VGroup(), VGroup()
         for key, token in zip(keys, tokens):
             turn = angle(query, key)
             way = np.array([np.cos(turn), np.sin(turn), 0])
             self.keys.add(
-                Arrow(
-                    ORIGIN,
-                    KEY_SHARE * length * way,
-                    buff=0,
-                    color=token_color(token),
-                    stroke_width=KEY_STROKE,
-                ).set_z_index(1)
+                arrows.vector(ORIGIN, KEY_SHARE * length * way, token_color(token), KEY_STROKE).set_z_index(1)
             )
             self.names.add(fit.name(token, NAME_WIDTH).next_to(self.keys[-1].get_end(), way, buff=0.1))
         self.add(self.query, self.keys, self.query_label, self.names)

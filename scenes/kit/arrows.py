@@ -1,13 +1,20 @@
-"""The lecture's one arrow between things (not a vector in a plane): a shaft and a head that read on a projector
-at any length, so a short arrow between two boxes is not a hairline beside a long one's large head."""
+"""The lecture's two arrows. `pointer`, an arrow between things: a shaft and a head that read on a projector at
+any length, so a short arrow between two boxes is not a hairline beside a long one's large head. `vector`, a
+vector drawn in its plane: its tip on the point it stands for, its width saying which vector it is."""
 
 from __future__ import annotations
 
+import numpy as np
 from manim import Arrow
 
 ARROW_WIDTH = 4  # the shaft's stroke width (about 5 px at 1080p), whatever the arrow's length
 TIP = 0.18  # the head's length and width (about 24 px at 1080p) ...
 TIP_SHARE = 0.45  # ... or this share of a short arrow's length, so its shaft still shows
+
+VECTOR_TIP = 0.3  # a vector's head (about 35 px at 1080p) ...
+VECTOR_SHARE = 0.2  # ... or this share of a shorter vector's length ...
+HEAD_OVER_SHAFT = 2.5  # ... but at least this many times as wide as its shaft, and at most half the vector
+STROKE_UNIT = 0.01  # scene units of a stroke width of 1 (manim's cairo line width)
 
 
 def pointer(start, end, color: str, buff: float = 0.08) -> Arrow:
@@ -21,4 +28,23 @@ def pointer(start, end, color: str, buff: float = 0.08) -> Arrow:
         tip_length=TIP,
         max_tip_length_to_length_ratio=TIP_SHARE,
         max_stroke_width_to_length_ratio=float("inf"),  # never thinned because it is short
+    )
+
+
+def vector(start, end, color: str, width: float) -> Arrow:
+    """A vector from `start` exactly to `end`, `width` wide however short. Not a `pointer`: in a plane the tip is
+    the vector's value (no buff), a head a fifth of the length keeps a short vector's length readable against a
+    long one's, and the width tells a plane's vectors apart (a value, a term, the output); manim's own arrow
+    thinned a short one to a hairline (5 times its length) and gave it a head narrower than its shaft."""
+    length = float(np.linalg.norm(np.asarray(end, dtype=float) - np.asarray(start, dtype=float)))
+    head = max(VECTOR_SHARE * length, HEAD_OVER_SHAFT * width * STROKE_UNIT)
+    return Arrow(
+        start,
+        end,
+        buff=0,
+        color=color,
+        stroke_width=width,
+        tip_length=min(VECTOR_TIP, head, length / 2),
+        max_tip_length_to_length_ratio=1,
+        max_stroke_width_to_length_ratio=float("inf"),
     )

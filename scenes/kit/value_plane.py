@@ -8,6 +8,7 @@ from manim import DOWN, LEFT, Arrow, Dot, NumberPlane, VGroup
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import scaled_rows
+from scenes.kit.arrows import vector as arrow  # a value, a term and the output are vectors in the plane
 from scenes.kit.bars import WeightBars
 from scenes.kit.palette import theme, token_color
 from scenes.kit.planes import plane
@@ -38,10 +39,6 @@ def fitted_plane(points, width: float, height: float) -> NumberPlane:
     hi = np.ceil((hi + 0.15 * span) / step) * step
     unit = min(width / (hi[0] - lo[0]), height / (hi[1] - lo[1]))
     return plane(lo, hi, step, unit)
-
-
-def arrow(start, end, color: str, width: float) -> Arrow:
-    return Arrow(start, end, buff=0, color=color, stroke_width=width, max_tip_length_to_length_ratio=0.2)
 
 
 class ValuePlane(VGroup):

@@ -3,8 +3,9 @@
 import numpy as np
 import pytest
 
+from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.fit import apart
-from scenes.kit.value_plane import MOST_LINES, ValuePlane, fitted_plane, grid_step
+from scenes.kit.value_plane import MOST_LINES, OUTPUT_WIDTH, TERM_WIDTH, ValuePlane, fitted_plane, grid_step
 
 TOKENS = ("a", "b", "c")
 
@@ -50,3 +51,12 @@ def test_a_value_along_an_axis_has_its_name_off_that_axis():
     plane = ValuePlane(["the", "cat", "sat"], [[1, 0], [0, 0], [0, 1]], 3, 3).clear_labels()
     axes = [plane.plane.x_axis, plane.plane.y_axis]
     assert all(apart(mark[1], axis) for mark in plane.marks for axis in axes)
+
+
+def test_short_terms_keep_their_width_and_a_head_wider_than_their_shaft():
+    """The plane's arrows are the kit's vectors: manim thinned a short term to 5 times its length."""
+    plane = ValuePlane(TOKENS, [[4, 0], [0, 4], [1, 1]], 5.0, 4.0).set_blend([0.5, 0.3, 0.2])
+    short = plane.terms[2]
+    assert 0.1 < short.get_length() < 0.5
+    assert short.get_stroke_width() == TERM_WIDTH and plane.output.get_stroke_width() == OUTPUT_WIDTH
+    assert short.tip.width > 1.25 * TERM_WIDTH * STROKE_UNIT  # half its length, wider than its shaft
