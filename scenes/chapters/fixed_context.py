@@ -38,7 +38,7 @@ from scenes.kit.bars import WeightBars, baseline_of
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.grids import veil
-from scenes.kit.palette import FAINT, theme, token_color
+from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
 
 SPLIT_GAP = 0.05  # weights closer than this to the top one share the reading: a split, or a spread
@@ -393,8 +393,9 @@ TARGET_WIDTH = 3.2  # widest a decoder step's word may be (longer ones are cut s
 LEGEND_BOTTOM = STAGE.bottom + 0.08  # the closing comparison stands on this, the rows above it
 ABOVE_LEGEND = 0.2
 CAVEAT_GAP = 0.5  # from the attention key's meaning to the caveat beside it
-LINE_WIDTH = (1.0, 9.0)  # stroke width of a source-to-step line of weight 0 and of weight 1
-LINE_OPACITY = (0.25, 1.0)  # ... and its opacity
+# stroke width of a source-to-step line of weight 0 and of weight 1 (3 and 10 px at 1080p), and its opacity: 3:1
+# on the background or more in every theme (review 5: 1 px lines at a quarter of their colour vanished on a projector)
+LINE_WIDTH, LINE_OPACITY = (2.5, 9.0), (DIM, 1.0)
 KEY_SIZE = (1.0, 0.45)  # the attention key: a small fan this wide and tall
 
 
@@ -467,7 +468,7 @@ class Fan(VGroup):
         return self
 
     def recede(self) -> Fan:
-        """Every line faint, while another decoder step is active."""
+        """Every line ghosted, while another decoder step is active: kept for comparison, not explained."""
         for line in self:
-            line.set_stroke(opacity=FAINT)
+            line.set_stroke(opacity=GHOST)
         return self

@@ -11,9 +11,10 @@ from attention.examples import CrossExample
 from scenes.chapters.fixed_context import LABEL_CLEAR, Fan, FixedContext, reading
 from scenes.kit import components as c
 from scenes.kit.arithmetic import WEIGHT_PLACES
-from scenes.kit.arrows import ARROW_WIDTH, TIP
+from scenes.kit.arrows import ARROW_WIDTH, STROKE_UNIT, TIP
 from scenes.kit.bars import baseline_of
-from scenes.kit.palette import px_per_unit, token_color
+from scenes.kit.palette import THEMES, px_per_unit, rgb, theme, token_color, use_theme
+from scenes.kit.themes import contrast, mix
 from tests.support.example_corpus import using
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
@@ -87,6 +88,23 @@ def test_a_receded_fan_is_faint_and_brightens_back(scene):
     before = [line.get_stroke_opacity() for line in fan]
     assert max(line.get_stroke_opacity() for line in fan.recede()) < min(before)
     assert [line.get_stroke_opacity() for line in fan.brighten()] == before
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_every_fan_line_reads_on_a_projector(name):
+    """3 px or more at 1080p and 3:1 on the background, however small its weight (review 5: 1 px lines at a
+    quarter of their colour)."""
+    before = theme()
+    use_theme(name)
+    try:
+        t = theme()
+        fan = Fan([[0, k, 0] for k in range(len(t.tokens))], [3, 0, 0], t.tokens, np.zeros(len(t.tokens)))
+        for line in fan:
+            assert line.get_stroke_width() * STROKE_UNIT * px_per_unit(1080) >= 2.8
+            shown = mix(line.get_stroke_color().to_hex(), t.background, line.get_stroke_opacity())
+            assert contrast(shown, rgb(t.background)) >= 3, line.get_stroke_color()
+    finally:
+        use_theme(before)
 
 
 def test_the_encoder_column_spans_the_decoder_rows(scene):
