@@ -58,8 +58,9 @@ from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import FRAME_BUFF, framed, pulsed, up_hold_down
 from scenes.kit.formula_slot import LitFormula, formula_word
 from scenes.kit.grids import grid_places
+from scenes.kit.matrices import seamless
 from scenes.kit.numbers import SansTex
-from scenes.kit.palette import DIM, FAINT, tex_size, theme
+from scenes.kit.palette import DIM, tex_size, theme
 from scenes.kit.stage import STAGE
 
 ROW = 0.44  # distance between the coordinates (rows) of q and K^T
@@ -69,6 +70,9 @@ ROW = 0.44  # distance between the coordinates (rows) of q and K^T
 BAND_PAD, BAND_SEAM = 0.14, 0.06
 BRACKET_SIDE, BRACKET_END = 0.3, 0.15  # a matrix's brackets from its entries: room for a band inside them
 LINE = 0.46  # distance between two work rows
+# W^O's box and its grid, 3 px or more at 1080p, the grid muted and dimmed yet 3:1 on the background (review 5:
+# 1 px lines at 15% of the text's colour)
+BOX_STROKE, GRID_STROKE = 3, 2.5
 GAP = 0.35  # between a column's widest entry and the next column's
 # each reading's weights are a small bar chart (a bar per word on one baseline, its weight above it, its word
 # under it, its title above): the charts side by side under the work rows, in rows of charts if they do not fit
@@ -973,17 +977,19 @@ def blend_rows(head, color: str, outputs: list[str]) -> list[BlendRow]:
 
 
 def column_matrix(rows, color: str, pitch: float = 1.0) -> Matrix:
-    """A matrix of printed entries with its columns `pitch` apart and its rows ROW apart."""
-    return Matrix(
-        rows,
-        v_buff=ROW,
-        h_buff=pitch,
-        bracket_h_buff=BRACKET_SIDE,
-        bracket_v_buff=BRACKET_END,
-        element_alignment_corner=[0, 0, 0],
-        element_to_mobject=SansTex,
-        element_to_mobject_config={"font_size": tex_size("number"), "color": color},
-        bracket_config={"color": color},
+    """A matrix of printed entries with its columns `pitch` apart and its rows ROW apart, its brackets whole."""
+    return seamless(
+        Matrix(
+            rows,
+            v_buff=ROW,
+            h_buff=pitch,
+            bracket_h_buff=BRACKET_SIDE,
+            bracket_v_buff=BRACKET_END,
+            element_alignment_corner=[0, 0, 0],
+            element_to_mobject=SansTex,
+            element_to_mobject_config={"font_size": tex_size("number"), "color": color},
+            bracket_config={"color": color},
+        )
     )
 
 
@@ -1090,8 +1096,8 @@ class Projection(VGroup):
         grid = VGroup(
             *[Line([0, k * side / n, 0], [side, k * side / n, 0]) for k in range(1, n)],
             *[Line([k * side / n, 0, 0], [k * side / n, side, 0]) for k in range(1, n)],
-        ).set_stroke(theme().text, width=1.5, opacity=FAINT)  # the entries it learns, unknown here
-        square = Square(side, color=theme().text, stroke_width=2).move_to(grid)
+        ).set_stroke(theme().muted, width=GRID_STROKE, opacity=DIM)  # the entries it learns, unknown here
+        square = Square(side, color=theme().text, stroke_width=BOX_STROKE).move_to(grid)
         name = c.math("W^O", color=theme().text)
         size = c.text(_("%(count)s × %(count)s, learned", count=n), role="label", color=theme().muted)
         VGroup(name, size).arrange(DOWN, aligned_edge=LEFT, buff=0.08).next_to(square, RIGHT, buff=0.15)

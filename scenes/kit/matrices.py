@@ -26,6 +26,7 @@ DOTS = (VDOTS, HDOTS, DDOTS)
 COLUMN_GAP = 0.35  # between the widest entries of neighbouring columns
 ROW_PITCH = 0.5  # from one row's centre to the next
 VEIL_MARGIN = 0.2  # a row veil reaches this far beyond the row (a sum widens when it shows its weights)
+SEAM_STROKE = 1  # a bracket's outline in its own colour, over the join of its pieces
 
 
 def elided(printed: list[list[str]], rows: int | None, cols: int | None) -> list[list[str]]:
@@ -104,6 +105,7 @@ def _built(key: tuple, font_size: float, muted: str) -> tuple[Matrix, VGroup]:
             element_to_mobject_config={"font_size": font_size, "color": color},
             bracket_config={"color": color},
         )
+        seamless(matrix)
         for entry in matrix.get_entries():
             entry.role = "number"
         if in_tex(name):
@@ -115,6 +117,14 @@ def _built(key: tuple, font_size: float, muted: str) -> tuple[Matrix, VGroup]:
         label.next_to(matrix, UP, buff=0.15, aligned_edge=LEFT)  # on the matrix's left edge
         _BUILT[key] = matrix, label
     return _BUILT[key]
+
+
+def seamless(matrix: Matrix) -> Matrix:
+    """`matrix` with each bracket outlined in its own colour, SEAM_STROKE wide: TeX builds a tall bracket of
+    pieces, whose anti-aliased joins showed as a darker line across it at 1080p (review 5: MultiHead's q)."""
+    for piece in matrix.get_brackets().family_members_with_points():
+        piece.set_stroke(piece.get_fill_color(), width=SEAM_STROKE, opacity=piece.get_fill_opacity())
+    return matrix
 
 
 def name_of(tex: str, role: str, color: str):

@@ -30,9 +30,11 @@ from scenes.chapters.multi_head import (
     wash,
 )
 from scenes.kit import fit
+from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.components import text
-from scenes.kit.palette import THEMES, delta_e, px_per_unit, tex_size
+from scenes.kit.palette import THEMES, delta_e, px_per_unit, rgb, tex_size, theme
 from scenes.kit.stage import STAGE
+from scenes.kit.themes import contrast, mix
 from tests.kit.test_equations import holds
 from tests.kit.test_type_and_colour import APART
 from tests.support.contrast import channels, ratio
@@ -338,6 +340,18 @@ def test_the_output_projection_is_drawn_as_the_concatenation_times_a_square_w_o(
     assert fit.apart(project, scene.note) and project.get_bottom()[1] > scene.readings[0].weights.get_top()[1]
     # the caveat keeps well clear of the projection's "4 × 4, learned" (review round 4: they crowded each other)
     assert size.get_bottom()[1] - scene.note.get_top()[1] > 0.5
+
+
+def test_w_o_s_lines_read_at_1080p(scene):
+    """Its box and grid 2.8 px or more at 1080p, the grid 3:1 on the background (review 5: 1 px lines at 15%)."""
+    square, grid, _name, _size = scene.projection.box
+    for line in [square, *grid]:
+        assert line.get_stroke_width() * STROKE_UNIT * px_per_unit(1080) >= 2.8
+    t = theme()
+    for line in grid:
+        shown = mix(line.get_stroke_color().to_hex(), t.background, line.get_stroke_opacity())
+        assert contrast(shown, rgb(t.background)) >= 3
+    assert square.get_stroke_width() > grid[0].get_stroke_width()  # the box round its entries, then the grid
 
 
 def test_the_tie_is_named_when_the_printed_weights_are_equal():
