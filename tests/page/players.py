@@ -52,12 +52,13 @@ def measure(shoot, prepare, player: str) -> dict:
     for moment in ("poster", "playing"):
         at = None if moment == "poster" else prepare(FIRST_CUE, player)
         shown = {}
-        for captions, controls in ((True, True), (False, True), (False, False)):
+        for captions, controls in ((True, True), (False, True), (True, False), (False, False)):
             placed = prepare(PREPARE, [player, at, captions, controls])
             shown[captions, controls] = shoot(placed["box"])
         middle = slice(shown[True, True].shape[1] // 3, 2 * shown[True, True].shape[1] // 3)
         found[moment] = {  # the captions in the middle third: Firefox's captions button lights up with them
             "captions": changed_rows(shown[True, True][:, middle], shown[False, True][:, middle]),
+            "captions alone": changed_rows(shown[True, False][:, middle], shown[False, False][:, middle]),
             "controls": changed_rows(shown[False, True], shown[False, False]),
         }
         found["picture"] = placed["picture"]
@@ -65,10 +66,14 @@ def measure(shoot, prepare, player: str) -> dict:
 
 
 def assert_clear(found: dict) -> None:
-    """The controls under the picture, unplayed and playing; the captions (at the first cue) off the controls."""
+    """The controls under the picture, unplayed and playing; the captions (at the first cue) over the picture, off
+    the controls, whether they show or hide (Chromium dropped its captions into the margin as they hid)."""
     bottom = found["picture"]
     for moment in ("poster", "playing"):
         controls = found[moment]["controls"]
         assert len(controls) and controls.min() >= bottom - 1, (moment, controls.min(), bottom)
-    captions, controls = found["playing"]["captions"], found["playing"]["controls"]
-    assert len(captions) and not set(captions) & set(controls), (captions, controls)
+    playing = found["playing"]
+    for shown in ("captions", "captions alone"):
+        captions = playing[shown]
+        assert len(captions) and captions.max() < bottom, (shown, captions.max(), bottom)
+        assert not set(captions) & set(playing["controls"]), (shown, captions, playing["controls"])
