@@ -3,7 +3,9 @@
 manim 0.22's VideoSegmentEncoder.write_frame turns the RGBA pixels into a new frame and
 converts it to the encoder's pixel format for each of `repeat` frames; a wait of two
 seconds at 60 fps converts the same picture 120 times. Here it is converted once and the
-same frame is encoded with each timestamp; the encoded video is the same.
+same frame is encoded with each timestamp; the encoded video is the same. The conversion runs in this
+thread: swscale's own threads, as manim asks for them, took 1.45 times the CPU at 480p and 1.2 times at
+1080p for the same pixels, and no less time.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ def write_frame(self: VideoSegmentEncoder, pixels, *, repeat: int = 1) -> None:
     time_base = Fraction(self.spec.frame_rate.denominator, self.spec.frame_rate.numerator)
     try:
         frame = av.VideoFrame.from_ndarray(pixels, format="rgba").reformat(
-            context.width, context.height, context.format, threads=context.thread_count
+            context.width, context.height, context.format, threads=1
         )
         for _ in range(repeat):
             frame.pts = self._next_pts

@@ -17,7 +17,7 @@ from attention import examples
 from attention.examples.file import load_example_file
 from narration import speech, voices
 from pipeline import outputs
-from pipeline.frames import beats, captions, colours, copies, families, skipping, video
+from pipeline.frames import beats, captions, colours, copies, families, paths, skipping, video
 from pipeline.frames.soundtrack import soundtrack
 from pipeline.plan.dependencies import language_of
 from pipeline.plan.settings import RenderSettings
@@ -58,6 +58,7 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         copies.render_copies(),
         families.quick_families(),
         colours.quick_colours(),
+        paths.cached_paths(),
         held_frames.installed(),
         i18n.active(
             job.settings.lang
