@@ -6,7 +6,7 @@ is a term's glyphs, to point at or surround. q, k, v, Q, K, V and the output tak
 
 `formula_slot()` is the one-query strip, one line high, terms named in TERMS:
 
-    s_i = q · k_i / √d ,   w_i = exp(s_i) / Σ_j exp(s_j) ,   output = Σ_i w_i v_i
+    s_i = q · k_i / √d ,   w_i = e^{s_i} / Σ_j e^{s_j} ,   output = Σ_i w_i v_i
 
 Every chapter that shows it puts it in the same place, under the title (`pin`), and lays its picture out
 below `slot.get_bottom()`:
@@ -35,8 +35,9 @@ SLOT_GAP = 0.12  # between the chapter's subtitle and the strip under it
 
 OUTPUT = r"\text{output}"  # the strip's word for the output (`formula_slot` may name it in another language)
 # each piece of the one-query strip: its TeX and the term it belongs to (None: of no term, e.g. '='),
-# in text style, so the strip is one line high; exp(s_i), not e^{s_i}: the score at the strip's own size, with no
-# script inside a script (e^{s_i}'s exponent s, a letter with no ascender, was 15 px at 1080p: review 5)
+# in text style, so the strip is one line high; the exponents too, the score at the strip's own size and its index
+# a script (as a script, e^{s_i}'s s, a letter with no ascender, was 15 px at 1080p: review 5; exp(s_i) read as
+# well but made the strip 1.2 wider, into ShrinkScores' zoomed range)
 PIECES = (
     (r"\textstyle s_i =", None),
     (r"q", "dot"),
@@ -44,7 +45,7 @@ PIECES = (
     (r"k_i", "dot"),
     (r"/ \sqrt{d}", "scale"),
     (r",\quad w_i =", None),
-    (r"\exp(s_i) / \sum_j \exp(s_j)", "exp"),
+    (r"e^{\textstyle s_i} / \sum_j e^{\textstyle s_j}", "exp"),
     (r",\quad", None),
     (OUTPUT, None),
     (r"=", None),

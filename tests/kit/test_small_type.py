@@ -19,20 +19,20 @@ DEJAVU_CAP = 0.729  # DejaVu Sans' capitals, in em (1493 of 2048 units): an em f
 LEADING = (0.25, 0.4)  # the clear gap between lines, in em
 LANGUAGES = ("en", "de", "zh")  # a Latin script, a longer one, a CJK font (WenQuanYi)
 
-EXP = PIECES[6][0]  # '\exp(s_i) / \sum_j \exp(s_j)'
+EXP = PIECES[6][0]  # 'e^{s_i} / \sum_j e^{s_j}', the exponents in text style
 # the strip's scripts: its piece, the glyph's index in it, and the letter (set at the formula's size to compare)
 STRIP_SCRIPTS = (
     (PIECES[0][0], 1, "i"),  # s_i
     ("k_i", 1, "i"),
     (PIECES[5][0], 2, "i"),  # w_i
-    (EXP, 5, "i"),  # exp(s_i)
-    (EXP, 9, "j"),  # \sum_j
-    (EXP, 15, "j"),  # exp(s_j)
+    (EXP, 2, "i"),  # e^{s_i}
+    (EXP, 5, "j"),  # \sum_j
+    (EXP, 8, "j"),  # e^{s_j}
     (r"\sum_i w_i", 1, "i"),
     (r"\sum_i w_i", 3, "i"),
     ("v_i", 1, "i"),
 )
-EXP_SCORES = (4, 14)  # the s of exp(s_i) and exp(s_j), glyphs of EXP
+EXP_SCORES = (1, 7)  # the exponents s of e^{s_i} and e^{s_j}, glyphs of EXP
 TALL = "ij0123456789"  # letters whose ink reaches a capital's height (their dots, ascenders) or more
 
 
@@ -72,13 +72,13 @@ def test_the_strips_subscripts_are_20_px_at_1080p(lang):
     assert min(sizes.values()) >= READ_PX, sizes
     tall = {letter: round(px(glyph), 1) for letter, glyph in scripts if letter in TALL}
     assert min(tall.values()) >= READ_PX, tall
-    assert len(strip.formula[piece(EXP)]) == 17  # e x p ( s i ) / Σ j e x p ( s j ): the glyphs named above
+    assert len(strip.formula[piece(EXP)]) == 9  # e s i / Σ j e s j: the glyphs named above
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_strips_scores_are_as_tall_as_its_own_letters(lang):
-    """The score in the softmax, a letter with no ascender, is set at the strip's size, not as a script
-    (review 5: e^{s_i}'s exponent s was 15 px at 1080p, the strip's other s 19 px)."""
+    """The exponent s, a letter with no ascender, is set at the strip's size, not as a script (review 5: it was
+    15 px at 1080p, the strip's other s 19 px)."""
     strip, _scripts = strip_scripts(lang)
     first_s = strip.formula[piece(PIECES[0][0])][0]  # s_i =
     scores = [strip.formula[piece(EXP)][k] for k in EXP_SCORES]
