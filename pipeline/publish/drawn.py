@@ -103,9 +103,15 @@ def number(value, places: int) -> str:
     return local(text_minus(fmt(value, places)))
 
 
-def numbers(values, places: int | None = WEIGHT_PLACES) -> str:
-    """`listed` for a sentence, with the minus sign the screen draws; in the language."""
-    return local(text_minus(listed(values, places)))
+def numbers(values, places: int = WEIGHT_PLACES) -> str:
+    """Numbers listed in a sentence (`series`), each with the minus sign the screen draws; in the language."""
+    return series(number(v, places) for v in values)
+
+
+def bracketed(values, places: int | None = WEIGHT_PLACES) -> str:
+    """A vector in brackets, as a formula lists it: '[0.665, −0.245]', German '[0,665; −0,245]'; `places=None`
+    prints inputs as typed."""
+    return local(text_minus(f"[{listed(values, places)}]"))
 
 
 def point(vector) -> str:
@@ -119,8 +125,20 @@ def whole_number(n: int) -> str:
 
 
 def listing(items) -> str:
-    """Items that hold numbers, one after another: ', ' between them, '; ' where the comma is the decimal sign."""
-    return separator().join(items)
+    """Items of a sentence, each opened by a word or a name ('“the” 0,768'), as the language lists words: ', '
+    (a decimal comma never stands before a space, so German reads these unambiguously), Chinese '、'."""
+    return _(", ").join(items)
+
+
+def series(items) -> str:
+    """Bare numbers one after another: as `listing`, but '; ' where the comma is the decimal sign."""
+    return (separator() if decimal_sign() == "," else _(", ")).join(items)
+
+
+def clauses(items) -> str:
+    """Clauses that hold lists, one after another: '; ', Chinese '；' (the lists inside use `listing`, `series` or
+    brackets, never a semicolon between clauses' items, so each clause stands apart in every language)."""
+    return _("; ").join(items)
 
 
 def named_words(tokens) -> str:
@@ -145,8 +163,8 @@ def exponentials(tokens, scores) -> str:
 
 def rows(tokens, grid, places: int = WEIGHT_PLACES) -> str:
     """'“le” row 0.870, 0.120; “chat” row ...': a grid read row by row, −∞ for a hidden cell."""
-    shown = [listing("−∞" if np.isneginf(x) else number(x, places) for x in row) for row in np.asarray(grid)]
-    return "; ".join(_("%(word)s row %(values)s", word=quoted(t), values=r) for t, r in zip(tokens, shown))
+    shown = [series("−∞" if np.isneginf(x) else number(x, places) for x in row) for row in np.asarray(grid)]
+    return clauses(_("%(word)s row %(values)s", word=quoted(t), values=r) for t, r in zip(tokens, shown))
 
 
 def sentence(text: str) -> str:
@@ -157,7 +175,7 @@ def sentence(text: str) -> str:
 def fixed_context(ex: Examples) -> dict[str, str]:
     cross, grid = ex.cross, ex.cross.cross()
     source, target = cross.source_tokens, cross.target_tokens
-    blends = "; ".join(
+    blends = clauses(
         _("from %(word)s: %(weights)s", word=quoted(t), weights=by_word(source, w))
         for t, w in zip(target, grid.weights)
     )
@@ -259,7 +277,7 @@ def names_legend(tokens, shown: bool | None) -> str:
 
 def score_every_word(ex: Examples) -> dict[str, str]:
     trace, tokens = ex.blend.trace(0), ex.blend.tokens
-    sums = "; ".join(
+    sums = clauses(
         f"{quoted(t)}: "
         + local(" + ".join(text_minus(f"{fmt_input(a)}×{fmt_input(b)}") for a, b in zip(trace.query, k)))
         + f" = {number(d, SCORE_PLACES)}"
@@ -341,11 +359,11 @@ def refocus(ex: Examples) -> dict[str, str]:
     before, after = blend.trace(0), blend.trace(min(1, len(blend.queries) - 1))
     printed = one_format(after.terms)  # one format down the column, as the video and the query panel
     zero = [
-        f"{quoted(t)} {number(w, WEIGHT_PLACES)} × [{numbers(v, None)}] = {local(vector_text(p))}"
+        f"{quoted(t)} {number(w, WEIGHT_PLACES)} × {bracketed(v, None)} = {local(vector_text(p))}"
         for t, w, v, term, p in zip(tokens, after.weights, after.values, after.terms, printed)
         if not np.any(np.round(term, WEIGHT_PLACES))
     ]
-    boxed = _("; boxed at the left, what adds nothing: %(terms)s", terms="; ".join(zero)) if zero else ""
+    boxed = _("; boxed at the left, what adds nothing: %(terms)s", terms=clauses(zero)) if zero else ""
     return {
         N_("The same keys and values"): _(
             "The stored keys and values at the left, the first query %(query)s, its scores %(scores)s, weight bars "
@@ -353,7 +371,7 @@ def refocus(ex: Examples) -> dict[str, str]:
             query=point(before.query),
             scores=numbers(before.scores, SCORE_PLACES),
             weights=by_word(tokens, before.weights),
-            output=numbers(before.output),
+            output=bracketed(before.output),
         ),
         N_("A new query"): _(
             "A tag marks the keys and values as unchanged; the query's numbers turn from %(before)s into %(after)s.",
@@ -363,17 +381,17 @@ def refocus(ex: Examples) -> dict[str, str]:
         N_("New weights, new blend"): _(
             "The scores become %(scores)s; the bars move from %(before)s to %(after)s, and the output arrow swings "
             "from %(was)s to %(now)s, the old one left faint.",
-            scores=numbers(after.scores, SCORE_PLACES),
-            before=numbers(before.weights),
+            scores=bracketed(after.scores, SCORE_PLACES),
+            before=bracketed(before.weights),
             after=by_word(tokens, after.weights),
-            was=numbers(before.output),
-            now=numbers(after.output),
+            was=bracketed(before.output),
+            now=bracketed(after.output),
         ),
         N_("What each value adds"): _(
             "A magnified corner of the values' plane: each weight times its value, %(terms)s, tip to tail, ending "
             "at the output %(output)s%(boxed)s.",
             terms=by_word_printed(tokens, printed),
-            output=numbers(after.output),
+            output=bracketed(after.output),
             boxed=boxed,
         ),
         N_("Summary"): _(
@@ -456,7 +474,7 @@ def word_order(ex: Examples) -> dict[str, str]:
     rope = rotary_table()
     scores = [local(text_minus(s)) for s in fmt_column([r.score for r in rope], SCORE_PLACES)]
     step = local(fmt_input(ROPE_STEP))
-    table = "; ".join(
+    table = clauses(
         _(
             "(%(m)s, %(n)s) offset %(offset)s, score %(score)s",
             m=r.positions[0],
@@ -532,7 +550,7 @@ def trained_head(_ex: Examples) -> dict[str, str]:
                 count=count(len(ex.words)),
                 cards=listing(f"{quoted(w)} {v}" for w, v in zip(ex.words, ex.values)),
                 words=len(WORDS),
-                list=", ".join(WORDS),
+                list=listing(WORDS),
                 query=quoted(ex.query),
                 answer=ex.values[ex.answer],
             )
@@ -593,12 +611,12 @@ def trained_head(_ex: Examples) -> dict[str, str]:
 def printed_rows(matrix) -> str:
     """A matrix as its rows, each entry as the chapter's table prints it: [(0.000, 1.000), (0.841, 0.540)]."""
     printed = entries_tex(matrix, WEIGHT_PLACES)
-    return "[" + listing(local(f"({', '.join(map(text_minus, row))})") for row in printed) + "]"
+    return "[" + separator().join(local(f"({', '.join(map(text_minus, row))})") for row in printed) + "]"
 
 
 def by_row_matrix(matrix) -> str:
     """A matrix as its rows: [[a, b], [c, d]]."""
-    return "[" + listing(point(row) for row in matrix) + "]"
+    return "[" + separator().join(point(row) for row in matrix) + "]"
 
 
 def all_queries_at_once(ex: Examples) -> dict[str, str]:
@@ -657,7 +675,7 @@ def source_positions(ex: Examples) -> dict[str, str]:
     j = int(np.argmax(grid.scores[i]))
     source, target = cross.source_tokens, cross.target_tokens
     n = len(source)
-    sizes = listing(
+    sizes = clauses(
         _("%(positions)s positions, %(cells)s cells", positions=n * k, cells=whole_number((n * k) ** 2))
         for k in GROWTH
     )
@@ -704,12 +722,12 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
     samples, key = variance_experiment(), ex.blend.keys[0]
     width, wide = len(key), samples[-1].width
     by_width = _("d = %(width)s: %(variance)s")
-    raw = listing(by_width % {"width": s.width, "variance": number(s.raw_var, 2)} for s in samples)
-    scaled = listing(by_width % {"width": s.width, "variance": number(s.scaled_var, 2)} for s in samples)
+    raw = clauses(by_width % {"width": s.width, "variance": number(s.raw_var, 2)} for s in samples)
+    scaled = clauses(by_width % {"width": s.width, "variance": number(s.scaled_var, 2)} for s in samples)
     entries = (
         _(
             "its entries %(entries)s written in",
-            entries=listing(local(text_minus(fmt_input(v))) for v in key),
+            entries=series(local(text_minus(fmt_input(v))) for v in key),
         )
         if key_written(key)
         else _("empty")
@@ -724,7 +742,7 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
             "braced with its width: our key, %(cells)s, %(entries)s, braced d = %(width)s, and beside it "
             "%(root)s; under that a strip of %(wide)s empty cells, braced d = %(wide)s, beside it %(wide_root)s. "
             "Then the keys and the formula leave.",
-            cells=ngettext("%(count)s cell", "%(count)s cells", width, count=count(width)),
+            cells=ngettext("one cell", "%(count)s cells", width, count=count(width)),
             entries=entries,
             width=width,
             root=local(root_text(width)),
@@ -736,7 +754,7 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
             "(q, k) per width, components N(0, 1). The first sampled dot products drop onto each axis as dots; "
             "then, a width at a time, its dots give way to their histogram, each wider than the last, with its "
             "variance beside it: %(raw)s. A bar over each histogram marks ±√d.",
-            widths=", ".join(str(s.width) for s in samples),
+            widths=listing(str(s.width) for s in samples),
             pairs=len(samples[0].raw),
             raw=raw,
         ),
@@ -876,6 +894,15 @@ def causal_mask(ex: Examples, layout: dict | None = None) -> dict[str, str]:
         paired, _("the scores on the left turn back into the weights without the mask, all at once"), ""
     )
     under = either(stacked, _("the outputs under the values"), _("the outputs in the values' place"))
+    softmaxed = _(
+        "Row by row the masked grid turns to weights, labelled %(turning)s while its rows turn, with a legend "
+        "under it: %(legend)s; %(rows)s; each hidden cell is crossed out, a column at the right gives each row's "
+        "sum, 1, and the label becomes %(label)s.",
+        turning=quoted(_("scores + M → weights")),
+        legend=_("masked: weight exactly 0"),
+        rows=rows(tokens, tr.weights),
+        label=masked,
+    )
     return {
         N_("A sentence reads itself"): order
         + _(
@@ -899,16 +926,9 @@ def causal_mask(ex: Examples, layout: dict | None = None) -> dict[str, str]:
             sum=quoted(_("scores + M")),
             rows=rows(tokens, tr.masked_scores, SCORE_PLACES),
         ),
-        N_("Softmax of what is left"): (f"{sentence(back)}. " if back else "")
-        + _(
-            "Row by row the masked grid turns to weights, labelled %(turning)s while its rows turn, with a legend "
-            "under it: %(legend)s; %(rows)s; each hidden cell is crossed out, a column at the right gives each "
-            "row's sum, 1, and the label becomes %(label)s.",
-            turning=quoted(_("scores + M → weights")),
-            legend=_("masked: weight exactly 0"),
-            rows=rows(tokens, tr.weights),
-            label=masked,
-        ),
+        N_("Softmax of what is left"): _("%(first)s. %(then)s", first=sentence(back), then=softmaxed)
+        if back
+        else softmaxed,
         N_("Outputs"): _(
             "Any grid without the mask gives way; the masked grid, labelled %(label)s, stands on the left. Each "
             "word's value, %(values)s; beside them the outputs, %(outputs)s, each worked out in its own row.",
@@ -947,7 +967,7 @@ def either(fact: bool | None, when: str, otherwise: str) -> str:
 
 def by_word_vectors(tokens, vectors) -> str:
     """'“the” [1, 0], “cat” [0.5, 0]': each word with its vector, to the lecture's places."""
-    return listing(f"{quoted(t)} [{numbers(v)}]" for t, v in zip(tokens, vectors))
+    return listing(f"{quoted(t)} {bracketed(v)}" for t, v in zip(tokens, vectors))
 
 
 def by_word_printed(tokens, printed) -> str:
@@ -983,21 +1003,21 @@ def multi_head(ex: Examples) -> dict[str, str]:
         )
         for k, h in enumerate(tr.heads)
     )
-    patterns = "; ".join(
+    patterns = clauses(
         _(
             "head %(number)s: dots %(dots)s, weights %(weights)s",
             number=k + 1,
-            dots=numbers(h.trace.dots, SCORE_PLACES),
+            dots=bracketed(h.trace.dots, SCORE_PLACES),
             weights=by_word(tokens, h.trace.weights),
         )
         for k, h in enumerate(tr.heads)
     )
     head = _("head %(number)s %(numbers)s")
-    outputs = "; ".join(
-        head % {"number": k + 1, "numbers": f"[{numbers(h.trace.output)}]"} for k, h in enumerate(tr.heads)
+    outputs = clauses(
+        head % {"number": k + 1, "numbers": bracketed(h.trace.output)} for k, h in enumerate(tr.heads)
     )
-    rows_of = "; ".join(
-        head % {"number": k + 1, "numbers": numbers(h.trace.weights)} for k, h in enumerate(tr.heads)
+    rows_of = clauses(
+        head % {"number": k + 1, "numbers": bracketed(h.trace.weights)} for k, h in enumerate(tr.heads)
     )
     changed = story.changed_words(ex.heads, ex.blend)
     warned = warning(changed, story.reordered(tokens, ex.causal.tokens))
@@ -1030,13 +1050,13 @@ def multi_head(ex: Examples) -> dict[str, str]:
             "The heads' outputs stacked into one concatenated column, [%(column)s], each head's part framed in its "
             "colour; then that row times W^O, labelled %(n)s × %(n)s, learned, drawn as an empty grid (its entries "
             "are not given), equals two lines: “output: %(n)s numbers” and “each a mix of all %(n)s”.",
-            column=numbers(tr.concatenated),
+            column=local(text_minus(listed(tr.concatenated))),
             n=n,
         ),
         N_("Heads need not specialise"): _(
             "A line notes that heads need not specialise; under it the weights in three rows with their bars: one "
             "head %(single)s; %(heads)s; the one head's two largest are framed.",
-            single=numbers(tr.single.weights),
+            single=bracketed(tr.single.weights),
             heads=rows_of,
         ),
     }
