@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
+from types import SimpleNamespace
 
+import numpy as np
 import pikepdf
 import pytest
 from PIL import Image
@@ -148,3 +150,29 @@ def test_names_built_from_numbers_are_messages_with_placeholders():
     )
     assert page == i18n.translations("de").gettext("Chapters %(first)s to %(last)s") % {"first": 4, "last": 6}
     assert "At gain 2" not in gains.values()
+
+
+@pytest.mark.parametrize("lang", (i18n.SOURCE, *LANGS))
+def test_clauses_of_listed_numbers_split_back_into_their_clauses(lang):
+    """German lists bare numbers with '; ' (its comma is the decimal sign): clauses that hold such lists, joined by
+    '; ' too, could not be told apart. Words with their numbers are listed with the language's list comma, a row's
+    numbers are bracketed where the language brackets them, so the clause separator splits only clauses."""
+    cross = DEFAULT.cross
+    grid = cross.cross()
+    with i18n.active(lang):
+        separator = i18n._("; ")
+        blends = drawn.clauses(drawn.by_word(cross.source_tokens, w) for w in grid.weights)
+        rows = drawn.rows(cross.target_tokens, grid.weights)
+    outside = [re.sub(r"\[[^]]*\]", "[]", text) for text in (blends, rows)]  # a vector's entries are its own
+    assert [len(text.split(separator)) for text in outside] == [len(cross.target_tokens)] * 2
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [(i18n.SOURCE, "our key, one cell,"), ("de", "eine Zelle"), ("zh", "一个格子")]
+)
+def test_a_one_wide_key_is_one_cell_with_the_article_its_noun_takes(lang, said):
+    """ShrinkScores' strip of a one-wide key: a singular of its own, so German says 'eine Zelle', not 'ein Zelle'."""
+    one_wide = SimpleNamespace(blend=SimpleNamespace(keys=[np.array([2.0])]))
+    with i18n.active(lang):
+        text = drawn.shrink_scores(one_wide)["The divisor"]
+    assert said in text and "ein Zelle" not in text
