@@ -32,7 +32,10 @@ def decimal_sign(lang: str | None = None) -> str:
     return get_decimal_symbol(lang or language())
 
 
-POINT = re.compile(r"(?<=\d)\.(?=\d)")  # a decimal point, between digits
+UNITS = (
+    "em|ex|pt|mu|bp|cm|mm|in|pc|dd|cc|sp"  # TeX's units: a length ('\\[-0.3em]') is TeX's, not a number shown
+)
+POINT = re.compile(rf"(?<=\d)\.(?=\d+(?!\d|{UNITS}))")  # a decimal point, between digits
 LIST_COMMA = re.compile(
     r"(?:(?<=\d)|(?<=\\infty)),(?=(?: |\\[,;:]|\\quad)*(?:-|\d|\\infty|\\sqrt))"
 )  # a comma between two listed numbers, TeX's spaces after it too ('0.5,\;\; 1')

@@ -35,3 +35,14 @@ def test_every_language_rounds_as_python_prints_the_english_number():
 
 def test_a_number_rounding_to_zero_has_no_sign():
     assert numbers.decimal(-0.0004, 3, "de") == "0,000" and numbers.decimal(-0.4, 0, "zh") == "0"
+
+
+def test_a_formula_in_german_changes_its_numbers_signs_but_not_tex_lengths():
+    """'\\\\[-0.3em]' (a split dot product's line gap) is TeX's length, not a number shown: written '0{,}3em' it
+    stopped LaTeX ('Illegal unit of measure') in every German render of a split product."""
+    split = r"(-2.5)(0.5) + (-2)(-3) \\[-0.3em] {}= 4.750, \hspace{1.5pt} [0.665, 0.245]"
+    assert (
+        numbers.tex(split, "de")
+        == r"(-2{,}5)(0{,}5) + (-2)(-3) \\[-0.3em] {}= 4{,}750, \hspace{1.5pt} [0{,}665; 0{,}245]"
+    )
+    assert numbers.tex(split, "zh") == split
