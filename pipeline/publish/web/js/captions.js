@@ -35,6 +35,7 @@ function keepOverPicture(video) {
   };
   const watch = (track) => track.addEventListener("cuechange", place); // its cues are there once one is active
   Array.from(video.textTracks).forEach(watch);
+  for (const element of video.querySelectorAll("track")) element.addEventListener("load", place); // before one is
   video.textTracks.addEventListener("addtrack", (event) => watch(event.track));
   video.addEventListener("loadedmetadata", place);
   addEventListener("resize", place);
