@@ -140,25 +140,35 @@ LINE_SPACING = 0.7
 # what a line may break between: runs of space; words, numbers and hyphenated words whole; one CJK character
 # at a time, with the closing punctuation after it (Chinese has no spaces)
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
-_UNITS = re.compile(rf"\s+|[^\s{_CJK}]+|.[、。，：；！？）」』]*")
+_UNITS = re.compile(rf"\s+|[^\s{_CJK}]+|.[、。，：；！？）」』-]*")
 
 
 def _wrapped(content: str, width_chars: int) -> str:
-    """`content` on lines of at most `width_chars` characters where it can be, broken only at spaces and between
-    CJK characters: never inside a word, a number or a hyphenated word (textwrap broke 'one-hot' as 'one-' and
-    'hot', and a long word anywhere)."""
+    """`content` on lines of at most `width_chars` characters where it can be, broken at spaces and between CJK
+    characters: a word, a number or a hyphenated word that fits on a line is never broken (textwrap broke
+    'one-hot' as 'one-' and 'hot'); one longer than a line (a long name) is, after its hyphens, else anywhere."""
     lines, line, space = [], "", ""
     for unit in _UNITS.findall(content):
         if unit.isspace():
             space = " " * len(unit)
             continue
-        if line and len(line + space + unit) > width_chars:
-            lines.append(line)
-            line = unit
-        else:
-            line += (space if line else "") + unit
-        space = ""
+        for piece in _pieces(unit, width_chars):
+            if line and len(line + space + piece) > width_chars:
+                lines.append(line)
+                line = piece
+            else:
+                line += (space if line else "") + piece
+            space = ""
     return "\n".join([*lines, line] if line else lines)
+
+
+def _pieces(word: str, width_chars: int) -> list[str]:
+    """`word` whole if it fits on a line; else cut after each hyphen, and pieces still too long every
+    `width_chars` characters."""
+    if len(word) <= width_chars:
+        return [word]
+    parts = re.findall(r"[^-]+-*|-+", word)
+    return [part[k : k + width_chars] for part in parts for k in range(0, len(part), max(width_chars, 1))]
 
 
 def legend(*entries: tuple[VGroup, str]) -> VGroup:

@@ -1,5 +1,5 @@
-"""Paragraphs wrap at spaces (and between CJK characters), never inside a word, a number or a hyphenated word:
-textwrap broke 'one-hot' after its hyphen, leaving 'one-' at a line's end."""
+"""Paragraphs wrap at spaces (and between CJK characters), never inside a word, a number or a hyphenated word
+that fits on a line: textwrap broke 'one-hot' after its hyphen, leaving 'one-' at a line's end."""
 
 import pytest
 
@@ -9,7 +9,7 @@ SENTENCE = "without the division, softmax saturates toward one-hot at x-2.5 and 
 WHOLE = ("one-hot", "x-2.5", "−0.125", "division,")
 
 
-@pytest.mark.parametrize("width", range(4, len(SENTENCE) + 1))
+@pytest.mark.parametrize("width", range(max(len(w) for w in SENTENCE.split()), len(SENTENCE) + 1))
 def test_a_line_breaks_only_between_words(width):
     lines = _wrapped(SENTENCE, width).split("\n")
     assert " ".join(lines) == SENTENCE  # nothing lost, added or cut
@@ -34,5 +34,8 @@ def test_chinese_breaks_between_characters_and_keeps_numbers_and_closing_marks()
     assert not any(line[0] in "：、。" for line in lines)
 
 
-def test_a_word_longer_than_the_width_stands_whole_on_its_line():
-    assert _wrapped("a Kreuzentropieverlust b", 6).split("\n") == ["a", "Kreuzentropieverlust", "b"]
+def test_a_word_longer_than_a_line_is_broken_after_its_hyphens_else_anywhere():
+    """A long name with no room on one line (`fit.whole_name`): as few pieces as keep each within the width."""
+    assert _wrapped("a Kreuzentropieverlust b", 8).split("\n") == ["a", "Kreuzent", "ropiever", "lust b"]
+    assert _wrapped("sehr-lang-gebrochen x", 12).split("\n") == ["sehr-lang-", "gebrochen x"]
+    assert _wrapped("a one-hot", 7).split("\n") == ["a", "one-hot"]  # it fits a line: whole
