@@ -25,6 +25,7 @@ from manim import (
     GrowFromEdge,
     LaggedStart,
     Line,
+    ReplacementTransform,
     Restore,
     Succession,
     ValueTracker,
@@ -101,7 +102,7 @@ class WhereItBreaks(ChapterScene):
             FadeIn(self.heading),
             FadeIn(header),
             FadeIn(bars.baseline, bars.labels),  # the words first, their bars with the weights
-            *([FadeIn(self.names_legend)] if len(self.names_legend) else []),
+            *([FadeIn(self.first_legend)] if len(self.first_legend) else []),
             run_time=1.2,
             caption=_(
                 "Scaled, the dots %(dots)s are divided by √%(width)s first,",
@@ -144,7 +145,7 @@ class WhereItBreaks(ChapterScene):
         caption = _("A gain g multiplies every score gap:")
         self.show(
             FadeOut(self.level),
-            *([FadeOut(self.names_legend)] if len(self.names_legend) and not self.legend_stays else []),
+            *self.legend_moves(),
             framed(self.knob.formula),
             run_time=self.caption_time(caption),
             caption=caption,
@@ -202,6 +203,13 @@ class WhereItBreaks(ChapterScene):
         self.follow(self.sensitivity, lambda: self.sensitivity.set_log10(self.knob.log10_sensitivity()))
         self.follow(self.tangent, lambda: self.tangent.set_gain(self.gain.get_value()))
         self.wait(1)
+
+    def legend_moves(self) -> list:
+        """As the plots come: a legend in their place moves to the subtitle's (which leaves), or leaves where that
+        has no room; one with a place of its own stays."""
+        if self.first_legend is self.names_legend:
+            return [] if self.legend_stays or not len(self.first_legend) else [FadeOut(self.first_legend)]
+        return [ReplacementTransform(self.first_legend, self.names_legend), FadeOut(self.heading[1])]
 
     def stop_at(self, stop: float, mark: DashedLine) -> None:
         """The knob turns up to `stop` (captioned: the chapter's key motion); its mark drops onto the gain axis,
@@ -308,18 +316,32 @@ class WhereItBreaks(ChapterScene):
         self.heading = c.chapter_title(
             _(self.title), _("Larger score gaps can make attention sharply concentrated")
         )
-        self.scaled_bars = self.reference_bars()
         self.gain = ValueTracker(GAIN_RANGE[0])
-        self.knob = GainKnob(self.tokens, self.raw_trace.scores, self.gain)
         self.scaled_gain = 1 / divisor_for(self.scaled_trace.width)  # dividing by √d is this gain
         gains = np.linspace(self.scaled_gain, GAIN_RANGE[1], SWEEP_POINTS)
         self.sweep = log_saturation_sweep(self.raw_trace.scores, gains)
-        self.place_plots(0.0)
+        self.lay_out(0.0)
+        self.first_legend = self.legend_of_names()
+        self.names_legend = self.first_legend
+        lower = self.lowered_for_legend()
+        if not self.legend_stays and lower <= MOST_LOWER:
+            self.lay_out(lower)
+            self.first_legend = self.names_legend = self.legend_of_names()
+            if not self.legend_stays:
+                self.names_legend = self.legend_for_subtitle()
+        self.dimmed = []  # parts dimmed by focus(), each restorable
+
+    def lay_out(self, lower: float) -> None:
+        """The bars, the plots and the lines under them, every top `lower` than the layout's own (the bars and
+        plots shorter by as much, their bottoms kept): room over them for the names legend."""
+        self.scaled_bars = self.reference_bars(lower)
+        self.knob = GainKnob(self.tokens, self.raw_trace.scores, self.gain, lower)
+        self.place_plots(0.0, lower)
         beyond = (
             max(self.plot.labels[0].get_right()[0], self.tangent.axis_labels[0].get_right()[0]) - STAGE.right
         )
         if beyond > 0:  # a longer word for "gain g" or "gap" (German): narrower plots, their left ends kept
-            self.place_plots(beyond)
+            self.place_plots(beyond, lower)
         self.clear_min_line()
         self.dot = self.plot.track(self.gain, lambda g: log10_top_sensitivity(self.raw_trace.scores, g))
         self.stop_marks = [self.stop_mark(g) for g in GAIN_STOPS]
@@ -335,8 +357,6 @@ class WhereItBreaks(ChapterScene):
             .set_x(STAGE.body_left, LEFT)
         )
         self.level = level_line(self.scaled_bars[0], self.knob.bars)
-        self.names_legend = self.legend_of_names()
-        self.dimmed = []  # parts dimmed by focus(), each restorable
 
     def legend_of_names(self) -> VGroup:
         """The whole names of those the bars cut (`fit.legend`), on screen as long as the cut names are (issue 29;
@@ -360,15 +380,41 @@ class WhereItBreaks(ChapterScene):
         left = min(self.plot.get_left()[0], self.tangent.get_left()[0])
         return fit.legend(self.knob.bars.labels, STAGE.right - left).shift([left, PLOT_TOP, 0])
 
-    def place_plots(self, narrower: float) -> None:
+    def subtitle_legend(self) -> VGroup:
+        """The legend in the subtitle's place: its entries side by side across the stage, its top the subtitle's."""
+        legend = fit.legend(self.knob.bars.labels, STAGE.right - STAGE.body_left)
+        return legend.shift([STAGE.body_left, self.heading[1].get_top()[1], 0])
+
+    def floor(self) -> float:
+        """The lowest a legend over the bars and plots may reach: FRAME_ROOM over the highest of them."""
+        return (
+            max(p.get_top()[1] for p in (self.scaled_bars, self.knob, self.plot, self.sensitivity))
+            + FRAME_ROOM
+        )
+
+    def lowered_for_legend(self) -> float:
+        """How much lower the bars and plots must stand for the legend to fit in the subtitle's place."""
+        return max(0.0, self.floor() - self.subtitle_legend().get_bottom()[1])
+
+    def legend_for_subtitle(self) -> VGroup:
+        """Where the legend has no room of its own (five or six long names), in the subtitle's place to the end
+        once the plots come (the bars and plots lowered to make room, `lowered_for_legend`; issue 29: it left
+        after beat 1), `legend_stays` then true; else the one in the plots' place, which leaves as they come."""
+        legend = self.subtitle_legend()
+        if legend.get_bottom()[1] < self.floor() - 1e-6:
+            return self.first_legend
+        self.legend_stays = True
+        return legend
+
+    def place_plots(self, narrower: float, lower: float) -> None:
         """The slope plot over the S-curve on the right, `narrower` than their sizes, their axes' left ends where
-        those sizes put them; the axes' labels beyond their right ends, the S-curve's title wrapped within the
-        stage."""
+        those sizes put them, their top `lower` (the plots shorter by as much, PLOT_SHARE of it the upper one's);
+        the axes' labels beyond their right ends, the S-curve's title wrapped within the stage."""
         right = PLOT_RIGHT - narrower
         self.plot = CurvePlot(
             self.sweep.gains,
             self.sweep.log10_top_sensitivity,
-            size=(PLOT_SIZE[0] - narrower, PLOT_SIZE[1]),
+            size=(PLOT_SIZE[0] - narrower, PLOT_SIZE[1] - PLOT_SHARE * lower),
             x_label=_("gain g"),
             y_label=_("slope w(1 − w):"),
             x_step=2,
@@ -380,12 +426,12 @@ class WhereItBreaks(ChapterScene):
         self.sensitivity = on_baseline(SciNumber(self.knob.log10_sensitivity()), self.plot.labels[1], 1)
         upper = VGroup(self.plot, self.sensitivity)
         top = VGroup(self.plot, self.sensitivity[0]).get_top()[1]  # a raised exponent may stand above it
-        upper.shift([right - axis_end(self.plot.axes), PLOT_TOP - top, 0])
+        upper.shift([right - axis_end(self.plot.axes), PLOT_TOP - lower - top, 0])
         width = TANGENT_SIZE[0] - narrower
         self.tangent = WeightCurve(
             self.raw_trace.scores,
             GAIN_RANGE[0],
-            size=(width, TANGENT_SIZE[1]),
+            size=(width, TANGENT_SIZE[1] - (1 - PLOT_SHARE) * lower),
             x_span=tangent_span(self.raw_trace.scores),
             title_width=STAGE.right - (right - width),
         )
@@ -407,10 +453,10 @@ class WhereItBreaks(ChapterScene):
         limit = min(self.plot.get_left()[0], self.tangent.get_left()[0]) - MIN_CLEARANCE
         line.shift(LEFT * min(max(0.0, right - limit), line.get_left()[0] - STAGE.body_left))
 
-    def reference_bars(self) -> VGroup:
-        """The scaled weights with their formula, for comparison."""
+    def reference_bars(self, lower: float) -> VGroup:
+        """The scaled weights with their formula, for comparison (the bars `lower` than their height)."""
         trace = self.scaled_trace
-        bars = bar_set(self.tokens, trace.weights, SCALED_X)
+        bars = bar_set(self.tokens, trace.weights, SCALED_X, lower)
         formula = header_formula(
             rf"\mathrm{{softmax}}({vector_tex(trace.dots, SCORE_PLACES)} / \sqrt{{{trace.width}}})",
             rf"\mathrm{{softmax}}(q \cdot k_i / \sqrt{{{trace.width}}})",
@@ -662,6 +708,10 @@ PLOT_RIGHT = (
 )  # where both plots' axis lines end (their labels "gain g" and "gap" go beyond)
 PLOT_TOP = 2.4  # the top of the upper plot's label, an emphasis frame below the subtitle
 PLOT_SIZE = (4.0, 1.3)
+PLOT_SHARE = (
+    0.45  # of the plots' lowering (room for the names legend), the upper plot's; the rest the S-curve's
+)
+MOST_LOWER = 1.0  # the most the bars and plots are lowered for the legend (else it leaves as the plots come)
 PLOT_GAP = 0.25  # between the upper plot's gain label and the lower plot's title
 TANGENT_SIZE = (4.0, 1.6)
 TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction of the axis
@@ -719,14 +769,14 @@ class SetPlan:
         return STAGGER * max(0, self.rows - 2)
 
 
-def bar_set(tokens, weights, x: float) -> WeightBars:
+def bar_set(tokens, weights, x: float, lower: float = 0.0) -> WeightBars:
     """Weight bars narrow enough for two sets side by side, their baseline centred at x, BASELINE_Y (raised by
-    `rise`), laid out as `SetPlan` says (kept as the bars' `plan`)."""
+    `rise`), laid out as `SetPlan` says (kept as the bars' `plan`), `lower` than BAR_HEIGHT."""
     plan = SetPlan.of(tokens)
     bars = WeightBars(
         tokens,
         weights,
-        height=BAR_HEIGHT - plan.lift - plan.rise,
+        height=BAR_HEIGHT - plan.lift - plan.rise - lower,
         bar_width=0.58 * plan.spacing,
         spacing=plan.spacing,
         show_total=False,
@@ -832,10 +882,10 @@ def above(bars: WeightBars, header: VGroup) -> VGroup:
 class GainKnob(VGroup):
     """Bars for softmax(g * scores), the gain g and the smallest weight, all kept in step with a tracker."""
 
-    def __init__(self, tokens, scores, gain: ValueTracker):
+    def __init__(self, tokens, scores, gain: ValueTracker, lower: float = 0.0):
         super().__init__()
         self.scores, self.gain = np.asarray(scores, dtype=float), gain
-        self.bars = bar_set(tokens, weights_at_gain(self.scores, gain.get_value()), LIVE_X)
+        self.bars = bar_set(tokens, weights_at_gain(self.scores, gain.get_value()), LIVE_X, lower)
         self.formula = header_formula(
             rf"\mathrm{{softmax}}({GAIN} \cdot {vector_tex(self.scores, SCORE_PLACES)})",
             rf"\mathrm{{softmax}}({GAIN} \cdot q \cdot k_i)",

@@ -4,7 +4,7 @@ import dataclasses
 
 import numpy as np
 import pytest
-from manim import DL, UR, VGroup, tempconfig
+from manim import DL, UR, FadeOut, VGroup, tempconfig
 
 from attention import BlendExample, examples, saturation_at, saturation_sweep, weights_at_gain
 from attention.examples.file import load_example_file
@@ -25,11 +25,13 @@ from scenes.chapters.where_it_breaks import (
     TANGENT_SIZE,
     VALUE_GAP,
     SciNumber,
+    SetPlan,
     WhereItBreaks,
     bar_set,
     level_line,
     verdict_caption,
 )
+from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, decimals, fmt, sci, sci_parts, vector_tex
 from scenes.kit.components import math
 from scenes.kit.emphasis import FRAME_BUFF
@@ -593,12 +595,11 @@ def test_cut_names_read_apart_and_a_legend_gives_them_whole_before_the_plots_com
     shown = [[name.original_text for name in bars.labels] for bars in (scene.scaled_bars[0], scene.knob.bars)]
     assert shown[0] == shown[1] and len(set(shown[0])) == len(shown[0])
     assert all(name.endswith("…") and len(name) > 3 for name in shown[0])
-    entries = [entry.original_text for line in scene.names_legend for entry in line]
-    assert entries == [f"{cut}: {whole}" for cut, whole in zip(shown[0], scene.tokens)]
-    assert scene.names_legend.get_left()[0] >= scene.knob.bars.get_right()[0]
-    assert (
-        scene.names_legend.get_right()[0] <= STAGE.right and scene.names_legend.get_bottom()[1] > STAGE.bottom
-    )
+    for legend in (scene.first_legend, scene.names_legend):
+        entries = [entry.original_text for line in legend for entry in line]
+        assert entries == [f"{cut}: {whole}" for cut, whole in zip(shown[0], scene.tokens)]
+        assert legend.get_right()[0] <= STAGE.right and legend.get_bottom()[1] > STAGE.bottom
+    assert scene.first_legend.get_left()[0] >= scene.knob.bars.get_right()[0]
 
 
 @pytest.mark.parametrize("lo, hi, step", [(-4.04, 4.04, 2), (-3.64, 20.0, 10), (-5.0, 90.0, 20)])
@@ -647,11 +648,30 @@ def test_three_values_stand_side_by_side_on_their_bars_at_every_stop(scene, gain
         assert b.get_left()[0] - a.get_right()[0] >= NUMBER_ROOM
 
 
-@pytest.mark.parametrize("stem", ["corpus-07-mixed", "corpus-21-cjk"])
-def test_the_names_legend_stays_as_long_as_the_cut_names_where_it_has_room(tmp_path, stem):
+def legend_clear(scene) -> None:
+    """The names legend where it stays: clear of every other part (the subtitle, where it took its place, gone)
+    and on the stage."""
+    legend, (title, subtitle) = scene.names_legend, scene.heading
+    others = [
+        title,
+        scene.scaled_bars,
+        scene.knob,
+        scene.plot,
+        scene.sensitivity,
+        scene.tangent,
+        scene.caveats,
+    ]
+    others += [subtitle] if legend is scene.first_legend else []
+    assert all(apart(legend, other, 0.1) for other in others)
+    assert legend.get_right()[0] <= STAGE.right and legend.get_bottom()[1] >= STAGE.bottom
+
+
+@pytest.mark.parametrize("stem", ["corpus-07-mixed", "corpus-12-long-names"])
+def test_the_names_legend_stays_as_long_as_the_cut_names(tmp_path, stem):
     """Review 5: 'flood…' lost its legend from beat 2 to the poster. Where a place beside the title, beside the
-    subtitle or under everything has room, the legend stands there from the first beat to the last, clear of
-    every other part and on the stage."""
+    subtitle or under everything has room, the legend stands there from the first beat to the last; else (six
+    long names) it moves from the plots' place into the subtitle's as the plots come, the bars and plots lowered
+    to make room, and stays (issue 29)."""
     examples.use(load_example_file(next(p for p in corpus_files() if p.stem == stem)))
     try:
         scene = played(WhereItBreaks, tmp_path)
@@ -659,6 +679,26 @@ def test_the_names_legend_stays_as_long_as_the_cut_names_where_it_has_room(tmp_p
         examples.use(examples.DEFAULT)
     legend = scene.names_legend
     assert len(legend) and scene.legend_stays and legend in scene.mobjects  # still there at the end
-    others = [*scene.heading, scene.scaled_bars, scene.knob, scene.plot, scene.sensitivity, scene.tangent]
-    assert all(apart(legend, other, 0.1) for other in [*others, scene.caveats])
-    assert legend.get_right()[0] <= STAGE.right and legend.get_bottom()[1] >= STAGE.bottom
+    moved = legend is not scene.first_legend
+    assert moved == (stem == "corpus-12-long-names")
+    shown = [m for top in scene.mobjects for m in top.get_family()]
+    assert (scene.heading[1] in shown) != moved  # the subtitle gave the legend its place
+    legend_clear(scene)
+
+
+def cuts_names(path) -> bool:
+    """Whether the corpus example at `path` has WhereItBreaks' bars cut a name (measured, nothing built)."""
+    tokens = load_example_file(path).blend.tokens
+    return bool(fit.cut(fit.distinct_names(tokens, SetPlan.of(tokens).name_room)))
+
+
+@pytest.mark.parametrize("path", [p for p in corpus_files() if cuts_names(p)], ids=lambda p: p.stem)
+def test_every_corpus_example_with_cut_names_keeps_their_legend_to_the_poster(path, tmp_path):
+    """Issue 29, over the corpus: wherever the bars cut a name (five or six long names included), its legend
+    has a place to the end, clear of everything else."""
+    with using(load_example_file(path)):
+        scene = built(WhereItBreaks, tmp_path)
+    assert len(scene.names_legend) and scene.legend_stays
+    fades = [move.mobject for move in scene.legend_moves() if isinstance(move, FadeOut)]
+    assert scene.first_legend not in fades and scene.names_legend not in fades
+    legend_clear(scene)
