@@ -25,7 +25,10 @@ from tests.support.browser import chromium, new_tab, serve
 LANGUAGES = ("de", "zh")
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")  # a Latin word of two letters or more
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
-ENGLISH_NUMBER = re.compile(r"\d\.\d")  # a decimal point: German writes a comma
+ENGLISH_NUMBER = re.compile(r"\d\.\d")  # a decimal point: German writes a comma ...
+GROUPED = re.compile(
+    r"(?<![\d.,])[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,])"
+)  # ... and groups thousands with a point
 SETTLED_MS = 1000  # the announcer speaks once a control has rested 600 ms
 
 # What the panels' scripts draw and say: their text, and each element's label, value text and title.
@@ -66,7 +69,12 @@ def english_words(lang: str):
 def english_in(texts, lang: str) -> list[str]:
     """The texts holding an English word, or in German a number with a decimal point."""
     english = english_words(lang)
-    return [t for t in texts if any(map(english, words([t]))) or (lang == "de" and ENGLISH_NUMBER.search(t))]
+    return [t for t in texts if any(map(english, words([t]))) or (lang == "de" and pointed(t))]
+
+
+def pointed(text: str) -> bool:
+    """Whether `text` holds a number with a decimal point (a German "1.024 Zellen" groups its thousands)."""
+    return bool(ENGLISH_NUMBER.search(GROUPED.sub("", text)))
 
 
 @pytest.fixture(scope="module", params=LANGUAGES)
