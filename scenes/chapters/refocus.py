@@ -60,13 +60,17 @@ from scenes.kit.value_plane import (
 from scenes.kit.vector_rows import TokenRows, gap, named, one_size, vector
 
 MORPH_SECONDS = 2
-LEFT_WIDTH = 7.0  # the widest the left column (query, keys and values, output) may be
-# the left column's layouts tried in turn until the magnified view finds a place clear of texts and value arrows:
-# the scores under the query (where that shrinks the column less) at LEFT_WIDTH, then this much narrower, then
-# beside the query (review 5: beside it, long scores left 10 px digits at 480p; a larger column, less room)
-NARROWER = 0.5
 RIGHT_COLUMN = 4.15  # x of the plane's centre, at least (then as far right as its names may stand)
 BARS_LEFT = 3.3  # the bars start right of the subtitle
+COLUMN_GAP = 0.35  # between the left column and the bars or the plane
+LEFT_WIDTH = 7.0  # the left column's width (query, keys and values, output) where the plane stands beside it
+WIDE = BARS_LEFT - COLUMN_GAP - STAGE.body_left  # its width up to the bars, where the plane leaves it room
+# the left column's layouts tried in turn until the magnified view finds a place clear of texts and value arrows
+# and the column stands clear of the bars and the plane: the scores under the query (where that shrinks the
+# column less) at WIDE (review 5 / issue 29: wide keys left the column at half size, the frame's lower half
+# empty), at LEFT_WIDTH, then NARROWER than it, then beside the query (review 5: beside it, long scores left 10 px
+# digits at 480p; a larger column, less room)
+NARROWER = 0.5
 BAR_HEIGHT, BAR_SPACING = 1.5, 3.9  # a weight of 1's height; the width the bars share
 BAND_GAP = 0.3  # between the formula strip and the bars' highest number (review 4: they stood in the band)
 PATH_STEPS = 24  # the query's path sampled this often for the highest the bars reach
@@ -86,6 +90,7 @@ ZOOM_INSET = 0.1  # the panel's distance from the plane's corner
 LABEL_BUFF = 0.12  # between an arrow of the magnified view and its label
 SPOTS = (UR, UL, DR, DL, UP, DOWN, RIGHT, LEFT)  # where the magnified view may stand in the plane, in turn
 BESIDE = (DL, LEFT, UL)  # then left of the plane, level with its bottom, middle or top
+FURTHER = 3  # ... and up to this many half panels further left (a wide left column leaves room under it)
 NAME_GAP = 0.1  # between two names under the bars on one row
 NAME_DROP = 0.38  # a lower row of names under the bars: a name's height and a gap
 NAME_ROWS = 3  # the most rows of names under the bars
@@ -231,12 +236,33 @@ class Refocus(ChapterScene):
         )
 
     def build(self) -> None:
-        """Every mobject, in the first of the left column's layouts (NARROWER) that leaves the magnified view a
-        place clear of the texts and the value arrows and the plane's names clear (else the last)."""
-        for under, width in ((True, LEFT_WIDTH), (True, LEFT_WIDTH - NARROWER), (False, LEFT_WIDTH)):
-            self.make(under, width)
-            if not any(self.zoom.hits[:2]) and self.plane_names_clear():
+        """Every mobject, in the first of the left column's layouts (WIDE, LEFT_WIDTH, NARROWER) that leaves the
+        magnified view a place clear of the texts and the value arrows, the plane's names clear and the column
+        clear of the bars and the plane (else the last)."""
+        made = np.inf  # the width the last layout's column took: a wider one would lay it out again the same
+        for under, width in (
+            (True, WIDE),
+            (True, LEFT_WIDTH),
+            (True, LEFT_WIDTH - NARROWER),
+            (False, LEFT_WIDTH),
+        ):
+            if under and width >= made:
+                continue
+            made = self.make(under, width)
+            if not any(self.zoom.hits[:2]) and self.plane_names_clear() and self.column_clear():
                 return
+
+    def column_clear(self) -> bool:
+        """Whether every text of the left column (the new query and scores too) stands COLUMN_GAP clear of the
+        bars, their names and the plane (a wide column reaches under the bars, over the plane's names)."""
+        right = [self.bars, self.plane.plane, *[part for mark in self.plane.marks for part in mark]]
+        left = [*self.column_texts(), self.next_query, self.next_scores, self.zero_rows, self.note]
+        return all(fit.apart(a, b, COLUMN_GAP / 2) for a in left for b in right)
+
+    def column_texts(self) -> list:
+        """The left column's texts a magnified view must not cover (the summary's note aside)."""
+        column = [self.query, self.scores, self.memory, self.tag_text, self.output_label, self.output]
+        return column + ([self.legend] if len(self.legend) else [])
 
     def plane_names_clear(self) -> bool:
         """Whether the plane's names, at the size the column's layout gives every text, stand apart and above the
@@ -245,7 +271,9 @@ class Refocus(ChapterScene):
         apart = all(fit.apart(a, b) for k, a in enumerate(names) for b in names[k + 1 :])
         return apart and all(name.get_bottom()[1] >= STAGE.bottom for name in names)
 
-    def make(self, under: bool, width: float) -> None:
+    def make(self, under: bool, width: float) -> float:
+        """Every mobject, the left column `width` wide at most (the scores `under` the query where that shrinks
+        it less): the width the column takes."""
         self.example = self.inputs()
         self.before, self.after = self.example.trace(0), self.example.trace(1)
         ex, tr = self.example, self.before
@@ -285,18 +313,19 @@ class Refocus(ChapterScene):
         self.note = fit.wrap_within(
             _("new query → new weights → new output"), LEFT_WIDTH, role="small"
         )  # German wraps
-        factor = self.layout(under, width)
+        factor, taken = self.layout(under, width)
         self.ghosts = self.old_marks()  # drawn as the new query comes; the values keep clear of them
         self.zero_box = SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)
         self.plane.set_blend(tr.weights)
         self.zoom = self.magnified(factor)
         self.q_tracker = ValueTracker(0.0)
+        return taken
 
-    def layout(self, under: bool, width: float) -> float:
+    def layout(self, under: bool, width: float) -> tuple[float, float]:
         """Query and scores, memory, output and notes in a left column; bars and the plane on the right.
         A column wider than `width` or too tall for its place is shrunk, and every text with it, so each role
-        keeps one size: the factor it was shrunk by. The scores stand under the query if `under` allows and that
-        shrinks the column less."""
+        keeps one size: the factor it was shrunk by, and the column's width, returned. The scores stand under the
+        query if `under` allows and that shrinks the column less."""
         self.output.next_to(self.output_label, RIGHT, buff=0.15)
         self.tag_text.next_to(self.tag, DOWN, buff=0.1)
         column = VGroup(
@@ -336,7 +365,7 @@ class Refocus(ChapterScene):
         )  # room left of it, for the
         # magnified view
         self.output.lay_out()
-        return factor
+        return factor, column.width
 
     def magnified(self, factor: float) -> Zoom:
         """The new blend's magnified view, most magnified first (ZOOM_GAINS, then ZOOM_SHARES of the plane for a
@@ -345,21 +374,7 @@ class Refocus(ChapterScene):
         nor the summary's note where one such does (the view then stays to the end); else the one covering fewest
         texts, then fewest of those shapes; the faint output before is covered (or crossed by the lines to the
         panel) only where every place would."""
-        column = [
-            self.query,
-            self.scores,
-            self.memory,
-            self.tag_text,
-            self.output_label,
-            self.output,
-        ]
-        column += [self.legend] if len(self.legend) else []
-        names = [
-            *[mark[1] for mark in self.plane.marks],
-            self.bars,
-            *column,
-            self.zero_box,
-        ]
+        names = [*[mark[1] for mark in self.plane.marks], self.bars, *self.column_texts(), self.zero_box]
         origin = Dot(self.plane.plane.c2p(0, 0), radius=0.05)
         tiers = (names, [*[mark[0] for mark in self.plane.marks], origin], [self.note], [self.plane.output])
         grid, ends = self.plane.plane, self.plane.term_ends(self.after.weights)
@@ -538,7 +553,11 @@ class Zoom(Magnifier):
         half = np.array([self.panel.width, self.panel.height, 0]) / 2
         spots = [self.grid.get_critical_point(d) - d * (half + ZOOM_INSET) for d in SPOTS]
         left = self.reach - ZOOM_INSET - half[0]
-        spots += [[left, self.grid.get_critical_point(d)[1] - d[1] * half[1], 0] for d in BESIDE]
+        spots += [
+            [left - k * half[0], self.grid.get_critical_point(d)[1] - d[1] * half[1], 0]
+            for k in range(FURTHER + 1)
+            for d in BESIDE
+        ]
 
         first, second, *rest = tiers
         fixed = [

@@ -258,3 +258,18 @@ def test_cut_names_under_the_bars_read_apart_and_a_legend_gives_them_whole(long_
         apart(long_names.legend, other) for other in (long_names.zero_rows, long_names.note, long_names.plane)
     )
     assert len(scene.legend) == 0  # nothing cut, no legend
+
+
+SMALL_SHARE = 0.6  # the left column's digits against the lecture's small type, at the least (issue 29: 0.44)
+
+
+@pytest.mark.parametrize("stem", ["corpus-02-decimals", "corpus-12-long-names", "corpus-15-mixed"])
+def test_the_widest_examples_keep_the_left_column_s_type_near_the_small_size(stem, tmp_path):
+    """Issue 29: with six-wide keys of three decimals or six 24-letter names the column stood at half size
+    (digits about 0.44 of the lecture's small type); it may now reach under the bars (`WIDE`), clear of them and
+    of the plane, and keeps its digits at SMALL_SHARE of the small type or more."""
+    with using(load_example_file(next(p for p in corpus_files() if p.stem == stem))):
+        scene = built(Refocus, tmp_path)
+    small = number(0, role="small").height
+    assert scene.output.numbers[0].height >= SMALL_SHARE * small
+    assert scene.column_clear() and not any(scene.zoom.hits[:2])
