@@ -15,6 +15,8 @@ marks, written without LaTeX). A placeholder is not the formula's exact size, so
 another course and meet other formulas: the real run typesets those alone, as manim always does (cheaper
 than typesetting a stand-in alone for every new form of formula, which a cold run met dozens of times a
 chapter).
+A missing formula whose look-alike was typeset needs no LaTeX at all where its digits can be swapped into
+the look-alike's SVG (`digit_glyphs`): a custom example's workings mostly can.
 Each SVG is written under the name manim gives it, whole (temporary name, rename), and is the same
 drawing as manim's own (the same glyphs at the same places; only its internal glyph ids differ).
 """
@@ -37,6 +39,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from pipeline import outputs
+from pipeline.run import digit_glyphs
 
 T = TypeVar("T")
 ALONE = 8  # formulas a run typesets alone at the least before it turns into a look-ahead
@@ -53,7 +56,9 @@ CACHES = (
     ("scenes.kit.components", "_TYPESET"),
     ("scenes.kit.matrices", "_BUILT"),
 )
-LOOKALIKES: dict[tuple, Path] = {}  # a typeset formula per stand-in: drawn for any formula like it
+LOOKALIKES: dict[
+    tuple, tuple[Path, str]
+] = {}  # a typeset formula (SVG, TeX) per stand-in: drawn for any like it
 NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![\d.]|\s*(?:em|ex|pt|mu|cm|mm|in|bp|sp)\b)")
 # manim's marks round a formula's parts, and what draws no glyph of its own (spacing, styles, grouping)
 PART_MARK = re.compile(r"\\special\{dvisvgm:raw (<g id='\w+'>|</g>)\}")
@@ -164,16 +169,18 @@ def recording(alone: int = 0) -> Iterator[Missing]:
         template = tex_template or config["tex_template"]
         code = _code(expression, environment, template)
         svg = Path(config.get_dir("tex_dir")) / f"{tex_file_writing.tex_hash(code)}.svg"
-        alike = (stand_in(expression), environment, id(template))
+        alike = _code(stand_in(expression), environment, template)
+        if not svg.exists() and alike in LOOKALIKES:
+            _swapped_from(LOOKALIKES[alike], expression, svg)
         if not svg.exists() and missing.alone < alone:
             missing.alone += 1
             svg = real(expression, environment, tex_template)
         if svg.exists():
-            LOOKALIKES.setdefault(alike, svg)
+            _seen(alike, svg, expression)
             return svg
         missing.append((expression, environment, template))
-        if alike in LOOKALIKES and LOOKALIKES[alike].exists():
-            return LOOKALIKES[alike]
+        if alike in LOOKALIKES and LOOKALIKES[alike][0].exists():
+            return LOOKALIKES[alike][0]
         return placeholder(expression)
 
     caches = [vars(importlib.import_module(module))[name] for module, name in CACHES]
@@ -214,8 +221,35 @@ def typeset(formulas: list[tuple]) -> int:
     for expression, environment, template in formulas:  # look-alikes for the stand-ins of later runs
         svg = tex_dir / f"{tex_file_writing.tex_hash(_code(expression, environment, template))}.svg"
         if svg.exists():
-            LOOKALIKES.setdefault((stand_in(expression), environment, id(template)), svg)
+            _seen(_code(stand_in(expression), environment, template), svg, expression)
     return written
+
+
+def _seen(alike: str, svg: Path, expression: str) -> None:
+    """Keep `svg` (typeset from `expression`) as the look-alike of its stand-in, its digit glyphs learnt."""
+    if alike not in LOOKALIKES:
+        LOOKALIKES[alike] = (svg, expression)
+        digit_glyphs.learn(svg.read_text(encoding="utf-8"))
+
+
+def _swapped_from(lookalike: tuple[Path, str], expression: str, target: Path) -> None:
+    """Write `target`, the SVG of `expression`, from its look-alike's with the digits swapped, where that is
+    sure (`digit_glyphs.swapped`): whole (temporary name, rename), as LaTeX's would be."""
+    svg, alike = lookalike
+    if not svg.exists():
+        return
+    made = digit_glyphs.swapped(
+        _digits(expression), _digits(alike), svg.read_text(encoding="utf-8"), expression
+    )
+    if made is not None:
+        temporary = outputs.temporary_name(target)
+        temporary.write_text(made, encoding="utf-8")
+        os.replace(temporary, target)
+
+
+def _digits(expression: str) -> list[str]:
+    """The digits of `expression`'s numbers (those `stand_in` replaces), in order."""
+    return [d for number in NUMBER.finditer(expression) for d in number.group() if d.isdigit()]
 
 
 def _typeset_batch(pages: dict[str, str], tex_dir: Path) -> int:
