@@ -302,6 +302,8 @@ class Refocus(ChapterScene):
         self.bars.shift(RIGHT * BARS_LEFT + UP * self.bars_baseline() - self.bars.baseline.get_left())
         height = plane_top(self.bars) - PLANE_BOTTOM
         self.plane = value_coloured(ValuePlane(ex.tokens, tr.values, PLANE_WIDTH, height))
+        for mark, short in zip(self.plane.marks, self.bars.labels):  # its name, after its arrow
+            mark.submobjects[1] = cut_as(mark[1], short)
         self.output = VectorReadout(tr.output, color=theme().output)
         output = formula_word(_("output"), "output")
         self.output_label = c.math(rf"\text{{{output}}} =", color=theme().output)
@@ -444,12 +446,19 @@ def name_rows(bars: WeightBars, tokens, pitch: float) -> None:
 
 
 def as_the_bars_cut(names: VGroup, cut) -> None:
-    """Each of `names` wider than NAME_WIDTH replaced, where it stands, by its cut form under the bars (`cut`,
-    in order): a long name took the left column's width and shrank every text in it (review 5: digits of 10 px
-    at 480p with the river example), and one cut form per name is what the legend gives whole."""
+    """Each of `names` as the bars cut it (`cut_as`; `cut`, in order)."""
     for k, (name, short) in enumerate(zip(names, cut)):
-        if name.width > NAME_WIDTH:
-            names.submobjects[k] = short.copy().move_to(name, aligned_edge=LEFT)
+        names.submobjects[k] = cut_as(name, short)
+
+
+def cut_as(name, short):
+    """`name`, or where it is wider than NAME_WIDTH or cut, `short` (its cut form under the bars) where it stands:
+    a long name took the left column's width and shrank every text in it (review 5: digits of 10 px at 480p with
+    the river example), and one cut form per name is what the legend gives whole (issue 29: the plane and the w·v
+    row cut 'the-qui…' where the bars and the legend had 'the-…')."""
+    if name.width > NAME_WIDTH or getattr(name, "full", name.original_text) != name.original_text:
+        return short.copy().move_to(name, aligned_edge=LEFT)
+    return name
 
 
 def plane_top(bars: WeightBars) -> float:
