@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 import time
 from contextlib import nullcontext
 from dataclasses import replace
@@ -21,7 +22,7 @@ from pipeline.frames import beats, captions, colours, copies, families, paths, s
 from pipeline.frames.soundtrack import soundtrack
 from pipeline.plan.dependencies import language_of
 from pipeline.plan.settings import RenderSettings
-from pipeline.run import tex_cache
+from pipeline.run import tex_cache, typeset
 from pipeline.run.jobs import Job, Part, Progress
 from pipeline.run.latex_errors import explained
 from scenes.kit import palette
@@ -60,6 +61,7 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         colours.quick_colours(),
         paths.cached_paths(),
         held_frames.installed(),
+        typeset.recording(alone=sys.maxsize),  # every formula as manim typesets it, or digits swapped
         i18n.active(
             job.settings.lang
         ),  # `_()` in the scene answers in the render's language, its voice speaks it

@@ -16,7 +16,8 @@ another course and meet other formulas: the real run typesets those alone, as ma
 than typesetting a stand-in alone for every new form of formula, which a cold run met dozens of times a
 chapter).
 A missing formula whose look-alike was typeset needs no LaTeX at all where its digits can be swapped into
-the look-alike's SVG (`digit_glyphs`): a custom example's workings mostly can.
+the look-alike's SVG (`digit_glyphs`): a custom example's workings mostly can. Renders record too, with
+no look-ahead (every other formula typeset alone): their frames are the same, byte for byte.
 Each SVG is written under the name manim gives it, whole (temporary name, rename), and is the same
 drawing as manim's own (the same glyphs at the same places; only its internal glyph ids differ).
 """

@@ -19,6 +19,8 @@ NOT_FRAME_CODE = {  # the rest of what a worker runs, reviewed: none of it chang
     "pipeline.outputs": "paths, working folders and renames (the files' names are hashed as 'output files')",
     "pipeline.run.tex_cache": "shares manim's compiled SVGs, which manim names by their LaTeX",
     "pipeline.run.latex_errors": "explains LaTeX failures",
+    "pipeline.run.typeset": "formulas typeset as manim does, or made from a look-alike's SVG with the same drawing",
+    "pipeline.run.digit_glyphs": "a formula's SVG from a look-alike's, the same drawing as LaTeX's (tested)",
     "pipeline.plan.settings": "its values are hashed as 'setting ...' and 'output transparent'",
     "pipeline.plan.quality": "the presets: hashed through the settings' values",
     "pipeline.run.pause": "a test hook",
