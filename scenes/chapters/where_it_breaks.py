@@ -723,6 +723,7 @@ LEADER_TRIM = 0.08  # a leader line stops this short of its label
 DECADE_BUFF = (
     0.38  # from the log axis to its labels: a raised exponent clear of the ticks (round 8: touching)
 )
+DECADE_GAP = 0.1  # the least room between two decade labels of the log axis
 RISE_ODDS = 19  # the gap axis starts where the top weight is 1/(1 + RISE_ODDS) or lower
 CURVE_POINTS = 241
 
@@ -983,15 +984,17 @@ def power_label(k: int) -> VGroup:
 
 
 def readable_decades(plot: CurvePlot) -> CurvePlot:
-    """Relabel the plot's log axis: every second decade tick from the top, each label at the smallest size."""
+    """Relabel the plot's log axis: every second decade tick from the top (or fewer, DECADE_GAP apart at least: a
+    plot lowered for the names legend ran '10⁻²⁰' into '10⁰'), each label at the smallest size."""
     axis = plot.axes.y_axis
     axis.remove(axis.labels)
     lo, hi, step = decades(plot.log10_ys)
+    pitch = abs(axis.n2p(1)[1] - axis.n2p(0)[1])  # a decade's height
+    every = 2 * step
+    while every < hi - lo and every * pitch < power_label(hi).height + DECADE_GAP:
+        every += step
     labels = VGroup(
-        *[
-            power_label(k).next_to(axis.n2p(k - lo), LEFT, buff=DECADE_BUFF)
-            for k in range(hi, lo - 1, -2 * step)
-        ]
+        *[power_label(k).next_to(axis.n2p(k - lo), LEFT, buff=DECADE_BUFF) for k in range(hi, lo - 1, -every)]
     )
     axis.labels = labels
     axis.add(labels)
