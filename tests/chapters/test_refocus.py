@@ -249,7 +249,9 @@ def long_names(tmp_path_factory):
         yield built(Refocus, tmp_path_factory.mktemp("corpus-04"))
 
 
-def test_cut_names_under_the_bars_read_apart_and_a_legend_gives_them_whole(long_names, scene):
+def test_cut_names_under_the_bars_read_apart_and_a_legend_gives_them_whole(scene, long_names):
+    """`scene` first: built with the lecture's example before `long_names` puts corpus example 04 in use (run
+    alone, the test built it inside that example)."""
     shown = list(long_names.bars.labels)
     assert fit.cut(shown) and len({m.text for m in shown}) == len(shown)
     given = [entry.original_text for line in long_names.legend for entry in line]
