@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from manim import (
     DOWN,
@@ -43,7 +45,7 @@ from scenes.kit.matrices import COLUMN_GAP, DOTS, NamedMatrix, entries_tex, name
 from scenes.kit.palette import DIM, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.vector_rows import GAP
-from scenes.kit.worked import blend_result, blend_terms, dot_result, flow, paired_terms
+from scenes.kit.worked import LINE_GAP, blend_result, blend_terms, dot_result, elided, flow, paired_terms
 
 FORMULA_GAP = 0.18  # from the subtitle to the formula under it
 UNDER_FORMULA = 0.25  # from the formula's bottom to the top of the matrices
@@ -87,10 +89,36 @@ DOTS_SAID = (  # each row of Q K^T as its caption reads it
     N_("Row %(row)s: the first query's dot products %(dots)s."),
     N_("Row %(row)s: the second query's dot products %(dots)s."),
 )
+LEFT_OUT = (  # the note under a working whose terms do not all find room: which ones '⋯' stands for
+    N_("⋯ stands for term %(first)s of %(count)s."),
+    N_("⋯ stands for terms %(first)s to %(last)s of %(count)s."),
+)
 OUTPUT_SAID = (  # each output row as its caption reads it
     N_("Row %(row)s: each weight times its word's value, added: the first query's output."),
     N_("Row %(row)s: each weight times its word's value, added: the second query's output."),
 )
+
+
+class Room(NamedTuple):
+    """Where a working goes: its top left corner, the width its lines keep within, and whether it is centred
+    across the stage (under a product on one line, as that line is)."""
+
+    at: list
+    width: float
+    centred: bool = False
+
+
+class Working(VGroup):
+    """An entry worked out, as drawn: its terms (`.terms`, each with its place among all, `elided`), its result
+    (`.result`) and, where some terms are left out for room, a note under them saying which (`.note`, else None)."""
+
+    def __init__(self, terms: list, result, note=None):
+        super().__init__(*terms, result, *([note] if note else []))
+        self.terms, self.result, self.note = terms, result, note
+
+    def ending(self) -> list:
+        """What comes once the terms are in: the result, and the note."""
+        return [self.result, *([self.note] if self.note else [])]
 
 
 class AllQueriesAtOnce(ChapterScene):
@@ -98,8 +126,9 @@ class AllQueriesAtOnce(ChapterScene):
 
     Each product is laid out on one line, 'Q × K^T = Q K^T', as large as fits the stage (ZOOMS), so its
     digits read at 480p; the entries being explained are worked out under it, pair by pair. A product too
-    wide for one line is wrapped onto two, 'Q × K^T' over '= Q K^T', its signs kept; where even that would not
-    fit at the number size, the shared coordinates (or the words) are cut (the first ones shown, then dots).
+    wide for one line is wrapped onto two, 'Q × K^T' over '= Q K^T', its signs kept, its workings under it or,
+    where that leaves no room, beside the second line; where even that would not fit at the number size, the
+    shared coordinates (or the words) are cut (the first ones shown, then dots).
     Only past that is it laid out as a multiplication table (the right factor on top, the left factor at the
     bottom left, entry (i, j) level with row i and under column j), its working on the right.
     """
@@ -181,7 +210,7 @@ class AllQueriesAtOnce(ChapterScene):
         working = VGroup()
         for k, ((i, j), later) in enumerate(self.dot_workings.items()):
             pairs = [
-                self.pair_in(t, self.q_entry(i, k), self.kt_entry(k, j)) for k, t in enumerate(later[:-1])
+                self.pair_in(t, self.q_entry(i, t.index), self.kt_entry(t.index, j)) for t in later.terms
             ]
             if k == 0:  # pair by pair
                 for pair in pairs:
@@ -198,7 +227,7 @@ class AllQueriesAtOnce(ChapterScene):
                     LaggedStart(*pairs, lag_ratio=0.5),
                     run_time=max(1.5, 0.6 * self.caption_time(caption) - 0.5),
                 )
-            self.show(FadeIn(later[-1]), pulsed(self.dots_entry(i, j)), run_time=0.8, hold=0.5)
+            self.show(*map(FadeIn, later.ending()), pulsed(self.dots_entry(i, j)), run_time=0.8, hold=0.5)
             working = later
         for i, said_row in enumerate(DOTS_SAID[: len(tr.queries)]):
             caption = _(said_row, row=i + 1, dots=caption_vector(tr.dots[i], SCORE_PLACES))
@@ -400,16 +429,17 @@ class AllQueriesAtOnce(ChapterScene):
 
     def pair_in(self, term, q_entry, k_entry) -> AnimationGroup:
         """A term faded in where it stands while the two entries it multiplies are framed (none framed where
-        an entry is cut from view); no copy flies to it, across the words and the working on its way."""
+        an entry is cut from view, or for the '⋯' of terms left out); no copy flies to it, across the words and
+        the working on its way."""
         framing = [framed(entry) for entry in (q_entry, k_entry) if entry is not None]
         return AnimationGroup(FadeIn(term, shift=RIGHT * 0.1), *framing)
 
     def work_out_row(self, i: int, working: VGroup) -> None:
         """Row i of the weights times V, word by word: each weight and its word's value fly into the working."""
-        for j, term in enumerate(working[:-1]):
-            self.show(*self.weighed(i, j, term), run_time=0.6)
+        for term in working.terms:
+            self.show(*self.weighed(i, term), run_time=0.6)
         self.show(
-            FadeIn(working[-1]),
+            *map(FadeIn, working.ending()),
             *self.v_rows_lit(None),
             pulsed(self.outputs.matrix.get_rows()[i], theme().output),
             run_time=0.8,
@@ -417,9 +447,13 @@ class AllQueriesAtOnce(ChapterScene):
         )
         self.show(FadeOut(working), run_time=0.5)
 
-    def weighed(self, i: int, j: int, term) -> list:
-        """`term` ('w × v') fading in where it stands while weight (i, j) is framed and row j of V lit (no copy
-        flies from the matrices to it: it would cross the working and the entries on its way)."""
+    def weighed(self, i: int, term) -> list:
+        """`term` ('w × v', its word j's) fading in where it stands while weight (i, j) is framed and row j of V
+        lit (no copy flies from the matrices to it: it would cross the working and the entries on its way); the
+        '⋯' of words left out alone."""
+        j = term.index
+        if j is None:
+            return [FadeIn(term, shift=RIGHT * 0.1)]
         framing = [framed(self.weights.matrix.get_rows()[i][j])] if j < self.shown_words else []
         return [FadeIn(term, shift=RIGHT * 0.1), *framing, *self.v_rows_lit(j)]
 
@@ -432,15 +466,15 @@ class AllQueriesAtOnce(ChapterScene):
             for part in pair
         ]
 
-    def q_entry(self, i: int, k: int):
-        """Entry (i, k) of Q as drawn, or None where Q is cut."""
+    def q_entry(self, i: int, k: int | None):
+        """Entry (i, k) of Q as drawn, or None where Q is cut (or k is None: the '⋯' of terms left out)."""
         row = [e for e in self.q.matrix.get_rows()[i] if e.tex_string not in DOTS]
-        return row[k] if k < len(row) else None
+        return row[k] if k is not None and k < len(row) else None
 
-    def kt_entry(self, k: int, j: int):
-        """Entry (k, j) of K^T as drawn, or None where K^T is cut."""
+    def kt_entry(self, k: int | None, j: int):
+        """Entry (k, j) of K^T as drawn, or None where K^T is cut (or k is None)."""
         column = [e for e in self.kt.matrix.get_columns()[j] if e.tex_string not in DOTS]
-        return column[k] if k < len(column) else None
+        return column[k] if k is not None and k < len(column) else None
 
     def dots_entry(self, i: int, j: int):
         return self.dots.matrix.get_rows()[i][j]
@@ -491,7 +525,8 @@ class AllQueriesAtOnce(ChapterScene):
             self.first_in_line, [(shown, words) for shown in range(d, 0, -1) for words in (True, False)]
         )
         self.zoom2 = self.written(self.second_in_line, [(shown,) for shown in range(n, 0, -1)])
-        if self.zoom1 is None or self.zoom2 is None:  # too wide even cut, on two lines: tables
+        self.tables = self.zoom1 is None or self.zoom2 is None  # too wide even cut, on two lines
+        if self.tables:
             self.zoom1 = self.zoom2 = 1
             self.first_product()
             self.second_product()
@@ -508,7 +543,7 @@ class AllQueriesAtOnce(ChapterScene):
     def lower_second(self) -> None:
         """The second product on one line and its working, moved down half the room left under them, so the
         picture stands in the stage's middle rather than at its top."""
-        if self.second_work[0][0] != STAGE.body_left:  # a table: it stays under the formula
+        if self.tables:  # they stay under the formula
             return
         line = VGroup(
             self.weights,
@@ -586,7 +621,7 @@ class AllQueriesAtOnce(ChapterScene):
         """'Q × K^T = Q K^T' on one line (or `wrapped` onto two) at `self.zoom`, `shown` coordinates (None: all),
         the words (or a dash of each word's colour) under K^T's columns, the scores in the dot products' place,
         '÷ √d' under them; what must fit (on one line, with room for the working under it; wrapped, `workings`
-        drops a working that finds no room)."""
+        finds its working a room under it or beside its second line, `rooms`)."""
         tr = self.trace
         named = max(n.width for n in self.names) + NAME_GAP if words else 0
         self.q = NamedMatrix("Q", tr.queries, theme().query, cols=shown)
@@ -599,6 +634,7 @@ class AllQueriesAtOnce(ChapterScene):
         times, equals = self.first_signs
         line = level(self.q, times, self.kt, *([] if wrapped else [equals, self.dots]))
         self.columns = self.column_names(words)
+        first = [self.q, times, self.kt, self.columns]
         if wrapped:
             line = VGroup(line, wrap(level(equals, self.dots), VGroup(line, self.columns), times))
         align_columns(self.scores, self.dots)
@@ -609,10 +645,10 @@ class AllQueriesAtOnce(ChapterScene):
         whole = VGroup(line, self.columns, self.scores).scale(self.zoom)
         centred(whole.align_to([0, self.top_y, 0], UP))
         self.divide_label.next_to(self.scores, DOWN, buff=0.3).align_to(self.scores, LEFT)
-        self.work_at, self.work_width = self.first_work = self.under(whole)
+        self.first_rooms = rooms(whole, first, line[1] if wrapped else None)
         if wrapped:
             return whole, self.divide_label
-        return whole, self.divide_label, self.dot_working(0, 0)
+        return whole, self.divide_label, self.placed(*self.dot_working(0, 0), self.first_rooms[0])
 
     def second_in_line(self, wrapped: bool = False, shown: int | None = None) -> tuple[VGroup, ...]:
         """'weights × V = outputs' on one line (or `wrapped` onto two) at `self.zoom`, `shown` words (None: all),
@@ -633,13 +669,14 @@ class AllQueriesAtOnce(ChapterScene):
         times, equals = self.second_signs
         result = [] if wrapped else [equals, self.outputs]
         line = level(self.weights, self.sums, times, self.value_names, self.v, *result)
+        first = list(line)
         self.place_sums()
         self.place_value_names()
         if wrapped:
             line = VGroup(line, wrap(level(equals, self.outputs), line, times))
         centred(line.scale(self.zoom).align_to([0, self.top_y, 0], UP))
-        self.work_at, self.work_width = self.second_work = self.under(line)
-        return (line,) if wrapped else (line, self.blend_working(0))
+        self.second_rooms = rooms(line, first, line[1] if wrapped else None)
+        return (line,) if wrapped else (line, self.placed(*self.blend_working(0), self.second_rooms[0]))
 
     def place_sums(self) -> None:
         self.sums.next_to(self.weights.matrix, RIGHT, buff=0.25)
@@ -651,46 +688,65 @@ class AllQueriesAtOnce(ChapterScene):
         for name, row in zip(self.value_names, self.v.matrix.get_rows()):
             name.next_to(self.v.matrix, LEFT, buff=0.15).set_y(row.get_y())
 
-    def dot_working(self, i: int, j: int) -> VGroup:
-        """Row i of Q times column j of K^T, pair by pair, then the entry; flowed under or beside the product."""
+    def dot_working(self, i: int, j: int) -> tuple[list, VGroup]:
+        """Row i of Q times column j of K^T: its pairs, and the entry (at `self.zoom`, to be `placed`)."""
         tr = self.trace
         q = entries_tex(tr.queries, 3)[i]
         k = [row[j] for row in entries_tex(tr.keys_t, 3)]
         result = entries_tex(tr.dots, SCORE_PLACES)[i][j]
-        parts = [*paired_terms(q, k, theme().query, theme().key), dot_result(q, k, result)]
-        return self.placed(parts)
+        return self.zoomed(paired_terms(q, k, theme().query, theme().key), dot_result(q, k, result))
 
-    def blend_working(self, i: int) -> VGroup:
-        """Row i of the weights times V, word by word, then the output row."""
+    def blend_working(self, i: int) -> tuple[list, VGroup]:
+        """Row i of the weights times V: its terms word by word, and the output row (to be `placed`)."""
         tr = self.trace
         w = entries_tex(tr.weights, WEIGHT_PLACES)[i]
         v = entries_tex(tr.values, 3)
         out = entries_tex(tr.outputs, WEIGHT_PLACES)[i]
-        parts = [*blend_terms(w, v, theme().value), blend_result(w, v, out, theme().output)]
-        return self.placed(parts)
+        return self.zoomed(blend_terms(w, v, theme().value), blend_result(w, v, out, theme().output))
 
-    def placed(self, parts: list) -> VGroup:
-        for part in parts:
+    def zoomed(self, terms: list, result) -> tuple[list, VGroup]:
+        for part in [*terms, result]:
             part.scale(self.zoom)
-        working = flow(parts, self.work_width).shift(self.work_at)
-        if self.work_at[0] == STAGE.body_left:  # under a product on one line: centred under it like the line
-            centred(working)
-        return working
+        return terms, result
+
+    @staticmethod
+    def placed(terms: list, result, room: Room, kept: int | None = None) -> Working:
+        """A working of `terms` and `result` flowed in `room`; where `kept` is fewer than the terms, the first
+        and the last of them with '⋯' between (`elided`) and a note under them saying which '⋯' stands for."""
+        shown = elided(terms, kept or len(terms))
+        flow([*shown, result], room.width)
+        note = left_out(shown, len(terms), room.width)
+        if note:
+            note.next_to(VGroup(*shown, result), DOWN, buff=LINE_GAP, aligned_edge=LEFT)
+        working = Working(shown, result, note)
+        working.shift(room.at - working.get_corner(UL))
+        return centred(working) if room.centred else working
 
     def workings(self) -> None:
-        """The entries worked out: the first and the last of the dot products, every output row; none of a
-        kind where one would leave the stage (a table of a wide example leaves too little room beside it)."""
+        """The entries worked out: the first and the last of the dot products, every output row (`worked_out`)."""
         m, n = self.trace.dots.shape
-        self.zoom, (self.work_at, self.work_width) = self.zoom1, self.first_work
-        self.dot_workings = {
-            (i, j): self.dot_working(i, j) for i, j in dict.fromkeys([(0, 0), (m - 1, n - 1)])
-        }
-        self.zoom, (self.work_at, self.work_width) = self.zoom2, self.second_work
-        self.blend_workings = [self.blend_working(i) for i in range(m)]
-        if not self.fits(*self.dot_workings.values()):
-            self.dot_workings = {}
-        if not self.fits(*self.blend_workings):
-            self.blend_workings = []
+        pairs = list(dict.fromkeys([(0, 0), (m - 1, n - 1)]))
+        self.zoom = self.zoom1
+        shown = [self.q, *self.first_signs, self.kt, self.columns, self.dots]
+        made = [self.dot_working(i, j) for i, j in pairs]
+        self.dot_workings = dict(zip(pairs, self.worked_out(made, self.first_rooms, shown)))
+        self.zoom = self.zoom2
+        shown = [self.weights, self.sums, *self.second_signs, self.value_names, self.v, self.outputs]
+        self.blend_workings = self.worked_out(
+            [self.blend_working(i) for i in range(m)], self.second_rooms, shown
+        )
+
+    def worked_out(self, made: list, rooms: list[Room], shown: list) -> list[Working]:
+        """The workings `made` (terms and result each), all placed in the first of `rooms` where they keep on the
+        stage and clear of `shown` with every term; else with as many as find room (the first and the last,
+        '⋯' between, two at least); none where even that does not fit."""
+        count = len(made[0][0])
+        for kept in range(count, min(count, 2) - 1, -1):
+            for room in rooms:
+                workings = [self.placed(terms, result, room, kept) for terms, result in made]
+                if self.fits(*workings) and all(fit.apart(w, p) for w in workings for p in shown):
+                    return workings
+        return []
 
     def first_product(self) -> None:
         """Q K^T as a table: K^T on top (its words under it), Q at the left, the dot products under K^T.
@@ -728,9 +784,7 @@ class AllQueriesAtOnce(ChapterScene):
         align_rows(self.q, self.dots)
         self.divide_label = self.divide_tex().next_to(self.q, UP, buff=0.3).align_to(self.q, LEFT)
         self.first_signs = VGroup()  # a table needs no signs
-        self.work_at, self.work_width = self.first_work = self.beside(
-            VGroup(self.kt, self.columns, self.dots), self.dots
-        )
+        self.first_rooms = [self.beside(VGroup(self.kt, self.columns, self.dots), self.dots)]
         return self.kt, self.columns, self.scores, self.q
 
     def column_names(self, words: bool) -> VGroup:
@@ -774,9 +828,7 @@ class AllQueriesAtOnce(ChapterScene):
         align_rows(self.weights, self.outputs)
         self.place_sums()
         self.place_value_names()
-        self.work_at, self.work_width = self.second_work = self.beside(
-            VGroup(self.v, self.outputs), self.outputs
-        )
+        self.second_rooms = [self.beside(VGroup(self.v, self.outputs), self.outputs)]
         return self.v, self.outputs, self.weights, self.value_names
 
     def closing(self) -> None:
@@ -816,16 +868,10 @@ class AllQueriesAtOnce(ChapterScene):
         return self.shapes, self.end_outputs
 
     @staticmethod
-    def beside(table: VGroup, product: NamedMatrix) -> tuple[list, float]:
-        """Where the working of a table's entries goes (its top left, its width): on the table's right, from
-        its product's top."""
+    def beside(table: VGroup, product: NamedMatrix) -> Room:
+        """Where the working of a table's entries goes: on the table's right, from its product's top."""
         left = table.get_right()[0] + SIDE_GAP
-        return [left, product.get_top()[1], 0], -STAGE.body_left - left
-
-    @staticmethod
-    def under(line: VGroup) -> tuple[list, float]:
-        """Where the working of a product on one line goes: under it, across the stage."""
-        return [STAGE.body_left, line.get_bottom()[1] - WORK_GAP, 0], -2 * STAGE.body_left
+        return Room([left, product.get_top()[1], 0], -STAGE.body_left - left)
 
     @staticmethod
     def fits(*parts) -> bool:
@@ -848,6 +894,24 @@ def signs() -> VGroup:
     return VGroup(*[c.math(sign, color=theme().muted) for sign in (r"\times", "=")])
 
 
+def rooms(whole: VGroup, first: list, second: VGroup | None) -> list[Room]:
+    """Where a product's working may go, best first: under the product (`whole`), across the stage and centred;
+    where it is wrapped, beside its second line ('= C', `second`) too: on its left or its right, under whatever
+    of the first line (`first`'s parts) stands over that side."""
+    found = [Room([STAGE.body_left, whole.get_bottom()[1] - WORK_GAP, 0], -2 * STAGE.body_left, centred=True)]
+    if second is None:
+        return found
+    for left, right in (
+        (STAGE.body_left, second.get_left()[0] - SIDE_GAP),
+        (second.get_right()[0] + SIDE_GAP, -STAGE.body_left),
+    ):
+        over = [p.get_bottom()[1] for p in first if p.get_left()[0] < right and p.get_right()[0] > left]
+        top = min(over, default=second.get_top()[1] + WORK_GAP) - WORK_GAP
+        if right > left:
+            found.append(Room([left, top, 0], right - left))
+    return found
+
+
 def wrap(second: VGroup, above, times) -> VGroup:
     """A product's second line, '= C' (`second`, its sign first), WRAP_GAP under `above` ('A × B'), its '=' under
     the '×' (`times`), or under the first line's start where it would run past that line's end: the signs of a
@@ -859,10 +923,31 @@ def wrap(second: VGroup, above, times) -> VGroup:
     return second
 
 
-def entry_text(working) -> str:
-    """'2×0 + 0×1 + ... = 4' for a caption, from a dot product's working as drawn, as the language writes it."""
-    pairs = " + ".join(f"{said(t.pair[0].tex_string)}×{said(t.pair[1].tex_string)}" for t in working[:-1])
-    return f"{pairs} {'=' if working[-1][0].tex_string == '=' else '≈'} {said(working[-1][1].tex_string)}"
+def entry_text(working: Working) -> str:
+    """'2×0 + 0×1 + ... = 4' for a caption, from a dot product's working as drawn ('…' for terms left out), as
+    the language writes it."""
+    pairs = " + ".join(
+        "…" if t.index is None else f"{said(t.pair[0].tex_string)}×{said(t.pair[1].tex_string)}"
+        for t in working.terms
+    )
+    result = working.result
+    return f"{pairs} {'=' if result[0].tex_string == '=' else '≈'} {said(result[1].tex_string)}"
+
+
+def left_out(terms: list, count: int, width: float):
+    """The note saying which of `count` terms the '⋯' among `terms` stands for (`elided`), wrapped within
+    `width`, or None."""
+    dots = next((t for t in terms if t.index is None), None)
+    if dots is None:
+        return None
+    places = dots.stands_for
+    first, last = places[0] + 1, places[-1] + 1
+    note = (
+        _(LEFT_OUT[0], first=first, count=count)
+        if first == last
+        else _(LEFT_OUT[1], first=first, last=last, count=count)
+    )
+    return fit.wrap_within(note, width, role="small", color=theme().muted)
 
 
 def shape_text(shape) -> str:

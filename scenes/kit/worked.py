@@ -1,7 +1,7 @@
 """Products worked out term by term, each term its own mobject: a dot product as its pairs '(q_j)(k_j)' (each
 entry in its factor's colour, so the matching entries can be seen to come from the matrices), a blend as
 'w_j × v_j'; then the result, carrying its equations (`relations`) for the equation test. `flow` lays the
-terms out in lines that keep within a width."""
+terms out in lines that keep within a width; `elided` keeps the first and the last where all have no room."""
 
 from __future__ import annotations
 
@@ -53,6 +53,19 @@ def blend_result(weights: list[str], values: list[list[str]], result: list[str],
     shown = "=" if all(r.sign == "=" for r in rels) else "≈"
     rels = [Relation(r.terms, r.op, shown, r.result) for r in rels]
     return c.math(tex_sign(rels[0]), Tex("[" + GAP.join(result) + "]", rels), color=color)
+
+
+def elided(terms: list, kept: int) -> list:
+    """`terms` (of `paired_terms` or `blend_terms`) where only `kept` find room: the first kept - 1, '+ ⋯', the
+    last. Each term knows its place among all (`.index`); the '⋯' (`.index` None) the places it stands for
+    (`.stands_for`, a range), so a note can say which are left out."""
+    for k, term in enumerate(terms):
+        term.index = k
+    if kept >= len(terms):
+        return list(terms)
+    dots = c.math(r"{}+", r"\cdots", color=theme().muted)
+    dots.index, dots.stands_for = None, range(kept - 1, len(terms) - 1)
+    return [*terms[: kept - 1], dots, terms[-1]]
 
 
 def flow(parts: list, width: float, gap: float = TERM_GAP, line_gap: float = LINE_GAP) -> VGroup:

@@ -17,7 +17,7 @@ from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.palette import tex_size, theme
 from tests.kit.test_equations import holds
-from tests.support.example_corpus import STYLES, corpus_example
+from tests.support.example_corpus import COUNT, STYLES, corpus_example
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -256,6 +256,39 @@ def test_the_river_example_writes_both_products_with_their_signs(tmp_path):
         scene = built(AllQueriesAtOnce, tmp_path)
     written_with_signs(scene)
     assert scene.q.entries() == ["1.000", "0.500", "-0.250", "-0.500", "1.200", "0.800"]  # nothing cut
+
+
+@pytest.mark.parametrize("number", range(COUNT))
+def test_every_corpus_example_works_out_its_entries(number, tmp_path):
+    """Stop 55: the river example dropped the pair-by-pair workings (no room under the two-line product). Every
+    corpus example works out the first and the last dot product and every output row, under the product or beside
+    its second line, on the stage and clear of the product shown with it: every term, or where they have no room
+    the first ones and the last with '⋯' between and a note under them saying which terms it stands for; the
+    result's equations count every term either way."""
+    with corpus_example(number):
+        scene = built(AllQueriesAtOnce, tmp_path)
+    tr = scene.trace
+    m, n = tr.dots.shape
+    assert list(scene.dot_workings) == list(dict.fromkeys([(0, 0), (m - 1, n - 1)]))
+    assert len(scene.blend_workings) == m
+    first = [scene.q, *scene.first_signs, scene.kt, scene.columns, scene.dots]
+    second = [scene.weights, scene.sums, *scene.second_signs, scene.value_names, scene.v, scene.outputs]
+    kinds = [(first, scene.dot_workings.values(), tr.keys.shape[1]), (second, scene.blend_workings, n)]
+    for parts, workings, count in kinds:
+        for working in workings:
+            assert working.get_left()[0] >= LEFT_X and working.get_right()[0] <= RIGHT_X
+            assert working.get_bottom()[1] >= BOTTOM_Y
+            assert all(fit.apart(working, part) for part in parts)
+            places = [t.index for t in working.terms]
+            if None in places:
+                dots = places.index(None)
+                assert places == [*range(dots), None, count - 1] and dots >= 1
+                said = working.note.original_text
+                assert str(count) in said and str(dots + 1) in said and "⋯" in said
+            else:
+                assert places == list(range(count)) and working.note is None
+            for rel in working.result.relations:
+                assert len(rel.terms) == 2 * count and holds(rel)
 
 
 def test_the_dot_products_are_divided_in_place(scene):
