@@ -446,6 +446,7 @@ OUTPUT_WIDTH = 9  # the output arrow's stroke, wider than a key's (5): a rim rou
 LABEL_GAP = 0.3  # between the cross and its label
 LABEL_TRIES = 4  # rings round a point, LABEL_GAP apart, where a label looks for a clear place
 FAR_TRIES = 14  # the query's label, which must stay clear of the shadows too, may look this far (4.2)
+KEY_TRIES = 8  # a key's name, in a crowded plane, this far (2.4) rather than on a line or arrow
 NEAR_TRIES = 5  # ... its coordinates with it only this far (1.5: review 5 found them 190 px from the cross)
 ARROW_CLEARANCE = 0.12  # a label keeps at least this from every key arrow
 SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
@@ -487,7 +488,9 @@ UNRELATED = 0.05  # a key whose cosine is within this of 0 points in an unrelate
 
 class LiveAttention(VGroup):
     """The plane, keys, query cross, weight bars and output arrow, kept in step with numpy. The output arrow
-    is drawn under the keys and wider, so a key it lies along stays visible inside its orange rim."""
+    is drawn under the keys and wider, so a key it lies along stays visible inside its orange rim; the cross
+    under the keys too, so a key whose tip it stands on keeps its head (review 5: the river example's), and the
+    keys' names over everything the plane draws."""
 
     def __init__(self, example):
         super().__init__()
@@ -507,10 +510,18 @@ class LiveAttention(VGroup):
         axes = [self.plane.x_axis, self.plane.y_axis]
         self.shadows = Shadows(self.plane, stop, [token_color(t) for t in example.tokens], [*along, *axes])
         self.key_labels = VGroup()
+        arrows, crosses = self.still_shapes(along[-1])
         for t, k in zip(example.tokens, example.keys):
             label = arrow_label(self.plane, k, t, token_color(t))
             self.key_labels.add(
-                clear_near(label, self.plane.c2p(*k), self.key_labels, self.keys, self.drawn_lines())
+                clear_near(
+                    label,
+                    self.plane.c2p(*k),
+                    [*self.key_labels, *crosses],
+                    arrows,
+                    self.drawn_lines(),
+                    KEY_TRIES,
+                )
             )
         self.cross = cross_marker().move_to(self.plane.c2p(*example.path[0]))
         self.bars, self.legend = self.weight_bars(BAR_HEIGHT)
@@ -519,7 +530,21 @@ class LiveAttention(VGroup):
             self.bars, self.legend = self.weight_bars(BAR_HEIGHT - min(below, BAR_HEIGHT - LEAST_BARS))
         self.output = plane_arrow(self.plane, self.trace().output, theme().output, width=OUTPUT_WIDTH)
         self.glossary = glossary(self.trace().width)
+        for layer, part in enumerate((self.output, self.cross, self.keys, self.key_labels), start=1):
+            part.set_z_index(layer)  # whatever comes in later: a key along the query shows over both
         self.add(self.plane, self.output, self.keys, self.key_labels, self.cross, self.bars)
+
+    def still_shapes(self, stop_output) -> tuple[list, list]:
+        """What the keys' names keep clear of besides each other and the lines: the key arrows and the output
+        arrow, and the query's cross, where they stand still while the names are read: at the drag's start and
+        at its stop, the worked example's query (`stop_output`: the output there); a key along the query has
+        its name by its tip, not under the cross or the output lying over its arrow."""
+        start = self.example.path[0]
+        output = plane_arrow(
+            self.plane, attend(start, self.example.keys).output, theme().output, width=OUTPUT_WIDTH
+        )
+        crosses = [cross_marker().move_to(self.plane.c2p(*p)) for p in (start, self.example.query)]
+        return [*self.keys, output, stop_output], crosses
 
     def weight_bars(self, height: float) -> tuple[WeightBars, VGroup]:
         """The live bars (`height` for a weight of 1) with the kit's total line, the tallest reaching as high as

@@ -19,6 +19,7 @@ from scenes.chapters.registry import find
 from scenes.chapters.three_token_drag import (
     ARROW_CLEARANCE,
     EXP_PLACES,
+    KEY_TRIES,
     LABEL_GAP,
     NEAR_TRIES,
     NOTE,
@@ -28,6 +29,7 @@ from scenes.chapters.three_token_drag import (
     SHADOW_STROKE,
     SPILL,
     VALUE_GAP,
+    LiveAttention,
     Shadows,
     ThreeTokenDrag,
     WeightChart,
@@ -542,6 +544,30 @@ def test_key_labels_keep_clear_of_every_arrow(custom, tmp_path):
     assert not [
         (label.text, key.get_end()) for label in live.key_labels for key in live.keys if touches(label, key)
     ]
+
+
+@pytest.mark.parametrize("path", corpus_files(), ids=lambda path: path.stem)
+def test_every_key_s_name_stands_clear_near_its_tip_and_its_arrow_over_the_output_and_cross(path):
+    """Review 5 and stop 55: river.toml's key along the query lay hidden under the output arrow and the ✕, its
+    name 50 px off. For every corpus example, each key's name keeps clear of every key arrow, the output arrow and
+    the ✕ where they stand still (the drag's start and its stop), the axes, the query's line, the shadows and the
+    other names, within KEY_TRIES rings of its tip; the keys are drawn over the output and the ✕, the names over
+    everything the plane draws."""
+    example = load_example_file(path).drag
+    live = LiveAttention(example)
+    arrows, crosses = [*live.keys, live.output.copy()], [live.cross.copy()]  # at the start
+    live.move_query_to(example.query)
+    arrows.append(live.output)
+    crosses.append(live.cross)
+    labels = list(live.key_labels)
+    for k, label in enumerate(labels):
+        assert not [shape for shape in [*arrows, *live.drawn_lines()] if touches(label, shape)], label.text
+        assert all(fit.apart(label, other) for other in [*crosses, *labels[:k], *labels[k + 1 :]]), label.text
+        tip = live.plane.c2p(*example.keys[k])[:2]
+        (x0, y0), (x1, y1) = fit.box(label)
+        assert np.linalg.norm(tip - np.clip(tip, [x0, y0], [x1, y1])) <= KEY_TRIES * LABEL_GAP * 1.5
+    layers = [part.z_index for part in (live.output, live.cross, live.keys[0], live.key_labels[0])]
+    assert layers == sorted(layers) and len(set(layers)) == 4 and layers[0] > live.plane.z_index
 
 
 def test_the_query_s_label_and_the_names_keep_clear_of_arrows_axes_and_shadows(custom, tmp_path):
