@@ -120,7 +120,9 @@ def test_the_legend_gives_each_cut_name_whole_once_in_its_colour_within_its_widt
     shown = [*fit.distinct_names(SIMILAR, 1.2), *fit.distinct_names(SIMILAR, 1.0)]
     legend = fit.legend(shown, 5.0)
     entries = [entry for line in legend for entry in line]
-    said = [e.original_text.replace(":\n", ": ").replace("\n", "") for e in entries]  # wrapped within the width
+    said = [
+        e.original_text.replace(":\n", ": ").replace("\n", "") for e in entries
+    ]  # wrapped within the width
     cut = {m.full for m in fit.cut(shown)}
     assert sorted(e.split(": ", 1)[1] for e in said) == sorted(cut)  # each once
     first = {}
