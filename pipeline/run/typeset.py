@@ -243,6 +243,9 @@ def _swapped_from(lookalike: tuple[Path, str], expression: str, target: Path) ->
         _digits(expression), _digits(alike), svg.read_text(encoding="utf-8"), expression
     )
     if made is not None:
+        target.parent.mkdir(
+            parents=True, exist_ok=True
+        )  # manim makes it only when it typesets something itself
         temporary = outputs.temporary_name(target)
         temporary.write_text(made, encoding="utf-8")
         os.replace(temporary, target)

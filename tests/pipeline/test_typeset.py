@@ -35,8 +35,10 @@ def drawing(svg_text: str) -> tuple:
 
 @pytest.fixture
 def tex_dir(tmp_path, monkeypatch):
-    """An empty Tex folder, and no look-alikes remembered from formulas other tests typeset in this process."""
+    """An empty Tex folder, and no look-alikes remembered from formulas other tests typeset in this process;
+    no digits swapped (these tests count LaTeX runs; tests/pipeline/test_digit_glyphs.py swaps)."""
     monkeypatch.setattr(typeset, "LOOKALIKES", {})
+    monkeypatch.setattr(typeset.digit_glyphs, "swapped", lambda *_: None)
     with tempconfig({"tex_dir": str(tmp_path / "Tex"), "media_dir": str(tmp_path)}):
         yield tmp_path / "Tex"
 
@@ -103,7 +105,8 @@ def test_a_course_changed_by_a_placeholder_typesets_only_what_it_met_alone(tex_d
     assert [("}2.5\\special" in t, "}1.5\\special" in t) for t in alone] == [(True, False)]
 
 
-def test_a_batch_draws_what_manim_draws_alone(tmp_path):
+def test_a_batch_draws_what_manim_draws_alone(tmp_path, monkeypatch):
+    monkeypatch.setattr(typeset.digit_glyphs, "swapped", lambda *_: None)  # every formula through LaTeX
     with tempconfig({"tex_dir": str(tmp_path / "alone"), "media_dir": str(tmp_path)}):
         alone = [SansTex(*parts) for parts in FORMULAS]
         alone_svgs = [formula.file_name for formula in alone]
@@ -133,7 +136,6 @@ def test_a_run_typesets_a_few_missing_formulas_alone_and_looks_ahead_for_more(te
     monkeypatch.setattr(typeset, "ALONE", 2)
     monkeypatch.setattr(typeset, "MISSED", {})
     monkeypatch.setattr(typeset, "RUN_SECONDS", {})  # runs that cost no more than two formulas typeset alone
-    monkeypatch.setattr(typeset.digit_glyphs, "swapped", lambda *_: None)  # these formulas are look-alikes
     monkeypatch.setattr(typeset, "ALONE_SECONDS", 10.0)
 
     def run(*numbers):
