@@ -184,6 +184,7 @@ class WordOrder(ChapterScene):
             run_time=1.2,
             caption=_("Sinusoidal position: add to each x a row of sines and cosines of its position p."),
         )
+        self.play(framed(self.pe_table), run_time=2)  # while the caption is read: the rows it speaks of
         self.show(
             FadeIn(self.stripe_picture),
             run_time=1.2,
