@@ -4,6 +4,7 @@ for the whole session; and the reliability tests' summary at the end of the run.
 import fcntl
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -196,8 +197,12 @@ LONGEST = ("tests.lecture.test_benchmark", "tests.page.test_present")
 
 
 def pytest_configure(config):
-    """pytest-xdist hands the groups out in the order `pytest_collection_modifyitems` leaves them."""
+    """pytest-xdist hands the groups out in the order `pytest_collection_modifyitems` leaves them. Ctrl-C is
+    heard, as in a terminal, even where the suite was started in the background of a shell without job control
+    (which starts it ignoring SIGINT: the renders it starts would inherit that, and the interrupt tests hang)."""
     config.option.loadscopereorder = False
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
