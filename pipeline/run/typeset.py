@@ -57,9 +57,8 @@ CACHES = (
     ("scenes.kit.components", "_TYPESET"),
     ("scenes.kit.matrices", "_BUILT"),
 )
-LOOKALIKES: dict[
-    tuple, tuple[Path, str]
-] = {}  # a typeset formula (SVG, TeX) per stand-in: drawn for any like it
+# a typeset formula (its SVG and TeX) per stand-in's whole document: drawn for, or swapped into, any like it
+LOOKALIKES: dict[str, tuple[Path, str]] = {}
 NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![\d.]|\s*(?:em|ex|pt|mu|cm|mm|in|bp|sp)\b)")
 # manim's marks round a formula's parts, and what draws no glyph of its own (spacing, styles, grouping)
 PART_MARK = re.compile(r"\\special\{dvisvgm:raw (<g id='\w+'>|</g>)\}")
@@ -243,9 +242,7 @@ def _swapped_from(lookalike: tuple[Path, str], expression: str, target: Path) ->
         _digits(expression), _digits(alike), svg.read_text(encoding="utf-8"), expression
     )
     if made is not None:
-        target.parent.mkdir(
-            parents=True, exist_ok=True
-        )  # manim makes it only when it typesets something itself
+        target.parent.mkdir(parents=True, exist_ok=True)  # manim makes it only as it typesets itself
         temporary = outputs.temporary_name(target)
         temporary.write_text(made, encoding="utf-8")
         os.replace(temporary, target)
