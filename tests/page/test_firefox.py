@@ -107,6 +107,7 @@ return Promise.all(videos.map((video) => new Promise((done) => {{
   const from = video.currentTime;  // a beat's start, once its button is clicked: no progress yet
   const report = () => done({{
     id: video.id,
+    from,
     playing: video.currentSrc.split("/").pop().split("#")[0],
     width: video.videoWidth,
     played: video.currentTime >= from + {PLAYED},
