@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import LEFT, RIGHT, Arrow, Line, NumberPlane, Text, VGroup
+from manim import LEFT, RIGHT, Line, NumberPlane, Text, VGroup
 
-from scenes.kit import fit
+from scenes.kit import arrows, fit
+from scenes.kit.arrows import Vector
 from scenes.kit.palette import theme
 
 LABEL_WIDTH = 1.8  # widest a token's label may be beside an arrow
@@ -46,16 +47,9 @@ def plane(lo, hi, step: float, unit: float) -> NumberPlane:
     )
 
 
-def plane_arrow(plane: NumberPlane, vector, color: str, width: float = 5) -> Arrow:
-    """An arrow from the plane's origin to `vector`."""
-    return Arrow(
-        plane.c2p(0, 0),
-        plane.c2p(*vector),
-        buff=0,
-        color=color,
-        stroke_width=width,
-        max_tip_length_to_length_ratio=0.18,
-    )
+def plane_arrow(plane: NumberPlane, vector, color: str, width: float = 5) -> Vector:
+    """`vector` drawn in `plane` from its origin, in the kit's one vector style (`arrows.vector`)."""
+    return arrows.vector(plane.c2p(0, 0), plane.c2p(*vector), color, width)
 
 
 def arrow_label(plane: NumberPlane, vector, name: str, color: str) -> Text:

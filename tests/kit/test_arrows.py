@@ -1,7 +1,7 @@
 """The lecture's one arrow style: a shaft and a head that read at 1080p whatever the arrow's length."""
 
 import pytest
-from manim import ORIGIN, RIGHT, Camera
+from manim import ORIGIN, RIGHT, UP, Camera
 
 from scenes.kit.arrows import (
     ARROW_WIDTH,
@@ -11,6 +11,7 @@ from scenes.kit.arrows import (
     TIP_SHARE,
     VECTOR_SHARE,
     VECTOR_TIP,
+    head,
     pointer,
     vector,
 )
@@ -52,3 +53,16 @@ def test_a_vectors_head_is_a_share_of_its_length_so_lengths_compare():
 def test_stroke_unit_is_manims_line_width():
     """cairo draws a stroke 1 wide this many scene units wide (its context is scaled to scene units)."""
     assert Camera().cairo_line_width_multiple == STROKE_UNIT
+
+
+@pytest.mark.parametrize("to", [0.3, 1.0, 4.0])
+def test_a_moved_vector_keeps_its_style_its_head_sized_for_its_new_length(to):
+    """ThreeTokenDrag's output is dragged with `put_start_and_end_on` and WordOrder's last turn grows into the
+    poster with `scale`: manim kept the head the arrow was made with (over half of one dragged short)."""
+    moved = vector(ORIGIN, 2 * RIGHT, "#FFFFFF", 7).put_start_and_end_on(ORIGIN, to * UP)
+    made = vector(ORIGIN, to * UP, "#FFFFFF", 7)
+    assert moved.get_end() == pytest.approx(made.get_end()) and moved.tip.tip_point == pytest.approx(to * UP)
+    assert moved.tip.length == pytest.approx(made.tip.length) == pytest.approx(head(to, 7))
+    assert moved.get_stroke_width() == 7
+    grown = vector(ORIGIN, RIGHT, "#FFFFFF", 7).scale(to, about_point=ORIGIN)
+    assert grown.get_end() == pytest.approx(to * RIGHT) and grown.tip.length == pytest.approx(head(to, 7))
