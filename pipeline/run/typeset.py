@@ -16,7 +16,9 @@ another course and meet other formulas: the real run typesets those alone, as ma
 than typesetting a stand-in alone for every new form of formula, which a cold run met dozens of times a
 chapter).
 A missing formula whose look-alike was typeset needs no LaTeX at all where its digits can be swapped into
-the look-alike's SVG (`digit_glyphs`): a custom example's workings mostly can. Renders record too, with
+the look-alike's SVG (`digit_glyphs`): a custom example's workings mostly can. Only a DVI's SVG is swapped:
+dvisvgm names its glyphs by character code, an XDV's OpenType glyphs (XeLaTeX's: formulas with Chinese words,
+`numbers.CJK_TEX`) by their index in the font, which may be a digit's code. Renders record too, with
 no look-ahead (every other formula typeset alone): their frames are the same, byte for byte.
 Each SVG is written under the name manim gives it, whole (temporary name, rename), and is the same
 drawing as manim's own (the same glyphs at the same places; only its internal glyph ids differ).
@@ -47,6 +49,7 @@ ALONE = 8  # formulas a run typesets alone at the least before it turns into a l
 ALONE_SECONDS = 0.2  # the CPU a formula typeset alone costs (its latex and dvisvgm processes)
 MISSED: dict[str, int] = {}  # per chapter, how many formulas its last run found missing
 RUN_SECONDS: dict[str, float] = {}  # per chapter, the CPU its last real run took (its own, not LaTeX's)
+BATCHED = {"latex": ".dvi", "xelatex": ".xdv"}  # the compilers typeset in batches, and what each writes
 PAGE = "manimpage"  # the environment that makes each formula a page of its own
 STANDALONE = r"\documentclass[preview]{standalone}"
 # caches of typeset mobjects keyed by their TeX: what a learning run puts there is drawn from look-alikes
@@ -170,13 +173,13 @@ def recording(alone: int = 0) -> Iterator[Missing]:
         code = _code(expression, environment, template)
         svg = Path(config.get_dir("tex_dir")) / f"{tex_file_writing.tex_hash(code)}.svg"
         alike = _code(stand_in(expression), environment, template)
-        if not svg.exists() and alike in LOOKALIKES:
+        if not svg.exists() and alike in LOOKALIKES and _by_code(template):
             _swapped_from(LOOKALIKES[alike], expression, svg)
         if not svg.exists() and missing.alone < alone:
             missing.alone += 1
             svg = real(expression, environment, tex_template)
         if svg.exists():
-            _seen(alike, svg, expression)
+            _seen(alike, svg, expression, template)
             return svg
         missing.append((expression, environment, template))
         if alike in LOOKALIKES and LOOKALIKES[alike][0].exists():
@@ -207,29 +210,32 @@ def typeset(formulas: list[tuple]) -> int:
     for expression, environment, template in formulas:
         code = _code(expression, environment, template)
         name = tex_file_writing.tex_hash(code)
-        if (
-            template.tex_compiler == "latex"
-            and template.output_format == ".dvi"
-            and code.startswith(STANDALONE)
-        ):
+        if BATCHED.get(template.tex_compiler) == template.output_format and code.startswith(STANDALONE):
             batches.setdefault(id(template), (template, {}))[1].setdefault(name, code)
     written = 0
-    for _template, pages in batches.values():
+    for template, pages in batches.values():
         todo = {name: code for name, code in pages.items() if not (tex_dir / f"{name}.svg").exists()}
         if todo:
-            written += _typeset_batch(todo, tex_dir)
+            written += _typeset_batch(todo, tex_dir, template)
     for expression, environment, template in formulas:  # look-alikes for the stand-ins of later runs
         svg = tex_dir / f"{tex_file_writing.tex_hash(_code(expression, environment, template))}.svg"
         if svg.exists():
-            _seen(_code(stand_in(expression), environment, template), svg, expression)
+            _seen(_code(stand_in(expression), environment, template), svg, expression, template)
     return written
 
 
-def _seen(alike: str, svg: Path, expression: str) -> None:
-    """Keep `svg` (typeset from `expression`) as the look-alike of its stand-in, its digit glyphs learnt."""
+def _seen(alike: str, svg: Path, expression: str, template) -> None:
+    """Keep `svg` (typeset from `expression` with `template`) as the look-alike of its stand-in, its digit glyphs
+    learnt where they are named by character code."""
     if alike not in LOOKALIKES:
         LOOKALIKES[alike] = (svg, expression)
-        digit_glyphs.learn(svg.read_text(encoding="utf-8"))
+        if _by_code(template):
+            digit_glyphs.learn(svg.read_text(encoding="utf-8"))
+
+
+def _by_code(template) -> bool:
+    """Whether dvisvgm names the glyphs of `template`'s output by character code (a DVI's), as a swap needs."""
+    return template.output_format == ".dvi"
 
 
 def _swapped_from(lookalike: tuple[Path, str], expression: str, target: Path) -> None:
@@ -253,8 +259,10 @@ def _digits(expression: str) -> list[str]:
     return [d for number in NUMBER.finditer(expression) for d in number.group() if d.isdigit()]
 
 
-def _typeset_batch(pages: dict[str, str], tex_dir: Path) -> int:
-    """One document with a page per formula: its SVGs, renamed into `tex_dir`."""
+def _typeset_batch(pages: dict[str, str], tex_dir: Path, template) -> int:
+    """One document with a page per formula, typeset as `template` says: its SVGs, renamed into `tex_dir`."""
+    from manim.utils.tex_file_writing import make_tex_compilation_command
+
     preambles = {code.partition(r"\begin{document}")[0] for code in pages.values()}
     if len(preambles) != 1:
         return 0
@@ -269,8 +277,11 @@ def _typeset_batch(pages: dict[str, str], tex_dir: Path) -> int:
     with tempfile.TemporaryDirectory(prefix="typeset-") as work:
         folder = Path(work)
         (folder / "batch.tex").write_text(document + "\\end{document}\n", encoding="utf-8")
-        latex = ["latex", "-interaction=batchmode", "-halt-on-error", "batch.tex"]
-        svgs = ["dvisvgm", "--page=1-", "--no-fonts", "--verbosity=0", "--output=%p.svg", "batch.dvi"]
+        output = f"batch{template.output_format}"
+        latex = make_tex_compilation_command(
+            template.tex_compiler, template.output_format, Path("batch.tex"), Path(".")
+        )
+        svgs = ["dvisvgm", "--page=1-", "--no-fonts", "--verbosity=0", "--output=%p.svg", output]
         for command in (latex, svgs):
             if subprocess.run(
                 command, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL

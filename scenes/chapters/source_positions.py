@@ -10,7 +10,6 @@ from typing import NamedTuple
 import numpy as np
 from babel.numbers import format_decimal
 from manim import (
-    DL,
     DOWN,
     LEFT,
     RIGHT,
@@ -45,7 +44,7 @@ from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import pulsed
 from scenes.kit.formula_slot import formula_word
 from scenes.kit.grids import AttentionGrid, veil
-from scenes.kit.palette import CJK, VEIL, scaled_color, theme
+from scenes.kit.palette import VEIL, scaled_color, theme
 from scenes.kit.stage import STAGE
 
 GRID_CENTER = np.array([-2.2, -0.5, 0])
@@ -611,7 +610,7 @@ def whole(n: int) -> str:
 
 
 class Piece(NamedTuple):
-    """A run of a line set in one face: as LaTeX sets it, as plain text, in its colour."""
+    """A run of a line set in one face: as LaTeX sets it, as printed (a number's: `ScoreCount.shown`), in its colour."""
 
     tex: str
     text: str
@@ -644,16 +643,8 @@ def words_tex(words: str) -> str:
 
 def one_face(pieces: list[Piece], role: str = "label") -> VGroup:
     r"""A line of the code's words beside numbers in one face (docs/themes-and-type.md), each piece a part of its
-    own: typeset whole by LaTeX, the words as \text; in Chinese, Japanese or Korean, whose words this LaTeX
-    cannot set (no CJK fonts), wholly in the words' face, each part placed where the whole line sets it."""
-    if i18n.language().partition("_")[0] not in CJK:
-        parts = list(c.math(*[p.tex for p in pieces], role=role))
-    else:
-        line = c.text("".join(p.text for p in pieces), role=role)
-        parts, first = [c.text(p.text.strip(), role=role) for p in pieces], 0
-        for part in parts:  # each part over its own glyphs in the whole line (spaces have none)
-            part.shift(line[first].get_corner(DL) - part[0].get_corner(DL))
-            first += len(part)
+    own: typeset whole by LaTeX, the words as \text (Chinese ones in the CJK face: `numbers.CJK_TEX`)."""
+    parts = list(c.math(*[p.tex for p in pieces], role=role))
     for part, piece in zip(parts, pieces):
         part.set_color(piece.colour).role = role
     return VGroup(*parts)
@@ -716,7 +707,7 @@ def grow(rings: list[VGroup]) -> AnimationGroup:
 
 class ScoreCount(VGroup):
     """'4 queries × 4 keys = 16 scores' in one face (`one_face`: LaTeX's, as the list of sizes under it and its
-    legend; in Chinese the words'), each number and each run of words a part of its own: the numbers leave and
+    legend), each number and each run of words a part of its own: the numbers leave and
     come in by themselves as the count rolls (issue 30: it was set in the words' face beside LaTeX numbers)."""
 
     def __init__(self, trace):

@@ -9,10 +9,10 @@ from i18n.numbers import separator
 from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, Relation, sign
 from scenes.kit.components import math, number, text
-from scenes.kit.numbers import SansTex
+from scenes.kit.numbers import CJK_CHARS, SansTex
 from scenes.kit.palette import tex_size, theme, token_color
 
-CJK_START = 0x2E80  # Unicode's CJK blocks start here: scripts this LaTeX has no fonts for
+CJK_START = 0x2E80  # Unicode's CJK blocks start here: beyond them only CJK characters have fonts in TeX
 MIN_BAR = 1e-3  # a bar never collapses to zero height (manim cannot stretch a flat shape)
 AXIS = 0.37  # TeX's math axis, where '=' and '≈' are centred, as a fraction of a digit's height above the baseline
 COMMA_GAP = 0.28  # space after a comma in a vector, wide enough that a minus sign reads as a sign
@@ -133,16 +133,17 @@ class WeightBars(VGroup):
 def label_tex(words: str, role: str = "label", color: str | None = None):
     r"""A label typeset in the numbers' face, `\text{words}`: a line that puts words beside a number is then
     one face (review 8: a sans label beside a LaTeX number read as two fonts), as '\text{sum} = …' and
-    '\text{output} =' are. Words this LaTeX cannot set (`in_tex`: Chinese) are in the text face. For the
-    code's own words and their translations only (LaTeX reads them)."""
+    '\text{output} =' are, Chinese ones too (`SansTex` sets them in the CJK face); words LaTeX has no fonts for
+    (`in_tex`) are in the text face. For the code's own words and their translations only (LaTeX reads them)."""
     if not in_tex(words):
         return text(words, role=role, color=color)
     return math(rf"\text{{{words}}}", role=role, color=color)
 
 
 def in_tex(words: str) -> bool:
-    """Whether this LaTeX can set `words`: it has no fonts for the CJK scripts (Unicode's blocks from CJK_START)."""
-    return all(ord(ch) < CJK_START for ch in words)
+    """Whether `SansTex` can set `words`: the scripts before Unicode's CJK blocks (CJK_START), and the CJK ones (in
+    the CJK face: `numbers.CJK_TEX`)."""
+    return all(ord(ch) < CJK_START or CJK_CHARS.match(ch) for ch in words)
 
 
 def baseline_of(label, glyph: int = 0) -> float:

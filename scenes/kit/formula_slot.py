@@ -113,8 +113,8 @@ def _bright(part) -> bool:
 
 def formula_word(translated: str, english: str) -> str:
     r"""A word for a formula's \text: `translated` (the caller's `_()`: the kit translates nothing itself, or every
-    chapter using it would count as translated), or `english` where LaTeX cannot set the language's script
-    (`bars.in_tex`: its TeX has no CJK fonts, so Chinese, Japanese and Korean keep the English word)."""
+    chapter using it would count as translated), or `english` where LaTeX has no font for the language's script
+    (`bars.in_tex`; Chinese, Japanese and Korean it sets in the CJK face)."""
     return translated if in_tex(translated) else english
 
 

@@ -9,11 +9,13 @@ only in speed: digits are rebuilt only when the printed text changes, a printed 
 from __future__ import annotations
 
 import copy
+import re
 
 import numpy as np
 from manim import DecimalNumber, Integer, MathTex, TexTemplate
 
 from i18n import numbers as locale_numbers
+from scenes.kit.palette import CJK_FONT
 
 # every formula and number of the lecture: LaTeX's default preamble with sans-serif math and text, and scripts
 # at 80% and 75% of the text (TeX's 70% and 50%, made for print, leave subscripts and exponents too small to
@@ -26,14 +28,48 @@ SANS_TEX = TexTemplate(
 )
 
 
+# Chinese, Japanese and Korean characters (CJK blocks, Hangul, full-width forms), for which LaTeX has no fonts
+CJK_CHARS = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+# a formula with such words: XeLaTeX (which reads system fonts), every other glyph from SANS_TEX's fonts (XeLaTeX
+# would pick Latin Modern), its words in the on-screen CJK face (`\cjk`, put round them by SansTex), a missing
+# face one line of the log; LaTeX's CJK package has only Song and Kai faces for Chinese in Debian, and xeCJK
+# ~100 MB of packages (docs/languages.md)
+CJK_TEX = TexTemplate(
+    tex_compiler="xelatex",
+    output_format=".xdv",
+    preamble="\n".join(
+        [
+            r"\usepackage[OT1]{fontenc}",
+            r"\renewcommand{\rmdefault}{cmr}\renewcommand{\sfdefault}{cmss}\renewcommand{\ttdefault}{cmtt}",
+            SANS_TEX.preamble,
+            rf'\suppressfontnotfounderror=1 \font\cjkface="{CJK_FONT}" at 10pt \suppressfontnotfounderror=0',
+            rf"\ifx\cjkface\nullfont\errmessage{{No font {CJK_FONT}: apt-get install fonts-wqy-microhei}}\fi",
+            rf'\DeclareFontFamily{{TU}}{{cjk}}{{}}\DeclareFontShape{{TU}}{{cjk}}{{m}}{{n}}{{<-> "{CJK_FONT}"}}{{}}',
+            r"\newcommand{\cjk}[1]{\text{\fontencoding{TU}\fontfamily{cjk}\selectfont #1}}",
+        ]
+    ),
+)
+
+
 class SansTex(MathTex):
-    """A MathTex typeset with SANS_TEX unless another template is given, its numbers written as the active
-    language writes them (`i18n.numbers.tex`: German '0{,}768'); formulas are built in English form, which
-    their `relations` keep."""
+    """A MathTex typeset with SANS_TEX unless another template is given (CJK_TEX where it has CJK words),
+    its numbers written as the active language writes them (`i18n.numbers.tex`: German '0{,}768'); formulas
+    are built in English form, which their `relations` keep."""
 
     def __init__(self, *tex_strings, **kwargs):
+        parts = [locale_numbers.tex(part) for part in tex_strings]
+        if "tex_template" not in kwargs and any(CJK_CHARS.search(part) for part in parts):
+            kwargs["tex_template"] = CJK_TEX
+            parts = [in_cjk_face(part) for part in parts]
         kwargs.setdefault("tex_template", SANS_TEX)
-        super().__init__(*(locale_numbers.tex(part) for part in tex_strings), **kwargs)
+        super().__init__(*parts, **kwargs)
+
+
+def in_cjk_face(tex: str) -> str:
+    r"""`tex` for CJK_TEX: every run of characters beyond ASCII in the CJK face ('\cjk{输出}'), the only face of
+    that template that has them (its TeX fonts have ASCII's under XeLaTeX)."""
+    return NON_ASCII.sub(lambda run: rf"\cjk{{{run.group()}}}", tex)
 
 
 GLYPHS: dict[tuple[type, str], MathTex] = {}  # one glyph per class and string (manim's map is per string)

@@ -22,6 +22,11 @@ FORMULAS = (
     (r"\hspace{0.3em}", "w_1 v_1"),
 )
 
+CJK_FORMULAS = (  # typeset by XeLaTeX (scenes.kit.numbers.CJK_TEX)
+    (r"\text{输出}", "=", "0.768"),
+    (r"\text{“头”：} e^{2.828}",),
+)
+
 
 def drawing(svg_text: str) -> tuple:
     """What an SVG draws: its view box and each glyph's place and outline (glyph ids resolved)."""
@@ -105,18 +110,19 @@ def test_a_course_changed_by_a_placeholder_typesets_only_what_it_met_alone(tex_d
     assert [("}2.5\\special" in t, "}1.5\\special" in t) for t in alone] == [(True, False)]
 
 
-def test_a_batch_draws_what_manim_draws_alone(tmp_path, monkeypatch):
+@pytest.mark.parametrize("formulas", [FORMULAS, CJK_FORMULAS], ids=["latex", "xelatex"])
+def test_a_batch_draws_what_manim_draws_alone(tmp_path, monkeypatch, formulas):
     monkeypatch.setattr(typeset.digit_glyphs, "swapped", lambda *_: None)  # every formula through LaTeX
     with tempconfig({"tex_dir": str(tmp_path / "alone"), "media_dir": str(tmp_path)}):
-        alone = [SansTex(*parts) for parts in FORMULAS]
+        alone = [SansTex(*parts) for parts in formulas]
         alone_svgs = [formula.file_name for formula in alone]
     with tempconfig({"tex_dir": str(tmp_path / "batch"), "media_dir": str(tmp_path)}):
         with typeset.recording() as missing:
-            for parts in FORMULAS:
+            for parts in formulas:
                 SansTex(*parts)
-        assert len(missing) == len(FORMULAS)
-        assert typeset.typeset(missing) == len(FORMULAS)
-        batched = [SansTex(*parts) for parts in FORMULAS]  # every SVG is there: nothing is compiled now
+        assert len(missing) == len(formulas)
+        assert typeset.typeset(missing) == len(formulas)
+        batched = [SansTex(*parts) for parts in formulas]  # every SVG is there: nothing is compiled now
     for one, other, svg in zip(alone, batched, alone_svgs):
         assert other.file_name.name == svg.name and other.file_name != svg
         assert drawing(other.file_name.read_text()) == drawing(svg.read_text())
@@ -216,3 +222,14 @@ def test_a_batch_makes_the_tex_folder_it_writes_to(tmp_path):
         shutil.rmtree(folder)  # made for "x"
         assert typeset.typeset([("0.25", "align*", template)]) == 1
         assert len(list(folder.glob("*.svg"))) == 1
+
+
+def test_a_formula_with_chinese_words_is_never_swapped_nor_taught_digits(tex_dir, monkeypatch):
+    """XeLaTeX's SVG names the CJK face's glyphs by their index in the font, which may be a digit's code."""
+    learnt = []
+    monkeypatch.setattr(typeset.digit_glyphs, "learn", learnt.append)
+    monkeypatch.setattr(typeset.digit_glyphs, "swapped", lambda *_: pytest.fail("swapped"))
+    with typeset.recording(alone=2):
+        SansTex(r"\text{输出} = 0.5")
+        SansTex(r"\text{输出} = 0.7")  # the same stand-in: a look-alike, typeset all the same
+    assert learnt == [] and len(list(tex_dir.glob("*.svg"))) == 2
