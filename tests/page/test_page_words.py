@@ -117,6 +117,42 @@ def test_an_entry_takes_the_language_s_decimal_sign(panels_page):
     assert page.locator("#panel-query .status").inner_text() == ""
 
 
+# How the query panel lies at the viewport's width: sideways overflow of the page and of the table's box, and each
+# number's line boxes (a cell's text, not its stacked head) and each lecture query's vector's.
+QUERY_FIT = """() => {
+  const lines = (node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return range.getClientRects().length;
+  };
+  const box = document.querySelector('#panel-query .worked');
+  return { page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+           box: box.scrollWidth - box.clientWidth,
+           numbers: Array.from(box.querySelectorAll('tbody td'), (td) => [td.textContent, lines(td)]),
+           vectors: Array.from(document.querySelectorAll('#panel-query .choices .vector'), lines) };
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_query_table_fits_a_phone_without_scrolling_sideways(panels_page, width):
+    """German's heads and numbers left the query table 58 px too wide for its box at 390 px: on a phone it stacks
+    now, each number whole on one line, and the lecture's queries' buttons break before their vectors."""
+    lang, page = panels_page
+    page.set_viewport_size({"width": width, "height": 900})
+    try:
+        for entry, typed in zip(page.locator("#panel-query input.entry").all(), ("1.5", "-2", "0.25", "3")):
+            entry.fill(typed.replace(".", ",") if lang == "de" else typed)  # the widest numbers the issue met
+        shown = page.evaluate(QUERY_FIT)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert shown["page"] <= 0 and shown["box"] <= 1
+    assert len(shown["numbers"]) == 5 * len(examples.DEFAULT.blend.tokens)
+    assert [text for text, count in shown["numbers"] if count != 1] == []
+    assert shown["vectors"] and set(shown["vectors"]) == {1}
+    if lang == "de":
+        assert any(re.fullmatch(r"\[\d,\d+; −?\d,\d+\]", text) for text, _ in shown["numbers"])
+
+
 @pytest.fixture(scope="module", params=LANGUAGES)
 def written(request, real_lecture) -> tuple[str, dict[str, str]]:
     lang = request.param

@@ -48,7 +48,7 @@ export function queryPanel(root, data, theme) {
   const entries = Array.from(root.querySelectorAll("input.entry"));
   const bars = weightBars(root.querySelector(".bars"), data.tokens, data.colours);
   const say = announcer(root.querySelector("[aria-live]"));
-  const rows = tableRows(root.querySelector("tbody"), data.tokens, data.colours);
+  const rows = tableRows(root.querySelector("table"), data.tokens, data.colours);
   const svg = root.querySelector("svg.plane");
   const plane = drawPlane(svg, data.plane, theme);
   const values = { vectors: data.values, tokens: data.tokens, colours: data.colours };
@@ -103,13 +103,16 @@ export function queryPanel(root, data, theme) {
   show(false);
 }
 
-function tableRows(body, tokens, colours) {
+// A row per token, each cell named by its column's head (data-label: shown above its number where the table
+// stacks, on a phone).
+function tableRows(table, tokens, colours) {
+  const heads = Array.from(table.querySelectorAll("thead th"), (th) => th.textContent).slice(1);
   return tokens.map((token, i) => {
     const row = htmlElement("tr");
     row.append(htmlElement("th", { scope: "row", style: `color: ${colours[i]}` }, token));
-    const cells = [0, 1, 2, 3, 4].map(() => htmlElement("td"));
+    const cells = heads.map((head) => htmlElement("td", { "data-label": head }));
     row.append(...cells);
-    body.append(row);
+    table.tBodies[0].append(row);
     return cells;
   });
 }
