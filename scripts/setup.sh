@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config python3-venv python3-dev gcc
               texlive-latex-base texlive-latex-extra texlive-fonts-recommended dvisvgm fonts-dejavu-core
-              fonts-wqy-microhei  # Chinese, Japanese and Korean token names
+              fonts-wqy-microhei  # Chinese, Japanese and Korean words, on screen and in formulas
+              texlive-xetex  # formulas with Chinese words (scenes/kit/numbers.py: CJK_TEX)
               espeak-ng festival festvox-us-slt-hts)  # the narration's fallback voices (narration/voices.py)
 WITH_BROWSER=$([[ "${1:-}" == "--with-browser" ]] && echo 1 || echo 0)
 ((WITH_BROWSER)) && APT_PACKAGES+=(chromium firefox-esr)  # firefox-esr: the page's screenshot check

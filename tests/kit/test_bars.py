@@ -1,11 +1,12 @@
-"""The kit's weight bars: the total line's sign follows the printed weights, redrawn in place."""
+"""The kit's weight bars: the total line's sign follows the printed weights, redrawn in place; labels beside numbers
+are typeset with them, in Chinese too."""
 
 import numpy as np
 import pytest
-from manim import VGroup
+from manim import MathTex, VGroup
 
-from scenes.kit.bars import WeightBars
-from scenes.kit.numbers import SansTex
+from scenes.kit.bars import WeightBars, in_tex, label_tex
+from scenes.kit.numbers import CJK_TEX, SansTex
 
 
 def test_the_total_s_sign_is_redrawn_in_place_at_its_size_and_opacity():
@@ -42,3 +43,13 @@ def test_while_the_weights_move_the_total_s_sign_stays_approximately():
     assert bars.total.relations[0].sign == "≈"
     bars.set_weights([0.5, 0.25, 0.25])
     assert (bars.total_label[1].tex_string, bars.total.relations[0].sign) == ("=", "=")
+
+
+def test_chinese_words_beside_a_number_are_typeset_with_it():
+    label = label_tex("总和")
+    assert isinstance(label, MathTex) and label.tex_template == CJK_TEX and len(label[0]) == 2
+
+
+def test_latex_sets_latin_and_cjk_scripts_and_no_others():
+    assert in_tex("Gewichte für") and in_tex("权重：“头”") and in_tex("가중치")
+    assert not in_tex("weights 🙂")
