@@ -296,22 +296,19 @@ class Refocus(ChapterScene):
         )
         drop_crowded_values(self.bars)
         name_rows(self.bars, ex.tokens, BAR_SPACING / len(ex.tokens))
-        as_the_bars_cut(self.memory.names, self.bars.labels)
+        self.names = shown_names(ex.tokens, self.bars.labels)
+        self.memory.names.submobjects = [name.copy() for name in self.names]
         c.Grid(self.memory.names, *self.memory.columns, col_buff=0.4, row_buff=0.15)
         self.legend = fit.legend(self.bars.labels, LEFT_WIDTH)
         self.bars.shift(RIGHT * BARS_LEFT + UP * self.bars_baseline() - self.bars.baseline.get_left())
         height = plane_top(self.bars) - PLANE_BOTTOM
-        self.plane = value_coloured(ValuePlane(ex.tokens, tr.values, PLANE_WIDTH, height))
-        for mark, short in zip(self.plane.marks, self.bars.labels):  # its name, after its arrow
-            mark.submobjects[1] = cut_as(mark[1], short)
+        self.plane = value_coloured(ValuePlane(ex.tokens, tr.values, PLANE_WIDTH, height, self.names))
         self.output = VectorReadout(tr.output, color=theme().output)
         output = formula_word(_("output"), "output")
         self.output_label = c.math(rf"\text{{{output}}} =", color=theme().output)
         self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
         self.tag_text = c.text(_("keys and values: unchanged"), role="small", color=theme().muted)
-        self.zero_rows, self.focused, self.zero_captions = focus_terms(self.after, ex.tokens)
-        for row, i in zip(self.zero_rows, self.focused):
-            as_the_bars_cut(row, [self.bars.labels[i]])
+        self.zero_rows, self.focused, self.zero_captions = focus_terms(self.after, ex.tokens, self.names)
         self.note = fit.wrap_within(
             _("new query → new weights → new output"), LEFT_WIDTH, role="small"
         )  # German wraps
@@ -445,20 +442,15 @@ def name_rows(bars: WeightBars, tokens, pitch: float) -> None:
         bars.labels.submobjects[k] = name.move_to(label, aligned_edge=UP).shift(DOWN * NAME_DROP * (k % rows))
 
 
-def as_the_bars_cut(names: VGroup, cut) -> None:
-    """Each of `names` as the bars cut it (`cut_as`; `cut`, in order)."""
-    for k, (name, short) in enumerate(zip(names, cut)):
-        names.submobjects[k] = cut_as(name, short)
-
-
-def cut_as(name, short):
-    """`name`, or where it is wider than NAME_WIDTH or cut, `short` (its cut form under the bars) where it stands:
-    a long name took the left column's width and shrank every text in it (review 5: digits of 10 px at 480p with
-    the river example), and one cut form per name is what the legend gives whole (issue 29: the plane and the w·v
-    row cut 'the-qui…' where the bars and the legend had 'the-…')."""
-    if name.width > NAME_WIDTH or getattr(name, "full", name.original_text) != name.original_text:
-        return short.copy().move_to(name, aligned_edge=LEFT)
-    return name
+def shown_names(tokens, under_bars) -> list:
+    """Each token's name in the column, the plane and the rows w_i v_i: whole where it fits NAME_WIDTH, else as
+    `under_bars` cuts it. A long name took the left column's width and shrank every text in it (review 5: digits
+    of 10 px at 480p with the river example), and one cut form per name is what the legend gives whole (issue 29:
+    the plane and the w·v row cut 'the-qui…' where the bars and the legend had 'the-…')."""
+    return [
+        whole if whole.original_text == token else short
+        for token, whole, short in zip(tokens, fit.names(tokens, NAME_WIDTH), under_bars)
+    ]
 
 
 def plane_top(bars: WeightBars) -> float:
@@ -494,10 +486,10 @@ def scores_tex(trace) -> str:
     return "s = [" + gap().join(fmt_column(trace.scores, SCORE_PLACES)) + "]"
 
 
-def focus_terms(trace, tokens) -> tuple[VGroup, list[int], tuple[str, str]]:
-    """The rows w_i × v_i of the zero values (else of the heaviest weight), their positions, and the two
-    captions read while they are shown: the output, then what those rows say about it."""
-    rows = blend_rows(trace, tokens)
+def focus_terms(trace, tokens, names) -> tuple[VGroup, list[int], tuple[str, str]]:
+    """The rows w_i × v_i of the zero values (else of the heaviest weight), named as `names`, their positions,
+    and the two captions read while they are shown: the output, then what those rows say about it."""
+    rows = blend_rows(trace, tokens, names)
     zero = [i for i, v in enumerate(trace.values) if np.allclose(v, 0)]
     shown = zero or [int(np.argmax(trace.weights))]
     output = _(

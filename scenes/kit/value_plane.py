@@ -43,13 +43,18 @@ def fitted_plane(points, width: float, height: float) -> NumberPlane:
 
 class ValuePlane(VGroup):
     """The values as arrows in their plane; `set_blend(weights)` draws each w_i v_i as an arrow, tip to
-    tail, and the output arrow from the origin to their sum. Fits inside `width` x `height`."""
+    tail, and the output arrow from the origin to their sum. Fits inside `width` x `height`. Each value is
+    named as `names` (the chapter's cut forms, one per name: those its legend gives whole), else as
+    `cut_names` cuts them."""
 
-    def __init__(self, tokens, values, width: float, height: float):
+    def __init__(self, tokens, values, width: float, height: float, names=None):
         super().__init__()
         self.values_xy = np.asarray(values, dtype=float)
         self.plane = fitted_plane(self.values_xy, width, height)
-        self.marks = VGroup(*[self._value_mark(t, v) for t, v in zip(tokens, self.values_xy)])
+        shown = names or cut_names(tokens)
+        self.marks = VGroup(
+            *[self._value_mark(t, n.copy(), v) for t, n, v in zip(tokens, shown, self.values_xy)]
+        )
         origin = self.plane.c2p(0, 0)
         self.terms = VGroup(*[arrow(origin, origin + LEFT, token_color(t), TERM_WIDTH) for t in tokens])
         self.output = arrow(origin, origin + LEFT, theme().output, OUTPUT_WIDTH)
@@ -74,17 +79,15 @@ class ValuePlane(VGroup):
         """The plane and the value arrows, without the blend."""
         return VGroup(self.plane, self.marks)
 
-    def _value_mark(self, token: str, vector) -> VGroup:
-        """A faint arrow to a value vector (a dot for the zero vector), labelled with its token."""
+    def _value_mark(self, token: str, label, vector) -> VGroup:
+        """A faint arrow to a value vector (a dot for the zero vector), labelled with its token's name `label`."""
         color = token_color(token)
         if np.allclose(vector, 0):
             mark = Dot(self.plane.c2p(0, 0), radius=0.09, color=color)
-            label = fit.clip(token, NAME_WIDTH, color=color)
             return VGroup(mark, label.next_to(mark, DOWN + LEFT, buff=0.1))
         mark = arrow(self.plane.c2p(0, 0), self.plane.c2p(*vector), color, 4).set_opacity(0.5)
         direction = np.array([*vector, 0]) / np.linalg.norm(vector)
-        label = fit.clip(token, NAME_WIDTH, color=color).next_to(self.plane.c2p(*vector), direction, buff=0.2)
-        return VGroup(mark, label)
+        return VGroup(mark, label.next_to(self.plane.c2p(*vector), direction, buff=0.2))
 
     def term_ends(self, weights) -> np.ndarray:
         """Where each term's arrow ends, in plane coordinates: the running sums of w_i v_i."""
@@ -113,13 +116,20 @@ def place(mark: Arrow, start, end, width: float) -> None:
     mark.become(arrow(start, end, mark.get_color(), width))
 
 
-def blend_rows(trace, tokens) -> c.Grid:
+def cut_names(tokens) -> list:
+    """The tokens' names as the plane and the rows w_i v_i show them where the chapter gives none: each cut to
+    NAME_WIDTH, no two alike (`fit.distinct_names`; issue 29: 'f…' for 'fever' and 'fatigue')."""
+    return fit.distinct_names(tokens, NAME_WIDTH)
+
+
+def blend_rows(trace, tokens, names=None) -> c.Grid:
     """'0.500 × [1, 0] = [0.500, 0.000]' for each token: weight times value, from the printed weight, every
     product in the column's one format as the query panel prints them (columns: names, products; each
-    product's relations are its `relations`)."""
-    names = [fit.clip(t, NAME_WIDTH, color=token_color(t)) for t in tokens]
+    product's relations are its `relations`). Each row is named as `names` (the chapter's cut forms), else as
+    `cut_names` cuts them."""
+    shown = [n.copy() for n in names or cut_names(tokens)]
     cells = [c.math(row) for row in scaled_rows(trace.weights, trace.values)]
-    return c.Grid(names, cells, row_buff=0.22)
+    return c.Grid(shown, cells, row_buff=0.22)
 
 
 def drop_crowded_values(bars: WeightBars) -> list:

@@ -3,9 +3,20 @@
 import numpy as np
 import pytest
 
+from attention import attend
+from scenes.kit import fit
 from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.fit import apart
-from scenes.kit.value_plane import MOST_LINES, OUTPUT_WIDTH, TERM_WIDTH, ValuePlane, fitted_plane, grid_step
+from scenes.kit.value_plane import (
+    MOST_LINES,
+    OUTPUT_WIDTH,
+    TERM_WIDTH,
+    ValuePlane,
+    blend_rows,
+    cut_names,
+    fitted_plane,
+    grid_step,
+)
 
 TOKENS = ("a", "b", "c")
 
@@ -60,3 +71,28 @@ def test_short_terms_keep_their_width_and_a_head_wider_than_their_shaft():
     assert 0.1 < short.get_length() < 0.5
     assert short.get_stroke_width() == TERM_WIDTH and plane.output.get_stroke_width() == OUTPUT_WIDTH
     assert short.tip.width > 1.25 * TERM_WIDTH * STROKE_UNIT  # half its length, wider than its shaft
+
+
+ALIKE = ["internationalisation-abc", "internationalisation-xyz", "c"]  # cut to one width, they read alike
+
+
+def test_cut_names_read_apart_on_the_plane_and_in_the_rows():
+    """Issue 29: 'f…' for 'fever' and 'fatigue' in one chart; the plane and the rows w_i v_i cut as
+    `fit.distinct_names` does, one form per name."""
+    trace = attend([1.0, 0.0], np.eye(3, 2), [[1, 0], [0, 1], [1, 1]])
+    plane = ValuePlane(ALIKE, trace.values, 5.0, 4.0)
+    rows = blend_rows(trace, ALIKE)
+    for shown in ([mark[1] for mark in plane.marks], list(rows.columns[0])):
+        assert [m.original_text for m in shown] == [m.original_text for m in cut_names(ALIKE)]
+        assert len({m.original_text for m in shown}) == len(ALIKE) and fit.cut(shown)
+
+
+def test_the_chapter_s_names_are_the_ones_shown():
+    """A chapter whose legend gives its own cut forms passes them: the plane and the rows show those."""
+    trace = attend([1.0, 0.0], np.eye(3, 2), [[1, 0], [0, 1], [1, 1]])
+    given = fit.distinct_names(ALIKE, 1.0)
+    plane = ValuePlane(ALIKE, trace.values, 5.0, 4.0, given)
+    rows = blend_rows(trace, ALIKE, given)
+    for shown in ([mark[1] for mark in plane.marks], list(rows.columns[0])):
+        assert [m.original_text for m in shown] == [m.original_text for m in given]
+        assert all(m is not g for m, g in zip(shown, given))  # copies: the chapter's own stay where they are
