@@ -9,7 +9,11 @@ only in speed: digits are rebuilt only when the printed text changes, a printed 
 from __future__ import annotations
 
 import copy
+import functools
 import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
 
 import numpy as np
 from manim import DecimalNumber, Integer, MathTex, TexTemplate
@@ -46,7 +50,8 @@ CJK_TEX = TexTemplate(
             rf'\suppressfontnotfounderror=1 \font\cjkface="{CJK_FONT}" at 10pt \suppressfontnotfounderror=0',
             rf"\ifx\cjkface\nullfont\errmessage{{No font {CJK_FONT}: apt-get install fonts-wqy-microhei}}\fi",
             rf'\DeclareFontFamily{{TU}}{{cjk}}{{}}\DeclareFontShape{{TU}}{{cjk}}{{m}}{{n}}{{<-> "{CJK_FONT}"}}{{}}',
-            r"\newcommand{\cjk}[1]{\text{\fontencoding{TU}\fontfamily{cjk}\selectfont #1}}",
+            r"\newcommand{\cjk}[1]{\text{\special{dvisvgm:raw <g class='cjk'>}\fontencoding{TU}\fontfamily{cjk}"
+            r"\selectfont #1\special{dvisvgm:raw </g>}}}",
         ]
     ),
 )
@@ -65,11 +70,66 @@ class SansTex(MathTex):
         kwargs.setdefault("tex_template", SANS_TEX)
         super().__init__(*parts, **kwargs)
 
+    def modify_xml_tree(self, element_tree: ET.ElementTree) -> ET.ElementTree:
+        """manim's, the CJK face's glyphs put back on their baseline where dvisvgm moved them (`on_baseline`)."""
+        if self.tex_template.tex_compiler == CJK_TEX.tex_compiler and dvisvgm_moves_cjk():
+            on_baseline(element_tree)
+        return super().modify_xml_tree(element_tree)
+
 
 def in_cjk_face(tex: str) -> str:
     r"""`tex` for CJK_TEX: every run of characters beyond ASCII in the CJK face ('\cjk{输出}'), the only face of
     that template that has them (its TeX fonts have ASCII's under XeLaTeX)."""
     return NON_ASCII.sub(lambda run: rf"\cjk{{{run.group()}}}", tex)
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+LINK = "{http://www.w3.org/1999/xlink}href"
+PATH_PART = re.compile(r"[A-Za-z]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
+
+
+@functools.cache
+def dvisvgm_moves_cjk() -> bool:
+    """Whether this dvisvgm moves the glyphs of a font with vertical metrics (CJK faces) off the baseline in
+    horizontal text: before 3.1 (Debian 12 has 3.0.3) it centred each on its box (mgieseki/dvisvgm#235)."""
+    if shutil.which("dvisvgm") is None:
+        return False
+    version = re.search(
+        r"(\d+)\.(\d+)", subprocess.run(["dvisvgm", "--version"], capture_output=True, text=True).stdout
+    )
+    return version is not None and (int(version[1]), int(version[2])) < (3, 1)
+
+
+def on_baseline(tree: ET.ElementTree) -> None:
+    r"""Undo dvisvgm 3.0's move of each glyph inside `\cjk` (marked `<g class='cjk'>`): it added to the glyph's y
+    h + (d - h - d⁺) / 2, h its outline's top above the baseline (at least 0), d its depth, d⁺ at least 0."""
+    glyphs = {}  # a glyph's id -> its top and depth: a path, or (another size) a scaled use of one
+    for glyph in tree.iter(f"{SVG}defs").__next__():
+        if glyph.tag == f"{SVG}path":
+            glyphs[glyph.get("id")] = _extent(glyph.get("d"))
+        elif glyph.tag == f"{SVG}use":
+            scale = float(re.fullmatch(r"scale\(([\d.]+)\)", glyph.get("transform"))[1])
+            glyphs[glyph.get("id")] = tuple(scale * v for v in glyphs[glyph.get(LINK).lstrip("#")])
+    for group in tree.iter(f"{SVG}g"):
+        if group.get("class") == "cjk":
+            for use in group.iter(f"{SVG}use"):
+                top, depth = glyphs[use.get(LINK).lstrip("#")]
+                moved = max(top, 0) + (depth - max(top, 0) - max(depth, 0)) / 2
+                use.set("y", repr(float(use.get("y")) - moved))
+
+
+def _extent(d: str) -> tuple[float, float]:
+    """An SVG glyph path's top above its baseline and depth below it, over every point of `d` (control points too,
+    as dvisvgm measures); `d` in absolute commands, as dvisvgm writes them."""
+    ys, command, k = [], "M", 0
+    for token in PATH_PART.findall(d):
+        if token.isalpha():
+            command, k = token.upper(), 0
+            continue
+        if command == "V" or (command != "H" and k % 2):
+            ys.append(float(token))
+        k += 1
+    return -min(ys), max(ys)
 
 
 GLYPHS: dict[tuple[type, str], MathTex] = {}  # one glyph per class and string (manim's map is per string)

@@ -90,3 +90,11 @@ def test_a_missing_xelatex_is_one_line_naming_the_package(tmp_path, monkeypatch)
     assert failed.value.details == (
         "xelatex is in the Debian package texlive-xetex: apt-get install texlive-xetex",
     )
+
+
+def test_the_characters_stand_on_the_baseline_as_on_screen():
+    """dvisvgm before 3.1 centred each glyph of a CJK face on its own box (`numbers.on_baseline` undoes it): an
+    ideograph then hung a digit's height below the digits, and '一' floated at its top."""
+    digit, ideograph, one = SansTex(r"\text{0数一}")[0]
+    assert 0 < digit.get_bottom()[1] - ideograph.get_bottom()[1] < 0.2 * digit.height
+    assert abs(one.get_y() - ideograph.get_y()) < 0.15 * ideograph.height
