@@ -63,10 +63,10 @@ CACHES = (
 # a typeset formula (its SVG and TeX) per stand-in's whole document: drawn for, or swapped into, any like it
 LOOKALIKES: dict[str, tuple[Path, str]] = {}
 NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![\d.]|\s*(?:em|ex|pt|mu|cm|mm|in|bp|sp)\b)")
-# manim's marks round a formula's parts, and what draws no glyph of its own (spacing, styles, grouping)
+# manim's marks round a formula's parts, and what draws no glyph of its own (spacing, styles, grouping, \cjk's face)
 PART_MARK = re.compile(r"\\special\{dvisvgm:raw (<g id='\w+'>|</g>)\}")
 UNDRAWN = re.compile(
-    r"\\(?:text\w*|math\w*|frac|[a-z]*style|left|right|[,;:!]|[hv]space\{[^}]*\})|[\s{}^_&$]"
+    r"\\(?:text\w*|math\w*|cjk|frac|[a-z]*style|left|right|[,;:!]|[hv]space\{[^}]*\})|[\s{}^_&$]"
 )
 COMMAND = re.compile(r"\\[A-Za-z]+|\\.")  # \approx, \sqrt, \{: one glyph each
 GLYPH = (5.0, 6.9)  # pt: about a glyph's width and height in the lecture's 10 pt sans-serif TeX

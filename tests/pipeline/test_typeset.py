@@ -58,6 +58,7 @@ def test_stand_ins_zero_the_digits_of_numbers_only():
 def test_a_placeholder_has_manims_parts_and_a_box_per_glyph(tex_dir):
     assert typeset.glyphs(r"\text{sum} = 16.92 + 1") == len("sum=16.92+1")
     assert typeset.glyphs(r"e^{2.8\ldots} \approx \sqrt{2}") == len("e2.8...~~2")  # a command is one glyph
+    assert typeset.glyphs(r"\text{\cjk{输出}} = 1") == len("输出=1")  # the CJK face's switch draws nothing
     assert typeset.glyphs(r"\frac{1}{2}\,\hspace{0.3em}") == 2  # spacing draws nothing
     parts = (r"\text{sum} =", "1.25")
     marked = "".join(
