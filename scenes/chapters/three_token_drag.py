@@ -327,9 +327,10 @@ class ThreeTokenDrag(ChapterScene):
                 count=count(n),
             ),
         )
-        self.live = LiveAttention(self.example).refresh()
-        self.layout_facts = {"names_legend": bool(len(self.live.legend))}  # for drawn.py
         self.strip = pin(formula_slot(output=_("output")), self.heading)
+        # the keys' names under the strip: a plane's top key may reach up to it (corpus-06's 'βήτα')
+        self.live = LiveAttention(self.example, self.strip.get_bottom()[1] - ARROW_CLEARANCE).refresh()
+        self.layout_facts = {"names_legend": bool(len(self.live.legend))}  # for drawn.py
         trace = self.example.trace()  # at the stop, where the worked example is done
         stop = self.live.cross.copy().move_to(self.live.plane.c2p(*self.example.query))
         self.shadows = self.live.shadows
@@ -479,6 +480,7 @@ LEADER_BUFF = 0.04  # a leader from a value on a lower row stops this short of i
 VALUE_ROWS = 2  # under the baseline, values take at most this many rows (a third would squeeze the bars)
 SPILL = (CHART_GAP - VALUE_GAP) / 2  # how far a value under the baseline may reach past its ends
 CHART_BAR = (0.6, 2.0)  # the tallest bar's least and greatest height
+CRAMPED_BAR = 0.35  # ... least where nothing else makes room (six long names' legend, a German note)
 CHART_BAR_WIDTH = 0.4  # a bar's greatest width (else 0.6 of its pitch): room for a two-line value beside
 # what the captions call a key
 NEAREST_MARGIN = 0.1  # a key nearer the cross than every other by this much is "the nearest"
@@ -490,9 +492,9 @@ class LiveAttention(VGroup):
     """The plane, keys, query cross, weight bars and output arrow, kept in step with numpy. The output arrow
     is drawn under the keys and wider, so a key it lies along stays visible inside its orange rim; the cross
     under the keys too, so a key whose tip it stands on keeps its head (review 5: the river example's), and the
-    keys' names over everything the plane draws."""
+    keys' names over everything the plane draws, and under `top` (the formula strip's foot)."""
 
-    def __init__(self, example):
+    def __init__(self, example, top: float = np.inf):
         super().__init__()
         self.example = example
         self.plane = vector_plane(np.vstack([example.keys, example.path]))
@@ -521,6 +523,7 @@ class LiveAttention(VGroup):
                     arrows,
                     self.drawn_lines(),
                     KEY_TRIES,
+                    top,
                 )
             )
         self.cross = cross_marker().move_to(self.plane.c2p(*example.path[0]))
@@ -1203,10 +1206,10 @@ def others(group, parts) -> list:
 def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup], Text]:
     """The weights of `sets` ((trace, header lines), left to right) as small charts side by side under `top`,
     from x = RIGHT_LEFT to CHART_RIGHT: bars whose height is the weight, on one baseline and one scale (as tall
-    as the room allows), their weights printed over or under them (`WeightChart`), each chart's header under
-    it. The names stand whole under every chart's bars where they fit there, else once in a legend over the
-    charts (never cut). The note, `said`, under it all. The charts are the bars with their headers, the legend
-    with the first."""
+    as the room allows, the tallest down to CRAMPED_BAR), their weights printed over or under them
+    (`WeightChart`), each chart's header under it. The names stand whole under every chart's bars where they
+    fit there, else once in a legend over the charts (never cut). The note, `said`, under it all. The charts
+    are the bars with their headers, the legend with the first."""
     width = (CHART_RIGHT - RIGHT_LEFT - CHART_GAP * (len(sets) - 1)) / len(sets)
     pitch = width / len(tokens)
     names = fit.names(tokens, np.inf)
@@ -1230,7 +1233,8 @@ def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup]
         room = below - over - under_all - STAGE.bottom
         if room >= CHART_BAR[0]:
             break
-    height = float(np.clip(room, *CHART_BAR)) / tallest  # of a weight of 1
+    # shorter bars than CHART_BAR's least before the note goes into the caption band
+    height = float(np.clip(room, CRAMPED_BAR, CHART_BAR[1])) / tallest  # of a weight of 1
     base = below - over - height * tallest
     made = []
     for i, ((trace, _lines), header) in enumerate(zip(sets, headers)):
