@@ -3,12 +3,14 @@ the same as before Chinese was typeset); a formula with Chinese words is typeset
 
 import re
 import shutil
+import subprocess
 
 import pytest
 from manim import TexTemplate, tempconfig
 
 import i18n
 from pipeline.run.latex_errors import LatexFailure, explained
+from scenes.kit import numbers
 from scenes.kit.numbers import CJK_TEX, SANS_TEX, SansTex, in_cjk_face
 from scenes.kit.palette import CJK_FONT
 
@@ -98,3 +100,13 @@ def test_the_characters_stand_on_the_baseline_as_on_screen():
     digit, ideograph, one = SansTex(r"\text{0数一}")[0]
     assert 0 < digit.get_bottom()[1] - ideograph.get_bottom()[1] < 0.2 * digit.height
     assert abs(one.get_y() - ideograph.get_y()) < 0.15 * ideograph.height
+
+
+@pytest.mark.parametrize(
+    ("version", "moves"), [("dvisvgm 3.0.3", True), ("dvisvgm 3.1", False), ("dvisvgm 3.4.4", False)]
+)
+def test_only_a_dvisvgm_before_3_1_has_its_cjk_glyphs_moved_back(monkeypatch, version, moves):
+    monkeypatch.setattr(
+        numbers.subprocess, "run", lambda *_a, **_k: subprocess.CompletedProcess([], 0, version)
+    )
+    assert numbers.dvisvgm_moves_cjk.__wrapped__() is moves
