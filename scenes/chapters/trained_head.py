@@ -370,7 +370,8 @@ class TrainedHead(ChapterScene):
                 color=muted,
             ),
         ).arrange(RIGHT, buff=PART_GAP, aligned_edge=DOWN)
-        return line.move_to([STAGE.body_left, top, 0], aligned_edge=UL)
+        line.move_to([STAGE.body_left, top, 0], aligned_edge=UL)
+        return line.shift(UP * max(0.0, STAGE.bottom - line.get_bottom()[1]))  # Chinese brackets reach lower
 
     def build_grid(self) -> None:
         """W_Q W_K^T as a grid of cells with their numbers, query words down, key words across, each cell as
