@@ -22,12 +22,14 @@ from manim import (
     Dot,
     FadeIn,
     FadeOut,
+    FadeTransform,
     GrowFromEdge,
     LaggedStart,
     Line,
     ReplacementTransform,
     Restore,
     Succession,
+    Text,
     ValueTracker,
     VGroup,
     rate_functions,
@@ -209,7 +211,23 @@ class WhereItBreaks(ChapterScene):
         has no room; one with a place of its own stays."""
         if self.first_legend is self.names_legend:
             return [] if self.legend_stays or not len(self.first_legend) else [FadeOut(self.first_legend)]
-        return [ReplacementTransform(self.first_legend, self.names_legend), FadeOut(self.heading[1])]
+        subtitle = self.heading[1]
+        aside = [FadeTransform(subtitle, self.subtitle_aside)] if self.subtitle_aside else [FadeOut(subtitle)]
+        return [ReplacementTransform(self.first_legend, self.names_legend), *aside]
+
+    def beside_title(self, subtitle: str) -> Text | None:
+        """Where the legend takes the subtitle's place: the subtitle in small type beside the title, wrapped
+        within the stage, NAME_GAP clear of the legend (issue 29: it left from beat 2); None where the legend
+        keeps its own place, or where no such place is clear (it then leaves)."""
+        if self.first_legend is self.names_legend:
+            return None
+        title = self.heading[0]
+        aside = fit.wrap_within(
+            subtitle, STAGE.right - title.get_right()[0] - ASIDE_GAP, "small", theme().muted
+        ).next_to(title, RIGHT, buff=ASIDE_GAP)
+        if aside.get_top()[1] > title.get_top()[1]:  # two lines: from the title's top down
+            aside.align_to(title, UP)
+        return aside if aside.get_bottom()[1] >= self.names_legend.get_top()[1] + NAME_GAP else None
 
     def stop_at(self, stop: float, mark: DashedLine) -> None:
         """The knob turns up to `stop` (captioned: the chapter's key motion); its mark drops onto the gain axis,
@@ -313,14 +331,14 @@ class WhereItBreaks(ChapterScene):
         example = self.inputs()
         self.tokens = example.tokens
         self.scaled_trace, self.raw_trace = example.trace(0), example.trace(0, scaled=False)
-        self.heading = c.chapter_title(
-            _(self.title), _("Larger score gaps can make attention sharply concentrated")
-        )
+        subtitle = _("Larger score gaps can make attention sharply concentrated")
+        self.heading = c.chapter_title(_(self.title), subtitle)
         self.gain = ValueTracker(GAIN_RANGE[0])
         self.scaled_gain = 1 / divisor_for(self.scaled_trace.width)  # dividing by √d is this gain
         gains = np.linspace(self.scaled_gain, GAIN_RANGE[1], SWEEP_POINTS)
         self.sweep = log_saturation_sweep(self.raw_trace.scores, gains)
         self.lay_out(0.0)
+        self.plots_left = min(self.plot.get_left()[0], self.tangent.get_left()[0])  # at their full size
         self.first_legend = self.legend_of_names()
         self.names_legend = self.first_legend
         lower = self.lowered_for_legend()
@@ -329,6 +347,7 @@ class WhereItBreaks(ChapterScene):
             self.first_legend = self.names_legend = self.legend_of_names()
             if not self.legend_stays:
                 self.names_legend = self.legend_for_subtitle()
+        self.subtitle_aside = self.beside_title(subtitle)
         self.dimmed = []  # parts dimmed by focus(), each restorable
 
     def lay_out(self, lower: float) -> None:
@@ -361,8 +380,8 @@ class WhereItBreaks(ChapterScene):
     def legend_of_names(self) -> VGroup:
         """The whole names of those the bars cut (`fit.legend`), on screen as long as the cut names are (issue 29;
         review 5 found it gone from beat 2): the first place it fits of beside the title, beside the subtitle
-        over the plots, under everything else; where none has room, in the plots' place while the bars are
-        read (`legend_stays` false). Empty when none is cut."""
+        over the plots, under everything else; where none has room, in the plots' place (as wide as at their full
+        size) while the bars are read (`legend_stays` false). Empty when none is cut."""
         title, subtitle = self.heading
         lowest = min(p.get_bottom()[1] for p in (self.scaled_bars, self.knob, self.tangent, self.caveats))
         plots = min(self.plot.get_top()[1], self.sensitivity.get_top()[1]) + FRAME_ROOM
@@ -377,8 +396,9 @@ class WhereItBreaks(ChapterScene):
             if not len(legend) or (legend.get_right()[0] <= STAGE.right and legend.get_bottom()[1] >= floor):
                 return legend
         self.legend_stays = False
-        left = min(self.plot.get_left()[0], self.tangent.get_left()[0])
-        return fit.legend(self.knob.bars.labels, STAGE.right - left).shift([left, PLOT_TOP, 0])
+        return fit.legend(self.knob.bars.labels, STAGE.right - self.plots_left).shift(
+            [self.plots_left, PLOT_TOP, 0]
+        )
 
     def subtitle_legend(self) -> VGroup:
         """The legend in the subtitle's place: its entries side by side across the stage, its top the subtitle's."""
@@ -414,7 +434,7 @@ class WhereItBreaks(ChapterScene):
         self.plot = CurvePlot(
             self.sweep.gains,
             self.sweep.log10_top_sensitivity,
-            size=(PLOT_SIZE[0] - narrower, PLOT_SIZE[1] - PLOT_SHARE * lower),
+            size=kept_aspect(PLOT_SIZE, narrower, PLOT_SHARE * lower),
             x_label=_("gain g"),
             y_label=_("slope w(1 − w):"),
             x_step=2,
@@ -427,13 +447,13 @@ class WhereItBreaks(ChapterScene):
         upper = VGroup(self.plot, self.sensitivity)
         top = VGroup(self.plot, self.sensitivity[0]).get_top()[1]  # a raised exponent may stand above it
         upper.shift([right - axis_end(self.plot.axes), PLOT_TOP - lower - top, 0])
-        width = TANGENT_SIZE[0] - narrower
+        size = kept_aspect(TANGENT_SIZE, narrower, (1 - PLOT_SHARE) * lower)
         self.tangent = WeightCurve(
             self.raw_trace.scores,
             GAIN_RANGE[0],
-            size=(width, TANGENT_SIZE[1] - (1 - PLOT_SHARE) * lower),
+            size=size,
             x_span=tangent_span(self.raw_trace.scores),
-            title_width=STAGE.right - (right - width),
+            title_width=STAGE.right - (right - size[0]),
         )
         self.tangent.shift(
             [
@@ -694,6 +714,7 @@ NUMBER_ROOM = 0.12  # the least room between two values side by side: a word spa
 LEADER_BUFF = 0.05  # between a stepped value's leader and its bar's top, and its value
 LEADER_WIDTH = 2
 LEGEND_GAP = 0.3  # between the names legend and what stands above it or left of it
+ASIDE_GAP = 0.2  # between the title and the subtitle beside it (a word space at the title's size)
 FRAME_ROOM = 0.2  # over the upper plot: room for a frame round its label
 VALUE_GAP = 0.12  # between a bar's top and its value
 NAME_GAP = 0.1  # ... and between two names
@@ -1000,6 +1021,13 @@ def readable_decades(plot: CurvePlot) -> CurvePlot:
     axis.add(labels)
     plot.labels[1].align_to(plot.axes, LEFT)
     return plot
+
+
+def kept_aspect(size, narrower: float, shorter: float) -> tuple[float, float]:
+    """A plot's `size` (width, height) `narrower` and `shorter`, and narrower still where that keeps it no wider
+    for its height than `size` is (issue 29: lowered for the names legend, the plots stood squat)."""
+    height = size[1] - shorter
+    return min(size[0] - narrower, size[0] * height / size[1]), height
 
 
 def runner_up(scores) -> float:

@@ -18,6 +18,7 @@ from scenes.chapters.where_it_breaks import (
     LEVEL_ROOM,
     LIVE_X,
     NUMBER_ROOM,
+    PLOT_SIZE,
     SCALED_X,
     SWEEP_RATE,
     SWEEP_SECONDS,
@@ -28,6 +29,7 @@ from scenes.chapters.where_it_breaks import (
     SetPlan,
     WhereItBreaks,
     bar_set,
+    kept_aspect,
     level_line,
     verdict_caption,
 )
@@ -649,10 +651,11 @@ def test_three_values_stand_side_by_side_on_their_bars_at_every_stop(scene, gain
 
 
 def legend_clear(scene) -> None:
-    """The names legend where it stays: clear of every other part (the subtitle, where it took its place, gone)
-    and on the stage."""
+    """The names legend where it stays: clear of every other part (the subtitle, where it took its place, beside
+    the title instead) and on the stage."""
     legend, (title, subtitle) = scene.names_legend, scene.heading
     others = [
+        *([scene.subtitle_aside] if scene.subtitle_aside else []),
         title,
         scene.scaled_bars,
         scene.knob,
@@ -683,6 +686,7 @@ def test_the_names_legend_stays_as_long_as_the_cut_names(tmp_path, stem):
     assert moved == (stem == "corpus-12-long-names")
     shown = [m for top in scene.mobjects for m in top.get_family()]
     assert (scene.heading[1] in shown) != moved  # the subtitle gave the legend its place
+    assert (scene.subtitle_aside in shown) == moved  # and stands beside the title (issue 29: it was gone)
     legend_clear(scene)
 
 
@@ -710,3 +714,31 @@ def legend_kept(path, tmp_path) -> None:
     fades = [move.mobject for move in scene.legend_moves() if isinstance(move, FadeOut)]
     assert scene.first_legend not in fades and scene.names_legend not in fades
     legend_clear(scene)
+    subtitle_kept(scene)
+    for plot, size in ((scene.plot, PLOT_SIZE), (scene.tangent, TANGENT_SIZE)):
+        assert plot.axes.x_length / plot.axes.y_length <= size[0] / size[1] + 1e-9, path.stem  # not squat
+
+
+def subtitle_kept(scene) -> None:
+    """The subtitle's words on screen to the end: in its place, or where the legend takes that, beside the title
+    on the stage, clear of the title and the legend (issue 29: it left from beat 2)."""
+    if scene.first_legend is scene.names_legend:
+        return
+    aside, title = scene.subtitle_aside, scene.heading[0]
+    assert aside is not None and " ".join(aside.original_text.split()) == scene.heading[1].original_text
+    assert apart(aside, title) and apart(aside, scene.names_legend)
+    assert aside.get_right()[0] <= STAGE.right and aside.get_top()[1] <= title.get_top()[1] + 1e-9
+    assert not any(
+        isinstance(move, FadeOut) and move.mobject is scene.heading[1] for move in scene.legend_moves()
+    )
+
+
+def test_a_lowered_plot_keeps_its_width_to_its_height():
+    """Issue 29: lowered for the names legend, the plots were as wide and a third shorter; narrowed as well, they
+    keep their own proportions (narrowed further for a longer label, never widened)."""
+    assert kept_aspect(PLOT_SIZE, 0, 0) == PLOT_SIZE
+    width, height = kept_aspect(PLOT_SIZE, 0, 0.5)
+    assert height == pytest.approx(PLOT_SIZE[1] - 0.5) and width / height == pytest.approx(
+        PLOT_SIZE[0] / PLOT_SIZE[1]
+    )
+    assert kept_aspect(PLOT_SIZE, 1.5, 0.1)[0] == pytest.approx(PLOT_SIZE[0] - 1.5)
