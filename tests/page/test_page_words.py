@@ -153,6 +153,14 @@ def test_the_query_table_fits_a_phone_without_scrolling_sideways(panels_page, wi
         assert any(re.fullmatch(r"\[\d,\d+; −?\d,\d+\]", text) for text, _ in shown["numbers"])
 
 
+def test_the_drag_plane_lists_its_keys_as_the_language_does(panels_page):
+    """Its label lists the keys with the language's list separator (Chinese '、'), not a comma typed in."""
+    lang, page = panels_page
+    label = page.locator("#panel-drag svg.plane").get_attribute("aria-label")
+    with i18n.active(lang):
+        assert i18n._(", ").join(examples.DEFAULT.drag.tokens) in label
+
+
 @pytest.fixture(scope="module", params=LANGUAGES)
 def written(request, real_lecture) -> tuple[str, dict[str, str]]:
     lang = request.param
