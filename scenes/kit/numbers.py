@@ -32,7 +32,7 @@ SANS_TEX = TexTemplate(
 )
 
 
-# Chinese, Japanese and Korean characters (CJK blocks, Hangul, full-width forms), for which LaTeX has no fonts
+# Chinese, Japanese and Korean characters (CJK blocks, Hangul, full-width forms), for which SANS_TEX has no fonts
 CJK_CHARS = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
 NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 # a formula with such words: XeLaTeX (which reads system fonts), every other glyph from SANS_TEX's fonts (XeLaTeX
@@ -103,11 +103,12 @@ def dvisvgm_moves_cjk() -> bool:
 def on_baseline(tree: ET.ElementTree) -> None:
     r"""Undo dvisvgm 3.0's move of each glyph inside `\cjk` (marked `<g class='cjk'>`): it added to the glyph's y
     h + (d - h - d⁺) / 2, h its outline's top above the baseline (at least 0), d its depth, d⁺ at least 0."""
-    glyphs = {}  # a glyph's id -> its top and depth: a path, or (another size) a scaled use of one
-    for glyph in tree.iter(f"{SVG}defs").__next__():
-        if glyph.tag == f"{SVG}path":
-            glyphs[glyph.get("id")] = _extent(glyph.get("d"))
-        elif glyph.tag == f"{SVG}use":
+    defs = tree.getroot().find(f"{SVG}defs")
+    defined = list(defs) if defs is not None else []
+    # a glyph's id -> its top and depth: its path's, or (the glyph at another size) a scaled use's of a path
+    glyphs = {glyph.get("id"): _extent(glyph.get("d")) for glyph in defined if glyph.tag == f"{SVG}path"}
+    for glyph in defined:
+        if glyph.tag == f"{SVG}use":
             scale = float(re.fullmatch(r"scale\(([\d.]+)\)", glyph.get("transform"))[1])
             glyphs[glyph.get("id")] = tuple(scale * v for v in glyphs[glyph.get(LINK).lstrip("#")])
     for group in tree.iter(f"{SVG}g"):
