@@ -7,6 +7,8 @@ process (and each of its workers) would pay, though only a narrated chapter's tr
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from narration.speech import RATE, Speech
@@ -69,18 +71,30 @@ def _envelope(samples: np.ndarray) -> np.ndarray:
     """Each sample's true peak: the largest magnitude of the signal upsampled OVERSAMPLING times around it."""
     from scipy.signal import resample_poly
 
-    return np.abs(resample_poly(samples, OVERSAMPLING, 1)).reshape(-1, OVERSAMPLING).max(axis=1)
+    upsampled = np.abs(resample_poly(samples, OVERSAMPLING, 1))
+    return functools.reduce(np.maximum, (upsampled[i::OVERSAMPLING] for i in range(OVERSAMPLING)))
 
 
 def _limited(samples: np.ndarray, envelope: np.ndarray, gain: float, peak: float) -> np.ndarray:
     """`samples` made `gain` dB louder, with a smoothly varying cut that keeps their true peaks (`envelope`,
     before the gain) at or below `peak` dBTP."""
-    from scipy.ndimage import maximum_filter1d, uniform_filter1d
-
     scale = 10 ** (gain / 20)
     cut = np.minimum(1.0, 10 ** (peak / 20) / np.maximum(envelope * scale, 1e-9))
     if cut.min(initial=1) >= 1:
         return (samples * scale).astype(np.float32)
+    return (samples * scale * np.minimum(_smoothed(cut), 1.0)).astype(np.float32)
+
+
+def _smoothed(cut: np.ndarray) -> np.ndarray:
+    """Each peak's `cut` spread over the limiter's window and smoothed over it again. Only where a sample is cut
+    (speech: round its loudest syllables) is it worked out: a window further off, the cut stays 1."""
+    from scipy.ndimage import maximum_filter1d, uniform_filter1d
+
     window = 2 * max(int(LIMITER_WINDOW * RATE), 1) + 1
-    cut = uniform_filter1d(-maximum_filter1d(-cut, window), window)  # each peak's cut, spread and smoothed
-    return (samples * scale * np.minimum(cut, 1.0)).astype(np.float32)
+    below = np.flatnonzero(cut < 1)
+    apart = np.flatnonzero(np.diff(below) > 4 * window)  # runs of cuts a clear stretch apart
+    smoothed = np.ones_like(cut)
+    for first, last in zip(below[np.r_[0, apart + 1]], below[np.r_[apart, len(below) - 1]]):
+        start, stop = max(first - 2 * window, 0), min(last + 2 * window + 1, len(cut))  # the filters' reach
+        smoothed[start:stop] = uniform_filter1d(-maximum_filter1d(-cut[start:stop], window), window)
+    return smoothed

@@ -5,7 +5,7 @@ from datetime import timedelta
 import numpy as np
 import pyloudnorm
 import srt
-from scipy.ndimage import maximum_filter1d
+from scipy.ndimage import maximum_filter1d, uniform_filter1d
 
 from narration import track
 from narration.speech import RATE
@@ -69,3 +69,15 @@ def test_more_headroom_makes_the_track_quieter_before_it_squeezes_its_peaks():
     far = track.levelled(speech, track.CODEC_HEADROOM + 3)
     assert meter.integrated_loudness(far.astype(float)) >= track.LOUDNESS - track.LOUDNESS_SLACK - 0.3
     assert track.true_peak(far) <= track.PEAK - track.CODEC_HEADROOM - 3 + 0.1
+
+
+def test_the_limiter_s_cut_worked_out_round_its_peaks_is_the_cut_worked_out_everywhere():
+    """`_smoothed` filters only round the cut samples: the same cut as filtering the whole track, edges included."""
+    rng = np.random.default_rng(3)
+    window = 2 * max(int(track.LIMITER_WINDOW * RATE), 1) + 1
+    for length in (window, 3 * RATE):
+        cut = np.ones(length)
+        places = np.r_[0, length - 1, rng.integers(0, length, 40)]
+        cut[places] = rng.uniform(0.3, 1, len(places))
+        whole = uniform_filter1d(-maximum_filter1d(-cut, window), window)
+        assert np.allclose(np.minimum(track._smoothed(cut), 1), np.minimum(whole, 1), rtol=0, atol=1e-12)
