@@ -76,6 +76,7 @@ VALUE_DOT = 0.1  # radius of the dot drawn for a zero value
 NAME_GAP = 0.12  # between a value's word and its coordinates
 LABEL_GAP = 0.15  # between a value's tip and its label, and round the label when it is checked for clearance
 OUTPUT_STROKE = 12  # the output's arrow, the chapter's point: the thickest on the plane (a term's is 7)
+HEADS_OVER = 4  # the plane's heads are drawn from this z-index up, over every shaft (1 to 3)
 HALO = 8  # round the output's arrow, the background's colour this much wider: it stands off what it lies on
 CLOSE_UP_BELOW = 1.2  # an output's arrow shorter than this (scene units) is also drawn magnified
 CLOSE_UP, CLOSE_UP_MARGIN = (2.0, 1.6, 1.3), 0.3  # the magnified square's sides, the largest free first; the
@@ -257,6 +258,7 @@ class BlendByWeight(ChapterScene):
         self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
         value_marks(self.plane, tokens)
         self.receded = stand_out(self.plane)
+        layer(self.plane)
         self.rows = blend_rows(tr, tokens)
         terms = [r for cell in self.rows.columns[1] for r in cell.relations]
         self.output_line = c.math(output_tex(terms, tr.output, _("output")), color=theme().output)
@@ -353,11 +355,28 @@ def stand_out(plane: ValuePlane) -> VGroup:
     return VGroup(*[term for term in plane.terms if term.get_stroke_opacity() > 0])
 
 
+def layer(plane: ValuePlane) -> None:
+    """The plane's arrows over whatever else is drawn on it (the output's dashed coordinates ran along a term and
+    over its head), their shafts values, then terms, then the output, and every head over every shaft, the
+    larger first: the last term ends where the output does, and its head lay under the output's; a term's head
+    on the output's shaft, or at its tip, shows."""
+    values = [mark[0] for mark in plane.marks]  # an arrow, or the zero value's dot
+    for z, shapes in enumerate((values, plane.terms, [plane.output]), start=1):
+        for shape in shapes:
+            shape.set_z_index(z)
+    heads = [arrow.tip for arrow in (*values, *plane.terms, plane.output) if isinstance(arrow, Arrow)]
+    by_size = sorted(
+        heads, key=lambda tip: -round(tip.length, 3)
+    )  # the output's last of equal ones (the list's)
+    for z, tip in enumerate(by_size, start=HEADS_OVER):
+        tip.set_z_index(z)
+
+
 def output_arrow(start, end) -> Arrow:
-    """The output's vector from `start` to `end`, OUTPUT_STROKE wide however short, in a halo of the background's
-    colour."""
+    """The output's vector from `start` to `end`, OUTPUT_STROKE wide however short, its shaft in a halo of the
+    background's colour (round its head, the halo hid a term's head ending just beyond it: corpus-02)."""
     shaft = vector(start, end, theme().output, OUTPUT_STROKE)
-    return shaft.set_stroke(theme().background, OUTPUT_STROKE + HALO, background=True)
+    return shaft.set_stroke(theme().background, OUTPUT_STROKE + HALO, background=True, family=False)
 
 
 def close_up(plane: ValuePlane, output, shown) -> Magnifier | None:

@@ -2,11 +2,12 @@
 
 import numpy as np
 import pytest
-from manim import UP, Dot, Square
+from manim import UP, Camera, Dot, Square
 
 from attention import examples
 from attention.examples.file import examples_from_dict
 from narration.cues import split
+from pipeline.run import dry_run
 from scenes.chapters.blend_by_weight import (
     BARS_WIDEST,
     CLOSE_UP_GAIN,
@@ -30,7 +31,7 @@ from scenes.kit.fit import apart
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import ValuePlane
-from tests.support.example_corpus import corpus_example, using
+from tests.support.example_corpus import COUNT, corpus_example, using
 from tests.support.snapshot import built
 
 CUSTOM_VALUES = {  # values a lecturer may give: along one axis, negative, crowded, six words
@@ -283,3 +284,105 @@ def test_a_crowded_plane_labels_each_value_beside_its_own_tip(tmp_path, number):
         words += len(label) == 1
     assert words  # these examples crowd at least one label down to its word
     check_labels_are_clear(scene)
+
+
+HEAD_PX = 400  # pixels per scene unit in the window a head is drawn in (about 3.5 times 1080p's)
+SHOWS = 1 / 3  # a head reads as one where at least this share of it is seen
+PLAIN = 30  # a pixel is changed where a channel moves by more than this
+
+
+def window(leaves, around, background) -> np.ndarray:
+    """`leaves` (drawn in their order, none's family added) in a square window round `around`, as RGB."""
+    side = max(around.width, around.height) + 0.1
+    camera = Camera(
+        frame_center=around.get_center(),
+        frame_width=side,
+        frame_height=side,
+        pixel_width=int(side * HEAD_PX),
+        pixel_height=int(side * HEAD_PX),
+        background_color=background,
+    )
+    camera.capture_mobjects(leaves, include_submobjects=False)
+    return camera.pixel_array[:, :, :3].astype(int)
+
+
+def seen_share(leaves, tip, background) -> float | None:
+    """The share of `tip`'s pixels that the picture of `leaves` (drawn in order) shows changed by it: 0 under
+    something opaque, 1 where nothing covers it; None for a head that draws nothing."""
+    changed = lambda a, b: np.any(np.abs(a - b) > PLAIN, axis=2)  # noqa: E731
+    own = changed(window([tip], tip, background), window([], tip, background))
+    rest = [leaf for leaf in leaves if leaf is not tip]
+    seen = changed(window(leaves, tip, background), window(rest, tip, background)) & own
+    return seen.sum() / own.sum() if own.sum() else None
+
+
+def same_head(tip, other) -> bool:
+    """Whether `other` is `tip` drawn again: its point within a tenth of the head, pointing within 5°, as large
+    within a tenth (a weight near 1 makes a term its value and the output that term; two words may share a
+    value)."""
+    turn = np.degrees(np.arccos(np.clip(np.dot(unit(tip.vector), unit(other.vector)), -1, 1)))
+    near = np.linalg.norm(tip.tip_point - other.tip_point) <= tip.length / 10
+    return bool(near and turn <= 5 and abs(other.length - tip.length) <= tip.length / 10)
+
+
+def unit(v) -> np.ndarray:
+    return np.asarray(v, dtype=float) / (np.linalg.norm(v) or 1)
+
+
+def hidden_heads(scene) -> list[str]:
+    """The plane's heads drawn in full that show less than SHOWS of themselves (with what is over them), other
+    than one drawn twice (`same_head`: the one over shows the same head, the one under changes nothing)."""
+    plane, tokens = scene.plane, scene.example.tokens
+    named = [(f"value {t}", m[0]) for t, m in zip(tokens, plane.marks) if not isinstance(m[0], Dot)]
+    named += [(f"term {t}", a) for t, a in zip(tokens, plane.terms)] + [("output", plane.output)]
+    leaves = scene.camera.get_mobjects_to_display(scene.mobjects)
+    order = {id(leaf): i for i, leaf in enumerate(leaves)}
+    tips = [(name, arrow.tip) for name, arrow in named if id(arrow.tip) in order]
+    hidden = []
+    for name, tip in tips:
+        if tip.get_fill_opacity() < 1:  # receded (the terms, once the output is named)
+            continue
+        share = seen_share(leaves, tip, scene.camera.background_color)
+        twice = any(same_head(tip, other) for _, other in tips if other is not tip)  # over it or under it
+        if share is not None and share < SHOWS and not twice:
+            hidden.append(f"{name} ({share:.0%} seen)")
+    return hidden
+
+
+def lines_over_arrows(scene) -> list[str]:
+    """The output's dashed coordinate lines drawn over an arrow of the plane (one ran along the default 'sat'
+    term)."""
+    leaves = scene.camera.get_mobjects_to_display(scene.mobjects)
+    order = {id(leaf): i for i, leaf in enumerate(leaves)}
+    arrows = [*[m[0] for m in scene.plane.marks], *scene.plane.terms, scene.plane.output]
+    drawn = [order[id(part)] for arrow in arrows for part in arrow.get_family() if id(part) in order]
+    dashes = [order[id(d)] for d in scene.coordinates.lines.get_family() if id(d) in order]
+    return ["a dashed line over an arrow"] if dashes and drawn and max(dashes) > min(drawn) else []
+
+
+def heads_by_beat(number: int | None, media_dir) -> dict[str, list[str]]:
+    """BlendByWeight run dry with the lecture's example (None) or corpus example `number`: the hidden heads as the
+    terms are drawn and as the chapter ends, with the output's coordinates (and those lines over an arrow)."""
+
+    def watch(scene, name, _played):
+        return (name, hidden_heads(scene) + lines_over_arrows(scene)) if hasattr(scene, "plane") else None
+
+    settings = {"pixel_width": 256, "pixel_height": 144, "media_dir": str(media_dir)}
+    if number is None:
+        _, seen = dry_run.run(BlendByWeight, settings, watch)
+    else:
+        with corpus_example(number):
+            _, seen = dry_run.run(BlendByWeight, settings, watch)
+    return dict(seen[-2:])
+
+
+@pytest.mark.parametrize(
+    "number", [None, *range(COUNT)], ids=["default", *[f"corpus-{n:02d}" for n in range(COUNT)]]
+)
+def test_every_head_on_the_plane_shows(number, tmp_path):
+    """Review (issue 30): the default 'sat' term lay under the dashed coordinate line and its head under the
+    output's. The dashed lines are drawn under the arrows, every head over every shaft, the smaller over the
+    larger; the output's halo is round its shaft only (it hid corpus-02's 'sat' head just beyond its tip)."""
+    ends = heads_by_beat(number, tmp_path)
+    assert list(ends)[0] == "Weights times values"
+    assert ends == dict.fromkeys(ends, [])
