@@ -22,7 +22,7 @@ from pipeline.frames import beats, captions, colours, copies, families, paths, s
 from pipeline.frames.soundtrack import soundtrack
 from pipeline.plan.dependencies import language_of
 from pipeline.plan.settings import RenderSettings
-from pipeline.run import tex_cache, typeset
+from pipeline.run import ahead, dry_run, tex_cache, typeset
 from pipeline.run.jobs import Job, Part, Progress
 from pipeline.run.latex_errors import explained
 from scenes.kit import palette
@@ -66,8 +66,11 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
             job.settings.lang
         ),  # `_()` in the scene answers in the render's language, its voice speaks it
     ):
+        scene_class, listed = job.chapter.scene_class(), ahead.listing(shared_tex, job)
+        if ahead.needed(scene_class, listed, private_tex):  # its formulas in one LaTeX run, not one each
+            dry_run.typeset_ahead(scene_class, {"media_dir": str(work / "ahead")})
         speech.use(job.settings.voice, outputs.speech_cache(job.output_dir))
-        scene = job.chapter.scene_class()()
+        scene = scene_class()
         frames = FrameCounter(scene, label, job.settings.fps, news)
         # the first beat is named after the chapter's title as its example shows it (a plain scene: the registry's)
         recorder = beats.Recorder(
@@ -78,7 +81,8 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
             job.settings.transparent,
         )
         window = Window(scene, job.part) if job.part else None
-        scene.render()
+        with ahead.drawn_from() as formulas:
+            scene.render()
         found = recorder.finish(job.settings.fps)
         movie, cues = _movie_and_cues(scene)
         posters = [_beat_poster(work)(k) for k in range(1, len(found) + 1)]
@@ -91,6 +95,8 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         else:
             files, duration = _keep_part(job, movie, cues, window.own_beats(found), posters, layout)
     tex_cache.publish(private_tex, shared_tex)
+    if window is None:  # a part's run ends early: its list would lack the later beats' formulas
+        ahead.keep(listed, formulas)
     return files, duration, frames.count
 
 

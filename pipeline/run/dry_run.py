@@ -29,10 +29,31 @@ def run(scene_class, config: dict, watch: BeatWatcher | None = None) -> tuple[ob
     A chapter whose formulas are not all typeset yet is run twice (see `typeset`): what is returned is the
     second run's.
     """
+    from pipeline.run import typeset
+
+    return typeset.prefetched(lambda: _once(scene_class, config, watch), scene_class.__name__)
+
+
+def typeset_ahead(scene_class, config: dict) -> int:
+    """Typeset in one LaTeX run the formulas a run of `scene_class` under manim `config` meets and that are not
+    typeset yet (`run` once, each missing formula drawn from a look-alike: a render's look-ahead,
+    `pipeline.run.ahead`); return how many SVGs were written. What the run raised is left to the render."""
+    from pipeline.run import typeset
+
+    with typeset.recording() as missing:
+        try:
+            _once(scene_class, config, None)
+        except Exception:  # a look-alike may lead a layout astray: the render runs for real
+            pass
+    return typeset.typeset(missing)
+
+
+def _once(scene_class, config: dict, watch: BeatWatcher | None) -> tuple[object, list]:
+    """One run of `scene_class` dry under `config` merged over the still-image settings, `watch` told of each
+    beat's end."""
     from manim import tempconfig
 
     from pipeline.frames import skipping
-    from pipeline.run import typeset
 
     settings = {
         "format": "png",  # a still: every animation is skipped
@@ -42,16 +63,12 @@ def run(scene_class, config: dict, watch: BeatWatcher | None = None) -> tuple[ob
         "progress_bar": "none",
         **config,
     }
-
-    def once() -> tuple[object, list]:
-        seen: list = []
-        with quick_methods(), tempconfig(settings):
-            scene = _watched(scene_class, watch, seen)()
-            with skipping.cheaper(scene):
-                scene.render()
-        return scene, seen
-
-    return typeset.prefetched(once, scene_class.__name__)
+    seen: list = []
+    with quick_methods(), tempconfig(settings):
+        scene = _watched(scene_class, watch, seen)()
+        with skipping.cheaper(scene):
+            scene.render()
+    return scene, seen
 
 
 @contextmanager

@@ -1,0 +1,47 @@
+"""A render's look-ahead (pipeline.run.ahead): a lecture chapter rendered the first time with its example and
+language has its formulas typeset in one LaTeX run first; the list each render keeps says when it need not."""
+
+from pathlib import Path
+
+from manim import Scene, tempconfig
+
+from pipeline import outputs
+from pipeline.plan.settings import from_options
+from pipeline.run import ahead, dry_run, typeset
+from pipeline.run.jobs import Job
+from scenes.chapters.registry import CHAPTERS, find
+
+
+def test_a_first_look_ahead_typesets_every_formula_the_chapter_then_meets(tmp_path):
+    chapter = find("ScoreEveryWord").scene_class()
+    with tempconfig({"tex_dir": str(tmp_path / "Tex")}):
+        written = dry_run.typeset_ahead(chapter, {"media_dir": str(tmp_path)})
+        with typeset.recording() as missing:  # nothing typeset alone from now on: all of it is recorded
+            dry_run.run(chapter, {"media_dir": str(tmp_path)})
+    assert written >= 10 and len(list((tmp_path / "Tex").glob("*.svg"))) == written
+    assert missing == []
+
+
+def test_only_a_lecture_chapter_with_no_whole_list_of_its_formulas_looks_ahead(tmp_path):
+    chapter = find("ScoreEveryWord")
+    job = Job(chapter, from_options("l"), tmp_path)
+    listed = ahead.listing(tmp_path, job)
+    assert ahead.needed(chapter.scene_class(), listed, tmp_path)  # no list yet
+    (tmp_path / "a.svg").write_text("<svg/>")
+    ahead.keep(listed, {"a.svg"})
+    assert not ahead.needed(chapter.scene_class(), listed, tmp_path)
+    assert not ahead.needed(Scene, tmp_path / "none.txt", tmp_path)  # a plain scene renders as manim's does
+    ahead.keep(listed, {"a.svg", "b.svg"})
+    assert ahead.needed(chapter.scene_class(), listed, tmp_path)  # an SVG the cache lost
+    german = ahead.listing(tmp_path, Job(chapter, from_options("l", lang="de"), tmp_path))
+    assert german != listed and german.parent == listed.parent
+
+
+def test_the_real_lecture_lists_each_chapter_s_formulas_in_its_cache(real_lecture):
+    tex = outputs.tex_cache(Path(real_lecture).parent)
+    lists = {
+        path.name.rsplit("-", 1)[0]: path.read_text().split() for path in (tex / ahead.LISTS).glob("*.txt")
+    }
+    assert set(lists) == {chapter.slug for chapter in CHAPTERS}
+    for names in lists.values():
+        assert names and all((tex / name).is_file() for name in names)
