@@ -6,6 +6,8 @@ them with `Restate` (not `.animate`, which breaks when a number's digits are reb
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Rectangle, Transform, VGroup
 
@@ -26,7 +28,7 @@ SHADE_TOP = 1.0  # opacity of a weight of 1 in a grid of colour only
 NUMBERED_TOP = 0.4  # ... in a grid with numbers: dark enough for text-coloured digits on any token colour
 VEIL_BUFF = 0.04  # a veil's margin round what it dims
 CELL_DIGITS = 4  # most digits a cell's score prints (large scores lose decimals, never the cell its size)
-NUMBER_PAD = 0.03  # room left each side of the widest number a cell prints, between it and the cell's border
+NUMBER_PAD = 0.03  # least room each side of the widest number a cell prints, between it and the cell's border
 NAME_GAP = 0.12  # at least this between neighbouring column names on one row, and between their rows
 NAME_ROWS = 2  # column names stand whole on at most this many rows (else they are cut to their columns)
 SIGN_BUFF = 0.05  # between a row sum's sign and its number
@@ -131,13 +133,16 @@ class AttentionGrid(VGroup):
 
     `size` is the length, in units, of the grid's longer side: `pitch` (rows) and `col_pitch` (columns)
     are size / max(rows, columns), or more when the cells carry numbers (rows at least ROW_PITCH, columns
-    at least NUMBER_PITCH and wide enough for the widest number, minus sign and all, NUMBER_PAD clear of
-    the borders), so numbers keep the smallest text size. Names are never shrunk: a row's is cut to
-    `label_width` (or a chapter's room, `cut_row_labels`; never below three letters), a column's stands
-    whole over its column, raised a row only where it would meet another (`place_column_names`).
+    at least NUMBER_PITCH and wide enough for the widest number, minus sign and all, `pad` clear of the
+    borders: NUMBER_PAD, or more in a `padded` class), so numbers keep the smallest text size. Names are
+    never shrunk: a row's is cut to `label_width` (or a chapter's room, `cut_row_labels`; never below three
+    letters), a column's stands whole over its column, raised a row only where it would meet another
+    (`place_column_names`).
     Row labels take `row_color` (default: each token's own colour); the sums' header says `sum_word` (a
     translated chapter passes its language's, `_("sum")`: the kit translates nothing itself).
     """
+
+    pad = NUMBER_PAD  # room each side of the widest number, in its cell
 
     def __init__(
         self,
@@ -198,8 +203,8 @@ class AttentionGrid(VGroup):
         return self
 
     def _number_pitch(self) -> float:
-        """The column pitch whose cells hold every number they print (scores, then weights) with NUMBER_PAD
-        to spare each side, and at least NUMBER_PITCH: the widest measured among the longest printed."""
+        """The column pitch whose cells hold every number they print (scores, then weights) with `pad` to
+        spare each side, and at least NUMBER_PITCH: the widest measured among the longest printed."""
         printed = {
             fmt(x, self.score_places): places_for(x, self.score_places) for x in np.ravel(self.trace.scores)
         }
@@ -210,7 +215,7 @@ class AttentionGrid(VGroup):
             for text, places in printed.items()
             if len(text) == longest
         )
-        return max(NUMBER_PITCH, (widest + 2 * NUMBER_PAD) / (1 - GAP))
+        return max(NUMBER_PITCH, (widest + 2 * self.pad) / (1 - GAP))
 
     def _column_names(self, cols) -> VGroup:
         """Each column's name over it, whole where `place_column_names` finds every one a place on NAME_ROWS
@@ -325,6 +330,14 @@ class AttentionGrid(VGroup):
     def shown_sums(self) -> list[float]:
         """The row sums on display (rows still showing scores are hidden and omitted)."""
         return [s.number.get_value() for s, on in zip(self.sums, self.weighted) if on]
+
+
+@cache
+def padded(grid_class: type[AttentionGrid], pad: float) -> type[AttentionGrid]:
+    """`grid_class` (AttentionGrid or a subclass such as `matrices.MaskedGrid`, which passes no options on to
+    it) whose cells leave `pad` each side of their widest number: a chapter with room to spare gives its
+    numbers more than NUMBER_PAD."""
+    return type(grid_class.__name__, (grid_class,), {"pad": pad})
 
 
 class CellCount(VGroup):

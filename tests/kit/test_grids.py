@@ -17,6 +17,7 @@ from scenes.kit.grids import (
     AttentionGrid,
     CellCount,
     Restate,
+    padded,
     places_for,
     veil,
 )
@@ -220,6 +221,20 @@ def test_a_masked_grid_s_sums_can_take_a_chapter_s_word_and_a_relation_s_spacing
     assert grid.sum_header.get_fill_opacity() == 1
     assert grid.sum_header.get_bottom()[1] > grid.sums[0].get_top()[1]
     assert rows_apart([grid.sum_header, *grid.col_labels])
+
+
+def test_a_padded_grid_leaves_its_pad_round_every_number_and_stays_the_class_it_pads():
+    """A chapter with room to spare gives its numbers more than NUMBER_PAD (CausalMask: cells that read as
+    cells, not digits touching borders); a padded MaskedGrid is still a MaskedGrid."""
+    trace = attend_grid([[-1.3, 0.7]], [[0.2, 0.1], [-0.1, 0.9]])
+    least = AttentionGrid(trace, cols=("a", "b"), size=1.0)  # cells as narrow as their numbers allow
+    roomy = padded(AttentionGrid, 0.1)(trace, cols=("a", "b"), size=1.0)
+    assert isinstance(roomy, AttentionGrid) and padded(AttentionGrid, 0.1) is type(roomy)
+    for grid in (roomy, roomy.show_weights()):
+        assert all(
+            cell.width >= number.width + 2 * 0.1 - 1e-9 for cell, number in zip(grid.cells, grid.numbers)
+        )
+    assert roomy.col_pitch > least.col_pitch
 
 
 def test_cells_leave_room_round_their_widest_number_minus_sign_and_all():
