@@ -110,7 +110,7 @@ def _built(key: tuple, font_size: float, muted: str) -> tuple[Matrix, VGroup]:
             entry.role = "number"
         if in_tex(name):
             label = c.math(name, rf"\;({shape_tex(shape)})", role="label", color=color)
-        else:  # a name in words this LaTeX cannot set (Chinese): the words in the text face, the shape beside
+        else:  # a name in words this LaTeX cannot set (a script beyond the CJK face's): the text face, the shape beside
             label = VGroup(name_of(name, "label", color), c.math(rf"({shape_tex(shape)})", role="label"))
             label[1].next_to(label[0], RIGHT, buff=0.12)
         label[1].set_color(muted)
@@ -129,7 +129,8 @@ def seamless(matrix: Matrix) -> Matrix:
 
 def name_of(tex: str, role: str, color: str):
     r"""A matrix's name: a formula ('Q', '\text{weights}'), or where it is words this LaTeX cannot set
-    ('\text{权重}': `bars.in_tex`), those words in the text face. A chapter passes its words in, translated."""
+    (a script with no face in TeX: `bars.in_tex`), those words in the text face. A chapter passes its words in,
+    translated."""
     words = re.fullmatch(r"\\text\{([^{}]*)\}", tex)
     if words and not in_tex(tex):
         return c.text(words[1], role=role, color=color)

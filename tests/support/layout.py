@@ -210,13 +210,13 @@ def font_size(text: Mobject) -> float:
 
 
 def upright(text: Mobject) -> float:
-    """For a Text more than twice as tall as wide (turned on its side, as axis captions are), its width over
-    its height, which undoes the turn in manim's font size; 1 for any other text."""
-    if (
-        not isinstance(text, Text)
-        or text.height <= 2 * text.width
-        or len(text.family_members_with_points()) < 3
-    ):
+    """For a Text turned on its side (as axis captions are: its glyphs, two or more, run further up than across,
+    and it is taller than wide), its width over its height, which undoes the turn in manim's font size; 1 for any
+    other text. Two Chinese glyphs turned are only twice as tall as wide, as a short Latin word may be."""
+    if not isinstance(text, Text) or text.height <= text.width:
+        return 1.0
+    centres = np.array([glyph.get_center() for glyph in text.family_members_with_points()])
+    if len(centres) < 2 or np.ptp(centres[:, 1]) <= np.ptp(centres[:, 0]):
         return 1.0
     return text.width / text.height
 
