@@ -249,14 +249,15 @@ def boxes_apart(a: np.ndarray, b: np.ndarray, margin: float = 0) -> bool:
     return bool(np.any(a[1] + margin < b[0]) or np.any(b[1] + margin < a[0]))
 
 
-def place_clear(label, point, others, buff: float = 0.3, right: float = LABEL_RIGHT):
-    """`label` where it is or, if it overlaps one of `others` or leaves the x range -LABEL_RIGHT..`right`,
-    moved round `point` (in eight directions, `buff` away) to the first place where it does neither; where
-    it was when no place is clear."""
+def place_clear(label, point, others, buff: float = 0.3, right: float = LABEL_RIGHT, bottom: float = -np.inf):
+    """`label` where it is or, if it overlaps one of `others`, leaves the x range -LABEL_RIGHT..`right` or
+    reaches below `bottom`, moved round `point` (in eight directions, `buff` away) to the first place where it
+    does none of these; where it was when no place is clear."""
     start = label.get_center()
 
     def clear() -> bool:
         inside = -LABEL_RIGHT <= label.get_left()[0] and label.get_right()[0] <= right
+        inside = inside and label.get_bottom()[1] >= bottom
         return inside and all(apart(label, other) for other in others)
 
     if clear():

@@ -12,6 +12,7 @@ from scenes.kit.arrows import vector as arrow  # a value, a term and the output 
 from scenes.kit.bars import WeightBars
 from scenes.kit.palette import theme, token_color
 from scenes.kit.planes import plane
+from scenes.kit.stage import STAGE
 
 STEPS = (1, 2, 2.5, 5)  # grid steps are these times a power of ten
 MOST_LINES = 6  # grid lines along the longer side, at most
@@ -62,15 +63,19 @@ class ValuePlane(VGroup):
 
     def clear_labels(self) -> ValuePlane:
         """Move the values' names clear of each other, of the other values' arrowheads (a name on a tip is
-        unreadable), of the axes (a value along one put its name on it: review 5) and inside the frame (once the
-        plane is in place): near its tip, else farther out (FARTHEST)."""
+        unreadable), of the axes (a value along one put its name on it: review 5) and inside the frame, above the
+        caption band (once the plane is in place; a value pointing down put its name in the band): near its tip,
+        else farther out (FARTHEST)."""
         heads = [getattr(m[0], "tip", m[0]) for m in self.marks]  # a zero value's dot is its own head
         axes = [self.plane.x_axis, self.plane.y_axis]
         for i, (mark, value) in enumerate(zip(self.marks, self.values_xy)):
             others = [m[1] for m in self.marks[:i]] + heads[:i] + heads[i + 1 :] + axes
             for reach in range(1, FARTHEST + 1):  # farther out where no place near its tip is clear
-                fit.place_clear(mark[1], self.plane.c2p(*value), others, buff=LABEL_GAP * reach)
-                if all(fit.apart(mark[1], other) for other in others):
+                fit.place_clear(
+                    mark[1], self.plane.c2p(*value), others, LABEL_GAP * reach, bottom=STAGE.bottom
+                )
+                above = mark[1].get_bottom()[1] >= STAGE.bottom
+                if above and all(fit.apart(mark[1], other) for other in others):
                     break
         return self
 

@@ -275,3 +275,12 @@ def test_the_widest_examples_keep_the_left_column_s_type_near_the_small_size(ste
     small = number(0, role="small").height
     assert scene.output.numbers[0].height >= SMALL_SHARE * small
     assert scene.column_clear() and not any(scene.zoom.hits[:2])
+
+
+def test_a_value_name_kept_out_of_the_caption_band_leaves_the_column_its_size(tmp_path):
+    """Corpus-10: 'apple', pointing down, put its name in the caption band at the larger layouts, and the chapter
+    fell back to its smallest (digits 0.44 of a number's size); the plane now keeps its names above the band."""
+    with corpus_example(10):
+        scene = built(Refocus, tmp_path)
+    assert digit_share(scene) >= 0.8 and scene.scores_under
+    assert scene.plane_names_clear() and scene.column_clear() and not any(scene.zoom.hits[:2])

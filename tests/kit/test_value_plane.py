@@ -2,11 +2,13 @@
 
 import numpy as np
 import pytest
+from manim import UP
 
 from attention import attend
 from scenes.kit import fit
 from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.fit import apart
+from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import (
     MOST_LINES,
     OUTPUT_WIDTH,
@@ -96,3 +98,21 @@ def test_the_chapter_s_names_are_the_ones_shown():
     for shown in ([mark[1] for mark in plane.marks], list(rows.columns[0])):
         assert [m.original_text for m in shown] == [m.original_text for m in given]
         assert all(m is not g for m, g in zip(shown, given))  # copies: the chapter's own stay where they are
+
+
+def test_a_value_pointing_down_keeps_its_name_above_the_caption_band():
+    """Corpus-10 in Refocus: 'apple' pointing down put its name under the plane, in the caption band, and the
+    chapter fell back to a column at 0.44 of its size to keep it out."""
+    plane = ValuePlane(["cat", "apple", "on"], [[-1.9, -0.5], [-0.4, -2.7], [0.5, 2.1]], 5.0, 4.0)
+    plane.shift(UP * (STAGE.bottom + 0.05 - plane.plane.get_bottom()[1]))
+    plane.clear_labels()
+    assert all(mark[1].get_bottom()[1] >= STAGE.bottom for mark in plane.marks)
+    names = [mark[1] for mark in plane.marks]
+    assert all(apart(a, b) for k, a in enumerate(names) for b in names[k + 1 :])
+
+
+def test_place_clear_keeps_a_label_above_a_given_bottom_only_when_asked():
+    label = fit.clip("apple", 2.0).move_to([0, -3.9, 0])
+    assert fit.place_clear(label, [0, -3.6, 0], []).get_y() == pytest.approx(-3.9)  # as before: no bottom
+    fit.place_clear(label, [0, -3.6, 0], [], buff=0.2, bottom=STAGE.bottom)
+    assert label.get_bottom()[1] >= STAGE.bottom
