@@ -428,13 +428,15 @@ class WhereItBreaks(ChapterScene):
 
     def place_plots(self, narrower: float, lower: float) -> None:
         """The slope plot over the S-curve on the right, `narrower` than their sizes, their axes' left ends where
-        those sizes put them, their top `lower` (the plots shorter by as much, PLOT_SHARE of it the upper one's);
-        the axes' labels beyond their right ends, the S-curve's title wrapped within the stage."""
-        right = PLOT_RIGHT - narrower
+        those sizes put them, their top `lower` (the plots shorter by as much, PLOT_SHARE of it the upper one's,
+        and narrower by as much as keeps their aspect: `kept_aspect`); the axes' labels beyond their right ends,
+        the S-curve's title wrapped within the stage as at its full size (narrowed from the left, its title wrapped
+        to more lines and pushed the plot into the caption band)."""
+        size = kept_aspect(PLOT_SIZE, narrower, PLOT_SHARE * lower)
         self.plot = CurvePlot(
             self.sweep.gains,
             self.sweep.log10_top_sensitivity,
-            size=kept_aspect(PLOT_SIZE, narrower, PLOT_SHARE * lower),
+            size=size,
             x_label=_("gain g"),
             y_label=_("slope w(1 − w):"),
             x_step=2,
@@ -446,18 +448,21 @@ class WhereItBreaks(ChapterScene):
         self.sensitivity = on_baseline(SciNumber(self.knob.log10_sensitivity()), self.plot.labels[1], 1)
         upper = VGroup(self.plot, self.sensitivity)
         top = VGroup(self.plot, self.sensitivity[0]).get_top()[1]  # a raised exponent may stand above it
-        upper.shift([right - axis_end(self.plot.axes), PLOT_TOP - lower - top, 0])
+        upper.shift(
+            [PLOT_RIGHT - PLOT_SIZE[0] + size[0] - axis_end(self.plot.axes), PLOT_TOP - lower - top, 0]
+        )
         size = kept_aspect(TANGENT_SIZE, narrower, (1 - PLOT_SHARE) * lower)
+        left = PLOT_RIGHT - TANGENT_SIZE[0]
         self.tangent = WeightCurve(
             self.raw_trace.scores,
             GAIN_RANGE[0],
             size=size,
             x_span=tangent_span(self.raw_trace.scores),
-            title_width=STAGE.right - (right - size[0]),
+            title_width=STAGE.right - left,
         )
         self.tangent.shift(
             [
-                right - axis_end(self.tangent.axes),
+                left + size[0] - axis_end(self.tangent.axes),
                 self.plot.get_bottom()[1] - PLOT_GAP - self.tangent.get_top()[1],
                 0,
             ]

@@ -715,8 +715,11 @@ def legend_kept(path, tmp_path) -> None:
     assert scene.first_legend not in fades and scene.names_legend not in fades
     legend_clear(scene)
     subtitle_kept(scene)
+    # not squat, and on the stage: narrowed from the left, the S-curve's title wrapped to more lines and pushed
+    # the plot into the caption band
     for plot, size in ((scene.plot, PLOT_SIZE), (scene.tangent, TANGENT_SIZE)):
-        assert plot.axes.x_length / plot.axes.y_length <= size[0] / size[1] + 1e-9, path.stem  # not squat
+        assert plot.axes.x_length / plot.axes.y_length <= size[0] / size[1] + 1e-9, path.stem
+        assert plot.get_bottom()[1] >= STAGE.bottom and plot.get_right()[0] <= STAGE.right, path.stem
 
 
 def subtitle_kept(scene) -> None:
