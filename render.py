@@ -517,10 +517,11 @@ def _pid(holder: int | None) -> str:
 @with_look
 @course_option
 @output_option
+@language_option(settings.DEFAULT_LANGUAGE)
 @click.pass_context
 def preview(ctx: click.Context, name: str, output: Path, course: Course | None, **_frame):
     """Write one PNG with the last picture of every beat of a chapter (animations skipped, no video); with
-    --course, in the course's example and theme."""
+    --course, in the course's example and theme; with --lang, in that language."""
     use_course(ctx, course)
     try:
         (chapter,) = chapters.select((name,))

@@ -13,8 +13,11 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+import i18n
 from pipeline import outputs
+from pipeline.plan.dependencies import language_of
 from pipeline.plan.settings import RenderSettings
+from pipeline.publish import beat_text
 from pipeline.run import tex_cache
 from scenes.chapters.registry import Chapter
 
@@ -38,8 +41,12 @@ def preview(chapter: Chapter, settings: RenderSettings, output_dir: Path) -> Pat
     if not beats:
         raise ValueError(f"{chapter.name} plays no animation, so it has no beat to show")
     target = path(output_dir, settings, chapter)
+    lang = language_of(chapter, settings.lang)  # beat names as the page shows them
+    names = beat_text.names(chapter, [name for name, _ in beats], settings, lang)
     with outputs.staged() as stage:
-        sheet(beats).save(stage(target), format="PNG")
+        sheet([(name, still) for name, (_, still) in zip(names, beats)], lang).save(
+            stage(target), format="PNG"
+        )
     return target
 
 
@@ -62,7 +69,7 @@ def beat_pictures(
         private_tex = tex_cache.private_copy(shared_tex, work / "Tex")
         scene_render.use_look(settings)
         still = scene_render.manim_config(replace(settings, format="mp4"), work, private_tex)
-        with explained():
+        with explained(), i18n.active(settings.lang):
             _, pictures = dry_run.run(
                 _with_stills(chapter.scene_class()), {**still, "format": "png"}, beat_end
             )
@@ -84,15 +91,16 @@ def _with_stills(scene_class):
     return WithStills
 
 
-def sheet(beats: list[tuple[str, Image.Image]]) -> Image.Image:
-    """The pictures in rows of COLUMNS, each scaled by SCALE under its numbered title."""
+def sheet(beats: list[tuple[str, Image.Image]], lang: str = i18n.SOURCE) -> Image.Image:
+    """The pictures in rows of COLUMNS, each scaled by SCALE under its numbered title, in the face of the words on
+    screen in `lang` (Pillow's own has no umlauts, no Han)."""
     width, height = beats[0][1].size
     tile_w, tile_h = round(width * SCALE), round(height * SCALE)
     columns = min(COLUMNS, len(beats))
     rows = math.ceil(len(beats) / columns)
     cell_w, cell_h = tile_w + MARGIN, TITLE_HEIGHT + tile_h + MARGIN
     page = Image.new("RGB", (columns * cell_w + MARGIN, rows * cell_h + MARGIN), BACKGROUND)
-    draw, font = ImageDraw.Draw(page), ImageFont.load_default(size=TITLE_HEIGHT * 0.6)
+    draw, font = ImageDraw.Draw(page), ImageFont.truetype(_face_file(lang), size=round(TITLE_HEIGHT * 0.6))
     for index, (name, picture) in enumerate(beats):
         left, top = MARGIN + index % columns * cell_w, MARGIN + index // columns * cell_h
         draw.text(
@@ -100,3 +108,11 @@ def sheet(beats: list[tuple[str, Image.Image]]) -> Image.Image:
         )
         page.paste(picture.resize((tile_w, tile_h), Image.LANCZOS), (left, top + TITLE_HEIGHT))
     return page
+
+
+def _face_file(lang: str) -> str:
+    """The font file of the words' face in `lang` (`palette.font`), as scripts/setup.sh installs it: Pillow finds
+    it by name in the system's font folders."""
+    from scenes.kit.palette import CJK
+
+    return "wqy-microhei.ttc" if lang.partition("_")[0] in CJK else "DejaVuSans.ttf"

@@ -203,3 +203,17 @@ def test_a_quick_copy_s_bound_methods_are_bound_to_copies_as_manim_s_own_copy_bi
         assert twin.traced_point_func.__self__ is not dot
         assert np.array_equal(twin.traced_point_func(), dot.get_center())
     assert ours.traced_point_func.__func__ is theirs.traced_point_func.__func__
+
+
+def test_a_chapter_previews_in_the_language_asked_for_into_its_folder(run, tmp_path):
+    """The same beats' stills, their words in German (another sheet), in the German folder."""
+    sheets = {}
+    for lang, folder in (("en", "256x144p15"), ("de", "256x144p15.de")):
+        result = run(
+            "preview", "FixedContext", "--lang", lang, "--resolution", "256x144", "--output", tmp_path
+        )
+        assert result.exit_code == 0, result.output
+        assert result.output.strip() == str(tmp_path / folder / "previews" / "01-FixedContext.png")
+        sheets[lang] = Image.open(result.output.strip())
+    assert sheets["en"].size == sheets["de"].size
+    assert not np.array_equal(np.asarray(sheets["en"]), np.asarray(sheets["de"]))
