@@ -12,7 +12,6 @@ frames are the same either way: a batch writes LaTeX's own SVGs. A plain manim s
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -64,7 +63,5 @@ def drawn_from() -> Iterator[set[str]]:
 
 def keep(listed: Path, names: set[str]) -> None:
     """Write the list `listed` of SVG `names`, whole (temporary name, rename)."""
-    listed.parent.mkdir(parents=True, exist_ok=True)
-    staged = outputs.temporary_name(listed)
-    staged.write_text("".join(f"{name}\n" for name in sorted(names)), encoding="utf-8")
-    os.replace(staged, listed)
+    with outputs.staged() as stage:
+        stage(listed).write_text("".join(f"{name}\n" for name in sorted(names)), encoding="utf-8")

@@ -30,7 +30,6 @@ import atexit
 import functools
 import hashlib
 import importlib
-import os
 import re
 import shutil
 import subprocess
@@ -248,10 +247,8 @@ def _swapped_from(lookalike: tuple[Path, str], expression: str, target: Path) ->
         _digits(expression), _digits(alike), svg.read_text(encoding="utf-8"), expression
     )
     if made is not None:
-        target.parent.mkdir(parents=True, exist_ok=True)  # manim makes it only as it typesets itself
-        temporary = outputs.temporary_name(target)
-        temporary.write_text(made, encoding="utf-8")
-        os.replace(temporary, target)
+        with outputs.staged() as stage:  # the folder made too: manim makes it only as it typesets itself
+            stage(target).write_text(made, encoding="utf-8")
 
 
 def _digits(expression: str) -> list[str]:
@@ -290,11 +287,9 @@ def _typeset_batch(pages: dict[str, str], tex_dir: Path, template) -> int:
         made = sorted(folder.glob("*.svg"), key=lambda p: int(p.stem))
         if len(made) != len(pages):
             return 0
-        for name, svg in zip(pages, made):
-            target = tex_dir / f"{name}.svg"
-            temporary = outputs.temporary_name(target)
-            shutil.move(svg, temporary)
-            os.replace(temporary, target)
+        with outputs.staged() as stage:
+            for name, svg in zip(pages, made):
+                shutil.move(svg, stage(tex_dir / f"{name}.svg"))
     return len(pages)
 
 
