@@ -24,7 +24,8 @@ NOT_FRAME_CODE = {  # the rest of what a worker runs, reviewed: none of it chang
     "pipeline.plan.settings": "its values are hashed as 'setting ...' and 'output transparent'",
     "pipeline.plan.quality": "the presets: hashed through the settings' values",
     "pipeline.run.pause": "a test hook",
-    "pipeline.run.ahead": "typesets a chapter's formulas before its render: the same SVGs (ThreeTokenDrag's video: the same bytes)",
+    "pipeline.run.ahead": "typesets a chapter's formulas before its render: the same SVGs (ThreeTokenDrag's "
+    "video: the same bytes)",
     "pipeline.run.dry_run": "the look-ahead's run, its mobjects dropped before the render builds its own",
     "pipeline.plan.dependencies": "whether a chapter's words are in the render's language (its caption track's "
     "language): hashed as the chapter's 'language' and 'catalogue' inputs",
