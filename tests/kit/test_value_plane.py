@@ -103,8 +103,11 @@ def test_the_chapter_s_names_are_the_ones_shown():
 def test_a_value_pointing_down_keeps_its_name_above_the_caption_band():
     """Corpus-10 in Refocus: 'apple' pointing down put its name under the plane, in the caption band, and the
     chapter fell back to a column at 0.44 of its size to keep it out."""
-    plane = ValuePlane(["cat", "apple", "on"], [[-1.9, -0.5], [-0.4, -2.7], [0.5, 2.1]], 5.0, 4.0)
-    plane.shift(UP * (STAGE.bottom + 0.05 - plane.plane.get_bottom()[1]))
+    plane = ValuePlane(["cat", "apple", "on"], [[-1.9, -0.5], [-1.5, -2.7], [0.5, 2.1]], 5.0, 4.0)
+    plane.shift(
+        UP * (STAGE.bottom + 0.3 - plane.plane.c2p(-1.5, -2.7)[1])
+    )  # its name under its tip: in the band
+    assert plane.marks[1][1].get_bottom()[1] < STAGE.bottom
     plane.clear_labels()
     assert all(mark[1].get_bottom()[1] >= STAGE.bottom for mark in plane.marks)
     names = [mark[1] for mark in plane.marks]
