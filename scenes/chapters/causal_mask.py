@@ -52,17 +52,22 @@ from scenes.kit.bars import baseline_of
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import LitFormula
-from scenes.kit.grids import ROW_LABELS_WIDTH, AttentionGrid, cell_number
+from scenes.kit.grids import NUMBER_PAD, ROW_LABELS_WIDTH, AttentionGrid, cell_number, padded
 from scenes.kit.matrices import MaskedGrid, masked_swatch, row_veils
 from scenes.kit.palette import DIM, VEIL, theme
 from scenes.kit.stage import STAGE
 
 GRID_SIZE = 4.3
+# room each side of a cell's widest number, the most first: the first that leaves the right-hand column its
+# tables and the grids side by side (else the kit's least)
+CELL_PADS = (0.1, 0.08, 0.06, NUMBER_PAD)
 GRID_CENTER = LEFT * 2.8 + DOWN * 0.45
 GRID_LEFT = STAGE.left + 0.2  # the grid's labels stay right of this x
 UNDER_TITLE = 0.25  # the grid's captions stay this far below the subtitle
 SIDE_LEFT = 0.6  # x where the right-hand column of text starts, or further right beside a wide grid
-SIDE_GAP = 0.45  # at least this between the grid's sums and the right-hand column
+SIDE_GAP = 0.45  # between the grid's sums and the right-hand column
+SIDE_GAP_LEAST = 0.15  # ... where its tables would reach past COLUMN_RIGHT (German vectors, six words)
+TABLE_INDENT = 0.2  # the values and outputs under their titles, where the column has room
 PAIR_GAP = 0.45  # between the open grid's sums and the masked grid beside it
 UNDER_HEADING = 0.12  # the formula's gap under the subtitle: it stands above the masked grid's column names
 CLEAR = 0.05  # at least this between the formula and the masked grid under it
@@ -612,18 +617,14 @@ class CausalMask(ChapterScene):
         )
         self.legend = c.legend((masked_swatch(), _("masked: weight exactly 0")))
         self.formula = LitFormula(MASKED_FORMULA)
-        self.build_grids(GRID_SIZE)
-        under = self.heading.get_bottom()[1]
-        top = (
-            min(  # the grid's names: under the axis caption under the subtitle, and under the formula beside
-                under - UNDER_TITLE - self.axes[0].height - 0.2,
-                under - UNDER_HEADING - self.formula.height - CLEAR,
-            )
-        )
-        excess = self.open_grid.height - (top - (STAGE.bottom + CLEAR + self.legend.height + LEGEND_GAP))
-        if excess > 0:  # a tall grid (names on staggered rows): shorter rows, down to ROW_PITCH (the last
-            self.build_grids(GRID_SIZE - excess - CLEAR)  # row's cell is shorter than its pitch: CLEAR more)
-        fit.first_that_fits(COLUMN_LAYOUTS, self.column_fits)
+        # the roomiest cells that leave the right-hand column its tables, and the grids side by side where the
+        # least room lets them stand so
+        side_by_side = self.grids_for(NUMBER_PAD)
+        for self.pad in CELL_PADS:
+            if (self.grids_for(self.pad) or not side_by_side) and self.column_fits(
+                fit.first_that_fits(COLUMN_LAYOUTS, self.column_fits)
+            ):
+                break
         self.veils = row_veils(self.masked_grid)
         self.open_veils = row_veils(self.open_grid)
         i, j = self.focus_cell()
@@ -637,11 +638,31 @@ class CausalMask(ChapterScene):
         self.future = self.future_boxes()
         self.layout_facts = {"paired": bool(self.paired), "stacked": bool(self.stacked)}  # for drawn.py
 
-    def build_grids(self, size: float) -> None:
-        """The grid without and with the mask, `size` their longer side, at GRID_CENTER."""
+    def grids_for(self, pad: float) -> bool:
+        """The grids, their cells `pad` round their widest numbers, in place (`place_grids`); whether the masked
+        one fits beside the open one."""
+        self.build_grids(GRID_SIZE, pad)
+        under = self.heading.get_bottom()[1]
+        top = (
+            min(  # the grid's names: under the axis caption under the subtitle, and under the formula beside
+                under - UNDER_TITLE - self.axes[0].height - 0.2,
+                under - UNDER_HEADING - self.formula.height - CLEAR,
+            )
+        )
+        excess = self.open_grid.height - (top - (STAGE.bottom + CLEAR + self.legend.height + LEGEND_GAP))
+        if excess > 0:  # a tall grid (names on staggered rows): shorter rows, down to ROW_PITCH (the last
+            # row's cell is shorter than its pitch: CLEAR more)
+            self.build_grids(GRID_SIZE - excess - CLEAR, pad)
+        self.place_grids()
+        return self.pairs()
+
+    def build_grids(self, size: float, pad: float) -> None:
+        """The grid without and with the mask, `size` their longer side, at GRID_CENTER, their cells `pad`
+        round their widest numbers."""
         ex, tr = self.example, self.trace
-        self.open_grid = AttentionGrid(tr.unmasked, rows=ex.tokens, cols=ex.tokens, size=size)
-        self.masked_grid = legible_infinities(MaskedGrid(tr, rows=ex.tokens, cols=ex.tokens, size=size))
+        self.open_grid = padded(AttentionGrid, pad)(tr.unmasked, rows=ex.tokens, cols=ex.tokens, size=size)
+        masked = padded(MaskedGrid, pad)(tr, rows=ex.tokens, cols=ex.tokens, size=size)
+        self.masked_grid = legible_infinities(masked)
         for grid in (self.open_grid, self.masked_grid):
             grid.set_sums(_("sum")).move_to(GRID_CENTER)
 
@@ -670,10 +691,7 @@ class CausalMask(ChapterScene):
         across both grids' rows. The outputs beat moves the masked grid back (`apart`)."""
         grid, masked = self.open_grid, self.masked_grid
         self.apart = RIGHT * (grid.get_right()[0] + PAIR_GAP - masked.cells.get_left()[0])
-        self.paired = (
-            self.pair_right() <= COLUMN_RIGHT
-            and self.formula.get_bottom()[1] >= masked.get_top()[1] + CLEAR - 1e-9
-        )
+        self.paired = self.pairs()
         if not self.paired:
             self.apart = 0 * RIGHT
         masked.row_labels.set_opacity(0)  # the open grid's row labels name the rows of both
@@ -703,6 +721,14 @@ class CausalMask(ChapterScene):
         for key, (under, words) in left.items():
             self.labels[key] = self.under(under, words)
         self.pair_veils = span_veils(grid, masked).set_z_index(1)  # above the rows that change under them
+
+    def pairs(self) -> bool:
+        """Whether the masked grid fits beside the open one, rows level, under the formula (`place_pair`)."""
+        formula_bottom = (
+            self.heading.get_bottom()[1] - UNDER_HEADING - self.formula.height
+        )  # as `layout` puts it
+        top = self.masked_grid.get_top()[1]
+        return self.pair_right() <= COLUMN_RIGHT and formula_bottom >= top + CLEAR - 1e-9
 
     def under(self, grid: AttentionGrid, words: str):
         """`words` under `grid`'s cells, halfway between the grids and the legend under the masked grid (rows level:
@@ -760,7 +786,10 @@ class CausalMask(ChapterScene):
         self.axes[1].align_to(grid.col_labels, DOWN).set_x(STAGE.body_left, LEFT)  # clear of the row veils
         self.legend.next_to(self.masked_grid, DOWN, buff=LEGEND_GAP).align_to(grid.cells, LEFT)
         self.values_title = c.text(_("values"), role="label", color=theme().value)
-        left = max(SIDE_LEFT, grid.get_right()[0] + SIDE_GAP)
+        # the column SIDE_GAP right of the grid's sums, down to SIDE_GAP_LEAST where its tables reach its edge
+        widest = max(table.width for table in (self.values, self.outputs))
+        gap = float(np.clip(COLUMN_RIGHT - widest - grid.get_right()[0], SIDE_GAP_LEAST, SIDE_GAP))
+        left = max(SIDE_LEFT, grid.get_right()[0] + gap)
         titles = (
             c.text(_("outputs: Σ weight × value"), role="label", color=theme().output),
             c.text(_("outputs"), role="label", color=theme().output),  # beside a wide grid
@@ -770,8 +799,9 @@ class CausalMask(ChapterScene):
             DOWN, aligned_edge=LEFT, buff=0.25
         )
         outputs = VGroup(self.outputs_title, self.outputs).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+        # the tables indented under their titles, less where the column's edge is near (German vectors are wider)
         for table in (self.values, self.outputs):
-            table.shift(RIGHT * 0.2)
+            table.shift(RIGHT * float(np.clip(COLUMN_RIGHT - left - widest, 0, TABLE_INDENT)))
         column.next_to(self.heading, DOWN, buff=UNDER_HEADING).align_to([left, 0, 0], LEFT)
         self.formula.shift(LEFT * max(0.0, self.formula.get_right()[0] - COLUMN_RIGHT))  # beside a wide grid
         outputs.next_to(self.values, DOWN, buff=0.25).align_to(self.values_title, LEFT)

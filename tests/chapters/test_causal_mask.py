@@ -7,13 +7,14 @@ from unittest.mock import patch
 
 import numpy as np
 import pytest
-from manim import Rectangle
+from manim import Rectangle, VGroup
 
 from attention import examples
 from attention.examples.beyond import CausalExample
 from attention.examples.file import load_example_file
 from attention.masking import causal_mask
 from scenes.chapters.causal_mask import (
+    CELL_PADS,
     COLUMN_GAP,
     COLUMN_RIGHT,
     GRID_SIZE,
@@ -31,7 +32,7 @@ from scenes.chapters.causal_mask import (
 from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, one_format, plain, vector_math
 from scenes.kit.bars import baseline_of
-from scenes.kit.grids import AttentionGrid
+from scenes.kit.grids import NUMBER_PAD, AttentionGrid
 from scenes.kit.palette import tex_size
 from tests.kit.test_equations import holds
 from tests.support.example_corpus import corpus_example, corpus_files
@@ -247,6 +248,30 @@ def test_everything_fits_and_nothing_overlaps(scene):
     blocks = list(scene.column)
     for upper, lower in zip(blocks, blocks[1:]):
         assert upper.get_bottom()[1] > lower.get_top()[1]
+
+
+def least_room(scene) -> float:
+    """The least room, either side, between a number of either grid and its cell's border."""
+    grids = (scene.open_grid, scene.masked_grid)
+    return min((cell.width - n.width) / 2 for g in grids for cell, n in zip(g.cells, g.numbers))
+
+
+def test_the_cells_leave_their_numbers_the_most_room_the_layout_allows(scene):
+    """The numbers sat 0.03 from their cells' borders: the lecture's own grids take the most room, and the
+    grids' pad is what every number has at least."""
+    assert scene.pad == CELL_PADS[0]
+    assert least_room(scene) >= CELL_PADS[0] - 1e-9
+    for grid in (scene.open_grid, scene.masked_grid):
+        assert grid.pad == scene.pad and isinstance(grid, AttentionGrid)
+
+
+def test_a_crowded_example_gives_up_room_in_its_cells_before_its_tables_leave_the_stage(tmp_path):
+    """Six long names: less room round the numbers (down to the kit's least), the tables inside COLUMN_RIGHT."""
+    with corpus_example(4):
+        scene = built(CausalMask, tmp_path)
+    assert NUMBER_PAD <= scene.pad < CELL_PADS[0]
+    assert least_room(scene) >= scene.pad - 1e-9
+    assert VGroup(*scene.column[1:], *[w.line for w in scene.worked]).get_right()[0] <= COLUMN_RIGHT + 1e-9
 
 
 def test_six_long_words_with_wide_values_take_the_values_place_for_the_outputs(tmp_path):
