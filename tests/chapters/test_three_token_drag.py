@@ -44,9 +44,11 @@ from scenes.chapters.three_token_drag import (
     verdict,
     within,
 )
+from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import Working, decimals, exp_tex, fmt, sign
 from scenes.kit.emphasis import FRAME_BUFF
+from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.planes import plane_arrow
 from scenes.kit.stage import STAGE
 from tests.support.example_corpus import corpus_example, corpus_files
@@ -546,15 +548,22 @@ def test_key_labels_keep_clear_of_every_arrow(custom, tmp_path):
     ]
 
 
+@functools.cache
+def strip_foot() -> float:
+    """The formula strip's foot, as the chapter pins it under a title and subtitle of a line each."""
+    return pin(formula_slot(), c.chapter_title("Title", "Subtitle")).get_bottom()[1]
+
+
 @pytest.mark.parametrize("path", corpus_files(), ids=lambda path: path.stem)
 def test_every_key_s_name_stands_clear_near_its_tip_and_its_arrow_over_the_output_and_cross(path):
     """Review 5 and stop 55: river.toml's key along the query lay hidden under the output arrow and the ✕, its
     name 50 px off. For every corpus example, each key's name keeps clear of every key arrow, the output arrow and
     the ✕ where they stand still (the drag's start and its stop), the axes, the query's line, the shadows and the
-    other names, within KEY_TRIES rings of its tip; the keys are drawn over the output and the ✕, the names over
-    everything the plane draws."""
+    other names, within KEY_TRIES rings of its tip, and under the formula strip (corpus-06's 'βήτα' reached into
+    it); the keys are drawn over the output and the ✕, the names over everything the plane draws."""
     example = load_example_file(path).drag
-    live = LiveAttention(example)
+    top = strip_foot() - ARROW_CLEARANCE
+    live = LiveAttention(example, top)
     arrows, crosses = [*live.keys, live.output.copy()], [live.cross.copy()]  # at the start
     live.move_query_to(example.query)
     arrows.append(live.output)
@@ -566,6 +575,7 @@ def test_every_key_s_name_stands_clear_near_its_tip_and_its_arrow_over_the_outpu
         tip = live.plane.c2p(*example.keys[k])[:2]
         (x0, y0), (x1, y1) = fit.box(label)
         assert np.linalg.norm(tip - np.clip(tip, [x0, y0], [x1, y1])) <= KEY_TRIES * LABEL_GAP * 1.5
+        assert y1 <= top + 1e-9, label.text
     layers = [part.z_index for part in (live.output, live.cross, live.keys[0], live.key_labels[0])]
     assert layers == sorted(layers) and len(set(layers)) == 4 and layers[0] > live.plane.z_index
 
