@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from manim import (
     DL,
@@ -81,12 +83,32 @@ _SHAPED: dict[tuple, Text] = {}
 
 def _shaped(content: str, font_size: float, color: str, options: tuple) -> Text:
     """A `Text` built once per process for these arguments (laying out and parsing its glyphs costs
-    far more than copying it; chapters and examples repeat most of their words)."""
+    far more than copying it; chapters and examples repeat most of their words), on a page of SHAPED_ON."""
     key = (content, font(), font_size, color, options)
     if key not in _SHAPED:
-        shown = Text(content, font=key[1], font_size=font_size, color=color, **dict(options))
+        with _page(*SHAPED_ON):
+            shown = Text(content, font=key[1], font_size=font_size, color=color, **dict(options))
         _SHAPED[key] = _grown_scripts(shown, content)
     return _SHAPED[key]
+
+
+# manim lays a Text out on a page of the frame's pixels (and keeps its SVG under a name that ignores them): Pango
+# broke a line wider than the page, so the layout probe's 256-pixel frame wrapped a 12.4-unit line (German
+# subtitles) that a render keeps whole. Every Text is laid out on a 4K frame's page: as wide as no line is.
+SHAPED_ON = (3840, 2160)
+
+
+@contextmanager
+def _page(width: int, height: int) -> Iterator[None]:
+    """Within: manim's frame size in pixels `width` x `height` (what a Text is laid out on), as before after."""
+    from manim import config
+
+    before = config.pixel_width, config.pixel_height
+    config.pixel_width, config.pixel_height = width, height
+    try:
+        yield
+    finally:
+        config.pixel_width, config.pixel_height = before
 
 
 SCRIPT_GROWTH = 1.3  # Unicode sub- and superscripts ('kᵢ', '10⁻¹⁸'): the fonts' own are under 20 px at 1080p

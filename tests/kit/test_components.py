@@ -39,3 +39,24 @@ def test_a_word_longer_than_a_line_is_broken_after_its_hyphens_else_anywhere():
     assert _wrapped("a Kreuzentropieverlust b", 8).split("\n") == ["a", "Kreuzent", "ropiever", "lust b"]
     assert _wrapped("sehr-lang-gebrochen x", 12).split("\n") == ["sehr-lang-", "gebrochen x"]
     assert _wrapped("a one-hot", 7).split("\n") == ["a", "one-hot"]  # it fits a line: whole
+
+
+def test_a_line_is_laid_out_alike_on_the_layout_probe_s_small_frame_and_a_render_s(tmp_path):
+    """M4 (stop 57): manim lays a Text out on a page of the frame's pixels, so the probe's 256-pixel frame broke a
+    German subtitle of 13.2 units that a 480p render keeps on one line; every Text is laid out on one page now."""
+    from manim import config, tempconfig
+
+    from scenes.kit import components
+
+    line = "Eine Abfrage betrachtet sechs Schlüssel und mischt sie nach Gewicht"
+    sizes = []
+    for width, height in ((256, 144), (854, 480)):
+        with tempconfig(
+            {"pixel_width": width, "pixel_height": height, "text_dir": str(tmp_path / str(width))}
+        ):
+            components._SHAPED.clear()
+            shaped = components.text(line, "body")
+            sizes.append((round(shaped.width, 6), round(shaped.height, 6), len(shaped.submobjects)))
+            assert (config.pixel_width, config.pixel_height) == (width, height)  # the frame as it was
+    components._SHAPED.clear()
+    assert sizes[0] == sizes[1] and sizes[0][0] > 12 and sizes[0][1] < 0.5  # one line, 13 units wide
