@@ -278,16 +278,21 @@ def names_legend(tokens, shown: bool | None) -> str:
 def score_every_word(ex: Examples) -> dict[str, str]:
     trace, tokens = ex.blend.trace(0), ex.blend.tokens
     sums = clauses(
-        f"{quoted(t)}: "
-        + local(" + ".join(text_minus(f"{fmt_input(a)}×{fmt_input(b)}") for a, b in zip(trace.query, k)))
-        + f" = {number(d, SCORE_PLACES)}"
+        _(
+            "%(word)s: %(sum)s",
+            word=quoted(t),
+            sum=local(
+                " + ".join(text_minus(f"{fmt_input(a)}×{fmt_input(b)}") for a, b in zip(trace.query, k))
+            )
+            + f" = {number(d, SCORE_PLACES)}",
+        )
         for t, k, d in zip(tokens, trace.keys, trace.dots)
     )
     reordered = story.reordered(tokens, ex.drag.tokens)
     order = _(
         " Under the keys' names a grey line gives the last chapter's order, then this one's: %(before)s → %(here)s.",
-        before=", ".join(ex.drag.tokens),
-        here=", ".join(tokens),
+        before=_(", ").join(ex.drag.tokens),
+        here=_(", ").join(tokens),
     )
     return {
         N_("Three roles"): _(
