@@ -112,6 +112,11 @@ def tex_cache(output_dir: Path) -> Path:
     return Path(output_dir) / CACHE_FOLDER / "Tex"
 
 
+def formula_lists(output_dir: Path) -> Path:
+    """Per chapter, example and language, the SVGs of the LaTeX cache its last render drew (`pipeline.run.ahead`)."""
+    return Path(output_dir) / CACHE_FOLDER / "Formulas"
+
+
 def speech_cache(output_dir: Path) -> Path:
     """The narration's speech clips, shared by every chapter and quality (narration.speech)."""
     return Path(output_dir) / CACHE_FOLDER / "Speech"

@@ -66,7 +66,7 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
             job.settings.lang
         ),  # `_()` in the scene answers in the render's language, its voice speaks it
     ):
-        scene_class, listed = job.chapter.scene_class(), ahead.listing(shared_tex, job)
+        scene_class, listed = job.chapter.scene_class(), ahead.listing(job)
         if ahead.needed(scene_class, listed, private_tex):  # its formulas in one LaTeX run, not one each
             dry_run.typeset_ahead(scene_class, {"media_dir": str(work / "ahead")})
         speech.use(job.settings.voice, outputs.speech_cache(job.output_dir))

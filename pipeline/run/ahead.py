@@ -3,10 +3,10 @@
 A render typesets each formula alone as it meets it (`typeset.recording`: ~0.2 s of CPU each, against ~0.015 s
 in a batch), and a chapter rendered for the first time with its example and language meets dozens. There, a dry
 pass of the chapter (`dry_run.typeset_ahead`: every animation skipped, no frame drawn; a few seconds) first finds
-them and typesets them in one batch. Each render lists the SVGs it drew its formulas from beside the shared LaTeX
-cache; a chapter whose list is there and whole starts at once (an edit's new formulas are typeset alone). The
-frames are the same either way: a batch writes LaTeX's own SVGs. A plain manim scene (not a lecture chapter:
-`ChapterScene`) is rendered as manim renders it.
+them and typesets them in one batch. Each render lists the SVGs it drew its formulas from beside the LaTeX cache
+(`outputs.formula_lists`); a chapter whose list is there and whole starts at once (an edit's new formulas are
+typeset alone). The frames are the same either way: a batch writes LaTeX's own SVGs. A plain manim scene (not a
+lecture chapter: `ChapterScene`) is rendered as manim renders it.
 """
 
 from __future__ import annotations
@@ -19,16 +19,14 @@ from pathlib import Path
 from pipeline import outputs
 from pipeline.run.jobs import Job
 
-LISTS = "formulas"  # the folder of the lists, in the shared LaTeX cache
 
-
-def listing(shared_tex: Path, job: Job) -> Path:
-    """Where the SVGs `job`'s chapter drew its formulas from are listed: one list per example and language
-    (what its formulas are made of)."""
+def listing(job: Job) -> Path:
+    """Where the SVGs `job`'s chapter drew its formulas from are listed (beside the LaTeX cache): one list per
+    example and language (what its formulas are made of)."""
     example = job.settings.example
     made_of = f"{job.settings.lang}\n{Path(example).read_text(encoding='utf-8') if example else ''}"
     key = hashlib.sha256(made_of.encode()).hexdigest()[:16]
-    return shared_tex / LISTS / f"{job.chapter.slug}-{key}.txt"
+    return outputs.formula_lists(job.output_dir) / f"{job.chapter.slug}-{key}.txt"
 
 
 def needed(scene_class, listed: Path, tex_dir: Path) -> bool:

@@ -43,7 +43,7 @@ from scenes.kit.emphasis import framed, pulsed
 from scenes.kit.formula_slot import LitFormula, formula_word
 from scenes.kit.matrices import COLUMN_GAP, DOTS, NamedMatrix, entries_tex, name_of, widest
 from scenes.kit.palette import DIM, theme, token_color
-from scenes.kit.stage import STAGE
+from scenes.kit.stage import STAGE, centred
 from scenes.kit.vector_rows import GAP
 from scenes.kit.worked import LINE_GAP, blend_result, blend_terms, dot_result, elided, flow, paired_terms
 
@@ -879,14 +879,6 @@ class AllQueriesAtOnce(ChapterScene):
         above its bottom."""
         group = VGroup(*parts)
         return group.get_right()[0] <= -STAGE.body_left and group.get_bottom()[1] >= STAGE.bottom + 0.02
-
-
-def centred(group: VGroup) -> VGroup:
-    """`group` centred across the stage, or from the body grid's left edge if it would start near it."""
-    group.set_x(0)
-    if group.get_left()[0] < STAGE.body_left + STAGE.grid_reach:
-        group.shift(RIGHT * (STAGE.body_left - group.get_left()[0]))
-    return group
 
 
 def signs() -> VGroup:

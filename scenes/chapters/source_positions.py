@@ -45,7 +45,7 @@ from scenes.kit.emphasis import pulsed
 from scenes.kit.formula_slot import formula_word
 from scenes.kit.grids import AttentionGrid, veil
 from scenes.kit.palette import VEIL, scaled_color, theme
-from scenes.kit.stage import STAGE
+from scenes.kit.stage import STAGE, centred
 
 GRID_CENTER = np.array([-2.2, -0.5, 0])
 CROSS_SIZE = 4.4  # the cross-attention grid's longer side, at most...
@@ -372,7 +372,7 @@ class SourcePositions(ChapterScene):
         weighed = VGroup(self.cross.copy().show_weights(), self.cross_axes.copy())  # as it stands by then
         self.pair = self.lay_out_pair(weighed)
         self.build_cost()
-        self.note = c.text(_(CAVEAT), role="small", color=theme().muted).set_y(CAVEAT_BOTTOM, DOWN)
+        self.note = centred(c.text(_(CAVEAT), role="small", color=theme().muted).set_y(CAVEAT_BOTTOM, DOWN))
         self.summary = self.lay_out_summary(weighed)
 
     def side_panel(self, formula, words: str, at: VGroup | None = None) -> VGroup:

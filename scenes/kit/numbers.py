@@ -62,6 +62,13 @@ class SansTex(MathTex):
     its numbers written as the active language writes them (`i18n.numbers.tex`: German '0{,}768'); formulas
     are built in English form, which their `relations` keep."""
 
+    def __new__(cls, *tex_strings, **kwargs):
+        """One with CJK words is a `CjkTex` (its own SVG hook: the other formulas keep manim's, which the kit's
+        fast loader reads, `svg_loading`)."""
+        if cls is SansTex and "tex_template" not in kwargs and any(CJK_CHARS.search(t) for t in tex_strings):
+            cls = CjkTex
+        return super().__new__(cls)
+
     def __init__(self, *tex_strings, **kwargs):
         parts = [locale_numbers.tex(part) for part in tex_strings]
         if "tex_template" not in kwargs and any(CJK_CHARS.search(part) for part in parts):
@@ -69,6 +76,10 @@ class SansTex(MathTex):
             parts = [in_cjk_face(part) for part in parts]
         kwargs.setdefault("tex_template", SANS_TEX)
         super().__init__(*parts, **kwargs)
+
+
+class CjkTex(SansTex):
+    """A SansTex with Chinese, Japanese or Korean words, typeset with CJK_TEX."""
 
     def modify_xml_tree(self, element_tree: ET.ElementTree) -> ET.ElementTree:
         """manim's, the CJK face's glyphs put back on their baseline where dvisvgm moved them (`on_baseline`)."""

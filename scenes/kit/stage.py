@@ -8,7 +8,8 @@ captions and their controls), so nothing drawn lies under a caption.
 The body grid: every line of words or a formula that starts on the left of the stage starts at
 x = `body_left`, the left edge of the chapter's title (`components.chapter_title`: manim's corner, 0.35 in).
 Place one with `line.set_x(STAGE.body_left, LEFT)`; a group's lines with `aligned_edge=LEFT`. A line
-starting more than `grid_reach` right of it is indented on purpose.
+starting more than `grid_reach` right of it is indented on purpose; a line centred across the stage that would start
+nearer than that starts on it instead (`centred`).
 """
 
 from __future__ import annotations
@@ -45,3 +46,11 @@ class Stage:
 
 
 STAGE = Stage()
+
+
+def centred(mobject):
+    """`mobject` centred across the stage, or from the body grid's left edge where it would start near it."""
+    mobject.set_x(0)
+    if mobject.get_left()[0] < STAGE.body_left + STAGE.grid_reach:
+        mobject.shift((STAGE.body_left - mobject.get_left()[0], 0, 0))
+    return mobject

@@ -17,7 +17,7 @@ from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.palette import tex_size, theme
 from tests.kit.test_equations import holds
-from tests.support.example_corpus import COUNT, STYLES, corpus_example
+from tests.support.example_corpus import corpus_example, share_of
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -236,12 +236,24 @@ def test_a_wide_example_is_wrapped_and_cut_to_fit_at_the_number_size(tmp_path):
     assert len(scene.q.entries()) < 12 and len(scene.dots.entries()) == 12
 
 
-@pytest.mark.parametrize("number", range(len(STYLES)))
-def test_every_corpus_style_writes_both_products_with_their_signs(number, tmp_path):
-    """One corpus example of each style (six tokens, long names, the full range, CJK ...)."""
-    with corpus_example(number):
-        scene = built(AllQueriesAtOnce, tmp_path)
-    written_with_signs(scene)
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    """The chapter built with each example of its share of the corpus (`share_of`: one of each style, six
+    tokens, long names, the full range, CJK ...), once for the tests that read it."""
+    scenes = {}
+
+    def scene_with(number: int):
+        if number not in scenes:
+            with corpus_example(number):
+                scenes[number] = built(AllQueriesAtOnce, tmp_path_factory.mktemp("corpus"))
+        return scenes[number]
+
+    return scene_with
+
+
+@pytest.mark.parametrize("number", share_of("AllQueriesAtOnce"))
+def test_every_corpus_style_writes_both_products_with_their_signs(number, shared):
+    written_with_signs(shared(number))
 
 
 def test_the_river_example_writes_both_products_with_their_signs(tmp_path):
@@ -258,15 +270,14 @@ def test_the_river_example_writes_both_products_with_their_signs(tmp_path):
     assert scene.q.entries() == ["1.000", "0.500", "-0.250", "-0.500", "1.200", "0.800"]  # nothing cut
 
 
-@pytest.mark.parametrize("number", range(COUNT))
-def test_every_corpus_example_works_out_its_entries(number, tmp_path):
-    """Stop 55: the river example dropped the pair-by-pair workings (no room under the two-line product). Every
-    corpus example works out the first and the last dot product and every output row, under the product or beside
+@pytest.mark.parametrize("number", share_of("AllQueriesAtOnce"))
+def test_every_corpus_style_works_out_its_entries(number, shared):
+    """Stop 55: the river example dropped the pair-by-pair workings (no room under the two-line product). Each
+    example works out the first and the last dot product and every output row, under the product or beside
     its second line, on the stage and clear of the product shown with it: every term, or where they have no room
     the first ones and the last with '⋯' between and a note under them saying which terms it stands for; the
-    result's equations count every term either way."""
-    with corpus_example(number):
-        scene = built(AllQueriesAtOnce, tmp_path)
+    result's equations count every term either way (every corpus example passed it when it was written)."""
+    scene = shared(number)
     tr = scene.trace
     m, n = tr.dots.shape
     assert list(scene.dot_workings) == list(dict.fromkeys([(0, 0), (m - 1, n - 1)]))

@@ -1,6 +1,7 @@
 """A render's look-ahead (pipeline.run.ahead): a lecture chapter rendered the first time with its example and
 language has its formulas typeset in one LaTeX run first; the list each render keeps says when it need not."""
 
+import importlib
 from pathlib import Path
 
 from manim import Scene, tempconfig
@@ -12,20 +13,23 @@ from pipeline.run.jobs import Job
 from scenes.chapters.registry import CHAPTERS, find
 
 
-def test_a_first_look_ahead_typesets_every_formula_the_chapter_then_meets(tmp_path):
+def test_a_first_look_ahead_typesets_every_formula_the_chapter_then_meets(tmp_path, monkeypatch):
+    for module, name in typeset.CACHES:  # as in a fresh worker: no formula built by an earlier test
+        monkeypatch.setattr(importlib.import_module(module), name, {})
     chapter = find("ScoreEveryWord").scene_class()
     with tempconfig({"tex_dir": str(tmp_path / "Tex")}):
         written = dry_run.typeset_ahead(chapter, {"media_dir": str(tmp_path)})
+        svgs = len(list((tmp_path / "Tex").glob("*.svg")))
         with typeset.recording() as missing:  # nothing typeset alone from now on: all of it is recorded
             dry_run.run(chapter, {"media_dir": str(tmp_path)})
-    assert written >= 10 and len(list((tmp_path / "Tex").glob("*.svg"))) == written
+    assert written >= 10 and svgs == written
     assert missing == []
 
 
 def test_only_a_lecture_chapter_with_no_whole_list_of_its_formulas_looks_ahead(tmp_path):
     chapter = find("ScoreEveryWord")
     job = Job(chapter, from_options("l"), tmp_path)
-    listed = ahead.listing(tmp_path, job)
+    listed = ahead.listing(job)
     assert ahead.needed(chapter.scene_class(), listed, tmp_path)  # no list yet
     (tmp_path / "a.svg").write_text("<svg/>")
     ahead.keep(listed, {"a.svg"})
@@ -33,7 +37,7 @@ def test_only_a_lecture_chapter_with_no_whole_list_of_its_formulas_looks_ahead(t
     assert not ahead.needed(Scene, tmp_path / "none.txt", tmp_path)  # a plain scene renders as manim's does
     ahead.keep(listed, {"a.svg", "b.svg"})
     assert ahead.needed(chapter.scene_class(), listed, tmp_path)  # an SVG the cache lost
-    german = ahead.listing(tmp_path, Job(chapter, from_options("l", lang="de"), tmp_path))
+    german = ahead.listing(Job(chapter, from_options("l", lang="de"), tmp_path))
     assert german != listed and german.parent == listed.parent
 
 

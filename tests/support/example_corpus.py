@@ -210,6 +210,13 @@ def chapter_share(index: int, files: list[Path]) -> list[Path]:
     return [files[(2 * index + offset) % len(files)] for offset in OFFSETS]
 
 
+def share_of(name: str) -> list[int]:
+    """The numbers of the corpus examples the chapter named `name` runs (`chapter_share`): one of each style, for
+    a chapter's own checks that cost a run of it per example."""
+    index = [chapter.name for chapter in example_readers()].index(name)
+    return sorted((2 * index + offset) % COUNT for offset in OFFSETS)
+
+
 @functools.cache
 def example_readers() -> tuple:
     """The registry's chapters whose code reads an example table (any other, such as TrainedHead, draws the
