@@ -52,6 +52,10 @@ BOX_BUFF = 0.2  # the box round the summary, this far outside it
 SUMMARY_GAP = 0.6  # between the rows and the summary, at the least
 COMPASS_HEIGHT = 1.9  # the compass's keys and a name above them, from the box's foot, at the least
 COMPASS_FULL = 3.2  # ... and at the most, where the rows leave the room (a plane read at 480p, not an icon)
+# the summary's box on one line at the widest, leaving the compass its least keys (COMPASS_HEIGHT's)
+SUMMARY_WIDEST = (
+    STAGE.right - STAGE.body_left - COMPASS_GAP - (COMPASS_HEIGHT - COMPASS_NAME) / KEY_SHARE - Q_ROOM
+)
 ROW_BUFF = 0.4  # between the keys' rows, at the least
 SPREAD = 0.5  # the most added to each vertical gap when the rows leave the stage's lower part empty
 ORDER_GAP = 0.45  # the order note under the keys' names, at least half this clear of the rest
@@ -272,6 +276,10 @@ class ScoreEveryWord(ChapterScene):
         self.summary = c.text(
             _("dots %(dots)s  →  scores %(scores)s", dots=dots, scores=scores), role="label"
         )
+        if self.summary.width + 2 * BOX_BUFF > SUMMARY_WIDEST:  # long scores: the compass keeps its room
+            self.summary = c.text(
+                _("dots %(dots)s\n→  scores %(scores)s", dots=dots, scores=scores), role="label"
+            )
         self.layout()
         self.summary_box = SurroundingRectangle(self.summary, color=theme().grid, buff=BOX_BUFF)
         length = (self.compass_height - COMPASS_NAME) / KEY_SHARE  # the keys as tall as the room lets them

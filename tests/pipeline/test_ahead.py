@@ -14,8 +14,9 @@ from scenes.chapters.registry import CHAPTERS, find
 
 
 def test_a_first_look_ahead_typesets_every_formula_the_chapter_then_meets(tmp_path, monkeypatch):
-    for module, name in typeset.CACHES:  # as in a fresh worker: no formula built by an earlier test
+    for module, name in typeset.CACHES:  # as in a fresh worker: no formula built, nor look-alike seen, before
         monkeypatch.setattr(importlib.import_module(module), name, {})
+    monkeypatch.setattr(typeset, "LOOKALIKES", {})
     chapter = find("ScoreEveryWord").scene_class()
     with tempconfig({"tex_dir": str(tmp_path / "Tex")}):
         written = dry_run.typeset_ahead(chapter, {"media_dir": str(tmp_path)})
@@ -42,10 +43,9 @@ def test_only_a_lecture_chapter_with_no_whole_list_of_its_formulas_looks_ahead(t
 
 
 def test_the_real_lecture_lists_each_chapter_s_formulas_in_its_cache(real_lecture):
-    tex = outputs.tex_cache(Path(real_lecture).parent)
-    lists = {
-        path.name.rsplit("-", 1)[0]: path.read_text().split() for path in (tex / ahead.LISTS).glob("*.txt")
-    }
+    out = Path(real_lecture).parent
+    tex, found = outputs.tex_cache(out), outputs.formula_lists(out).glob("*.txt")
+    lists = {path.name.rsplit("-", 1)[0]: path.read_text().split() for path in found}
     assert set(lists) == {chapter.slug for chapter in CHAPTERS}
     for names in lists.values():
         assert names and all((tex / name).is_file() for name in names)
