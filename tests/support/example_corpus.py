@@ -207,14 +207,19 @@ OFFSETS = (
 def chapter_share(index: int, files: list[Path]) -> list[Path]:
     """The corpus examples chapter `index` runs: 2 * index and the others OFFSETS on from it (mod COUNT). Each
     chapter meets every style; with 12 chapters or more every example is run by at least 4 of them."""
-    return [files[(2 * index + offset) % len(files)] for offset in OFFSETS]
+    return [files[number] for number in _shared(index, len(files))]
+
+
+def _shared(index: int, count: int) -> list[int]:
+    """The numbers of the examples chapter `index` runs, of a corpus of `count`."""
+    return [(2 * index + offset) % count for offset in OFFSETS]
 
 
 def share_of(name: str) -> list[int]:
     """The numbers of the corpus examples the chapter named `name` runs (`chapter_share`): one of each style, for
     a chapter's own checks that cost a run of it per example."""
     index = [chapter.name for chapter in example_readers()].index(name)
-    return sorted((2 * index + offset) % COUNT for offset in OFFSETS)
+    return sorted(_shared(index, COUNT))
 
 
 @functools.cache
