@@ -44,12 +44,18 @@ def main(argv: list[str]) -> int:
     if None in chosen:
         print(f"unknown chapter among {options.chapters}", file=sys.stderr)
         return 2
-    # formulas and texts in a folder of the sweep's own, per language: manim deletes the other files of the folder
-    # it compiles in, so a sweep sharing one with the tests (or another sweep) breaks their compiles and its own
-    own = CACHE / f"sweep-{options.lang}"
-    with tempconfig({"tex_dir": str(own / "Tex"), "text_dir": str(own / "texts")}), i18n.active(options.lang):
-        broken = sum(sweep(chapter) for chapter in chosen)
+    with i18n.active(options.lang):
+        broken = sum(sweep_apart(chapter, options.lang) for chapter in chosen)
     return 1 if broken else 0
+
+
+def sweep_apart(chapter, lang: str) -> int:
+    """`sweep` with the chapter's formulas and texts in a folder of their own, per language: manim deletes the other
+    files of the folder it compiles in, so a sweep sharing one with the tests (or with another sweep running at the
+    same time) breaks their compiles and its own."""
+    own = CACHE / f"sweep-{lang}" / chapter.name
+    with tempconfig({"tex_dir": str(own / "Tex"), "text_dir": str(own / "texts")}):
+        return sweep(chapter)
 
 
 if __name__ == "__main__":
