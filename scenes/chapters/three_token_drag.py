@@ -394,12 +394,13 @@ class ThreeTokenDrag(ChapterScene):
         legend = self.live.legend
 
         aside = aside_legend(cut_names(self.example.tokens, legend), top)
+        pieces = Pieces(self.example.tokens, trace)
 
         def tried(layout: str, split: bool, floor: float, whole: bool, beside: bool):
             # the verdict under the steps, or in their place (where they are split, or a legend stays under them)
             room = top - floor - (0 if split or floor > STAGE.bottom else verdict_line.height + 0.2)
             wide = aside.get_left()[0] - LEGEND_GAP - RIGHT_LEFT if beside else width
-            return fitted(self.example.tokens, trace, layout, (wide, room), split, whole), (wide, room)
+            return fitted(pieces, layout, (wide, room), split, whole), (wide, room)
 
         def fits(candidate) -> bool:
             steps, space = candidate
@@ -596,11 +597,12 @@ def clear_near(
     top: float = np.inf,
     margin: float = 0,
 ):
-    """`label` where it is, or moved round `point` (in eight directions, ever farther, up to `tries` rings,
-    in sixteen beyond LABEL_TRIES where the rings are wide; slid sideways into -fit.LABEL_RIGHT..PLANE_RIGHT
-    where it sticks out) to the first place `clear_of` `others` (by `margin`), `arrows` and `lines`; when no
-    place is, the first clear of the arrows alone, then of `others` alone (text on text is worse); where it was
-    when none is."""
+    """`label` where it is, or moved round `point` (in eight directions, then the eight between them, ever
+    farther, up to `tries` rings, in sixteen beyond LABEL_TRIES where the rings are wide; slid sideways into
+    -fit.LABEL_RIGHT..PLANE_RIGHT where it sticks out) to the first place `clear_of` `others` (by `margin`),
+    `arrows` and `lines`; when no place is, the first clear of the arrows alone, then of `others` alone (text on
+    text is worse); where it was when none is. (Review 6's 'river', between the x-axis and the query's line,
+    found its place between two of the eight: it had stood 50 px off.)"""
     start = label.get_center()
     boxes = [fit.box(other) for other in others]
     shapes = [*map(outline, arrows), *map(outline, lines)]
@@ -618,8 +620,11 @@ def first_clear(label, point, boxes, outlines, tries: int, top: float, margin: f
     own = fit.box(label)
     half, here = (own[1] - own[0]) / 2, (own[1] + own[0]) / 2
     centres = [here]
+    eight = np.linspace(0, 2 * np.pi, 8, endpoint=False)
     for ring in range(1, tries + 1):
-        for angle in np.linspace(0, 2 * np.pi, 8 if ring <= LABEL_TRIES else 16, endpoint=False):
+        for angle in (
+            [*eight, *eight + np.pi / 8] if ring <= LABEL_TRIES else np.linspace(0, 2 * np.pi, 16, False)
+        ):
             way = np.round([np.cos(angle), np.sin(angle)], 9)
             centre = np.asarray(point)[:2] + LABEL_GAP * ring * way + np.sign(way) * half
             centre[0] += min(0.0, PLANE_RIGHT - centre[0] - half[0])  # slid sideways into the plane's range
@@ -1061,7 +1066,7 @@ class WorkedExample:
 
 
 def fitted(
-    tokens, trace, layout: str, room, split: bool, whole: bool = False
+    pieces: Pieces, layout: str, room, split: bool, whole: bool = False
 ) -> tuple[list[VGroup], dict[int, list], list[list]]:
     """The steps in `layout` (blocks, what leaves before each, and each one's numbers in order), the dot
     products' results on a second line if `split`, their arithmetic drawn at the largest factor (down to
@@ -1069,11 +1074,11 @@ def fitted(
     names cut to NAME_WIDTH, or `whole`, on as few lines as the width the arithmetic leaves allows."""
 
     def made(factor: float):
-        steps = steps_at(tokens, trace, factor, layout, split, room[0])
+        steps = steps_at(pieces, factor, layout, split, room[0])
         if not whole:
             return steps
         spare = max(0.0, room[0] - VGroup(*steps[0]).width)
-        return steps_at(tokens, trace, factor, layout, split, room[0], NAME_WIDTH + spare)
+        return steps_at(pieces, factor, layout, split, room[0], NAME_WIDTH + spare)
 
     factor, steps = 1.0, made(1.0)
     for _round in range(4):
@@ -1086,9 +1091,73 @@ def fitted(
     return steps
 
 
+class Pieces:
+    """The worked example's names, headers and formulas, each made once per step table and handed to every layout
+    tried (making them anew for each was most of the chapter's build: issue 27). A layout moves what it is given,
+    so only the last one laid out stands as laid out: the one `step_table` keeps, as each of its searches ends on
+    the last it tried."""
+
+    def __init__(self, tokens, trace):
+        self.tokens, self.trace = tokens, trace
+        self.working = Working(trace, EXP_PLACES)  # each quantity to as many places as the page prints it
+        self.made: dict = {}
+
+    def once(self, key, make):
+        """What `make()` gives, made the first time `key` is asked for."""
+        if key not in self.made:
+            self.made[key] = make()
+        return self.made[key]
+
+    def names(self, whole_within: float | None, use: int = 0) -> list:
+        """The names cut to NAME_WIDTH, or whole within `whole_within`: a set for each `use` (the "beside"
+        layout shows them twice)."""
+        return self.once(
+            ("names", whole_within, use),
+            lambda: (
+                fit.names(self.tokens, NAME_WIDTH)
+                if whole_within is None
+                else [fit.whole_name(t, whole_within) for t in self.tokens]
+            ),
+        )
+
+    def cells(self, kind: str, factor: float, *args) -> list:
+        """The rows `Working.<kind>(*args)` gives, as formulas at `factor` times their size."""
+
+        def make() -> list:
+            made = [c.math(row) for row in getattr(self.working, kind)(*args)]
+            one_size(VGroup(*made), factor)
+            return made
+
+        return self.once((kind, factor, *args), make)
+
+    def sum_line(self, factor: float, per_line: int):
+        """The sum of the exponentials, `per_line` terms a line, at `factor` times its size."""
+
+        def make():
+            word = formula_word(_("sum"), "sum")
+            line = c.math(rf"\text{{{word}}} = " + self.working.total(per_line))
+            one_size(line, factor)
+            return line
+
+        return self.once(("sum", factor, per_line), make)
+
+    def heads(self) -> list:
+        """The three steps' headers."""
+        return self.once(
+            "heads",
+            lambda: [
+                c.text(words, role="small", color=theme().muted)
+                for words in (
+                    _("1  dot products q · kᵢ"),
+                    _("2  scoreᵢ = q · kᵢ / √%(d)s", d=self.trace.width),
+                    _("3  wᵢ: exponentiate, sum, divide"),
+                )
+            ],
+        )
+
+
 def steps_at(
-    tokens,
-    trace,
+    pieces: Pieces,
     factor: float,
     layout: str,
     split: bool,
@@ -1099,44 +1168,27 @@ def steps_at(
     its size (the dot products on two lines if `split`), what leaves before each block, and each block's
     numbers in the order they are worked out; the sum of exponentials within `width`; the names cut to
     NAME_WIDTH, or whole within `whole_within`."""
-    d = trace.width
 
-    def names() -> list:
-        if whole_within is None:
-            return fit.names(tokens, NAME_WIDTH)
-        return [fit.whole_name(t, whole_within) for t in tokens]
+    def names(use: int = 0) -> list:
+        return pieces.names(whole_within, use)
 
-    def cells(rows) -> list:
-        made = [c.math(row) for row in rows]
-        one_size(VGroup(*made), factor)
-        return made
-
-    working = Working(trace, EXP_PLACES)  # each quantity to one number of places, as the page prints it
-    dots, scaled = cells(working.dots(split)), cells(working.scores())
-    exps, ratios = cells(working.exps()), cells(working.ratios())
+    dots, scaled = pieces.cells("dots", factor, split), pieces.cells("scores", factor)
+    exps, ratios = pieces.cells("exps", factor), pieces.cells("ratios", factor)
 
     def total(indent: float):
         """The sum of the exponentials, as many terms a line (up to SUM_TERMS_PER_LINE) as fit the
         worked example's width `indent` in from its left edge."""
-        word = formula_word(_("sum"), "sum")
         for per_line in range(SUM_TERMS_PER_LINE, 0, -1):
-            (line,) = cells([rf"\text{{{word}}} = " + working.total(per_line)])
+            line = pieces.sum_line(factor, per_line)
             if line.width <= width - indent:
                 break
         return line
 
-    heads = [
-        c.text(words, role="small", color=theme().muted)
-        for words in (
-            _("1  dot products q · kᵢ"),
-            _("2  scoreᵢ = q · kᵢ / √%(d)s", d=d),
-            _("3  wᵢ: exponentiate, sum, divide"),
-        )
-    ]
+    heads = pieces.heads()
     if layout == "one_column":
         return one_column(names(), heads, (dots, scaled, exps, ratios), total, split)
     top = c.Grid(names(), dots, scaled, col_buff=0.35, row_buff=0.15)
-    bottom = c.Grid(names(), exps, ratios, col_buff=0.35, row_buff=0.15)
+    bottom = c.Grid(names(1), exps, ratios, col_buff=0.35, row_buff=0.15)
     top_names, _dots, top_scaled = top.columns
     step1 = VGroup(
         heads[0].next_to(top_names[0], UP, buff=0.2).align_to(top_names[0], LEFT), *top.columns[:2]

@@ -580,6 +580,28 @@ def test_every_key_s_name_stands_clear_near_its_tip_and_its_arrow_over_the_outpu
     assert layers == sorted(layers) and len(set(layers)) == 4 and layers[0] > live.plane.z_index
 
 
+def test_a_name_sits_beside_its_tip_between_the_axis_and_the_query_s_line(custom):
+    """Issue 29: review 6's four keys put 'river' (its tip 0.52 under the x-axis, the query's line through it)
+    50 px above its tip, past the axis: none of the eight places round a tip was clear, the one between the axis
+    and that line lay between two of them. Every name of that example now stands one LABEL_GAP from its tip,
+    clear of the arrows, lines and crosses as the corpus test checks."""
+    example = custom(
+        tokens=("river", "bank", "money", "water"),
+        keys=[[1.25, -0.4], [0.6, 0.9], [-0.8, 1.1], [1.4, -1.2]],
+        query=[1.1, -0.35],
+        path=[[-1, 0.5], [1.1, -0.35], [0.2, 1.3], [1.1, -0.35]],
+    )
+    live = LiveAttention(example, strip_foot() - ARROW_CLEARANCE)
+    arrows = [*live.keys, live.output.copy()]
+    live.move_query_to(example.query)
+    for k, label in enumerate(live.key_labels):
+        tip = live.plane.c2p(*example.keys[k])[:2]
+        (x0, y0), (x1, y1) = fit.box(label)
+        assert np.linalg.norm(tip - np.clip(tip, [x0, y0], [x1, y1])) <= LABEL_GAP + 1e-6, label.text
+        assert not [shape for shape in [*arrows, live.output, *live.drawn_lines()] if touches(label, shape)]
+        assert fit.apart(label, live.cross), label.text
+
+
 def test_the_query_s_label_and_the_names_keep_clear_of_arrows_axes_and_shadows(custom, tmp_path):
     """Issue 29: four keys round a query near one of them put 'q = (0.95, 0.25)' on the x-axis, under an arrow
     and under the shadows' bars, and the query's dashed line through a key's name."""
