@@ -39,7 +39,7 @@ from i18n import _, ngettext
 from i18n.words import N_, quoted, said
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, division_tex, fmt, relation, vector_math
+from scenes.kit.arithmetic import SCORE_PLACES, Tex, fmt, relation, row, tex_sign, vector_math
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import pulsed
 from scenes.kit.formula_slot import formula_word
@@ -66,6 +66,8 @@ SIDE_LEAST = (
 CROSS_ROOM = SIDE_RIGHT - SIDE_GAP - SIDE_LEAST - STAGE.body_left  # the cross grid's widest, names and all
 WORKED_FLOOR = STAGE.bottom + 0.5  # ... and the worked score above this y
 SLOT_Y = -0.2
+BREAK_BUFF = 0.15  # a formula too wide for the side panel: its second line this far under the first...
+INDENT = 0.4  # ... and indented this far, room allowing
 LABEL_BUFF = 0.3  # between a grid and its label
 GROWTH = (1, 2, 4, 8)  # the cost beat lengthens the source to these multiples of its length
 COST_CORNER = np.array([-5.6, 2.45, 0])  # top-left corner of the cost grid, which grows right and down
@@ -351,13 +353,10 @@ class SourcePositions(ChapterScene):
         self.cross_view.shift(DOWN * max(0.0, self.cross_view.get_top()[1] - self.ceiling()))
         trace = self.cross.trace
         score = formula_word(_("score"), "score")
-        formula = c.math(
-            rf"\text{{{score}}} = \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}",
-            role="body",
-        )
+        formula = rf"\text{{{score}}}", rf"= \frac{{q_i \cdot k_j}}{{\sqrt{{{trace.keys.shape[1]}}}}}"
         self.side = self.side_panel(formula, score_note(trace))
         self.formula_note = self.side[1]
-        weight = c.math(rf"w_{{ij}} = \text{{softmax}}_j(\text{{{score}}}_{{ij}})", role="body")
+        weight = r"w_{ij}", rf"= \text{{softmax}}_j(\text{{{score}}}_{{ij}})"
         self.weight_side = self.side_panel(weight, _(WEIGHT_NOTE), at=self.side)
         self.build_worked()
         self.self_grid = AttentionGrid(
@@ -375,14 +374,18 @@ class SourcePositions(ChapterScene):
         self.note = centred(c.text(_(CAVEAT), role="small", color=theme().muted).set_y(CAVEAT_BOTTOM, DOWN))
         self.summary = self.lay_out_summary(weighed)
 
-    def side_panel(self, formula, words: str, at: VGroup | None = None) -> VGroup:
-        """`formula` and `words` (what it means, `notes`) under it, right of the cross grid (or with its top left
-        corner at `at`'s); beside a wide grid the note's lines are shortened until the panel ends left of
-        SIDE_RIGHT."""
+    def side_panel(self, formula: tuple[str, str], words: str, at: VGroup | None = None) -> VGroup:
+        """`formula` (its two parts, `broken` to fit) and `words` (what it means, `notes`) under it, right of the cross
+        grid (or with its top left corner at `at`'s); beside a wide grid the note's lines are shortened until the
+        panel ends left of SIDE_RIGHT."""
         clear_of = self.cross_view.get_right()[0] + SIDE_GAP
 
         def panel(note) -> VGroup:
-            side = VGroup(formula.copy(), note).arrange(DOWN, buff=0.35).move_to(SIDE_CENTER)
+            side = (
+                VGroup(broken(*formula, room, role="body"), note)
+                .arrange(DOWN, buff=0.35)
+                .move_to(SIDE_CENTER)
+            )
             if at is not None:
                 return side.align_to(at, UP + LEFT)
             return side.shift(RIGHT * max(0.0, clear_of - side.get_left()[0]))
@@ -406,7 +409,7 @@ class SourcePositions(ChapterScene):
             self.named(vector_lines("q", trace.queries[i], theme().query, room), i, 0, room),
             self.named(vector_lines("k", trace.keys[j], theme().key, room), j, 1, room),
             c.math(rf"q \cdot k {relation(dot, SCORE_PLACES)} {fmt(dot, SCORE_PLACES)}"),
-            c.math(division_tex(dot, rf"\sqrt{{{d}}}", score)),
+            broken(*division(dot, rf"\sqrt{{{d}}}", score), room),
         ]
         self.worked = VGroup(*lines).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
         self.worked.next_to(self.side, DOWN, buff=0.4).align_to(self.side, LEFT)
@@ -564,6 +567,24 @@ class Summary:
     size: float
     count: VGroup
     tags: list
+
+
+def division(dot: float, divisor_tex: str, score: float) -> tuple[Tex, str]:
+    """'dot / divisor' and '≈ score' (`arithmetic.division_tex` in two parts, for `broken`)."""
+    rel = row("divide", [fmt(dot, SCORE_PLACES), divisor_tex], score, SCORE_PLACES)
+    return Tex(rf"{rel.terms[0]} / {divisor_tex}", [rel]), f"{tex_sign(rel)} {rel.result}"
+
+
+def broken(head: str, tail: str, room: float, role: str = "number"):
+    """The formula `head tail` on one line, or, wider than `room`, `tail` (from its relation on) under `head`,
+    indented as far as `room` lets it: beside a grid as wide as the stage allows, German's 'Score' or a full-range
+    number ran off the stage (corpus-17, -19, -23)."""
+    whole = c.math(head, tail, role=role)
+    if whole.width <= room:
+        return whole
+    first, second = c.math(head, role=role), c.math(tail, role=role)
+    second.next_to(first, DOWN, buff=BREAK_BUFF).align_to(first, LEFT)
+    return VGroup(first, second.shift(RIGHT * max(0.0, min(INDENT, room - second.width))))
 
 
 def axis_caption(content: str, color: str) -> VGroup:

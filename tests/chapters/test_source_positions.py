@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 from manim import UL
 
+import i18n
 from attention import attend, attend_grid, examples
 from scenes.chapters.source_positions import (
     CAVEAT_BOTTOM,
@@ -341,3 +342,16 @@ def test_no_beat_takes_a_picture_away_under_the_last_beat_s_caption(tmp_path, mo
     assert len(starts) == 5
     for name, at, caption_end in starts:
         assert at >= caption_end - 1e-6, name
+
+
+def test_a_formula_too_wide_beside_a_wide_grid_breaks_at_its_relation(tmp_path):
+    """German corpus-17: beside a grid as wide as the stage allows (its names cut to three letters), 'Score' made
+    the weight's formula, and a full-range number the worked division, run past the title-safe edge."""
+    with i18n.active("de"), corpus_example(17):
+        scene = built(SourcePositions, tmp_path)
+    weight, division = scene.weight_side[0], scene.worked[-1]
+    for formula in (weight, division):
+        assert len(formula) == 2 and formula[1].get_top()[1] < formula[0].get_bottom()[1]  # on two lines
+        assert formula[1].tex_string.startswith(("=", r"\approx"))
+    for part in (scene.side, scene.weight_side, scene.worked):
+        assert part.get_right()[0] <= SIDE_RIGHT and apart(part, scene.cross_view)
