@@ -77,6 +77,7 @@ NAME_GAP = 0.12  # between a value's word and its coordinates
 LABEL_GAP = 0.15  # between a value's tip and its label, and round the label when it is checked for clearance
 OUTPUT_STROKE = 12  # the output's arrow, the chapter's point: the thickest on the plane (a term's is 7)
 HEADS_OVER = 4  # the plane's heads are drawn from this z-index up, over every shaft (1 to 3)
+OPEN_HEAD = 3  # the output's head drawn as an outline this wide where a term's as large ends at its tip
 HALO = 8  # round the output's arrow, the background's colour this much wider: it stands off what it lies on
 CLOSE_UP_BELOW = 1.2  # an output's arrow shorter than this (scene units) is also drawn magnified
 CLOSE_UP, CLOSE_UP_MARGIN = (2.0, 1.6, 1.3), 0.3  # the magnified square's sides, the largest free first; the
@@ -370,6 +371,23 @@ def layer(plane: ValuePlane) -> None:
     )  # the output's last of equal ones (the list's)
     for z, tip in enumerate(by_size, start=HEADS_OVER):
         tip.set_z_index(z)
+    if isinstance(plane.output, Arrow) and any(hides(plane.output.tip, term.tip) for term in plane.terms):
+        plane.output.tip.set_fill(opacity=0).set_stroke(theme().output, OPEN_HEAD, opacity=1)
+
+
+def hides(head, other) -> bool:
+    """Whether `head` hides `other`, a head drawn under it: at its tip, about as large (a larger one shows round
+    it), pointing another way (corpus-23's '猫' term showed a wing under the output's; the same head drawn twice
+    hides nothing)."""
+    if not other.has_points() or other.get_fill_opacity() == 0 or other.z_index >= head.z_index:
+        return False
+    turn = np.degrees(np.arccos(np.clip(np.dot(unit(head.vector), unit(other.vector)), -1, 1)))
+    near = np.linalg.norm(head.tip_point - other.tip_point) < head.length / 2
+    return bool(near and turn > 5 and other.length <= 1.1 * head.length)
+
+
+def unit(v) -> np.ndarray:
+    return np.asarray(v, dtype=float) / (np.linalg.norm(v) or 1)
 
 
 def output_arrow(start, end) -> Arrow:
