@@ -27,6 +27,7 @@ from manim import (
 )
 
 from attention import attend, examples
+from attention.examples import story
 from i18n import _
 from i18n.words import said_vector
 from scenes.kit import components as c
@@ -68,8 +69,10 @@ WIDE = BARS_LEFT - COLUMN_GAP - STAGE.body_left  # its width up to the bars, whe
 # the left column's layouts tried in turn until the magnified view finds a place clear of texts and value arrows
 # and the column stands clear of the bars and the plane: the scores under the query (where that shrinks the
 # column less) at WIDE (review 5 / issue 29: wide keys left the column at half size, the frame's lower half
-# empty), at LEFT_WIDTH, then NARROWER than it, then beside the query (review 5: beside it, long scores left 10 px
-# digits at 480p; a larger column, less room)
+# empty), then STEPS more widths down to LEFT_WIDTH (issue 29: from WIDE straight to LEFT_WIDTH, a column whose
+# magnified view found no place at WIDE lost a quarter of its size), then NARROWER than it, then beside the query
+# (review 5: beside it, long scores left 10 px digits at 480p; a larger column, less room)
+STEPS = 3
 NARROWER = 0.5
 BAR_HEIGHT, BAR_SPACING = 1.5, 3.9  # a weight of 1's height; the width the bars share
 BAND_GAP = 0.3  # between the formula strip and the bars' highest number (review 4: they stood in the band)
@@ -84,6 +87,8 @@ TICK_WIDTH = 3  # the weights before the new query: a line across each bar's old
 # ZOOM_SHARES of the plane's side
 ZOOM_GAINS = (3, 2.5, 2)
 ZOOM_SHARES = (1, 0.8, 0.65)
+MIN_GAIN = 1  # a view drawing the blend smaller than the plane magnifies nothing (corpus-16's drew it at 0.52
+# times): the plane's own terms are shown instead
 ZOOM_ROOM = 0.3  # inside the panel, room round the magnified square (its labels may reach further)
 ZOOM_MARGIN = 0.1  # the magnified square: the new blend's extent and this much more
 ZOOM_INSET = 0.1  # the panel's distance from the plane's corner
@@ -96,6 +101,8 @@ NAME_DROP = 0.38  # a lower row of names under the bars: a name's height and a g
 NAME_ROWS = 3  # the most rows of names under the bars
 ARROW_SAMPLES = 40  # points along an arrow that a label of the magnified view must keep clear of
 ARROW_HALF = 0.05  # an arrow's half width there
+BOX_BUFF = 0.12  # round the rows w_i v_i; kept above the caption band under the lowest of them
+STILL = 0.01  # an output shifted less than this (plane units; under half a pixel at 480p) has not moved
 STAGE_BOX = np.array(
     [[STAGE.body_left, STAGE.bottom], [STAGE.right, STAGE.top]]
 )  # where the magnified view may stand
@@ -170,11 +177,12 @@ class Refocus(ChapterScene):
             ),
         )
         moving = self.follow(VGroup(self.bars, self.plane, self.output), self.follow_query)
+        recompute, moved = moves_captions(self.before, self.after)
         self.show(
             self.q_tracker.animate.set_value(1.0),
             self.strip.light("exp", "blend"),
             run_time=MORPH_SECONDS,
-            caption=_("Recompute the weights: the bars move, and the output moves with them."),
+            caption=recompute,
             hold=1.5,
         )
         self.unfollow(moving)
@@ -186,18 +194,18 @@ class Refocus(ChapterScene):
         self.show(
             framed(self.plane.output, theme().output),
             run_time=1.5,
-            caption=_("the new query moved the output here."),
+            caption=moved,
         )
 
     def zero_value(self) -> None:
         self.beat("What each value adds")
-        self.show(
-            FadeIn(self.zoom),
-            self.strip.light("blend"),
-            run_time=1.2,
-            caption=_("Magnified: each weight times its value, tip to tail,"),
-        )
-        terms = [*self.zoom.terms, self.zoom.output]
+        if self.zoom is None:  # the plane's own terms: the blend fills it (corpus-05), no view magnifies it
+            terms = [mark for mark in (*self.plane.terms, self.plane.output) if mark.get_stroke_opacity() > 0]
+            shown, caption = [], _("On the plane: each weight times its value, tip to tail,")
+        else:
+            terms = [*self.zoom.terms, self.zoom.output]
+            shown, caption = [FadeIn(self.zoom)], _("Magnified: each weight times its value, tip to tail,")
+        self.show(*shown, self.strip.light("blend"), run_time=1.2, caption=caption)
         self.show(
             LaggedStart(*[framed(term, term.get_color()) for term in terms], lag_ratio=0.6),
             run_time=2.5,
@@ -221,9 +229,13 @@ class Refocus(ChapterScene):
 
     def summary(self) -> None:
         self.beat("Summary")
-        self.show(  # the magnified view stays, the poster's picture at a readable size (review 5), unless it
-            FadeIn(self.note),  # stands where the note does: then the note takes its place
-            *([FadeOut(self.zoom)] if self.zoom.hits[2] else []),
+        # the note takes the rows' place; the magnified view stays, the poster's picture at a readable size
+        # (review 5), unless it stands where the note does: then the note takes its place too
+        covered = self.zoom is not None and self.zoom.hits[2]
+        self.show(
+            FadeOut(self.zero_rows, self.zero_box),
+            FadeIn(self.note),
+            *([FadeOut(self.zoom)] if covered else []),
             self.strip.light(),
             run_time=1,
             caption=_("Recompute the weights for each new query;"),
@@ -236,21 +248,24 @@ class Refocus(ChapterScene):
         )
 
     def build(self) -> None:
-        """Every mobject, in the first of the left column's layouts (WIDE, LEFT_WIDTH, NARROWER) that leaves the
-        magnified view a place clear of the texts and the value arrows, the plane's names clear and the column
-        clear of the bars and the plane (else the last)."""
+        """Every mobject, in the first of the left column's layouts (WIDE down to LEFT_WIDTH, NARROWER) that
+        leaves the magnified view a place clear of the texts and the value arrows, the plane's names clear and the
+        column clear of the bars and the plane (else the last, with no magnified view where its best place covers
+        a name); a layout where no view magnifies (`magnified`) needs no place for one."""
         made = np.inf  # the width the last layout's column took: a wider one would lay it out again the same
         for under, width in (
-            (True, WIDE),
-            (True, LEFT_WIDTH),
+            *[(True, w) for w in np.linspace(WIDE, LEFT_WIDTH, STEPS + 1)],
             (True, LEFT_WIDTH - NARROWER),
             (False, LEFT_WIDTH),
         ):
             if under and width >= made:
                 continue
             made = self.make(under, width)
-            if not any(self.zoom.hits[:2]) and self.plane_names_clear() and self.column_clear():
+            clear = self.zoom is None or not any(self.zoom.hits[:2])
+            if clear and self.plane_names_clear() and self.column_clear():
                 return
+        if self.zoom is not None and self.zoom.hits[0]:  # no view clear of the names (corpus-05): the plane's
+            self.zoom = None  # own terms are shown
 
     def column_clear(self) -> bool:
         """Whether every text of the left column (the new query and scores too) stands COLUMN_GAP clear of the
@@ -265,10 +280,13 @@ class Refocus(ChapterScene):
         return column + ([self.legend] if len(self.legend) else [])
 
     def plane_names_clear(self) -> bool:
-        """Whether the plane's names, at the size the column's layout gives every text, stand apart and above the
-        caption band (a larger column's larger names overlapped, or one went under the plane into the band)."""
+        """Whether the plane's names, at the size the column's layout gives every text, stand apart, under the
+        bars' names and above the caption band (a larger column's larger names overlapped, one went under the
+        plane into the band, or over its top onto the same name under a bar: corpus-22's 'γάμμα')."""
         names = [mark[1] for mark in self.plane.marks]
-        apart = all(fit.apart(a, b) for k, a in enumerate(names) for b in names[k + 1 :])
+        apart = all(
+            fit.apart(a, b) for k, a in enumerate(names) for b in [*names[k + 1 :], *self.bars.labels]
+        )
         return apart and all(name.get_bottom()[1] >= STAGE.bottom for name in names)
 
     def make(self, under: bool, width: float) -> float:
@@ -310,11 +328,11 @@ class Refocus(ChapterScene):
         self.tag_text = c.text(_("keys and values: unchanged"), role="small", color=theme().muted)
         self.zero_rows, self.focused, self.zero_captions = focus_terms(self.after, ex.tokens, self.names)
         self.note = fit.wrap_within(
-            _("new query → new weights → new output"), LEFT_WIDTH, role="small"
+            summary_note(self.before, self.after), LEFT_WIDTH, role="small"
         )  # German wraps
         factor, taken = self.layout(under, width)
         self.ghosts = self.old_marks()  # drawn as the new query comes; the values keep clear of them
-        self.zero_box = SurroundingRectangle(self.zero_rows, color=theme().output, buff=0.12)
+        self.zero_box = SurroundingRectangle(self.zero_rows, color=theme().output, buff=BOX_BUFF)
         self.plane.set_blend(tr.weights)
         self.zoom = self.magnified(factor)
         self.q_tracker = ValueTracker(0.0)
@@ -327,25 +345,28 @@ class Refocus(ChapterScene):
         query if `under` allows and that shrinks the column less."""
         self.output.next_to(self.output_label, RIGHT, buff=0.15)
         self.tag_text.next_to(self.tag, DOWN, buff=0.1)
+        # the summary's note takes the rows' place (issue 29: a line of its own under them left six-row
+        # examples' digits at 0.76 of their size)
+        self.note.move_to(self.zero_rows, aligned_edge=UL)
         column = VGroup(
             VGroup(self.query, self.scores),
             VGroup(self.memory, self.tag, self.tag_text),
             VGroup(self.output_label, self.output),
-            self.zero_rows,
-            self.note,
+            VGroup(self.zero_rows, self.note),
             *([self.legend] if len(self.legend) else []),  # under the rest: the names the bars cut, whole
         )
         top = self.strip.get_bottom()[1] - 0.3
 
         def laid_out(beside: bool) -> float:
             """The column with the scores beside the query or under it; the factor it must shrink by."""
-            if beside:
-                self.scores.next_to(self.query, RIGHT, buff=0.6)
+            if beside:  # clear of the new query too (corpus-04: '[−2, 2, −1, 1]' ran into 's =')
+                wider = max(0, self.next_query.width - self.query.width)
+                self.scores.next_to(self.query, RIGHT, buff=0.6 + wider)
             else:
                 self.scores.next_to(self.query, DOWN, buff=0.2, aligned_edge=LEFT)
             column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
             column[0].shift(RIGHT * (self.memory.columns[0].get_right()[0] - self.query.get_right()[0]))
-            return min(1, width / column.width, (top - STAGE.bottom) / column.height)
+            return min(1, width / column.width, (top - STAGE.bottom - BOX_BUFF) / column.height)
 
         self.scores_under = under and laid_out(False) > laid_out(True)
         factor = laid_out(not self.scores_under)
@@ -366,13 +387,14 @@ class Refocus(ChapterScene):
         self.output.lay_out()
         return factor, column.width
 
-    def magnified(self, factor: float) -> Zoom:
+    def magnified(self, factor: float) -> Zoom | None:
         """The new blend's magnified view, most magnified first (ZOOM_GAINS, then ZOOM_SHARES of the plane for a
         blend too large to magnify within its size): the first that covers no text (the plane's names, the bars,
         the left column) and none of the value arrows and the origin (review 7: it hid the origin and two arrows),
         nor the summary's note where one such does (the view then stays to the end); else the one covering fewest
         texts, then fewest of those shapes; the faint output before is covered (or crossed by the lines to the
-        panel) only where every place would."""
+        panel) only where every place would. None where none draws the blend MIN_GAIN times as large as the plane
+        or larger."""
         names = [*[mark[1] for mark in self.plane.marks], self.bars, *self.column_texts(), self.zero_box]
         origin = Dot(self.plane.plane.c2p(0, 0), radius=0.05)
         tiers = (names, [*[mark[0] for mark in self.plane.marks], origin], [self.note], [self.plane.output])
@@ -383,8 +405,11 @@ class Refocus(ChapterScene):
         zooms = []
         for side in sides:
             zoom = Zoom(self.plane, self.example.tokens, self.after, side)
-            one_size(zoom, factor)
-            zooms.append(zoom.settle(tiers))
+            if zoom.gain >= MIN_GAIN:
+                one_size(zoom, factor)
+                zooms.append(zoom.settle(tiers))
+        if not zooms:
+            return None
         fewest = min(zooms, key=lambda z: z.hits)
         clear = fit.first_that_fits([*zooms, fewest], lambda z: not any(z.hits[:2]))
         return fit.first_that_fits([*zooms, clear], lambda z: not any(z.hits[:3]))
@@ -481,27 +506,63 @@ def meets(line, mark) -> bool:
     return bool(np.min(np.linalg.norm(points - (start + t[:, None] * along), axis=1)) < 4 * ARROW_HALF)
 
 
+def moves(before, after) -> tuple[bool, bool]:
+    """Whether the new query moves the weights and the output, as the numbers say (corpus-05's equal keys: the
+    same weights for any query): the weights when one changes by story.EQUAL or more (story's warning judges so
+    too), the output when they move and it shifts STILL or more."""
+    weights = not np.allclose(before.weights, after.weights, atol=story.EQUAL)
+    return weights, bool(weights and np.linalg.norm(after.output - before.output) >= STILL)
+
+
+def summary_note(before, after) -> str:
+    """The summary's note, saying what `moves` finds."""
+    weights, output = moves(before, after)
+    if output:
+        return _("new query → new weights → new output")
+    if weights:
+        return _("new query → new weights → the same output")
+    return _("new query → the same weights → the same output")
+
+
+def moves_captions(before, after) -> tuple[str, str]:
+    """The captions as the bars move, and as the output is framed, saying what `moves` finds."""
+    weights, output = moves(before, after)
+    if output:
+        return (
+            _("Recompute the weights: the bars move, and the output moves with them."),
+            _("the new query moved the output here."),
+        )
+    recompute = (
+        _("Recompute the weights: the bars move, but the output stays where it was.")
+        if weights
+        else _("Recompute the weights: they come out as before, and so does the output.")
+    )
+    return recompute, _("the new query left the output where it was.")
+
+
 def scores_tex(trace) -> str:
     """'s = [1,  2,  3]': the trace's scores, one format for all."""
     return "s = [" + gap().join(fmt_column(trace.scores, SCORE_PLACES)) + "]"
 
 
 def focus_terms(trace, tokens, names) -> tuple[VGroup, list[int], tuple[str, str]]:
-    """The rows w_i × v_i of the zero values (else of the heaviest weight), named as `names`, their positions,
-    and the two captions read while they are shown: the output, then what those rows say about it."""
+    """The rows w_i × v_i of the zero values (else of the heaviest weight), named as `names`, the positions of
+    the bars framed with them (every bar where the weights are equal), and the two captions read while they are
+    shown: the output, then what those rows say about it."""
     rows = blend_rows(trace, tokens, names)
     zero = [i for i, v in enumerate(trace.values) if np.allclose(v, 0)]
     shown = zero or [int(np.argmax(trace.weights))]
     output = _(
         "The output is %(output)s.", output=said_vector(decimals(trace.output))
     )  # as its readout prints it
-    focus = (
-        _("A zero value adds nothing, however large its weight.")
-        if zero
-        else _("%(word)s now carries the most weight.", word=_("“%(word)s”", word=tokens[shown[0]]))
-    )
-    rows = VGroup(*[rows.row(i) for i in shown]).arrange(DOWN, aligned_edge=LEFT)
-    return rows, shown, (output, focus)
+    if zero:
+        focus = _("A zero value adds nothing, however large its weight.")
+    elif story.equal(trace.weights):  # no word carries the most
+        focus = _("Every word carries the same weight.")
+    else:
+        focus = _("%(word)s now carries the most weight.", word=_("“%(word)s”", word=tokens[shown[0]]))
+    framed = list(range(len(tokens))) if not zero and story.equal(trace.weights) else shown
+    return VGroup(*[rows.row(i) for i in shown]).arrange(DOWN, aligned_edge=LEFT), framed, (output, focus)
 
 
 def term_label(weight: float, i: int) -> str:
