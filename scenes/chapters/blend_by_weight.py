@@ -198,12 +198,15 @@ class BlendByWeight(ChapterScene):
             "The output %(output)s is one vector in the values' plane,",
             output=said_vector(r.result for r in self.output_line.relations),
         )
+        # the output's head, drawn open over a term's, filled as the terms recede
+        shut = [self.plane.output.tip.animate.set_fill(opacity=1)] if self.open_head else []
         self.show(
             Create(self.coordinates.lines),
             FadeIn(self.coordinates.numbers),
             FadeIn(self.output_box),
             FadeIn(self.counts[1]),
             self.receded.animate.set_opacity(GHOST),
+            *shut,
             run_time=1.2,
             caption=caption,
         )
@@ -259,7 +262,7 @@ class BlendByWeight(ChapterScene):
         self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
         value_marks(self.plane, tokens)
         self.receded = stand_out(self.plane)
-        layer(self.plane)
+        self.open_head = layer(self.plane)
         self.rows = blend_rows(tr, tokens)
         terms = [r for cell in self.rows.columns[1] for r in cell.relations]
         self.output_line = c.math(output_tex(terms, tr.output, _("output")), color=theme().output)
@@ -356,11 +359,12 @@ def stand_out(plane: ValuePlane) -> VGroup:
     return VGroup(*[term for term in plane.terms if term.get_stroke_opacity() > 0])
 
 
-def layer(plane: ValuePlane) -> None:
+def layer(plane: ValuePlane) -> bool:
     """The plane's arrows over whatever else is drawn on it (the output's dashed coordinates ran along a term and
     over its head), their shafts values, then terms, then the output, and every head over every shaft, the
     larger first: the last term ends where the output does, and its head lay under the output's; a term's head
-    on the output's shaft, or at its tip, shows."""
+    on the output's shaft, or at its tip, shows. The output's head is drawn open (an outline) where it would hide
+    a term's (`hides`); whether it is, returned."""
     values = [mark[0] for mark in plane.marks]  # an arrow, or the zero value's dot
     for z, shapes in enumerate((values, plane.terms, [plane.output]), start=1):
         for shape in shapes:
@@ -371,8 +375,12 @@ def layer(plane: ValuePlane) -> None:
     )  # the output's last of equal ones (the list's)
     for z, tip in enumerate(by_size, start=HEADS_OVER):
         tip.set_z_index(z)
-    if isinstance(plane.output, Arrow) and any(hides(plane.output.tip, term.tip) for term in plane.terms):
+    open_head = isinstance(plane.output, Arrow) and any(
+        hides(plane.output.tip, term.tip) for term in plane.terms
+    )
+    if open_head:
         plane.output.tip.set_fill(opacity=0).set_stroke(theme().output, OPEN_HEAD, opacity=1)
+    return open_head
 
 
 def hides(head, other) -> bool:

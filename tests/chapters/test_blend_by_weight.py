@@ -400,7 +400,8 @@ def test_every_head_on_the_plane_shows(number, tmp_path):
     larger; the output's halo is round its shaft only (it hid corpus-02's 'sat' head just beyond its tip). With
     the lecture's example, corpus-02 and the chapter's share of the corpus (one of each style; all of it passed).
     Corpus-23's '猫' term ends where the output does, as large, another way: under the output's solid head it
-    showed a wing (37%); the output's head is drawn open there, an outline (both show: 75% and the outline)."""
+    showed a wing (37%); the output's head is drawn open there, an outline (both show: 75% and the outline), and
+    filled again as the terms recede."""
     ends = heads_by_beat(number, tmp_path)
     assert list(ends)[0] == "Weights times values"
     assert ends == dict.fromkeys(ends, [])
