@@ -7,11 +7,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from manim import (
+    DL,
     DOWN,
     LEFT,
     RIGHT,
     UL,
     UP,
+    UR,
     AnimationGroup,
     Create,
     FadeIn,
@@ -619,9 +621,13 @@ class CausalMask(ChapterScene):
         self.formula = LitFormula(MASKED_FORMULA)
         # the roomiest cells that leave the right-hand column its tables, and the grids side by side where the
         # least room lets them stand so
-        side_by_side = self.grids_for(NUMBER_PAD)
-        for self.pad in CELL_PADS:
-            if (self.grids_for(self.pad) or not side_by_side) and self.column_fits(
+        self.comparisons, self.tables = {}, {}  # built once, moved from layout to layout
+        least = self.grids_for(NUMBER_PAD)
+        for self.pad in CELL_PADS:  # the least pad's grids as built first: each grid built once per pad
+            pairs, self.open_grid, self.masked_grid = (
+                least if self.pad == NUMBER_PAD else self.grids_for(self.pad)
+            )
+            if (pairs or not least[0]) and self.column_fits(
                 fit.first_that_fits(COLUMN_LAYOUTS, self.column_fits)
             ):
                 break
@@ -638,10 +644,11 @@ class CausalMask(ChapterScene):
         self.future = self.future_boxes()
         self.layout_facts = {"paired": bool(self.paired), "stacked": bool(self.stacked)}  # for drawn.py
 
-    def grids_for(self, pad: float) -> bool:
-        """The grids, their cells `pad` round their widest numbers, in place (`place_grids`); whether the masked
-        one fits beside the open one."""
-        self.build_grids(GRID_SIZE, pad)
+    def grids_for(self, pad: float) -> tuple[bool, AttentionGrid, MaskedGrid]:
+        """The grids, their cells `pad` round their widest numbers, in place (`place_grids`): whether the masked
+        one fits beside the open one, and the two. The masked grid is built once the open one has shown the
+        size they take."""
+        self.open_grid = self.built_grid(AttentionGrid, self.trace.unmasked, GRID_SIZE, pad)
         under = self.heading.get_bottom()[1]
         top = (
             min(  # the grid's names: under the axis caption under the subtitle, and under the formula beside
@@ -650,21 +657,21 @@ class CausalMask(ChapterScene):
             )
         )
         excess = self.open_grid.height - (top - (STAGE.bottom + CLEAR + self.legend.height + LEGEND_GAP))
+        size = GRID_SIZE
         if excess > 0:  # a tall grid (names on staggered rows): shorter rows, down to ROW_PITCH (the last
             # row's cell is shorter than its pitch: CLEAR more)
-            self.build_grids(GRID_SIZE - excess - CLEAR, pad)
+            size = GRID_SIZE - excess - CLEAR
+            self.open_grid = self.built_grid(AttentionGrid, self.trace.unmasked, size, pad)
+        self.masked_grid = legible_infinities(self.built_grid(MaskedGrid, self.trace, size, pad))
         self.place_grids()
-        return self.pairs()
+        return self.pairs(), self.open_grid, self.masked_grid
 
-    def build_grids(self, size: float, pad: float) -> None:
-        """The grid without and with the mask, `size` their longer side, at GRID_CENTER, their cells `pad`
-        round their widest numbers."""
-        ex, tr = self.example, self.trace
-        self.open_grid = padded(AttentionGrid, pad)(tr.unmasked, rows=ex.tokens, cols=ex.tokens, size=size)
-        masked = padded(MaskedGrid, pad)(tr, rows=ex.tokens, cols=ex.tokens, size=size)
-        self.masked_grid = legible_infinities(masked)
-        for grid in (self.open_grid, self.masked_grid):
-            grid.set_sums(_("sum")).move_to(GRID_CENTER)
+    def built_grid(self, kind: type[AttentionGrid], trace, size: float, pad: float) -> AttentionGrid:
+        """A grid of `kind` (without or with the mask) over `trace`, `size` its longer side, at GRID_CENTER, its
+        cells `pad` round their widest numbers."""
+        tokens = self.example.tokens
+        grid = padded(kind, pad)(trace, rows=tokens, cols=tokens, size=size)
+        return grid.set_sums(_("sum")).move_to(GRID_CENTER)
 
     def earlier_order(self) -> list[int]:
         """Where each word stood in chapters 3 to 5's sentence, if it had the same words in another order;
@@ -742,11 +749,16 @@ class CausalMask(ChapterScene):
         row's weights beside the values; whether its tables (all but the formula) then fit."""
         width, weights, label_width = layout
         for grid in (self.open_grid, self.masked_grid):
-            grid.cut_row_labels(label_width)
+            if grid.label_width != label_width:
+                grid.cut_row_labels(label_width)
         terms = {i: self.weight_terms(i) if weights else VGroup() for i in self.read_rows()}
         room = max((t.width for row in terms.values() for t in row), default=0)
-        self.values = self.value_rows(width, room)
-        self.outputs = self.output_rows(width)
+        if (
+            width,
+            room,
+        ) not in self.tables:  # the same tables at every pad: built once, placed by each layout
+            self.tables[width, room] = self.value_rows(width, room), self.output_rows(width)
+        self.values, self.outputs = self.tables[width, room]
         self.layout(terms)
         tables = VGroup(*self.column[1:], *[w.line for w in self.worked])
         return tables.get_right()[0] <= COLUMN_RIGHT and self.placed_comparison
@@ -790,6 +802,7 @@ class CausalMask(ChapterScene):
         widest = max(table.width for table in (self.values, self.outputs))
         gap = float(np.clip(COLUMN_RIGHT - widest - grid.get_right()[0], SIDE_GAP_LEAST, SIDE_GAP))
         left = max(SIDE_LEFT, grid.get_right()[0] + gap)
+        self.side_gap = left - grid.get_right()[0]
         titles = (
             c.text(_("outputs: Σ weight × value"), role="label", color=theme().output),
             c.text(_("outputs"), role="label", color=theme().output),  # beside a wide grid
@@ -848,11 +861,18 @@ class CausalMask(ChapterScene):
 
         def clear(candidate) -> bool:
             place, over_values, shape = candidate
-            self.comparison = z = place(self.comparison_rows(shape))
-            standing = [outputs, self.masked_grid, self.legend]  # in the last beats (the grid at home)
-            standing += [values] if self.stacked and not over_values else []
+            if shape not in self.comparisons:
+                self.comparisons[shape] = self.comparison_rows(shape)
+            self.comparison = z = place(self.comparisons[shape])
+            near = standing + ([values_box] if self.stacked and not over_values else [])
             inside = z.get_bottom()[1] >= STAGE.bottom and z.get_right()[0] <= COLUMN_RIGHT
-            return inside and all(apart(z, block, CLEAR_OF_TABLES) for block in standing)
+            return inside and all(apart(z, block, gap) for block, gap in near)
+
+        # what stands in the last beats (the grid at home), each with the room the comparison leaves it: the
+        # grid as much as the tables beside it do
+        standing = [(box(outputs), CLEAR_OF_TABLES), (box(self.legend), CLEAR_OF_TABLES)]
+        standing.append((box(self.masked_grid), min(CLEAR_OF_TABLES, self.side_gap - 1e-9)))  # to rounding
+        values_box = (box(values), CLEAR_OF_TABLES)
 
         chosen = fit.first_that_fits(places, clear)
         self.placed_comparison = clear(chosen)
@@ -946,14 +966,16 @@ def finite_gap_is_tiny() -> bool:
     return story.tiny_weight(story.saturated(scores).min_weight)
 
 
+def box(mobject) -> np.ndarray:
+    """`mobject`'s box: its lower left and upper right corners, (x, y) each (measured once, compared often)."""
+    return np.array([mobject.get_corner(DL)[:2], mobject.get_corner(UR)[:2]])
+
+
 def apart(a, b, gap: float) -> bool:
-    """Whether the boxes of `a` and `b` are at least `gap` apart, side by side or one above the other."""
-    return (
-        a.get_right()[0] + gap <= b.get_left()[0]
-        or b.get_right()[0] + gap <= a.get_left()[0]
-        or a.get_top()[1] + gap <= b.get_bottom()[1]
-        or b.get_top()[1] + gap <= a.get_bottom()[1]
-    )
+    """Whether `a` and `b` (mobjects or their `box`es) are at least `gap` apart, side by side or one above the
+    other."""
+    a, b = (x if isinstance(x, np.ndarray) else box(x) for x in (a, b))
+    return bool((a[1] + gap <= b[0]).any() or (b[1] + gap <= a[0]).any())
 
 
 def finite_gap_tex() -> str:

@@ -195,7 +195,9 @@ class AttentionGrid(VGroup):
         return self
 
     def cut_row_labels(self, width: float) -> AttentionGrid:
-        """The rows' names, each cut to `width` (never below three letters), right-aligned left of its row."""
+        """The rows' names, each cut to `width` (never below three letters, `label_width` the width asked),
+        right-aligned left of its row."""
+        self.label_width = width
         names = [fit.name(t, max(width, fit.least_width(t)), color=self.row_color) for t in self.rows]
         for i, name in enumerate(names):
             name.next_to(self.row(i)[0], LEFT, buff=0.2)

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from manim import Rectangle, VGroup
 
+import i18n
 from attention import examples
 from attention.examples.beyond import CausalExample
 from attention.examples.file import load_example_file
@@ -33,7 +34,9 @@ from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, one_format, plain, vector_math
 from scenes.kit.bars import baseline_of
 from scenes.kit.grids import NUMBER_PAD, AttentionGrid
+from scenes.kit.matrices import MaskedGrid
 from scenes.kit.palette import tex_size
+from scenes.kit.stage import STAGE
 from tests.kit.test_equations import holds
 from tests.support.example_corpus import corpus_example, corpus_files
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
@@ -266,12 +269,48 @@ def test_the_cells_leave_their_numbers_the_most_room_the_layout_allows(scene):
 
 
 def test_a_crowded_example_gives_up_room_in_its_cells_before_its_tables_leave_the_stage(tmp_path):
-    """Six long names: less room round the numbers (down to the kit's least), the tables inside COLUMN_RIGHT."""
-    with corpus_example(4):
+    """Six long names in German: less room round the numbers (down to the kit's least), the tables inside
+    COLUMN_RIGHT; each pad tried builds the masked grid once (issue 27: the least pad's grids were built twice,
+    and every grid twice where its names stand staggered)."""
+    pads = []  # per build of the scene (a build may run twice: `typeset.prefetched`), its masked grids' pads
+    build_scene, build_grid = CausalMask.build, MaskedGrid.__init__
+
+    def scene_built(scene):
+        pads.append([])
+        build_scene(scene)
+
+    def grid_built(grid, *args, **options):
+        pads[-1].append(grid.pad)
+        build_grid(grid, *args, **options)
+
+    with (
+        i18n.active("de"),
+        corpus_example(4),
+        patch.object(CausalMask, "build", scene_built),
+        patch.object(MaskedGrid, "__init__", grid_built),
+    ):
         scene = built(CausalMask, tmp_path)
     assert NUMBER_PAD <= scene.pad < CELL_PADS[0]
     assert least_room(scene) >= scene.pad - 1e-9
     assert VGroup(*scene.column[1:], *[w.line for w in scene.worked]).get_right()[0] <= COLUMN_RIGHT + 1e-9
+    assert sorted(pads[-1]) == sorted(
+        CELL_PADS[: CELL_PADS.index(scene.pad) + 1] + (NUMBER_PAD,) * (scene.pad != NUMBER_PAD)
+    )
+
+
+def test_german_labels_put_the_finite_gap_beside_the_grid_as_near_as_the_tables(tmp_path):
+    """Issue 29: in German (six words, the column SIDE_GAP_LEAST from the grid) 'masked weight / with finite
+    scores' found no place 0.2 from the grid and stood off the stage; it stands under the outputs, no nearer the
+    grid than the tables."""
+    with i18n.active("de"), corpus_example(7):
+        scene = built(CausalMask, tmp_path)
+    assert scene.placed_comparison
+    comparison = scene.comparison
+    assert comparison.get_right()[0] <= COLUMN_RIGHT and comparison.get_bottom()[1] >= STAGE.bottom
+    assert comparison.get_top()[1] < scene.outputs.get_bottom()[1]
+    assert (
+        comparison.get_left()[0] >= scene.column[1:].get_left()[0] - 1e-9 > scene.masked_grid.get_right()[0]
+    )
 
 
 def test_six_long_words_with_wide_values_take_the_values_place_for_the_outputs(tmp_path):
@@ -363,7 +402,6 @@ def test_scores_plus_m_adds_each_score_to_m_s_entry_in_its_cell(scene):
 def test_each_cell_of_scores_plus_m_reads_its_score_plus_m_s_entry():
     from scenes.chapters.causal_mask import cell_sum
     from scenes.kit.grids import cell_number
-    from scenes.kit.matrices import MaskedGrid
 
     cell = MaskedGrid(examples.current().causal.trace()).cells[0]
     score = cell_number().show(-97.25, 2)
