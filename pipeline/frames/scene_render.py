@@ -23,6 +23,7 @@ from pipeline.frames.soundtrack import soundtrack
 from pipeline.plan.dependencies import language_of
 from pipeline.plan.settings import RenderSettings
 from pipeline.run import ahead, dry_run, tex_cache, typeset
+from pipeline.run.collector import few_full_collections
 from pipeline.run.jobs import Job, Part, Progress
 from pipeline.run.latex_errors import explained
 from scenes.kit import palette
@@ -60,6 +61,7 @@ def render(job: Job, work: Path, news) -> tuple[tuple[Path, ...], float, int]:
         families.quick_families(),
         colours.quick_colours(),
         paths.cached_paths(),
+        few_full_collections(),
         held_frames.installed(),
         typeset.recording(alone=sys.maxsize),  # every formula as manim typesets it, or digits swapped
         i18n.active(

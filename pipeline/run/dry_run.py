@@ -74,10 +74,12 @@ def _once(scene_class, config: dict, watch: BeatWatcher | None) -> tuple[object,
 @contextmanager
 def quick_methods() -> Iterator[None]:
     """Inside, manim copies, lists families and bounds, and makes colours the dry run's quicker way (same
-    results; a dry run draws no frame mid-animation): for code that builds a chapter's mobjects without a run."""
+    results; a dry run draws no frame mid-animation), with fewer full garbage collections (`collector`): for code
+    that builds a chapter's mobjects without a run."""
     from pipeline.frames import colours, copies, families
+    from pipeline.run.collector import few_full_collections
 
-    with copies.quick_copies(), families.quick_families(), colours.quick_colours():
+    with copies.quick_copies(), families.quick_families(), colours.quick_colours(), few_full_collections():
         yield
 
 
