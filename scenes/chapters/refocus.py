@@ -103,6 +103,9 @@ ARROW_SAMPLES = 40  # points along an arrow that a label of the magnified view m
 ARROW_HALF = 0.05  # an arrow's half width there
 BOX_BUFF = 0.12  # round the rows w_i v_i; kept above the caption band under the lowest of them
 STILL = 0.01  # an output shifted less than this (plane units; under half a pixel at 480p) has not moved
+NOTE_LEAST = (
+    0.6  # the least share of its width the summary's note may be wrapped to beside the magnified view
+)
 STAGE_BOX = np.array(
     [[STAGE.body_left, STAGE.bottom], [STAGE.right, STAGE.top]]
 )  # where the magnified view may stand
@@ -231,7 +234,7 @@ class Refocus(ChapterScene):
         self.beat("Summary")
         # the note takes the rows' place; the magnified view stays, the poster's picture at a readable size
         # (review 5), unless it stands where the note does: then the note takes its place too
-        covered = self.zoom is not None and self.zoom.hits[2]
+        covered = self.note_covered()
         self.show(
             FadeOut(self.zero_rows, self.zero_box),
             FadeIn(self.note),
@@ -335,8 +338,25 @@ class Refocus(ChapterScene):
         self.zero_box = SurroundingRectangle(self.zero_rows, color=theme().output, buff=BOX_BUFF)
         self.plane.set_blend(tr.weights)
         self.zoom = self.magnified(factor)
+        if self.zoom is not None and self.zoom.hits[2]:
+            self.note_beside(self.zoom, factor)
         self.q_tracker = ValueTracker(0.0)
         return taken
+
+    def note_beside(self, zoom: Zoom, factor: float) -> None:
+        """The summary's note wrapped to end ZOOM_INSET left of the magnified view where that leaves it NOTE_LEAST
+        of its width, so the view stays to the end: in the rows' place, the note met the view of the lecture's own
+        example, which then left the poster's output a few pixels long."""
+        room = zoom.panel.get_left()[0] - ZOOM_INSET - self.note.get_left()[0]
+        if NOTE_LEAST * self.note.width <= room < self.note.width:
+            corner = self.note.get_corner(UL)
+            self.note = fit.wrap_within(summary_note(self.before, self.after), room / factor, role="small")
+            self.note.scale(factor).move_to(corner, aligned_edge=UL)
+
+    def note_covered(self) -> bool:
+        """Whether the magnified view, where it stands, covers the summary's note."""
+        parts = [fit.box(part) for part in (self.zoom.panel, *self.zoom.labels)] if self.zoom else []
+        return any(not fit.boxes_apart(part, fit.box(self.note), ZOOM_INSET) for part in parts)
 
     def layout(self, under: bool, width: float) -> tuple[float, float]:
         """Query and scores, memory, output and notes in a left column; bars and the plane on the right.

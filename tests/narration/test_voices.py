@@ -24,6 +24,7 @@ LINES = (  # captions of the lecture, as a listener should hear them
     "Divide every dot product by √4.",
     "Every row still sums to 1.",
 )
+SPOKEN_TIMES = 3
 
 
 @pytest.mark.parametrize("name", voices.PREFERENCE)
@@ -60,16 +61,19 @@ def heard(samples: np.ndarray) -> list[str]:
 
 
 def test_an_offline_recogniser_understands_most_words_of_the_neural_voice(tmp_path):
-    said = speech.Speech("piper", tmp_path)
-    try:
-        found = wanted = 0
-        for line in LINES:
-            words = re.findall(r"[a-z]+", spoken(line).lower())
-            recognised = heard(said.samples(line))
-            found += sum(min(words.count(w), recognised.count(w)) for w in set(words))
-            wanted += len(words)
-    finally:
-        said.close()
+    """Over SPOKEN_TIMES syntheses of the lines: piper draws its voice's variation at random, so one synthesis
+    of the 31 words was heard 18 to 24 times in six runs, once under the bar."""
+    found = wanted = 0
+    for time in range(SPOKEN_TIMES):
+        said = speech.Speech("piper", tmp_path / str(time))
+        try:
+            for line in LINES:
+                words = re.findall(r"[a-z]+", spoken(line).lower())
+                recognised = heard(said.samples(line))
+                found += sum(min(words.count(w), recognised.count(w)) for w in set(words))
+                wanted += len(words)
+        finally:
+            said.close()
     assert found / wanted >= 0.6, f"{found} of {wanted} words heard"
 
 

@@ -27,6 +27,7 @@ NOT_FRAME_CODE = {  # the rest of what a worker runs, reviewed: none of it chang
     "pipeline.run.ahead": "typesets a chapter's formulas before its render: the same SVGs (ThreeTokenDrag's "
     "video: the same bytes)",
     "pipeline.run.dry_run": "the look-ahead's run, its mobjects dropped before the render builds its own",
+    "pipeline.run.collector": "when Python collects garbage: which objects are freed, never how one is drawn",
     "pipeline.plan.dependencies": "whether a chapter's words are in the render's language (its caption track's "
     "language): hashed as the chapter's 'language' and 'catalogue' inputs",
 }
