@@ -7,13 +7,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from manim import (
-    DL,
     DOWN,
     LEFT,
     RIGHT,
     UL,
     UP,
-    UR,
     AnimationGroup,
     Create,
     FadeIn,
@@ -870,9 +868,11 @@ class CausalMask(ChapterScene):
 
         # what stands in the last beats (the grid at home), each with the room the comparison leaves it: the
         # grid as much as the tables beside it do
-        standing = [(box(outputs), CLEAR_OF_TABLES), (box(self.legend), CLEAR_OF_TABLES)]
-        standing.append((box(self.masked_grid), min(CLEAR_OF_TABLES, self.side_gap - 1e-9)))  # to rounding
-        values_box = (box(values), CLEAR_OF_TABLES)
+        standing = [(fit.box(outputs), CLEAR_OF_TABLES), (fit.box(self.legend), CLEAR_OF_TABLES)]
+        standing.append(
+            (fit.box(self.masked_grid), min(CLEAR_OF_TABLES, self.side_gap - 1e-9))
+        )  # to rounding
+        values_box = (fit.box(values), CLEAR_OF_TABLES)
 
         chosen = fit.first_that_fits(places, clear)
         self.placed_comparison = clear(chosen)
@@ -966,15 +966,10 @@ def finite_gap_is_tiny() -> bool:
     return story.tiny_weight(story.saturated(scores).min_weight)
 
 
-def box(mobject) -> np.ndarray:
-    """`mobject`'s box: its lower left and upper right corners, (x, y) each (measured once, compared often)."""
-    return np.array([mobject.get_corner(DL)[:2], mobject.get_corner(UR)[:2]])
-
-
 def apart(a, b, gap: float) -> bool:
-    """Whether `a` and `b` (mobjects or their `box`es) are at least `gap` apart, side by side or one above the
-    other."""
-    a, b = (x if isinstance(x, np.ndarray) else box(x) for x in (a, b))
+    """Whether `a` and `b` (mobjects, or their `fit.box`es: measured once, compared often) are at least `gap`
+    apart, side by side or one above the other."""
+    a, b = (x if isinstance(x, np.ndarray) else fit.box(x) for x in (a, b))
     return bool((a[1] + gap <= b[0]).any() or (b[1] + gap <= a[0]).any())
 
 
