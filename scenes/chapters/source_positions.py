@@ -39,7 +39,7 @@ from i18n import _, ngettext
 from i18n.words import N_, quoted, said
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, Tex, fmt, relation, row, tex_sign, vector_math
+from scenes.kit.arithmetic import SCORE_PLACES, division_parts, fmt, relation, vector_math
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import pulsed
 from scenes.kit.formula_slot import formula_word
@@ -409,7 +409,7 @@ class SourcePositions(ChapterScene):
             self.named(vector_lines("q", trace.queries[i], theme().query, room), i, 0, room),
             self.named(vector_lines("k", trace.keys[j], theme().key, room), j, 1, room),
             c.math(rf"q \cdot k {relation(dot, SCORE_PLACES)} {fmt(dot, SCORE_PLACES)}"),
-            broken(*division(dot, rf"\sqrt{{{d}}}", score), room),
+            broken(*division_parts(dot, rf"\sqrt{{{d}}}", score), room),
         ]
         self.worked = VGroup(*lines).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
         self.worked.next_to(self.side, DOWN, buff=0.4).align_to(self.side, LEFT)
@@ -567,12 +567,6 @@ class Summary:
     size: float
     count: VGroup
     tags: list
-
-
-def division(dot: float, divisor_tex: str, score: float) -> tuple[Tex, str]:
-    """'dot / divisor' and '≈ score' (`arithmetic.division_tex` in two parts, for `broken`)."""
-    rel = row("divide", [fmt(dot, SCORE_PLACES), divisor_tex], score, SCORE_PLACES)
-    return Tex(rf"{rel.terms[0]} / {divisor_tex}", [rel]), f"{tex_sign(rel)} {rel.result}"
 
 
 def broken(head: str, tail: str, room: float, role: str = "number"):

@@ -250,8 +250,17 @@ def division_tex(
 ) -> Tex:
     """'3 / \\sqrt{2} \\approx 2.121': a dot product (to `places_in`) scaled into a score (to `places_out`),
     `divisor_tex` a number or a root."""
+    head, tail = division_parts(dot, divisor_tex, score, places_in, places_out)
+    return head + f" {tail}"
+
+
+def division_parts(
+    dot: float, divisor_tex: str, score: float, places_in: int = SCORE_PLACES, places_out: int = SCORE_PLACES
+) -> tuple[Tex, str]:
+    """`division_tex` in two parts, '3 / \\sqrt{2}' (carrying the relation) and '\\approx 2.121', for a line too
+    narrow for both."""
     rel = row("divide", [fmt(dot, places_in), divisor_tex], score, places_out)
-    return Tex(rf"{rel.terms[0]} / {divisor_tex} {tex_sign(rel)} {rel.result}", [rel])
+    return Tex(rf"{rel.terms[0]} / {divisor_tex}", [rel]), f"{tex_sign(rel)} {rel.result}"
 
 
 def mantissa_exponent(log10_value: float, places: int) -> tuple[str, int]:
