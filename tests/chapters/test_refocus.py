@@ -313,6 +313,13 @@ def test_the_summary_s_note_takes_the_place_of_the_rows_it_follows(scene):
     assert scene.note.get_corner(UL) == pytest.approx(scene.zero_rows.get_corner(UL))
 
 
+def test_the_lecture_s_magnified_view_stays_to_the_end_beside_the_note(scene):
+    """In the rows' place, the one-line note met the lecture's own view, which then faded out at the summary and left
+    the poster's output a few pixels long: the note is wrapped to end left of it."""
+    assert scene.zoom is not None and not scene.note_covered()
+    assert len(scene.note.original_text.split("\n")) == 2
+
+
 @pytest.fixture(scope="module")
 def equal_keys(tmp_path_factory):
     """Corpus example 05: three equal keys, so any query gives every word a third of the weight and the output
