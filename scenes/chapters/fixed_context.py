@@ -169,8 +169,9 @@ class FixedContext(ChapterScene):
             "One caveat: squeezing a long sentence into one fixed-size summary loses detail, "
             "yet no vector literally overflows."
         )
-        self.show(  # the note, then what it is about as it is read (review 9: a 6 s still ending)
-            Succession(FadeIn(self.note, shift=UP * 0.2), framed(self.summary), framed(self.note)),
+        self.show(  # the note, then what it is about as it is read (review 9: a 6 s still ending): the legend's
+            # summary, on screen (round 4: the faded summary's own frame stood alone over the bars of 'chat')
+            Succession(FadeIn(self.note, shift=UP * 0.2), framed(self.legend[0][0]), framed(self.note)),
             run_time=max(3.0, self.caption_time(caption)),
             caption=caption,
             hold=1,
@@ -256,6 +257,10 @@ class FixedContext(ChapterScene):
         label over them keeps LABEL_CLEAR from it (close rows stand high: four targets packed it under)."""
         below_subtitle = self.heading.get_bottom()[1]
         top = below_subtitle - BELOW_TITLE
+        widest = max(fit.name(t, TARGET_WIDTH).width for t in self.example.target_tokens)
+        self.reach = (
+            TARGET_WIDTH - widest
+        )  # the room short target words leave: the steps and bars move into it
         for _attempt in range(5):  # lowering shortens the rows, so the label drops less than the rows' top
             self.place_rows(top)
             over = self.decoder_label.get_top()[1] - (below_subtitle - LABEL_CLEAR)
@@ -270,7 +275,10 @@ class FixedContext(ChapterScene):
         ys = [b + bar_height / 2 for b in baselines]  # a step beside its bars' middle
         pitch = ys[0] - ys[1] if m > 1 else bar_height
         self.steps = VGroup(
-            *[state_box(theme().query, min(0.55, 0.6 * pitch)).move_to([STEP_X, y, 0]) for y in ys]
+            *[
+                state_box(theme().query, min(0.55, 0.6 * pitch)).move_to([STEP_X + self.reach, y, 0])
+                for y in ys
+            ]
         )
         self.targets = VGroup(
             *[
@@ -281,9 +289,10 @@ class FixedContext(ChapterScene):
         self.decoder_label = c.text(_("decoder"), role="small", color=theme().muted).next_to(
             self.steps, UP, buff=0.25
         )
-        self.copies = VGroup(*[summary_tag().move_to([SLOT_RIGHT, y, 0], aligned_edge=RIGHT) for y in ys])
+        right = SLOT_RIGHT + self.reach
+        self.copies = VGroup(*[summary_tag().move_to([right, y, 0], aligned_edge=RIGHT) for y in ys])
         self.into_steps = VGroup(
-            *[pointer([SLOT_RIGHT, y, 0], box.get_left(), theme().muted) for y, box in zip(ys, self.steps)]
+            *[pointer([right, y, 0], box.get_left(), theme().muted) for y, box in zip(ys, self.steps)]
         )
         self.bars = VGroup(
             *[
@@ -332,7 +341,7 @@ class FixedContext(ChapterScene):
         source names (cut short to their bars' pitch) if `named`, else without (the bars' colours, and the
         names under the last row's bars, in the same columns, name them)."""
         tokens = self.example.source_tokens
-        spacing = min(BAR_PITCH, SLOT_WIDTH / len(tokens))
+        spacing = min(BAR_PITCH, (SLOT_WIDTH + self.reach) / len(tokens))
         bars = WeightBars(
             tokens, weights, height=height, bar_width=0.5 * spacing, spacing=spacing, show_total=False
         )
@@ -342,7 +351,7 @@ class FixedContext(ChapterScene):
             bars.remove(bars.labels)
             bars.labels = VGroup()
         bars.shift(UP * (baseline - bars.baseline.get_y()))
-        return bars.shift(RIGHT * (SLOT_RIGHT - bars.baseline.get_right()[0]))
+        return bars.shift(RIGHT * (SLOT_RIGHT + self.reach - bars.baseline.get_right()[0]))
 
     def comparison(self) -> VGroup:
         """The closing legend: the summary (reused by every step) against attention's lines, keyed by a small
@@ -380,16 +389,18 @@ SUMMARY_GAP = 0.66  # at least this between the last encoder state and the summa
 COLUMN_X = -4.5  # with attention the encoder states stand in a column here, one per source position
 COLUMN_WORDS = 2.2  # widest the source words may be, left of the column (longer ones are cut short)
 COLUMN_TOP, COLUMN_BOTTOM = 1.9, -1.9  # the column stays between these heights
-SLOT_RIGHT = 2.55  # right edge of what each decoder step reads (its weight bars)
-SLOT_WIDTH = 5.4  # widest the bars may be (six source positions)
-BAR_PITCH = 1.2  # distance between bar centres: room for a weight printed at the number size, and a name
+SLOT_RIGHT = 2.55  # right edge of what each decoder step reads (its weight bars), further right by `reach`
+SLOT_WIDTH = 5.4  # widest the bars may be (six source positions), wider by `reach`
+BAR_PITCH = 1.5  # most distance between bar centres (room for a weight at the number size, and a name)
 BAR_HEIGHT = 1.1  # height of a weight of 1, or less so every decoder row fits between the title and legend
-STEP_X = 3.3  # decoder states
+STEP_X = 3.3  # decoder states, further right by `reach`
 BELOW_TITLE = 0.15  # from the subtitle down to the first row's tallest possible value, at the least
 LABEL_CLEAR = 0.35  # from the subtitle down to the 'encoder' and 'decoder' labels over the rows, at the least
 ROW_GAP = 0.1  # from a row's baseline down to the tallest possible value of the row under it
 VALUE_BUFF, NAME_BUFF = 0.12, 0.2  # a weight's value over its bar; the source names under the last row
-TARGET_WIDTH = 3.2  # widest a decoder step's word may be (longer ones are cut short)
+TARGET_WIDTH = (
+    3.2  # widest a decoder step's word may be (longer ones are cut short; shorter ones leave `reach`)
+)
 LEGEND_BOTTOM = STAGE.bottom + 0.08  # the closing comparison stands on this, the rows above it
 ABOVE_LEGEND = 0.2
 CAVEAT_GAP = 0.5  # from the attention key's meaning to the caveat beside it

@@ -8,15 +8,18 @@ import pytest
 import i18n
 from attention import attend_grid, examples
 from attention.examples import CrossExample
-from scenes.chapters.fixed_context import LABEL_CLEAR, Fan, FixedContext, reading
+from scenes.chapters import fixed_context
+from scenes.chapters.fixed_context import LABEL_CLEAR, SLOT_RIGHT, Fan, FixedContext, reading
 from scenes.kit import components as c
 from scenes.kit.arithmetic import WEIGHT_PLACES
 from scenes.kit.arrows import ARROW_WIDTH, STROKE_UNIT, TIP
 from scenes.kit.bars import baseline_of
+from scenes.kit.emphasis import framed
 from scenes.kit.palette import THEMES, px_per_unit, rgb, theme, token_color, use_theme
+from scenes.kit.stage import STAGE
 from scenes.kit.themes import contrast, mix
 from tests.support.example_corpus import using
-from tests.support.snapshot import assert_matches_snapshot, built, last_frame
+from tests.support.snapshot import assert_matches_snapshot, built, last_frame, played
 
 FRAME_X, FRAME_Y = 7.11, 4.0
 
@@ -177,6 +180,29 @@ def test_default_layout_fits_and_rows_do_not_overlap(scene):
         assert upper.get_bottom()[1] > lower.get_top()[1]
     assert scene.bars.get_bottom()[1] > scene.legend.get_top()[1]
     assert scene.column_words.get_bottom()[1] > scene.legend.get_top()[1]
+
+
+def test_short_target_words_leave_their_room_to_the_steps_and_bars(scene):
+    """Review round 4: the diagram ended at 80% of the width, room kept for 24-character target words."""
+    assert STAGE.right - 1 < scene.targets.get_right()[0] <= STAGE.right
+    assert scene.bars[0].get_right()[0] > SLOT_RIGHT + 1
+
+
+def test_every_frame_is_round_something_on_screen(tmp_path, monkeypatch):
+    """Review round 4: the caveat framed the summary, faded out two beats before: a frame alone over the bars of
+    'chat'. Every part framed is still drawn when the chapter ends (nothing framed is taken away)."""
+    parts = []
+
+    def recorded(part, *args, **kwargs):
+        parts.append(part)
+        return framed(part, *args, **kwargs)
+
+    monkeypatch.setattr(fixed_context, "framed", recorded)
+    scene = played(FixedContext, tmp_path)
+    drawn = {id(m) for m in scene.get_mobject_family_members()}
+    assert len(parts) >= 3  # the legend's two entries, then the summary's key and the note
+    assert all(id(part) in drawn for part in parts)
+    assert scene.legend[0][0] in parts
 
 
 def test_a_larger_example_fits_without_shrinking_a_word(tmp_path):
