@@ -14,7 +14,7 @@ from manim import DOWN, LEFT, RIGHT, UP, Rectangle, Transform, VGroup
 from attention import GridTrace
 from scenes.kit import components as c
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, Relation, fmt, sign
+from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES, Relation, decimals, fmt, sign
 from scenes.kit.numbers import Number
 from scenes.kit.palette import VEIL, tex_size, theme, token_color
 
@@ -98,8 +98,7 @@ def cell_number() -> CellNumber:
 
 
 class RowSum(VGroup):
-    """A row's sum beside it, '= 1.000' or '≈ 1.000': '=' only where the row's weights as printed add up to
-    the sum as printed (`arithmetic.sign`, the rule every equation follows), so three 0.333s give '≈ 1.000'.
+    """A row's sum beside it, '= 1.000' or '≈ 1.000', with the sign its grid gives every row (`sum_mark`).
     Its `number` carries the equation as `relations`. Built as wide as it will be, for layouts."""
 
     def __init__(self):
@@ -114,10 +113,9 @@ class RowSum(VGroup):
         self.gap = gap
         return self
 
-    def show(self, terms, total: float) -> RowSum:
-        """The sum `total` of the printed `terms`, with the sign they earn."""
+    def show(self, terms, total: float, mark: str) -> RowSum:
+        """The sum `total` of the printed `terms`, with the sign `mark` ('=' or '≈')."""
         printed = self.number.show(total, WEIGHT_PLACES).set_color(theme().text).printed
-        mark = sign("sum", terms, printed, tex=False)
         self.number.relations = (Relation(tuple(terms), "sum", mark, printed),)
         self.submobjects[0] = sum_sign(mark).next_to(self.number, LEFT, buff=self.gap)
         return self
@@ -180,7 +178,16 @@ class AttentionGrid(VGroup):
         self.center()
 
     def _sum_header(self, word: str):
-        return c.text(word, role="small", color=theme().muted).next_to(self.sums[0].number, UP, buff=0.25)
+        """`word` on the column names' line, its right edge on the sums' (a long word stays over its column);
+        well above the top sum, so a pulse that enlarges the sums stays clear of it."""
+        header = c.text(word, role="small", color=theme().muted).next_to(self.cells[0], UP, buff=0.2)
+        return header.align_to(self.sums[0].number, RIGHT)
+
+    def sum_mark(self) -> str:
+        """'=' when every row's weights as printed add up exactly to its sum as printed, else '≈' for all: one
+        column, one relation (a lone '≈' reads as if that row were inexact; '≈' stays true of an exact sum)."""
+        rows = [(decimals(w), *decimals([w.sum()])) for w in self.trace.weights]
+        return "=" if all(sign("sum", terms, total) == "=" for terms, total in rows) else "≈"
 
     def set_sums(self, word: str) -> AttentionGrid:
         """The sums as a translated chapter shows them, for a grid built without its words (`MaskedGrid` takes
@@ -310,13 +317,14 @@ class AttentionGrid(VGroup):
         """Rows `rows` (default all) show their softmax weights, cells shaded by weight, and their sum."""
         weights = self.trace.weights
         top = NUMBERED_TOP if len(self.numbers) else SHADE_TOP
+        mark = self.sum_mark()
         for i in range(len(weights)) if rows is None else rows:
             for j, cell in enumerate(self.row(i)):
                 cell.set_fill(opacity=SHADE_FLOOR + (top - SHADE_FLOOR) * float(weights[i, j]))
             for j, number in enumerate(self.row_numbers(i)):
                 number.show(weights[i, j], WEIGHT_PLACES).set_color(theme().text)
             if len(self.sums):
-                self.sums[i].show(self.printed_weights(i), weights[i].sum()).set_opacity(1)
+                self.sums[i].show(self.printed_weights(i), weights[i].sum(), mark).set_opacity(1)
                 self.sum_header.set_opacity(1)
             self.weighted[i] = True
         return self

@@ -179,17 +179,32 @@ def test_large_scores_print_fewer_decimals_and_columns_fit_the_widest_number():
     assert grid.col_pitch * (1 - GAP) > widest and grid.pitch < grid.col_pitch
 
 
-def test_a_row_sum_says_equals_only_where_its_printed_weights_add_up_to_it():
-    """Review 7: 'sum 1.000' beside printed weights adding to 0.999 (three 0.333s)."""
-    grid = AttentionGrid(
+def test_the_sums_column_says_equals_only_where_every_row_s_printed_weights_add_up_to_its_sum():
+    """Review 7: 'sum 1.000' beside printed weights adding to 0.999 (three 0.333s); review V4: '≈ 1.000' for one
+    row and '= 1.000' for the others read as if that row alone were inexact: one column, one relation."""
+    mixed = AttentionGrid(
         attend_grid([[0.0, 0.0], [2.0, 0.0]], [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
     ).show_weights()
-    signs = [total[0].tex_string for total in grid.sums]
-    assert signs == [r"\approx", "="]  # 0.333 + 0.333 + 0.333 = 0.999; the second row's add up to 1.000
-    for i, total in enumerate(grid.sums):
+    assert [sum(map(float, mixed.printed_weights(i))) for i in range(2)] == pytest.approx([0.999, 1.0])
+    assert [total[0].tex_string for total in mixed.sums] == [r"\approx", r"\approx"]
+    for i, total in enumerate(mixed.sums):
         (relation,) = total.number.relations
-        assert relation.terms == tuple(grid.printed_weights(i)) and relation.result == "1.000"
-        assert relation.sign == ("≈" if i == 0 else "=")
+        assert relation.terms == tuple(mixed.printed_weights(i)) and relation.result == "1.000"
+        assert relation.sign == "≈"
+    exact = AttentionGrid(attend_grid([[2.0, 0.0]], [[1.0, 0.0], [0.0, 1.0]])).show_weights([0])
+    assert sum(map(float, exact.printed_weights(0))) == pytest.approx(1.0)  # 0.804 + 0.196
+    assert exact.sums[0][0].tex_string == "=" and exact.sums[0].number.relations[0].sign == "="
+
+
+def test_the_sum_header_stands_on_the_names_line_its_right_edge_on_the_sums_clear_of_an_enlarged_sum(grid):
+    """Review V4: 'Summe' stuck out right of the sums; a pulse that enlarged the sums (by 1.2 about their
+    middle) ran the top one into the header."""
+    grid.show_weights()
+    assert grid.sum_header.get_bottom()[1] == pytest.approx(grid.col_labels[0].get_bottom()[1])
+    assert grid.sum_header.get_right()[0] == pytest.approx(grid.sums[0].number.get_right()[0])
+    pulsed = grid.sums.copy().scale(1.2)
+    assert grid.sum_header.get_bottom()[1] > pulsed.get_top()[1] + 0.1
+    assert rows_apart([grid.sum_header, *grid.col_labels])
 
 
 def test_a_masked_row_sums_only_its_visible_weights():
