@@ -85,7 +85,6 @@ COLUMN_LAYOUTS = (
     (0.6, False, 0),
 )
 CLEAR_OF_TABLES = 0.2  # at least this between e^-inf = 0 (and the finite gap's weight) and the tables
-TERM_CAPTIONS = 3  # a worked output's terms are read in at most this many captions (a row of six: two each)
 MIN_RUN = 1.0  # the shortest a framed part or a term coming in takes, however short its caption
 # the cell singled out when every query meets every key: the second word's query, the first key
 FOCUS_CELL = (1, 0)
@@ -106,6 +105,7 @@ FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
 SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 FIRST_THIRD = squish_rate_func(smooth, 0, 1 / 3)
 SECOND_THIRD = squish_rate_func(smooth, 1 / 3, 2 / 3)
+LAST_THIRD = squish_rate_func(smooth, 2 / 3, 1)
 SWAP_ARC = math.pi / 3  # rows and columns trading places pass beside each other, not through
 LANE = 0.3  # how far under the cells' numbers (in rows) the scores travel to M
 SUM_FILL = 0.9  # at most this much of a cell's width for 'score + entry of M'
@@ -321,27 +321,37 @@ class CausalMask(ChapterScene):
     def outputs_beat(self) -> None:
         self.beat("Outputs")
         ex = self.example
-        if self.paired:  # gone before the masked grid moves into its place, as the caption says (review 7)
-            self.show(
-                Succession(
-                    FadeOut(VGroup(self.open_parts(), self.labels["without"])),
-                    AnimationGroup(
-                        *[
-                            m.animate.shift(-self.apart)
-                            for m in (self.masked_grid, self.legend, self.labels["with"])
-                        ]
-                    ),
-                ),
-                **self.reading(_("The masked weights take the left; the values come beside them.")),
-            )
-        self.remove(self.open_grid.row_labels)
-        self.masked_grid.row_labels.set_opacity(1)
-        rows = range(len(ex.tokens))
-        self.show(  # word by word, as the caption is read (six words at once were a pop)
-            in_turn(FadeIn(self.values_title), *[FadeIn(self.values.row(k)) for k in rows]),
+        masked, rows = self.masked_grid, range(len(ex.tokens))
+        values = [  # word by word, as the caption is read (six words at once were a pop)
+            in_turn(
+                FadeIn(self.values_title),
+                *[FadeIn(self.values.row(k)) for k in rows],
+                rate_func=LAST_THIRD if self.paired else smooth,  # paired: once the grid has moved
+            ),
             self.formula.light("V"),
-            **self.reading(_("Each word also has a value; an output sums weights times values.")),
-        )
+        ]
+        if not self.paired:
+            self.remove(self.open_grid.row_labels)
+            masked.row_labels.set_opacity(1)
+            self.show(
+                *values, **self.reading(_("Each word also has a value; an output sums weights times values."))
+            )
+        else:  # the grid on the left gone before the masked one moves into its place (review 7), its row labels
+            # with it, back with the masked cells (review V4: they stood beside empty cells); then the values, in
+            # one caption (review V4: 4 s still under a second one)
+            parts = VGroup(*[part for part in masked.submobjects if part is not masked.row_labels])
+            caption = _(
+                "The masked weights move left; beside them, the values: an output sums weights times values."
+            )
+            self.show(
+                FadeOut(VGroup(self.open_grid, self.labels["without"]), rate_func=FIRST_THIRD),
+                VGroup(parts, self.legend, self.labels["with"])
+                .animate(rate_func=SECOND_THIRD)
+                .shift(-self.apart),
+                masked.row_labels.animate(rate_func=SECOND_THIRD).shift(-self.apart).set_opacity(1),
+                *values,
+                **self.reading(caption),
+            )
         self.add(self.veils.set_fill(opacity=0))
         for worked in self.worked:
             self.work_out(worked)
@@ -372,12 +382,12 @@ class CausalMask(ChapterScene):
         masked, finite = self.comparison
         if self.over_values:  # they leave their place to e^-inf = 0 and the finite gap's weight
             self.play(FadeOut(self.values_title, self.values), run_time=0.5)
-        self.show(
-            FadeIn(masked[0]),
-            Write(masked[1]),
-            crosses.animate.set_color(theme().text),
-            run_time=1,
-            caption=_("A masked weight is exp of minus infinity: exactly 0."),
+        self.show(  # written, then framed as the crosses light, while the caption reads (review V4: 4 s still)
+            Succession(
+                AnimationGroup(FadeIn(masked[0]), Write(masked[1])),
+                AnimationGroup(crosses.animate.set_color(theme().text), framed(masked[1])),
+            ),
+            **self.reading(_("A masked weight is exp of minus infinity: exactly 0.")),
         )
         chapter, weight = quoted(_(find("WhereItBreaks").title)), said(plain(finite_gap_tex()))
         caption = (
@@ -396,7 +406,7 @@ class CausalMask(ChapterScene):
         self.show(
             crosses.animate.set_color(theme().muted),
             # in; then framed as the caption reads them: "a finite gap", its weight
-            Succession(FadeIn(finite), framed(finite[0]), framed(finite[1])),
+            Succession(FadeIn(finite), *[AnimationGroup(framed(part), run_time=2) for part in finite]),
             **self.reading(caption),
         )
 
@@ -484,43 +494,48 @@ class CausalMask(ChapterScene):
         return moving, sums
 
     def work_out(self, worked: WorkedRow) -> None:
-        """Row i's output summed term by term, each term coming in as its caption says it (its weight framed in
-        the grid, its value in the values), at most TERM_CAPTIONS captions of terms; then the sum. A row of
-        one term (the first word's) is read in one caption."""
-        i, relations = worked.row, worked.line[1].relations
-        name = quoted(self.example.tokens[i])
+        """Row i's output as one caption reads it (review V4: a caption per term made this the lecture's slowest
+        minute): the row lit, its terms coming in one by one (each weight framed in the grid, its value in the
+        values), then the output as the caption reaches it; each part at least MIN_RUN."""
+        i = worked.row
+        caption, output = self.blend_caption(i)
         steps = [self.term_step(worked, j) for j in range(i + 1)]
-        total = Succession(FadeIn(worked.line, rate_func=FIRST_THIRD), framed(worked.line[1]))
-        result = _("%(total)s: the output of %(word)s.", total=sum_text(relations), word=name)
         lead = [*veiled(self.veils, i), *self.values_seen(i)]
         if self.stacked and worked is self.worked[0]:  # the outputs grow under their title, row by row
             lead.append(FadeIn(self.outputs_title))
-        if i == 0:
-            caption = _(
-                "%(word)s reads only itself: %(term)s %(total)s.",
-                word=name,
-                term=term_text(relations, 0),
-                total=sum_text(relations),
-            )
-            self.show(*lead, run_time=1, caption=caption)
-            self.play(Succession(*steps, total), run_time=max(MIN_RUN, self.caption_time(caption) - 1))
-        else:
-            last = i == len(self.example.tokens) - 1
-            reads = (
-                _("%(word)s is last: it blends every value:", word=name)
-                if last
-                else _("%(word)s blends only the values up to itself:", word=name)
-            )
-            self.show(*lead, run_time=1, caption=reads)
-            per = math.ceil(len(steps) / TERM_CAPTIONS)
-            for k in range(0, len(steps), per):
-                caption = " ".join(term_text(relations, j) for j in range(k, min(k + per, len(steps))))
-                self.show(Succession(*steps[k : k + per]), **self.reading(caption))
-            self.show(total, **self.reading(result))
+        run_time = max(self.caption_time(caption), MIN_RUN * (len(steps) + 2))
+        named = caption.rfind(output) / len(caption) if output in caption else 1  # where the caption says it
+        at = float(np.clip(named * run_time, MIN_RUN * (len(steps) + 1), run_time - MIN_RUN))
+        each = (at - MIN_RUN) / len(steps)
+        total = Succession(
+            FadeIn(worked.line, rate_func=FIRST_THIRD), framed(worked.line[1]), run_time=run_time - at
+        )
+        self.show(
+            Succession(
+                AnimationGroup(*lead, run_time=MIN_RUN),
+                *[AnimationGroup(step, run_time=each) for step in steps],
+                total,
+            ),
+            run_time=run_time,
+            caption=caption,
+        )
         self.wait_for_reader()  # the working stays while its caption reads it
         leaving = worked.terms if self.stacked else worked.shown  # stacked: the output stays in its row
         if len(leaving):
             self.play(FadeOut(leaving), run_time=0.5)
+
+    def blend_caption(self, i: int) -> tuple[str, str]:
+        """Row i's caption, reading its blend, and its output as the caption writes it ('[0.119, 0.000]'); the
+        first word's output is its own value, which the caption names instead."""
+        name = quoted(self.example.tokens[i])
+        output = said_vector(one_format(self.trace.outputs)[i])
+        if i == 0:
+            return _("%(word)s reads only itself: its output is its own value.", word=name), output
+        if i == len(self.example.tokens) - 1:
+            return _(
+                "%(word)s is last: it blends every value into %(output)s.", word=name, output=output
+            ), output
+        return _("%(word)s blends the values up to itself into %(output)s.", word=name, output=output), output
 
     def term_step(self, worked: WorkedRow, j: int) -> AnimationGroup:
         """Term j of a worked row coming in: its 'w ×' beside the value (if the column has room for it), its
@@ -979,22 +994,6 @@ def finite_gap_tex() -> str:
     return scientific(log10_smallest_weight(scores, GAIN_RANGE[1]), SCI_PLACES)
 
 
-def term_text(relations, j: int) -> str:
-    """Term j of an output's sum for a caption: '0.119 × [1, 0]', '+ 0.881 × [0, 0]' for those after the first
-    (German '0,119 × [1; 0]')."""
-    weight = said(relations[0].terms[2 * j])
-    value = said_vector([r.terms[2 * j + 1] for r in relations])
-    if j:
-        return _("+ %(weight)s × %(value)s", weight=weight, value=value)
-    return _("%(weight)s × %(value)s", weight=weight, value=value)
-
-
-def sum_text(relations) -> str:
-    """'= [0.119, 0]' (or '≈' when the printed terms do not give it exactly) for a caption."""
-    mark = "=" if all(r.sign == "=" for r in relations) else "≈"
-    return f"{mark} {said_vector([r.result for r in relations])}"
-
-
 def marks(grid: AttentionGrid) -> VGroup:
     """What a grid writes in and beside its cells (numbers, sums and their header; a masked grid's minus
     infinities and crosses): what changes when the grid shows something else."""
@@ -1117,9 +1116,10 @@ def row_marks(grid: AttentionGrid, i: int) -> VGroup:
 
 
 def span_veils(left: AttentionGrid, right: AttentionGrid) -> VGroup:
-    """One veil per row reaching across both grids (rows level), from `left`'s row labels to `right`'s sums."""
+    """One veil per row reaching across both grids (rows level), from `left`'s row labels to `right`'s sums, on
+    the stage (issue 34: in Chinese the sums ended at the column's edge, the veils' margin past the stage's)."""
     veils = row_veils(left)
-    edge = max(v.get_right()[0] for v in row_veils(right))
+    edge = min(max(v.get_right()[0] for v in row_veils(right)), STAGE.right)
     for veil in veils:
         start = veil.get_left()[0]
         veil.stretch_to_fit_width(edge - start).align_to(np.array([start, 0, 0]), LEFT)

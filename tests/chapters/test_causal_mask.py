@@ -26,8 +26,6 @@ from scenes.chapters.causal_mask import (
     in_order,
     marks,
     row_marks,
-    sum_text,
-    term_text,
     weigh,
 )
 from scenes.kit import fit
@@ -155,18 +153,47 @@ def test_each_output_is_its_row_s_weights_times_the_earlier_values_as_printed(sc
         assert [r.result for r in relations] == one_format(tr.outputs)[i]
         assert all(holds(r) for r in relations)
         assert [len(r.terms) for r in relations] == [2 * (i + 1)] * 2  # a weight and a value per word up to i
-    relations = scene.outputs.columns[1][1].relations  # read term by term, one caption each
-    assert [term_text(relations, 0), term_text(relations, 1), sum_text(relations)] == [
-        "0.119 × [1, 0]",
-        "+ 0.881 × [0, 0]",
-        "= [0.119, 0.000]",
-    ]
     for i, line in [(w.row, w.line) for w in scene.worked]:  # the output being worked out, under the values
         assert [m.tex_string for m in line[1:]] == [m.tex_string for m in scene.outputs.row(i)[1:]]
         assert line[1].relations == scene.outputs.columns[1][i].relations
         assert line.get_top()[1] < scene.values.get_bottom()[1] and line.get_bottom()[1] > BOTTOM_Y
         # the outputs stand under the values: each worked-out output in its own row, where it stays
         np.testing.assert_allclose(line.get_center(), scene.outputs.row(i).get_center(), atol=1e-6)
+
+
+def test_each_worked_row_is_read_in_one_caption_as_its_terms_and_output_come_in(tmp_path):
+    """Review V4: a caption per term ('0.119 × [1, 0]', '+ 0.881 × [0, 0]', '= [0.119, 0.000]') made the Outputs
+    beat 58 s, the lecture's slowest. Now one caption per row, naming the output as printed; its terms (weight
+    beside each value) and its output line all come in while that caption is up, in one play."""
+    from pipeline.run import dry_run
+
+    plays = []  # per play of the Outputs beat: its caption, and the worked rows' parts drawn after it
+
+    class Watched(CausalMask):
+        def play(self, *animations, subcaption=None, **options):
+            super().play(*animations, subcaption=subcaption, **options)
+            if self._at_beat.name == "Outputs":
+                drawn = set(self.get_mobject_family_members())
+                shown = [sum(t in drawn for t in w.terms) + (w.line[1][0] in drawn) for w in self.worked]
+                plays.append((subcaption, shown))
+
+    Watched.__name__ = "CausalMask"
+    scene, _ = dry_run.run(Watched, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(tmp_path)})
+    rows = [
+        "“the” reads only itself: its output is its own value.",
+        "“cat” blends the values up to itself into [0.119, 0.000].",
+        "“sat” is last: it blends every value into [0.333, 0.333].",
+    ]
+    assert [scene.blend_caption(w.row)[0] for w in scene.worked] == rows
+    captions = [caption for caption, _ in plays if caption]
+    assert captions == [
+        "The masked weights move left; beside them, the values: an output sums weights times values.",
+        *rows,
+        "Each output blends only its own and earlier values.",
+    ]
+    for k, worked in enumerate(scene.worked):  # after its caption's play: every term and the output drawn
+        shown = next(drawn for caption, drawn in plays if caption == rows[k])
+        assert shown[k] == len(worked.terms) + 1
 
 
 def test_a_grid_s_marks_are_everything_it_writes_and_nothing_else(scene):
