@@ -24,6 +24,7 @@ import numpy as np
 
 import i18n
 from narration import speech
+from pipeline.frames import chapter_track
 
 CONTAINERS = {"mp4": "mp4", "mov": "mov", "webm": "webm", "gif": "gif"}
 OPTIONS = {
@@ -85,8 +86,9 @@ def add_tracks(
 ) -> None:
     """Give the video at `path` the audio stream of the file `sound` (made by `write_audio` for the same
     format; without one, the sound it has, if any) and, where the format holds one, a caption track of
-    `cues` (srt subtitles) in `language` (its words', `dependencies.language_of`); streams copied as they are,
-    the file replaced whole."""
+    `cues` (srt subtitles); sound, captions and chapter titles labelled `language` (its words',
+    `dependencies.language_of`: the narration says the captions). Streams copied as they are, the file
+    replaced whole."""
     staged = path.with_name(f".{path.name}.tracks-{os.getpid()}")
     try:
         with (
@@ -98,11 +100,16 @@ def add_tracks(
                 audio_in = heard.streams.audio[0]
                 audio_out = out.add_stream_from_template(audio_in)
                 audio_out.time_base = audio_in.time_base
+                audio_out.metadata["language"] = i18n.three_letter(language)
                 audio = list(moved(heard.demux(audio_in), audio_out, 0))
             texts = caption_packets(out, cues, video_format, language) if cues else []
             lengths = _frame_lengths(path) if video_format == "webm" else {}  # WebM keeps no exact ones
             pictures = (_lasting(p, lengths) for p in given.demux(stream_in))
             mux_in_order(out, moved(pictures, stream_out, 0), _by_time(audio + texts))
+        if (
+            video_format in CAPTION_CODECS and video_format != "webm"
+        ):  # MP4 and MOV: QuickTime's chapter track
+            chapter_track.label(staged, i18n.three_letter(language))
         os.replace(staged, path)
     finally:
         staged.unlink(missing_ok=True)

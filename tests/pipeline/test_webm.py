@@ -6,7 +6,6 @@ there."""
 
 import shutil
 from dataclasses import replace
-from datetime import timedelta
 from fractions import Fraction
 from math import ceil
 
@@ -22,31 +21,10 @@ from pipeline.plan.manifest import Entry, Manifest
 from pipeline.plan.settings import from_options
 from pipeline.publish import described, update, video_join, webm
 from scenes.chapters.registry import Chapter
+from tests.support.small_videos import CUES, FPS, mp4
 
-FPS = 15
 CHAPTERS = (Chapter(1, "First", "First", "nowhere.first"), Chapter(2, "Second", "Second", "nowhere.second"))
 LENGTHS = {"01-First": 10, "02-Second": 7}  # frames
-CUES = [srt.Subtitle(1, timedelta(0), timedelta(milliseconds=400), "a caption")]
-
-
-def mp4(path, frames: int, shade: int):
-    """A 160x96 H.264 MP4 at FPS of `frames` frames, each a bar moving on grey `shade`, with a tone as AAC."""
-    with av.open(str(path), "w", format="mp4") as out:
-        stream = out.add_stream("libx264", rate=FPS)
-        stream.width, stream.height, stream.pix_fmt = 160, 96, "yuv420p"
-        for k in range(frames):
-            image = np.full((96, 160, 3), shade, dtype=np.uint8)
-            image[30:60, 10 * k : 10 * k + 20] = 250
-            frame = av.VideoFrame.from_ndarray(image, format="rgb24")
-            frame.pts, frame.time_base = k, Fraction(1, FPS)
-            out.mux(stream.encode(frame))
-        out.mux(stream.encode())
-    sound = path.with_suffix(".m4a")
-    tone = 0.3 * np.sin(np.arange(frames * RATE // FPS) * 2 * np.pi * 440 / RATE)
-    video.write_audio(sound, tone, RATE, "mp4")
-    video.add_tracks(path, "mp4", sound=sound, cues=CUES)
-    sound.unlink()
-    return path
 
 
 @pytest.fixture(scope="module", autouse=True)
