@@ -20,6 +20,7 @@ from manim import (
     FadeIn,
     FadeOut,
     LaggedStart,
+    Succession,
     SurroundingRectangle,
     VGroup,
     linear,
@@ -31,8 +32,8 @@ from i18n import _, ngettext
 from i18n.words import quoted, said, said_vector
 from scenes.chapters.registry import find
 from scenes.kit import components as c
+from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, fmt_input
-from scenes.kit.bars import label_tex
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed, pulsed
 from scenes.kit.formula_slot import LitFormula, formula_word
@@ -103,13 +104,29 @@ class Projections(ChapterScene):
 
     def three_matrices(self) -> None:
         self.beat("Three learned matrices")
-        self.show(
-            LaggedStart(*[FadeIn(w, shift=DOWN * 0.2) for w in self.ws], lag_ratio=0.3),
-            self.formula.light(),
-            run_time=1.5,
-            caption=_("Three learned matrices turn that one x into a query, a key and a value."),
+        caption = _("Three learned matrices turn that one x into a query, a key and a value.")
+        named = (
+            ("Q",),
+            ("Q", "K"),
+            (),
+        )  # each matrix comes in with its product lit in the formula, as it is named
+        self.show(  # (review round 4: the three came in at once, then 7 s stood still under two captions)
+            Succession(
+                *[
+                    AnimationGroup(FadeIn(w, shift=DOWN * 0.2), self.formula.light(*lit))
+                    for w, lit in zip(self.ws, named)
+                ]
+            ),
+            run_time=self.caption_time(caption),
+            caption=caption,
         )
-        self.say(self.chosen_text)
+        roles = (theme().query, theme().key, theme().value)
+        self.show(  # the numbers framed, matrix by matrix, as the caption speaks of them
+            LaggedStart(*[framed(w.matrix, col) for w, col in zip(self.ws, roles)], lag_ratio=1),
+            run_time=self.caption_time(self.chosen_text),
+            rate_func=linear,
+            caption=self.chosen_text,
+        )
 
     def row_times_matrix(self) -> None:
         self.beat("Row times matrix")
@@ -220,8 +237,10 @@ class Projections(ChapterScene):
     def matched_alike(self) -> None:
         self.beat("Matched alike, passed on apart")
         a, b = self.pair
+        self.play(
+            FadeOut(self.ws), self.table.animate.shift(UP * self.lift), run_time=1
+        )  # up, where they were
         self.show(
-            FadeOut(self.ws),
             FadeIn(self.key_boxes),
             run_time=1,
             caption=_(
@@ -235,8 +254,9 @@ class Projections(ChapterScene):
             FadeIn(self.weights),
             run_time=1.2,
             caption=self.weights_text,
-            hold=1,
         )
+        alike = [self.weights[1 + self.p.tokens.index(t)] for t in self.pair]
+        self.play(LaggedStart(*[framed(w) for w in alike], lag_ratio=0.5), run_time=2, rate_func=linear)
         self.show(
             FadeIn(self.value_boxes),
             LaggedStart(*[FadeIn(t) for t in self.blend[1:-1]], lag_ratio=0.3),
@@ -325,7 +345,7 @@ class Projections(ChapterScene):
         self.known()
         self.asking()
         self.separate()
-        self.closing = self.note(_("key: what a word is matched on  ·  value: what it passes on"))
+        self.lifted()
 
     def product(self, name: str, w, result, color: str) -> tuple[NamedMatrix, NamedMatrix]:
         """W_name on top of X W_name, one pitch for both so their columns line up."""
@@ -445,15 +465,15 @@ class Projections(ChapterScene):
         self.value_boxes = VGroup(*[self.row_box(self.v, i) for i in rows])
         self.query_box = self.row_box(self.q, rows[0])
         printed = [fmt(w, WEIGHT_PLACES) for w in trace.weights]
-        self.weights = VGroup(
-            label_tex(_("weights"), role="label", color=theme().muted),  # in the text face where TeX cannot
-            *[c.math(w) for w in printed],
+        left = self.row_words.get_left()[0]  # whose query made them said on screen too (review round 4), over
+        header = fit.wrap_within(  # the words and the weights, on as many lines as that takes
+            _("weights for %(word)s", word=quoted(a)), STAGE.right - left, role="label", color=theme().muted
         )
-        rows_v = self.v.matrix.get_rows()
-        for w, row in zip(self.weights[1:], rows_v):
+        self.weights = VGroup(header, *[c.math(w) for w in printed])
+        for w, row in zip(self.weights[1:], self.v.matrix.get_rows()):
             w.set_y(row.get_y()).set_x(self.row_words.get_right()[0] + TABLE_GAP, LEFT)
-        self.weights[0].next_to(self.weights[1], UP, buff=ROW_PITCH / 2, aligned_edge=LEFT)
-        self.weights.shift(LEFT * max(0, self.weights.get_right()[0] - STAGE.right))  # a longer word (German)
+        self.weights[1:].shift(LEFT * max(0, self.weights[1:].get_right()[0] - STAGE.right))
+        header.set_x(left, LEFT).next_to(self.weights[1], UP, buff=ROW_PITCH / 2, coor_mask=UP)
         values = entries_tex(trace.values, 3)
         output = entries_tex([trace.output], WEIGHT_PLACES)[0]
         parts = [
@@ -462,7 +482,6 @@ class Projections(ChapterScene):
             blend_result(printed, values, output, theme().output),
         ]
         self.blend = flow(parts, STAGE.right - STAGE.body_left)
-        self.blend.set_x(STAGE.body_left, LEFT).set_y(self.w_q.get_y())  # where the matrices were
         terms = [f"{said(printed[i])} × {said_vector(values[i])}" for i in rows]  # as the blend prints them
         self.weights_text = _(
             "Any query weighs them alike; the query of %(word)s gives both %(weight)s.",
@@ -475,6 +494,21 @@ class Projections(ChapterScene):
         )  # each read as it is framed
         self.passed_terms = [self.blend[1 + i] for i in rows]
         self.output_text = _("The output: %(output)s.", output=said_vector(output))
+
+    def lifted(self) -> None:
+        """Once W_Q, W_K and W_V are gone, the table moves up into their place (review round 4: the top half stood
+        empty 8 s): what is drawn round it then is built where it will be, the blend and the closing note under it."""
+        self.table = VGroup(self.names, self.x, self.q, self.k, self.v, self.product_names, self.row_words)
+        self.lift = self.ws.get_top()[1] - VGroup(self.table, self.weights).get_top()[1]
+        VGroup(self.key_boxes, self.value_boxes, self.query_box, self.weights).shift(UP * self.lift)
+        top = self.work_corner()[1] + self.lift
+        self.blend.set_x(STAGE.body_left, LEFT).shift(UP * (top - self.blend.get_top()[1]))
+        self.closing = c.text(
+            _("key: what a word is matched on  ·  value: what it passes on"),
+            role="label",
+            color=theme().muted,
+        )
+        self.closing.set_x(STAGE.body_left, LEFT).next_to(self.blend, DOWN, buff=WORK_GAP, coor_mask=UP)
 
     def row_box(self, matrix: NamedMatrix, i: int):
         return SurroundingRectangle(

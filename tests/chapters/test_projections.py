@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from manim import Square
+from manim import DOWN, UP, Square, Succession
 
 from attention import examples
 from attention.examples.file import load_example_file
@@ -17,7 +17,7 @@ from scenes.chapters import projections
 from scenes.chapters.projections import BRACKET_STROKE, CODEC_BLOCK, Projections, on_blocks
 from scenes.chapters.quick_version import projections_icon
 from scenes.chapters.registry import find
-from scenes.kit.emphasis import FRAME_BUFF, FRAME_STROKE, pulsed
+from scenes.kit.emphasis import FRAME_BUFF, FRAME_STROKE, framed, pulsed
 from scenes.kit.palette import theme, token_colors, word_colors
 from scenes.kit.stage import STAGE
 from tests.kit.test_equations import holds
@@ -100,8 +100,33 @@ def test_each_product_is_named_between_its_matrix_and_it_and_its_rows_name_their
     assert words == list(DEFAULT_PROJECTIONS.tokens)
     for word, row in zip(scene.row_words, scene.v.matrix.get_rows()):
         assert word.get_y() == pytest.approx(row.get_y()) and word.get_left()[0] > scene.v.get_right()[0]
-    assert scene.row_words.get_right()[0] < scene.weights.get_left()[0]
+    assert scene.row_words.get_right()[0] < scene.weights[1:].get_left()[0]
+    assert scene.weights[0].get_bottom()[1] > scene.row_words.get_top()[1]  # its header over the words
     assert scene.weights.get_right()[0] <= STAGE.right + 1e-9
+
+
+def test_the_weights_say_whose_query_made_them(scene):
+    """Review round 4: only the caption said the column was the query of 'the''s."""
+    assert scene.weights[0].original_text.split() == ["weights", "for", f"“{scene.pair[0]}”"]
+
+
+def test_the_table_moves_up_into_the_matrices_place_and_the_blend_comes_under_it(scene):
+    """Review round 4: after W_Q, W_K and W_V faded, the top half stood empty 8 s."""
+    assert scene.lift > 2
+    moved = scene.table.copy().shift(UP * scene.lift)
+    assert moved.get_top()[1] <= scene.ws.get_top()[1] + 1e-9
+    assert scene.weights.get_top()[1] == pytest.approx(scene.ws.get_top()[1])
+    for box, row in zip(scene.key_boxes, [scene.p.tokens.index(t) for t in scene.pair]):
+        assert box.get_center() == pytest.approx(
+            scene.k.matrix.get_rows()[row].get_center() + UP * scene.lift
+        )
+    assert (
+        moved.get_bottom()[1]
+        > scene.blend.get_top()[1]
+        > scene.blend.get_bottom()[1]
+        > scene.closing.get_top()[1]
+    )
+    assert scene.closing.get_bottom()[1] > STAGE.bottom
 
 
 def test_the_worked_key_is_x_times_each_column_true_as_printed(scene):
@@ -275,12 +300,16 @@ def test_the_summary_frames_x_and_each_product_clear_of_every_label(scene):
         *scene.blend,
         scene.closing,
     ]
-    wrong = [
-        (i, label)
-        for i, part in enumerate(scene.named_products())
-        for label in labels
-        if crosses(part, label)
-    ]
+    scene.table.shift(UP * scene.lift)  # where the summary finds it
+    try:
+        wrong = [
+            (i, label)
+            for i, part in enumerate(scene.named_products())
+            for label in labels
+            if crosses(part, label)
+        ]
+    finally:
+        scene.table.shift(DOWN * scene.lift)
     assert not wrong
 
 
@@ -298,3 +327,32 @@ def test_the_asked_note_comes_after_the_known_note_has_gone(tmp_path):
     out, into = ("FadeOut", id(scene.known_note)), ("FadeIn", id(scene.asked_note))
     assert any(out in p for p in plays) and any(into in p for p in plays)
     assert not [p for p in plays if out in p and into in p]
+
+
+def test_each_matrix_comes_in_as_named_and_its_numbers_are_framed_then_the_equal_weights(
+    tmp_path, monkeypatch
+):
+    """Review round 4: X, W_Q, W_K and W_V stood 7 s still under two captions (10-17 s), the weights column
+    4.4 s. The matrices come in one after another with their product lit, then each one's numbers are framed;
+    the two equal weights are framed as the caption says them."""
+    framed_parts, lit = [], []
+
+    def recorded(part, *args, **kwargs):
+        framed_parts.append(part)
+        return framed(part, *args, **kwargs)
+
+    class Probed(Projections):
+        def play(self, *animations, **kwargs):
+            super().play(*animations, **kwargs)
+            if any(isinstance(a, Succession) for a in animations):
+                lit.append(self.formula.lit())
+
+    Probed.__name__ = Projections.__name__  # the registry's chapter
+    monkeypatch.setattr(projections, "framed", recorded)
+    scene = snapshot.played(Probed, tmp_path)
+    ids = [id(p) for p in framed_parts]
+    matrices = [ids.index(id(w.matrix)) for w in scene.ws]
+    assert matrices == sorted(matrices) and matrices == list(range(matrices[0], matrices[0] + 3))
+    for t in scene.pair:
+        assert id(scene.weights[1 + scene.p.tokens.index(t)]) in ids
+    assert lit == [["Q", "K", "V"]]  # after the matrices came in, every product lit
