@@ -133,9 +133,7 @@ class Projections(ChapterScene):
         row = self.p.tokens.index(self.worked)
         self.show(
             *self.rows_lit(row, self.x),
-            *self.columns_lit(self.w_k, 0),
-            self.w_q.animate.set_opacity(DIM),
-            self.w_v.animate.set_opacity(DIM),
+            *self.columns_lit(self.w_k, 0),  # W_Q and W_V not dimmed: not yet used (see values_and_queries)
             self.formula.light("K"),
             FadeIn(self.product_names[1]),
             run_time=1,
@@ -191,8 +189,7 @@ class Projections(ChapterScene):
 
     def values_and_queries(self) -> None:
         self.beat("Values and queries")
-        self.show(
-            self.w_v.animate.set_opacity(1),
+        self.show(  # a matrix dims once it has been used (before, dimmed digits read hard at 480p: review round 4)
             self.w_k.animate.set_opacity(DIM),
             FadeIn(self.v, self.product_names[2], self.row_words),
             self.formula.light("V"),
@@ -200,7 +197,6 @@ class Projections(ChapterScene):
             caption=_("Times the value matrix, the same rows give the values;"),
         )
         self.show(
-            self.w_q.animate.set_opacity(1),
             self.w_v.animate.set_opacity(DIM),
             FadeIn(self.q, self.product_names[0]),
             self.formula.light("Q"),
@@ -237,9 +233,8 @@ class Projections(ChapterScene):
     def matched_alike(self) -> None:
         self.beat("Matched alike, passed on apart")
         a, b = self.pair
-        self.play(
-            FadeOut(self.ws), self.table.animate.shift(UP * self.lift), run_time=1
-        )  # up, where they were
+        self.play(FadeOut(self.ws), run_time=0.5, rate_func=linear)
+        self.play(self.table.animate.shift(UP * self.lift), run_time=1)  # up, where they were
         self.show(
             FadeIn(self.key_boxes),
             run_time=1,

@@ -356,3 +356,27 @@ def test_each_matrix_comes_in_as_named_and_its_numbers_are_framed_then_the_equal
     for t in scene.pair:
         assert id(scene.weights[1 + scene.p.tokens.index(t)]) in ids
     assert lit == [["Q", "K", "V"]]  # after the matrices came in, every product lit
+
+
+def test_a_matrix_dims_only_once_it_has_been_used(tmp_path):
+    """Review round 4: W_K's and W_V's digits, dimmed before their turn, read hard at 480p."""
+    seen = {}
+
+    def opacities(scene):
+        return [
+            min(g.get_fill_opacity() for g in w.matrix.get_entries().family_members_with_points())
+            for w in scene.ws
+        ]
+
+    class Probed(Projections):
+        def values_and_queries(self):
+            seen["keys made"] = opacities(self)
+            super().values_and_queries()
+
+        def the_vectors_you_know(self):
+            seen["all made"] = opacities(self)
+            super().the_vectors_you_know()
+
+    Probed.__name__ = Projections.__name__  # the registry's chapter
+    snapshot.played(Probed, tmp_path)
+    assert seen == {"keys made": [1, 1, 1], "all made": [1, 1, 1]}
