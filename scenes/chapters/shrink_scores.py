@@ -319,7 +319,7 @@ class ShrinkScores(ChapterScene):
         start = max(strip[1].get_right()[0] for strip in self.keys) + ROOT_GAP
         self.roots = VGroup(
             *[
-                c.math(divisor_tex(len(strip[1])), role="body").move_to([start, y, 0], aligned_edge=LEFT)
+                c.math(divisor_tex(len(strip[1])), role="title").move_to([start, y, 0], aligned_edge=LEFT)
                 for strip, y in zip(self.keys, KEY_YS)
             ]
         )
@@ -360,7 +360,7 @@ def key_strip(values, numbered: bool = True) -> VGroup:
     """A key as a strip of cells, one a coordinate, its entries written in (cells widened to hold them, while
     the strip stays short enough), named k on its left and braced with its width d under it: the d the divisor
     takes the root of."""
-    entries = VGroup(*[c.math(fmt_input(v), role="small") for v in values]) if numbered else VGroup()
+    entries = VGroup(*[c.math(fmt_input(v)) for v in values]) if numbered else VGroup()
     cell = min(CELL, STRIP_WIDTH / len(values))
     if len(entries):
         cell = max(cell, max(e.width for e in entries) + CELL_PAD)
@@ -372,7 +372,7 @@ def key_strip(values, numbered: bool = True) -> VGroup:
         entry.move_to(box)
     name = c.math("k", color=theme().key).next_to(boxes, LEFT, buff=0.25)
     brace = Brace(boxes, DOWN, buff=0.08, color=theme().muted)
-    width = c.math(f"d = {len(values)}", role="small", color=theme().muted).next_to(brace, DOWN, buff=0.08)
+    width = c.math(f"d = {len(values)}", role="label", color=theme().muted).next_to(brace, DOWN, buff=0.08)
     return VGroup(name, boxes, entries, brace, width)
 
 
@@ -411,16 +411,16 @@ def caveat_example(samples) -> tuple[float, float, np.ndarray]:
 
 AXIS_X, AXIS_WIDTH = -2.3, 6.4  # the shared axis' centre and length (scene units)
 ZOOM_X, ZOOM_WIDTH = 3.05, 2.7  # the stretched middle's centre and length: scores -SPREAD..SPREAD
-PEAK_HEIGHT = 1.05  # the tallest density (a scaled histogram's peak) drawn this high
-TOP_BASELINE, ROW_STEP = 0.85, 1.45  # the top row's ±√d mark clear of the formula line, the bottom row's
+PEAK_HEIGHT = 1.0  # the tallest density (a scaled histogram's peak) drawn this high
+TOP_BASELINE, ROW_STEP = 0.75, 1.4  # the top row's ±√d mark clear of the formula line, the bottom row's
 # numbers clear of the footnote with the weights' line between them
 STATS_X = 5.85
 SPREAD_LIFT = 0.14  # the ±√d marks above their histogram's tallest bar
 NOTE_LIFT = 0.05  # the note's bottom above the caption band
-RULE_Y, KEY_YS = 1.6, (0.15, -1.95)  # the divisor's rule, and a key of our width and of the widest under it
-STRIP_WIDTH, ROOT_GAP = 6.4, 0.8  # the widest key strip's length, and from the strips to the divisors
-LONGEST_STRIP = 8.0  # a key whose entries would make it longer is drawn as empty cells
-CELL, CELL_PAD = 0.6, 0.15  # a key's cell at its widest unless an entry needs more, and room round an entry
+RULE_Y, KEY_YS = 1.6, (0.2, -2.05)  # the divisor's rule, and a key of our width and of the widest under it
+STRIP_WIDTH, ROOT_GAP = 7.6, 0.8  # the widest key strip's length, and from the strips to the divisors
+LONGEST_STRIP = 9.0  # a key whose entries would make it longer is drawn as empty cells
+CELL, CELL_PAD = 0.8, 0.15  # a key's cell at its widest unless an entry needs more, and room round an entry
 DROPPED, DROP = 30, 0.6  # samples dropped onto each axis before its histogram, and from how high
 
 

@@ -3,6 +3,7 @@ on one shared axis."""
 
 import numpy as np
 import pytest
+from manim import VGroup
 
 from attention import WidthSample, histogram, softmax, variance_experiment
 from pipeline.run import dry_run
@@ -305,3 +306,23 @@ def test_the_weights_line_stands_clear_of_the_axis_numbers_and_the_footnote(scen
     below = scene.weights.get_bottom()[1] - scene.note.get_top()[1]
     assert above * pixels >= 15 and below * pixels >= 15
     assert above == pytest.approx(below)
+
+
+def test_the_top_row_keeps_a_clear_gap_under_the_formula_line(scene):
+    """Review V4: the d = 4 row's dashed frame and spread mark touched the formula line's subscript (Σⱼ);
+    every row's frames and marks now stay at least 8 px at 480p under it."""
+    pixels = 480 / STAGE.frame_height
+    line = scene.strip.get_bottom()[1]
+    for row in scene.rows:
+        for part in (row.zoom, row.spread, row.unit_spread, row.raw, row.scaled):
+            assert (line - part.get_top()[1]) * pixels >= 8
+
+
+def test_the_opening_keys_and_divisors_fill_the_stage_below_the_rule(scene):
+    """Review V4: the opening was ~70% empty; its keys and divisors now span most of the stage's width, the
+    entries at the number size, the divisors at the rule's, all under the rule and above the caption band."""
+    shown = VGroup(scene.keys, scene.roots)
+    assert shown.width >= 0.7 * (STAGE.right - STAGE.body_left)
+    assert shown.get_top()[1] < scene.rule.get_bottom()[1] and shown.get_bottom()[1] > STAGE.bottom
+    assert all(entry.role == "number" for entry in scene.keys[0][2])
+    assert all(root.role == scene.rule.role for root in scene.roots)
