@@ -26,6 +26,7 @@ from manim import (
     GrowFromEdge,
     LaggedStart,
     Line,
+    MathTex,
     ReplacementTransform,
     Restore,
     Succession,
@@ -47,9 +48,11 @@ from scenes.kit.arithmetic import (
     SCI_PLACES,
     SCORE_PLACES,
     WEIGHT_PLACES,
+    Tex,
     decimals,
     fmt,
     relation,
+    row,
     sci,
     sci_parts,
     vector_tex,
@@ -100,17 +103,27 @@ class WhereItBreaks(ChapterScene):
         scaled, raw = self.scaled_trace, self.raw_trace
         bars, header = self.scaled_bars
         knob = self.knob
+        caption = _(
+            "Scaled, the dots %(dots)s are divided by √%(width)s first,",
+            dots=said_vector(fmt(x, SCORE_PLACES) for x in raw.dots),
+            width=scaled.width,
+        )
+        # the division written out as the caption reads it: the dots, divided by the root, giving the scores
+        dots, divided, scores = self.division
         self.show(
-            FadeIn(self.heading),
-            FadeIn(header),
-            FadeIn(bars.baseline, bars.labels),  # the words first, their bars with the weights
-            *([FadeIn(self.first_legend)] if len(self.first_legend) else []),
-            run_time=1.2,
-            caption=_(
-                "Scaled, the dots %(dots)s are divided by √%(width)s first,",
-                dots=said_vector(fmt(x, SCORE_PLACES) for x in raw.dots),
-                width=scaled.width,
+            Succession(
+                AnimationGroup(
+                    FadeIn(self.heading),
+                    FadeIn(header),
+                    FadeIn(bars.baseline, bars.labels),  # the words first, their bars with the weights
+                    *([FadeIn(self.first_legend)] if len(self.first_legend) else []),
+                ),
+                FadeIn(dots, shift=0.1 * RIGHT),
+                FadeIn(divided, shift=0.1 * RIGHT),
+                FadeIn(scores, shift=0.1 * RIGHT),
             ),
+            run_time=max(3.0, self.caption_time(caption)),
+            caption=caption,
         )
         # each set's bars rise, then each value is lit as the caption reads it
         caption = _("giving weights %(weights)s.", weights=said_list(decimals(scaled.weights)))
@@ -122,6 +135,7 @@ class WhereItBreaks(ChapterScene):
         caption = _(
             "Without the division, the same dots give %(weights)s:", weights=said_list(decimals(raw.weights))
         )
+        self.play(FadeOut(self.division), run_time=0.5)  # the unscaled bars grow where it stood
         self.show(
             Succession(
                 AnimationGroup(FadeIn(knob.formula, knob.gain_line), grow(knob.bars), FadeIn(knob.min_line)),
@@ -348,6 +362,7 @@ class WhereItBreaks(ChapterScene):
             if not self.legend_stays:
                 self.names_legend = self.legend_for_subtitle()
         self.subtitle_aside = self.beside_title(subtitle)
+        self.division = self.placed_division()
         self.dimmed = []  # parts dimmed by focus(), each restorable
 
     def lay_out(self, lower: float) -> None:
@@ -490,6 +505,21 @@ class WhereItBreaks(ChapterScene):
         header = above(bars, VGroup(formula, label).arrange(DOWN, buff=0.2, aligned_edge=LEFT))
         return VGroup(bars, header.set_x(STAGE.body_left, LEFT))  # the first column starts on the body grid
 
+    def placed_division(self) -> MathTex:
+        """The scaled dots' division (`division_line`) where the unscaled bars will grow, before they and the
+        plots are there: half way up their height, from their left end, on one line or else two, on the stage
+        and clear of a names legend in the plots' place."""
+        bars = self.knob.bars
+        spot = [bars.baseline.get_left()[0], bars.baseline.get_y() + bars.max_height / 2, 0]
+        lines = (division_line(self.scaled_trace, split).move_to(spot, aligned_edge=LEFT) for split in (0, 1))
+        legend = self.first_legend
+        return fit.first_that_fits(
+            lines,
+            lambda line: (
+                line.get_right()[0] <= STAGE.right and (not len(legend) or fit.apart(line, legend, 0.2))
+            ),
+        )
+
     def scaled_gain_mark(self) -> VGroup:
         """A dot on the curve where the scaled scores sit (g = 1/√d), its label in the nearest spot clear of
         the curve, the axes, the stop marks and the text round the plot, tied to the dot by a leader line when
@@ -590,6 +620,26 @@ def slope_caption(slope: float, printed: str, gain: float) -> tuple[str, str]:
         _("That slope is still %(slope)s, far from flat:", slope=said(printed)),
         _("these scores do not saturate by gain %(gain)s.", gain=said(fmt(gain, 1))),
     )
+
+
+def division_line(trace, split: bool = False) -> MathTex:
+    """'[4, 0, 2] / √4 = [2, 0, 1]': the trace's dots divided by its root into its scores, in three parts (the
+    dots, the division, the result), the result on a line of its own under the dots when `split`."""
+    root = rf"\sqrt{{{trace.width}}}"
+    rows = [
+        row("divide", [fmt(dot, SCORE_PLACES), root], score, SCORE_PLACES)
+        for dot, score in zip(trace.dots, trace.scores)
+    ]
+    sign = "=" if all(rel.sign == "=" for rel in rows) else r"\approx"
+    line = c.math(
+        vector_tex(trace.dots, SCORE_PLACES),
+        rf"/\, {root}",
+        Tex(f"{sign} {vector_tex(trace.scores, SCORE_PLACES)}", rows),
+    )
+    line[1].set_color(scaled_color())  # the division, as the scaled case is drawn
+    if split:
+        line[2].next_to(line[0], DOWN, buff=0.2, aligned_edge=LEFT)
+    return line
 
 
 class SciNumber(VGroup):
@@ -705,7 +755,11 @@ def slope_label(plot: CurvePlot) -> CurvePlot:
 # Layout: two sets of bars side by side on the left, two plots on the right
 
 BAR_HEIGHT = 2.4
-SET_WIDTH = 2.85  # room for one set of bars: three values side by side, each on its bar, NUMBER_ROOM apart
+SET_WIDTH = 3.15  # room for one set of bars: three values side by side, each on its bar, NUMBER_ROOM apart
+MOST_SPACING = (
+    1.05  # between bars: three values side by side a word space apart ('0.000 0.000' 8 px apart read
+)
+# as one number, review V4)
 HEADER_WIDTH = 3.45  # widest a formula over a set may be (the two sets' formulas then just clear each other)
 NAME_WIDTH = (
     1.2  # widest a name under a bar may be (the outer ones reach towards the other set: two this wide
@@ -727,19 +781,19 @@ LEVEL_ROOM = 0.15  # the least room between the dashed level line and a value (i
 STAGGER = (
     0.38  # a value's step above a crowded neighbour's (the drop of a lowered row of names): a number's height
 )
-SCALED_X, LIVE_X = -5.2, -1.75
+SCALED_X, LIVE_X = -5.15, -1.4
 BASELINE_Y = -1.25
 PLOT_RIGHT = (
     STAGE.right - 1.35
 )  # where both plots' axis lines end (their labels "gain g" and "gap" go beyond)
 PLOT_TOP = 2.4  # the top of the upper plot's label, an emphasis frame below the subtitle
-PLOT_SIZE = (4.0, 1.3)
+PLOT_SIZE = (4.4, 1.3)
 PLOT_SHARE = (
     0.45  # of the plots' lowering (room for the names legend), the upper plot's; the rest the S-curve's
 )
 MOST_LOWER = 1.0  # the most the bars and plots are lowered for the legend (else it leaves as the plots come)
 PLOT_GAP = 0.25  # between the upper plot's gain label and the lower plot's title
-TANGENT_SIZE = (4.0, 1.6)
+TANGENT_SIZE = (4.4, 1.6)
 TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction of the axis
 LABEL_OVERHANG = 0.25  # how far a tick label may pass the gap axis' end: 3 digits fit, 4 push "gap" out
 MARK_GAP = 0.45  # between the scaled case's dot and its label
@@ -768,7 +822,7 @@ class SetPlan:
 
     @classmethod
     def of(cls, tokens) -> SetPlan:
-        spacing = min(0.95, SET_WIDTH / len(tokens))
+        spacing = min(MOST_SPACING, SET_WIDTH / len(tokens))
         widths = [c.text(token, role="label").width for token in tokens]
         least = [fit.least_width(t) for t, w in zip(tokens, widths) if w > NAME_WIDTH]  # cut, how far
         wanted = min(max(widths), max([NAME_WIDTH, *least]))
