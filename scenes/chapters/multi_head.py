@@ -262,9 +262,11 @@ class MultiHead(ChapterScene):
                     for r, k in zip(head.blends, head.coordinates)
                 ],
                 *[FadeOut(VGroup(r.label, *r.terms, *r.pluses, r.result[0])) for r in head.blends],
-                Create(head.out_band),
                 run_time=0.8,
             )
+            self.play(
+                Create(head.out_band), run_time=0.4
+            )  # round the result once it has landed, not through it
 
     def concatenate(self) -> None:
         self.beat("Concatenate, then project")

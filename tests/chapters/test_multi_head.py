@@ -4,7 +4,7 @@ import itertools
 
 import numpy as np
 import pytest
-from manim import AnimationGroup, VGroup
+from manim import AnimationGroup, FadeTransform, VGroup
 from manim.animation.animation import prepare_animation
 
 from attention import examples
@@ -523,3 +523,22 @@ def test_the_caveat_beside_the_charts_keeps_its_bracket_whole(river):
     """Review 5: beside the river example's charts it read '(here they do / not)'."""
     assert river.note.original_text.split("\n")[-1] == "(here they do not)"
     assert fit.apart(river.note, VGroup(*[r.weights for r in river.readings]))
+
+
+def test_a_head_s_output_band_is_drawn_round_its_result_once_the_result_has_landed(scene):
+    """Review V4 (100.0-100.6 s): head 1's [1.723, 0.277] flew to the output while its band was drawn, the band's
+    edge through '1.723'. The band is drawn in a play of its own, after the one that moves the result."""
+    plays = []
+    record = lambda *animations, **options: plays.append(animations)  # noqa: E731
+    scene.show, scene.play, scene.wait_for_reader = record, record, lambda: None
+    scene.beat, scene.caption_time = lambda name: None, lambda caption: 1.0
+    try:
+        scene.blend()
+    finally:
+        del scene.show, scene.play, scene.wait_for_reader, scene.beat, scene.caption_time
+    for head in scene.heads:
+        (drawn,) = [
+            k for k, p in enumerate(plays) if any(getattr(a, "mobject", None) is head.out_band for a in p)
+        ]
+        moved = [k for k, p in enumerate(plays) if any(isinstance(a, FadeTransform) for a in p)]
+        assert drawn - 1 in moved and len(plays[drawn]) == 1
