@@ -380,3 +380,7 @@ def test_a_matrix_dims_only_once_it_has_been_used(tmp_path):
     Probed.__name__ = Projections.__name__  # the registry's chapter
     snapshot.played(Probed, tmp_path)
     assert seen == {"keys made": [1, 1, 1], "all made": [1, 1, 1]}
+
+
+def test_last_frame_snapshot(tmp_path):
+    snapshot.assert_matches_snapshot("Projections", snapshot.last_frame(Projections, tmp_path))
