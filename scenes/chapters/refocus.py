@@ -14,11 +14,13 @@ from manim import (
     UR,
     Brace,
     Create,
+    DashedVMobject,
     Dot,
     FadeIn,
     FadeOut,
     LaggedStart,
     Line,
+    Rectangle,
     ReplacementTransform,
     SurroundingRectangle,
     Transform,
@@ -80,7 +82,9 @@ PATH_STEPS = 24  # the query's path sampled this often for the highest the bars 
 PLANE_TOP = 0.6  # the highest the values' plane's top may stand (lower under the bars and their names)
 PLANE_BOTTOM = STAGE.bottom + 0.05  # the lowest its bottom may reach: above the caption band
 PLANE_WIDTH = 5.2  # the widest it may be
-TICK_WIDTH = 3  # the weights before the new query: a line across each bar's old top
+GHOST_PEEK = 0.08  # a ghost bar (a weight before the new query) reaches this far beyond its bar on each side
+GHOST_DASH = 0.08  # the length of one of its dashes
+TAG_PAD = 0.04  # round the old weight printed on a ghost's top, on a patch of the background's colour
 # how many times larger than the plane the magnified view draws the new blend (review 4: at about 1.2 times it
 # hardly magnified): its panel's side follows from what it shows; smaller gains tried in turn where a larger
 # one's panel covers a name; then, for a blend too large to magnify so within the plane's size, panels of
@@ -164,15 +168,15 @@ class Refocus(ChapterScene):
                 "Only the query changes, to %(query)s.",
                 query=said_vector(fmt_input(x) for x in self.after.query),
             ),
-            hold=2,
         )
+        self.show(framed(self.query, theme().query), run_time=1.5)  # as it is read (review V4: a still)
 
     def new_blend(self) -> None:
         self.beat("New weights, new blend")
-        ghost = VGroup(self.plane.output.copy().set_opacity(GHOST), *self.ghosts)
+        self.old_output = self.plane.output.copy().set_opacity(GHOST)
         self.show(
             ReplacementTransform(self.scores, self.next_scores),
-            FadeIn(ghost),
+            FadeIn(self.old_output, *self.ghosts),
             self.strip.light("dot", "scale"),
             run_time=1,
             caption=_(
@@ -186,13 +190,20 @@ class Refocus(ChapterScene):
             self.strip.light("exp", "blend"),
             run_time=MORPH_SECONDS,
             caption=recompute,
-            hold=1.5,
         )
         self.unfollow(moving)
+        settle = (
+            self.stacked_values()
+        )  # a value over a dashed bar it fits inside reads as its value (review V4)
+        if settle:
+            self.show(*settle, run_time=1, hold=0.5)
+        else:
+            self.wait(1.5)
         self.show(
-            *[framed(part, theme().muted) for part in ghost],
+            *([FadeIn(self.old_values)] if len(self.old_values) else []),
+            *[framed(part, theme().muted) for part in (*self.old_values, self.old_output)],
             run_time=1.5,
-            caption=_("The faint marks and arrow are the blend before;"),
+            caption=_("The dashed bars and the faint arrow are the blend before;"),
         )
         self.show(
             framed(self.plane.output, theme().output),
@@ -208,7 +219,16 @@ class Refocus(ChapterScene):
         else:
             terms = [*self.zoom.terms, self.zoom.output]
             shown, caption = [FadeIn(self.zoom)], _("Magnified: each weight times its value, tip to tail,")
-        self.show(*shown, self.strip.light("blend"), run_time=1.2, caption=caption)
+        self.show(
+            *shown,
+            FadeOut(*self.ghosts, *self.old_values),
+            *self.values_on_bars(),
+            self.strip.light("blend"),
+            run_time=1.2,
+            caption=caption,
+        )
+        source = self.plane.plane if self.zoom is None else self.zoom.frame  # what the view magnifies
+        self.show(framed(source, theme().muted), run_time=1.5)
         self.show(
             LaggedStart(*[framed(term, term.get_color()) for term in terms], lag_ratio=0.6),
             run_time=2.5,
@@ -216,13 +236,14 @@ class Refocus(ChapterScene):
         )
         output_caption, focus_caption = self.zero_captions
         self.show(
-            FadeIn(self.zero_rows),
             self.memory.animate.set_opacity(1),
             framed(self.output, theme().output),
             run_time=1.5,
             caption=output_caption,
         )
+        self.show(framed(terms[-1], theme().output), run_time=1.5)  # the same output, drawn
         self.show(
+            FadeIn(self.zero_rows),
             Create(self.zero_box),
             *[framed(self.bars.bars[i], self.bars.bars[i].get_fill_color()) for i in self.focused],
             run_time=1.5,
@@ -334,24 +355,27 @@ class Refocus(ChapterScene):
             summary_note(self.before, self.after), LEFT_WIDTH, role="small"
         )  # German wraps
         factor, taken = self.layout(under, width)
-        self.ghosts = self.old_marks()  # drawn as the new query comes; the values keep clear of them
+        self.ghosts, self.old_values = self.old_marks(factor)  # drawn as the new query comes
         self.zero_box = SurroundingRectangle(self.zero_rows, color=theme().output, buff=BOX_BUFF)
         self.plane.set_blend(tr.weights)
         self.zoom = self.magnified(factor)
-        if self.zoom is not None and self.zoom.hits[2]:
+        if self.zoom is not None and not fit.apart(self.note, self.zoom.panel, COLUMN_GAP):
             self.note_beside(self.zoom, factor)
         self.q_tracker = ValueTracker(0.0)
         return taken
 
     def note_beside(self, zoom: Zoom, factor: float) -> None:
-        """The summary's note wrapped to end ZOOM_INSET left of the magnified view where that leaves it NOTE_LEAST
+        """The summary's note wrapped to end COLUMN_GAP left of the magnified view where that leaves it NOTE_LEAST
         of its width, so the view stays to the end: in the rows' place, the note met the view of the lecture's own
-        example, which then left the poster's output a few pixels long."""
-        room = zoom.panel.get_left()[0] - ZOOM_INSET - self.note.get_left()[0]
+        example, which then left the poster's output a few pixels long (or ended 5 px from it, review V4's
+        lower bars)."""
+        room = zoom.panel.get_left()[0] - COLUMN_GAP - self.note.get_left()[0]
         if NOTE_LEAST * self.note.width <= room < self.note.width:
             corner = self.note.get_corner(UL)
-            self.note = fit.wrap_within(summary_note(self.before, self.after), room / factor, role="small")
-            self.note.scale(factor).move_to(corner, aligned_edge=UL)
+            wrapped = fit.wrap_within(summary_note(self.before, self.after), room / factor, role="small")
+            wrapped.scale(factor).move_to(corner, aligned_edge=UL)
+            if wrapped.get_bottom()[1] >= STAGE.bottom:  # the lines it gains above the caption band
+                self.note = wrapped
 
     def note_covered(self) -> bool:
         """Whether the magnified view, where it stands, covers the summary's note."""
@@ -442,7 +466,15 @@ class Refocus(ChapterScene):
             float(np.max(attend(self.query_at(t), self.example.keys, self.example.values).weights))
             for t in np.linspace(0, 1, PATH_STEPS + 1)
         )
-        reach = peak * BAR_HEIGHT + VALUE_BUFF + c.number(peak).height
+        height = c.number(peak).height
+        tag = c.number(0, role="small").height + 2 * TAG_PAD
+        stacks = [  # the new and old values once the bars have moved (`stacked`)
+            max(new + height, centre + tag / 2)
+            for w0, w1 in zip(self.before.weights, self.after.weights)
+            for new, centre in [stacked(w0 * BAR_HEIGHT, w1 * BAR_HEIGHT, 0, height, tag)]
+            if self.values_shown()
+        ]
+        reach = max([peak * BAR_HEIGHT + VALUE_BUFF + height, *stacks])
         return self.strip.get_bottom()[1] - BAND_GAP - reach
 
     def query_at(self, t: float) -> np.ndarray:
@@ -458,15 +490,84 @@ class Refocus(ChapterScene):
         self.plane.set_blend(trace.weights)
         self.output.set_values(trace.output)
 
-    def old_marks(self) -> list[Line]:
-        """A line across each bar's top where it stands now: its weight before the bars move. As the bars move,
-        a value stands on its bar or its ghost line, the higher (review 5: a ghost line struck '0.238' through)."""
+    def old_marks(self, factor: float) -> tuple[list[DashedVMobject], VGroup]:
+        """Each bar's weight before the new query, where the bar stands now: a dashed outline GHOST_PEEK wider
+        than the bar and its value (so the dashes show beside a taller new bar, and a value inside the outline
+        crosses none), and a tag: the value printed small and muted on a patch of the background, placed on the
+        outline's top by `stacked_values` once the bars have moved (none where the bars' values are left out).
+        Review V4: a faint line across the old top read as the underline of the new value over it, or hid inside
+        the new bar."""
+        shown = self.values_shown()
+        widest = max(
+            [bar.width for bar in self.bars.bars] + [value.width for value in self.bars.values if shown]
+        )
+        spacing = self.bars.bars[1].get_x() - self.bars.bars[0].get_x()
+        width = min(widest + 2 * GHOST_PEEK, spacing - GHOST_PEEK)  # neighbours' dashes apart
+        ghosts = []
+        for bar in self.bars.bars:
+            outline = Rectangle(width=width, height=bar.height, stroke_width=2)
+            outline.move_to(bar, aligned_edge=DOWN).set_stroke(theme().muted)
+            ghosts.append(
+                DashedVMobject(outline, num_dashes=int(outline.get_arc_length() / (2 * GHOST_DASH)))
+            )
+        numbers = (
+            [c.number(w, role="small", color=theme().muted) for w in self.before.weights] if shown else []
+        )
+        one_size(VGroup(*numbers), factor)
+        tags = VGroup(*[VGroup(patch(n), n) for n in numbers])
+        return ghosts, tags
+
+    def values_on_bars(self) -> list:
+        """The moves that put each value back on its bar, as the ghosts go."""
+        if not self.values_shown():
+            return []
+        bars = zip(self.bars.values, self.bars.bars)
         return [
-            Line(
-                bar.get_corner(UL), bar.get_corner(UR), color=bar.get_fill_color(), stroke_width=TICK_WIDTH
-            ).set_opacity(GHOST)
-            for bar in self.bars.bars
+            value.animate.shift(UP * (bar.get_top()[1] + VALUE_BUFF - value.get_bottom()[1]))
+            for value, bar in bars
         ]
+
+    def values_shown(self) -> bool:
+        """Whether the bars print their values (`drop_crowded_values` leaves them out where they crowd)."""
+        return self.bars.values in self.bars.submobjects
+
+    def stacked_values(self) -> list:
+        """The moves that put each new value where `stacked` says, over the bars as they stand; the tags are put on
+        the ghosts' tops at once (they fade in as the values move)."""
+        moves = []
+        if not self.values_shown():
+            return moves
+        base = self.bars.baseline.get_y()
+        for tag, value, bar, ghost in zip(self.old_values, self.bars.values, self.bars.bars, self.ghosts):
+            new, centre = stacked(ghost.get_top()[1], bar.get_top()[1], base, value.height, tag.height)
+            tag.move_to([bar.get_x(), centre, 0])
+            moves.append(value.animate.shift(UP * (new - value.get_bottom()[1])))
+        return moves
+
+
+def stacked(old_top: float, new_top: float, base: float, height: float, tag: float) -> tuple[float, float]:
+    """Where a bar's new value (`height` high: its bottom) and the tag of its old value (`tag` high: its centre)
+    stand, given the tops of its ghost and of its bar and the baseline: the tag on the ghost's top (on the
+    baseline at the least), the new value on its bar where that leaves VALUE_BUFF between them (inside a taller
+    ghost, or over a shorter one), else VALUE_BUFF over the tag (review V4: a value over the ghost's top read as
+    that line's value)."""
+    centre = max(old_top, base + tag / 2)
+    low, high = centre - tag / 2, centre + tag / 2
+    new = new_top + VALUE_BUFF
+    if new < high + VALUE_BUFF and new + height > low - VALUE_BUFF:
+        new = high + VALUE_BUFF
+    return new, centre
+
+
+def patch(number) -> Rectangle:
+    """A patch of the background's colour TAG_PAD round `number`: the ghost's dashes and a bar stop short of it."""
+    return Rectangle(
+        width=number.width + 2 * TAG_PAD,
+        height=number.height + 2 * TAG_PAD,
+        fill_color=theme().background,
+        fill_opacity=1,
+        stroke_width=0,
+    ).move_to(number)
 
 
 def value_coloured(plane: ValuePlane) -> ValuePlane:

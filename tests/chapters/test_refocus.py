@@ -3,7 +3,7 @@ before the new query marked on the bars."""
 
 import numpy as np
 import pytest
-from manim import UL, Dot
+from manim import UL, Dot, FadeIn
 
 from attention import examples
 from attention.examples.file import examples_from_dict, load_example_file
@@ -12,6 +12,7 @@ from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt
 from scenes.kit.bars import VALUE_BUFF
 from scenes.kit.components import number
+from scenes.kit.emphasis import FRAME_BUFF
 from scenes.kit.fit import apart, box
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
@@ -71,12 +72,22 @@ def test_the_values_are_drawn_in_the_values_colour_and_only_their_words_in_the_t
         assert name.get_color().to_hex().upper() == token_color(token).upper()
 
 
-def test_the_weights_before_are_marked_across_the_bars_where_they_stood(scene):
-    marks = scene.old_marks()
-    for mark, bar, token in zip(marks, scene.bars.bars, scene.example.tokens):
-        assert mark.get_y() == pytest.approx(bar.get_top()[1])
-        assert mark.width == pytest.approx(bar.width)
-        assert mark.get_color().to_hex().upper() == token_color(token).upper()
+def test_the_weights_before_are_dashed_bars_of_their_height_wider_than_the_bars_with_their_values(scene):
+    """Review V4: a faint line across each old top hid inside a taller new bar or read as an underline."""
+    for ghost, bar, value, old, w in zip(
+        scene.ghosts, scene.bars.bars, scene.bars.values, scene.old_values, scene.before.weights
+    ):
+        assert len(ghost.submobjects) > 10  # dashes
+        assert ghost.get_bottom()[1] == pytest.approx(bar.get_bottom()[1], abs=0.02)
+        assert ghost.height == pytest.approx(w * scene.bars.max_height, abs=0.02)
+        assert ghost.width >= max(bar.width, value.width) + 0.1  # beside a taller bar; a value inside, clear
+        patch, printed = old
+        assert printed.printed == fmt(w, WEIGHT_PLACES)
+        assert printed.get_color().to_hex().upper() == theme().muted.upper()
+        assert printed.height >= 0.8 * number(0).height * digit_share(scene)
+        assert patch.get_fill_color().to_hex().upper() == theme().background.upper()
+        assert inside(box(printed), box(patch))
+    assert all(apart(a, b) for a, b in zip(scene.ghosts, scene.ghosts[1:]))
 
 
 def test_the_defaults_blend_is_the_storyboard_s():
@@ -174,10 +185,37 @@ def test_the_bars_stand_below_the_formula_strip_while_the_query_moves(which, req
         scene.follow_query()
 
 
-def test_the_poster_keeps_the_magnified_view_beside_the_summary_s_note(tmp_path):
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    """Refocus played, noting for each caption what fades in with it (`arrivals`)."""
+    arrivals, show = {}, Refocus.show
+
+    def noting(self, *animations, caption=None, **options):
+        if caption:
+            arrivals[caption] = [a.mobject for a in animations if isinstance(a, FadeIn)]
+        show(self, *animations, caption=caption, **options)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Refocus, "show", noting)
+        with using(examples.DEFAULT):  # not the example a module fixture left in use
+            scene = played(Refocus, tmp_path_factory.mktemp("recorded"))
+    scene.arrivals = arrivals
+    return scene
+
+
+def test_the_zero_value_s_row_comes_with_the_caption_that_speaks_of_it(recorded):
+    """Review V4: the row 'cat 0.665 × [0, 0] = [0.000, 0.000]' came with 'The output is …', 4 s before 'A zero
+    value adds nothing …'."""
+    output_caption, focus_caption = recorded.zero_captions
+    assert focus_caption == "A zero value adds nothing, however large its weight."
+    assert recorded.zero_rows in recorded.arrivals[focus_caption]
+    assert recorded.zero_rows not in recorded.arrivals[output_caption]
+
+
+def test_the_poster_keeps_the_magnified_view_beside_the_summary_s_note(recorded):
     """Review 5: the closing picture lost the magnified view (a 45 px output at 1080p); it stays, clear of the
     note and of every text in the column."""
-    scene = played(Refocus, tmp_path)
+    scene = recorded
     assert scene.note in scene.mobjects and scene.zoom in scene.mobjects
     assert all(apart(scene.zoom.panel, part) for part in (scene.note, scene.memory, scene.zero_box))
 
@@ -194,6 +232,43 @@ def test_a_value_over_the_bars_stands_clear_of_its_ghost_line_as_the_query_moves
             for value, ghost, bar in zip(scene.bars.values, scene.ghosts, scene.bars.bars):
                 floor = max(ghost.get_top()[1], bar.get_top()[1]) + VALUE_BUFF
                 assert value.get_bottom()[1] == pytest.approx(floor, abs=1e-6)
+    finally:
+        scene.q_tracker.set_value(0)
+        scene.follow_query()
+
+
+def stacked_at_the_end(scene) -> list:
+    """The new values where `stacked_values` moves them, the new query's weights on the bars."""
+    scene.q_tracker.set_value(1)
+    scene.follow_query()
+    return [move.build().mobject.target for move in scene.stacked_values()]
+
+
+@pytest.mark.parametrize("which", ["scene", "river_bank", "greek", "equal_keys"])
+def test_old_and_new_values_stand_apart_clear_of_the_dashes_and_of_the_frames_round_the_old(which, request):
+    """Review V4: the old 'the' mark stood under the new '0.090' as its underline, the old 'sat' mark on the new
+    0.245, and the frames round the old marks crossed '0.245'. Whatever the old weight against the new (above,
+    below, equal: corpus-05), each old value is a tag on its dashed bar's top (on the baseline at the least), each
+    new value on its bar, inside the dashed bar or over it, crossing no dash, or over the tag; a frame round a tag
+    touches no new value; all under the formula strip."""
+    scene = request.getfixturevalue(which)
+    try:
+        news = stacked_at_the_end(scene)
+        shown = len(scene.ghosts) if scene.values_shown() else 0  # none where the bars' values crowd
+        assert len(news) == len(scene.old_values) == shown
+        base = scene.bars.baseline.get_y()
+        for new, tag, ghost, bar in zip(news, scene.old_values, scene.ghosts, scene.bars.bars):
+            assert tag.get_y() == pytest.approx(max(ghost.get_top()[1], base + tag.height / 2))
+            assert inside(box(new), box(ghost) + [[0.05, 0], [-0.05, -0.05]]) or apart(new, ghost)
+            assert new.get_bottom()[1] == pytest.approx(bar.get_top()[1] + VALUE_BUFF) or (
+                new.get_bottom()[1] == pytest.approx(tag.get_top()[1] + VALUE_BUFF)
+            )
+            assert apart(new, bar) and tag.get_top()[1] < scene.strip.get_bottom()[1]
+            framed_tag = box(tag) + [[-FRAME_BUFF] * 2, [FRAME_BUFF] * 2]
+            assert all(fit.boxes_apart(framed_tag, box(other)) for other in news)
+        if which == "scene":  # the new 0.090 on its bar inside the dashed 0.665; the old 0.090 inside 'cat'
+            assert inside(box(news[0]), box(scene.ghosts[0]))
+            assert inside(box(scene.old_values[1]), box(scene.bars.bars[1]) + [[-0.1, 0], [0.1, 0]])
     finally:
         scene.q_tracker.set_value(0)
         scene.follow_query()
