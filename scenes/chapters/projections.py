@@ -92,14 +92,19 @@ class Projections(ChapterScene):
         )
         self.play(FadeIn(self.names), FadeIn(self.x), run_time=1.2)  # while the caption is read
         words, width = self.p.embeddings.shape
-        self.say(
-            ngettext(
-                "%(num)s word, %(width)s numbers each; stacked, its row makes X.",
-                "%(num)s words, %(width)s numbers each; stacked, their rows make X.",
-                words,
-                width=width,
+        caption = ngettext(
+            "%(num)s word, %(width)s numbers each; stacked, its row makes X.",
+            "%(num)s words, %(width)s numbers each; stacked, their rows make X.",
+            words,
+            width=width,
+        )
+        self.show(  # each word's row framed in turn, inside the brackets, as it is read (review round 4: 3.4 s still)
+            LaggedStart(
+                *[framed(VGroup(*row), buff=BOX_BUFF) for row in self.x.matrix.get_rows()], lag_ratio=1
             ),
-            hold=0.5,
+            run_time=self.caption_time(caption),
+            rate_func=linear,
+            caption=caption,
         )
 
     def three_matrices(self) -> None:

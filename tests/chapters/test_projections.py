@@ -333,7 +333,7 @@ def test_each_matrix_comes_in_as_named_and_its_numbers_are_framed_then_the_equal
     tmp_path, monkeypatch
 ):
     """Review round 4: X, W_Q, W_K and W_V stood 7 s still under two captions (10-17 s), the weights column
-    4.4 s. The matrices come in one after another with their product lit, then each one's numbers are framed;
+    4.4 s, X alone 3.4 s. The matrices come in one after another with their product lit, then each one's numbers are framed;
     the two equal weights are framed as the caption says them."""
     framed_parts, lit = [], []
 
@@ -350,6 +350,8 @@ def test_each_matrix_comes_in_as_named_and_its_numbers_are_framed_then_the_equal
     Probed.__name__ = Projections.__name__  # the registry's chapter
     monkeypatch.setattr(projections, "framed", recorded)
     scene = snapshot.played(Probed, tmp_path)
+    rows = scene.x.matrix.get_rows()  # first X's rows, one by one, as 'stacked, their rows make X' is read
+    assert [list(p) for p in framed_parts[: len(rows)]] == [list(r) for r in rows]
     ids = [id(p) for p in framed_parts]
     matrices = [ids.index(id(w.matrix)) for w in scene.ws]
     assert matrices == sorted(matrices) and matrices == list(range(matrices[0], matrices[0] + 3))
