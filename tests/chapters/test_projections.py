@@ -333,8 +333,8 @@ def test_each_matrix_comes_in_as_named_and_its_numbers_are_framed_then_the_equal
     tmp_path, monkeypatch
 ):
     """Review round 4: X, W_Q, W_K and W_V stood 7 s still under two captions (10-17 s), the weights column
-    4.4 s, X alone 3.4 s. The matrices come in one after another with their product lit, then each one's numbers are framed;
-    the two equal weights are framed as the caption says them."""
+    4.4 s, X alone 3.4 s. X's rows are framed in turn; the matrices come in one after another with their product
+    lit, then each one's numbers are framed; the two equal weights are framed as the caption says them."""
     framed_parts, lit = [], []
 
     def recorded(part, *args, **kwargs):
