@@ -306,6 +306,11 @@ class ThreeTokenDrag(ChapterScene):
                 caption=said[-1] if len(said) > 1 else None,
             )
         self.show(FadeIn(self.note, shift=UP * 0.2), run_time=1, caption=self.note_said)
+        # the top weights framed again, left to right, while the note is read (review V4: a 4.3 s still end)
+        tops = [framed(top_bar(chart[0])) for chart in self.charts]
+        self.play(
+            LaggedStart(*tops, lag_ratio=0.6), run_time=max(1.5, self.caption_time(self.note_said) - 1.2)
+        )
 
     def still_shown(self, blocks) -> list:
         """The parts of `blocks` on screen now (a part that left earlier is no longer in the scene)."""
@@ -477,6 +482,7 @@ HEADER_BUFF, VALUE_BUFF, LEGEND_GAP = (
 # rows ROW_BUFF apart (a frame round a value stands as far from the row under it as from the value); names
 # NAME_BUFF under the baseline or the values
 VALUE_GAP, VALUE_DROP, ROW_BUFF, NAME_BUFF = 0.15, 0.15, 2 * FRAME_BUFF, 0.15
+OVER_GAP = 0.1  # ... over the bars (each at its bar's height, so rarely level with its neighbour)
 LEADER_BUFF = 0.04  # a leader from a value on a lower row stops this short of it and of the baseline
 VALUE_ROWS = 2  # under the baseline, values take at most this many rows (a third would squeeze the bars)
 SPILL = (CHART_GAP - VALUE_GAP) / 2  # how far a value under the baseline may reach past its ends
@@ -621,7 +627,7 @@ def first_clear(label, point, boxes, outlines, tries: int, top: float, margin: f
     half, here = (own[1] - own[0]) / 2, (own[1] + own[0]) / 2
     centres = [here]
     eight = np.linspace(0, 2 * np.pi, 8, endpoint=False)
-    for ring in range(1, tries + 1):
+    for ring in np.arange(1, tries + 0.25, 0.5):  # half rings too: as near as it is clear (issue 29)
         for angle in (
             [*eight, *eight + np.pi / 8] if ring <= LABEL_TRIES else np.linspace(0, 2 * np.pi, 16, False)
         ):
@@ -953,14 +959,14 @@ def point_text(query) -> str:
 
 
 def top_bar(chart: WeightChart) -> VGroup:
-    """A chart's largest bar with its printed weight, or where a frame round both would touch another bar or
-    value (a weight wider than its bar's column, a weight under the baseline), the weight alone."""
+    """A chart's largest bar with its printed weight, or where a frame round both would come within FRAME_BUFF of
+    another bar or value (a weight wider than its bar's column, a weight under the baseline), the weight alone."""
     top = int(np.argmax(chart.weights))
     both = VGroup(chart.bars[top], chart.values[top])
     frame = fit.box(both) + [[-FRAME_BUFF, -FRAME_BUFF], [FRAME_BUFF, FRAME_BUFF]]
     others = [chart.bars[i] for i in range(len(chart.bars)) if i != top]
     others += [chart.values[i] for i in chart.shown if i != top]
-    clear = all(fit.boxes_apart(frame, fit.box(m)) for m in others)
+    clear = all(fit.boxes_apart(frame, fit.box(m), FRAME_BUFF) for m in others)
     return both if clear else VGroup(chart.values[top])
 
 
@@ -1302,12 +1308,12 @@ def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup]
 class WeightChart(VGroup):
     """One set of weights as bars whose height is the weight (`height` for a weight of 1), `pitch` apart on a
     baseline from the origin rightwards, in the tokens' colours, and its weights printed (as
-    `arithmetic.sci_parts` prints it: a positive weight never reads 0.000), each centred on its bar: over it
-    where every one fits there (`over`: clear of the other bars' columns and VALUE_GAP from each other, within
-    the baseline's span), else under the baseline, on `rows` staggered rows (`fit.staggered`): from the
-    largest down if they must, each where it keeps VALUE_GAP from the others, the rest left out (`shown` says
-    which are printed; on more than one row, each in its token's colour), or with no rows the largest alone
-    over its bar; under them each bar's name if `named`."""
+    `arithmetic.sci_parts` prints it: a positive weight never reads 0.000), each centred on its bar: over it in
+    small type where every one fits there (`over`: clear of the other bars' columns and OVER_GAP from each other,
+    within the baseline's span), else under the baseline in the number size, on `rows` staggered rows
+    (`fit.staggered`): from the largest down if they must, each where it keeps VALUE_GAP from the others, the
+    rest left out (`shown` says which are printed; on more than one row, each in its token's colour), or with no
+    rows the largest alone over its bar; under them each bar's name if `named`."""
 
     def __init__(self, tokens, trace, pitch: float, height: float, named: bool, rows: int = VALUE_ROWS):
         super().__init__()
@@ -1326,10 +1332,15 @@ class WeightChart(VGroup):
             ]
         )
         log10_weights = (np.asarray(trace.scores) - trace.log_exp_sum) / np.log(10)
-        self.values = VGroup(*[weight_label(x) for x in log10_weights])
         self.shown = list(range(len(self.bars)))  # the bars whose weights are printed
         self.stacked = False  # values under the bars on more than one row
-        self.over = self.stand_over() or not self.stand_under(rows)  # values over the bars, or under them
+        # over the bars in small type (review V4: the lecture's staggered rows under them were cramped), else
+        # under them in the chapter's number size
+        self.values = VGroup(*[weight_label(x, "small") for x in log10_weights])
+        self.over = self.stand_over()
+        if not self.over:
+            self.values = VGroup(*[weight_label(x) for x in log10_weights])
+            self.over = self.stand_over() or not self.stand_under(rows)
         self.leaders = VGroup() if self.over else self.lead()
         if self.stacked:  # read by colour, not line by line (review 5: river, money, bank, water)
             for value, token in zip(self.values, tokens):
@@ -1343,7 +1354,7 @@ class WeightChart(VGroup):
 
     def stand_over(self) -> bool:
         """Each value over its bar, within the baseline's span; whether every one is clear there of the other
-        bars' columns and VALUE_GAP from the other values (side by side: so whatever the bars' heights)."""
+        bars' columns and OVER_GAP from the other values (side by side: so whatever the bars' heights)."""
         for value, bar in zip(self.values, self.bars):
             value.next_to(bar, UP, buff=VALUE_BUFF)
             within(value, self.baseline)
@@ -1354,7 +1365,7 @@ class WeightChart(VGroup):
             columns = [spans[j] for j in range(n) if j != i]
             if any(left < high + VALUE_BUFF and low - VALUE_BUFF < right for low, high in columns):
                 return False
-            if any(left < spans[n + j][1] + VALUE_GAP for j in range(i)):
+            if any(left < spans[n + j][1] + OVER_GAP for j in range(i)):
                 return False
         return True
 
@@ -1404,13 +1415,15 @@ def within(mobject, line, spill: float = 0) -> None:
     mobject.shift(LEFT * max(0.0, mobject.get_right()[0] - line.get_right()[0] - spill))
 
 
-def weight_label(log10_weight: float):
+def weight_label(log10_weight: float, role: str = "number"):
     """A weight given by its base-10 logarithm, as `arithmetic.sci_parts` prints it (in TeX, as the other
-    numbers): '0.026', or below 0.001 '2.10' over '× 10⁻⁵' (on two lines, narrow enough for a bar's column);
-    `printed` keeps it as text."""
+    numbers, in `role`'s size): '0.026', or below 0.001 '2.10' over '× 10⁻⁵' (on two lines, narrow enough for a
+    bar's column); `printed` keeps it as text."""
     number, exponent = sci_parts(float(log10_weight))
     # the mantissa braced, as an exponent is: whoever reads the TeX (the printed-values test) takes it for one
-    shown = c.math(number if exponent is None else rf"{{{number}}} \\ {{}}\times 10^{{{exponent}}}")
+    shown = c.math(
+        number if exponent is None else rf"{{{number}}} \\ {{}}\times 10^{{{exponent}}}", role=role
+    )
     shown.printed = number if exponent is None else f"{number} × 10^{exponent}"
     return shown
 
