@@ -79,6 +79,7 @@ GAIN = r"\mathsf{g}"
 W = r"\mathsf{w}"  # the top weight, upright as g is
 MARK_SECONDS = 1.0  # the least time a stop's mark takes to drop onto the gain axis, and each framing after it
 MIN_CLEARANCE = 0.25  # between the smallest weight's line and the plots on its right
+DIVISION_GAP = 0.3  # between the scaled dots' division and the baseline or names under it
 TIMES_BUFF = 0.12  # between a mantissa and its '× 10', as TeX spaces a binary sign
 RAISE = 0.45  # an exponent's foot above the baseline, in digit heights (a superscript, of the line's size)
 
@@ -506,18 +507,27 @@ class WhereItBreaks(ChapterScene):
         return VGroup(bars, header.set_x(STAGE.body_left, LEFT))  # the first column starts on the body grid
 
     def placed_division(self) -> MathTex:
-        """The scaled dots' division (`division_line`) where the unscaled bars will grow, before they and the
-        plots are there: half way up their height, from their left end, on one line or else two, on the stage
-        and clear of a names legend in the plots' place."""
+        """The scaled dots' division (`division_line`), on one line or else two, where nothing else is yet while
+        the first captions read it: where the unscaled bars will grow (half way up their height, from their left
+        end), or else under both sets' names from the body's left (where the smallest weight and the caveats come
+        later); on the stage and clear of the heading and of a names legend in the plots' place."""
         bars = self.knob.bars
-        spot = [bars.baseline.get_left()[0], bars.baseline.get_y() + bars.max_height / 2, 0]
-        lines = (division_line(self.scaled_trace, split).move_to(spot, aligned_edge=LEFT) for split in (0, 1))
-        legend = self.first_legend
-        return fit.first_that_fits(
-            lines,
-            lambda line: (
-                line.get_right()[0] <= STAGE.right and (not len(legend) or fit.apart(line, legend, 0.2))
-            ),
+        base = bars.baseline.get_y()
+        names = min(self.scaled_bars.get_bottom()[1], bars.get_bottom()[1])
+        spots = [
+            lambda line: line.move_to(
+                [bars.baseline.get_left()[0], base + bars.max_height / 2, 0], LEFT
+            ).shift(UP * max(0.0, base + DIVISION_GAP - line.get_bottom()[1])),
+            lambda line: line.next_to([STAGE.body_left, names - DIVISION_GAP, 0], DR, buff=0),
+        ]
+        lines = (place(division_line(self.scaled_trace, split)) for place in spots for split in (False, True))
+        return fit.first_that_fits(lines, self.division_fits)
+
+    def division_fits(self, line) -> bool:
+        legend, heading = self.first_legend, self.heading
+        on_stage = line.get_right()[0] <= STAGE.right and line.get_bottom()[1] >= STAGE.bottom
+        return (
+            on_stage and fit.apart(line, heading, 0.2) and (not len(legend) or fit.apart(line, legend, 0.2))
         )
 
     def scaled_gain_mark(self) -> VGroup:

@@ -715,11 +715,24 @@ def legend_kept(path, tmp_path) -> None:
     assert scene.first_legend not in fades and scene.names_legend not in fades
     legend_clear(scene)
     subtitle_kept(scene)
+    division_clear(scene)
     # not squat, and on the stage: narrowed from the left, the S-curve's title wrapped to more lines and pushed
     # the plot into the caption band
     for plot, size in ((scene.plot, PLOT_SIZE), (scene.tangent, TANGENT_SIZE)):
         assert plot.axes.x_length / plot.axes.y_length <= size[0] / size[1] + 1e-9, path.stem
         assert plot.get_bottom()[1] >= STAGE.bottom and plot.get_right()[0] <= STAGE.right, path.stem
+
+
+def division_clear(scene) -> None:
+    """The scaled dots' division, written out while the first captions read it: on the stage, clear of the
+    heading, the legend shown then, both sets' bars as they grow and their names (review V4)."""
+    division, legend = scene.division, scene.first_legend
+    assert division.get_right()[0] <= STAGE.right and division.get_bottom()[1] >= STAGE.bottom
+    assert apart(division, scene.heading, 0.2) and (not len(legend) or apart(division, legend, 0.2))
+    assert apart(division, scene.scaled_bars, 0.2)
+    bars = scene.knob.bars
+    over = division.get_bottom()[1] >= bars.baseline.get_y() + 0.2
+    assert over or division.get_top()[1] <= min(bars.get_bottom()[1], scene.scaled_bars.get_bottom()[1]) - 0.2
 
 
 def subtitle_kept(scene) -> None:
@@ -764,9 +777,8 @@ def test_the_division_is_written_out_where_the_unscaled_bars_will_grow(scene):
     ]
     assert divided.get_color().to_hex().lower() == scaled_color().lower()
     bars = scene.knob.bars
-    assert apart(scene.division, scene.scaled_bars, 0.2)
+    division_clear(scene)
     assert scene.division.get_left()[0] == pytest.approx(bars.baseline.get_left()[0])
-    assert scene.division.get_right()[0] <= STAGE.right
     assert scores.get_y() == pytest.approx(dots.get_y(), abs=0.05)  # on one line: there is room
     assert (
         bars.baseline.get_y()
