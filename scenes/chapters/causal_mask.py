@@ -64,6 +64,10 @@ CELL_PADS = (0.1, 0.08, 0.06, NUMBER_PAD)
 GRID_CENTER = LEFT * 2.8 + DOWN * 0.45
 GRID_LEFT = STAGE.left + 0.2  # the grid's labels stay right of this x
 UNDER_TITLE = 0.25  # the grid's captions stay this far below the subtitle
+# 'queries ↓' on the keys' line (issue 34: German 'Abfragen ↓' beside the column names took the cells' room),
+# this far before the keys' caption, which ends at least AXES_CLEAR before the formula; else beside the names
+AXES_GAP = 0.3
+AXES_CLEAR = 0.3
 SIDE_LEFT = 0.6  # x where the right-hand column of text starts, or further right beside a wide grid
 SIDE_GAP = 0.45  # between the grid's sums and the right-hand column
 SIDE_GAP_LEAST = 0.15  # ... where its tables would reach past COLUMN_RIGHT (German vectors, six words)
@@ -807,8 +811,13 @@ class CausalMask(ChapterScene):
         `terms` beside the values and its output line under them; 'e^-inf = 0' where it is clear."""
         self.place_grids()
         grid = self.open_grid
-        self.axes[0].next_to(grid.col_labels, UP, buff=0.2).align_to(grid.cells, LEFT)
-        self.axes[1].align_to(grid.col_labels, DOWN).set_x(STAGE.body_left, LEFT)  # clear of the row veils
+        keys, queries = self.axes
+        keys.next_to(grid.col_labels, UP, buff=0.2).align_to(grid.cells, LEFT)
+        if self.queries_on_keys_line:  # over the row labels, the keys after it
+            queries.set_x(STAGE.body_left, LEFT).shift(UP * (baseline_of(keys) - baseline_of(queries)))
+            keys.set_x(max(grid.cells.get_left()[0], queries.get_right()[0] + AXES_GAP), LEFT)
+        else:  # beside the column names, clear of the row veils
+            queries.align_to(grid.col_labels, DOWN).set_x(STAGE.body_left, LEFT)
         self.legend.next_to(self.masked_grid, DOWN, buff=LEGEND_GAP).align_to(grid.cells, LEFT)
         self.values_title = c.text(_("values"), role="label", color=theme().value)
         # the column SIDE_GAP right of the grid's sums, down to SIDE_GAP_LEAST where its tables reach its edge
@@ -919,15 +928,17 @@ class CausalMask(ChapterScene):
         return shown
 
     def place_grids(self) -> None:
-        """Both grids at GRID_CENTER, moved right to keep their labels on the stage and down to keep their
+        """Both grids at GRID_CENTER, moved right to keep their labels on the stage (and 'queries ↓' beside the
+        column names, where the keys' line has no room for it: `queries_on_keys_line`) and down to keep their
         captions under the subtitle (a grid of six words) and their names under the formula (staggered)."""
         grid = self.open_grid
-        room = STAGE.body_left + self.axes[1].width + 0.2 - grid.cells.get_left()[0]  # for 'queries ↓'
-        shift = RIGHT * max(0.0, GRID_LEFT - grid.get_left()[0], room)
-        if not shift[0]:  # room to spare on the left: as much of it as the masked grid needs beside this one
-            spare = min(grid.get_left()[0] - GRID_LEFT, -room)
-            shift = LEFT * min(spare, max(0.0, self.pair_right() - COLUMN_RIGHT))
-        caption_top = grid.col_labels.get_top()[1] + 0.2 + self.axes[0].height
+        shift = self.sideways(STAGE.body_left - grid.get_left()[0])  # the row labels under 'queries ↓'
+        self.queries_on_keys_line = self.keys_line_end() + AXES_CLEAR <= self.formula_left_at_least(
+            grid.get_right()[0] + shift[0]
+        )
+        if not self.queries_on_keys_line:
+            shift = self.sideways(STAGE.body_left + self.axes[1].width + 0.2 - grid.cells.get_left()[0])
+        caption_top = grid.col_labels.get_top()[1] + 0.2 + max(axis.height for axis in self.axes)
         formula_bottom = self.heading.get_bottom()[1] - UNDER_HEADING - self.formula.height
         above_legend = grid.get_bottom()[1] - LEGEND_GAP - self.legend.height - STAGE.bottom - CLEAR
         shift += DOWN * max(
@@ -938,6 +949,24 @@ class CausalMask(ChapterScene):
         )
         for each in (self.open_grid, self.masked_grid):
             each.shift(shift)
+
+    def sideways(self, room: float) -> np.ndarray:
+        """How far the grids move right to keep their labels on the stage, and `room` left of the cells (for
+        'queries ↓' beside the names); or left, as far as the masked grid needs beside the open one."""
+        grid = self.open_grid
+        shift = RIGHT * max(0.0, GRID_LEFT - grid.get_left()[0], room)
+        if not shift[0]:  # room to spare on the left
+            spare = min(grid.get_left()[0] - GRID_LEFT, -room)
+            shift = LEFT * min(spare, max(0.0, self.pair_right() - COLUMN_RIGHT))
+        return shift
+
+    def keys_line_end(self) -> float:
+        """Where 'queries ↓' and the keys' caption after it end, on one line from the body's left edge."""
+        return STAGE.body_left + self.axes[1].width + AXES_GAP + self.axes[0].width
+
+    def formula_left_at_least(self, grid_right: float) -> float:
+        """The least x the formula may start at (as `layout` puts it) beside a grid ending at `grid_right`."""
+        return min(max(SIDE_LEFT, grid_right + SIDE_GAP_LEAST), COLUMN_RIGHT - self.formula.width)
 
     def pair_right(self) -> float:
         """Where the masked grid (or the legend under it) would end, beside the open grid: see `place_pair`."""

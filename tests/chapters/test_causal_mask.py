@@ -15,6 +15,7 @@ from attention.examples.beyond import CausalExample
 from attention.examples.file import load_example_file
 from attention.masking import causal_mask
 from scenes.chapters.causal_mask import (
+    AXES_CLEAR,
     CELL_PADS,
     COLUMN_GAP,
     COLUMN_RIGHT,
@@ -296,9 +297,9 @@ def test_the_cells_leave_their_numbers_the_most_room_the_layout_allows(scene):
 
 
 def test_a_crowded_example_gives_up_room_in_its_cells_before_its_tables_leave_the_stage(tmp_path):
-    """Six long names in German: less room round the numbers (down to the kit's least), the tables inside
-    COLUMN_RIGHT; each pad tried builds the masked grid once (issue 27: the least pad's grids were built twice,
-    and every grid twice where its names stand staggered)."""
+    """Five long names in German, the grids side by side: less room round the numbers (down to the kit's least),
+    the tables inside COLUMN_RIGHT; each pad tried builds the masked grid once (issue 27: the least pad's grids
+    were built twice, and every grid twice where its names stand staggered)."""
     pads = []  # per build of the scene (a build may run twice: `typeset.prefetched`), its masked grids' pads
     build_scene, build_grid = CausalMask.build, MaskedGrid.__init__
 
@@ -312,7 +313,7 @@ def test_a_crowded_example_gives_up_room_in_its_cells_before_its_tables_leave_th
 
     with (
         i18n.active("de"),
-        corpus_example(4),
+        corpus_example(20),
         patch.object(CausalMask, "build", scene_built),
         patch.object(MaskedGrid, "__init__", grid_built),
     ):
@@ -323,6 +324,31 @@ def test_a_crowded_example_gives_up_room_in_its_cells_before_its_tables_leave_th
     assert sorted(pads[-1]) == sorted(
         CELL_PADS[: CELL_PADS.index(scene.pad) + 1] + (NUMBER_PAD,) * (scene.pad != NUMBER_PAD)
     )
+
+
+@pytest.mark.parametrize("number", [7, 17, None])  # six words in place (17: the widest); the lecture's
+def test_the_german_queries_label_takes_no_room_from_the_cells(tmp_path, number):
+    """Issue 34: 'Abfragen ↓' beside the column names pushed the grid right, and German examples gave up room
+    round their numbers (down to 0.03). It stands on the keys' line, over the row labels, the keys' caption after
+    it on the same baseline, where that line ends AXES_CLEAR before the formula (the cells keep the most room);
+    else beside the names, as before (the lecture's own: the formula stands near)."""
+    with i18n.active("de"), corpus_example(number) if number is not None else nullcontext():
+        scene = built(CausalMask, tmp_path)
+    keys, queries = scene.axes
+    grid, formula = scene.open_grid, scene.formula
+    assert scene.pad == CELL_PADS[0]
+    assert queries.get_left()[0] == pytest.approx(STAGE.body_left)
+    assert (
+        keys.get_bottom()[1] > grid.col_labels.get_top()[1] and keys.get_left()[0] >= grid.cells.get_left()[0]
+    )
+    assert keys.get_right()[0] + AXES_CLEAR <= formula.get_left()[0] + 1e-9
+    assert scene.queries_on_keys_line == (number is not None)
+    if scene.queries_on_keys_line:
+        assert baseline_of(keys) == pytest.approx(baseline_of(queries), abs=1e-6)
+        assert queries.get_right()[0] < keys.get_left()[0]
+    else:
+        assert queries.get_bottom()[1] == pytest.approx(grid.col_labels.get_bottom()[1])
+        assert queries.get_right()[0] < grid.cells.get_left()[0]
 
 
 def test_german_labels_put_the_finite_gap_beside_the_grid_as_near_as_the_tables(tmp_path):
