@@ -441,7 +441,7 @@ class WordOrder(ChapterScene):
         top = min(self.top, self.pe_formula.get_bottom()[1] - UNDER_FORMULA)
         x = DEFAULT_PROJECTIONS.embeddings
         pe = sinusoidal(np.arange(len(x)), PE_WIDTH)
-        colours = word_colors(DEFAULT_PROJECTIONS.tokens, self.query_shuffle.tokens)
+        colours = word_colors(DEFAULT_PROJECTIONS.tokens)  # as Projections colours them
         self.sum_picture = positioned(colours, x, pe, with_positions(x))
         growth = grown(self.sum_picture, -2 * STAGE.body_left, top - STAGE.bottom - FOOT_CLEAR)
         self.sum_picture.scale(growth).move_to([0, top, 0], aligned_edge=UP)

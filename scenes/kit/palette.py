@@ -390,17 +390,16 @@ def delta_e(a: str, b: str) -> float:
     return float(np.linalg.norm(lab(a) - lab(b)))
 
 
-def word_colors(words, shown=None) -> dict[str, str]:
-    """Each word's colour: a word of the example's `shown` tokens (by default: those of `words` some table
-    names) keeps its own; any other ("a", in no table of the lecture) takes the first token colour none of them
-    has (the theme's cycle, then generated ones), so no two words share one here (token_color alone would give
-    "a" the colour of "cat")."""
+def word_colors(words) -> dict[str, str]:
+    """Each word's colour: a word some table of the example names keeps its own (`token_color`); any other ("a",
+    in no table of the lecture) takes the first token colour no table's word has (the theme's cycle, then
+    generated ones): the same in every chapter that shows it, and never a colour another word of the lecture
+    has (token_color alone would give "a" the colour of "cat")."""
     t = theme()
-    if shown is None:
-        shown = [w for w in words if w in token_colors(examples.current(), t)]
-    taken = {token_color(w) for w in shown}
-    free = iter(col for col in token_palette(t, len(t.tokens) + len(words) + len(shown)) if col not in taken)
-    return {w: token_color(w) if w in shown else next(free) for w in words}
+    named = token_colors(examples.current(), t)
+    taken = set(named.values())
+    free = iter(col for col in token_palette(t, len(t.tokens) + len(words) + len(named)) if col not in taken)
+    return {w: named[w] if w in named else next(free) for w in words}
 
 
 def distinct_word_colors(words, together) -> dict[str, str]:

@@ -27,6 +27,7 @@ from scenes.kit.palette import (
     cycle,
     delta_e,
     token_colors,
+    word_colors,
 )
 from tests.support.contrast import channels, ratio
 from tests.support.example_corpus import corpus_files, example, toml_text
@@ -104,6 +105,15 @@ def test_a_name_in_several_tables_keeps_one_colour():
     ex = examples.DEFAULT
     colours = token_colors(ex, THEMES["dark"])
     assert colours["cat"] == THEMES["dark"].tokens[coloured_names(ex).index("cat")]
+
+
+def test_a_word_no_table_names_has_one_colour_in_every_chapter_and_none_a_table_word_has():
+    """'a' (Projections' X, WordOrder's sum picture): the same colour whichever words stand beside it (review V4:
+    teal in one chapter, lime in the other), and none of the lecture's table words'."""
+    beside = [word_colors(words)["a"] for words in (("the", "cat", "sat", "a"), ("a",), ("sat", "a", "the"))]
+    assert len(set(beside)) == 1
+    assert beside[0] not in token_colors(examples.current(), palette.theme()).values()
+    assert word_colors(("the", "cat"))["cat"] == token_colors(examples.current(), palette.theme())["cat"]
 
 
 @pytest.mark.parametrize("name", THEMES)
