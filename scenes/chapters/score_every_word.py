@@ -40,10 +40,10 @@ from scenes.kit.stage import STAGE
 from scenes.kit.vector_rows import TokenRows, division_rows, dot_rows, named, one_size, vector
 
 STAGE_WIDTH = 13.4  # the widest the rows may be
-COMPASS_NAME = 1.0  # over a key's arrow in the compass: its name (and room round it)
+COMPASS_NAME = 0.7  # over a key's arrow in the compass: its name (and room round it)
 Q_ROOM = 0.4  # right of the query's arrow, for its label
-Q_STROKE = 12  # the query's arrow in the compass: wider than a key's, drawn under them
-KEY_STROKE = 4
+Q_STROKE = 4  # the query's arrow in the compass: narrower than a key's, drawn over them
+KEY_STROKE = 10
 KEY_SHARE = 0.75  # a key's arrow in the compass, as a share of the query's
 NAME_WIDTH = 1.6  # a key's name at its tip in the compass is cut to this width
 COMPASS_GAP = 0.5  # from the summary's box to the compass
@@ -122,12 +122,13 @@ class ScoreEveryWord(ChapterScene):
 
     def dot_products(self) -> None:
         self.beat("Dot products, term by term")
+        caption = _("Score each key: multiply matching entries of q and k, then add.")
         self.show(
             Write(self.formula),
             self.strip.light("dot"),
             *([FadeOut(self.order_note)] if self.order_note else []),
             run_time=1.2,
-            caption=_("Score each key: multiply matching entries of q and k, then add."),
+            caption=caption,
         )
         terms = self.formula[1]  # q_j k_ij, the product inside the sum
         rows = [self.keys.row(i) for i in range(len(self.products))]
@@ -139,6 +140,10 @@ class ScoreEveryWord(ChapterScene):
             *[row.animate.set_opacity(DIM) for row in rows[1:]],
             Indicate(terms, color=theme().query),
             run_time=0.8,
+        )
+        self.play(  # "matching entries": q_j and k_1j lit pair by pair while the caption is read (was a 3.3 s still)
+            LaggedStart(*[AnimationGroup(lit(q), lit(k)) for q, k in self.matching(0)], lag_ratio=0.6),
+            run_time=max(1.0, self.caption_time(caption) - 2.3),
         )
         for i, product in enumerate(self.products):
             if i:  # the key box moves on, the query's stays: the same q meets each key
@@ -175,12 +180,11 @@ class ScoreEveryWord(ChapterScene):
         (its numbers in their vectors' colours), then the sum is written; the animations, and the groups of
         the row's glyphs they leave in the scene."""
         product, pairs = self.products[i], self.pairs[i]
-        key = self.keys.columns[0][i][1].entries
         flights = [
             LaggedStart(
                 *[
                     AnimationGroup(flown(q, pair[0]), flown(k, pair[1]))
-                    for q, k, pair in zip(self.query[1].entries, key, pairs)
+                    for (q, k), pair in zip(self.matching(i), pairs)
                 ],
                 lag_ratio=0.5,
             )
@@ -189,6 +193,10 @@ class ScoreEveryWord(ChapterScene):
         rest = VGroup(*[g for g in product[0] if g not in placed])
         loose = [*[part for pair in pairs for part in pair], rest]
         return [*flights, FadeIn(rest, rate_func=squish_rate_func(smooth, 0.2, 1))], loose
+
+    def matching(self, i: int) -> list[tuple[Mobject, Mobject]]:
+        """The query's entries, each with key i's entry it multiplies."""
+        return list(zip(self.query[1].entries, self.keys.columns[0][i][1].entries))
 
     def key_box(self, i: int) -> SurroundingRectangle:
         """The frame round key i's entries while its dot product is worked out."""
@@ -439,8 +447,12 @@ def coloured_words(line: str, words) -> Mobject:
 def flown(source: Mobject, target: Mobject) -> AnimationGroup:
     """A copy of `source` flying onto `target` while `source` is lit: the copy starts on its source unseen and
     shows once clear of it, so no entry reads doubled ("00") for the frames the two overlap (review 4)."""
-    lit = source.animate(rate_func=there_and_back).set_color(theme().text)
-    return AnimationGroup(Flight(source.copy(), target), lit)
+    return AnimationGroup(Flight(source.copy(), target), lit(source))
+
+
+def lit(part: Mobject):
+    """`part` turning the text colour and back."""
+    return part.animate(rate_func=there_and_back).set_color(theme().text)
 
 
 class Flight(ReplacementTransform):
@@ -478,9 +490,9 @@ class Compass(VGroup):
 
     def __init__(self, query, keys, tokens, length: float):
         super().__init__()
-        # q wide and under the keys: a key pointing q's way lies along its middle, q showing on both sides
-        self.query = arrows.vector(ORIGIN, length * RIGHT, theme().query, Q_STROKE)
-        self.query_label = c.math("q", color=theme().query).next_to(self.query, RIGHT, buff=0.1)
+        # q narrow and over the keys: a key pointing q's way shows on both sides of q's shaft (review V4)
+        self.query = arrows.vector(ORIGIN, length * RIGHT, theme().query, Q_STROKE).set_z_index(2)
+        self.query_label = c.math("q", color=theme().query).next_to(self.query, RIGHT, buff=0.15)
         self.keys, self.names = VGroup(), VGroup()
         for key, token in zip(keys, tokens):
             turn = angle(query, key)
