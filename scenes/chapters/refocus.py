@@ -88,9 +88,11 @@ TAG_PAD = 0.04  # round the old weight printed on a ghost's top, on a patch of t
 # how many times larger than the plane the magnified view draws the new blend (review 4: at about 1.2 times it
 # hardly magnified): its panel's side follows from what it shows; smaller gains tried in turn where a larger
 # one's panel covers a name; then, for a blend too large to magnify so within the plane's size, panels of
-# ZOOM_SHARES of the plane's side
+# ZOOM_SHARES of the plane's side; LAST_SHARE's where none of those finds a place clear of the texts (issue 29:
+# corpus-15's column shrank to 0.59 to make room for a view 2.5 times the plane; it keeps 0.75 beside one 1.35 times)
 ZOOM_GAINS = (3, 2.5, 2)
 ZOOM_SHARES = (1, 0.8, 0.65)
+LAST_SHARE = 0.5
 MIN_GAIN = 1  # a view drawing the blend smaller than the plane magnifies nothing (corpus-16's drew it at 0.52
 # times): the plane's own terms are shown instead
 ZOOM_ROOM = 0.3  # inside the panel, room round the magnified square (its labels may reach further)
@@ -433,12 +435,12 @@ class Refocus(ChapterScene):
 
     def magnified(self, factor: float) -> Zoom | None:
         """The new blend's magnified view, most magnified first (ZOOM_GAINS, then ZOOM_SHARES of the plane for a
-        blend too large to magnify within its size): the first that covers no text (the plane's names, the bars,
-        the left column) and none of the value arrows and the origin (review 7: it hid the origin and two arrows),
-        nor the summary's note where one such does (the view then stays to the end); else the one covering fewest
-        texts, then fewest of those shapes; the faint output before is covered (or crossed by the lines to the
-        panel) only where every place would. None where none draws the blend MIN_GAIN times as large as the plane
-        or larger."""
+        blend too large to magnify within its size, LAST_SHARE where none of those is clear): the first that covers
+        no text (the plane's names, the bars, the left column) and none of the value arrows and the origin (review
+        7: it hid the origin and two arrows), nor the summary's note where one such does (the view then stays to the
+        end); else the one covering fewest texts, then fewest of those shapes; the faint output before is covered
+        (or crossed by the lines to the panel) only where every place would. None where none draws the blend
+        MIN_GAIN times as large as the plane or larger."""
         names = [*[mark[1] for mark in self.plane.marks], self.bars, *self.column_texts(), self.zero_box]
         origin = Dot(self.plane.plane.c2p(0, 0), radius=0.05)
         tiers = (names, [*[mark[0] for mark in self.plane.marks], origin], [self.note], [self.plane.output])
@@ -447,7 +449,9 @@ class Refocus(ChapterScene):
         sides = [side_for(grid, ends, ZOOM_MARGIN, ZOOM_ROOM, gain) for gain in ZOOM_GAINS]
         sides = [side for side in sides if side <= largest] + [share * largest for share in ZOOM_SHARES]
         zooms = []
-        for side in sides:
+        for side in [*sides, LAST_SHARE * largest]:
+            if side == LAST_SHARE * largest and any(not any(z.hits[:2]) for z in zooms):
+                break
             zoom = Zoom(self.plane, self.example.tokens, self.after, side)
             if zoom.gain >= MIN_GAIN:
                 one_size(zoom, factor)
