@@ -52,7 +52,7 @@ from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
 from scenes.kit.magnifier import Magnifier
-from scenes.kit.palette import DIM, GHOST, theme, token_color
+from scenes.kit.palette import DIM, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import NAME_WIDTH as PLANE_NAME_WIDTH
 from scenes.kit.value_plane import SHORTEST, ValuePlane, blend_rows, drop_crowded_values
@@ -103,11 +103,13 @@ class BlendByWeight(ChapterScene):
     def scores(self) -> None:
         self.beat("Scores from the last step")
         self.play(FadeIn(self.heading), FadeIn(self.strip.dimmed()), run_time=1)
+        caption = _("Softmax turns scores into weights; the weights then mix the values.")
         self.show(
             LaggedStart(*[FadeIn(part, shift=RIGHT * 0.2) for part in self.roadmap], lag_ratio=0.25),
             run_time=1.6,
-            caption=_("Softmax turns scores into weights; the weights then mix the values."),
+            caption=caption,
         )
+        self.read_along(self.roadmap[::2], caption, 1.6)  # its steps framed as read (was a 3 s still)
         self.show(
             FadeOut(self.roadmap),
             FadeIn(self.names),
@@ -172,12 +174,16 @@ class BlendByWeight(ChapterScene):
         # dimmed beside the plane, each bar lit as its weight scales its value
         self.play(self.bars.animate.move_to(self.slot).set_opacity(DIM), run_time=1)
         origin = self.plane.plane.c2p(0, 0)
+        caption = values_caption(tr.values)
         self.show(
             FadeIn(self.plane.plane),
             LaggedStart(*[GrowFromPoint(mark, origin) for mark in self.plane.marks], lag_ratio=0.7),
             run_time=VALUES_SECONDS,
-            caption=values_caption(tr.values),
+            caption=caption,
         )
+        self.read_along(
+            [mark[1] for mark in self.plane.marks], caption, VALUES_SECONDS
+        )  # the list, label by label
         self.say(_("Each weight scales its value; the scaled values add up, tip to tail."))
         for i, (row_name, row_cell) in enumerate(zip(*self.rows.columns)):
             bar = self.bars.bars[i]
@@ -190,6 +196,14 @@ class BlendByWeight(ChapterScene):
             )
         self.play(GrowArrow(self.plane.output), Write(self.output_line), run_time=1.2)
         self.wait(1)
+
+    def read_along(self, parts, caption: str, spent: float) -> None:
+        """`parts` framed one after another over what is left of `caption`'s time (`spent` of it gone), so the
+        picture follows the words rather than standing still under them."""
+        self.play(
+            LaggedStart(*[framed(p) for p in parts], lag_ratio=1),
+            run_time=max(1.0, self.caption_time(caption) - spent - 0.3),
+        )
 
     def distinguish(self) -> None:
         tr = self.trace
@@ -205,7 +219,7 @@ class BlendByWeight(ChapterScene):
             FadeIn(self.coordinates.numbers),
             FadeIn(self.output_box),
             FadeIn(self.counts[1]),
-            self.receded.animate.set_opacity(GHOST),
+            self.receded.animate.set_opacity(DIM),
             *shut,
             run_time=1.2,
             caption=caption,
