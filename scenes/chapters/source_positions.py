@@ -15,6 +15,7 @@ from manim import (
     RIGHT,
     UL,
     UP,
+    UR,
     AnimationGroup,
     Cutout,
     FadeIn,
@@ -31,17 +32,18 @@ from manim import (
     VGroup,
     Write,
 )
-from manim.utils.rate_functions import smooth, squish_rate_func
+from manim.utils.rate_functions import smooth, squish_rate_func, there_and_back
 
 import i18n
 from attention import examples
 from i18n import _, ngettext
 from i18n.words import N_, quoted, said
+from narration import cues
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, division_parts, fmt, relation, vector_math
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import pulsed
+from scenes.kit.emphasis import framed, pulsed
 from scenes.kit.formula_slot import formula_word
 from scenes.kit.grids import AttentionGrid, veil
 from scenes.kit.palette import VEIL, scaled_color, theme
@@ -79,11 +81,6 @@ COUNT_BUFF = 0.3  # the count under it, and the caveat beside a tall grid under 
 STEP_SECONDS = 2.2
 FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
 SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
-# a count's old numbers leave, its words slide the little way to their new places, and the new numbers come
-# in: the slide short, so the line stands without numbers briefly (review 8: 0.8 s of 'queries × keys = scores')
-ROLL_OUT = squish_rate_func(smooth, 0, 0.35)
-ROLL_SLIDE = squish_rate_func(smooth, 0.35, 0.55)
-ROLL_IN = squish_rate_func(smooth, 0.55, 1)
 
 
 GAP = r",\;\; "  # between a vector's entries in a formula, as `vector_math` writes it
@@ -92,6 +89,7 @@ WEIGHT_NOTE = N_("each row's scores made into weights: every row sums to 1")  # 
 CAVEAT = N_("access ≠ recall: no guarantee of useful matching or perfect recall")
 CAVEAT_BOTTOM = STAGE.bottom + 0.55  # the caveat line ends above this y, clear of a paused player's controls
 CAVEAT_CLEAR = 0.15  # between the caveat and a grid or tag over it
+MIN_FRAMING = 1.0  # the shortest a framing lasts, however soon its cue comes
 
 
 class SourcePositions(ChapterScene):
@@ -283,7 +281,7 @@ class SourcePositions(ChapterScene):
             cost.animate.scale_to_fit_width(summary.size).move_to(summary.corner, aligned_edge=UP + RIGHT),
             run_time=1.2,
         )
-        # the side-by-side picture arrives with the caption that names it
+        # the side-by-side picture arrives with the caption that names it; each half is framed as it is read
         self.show(
             FadeIn(summary.count),
             FadeIn(self.cross_view),
@@ -293,6 +291,9 @@ class SourcePositions(ChapterScene):
                 "Side by side: every decoder step reaches every source position, and the cost of all the scores."
             ),
         )
+        halfway, end = self.cue_times()
+        self.play(framed(self.cross), run_time=max(MIN_FRAMING, halfway - self.time))
+        self.play(framed(VGroup(cost, summary.count)), run_time=max(MIN_FRAMING, end - self.time))
         self.show(
             FadeIn(self.note, shift=UP * 0.2),
             run_time=1,
@@ -302,7 +303,13 @@ class SourcePositions(ChapterScene):
             ),
         )
         self.wait_for_cue(2)  # the cost, as the caption comes to it
-        self.show(Indicate(cost, color=theme().text, scale_factor=1.05), pulsed(summary.count), run_time=1.5)
+        self.show(swelled(VGroup(cost, summary.count)), run_time=1.5)
+
+    def cue_times(self) -> tuple[float, float]:
+        """When the last caption's second cue starts (in one cue: halfway from now to its end), and its end."""
+        shown = self.renderer.file_writer.subcaptions[-len(cues.split(self.captions[-1])) :]
+        end = shown[-1].end.total_seconds()
+        return (shown[1].start.total_seconds() if len(shown) > 1 else (self.time + end) / 2), end
 
     def weigh_row(self, i: int) -> list:
         """Animations turning row i's scores into weights: the scores fade out, then the weights and the row's
@@ -740,17 +747,24 @@ class ScoreCount(VGroup):
         return tuple(int(re.sub(r"\D", "", printed)) for printed in self.printed)
 
 
+def swelled(part, factor: float = 1.05) -> Transform:
+    """`pulsed`, growing left and down from the top right corner: the cost grid and its count end at SIDE_RIGHT, and
+    grown about their middle the count reached past the title-safe edge (review V4: 26 px from the frame's)."""
+    grown = part.copy().scale(factor, about_edge=UR).set_color(theme().text)
+    return Transform(part, grown, rate_func=there_and_back)
+
+
 def roll(count: ScoreCount, new: ScoreCount) -> AnimationGroup:
-    """`count` becomes `new` with nothing overprinting, in three turns: the old numbers leave upward, then the
-    words slide to their new places, then the new numbers come in from below (never two at one place)."""
+    """`count` becomes `new` as an odometer turns, all at once: the words slide to their new places while each
+    old number rises out of its slot and the new one rises in from below, a line apart (never overprinting),
+    so that some number always stands in every slot (review V4: in turns, single frames read 'queries × keys =
+    scores' with no numbers)."""
     lift = UP * count.height * 1.2
     moves = []
     for old, fresh in zip(count.submobjects, new.submobjects):
         if any(old is number for number in count.numbers):
-            moves += [
-                FadeOut(old, shift=lift, rate_func=ROLL_OUT),
-                FadeIn(fresh, shift=lift, rate_func=ROLL_IN),
-            ]
+            way = fresh.get_center() - old.get_center() + lift  # with its slot, and up a line
+            moves += [FadeOut(old, shift=way), FadeIn(fresh, shift=way)]
         else:
-            moves.append(ReplacementTransform(old, fresh, rate_func=ROLL_SLIDE))
+            moves.append(ReplacementTransform(old, fresh))
     return AnimationGroup(*moves)

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from manim import UL
+from manim import UL, UR, SurroundingRectangle, VGroup
 
 import i18n
 from attention import attend, attend_grid, examples
@@ -12,11 +12,13 @@ from scenes.chapters.source_positions import (
     SIDE_RIGHT,
     SUMMARY_SIZE,
     SourcePositions,
+    broken,
     focus_cell,
     roll,
+    swelled,
 )
 from scenes.kit.arithmetic import WEIGHT_PLACES, vector_math
-from scenes.kit.fit import apart
+from scenes.kit.fit import apart, box
 from scenes.kit.palette import scaled_color, theme, token_color
 from scenes.kit.stage import STAGE
 from tests.support.example_corpus import corpus_example
@@ -121,35 +123,27 @@ def test_the_sentence_legend_names_the_square_it_marks(scene):
     assert scene.grown[0].trace.shape == (n, n)
 
 
-@pytest.mark.parametrize("alpha", [0.25, 0.5, 0.75])
-def test_the_count_rolls_without_overprinting(scene, alpha):
-    old, new = scene.counts[0].copy(), scene.counts[1].copy()
-    animation = roll(old, new)
-    animation.begin()
-    animation.interpolate(alpha)
-    moving = [a.mobject for a in animation.animations]
-    numbers = [m for m in moving if any(m is n for n in (*old.numbers, *new.numbers))]
-    assert len(numbers) == 6
-    for a in numbers:  # no two numbers, old or new, share any pixels on their way
-        assert all(apart(a, b) for b in numbers if b is not a)
-
-
 @pytest.mark.parametrize("alpha", np.linspace(0, 1, 31))
-def test_the_count_rolls_in_turns(scene, alpha):
-    """Review round 5: "256scores", a new number came in while the words still slid and an old one still
-    showed. In turn: the old numbers leave, then the words slide, then the new numbers come in."""
-    old, new = scene.counts[0].copy(), scene.counts[1].copy()
-    ids = {id(n) for n in old.numbers}, {id(n) for n in new.numbers}
-    animation = roll(old, new)
-    leaving = [a for a in animation.animations if id(a.mobject) in ids[0]]
-    coming = [a for a in animation.animations if id(a.mobject) in ids[1]]
-    sliding = [a for a in animation.animations if a not in leaving and a not in coming]
-    assert len(leaving) == len(coming) == len(sliding) == 3
-    progress = [[a.rate_func(alpha) for a in group] for group in (leaving, sliding, coming)]
-    if max(progress[1]) > 0:  # the words move only once the old numbers are gone
-        assert min(progress[0]) == 1
-    if max(progress[2]) > 0:  # the new numbers come only once the words are in place
-        assert min(progress[1]) == 1 and min(progress[0]) == 1
+def test_the_count_rolls_with_a_number_in_every_slot_and_nothing_overprinting(scene, alpha):
+    """Review V4: rolled in turns (old numbers out, words slide, new numbers in), single frames read 'queries ×
+    keys = scores' with no numbers. As an odometer: every slot shows its old and new number together at full
+    strength, and no number touches another number or a word on its way (review 5: '256scores')."""
+    for old, new in zip(scene.counts, scene.counts[1:]):
+        old, new = old.copy(), new.copy()
+        animation = roll(old, new)
+        animation.begin()
+        animation.interpolate(alpha)
+        for leaving, coming in zip(old.numbers, new.numbers):
+            assert opacity(leaving) + opacity(coming) == pytest.approx(1, abs=1e-6)
+        moving = [a.mobject for a in animation.animations]
+        numbers = [m for m in moving if any(m is n for n in (*old.numbers, *new.numbers))]
+        assert len(numbers) == 6 and len(moving) == 9
+        for a in numbers:
+            assert all(apart(a, b) for b in moving if b is not a)
+
+
+def opacity(part) -> float:
+    return max(m.get_fill_opacity() for m in part.family_members_with_points())
 
 
 def test_one_cell_is_worked_out_from_its_query_and_key(scene):
@@ -345,13 +339,61 @@ def test_no_beat_takes_a_picture_away_under_the_last_beat_s_caption(tmp_path, mo
 
 
 def test_a_formula_too_wide_beside_a_wide_grid_breaks_at_its_relation(tmp_path):
-    """German corpus-17: beside a grid as wide as the stage allows (its names cut to three letters), 'Score' made
-    the weight's formula, and a full-range number the worked division, run past the title-safe edge."""
+    """German corpus-17: beside a grid as wide as the stage allows (its names cut to three letters), a full-range
+    number made the worked division (and 'Score' the weight's formula, before the sums column narrowed) run past
+    the title-safe edge."""
     with i18n.active("de"), corpus_example(17):
         scene = built(SourcePositions, tmp_path)
-    weight, division = scene.weight_side[0], scene.worked[-1]
-    for formula in (weight, division):
-        assert len(formula) == 2 and formula[1].get_top()[1] < formula[0].get_bottom()[1]  # on two lines
-        assert formula[1].tex_string.startswith(("=", r"\approx"))
+    division = scene.worked[-1]
+    assert len(division) == 2 and division[1].get_top()[1] < division[0].get_bottom()[1]  # on two lines
+    assert division[1].tex_string.startswith(("=", r"\approx"))
+    whole = broken(*[part.tex_string for part in division], np.inf)  # on one line it would not fit
+    assert division.get_left()[0] + whole.width > SIDE_RIGHT
     for part in (scene.side, scene.weight_side, scene.worked):
         assert part.get_right()[0] <= SIDE_RIGHT and apart(part, scene.cross_view)
+
+
+def test_the_side_by_side_picture_frames_each_half_as_its_cue_is_shown(tmp_path, monkeypatch):
+    """Review V4: 5.1 s of a still side-by-side picture under 'Side by side: every decoder step reaches every
+    source position, and the cost of all the scores.' The cross grid is framed while the first cue is shown, the
+    cost grid and its count while the second is."""
+    from manim import Scene
+
+    framings, play = [], Scene.play
+
+    def recorded(self, *animations, **kwargs):
+        start = self.time
+        play(self, *animations, **kwargs)
+        boxes = [box(a.mobject) for a in animations if isinstance(a.mobject, SurroundingRectangle)]
+        framings.extend((start, self.time, b) for b in boxes)
+
+    monkeypatch.setattr(Scene, "play", recorded)
+    scene = played(SourcePositions, tmp_path)
+    side = next(c for c in scene.renderer.file_writer.subcaptions if c.content.startswith("Side by side"))
+    after = next(c for c in scene.renderer.file_writer.subcaptions if c.start > side.start)
+    cost = VGroup(scene.self_grid.cells, *scene.additions, scene.sentence, scene.summary.count)
+    (start, halfway, first), (_, end, second) = [f for f in framings if side.start.total_seconds() <= f[0]][
+        :2
+    ]
+    assert halfway == pytest.approx(after.start.total_seconds()) and start < halfway - 1
+    assert end == pytest.approx(after.end.total_seconds())
+    assert encloses(first, box(scene.cross)) and encloses(second, box(cost))
+    assert not encloses(first, box(cost)) and not encloses(second, box(scene.cross))
+
+
+def test_the_cost_and_its_count_swell_inside_the_title_safe_area(scene):
+    """Review V4: pulsed about its middle, the closing count grew to 26 px from the frame's right edge."""
+    summary = scene.summary
+    cost = VGroup(scene.grown[0].cells, *scene.additions, scene.sentence).copy()
+    cost.scale_to_fit_width(summary.size).move_to(summary.corner, aligned_edge=UR)
+    part = VGroup(cost, summary.count.copy())
+    animation = swelled(part)
+    animation.begin()
+    animation.interpolate(0.5)
+    assert part.width > 1.04 * VGroup(cost, summary.count).width  # it does swell
+    assert part.get_right()[0] <= SIDE_RIGHT + 1e-6 and part.get_top()[1] <= scene.ceiling() + 1e-6
+    assert apart(part, summary.cross)
+
+
+def encloses(outer, inner) -> bool:
+    return bool(np.all(outer[0] <= inner[0]) and np.all(inner[1] <= outer[1]))
