@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, LaggedStart, VGroup
 
 from attention import Examples, examples
 from attention.positions import sinusoidal
@@ -20,6 +20,7 @@ from scenes.chapters.registry import CHAPTERS, find, shown_title
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.chapter import ChapterScene
+from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import veil
 from scenes.kit.icons import ICONS as KIT_ICONS
@@ -49,6 +50,7 @@ TIE_GAP_LEAST = 0.3
 FORMULA_RIGHT = -STAGE.body_left - 0.1  # the formula ends just inside the title's margin, mirrored
 ITEM_SECONDS = 3.0
 ICON_POSITIONS, ICON_WIDTH = 8, 8  # the word-order icon's stripes
+MARKER_ROLES = ("title", "body", "label")  # the terms beside their meanings: the formula's size if they fit
 PAGE_TURN = 1.0  # seconds for a page's lines to fade before the next page's come in
 
 
@@ -107,9 +109,14 @@ class QuickVersion(ChapterScene):
             run_time=max(1.5, 0.7 * self.caption_time(_(BUILT))),  # in while it is read
             caption=_(BUILT),
         )
+        names = recapped()
         for term, tied, mark in zip(TERMS, self.ties, self.markers):
             self.show(
                 *self.lit(term.names, term.chapters), FadeIn(tied), FadeIn(mark), caption=_(term.caption)
+            )
+            self.play(  # its chapters framed one by one while the caption is read (were 3.4 to 4.1 s stills)
+                LaggedStart(*[framed(self.contents[names.index(n)]) for n in term.chapters], lag_ratio=1),
+                run_time=max(1.0, self.caption_time(_(term.caption)) - 1.3),
             )
         self.show(*self.lit(WHOLE.names, WHOLE.chapters), caption=_(WHOLE.caption))
         self.show(*self.lit(WHOLE.names, recapped()), run_time=0.8, hold=2)
@@ -122,13 +129,22 @@ class QuickVersion(ChapterScene):
         self.rows = VGroup(*[r for page in self.pages for r in page])
         self.formula = LitFormula(FORMULA, role="title")
         self.contents = contents()
-        self.markers = VGroup(*[marker(t) for t in TERMS])
         self.layout_formula()
 
     def layout_formula(self) -> None:
         """The formula beside the heading; the chapter list on the left, then the terms, then their ties."""
         self.formula.next_to(self.heading, RIGHT, buff=0.6).set_x(FORMULA_RIGHT, RIGHT)
         self.contents.next_to(self.heading, DOWN, buff=0.5).set_x(STAGE.body_left, LEFT)
+        for (
+            role
+        ) in MARKER_ROLES:  # the terms as large as their meanings leave room for (review V4: 8 px at 480p)
+            self.markers = VGroup(*[marker(t, role) for t in TERMS])
+            self.place_ties()
+            if self.ties.get_bottom()[1] >= STAGE.bottom:
+                break
+
+    def place_ties(self) -> None:
+        """The terms right of the chapter list, each term's meaning right of the widest term."""
         left = self.contents.get_right()[0] + 0.35
         words = left + max(m.width for m in self.markers) + 0.25
         room = -STAGE.body_left - words  # to the title's margin, mirrored
@@ -453,7 +469,7 @@ def entry(name: str) -> VGroup:
     return parts
 
 
-def marker(term: Term) -> LitFormula:
-    """The term again (its brackets left out), in the formula's colours, at the label size."""
+def marker(term: Term, role: str) -> LitFormula:
+    """The term again (its brackets left out), in the formula's colours, at `role`'s size."""
     parts = [(tex, name) for tex, name in FORMULA if name in term.names and tex not in BRACKETS]
-    return LitFormula(parts, role="label")
+    return LitFormula(parts, role=role)

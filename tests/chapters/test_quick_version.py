@@ -228,5 +228,16 @@ def test_the_closing_picture_fits_without_overlapping(scene):
             assert apart(a, b)
 
 
+def test_the_terms_beside_their_meanings_are_the_formula_s_size_where_the_meanings_still_fit(scene):
+    """Review V4: at the label size the terms were ~8 px at 480p, the smallest text of the recap. In English the
+    meanings fit beside them at the formula's own size; the closing picture stays on the stage."""
+    assert (
+        [m.formula.role for m in scene.markers]
+        == ["title"] * len(qv.TERMS)
+        == [scene.formula.formula.role] * 4
+    )
+    assert scene.ties.get_bottom()[1] >= BOTTOM_Y
+
+
 def test_last_frame_snapshot(tmp_path):
     assert_matches_snapshot("QuickVersion", last_frame(qv.QuickVersion, tmp_path))
