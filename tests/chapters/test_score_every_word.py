@@ -293,3 +293,40 @@ def test_the_dots_and_scores_are_framed_while_their_caption_is_read(tmp_path, mo
     snapshot.played(chapter.ScoreEveryWord, tmp_path)
     ended, caption_end = seen[-1]
     assert ended == pytest.approx(caption_end, abs=0.1)
+
+
+def moving_ends(scene_class, prefixes, tmp_path, monkeypatch) -> list[tuple[float, float]]:
+    """For each caption starting with one of `prefixes`: when the last play (not a wait) started while it was
+    read ended, and when the caption ends."""
+    from manim import Scene, Wait
+
+    seen, play = {}, Scene.play
+
+    def watched(self, *animations, **kwargs):
+        captions = self.renderer.file_writer.subcaptions
+        last = captions[-1] if captions else None
+        reading = last and last.content.startswith(prefixes) and self.time < last.end.total_seconds()
+        play(self, *animations, **kwargs)
+        if reading and not all(isinstance(a, Wait) for a in animations):
+            seen[last.content] = (self.time, last.end.total_seconds())
+
+    monkeypatch.setattr(Scene, "play", watched)
+    snapshot.played(scene_class, tmp_path)
+    return list(seen.values())
+
+
+def test_the_matching_entries_are_lit_while_the_dot_product_caption_is_read(tmp_path, monkeypatch):
+    """Review V4: 'Score each key: multiply matching entries…' stood over a 3.3 s still once q and k_1 were boxed;
+    q_j and k_1j are now lit pair by pair until the caption is nearly read."""
+    [(ended, caption_end)] = moving_ends(chapter.ScoreEveryWord, ("Score each key",), tmp_path, monkeypatch)
+    assert ended >= caption_end - 0.5
+
+
+def test_a_key_along_the_query_shows_round_its_shaft(scene):
+    """Review V4: q (wide, under the keys) hid the default 'the' key, which points q's way. The keys are now wider
+    than q and drawn under it: a key along q shows on both sides of q's shaft, and q's head beyond the key's."""
+    compass = scene.compass
+    for key in compass.keys:
+        assert key.get_stroke_width() > 2 * compass.query.get_stroke_width()
+        assert key.z_index < compass.query.z_index
+        assert key.get_length() < compass.query.get_length() - compass.query.tip.length
