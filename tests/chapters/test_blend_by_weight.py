@@ -28,7 +28,7 @@ from scenes.kit import fit
 from scenes.kit.arithmetic import exp_column, vector_tex
 from scenes.kit.components import text
 from scenes.kit.fit import apart
-from scenes.kit.palette import theme, token_color
+from scenes.kit.palette import DIM, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import ValuePlane
 from tests.support.example_corpus import corpus_example, share_of, using
@@ -405,3 +405,34 @@ def test_every_head_on_the_plane_shows(number, tmp_path):
     ends = heads_by_beat(number, tmp_path)
     assert list(ends)[0] == "Weights times values"
     assert ends == dict.fromkeys(ends, [])
+
+
+def test_the_roadmap_and_the_values_are_framed_while_read_and_the_terms_recede_in_colour(
+    tmp_path, monkeypatch
+):
+    """Review V4: 3.0 s and 3.3 s stills under the roadmap's caption and the values' caption; their parts are now
+    framed one by one until each caption is nearly read. Once the output is named, the terms recede to DIM, not
+    GHOST: the pink 0.665·v_the on the green v_the read as a grey shadow."""
+    from manim import Scene, Wait
+
+    seen, play = {}, Scene.play
+
+    def watched(self, *animations, **kwargs):
+        captions = self.renderer.file_writer.subcaptions
+        last = captions[-1] if captions else None
+        reading = (
+            last
+            and last.content.startswith(("Softmax turns", "The values live"))
+            and self.time < last.end.total_seconds()
+        )
+        play(self, *animations, **kwargs)
+        if reading and not all(isinstance(a, Wait) for a in animations):
+            seen[last.content] = (self.time, last.end.total_seconds())
+
+    monkeypatch.setattr(Scene, "play", watched)
+    scene, _ = dry_run.run(BlendByWeight, {"media_dir": str(tmp_path)})
+    assert len(seen) == 2 and all(ended >= end - 0.5 for ended, end in seen.values())
+    shown = [t for t in scene.plane.terms if t.get_stroke_opacity() > 0]
+    assert shown and all(
+        t.get_stroke_opacity() == pytest.approx(DIM) for t in shown
+    )  # receded, still in colour
