@@ -241,3 +241,25 @@ def test_the_terms_beside_their_meanings_are_the_formula_s_size_where_the_meanin
 
 def test_last_frame_snapshot(tmp_path):
     assert_matches_snapshot("QuickVersion", last_frame(qv.QuickVersion, tmp_path))
+
+
+def test_each_term_s_chapters_are_framed_while_its_caption_is_read(tmp_path, monkeypatch):
+    """Review V4: 3.4 to 4.1 s stills while each term's line was read; its chapters in the list are now framed one
+    by one until the caption is nearly read."""
+    from manim import Scene, Wait
+
+    from pipeline.run import dry_run
+
+    seen, play, captions = {}, Scene.play, tuple(t.caption for t in qv.TERMS)
+
+    def watched(self, *animations, **kwargs):
+        subs = self.renderer.file_writer.subcaptions
+        last = subs[-1] if subs else None
+        reading = last and last.content in captions and self.time < last.end.total_seconds()
+        play(self, *animations, **kwargs)
+        if reading and not all(isinstance(a, Wait) for a in animations):
+            seen[last.content] = (self.time, last.end.total_seconds())
+
+    monkeypatch.setattr(Scene, "play", watched)
+    dry_run.run(qv.QuickVersion, {"media_dir": str(tmp_path)})
+    assert len(seen) == len(captions) and all(ended >= end - 0.5 for ended, end in seen.values())
