@@ -29,8 +29,10 @@ from manim import (
     Succession,
     SurroundingRectangle,
     Text,
+    Transform,
     VGroup,
     VMobject,
+    linear,
 )
 
 from attention import examples
@@ -88,6 +90,10 @@ INSET = 0.06  # a diagonal cell's frame, inside it, in the background's colour: 
 CLOSING_GAP = 0.6  # from the grid to what is drawn beside it
 LABEL_GAP = 0.15  # from the y axis to the first loss, printed left of it as a tick label is
 MIN_RUN = 1.0  # the shortest a framed part takes, however short its caption
+TASK_ZOOM = 1.5  # the task while it is the whole picture, against its size beside the bars
+TASK_GAP = 0.45  # ... the words it is drawn from this far under its cards
+SETTLE_SECONDS = 1.6  # it shrinks to its place
+SWAP_SECONDS = 1.5  # the lookup fading out as the learned grid fades in
 
 
 class TrainedHead(ChapterScene):
@@ -110,6 +116,7 @@ class TrainedHead(ChapterScene):
 
     def the_task(self) -> None:
         self.beat("The task")
+        self.enlarge_task()
         self.play(FadeIn(self.heading), FadeIn(self.strip.dimmed()), run_time=1)
         self.show(
             Succession(
@@ -131,14 +138,14 @@ class TrainedHead(ChapterScene):
 
     def before(self) -> None:
         self.turn_to("Before training")
+        self.play(self.settling(), run_time=SETTLE_SECONDS)
         ex = self.example
         weights = ex.weights_before
         low, high = int(np.argmin(weights)), int(np.argmax(weights))
-        self.show(
-            FadeIn(self.bars_before, self.baseline, self.bar_words),
+        self.show(  # the bars, then all four framed as the caption calls them near uniform
+            Succession(FadeIn(self.bars_before, self.baseline, self.bar_words), framed(self.bars_before)),
             self.strip.light("exp"),
-            run_time=1.2,
-            caption=_("From random query and key matrices, its weights are near uniform:"),
+            **self.reading(_("From random query and key matrices, its weights are near uniform:")),
         )
         caption = _(
             "from %(low)s to %(high)s.",
@@ -234,8 +241,9 @@ class TrainedHead(ChapterScene):
         )
 
     def learned(self) -> None:
-        self.turn_to(
-            "What it learned",
+        self.wait_for_reader()
+        self.beat("What it learned")
+        gone = VGroup(  # the grid fades in as these fade out (review V4: a second of empty body between them)
             self.strip,
             self.cards,
             self.query_line,
@@ -256,9 +264,9 @@ class TrainedHead(ChapterScene):
         cells, keys, queries = self.grid
         first = VGroup(queries[0], *cells[: len(WORDS)])  # one query word's row: its score for every key word
         self.show(
-            Succession(FadeIn(self.grid_formula, self.grid), framed(first)),
-            **self.reading(caption),
+            crossfade(gone, VGroup(self.grid_formula, self.grid)), run_time=SWAP_SECONDS, caption=caption
         )
+        self.play(framed(first), run_time=max(MIN_RUN, self.caption_time(caption) - SWAP_SECONDS))
         ex = self.example
         caption = _(
             "The row of %(word)s, for this lookup's words, divided by √%(width)s and softmaxed: the trained weights.",
@@ -270,11 +278,14 @@ class TrainedHead(ChapterScene):
             Succession(*[FadeIn(line) for line in self.working]),
             **self.reading(caption),
         )
-        self.show(
-            FadeIn(self.diagonal),
-            run_time=0.8,
-            caption=_("The diagonal stands out: each word's query finds its own key."),
-        )
+        caption = _("The diagonal stands out: each word's query finds its own key.")
+        self.show(FadeIn(self.diagonal), run_time=0.8, caption=caption)
+        cells = [
+            self.grid[0][a * len(WORDS) + a] for a in range(len(WORDS))
+        ]  # each word's own, down the diagonal
+        run_time = max(MIN_RUN, self.caption_time(caption) - 0.8)
+        lag = max(0.0, (run_time / MIN_RUN - 1) / (len(cells) - 1))  # each framing lasts a second, or the run
+        self.play(LaggedStart(*[framed(cell) for cell in cells], lag_ratio=min(1.0, lag)), run_time=run_time)
 
     def summary(self) -> None:
         self.turn_to("Summary", self.working)
@@ -295,6 +306,27 @@ class TrainedHead(ChapterScene):
             ),
             **self.reading(caption),
             hold=1.5,
+        )
+
+    def enlarge_task(self) -> None:
+        """The task large while it is the whole picture, the words drawn from under the cards (review V4: 9 px words
+        over an empty body until the bars came); `settling` takes it home, where the bars leave it less room."""
+        cluster = VGroup(self.query_line, self.answer, self.cards)
+        self.homes = cluster.copy(), self.vocabulary.copy()
+        cluster.scale(TASK_ZOOM)
+        self.vocabulary.scale(TASK_ZOOM).next_to(self.cards, DOWN, buff=TASK_GAP).align_to(self.cards, LEFT)
+        task = VGroup(cluster, self.vocabulary)
+        task.move_to([STAGE.body_left, (self.top + STAGE.bottom) / 2, 0], aligned_edge=LEFT)
+
+    def settling(self) -> Succession:
+        """The task shrinking home, the words drawn from going right under it first, then up beside the cards (in
+        one move they would cross the cards)."""
+        home, vocabulary = self.homes
+        aside = vocabulary.copy().set_y(self.vocabulary.get_y())
+        cluster = VGroup(self.query_line, self.answer, self.cards)
+        return Succession(
+            AnimationGroup(Transform(cluster, home), Transform(self.vocabulary, aside)),
+            Transform(self.vocabulary, vocabulary),
         )
 
     def reading(self, caption: str) -> dict:
@@ -483,6 +515,12 @@ class LossPlot(VGroup):
             c.math(fmt(losses[-1], WEIGHT_PLACES)).next_to(self.axes.c2p(STEPS, losses[-1]), UP, buff=0.2),
         )
         super().__init__(self.frame, self.curve, self.ends)
+
+
+def crossfade(gone, coming) -> LaggedStart:
+    """`gone` fading out as `coming` fades in, overlapping by half: never both faint for long (review V4: a second
+    of empty body), evenly (a fade that eases changes the middle frames by more than a pop does)."""
+    return LaggedStart(FadeOut(gone, rate_func=linear), FadeIn(coming, rate_func=linear), lag_ratio=0.5)
 
 
 def shade(share: float) -> tuple[str, str]:

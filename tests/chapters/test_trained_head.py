@@ -7,6 +7,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from manim import Square, SurroundingRectangle, VGroup
 
 from attention import examples
 from attention.examples.file import examples_from_dict
@@ -14,7 +15,14 @@ from attention.softmax import softmax
 from attention.training import STEPS, WORDS, train_head
 from scenes.chapters.quick_version import trained_head_icon
 from scenes.chapters.registry import find
-from scenes.chapters.trained_head import GHOST_STROKE, TrainedHead, contrast, lookup_colours
+from scenes.chapters.trained_head import (
+    GHOST_STROKE,
+    TASK_ZOOM,
+    TrainedHead,
+    contrast,
+    crossfade,
+    lookup_colours,
+)
 from scenes.kit.emphasis import FRAME_STROKE, framed
 from scenes.kit.fit import apart
 from scenes.kit.palette import FAINT, coloured_names, delta_e, rgb, theme, token_color
@@ -245,3 +253,81 @@ def test_the_bars_from_before_are_outlined_in_their_word_s_colour_and_the_legend
     swatch, words = scene.ghost_note
     assert swatch.get_stroke_width() == GHOST_STROKE and swatch.get_fill_opacity() == FAINT
     assert swatch.get_right()[0] < words.get_left()[0]
+
+
+def enlarged(media_dir):
+    """The chapter built, its task enlarged as the first beat shows it, and where each part of it ends."""
+    scene = built(TrainedHead, media_dir)
+    homes = [part.copy() for part in (scene.query_line, scene.answer, scene.cards, scene.vocabulary)]
+    scene.enlarge_task()
+    return scene, homes
+
+
+def test_the_task_is_large_while_it_is_the_whole_picture(tmp_path):
+    """Review V4: 1-13 s the task sat in a strip (the words it is drawn from ~9 px) over an empty body."""
+    scene, (query, answer, cards, vocabulary) = enlarged(tmp_path)
+    assert scene.cards.width == pytest.approx(TASK_ZOOM * cards.width) and TASK_ZOOM >= 1.5
+    assert scene.vocabulary.height == pytest.approx(TASK_ZOOM * vocabulary.height)
+    task = VGroup(scene.query_line, scene.answer, scene.cards, scene.vocabulary)
+    assert task.get_left()[0] == pytest.approx(STAGE.body_left) and task.get_right()[0] < STAGE.right
+    assert task.get_top()[1] < scene.strip.get_bottom()[1] and task.get_bottom()[1] > STAGE.bottom
+    assert scene.vocabulary.get_top()[1] < scene.cards.get_bottom()[1]  # under the cards, not beside them
+
+    animation = scene.settling()  # then it settles home, the words it is drawn from crossing nothing
+    animation._setup_scene(scene)  # a Succession begins each part on its scene
+    animation.begin()
+    for alpha in np.linspace(0, 1, 61):
+        animation.interpolate(alpha)
+        assert apart(scene.vocabulary, scene.cards) and apart(scene.vocabulary, scene.query_line)
+    for part, home in zip(
+        (scene.query_line, scene.answer, scene.cards, scene.vocabulary), (query, answer, cards, vocabulary)
+    ):
+        assert np.allclose(part.get_all_points(), home.get_all_points())
+
+
+@pytest.mark.parametrize("alpha", np.linspace(0, 1, 31))
+def test_the_crossfade_never_leaves_the_body_empty(alpha):
+    """Review V4: the lookup faded out, then the grid faded in: a second with neither on screen."""
+    gone, coming = Square().set_fill(opacity=1), Square().set_fill(opacity=1)
+    animation = crossfade(gone, coming)
+    animation.begin()
+    animation.interpolate(alpha)
+    assert gone.get_fill_opacity() + coming.get_fill_opacity() >= 0.5 - 1e-9
+
+
+def test_the_near_uniform_bars_and_then_the_diagonal_are_framed_as_their_captions_are_read(
+    tmp_path, monkeypatch
+):
+    """Review V4: stills of 3.2 s under 'its weights are near uniform' and 3.5 s under 'The diagonal stands
+    out'. The four bars are framed together as the first is read; the diagonal's cells one after another, down
+    the diagonal, as the second is."""
+    from manim import Scene
+
+    framings, play = [], Scene.play
+
+    def recorded(self, *animations, **kwargs):
+        start = self.time
+        play(self, *animations, **kwargs)
+        for animation in animations:
+            inner = getattr(animation, "animations", [animation])
+            for part in [p for a in inner for p in getattr(a, "animations", [a])]:
+                if isinstance(part.mobject, SurroundingRectangle):
+                    framings.append((start, self.time, part.mobject.get_center()))
+
+    monkeypatch.setattr(Scene, "play", recorded)
+    scene = snapshot.played(TrainedHead, tmp_path)
+    bars = built(TrainedHead, tmp_path).bars_before  # where they stood then (they become the trained bars)
+    cues = scene.renderer.file_writer.subcaptions
+    for words, parts in (
+        ("its weights are near uniform", [bars]),
+        ("The diagonal stands out", [scene.grid[0][a * len(WORDS) + a] for a in range(len(WORDS))]),
+    ):
+        k = next(k for k, c in enumerate(cues) if words in c.content)
+        start, end = cues[k].start.total_seconds(), cues[k + 1].start.total_seconds()
+        during = [
+            f for f in framings if start + 1e-6 < f[1] <= end + 1e-6
+        ]  # framings ending while it is shown
+        assert [tuple(np.round(f[2], 6)) for f in during] == [
+            tuple(np.round(p.get_center(), 6)) for p in parts
+        ]
+        assert during[-1][1] == pytest.approx(cues[k].end.total_seconds(), abs=0.1)
