@@ -33,7 +33,7 @@ from scenes.kit import arrows, fit
 from scenes.kit import components as c
 from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, fmt_input, relation
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import framed
+from scenes.kit.emphasis import framed, pulsed
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import DIM, theme, token_color
 from scenes.kit.stage import STAGE
@@ -142,7 +142,7 @@ class ScoreEveryWord(ChapterScene):
             run_time=0.8,
         )
         self.play(  # "matching entries": q_j and k_1j lit pair by pair while the caption is read (was a 3.3 s still)
-            LaggedStart(*[AnimationGroup(lit(q), lit(k)) for q, k in self.matching(0)], lag_ratio=0.6),
+            LaggedStart(*[AnimationGroup(pulsed(q), pulsed(k)) for q, k in self.matching(0)], lag_ratio=0.6),
             run_time=max(1.0, self.caption_time(caption) - 2.3),
         )
         for i, product in enumerate(self.products):
