@@ -37,7 +37,7 @@ from manim import (
 from attention import divisor_for, examples, histogram, softmax, variance_experiment
 from i18n import _, ngettext
 from i18n.words import said
-from scenes.kit import arithmetic
+from scenes.kit import arithmetic, vector_rows
 from scenes.kit import components as c
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
@@ -49,7 +49,7 @@ from scenes.kit.arithmetic import (
     root_text,
     tex_sign,
 )
-from scenes.kit.bars import baseline_of, label_tex
+from scenes.kit.bars import baseline_of, digits_foot, label_tex, stand_on
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
 from scenes.kit.palette import DIM, GHOST, raw_color, scaled_color, theme
@@ -518,7 +518,7 @@ def variance_line(variance: float, color: str) -> VGroup:
     its baseline (one face to the line, review 8), in the text face where TeX cannot set the word."""
     label = label_tex(_("variance"), color=color)
     number = c.number(shown_stat(variance), STAT_PLACES, color=color)
-    number.next_to(label, RIGHT, buff=0.15).align_to([0, foot(label), 0], DOWN)
+    stand_on(number.next_to(label, RIGHT, buff=0.15), foot(label))
     return VGroup(label, number)
 
 
@@ -569,11 +569,11 @@ def weights_line(samples) -> MathTex:
     return c.math(
         r"\mathrm{softmax}(",
         fmt(shown[0], STAT_PLACES),
-        r",\;\; ",
+        vector_rows.gap(),  # '; ' where the comma is the decimal sign: a lone part stays as written
         fmt(shown[1], STAT_PLACES),
         rf") {sign} (",
         printed[0],
-        r",\;\; ",
+        vector_rows.gap(),
         printed[1],
         ")",
         role="label",
@@ -604,10 +604,10 @@ def extreme_marks(samples, row: Row) -> VGroup:
     rel = gap_relation(high, low)
     value = c.math(tex_sign(rel), rel.result, role="small")  # typeset as the scores beside it
     word = label_tex(_("gap"), role="small")  # in the text face where TeX cannot set the word
-    value.next_to(word, RIGHT, buff=0.15).align_to([0, foot(word), 0], DOWN)
+    stand_on(value.next_to(word, RIGHT, buff=0.15), foot(word))
     gap_label = VGroup(word, value).next_to(marks, RIGHT, buff=0.3)
     gap_label.relations = (rel,)  # checked as the formulas' equations are
-    gap_label.shift(UP * (marks[1][1].get_bottom()[1] - value.get_bottom()[1]))  # on the scores' baseline
+    gap_label.shift(UP * (digits_foot(marks[1][1]) - digits_foot(value)))  # on the scores' baseline
     return VGroup(marks, gap, gap_label)
 
 

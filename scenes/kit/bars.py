@@ -159,7 +159,19 @@ def on_baseline(label, sign, number) -> None:
     TeX sets '\text{label} = 1.000' (centred, they would sit low beside the descenders of 'weights')."""
     baseline = baseline_of(label)  # under the first letter
     sign.next_to(label, RIGHT, buff=0.15).set_y(baseline + AXIS * number.height)
-    number.next_to(sign, RIGHT, buff=0.15).align_to([0, baseline, 0], DOWN)
+    stand_on(number.next_to(sign, RIGHT, buff=0.15), baseline)
+
+
+def digits_foot(number) -> float:
+    """The y the digits of `number` (a Number, or a formula ending in a digit) stand on: its last glyph's foot.
+    Its bottom would not do: a decimal comma hangs below the line (German '3,99' stood raised beside
+    'Varianz')."""
+    return number.family_members_with_points()[-1].get_bottom()[1]
+
+
+def stand_on(number, baseline: float):
+    """`number` moved up or down so that its digits stand on `baseline` (`digits_foot`)."""
+    return number.shift(UP * (baseline - digits_foot(number)))
 
 
 class VectorReadout(VGroup):

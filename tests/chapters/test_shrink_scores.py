@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 from manim import VGroup
 
+import i18n
 from attention import WidthSample, histogram, softmax, variance_experiment
 from pipeline.run import dry_run
 from scenes.chapters import shrink_scores
@@ -24,7 +25,7 @@ from scenes.chapters.shrink_scores import (
 )
 from scenes.kit import arithmetic
 from scenes.kit.arithmetic import Relation, fmt, fmt_input
-from scenes.kit.bars import MIN_BAR
+from scenes.kit.bars import MIN_BAR, digits_foot
 from scenes.kit.palette import RAW, SCALED, THEMES, delta_e, raw_color, scaled_color, theme
 from scenes.kit.plots import Histogram
 from scenes.kit.stage import STAGE
@@ -326,3 +327,13 @@ def test_the_opening_keys_and_divisors_fill_the_stage_below_the_rule(scene):
     assert shown.get_top()[1] < scene.rule.get_bottom()[1] and shown.get_bottom()[1] > STAGE.bottom
     assert all(entry.role == "number" for entry in scene.keys[0][2])
     assert all(root.role == scene.rule.role for root in scene.roots)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_variance_s_digits_stand_on_its_label_s_baseline_though_a_decimal_comma_hangs_below(lang):
+    """German '3,99' stood raised beside 'Varianz': its bottom (the comma's foot) had been put on the line."""
+    with i18n.active(lang):
+        label, number = shrink_scores.variance_line(3.99, raw_color())
+    assert digits_foot(number) == pytest.approx(shrink_scores.foot(label), abs=1e-6)
+    hangs = number.get_bottom()[1] < digits_foot(number) - 0.01
+    assert hangs == (lang == "de")

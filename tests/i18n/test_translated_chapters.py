@@ -251,8 +251,8 @@ SAID = {
 
 
 def test_numbers_drawn_and_said_are_written_as_the_language_writes_them(translated):
-    """No English decimal point in German, and a list of numbers separated by ';' there (its comma is the
-    decimal sign), by ',' in Chinese; the example's numbers said in that form."""
+    """No English decimal point in German, and a list of numbers in brackets or parentheses separated by ';'
+    there (its comma is the decimal sign), by ',' in Chinese; the example's numbers said in that form."""
     chapter, lang, ends = translated
     expected = SAID[chapter](lang)
     shown = [*texts(ends), *ends[-1].captions]
@@ -260,10 +260,11 @@ def test_numbers_drawn_and_said_are_written_as_the_language_writes_them(translat
     assert all(numbers in said for numbers in expected), (expected, said)
     for counts in expected:  # German groups a count's thousands by '.' ('1.024'), as it writes whole numbers
         shown = [line.replace(counts, "") for line in shown]
-    lists = [found for line in shown for found in re.findall(r"\[[−\-\d.,;{} ]*\d\]", line)]
+    spaced = [re.sub(r"\\[;,:!]", " ", line) for line in shown]  # TeX's spaces: '[0{,}5,\\;\\; 1]'
+    lists = [found for line in spaced for found in re.findall(r"[\[(][−\-\d.,;{} ]*\d ?[\])]", line)]
     if lang == "de":
         assert not [line for line in shown if re.search(r"\d\.\d", line)]
-        assert all(";" in found for found in lists if re.search(r"\d[,;] ?[−\-\d]", found)), lists
+        assert all(";" in found for found in lists if re.search(r"\d ?[,;] +[−\-\d]", found)), lists
     else:
         assert not [found for found in lists if ";" in found], lists
 
