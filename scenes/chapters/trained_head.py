@@ -29,7 +29,6 @@ from manim import (
     Succession,
     SurroundingRectangle,
     Text,
-    Transform,
     VGroup,
     VMobject,
     linear,
@@ -90,7 +89,7 @@ INSET = 0.06  # a diagonal cell's frame, inside it, in the background's colour: 
 CLOSING_GAP = 0.6  # from the grid to what is drawn beside it
 LABEL_GAP = 0.15  # from the y axis to the first loss, printed left of it as a tick label is
 MIN_RUN = 1.0  # the shortest a framed part takes, however short its caption
-TASK_ZOOM = 1.5  # the task while it is the whole picture, against its size beside the bars
+TASK_ZOOM = 1.4  # the task's cards while it is the whole picture (its words a role up), against theirs beside the bars
 TASK_GAP = 0.45  # ... the words it is drawn from this far under its cards
 SETTLE_SECONDS = 1.6  # it shrinks to its place
 SWAP_SECONDS = 1.5  # the lookup fading out as the learned grid fades in
@@ -117,12 +116,13 @@ class TrainedHead(ChapterScene):
     def the_task(self) -> None:
         self.beat("The task")
         self.enlarge_task()
+        query, arrow, cards, vocabulary = self.large
         self.play(FadeIn(self.heading), FadeIn(self.strip.dimmed()), run_time=1)
         self.show(
             Succession(
-                LaggedStart(*[FadeIn(card, shift=DOWN * 0.2) for card in self.cards], lag_ratio=0.2),
-                FadeIn(self.vocabulary),
-                FadeIn(self.query_line),
+                LaggedStart(*[FadeIn(card, shift=DOWN * 0.2) for card in cards], lag_ratio=0.2),
+                FadeIn(vocabulary),
+                FadeIn(query),
             ),
             run_time=3,
             caption=_(
@@ -133,7 +133,7 @@ class TrainedHead(ChapterScene):
         )
         answer = self.example.answer
         caption = _("The answer is that word's value, %(value)s here.", value=self.example.values[answer])
-        self.show(Succession(framed(self.cards[answer]), FadeIn(self.answer)), **self.reading(caption))
+        self.show(Succession(framed(cards[answer]), FadeIn(arrow)), **self.reading(caption))
         self.say(_("Nobody tells the head where to look."))
 
     def before(self) -> None:
@@ -309,24 +309,36 @@ class TrainedHead(ChapterScene):
         )
 
     def enlarge_task(self) -> None:
-        """The task large while it is the whole picture, the words drawn from under the cards (review V4: 9 px words
-        over an empty body until the bars came); `settling` takes it home, where the bars leave it less room."""
-        cluster = VGroup(self.query_line, self.answer, self.cards)
-        self.homes = cluster.copy(), self.vocabulary.copy()
-        cluster.scale(TASK_ZOOM)
-        self.vocabulary.scale(TASK_ZOOM).next_to(self.cards, DOWN, buff=TASK_GAP).align_to(self.cards, LEFT)
-        task = VGroup(cluster, self.vocabulary)
-        task.move_to([STAGE.body_left, (self.top + STAGE.bottom) / 2, 0], aligned_edge=LEFT)
+        """The task large while it is the whole picture, in the roles a size up (`large`: query, answer, cards, the
+        words drawn from under the cards; review V4: 9 px words over an empty body until the bars came);
+        `settling` turns it into the task at home, where the bars leave it less room."""
+        ex, t = self.example, theme()
+        query = label_tex(_("query: %(word)s", word=ex.query), role="title", color=t.query)
+        answer = c.math(rf"\rightarrow {ex.values[ex.answer]}", role="title", color=t.value)
+        answer.next_to(query, RIGHT, buff=0.3 * TASK_ZOOM)
+        cards = VGroup(
+            *[card(w, v, self.colours[w], TASK_ZOOM, "title", "title") for w, v in zip(ex.words, ex.values)]
+        )
+        cards.arrange(RIGHT, buff=CARD_GAP * TASK_ZOOM).next_to(query, DOWN, buff=UNDER_QUERY * TASK_ZOOM)
+        cards.align_to(query, LEFT)
+        vocabulary = words_line(_("from:"), WORDS, self.colours, role="body")
+        vocabulary.next_to(cards, DOWN, buff=TASK_GAP).align_to(cards, LEFT)
+        self.large = VGroup(query, answer, cards, vocabulary)
+        self.large.move_to([STAGE.body_left, (self.top + STAGE.bottom) / 2, 0], aligned_edge=LEFT)
 
     def settling(self) -> Succession:
-        """The task shrinking home, the words drawn from going right under it first, then up beside the cards (in
-        one move they would cross the cards)."""
-        home, vocabulary = self.homes
-        aside = vocabulary.copy().set_y(self.vocabulary.get_y())
-        cluster = VGroup(self.query_line, self.answer, self.cards)
+        """The large task becoming the task at home, the words drawn from going right under it first, then up
+        beside the cards (in one move they would cross the cards)."""
+        query, answer, cards, vocabulary = self.large
+        aside = self.vocabulary.copy().set_y(vocabulary.get_y())
         return Succession(
-            AnimationGroup(Transform(cluster, home), Transform(self.vocabulary, aside)),
-            Transform(self.vocabulary, vocabulary),
+            AnimationGroup(
+                ReplacementTransform(query, self.query_line),
+                ReplacementTransform(answer, self.answer),
+                ReplacementTransform(cards, self.cards),
+                ReplacementTransform(vocabulary, aside),
+            ),
+            ReplacementTransform(aside, self.vocabulary),
         )
 
     def reading(self, caption: str) -> dict:
@@ -549,18 +561,22 @@ def luminance(colour: str) -> float:
     return float(linear @ [0.2126, 0.7152, 0.0722])
 
 
-def words_line(prefix: str, words, colours: dict[str, str]) -> Text:
+def words_line(prefix: str, words, colours: dict[str, str], role: str = "small") -> Text:
     """`prefix`, muted, then `words`, each in its colour, as one text (`components.coloured`)."""
     line = " ".join([prefix, *words])
-    return c.coloured(line, words, colours, color=theme().muted, after=len(prefix))
+    return c.coloured(line, words, colours, role=role, color=theme().muted, after=len(prefix))
 
 
-def card(word: str, value: str, colour: str) -> VGroup:
+def card(
+    word: str, value: str, colour: str, zoom: float = 1, role: str = "body", digits: str = "number"
+) -> VGroup:
     """A word over its value, on a quiet panel."""
-    back = c.panel(*CARD)
-    name = on_baseline(c.text(word, role="body", color=colour), NAME_BASELINE)  # every card's on one line
-    shown = c.math(value, color=theme().value)
-    shown.shift(UP * (VALUE_BASELINE - shown.get_bottom()[1]))  # digits stand on their baseline
+    back = c.panel(CARD[0] * zoom, CARD[1] * zoom)
+    name = on_baseline(
+        c.text(word, role=role, color=colour), NAME_BASELINE * zoom
+    )  # every card's on one line
+    shown = c.math(value, role=digits, color=theme().value)
+    shown.shift(UP * (VALUE_BASELINE * zoom - shown.get_bottom()[1]))  # digits stand on their baseline
     return VGroup(back, name, shown)
 
 

@@ -7,7 +7,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from manim import Square, SurroundingRectangle, VGroup
+from manim import Square, SurroundingRectangle
 
 from attention import examples
 from attention.examples.file import examples_from_dict
@@ -255,33 +255,30 @@ def test_the_bars_from_before_are_outlined_in_their_word_s_colour_and_the_legend
     assert swatch.get_right()[0] < words.get_left()[0]
 
 
-def enlarged(media_dir):
-    """The chapter built, its task enlarged as the first beat shows it, and where each part of it ends."""
-    scene = built(TrainedHead, media_dir)
-    homes = [part.copy() for part in (scene.query_line, scene.answer, scene.cards, scene.vocabulary)]
-    scene.enlarge_task()
-    return scene, homes
-
-
 def test_the_task_is_large_while_it_is_the_whole_picture(tmp_path):
-    """Review V4: 1-13 s the task sat in a strip (the words it is drawn from ~9 px) over an empty body."""
-    scene, (query, answer, cards, vocabulary) = enlarged(tmp_path)
-    assert scene.cards.width == pytest.approx(TASK_ZOOM * cards.width) and TASK_ZOOM >= 1.5
-    assert scene.vocabulary.height == pytest.approx(TASK_ZOOM * vocabulary.height)
-    task = VGroup(scene.query_line, scene.answer, scene.cards, scene.vocabulary)
-    assert task.get_left()[0] == pytest.approx(STAGE.body_left) and task.get_right()[0] < STAGE.right
-    assert task.get_top()[1] < scene.strip.get_bottom()[1] and task.get_bottom()[1] > STAGE.bottom
-    assert scene.vocabulary.get_top()[1] < scene.cards.get_bottom()[1]  # under the cards, not beside them
+    """Review V4: 1-13 s the task sat in a strip (the words it is drawn from ~9 px) over an empty body. It is
+    drawn a role up (cards, query and answer as titles, the words drawn from as body text), then settles into
+    the task beside the bars, the words it is drawn from crossing nothing on their way."""
+    scene = built(TrainedHead, tmp_path)
+    scene.enlarge_task()
+    query, arrow, cards, vocabulary = scene.large
+    assert cards.width == pytest.approx(TASK_ZOOM * scene.cards.width, rel=0.01) and TASK_ZOOM >= 1.4
+    assert [card[1].role for card in cards] == ["title"] * len(cards) and query.role == arrow.role == "title"
+    assert vocabulary.role == "body" and vocabulary.original_text == scene.vocabulary.original_text
+    assert vocabulary.height > 1.1 * scene.vocabulary.height
+    assert scene.large.get_left()[0] == pytest.approx(STAGE.body_left)
+    assert scene.large.get_right()[0] < STAGE.right and scene.large.get_bottom()[1] > STAGE.bottom
+    assert scene.large.get_top()[1] < scene.strip.get_bottom()[1]
+    assert vocabulary.get_top()[1] < cards.get_bottom()[1]  # under the cards, not beside them
 
-    animation = scene.settling()  # then it settles home, the words it is drawn from crossing nothing
+    homes = [part.copy() for part in (scene.query_line, scene.answer, scene.cards, scene.vocabulary)]
+    animation = scene.settling()
     animation._setup_scene(scene)  # a Succession begins each part on its scene
     animation.begin()
     for alpha in np.linspace(0, 1, 61):
         animation.interpolate(alpha)
-        assert apart(scene.vocabulary, scene.cards) and apart(scene.vocabulary, scene.query_line)
-    for part, home in zip(
-        (scene.query_line, scene.answer, scene.cards, scene.vocabulary), (query, answer, cards, vocabulary)
-    ):
+        assert apart(vocabulary, cards) and apart(vocabulary, query)
+    for part, home in zip((query, arrow, cards), homes):
         assert np.allclose(part.get_all_points(), home.get_all_points())
 
 
