@@ -544,10 +544,11 @@ class SourcePositions(ChapterScene):
 
     def slot_y(self, grid: VGroup, label) -> float:
         """Where `grid` is centred, `label` under it: at SLOT_Y, raised (no higher than the ceiling) to keep
-        the label above the captions."""
+        the label above the captions; a grid taller than SLOT_Y leaves room for lowered until it stands under the
+        ceiling (German corpus-05: the cross grid's caption lay on the subtitle)."""
         bottom = SLOT_Y - grid.height / 2 - LABEL_BUFF - label.height
         room = self.ceiling() - (SLOT_Y + grid.height / 2)
-        return SLOT_Y + max(0.0, min(STAGE.bottom - bottom, room))
+        return min(SLOT_Y + max(0.0, min(STAGE.bottom - bottom, room)), self.ceiling() - grid.height / 2)
 
     def ceiling(self) -> float:
         """The highest a grid or the side panel may reach: UNDER_TITLE below the subtitle."""

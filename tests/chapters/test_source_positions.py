@@ -397,3 +397,14 @@ def test_the_cost_and_its_count_swell_inside_the_title_safe_area(scene):
 
 def encloses(outer, inner) -> bool:
     return bool(np.all(outer[0] <= inner[0]) and np.all(inner[1] <= outer[1]))
+
+
+def test_a_grid_beside_the_square_taller_than_its_slot_stands_under_the_subtitle(tmp_path):
+    """German corpus-05 (eight decoder steps): beside the self-attention square the cross grid stayed centred at
+    its slot, and its caption 'Encoder-Schlüssel: Quellwörter' lay on the subtitle."""
+    with i18n.active("de"), corpus_example(5):
+        scene = built(SourcePositions, tmp_path)
+    assert scene.pair.beside
+    cross = scene.cross_view.copy().set_y(scene.pair.cross_y)
+    assert cross.get_top()[1] <= scene.ceiling() + 1e-9 and cross.get_bottom()[1] >= STAGE.bottom
+    assert scene.square.get_top()[1] <= scene.ceiling() + 1e-9
