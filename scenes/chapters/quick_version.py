@@ -20,7 +20,7 @@ from scenes.chapters.registry import CHAPTERS, find, shown_title
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import framed
+from scenes.kit.emphasis import pulsed
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import veil
 from scenes.kit.icons import ICONS as KIT_ICONS
@@ -114,8 +114,11 @@ class QuickVersion(ChapterScene):
             self.show(
                 *self.lit(term.names, term.chapters), FadeIn(tied), FadeIn(mark), caption=_(term.caption)
             )
-            self.play(  # its chapters framed one by one while the caption is read (were 3.4 to 4.1 s stills)
-                LaggedStart(*[framed(self.contents[names.index(n)]) for n in term.chapters], lag_ratio=1),
+            self.play(  # its chapters pulse one by one as the caption is read (were 3.4-4.1 s stills)
+                LaggedStart(
+                    *[pulsed(self.contents[names.index(n)], scale_factor=1.1) for n in term.chapters],
+                    lag_ratio=1,
+                ),
                 run_time=max(1.0, self.caption_time(_(term.caption)) - 1.3),
             )
         self.show(*self.lit(WHOLE.names, WHOLE.chapters), caption=_(WHOLE.caption))
