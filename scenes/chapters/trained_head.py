@@ -33,6 +33,7 @@ from manim import (
     VMobject,
     linear,
 )
+from manim.utils.rate_functions import smooth, squish_rate_func
 
 from attention import examples
 from attention.training import PAIRS, STEPS, TRAINING_EXAMPLES, WORDS, train_head
@@ -326,19 +327,18 @@ class TrainedHead(ChapterScene):
         self.large = VGroup(query, answer, cards, vocabulary)
         self.large.move_to([STAGE.body_left, (self.top + STAGE.bottom) / 2, 0], aligned_edge=LEFT)
 
-    def settling(self) -> Succession:
-        """The large task becoming the task at home, the words drawn from going right under it first, then up
-        beside the cards (in one move they would cross the cards)."""
+    def settling(self) -> AnimationGroup:
+        """The large task becoming the task at home: the query, answer and cards first, while the words drawn from
+        go right under them, then those words up beside the cards (in one move they would cross the cards)."""
         query, answer, cards, vocabulary = self.large
-        aside = self.vocabulary.copy().set_y(vocabulary.get_y())
-        return Succession(
-            AnimationGroup(
-                ReplacementTransform(query, self.query_line),
-                ReplacementTransform(answer, self.answer),
-                ReplacementTransform(cards, self.cards),
-                ReplacementTransform(vocabulary, aside),
+        first = squish_rate_func(smooth, 0, 0.5)
+        return AnimationGroup(
+            ReplacementTransform(query, self.query_line, rate_func=first),
+            ReplacementTransform(answer, self.answer, rate_func=first),
+            ReplacementTransform(cards, self.cards, rate_func=first),
+            ReplacementTransform(
+                vocabulary, self.vocabulary, path_func=across_then_up(vocabulary, self.vocabulary)
             ),
-            ReplacementTransform(aside, self.vocabulary),
         )
 
     def reading(self, caption: str) -> dict:
@@ -527,6 +527,18 @@ class LossPlot(VGroup):
             c.math(fmt(losses[-1], WEIGHT_PLACES)).next_to(self.axes.c2p(STEPS, losses[-1]), UP, buff=0.2),
         )
         super().__init__(self.frame, self.curve, self.ends)
+
+
+def across_then_up(start, end):
+    """A `path_func` taking `start` to `end` (scaled evenly on the way) across first, then up or down: the whole
+    way across by half time, then the whole way up."""
+    dx, dy = (end.get_center() - start.get_center())[:2]
+
+    def path(points, targets, alpha: float):
+        bend = np.array([dx * (min(1.0, 2 * alpha) - alpha), dy * (max(0.0, 2 * alpha - 1) - alpha), 0])
+        return points + (targets - points) * alpha + bend
+
+    return path
 
 
 def crossfade(gone, coming) -> LaggedStart:

@@ -273,12 +273,11 @@ def test_the_task_is_large_while_it_is_the_whole_picture(tmp_path):
 
     homes = [part.copy() for part in (scene.query_line, scene.answer, scene.cards, scene.vocabulary)]
     animation = scene.settling()
-    animation._setup_scene(scene)  # a Succession begins each part on its scene
     animation.begin()
     for alpha in np.linspace(0, 1, 61):
         animation.interpolate(alpha)
         assert apart(vocabulary, cards) and apart(vocabulary, query)
-    for part, home in zip((query, arrow, cards), homes):
+    for part, home in zip((query, arrow, cards, vocabulary), homes):
         assert np.allclose(part.get_all_points(), home.get_all_points())
 
 
