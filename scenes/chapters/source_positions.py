@@ -537,8 +537,12 @@ class SourcePositions(ChapterScene):
         return Summary(cross, corner, size, count, [tag] if clear else [])  # a tall grid: no room for the tag
 
     def grid_axes(self, grid: AttentionGrid, top: str, side: str) -> VGroup:
-        """Role captions: keys along the top, queries down the left side."""
-        above = axis_caption(top, theme().key).next_to(grid.col_labels, UP, buff=0.25)
+        """Role captions: keys along the top, over the columns' names and the sums' header (German corpus-05: a
+        caption wider than the columns lay on 'Summe'), queries down the left side."""
+        above = axis_caption(top, theme().key).next_to(
+            VGroup(grid.col_labels, grid.sum_header), UP, buff=0.25
+        )
+        above.set_x(grid.col_labels.get_x())
         left = axis_caption(side, theme().query).rotate(np.pi / 2).next_to(grid.row_labels, LEFT, buff=0.25)
         return VGroup(above, left)
 

@@ -408,3 +408,12 @@ def test_a_grid_beside_the_square_taller_than_its_slot_stands_under_the_subtitle
     cross = scene.cross_view.copy().set_y(scene.pair.cross_y)
     assert cross.get_top()[1] <= scene.ceiling() + 1e-9 and cross.get_bottom()[1] >= STAGE.bottom
     assert scene.square.get_top()[1] <= scene.ceiling() + 1e-9
+
+
+def test_the_keys_caption_stands_over_the_sums_header_too(tmp_path):
+    """German corpus-05 (layout sweep): 'Encoder-Schlüssel: Quellwörter', wider than the columns, lay on 'Summe'."""
+    with i18n.active("de"), corpus_example(5):
+        scene = built(SourcePositions, tmp_path)
+    for grid, (above, _side) in ((scene.cross, scene.cross_axes), (scene.self_grid, scene.self_axes)):
+        assert apart(above, grid.sum_header) and apart(above, grid.col_labels)
+        assert above.get_x() == pytest.approx(grid.col_labels.get_x())
