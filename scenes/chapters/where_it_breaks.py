@@ -62,7 +62,7 @@ from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed, pulsed
 from scenes.kit.formula_slot import formula_word
 from scenes.kit.palette import DIM, scaled_color, theme
-from scenes.kit.plots import CurvePlot, TangentPlot, decades
+from scenes.kit.plots import CurvePlot, TangentPlot
 from scenes.kit.stage import STAGE
 
 GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
@@ -290,15 +290,26 @@ class WhereItBreaks(ChapterScene):
         self.unfollow(self.knob, self.sensitivity, self.dot, self.tangent)  # the knob rests at the last stop
         self.beat("Never exactly one-hot")
         knob = self.knob
-        self.focus(self.knob)
         bar_reads = decimals([knob.weights().min()])[0]
         smallest = int(np.argmin(knob.weights()))
         bar = VGroup(knob.bars.bars[smallest], knob.bars.values[smallest])
-        # each caption frames what it reads: the bar (if it reads 0), the readout, then the scores it holds for
-        parts = [bar] if float(bar_reads) == 0 else []
-        parts += [knob.min_readout, knob.formula]
-        for caption, part in zip(smallest_caption(bar_reads, sci(knob.log10_smallest())), parts):
-            self.show(framed(part), run_time=self.caption_time(caption), caption=caption, hold=0.3)
+        line, end = self.smallest
+        # each caption moves the focus to what it reads and frames it: the bar (if it reads 0) among the bars;
+        # the readout, as its line is drawn down the log plot to the dot where the knob rests (the plot back);
+        # that dot over the axis' floor, then the scores it holds for
+        steps = [((knob,), framed(bar))] if float(bar_reads) == 0 else []
+        steps += [
+            (
+                (knob, self.plot),
+                AnimationGroup(framed(knob.min_readout), Succession(Create(line), FadeIn(end))),
+            ),
+            ((knob, self.plot, line, end), Succession(framed(end), framed(knob.formula))),
+        ]
+        for caption, (active, shown) in zip(smallest_caption(bar_reads, sci(knob.log10_smallest())), steps):
+            self.show(
+                *self.refocus(*active), shown, run_time=self.caption_time(caption), caption=caption, hold=0.3
+            )
+        self.add(self.smallest)  # as one group, so focus() can dim it
         self.focus(self.plot, self.sensitivity, self.tangent, *self.stop_marks)
         captions = slope_caption(
             10 ** knob.log10_sensitivity(), sci(knob.log10_sensitivity()), GAIN_STOPS[-1]
@@ -307,12 +318,15 @@ class WhereItBreaks(ChapterScene):
         parts = [VGroup(self.plot.labels[1], self.sensitivity), self.tangent.marks()[0]]
         for caption, part in zip(captions, parts):
             self.show(framed(part), run_time=self.caption_time(caption), caption=caption, hold=0.3)
-        self.focus(self.knob)
+        # neither one-hot (the smallest weight's dot) nor a zero gradient (the slope), the tangent dimmed
+        caption = _("Finite scores never give exactly one-hot weights or zero gradients.")
         self.show(
+            *self.refocus(self.knob, self.plot, self.smallest, self.sensitivity, self.dot, *self.stop_marks),
             FadeIn(self.caveats[0], shift=0.1 * UP),
-            run_time=1,
-            caption=_("Finite scores never give exactly one-hot weights or zero gradients."),
-            hold=2,
+            Succession(framed(end), framed(VGroup(self.plot.labels[1], self.sensitivity))),
+            run_time=max(2.0, self.caption_time(caption)),
+            caption=caption,
+            hold=0.5,
         )
 
     def not_the_right_source(self) -> None:
@@ -329,9 +343,12 @@ class WhereItBreaks(ChapterScene):
         self.show(*[Restore(part) for part in self.dimmed], run_time=0.8, hold=1.5)
 
     def focus(self, *active) -> None:
-        """Dim what is on screen but not `active`; bring back what was dimmed and is active now."""
+        self.play(*self.refocus(*active), run_time=0.6)
+
+    def refocus(self, *active) -> list:
+        """Dimming what is on screen but not `active`; bringing back what was dimmed and is active now."""
         parts = [self.scaled_bars, self.knob, self.plot, self.scaled_mark, self.scaled_drops, self.dot]
-        parts += [self.sensitivity]
+        parts += [self.sensitivity, self.smallest]
         parts = [*parts, self.tangent, *self.stop_marks, *self.caveats]
         parts = [p for p in parts if p in self.mobjects]
         back = [p for p in self.dimmed if p in active]
@@ -339,7 +356,7 @@ class WhereItBreaks(ChapterScene):
         self.dimmed = [p for p in self.dimmed if p not in active] + fresh
         for part in fresh:
             part.save_state()
-        self.play(*[Restore(p) for p in back], *[p.animate.set_opacity(DIM) for p in fresh], run_time=0.6)
+        return [*[Restore(p) for p in back], *[p.animate.set_opacity(DIM) for p in fresh]]
 
     def build(self) -> None:
         """Create every mobject (without playing anything)."""
@@ -372,11 +389,22 @@ class WhereItBreaks(ChapterScene):
         self.scaled_bars = self.reference_bars(lower)
         self.knob = GainKnob(self.tokens, self.raw_trace.scores, self.gain, lower)
         self.place_plots(0.0, lower)
-        beyond = (
-            max(self.plot.labels[0].get_right()[0], self.tangent.axis_labels[0].get_right()[0]) - STAGE.right
+        # the S-curve's key where its panel has no room for it: under its title, both plots shorter by its lines
+        squeeze = 0.0 if self.tangent.key_inside else self.tangent.title[1].height + TITLE_BUFF
+        self.place_plots(0.0, lower, squeeze)
+        # room past the gain axis' end for the smallest weight's name, wrapped to its narrowest (`smallest_end`)
+        named = (
+            axis_end(self.plot.axes)
+            + END_DOT
+            + NAME_BUFF
+            + fit.wrap_within(_("smallest weight"), 0, "small").width
         )
-        if beyond > 0:  # a longer word for "gain g" or "gap" (German): narrower plots, their left ends kept
-            self.place_plots(beyond, lower)
+        beyond = (
+            max(self.plot.labels[0].get_right()[0], self.tangent.axis_labels[0].get_right()[0], named)
+            - STAGE.right
+        )
+        if beyond > 0:  # a longer word for "gain g", "gap" or the name: narrower plots, their left ends kept
+            self.place_plots(beyond, lower, squeeze)
         self.clear_min_line()
         self.dot = self.plot.track(self.gain, lambda g: log10_top_sensitivity(self.raw_trace.scores, g))
         self.stop_marks = [self.stop_mark(g) for g in GAIN_STOPS]
@@ -384,7 +412,12 @@ class WhereItBreaks(ChapterScene):
         self.scaled_drops = VGroup(
             self.stop_mark(self.scaled_gain).set_color(scaled_color()), self.stop_mark(GAIN_RANGE[0])
         ).set_z_index(-1)  # under the dots, not across them
+        # the smallest weight against the gain, on the slope's log axis (`CurvePlot` reach), in its bar's colour
+        smallest = int(np.argmin(self.raw_trace.scores))
+        color = self.knob.bars.bars[smallest].get_fill_color()
+        self.smallest_line = self.plot.series(self.sweep.gains, self.sweep.log10_smallest, color)
         self.scaled_mark = self.scaled_gain_mark()
+        self.smallest = VGroup(self.smallest_line, self.smallest_end(color))
         self.caveats = (
             VGroup(c.text(_("never exactly one-hot"), role="label"), c.text(_("sharp ≠ right"), role="label"))
             .arrange(RIGHT, buff=0.8)  # one line: two would reach the caption band under a tall set of bars
@@ -442,16 +475,17 @@ class WhereItBreaks(ChapterScene):
         self.legend_stays = True
         return legend
 
-    def place_plots(self, narrower: float, lower: float) -> None:
+    def place_plots(self, narrower: float, lower: float, squeeze: float = 0.0) -> None:
         """The slope plot over the S-curve on the right, `narrower` than their sizes, their axes' left ends where
-        those sizes put them, their top `lower` (the plots shorter by as much, PLOT_SHARE of it the upper one's,
-        and narrower by as much as keeps their aspect: `kept_aspect`); the axes' labels beyond their right ends,
-        the S-curve's title wrapped within the stage as at its full size (narrowed from the left, its title wrapped
-        to more lines and pushed the plot into the caption band)."""
-        size = kept_aspect(PLOT_SIZE, narrower, PLOT_SHARE * lower)
+        those sizes put them, their top `lower` (the plots shorter by as much and by `squeeze`, PLOT_SHARE of it the
+        upper one's, and narrower by as much as keeps their aspect: `kept_aspect`); the axes' labels beyond their
+        right ends, the S-curve's title wrapped within the stage as at its full size (narrowed from the left, its
+        title wrapped to more lines and pushed the plot into the caption band)."""
+        size = kept_aspect(PLOT_SIZE, narrower, PLOT_SHARE * (lower + squeeze))
         self.plot = CurvePlot(
             self.sweep.gains,
             self.sweep.log10_top_sensitivity,
+            reach=self.sweep.log10_smallest,  # drawn once the knob rests (`smallest_end`)
             size=size,
             x_label=_("gain g"),
             y_label=_("slope w(1 − w):"),
@@ -467,8 +501,8 @@ class WhereItBreaks(ChapterScene):
         upper.shift(
             [PLOT_RIGHT - PLOT_SIZE[0] + size[0] - axis_end(self.plot.axes), PLOT_TOP - lower - top, 0]
         )
-        size = kept_aspect(TANGENT_SIZE, narrower, (1 - PLOT_SHARE) * lower)
         left = PLOT_RIGHT - TANGENT_SIZE[0]
+        size = kept_aspect(TANGENT_SIZE, narrower, (1 - PLOT_SHARE) * (lower + squeeze))
         self.tangent = WeightCurve(
             self.raw_trace.scores,
             GAIN_RANGE[0],
@@ -553,13 +587,27 @@ class WhereItBreaks(ChapterScene):
         )  # under its title
         area = (self.plot.axes.get_corner(DL), top_right)
         marks = [*self.stop_marks, *self.scaled_drops]
-        clear_spot(label, dot.get_center(), curve_points(self.plot), [*boxes, *marks], area)
-        if label_distance(label, dot) <= MARK_GAP + 0.05:
+        lines = curve_points(self.plot.curve, self.smallest_line)
+        return tied(dot, clear_spot(label, dot.get_center(), lines, [*boxes, *marks], area), scaled_color())
+
+    def smallest_end(self, color: str) -> VGroup:
+        """The smallest weight's line ends where the knob rests (the last stop) in a dot: nine decades under the
+        slope for the default example, yet over the axis' floor (a weight of 0 would lie on it). Its label beside
+        it past the axis' end, wrapped within the stage (clear of "gain g" under it), as a line's name is; else in
+        the nearest spot inside the axes clear of both lines, the marks and the scaled case's label."""
+        gain = GAIN_STOPS[-1]
+        dot = Dot(self.plot.point(gain, log10_smallest_weight(self.raw_trace.scores, gain)), radius=END_DOT)
+        dot.set_color(color).set_stroke(theme().background, width=2).set_z_index(1)  # over its stop's mark
+        words = _("smallest weight")
+        label = fit.wrap_within(words, 0, role="small", color=color).next_to(dot, RIGHT, buff=NAME_BUFF)
+        label.align_to(dot, DOWN)
+        if label.get_right()[0] <= STAGE.right + 1e-6 and fit.apart(label, self.plot.labels[0], LABEL_MARGIN):
             return VGroup(dot, label)
-        end = label.get_corner(nearest_corner(label, dot.get_center()))
-        toward = (end - dot.get_center()) / np.linalg.norm(end - dot.get_center())
-        leader = Line(dot.get_center() + toward * dot.radius, end - toward * LEADER_TRIM, stroke_width=2)
-        return VGroup(dot, label, leader.set_color(scaled_color()))
+        label = label_tex(words, role="small", color=color)
+        area = (self.plot.axes.get_corner(DL), self.plot.axes.get_corner(UR))
+        others = [self.plot.axes.x_axis, self.plot.axes.y_axis, self.scaled_mark, *self.stop_marks]
+        lines = curve_points(self.plot.curve, self.smallest_line)
+        return tied(dot, clear_spot(label, dot.get_center(), lines, others, area), color)
 
     def stop_mark(self, gain: float) -> DashedLine:
         """A dashed drop from the curve to the gain axis at a stop of the knob."""
@@ -797,14 +845,21 @@ PLOT_RIGHT = (
     STAGE.right - 1.35
 )  # where both plots' axis lines end (their labels "gain g" and "gap" go beyond)
 PLOT_TOP = 2.4  # the top of the upper plot's label, an emphasis frame below the subtitle
-PLOT_SIZE = (4.4, 1.3)
+PLOT_SIZE = (4.4, 1.7)
 PLOT_SHARE = (
     0.45  # of the plots' lowering (room for the names legend), the upper plot's; the rest the S-curve's
 )
 MOST_LOWER = 1.0  # the most the bars and plots are lowered for the legend (else it leaves as the plots come)
-PLOT_GAP = 0.25  # between the upper plot's gain label and the lower plot's title
-TANGENT_SIZE = (4.4, 1.6)
+PLOT_GAP = 0.15  # between the upper plot's gain label and the lower plot's title
+TANGENT_SIZE = (4.4, 1.75)
 TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction of the axis
+END_DOT = 0.08  # the radius of the smallest weight's dot where the knob rests
+NAME_BUFF = 0.15  # between that dot and its name
+TITLE_BUFF = 0.12  # between the S-curve's title and the key under it, where the key has no room in the panel
+KEY_LIFT = 0.15  # the tangent's key in the panel: its bottom over the gap axis
+KEY_SHARE = 0.65  # the key's words wrapped in the panel to this share of their width: two lines
+SWATCH_DROP = 0.12  # the key's swatch under the top of its words: by the middle of their first line
+KEY_CHECKS = 40  # the gains at which the key in the panel is checked clear of the tangent
 LABEL_OVERHANG = 0.25  # how far a tick label may pass the gap axis' end: 3 digits fit, 4 push "gap" out
 MARK_GAP = 0.45  # between the scaled case's dot and its label
 LABEL_MARGIN = 0.1  # the least room between the scaled case's label and the curve, axes or marks
@@ -1024,9 +1079,14 @@ def axis_end(axes) -> float:
     return float(axes.c2p(axes.x_range[1], axes.y_range[0])[0])
 
 
-def curve_points(plot: CurvePlot) -> np.ndarray:
-    """Points along the plot's drawn curve, close enough that a label clear of them is clear of the line."""
-    anchors = plot.curve["line_graph"].get_anchors()
+def curve_points(*graphs) -> np.ndarray:
+    """Points along the drawn line `graphs` (`CurvePlot.series`), close enough that a label clear of them is clear
+    of the lines."""
+    return np.concatenate([line_points(graph) for graph in graphs])
+
+
+def line_points(graph) -> np.ndarray:
+    anchors = graph["line_graph"].get_anchors()
     steps = [np.linspace(a, b, 6) for a, b in zip(anchors[:-1], anchors[1:])]
     return np.concatenate(steps) if steps else anchors
 
@@ -1056,6 +1116,16 @@ def is_clear(label, points: np.ndarray, boxes, margin: float) -> bool:
     return not inside.any() and all(fit.boxes_apart(own, other, margin) for other in boxes)
 
 
+def tied(dot: Dot, label, color: str) -> VGroup:
+    """`dot` and its `label`, joined by a leader line in `color` where the label had to move away from it."""
+    if label_distance(label, dot) <= MARK_GAP + 0.05:
+        return VGroup(dot, label)
+    end = label.get_corner(nearest_corner(label, dot.get_center()))
+    toward = (end - dot.get_center()) / np.linalg.norm(end - dot.get_center())
+    leader = Line(dot.get_center() + toward * dot.radius, end - toward * LEADER_TRIM, stroke_width=2)
+    return VGroup(dot, label, leader.set_color(color))
+
+
 def nearest_corner(label, point) -> np.ndarray:
     """The corner (or edge midpoint) of `label` nearest `point`: where a leader line to it ends."""
     ends = [DL, DOWN, DR, RIGHT, UR, UP, UL, LEFT]
@@ -1078,7 +1148,7 @@ def readable_decades(plot: CurvePlot) -> CurvePlot:
     plot lowered for the names legend ran '10⁻²⁰' into '10⁰'), each label at the smallest size."""
     axis = plot.axes.y_axis
     axis.remove(axis.labels)
-    lo, hi, step = decades(plot.log10_ys)
+    lo, hi, step = plot.decades
     pitch = abs(axis.n2p(1)[1] - axis.n2p(0)[1])  # a decade's height
     every = 2 * step
     while every < hi - lo and every * pitch < power_label(hi).height + DECADE_GAP:
@@ -1125,6 +1195,14 @@ def tangent_ends(s: float, w: float, slope: float, lo: float, hi: float) -> tupl
     return start, end
 
 
+def tangent_key(width: float) -> VGroup:
+    """The tangent's key: a swatch of its line, then its words wrapped within `width`, the swatch by their
+    first line."""
+    words = fit.wrap_within(_("tangent: slope w(1 − w)"), width, role="small", color=theme().muted)
+    swatch = Line(ORIGIN, RIGHT * 0.35, color=theme().text, stroke_width=6)
+    return VGroup(swatch.next_to(words, LEFT, buff=0.12).align_to(words, UP).shift(DOWN * SWATCH_DROP), words)
+
+
 class WeightCurve(TangentPlot):
     """The top weight w against its gap to the next score (all others held at g times theirs), with a long
     bright tangent of slope w(1 - w), a title naming the curve, a key for the tangent and both axes labelled.
@@ -1141,13 +1219,16 @@ class WeightCurve(TangentPlot):
         muted = theme().muted
         self.curve.set_stroke(width=3)
         self.tangent.set_stroke(width=6)
-        swatch = Line(ORIGIN, RIGHT * 0.35, color=theme().text, stroke_width=6)
-        key = VGroup(swatch, c.text(_("tangent: slope w(1 − w)"), role="small", color=muted))
-        title = VGroup(
-            fit.wrap_within(_("top weight w against its gap"), title_width, role="small", color=muted),
-            key.arrange(RIGHT, buff=0.12),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
-        self.title = title.next_to(self.axes, UP, buff=0.18).align_to(self.axes, LEFT)
+        words = fit.wrap_within(_("top weight w against its gap"), title_width, role="small", color=muted)
+        # the key in the panel's empty lower right (on one line, else two), where the curve and the tangent never
+        # pass at any gain: the plots taller by its line (review V4); else under the title
+        whole = tangent_key(title_width)
+        wrapped = tangent_key(KEY_SHARE * whole[1].width)
+        key = next((key for key in (whole, wrapped) if self.key_in_panel(key)), None)
+        self.title, self.key_inside = VGroup(words, key or whole), key is not None
+        above = words if key else self.title.arrange(DOWN, aligned_edge=LEFT, buff=TITLE_BUFF)
+        above.next_to(self.axes, UP, buff=0.18).align_to(self.axes, LEFT)
+        self.set_gain(gain)  # where the key's checks left it
         x_axis, y_axis = self.axes.x_axis, self.axes.y_axis
         # the w axis stands at the panel's left edge, clear of the curve (manim's stands at gap 0, in the middle
         # of the rise, where the curve ran through its "0"): the one at gap 0 is kept invisible, for c2p
@@ -1170,6 +1251,17 @@ class WeightCurve(TangentPlot):
             .set_y(self.axes.c2p(lo, 0.5)[1]),
         )
         self.add(self.w_axis, self.title, self.axis_labels)
+
+    def key_in_panel(self, key) -> bool:
+        """Put `key` in the panel's lower right, KEY_LIFT over the gap axis; whether it stays LABEL_MARGIN clear
+        of the curve and of the tangent (and its dot) at every gain the knob turns through."""
+        lo, hi = self.axes.x_range[:2]
+        key.move_to(self.axes.c2p(hi, 0) + UP * KEY_LIFT, aligned_edge=DR)
+        points = [self.curve.get_anchors()]
+        for gain in np.linspace(*GAIN_RANGE, KEY_CHECKS):
+            self.set_gain(gain)
+            points += [np.linspace(*self.tangent.get_start_and_end(), 30), self.dot.get_all_points()]
+        return is_clear(key, np.concatenate(points), [], LABEL_MARGIN)
 
     def marks(self) -> list:
         """What a frame may go round to point at the tangent: its key, then its dot (a frame round the long

@@ -76,7 +76,8 @@ class Histogram(VGroup):
 
 class CurvePlot(VGroup):
     """A curve of log10(y) against x, its y axis labelled in powers of ten; `track` adds a moving dot.
-    The x axis starts at `x_start` (default: the first x).
+    The x axis starts at `x_start` (default: the first x); the y axis covers `reach` too (log10 values of a
+    second series, drawn with `series`).
 
     Values of -inf (a quantity that is exactly 0) are drawn on the bottom of the axis.
     """
@@ -92,10 +93,11 @@ class CurvePlot(VGroup):
         y_label: str = "",
         x_step: float = 1,
         x_start: float | None = None,
+        reach=(),
     ):
         super().__init__()
         self.xs, self.log10_ys = np.asarray(xs, dtype=float), np.asarray(log10_ys, dtype=float)
-        lo, hi, step = decades(self.log10_ys)
+        self.decades = lo, hi, step = decades(np.concatenate([self.log10_ys, np.asarray(reach, dtype=float)]))
         self.floor = lo  # the axes count decades above it, so the x axis sits at the bottom
         self.axes = Axes(
             x_range=[self.xs[0] if x_start is None else x_start, self.xs[-1], x_step],
@@ -115,13 +117,7 @@ class CurvePlot(VGroup):
             },
             font_size=tex_size("small"),
         )
-        self.curve = self.axes.plot_line_graph(
-            self.xs,
-            self.clip(self.log10_ys),
-            add_vertex_dots=False,
-            line_color=color or theme().muted,
-            stroke_width=4,
-        )
+        self.curve = self.series(self.xs, self.log10_ys, color)
         self.labels = VGroup(
             c.text(x_label, role="small", color=theme().muted).next_to(
                 self.axes.x_axis.labels, DOWN, buff=0.15
@@ -131,6 +127,12 @@ class CurvePlot(VGroup):
             .align_to(self.axes, LEFT),
         )
         self.add(self.axes, self.curve, self.labels)
+
+    def series(self, xs, log10_ys, color: str | None = None) -> VMobject:
+        """A line of log10(y) against x on these axes (not added to the plot)."""
+        return self.axes.plot_line_graph(
+            xs, self.clip(log10_ys), add_vertex_dots=False, line_color=color or theme().muted, stroke_width=4
+        )
 
     def clip(self, log10_ys):
         """Decades above the bottom of the axis (values below it sit on the bottom)."""

@@ -28,6 +28,7 @@ from scenes.chapters.where_it_breaks import (
     SciNumber,
     SetPlan,
     WhereItBreaks,
+    axis_end,
     bar_set,
     kept_aspect,
     level_line,
@@ -165,7 +166,8 @@ def test_curve_is_the_saturation_sweep(scene):
     for x, y in zip(sweep.gains[::30], sweep.top_sensitivity[::30]):
         assert np.min(np.linalg.norm(vertices - scene.plot.point(x, np.log10(y)), axis=1)) < 1e-6
     labels = [(base.tex_string, exponent.tex_string) for base, exponent in scene.plot.axes.y_axis.labels]
-    assert labels == [("10", "0"), ("10", "-4"), ("10", "-8")]  # every second decade, from the top
+    # every second tick from the top, the axis down to the smallest weight's decades (`smallest`)
+    assert labels == [("10", "0"), ("10", "-10"), ("10", "-20")]
 
 
 @pytest.mark.parametrize(
@@ -323,7 +325,7 @@ def test_both_gains_drop_onto_the_gain_axis(scene):
 def test_the_lower_plot_is_titled_and_labelled_for_the_weight_curve(scene):
     title, key = scene.tangent.title
     assert title.original_text == "top weight w against its gap"
-    assert key[1].original_text == "tangent: slope w(1 − w)"
+    assert " ".join(key[1].original_text.split()) == "tangent: slope w(1 − w)"
     assert [label.original_text for label in scene.tangent.axis_labels] == ["gap", "w"]
     x_label, y_label = scene.tangent.axis_labels
     assert x_label.get_left()[0] > scene.tangent.axes.x_axis.get_right()[0]
@@ -456,6 +458,45 @@ def test_the_captions_choose_their_words_from_the_numbers():
         "still positive, as for any finite scores.",
     )
     assert len(slope_caption(0.197, "", 10)) == len(slope_caption(story.TINY_SLOPE / 2, "", 10)) == 2
+
+
+def test_the_tangent_key_stands_in_the_panel_clear_of_curve_and_tangent_at_every_gain(scene):
+    """Review V4: the key's own line under the title left the plots short; where the panel's lower right is
+    empty (the default example) the key stands there, and neither the curve nor the tangent ever crosses it."""
+    curve = scene.tangent
+    key = curve.title[1]
+    assert curve.key_inside
+    assert key.get_top()[1] < curve.axes.c2p(0, 1)[1] and key.get_bottom()[1] > curve.axes.c2p(0, 0)[1]
+    assert key.get_right()[0] <= axis_end(curve.axes) + 1e-6
+    for gain in np.linspace(*GAIN_RANGE, 60):
+        curve.set_gain(gain)
+        points = np.concatenate(
+            [curve.curve.get_anchors(), np.linspace(*curve.tangent.get_start_and_end(), 50)]
+        )
+        inside = np.all((points[:, :2] >= fit.box(key)[0]) & (points[:, :2] <= fit.box(key)[1]), axis=1)
+        assert not inside.any(), gain
+    curve.set_gain(GAIN_RANGE[0])
+
+
+def test_the_smallest_weight_is_drawn_on_the_log_plot_above_its_floor(scene):
+    """Review V4: 'still positive' was only a number under a 0.000 bar. The smallest weight's sweep is drawn on
+    the slope's log axis (which reaches down to it), ending where the knob rests in a dot over the axis' floor,
+    nine decades under the slope, named beside it on the stage, clear of "gain g"."""
+    line, (dot, label, *_) = scene.smallest
+    plot, scores = scene.plot, scene.raw_trace.scores
+    assert plot.floor <= scene.sweep.log10_smallest.min()
+    vertices = line["line_graph"].get_anchors()
+    for g in scene.sweep.gains[::30]:
+        expected = plot.point(g, where_it_breaks.log10_smallest_weight(scores, g))
+        assert np.min(np.linalg.norm(vertices - expected, axis=1)) < 1e-6
+    last = GAIN_STOPS[-1]
+    smallest = where_it_breaks.log10_smallest_weight(scores, last)
+    assert dot.get_center() == pytest.approx(plot.point(last, smallest))
+    assert dot.get_y() > plot.axes.c2p(0, 0)[1] + dot.radius  # positive: over the floor, where 0 would lie
+    assert where_it_breaks.log10_top_sensitivity(scores, last) - smallest > 8  # 2.06e-9 against 4.25e-18
+    assert " ".join(label.original_text.split()) == "smallest weight"
+    assert label.get_right()[0] <= STAGE.right and apart(label, plot.labels[0], 0.1)
+    assert label.get_left()[0] > dot.get_right()[0]
 
 
 def test_the_weight_curve_is_a_readable_plot_with_its_labels_clear_of_the_curve(scene):
