@@ -592,22 +592,15 @@ class WhereItBreaks(ChapterScene):
 
     def smallest_end(self, color: str) -> VGroup:
         """The smallest weight's line ends where the knob rests (the last stop) in a dot: nine decades under the
-        slope for the default example, yet over the axis' floor (a weight of 0 would lie on it). Its label beside
-        it past the axis' end, wrapped within the stage (clear of "gain g" under it), as a line's name is; else in
-        the nearest spot inside the axes clear of both lines, the marks and the scaled case's label."""
+        slope for the default example, yet over the axis' floor (a weight of 0 would lie on it). Its name beside
+        it past the axis' end, a word a line (`lay_out` keeps room for it), raised clear of "gain g" under it."""
         gain = GAIN_STOPS[-1]
         dot = Dot(self.plot.point(gain, log10_smallest_weight(self.raw_trace.scores, gain)), radius=END_DOT)
         dot.set_color(color).set_stroke(theme().background, width=2).set_z_index(1)  # over its stop's mark
-        words = _("smallest weight")
-        label = fit.wrap_within(words, 0, role="small", color=color).next_to(dot, RIGHT, buff=NAME_BUFF)
-        label.align_to(dot, DOWN)
-        if label.get_right()[0] <= STAGE.right + 1e-6 and fit.apart(label, self.plot.labels[0], LABEL_MARGIN):
-            return VGroup(dot, label)
-        label = label_tex(words, role="small", color=color)
-        area = (self.plot.axes.get_corner(DL), self.plot.axes.get_corner(UR))
-        others = [self.plot.axes.x_axis, self.plot.axes.y_axis, self.scaled_mark, *self.stop_marks]
-        lines = curve_points(self.plot.curve, self.smallest_line)
-        return tied(dot, clear_spot(label, dot.get_center(), lines, others, area), color)
+        label = fit.wrap_within(_("smallest weight"), 0, role="small", color=color)
+        label.next_to(dot, RIGHT, buff=NAME_BUFF).align_to(dot, DOWN)
+        label.shift(UP * max(0.0, self.plot.labels[0].get_top()[1] + LABEL_MARGIN - label.get_bottom()[1]))
+        return VGroup(dot, label)
 
     def stop_mark(self, gain: float) -> DashedLine:
         """A dashed drop from the curve to the gain axis at a stop of the knob."""
