@@ -404,7 +404,9 @@ class WhereItBreaks(ChapterScene):
             - STAGE.right
         )
         if beyond > 0:  # a longer word for "gain g", "gap" or the name: narrower plots, their left ends kept
-            self.place_plots(beyond, lower, squeeze)
+            # by as much past what their aspect already took (squeezed plots were narrowed for it)
+            taken = max(PLOT_SIZE[0] - self.plot.axes.x_length, TANGENT_SIZE[0] - self.tangent.axes.x_length)
+            self.place_plots(taken + beyond, lower, squeeze)
         self.clear_min_line()
         self.dot = self.plot.track(self.gain, lambda g: log10_top_sensitivity(self.raw_trace.scores, g))
         self.stop_marks = [self.stop_mark(g) for g in GAIN_STOPS]
