@@ -389,8 +389,9 @@ class WhereItBreaks(ChapterScene):
         self.scaled_bars = self.reference_bars(lower)
         self.knob = GainKnob(self.tokens, self.raw_trace.scores, self.gain, lower)
         self.place_plots(0.0, lower)
-        # the S-curve's key where its panel has no room for it: under its title, both plots shorter by its lines
-        squeeze = 0.0 if self.tangent.key_inside else self.tangent.title[1].height + TITLE_BUFF
+        # both plots shorter by as much as the S-curve reaches into BAND_ROOM over the caption band (its key under
+        # its title where the panel has no room for it, a title on two lines in German)
+        squeeze = max(0.0, STAGE.bottom + BAND_ROOM - self.tangent.get_bottom()[1])
         self.place_plots(0.0, lower, squeeze)
         # room past the gain axis' end for the smallest weight's name, wrapped to its narrowest (`smallest_end`)
         named = (
@@ -850,6 +851,7 @@ TANGENT_SIZE = (4.4, 1.75)
 TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction of the axis
 END_DOT = 0.08  # the radius of the smallest weight's dot where the knob rests
 NAME_BUFF = 0.15  # between that dot and its name
+BAND_ROOM = 0.2  # the least room between the S-curve's numbers and the caption band
 TITLE_BUFF = 0.12  # between the S-curve's title and the key under it, where the key has no room in the panel
 KEY_LIFT = 0.15  # the tangent's key in the panel: its bottom over the gap axis
 KEY_SHARE = 0.65  # the key's words wrapped in the panel to this share of their width: two lines
