@@ -394,12 +394,7 @@ class WhereItBreaks(ChapterScene):
         squeeze = max(0.0, STAGE.bottom + BAND_ROOM - self.tangent.get_bottom()[1])
         self.place_plots(0.0, lower, squeeze)
         # room past the gain axis' end for the smallest weight's name, wrapped to its narrowest (`smallest_end`)
-        named = (
-            axis_end(self.plot.axes)
-            + END_DOT
-            + NAME_BUFF
-            + fit.wrap_within(_("smallest weight"), 0, "small").width
-        )
+        named = axis_end(self.plot.axes) + END_DOT + NAME_BUFF + smallest_name().width
         beyond = (
             max(self.plot.labels[0].get_right()[0], self.tangent.axis_labels[0].get_right()[0], named)
             - STAGE.right
@@ -600,7 +595,7 @@ class WhereItBreaks(ChapterScene):
         gain = GAIN_STOPS[-1]
         dot = Dot(self.plot.point(gain, log10_smallest_weight(self.raw_trace.scores, gain)), radius=END_DOT)
         dot.set_color(color).set_stroke(theme().background, width=2).set_z_index(1)  # over its stop's mark
-        label = fit.wrap_within(_("smallest weight"), 0, role="small", color=color)
+        label = smallest_name(color)
         label.next_to(dot, RIGHT, buff=NAME_BUFF).align_to(dot, DOWN)
         label.shift(UP * max(0.0, self.plot.labels[0].get_top()[1] + LABEL_MARGIN - label.get_bottom()[1]))
         return VGroup(dot, label)
@@ -849,6 +844,7 @@ MOST_LOWER = 1.0  # the most the bars and plots are lowered for the legend (else
 PLOT_GAP = 0.15  # between the upper plot's gain label and the lower plot's title
 TANGENT_SIZE = (4.4, 1.75)
 TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction of the axis
+WRAP_SLACK = 0.05  # a line's width as wrapped over its words' own (their measures differ by a hair)
 END_DOT = 0.08  # the radius of the smallest weight's dot where the knob rests
 NAME_BUFF = 0.15  # between that dot and its name
 BAND_ROOM = 0.2  # the least room between the S-curve's numbers and the caption band
@@ -1111,6 +1107,13 @@ def is_clear(label, points: np.ndarray, boxes, margin: float) -> bool:
     lo, hi = own[0] - margin, own[1] + margin
     inside = np.all((points[:, :2] >= lo) & (points[:, :2] <= hi), axis=1)
     return not inside.any() and all(fit.boxes_apart(own, other, margin) for other in boxes)
+
+
+def smallest_name(color: str | None = None):
+    """'smallest weight' a word a line (as wrapped to its widest word: wrapped to nothing, 'kleinstes' broke)."""
+    words = _("smallest weight")
+    widest = max(c.text(word, role="small").width for word in words.split())
+    return fit.wrap_within(words, widest + WRAP_SLACK, role="small", color=color)
 
 
 def tied(dot: Dot, label, color: str) -> VGroup:
