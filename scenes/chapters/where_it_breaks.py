@@ -388,21 +388,20 @@ class WhereItBreaks(ChapterScene):
         plots shorter by as much, their bottoms kept): room over them for the names legend."""
         self.scaled_bars = self.reference_bars(lower)
         self.knob = GainKnob(self.tokens, self.raw_trace.scores, self.gain, lower)
-        self.place_plots(0.0, lower)
-        # both plots shorter by as much as the S-curve reaches into BAND_ROOM over the caption band (its key under
-        # its title where the panel has no room for it, a title on two lines in German)
-        squeeze = max(0.0, STAGE.bottom + BAND_ROOM - self.tangent.get_bottom()[1])
-        self.place_plots(0.0, lower, squeeze)
-        # room past the gain axis' end for the smallest weight's name, wrapped to its narrowest (`smallest_end`)
-        named = axis_end(self.plot.axes) + END_DOT + NAME_BUFF + smallest_name().width
-        beyond = (
-            max(self.plot.labels[0].get_right()[0], self.tangent.axis_labels[0].get_right()[0], named)
-            - STAGE.right
-        )
-        if beyond > 0:  # a longer word for "gain g", "gap" or the name: narrower plots, their left ends kept
-            # by as much past what their aspect already took (squeezed plots were narrowed for it)
-            taken = max(PLOT_SIZE[0] - self.plot.axes.x_length, TANGENT_SIZE[0] - self.tangent.axes.x_length)
-            self.place_plots(taken + beyond, lower, squeeze)
+        narrower = squeeze = 0.0
+        for _pass in range(PLACE_PASSES):  # a squeeze can move the key out of the panel, and a narrowing too
+            self.place_plots(narrower, lower, squeeze)
+            # room past the gain axis' end for the smallest weight's name, a word a line (`smallest_end`)
+            named = axis_end(self.plot.axes) + END_DOT + NAME_BUFF + smallest_name().width
+            right = max(self.plot.labels[0].get_right()[0], self.tangent.axis_labels[0].get_right()[0], named)
+            beyond = right - STAGE.right  # a longer word for "gain g", "gap" or the name: narrower plots
+            # both plots shorter by as much as the S-curve reaches into BAND_ROOM over the caption band (its key
+            # under its title where the panel has no room for it, a title on two lines in German)
+            below = STAGE.bottom + BAND_ROOM - self.tangent.get_bottom()[1]
+            if beyond <= 1e-6 and below <= 1e-6:
+                break
+            narrower += max(0.0, beyond)
+            squeeze += max(0.0, below)
         self.clear_min_line()
         self.dot = self.plot.track(self.gain, lambda g: log10_top_sensitivity(self.raw_trace.scores, g))
         self.stop_marks = [self.stop_mark(g) for g in GAIN_STOPS]
@@ -847,6 +846,7 @@ TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction
 WRAP_SLACK = 0.05  # a line's width as wrapped over its words' own (their measures differ by a hair)
 END_DOT = 0.08  # the radius of the smallest weight's dot where the knob rests
 NAME_BUFF = 0.15  # between that dot and its name
+PLACE_PASSES = 4  # the most times the plots are placed, each narrower or shorter by what the last overran
 BAND_ROOM = 0.2  # the least room between the S-curve's numbers and the caption band
 TITLE_BUFF = 0.12  # between the S-curve's title and the key under it, where the key has no room in the panel
 KEY_LIFT = 0.15  # the tangent's key in the panel: its bottom over the gap axis
