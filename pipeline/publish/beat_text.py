@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import i18n
 from i18n import _
-from i18n.words import quoted
 from pipeline.plan.settings import RenderSettings
 from pipeline.publish import drawn, lecture
-from scenes.chapters import registry
 from scenes.chapters.registry import Chapter, shown_title
 
 GIST_LIMIT = 200  # characters of narration standing in for a beat `drawn` does not describe (whole lines)
@@ -42,25 +40,12 @@ def shown(
     """Per beat of the chapter `chapter` (its Scene class), named `names`, whose narration is `said`: what its
     picture draws, in `lang` (its words' language), with the numbers of the settings' example and as its render's
     `layout` facts say (its .layout.json; without, what only the layout decides is said for each alternative);
-    a recap page by the chapters it lists (`recap_page`); else the gist of its lines (a beat `drawn` does not know:
-    a chapter added or edited since), and "" for a silent one."""
+    the gist of its lines for a beat `drawn` does not know and that has no FALLBACK (a chapter added or edited
+    since), and "" for a silent one."""
     with i18n.active(lang):
         known = drawn.described(chapter, drawn.examples_of(settings), layout or {})
-        pages = {name: recap_page(chapter, name, settings) for name in names if chapter in drawn.FALLBACK}
-    return [known.get(name) or pages.get(name) or gist(lines) for name, lines in zip(names, said)]
-
-
-def recap_page(chapter: str, name: str, settings: RenderSettings) -> str:
-    """What the page `name` ('Chapters 2 to 5', named at render time) of the recap `chapter` draws, naming the
-    chapters it lists by their titles (each recap page read alike had been described alike); "" for another
-    name."""
-    found = drawn.PAGE.fullmatch(name)
-    if found is None:
-        return ""
-    first, last = int(found[1]), int(found[2] or found[1])
-    listed = tuple(c for c in registry.CHAPTERS if first <= c.number <= last)
-    titles = drawn.clauses(quoted(t) for t in lecture.titles(listed, settings))
-    return _(drawn.FALLBACK[chapter], page=drawn.page_name(name), titles=titles)
+        fallback = _(drawn.FALLBACK[chapter]) if chapter in drawn.FALLBACK else ""
+    return [known.get(name) or fallback or gist(lines) for name, lines in zip(names, said)]
 
 
 def names(chapter: Chapter, beats: list[str], settings: RenderSettings, lang: str = i18n.SOURCE) -> list[str]:

@@ -5,7 +5,7 @@ The captions already say the headline number of a beat; these say the rest of th
 row of a grid, where the arrows stand, what is lit. Each chapter's function takes the examples and returns
 beat name -> description, each name as the chapter gives it to `self.beat(...)` (from the example's numbers
 where the chapter's is: tests/lecture/test_descriptions_by_name.py checks both ways, for the lecture's example
-and the corpus'); beats named at render time (QuickVersion's pages) fill their chapter's FALLBACK in, and a beat
+and the corpus'); beats named at render time (QuickVersion's pages) share their chapter's FALLBACK, and a beat
 named nowhere here (a lecturer's chapter, or one edited since) gets `beat_text`'s, the gist of its lines. Numbers are
 printed as the lecture prints them (`scenes.kit.arithmetic`, which imports no manim). What only a chapter's layout
 decides comes from the render where the chapter records it (`layout_facts`, written beside its video as
@@ -1096,11 +1096,11 @@ CHAPTERS = {
 LAID_OUT = frozenset(
     {"CausalMask", "ThreeTokenDrag"}
 )  # chapters whose layout decides what they draw: see `described`
-FALLBACK = {  # beats named at render time: QuickVersion's recap pages, described by `beat_text.recap_page`
+FALLBACK = {  # beats named at render time: QuickVersion's recap pages (English: shown as `_(...)`)
     "QuickVersion": N_(
-        "Recap, %(page)s (%(titles)s): a line per chapter, each beside a small icon of that chapter's picture and "
-        "over its number and title, the one before stepping back; above, the formula softmax(Q Kᵀ / √d) V lights "
-        "the terms each line is about."
+        "A page of the recap: a line per chapter, each beside a small icon of that chapter's picture and over its "
+        "number and title, the one before stepping back; above, the formula softmax(Q Kᵀ / √d) V lights the terms "
+        "each line is about."
     ),
 }
 PAGE = re.compile(

@@ -14,7 +14,7 @@ from attention.examples.file import load_example_file
 from attention.sweeps import log10_smallest_weight, log10_top_sensitivity
 from pipeline.frames.beats import Beat
 from pipeline.plan.settings import from_options
-from pipeline.publish import beat_text, drawn, lecture
+from pipeline.publish import beat_text, drawn
 from scenes.chapters import registry
 from scenes.kit.arithmetic import sci
 
@@ -111,19 +111,3 @@ def test_where_it_breaks_describes_a_tiny_weight_and_slope_as_the_screen_prints_
     smallest, slope = sci(log10_smallest_weight(scores, 1)), sci(log10_top_sensitivity(scores, 1))
     assert "× 10⁻⁵" in smallest and "× 10⁻⁵" in slope
     assert f"Readouts: slope {slope}, smallest weight {smallest}." in said
-
-
-def test_each_recap_page_is_described_by_the_chapters_it_lists_in_the_language():
-    """QuickVersion's pages, named at render time, had one description for all: an audio description heard six
-    times alike. Each now names its chapters by their titles, as the lecture prints them, in the language."""
-    from scenes.chapters.quick_version import page_name, pages
-
-    names = [page_name(page) for page in pages()]
-    for lang in ("en", "de", "zh"):
-        settings = from_options("l", lang=lang)
-        shown = beat_text.shown("QuickVersion", names, [["a line"]] * len(names), settings, None, lang)
-        assert len(set(shown)) == len(names) and "a line" not in shown
-        for page, text in zip(pages(), shown):
-            listed = tuple(registry.find(name) for name in page)
-            assert all(title in text for title in lecture.titles(listed, settings))
-            assert ("Recap" in text) == (lang == "en") and "softmax(Q Kᵀ / √d) V" in text
