@@ -10,7 +10,7 @@ named nowhere here (a lecturer's chapter, or one edited since) gets `beat_text`'
 printed as the lecture prints them (`scenes.kit.arithmetic`, which imports no manim). What only a chapter's layout
 decides comes from the render where the chapter records it (`layout_facts`, written beside its video as
 .layout.json: CausalMask's grids beside the scores or in their place, ThreeTokenDrag's names legend), is guessed
-without manim where the guess can be checked against the chapter (`key_written`, WHOLE), else said for each
+without manim where the guess can be checked against the chapter (WHOLE), else said for each
 layout.
 
 The descriptions are in the active language (callers make it the chapter's: `dependencies.language_of`), whole
@@ -32,7 +32,6 @@ from attention import DEFAULT, Examples, attend, softmax, variance_experiment, w
 from attention.examples import story
 from attention.examples.beyond import all_queries
 from attention.examples.file import load_example_file
-from attention.examples.shapes import MAX_WIDTH
 from attention.positions import (
     PE_WIDTH,
     ROPE_KEY,
@@ -729,13 +728,9 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
     by_width = _("d = %(width)s: %(variance)s")
     raw = clauses(by_width % {"width": s.width, "variance": number(s.raw_var, 2)} for s in samples)
     scaled = clauses(by_width % {"width": s.width, "variance": number(s.scaled_var, 2)} for s in samples)
-    entries = (
-        _(
-            "its entries %(entries)s written in",
-            entries=series(local(text_minus(fmt_input(v))) for v in key),
-        )
-        if key_written(key)
-        else _("empty")
+    # every key the examples allow is written in (six entries of seven characters fit the strip: the test pins it)
+    entries = _(
+        "its entries %(entries)s written in", entries=series(local(text_minus(fmt_input(v))) for v in key)
     )
     # the extreme scaled samples as the screen prints them (two places); their gap and weights are the exact
     # ones rounded, the gap with '≈' where the printed samples do not give it, as the screen says
@@ -781,13 +776,6 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
             weights=numbers(softmax(pair)),
         ),
     }
-
-
-def key_written(key) -> bool:
-    """Whether ShrinkScores writes the key's entries into its strip: it draws the cells empty where entries
-    would make the strip too long, as six entries of seven characters ('−12.345') would (pinned against the chapter's
-    key_strip in tests/lecture/test_descriptions_by_name.py)."""
-    return len(key) < MAX_WIDTH or max(len(fmt_input(v)) for v in key) < 7
 
 
 def where_it_breaks(ex: Examples) -> dict[str, str]:

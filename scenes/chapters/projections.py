@@ -38,7 +38,7 @@ from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed, pulsed
 from scenes.kit.formula_slot import LitFormula, formula_word
 from scenes.kit.matrices import COLUMN_GAP, ROW_PITCH, NamedMatrix, entries_tex, widest
-from scenes.kit.palette import DIM, theme, word_colors
+from scenes.kit.palette import DIM, theme, token_colors, word_colors
 from scenes.kit.stage import STAGE
 from scenes.kit.worked import blend_result, blend_terms, dot_result, flow, paired_terms
 
@@ -320,7 +320,8 @@ class Projections(ChapterScene):
         self.heading = c.chapter_title(_(self.title), _("One vector per word, three matrices"))
         self.formula = LitFormula(FORMULA, role="small")  # beside the title: the table needs the height
         self.formula.align_to(self.heading, UP).set_x(STAGE.right - FORMULA_INSET, RIGHT)
-        colours = word_colors(p.tokens)  # a word any table names keeps its colour; "a" takes one no name has
+        # every table's names read: "a" takes a colour none of them has
+        colours = word_colors(p.tokens, token_colors(examples.current(), theme()))
         self.names = VGroup(*[c.text(t, role="label", color=colours[t]) for t in p.tokens])
         self.x = NamedMatrix("X", p.embeddings, theme().text)
         self.w_q, self.q = self.product("Q", p.w_q, p.queries, theme().query)

@@ -68,7 +68,7 @@ from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
 from scenes.kit.grids import AttentionGrid
 from scenes.kit.matrices import NamedMatrix
-from scenes.kit.palette import DIM, neutral, theme, word_colors
+from scenes.kit.palette import DIM, neutral, theme, token_colors, word_colors
 from scenes.kit.planes import plane, plane_arrow
 from scenes.kit.stage import STAGE
 
@@ -441,7 +441,10 @@ class WordOrder(ChapterScene):
         top = min(self.top, self.pe_formula.get_bottom()[1] - UNDER_FORMULA)
         x = DEFAULT_PROJECTIONS.embeddings
         pe = sinusoidal(np.arange(len(x)), PE_WIDTH)
-        colours = word_colors(DEFAULT_PROJECTIONS.tokens)  # as Projections colours them
+        named = token_colors(
+            examples.current(), theme()
+        )  # every table's names: "a" as Projections colours it
+        colours = word_colors(DEFAULT_PROJECTIONS.tokens, named)
         self.sum_picture = positioned(colours, x, pe, with_positions(x))
         growth = grown(self.sum_picture, -2 * STAGE.body_left, top - STAGE.bottom - FOOT_CLEAR)
         self.sum_picture.scale(growth).move_to([0, top, 0], aligned_edge=UP)

@@ -390,14 +390,13 @@ def delta_e(a: str, b: str) -> float:
     return float(np.linalg.norm(lab(a) - lab(b)))
 
 
-def word_colors(words) -> dict[str, str]:
-    """Each word's colour: a word some table of the example names keeps its own (`token_color`); any other ("a",
-    in no table of the lecture) takes the first token colour no table's word has (the theme's cycle, then
-    generated ones): the same in every chapter that shows it, and never a colour another word of the lecture
-    has (token_color alone would give "a" the colour of "cat")."""
-    t = theme()
-    named = token_colors(examples.current(), t)
+def word_colors(words, named: dict[str, str]) -> dict[str, str]:
+    """Each word's colour: a word some table of the example names keeps its own (`named`: the chapter's
+    `token_colors(examples.current(), theme())`, so that the chapter reads every table's names); any other ("a", in
+    no table of the lecture) takes the first token colour no table's word has (the theme's cycle, then generated
+    ones): the same in every chapter that shows it, and never a colour another word of the lecture has."""
     taken = set(named.values())
+    t = theme()
     free = iter(col for col in token_palette(t, len(t.tokens) + len(words) + len(named)) if col not in taken)
     return {w: named[w] if w in named else next(free) for w in words}
 

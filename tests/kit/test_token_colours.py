@@ -110,10 +110,12 @@ def test_a_name_in_several_tables_keeps_one_colour():
 def test_a_word_no_table_names_has_one_colour_in_every_chapter_and_none_a_table_word_has():
     """'a' (Projections' X, WordOrder's sum picture): the same colour whichever words stand beside it (review V4:
     teal in one chapter, lime in the other), and none of the lecture's table words'."""
-    beside = [word_colors(words)["a"] for words in (("the", "cat", "sat", "a"), ("a",), ("sat", "a", "the"))]
-    assert len(set(beside)) == 1
-    assert beside[0] not in token_colors(examples.current(), palette.theme()).values()
-    assert word_colors(("the", "cat"))["cat"] == token_colors(examples.current(), palette.theme())["cat"]
+    named = token_colors(examples.current(), palette.theme())
+    beside = [
+        word_colors(words, named)["a"] for words in (("the", "cat", "sat", "a"), ("a",), ("sat", "a", "the"))
+    ]
+    assert len(set(beside)) == 1 and beside[0] not in named.values()
+    assert word_colors(("the", "cat"), named)["cat"] == named["cat"]
 
 
 @pytest.mark.parametrize("name", THEMES)

@@ -43,10 +43,11 @@ def test_a_comment_or_spacing_edit_changes_no_chapters_inputs(tmp_path):
 
 
 def test_a_tables_numbers_change_only_the_chapters_that_read_it(tmp_path):
-    # TrainedHead and Projections read every table (their own words take colours no name of the example has);
+    # TrainedHead, Projections and WordOrder read every table (their own words take colours no name has);
     # ScoreEveryWord reads [drag] (the chapter before's words, maybe in another order)
     assert changed_by(tmp_path, "query = [2, 0, 2, 0]", "query = [2, 0, 1, 0]") == {
         "Projections",
+        "WordOrder",
         "MultiHead",
         "QuickVersion",
         "TrainedHead",
@@ -55,6 +56,7 @@ def test_a_tables_numbers_change_only_the_chapters_that_read_it(tmp_path):
         "ThreeTokenDrag",
         "ScoreEveryWord",
         "Projections",
+        "WordOrder",
         "QuickVersion",
         "TrainedHead",
     }
