@@ -39,6 +39,7 @@ from tests.kit.test_equations import holds
 from tests.kit.test_type_and_colour import APART
 from tests.support.contrast import channels, ratio
 from tests.support.example_corpus import corpus_example, corpus_files, using
+from tests.support.plays import recorded
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -528,14 +529,7 @@ def test_the_caveat_beside_the_charts_keeps_its_bracket_whole(river):
 def test_a_head_s_output_band_is_drawn_round_its_result_once_the_result_has_landed(scene):
     """Review V4 (100.0-100.6 s): head 1's [1.723, 0.277] flew to the output while its band was drawn, the band's
     edge through '1.723'. The band is drawn in a play of its own, after the one that moves the result."""
-    plays = []
-    record = lambda *animations, **options: plays.append(animations)  # noqa: E731
-    scene.show, scene.play, scene.wait_for_reader = record, record, lambda: None
-    scene.beat, scene.caption_time = lambda name: None, lambda caption: 1.0
-    try:
-        scene.blend()
-    finally:
-        del scene.show, scene.play, scene.wait_for_reader, scene.beat, scene.caption_time
+    plays = [animations for animations, _ in recorded(scene, "blend", 1.0)]
     for head in scene.heads:
         (drawn,) = [
             k for k, p in enumerate(plays) if any(getattr(a, "mobject", None) is head.out_band for a in p)

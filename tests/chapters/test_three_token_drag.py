@@ -54,6 +54,7 @@ from scenes.kit.planes import plane_arrow
 from scenes.kit.stage import STAGE
 from tests.support.example_corpus import corpus_example, corpus_files
 from tests.support.layout import MEDIA, chapter_ends
+from tests.support.plays import recorded
 from tests.support.snapshot import SIZE, assert_matches_snapshot, built
 
 LAYOUT = (-7.4, 7.4, -3.8, 3.65)  # x and y bounds of the area the chapter may use (the safe area ends at 7.5)
@@ -839,14 +840,7 @@ def test_the_lecture_s_charts_print_each_weight_over_its_bar_and_frame_the_top_o
 def test_the_top_weights_are_framed_again_while_the_closing_note_is_read(scene):
     """Review V4 (107.3-111.6 s): the note faded in and the picture stood still for the 4.3 s of its caption. The
     charts' top weights are framed again, left to right, for as long as the note is read after its fade."""
-    plays = []
-    record = lambda *animations, **options: plays.append((animations, options))  # noqa: E731
-    scene.show, scene.play, scene.wait_for_reader = record, record, lambda: None
-    scene.beat, scene.caption_time = lambda name: None, lambda caption: 5.0
-    try:
-        scene.why_scale()
-    finally:
-        del scene.show, scene.play, scene.wait_for_reader, scene.beat, scene.caption_time
+    plays = recorded(scene, "why_scale", 5.0)
     (note_in, _), (last, options) = plays[-2:]
     assert note_in[0].mobject is scene.note
     (tops,) = last
