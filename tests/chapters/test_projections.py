@@ -176,9 +176,8 @@ def test_equal_keys_get_equal_weights_and_pass_on_different_values(scene):
 def test_every_word_has_its_own_colour_and_the_lecture_s_words_keep_theirs(scene):
     colours = [n.get_color().to_hex().upper() for n in scene.names]
     assert len(set(colours)) == len(colours)
-    assert (
-        word_colors(DEFAULT_PROJECTIONS.tokens)["a"] not in token_colors(examples.current(), theme()).values()
-    )
+    named = token_colors(examples.current(), theme())
+    assert word_colors(DEFAULT_PROJECTIONS.tokens, named)["a"] not in named.values()
 
 
 def test_a_word_another_table_names_keeps_its_colour(tmp_path):
