@@ -14,6 +14,7 @@ import re
 import textwrap
 from dataclasses import dataclass
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
@@ -32,6 +33,7 @@ from manim import (
     Matrix,
     Mobject,
     Rectangle,
+    ReplacementTransform,
     Square,
     SurroundingRectangle,
     VGroup,
@@ -60,8 +62,21 @@ from scenes.kit.formula_slot import LitFormula, formula_word
 from scenes.kit.grids import grid_places
 from scenes.kit.matrices import seamless
 from scenes.kit.numbers import SansTex
-from scenes.kit.palette import DIM, tex_size, theme
+from scenes.kit.palette import (
+    APART,
+    DIM,
+    coloured_names,
+    delta_e,
+    hue_difference,
+    lab,
+    lab_of,
+    tex_size,
+    theme,
+    token_color,
+    token_palette,
+)
 from scenes.kit.stage import STAGE
+from scenes.kit.themes import CVD_APART, DEFICIENCIES, simulate
 
 ROW = 0.44  # distance between the coordinates (rows) of q and K^T
 # a head's band round its rows, as wide as the matrix's widest entry and BAND_PAD more on each side (review round
@@ -101,6 +116,10 @@ NOTE_ROOM = 3.0  # the caveat goes beside the charts if it has this much width t
 NOTE_GAP = 0.4  # between the charts and the caveat beside them
 LEGEND_GAP = 0.25  # between the charts (or the caveat under them) and the legend of cut names under them
 WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart at most
+# the formula first stands alone in the stage's middle, this many times its size beside the title at most (less
+# where the stage is narrower), while its caption reads it (issue 30: its scripts were 6 px at 480p beside the title)
+READ_ZOOM = 1.8
+READ_ORDER = (("head",), ("softmax", "q", "K"), ("scale",), ("V",), ("outputs",), ("project",))  # lit in turn
 
 
 def formula() -> tuple[tuple[str, str], ...]:
@@ -145,9 +164,9 @@ class MultiHead(ChapterScene):
     def one_head(self) -> None:
         self.beat("One head cannot choose")
         single = self.single
+        self.read_formula()
         self.show(
-            FadeIn(self.heading),
-            FadeIn(self.formula),
+            ReplacementTransform(self.read, self.formula),
             FadeIn(self.names),
             *([FadeIn(self.legend)] if fit.cut(self.names) else []),  # else with the charts that cut names
             FadeIn(VGroup(self.query_vector, self.keys, self.query_name, self.key_name)),
@@ -332,6 +351,17 @@ class MultiHead(ChapterScene):
 
     # what the beats play
 
+    def read_formula(self) -> None:
+        """The formula large in the empty stage, its parts lit in turn as its caption reads them; it then moves
+        beside the title (the opening's first play), where each step lights its parts."""
+        caption = _(
+            "Each head runs attention on its own slice, divided by the square root of its width; "
+            "the output joins the heads and mixes them with Wᴼ."
+        )
+        self.show(FadeIn(self.heading), FadeIn(self.read), run_time=0.8, caption=caption)
+        steps = [self.read.light(*names) for names in READ_ORDER] + [self.read.light()]
+        self.play(spread(steps, max(len(steps) * 0.6, self.caption_time(caption) - 0.8), each=0.6))
+
     def work_row(self, reading: Reading, caption: str) -> None:
         """A reading's dot products, cell by cell as their caption (which reads them) is said, then its scores
         with theirs."""
@@ -463,13 +493,21 @@ class MultiHead(ChapterScene):
         # (review round 3); beside the title, ending where the table does
         self.formula = LitFormula(formula(), role="body").dimmed()
         self.formula.align_to(self.heading, UP).set_x(TABLE_RIGHT, RIGHT)
+        self.read = self.formula.copy()
+        room = 2 * -STAGE.body_left
+        self.read.scale(min(READ_ZOOM, room / self.formula.width)).move_to(
+            [0, (self.heading.get_bottom()[1] + STAGE.bottom) / 2, 0]
+        )
         self.query_vector = column_matrix([[fmt_input(x)] for x in ex.query], theme().query)
         self.query_name = c.math("q", color=theme().query)
         self.key_name = c.math(r"K^{\top}", color=theme().key)
         self.value_name = c.math(r"= V^{\top}", color=theme().value)
         self.outputs = printed(tr.concatenated, WEIGHT_PLACES)
         self.single = Reading.of(tr.single, theme().text, c.text(_("one head"), role="label"))
-        self.heads = [Head.of(i, h, self.outputs) for i, h in enumerate(tr.heads)]
+        colours = head_colors(len(tr.heads), ex.tokens)
+        self.heads = [
+            Head.of(i, h, self.outputs, colour) for i, (h, colour) in enumerate(zip(tr.heads, colours))
+        ]
         self.readings = [self.single, *[h.reading for h in self.heads]]
         self.concat = column_matrix([[x] for x in self.outputs], theme().output)
         self.concat_name = c.text(_("concatenated"), role="label", color=theme().output)
@@ -726,9 +764,8 @@ class Head:
     out_band: Mobject | None = None
 
     @classmethod
-    def of(cls, i: int, head, outputs: list[str]) -> Head:
-        """Head i (0-based), from the trace's `head`; `outputs`: the concatenated output, as printed."""
-        color = head_color(i)
+    def of(cls, i: int, head, outputs: list[str], color: str) -> Head:
+        """Head i (0-based) in `color`, from the trace's `head`; `outputs`: the concatenated output, as printed."""
         return cls(
             coordinates=range(head.coordinates.start, head.coordinates.stop),
             color=color,
@@ -740,11 +777,36 @@ class Head:
         )
 
 
-def head_color(h: int) -> str:
-    """Head h's colour (0-based), in the active theme: apart from every token and role colour, also for a
-    colour-blind viewer (`palette.Theme.heads`, checked by `scenes.kit.themes`)."""
-    colours = theme().heads
-    return colours[h % len(colours)]
+def head_colors(count: int, tokens) -> list[str]:
+    """The heads' colours: each, of the theme's head colours and the token colours no word of the lecture has,
+    the one most unlike the words' colours in view and the heads' before it (`unlike`; issue 30: head 1's salmon
+    beside "the"'s orchid), among those told apart from them and from the roles, text and muted colours, also
+    by a colour-blind viewer (`told_apart`) where any is."""
+    t = theme()
+    view = [token_color(w) for w in tokens]
+    taken = {token_color(w) for w in coloured_names(examples.current())} | set(view)
+    offered = dict.fromkeys([*t.heads, *token_palette(t, len(taken) + len(t.tokens) + count)])
+    pool = [colour for colour in offered if colour not in taken]
+    fixed = [*t.roles().values(), t.text, t.muted, *view]
+    chosen: list[str] = []
+    while len(chosen) < count:
+        free = [colour for colour in pool if colour not in chosen]
+        apart = [colour for colour in free if all(told_apart(colour, o) for o in [*fixed, *chosen])]
+        chosen.append(max(apart or free, key=lambda colour: min(unlike(colour, o) for o in [*view, *chosen])))
+    return chosen
+
+
+def unlike(a: str, b: str) -> float:
+    """How unlike two colours look: CIE76 ΔE with the hue difference counted once more (a pale salmon and a
+    saturated orchid are far apart in ΔE, yet read as one pink)."""
+    return float(np.hypot(delta_e(a, b), hue_difference(lab(a), lab(b))))
+
+
+def told_apart(a: str, b: str) -> bool:
+    """Whether two colours are APART, and CVD_APART as each dichromat sees them (as a theme's meanings must be)."""
+    return delta_e(a, b) > APART and all(
+        np.linalg.norm(lab_of(simulate(a, d)) - lab_of(simulate(b, d))) >= CVD_APART for d in DEFICIENCIES
+    )
 
 
 def divisor_tex(width: int, divisor: float) -> str:

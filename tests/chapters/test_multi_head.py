@@ -15,6 +15,7 @@ from scenes.chapters.multi_head import (
     BAR_SHORTEST,
     BAR_TALL,
     BARS_IN,
+    READ_ORDER,
     ROW,
     TABLE_RIGHT,
     WEIGHT_GAP,
@@ -23,16 +24,30 @@ from scenes.chapters.multi_head import (
     caveat_label,
     caveat_text,
     every_product,
+    head_colors,
     looks,
     opening_text,
     singled_out,
     tie_text,
+    told_apart,
+    unlike,
     wash,
 )
 from scenes.kit import fit
 from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.components import text
-from scenes.kit.palette import THEMES, delta_e, px_per_unit, rgb, tex_size, theme
+from scenes.kit.palette import (
+    THEMES,
+    delta_e,
+    hue_difference,
+    lab,
+    px_per_unit,
+    rgb,
+    tex_size,
+    theme,
+    token_color,
+    use_theme,
+)
 from scenes.kit.stage import STAGE
 from scenes.kit.themes import contrast, mix
 from tests.kit.test_equations import holds
@@ -130,6 +145,59 @@ def test_head_colours_are_apart_from_every_token_and_role_colour_and_from_each_o
     assert (
         min(ratio(channels(h), channels(theme.background)) for h in heads[:2]) >= 4.5
     )  # the two heads of the lecture
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_the_heads_colours_are_unlike_every_word_s_in_view(name):
+    """Issue 30: dark's head 1 salmon stood over "the"'s orchid in the bar row, one pink. Each head's colour is told
+    apart from every colour in view (the words', the roles', text, muted, the other heads'), also by a colour-blind
+    viewer, reads on the background, and is at least as unlike the words' in view as the theme's own head colours
+    are; in the dark theme of another hue than every word's (CIE ΔH over 45)."""
+    before = theme()
+    use_theme(name)
+    try:
+        t = theme()
+        tokens = examples.current().heads.tokens
+        view = [token_color(w) for w in tokens]
+        count = len(examples.current().heads.trace().heads)
+        heads = head_colors(count, tokens)
+        others = [*t.roles().values(), t.text, t.muted, *view]
+        assert all(told_apart(h, o) for h in heads for o in others)
+        assert all(told_apart(a, b) for a, b in itertools.combinations(heads, 2))
+        assert min(ratio(channels(h), channels(t.background)) for h in heads) >= 4.5
+        least = min(unlike(h, v) for h in heads for v in view)
+        assert least >= min(unlike(h, v) for h in t.heads[:count] for v in view)
+        if name == "dark":
+            assert min(float(hue_difference(lab(h), lab(v))) for h in heads for v in view) > 45
+    finally:
+        use_theme(before)
+
+
+def test_the_scenes_heads_wear_the_chosen_colours(scene):
+    tokens = scene.example.tokens
+    assert [h.color for h in scene.heads] == head_colors(len(scene.heads), tokens)
+    for head in scene.heads:
+        assert head.label.get_color().to_hex().upper() == head.color.upper()
+
+
+def test_the_formula_is_read_large_then_stands_beside_the_title(scene):
+    """Issue 30: beside the title its scripts were about 6 px high at 480p. It comes in first alone, as large as the
+    stage allows (its small letters over 15 px at 480p), in the stage's middle clear of the title, each part lit in
+    turn while its caption reads it; then it moves to its place beside the title."""
+    read, small = scene.read, scene.formula
+    assert read.width > 1.5 * small.width
+    assert read.formula[0][1].height * px_per_unit(480) > 15  # the 'e' of 'head'
+    assert read.get_left()[0] >= LEFT_X and read.get_right()[0] <= RIGHT_X
+    assert read.get_bottom()[1] >= BOTTOM_Y and read.get_top()[1] < scene.heading.get_bottom()[1]
+    assert abs(read.get_x()) < 1e-6
+    assert read.names == small.names
+    plays = recorded(scene, "read_formula", 6.0)
+    (steps,) = [
+        animations for animations, _ in plays if len(animations) == 1 and hasattr(animations[0], "lag_ratio")
+    ]
+    assert len(steps[0].animations) == len(READ_ORDER) + 1  # each part in turn, then the whole
+    assert {n for names in READ_ORDER for n in names} == set(filter(None, small.names))
+    assert sum(o.get("run_time", 0) for _, o in plays) + steps[0].run_time >= 6.0  # it moves while read
 
 
 def test_words_with_new_vectors_are_named_when_they_first_appear(scene):
