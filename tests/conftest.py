@@ -224,7 +224,9 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_collection_finish(session):
     """Start the real lecture's render in the background as soon as the tests to run are known, if one needs it
-    (after `-k` and the like: a selection without them starts no render)."""
+    (after `-k` and the like: a selection without them starts no render; `--collect-only` runs none)."""
+    if session.config.option.collectonly:
+        return
     if any("real_lecture" in item.fixturenames for item in session.items):
         start_real_lecture(real_lecture_root(session.config._tmp_path_factory))
 
