@@ -40,12 +40,15 @@ def shown(
     """Per beat of the chapter `chapter` (its Scene class), named `names`, whose narration is `said`: what its
     picture draws, in `lang` (its words' language), with the numbers of the settings' example and as its render's
     `layout` facts say (its .layout.json; without, what only the layout decides is said for each alternative);
-    the gist of its lines for a beat `drawn` does not know and that has no FALLBACK (a chapter added or edited
-    since), and "" for a silent one."""
+    a recap page by the chapters its render recorded (`drawn.recap_page`); the gist of its lines for a beat
+    `drawn` does not know and that has no FALLBACK (a chapter added or edited since), and "" for a silent one."""
     with i18n.active(lang):
         known = drawn.described(chapter, drawn.examples_of(settings), layout or {})
+        pages = {
+            name: drawn.recap_page(name, titles) for name, titles in (layout or {}).get("pages", {}).items()
+        }
         fallback = _(drawn.FALLBACK[chapter]) if chapter in drawn.FALLBACK else ""
-    return [known.get(name) or fallback or gist(lines) for name, lines in zip(names, said)]
+    return [known.get(name) or pages.get(name) or fallback or gist(lines) for name, lines in zip(names, said)]
 
 
 def names(chapter: Chapter, beats: list[str], settings: RenderSettings, lang: str = i18n.SOURCE) -> list[str]:

@@ -2,16 +2,16 @@
 render's example: the audio description (WCAG 1.2.5) and the posters' text alternatives.
 
 The captions already say the headline number of a beat; these say the rest of the picture: every bar, every
-row of a grid, where the arrows stand, what is lit. Each chapter's function takes the examples and returns
-beat name -> description, each name as the chapter gives it to `self.beat(...)` (from the example's numbers
-where the chapter's is: tests/lecture/test_descriptions_by_name.py checks both ways, for the lecture's example
-and the corpus'); beats named at render time (QuickVersion's pages) share their chapter's FALLBACK, and a beat
-named nowhere here (a lecturer's chapter, or one edited since) gets `beat_text`'s, the gist of its lines. Numbers are
-printed as the lecture prints them (`scenes.kit.arithmetic`, which imports no manim). What only a chapter's layout
-decides comes from the render where the chapter records it (`layout_facts`, written beside its video as
-.layout.json: CausalMask's grids beside the scores or in their place, ThreeTokenDrag's names legend), is guessed
-without manim where the guess can be checked against the chapter (WHOLE), else said for each
-layout.
+row of a grid, where the arrows stand, what is lit. Each chapter's function takes the examples and returns beat name
+-> description, each name as the chapter gives it to `self.beat(...)` (from the example's numbers where the
+chapter's is: tests/lecture/test_descriptions_by_name.py checks both ways, for the lecture's example and the
+corpus'); beats named at render time (QuickVersion's pages) are described by the titles their render recorded
+(`recap_page`; without, their chapter's FALLBACK), and a beat named nowhere here (a lecturer's chapter, or one
+edited since) gets `beat_text`'s, the gist of its lines. Numbers are printed as the lecture prints them
+(`scenes.kit.arithmetic`, which imports no manim). What only a chapter's layout decides comes from the render where
+the chapter records it (`layout_facts`, written beside its video as .layout.json: CausalMask's grids beside the
+scores or in their place, ThreeTokenDrag's names legend), is guessed without manim where the guess can be checked
+against the chapter (WHOLE), else said for each layout.
 
 The descriptions are in the active language (callers make it the chapter's: `dependencies.language_of`), whole
 sentences from the catalogue with named placeholders, their numbers printed in English form and written as the
@@ -1084,13 +1084,18 @@ CHAPTERS = {
 LAID_OUT = frozenset(
     {"CausalMask", "ThreeTokenDrag"}
 )  # chapters whose layout decides what they draw: see `described`
-FALLBACK = {  # beats named at render time: QuickVersion's recap pages (English: shown as `_(...)`)
+FALLBACK = {  # beats named at render time: QuickVersion's recap pages, where its render recorded no pages
     "QuickVersion": N_(
         "A page of the recap: a line per chapter, each beside a small icon of that chapter's picture and over its "
         "number and title, the one before stepping back; above, the formula softmax(Q Kᵀ / √d) V lights the terms "
         "each line is about."
     ),
 }
+RECAP_PAGE = N_(
+    "Recap, %(page)s (%(titles)s): a line per chapter, each beside a small icon of that chapter's picture and over "
+    "its number and title, the one before stepping back; above, the formula softmax(Q Kᵀ / √d) V lights the terms "
+    "each line is about."
+)
 PAGE = re.compile(
     r"Chapters? (\d+)(?: to (\d+))?"
 )  # a QuickVersion page's name, as `quick_version.page_name`
@@ -1120,6 +1125,13 @@ def page_name(name: str) -> str | None:
     if found[2] is None:
         return _("Chapter %(number)s", number=found[1])
     return _("Chapters %(first)s to %(last)s", first=found[1], last=found[2])
+
+
+def recap_page(name: str, titles: list[str]) -> str:
+    """A QuickVersion page named `name`, listing the chapters titled `titles` (as its render recorded them: the
+    pages and titles it drew), in the active language: each page says which chapters it lists (six pages
+    described alike were one sentence heard six times)."""
+    return _(RECAP_PAGE, page=page_name(name) or name, titles=clauses(quoted(t) for t in titles))
 
 
 def examples_of(settings: RenderSettings) -> Examples:

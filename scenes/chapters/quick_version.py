@@ -129,6 +129,9 @@ class QuickVersion(ChapterScene):
         self.heading = c.chapter_title(_(self.title), _("A line a chapter, then one formula"))
         ex = self.inputs()
         self.pages = [Page(names, ex) for names in pages()]
+        self.layout_facts = {
+            "pages": {page.title: [title(n) for n in page.names] for page in self.pages}
+        }  # drawn.py
         self.rows = VGroup(*[r for page in self.pages for r in page])
         self.formula = LitFormula(FORMULA, role="title")
         self.contents = contents()

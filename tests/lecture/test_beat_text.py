@@ -111,3 +111,28 @@ def test_where_it_breaks_describes_a_tiny_weight_and_slope_as_the_screen_prints_
     smallest, slope = sci(log10_smallest_weight(scores, 1)), sci(log10_top_sensitivity(scores, 1))
     assert "× 10⁻⁵" in smallest and "× 10⁻⁵" in slope
     assert f"Readouts: slope {slope}, smallest weight {smallest}." in said
+
+
+def test_each_recap_page_is_described_by_the_chapters_its_render_drew_in_the_language(tmp_path):
+    """QuickVersion's pages, named at render time, had one description for all: a sentence heard six times alike.
+    Its build records each page's chapter titles as drawn (`layout_facts`); each page's description names them."""
+    from i18n import active
+    from scenes.chapters.quick_version import QuickVersion
+    from tests.support.snapshot import built
+
+    for lang in ("en", "de", "zh"):
+        with active(lang):
+            scene = built(QuickVersion, tmp_path / lang)
+        pages = scene.layout_facts["pages"]
+        names = ["All together", *pages]  # a beat `drawn` knows, and the pages
+        shown = beat_text.shown(
+            "QuickVersion", names, [["a line"]] * len(names), from_options("l"), {"pages": pages}, lang
+        )
+        assert len(set(shown)) == len(names) and "a line" not in shown
+        for text, titles in zip(shown[1:], pages.values()):
+            assert titles and all(title in text for title in titles)
+            assert ("Recap" in text) == (lang == "en") and "softmax(Q Kᵀ / √d) V" in text
+    without = beat_text.shown(
+        "QuickVersion", names[1:], [["a line"]] * len(pages), from_options("l"), None, "en"
+    )
+    assert set(without) == {drawn.FALLBACK["QuickVersion"]}  # a render that recorded no pages

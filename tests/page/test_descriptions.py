@@ -118,13 +118,14 @@ def test_a_description_without_the_renders_layout_says_each_alternative():
 
 def test_every_beat_has_its_own_description(real_lecture):
     """drawn.py knows every beat by name (a beat renamed since would fall back to its lines); only QuickVersion's
-    pages, named at render time, share one."""
+    pages are named at render time, and its render records them with the titles they list (`recap_page`)."""
     for chapter in registry.CHAPTERS:
-        beats = present_page.beats_track(outputs.chapter_files(real_lecture, chapter.slug, "mp4").video)
+        files = outputs.chapter_files(real_lecture, chapter.slug, "mp4")
+        beats = present_page.beats_track(files.video)
         unknown = {c.text for c in present_page.read_cues(beats)} - set(
             drawn.described(chapter.name, DEFAULT)
         )
-        assert not unknown or chapter.name in drawn.FALLBACK, (chapter.name, unknown)
+        assert unknown == set(outputs.layout_facts(files.layout).get("pages", {})), (chapter.name, unknown)
 
 
 def test_score_every_word_s_description_gives_the_last_chapters_order_and_its_own_only_where_they_differ():
