@@ -74,6 +74,7 @@ SOFTMAX_ZOOMS = (
 )  # the scores and their weights side by side: the largest that fits
 SOFTMAX_ARROW = 1.0  # least length of the row softmax arrow between them (times their zoom)
 WORK_GAP = 0.4  # from a product on one line to its working under it
+QUICK = 1.6  # seconds for each dot product of the first row after the first two, worked out all but at once
 WRAP_GAP = 0.2  # from a product's first line ('A × B') to its second ('= C') where one line is too wide
 NAMES_WIDTH = 1.6  # widest a word left of its row of V may be in a table (longer ones are cut)
 
@@ -125,7 +126,8 @@ class AllQueriesAtOnce(ChapterScene):
     """Stack the queries as Q: one product gives every score, a row softmax every weight, one more every output.
 
     Each product is laid out on one line, 'Q × K^T = Q K^T', as large as fits the stage (ZOOMS), so its
-    digits read at 480p; the entries being explained are worked out under it, pair by pair. A product too
+    digits read at 480p; the entries being explained are worked out under it, pair by pair (the first row of
+    Q K^T whole, the first two slowly; every row of the outputs). A product too
     wide for one line is wrapped onto two, 'Q × K^T' over '= Q K^T', its signs kept, its workings under it or,
     where that leaves no room, beside the second line; where even that would not fit at the number size, the
     shared coordinates (or the words) are cut (the first ones shown, then dots).
@@ -208,6 +210,8 @@ class AllQueriesAtOnce(ChapterScene):
             ),
         )
         working = VGroup()
+        rest = _("The rest of row %(row)s likewise, column by column.", row=1)
+        quick = max(QUICK, self.caption_time(rest) / max(1, len(self.dot_workings) - 2))  # each of the rest
         for k, ((i, j), later) in enumerate(self.dot_workings.items()):
             pairs = [
                 self.pair_in(t, self.q_entry(i, t.index), self.kt_entry(t.index, j)) for t in later.terms
@@ -215,7 +219,7 @@ class AllQueriesAtOnce(ChapterScene):
             if k == 0:  # pair by pair
                 for pair in pairs:
                     self.show(pair, run_time=0.6)
-            else:
+            elif k == 1:
                 caption = _(
                     "Row %(row)s times column %(column)s: %(working)s.",
                     row=i + 1,
@@ -227,6 +231,17 @@ class AllQueriesAtOnce(ChapterScene):
                     LaggedStart(*pairs, lag_ratio=0.5),
                     run_time=max(1.5, 0.6 * self.caption_time(caption) - 0.5),
                 )
+            else:  # the rest of the row, quickly: each entry's pairs all but at once
+                self.show(
+                    FadeOut(working),
+                    *self.entry_lit(i, j),
+                    run_time=0.25 * quick,
+                    caption=rest if k == 2 else None,
+                )
+                self.play(LaggedStart(*pairs, lag_ratio=0.3), run_time=0.4 * quick)
+                self.show(*map(FadeIn, later.ending()), pulsed(self.dots_entry(i, j)), run_time=0.35 * quick)
+                working = later
+                continue
             self.show(*map(FadeIn, later.ending()), pulsed(self.dots_entry(i, j)), run_time=0.8, hold=0.5)
             working = later
         for i, said_row in enumerate(DOTS_SAID[: len(tr.queries)]):
@@ -723,9 +738,10 @@ class AllQueriesAtOnce(ChapterScene):
         return centred(working) if room.centred else working
 
     def workings(self) -> None:
-        """The entries worked out: the first and the last of the dot products, every output row (`worked_out`)."""
+        """The entries worked out: every dot product of the first row (storyboard: one query's row whole), every
+        output row (`worked_out`)."""
         m, n = self.trace.dots.shape
-        pairs = list(dict.fromkeys([(0, 0), (m - 1, n - 1)]))
+        pairs = [(0, j) for j in range(n)]
         self.zoom = self.zoom1
         shown = [self.q, *self.first_signs, self.kt, self.columns, self.dots]
         made = [self.dot_working(i, j) for i, j in pairs]

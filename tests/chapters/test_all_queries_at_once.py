@@ -165,8 +165,8 @@ def test_each_product_is_one_line_at_more_than_the_number_size(scene):
 
 def test_the_worked_dot_products_pair_the_entries_they_multiply(scene):
     tr = all_queries(examples.current().blend)
-    m, n = tr.dots.shape
-    assert list(scene.dot_workings) == [(0, 0), (m - 1, n - 1)]
+    n = tr.dots.shape[1]
+    assert list(scene.dot_workings) == [(0, j) for j in range(n)]  # the storyboard: one query's row whole
     q = np.reshape(scene.q.entries(), tr.queries.shape)
     kt = np.reshape(scene.kt.entries(), tr.keys_t.shape)
     for (i, j), working in scene.dot_workings.items():
@@ -273,14 +273,15 @@ def test_the_river_example_writes_both_products_with_their_signs(tmp_path):
 @pytest.mark.parametrize("number", share_of("AllQueriesAtOnce"))
 def test_every_corpus_style_works_out_its_entries(number, shared):
     """Stop 55: the river example dropped the pair-by-pair workings (no room under the two-line product). Each
-    example works out the first and the last dot product and every output row, under the product or beside
-    its second line, on the stage and clear of the product shown with it: every term, or where they have no room
-    the first ones and the last with '⋯' between and a note under them saying which terms it stands for; the
-    result's equations count every term either way (every corpus example passed it when it was written)."""
+    example works out every dot product of the first row (issue 30: two entries were) and every output row, under
+    the product or beside its second line, on the stage and clear of the product shown with it: every term, or
+    where they have no room the first ones and the last with '⋯' between and a note under them saying which terms
+    it stands for; the result's equations count every term either way (every corpus example passed it when it was
+    written)."""
     scene = shared(number)
     tr = scene.trace
     m, n = tr.dots.shape
-    assert list(scene.dot_workings) == list(dict.fromkeys([(0, 0), (m - 1, n - 1)]))
+    assert list(scene.dot_workings) == [(0, j) for j in range(n)]
     assert len(scene.blend_workings) == m
     first = [scene.q, *scene.first_signs, scene.kt, scene.columns, scene.dots]
     second = [scene.weights, scene.sums, *scene.second_signs, scene.value_names, scene.v, scene.outputs]
