@@ -106,8 +106,7 @@ def add_tracks(
             lengths = _frame_lengths(path) if video_format == "webm" else {}  # WebM keeps no exact ones
             pictures = (_lasting(p, lengths) for p in given.demux(stream_in))
             mux_in_order(out, moved(pictures, stream_out, 0), _by_time(audio + texts))
-        if video_format in ("mp4", "mov"):  # QuickTime's chapter track (WebM keeps Matroska's chapters)
-            chapter_track.label(staged, i18n.three_letter(language))
+        chapter_track.label(staged, video_format, i18n.three_letter(language))
         os.replace(staged, path)
     finally:
         staged.unlink(missing_ok=True)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import av
 
+import i18n
 from narration.speech import RATE
 from pipeline import outputs
 from pipeline.frames import captions, video
@@ -108,7 +109,8 @@ def _inputs(found: dict[str, str]) -> dict[str, str]:
 
 def transcode(source: Path, target: Path, fps: int, cues: list, language: str) -> None:
     """Write the MP4 `source` as the WebM `target`: each frame k at k / fps (to the millisecond), VP9; its sound,
-    if any, as Opus; `cues` (srt subtitles) as a WebVTT caption track in `language` (as the MP4's)."""
+    if any, as Opus; `cues` (srt subtitles) as a WebVTT caption track; sound and captions in `language` (as the
+    MP4's)."""
     length = video.duration(source)
     with av.open(str(source)) as given, av.open(str(target), "w", format=FORMAT) as out:
         stream_in = given.streams.video[0]
@@ -119,6 +121,8 @@ def transcode(source: Path, target: Path, fps: int, cues: list, language: str) -
         stream_out.codec_context.time_base = Fraction(1, fps)
         sound = video.fitted_audio(source, RATE, length) if given.streams.audio else None
         heard = [] if sound is None else video.encoded_audio(out, sound, RATE, FORMAT)
+        for stream in out.streams.audio:
+            stream.metadata["language"] = i18n.three_letter(language)
         texts = video.caption_packets(out, cues, FORMAT, language) if cues else []
         pictures = _encoded(given.decode(stream_in), stream_out)
         video.mux_in_order(out, pictures, sorted(heard + texts, key=lambda p: p.dts * p.time_base))

@@ -1,12 +1,15 @@
-"""A joined video's tracks say the language of its words: the chapter titles' track (which FFmpeg leaves as
-English), the sound and the captions; read back with PyAV as players read them."""
+"""A joined video's tracks say the language of its words: the chapter titles (which FFmpeg leaves as English in
+an MP4, undetermined in a WebM), the sound and the captions; read back with PyAV as players read them."""
+
+from fractions import Fraction
 
 import av
 import pytest
 
 from narration.speech import RATE
 from pipeline.frames import chapter_track, video
-from pipeline.publish import video_join
+from pipeline.publish import video_join, webm
+from tests.support.chapter_languages import read, unpacked
 from tests.support.small_videos import CUES, FPS, mp4
 
 
@@ -30,9 +33,9 @@ def test_a_joined_video_labels_its_chapter_titles_sound_and_captions_in_its_lang
 ):
     joined = tmp_path / "lecture.mp4"
     video_join.join(parts, joined)
-    assert chapter_track.read(joined) == ["eng"]  # as FFmpeg writes it
+    assert read(joined, "mp4") == ["eng"]  # as FFmpeg writes it
     video.add_tracks(joined, "mp4", cues=CUES, language=lang)
-    assert chapter_track.read(joined) == [code]
+    assert read(joined, "mp4") == [code]
     assert languages(joined) == {"video": ["und"], "audio": [code], "subtitle": [code], "data": [code]}
     assert [m.title for m in video_join.marks(joined)] == ["Kapitel 1", "Kapitel 2"]  # the marks still read
     with av.open(str(joined)) as opened:
@@ -43,11 +46,30 @@ def test_a_joined_video_labels_its_chapter_titles_sound_and_captions_in_its_lang
 def test_a_chapters_own_video_has_no_chapter_track_and_is_left_as_it_is(parts, tmp_path):
     own = parts[0][1]
     before = own.read_bytes()
-    assert chapter_track.label(own, "zho") == 0
+    assert chapter_track.label(own, "mp4", "zho") == 0
     assert own.read_bytes() == before
     assert languages(own) == {"video": ["und"], "audio": ["deu"], "subtitle": ["deu"]}
 
 
 @pytest.mark.parametrize("code", ["deu", "zho", "eng", "und", "mul"])
 def test_the_packed_code_reads_back(code):
-    assert chapter_track.unpacked(chapter_track.packed(code)) == code
+    assert unpacked(chapter_track.packed(code)) == code
+
+
+@pytest.mark.parametrize("lang, code", [("de", "deu"), ("zh", "zho")])
+def test_a_joined_webm_labels_its_chapter_titles_sound_and_captions_in_its_language(
+    parts, tmp_path, lang, code
+):
+    webms = []
+    for title, path in parts:
+        webms.append((title, tmp_path / path.with_suffix(".webm").name))
+        webm.transcode(path, webms[-1][1], FPS, CUES, lang)
+    joined = tmp_path / "lecture.webm"
+    video_join.join(webms, joined, "webm", [Fraction(6, FPS)] * 2)
+    assert read(joined, "webm") == ["und", "und"]  # as FFmpeg writes them
+    video.add_tracks(joined, "webm", cues=CUES, language=lang)
+    assert read(joined, "webm") == [code, code]
+    assert languages(joined) == {"video": [None], "audio": [code], "subtitle": [code]}
+    assert [m.title for m in video_join.marks(joined)] == ["Kapitel 1", "Kapitel 2"]  # the marks still read
+    with av.open(str(joined)) as opened:
+        assert sum(1 for _ in opened.decode(video=0)) == 12  # every frame still decodes

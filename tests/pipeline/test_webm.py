@@ -99,12 +99,14 @@ def test_its_captions_ride_inside_as_webvtt(folder):
     assert text.metadata.get("language") == "eng"  # an English render's chapter
 
 
-def test_a_translated_chapters_webm_captions_are_in_its_language(folder, tmp_path):
-    """The WebM's caption track says the language its MP4's does (issue 34: `dependencies.language_of`)."""
+def test_a_translated_chapters_webm_sound_and_captions_are_in_its_language(folder, tmp_path):
+    """The WebM's sound and caption track say the language its MP4's do (issue 34: `dependencies.language_of`;
+    Matroska reads a track without one as English)."""
     target = tmp_path / "01-First.webm"
     webm.transcode(folder / "01-First.mp4", target, FPS, CUES, "de")
     with av.open(str(target)) as container:
         assert [s.metadata.get("language") for s in container.streams.subtitles] == ["deu"]
+        assert [s.metadata.get("language") for s in container.streams.audio] == ["deu"]
 
 
 def test_each_is_listed_in_the_manifest_from_its_mp4_and_nothing_is_left_half_written(folder):
