@@ -812,7 +812,7 @@ class CausalMask(ChapterScene):
         self.place_grids()
         grid = self.open_grid
         keys, queries = self.axes
-        keys.next_to(grid.col_labels, UP, buff=0.2).align_to(grid.cells, LEFT)
+        keys.next_to(heads(grid, self.masked_grid), UP, buff=0.2).align_to(grid.cells, LEFT)
         if self.queries_on_keys_line:  # over the row labels, the keys after it
             queries.set_x(STAGE.body_left, LEFT).shift(UP * (baseline_of(keys) - baseline_of(queries)))
             keys.set_x(max(grid.cells.get_left()[0], queries.get_right()[0] + AXES_GAP), LEFT)
@@ -938,7 +938,9 @@ class CausalMask(ChapterScene):
         )
         if not self.queries_on_keys_line:
             shift = self.sideways(STAGE.body_left + self.axes[1].width + 0.2 - grid.cells.get_left()[0])
-        caption_top = grid.col_labels.get_top()[1] + 0.2 + max(axis.height for axis in self.axes)
+        caption_top = (
+            heads(grid, self.masked_grid).get_top()[1] + 0.2 + max(axis.height for axis in self.axes)
+        )
         formula_bottom = self.heading.get_bottom()[1] - UNDER_HEADING - self.formula.height
         above_legend = grid.get_bottom()[1] - LEGEND_GAP - self.legend.height - STAGE.bottom - CLEAR
         shift += DOWN * max(
@@ -1050,18 +1052,24 @@ def printed_vector(printed) -> str:
 
 def in_order(grid: AttentionGrid, order: list[int]) -> AttentionGrid:
     """A copy of `grid` with row and column i (labels, cells, numbers) where row and column order[i] stand. The
-    columns' names are laid out again in their new order, as the grid lays them out (`place_column_names`: a
-    name raised a row only where it would meet another), so none overlaps whatever the order (issue 29: six
+    columns' names are laid out again in their new order, as the grid lays them out (`place_names_round_sums`:
+    a name raised a row only where it would meet another), so none overlaps whatever the order (issue 29: six
     Greek names met on one row; a long name taking a short one's low place met its neighbours)."""
     shown = grid.copy()
+    shown.place_names_round_sums(list(shown.col_labels), order)  # over its cells before they move
     n = len(order)
     for k in range(n * n):
         to = grid.cells[order[k // n] * n + order[k % n]].get_center() - grid.cells[k].get_center()
         VGroup(shown.cells[k], shown.numbers[k]).shift(to)
     for i, name in enumerate(shown.row_labels):
         name.shift(UP * (grid.row(order[i]).get_y() - grid.row(i).get_y()))
-    grid.place_column_names(list(shown.col_labels), order)
     return shown
+
+
+def heads(*grids: AttentionGrid) -> VGroup:
+    """The grids' column names and sums' headers (raised a row where the names' line is full): what the keys'
+    caption stands over."""
+    return VGroup(*[part for grid in grids for part in (grid.col_labels, grid.sum_header)])
 
 
 def lane(start, end, drop) -> VMobject:

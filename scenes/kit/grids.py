@@ -168,7 +168,7 @@ class AttentionGrid(VGroup):
             self.sums = VGroup(*[RowSum().next_to(self.row(i)[-1], RIGHT, buff=0.1) for i in range(m)])
             self.sum_header = self._sum_header(sum_word)
             self.add(self.numbers, self.sums, self.sum_header)
-        self.rows, self.row_color = list(rows), row_color
+        self.rows, self.cols, self.row_color = list(rows), list(cols), row_color
         self.row_labels = VGroup()
         self.cut_row_labels(label_width)
         self.col_labels = self._column_names(cols)
@@ -178,10 +178,13 @@ class AttentionGrid(VGroup):
         self.center()
 
     def _sum_header(self, word: str):
-        """`word` on the column names' line, its right edge on the sums' (a long word stays over its column);
+        """`word` in its place (`_header_home`)."""
+        return self._header_home(c.text(word, role="small", color=theme().muted))
+
+    def _header_home(self, header):
+        """`header` on the column names' line, its right edge on the sums' (a long word stays over its column);
         well above the top sum, so a pulse that enlarges the sums stays clear of it."""
-        header = c.text(word, role="small", color=theme().muted).next_to(self.cells[0], UP, buff=0.2)
-        return header.align_to(self.sums[0].number, RIGHT)
+        return header.next_to(self.cells[0], UP, buff=0.2).align_to(self.sums[0].number, RIGHT)
 
     def sum_mark(self) -> str:
         """'=' when every row's weights as printed add up exactly to its sum as printed, else '≈' for all: one
@@ -191,15 +194,35 @@ class AttentionGrid(VGroup):
 
     def set_sums(self, word: str) -> AttentionGrid:
         """The sums as a translated chapter shows them, for a grid built without its words (`MaskedGrid` takes
-        none): the header saying `word`, each sign spaced as a relation (RELATION_GAP); the column names placed
-        round the header again."""
+        none): the header saying `word`, each sign spaced as a relation (RELATION_GAP); the column names laid
+        out round the header again, cut to their columns if it leaves them no place whole (issue 30: German
+        'Summe' met a name placed round 'sum')."""
         for total in self.sums:
             total.spaced(RELATION_GAP)
         header = self._sum_header(word).set_opacity(self.sum_header.get_fill_opacity())
         self.submobjects[self.submobjects.index(self.sum_header)] = header
         self.sum_header = header
-        self.place_column_names(list(self.col_labels), range(len(self.col_labels)))
+        names, self.name_rows = fit.names(self.cols, np.inf), NAME_ROWS
+        if not self.place_names_round_sums(names, range(len(names))):
+            self._header_home(self.sum_header)
+            names = self._column_names(self.cols)
+        labels = VGroup(*names)
+        self.submobjects[self.submobjects.index(self.col_labels)] = labels
+        self.col_labels = labels
         return self
+
+    def place_names_round_sums(self, names, slots) -> bool:
+        """`names` over columns `slots` as `place_column_names` lays them out round the sums' header on their
+        line; where that leaves a name no place (German 'Summe' wider than the 'sum' they were laid out round),
+        the header among the names, left to right, raised a row too where the names' line is full. Whether
+        every one found a place; the header ends where the last layout tried put it."""
+        self._header_home(self.sum_header)
+        if self.place_column_names(names, slots):
+            return True
+        for name, j in zip(names, slots):
+            name.next_to(self.cells[j], UP, buff=0.2)
+        ordered = sorted([*names, self.sum_header], key=lambda m: m.get_x())
+        return None not in fit.staggered(ordered, NAME_GAP, NAME_GAP, self.name_rows, UP)
 
     def cut_row_labels(self, width: float) -> AttentionGrid:
         """The rows' names, each cut to `width` (never below three letters, `label_width` the width asked),
@@ -230,17 +253,20 @@ class AttentionGrid(VGroup):
         """Each column's name over it, whole where `place_column_names` finds every one a place on NAME_ROWS
         rows; else each cut to its column (never below three letters, as row labels are) and placed alike."""
         names = fit.names(cols, np.inf)
+        self.name_rows = NAME_ROWS
         if not self.place_column_names(names, range(len(names))):
             names = [fit.name(t, max(self.col_pitch - NAME_GAP, fit.least_width(t))) for t in cols]
-            self.place_column_names(names, range(len(names)), rows=len(names))
+            self.name_rows = len(names)
+            self.place_column_names(names, range(len(names)))
         return VGroup(*names)
 
-    def place_column_names(self, names, slots, rows: int = NAME_ROWS) -> bool:
+    def place_column_names(self, names, slots, rows: int | None = None) -> bool:
         """`names[k]` over column `slots[k]` (the columns' names in any order: WordOrder and CausalMask move
         columns), left to right as `fit.staggered` places them: each on the row nearest the cells where it
-        stands NAME_GAP from the names there and from the sums' header, else raised a row, up to `rows`; so a
-        name moves only where it would meet another. Whether every one found a place (one that did not
-        stands on the lowest row)."""
+        stands NAME_GAP from the names there and from the sums' header, else raised a row, up to `rows` (default:
+        as many as the grid's own names may take, `name_rows`); so a name moves only where it would meet another.
+        Whether every one found a place (one that did not stands on the lowest row)."""
+        rows = rows or self.name_rows
         for name, j in zip(names, slots):
             name.next_to(self.cells[j], UP, buff=0.2)
         header = [self.sum_header] if len(self.sums) else []

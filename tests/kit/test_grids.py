@@ -207,6 +207,25 @@ def test_the_sum_header_stands_on_the_names_line_its_right_edge_on_the_sums_clea
     assert rows_apart([grid.sum_header, *grid.col_labels])
 
 
+def test_a_longer_sum_word_is_raised_a_row_where_the_names_line_is_full_the_names_staying_whole():
+    """Issue 30: German 'Summe', wider than the 'sum' the names were laid out round, met the last name (Greek
+    names on two rows, corpus-22): the header goes up a row beside the raised names; only where that row is full
+    too are the names cut."""
+    cols = ("δέλτα", "Ωμέγα", "γάμμα", "αλφα", "λόγος")
+    grid = AttentionGrid(attend_grid(np.eye(5)[:, :2], np.eye(5)[:, :2]), rows=cols, cols=cols, size=3.7)
+    line = grid.col_labels[0].get_bottom()[1]
+    assert grid.sum_header.get_bottom()[1] == pytest.approx(line)  # 'sum' fits on the names' line
+    grid.set_sums("Summe")
+    assert [name.text for name in grid.col_labels] == list(cols)
+    assert grid.sum_header.get_bottom()[1] > line + grid.col_labels[0].height
+    assert grid.sum_header.get_right()[0] == pytest.approx(grid.sums[0].number.get_right()[0])
+    assert rows_apart([grid.sum_header, *grid.col_labels])
+    grid.set_sums("Zeilensumme")  # no place on either row: cut names round the header on their line
+    assert grid.sum_header.get_bottom()[1] == pytest.approx(line)
+    assert any(name.text.endswith(fit.ELLIPSIS) for name in grid.col_labels)
+    assert rows_apart([grid.sum_header, *grid.col_labels])
+
+
 def test_a_masked_row_sums_only_its_visible_weights():
     from attention.masking import attend_causal
     from scenes.kit.matrices import MaskedGrid
