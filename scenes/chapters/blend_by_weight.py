@@ -212,8 +212,8 @@ class BlendByWeight(ChapterScene):
             "The output %(output)s is one vector in the values' plane,",
             output=said_vector(r.result for r in self.output_line.relations),
         )
-        # the output's head, drawn open over a term's, filled as the terms recede
-        shut = [self.plane.output.tip.animate.set_fill(opacity=1)] if self.open_head else []
+        # the output's head, drawn open over a term's, filled as the terms recede (open over a value's to the end)
+        shut = [self.plane.output.tip.animate.set_fill(opacity=1)] if self.shut_head else []
         self.show(
             Create(self.coordinates.lines),
             FadeIn(self.coordinates.numbers),
@@ -276,7 +276,7 @@ class BlendByWeight(ChapterScene):
         self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
         value_marks(self.plane, tokens)
         self.receded = stand_out(self.plane)
-        self.open_head = layer(self.plane)
+        self.shut_head = layer(self.plane)
         self.rows = blend_rows(tr, tokens)
         terms = [r for cell in self.rows.columns[1] for r in cell.relations]
         self.output_line = c.math(output_tex(terms, tr.output, _("output")), color=theme().output)
@@ -377,8 +377,9 @@ def layer(plane: ValuePlane) -> bool:
     """The plane's arrows over whatever else is drawn on it (the output's dashed coordinates ran along a term and
     over its head), their shafts values, then terms, then the output, and every head over every shaft, the
     larger first: the last term ends where the output does, and its head lay under the output's; a term's head
-    on the output's shaft, or at its tip, shows. The output's head is drawn open (an outline) where it would hide
-    a term's (`hides`); whether it is, returned."""
+    on the output's shaft, or at its tip, shows. A value's head that a term's would hide (`hides`) is drawn over
+    it. The output's head is drawn open (an outline) where it would hide a term's or a value's; whether it
+    must be filled again as the terms recede (it hides no value's head) returned."""
     values = [mark[0] for mark in plane.marks]  # an arrow, or the zero value's dot
     for z, shapes in enumerate((values, plane.terms, [plane.output]), start=1):
         for shape in shapes:
@@ -389,23 +390,31 @@ def layer(plane: ValuePlane) -> bool:
     )  # the output's last of equal ones (the list's)
     for z, tip in enumerate(by_size, start=HEADS_OVER):
         tip.set_z_index(z)
-    open_head = isinstance(plane.output, Arrow) and any(
-        hides(plane.output.tip, term.tip) for term in plane.terms
-    )
-    if open_head:
+    value_heads = [value.tip for value in values if isinstance(value, Arrow)]
+    for tip in value_heads:  # corpus-06: the heaviest term ended just short of its value's tip, over its head
+        over = [term.tip.z_index for term in plane.terms if hides(term.tip, tip)]
+        if over:
+            tip.set_z_index(max(over) + 0.5)
+    if not isinstance(plane.output, Arrow):
+        return False
+    hidden_values = any(hides(plane.output.tip, tip) for tip in value_heads)
+    if hidden_values or any(hides(plane.output.tip, term.tip) for term in plane.terms):
         plane.output.tip.set_fill(opacity=0).set_stroke(theme().output, OPEN_HEAD, opacity=1)
-    return open_head
+        return not hidden_values
+    return False
 
 
 def hides(head, other) -> bool:
     """Whether `head` hides `other`, a head drawn under it: at its tip, about as large (a larger one shows round
-    it), pointing another way (corpus-23's '猫' term showed a wing under the output's; the same head drawn twice
-    hides nothing)."""
+    it), and not the same head drawn twice (one pointing within 5° of it, its point within a tenth of the head:
+    a weight near 1 makes a term its value). Corpus-23's '猫' term showed a wing under the output's, pointing
+    another way; corpus-06's 'αλφα' value showed 44% of its head beyond the output's, pointing its way."""
     if not other.has_points() or other.get_fill_opacity() == 0 or other.z_index >= head.z_index:
         return False
     turn = np.degrees(np.arccos(np.clip(np.dot(unit(head.vector), unit(other.vector)), -1, 1)))
-    near = np.linalg.norm(head.tip_point - other.tip_point) < head.length / 2
-    return bool(near and turn > 5 and other.length <= 1.1 * head.length)
+    apart = np.linalg.norm(head.tip_point - other.tip_point)
+    twice = turn <= 5 and apart <= head.length / 10
+    return bool(apart < head.length / 2 and not twice and other.length <= 1.1 * head.length)
 
 
 def unit(v) -> np.ndarray:

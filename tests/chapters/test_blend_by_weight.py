@@ -407,6 +407,30 @@ def test_every_head_on_the_plane_shows(number, tmp_path):
     assert ends == dict.fromkeys(ends, [])
 
 
+READS = 0.6  # a value's head with the output's ending just short of it, pointing its way, shows this much at least
+
+
+def test_a_value_s_head_the_output_s_ends_by_shows_to_the_end(tmp_path):
+    """Corpus-06: 'αλφα' carries 0.977 of the weight, so its term and the output end just short of its value's
+    tip, pointing its way; their heads over the value's left 44% of it. The value's head is drawn over its term's
+    and the output's head open over it, to the end (the values do not recede); the output's head shows whole."""
+
+    def watch(scene, name, _played):
+        if not hasattr(scene, "plane"):
+            return None
+        leaves = scene.camera.get_mobjects_to_display(scene.mobjects)
+        value, output = scene.plane.marks[-1][0].tip, scene.plane.output.tip
+        shares = [seen_share(leaves, tip, scene.camera.background_color) for tip in (value, output)]
+        return name, (*shares, output.get_fill_opacity())
+
+    with corpus_example(6):
+        _, seen = dry_run.run(
+            BlendByWeight, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(tmp_path)}, watch
+        )
+    for beat, (value, output, fill) in seen[-2:]:
+        assert value >= READS and output > 0.9 and fill == 0, beat
+
+
 def test_the_roadmap_and_the_values_are_framed_while_read_and_the_terms_recede_in_colour(
     tmp_path, monkeypatch
 ):
