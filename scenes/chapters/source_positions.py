@@ -20,7 +20,6 @@ from manim import (
     Cutout,
     FadeIn,
     FadeOut,
-    FadeTransform,
     Indicate,
     LaggedStart,
     Rectangle,
@@ -43,7 +42,7 @@ from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, division_parts, fmt, relation, vector_math
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import framed, pulsed
+from scenes.kit.emphasis import framed, pulsed, pulsed_each
 from scenes.kit.formula_slot import formula_word
 from scenes.kit.grids import AttentionGrid, veil
 from scenes.kit.palette import VEIL, scaled_color, theme
@@ -163,12 +162,13 @@ class SourcePositions(ChapterScene):
         veils = [veil(self.cross.row_band(i)) for i in range(m)]
         names = self.example.target_tokens
         self.show(
-            FadeOut(self.worked),
+            FadeOut(self.worked, rate_func=FIRST_HALF),
             *[FadeIn(m) for m in self.covered],
             FadeIn(box),
             *[FadeIn(v) for v in veils[1:]],
-            FadeTransform(self.side, self.weight_side),
-            run_time=0.6,
+            FadeOut(self.side, rate_func=FIRST_HALF),  # one after the other: they stand in one place
+            FadeIn(self.weight_side, rate_func=SECOND_HALF),
+            run_time=0.8,
             caption=_(
                 "Each row is turned into weights on its own, by a softmax: first the row of %(word)s.",
                 word=quoted(names[0]),
@@ -216,8 +216,8 @@ class SourcePositions(ChapterScene):
             ),
         )
         self.play(
-            Indicate(self.self_grid.row_labels, color=theme().query),
-            Indicate(self.self_grid.col_labels, color=theme().key),
+            pulsed_each(self.self_grid.row_labels, theme().query),
+            pulsed_each(self.self_grid.col_labels, theme().key),
             run_time=1.5,
         )
         self.wait(1.5)

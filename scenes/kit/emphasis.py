@@ -4,13 +4,15 @@ pulse in a theme colour (manim's Indicate turns the part a yellow that is in no 
 
 from __future__ import annotations
 
-from manim import FadeIn, Indicate, SurroundingRectangle
+import numpy as np
+from manim import DL, UR, AnimationGroup, FadeIn, Indicate, SurroundingRectangle
 
 from scenes.kit.palette import theme
 
 FRAME_BUFF = 0.08  # between the part and its frame: close enough not to touch its neighbours
 FRAME_STROKE = 4
 FRAME_CORNER = 0.06
+PULSE = 1.2  # how much a pulsed part grows at its peak
 
 
 def framed(part, color: str | None = None, buff: float = FRAME_BUFF) -> FadeIn:
@@ -28,7 +30,25 @@ def up_hold_down(t: float) -> float:
     return min(1.0, 3 * t, 3 * (1 - t))
 
 
-def pulsed(part, color: str | None = None, scale_factor: float = 1.2) -> Indicate:
+def pulsed(part, color: str | None = None, scale_factor: float = PULSE) -> Indicate:
     """manim's Indicate (the part grows and takes `color`, then returns) in `color`, the text colour by
     default: never manim's own yellow, which reads as a role's colour and is in no theme."""
     return Indicate(part, color=color or theme().text, scale_factor=scale_factor)
+
+
+def pulsed_each(parts, color: str | None = None) -> AnimationGroup:
+    """`pulsed` for each of `parts` (neighbours in a row or a column, in order) about its own centre, growing into at
+    most half the room between two: a row of labels pulsed as one grows out from its middle, and its last label ran
+    into what stands beside the row (SourcePositions' "down" into the sums' header)."""
+    factor = min([PULSE, *(_room(a, b) for a, b in zip(parts, parts[1:]))])
+    return AnimationGroup(*[pulsed(part, color, factor) for part in parts])
+
+
+def _room(a, b) -> float:
+    """The factor two neighbours may each grow by, about their centres, keeping half the gap between them."""
+    apart = np.abs(a.get_center() - b.get_center())
+    axis = 0 if apart[0] >= apart[1] else 1
+    low, high = sorted((a, b), key=lambda part: part.get_center()[axis])
+    gap = high.get_corner(DL)[axis] - low.get_corner(UR)[axis]
+    size = (low.length_over_dim(axis) + high.length_over_dim(axis)) / 2
+    return 1 + max(gap, 0) / (2 * size)

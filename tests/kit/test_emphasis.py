@@ -4,9 +4,9 @@ import ast
 from pathlib import Path
 
 import numpy as np
-from manim import Square
+from manim import DOWN, RIGHT, Square, VGroup
 
-from scenes.kit.emphasis import FRAME_STROKE, framed
+from scenes.kit.emphasis import FRAME_STROKE, framed, pulsed_each
 
 
 def test_the_frame_surrounds_the_part_is_seen_whole_at_its_middle_and_is_removed_after():
@@ -36,3 +36,25 @@ def test_no_emphasis_anywhere_takes_manim_s_default_yellow():
             if name in emphases and "color" not in {k.arg for k in node.keywords}:
                 uncoloured.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
     assert len(scenes) > 30 and not uncoloured, uncoloured
+
+
+def test_a_row_pulsed_each_grows_every_part_about_its_own_centre():
+    """Pulsed as one, a row's last part moved out by a tenth of the row (SourcePositions' "down" ran into the sums'
+    header); pulsed each, no part moves and each grows by its own fifth."""
+    row = VGroup(*[Square(side_length=0.5) for _ in range(4)]).arrange(RIGHT, buff=0.3)
+    centres, right = [p.get_center().copy() for p in row], row.get_right()[0]
+    pulse = pulsed_each(row)
+    pulse.begin()
+    pulse.interpolate(0.5)  # Indicate's peak: there and back
+    shown = [a.mobject for a in pulse.animations]
+    assert all(np.allclose(p.get_center(), c) for p, c in zip(shown, centres))
+    assert np.isclose(shown[-1].width, 0.6) and np.isclose(shown[-1].get_right()[0], right + 0.05)
+
+
+def test_parts_pulsed_each_keep_half_the_gap_between_them():
+    column = VGroup(*[Square(side_length=0.5) for _ in range(3)]).arrange(DOWN, buff=0.05)
+    pulse = pulsed_each(column)
+    pulse.begin()
+    pulse.interpolate(0.5)
+    first, second = (a.mobject for a in pulse.animations[:2])
+    assert np.isclose(first.get_bottom()[1] - second.get_top()[1], 0.025)
