@@ -52,7 +52,7 @@ from scenes.kit.arithmetic import (
 from scenes.kit.bars import baseline_of, digits_foot, label_tex, stand_on
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
-from scenes.kit.palette import DIM, GHOST, raw_color, scaled_color, theme
+from scenes.kit.palette import DIM, GHOST, scaled_color, theme
 from scenes.kit.plots import Histogram
 from scenes.kit.stage import STAGE
 
@@ -144,9 +144,9 @@ class ShrinkScores(ChapterScene):
                 run_time=1,
                 caption=said_variance % {"width": s.width, "variance": stat_text(s.raw_var)},
             )
-            self.play(Indicate(row.raw_var, color=raw_color()), run_time=0.8)
+            self.play(Indicate(row.raw_var, color=raw_shade()), run_time=0.8)
         self.show(
-            *[Indicate(r.raw_var, color=raw_color()) for r in self.rows],
+            *[Indicate(r.raw_var, color=raw_shade()) for r in self.rows],
             run_time=1.2,
             caption=_("The spread grows with d: variance close to d,"),
         )
@@ -338,7 +338,7 @@ class ShrinkScores(ChapterScene):
             ).next_to(self.rows[0].zoom[0][1], UP, buff=0.12)
         )
         self.legend = VGroup(
-            c.text(_("raw q · k"), role="label", color=raw_color()),
+            c.text(_("raw q · k"), role="label", color=raw_shade()),
             c.text(_("divided by √d"), role="label", color=scaled_color()),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
         self.legend.move_to([STATS_X, TOP_BASELINE + PEAK_HEIGHT + 0.4, 0])
@@ -357,15 +357,13 @@ class ShrinkScores(ChapterScene):
 
 
 def key_strip(values, numbered: bool = True) -> VGroup:
-    """A key as a strip of cells, one a coordinate, its entries written in (cells widened to hold them, while
-    the strip stays short enough), named k on its left and braced with its width d under it: the d the divisor
-    takes the root of."""
+    """A key as a strip of cells, one a coordinate, its entries written in (cells widened to hold them: six of
+    the widest an example may hold, '−44.444', stay on the stage), named k on its left and braced with its width
+    d under it: the d the divisor takes the root of."""
     entries = VGroup(*[c.math(fmt_input(v)) for v in values]) if numbered else VGroup()
     cell = min(CELL, STRIP_WIDTH / len(values))
     if len(entries):
         cell = max(cell, max(e.width for e in entries) + CELL_PAD)
-    if cell * len(values) > LONGEST_STRIP:
-        entries, cell = VGroup(), STRIP_WIDTH / len(values)
     boxes = VGroup(*[Rectangle(width=cell, height=CELL) for __ in values]).arrange(RIGHT, buff=0)
     boxes.set_stroke(theme().key, width=1.5)
     for entry, box in zip(entries, boxes):
@@ -383,6 +381,12 @@ def divisor_tex(width: int) -> str:
     """'\\sqrt{4} = 2' (or '\\approx 2.646' when the root is not whole)."""
     d = divisor_for(width)
     return rf"\sqrt{{{width}}} {relation(d, SCORE_PLACES)} {fmt(d, SCORE_PLACES)}"
+
+
+def raw_shade() -> str:
+    """The raw dot products' colour: the theme's text, a neutral that stands apart from the scaled scores' violet
+    (the theme's warm raw colour read as a token or heat colour, review round 3 and V4)."""
+    return theme().text
 
 
 def shown_stat(value: float) -> float:
@@ -417,10 +421,10 @@ TOP_BASELINE, ROW_STEP = 0.75, 1.4  # the top row's ±√d mark clear of the for
 STATS_X = 5.85
 SPREAD_LIFT = 0.14  # the ±√d marks above their histogram's tallest bar
 NOTE_LIFT = 0.05  # the note's bottom above the caption band
-RULE_Y, KEY_YS = 1.6, (0.2, -2.05)  # the divisor's rule, and a key of our width and of the widest under it
-STRIP_WIDTH, ROOT_GAP = 7.6, 0.8  # the widest key strip's length, and from the strips to the divisors
-LONGEST_STRIP = 9.0  # a key whose entries would make it longer is drawn as empty cells
-CELL, CELL_PAD = 0.8, 0.15  # a key's cell at its widest unless an entry needs more, and room round an entry
+RULE_Y, KEY_YS = 1.7, (0.3, -1.95)  # the divisor's rule, and a key of our width and of the widest under it
+STRIP_WIDTH, ROOT_GAP = 10.0, 1.0  # the widest key strip's length, and from the strips to the divisors
+CELL, CELL_PAD = 1.15, 0.15  # a key's cell at its widest unless an entry needs more, and room round an entry
+# (cells of 0.8 and a 7.6 strip left the opening about 70% empty for 14 s: review V4)
 DROPPED, DROP = 30, 0.6  # samples dropped onto each axis before its histogram, and from how high
 
 
@@ -435,7 +439,7 @@ class Row(VGroup):
         self.raw_edges = np.linspace(-SPREAD * root, SPREAD * root, BINS + 1)
         self.scaled_edges = self.raw_edges / root
         shared, middle = (AXIS_X, AXIS_WIDTH, limit), (ZOOM_X, ZOOM_WIDTH, SPREAD)
-        self.raw = self.histogram(sample.raw, self.raw_edges, peak, raw_color(), shared)
+        self.raw = self.histogram(sample.raw, self.raw_edges, peak, raw_shade(), shared)
         self.scaled = self.histogram(sample.scaled, self.scaled_edges, peak, scaled_color(), shared)
         self.zoomed = self.histogram(sample.scaled, self.scaled_edges, peak, scaled_color(), middle)
         self.axis = Line(
@@ -444,7 +448,7 @@ class Row(VGroup):
         self.label = c.math(f"d = {sample.width}", role="label").move_to(
             [STAGE.body_left, y + 0.35, 0], aligned_edge=LEFT
         )
-        self.raw_var = variance_line(sample.raw_var, raw_color()).move_to([STATS_X, y + 0.55, 0])
+        self.raw_var = variance_line(sample.raw_var, raw_shade()).move_to([STATS_X, y + 0.55, 0])
         self.scaled_var = variance_line(sample.scaled_var, scaled_color()).move_to([STATS_X, y + 0.1, 0])
         for hist in (self.raw, self.scaled, self.zoomed):
             hist.shift([0, y, 0])
@@ -454,7 +458,7 @@ class Row(VGroup):
         self.spread = self.spread_mark(root, y + self.raw.heights().max())
         self.drops = VGroup(  # the first samples' dot products, each a dot on the axis where it falls
             *[
-                Dot([self.x_of(v), y, 0], radius=0.05, color=raw_color())
+                Dot([self.x_of(v), y, 0], radius=0.05, color=raw_shade())
                 for v in np.clip(sample.raw[:DROPPED], -limit, limit)
             ]
         )

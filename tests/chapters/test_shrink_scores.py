@@ -7,10 +7,12 @@ from manim import VGroup
 
 import i18n
 from attention import WidthSample, histogram, softmax, variance_experiment
+from attention.examples.shapes import MAX_WIDTH
 from pipeline.run import dry_run
 from scenes.chapters import shrink_scores
 from scenes.chapters.shrink_scores import (
     PEAK_HEIGHT,
+    ROOT_GAP,
     SPREAD,
     STAT_PLACES,
     STRIP_WIDTH,
@@ -20,13 +22,15 @@ from scenes.chapters.shrink_scores import (
     divisor_tex,
     gap_relation,
     key_strip,
+    raw_shade,
     shown_stat,
     weights_line,
 )
 from scenes.kit import arithmetic
 from scenes.kit.arithmetic import Relation, fmt, fmt_input
 from scenes.kit.bars import MIN_BAR, digits_foot
-from scenes.kit.palette import RAW, SCALED, THEMES, delta_e, raw_color, scaled_color, theme
+from scenes.kit.components import math
+from scenes.kit.palette import THEMES, delta_e, scaled_color, theme, use_theme
 from scenes.kit.plots import Histogram
 from scenes.kit.stage import STAGE
 from tests.kit.test_type_and_colour import APART
@@ -101,10 +105,10 @@ def test_raw_spread_grows_with_width_and_scaled_spread_matches(scene):
 
 def test_raw_and_scaled_are_drawn_in_their_own_colours(scene):
     for row in scene.rows:
-        assert row.raw.bars[0].get_fill_color().to_hex().lower() == raw_color().lower()
+        assert row.raw.bars[0].get_fill_color().to_hex().lower() == raw_shade().lower()
         for hist in (row.scaled, row.zoomed):
             assert hist.bars[0].get_fill_color().to_hex().lower() == scaled_color().lower()
-    assert scene.legend[0].get_color().to_hex().lower() == raw_color().lower()
+    assert scene.legend[0].get_color().to_hex().lower() == raw_shade().lower()
 
 
 def test_the_rule_colours_q_as_the_query_k_as_the_key_and_the_root_as_the_scaled_scores(scene):
@@ -114,13 +118,20 @@ def test_the_rule_colours_q_as_the_query_k_as_the_key_and_the_root_as_the_scaled
 
 
 @pytest.mark.parametrize("name", THEMES)
-def test_raw_and_scaled_colours_are_no_role_or_token_colour(name):
-    theme = THEMES[name]
-    raw, scaled = RAW[name], SCALED[name]
+def test_raw_scores_are_a_neutral_apart_from_the_scaled_ones_and_from_every_role_and_token(name):
+    """Review V4: the raw histograms' warm tan read as a token or heat colour; they are the theme's text colour,
+    a neutral, in every theme apart from the scaled scores' colour, the roles and the tokens."""
+    before = theme()
+    use_theme(name)
+    try:
+        raw, scaled, t = raw_shade(), scaled_color(), theme()
+    finally:
+        use_theme(before)
+    assert raw == t.text
     for colour in (raw, scaled):
-        near = [c for c in [*theme.roles().values(), *theme.tokens] if delta_e(colour, c) <= APART]
+        near = [c for c in [*t.roles().values(), *t.tokens] if delta_e(colour, c) <= APART]
         assert not near, f"{colour} is near {near}"
-        assert delta_e(colour, theme.background) > 50
+        assert delta_e(colour, t.background) > 50
     assert delta_e(raw, scaled) > APART
 
 
@@ -185,13 +196,18 @@ def test_the_divisors_stand_beside_keys_of_their_widths(scene):
     assert scene.rule.get_bottom()[1] > ours.get_top()[1] and ours.get_bottom()[1] > widest.get_top()[1]
 
 
-def test_a_key_s_cells_widen_to_hold_its_entries_or_go_empty_when_too_long():
+def test_a_key_s_cells_widen_to_hold_its_entries_and_the_widest_valid_key_stays_on_the_stage():
+    """Every entry is written in its cell: six of the widest an example file allows (width 6, |x| <= 100, three
+    decimals) make a strip that, with its name, still fits the stage beside its divisor."""
     decimals = key_strip([1.026, -1.83, 2.256, -1.049, 1.961, 1.966])
     for entry, box in zip(decimals[2], decimals[1]):
         assert entry.width < box.width and box.get_left()[0] < entry.get_left()[0]
     assert len(decimals[2]) == 6
-    long = key_strip([1.25] * 20)
-    assert len(long[2]) == 0 and long[1].width == pytest.approx(STRIP_WIDTH)
+    widest = key_strip([-44.444] * MAX_WIDTH)
+    assert len(widest[2]) == MAX_WIDTH and all(e.width < b.width for e, b in zip(widest[2], widest[1]))
+    room = STAGE.right - STAGE.body_left - ROOT_GAP - math(divisor_tex(MAX_WIDTH), role="title").width
+    assert widest.width <= room
+    assert key_strip([0] * 64, numbered=False)[1].width == pytest.approx(STRIP_WIDTH)
 
 
 def test_the_dropped_samples_are_the_first_dot_products_on_their_axis(scene):
@@ -200,7 +216,7 @@ def test_the_dropped_samples_are_the_first_dot_products_on_their_axis(scene):
         assert len(row.drops) > 0
         np.testing.assert_allclose([d.get_x() for d in row.drops], expected, atol=1e-9)
         assert all(d.get_y() == pytest.approx(row.axis.get_y()) for d in row.drops)
-        assert row.drops[0].get_fill_color().to_hex().lower() == raw_color().lower()
+        assert row.drops[0].get_fill_color().to_hex().lower() == raw_shade().lower()
 
 
 def test_the_stretched_middle_is_captioned_plainly(played):
@@ -333,7 +349,7 @@ def test_the_opening_keys_and_divisors_fill_the_stage_below_the_rule(scene):
 def test_a_variance_s_digits_stand_on_its_label_s_baseline_though_a_decimal_comma_hangs_below(lang):
     """German '3,99' stood raised beside 'Varianz': its bottom (the comma's foot) had been put on the line."""
     with i18n.active(lang):
-        label, number = shrink_scores.variance_line(3.99, raw_color())
+        label, number = shrink_scores.variance_line(3.99, raw_shade())
     assert digits_foot(number) == pytest.approx(shrink_scores.foot(label), abs=1e-6)
     hangs = number.get_bottom()[1] < digits_foot(number) - 0.01
     assert hangs == (lang == "de")
