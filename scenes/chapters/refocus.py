@@ -425,7 +425,7 @@ class Refocus(ChapterScene):
             later.scale(factor).move_to(now, aligned_edge=LEFT)
         one_size(VGroup(column, self.bars, self.plane, self.next_query, self.next_scores, self.strip), factor)
         pin(self.strip, self.heading)
-        self.plane.clear_labels()
+        self.plane.clear_labels(self.bars.labels)
         self.plane.shift(
             RIGHT * max(0, fit.LABEL_RIGHT - self.plane.get_right()[0])
         )  # room left of it, for the

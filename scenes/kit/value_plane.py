@@ -61,15 +61,16 @@ class ValuePlane(VGroup):
         self.output = arrow(origin, origin + LEFT, theme().output, OUTPUT_WIDTH)
         self.add(self.plane, self.marks, self.terms, self.output)
 
-    def clear_labels(self) -> ValuePlane:
+    def clear_labels(self, texts=()) -> ValuePlane:
         """Move the values' names clear of each other, of the other values' arrowheads (a name on a tip is
-        unreadable), of the axes (a value along one put its name on it: review 5) and inside the frame, above the
-        caption band (once the plane is in place; a value pointing down put its name in the band): near its tip,
-        else farther out (FARTHEST)."""
+        unreadable), of the axes (a value along one put its name on it: review 5), of the `texts` round the plane
+        (corpus-21: '学生' over the same name under Refocus' bars) and inside the frame, above the caption band
+        (once the plane is in place; a value pointing down put its name in the band): near its tip, else farther
+        out (FARTHEST)."""
         heads = [getattr(m[0], "tip", m[0]) for m in self.marks]  # a zero value's dot is its own head
         axes = [self.plane.x_axis, self.plane.y_axis]
         for i, (mark, value) in enumerate(zip(self.marks, self.values_xy)):
-            others = [m[1] for m in self.marks[:i]] + heads[:i] + heads[i + 1 :] + axes
+            others = [m[1] for m in self.marks[:i]] + heads[:i] + heads[i + 1 :] + axes + list(texts)
             for reach in range(1, FARTHEST + 1):  # farther out where no place near its tip is clear
                 fit.place_clear(
                     mark[1], self.plane.c2p(*value), others, LABEL_GAP * reach, bottom=STAGE.bottom

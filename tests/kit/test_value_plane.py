@@ -119,3 +119,14 @@ def test_place_clear_keeps_a_label_above_a_given_bottom_only_when_asked():
     assert fit.place_clear(label, [0, -3.6, 0], []).get_y() == pytest.approx(-3.9)  # as before: no bottom
     fit.place_clear(label, [0, -3.6, 0], [], buff=0.2, bottom=STAGE.bottom)
     assert label.get_bottom()[1] >= STAGE.bottom
+
+
+def test_names_move_clear_of_the_texts_round_the_plane():
+    """Corpus-21: Refocus' '学生' on the plane stood over the same name under the bars; a text round the plane
+    over a value's name moves the name off it, near its tip."""
+    plane = ValuePlane(["the", "cat", "sat"], [[1, 0], [0, 0], [0, 1]], 3, 3).clear_labels()
+    name = plane.marks[2][1]
+    text = fit.clip("sat", 2.0).move_to(name)
+    plane.clear_labels([text])
+    assert apart(name, text)
+    assert np.linalg.norm(name.get_center() - plane.plane.c2p(0, 1)) < name.width + 1
