@@ -57,7 +57,8 @@ from scenes.kit.matrices import MaskedGrid, masked_swatch, row_veils
 from scenes.kit.palette import DIM, VEIL, theme
 from scenes.kit.stage import STAGE
 
-GRID_SIZE = 4.3
+GRID_SIZE = 4.3  # the cells' longer side first tried, then as much as the room under the heading allows
+GRID_ATTEMPTS = 3  # grids built at most to find that size
 # room each side of a cell's widest number, the most first: the first that leaves the right-hand column its
 # tables and the grids side by side (else the kit's least)
 CELL_PADS = (0.1, 0.08, 0.06, NUMBER_PAD)
@@ -665,7 +666,8 @@ class CausalMask(ChapterScene):
         """The grids, their cells `pad` round their widest numbers, in place (`place_grids`): whether the masked
         one fits beside the open one, and the two. The masked grid is built once the open one has shown the
         size they take."""
-        self.open_grid = self.built_grid(AttentionGrid, self.trace.unmasked, GRID_SIZE, pad)
+        size = GRID_SIZE
+        self.open_grid = self.built_grid(AttentionGrid, self.trace.unmasked, size, pad)
         under = self.heading.get_bottom()[1]
         top = (
             min(  # the grid's names: under the axis caption under the subtitle, and under the formula beside
@@ -673,11 +675,13 @@ class CausalMask(ChapterScene):
                 under - UNDER_HEADING - self.formula.height - CLEAR,
             )
         )
-        excess = self.open_grid.height - (top - (STAGE.bottom + CLEAR + self.legend.height + LEGEND_GAP))
-        size = GRID_SIZE
-        if excess > 0:  # a tall grid (names on staggered rows): shorter rows, down to ROW_PITCH (the last
-            # row's cell is shorter than its pitch: CLEAR more)
-            size = GRID_SIZE - excess - CLEAR
+        # as tall as the room allows: taller rows (round-3 item: cells too small), or shorter down to ROW_PITCH
+        # (names on staggered rows); again where the names took other rows at that size
+        for attempt in range(GRID_ATTEMPTS):
+            excess = self.open_grid.height - (top - (STAGE.bottom + CLEAR + self.legend.height + LEGEND_GAP))
+            if -2 * CLEAR <= excess <= 0 or attempt == GRID_ATTEMPTS - 1:
+                break
+            size -= excess + CLEAR  # the last row's cell is shorter than its pitch: CLEAR more
             self.open_grid = self.built_grid(AttentionGrid, self.trace.unmasked, size, pad)
         self.masked_grid = legible_infinities(self.built_grid(MaskedGrid, self.trace, size, pad))
         self.place_grids()

@@ -17,6 +17,7 @@ from attention.masking import causal_mask
 from scenes.chapters.causal_mask import (
     AXES_CLEAR,
     CELL_PADS,
+    CLEAR,
     COLUMN_GAP,
     COLUMN_RIGHT,
     GRID_SIZE,
@@ -324,6 +325,17 @@ def test_a_crowded_example_gives_up_room_in_its_cells_before_its_tables_leave_th
     assert sorted(pads[-1]) == sorted(
         CELL_PADS[: CELL_PADS.index(scene.pad) + 1] + (NUMBER_PAD,) * (scene.pad != NUMBER_PAD)
     )
+
+
+def test_the_grids_take_the_height_the_stage_leaves_them_beyond_the_size_first_tried(tmp_path):
+    """Round-3 item: the cells were never larger than GRID_SIZE made them, whatever room the stage left under the
+    grids: a size first tried that leaves room (here 3 instead of 4.3), the rows grow until the legend under them
+    ends CLEAR to 3 CLEAR over the stage's bottom, as the lecture's grids do."""
+    with patch("scenes.chapters.causal_mask.GRID_SIZE", 3.0):
+        scene = built(CausalMask, tmp_path)
+    grid, n = scene.open_grid, len(scene.example.tokens)
+    assert grid.pitch > 3.0 / n and scene.masked_grid.pitch == grid.pitch
+    assert STAGE.bottom + CLEAR <= scene.legend.get_bottom()[1] <= STAGE.bottom + 3 * CLEAR + 1e-9
 
 
 @pytest.mark.parametrize("number", [7, 17, None])  # six words in place (17: the widest); the lecture's
