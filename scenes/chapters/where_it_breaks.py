@@ -413,8 +413,8 @@ class WhereItBreaks(ChapterScene):
         smallest = int(np.argmin(self.raw_trace.scores))
         color = self.knob.bars.bars[smallest].get_fill_color()
         self.smallest_line = self.plot.series(self.sweep.gains, self.sweep.log10_smallest, color)
-        self.scaled_mark = self.scaled_gain_mark()
         self.smallest = VGroup(self.smallest_line, self.smallest_end(color))
+        self.scaled_mark = self.scaled_gain_mark()
         self.caveats = (
             VGroup(c.text(_("never exactly one-hot"), role="label"), c.text(_("sharp ≠ right"), role="label"))
             .arrange(RIGHT, buff=0.8)  # one line: two would reach the caption band under a tall set of bars
@@ -498,21 +498,34 @@ class WhereItBreaks(ChapterScene):
         upper.shift(
             [PLOT_RIGHT - PLOT_SIZE[0] + size[0] - axis_end(self.plot.axes), PLOT_TOP - lower - top, 0]
         )
-        left = PLOT_RIGHT - TANGENT_SIZE[0]
-        size = kept_aspect(TANGENT_SIZE, narrower, (1 - PLOT_SHARE) * (lower + squeeze))
-        self.tangent = WeightCurve(
+        size = kept_aspect(tangent_size(), narrower, (1 - PLOT_SHARE) * (lower + squeeze))
+        self.tangent = self.weight_curve(size)
+        if not self.tangent.key_inside and self.tangent.key_beside is None:
+            # its key has no room in the panel: narrower by as much as the key beside it needs, on three lines
+            # or else two (the widest S-curve first), its line under the title left out (the plot taller by it)
+            for width in key_widths():
+                room = KEY_SIDE_GAP + KEY_SWATCH + width
+                beside = self.weight_curve((min(size[0], STAGE.right - TANGENT_LEFT - room), size[1]))
+                if beside.key_beside is not None:
+                    self.tangent = beside
+                    break
+        self.tangent.shift(
+            [
+                TANGENT_LEFT + self.tangent.axes.x_length - axis_end(self.tangent.axes),
+                self.plot.get_bottom()[1] - PLOT_GAP - self.tangent.get_top()[1],
+                0,
+            ]
+        )
+
+    def weight_curve(self, size) -> WeightCurve:
+        """The S-curve at `size`, its axes from TANGENT_LEFT, its key beside it where the stage has room."""
+        return WeightCurve(
             self.raw_trace.scores,
             GAIN_RANGE[0],
             size=size,
             x_span=tangent_span(self.raw_trace.scores),
-            title_width=STAGE.right - left,
-        )
-        self.tangent.shift(
-            [
-                left + size[0] - axis_end(self.tangent.axes),
-                self.plot.get_bottom()[1] - PLOT_GAP - self.tangent.get_top()[1],
-                0,
-            ]
+            title_width=STAGE.right - TANGENT_LEFT,
+            side_width=STAGE.right - TANGENT_LEFT - size[0],
         )
 
     def clear_min_line(self) -> None:
@@ -578,10 +591,11 @@ class WhereItBreaks(ChapterScene):
             *self.plot.labels,
             self.sensitivity,
             self.tangent,
+            self.smallest[1],
         ]
-        top_right = (
-            self.plot.axes.get_right() * RIGHT + self.plot.labels[1].get_bottom() * UP
-        )  # under its title
+        # within the plot, or up to its title's row and the stage's edge (beside the readout: where the curve runs
+        # along the top of the axis and the stop marks leave no room under it, corpus-04's label lay on the curve)
+        top_right = np.array([STAGE.right, self.plot.labels[1].get_top()[1], 0])
         area = (self.plot.axes.get_corner(DL), top_right)
         marks = [*self.stop_marks, *self.scaled_drops]
         lines = curve_points(self.plot.curve, self.smallest_line)
@@ -841,7 +855,7 @@ PLOT_SHARE = (
 )
 MOST_LOWER = 1.0  # the most the bars and plots are lowered for the legend (else it leaves as the plots come)
 PLOT_GAP = 0.15  # between the upper plot's gain label and the lower plot's title
-TANGENT_SIZE = (4.4, 1.75)
+TANGENT_LEFT, TANGENT_HEIGHT = PLOT_RIGHT - 4.4, 1.75  # where the S-curve's axes start, and their height
 TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction of the axis
 WRAP_SLACK = 0.05  # a line's width as wrapped over its words' own (their measures differ by a hair)
 END_DOT = 0.08  # the radius of the smallest weight's dot where the knob rests
@@ -852,6 +866,8 @@ TITLE_BUFF = 0.12  # between the S-curve's title and the key under it, where the
 KEY_LIFT = 0.15  # the tangent's key in the panel: its bottom over the gap axis
 KEY_SHARE = 0.65  # the key's words wrapped in the panel to this share of their width: two lines
 SWATCH_DROP = 0.12  # the key's swatch under the top of its words: by the middle of their first line
+KEY_SIDE_GAP = 0.3  # between the gap axis' end and the tangent's key beside the panel
+KEY_SWATCH = 0.47  # the key's swatch and its gap to the words
 KEY_CHECKS = 40  # the gains at which the key in the panel is checked clear of the tangent
 LABEL_OVERHANG = 0.25  # how far a tick label may pass the gap axis' end: 3 digits fit, 4 push "gap" out
 MARK_GAP = 0.45  # between the scaled case's dot and its label
@@ -1169,6 +1185,14 @@ def kept_aspect(size, narrower: float, shorter: float) -> tuple[float, float]:
     return min(size[0] - narrower, size[0] * height / size[1]), height
 
 
+def tangent_size() -> tuple[float, float]:
+    """The S-curve's full size: TANGENT_HEIGHT tall, its axis running right to where its "gap" label (past a
+    tick label's overhang) just stays on the stage, past PLOT_RIGHT (the upper plot's labels there need more
+    room): wider by a fifth (review V4: about 190 x 75 px at 480p)."""
+    room = c.text(_("gap"), role="small").width + 0.1 + LABEL_OVERHANG
+    return STAGE.right - room - TANGENT_LEFT, TANGENT_HEIGHT
+
+
 def runner_up(scores) -> float:
     """The second largest score (the top one itself when there is only one)."""
     ordered = np.sort(np.asarray(scores, dtype=float))
@@ -1195,6 +1219,15 @@ def tangent_ends(s: float, w: float, slope: float, lo: float, hi: float) -> tupl
     return start, end
 
 
+def key_widths() -> tuple[float, float]:
+    """The widths the tangent's key may be wrapped to beside the S-curve: its widest word (the formula w(1 − w)
+    kept whole: wrapped narrower it broke as 'w(1' and '− w)'), then KEY_SHARE of its whole width."""
+    words, formula = _("tangent: slope w(1 − w)"), "w(1 − w)"
+    parts = [*words.replace(formula, " ").split(), *([formula] if formula in words else [])]
+    whole = c.text(words, role="small").width
+    return max(c.text(part, role="small").width for part in parts) + WRAP_SLACK, KEY_SHARE * whole
+
+
 def tangent_key(width: float) -> VGroup:
     """The tangent's key: a swatch of its line, then its words wrapped within `width`, the swatch by their
     first line."""
@@ -1209,7 +1242,7 @@ class WeightCurve(TangentPlot):
     Against the gap the curve holds still as g turns (only the dot moves along it); against the top score
     itself it would slide right with g * the others."""
 
-    def __init__(self, scores, gain: float, *, size, x_span, title_width: float):
+    def __init__(self, scores, gain: float, *, size, x_span, title_width: float, side_width: float = 0.0):
         super().__init__(scores, gain, size=size, x_span=x_span)
         x_labels = self.axes.x_axis.labels
         # a tick label past the axis' end (one wide enough to push "gap" off the stage, as 5000 is) goes
@@ -1220,15 +1253,6 @@ class WeightCurve(TangentPlot):
         self.curve.set_stroke(width=3)
         self.tangent.set_stroke(width=6)
         words = fit.wrap_within(_("top weight w against its gap"), title_width, role="small", color=muted)
-        # the key in the panel's empty lower right (on one line, else two), where the curve and the tangent never
-        # pass at any gain: the plots taller by its line (review V4); else under the title
-        whole = tangent_key(title_width)
-        wrapped = tangent_key(KEY_SHARE * whole[1].width)
-        key = next((key for key in (whole, wrapped) if self.key_in_panel(key)), None)
-        self.title, self.key_inside = VGroup(words, key or whole), key is not None
-        above = words if key else self.title.arrange(DOWN, aligned_edge=LEFT, buff=TITLE_BUFF)
-        above.next_to(self.axes, UP, buff=0.18).align_to(self.axes, LEFT)
-        self.set_gain(gain)  # where the key's checks left it
         x_axis, y_axis = self.axes.x_axis, self.axes.y_axis
         # the w axis stands at the panel's left edge, clear of the curve (manim's stands at gap 0, in the middle
         # of the rise, where the curve ran through its "0"): the one at gap 0 is kept invisible, for c2p
@@ -1250,7 +1274,32 @@ class WeightCurve(TangentPlot):
             .next_to(y_axis.labels, LEFT, buff=0.2)
             .set_y(self.axes.c2p(lo, 0.5)[1]),
         )
+        # the key in the panel's empty lower right (on one line, else two), where the curve and the tangent never
+        # pass at any gain: the plots taller by its line (review V4); else beside the panel, over "gap", where
+        # `side_width` has room for it (a plot narrowed for its height leaves it); else under the title
+        whole = tangent_key(title_width)
+        wrapped = tangent_key(KEY_SHARE * whole[1].width)
+        key = next((key for key in (whole, wrapped) if self.key_in_panel(key)), None)
+        self.key_inside = key is not None
+        self.key_beside = (
+            None
+            if key
+            else self.key_placed_beside(tangent_key(side_width - KEY_SIDE_GAP - KEY_SWATCH), side_width)
+        )
+        key = key or self.key_beside
+        self.title = VGroup(words, key or whole)
+        above = words if key else self.title.arrange(DOWN, aligned_edge=LEFT, buff=TITLE_BUFF)
+        above.next_to(self.axes, UP, buff=0.18).align_to(self.axes, LEFT)
+        self.set_gain(gain)  # where the key's checks left it
         self.add(self.w_axis, self.title, self.axis_labels)
+
+    def key_placed_beside(self, key, room: float):
+        """`key` right of the panel, KEY_SIDE_GAP past the gap axis' end, its top at w = 1; None where it would
+        reach past `room` (from the axis' end) or come nearer than LABEL_MARGIN to the "gap" label under it."""
+        corner = self.axes.c2p(self.axes.x_range[1], 1)
+        key.next_to(corner, RIGHT, buff=KEY_SIDE_GAP).align_to(corner, UP)
+        clear = key.get_bottom()[1] >= self.axis_labels[0].get_top()[1] + LABEL_MARGIN
+        return key if clear and key.get_right()[0] <= corner[0] + room + 1e-6 else None
 
     def key_in_panel(self, key) -> bool:
         """Put `key` in the panel's lower right, KEY_LIFT over the gap axis; whether it stays LABEL_MARGIN clear

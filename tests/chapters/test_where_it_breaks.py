@@ -23,7 +23,6 @@ from scenes.chapters.where_it_breaks import (
     SWEEP_RATE,
     SWEEP_SECONDS,
     TANGENT_REACH,
-    TANGENT_SIZE,
     VALUE_GAP,
     SciNumber,
     SetPlan,
@@ -32,6 +31,7 @@ from scenes.chapters.where_it_breaks import (
     bar_set,
     kept_aspect,
     level_line,
+    tangent_size,
     verdict_caption,
 )
 from scenes.kit import fit
@@ -406,6 +406,28 @@ def test_the_scaled_label_is_clear_for_a_far_apart_example(far_apart):
     label_clear_of_curve(far_apart)
 
 
+@pytest.fixture(scope="module")
+def long_names(tmp_path_factory):
+    """The corpus' six long names: their legend takes the subtitle's place, the plots lowered under it."""
+    with using(load_example_file(next(p for p in corpus_files() if p.stem == "corpus-04-long-names"))):
+        yield built(WhereItBreaks, tmp_path_factory.mktemp("long"))
+
+
+def test_under_a_names_legend_the_s_curve_keeps_room_and_its_key_stands_beside_it(long_names):
+    """Issue 30: lowered under six long names' legend, the S-curve was 2.7 x 1.1 units, its key on a line of its
+    own under its title. The key, on the lines its formula allows, stands beside the panel over "gap", on the
+    stage; the curve is taller by that line and wider; the scaled gain's label, with the curve along the top of
+    its axis, moved up beside the readout, clear of the curve (it lay on it)."""
+    curve = long_names.tangent
+    key = curve.title[1]
+    assert not curve.key_inside and curve.key_beside is key
+    assert key.get_left()[0] > axis_end(curve.axes) and key.get_right()[0] <= STAGE.right
+    assert apart(key, curve.axis_labels[0], 0.1) and apart(key, curve.title[0], 0.1)
+    assert "w(1 − w)" in key[1].original_text.split("\n")[-1]  # the formula whole, on its own line
+    assert curve.axes.x_length >= 3.2 and curve.axes.y_length >= 1.25
+    label_clear_of_curve(long_names)
+
+
 @pytest.mark.parametrize("count", [2, 3, 4, 5, 6])
 def test_bar_values_sit_on_their_own_bars_a_readable_gap_apart(scene, count):
     rng = np.random.default_rng(count)
@@ -649,8 +671,9 @@ def test_cut_names_read_apart_and_a_legend_gives_them_whole_before_the_plots_com
 def test_the_gap_axis_ticks_keep_their_labels_apart(lo, hi, step):
     """Review 5: a lecturer's scores gave the gap axis a tick a unit from −4 to 4 on 4 units, its labels running
     together ('−4−3−2−1'); the step grows (2, 5, 10 times) until they keep TICK_GAP apart."""
-    assert tick_step(lo, hi, TANGENT_SIZE[0]) == step
-    pitch = step * TANGENT_SIZE[0] / (hi - lo)
+    length = 4.4  # the gap axis' length then
+    assert tick_step(lo, hi, length) == step
+    pitch = step * length / (hi - lo)
     widest = max(math(fmt(v, 0), role="small").width for v in ticks_of(lo, hi, step))
     assert pitch >= widest + TICK_GAP
 
@@ -759,7 +782,7 @@ def legend_kept(path, tmp_path) -> None:
     division_clear(scene)
     # not squat, and on the stage: narrowed from the left, the S-curve's title wrapped to more lines and pushed
     # the plot into the caption band
-    for plot, size in ((scene.plot, PLOT_SIZE), (scene.tangent, TANGENT_SIZE)):
+    for plot, size in ((scene.plot, PLOT_SIZE), (scene.tangent, tangent_size())):
         assert plot.axes.x_length / plot.axes.y_length <= size[0] / size[1] + 1e-9, path.stem
         assert plot.get_bottom()[1] >= STAGE.bottom and plot.get_right()[0] <= STAGE.right, path.stem
 
