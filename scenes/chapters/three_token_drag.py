@@ -103,6 +103,7 @@ class ThreeTokenDrag(ChapterScene):
         self.show(  # the caption with the arrows it is about (review 8: it began over the empty plane)
             *[GrowArrow(k) for k in live.keys],
             *[FadeIn(label) for label in live.key_labels],
+            *[Create(line) for line in live.leaders],
             FadeIn(rows(0)),
             run_time=1.5,
             caption=_("Each arrow is a key vector kᵢ, one per token i, at a fixed point."),
@@ -353,7 +354,7 @@ class ThreeTokenDrag(ChapterScene):
         others, arrows, lines = (
             [*self.live.key_labels, stop],
             [*self.live.keys, output],
-            self.live.drawn_lines(),
+            [*self.live.drawn_lines(), *self.live.leaders],
         )
         top = self.strip.get_bottom()[1] - ARROW_CLEARANCE
         boxes, outlines = [fit.box(other) for other in others], [*map(outline, arrows), *map(outline, lines)]
@@ -437,9 +438,11 @@ class ThreeTokenDrag(ChapterScene):
 
 # Layout, in scene units: the plane on the left, the live bars and the legend right of it, then the
 # worked example and the comparison in the right part, x from RIGHT_LEFT
-# width, height available to the plane (as much as the strip above and the stage allow)
-PLANE_BOX = (5.3, 5.2)
-PLANE_CENTER = np.array([-4.1, -0.85, 0])
+# the most the plane may cover, width and height: from PLANE_LEFT (its grid may reach past the title's left edge,
+# the names may not: -fit.LABEL_RIGHT) to PLANE_RIGHT's margin, and from the formula strip down to the caption
+# band; it stands in that box, centred
+PLANE_LEFT = STAGE.left + 0.3
+PLANE_BOX = (5.75, 5.8)
 BARS_BASELINE = np.array([2.9, -0.22, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
 BAR_HEIGHT = 1.6
 # the live bars' least height for a weight of 1, where the names' legend needs room under them
@@ -456,6 +459,8 @@ FAR_TRIES = 14  # the query's label, which must stay clear of the shadows too, m
 KEY_TRIES = 8  # a key's name, in a crowded plane, this far (2.4) rather than on a line or arrow
 NEAR_TRIES = 5  # ... its coordinates with it only this far (1.5: review 5 found them 190 px from the cross)
 ARROW_CLEARANCE = 0.12  # a label keeps at least this from every key arrow
+# a key's name farther than this from its tip is joined to it by a leader of this stroke (LEADER_BUFF short of both)
+LEADER_FROM, LEADER_WIDTH = 2.5 * LABEL_GAP, 2
 SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
 SHADOW_STROKE = 0.08  # ... that stroke's width in scene units
 ALONG = 0.2  # a shape whose direction is within this sine of the query's lies along its line
@@ -483,7 +488,7 @@ HEADER_BUFF, VALUE_BUFF, LEGEND_GAP = (
 # NAME_BUFF under the baseline or the values
 VALUE_GAP, VALUE_DROP, ROW_BUFF, NAME_BUFF = 0.15, 0.15, 2 * FRAME_BUFF, 0.15
 OVER_GAP = 0.1  # ... over the bars (each at its bar's height, so rarely level with its neighbour)
-LEADER_BUFF = 0.04  # a leader from a value on a lower row stops this short of it and of the baseline
+LEADER_BUFF = 0.04  # a leader (a chart's value's, a key's name's) stops this short of both its ends
 VALUE_ROWS = 2  # under the baseline, values take at most this many rows (a third would squeeze the bars)
 SPILL = (CHART_GAP - VALUE_GAP) / 2  # how far a value under the baseline may reach past its ends
 CHART_BAR = (0.6, 2.0)  # the tallest bar's least and greatest height
@@ -505,10 +510,13 @@ class LiveAttention(VGroup):
         super().__init__()
         self.example = example
         self.plane = vector_plane(np.vstack([example.keys, example.path]))
+        height = min(PLANE_BOX[1], top - STAGE.bottom)
         self.plane.scale_to_fit_width(PLANE_BOX[0])
-        if self.plane.height > PLANE_BOX[1]:
-            self.plane.scale_to_fit_height(PLANE_BOX[1])
-        self.plane.move_to(PLANE_CENTER)
+        if self.plane.height > height:
+            self.plane.scale_to_fit_height(height)
+        self.plane.move_to(
+            [PLANE_LEFT + PLANE_BOX[0] / 2, min(top, STAGE.bottom + PLANE_BOX[1]) - height / 2, 0]
+        )
         self.keys = VGroup(
             *[plane_arrow(self.plane, k, token_color(t)) for t, k in zip(example.tokens, example.keys)]
         )
@@ -518,21 +526,14 @@ class LiveAttention(VGroup):
         along = [*self.keys, plane_arrow(self.plane, stop.output, theme().output, width=OUTPUT_WIDTH)]
         axes = [self.plane.x_axis, self.plane.y_axis]
         self.shadows = Shadows(self.plane, stop, [token_color(t) for t in example.tokens], [*along, *axes])
-        self.key_labels = VGroup()
+        self.key_labels, self.leaders = VGroup(), VGroup()
         arrows, crosses = self.still_shapes(along[-1])
         for t, k in zip(example.tokens, example.keys):
-            label = arrow_label(self.plane, k, t, token_color(t))
-            self.key_labels.add(
-                clear_near(
-                    label,
-                    self.plane.c2p(*k),
-                    [*self.key_labels, *crosses],
-                    arrows,
-                    self.drawn_lines(),
-                    KEY_TRIES,
-                    top,
-                )
-            )
+            label, tip = arrow_label(self.plane, k, t, token_color(t)), self.plane.c2p(*k)
+            lines = [*self.drawn_lines(), *self.leaders]
+            clear_near(label, tip, [*self.key_labels, *crosses], arrows, lines, KEY_TRIES, top, leads=True)
+            self.key_labels.add(label)
+            self.leaders.add(*leader(label, tip))
         self.cross = cross_marker().move_to(self.plane.c2p(*example.path[0]))
         self.bars, self.legend = self.weight_bars(BAR_HEIGHT)
         below = STAGE.bottom - self.legend.get_bottom()[1] if len(self.legend) else 0.0
@@ -542,7 +543,8 @@ class LiveAttention(VGroup):
         self.glossary = glossary(self.trace().width)
         for layer, part in enumerate((self.output, self.cross, self.keys, self.key_labels), start=1):
             part.set_z_index(layer)  # whatever comes in later: a key along the query shows over both
-        self.add(self.plane, self.output, self.keys, self.key_labels, self.cross, self.bars)
+        self.leaders.set_z_index(self.key_labels.z_index)
+        self.add(self.plane, self.output, self.keys, self.key_labels, self.leaders, self.cross, self.bars)
 
     def still_shapes(self, stop_output) -> tuple[list, list]:
         """What the keys' names keep clear of besides each other and the lines: the key arrows and the output
@@ -602,27 +604,35 @@ def clear_near(
     tries: int = LABEL_TRIES,
     top: float = np.inf,
     margin: float = 0,
+    leads: bool = False,
 ):
     """`label` where it is, or moved round `point` (in eight directions, then the eight between them, ever
     farther, up to `tries` rings, in sixteen beyond LABEL_TRIES where the rings are wide; slid sideways into
     -fit.LABEL_RIGHT..PLANE_RIGHT where it sticks out) to the first place `clear_of` `others` (by `margin`),
     `arrows` and `lines`; when no place is, the first clear of the arrows alone, then of `others` alone (text on
     text is worse); where it was when none is. (Review 6's 'river', between the x-axis and the query's line,
-    found its place between two of the eight: it had stood 50 px off.)"""
+    found its place between two of the eight: it had stood 50 px off.) Where it `leads` (a key's name), a place
+    farther than LEADER_FROM from `point` is first sought whose `leader` crosses none of the shapes avoided, then
+    one whose leader crosses no text (`leads_clear`)."""
     start = label.get_center()
     boxes = [fit.box(other) for other in others]
     shapes = [*map(outline, arrows), *map(outline, lines)]
     for avoided in dict.fromkeys((len(shapes), len(arrows), 0)):  # all shapes, the arrows alone, none
-        if first_clear(label, point, boxes, shapes[:avoided], tries, top, margin):
-            return label
-        label.move_to(start)
+        # a leader crossing none of them, else crossing lines but no text, else the name clear at least
+        for crossed in (shapes[:avoided], [], None) if leads else (None,):
+            if first_clear(label, point, boxes, shapes[:avoided], tries, top, margin, crossed):
+                return label
+            label.move_to(start)
     return label
 
 
-def first_clear(label, point, boxes, outlines, tries: int, top: float, margin: float) -> bool:
+def first_clear(
+    label, point, boxes, outlines, tries: int, top: float, margin: float, crossed: list | None = None
+) -> bool:
     """Whether `label`, where it is or moved round `point` as `clear_near` moves it, finds a place `clear_of`
-    `boxes` and `outlines`; if so it is moved there. The places are tried as boxes (next_to's arithmetic): moving
-    the text itself to each was most of the chapter's layout time."""
+    `boxes` and `outlines` (and, unless `crossed` is None, a leader from `point` to it clear of `boxes` and
+    `crossed`: `leads_clear`); if so it is moved there. The places are tried as boxes (next_to's arithmetic):
+    moving the text itself to each was most of the chapter's layout time."""
     own = fit.box(label)
     half, here = (own[1] - own[0]) / 2, (own[1] + own[0]) / 2
     centres = [here]
@@ -637,7 +647,9 @@ def first_clear(label, point, boxes, outlines, tries: int, top: float, margin: f
             centre[0] += max(0.0, -fit.LABEL_RIGHT - centre[0] + half[0])
             centres.append(centre)
     for centre in centres:
-        if clear_of(np.array([centre - half, centre + half]), boxes, outlines, top, margin):
+        box = np.array([centre - half, centre + half])
+        leads = crossed is None or leads_clear(point, box, boxes, crossed)
+        if leads and clear_of(box, boxes, outlines, top, margin):
             label.shift([*(centre - here), 0])
             return True
     return False
@@ -658,6 +670,48 @@ def clear_of(box, boxes, outlines, top: float = np.inf, margin: float = 0) -> bo
         and all(fit.boxes_apart(box, other, margin) for other in boxes)
         and not any(near(box, points) for points in outlines)
     )
+
+
+def leads_clear(point, box, boxes, outlines) -> bool:
+    """Whether a label's `box` is within LEADER_FROM of `point`, or the leader from there to it keeps
+    ARROW_CLEARANCE from the `boxes` (a leader through another name would read as that name's) and crosses none
+    of the `outlines` (but where they meet at the tip)."""
+    start, end = leader_ends(point, box)
+    if end is None:
+        return True
+    if any(near(other, np.linspace(start, end, 48)) for other in boxes):
+        return False
+    way, length = end - start, float(np.linalg.norm(end - start))
+    for points in outlines:
+        along = np.clip((points - start) @ way / length**2, 0, 1)
+        gaps = np.linalg.norm(points - start - along[:, None] * way, axis=1)
+        # but at the tip, where its own key's head meets it
+        far = np.linalg.norm(points - start, axis=1) > ARROW_CLEARANCE
+        if np.any((gaps < SHADOW_STROKE) & far):  # within the widest stroke's half and as much again
+            return False
+    return True
+
+
+def leader_ends(point, box) -> tuple[np.ndarray, np.ndarray | None]:
+    """Where a leader from the tip `point` to a name's `box` starts and ends, LEADER_BUFF off both; no end
+    where the box is within LEADER_FROM of the point (the name reads as the tip's without)."""
+    point = np.asarray(point, dtype=float)[:2]
+    nearest = np.clip(point, box[0], box[1])
+    gap = float(np.linalg.norm(nearest - point))
+    if gap <= LEADER_FROM:
+        return point, None
+    way = (nearest - point) / gap
+    return point + LEADER_BUFF * way, nearest - LEADER_BUFF * way
+
+
+def leader(label, tip) -> list[Line]:
+    """A thin line in `label`'s colour from the key's `tip` to its name, where the name stands farther than
+    LEADER_FROM from it (issue 29: boxed in by arrows, shadows and the plane's edge, names stood 60-100 px off
+    and read as no arrow's); else none."""
+    start, end = leader_ends(tip, fit.box(label))
+    if end is None:
+        return []
+    return [Line([*start, 0], [*end, 0], color=label.get_color(), stroke_width=LEADER_WIDTH)]
 
 
 def touches(label, arrow) -> bool:
