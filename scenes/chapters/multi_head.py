@@ -174,11 +174,17 @@ class MultiHead(ChapterScene):
             run_time=1.2,
             caption=opening_text(self.example, self.changed),
         )
-        if self.changed:  # the columns the warning names, lit as the caption names them
+        if (
+            self.changed
+        ):  # the columns the warning names, lit while the caption names them (review V5: 1 s of 3.6)
+            caption = _("Lit in Kᵀ: the new vectors of %(words)s.", words=quoted_list(self.changed))
             self.show(
-                *[Indicate(column, color=theme().text, scale_factor=1) for column in self.changed_columns()],
-                run_time=1.5,
-                caption=_("Lit in Kᵀ: the new vectors of %(words)s.", words=quoted_list(self.changed)),
+                *[
+                    Indicate(column, color=theme().text, scale_factor=1, rate_func=up_hold_down)
+                    for column in self.changed_columns()
+                ],
+                run_time=self.caption_time(caption),
+                caption=caption,
             )
         if self.reordered:
             words = _(", ").join(self.example.tokens)

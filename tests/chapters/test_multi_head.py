@@ -36,6 +36,7 @@ from scenes.chapters.multi_head import (
 from scenes.kit import fit
 from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.components import text
+from scenes.kit.emphasis import up_hold_down
 from scenes.kit.palette import (
     THEMES,
     delta_e,
@@ -210,6 +211,16 @@ def test_words_with_new_vectors_are_named_when_they_first_appear(scene):
     assert abs(scene.warning.get_left()[0] - STAGE.body_left) < 0.05
     assert [name.text for _, name in scene.changed_columns()] == ["cat", "sat"]  # the columns lit under it
     assert changed_words(scene.example, scene.example) == []  # the same vectors: nothing to warn of
+
+
+def test_the_columns_with_new_vectors_stay_lit_while_their_caption_is_read(tmp_path):
+    """Review V5: "Lit in Kᵀ: ..." was read for 3.6 s while its columns were lit for 1 s of it."""
+    fresh = built(MultiHead, tmp_path)
+    plays = recorded(fresh, "one_head", 3.0)
+    (lit,) = [(a, o) for a, o in plays if "Lit in" in (o.get("caption") or "")]
+    animations, options = lit
+    assert len(animations) == 2 and options["run_time"] == 3.0
+    assert all(a.rate_func is up_hold_down for a in animations)  # in, held, out: lit through the caption
 
 
 def test_each_slice_band_surrounds_its_head_s_coordinates(scene):
