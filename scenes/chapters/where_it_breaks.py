@@ -400,7 +400,8 @@ class WhereItBreaks(ChapterScene):
             below = STAGE.bottom + BAND_ROOM - self.tangent.get_bottom()[1]
             if beyond <= 1e-6 and below <= 1e-6:
                 break
-            narrower += max(0.0, beyond)
+            # narrower than the plot now is (its aspect may already have narrowed it by more than `narrower`)
+            narrower = max(narrower, PLOT_SIZE[0] - self.plot.axes.x_length) + max(0.0, beyond)
             squeeze += max(0.0, below)
         self.clear_min_line()
         self.dot = self.plot.track(self.gain, lambda g: log10_top_sensitivity(self.raw_trace.scores, g))
