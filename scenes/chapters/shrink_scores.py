@@ -52,7 +52,7 @@ from scenes.kit.arithmetic import (
 from scenes.kit.bars import baseline_of, digits_foot, label_tex, stand_on
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
-from scenes.kit.palette import DIM, GHOST, scaled_color, theme
+from scenes.kit.palette import DIM, GHOST, raw_color, scaled_color, theme
 from scenes.kit.plots import Histogram
 from scenes.kit.stage import STAGE
 
@@ -144,9 +144,9 @@ class ShrinkScores(ChapterScene):
                 run_time=1,
                 caption=said_variance % {"width": s.width, "variance": stat_text(s.raw_var)},
             )
-            self.play(Indicate(row.raw_var, color=raw_shade()), run_time=0.8)
+            self.play(Indicate(row.raw_var, color=raw_color()), run_time=0.8)
         self.show(
-            *[Indicate(r.raw_var, color=raw_shade()) for r in self.rows],
+            *[Indicate(r.raw_var, color=raw_color()) for r in self.rows],
             run_time=1.2,
             caption=_("The spread grows with d: variance close to d,"),
         )
@@ -338,7 +338,7 @@ class ShrinkScores(ChapterScene):
             ).next_to(self.rows[0].zoom[0][1], UP, buff=0.12)
         )
         self.legend = VGroup(
-            c.text(_("raw q · k"), role="label", color=raw_shade()),
+            c.text(_("raw q · k"), role="label", color=raw_color()),
             c.text(_("divided by √d"), role="label", color=scaled_color()),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
         self.legend.move_to([STATS_X, TOP_BASELINE + PEAK_HEIGHT + 0.4, 0])
@@ -381,12 +381,6 @@ def divisor_tex(width: int) -> str:
     """'\\sqrt{4} = 2' (or '\\approx 2.646' when the root is not whole)."""
     d = divisor_for(width)
     return rf"\sqrt{{{width}}} {relation(d, SCORE_PLACES)} {fmt(d, SCORE_PLACES)}"
-
-
-def raw_shade() -> str:
-    """The raw dot products' colour: the theme's text, a neutral that stands apart from the scaled scores' violet
-    (the theme's warm raw colour read as a token or heat colour, review round 3 and V4)."""
-    return theme().text
 
 
 def shown_stat(value: float) -> float:
@@ -439,7 +433,7 @@ class Row(VGroup):
         self.raw_edges = np.linspace(-SPREAD * root, SPREAD * root, BINS + 1)
         self.scaled_edges = self.raw_edges / root
         shared, middle = (AXIS_X, AXIS_WIDTH, limit), (ZOOM_X, ZOOM_WIDTH, SPREAD)
-        self.raw = self.histogram(sample.raw, self.raw_edges, peak, raw_shade(), shared)
+        self.raw = self.histogram(sample.raw, self.raw_edges, peak, raw_color(), shared)
         self.scaled = self.histogram(sample.scaled, self.scaled_edges, peak, scaled_color(), shared)
         self.zoomed = self.histogram(sample.scaled, self.scaled_edges, peak, scaled_color(), middle)
         self.axis = Line(
@@ -448,7 +442,7 @@ class Row(VGroup):
         self.label = c.math(f"d = {sample.width}", role="label").move_to(
             [STAGE.body_left, y + 0.35, 0], aligned_edge=LEFT
         )
-        self.raw_var = variance_line(sample.raw_var, raw_shade()).move_to([STATS_X, y + 0.55, 0])
+        self.raw_var = variance_line(sample.raw_var, raw_color()).move_to([STATS_X, y + 0.55, 0])
         self.scaled_var = variance_line(sample.scaled_var, scaled_color()).move_to([STATS_X, y + 0.1, 0])
         for hist in (self.raw, self.scaled, self.zoomed):
             hist.shift([0, y, 0])
@@ -458,7 +452,7 @@ class Row(VGroup):
         self.spread = self.spread_mark(root, y + self.raw.heights().max())
         self.drops = VGroup(  # the first samples' dot products, each a dot on the axis where it falls
             *[
-                Dot([self.x_of(v), y, 0], radius=0.05, color=raw_shade())
+                Dot([self.x_of(v), y, 0], radius=0.05, color=raw_color())
                 for v in np.clip(sample.raw[:DROPPED], -limit, limit)
             ]
         )

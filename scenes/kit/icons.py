@@ -15,7 +15,7 @@ from attention.sweeps import GAIN_RANGE, log_saturation_sweep
 from scenes.kit.bars import WeightBars
 from scenes.kit.grids import AttentionGrid
 from scenes.kit.matrices import as_grid_trace, cross_out
-from scenes.kit.palette import theme, token_color
+from scenes.kit.palette import raw_color, theme, token_color
 from scenes.kit.planes import cross_marker, plane_arrow, vector_plane
 from scenes.kit.plots import Histogram, decades
 
@@ -158,7 +158,7 @@ def scale_icon(ex: Examples) -> VGroup:
     edges = np.linspace(widest.raw.min(), widest.raw.max(), 24)
     raw, scaled = histogram(widest.raw, edges), histogram(widest.scaled, edges)
     return VGroup(
-        Histogram(raw, edges, width=1.6, height=0.7, color=theme().raw),  # as ShrinkScores draws them
+        Histogram(raw, edges, width=1.6, height=0.7, color=raw_color()),  # as ShrinkScores draws them
         Histogram(scaled, edges, width=1.6, height=0.7, color=theme().scaled),
     )
 

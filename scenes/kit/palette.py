@@ -185,7 +185,9 @@ SCALED = {t.name: t.scaled for t in THEMES.values()}
 
 
 def raw_color() -> str:
-    return theme().raw
+    """The raw dot products' colour (ShrinkScores, its recap icon): the theme's text, a neutral that stands apart
+    from the scaled scores' violet (the theme's warm `raw` read as a token or heat colour, review round 3 and V4)."""
+    return theme().text
 
 
 def scaled_color() -> str:

@@ -22,7 +22,6 @@ from scenes.chapters.shrink_scores import (
     divisor_tex,
     gap_relation,
     key_strip,
-    raw_shade,
     shown_stat,
     weights_line,
 )
@@ -30,7 +29,7 @@ from scenes.kit import arithmetic
 from scenes.kit.arithmetic import Relation, fmt, fmt_input
 from scenes.kit.bars import MIN_BAR, digits_foot
 from scenes.kit.components import math
-from scenes.kit.palette import THEMES, delta_e, scaled_color, theme, use_theme
+from scenes.kit.palette import THEMES, delta_e, raw_color, scaled_color, theme, use_theme
 from scenes.kit.plots import Histogram
 from scenes.kit.stage import STAGE
 from tests.kit.test_type_and_colour import APART
@@ -105,10 +104,10 @@ def test_raw_spread_grows_with_width_and_scaled_spread_matches(scene):
 
 def test_raw_and_scaled_are_drawn_in_their_own_colours(scene):
     for row in scene.rows:
-        assert row.raw.bars[0].get_fill_color().to_hex().lower() == raw_shade().lower()
+        assert row.raw.bars[0].get_fill_color().to_hex().lower() == raw_color().lower()
         for hist in (row.scaled, row.zoomed):
             assert hist.bars[0].get_fill_color().to_hex().lower() == scaled_color().lower()
-    assert scene.legend[0].get_color().to_hex().lower() == raw_shade().lower()
+    assert scene.legend[0].get_color().to_hex().lower() == raw_color().lower()
 
 
 def test_the_rule_colours_q_as_the_query_k_as_the_key_and_the_root_as_the_scaled_scores(scene):
@@ -124,7 +123,7 @@ def test_raw_scores_are_a_neutral_apart_from_the_scaled_ones_and_from_every_role
     before = theme()
     use_theme(name)
     try:
-        raw, scaled, t = raw_shade(), scaled_color(), theme()
+        raw, scaled, t = raw_color(), scaled_color(), theme()
     finally:
         use_theme(before)
     assert raw == t.text
@@ -216,7 +215,7 @@ def test_the_dropped_samples_are_the_first_dot_products_on_their_axis(scene):
         assert len(row.drops) > 0
         np.testing.assert_allclose([d.get_x() for d in row.drops], expected, atol=1e-9)
         assert all(d.get_y() == pytest.approx(row.axis.get_y()) for d in row.drops)
-        assert row.drops[0].get_fill_color().to_hex().lower() == raw_shade().lower()
+        assert row.drops[0].get_fill_color().to_hex().lower() == raw_color().lower()
 
 
 def test_the_stretched_middle_is_captioned_plainly(played):
@@ -349,7 +348,7 @@ def test_the_opening_keys_and_divisors_fill_the_stage_below_the_rule(scene):
 def test_a_variance_s_digits_stand_on_its_label_s_baseline_though_a_decimal_comma_hangs_below(lang):
     """German '3,99' stood raised beside 'Varianz': its bottom (the comma's foot) had been put on the line."""
     with i18n.active(lang):
-        label, number = shrink_scores.variance_line(3.99, raw_shade())
+        label, number = shrink_scores.variance_line(3.99, raw_color())
     assert digits_foot(number) == pytest.approx(shrink_scores.foot(label), abs=1e-6)
     hangs = number.get_bottom()[1] < digits_foot(number) - 0.01
     assert hangs == (lang == "de")
