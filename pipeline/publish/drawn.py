@@ -1058,8 +1058,9 @@ def multi_head(ex: Examples) -> dict[str, str]:
 def quick_version(_ex: Examples) -> dict[str, str]:
     return {
         N_("All together"): _(
-            "Every chapter's title in a list beside the formula softmax(Q Kᵀ / √d) V; each term lights in turn, "
-            "tied by a line to the chapters that built it, then the whole formula with every chapter."
+            "Every chapter's title in a list beside the formula softmax(Q Kᵀ / √d) V; each term lights in turn with "
+            "what it means written beside it, and the chapters that built it light in the list; then the whole "
+            "formula with every chapter."
         )
     }
 
