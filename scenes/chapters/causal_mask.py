@@ -110,7 +110,6 @@ FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
 SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 FIRST_THIRD = squish_rate_func(smooth, 0, 1 / 3)
 SECOND_THIRD = squish_rate_func(smooth, 1 / 3, 2 / 3)
-LAST_THIRD = squish_rate_func(smooth, 2 / 3, 1)
 SWAP_ARC = math.pi / 3  # rows and columns trading places pass beside each other, not through
 LANE = 0.3  # how far under the cells' numbers (in rows) the scores travel to M
 SUM_FILL = 0.9  # at most this much of a cell's width for 'score + entry of M'
@@ -328,11 +327,7 @@ class CausalMask(ChapterScene):
         ex = self.example
         masked, rows = self.masked_grid, range(len(ex.tokens))
         values = [  # word by word, as the caption is read (six words at once were a pop)
-            in_turn(
-                FadeIn(self.values_title),
-                *[FadeIn(self.values.row(k)) for k in rows],
-                rate_func=LAST_THIRD if self.paired else smooth,  # paired: once the grid has moved
-            ),
+            in_turn(FadeIn(self.values_title), *[FadeIn(self.values.row(k)) for k in rows]),
             self.formula.light("V"),
         ]
         if not self.paired:
@@ -342,20 +337,19 @@ class CausalMask(ChapterScene):
                 *values, **self.reading(_("Each word also has a value; an output sums weights times values."))
             )
         else:  # the grid on the left gone before the masked one moves into its place (review 7), its row labels
-            # with it, back with the masked cells (review V4: they stood beside empty cells); then the values, in
-            # one caption (review V4: 4 s still under a second one)
+            # with it, back with the masked cells (review V4: they stood beside empty cells); then the values
+            # under their own caption (review V6: named 3 s before they came)
             parts = VGroup(*[part for part in masked.submobjects if part is not masked.row_labels])
-            caption = _(
-                "The masked weights move left; beside them, the values: an output sums weights times values."
+            self.show(
+                FadeOut(VGroup(self.open_grid, self.labels["without"]), rate_func=FIRST_HALF),
+                VGroup(parts, self.legend, self.labels["with"])
+                .animate(rate_func=SECOND_HALF)
+                .shift(-self.apart),
+                masked.row_labels.animate(rate_func=SECOND_HALF).shift(-self.apart).set_opacity(1),
+                **self.reading(_("The masked weights move left, into the place of those without the mask.")),
             )
             self.show(
-                FadeOut(VGroup(self.open_grid, self.labels["without"]), rate_func=FIRST_THIRD),
-                VGroup(parts, self.legend, self.labels["with"])
-                .animate(rate_func=SECOND_THIRD)
-                .shift(-self.apart),
-                masked.row_labels.animate(rate_func=SECOND_THIRD).shift(-self.apart).set_opacity(1),
-                *values,
-                **self.reading(caption),
+                *values, **self.reading(_("Beside them, the values: an output sums weights times values."))
             )
         self.add(self.veils.set_fill(opacity=0))
         for worked in self.worked:

@@ -189,7 +189,8 @@ def test_each_worked_row_is_read_in_one_caption_as_its_terms_and_output_come_in(
     assert [scene.blend_caption(w.row)[0] for w in scene.worked] == rows
     captions = [caption for caption, _ in plays if caption]
     assert captions == [
-        "The masked weights move left; beside them, the values: an output sums weights times values.",
+        "The masked weights move left, into the place of those without the mask.",
+        "Beside them, the values: an output sums weights times values.",
         *rows,
         "Each output blends only its own and earlier values.",
     ]
