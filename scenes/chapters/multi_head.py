@@ -37,6 +37,8 @@ from manim import (
     Square,
     SurroundingRectangle,
     VGroup,
+    smooth,
+    squish_rate_func,
 )
 
 from attention import examples
@@ -79,6 +81,8 @@ from scenes.kit.stage import STAGE
 from scenes.kit.themes import CVD_APART, DEFICIENCIES, simulate
 
 ROW = 0.44  # distance between the coordinates (rows) of q and K^T
+FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
+SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 # a head's band round its rows, as wide as the matrix's widest entry and BAND_PAD more on each side (review round
 # 6: the digits touched it at 1080p; review 5: a band round narrower rows was narrower than its neighbour's), up and
 # down to BAND_SEAM short of midway to the next row, so that two heads' bands keep apart; scaled with the table
@@ -165,13 +169,13 @@ class MultiHead(ChapterScene):
         self.beat("One head cannot choose")
         single = self.single
         self.read_formula()
-        self.show(
-            ReplacementTransform(self.read, self.formula),
-            FadeIn(self.names),
-            *([FadeIn(self.legend)] if fit.cut(self.names) else []),  # else with the charts that cut names
-            FadeIn(VGroup(self.query_vector, self.keys, self.query_name, self.key_name)),
-            FadeIn(self.warning),
-            run_time=1.2,
+        table = [self.names, self.query_vector, self.keys, self.query_name, self.key_name, self.warning]
+        if fit.cut(self.names):  # else with the charts that cut names
+            table.append(self.legend)
+        self.show(  # the table in once the formula has passed over its place (review V6: text over the digits)
+            ReplacementTransform(self.read, self.formula, rate_func=FIRST_HALF),
+            FadeIn(VGroup(*table), rate_func=SECOND_HALF),
+            run_time=1.6,
             caption=opening_text(self.example, self.changed),
         )
         if (
