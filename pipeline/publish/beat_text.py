@@ -11,6 +11,7 @@ import i18n
 from i18n import _
 from pipeline.plan.settings import RenderSettings
 from pipeline.publish import drawn, lecture
+from scenes.chapters import registry
 from scenes.chapters.registry import Chapter, shown_title
 
 GIST_LIMIT = 200  # characters of narration standing in for a beat `drawn` does not describe (whole lines)
@@ -40,15 +41,23 @@ def shown(
     """Per beat of the chapter `chapter` (its Scene class), named `names`, whose narration is `said`: what its
     picture draws, in `lang` (its words' language), with the numbers of the settings' example and as its render's
     `layout` facts say (its .layout.json; without, what only the layout decides is said for each alternative);
-    a recap page by the chapters its render recorded (`drawn.recap_page`); the gist of its lines for a beat
+    a recap page by the chapters its render recorded (`recap_page`); the gist of its lines for a beat
     `drawn` does not know and that has no FALLBACK (a chapter added or edited since), and "" for a silent one."""
     with i18n.active(lang):
         known = drawn.described(chapter, drawn.examples_of(settings), layout or {})
         pages = {
-            name: drawn.recap_page(name, titles) for name, titles in (layout or {}).get("pages", {}).items()
+            name: recap_page(name, listed, settings)
+            for name, listed in (layout or {}).get("pages", {}).items()
         }
         fallback = _(drawn.FALLBACK[chapter]) if chapter in drawn.FALLBACK else ""
     return [known.get(name) or pages.get(name) or fallback or gist(lines) for name, lines in zip(names, said)]
+
+
+def recap_page(name: str, listed: list[str], settings: RenderSettings) -> str:
+    """QuickVersion's page `name`, which its render recorded listing the chapters named `listed`, described by
+    their titles as the settings' lecture shows them (`lecture.titles`); "" where one is not in the lecture."""
+    chapters = tuple(registry.find(chapter) for chapter in listed)
+    return "" if None in chapters else drawn.recap_page(name, lecture.titles(chapters, settings))
 
 
 def names(chapter: Chapter, beats: list[str], settings: RenderSettings, lang: str = i18n.SOURCE) -> list[str]:

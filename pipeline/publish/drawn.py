@@ -1129,9 +1129,9 @@ def page_name(name: str) -> str | None:
 
 
 def recap_page(name: str, titles: list[str]) -> str:
-    """A QuickVersion page named `name`, listing the chapters titled `titles` (as its render recorded them: the
-    pages and titles it drew), in the active language: each page says which chapters it lists (six pages
-    described alike were one sentence heard six times)."""
+    """A QuickVersion page named `name`, listing the chapters titled `titles` (`beat_text.recap_page`: those its
+    render recorded), in the active language: each page says which chapters it lists (six pages described alike
+    were one sentence heard six times)."""
     return _(RECAP_PAGE, page=page_name(name) or name, titles=clauses(quoted(t) for t in titles))
 
 

@@ -37,6 +37,7 @@ from manim import (
     Square,
     SurroundingRectangle,
     VGroup,
+    linear,
     smooth,
     squish_rate_func,
 )
@@ -81,6 +82,7 @@ from scenes.kit.stage import STAGE
 from scenes.kit.themes import CVD_APART, DEFICIENCIES, simulate
 
 ROW = 0.44  # distance between the coordinates (rows) of q and K^T
+TABLE_IN = 1.6  # seconds: the formula to its place beside the title, then the table in
 FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
 SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 # a head's band round its rows, as wide as the matrix's widest entry and BAND_PAD more on each side (review round
@@ -172,23 +174,22 @@ class MultiHead(ChapterScene):
         table = [self.names, self.query_vector, self.keys, self.query_name, self.key_name, self.warning]
         if fit.cut(self.names):  # else with the charts that cut names
             table.append(self.legend)
+        opening = opening_text(self.example, self.changed)
         self.show(  # the table in once the formula has passed over its place (review V6: text over the digits)
             ReplacementTransform(self.read, self.formula, rate_func=FIRST_HALF),
             FadeIn(VGroup(*table), rate_func=SECOND_HALF),
-            run_time=1.6,
-            caption=opening_text(self.example, self.changed),
+            run_time=TABLE_IN,
+            caption=opening,
         )
         if (
             self.changed
-        ):  # the columns the warning names, lit while the caption names them (review V5: 1 s of 3.6)
-            caption = _("Lit in Kᵀ: the new vectors of %(words)s.", words=quoted_list(self.changed))
-            self.show(
+        ):  # the columns the warning names, lit while its caption is read (review V5: 1 s of 3.6)
+            self.play(
                 *[
                     Indicate(column, color=theme().text, scale_factor=1, rate_func=up_hold_down)
                     for column in self.changed_columns()
                 ],
-                run_time=self.caption_time(caption),
-                caption=caption,
+                run_time=max(1.5, self.caption_time(opening) - TABLE_IN),
             )
         if self.reordered:
             words = _(", ").join(self.example.tokens)
@@ -365,12 +366,15 @@ class MultiHead(ChapterScene):
         """The formula large in the empty stage, its parts lit in turn as its caption reads them; it then moves
         beside the title (the opening's first play), where each step lights its parts."""
         caption = _(
-            "Each head runs attention on its own slice, divided by the square root of its width; "
-            "the output joins the heads and mixes them with Wᴼ."
+            "Each head attends over its own slice, divided by the root of its width; Wᴼ mixes the joined heads."
         )
         self.show(FadeIn(self.heading), FadeIn(self.read), run_time=0.8, caption=caption)
         steps = [self.read.light(*names) for names in READ_ORDER] + [self.read.light()]
-        self.play(spread(steps, max(len(steps) * 0.6, self.caption_time(caption) - 0.8), each=0.6))
+        for step in steps:  # linear, each as long as the reading allows: large glyphs lit in 0.6 s popped
+            for part in step.animations:
+                part.set_rate_func(linear)
+        total = max(len(steps) * 0.6, self.caption_time(caption) - 0.8)
+        self.play(spread(steps, total, each=total / len(steps)))
 
     def work_row(self, reading: Reading, caption: str) -> None:
         """A reading's dot products, cell by cell as their caption (which reads them) is said, then its scores

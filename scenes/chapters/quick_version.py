@@ -62,13 +62,13 @@ class QuickVersion(ChapterScene):
 
     def construct(self):
         self.build()
-        self.opening()
         for before, page in zip([None, *self.pages], self.pages):
             self.recap(page, before)
         self.all_together(self.pages[-1])
 
     def opening(self) -> None:
-        """The heading and the formula, dimmed, before the first page (the first beat starts with it)."""
+        """The heading and the formula, dimmed, before the first page's lines (in its beat: a beat of its own,
+        named after the chapter, was described as a page)."""
         self.show(
             FadeIn(self.heading),
             FadeIn(self.formula.dimmed()),
@@ -82,6 +82,8 @@ class QuickVersion(ChapterScene):
         self.beat(page.title)
         if before:
             self.play(FadeOut(before.shown()), run_time=PAGE_TURN)
+        else:
+            self.opening()
         for k in range(len(page)):
             self.reveal(page, k)
 
@@ -129,9 +131,7 @@ class QuickVersion(ChapterScene):
         self.heading = c.chapter_title(_(self.title), _("A line a chapter, then one formula"))
         ex = self.inputs()
         self.pages = [Page(names, ex) for names in pages()]
-        self.layout_facts = {
-            "pages": {page.title: [title(n) for n in page.names] for page in self.pages}
-        }  # drawn.py
+        self.layout_facts = {"pages": {page.title: page.names for page in self.pages}}  # for drawn.py
         self.rows = VGroup(*[r for page in self.pages for r in page])
         self.formula = LitFormula(FORMULA, role="title")
         self.contents = contents()

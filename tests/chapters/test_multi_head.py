@@ -4,7 +4,7 @@ import itertools
 
 import numpy as np
 import pytest
-from manim import AnimationGroup, FadeTransform, VGroup
+from manim import AnimationGroup, FadeTransform, Indicate, VGroup
 from manim.animation.animation import prepare_animation
 
 from attention import examples
@@ -17,6 +17,7 @@ from scenes.chapters.multi_head import (
     BARS_IN,
     READ_ORDER,
     ROW,
+    TABLE_IN,
     TABLE_RIGHT,
     WEIGHT_GAP,
     MultiHead,
@@ -214,13 +215,17 @@ def test_words_with_new_vectors_are_named_when_they_first_appear(scene):
 
 
 def test_the_columns_with_new_vectors_stay_lit_while_their_caption_is_read(tmp_path):
-    """Review V5: "Lit in Kᵀ: ..." was read for 3.6 s while its columns were lit for 1 s of it."""
+    """Review V5: "Lit in Kᵀ: ..." was read for 3.6 s while its columns were lit for 1 s of it. They are lit
+    under the caption that names them, from the table's arrival to the caption's end."""
     fresh = built(MultiHead, tmp_path)
-    plays = recorded(fresh, "one_head", 3.0)
-    (lit,) = [(a, o) for a, o in plays if "Lit in" in (o.get("caption") or "")]
-    animations, options = lit
-    assert len(animations) == 2 and options["run_time"] == 3.0
-    assert all(a.rate_func is up_hold_down for a in animations)  # in, held, out: lit through the caption
+    plays = recorded(fresh, "one_head", 4.0)
+    named = next(
+        k for k, (_, o) in enumerate(plays) if o.get("caption") == opening_text(fresh.example, fresh.changed)
+    )
+    assert plays[named][1]["run_time"] == TABLE_IN
+    animations, options = plays[named + 1]
+    assert len(animations) == 2 and options["run_time"] == 4.0 - TABLE_IN and "caption" not in options
+    assert all(isinstance(a, Indicate) and a.rate_func is up_hold_down for a in animations)  # in, held, out
 
 
 def test_each_slice_band_surrounds_its_head_s_coordinates(scene):

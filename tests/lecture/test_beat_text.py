@@ -14,7 +14,7 @@ from attention.examples.file import load_example_file
 from attention.sweeps import log10_smallest_weight, log10_top_sensitivity
 from pipeline.frames.beats import Beat
 from pipeline.plan.settings import from_options
-from pipeline.publish import beat_text, drawn
+from pipeline.publish import beat_text, drawn, lecture
 from scenes.chapters import registry
 from scenes.kit.arithmetic import sci
 
@@ -115,24 +115,30 @@ def test_where_it_breaks_describes_a_tiny_weight_and_slope_as_the_screen_prints_
 
 def test_each_recap_page_is_described_by_the_chapters_its_render_drew_in_the_language(tmp_path):
     """QuickVersion's pages, named at render time, had one description for all: a sentence heard six times alike.
-    Its build records each page's chapter titles as drawn (`layout_facts`); each page's description names them."""
-    from i18n import active
-    from scenes.chapters.quick_version import QuickVersion
+    Its build records each page's chapters (`layout_facts`); each page's description names them by their titles
+    as the lecture shows them in the render's language, whichever language the video was drawn in (a German page
+    over an English render said English titles)."""
+    from scenes.chapters.quick_version import QuickVersion, pages
     from tests.support.snapshot import built
 
+    recorded = built(QuickVersion, tmp_path).layout_facts["pages"]
+    assert list(recorded.values()) == pages()
+    names = ["All together", *recorded]  # a beat `drawn` knows, and the pages
     for lang in ("en", "de", "zh"):
-        with active(lang):
-            scene = built(QuickVersion, tmp_path / lang)
-        pages = scene.layout_facts["pages"]
-        names = ["All together", *pages]  # a beat `drawn` knows, and the pages
+        settings = from_options("l", lang=lang)
         shown = beat_text.shown(
-            "QuickVersion", names, [["a line"]] * len(names), from_options("l"), {"pages": pages}, lang
+            "QuickVersion", names, [["a line"]] * len(names), settings, {"pages": recorded}, lang
         )
         assert len(set(shown)) == len(names) and "a line" not in shown
-        for text, titles in zip(shown[1:], pages.values()):
-            assert titles and all(title in text for title in titles)
+        for text, listed in zip(shown[1:], recorded.values()):
+            titles = lecture.titles(tuple(registry.find(name) for name in listed), settings)
+            assert all(title in text for title in titles)
             assert ("Recap" in text) == (lang == "en") and "softmax(Q Kᵀ / √d) V" in text
-    without = beat_text.shown(
-        "QuickVersion", names[1:], [["a line"]] * len(pages), from_options("l"), None, "en"
-    )
-    assert set(without) == {drawn.FALLBACK["QuickVersion"]}  # a render that recorded no pages
+    unknown = {
+        "Chapters 1 to 3": ["NoSuchChapter"]
+    }  # a chapter not in the lecture: the page's one description
+    for layout in (None, unknown):
+        without = beat_text.shown(
+            "QuickVersion", ["Chapters 1 to 3"], [["a line"]], from_options("l"), layout, "en"
+        )
+        assert without == [drawn.FALLBACK["QuickVersion"]]

@@ -43,8 +43,8 @@ def test_a_comment_or_spacing_edit_changes_no_chapters_inputs(tmp_path):
 
 
 def test_a_tables_numbers_change_only_the_chapters_that_read_it(tmp_path):
-    # TrainedHead, Projections and WordOrder read every table (their own words take colours no name has);
-    # ScoreEveryWord reads [drag] (the chapter before's words, maybe in another order)
+    # TrainedHead, Projections, WordOrder and MultiHead read every table (their own words, or heads, take colours
+    # no name has); ScoreEveryWord reads [drag] (the chapter before's words, maybe in another order)
     assert changed_by(tmp_path, "query = [2, 0, 2, 0]", "query = [2, 0, 1, 0]") == {
         "Projections",
         "WordOrder",
@@ -57,6 +57,7 @@ def test_a_tables_numbers_change_only_the_chapters_that_read_it(tmp_path):
         "ScoreEveryWord",
         "Projections",
         "WordOrder",
+        "MultiHead",
         "QuickVersion",
         "TrainedHead",
     }
