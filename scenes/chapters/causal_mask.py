@@ -49,7 +49,7 @@ from scenes.kit.arithmetic import (
     vector_math,
 )
 from scenes.kit.bars import baseline_of
-from scenes.kit.chapter import ChapterScene
+from scenes.kit.chapter import FIRST_HALF, SECOND_HALF, ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import NUMBER_PAD, ROW_LABELS_WIDTH, AttentionGrid, cell_number, padded
@@ -106,8 +106,6 @@ SCORES = ("Q", "K", "scale")
 INFINITY_HEIGHT = 0.85  # minus infinity's ∞ this tall beside a digit of the cells' numbers
 POSTER_HOLD = 1.0  # seconds the last picture stays after the last word
 SCI_PLACES = 2  # the finite gap's smallest weight, as "Where it breaks" prints it
-FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
-SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 FIRST_THIRD = squish_rate_func(smooth, 0, 1 / 3)
 SECOND_THIRD = squish_rate_func(smooth, 1 / 3, 2 / 3)
 SWAP_ARC = math.pi / 3  # rows and columns trading places pass beside each other, not through

@@ -38,8 +38,6 @@ from manim import (
     SurroundingRectangle,
     VGroup,
     linear,
-    smooth,
-    squish_rate_func,
 )
 
 from attention import examples
@@ -59,7 +57,7 @@ from scenes.kit.arithmetic import (
     sign,
 )
 from scenes.kit.bars import MIN_BAR, WeightBars
-from scenes.kit.chapter import ChapterScene
+from scenes.kit.chapter import FIRST_HALF, SECOND_HALF, ChapterScene
 from scenes.kit.emphasis import FRAME_BUFF, framed, pulsed, up_hold_down
 from scenes.kit.formula_slot import LitFormula, formula_word
 from scenes.kit.grids import grid_places
@@ -83,8 +81,6 @@ from scenes.kit.themes import CVD_APART, DEFICIENCIES, simulate
 
 ROW = 0.44  # distance between the coordinates (rows) of q and K^T
 TABLE_IN = 1.6  # seconds: the formula to its place beside the title, then the table in
-FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
-SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 # a head's band round its rows, as wide as the matrix's widest entry and BAND_PAD more on each side (review round
 # 6: the digits touched it at 1080p; review 5: a band round narrower rows was narrower than its neighbour's), up and
 # down to BAND_SEAM short of midway to the next row, so that two heads' bands keep apart; scaled with the table

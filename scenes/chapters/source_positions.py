@@ -31,7 +31,7 @@ from manim import (
     VGroup,
     Write,
 )
-from manim.utils.rate_functions import smooth, squish_rate_func, there_and_back
+from manim.utils.rate_functions import there_and_back
 
 import i18n
 from attention import examples
@@ -41,7 +41,7 @@ from narration import cues
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, division_parts, fmt, relation, vector_math
-from scenes.kit.chapter import ChapterScene
+from scenes.kit.chapter import FIRST_HALF, SECOND_HALF, ChapterScene
 from scenes.kit.emphasis import framed, pulsed, pulsed_each
 from scenes.kit.formula_slot import formula_word
 from scenes.kit.grids import AttentionGrid, veil
@@ -78,8 +78,6 @@ COUNT_AT = np.array([0.75, 1.6, 0])
 SUMMARY_SIZE = 3.2  # the cost grid's side in the closing picture, at most
 COUNT_BUFF = 0.3  # the count under it, and the caveat beside a tall grid under that, this far apart
 STEP_SECONDS = 2.2
-FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
-SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 
 
 GAP = r",\;\; "  # between a vector's entries in a formula, as `vector_math` writes it

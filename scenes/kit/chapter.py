@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import NamedTuple
 
-from manim import FadeOut, Mobject, Scene, linear
+from manim import FadeOut, Mobject, Scene, linear, smooth, squish_rate_func
 
 from narration import cues, speech
 from scenes.chapters.registry import find
@@ -24,6 +24,9 @@ SHORTEST_CAPTION = 1.5  # seconds
 BREATH = 0.2  # seconds between the spoken cues of one caption
 PAUSE = 0.5  # seconds between a caption's speech and the next caption's
 CLEAR_SECONDS = 0.5  # a picture fading out before the next comes in
+# one play's two halves: what stands in a place fades out in the first, what takes the place comes in in the second
+FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
+SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
 
 
 class Beat(NamedTuple):
