@@ -304,7 +304,10 @@ class AllQueriesAtOnce(ChapterScene):
             run_time=0.8,
             caption=caption,
         )
-        self.show(pulsed(sums[0]), run_time=max(1.2, self.caption_time(caption) - 1.5))  # while it is read
+        row = weights.matrix.get_rows()[
+            0
+        ]  # its weights pulsed as the caption reads them, then its sum (review V6:
+        self.while_read(caption, 0.8, *[pulsed(e) for e in row], pulsed(sums[0]))  # one pulse over 7.6 s)
         self.show(*self.rows_lit(None, scores, weights), sums.animate.set_opacity(1), run_time=0.8)
 
     def outputs_at_once(self) -> None:
@@ -529,8 +532,10 @@ class AllQueriesAtOnce(ChapterScene):
         self.heading = c.chapter_title(_(self.title), _("The matrix form that code computes"))
         outputs = formula_word(_("outputs"), "outputs")  # a formula's word: English where TeX cannot set it
         self.words = {"weights": word_tex(_("weights")), "outputs": word_tex(_("outputs"))}  # matrices' names
-        self.formula = LitFormula(  # under the title, as the one-query strip
-            [(rf"\text{{{outputs}}} =", "outputs"), *MATRIX_FORMULA], role="small"
+        self.formula = (
+            LitFormula(  # under the title, in body type (review V6: 7 px letters in the strip's small type)
+                [(rf"\text{{{outputs}}} =", "outputs"), *MATRIX_FORMULA], role="body"
+            )
         )
         self.formula.next_to(self.heading, DOWN, buff=FORMULA_GAP, aligned_edge=LEFT)
         self.top_y = self.formula.get_bottom()[1] - UNDER_FORMULA

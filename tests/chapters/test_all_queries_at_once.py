@@ -15,9 +15,10 @@ from scenes.chapters.all_queries_at_once import BLOCK_CELL, AllQueriesAtOnce, ro
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES
 from scenes.kit.formula_slot import LitFormula
-from scenes.kit.palette import tex_size, theme
+from scenes.kit.palette import px_per_unit, tex_size, theme
 from tests.kit.test_equations import holds
 from tests.support.example_corpus import corpus_example, share_of
+from tests.support.plays import recorded
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
 LEFT_X, RIGHT_X, BOTTOM_Y, TOP_Y = -6.8, 6.8, -3.8, 3.65
@@ -379,3 +380,23 @@ def test_emphasis_comes_from_the_kit_in_theme_colours():
     """manim's Indicate, Circumscribe and Flash default to a yellow no theme has (review round 7): the chapter
     pulses and frames through scenes.kit.emphasis."""
     assert not {"Indicate", "Circumscribe", "Flash"} & set(vars(all_queries_at_once))
+
+
+def test_the_formula_line_is_in_body_type(scene):
+    """Review V6: in the strip's small type its small letters were about 7 px high at 480p."""
+    assert scene.formula.formula.font_size == pytest.approx(tex_size("body"))
+    outputs = scene.formula.formula[0]  # 'outputs =': o, u
+    assert min(outputs[k].height for k in (0, 1)) * px_per_unit(480) > 9
+
+
+def test_the_first_row_s_weights_are_pulsed_as_its_caption_reads_them(scene):
+    """Review V6: the 7.6 s caption reading the first row's weights played over a single pulse of its sum. Each
+    weight is pulsed in turn, then the sum, over the caption's time once the row is lit."""
+    plays = recorded(scene, "row_softmax", 7.6)
+    said = next(i for i, (_, options) in enumerate(plays) if "first row" in (options.get("caption") or ""))
+    (steps,), options = plays[said + 1]
+    assert [a.mobject for a in steps.animations] == [
+        *scene.soft_weights.matrix.get_rows()[0],
+        scene.soft_sums[0],
+    ]
+    assert options["run_time"] == pytest.approx(7.6 - 0.8)
