@@ -25,6 +25,9 @@ PATH_HASH = 6  # hex digits of the path's hash in the theme's name: 16.7 million
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 COUNTS = {"tokens": 6, "heads": 3}  # colours in each list: the token cycle, MultiHead's heads
 FIELDS = [f.name for f in dataclasses.fields(Theme)]
+RETIRED = {
+    "raw": "raw scores are drawn in the text colour now; delete the line"
+}  # fields older files may give
 
 
 class ThemeFileError(ValueError):
@@ -69,6 +72,9 @@ def read_toml(path: Path, max_bytes: int, kind: str, error: type[ValueError]) ->
 
 def from_dict(data: dict) -> Theme:
     """A `Theme` from a theme file's table, each field checked for its form (not yet for its colours)."""
+    retired = [k for k in data if k in RETIRED]
+    if retired:
+        raise ThemeFileError(f"{retired[0]}: no longer a field ({RETIRED[retired[0]]})")
     unknown = [k for k in data if k not in FIELDS]
     missing = [k for k in FIELDS if k not in data]
     if unknown:

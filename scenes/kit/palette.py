@@ -94,7 +94,6 @@ class Theme:
     value: str
     output: str
     tokens: tuple[str, ...]  # the cycle of token colours, in order of first appearance
-    raw: str  # scores as computed (ShrinkScores, WhereItBreaks): neither queries nor keys
     scaled: str  # scores divided by √d
     heads: tuple[str, ...]  # MultiHead's heads, in order
 
@@ -115,7 +114,6 @@ DARK = Theme(
     value="#7BD389",
     output="#FF8C42",
     tokens=("#CE63BD", "#CEA5F7", "#3FE0E8", "#C6F432", "#08AD8C", "#FF5A5F"),
-    raw="#FFE6B5",
     scaled="#7B77FF",
     heads=("#FFADB5", "#A5DECE", "#BD7B7B"),
 )
@@ -132,7 +130,6 @@ LIGHT = Theme(
     value="#28714C",
     output="#8C2100",
     tokens=("#DE084A", "#005252", "#636329", "#C521B5", "#630094", "#D6007B"),
-    raw="#5A4229",
     scaled="#850B43",  # wine: a blue, even 50 apart, read as the key (SourcePositions' cost grid)
     heads=("#AD19F7", "#3A003A", "#843184"),
 )
@@ -149,7 +146,6 @@ HIGH_CONTRAST = Theme(  # for projectors: black and white, strong role colours
     value="#3EDC81",
     output="#FF8A1F",
     tokens=("#FF00CE", "#00AD9C", "#CEFF8C", "#F7B5FF", "#739C4A", "#EF527B"),
-    raw="#F7BD5A",
     scaled="#A563FF",
     heads=("#A5F7C5", "#FF73CE", "#FF3A3A"),
 )
@@ -166,7 +162,6 @@ COLOUR_BLIND = Theme(  # the roles in Okabe and Ito's colours, every colour apar
     value="#009E73",
     output="#E69F00",
     tokens=("#BD5AFF", "#FF4A31", "#08DEEF", "#DE63C5", "#CEADD6", "#F7637B"),
-    raw="#948C31",
     scaled="#8CA5FF",
     heads=("#FF8463", "#FF3A9C", "#FFADAD"),
 )
@@ -180,13 +175,12 @@ def theme() -> Theme:
     return _theme
 
 
-RAW = {t.name: t.raw for t in THEMES.values()}  # each built-in theme's raw and scaled score colours, by name
-SCALED = {t.name: t.scaled for t in THEMES.values()}
+SCALED = {t.name: t.scaled for t in THEMES.values()}  # each built-in theme's scaled score colour, by name
 
 
 def raw_color() -> str:
     """The raw dot products' colour (ShrinkScores, its recap icon): the theme's text, a neutral that stands apart
-    from the scaled scores' violet (the theme's warm `raw` read as a token or heat colour, review round 3 and V4)."""
+    from the scaled scores' violet (a warm colour of their own read as a token or heat colour, reviews 3 and V4)."""
     return theme().text
 
 
@@ -218,7 +212,7 @@ COLOURED = (
     ("causal", "tokens"),
     ("heads", "tokens"),
 )
-APART = 20  # CIE76 ΔE between two token colours, and between a token colour and a role's, RAW's or SCALED's
+APART = 20  # CIE76 ΔE between two token colours, and between a token colour and a role's or SCALED's
 FROM_BACKGROUND = 50  # CIE76 ΔE between a token colour and the background: a name in it reads clearly
 FROM_OUTPUT = 30  # CIE76 ΔE between a generated token colour and the output's: orange means the output alone
 # generated colours' L* lies in the cycle's L* range, widened away from the background by BAND, or by
@@ -282,7 +276,7 @@ def coloured_names(ex: examples.Examples) -> list[str]:
 @functools.cache
 def generated(t: Theme, count: int) -> tuple[str, ...]:
     """`count` colours beyond the theme's cycle, each the sRGB colour (of GAMUT_STEPS levels a channel, L* in
-    the cycle's band, not orange) farthest from every colour already in use: roles, text, RAW, SCALED, the cycle and
+    the cycle's band, not orange) farthest from every colour already in use: roles, text, muted, SCALED, the cycle and
     those picked before it; off the roles' looks (`off_roles`) while such a colour is still APART from them all.
     With the examples' limits (5 tables of 6 names) each is still APART from them all
     (tests/kit/test_token_colours.py)."""
@@ -308,7 +302,7 @@ def generated(t: Theme, count: int) -> tuple[str, ...]:
         | too_faint(grid / 255, t)
     )
     preferred = allowed & off_roles(labs, t)
-    used = [*t.roles().values(), t.text, t.muted, t.raw, t.scaled, *t.tokens]
+    used = [*t.roles().values(), t.text, t.muted, t.scaled, *t.tokens]
     distance = np.min(np.linalg.norm(labs[:, None] - np.array([lab(c) for c in used])[None], axis=2), axis=1)
     picked = []
     for _ in range(count):

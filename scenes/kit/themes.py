@@ -1,7 +1,7 @@
 """What every theme must pass, built in or read from a file: each meaning keeps a colour of its own, text
 reads, and the colours stay apart for a viewer with a colour-vision deficiency.
 
-The colours that carry a meaning (`meanings`: the four roles, the token cycle, the raw and scaled scores and
+The colours that carry a meaning (`meanings`: the four roles, the token cycle, the scaled scores and
 MultiHead's heads) must be, in CIE76 ΔE (`palette.delta_e`):
 - more than APART from one another and from the text and muted colours, more than FROM_BACKGROUND from the
   background, and (tokens and the other roles) at least FROM_OUTPUT from the output's colour;
@@ -50,7 +50,7 @@ DEFICIENCIES = {
 def meanings(t: Theme) -> dict[str, str]:
     """Each colour that means something, by the field it comes from ('key', 'tokens[2]', 'heads[0]')."""
     listed = {f"{field}[{k}]": c for field in ("tokens", "heads") for k, c in enumerate(getattr(t, field))}
-    return {**t.roles(), "raw": t.raw, "scaled": t.scaled, **listed}
+    return {**t.roles(), "scaled": t.scaled, **listed}
 
 
 def problems(t: Theme) -> list[str]:

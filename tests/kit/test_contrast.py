@@ -35,7 +35,7 @@ def test_a_shape_covers_the_boxes_in_its_fill_and_none_in_its_windows_or_larger_
 @pytest.mark.parametrize("name", THEMES)
 def test_every_text_colour_reads_in_full_and_dimmed_on_the_background_and_a_panel(name):
     theme = THEMES[name]
-    colours = [theme.text, theme.muted, *theme.roles().values(), *theme.tokens, theme.raw, theme.scaled]
+    colours = [theme.text, theme.muted, *theme.roles().values(), *theme.tokens, theme.scaled]
     for under in (theme.background, theme.panel):
         back = np.array(channels(under))
         for colour in map(np.array, map(channels, colours)):

@@ -104,11 +104,10 @@ def test_trained_heads_words_read_as_no_role(name):
 
 @pytest.mark.parametrize("name", THEMES)
 def test_the_score_and_head_colours_keep_the_stated_minimum_from_every_role(name):
-    """Raw and scaled scores and MultiHead's heads are no role's: each keeps FROM_ROLES (CIE76) from every role,
+    """Scaled scores and MultiHead's heads are no role's: each keeps FROM_ROLES (CIE76) from every role,
     as a token colour does, so a grid of scores never reads as keys nor a head as the queries (issue 30)."""
     theme = THEMES[name]
     theirs = {
-        "raw": theme.raw,
         "scaled": theme.scaled,
         **{f"heads[{k}]": c for k, c in enumerate(theme.heads)},
     }

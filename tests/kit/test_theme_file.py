@@ -95,6 +95,10 @@ def test_the_cell_tint_is_the_grids():
     [
         (lambda t: t.replace('key = "#7FB2FF"\n', ""), "missing field(s) key"),
         (lambda t: t + 'accent = "#FFFFFF"\n', "unknown field(s) accent; a theme has name, background, "),
+        (
+            lambda t: t + 'raw = "#A59C3A"\n',
+            "raw: no longer a field (raw scores are drawn in the text colour",
+        ),
         (lambda t: t.replace('"#7FB2FF"', '"7FB2FF"'), "key: '7FB2FF' is not a colour \"#RRGGBB\""),
         (lambda t: t.replace('name = "chalkboard"', 'name = "light"'), "name: 'light' is a built-in theme's"),
         (

@@ -20,7 +20,6 @@ from scenes.kit.palette import (
     FROM_BACKGROUND,
     FROM_OUTPUT,
     FROM_ROLES,
-    RAW,
     SCALED,
     THEMES,
     coloured_names,
@@ -49,7 +48,7 @@ def with_all_distinct_names(tmp_path):
 def assert_the_rule_holds(colours: dict[str, str], theme) -> None:
     pairs = [(a, b) for a, b in itertools.combinations(colours, 2) if delta_e(colours[a], colours[b]) < APART]
     assert not pairs, f"{theme.name}: tokens too close in colour: {pairs}"
-    others = [theme.text, theme.muted, RAW[theme.name], SCALED[theme.name]]
+    others = [theme.text, theme.muted, SCALED[theme.name]]
     near = [(n, o) for n, c in colours.items() for o in others if delta_e(c, o) < APART]
     assert not near, f"{theme.name}: token colours near text colours: {near}"
     roles = theme.roles().values()
