@@ -32,6 +32,8 @@ from manim import (
     Transform,
     VGroup,
     Write,
+    there_and_back,
+    there_and_back_with_pause,
 )
 
 from attention import divisor_for, examples, histogram, softmax, variance_experiment
@@ -50,7 +52,8 @@ from scenes.kit.arithmetic import (
     tex_sign,
 )
 from scenes.kit.bars import baseline_of, digits_foot, label_tex, stand_on
-from scenes.kit.chapter import ChapterScene
+from scenes.kit.chapter import CLEAR_SECONDS, ChapterScene
+from scenes.kit.emphasis import PULSE, pulsed
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
 from scenes.kit.palette import DIM, GHOST, raw_color, scaled_color, theme
 from scenes.kit.plots import Histogram
@@ -76,46 +79,62 @@ class ShrinkScores(ChapterScene):
 
     def divisor(self) -> None:
         self.beat("The divisor")
+        # the rule, then a key of our width braced with its d as the caption names the key width (review V6b: the
+        # body stood empty for 5.5 s under the rule alone)
+        caption = _("Attention divides every dot product by the square root of the key width d.")
         self.show(
-            FadeIn(self.heading),
-            run_time=1,
-            caption=_("Attention divides every dot product by the square root of the key width d."),
+            Succession(
+                FadeIn(self.heading, run_time=0.8),
+                Write(self.rule, run_time=1.2),
+                FadeIn(self.keys[0], run_time=1),
+            ),
+            run_time=max(3.0, self.caption_time(caption) - 1),
+            caption=caption,
         )
-        self.play(Write(self.rule), run_time=1.2)
-        self.play(Indicate(self.rule[5], color=scaled_color()), run_time=1)
+        self.play(
+            Indicate(self.rule[5], color=scaled_color()), run_time=1
+        )  # once written (in the Succession,
+        # the root stood alone on the empty stage before the rule was written)
         w, wide = self.width, self.samples[-1].width
-        # each divisor comes in with the caption that reads it, and stays until that caption has been read
-        self.show(
-            FadeIn(self.keys[0]),
-            FadeIn(self.roots[0], shift=0.2 * DOWN),
-            run_time=1,
-            caption=ngettext(
-                "Our keys have %(num)s coordinate, so the divisor is %(root)s.",
-                "Our keys have %(num)s coordinates, so the divisor is %(root)s.",
-                w,
-                root=said(root_text(w)),
-            ),
+        # each divisor comes in with the caption that reads it, and stays until that caption has been read;
+        # the strip's d, then the root of it, over the caption's length (a still of 3 s otherwise)
+        caption = ngettext(
+            "Our keys have %(num)s coordinate, so the divisor is %(root)s.",
+            "Our keys have %(num)s coordinates, so the divisor is %(root)s.",
+            w,
+            root=said(root_text(w)),
         )
         self.show(
-            FadeIn(self.keys[1]),
-            FadeIn(self.roots[1], shift=0.2 * DOWN),
-            Indicate(self.rule[5], color=scaled_color()),
-            run_time=1,
-            caption=_(
-                "With %(width)s coordinates it would be %(root)s.", width=wide, root=said(root_text(wide))
-            ),
+            Succession(pulsed(self.keys[0][4]), FadeIn(self.roots[0], shift=0.2 * DOWN)),
+            run_time=max(2.0, self.caption_time(caption)),
+            caption=caption,
         )
-        self.wait_for_reader()
-        self.play(FadeOut(self.roots, self.keys, self.rule), FadeIn(self.strip.dimmed()), run_time=1)
-        self.play(self.strip.light("scale"), run_time=0.6)
+        caption = _(
+            "With %(width)s coordinates it would be %(root)s.", width=wide, root=said(root_text(wide))
+        )
+        name, boxes, __, brace, width = self.keys[1]
+        self.show(
+            Succession(
+                AnimationGroup(FadeIn(name), LaggedStart(*[FadeIn(box) for box in boxes], lag_ratio=0.05)),
+                FadeIn(brace, width),
+                FadeIn(self.roots[1], shift=0.2 * DOWN),
+                Indicate(self.rule[5], color=scaled_color()),
+            ),
+            run_time=max(3.0, self.caption_time(caption)),
+            caption=caption,
+        )
 
     def raw_widen(self) -> None:
         self.wait_for_reader()  # the beat ends once its last caption has been read
         self.beat("Raw dot products widen with d")
-        # the axes, then the first samples' dot products dropping onto them while the sampling is described
+        # the keys leave as the caption starts (a gap of 2 s between captions over an empty body, review V6b),
+        # then the axes, then the first samples' dot products dropping onto them while the sampling is described
         caption = _(
             "Why the square root? Draw random queries and keys with independent, zero-mean, unit-variance "
             "components."
+        )
+        clear = AnimationGroup(
+            FadeOut(self.roots, self.keys, self.rule), FadeIn(self.strip.dimmed()), run_time=CLEAR_SECONDS
         )
         axes = AnimationGroup(
             *[FadeIn(VGroup(r.axis, r.label)) for r in self.rows],
@@ -126,8 +145,10 @@ class ShrinkScores(ChapterScene):
             run_time=1,
         )
         drops = [FadeIn(dot, shift=DROP * DOWN) for row in self.rows for dot in row.drops]
-        falling = LaggedStart(*drops, lag_ratio=0.1, run_time=max(1, self.caption_time(caption) - 1))
-        self.show(Succession(axes, falling), caption=caption)
+        falling = LaggedStart(
+            *drops, lag_ratio=0.1, run_time=max(1, self.caption_time(caption) - 1 - CLEAR_SECONDS)
+        )
+        self.show(Succession(clear, axes, falling), caption=caption)
         # one width at a time: its histogram and its variance come in with the caption that reads them, in the
         # place of its dropped samples
         for i, row in enumerate(self.rows):
@@ -231,6 +252,7 @@ class ShrinkScores(ChapterScene):
         self.wait_for_reader()  # the beat ends once its last caption has been read
         self.beat("Not a guarantee")
         high, low, weights = caveat_example(self.samples)
+        places = extreme_places(high, low)
         d = self.samples[-1].width
         widest = self.rows[-1]
         marks, gap, gap_label = self.extremes
@@ -250,17 +272,17 @@ class ShrinkScores(ChapterScene):
             caption=_(
                 "Even scaled, the d = %(width)s samples reach %(high)s and %(low)s,",
                 width=d,
-                high=stat_text(high),
-                low=stat_text(low),
+                high=stat_text(high, places),
+                low=stat_text(low, places),
             ),
         )
         for mark in (marks[1], marks[0]):  # in the caption's order
-            self.play(Indicate(mark[1], color=theme().text), run_time=1.2)
+            self.play(grown_outward(mark), run_time=1.2)
         self.show(
             GrowFromCenter(gap),
             FadeIn(gap_label),
             run_time=1,
-            caption=gap_caption(gap_relation(high, low)),
+            caption=gap_caption(gap_relation(high, low, places)),
         )
         line = self.weights
         self.show(
@@ -273,13 +295,13 @@ class ShrinkScores(ChapterScene):
             ),
         )
         self.play(FadeIn(line[5:], shift=0.1 * UP), run_time=1)
-        for score, weight, mark in ((line[1], line[5], marks[1]), (line[3], line[7], marks[0])):
-            # lit in the scaled scores' colour, not enlarged (a scaled number runs into its neighbours in the
-            # softmax line) nor framed (a frame there cuts through the brackets and commas)
+        pairs = (VGroup(line[1], line[5], marks[1]), VGroup(line[3], line[7], marks[0]))
+        for k in range(2):
+            # a score, its weight and its mark read together: the other pair dimmed and back (lit in the scaled
+            # scores' violet, a weight took the colour of "divided by √d", review V6b; enlarged, a number runs into
+            # its neighbours in the softmax line; framed, a frame cuts through its brackets and commas)
             self.play(
-                Indicate(VGroup(score, weight), color=scaled_color(), scale_factor=1),
-                Indicate(mark, color=scaled_color(), scale_factor=1),
-                run_time=1.2,
+                pairs[1 - k].animate(rate_func=there_and_back_with_pause).set_opacity(DIM), run_time=1.6
             )
         self.wait_for_reader()
         self.play(*self.refocus(None), self.strip.light(), run_time=0.6)
@@ -383,14 +405,14 @@ def divisor_tex(width: int) -> str:
     return rf"\sqrt{{{width}}} {relation(d, SCORE_PLACES)} {fmt(d, SCORE_PLACES)}"
 
 
-def shown_stat(value: float) -> float:
+def shown_stat(value: float, places: int = STAT_PLACES) -> float:
     """The statistic as displayed: rounded, with -0.00 shown as 0.00."""
-    return round(value, STAT_PLACES) + 0.0
+    return round(value, places) + 0.0
 
 
-def stat_text(value: float) -> str:
+def stat_text(value: float, places: int = STAT_PLACES) -> str:
     """The statistic as displayed, for captions, as the language writes it (a minus sign, as formulas draw it)."""
-    return said(f"{shown_stat(value):.{STAT_PLACES}f}")
+    return said(f"{shown_stat(value, places):.{places}f}")
 
 
 def densities(samples, edges) -> np.ndarray:
@@ -419,6 +441,8 @@ RULE_Y, KEY_YS = 1.7, (0.3, -1.95)  # the divisor's rule, and a key of our width
 STRIP_WIDTH, ROOT_GAP = 10.0, 1.0  # the widest key strip's length, and from the strips to the divisors
 CELL, CELL_PAD = 1.15, 0.15  # a key's cell at its widest unless an entry needs more, and room round an entry
 # (cells of 0.8 and a 7.6 strip left the opening about 70% empty for 14 s: review V4)
+MARK_LABEL_GAP = 0.14  # between an extreme score's tick (or the dashed frame, if further out) and its value
+EXTRA_PLACES = 2  # the most places an extreme score gets beyond STAT_PLACES, so that its gap adds up
 DROPPED, DROP = 30, 0.6  # samples dropped onto each axis before its histogram, and from how high
 
 
@@ -540,12 +564,23 @@ def tick_marks(rows: list[Row], values, x_of) -> VGroup:
     return VGroup(marks, labels)
 
 
-def gap_relation(high: float, low: float) -> Relation:
-    """high - low beside the scores as printed: the exact gap rounded (one value per quantity, issue 29), '≈'
-    where the printed scores do not give it (3.58 and −3.71 beside a gap ≈ 7.28: review 4 added them to 7.29,
-    which the '≈' admits)."""
-    printed = [fmt(high, STAT_PLACES), fmt(-low, STAT_PLACES)]
-    return arithmetic.row("sum", printed, high - low, STAT_PLACES)
+def gap_relation(high: float, low: float, places: int = STAT_PLACES) -> Relation:
+    """high - low beside the scores as printed to `places`: the exact gap rounded (one value per quantity, issue
+    29), '≈' where the printed scores do not give it."""
+    printed = [fmt(high, places), fmt(-low, places)]
+    return arithmetic.row("sum", printed, high - low, places)
+
+
+def extreme_places(high: float, low: float) -> int:
+    """The places the extreme scores and their gap are printed to: STAT_PLACES, or up to EXTRA_PLACES more where
+    the printed scores then add up to the printed gap (3.58 and −3.71 beside a gap ≈ 7.28 read as 7.29, reviews 4
+    to V6b; 3.577 and −3.708 give 7.285); STAT_PLACES with '≈' where none does."""
+    exact = (
+        p
+        for p in range(STAT_PLACES, STAT_PLACES + EXTRA_PLACES + 1)
+        if gap_relation(high, low, p).sign == "="
+    )
+    return next(exact, STAT_PLACES)
 
 
 def gap_caption(rel: Relation) -> str:
@@ -560,15 +595,16 @@ def weights_line(samples) -> MathTex:
     exact scores' softmax, rounded; '=' only where the printed scores give exactly those); parts 1, 3 are the
     scores, 5, 7 the weights."""
     high, low, weights = caveat_example(samples)
-    shown = [shown_stat(high), shown_stat(low)]
+    places = extreme_places(high, low)
+    shown = [shown_stat(high, places), shown_stat(low, places)]
     printed = [fmt(w, WEIGHT_PLACES) for w in weights]
     exact = all(abs(float(p) - w) < 1e-12 for p, w in zip(printed, softmax(shown)))
     sign = "=" if exact else r"\approx"
     return c.math(
         r"\mathrm{softmax}(",
-        fmt(shown[0], STAT_PLACES),
+        fmt(shown[0], places),
         vector_rows.gap(),  # '; ' where the comma is the decimal sign: a lone part stays as written
-        fmt(shown[1], STAT_PLACES),
+        fmt(shown[1], places),
         rf") {sign} (",
         printed[0],
         vector_rows.gap(),
@@ -583,13 +619,18 @@ def extreme_marks(samples, row: Row) -> VGroup:
     gap."""
     y = row.axis.get_y()
     high, low = caveat_example(samples)[:2]
+    places = extreme_places(high, low)
     marks = VGroup()
     for value in (low, high):
         x = row.x_of(value)
         tick = Line([x, y, 0], [x, y + PEAK_HEIGHT * 0.9, 0], color=theme().text, stroke_width=4)
-        side = LEFT if value < 0 else RIGHT  # the label outside the dashed frame, by the tick's top
-        label = c.math(fmt(value, STAT_PLACES), role="small")
-        label.next_to([row.x_of(SPREAD * side[0]), y, 0], side, buff=0.08).align_to(tick, UP)
+        side = (
+            LEFT if value < 0 else RIGHT
+        )  # the label outside the dashed frame and its tick, by the tick's top
+        edge = row.x_of(SPREAD * side[0])
+        beyond = min(x, edge) if value < 0 else max(x, edge)
+        label = c.math(fmt(value, places), role="small")
+        label.next_to([beyond, y, 0], side, buff=MARK_LABEL_GAP).align_to(tick, UP)
         marks.add(VGroup(tick, label))
     gap = DoubleArrow(
         marks[0][0].get_center(),
@@ -599,7 +640,7 @@ def extreme_marks(samples, row: Row) -> VGroup:
         stroke_width=3,
         tip_length=0.12,
     )
-    rel = gap_relation(high, low)
+    rel = gap_relation(high, low, places)
     value = c.math(tex_sign(rel), rel.result, role="small")  # typeset as the scores beside it
     word = label_tex(_("gap"), role="small")  # in the text face where TeX cannot set the word
     stand_on(value.next_to(word, RIGHT, buff=0.15), foot(word))
@@ -607,6 +648,14 @@ def extreme_marks(samples, row: Row) -> VGroup:
     gap_label.relations = (rel,)  # checked as the formulas' equations are
     gap_label.shift(UP * (digits_foot(marks[1][1]) - digits_foot(value)))  # on the scores' baseline
     return VGroup(marks, gap, gap_label)
+
+
+def grown_outward(mark: VGroup):
+    """A mark's value (`mark` is its tick and its value) enlarged and back, about its edge by the tick: it grows away
+    from it (grown about its centre, '3.58' touched its tick: review V6b)."""
+    tick, label = mark
+    edge = LEFT if label.get_x() > tick.get_x() else RIGHT
+    return label.animate(rate_func=there_and_back).scale(PULSE, about_edge=edge)
 
 
 def foot(label) -> float:

@@ -11,6 +11,7 @@ from attention.examples.shapes import MAX_WIDTH
 from pipeline.run import dry_run
 from scenes.chapters import shrink_scores
 from scenes.chapters.shrink_scores import (
+    MARK_LABEL_GAP,
     PEAK_HEIGHT,
     ROOT_GAP,
     SPREAD,
@@ -20,7 +21,9 @@ from scenes.chapters.shrink_scores import (
     caveat_example,
     densities,
     divisor_tex,
+    extreme_places,
     gap_relation,
+    grown_outward,
     key_strip,
     shown_stat,
     weights_line,
@@ -153,9 +156,8 @@ def test_the_stretched_middle_is_the_scaled_histogram_on_its_own_axis(scene):
 def test_the_weights_of_the_extreme_scores_are_drawn(scene):
     high, low, weights = caveat_example(scene.samples)
     np.testing.assert_allclose(weights, softmax([high, low]))  # the exact scores', not the printed ones'
-    shown = [round(high, STAT_PLACES), round(low, STAT_PLACES)]
     line = scene.weights
-    assert [line[1].tex_string, line[3].tex_string] == [fmt(v, STAT_PLACES) for v in shown]
+    assert [line[1].tex_string, line[3].tex_string] == ["3.577", "-3.708"]  # as the marks print them
     assert [line[5].tex_string, line[7].tex_string] == [fmt(w, 3) for w in weights] == ["0.999", "0.001"]
     assert r"\approx" in line[4].tex_string  # the weights are rounded
 
@@ -228,31 +230,55 @@ def test_caveat_marks_sit_at_the_extreme_scaled_scores(scene):
     assert (high, low) == (widest.max(), widest.min())
     marks, _, gap = scene.extremes
     for mark, value in zip(marks, (low, high)):
-        assert mark[1].tex_string == fmt(value, STAT_PLACES)
+        assert mark[1].tex_string == fmt(value, 3)
         assert mark[0].get_x() == pytest.approx(scene.rows[-1].x_of(value))
-    assert (fmt(high, STAT_PLACES), fmt(low, STAT_PLACES)) == ("3.58", "-3.71")
     word, value = gap
-    assert (word.tex_string, value.tex_string) == (r"\text{gap}", "\\approx 7.28")
-    assert value.get_bottom()[1] == pytest.approx(marks[1][1].get_bottom()[1], abs=1e-6)  # on one baseline
+    assert (word.tex_string, value.tex_string) == (r"\text{gap}", "= 7.285")
+    assert digits_foot(value) == pytest.approx(digits_foot(marks[1][1]), abs=1e-6)  # on one baseline
     assert word[0][1].get_bottom()[1] == pytest.approx(value.get_bottom()[1], abs=1e-6)  # the 'a' of 'gap'
     assert [fmt(w, 3) for w in weights] == ["0.999", "0.001"]
 
 
-def test_the_printed_gap_is_the_exact_gap_rounded_and_says_so_beside_the_printed_scores(scene, played):
-    """One value per quantity (issue 29): the gap is the exact one rounded, as numpy gives it; beside 3.58 and
-    −3.71, which a viewer adds to 7.29 (review 4), the label says '≈ 7.28' and the caption 'about 7.28'."""
+def test_the_printed_gap_is_the_exact_gap_rounded_and_the_printed_scores_add_up_to_it(scene, played):
+    """One value per quantity (issue 29): the gap is the exact one rounded, as numpy gives it. To two places the
+    scores 3.58 and −3.71 add up to 7.29 beside a gap of 7.28 (reviews 4 to V6b), so all three are printed to
+    three: 3.577 + 3.708 = 7.285, on the label and in the captions."""
     marks, _, gap = scene.extremes
     high, low = caveat_example(scene.samples)[:2]
+    assert gap_relation(high, low).sign == "≈" and extreme_places(high, low) == 3
     (rel,) = gap.relations
-    assert rel == Relation((fmt(high, STAT_PLACES), fmt(-low, STAT_PLACES)), "sum", "≈", fmt(high - low, 2))
-    assert (
-        gap[1].tex_string == f"\\approx {rel.result}" and f"a gap of about {rel.result}." in played.captions
-    )
+    assert rel == Relation(("3.577", "3.708"), "sum", "=", fmt(high - low, 3)) == gap_relation(high, low, 3)
+    assert float(rel.terms[0]) + float(rel.terms[1]) == pytest.approx(float(rel.result), abs=1e-12)
+    assert gap[1].tex_string == f"= {rel.result}" and f"a gap of {rel.result}." in played.captions
+    assert "Even scaled, the d = 64 samples reach 3.577 and −3.708," in played.captions
+
+
+def test_an_extreme_score_s_value_stands_clear_of_its_tick_and_grows_away_from_it(scene):
+    """Review V6b: '3.58' touched its tick while it was pulsed (grown about its centre)."""
+    for mark in scene.extremes[0]:
+        tick, label = mark.copy()
+        anim = grown_outward(VGroup(tick, label)).build()
+        anim.begin()
+        for alpha in (0, 0.5):  # as placed, and at its largest
+            anim.interpolate(alpha)
+            near = (
+                label.get_left()[0] - tick.get_x()
+                if label.get_x() > tick.get_x()
+                else tick.get_x() - label.get_right()[0]
+            )
+            assert near >= MARK_LABEL_GAP - 1e-6
+        assert label.width > mark[1].width * 1.1  # grown at its largest
+        anim.interpolate(1)
+        assert label.width == pytest.approx(mark[1].width)  # and back
 
 
 def test_a_gap_is_exact_where_the_printed_scores_give_it():
     assert gap_relation(1.25, -0.5) == Relation(("1.25", "0.50"), "sum", "=", "1.75")
     assert gap_relation(1.254, -0.504) == Relation(("1.25", "0.50"), "sum", "≈", "1.76")  # exact: 1.758
+    assert extreme_places(1.25, -0.5) == STAT_PLACES  # no more places than needed
+    assert extreme_places(1.254, -0.504) == 3  # 1.254 + 0.504 = 1.758
+    # no places up to two more add up (each rounds the same way, the sum the other): '≈' to STAT_PLACES
+    assert extreme_places(1.00444, -1.00444) == STAT_PLACES and gap_relation(1.00444, -1.00444).sign == "≈"
 
 
 def test_histogram_places_bins_on_its_axis():
@@ -284,7 +310,7 @@ def test_last_frame_snapshot(played):
 
 
 def test_the_caption_reads_the_gap_and_the_weights_as_drawn(played):
-    assert "a gap of about 7.28." in played.captions
+    assert "a gap of 7.285." in played.captions
     assert "Two scores that far apart get weights 0.999 and 0.001." in played.captions
 
 
