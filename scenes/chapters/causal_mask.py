@@ -89,6 +89,7 @@ COLUMN_LAYOUTS = (
     (0.6, False, ROW_LABELS_WIDTH),
     (0.6, False, 0),
 )
+TERM_GAP = 0.25  # between 'w ×' and the value it multiplies (review V6: 0.15 read as '0.333×[1, 0]')
 CLEAR_OF_TABLES = 0.2  # at least this between e^-inf = 0 (and the finite gap's weight) and the tables
 MIN_RUN = 1.0  # the shortest a framed part or a term coming in takes, however short its caption
 # the cell singled out when every query meets every key: the second word's query, the first key
@@ -143,6 +144,10 @@ class CausalMask(ChapterScene):
         self.show(FadeIn(self.heading), FadeIn(self.formula.dimmed()), run_time=0.8)
         reordered = self.order != sorted(self.order)
         keys = self.earlier_keys if reordered else self.axes[0]  # "in reading order" only once they are
+        caption = _(
+            "Self-attention over %(sentence)s: each cell scores one query against one key.",
+            sentence=quoted(" ".join(tokens)),
+        )
         self.show(
             FadeIn(intro),
             FadeIn(keys),
@@ -150,14 +155,18 @@ class CausalMask(ChapterScene):
             FadeIn(self.labels["scores"]),
             self.formula.light(*SCORES),
             run_time=1.2,
-            caption=_(
-                "Self-attention over %(sentence)s: each cell scores one query against one key.",
-                sentence=quoted(" ".join(tokens)),
-            ),
+            caption=caption,
         )
         self.add(self.open_veils.set_fill(opacity=0))
         i, j = self.focus_cell()
-        self.show(Create(self.meeting), *veiled(self.open_veils, self.order[i]), run_time=1)
+        self.play(  # a cell, then the query and the key it scores, as the caption names them (review V6: 3 s still)
+            Succession(
+                AnimationGroup(Create(self.meeting), *veiled(self.open_veils, self.order[i])),
+                framed(intro.row_labels[i]),
+                framed(intro.col_labels[j]),
+            ),
+            run_time=max(MIN_RUN * 3, self.caption_time(caption) - 1.2),
+        )
         in_reading_order = (
             [FadeOut(self.earlier_keys), FadeIn(self.axes[0].set_color(theme().text))]
             if reordered
@@ -210,12 +219,13 @@ class CausalMask(ChapterScene):
         cells = weighted.row(0)  # each weight as the caption reads it, then the row it reads as one vector
         self.show(Succession(*[framed(cell) for cell in cells], framed(cells)), **self.reading(caption))
         first_row, later_rows = self.future
-        self.show(
-            Create(first_row),
-            run_time=1,
-            caption=_(
-                "So %(word)s would read later words, not yet written by a decoder.", word=quoted(first)
-            ),
+        caption = _("So %(word)s would read later words, not yet written by a decoder.", word=quoted(first))
+        n = len(self.example.tokens)
+        later = VGroup(*[weighted.col_labels[k] for k in self.masked_grid.hidden_cells() if k < n])
+        self.show(  # the cells, then the later words they weigh, as the caption names them (a 3 s still)
+            Succession(Create(first_row), framed(later)),
+            run_time=max(MIN_RUN * 2, self.caption_time(caption)),
+            caption=caption,
         )
         if len(later_rows):
             self.show(Create(later_rows), run_time=1, caption=_("So would every cell above the diagonal."))
@@ -228,13 +238,19 @@ class CausalMask(ChapterScene):
             leaving.append(self.labels["softmax"])
         else:
             leaving = [self.open_parts(), self.labels["without"]]
+        caption = _("The mask M: 0 on and below the diagonal, minus infinity above it.")
+        zeros, infinities = self.mask_zeros, self.mask_picture.infinities
         self.show(
             *[FadeOut(boxes, rate_func=FIRST_HALF) for boxes in self.future if len(boxes)],
             *[FadeOut(part, rate_func=FIRST_HALF) for part in leaving],
             FadeIn(VGroup(self.mask_picture, self.mask_zeros, self.labels["mask"]), rate_func=SECOND_HALF),
             self.formula.light("mask"),
             run_time=1.2,
-            caption=_("The mask M: 0 on and below the diagonal, minus infinity above it."),
+            caption=caption,
+        )
+        self.play(  # its zeros, then its minus infinities, as the caption names them (review V6: a 3.6 s still)
+            Succession(*[AnimationGroup(*[framed(m) for m in marks]) for marks in (zeros, infinities)]),
+            run_time=max(MIN_RUN * 2, self.caption_time(caption) - 1.2),
         )
         if self.paired:
             self.remove(*self.unmasked.get_family())
@@ -334,18 +350,21 @@ class CausalMask(ChapterScene):
             self.show(
                 *values, **self.reading(_("Each word also has a value; an output sums weights times values."))
             )
-        else:  # the grid on the left gone before the masked one moves into its place (review 7), its row labels
-            # with it, back with the masked cells (review V4: they stood beside empty cells); then the values
-            # under their own caption (review V6: named 3 s before they came)
+        else:  # the grid on the left gone before the masked one moves into its place (review 7), but for its row
+            # labels, which name the rows of both (review V6: the masked grid stood without them), the masked
+            # grid's own in their place once it is there; then the values under their own caption (review V6:
+            # named 3 s before they came)
             parts = VGroup(*[part for part in masked.submobjects if part is not masked.row_labels])
+            leaving = [part for part in self.open_grid.submobjects if part is not self.open_grid.row_labels]
             self.show(
-                FadeOut(VGroup(self.open_grid, self.labels["without"]), rate_func=FIRST_HALF),
+                FadeOut(VGroup(*leaving, self.labels["without"]), rate_func=FIRST_HALF),
                 VGroup(parts, self.legend, self.labels["with"])
                 .animate(rate_func=SECOND_HALF)
                 .shift(-self.apart),
-                masked.row_labels.animate(rate_func=SECOND_HALF).shift(-self.apart).set_opacity(1),
                 **self.reading(_("The masked weights move left, into the place of those without the mask.")),
             )
+            self.remove(self.open_grid.row_labels)
+            masked.row_labels.shift(-self.apart).set_opacity(1)
             self.show(
                 *values, **self.reading(_("Beside them, the values: an output sums weights times values."))
             )
@@ -363,15 +382,24 @@ class CausalMask(ChapterScene):
         else:
             parts = [FadeIn(self.outputs_title), *[FadeIn(self.outputs.row(k)) for k in rows]]
             outputs = [in_turn(*parts, rate_func=SECOND_HALF)]
+        caption = _("Each output blends only its own and earlier values.")
+        lead = (
+            MIN_RUN if self.stacked else max(MIN_RUN, self.caption_time(caption) / 2)
+        )  # the outputs coming in
         self.show(
             *veiled(self.veils, None),
             *(self.values_seen(None) if self.stacked else [FadeOut(values, rate_func=FIRST_HALF)]),
             *outputs,
             self.formula.light(),
-            **self.reading(_("Each output blends only its own and earlier values.")),
+            run_time=lead,
+            caption=caption,
         )
         if not self.stacked:
             self.remove(*values.get_family())  # lighting its rows took the table apart
+        self.play(  # then each output with the weights it blends by, as the caption is read (review V6: a 3 s still)
+            Succession(*[AnimationGroup(*self.blend_frames(i)) for i in rows]),
+            run_time=max(MIN_RUN * len(rows) / 2, self.caption_time(caption) - lead),
+        )
 
     def exactly_zero(self) -> None:
         self.beat("Exactly zero")
@@ -520,6 +548,14 @@ class CausalMask(ChapterScene):
         leaving = worked.terms if self.stacked else worked.shown  # stacked: the output stays in its row
         if len(leaving):
             self.play(FadeOut(leaving), run_time=0.5)
+
+    def blend_frames(self, i: int) -> list:
+        """Frames round output i and round the weights it blends by (its own and the earlier words'), and round
+        those words' values where they stand."""
+        parts = [self.outputs.row(i), VGroup(*self.masked_grid.row(i)[: i + 1])]
+        if self.stacked:
+            parts.append(VGroup(*[self.values.row(k) for k in range(i + 1)]))
+        return [framed(part) for part in parts]
 
     def blend_caption(self, i: int) -> tuple[str, str]:
         """Row i's caption, reading its blend, and its output as the caption writes it ('[0.119, 0.000]'); the
@@ -787,7 +823,9 @@ class CausalMask(ChapterScene):
         the weight it is multiplied by."""
         names = [fit.name(t, width) for t in self.example.tokens]
         vectors = [c.math(vector_math(v, None), color=theme().value) for v in self.trace.unmasked.values]
-        return c.Grid(names, vectors, col_buff=room + 0.4, row_buff=0.12)
+        return c.Grid(
+            names, vectors, col_buff=room + 2 * TERM_GAP, row_buff=0.12
+        )  # the name as far from 'w ×'
 
     def output_rows(self, width: float) -> c.Grid:
         """'the [1.000, 0.000]' for each word (names cut to `width`): its masked output (`.relations`: the weights
@@ -842,7 +880,7 @@ class CausalMask(ChapterScene):
         self.worked = [WorkedRow(i, terms[i], self.outputs.row(i).copy()) for i in self.read_rows()]
         for worked in self.worked:
             for term, vector in zip(worked.terms, self.values.columns[1]):
-                term.next_to(vector, LEFT, buff=0.15)
+                term.next_to(vector, LEFT, buff=TERM_GAP)
             if (
                 not self.stacked
             ):  # under the values, which the outputs replace; else in its row of the outputs
