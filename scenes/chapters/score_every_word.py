@@ -21,6 +21,7 @@ from manim import (
     Transform,
     VGroup,
     Write,
+    rotate_vector,
 )
 from manim.utils.rate_functions import linear, smooth, squish_rate_func, there_and_back
 
@@ -46,6 +47,22 @@ Q_STROKE = 4  # the query's arrow in the compass: narrower than a key's, drawn o
 KEY_STROKE = 10
 KEY_SHARE = 0.75  # a key's arrow in the compass, as a share of the query's
 NAME_WIDTH = 1.6  # a key's name at its tip in the compass is cut to this width
+NAME_CLEAR = 0.1  # a key's name in the compass this far from every arrow and every other text, at the least
+NAME_TURNS = (
+    0,
+    -30,
+    30,
+    -60,
+    60,
+    -90,
+    90,
+    -120,
+    120,
+    180,
+)  # a name's way from its tip, along the arrow first
+NAME_BUFFS = (0.1, 0.25)  # its distance from its tip, nearer first
+NAME_AHEAD = 0.4  # the way ahead of a key's tip kept free of the other keys' names
+ARROW_SAMPLES = 40  # points along an arrow that a name must keep clear of
 COMPASS_GAP = 0.5  # from the summary's box to the compass
 BOX_MARGIN = 0.3  # room under the content for the box round the summary
 BOX_BUFF = 0.2  # the box round the summary, this far outside it
@@ -504,20 +521,53 @@ class Compass(VGroup):
         self.add(self.query, self.keys, self.query_label, self.names)
 
     def clear_names(self, texts) -> Compass:
-        """Move the keys' names clear of each other, of the arrows, of q and of `texts`, above the compass's
-        foot and within the labels' right edge (once the compass has its size and place); a name with no such
-        place is left out (its arrow's colour is its row's)."""
-        dropped = []
-        for i, name in enumerate(self.names):
-            others = [*texts, self.query_label, *self.names[:i], self.query, *self.keys]
-            fit.place_clear(name, self.keys[i].get_end(), others, buff=0.25)
-            inside = (
-                name.get_bottom()[1] >= self.query.get_bottom()[1] and name.get_right()[0] <= fit.LABEL_RIGHT
+        """Move the keys' names clear of each other, of every arrow, of q and of `texts`, above the compass's
+        foot and within the labels' right edge (once the compass has its size and place): each beside its tip,
+        along its arrow or turned from it (NAME_TURNS), NAME_CLEAR from the rest and off the way ahead of every
+        other key's tip, which its own name may need. A name with no such place is left out (its arrow's colour
+        is its row's). Issue 29: two keys a few degrees apart had their names touch, each over the other's tip
+        (boxes of slanted arrows, tested whole, were apart)."""
+        placed, dropped = [*texts, self.query_label], []
+        for name, key in zip(self.names, self.keys):
+            others = [mark for mark in self.keys if mark is not key]
+            ways = [rotate_vector(heading(key), np.radians(turn)) for turn in NAME_TURNS]
+            fits = any(
+                self.clear(name.next_to(key.get_end(), way, buff=buff), placed, key, others)
+                for buff in NAME_BUFFS
+                for way in ways
             )
-            if not inside or not all(fit.apart(name, other) for other in others if other not in dropped):
-                dropped.append(name)
+            (placed if fits else dropped).append(name)
         self.names.remove(*dropped)
         return self
+
+    def clear(self, name, texts, key, others) -> bool:
+        """Whether `name` stands above the compass's foot, within the labels' edges, NAME_CLEAR from `texts`, from
+        q's arrow and its own `key`'s, and from the `others` keys' arrows run NAME_AHEAD past their tips."""
+        area = fit.box(name)
+        inside = area[0][1] >= self.query.get_bottom()[1] and -fit.LABEL_RIGHT <= area[0][0]
+        inside = inside and area[1][0] <= fit.LABEL_RIGHT
+        shafts = [(m.get_start(), m.get_end(), m) for m in (self.query, key)]
+        shafts += [(m.get_start(), m.get_end() + NAME_AHEAD * heading(m), m) for m in others]
+        return (
+            inside
+            and all(fit.boxes_apart(area, fit.box(text), NAME_CLEAR) for text in texts)
+            and not any(near(area, start, end, mark) for start, end, mark in shafts)
+        )
+
+
+def heading(mark) -> np.ndarray:
+    """The way the arrow `mark` points, a unit vector."""
+    along = mark.get_end() - mark.get_start()
+    return along / max(float(np.linalg.norm(along)), 1e-9)
+
+
+def near(area: np.ndarray, start, end, mark) -> bool:
+    """Whether the line from `start` to `end` (the arrow `mark`'s shaft, maybe run on) passes within NAME_CLEAR of
+    `area` (a `fit.box`), the arrow's half width added, or its head's box does."""
+    reach = NAME_CLEAR + mark.get_stroke_width() / 200  # stroke widths are hundredths of a scene unit
+    points = np.linspace(start, end, ARROW_SAMPLES)[:, :2]
+    shaft = np.any(np.all((points >= area[0] - reach) & (points <= area[1] + reach), axis=1))
+    return bool(shaft or not fit.boxes_apart(area, fit.box(mark.tip), NAME_CLEAR))
 
 
 def verdict(tokens, trace) -> str:

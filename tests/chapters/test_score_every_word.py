@@ -330,3 +330,23 @@ def test_a_key_along_the_query_shows_round_its_shaft(scene):
         assert key.get_stroke_width() > 2 * compass.query.get_stroke_width()
         assert key.z_index < compass.query.z_index
         assert key.get_length() < compass.query.get_length() - compass.query.tip.length
+
+
+def test_names_of_keys_a_few_degrees_apart_stand_clear_of_each_other_and_of_every_arrow(tmp_path):
+    """Issue 29, the lecturer's clinic example: 'rash' and 'pain', keys 8 degrees apart, had their names touch,
+    each over the other's tip, crossed by its arrow (the arrows' boxes, tested whole, were apart from them)."""
+    blend = BlendExample(
+        tokens=("fever", "cough", "rash", "pain"),
+        keys=[[1.2, -0.5, 0.8], [-0.7, 1.4, 0.2], [0.3, 0.6, -1.1], [-1.0, -0.2, 0.9]],
+        values=[[1.5, -0.5], [-0.8, 1.2], [0.4, 0.9], [-1.1, -0.7]],
+        queries=[[1.4, -0.6, 0.5], [-0.5, 1.3, 0.4]],
+    )
+    with using(replace(examples.current(), blend=blend)):
+        scene = built(chapter.ScoreEveryWord, tmp_path)
+    compass = scene.compass
+    assert [name.original_text for name in compass.names] == list(blend.tokens)
+    for k, name in enumerate(compass.names):
+        area = fit.box(name)
+        assert all(fit.apart(name, other, chapter.NAME_CLEAR) for other in compass.names[k + 1 :])
+        for mark in [compass.query, *compass.keys]:
+            assert not chapter.near(area, mark.get_start(), mark.get_end(), mark), name.original_text
