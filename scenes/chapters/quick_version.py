@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, LaggedStart, VGroup
+from manim.utils.rate_functions import linear, smooth, squish_rate_func
 
 from attention import Examples, examples
 from attention.positions import sinusoidal
@@ -51,7 +52,13 @@ FORMULA_RIGHT = -STAGE.body_left - 0.1  # the formula ends just inside the title
 ITEM_SECONDS = 3.0
 ICON_POSITIONS, ICON_WIDTH = 8, 8  # the word-order icon's stripes
 MARKER_ROLES = ("title", "body", "label")  # the terms beside their meanings: the formula's size if they fit
-PAGE_TURN = 1.0  # seconds for a page's lines to fade before the next page's come in
+PAGE_TURN = 2.0  # seconds for a page to give way to what comes next (`handover`)
+HANDOVER = (0.6, 0.4)  # of a page turn: the leaving rows' fades (in turn), and each coming part's fade
+TERMS_GAP = (
+    0.6  # between the chapter list and the terms (review V6: 0.35, '... available' nearly met 'softmax')
+)
+SHIFT_IN = 0.3 * RIGHT  # a card comes in moving right
+MEANING_GAP = 0.35  # between the widest term and the meanings (review V6: 0.25, "softmax" nearly met its own)
 
 
 class QuickVersion(ChapterScene):
@@ -66,49 +73,57 @@ class QuickVersion(ChapterScene):
             self.recap(page, before)
         self.all_together(self.pages[-1])
 
-    def opening(self) -> None:
-        """The heading and the formula, dimmed, before the first page's lines (in its beat: a beat of its own,
-        named after the chapter, was described as a page)."""
+    def opening(self, card: VGroup) -> None:
+        """The heading and the formula, dimmed, with the first line's card (in the first page's beat: a beat of its
+        own, named after the chapter, was described as a page; the card: review V6, an empty body for 2.9 s)."""
         self.show(
             FadeIn(self.heading),
             FadeIn(self.formula.dimmed()),
+            FadeIn(card, shift=SHIFT_IN),
             run_time=1,
             caption=_("The whole lecture, a line a chapter."),
         )
 
     def recap(self, page: Page, before: Page | None) -> None:
-        """A page's beat: the page before leaves, then this page's lines come in one by one where its lines
-        were."""
+        """A page's beat: its lines come in one by one where the page before stood, the first as that page
+        leaves."""
         self.beat(page.title)
-        if before:
-            self.play(FadeOut(before.shown()), run_time=PAGE_TURN)
-        else:
-            self.opening()
+        if before is None:
+            self.opening(page[0][0])
         for k in range(len(page)):
-            self.reveal(page, k)
+            self.reveal(page, k, before.leaving() if before and k == 0 else [])
 
-    def reveal(self, page: Page, k: int) -> None:
-        """Show row k of `page` while the row before steps behind its veil; the formula lights the terms the
-        row's take-away is about."""
+    def reveal(self, page: Page, k: int, leaving: list) -> None:
+        """Show row k of `page` (as `leaving` gives way to it) while the row before steps behind its veil; the
+        formula lights the terms the row's take-away is about."""
         takeaway = TAKEAWAYS[page.names[k]]
         icon, words = page[k]
+        first_card = icon in self.mobjects  # it came in with the opening
+        coming = [words] if first_card else [icon, words]
+        outs, ins = handover(leaving, coming)
+        run_time = PAGE_TURN if leaving else 1
         self.show(
-            FadeIn(icon, shift=0.3 * RIGHT),
-            FadeIn(words),
+            *[FadeOut(row, rate_func=rate) for row, rate in zip(leaving, outs)],
+            *[
+                FadeIn(part, shift=SHIFT_IN if part is icon else None, rate_func=rate)
+                for part, rate in zip(coming, ins)
+            ],
             *([FadeIn(page.veils[k - 1])] if k else []),
             *([self.formula.light(*takeaway.terms)] if takeaway.terms else []),
-            run_time=1,
+            run_time=run_time,
             caption=_(takeaway.caption),
-            hold=ITEM_SECONDS - 1,
+            hold=ITEM_SECONDS - run_time,
         )
 
     def all_together(self, last: Page) -> None:
         self.beat("All together")
-        self.play(FadeOut(last.shown()), run_time=PAGE_TURN)  # the recap's lines go before the list comes in
+        leaving, coming = last.leaving(), list(self.contents)
+        outs, ins = handover(leaving, coming)  # the list comes in where the recap's lines have gone
         self.show(
-            FadeIn(self.contents),
+            *[FadeOut(row, rate_func=rate) for row, rate in zip(leaving, outs)],
+            *[FadeIn(part, rate_func=rate) for part, rate in zip(coming, ins)],
             self.formula.light(),
-            run_time=max(1.5, 0.7 * self.caption_time(_(BUILT))),  # in while it is read
+            run_time=max(PAGE_TURN, 0.7 * self.caption_time(_(BUILT))),  # in while it is read
             caption=_(BUILT),
         )
         names = recapped()
@@ -151,8 +166,8 @@ class QuickVersion(ChapterScene):
 
     def place_ties(self) -> None:
         """The terms right of the chapter list, each term's meaning right of the widest term."""
-        left = self.contents.get_right()[0] + 0.35
-        words = left + max(m.width for m in self.markers) + 0.25
+        left = self.contents.get_right()[0] + TERMS_GAP
+        words = left + max(m.width for m in self.markers) + MEANING_GAP
         room = -STAGE.body_left - words  # to the title's margin, mirrored
         self.ties = VGroup(*[fit.wrap_within(_(t.meaning), room, role="label") for t in TERMS])
         room = self.contents.get_top()[1] - STAGE.bottom - sum(t.height for t in self.ties)
@@ -180,9 +195,27 @@ class Page(VGroup):
         self.title = page_name(names)
         self.veils = VGroup(*[veil(r, buff=ROW_VEIL_BUFF) for r in self])
 
-    def shown(self) -> VGroup:
-        """What is on screen of the page once its last row is read (the last row's veil never is)."""
-        return VGroup(self, *self.veils[:-1])
+    def leaving(self) -> list[VGroup]:
+        """What is on screen of the page once its last row is read, row by row, top to bottom: each row with its
+        veil (the last row's never is on screen)."""
+        return [VGroup(r, *self.veils[k : k + 1]) if k < len(self) - 1 else r for k, r in enumerate(self)]
+
+
+def handover(leaving: list, coming: list) -> tuple[list, list]:
+    """Rate functions handing the body from `leaving` (rows, top to bottom, fading out in turn) to `coming` (each
+    fading in once every leaving row level with it or above it has gone): something stands in the body throughout
+    (review V6: nothing was drawn for 0.5-1.4 s at each page change)."""
+    if not leaving:
+        return [], [smooth] * len(coming)
+    out, into = HANDOVER
+    each = out / (1 + (len(leaving) - 1) / 2)  # staggered by half a fade
+    ends = [each * (1 + k / 2) for k in range(len(leaving))]
+    outs = [squish_rate_func(linear, end - each, end) for end in ends]
+    starts = [
+        max([0.0, *[end for row, end in zip(leaving, ends) if row.get_top()[1] > part.get_bottom()[1]]])
+        for part in coming
+    ]
+    return outs, [squish_rate_func(linear, start, start + into) for start in starts]
 
 
 BRACKETS = (r"\Bigl(", r"\Bigr)")

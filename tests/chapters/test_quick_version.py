@@ -263,3 +263,32 @@ def test_each_term_s_chapters_are_framed_while_its_caption_is_read(tmp_path, mon
     monkeypatch.setattr(Scene, "play", watched)
     dry_run.run(qv.QuickVersion, {"media_dir": str(tmp_path)})
     assert len(seen) == len(captions) and all(ended >= end - 0.5 for ended, end in seen.values())
+
+
+def _handed_over(leaving, coming) -> None:
+    """Whether something of `leaving` or `coming` stands at every moment of `handover`, and each coming part
+    starts only once every leaving row level with it or above it has gone."""
+    outs, ins = qv.handover(leaving, coming)
+    times = np.linspace(0, 1, 201)
+    for t in times:
+        assert max([1 - out(t) for out in outs] + [into(t) for into in ins]) >= 0.25
+    for part, into in zip(coming, ins):
+        start = next(t for t in times if into(t) > 0)
+        for row, out in zip(leaving, outs):
+            if row.get_top()[1] > part.get_bottom()[1]:
+                assert out(start) == pytest.approx(1)
+
+
+def test_each_page_comes_in_as_the_one_before_leaves(scene):
+    """Review V6: at every page change, and before the chapter list, nothing was drawn in the body for 0.5-1.4 s."""
+    for before, page in zip(scene.pages, scene.pages[1:]):
+        _handed_over(before.leaving(), list(page[0]))
+    _handed_over(scene.pages[-1].leaving(), list(scene.contents))
+
+
+def test_the_terms_stand_clear_of_the_chapter_list(scene):
+    """Review V6: "8 · Keep source positions available" ended 17 px (at 480p) before "softmax"; 'softmax' stood 12 px
+    from its meaning."""
+    px = 480 / 9.375  # a unit at 480p (the camera's frame is 9.375 units high)
+    assert min(m.get_left()[0] for m in scene.markers) - scene.contents.get_right()[0] >= 25 / px
+    assert min(t.get_left()[0] - m.get_right()[0] for m, t in zip(scene.markers, scene.ties)) >= 15 / px
