@@ -15,6 +15,7 @@ from collections import Counter
 
 import numpy as np
 from manim import (
+    DL,
     DOWN,
     LEFT,
     RIGHT,
@@ -32,6 +33,8 @@ from manim import (
     Succession,
     VGroup,
     linear,
+    smooth,
+    squish_rate_func,
     there_and_back,
 )
 
@@ -100,6 +103,9 @@ LEAST_STRIPES = 2.5  # the poster's stripes at least this wide: a grid that woul
 LINE_GAP = 0.3  # from a poster picture to its line
 TIP_GAP = 0.3  # from an arrow's tip to its name
 ARC_RADIUS = 0.6  # the arc of the turn between q and k
+SUMMARY_SECONDS = 3.0  # the summary's move: the table out, the plane to its place, the poster's pictures in
+PLANE_MOVE = (0.05, 0.65)  # when the plane moves, in fractions of SUMMARY_SECONDS
+FADE = 0.35  # a fade's share of SUMMARY_SECONDS in the summary
 TURN = "\x1f"  # where the offsets' sentence turns from how far apart to where they stand (unseen)
 
 
@@ -248,27 +254,64 @@ class WordOrder(ChapterScene):
         )
 
     def summary(self) -> None:
-        self.turn_to("Summary", self.rope_formula, self.rope_names, self.rope_header, *self.rope_rows)
+        """The table leaves as the last turn moves to its place in the poster, the chapter's other two points
+        coming in where it has passed, each with its line (review V5: the plane stood alone for 2 s)."""
+        self.turn_to("Summary")
         grid, stripes_, lines = self.poster
         origin, growth = self.origin, self.poster_turn[1]
+        at = {name: squish_rate_func(linear, *times) for name, times in self.summary_times().items()}
         self.follow(self.ties, self.tie)
-        self.show(  # the last turn to its place in the poster, over an empty stage
+        self.show(
+            FadeOut(self.rope_formula, self.rope_table(), rate_func=at["table"]),
             *[
-                part.animate.scale(growth, about_point=origin).shift(self.poster_turn[0] - origin)
+                part.animate(rate_func=squish_rate_func(smooth, *PLANE_MOVE))
+                .scale(growth, about_point=origin)
+                .shift(self.poster_turn[0] - origin)
                 for part in (self.rope_axes, self.q_arrow, self.k_arrow)
             ],
-            run_time=1,
+            *[
+                FadeIn(VGroup(picture, line), rate_func=at[name])
+                for name, picture, line in zip(("grid", "stripes", "turn"), (grid, stripes_, VGroup()), lines)
+            ],
+            run_time=SUMMARY_SECONDS,
             caption=_("Attention sees a set; position goes into x as stripes, or into q and k as a turn."),
         )
         self.unfollow(self.ties)
-        self.play(  # then the chapter's other two points beside it, each under its line as the caption reads it
-            LaggedStart(FadeIn(grid), FadeIn(stripes_), lag_ratio=0.5),
-            LaggedStart(*[FadeIn(line, shift=UP * 0.2) for line in lines], lag_ratio=0.5),
-            run_time=2,
-        )
         self.wait(1.5)
 
     # what the beats play
+
+    def rope_table(self) -> VGroup:
+        """The rotary beat's table beside the plane: q and k, the positions, offsets and scores."""
+        return VGroup(self.rope_names, self.rope_header, *self.rope_rows)
+
+    def plane_box(self, t: float) -> np.ndarray:
+        """The rotary plane's box (its lower-left and upper-right corners) at fraction `t` of the summary's move."""
+        axes = self.rope_axes
+        origin, (turn, growth) = axes.c2p(0, 0), self.poster_turn
+        start = np.array([axes.get_corner(DL), axes.get_corner(UR)])
+        end = origin + growth * (start - origin) + (turn - origin)
+        return start + squish_rate_func(smooth, *PLANE_MOVE)(t) * (end - start)
+
+    def summary_times(self) -> dict[str, tuple[float, float]]:
+        """When (fractions of SUMMARY_SECONDS) the table fades out, gone before the moving plane reaches it, and
+        each picture of the poster fades in with its line, once the plane has passed its place (the plane's own
+        line as it arrives)."""
+        times = np.linspace(0, 1, 101)
+        table = self.rope_table().get_left()[0]
+        gone = max([FADE / 2, *[t for t in times if self.plane_box(t)[1][0] <= table]])
+        grid, stripes_, _lines = self.poster
+
+        def passed(picture) -> float:
+            start = next((t for t in times if self.plane_box(t)[0][0] >= picture.get_right()[0]), 1)
+            return float(min(start, 1 - FADE))
+
+        return {
+            "table": (0, float(min(gone, FADE))),
+            "grid": (passed(grid), passed(grid) + FADE),
+            "stripes": (passed(stripes_), passed(stripes_) + FADE),
+            "turn": (1 - FADE, 1),
+        }
 
     def clear_away(self, *mobjects) -> None:
         """Fade `mobjects` out once the caption about them has been read (never under its words)."""

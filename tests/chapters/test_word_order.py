@@ -365,3 +365,21 @@ def test_the_poster_grid_has_its_numbers_and_one_row_of_names(which, request):
     assert len(grid.numbers) == grid.trace.shape[0] * grid.trace.shape[1]
     assert len({round(name.get_bottom()[1], 6) for name in grid.col_labels}) == 1  # one row
     assert column_names_fit(grid)
+
+
+@pytest.mark.parametrize("example", [None, SAMPLE])
+def test_the_summary_s_pictures_come_in_where_the_plane_has_passed(example, tmp_path):
+    """Review V5: the plane stood alone for 2 s at the summary, then the grid and the stripes came in. The table
+    now leaves as the plane moves, gone before the plane reaches it, and each picture of the poster comes in once
+    the plane has passed its place; the plane alone at most 0.5 s."""
+    from scenes.chapters.word_order import SUMMARY_SECONDS
+
+    with using(load_example_file(example) if example else examples.current()):
+        scene = built(WordOrder, tmp_path)
+    times = scene.summary_times()
+    grid, stripes, _lines = scene.poster
+    for name, picture in (("grid", grid), ("stripes", stripes)):
+        assert scene.plane_box(times[name][0])[0][0] >= picture.get_right()[0]
+    assert scene.plane_box(times["table"][1])[1][0] <= scene.rope_table().get_left()[0]
+    assert (times["grid"][0] - times["table"][1]) * SUMMARY_SECONDS <= 0.5
+    assert all(0 <= start < end <= 1 for start, end in times.values())
