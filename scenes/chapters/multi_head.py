@@ -111,6 +111,7 @@ TITLE_GAP = 0.14  # between a chart's title and its highest weight: room for a f
 WEIGHT_GAP = (
     0.3  # between the charts' titles and the work rows above them (review 4: 3-4 px), and two rows of charts
 )
+FRAMES = 1.2  # seconds a frame round the words a head looks at stays, at the end of the caption naming them
 BARS_IN = 1.5  # seconds in which a chart's bars come in, one after another, as its caption starts
 TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
 TABLE_GAP = 0.2  # between the title and formula and the words' names at the table's top
@@ -121,15 +122,33 @@ WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart a
 # the formula first stands alone in the stage's middle, this many times its size beside the title at most (less
 # where the stage is narrower), while its caption reads it (issue 30: its scripts were 6 px at 480p beside the title)
 READ_ZOOM = 1.8
+PARK_GAP = 0.35  # between the formula parked right of K^T and what is beside it or under it
+PARK_LEAST = 1.15  # parked only if this many times its size beside the title, or larger
 READ_ORDER = (("head",), ("softmax", "q", "K"), ("scale",), ("V",), ("outputs",), ("project",))  # lit in turn
 
 
-def formula() -> tuple[tuple[str, str], ...]:
+def formula(narrow: bool = False) -> tuple[tuple[str, str], ...]:
     """One head's formula and the heads' concatenation, each part lit while its step is shown: two lines aligned
     at '=', beside the title (as Projections' formula), so that the table and the charts under it have the
-    height; its words in the active language where its TeX can set them (`formula_word`)."""
+    height; its words in the active language where its TeX can set them (`formula_word`). `narrow`: the same
+    glyphs on four lines, for the room right of K^T (its continued lines indented)."""
     head = formula_word(_("head"), "head")
     output = formula_word(_("output"), "output")
+    if narrow:
+        return (
+            (rf"& \mathrm{{{head}}}_h =", "head"),
+            (r"\mathrm{softmax}(", "softmax"),
+            (r"\\ &\quad q_h", "q"),
+            (r"K_h^{\top}", "K"),
+            (r"/\sqrt{d_h}", "scale"),
+            (")", "softmax"),
+            ("V_h", "V"),
+            (
+                rf"\\ & \text{{{output}}} = [\mathrm{{{head}}}_1, \\ &\quad \ldots, \mathrm{{{head}}}_H]",
+                "outputs",
+            ),
+            ("W^O", "project"),
+        )
     return (
         (rf"\mathrm{{{head}}}_h &=", "head"),
         (r"\mathrm{softmax}(", "softmax"),
@@ -172,7 +191,7 @@ class MultiHead(ChapterScene):
             table.append(self.legend)
         opening = opening_text(self.example, self.changed)
         self.show(  # the table in once the formula has passed over its place (review V6: text over the digits)
-            ReplacementTransform(self.read, self.formula, rate_func=FIRST_HALF),
+            ReplacementTransform(self.read, self.where, rate_func=FIRST_HALF),
             FadeIn(VGroup(*table), rate_func=SECOND_HALF),
             run_time=TABLE_IN,
             caption=opening,
@@ -214,7 +233,7 @@ class MultiHead(ChapterScene):
             self.single.weight_line().animate.set_opacity(DIM),
             Create(VGroup(*[head.band for head in self.heads])),
             FadeIn(VGroup(*[head.label for head in self.heads])),
-            self.formula.light("q", "K"),
+            self.light("q", "K"),
             run_time=1.2,
             caption=_(
                 "Split into %(count)s heads, each projecting onto its own coordinates.", count=len(self.heads)
@@ -222,18 +241,17 @@ class MultiHead(ChapterScene):
         )
         width = self.trace.head_width
         self.show(
-            self.formula.light("scale"),
+            self.light("scale"),
             run_time=1,
             caption=_("Each head is %(width)s wide, so it divides by √%(width)s.", width=width),
         )
 
     def per_head(self) -> None:
         self.beat("Two patterns at once")
-        for i, head in enumerate(self.heads):
-            if i:
-                self.play(FadeOut(self.heads[i - 1].reading.work()), run_time=0.5)
+        for i, head in enumerate(self.heads):  # (review V6: 2.4 s between two heads' captions)
             earlier = [h.reading.weight_line().animate.set_opacity(DIM) for h in self.heads[:i]]
-            self.play(*self.focus(head), *earlier, run_time=0.6)
+            gone = [FadeOut(self.heads[i - 1].reading.work())] if i else []
+            self.play(*gone, *self.focus(head), *earlier, run_time=0.6)
             reading = head.reading
             self.work_row(reading, reads_text(i, head.coordinates, reading.trace))
             weights = reading.trace.weights
@@ -244,23 +262,23 @@ class MultiHead(ChapterScene):
                     weights=said_vector(weight_strings(reading.trace)),
                     looks=looks(self.example.tokens, weights),
                 ),
-            )
-            row = reading.weights
-            self.show(
-                *[framed(row.cells[j], row.bars[j].get_fill_color()) for j in leaders(weights)], run_time=1.2
+                [
+                    framed(reading.weights.cells[j], reading.weights.bars[j].get_fill_color())
+                    for j in leaders(weights)
+                ],
             )
         self.show(
             FadeOut(self.heads[-1].reading.work()),
             *self.focus(None),
             *[h.reading.weight_line().animate.set_opacity(1) for h in self.heads],
-            run_time=0.8,
+            run_time=0.6,
         )
 
     def blend(self) -> None:
         self.beat("Each head blends its values")
         self.show(
-            FadeIn(self.value_name, shift=DOWN * 0.1),
-            self.formula.light("V", "head"),
+            FadeIn(self.value_name, shift=DOWN * 0.1, rate_func=SECOND_HALF),  # once the formula has gone
+            self.unpark("V", "head"),
             run_time=1,
             caption=_("Here the values are the keys: each head blends its own slice of them."),
         )
@@ -272,8 +290,14 @@ class MultiHead(ChapterScene):
             ]
             caption = self.blend_caption(i)
             terms = [FadeIn(VGroup(r.label, *r.terms, *r.pluses), shift=RIGHT * 0.2) for r in head.blends]
-            self.show(  # the rows of products come in as the caption reads them
-                *self.focus(head), *others, spread(terms, self.paced(caption)), caption=caption
+            self.show(  # the rows of products come in as the caption reads them; the band round the last
+                *self.focus(
+                    head
+                ),  # head's result, now landed, drawn with them (review V6: 1.7 s between captions)
+                *others,
+                spread(terms, self.paced(caption)),
+                *self.landed(i),
+                caption=caption,
             )
             part = said_vector(self.outputs[head.coordinates.start : head.coordinates.stop])
             caption = _("Summed per coordinate: %(outputs)s.", outputs=part)
@@ -288,11 +312,8 @@ class MultiHead(ChapterScene):
                     for r, k in zip(head.blends, head.coordinates)
                 ],
                 *[FadeOut(VGroup(r.label, *r.terms, *r.pluses, r.result[0])) for r in head.blends],
-                run_time=0.8,
+                run_time=0.7,
             )
-            self.play(
-                Create(head.out_band), run_time=0.4
-            )  # round the result once it has landed, not through it
 
     def concatenate(self) -> None:
         self.beat("Concatenate, then project")
@@ -301,7 +322,8 @@ class MultiHead(ChapterScene):
             FadeIn(self.concat_name),
             *self.focus(None),
             *[h.reading.weight_line().animate.set_opacity(1) for h in self.heads],
-            self.formula.light("outputs"),
+            self.light("outputs"),
+            *self.landed(len(self.heads)),
             run_time=1.2,
             caption=_(
                 "The heads' outputs, one after another, make one vector of %(count)s.",
@@ -335,7 +357,7 @@ class MultiHead(ChapterScene):
         self.show(  # the concatenated column written as a row, where nothing is in the way
             FadeIn(project.row, shift=DOWN * 0.2),
             Indicate(self.concat.get_entries(), color=theme().text, scale_factor=1),
-            self.formula.light("project"),
+            self.light("project"),
             run_time=1.2,
             caption=_("A learned projection, the box, mixes the heads into one vector."),
         )
@@ -349,7 +371,7 @@ class MultiHead(ChapterScene):
         self.show(
             FadeIn(self.note),
             self.single.weight_line().animate.set_opacity(1),
-            self.formula.light(),
+            self.light(),
             run_time=1,
             caption=caveat_text(self.trace),
         )
@@ -379,7 +401,7 @@ class MultiHead(ChapterScene):
         self.show(
             FadeIn(reading.dot_label),
             spread([FadeIn(cell, shift=DOWN * 0.15) for cell in reading.dots], self.paced(caption)),
-            self.formula.light("q", "K"),
+            self.light("q", "K"),
             caption=caption,
         )
         scores = said_vector(printed(tr.scores, SCORE_PLACES))
@@ -387,14 +409,14 @@ class MultiHead(ChapterScene):
         self.show(
             FadeIn(reading.score_label),
             spread([FadeIn(cell, shift=DOWN * 0.15) for cell in reading.scores], self.paced(caption)),
-            self.formula.light("scale"),
+            self.light("scale"),
             caption=caption,
         )
 
-    def weights_row(self, reading: Reading, caption: str) -> None:
+    def weights_row(self, reading: Reading, caption: str, frames: list = ()) -> None:
         """A reading's chart: its title, baseline and words, then each bar growing, all of them while the caption
         starts: its numbers end it, so each bar is there before its number is read (review 4: 'sat' came at 23 s
-        of the 18.1-25.0 caption)."""
+        of the 18.1-25.0 caption); `frames` (round the words it looks at) end the caption, which names them."""
         row = reading.weights
         legend = [] if self.legend in self.mobjects else [FadeIn(self.legend)]  # the cut names come with them
         self.show(
@@ -404,14 +426,16 @@ class MultiHead(ChapterScene):
                 FadeIn(row.axis(), run_time=0.6),
                 spread([row.cell_in(j) for j in range(len(row.values))], BARS_IN),
             ),
-            self.formula.light("softmax"),
+            self.light("softmax"),
             caption=caption,
         )
-        rest = self.caption_time(caption) - BARS_IN
+        rest = self.caption_time(caption) - BARS_IN - (FRAMES if frames else 0)
         if (
             rest > 1
         ):  # then each weight pulsed in turn as the caption reads it (it held still for 5 s: test_pops)
             self.play(spread([pulsed(value) for value in row.values], rest, each=min(1.0, rest)))
+        if frames:
+            self.play(*frames, run_time=FRAMES)
 
     def paced(self, caption: str) -> float:
         """How long what a caption reads takes to come in: most of the caption's time."""
@@ -485,6 +509,11 @@ class MultiHead(ChapterScene):
             (e, k) for m in (self.query_vector, self.keys) for k, row in enumerate(m.get_rows()) for e in row
         ]
 
+    def landed(self, i: int) -> list:
+        """The band round head i - 1's part of the output (0-based; none for i = 0), drawn once its result has
+        landed there, never through the move (review V4: the band's edge through '1.723')."""
+        return [Create(self.heads[i - 1].out_band, run_time=0.4)] if i else []
+
     def blend_caption(self, i: int) -> str:
         """The caption over head i's products (0-based): what each row multiplies."""
         if i:
@@ -503,11 +532,7 @@ class MultiHead(ChapterScene):
         # (review round 3); beside the title, ending where the table does
         self.formula = LitFormula(formula(), role="body").dimmed()
         self.formula.align_to(self.heading, UP).set_x(TABLE_RIGHT, RIGHT)
-        self.read = self.formula.copy()
-        room = 2 * -STAGE.body_left
-        self.read.scale(min(READ_ZOOM, room / self.formula.width)).move_to(
-            [0, (self.heading.get_bottom()[1] + STAGE.bottom) / 2, 0]
-        )
+        self.parked = LitFormula(formula(narrow=True), role="body").dimmed()
         self.query_vector = column_matrix([[fmt_input(x)] for x in ex.query], theme().query)
         self.query_name = c.math("q", color=theme().query)
         self.key_name = c.math(r"K^{\top}", color=theme().key)
@@ -528,6 +553,7 @@ class MultiHead(ChapterScene):
         label = warning_text(self.changed, self.reordered)
         self.warning = c.text(label, role="label", color=theme().muted) if label else VGroup()
         self.layout(stretch)
+        self.read = self.reading_formula()
         if stretch == 1 and self.factor < 1 and self.too_wide:  # the table shrinks for its width: once more,
             self.build(1 / self.factor)  # the charts laid out for the room the shrink leaves them
 
@@ -544,6 +570,7 @@ class MultiHead(ChapterScene):
             head.label.set_x(STAGE.body_left, LEFT).set_y(VGroup(*self.slice_rows(head)[1]).get_y())
         self.place_rows(pitch)
         self.fit_table(top)
+        self.park()
 
     def pitch(self) -> float:
         """The distance between the words' columns: the widest cell and a gap, or a blend term with its plus
@@ -620,8 +647,8 @@ class MultiHead(ChapterScene):
         self.place_charts(VGroup(*above, self.projection).get_bottom()[1] - WEIGHT_GAP)
         label = warning_text(self.changed, self.reordered)
         if label:
-            self.warning = fit.wrap_within(
-                label, TABLE_RIGHT - STAGE.body_left, role="label", color=theme().muted
+            self.warning = fit.wrap_within(  # left of the formula parked right of K^T
+                label, self.key_name.get_right()[0] - STAGE.body_left, role="label", color=theme().muted
             )
             self.warning.set_x(STAGE.body_left, LEFT).set_y(ys[0])
             if self.warning.height > LINE:  # wrapped: down from where one line stands, clear of K^T's rows
@@ -715,6 +742,44 @@ class MultiHead(ChapterScene):
                 *[band(m, head.coordinates, head.color, self.factor) for m in (self.query_vector, self.keys)]
             )
             head.out_band = band(self.concat, head.coordinates, head.color, self.factor)
+
+    def park(self) -> None:
+        """The formula's place until the blend needs the room right of K^T: there, on four lines, as large as the
+        room allows up to READ_ZOOM, in the room's middle (review V6: the right third stood empty for
+        74 s while the formula beside the title was small); beside the title from the start where it would be
+        no larger there (`where`: the formula the steps light)."""
+        left = self.key_name.get_right()[0] + PARK_GAP  # "= V^T" comes under K^T's name once it has gone
+        top = self.heading.get_top()[1]
+        under = [m for r in self.readings for m in (r.weight_label, r.weights)] + [self.legend]
+        below = [m.get_top()[1] for m in under if len(m) and m.get_right()[0] > left]
+        bottom = max(below, default=STAGE.bottom) + PARK_GAP
+        zoom = min(READ_ZOOM, (TABLE_RIGHT - left) / self.parked.width, (top - bottom) / self.parked.height)
+        self.parked.scale(zoom).move_to([TABLE_RIGHT, (top + bottom) / 2, 0], aligned_edge=RIGHT)
+        self.where = self.parked if zoom > PARK_LEAST else self.formula
+
+    def reading_formula(self) -> LitFormula:
+        """The formula as it is first read: laid out as where it then goes (`where`), so that it moves there
+        without its lines crossing; alone in the stage's middle, as large as fits up to READ_ZOOM times body type."""
+        read = LitFormula(formula(narrow=self.where is self.parked), role="body").dimmed()
+        width, height = 2 * -STAGE.body_left, self.heading.get_bottom()[1] - STAGE.bottom - 2 * PARK_GAP
+        read.scale(min(READ_ZOOM, width / read.width, height / read.height))
+        return read.move_to([0, (self.heading.get_bottom()[1] + STAGE.bottom) / 2, 0])
+
+    def light(self, *names: str) -> AnimationGroup:
+        """Light the formula's parts `names` (none: all of them) where it stands now."""
+        return self.where.light(*names)
+
+    def unpark(self, *names: str) -> AnimationGroup:
+        """The formula from beside K^T to its place beside the title, the parts `names` lit there: out, then in
+        (moved, its four lines crossed as they became two)."""
+        if self.where is self.formula:
+            return self.light(*names)
+        for part, name in zip(self.formula.formula, self.formula.names):
+            part.set_opacity(1 if name in names else DIM)
+        self.where = self.formula
+        return AnimationGroup(
+            FadeOut(self.parked, rate_func=FIRST_HALF), FadeIn(self.formula, rate_func=SECOND_HALF)
+        )
 
     def changed_columns(self) -> list[VGroup]:
         """The columns of K^T (with their names) of the words whose vectors are new in this chapter."""

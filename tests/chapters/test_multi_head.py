@@ -4,7 +4,7 @@ import itertools
 
 import numpy as np
 import pytest
-from manim import AnimationGroup, FadeTransform, Indicate, VGroup
+from manim import AnimationGroup, FadeIn, FadeOut, FadeTransform, Indicate, VGroup
 from manim.animation.animation import prepare_animation
 
 from attention import examples
@@ -15,6 +15,7 @@ from scenes.chapters.multi_head import (
     BAR_SHORTEST,
     BAR_TALL,
     BARS_IN,
+    PARK_GAP,
     READ_ORDER,
     ROW,
     TABLE_IN,
@@ -185,10 +186,16 @@ def test_the_scenes_heads_wear_the_chosen_colours(scene):
 def test_the_formula_is_read_large_then_stands_beside_the_title(scene):
     """Issue 30: beside the title its scripts were about 6 px high at 480p. It comes in first alone, as large as the
     stage allows (its small letters over 15 px at 480p), in the stage's middle clear of the title, each part lit in
-    turn while its caption reads it; then it moves to its place beside the title."""
+    turn while its caption reads it; then it moves to its place right of K^T (on as many lines: none crosses
+    another on the way), or beside the title."""
     read, small = scene.read, scene.formula
-    assert read.width > 1.5 * small.width
-    assert read.formula[0][1].height * px_per_unit(480) > 15  # the 'e' of 'head'
+    assert read.formula[0][1].height > 1.5 * small.formula[0][1].height  # the 'e' of 'head'
+    assert read.formula[0][1].height * px_per_unit(480) > 15
+    for a, b in zip(read.formula, scene.parked.formula):  # the parked formula, scaled
+        here = (a.get_center() - read.get_center()) / read.height
+        assert np.allclose(
+            here, (b.get_center() - scene.parked.get_center()) / scene.parked.height, atol=1e-3
+        )
     assert read.get_left()[0] >= LEFT_X and read.get_right()[0] <= RIGHT_X
     assert read.get_bottom()[1] >= BOTTOM_Y and read.get_top()[1] < scene.heading.get_bottom()[1]
     assert abs(read.get_x()) < 1e-6
@@ -200,6 +207,49 @@ def test_the_formula_is_read_large_then_stands_beside_the_title(scene):
     assert len(steps[0].animations) == len(READ_ORDER) + 1  # each part in turn, then the whole
     assert {n for names in READ_ORDER for n in names} == set(filter(None, small.names))
     assert sum(o.get("run_time", 0) for _, o in plays) + steps[0].run_time >= 6.0  # it moves while read
+
+
+def test_the_formula_stands_large_right_of_k_t_until_the_blend_needs_the_room(scene):
+    """Review V6: the right third stood empty for 74 s while the formula beside the title was small. Until the blend,
+    the formula stands right of K^T on four lines, over 1.25 times its size beside the title, clear of everything
+    the table and the charts draw there; the warning wraps left of it."""
+    parked, small = scene.parked, scene.formula
+    assert parked.names == small.names
+    assert parked.formula[0][1].height > 1.25 * small.formula[0][1].height  # the 'e' of 'head'
+    assert parked.get_left()[0] >= scene.key_name.get_right()[0] + PARK_GAP - 1e-6
+    assert (
+        parked.get_right()[0] <= TABLE_RIGHT + 1e-6
+        and parked.get_top()[1] <= scene.heading.get_top()[1] + 1e-6
+    )
+    shown = [scene.names, scene.keys, scene.key_name, scene.heading, scene.warning]
+    shown += [m for r in scene.readings for m in (r.weight_label, r.weights, r.work())]
+    for part in shown:
+        assert fit.apart(parked, part), part
+
+
+def test_the_steps_light_the_parked_formula_until_the_blend_moves_it_beside_the_title(tmp_path):
+    """The blend's first play takes it to its place beside the title, its values and heads lit there; until then
+    every step lights the parked formula (the one beside the title is not drawn)."""
+    scene = built(MultiHead, tmp_path)
+    plays = (
+        recorded(scene, "one_head", 1.0) + recorded(scene, "split", 1.0) + recorded(scene, "per_head", 1.0)
+    )
+    lit = [a for animations, _ in plays for a in animations if isinstance(a, AnimationGroup)]
+    parts = {id(m) for a in lit for m in a.mobject.get_family()}
+    assert not parts & {id(m) for m in scene.formula.get_family()}
+    (animations, _), *_ = recorded(scene, "blend", 1.0)
+    (move,) = [a for a in animations if isinstance(a, AnimationGroup) and len(a.animations) == 2]
+    out, back = (
+        move.animations
+    )  # out, then in beside the title: its four lines do not cross on the way to two
+    assert (type(out), out.mobject, type(back), back.mobject) == (
+        FadeOut,
+        scene.parked,
+        FadeIn,
+        scene.formula,
+    )
+    assert out.rate_func(0.5) == 1 and back.rate_func(0.5) == 0
+    assert scene.formula.lit() == ["head", "V"] and scene.where is scene.formula
 
 
 def test_words_with_new_vectors_are_named_when_they_first_appear(scene):
@@ -612,11 +662,15 @@ def test_the_caveat_beside_the_charts_keeps_its_bracket_whole(river):
 
 def test_a_head_s_output_band_is_drawn_round_its_result_once_the_result_has_landed(scene):
     """Review V4 (100.0-100.6 s): head 1's [1.723, 0.277] flew to the output while its band was drawn, the band's
-    edge through '1.723'. The band is drawn in a play of its own, after the one that moves the result."""
-    plays = [animations for animations, _ in recorded(scene, "blend", 1.0)]
-    for head in scene.heads:
+    edge through '1.723'. Each band is drawn in the play after the one that moves its result: the next head's first,
+    the last head's in the concatenation's first (review V6: a play of its own left 1.7 s between two captions)."""
+    plays = [a for a, _ in recorded(scene, "blend", 1.0)] + [
+        a for a, _ in recorded(scene, "concatenate", 1.0)
+    ]
+    moved = [k for k, p in enumerate(plays) if any(isinstance(a, FadeTransform) for a in p)]
+    assert len(moved) == len(scene.heads)
+    for head, move in zip(scene.heads, moved):
         (drawn,) = [
             k for k, p in enumerate(plays) if any(getattr(a, "mobject", None) is head.out_band for a in p)
         ]
-        moved = [k for k, p in enumerate(plays) if any(isinstance(a, FadeTransform) for a in p)]
-        assert drawn - 1 in moved and len(plays[drawn]) == 1
+        assert drawn == move + 1
