@@ -645,3 +645,47 @@ def test_each_label_under_a_grid_says_what_every_row_of_it_shows_while_it_is_on_
         dry_run.run(Watched, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(tmp_path)})
     assert seen == SHOWN | also  # each on screen and checked
     assert not wrong, wrong
+
+
+def test_the_masked_grid_s_row_labels_stand_where_the_open_grid_s_did_once_it_has_moved(scene):
+    """Review V6: the open grid's row labels left with it, so the masked grid stood without them while it moved;
+    they stay now, and give way to the masked grid's own once it is in place: the same labels in the same place."""
+    assert scene.paired
+    moved = [label.get_center() - scene.apart for label in scene.masked_grid.row_labels]
+    for label, there in zip(scene.open_grid.row_labels, moved):
+        np.testing.assert_allclose(label.get_center(), there, atol=1e-9)
+    assert [label.text for label in scene.open_grid.row_labels] == [
+        label.text for label in scene.masked_grid.row_labels
+    ]
+
+
+def test_a_worked_weight_stands_apart_from_its_value_and_its_word(scene):
+    """Review V6: '0.333×[1, 0]', no space between the times sign and the bracket."""
+    from scenes.chapters.causal_mask import TERM_GAP
+
+    names, vectors = scene.values.columns
+    for worked in scene.worked:
+        for term, name, vector in zip(worked.terms, names, vectors):
+            assert vector.get_left()[0] - term.get_right()[0] == pytest.approx(TERM_GAP)
+            assert term.get_left()[0] - name.get_right()[0] >= TERM_GAP - 1e-9
+
+
+def test_long_captions_over_a_finished_picture_get_a_change_of_focus(tmp_path, monkeypatch):
+    """Review V6: 3-3.7 s stills under these captions; something now moves until each is nearly read."""
+    from manim import Scene, Wait
+
+    from pipeline.run import dry_run
+
+    starts = ("Self-attention over", "So “", "The mask M:", "Each output blends")
+    seen, play = {}, Scene.play
+
+    def watched(self, *animations, **kwargs):
+        subs = self.renderer.file_writer.subcaptions
+        last = subs[-1] if subs else None
+        play(self, *animations, **kwargs)
+        if last and last.content.startswith(starts) and not all(isinstance(a, Wait) for a in animations):
+            seen[last.content] = (self.time, last.end.total_seconds())
+
+    monkeypatch.setattr(Scene, "play", watched)
+    dry_run.run(CausalMask, {"media_dir": str(tmp_path)})
+    assert len(seen) == len(starts) and all(ended >= end - 0.5 for ended, end in seen.values())
