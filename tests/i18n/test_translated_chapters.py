@@ -6,6 +6,7 @@ token name, a number or a formula's symbol is wrapped: it came from the catalogu
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -95,12 +96,18 @@ def texts(ends) -> list[str]:
     return [t.label for end in ends for t in end.drawn if t.kind == "text"]
 
 
+@functools.cache
+def template() -> list:
+    """The template's messages, read once (reading it took as long as a chapter's dry run)."""
+    with i18n.TEMPLATE.open("rb") as file:
+        return list(read_po(file))
+
+
 def english(chapter) -> list[str]:
     """The chapter's own English strings, the runs of two words or more between placeholders (its messages in
     the template whose location is its file), and its title."""
     path = f"scenes/chapters/{find(chapter.__name__).module.rpartition('.')[2]}.py"
-    with i18n.TEMPLATE.open("rb") as file:
-        messages = [m for m in read_po(file) if m.id and any(where == path for where, _ in m.locations)]
+    messages = [m for m in template() if m.id and any(where == path for where, _ in m.locations)]
     runs = [
         run.strip() for m in messages for run in PLACEHOLDER.split(m.id if isinstance(m.id, str) else m.id[1])
     ]
