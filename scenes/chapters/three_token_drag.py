@@ -23,6 +23,7 @@ from manim import (
     Indicate,
     LaggedStart,
     Line,
+    LineJointType,
     MoveAlongPath,
     Rectangle,
     Text,
@@ -241,9 +242,10 @@ class ThreeTokenDrag(ChapterScene):
         for i, (block, caption, term) in enumerate(
             zip(worked.blocks, captions, ("dot", "scale", "exp", "exp"))
         ):
-            if i in worked.leaving:  # what a block takes the place of leaves first, once its caption is read
-                self.wait_for_reader()
-                self.play(FadeOut(VGroup(*worked.leaving[i])), run_time=0.5)
+            if i in worked.leaving:  # what a block takes the place of leaves first, once its caption is read,
+                self.wait_for_reader()  # as the block's own caption comes
+                self.show(FadeOut(VGroup(*worked.leaving[i])), run_time=0.5, caption=caption)
+                caption, reading[i] = None, reading[i] - 0.5
             walk = worked.walks[i]  # its numbers come one by one, in the order they are worked out
             aside = [FadeIn(worked.aside)] if i == 0 and len(worked.aside) else []  # once the bars have left
             self.show(
@@ -333,7 +335,7 @@ class ThreeTokenDrag(ChapterScene):
                 count=count(n),
             ),
         )
-        self.strip = pin(formula_slot(output=_("output")), self.heading)
+        self.strip = pin(formula_slot(output=_("output")).scale(STRIP_SCALE), self.heading)
         # the keys' names under the strip: a plane's top key may reach up to it (corpus-06's 'βήτα')
         self.live = LiveAttention(self.example, self.strip.get_bottom()[1] - ARROW_CLEARANCE).refresh()
         self.layout_facts = {"names_legend": bool(len(self.live.legend))}  # for drawn.py
@@ -442,6 +444,9 @@ class ThreeTokenDrag(ChapterScene):
 # the names may not: -fit.LABEL_RIGHT) to PLANE_RIGHT's margin, and from the formula strip down to the caption
 # band; it stands in that box, centred
 PLANE_LEFT = STAGE.left + 0.3
+# the formula strip, larger than the kit's small type: this chapter reads every term of it aloud (review V6: its
+# small letters stood 7 px high at 480p)
+STRIP_SCALE = 1.4
 PLANE_BOX = (5.75, 5.8)
 BARS_BASELINE = np.array([2.9, -0.22, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
 BAR_HEIGHT = 1.6
@@ -452,10 +457,12 @@ GLOSSARY_GAP = 0.3  # between a symbol and its meaning (a meaning wraps where it
 RIGHT_LEFT, RIGHT_EDGE = -1.2, STAGE.right - 0.6  # the worked example uses x in this range
 PLANE_RIGHT = RIGHT_LEFT - 0.15  # the plane's labels stay left of this x, clear of the worked example
 CHART_RIGHT = STAGE.right - 0.2  # the comparison reaches this x
-OUTPUT_WIDTH = 9  # the output arrow's stroke, wider than a key's (5): a rim round a key it lies along
+# the output arrow's stroke, wider than a key's: a rim round a key it lies along (2 px each side at 480p)
+OUTPUT_WIDTH, KEY_WIDTH = 13, 5
 LABEL_GAP = 0.3  # between the cross and its label
 LABEL_TRIES = 4  # rings round a point, LABEL_GAP apart, where a label looks for a clear place
 FAR_TRIES = 14  # the query's label, which must stay clear of the shadows too, may look this far (4.2)
+SLIDE = LABEL_GAP / 2  # ... and on each ring, boxes facing the point, slid along their side this far apart
 KEY_TRIES = 8  # a key's name, in a crowded plane, this far (2.4) rather than on a line or arrow
 NEAR_TRIES = 5  # ... its coordinates with it only this far (1.5: review 5 found them 190 px from the cross)
 ARROW_CLEARANCE = 0.12  # a label keeps at least this from every key arrow
@@ -487,7 +494,7 @@ HEADER_BUFF, VALUE_BUFF, LEGEND_GAP = (
 # rows ROW_BUFF apart (a frame round a value stands as far from the row under it as from the value); names
 # NAME_BUFF under the baseline or the values
 VALUE_GAP, VALUE_DROP, ROW_BUFF, NAME_BUFF = 0.15, 0.15, 2 * FRAME_BUFF, 0.15
-OVER_GAP = 0.1  # ... over the bars (each at its bar's height, so rarely level with its neighbour)
+OVER_GAP = 0.3  # ... over the bars (15 px at 480p)
 LEADER_BUFF = 0.04  # a leader (a chart's value's, a key's name's) stops this short of both its ends
 VALUE_ROWS = 2  # under the baseline, values take at most this many rows (a third would squeeze the bars)
 SPILL = (CHART_GAP - VALUE_GAP) / 2  # how far a value under the baseline may reach past its ends
@@ -523,28 +530,59 @@ class LiveAttention(VGroup):
         # the keys' shadows on the query's direction at the stop, drawn in the worked example: made now so that
         # the keys' names keep clear of them and of that direction's line
         stop = example.trace()  # the output there lies along the query's direction as often as a key does
-        along = [*self.keys, plane_arrow(self.plane, stop.output, theme().output, width=OUTPUT_WIDTH)]
+        along = [*self.keys, output_arrow(self.plane, stop.output)]
         axes = [self.plane.x_axis, self.plane.y_axis]
         self.shadows = Shadows(self.plane, stop, [token_color(t) for t in example.tokens], [*along, *axes])
-        self.key_labels, self.leaders = VGroup(), VGroup()
-        arrows, crosses = self.still_shapes(along[-1])
-        for t, k in zip(example.tokens, example.keys):
-            label, tip = arrow_label(self.plane, k, t, token_color(t)), self.plane.c2p(*k)
-            lines = [*self.drawn_lines(), *self.leaders]
-            clear_near(label, tip, [*self.key_labels, *crosses], arrows, lines, KEY_TRIES, top, leads=True)
-            self.key_labels.add(label)
-            self.leaders.add(*leader(label, tip))
+        self.key_labels, self.leaders = self.name_keys(top, *self.still_shapes(along[-1]))
         self.cross = cross_marker().move_to(self.plane.c2p(*example.path[0]))
         self.bars, self.legend = self.weight_bars(BAR_HEIGHT)
         below = STAGE.bottom - self.legend.get_bottom()[1] if len(self.legend) else 0.0
         if below > 0:  # shorter bars on a higher baseline, the tallest as high: room for the legend
             self.bars, self.legend = self.weight_bars(BAR_HEIGHT - min(below, BAR_HEIGHT - LEAST_BARS))
-        self.output = plane_arrow(self.plane, self.trace().output, theme().output, width=OUTPUT_WIDTH)
+        self.output = output_arrow(self.plane, self.trace().output)
         self.glossary = glossary(self.trace().width)
         for layer, part in enumerate((self.output, self.cross, self.keys, self.key_labels), start=1):
             part.set_z_index(layer)  # whatever comes in later: a key along the query shows over both
         self.leaders.set_z_index(self.key_labels.z_index)
         self.add(self.plane, self.output, self.keys, self.key_labels, self.leaders, self.cross, self.bars)
+
+    def name_keys(self, top: float, arrows, crosses) -> tuple[VGroup, VGroup]:
+        """The keys' names, in the tokens' order, and their leaders (see `named`): placed in the tokens' order,
+        else, where a name finds no place clear of everything (`clear_near`), with that name placed first (issue
+        29: one placed before took its place), and so on; whichever places more names clear, then nearer."""
+        order, tried = list(range(len(self.example.tokens))), []
+        while order not in [done for done, _ in tried] and len(tried) <= len(order):
+            placed = self.named(order, top, arrows, crosses)
+            tried.append((order, placed))
+            stuck = [i for i in order if placed[i][0]]
+            if not stuck:
+                break
+            order = [stuck[0], *(i for i in order if i != stuck[0])]
+        _order, best = min(tried, key=lambda t: (sum(p[0] for p in t[1]), sum(p[1] for p in t[1])))
+        return VGroup(*(p[2] for p in best)), VGroup(*(line for p in best for line in p[3]))
+
+    def named(self, order, top: float, arrows, crosses) -> list[tuple]:
+        """For each key (in the tokens' order), its name placed `clear_near` its tip in `order`, each clear of the
+        names and leaders placed before and of `arrows` and `crosses`: how many of clear_near's searches found
+        nothing, its distance from the tip, the name and its leader. The name whole or cut as `cuts` cuts it: the
+        longest placed clear within LEADER_FROM, else the nearest of the best placed."""
+        placed: dict[int, tuple] = {}
+        for i in order:
+            t, k = self.example.tokens[i], self.example.keys[i]
+            tip, lines = (
+                self.plane.c2p(*k),
+                [*self.drawn_lines(), *(p[3][0] for p in placed.values() if p[3])],
+            )
+            others = [*(p[2] for p in placed.values()), *crosses]
+            found = []
+            for label in cuts(arrow_label(self.plane, k, t, token_color(t))):
+                worse = clear_near(label, tip, others, arrows, lines, KEY_TRIES, top, leads=True)
+                found.append((worse, tip_gap(tip, fit.box(label)), label))
+                if not worse and found[-1][1] <= LEADER_FROM + 1e-6:
+                    break
+            worse, gap, label = min(found, key=lambda f: f[:2])  # the first (longest) of the best placed
+            placed[i] = (worse, gap, label, leader(label, tip))
+        return [placed[i] for i in range(len(order))]
 
     def still_shapes(self, stop_output) -> tuple[list, list]:
         """What the keys' names keep clear of besides each other and the lines: the key arrows and the output
@@ -552,9 +590,7 @@ class LiveAttention(VGroup):
         at its stop, the worked example's query (`stop_output`: the output there); a key along the query has
         its name by its tip, not under the cross or the output lying over its arrow."""
         start = self.example.path[0]
-        output = plane_arrow(
-            self.plane, attend(start, self.example.keys).output, theme().output, width=OUTPUT_WIDTH
-        )
+        output = output_arrow(self.plane, attend(start, self.example.keys).output)
         crosses = [cross_marker().move_to(self.plane.c2p(*p)) for p in (start, self.example.query)]
         return [*self.keys, output, stop_output], crosses
 
@@ -595,6 +631,15 @@ class LiveAttention(VGroup):
         return self.refresh()
 
 
+def output_arrow(plane, vector):
+    """The output arrow: drawn under the keys, its shaft and head a rim round a key it lies along (review V6: at
+    q = (0.7, 0.7) the output is "sat"'s key, (1, 1), and its head, no larger, lay hidden under the key's)."""
+    arrow = plane_arrow(plane, vector, theme().output, width=OUTPUT_WIDTH)
+    arrow.tip.set_stroke(theme().output, width=OUTPUT_WIDTH - KEY_WIDTH)
+    arrow.tip.joint_type = LineJointType.ROUND  # no mitred spike past the tip
+    return arrow
+
+
 def clear_near(
     label,
     point,
@@ -605,25 +650,29 @@ def clear_near(
     top: float = np.inf,
     margin: float = 0,
     leads: bool = False,
-):
+) -> int:
     """`label` where it is, or moved round `point` (in eight directions, then the eight between them, ever
-    farther, up to `tries` rings, in sixteen beyond LABEL_TRIES where the rings are wide; slid sideways into
+    farther, up to `tries` rings, in sixteen beyond LABEL_TRIES where the rings are wide, then facing it
+    anywhere along a side: `slid`; kept sideways within
     -fit.LABEL_RIGHT..PLANE_RIGHT where it sticks out) to the first place `clear_of` `others` (by `margin`),
     `arrows` and `lines`; when no place is, the first clear of the arrows alone, then of `others` alone (text on
     text is worse); where it was when none is. (Review 6's 'river', between the x-axis and the query's line,
     found its place between two of the eight: it had stood 50 px off.) Where it `leads` (a key's name), a place
     farther than LEADER_FROM from `point` is first sought whose `leader` crosses none of the shapes avoided, then
-    one whose leader crosses no text (`leads_clear`)."""
+    one whose leader crosses no text (`leads_clear`). Returns how many of these searches found nothing (0: the
+    place is clear of everything)."""
     start = label.get_center()
     boxes = [fit.box(other) for other in others]
     shapes = [*map(outline, arrows), *map(outline, lines)]
+    tried = 0
     for avoided in dict.fromkeys((len(shapes), len(arrows), 0)):  # all shapes, the arrows alone, none
         # a leader crossing none of them, else crossing lines but no text, else the name clear at least
         for crossed in (shapes[:avoided], [], None) if leads else (None,):
             if first_clear(label, point, boxes, shapes[:avoided], tries, top, margin, crossed):
-                return label
+                return tried
             label.move_to(start)
-    return label
+            tried += 1
+    return tried
 
 
 def first_clear(
@@ -635,24 +684,40 @@ def first_clear(
     moving the text itself to each was most of the chapter's layout time."""
     own = fit.box(label)
     half, here = (own[1] - own[0]) / 2, (own[1] + own[0]) / 2
-    centres = [here]
+    centres = [here.copy()]
     eight = np.linspace(0, 2 * np.pi, 8, endpoint=False)
     for ring in np.arange(1, tries + 0.25, 0.5):  # half rings too: as near as it is clear (issue 29)
         for angle in (
             [*eight, *eight + np.pi / 8] if ring <= LABEL_TRIES else np.linspace(0, 2 * np.pi, 16, False)
         ):
             way = np.round([np.cos(angle), np.sin(angle)], 9)
-            centre = np.asarray(point)[:2] + LABEL_GAP * ring * way + np.sign(way) * half
-            centre[0] += min(0.0, PLANE_RIGHT - centre[0] - half[0])  # slid sideways into the plane's range
-            centre[0] += max(0.0, -fit.LABEL_RIGHT - centre[0] + half[0])
-            centres.append(centre)
+            centres.append(np.asarray(point)[:2] + LABEL_GAP * ring * way + np.sign(way) * half)
+        centres += slid(point, half, LABEL_GAP * ring)
     for centre in centres:
+        centre[0] += min(0.0, PLANE_RIGHT - centre[0] - half[0])  # slid sideways into the plane's range
+        centre[0] += max(0.0, -fit.LABEL_RIGHT - centre[0] + half[0])
         box = np.array([centre - half, centre + half])
         leads = crossed is None or leads_clear(point, box, boxes, crossed)
         if leads and clear_of(box, boxes, outlines, top, margin):
             label.shift([*(centre - here), 0])
             return True
     return False
+
+
+def slid(point, half, gap: float) -> list[np.ndarray]:
+    """The centres of a box of half-size `half` whose side faces `point` from `gap` away, the point anywhere
+    along that side, SLIDE apart (issue 29: a long name, only ever centred on a tip or with a corner at it,
+    found no place nearer than 46-84 px in a crowded plane)."""
+    point = np.asarray(point, dtype=float)[:2]
+    centres = []
+    for axis, other in ((1, 0), (0, 1)):  # above and below, then left and right
+        for side in (1, -1):
+            for along in np.arange(-half[other] + SLIDE, half[other], SLIDE):
+                centre = point.copy()
+                centre[axis] += side * (gap + half[axis])
+                centre[other] += along
+                centres.append(centre)
+    return centres
 
 
 def clear_of(box, boxes, outlines, top: float = np.inf, margin: float = 0) -> bool:
@@ -692,13 +757,28 @@ def leads_clear(point, box, boxes, outlines) -> bool:
     return True
 
 
+def cuts(label):
+    """`label`, a key's name, then that name cut ever shorter down to fit.LEAST_LETTERS, each where `label` is:
+    the name tries each in turn for a place within LEADER_FROM of its tip (issue 29: between a plane's edge and
+    an axis, a long name found none but 46-84 px off; the names legend gives it whole)."""
+    yield label
+    for letters in range(len(label.original_text) - 2, fit.LEAST_LETTERS - 1, -1):
+        shown = label.full[:letters].rstrip() + fit.ELLIPSIS
+        yield fit.clip(label.full, fit.width_of(shown, "label"), color=label.get_color()).move_to(label)
+
+
+def tip_gap(point, box) -> float:
+    """How far a name's `box` stands from its key's tip `point`."""
+    point = np.asarray(point, dtype=float)[:2]
+    return float(np.linalg.norm(np.clip(point, box[0], box[1]) - point))
+
+
 def leader_ends(point, box) -> tuple[np.ndarray, np.ndarray | None]:
     """Where a leader from the tip `point` to a name's `box` starts and ends, LEADER_BUFF off both; no end
     where the box is within LEADER_FROM of the point (the name reads as the tip's without)."""
     point = np.asarray(point, dtype=float)[:2]
-    nearest = np.clip(point, box[0], box[1])
-    gap = float(np.linalg.norm(nearest - point))
-    if gap <= LEADER_FROM:
+    nearest, gap = np.clip(point, box[0], box[1]), tip_gap(point, box)
+    if gap <= LEADER_FROM + 1e-6:  # a ring LEADER_FROM out is near (not a leader by rounding)
         return point, None
     way = (nearest - point) / gap
     return point + LEADER_BUFF * way, nearest - LEADER_BUFF * way
@@ -1338,19 +1418,25 @@ def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup]
         charts = [WeightChart(tokens, trace, pitch, 1.0, named, rows) for trace, _ in sets]
         # over the tallest bars, their values where they stand over the bars (a two-line one stands over a
         # bar too short to matter); under the baseline, values and names
-        over = max([c.values[int(np.argmax(c.weights))].height + VALUE_BUFF for c in charts if c.over] or [0])
+        over = max(chart.headroom() for chart in charts)
         under = max(chart.baseline.get_y() - chart.get_bottom()[1] for chart in charts)
         headers = [chart_label(lines[:kept], width + CHART_GAP - 0.1) for _, lines in sets]
         under_all = under + HEADER_BUFF + max(h.height for h in headers) + NOTE_BUFF + note.height
         room = below - over - under_all - STAGE.bottom
         if room >= CHART_BAR[0]:
             break
-    # shorter bars than CHART_BAR's least before the note goes into the caption band
-    height = float(np.clip(room, CRAMPED_BAR, CHART_BAR[1])) / tallest  # of a weight of 1
+    for _round in range(3):  # shorter bars may lift a value higher over its neighbour's (`stand_over`)
+        # shorter bars than CHART_BAR's least before the note goes into the caption band
+        height = float(np.clip(room, CRAMPED_BAR, CHART_BAR[1])) / tallest  # of a weight of 1
+        charts = [WeightChart(tokens, trace, pitch, height, named, rows) for trace, _ in sets]
+        reached = max(chart.headroom() for chart in charts)
+        room -= max(0.0, reached - over)
+        if reached <= over + 1e-6:
+            break
+        over = reached
     base = below - over - height * tallest
     made = []
-    for i, ((trace, _lines), header) in enumerate(zip(sets, headers)):
-        chart = WeightChart(tokens, trace, pitch, height, named, rows)
+    for i, (chart, header) in enumerate(zip(charts, headers)):
         chart.shift([RIGHT_LEFT + i * (width + CHART_GAP), base, 0])
         header.next_to([chart.baseline.get_x(), base - under, 0], DOWN, buff=HEADER_BUFF)
         made.append(VGroup(chart, header))
@@ -1395,7 +1481,7 @@ class WeightChart(VGroup):
         if not self.over:
             self.values = VGroup(*[weight_label(x) for x in log10_weights])
             self.over = self.stand_over() or not self.stand_under(rows)
-        self.leaders = VGroup() if self.over else self.lead()
+        self.leaders = self.lead_up() if self.over else self.lead()
         if self.stacked:  # read by colour, not line by line (review 5: river, money, bank, water)
             for value, token in zip(self.values, tokens):
                 value.set_color(token_color(token))
@@ -1407,11 +1493,19 @@ class WeightChart(VGroup):
         self.add(self.names)
 
     def stand_over(self) -> bool:
-        """Each value over its bar, within the baseline's span; whether every one is clear there of the other
-        bars' columns and OVER_GAP from the other values (side by side: so whatever the bars' heights)."""
-        for value, bar in zip(self.values, self.bars):
-            value.next_to(bar, UP, buff=VALUE_BUFF)
+        """Each value over its bar, within the baseline's span, from the shortest bar's up, each lifted where it
+        would stand less than OVER_GAP from a value placed before, as far over it as makes OVER_GAP (review V6: over the
+        bars of 0.003 and 0.056, the values stood 7 px apart and read as one string); whether every one is clear
+        of the other bars' columns (so whatever the bars' heights)."""
+        placed = []
+        for i in sorted(range(len(self.bars)), key=lambda i: self.bars[i].get_top()[1]):
+            value = self.values[i].next_to(self.bars[i], UP, buff=VALUE_BUFF)
             within(value, self.baseline)
+            box = fit.box(value)
+            lifts = sorted({0.0, *(other[1][1] + lift_over(box, other) - box[0][1] for other in placed)})
+            lift = next(up for up in lifts if up >= 0 and all(apart_over(box + [0, up], o) for o in placed))
+            value.shift(UP * lift)
+            placed.append(box + [0, lift])
         spans = [fit.box(m)[:, 0] for m in (*self.bars, *self.values)]
         n = len(self.bars)
         for i in range(n):
@@ -1419,9 +1513,12 @@ class WeightChart(VGroup):
             columns = [spans[j] for j in range(n) if j != i]
             if any(left < high + VALUE_BUFF and low - VALUE_BUFF < right for low, high in columns):
                 return False
-            if any(left < spans[n + j][1] + OVER_GAP for j in range(i)):
-                return False
         return True
+
+    def headroom(self) -> float:
+        """How far the printed values reach over the tallest bar (none where they stand under the baseline)."""
+        tops = [self.values[i].get_top()[1] for i in self.shown]
+        return max(0.0, max(tops) - max(bar.get_top()[1] for bar in self.bars))
 
     def stand_under(self, rows: int) -> bool:
         """The values under their bars, on `rows` rows where each keeps VALUE_GAP from the others there
@@ -1442,6 +1539,20 @@ class WeightChart(VGroup):
                 break
         return True
 
+    def lead_up(self) -> VGroup:
+        """Over the bars, a thin line from each value lifted over its neighbour's down to its bar's top: so far
+        over it, it might read as no bar's."""
+        leaders = VGroup()
+        for i in self.shown:
+            value, bar = self.values[i], self.bars[i]
+            if value.get_bottom()[1] - bar.get_top()[1] > VALUE_BUFF + 1e-6:
+                x = bar.get_x()
+                line = Line(
+                    [x, bar.get_top()[1] + LEADER_BUFF, 0], [x, value.get_bottom()[1] - LEADER_BUFF, 0]
+                )
+                leaders.add(line.set_stroke(theme().muted, width=1.5))
+        return leaders
+
     def lead(self) -> VGroup:
         """Under the baseline, a thin line from each value on a lower row up to its bar's foot, between the
         values over it (review 8: two staggered rows of weights read as two lines of data); none where the
@@ -1461,6 +1572,19 @@ class WeightChart(VGroup):
     def shown_values(self) -> list[str]:
         """The weights printed, left to right."""
         return [self.values[i].printed for i in self.shown]
+
+
+def lift_over(box, other) -> float:
+    """How far over `other`'s top a value's `box` stands OVER_GAP from it, corner to corner."""
+    side = max(0.0, other[0][0] - box[1][0], box[0][0] - other[1][0])
+    return float(np.sqrt(max(0.0, OVER_GAP**2 - side**2)))
+
+
+def apart_over(box, other) -> bool:
+    """Whether two values' boxes over the bars stand OVER_GAP apart (side by side, one over the other, or
+    corner to corner)."""
+    gaps = np.maximum(0.0, np.maximum(other[0] - box[1], box[0] - other[1]))
+    return bool(np.linalg.norm(gaps) >= OVER_GAP - 1e-9)
 
 
 def within(mobject, line, spill: float = 0) -> None:
