@@ -158,15 +158,21 @@ class WordOrder(ChapterScene):
     def a_set(self) -> None:
         self.turn_to("A set, not a sentence", self.query_line, self.bars, self.output_line)
         ss = self.sentence_shuffle
+        caption = _(
+            "Every word of %(sentence)s attends to every word: a row of weights, its output.",
+            sentence=quoted(" ".join(ss.tokens)),
+        )
         self.show(
             self.strip.light(),
             FadeIn(self.sentence_grid),
             LaggedStart(*[FadeIn(out) for out in self.sentence_outputs], lag_ratio=0.2),
             run_time=1.4,
-            caption=_(
-                "Every word of %(sentence)s attends to every word: a row of weights, its output.",
-                sentence=quoted(" ".join(ss.tokens)),
-            ),
+            caption=caption,
+        )
+        grid = self.sentence_grid
+        self.play(  # the first row's weights, then its output, as the caption names them (review V5: a 3.6 s still)
+            Succession(framed(VGroup(*grid.row(0))), framed(self.sentence_outputs[0], theme().output)),
+            run_time=max(2.0, self.caption_time(caption) - 1.4),
         )
         reordered = _(
             "Reordered, %(sentence)s: each word's row moves with it,", sentence=quoted(" ".join(ss.order))
