@@ -647,8 +647,8 @@ class MultiHead(ChapterScene):
         self.place_charts(VGroup(*above, self.projection).get_bottom()[1] - WEIGHT_GAP)
         label = warning_text(self.changed, self.reordered)
         if label:
-            self.warning = fit.wrap_within(  # left of the formula parked right of K^T
-                label, self.key_name.get_right()[0] - STAGE.body_left, role="label", color=theme().muted
+            self.warning = fit.wrap_within(
+                label, TABLE_RIGHT - STAGE.body_left, role="label", color=theme().muted
             )
             self.warning.set_x(STAGE.body_left, LEFT).set_y(ys[0])
             if self.warning.height > LINE:  # wrapped: down from where one line stands, clear of K^T's rows
@@ -750,7 +750,7 @@ class MultiHead(ChapterScene):
         no larger there (`where`: the formula the steps light)."""
         left = self.key_name.get_right()[0] + PARK_GAP  # "= V^T" comes under K^T's name once it has gone
         top = self.heading.get_top()[1]
-        under = [m for r in self.readings for m in (r.weight_label, r.weights)] + [self.legend]
+        under = [m for r in self.readings for m in (r.weight_label, r.weights)] + [self.legend, self.warning]
         below = [m.get_top()[1] for m in under if len(m) and m.get_right()[0] > left]
         bottom = max(below, default=STAGE.bottom) + PARK_GAP
         zoom = min(READ_ZOOM, (TABLE_RIGHT - left) / self.parked.width, (top - bottom) / self.parked.height)

@@ -212,7 +212,7 @@ def test_the_formula_is_read_large_then_stands_beside_the_title(scene):
 def test_the_formula_stands_large_right_of_k_t_until_the_blend_needs_the_room(scene):
     """Review V6: the right third stood empty for 74 s while the formula beside the title was small. Until the blend,
     the formula stands right of K^T on four lines, over 1.25 times its size beside the title, clear of everything
-    the table and the charts draw there; the warning wraps left of it."""
+    the table, its warning and the charts draw there."""
     parked, small = scene.parked, scene.formula
     assert parked.names == small.names
     assert parked.formula[0][1].height > 1.25 * small.formula[0][1].height  # the 'e' of 'head'
