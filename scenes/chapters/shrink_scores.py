@@ -158,14 +158,18 @@ class ShrinkScores(ChapterScene):
                 if i == 0
                 else _("For d = %(width)s, variance %(variance)s.")
             )
+            caption = said_variance % {"width": s.width, "variance": stat_text(s.raw_var)}
             self.show(
                 FadeOut(row.drops),
                 *[FadeIn(b, shift=0.1 * UP) for b in row.raw.bars],
                 FadeIn(row.raw_var),
                 run_time=1,
-                caption=said_variance % {"width": s.width, "variance": stat_text(s.raw_var)},
+                caption=caption,
             )
-            self.play(Indicate(row.raw_var, color=raw_color()), run_time=0.8)
+            # lit for the rest of its caption (a still of 3.5 s under the first: review V6b)
+            self.play(
+                Indicate(row.raw_var, color=raw_color()), run_time=max(0.8, self.caption_time(caption) - 1)
+            )
         self.show(
             *[Indicate(r.raw_var, color=raw_color()) for r in self.rows],
             run_time=1.2,
@@ -231,17 +235,18 @@ class ShrinkScores(ChapterScene):
     def stretch_middles(self) -> None:
         """Box the shared axis' middle on every row and stretch a copy of it out beside the row."""
         copies = [row.scaled.bars.copy() for row in self.rows]
-        self.show(
+        caption = _(
+            "On the right, scores from %(low)s to %(high)s, stretched: the shapes match.",
+            low=said(fmt(-SPREAD, 0)),
+            high=said(fmt(SPREAD, 0)),
+        )
+        self.show(  # as long as its caption (a still of 3.3 s after it: review V6b)
             *[FadeIn(row.zoom) for row in self.rows],
             FadeIn(self.zoom_title),
             FadeIn(self.zoom_ticks),
             *[Transform(copy, row.zoomed.bars) for copy, row in zip(copies, self.rows)],
-            run_time=1.5,
-            caption=_(
-                "On the right, scores from %(low)s to %(high)s, stretched: the shapes match.",
-                low=said(fmt(-SPREAD, 0)),
-                high=said(fmt(SPREAD, 0)),
-            ),
+            run_time=max(1.5, self.caption_time(caption)),
+            caption=caption,
         )
         self.remove(*copies)
         for row in self.rows:
@@ -266,18 +271,18 @@ class ShrinkScores(ChapterScene):
             self.strip.light("exp"), run_time=0.8, caption=_("but it does not guarantee broad weights.")
         )
         # each thing drawn comes with the caption that names it
-        self.show(
-            FadeIn(marks, shift=0.1 * DOWN),
-            run_time=1,
-            caption=_(
-                "Even scaled, the d = %(width)s samples reach %(high)s and %(low)s,",
-                width=d,
-                high=stat_text(high, places),
-                low=stat_text(low, places),
-            ),
+        caption = _(
+            "Even scaled, the d = %(width)s samples reach %(high)s and %(low)s,",
+            width=d,
+            high=stat_text(high, places),
+            low=stat_text(low, places),
         )
-        for mark in (marks[1], marks[0]):  # in the caption's order
-            self.play(grown_outward(mark), run_time=1.2)
+        self.show(FadeIn(marks, shift=0.1 * DOWN), run_time=1, caption=caption)
+        for mark in (
+            marks[1],
+            marks[0],
+        ):  # in the caption's order, over the rest of it (a still of 3.3 s after)
+            self.play(grown_outward(mark), run_time=max(1.2, (self.caption_time(caption) - 1) / 2))
         self.show(
             GrowFromCenter(gap),
             FadeIn(gap_label),
