@@ -54,11 +54,9 @@ ICON_POSITIONS, ICON_WIDTH = 8, 8  # the word-order icon's stripes
 MARKER_ROLES = ("title", "body", "label")  # the terms beside their meanings: the formula's size if they fit
 PAGE_TURN = 2.0  # seconds for a page to give way to what comes next (`handover`)
 HANDOVER = (0.6, 0.4)  # of a page turn: the leaving rows' fades (in turn), and each coming part's fade
-TERMS_GAP = (
-    0.6  # between the chapter list and the terms (review V6: 0.35, '... available' nearly met 'softmax')
-)
+TERMS_GAP = 0.5  # between the chapter list and the terms (review V6: 0.35, 'available' nearly met 'softmax')
+MEANING_GAP = 0.3  # between the widest term and the meanings (review V6: 0.25, "softmax" nearly met its own)
 SHIFT_IN = 0.3 * RIGHT  # a card comes in moving right
-MEANING_GAP = 0.35  # between the widest term and the meanings (review V6: 0.25, "softmax" nearly met its own)
 
 
 class QuickVersion(ChapterScene):
