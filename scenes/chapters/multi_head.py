@@ -387,10 +387,8 @@ class MultiHead(ChapterScene):
             "Each head attends over its own slice, divided by the root of its width; Wᴼ mixes the joined heads."
         )
         self.show(FadeIn(self.heading), FadeIn(self.read), run_time=0.8, caption=caption)
-        steps = [self.read.light(*names) for names in READ_ORDER] + [self.read.light()]
-        for step in steps:  # linear, each as long as the reading allows: large glyphs lit in 0.6 s popped
-            for part in step.animations:
-                part.set_rate_func(linear)
+        # linear, each as long as the reading allows: large glyphs lit in 0.6 s popped
+        steps = [self.read.light(*names, rate_func=linear) for names in [*READ_ORDER, ()]]
         total = max(len(steps) * 0.6, self.caption_time(caption) - 0.8)
         self.play(spread(steps, total, each=total / len(steps)))
 

@@ -92,11 +92,12 @@ class LitFormula(VGroup):
             part.set_opacity(DIM)
         return self
 
-    def light(self, *names: str) -> AnimationGroup:
-        """Light the parts called `names` and dim the rest; no names: light every part."""
+    def light(self, *names: str, **options) -> AnimationGroup:
+        """Light the parts called `names` and dim the rest; no names: light every part. `options` go to each
+        part's animation (a `rate_func`)."""
         return AnimationGroup(
             *[
-                part.animate.set_opacity(1 if not names or name in names else DIM)
+                part.animate(**options).set_opacity(1 if not names or name in names else DIM)
                 for part, name in zip(self.formula, self.names)
             ]
         )
