@@ -335,7 +335,7 @@ class ThreeTokenDrag(ChapterScene):
                 count=count(n),
             ),
         )
-        self.strip = pin(formula_slot(output=_("output")).scale(STRIP_SCALE), self.heading)
+        self.strip = pin(formula_slot(STRIP_ROLE, output=_("output")), self.heading)
         # the keys' names under the strip: a plane's top key may reach up to it (corpus-06's 'βήτα')
         self.live = LiveAttention(self.example, self.strip.get_bottom()[1] - ARROW_CLEARANCE).refresh()
         self.layout_facts = {"names_legend": bool(len(self.live.legend))}  # for drawn.py
@@ -444,9 +444,9 @@ class ThreeTokenDrag(ChapterScene):
 # the names may not: -fit.LABEL_RIGHT) to PLANE_RIGHT's margin, and from the formula strip down to the caption
 # band; it stands in that box, centred
 PLANE_LEFT = STAGE.left + 0.3
-# the formula strip, larger than the kit's small type: this chapter reads every term of it aloud (review V6: its
-# small letters stood 7 px high at 480p)
-STRIP_SCALE = 1.4
+# the formula strip in body type, the kit's small type's next size: this chapter reads every term of it aloud
+# (review V6: its small letters stood 7 px high at 480p)
+STRIP_ROLE = "body"
 PLANE_BOX = (5.75, 5.8)
 BARS_BASELINE = np.array([2.9, -0.22, 0])  # the live bars stand on this point (tallest: BAR_HEIGHT)
 BAR_HEIGHT = 1.6
@@ -499,7 +499,7 @@ LEADER_BUFF = 0.04  # a leader (a chart's value's, a key's name's) stops this sh
 VALUE_ROWS = 2  # under the baseline, values take at most this many rows (a third would squeeze the bars)
 SPILL = (CHART_GAP - VALUE_GAP) / 2  # how far a value under the baseline may reach past its ends
 CHART_BAR = (0.6, 2.0)  # the tallest bar's least and greatest height
-CRAMPED_BAR = 0.35  # ... least where nothing else makes room (six long names' legend, a German note)
+CRAMPED_BAR = 0.3  # ... least where nothing else makes room (six long names' legend, a German note)
 CHART_BAR_WIDTH = 0.4  # a bar's greatest width (else 0.6 of its pitch): room for a two-line value beside
 # what the captions call a key
 NEAREST_MARGIN = 0.1  # a key nearer the cross than every other by this much is "the nearest"
@@ -1415,25 +1415,19 @@ def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup]
     # where the bars would be too short: without the headers' second lines ("as here"), then with fewer rows of
     # values under the bars, down to the largest alone over its bar
     for rows, kept in product((VALUE_ROWS, 1, 0), (2, 1)):
-        charts = [WeightChart(tokens, trace, pitch, 1.0, named, rows) for trace, _ in sets]
-        # over the tallest bars, their values where they stand over the bars (a two-line one stands over a
-        # bar too short to matter); under the baseline, values and names
-        over = max(chart.headroom() for chart in charts)
+        # at the least height, where the values over the bars reach highest over the tallest (a value lifted
+        # over a shorter bar's, a two-line one over a bar too short to matter): room for them at any height
+        charts = [WeightChart(tokens, trace, pitch, CRAMPED_BAR / tallest, named, rows) for trace, _ in sets]
+        over = max(chart.headroom() for chart in charts)  # under the baseline, values and names
         under = max(chart.baseline.get_y() - chart.get_bottom()[1] for chart in charts)
         headers = [chart_label(lines[:kept], width + CHART_GAP - 0.1) for _, lines in sets]
         under_all = under + HEADER_BUFF + max(h.height for h in headers) + NOTE_BUFF + note.height
         room = below - over - under_all - STAGE.bottom
         if room >= CHART_BAR[0]:
             break
-    for _round in range(3):  # shorter bars may lift a value higher over its neighbour's (`stand_over`)
-        # shorter bars than CHART_BAR's least before the note goes into the caption band
-        height = float(np.clip(room, CRAMPED_BAR, CHART_BAR[1])) / tallest  # of a weight of 1
-        charts = [WeightChart(tokens, trace, pitch, height, named, rows) for trace, _ in sets]
-        reached = max(chart.headroom() for chart in charts)
-        room -= max(0.0, reached - over)
-        if reached <= over + 1e-6:
-            break
-        over = reached
+    # shorter bars than CHART_BAR's least before the note goes into the caption band
+    height = float(np.clip(room, CRAMPED_BAR, CHART_BAR[1])) / tallest  # of a weight of 1
+    charts = [WeightChart(tokens, trace, pitch, height, named, rows) for trace, _ in sets]
     base = below - over - height * tallest
     made = []
     for i, (chart, header) in enumerate(zip(charts, headers)):
@@ -1450,10 +1444,11 @@ class WeightChart(VGroup):
     baseline from the origin rightwards, in the tokens' colours, and its weights printed (as
     `arithmetic.sci_parts` prints it: a positive weight never reads 0.000), each centred on its bar: over it in
     small type where every one fits there (`over`: clear of the other bars' columns and OVER_GAP from each other,
-    within the baseline's span), else under the baseline in the number size, on `rows` staggered rows
-    (`fit.staggered`): from the largest down if they must, each where it keeps VALUE_GAP from the others, the
-    rest left out (`shown` says which are printed; on more than one row, each in its token's colour), or with no
-    rows the largest alone over its bar; under them each bar's name if `named`."""
+    one lifted over its neighbour's where need be, within the baseline's span: `stand_over`), else under the
+    baseline in the number size, on `rows` staggered rows (`fit.staggered`): from the largest down if they must,
+    each where it keeps VALUE_GAP from the others, the rest left out (`shown` says which are printed; on more
+    than one row, each in its token's colour), or with no rows the largest alone over its bar; under them each
+    bar's name if `named`."""
 
     def __init__(self, tokens, trace, pitch: float, height: float, named: bool, rows: int = VALUE_ROWS):
         super().__init__()
@@ -1493,19 +1488,22 @@ class WeightChart(VGroup):
         self.add(self.names)
 
     def stand_over(self) -> bool:
-        """Each value over its bar, within the baseline's span, from the shortest bar's up, each lifted where it
-        would stand less than OVER_GAP from a value placed before, as far over it as makes OVER_GAP (review V6: over the
-        bars of 0.003 and 0.056, the values stood 7 px apart and read as one string); whether every one is clear
-        of the other bars' columns (so whatever the bars' heights)."""
-        placed = []
-        for i in sorted(range(len(self.bars)), key=lambda i: self.bars[i].get_top()[1]):
+        """Each value over its bar, within the baseline's span, from the smallest weight's up, each that stands
+        less than OVER_GAP beside a value placed before lifted as far over it as makes OVER_GAP, corner to corner
+        (review V6: over the bars of 0.003 and 0.056, the values stood 7 px apart and read as one string);
+        whether every one is clear of the other bars' columns and none would be lifted over a lifted one (a third
+        row). Side by side, whatever the bars' heights: so the same at any height."""
+        placed = []  # each value's box and whether it stands beside one placed before
+        for i in sorted(range(len(self.bars)), key=lambda i: (self.weights[i], i)):
             value = self.values[i].next_to(self.bars[i], UP, buff=VALUE_BUFF)
             within(value, self.baseline)
             box = fit.box(value)
-            lifts = sorted({0.0, *(other[1][1] + lift_over(box, other) - box[0][1] for other in placed)})
-            lift = next(up for up in lifts if up >= 0 and all(apart_over(box + [0, up], o) for o in placed))
+            beside = [other for other, _ in placed if side_gap(box, other) < OVER_GAP]
+            if any(lifted for other, lifted in placed if side_gap(box, other) < OVER_GAP):
+                return False
+            lift = max([0.0, *(other[1][1] + lift_over(box, other) - box[0][1] for other in beside)])
             value.shift(UP * lift)
-            placed.append(box + [0, lift])
+            placed.append((box + [0, lift], bool(beside)))
         spans = [fit.box(m)[:, 0] for m in (*self.bars, *self.values)]
         n = len(self.bars)
         for i in range(n):
@@ -1525,8 +1523,10 @@ class WeightChart(VGroup):
         (`fit.staggered`): left to right, which needs the fewest rows, or where that leaves one out, from the
         largest down, leaving out those with no place. Within the baseline's span but for SPILL at its ends.
         With no rows, the largest alone over its bar (and False: none stands under)."""
-        if not rows:  # the largest alone, where stand_over put it
-            self.shown = [int(np.argmax(self.weights))]
+        if not rows:  # the largest alone, just over its bar
+            top = int(np.argmax(self.weights))
+            within(self.values[top].next_to(self.bars[top], UP, buff=VALUE_BUFF), self.baseline)
+            self.shown = [top]
             return False
         for order in (range(len(self.bars)), ranked(self.weights)):
             for value, bar in zip(self.values, self.bars):
@@ -1574,17 +1574,14 @@ class WeightChart(VGroup):
         return [self.values[i].printed for i in self.shown]
 
 
+def side_gap(box, other) -> float:
+    """How far apart two boxes stand side by side (negative where they overlap in x)."""
+    return float(max(other[0][0] - box[1][0], box[0][0] - other[1][0]))
+
+
 def lift_over(box, other) -> float:
     """How far over `other`'s top a value's `box` stands OVER_GAP from it, corner to corner."""
-    side = max(0.0, other[0][0] - box[1][0], box[0][0] - other[1][0])
-    return float(np.sqrt(max(0.0, OVER_GAP**2 - side**2)))
-
-
-def apart_over(box, other) -> bool:
-    """Whether two values' boxes over the bars stand OVER_GAP apart (side by side, one over the other, or
-    corner to corner)."""
-    gaps = np.maximum(0.0, np.maximum(other[0] - box[1], box[0] - other[1]))
-    return bool(np.linalg.norm(gaps) >= OVER_GAP - 1e-9)
+    return float(np.sqrt(max(0.0, OVER_GAP**2 - max(0.0, side_gap(box, other)) ** 2)))
 
 
 def within(mobject, line, spill: float = 0) -> None:
