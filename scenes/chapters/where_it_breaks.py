@@ -59,10 +59,10 @@ from scenes.kit.arithmetic import (
 )
 from scenes.kit.bars import WeightBars, baseline_of, in_tex, label_tex
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import framed, pulsed
+from scenes.kit.emphasis import FRAME_BUFF, framed, pulsed
 from scenes.kit.formula_slot import formula_word
 from scenes.kit.palette import DIM, scaled_color, theme
-from scenes.kit.plots import CurvePlot, TangentPlot
+from scenes.kit.plots import TRACK_RADIUS, CurvePlot, TangentPlot
 from scenes.kit.stage import STAGE
 
 GAIN_STOPS = (2.0, 4.0, 10.0)  # where the knob pauses on its way up
@@ -77,6 +77,7 @@ SWEEP_RATE = rate_functions.linear
 # read as a serif italic beside the upright digits, review round 6; verified with pdffonts)
 GAIN = r"\mathsf{g}"
 W = r"\mathsf{w}"  # the top weight, upright as g is
+FORMULA = "w(1 − w)"  # the slope, as the tangent's key writes it
 MARK_SECONDS = 1.0  # the least time a stop's mark takes to drop onto the gain axis, and each framing after it
 MIN_CLEARANCE = 0.25  # between the smallest weight's line and the plots on its right
 DIVISION_GAP = 0.3  # between the scaled dots' division and the baseline or names under it
@@ -146,11 +147,14 @@ class WhereItBreaks(ChapterScene):
             caption=caption,
         )
         top = int(np.argmax(knob.weights()))
-        self.show(
-            Create(self.level),
-            pulsed(VGroup(knob.bars.bars[top], knob.bars.values[top])),
-            run_time=1.5,
-            caption=verdict_caption(scaled, raw),
+        caption = verdict_caption(scaled, raw)
+        line_time = max(0.5, self.caption_time(caption) - 1)  # over the caption (a still of 3 s: review V6b)
+        self.show(  # the line drawn, then the bar it is read against pulsed (for a second: a bar lit longer glared)
+            Succession(
+                Create(self.level, run_time=line_time),
+                pulsed(VGroup(knob.bars.bars[top], knob.bars.values[top])).set_run_time(1),
+            ),
+            caption=caption,
         )
 
     def turn_up(self) -> None:
@@ -303,7 +307,7 @@ class WhereItBreaks(ChapterScene):
                 (knob, self.plot),
                 AnimationGroup(framed(knob.min_readout), Succession(Create(line), FadeIn(end))),
             ),
-            ((knob, self.plot, line, end), Succession(framed(end), framed(knob.formula))),
+            ((knob, self.plot, line, end), Succession(framed(end[1]), framed(knob.formula))),
         ]
         for caption, (active, shown) in zip(smallest_caption(bar_reads, sci(knob.log10_smallest())), steps):
             self.show(
@@ -323,7 +327,7 @@ class WhereItBreaks(ChapterScene):
         self.show(
             *self.refocus(self.knob, self.plot, self.smallest, self.sensitivity, self.dot, *self.stop_marks),
             FadeIn(self.caveats[0], shift=0.1 * UP),
-            Succession(framed(end), framed(VGroup(self.plot.labels[1], self.sensitivity))),
+            Succession(framed(end[1]), framed(VGroup(self.plot.labels[1], self.sensitivity))),
             run_time=max(2.0, self.caption_time(caption)),
             caption=caption,
             hold=0.5,
@@ -392,7 +396,7 @@ class WhereItBreaks(ChapterScene):
         for _pass in range(PLACE_PASSES):  # a squeeze can move the key out of the panel, and a narrowing too
             self.place_plots(narrower, lower, squeeze)
             # room past the gain axis' end for the smallest weight's name, a word a line (`smallest_end`)
-            named = axis_end(self.plot.axes) + END_DOT + NAME_BUFF + smallest_name().width
+            named = axis_end(self.plot.axes) + NAME_SHIFT + smallest_name().width
             right = max(self.plot.labels[0].get_right()[0], self.tangent.axis_labels[0].get_right()[0], named)
             beyond = right - STAGE.right  # a longer word for "gain g", "gap" or the name: narrower plots
             # both plots shorter by as much as the S-curve reaches into BAND_ROOM over the caption band (its key
@@ -491,8 +495,9 @@ class WhereItBreaks(ChapterScene):
             x_start=0,
         )
         readable_decades(slope_label(self.plot))
-        # "gain g" at the gain axis' end, as "gap" is at the score axis' end: the room below goes to the S-curve
-        self.plot.labels[0].next_to(self.plot.axes.x_axis, RIGHT, buff=0.12)
+        # "gain g" after the axis' numbers, as "gap" is: the room below goes to the S-curve, the room over it to the
+        # smallest weight's name
+        after_numbers(self.plot.labels[0], self.plot.axes)
         self.sensitivity = on_baseline(SciNumber(self.knob.log10_sensitivity()), self.plot.labels[1], 1)
         upper = VGroup(self.plot, self.sensitivity)
         top = VGroup(self.plot, self.sensitivity[0]).get_top()[1]  # a raised exponent may stand above it
@@ -605,13 +610,17 @@ class WhereItBreaks(ChapterScene):
     def smallest_end(self, color: str) -> VGroup:
         """The smallest weight's line ends where the knob rests (the last stop) in a dot: nine decades under the
         slope for the default example, yet over the axis' floor (a weight of 0 would lie on it). Its name beside
-        it past the axis' end, a word a line (`lay_out` keeps room for it), raised clear of "gain g" under it."""
+        it past the axis' end, a word a line (`lay_out` keeps room for it), level with the dot but within the
+        plot's height over the gain axis and its numbers: a frame round it keeps clear of them and of the slope's
+        dot at that stop (review V6b: a frame round the dot and its name ran through that dot)."""
         gain = GAIN_STOPS[-1]
         dot = Dot(self.plot.point(gain, log10_smallest_weight(self.raw_trace.scores, gain)), radius=END_DOT)
         dot.set_color(color).set_stroke(theme().background, width=2).set_z_index(1)  # over its stop's mark
         label = smallest_name(color)
-        label.next_to(dot, RIGHT, buff=NAME_BUFF).align_to(dot, DOWN)
-        label.shift(UP * max(0.0, self.plot.labels[0].get_top()[1] + LABEL_MARGIN - label.get_bottom()[1]))
+        label.move_to([axis_end(self.plot.axes) + NAME_SHIFT, dot.get_y(), 0], aligned_edge=LEFT)
+        top = self.plot.axes.c2p(gain, self.plot.axes.y_range[1])[1]
+        floor = fit.box(self.plot.axes.x_axis)[1][1] + FRAME_CLEAR
+        label.shift(UP * (max(floor, min(label.get_bottom()[1], top - label.height)) - label.get_bottom()[1]))
         return VGroup(dot, label)
 
     def stop_mark(self, gain: float) -> DashedLine:
@@ -850,21 +859,25 @@ PLOT_RIGHT = (
     STAGE.right - 1.35
 )  # where both plots' axis lines end (their labels "gain g" and "gap" go beyond)
 PLOT_TOP = 2.4  # the top of the upper plot's label, an emphasis frame below the subtitle
-PLOT_SIZE = (4.4, 1.7)
-PLOT_SHARE = (
-    0.45  # of the plots' lowering (room for the names legend), the upper plot's; the rest the S-curve's
-)
+# the upper plot's size: 1.7 tall read small (review V6b); wider, its label would run into the widest header
+PLOT_SIZE = (4.4, 1.95)
+# of the plots' lowering (room for the names legend), the upper plot's (the taller); the rest the S-curve's
+PLOT_SHARE = 0.6
 MOST_LOWER = 1.0  # the most the bars and plots are lowered for the legend (else it leaves as the plots come)
 PLOT_GAP = 0.15  # between the upper plot's gain label and the lower plot's title
-TANGENT_LEFT, TANGENT_HEIGHT = PLOT_RIGHT - 4.4, 1.75  # where the S-curve's axes start, and their height
+TANGENT_LEFT, TANGENT_HEIGHT = PLOT_RIGHT - PLOT_SIZE[0], 1.6  # where the S-curve's axes start, their height
 TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction of the axis
 WRAP_SLACK = 0.05  # a line's width as wrapped over its words' own (their measures differ by a hair)
 END_DOT = 0.08  # the radius of the smallest weight's dot where the knob rests
-NAME_BUFF = 0.15  # between that dot and its name
+FRAME_CLEAR = FRAME_BUFF + 0.05  # the least room between a framed label and what is round it
+NAME_SHIFT = (
+    TRACK_RADIUS + FRAME_CLEAR
+)  # from the gain axis' end (the slope's dot on it) to the smallest weight's name
+AXIS_NAME_GAP = 0.2  # between an x axis' last number and its name
 PLACE_PASSES = 4  # the most times the plots are placed, each narrower or shorter by what the last overran
-BAND_ROOM = 0.2  # the least room between the S-curve's numbers and the caption band
+BAND_ROOM = 0.1  # the least room between the S-curve's numbers and the caption band
 TITLE_BUFF = 0.12  # between the S-curve's title and the key under it, where the key has no room in the panel
-KEY_LIFT = 0.15  # the tangent's key in the panel: its bottom over the gap axis
+KEY_LIFT = 0.2  # the tangent's key in the panel: its bottom over the gap axis (a frame round it 3 px over it at 0.15)
 KEY_SHARE = 0.65  # the key's words wrapped in the panel to this share of their width: two lines
 SWATCH_DROP = 0.12  # the key's swatch under the top of its words: by the middle of their first line
 KEY_SIDE_GAP = 0.3  # between the gap axis' end and the tangent's key beside the panel
@@ -1089,6 +1102,14 @@ def axis_end(axes) -> float:
     return float(axes.c2p(axes.x_range[1], axes.y_range[0])[0])
 
 
+def after_numbers(name, axes):
+    """`name`, an x axis' name, after the axis' end and its last number, on that number's baseline (at the
+    axis line's end, "10" and "gain g" stood 4 px apart: review V6b)."""
+    last = axes.x_axis.labels[-1]
+    name.next_to([max(axis_end(axes), last.get_right()[0]), 0, 0], RIGHT, buff=AXIS_NAME_GAP)
+    return name.shift(UP * (last.get_bottom()[1] - baseline_of(name)))
+
+
 def curve_points(*graphs) -> np.ndarray:
     """Points along the drawn line `graphs` (`CurvePlot.series`), close enough that a label clear of them is clear
     of the lines."""
@@ -1190,7 +1211,7 @@ def tangent_size() -> tuple[float, float]:
     """The S-curve's full size: TANGENT_HEIGHT tall, its axis running right to where its "gap" label (past a
     tick label's overhang) just stays on the stage, past PLOT_RIGHT (the upper plot's labels there need more
     room): wider by a fifth (review V4: about 190 x 75 px at 480p)."""
-    room = c.text(_("gap"), role="small").width + 0.1 + LABEL_OVERHANG
+    room = c.text(_("gap"), role="small").width + AXIS_NAME_GAP + LABEL_OVERHANG
     return STAGE.right - room - TANGENT_LEFT, TANGENT_HEIGHT
 
 
@@ -1223,16 +1244,20 @@ def tangent_ends(s: float, w: float, slope: float, lo: float, hi: float) -> tupl
 def key_widths() -> tuple[float, float]:
     """The widths the tangent's key may be wrapped to beside the S-curve: its widest word (the formula w(1 − w)
     kept whole: wrapped narrower it broke as 'w(1' and '− w)'), then KEY_SHARE of its whole width."""
-    words, formula = _("tangent: slope w(1 − w)"), "w(1 − w)"
+    words, formula = _("tangent: slope w(1 − w)"), FORMULA
     parts = [*words.replace(formula, " ").split(), *([formula] if formula in words else [])]
     whole = c.text(words, role="small").width
     return max(c.text(part, role="small").width for part in parts) + WRAP_SLACK, KEY_SHARE * whole
 
 
 def tangent_key(width: float) -> VGroup:
-    """The tangent's key: a swatch of its line, then its words wrapped within `width`, the swatch by their
-    first line."""
-    words = fit.wrap_within(_("tangent: slope w(1 − w)"), width, role="small", color=theme().muted)
+    """The tangent's key: a swatch of its line, then its words wrapped within `width` (or narrower, where that
+    broke its formula w(1 − w) as 'slope w(1' over '− w)'), the swatch by their first line."""
+    text = _("tangent: slope w(1 − w)")
+    for narrower in np.arange(width, 0, -SPOT_STEP):  # the formula's 8 characters stand whole at the fewest
+        words = fit.wrap_within(text, narrower, role="small", color=theme().muted)
+        if FORMULA not in text or any(FORMULA in line for line in words.original_text.split("\n")):
+            break
     swatch = Line(ORIGIN, RIGHT * 0.35, color=theme().text, stroke_width=6)
     return VGroup(swatch.next_to(words, LEFT, buff=0.12).align_to(words, UP).shift(DOWN * SWATCH_DROP), words)
 
@@ -1254,7 +1279,7 @@ class WeightCurve(TangentPlot):
         self.curve.set_stroke(width=3)
         self.tangent.set_stroke(width=6)
         words = fit.wrap_within(_("top weight w against its gap"), title_width, role="small", color=muted)
-        x_axis, y_axis = self.axes.x_axis, self.axes.y_axis
+        y_axis = self.axes.y_axis
         # the w axis stands at the panel's left edge, clear of the curve (manim's stands at gap 0, in the middle
         # of the rise, where the curve ran through its "0"): the one at gap 0 is kept invisible, for c2p
         lo = self.axes.x_range[0]
@@ -1270,7 +1295,7 @@ class WeightCurve(TangentPlot):
         for label, w in zip(y_axis.labels, (0, 1)):
             label.next_to(self.axes.c2p(lo, w), LEFT, buff=0.15)
         self.axis_labels = VGroup(
-            c.text(_("gap"), role="small", color=muted).next_to(x_axis, RIGHT, buff=0.1),
+            after_numbers(c.text(_("gap"), role="small", color=muted), self.axes),
             c.text("w", role="small", color=muted)
             .next_to(y_axis.labels, LEFT, buff=0.2)
             .set_y(self.axes.c2p(lo, 0.5)[1]),

@@ -18,6 +18,8 @@ from scenes.kit.bars import MIN_BAR
 from scenes.kit.numbers import WholeNumber
 from scenes.kit.palette import tex_size, theme
 
+TRACK_RADIUS = 0.1  # a tracking dot's (`CurvePlot.track`)
+
 
 class Histogram(VGroup):
     """Bars over the bins between `edges`, each as tall as its fraction of the samples.
@@ -144,7 +146,7 @@ class CurvePlot(VGroup):
 
     def track(self, tracker, log10_y_of, color: str | None = None) -> Dot:
         """A dot kept at (tracker value, log10_y_of(tracker value)) on the curve."""
-        dot = Dot(radius=0.1, color=color or theme().text)
+        dot = Dot(radius=TRACK_RADIUS, color=color or theme().text)
         dot.add_updater(lambda d: d.move_to(self.point(tracker.get_value(), log10_y_of(tracker.get_value()))))
         return dot.update()
 

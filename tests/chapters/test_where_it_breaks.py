@@ -12,6 +12,8 @@ from attention.sweeps import GAIN_RANGE
 from pipeline.run import dry_run
 from scenes.chapters import where_it_breaks
 from scenes.chapters.where_it_breaks import (
+    BAND_ROOM,
+    FRAME_CLEAR,
     GAIN_STOPS,
     HEADER_GAP,
     LEADER_BUFF,
@@ -521,6 +523,20 @@ def test_the_smallest_weight_is_drawn_on_the_log_plot_above_its_floor(scene):
     assert label.get_left()[0] > dot.get_right()[0]
 
 
+def test_a_frame_round_the_smallest_weight_s_name_keeps_clear_of_the_slope_s_dot_and_the_gain_axis(scene):
+    """Review V6b: the frame round the smallest weight's dot and name ran through the slope's dot at the last
+    stop, with "gain g" under it, and "10" all but touched "gain g". The name alone is framed, FRAME_CLEAR from
+    the slope's dot, the gain axis and its numbers; "gain g" stands after "10", on its baseline."""
+    at_gain(scene, GAIN_STOPS[-1])
+    label, axis, name = scene.smallest[1][1], scene.plot.axes.x_axis, scene.plot.labels[0]
+    for other in (scene.dot, axis, name):
+        assert apart(label, other, FRAME_CLEAR - 1e-6)
+    last = axis.labels[-1]
+    assert name.get_left()[0] - last.get_right()[0] >= 0.2 - 1e-6
+    assert abs(name.get_bottom()[1] - last.get_bottom()[1]) < 0.1  # in the numbers' row (its g hangs below)
+    at_gain(scene, GAIN_RANGE[0])
+
+
 def test_the_weight_curve_is_a_readable_plot_with_its_labels_clear_of_the_curve(scene):
     """The S-curve's w axis stands at the panel's left edge, its labels left of it (the curve starts at that
     edge, so it can run through none of them); the panel is tall enough to read at 480p, and its gap numbers
@@ -537,7 +553,7 @@ def test_the_weight_curve_is_a_readable_plot_with_its_labels_clear_of_the_curve(
     for label in (*axes.y_axis.labels, curve.axis_labels[1]):
         assert label.get_right()[0] < left
     assert axes.y_axis.get_stroke_width() == 0  # manim's axis through gap 0 is not drawn
-    assert axes.x_axis.labels.get_bottom()[1] > STAGE.bottom + 0.2
+    assert axes.x_axis.labels.get_bottom()[1] >= STAGE.bottom + BAND_ROOM - 1e-6 and BAND_ROOM >= 0.1
 
 
 @pytest.mark.parametrize(
