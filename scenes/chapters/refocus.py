@@ -68,14 +68,17 @@ BARS_LEFT = 3.3  # the bars start right of the subtitle
 COLUMN_GAP = 0.35  # between the left column and the bars or the plane
 LEFT_WIDTH = 7.0  # the left column's width (query, keys and values, output) where the plane stands beside it
 WIDE = BARS_LEFT - COLUMN_GAP - STAGE.body_left  # its width up to the bars, where the plane leaves it room
-# the left column's layouts tried in turn until the magnified view finds a place clear of texts and value arrows
-# and the column stands clear of the bars and the plane: the scores under the query (where that shrinks the
-# column less) at WIDE (review 5 / issue 29: wide keys left the column at half size, the frame's lower half
-# empty), then STEPS more widths down to LEFT_WIDTH (issue 29: from WIDE straight to LEFT_WIDTH, a column whose
-# magnified view found no place at WIDE lost a quarter of its size), then NARROWER than it, then beside the query
-# (review 5: beside it, long scores left 10 px digits at 480p; a larger column, less room)
+# the left column's layouts (`Refocus.layouts`), tried largest first until the magnified view finds a place clear of
+# texts and value arrows and the column stands clear of the bars and the plane: at WIDE (review 5 / issue 29: wide
+# keys left the column at half size, the frame's lower half empty), the scores under the query where that shrinks
+# the column less; STEPS more widths down to LEFT_WIDTH (issue 29: from WIDE straight to LEFT_WIDTH, a column whose
+# magnified view found no place at WIDE lost a quarter of its size), NARROWER than it, beside the query (review 5:
+# beside it, long scores left 10 px digits at 480p); and at WIDE, shrunk CAP_STEP at a time (issue 29: corpus-22's
+# view found its place at 0.98 of the column's size, where the next width shrank it to 0.89)
 STEPS = 3
 NARROWER = 0.5
+CAP_STEP, CAPS = 0.02, 2
+LOW_GAP = 0.25  # between the output and the rows w_i v_i (or the note) under it
 BAR_HEIGHT, BAR_SPACING = 1.5, 3.9  # a weight of 1's height; the width the bars share
 BAND_GAP = 0.3  # between the formula strip and the bars' highest number (review 4: they stood in the band)
 PATH_STEPS = 24  # the query's path sampled this often for the highest the bars reach
@@ -274,24 +277,49 @@ class Refocus(ChapterScene):
         )
 
     def build(self) -> None:
-        """Every mobject, in the first of the left column's layouts (WIDE down to LEFT_WIDTH, NARROWER) that
-        leaves the magnified view a place clear of the texts and the value arrows, the plane's names clear and the
-        column clear of the bars and the plane (else the last, with no magnified view where its best place covers
-        a name); a layout where no view magnifies (`magnified`) needs no place for one."""
-        made = np.inf  # the width the last layout's column took: a wider one would lay it out again the same
-        for under, width in (
-            *[(True, w) for w in np.linspace(WIDE, LEFT_WIDTH, STEPS + 1)],
-            (True, LEFT_WIDTH - NARROWER),
-            (False, LEFT_WIDTH),
-        ):
-            if under and width >= made:
-                continue
-            made = self.make(under, width)
-            clear = self.zoom is None or not any(self.zoom.hits[:2])
-            if clear and self.plane_names_clear() and self.column_clear():
-                return
+        """Every mobject, in the first of the left column's layouts (`layouts`), largest first, that leaves the
+        magnified view a place clear of the texts and the value arrows, the plane's names clear and the column clear
+        of the bars and the plane; else the first leaving those two clear, with no magnified view where its best
+        place covers a name (corpus-05); a layout where no view magnifies (`magnified`) needs no place for one."""
+        self.make(True, WIDE)
+        made, fallback = {self.kind(True, WIDE, 1)}, None  # each layout made once
+        for layout in [(True, WIDE, 1), *sorted(self.layouts(), key=lambda k: -self.choice(*k)[0])]:
+            if self.kind(*layout) not in made:
+                made.add(self.kind(*layout))
+                self.make(*layout)
+            if self.plane_names_clear() and self.column_clear():
+                if self.zoom is None or not any(self.zoom.hits[:2]):
+                    return
+                fallback = fallback or layout
+        if fallback and self.kind(*fallback) != self.kind(*layout):
+            self.make(*fallback)
         if self.zoom is not None and self.zoom.hits[0]:  # no view clear of the names (corpus-05): the plane's
             self.zoom = None  # own terms are shown
+
+    def layouts(self) -> list[tuple[bool, float, float]]:
+        """The left column's layouts, as (scores under the query allowed, width, the most its factor may be): WIDE
+        down to LEFT_WIDTH in STEPS, NARROWER, then beside the query; and at WIDE, shrunk CAP_STEP at a time, CAPS
+        times (issue 29: a column a little smaller leaves the magnified view a place beside it where a narrower one
+        shrinks more)."""
+        widths = [(True, w, 1) for w in [*np.linspace(WIDE, LEFT_WIDTH, STEPS + 1), LEFT_WIDTH - NARROWER]]
+        largest = self.choice(True, WIDE, 1)[0]
+        return [
+            *widths,
+            (False, LEFT_WIDTH, 1),
+            *[(True, WIDE, largest - CAP_STEP * k) for k in range(1, CAPS + 1)],
+        ]
+
+    def kind(self, under: bool, width: float, cap: float) -> tuple[float, bool]:
+        """What tells one layout from another (`choice`): a factor differing by under half a percent, no more."""
+        factor, beside = self.choice(under, width, cap)
+        return round(factor, 2), beside
+
+    def choice(self, under: bool, width: float, cap: float = 1) -> tuple[float, bool]:
+        """The factor the column shrinks by within `width` and `cap`, and whether the scores stand beside the query
+        (where `under` allows either, the one shrinking it less; beside on a tie), from the sizes `layout`
+        measured."""
+        options = [(min(cap, width / w, self.room / h), beside) for beside, (w, h) in self.sizes.items()]
+        return max(option for option in options if option[1] or under)
 
     def column_clear(self) -> bool:
         """Whether every text of the left column (the new query and scores too) stands COLUMN_GAP clear of the
@@ -315,9 +343,8 @@ class Refocus(ChapterScene):
         )
         return apart and all(name.get_bottom()[1] >= STAGE.bottom for name in names)
 
-    def make(self, under: bool, width: float) -> float:
-        """Every mobject, the left column `width` wide at most (the scores `under` the query where that shrinks
-        it less): the width the column takes."""
+    def make(self, under: bool, width: float, cap: float = 1) -> None:
+        """Every mobject, the left column laid out as `choice` says."""
         self.example = self.inputs()
         self.before, self.after = self.example.trace(0), self.example.trace(1)
         ex, tr = self.example, self.before
@@ -356,7 +383,7 @@ class Refocus(ChapterScene):
         self.note = fit.wrap_within(
             summary_note(self.before, self.after), LEFT_WIDTH, role="small"
         )  # German wraps
-        factor, taken = self.layout(under, width)
+        factor = self.layout(under, width, cap)
         self.ghosts, self.old_values = self.old_marks(factor)  # drawn as the new query comes
         self.zero_box = SurroundingRectangle(self.zero_rows, color=theme().output, buff=BOX_BUFF)
         self.plane.set_blend(tr.weights)
@@ -364,7 +391,6 @@ class Refocus(ChapterScene):
         if self.zoom is not None and not fit.apart(self.note, self.zoom.panel, COLUMN_GAP):
             self.note_beside(self.zoom, factor)
         self.q_tracker = ValueTracker(0.0)
-        return taken
 
     def note_beside(self, zoom: Zoom, factor: float) -> None:
         """The summary's note wrapped to end COLUMN_GAP left of the magnified view where that leaves it NOTE_LEAST
@@ -384,27 +410,28 @@ class Refocus(ChapterScene):
         parts = [fit.box(part) for part in (self.zoom.panel, *self.zoom.labels)] if self.zoom else []
         return any(not fit.boxes_apart(part, fit.box(self.note), ZOOM_INSET) for part in parts)
 
-    def layout(self, under: bool, width: float) -> tuple[float, float]:
+    def layout(self, under: bool, width: float, cap: float) -> float:
         """Query and scores, memory, output and notes in a left column; bars and the plane on the right.
-        A column wider than `width` or too tall for its place is shrunk, and every text with it, so each role
-        keeps one size: the factor it was shrunk by, and the column's width, returned. The scores stand under the
-        query if `under` allows and that shrinks the column less."""
+        The column is measured in every arrangement (`sizes`), then laid out as `choice` says and shrunk, every
+        text with it, so each role keeps one size: the factor it was shrunk by, returned."""
         self.output.next_to(self.output_label, RIGHT, buff=0.15)
         self.tag_text.next_to(self.tag, DOWN, buff=0.1)
         # the summary's note takes the rows' place (issue 29: a line of its own under them left six-row
         # examples' digits at 0.76 of their size)
         self.note.move_to(self.zero_rows, aligned_edge=UL)
+        low = VGroup(VGroup(self.output_label, self.output), VGroup(self.zero_rows, self.note))
+        low.arrange(DOWN, aligned_edge=LEFT, buff=LOW_GAP)
         column = VGroup(
             VGroup(self.query, self.scores),
             VGroup(self.memory, self.tag, self.tag_text),
-            VGroup(self.output_label, self.output),
-            VGroup(self.zero_rows, self.note),
+            low,
             *([self.legend] if len(self.legend) else []),  # under the rest: the names the bars cut, whole
         )
         top = self.strip.get_bottom()[1] - 0.3
+        self.room = top - STAGE.bottom - BOX_BUFF
 
-        def laid_out(beside: bool) -> float:
-            """The column with the scores beside the query or under it; the factor it must shrink by."""
+        def laid_out(beside: bool) -> None:
+            """The column with the scores beside the query or under it."""
             if beside:  # clear of the new query too (corpus-04: '[−2, 2, −1, 1]' ran into 's =')
                 wider = max(0, self.next_query.width - self.query.width)
                 self.scores.next_to(self.query, RIGHT, buff=0.6 + wider)
@@ -412,10 +439,14 @@ class Refocus(ChapterScene):
                 self.scores.next_to(self.query, DOWN, buff=0.2, aligned_edge=LEFT)
             column.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
             column[0].shift(RIGHT * (self.memory.columns[0].get_right()[0] - self.query.get_right()[0]))
-            return min(1, width / column.width, (top - STAGE.bottom - BOX_BUFF) / column.height)
 
-        self.scores_under = under and laid_out(False) > laid_out(True)
-        factor = laid_out(not self.scores_under)
+        self.sizes = {}
+        for beside in (True, False):
+            laid_out(beside)
+            self.sizes[beside] = column.width, column.height
+        factor, beside = self.choice(under, width, cap)
+        self.scores_under = not beside
+        laid_out(beside)
         column.scale(factor).set_x(STAGE.body_left, LEFT).set_y(top - column.height / 2)
         grid = self.plane.plane
         self.plane.shift(
@@ -431,7 +462,7 @@ class Refocus(ChapterScene):
         )  # room left of it, for the
         # magnified view
         self.output.lay_out()
-        return factor, column.width
+        return factor
 
     def magnified(self, factor: float) -> Zoom | None:
         """The new blend's magnified view, most magnified first (ZOOM_GAINS, then ZOOM_SHARES of the plane for a
