@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from itertools import product
 
@@ -654,7 +655,7 @@ def clear_near(
     """`label` where it is, or moved round `point` (in eight directions, then the eight between them, ever
     farther, up to `tries` rings, in sixteen beyond LABEL_TRIES where the rings are wide, then facing it
     anywhere along a side: `slid`; kept sideways within
-    -fit.LABEL_RIGHT..PLANE_RIGHT where it sticks out) to the first place `clear_of` `others` (by `margin`),
+    -fit.LABEL_RIGHT..PLANE_RIGHT where it sticks out) to the first place clear of `others` (by `margin`),
     `arrows` and `lines`; when no place is, the first clear of the arrows alone, then of `others` alone (text on
     text is worse); where it was when none is. (Review 6's 'river', between the x-axis and the query's line,
     found its place between two of the eight: it had stood 50 px off.) Where it `leads` (a key's name), a place
@@ -678,10 +679,11 @@ def clear_near(
 def first_clear(
     label, point, boxes, outlines, tries: int, top: float, margin: float, crossed: list | None = None
 ) -> bool:
-    """Whether `label`, where it is or moved round `point` as `clear_near` moves it, finds a place `clear_of`
+    """Whether `label`, where it is or moved round `point` as `clear_near` moves it, finds a place clear of
     `boxes` and `outlines` (and, unless `crossed` is None, a leader from `point` to it clear of `boxes` and
-    `crossed`: `leads_clear`); if so it is moved there. The places are tried as boxes (next_to's arithmetic):
-    moving the text itself to each was most of the chapter's layout time."""
+    `crossed`: `leads_clear`); if so it is moved there. The places are tried as boxes (next_to's arithmetic),
+    all at once (`clear_places`): moving the text itself to each, then trying each alone, was most of the
+    chapter's layout time (issue 27)."""
     own = fit.box(label)
     half, here = (own[1] - own[0]) / 2, (own[1] + own[0]) / 2
     centres = [here.copy()]
@@ -693,12 +695,11 @@ def first_clear(
             way = np.round([np.cos(angle), np.sin(angle)], 9)
             centres.append(np.asarray(point)[:2] + LABEL_GAP * ring * way + np.sign(way) * half)
         centres += slid(point, half, LABEL_GAP * ring)
-    for centre in centres:
-        centre[0] += min(0.0, PLANE_RIGHT - centre[0] - half[0])  # slid sideways into the plane's range
-        centre[0] += max(0.0, -fit.LABEL_RIGHT - centre[0] + half[0])
-        box = np.array([centre - half, centre + half])
-        leads = crossed is None or leads_clear(point, box, boxes, crossed)
-        if leads and clear_of(box, boxes, outlines, top, margin):
+    centres = np.array(centres)
+    centres[:, 0] += np.minimum(0.0, PLANE_RIGHT - centres[:, 0] - half[0])  # slid sideways into the plane's
+    centres[:, 0] += np.maximum(0.0, -fit.LABEL_RIGHT - centres[:, 0] + half[0])  # range
+    for centre in centres[clear_places(centres, half, boxes, outlines, top, margin)]:
+        if crossed is None or leads_clear(point, np.array([centre - half, centre + half]), boxes, crossed):
             label.shift([*(centre - here), 0])
             return True
     return False
@@ -720,21 +721,25 @@ def slid(point, half, gap: float) -> list[np.ndarray]:
     return centres
 
 
-def clear_of(box, boxes, outlines, top: float = np.inf, margin: float = 0) -> bool:
-    """Whether a label's `box` (`fit.box`) lies in -fit.LABEL_RIGHT..PLANE_RIGHT, above the caption band and
-    below `top`, `margin` clear of the `boxes` (of texts) and ARROW_CLEARANCE clear of the `outlines` (of arrows
-    and lines: `outline`); a name on a shaft, under a head or crossed by a line is misread."""
-    inside = (
-        -fit.LABEL_RIGHT <= box[0][0]
-        and box[1][0] <= PLANE_RIGHT
-        and box[0][1] >= STAGE.bottom  # not in the caption band
-        and box[1][1] <= top
+def clear_places(centres: np.ndarray, half, boxes, outlines, top: float, margin: float) -> np.ndarray:
+    """For a label's box of half-size `half` at each of `centres` (rows of x, y), whether it lies in
+    -fit.LABEL_RIGHT..PLANE_RIGHT, above the caption band and below `top`, `margin` clear of the `boxes` (of
+    texts, `fit.box`) and ARROW_CLEARANCE clear of the `outlines` (of arrows and lines: `outline`); a name on a
+    shaft, under a head or crossed by a line is misread."""
+    low, high = centres - half, centres + half
+    clear = (
+        (-fit.LABEL_RIGHT <= low[:, 0])
+        & (high[:, 0] <= PLANE_RIGHT)
+        & (low[:, 1] >= STAGE.bottom)  # not in the caption band
+        & (high[:, 1] <= top)
     )
-    return (
-        inside
-        and all(fit.boxes_apart(box, other, margin) for other in boxes)
-        and not any(near(box, points) for points in outlines)
-    )
+    for other in boxes:  # fit.boxes_apart
+        clear &= np.any(high + margin < other[0], axis=1) | np.any(other[1] + margin < low, axis=1)
+    for points in outlines:  # `near`, for the places still clear
+        at = np.flatnonzero(clear)
+        wide_low, wide_high = low[at, None] - ARROW_CLEARANCE, high[at, None] + ARROW_CLEARANCE
+        clear[at] = ~np.any(np.all((points >= wide_low) & (points <= wide_high), axis=2), axis=1)
+    return clear
 
 
 def leads_clear(point, box, boxes, outlines) -> bool:
@@ -1412,12 +1417,18 @@ def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup]
         below -= legend.move_to([RIGHT_LEFT, below, 0], aligned_edge=UL).height + LEGEND_BUFF
     note = fit.wrap_within(said, CHART_RIGHT - RIGHT_LEFT, role="small", color=theme().muted)
     tallest = max(float(np.max(trace.weights)) for trace, _ in sets)
+
+    @functools.cache
+    def cramped(rows: int) -> list[WeightChart]:
+        """The charts at the least height, where the values over the bars reach highest over the tallest (a value
+        lifted over a shorter bar's, a two-line one over a bar too short to matter): room for them at any height.
+        Made once for each `rows` (making them for each header tried was a sixth of the chapter's build)."""
+        return [WeightChart(tokens, trace, pitch, CRAMPED_BAR / tallest, named, rows) for trace, _ in sets]
+
     # where the bars would be too short: without the headers' second lines ("as here"), then with fewer rows of
     # values under the bars, down to the largest alone over its bar
     for rows, kept in product((VALUE_ROWS, 1, 0), (2, 1)):
-        # at the least height, where the values over the bars reach highest over the tallest (a value lifted
-        # over a shorter bar's, a two-line one over a bar too short to matter): room for them at any height
-        charts = [WeightChart(tokens, trace, pitch, CRAMPED_BAR / tallest, named, rows) for trace, _ in sets]
+        charts = cramped(rows)
         over = max(chart.headroom() for chart in charts)  # under the baseline, values and names
         under = max(chart.baseline.get_y() - chart.get_bottom()[1] for chart in charts)
         headers = [chart_label(lines[:kept], width + CHART_GAP - 0.1) for _, lines in sets]
