@@ -266,11 +266,17 @@ class TangentPlot(VGroup):
         scores[self.top] = top_score
         return float(softmax(scores)[self.top])
 
+    def curve_points(self, xs: np.ndarray, top_scores: np.ndarray, gain: float) -> np.ndarray:
+        """The curve's points at `xs`, the top weight's there when its score is `top_scores`' (all at once:
+        a point at a time was most of WhereItBreaks' build, issue 27)."""
+        scores = np.tile(gain * self.scores, (len(top_scores), 1))
+        scores[:, self.top] = top_scores
+        return self.axes.c2p(xs, softmax(scores)[:, self.top]).T
+
     def set_gain(self, gain: float) -> TangentPlot:
         lo, hi = self.axes.x_range[:2]
         xs = np.linspace(lo, hi, 121)
-        points = [self.axes.c2p(x, self.weight(x, gain)) for x in xs]
-        self.curve.set_points_as_corners(points)
+        self.curve.set_points_as_corners(self.curve_points(xs, xs, gain))
         s = gain * self.scores[self.top]
         w = self.weight(s, gain)
         slope, reach = w * (1 - w), (hi - lo) / 8
