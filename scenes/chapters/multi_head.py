@@ -35,6 +35,7 @@ from manim import (
     Rectangle,
     ReplacementTransform,
     Square,
+    Succession,
     SurroundingRectangle,
     VGroup,
     linear,
@@ -390,7 +391,9 @@ class MultiHead(ChapterScene):
         # linear, each as long as the reading allows: large glyphs lit in 0.6 s popped
         steps = [self.read.light(*names, rate_func=linear) for names in [*READ_ORDER, ()]]
         total = max(len(steps) * 0.6, self.caption_time(caption) - 0.8)
-        self.play(spread(steps, total, each=total / len(steps)))
+        # one after another, each from where the one before left the parts (a lagged group took every step's
+        # start at once, so each step put back what the one before had lit: review V7's pops at 1.6-5.7 s)
+        self.play(Succession(*steps, run_time=total))
 
     def work_row(self, reading: Reading, caption: str) -> None:
         """A reading's dot products, cell by cell as their caption (which reads them) is said, then its scores

@@ -207,6 +207,17 @@ def test_the_formula_is_read_large_then_stands_beside_the_title(scene):
     assert len(steps[0].animations) == len(READ_ORDER) + 1  # each part in turn, then the whole
     assert {n for names in READ_ORDER for n in names} == set(filter(None, small.names))
     assert sum(o.get("run_time", 0) for _, o in plays) + steps[0].run_time >= 6.0  # it moves while read
+    # each step goes on from where the one before left the parts: a lagged group took every step's start at once,
+    # so each step put back what the one before had lit (review V7: five pops at 1.6-5.7 s)
+    glyphs = [glyph for part in read.formula for glyph in part.family_members_with_points()]
+    steps[0].scene = None  # as a play sets it up, with no scene to add to
+    steps[0].begin()
+    seen = []
+    for alpha in np.linspace(0, 1, 401):
+        steps[0].interpolate(alpha)
+        seen.append([glyph.get_fill_opacity() for glyph in glyphs])
+    assert np.abs(np.diff(seen, axis=0)).max() < 0.1
+    steps[0].finish()
 
 
 def test_the_formula_stands_large_right_of_k_t_until_the_blend_needs_the_room(scene):
