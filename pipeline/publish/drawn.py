@@ -64,6 +64,7 @@ from scenes.kit.arithmetic import (
     fmt_input,
     listed,
     one_format,
+    places_adding_up,
     plain,
     relation,
     root_text,
@@ -732,10 +733,11 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
     entries = _(
         "its entries %(entries)s written in", entries=series(local(text_minus(fmt_input(v))) for v in key)
     )
-    # the extreme scaled samples as the screen prints them (two places); their gap and weights are the exact
-    # ones rounded, the gap with '≈' where the printed samples do not give it, as the screen says
+    # the extreme scaled samples as the screen prints them: to the fewest places (two to four) at which they add up
+    # to their gap; their gap and weights are the exact ones rounded, the gap with '≈' where no places give it
     pair = np.array([samples[-1].scaled.max(), samples[-1].scaled.min()])
-    gap = row("sum", [fmt(pair[0], 2), fmt(-pair[1], 2)], pair[0] - pair[1], 2)
+    places = places_adding_up([pair[0], -pair[1]], pair[0] - pair[1], 2, 4)
+    gap = row("sum", [fmt(pair[0], places), fmt(-pair[1], places)], pair[0] - pair[1], places)
     return {
         N_("The divisor"): _(
             "The formula score = q · k / √d, its √d lit. Under it two keys as strips of cells, each named k and "
@@ -770,8 +772,8 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
         N_("Not a guarantee"): _(
             "The widest row's extreme scaled samples are marked, %(high)s and %(low)s, a gap of %(gap)s between "
             "them, with their weights as a pair: %(weights)s.",
-            high=number(pair[0], 2),
-            low=number(pair[1], 2),
+            high=number(pair[0], places),
+            low=number(pair[1], places),
             gap=("" if gap.sign == "=" else "≈ ") + local(gap.result),
             weights=numbers(softmax(pair)),
         ),

@@ -580,12 +580,7 @@ def extreme_places(high: float, low: float) -> int:
     """The places the extreme scores and their gap are printed to: STAT_PLACES, or up to EXTRA_PLACES more where
     the printed scores then add up to the printed gap (3.58 and −3.71 beside a gap ≈ 7.28 read as 7.29, reviews 4
     to V6b; 3.577 and −3.708 give 7.285); STAT_PLACES with '≈' where none does."""
-    exact = (
-        p
-        for p in range(STAT_PLACES, STAT_PLACES + EXTRA_PLACES + 1)
-        if gap_relation(high, low, p).sign == "="
-    )
-    return next(exact, STAT_PLACES)
+    return arithmetic.places_adding_up([high, -low], high - low, STAT_PLACES, STAT_PLACES + EXTRA_PLACES)
 
 
 def gap_caption(rel: Relation) -> str:

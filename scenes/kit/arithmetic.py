@@ -212,6 +212,15 @@ def row(op: str, terms, result: float, places: int) -> Relation:
     return Relation(tuple(terms), op, "≈" if sign(op, terms, printed) != "=" else "=", printed)
 
 
+def places_adding_up(terms, result: float, fewest: int, most: int) -> int:
+    """The fewest places, from `fewest` to `most`, at which `terms` printed to them sum to `result` printed to them
+    exactly (3.577 + 3.708 = 7.285, where 3.58 + 3.71 beside 7.28 read wrong); `fewest` where none do."""
+    exact = (
+        p for p in range(fewest, most + 1) if row("sum", [fmt(t, p) for t in terms], result, p).sign == "="
+    )
+    return next(exact, fewest)
+
+
 def vector_math(values, places: int | None = WEIGHT_PLACES) -> str:
     """'[1.2,\\;\\; -0.5]' for a formula: a wide space after each comma, so a minus sign reads as a sign."""
     return "[" + r",\;\; ".join(fmt_input(v) if places is None else fmt(v, places) for v in values) + "]"

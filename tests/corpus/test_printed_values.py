@@ -81,11 +81,11 @@ def flat(found: list) -> np.ndarray:
 
 
 def shrink_scores(example) -> np.ndarray:
-    """What ShrinkScores prints: the divisors, each width's variances, the widest sample's extreme scaled scores,
-    their gap and their softmax weights."""
+    """What ShrinkScores prints: our key's entries (in its strip, as the divisor's beat ends), the divisors, each
+    width's variances, the widest sample's extreme scaled scores, their gap and their softmax weights."""
     samples = variance_experiment()
     high, low = samples[-1].scaled.max(), samples[-1].scaled.min()
-    found = [divisor_for(example.blend.keys.shape[1]), divisor_for(samples[-1].width)]
+    found = [example.blend.keys[0], divisor_for(example.blend.keys.shape[1]), divisor_for(samples[-1].width)]
     found += [[s.raw_var, s.scaled_var] for s in samples]
     return flat(found + [[high, low, high - low], softmax([high, low])])
 

@@ -29,7 +29,7 @@ from scenes.chapters.quick_version import QuickVersion
 from scenes.chapters.refocus import Refocus
 from scenes.chapters.registry import find
 from scenes.chapters.score_every_word import ScoreEveryWord
-from scenes.chapters.shrink_scores import ShrinkScores, caveat_example, gap_relation
+from scenes.chapters.shrink_scores import ShrinkScores, caveat_example, extreme_places, gap_relation
 from scenes.chapters.source_positions import SourcePositions
 from scenes.chapters.three_token_drag import ThreeTokenDrag
 from scenes.chapters.trained_head import TrainedHead
@@ -191,8 +191,9 @@ def projected_output_said(lang: str) -> list[str]:
 
 
 def gap_said(lang: str) -> list[str]:
-    """ShrinkScores' gap between the widest sample's extreme scores, as its label prints it: German '7,29'."""
-    gap = gap_relation(*caveat_example(variance_experiment())[:2]).result
+    """ShrinkScores' gap between the widest sample's extreme scores, as its label prints it: German '7,285'."""
+    high, low = caveat_example(variance_experiment())[:2]
+    gap = gap_relation(high, low, extreme_places(high, low)).result
     return [gap.replace(".", "," if lang == "de" else ".")]
 
 

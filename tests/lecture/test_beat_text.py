@@ -88,16 +88,20 @@ def test_what_a_beat_draws_is_computed_for_the_renders_example():
 
 
 def test_shrink_scores_describes_the_gap_and_weights_the_screen_prints(tmp_path):
-    """One value per quantity: the description's gap is the screen's, the exact gap rounded ('≈ 7.28' where the
-    printed extremes 3.58 and -3.71 would give 7.29)."""
+    """One value per quantity: the description's extremes and gap are the screen's, to the places at which they add
+    up (3.577, -3.708 and 7.285), with '≈' only where none do."""
     from scenes.chapters.shrink_scores import ShrinkScores
     from tests.support.snapshot import built
 
     scene = built(ShrinkScores, tmp_path)
     _, _, gap_label = scene.extremes
     said = drawn.shrink_scores(load_example_file(Path(__file__).parents[2] / "examples/cat-and-dog.toml"))
-    (gap,) = gap_label.relations  # the label's equation: 'gap ≈ 7.28' as typeset
-    assert gap.sign == "≈" and f"a gap of ≈ {gap.result} between them" in said["Not a guarantee"]
+    (gap,) = gap_label.relations  # the label's equation: 'gap = 7.285' as typeset
+    high, low = gap.terms  # the low one as its magnitude: 'gap = 3.577 + 3.708'
+    assert (
+        gap.sign == "="
+        and f"{high} and \u2212{low}, a gap of {gap.result} between" in said["Not a guarantee"]
+    )
 
 
 def test_where_it_breaks_describes_a_tiny_weight_and_slope_as_the_screen_prints_them():
