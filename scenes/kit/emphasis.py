@@ -5,13 +5,15 @@ pulse in a theme colour (manim's Indicate turns the part a yellow that is in no 
 from __future__ import annotations
 
 import numpy as np
-from manim import DL, UR, AnimationGroup, FadeIn, Indicate, SurroundingRectangle
+from manim import DL, UP, UR, AnimationGroup, FadeIn, Indicate, SurroundingRectangle
 
 from scenes.kit.palette import theme
+from scenes.kit.stage import STAGE
 
 FRAME_BUFF = 0.08  # between the part and its frame: close enough not to touch its neighbours
 FRAME_STROKE = 4
 FRAME_CORNER = 0.06
+STROKE_UNIT = 0.01  # scene units a stroke width of 1 draws (manim's cairo line width multiple)
 PULSE = 1.2  # how much a pulsed part grows at its peak
 
 
@@ -20,6 +22,11 @@ def framed(part, color: str | None = None, buff: float = FRAME_BUFF) -> FadeIn:
     box = SurroundingRectangle(
         part, color=color or theme().text, buff=buff, corner_radius=FRAME_CORNER, stroke_width=FRAME_STROKE
     )
+    # never into the caption band: a part standing less than a frame's buff over it is framed tighter underneath
+    # (review V7: FixedContext's legend frame reached 2 px into the band at 1080p)
+    lowest = STAGE.bottom + FRAME_STROKE * STROKE_UNIT / 2
+    if box.get_bottom()[1] < lowest <= part.get_bottom()[1]:
+        box.stretch_to_fit_height(box.get_top()[1] - lowest, about_edge=UP)
     return FadeIn(box, rate_func=up_hold_down, remover=True)
 
 

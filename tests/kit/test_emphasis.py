@@ -4,9 +4,11 @@ import ast
 from pathlib import Path
 
 import numpy as np
+import pytest
 from manim import DOWN, RIGHT, Square, VGroup
 
-from scenes.kit.emphasis import FRAME_STROKE, framed, pulsed_each
+from scenes.kit.emphasis import FRAME_BUFF, FRAME_STROKE, framed, pulsed_each
+from scenes.kit.stage import STAGE
 
 
 def test_the_frame_surrounds_the_part_is_seen_whole_at_its_middle_and_is_removed_after():
@@ -58,3 +60,14 @@ def test_parts_pulsed_each_keep_half_the_gap_between_them():
     pulse.interpolate(0.5)
     first, second = (a.mobject for a in pulse.animations[:2])
     assert np.isclose(first.get_bottom()[1] - second.get_top()[1], 0.025)
+
+
+def test_a_frame_round_a_part_just_over_the_caption_band_stays_out_of_it():
+    """Review V7: FixedContext's legend stood less than a frame's buff over the caption band, and its frame reached
+    2 px into it at 1080p. The frame is tighter underneath there, still round the part; elsewhere it is as before."""
+    low = Square(0.5).move_to([0, STAGE.bottom + 0.03 + 0.25, 0])
+    box = framed(low).mobject
+    assert box.get_bottom()[1] >= STAGE.bottom and box.get_top()[1] > low.get_top()[1]
+    assert box.get_bottom()[1] < low.get_bottom()[1]
+    high = Square(0.5)
+    assert framed(high).mobject.height == pytest.approx(0.5 + 2 * FRAME_BUFF, abs=1e-6)
