@@ -535,10 +535,20 @@ class Compass(VGroup):
                 self.clear(name.next_to(key.get_end(), way, buff=buff), placed, key, others)
                 for buff in NAME_BUFFS
                 for way in ways
-            )
+            ) or self.boxed_clear(name, key, placed)
             (placed if fits else dropped).append(name)
         self.names.remove(*dropped)
         return self
+
+    def boxed_clear(self, name, key, texts) -> bool:
+        """Whether `name`, moved round its `key`'s tip (`fit.place_clear`), finds a place above the compass's foot
+        and within the labels' edge, clear of `texts` and of the arrows' boxes: the rule before `clear`'s, for a
+        name `clear` finds no place for (review V8: in the lecture's example 'the', along q's arrow, and 'cat',
+        its tip under the third row, were left out)."""
+        others = [*texts, self.query, *self.keys]
+        fit.place_clear(name, key.get_end(), others, buff=0.25)
+        inside = name.get_bottom()[1] >= self.query.get_bottom()[1] and name.get_right()[0] <= fit.LABEL_RIGHT
+        return inside and all(fit.apart(name, other) for other in others)
 
     def clear(self, name, texts, key, others) -> bool:
         """Whether `name` stands above the compass's foot, within the labels' edges, NAME_CLEAR from `texts`, from
