@@ -574,7 +574,7 @@ def heading(mark) -> np.ndarray:
 def near(area: np.ndarray, start, end, mark) -> bool:
     """Whether the line from `start` to `end` (the arrow `mark`'s shaft, maybe run on) passes within NAME_CLEAR of
     `area` (a `fit.box`), the arrow's half width added, or its head's box does."""
-    reach = NAME_CLEAR + mark.get_stroke_width() / 200  # stroke widths are hundredths of a scene unit
+    reach = NAME_CLEAR + mark.get_stroke_width() * arrows.STROKE_UNIT / 2
     points = np.linspace(start, end, ARROW_SAMPLES)[:, :2]
     shaft = np.any(np.all((points >= area[0] - reach) & (points <= area[1] + reach), axis=1))
     return bool(shaft or not fit.boxes_apart(area, fit.box(mark.tip), NAME_CLEAR))

@@ -7,13 +7,13 @@ from __future__ import annotations
 import numpy as np
 from manim import DL, UP, UR, AnimationGroup, FadeIn, Indicate, SurroundingRectangle
 
+from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.palette import theme
 from scenes.kit.stage import STAGE
 
 FRAME_BUFF = 0.08  # between the part and its frame: close enough not to touch its neighbours
 FRAME_STROKE = 4
 FRAME_CORNER = 0.06
-STROKE_UNIT = 0.01  # scene units a stroke width of 1 draws (manim's cairo line width multiple)
 PULSE = 1.2  # how much a pulsed part grows at its peak
 
 
