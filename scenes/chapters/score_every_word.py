@@ -560,7 +560,7 @@ class Compass(VGroup):
         shafts += [(m.get_start(), m.get_end() + NAME_AHEAD * heading(m), m) for m in others]
         return (
             inside
-            and all(fit.boxes_apart(area, fit.box(text), NAME_CLEAR) for text in texts)
+            and fit.clear_of(area, boxes=[fit.box(text) for text in texts], margin=NAME_CLEAR)[0]
             and not any(near(area, start, end, mark) for start, end, mark in shafts)
         )
 
@@ -575,9 +575,8 @@ def near(area: np.ndarray, start, end, mark) -> bool:
     """Whether the line from `start` to `end` (the arrow `mark`'s shaft, maybe run on) passes within NAME_CLEAR of
     `area` (a `fit.box`), the arrow's half width added, or its head's box does."""
     reach = NAME_CLEAR + mark.get_stroke_width() * arrows.STROKE_UNIT / 2
-    points = np.linspace(start, end, ARROW_SAMPLES)[:, :2]
-    shaft = np.any(np.all((points >= area[0] - reach) & (points <= area[1] + reach), axis=1))
-    return bool(shaft or not fit.boxes_apart(area, fit.box(mark.tip), NAME_CLEAR))
+    shaft = fit.clear_of(area, np.linspace(start, end, ARROW_SAMPLES), margin=reach)[0]
+    return not (shaft and fit.clear_of(area, boxes=[fit.box(mark.tip)], margin=NAME_CLEAR)[0])
 
 
 def verdict(tokens, trace) -> str:

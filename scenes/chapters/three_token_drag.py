@@ -733,12 +733,11 @@ def clear_places(centres: np.ndarray, half, boxes, outlines, top: float, margin:
         & (low[:, 1] >= STAGE.bottom)  # not in the caption band
         & (high[:, 1] <= top)
     )
-    for other in boxes:  # fit.boxes_apart
-        clear &= np.any(high + margin < other[0], axis=1) | np.any(other[1] + margin < low, axis=1)
-    for points in outlines:  # `near`, for the places still clear
+    places = np.stack([low, high], axis=1)
+    clear &= fit.clear_of(places, boxes=boxes, margin=margin)
+    for points in outlines:  # for the places still clear
         at = np.flatnonzero(clear)
-        wide_low, wide_high = low[at, None] - ARROW_CLEARANCE, high[at, None] + ARROW_CLEARANCE
-        clear[at] = ~np.any(np.all((points >= wide_low) & (points <= wide_high), axis=2), axis=1)
+        clear[at] = fit.clear_of(places[at], points, margin=ARROW_CLEARANCE)
     return clear
 
 
@@ -749,7 +748,7 @@ def leads_clear(point, box, boxes, outlines) -> bool:
     start, end = leader_ends(point, box)
     if end is None:
         return True
-    if any(near(other, np.linspace(start, end, 48)) for other in boxes):
+    if not fit.clear_of(boxes, np.linspace(start, end, 48), margin=ARROW_CLEARANCE).all():
         return False
     way, length = end - start, float(np.linalg.norm(end - start))
     for points in outlines:
@@ -801,19 +800,13 @@ def leader(label, tip) -> list[Line]:
 
 def touches(label, arrow) -> bool:
     """Whether `label`'s box, widened by ARROW_CLEARANCE, meets `arrow`'s shaft or head."""
-    return near(fit.box(label), outline(arrow))
+    return not fit.clear_of(fit.box(label), outline(arrow), margin=ARROW_CLEARANCE)[0]
 
 
 def outline(shape) -> np.ndarray:
     """The (x, y) points a label keeps ARROW_CLEARANCE from: along `shape`'s shaft, and its own (the head's)."""
     shaft = np.linspace(shape.get_start(), shape.get_end(), 60)
     return np.vstack([shaft, shape.get_all_points()])[:, :2]
-
-
-def near(box, points) -> bool:
-    """Whether any of `points` lies in `box` ([[left, bottom], [right, top]]) widened by ARROW_CLEARANCE."""
-    low, high = box[0] - ARROW_CLEARANCE, box[1] + ARROW_CLEARANCE
-    return bool(np.any(np.all((points >= low) & (points <= high), axis=1)))
 
 
 def names_legend(cut, bars: WeightBars) -> VGroup:

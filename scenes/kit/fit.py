@@ -249,6 +249,28 @@ def boxes_apart(a: np.ndarray, b: np.ndarray, margin: float = 0) -> bool:
     return bool(np.any(a[1] + margin < b[0]) or np.any(b[1] + margin < a[0]))
 
 
+def clear_of(candidates, points=(), boxes=(), margin: float = 0) -> np.ndarray:
+    """For each of the boxes `candidates` (n x [[left, bottom], [right, top]]: a label's places, tried all at once),
+    whether it keeps `margin` from every one of `points` (rows of x, y and maybe z: a shape's outline; none may lie
+    in the box widened by `margin`) and is more than `margin` apart from every one of `boxes` (`box`es, as
+    `boxes_apart` tells), as booleans."""
+    own = np.asarray(candidates, dtype=float).reshape(-1, 2, 2)
+    low, high = own[:, 0], own[:, 1]
+    clear = np.ones(len(own), dtype=bool)
+    points = np.asarray(points, dtype=float)
+    if len(points):
+        points = points[None, :, :2]
+        inside = (points >= low[:, None] - margin) & (points <= high[:, None] + margin)
+        clear &= ~np.any(np.all(inside, axis=2), axis=1)
+    others = np.asarray(boxes, dtype=float).reshape(-1, 2, 2)[None]
+    if others.shape[1]:
+        apart = np.any(high[:, None] + margin < others[:, :, 0], axis=2) | np.any(
+            others[:, :, 1] + margin < low[:, None], axis=2
+        )
+        clear &= np.all(apart, axis=1)
+    return clear
+
+
 def place_clear(label, point, others, buff: float = 0.3, right: float = LABEL_RIGHT, bottom: float = -np.inf):
     """`label` where it is or, if it overlaps one of `others`, leaves the x range -LABEL_RIGHT..`right` or
     reaches below `bottom`, moved round `point` (in eight directions, `buff` away) to the first place where it

@@ -42,7 +42,6 @@ from scenes.chapters.three_token_drag import (
     comparison,
     describe,
     equal_reason,
-    near,
     note,
     outline,
     reasons,
@@ -891,7 +890,11 @@ def assert_far_names_are_led(live, example):
         )
         assert led[0].get_color() == label.get_color()
         points = np.linspace(led[0].get_start(), led[0].get_end(), 48)[:, :2]
-        assert not [other.text for other in labels if other is not label and near(fit.box(other), points)]
+        assert not [
+            other.text
+            for other in labels
+            if other is not label and not fit.clear_of(fit.box(other), points, margin=ARROW_CLEARANCE)[0]
+        ]
     assert len(leaders) == far
 
 

@@ -133,3 +133,28 @@ def test_the_legend_gives_each_cut_name_whole_once_in_its_colour_within_its_widt
     assert colours == [token_color(full).upper() for full in first]
     assert legend.width <= 5.0 + 1e-6 and np.allclose(legend.get_corner(UL), 0)
     assert len(fit.legend(fit.distinct_names(["cat", "dog"], 5.0), 5.0)) == 0
+
+
+def test_places_are_tried_at_once_against_points_and_boxes_with_a_margin():
+    places = np.array([[[0, 0], [1, 1]], [[2, 0], [3, 1]], [[5, 5], [6, 6]]], dtype=float)
+    line = np.array([[1.05, 0.5, 0.0], [1.5, 0.5, 0.0]])  # just right of the first place (x, y, z rows)
+    assert fit.clear_of(places, line).tolist() == [True, True, True]
+    assert fit.clear_of(places, line, margin=0.1).tolist() == [False, True, True]
+    other = np.array([[[3.2, 0], [4, 1]]])  # 0.2 right of the second place
+    assert fit.clear_of(places, boxes=other, margin=0.1).tolist() == [True, True, True]
+    assert fit.clear_of(places, boxes=other, margin=0.3).tolist() == [True, False, True]
+    assert fit.clear_of(places, line, other, margin=0.3).tolist() == [False, False, True]
+
+
+def test_one_place_against_boxes_agrees_with_boxes_apart():
+    rng = np.random.default_rng(3)
+    corners = np.sort(rng.uniform(-2, 2, (40, 2, 2)), axis=1)
+    for a in corners[:10]:
+        expected = [fit.boxes_apart(a, b, 0.15) for b in corners]
+        assert [bool(fit.clear_of(a, boxes=[b], margin=0.15)[0]) for b in corners] == expected
+        assert bool(fit.clear_of(a, boxes=corners, margin=0.15)[0]) == all(expected)
+
+
+def test_no_points_and_no_boxes_leave_every_place_clear():
+    assert fit.clear_of(np.zeros((3, 2, 2))).tolist() == [True] * 3
+    assert fit.clear_of(np.zeros((0, 2, 2)), [[0, 0]], [[[0, 0], [1, 1]]]).tolist() == []
