@@ -47,7 +47,7 @@ from scenes.kit.arithmetic import (
     vector_tex,
 )
 from scenes.kit.arrows import vector
-from scenes.kit.bars import WeightBars
+from scenes.kit.bars import WeightBars, baseline_of, stand_on
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
@@ -67,7 +67,8 @@ VALUE_ROOM = 0.35  # between two neighbouring weights printed over their bars, a
 BARS_WIDEST = 6.0  # the bars may spread to this width so that their names are whole
 NAME_SPACE = 0.15  # between two neighbouring names under the bars
 BARS_BELOW = 0.5  # between the sum line and the bars under it, where they do not fit beside the table
-TOTAL_BUFF = 0.1  # round the bars' 'sum of weights' line, the frame drawn round it
+TOTAL_BUFF = 0.2  # round the bars' 'sum of weights' line, the frame drawn round it (review V7: 0.1 hugged it)
+OUTPUT_BUFF = 0.2  # round the output line, its frame
 BAR_HEIGHT = 1.8  # the height of a weight of 1
 NAME_WIDTH = 1.6  # a token's name in the table is cut to this width
 VALUES_SECONDS = 2.5  # the values' arrows grow from the origin one after another
@@ -110,8 +111,10 @@ class BlendByWeight(ChapterScene):
             caption=caption,
         )
         self.read_along(self.roadmap[::2], caption, 1.6)  # its steps framed as read (was a 3 s still)
+        self.play(
+            FadeOut(self.roadmap), run_time=0.5
+        )  # gone before the scores come where it stood (review V7)
         self.show(
-            FadeOut(self.roadmap),
             FadeIn(self.names),
             FadeIn(self.score_cells),
             run_time=1,
@@ -261,7 +264,9 @@ class BlendByWeight(ChapterScene):
             c.math(exp_ratio_tex(s, tr.log_exp_sum, w, exps, WEIGHT_PLACES))
             for s, w in zip(tr.scores, tr.weights)
         ]
-        self.table = c.Grid(names, score_cells, exp_cells, ratio_cells, col_buff=0.6, row_buff=0.3)
+        self.table = level_rows(
+            c.Grid(names, score_cells, exp_cells, ratio_cells, col_buff=0.6, row_buff=0.3)
+        )
         self.names, self.score_cells, self.exp_cells, self.ratio_cells = self.table.columns
         total = formula_word(_("sum"), "sum")
         self.sum_line = c.math(rf"\text{{{total}}} = " + exp_sum_tex(tr.scores, tr.log_exp_sum, exps))
@@ -298,7 +303,7 @@ class BlendByWeight(ChapterScene):
         self.total_box = SurroundingRectangle(
             VGroup(self.bars.total_label, self.bars.total), color=theme().text, buff=TOTAL_BUFF
         )
-        self.output_box = SurroundingRectangle(self.output_line, color=theme().output, buff=0.12)
+        self.output_box = SurroundingRectangle(self.output_line, color=theme().output, buff=OUTPUT_BUFF)
         shown = [
             self.heading,
             self.strip,
@@ -323,6 +328,8 @@ class BlendByWeight(ChapterScene):
         self.slot.remove(*self.slot.submobjects[-2:])  # no total beside the plane
         second = VGroup(self.slot, self.counts[0], self.rows, self.output_line, self.counts[1])
         second.arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+        VGroup(self.output_line, self.counts[1]).shift(DOWN * OUTPUT_BUFF)  # room for the output's frame
+        self.counts[1].shift(DOWN * OUTPUT_BUFF)
         room = top - STAGE.bottom
         rest = min(1, (self.plane.get_left()[0] - 0.4 - STAGE.body_left) / second.width, room / second.height)
         w, h, bars = softmax.width, softmax.height, self.bars
@@ -348,6 +355,19 @@ def values_caption(values) -> str:
     for one cue is cut at the colon, not inside the list (review 7: '…[−0.9, 1.15],' / '[−1.05, 0.35] live…')."""
     listed = _(", ").join(said_vector(fmt_input(x) for x in v) for v in values)
     return _("The values live in their own plane: %(values)s.", values=listed)
+
+
+def level_rows(table: c.Grid) -> c.Grid:
+    """Each row's cells on the baseline of its score ('s = 2'): the grid centres them, and 'e² ≈ 7.389' stood
+    low by half its exponent (review V7: three baselines, 6 px apart at 1080p). The exponential's 'e' and the
+    weight's last digit stand on it."""
+    for i in range(len(table.columns[0])):
+        name, score, exp, ratio = table.row(i)
+        line = baseline_of(score)
+        name.shift(UP * (line - baseline_of(name)))
+        exp.shift(UP * (line - baseline_of(exp)))
+        stand_on(ratio, line)
+    return table
 
 
 def exp_cell(printed: str, score: float, places: int) -> Tex:
@@ -534,6 +554,17 @@ def plane_points(plane: ValuePlane, dashed=()) -> np.ndarray:
     return np.array(points)[:, :2]
 
 
+def head_corners(plane: ValuePlane) -> np.ndarray:
+    """The corners of the heads drawn on `plane`, in scene x and y: a coordinate printed at its foot stays off them
+    (review V7: '0.665' stood under the head of the term ending there)."""
+    arrows = [m[0] for m in plane.marks] + [
+        a for a in (*plane.terms, plane.output) if a.get_stroke_opacity() > 0
+    ]
+    return np.array([p[:2] for a in arrows if isinstance(a, Arrow) for p in a.tip.get_anchors()]).reshape(
+        -1, 2
+    )
+
+
 def place_least_crowded(
     label, point, way, points: np.ndarray, placed: list[np.ndarray], rings: int = 3
 ) -> tuple[int, int, int]:
@@ -583,6 +614,16 @@ def roadmap() -> VGroup:
     return VGroup(*line).arrange(RIGHT, buff=0.3)
 
 
+def joins(arrow, line) -> bool:
+    """Whether `arrow` runs from one end of `line` to the other (review V7: the default's dashed coordinate line
+    ran down the 'sat' term, the last of the chain, which ends on the output's tip straight over its foot)."""
+    ends = np.array([arrow.get_start(), arrow.get_end()])
+    return any(
+        np.allclose(ends, pair, atol=0.02)
+        for pair in ([line.get_start(), line.get_end()], [line.get_end(), line.get_start()])
+    )
+
+
 class CoordinateMarks(VGroup):
     """Dashed lines from the output's tip to both axes (`lines`), each ending at its coordinate printed on
     the axis (`numbers`, as the output line prints them: `relations`, one per coordinate), clear of the
@@ -594,10 +635,13 @@ class CoordinateMarks(VGroup):
         axes, tip = plane.plane, plane.plane.c2p(*point)
         feet = (axes.c2p(point[0], 0), axes.c2p(0, point[1]))
         self.lines = VGroup(*[DashedLine(tip, f, color=theme().output, stroke_width=2) for f in feet])
+        for line in self.lines:  # a term that joins the tip to its foot draws the line already
+            if any(joins(term, line) for term in plane.terms if term.get_stroke_opacity() > 0):
+                line.set_stroke(opacity=0)  # kept: its foot places the number
         # below the x axis (above it for a tip below), left of the y axis (right of it for a tip on the left)
         sides = (DOWN if point[1] >= 0 else UP, LEFT if point[0] >= 0 else RIGHT)
         self.numbers = VGroup()
-        points = plane_points(plane, self.lines)
+        points = np.vstack([plane_points(plane, self.lines), head_corners(plane)])
         for foot, side, rel in zip(feet, sides, relations):
             number = c.math(rel.result, color=theme().output)
             place_least_crowded(number, foot, side, points, [fit.box(m) for m in [*texts, *self.numbers]])

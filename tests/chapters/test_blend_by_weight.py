@@ -22,6 +22,8 @@ from scenes.chapters.blend_by_weight import (
     BlendByWeight,
     close_up,
     exp_cell,
+    head_corners,
+    joins,
     values_caption,
 )
 from scenes.kit import fit
@@ -464,3 +466,44 @@ def test_the_roadmap_and_the_values_are_framed_while_read_and_the_terms_recede_i
     assert shown and all(
         t.get_stroke_opacity() == pytest.approx(DIM) for t in shown
     )  # receded, still in colour
+
+
+def test_each_row_of_the_softmax_table_stands_on_one_baseline(scene):
+    """Review V7: centred, 'e² ≈ 7.389' stood 6 px (1080p) under 's = 2' and the weight 2 px over it."""
+    from scenes.kit.bars import baseline_of, digits_foot
+
+    for i in range(len(scene.table.columns[0])):
+        name, score, exp, ratio = scene.table.row(i)
+        feet = [baseline_of(name), baseline_of(score), baseline_of(exp), digits_foot(ratio)]
+        assert np.ptp(feet) < 1e-6, i
+
+
+def test_no_dashed_coordinate_line_runs_along_a_term(scene):
+    """Review V7: the line from the output's tip down to 0.665 ran down the 'sat' term (the chain's last, which
+    ends there straight over that foot): it is not drawn; the other is."""
+    lines, sat = scene.coordinates.lines, scene.plane.terms[scene.example.tokens.index("sat")]
+    assert [line.get_stroke_opacity() for line in lines] == [0, 1]
+    assert joins(sat, lines[0]) and not joins(sat, lines[1])
+
+
+def test_the_coordinates_stay_off_the_heads(scene):
+    """Review V7: '0.665' stood 1 px under the head of the 'the' term ending at its foot."""
+    for number in scene.coordinates.numbers:
+        (x0, y0), (x1, y1) = fit.box(number)
+        corners = head_corners(scene.plane)
+        inside = (corners[:, 0] > x0) & (corners[:, 0] < x1) & (corners[:, 1] > y0) & (corners[:, 1] < y1)
+        assert not inside.any()
+        assert min(np.linalg.norm(corners - np.clip(corners, [x0, y0], [x1, y1]), axis=1)) >= LABEL_GAP / 2
+
+
+def test_the_frames_leave_room_round_their_lines(scene):
+    """Review V7: the frames round 'sum of weights = 1.000' and the output line were 3 px from their text."""
+    from manim import VGroup
+
+    for box, inside in (
+        (scene.total_box, VGroup(scene.bars.total_label, scene.bars.total)),
+        (scene.output_box, scene.output_line),
+    ):
+        assert box.get_right()[0] - inside.get_right()[0] >= 0.2 - 1e-6
+        assert inside.get_bottom()[1] - box.get_bottom()[1] >= 0.2 - 1e-6
+    assert apart(scene.output_box, scene.counts[1]) and apart(scene.output_box, scene.rows)
