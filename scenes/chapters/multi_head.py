@@ -80,18 +80,21 @@ from scenes.kit.palette import (
 from scenes.kit.stage import STAGE
 from scenes.kit.themes import CVD_APART, DEFICIENCIES, simulate
 
-ROW = 0.44  # distance between the coordinates (rows) of q and K^T
+ROW = 0.40  # distance between the coordinates (rows) of q and K^T
+HEAD_GAP = 0.18  # more between the last row of a head and the next head's first: room for both heads' bands
 TABLE_IN = 1.6  # seconds: the formula to its place beside the title, then the table in
 # a head's band round its rows, as wide as the matrix's widest entry and BAND_PAD more on each side (review round
 # 6: the digits touched it at 1080p; review 5: a band round narrower rows was narrower than its neighbour's), up and
-# down to BAND_SEAM short of midway to the next row, so that two heads' bands keep apart; scaled with the table
-BAND_PAD, BAND_SEAM = 0.14, 0.06
-BRACKET_SIDE, BRACKET_END = 0.3, 0.15  # a matrix's brackets from its entries: room for a band inside them
+# down to BAND_SEAM short of midway to the next head's row (review V8b: 2-3 px from the digits and 1 px from the
+# next band at 480p; now 5 px and 4 px); scaled with the table
+BAND_PAD, BAND_SEAM = 0.14, 0.09
+BRACKET_SIDE, BRACKET_END = 0.3, 0.175  # a matrix's brackets from its entries: room for a band inside them
 LINE = 0.46  # distance between two work rows
 # W^O's box and its grid, 3 px or more at 1080p, the grid muted and dimmed yet 3:1 on the background (review 5:
 # 1 px lines at 15% of the text's colour)
 BOX_STROKE, GRID_STROKE = 3, 2.5
 GAP = 0.35  # between a column's widest entry and the next column's
+RESULT_GAP = 0.25  # between the blends' widest last term and their results
 # each reading's weights are a small bar chart (a bar per word on one baseline, its weight above it, its word
 # under it, its title above): the charts side by side under the work rows, in rows of charts if they do not fit
 # in one; a bar's height for a weight of 1 is as tall as the room under the work rows allows, from BAR_SHORTEST
@@ -150,7 +153,7 @@ def formula(narrow: bool = False) -> tuple[tuple[str, str], ...]:
             ),
             ("W^O", "project"),
         )
-    return (
+    return (  # its lines 3 pt closer than TeX sets them: the table under it gets the room (bars 60 px at 480p)
         (rf"\mathrm{{{head}}}_h &=", "head"),
         (r"\mathrm{softmax}(", "softmax"),
         ("q_h", "q"),
@@ -158,7 +161,7 @@ def formula(narrow: bool = False) -> tuple[tuple[str, str], ...]:
         (r"/\sqrt{d_h}", "scale"),
         (")", "softmax"),
         ("V_h", "V"),
-        (rf"\\ \text{{{output}}} &= [\mathrm{{{head}}}_1, \ldots, \mathrm{{{head}}}_H]", "outputs"),
+        (rf"\\[-3pt] \text{{{output}}} &= [\mathrm{{{head}}}_1, \ldots, \mathrm{{{head}}}_H]", "outputs"),
         ("W^O", "project"),
     )
 
@@ -241,7 +244,8 @@ class MultiHead(ChapterScene):
             ),
         )
         width = self.trace.head_width
-        self.show(
+        self.show(  # its divisor written where the heads' work rows come (review V8b: said 12 s before shown)
+            FadeIn(self.divides, shift=DOWN * 0.1),
             self.light("scale"),
             run_time=1,
             caption=_("Each head is %(width)s wide, so it divides by √%(width)s.", width=width),
@@ -251,7 +255,7 @@ class MultiHead(ChapterScene):
         self.beat("Two patterns at once")
         for i, head in enumerate(self.heads):  # (review V6: 2.4 s between two heads' captions)
             earlier = [h.reading.weight_line().animate.set_opacity(DIM) for h in self.heads[:i]]
-            gone = [FadeOut(self.heads[i - 1].reading.work())] if i else []
+            gone = [FadeOut(self.heads[i - 1].reading.work() if i else self.divides)]
             self.play(*gone, *self.focus(head), *earlier, run_time=0.6)
             reading = head.reading
             self.work_row(reading, reads_text(i, head.coordinates, reading.trace))
@@ -534,18 +538,24 @@ class MultiHead(ChapterScene):
         self.formula = LitFormula(formula(), role="body").dimmed()
         self.formula.align_to(self.heading, UP).set_x(TABLE_RIGHT, RIGHT)
         self.parked = LitFormula(formula(narrow=True), role="body").dimmed()
-        self.query_vector = column_matrix([[fmt_input(x)] for x in ex.query], theme().query)
+        self.starts = tuple(h.coordinates.start for h in tr.heads[1:])  # the rows a head's gap comes before
+        self.query_vector = column_matrix(
+            [[fmt_input(x)] for x in ex.query], theme().query, heads=self.starts
+        )
         self.query_name = c.math("q", color=theme().query)
         self.key_name = c.math(r"K^{\top}", color=theme().key)
         self.value_name = c.math(r"= V^{\top}", color=theme().value)
         self.outputs = printed(tr.concatenated, WEIGHT_PLACES)
         self.single = Reading.of(tr.single, theme().text, c.text(_("one head"), role="label"))
+        first = tr.heads[0].trace
+        divisor = rf"d_h = {first.width},\quad \div {divisor_tex(first.width, first.divisor)}"
+        self.divides = c.math(divisor, role="label", color=theme().text)  # every head's, the heads as wide
         colours = head_colors(len(tr.heads), ex.tokens)
         self.heads = [
             Head.of(i, h, self.outputs, colour) for i, (h, colour) in enumerate(zip(tr.heads, colours))
         ]
         self.readings = [self.single, *[h.reading for h in self.heads]]
-        self.concat = column_matrix([[x] for x in self.outputs], theme().output)
+        self.concat = column_matrix([[x] for x in self.outputs], theme().output, heads=self.starts)
         self.concat_name = c.text(_("concatenated"), role="label", color=theme().output)
         self.projection = Projection(self.outputs, side=2 * LINE - 0.2)  # about as tall as two work rows
         self.note = c.text(caveat_label(tr), role="label", color=theme().muted)
@@ -599,7 +609,8 @@ class MultiHead(ChapterScene):
     def place_inputs(self, top: float, pitch: float) -> None:
         """q and K^T under the words' names, K^T's name beside it; the first name clear of q's."""
         ex = self.example
-        self.keys = column_matrix([[fmt_input(x) for x in row] for row in ex.keys.T], theme().key, pitch)
+        keys = [[fmt_input(x) for x in row] for row in ex.keys.T]
+        self.keys = column_matrix(keys, theme().key, pitch, heads=self.starts)
         self.keys.next_to([self.left_of_keys(), 0, 0], RIGHT, buff=0).align_to([0, top - 0.45, 0], UP)
         self.query_vector.next_to(self.keys, LEFT, buff=0.3)
         self.xs = [col.get_x() for col in self.keys.get_columns()]
@@ -614,13 +625,8 @@ class MultiHead(ChapterScene):
         self.value_name.next_to(self.key_name, DOWN, buff=0.15, aligned_edge=LEFT)
 
     def place_output(self) -> None:
-        """The concatenated output beside K^T's name, its rows level with K^T's, far enough right that each
-        blend's result clears the blend's last term."""
-        rows = [r for h in self.heads for r in h.blends]
-        terms = max(t.width for r in rows for t in r.terms) / 2 + 0.25
-        result = max(r.result[1].get_x() - r.result.get_left()[0] for r in rows)
-        least = self.xs[-1] + terms + result - self.concat.width / 2
-        left = max(VGroup(self.key_name, self.value_name).get_right()[0] + 0.35, least)
+        """The concatenated output beside K^T's name, its rows level with K^T's."""
+        left = VGroup(self.key_name, self.value_name).get_right()[0] + 0.35
         self.concat.next_to([left, 0, 0], RIGHT, buff=0)
         self.concat.shift(UP * (self.keys.get_rows()[0].get_y() - self.concat.get_rows()[0].get_y()))
         self.concat_name.move_to([self.concat.get_x(), self.names.get_y(), 0]).align_to(self.concat, LEFT)
@@ -638,10 +644,12 @@ class MultiHead(ChapterScene):
                 for cell, x in zip(cells, self.xs):
                     cell.move_to([x, y, 0])
                 label.set_x(STAGE.body_left, LEFT).set_y(y)
-        result_x = self.concat.get_x()
+        self.divides.set_x(STAGE.body_left, LEFT).set_y(ys[0])
+        blends = [r for h in self.heads for r in h.blends]
+        result_left = self.xs[-1] + max(r.terms[-1].width for r in blends) / 2 + RESULT_GAP  # one column
         for head in self.heads:
             for row, y in zip(head.blends, ys):
-                row.place(self.xs, y, result_x)
+                row.place(self.xs, y, result_left)
         under = min(self.keys.get_bottom()[1], self.value_name.get_bottom()[1]) - 0.15  # clear of K^T's rows
         self.projection.move_to([STAGE.body_left, under, 0], aligned_edge=UL)
         above = [r.work() for r in self.readings] + [r for h in self.heads for r in h.blends]
@@ -730,6 +738,7 @@ class MultiHead(ChapterScene):
             self.concat, self.concat_name, *[h.label for h in self.heads],
             *[VGroup(r.weight_label, r.weights, r.work()) for r in self.readings],
             *[r for h in self.heads for r in h.blends], self.projection, self.note, self.warning, self.legend,
+            self.divides,
         )  # fmt: skip
         corner, width = content.get_corner(UL), content.width
         self.too_wide = (TABLE_RIGHT - STAGE.body_left) / width < (top - STAGE.bottom) / content.height
@@ -759,9 +768,9 @@ class MultiHead(ChapterScene):
         self.where = self.parked if zoom > PARK_LEAST else self.formula
 
     def reading_formula(self) -> LitFormula:
-        """The formula as it is first read: laid out as where it then goes (`where`), so that it moves there
-        without its lines crossing; alone in the stage's middle, as large as fits up to READ_ZOOM times body type."""
-        read = LitFormula(formula(narrow=self.where is self.parked), role="body").dimmed()
+        """The formula as it is first read: on two lines (review V8b: on four, "softmax(" stood a line above its
+        argument), alone in the stage's middle, as large as fits up to READ_ZOOM times body type."""
+        read = LitFormula(formula(), role="body").dimmed()
         width, height = 2 * -STAGE.body_left, self.heading.get_bottom()[1] - STAGE.bottom - 2 * PARK_GAP
         read.scale(min(READ_ZOOM, width / read.width, height / read.height))
         return read.move_to([0, (self.heading.get_bottom()[1] + STAGE.bottom) / 2, 0])
@@ -925,7 +934,7 @@ def band(matrix: Matrix, coordinates: range, color: str, scale: float) -> Rectan
     matrix as wide, clear of the widest entry and of the brackets alike at any scale (review 5: the river
     example's shrunk table put head 2's band 0.09 from q's bracket, round wider rows than head 1's)."""
     rows, entries = matrix.get_rows(), matrix.get_entries()
-    reach = (ROW - BAND_SEAM) * scale / 2  # from a row's centre, up or down
+    reach = (ROW + HEAD_GAP - BAND_SEAM) * scale / 2  # from a row's centre, up or down
     top, bottom = rows[coordinates.start].get_y() + reach, rows[coordinates.stop - 1].get_y() - reach
     shape = Rectangle(
         width=entries.width + 2 * BAND_PAD * scale, height=top - bottom, color=color, stroke_width=3
@@ -1116,21 +1125,25 @@ def blend_rows(head, color: str, outputs: list[str]) -> list[BlendRow]:
     return rows
 
 
-def column_matrix(rows, color: str, pitch: float = 1.0) -> Matrix:
-    """A matrix of printed entries with its columns `pitch` apart and its rows ROW apart, its brackets whole."""
-    return seamless(
-        Matrix(
-            rows,
-            v_buff=ROW,
-            h_buff=pitch,
-            bracket_h_buff=BRACKET_SIDE,
-            bracket_v_buff=BRACKET_END,
-            element_alignment_corner=[0, 0, 0],
-            element_to_mobject=SansTex,
-            element_to_mobject_config={"font_size": tex_size("number"), "color": color},
-            bracket_config={"color": color},
-        )
+def column_matrix(rows, color: str, pitch: float = 1.0, heads: tuple[int, ...] = ()) -> Matrix:
+    """A matrix of printed entries with its columns `pitch` apart and its rows ROW apart, HEAD_GAP more before
+    each row in `heads` (a head's first but the first head's), its brackets whole."""
+    matrix = Matrix(
+        rows,
+        v_buff=ROW,
+        h_buff=pitch,
+        bracket_h_buff=BRACKET_SIDE,
+        bracket_v_buff=BRACKET_END,
+        element_alignment_corner=[0, 0, 0],
+        element_to_mobject=SansTex,
+        element_to_mobject_config={"font_size": tex_size("number"), "color": color},
+        bracket_config={"color": color},
     )
+    for k, row in enumerate(matrix.get_rows()):
+        row.shift(DOWN * HEAD_GAP * sum(k >= first for first in heads))
+    entries = matrix.get_entries()
+    matrix.get_brackets().stretch_to_fit_height(entries.height + 2 * BRACKET_END).set_y(entries.get_y())
+    return seamless(matrix)
 
 
 class WeightChart(WeightBars):
@@ -1210,14 +1223,15 @@ class BlendRow(VGroup):
         self.result.relations = (Relation(operands, "dot", "=" if mark == "=" else "≈", output),)
         self.add(label, *self.terms, *self.pluses, self.result)
 
-    def place(self, xs, y: float, result_x: float) -> None:
-        """Terms on the columns `xs`, pluses between them, the result's number centred on `result_x`."""
+    def place(self, xs, y: float, result_left: float) -> None:
+        """Terms on the columns `xs`, pluses between them, the result from `result_left` (review V8b: it stood
+        75 px right of the sum, under the output's column)."""
         self.label.set_x(STAGE.body_left, LEFT).set_y(y)
         for term, x in zip(self.terms, xs):
             term.move_to([x, y, 0])
         for plus, a, b in zip(self.pluses, xs, xs[1:]):
             plus.move_to([(a + b) / 2, y, 0])
-        self.result.shift([result_x - self.result[1].get_x(), y - self.result.get_y(), 0])
+        self.result.next_to([result_left, y, 0], RIGHT, buff=0).set_y(y)
 
 
 class Projection(VGroup):

@@ -17,6 +17,7 @@ from scenes.chapters.multi_head import (
     BARS_IN,
     PARK_GAP,
     READ_ORDER,
+    RESULT_GAP,
     ROW,
     TABLE_IN,
     TABLE_RIGHT,
@@ -130,6 +131,33 @@ def test_each_head_s_blend_is_true_as_printed_and_lands_in_its_rows_of_the_outpu
     assert [r.sign for r in sums] == ["=", "=", "=", "≈"]  # 0.894 × 2 is 1.788: the output is 1.789
 
 
+def test_each_blend_s_result_stands_right_after_its_sum(scene):
+    """Review V8b: "= 1.723" stood 75 px right of the sum it closes, under the output's column. The results
+    stand one column, RESULT_GAP right of the widest last term, level with their rows."""
+    rows = [r for h in scene.heads for r in h.blends]
+    ends = [r.terms[-1].get_right()[0] for r in rows]
+    for row in rows:
+        assert row.result.get_left()[0] == pytest.approx(max(ends) + RESULT_GAP, abs=0.02)
+        assert row.result.get_y() == pytest.approx(row.terms[-1].get_y(), abs=0.05)
+    assert (min(r.result.get_left()[0] for r in rows) - max(ends)) * px_per_unit(480) < 15
+
+
+def test_each_head_s_divisor_is_written_as_its_caption_says_it(scene):
+    """Review V8b (39.8-43 s): "Each head is 2 wide, so it divides by √2" had only the formula's √d_h lit; the
+    "÷ √2 ≈ 1.414" row came 12 s later. The divisor is written with that caption, where the work rows come, and
+    goes as the first head's work starts."""
+    head = scene.trace.heads[0].trace
+    assert scene.divides.tex_string == rf"d_h = {head.width},\quad \div \sqrt{{{head.width}}} \approx 1.414"
+    assert head.divisor == pytest.approx(np.sqrt(2)) and head.width == 2
+    recorded(scene, "one_head", 1.0)  # the tie it draws, which the split takes away
+    *_, (animations, options) = recorded(scene, "split", 1.0)
+    assert "divides by √2" in options["caption"]
+    assert any(isinstance(a, FadeIn) and a.mobject is scene.divides for a in animations)
+    (first, _), *_ = recorded(scene, "per_head", 1.0)
+    assert any(isinstance(a, FadeOut) and a.mobject is scene.divides for a in first)
+    assert fit.apart(scene.divides, VGroup(scene.keys, scene.query_vector, *[h.label for h in scene.heads]))
+
+
 def test_the_values_are_said_to_be_the_keys(scene):
     assert scene.value_name.tex_string == r"= V^{\top}"
     assert scene.key_name.tex_string == r"K^{\top}"
@@ -186,16 +214,16 @@ def test_the_scenes_heads_wear_the_chosen_colours(scene):
 def test_the_formula_is_read_large_then_stands_beside_the_title(scene):
     """Issue 30: beside the title its scripts were about 6 px high at 480p. It comes in first alone, as large as the
     stage allows (its small letters over 15 px at 480p), in the stage's middle clear of the title, each part lit in
-    turn while its caption reads it; then it moves to its place right of K^T (on as many lines: none crosses
-    another on the way), or beside the title."""
+    turn while its caption reads it; then it moves to its place right of K^T, or beside the title. It is read on
+    the two lines it has beside the title (review V8b: on four, "softmax(" stood a line above its argument)."""
     read, small = scene.read, scene.formula
     assert read.formula[0][1].height > 1.5 * small.formula[0][1].height  # the 'e' of 'head'
     assert read.formula[0][1].height * px_per_unit(480) > 15
-    for a, b in zip(read.formula, scene.parked.formula):  # the parked formula, scaled
+    for a, b in zip(read.formula, small.formula):  # the formula beside the title, scaled
         here = (a.get_center() - read.get_center()) / read.height
-        assert np.allclose(
-            here, (b.get_center() - scene.parked.get_center()) / scene.parked.height, atol=1e-3
-        )
+        assert np.allclose(here, (b.get_center() - small.get_center()) / small.height, atol=1e-3)
+    opening, argument = read.term("softmax")[0], VGroup(read.term("q"), read.term("scale"))
+    assert opening.get_bottom()[1] < argument.get_y() < opening.get_top()[1]  # on one line
     assert read.get_left()[0] >= LEFT_X and read.get_right()[0] <= RIGHT_X
     assert read.get_bottom()[1] >= BOTTOM_Y and read.get_top()[1] < scene.heading.get_bottom()[1]
     assert abs(read.get_x()) < 1e-6
@@ -301,20 +329,26 @@ def test_each_slice_band_surrounds_its_head_s_coordinates(scene):
 
 
 def test_the_head_bands_clear_their_digits_and_stay_inside_the_brackets(scene):
-    """Review round 6: at 1080p the bands touched the first and last digits of K^T's rows and q's entries.
-    Each band clears its rows' digits by 0.12 sideways and its brackets by 0.1, and two heads' bands keep
-    apart."""
-    for head in scene.heads:
-        for band, rows, matrix in zip(head.band, scene.slice_rows(head), (scene.query_vector, scene.keys)):
+    """Review round 6: at 1080p the bands touched the first and last digits of K^T's rows and q's entries;
+    review V8b: at 480p they stood 2-3 px above and under the digits, two heads' bands 1 px apart. Each band's
+    stroke clears its rows' digits by 0.12 sideways and 5 px at 480p up and down, its brackets by 0.1, and two
+    heads' bands keep 3 px apart (in q, K^T and the output alike)."""
+    px, half = px_per_unit(480), STROKE_UNIT * 3 / 2  # a band's stroke is 3 wide
+    outputs = [[scene.concat.get_rows()[k] for k in head.coordinates] for head in scene.heads]
+    for head, out in zip(scene.heads, outputs):
+        matrices = (scene.query_vector, scene.keys, scene.concat)
+        for band, rows, matrix in zip([*head.band, head.out_band], [*scene.slice_rows(head), out], matrices):
             digits = VGroup(*rows)
             assert band.get_left()[0] <= digits.get_left()[0] - 0.12
             assert band.get_right()[0] >= digits.get_right()[0] + 0.12
+            assert (band.get_top()[1] - half - digits.get_top()[1]) * px >= 5
+            assert (digits.get_bottom()[1] - band.get_bottom()[1] - half) * px >= 5
             left, right = matrix.get_brackets()
             assert left.get_right()[0] + 0.1 <= band.get_left()[0]
             assert band.get_right()[0] + 0.1 <= right.get_left()[0]
     for upper, lower in itertools.pairwise(scene.heads):
-        for a, b in zip(upper.band, lower.band):
-            assert a.get_bottom()[1] - b.get_top()[1] >= 0.03  # more than a band's stroke apart
+        for a, b in zip([*upper.band, upper.out_band], [*lower.band, lower.out_band]):
+            assert (a.get_bottom()[1] - b.get_top()[1] - 2 * half) * px >= 3
 
 
 def widest_heads(count: int) -> list[int]:
