@@ -52,7 +52,8 @@ FORMULA_RIGHT = -STAGE.body_left - 0.1  # the formula ends just inside the title
 ITEM_SECONDS = 3.0
 ICON_POSITIONS, ICON_WIDTH = 8, 8  # the word-order icon's stripes
 MARKER_ROLES = ("title", "body", "label")  # the terms beside their meanings: the formula's size if they fit
-PAGE_TURN = 2.0  # seconds for a page to give way to what comes next (`handover`)
+PAGE_TURN = 2.0  # seconds for the last page to give way to the chapter list (`handover`)
+PAGE_OUT = 0.5  # seconds for a page to leave before the next comes in: the body is empty for a moment only
 HANDOVER = (0.6, 0.4)  # of a page turn: the leaving rows' fades (in turn), and each coming part's fade
 TERMS_GAP = 0.5  # between the chapter list and the terms (review V6: 0.35, 'available' nearly met 'softmax')
 MEANING_GAP = 0.3  # between the widest term and the meanings (review V6: 0.25, "softmax" nearly met its own)
@@ -83,34 +84,32 @@ class QuickVersion(ChapterScene):
         )
 
     def recap(self, page: Page, before: Page | None) -> None:
-        """A page's beat: its lines come in one by one where the page before stood, the first as that page
-        leaves."""
+        """A page's beat: its lines come in one by one where the page before stood, once that page has left as a
+        whole at the end of its own beat (review V8b: swapped row by row, a new first line stood over an old
+        third one, and the beat's description started a second before its page)."""
+        if before is not None:
+            self.wait_for_reader()
+            self.play(FadeOut(*before.leaving()), run_time=PAGE_OUT, rate_func=linear)
         self.beat(page.title)
         if before is None:
             self.opening(page[0][0])
         for k in range(len(page)):
-            self.reveal(page, k, before.leaving() if before and k == 0 else [])
+            self.reveal(page, k)
 
-    def reveal(self, page: Page, k: int, leaving: list) -> None:
-        """Show row k of `page` (as `leaving` gives way to it) while the row before steps behind its veil; the
-        formula lights the terms the row's take-away is about."""
+    def reveal(self, page: Page, k: int) -> None:
+        """Show row k of `page` while the row before steps behind its veil; the formula lights the terms the row's
+        take-away is about."""
         takeaway = TAKEAWAYS[page.names[k]]
         icon, words = page[k]
         first_card = icon in self.mobjects  # it came in with the opening
-        coming = [words] if first_card else [icon, words]
-        outs, ins = handover(leaving, coming)
-        run_time = PAGE_TURN if leaving else 1
         self.show(
-            *[FadeOut(row, rate_func=rate) for row, rate in zip(leaving, outs)],
-            *[
-                FadeIn(part, shift=SHIFT_IN if part is icon else None, rate_func=rate)
-                for part, rate in zip(coming, ins)
-            ],
+            *([] if first_card else [FadeIn(icon, shift=SHIFT_IN)]),
+            FadeIn(words),
             *([FadeIn(page.veils[k - 1])] if k else []),
             *([self.formula.light(*takeaway.terms)] if takeaway.terms else []),
-            run_time=run_time,
+            run_time=1,
             caption=_(takeaway.caption),
-            hold=ITEM_SECONDS - run_time,
+            hold=ITEM_SECONDS - 1,
         )
 
     def all_together(self, last: Page) -> None:
@@ -334,8 +333,10 @@ TERMS = (
     Term(
         ("Q", "K"),
         N_("queries, the rows of Q, score keys, the rows of K"),
-        ("ThreeTokenDrag", "ScoreEveryWord", "Projections", "AllQueriesAtOnce", "WordOrder", "TrainedHead"),
-        N_("Q Kᵀ: every query's dot product with every key."),
+        # pulsed in this order as the caption is read: word order's as it names rotary (review V8b: pulsed as the
+        # words spoke of dot products alone)
+        ("ThreeTokenDrag", "ScoreEveryWord", "Projections", "AllQueriesAtOnce", "TrainedHead", "WordOrder"),
+        N_("Q Kᵀ: every query's dot product with every key, both turned first if position is rotary."),
     ),
     Term(
         ("scale",),

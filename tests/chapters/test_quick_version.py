@@ -248,21 +248,23 @@ def test_each_term_s_chapters_are_framed_while_its_caption_is_read(tmp_path, mon
     by one until the caption is nearly read."""
     from manim import Scene, Wait
 
+    from narration import cues
     from pipeline.run import dry_run
 
-    seen, play, captions = {}, Scene.play, tuple(t.caption for t in qv.TERMS)
+    seen, play = {}, Scene.play
+    ends = {cues.split(t.caption)[-1]: t.caption for t in qv.TERMS}  # a caption's last cue, read last
 
     def watched(self, *animations, **kwargs):
         subs = self.renderer.file_writer.subcaptions
         last = subs[-1] if subs else None
-        reading = last and last.content in captions and self.time < last.end.total_seconds()
+        reading = last and last.content in ends and self.time < last.end.total_seconds()
         play(self, *animations, **kwargs)
         if reading and not all(isinstance(a, Wait) for a in animations):
-            seen[last.content] = (self.time, last.end.total_seconds())
+            seen[ends[last.content]] = (self.time, last.end.total_seconds())
 
     monkeypatch.setattr(Scene, "play", watched)
     dry_run.run(qv.QuickVersion, {"media_dir": str(tmp_path)})
-    assert len(seen) == len(captions) and all(ended >= end - 0.5 for ended, end in seen.values())
+    assert len(seen) == len(qv.TERMS) and all(ended >= end - 0.5 for ended, end in seen.values())
 
 
 def _handed_over(leaving, coming) -> None:
@@ -279,11 +281,41 @@ def _handed_over(leaving, coming) -> None:
                 assert out(start) == pytest.approx(1)
 
 
-def test_each_page_comes_in_as_the_one_before_leaves(scene):
-    """Review V6: at every page change, and before the chapter list, nothing was drawn in the body for 0.5-1.4 s."""
-    for before, page in zip(scene.pages, scene.pages[1:]):
-        _handed_over(before.leaving(), list(page[0]))
+def test_the_chapter_list_comes_in_as_the_last_page_leaves(scene):
+    """Review V6: before the chapter list, nothing was drawn in the body for 0.5-1.4 s."""
     _handed_over(scene.pages[-1].leaving(), list(scene.contents))
+
+
+def test_a_page_leaves_whole_and_the_next_comes_in_as_its_beat_starts(tmp_path, monkeypatch):
+    """Review V8b: pages swapped row by row (a new first line over the old third one) and each page's description,
+    which spans its beat, began a second before the page: now no row of the page before is left when a page's beat
+    starts, and its first row comes in at once."""
+    from manim import Scene
+
+    from pipeline.run import dry_run
+
+    runs, play = {}, Scene.play  # per scene: a chapter may be run twice (typeset first)
+
+    def watched(self, *animations, **kwargs):
+        beats, firsts = runs.setdefault(self, ([], {}))
+        if beats and beats[-1][0] not in firsts:
+            firsts[beats[-1][0]] = (self.time, [a.mobject for a in animations])
+        play(self, *animations, **kwargs)
+
+    def beat(self, name):
+        runs.setdefault(self, ([], {}))[0].append((name, self.time, set(self.get_mobject_family_members())))
+        qv.ChapterScene.beat(self, name)
+
+    monkeypatch.setattr(Scene, "play", watched)
+    monkeypatch.setattr(qv.QuickVersion, "beat", beat)
+    scene, _ = dry_run.run(qv.QuickVersion, {"media_dir": str(tmp_path)})
+    beats, firsts = runs[scene]
+    titles = [page.title for page in scene.pages]
+    assert [name for name, *_ in beats[: len(titles)]] == titles
+    for (name, start, shown), before, page in zip(beats[1:], scene.pages, scene.pages[1:]):
+        assert not shown & set(before.get_family())  # the page before has gone, every row of it
+        at, coming = firsts[name]
+        assert at == pytest.approx(start) and page[0][1] in coming  # its first line comes in with the beat
 
 
 def test_the_terms_stand_clear_of_the_chapter_list(scene):
