@@ -20,6 +20,7 @@ from manim import (
     FadeIn,
     FadeOut,
     LaggedStart,
+    Rectangle,
     Succession,
     SurroundingRectangle,
     VGroup,
@@ -49,7 +50,11 @@ NAME_BUFF = 0.07  # under a product's name, to the product it names
 NAME_CLEAR = 0.17  # over a product's name, to the matrix above (review 4: 0.07 read as touching its bracket)
 NAME_GAP = 0.2  # between a word and its row (of X, or of the products on their right)
 WORK_GAP = 0.2  # from the table to the line of working under it
-BOX_BUFF = 0.06  # round a row picked out in the table
+BOX_BUFF = 0.06  # round a row picked out in the table, across (the brackets are 0.1 from the entries)...
+ROW_BUFF = 0.1  # ... and above and below it
+HEADER_GAP = 0.4  # between V's name and the weights' header on its line
+PLUS_ROOM = 0.1  # more after a term's '+' than TeX leaves ...
+TERM_ROOM = 0.3  # ... and between the terms of the weighted sum: a frame round one stays clear of the next
 COLUMN_SECONDS = 0.9  # each column of the worked product after the first
 CODEC_BLOCK = 4  # pixels: H.264's smallest transform block, along x (see `on_blocks`)
 BRACKET_STROKE = 0.036  # scene units: a bracket's upright stroke as drawn (1.8 px at 480p)
@@ -99,9 +104,7 @@ class Projections(ChapterScene):
             width=width,
         )
         self.show(  # each word's row framed in turn, inside the brackets, as it is read (review round 4: 3.4 s still)
-            LaggedStart(
-                *[framed(VGroup(*row), buff=BOX_BUFF) for row in self.x.matrix.get_rows()], lag_ratio=1
-            ),
+            LaggedStart(*[framed(row_span(self.x, i), buff=0) for i in range(words)], lag_ratio=1),
             run_time=self.caption_time(caption),
             rate_func=linear,
             caption=caption,
@@ -465,8 +468,10 @@ class Projections(ChapterScene):
         self.value_boxes = VGroup(*[self.row_box(self.v, i) for i in rows])
         self.query_box = self.row_box(self.q, rows[0])
         printed = [fmt(w, WEIGHT_PLACES) for w in trace.weights]
-        left = self.row_words.get_left()[0]  # whose query made them said on screen too (review round 4), over
-        header = fit.wrap_within(  # the words and the weights, on as many lines as that takes
+        # whose query made them said on screen too (review round 4), over the words and the weights, on as many
+        # lines as that takes, HEADER_GAP clear of V's name on its line (review V7: 'V = X W_V “the”')
+        left = max(self.row_words.get_left()[0], self.product_names[2].get_right()[0] + HEADER_GAP)
+        header = fit.wrap_within(
             _("weights for %(word)s", word=quoted(a)), STAGE.right - left, role="label", color=theme().muted
         )
         self.weights = VGroup(header, *[c.math(w) for w in printed])
@@ -478,10 +483,10 @@ class Projections(ChapterScene):
         output = entries_tex([trace.output], WEIGHT_PLACES)[0]
         parts = [
             c.math(rf"\text{{{formula_word(_('output'), 'output')}}} =", color=theme().output),
-            *blend_terms(printed, values, theme().value),
+            *spaced_plus(blend_terms(printed, values, theme().value)),
             blend_result(printed, values, output, theme().output),
         ]
-        self.blend = flow(parts, STAGE.right - STAGE.body_left)
+        self.blend = flow(parts, STAGE.right - STAGE.body_left, gap=TERM_ROOM)
         terms = [f"{said(printed[i])} × {said_vector(values[i])}" for i in rows]  # as the blend prints them
         self.weights_text = _(
             "Any query weighs them alike; the query of %(word)s gives both %(weight)s.",
@@ -492,7 +497,7 @@ class Projections(ChapterScene):
             _("But %(word)s passes on %(term)s,", word=quoted(a), term=terms[0]),
             _("%(word)s %(term)s.", word=quoted(b), term=terms[1]),
         )  # each read as it is framed
-        self.passed_terms = [self.blend[1 + i] for i in rows]
+        self.passed_terms = [VGroup(*self.blend[1 + i][-3:]) for i in rows]  # w × [v], without its '+'
         self.output_text = _("The output: %(output)s.", output=said_vector(output))
 
     def lifted(self) -> None:
@@ -511,9 +516,26 @@ class Projections(ChapterScene):
         self.closing.set_x(STAGE.body_left, LEFT).next_to(self.blend, DOWN, buff=WORK_GAP, coor_mask=UP)
 
     def row_box(self, matrix: NamedMatrix, i: int):
-        return SurroundingRectangle(
-            VGroup(*matrix.matrix.get_rows()[i]), color=theme().muted, buff=BOX_BUFF, stroke_width=2
-        )
+        return SurroundingRectangle(row_span(matrix, i), color=theme().muted, buff=0, stroke_width=2)
+
+
+def spaced_plus(terms: list) -> list:
+    """`terms` ('w × [v]', '+ w × [v]', ...) with PLUS_ROOM more after each '+': a term's frame (round 'w × [v]')
+    stays clear of its '+', which belongs with the sum (review V7: it took the '+' in and met the term before)."""
+    for term in terms[1:]:
+        VGroup(*term[1:]).shift(RIGHT * PLUS_ROOM)
+    return terms
+
+
+def row_span(matrix: NamedMatrix, i: int) -> Rectangle:
+    """An undrawn rectangle over row `i` of `matrix`, as wide as all its rows (BOX_BUFF beyond the entries), as
+    tall as its tallest entry and ROW_BUFF more each way: a frame round it lines up with the other rows' (review
+    V7: frames fitted to each row's ink were ragged on the left and touched the leading digits)."""
+    entries = matrix.matrix.get_entries()
+    width = entries.width + 2 * BOX_BUFF
+    height = max(entry.height for entry in entries) + 2 * ROW_BUFF
+    span = Rectangle(width=width, height=height, stroke_opacity=0)
+    return span.move_to([entries.get_x(), matrix.matrix.get_rows()[i].get_y(), 0])
 
 
 def on_blocks(pixel_width: int, pixel_height: int, *matrices: NamedMatrix) -> None:

@@ -14,9 +14,11 @@ from attention.examples.file import load_example_file
 from attention.projections import DEFAULT_PROJECTIONS
 from pipeline.publish import drawn
 from scenes.chapters import projections
-from scenes.chapters.projections import BRACKET_STROKE, CODEC_BLOCK, Projections, on_blocks
+from scenes.chapters.projections import BOX_BUFF, BRACKET_STROKE, CODEC_BLOCK, Projections, on_blocks
 from scenes.chapters.quick_version import projections_icon
 from scenes.chapters.registry import find
+from scenes.kit import fit
+from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.emphasis import FRAME_BUFF, FRAME_STROKE, framed, pulsed
 from scenes.kit.palette import theme, token_colors, word_colors
 from scenes.kit.stage import STAGE
@@ -117,8 +119,9 @@ def test_the_table_moves_up_into_the_matrices_place_and_the_blend_comes_under_it
     assert moved.get_top()[1] <= scene.ws.get_top()[1] + 1e-9
     assert scene.weights.get_top()[1] == pytest.approx(scene.ws.get_top()[1])
     for box, row in zip(scene.key_boxes, [scene.p.tokens.index(t) for t in scene.pair]):
+        entries = scene.k.matrix.get_entries()  # the whole row's span (review V7)
         assert box.get_center() == pytest.approx(
-            scene.k.matrix.get_rows()[row].get_center() + UP * scene.lift
+            [entries.get_x(), scene.k.matrix.get_rows()[row].get_y() + scene.lift, 0]
         )
     assert (
         moved.get_bottom()[1]
@@ -351,7 +354,10 @@ def test_each_matrix_comes_in_as_named_and_its_numbers_are_framed_then_the_equal
     monkeypatch.setattr(projections, "framed", recorded)
     scene = snapshot.played(Probed, tmp_path)
     rows = scene.x.matrix.get_rows()  # first X's rows, one by one, as 'stacked, their rows make X' is read
-    assert [list(p) for p in framed_parts[: len(rows)]] == [list(r) for r in rows]
+    for part, row in zip(framed_parts[: len(rows)], rows, strict=True):  # each row's span, over the row
+        assert part.get_y() + scene.lift == pytest.approx(row.get_y())  # the table moved up since
+        assert part.get_left()[0] == pytest.approx(scene.x.matrix.get_entries().get_left()[0] - BOX_BUFF)
+        assert part.get_left()[0] < row.get_left()[0] and part.get_right()[0] > row.get_right()[0]
     ids = [id(p) for p in framed_parts]
     matrices = [ids.index(id(w.matrix)) for w in scene.ws]
     assert matrices == sorted(matrices) and matrices == list(range(matrices[0], matrices[0] + 3))
@@ -386,3 +392,45 @@ def test_a_matrix_dims_only_once_it_has_been_used(tmp_path):
 
 def test_last_frame_snapshot(tmp_path):
     snapshot.assert_matches_snapshot("Projections", snapshot.last_frame(Projections, tmp_path))
+
+
+def test_row_frames_line_up_and_stay_inside_the_brackets(scene):
+    """Review V7: each frame on K and V was fitted to its row's ink, so their left edges were ragged and the
+    leading digits touched them. Every row's frame spans the whole matrix, clear of the entries and the brackets."""
+    from scenes.chapters.projections import ROW_BUFF
+
+    for matrix in (scene.x, scene.k, scene.v):
+        boxes = [scene.row_box(matrix, i) for i in range(len(matrix.matrix.get_rows()))]
+        assert (
+            np.ptp([b.get_left()[0] for b in boxes]) < 1e-9
+            and np.ptp([b.get_right()[0] for b in boxes]) < 1e-9
+        )
+        left, right = matrix.matrix.get_brackets()
+        entries = matrix.matrix.get_entries()
+        assert left.get_right()[0] < boxes[0].get_left()[0] < entries.get_left()[0]
+        assert entries.get_right()[0] < boxes[0].get_right()[0] < right.get_left()[0]
+        for box, row in zip(boxes, matrix.matrix.get_rows()):
+            assert box.get_top()[1] - row.get_top()[1] >= ROW_BUFF - 1e-6
+            assert row.get_bottom()[1] - box.get_bottom()[1] >= ROW_BUFF - 1e-6
+
+
+def test_the_framed_terms_stay_clear_of_their_neighbours(scene):
+    """Review V7: a term's frame touched the terms beside it and took in its '+'."""
+    for term in scene.passed_terms:
+        frame = FRAME_BUFF + FRAME_STROKE * STROKE_UNIT / 2  # the frame's outer edge beyond the term
+        others = [part for part in scene.blend if not any(p in part.get_family() for p in term)]
+        for other in others:
+            on_line = abs(other.get_y() - term.get_y()) < term.height
+            if on_line:
+                assert fit.apart(term, other, 2 * frame), other
+        assert len(term) == 3  # the weight, '×' and the value: no '+'
+        part = next(p for p in scene.blend if term[0] in p.submobjects)
+        if len(part) == 4:  # its own '+' stands clear of its frame too
+            assert term.get_left()[0] - part[0].get_right()[0] > frame + 0.05
+
+
+def test_the_weights_header_stands_clear_of_v_s_name(scene):
+    """Review V7: 'V = X W_V' and 'weights for “the”' were 22 px apart on one baseline: they read as one line."""
+    from scenes.chapters.projections import HEADER_GAP
+
+    assert scene.weights[0].get_left()[0] - scene.product_names[2].get_right()[0] >= HEADER_GAP - 1e-6
