@@ -33,7 +33,6 @@ from manim import (
     Matrix,
     Mobject,
     Rectangle,
-    ReplacementTransform,
     Square,
     Succession,
     SurroundingRectangle,
@@ -82,7 +81,7 @@ from scenes.kit.themes import CVD_APART, DEFICIENCIES, simulate
 
 ROW = 0.40  # distance between the coordinates (rows) of q and K^T
 HEAD_GAP = 0.18  # more between the last row of a head and the next head's first: room for both heads' bands
-TABLE_IN = 1.6  # seconds: the formula to its place beside the title, then the table in
+TABLE_IN = 1.6  # seconds: the formula out of the stage's middle, then in at its place with the table
 # a head's band round its rows, as wide as the matrix's widest entry and BAND_PAD more on each side (review round
 # 6: the digits touched it at 1080p; review 5: a band round narrower rows was narrower than its neighbour's), up and
 # down to BAND_SEAM short of midway to the next head's row (review V8b: 2-3 px from the digits and 1 px from the
@@ -194,9 +193,9 @@ class MultiHead(ChapterScene):
         if fit.cut(self.names):  # else with the charts that cut names
             table.append(self.legend)
         opening = opening_text(self.example, self.changed)
-        self.show(  # the table in once the formula has passed over its place (review V6: text over the digits)
-            ReplacementTransform(self.read, self.where, rate_func=FIRST_HALF),
-            FadeIn(VGroup(*table), rate_func=SECOND_HALF),
+        self.show(  # out, then in its place with the table (moved, its two lines crossed as they became four)
+            FadeOut(self.read, rate_func=FIRST_HALF),
+            FadeIn(VGroup(self.where, *table), rate_func=SECOND_HALF),
             run_time=TABLE_IN,
             caption=opening,
         )
@@ -250,6 +249,7 @@ class MultiHead(ChapterScene):
             run_time=1,
             caption=_("Each head is %(width)s wide, so it divides by √%(width)s.", width=width),
         )
+        self.wait_for_reader()  # the divisor stays while its caption is read
 
     def per_head(self) -> None:
         self.beat("Two patterns at once")
@@ -386,8 +386,8 @@ class MultiHead(ChapterScene):
     # what the beats play
 
     def read_formula(self) -> None:
-        """The formula large in the empty stage, its parts lit in turn as its caption reads them; it then moves
-        beside the title (the opening's first play), where each step lights its parts."""
+        """The formula large in the empty stage, its parts lit in turn as its caption reads them; it then goes to
+        its place right of K^T or beside the title (the opening's first play), where each step lights its parts."""
         caption = _(
             "Each head attends over its own slice, divided by the root of its width; Wᴼ mixes the joined heads."
         )

@@ -214,8 +214,9 @@ def test_the_scenes_heads_wear_the_chosen_colours(scene):
 def test_the_formula_is_read_large_then_stands_beside_the_title(scene):
     """Issue 30: beside the title its scripts were about 6 px high at 480p. It comes in first alone, as large as the
     stage allows (its small letters over 15 px at 480p), in the stage's middle clear of the title, each part lit in
-    turn while its caption reads it; then it moves to its place right of K^T, or beside the title. It is read on
-    the two lines it has beside the title (review V8b: on four, "softmax(" stood a line above its argument)."""
+    turn while its caption reads it; then it fades out there and in at its place right of K^T, or beside the
+    title. It is read on the two lines it has beside the title (review V8b: on four, "softmax(" stood a line above
+    its argument; moved from two lines to four, its glyphs crossed)."""
     read, small = scene.read, scene.formula
     assert read.formula[0][1].height > 1.5 * small.formula[0][1].height  # the 'e' of 'head'
     assert read.formula[0][1].height * px_per_unit(480) > 15
@@ -237,6 +238,9 @@ def test_the_formula_is_read_large_then_stands_beside_the_title(scene):
     assert sum(o.get("run_time", 0) for _, o in plays) + steps[0].run_time >= 6.0  # it moves while read
     # each step goes on from where the one before left the parts: a lagged group took every step's start at once,
     # so each step put back what the one before had lit (review V7: five pops at 1.6-5.7 s)
+    table_in = next(a for a, o in recorded(scene, "one_head", 6.0) if o.get("run_time") == TABLE_IN)
+    assert isinstance(table_in[0], FadeOut) and table_in[0].mobject is read
+    assert isinstance(table_in[1], FadeIn) and scene.where in table_in[1].mobject.submobjects
     glyphs = [glyph for part in read.formula for glyph in part.family_members_with_points()]
     steps[0].scene = None  # as a play sets it up, with no scene to add to
     steps[0].begin()
