@@ -77,6 +77,9 @@ WORK_GAP = 0.4  # from a product on one line to its working under it
 QUICK = 1.6  # seconds for each dot product of the first row after the first two, worked out all but at once
 WRAP_GAP = 0.2  # from a product's first line ('A × B') to its second ('= C') where one line is too wide
 NAMES_WIDTH = 1.6  # widest a word left of its row of V may be in a table (longer ones are cut)
+SIZE_BUFF = (
+    0.12  # round a size two matrices share, lit at the end: 5 px clear of its digit at 480p (review V8a)
+)
 
 MATRIX_FORMULA = (  # the formula line's parts after 'outputs =', each lit while its step is shown
     (r"\mathrm{softmax}(", "softmax"),
@@ -985,7 +988,8 @@ class ShapeBlock(VGroup):
             ]
         )
         self.name = name_of(name, "body", color).next_to(self.block, UP, 0.15, aligned_edge=LEFT)
-        self.dims = c.math(str(rows), r"\times", str(cols), role="body", color=theme().muted)
+        # a thick space each side of the '×': room for the frame round the size either side shares (review V8a)
+        self.dims = c.math(str(rows), r"\;\times\;", str(cols), role="body", color=theme().muted)
         self.dims.next_to(self.block, DOWN, buff=0.15, aligned_edge=LEFT)  # on the left, as a matrix's name
         self.shared = shared
         self.add(self.block, self.name, self.dims)
@@ -993,7 +997,7 @@ class ShapeBlock(VGroup):
     def light_shared(self):
         """Animations lighting the dimension this block shares with its neighbour, and framing it while lit."""
         size = self.dims[self.shared]
-        return AnimationGroup(size.animate.set_color(theme().text), framed(size, buff=0.06))
+        return AnimationGroup(size.animate.set_color(theme().text), framed(size, buff=SIZE_BUFF))
 
 
 def query_row(index: int, printed: list[str]):

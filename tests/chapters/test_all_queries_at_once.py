@@ -14,6 +14,8 @@ from scenes.chapters import all_queries_at_once
 from scenes.chapters.all_queries_at_once import BLOCK_CELL, AllQueriesAtOnce, row_sums
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES
+from scenes.kit.arrows import STROKE_UNIT
+from scenes.kit.emphasis import FRAME_STROKE
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.palette import px_per_unit, tex_size, theme
 from tests.kit.test_equations import holds
@@ -96,6 +98,21 @@ def test_every_shape_is_labelled(scene):
         assert len(block.block) == shape[0] * shape[1]  # a square per entry
     for left, right in [(scene.blocks[0], scene.blocks[1]), (scene.blocks[3], scene.blocks[4])]:
         assert left.dims[left.shared].tex_string == right.dims[right.shared].tex_string  # the inner sizes
+
+
+def test_the_frame_round_a_shared_size_clears_its_digit_and_the_times_sign(scene):
+    """Review V8a (89 and 92 s): the frames round the matching inner sizes ("4", "3") came 1 px from the digit and
+    2 px from the "×". Each frame's stroke (4 wide) keeps 4 px from its digit and the "×" at 480p."""
+    px, stroke = px_per_unit(480), FRAME_STROKE * STROKE_UNIT
+    for block in (b for b in scene.blocks if b.shared is not None):
+        size, times = block.dims[block.shared], block.dims[1]
+        frame = block.light_shared().animations[1].mobject  # the framing: its frame
+        assert (size.get_left()[0] - frame.get_left()[0] - stroke / 2) * px >= 4
+        assert (frame.get_top()[1] - stroke / 2 - size.get_top()[1]) * px >= 4
+        if block.shared == 0:
+            assert (times.get_left()[0] - frame.get_right()[0] - stroke / 2) * px >= 4
+        else:
+            assert (frame.get_left()[0] - stroke / 2 - times.get_right()[0]) * px >= 4
 
 
 def test_the_closing_picture_spreads_over_the_frame_in_two_lines(scene):
