@@ -21,9 +21,7 @@ from manim import (
     LaggedStart,
     Line,
     Rectangle,
-    ReplacementTransform,
     SurroundingRectangle,
-    Transform,
     ValueTracker,
     VGroup,
 )
@@ -87,7 +85,7 @@ PLANE_BOTTOM = STAGE.bottom + 0.05  # the lowest its bottom may reach: above the
 PLANE_WIDTH = 5.2  # the widest it may be
 GHOST_PEEK = 0.08  # a ghost bar (a weight before the new query) reaches this far beyond its bar on each side
 GHOST_DASH = 0.08  # the length of one of its dashes
-TAG_PAD = 0.04  # round the old weight printed on a ghost's top, on a patch of the background's colour
+ROOM = 0.13  # between a framed text and its frame (review V8: frames of the default buff touched 'q', '=' and ']')
 # how many times larger than the plane the magnified view draws the new blend (review 4: at about 1.2 times it
 # hardly magnified): its panel's side follows from what it shows; smaller gains tried in turn where a larger
 # one's panel covers a name; then, for a blend too large to magnify so within the plane's size, panels of
@@ -136,13 +134,18 @@ class Refocus(ChapterScene):
 
     def same_memory(self) -> None:
         self.beat("The same keys and values")
+        self.play(FadeIn(self.heading), FadeIn(self.strip.dimmed()), run_time=0.5)
         self.show(
-            FadeIn(self.heading),
-            FadeIn(self.strip.dimmed()),
-            FadeIn(self.memory),
-            FadeIn(self.query),
+            LaggedStart(
+                FadeIn(self.memory, shift=RIGHT * 0.2), FadeIn(self.query, shift=RIGHT * 0.2), lag_ratio=0.5
+            ),
             run_time=1.2,
             caption=_("Keep the keys and values from before, and the first query."),
+        )
+        # framed as read (review V8: a 3.3 s still)
+        self.show(
+            LaggedStart(framed(self.memory, theme().muted), framed(self.query, theme().query, ROOM)),
+            run_time=2,
         )
         self.show(
             FadeIn(self.scores),
@@ -166,7 +169,8 @@ class Refocus(ChapterScene):
             hold=1,
         )
         self.show(
-            Transform(self.query, self.next_query),
+            FadeOut(self.query),
+            FadeIn(self.next_query),  # digits replaced, not morphed (review V8: garbled shapes)
             self.memory.animate.set_opacity(DIM),
             run_time=1.2,
             caption=_(
@@ -174,13 +178,15 @@ class Refocus(ChapterScene):
                 query=said_vector(fmt_input(x) for x in self.after.query),
             ),
         )
-        self.show(framed(self.query, theme().query), run_time=1.5)  # as it is read (review V4: a still)
+        self.query = self.next_query
+        self.show(framed(self.query, theme().query, ROOM), run_time=1.5)  # as it is read (review V4: a still)
 
     def new_blend(self) -> None:
         self.beat("New weights, new blend")
         self.old_output = self.plane.output.copy().set_opacity(GHOST)
         self.show(
-            ReplacementTransform(self.scores, self.next_scores),
+            FadeOut(self.scores),
+            FadeIn(self.next_scores),
             FadeIn(self.old_output, *self.ghosts),
             self.strip.light("dot", "scale"),
             run_time=1,
@@ -242,7 +248,7 @@ class Refocus(ChapterScene):
         output_caption, focus_caption = self.zero_captions
         self.show(
             self.memory.animate.set_opacity(1),
-            framed(self.output, theme().output),
+            framed(VGroup(self.output_label, self.output), theme().output, ROOM),
             run_time=1.5,
             caption=output_caption,
         )
@@ -250,7 +256,7 @@ class Refocus(ChapterScene):
         self.show(
             FadeIn(self.zero_rows),
             Create(self.zero_box),
-            *[framed(self.bars.bars[i], self.bars.bars[i].get_fill_color()) for i in self.focused],
+            *[framed(self.bar_and_value(i), self.bars.bars[i].get_fill_color(), ROOM) for i in self.focused],
             run_time=1.5,
             caption=focus_caption,
             hold=1,
@@ -384,7 +390,8 @@ class Refocus(ChapterScene):
             summary_note(self.before, self.after), LEFT_WIDTH, role="small"
         )  # German wraps
         factor = self.layout(under, width, cap)
-        self.ghosts, self.old_values = self.old_marks(factor)  # drawn as the new query comes
+        self.ghosts, self.tags = self.old_marks(factor)  # drawn as the new query comes
+        self.old_values = VGroup(*[tag for tag in self.tags if tag])
         self.zero_box = SurroundingRectangle(self.zero_rows, color=theme().output, buff=BOX_BUFF)
         self.plane.set_blend(tr.weights)
         self.zoom = self.magnified(factor)
@@ -502,11 +509,11 @@ class Refocus(ChapterScene):
             for t in np.linspace(0, 1, PATH_STEPS + 1)
         )
         height = c.number(peak).height
-        tag = c.number(0, role="small").height + 2 * TAG_PAD
+        tag = c.number(0, role="small").height
         stacks = [  # the new and old values once the bars have moved (`stacked`)
-            max(new + height, centre + tag / 2)
+            max(new + height, new if old is None else old + tag)
             for w0, w1 in zip(self.before.weights, self.after.weights)
-            for new, centre in [stacked(w0 * BAR_HEIGHT, w1 * BAR_HEIGHT, 0, height, tag)]
+            for new, old in [stacked(w0 * BAR_HEIGHT, w1 * BAR_HEIGHT, height)]
             if self.values_shown()
         ]
         reach = max([peak * BAR_HEIGHT + VALUE_BUFF + height, *stacks])
@@ -525,13 +532,12 @@ class Refocus(ChapterScene):
         self.plane.set_blend(trace.weights)
         self.output.set_values(trace.output)
 
-    def old_marks(self, factor: float) -> tuple[list[DashedVMobject], VGroup]:
+    def old_marks(self, factor: float) -> tuple[list[DashedVMobject], list]:
         """Each bar's weight before the new query, where the bar stands now: a dashed outline GHOST_PEEK wider
         than the bar and its value (so the dashes show beside a taller new bar, and a value inside the outline
-        crosses none), and a tag: the value printed small and muted on a patch of the background, placed on the
-        outline's top by `stacked_values` once the bars have moved (none where the bars' values are left out).
-        Review V4: a faint line across the old top read as the underline of the new value over it, or hid inside
-        the new bar."""
+        crosses none), and a tag: the value printed small and muted, placed by `stacked_values` once the bars have
+        moved; None where `stacked` gives it no place or the bars' values are left out. Review V4: a faint line
+        across the old top read as the underline of the new value over it, or hid inside the new bar."""
         shown = self.values_shown()
         widest = max(
             [bar.width for bar in self.bars.bars] + [value.width for value in self.bars.values if shown]
@@ -545,11 +551,14 @@ class Refocus(ChapterScene):
             ghosts.append(
                 DashedVMobject(outline, num_dashes=int(outline.get_arc_length() / (2 * GHOST_DASH)))
             )
-        numbers = (
-            [c.number(w, role="small", color=theme().muted) for w in self.before.weights] if shown else []
-        )
-        one_size(VGroup(*numbers), factor)
-        tags = VGroup(*[VGroup(patch(n), n) for n in numbers])
+        height = max([value.height for value in self.bars.values], default=0)
+        tags = [
+            c.number(w0, role="small", color=theme().muted)
+            if shown and stacked(w0 * self.bars.max_height, w1 * self.bars.max_height, height)[1] is not None
+            else None
+            for w0, w1 in zip(self.before.weights, self.after.weights)
+        ]
+        one_size(VGroup(*[t for t in tags if t]), factor)
         return ghosts, tags
 
     def values_on_bars(self) -> list:
@@ -562,6 +571,11 @@ class Refocus(ChapterScene):
             for value, bar in bars
         ]
 
+    def bar_and_value(self, i: int):
+        """Bar `i` with its value printed over it, where the bars print them: one frame round both."""
+        bar = self.bars.bars[i]
+        return VGroup(bar, self.bars.values[i]) if self.values_shown() else bar
+
     def values_shown(self) -> bool:
         """Whether the bars print their values (`drop_crowded_values` leaves them out where they crowd)."""
         return self.bars.values in self.bars.submobjects
@@ -572,37 +586,25 @@ class Refocus(ChapterScene):
         moves = []
         if not self.values_shown():
             return moves
-        base = self.bars.baseline.get_y()
-        for tag, value, bar, ghost in zip(self.old_values, self.bars.values, self.bars.bars, self.ghosts):
-            new, centre = stacked(ghost.get_top()[1], bar.get_top()[1], base, value.height, tag.height)
-            tag.move_to([bar.get_x(), centre, 0])
+        for tag, value, bar, ghost in zip(self.tags, self.bars.values, self.bars.bars, self.ghosts):
+            new, old = stacked(ghost.get_top()[1], bar.get_top()[1], value.height)
+            if tag is not None:
+                tag.move_to([bar.get_x(), old, 0], aligned_edge=DOWN)
             moves.append(value.animate.shift(UP * (new - value.get_bottom()[1])))
         return moves
 
 
-def stacked(old_top: float, new_top: float, base: float, height: float, tag: float) -> tuple[float, float]:
-    """Where a bar's new value (`height` high: its bottom) and the tag of its old value (`tag` high: its centre)
-    stand, given the tops of its ghost and of its bar and the baseline: the tag on the ghost's top (on the
-    baseline at the least), the new value on its bar where that leaves VALUE_BUFF between them (inside a taller
-    ghost, or over a shorter one), else VALUE_BUFF over the tag (review V4: a value over the ghost's top read as
-    that line's value)."""
-    centre = max(old_top, base + tag / 2)
-    low, high = centre - tag / 2, centre + tag / 2
+def stacked(old_top: float, new_top: float, height: float) -> tuple[float, float | None]:
+    """Where a bar's new value (`height` high) and the tag of its old value stand (their bottoms), given the tops of
+    its ghost and of its bar: the value on its bar and the tag VALUE_BUFF over the ghost's top where the value fits
+    under that with VALUE_BUFF to spare (inside a taller ghost); else the value over the higher top and no tag, the
+    dashes alone marking the old weight (review V8: an old weight on the ghost's line ran into its dashes, stood on
+    the axis inside cat's taller bar, and stood under the new weight; stacked over the new weight it pushed the bars
+    down and shrank the plane)."""
     new = new_top + VALUE_BUFF
-    if new < high + VALUE_BUFF and new + height > low - VALUE_BUFF:
-        new = high + VALUE_BUFF
-    return new, centre
-
-
-def patch(number) -> Rectangle:
-    """A patch of the background's colour TAG_PAD round `number`: the ghost's dashes and a bar stop short of it."""
-    return Rectangle(
-        width=number.width + 2 * TAG_PAD,
-        height=number.height + 2 * TAG_PAD,
-        fill_color=theme().background,
-        fill_opacity=1,
-        stroke_width=0,
-    ).move_to(number)
+    if new + height + VALUE_BUFF <= old_top:
+        return new, old_top + VALUE_BUFF
+    return max(new_top, old_top) + VALUE_BUFF, None
 
 
 def value_coloured(plane: ValuePlane) -> ValuePlane:
