@@ -46,7 +46,7 @@ from scenes.kit.emphasis import framed, pulsed, pulsed_each
 from scenes.kit.formula_slot import formula_word
 from scenes.kit.grids import AttentionGrid, veil
 from scenes.kit.palette import VEIL, scaled_color, theme
-from scenes.kit.stage import STAGE, centred
+from scenes.kit.stage import STAGE
 
 GRID_CENTER = np.array([-2.2, -0.5, 0])
 CROSS_SIZE = 4.4  # the cross-attention grid's longer side, at most...
@@ -85,6 +85,7 @@ SPACE = r"\;\; "  # ... the part of it after the comma
 WEIGHT_NOTE = N_("each row's scores made into weights: every row sums to 1")  # what a weight is, under it
 CAVEAT = N_("access ≠ recall: no guarantee of useful matching or perfect recall")
 CAVEAT_BOTTOM = STAGE.bottom + 0.55  # the caveat line ends above this y, clear of a paused player's controls
+SUM_ROOM = 0.15  # more between a row's last cell and its sum than the kit's grid leaves
 CAVEAT_CLEAR = 0.15  # between the caveat and a grid or tag over it
 MIN_FRAMING = 1.0  # the shortest a framing lasts, however soon its cue comes
 
@@ -191,19 +192,27 @@ class SourcePositions(ChapterScene):
             run_time=0.5,
             caption=_("Every row sums to 1, and every decoder step gets a different blend of the source."),
         )
-        self.show(Indicate(self.cross.sums, color=theme().text), run_time=1.5, hold=1)
+        # each sum brightened where it stands, on its row (review V7: pulsed as one, the outer ones left their rows)
+        self.show(pulsed_each(self.cross.sums, theme().query), run_time=1.5, hold=1)
 
     def self_attention(self) -> None:
         pair = self.pair
         if pair.beside:
             move = self.cross_view.animate.set_y(pair.cross_y).align_to([STAGE.body_left, 0, 0], LEFT)
         else:
-            move = FadeOut(self.cross_view)
+            move = FadeOut(self.cross_view, rate_func=FIRST_HALF)
         self.turn_to("Self-attention", self.weight_side)  # gone before the grid moves over its place
-        self.play(move, run_time=1.2)
+        if pair.beside:
+            self.play(move, run_time=1.2)
+            coming = [FadeIn(self.square), FadeIn(pair.labels)]
+        else:  # the square comes as the cross grid goes (review V7: 1.1 s of an empty stage between them)
+            coming = [
+                move,
+                FadeIn(self.square, rate_func=SECOND_HALF),
+                FadeIn(pair.labels, rate_func=SECOND_HALF),
+            ]
         self.show(
-            FadeIn(self.square),
-            FadeIn(pair.labels),
+            *coming,
             run_time=1.5,
             caption=ngettext(
                 "Self-attention: the %(num)s source word supplies the queries, keys and values, so the grid is "
@@ -335,14 +344,16 @@ class SourcePositions(ChapterScene):
         self.heading = c.chapter_title(
             _(self.title), _("Every decoder step can look at every source position")
         )
-        self.cross = AttentionGrid(
-            ex.cross(),
-            rows=ex.target_tokens,
-            cols=ex.source_tokens,
-            size=min(CROSS_SIZE, CROSS_PITCH * max(len(ex.target_tokens), len(ex.source_tokens))),
-            row_color=theme().query,
-            label_width=np.inf,
-            sum_word=_("sum"),
+        self.cross = roomy_sums(
+            AttentionGrid(
+                ex.cross(),
+                rows=ex.target_tokens,
+                cols=ex.source_tokens,
+                size=min(CROSS_SIZE, CROSS_PITCH * max(len(ex.target_tokens), len(ex.source_tokens))),
+                row_color=theme().query,
+                label_width=np.inf,
+                sum_word=_("sum"),
+            )
         )
         axes = (_("encoder keys: source positions"), _("decoder queries"))
         excess = VGroup(self.cross, self.grid_axes(self.cross, *axes)).width - CROSS_ROOM
@@ -364,19 +375,22 @@ class SourcePositions(ChapterScene):
         weight = r"w_{ij}", rf"= \text{{softmax}}_j(\text{{{score}}}_{{ij}})"
         self.weight_side = self.side_panel(weight, _(WEIGHT_NOTE), at=self.side)
         self.build_worked()
-        self.self_grid = AttentionGrid(
-            ex.self_attention(),
-            rows=ex.source_tokens,
-            cols=ex.source_tokens,
-            size=min(SELF_SIZE, SELF_PITCH * len(ex.source_tokens)),
-            sum_word=_("sum"),
-        ).show_weights()
+        self.self_grid = roomy_sums(
+            AttentionGrid(
+                ex.self_attention(),
+                rows=ex.source_tokens,
+                cols=ex.source_tokens,
+                size=min(SELF_SIZE, SELF_PITCH * len(ex.source_tokens)),
+                sum_word=_("sum"),
+            ).show_weights()
+        )
         self.self_axes = self.grid_axes(self.self_grid, _("keys"), _("queries"))
         self.square = VGroup(self.self_grid, self.self_axes)
         weighed = VGroup(self.cross.copy().show_weights(), self.cross_axes.copy())  # as it stands by then
         self.pair = self.lay_out_pair(weighed)
         self.build_cost()
-        self.note = centred(c.text(_(CAVEAT), role="small", color=theme().muted).set_y(CAVEAT_BOTTOM, DOWN))
+        self.note = c.text(_(CAVEAT), role="small", color=theme().muted).set_y(CAVEAT_BOTTOM, DOWN)
+        self.note.set_x(STAGE.body_left, LEFT)  # on the body grid, as the notes over it (review V7: centred)
         self.summary = self.lay_out_summary(weighed)
 
     def side_panel(self, formula: tuple[str, str], words: str, at: VGroup | None = None) -> VGroup:
@@ -589,6 +603,13 @@ def broken(head: str, tail: str, room: float, role: str = "number"):
     first, second = c.math(head, role=role), c.math(tail, role=role)
     second.next_to(first, DOWN, buff=BREAK_BUFF).align_to(first, LEFT)
     return VGroup(first, second.shift(RIGHT * max(0.0, min(INDENT, room - second.width))))
+
+
+def roomy_sums(grid: AttentionGrid) -> AttentionGrid:
+    """`grid` with its row sums and their header SUM_ROOM further right: '≈1.000' stood 2-6 px from the last
+    cell and from the frame round its row (review V7), and a pulse grows it towards them."""
+    VGroup(grid.sums, grid.sum_header).shift(RIGHT * SUM_ROOM)
+    return grid
 
 
 def axis_caption(content: str, color: str) -> VGroup:

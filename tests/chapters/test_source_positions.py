@@ -18,6 +18,7 @@ from scenes.chapters.source_positions import (
     swelled,
 )
 from scenes.kit.arithmetic import WEIGHT_PLACES, vector_math
+from scenes.kit.emphasis import pulsed_each
 from scenes.kit.fit import apart, box
 from scenes.kit.palette import scaled_color, theme, token_color
 from scenes.kit.stage import STAGE
@@ -417,3 +418,57 @@ def test_the_keys_caption_stands_over_the_sums_header_too(tmp_path):
     for grid, (above, _side) in ((scene.cross, scene.cross_axes), (scene.self_grid, scene.self_axes)):
         assert apart(above, grid.sum_header) and apart(above, grid.col_labels)
         assert above.get_x() == pytest.approx(grid.col_labels.get_x())
+
+
+def test_the_sums_stand_clear_of_the_cells_and_the_row_frame(scene):
+    """Review V7: '≈1.000' stood 2-6 px (1080p) from its row's last cell and from the frame round the row."""
+    from manim import SurroundingRectangle as Frame
+
+    from scenes.chapters.source_positions import SUM_ROOM
+
+    for grid in (scene.cross, scene.self_grid):
+        for i, total in enumerate(grid.sums):
+            assert total.get_left()[0] - grid.row(i)[-1].get_right()[0] >= 0.95 * (
+                SUM_ROOM + 0.1
+            )  # as laid out
+            row_frame = Frame(grid.row(i), buff=0.06)  # as the softmax beat frames a row
+            assert total.get_left()[0] - row_frame.get_right()[0] >= 0.95 * SUM_ROOM
+        assert grid.sum_header.get_right()[0] == pytest.approx(grid.sums[0].number.get_right()[0])
+
+
+def test_the_sums_pulse_on_their_rows_and_the_square_comes_as_the_cross_grid_goes(tmp_path, monkeypatch):
+    """Review V7: pulsed as one, the outer sums moved off their rows (each now grows about its own centre), and
+    1.1 s of an empty stage lay between the cross grid fading out and the square fading in."""
+    from manim import FadeIn, FadeOut, Scene
+
+    from scenes.chapters import source_positions
+
+    pulsed, plays, play = [], [], Scene.play
+
+    def recording(parts, *args, **kwargs):
+        pulsed.append(list(parts))
+        return pulsed_each(parts, *args, **kwargs)
+
+    def recorded(self, *animations, **kwargs):
+        plays.append(animations)
+        play(self, *animations, **kwargs)
+
+    monkeypatch.setattr(source_positions, "pulsed_each", recording)
+    monkeypatch.setattr(Scene, "play", recorded)
+    scene = played(SourcePositions, tmp_path)
+    assert list(scene.cross.sums) in pulsed
+    assert not scene.pair.beside  # the lecture's example: the square takes the cross grid's place
+    gone = next(
+        k
+        for k, a in enumerate(plays)
+        if any(isinstance(x, FadeOut) and x.mobject is scene.cross_view for x in a)
+    )
+    assert any(isinstance(x, FadeIn) and x.mobject is scene.square for x in plays[gone])
+
+
+def test_the_caveat_stands_on_the_body_grid_as_the_notes_over_it(scene):
+    """Review V7: 'access ≠ recall…' was centred under notes that start on the body grid."""
+    assert scene.note.get_left()[0] == pytest.approx(STAGE.body_left)
+    assert [tag.get_left()[0] for tag in scene.summary.tags] == pytest.approx(
+        [STAGE.body_left] * len(scene.summary.tags)
+    )
