@@ -41,9 +41,10 @@ from i18n import _
 from i18n.words import quoted, said
 from scenes.kit import components as c
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_math
+from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.bars import in_tex, label_tex
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import framed
+from scenes.kit.emphasis import FRAME_STROKE, framed
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import (
     FAINT,
@@ -70,12 +71,14 @@ GHOST_WIDTH, AFTER_WIDTH = 0.4, 0.5  # trained, a bar stands beside its outlined
 GHOST_STROKE = 2  # the outline of a bar from before training
 SWATCH = (0.16, 0.26)  # the legend's outlined bar
 PAIR_GAP = 0.3  # between them: a bar's number, wider than the bar, stays clear of the ghost beside it
-BAR_HEIGHT = 2.3  # a weight of 1
+BAR_HEIGHT = 2.25  # a weight of 1 (room under the bars for the held-out line and its frames)
 BAR_DROP = (
     0.6  # from the cards to the top of a bar of weight 1: its number (and a frame round it) stays clear
 )
-WORD_GAP = 0.16  # from the bars' baseline to the words under it
-HELD_OUT_GAP = 0.14  # from those words to the line of held-out scores, framed clear of the captions under it
+WORD_GAP = 0.1  # from the bars' baseline to the words under it
+HELD_OUT_GAP = 0.2  # from those words to the line of held-out scores, framed clear of them and the captions
+LINE_FRAME_BUFF = 0.12  # round a part of that line, its frame (review V7: the kit's 0.08 hugged the text)
+BAR_FRAME_BUFF = 0.15  # round a bar and its weight, the frame, its foot on the bars' axis
 PART_GAP = 0.25  # between the parts of that line: a frame round one stays clear of the next
 PLOT_BOX = (5.0, 3.4)  # the loss curve's axes
 SMALL_PLOT = (3.6, 1.2)  # its axes again in the closing frame
@@ -144,7 +147,9 @@ class TrainedHead(ChapterScene):
         weights = ex.weights_before
         low, high = int(np.argmin(weights)), int(np.argmax(weights))
         self.show(  # the bars, then all four framed as the caption calls them near uniform
-            Succession(FadeIn(self.bars_before, self.baseline, self.bar_words), framed(self.bars_before)),
+            Succession(
+                FadeIn(self.bars_before, self.baseline, self.bar_words), self.bar_framed(self.bars_before)
+            ),
             self.strip.light("exp"),
             **self.reading(_("From random query and key matrices, its weights are near uniform:")),
         )
@@ -153,7 +158,9 @@ class TrainedHead(ChapterScene):
             low=said(fmt(weights[low], WEIGHT_PLACES)),
             high=said(fmt(weights[high], WEIGHT_PLACES)),
         )
-        framed_in_turn = Succession(framed(self.bars_before[low]), framed(self.bars_before[high]))
+        framed_in_turn = Succession(
+            self.bar_framed(self.bars_before[low]), self.bar_framed(self.bars_before[high])
+        )
         self.show(framed_in_turn, **self.reading(caption))  # the lowest, then the highest, as they are read
         caption = (
             _("A lookup is right when its largest weight is on the query's word: here it is.")
@@ -164,7 +171,8 @@ class TrainedHead(ChapterScene):
             )
         )
         self.show(  # the query's word, then the largest weight, as they are read
-            Succession(framed(self.cards[ex.answer]), framed(self.bars_before[high])), **self.reading(caption)
+            Succession(framed(self.cards[ex.answer]), self.bar_framed(self.bars_before[high])),
+            **self.reading(caption),
         )
         caption = _(
             "On %(count)s lookups it never sees, it is right %(accuracy)s of the time; chance is %(chance)s.",
@@ -173,7 +181,7 @@ class TrainedHead(ChapterScene):
             chance=percent(1 / PAIRS),
         )
         self.show(
-            Succession(FadeIn(self.score_before), *[framed(part) for part in self.score_before[:2]]),
+            Succession(FadeIn(self.score_before), *[line_framed(part) for part in self.score_before[:2]]),
             **self.reading(caption),
         )
 
@@ -222,9 +230,9 @@ class TrainedHead(ChapterScene):
         )
         self.play(  # the trained bar, then the faint ones as the caption names them (review 9: one 4.5 s frame)
             Succession(
-                framed(self.bars_after[ex.answer]),
+                self.bar_framed(self.bars_after[ex.answer]),
                 AnimationGroup(
-                    framed(self.ghosts), framed(self.ghost_note)
+                    self.bar_framed(self.ghosts), framed(self.ghost_note)
                 ),  # the bars and the note naming them
             ),
             run_time=max(2 * MIN_RUN, self.caption_time(caption) - 2),
@@ -237,7 +245,9 @@ class TrainedHead(ChapterScene):
             weight=said(fmt(self.head.mean_weight, WEIGHT_PLACES)),
         )
         self.show(
-            Succession(FadeIn(self.score_after), framed(self.score_after[0]), framed(self.score_after[2])),
+            Succession(
+                FadeIn(self.score_after), line_framed(self.score_after[0]), line_framed(self.score_after[2])
+            ),
             **self.reading(caption),
         )
 
@@ -400,6 +410,15 @@ class TrainedHead(ChapterScene):
         self.score_before = self.held_out_line(self.head.accuracy_before, self.head.mean_weight_before, below)
         self.score_after = self.held_out_line(self.head.accuracy, self.head.mean_weight, below)
 
+    def bar_framed(self, part) -> FadeIn:
+        """`framed` round a bar and its weight (or all of them), BAR_FRAME_BUFF clear of the digits, its foot on the
+        bars' axis (review V7: it was 4 px over the digits and crossed the axis)."""
+        framing = framed(part, buff=BAR_FRAME_BUFF)
+        framing.mobject.stretch_to_fit_height(
+            framing.mobject.get_top()[1] - self.baseline.get_y(), about_edge=UP
+        )
+        return framing
+
     def held_out_line(self, accuracy: float, weight: float, top: float) -> VGroup:
         """What the head scores on the lookups it never saw, from `top` down (under the bars): how often it is right
         beside chance (one word in PAIRS), and its mean weight on the right word: parts framed in turn as the
@@ -415,7 +434,8 @@ class TrainedHead(ChapterScene):
             ),
         ).arrange(RIGHT, buff=PART_GAP, aligned_edge=DOWN)
         line.move_to([STAGE.body_left, top, 0], aligned_edge=UL)
-        return line.shift(UP * max(0.0, STAGE.bottom - line.get_bottom()[1]))  # Chinese brackets reach lower
+        floor = STAGE.bottom + LINE_FRAME_BUFF + FRAME_STROKE * STROKE_UNIT / 2  # its frames' too
+        return line.shift(UP * max(0.0, floor - line.get_bottom()[1]))  # Chinese brackets reach lower
 
     def build_grid(self) -> None:
         """W_Q W_K^T as a grid of cells with their numbers, query words down, key words across, each cell as
@@ -512,7 +532,7 @@ class LossPlot(VGroup):
         )
         self.names = VGroup(
             c.text(_("step"), role="small", color=t.muted).next_to(self.axes.x_axis, DOWN, buff=0.2),
-            c.text(_("loss"), role="small", color=t.muted).next_to(self.axes.y_axis, UP, buff=0.15),
+            c.text(_("loss"), role="small", color=t.muted),  # over the axis' top left: not on its end
             c.math("0", role="small", color=t.muted).next_to(self.axes.c2p(0, 0), DOWN, buff=0.2),
             c.math(str(STEPS), role="small", color=t.muted).next_to(self.axes.c2p(STEPS, 0), DOWN, buff=0.2),
         )
@@ -521,11 +541,15 @@ class LossPlot(VGroup):
             [self.axes.c2p(k, loss) for k, loss in enumerate(losses)]
         )
         self.ends = VGroup(
-            c.math(fmt(losses[0], WEIGHT_PLACES)).next_to(  # as a tick label: clear of the curve
-                self.axes.c2p(0, losses[0]), LEFT, buff=LABEL_GAP
-            ),
+            c.math(fmt(losses[0], WEIGHT_PLACES))  # as a tick label: clear of the curve and the ticks
+            .next_to(self.axes.y_axis, LEFT, buff=LABEL_GAP)
+            .set_y(self.axes.c2p(0, losses[0])[1]),
             c.math(fmt(losses[-1], WEIGHT_PLACES)).next_to(self.axes.c2p(STEPS, losses[-1]), UP, buff=0.2),
         )
+        top = (
+            max(self.axes.y_axis.get_top()[1], self.ends[0].get_top()[1]) + LABEL_GAP
+        )  # over the first loss too
+        self.names[1].move_to([self.axes.y_axis.get_left()[0] - LABEL_GAP, top, 0], aligned_edge=DOWN + RIGHT)
         super().__init__(self.frame, self.curve, self.ends)
 
 
@@ -631,6 +655,11 @@ def bar_axis(cards: VGroup, base: float, words, colours: dict[str, str]) -> tupl
         ]
     )
     return line, names
+
+
+def line_framed(part) -> FadeIn:
+    """`framed` round a part of the held-out line, LINE_FRAME_BUFF clear of its text."""
+    return framed(part, buff=LINE_FRAME_BUFF)
 
 
 def percent(share: float) -> str:

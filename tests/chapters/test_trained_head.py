@@ -7,7 +7,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from manim import Square, SurroundingRectangle
+from manim import Square, SurroundingRectangle, VGroup
 
 from attention import examples
 from attention.examples.file import examples_from_dict
@@ -16,14 +16,19 @@ from attention.training import STEPS, WORDS, train_head
 from scenes.chapters.quick_version import trained_head_icon
 from scenes.chapters.registry import find
 from scenes.chapters.trained_head import (
+    BAR_FRAME_BUFF,
     GHOST_STROKE,
+    LABEL_GAP,
+    LINE_FRAME_BUFF,
     TASK_ZOOM,
     TrainedHead,
     contrast,
     crossfade,
+    line_framed,
     lookup_colours,
 )
-from scenes.kit.emphasis import FRAME_STROKE, framed
+from scenes.kit.arrows import STROKE_UNIT
+from scenes.kit.emphasis import FRAME_STROKE
 from scenes.kit.fit import apart
 from scenes.kit.palette import FAINT, coloured_names, delta_e, rgb, theme, token_color
 from scenes.kit.stage import STAGE
@@ -93,10 +98,8 @@ def test_the_bars_stand_on_a_baseline_over_their_words_clear_of_the_cards(scene)
     for line in (scene.score_before, scene.score_after):
         assert scene.bar_words.get_bottom()[1] > line.get_top()[1]
         for part in line:  # framed in turn as the captions read them: the frame too stays above the captions
-            frame = framed(
-                part
-            ).mobject  # its stroke reaches half its width (FRAME_STROKE / 100) past its box
-            assert frame.get_bottom()[1] - FRAME_STROKE / 200 > STAGE.bottom  # review 9: it reached 4 px in
+            frame = line_framed(part).mobject  # its stroke reaches half its width past its box
+            assert frame.get_bottom()[1] - FRAME_STROKE * STROKE_UNIT / 2 > STAGE.bottom  # review 9: 4 px in
     # the bars from before say what they are (round 8: only the caption did), beside the query, clear of the plot
     assert scene.ghost_note[1].original_text == "before training"
     assert apart(scene.ghost_note, scene.plot) and apart(scene.ghost_note, scene.answer)
@@ -312,10 +315,10 @@ def test_the_near_uniform_bars_and_then_the_diagonal_are_framed_as_their_caption
 
     monkeypatch.setattr(Scene, "play", recorded)
     scene = snapshot.played(TrainedHead, tmp_path)
-    bars = built(TrainedHead, tmp_path).bars_before  # where they stood then (they become the trained bars)
+    before = built(TrainedHead, tmp_path)  # the bars where they stood then (they become the trained bars)
     cues = scene.renderer.file_writer.subcaptions
     for words, parts in (
-        ("its weights are near uniform", [bars]),
+        ("its weights are near uniform", [before.bar_framed(before.bars_before).mobject]),  # on the axis
         ("The diagonal stands out", [scene.grid[0][a * len(WORDS) + a] for a in range(len(WORDS))]),
     ):
         k = next(k for k, c in enumerate(cues) if words in c.content)
@@ -327,3 +330,31 @@ def test_the_near_uniform_bars_and_then_the_diagonal_are_framed_as_their_caption
             tuple(np.round(p.get_center(), 6)) for p in parts
         ]
         assert during[-1][1] == pytest.approx(cues[k].end.total_seconds(), abs=0.1)
+
+
+@pytest.mark.parametrize("plot", ["plot", "small_plot"])
+def test_the_loss_chart_s_labels_stay_off_its_axis_and_ticks(scene, plot):
+    """Review V7: in the small chart '1.361' touched the y axis' top tick and 'loss' sat on the axis' top end."""
+    chart = getattr(scene, plot)
+    axis, first, name = chart.axes.y_axis, chart.ends[0], chart.names[1]
+    assert axis.get_left()[0] - first.get_right()[0] == pytest.approx(LABEL_GAP)  # clear of the ticks' arms
+    assert name.get_right()[0] < axis.get_left()[0]  # upper left of the axis, not on it
+    assert name.get_bottom()[1] - max(axis.get_top()[1], first.get_top()[1]) == pytest.approx(LABEL_GAP)
+
+
+def test_a_bar_s_frame_stands_on_the_axis_clear_of_its_weight(scene):
+    """Review V7: the frame round one bar was 4 px over its digits (1080p) and crossed the axis under it."""
+    for bar, weight in [*scene.bars_before, *scene.bars_after]:
+        box = scene.bar_framed(VGroup(bar, weight)).mobject
+        assert box.get_bottom()[1] == pytest.approx(scene.baseline.get_y())
+        assert box.get_top()[1] - weight.get_top()[1] == pytest.approx(BAR_FRAME_BUFF)
+
+
+def test_the_held_out_line_s_frames_leave_room_round_its_text(scene):
+    """Review V7: its frames (the kit's 0.08) hugged the text; one LINE_FRAME_BUFF wide stays clear of the words
+    over it too."""
+    for line in (scene.score_before, scene.score_after):
+        for part in line:
+            box = line_framed(part).mobject
+            assert box.get_right()[0] - part.get_right()[0] == pytest.approx(LINE_FRAME_BUFF)
+            assert apart(box, scene.bar_words, FRAME_STROKE * STROKE_UNIT)
