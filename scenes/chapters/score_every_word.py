@@ -59,8 +59,11 @@ NAME_TURNS = (
     -120,
     120,
     180,
-)  # a name's way from its tip, along the arrow first
-NAME_BUFFS = (0.1, 0.25)  # its distance from its tip, nearer first
+)  # a name's way from its arrow's head, along it first
+NAME_BUFFS = (0.12, 0.25, 0.45, 0.7)  # its distance from its head, nearer first
+SAME_WAY = np.radians(1)  # keys turned less apart than this point one way: one arrow shows, their names by it
+LENGTH_STEP = 0.15  # the compass is tried this much shorter each time until its names find their places
+LEAST_LENGTH = 1.0  # ... down to this length of q's arrow
 NAME_AHEAD = 0.4  # the way ahead of a key's tip kept free of the other keys' names
 ARROW_SAMPLES = 40  # points along an arrow that a name must keep clear of
 COMPASS_GAP = 0.5  # from the summary's box to the compass
@@ -75,6 +78,9 @@ SUMMARY_WIDEST = (
 )
 ROW_BUFF = 0.4  # between the keys' rows, at the least
 SPREAD = 0.5  # the most added to each vertical gap when the rows leave the stage's lower part empty
+FRAME_BUFF = 0.1  # frames round 'q = [...]' and the key scored (review V8a: round brackets alone: 1-2 px)
+SHOWN = 0.2  # a flying entry's copy turns from unseen to whole over this distance, once right of the frames
+SHOWN_FROM = 0.05  # ... from this far right of them
 ORDER_GAP = 0.45  # the order note under the keys' names, at least half this clear of the rest
 
 
@@ -149,7 +155,7 @@ class ScoreEveryWord(ChapterScene):
         )
         terms = self.formula[1]  # q_j k_ij, the product inside the sum
         rows = [self.keys.row(i) for i in range(len(self.products))]
-        query_box = SurroundingRectangle(self.query[1].entries, color=theme().query, buff=0.08)
+        query_box = SurroundingRectangle(self.query, color=theme().query, buff=FRAME_BUFF)
         key_box = self.key_box(0)
         self.play(
             FadeIn(query_box),
@@ -193,31 +199,38 @@ class ScoreEveryWord(ChapterScene):
         )
 
     def paired(self, i: int) -> tuple[list, list]:
-        """Key i's dot product written pair by pair: copies of q_j and k_ij fly onto their places in the row
-        (its numbers in their vectors' colours), then the sum is written; the animations, and the groups of
-        the row's glyphs they leave in the scene."""
+        """Key i's dot product written pair by pair: its brackets and plus signs, then copies of q_j and k_ij
+        flying onto their places in them along the row's lane (its numbers in their vectors' colours), then its
+        sum, once every product is in (review V8a: '= 4' stood before its products); the animations, and the
+        groups of the row's glyphs they leave in the scene."""
         product, pairs = self.products[i], self.pairs[i]
-        flights = [
-            LaggedStart(
-                *[
-                    AnimationGroup(flown(q, pair[0]), flown(k, pair[1]))
-                    for (q, k), pair in zip(self.matching(i), pairs)
-                ],
-                lag_ratio=0.5,
-            )
-        ]
+        flights = LaggedStart(
+            *[
+                AnimationGroup(
+                    *[
+                        flown(m, shown, self.lanes[i], self.open_x)
+                        for m, shown in ((q, pair[0]), (k, pair[1]))
+                    ]
+                )
+                for (q, k), pair in zip(self.matching(i), pairs)
+            ],
+            lag_ratio=0.5,
+            rate_func=squish_rate_func(linear, 0.1, 0.85),
+        )
         placed = VGroup(*[glyph for pair in pairs for part in pair for glyph in part])
-        rest = VGroup(*[g for g in product[0] if g not in placed])
-        loose = [*[part for pair in pairs for part in pair], rest]
-        return [*flights, FadeIn(rest, rate_func=squish_rate_func(smooth, 0.2, 1))], loose
+        result = VGroup(*product[0][pair_end(product, pairs) :])
+        frame = VGroup(*[g for g in product[0] if g not in placed and g not in result])
+        shown = [FadeIn(frame, rate_func=squish_rate_func(smooth, 0, 0.2)), flights]
+        shown.append(FadeIn(result, rate_func=squish_rate_func(smooth, 0.85, 1)))
+        return shown, [*[part for pair in pairs for part in pair], frame, result]
 
     def matching(self, i: int) -> list[tuple[Mobject, Mobject]]:
         """The query's entries, each with key i's entry it multiplies."""
         return list(zip(self.query[1].entries, self.keys.columns[0][i][1].entries))
 
     def key_box(self, i: int) -> SurroundingRectangle:
-        """The frame round key i's entries while its dot product is worked out."""
-        return SurroundingRectangle(self.keys.columns[0][i][1], color=theme().key, buff=0.06)
+        """The frame round 'k_i = [...]' while its dot product is worked out (its '=' and brackets clear of it)."""
+        return SurroundingRectangle(self.keys.columns[0][i], color=theme().key, buff=FRAME_BUFF)
 
     def scale(self) -> None:
         self.beat("Divide by the square root of the width")
@@ -308,19 +321,54 @@ class ScoreEveryWord(ChapterScene):
         self.layout()
         self.summary_box = SurroundingRectangle(self.summary, color=theme().grid, buff=BOX_BUFF)
         length = (self.compass_height - COMPASS_NAME) / KEY_SHARE  # the keys as tall as the room lets them
-        shift = self.summary_box.get_right()[0] + COMPASS_GAP + length + Q_ROOM - STAGE.right
+        back = KEY_SHARE * max(0.0, -min(np.cos(angle(tr.query, k)) for k in tr.keys))  # keys pointing back
+        shift = self.summary_box.get_right()[0] + COMPASS_GAP + (1 + back) * length + Q_ROOM - STAGE.right
         shift = min(max(0.0, shift), self.summary_box.get_left()[0] - STAGE.body_left)
         VGroup(self.summary, self.summary_box).shift(LEFT * shift)  # off the centre only for the compass
-        corner = self.summary_box.get_corner(DOWN + RIGHT) + RIGHT * COMPASS_GAP + UP * 0.15
-        room = STAGE.right - corner[0] - Q_ROOM  # a wide summary leaves the compass less
-        self.compass = Compass(tr.query, tr.keys, ex.tokens, min(length, room))
-        one_size(self.compass, self.factor)  # its labels at the size of the rows' texts
-        self.compass.shift(corner - self.compass.query.get_start()).clear_names(
-            [*self.products, *self.scores, self.summary_box]
+        self.compass = self.sized_compass(length, back)
+        self.lanes = self.flight_lanes()
+        self.open_x = (
+            max(self.query.get_right()[0], self.keys.columns[0].get_right()[0]) + FRAME_BUFF + SHOWN_FROM
         )
         self.order_note = order_note(ex.tokens, words_before(), self.factor)
         if self.order_note:
             self.place_order_note()
+
+    def sized_compass(self, longest: float, back: float) -> Compass:
+        """The compass beside the summary's box at the longest length, from `longest` down (LENGTH_STEP apart, to
+        LEAST_LENGTH), at which its arrows keep clear of the texts, its keys pointing `back` (that share of its
+        length) end right of the box, q's label is on the stage and every key's name finds a place
+        (`Compass.place_names`): sized with room for its names, not for its arrows alone (review V8: 'the' and
+        'cat' were left unnamed). Where no length gives every name a place, the one leaving out fewest."""
+        tr, texts = self.trace, [*self.products, *self.scores, self.summary_box]
+        corner = self.summary_box.get_corner(DOWN + RIGHT) + RIGHT * COMPASS_GAP + UP * 0.15
+        best = None
+        for length in [longest, *np.arange(longest - LENGTH_STEP, LEAST_LENGTH - 1e-9, -LENGTH_STEP)]:
+            compass = Compass(tr.query, tr.keys, self.example.tokens, length)
+            one_size(compass, self.factor)  # its labels at the size of the rows' texts
+            compass.shift(corner + RIGHT * back * length - compass.query.get_start())
+            arrows = [compass.query, *compass.keys]
+            if compass.query_label.get_right()[0] > STAGE.right or not all(
+                fit.apart(arrow, text, NAME_CLEAR) for arrow in arrows for text in texts
+            ):
+                continue
+            unplaced = compass.place_names(texts)
+            if best is None or len(unplaced) < len(best[1]):
+                best = compass, unplaced
+            if not unplaced:
+                break
+        compass, unplaced = best
+        compass.names.remove(*[name for column in unplaced for name in column])
+        return compass
+
+    def flight_lanes(self) -> list[float]:
+        """For each key's row, the height midway between its dot product and the row above it (the formula, over
+        the first): where entries fly onto its dot product, seen right of the vectors' frames (`open_x`)."""
+        lanes = []
+        for i, product in enumerate(self.products):
+            above = [self.products[i - 1], self.scores[i - 1]] if i else [self.formula]
+            lanes.append((product.get_top()[1] + min(m.get_bottom()[1] for m in above)) / 2)
+        return lanes
 
     def place_order_note(self) -> None:
         """The order note under the keys' names, flush with them (the words it is about; on the body grid if they
@@ -401,7 +449,7 @@ class ScoreEveryWord(ChapterScene):
         right = max(p.get_right()[0] for p in self.products)
         for score in self.scores:
             score.set_x(right + 0.6 + score.width / 2)
-        self.formula.next_to(self.query, RIGHT, buff=1.0)
+        self.formula.next_to(self.query, RIGHT, buff=1.0).align_to(self.query, DOWN)  # a lane under it
         self.divisor_note.next_to(self.scores, UP, buff=0.3).align_to(self.scores, LEFT)
         if self.divisor_note.get_bottom()[1] < self.formula.get_top()[1]:  # narrow rows: clear of the formula
             self.divisor_note.shift(
@@ -461,10 +509,9 @@ def coloured_words(line: str, words) -> Mobject:
     return c.coloured(line, words, colours, color=theme().muted, after=line.index(listed(words)))
 
 
-def flown(source: Mobject, target: Mobject) -> AnimationGroup:
-    """A copy of `source` flying onto `target` while `source` is lit: the copy starts on its source unseen and
-    shows once clear of it, so no entry reads doubled ("00") for the frames the two overlap (review 4)."""
-    return AnimationGroup(Flight(source.copy(), target), lit(source))
+def flown(source: Mobject, target: Mobject, lane: float, shown_from: float) -> AnimationGroup:
+    """A copy of `source` flying onto `target` along the height `lane` while `source` is lit (see `Flight`)."""
+    return AnimationGroup(Flight(source.copy(), target, lane, shown_from), lit(source))
 
 
 def lit(part: Mobject):
@@ -473,12 +520,33 @@ def lit(part: Mobject):
 
 
 class Flight(ReplacementTransform):
-    """A copy moving onto its target, unseen over the first 40% of the way (where a key's entry crosses the rest of
-    its vector: "0, 00]") and whole from 80%."""
+    """A copy moving onto its target: straight up or down to the height `lane` (between the target's row and the
+    one above), along it, then down into place. It shows only right of `shown_from` (the vectors' frames), so no
+    entry reads doubled ("00", review 4) and it crosses no bracket, frame or other row (review V8a: straight
+    flights did)."""
 
-    def interpolate_submobject(self, submobject, start, target, alpha):
-        super().interpolate_submobject(submobject, start, target, alpha)
-        return submobject.set_opacity(float(np.clip(2.5 * alpha - 1, 0, 1)))
+    def __init__(self, copy: Mobject, target: Mobject, lane: float, shown_from: float):
+        start, end = copy.get_center(), target.get_center()
+        self.corners = np.array([start, [start[0], lane, 0], [end[0], lane, 0], end])
+        legs = np.linalg.norm(np.diff(self.corners, axis=0), axis=1)
+        self.marks = np.concatenate([[0.0], np.cumsum(legs)]) / max(float(legs.sum()), 1e-9)
+        self.shown_from = shown_from
+        super().__init__(copy, target, path_func=self.along)
+
+    def along(self, start_points, end_points, alpha):
+        """The copy's points at `alpha`, its shape turning into the target's as its centre follows the corners."""
+        at = np.array([np.interp(alpha, self.marks, self.corners[:, k]) for k in range(3)])
+        moved = self.corners[-1] - self.corners[0]
+        return start_points + alpha * (end_points - moved - start_points) + (at - self.corners[0])
+
+    def interpolate_mobject(self, alpha: float) -> None:
+        super().interpolate_mobject(alpha)
+        self.mobject.set_opacity(float(np.clip((self.mobject.get_left()[0] - self.shown_from) / SHOWN, 0, 1)))
+
+
+def pair_end(product, pairs) -> int:
+    """Where the sum ('= 4') starts among a dot product's glyphs: after its last pair's ')'."""
+    return list(product[0]).index(pairs[-1][1][-1]) + 2
 
 
 def pair_glyphs(product, query, key) -> list[tuple[VGroup, VGroup]]:
@@ -500,7 +568,8 @@ def pair_glyphs(product, query, key) -> list[tuple[VGroup, VGroup]]:
 class Compass(VGroup):
     """Which way each key points, seen from the query: the query's arrow to the right, each key's arrow (in its
     word's colour, named at its tip) turned from it by the angle between them, whatever the width. They are
-    vectors (`arrows.vector`: their tips and widths mean something), not arrows between things.
+    vectors (`arrows.vector`: their tips and widths mean something), not arrows between things. Keys pointing
+    one way (all do, one way or back, at width 1) show as one arrow, their names in a column by its tip.
 
     Angles only: the arrows are drawn at one length (a key's length scales its dot product, not its way); the
     keys' are shorter than the query's, so a key pointing the query's way shows beside the query's tip."""
@@ -511,51 +580,50 @@ class Compass(VGroup):
         self.query = arrows.vector(ORIGIN, length * RIGHT, theme().query, Q_STROKE).set_z_index(2)
         self.query_label = c.math("q", color=theme().query).next_to(self.query, RIGHT, buff=0.15)
         self.keys, self.names = VGroup(), VGroup()
-        for key, token in zip(keys, tokens):
-            turn = angle(query, key)
+        turns = [angle(query, key) for key in keys]
+        for turn, token in zip(turns, tokens):
             way = np.array([np.cos(turn), np.sin(turn), 0])
             self.keys.add(
                 arrows.vector(ORIGIN, KEY_SHARE * length * way, token_color(token), KEY_STROKE).set_z_index(1)
             )
-            self.names.add(fit.name(token, NAME_WIDTH).next_to(self.keys[-1].get_end(), way, buff=0.1))
+            self.names.add(fit.name(token, NAME_WIDTH))
+        self.ways = []  # (the names of the keys pointing one way, in a column; those keys)
+        for k, turn in enumerate(turns):
+            if not any(k in same for _names, same in self.ways):
+                same = [j for j, other in enumerate(turns) if abs(other - turn) <= SAME_WAY]
+                column = VGroup(*[self.names[j] for j in same]).arrange(DOWN, aligned_edge=LEFT, buff=0.05)
+                self.ways.append((column, same))
         self.add(self.query, self.keys, self.query_label, self.names)
 
-    def clear_names(self, texts) -> Compass:
-        """Move the keys' names clear of each other, of every arrow, of q and of `texts`, above the compass's
-        foot and within the labels' right edge (once the compass has its size and place): each beside its tip,
-        along its arrow or turned from it (NAME_TURNS), NAME_CLEAR from the rest and off the way ahead of every
-        other key's tip, which its own name may need. A name with no such place is left out (its arrow's colour
-        is its row's). Issue 29: two keys a few degrees apart had their names touch, each over the other's tip
-        (boxes of slanted arrows, tested whole, were apart)."""
-        placed, dropped = [*texts, self.query_label], []
-        for name, key in zip(self.names, self.keys):
-            others = [mark for mark in self.keys if mark is not key]
+    def place_names(self, texts) -> list[VGroup]:
+        """Place each way's names clear of the other ways' names, of every arrow, of q and of `texts`, above the
+        compass's foot and within the labels' edges: beside its tip, along its arrow or
+        turned from it (NAME_TURNS), NAME_CLEAR from the rest and off the way ahead of every other key's tip,
+        which its own names may need (issue 29: two keys a few degrees apart had their names touch, each over the
+        other's tip). The ways' names that found no place."""
+        placed, unplaced = [*texts, self.query_label], []
+        for column, same in self.ways:
+            key = self.keys[same[0]]
+            others = [mark for j, mark in enumerate(self.keys) if j not in same]
             ways = [rotate_vector(heading(key), np.radians(turn)) for turn in NAME_TURNS]
-            fits = any(
-                self.clear(name.next_to(key.get_end(), way, buff=buff), placed, key, others)
+            found = any(
+                self.clear(column.next_to(key.tip, way, buff=buff), placed, key, others)
                 for buff in NAME_BUFFS
                 for way in ways
-            ) or self.boxed_clear(name, key, placed)
-            (placed if fits else dropped).append(name)
-        self.names.remove(*dropped)
-        return self
-
-    def boxed_clear(self, name, key, texts) -> bool:
-        """Whether `name`, moved round its `key`'s tip (`fit.place_clear`), finds a place above the compass's foot
-        and within the labels' edge, clear of `texts` and of the arrows' boxes: the rule before `clear`'s, for a
-        name `clear` finds no place for (review V8: in the lecture's example 'the', along q's arrow, and 'cat',
-        its tip under the third row, were left out)."""
-        others = [*texts, self.query, *self.keys]
-        fit.place_clear(name, key.get_end(), others, buff=0.25)
-        inside = name.get_bottom()[1] >= self.query.get_bottom()[1] and name.get_right()[0] <= fit.LABEL_RIGHT
-        return inside and all(fit.apart(name, other) for other in others)
+            )
+            (placed if found else unplaced).append(column)
+        return unplaced
 
     def clear(self, name, texts, key, others) -> bool:
-        """Whether `name` stands above the compass's foot, within the labels' edges, NAME_CLEAR from `texts`, from
-        q's arrow and its own `key`'s, and from the `others` keys' arrows run NAME_AHEAD past their tips."""
+        """Whether `name` stands above the compass's foot, within the labels' edges, NAME_CLEAR
+        from `texts`, from q's arrow and its own `key`'s, and from the `others` keys' arrows run NAME_AHEAD past
+        their tips."""
         area = fit.box(name)
-        inside = area[0][1] >= self.query.get_bottom()[1] and -fit.LABEL_RIGHT <= area[0][0]
-        inside = inside and area[1][0] <= fit.LABEL_RIGHT
+        inside = (
+            area[0][1] >= self.query.get_bottom()[1]
+            and -fit.LABEL_RIGHT <= area[0][0]
+            and area[1][0] <= fit.LABEL_RIGHT
+        )
         shafts = [(m.get_start(), m.get_end(), m) for m in (self.query, key)]
         shafts += [(m.get_start(), m.get_end() + NAME_AHEAD * heading(m), m) for m in others]
         return (

@@ -4,11 +4,13 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from manim import VGroup
 
 from attention import attend, examples
 from attention.examples import BlendExample, story
 from scenes.chapters import score_every_word as chapter
 from scenes.kit import fit
+from scenes.kit.arithmetic import SCORE_PLACES, fmt
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
 from tests.support import snapshot
@@ -206,9 +208,8 @@ def test_listed_scores_use_the_minus_sign_the_table_draws():
 
 
 def test_the_lecture_s_compass_names_every_key(scene):
-    """Review V8: the stricter placing left 'the' (its key along q's arrow) and 'cat' (its tip under the third row)
-    unnamed while the narration said 'the' points the query's way; a name it finds no place for is placed as
-    before, clear of the texts and the arrows' boxes."""
+    """Review V8: the placing left 'the' (its key along q's arrow) and 'cat' (its tip under the third row) unnamed
+    while the narration said 'the' points the query's way; the compass is now sized with room for its names."""
     names = scene.compass.names
     assert [name.original_text for name in names] == list(scene.example.tokens)
     for name in names:
@@ -227,7 +228,7 @@ def test_the_compass_has_room_for_its_names_under_the_rows(tmp_path):
     with using(replace(examples.current(), blend=blend)):
         scene = built(chapter.ScoreEveryWord, tmp_path)
     names = scene.compass.names
-    assert len(names) >= len(blend.tokens) - 1  # one may give way: its arrow has its row's colour
+    assert len(names) == len(blend.tokens)
     for name in names:
         for shape in [*scene.products, *scene.scores, scene.summary_box]:
             assert fit.apart(name, shape, 0.1), name.text
@@ -235,17 +236,16 @@ def test_the_compass_has_room_for_its_names_under_the_rows(tmp_path):
 
 def test_an_entry_s_copy_shows_only_once_clear_of_it_while_the_entry_is_lit(scene):
     """Review 4: while a copy left its entry the two overlapped for a few frames, reading "00". The copy is unseen
-    over the first 40% of its way (a key's entry crosses the rest of its vector there), whole at its place; the
-    entry lights up and returns to its colour."""
+    until right of the vectors' frames, whole at its place; the entry lights up and returns to its colour."""
     entry, target = scene.query[1].entries[0], scene.pairs[0][0][0]  # q_1, onto its place in the first row
-    flight, lit = chapter.flown(entry, target).animations
+    flight, lit = chapter.flown(entry, target, scene.lanes[0], scene.open_x).animations
     flight.begin()
     lit.begin()
     near = []
-    for alpha in (0.0, 0.1, 0.25, 0.4):
+    for alpha in (0.0, 0.1, flight.marks[1]):  # on its way down to the lane
         flight.interpolate(alpha)
         near.append(max(g.get_fill_opacity() for g in flight.mobject.family_members_with_points()))
-    assert near == [0, 0, 0, 0]
+    assert near == [0, 0, 0]
     glyph = entry.family_members_with_points()[0]
     lit.interpolate(0.5)
     assert glyph.get_fill_color().to_hex() == theme().text
@@ -256,11 +256,43 @@ def test_an_entry_s_copy_shows_only_once_clear_of_it_while_the_entry_is_lit(scen
     assert glyph.get_fill_color().to_hex() == theme().query
 
 
+@pytest.mark.parametrize("row", [0, 1, 2])
+def test_a_flying_entry_seen_crosses_no_bracket_frame_or_other_row(scene, row):
+    """Review V8a: copies flew straight across the key's bracket and the next row. Seen, a copy keeps to its row's
+    lane, clear of every framed vector and of the other rows' dot products, until it drops into its place."""
+    grown = np.array([[-chapter.FRAME_BUFF] * 2, [chapter.FRAME_BUFF] * 2])
+    frames = [fit.box(v) + grown for v in [scene.query, *scene.keys.columns[0]]]
+    others = [fit.box(m) for k, m in enumerate(scene.products) if k != row] + [fit.box(scene.formula)]
+    for (q, k), pair in zip(scene.matching(row), scene.pairs[row]):
+        for source, target in zip((q, k), pair):
+            flight = chapter.Flight(source.copy(), target, scene.lanes[row], scene.open_x)
+            flight.begin()
+            for alpha in np.linspace(0, 1, 41):
+                flight.interpolate(alpha)
+                if max(g.get_fill_opacity() for g in flight.mobject.family_members_with_points()) == 0:
+                    continue
+                area = fit.box(flight.mobject)
+                assert fit.clear_of(area, boxes=[*frames, *others])[0], (row, alpha)
+                on_lane = np.isclose(flight.mobject.get_y(), scene.lanes[row])
+                assert on_lane or np.isclose(flight.mobject.get_x(), target.get_x()), (row, alpha)
+
+
+def test_a_dot_product_s_sum_shows_only_once_its_products_are_in(scene):
+    """Review V8a: '= 4' stood in its row before its products flew in. The sum fades in after the last flight."""
+    shown, loose = scene.paired(0)
+    frame_in, flights, sum_in = shown
+    result, glyphs = loose[-1], list(scene.products[0][0])
+    assert len(result) == 1 + len(fmt(scene.trace.dots[0], SCORE_PLACES))  # '=' and the sum's characters
+    assert list(result) == glyphs[-len(result) :]
+    assert sum_in.rate_func(0.85) == 0 and flights.rate_func(0.85) == 1 and frame_in.rate_func(0.2) == 1
+
+
 def test_the_compass_is_a_picture_not_an_icon(scene):
     """Review 4: a 100 × 75 px mini plane; its arrows now take the height the rows leave over the box, clear of
     the rows."""
     compass, rows = scene.compass, [*scene.products, *scene.scores]
-    assert compass.query.get_length() >= 2.0 and compass.height >= 2.0
+    arrows = VGroup(compass.query, *compass.keys)  # 'cat' up: 100 px at 480p; its name beside its head
+    assert compass.query.get_length() >= 2.0 and arrows.height >= 1.6
     assert all(fit.apart(compass, row, 0.1) for row in rows)
     assert compass.get_right()[0] <= STAGE.right
 
@@ -360,3 +392,26 @@ def test_names_of_keys_a_few_degrees_apart_stand_clear_of_each_other_and_of_ever
         assert all(fit.apart(name, other, chapter.NAME_CLEAR) for other in compass.names[k + 1 :])
         for mark in [compass.query, *compass.keys]:
             assert not chapter.near(area, mark.get_start(), mark.get_end(), mark), name.original_text
+
+
+def test_keys_pointing_one_way_show_one_arrow_named_by_a_column_of_their_names(tmp_path):
+    """At width 1 every key points the query's way or back: arrows one over another, so their names stand in one
+    column by the one head seen, each clear of every arrow (corpus-22: one name of five was shown)."""
+    blend = BlendExample(
+        tokens=("alpha", "beta", "gamma"),
+        keys=[[1.0], [3.0], [-2.0]],
+        values=[[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+        queries=[[-1.0], [1.0]],
+    )
+    with using(replace(examples.current(), blend=blend)):
+        scene = built(chapter.ScoreEveryWord, tmp_path)
+    compass = scene.compass
+    assert [same for _column, same in compass.ways] == [[0, 1], [2]]
+    assert [name.original_text for name in compass.names] == list(blend.tokens)
+    alpha, beta = compass.names[:2]
+    assert np.isclose(alpha.get_left()[0], beta.get_left()[0]) and alpha.get_y() > beta.get_y()
+    for column, _same in compass.ways:
+        area = fit.box(column)
+        for mark in [compass.query, *compass.keys]:
+            assert not chapter.near(area, mark.get_start(), mark.get_end(), mark)
+    assert all(fit.apart(mark, scene.summary_box) for mark in compass.keys)
