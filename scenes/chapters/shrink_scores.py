@@ -13,6 +13,7 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UL,
     UP,
     AnimationGroup,
     Brace,
@@ -244,7 +245,8 @@ class ShrinkScores(ChapterScene):
             *[FadeIn(row.zoom) for row in self.rows],
             FadeIn(self.zoom_title),
             FadeIn(self.zoom_ticks),
-            *[Transform(copy, row.zoomed.bars) for copy, row in zip(copies, self.rows)],
+            # over an arc: along the axis, they slid over its ticks and numbers (review V8a)
+            *[Transform(copy, row.zoomed.bars, path_arc=-COPY_ARC) for copy, row in zip(copies, self.rows)],
             run_time=max(1.5, self.caption_time(caption)),
             caption=caption,
         )
@@ -277,7 +279,10 @@ class ShrinkScores(ChapterScene):
             high=stat_text(high, places),
             low=stat_text(low, places),
         )
-        self.show(FadeIn(marks, shift=0.1 * DOWN), run_time=1, caption=caption)
+        # out of the extremes' way: the window (they stood 1-2 px inside its edges, read as doubled lines: review
+        # V8a) and the spread's name (where the high one's value goes)
+        gone = VGroup(widest.zoom[0][0], widest.spread[1])
+        self.show(FadeIn(marks, shift=0.1 * DOWN), gone.animate.set_opacity(0), run_time=1, caption=caption)
         for mark in (
             marks[1],
             marks[0],
@@ -358,8 +363,9 @@ class ShrinkScores(ChapterScene):
         self.zoom_ticks = tick_marks(self.rows, (-SPREAD, 0, SPREAD), Row.zoomed_x)
         stretch = (ZOOM_WIDTH / SPREAD) / (AXIS_WIDTH / limit)
         self.zoom_title = (
-            c.math(  # typeset as the axis' numbers under it ('−4', not '-4'); words in no language
-                rf"[{fmt(-SPREAD, 0)},\;{fmt(SPREAD, 0)}],\quad \times {fmt(stretch, 1)}",
+            c.math(  # typeset as the axis' numbers under it ('−4', not '-4'), in no language; no
+                # comma before the factor: '[−4, 4],   ×3.4' read as a fragment (review V8a)
+                rf"[{fmt(-SPREAD, 0)},\;{fmt(SPREAD, 0)}]\;\times{fmt(stretch, 1)}",
                 role="small",
                 color=theme().muted,
             ).next_to(self.rows[0].zoom[0][1], UP, buff=0.12)
@@ -441,6 +447,8 @@ TOP_BASELINE, ROW_STEP = 0.75, 1.4  # the top row's ±√d mark clear of the for
 # numbers clear of the footnote with the weights' line between them
 STATS_X = 5.85
 SPREAD_LIFT = 0.14  # the ±√d marks above their histogram's tallest bar
+TICK = 0.07  # a ±√d mark's end ticks reach this far up and down
+SPREAD_NAME_GAP = 0.12  # from a ±√d mark, or the dashed window's edge if further out, to its name
 NOTE_LIFT = 0.05  # the note's bottom above the caption band
 RULE_Y, KEY_YS = 1.7, (0.3, -1.95)  # the divisor's rule, and a key of our width and of the widest under it
 STRIP_WIDTH, ROOT_GAP = 10.0, 1.0  # the widest key strip's length, and from the strips to the divisors
@@ -448,6 +456,7 @@ CELL, CELL_PAD = 1.15, 0.15  # a key's cell at its widest unless an entry needs 
 # (cells of 0.8 and a 7.6 strip left the opening about 70% empty for 14 s: review V4)
 MARK_LABEL_GAP = 0.14  # between an extreme score's tick (or the dashed frame, if further out) and its value
 EXTRA_PLACES = 2  # the most places an extreme score gets beyond STAT_PLACES, so that its gap adds up
+COPY_ARC = 0.2  # the arc (radians) the stretched copies rise over on their way, clear of the axis' ticks
 DROPPED, DROP = 30, 0.6  # samples dropped onto each axis before its histogram, and from how high
 
 
@@ -478,14 +487,14 @@ class Row(VGroup):
         self.zoom = self.zoom_frames(y)
         # a typical score's size, the standard deviation: ±√d raw, ±1 once divided by √d, each just above its
         # histogram (rising with the bars as they squeeze)
-        self.spread = self.spread_mark(root, y + self.raw.heights().max())
+        self.spread = self.spread_mark(root, y + self.raw.heights().max(), r"\pm\sqrt{d}")
         self.drops = VGroup(  # the first samples' dot products, each a dot on the axis where it falls
             *[
                 Dot([self.x_of(v), y, 0], radius=0.05, color=raw_color())
                 for v in np.clip(sample.raw[:DROPPED], -limit, limit)
             ]
         )
-        self.unit_spread = self.spread_mark(1, y + self.scaled.heights().max())
+        self.unit_spread = self.spread_mark(1, y + self.scaled.heights().max(), r"\pm 1")
         self.add(self.axis, self.label, self.raw, self.raw_var)
 
     @staticmethod
@@ -524,12 +533,18 @@ class Row(VGroup):
         axis = Line([ZOOM_X - ZOOM_WIDTH / 2, y, 0], [ZOOM_X + ZOOM_WIDTH / 2, y, 0], color=theme().muted)
         return VGroup(frames, axis)
 
-    def spread_mark(self, half: float, top: float) -> VGroup:
-        """A bar from score -half to +half on the shared axis with an end tick each, just above `top`."""
+    def spread_mark(self, half: float, top: float, name: str) -> VGroup:
+        """A bar from score -half to +half on the shared axis with an end tick each, just above `top`, named
+        (`name`, TeX) beyond it and beyond the dashed window's right edge (review V8a: unnamed, the bars did not say
+        what they measure)."""
         level = top + SPREAD_LIFT
         left, right = self.x_of(-half), self.x_of(half)
-        ends = [Line([x, level - 0.07, 0], [x, level + 0.07, 0]) for x in (left, right)]
-        return VGroup(Line([left, level, 0], [right, level, 0]), *ends).set_stroke(theme().text, width=3)
+        ends = [Line([x, level - TICK, 0], [x, level + TICK, 0]) for x in (left, right)]
+        bar = VGroup(Line([left, level, 0], [right, level, 0]), *ends).set_stroke(theme().text, width=3)
+        label = c.math(name, role="small", color=theme().text)
+        # its top level with the ticks' tops: centred, the root's top came within 8 px of the formula line
+        label.move_to([max(right, self.x_of(SPREAD)) + SPREAD_NAME_GAP, level + TICK, 0], aligned_edge=UL)
+        return VGroup(bar, label)
 
     def zoomed_x(self, value: float) -> float:
         """The scene x of a score in the stretched middle."""

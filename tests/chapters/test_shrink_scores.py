@@ -378,3 +378,30 @@ def test_a_variance_s_digits_stand_on_its_label_s_baseline_though_a_decimal_comm
     assert digits_foot(number) == pytest.approx(shrink_scores.foot(label), abs=1e-6)
     hangs = number.get_bottom()[1] < digits_foot(number) - 0.01
     assert hangs == (lang == "de")
+
+
+def test_each_spread_mark_names_what_it_measures_beyond_the_window(scene):
+    """Review V8a: the '|—|' bars had no name; each says ±√d, and ±1 once divided, right of the bar and of the
+    dashed window round the middle, so the window's edge never runs through it."""
+    for row in scene.rows:
+        for mark, name in ((row.spread, r"\pm\sqrt{d}"), (row.unit_spread, r"\pm 1")):
+            bar, label = mark
+            assert label.tex_string == name
+            window = row.zoom[0][0]
+            assert label.get_left()[0] > max(bar.get_right()[0], window.get_right()[0])
+            assert label.get_top()[1] == pytest.approx(
+                bar.get_top()[1]
+            )  # beside the bar, as high as its ticks
+
+
+def test_the_stretched_middle_s_title_is_its_range_and_factor_without_a_trailing_comma(scene):
+    """Review V8a: '[−4, 4],   ×3.4' read as a fragment."""
+    assert "],\\quad" not in scene.zoom_title.tex_string and r"]\;\times" in scene.zoom_title.tex_string
+
+
+def test_the_extremes_stand_alone_where_the_window_was(played):
+    """Review V8a: the extreme scores' white bars stood 1-2 px inside the dashed window's edges (read as doubled
+    lines), and the ±1 name would stand where the high score's value goes: both leave as the extremes come."""
+    widest = played.rows[-1]
+    assert widest.zoom[0][0].get_stroke_opacity() == 0 and widest.spread[1].get_fill_opacity() == 0
+    assert all(row.zoom[0][0].get_stroke_opacity() > 0 for row in played.rows[:-1])
