@@ -167,19 +167,19 @@ class WhereItBreaks(ChapterScene):
         self.show(
             FadeOut(self.level),
             *self.legend_moves(),
-            framed(self.knob.formula),
+            framed(self.knob.formula, buff=TEXT_BUFF),
             run_time=self.caption_time(caption),
             caption=caption,
         )
         caption = _("g = %(gain)s leaves them as they are.", gain=said(fmt(GAIN_RANGE[0], 1)))
         self.show(framed(self.knob.gain_line), run_time=self.caption_time(caption), caption=caption)
         caption = _("On the right: how strongly the top weight still responds to its score.")
-        self.show(
-            FadeIn(self.plot.axes),
-            FadeIn(self.plot.labels),
-            FadeIn(self.sensitivity),
-            FadeIn(self.dot),
-            Succession(Create(self.plot.curve), framed(VGroup(self.plot.labels[1], self.sensitivity))),
+        self.show(  # the axes first, then the line on them (review V8b: the line came 0.7 s before its axes)
+            Succession(
+                FadeIn(self.plot.axes, self.plot.labels, self.sensitivity, self.dot),
+                Create(self.plot.curve),
+                framed(VGroup(self.plot.labels[1], self.sensitivity), buff=TEXT_BUFF),
+            ),
             run_time=self.caption_time(caption),
             caption=caption,
         )
@@ -214,7 +214,8 @@ class WhereItBreaks(ChapterScene):
         caption = _("the tangent's slope: w(1 − w).")
         self.show(
             Succession(
-                FadeIn(curve.tangent, curve.dot, curve.title[1]), *[framed(part) for part in curve.marks()]
+                FadeIn(curve.tangent, curve.dot, curve.title[1]),
+                *[framed(part, buff=TEXT_BUFF) for part in curve.marks()],
             ),
             run_time=self.caption_time(caption),
             caption=caption,
@@ -270,7 +271,7 @@ class WhereItBreaks(ChapterScene):
         # then what the caption reads is framed
         caption = sentence % {"gain": said(fmt(stop, 1)), "value": said(value)}
         self.show(
-            Succession(Create(mark), *[framed(part) for part in parts]),
+            Succession(Create(mark), *[framed(part, buff=TEXT_BUFF) for part in parts]),
             run_time=max(MARK_SECONDS * (1 + len(parts)), self.caption_time(caption)),
             caption=caption,
         )
@@ -307,7 +308,7 @@ class WhereItBreaks(ChapterScene):
                 (knob, self.plot),
                 AnimationGroup(framed(knob.min_readout), Succession(Create(line), FadeIn(end))),
             ),
-            ((knob, self.plot, line, end), Succession(framed(end[1]), framed(knob.formula))),
+            ((knob, self.plot, line, end), Succession(framed(end[1]), framed(knob.formula, buff=TEXT_BUFF))),
         ]
         for caption, (active, shown) in zip(smallest_caption(bar_reads, sci(knob.log10_smallest())), steps):
             self.show(
@@ -321,7 +322,9 @@ class WhereItBreaks(ChapterScene):
         # two frames, one a caption, each slow enough to fade in and out over many frames (quick ones popped)
         parts = [VGroup(self.plot.labels[1], self.sensitivity), self.tangent.marks()[0]]
         for caption, part in zip(captions, parts):
-            self.show(framed(part), run_time=self.caption_time(caption), caption=caption, hold=0.3)
+            self.show(
+                framed(part, buff=TEXT_BUFF), run_time=self.caption_time(caption), caption=caption, hold=0.3
+            )
         # neither one-hot (the smallest weight's dot) nor a zero gradient (the slope), the tangent dimmed
         caption = _("Finite scores never give exactly one-hot weights or zero gradients.")
         self.show(
@@ -589,8 +592,11 @@ class WhereItBreaks(ChapterScene):
         # over the current gain's dot, ringed in the background's colour: at g = 1 the two all but coincide
         dot.set_color(scaled_color()).set_stroke(theme().background, width=2).set_z_index(1)
         word = formula_word(_("scaled:"), "scaled:")
-        label = c.math(rf"\text{{{word} }} {GAIN} = 1/\sqrt{{{self.scaled_trace.width}}}", role="small")
-        label.set_color(scaled_color())
+        # its value written as its caption says it (review V8b), on a line of its own where one line finds no room,
+        # left out where neither does (corpus-04: the curve along the top of its axis)
+        value = rf"{relation(g, SCORE_PLACES)} {fmt(g, SCORE_PLACES)}"
+        gain = rf"\text{{{word} }} {GAIN} = 1/\sqrt{{{self.scaled_trace.width}}}"
+        labels = [c.math(tex, role="small") for tex in (rf"{gain} {value}", rf"{gain} \\ {value}", gain)]
         boxes = [
             self.plot.axes.x_axis,
             self.plot.axes.y_axis,
@@ -605,7 +611,11 @@ class WhereItBreaks(ChapterScene):
         area = (self.plot.axes.get_corner(DL), top_right)
         marks = [*self.stop_marks, *self.scaled_drops]
         lines = curve_points(self.plot.curve, self.smallest_line)
-        return tied(dot, clear_spot(label, dot.get_center(), lines, [*boxes, *marks], area), scaled_color())
+        spots = (clear_spot(label, dot.get_center(), lines, [*boxes, *marks], area) for label in labels)
+        label = next((spot for spot in spots if spot is not None), None)
+        if label is None:
+            label = labels[-1].next_to(dot, RIGHT, buff=MARK_GAP)
+        return tied(dot, label.set_color(scaled_color()), scaled_color())
 
     def smallest_end(self, color: str) -> VGroup:
         """The smallest weight's line ends where the knob rests (the last stop) in a dot: nine decades under the
@@ -870,6 +880,10 @@ TANGENT_REACH = 0.45  # the tangent's length along the score axis, as a fraction
 WRAP_SLACK = 0.05  # a line's width as wrapped over its words' own (their measures differ by a hair)
 END_DOT = 0.08  # the radius of the smallest weight's dot where the knob rests
 FRAME_CLEAR = FRAME_BUFF + 0.05  # the least room between a framed label and what is round it
+TEXT_BUFF = (
+    0.12  # round a line of text framed: 5 px clear of its ink at 480p (review V8b: FRAME_BUFF's 3 px touched)
+)
+FORMULA_GAP = 0.25  # between the live formula and the gain under it: room for the frame round the formula
 NAME_SHIFT = (
     TRACK_RADIUS + FRAME_CLEAR
 )  # from the gain axis' end (the slope's dot on it) to the smallest weight's name
@@ -877,7 +891,7 @@ AXIS_NAME_GAP = 0.2  # between an x axis' last number and its name
 PLACE_PASSES = 4  # the most times the plots are placed, each narrower or shorter by what the last overran
 BAND_ROOM = 0.1  # the least room between the S-curve's numbers and the caption band
 TITLE_BUFF = 0.12  # between the S-curve's title and the key under it, where the key has no room in the panel
-KEY_LIFT = 0.2  # the tangent's key in the panel: its bottom over the gap axis (a frame round it 3 px over it at 0.15)
+KEY_LIFT = 0.36  # the tangent's key in the panel: its bottom over the gap axis, its frame 5 px over the ticks
 KEY_SHARE = 0.65  # the key's words wrapped in the panel to this share of their width: two lines
 SWATCH_DROP = 0.12  # the key's swatch under the top of its words: by the middle of their first line
 KEY_SIDE_GAP = 0.3  # between the gap axis' end and the tangent's key beside the panel
@@ -1062,7 +1076,7 @@ class GainKnob(VGroup):
         )
         self.gain_number = c.number(gain.get_value(), 1)
         self.gain_line = gain_line(self.gain_number)
-        above(self.bars, VGroup(self.formula, self.gain_line).arrange(DOWN, buff=0.2))
+        above(self.bars, VGroup(self.formula, self.gain_line).arrange(DOWN, buff=FORMULA_GAP))
         self.min_label = label_tex(_("smallest weight"), role="small", color=theme().muted)
         self.min_readout = on_baseline(SciNumber(float("-inf")), self.min_label, 3)  # the first 'l'
         self.min_line = VGroup(self.min_label, self.min_readout)
@@ -1125,7 +1139,7 @@ def line_points(graph) -> np.ndarray:
 
 def clear_spot(label, point, points: np.ndarray, others, within, margin: float = LABEL_MARGIN):
     """Put `label` at the spot nearest `point`, inside `within` (two corners, DL and UR), that keeps `margin`
-    from every one of `points` and every box of `others` (right of `point` if there is none)."""
+    from every one of `points` and every box of `others`; None where there is none."""
     (x0, y0), (x1, y1) = within[0][:2], within[1][:2]
     half = np.array([label.width, label.height]) / 2
     spots = [
@@ -1143,7 +1157,7 @@ def clear_spot(label, point, points: np.ndarray, others, within, margin: float =
         clear = np.flatnonzero(boxes_clear(own + (tried - here)[:, None, :2], points, boxes, margin))
         if len(clear):
             return label.move_to(tried[clear[0]])
-    return label.next_to(point, RIGHT, buff=MARK_GAP)
+    return None
 
 
 def is_clear(label, points: np.ndarray, boxes, margin: float) -> bool:

@@ -4,7 +4,7 @@ import dataclasses
 
 import numpy as np
 import pytest
-from manim import DL, UR, FadeOut, VGroup, tempconfig
+from manim import DL, UR, Create, FadeOut, Succession, VGroup, tempconfig
 
 from attention import BlendExample, examples, saturation_at, saturation_sweep, weights_at_gain
 from attention.examples.file import load_example_file
@@ -25,6 +25,7 @@ from scenes.chapters.where_it_breaks import (
     SWEEP_RATE,
     SWEEP_SECONDS,
     TANGENT_REACH,
+    TEXT_BUFF,
     VALUE_GAP,
     SciNumber,
     SetPlan,
@@ -33,15 +34,17 @@ from scenes.chapters.where_it_breaks import (
     bar_set,
     kept_aspect,
     level_line,
+    scaled_gain_caption,
     tangent_size,
     verdict_caption,
 )
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, decimals, fmt, sci, sci_parts, vector_tex
+from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.components import math
-from scenes.kit.emphasis import FRAME_BUFF
+from scenes.kit.emphasis import FRAME_BUFF, FRAME_STROKE, framed
 from scenes.kit.fit import apart
-from scenes.kit.palette import scaled_color
+from scenes.kit.palette import px_per_unit, scaled_color
 from scenes.kit.plots import TICK_GAP, mantissa_exponent, tick_step, ticks_of
 from scenes.kit.stage import STAGE
 from tests.support import snapshot
@@ -126,7 +129,9 @@ def test_the_scaled_case_is_a_gain_on_the_same_axis(scene):
     np.testing.assert_allclose(
         dot.get_center(), scene.plot.point(scene.scaled_gain, np.log10(sens)), atol=1e-6
     )
-    assert label.tex_string == r"\text{scaled: } \mathsf{g} = 1/\sqrt{4}"
+    # its value written as its caption says it (review V8b: "g = 0.500" said, only "1/√4" written)
+    assert label.tex_string == r"\text{scaled: } \mathsf{g} = 1/\sqrt{4} = 0.500"
+    assert "0.500" in scaled_gain_caption(scaled.width, scene.scaled_gain)[1]
 
 
 def test_each_gain_stop_drops_a_mark_from_the_curve_to_the_gain_axis(scene):
@@ -351,7 +356,49 @@ def test_the_tangent_is_long_and_drawn_over_a_thinner_curve(scene, gain):
 def test_frames_round_the_top_of_the_plot_stay_below_the_subtitle(scene):
     subtitle = scene.heading[1]
     for part in (scene.plot.labels[1], scene.sensitivity, scene.scaled_mark):
-        assert part.get_top()[1] + FRAME_BUFF + 0.05 < subtitle.get_bottom()[1]
+        assert part.get_top()[1] + TEXT_BUFF + 0.05 < subtitle.get_bottom()[1]
+
+
+def frame_of(part, buff: float = TEXT_BUFF):
+    """The frame `framed` draws round `part`: its box and the half of its stroke outside that box."""
+    return framed(part, buff=buff).mobject, FRAME_STROKE * STROKE_UNIT / 2
+
+
+def test_framed_text_keeps_5_px_clear_of_its_ink_and_its_neighbours(scene):
+    """Review V8b: the frame round "softmax(g · [4, 0, 2])" came within 1-2 px of its ")" and "s" (26.5 s), and the
+    tangent key's frame within 5-6 px of the S-curve's axis, 2 px of its "10" tick (48 and 90.5 s). Framed text
+    keeps 5 px from the frame's stroke at 480p; that frame keeps 5 px from "g = 1.0" under the formula, and from
+    the gap axis and its ticks under the key."""
+    px = px_per_unit(480)
+    for part in (scene.knob.formula, scene.tangent.title[1]):
+        box, half = frame_of(part)
+        assert (part.get_left()[0] - box.get_left()[0] - half) * px >= 5
+        assert (box.get_right()[0] - half - part.get_right()[0]) * px >= 5
+        assert (box.get_top()[1] - half - part.get_top()[1]) * px >= 5
+    box, half = frame_of(scene.knob.formula)
+    assert (box.get_bottom()[1] - half - scene.knob.gain_line.get_top()[1]) * px >= 5
+    box, half = frame_of(scene.tangent.title[1])
+    ticks = scene.tangent.axes.x_axis.ticks
+    assert (box.get_bottom()[1] - half - ticks.get_top()[1]) * px >= 5
+
+
+def test_the_slope_plot_s_axes_come_before_its_line(scene):
+    """Review V8b (31-32 s): the slope's line was drawn at full strength 0.7 s before its axes had faded in."""
+    shows = []
+    scene.show = lambda *animations, **options: shows.append((animations, options))
+    scene.wait_for_reader, scene.beat, scene.wait = (lambda *a, **k: None,) * 3
+    try:
+        scene.turn_up()
+    finally:
+        del scene.show, scene.wait_for_reader, scene.beat, scene.wait
+        scene.unfollow(scene.knob, scene.sensitivity, scene.tangent)
+    (steps,) = [a for a, o in shows if o["caption"].startswith("On the right")]
+    (order,) = steps
+    axes_in, line_in, *_ = order.animations
+    assert (
+        isinstance(order, Succession) and isinstance(line_in, Create) and line_in.mobject is scene.plot.curve
+    )
+    assert scene.plot.axes in axes_in.mobject.submobjects
 
 
 def test_the_smallest_weight_stays_clear_of_the_plots(scene):
