@@ -102,7 +102,8 @@ ZOOM_INSET = 0.1  # the panel's distance from the plane's corner
 LABEL_BUFF = 0.12  # between an arrow of the magnified view and its label
 SPOTS = (UR, UL, DR, DL, UP, DOWN, RIGHT, LEFT)  # where the magnified view may stand in the plane, in turn
 BESIDE = (DL, LEFT, UL)  # then left of the plane, level with its bottom, middle or top
-FURTHER = 3  # ... and up to this many half panels further left (a wide left column leaves room under it)
+FURTHER = 3  # ... and up to this many half panels further left, a quarter panel at a time (a wide left column leaves
+# room under it; issue 29: a half panel's steps missed the room between corpus-07's rows and the plane)
 NAME_GAP = 0.1  # between two names under the bars on one row
 NAME_DROP = 0.38  # a lower row of names under the bars: a name's height and a gap
 NAME_ROWS = 3  # the most rows of names under the bars
@@ -144,7 +145,7 @@ class Refocus(ChapterScene):
         )
         # framed as read (review V8: a 3.3 s still)
         self.show(
-            LaggedStart(framed(self.memory, theme().muted), framed(self.query, theme().query, ROOM)),
+            LaggedStart(framed(self.memory, theme().muted, ROOM), framed(self.query, theme().query, ROOM)),
             run_time=2,
         )
         self.show(
@@ -229,7 +230,10 @@ class Refocus(ChapterScene):
             shown, caption = [], _("On the plane: each weight times its value, tip to tail,")
         else:
             terms = [*self.zoom.terms, self.zoom.output]
-            shown, caption = [FadeIn(self.zoom)], _("Magnified: each weight times its value, tip to tail,")
+            shown, caption = (
+                [FadeIn(self.zoom), *[FadeOut(m) for m in self.covered()]],
+                _("Magnified: each weight times its value, tip to tail,"),
+            )
         self.show(
             *shown,
             FadeOut(*self.ghosts, *self.old_values),
@@ -276,7 +280,7 @@ class Refocus(ChapterScene):
             caption=_("Recompute the weights for each new query;"),
         )
         self.show(
-            framed(self.memory, theme().muted),
+            framed(self.memory, theme().muted, ROOM),
             run_time=2,
             caption=_("the stored keys and values are reused."),
             hold=1,
@@ -333,6 +337,19 @@ class Refocus(ChapterScene):
         right = [self.bars, self.plane.plane, *[part for mark in self.plane.marks for part in mark]]
         left = [*self.column_texts(), self.next_query, self.next_scores, self.zero_rows, self.note]
         return all(fit.apart(a, b, COLUMN_GAP / 2) for a in left for b in right)
+
+    def yielding(self) -> list:
+        """What the magnified view may cover: the brace, its tag and the legend, said and read by the time it comes
+        (issue 29: kept clear of them, the view left corpus-14's column at 0.75 of its size); they fade as it
+        comes."""
+        return [self.tag, self.tag_text, *([self.legend] if len(self.legend) else [])]
+
+    def covered(self) -> list:
+        """What of `yielding` the magnified view, where it stands, covers."""
+        parts = [fit.box(part) for part in (self.zoom.panel, *self.zoom.labels, *self.zoom.links)]
+        return [
+            m for m in self.yielding() if any(not fit.boxes_apart(p, fit.box(m), ZOOM_INSET) for p in parts)
+        ]
 
     def column_texts(self) -> list:
         """The left column's texts a magnified view must not cover (the summary's note aside)."""
@@ -479,7 +496,8 @@ class Refocus(ChapterScene):
         end); else the one covering fewest texts, then fewest of those shapes; the faint output before is covered
         (or crossed by the lines to the panel) only where every place would. None where none draws the blend
         MIN_GAIN times as large as the plane or larger."""
-        names = [*[mark[1] for mark in self.plane.marks], self.bars, *self.column_texts(), self.zero_box]
+        kept = [text for text in self.column_texts() if text not in self.yielding()]
+        names = [*[mark[1] for mark in self.plane.marks], self.bars, *kept, self.zero_box]
         origin = Dot(self.plane.plane.c2p(0, 0), radius=0.05)
         tiers = (names, [*[mark[0] for mark in self.plane.marks], origin], [self.note], [self.plane.output])
         grid, ends = self.plane.plane, self.plane.term_ends(self.after.weights)
@@ -773,10 +791,11 @@ class Zoom(Magnifier):
         half = np.array([self.panel.width, self.panel.height, 0]) / 2
         spots = [self.grid.get_critical_point(d) - d * (half + ZOOM_INSET) for d in SPOTS]
         left = self.reach - ZOOM_INSET - half[0]
+        levels = [self.grid.get_critical_point(d)[1] - d[1] * half[1] for d in BESIDE]
         spots += [
-            [left - k * half[0], self.grid.get_critical_point(d)[1] - d[1] * half[1], 0]
-            for k in range(FURTHER + 1)
-            for d in BESIDE
+            [left - k * half[0] / 2, y, 0]
+            for k in range(2 * FURTHER + 1)
+            for y in [*levels, STAGE.bottom + half[1]]  # or on the stage's foot, under the column's texts
         ]
 
         first, second, *rest = tiers
