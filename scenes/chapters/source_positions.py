@@ -31,7 +31,7 @@ from manim import (
     VGroup,
     Write,
 )
-from manim.utils.rate_functions import there_and_back
+from manim.utils.rate_functions import smooth, squish_rate_func, there_and_back
 
 import i18n
 from attention import examples
@@ -85,6 +85,11 @@ SPACE = r"\;\; "  # ... the part of it after the comma
 WEIGHT_NOTE = N_("each row's scores made into weights: every row sums to 1")  # what a weight is, under it
 CAVEAT = N_("access ≠ recall: no guarantee of useful matching or perfect recall")
 CAVEAT_BOTTOM = STAGE.bottom + 0.55  # the caveat line ends above this y, clear of a paused player's controls
+GOING, COMING = (
+    squish_rate_func(smooth, 0, 0.6),
+    squish_rate_func(smooth, 0.4, 1),
+)  # a crossfade, overlapping:
+# the square comes as the cross grid goes (review V7: 1.1 s of an empty stage between them; halves left 0.5 s)
 SUM_ROOM = 0.15  # more between a row's last cell and its sum than the kit's grid leaves
 CAVEAT_CLEAR = 0.15  # between the caveat and a grid or tag over it
 MIN_FRAMING = 1.0  # the shortest a framing lasts, however soon its cue comes
@@ -197,19 +202,18 @@ class SourcePositions(ChapterScene):
 
     def self_attention(self) -> None:
         pair = self.pair
-        if pair.beside:
-            move = self.cross_view.animate.set_y(pair.cross_y).align_to([STAGE.body_left, 0, 0], LEFT)
-        else:
-            move = FadeOut(self.cross_view, rate_func=FIRST_HALF)
         self.turn_to("Self-attention", self.weight_side)  # gone before the grid moves over its place
         if pair.beside:
-            self.play(move, run_time=1.2)
+            self.play(
+                self.cross_view.animate.set_y(pair.cross_y).align_to([STAGE.body_left, 0, 0], LEFT),
+                run_time=1.2,
+            )
             coming = [FadeIn(self.square), FadeIn(pair.labels)]
         else:  # the square comes as the cross grid goes (review V7: 1.1 s of an empty stage between them)
             coming = [
-                move,
-                FadeIn(self.square, rate_func=SECOND_HALF),
-                FadeIn(pair.labels, rate_func=SECOND_HALF),
+                FadeOut(self.cross_view, rate_func=GOING),
+                FadeIn(self.square, rate_func=COMING),
+                FadeIn(pair.labels, rate_func=COMING),
             ]
         self.show(
             *coming,
