@@ -128,17 +128,22 @@ class WordOrder(ChapterScene):
     def another_order(self) -> None:
         self.beat("Words in another order")
         sq = self.query_shuffle
-        self.play(FadeIn(self.heading), FadeIn(self.strip.dimmed()), run_time=1)
+        # the query with the heading: the body was empty for 1.4 s (review V8b)
+        self.play(FadeIn(self.heading), FadeIn(self.strip.dimmed()), FadeIn(self.query_line), run_time=1)
+        caption = _(
+            "Chapter %(number)s's query: a weight per word, and the output.",
+            number=find("ScoreEveryWord").number,
+        )
         self.show(
-            FadeIn(self.query_line),
             FadeIn(self.bars),
             FadeIn(self.output_line),
             self.strip.light("blend"),
             run_time=1.2,
-            caption=_(
-                "Chapter %(number)s's query: a weight per word, and the output.",
-                number=find("ScoreEveryWord").number,
-            ),
+            caption=caption,
+        )
+        self.play(  # the weights, then the output, as the caption names them (review V8b: a 3.1 s still)
+            Succession(framed(self.bars), framed(self.output_line, theme().output)),
+            run_time=max(2.0, self.caption_time(caption) - 1.2),
         )
         self.reorder(
             self.bar_columns, 0, sq, _("Reorder the words: %(words)s.", words=_(", ").join(sq.order))
@@ -148,11 +153,11 @@ class WordOrder(ChapterScene):
             run_time=2,
             caption=_("Each weight moves with its word;"),
         )
-        self.show(  # a frame, not a pulse: a scaled vector would run into its "="
-            framed(self.output_line, theme().output),
-            run_time=1.5,
-            caption=_("the output stays %(output)s.", output=said_vector(self.output_printed)),
-            hold=0.5,
+        stays = _("the output stays %(output)s.", output=said_vector(self.output_printed))
+        self.show(  # frames, not pulses: a scaled vector would run into its "="; the line, then the vector it says
+            Succession(framed(self.output_line, theme().output), framed(self.output_line[1], theme().output)),
+            run_time=max(2.0, self.caption_time(stays)),
+            caption=stays,
         )
 
     def a_set(self) -> None:
@@ -196,22 +201,35 @@ class WordOrder(ChapterScene):
             run_time=1.2,
             caption=_("Sinusoidal position: add to each x a row of sines and cosines of its position p."),
         )
-        self.play(framed(self.pe_table), run_time=2)  # while the caption is read: the rows it speaks of
-        self.show(
-            FadeIn(self.stripe_picture),
-            run_time=1.2,
-            caption=_(
-                "For %(positions)s positions at width %(width)s: each position its own pattern.",
-                positions=STRIPES[0],
-                width=STRIPES[1],
+        # while the caption is read: the rows it speaks of, framed wider than the table (review V8b: 3 px from "p")
+        margin = Rectangle(width=self.pe_table.width + 0.16, height=self.pe_table.height, stroke_opacity=0)
+        self.play(framed(VGroup(self.pe_table, margin.move_to(self.pe_table))), run_time=2)
+        patterns = _(
+            "For %(positions)s positions at width %(width)s: each position its own pattern.",
+            positions=STRIPES[0],
+            width=STRIPES[1],
+        )
+        self.show(FadeIn(self.stripe_picture), run_time=1.2, caption=patterns)
+        cells, depth = self.stripe_picture[0], STRIPES[1]
+        self.play(  # two positions' own patterns, as the caption ends (review V8b: a 3.4 s still)
+            Succession(
+                *[
+                    framed(VGroup(*cells[p * depth : (p + 1) * depth]))
+                    for p in (STRIPES[0] // 4, STRIPES[0] // 2)
+                ]
             ),
+            run_time=max(2.0, self.caption_time(patterns) - 1.2),
         )
         self.clear_away(self.pe_table, self.stripe_picture)
-        self.show(
-            FadeIn(self.sum_picture),
-            run_time=1.2,
-            caption=_("Added to the embeddings X, they mark where each word stands."),
-            hold=1,
+        added = _(
+            "Added to the embeddings X of chapter %(number)s's words, they mark where each word stands.",
+            number=find("Projections").number,
+        )
+        self.show(FadeIn(self.sum_picture), run_time=1.2, caption=added)
+        names, (x, *_rest, total), note = self.sum_picture
+        self.play(  # X with its words and their source, then the sum, as the caption names them (review V8b: a still)
+            Succession(framed(VGroup(names, x)), framed(note), framed(total)),
+            run_time=max(2.0, self.caption_time(added) - 1.2) + 1,
         )
 
     def rotary(self) -> None:
@@ -232,9 +250,11 @@ class WordOrder(ChapterScene):
             run_time=2.5,
         )
         self.follow(self.ties, self.tie)
-        turned = (0, 0)
+        turned, said_at, reading = (0, 0), 0.0, 0.0
         for k, (score, row, caption) in enumerate(zip(self.rope, self.rope_rows, self.rope_captions())):
             m, n = score.positions
+            if caption:
+                said_at, reading = self.time, self.caption_time(caption)
             self.show(
                 Rotate(self.q_arrow, np.radians((m - turned[0]) * ROPE_STEP), about_point=self.origin),
                 Rotate(self.k_arrow, np.radians((n - turned[1]) * ROPE_STEP), about_point=self.origin),
@@ -244,8 +264,12 @@ class WordOrder(ChapterScene):
             )
             turned = (m, n)
             same = [i for i, r in enumerate(self.rope) if r.offset == score.offset]
-            if len(same) > 1 and k == same[-1]:  # the equal scores the caption reads, side by side
-                self.play(*[framed(self.rope_rows[i]) for i in same], run_time=1.5)
+            if (
+                k == same[-1]
+            ):  # the scores the caption reads, equal ones side by side, while it is read (review
+                # V8b: stills of 3-3.9 s)
+                rest = said_at + reading - self.time
+                self.play(*[framed(self.rope_rows[i]) for i in same], run_time=max(1.5, rest))
         self.unfollow(self.ties)
         sentence = _(
             "A score depends on how far apart two words are,%(then)s not where they stand.", then=TURN
@@ -494,7 +518,8 @@ class WordOrder(ChapterScene):
             examples.current(), theme()
         )  # every table's names: "a" as Projections colours it
         colours = word_colors(DEFAULT_PROJECTIONS.tokens, named)
-        self.sum_picture = positioned(colours, x, pe, with_positions(x))
+        source = _("Words and X from chapter %(number)s", number=find("Projections").number)
+        self.sum_picture = positioned(colours, x, pe, with_positions(x), source)
         growth = grown(self.sum_picture, -2 * STAGE.body_left, top - STAGE.bottom - FOOT_CLEAR)
         self.sum_picture.scale(growth).move_to([0, top, 0], aligned_edge=UP)
         self.pe_table = NamedMatrix("PE", pe, theme().text)
@@ -718,9 +743,10 @@ def ramp_key() -> VGroup:
     return VGroup(*entries).arrange(RIGHT, buff=3 * KEY_GAP)
 
 
-def positioned(colours: dict[str, str], x, pe, total) -> VGroup:
+def positioned(colours: dict[str, str], x, pe, total, source: str) -> VGroup:
     """X + PE, and under PE, = X + PE (one row of three matrices is wider than the stage); each row of X
-    beside its word (the keys of `colours`, in its colour)."""
+    beside its word (the keys of `colours`, in its colour), and under them where X and its words come from
+    (`source`): they are another chapter's, a fourth word among them (review V8b)."""
     t = theme()
     mx, mpe, mtotal = (
         NamedMatrix(name, values, colour)
@@ -735,4 +761,7 @@ def positioned(colours: dict[str, str], x, pe, total) -> VGroup:
     names = VGroup(*[c.text(w, role="label", color=colour) for w, colour in colours.items()])
     for name, row in zip(names, mx.matrix.get_rows()):
         name.next_to(mx.matrix, LEFT, buff=0.3).set_y(row.get_y())
-    return VGroup(names, VGroup(mx, plus, mpe, equals, mtotal))
+    words = VGroup(names, mx)  # the note as wide, under them, its right edge clear of "X + PE ="
+    note = fit.wrap_within(source, words.width, role="label", color=t.muted)
+    note.next_to(words, DOWN, buff=SUM_GAP).set_x(equals.get_left()[0] - MATRIX_GAP, RIGHT)
+    return VGroup(names, VGroup(mx, plus, mpe, equals, mtotal), note)

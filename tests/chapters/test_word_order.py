@@ -383,3 +383,29 @@ def test_the_summary_s_pictures_come_in_where_the_plane_has_passed(example, tmp_
     assert scene.plane_box(times["table"][1])[1][0] <= scene.rope_table().get_left()[0]
     assert (times["grid"][0] - times["table"][1]) * SUMMARY_SECONDS <= 0.5
     assert all(0 <= start < end <= 1 for start, end in times.values())
+
+
+def test_x_and_its_words_say_which_chapter_they_come_from(scene):
+    """Review V8b: X's fourth word "a" (chapter 6's words, not this chapter's) came unannounced: a note under X's
+    words names the chapter, clear of "X + PE =" and of X."""
+    names, (mx, _plus, _pe, equals, _total), note = scene.sum_picture
+    assert [n.original_text for n in names] == list(DEFAULT_PROJECTIONS.tokens)
+    assert f"chapter {find('Projections').number}" in note.original_text.replace("\n", " ")
+    assert note.get_right()[0] < equals.get_left()[0] and note.get_top()[1] < mx.get_bottom()[1]
+
+
+def test_no_picture_waits_long_for_its_caption(tmp_path, monkeypatch):
+    """Review V8b: six stills of 3.1-3.9 s, each inside one long caption (the bars, the output, the stripes, X + PE,
+    the rotary rows), waits of up to 2.8 s between the ramps of the animations around them: each picture is now
+    framed, part by part, while its caption is read."""
+    from manim import Scene
+
+    waits, wait = [], Scene.wait
+
+    def watched(self, duration=1.0, *args, **kwargs):
+        waits.append(duration)
+        wait(self, duration, *args, **kwargs)
+
+    monkeypatch.setattr(Scene, "wait", watched)
+    snapshot.played(WordOrder, tmp_path)
+    assert waits and max(waits) < 2.5
