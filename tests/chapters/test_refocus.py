@@ -3,7 +3,7 @@ before the new query marked on the bars."""
 
 import numpy as np
 import pytest
-from manim import UL, Dot, FadeIn
+from manim import UL, Dot, FadeIn, FadeOut
 
 from attention import examples
 from attention.examples.file import examples_from_dict, load_example_file
@@ -493,3 +493,19 @@ def test_the_new_query_keeps_clear_of_the_scores_beside_it(long_names):
     """Corpus-04: the new query '[−2, 2, −1, 1]', wider than the first, ran into the scores beside it."""
     assert not long_names.scores_under
     assert apart(long_names.next_query, long_names.scores)
+
+
+def test_the_magnified_view_may_take_the_brace_s_place_which_fades_as_it_comes(tmp_path):
+    """Issue 29: kept clear of the brace and its tag, corpus-18's view left the column at 0.84 of a number's size;
+    standing over them (said and read by then), it keeps 0.9, and they fade as it comes."""
+    with corpus_example(18):
+        scene = built(Refocus, tmp_path)
+    assert digit_share(scene) >= 0.9
+    assert scene.covered() == [scene.tag, scene.tag_text] and not any(scene.zoom.hits[:2])
+    faded = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Refocus, "show", lambda self, *animations, **_: faded.extend(animations))
+        patch.setattr(Refocus, "beat", lambda self, name: None)
+        scene.zero_value()
+    gone = [a.mobject for a in faded if isinstance(a, FadeOut)]
+    assert scene.tag in gone and scene.tag_text in gone
