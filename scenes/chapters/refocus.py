@@ -345,11 +345,14 @@ class Refocus(ChapterScene):
         return [self.tag, self.tag_text, *([self.legend] if len(self.legend) else [])]
 
     def covered(self) -> list:
-        """What of `yielding` the magnified view, where it stands, covers."""
+        """What of `yielding` the magnified view, where it stands, covers: the brace and its tag go together (a brace
+        left without its words read as a stray stroke)."""
         parts = [fit.box(part) for part in (self.zoom.panel, *self.zoom.labels, *self.zoom.links)]
-        return [
+        hit = [
             m for m in self.yielding() if any(not fit.boxes_apart(p, fit.box(m), ZOOM_INSET) for p in parts)
         ]
+        pair = [self.tag, self.tag_text] if self.tag in hit or self.tag_text in hit else []
+        return [*pair, *[m for m in hit if m not in pair]]
 
     def column_texts(self) -> list:
         """The left column's texts a magnified view must not cover (the summary's note aside)."""

@@ -509,3 +509,10 @@ def test_the_magnified_view_may_take_the_brace_s_place_which_fades_as_it_comes(t
         scene.zero_value()
     gone = [a.mobject for a in faded if isinstance(a, FadeOut)]
     assert scene.tag in gone and scene.tag_text in gone
+
+
+def test_a_brace_fades_with_its_tag_where_the_view_covers_only_the_tag(tmp_path):
+    """Corpus-22: the view covered 'keys and values: unchanged' but not its brace, which stayed as a stray stroke."""
+    with corpus_example(22):
+        scene = built(Refocus, tmp_path)
+    assert fit.apart(scene.zoom.panel, scene.tag) and scene.covered() == [scene.tag, scene.tag_text]
