@@ -105,7 +105,6 @@ MASKED_FORMULA = (  # the formula line's parts, each lit while its step is shown
 )
 SCORES = ("Q", "K", "scale")
 INFINITY_HEIGHT = 0.85  # minus infinity's ∞ this tall beside a digit of the cells' numbers
-POSTER_HOLD = 1.0  # seconds the last picture stays after the last word
 SCI_PLACES = 2  # the finite gap's smallest weight, as "Where it breaks" prints it
 FIRST_THIRD = squish_rate_func(smooth, 0, 1 / 3)
 SECOND_THIRD = squish_rate_func(smooth, 1 / 3, 2 / 3)
@@ -448,8 +447,6 @@ class CausalMask(ChapterScene):
             self.play(*veiled(self.veils, i), *self.outputs_seen(i), run_time=0.8)
         self.play(self.formula.light(), *veiled(self.veils, None), *self.outputs_seen(None), run_time=1)
         self.remove(self.veils)
-        self.wait_for_reader()
-        self.wait(POSTER_HOLD)
 
     # what the beats play
 

@@ -24,6 +24,7 @@ SHORTEST_CAPTION = 1.5  # seconds
 BREATH = 0.2  # seconds between the spoken cues of one caption
 PAUSE = 0.5  # seconds between a caption's speech and the next caption's
 CLEAR_SECONDS = 0.5  # a picture fading out before the next comes in
+END_HOLD = 1.0  # seconds the last picture stays past the last caption: seen before the next chapter
 # one play's two halves: what stands in a place fades out in the first, what takes the place comes in in the second
 FIRST_HALF = squish_rate_func(smooth, 0, 0.5)
 SECOND_HALF = squish_rate_func(smooth, 0.5, 1)
@@ -56,7 +57,7 @@ class ChapterScene(Scene):
     A caption is shown as cues of at most two lines (`narration.cues`). Silent, each caption stays up
     for its reading time; narrated, each cue lasts exactly as long as its speech. Captions never
     overlap: a new one waits (holding the picture) until the one before has been read, or spoken and
-    followed by a PAUSE, and the chapter's last picture is held until its last caption has ended.
+    followed by a PAUSE, and the chapter's last picture is held END_HOLD past its last caption's end.
     """
 
     _free_at = 0.0  # when the next caption may start
@@ -73,10 +74,12 @@ class ChapterScene(Scene):
         STAGE.frame(self.camera)
 
     def tear_down(self):
-        """Hold the last picture until the last caption has ended, so no caption outlasts the video."""
+        """Hold the last picture END_HOLD past the last caption's end, so no caption outlasts the video and the
+        chapter never cuts away on its last word (review V8: four chapters did)."""
         captions = self.renderer.file_writer.subcaptions
         fps = self.camera.frame_rate
-        frames = math.ceil((captions[-1].end.total_seconds() - self.time) * fps - 1e-6) if captions else 0
+        end = captions[-1].end.total_seconds() + END_HOLD if captions else self.time
+        frames = math.ceil((end - self.time) * fps - 1e-6)
         # a held picture lasts int(duration * fps) frames: half a frame more makes that exactly `frames`
         if frames > 0:
             self.wait((frames + 0.5) / fps, frozen_frame=True)
