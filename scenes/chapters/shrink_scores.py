@@ -236,6 +236,9 @@ class ShrinkScores(ChapterScene):
     def stretch_middles(self) -> None:
         """Box the shared axis' middle on every row and stretch a copy of it out beside the row."""
         copies = [row.scaled.bars.copy() for row in self.rows]
+        self.play(
+            *[line.animate.shift(self.stats_shift * RIGHT) for line in self.stats], run_time=0.8
+        )  # make room
         caption = _(
             "On the right, scores from %(low)s to %(high)s, stretched: the shapes match.",
             low=said(fmt(-SPREAD, 0)),
@@ -375,6 +378,12 @@ class ShrinkScores(ChapterScene):
             c.text(_("divided by √d"), role="label", color=scaled_color()),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
         self.legend.move_to([STATS_X, TOP_BASELINE + PEAK_HEIGHT + 0.4, 0])
+        # the variances beside the axes' ends until the stretched middles come between (review V8a: they stood 200 px
+        # right of their axes for 36 s)
+        self.stats = [line for row in self.rows for line in (row.raw_var, row.scaled_var)]
+        self.stats_shift = VGroup(*self.stats).get_left()[0] - (AXIS_X + AXIS_WIDTH / 2 + STATS_GAP)
+        for line in self.stats:
+            line.shift(self.stats_shift * LEFT)
         self.note = c.text(
             _(
                 "%(count)s seeded random pairs (q, k) per width, components N(0, 1)",
@@ -445,7 +454,8 @@ ZOOM_X, ZOOM_WIDTH = 3.05, 2.7  # the stretched middle's centre and length: scor
 PEAK_HEIGHT = 1.0  # the tallest density (a scaled histogram's peak) drawn this high
 TOP_BASELINE, ROW_STEP = 0.75, 1.4  # the top row's ±√d mark clear of the formula line, the bottom row's
 # numbers clear of the footnote with the weights' line between them
-STATS_X = 5.85
+STATS_X = 5.85  # the legend's centre, and the variances' beside the stretched middles
+STATS_GAP = 0.5  # from the axes' ends to the variances before the stretched middles come
 SPREAD_LIFT = 0.14  # the ±√d marks above their histogram's tallest bar
 TICK = 0.07  # a ±√d mark's end ticks reach this far up and down
 SPREAD_NAME_GAP = 0.12  # from a ±√d mark, or the dashed window's edge if further out, to its name

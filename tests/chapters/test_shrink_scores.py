@@ -3,7 +3,7 @@ on one shared axis."""
 
 import numpy as np
 import pytest
-from manim import VGroup
+from manim import RIGHT, VGroup
 
 import i18n
 from attention import WidthSample, histogram, softmax, variance_experiment
@@ -405,3 +405,15 @@ def test_the_extremes_stand_alone_where_the_window_was(played):
     widest = played.rows[-1]
     assert widest.zoom[0][0].get_stroke_opacity() == 0 and widest.spread[1].get_fill_opacity() == 0
     assert all(row.zoom[0][0].get_stroke_opacity() > 0 for row in played.rows[:-1])
+
+
+def test_the_variances_stand_by_the_axes_ends_until_the_middles_come(scene):
+    """Review V8a: the variances stood 200 px right of their axes for 36 s, the room the stretched middles take
+    only later: they stand STATS_GAP from the axes' ends, and move by `stats_shift` to stand beyond the middles."""
+    from scenes.chapters.shrink_scores import AXIS_WIDTH, AXIS_X, STATS_GAP
+
+    ends = AXIS_X + AXIS_WIDTH / 2
+    assert min(line.get_left()[0] for line in scene.stats) == pytest.approx(ends + STATS_GAP)
+    moved = [line.copy().shift(scene.stats_shift * RIGHT) for line in scene.stats]
+    middles = max(row.zoom.get_right()[0] for row in scene.rows)
+    assert min(line.get_left()[0] for line in moved) > middles
