@@ -31,7 +31,7 @@ from manim import (
     VGroup,
     Write,
 )
-from manim.utils.rate_functions import smooth, squish_rate_func, there_and_back
+from manim.utils.rate_functions import linear, squish_rate_func, there_and_back
 
 import i18n
 from attention import examples
@@ -85,11 +85,8 @@ SPACE = r"\;\; "  # ... the part of it after the comma
 WEIGHT_NOTE = N_("each row's scores made into weights: every row sums to 1")  # what a weight is, under it
 CAVEAT = N_("access ≠ recall: no guarantee of useful matching or perfect recall")
 CAVEAT_BOTTOM = STAGE.bottom + 0.55  # the caveat line ends above this y, clear of a paused player's controls
-GOING, COMING = (
-    squish_rate_func(smooth, 0, 0.6),
-    squish_rate_func(smooth, 0.4, 1),
-)  # a crossfade, overlapping:
-# the square comes as the cross grid goes (review V7: 1.1 s of an empty stage between them; halves left 0.5 s)
+GOING, COMING = squish_rate_func(linear, 0, 0.6), squish_rate_func(linear, 0.4, 1)  # a crossfade, even and
+# overlapping: the square comes as the cross grid goes (review V7: 1.1 s of an empty stage; smooth halves left 0.5 s)
 SUM_ROOM = 0.15  # more between a row's last cell and its sum than the kit's grid leaves
 CAVEAT_CLEAR = 0.15  # between the caveat and a grid or tag over it
 MIN_FRAMING = 1.0  # the shortest a framing lasts, however soon its cue comes
