@@ -67,8 +67,13 @@ VALUE_ROOM = 0.35  # between two neighbouring weights printed over their bars, a
 BARS_WIDEST = 6.0  # the bars may spread to this width so that their names are whole
 NAME_SPACE = 0.15  # between two neighbouring names under the bars
 BARS_BELOW = 0.5  # between the sum line and the bars under it, where they do not fit beside the table
-TOTAL_BUFF = 0.2  # round the bars' 'sum of weights' line, the frame drawn round it (review V7: 0.1 hugged it)
+TOTAL_BUFF = (
+    0.15  # round the bars' 'sum of weights' line, the frame drawn round it (review V7: 0.1 hugged it)
+)
 OUTPUT_BUFF = 0.2  # round the output line, its frame
+SECOND_GAP = (
+    0.3 - OUTPUT_BUFF / 2
+)  # between the lines beside the plane, the output's two OUTPUT_BUFF more: as tall
 BAR_HEIGHT = 1.8  # the height of a weight of 1
 NAME_WIDTH = 1.6  # a token's name in the table is cut to this width
 VALUES_SECONDS = 2.5  # the values' arrows grow from the origin one after another
@@ -327,7 +332,7 @@ class BlendByWeight(ChapterScene):
         self.slot = self.bars.copy()  # where the bars stand beside the plane
         self.slot.remove(*self.slot.submobjects[-2:])  # no total beside the plane
         second = VGroup(self.slot, self.counts[0], self.rows, self.output_line, self.counts[1])
-        second.arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+        second.arrange(DOWN, aligned_edge=LEFT, buff=SECOND_GAP)
         VGroup(self.output_line, self.counts[1]).shift(DOWN * OUTPUT_BUFF)  # room for the output's frame
         self.counts[1].shift(DOWN * OUTPUT_BUFF)
         room = top - STAGE.bottom

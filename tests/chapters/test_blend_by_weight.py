@@ -504,6 +504,6 @@ def test_the_frames_leave_room_round_their_lines(scene):
         (scene.total_box, VGroup(scene.bars.total_label, scene.bars.total)),
         (scene.output_box, scene.output_line),
     ):
-        assert box.get_right()[0] - inside.get_right()[0] >= 0.2 - 1e-6
-        assert inside.get_bottom()[1] - box.get_bottom()[1] >= 0.2 - 1e-6
+        assert box.get_right()[0] - inside.get_right()[0] >= 0.15 - 1e-6
+        assert inside.get_bottom()[1] - box.get_bottom()[1] >= 0.15 - 1e-6
     assert apart(scene.output_box, scene.counts[1]) and apart(scene.output_box, scene.rows)
