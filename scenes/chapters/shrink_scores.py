@@ -178,11 +178,12 @@ class ShrinkScores(ChapterScene):
         )
         self.show(
             *[GrowFromCenter(row.spread) for row in self.rows],
+            *[FadeIn(row.spread_name) for row in self.rows],
             run_time=1.2,
             caption=_("so a typical dot product is about √d in size."),
         )
         for row in self.rows:  # dimmed and restored with its row from now on
-            row.add(row.spread)
+            row.add(row.spread, row.spread_name)
 
     def divide(self) -> None:
         self.wait_for_reader()  # the beat ends once its last caption has been read
@@ -208,13 +209,15 @@ class ShrinkScores(ChapterScene):
             self.play(
                 Transform(squeezed, row.scaled.bars),
                 Transform(row.spread, row.unit_spread),
+                FadeOut(row.spread_name),
+                FadeIn(row.unit_name),
                 row.raw.bars.animate.set_opacity(GHOST),
                 FadeIn(row.scaled_var),
                 run_time=1.5,
             )
-            row.remove(squeezed)
-            row.add(row.scaled.bars, row.scaled_var)
-            self.remove(squeezed)
+            row.remove(squeezed, row.spread_name)
+            self.remove(squeezed, row.unit_name)
+            row.add(row.scaled.bars, row.scaled_var, row.unit_name)
             self.add(row)
         self.wait_for_reader()
         self.play(*self.refocus(None), run_time=0.4)
@@ -284,7 +287,7 @@ class ShrinkScores(ChapterScene):
         )
         # out of the extremes' way: the window (they stood 1-2 px inside its edges, read as doubled lines: review
         # V8a) and the spread's name (where the high one's value goes)
-        gone = VGroup(widest.zoom[0][0], widest.spread[1])
+        gone = VGroup(widest.zoom[0][0], widest.unit_name)
         self.show(FadeIn(marks, shift=0.1 * DOWN), gone.animate.set_opacity(0), run_time=1, caption=caption)
         for mark in (
             marks[1],
@@ -497,14 +500,15 @@ class Row(VGroup):
         self.zoom = self.zoom_frames(y)
         # a typical score's size, the standard deviation: ±√d raw, ±1 once divided by √d, each just above its
         # histogram (rising with the bars as they squeeze)
-        self.spread = self.spread_mark(root, y + self.raw.heights().max(), r"\pm\sqrt{d}")
+        self.spread, self.spread_name = self.spread_mark(root, y + self.raw.heights().max(), r"\pm\sqrt{d}")
         self.drops = VGroup(  # the first samples' dot products, each a dot on the axis where it falls
             *[
                 Dot([self.x_of(v), y, 0], radius=0.05, color=raw_color())
                 for v in np.clip(sample.raw[:DROPPED], -limit, limit)
             ]
         )
-        self.unit_spread = self.spread_mark(1, y + self.scaled.heights().max(), r"\pm 1")
+        # named anew, not morphed: a name morphed from '±√d' was measured at two thirds of its size
+        self.unit_spread, self.unit_name = self.spread_mark(1, y + self.scaled.heights().max(), r"\pm 1")
         self.add(self.axis, self.label, self.raw, self.raw_var)
 
     @staticmethod

@@ -356,7 +356,15 @@ def test_the_top_row_keeps_a_clear_gap_under_the_formula_line(scene):
     pixels = 480 / STAGE.frame_height
     line = scene.strip.get_bottom()[1]
     for row in scene.rows:
-        for part in (row.zoom, row.spread, row.unit_spread, row.raw, row.scaled):
+        for part in (
+            row.zoom,
+            row.spread,
+            row.spread_name,
+            row.unit_spread,
+            row.unit_name,
+            row.raw,
+            row.scaled,
+        ):
             assert (line - part.get_top()[1]) * pixels >= 8
 
 
@@ -384,8 +392,10 @@ def test_each_spread_mark_names_what_it_measures_beyond_the_window(scene):
     """Review V8a: the '|—|' bars had no name; each says ±√d, and ±1 once divided, right of the bar and of the
     dashed window round the middle, so the window's edge never runs through it."""
     for row in scene.rows:
-        for mark, name in ((row.spread, r"\pm\sqrt{d}"), (row.unit_spread, r"\pm 1")):
-            bar, label = mark
+        for bar, label, name in (
+            (row.spread, row.spread_name, r"\pm\sqrt{d}"),
+            (row.unit_spread, row.unit_name, r"\pm 1"),
+        ):
             assert label.tex_string == name
             window = row.zoom[0][0]
             assert label.get_left()[0] > max(bar.get_right()[0], window.get_right()[0])
@@ -403,7 +413,7 @@ def test_the_extremes_stand_alone_where_the_window_was(played):
     """Review V8a: the extreme scores' white bars stood 1-2 px inside the dashed window's edges (read as doubled
     lines), and the ±1 name would stand where the high score's value goes: both leave as the extremes come."""
     widest = played.rows[-1]
-    assert widest.zoom[0][0].get_stroke_opacity() == 0 and widest.spread[1].get_fill_opacity() == 0
+    assert widest.zoom[0][0].get_stroke_opacity() == 0 and widest.unit_name.get_fill_opacity() == 0
     assert all(row.zoom[0][0].get_stroke_opacity() > 0 for row in played.rows[:-1])
 
 
