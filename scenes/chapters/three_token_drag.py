@@ -453,7 +453,11 @@ BARS_BASELINE = np.array([2.9, -0.22, 0])  # the live bars stand on this point (
 BAR_HEIGHT = 1.6
 # the live bars' least height for a weight of 1, where the names' legend needs room under them
 LEAST_BARS = 0.8
-GLOSSARY_TOP_LEFT = np.array([0.4, -1.45, 0])  # the symbols' legend builds up below the bars
+GLOSSARY_LEFT = 0.4  # the symbols' legend builds up below the bars from this x ...
+GLOSSARY_BUFF = (
+    0.2  # ... this far under their total line (review V8a: 5 px under it, it read as the legend's)
+)
+GLOSSARY_ROWS = 0.1  # between its rows
 GLOSSARY_GAP = 0.3  # between a symbol and its meaning (a meaning wraps where it would leave the stage)
 RIGHT_LEFT, RIGHT_EDGE = -1.2, STAGE.right - 0.6  # the worked example uses x in this range
 PLANE_RIGHT = RIGHT_LEFT - 0.15  # the plane's labels stay left of this x, clear of the worked example
@@ -541,7 +545,7 @@ class LiveAttention(VGroup):
         if below > 0:  # shorter bars on a higher baseline, the tallest as high: room for the legend
             self.bars, self.legend = self.weight_bars(BAR_HEIGHT - min(below, BAR_HEIGHT - LEAST_BARS))
         self.output = output_arrow(self.plane, self.trace().output)
-        self.glossary = glossary(self.trace().width)
+        self.glossary = glossary(self.trace().width, self.bars.get_bottom()[1] - GLOSSARY_BUFF)
         for layer, part in enumerate((self.output, self.cross, self.keys, self.key_labels), start=1):
             part.set_z_index(layer)  # whatever comes in later: a key along the query shows over both
         self.leaders.set_z_index(self.key_labels.z_index)
@@ -843,8 +847,9 @@ def foot(legend):
     return legend.move_to([RIGHT_LEFT, STAGE.bottom, 0], aligned_edge=DL)
 
 
-def glossary(width: int) -> c.Grid:
-    """The symbols' legend, one row each (faded in where each is first used): k_i, q, d, w_i, output."""
+def glossary(width: int, top: float) -> c.Grid:
+    """The symbols' legend from `top` down, one row each (faded in where each is first used): k_i, q, d, w_i,
+    output, its sum set as a formula (review V8a: 'wᵢ vᵢ' in text had 4-5 px subscripts)."""
     word = formula_word(_("output"), "output")
     output = rf"\text{{{word}}}"
     rows = [
@@ -852,15 +857,20 @@ def glossary(width: int) -> c.Grid:
         (r"q", _("query (×): what is looking"), theme().query),
         (rf"d = {width}", _("dimension of q and the keys"), theme().text),
         (r"w_i", _("weight on token i (a bar)"), theme().text),
-        (output, _("= Σ wᵢ vᵢ, the blend; here vᵢ = kᵢ"), theme().output),
+        (output, _("the blend"), theme().output),
     ]
     symbols = [c.math(tex, color=color) for tex, _meaning, color in rows]
-    room = STAGE.right - GLOSSARY_TOP_LEFT[0] - max(symbol.width for symbol in symbols) - GLOSSARY_GAP
-    meanings = [fit.wrap_within(meaning, room, "small", theme().muted) for _tex, meaning, _color in rows]
-    table = c.Grid(symbols, meanings, col_buff=GLOSSARY_GAP, row_buff=0.16)
+    room = STAGE.right - GLOSSARY_LEFT - max(symbol.width for symbol in symbols) - GLOSSARY_GAP
+    meanings = [fit.wrap_within(meaning, room, "small", theme().muted) for _tex, meaning, _color in rows[:-1]]
+    blend = [
+        c.math(r"\textstyle = \sum_i w_i v_i", color=theme().muted),
+        c.text(rows[-1][1], "small", theme().muted),
+    ]
+    meanings.append(VGroup(*blend, c.math(r"(v_i = k_i)", color=theme().muted)).arrange(RIGHT, buff=0.15))
+    table = c.Grid(symbols, meanings, col_buff=GLOSSARY_GAP, row_buff=GLOSSARY_ROWS)
     for symbol, meaning in zip(symbols, meanings):
         symbol.match_y(meaning)
-    return table.move_to(GLOSSARY_TOP_LEFT, aligned_edge=UL)
+    return table.move_to([GLOSSARY_LEFT, top, 0], aligned_edge=UL)
 
 
 # What the captions and the verdict say, from the numbers

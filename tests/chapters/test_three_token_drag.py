@@ -309,7 +309,9 @@ def test_captions_give_the_reasons_and_the_payoff(rendered):
 
 
 def test_the_legend_and_captions_say_the_values_are_the_keys(scene, rendered):
-    assert "here vᵢ = kᵢ" in scene.live.glossary.columns[1][4].original_text
+    blend, said, values = scene.live.glossary.columns[1][4]  # math, not text subscripts (review V8a: 4-5 px)
+    assert blend.tex_string.endswith(r"\sum_i w_i v_i") and said.original_text == "the blend"
+    assert values.tex_string == "(v_i = k_i)"
     assert any("(here, the keys)" in s for s in rendered.captions)
 
 
