@@ -592,11 +592,11 @@ class WhereItBreaks(ChapterScene):
         # over the current gain's dot, ringed in the background's colour: at g = 1 the two all but coincide
         dot.set_color(scaled_color()).set_stroke(theme().background, width=2).set_z_index(1)
         word = formula_word(_("scaled:"), "scaled:")
-        # its value written as its caption says it (review V8b), on a line of its own where one line finds no room,
-        # left out where neither does (corpus-04: the curve along the top of its axis)
+        # its value written as its caption says it (review V8b), left out where that finds no room (corpus-04: the
+        # curve along the top of its axis; on a second line it ran into the slope's readout, grown by gain 10)
         value = rf"{relation(g, SCORE_PLACES)} {fmt(g, SCORE_PLACES)}"
         gain = rf"\text{{{word} }} {GAIN} = 1/\sqrt{{{self.scaled_trace.width}}}"
-        labels = [c.math(tex, role="small") for tex in (rf"{gain} {value}", rf"{gain} \\ {value}", gain)]
+        labels = [c.math(tex, role="small") for tex in (rf"{gain} {value}", gain)]
         boxes = [
             self.plot.axes.x_axis,
             self.plot.axes.y_axis,
@@ -883,7 +883,7 @@ FRAME_CLEAR = FRAME_BUFF + 0.05  # the least room between a framed label and wha
 TEXT_BUFF = (
     0.12  # round a line of text framed: 5 px clear of its ink at 480p (review V8b: FRAME_BUFF's 3 px touched)
 )
-FORMULA_GAP = 0.25  # between the live formula and the gain under it: room for the frame round the formula
+FORMULA_GAP = 0.23  # between the live formula and the gain under it: its frame 4 px over the gain
 NAME_SHIFT = (
     TRACK_RADIUS + FRAME_CLEAR
 )  # from the gain axis' end (the slope's dot on it) to the smallest weight's name
