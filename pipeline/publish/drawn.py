@@ -51,6 +51,7 @@ from i18n import _, ngettext
 from i18n.numbers import POINT, decimal_sign, separator
 from i18n.words import N_, count, quoted
 from pipeline.plan.settings import RenderSettings
+from scenes.chapters.registry import find
 from scenes.kit.arithmetic import (
     SCI_PLACES,
     SCORE_PLACES,
@@ -511,8 +512,8 @@ def word_order(ex: Examples) -> dict[str, str]:
             "A table PE, a row per position p = 0 to %(last)s at width %(width)s: %(table)s. Beside it the "
             "encodings of %(positions)s positions at width %(stripes)s as cells, a column per position and a row "
             "per coordinate, grey at −1 to white at +1 (a key above them): fast bands on the first coordinates, "
-            "nearly still ones further down. Both leave for X plus PE and their sum X + PE %(sum)s, the lecture's "
-            "%(count)s words beside X.",
+            "nearly still ones further down. Both leave for X plus PE and their sum X + PE %(sum)s, the %(count)s "
+            "words of chapter %(number)s beside X, as a note under them says.",
             last=len(pe) - 1,
             width=PE_WIDTH,
             table=printed_rows(pe),
@@ -520,6 +521,7 @@ def word_order(ex: Examples) -> dict[str, str]:
             stripes=STRIPES[1],
             sum=printed_rows(with_positions(x)),
             count=count(len(x)),
+            number=find("Projections").number,
         ),
         N_("Rotary positions"): _(
             "A plane with q %(q)s and k %(k)s, an arc between them. For each pair of positions (m, n) q turns by "
