@@ -1154,7 +1154,7 @@ def clear_spot(label, point, points: np.ndarray, others, within, margin: float =
     # the chapter's build: issue 27)
     for first in range(0, len(spots), SPOTS_AT_ONCE):
         tried = np.array(spots[first : first + SPOTS_AT_ONCE])
-        clear = np.flatnonzero(boxes_clear(own + (tried - here)[:, None, :2], points, boxes, margin))
+        clear = np.flatnonzero(fit.clear_of(own + (tried - here)[:, None, :2], points, boxes, margin))
         if len(clear):
             return label.move_to(tried[clear[0]])
     return None
@@ -1162,20 +1162,7 @@ def clear_spot(label, point, points: np.ndarray, others, within, margin: float =
 
 def is_clear(label, points: np.ndarray, boxes, margin: float) -> bool:
     """Whether `label` keeps `margin` from every one of `points` and every one of `boxes` (`fit.box`)."""
-    return bool(boxes_clear(fit.box(label)[None], points, boxes, margin)[0])
-
-
-def boxes_clear(owns: np.ndarray, points: np.ndarray, boxes, margin: float) -> np.ndarray:
-    """`is_clear` for each of a label's boxes `owns` (n x [[left, bottom], [right, top]]), as booleans."""
-    lo, hi = owns[:, 0] - margin, owns[:, 1] + margin
-    clear = ~np.any(
-        np.all((points[None, :, :2] >= lo[:, None]) & (points[None, :, :2] <= hi[:, None]), axis=2), 1
-    )
-    for other in boxes:  # fit.boxes_apart
-        clear &= np.any(owns[:, 1] + margin < other[0], axis=1) | np.any(
-            other[1] + margin < owns[:, 0], axis=1
-        )
-    return clear
+    return bool(fit.clear_of(fit.box(label), points, boxes, margin)[0])
 
 
 def smallest_name(color: str | None = None):
