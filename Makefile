@@ -22,7 +22,7 @@ package: setup  # the whole lecture at 1080p60, then one zip of it to hand on: m
 test: setup-dev
 	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
-	$(PY) -m pytest -n auto --dist loadgroup --durations=25  # a worker per core and one more (tests/conftest.py); the 25 slowest listed
+	$(PY) -m pytest -n auto --dist loadgroup --durations=25  # a worker per core (tests/conftest.py groups the tests); the 25 slowest listed
 
 layouts: setup-dev  # every chapter with every corpus example (the suite runs a third of these)
 	$(PY) -m tests.corpus.layout_sweep $(CHAPTERS)

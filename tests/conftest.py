@@ -196,13 +196,6 @@ def restore_look():
 LONGEST = ("tests.lecture.test_benchmark", "tests.page.test_present")
 
 
-def pytest_xdist_auto_num_workers(config):
-    """`-n auto`: a worker more than the cores this process may use. Some tests wait minutes on what they start
-    (the benchmark's renders, browsers, renders they kill); with a worker per core, an eighth of the cores'
-    time went idle meanwhile (issue 27)."""
-    return len(os.sched_getaffinity(0)) + 1
-
-
 def pytest_configure(config):
     """pytest-xdist hands the groups out in the order `pytest_collection_modifyitems` leaves them. Ctrl-C is
     heard, as in a terminal, even where the suite was started in the background of a shell without job control
