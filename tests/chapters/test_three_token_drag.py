@@ -42,6 +42,7 @@ from scenes.chapters.three_token_drag import (
     comparison,
     describe,
     equal_reason,
+    framed_top,
     note,
     outline,
     reasons,
@@ -53,6 +54,7 @@ from scenes.chapters.three_token_drag import (
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import Working, decimals, exp_tex, fmt, sign
+from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.chapter import END_HOLD
 from scenes.kit.emphasis import FRAME_BUFF
 from scenes.kit.formula_slot import formula_slot, pin
@@ -964,3 +966,14 @@ def test_the_formula_strip_is_in_body_type(scene):
     term of it aloud, so it sets it in body type, the next size (the layout sweep allows one size a role)."""
     letter = scene.strip.formula[0][0]  # the s of s_i
     assert letter.height * 480 / STAGE.frame_height >= 9.5
+
+
+def test_a_weight_framed_alone_keeps_its_frame_off_its_bar(scene):
+    """Review V8a: the frames round 0.768, 0.867 and 0.941 (each framed alone) rested on their bars' tops."""
+    for chart in (chart[0] for chart in scene.charts):
+        frame = framed_top(chart).mobject
+        top = int(np.argmax(chart.weights))
+        outer = frame.get_bottom()[1] - frame.get_stroke_width() * STROKE_UNIT / 2
+        if len(top_bar(chart)) == 1:
+            assert outer > chart.bars[top].get_top()[1]
+            assert frame.get_center() == pytest.approx(chart.values[top].get_center(), abs=1e-6)
