@@ -363,7 +363,7 @@ def values_caption(values) -> str:
 
 
 def level_rows(table: c.Grid) -> c.Grid:
-    """Each row's cells on the baseline of its score ('s = 2'): the grid centres them, and 'e² ≈ 7.389' stood
+    """Each row's cells on the baseline of its score: the grid centres them, and an exponential stood
     low by half its exponent (review V7: three baselines, 6 px apart at 1080p). The exponential's 'e' and the
     weight's last digit stand on it."""
     for i in range(len(table.columns[0])):
@@ -561,7 +561,7 @@ def plane_points(plane: ValuePlane, dashed=()) -> np.ndarray:
 
 def head_corners(plane: ValuePlane) -> np.ndarray:
     """The corners of the heads drawn on `plane`, in scene x and y: a coordinate printed at its foot stays off them
-    (review V7: '0.665' stood under the head of the term ending there)."""
+    (review V7: a coordinate stood under the head of the term ending there)."""
     arrows = [m[0] for m in plane.marks] + [
         a for a in (*plane.terms, plane.output) if a.get_stroke_opacity() > 0
     ]

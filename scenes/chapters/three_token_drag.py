@@ -1103,7 +1103,7 @@ def point_text(query) -> str:
 
 def framed_top(chart: WeightChart):
     """`framed(top_bar(chart))`; a weight framed alone keeps its frame's stroke clear of its bar's top (review V8a:
-    the frames round 0.768, 0.867 and 0.941 rested on their bars)."""
+    the frames round the three charts' top weights rested on their bars)."""
     part = top_bar(chart)
     top = int(np.argmax(chart.weights))
     room = part.get_bottom()[1] - chart.bars[top].get_top()[1] - FRAME_STROKE * STROKE_UNIT
