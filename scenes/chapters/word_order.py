@@ -264,10 +264,8 @@ class WordOrder(ChapterScene):
             )
             turned = (m, n)
             same = [i for i, r in enumerate(self.rope) if r.offset == score.offset]
-            if (
-                k == same[-1]
-            ):  # the scores the caption reads, equal ones side by side, while it is read (review
-                # V8b: stills of 3-3.9 s)
+            # the scores the caption reads, equal ones side by side, while it is read (review V8b: stills of 3-3.9 s)
+            if k == same[-1]:
                 rest = said_at + reading - self.time
                 self.play(*[framed(self.rope_rows[i]) for i in same], run_time=max(1.5, rest))
         self.unfollow(self.ties)
