@@ -456,7 +456,7 @@ def projections(ex: Examples) -> dict[str, str]:
         N_("The vectors you know"): known,
         N_("Matched alike, passed on apart"): _(
             "The three matrices leave; the key rows of %(a)s and %(b)s framed, equal; the query row of %(a)s framed "
-            "and a column of its weights right of the words beside V, %(weights)s; their value rows framed; above "
+            "and a column of its weights right of the words beside V, %(weights)s; their value rows framed; under "
             "the table the line output = sum of weights times values, equal to %(output)s, with the terms of %(a)s "
             "and %(b)s %(terms)s, each framed.",
             a=quoted(a),
@@ -467,8 +467,8 @@ def projections(ex: Examples) -> dict[str, str]:
         ),
         N_("Summary"): _(
             "The table stays: X and its products Q, K and V, each named as X times its matrix and framed in turn, "
-            "the words right of V and the weights beside them, the output line above; under the table a closing "
-            "line: key, what a word is matched on; value, what it passes on."
+            "the words right of V and the weights beside them, the output line under it, then a closing line: key, "
+            "what a word is matched on; value, what it passes on."
         ),
     }
 
@@ -642,7 +642,7 @@ def all_queries_at_once(ex: Examples) -> dict[str, str]:
         N_("One product, every dot product"): _(
             "A %(m)s by %(n)s grid of dot products fills in, each row lit as it is read: %(rows)s. Under the "
             "product, entries of Q and K transposed fly into place pair by pair, each pair multiplied and the "
-            "products added, for the first and the last cell.",
+            "products added, for each cell of the first row.",
             m=m,
             n=n,
             rows=rows(names, tr.dots, SCORE_PLACES),
@@ -1052,9 +1052,17 @@ def multi_head(ex: Examples) -> dict[str, str]:
         ),
         N_("Heads need not specialise"): _(
             "A line notes that heads need not specialise; under it the weights in three rows with their bars: one "
-            "head %(single)s; %(heads)s; the one head's two largest are framed.",
+            "head %(single)s; %(heads)s; then each head's largest weights are framed: %(framed)s.",
             single=bracketed(tr.single.weights),
             heads=rows_of,
+            framed=clauses(
+                _(
+                    "head %(number)s %(words)s",
+                    number=k + 1,
+                    words=named_words([tokens[j] for j in story.leaders(h.trace.weights)]),
+                )
+                for k, h in enumerate(tr.heads)
+            ),
         ),
     }
 

@@ -408,7 +408,7 @@ def test_projections_description_names_each_product_as_it_comes_in(stem):
     ]
     assert all(n in values for n in named) and sorted(named, key=values.index) == named
     assert "weights right of the words beside V" in said["Matched alike, passed on apart"]
-    assert "output line above" in said["Summary"] and "three matrices" not in said["Summary"]
+    assert "output line under it" in said["Summary"] and "three matrices" not in said["Summary"]
     assert "_" not in " ".join(said.values())  # the matrices named in words (review 7)
 
 
@@ -436,6 +436,16 @@ def test_multi_head_description_reads_the_projection_s_result_as_drawn(stem):
     n = len(ex.heads.trace().concatenated)
     said = drawn.multi_head(ex)["Concatenate, then project"]
     assert f"“output: {n} numbers” and “each a mix of all {n}”" in said and f"{n} × {n}, learned" in said
+
+
+@pytest.mark.parametrize("stem", CHANGED)
+def test_multi_head_description_names_the_words_each_head_frames(stem):
+    """Review C9c: it said the one head's two largest were framed; the chapter frames each head's largest."""
+    ex = example_named(stem)
+    said = drawn.multi_head(ex)["Heads need not specialise"]
+    for k, head in enumerate(ex.heads.trace().heads):
+        largest = ex.heads.tokens[int(np.argmax(head.trace.weights))]
+        assert re.search(rf"head {k + 1} [^;]*“{re.escape(largest)}”", said.split("framed:")[1])
 
 
 @pytest.mark.parametrize("stem, legend", [(None, False), ("corpus-04-long-names", True)])
