@@ -90,9 +90,8 @@ def _watched(scene_class, watch: BeatWatcher | None, seen: list):
 
     class Watched(scene_class):
         def next_section(self, name: str = "unnamed", *args, **kwargs):
-            if (
-                hasattr(self, "_beat") or self.renderer.num_plays
-            ):  # not before the first beat, if it played nothing
+            # not before the first beat, if it played nothing
+            if hasattr(self, "_beat") or self.renderer.num_plays:
                 self._beat_ends()
             self._beat, self._plays = name, self.renderer.num_plays
             super().next_section(name, *args, **kwargs)

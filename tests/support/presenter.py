@@ -61,9 +61,8 @@ def frames_at(path, indices) -> dict[int, np.ndarray]:
                 index = round(frame.pts * stream.time_base * rate)
                 if index in indices or index == wanted:
                     found[index] = frame.to_ndarray(format="rgb24")
-                if (
-                    index >= wanted and index + 1 not in indices
-                ):  # a run of wanted frames is decoded in one go
+                # a run of wanted frames is decoded in one go
+                if index >= wanted and index + 1 not in indices:
                     break
     return found
 
