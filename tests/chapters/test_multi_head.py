@@ -16,6 +16,7 @@ from scenes.chapters.multi_head import (
     BAR_TALL,
     BARS_IN,
     PARK_GAP,
+    PARK_LEAST,
     READ_ORDER,
     RESULT_GAP,
     ROW,
@@ -254,11 +255,22 @@ def test_the_formula_is_read_large_then_stands_beside_the_title(scene):
 
 def test_the_formula_stands_large_right_of_k_t_until_the_blend_needs_the_room(scene):
     """Review V6: the right third stood empty for 74 s while the formula beside the title was small. Until the blend,
-    the formula stands right of K^T on four lines, over 1.25 times its size beside the title, clear of everything
-    the table, its warning and the charts draw there."""
+    the formula stands right of K^T on four lines, at least its size beside the title, clear of everything the
+    table, its warning and the charts draw there. Review V8b: it broke after "softmax(", its brackets on two lines;
+    the softmax's brackets and what they hold now stand on one line, of their own."""
     parked, small = scene.parked, scene.formula
     assert parked.names == small.names
-    assert parked.formula[0][1].height > 1.25 * small.formula[0][1].height  # the 'e' of 'head'
+    assert parked.formula[0][1].height >= PARK_LEAST * small.formula[0][1].height  # the 'e' of 'head'
+    brackets = parked.term("softmax")
+    opening, closing = brackets[0][-2:], brackets[1]  # "(" and ")", each drawn in two pieces
+    inside = VGroup(parked.term("q"), parked.term("K"), parked.term("scale"))
+    for bracket in (opening, closing):  # as tall as the fraction (its ⊤ may reach over them)
+        assert bracket.get_bottom()[1] < inside.get_y() < bracket.get_top()[1]
+        assert bracket.height >= 0.9 * inside.height
+    assert opening.get_right()[0] <= inside.get_left()[0] and inside.get_right()[0] <= closing.get_left()[0]
+    word = brackets[0][:-2]  # "softmax", on the brackets' line, under "head_h ="
+    assert opening.get_bottom()[1] < word.get_y() < opening.get_top()[1]
+    assert word.get_top()[1] < parked.term("head").get_bottom()[1]
     assert parked.get_left()[0] >= scene.key_name.get_right()[0] + PARK_GAP - 1e-6
     assert (
         parked.get_right()[0] <= TABLE_RIGHT + 1e-6
@@ -508,6 +520,28 @@ def test_the_formula_s_small_letters_are_over_9_px_high_at_480p(scene):
     """Review round 3: its x-height was about 8 px at 480p (the strip's small size); in body type, 9.6."""
     head = scene.formula.formula[0]  # "head_h =": h, e, a, d, the script h, =
     assert min(head[k].height for k in (1, 2)) * px_per_unit(480) > 9
+
+
+def test_the_formula_s_scripts_are_9_px_or_more_at_480p(scene):
+    """Review V8b: beside the title its scripts were about 7.7 px at 480p (the script h's x-height, 80 % of body
+    type's 9.6). Its index h is set at text size, as tall as the h of 'head' (so its x-height is the body's, over
+    9 px: the 'e' of 'head'), wherever the formula stands; the smallest of its other scripts, the capital H, the
+    digit 1, ⊤ and O, is 10.5 px or more."""
+    px = px_per_unit(480)
+    for shown in (scene.formula, scene.parked, scene.read):
+        head = shown.term("head")[0]  # h, e, a, d, the index h, =
+        indices = [
+            head[4],
+            shown.term("q")[0][1],
+            shown.term("K")[0][2],
+            shown.term("V")[0][1],
+            shown.term("scale")[0][-1],
+        ]
+        assert [g.height for g in indices] == pytest.approx([head[0].height] * 5, rel=0.03)
+        assert head[1].height * px > 9
+        outputs = shown.term("outputs")[0]  # ..., head, 1, ",", ..., head, H, "]"
+        scripts = [shown.term("K")[0][1], shown.term("project")[0][1], outputs[-12], outputs[-2]]
+        assert min(g.height for g in scripts) * px >= 10.5
 
 
 def test_the_caveat_is_on_screen(scene):
