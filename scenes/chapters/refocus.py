@@ -138,7 +138,10 @@ class Refocus(ChapterScene):
         self.play(FadeIn(self.heading), FadeIn(self.strip.dimmed()), run_time=0.5)
         self.show(
             LaggedStart(
-                FadeIn(self.memory, shift=RIGHT * 0.2), FadeIn(self.query, shift=RIGHT * 0.2), lag_ratio=0.5
+                FadeIn(self.memory, shift=RIGHT * 0.2),
+                FadeIn(self.query, shift=RIGHT * 0.2),
+                *([FadeIn(self.legend)] if len(self.legend) else []),
+                lag_ratio=0.5,
             ),
             run_time=1.2,
             caption=_("Keep the keys and values from before, and the first query."),
@@ -149,9 +152,9 @@ class Refocus(ChapterScene):
             run_time=2,
         )
         self.show(
+            *([FadeOut(self.legend)] if len(self.legend) else []),  # the bars and the plane take its place
             FadeIn(self.scores),
             FadeIn(self.bars),
-            FadeIn(self.legend),
             FadeIn(self.plane),
             FadeIn(self.output_label),
             FadeIn(self.output),
@@ -339,10 +342,9 @@ class Refocus(ChapterScene):
         return all(fit.apart(a, b, COLUMN_GAP / 2) for a in left for b in right)
 
     def yielding(self) -> list:
-        """What the magnified view may cover: the brace, its tag and the legend, said and read by the time it comes
-        (issue 29: kept clear of them, the view left corpus-14's column at 0.75 of its size); they fade as it
-        comes."""
-        return [self.tag, self.tag_text, *([self.legend] if len(self.legend) else [])]
+        """What the magnified view may cover: the brace and its tag, said and read by the time it comes (issue 29:
+        kept clear of them, the view left corpus-14's column at 0.75 of its size); they fade as it comes."""
+        return [self.tag, self.tag_text]
 
     def covered(self) -> list:
         """What of `yielding` the magnified view, where it stands, covers: the brace and its tag go together (a brace
@@ -356,8 +358,7 @@ class Refocus(ChapterScene):
 
     def column_texts(self) -> list:
         """The left column's texts a magnified view must not cover (the summary's note aside)."""
-        column = [self.query, self.scores, self.memory, self.tag_text, self.output_label, self.output]
-        return column + ([self.legend] if len(self.legend) else [])
+        return [self.query, self.scores, self.memory, self.tag_text, self.output_label, self.output]
 
     def plane_names_clear(self) -> bool:
         """Whether the plane's names, at the size the column's layout gives every text, stand apart, under the
@@ -452,7 +453,6 @@ class Refocus(ChapterScene):
             VGroup(self.query, self.scores),
             VGroup(self.memory, self.tag, self.tag_text),
             low,
-            *([self.legend] if len(self.legend) else []),  # under the rest: the names the bars cut, whole
         )
         top = self.strip.get_bottom()[1] - 0.3
         self.room = top - STAGE.bottom - BOX_BUFF
@@ -483,6 +483,7 @@ class Refocus(ChapterScene):
             later.scale(factor).move_to(now, aligned_edge=LEFT)
         one_size(VGroup(column, self.bars, self.plane, self.next_query, self.next_scores, self.strip), factor)
         pin(self.strip, self.heading)
+        self.place_legend(factor)
         self.plane.clear_labels(self.bars.labels)
         self.plane.shift(
             RIGHT * max(0, fit.LABEL_RIGHT - self.plane.get_right()[0])
@@ -490,6 +491,22 @@ class Refocus(ChapterScene):
         # magnified view
         self.output.lay_out()
         return factor
+
+    def place_legend(self, factor: float) -> None:
+        """The names the bars cut, whole, shown with the keys and values where their names are first read and faded
+        as the bars and the plane come: right of the rows where it fits before the stage's edge, else under them,
+        where the brace and the output come later, as wide as the stage (issue 29: under the column it shrank six
+        long names' digits to 0.61)."""
+        if not len(self.legend):
+            return
+        right = max(part.get_right()[0] for part in (self.query, self.scores, self.memory)) + COLUMN_GAP
+        spot = np.array([right, self.memory.get_top()[1], 0])
+        if right + self.legend.width * factor > STAGE.right:
+            self.legend = fit.legend(self.bars.labels, (STAGE.right - STAGE.body_left) / factor)
+            spot = self.memory.get_corner(DL) + DOWN * COLUMN_GAP
+        self.legend.scale(factor)
+        one_size(self.legend, factor)
+        self.legend.move_to(spot, aligned_edge=UL)
 
     def magnified(self, factor: float) -> Zoom | None:
         """The new blend's magnified view, most magnified first (ZOOM_GAINS, then ZOOM_SHARES of the plane for a
