@@ -56,6 +56,7 @@ from scenes.kit.palette import DIM, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import NAME_WIDTH as PLANE_NAME_WIDTH
 from scenes.kit.value_plane import SHORTEST, ValuePlane, blend_rows, drop_crowded_values
+from scenes.kit.vector_rows import gap as entry_gap
 from scenes.kit.vector_rows import one_size, output_tex
 
 EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
@@ -81,6 +82,9 @@ VALUE_WIDTH = 6  # stroke of a value's arrow: three times the axes', so one alon
 VALUE_DOT = 0.1  # radius of the dot drawn for a zero value
 NAME_GAP = 0.12  # between a value's word and its coordinates
 LABEL_GAP = 0.15  # between a value's tip and its label, and round the label when it is checked for clearance
+LABEL_REACH = 2  # a value's label stands at most this many of its lines (with their gaps) beyond LABEL_GAP
+LABEL_STEP = 0.05  # the grid a value's label's place is looked for on
+STROKE_UNIT = 0.01  # scene units per unit of stroke width (manim draws a stroke of width 1 this wide)
 OUTPUT_STROKE = 12  # the output's arrow, the chapter's point: the thickest on the plane (a term's is 7)
 HEADS_OVER = 4  # the plane's heads are drawn from this z-index up, over every shaft (1 to 3)
 OPEN_HEAD = 3  # the output's head drawn as an outline this wide where a term's as large ends at its tip
@@ -289,7 +293,7 @@ class BlendByWeight(ChapterScene):
         self.shut_head = layer(self.plane)
         self.rows = blend_rows(tr, tokens)
         terms = [r for cell in self.rows.columns[1] for r in cell.relations]
-        self.output_line = c.math(output_tex(terms, tr.output, _("output")), color=theme().output)
+        self.output_line = c.math(as_rows(output_tex(terms, tr.output, _("output"))), color=theme().output)
         self.counts = (
             c.text(
                 ngettext("%(num)s weight, summing to 1", "%(num)s weights, summing to 1", len(tokens)),
@@ -360,6 +364,12 @@ def values_caption(values) -> str:
     for one cue is cut at the colon, not inside the list (review 7: '…[−0.9, 1.15],' / '[−1.05, 0.35] live…')."""
     listed = _(", ").join(said_vector(fmt_input(x) for x in v) for v in values)
     return _("The values live in their own plane: %(values)s.", values=listed)
+
+
+def as_rows(line: Tex) -> Tex:
+    """The output `line` with its coordinates spaced as in the rows w_i v_i over it (review V7: '[0.665,   0.245]'
+    under '[0.665, 0.000]' read as two numbers); a formula converts ', ' to the language's separator."""
+    return Tex(line.replace(entry_gap(), ", "), line.relations)
 
 
 def level_rows(table: c.Grid) -> c.Grid:
@@ -525,24 +535,89 @@ def value_marks(plane: ValuePlane, tokens) -> None:
 
 
 def place_value_labels(plane: ValuePlane, coordinates: CoordinateMarks, texts) -> None:
-    """Put each value's label beside its tip, clear of the axes, of every arrow drawn on the plane (values,
-    terms, output), of the output's `coordinates` (dashed lines and numbers), of the `texts` beside the plane
-    (issue 29: a value far down left put its word on a row w_i v_i), of the labels placed before it and inside
-    the safe area: the first such place going round the tip from the value's own direction (for the zero
-    vector, from down-left), then the same a little further out. Where no such place is clear, the label is the
-    word alone (its coordinates are in the rows beside the plane and in the caption), placed so, further out if
-    it must; the least crowded place if none is clear even for it (review 5: long labels of a lecturer's example
-    stood far from their arrows, by others)."""
+    """Put each value's label near its tip, clear of the axes, of every arrow drawn on the plane at its full width
+    (the output's halo too: review V7), of the output's `coordinates` (dashed lines and numbers), of the `texts`
+    beside the plane (issue 29: a value far down left put its word on a row w_i v_i), of the labels placed before
+    it and inside the safe area. It takes the nearest clear place (`place_nearest`) for 'word [x, y]' on one
+    line, else the word over its coordinates, else the word alone (the rows beside the plane and the caption
+    give the coordinates), a step further out if it must; the least crowded place if none is clear even for it.
+    A place is looked for on a fine grid, so a layout a little smaller moves a label a little, and its
+    coordinates go to a second line before they go at all (issue 30: one-axis values lost a coordinate at one
+    scale and kept it at the next, a few percent apart)."""
     axes = plane.plane
-    points = plane_points(plane, coordinates.lines)
+    points = drawn_points(plane, coordinates.lines)
     placed = [fit.box(m) for m in [*coordinates.numbers, *texts]]
     for mark, value in zip(plane.marks, plane.values_xy):
-        label = mark[1].arrange(RIGHT, buff=NAME_GAP)  # one_size scaled each part about its own centre
-        way = np.array([-1, -1, 0]) if np.allclose(value, 0) else np.array([*value, 0])
-        if place_least_crowded(label, axes.c2p(*value), way, points, placed, rings=2) != CLEAR:
-            label.remove(label[1])
-            place_least_crowded(label, axes.c2p(*value), way, points, placed)
+        label, numbers = mark[1], mark[1][1]
+        tip, way = axes.c2p(*value), (-1, -1) if np.allclose(value, 0) else value
+        line = label.arrange(RIGHT, buff=NAME_GAP)  # one_size scaled each part about its own centre
+        reach = LABEL_GAP + LABEL_REACH * (line.height + LABEL_GAP)
+        if not place_nearest(label, tip, way, points, placed, reach):
+            label.arrange(DOWN, aligned_edge=LEFT, buff=NAME_GAP)
+            if not place_nearest(label, tip, way, points, placed, reach):
+                label.remove(numbers)
+                place_nearest(label, tip, way, points, placed, reach + label.height + LABEL_GAP)
         placed.append(fit.box(label))
+
+
+def place_nearest(label, tip, way, points: np.ndarray, placed: list[np.ndarray], reach: float) -> bool:
+    """Move `label` to the place nearest `tip` (`offsets`: its box LABEL_GAP to `reach` from it; among places as
+    near, the one most in the direction `way`, then the highest, then the rightmost) inside the safe area, clear
+    of `points` (lines) and the `placed` boxes (texts); whether there is one. Where none is clear, the least
+    crowded: the fewest texts near, then the fewest points."""
+    half, tip = np.array([label.width, label.height]) / 2, np.asarray(tip, dtype=float)[:2]
+    centres = tip + np.stack(np.meshgrid(*[offsets(h, reach) for h in half]), axis=-1).reshape(-1, 2)
+    low, high = centres - half, centres + half
+    gap = np.linalg.norm(tip - np.clip(tip, low, high), axis=1).round(6)
+    near = (gap >= LABEL_GAP - 1e-6) & (gap <= reach)
+    centres, low, high, gap = centres[near], low[near], high[near], gap[near]
+    outside = (low[:, 0] < -fit.LABEL_RIGHT) | (high[:, 0] > fit.LABEL_RIGHT)
+    outside |= (low[:, 1] < STAGE.bottom) | (high[:, 1] > STAGE.top)
+    boxes = np.stack([low, high], axis=1)
+    texts = sum(
+        (~fit.clear_of(boxes, boxes=[b], margin=LABEL_GAP) for b in placed), np.zeros(len(boxes), int)
+    )
+    g = LABEL_GAP / 2
+    points = points[
+        np.all(np.abs(points - tip) < half + reach + g, axis=1)
+    ]  # only those a place may come near
+    inside = (points[None] > low[:, None] - g) & (points[None] < high[:, None] + g)
+    lines = np.all(inside, axis=2).sum(axis=1)
+    toward = ((centres - tip) @ unit(way[:2]) / np.linalg.norm(centres - tip, axis=1)).round(6)
+    best = np.lexsort((-centres[:, 0], -centres[:, 1], -toward, gap, lines, texts, outside))[0]
+    label.move_to([*centres[best], 0])
+    return not (outside[best] or texts[best] or lines[best])
+
+
+def offsets(half: float, reach: float) -> np.ndarray:
+    """Where a label `half` wide (or high) may be centred along one axis from a tip: spanning it, or with its near
+    edge LABEL_GAP, then a LABEL_STEP more and so on up to `reach`, beyond it on either side. Measured from the
+    tip, the same on both sides, so that places as near are found as near (a grid from the tip made 'above'
+    and 'below' take turns as a layout grew)."""
+    spanning = np.arange(0, half, LABEL_STEP)
+    beyond = half + np.arange(LABEL_GAP, reach + LABEL_STEP / 2, LABEL_STEP)
+    return np.concatenate([-beyond[::-1], -spanning[:0:-1], spanning, beyond])
+
+
+def drawn_points(plane: ValuePlane, dashed=()) -> np.ndarray:
+    """`plane_points` with the edges of every arrow's shaft at its width (the output's halo's) and every head's
+    outline: a label clear of them is clear of what is drawn, not only of its middle line."""
+    arrows = [m[0] for m in plane.marks if isinstance(m[0], Arrow)]
+    arrows += [a for a in (*plane.terms, plane.output) if a.get_stroke_opacity() > 0]
+    lines = []
+    for arrow in arrows:
+        start, end = arrow.get_start(), arrow.get_end()
+        width = max(arrow.get_stroke_width(), arrow.get_stroke_width(background=True)) * STROKE_UNIT
+        side = np.cross(unit(end - start), [0, 0, 1]) * width / 2
+        lines += [(start + side, end + side), (start - side, end - side)]
+        corners = arrow.tip.get_anchors()
+        lines += list(zip(corners, np.roll(corners, 1, axis=0)))
+    # points along each, none further apart than LABEL_STEP
+    points = [
+        a + (b - a) * np.linspace(0, 1, int(np.linalg.norm(b - a) / LABEL_STEP) + 2)[:, None]
+        for a, b in lines
+    ]
+    return np.vstack([plane_points(plane, dashed), *[p[:, :2] for p in points]])
 
 
 def plane_points(plane: ValuePlane, dashed=()) -> np.ndarray:
@@ -572,11 +647,10 @@ def head_corners(plane: ValuePlane) -> np.ndarray:
 
 def place_least_crowded(
     label, point, way, points: np.ndarray, placed: list[np.ndarray], rings: int = 3
-) -> tuple[int, int, int]:
+) -> None:
     """`label` beside `point`: the first place inside the safe area that is clear of `points` and of the
     `placed` boxes, going round `point` from the direction `way`, then the same further out (on `rings` rings);
-    the least crowded place if none is clear. How crowded it is there (`crowding`: CLEAR where nothing is
-    near)."""
+    the least crowded place (`crowding`) if none is clear."""
     way = np.asarray(way, dtype=float) / np.linalg.norm(way)
     compass = [
         np.array([np.cos(a), np.sin(a), 0]).round() for a in np.linspace(0, 2 * np.pi, 8, endpoint=False)
@@ -585,10 +659,7 @@ def place_least_crowded(
     buffs = [LABEL_GAP + k * (label.height + LABEL_GAP) for k in range(rings)]  # further out where crowded
     places = [(side, buff) for buff in buffs for side in sides]
     side, buff = min(places, key=lambda p: crowding(label.next_to(point, p[0], buff=p[1]), points, placed))
-    return crowding(label.next_to(point, side, buff=buff), points, placed)
-
-
-CLEAR = (0, 0, 0)  # `crowding` of a label inside the safe area, near no text and no line
+    label.next_to(point, side, buff=buff)
 
 
 def crowding(label, points: np.ndarray, placed: list[np.ndarray]) -> tuple[int, int, int]:
