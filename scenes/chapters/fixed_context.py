@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
-
 import numpy as np
 from manim import (
     DL,
@@ -21,7 +19,6 @@ from manim import (
     Line,
     RoundedRectangle,
     Square,
-    Succession,
     VGroup,
 )
 
@@ -30,13 +27,14 @@ from attention.examples import story
 from i18n import _
 from i18n.numbers import decimal
 from i18n.words import quoted
+from narration import cues
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES
-from scenes.kit.arrows import pointer
+from scenes.kit.arrows import STROKE_UNIT, pointer
 from scenes.kit.bars import WeightBars, baseline_of
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import framed
+from scenes.kit.emphasis import FRAME_STROKE, framed
 from scenes.kit.grids import veil
 from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
@@ -156,26 +154,33 @@ class FixedContext(ChapterScene):
 
     def caveat(self) -> None:
         self.beat("Why it matters")
-        caption = _("A fixed context reuses one summary; attention builds a new blend for each step.")
         self.show(
-            Succession(
-                FadeIn(self.legend, shift=UP * 0.2),
-                *[framed(entry) for entry in self.legend],
+            FadeIn(self.legend, shift=UP * 0.2),
+            run_time=1,
+            caption=_("A fixed context reuses one summary; attention builds a new blend for each step."),
+        )
+        self.frame_in_turn(*self.legend)
+        self.show(
+            FadeIn(self.note, shift=UP * 0.2),
+            FadeIn(self.rule),
+            run_time=1,
+            caption=_(
+                "One caveat: squeezing a long sentence into one fixed-size summary loses detail, "
+                "yet no vector literally overflows."
             ),
-            run_time=self.caption_time(caption),
-            caption=caption,
         )
-        caption = _(
-            "One caveat: squeezing a long sentence into one fixed-size summary loses detail, "
-            "yet no vector literally overflows."
-        )
-        self.show(  # the note, then what it is about as it is read (review 9: a 6 s still ending): the legend's
-            # summary, on screen (round 4: the faded summary's own frame stood alone over the bars of 'chat')
-            Succession(FadeIn(self.note, shift=UP * 0.2), framed(self.legend[0][0]), framed(self.note)),
-            run_time=max(3.0, self.caption_time(caption)),
-            caption=caption,
-            hold=1,
-        )
+        # what the caveat names, each as it is read (review C9a: a 5.5 s ending where only the caption changed)
+        self.frame_in_turn(self.legend[0][0], *self.note)
+
+    def frame_in_turn(self, *parts) -> None:
+        """Frame `parts` one after another until the last caption ends: the last from its last cue's start (what
+        that cue says), or its share of the time if the caption is one cue; the others share the time before."""
+        shown = self.renderer.file_writer.subcaptions[-len(cues.split(self.captions[-1])) :]
+        end = shown[-1].end.total_seconds()
+        split = shown[-1].start.total_seconds() if len(shown) > 1 else end - (end - self.time) / len(parts)
+        for k, part in enumerate(parts):
+            until = end if k == len(parts) - 1 else self.time + (split - self.time) / (len(parts) - 1 - k)
+            self.play(framed(part, buff=clearance(part)), run_time=max(MIN_FRAMING, until - self.time))
 
     # layout: made once by build(), before any beat plays
 
@@ -185,31 +190,32 @@ class FixedContext(ChapterScene):
         self.heading = c.chapter_title(_(self.title), _("One summary for every step, or a blend per step"))
         self.grid = self.example.cross()
         self.legend = self.comparison()
-        self.note = self.caveat_note(_("long inputs get harder; nothing overflows"))
+        self.note = self.caveat_note()
+        x = self.legend.get_right()[0] + RULE_GAP
+        span = VGroup(self.legend, self.note)
+        self.rule = Line(
+            [x, span.get_top()[1], 0], [x, span.get_bottom()[1], 0], color=theme().grid, stroke_width=2
+        )
         self.build_encoder()
         self.build_rows()
         self.build_column()
         self.build_arrows()
 
-    def caveat_note(self, words: str):
-        """The caveat as a label (the caption says it in full): on one line beside the attention key's meaning,
-        or where that line would leave the stage (German runs longer), wrapped right of the whole legend into as
-        few lines as fit, of even length (no word left alone on the last)."""
-        note = c.text(words, role="small", color=theme().muted).next_to(
-            self.legend[1], RIGHT, buff=CAVEAT_GAP
-        )
-        if note.get_right()[0] <= STAGE.right:
-            return note
-        left = self.legend.get_right()[0] + CAVEAT_GAP
-        lines = len(fit.wrap_within(words, STAGE.right - left, role="small").original_text.splitlines())
-        chars = -(
-            -len(words) // lines
-        )  # an even share of the characters, or the fewest more that keep `lines`
-        while len(textwrap.wrap(words, chars)) > lines:
-            chars += 1
-        return c.paragraph(words, chars, role="small", color=theme().muted).next_to(
-            self.legend, RIGHT, buff=CAVEAT_GAP
-        )
+    def caveat_note(self) -> VGroup:
+        """The caveat as two short labels, one a line (the caption says it in full), right of the legend past a
+        rule, centred on it: beside the attention key's meaning they read as one sentence with it (review V7,
+        C9a). A label wider than the room left is wrapped within it."""
+        left = self.legend.get_right()[0] + 2 * RULE_GAP
+        lines = VGroup(
+            *[
+                c.text(words, role="small", color=theme().muted)
+                if c.text(words, role="small").width <= STAGE.right - left
+                else fit.wrap_within(words, STAGE.right - left, role="small", color=theme().muted)
+                for words in (_("long inputs get harder"), _("nothing overflows"))
+            ]
+        ).arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINES)
+        lines.move_to(self.legend).set_x(left, LEFT)
+        return lines.shift(UP * max(0.0, self.legend.get_bottom()[1] - lines.get_bottom()[1]))
 
     def build_encoder(self) -> None:
         """The source words, their encoder states, and the one summary they are squeezed into."""
@@ -361,7 +367,7 @@ class FixedContext(ChapterScene):
                 (summary_tag(), _("fixed context: one summary for all steps")),
                 (self.fan_key(), _("attention: a blend per step")),
             )
-            .arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+            .arrange(DOWN, aligned_edge=LEFT, buff=LEGEND_ROWS)
             .move_to([STAGE.body_left, LEGEND_BOTTOM, 0], aligned_edge=DL)
         )
 
@@ -401,13 +407,20 @@ VALUE_BUFF, NAME_BUFF = 0.12, 0.2  # a weight's value over its bar; the source n
 TARGET_WIDTH = (
     3.2  # widest a decoder step's word may be (longer ones are cut short; shorter ones leave `reach`)
 )
-LEGEND_BOTTOM = STAGE.bottom + 0.08  # the closing comparison stands on this, the rows above it
+# the closing comparison stands on this, the rows above it: a frame round its last row (`clearance`) above the band
+LEGEND_BOTTOM = STAGE.bottom + 0.2
+LEGEND_ROWS = 0.3  # between the legend's rows: a frame round one clears the other
 ABOVE_LEGEND = 0.2
-CAVEAT_GAP = 0.5  # from the attention key's meaning to the caveat beside it
+RULE_GAP = 0.35  # from the legend to the rule, and from the rule to the caveat's labels
+NOTE_LINES = 0.3  # between the caveat's two labels: a frame round one clears the other
+FRAME_CLEAR = (
+    0.12  # a frame's buff past a part's drawn edge: 5 px clear of its glyphs at 480p (review C9a: 0-2 px)
+)
+MIN_FRAMING = 1.0  # the shortest a framing lasts, however soon its cue comes
 # stroke width of a source-to-step line of weight 0 and of weight 1 (3 and 10 px at 1080p), and its opacity: 3:1
 # on the background or more in every theme (review 5: 1 px lines at a quarter of their colour vanished on a projector)
 LINE_WIDTH, LINE_OPACITY = (2.5, 9.0), (DIM, 1.0)
-KEY_SIZE = (1.0, 0.45)  # the attention key: a small fan this wide and tall
+KEY_SIZE = (1.0, 0.36)  # the attention key: a small fan this wide and tall
 
 
 def state_box(color: str, size: float = STATE_SIZE) -> Square:
@@ -429,6 +442,13 @@ def summary_tag() -> VGroup:
     )
     word = c.text(_("summary"), role="label", color=theme().output)
     return VGroup(box, word.shift(UP * (box.get_y() - (baseline_of(word) + word.get_top()[1]) / 2)))
+
+
+def clearance(part) -> float:
+    """A frame's buff round `part`: FRAME_CLEAR past its widest stroke (a fan's lines reach half their width past
+    their ends: the attention key met its frame) and the frame's own."""
+    widest = max(m.get_stroke_width() for m in part.get_family())
+    return FRAME_CLEAR + (widest + FRAME_STROKE) * STROKE_UNIT / 2
 
 
 def between(bounds: tuple[float, float], weight: float) -> float:

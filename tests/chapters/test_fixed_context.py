@@ -4,17 +4,19 @@ import dataclasses
 
 import numpy as np
 import pytest
+from manim import Succession, Wait
 
 import i18n
 from attention import attend_grid, examples
 from attention.examples import CrossExample
+from narration import cues
 from scenes.chapters import fixed_context
 from scenes.chapters.fixed_context import LABEL_CLEAR, SLOT_RIGHT, Fan, FixedContext, reading
 from scenes.kit import components as c
 from scenes.kit.arithmetic import WEIGHT_PLACES
 from scenes.kit.arrows import ARROW_WIDTH, STROKE_UNIT, TIP
 from scenes.kit.bars import baseline_of
-from scenes.kit.emphasis import framed
+from scenes.kit.emphasis import FRAME_STROKE, framed, up_hold_down
 from scenes.kit.palette import THEMES, px_per_unit, rgb, theme, token_color, use_theme
 from scenes.kit.stage import STAGE
 from scenes.kit.themes import contrast, mix
@@ -133,20 +135,115 @@ def test_reading_captions_follow_the_weights(scene):
     assert reading(tokens, grid.weights[2]) == "splits between “sat” and “down”"
 
 
-def test_caveat_is_on_screen_as_a_short_label_beside_the_attention_key(scene):
-    assert scene.note.text == "longinputsgetharder;nothingoverflows"  # the caption says it in full
-    assert scene.note.get_left()[0] > scene.legend[1].get_right()[0]
-    assert abs(scene.note.get_y() - scene.legend[1].get_y()) < 0.1
+def test_caveat_stands_apart_from_the_legend_one_label_a_line(scene):
+    """Review V7 and C9a: beside the attention key's meaning, the caveat read as the same sentence. Its two labels
+    stand one over the other, right of a rule that stands right of the whole legend and spans both."""
+    assert [line.text for line in scene.note] == ["longinputsgetharder", "nothingoverflows"]
+    upper, lower = scene.note
+    assert upper.get_bottom()[1] > lower.get_top()[1]
+    rule = scene.rule.get_x()
+    assert scene.legend.get_right()[0] < rule < scene.note.get_left()[0]
+    for side in (scene.legend, scene.note):
+        assert scene.rule.get_top()[1] >= side.get_top()[1] - 1e-6
+        assert scene.rule.get_bottom()[1] <= side.get_bottom()[1] + 1e-6
+    assert fits(scene.note) and scene.note.get_right()[0] <= STAGE.right
 
 
-def test_the_attention_key_is_a_small_fan_in_the_source_words_colours(scene):
-    key = scene.legend[1][0]
-    tokens = scene.example.source_tokens
-    assert isinstance(key, Fan) and len(key) == len(tokens)
-    for line, token in zip(key, tokens):
-        assert line.get_color().to_hex().upper() == token_color(token).upper()
-    ends = np.array([line.get_end() for line in key])
-    np.testing.assert_allclose(ends, ends[:1].repeat(len(ends), axis=0), atol=1e-6)  # one blend point
+def drawn_box(part) -> np.ndarray:
+    """[[left, bottom], [right, top]] of what `part` draws: each stroked piece's points out by half its stroke."""
+    boxes = []
+    for m in part.get_family():
+        if len(m.points):
+            pad = m.get_stroke_width() * STROKE_UNIT / 2 if m.get_stroke_opacity() else 0
+            boxes.append([m.points[:, :2].min(axis=0) - pad, m.points[:, :2].max(axis=0) + pad])
+    boxes = np.array(boxes)
+    return np.array([boxes[:, 0].min(axis=0), boxes[:, 1].max(axis=0)])
+
+
+def test_the_closing_frames_stand_clear_of_what_they_frame_and_of_its_neighbours(tmp_path, monkeypatch):
+    """Review C9a: the legend's frames met the fan's lines (0-1 px) and the caveat's first and last letters (1-3 px).
+    Every frame of the last beat keeps 4 px at 480p inside its stroke to what it frames, and 4 px outside it to
+    the other legend rows and caveat labels."""
+    frames = []
+
+    def recorded(part, *args, **kwargs):
+        animation = framed(part, *args, **kwargs)
+        frames.append((part, animation.mobject))
+        return animation
+
+    monkeypatch.setattr(fixed_context, "framed", recorded)
+    scene = played(FixedContext, tmp_path)
+    neighbours = [*scene.legend, *scene.note]
+    px = px_per_unit(480)
+    half = FRAME_STROKE * STROKE_UNIT / 2
+    closing = [(part, box) for part, box in frames if any(part is n or part in n for n in neighbours)]
+    assert len(closing) == 5  # the legend's two rows; the summary key and the caveat's two labels
+    for part, box in closing:
+        (left, bottom), (right, top) = drawn_box(part)
+        inside = min(left - box.get_left()[0], bottom - box.get_bottom()[1], box.get_right()[0] - right)
+        inside = min(inside, box.get_top()[1] - top) - half
+        assert inside * px >= 4, part
+        for other in neighbours:
+            if other is part or part in other:
+                continue
+            (o_left, o_bottom), (o_right, o_top) = drawn_box(other)
+            apart = max(o_left - box.get_right()[0], box.get_left()[0] - o_right, o_bottom - box.get_top()[1])
+            apart = max(apart, box.get_bottom()[1] - o_top) - half
+            assert apart * px >= 4, (part, other)
+
+
+def pieces(animation, start: float, end: float):
+    """(start, end, animation) of each animation a play ran from `start` to `end`: a Succession's in turn."""
+    if isinstance(animation, Succession):
+        total = sum(a.run_time for a in animation.animations)
+        for a in animation.animations:
+            length = (end - start) * a.run_time / total
+            yield from pieces(a, start, start + length)
+            start += length
+    else:
+        yield start, end, animation
+
+
+def moving(start: float, end: float, animation, t: float) -> bool:
+    """Whether `animation` (run from `start` to `end`) changes the picture at `t`: a wait never, a framing while its
+    frame fades in or out (`up_hold_down`'s first and last thirds), anything else throughout."""
+    if not start <= t < end or isinstance(animation, Wait):
+        return False
+    if getattr(animation, "rate_func", None) is up_hold_down:
+        return not start + (end - start) / 3 <= t < end - (end - start) / 3
+    return True
+
+
+def test_the_ending_lights_what_each_cue_says_and_never_stands_still_for_long(tmp_path, monkeypatch):
+    """Review C9a: the ending stood still 5.5 s under the caveat's words. From the caveat's caption on, a framing
+    starts in each of its cues (what that cue names), the last one lasts until the words end, and the picture
+    never stands still for more than 2.5 s."""
+    played_pieces = []
+    original = FixedContext.play
+
+    def timed(self, *animations, **kwargs):
+        start = self.time
+        original(self, *animations, **kwargs)
+        played_pieces.extend(p for a in animations for p in pieces(a, start, self.time))
+
+    monkeypatch.setattr(FixedContext, "play", timed)
+    scene = played(FixedContext, tmp_path)
+    caption = scene.captions[-1]
+    assert caption.startswith("One caveat")
+    said = scene.renderer.file_writer.subcaptions[-len(cues.split(caption)) :]
+    starts = [(s.start.total_seconds(), s.end.total_seconds()) for s in said]
+    framings = [
+        (start, end) for start, end, a in played_pieces if getattr(a, "rate_func", None) is up_hold_down
+    ]
+    for cue_start, cue_end in starts:
+        assert any(cue_start - 1e-6 <= start < cue_end for start, _end in framings)
+    assert max(end for _start, end in framings) >= starts[-1][1] - 1 / 15
+    times = np.arange(starts[0][0], scene.time, 1 / 30)
+    still = longest = 0.0
+    for t in times:
+        still = 0.0 if any(moving(*p, t) for p in played_pieces) else still + 1 / 30
+        longest = max(longest, still)
+    assert longest <= 2.5
 
 
 def fits(mobject) -> bool:
