@@ -50,11 +50,15 @@ NAME_BUFF = 0.07  # under a product's name, to the product it names
 NAME_CLEAR = 0.17  # over a product's name, to the matrix above (review 4: 0.07 read as touching its bracket)
 NAME_GAP = 0.2  # between a word and its row (of X, or of the products on their right)
 WORK_GAP = 0.2  # from the table to the line of working under it
-BOX_BUFF = 0.06  # round a row picked out in the table, across (the brackets are 0.1 from the entries)...
+BOX_BUFF = (
+    0.1  # round a row picked out in the table, across: 4 px from its digits at 480p, 6 from the brackets
+)
+# (review C9b: 0.06 left 2-3 px to the leading digit) ...
 ROW_BUFF = 0.07  # ... and above and below it: neighbouring rows framed together stay 0.1 apart
 HEADER_GAP = 0.4  # between V's name and the weights' header on its line
 PLUS_ROOM = 0.1  # more after a term's '+' than TeX leaves ...
 TERM_ROOM = 0.3  # ... and between the terms of the weighted sum: a frame round one stays clear of the next
+TERM_BUFF = 0.12  # round a framed term: 5 px clear of its digits and brackets at 480p (review C9b: 1 px)
 COLUMN_SECONDS = 0.9  # each column of the worked product after the first
 CODEC_BLOCK = 4  # pixels: H.264's smallest transform block, along x (see `on_blocks`)
 BRACKET_STROKE = 0.036  # scene units: a bracket's upright stroke as drawn (1.8 px at 480p)
@@ -227,30 +231,24 @@ class Projections(ChapterScene):
         )
         if self.asked:  # the old note gone before the new one comes (review 4: 0.3 s of one over the other)
             self.play(FadeOut(self.known_boxes), FadeOut(self.known_note), run_time=0.4, rate_func=linear)
-            self.show(
-                FadeIn(self.asked_boxes),
-                FadeIn(self.asked_note),
-                run_time=1,
-                caption=self.asked_text,
-                hold=1,
-            )
-            self.show(FadeOut(self.asked_boxes), FadeOut(self.asked_note), run_time=0.5)
-        else:
-            self.show(FadeOut(self.known_boxes), FadeOut(self.known_note), run_time=0.5)
+            self.show(FadeIn(self.asked_boxes), FadeIn(self.asked_note), run_time=1, caption=self.asked_text)
 
     def matched_alike(self) -> None:
-        self.beat("Matched alike, passed on apart")
+        # the note, its frames and the matrices it names stay until its caption ends (review C9b: W_Q left under
+        # "... times the query matrix; chapter 5's, of 'cat'")
+        note = (self.asked_boxes, self.asked_note) if self.asked else (self.known_boxes, self.known_note)
+        self.turn_to("Matched alike, passed on apart", *note, self.ws)
         a, b = self.pair
-        self.play(FadeOut(self.ws), run_time=0.5, rate_func=linear)
         self.play(self.table.animate.shift(UP * self.lift), run_time=1)  # up, where they were
-        self.show(
-            FadeIn(self.key_boxes),
-            run_time=1,
-            caption=_(
-                "%(first)s and %(second)s have equal keys but different values.",
-                first=quoted(a),
-                second=quoted(b),
-            ),
+        caption = _(
+            "%(first)s and %(second)s have equal keys but different values.",
+            first=quoted(a),
+            second=quoted(b),
+        )
+        self.show(  # the keys framed, then the values, as the caption reads them (review C9b: values unlit)
+            LaggedStart(FadeIn(self.key_boxes), FadeIn(self.value_boxes), lag_ratio=1),
+            run_time=max(2.0, self.caption_time(caption)),
+            caption=caption,
         )
         self.show(
             FadeIn(self.query_box),
@@ -261,13 +259,14 @@ class Projections(ChapterScene):
         alike = [self.weights[1 + self.p.tokens.index(t)] for t in self.pair]
         self.play(LaggedStart(*[framed(w) for w in alike], lag_ratio=0.5), run_time=2, rate_func=linear)
         self.show(
-            FadeIn(self.value_boxes),
             LaggedStart(*[FadeIn(t) for t in self.blend[1:-1]], lag_ratio=0.3),
             run_time=1.8,
             caption=self.passed_text[0],
         )
-        self.play(framed(self.passed_terms[0], theme().value), run_time=1)  # as its term is read
-        self.show(framed(self.passed_terms[1], theme().value), run_time=1, caption=self.passed_text[1])
+        self.play(framed(self.passed_terms[0], theme().value, TERM_BUFF), run_time=1)  # as its term is read
+        self.show(
+            framed(self.passed_terms[1], theme().value, TERM_BUFF), run_time=1, caption=self.passed_text[1]
+        )
         self.show(FadeIn(self.blend[0]), FadeIn(self.blend[-1]), run_time=0.8, caption=self.output_text)
         self.show(pulsed(self.blend[-1], theme().output), run_time=1, hold=0.5)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from manim import DOWN, UP, Square, Succession
+from manim import DOWN, UP, FadeIn, FadeOut, Square, Succession
 
 from attention import examples
 from attention.examples.file import load_example_file
@@ -202,8 +202,8 @@ def test_a_word_another_table_names_keeps_its_colour(tmp_path):
         )
 
 
-def test_the_chapter_plays_45_to_75_seconds_with_every_caption(played):
-    assert 45 <= played.renderer.time <= 75
+def test_the_chapter_plays_45_to_80_seconds_with_every_caption(played):
+    assert 45 <= played.renderer.time <= 80  # read silently (the query note held until read: review C9b)
     said = played.captions
     assert len(said) >= 12 and any("exactly the keys and values of chapters 3 to 5" in s for s in said)
     assert not [s for s in said if "_" in s]  # the matrices named in words, never a raw "W_K" (issue 30)
@@ -407,17 +407,37 @@ def test_row_frames_line_up_and_stay_inside_the_brackets(scene):
         )
         left, right = matrix.matrix.get_brackets()
         entries = matrix.matrix.get_entries()
-        assert left.get_right()[0] < boxes[0].get_left()[0] < entries.get_left()[0]
-        assert entries.get_right()[0] < boxes[0].get_right()[0] < right.get_left()[0]
+        # clear of the brackets' upright strokes (their arms reach in over and under the rows)
+        assert left.get_left()[0] + BRACKET_STROKE < boxes[0].get_left()[0] < entries.get_left()[0]
+        assert entries.get_right()[0] < boxes[0].get_right()[0] < right.get_right()[0] - BRACKET_STROKE
         for box, row in zip(boxes, matrix.matrix.get_rows()):
             assert box.get_top()[1] - row.get_top()[1] >= ROW_BUFF - 1e-6
             assert row.get_bottom()[1] - box.get_bottom()[1] >= ROW_BUFF - 1e-6
 
 
+def test_row_frames_keep_4_px_from_the_digits_and_the_brackets_at_480p(scene):
+    """Review C9b: the row frames stood 1-3 px from the leading digits (2 at 480p). The thicker frame (`framed`'s)
+    keeps 4 px of the background between its stroke and every row's digits, and the brackets' upright strokes."""
+    px = 480 / STAGE.frame_height
+    half = FRAME_STROKE * STROKE_UNIT / 2
+    for matrix in (scene.x, scene.q, scene.k, scene.v):
+        left, right = matrix.matrix.get_brackets()
+        for i, row in enumerate(matrix.matrix.get_rows()):
+            span = projections.row_span(matrix, i)
+            assert (row.get_left()[0] - span.get_left()[0] - half) * px >= 4
+            assert (span.get_right()[0] - half - row.get_right()[0]) * px >= 4
+            assert (span.get_left()[0] - half - left.get_left()[0] - BRACKET_STROKE) * px >= 4
+            assert (right.get_right()[0] - BRACKET_STROKE - span.get_right()[0] - half) * px >= 4
+
+
 def test_the_framed_terms_stay_clear_of_their_neighbours(scene):
-    """Review V7: a term's frame touched the terms beside it and took in its '+'."""
+    """Review V7: a term's frame touched the terms beside it and took in its '+'; review C9b: it stood 1 px from the
+    term's digits and bracket (FRAME_BUFF), now 5 px at 480p (TERM_BUFF)."""
+    from scenes.chapters.projections import TERM_BUFF
+
+    assert (TERM_BUFF - FRAME_STROKE * STROKE_UNIT / 2) * 480 / STAGE.frame_height >= 5
     for term in scene.passed_terms:
-        frame = FRAME_BUFF + FRAME_STROKE * STROKE_UNIT / 2  # the frame's outer edge beyond the term
+        frame = TERM_BUFF + FRAME_STROKE * STROKE_UNIT / 2  # the frame's outer edge beyond the term
         others = [part for part in scene.blend if not any(p in part.get_family() for p in term)]
         for other in others:
             on_line = abs(other.get_y() - term.get_y()) < term.height
@@ -434,3 +454,49 @@ def test_the_weights_header_stands_clear_of_v_s_name(scene):
     from scenes.chapters.projections import HEADER_GAP
 
     assert scene.weights[0].get_left()[0] - scene.product_names[2].get_right()[0] >= HEADER_GAP - 1e-6
+
+
+def flat(animations) -> list:
+    """`animations` and every animation inside a group of them, in order."""
+    return [part for a in animations for part in [a, *flat(getattr(a, "animations", []))]]
+
+
+def test_the_note_on_whose_query_it_is_stays_with_w_q_until_its_caption_ends(tmp_path):
+    """Review C9b (58.3-61.3 s): W_Q, W_K, W_V and the framed query rows left while the caption still read '... times
+    the query matrix; chapter 5's, of “cat”'; they leave together, once the caption has been read."""
+    fades = []
+
+    class Probed(Projections):
+        def play(self, *animations, **kwargs):
+            fades.extend((self.renderer.time, a.mobject) for a in flat(animations) if isinstance(a, FadeOut))
+            super().play(*animations, **kwargs)
+
+    Probed.__name__ = Projections.__name__  # the registry's chapter
+    scene = snapshot.played(Probed, tmp_path)
+    cues = [c for c in scene.renderer.file_writer.subcaptions if c.content in scene.asked_text]
+    assert len(cues) >= 1
+    said = max(c.end.total_seconds() for c in cues)
+    (gone,) = [(t, m) for t, m in fades if scene.asked_note in m.get_family()]
+    assert gone[0] >= said - 1e-6
+    assert all(part in gone[1].get_family() for part in (*scene.asked_boxes, scene.w_q, scene.w_k, scene.w_v))
+
+
+def test_the_equal_keys_and_then_their_different_values_are_framed_as_the_caption_says_so(tmp_path):
+    """Review C9b (61.8-64.5 s): 'the and a have equal keys but different values' framed only the keys; the values
+    were framed 8 s later. Both pairs of rows are framed under that caption, the keys first; each value frame
+    round the V row of one of the two words."""
+    shown = []
+
+    class Probed(Projections):
+        def play(self, *animations, subcaption=None, **kwargs):
+            shown.append((subcaption or "", flat(animations)))
+            super().play(*animations, subcaption=subcaption, **kwargs)
+
+    Probed.__name__ = Projections.__name__  # the registry's chapter
+    scene = snapshot.played(Probed, tmp_path)
+    (animations,) = [a for said, a in shown if "have equal keys but different values" in said]
+    faded = [a.mobject for a in animations if isinstance(a, FadeIn)]
+    assert faded.index(scene.key_boxes) < faded.index(scene.value_boxes)
+    rows = [scene.v.matrix.get_rows()[scene.p.tokens.index(t)] for t in scene.pair]
+    for box, row in zip(scene.value_boxes, rows):
+        assert box.get_y() == pytest.approx(row.get_y()) and box.width > row.width
