@@ -238,7 +238,6 @@ class ShrinkScores(ChapterScene):
 
     def stretch_middles(self) -> None:
         """Box the shared axis' middle on every row and stretch a copy of it out beside the row."""
-        copies = [row.scaled.bars.copy() for row in self.rows]
         self.play(
             *[line.animate.shift(self.stats_shift * RIGHT) for line in self.stats], run_time=0.8
         )  # make room
@@ -251,12 +250,12 @@ class ShrinkScores(ChapterScene):
             *[FadeIn(row.zoom) for row in self.rows],
             FadeIn(self.zoom_title),
             FadeIn(self.zoom_ticks),
-            # over an arc: along the axis, they slid over its ticks and numbers (review V8a)
-            *[Transform(copy, row.zoomed.bars, path_arc=-COPY_ARC) for copy, row in zip(copies, self.rows)],
+            # in their place: copies sliding there crossed the axes' ticks and numbers, along them or over an arc
+            # (reviews V8a, C9b)
+            *[FadeIn(row.zoomed.bars) for row in self.rows],
             run_time=max(1.5, self.caption_time(caption)),
             caption=caption,
         )
-        self.remove(*copies)
         for row in self.rows:
             row.add(row.zoom, row.zoomed.bars)
             self.add(row)
@@ -368,14 +367,14 @@ class ShrinkScores(ChapterScene):
         self.ticks = tick_marks(self.rows, (-limit, -limit / 2, 0, limit / 2, limit), Row.x_of)
         self.zoom_ticks = tick_marks(self.rows, (-SPREAD, 0, SPREAD), Row.zoomed_x)
         stretch = (ZOOM_WIDTH / SPREAD) / (AXIS_WIDTH / limit)
-        self.zoom_title = (
-            c.math(  # typeset as the axis' numbers under it ('−4', not '-4'), in no language; no
-                # comma before the factor: '[−4, 4],   ×3.4' read as a fragment (review V8a)
-                rf"[{fmt(-SPREAD, 0)},\;{fmt(SPREAD, 0)}]\;\times{fmt(stretch, 1)}",
-                role="small",
-                color=theme().muted,
-            ).next_to(self.rows[0].zoom[0][1], UP, buff=0.12)
-        )
+        stretched = formula_word(_("stretched"), "stretched")
+        # the range typeset as the axis' numbers under it ('−4', not '-4'); the factor named: '×3.4' alone did not
+        # say it stretches (reviews V8a, C9b)
+        self.zoom_title = c.math(
+            rf"[{fmt(-SPREAD, 0)},\;{fmt(SPREAD, 0)}],\;\text{{{stretched}}}\;\times{fmt(stretch, 1)}",
+            role="small",
+            color=theme().muted,
+        ).next_to(self.rows[0].zoom[0][1], UP, buff=0.12)
         self.legend = VGroup(
             c.text(_("raw q · k"), role="label", color=raw_color()),
             c.text(_("divided by √d"), role="label", color=scaled_color()),
@@ -462,6 +461,10 @@ STATS_GAP = 0.5  # from the axes' ends to the variances before the stretched mid
 SPREAD_LIFT = 0.14  # the ±√d marks above their histogram's tallest bar
 TICK = 0.07  # a ±√d mark's end ticks reach this far up and down
 SPREAD_NAME_GAP = 0.12  # from a ±√d mark, or the dashed window's edge if further out, to its name
+NAME_CLEAR = (
+    0.06  # the least room from a ±√d mark's name down to the bars and the axis under it (3 px at 480p)
+)
+AXIS_TICK = 0.07  # how far the axes' ticks reach up and down
 NOTE_LIFT = 0.05  # the note's bottom above the caption band
 RULE_Y, KEY_YS = 1.7, (0.3, -1.95)  # the divisor's rule, and a key of our width and of the widest under it
 STRIP_WIDTH, ROOT_GAP = 10.0, 1.0  # the widest key strip's length, and from the strips to the divisors
@@ -469,7 +472,6 @@ CELL, CELL_PAD = 1.15, 0.15  # a key's cell at its widest unless an entry needs 
 # (cells of 0.8 and a 7.6 strip left the opening about 70% empty for 14 s: review V4)
 MARK_LABEL_GAP = 0.14  # between an extreme score's tick (or the dashed frame, if further out) and its value
 EXTRA_PLACES = 2  # the most places an extreme score gets beyond STAT_PLACES, so that its gap adds up
-COPY_ARC = 0.2  # the arc (radians) the stretched copies rise over on their way, clear of the axis' ticks
 DROPPED, DROP = 30, 0.6  # samples dropped onto each axis before its histogram, and from how high
 
 
@@ -556,9 +558,19 @@ class Row(VGroup):
         ends = [Line([x, level - TICK, 0], [x, level + TICK, 0]) for x in (left, right)]
         bar = VGroup(Line([left, level, 0], [right, level, 0]), *ends).set_stroke(theme().text, width=3)
         label = c.math(name, role="small", color=theme().text)
-        # its top level with the ticks' tops: centred, the root's top came within 8 px of the formula line
+        # its top level with the ticks' tops (centred, the root's top came within 8 px of the formula line), or
+        # higher, clear of the bars and the axis under it (review C9b: '±' on d = 16's tail, d = 64's axis through it)
         label.move_to([max(right, self.x_of(SPREAD)) + SPREAD_NAME_GAP, level + TICK, 0], aligned_edge=UL)
+        label.shift(UP * max(0.0, self.top_under(label) + NAME_CLEAR - label.get_bottom()[1]))
         return VGroup(bar, label)
+
+    def top_under(self, part) -> float:
+        """The highest this row's axis (with its ticks) and its bars, raw or scaled, reach under `part` (or less than
+        NAME_CLEAR beside it)."""
+        left, right = part.get_left()[0] - NAME_CLEAR, part.get_right()[0] + NAME_CLEAR
+        bars = [bar for hist in (self.raw, self.scaled) for bar in hist.bars]
+        tops = [b.get_top()[1] for b in bars if b.get_right()[0] > left and b.get_left()[0] < right]
+        return max([self.axis.get_y() + AXIS_TICK, *tops])
 
     def zoomed_x(self, value: float) -> float:
         """The scene x of a score in the stretched middle."""
@@ -584,7 +596,7 @@ def tick_marks(rows: list[Row], values, x_of) -> VGroup:
     marks = VGroup()
     for row in rows:
         y = row.axis.get_y()
-        marks.add(*[Line([x_of(row, v), y - 0.07, 0], [x_of(row, v), y + 0.07, 0]) for v in values])
+        marks.add(*[Line([x_of(row, v), y - AXIS_TICK, 0], [x_of(row, v), y + AXIS_TICK, 0]) for v in values])
     marks.set_color(theme().muted)
     bottom = rows[-1].axis.get_y() - 0.1
     labels = VGroup(

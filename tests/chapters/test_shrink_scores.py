@@ -3,7 +3,7 @@ on one shared axis."""
 
 import numpy as np
 import pytest
-from manim import RIGHT, VGroup
+from manim import RIGHT, FadeIn, VGroup
 
 import i18n
 from attention import WidthSample, histogram, softmax, variance_experiment
@@ -28,7 +28,7 @@ from scenes.chapters.shrink_scores import (
     shown_stat,
     weights_line,
 )
-from scenes.kit import arithmetic
+from scenes.kit import arithmetic, fit
 from scenes.kit.arithmetic import Relation, fmt, fmt_input
 from scenes.kit.bars import MIN_BAR, digits_foot
 from scenes.kit.components import math
@@ -399,14 +399,57 @@ def test_each_spread_mark_names_what_it_measures_beyond_the_window(scene):
             assert label.tex_string == name
             window = row.zoom[0][0]
             assert label.get_left()[0] > max(bar.get_right()[0], window.get_right()[0])
-            assert label.get_top()[1] == pytest.approx(
-                bar.get_top()[1]
-            )  # beside the bar, as high as its ticks
+            assert (
+                label.get_top()[1] >= bar.get_top()[1] - 1e-9
+            )  # beside the bar, as high as its ticks or higher
+
+
+def test_each_spread_mark_s_name_stands_clear_of_every_bar_the_axis_and_its_ticks(scene):
+    """Review C9b: '±√d' hung beside its bar down onto the d = 16 histogram's tail, and d = 64's axis ran through it.
+    Each name keeps NAME_CLEAR (3 px at 480p) from every bar of its row, raw or scaled, and from the axis' ticks."""
+    from scenes.chapters.shrink_scores import AXIS_TICK, NAME_CLEAR
+
+    for row in scene.rows:
+        near = [*row.raw.bars, *row.scaled.bars, *scene.ticks[0]]
+        for label in (row.spread_name, row.unit_name):
+            for part in near:
+                assert fit.apart(label, part, NAME_CLEAR - 1e-6), (row.sample.width, label.tex_string)
+            assert label.get_bottom()[1] >= row.axis.get_y() + AXIS_TICK + NAME_CLEAR - 1e-6
+    assert NAME_CLEAR * 480 / STAGE.frame_height >= 3
 
 
 def test_the_stretched_middle_s_title_is_its_range_and_factor_without_a_trailing_comma(scene):
     """Review V8a: '[−4, 4],   ×3.4' read as a fragment."""
-    assert "],\\quad" not in scene.zoom_title.tex_string and r"]\;\times" in scene.zoom_title.tex_string
+    assert "],\\quad" not in scene.zoom_title.tex_string
+
+
+def test_the_stretched_middle_s_title_says_it_is_stretched(scene):
+    """Review C9b: '[−4, 4] × 3.4' did not say what the ×3.4 is; it reads '[−4, 4], stretched ×3.4'."""
+    assert r"],\;\text{stretched}\;\times3.4" in scene.zoom_title.tex_string
+
+
+def test_the_stretched_middles_come_in_place_not_sliding_over_the_axes(tmp_path):
+    """Reviews V8a, C9b: copies of the scaled histograms slid right over the shared axes' ticks and numbers (along
+    them, then over an arc); the stretched middles fade in where they stand, and nothing moves while they come."""
+    seen = []
+
+    class Probed(ShrinkScores):
+        def stretch_middles(self):
+            self.probing = True
+            super().stretch_middles()
+            self.probing = False
+
+        def play(self, *animations, **kwargs):
+            if getattr(self, "probing", False):
+                seen.append(animations)
+            super().play(*animations, **kwargs)
+
+    Probed.__name__ = ShrinkScores.__name__  # the registry's chapter
+    scene = snapshot.played(Probed, tmp_path)
+    coming = seen[-1]
+    assert all(type(a) is FadeIn for a in coming)
+    faded = {id(a.mobject) for a in coming if isinstance(a, FadeIn)}
+    assert all(id(row.zoomed.bars) in faded for row in scene.rows)
 
 
 def test_the_extremes_stand_alone_where_the_window_was(played):
