@@ -149,10 +149,11 @@ class WhereItBreaks(ChapterScene):
         top = int(np.argmax(knob.weights()))
         caption = verdict_caption(scaled, raw)
         line_time = max(0.5, self.caption_time(caption) - 1)  # over the caption (a still of 3 s: review V6b)
-        self.show(  # the line drawn, then the bar it is read against pulsed (for a second: a bar lit longer glared)
+        self.show(  # the line drawn, then the bar it is read against framed (review C9b: pulsed about its centre,
+            # it grew below the axis and over its name, washed white)
             Succession(
                 Create(self.level, run_time=line_time),
-                pulsed(VGroup(knob.bars.bars[top], knob.bars.values[top])).set_run_time(1),
+                framed(VGroup(knob.bars.bars[top], knob.bars.values[top])).set_run_time(1),
             ),
             caption=caption,
         )
@@ -306,7 +307,11 @@ class WhereItBreaks(ChapterScene):
         steps += [
             (
                 (knob, self.plot),
-                AnimationGroup(framed(knob.min_readout), Succession(Create(line), FadeIn(end))),
+                # the line and its name together, the dot where it ends (review C9b: unnamed for 1 s)
+                AnimationGroup(
+                    framed(knob.min_readout),
+                    Succession(AnimationGroup(Create(line), FadeIn(end[1])), FadeIn(end[0])),
+                ),
             ),
             ((knob, self.plot, line, end), Succession(framed(end[1]), framed(knob.formula, buff=TEXT_BUFF))),
         ]

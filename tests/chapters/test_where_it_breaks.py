@@ -4,7 +4,18 @@ import dataclasses
 
 import numpy as np
 import pytest
-from manim import DL, UR, Create, FadeOut, Succession, VGroup, tempconfig
+from manim import (
+    DL,
+    UR,
+    Create,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    Succession,
+    SurroundingRectangle,
+    VGroup,
+    tempconfig,
+)
 
 from attention import BlendExample, examples, saturation_at, saturation_sweep, weights_at_gain
 from attention.examples.file import load_example_file
@@ -920,3 +931,53 @@ def test_a_long_division_puts_its_result_under_the_dots():
     dots, _, scores = where_it_breaks.division_line(trace, split=True)
     assert scores.get_top()[1] < dots.get_bottom()[1]
     assert scores.get_left()[0] == pytest.approx(dots.get_left()[0])
+
+
+def flat(animations) -> list:
+    """`animations` and every animation inside a group of them, in order."""
+    return [part for a in animations for part in [a, *flat(getattr(a, "animations", []))]]
+
+
+@pytest.fixture(scope="module")
+def shown(tmp_path_factory):
+    """The chapter run dry, with what each play showed: (its caption or "", its animations, flattened)."""
+    plays = []
+
+    class Probed(WhereItBreaks):
+        def play(self, *animations, subcaption=None, **kwargs):
+            plays.append((subcaption or "", flat(animations)))
+            super().play(*animations, subcaption=subcaption, **kwargs)
+
+    Probed.__name__ = WhereItBreaks.__name__  # the registry's chapter
+    return snapshot.played(Probed, tmp_path_factory.mktemp("probed")), plays
+
+
+def test_the_unscaled_top_bar_is_framed_clear_of_its_name_not_pulsed(shown):
+    """Review C9b (24.4-25.0 s): the 0.867 bar, pulsed about its centre, grew below the axis over its name "the" and
+    turned near-white (a pop). It is framed with its value instead, the frame 4 px over the name at 480p."""
+    scene, plays = shown
+    (animations,) = [a for said, a in plays if said == verdict_caption(scene.scaled_trace, scene.raw_trace)]
+    assert not [a for a in animations if isinstance(a, Indicate)]
+    top = int(np.argmax(scene.knob.weights()))
+    bar, value, name = (
+        part[top] for part in (scene.knob.bars.bars, scene.knob.bars.values, scene.knob.bars.labels)
+    )
+    (frame,) = [a.mobject for a in animations if isinstance(a.mobject, SurroundingRectangle)]
+    # round the bar, from its foot (the bars have grown on since; their names and feet stay)
+    assert frame.get_x() == pytest.approx(bar.get_x())
+    assert frame.get_bottom()[1] == pytest.approx(bar.get_bottom()[1] - FRAME_BUFF)
+    assert (frame.get_bottom()[1] - FRAME_STROKE * STROKE_UNIT / 2 - name.get_top()[1]) * px_per_unit(
+        480
+    ) >= 4
+
+
+def test_the_smallest_weight_s_line_comes_with_its_name(shown):
+    """Review C9b (80 s): the smallest weight's line was drawn 1 s before its name faded in, unnamed meanwhile; they
+    come together, then the dot where the line ends."""
+    scene, plays = shown
+    line, (dot, name) = scene.smallest
+    groups = [a for __, animations in plays for a in animations if isinstance(a, Succession)]
+    (steps,) = [s for s in groups if any(isinstance(a, Create) and a.mobject is line for a in flat([s]))]
+    together, then = steps.animations
+    assert {type(a) for a in together.animations} == {Create, FadeIn}
+    assert [a.mobject for a in together.animations] == [line, name] and then.mobject is dot
