@@ -368,10 +368,10 @@ class ShrinkScores(ChapterScene):
         self.zoom_ticks = tick_marks(self.rows, (-SPREAD, 0, SPREAD), Row.zoomed_x)
         stretch = (ZOOM_WIDTH / SPREAD) / (AXIS_WIDTH / limit)
         stretched = formula_word(_("stretched"), "stretched")
-        # the range typeset as the axis' numbers under it ('−4', not '-4'); the factor named: '×3.4' alone did not
-        # say it stretches (reviews V8a, C9b)
+        # the factor named ('[−4, 4] × 3.4' did not say it stretches: reviews V8a, C9b); the range is the numbers
+        # under the stretched middles (with it, the title ran into the formula line and the legend)
         self.zoom_title = c.math(
-            rf"[{fmt(-SPREAD, 0)},\;{fmt(SPREAD, 0)}],\;\text{{{stretched}}}\;\times{fmt(stretch, 1)}",
+            rf"\text{{{stretched}}}\;\times{fmt(stretch, 1)}",
             role="small",
             color=theme().muted,
         ).next_to(self.rows[0].zoom[0][1], UP, buff=0.12)
