@@ -44,7 +44,7 @@ from scenes.kit.arithmetic import SCORE_PLACES, division_parts, fmt, relation, v
 from scenes.kit.chapter import FIRST_HALF, SECOND_HALF, ChapterScene
 from scenes.kit.emphasis import framed, pulsed, pulsed_each
 from scenes.kit.formula_slot import formula_word
-from scenes.kit.grids import AttentionGrid, veil
+from scenes.kit.grids import AttentionGrid, padded, veil
 from scenes.kit.palette import VEIL, scaled_color, theme
 from scenes.kit.stage import STAGE
 
@@ -53,6 +53,7 @@ CROSS_SIZE = 4.4  # the cross-attention grid's longer side, at most...
 CROSS_PITCH = 1.1  # ... and its cells' pitch at most (few tokens: the grid stays clear of the captions)
 SELF_SIZE = 3.8  # the self-attention grid's side, at most...
 SELF_PITCH = 0.95  # ... and its cells' pitch at most: room for a weight and a name
+SELF_PAD = 0.12  # room each side of a weight in its cell (review C9b: 1-2 px at 480p), and between the names over them
 SIDE_CENTER = np.array([4.2, -0.3, 0])
 SIDE_GAP = 0.4  # at least this between the grid and the worked score beside it
 NOTE_CHARS = range(
@@ -90,6 +91,9 @@ GOING, COMING = squish_rate_func(linear, 0, 0.6), squish_rate_func(linear, 0.4, 
 SUM_ROOM = 0.15  # more between a row's last cell and its sum than the kit's grid leaves
 CAVEAT_CLEAR = 0.15  # between the caveat and a grid or tag over it
 MIN_FRAMING = 1.0  # the shortest a framing lasts, however soon its cue comes
+FRAME_CLEAR = (
+    0.14  # a frame's buff: 6 px at 480p inside its stroke (review C9b: 1 px from "sum" and "≈1.000")
+)
 
 
 class SourcePositions(ChapterScene):
@@ -280,11 +284,19 @@ class SourcePositions(ChapterScene):
 
     def caveat(self) -> None:
         summary = self.summary
-        cost = VGroup(self.self_grid.cells, *self.additions, self.sentence)
+        cost = VGroup(self.self_grid.cells, *self.additions)
         self.cross_view.move_to(summary.cross)
         # every line of words leaves (once the last count has been read) before the grid moves, so it crosses
-        # none; its count comes back under it
-        self.turn_to("Access is not recall", self.sentence_key, self.cell_key, self.history, self.counts[-1])
+        # none; its count comes back under it. The sentence's outline leaves with its legend (review C9b: a white
+        # square unexplained in the corner of the small grid)
+        self.turn_to(
+            "Access is not recall",
+            self.sentence,
+            self.sentence_key,
+            self.cell_key,
+            self.history,
+            self.counts[-1],
+        )
         self.play(
             cost.animate.scale_to_fit_width(summary.size).move_to(summary.corner, aligned_edge=UP + RIGHT),
             run_time=1.2,
@@ -300,8 +312,10 @@ class SourcePositions(ChapterScene):
             ),
         )
         halfway, end = self.cue_times()
-        self.play(framed(self.cross), run_time=max(MIN_FRAMING, halfway - self.time))
-        self.play(framed(VGroup(cost, summary.count)), run_time=max(MIN_FRAMING, end - self.time))
+        self.play(framed(self.cross, buff=FRAME_CLEAR), run_time=max(MIN_FRAMING, halfway - self.time))
+        self.play(
+            framed(VGroup(cost, summary.count), buff=FRAME_CLEAR), run_time=max(MIN_FRAMING, end - self.time)
+        )
         self.show(
             FadeIn(self.note, shift=UP * 0.2),
             run_time=1,
@@ -377,7 +391,7 @@ class SourcePositions(ChapterScene):
         self.weight_side = self.side_panel(weight, _(WEIGHT_NOTE), at=self.side)
         self.build_worked()
         self.self_grid = roomy_sums(
-            AttentionGrid(
+            padded(AttentionGrid, SELF_PAD)(
                 ex.self_attention(),
                 rows=ex.source_tokens,
                 cols=ex.source_tokens,
@@ -543,7 +557,7 @@ class SourcePositions(ChapterScene):
         if cross.get_bottom()[1] < self.note.get_top()[1] + CAVEAT_CLEAR:  # a tall grid: the caveat beside it
             self.note = caveat_within(room).set_y(CAVEAT_BOTTOM, DOWN).set_x(SIDE_RIGHT, RIGHT)
             size = min(size, corner[1] - self.note.get_top()[1] - 2 * COUNT_BUFF - count.height)
-        cost = VGroup(self.grown[0].cells, *self.additions, self.sentence).copy()
+        cost = VGroup(self.grown[0].cells, *self.additions).copy()
         cost.scale_to_fit_width(size).move_to(corner, aligned_edge=UP + RIGHT)
         count.next_to(cost, DOWN, buff=COUNT_BUFF).set_x(SIDE_RIGHT, RIGHT)
         clear = fit.apart(tag, self.note, CAVEAT_CLEAR) and tag.get_bottom()[1] > STAGE.bottom

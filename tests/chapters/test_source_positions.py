@@ -17,10 +17,12 @@ from scenes.chapters.source_positions import (
     roll,
     swelled,
 )
+from scenes.kit import components as c
 from scenes.kit.arithmetic import WEIGHT_PLACES, vector_math
-from scenes.kit.emphasis import pulsed_each
+from scenes.kit.arrows import STROKE_UNIT
+from scenes.kit.emphasis import FRAME_STROKE, pulsed_each
 from scenes.kit.fit import apart, box
-from scenes.kit.palette import scaled_color, theme, token_color
+from scenes.kit.palette import px_per_unit, scaled_color, theme, token_color
 from scenes.kit.stage import STAGE
 from tests.support.example_corpus import corpus_example
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame, played
@@ -372,7 +374,7 @@ def test_the_side_by_side_picture_frames_each_half_as_its_cue_is_shown(tmp_path,
     scene = played(SourcePositions, tmp_path)
     side = next(c for c in scene.renderer.file_writer.subcaptions if c.content.startswith("Side by side"))
     after = next(c for c in scene.renderer.file_writer.subcaptions if c.start > side.start)
-    cost = VGroup(scene.self_grid.cells, *scene.additions, scene.sentence, scene.summary.count)
+    cost = VGroup(scene.self_grid.cells, *scene.additions, scene.summary.count)
     (start, halfway, first), (_, end, second) = [f for f in framings if side.start.total_seconds() <= f[0]][
         :2
     ]
@@ -380,12 +382,19 @@ def test_the_side_by_side_picture_frames_each_half_as_its_cue_is_shown(tmp_path,
     assert end == pytest.approx(after.end.total_seconds())
     assert encloses(first, box(scene.cross)) and encloses(second, box(cost))
     assert not encloses(first, box(cost)) and not encloses(second, box(scene.cross))
+    # each frame's stroke 4 px or more at 480p clear of what it frames (review C9b: 1 px from 'sum' and '≈1.000')
+    for frame, part in ((first, box(scene.cross)), (second, box(cost))):
+        inside = min(*(part[0] - frame[0]), *(frame[1] - part[1])) - FRAME_STROKE * STROKE_UNIT / 2
+        assert inside * px_per_unit(480) >= 4
+    # the sentence's outline left with its legend: no unexplained square in the closing picture (review C9b)
+    drawn = {id(m) for m in scene.get_mobject_family_members()}
+    assert id(scene.sentence) not in drawn and id(scene.sentence_key) not in drawn
 
 
 def test_the_cost_and_its_count_swell_inside_the_title_safe_area(scene):
     """Review V4: pulsed about its middle, the closing count grew to 26 px from the frame's right edge."""
     summary = scene.summary
-    cost = VGroup(scene.grown[0].cells, *scene.additions, scene.sentence).copy()
+    cost = VGroup(scene.grown[0].cells, *scene.additions).copy()
     cost.scale_to_fit_width(summary.size).move_to(summary.corner, aligned_edge=UR)
     part = VGroup(cost, summary.count.copy())
     animation = swelled(part)
@@ -457,6 +466,17 @@ def test_the_sums_pulse_on_their_rows_and_the_square_comes_as_the_cross_grid_goe
     monkeypatch.setattr(Scene, "play", recorded)
     scene = played(SourcePositions, tmp_path)
     assert list(scene.cross.sums) in pulsed
+    # the self-attention grid's names, pulsed, stay a space and a half apart (review C9b: at 6 px, about a space at
+    # 480p, the antialiased edges of 'sat' and 'down' met and read as 'satdown')
+    grid = scene.self_grid
+    space = c.text("a b", role="label").width - c.text("ab", role="label").width
+    for labels in (grid.row_labels, grid.col_labels):
+        assert list(labels) in pulsed
+        factor = pulsed_each(labels).animations[0].scale_factor
+        grown = [label.copy().scale(factor) for label in labels]
+        for a, b in zip(grown, grown[1:]):
+            (a_low, a_high), (b_low, b_high) = box(a), box(b)
+            assert max(*(b_low - a_high), *(a_low - b_high)) >= 1.5 * space, (a.text, b.text)
     assert not scene.pair.beside  # the lecture's example: the square takes the cross grid's place
     gone = next(
         k
@@ -464,6 +484,16 @@ def test_the_sums_pulse_on_their_rows_and_the_square_comes_as_the_cross_grid_goe
         if any(isinstance(x, FadeOut) and x.mobject is scene.cross_view for x in a)
     )
     assert any(isinstance(x, FadeIn) and x.mobject is scene.square for x in plays[gone])
+
+
+def test_the_self_attention_weights_have_room_in_their_cells(scene):
+    """Review C9b: the weights filled their cells, 1-2 px from the sides at 480p. Each keeps 4 px or more inside
+    its cell's stroke on every side."""
+    grid = scene.self_grid
+    for number, cell in zip(grid.numbers, grid.cells):
+        stroke = cell.get_stroke_width() * STROKE_UNIT / 2
+        sides = (*(box(number)[0] - box(cell)[0]), *(box(cell)[1] - box(number)[1]))
+        assert (min(sides) - stroke) * px_per_unit(480) >= 4
 
 
 def test_the_caveat_stands_on_the_body_grid_as_the_notes_over_it(scene):
