@@ -17,13 +17,11 @@ from manim import (
     FadeIn,
     FadeOut,
     LaggedStart,
-    MoveAlongPath,
     ReplacementTransform,
     Succession,
     SurroundingRectangle,
     Transform,
     VGroup,
-    VMobject,
     Write,
 )
 from manim.utils.rate_functions import linear, smooth, squish_rate_func
@@ -50,7 +48,7 @@ from scenes.kit.arithmetic import (
 )
 from scenes.kit.bars import baseline_of
 from scenes.kit.chapter import FIRST_HALF, SECOND_HALF, ChapterScene
-from scenes.kit.emphasis import framed
+from scenes.kit.emphasis import framed, pulsed, pulsed_each
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import NUMBER_PAD, ROW_LABELS_WIDTH, AttentionGrid, cell_number, padded
 from scenes.kit.matrices import MaskedGrid, masked_swatch, row_veils
@@ -91,6 +89,11 @@ COLUMN_LAYOUTS = (
 )
 TERM_GAP = 0.25  # between 'w ×' and the value it multiplies (review V6: 0.15 read as '0.333×[1, 0]')
 CLEAR_OF_TABLES = 0.2  # at least this between e^-inf = 0 (and the finite gap's weight) and the tables
+# a frame round text (a table's row, a working line, a label and its number): its stroke at least 4 px from the glyphs
+# at 480p, superscripts included (review C9c: the kit's buff left 1-2 px, "10^-18" on the frame's top edge)
+TEXT_FRAME = 0.12
+# between the rows of a table one of which is framed: the frame's buff and stroke, and room to the next row
+FRAMED_ROW_GAP = 0.19
 MIN_RUN = 1.0  # the shortest a framed part or a term coming in takes, however short its caption
 # the cell singled out when every query meets every key: the second word's query, the first key
 FOCUS_CELL = (1, 0)
@@ -109,7 +112,6 @@ SCI_PLACES = 2  # the finite gap's smallest weight, as "Where it breaks" prints 
 FIRST_THIRD = squish_rate_func(smooth, 0, 1 / 3)
 SECOND_THIRD = squish_rate_func(smooth, 1 / 3, 2 / 3)
 SWAP_ARC = math.pi / 3  # rows and columns trading places pass beside each other, not through
-LANE = 0.3  # how far under the cells' numbers (in rows) the scores travel to M
 SUM_FILL = 0.9  # at most this much of a cell's width for 'score + entry of M'
 COLUMN_GAP = 0.2  # a sum written in a column: its score this far over '−∞' (0.06 read as −∞ to the power 0)
 OPERATOR_GAP = (
@@ -158,11 +160,12 @@ class CausalMask(ChapterScene):
         )
         self.add(self.open_veils.set_fill(opacity=0))
         i, j = self.focus_cell()
-        self.play(  # a cell, then the query and the key it scores, as the caption names them (review V6: 3 s still)
+        self.play(  # a cell, then the query and the key it scores, as the caption names them (review V6: 3 s still);
+            # the words pulsed, not framed: a frame with room round them would meet the cells (review C9c: 1-2 px)
             Succession(
                 AnimationGroup(Create(self.meeting), *veiled(self.open_veils, self.order[i])),
-                framed(intro.row_labels[i]),
-                framed(intro.col_labels[j]),
+                pulsed(intro.row_labels[i]),
+                pulsed(intro.col_labels[j]),
             ),
             run_time=max(MIN_RUN * 3, self.caption_time(caption) - 1.2),
         )
@@ -222,7 +225,9 @@ class CausalMask(ChapterScene):
         n = len(self.example.tokens)
         later = VGroup(*[weighted.col_labels[k] for k in self.masked_grid.hidden_cells() if k < n])
         self.show(  # the cells, then the later words they weigh, as the caption names them (a 3 s still)
-            Succession(Create(first_row), framed(later)),
+            Succession(
+                Create(first_row), pulsed_each(later)
+            ),  # pulsed: a frame with room would meet the cells
             run_time=max(MIN_RUN * 2, self.caption_time(caption)),
             caption=caption,
         )
@@ -248,7 +253,12 @@ class CausalMask(ChapterScene):
             caption=caption,
         )
         self.play(  # its zeros, then its minus infinities, as the caption names them (review V6: a 3.6 s still)
-            Succession(*[AnimationGroup(*[framed(m) for m in marks]) for marks in (zeros, infinities)]),
+            Succession(
+                *[
+                    AnimationGroup(*[framed(m, buff=TEXT_FRAME) for m in marks])
+                    for marks in (zeros, infinities)
+                ]
+            ),
             run_time=max(MIN_RUN * 2, self.caption_time(caption) - 1.2),
         )
         if self.paired:
@@ -300,7 +310,7 @@ class CausalMask(ChapterScene):
                 self.play(Succession(*parts), run_time=max(1.0, self.caption_time(caption) - 1.2))
         self.show(
             *veiled(self.pair_veils, None),
-            framed(self.masked_grid.sums),
+            pulsed_each(self.masked_grid.sums),  # pulsed: a frame with room round them would meet the cells
             FadeOut(self.labels["turning"], rate_func=FIRST_HALF),
             FadeIn(self.labels["with"], rate_func=SECOND_HALF),
             run_time=1.5,
@@ -409,7 +419,7 @@ class CausalMask(ChapterScene):
         self.show(  # written, then framed as the crosses light, while the caption reads (review V4: 4 s still)
             Succession(
                 AnimationGroup(FadeIn(masked[0]), Write(masked[1])),
-                AnimationGroup(crosses.animate.set_color(theme().text), framed(masked[1])),
+                AnimationGroup(crosses.animate.set_color(theme().text), framed(masked[1], buff=TEXT_FRAME)),
             ),
             **self.reading(_("A masked weight is exp of minus infinity: exactly 0.")),
         )
@@ -430,7 +440,10 @@ class CausalMask(ChapterScene):
         self.show(
             crosses.animate.set_color(theme().muted),
             # in; then framed as the caption reads them: "a finite gap", its weight
-            Succession(FadeIn(finite), *[AnimationGroup(framed(part), run_time=2) for part in finite]),
+            Succession(
+                FadeIn(finite),
+                *[AnimationGroup(framed(part, buff=TEXT_FRAME), run_time=2) for part in self.finite_parts],
+            ),
             **self.reading(caption),
         )
 
@@ -452,68 +465,65 @@ class CausalMask(ChapterScene):
 
     def add_scores(self) -> None:
         """Scores + M, row by row as the caption is read (all at once, a six-word grid's 36 cells popped in):
-        each score (from the grid on the left, or faded in where M stands in its place) joins M's entry in its
-        cell, 's + 0' or 's −∞' (`cell_sum`: the sums are in the cells, so no '+' stands between the grids; review
-        4 read it as floating); then each sum becomes its score or minus infinity."""
+        each score comes into its cell (its row framed in the grid on the left, where it shows them: copies flying
+        across, review C9c saw them cross the cells' borders) and joins M's entry, 's + 0' or 's −∞' (`cell_sum`:
+        the sums are in the cells, so no '+' stands between the grids; review 4 read it as floating); then each
+        sum becomes its score or minus infinity, the part that stays moving into place (a fade out then in left
+        the grid blank for half a second)."""
         masked, picture = self.masked_grid, self.mask_picture
-        moving, sums = self.scores_plus_mask()
+        entries, sums = self.scores_plus_mask()
         picture.infinities.set_opacity(0)
         self.remove(self.mask_zeros)
-        self.add(*[pair[1] for pair in moving])
-        drop = DOWN * LANE * masked.pitch  # the scores travel under the numbers they pass, not through them
-        arrive = (
-            [
-                Succession(
-                    MoveAlongPath(pair[0], lane(pair[0].get_center(), total[0].get_center(), drop)),
-                    ReplacementTransform(pair[0], total[0]),
-                    lag_ratio=1,
-                )
-                for pair, total in zip(moving, sums)
-            ]
-            if self.paired
-            else [FadeIn(total[0]) for total in sums]
-        )
+        self.add(*entries)
         cells = [
             AnimationGroup(
-                step,
-                ReplacementTransform(pair[1], total[2]),
-                FadeIn(VGroup(*total[1::2]), rate_func=SECOND_HALF),
+                FadeIn(VGroup(total[0], total[1]), rate_func=SECOND_HALF),
+                ReplacementTransform(entry, total[2]),
             )
-            for step, pair, total in zip(arrive, moving, sums)
+            for entry, total in zip(entries, sums)
         ]
         n = len(self.example.tokens)
+        rows = [
+            AnimationGroup(
+                *cells[i * n : (i + 1) * n], *([framed(self.open_grid.row(i))] if self.paired else [])
+            )
+            for i in range(n)
+        ]
         self.show(
             FadeOut(self.labels["mask"], rate_func=FIRST_THIRD),  # the grid is a sum from its first row on
             FadeIn(self.labels["sum"], rate_func=SECOND_THIRD),
-            in_turn(*[AnimationGroup(*cells[i * n : (i + 1) * n]) for i in range(n)]),  # row by row
+            Succession(*rows),  # row by row, one frame at a time
             **self.reading(_("Added to the scores, it makes those above the diagonal minus infinity.")),
         )
         result = marks(masked).copy()
+        kept, gone, targets = sum_results(sums, result, masked.mask)
         caption = _("Each sum is its score, or minus infinity.")
         self.show(
-            FadeOut(sums, rate_func=FIRST_HALF),
-            FadeIn(result, rate_func=SECOND_HALF),
+            ReplacementTransform(kept, targets),
+            FadeOut(gone, rate_func=FIRST_HALF),
+            FadeIn(
+                VGroup(*result[1:3], *result[4:]), rate_func=SECOND_HALF
+            ),  # the sums, their header, crosses
             caption=caption,
             run_time=max(1.5, self.caption_time(caption)),  # each half slow enough that no frame jumps
         )
-        self.remove(picture, result, *sums.get_family())
+        self.remove(picture, result, targets, *sums.get_family())
         self.add(masked)
 
     def scores_plus_mask(self) -> tuple[VGroup, VGroup]:
-        """Per cell: its score where the grid on the left shows it (paired; else where the weights took its
-        place) and a copy of M's entry, (score, entry); and the two as their sum in the cell, 's + 0' or
-        's + (-inf)'."""
+        """Per cell: a copy of M's entry where M shows it; and the cell's score and that entry as their sum in the
+        cell, 's + 0' or 's + (-inf)'."""
         masked = self.masked_grid
-        entries = iter([*self.mask_zeros])
+        zeros = iter([*self.mask_zeros])
         infinities = iter([*self.mask_picture.infinities])
         scores = self.open_grid.copy().show_scores()
-        moving, sums = VGroup(), VGroup()
+        entries, sums = VGroup(), VGroup()
         for k, cell in enumerate(masked.cells):
             hidden = bool(masked.mask.flat[k])
-            entry = (next(infinities) if hidden else next(entries)).copy().set_opacity(1)
-            moving.add(VGroup(scores.numbers[k], entry))
+            entry = (next(infinities) if hidden else next(zeros)).copy().set_opacity(1)
+            entries.add(entry)
             sums.add(cell_sum(scores.numbers[k].copy(), entry.copy(), hidden, cell))
-        return moving, sums
+        return entries, sums
 
     def work_out(self, worked: WorkedRow) -> None:
         """Row i's output as one caption reads it (review V4: a caption per term made this the lecture's slowest
@@ -530,7 +540,9 @@ class CausalMask(ChapterScene):
         at = float(np.clip(named * run_time, MIN_RUN * (len(steps) + 1), run_time - MIN_RUN))
         each = (at - MIN_RUN) / len(steps)
         total = Succession(  # a linear fade: a steep one popped the line in (the pop test, 69.7 s)
-            FadeIn(worked.line, rate_func=linear), framed(worked.line[1]), run_time=run_time - at
+            FadeIn(worked.line, rate_func=linear),
+            framed(worked.line[1], buff=TEXT_FRAME),
+            run_time=run_time - at,
         )
         self.show(
             Succession(
@@ -549,10 +561,13 @@ class CausalMask(ChapterScene):
     def blend_frames(self, i: int) -> list:
         """Frames round output i and round the weights it blends by (its own and the earlier words'), and round
         those words' values where they stand."""
-        parts = [self.outputs.row(i), VGroup(*self.masked_grid.row(i)[: i + 1])]
+        texts = [self.outputs.row(i)]
         if self.stacked:
-            parts.append(VGroup(*[self.values.row(k) for k in range(i + 1)]))
-        return [framed(part) for part in parts]
+            texts.append(VGroup(*[self.values.row(k) for k in range(i + 1)]))
+        return [
+            framed(VGroup(*self.masked_grid.row(i)[: i + 1])),
+            *[framed(t, buff=TEXT_FRAME) for t in texts],
+        ]
 
     def blend_caption(self, i: int) -> tuple[str, str]:
         """Row i's caption, reading its blend, and its output as the caption writes it ('[0.119, 0.000]'); the
@@ -574,7 +589,7 @@ class CausalMask(ChapterScene):
         return AnimationGroup(
             *[FadeIn(t, rate_func=FIRST_THIRD) for t in term],
             framed(self.masked_grid.row(worked.row)[j]),
-            framed(VGroup(self.values.row(j), *term)),
+            framed(VGroup(self.values.row(j), *term), buff=TEXT_FRAME),
         )
 
     def reading(self, caption: str) -> dict:
@@ -810,9 +825,10 @@ class CausalMask(ChapterScene):
         return tables.get_right()[0] <= COLUMN_RIGHT and self.placed_comparison
 
     def weight_terms(self, i: int) -> VGroup:
-        """Row i's weight of each word up to i, as 'w ×', to stand left of the word's value."""
+        """Row i's weight of each word up to i, as 'w ×', to stand left of the word's value: each to WEIGHT_PLACES,
+        as the grid prints it ('1.000 ×' beside '0.119 ×', never '1 ×')."""
         return VGroup(
-            *[c.math(fmt(self.trace.weights[i, j], WEIGHT_PLACES), r"\times") for j in range(i + 1)]
+            *[c.math(w, r"\times") for w in decimals(self.trace.weights[i, : i + 1], WEIGHT_PLACES)]
         )
 
     def value_rows(self, width: float, room: float) -> c.Grid:
@@ -821,7 +837,7 @@ class CausalMask(ChapterScene):
         names = [fit.name(t, width) for t in self.example.tokens]
         vectors = [c.math(vector_math(v, None), color=theme().value) for v in self.trace.unmasked.values]
         return c.Grid(
-            names, vectors, col_buff=room + 2 * TERM_GAP, row_buff=0.12
+            names, vectors, col_buff=room + 2 * TERM_GAP, row_buff=FRAMED_ROW_GAP
         )  # the name as far from 'w ×'
 
     def output_rows(self, width: float) -> c.Grid:
@@ -834,7 +850,7 @@ class CausalMask(ChapterScene):
         for i, vector in enumerate(vectors):
             weights, values = tr.weights[i, : i + 1], tr.unmasked.values[: i + 1]
             vector.relations = tuple(blend_relations(weights, values, printed[i]))
-        return c.Grid(names, vectors, col_buff=0.25, row_buff=0.12)
+        return c.Grid(names, vectors, col_buff=0.25, row_buff=FRAMED_ROW_GAP)
 
     def layout(self, terms: dict[int, VGroup]) -> None:
         """The grids, their captions and legend; the right-hand column (formula, values, outputs; the
@@ -862,9 +878,11 @@ class CausalMask(ChapterScene):
         )
         self.outputs_title = fit.first_that_fits(titles, lambda title: left + title.width <= COLUMN_RIGHT)
         column = VGroup(self.formula, self.values_title, self.values).arrange(
-            DOWN, aligned_edge=LEFT, buff=0.25
+            DOWN, aligned_edge=LEFT, buff=FRAMED_ROW_GAP
         )
-        outputs = VGroup(self.outputs_title, self.outputs).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+        outputs = VGroup(self.outputs_title, self.outputs).arrange(
+            DOWN, aligned_edge=LEFT, buff=FRAMED_ROW_GAP
+        )
         # the tables indented under their titles, less where the column's edge is near (German vectors are wider)
         for table in (self.values, self.outputs):
             table.shift(RIGHT * float(np.clip(COLUMN_RIGHT - left - widest, 0, TABLE_INDENT)))
@@ -899,7 +917,7 @@ class CausalMask(ChapterScene):
             return z.shift(UP * (self.legend.get_y() - z[row].get_y()))
 
         def under_outputs(z):
-            return z.next_to(outputs, DOWN, buff=0.3).align_to(outputs, LEFT)
+            return z.next_to(outputs, DOWN, buff=CLEAR_OF_TABLES).align_to(outputs, LEFT)
 
         places = (  # each a place, whether the values leave it, and how its rows stand (see comparison_rows);
             # the values' place last: the poster keeps V where it can, so its outputs can be checked (review 7)
@@ -932,6 +950,8 @@ class CausalMask(ChapterScene):
         chosen = fit.first_that_fits(places, clear)
         self.placed_comparison = clear(chosen)
         self.over_values = chosen[1] and self.stacked
+        # what the finite gap's caption frames in turn: its label, then its number; one over the other, both
+        self.finite_parts = [self.comparison[1]] if chosen[2] == "stacked" else list(self.comparison[1])
 
     def comparison_rows(self, shape: str = "table") -> VGroup:
         """'masked weight:  exp(-inf) = 0' and 'with finite scores:  m x 10^e' (the smallest weight "Where it
@@ -945,12 +965,14 @@ class CausalMask(ChapterScene):
         numbers = [c.math(r"\exp(-\infty) = 0"), c.math(finite_gap_tex())]
         if shape == "stacked":
             rows = [VGroup(*pair).arrange(DOWN, buff=0.1, aligned_edge=LEFT) for pair in zip(labels, numbers)]
-            return VGroup(*rows).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
+            return VGroup(*rows).arrange(DOWN, buff=FRAMED_ROW_GAP, aligned_edge=LEFT)
         if shape == "line":
-            shown = VGroup(*[VGroup(*pair).arrange(RIGHT, buff=0.2) for pair in zip(labels, numbers)])
+            shown = VGroup(
+                *[VGroup(*pair).arrange(RIGHT, buff=FRAMED_ROW_GAP) for pair in zip(labels, numbers)]
+            )
             shown.arrange(RIGHT, buff=0.6)
         else:
-            table = c.Grid(labels, numbers, col_buff=0.35, row_buff=0.2)
+            table = c.Grid(labels, numbers, col_buff=0.35, row_buff=FRAMED_ROW_GAP)
             shown = VGroup(table.row(0), table.row(1))
         for label, number in zip(
             labels, numbers
@@ -1103,11 +1125,6 @@ def heads(*grids: AttentionGrid) -> VGroup:
     return VGroup(*[part for grid in grids for part in (grid.col_labels, grid.sum_header)])
 
 
-def lane(start, end, drop) -> VMobject:
-    """From `start` down by `drop`, across to under `end`, and up to it."""
-    return VMobject().set_points_as_corners([start, start + drop, end + drop, end])
-
-
 def cell_sum(score, entry, hidden: bool, cell) -> VGroup:
     """'score + entry' in `cell` as a lecturer writes it, never shrunk below its parts' sizes: 's + 0', and for
     minus infinity 's −∞', M's entry itself after the score, its minus the operation (review 4: 's + −∞', in a
@@ -1124,6 +1141,19 @@ def cell_sum(score, entry, hidden: bool, cell) -> VGroup:
     if hidden:  # its empty operator where the entry begins
         operator.move_to(entry.get_left())
     return VGroup(score, operator, entry).move_to(cell)
+
+
+def sum_results(sums: VGroup, result: VGroup, mask: np.ndarray) -> tuple[VGroup, VGroup, VGroup]:
+    """Per cell of scores + M, what stays of its sum (its score, or M's minus infinity), what goes (the rest), and
+    where what stays ends up: the cell's number or minus infinity in `result` (`marks` of the masked grid)."""
+    numbers, infinities = result[0], iter(result[3])
+    kept, gone, targets = VGroup(), VGroup(), VGroup()
+    for total, hidden, number in zip(sums, mask.flat, numbers):
+        score, operator, entry = total
+        kept.add(entry if hidden else score)
+        gone.add(score if hidden else VGroup(operator, entry))
+        targets.add(next(infinities) if hidden else number)
+    return kept, gone, targets
 
 
 def legible_infinities(grid: MaskedGrid) -> MaskedGrid:

@@ -7,7 +7,7 @@ from unittest.mock import patch
 
 import numpy as np
 import pytest
-from manim import Rectangle, VGroup
+from manim import DL, UR, Rectangle, VGroup
 
 import i18n
 from attention import examples
@@ -31,7 +31,8 @@ from scenes.chapters.causal_mask import (
     weigh,
 )
 from scenes.kit import fit
-from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, one_format, plain, vector_math
+from scenes.kit.arithmetic import WEIGHT_PLACES, decimals, one_format, plain, vector_math
+from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.bars import baseline_of
 from scenes.kit.grids import NUMBER_PAD, AttentionGrid
 from scenes.kit.matrices import MaskedGrid
@@ -141,11 +142,13 @@ def test_the_values_are_drawn_and_each_read_row_puts_its_weights_beside_them(sce
     for worked in scene.worked:
         i, terms = worked.row, worked.terms
         assert len(terms) == i + 1  # only the words up to i: the later ones are masked
-        assert [t[0].tex_string for t in terms] == [fmt(w, WEIGHT_PLACES) for w in tr.weights[i, : i + 1]]
+        # every weight to WEIGHT_PLACES, as the grid prints it (review C9c: '1×' beside '0.119×')
+        assert [t[0].tex_string for t in terms] == decimals(tr.weights[i, : i + 1], WEIGHT_PLACES)
         for term, vector, name in zip(terms, vectors, scene.values.columns[0]):
             assert abs(term.get_y() - vector.get_y()) < 0.05
             assert name.get_right()[0] < term.get_left()[0] < term.get_right()[0] < vector.get_left()[0]
     assert [t[0].tex_string for t in scene.worked[1].terms] == ["0.119", "0.881"]
+    assert [t[0].tex_string for t in scene.worked[0].terms] == ["1.000"]
 
 
 def test_each_output_is_its_row_s_weights_times_the_earlier_values_as_printed(scene):
@@ -444,21 +447,22 @@ def test_the_masked_grid_stands_beside_the_open_one_rows_level_under_the_formula
 
 
 def scores_plus_mask_read(scene) -> None:
-    """Each cell of scores + M: the score from the unmasked trace, left of the grid's own cell (paired) or in
-    it, plus 0 on and below the diagonal, plus minus infinity above it."""
+    """Each cell of scores + M: the score from the unmasked trace in the grid's own cell, plus 0 on and below the
+    diagonal, plus minus infinity above it (M's entry starting where M shows it)."""
     tr, n = scene.trace, len(scene.example.tokens)
-    moving, sums = scene.scores_plus_mask()
-    for k, ((score, entry), total) in enumerate(zip(moving, sums)):
+    entries, sums = scene.scores_plus_mask()
+    zeros, infinities = iter(scene.mask_zeros), iter(scene.mask_picture.infinities)
+    for k, (entry, total) in enumerate(zip(entries, sums)):
         hidden = bool(causal_mask(n).flat[k])
-        assert score.get_value() == total[0].get_value() == tr.unmasked.scores.flat[k]
+        assert total[0].get_value() == tr.unmasked.scores.flat[k]
+        shown = next(infinities) if hidden else next(zeros)
+        np.testing.assert_allclose(entry.get_center(), shown.get_center(), atol=1e-6)
         for mark in (entry, total[2]):  # M's entry, where M stands and in the sum
             assert mark.tex_string == r"-\infty" if hidden else mark.get_value() == 0
         drawn = [part for part in total if part.family_members_with_points()]  # '−∞' has no '+' before it
         assert all(part.font_size >= tex_size("small") - 1e-6 for part in drawn)  # never shrunk to fit
         cell = scene.masked_grid.cells[k]
         assert abs(total.get_x() - cell.get_x()) < 1e-6 and total.width <= cell.width
-        start = scene.open_grid.cells[k] if scene.paired else cell
-        np.testing.assert_allclose(score.get_center(), start.get_center(), atol=1e-6)
 
 
 def test_scores_plus_m_adds_each_score_to_m_s_entry_in_its_cell(scene):
@@ -689,3 +693,144 @@ def test_long_captions_over_a_finished_picture_get_a_change_of_focus(tmp_path, m
     monkeypatch.setattr(Scene, "play", watched)
     dry_run.run(CausalMask, {"media_dir": str(tmp_path)})
     assert len(seen) == len(starts) and all(ended >= end - 0.5 for ended, end in seen.values())
+
+
+def flattened(animations) -> list:
+    """Every leaf animation of `animations` (groups, successions and lagged starts opened)."""
+    leaves = []
+    for animation in animations:
+        inner = getattr(animation, "animations", None)
+        leaves += flattened(inner) if inner else [animation]
+    return leaves
+
+
+def played_with(caption: str, tmp_path) -> tuple[CausalMask, list, VGroup]:
+    """A dry run of the chapter; the leaf animations of the play under `caption`, unplayed (each begun afresh by
+    the test); and the masked grid's cells where they stood then."""
+    from pipeline.run import dry_run
+
+    seen = {}
+
+    class Watched(CausalMask):
+        def play(self, *animations, subcaption=None, **options):
+            if subcaption == caption:
+                seen["leaves"] = flattened(animations)
+                seen["before"] = [a.mobject.copy() for a in seen["leaves"]]
+                seen["cells"] = self.masked_grid.cells.copy()
+            super().play(*animations, subcaption=subcaption, **options)
+
+    Watched.__name__ = "CausalMask"
+    scene, _ = dry_run.run(Watched, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(tmp_path)})
+    for animation, before in zip(seen["leaves"], seen["before"]):  # back as they stood when the play began
+        animation.mobject.become(before)
+    return scene, seen["leaves"], seen["cells"]
+
+
+def inside(point, cell) -> bool:
+    return bool(
+        np.all(cell.get_corner([-1, -1, 0])[:2] <= point[:2])
+        and np.all(point[:2] <= cell.get_corner([1, 1, 0])[:2])
+    )
+
+
+def test_scores_come_into_their_cells_without_crossing_any_border(tmp_path):
+    """Review C9c: copies of the scores flew from the grid on the left across the cells' borders. Now whatever
+    ends in a cell of scores + M (a score with its '+', M's entry) stays inside that cell all through the play (the
+    row on the left framed meanwhile)."""
+    _, leaves, cells = played_with(
+        "Added to the scores, it makes those above the diagonal minus infinity.", tmp_path
+    )
+    ending = {}
+    for animation in leaves:
+        animation.begin()
+        animation.interpolate(1)
+        where = [cell for cell in cells if inside(animation.mobject.get_center(), cell)]
+        if where:
+            ending[animation] = where[0]
+    assert len(ending) >= 2 * len(cells)  # each cell's score (with its '+') and M's entry
+    for animation, cell in ending.items():
+        for alpha in np.linspace(0, 1, 9):
+            animation.interpolate(alpha)
+            for m in animation.mobject.family_members_with_points():
+                assert inside(m.get_left(), cell) and inside(m.get_right(), cell)
+
+
+def test_each_sum_of_scores_plus_m_stays_shown_as_it_becomes_its_score_or_minus_infinity(tmp_path):
+    """Review C9c: the sums faded out and the results in, leaving the grid blank for half a second. Now what stays
+    of each sum (its score, or minus infinity) moves into place, drawn all the while."""
+    from manim import ReplacementTransform
+
+    scene, leaves, cells = played_with("Each sum is its score, or minus infinity.", tmp_path)
+    (staying,) = [a for a in leaves if isinstance(a, ReplacementTransform)]
+    n = len(scene.example.tokens)
+    assert len(staying.mobject) == n * n
+    staying.begin()
+    for alpha in np.linspace(0, 1, 9):
+        staying.interpolate(alpha)
+        for k, (part, cell) in enumerate(zip(staying.mobject, cells)):
+            assert inside(part.get_center(), cell)
+            assert min(m.get_fill_opacity() for m in part.family_members_with_points()) > 0.9
+            if causal_mask(n).flat[k]:
+                assert part.tex_string == r"-\infty"
+            else:
+                assert part.get_value() == scene.trace.unmasked.scores.flat[k]
+    staying.finish()
+
+
+PX_480P = 480 / 8  # pixels per scene unit at 480p
+ANTIALIAS = (
+    2  # pixels of a stroke's and a glyph's soft edges together at 480p (measured: 6 px drawn, 4 px seen)
+)
+
+
+def inner_gap_px(box, part) -> float:
+    """The least room, in 480p pixels, between `part`'s glyphs and the inner edge of its frame's stroke."""
+    half = box.get_stroke_width() * STROKE_UNIT / 2
+    gaps = [*(part.get_corner(DL) - box.get_corner(DL))[:2], *(box.get_corner(UR) - part.get_corner(UR))[:2]]
+    return (min(gaps) - half) * PX_480P
+
+
+def test_frames_round_text_leave_4_px_to_its_glyphs_at_480p(tmp_path, monkeypatch):
+    """Review C9c: the frames on the working line ('the 0.119× [1, 0]') and on 'with finite scores:' and
+    '4.25 × 10⁻¹⁸' were 1-2 px from the glyphs at 480p, the superscript on the top edge. Every frame round text
+    now leaves at least 4 px seen (its soft edges aside), superscripts included."""
+    import scenes.chapters.causal_mask as chapter
+    from pipeline.run import dry_run
+
+    framings, real = [], chapter.framed
+
+    def recorded(part, *args, **kwargs):
+        animation = real(part, *args, **kwargs)
+        framings.append((part.copy(), animation.mobject.copy()))
+        return animation
+
+    monkeypatch.setattr(chapter, "framed", recorded)
+    dry_run.run(CausalMask, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(tmp_path)})
+    texts = [(p, b) for p, b in framings if not any(isinstance(m, Rectangle) for m in p.get_family())]
+    tex = [m.tex_string for p, _ in texts for m in p.get_family() if hasattr(m, "tex_string")]
+    assert any("10^{" in t for t in tex) and any(
+        r"\times" in t for t in tex
+    )  # the finite gap; a working line
+    for part, box in texts:
+        assert inner_gap_px(box, part) >= 4 + ANTIALIAS - 1e-9
+
+
+def test_a_framed_row_s_frame_keeps_clear_of_the_rows_beside_it(scene):
+    """The tables' rows (and the finite gap's label and number) stand far enough from what is beside them that a
+    frame with its text's room clears it by 3 px at 480p."""
+    from scenes.chapters.causal_mask import TEXT_FRAME
+    from scenes.kit.emphasis import framed
+
+    pairs = []  # what is framed, and what stands beside it
+    for table in (scene.values, scene.outputs):
+        rows = [table.row(i) for i in range(len(table.columns[0]))]
+        pairs += [(row, [other for other in rows if other is not row]) for row in rows]
+    for shape, shown in scene.comparisons.items():  # 'with finite scores:', then 'm × 10^e' (stacked: both)
+        parts = [part for row in shown for part in row]
+        framed_parts = [shown[1]] if shape == "stacked" else list(shown[1])
+        pairs += [(part, [o for o in parts if o not in part.get_family()]) for part in framed_parts]
+    for part, others in pairs:
+        box = framed(part, buff=TEXT_FRAME).mobject
+        clear = box.get_stroke_width() * STROKE_UNIT / 2 + 3 / PX_480P
+        reach = fit.box(box) + np.array([[-clear, -clear], [clear, clear]])
+        assert all(apart(reach, other, -1e-9) for other in others)
