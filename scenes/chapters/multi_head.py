@@ -127,7 +127,7 @@ WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart a
 READ_ZOOM = 1.8
 PARK_GAP = 0.35  # between the formula parked right of K^T and what is beside it or under it
 PARK_LEAST = (
-    1.0  # parked only if this many times its size beside the title, or larger (it fills the right third)
+    1.0  # parked (filling the right third) only if this many times its size beside the title, or more
 )
 READ_ORDER = (("head",), ("softmax", "q", "K"), ("scale",), ("V",), ("outputs",), ("project",))  # lit in turn
 
