@@ -126,9 +126,8 @@ WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart a
 # where the stage is narrower), while its caption reads it (issue 30: its scripts were 6 px at 480p beside the title)
 READ_ZOOM = 1.8
 PARK_GAP = 0.35  # between the formula parked right of K^T and what is beside it or under it
-PARK_LEAST = (
-    1.0  # parked (filling the right third) only if this many times its size beside the title, or more
-)
+# parked (filling the right third) only if this many times its size beside the title, or more
+PARK_LEAST = 1.0
 READ_ORDER = (("head",), ("softmax", "q", "K"), ("scale",), ("V",), ("outputs",), ("project",))  # lit in turn
 
 
