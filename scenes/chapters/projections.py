@@ -60,6 +60,7 @@ PLUS_ROOM = 0.1  # more after a term's '+' than TeX leaves ...
 TERM_ROOM = 0.3  # ... and between the terms of the weighted sum: a frame round one stays clear of the next
 TERM_BUFF = 0.12  # round a framed term: 5 px clear of its digits and brackets at 480p (review C9b: 1 px)
 COLUMN_SECONDS = 0.9  # each column of the worked product after the first
+LIFT_SECONDS = 0.8  # the table moving up into the matrices' place
 CODEC_BLOCK = 4  # pixels: H.264's smallest transform block, along x (see `on_blocks`)
 BRACKET_STROKE = 0.036  # scene units: a bracket's upright stroke as drawn (1.8 px at 480p)
 
@@ -239,15 +240,22 @@ class Projections(ChapterScene):
         note = (self.asked_boxes, self.asked_note) if self.asked else (self.known_boxes, self.known_note)
         self.turn_to("Matched alike, passed on apart", *note, self.ws)
         a, b = self.pair
-        self.play(self.table.animate.shift(UP * self.lift), run_time=1)  # up, where they were
         caption = _(
             "%(first)s and %(second)s have equal keys but different values.",
             first=quoted(a),
             second=quoted(b),
         )
-        self.show(  # the keys framed, then the values, as the caption reads them (review C9b: values unlit)
-            LaggedStart(FadeIn(self.key_boxes), FadeIn(self.value_boxes), lag_ratio=1),
-            run_time=max(2.0, self.caption_time(caption)),
+        self.show(  # up where they were as the caption starts, then the keys framed, then the values, as it reads
+            # them (review C9b: the values unlit; 2 s with no caption while the table moved)
+            Succession(
+                self.table.animate(run_time=LIFT_SECONDS).shift(UP * self.lift),
+                LaggedStart(
+                    FadeIn(self.key_boxes),
+                    FadeIn(self.value_boxes),
+                    lag_ratio=1,
+                    run_time=max(2.0, self.caption_time(caption) - LIFT_SECONDS / 2),
+                ),
+            ),
             caption=caption,
         )
         self.show(

@@ -363,7 +363,7 @@ def test_each_matrix_comes_in_as_named_and_its_numbers_are_framed_then_the_equal
     assert matrices == sorted(matrices) and matrices == list(range(matrices[0], matrices[0] + 3))
     for t in scene.pair:
         assert id(scene.weights[1 + scene.p.tokens.index(t)]) in ids
-    assert lit == [["Q", "K", "V"]]  # after the matrices came in, every product lit
+    assert lit[0] == ["Q", "K", "V"]  # after the matrices came in (the first Succession), every product lit
 
 
 def test_a_matrix_dims_only_once_it_has_been_used(tmp_path):
