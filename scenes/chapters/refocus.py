@@ -96,6 +96,10 @@ ZOOM_SHARES = (1, 0.8, 0.65)
 LAST_SHARE = 0.5
 MIN_GAIN = 1  # a view drawing the blend smaller than the plane magnifies nothing (corpus-16's drew it at 0.52
 # times): the plane's own terms are shown instead
+WORTH = (
+    2  # ... and where no view finds a clear place and none would draw it this many times as large (issue 29:
+)
+# corpus-14's column shrank to 0.75 to make room for a view drawing the blend 1.15 times as large)
 ZOOM_ROOM = 0.3  # inside the panel, room round the magnified square (its labels may reach further)
 ZOOM_MARGIN = 0.1  # the magnified square: the new blend's extent and this much more
 ZOOM_INSET = 0.1  # the panel's distance from the plane's corner
@@ -484,7 +488,10 @@ class Refocus(ChapterScene):
         one_size(VGroup(column, self.bars, self.plane, self.next_query, self.next_scores, self.strip), factor)
         pin(self.strip, self.heading)
         self.place_legend(factor)
-        self.plane.clear_labels(self.bars.labels)
+        rows = SurroundingRectangle(
+            self.memory, buff=COLUMN_GAP / 2
+        )  # corpus-15: a name under the widest rows
+        self.plane.clear_labels([*self.bars.labels, rows])
         self.plane.shift(
             RIGHT * max(0, fit.LABEL_RIGHT - self.plane.get_right()[0])
         )  # room left of it, for the
@@ -514,8 +521,10 @@ class Refocus(ChapterScene):
         no text (the plane's names, the bars, the left column) and none of the value arrows and the origin (review
         7: it hid the origin and two arrows), nor the summary's note where one such does (the view then stays to the
         end); else the one covering fewest texts, then fewest of those shapes; the faint output before is covered
-        (or crossed by the lines to the panel) only where every place would. None where none draws the blend
-        MIN_GAIN times as large as the plane or larger."""
+        (or crossed by the lines to the panel) only where every place would; where none finds a place, the views
+        leaving the terms shorter than their labels unlabelled are tried too (issue 29: corpus-07's column shrank to
+        0.72 for the room its labels took). None where none draws the blend MIN_GAIN times as large as the plane or
+        larger, or none finds a clear place and none draws it WORTH times as large."""
         kept = [text for text in self.column_texts() if text not in self.yielding()]
         names = [*[mark[1] for mark in self.plane.marks], self.bars, *kept, self.zero_box]
         origin = Dot(self.plane.plane.c2p(0, 0), radius=0.05)
@@ -525,14 +534,19 @@ class Refocus(ChapterScene):
         sides = [side_for(grid, ends, ZOOM_MARGIN, ZOOM_ROOM, gain) for gain in ZOOM_GAINS]
         sides = [side for side in sides if side <= largest] + [share * largest for share in ZOOM_SHARES]
         zooms = []
-        for side in [*sides, LAST_SHARE * largest]:
-            if side == LAST_SHARE * largest and any(not any(z.hits[:2]) for z in zooms):
+        for terse, tried, least in (
+            (False, sides, MIN_GAIN),
+            (True, sides, WORTH),
+            (False, [LAST_SHARE * largest], MIN_GAIN),
+        ):
+            if any(not any(z.hits[:2]) for z in zooms):  # a view clear of the texts: no further tries
                 break
-            zoom = Zoom(self.plane, self.example.tokens, self.after, side)
-            if zoom.gain >= MIN_GAIN:
-                one_size(zoom, factor)
-                zooms.append(zoom.settle(tiers))
-        if not zooms:
+            for side in tried:
+                zoom = Zoom(self.plane, self.example.tokens, self.after, side, terse)
+                if zoom.gain >= least:
+                    one_size(zoom, factor)
+                    zooms.append(zoom.settle(tiers))
+        if not zooms or all(z.gain < WORTH and any(z.hits[:2]) for z in zooms):
             return None
         fewest = min(zooms, key=lambda z: z.hits)
         clear = fit.first_that_fits([*zooms, fewest], lambda z: not any(z.hits[:2]))
@@ -773,7 +787,7 @@ class Zoom(Magnifier):
     and the output. Once the texts have their final size, `settle` places the labels and moves the panel where it
     covers least of what the plane shows, joined to the frame by two lines."""
 
-    def __init__(self, plane: ValuePlane, tokens, trace, side: float):
+    def __init__(self, plane: ValuePlane, tokens, trace, side: float, terse: bool = False):
         grid = plane.plane
         ends = plane.term_ends(trace.weights)
         super().__init__(grid, ends, side, ZOOM_MARGIN, min(ZOOM_ROOM, side / 4))
@@ -781,12 +795,14 @@ class Zoom(Magnifier):
         self.reach = plane.get_left()[0]  # the plane's left edge, its names included
         self.frame.set_stroke(theme().muted)
         starts = np.vstack([np.zeros((1, 2)), ends[:-1]])
-        self.terms, self.labels, self.term_weights = VGroup(), VGroup(), []
+        self.terms, self.labels, self.term_weights, self.unlabelled = VGroup(), VGroup(), [], []
         for i, (token, w, start, end) in enumerate(zip(tokens, trace.weights, starts, ends)):
             if np.linalg.norm(end - start) * self.magnify >= SHORTEST:  # a zero value adds nothing to draw
                 self.terms.add(arrow(self.at(start), self.at(end), token_color(token), TERM_WIDTH))
                 self.term_weights.append(w)
                 self.labels.add(c.math(term_label(w, i), color=token_color(token)))
+                if terse and np.linalg.norm(end - start) * self.magnify < self.labels[-1].width:
+                    self.unlabelled.append(len(self.terms) - 1)
         origin = self.at(np.zeros(2))
         self.output = arrow(origin, origin + RIGHT, theme().output, OUTPUT_WIDTH)
         place(self.output, origin, self.at(ends[-1]), OUTPUT_WIDTH)  # nothing to draw for a zero output
@@ -873,6 +889,9 @@ class Zoom(Magnifier):
         placed, dropped = [], []
         for k in [len(arrows) - 1, *by_weight]:
             mark, label = arrows[k], self.labels[k]
+            if k in self.unlabelled:
+                dropped.append(label)
+                continue
             along = mark.get_end() - mark.get_start()
             normal = np.array([-along[1], along[0], 0]) / max(np.linalg.norm(along), 1e-9)
             rest = [a.get_center() for a in arrows if a is not mark]
