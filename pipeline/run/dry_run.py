@@ -101,6 +101,10 @@ def _watched(scene_class, watch: BeatWatcher | None, seen: list):
             self._beat_ends()
 
         def _beat_ends(self):
+            from pipeline.run import typeset
+
+            if typeset.looking_ahead():  # a look-ahead's beats are seen again in the real run
+                return
             name, plays = getattr(self, "_beat", "start"), getattr(self, "_plays", 0)
             found = watch(self, name, self.renderer.num_plays > plays)
             if found is not None:

@@ -156,6 +156,15 @@ class Missing(list):
     alone = 0
 
 
+RECORDED: list[Missing] = []  # the recordings under way, innermost last
+
+
+def looking_ahead() -> bool:
+    """Whether the run under way has drawn a formula from a look-alike: a look-ahead, which `prefetched`
+    discards, so what watches it (a layout probe) may rest until the real run."""
+    return bool(RECORDED and RECORDED[-1])
+
+
 @contextmanager
 def recording(alone: int = 0) -> Iterator[Missing]:
     """Within: the first `alone` formulas not typeset yet are typeset alone (as manim does); any later one
@@ -188,9 +197,11 @@ def recording(alone: int = 0) -> Iterator[Missing]:
     caches = [vars(importlib.import_module(module))[name] for module, name in CACHES]
     before = [set(cache) for cache in caches]
     tex_mobject.tex_to_svg_file = record
+    RECORDED.append(missing)
     try:
         yield missing
     finally:
+        RECORDED.pop()
         tex_mobject.tex_to_svg_file = real
         for cache, kept in zip(caches, before) if missing else ():  # look-alikes were drawn
             for key in cache.keys() - kept:

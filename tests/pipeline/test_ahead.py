@@ -4,13 +4,14 @@ language has its formulas typeset in one LaTeX run first; the list each render k
 import importlib
 from pathlib import Path
 
-from manim import Scene, tempconfig
+from manim import FadeIn, Scene, tempconfig
 
 from pipeline import outputs
 from pipeline.plan.settings import from_options
 from pipeline.run import ahead, dry_run, typeset
 from pipeline.run.jobs import Job
 from scenes.chapters.registry import CHAPTERS, find
+from scenes.kit.numbers import SansTex
 
 
 def test_a_first_look_ahead_typesets_every_formula_the_chapter_then_meets(tmp_path, monkeypatch):
@@ -25,6 +26,37 @@ def test_a_first_look_ahead_typesets_every_formula_the_chapter_then_meets(tmp_pa
             dry_run.run(chapter, {"media_dir": str(tmp_path)})
     assert written >= 10 and svgs == written
     assert missing == []
+
+
+class TwoBeats(Scene):
+    """Two beats, each showing a formula no test has typeset."""
+
+    def construct(self):
+        for beat, number in (("first", "271.828"), ("second", "314.159")):
+            self.next_section(beat)
+            self.play(FadeIn(SansTex(number, "=", rf"x_{{\text{{{beat}}}}}")))
+
+
+def test_a_dry_run_that_looks_ahead_shows_its_watcher_each_beat_once(tmp_path, monkeypatch):
+    """The look-ahead's beats are not watched (a layout probe's checks cost a tenth of a run): the real run's
+    are, each once."""
+    monkeypatch.setattr(typeset, "LOOKALIKES", {})
+    monkeypatch.setattr(typeset, "ALONE", 0)  # a look-ahead from the first missing formula
+    monkeypatch.setattr(typeset, "MISSED", {})
+    monkeypatch.setattr(typeset, "RUN_SECONDS", {})
+    runs, watched = [], []
+
+    class Counted(TwoBeats):
+        def construct(self):
+            runs.append(1)
+            super().construct()
+
+    with tempconfig({"tex_dir": str(tmp_path / "Tex")}):
+        _, seen = dry_run.run(
+            Counted, {"media_dir": str(tmp_path)}, lambda scene, name, _: watched.append(name) or name
+        )
+    assert len(runs) == 2  # a look-ahead, then the real run
+    assert watched == seen == ["first", "second"]
 
 
 def test_only_a_lecture_chapter_with_no_whole_list_of_its_formulas_looks_ahead(tmp_path):

@@ -85,6 +85,23 @@ def test_a_formula_with_no_look_alike_is_drawn_from_a_placeholder_with_no_latex_
     assert len(second) == 3 and first.width > second[0].width  # parts kept, widths by glyphs
 
 
+def test_a_run_is_looking_ahead_once_it_draws_a_formula_from_a_look_alike(tex_dir, monkeypatch):
+    """What watches a run (the layout probe's beat ends) rests from the first missing formula on: the run is
+    discarded (`dry_run._watched`)."""
+    from manim.utils import tex_file_writing
+
+    monkeypatch.setattr(tex_file_writing, "compile_tex", lambda *_: pytest.fail("typeset alone"))
+    assert not typeset.looking_ahead()
+    with typeset.recording():
+        assert not typeset.looking_ahead()  # nothing missing yet: this may be the real run
+        SansTex("[-1.25, 3]")
+        assert typeset.looking_ahead()
+        with typeset.recording(alone=0):  # a render's own look-ahead inside: its own record
+            assert not typeset.looking_ahead()
+        assert typeset.looking_ahead()
+    assert not typeset.looking_ahead()
+
+
 def test_a_course_changed_by_a_placeholder_typesets_only_what_it_met_alone(tex_dir, monkeypatch):
     """A run that decides by a formula's width meets other formulas when it is drawn from a placeholder (here
     a fraction, two boxes wide, though TeX stacks its digits): the real run typesets those alone, and only

@@ -35,7 +35,7 @@ from manim.mobject.types.image_mobject import AbstractImageMobject
 
 from pipeline.frames.scene_render import use_look
 from pipeline.plan.settings import from_options
-from pipeline.run import dry_run
+from pipeline.run import dry_run, typeset
 from scenes.kit.palette import FRAME_HEIGHT, MIN_PX, TEX_DIGIT, TEXT_CAP
 from scenes.kit.stage import STAGE
 from tests.support.contrast import DIMMED, FULL, HIDDEN, READ, Ink, inks
@@ -230,8 +230,9 @@ def beat_ends(scene_class, media_dir: Path) -> list[BeatEnd]:
     class Probed(scene_class):
         def play(self, *animations, **kwargs):
             super().play(*animations, **kwargs)
-            if all(isinstance(a, Wait) for a in animations):
-                return  # a wait moves only what an updater moves, which the next play's end sees
+            if all(isinstance(a, Wait) for a in animations) or typeset.looking_ahead():
+                return  # a wait moves only what an updater moves, which the next play's end sees; a look-ahead
+                # is run again
             said = (f"play {self.renderer.num_plays}: {thing}" for thing in strays(self))
             vars(self).setdefault("strayed", {}).update(dict.fromkeys(said))  # since the last beat ended
 
