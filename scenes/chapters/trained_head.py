@@ -61,7 +61,7 @@ from scenes.kit.palette import (
 )
 from scenes.kit.stage import STAGE
 
-UNDER_STRIP = 0.35  # from the formula strip to the picture
+UNDER_STRIP = 0.3  # from the formula strip to the picture (room under the bars: see HELD_OUT_GAP)
 UNDER_QUERY = 0.25  # from the query to the cards (the room left under the bars: see HELD_OUT_GAP)
 CARD = (1.45, 1.05)  # a word and its value
 NAME_BASELINE, VALUE_BASELINE = 0.09, -0.37  # in a card, from its centre
@@ -76,9 +76,12 @@ BAR_DROP = (
     0.6  # from the cards to the top of a bar of weight 1: its number (and a frame round it) stays clear
 )
 WORD_GAP = 0.1  # from the bars' baseline to the words under it
-HELD_OUT_GAP = 0.2  # from those words to the line of held-out scores, framed clear of them and the captions
-LINE_FRAME_BUFF = 0.12  # round a part of that line, its frame (review V7: the kit's 0.08 hugged the text)
-BAR_FRAME_BUFF = 0.15  # round a bar and its weight, the frame, its foot on the bars' axis
+# round text (a part of the held-out line, the chart's labels), its frame: 4 px seen at 480p between the glyphs and
+# its stroke (review V7: the kit's 0.08 hugged the text; review C9c: 0.12 left 2-3 px)
+LINE_FRAME_BUFF = 0.14
+BAR_FRAME_BUFF = 0.15  # round a bar, its weight and its word, the frame (across the axis, never along it)
+# from those words to the line of held-out scores: a bar's frame round its word clear of the line
+HELD_OUT_GAP = BAR_FRAME_BUFF + FRAME_STROKE * STROKE_UNIT + 0.06
 PART_GAP = 0.25  # between the parts of that line: a frame round one stays clear of the next
 PLOT_BOX = (5.0, 3.4)  # the loss curve's axes
 SMALL_PLOT = (3.6, 1.2)  # its axes again in the closing frame
@@ -91,7 +94,11 @@ TONES = 64  # shades on the grid's ramp
 GRID_PLACES = 1  # the learned scores, to one decimal
 INSET = 0.06  # a diagonal cell's frame, inside it, in the background's colour: clear on the brightest cells
 CLOSING_GAP = 0.6  # from the grid to what is drawn beside it
-LABEL_GAP = 0.15  # from the y axis to the first loss, printed left of it as a tick label is
+LABEL_GAP = 0.15  # from the y axis' top to 'loss' over it
+TICK_ARM = 0.1  # how far a tick reaches either side of its axis (manim's tick_size)
+# from an axis to its labels ('1.361' and 'loss' left of the y axis, 'step' and its ends under the x axis): the
+# labels' frame clear of the ticks (review C9c: the frame on 'step ... 200' ran 3 px under them)
+TICK_LABEL_GAP = TICK_ARM + LINE_FRAME_BUFF + FRAME_STROKE * STROKE_UNIT + 0.06
 MIN_RUN = 1.0  # the shortest a framed part takes, however short its caption
 TASK_ZOOM = 1.4  # the task's cards while it is the whole picture (its words a role up), against theirs beside the bars
 TASK_GAP = 0.45  # ... the words it is drawn from this far under its cards
@@ -197,8 +204,8 @@ class TrainedHead(ChapterScene):
         self.show(  # the steps along the x axis, then the loss (how far the value is from the right one) up the y
             Succession(
                 FadeIn(plot.frame, plot.ends[0]),
-                framed(VGroup(plot.names[0], plot.names[3])),
-                framed(VGroup(plot.names[1], plot.ends[0])),
+                line_framed(VGroup(plot.names[0], plot.names[3])),
+                line_framed(VGroup(plot.names[1], plot.ends[0])),
             ),
             **self.reading(caption),
         )
@@ -411,13 +418,12 @@ class TrainedHead(ChapterScene):
         self.score_after = self.held_out_line(self.head.accuracy, self.head.mean_weight, below)
 
     def bar_framed(self, part) -> FadeIn:
-        """`framed` round a bar and its weight (or all of them), BAR_FRAME_BUFF clear of the digits, its foot on the
-        bars' axis (review V7: it was 4 px over the digits and crossed the axis)."""
-        framing = framed(part, buff=BAR_FRAME_BUFF)
-        framing.mobject.stretch_to_fit_height(
-            framing.mobject.get_top()[1] - self.baseline.get_y(), about_edge=UP
-        )
-        return framing
+        """`framed` round a bar and its weight (or all of them) and the words under them, BAR_FRAME_BUFF clear of
+        the digits and the words: across the axis, never along it (review V7: 4 px over the digits, across the axis
+        under the bar; review C9c: cut off at the axis, its foot ran along it)."""
+        left, right = part.get_left()[0], part.get_right()[0]
+        words = [word for word in self.bar_words if left <= word.get_x() <= right]
+        return framed(VGroup(part, *words), buff=BAR_FRAME_BUFF)
 
     def held_out_line(self, accuracy: float, weight: float, top: float) -> VGroup:
         """What the head scores on the lookups it never saw, from `top` down (under the bars): how often it is right
@@ -531,10 +537,14 @@ class LossPlot(VGroup):
             tips=False,
         )
         self.names = VGroup(
-            c.text(_("step"), role="small", color=t.muted).next_to(self.axes.x_axis, DOWN, buff=0.2),
+            c.text(_("step"), role="small", color=t.muted).next_to(
+                self.axes.x_axis, DOWN, buff=TICK_LABEL_GAP
+            ),
             c.text(_("loss"), role="small", color=t.muted),  # over the axis' top left: not on its end
-            c.math("0", role="small", color=t.muted).next_to(self.axes.c2p(0, 0), DOWN, buff=0.2),
-            c.math(str(STEPS), role="small", color=t.muted).next_to(self.axes.c2p(STEPS, 0), DOWN, buff=0.2),
+            c.math("0", role="small", color=t.muted).next_to(self.axes.c2p(0, 0), DOWN, buff=TICK_LABEL_GAP),
+            c.math(str(STEPS), role="small", color=t.muted).next_to(
+                self.axes.c2p(STEPS, 0), DOWN, buff=TICK_LABEL_GAP
+            ),
         )
         self.frame = VGroup(self.axes, self.names)
         self.curve = VMobject(color=t.text, stroke_width=4).set_points_as_corners(
@@ -542,14 +552,14 @@ class LossPlot(VGroup):
         )
         self.ends = VGroup(
             c.math(fmt(losses[0], WEIGHT_PLACES))  # as a tick label: clear of the curve and the ticks
-            .next_to(self.axes.y_axis, LEFT, buff=LABEL_GAP)
+            .next_to(self.axes.y_axis, LEFT, buff=TICK_LABEL_GAP)
             .set_y(self.axes.c2p(0, losses[0])[1]),
             c.math(fmt(losses[-1], WEIGHT_PLACES)).next_to(self.axes.c2p(STEPS, losses[-1]), UP, buff=0.2),
         )
         top = (
             max(self.axes.y_axis.get_top()[1], self.ends[0].get_top()[1]) + LABEL_GAP
         )  # over the first loss too
-        self.names[1].move_to([self.axes.y_axis.get_left()[0] - LABEL_GAP, top, 0], aligned_edge=DOWN + RIGHT)
+        self.names[1].move_to([self.ends[0].get_right()[0], top, 0], aligned_edge=DOWN + RIGHT)
         super().__init__(self.frame, self.curve, self.ends)
 
 
@@ -658,7 +668,7 @@ def bar_axis(cards: VGroup, base: float, words, colours: dict[str, str]) -> tupl
 
 
 def line_framed(part) -> FadeIn:
-    """`framed` round a part of the held-out line, LINE_FRAME_BUFF clear of its text."""
+    """`framed` round text (a part of the held-out line, the loss chart's labels), LINE_FRAME_BUFF clear of it."""
     return framed(part, buff=LINE_FRAME_BUFF)
 
 

@@ -696,11 +696,14 @@ def both(first: str, second: str) -> str:
 
 def stripes(pe: np.ndarray, width: float, height: float) -> VGroup:
     """`pe` as cells, a column per position (position 0 on the left) and a row per coordinate, on a neutral
-    ramp (no role's colour: an encoding is neither a query nor a key) with its key above them; the axes named;
-    `width` by `height` in all."""
+    ramp (no role's colour: an encoding is neither a query nor a key) with its key above them; the axes named with
+    their counts (review C9c: the caption's "48 positions at width 16" was nowhere on the picture); `width` by
+    `height` in all."""
     t = theme()
-    along = c.text(_("position p →"), role="small", color=t.muted)
-    down = c.text(_("coordinate →"), role="small", color=t.muted).rotate(-np.pi / 2)
+    along = c.text(_("%(count)s positions p →", count=pe.shape[0]), role="small", color=t.muted)
+    down = c.text(_("%(count)s coordinates →", count=pe.shape[1]), role="small", color=t.muted).rotate(
+        -np.pi / 2
+    )
     key = ramp_key()
     columns = width - down.width - AXIS_GAP - OVERLAP  # the outer cells' overlap too
     rows = height - key.height - along.height - 2 * AXIS_GAP - OVERLAP

@@ -21,6 +21,8 @@ from scenes.chapters.trained_head import (
     LABEL_GAP,
     LINE_FRAME_BUFF,
     TASK_ZOOM,
+    TICK_ARM,
+    TICK_LABEL_GAP,
     TrainedHead,
     contrast,
     crossfade,
@@ -337,17 +339,61 @@ def test_the_loss_chart_s_labels_stay_off_its_axis_and_ticks(scene, plot):
     """Review V7: in the small chart '1.361' touched the y axis' top tick and 'loss' sat on the axis' top end."""
     chart = getattr(scene, plot)
     axis, first, name = chart.axes.y_axis, chart.ends[0], chart.names[1]
-    assert axis.get_left()[0] - first.get_right()[0] == pytest.approx(LABEL_GAP)  # clear of the ticks' arms
+    assert axis.get_left()[0] - first.get_right()[0] == pytest.approx(
+        TICK_LABEL_GAP
+    )  # clear of the ticks' arms
     assert name.get_right()[0] < axis.get_left()[0]  # upper left of the axis, not on it
     assert name.get_bottom()[1] - max(axis.get_top()[1], first.get_top()[1]) == pytest.approx(LABEL_GAP)
 
 
-def test_a_bar_s_frame_stands_on_the_axis_clear_of_its_weight(scene):
-    """Review V7: the frame round one bar was 4 px over its digits (1080p) and crossed the axis under it."""
-    for bar, weight in [*scene.bars_before, *scene.bars_after]:
+PX_480P = 480 / 8  # pixels per scene unit at 480p
+ANTIALIAS = 2  # pixels of a stroke's and a glyph's soft edges together at 480p (6 px drawn read as 4)
+
+
+def inner_gap_px(box, part) -> float:
+    """The least room, in 480p pixels, between `part`'s glyphs and the inner edge of its frame's stroke."""
+    half = box.get_stroke_width() * STROKE_UNIT / 2
+    gaps = [*(part.get_corner([-1, -1, 0]) - box.get_corner([-1, -1, 0]))[:2]]
+    gaps += [*(box.get_corner([1, 1, 0]) - part.get_corner([1, 1, 0]))[:2]]
+    return (min(gaps) - half) * PX_480P
+
+
+def test_a_bar_s_frame_takes_in_its_word_across_the_axis_clear_of_its_weight(scene):
+    """Review V7: the frame round one bar was 4 px over its digits (1080p) and crossed the axis under it; review
+    C9c: cut off at the axis, its foot ran along the axis line. It goes round the bar, its weight and its word,
+    4 px seen from each, crossing the axis, its edges clear of it and of the held-out line under the words."""
+    half = FRAME_STROKE * STROKE_UNIT / 2
+    axis = scene.baseline.get_y()
+    for k, (bar, weight) in enumerate([*scene.bars_before, *scene.bars_after]):
         box = scene.bar_framed(VGroup(bar, weight)).mobject
-        assert box.get_bottom()[1] == pytest.approx(scene.baseline.get_y())
+        word = scene.bar_words[k % len(scene.bar_words)]
         assert box.get_top()[1] - weight.get_top()[1] == pytest.approx(BAR_FRAME_BUFF)
+        assert box.get_bottom()[1] - word.get_bottom()[1] == pytest.approx(-BAR_FRAME_BUFF)
+        assert inner_gap_px(box, VGroup(bar, weight, word)) >= 4 + ANTIALIAS
+        assert (axis - box.get_bottom()[1] - half) * PX_480P >= 4  # the foot well under the axis
+        for line in (scene.score_before, scene.score_after):
+            assert (box.get_bottom()[1] - half - line.get_top()[1]) * PX_480P >= 3
+    box = scene.bar_framed(scene.bars_before).mobject  # all four: every word
+    assert box.get_bottom()[1] == pytest.approx(scene.bar_words.get_bottom()[1] - BAR_FRAME_BUFF)
+
+
+@pytest.mark.parametrize("plot", ["plot", "small_plot"])
+def test_the_loss_chart_s_labels_framed_leave_4_px_and_stay_clear_of_the_ticks(scene, plot):
+    """Review C9c: the frame on 'step ... 200' hugged '200' and ran 3 px under the axis' ticks. The labels stand
+    TICK_LABEL_GAP from their axis, so that their frame (4 px seen from the glyphs) clears the ticks."""
+    chart = getattr(scene, plot)
+    half = FRAME_STROKE * STROKE_UNIT / 2
+    under = line_framed(VGroup(chart.names[0], chart.names[3])).mobject  # 'step' and its last step
+    beside = line_framed(VGroup(chart.names[1], chart.ends[0])).mobject  # 'loss' and its first value
+    for box, part in (
+        (under, VGroup(chart.names[0], chart.names[3])),
+        (beside, VGroup(chart.names[1], chart.ends[0])),
+    ):
+        assert inner_gap_px(box, part) >= 4 + ANTIALIAS - 1e-9
+    ticks_low = chart.axes.x_axis.get_y() - TICK_ARM
+    ticks_left = chart.axes.y_axis.get_x() - TICK_ARM
+    assert (ticks_low - under.get_top()[1] - half) * PX_480P >= 3
+    assert (ticks_left - beside.get_right()[0] - half) * PX_480P >= 3
 
 
 def test_the_held_out_line_s_frames_leave_room_round_its_text(scene):

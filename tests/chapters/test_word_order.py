@@ -134,6 +134,20 @@ def test_the_stripes_are_the_encodings_of_many_positions(scene):
     )  # beside the table, not under it
 
 
+def test_the_stripes_axes_give_the_counts_the_caption_reads(scene, played):
+    """Review C9c: the caption said "For 48 positions at width 16" over axes named only "position p" and
+    "coordinate": each axis now says how many, the counts the caption reads."""
+    cells, along, down = scene.stripe_picture[:3]
+    assert along.original_text == f"{STRIPES[0]} positions p →"
+    assert down.original_text == f"{STRIPES[1]} coordinates →"
+    assert along.get_top()[1] < cells.get_bottom()[1] and down.get_right()[0] < cells.get_left()[0]
+    assert down.height <= cells.height + 1e-6  # the rotated name no longer than the cells' column
+    cue = next(
+        c.content for c in played.renderer.file_writer.subcaptions if "positions at width" in c.content
+    )
+    assert f"For {STRIPES[0]} positions at width {STRIPES[1]}:" in cue
+
+
 def test_rotary_scores_depend_on_the_offset_alone_as_the_table_prints_them(scene, played):
     rows = [[cell.tex_string for cell in row] for row in scene.rope_rows]
     assert rows == [
