@@ -371,7 +371,7 @@ class ShrinkScores(ChapterScene):
         # the factor named ('[−4, 4] × 3.4' did not say it stretches: reviews V8a, C9b); the range is the numbers
         # under the stretched middles (with it, the title ran into the formula line and the legend)
         self.zoom_title = c.math(
-            rf"\text{{{stretched}}}\;\times{fmt(stretch, 1)}",
+            rf"\text{{{stretched}}}\;{{\times}}{fmt(stretch, 1)}",  # {×}: no binary space after it
             role="small",
             color=theme().muted,
         ).next_to(self.rows[0].zoom[0][1], UP, buff=0.12)

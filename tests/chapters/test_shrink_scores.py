@@ -422,7 +422,7 @@ def test_the_stretched_middle_s_title_says_it_is_stretched_clear_of_the_formula_
     """Review V8a: '[−4, 4],   ×3.4' read as a fragment; review C9b: '[−4, 4] × 3.4' did not say what ×3.4 is. The
     title reads 'stretched ×3.4' (the range is the numbers under the stretched middles), 8 px at 480p from the
     formula line and the legend."""
-    assert scene.zoom_title.tex_string == r"\text{stretched}\;\times3.4"
+    assert scene.zoom_title.tex_string == r"\text{stretched}\;{\times}3.4"
     assert [label.tex_string for label in scene.zoom_ticks[1]] == [fmt(-SPREAD, 0), "0", fmt(SPREAD, 0)]
     for other in (scene.strip, scene.legend):
         assert fit.apart(scene.zoom_title, other, 8 * STAGE.frame_height / 480)
