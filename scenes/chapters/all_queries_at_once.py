@@ -56,7 +56,8 @@ SWATCH = 0.3  # length of the coloured dash under a column when its word does no
 KT = r"K^{\top}"  # the transpose as the formula line writes it (review 6: an italic T beside the ⊤)
 BLOCK_CELL = 0.8  # largest side of an entry's square in the closing picture of the shapes (smaller to fit)
 BLOCK_GAP = 0.3  # between a block and the sign beside it
-ROW_GAP = 0.8  # between the closing picture's two products, for the row softmax arrow
+# between the closing picture's two products, for the row softmax arrow (shorter as DIMS_GAP lowers the sizes)
+ROW_GAP = 0.65
 ZOOMS = (
     1.6,
     1.5,
@@ -78,8 +79,11 @@ QUICK = 1.6  # seconds for each dot product of the first row after the first two
 WRAP_GAP = 0.2  # from a product's first line ('A × B') to its second ('= C') where one line is too wide
 NAMES_WIDTH = 1.6  # widest a word left of its row of V may be in a table (longer ones are cut)
 SIZE_BUFF = (
-    0.12  # round a size two matrices share, lit at the end: 5 px clear of its digit at 480p (review V8a)
+    0.14  # round a size two matrices share, lit at the end: 6 px clear of its digit at 480p (review C9b)
 )
+# from a block's squares down to its sizes: a frame round one (SIZE_BUFF and its stroke) 4.5 px clear of the squares
+# at 480p (review C9b: the frames' tops touched the Q and K^T grids)
+DIMS_GAP = 0.25
 
 MATRIX_FORMULA = (  # the formula line's parts after 'outputs =', each lit while its step is shown
     (r"\mathrm{softmax}(", "softmax"),
@@ -990,7 +994,7 @@ class ShapeBlock(VGroup):
         self.name = name_of(name, "body", color).next_to(self.block, UP, 0.15, aligned_edge=LEFT)
         # a thick space each side of the '×': room for the frame round the size either side shares (review V8a)
         self.dims = c.math(str(rows), r"\;\times\;", str(cols), role="body", color=theme().muted)
-        self.dims.next_to(self.block, DOWN, buff=0.15, aligned_edge=LEFT)  # on the left, as a matrix's name
+        self.dims.next_to(self.block, DOWN, buff=DIMS_GAP, aligned_edge=LEFT)  # on the left, as a name
         self.shared = shared
         self.add(self.block, self.name, self.dims)
 

@@ -102,13 +102,16 @@ def test_every_shape_is_labelled(scene):
 
 def test_the_frame_round_a_shared_size_clears_its_digit_and_the_times_sign(scene):
     """Review V8a (89 and 92 s): the frames round the matching inner sizes ("4", "3") came 1 px from the digit and
-    2 px from the "×". Each frame's stroke (4 wide) keeps 4 px from its digit and the "×" at 480p."""
+    2 px from the "×"; review C9b: 3 px from the digit's ink and on the grid above. Each frame's stroke (4 wide)
+    keeps 5 px from its digit's box (4 from its ink), 4 px from the "×" and from the squares above at 480p."""
     px, stroke = px_per_unit(480), FRAME_STROKE * STROKE_UNIT
     for block in (b for b in scene.blocks if b.shared is not None):
         size, times = block.dims[block.shared], block.dims[1]
         frame = block.light_shared().animations[1].mobject  # the framing: its frame
-        assert (size.get_left()[0] - frame.get_left()[0] - stroke / 2) * px >= 4
-        assert (frame.get_top()[1] - stroke / 2 - size.get_top()[1]) * px >= 4
+        assert (size.get_left()[0] - frame.get_left()[0] - stroke / 2) * px >= 5
+        assert (frame.get_top()[1] - stroke / 2 - size.get_top()[1]) * px >= 5
+        # and its top 4 px under the block's squares (review C9b: the frames' tops touched the Q and K^T grids)
+        assert (block.block.get_bottom()[1] - frame.get_top()[1] - stroke / 2) * px >= 4
         if block.shared == 0:
             assert (times.get_left()[0] - frame.get_right()[0] - stroke / 2) * px >= 4
         else:
