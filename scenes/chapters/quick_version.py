@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, LaggedStart, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, Succession, VGroup
 from manim.utils.rate_functions import linear, smooth, squish_rate_func
 
 from attention import Examples, examples
@@ -50,6 +50,7 @@ TIE_GAP = (
 TIE_GAP_LEAST = 0.3
 FORMULA_RIGHT = -STAGE.body_left - 0.1  # the formula ends just inside the title's margin, mirrored
 ITEM_SECONDS = 3.0
+PULSE_LEAST = 0.4  # seconds, the shortest a chapter's pulse in the list takes (a short caption's too)
 ICON_POSITIONS, ICON_WIDTH = 8, 8  # the word-order icon's stripes
 MARKER_ROLES = ("title", "body", "label")  # the terms beside their meanings: the formula's size if they fit
 PAGE_TURN = 2.0  # seconds for the last page to give way to the chapter list (`handover`)
@@ -123,18 +124,12 @@ class QuickVersion(ChapterScene):
             run_time=max(PAGE_TURN, 0.7 * self.caption_time(_(BUILT))),  # in while it is read
             caption=_(BUILT),
         )
-        names = recapped()
         for term, tied, mark in zip(TERMS, self.ties, self.markers):
+            start = self.time
             self.show(
                 *self.lit(term.names, term.chapters), FadeIn(tied), FadeIn(mark), caption=_(term.caption)
             )
-            self.play(  # its chapters pulse one by one as the caption is read (were 3.4-4.1 s stills)
-                LaggedStart(
-                    *[pulsed(self.contents[names.index(n)], scale_factor=1.1) for n in term.chapters],
-                    lag_ratio=1,
-                ),
-                run_time=max(1.0, self.caption_time(_(term.caption)) - 1.3),
-            )
+            self.play(self.pulses(term, self.time - start))  # its chapters, as the caption names them
         self.show(*self.lit(WHOLE.names, WHOLE.chapters), caption=_(WHOLE.caption))
         self.show(*self.lit(WHOLE.names, recapped()), run_time=0.8, hold=2)
 
@@ -172,6 +167,27 @@ class QuickVersion(ChapterScene):
         self.ties.arrange(DOWN, aligned_edge=LEFT, buff=gap).align_to(self.contents, UP).set_x(words, LEFT)
         for mark, tied in zip(self.markers, self.ties):
             mark.align_to(tied, UP).set_x(left + mark.width / 2)
+
+    def pulses(self, term: Term, elapsed: float) -> Succession:
+        """`term`'s chapters pulsing one by one while its caption is read (were 3.4-4.1 s stills), from `elapsed`
+        seconds into it: those its last clause names while that clause is read, the others before it (review C9c:
+        "14" pulsed under "both turned first if position is rotary", "11" after the words)."""
+        caption, names = _(term.caption), recapped()
+        spoken = self.caption_time(caption)
+        cut = clause_start(caption) if term.last_clause else None
+        turn = spoken * cut / len(caption) if cut else spoken  # where its last clause is read, by characters
+        first = [n for n in term.chapters if n not in term.last_clause]
+        groups = [(first, turn - elapsed), (term.last_clause, spoken - turn)]
+        return Succession(
+            *[
+                Succession(
+                    *[pulsed(self.contents[names.index(n)], scale_factor=1.1) for n in group],
+                    run_time=max(time, PULSE_LEAST * len(group)),
+                )
+                for group, time in groups
+                if group
+            ]
+        )
 
     def lit(self, terms, chapters) -> list:
         """Animations lighting the formula's `terms` and the list's `chapters`, dimming the rest."""
@@ -327,6 +343,7 @@ class Term:
     meaning: str
     chapters: tuple[str, ...]
     caption: str
+    last_clause: tuple[str, ...] = ()  # of `chapters`, those its caption's last clause names (`clause_start`)
 
 
 TERMS = (
@@ -337,6 +354,7 @@ TERMS = (
         # words spoke of dot products alone)
         ("ThreeTokenDrag", "ScoreEveryWord", "Projections", "AllQueriesAtOnce", "TrainedHead", "WordOrder"),
         N_("Q Kᵀ: every query's dot product with every key, both turned first if position is rotary."),
+        last_clause=("WordOrder",),
     ),
     Term(
         ("scale",),
@@ -457,6 +475,14 @@ def tag_text(name: str) -> str:
     """The chapter's entry, marked when the chapter is beyond the sources."""
     beyond = _("beyond the sources · %(entry)s", entry=entry_text(name))
     return beyond if TAKEAWAYS[name].beyond else entry_text(name)
+
+
+def clause_start(caption: str) -> int | None:
+    """Where `caption`'s last clause starts: after the first comma or semicolon (or their full-width forms) past
+    its colon, as the term's captions are written in every language; None if there is none."""
+    head = max(caption.find(":"), caption.find("："))
+    marks = [at for at in (caption.find(mark, head + 1) for mark in ",;，；") if at >= 0]
+    return min(marks) + 1 if marks else None
 
 
 def recapped() -> list[str]:

@@ -324,3 +324,52 @@ def test_the_terms_stand_clear_of_the_chapter_list(scene):
     px = 480 / 9.375  # a unit at 480p (the camera's frame is 9.375 units high)
     assert min(m.get_left()[0] for m in scene.markers) - scene.contents.get_right()[0] >= 25 / px
     assert min(t.get_left()[0] - m.get_right()[0] for m, t in zip(scene.markers, scene.ties)) >= 15 / px
+
+
+def leaf_times(animation, start: float, end: float) -> list:
+    """(animation, start, end) for each leaf animation of `animation` played from `start` to `end` seconds (groups
+    and successions opened by their timings; their rate is linear)."""
+    timed = getattr(animation, "anims_with_timings", None)
+    if timed is None or not len(timed):
+        return [(animation, start, end)]
+    scale = (end - start) / animation.max_end_time
+    return [
+        leaf
+        for t in timed
+        for leaf in leaf_times(t["anim"], start + t["start"] * scale, start + t["end"] * scale)
+    ]
+
+
+def test_each_chapter_pulses_while_the_words_that_name_it_are_read(tmp_path, monkeypatch):
+    """Review C9c: "14 · A head that learns" pulsed under "both turned first if position is rotary" and
+    "11 · Word order" after those words. Each chapter of a term pulses while its caption is read; the chapters its
+    last clause names while that clause's cue is read, the others before it."""
+    from manim import Indicate, Scene
+
+    from pipeline.run import dry_run
+
+    pulses, play = [], Scene.play
+
+    def watched(self, *animations, **kwargs):
+        start = self.time
+        play(self, *animations, **kwargs)
+        for animation in animations:
+            for leaf, a, b in leaf_times(animation, start, self.time):
+                if isinstance(leaf, Indicate) and leaf.mobject in self.contents:
+                    pulses.append((qv.recapped()[list(self.contents).index(leaf.mobject)], (a + b) / 2))
+
+    monkeypatch.setattr(Scene, "play", watched)
+    scene, _ = dry_run.run(qv.QuickVersion, {"media_dir": str(tmp_path)})
+    cues = [
+        (c.content, c.start.total_seconds(), c.end.total_seconds())
+        for c in scene.renderer.file_writer.subcaptions
+    ]
+    for term in qv.TERMS:
+        said = [cue for cue in cues if cue[0] in term.caption]  # the caption's cues
+        last = qv.clause_start(term.caption) if term.last_clause else None
+        for name in term.chapters:
+            (at,) = [t for n, t in pulses if n == name and said[0][1] <= t <= said[-1][2]]
+            if last:  # the cue it falls in reads its clause
+                (cue,) = [c for c in said if c[1] <= at <= c[2]]
+                assert (cue[0] in term.caption[last:]) == (name in term.last_clause), (name, cue[0])
+    assert qv.TERMS[0].last_clause == ("WordOrder",)
