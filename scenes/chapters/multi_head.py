@@ -33,6 +33,7 @@ from manim import (
     Matrix,
     Mobject,
     Rectangle,
+    ReplacementTransform,
     Square,
     Succession,
     SurroundingRectangle,
@@ -56,9 +57,10 @@ from scenes.kit.arithmetic import (
     relation,
     sign,
 )
+from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.bars import MIN_BAR, WeightBars
 from scenes.kit.chapter import FIRST_HALF, SECOND_HALF, ChapterScene
-from scenes.kit.emphasis import FRAME_BUFF, framed, pulsed, up_hold_down
+from scenes.kit.emphasis import FRAME_STROKE, framed, pulsed, up_hold_down
 from scenes.kit.formula_slot import LitFormula, formula_word
 from scenes.kit.grids import grid_places
 from scenes.kit.matrices import seamless
@@ -109,11 +111,15 @@ NAME_GAP = 0.1  # between a chart's baseline and the words under it
 NAME_SPACE = 0.1  # between two words under a chart on one row
 NAME_DROP = 0.38  # a lower row of words under a chart: a word's height and a gap
 NAME_ROWS = 3  # the most rows of words under a chart
-VALUE_BUFF = 0.1  # between a bar and its weight above it
-TITLE_GAP = 0.14  # between a chart's title and its highest weight: room for a frame round that weight
-WEIGHT_GAP = (
-    0.3  # between the charts' titles and the work rows above them (review 4: 3-4 px), and two rows of charts
-)
+# a frame round text: 4 px seen at 480p between its stroke and the glyphs (review C9c: the frames round the dots
+# "4 / 2" were 1 px from them, those round weights 2-3 px)
+TEXT_FRAME = 0.12
+# between a bar and its weight above it: room for a frame round the weight, its stroke 2 px clear of the bar
+VALUE_BUFF = TEXT_FRAME + FRAME_STROKE * STROKE_UNIT / 2 + 0.04
+TITLE_GAP = VALUE_BUFF + 0.03  # between a chart's title and its highest weight: a frame round it 3.5 px clear
+# between the charts' titles and the work rows above them (review 4: 3-4 px; 13 px, a frame round the dots 5 px
+# clear of the title), and two rows of charts
+WEIGHT_GAP = 0.25
 FRAMES = 1.2  # seconds a frame round the words a head looks at stays, at the end of the caption naming them
 BARS_IN = 1.5  # seconds in which a chart's bars come in, one after another, as its caption starts
 TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
@@ -159,7 +165,7 @@ def formula(narrow: bool = False) -> tuple[tuple[str, str], ...]:
             (rf"\\ & \text{{{output}}} = {heads}", "outputs"),
             project,
         )
-    return (  # its lines 4 pt closer than TeX sets them: the table under it gets the room (bars 60 px at 480p)
+    return (  # its lines 3 pt closer than TeX sets them: the table gets the room, V_h's h 3 px over W^O's O at 480p
         (rf"{head}_{h} &=", "head"),
         (r"\mathrm{softmax}(", "softmax"),
         q,
@@ -167,7 +173,7 @@ def formula(narrow: bool = False) -> tuple[tuple[str, str], ...]:
         (rf"/{root}", "scale"),
         (")", "softmax"),
         values,
-        (rf"\\[-4pt] \text{{{output}}} &= {heads}", "outputs"),
+        (rf"\\[-3pt] \text{{{output}}} &= {heads}", "outputs"),
         project,
     )
 
@@ -231,7 +237,9 @@ class MultiHead(ChapterScene):
             ),
         )
         weights = said_vector(weight_strings(single.trace))
-        self.weights_row(single, _("Softmax gives its weights %(weights)s.", weights=weights))
+        self.weights_row(
+            single, _("Softmax gives its weights %(weights)s.", weights=weights), chart=self.opening
+        )
         self.tie()
 
     def split(self) -> None:
@@ -240,7 +248,8 @@ class MultiHead(ChapterScene):
             FadeOut(self.tie_box),
             FadeOut(self.single.work()),
             *[e.animate.set_opacity(1).set_color(color) for e, color in self.entry_colours()],
-            self.single.weight_line().animate.set_opacity(DIM),
+            ReplacementTransform(self.opening, self.single.weights.set_opacity(DIM)),  # to the heads' scale
+            self.single.weight_label.animate.set_opacity(DIM),
             Create(VGroup(*[head.band for head in self.heads])),
             FadeIn(VGroup(*[head.label for head in self.heads])),
             self.light("q", "K"),
@@ -274,10 +283,7 @@ class MultiHead(ChapterScene):
                     weights=said_vector(weight_strings(reading.trace)),
                     looks=looks(self.example.tokens, weights),
                 ),
-                [
-                    framed(reading.weights.cells[j], reading.weights.bars[j].get_fill_color())
-                    for j in leaders(weights)
-                ],
+                [weight_frame(reading.weights, j) for j in leaders(weights)],
             )
         self.show(
             FadeOut(self.heads[-1].reading.work()),
@@ -387,8 +393,10 @@ class MultiHead(ChapterScene):
             run_time=1,
             caption=caveat_text(self.trace),
         )
-        picks = [h.reading.weights.cells[j] for h in self.heads for j in leaders(h.reading.trace.weights)]
-        self.show(*[framed(cell, cell[0].get_fill_color()) for cell in picks], run_time=1.5)
+        picks = [
+            weight_frame(h.reading.weights, j) for h in self.heads for j in leaders(h.reading.trace.weights)
+        ]
+        self.show(*picks, run_time=1.5)
 
     # what the beats play
 
@@ -425,11 +433,14 @@ class MultiHead(ChapterScene):
             caption=caption,
         )
 
-    def weights_row(self, reading: Reading, caption: str, frames: list = ()) -> None:
-        """A reading's chart: its title, baseline and words, then each bar growing, all of them while the caption
-        starts: its numbers end it, so each bar is there before its number is read (review 4: 'sat' came at 23 s
-        of the 18.1-25.0 caption); `frames` (round the words it looks at) end the caption, which names them."""
-        row = reading.weights
+    def weights_row(
+        self, reading: Reading, caption: str, frames: list = (), chart: WeightChart | None = None
+    ) -> None:
+        """A reading's chart (`chart`, else its own): its title, baseline and words, then each bar growing, all of
+        them while the caption starts: its numbers end it, so each bar is there before its number is read (review
+        4: 'sat' came at 23 s of the 18.1-25.0 caption); `frames` (round the weights it looks at) end the caption,
+        which names them."""
+        row = chart or reading.weights
         legend = [] if self.legend in self.mobjects else [FadeIn(self.legend)]  # the cut names come with them
         self.show(
             FadeIn(reading.weight_label),
@@ -461,13 +472,12 @@ class MultiHead(ChapterScene):
         top = singled_out(weights)
         rest = [i for i in range(len(weights)) if i not in top]
         columns = [VGroup(single.dots[i], single.scores[i]) for i in top]
-        columns += [
-            VGroup(*[single.weights.cells[i] for i in run]) for run in runs(top)
-        ]  # neighbours: one box
+        # the weights alone, neighbours in one box: round bar, weight and word it crossed the axis (review C9c)
+        columns += [VGroup(*[self.opening.values[i] for i in run]) for run in runs(top)]
         self.tie_box = VGroup(
-            *[SurroundingRectangle(col, color=theme().text, buff=FRAME_BUFF) for col in columns]
+            *[SurroundingRectangle(col, color=theme().text, buff=TEXT_FRAME) for col in columns]
         )
-        dim = [m for i in rest for m in (single.dots[i], single.scores[i], single.weights.cells[i])]
+        dim = [m for i in rest for m in (single.dots[i], single.scores[i], self.opening.cells[i])]
         every = every_product(self.example.query, self.example.keys, top)
         said, why = tie_text(self.example.tokens, weights, every)
         self.show(
@@ -702,7 +712,7 @@ class MultiHead(ChapterScene):
         shown = [*self.names, *[name for chart in charts for name in chart.labels]]
         self.legend = fit.legend(shown, width)
         under = self.legend.height + LEGEND_GAP if len(self.legend) else 0
-        floor = bottom + FRAME_BUFF + 0.04 + (0 if beside else self.note.height + 0.3) + under
+        floor = bottom + (0 if beside else self.note.height + 0.3) + under
         title = max(r.weight_label.height for r in readings) + TITLE_GAP
 
         def height(tall: float) -> float:
@@ -727,6 +737,7 @@ class MultiHead(ChapterScene):
                 title_at = [chart.baseline.get_x(), base + peak + TITLE_GAP, 0]  # centred over the chart
                 readings[i].weight_label.move_to(title_at, aligned_edge=DOWN)
             top = min(charts[i].get_bottom()[1] for i in row) - WEIGHT_GAP
+        self.opening = opening_chart(charts[0], [charts[i] for i in rows[0]])
         last = VGroup(*[charts[i] for i in rows[-1]])
         if beside:  # at the foot of the charts, clear of the projection's "n × n, learned" above
             self.note.move_to([right, last.get_bottom()[1], 0], aligned_edge=DOWN + LEFT)
@@ -743,7 +754,7 @@ class MultiHead(ChapterScene):
         content = VGroup(
             self.names, self.query_vector, self.query_name, self.keys, self.key_name, self.value_name,
             self.concat, self.concat_name, *[h.label for h in self.heads],
-            *[VGroup(r.weight_label, r.weights, r.work()) for r in self.readings],
+            *[VGroup(r.weight_label, r.weights, r.work()) for r in self.readings], self.opening,
             *[r for h in self.heads for r in h.blends], self.projection, self.note, self.warning, self.legend,
             self.divides,
         )  # fmt: skip
@@ -1192,10 +1203,13 @@ class WeightChart(WeightBars):
             floors.append(floor)
         return floors
 
+    def peak_at(self, tall: float) -> float:
+        """How high its highest number reaches over the baseline with bars `tall` for a weight of 1."""
+        return max(f + v.height for f, v in zip(self.floors(tall), self.values))
+
     def height_at(self, tall: float) -> float:
         """How high the chart is with bars `tall` for a weight of 1: its highest number over its words."""
-        over = max(f + v.height for f, v in zip(self.floors(tall), self.values))
-        return over + self.baseline.get_y() - self.labels.get_bottom()[1]
+        return self.peak_at(tall) + self.baseline.get_y() - self.labels.get_bottom()[1]
 
     def stand(self, tall: float) -> None:
         """Bars `tall` for a weight of 1, each weight's number at its floor (see `floors`)."""
@@ -1212,6 +1226,23 @@ class WeightChart(WeightBars):
     def cell_in(self, j: int) -> AnimationGroup:
         """Word j's weight coming in: its bar growing up from the baseline, its number above it."""
         return AnimationGroup(GrowFromEdge(self.bars[j], DOWN), FadeIn(self.values[j], shift=UP * 0.1))
+
+
+def opening_chart(single: WeightChart, row: list[WeightChart]) -> WeightChart:
+    """The single head's chart as it first stands alone under the work rows: its bars on a scale of their own, its
+    tallest as tall as the tallest of its row of charts and its numbers no higher (review C9c: on the heads'
+    common scale its 0.422 was a 27 px bar beside their 61 px); it takes the common scale as the heads come."""
+    peak = max(chart.peak_at(chart.tall) for chart in row)
+    most = single.tall * max(max(chart.weights) for chart in row) / max(single.weights)
+    opening = single.copy()
+    opening.stand(tallest(lambda t: single.peak_at(t) <= peak + 1e-9, single.tall, most))
+    return opening
+
+
+def weight_frame(chart: WeightChart, j: int) -> Mobject:
+    """A frame in its bar's colour round weight j of `chart`: round the number alone, TEXT_FRAME from its digits
+    and clear of its bar (review C9c: round bar, number and word it crossed the axis, 2 px over the number)."""
+    return framed(chart.values[j], chart.bars[j].get_fill_color(), buff=TEXT_FRAME)
 
 
 class BlendRow(VGroup):

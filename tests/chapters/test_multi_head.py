@@ -4,7 +4,17 @@ import itertools
 
 import numpy as np
 import pytest
-from manim import AnimationGroup, FadeIn, FadeOut, FadeTransform, Indicate, VGroup
+from manim import (
+    DL,
+    UR,
+    AnimationGroup,
+    FadeIn,
+    FadeOut,
+    FadeTransform,
+    Indicate,
+    ReplacementTransform,
+    VGroup,
+)
 from manim.animation.animation import prepare_animation
 
 from attention import examples
@@ -31,11 +41,13 @@ from scenes.chapters.multi_head import (
     head_colors,
     looks,
     opening_text,
+    runs,
     singled_out,
     tie_text,
     told_apart,
     unlike,
     wash,
+    weight_frame,
 )
 from scenes.kit import fit
 from scenes.kit.arrows import STROKE_UNIT
@@ -499,7 +511,7 @@ def test_the_charts_titles_stand_clear_of_the_work_rows_above_them(scene):
     """Review 4: head 2's working ('÷ √2 ≈ 1.414') stood 3-4 px above the titles 'one head' and 'head 1'."""
     work = VGroup(*[r.work() for r in scene.readings], *[b for h in scene.heads for b in h.blends])
     titles = VGroup(*[r.weight_label for r in scene.readings])
-    assert work.get_bottom()[1] - titles.get_top()[1] >= WEIGHT_GAP - 1e-6  # 15 px at 480p
+    assert work.get_bottom()[1] - titles.get_top()[1] >= WEIGHT_GAP - 1e-6  # 13 px at 480p
 
 
 def test_a_chart_s_bars_all_come_in_as_its_caption_starts(scene):
@@ -628,6 +640,79 @@ def test_the_caveat_says_when_heads_do_not_specialise():
 
 def test_last_frame(tmp_path):
     assert_matches_snapshot("MultiHead", last_frame(MultiHead, tmp_path))
+
+
+PX_480P = px_per_unit(480)
+ANTIALIAS = (
+    1  # pixels of a stroke's and a glyph's soft edges together at 480p (CausalMask's: 5 px drawn, 4 seen)
+)
+
+
+def inner_gap_px(box, part) -> float:
+    """The least room, in 480p pixels, between `part`'s glyphs and the inner edge of its frame's stroke."""
+    half = box.get_stroke_width() * STROKE_UNIT / 2
+    gaps = [*(part.get_corner(DL) - box.get_corner(DL))[:2], *(box.get_corner(UR) - part.get_corner(UR))[:2]]
+    return (min(gaps) - half) * PX_480P
+
+
+def test_the_one_head_chart_first_stands_as_tall_as_the_heads_charts(tmp_path):
+    """Review C9c: on the heads' common scale the one head's tallest bar (0.422) was 27 px at 480p, the heads' 61.
+    Alone under the work rows it first stands on a scale of its own, its tallest bar as tall as the heads' tallest
+    and its numbers no higher than theirs (its title where it stays); at the split it takes the common scale."""
+    scene = built(MultiHead, tmp_path)
+    opening, single = scene.opening, scene.single.weights
+    heads = [h.reading.weights for h in scene.heads]
+    tallest = max(bar.height for chart in heads for bar in chart.bars)
+    assert max(bar.height for bar in opening.bars) == pytest.approx(tallest, rel=1e-3)
+    assert tallest * PX_480P >= 55 and max(b.height for b in single.bars) < 0.5 * tallest  # the common scale
+    for bar, weight in zip(opening.bars, scene.single.trace.weights):  # one scale for its own bars
+        assert bar.height == pytest.approx(weight * opening.tall, rel=1e-6)
+    assert opening.values.get_top()[1] <= max(chart.values.get_top()[1] for chart in heads) + 1e-6
+    assert opening.baseline.get_center() == pytest.approx(single.baseline.get_center())
+    assert opening.shown_values() == single.shown_values()
+    recorded(scene, "tie", 3.0)
+    plays = [a for animations, _ in recorded(scene, "split", 3.0) for a in animations]
+    shrink = [a for a in plays if isinstance(a, ReplacementTransform)]
+    assert [(a.mobject, a.target_mobject) for a in shrink] == [(opening, single)]
+
+
+def test_frames_round_weights_and_dots_clear_their_digits_the_bars_and_the_axis(scene):
+    """Review C9c: the tie's frame round bars, weights and words was 3 px from '0.422 0.422' and crossed the
+    axis; those round the dots '4 / 2' 1 px from the digits; those on 0.768 and 0.894 2 px over the numbers. Each
+    frame rounds text alone, 4 px seen from its glyphs at 480p; round weights, clear of the bars under them and of
+    the axis, 3 px or more under the chart's title."""
+    recorded(scene, "tie", 3.0)
+    top = singled_out(scene.single.trace.weights)
+    dots = [VGroup(scene.single.dots[i], scene.single.scores[i]) for i in top]
+    for box, part in zip(scene.tie_box, dots):
+        assert inner_gap_px(box, part) >= 4 + ANTIALIAS - 1e-9
+    weights = [(box, VGroup(*scene.opening.values[run[0] : run[-1] + 1]), scene.readings[0], scene.opening)
+               for box, run in zip(scene.tie_box[len(dots) :], runs(top))]  # fmt: skip
+    for reading in scene.readings[1:]:
+        chart = reading.weights
+        weights += [
+            (weight_frame(chart, j).mobject, chart.values[j], reading, chart)
+            for j in range(len(chart.values))
+        ]
+    assert len(weights) > len(scene.readings)
+    for box, part, reading, chart in weights:
+        assert inner_gap_px(box, part) >= 4 + ANTIALIAS - 1e-9
+        half = box.get_stroke_width() * STROKE_UNIT / 2
+        under = [
+            bar
+            for bar in chart.bars
+            if box.get_left()[0] < bar.get_right()[0] and bar.get_left()[0] < box.get_right()[0]
+        ]
+        assert box.get_bottom()[1] - half > max(
+            [chart.baseline.get_y()] + [bar.get_top()[1] for bar in under]
+        )
+        assert (reading.weight_label.get_bottom()[1] - box.get_top()[1] - half) * PX_480P >= 3
+
+
+def test_v_h_s_index_and_w_o_s_script_stand_3_px_apart_beside_the_title(scene):
+    """Review C9c: beside the title, V_h's h (line 1's end) stood 1 px over W^O's O (line 2's end) at 480p."""
+    index, script = scene.formula.term("V")[0][-1], scene.formula.term("project")[0][-1]
+    assert (index.get_bottom()[1] - script.get_top()[1]) * PX_480P >= 3
 
 
 WIDE = {  # six words, keys of width 6 printed to three places: the table shrinks for its width
