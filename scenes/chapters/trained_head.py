@@ -83,7 +83,7 @@ BAR_FRAME_BUFF = 0.15  # round a bar, its weight and its word, the frame (across
 # from those words to the line of held-out scores: a bar's frame round its word clear of the line
 HELD_OUT_GAP = BAR_FRAME_BUFF + FRAME_STROKE * STROKE_UNIT + 0.06
 PART_GAP = 0.25  # between the parts of that line: a frame round one stays clear of the next
-PLOT_BOX = (5.0, 3.4)  # the loss curve's axes
+PLOT_BOX = (5.0, 3.25)  # the loss curve's axes (its labels' frame clear of the held-out line under it)
 SMALL_PLOT = (3.6, 1.2)  # its axes again in the closing frame
 PLOT_INSET = 0.6  # from the axes' right end to the stage's edge: room for the last loss and step
 CELL = (1.15, 0.7)  # a cell of the learned grid
