@@ -578,10 +578,8 @@ def place_nearest(label, tip, way, points: np.ndarray, placed: list[np.ndarray],
         (~fit.clear_of(boxes, boxes=[b], margin=LABEL_GAP) for b in placed), np.zeros(len(boxes), int)
     )
     g = LABEL_GAP / 2
-    points = points[
-        np.all(np.abs(points - tip) < half + reach + g, axis=1)
-    ]  # only those a place may come near
-    inside = (points[None] > low[:, None] - g) & (points[None] < high[:, None] + g)
+    ahead = points[np.all(np.abs(points - tip) < 2 * half + reach + g, axis=1)]  # those a place may come near
+    inside = (ahead[None] > low[:, None] - g) & (ahead[None] < high[:, None] + g)
     lines = np.all(inside, axis=2).sum(axis=1)
     toward = ((centres - tip) @ unit(way[:2]) / np.linalg.norm(centres - tip, axis=1)).round(6)
     best = np.lexsort((-centres[:, 0], -centres[:, 1], -toward, gap, lines, texts, outside))[0]

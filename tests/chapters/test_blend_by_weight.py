@@ -294,11 +294,12 @@ def test_the_sum_of_weights_line_is_one_face_on_one_baseline(scene):
     assert isinstance(scene.bars.total_label[0], MathTex)  # the chapter's own
 
 
-@pytest.mark.parametrize("number", [0, 10, 18])
+@pytest.mark.parametrize("number", [0, 1, 10, 17, 18])
 def test_a_crowded_plane_labels_each_value_beside_its_own_tip(tmp_path, number):
     """Review 5: with a lecturer's four values, labels as long as 'bank [1.5, 0.5]' found no clear place near
     their tips and stood by other arrows. A label stands at its nearest clear place, within LABEL_REACH of its own
-    lines of its tip; crowded, its coordinates go under its word (corpus-00's 'apple') before they go at all."""
+    lines of its tip; crowded, its coordinates go under its word (corpus-01's 'apple', corpus-17's 'bank') before
+    they go at all."""
     with corpus_example(number):
         scene = built(BlendByWeight, tmp_path)
     axes = scene.plane.plane
