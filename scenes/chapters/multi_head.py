@@ -319,8 +319,15 @@ class MultiHead(ChapterScene):
             )
             part = said_vector(self.outputs[head.coordinates.start : head.coordinates.stop])
             caption = _("Summed per coordinate: %(outputs)s.", outputs=part)
+            paced = self.paced(
+                caption
+            )  # one sum after another, with no pause between (review C9c: a 3 s still)
             self.show(
-                spread([FadeIn(r.result, shift=LEFT * 0.3) for r in head.blends], self.paced(caption)),
+                spread(
+                    [FadeIn(r.result, shift=LEFT * 0.3) for r in head.blends],
+                    paced,
+                    each=paced / len(head.blends),
+                ),
                 caption=caption,
             )
             self.wait_for_reader()  # the working stays until its caption has been read

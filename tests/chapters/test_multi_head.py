@@ -715,6 +715,22 @@ def test_v_h_s_index_and_w_o_s_script_stand_3_px_apart_beside_the_title(scene):
     assert (index.get_bottom()[1] - script.get_top()[1]) * PX_480P >= 3
 
 
+def test_each_head_s_sums_come_one_after_another_through_their_caption(tmp_path):
+    """Review C9c: the first sum came at the caption's start, the last 3 s later, the picture still between
+    (105.7-108.7 s, within one cue). The sums come in one after another, each as the one before ends, over most of
+    the caption."""
+    scene = built(MultiHead, tmp_path)
+    plays = recorded(scene, "blend", 5.0)
+    sums = [
+        animations[0] for animations, options in plays if str(options.get("caption", "")).startswith("Summed")
+    ]
+    assert len(sums) == len(scene.heads)
+    for lagged, head in zip(sums, scene.heads):
+        assert len(lagged.animations) == len(head.blends) == 2
+        assert lagged.run_time == pytest.approx(0.75 * 5.0)  # the caption's first three quarters (`paced`)
+        assert lagged.lag_ratio == pytest.approx(1)  # each starts as the one before ends: no pause between
+
+
 WIDE = {  # six words, keys of width 6 printed to three places: the table shrinks for its width
     "tokens": ["cat", "alpha", "internationalisation-xyz", "dog", "the", "city"],
     "keys": [
