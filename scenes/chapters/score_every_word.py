@@ -15,6 +15,7 @@ from manim import (
     GrowArrow,
     Indicate,
     LaggedStart,
+    Line,
     Mobject,
     ReplacementTransform,
     SurroundingRectangle,
@@ -61,6 +62,16 @@ NAME_TURNS = (
     180,
 )  # a name's way from its arrow's head, along it first
 NAME_BUFFS = (0.12, 0.25, 0.45, 0.7)  # its distance from its head, nearer first
+LED_REACH, LED_STEP = (
+    1.6,
+    0.05,
+)  # ... where none is clear there: the nearest clear place this near, on a leader
+LED_TRIES = 400  # the nearest clear places tried for a leader crossing nothing
+LEADER_FROM = 0.4  # a name farther than this from its tip (24 px at 480p) has a leader to it (issue 29)
+ORDERS = ("", "left out first", "round", "round back")  # the orders a compass's names are placed in, in turn
+NAMES_GAP = 0.2  # between the names of keys pointing one way, side by side
+LEADER_WIDTH = 1.5  # a leader's stroke: thinner than the arrows, so it reads as a pointer, not a key
+LEADER_BUFF = 0.05  # a leader stops this short of its tip and of its name
 SAME_WAY = np.radians(1)  # keys turned less apart than this point one way: one arrow shows, their names by it
 LENGTH_STEP = 0.15  # the compass is tried this much shorter each time until its names find their places
 LEAST_LENGTH = 1.0  # ... down to this length of q's arrow
@@ -262,7 +273,7 @@ class ScoreEveryWord(ChapterScene):
             GrowArrow(self.compass.query),
             FadeIn(self.compass.query_label),
             *[GrowArrow(arrow) for arrow in self.compass.keys],
-            FadeIn(self.compass.names),
+            *[FadeIn(part) for part in (self.compass.names, self.compass.leaders) if len(part)],
             run_time=1,
             caption=verdict(self.example.tokens, tr),
             hold=0.5,
@@ -339,12 +350,17 @@ class ScoreEveryWord(ChapterScene):
         LEAST_LENGTH), at which its arrows keep clear of the texts, its keys pointing `back` (that share of its
         length) end right of the box, q's label is on the stage and every key's name finds a place
         (`Compass.place_names`): sized with room for its names, not for its arrows alone (review V8: 'the' and
-        'cat' were left unnamed). Where no length gives every name a place, the one leaving out fewest."""
+        'cat' were left unnamed); at each length the names are placed in the ORDERS in turn till all have a place.
+        Where no length gives every name a place, the one leaving out fewest."""
         tr, texts = self.trace, [*self.products, *self.scores, self.summary_box]
         corner = self.summary_box.get_corner(DOWN + RIGHT) + RIGHT * COMPASS_GAP + UP * 0.15
         best = None
-        for length in [longest, *np.arange(longest - LENGTH_STEP, LEAST_LENGTH - 1e-9, -LENGTH_STEP)]:
+        lengths = [longest, *np.arange(longest - LENGTH_STEP, LEAST_LENGTH - 1e-9, -LENGTH_STEP)]
+        for length, order in ((length, order) for length in lengths for order in ORDERS):
             compass = Compass(tr.query, tr.keys, self.example.tokens, length)
+            if order and not (best and best[1] and best[0].length == length):
+                continue  # other orders only where this length's first left names out
+            compass.reorder(order, best[0].left_out(best[1]) if order else [])
             one_size(compass, self.factor)  # its labels at the size of the rows' texts
             compass.shift(corner + RIGHT * back * length - compass.query.get_start())
             arrows = [compass.query, *compass.keys]
@@ -579,7 +595,7 @@ class Compass(VGroup):
         # q narrow and over the keys: a key pointing q's way shows on both sides of q's shaft (review V4)
         self.query = arrows.vector(ORIGIN, length * RIGHT, theme().query, Q_STROKE).set_z_index(2)
         self.query_label = c.math("q", color=theme().query).next_to(self.query, RIGHT, buff=0.15)
-        self.keys, self.names = VGroup(), VGroup()
+        self.length, self.keys, self.names, self.leaders = length, VGroup(), VGroup(), VGroup()
         turns = [angle(query, key) for key in keys]
         for turn, token in zip(turns, tokens):
             way = np.array([np.cos(turn), np.sin(turn), 0])
@@ -593,50 +609,174 @@ class Compass(VGroup):
                 same = [j for j, other in enumerate(turns) if abs(other - turn) <= SAME_WAY]
                 column = VGroup(*[self.names[j] for j in same]).arrange(DOWN, aligned_edge=LEFT, buff=0.05)
                 self.ways.append((column, same))
-        self.add(self.query, self.keys, self.query_label, self.names)
+        self.add(self.query, self.keys, self.query_label, self.names, self.leaders)
 
     def place_names(self, texts) -> list[VGroup]:
         """Place each way's names clear of the other ways' names, of every arrow, of q and of `texts`, above the
         compass's foot and within the labels' edges: beside its tip, along its arrow or
         turned from it (NAME_TURNS), NAME_CLEAR from the rest and off the way ahead of every other key's tip,
         which its own names may need (issue 29: two keys a few degrees apart had their names touch, each over the
-        other's tip). The ways' names that found no place."""
-        placed, unplaced = [*texts, self.query_label], []
+        other's tip). Names with no such place stand at the nearest clear place (`led`), on a leader to their tip
+        that crosses no arrow and no name (issue 29: crowded fans dropped 7 names in the corpus). The ways' names that
+        found no place."""
+        placed, unplaced, led = [*texts, self.query_label], [], []
+        rows = [fit.box(text)[0][1] for text in texts if fit.box(text)[0][1] > self.query.get_top()[1]]
+        self.roof = (
+            min(rows, default=np.inf) - NAME_CLEAR
+        )  # names on leaders stand under the rows, not between
         for column, same in self.ways:
             key = self.keys[same[0]]
-            others = [mark for j, mark in enumerate(self.keys) if j not in same]
             ways = [rotate_vector(heading(key), np.radians(turn)) for turn in NAME_TURNS]
             found = any(
-                self.clear(column.next_to(key.tip, way, buff=buff), placed, key, others)
+                self.clear(column.next_to(key.tip, way, buff=buff), placed, key, self.others(same))
                 for buff in NAME_BUFFS
                 for way in ways
             )
-            (placed if found else unplaced).append(column)
-        return unplaced
+            lines = [] if found else None
+            self.settle(column, same, lines, placed, led)
+        for column, same in led:
+            key = self.keys[same[0]]
+            lines = next(
+                (
+                    lines
+                    for _ in self.cuts(column)
+                    if (lines := self.led(column, key, placed, self.others(same))) is not None
+                ),
+                None,
+            )
+            self.settle(column, same, lines, placed, unplaced)
+        return [column for column, _same in unplaced]
+
+    def settle(self, column, same, lines, placed, left) -> None:
+        """`column` placed, with its `lines` (its leader or none), or (when `lines` is None) with its keys `same`
+        added to the ways `left` for later."""
+        if lines is None:
+            left.append((column, same))
+        else:
+            placed.append(column)
+            self.leaders.add(*lines)
+
+    def led(self, column, key, placed, others) -> list[Line] | None:
+        """Move `column` to the clear place (`clears`) nearest `key`'s tip, within LED_REACH of it, and within
+        LEADER_FROM of the tip or with a leader to it that crosses nothing (`leader`); that leader (none when
+        near), else None (the column left where it was)."""
+        tip, size = key.get_end()[:2], fit.box(column)[1] - fit.box(column)[0]
+        steps = np.arange(-LED_REACH, LED_REACH + 1e-9, LED_STEP)
+        centres = np.array([[tip[0] + x, tip[1] + y] for x in steps for y in steps])
+        areas = np.stack([centres - size / 2, centres + size / 2], axis=1)
+        areas = areas[(areas[:, 1, 1] <= self.roof) & self.clears(areas, placed, key, others, ahead=0.0)]
+        gaps = np.linalg.norm(np.clip(tip, areas[:, 0], areas[:, 1]) - tip, axis=1)
+        boxes = [fit.box(text) for text in placed]
+        for k in np.argsort(gaps, kind="stable")[:LED_TRIES]:
+            lines = self.lines_to(areas[k], key, boxes)
+            if lines is not None:
+                column.move_to([*(areas[k].mean(axis=0)), 0.0])
+                return lines
+        return None
+
+    def cuts(self, column):
+        """`column`'s names as they are, then side by side (one line: room over crowded tips is low), then cut ever
+        shorter, down to fit.LEAST_LETTERS and '…', each in its place in `column` and `names` (the rows name each
+        key in full)."""
+        yield column
+        if len(column) > 1:
+            yield column.arrange(RIGHT, buff=NAMES_GAP)
+        for letters in range(max(len(name.full) for name in column) - 1, fit.LEAST_LETTERS - 1, -1):
+            for k, name in enumerate(column):
+                if len(name.full) > letters:
+                    shown = fit.clip(name.full, fit.width_of(name.full[:letters] + fit.ELLIPSIS, "label"))
+                    shown.set_color(name.get_color()).scale(name.font_size / shown.font_size)
+                    self.names.submobjects[list(self.names).index(name)] = shown.move_to(name)
+                    column.submobjects[k] = shown
+            yield column.arrange(RIGHT, buff=NAMES_GAP) if len(column) > 1 else column
+
+    def reorder(self, order: str, left_out) -> None:
+        """Place the ways' names in `order` (see ORDERS): the ways `left_out` first, or round the fan one way or
+        the other; as built for ''."""
+        turns = {id(way): self.keys[way[1][0]].get_angle() for way in self.ways}
+        if order == "left out first":
+            self.ways.sort(key=lambda way: way[1] not in left_out)
+        elif order:
+            self.ways.sort(key=lambda way: turns[id(way)], reverse=order == "round back")
+
+    def left_out(self, unplaced) -> list[list[int]]:
+        """The keys of each way whose column is among `unplaced`."""
+        return [same for column, same in self.ways if any(column is other for other in unplaced)]
+
+    def others(self, same) -> list:
+        """The keys' arrows but those of the keys `same`."""
+        return [mark for j, mark in enumerate(self.keys) if j not in same]
+
+    def lines_to(self, area, key, boxes) -> list[Line] | None:
+        """For a name's box `area`: no line where it stands within LEADER_FROM of `key`'s tip (it reads as that
+        arrow's), else a leader, a thin line in the key's colour from the tip to it, LEADER_BUFF short of both; None
+        where that leader comes within NAME_CLEAR / 2 of the `boxes` (of texts), of the other leaders or within
+        NAME_CLEAR of any other arrow. Tried on boxes, a Line made only for the one kept (layout time)."""
+        tip = key.get_end()
+        nearest = np.array([*np.clip(tip[:2], area[0], area[1]), 0.0])
+        gap = float(np.linalg.norm(nearest - tip))
+        if gap <= LEADER_FROM:
+            return []
+        way = (nearest - tip) / gap
+        start, end = tip + LEADER_BUFF * way, nearest - LEADER_BUFF * way
+        points = np.linspace(start, end, ARROW_SAMPLES)
+        if not fit.clear_of(boxes, points, margin=NAME_CLEAR / 2).all():
+            return None
+        if any(min_gap(points, along(other)) <= NAME_CLEAR / 2 for other in self.leaders):
+            return None
+        if not all(apart_from(points, mark) for mark in [self.query, *self.keys] if mark is not key):
+            return None
+        return [Line(start, end, stroke_width=LEADER_WIDTH, color=key.get_color())]
 
     def clear(self, name, texts, key, others) -> bool:
-        """Whether `name` stands above the compass's foot, within the labels' edges, NAME_CLEAR
-        from `texts`, from q's arrow and its own `key`'s, and from the `others` keys' arrows run NAME_AHEAD past
-        their tips."""
-        area = fit.box(name)
-        inside = (
-            area[0][1] >= self.query.get_bottom()[1]
-            and -fit.LABEL_RIGHT <= area[0][0]
-            and area[1][0] <= fit.LABEL_RIGHT
-        )
+        """`clears` for the one place where `name` stands."""
+        return bool(self.clears(fit.box(name)[None], texts, key, others)[0])
+
+    def clears(self, areas, texts, key, others, ahead: float = NAME_AHEAD) -> np.ndarray:
+        """For each of the boxes `areas` (a name's places), whether it stands above the compass's foot, within the
+        labels' edges, NAME_CLEAR from `texts` and the leaders, from q's arrow and its own `key`'s, and from the
+        `others` keys' arrows run `ahead` past their tips (a name on a leader may stand there: its line says
+        whose it is)."""
+        areas = np.asarray(areas, dtype=float)
+        ok = (areas[:, 0, 1] >= self.query.get_bottom()[1]) & (areas[:, 0, 0] >= -fit.LABEL_RIGHT)
+        ok &= areas[:, 1, 0] <= fit.LABEL_RIGHT
+        ok &= fit.clear_of(areas, boxes=[fit.box(text) for text in texts], margin=NAME_CLEAR)
         shafts = [(m.get_start(), m.get_end(), m) for m in (self.query, key)]
-        shafts += [(m.get_start(), m.get_end() + NAME_AHEAD * heading(m), m) for m in others]
-        return (
-            inside
-            and fit.clear_of(area, boxes=[fit.box(text) for text in texts], margin=NAME_CLEAR)[0]
-            and not any(near(area, start, end, mark) for start, end, mark in shafts)
-        )
+        shafts += [(m.get_start(), m.get_end() + ahead * heading(m), m) for m in others]
+        for start, end, mark in shafts:
+            reach = NAME_CLEAR + mark.get_stroke_width() * arrows.STROKE_UNIT / 2
+            ok &= fit.clear_of(areas, np.linspace(start, end, ARROW_SAMPLES), margin=reach)
+            ok &= fit.clear_of(areas, boxes=[fit.box(mark.tip)], margin=NAME_CLEAR)
+        for line in self.leaders:
+            ok &= fit.clear_of(areas, along(line), margin=NAME_CLEAR)
+        return ok
 
 
 def heading(mark) -> np.ndarray:
     """The way the arrow `mark` points, a unit vector."""
     along = mark.get_end() - mark.get_start()
     return along / max(float(np.linalg.norm(along)), 1e-9)
+
+
+def apart_from(points, mark) -> bool:
+    """Whether the line through `points` keeps NAME_CLEAR from the arrow `mark` (its shaft and head), the arrow's
+    half width added."""
+    reach = NAME_CLEAR + mark.get_stroke_width() * arrows.STROKE_UNIT / 2
+    return min_gap(points, along(mark)) > reach and bool(
+        fit.clear_of([fit.box(mark.tip)], points, margin=NAME_CLEAR / 2)[0]
+    )
+
+
+def along(mark) -> np.ndarray:
+    """Points along the line or arrow `mark`, ARROW_SAMPLES of them."""
+    return np.linspace(mark.get_start(), mark.get_end(), ARROW_SAMPLES)
+
+
+def min_gap(points, others) -> float:
+    """The least distance between any of `points` and any of `others`."""
+    return float(
+        np.linalg.norm(np.asarray(points)[:, None, :2] - np.asarray(others)[None, :, :2], axis=2).min()
+    )
 
 
 def near(area: np.ndarray, start, end, mark) -> bool:

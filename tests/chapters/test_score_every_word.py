@@ -14,7 +14,7 @@ from scenes.kit.arithmetic import SCORE_PLACES, fmt
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
 from tests.support import snapshot
-from tests.support.example_corpus import using
+from tests.support.example_corpus import corpus_example, using
 from tests.support.snapshot import built
 
 
@@ -415,3 +415,27 @@ def test_keys_pointing_one_way_show_one_arrow_named_by_a_column_of_their_names(t
         for mark in [compass.query, *compass.keys]:
             assert not chapter.near(area, mark.get_start(), mark.get_end(), mark)
     assert all(fit.apart(mark, scene.summary_box) for mark in compass.keys)
+
+
+@pytest.mark.parametrize("number", [1, 4, 7, 11, 22])
+def test_every_key_in_a_crowded_compass_is_named_clear_of_the_rest(tmp_path, number):
+    """Issue 29: crowded fans left 7 keys unnamed in corpus examples 01, 04, 07, 11 and 22. Every key is named now,
+    whole or cut to LEAST_LETTERS at least (the rows name it whole), clear of every arrow and of the other names;
+    a name with no place by its tip stands on a leader from that tip, a thin line in its colour."""
+    with corpus_example(number):
+        scene = built(chapter.ScoreEveryWord, tmp_path)
+    compass = scene.compass
+    names = list(compass.names)
+    assert [name.full for name in names] == list(scene.example.tokens)
+    for k, name in enumerate(names):
+        shown = name.original_text.removesuffix(fit.ELLIPSIS)
+        assert name.original_text == name.full or len(shown) >= fit.LEAST_LETTERS
+        assert all(fit.apart(name, other) for other in names[k + 1 :]), name.full
+        for mark in [compass.query, *compass.keys]:
+            assert not chapter.near(fit.box(name), mark.get_start(), mark.get_end(), mark), name.full
+    for line in compass.leaders:
+        key = next(key for key in compass.keys if np.linalg.norm(key.get_end() - line.get_start()) < 0.1)
+        assert line.get_color() == key.get_color()
+        assert any(
+            fit.clear_of(fit.box(name), [line.get_end()], margin=0.1)[0] is np.False_ for name in names
+        )
