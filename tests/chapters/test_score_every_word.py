@@ -436,6 +436,4 @@ def test_every_key_in_a_crowded_compass_is_named_clear_of_the_rest(tmp_path, num
     for line in compass.leaders:
         key = next(key for key in compass.keys if np.linalg.norm(key.get_end() - line.get_start()) < 0.1)
         assert line.get_color() == key.get_color()
-        assert any(
-            fit.clear_of(fit.box(name), [line.get_end()], margin=0.1)[0] is np.False_ for name in names
-        )
+        assert any(not fit.clear_of(fit.box(name), [line.get_end()], margin=0.1)[0] for name in names)
