@@ -392,8 +392,8 @@ def test_the_loss_chart_s_labels_framed_leave_4_px_and_stay_clear_of_the_ticks(s
         assert inner_gap_px(box, part) >= 4 + ANTIALIAS - 1e-9
     ticks_low = chart.axes.x_axis.get_y() - TICK_ARM
     ticks_left = chart.axes.y_axis.get_x() - TICK_ARM
-    assert (ticks_low - under.get_top()[1] - half) * PX_480P >= 3
-    assert (ticks_left - beside.get_right()[0] - half) * PX_480P >= 3
+    assert (ticks_low - under.get_top()[1] - half) * PX_480P >= 5
+    assert (ticks_left - beside.get_right()[0] - half) * PX_480P >= 5
     if plot == "plot":  # over the held-out line, which runs under it
         for line in (scene.score_before, scene.score_after):
             assert (under.get_bottom()[1] - half - line.get_top()[1]) * PX_480P >= 4
