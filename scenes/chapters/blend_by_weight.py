@@ -367,8 +367,9 @@ def values_caption(values) -> str:
 
 
 def as_rows(line: Tex) -> Tex:
-    """The output `line` with its coordinates spaced as in the rows w_i v_i over it (review V7: '[0.665,   0.245]'
-    under '[0.665, 0.000]' read as two numbers); a formula converts ', ' to the language's separator."""
+    """The output `line` with its coordinates spaced as in the rows w_i v_i over it (review V7: the output's
+    coordinates, spaced wider than the rows', read as two numbers); a formula converts ', ' to the language's
+    separator."""
     return Tex(line.replace(entry_gap(), ", "), line.relations)
 
 
