@@ -473,7 +473,7 @@ KEY_TRIES = 8  # a key's name, in a crowded plane, this far (2.4) rather than on
 NEAR_TRIES = 5  # ... its coordinates with it only this far (1.5: review 5 found them 190 px from the cross)
 ARROW_CLEARANCE = 0.12  # a label keeps at least this from every key arrow
 # a key's name farther than this from its tip is joined to it by a leader of this stroke (LEADER_BUFF short of both)
-LEADER_FROM, LEADER_WIDTH = 2.5 * LABEL_GAP, 2
+LEADER_FROM, LEADER_WIDTH = 1.5 * LABEL_GAP, 2  # a half ring out, 27 px at 480p: nearer reads as the tip's
 SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
 SHADOW_STROKE = 0.08  # ... that stroke's width in scene units
 ALONG = 0.2  # a shape whose direction is within this sine of the query's lies along its line
@@ -501,6 +501,8 @@ HEADER_BUFF, VALUE_BUFF, LEGEND_GAP = (
 # NAME_BUFF under the baseline or the values
 VALUE_GAP, VALUE_DROP, ROW_BUFF, NAME_BUFF = 0.15, 0.15, 2 * FRAME_BUFF, 0.15
 OVER_GAP = 0.3  # ... over the bars (15 px at 480p)
+# a weight framed alone over its bar stands this far over it: its frame's buff and stroke, then 2 px at 480p
+FRAMED_OVER = FRAME_BUFF + FRAME_STROKE * STROKE_UNIT / 2 + 0.04
 LEADER_BUFF = 0.04  # a leader (a chart's value's, a key's name's) stops this short of both its ends
 VALUE_ROWS = 2  # under the baseline, values take at most this many rows (a third would squeeze the bars)
 SPILL = (CHART_GAP - VALUE_GAP) / 2  # how far a value under the baseline may reach past its ends
@@ -1102,12 +1104,9 @@ def point_text(query) -> str:
 
 
 def framed_top(chart: WeightChart):
-    """`framed(top_bar(chart))`; a weight framed alone keeps its frame's stroke clear of its bar's top (review V8a:
-    the frames round the three charts' top weights rested on their bars)."""
-    part = top_bar(chart)
-    top = int(np.argmax(chart.weights))
-    room = part.get_bottom()[1] - chart.bars[top].get_top()[1] - FRAME_STROKE * STROKE_UNIT
-    return framed(part, buff=min(FRAME_BUFF, room) if len(part) == 1 and room > 0 else FRAME_BUFF)
+    """`framed(top_bar(chart))`: a weight framed alone stands FRAMED_OVER over its bar (`WeightChart.raise_top`), so
+    its frame keeps FRAME_BUFF round it and clear of the bar."""
+    return framed(top_bar(chart))
 
 
 def top_bar(chart: WeightChart) -> VGroup:
@@ -1501,6 +1500,7 @@ class WeightChart(VGroup):
             self.values = VGroup(*[weight_label(x) for x in log10_weights])
             self.over = self.stand_over() or not self.stand_under(rows)
         self.leaders = self.lead_up() if self.over else self.lead()
+        self.raise_top()
         if self.stacked:  # read by colour, not line by line (review 5: river, money, bank, water)
             for value, token in zip(self.values, tokens):
                 value.set_color(token_color(token))
@@ -1510,6 +1510,16 @@ class WeightChart(VGroup):
         for name, bar in zip(self.names, self.bars):
             name.next_to(bar, DOWN, buff=NAME_BUFF).set_y(top, UP)
         self.add(self.names)
+
+    def raise_top(self) -> None:
+        """The largest weight, where it stands just over its bar and the summary frames it alone (`top_bar`), raised
+        to FRAMED_OVER over it: its frame, FRAME_BUFF round it (4 px at 480p), stays clear of the bar (review V8a:
+        the frames rested on the bars; framed tighter instead, 1 px from the bar, they touched the digits)."""
+        top = int(np.argmax(self.weights))
+        value, bar = self.values[top], self.bars[top]
+        if top in self.shown and np.isclose(value.get_bottom()[1] - bar.get_top()[1], VALUE_BUFF):
+            if len(top_bar(self)) == 1:
+                value.shift(UP * (FRAMED_OVER - VALUE_BUFF))
 
     def stand_over(self) -> bool:
         """Each value over its bar, within the baseline's span, from the smallest weight's up, each that stands
