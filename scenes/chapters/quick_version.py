@@ -17,6 +17,7 @@ from attention.projections import DEFAULT_PROJECTIONS
 from attention.training import train_head
 from i18n import _
 from i18n.words import N_
+from narration import cues
 from scenes.chapters.registry import CHAPTERS, find, shown_title
 from scenes.kit import components as c
 from scenes.kit import fit
@@ -175,7 +176,7 @@ class QuickVersion(ChapterScene):
         caption, names = _(term.caption), recapped()
         spoken = self.caption_time(caption)
         cut = clause_start(caption) if term.last_clause else None
-        turn = spoken * cut / len(caption) if cut else spoken  # where its last clause is read, by characters
+        turn = self.said_at(caption, cut) if cut else spoken
         first = [n for n in term.chapters if n not in term.last_clause]
         groups = [(first, turn - elapsed), (term.last_clause, spoken - turn)]
         return Succession(
@@ -188,6 +189,20 @@ class QuickVersion(ChapterScene):
                 if group
             ]
         )
+
+    def said_at(self, caption: str, at: int) -> float:
+        """Seconds into `caption` (the last one shown) at which its character `at` is read: in the cue holding it,
+        as far in as the character is (the cues' times are their speech's)."""
+        pieces = cues.split(caption)
+        shown = self.renderer.file_writer.subcaptions[-len(pieces) :]
+        start, offset = shown[0].start.total_seconds(), 0
+        for piece, cue in zip(pieces, shown):
+            if at < offset + len(piece):  # in this piece (the space after it starts the next)
+                share = max(0, at - offset) / len(piece)
+                begin, end = cue.start.total_seconds(), cue.end.total_seconds()
+                return begin + share * (end - begin) - start
+            offset += len(piece) + 1
+        return shown[-1].end.total_seconds() - start
 
     def lit(self, terms, chapters) -> list:
         """Animations lighting the formula's `terms` and the list's `chapters`, dimming the rest."""
