@@ -37,9 +37,9 @@ from scenes.kit.arithmetic import (
     fmt,
     relation,
 )
-from scenes.kit.arrows import pointer
+from scenes.kit.arrows import STROKE_UNIT, pointer
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import framed, pulsed
+from scenes.kit.emphasis import FRAME_STROKE, framed, pulsed
 from scenes.kit.formula_slot import LitFormula, formula_word
 from scenes.kit.matrices import COLUMN_GAP, DOTS, NamedMatrix, entries_tex, name_of, widest
 from scenes.kit.palette import DIM, theme, token_color
@@ -56,8 +56,9 @@ SWATCH = 0.3  # length of the coloured dash under a column when its word does no
 KT = r"K^{\top}"  # the transpose as the formula line writes it (review 6: an italic T beside the ⊤)
 BLOCK_CELL = 0.8  # largest side of an entry's square in the closing picture of the shapes (smaller to fit)
 BLOCK_GAP = 0.3  # between a block and the sign beside it
-# between the closing picture's two products, for the row softmax arrow (shorter as DIMS_GAP lowers the sizes)
-ROW_GAP = 0.65
+# between the closing picture's two products, for the row softmax arrow (as short as leaves the frames round the sizes
+# above the band at the default example's cell size)
+ROW_GAP = 0.5
 ZOOMS = (
     1.6,
     1.5,
@@ -864,7 +865,15 @@ class AllQueriesAtOnce(ChapterScene):
         weights × V = outputs (the outputs matrix itself, moved there), each matrix a block of its shape,
         the squares as large as fits (at most BLOCK_CELL)."""
         cells = list(shrinking(BLOCK_CELL, 0.9, 0.1))
-        fit.largest_that_fits(cells, lambda cell: self.fits(*self.place_closing(cell)))
+        fit.largest_that_fits(
+            cells, lambda cell: self.fits(*self.place_closing(cell)) and self.sizes_framable()
+        )
+
+    def sizes_framable(self) -> bool:
+        """Whether a frame round any block's size stays whole above the caption band (review C9b: cut to the band,
+        the frame round V's '3' ran through the digit)."""
+        lowest = min(block.dims.get_bottom()[1] for block in self.blocks)
+        return lowest - SIZE_BUFF - FRAME_STROKE * STROKE_UNIT / 2 >= STAGE.bottom
 
     def place_closing(self, cell: float) -> tuple[VGroup, ...]:
         """The closing picture with squares `cell` wide; what must fit."""

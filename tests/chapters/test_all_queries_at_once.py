@@ -18,6 +18,7 @@ from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.emphasis import FRAME_STROKE
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.palette import px_per_unit, tex_size, theme
+from scenes.kit.stage import STAGE
 from tests.kit.test_equations import holds
 from tests.support.example_corpus import corpus_example, share_of
 from tests.support.plays import recorded
@@ -108,8 +109,12 @@ def test_the_frame_round_a_shared_size_clears_its_digit_and_the_times_sign(scene
     for block in (b for b in scene.blocks if b.shared is not None):
         size, times = block.dims[block.shared], block.dims[1]
         frame = block.light_shared().animations[1].mobject  # the framing: its frame
-        assert (size.get_left()[0] - frame.get_left()[0] - stroke / 2) * px >= 5
-        assert (frame.get_top()[1] - stroke / 2 - size.get_top()[1]) * px >= 5
+        # on every side: cut to the caption band, the frame round V's '3' ran through its foot (review C9b)
+        inside = (
+            min(*(fit.box(size)[0] - fit.box(frame)[0]), *(fit.box(frame)[1] - fit.box(size)[1])) - stroke / 2
+        )
+        assert inside * px >= 5
+        assert frame.get_bottom()[1] - stroke / 2 >= STAGE.bottom - 1e-9
         # and its top 4 px under the block's squares (review C9b: the frames' tops touched the Q and K^T grids)
         assert (block.block.get_bottom()[1] - frame.get_top()[1] - stroke / 2) * px >= 4
         if block.shared == 0:
