@@ -44,7 +44,7 @@ from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_math
 from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.bars import in_tex, label_tex
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import FRAME_STROKE, framed
+from scenes.kit.emphasis import FRAME_STROKE, framed, pulsed
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import (
     FAINT,
@@ -238,9 +238,9 @@ class TrainedHead(ChapterScene):
         self.play(  # the trained bar, then the faint ones as the caption names them (review 9: one 4.5 s frame)
             Succession(
                 self.bar_framed(self.bars_after[ex.answer]),
-                AnimationGroup(
-                    self.bar_framed(self.ghosts), framed(self.ghost_note)
-                ),  # the bars and the note naming them
+                # the bars and the note naming them; the bars lit, not framed: a frame round them and their words
+                # would cross the trained bar beside the last
+                AnimationGroup(pulsed(self.ghosts, scale_factor=1), framed(self.ghost_note)),
             ),
             run_time=max(2 * MIN_RUN, self.caption_time(caption) - 2),
         )
