@@ -126,11 +126,10 @@ class QuickVersion(ChapterScene):
             caption=_(BUILT),
         )
         for term, tied, mark in zip(TERMS, self.ties, self.markers):
-            start = self.time
             self.show(
                 *self.lit(term.names, term.chapters), FadeIn(tied), FadeIn(mark), caption=_(term.caption)
             )
-            self.play(self.pulses(term, self.time - start))  # its chapters, as the caption names them
+            self.play(self.pulses(term))  # its chapters, as the caption names them
         self.show(*self.lit(WHOLE.names, WHOLE.chapters), caption=_(WHOLE.caption))
         self.show(*self.lit(WHOLE.names, recapped()), run_time=0.8, hold=2)
 
@@ -169,16 +168,15 @@ class QuickVersion(ChapterScene):
         for mark, tied in zip(self.markers, self.ties):
             mark.align_to(tied, UP).set_x(left + mark.width / 2)
 
-    def pulses(self, term: Term, elapsed: float) -> Succession:
-        """`term`'s chapters pulsing one by one while its caption is read (were 3.4-4.1 s stills), from `elapsed`
-        seconds into it: those its last clause names while that clause is read, the others before it (review C9c:
-        "14" pulsed under "both turned first if position is rotary", "11" after the words)."""
+    def pulses(self, term: Term) -> Succession:
+        """`term`'s chapters pulsing one by one from now while its caption (the last shown) is read (were 3.4-4.1 s
+        stills): those its last clause names while that clause is read, the others before it (review C9c: "14"
+        pulsed under "both turned first if position is rotary", "11" after the words)."""
         caption, names = _(term.caption), recapped()
-        spoken = self.caption_time(caption)
-        cut = clause_start(caption) if term.last_clause else None
-        turn = self.said_at(caption, cut) if cut else spoken
+        end = self.said_at(caption, len(caption))
+        turn = self.said_at(caption, clause_start(caption)) if term.last_clause else end
         first = [n for n in term.chapters if n not in term.last_clause]
-        groups = [(first, turn - elapsed), (term.last_clause, spoken - turn)]
+        groups = [(first, turn - self.time), (term.last_clause, end - turn)]
         return Succession(
             *[
                 Succession(
@@ -191,18 +189,16 @@ class QuickVersion(ChapterScene):
         )
 
     def said_at(self, caption: str, at: int) -> float:
-        """Seconds into `caption` (the last one shown) at which its character `at` is read: in the cue holding it,
-        as far in as the character is (the cues' times are their speech's)."""
+        """When `caption`'s character `at` is read (`caption` the last shown; its end for `len(caption)`): in the cue
+        holding it, as far in as the character is (the cues' times are their speech's)."""
         pieces = cues.split(caption)
-        shown = self.renderer.file_writer.subcaptions[-len(pieces) :]
-        start, offset = shown[0].start.total_seconds(), 0
+        shown, offset = self.renderer.file_writer.subcaptions[-len(pieces) :], 0
         for piece, cue in zip(pieces, shown):
             if at < offset + len(piece):  # in this piece (the space after it starts the next)
-                share = max(0, at - offset) / len(piece)
                 begin, end = cue.start.total_seconds(), cue.end.total_seconds()
-                return begin + share * (end - begin) - start
+                return begin + max(0, at - offset) / len(piece) * (end - begin)
             offset += len(piece) + 1
-        return shown[-1].end.total_seconds() - start
+        return shown[-1].end.total_seconds()
 
     def lit(self, terms, chapters) -> list:
         """Animations lighting the formula's `terms` and the list's `chapters`, dimming the rest."""
