@@ -455,10 +455,10 @@ def projections(ex: Examples) -> dict[str, str]:
         ),
         N_("The vectors you know"): known,
         N_("Matched alike, passed on apart"): _(
-            "The three matrices leave; the key rows of %(a)s and %(b)s framed, equal; the query row of %(a)s framed "
-            "and a column of its weights right of the words beside V, %(weights)s; their value rows framed; under "
-            "the table the line output = sum of weights times values, equal to %(output)s, with the terms of %(a)s "
-            "and %(b)s %(terms)s, each framed.",
+            "The three matrices leave and the table moves up; the key rows of %(a)s and %(b)s framed, equal, then "
+            "their value rows, different; the query row of %(a)s framed and a column of its weights right of the "
+            "words beside V, %(weights)s; under the table the line output = sum of weights times values, equal to "
+            "%(output)s, with the terms of %(a)s and %(b)s %(terms)s, each framed.",
             a=quoted(a),
             b=quoted(b),
             weights=by_word(p.tokens, trace.weights),
@@ -792,7 +792,7 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
             "Under softmax of the dots over √%(width)s, “scaled, as before”, bars of the scaled weights, "
             "%(scaled)s; then beside them softmax of g times the dots, g = 1, and the unscaled bars, %(raw)s, the "
             "smallest weight, %(smallest)s, written under them; a dashed line at the scaled top weight runs across "
-            "to them and the unscaled top bar is lit.",
+            "to them and the unscaled top bar is framed with its value.",
             width=scaled.width,
             scaled=by_word(tokens, scaled.weights),
             raw=by_word(tokens, raw.weights),
