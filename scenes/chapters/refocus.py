@@ -100,6 +100,10 @@ WORTH = (
     2  # ... and where no view finds a clear place and none would draw it this many times as large (issue 29:
 )
 # corpus-14's column shrank to 0.75 to make room for a view drawing the blend 1.15 times as large)
+LEAST = (
+    0.8  # the column's digits' least share of a number's size worth a magnified view (issue 29: corpus-15's
+)
+# column shrank to 0.74 for a view drawing the blend 1.35 times as large)
 ZOOM_ROOM = 0.3  # inside the panel, room round the magnified square (its labels may reach further)
 ZOOM_MARGIN = 0.1  # the magnified square: the new blend's extent and this much more
 ZOOM_INSET = 0.1  # the panel's distance from the plane's corner
@@ -297,7 +301,9 @@ class Refocus(ChapterScene):
         """Every mobject, in the first of the left column's layouts (`layouts`), largest first, that leaves the
         magnified view a place clear of the texts and the value arrows, the plane's names clear and the column clear
         of the bars and the plane; else the first leaving those two clear, with no magnified view where its best
-        place covers a name (corpus-05); a layout where no view magnifies (`magnified`) needs no place for one."""
+        place covers a name (corpus-05); a layout where no view magnifies (`magnified`) needs no place for one.
+        Where the view's place shrinks the column under LEAST and a larger layout leaves it LEAST or more, that one,
+        with the plane's own terms."""
         self.make(True, WIDE)
         made, fallback = {self.kind(True, WIDE, 1)}, None  # each layout made once
         for layout in [(True, WIDE, 1), *sorted(self.layouts(), key=lambda k: -self.choice(*k)[0])]:
@@ -306,6 +312,9 @@ class Refocus(ChapterScene):
                 self.make(*layout)
             if self.plane_names_clear() and self.column_clear():
                 if self.zoom is None or not any(self.zoom.hits[:2]):
+                    if fallback and self.choice(*layout)[0] < LEAST <= self.choice(*fallback)[0]:
+                        self.make(*fallback)  # readable digits rather than a view (issue 29: corpus-07, -15)
+                        self.zoom = None
                     return
                 fallback = fallback or layout
         if fallback and self.kind(*fallback) != self.kind(*layout):
@@ -488,9 +497,9 @@ class Refocus(ChapterScene):
         one_size(VGroup(column, self.bars, self.plane, self.next_query, self.next_scores, self.strip), factor)
         pin(self.strip, self.heading)
         self.place_legend(factor)
-        rows = SurroundingRectangle(
-            self.memory, buff=COLUMN_GAP / 2
-        )  # corpus-15: a name under the widest rows
+        rows = SurroundingRectangle(  # corpus-15: a name under the widest rows, or on their brace's end
+            VGroup(self.memory, self.tag, self.tag_text), buff=COLUMN_GAP / 2
+        )
         self.plane.clear_labels([*self.bars.labels, rows])
         self.plane.shift(
             RIGHT * max(0, fit.LABEL_RIGHT - self.plane.get_right()[0])
