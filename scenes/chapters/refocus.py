@@ -100,10 +100,9 @@ WORTH = (
     2  # ... and where no view finds a clear place and none would draw it this many times as large (issue 29:
 )
 # corpus-14's column shrank to 0.75 to make room for a view drawing the blend 1.15 times as large)
-LEAST = (
-    0.8  # the column's digits' least share of a number's size worth a magnified view (issue 29: corpus-15's
-)
-# column shrank to 0.74 for a view drawing the blend 1.35 times as large)
+# the column's digits' least share of a number's size worth a magnified view (issue 29: corpus-15's column shrank to
+# 0.74 for a view drawing the blend 1.35 times as large)
+LEAST = 0.8
 ZOOM_ROOM = 0.3  # inside the panel, room round the magnified square (its labels may reach further)
 ZOOM_MARGIN = 0.1  # the magnified square: the new blend's extent and this much more
 ZOOM_INSET = 0.1  # the panel's distance from the plane's corner

@@ -382,7 +382,8 @@ def test_the_widest_examples_keep_the_left_column_s_type_near_the_small_size(ste
         scene = built(Refocus, tmp_path)
     small = number(0, role="small").height
     assert scene.output.numbers[0].height >= SMALL_SHARE * small
-    assert scene.column_clear() and not any(scene.zoom.hits[:2])
+    assert scene.column_clear()
+    assert scene.zoom is None or not any(scene.zoom.hits[:2])  # corpus-15: the plane's own terms
 
 
 def test_a_value_name_kept_out_of_the_caption_band_leaves_the_column_its_size(tmp_path):
