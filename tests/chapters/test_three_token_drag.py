@@ -26,6 +26,7 @@ from scenes.chapters.three_token_drag import (
     LEADER_FROM,
     NEAR_TRIES,
     NOTE,
+    NOTE_BUFF,
     NOTE_SAID,
     OUTPUT_WIDTH,
     OVER_GAP,
@@ -641,6 +642,15 @@ def test_the_query_s_label_and_the_names_keep_clear_of_arrows_axes_and_shadows(c
     assert "sharpens:" in shown and "saturates" not in shown
     legend = [name.text for name in scene.charts[0][2]]
     assert legend == ["river", "bank", "money", "water"] and not any(len(c[0].names) for c in scene.charts)
+
+
+def test_where_even_the_least_bars_leave_no_room_the_note_comes_up_out_of_the_caption_band():
+    """Corpus-12 (six long names, their legend over the charts): a top weight raised for its frame took the last
+    room, and the closing note reached into the caption band; it comes up to at most half its gap instead."""
+    scene = corpus_built("corpus-12-long-names")
+    charts = VGroup(*scene.charts)
+    gap = charts.get_bottom()[1] - scene.note.get_top()[1]
+    assert scene.note.get_bottom()[1] >= STAGE.bottom and NOTE_BUFF / 2 - 1e-6 <= gap < NOTE_BUFF
 
 
 @functools.cache
