@@ -972,7 +972,9 @@ class CausalMask(ChapterScene):
             )
             shown.arrange(RIGHT, buff=0.6)
         else:
-            table = c.Grid(labels, numbers, col_buff=0.35, row_buff=FRAMED_ROW_GAP)
+            table = c.Grid(
+                labels, numbers, col_buff=0.2, row_buff=FRAMED_ROW_GAP
+            )  # a frame round one clear of the other
             shown = VGroup(table.row(0), table.row(1))
         for label, number in zip(
             labels, numbers
