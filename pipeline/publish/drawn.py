@@ -204,7 +204,8 @@ def fixed_context(ex: Examples) -> dict[str, str]:
         ),
         N_("Why it matters"): _(
             "A legend compares the two pictures: one summary copied to every step against a fan of weighted lines "
-            "per step; a note about long sentences appears under it."
+            "per step, each row framed in turn; right of it, past a rule, a two-line note, long inputs get harder "
+            "and nothing overflows, each framed as the narration reaches it."
         ),
     }
 
