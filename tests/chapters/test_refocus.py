@@ -7,6 +7,7 @@ from manim import UL, Dot, FadeIn, FadeOut
 
 from attention import examples
 from attention.examples.file import examples_from_dict, load_example_file
+from scenes.chapters import refocus
 from scenes.chapters.refocus import (
     LEFT_WIDTH,
     STILL,
@@ -113,8 +114,13 @@ RIVER_BANK = {  # review 7: the magnifier hid the origin and two value arrows, "
 
 @pytest.fixture(scope="module")
 def river_bank(tmp_path_factory):
+    """Review 7's view, where the column shrinks to 0.59 for it: the chapter now shows the plane's own terms
+    instead (LEAST; `test_a_view_that_would_shrink_...`), its placement is still checked here."""
     with using(examples_from_dict({"blend": RIVER_BANK})):
-        yield built(Refocus, tmp_path_factory.mktemp("river-bank"))
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(refocus, "LEAST", 0)
+            scene = built(Refocus, tmp_path_factory.mktemp("river-bank"))
+        yield scene
 
 
 @pytest.mark.parametrize("which", ["scene", "river_bank"])
@@ -427,12 +433,16 @@ def test_each_example_of_the_chapter_s_share_keeps_its_digits_at_four_fifths_of_
 
 
 def test_a_view_that_would_shrink_the_column_under_four_fifths_gives_way_to_the_plane_s_own_terms(tmp_path):
-    """Issue 29: corpus-07's column shrank to 0.77 of a number's size, and -15's to 0.74, to leave a magnified view
-    its place; a larger layout, the plane's own terms shown, keeps it at 0.8 or more."""
+    """Issue 29: corpus-07's column shrank to 0.77 of a number's size, -15's to 0.74 (review 7's river example's to
+    0.59), to leave a magnified view its place; a larger layout, the plane's own terms shown, keeps it at 0.8 or
+    more."""
     with corpus_example(7):
         scene = built(Refocus, tmp_path)
     assert scene.zoom is None and digit_share(scene) >= LEAST_SHARE
     assert scene.column_clear() and scene.plane_names_clear()
+    with using(examples_from_dict({"blend": RIVER_BANK})):  # review 7's: 0.59 beside its view
+        scene = built(Refocus, tmp_path)
+    assert scene.zoom is None and digit_share(scene) >= LEAST_SHARE
 
 
 def test_a_column_a_little_smaller_leaves_the_magnified_view_its_place(tmp_path):
