@@ -896,9 +896,8 @@ class CausalMask(ChapterScene):
         for worked in self.worked:
             for term, vector in zip(worked.terms, self.values.columns[1]):
                 term.next_to(vector, LEFT, buff=TERM_GAP)
-            if (
-                not self.stacked
-            ):  # under the values, which the outputs replace; else in its row of the outputs
+            # under the values, which the outputs replace; else in its row of the outputs
+            if not self.stacked:
                 worked.line.next_to(self.values, DOWN, buff=0.3).align_to(self.values, LEFT)
         self.column = VGroup(*column, *outputs)
         self.place_comparison()
@@ -928,6 +927,7 @@ class CausalMask(ChapterScene):
             (under_outputs, False, "stacked"),
             (lambda z: z.next_to(outputs, RIGHT, buff=0.4).align_to(outputs, DOWN), False, "table"),
             (lambda z: z.align_to(self.values_title, UL), True, "table"),
+            (under_outputs, False, "stacked, tight"),  # zh corpus-17: six wide words, their cells and rows
         )
 
         def clear(candidate) -> bool:
@@ -951,21 +951,29 @@ class CausalMask(ChapterScene):
         self.placed_comparison = clear(chosen)
         self.over_values = chosen[1] and self.stacked
         # what the finite gap's caption frames in turn: its label, then its number; one over the other, both
-        self.finite_parts = [self.comparison[1]] if chosen[2] == "stacked" else list(self.comparison[1])
+        self.finite_parts = (
+            [self.comparison[1]] if chosen[2].startswith("stacked") else list(self.comparison[1])
+        )
 
     def comparison_rows(self, shape: str = "table") -> VGroup:
         """'masked weight:  exp(-inf) = 0' and 'with finite scores:  m x 10^e' (the smallest weight "Where it
         breaks" left at its last gain stop, however far apart its scores): one over the other, labels and
         numbers in two columns ("table"), side by side ("line"), or each label over its number ("stacked", the
-        narrowest). The labels in the words' face, as every label (review 5: in TeX's beside "with the mask"
-        they read as two faces), on their numbers' baselines; minus infinity at the numbers' size, not an
-        exponent's (review 5: 15 px at 1080p)."""
+        narrowest; "stacked, tight" the lowest). The labels in the words' face, as every label (review 5: in
+        TeX's beside "with the mask" they read as two faces), on their numbers' baselines; minus infinity at the
+        numbers' size, not an exponent's (review 5: 15 px at 1080p)."""
         words = (_("masked weight:"), _("with finite scores:"))
         labels = [c.text(w, role="small", color=theme().muted) for w in words]
         numbers = [c.math(r"\exp(-\infty) = 0"), c.math(finite_gap_tex())]
-        if shape == "stacked":
-            rows = [VGroup(*pair).arrange(DOWN, buff=0.1, aligned_edge=LEFT) for pair in zip(labels, numbers)]
-            return VGroup(*rows).arrange(DOWN, buff=FRAMED_ROW_GAP, aligned_edge=LEFT)
+        if shape.startswith(
+            "stacked"
+        ):  # "stacked, tight": where nothing else fits, frames nearer the next row
+            tight = shape != "stacked"
+            rows = [
+                VGroup(*pair).arrange(DOWN, buff=0.05 if tight else 0.1, aligned_edge=LEFT)
+                for pair in zip(labels, numbers)
+            ]
+            return VGroup(*rows).arrange(DOWN, buff=0.12 if tight else FRAMED_ROW_GAP, aligned_edge=LEFT)
         if shape == "line":
             shown = VGroup(
                 *[VGroup(*pair).arrange(RIGHT, buff=FRAMED_ROW_GAP) for pair in zip(labels, numbers)]

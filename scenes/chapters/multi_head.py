@@ -212,9 +212,8 @@ class MultiHead(ChapterScene):
             run_time=TABLE_IN,
             caption=opening,
         )
-        if (
-            self.changed
-        ):  # the columns the warning names, lit while its caption is read (review V5: 1 s of 3.6)
+        # the columns the warning names, lit while its caption is read (review V5: 1 s of 3.6)
+        if self.changed:
             self.play(
                 *[
                     Indicate(column, color=theme().text, scale_factor=1, rate_func=up_hold_down)
@@ -460,9 +459,8 @@ class MultiHead(ChapterScene):
             caption=caption,
         )
         rest = self.caption_time(caption) - BARS_IN - (FRAMES if frames else 0)
-        if (
-            rest > 1
-        ):  # then each weight pulsed in turn as the caption reads it (it held still for 5 s: test_pops)
+        # then each weight pulsed in turn as the caption reads it (it held still for 5 s: test_pops)
+        if rest > 1:
             self.play(spread([pulsed(value) for value in row.values], rest, each=min(1.0, rest)))
         if frames:
             self.play(*frames, run_time=FRAMES)
@@ -1077,9 +1075,8 @@ def caveat_note(trace, width: float) -> Mobject:
     candidates += [[x for p in parts for x in textwrap.wrap(p, n)] for n in wraps]
     for lines in candidates:
         note = c.text("\n".join(lines), role="label", color=theme().muted)
-        if (
-            note.width <= width + 1e-6
-        ):  # a room measured as the note is (`bracket_width`), give or take rounding
+        # a room measured as the note is (`bracket_width`), give or take rounding
+        if note.width <= width + 1e-6:
             break
     return note
 
