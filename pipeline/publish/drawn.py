@@ -918,8 +918,8 @@ def causal_mask(ex: Examples, layout: dict | None = None) -> dict[str, str]:
         ),
         N_("Hide the future"): _(
             "The weights without the mask fade; the mask M, labelled %(mask)s, 0 on and below the diagonal and −∞ "
-            "above it, takes their place. Each score travels into its cell of M, which reads it plus 0 or plus −∞, "
-            "then the sum, the grid now labelled %(sum)s: %(rows)s.",
+            "above it, takes their place. Row by row, each score comes into its cell of M as its row on the left is "
+            "framed; the cell reads it plus 0 or plus −∞, then the sum, the grid now labelled %(sum)s: %(rows)s.",
             mask=quoted(_("the mask M")),
             sum=quoted(_("scores + M")),
             rows=rows(tokens, tr.masked_scores, SCORE_PLACES),
