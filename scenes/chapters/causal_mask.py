@@ -826,7 +826,7 @@ class CausalMask(ChapterScene):
 
     def weight_terms(self, i: int) -> VGroup:
         """Row i's weight of each word up to i, as 'w ×', to stand left of the word's value: each to WEIGHT_PLACES,
-        as the grid prints it ('1.000 ×' beside '0.119 ×', never '1 ×')."""
+        as the grid prints it (a weight of 1 as '1.000 ×' beside the others, never '1 ×')."""
         return VGroup(
             *[c.math(w, r"\times") for w in decimals(self.trace.weights[i, : i + 1], WEIGHT_PLACES)]
         )

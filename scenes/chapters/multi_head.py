@@ -1235,7 +1235,7 @@ class WeightChart(WeightBars):
 def opening_chart(single: WeightChart, row: list[WeightChart]) -> WeightChart:
     """The single head's chart as it first stands alone under the work rows: its bars on a scale of their own, its
     tallest as tall as the tallest of its row of charts and its numbers no higher (review C9c: on the heads'
-    common scale its 0.422 was a 27 px bar beside their 61 px); it takes the common scale as the heads come."""
+    common scale its largest weight was a 27 px bar beside their 61 px); it takes the common scale as the heads come."""
     peak = max(chart.peak_at(chart.tall) for chart in row)
     most = single.tall * max(max(chart.weights) for chart in row) / max(single.weights)
     opening = single.copy()

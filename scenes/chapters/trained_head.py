@@ -96,8 +96,8 @@ INSET = 0.06  # a diagonal cell's frame, inside it, in the background's colour: 
 CLOSING_GAP = 0.6  # from the grid to what is drawn beside it
 LABEL_GAP = 0.15  # from the y axis' top to 'loss' over it
 TICK_ARM = 0.1  # how far a tick reaches either side of its axis (manim's tick_size)
-# from an axis to its labels ('1.361' and 'loss' left of the y axis, 'step' and its ends under the x axis): the
-# labels' frame clear of the ticks (review C9c: the frame on 'step ... 200' ran 3 px under them)
+# from an axis to its labels (the loss's top value and 'loss' left of the y axis, 'step' and its ends under the x
+# axis): the labels' frame clear of the ticks (review C9c: the frame on 'step ... 200' ran 3 px under them)
 TICK_LABEL_GAP = TICK_ARM + LINE_FRAME_BUFF + FRAME_STROKE * STROKE_UNIT + 0.1
 MIN_RUN = 1.0  # the shortest a framed part takes, however short its caption
 TASK_ZOOM = 1.4  # the task's cards while it is the whole picture (its words a role up), against theirs beside the bars

@@ -410,9 +410,8 @@ def hidden_heads(scene) -> list[str]:
     tips = [(name, arrow.tip) for name, arrow in named if id(arrow.tip) in order]
     hidden = []
     for name, tip in tips:
-        if (
-            max(tip.get_fill_opacity(), tip.get_stroke_opacity()) < 1
-        ):  # receded (the terms, once the output is named)
+        # receded (the terms, once the output is named)
+        if max(tip.get_fill_opacity(), tip.get_stroke_opacity()) < 1:
             continue
         share = seen_share(leaves, tip, scene.camera.background_color)
         twice = any(same_head(tip, other) for _, other in tips if other is not tip)  # over it or under it

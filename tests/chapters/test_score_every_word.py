@@ -129,9 +129,8 @@ def test_while_a_key_is_scored_the_other_rows_are_dimmed_and_the_query_frame_sta
     class Watched(chapter.ScoreEveryWord):
         def show(self, *animations, caption=None, **kwargs):
             super().show(*animations, caption=caption, **kwargs)
-            if (
-                self.order_note in self.mobjects
-            ):  # the drag's words in another order: said on screen (review 7)
+            # the drag's words in another order: said on screen (review 7)
+            if self.order_note in self.mobjects:
                 noted.append(caption)
             if caption and "products add up" in caption:
                 names = [round(n.get_fill_opacity(), 2) for n in self.keys.names]
