@@ -279,9 +279,8 @@ def test_old_and_new_values_stand_apart_clear_of_the_dashes_and_of_the_frames_ro
             assert apart(tag, bar) and apart(tag, ghost) and tag.get_top()[1] < scene.strip.get_bottom()[1]
             framed_tag = box(tag) + [[-FRAME_BUFF] * 2, [FRAME_BUFF] * 2]
             assert all(fit.boxes_apart(framed_tag, box(other)) for other in news)
-        if (
-            which == "scene"
-        ):  # the old 0.665 over the dashed bar the new 0.090 stands in; cat grew, sat kept its 0.245
+        # the old 0.665 over the dashed bar the new 0.090 stands in; cat grew, sat kept its 0.245
+        if which == "scene":
             assert [tag is None for tag in scene.tags] == [False, True, True]
     finally:
         scene.q_tracker.set_value(0)
