@@ -96,12 +96,12 @@ ZOOM_SHARES = (1, 0.8, 0.65)
 LAST_SHARE = 0.5
 MIN_GAIN = 1  # a view drawing the blend smaller than the plane magnifies nothing (corpus-16's drew it at 0.52
 # times): the plane's own terms are shown instead
-WORTH = (
-    2  # ... and where no view finds a clear place and none would draw it this many times as large (issue 29:
-)
-# corpus-14's column shrank to 0.75 to make room for a view drawing the blend 1.15 times as large)
+# ... and where no view finds a clear place and none would draw it this many times as large (issue 29: corpus-14's
+# column shrank to 0.75 to make room for a view drawing the blend 1.15 times as large)
+WORTH = 2
 # the column's digits' least share of a number's size worth a magnified view (issue 29: corpus-15's column shrank to
-# 0.74 for a view drawing the blend 1.35 times as large)
+# 0.74 for a view drawing the blend 1.35 times as large), or the largest layout's where that is less (German's is
+# 0.796: its corpus-07 and -15 kept views at 0.75)
 LEAST = 0.8
 ZOOM_ROOM = 0.3  # inside the panel, room round the magnified square (its labels may reach further)
 ZOOM_MARGIN = 0.1  # the magnified square: the new blend's extent and this much more
@@ -301,17 +301,18 @@ class Refocus(ChapterScene):
         magnified view a place clear of the texts and the value arrows, the plane's names clear and the column clear
         of the bars and the plane; else the first leaving those two clear, with no magnified view where its best
         place covers a name (corpus-05); a layout where no view magnifies (`magnified`) needs no place for one.
-        Where the view's place shrinks the column under LEAST and a larger layout leaves it LEAST or more, that one,
-        with the plane's own terms."""
+        Where the view's place shrinks the column under LEAST (or the largest layout's factor, if less) and a larger
+        layout leaves it that or more, that one, with the plane's own terms."""
         self.make(True, WIDE)
         made, fallback = {self.kind(True, WIDE, 1)}, None  # each layout made once
+        least = min(LEAST, self.choice(True, WIDE, 1)[0])
         for layout in [(True, WIDE, 1), *sorted(self.layouts(), key=lambda k: -self.choice(*k)[0])]:
             if self.kind(*layout) not in made:
                 made.add(self.kind(*layout))
                 self.make(*layout)
             if self.plane_names_clear() and self.column_clear():
                 if self.zoom is None or not any(self.zoom.hits[:2]):
-                    if fallback and self.choice(*layout)[0] < LEAST <= self.choice(*fallback)[0]:
+                    if fallback and self.choice(*layout)[0] < least <= self.choice(*fallback)[0]:
                         self.make(*fallback)  # readable digits rather than a view (issue 29: corpus-07, -15)
                         self.zoom = None
                     return
