@@ -25,7 +25,7 @@ from scenes.kit.stage import STAGE
 from tests.kit.test_equations import holds
 from tests.support import snapshot
 from tests.support.example_corpus import using
-from tests.support.snapshot import built
+from tests.support.snapshot import built, flat
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cat-and-dog.toml"
 
@@ -456,11 +456,6 @@ def test_the_weights_header_stands_clear_of_v_s_name(scene):
     assert scene.weights[0].get_left()[0] - scene.product_names[2].get_right()[0] >= HEADER_GAP - 1e-6
 
 
-def flat(animations) -> list:
-    """`animations` and every animation inside a group of them, in order."""
-    return [part for a in animations for part in [a, *flat(getattr(a, "animations", []))]]
-
-
 def test_the_note_on_whose_query_it_is_stays_with_w_q_until_its_caption_ends(tmp_path):
     """Review C9b (58.3-61.3 s): W_Q, W_K, W_V and the framed query rows left while the caption still read '... times
     the query matrix; chapter 5's, of “cat”'; they leave together, once the caption has been read."""
@@ -485,15 +480,7 @@ def test_the_equal_keys_and_then_their_different_values_are_framed_as_the_captio
     """Review C9b (61.8-64.5 s): 'the and a have equal keys but different values' framed only the keys; the values
     were framed 8 s later. Both pairs of rows are framed under that caption, the keys first; each value frame
     round the V row of one of the two words."""
-    shown = []
-
-    class Probed(Projections):
-        def play(self, *animations, subcaption=None, **kwargs):
-            shown.append((subcaption or "", flat(animations)))
-            super().play(*animations, subcaption=subcaption, **kwargs)
-
-    Probed.__name__ = Projections.__name__  # the registry's chapter
-    scene = snapshot.played(Probed, tmp_path)
+    scene, shown = snapshot.played_with_plays(Projections, tmp_path)
     (animations,) = [a for said, a in shown if "have equal keys but different values" in said]
     faded = [a.mobject for a in animations if isinstance(a, FadeIn)]
     assert faded.index(scene.key_boxes) < faded.index(scene.value_boxes)

@@ -933,23 +933,10 @@ def test_a_long_division_puts_its_result_under_the_dots():
     assert scores.get_left()[0] == pytest.approx(dots.get_left()[0])
 
 
-def flat(animations) -> list:
-    """`animations` and every animation inside a group of them, in order."""
-    return [part for a in animations for part in [a, *flat(getattr(a, "animations", []))]]
-
-
 @pytest.fixture(scope="module")
 def shown(tmp_path_factory):
     """The chapter run dry, with what each play showed: (its caption or "", its animations, flattened)."""
-    plays = []
-
-    class Probed(WhereItBreaks):
-        def play(self, *animations, subcaption=None, **kwargs):
-            plays.append((subcaption or "", flat(animations)))
-            super().play(*animations, subcaption=subcaption, **kwargs)
-
-    Probed.__name__ = WhereItBreaks.__name__  # the registry's chapter
-    return snapshot.played(Probed, tmp_path_factory.mktemp("probed")), plays
+    return snapshot.played_with_plays(WhereItBreaks, tmp_path_factory.mktemp("probed"))
 
 
 def test_the_unscaled_top_bar_is_framed_clear_of_its_name_not_pulsed(shown):
@@ -977,7 +964,9 @@ def test_the_smallest_weight_s_line_comes_with_its_name(shown):
     scene, plays = shown
     line, (dot, name) = scene.smallest
     groups = [a for __, animations in plays for a in animations if isinstance(a, Succession)]
-    (steps,) = [s for s in groups if any(isinstance(a, Create) and a.mobject is line for a in flat([s]))]
+    (steps,) = [
+        s for s in groups if any(isinstance(a, Create) and a.mobject is line for a in snapshot.flat([s]))
+    ]
     together, then = steps.animations
     assert {type(a) for a in together.animations} == {Create, FadeIn}
     assert [a.mobject for a in together.animations] == [line, name] and then.mobject is dot

@@ -50,6 +50,25 @@ def played(scene_class, media_dir: Path):
     return scene
 
 
+def played_with_plays(scene_class, media_dir: Path) -> tuple[object, list[tuple[str, list]]]:
+    """`played`, and what each play showed: its caption (or "") and its animations, those inside groups too
+    (`flat`), in order."""
+    plays = []
+
+    class Probed(scene_class):
+        def play(self, *animations, subcaption=None, **kwargs):
+            plays.append((subcaption or "", flat(animations)))
+            super().play(*animations, subcaption=subcaption, **kwargs)
+
+    Probed.__name__ = scene_class.__name__  # the registry's chapter
+    return played(Probed, media_dir), plays
+
+
+def flat(animations) -> list:
+    """`animations` and every animation inside a group of them, in order."""
+    return [part for a in animations for part in [a, *flat(getattr(a, "animations", []))]]
+
+
 def last_frame(scene_class, media_dir: Path) -> np.ndarray:
     """The final picture of `scene_class` at snapshot size, as RGB, from a dry run."""
     return dry_run.picture(played(scene_class, media_dir))
