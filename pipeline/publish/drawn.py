@@ -1017,6 +1017,14 @@ def multi_head(ex: Examples) -> dict[str, str]:
     rows_of = clauses(
         head % {"number": k + 1, "numbers": bracketed(h.trace.weights)} for k, h in enumerate(tr.heads)
     )
+    framed = clauses(  # outside the description's _(): Babel finds no _() nested in another's arguments
+        _(
+            "head %(number)s %(words)s",
+            number=k + 1,
+            words=named_words([tokens[j] for j in story.leaders(h.trace.weights)]),
+        )
+        for k, h in enumerate(tr.heads)
+    )
     changed = story.changed_words(ex.heads, ex.blend)
     warned = warning(changed, story.reordered(tokens, ex.causal.tokens))
     return {
@@ -1056,14 +1064,7 @@ def multi_head(ex: Examples) -> dict[str, str]:
             "head %(single)s; %(heads)s; then each head's largest weights are framed: %(framed)s.",
             single=bracketed(tr.single.weights),
             heads=rows_of,
-            framed=clauses(
-                _(
-                    "head %(number)s %(words)s",
-                    number=k + 1,
-                    words=named_words([tokens[j] for j in story.leaders(h.trace.weights)]),
-                )
-                for k, h in enumerate(tr.heads)
-            ),
+            framed=framed,
         ),
     }
 

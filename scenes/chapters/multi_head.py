@@ -145,7 +145,8 @@ def formula(narrow: bool = False) -> tuple[tuple[str, str], ...]:
     digit and ⊤ scripts stand 11 px high as scripts). `narrow`: on four lines, for the room right of K^T, the
     softmax of a fraction on a line of its own (review V8b: broken after "softmax(", its brackets stood on two
     lines), the heads' list indented."""
-    head = rf"\mathrm{{{formula_word(_('head'), 'head')}}}"
+    word = formula_word(_("head"), "head")  # outside the f-string, where Babel finds it
+    head = rf"\mathrm{{{word}}}"
     output = formula_word(_("output"), "output")
     h = r"{\textstyle h}"
     wrap = r"\\ &\quad" if narrow else ""

@@ -233,6 +233,8 @@ class Projections(ChapterScene):
         if self.asked:  # the old note gone before the new one comes (review 4: 0.3 s of one over the other)
             self.play(FadeOut(self.known_boxes), FadeOut(self.known_note), run_time=0.4, rate_func=linear)
             self.show(FadeIn(self.asked_boxes), FadeIn(self.asked_note), run_time=1, caption=self.asked_text)
+            # the query matrix framed while the caption names it (a 4.6 s still once the note stayed for it)
+            self.play(framed(self.w_q), run_time=max(1.5, self.caption_time(self.asked_text) - 1))
 
     def matched_alike(self) -> None:
         # the note, its frames and the matrices it names stay until its caption ends (review C9b: W_Q left under

@@ -50,7 +50,7 @@ def test_blend_by_weight_shows_exps_weights_terms_and_output(tmp_path):
         r"1.000 / 11.107 \approx 0.090",
         r"0.665 \times [1, 0] = [0.665, 0.000]",  # one format down the products (arithmetic.scaled_rows)
         r"0.090 \times [0, 0] = [0.000, 0.000]",
-        r"\text{output} = [0.665,\;\; 0.245]",
+        r"\text{output} = [0.665, 0.245]",  # spaced as the rows over it (review V7)
     ]:
         assert expected in shown
     shown = dict(zip(examples.current().blend.tokens, scene.bars.shown_values()))
