@@ -46,7 +46,7 @@ from scenes.kit.arithmetic import (
     tex_sign,
     vector_tex,
 )
-from scenes.kit.arrows import vector
+from scenes.kit.arrows import STROKE_UNIT, vector
 from scenes.kit.bars import WeightBars, baseline_of, stand_on
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
@@ -56,7 +56,6 @@ from scenes.kit.palette import DIM, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import NAME_WIDTH as PLANE_NAME_WIDTH
 from scenes.kit.value_plane import SHORTEST, ValuePlane, blend_rows, drop_crowded_values
-from scenes.kit.vector_rows import gap as entry_gap
 from scenes.kit.vector_rows import one_size, output_tex
 
 EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
@@ -84,7 +83,6 @@ NAME_GAP = 0.12  # between a value's word and its coordinates
 LABEL_GAP = 0.15  # between a value's tip and its label, and round the label when it is checked for clearance
 LABEL_REACH = 2  # a value's label stands at most this many of its lines (with their gaps) beyond LABEL_GAP
 LABEL_STEP = 0.05  # the grid a value's label's place is looked for on
-STROKE_UNIT = 0.01  # scene units per unit of stroke width (manim draws a stroke of width 1 this wide)
 OUTPUT_STROKE = 12  # the output's arrow, the chapter's point: the thickest on the plane (a term's is 7)
 HEADS_OVER = 4  # the plane's heads are drawn from this z-index up, over every shaft (1 to 3)
 OPEN_HEAD = 3  # the output's head drawn as an outline this wide where a term's as large ends at its tip
@@ -293,7 +291,7 @@ class BlendByWeight(ChapterScene):
         self.shut_head = layer(self.plane)
         self.rows = blend_rows(tr, tokens)
         terms = [r for cell in self.rows.columns[1] for r in cell.relations]
-        self.output_line = c.math(as_rows(output_tex(terms, tr.output, _("output"))), color=theme().output)
+        self.output_line = c.math(output_tex(terms, tr.output, _("output")), color=theme().output)
         self.counts = (
             c.text(
                 ngettext("%(num)s weight, summing to 1", "%(num)s weights, summing to 1", len(tokens)),
@@ -364,13 +362,6 @@ def values_caption(values) -> str:
     for one cue is cut at the colon, not inside the list (review 7: '…[−0.9, 1.15],' / '[−1.05, 0.35] live…')."""
     listed = _(", ").join(said_vector(fmt_input(x) for x in v) for v in values)
     return _("The values live in their own plane: %(values)s.", values=listed)
-
-
-def as_rows(line: Tex) -> Tex:
-    """The output `line` with its coordinates spaced as in the rows w_i v_i over it (review V7: the output's
-    coordinates, spaced wider than the rows', read as two numbers); a formula converts ', ' to the language's
-    separator."""
-    return Tex(line.replace(entry_gap(), ", "), line.relations)
 
 
 def level_rows(table: c.Grid) -> c.Grid:

@@ -48,7 +48,7 @@ from scenes.kit.arithmetic import (
 )
 from scenes.kit.bars import baseline_of
 from scenes.kit.chapter import FIRST_HALF, SECOND_HALF, ChapterScene
-from scenes.kit.emphasis import framed, pulsed, pulsed_each
+from scenes.kit.emphasis import TEXT_FRAME, framed, pulsed, pulsed_each
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import NUMBER_PAD, ROW_LABELS_WIDTH, AttentionGrid, cell_number, padded
 from scenes.kit.matrices import MaskedGrid, masked_swatch, row_veils
@@ -89,9 +89,6 @@ COLUMN_LAYOUTS = (
 )
 TERM_GAP = 0.25  # between 'w ×' and the value it multiplies (review V6: 0.15 read as '0.333×[1, 0]')
 CLEAR_OF_TABLES = 0.2  # at least this between e^-inf = 0 (and the finite gap's weight) and the tables
-# a frame round text (a table's row, a working line, a label and its number): its stroke at least 4 px from the glyphs
-# at 480p, superscripts included (review C9c: the kit's buff left 1-2 px, "10^-18" on the frame's top edge)
-TEXT_FRAME = 0.12
 # between the rows of a table one of which is framed: the frame's buff and stroke, and room to the next row
 FRAMED_ROW_GAP = 0.19
 MIN_RUN = 1.0  # the shortest a framed part or a term coming in takes, however short its caption
@@ -225,9 +222,8 @@ class CausalMask(ChapterScene):
         n = len(self.example.tokens)
         later = VGroup(*[weighted.col_labels[k] for k in self.masked_grid.hidden_cells() if k < n])
         self.show(  # the cells, then the later words they weigh, as the caption names them (a 3 s still)
-            Succession(
-                Create(first_row), pulsed_each(later)
-            ),  # pulsed: a frame with room would meet the cells
+            # the words pulsed: a frame with room would meet the cells
+            Succession(Create(first_row), pulsed_each(later)),
             run_time=max(MIN_RUN * 2, self.caption_time(caption)),
             caption=caption,
         )
@@ -980,9 +976,8 @@ class CausalMask(ChapterScene):
             )
             shown.arrange(RIGHT, buff=0.6)
         else:
-            table = c.Grid(
-                labels, numbers, col_buff=0.2, row_buff=FRAMED_ROW_GAP
-            )  # a frame round one clear of the other
+            # rows FRAMED_ROW_GAP apart: a frame round one clear of the other
+            table = c.Grid(labels, numbers, col_buff=0.2, row_buff=FRAMED_ROW_GAP)
             shown = VGroup(table.row(0), table.row(1))
         for label, number in zip(
             labels, numbers

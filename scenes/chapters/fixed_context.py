@@ -34,7 +34,7 @@ from scenes.kit.arithmetic import WEIGHT_PLACES
 from scenes.kit.arrows import STROKE_UNIT, pointer
 from scenes.kit.bars import WeightBars, baseline_of
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import FRAME_STROKE, framed
+from scenes.kit.emphasis import FRAME_STROKE, TEXT_FRAME, framed
 from scenes.kit.grids import veil
 from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
@@ -413,9 +413,6 @@ LEGEND_ROWS = 0.3  # between the legend's rows: a frame round one clears the oth
 ABOVE_LEGEND = 0.2
 RULE_GAP = 0.35  # from the legend to the rule, and from the rule to the caveat's labels
 NOTE_LINES = 0.3  # between the caveat's two labels: a frame round one clears the other
-FRAME_CLEAR = (
-    0.12  # a frame's buff past a part's drawn edge: 5 px clear of its glyphs at 480p (review C9a: 0-2 px)
-)
 MIN_FRAMING = 1.0  # the shortest a framing lasts, however soon its cue comes
 # stroke width of a source-to-step line of weight 0 and of weight 1 (3 and 10 px at 1080p), and its opacity: 3:1
 # on the background or more in every theme (review 5: 1 px lines at a quarter of their colour vanished on a projector)
@@ -445,10 +442,10 @@ def summary_tag() -> VGroup:
 
 
 def clearance(part) -> float:
-    """A frame's buff round `part`: FRAME_CLEAR past its widest stroke (a fan's lines reach half their width past
+    """A frame's buff round `part`: TEXT_FRAME past its widest stroke (a fan's lines reach half their width past
     their ends: the attention key met its frame) and the frame's own."""
     widest = max(m.get_stroke_width() for m in part.get_family())
-    return FRAME_CLEAR + (widest + FRAME_STROKE) * STROKE_UNIT / 2
+    return TEXT_FRAME + (widest + FRAME_STROKE) * STROKE_UNIT / 2
 
 
 def between(bounds: tuple[float, float], weight: float) -> float:

@@ -60,7 +60,7 @@ from scenes.kit.arithmetic import (
 from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.bars import MIN_BAR, WeightBars
 from scenes.kit.chapter import FIRST_HALF, SECOND_HALF, ChapterScene
-from scenes.kit.emphasis import FRAME_STROKE, framed, pulsed, up_hold_down
+from scenes.kit.emphasis import FRAME_STROKE, TEXT_FRAME, framed, pulsed, up_hold_down
 from scenes.kit.formula_slot import LitFormula, formula_word
 from scenes.kit.grids import grid_places
 from scenes.kit.matrices import seamless
@@ -111,9 +111,6 @@ NAME_GAP = 0.1  # between a chart's baseline and the words under it
 NAME_SPACE = 0.1  # between two words under a chart on one row
 NAME_DROP = 0.38  # a lower row of words under a chart: a word's height and a gap
 NAME_ROWS = 3  # the most rows of words under a chart
-# a frame round text: 4 px seen at 480p between its stroke and the glyphs (review C9c: the frames round the dots
-# "4 / 2" were 1 px from them, those round weights 2-3 px)
-TEXT_FRAME = 0.12
 # between a bar and its weight above it: room for a frame round the weight, its stroke 2 px clear of the bar
 VALUE_BUFF = TEXT_FRAME + FRAME_STROKE * STROKE_UNIT / 2 + 0.04
 TITLE_GAP = VALUE_BUFF + 0.03  # between a chart's title and its highest weight: a frame round it 3.5 px clear
@@ -319,9 +316,8 @@ class MultiHead(ChapterScene):
             )
             part = said_vector(self.outputs[head.coordinates.start : head.coordinates.stop])
             caption = _("Summed per coordinate: %(outputs)s.", outputs=part)
-            paced = self.paced(
-                caption
-            )  # one sum after another, with no pause between (review C9c: a 3 s still)
+            # one sum after another, with no pause between (review C9c: a 3 s still)
+            paced = self.paced(caption)
             self.show(
                 spread(
                     [FadeIn(r.result, shift=LEFT * 0.3) for r in head.blends],

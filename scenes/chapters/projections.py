@@ -36,7 +36,7 @@ from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, fmt_input
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import framed, pulsed
+from scenes.kit.emphasis import TEXT_FRAME, framed, pulsed
 from scenes.kit.formula_slot import LitFormula, formula_word
 from scenes.kit.matrices import COLUMN_GAP, ROW_PITCH, NamedMatrix, entries_tex, widest
 from scenes.kit.palette import DIM, theme, token_colors, word_colors
@@ -58,7 +58,6 @@ ROW_BUFF = 0.07  # ... and above and below it: neighbouring rows framed together
 HEADER_GAP = 0.4  # between V's name and the weights' header on its line
 PLUS_ROOM = 0.1  # more after a term's '+' than TeX leaves ...
 TERM_ROOM = 0.3  # ... and between the terms of the weighted sum: a frame round one stays clear of the next
-TERM_BUFF = 0.12  # round a framed term: 5 px clear of its digits and brackets at 480p (review C9b: 1 px)
 COLUMN_SECONDS = 0.9  # each column of the worked product after the first
 LIFT_SECONDS = 0.8  # the table moving up into the matrices' place
 CODEC_BLOCK = 4  # pixels: H.264's smallest transform block, along x (see `on_blocks`)
@@ -273,9 +272,9 @@ class Projections(ChapterScene):
             run_time=1.8,
             caption=self.passed_text[0],
         )
-        self.play(framed(self.passed_terms[0], theme().value, TERM_BUFF), run_time=1)  # as its term is read
+        self.play(framed(self.passed_terms[0], theme().value, TEXT_FRAME), run_time=1)  # as its term is read
         self.show(
-            framed(self.passed_terms[1], theme().value, TERM_BUFF), run_time=1, caption=self.passed_text[1]
+            framed(self.passed_terms[1], theme().value, TEXT_FRAME), run_time=1, caption=self.passed_text[1]
         )
         self.show(FadeIn(self.blend[0]), FadeIn(self.blend[-1]), run_time=0.8, caption=self.output_text)
         self.show(pulsed(self.blend[-1], theme().output), run_time=1, hold=0.5)

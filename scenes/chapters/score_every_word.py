@@ -62,10 +62,8 @@ NAME_TURNS = (
     180,
 )  # a name's way from its arrow's head, along it first
 NAME_BUFFS = (0.12, 0.25, 0.45, 0.7)  # its distance from its head, nearer first
-LED_REACH, LED_STEP = (
-    1.6,
-    0.05,
-)  # ... where none is clear there: the nearest clear place this near, on a leader
+# ... where none is clear there: the nearest clear place this near, on a leader, tried on a grid this fine
+LED_REACH, LED_STEP = 1.6, 0.05
 LED_TRIES = 400  # the nearest clear places tried for a leader crossing nothing
 LEADER_FROM = 0.4  # a name farther than this from its tip (24 px at 480p) has a leader to it (issue 29)
 ORDERS = ("", "left out first", "round", "round back")  # the orders a compass's names are placed in, in turn
@@ -744,9 +742,7 @@ class Compass(VGroup):
         shafts = [(m.get_start(), m.get_end(), m) for m in (self.query, key)]
         shafts += [(m.get_start(), m.get_end() + ahead * heading(m), m) for m in others]
         for start, end, mark in shafts:
-            reach = NAME_CLEAR + mark.get_stroke_width() * arrows.STROKE_UNIT / 2
-            ok &= fit.clear_of(areas, np.linspace(start, end, ARROW_SAMPLES), margin=reach)
-            ok &= fit.clear_of(areas, boxes=[fit.box(mark.tip)], margin=NAME_CLEAR)
+            ok &= ~crossed(areas, start, end, mark)
         for line in self.leaders:
             ok &= fit.clear_of(areas, along(line), margin=NAME_CLEAR)
         return ok
@@ -780,11 +776,16 @@ def min_gap(points, others) -> float:
 
 
 def near(area: np.ndarray, start, end, mark) -> bool:
-    """Whether the line from `start` to `end` (the arrow `mark`'s shaft, maybe run on) passes within NAME_CLEAR of
-    `area` (a `fit.box`), the arrow's half width added, or its head's box does."""
+    """`crossed` for one box."""
+    return bool(crossed(np.asarray(area)[None], start, end, mark)[0])
+
+
+def crossed(areas: np.ndarray, start, end, mark) -> np.ndarray:
+    """For each of the boxes `areas` (`fit.box`es), whether the line from `start` to `end` (the arrow `mark`'s
+    shaft, maybe run on) passes within NAME_CLEAR of it, the arrow's half width added, or its head's box does."""
     reach = NAME_CLEAR + mark.get_stroke_width() * arrows.STROKE_UNIT / 2
-    shaft = fit.clear_of(area, np.linspace(start, end, ARROW_SAMPLES), margin=reach)[0]
-    return not (shaft and fit.clear_of(area, boxes=[fit.box(mark.tip)], margin=NAME_CLEAR)[0])
+    shaft = fit.clear_of(areas, np.linspace(start, end, ARROW_SAMPLES), margin=reach)
+    return ~(shaft & fit.clear_of(areas, boxes=[fit.box(mark.tip)], margin=NAME_CLEAR))
 
 
 def verdict(tokens, trace) -> str:

@@ -12,6 +12,9 @@ from scenes.kit.palette import theme
 from scenes.kit.stage import STAGE
 
 FRAME_BUFF = 0.08  # between the part and its frame: close enough not to touch its neighbours
+# round text (a number, a row, a label): the frame's stroke 4-5 px clear of the glyphs at 480p, superscripts included
+# (reviews C9b, C9c: FRAME_BUFF left 1-2 px round digits, "10^-18" on the frame's top edge)
+TEXT_FRAME = 0.12
 FRAME_STROKE = 4
 FRAME_CORNER = 0.06
 PULSE = 1.2  # how much a pulsed part grows at its peak

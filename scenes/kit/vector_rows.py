@@ -52,7 +52,9 @@ class TokenRows(VGroup):
 
 
 def output_tex(term_relations, output, word: str = "output") -> Tex:
-    """'output ≈ [x,  y]', the output named `word` (a translated chapter's, `formula_word`): per coordinate, the
+    """'output ≈ [x, y]', spaced as the rows w_i v_i over it (review V7: spaced wider, its coordinates read as two
+    numbers; a formula converts ', ' to the language's separator), the output named `word` (a translated
+    chapter's, `formula_word`): per coordinate, the
     exact output rounded (as everywhere else it is printed), as the sum of the terms w_i v_i as printed
     (`term_relations`: the `scale` relations of every term, one per coordinate of `output`); '≈' where the
     printed terms do not add up to it exactly."""
@@ -64,7 +66,7 @@ def output_tex(term_relations, output, word: str = "output") -> Tex:
         rels.append(Relation(terms, "sum", "=" if sign("sum", terms, total) == "=" else "≈", total))
     shown = "=" if all(r.sign == "=" for r in rels) else r"\approx"
     named = formula_word(word, "output")
-    return Tex(rf"\text{{{named}}} {shown} [" + gap().join(r.result for r in rels) + "]", rels)
+    return Tex(rf"\text{{{named}}} {shown} [" + ", ".join(r.result for r in rels) + "]", rels)
 
 
 def one_size(mobject, factor: float) -> None:

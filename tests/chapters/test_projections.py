@@ -432,12 +432,12 @@ def test_row_frames_keep_4_px_from_the_digits_and_the_brackets_at_480p(scene):
 
 def test_the_framed_terms_stay_clear_of_their_neighbours(scene):
     """Review V7: a term's frame touched the terms beside it and took in its '+'; review C9b: it stood 1 px from the
-    term's digits and bracket (FRAME_BUFF), now 5 px at 480p (TERM_BUFF)."""
-    from scenes.chapters.projections import TERM_BUFF
+    term's digits and bracket (FRAME_BUFF), now 5 px at 480p (TEXT_FRAME)."""
+    from scenes.kit.emphasis import TEXT_FRAME
 
-    assert (TERM_BUFF - FRAME_STROKE * STROKE_UNIT / 2) * 480 / STAGE.frame_height >= 5
+    assert (TEXT_FRAME - FRAME_STROKE * STROKE_UNIT / 2) * 480 / STAGE.frame_height >= 5
     for term in scene.passed_terms:
-        frame = TERM_BUFF + FRAME_STROKE * STROKE_UNIT / 2  # the frame's outer edge beyond the term
+        frame = TEXT_FRAME + FRAME_STROKE * STROKE_UNIT / 2  # the frame's outer edge beyond the term
         others = [part for part in scene.blend if not any(p in part.get_family() for p in term)]
         for other in others:
             on_line = abs(other.get_y() - term.get_y()) < term.height
