@@ -27,7 +27,6 @@ from attention.examples import story
 from i18n import _
 from i18n.numbers import decimal
 from i18n.words import quoted
-from narration import cues
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES
@@ -175,9 +174,9 @@ class FixedContext(ChapterScene):
     def frame_in_turn(self, *parts) -> None:
         """Frame `parts` one after another until the last caption ends: the last from its last cue's start (what
         that cue says), or its share of the time if the caption is one cue; the others share the time before."""
-        shown = self.renderer.file_writer.subcaptions[-len(cues.split(self.captions[-1])) :]
-        end = shown[-1].end.total_seconds()
-        split = shown[-1].start.total_seconds() if len(shown) > 1 else end - (end - self.time) / len(parts)
+        shown = self.shown_cues()
+        end = shown[-1][1]
+        split = shown[-1][0] if len(shown) > 1 else end - (end - self.time) / len(parts)
         for k, part in enumerate(parts):
             until = end if k == len(parts) - 1 else self.time + (split - self.time) / (len(parts) - 1 - k)
             self.play(framed(part, buff=clearance(part)), run_time=max(MIN_FRAMING, until - self.time))

@@ -191,14 +191,12 @@ class QuickVersion(ChapterScene):
     def said_at(self, caption: str, at: int) -> float:
         """When `caption`'s character `at` is read (`caption` the last shown; its end for `len(caption)`): in the cue
         holding it, as far in as the character is (the cues' times are their speech's)."""
-        pieces = cues.split(caption)
-        shown, offset = self.renderer.file_writer.subcaptions[-len(pieces) :], 0
-        for piece, cue in zip(pieces, shown):
+        shown, offset = self.shown_cues(), 0
+        for piece, (begin, end) in zip(cues.split(caption), shown):
             if at < offset + len(piece):  # in this piece (the space after it starts the next)
-                begin, end = cue.start.total_seconds(), cue.end.total_seconds()
                 return begin + max(0, at - offset) / len(piece) * (end - begin)
             offset += len(piece) + 1
-        return shown[-1].end.total_seconds()
+        return shown[-1][1]
 
     def lit(self, terms, chapters) -> list:
         """Animations lighting the formula's `terms` and the list's `chapters`, dimming the rest."""

@@ -37,7 +37,6 @@ import i18n
 from attention import examples
 from i18n import _, ngettext
 from i18n.words import N_, quoted, said
-from narration import cues
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, division_parts, fmt, relation, vector_math
@@ -329,9 +328,9 @@ class SourcePositions(ChapterScene):
 
     def cue_times(self) -> tuple[float, float]:
         """When the last caption's second cue starts (in one cue: halfway from now to its end), and its end."""
-        shown = self.renderer.file_writer.subcaptions[-len(cues.split(self.captions[-1])) :]
-        end = shown[-1].end.total_seconds()
-        return (shown[1].start.total_seconds() if len(shown) > 1 else (self.time + end) / 2), end
+        shown = self.shown_cues()
+        end = shown[-1][1]
+        return (shown[1][0] if len(shown) > 1 else (self.time + end) / 2), end
 
     def weigh_row(self, i: int) -> list:
         """Animations turning row i's scores into weights: the scores fade out, then the weights and the row's

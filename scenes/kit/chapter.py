@@ -147,11 +147,14 @@ class ChapterScene(Scene):
     def wait_for_cue(self, number: int) -> None:
         """Hold the picture until cue `number` (from 1) of the last caption starts, if it has that many: what
         the cue reads can then appear as it is said."""
-        count = len(cues.split(self.captions[-1]))
-        if number <= count:
-            start = self.renderer.file_writer.subcaptions[number - 1 - count].start.total_seconds()
-            if start > self.time + 1e-6:
-                self.wait(start - self.time)
+        shown = self.shown_cues()
+        if number <= len(shown) and shown[number - 1][0] > self.time + 1e-6:
+            self.wait(shown[number - 1][0] - self.time)
+
+    def shown_cues(self) -> list[tuple[float, float]]:
+        """The last caption's cues as shown (said, when narrated): each one's start and end, in seconds."""
+        shown = self.renderer.file_writer.subcaptions[-len(cues.split(self.captions[-1])) :]
+        return [(cue.start.total_seconds(), cue.end.total_seconds()) for cue in shown]
 
     def caption_time(self, caption: str) -> float:
         """How long `caption` needs: its reading time, or (narrated) its cues' speech and the breaths between
