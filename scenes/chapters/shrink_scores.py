@@ -379,7 +379,7 @@ class ShrinkScores(ChapterScene):
             c.text(_("raw q · k"), role="label", color=raw_color()),
             c.text(_("divided by √d"), role="label", color=scaled_color()),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
-        self.legend.move_to([STATS_X, TOP_BASELINE + PEAK_HEIGHT + 0.4, 0])
+        self.legend.move_to([STATS_X, self.rows[0].raw_var.get_top()[1] + LEGEND_GAP, 0], aligned_edge=DOWN)
         # the variances beside the axes' ends until the stretched middles come between (review V8a: they stood 200 px
         # right of their axes for 36 s)
         self.stats = [line for row in self.rows for line in (row.raw_var, row.scaled_var)]
@@ -451,15 +451,22 @@ def caveat_example(samples) -> tuple[float, float, np.ndarray]:
 
 # Layout
 
-AXIS_X, AXIS_WIDTH = -2.3, 6.4  # the shared axis' centre and length (scene units)
-ZOOM_X, ZOOM_WIDTH = 3.05, 2.7  # the stretched middle's centre and length: scores -SPREAD..SPREAD
-PEAK_HEIGHT = 1.0  # the tallest density (a scaled histogram's peak) drawn this high
+AXIS_X, AXIS_WIDTH = -2.6, 5.8  # the shared axis' centre and length (scene units)
+ZOOM_X, ZOOM_WIDTH = 3.35, 2.5  # the stretched middle's centre and length: scores -SPREAD..SPREAD
+# (the two axes' numbers further apart than any two of one axis: '32' and '−4' stood 51 px apart at 1080p and read
+# as one scale, review J9)
+PEAK_HEIGHT = 0.85  # the tallest density (a scaled histogram's peak) drawn this high
 TOP_BASELINE, ROW_STEP = 0.75, 1.4  # the top row's ±√d mark clear of the formula line, the bottom row's
 # numbers clear of the footnote with the weights' line between them
-STATS_X = 5.85  # the legend's centre, and the variances' beside the stretched middles
+STATS_X = 6.05  # the legend's centre, and the variances' beside the stretched middles
+LEGEND_GAP = 0.35  # from the top variance line up to the legend
 STATS_GAP = 0.5  # from the axes' ends to the variances before the stretched middles come
 SPREAD_LIFT = 0.14  # the ±√d marks above their histogram's tallest bar
 TICK = 0.07  # a ±√d mark's end ticks reach this far up and down
+# from a ±1 mark's top to its dashed frame's: 4 px of background at 480p between their strokes
+FRAME_CLEAR = 0.11
+# the dashed frames' height: a ±1 mark over the tallest bar inside (review J9: d = 4's straddled the top edge)
+WINDOW_HEIGHT = PEAK_HEIGHT + SPREAD_LIFT + TICK + FRAME_CLEAR
 SPREAD_NAME_GAP = 0.12  # from a ±√d mark, or the dashed window's edge if further out, to its name
 NAME_CLEAR = (
     0.06  # the least room from a ±√d mark's name down to the bars and the axis under it (3 px at 480p)
@@ -538,13 +545,9 @@ class Row(VGroup):
             (self.x_of(-SPREAD), self.x_of(SPREAD)),
             (ZOOM_X - ZOOM_WIDTH / 2, ZOOM_X + ZOOM_WIDTH / 2),
         ):
-            box = Rectangle(
-                width=right - left, height=PEAK_HEIGHT + 0.1, stroke_width=1.5, color=theme().muted
-            )
+            box = Rectangle(width=right - left, height=WINDOW_HEIGHT, stroke_width=1.5, color=theme().muted)
             frames.add(
-                DashedVMobject(
-                    box.move_to([(left + right) / 2, y + (PEAK_HEIGHT + 0.1) / 2, 0]), num_dashes=40
-                )
+                DashedVMobject(box.move_to([(left + right) / 2, y + WINDOW_HEIGHT / 2, 0]), num_dashes=40)
             )
         axis = Line([ZOOM_X - ZOOM_WIDTH / 2, y, 0], [ZOOM_X + ZOOM_WIDTH / 2, y, 0], color=theme().muted)
         return VGroup(frames, axis)

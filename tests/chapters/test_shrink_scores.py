@@ -30,6 +30,7 @@ from scenes.chapters.shrink_scores import (
 )
 from scenes.kit import arithmetic, fit
 from scenes.kit.arithmetic import Relation, fmt, fmt_input
+from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.bars import MIN_BAR, digits_foot
 from scenes.kit.components import math
 from scenes.kit.palette import THEMES, delta_e, raw_color, scaled_color, theme, use_theme
@@ -38,8 +39,6 @@ from scenes.kit.stage import STAGE
 from tests.kit.test_type_and_colour import APART
 from tests.support import snapshot
 from tests.support.snapshot import assert_matches_snapshot, built
-
-FRAME = (14.22 / 2, 4.0)
 
 
 @pytest.fixture(scope="module")
@@ -289,7 +288,8 @@ def test_histogram_places_bins_on_its_axis():
     assert hist.x_of(0) == pytest.approx(1)
 
 
-def test_everything_fits_in_the_frame(scene):
+def test_everything_fits_on_the_stage(scene):
+    """Within the title-safe area, above the caption band."""
     everything = [scene.heading, scene.rule, scene.roots, scene.keys, *scene.rows, scene.ticks, scene.legend]
     zooms = [part for row in scene.rows for part in (row.zoom, row.zoomed)]
     for mob in [
@@ -301,8 +301,8 @@ def test_everything_fits_in_the_frame(scene):
         scene.zoom_ticks,
         scene.zoom_title,
     ]:
-        assert abs(mob.get_left()[0]) <= FRAME[0] and abs(mob.get_right()[0]) <= FRAME[0]
-        assert abs(mob.get_top()[1]) <= FRAME[1] and abs(mob.get_bottom()[1]) <= FRAME[1]
+        assert STAGE.left <= mob.get_left()[0] and mob.get_right()[0] <= STAGE.right
+        assert STAGE.bottom <= mob.get_bottom()[1] and mob.get_top()[1] <= STAGE.top
 
 
 def test_last_frame_snapshot(played):
@@ -470,3 +470,33 @@ def test_the_variances_stand_by_the_axes_ends_until_the_middles_come(scene):
     moved = [line.copy().shift(scene.stats_shift * RIGHT) for line in scene.stats]
     middles = max(row.zoom.get_right()[0] for row in scene.rows)
     assert min(line.get_left()[0] for line in moved) > middles
+
+
+def test_every_plus_minus_one_mark_stands_inside_its_dashed_frame(scene):
+    """Review J9: d = 4's ±1 mark straddled its dashed frame's top edge. Every ±1 mark, and one over the tallest bar any
+    row may have, keeps 4 px of background at 480p from its frame's strokes, inside it."""
+    pixels = 480 / STAGE.frame_height
+    for row in scene.rows:
+        frame = row.zoom[0][0]
+        tallest = row.spread_mark(1, row.axis.get_y() + PEAK_HEIGHT, r"\pm 1")[0]
+        for mark in (row.unit_spread[0], tallest):
+            inside = [
+                frame.get_top()[1] - mark.get_top()[1],
+                mark.get_left()[0] - frame.get_left()[0],
+                frame.get_right()[0] - mark.get_right()[0],
+            ]
+            strokes = (mark[0].get_stroke_width() + frame[0].get_stroke_width()) * STROKE_UNIT / 2
+            assert min(inside) - strokes >= 4 / pixels, row.sample.width
+
+
+def test_the_two_axes_numbers_read_as_two_scales(scene):
+    """Review J9: the shared axis' '32' and the stretched axis' '−4' stood 51 px apart at 1080p, on one line with the
+    other numbers, and read as one scale: the gap between the two axes' numbers is wider than any between two numbers
+    of one axis."""
+    shared, stretched = scene.ticks[1], scene.zoom_ticks[1]
+
+    def gaps(labels):
+        return [b.get_left()[0] - a.get_right()[0] for a, b in zip(labels[:-1], labels[1:])]
+
+    between = stretched[0].get_left()[0] - shared[-1].get_right()[0]
+    assert between > max(gaps(shared) + gaps(stretched))
