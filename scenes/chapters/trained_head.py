@@ -22,6 +22,7 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    Indicate,
     LaggedStart,
     Line,
     Rectangle,
@@ -44,7 +45,7 @@ from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, vector_math
 from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.bars import in_tex, label_tex
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import FRAME_STROKE, framed, pulsed
+from scenes.kit.emphasis import FRAME_STROKE, TEXT_FRAME, framed, pulsed
 from scenes.kit.formula_slot import formula_slot, pin
 from scenes.kit.palette import (
     FAINT,
@@ -69,20 +70,16 @@ CARD_GAP = 0.2
 BAR_WIDTH = 1.0
 GHOST_WIDTH, AFTER_WIDTH = 0.4, 0.5  # trained, a bar stands beside its outlined ghost (the weight before)
 GHOST_STROKE = 2  # the outline of a bar from before training
-SWATCH = (0.16, 0.26)  # the legend's outlined bar
+SWATCH = (GHOST_WIDTH, 0.24)  # the legend's outlined bar: as wide as those it stands for, a capital high
 PAIR_GAP = 0.3  # between them: a bar's number, wider than the bar, stays clear of the ghost beside it
 BAR_HEIGHT = 2.25  # a weight of 1 (room under the bars for the held-out line and its frames)
 BAR_DROP = (
     0.6  # from the cards to the top of a bar of weight 1: its number (and a frame round it) stays clear
 )
 WORD_GAP = 0.1  # from the bars' baseline to the words under it
-# round text (a part of the held-out line, the chart's labels), its frame: 4 px seen at 480p between the glyphs and
-# its stroke (review V7: the kit's 0.08 hugged the text; review C9c: 0.12 left 2-3 px)
-LINE_FRAME_BUFF = 0.14
 BAR_FRAME_BUFF = 0.15  # round a bar, its weight and its word, the frame (across the axis, never along it)
 # from those words to the line of held-out scores: a bar's frame round its word clear of the line
 HELD_OUT_GAP = BAR_FRAME_BUFF + FRAME_STROKE * STROKE_UNIT + 0.06
-PART_GAP = 0.25  # between the parts of that line: a frame round one stays clear of the next
 PLOT_BOX = (5.0, 3.25)  # the loss curve's axes (its labels' frame clear of the held-out line under it)
 SMALL_PLOT = (3.6, 1.2)  # its axes again in the closing frame
 PLOT_INSET = 0.6  # from the axes' right end to the stage's edge: room for the last loss and step
@@ -98,7 +95,7 @@ LABEL_GAP = 0.15  # from the y axis' top to 'loss' over it
 TICK_ARM = 0.1  # how far a tick reaches either side of its axis (manim's tick_size)
 # from an axis to its labels (the loss's top value and 'loss' left of the y axis, 'step' and its ends under the x
 # axis): the labels' frame clear of the ticks (review C9c: the frame on 'step ... 200' ran 3 px under them)
-TICK_LABEL_GAP = TICK_ARM + LINE_FRAME_BUFF + FRAME_STROKE * STROKE_UNIT + 0.1
+TICK_LABEL_GAP = TICK_ARM + TEXT_FRAME + FRAME_STROKE * STROKE_UNIT + 0.1
 MIN_RUN = 1.0  # the shortest a framed part takes, however short its caption
 TASK_ZOOM = 1.4  # the task's cards while it is the whole picture (its words a role up), against theirs beside the bars
 TASK_GAP = 0.45  # ... the words it is drawn from this far under its cards
@@ -188,7 +185,7 @@ class TrainedHead(ChapterScene):
             chance=percent(1 / PAIRS),
         )
         self.show(
-            Succession(FadeIn(self.score_before), *[line_framed(part) for part in self.score_before[:2]]),
+            Succession(FadeIn(self.score_before), *[lit(part) for part in self.score_before.parts[:2]]),
             **self.reading(caption),
         )
 
@@ -204,8 +201,8 @@ class TrainedHead(ChapterScene):
         self.show(  # the steps along the x axis, then the loss (how far the value is from the right one) up the y
             Succession(
                 FadeIn(plot.frame, plot.ends[0]),
-                line_framed(VGroup(plot.names[0], plot.names[3])),
-                line_framed(VGroup(plot.names[1], plot.ends[0])),
+                text_framed(VGroup(plot.names[0], plot.names[3])),
+                text_framed(VGroup(plot.names[1], plot.ends[0])),
             ),
             **self.reading(caption),
         )
@@ -240,7 +237,7 @@ class TrainedHead(ChapterScene):
                 self.bar_framed(self.bars_after[ex.answer]),
                 # the bars and the note naming them; the bars lit, not framed: a frame round them and their words
                 # would cross the trained bar beside the last
-                AnimationGroup(pulsed(self.ghosts, scale_factor=1), framed(self.ghost_note)),
+                AnimationGroup(lit(self.ghosts), text_framed(self.ghost_note)),
             ),
             run_time=max(2 * MIN_RUN, self.caption_time(caption) - 2),
         )
@@ -253,7 +250,7 @@ class TrainedHead(ChapterScene):
         )
         self.show(
             Succession(
-                FadeIn(self.score_after), line_framed(self.score_after[0]), line_framed(self.score_after[2])
+                FadeIn(self.score_after), lit(self.score_after.parts[0]), lit(self.score_after.parts[2])
             ),
             **self.reading(caption),
         )
@@ -425,23 +422,23 @@ class TrainedHead(ChapterScene):
         words = [word for word in self.bar_words if left <= word.get_x() <= right]
         return framed(VGroup(part, *words), buff=BAR_FRAME_BUFF)
 
-    def held_out_line(self, accuracy: float, weight: float, top: float) -> VGroup:
+    def held_out_line(self, accuracy: float, weight: float, top: float) -> Text:
         """What the head scores on the lookups it never saw, from `top` down (under the bars): how often it is right
-        beside chance (one word in PAIRS), and its mean weight on the right word: parts framed in turn as the
-        captions read them."""
-        muted = theme().muted
-        line = VGroup(
-            c.text(_("unseen: right %(accuracy)s", accuracy=percent(accuracy)), role="small", color=muted),
-            c.text(_("(chance %(chance)s),", chance=percent(1 / PAIRS)), role="small", color=muted),
-            c.text(
-                _("mean weight on the right word %(weight)s", weight=said(fmt(weight, WEIGHT_PLACES))),
-                role="small",
-                color=muted,
-            ),
-        ).arrange(RIGHT, buff=PART_GAP, aligned_edge=DOWN)
+        beside chance (one word in PAIRS), and its mean weight on the right word. One text, so one baseline and
+        single spaces (review J9: three texts lined up by their feet set "(chance 25%)," 3 px low, two spaces
+        apart); its `parts`, lit in turn as the captions read them (a frame round one would cross the next)."""
+        parts = [
+            _("unseen: right %(accuracy)s", accuracy=percent(accuracy)),
+            _("(chance %(chance)s),", chance=percent(1 / PAIRS)),
+            _("mean weight on the right word %(weight)s", weight=said(fmt(weight, WEIGHT_PLACES))),
+        ]
+        line = c.text(" ".join(parts), role="small", color=theme().muted)
+        ends = np.cumsum(
+            [0, *(len(c.text(part, role="small")) for part in parts)]
+        )  # glyphs: characters but spaces
+        line.parts = [line[a:b] for a, b in zip(ends, ends[1:])]
         line.move_to([STAGE.body_left, top, 0], aligned_edge=UL)
-        floor = STAGE.bottom + LINE_FRAME_BUFF + FRAME_STROKE * STROKE_UNIT / 2  # its frames' too
-        return line.shift(UP * max(0.0, floor - line.get_bottom()[1]))  # Chinese brackets reach lower
+        return line.shift(UP * max(0.0, STAGE.bottom - line.get_bottom()[1]))  # Chinese brackets reach lower
 
     def build_grid(self) -> None:
         """W_Q W_K^T as a grid of cells with their numbers, query words down, key words across, each cell as
@@ -629,9 +626,13 @@ def card(
 def on_baseline(text: Text, y: float) -> Text:
     """`text` moved up or down so that its baseline (where letters without a descender stand) is at `y`:
     lined up by their boxes, a word with a descender ("dog") would stand higher than its neighbours."""
+    return text.shift(UP * (y - baseline(text)))
+
+
+def baseline(text: Text) -> float:
+    """Where `text`'s letters without a descender stand."""
     probe = c.text("H" + text.original_text, role=text.role)  # "H" stands on the baseline
-    descent = probe[0].get_bottom()[1] - probe[1:].get_bottom()[1]
-    return text.shift(UP * (y - descent - text.get_bottom()[1]))
+    return text.get_bottom()[1] + probe[0].get_bottom()[1] - probe[1:].get_bottom()[1]
 
 
 def bars(
@@ -667,9 +668,14 @@ def bar_axis(cards: VGroup, base: float, words, colours: dict[str, str]) -> tupl
     return line, names
 
 
-def line_framed(part) -> FadeIn:
-    """`framed` round text (a part of the held-out line, the loss chart's labels), LINE_FRAME_BUFF clear of it."""
-    return framed(part, buff=LINE_FRAME_BUFF)
+def text_framed(part) -> FadeIn:
+    """`framed` round text (the loss chart's labels, the legend), the kit's TEXT_FRAME clear of it."""
+    return framed(part, buff=TEXT_FRAME)
+
+
+def lit(part) -> Indicate:
+    """`part` lit in the text's colour and back, where a frame round it would cross its neighbours."""
+    return pulsed(part, scale_factor=1)
 
 
 def percent(share: float) -> str:
@@ -684,12 +690,13 @@ def outlined(bar: Rectangle) -> Rectangle:
 
 
 def ghost_legend(words: str) -> VGroup:
-    """An outlined swatch, as the bars from before are drawn, and what they are: 'before training'."""
-    name = c.text(words, role="small", color=theme().muted)
-    swatch = Rectangle(
-        width=SWATCH[0], height=SWATCH[1], stroke_color=theme().muted, stroke_width=GHOST_STROKE
-    )
-    swatch.set_fill(theme().muted, opacity=FAINT).next_to(name, LEFT, buff=0.15).align_to(name, DOWN)
+    """An outlined swatch, as wide as the bars from before and drawn as they are, on the baseline of what they
+    are: 'before training' (review J9: a box narrower than tall, down to the descenders, read as a glyph the face
+    lacks)."""
+    t = theme()
+    name = c.text(words, role="small", color=t.muted)
+    swatch = Rectangle(width=SWATCH[0], height=SWATCH[1], stroke_color=t.muted, stroke_width=GHOST_STROKE)
+    swatch.set_fill(t.muted, opacity=FAINT).next_to(name, LEFT, buff=0.15).set_y(baseline(name), DOWN)
     return VGroup(swatch, name)
 
 

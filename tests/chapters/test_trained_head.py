@@ -19,18 +19,20 @@ from scenes.chapters.trained_head import (
     BAR_FRAME_BUFF,
     GHOST_STROKE,
     LABEL_GAP,
-    LINE_FRAME_BUFF,
     TASK_ZOOM,
     TICK_ARM,
     TICK_LABEL_GAP,
     TrainedHead,
+    baseline,
     contrast,
     crossfade,
-    line_framed,
+    lit,
     lookup_colours,
+    text_framed,
 )
+from scenes.kit import components
 from scenes.kit.arrows import STROKE_UNIT
-from scenes.kit.emphasis import FRAME_STROKE
+from scenes.kit.emphasis import FRAME_STROKE, TEXT_FRAME
 from scenes.kit.fit import apart
 from scenes.kit.palette import FAINT, coloured_names, delta_e, rgb, theme, token_color
 from scenes.kit.stage import STAGE
@@ -98,10 +100,7 @@ def test_the_bars_stand_on_a_baseline_over_their_words_clear_of_the_cards(scene)
         assert word.get_color().to_hex().upper() == scene.colours[name].upper()
         assert word.get_top()[1] < base
     for line in (scene.score_before, scene.score_after):
-        assert scene.bar_words.get_bottom()[1] > line.get_top()[1]
-        for part in line:  # framed in turn as the captions read them: the frame too stays above the captions
-            frame = line_framed(part).mobject  # its stroke reaches half its width past its box
-            assert frame.get_bottom()[1] - FRAME_STROKE * STROKE_UNIT / 2 > STAGE.bottom  # review 9: 4 px in
+        assert scene.bar_words.get_bottom()[1] > line.get_top()[1] and line.get_bottom()[1] >= STAGE.bottom
     # the bars from before say what they are (round 8: only the caption did), beside the query, clear of the plot
     assert scene.ghost_note[1].original_text == "before training"
     assert apart(scene.ghost_note, scene.plot) and apart(scene.ghost_note, scene.answer)
@@ -121,8 +120,14 @@ def test_the_loss_curves_and_their_ends_are_the_training_losses_in_no_role_s_col
 
 def test_the_held_out_scores_stand_beside_chance_and_the_captions_say_what_right_means(played):
     head = train_head()
-    assert words_of(played.score_before) == "unseen:right23%(chance25%),meanweightontherightword0.256"
-    assert words_of(played.score_after) == "unseen:right100%(chance25%),meanweightontherightword0.963"
+    assert (
+        played.score_before.original_text
+        == "unseen: right 23% (chance 25%), mean weight on the right word 0.256"
+    )
+    assert (
+        played.score_after.original_text
+        == "unseen: right 100% (chance 25%), mean weight on the right word 0.963"
+    )
     said = " ".join(played.captions)
     assert f"right {round(100 * head.accuracy_before)}% of the time; chance is 25%" in said
     assert "right when its largest weight is on the query's word: here “bee” has it" in said
@@ -260,6 +265,18 @@ def test_the_bars_from_before_are_outlined_in_their_word_s_colour_and_the_legend
     assert swatch.get_right()[0] < words.get_left()[0]
 
 
+def test_the_legend_s_swatch_is_bar_shaped_on_the_words_baseline_and_framed_4_px_clear(scene):
+    """Review J9: the swatch, 21 x 33 px at 1080p, narrower than tall and down to the descenders, read as a glyph
+    the face lacks. It is as wide as the bars it stands for, wider than tall, its foot on the baseline of
+    "before training"."""
+    swatch, words = scene.ghost_note
+    assert swatch.width == pytest.approx(scene.ghosts[0].width) and swatch.width >= 1.5 * swatch.height
+    assert swatch.get_bottom()[1] == pytest.approx(baseline(words))
+    assert baseline(words) > words.get_bottom()[1] + 0.03  # "training" reaches under its baseline
+    box = text_framed(scene.ghost_note).mobject  # framed as the caption names the bars
+    assert inner_gap_px(box, scene.ghost_note) >= 4 + ANTIALIAS - 1e-9
+
+
 def test_the_task_is_large_while_it_is_the_whole_picture(tmp_path):
     """Review V4: 1-13 s the task sat in a strip (the words it is drawn from ~9 px) over an empty body. It is
     drawn a role up (cards, query and answer as titles, the words drawn from as body text), then settles into
@@ -347,6 +364,7 @@ def test_the_loss_chart_s_labels_stay_off_its_axis_and_ticks(scene, plot):
 
 
 PX_480P = 480 / 8  # pixels per scene unit at 480p
+PX_1080P = 1080 / 8
 ANTIALIAS = 2  # pixels of a stroke's and a glyph's soft edges together at 480p (6 px drawn read as 4)
 
 
@@ -383,13 +401,14 @@ def test_the_loss_chart_s_labels_framed_leave_4_px_and_stay_clear_of_the_ticks(s
     TICK_LABEL_GAP from their axis, so that their frame (4 px seen from the glyphs) clears the ticks."""
     chart = getattr(scene, plot)
     half = FRAME_STROKE * STROKE_UNIT / 2
-    under = line_framed(VGroup(chart.names[0], chart.names[3])).mobject  # 'step' and its last step
-    beside = line_framed(VGroup(chart.names[1], chart.ends[0])).mobject  # 'loss' and its first value
+    under = text_framed(VGroup(chart.names[0], chart.names[3])).mobject  # 'step' and its last step
+    beside = text_framed(VGroup(chart.names[1], chart.ends[0])).mobject  # 'loss' and its first value
     for box, part in (
         (under, VGroup(chart.names[0], chart.names[3])),
         (beside, VGroup(chart.names[1], chart.ends[0])),
     ):
         assert inner_gap_px(box, part) >= 4 + ANTIALIAS - 1e-9
+        assert box.get_right()[0] - part.get_right()[0] == pytest.approx(TEXT_FRAME)  # the kit's, round text
     ticks_low = chart.axes.x_axis.get_y() - TICK_ARM
     ticks_left = chart.axes.y_axis.get_x() - TICK_ARM
     assert (ticks_low - under.get_top()[1] - half) * PX_480P >= 5
@@ -399,11 +418,21 @@ def test_the_loss_chart_s_labels_framed_leave_4_px_and_stay_clear_of_the_ticks(s
             assert (under.get_bottom()[1] - half - line.get_top()[1]) * PX_480P >= 4
 
 
-def test_the_held_out_line_s_frames_leave_room_round_its_text(scene):
-    """Review V7: its frames (the kit's 0.08) hugged the text; one LINE_FRAME_BUFF wide stays clear of the words
-    over it too."""
+def test_the_held_out_line_stands_on_one_baseline_a_space_apart_and_is_lit_part_by_part(scene):
+    """Review J9: "(chance 25%)," stood 3 px under the rest of its line at 1080p, two spaces from either
+    neighbour. The line is one text; its parts, its glyphs in order, are lit as the captions read them (a frame
+    round one would cross the next)."""
     for line in (scene.score_before, scene.score_after):
-        for part in line:
-            box = line_framed(part).mobject
-            assert box.get_right()[0] - part.get_right()[0] == pytest.approx(LINE_FRAME_BUFF)
-            assert apart(box, scene.bar_words, FRAME_STROKE * STROKE_UNIT)
+        assert [glyph for part in line.parts for glyph in part] == list(line)
+        letters = (line.parts[0][1], line.parts[1][2], line.parts[2][0])  # n, h, m: flat feet on the baseline
+        feet = [letter.get_bottom()[1] for letter in letters]
+        assert (max(feet) - min(feet)) * PX_1080P < 0.3
+        for left, right, pair in zip(line.parts, line.parts[1:], ("% (", ", m")):  # as set a space apart
+            alone = components.text(
+                pair, role="small"
+            )  # (they were 0.25 apart, the glyphs' bearings besides)
+            gap = right.get_left()[0] - left.get_right()[0]
+            assert gap == pytest.approx(alone[1].get_left()[0] - alone[0].get_right()[0], abs=0.005)
+    words = ("unseen: right 23%", "(chance 25%),", "mean weight on the right word 0.256")
+    assert [len(part) for part in scene.score_before.parts] == [len(w.replace(" ", "")) for w in words]
+    assert str(lit(scene.score_before.parts[1]).color).upper() == theme().text.upper()
