@@ -14,6 +14,8 @@ from contextlib import contextmanager
 
 import numpy as np
 
+CUBIC = 4  # the points a cubic curve takes in manim (its `n_points_per_cubic_curve`)
+
 
 @contextmanager
 def quick_families() -> Iterator[None]:
@@ -55,22 +57,31 @@ def family(self, recurse: bool = True) -> list:
 
 
 def boundary(self) -> np.ndarray:
-    """`VMobject.get_points_defining_boundary`: every family member's anchors, each curve's start then end."""
+    """`VMobject.get_points_defining_boundary`: every family member's anchors, each curve's start then end.
+    Members whose anchors are plain slices (`_sliced`) are sliced together, one concatenation for a run of them:
+    a formula's hundreds of glyphs cost one slice, not one each."""
     from manim import VMobject  # once a call, not once a member
 
-    pieces = [_anchors(member, VMobject.get_anchors) for member in self.get_family()]
-    pieces = [p for p in pieces if len(p)]
+    pieces, run = [], []
+    for member in self.get_family():
+        if _sliced(member, VMobject.get_anchors):
+            run.append(member.points)
+            continue
+        pieces += [_anchors(run), np.asarray(member.get_anchors()).reshape(-1, 3)]
+        run = []
+    pieces = [p for p in (*pieces, _anchors(run)) if len(p)]
     return np.concatenate(pieces) if pieces else np.array(())
 
 
-def _anchors(member, plain) -> np.ndarray:
-    """`member.get_anchors()` as an array (`plain`: VMobject's own get_anchors, which slices compute)."""
-    points, step = member.points, getattr(member, "n_points_per_cubic_curve", 0)
-    if type(member).get_anchors is not plain or len(points) == 1:
-        return np.asarray(member.get_anchors()).reshape(-1, 3)
-    starts, ends = points[::step], points[step - 1 :: step]
-    if len(starts) != len(ends):
-        return np.asarray(member.get_anchors())  # manim's own error: a curve cut short
-    both = np.empty((2 * len(starts), 3))
-    both[0::2], both[1::2] = starts, ends
+def _sliced(member, plain) -> bool:
+    """Whether `member`'s anchors are its points sliced (VMobject's own get_anchors, whole cubic curves)."""
+    step = getattr(member, "n_points_per_cubic_curve", 0)
+    return type(member).get_anchors is plain and step == CUBIC and len(member.points) % CUBIC == 0
+
+
+def _anchors(run: list) -> np.ndarray:
+    """The anchors of the `_sliced` members whose points are `run`, in order: each curve's start, then its end."""
+    points = np.concatenate(run) if len(run) > 1 else run[0] if run else np.zeros((0, 3))
+    both = np.empty((len(points) // CUBIC * 2, 3))
+    both[0::2], both[1::2] = points[::CUBIC], points[CUBIC - 1 :: CUBIC]
     return both
