@@ -107,16 +107,18 @@ SPACING = 1.2  # between the centres of a chart's bars, at most; at least a weig
 VALUE_GAP = 0.18  # between two neighbouring weights printed above their bars
 BAR_SHARE = 0.6  # a bar's width, as a share of the distance between bars
 CHART_GAP = 0.5  # between two charts side by side (between one's baseline and the next one's)
-NAME_GAP = 0.1  # between a chart's baseline and the words under it
+NAME_GAP = 0.09  # between a chart's baseline and the words under it: 4.6 px at 480p
 NAME_SPACE = 0.1  # between two words under a chart on one row
 NAME_DROP = 0.38  # a lower row of words under a chart: a word's height and a gap
 NAME_ROWS = 3  # the most rows of words under a chart
-# between a bar and its weight above it: room for a frame round the weight, its stroke 2 px clear of the bar
-VALUE_BUFF = TEXT_FRAME + FRAME_STROKE * STROKE_UNIT / 2 + 0.04
-TITLE_GAP = VALUE_BUFF + 0.03  # between a chart's title and its highest weight: a frame round it 3.5 px clear
-# between the charts' titles and the work rows above them (review 4: 3-4 px; 13 px, a frame round the dots 5 px
-# clear of the title), and two rows of charts
-WEIGHT_GAP = 0.25
+FRAME_OUT = TEXT_FRAME + FRAME_STROKE * STROKE_UNIT / 2  # from a weight's glyphs to its frame's outer edge
+# between a bar and its weight above it: room for a frame round the weight, its stroke 4 px clear of the bar at
+# 480p, 9 at 1080p (review J9: 2 px, the tie's frame 5 px over the bars at 1080p)
+VALUE_BUFF = FRAME_OUT + 0.08
+TITLE_GAP = FRAME_OUT + 0.07  # between a chart's title and its highest weight: a frame round it 3.5 px clear
+# between the charts' titles and the work rows above them (review 4: 3-4 px; 11 px, a frame round the dots 4 px
+# clear of the title: the rest gave the frames round the weights their room over the bars), and two rows of charts
+WEIGHT_GAP = 0.22
 FRAMES = 1.2  # seconds a frame round the words a head looks at stays, at the end of the caption naming them
 BARS_IN = 1.5  # seconds in which a chart's bars come in, one after another, as its caption starts
 TABLE_RIGHT = STAGE.right - 0.7  # x the table ends left of
@@ -128,7 +130,8 @@ WIDEST_PITCH = 2.4  # the columns spread out to fill the width, this far apart a
 # the formula first stands alone in the stage's middle, this many times its size beside the title at most (less
 # where the stage is narrower), while its caption reads it (issue 30: its scripts were 6 px at 480p beside the title)
 READ_ZOOM = 1.8
-PARK_GAP = 0.35  # between the formula parked right of K^T and what is beside it or under it
+PARK_GAP = 0.35  # between the formula parked right of K^T and what is under it
+PARK_SIDE = 0.25  # between K^T's name and the formula parked right of it: 29 px at 1080p
 # parked (filling the right third) only if this many times its size beside the title, or more
 PARK_LEAST = 1.0
 READ_ORDER = (("head",), ("softmax", "q", "K"), ("scale",), ("V",), ("outputs",), ("project",))  # lit in turn
@@ -139,15 +142,14 @@ def formula(narrow: bool = False) -> tuple[tuple[str, str], ...]:
     at '=', beside the title (as Projections' formula), so that the table and the charts under it have the
     height; its words in the active language where its TeX can set them (`formula_word`); its index h at text
     size (as a script, the kit's 80 %, its x-height was 7.7 px at 480p beside the title: review V8b; the capital,
-    digit and ⊤ scripts stand 11 px high as scripts). `narrow`: on four lines, for the room right of K^T, the
-    softmax of a fraction on a line of its own (review V8b: broken after "softmax(", its brackets stood on two
-    lines), the heads' list indented."""
+    digit and ⊤ scripts stand 11 px high as scripts). `narrow`: for the room right of K^T, each equation on two
+    lines broken after its '=', so that no bracket is broken (review V8b: "softmax(" stood a line above its
+    argument; review J9: "[head_1," a line above "…, head_H]"), the softmax of a fraction."""
     word = formula_word(_("head"), "head")  # outside the f-string, where Babel finds it
     head = rf"\mathrm{{{word}}}"
     output = formula_word(_("output"), "output")
     h = r"{\textstyle h}"
-    wrap = r"\\ &\quad" if narrow else ""
-    heads = rf"[{head}_1, {wrap} \ldots, {head}_H]"
+    heads = rf"[{head}_1, \ldots, {head}_H]"
     root = rf"\sqrt{{\smash[b]{{d_{h}}}}}"  # its radical as for d alone (for h's depth it was 36 px high on a line)
     q, keys, values = (f"q_{h}", "q"), (rf"K_{h}^{{\top}}", "K"), (f"V_{h}", "V")
     project = ("W^O", "project")
@@ -160,7 +162,7 @@ def formula(narrow: bool = False) -> tuple[tuple[str, str], ...]:
             (rf"}}{{\sqrt{{d_{h}}}}}", "scale"),
             (r"\right)\!", "softmax"),
             values,
-            (rf"\\ & \text{{{output}}} = {heads}", "outputs"),
+            (rf"\\ & \text{{{output}}} = \\ & {heads}", "outputs"),
             project,
         )
     return (  # its lines 3 pt closer than TeX sets them: the table gets the room, V_h's h 3 px over W^O's O at 480p
@@ -774,11 +776,11 @@ class MultiHead(ChapterScene):
             head.out_band = band(self.concat, head.coordinates, head.color, self.factor)
 
     def park(self) -> None:
-        """The formula's place until the blend needs the room right of K^T: there, on four lines, as large as the
-        room allows up to READ_ZOOM, in the room's middle (review V6: the right third stood empty for
-        74 s while the formula beside the title was small); beside the title from the start where it would be
-        no larger there (`where`: the formula the steps light)."""
-        left = self.key_name.get_right()[0] + PARK_GAP  # "= V^T" comes under K^T's name once it has gone
+        """The formula's place until the blend needs the room right of K^T: there, each equation on two lines
+        (`formula`), as large as the room allows up to READ_ZOOM, in the room's middle (review V6: the right third
+        stood empty for 74 s while the formula beside the title was small); beside the title from the start where
+        it would be no larger there (`where`: the formula the steps light)."""
+        left = self.key_name.get_right()[0] + PARK_SIDE  # "= V^T" comes under K^T's name once it has gone
         top = self.heading.get_top()[1]
         under = [m for r in self.readings for m in (r.weight_label, r.weights)] + [self.legend, self.warning]
         below = [m.get_top()[1] for m in under if len(m) and m.get_right()[0] > left]

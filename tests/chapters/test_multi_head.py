@@ -25,8 +25,8 @@ from scenes.chapters.multi_head import (
     BAR_SHORTEST,
     BAR_TALL,
     BARS_IN,
-    PARK_GAP,
     PARK_LEAST,
+    PARK_SIDE,
     READ_ORDER,
     RESULT_GAP,
     ROW,
@@ -267,9 +267,10 @@ def test_the_formula_is_read_large_then_stands_beside_the_title(scene):
 
 def test_the_formula_stands_large_right_of_k_t_until_the_blend_needs_the_room(scene):
     """Review V6: the right third stood empty for 74 s while the formula beside the title was small. Until the blend,
-    the formula stands right of K^T on four lines, at least its size beside the title, clear of everything the
-    table, its warning and the charts draw there. Review V8b: it broke after "softmax(", its brackets on two lines;
-    the softmax's brackets and what they hold now stand on one line, of their own."""
+    the formula stands right of K^T, each equation on two lines, at least its size beside the title, clear of
+    everything the table, its warning and the charts draw there. Review V8b: it broke after "softmax(", its brackets
+    on two lines; the softmax's brackets and what they hold now stand on one line, of their own. Review J9: the
+    heads' list was broken inside its brackets; its scripts stay 25 px or more at 1080p."""
     parked, small = scene.parked, scene.formula
     assert parked.names == small.names
     assert parked.formula[0][1].height >= PARK_LEAST * small.formula[0][1].height  # the 'e' of 'head'
@@ -283,7 +284,18 @@ def test_the_formula_stands_large_right_of_k_t_until_the_blend_needs_the_room(sc
     word = brackets[0][:-2]  # "softmax", on the brackets' line, under "head_h ="
     assert opening.get_bottom()[1] < word.get_y() < opening.get_top()[1]
     assert word.get_top()[1] < parked.term("head").get_bottom()[1]
-    assert parked.get_left()[0] >= scene.key_name.get_right()[0] + PARK_GAP - 1e-6
+    # review J9: "output = [head_1," stood a line above "…, head_H] W^O"; the heads' list is one line, under
+    # "output =", W^O beside it
+    outputs, project = parked.term("outputs")[0], parked.term("project")
+    equals, heads = outputs[:7], outputs[7:]  # "output =", then "[head_1, …, head_H]"
+    assert len(heads) == 17
+    bracket = heads[0]
+    for glyph in [*heads, project]:  # every glyph from '[' to ']', and W^O, on the brackets' line
+        assert bracket.get_bottom()[1] < glyph.get_y() < bracket.get_top()[1]
+    assert equals.get_bottom()[1] > bracket.get_top()[1]  # "output =" the line above
+    scripts = [parked.term("K")[0][1], project[0][1], outputs[-12], outputs[-2]]  # ⊤, O, 1, H
+    assert min(g.height for g in scripts) * px_per_unit(1080) >= 25
+    assert parked.get_left()[0] >= scene.key_name.get_right()[0] + PARK_SIDE - 1e-6
     assert (
         parked.get_right()[0] <= TABLE_RIGHT + 1e-6
         and parked.get_top()[1] <= scene.heading.get_top()[1] + 1e-6
@@ -679,13 +691,18 @@ def test_the_one_head_chart_first_stands_as_tall_as_the_heads_charts(tmp_path):
 def test_frames_round_weights_and_dots_clear_their_digits_the_bars_and_the_axis(scene):
     """Review C9c: the tie's frame round bars, weights and words was 3 px from '0.422 0.422' and crossed the
     axis; those round the dots '4 / 2' 1 px from the digits; those on 0.768 and 0.894 2 px over the numbers. Each
-    frame rounds text alone, 4 px seen from its glyphs at 480p; round weights, clear of the bars under them and of
-    the axis, 3 px or more under the chart's title."""
+    frame rounds text alone, 4 px seen from its glyphs at 480p, round the dots 4 px over the charts' titles; round
+    weights, 4 px clear of the bars under them and of the axis (review J9: 1-2 px), 3 px or more under the chart's
+    title."""
     recorded(scene, "tie", 3.0)
     top = singled_out(scene.single.trace.weights)
     dots = [VGroup(scene.single.dots[i], scene.single.scores[i]) for i in top]
+    titles = VGroup(*[r.weight_label for r in scene.readings])
     for box, part in zip(scene.tie_box, dots):
         assert inner_gap_px(box, part) >= 4 + ANTIALIAS - 1e-9
+        assert (
+            box.get_bottom()[1] - box.get_stroke_width() * STROKE_UNIT / 2 - titles.get_top()[1]
+        ) * PX_480P >= 4
     weights = [(box, VGroup(*scene.opening.values[run[0] : run[-1] + 1]), scene.readings[0], scene.opening)
                for box, run in zip(scene.tie_box[len(dots) :], runs(top))]  # fmt: skip
     for reading in scene.readings[1:]:
@@ -703,9 +720,10 @@ def test_frames_round_weights_and_dots_clear_their_digits_the_bars_and_the_axis(
             for bar in chart.bars
             if box.get_left()[0] < bar.get_right()[0] and bar.get_left()[0] < box.get_right()[0]
         ]
-        assert box.get_bottom()[1] - half > max(
-            [chart.baseline.get_y()] + [bar.get_top()[1] for bar in under]
+        clear = (
+            box.get_bottom()[1] - half - max([chart.baseline.get_y()] + [bar.get_top()[1] for bar in under])
         )
+        assert clear * PX_480P >= 4 - 1e-9  # review J9: 1-2 px over the bars (5 px at 1080p); 9 px at 1080p
         assert (reading.weight_label.get_bottom()[1] - box.get_top()[1] - half) * PX_480P >= 3
 
 
