@@ -33,7 +33,7 @@ from scenes.kit.arithmetic import WEIGHT_PLACES
 from scenes.kit.arrows import STROKE_UNIT, pointer
 from scenes.kit.bars import WeightBars, baseline_of
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import FRAME_STROKE, TEXT_FRAME, framed
+from scenes.kit.emphasis import FRAME_STROKE, TEXT_FRAME, framed_in_turn, pulsed
 from scenes.kit.grids import veil
 from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
@@ -71,7 +71,11 @@ class FixedContext(ChapterScene):
             FadeIn(self.summary, shift=RIGHT * 0.3),
             run_time=1.2,
             caption=_("...and squeezed all of it into one summary vector of fixed size."),
-            hold=1.5,
+        )
+        # the summary swells in its colour until its words are read, as its copies will (issue 30: a 3 s still)
+        until = self.shown_cues()[-1][1]
+        self.play(
+            pulsed(self.summary, theme().output, COPY_PULSE), run_time=max(MIN_PULSE, until - self.time)
         )
 
     def reuse_summary(self) -> None:
@@ -89,9 +93,7 @@ class FixedContext(ChapterScene):
             run_time=1.5,
             caption=_("...and every step is fed the very same summary, whatever word it is writing."),
         )
-        self.play(
-            *[Indicate(tag, color=theme().output, scale_factor=1.08) for tag in self.copies], run_time=1
-        )
+        self.play(*[pulsed(tag, theme().output, COPY_PULSE) for tag in self.copies], run_time=MIN_PULSE)
         self.wait(1)
 
     def keep_positions(self) -> None:
@@ -174,12 +176,11 @@ class FixedContext(ChapterScene):
     def frame_in_turn(self, *parts) -> None:
         """Frame `parts` one after another until the last caption ends: the last from its last cue's start (what
         that cue says), or its share of the time if the caption is one cue; the others share the time before."""
-        shown = self.shown_cues()
+        shown, now = self.shown_cues(), self.time
         end = shown[-1][1]
-        split = shown[-1][0] if len(shown) > 1 else end - (end - self.time) / len(parts)
-        for k, part in enumerate(parts):
-            until = end if k == len(parts) - 1 else self.time + (split - self.time) / (len(parts) - 1 - k)
-            self.play(framed(part, buff=clearance(part)), run_time=max(MIN_FRAMING, until - self.time))
+        split = shown[-1][0] if len(shown) > 1 else end - (end - now) / len(parts)
+        shares = [now + (split - now) * k / (len(parts) - 1) for k in range(1, len(parts))]
+        self.play(framed_in_turn(parts, [*shares, end], now, buff=clearance))
 
     # layout: made once by build(), before any beat plays
 
@@ -412,11 +413,14 @@ LEGEND_ROWS = 0.3  # between the legend's rows: a frame round one clears the oth
 ABOVE_LEGEND = 0.2
 RULE_GAP = 0.35  # from the legend to the rule, and from the rule to the caveat's labels
 NOTE_LINES = 0.3  # between the caveat's two labels: a frame round one clears the other
-MIN_FRAMING = 1.0  # the shortest a framing lasts, however soon its cue comes
 # stroke width of a source-to-step line of weight 0 and of weight 1 (3 and 10 px at 1080p), and its opacity: 3:1
 # on the background or more in every theme (review 5: 1 px lines at a quarter of their colour vanished on a projector)
 LINE_WIDTH, LINE_OPACITY = (2.5, 9.0), (DIM, 1.0)
 KEY_SIZE = (1.0, 0.36)  # the attention key: a small fan this wide and tall
+COPY_PULSE, MIN_PULSE = (
+    1.08,
+    1.0,
+)  # how much the summary and its copies grow when pulsed, and for how long at least
 
 
 def state_box(color: str, size: float = STATE_SIZE) -> Square:

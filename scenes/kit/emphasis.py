@@ -5,7 +5,7 @@ pulse in a theme colour (manim's Indicate turns the part a yellow that is in no 
 from __future__ import annotations
 
 import numpy as np
-from manim import DL, UP, UR, AnimationGroup, FadeIn, Indicate, SurroundingRectangle
+from manim import DL, UP, UR, AnimationGroup, FadeIn, Indicate, Succession, SurroundingRectangle
 
 from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.palette import theme
@@ -18,6 +18,7 @@ TEXT_FRAME = 0.12
 FRAME_STROKE = 4
 FRAME_CORNER = 0.06
 PULSE = 1.2  # how much a pulsed part grows at its peak
+MIN_FRAMING = 1.0  # the shortest a framing in turn lasts, however soon its cue comes: long enough to be seen
 
 
 def framed(part, color: str | None = None, buff: float = FRAME_BUFF) -> FadeIn:
@@ -31,6 +32,17 @@ def framed(part, color: str | None = None, buff: float = FRAME_BUFF) -> FadeIn:
     if box.get_bottom()[1] < lowest <= part.get_bottom()[1]:
         box.stretch_to_fit_height(box.get_top()[1] - lowest, about_edge=UP)
     return FadeIn(box, rate_func=up_hold_down, remover=True)
+
+
+def framed_in_turn(parts, untils, now: float, buff=lambda part: TEXT_FRAME) -> Succession:
+    """`framed` round each of `parts` one after another from `now` (the scene's time), each until its time in
+    `untils` (when the cue naming the next starts, or the caption ends) but at least MIN_FRAMING: what a caption
+    names is lit while it is read. `buff(part)` is a frame's buff round its part."""
+    framings = []
+    for part, until in zip(parts, untils):
+        framings.append(framed(part, buff=buff(part)).set_run_time(max(MIN_FRAMING, until - now)))
+        now += framings[-1].run_time
+    return Succession(*framings)
 
 
 def up_hold_down(t: float) -> float:

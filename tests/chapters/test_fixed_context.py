@@ -4,19 +4,19 @@ import dataclasses
 
 import numpy as np
 import pytest
-from manim import Succession, Wait
+from manim import Indicate, Square, Succession, Wait
 
 import i18n
 from attention import attend_grid, examples
 from attention.examples import CrossExample
 from narration import cues
-from scenes.chapters import fixed_context
 from scenes.chapters.fixed_context import LABEL_CLEAR, SLOT_RIGHT, Fan, FixedContext, reading
 from scenes.kit import components as c
+from scenes.kit import emphasis
 from scenes.kit.arithmetic import WEIGHT_PLACES
 from scenes.kit.arrows import ARROW_WIDTH, STROKE_UNIT, TIP
 from scenes.kit.bars import baseline_of
-from scenes.kit.emphasis import FRAME_STROKE, framed, up_hold_down
+from scenes.kit.emphasis import FRAME_STROKE, MIN_FRAMING, framed, framed_in_turn, up_hold_down
 from scenes.kit.palette import THEMES, px_per_unit, rgb, theme, token_color, use_theme
 from scenes.kit.stage import STAGE
 from scenes.kit.themes import contrast, mix
@@ -171,7 +171,7 @@ def test_the_closing_frames_stand_clear_of_what_they_frame_and_of_its_neighbours
         frames.append((part, animation.mobject))
         return animation
 
-    monkeypatch.setattr(fixed_context, "framed", recorded)
+    monkeypatch.setattr(emphasis, "framed", recorded)
     scene = played(FixedContext, tmp_path)
     neighbours = [*scene.legend, *scene.note]
     px = px_per_unit(480)
@@ -195,9 +195,9 @@ def test_the_closing_frames_stand_clear_of_what_they_frame_and_of_its_neighbours
 def pieces(animation, start: float, end: float):
     """(start, end, animation) of each animation a play ran from `start` to `end`: a Succession's in turn."""
     if isinstance(animation, Succession):
-        total = sum(a.run_time for a in animation.animations)
+        scale = (end - start) / sum(a.run_time for a in animation.animations)
         for a in animation.animations:
-            length = (end - start) * a.run_time / total
+            length = a.run_time * scale
             yield from pieces(a, start, start + length)
             start += length
     else:
@@ -214,10 +214,8 @@ def moving(start: float, end: float, animation, t: float) -> bool:
     return True
 
 
-def test_the_ending_lights_what_each_cue_says_and_never_stands_still_for_long(tmp_path, monkeypatch):
-    """Review C9a: the ending stood still 5.5 s under the caveat's words. From the caveat's caption on, a framing
-    starts in each of its cues (what that cue names), the last one lasts until the words end, and the picture
-    never stands still for more than 2.5 s."""
+def timeline(tmp_path, monkeypatch):
+    """FixedContext run dry, and (start, end, animation) of every animation it played (`pieces`)."""
     played_pieces = []
     original = FixedContext.play
 
@@ -227,7 +225,23 @@ def test_the_ending_lights_what_each_cue_says_and_never_stands_still_for_long(tm
         played_pieces.extend(p for a in animations for p in pieces(a, start, self.time))
 
     monkeypatch.setattr(FixedContext, "play", timed)
-    scene = played(FixedContext, tmp_path)
+    return played(FixedContext, tmp_path), played_pieces
+
+
+def longest_still(played_pieces, start: float, end: float) -> float:
+    """The longest the picture stands still between `start` and `end` (sampled at 30 fps)."""
+    still = longest = 0.0
+    for t in np.arange(start, end, 1 / 30):
+        still = 0.0 if any(moving(*p, t) for p in played_pieces) else still + 1 / 30
+        longest = max(longest, still)
+    return longest
+
+
+def test_the_ending_lights_what_each_cue_says_and_never_stands_still_for_long(tmp_path, monkeypatch):
+    """Review C9a: the ending stood still 5.5 s under the caveat's words. From the caveat's caption on, a framing
+    starts in each of its cues (what that cue names), the last one lasts until the words end, and the picture
+    never stands still for more than 2.5 s."""
+    scene, played_pieces = timeline(tmp_path, monkeypatch)
     caption = scene.captions[-1]
     assert caption.startswith("One caveat")
     said = scene.renderer.file_writer.subcaptions[-len(cues.split(caption)) :]
@@ -238,12 +252,18 @@ def test_the_ending_lights_what_each_cue_says_and_never_stands_still_for_long(tm
     for cue_start, cue_end in starts:
         assert any(cue_start - 1e-6 <= start < cue_end for start, _end in framings)
     assert max(end for _start, end in framings) >= starts[-1][1] - 1 / 15
-    times = np.arange(starts[0][0], scene.time, 1 / 30)
-    still = longest = 0.0
-    for t in times:
-        still = 0.0 if any(moving(*p, t) for p in played_pieces) else still + 1 / 30
-        longest = max(longest, still)
-    assert longest <= 2.5
+    assert longest_still(played_pieces, starts[0][0], scene.time) <= 2.5
+
+
+def test_the_summary_swells_while_its_caption_is_read(tmp_path, monkeypatch):
+    """Issue 30: the summary stood still 3.1 s (6.7-9.8 s of the 480p lecture) under '...and squeezed all of it
+    into one summary vector of fixed size.' It now swells in its colour until the caption ends: no still under it."""
+    scene, played_pieces = timeline(tmp_path, monkeypatch)
+    said = next(c for c in scene.renderer.file_writer.subcaptions if "squeezed" in c.content)
+    start, end = said.start.total_seconds(), said.end.total_seconds()
+    assert longest_still(played_pieces, start, end) < 1 / 15
+    swells = [(s, e) for s, e, a in played_pieces if isinstance(a, Indicate) and a.mobject is scene.summary]
+    assert swells and swells[0][1] == pytest.approx(end)
 
 
 def fits(mobject) -> bool:
@@ -294,7 +314,7 @@ def test_every_frame_is_round_something_on_screen(tmp_path, monkeypatch):
         parts.append(part)
         return framed(part, *args, **kwargs)
 
-    monkeypatch.setattr(fixed_context, "framed", recorded)
+    monkeypatch.setattr(emphasis, "framed", recorded)
     scene = played(FixedContext, tmp_path)
     drawn = {id(m) for m in scene.get_mobject_family_members()}
     assert len(parts) >= 3  # the legend's two entries, then the summary's key and the note
@@ -400,3 +420,15 @@ def test_the_readings_are_said_in_the_language_with_its_quotes_lists_and_numbers
     with i18n.active(lang):
         assert reading(("a", "b", "c"), np.array([0.55, 0.3, 0.15])) == mostly
         assert reading(("the", "bank", "was", "closed"), np.array([0.282, 0.286, 0.246, 0.186])) == spread
+
+
+def test_parts_framed_in_turn_each_last_until_their_time_but_at_least_the_shortest_framing():
+    """The kit's `framed_in_turn`, which this chapter and SourcePositions frame their cues' parts with: from now
+    (10 s), each framing ends at its time, one whose time comes too soon lasts MIN_FRAMING and the next ends at
+    its own time all the same (a later one too soon as well: MIN_FRAMING again); one frame a part, in turn."""
+    parts = [Square(0.5) for _ in range(4)]
+    turn = framed_in_turn(parts, [12.0, 12.4, 14.0, 14.2], 10.0)
+    assert [a.run_time for a in turn.animations] == pytest.approx([2.0, MIN_FRAMING, 1.0, MIN_FRAMING])
+    assert [a.mobject.get_center() for a in turn.animations] == [pytest.approx(p.get_center()) for p in parts]
+    assert all(a.rate_func is up_hold_down for a in turn.animations)
+    assert turn.run_time == pytest.approx(5.0)
