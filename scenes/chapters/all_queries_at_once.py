@@ -38,6 +38,7 @@ from scenes.kit.arithmetic import (
     relation,
 )
 from scenes.kit.arrows import STROKE_UNIT, pointer
+from scenes.kit.bars import on_one_baseline
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import FRAME_STROKE, framed, pulsed
 from scenes.kit.formula_slot import LitFormula, formula_word
@@ -822,6 +823,8 @@ class AllQueriesAtOnce(ChapterScene):
         for name, column in zip(self.names, self.kt.matrix.get_columns()):
             mark = name.copy() if words else Line(ORIGIN, SWATCH * RIGHT, color=name.color, stroke_width=6)
             marks.add(mark.next_to(self.kt.matrix, DOWN, buff=0.15).set_x(column.get_x()))
+        if words:
+            on_one_baseline(marks)
         return marks
 
     def second_product(self) -> None:
