@@ -217,6 +217,11 @@ def math(*parts: str, role: str = "number", color: str | None = None, size: floa
     return formula
 
 
+def math_width(*parts: str, role: str = "number") -> float:
+    """The width `math(*parts, role=role)` has, without copying the formula: layouts measure many."""
+    return _typeset(tuple(str(part) for part in parts), tex_size(role), theme().text).width
+
+
 _TYPESET: dict[tuple, SansTex] = {}
 
 

@@ -47,7 +47,7 @@ def elided(printed: list[list[str]], rows: int | None, cols: int | None) -> list
 def widest(values, places: int) -> float:
     """The width of the widest entry of `values` as a NamedMatrix prints it, in scene units."""
     distinct = {e for row in entries_tex(values, places) for e in row}
-    return max(c.math(e).width for e in distinct)
+    return max(c.math_width(e) for e in distinct)
 
 
 def shape_tex(shape) -> str:

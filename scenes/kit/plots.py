@@ -224,7 +224,7 @@ def tick_step(lo: float, hi: float, length: float) -> float:
     step would come closer than TICK_GAP on an axis `length` long."""
     base = 10 ** math.floor(math.log10(hi - lo))
     for step in (base, 2 * base, 5 * base):
-        widest = max(c.math(fmt(v, 0), role="small").width for v in ticks_of(lo, hi, step))
+        widest = max(c.math_width(fmt(v, 0), role="small") for v in ticks_of(lo, hi, step))
         if step * length / (hi - lo) >= widest + TICK_GAP:
             return step
     return 10 * base
