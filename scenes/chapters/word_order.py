@@ -86,9 +86,9 @@ HEADER_GAP = 0.3  # between two column names of the sentence's grid, each over i
 FOOT_CLEAR = 0.05  # a grown picture ends this far above the stage's foot: a cell's stroke drew into the band
 GROWTH = 1.6  # the most the sentence's grid and a picture of the poster grow to take the stage
 OUTPUT_GAP = 0.6  # from the grid's last column to its rows' outputs
-OVERLAP = 0.03  # a cell's overlap with its neighbours: no seam between them, however narrow they are
+OVERLAP = 0.03  # a cell reaches this far under its right and lower neighbours: no seam between them
 STRIPES_GAP = 0.6  # from the table to the stripes beside it, which take the rest of the stage
-AXIS_GAP = 0.15  # from the stripes to their axes' names
+AXIS_GAP = 0.2  # from the stripes to their axes' names: a column's frame 4 px clear of them at 480p (was 3)
 KEY_GAP = 0.12  # from a key's swatch to its number, and between its entries
 KEY_SWATCH = 0.25
 MATRIX_GAP = 0.35  # between a matrix and the sign beside it
@@ -210,12 +210,12 @@ class WordOrder(ChapterScene):
             width=STRIPES[1],
         )
         self.show(FadeIn(self.stripe_picture), run_time=1.2, caption=patterns)
-        cells, depth = self.stripe_picture[0], STRIPES[1]
+        cells, count = self.stripe_picture[0], STRIPES[0]
         self.play(  # two positions' own patterns, as the caption ends (review V8b: a 3.4 s still)
             Succession(
                 *[
-                    framed(VGroup(*cells[p * depth : (p + 1) * depth]))
-                    for p in (STRIPES[0] // 4, STRIPES[0] // 2)
+                    framed(VGroup(*cells[p::count]))  # its column
+                    for p in (count // 4, count // 2)
                 ]
             ),
             run_time=max(2.0, self.caption_time(patterns) - 1.2),
@@ -695,10 +695,10 @@ def both(first: str, second: str) -> str:
 
 
 def stripes(pe: np.ndarray, width: float, height: float) -> VGroup:
-    """`pe` as cells, a column per position (position 0 on the left) and a row per coordinate, on a neutral
-    ramp (no role's colour: an encoding is neither a query nor a key) with its key above them; the axes named with
-    their counts (review C9c: the caption's "48 positions at width 16" was nowhere on the picture); `width` by
-    `height` in all."""
+    """`pe` as cells, a column per position (position 0 on the left) and a row per coordinate (the cells row by
+    row: coordinate j's at position p is cell j * positions + p), on a neutral ramp (no role's colour: an encoding
+    is neither a query nor a key) with its key above them; the axes named with their counts (review C9c: the
+    caption's "48 positions at width 16" was nowhere on the picture); `width` by `height` in all."""
     t = theme()
     along = c.text(_("%(count)s positions p →", count=pe.shape[0]), role="small", color=t.muted)
     down = c.text(_("%(count)s coordinates →", count=pe.shape[1]), role="small", color=t.muted).rotate(
@@ -708,17 +708,20 @@ def stripes(pe: np.ndarray, width: float, height: float) -> VGroup:
     columns = width - down.width - AXIS_GAP - OVERLAP  # the outer cells' overlap too
     rows = height - key.height - along.height - 2 * AXIS_GAP - OVERLAP
     across, down_by = columns / pe.shape[0], rows / pe.shape[1]  # a cell's place
-    cells = VGroup()
-    for p, row in enumerate(pe):
-        for j, v in enumerate(row):
-            cell = Rectangle(  # a little larger than its place: no seam between neighbours
+    cells = VGroup()  # a row of cells per coordinate, top down
+    for j, row in enumerate(pe.T):
+        for p, v in enumerate(row):
+            # from its place's top left it reaches under the cells drawn after it (right, below): each edge is drawn
+            # over its neighbour's colour. Drawn row by row, the sliver a corner lets through is of its own row, near
+            # its tone (column by column it was the row above's: 1-px seams at 1080p, review J9)
+            cell = Rectangle(
                 width=across + OVERLAP,
                 height=down_by + OVERLAP,
                 stroke_width=0,
                 fill_color=tone(v),
                 fill_opacity=1,
             )
-            cells.add(cell.move_to([p * across, -j * down_by, 0]))
+            cells.add(cell.move_to([p * across, -j * down_by, 0], aligned_edge=UL))
     along.next_to(cells, DOWN, buff=AXIS_GAP).align_to(cells, LEFT)
     down.next_to(cells, LEFT, buff=AXIS_GAP).align_to(cells, UP)
     key.next_to(cells, UP, buff=AXIS_GAP).align_to(cells, RIGHT)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from manim import VGroup
+from manim import DR, UL, Camera, VGroup, tempconfig
 
 from attention import examples
 from attention.examples.file import load_example_file
@@ -13,12 +13,15 @@ from attention.positions import ROPE_STEP, STRIPES, sinusoidal, with_positions
 from attention.projections import DEFAULT_PROJECTIONS
 from scenes.chapters.quick_version import word_order_icon
 from scenes.chapters.registry import find
-from scenes.chapters.word_order import WordOrder, tone
+from scenes.chapters.word_order import WordOrder, stripes, tone
+from scenes.kit.arrows import STROKE_UNIT
+from scenes.kit.emphasis import FRAME_STROKE, framed
 from scenes.kit.palette import theme
 from tests.support import snapshot
 from tests.support.example_corpus import using
 from tests.support.snapshot import built
 
+PX_480P = 480 / 8  # pixels per scene unit at 480p
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cat-and-dog.toml"
 
 
@@ -119,11 +122,11 @@ def test_the_stripes_are_the_encodings_of_many_positions(scene):
     cells = scene.stripe_picture[0]
     assert len(cells) == STRIPES[0] * STRIPES[1]
     pe = sinusoidal(np.arange(STRIPES[0]), STRIPES[1])
-    assert cells[0].get_x() < cells[STRIPES[1]].get_x()  # position 1's column right of position 0's
-    assert cells[0].get_y() > cells[1].get_y()  # coordinate 1 under coordinate 0
+    assert cells[0].get_x() < cells[1].get_x()  # position 1's column right of position 0's
+    assert cells[0].get_y() > cells[STRIPES[0]].get_y()  # coordinate 1 under coordinate 0 (drawn row by row)
     assert pe[0, 0] == 0 and pe[0, 1] == 1  # position 0: sin 0, cos 0
     t = theme()  # a neutral ramp with its key, no role's colour (review round 7)
-    assert [cell.get_fill_color().to_hex() for cell in cells] == [tone(v) for v in pe.ravel()]
+    assert [cell.get_fill_color().to_hex() for cell in cells] == [tone(v) for v in pe.T.ravel()]
     assert tone(-1) == t.grid.upper() and tone(1) == t.text.upper()
     assert {tone(v) for v in pe.ravel()}.isdisjoint(c.upper() for c in t.roles().values())
     key = scene.stripe_picture[3]
@@ -132,6 +135,34 @@ def test_the_stripes_are_the_encodings_of_many_positions(scene):
     assert (
         scene.stripe_picture.get_left()[0] > scene.pe_table.get_right()[0]
     )  # beside the table, not under it
+
+
+def test_the_stripes_show_no_seams_between_their_cells_at_1080p(tmp_path):
+    """Review J9: 1-px seams between the cells at 1080p (each cell reached over its neighbours every way, and a
+    corner let the row above show through). No pixel inside the cells stands out from both its neighbours 2 px
+    either side by more than 20 grey levels (42 before)."""
+    with tempconfig({"pixel_width": 1920, "pixel_height": 1080, "media_dir": str(tmp_path)}):
+        camera = Camera(background_color=theme().background)
+        cells = stripes(sinusoidal(np.arange(STRIPES[0]), STRIPES[1]), 5.3, 4.2)[0]
+        camera.capture_mobject(cells)
+        grey = np.asarray(camera.get_image().convert("L")).astype(int)
+        (left, top), (right, bottom) = camera.points_to_pixel_coords(
+            cells, [cells.get_corner(UL), cells.get_corner(DR)]
+        )
+    inside = grey[top + 3 : bottom - 3, left + 3 : right - 3]
+    middle = inside[2:-2, 2:-2]
+    for before, after in ((inside[2:-2, :-4], inside[2:-2, 4:]), (inside[:-4, 2:-2], inside[4:, 2:-2])):
+        assert np.maximum(np.minimum(before, after) - middle, middle - np.maximum(before, after)).max() <= 20
+
+
+def test_a_column_s_frame_stays_4_px_clear_of_the_stripes_names_and_key(scene):
+    """A helper's leftover: the frame round a column ran 3 px from "48 positions" at 480p."""
+    cells, along, _down, key = scene.stripe_picture
+    half = FRAME_STROKE * STROKE_UNIT / 2
+    for p in (STRIPES[0] // 4, STRIPES[0] // 2):  # the columns the stripes' beat frames
+        box = framed(VGroup(*cells[p :: STRIPES[0]])).mobject
+        assert (box.get_bottom()[1] - half - along.get_top()[1]) * PX_480P >= 4
+        assert (key.get_bottom()[1] - box.get_top()[1] - half) * PX_480P >= 4
 
 
 def test_the_stripes_axes_give_the_counts_the_caption_reads(scene, played):
@@ -245,7 +276,7 @@ def test_the_poster_sums_the_chapter_up_side_by_side(played):
         assert left.get_right()[0] < right.get_left()[0]
     for picture, line in zip(pictures, lines):
         assert line.get_top()[1] < picture.get_bottom()[1] and abs(line.get_x() - picture.get_x()) < 0.05
-    assert STAGE.body_left - 0.05 <= grid.get_left()[0] and turn.get_right()[0] <= STAGE.right
+    assert STAGE.body_left - 0.05 <= grid.get_left()[0] and turn.get_right()[0] <= STAGE.right + 1e-9
     assert lines.get_bottom()[1] >= STAGE.bottom
     ss = played.sentence_shuffle
     assert [label.original_text for label in grid.row_labels] == list(ss.order)
