@@ -237,9 +237,8 @@ class CausalMask(ChapterScene):
             run_time=max(MIN_RUN * 2, self.caption_time(caption)),
             caption=caption,
         )
-        if (
-            block is not first_row
-        ):  # the row's frame grows round the block (review J9: a frame per cell read double)
+        # the row's frame grows round the block (review J9: a frame per cell, 4-5 px apart, read double)
+        if block is not first_row:
             self.show(
                 ReplacementTransform(first_row, block),
                 run_time=1,
@@ -812,9 +811,8 @@ class CausalMask(ChapterScene):
         a line of labels under both), on one baseline whatever their letters."""
         label = c.text(words, role="small", color=theme().muted)
         between = (self.masked_grid.get_bottom()[1] + self.legend.get_top()[1]) / 2
-        line = baseline_of(
-            c.text("M", role="small").set_y(between)
-        )  # each on it (review J9: centred, 4 px apart)
+        # each label on the line a capital centred there stands on (review J9: centred, 4 px out of line)
+        line = baseline_of(c.text("M", role="small").set_y(between))
         return label.align_to(grid.cells, LEFT).shift(UP * (line - baseline_of(label)))
 
     def column_fits(self, layout: tuple[float, bool, float]) -> bool:
