@@ -6,12 +6,14 @@ import numpy as np
 import pytest
 from manim import (
     DL,
+    LEFT,
     UR,
     AnimationGroup,
     FadeIn,
     FadeOut,
     FadeTransform,
     Indicate,
+    LaggedStart,
     ReplacementTransform,
     VGroup,
 )
@@ -458,7 +460,9 @@ def test_each_reading_s_weights_are_a_bar_chart(scene):
     )  # one row, side by side
     work = VGroup(*[r.work() for r in scene.readings], *[b for h in scene.heads for b in h.blends])
     assert all(chart.get_top()[1] < work.get_bottom()[1] for chart in charts)
-    assert all(fit.apart(chart, scene.note) for chart in charts)
+    assert all(
+        fit.apart(chart.copy().shift(LEFT * scene.aside), scene.note) for chart in charts
+    )  # as it comes
 
 
 def test_an_entry_read_out_is_lit_inside_its_head_s_band(scene):
@@ -859,7 +863,30 @@ def test_the_bars_take_the_room_under_the_table(river):
 def test_the_caveat_beside_the_charts_keeps_its_bracket_whole(river):
     """Review 5: beside the river example's charts it read '(here they do / not)'."""
     assert river.note.original_text.split("\n")[-1] == "(here they do not)"
-    assert fit.apart(river.note, VGroup(*[r.weights for r in river.readings]))
+    assert fit.apart(
+        river.note, VGroup(*[r.weights for r in river.readings]).copy().shift(LEFT * river.aside)
+    )
+
+
+def test_the_charts_stand_in_the_middle_until_the_caveat_takes_its_room_beside_them(tmp_path):
+    """Review J9: the right 30 % of the frame stood empty from the blend on, kept for the caveat. The charts stand in
+    the middle of the table's width until the caveat comes; they go to their place beside it first, then it comes
+    in, clear of them."""
+    scene = built(MultiHead, tmp_path)
+    lines = VGroup(*[r.weight_line() for r in scene.readings])
+    left, right = lines.get_left()[0] - STAGE.body_left, TABLE_RIGHT - lines.get_right()[0]
+    assert scene.aside > 1 and left == pytest.approx(right, abs=1e-6)
+    assert not fit.apart(lines, scene.note)  # the caveat's room taken until then
+    (animations, options), *_ = recorded(scene, "caveat", 3.0)
+    (lagged,) = [a for a in animations if isinstance(a, LaggedStart)]
+    moves, fade = lagged.animations
+    assert isinstance(fade, FadeIn) and fade.mobject is scene.note and lagged.lag_ratio == 1
+    moves.begin()
+    moves.finish()
+    assert lines.get_left()[0] == pytest.approx(STAGE.body_left, abs=1e-6)
+    assert fit.apart(lines, scene.note) and scene.note.get_right()[0] <= TABLE_RIGHT + 1e-6
+    glyph = scene.single.weight_label.family_members_with_points()[0]
+    assert glyph.get_fill_opacity() == 1  # lit again as it moves
 
 
 def test_a_head_s_output_band_is_drawn_round_its_result_once_the_result_has_landed(scene):
