@@ -33,6 +33,7 @@ from manim import (
     Text,
     ValueTracker,
     VGroup,
+    VMobject,
     rate_functions,
 )
 
@@ -57,6 +58,7 @@ from scenes.kit.arithmetic import (
     sci_parts,
     vector_tex,
 )
+from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.bars import WeightBars, baseline_of, in_tex, label_tex
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import FRAME_BUFF, framed, pulsed
@@ -620,7 +622,9 @@ class WhereItBreaks(ChapterScene):
         label = next((spot for spot in spots if spot is not None), None)
         if label is None:
             label = labels[-1].next_to(dot, RIGHT, buff=MARK_GAP)
-        return tied(dot, label.set_color(scaled_color()), scaled_color())
+        # round the current gain's dot at g = 1, where it stands while this one is shown (review J9: behind it)
+        at_one = self.plot.point(GAIN_RANGE[0], log10_top_sensitivity(self.raw_trace.scores, GAIN_RANGE[0]))
+        return tied(dot, label.set_color(scaled_color()), scaled_color(), avoid=(at_one, TRACK_RADIUS))
 
     def smallest_end(self, color: str) -> VGroup:
         """The smallest weight's line ends where the knob rests (the last stop) in a dot: nine decades under the
@@ -639,10 +643,12 @@ class WhereItBreaks(ChapterScene):
         return VGroup(dot, label)
 
     def stop_mark(self, gain: float) -> DashedLine:
-        """A dashed drop from the curve to the gain axis at a stop of the knob."""
+        """A dashed drop from the curve to the gain axis at a stop of the knob, its first dash DROP_CLEAR under the
+        tracking dot that rests there (review J9: drawn from the dot's centre, a dash stood inside it)."""
         top = self.plot.point(gain, log10_top_sensitivity(self.raw_trace.scores, gain))
         foot = self.plot.axes.c2p(gain, 0)
-        return DashedLine(top, foot, color=theme().muted, stroke_width=2, dash_length=0.08)
+        start = top + DOWN * min(TRACK_RADIUS + DROP_CLEAR, top[1] - foot[1])
+        return DashedLine(start, foot, color=theme().muted, stroke_width=2, dash_length=0.08)
 
 
 # What the captions say, chosen from the numbers (thresholds in attention.examples.story)
@@ -908,6 +914,8 @@ LABEL_MARGIN = 0.1  # the least room between the scaled case's label and the cur
 SPOT_STEP = 0.05  # the grid a label's free spot is looked for on
 SPOTS_AT_ONCE = 256  # spots tried together (`clear_spot`)
 LEADER_TRIM = 0.08  # a leader line stops this short of its label
+LEADER_CLEAR = 0.08  # the least room between the scaled case's leader and g = 1's dot: 4 px at 480p
+DROP_CLEAR = 0.04  # between the tracking dot resting on a stop and its drop's first dash
 DECADE_BUFF = (
     0.38  # from the log axis to its labels: a raised exponent clear of the ticks (round 8: touching)
 )
@@ -1177,14 +1185,50 @@ def smallest_name(color: str | None = None):
     return fit.wrap_within(words, widest + WRAP_SLACK, role="small", color=color)
 
 
-def tied(dot: Dot, label, color: str) -> VGroup:
-    """`dot` and its `label`, joined by a leader line in `color` where the label had to move away from it."""
+def tied(dot: Dot, label, color: str, avoid: tuple[np.ndarray, float] | None = None) -> VGroup:
+    """`dot` and its `label`, joined by a leader line in `color` where the label had to move away from it, clear of
+    the dot `avoid` (centre, radius): straight, or where that runs within LEADER_CLEAR of it, up or down from the dot
+    and across into the label's near side; from the edge of the pair where the two dots overlap."""
     if label_distance(label, dot) <= MARK_GAP + 0.05:
         return VGroup(dot, label)
-    end = label.get_corner(nearest_corner(label, dot.get_center()))
-    toward = (end - dot.get_center()) / np.linalg.norm(end - dot.get_center())
-    leader = Line(dot.get_center() + toward * dot.radius, end - toward * LEADER_TRIM, stroke_width=2)
+    centre = dot.get_center()
+    end = label.get_corner(nearest_corner(label, centre))
+    toward = (end - centre) / np.linalg.norm(end - centre)
+    reach = dot.radius
+    if avoid is not None and np.linalg.norm(avoid[0] - centre) <= avoid[1] + dot.radius:
+        along = np.dot(avoid[0] - centre, toward)  # out of the other dot too, where the ray leaves it
+        reach = max(
+            reach, along + np.sqrt(max(0.0, along**2 - np.sum((avoid[0] - centre) ** 2) + avoid[1] ** 2))
+        )
+        avoid = None
+    leader = Line(centre + toward * reach, end - toward * LEADER_TRIM, stroke_width=2)
+    if avoid is not None and leader_room(leader, *avoid) < LEADER_CLEAR:
+        leader = elbow(dot, label, *avoid)
     return VGroup(dot, label, leader.set_color(color))
+
+
+def elbow(dot: Dot, label, centre: np.ndarray, radius: float) -> VMobject:
+    """A leader from `dot` straight up (or down) and across into `label`'s side facing it, at its middle or as near
+    it as keeps LEADER_CLEAR over (or under) the dot at `centre` of `radius`."""
+    side = LEFT if label.get_x() > dot.get_x() else RIGHT
+    way = 1 if label.get_y() > dot.get_y() else -1
+    clear = centre[1] + way * (radius + LEADER_CLEAR + STROKE_UNIT)  # a stroke of 2: half of it
+    level = max(way * label.get_y(), way * clear) * way
+    level = min(max(level, label.get_bottom()[1]), label.get_top()[1])
+    end = np.array([label.get_corner(side)[0] + side[0] * LEADER_TRIM, level, 0])
+    bend = np.array([dot.get_x(), level, 0])
+    start = dot.get_center() + way * UP * dot.radius
+    return VMobject(stroke_width=2).set_points_as_corners([start, bend, end])
+
+
+def leader_room(leader, centre: np.ndarray, radius: float) -> float:
+    """The room between a leader's stroke (straight pieces) and a dot at `centre` of `radius`."""
+    corners = leader.get_anchors()
+    gaps = []
+    for a, b in zip(corners[:-1], corners[1:]):
+        along = np.clip(np.dot(centre - a, b - a) / max(np.dot(b - a, b - a), 1e-12), 0, 1)
+        gaps.append(np.linalg.norm(centre - (a + along * (b - a))))
+    return min(gaps) - radius - leader.get_stroke_width() * STROKE_UNIT / 2
 
 
 def nearest_corner(label, point) -> np.ndarray:
@@ -1219,6 +1263,9 @@ def readable_decades(plot: CurvePlot) -> CurvePlot:
     )
     axis.labels = labels
     axis.add(labels)
+    # the ticks outward, clear of the curve's dots by the axis' top (review J9: 5 px from one at 1080p)
+    for tick in axis.ticks:
+        tick.stretch(0.5, 0, about_edge=LEFT)
     plot.labels[1].align_to(plot.axes, LEFT)
     return plot
 

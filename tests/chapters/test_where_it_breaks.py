@@ -6,8 +6,10 @@ import numpy as np
 import pytest
 from manim import (
     DL,
+    DOWN,
     UR,
     Create,
+    Dot,
     FadeIn,
     FadeOut,
     Indicate,
@@ -24,10 +26,12 @@ from pipeline.run import dry_run
 from scenes.chapters import where_it_breaks
 from scenes.chapters.where_it_breaks import (
     BAND_ROOM,
+    DROP_CLEAR,
     FRAME_CLEAR,
     GAIN_STOPS,
     HEADER_GAP,
     LEADER_BUFF,
+    LEADER_CLEAR,
     LEVEL_ROOM,
     LIVE_X,
     NUMBER_ROOM,
@@ -44,9 +48,11 @@ from scenes.chapters.where_it_breaks import (
     axis_end,
     bar_set,
     kept_aspect,
+    leader_room,
     level_line,
     scaled_gain_caption,
     tangent_size,
+    tied,
     verdict_caption,
 )
 from scenes.kit import fit
@@ -56,7 +62,7 @@ from scenes.kit.components import math
 from scenes.kit.emphasis import FRAME_BUFF, FRAME_STROKE, framed
 from scenes.kit.fit import apart
 from scenes.kit.palette import px_per_unit, scaled_color
-from scenes.kit.plots import TICK_GAP, mantissa_exponent, tick_step, ticks_of
+from scenes.kit.plots import TICK_GAP, TRACK_RADIUS, mantissa_exponent, tick_step, ticks_of
 from scenes.kit.stage import STAGE
 from tests.support import snapshot
 from tests.support.example_corpus import corpus_files, using
@@ -146,12 +152,52 @@ def test_the_scaled_case_is_a_gain_on_the_same_axis(scene):
 
 
 def test_each_gain_stop_drops_a_mark_from_the_curve_to_the_gain_axis(scene):
+    """From under the tracking dot resting on the curve there, its first dash DROP_CLEAR clear of the dot (review J9:
+    drawn from the dot's centre, a dash stood inside the dot at g = 10)."""
     assert len(scene.stop_marks) == len(GAIN_STOPS)
     for stop, mark in zip(GAIN_STOPS, scene.stop_marks):
         sens = saturation_at(scene.raw_trace.scores, stop).top_sensitivity
         top, foot = scene.plot.point(stop, np.log10(sens)), scene.plot.axes.c2p(stop, 0)
         ends = sorted([mark.get_start(), mark.get_end()], key=lambda p: -p[1])
-        np.testing.assert_allclose(ends, [top, foot], atol=0.05)
+        np.testing.assert_allclose(ends, [top + DOWN * (TRACK_RADIUS + DROP_CLEAR), foot], atol=1e-6)
+        at_gain(scene, stop)
+        first = mark.submobjects[0]
+        assert scene.dot.get_bottom()[1] - first.get_top()[1] >= DROP_CLEAR - 1e-6
+    at_gain(scene, GAIN_RANGE[0])
+
+
+def test_the_scaled_leader_keeps_clear_of_the_unit_gain_s_dot(scene):
+    """Review J9: the lilac leader from the scaled dot to its label ran behind the white dot at g = 1, where the knob
+    stands while it is shown; it bends up over it, LEADER_CLEAR (4 px at 480p) clear."""
+    at_gain(scene, GAIN_RANGE[0])
+    dot, __, leader = scene.scaled_mark
+    assert leader_room(leader, scene.dot.get_center(), scene.dot.radius) >= LEADER_CLEAR
+    assert LEADER_CLEAR * px_per_unit(480) >= 4
+    assert np.linalg.norm(leader.get_start() - dot.get_center()) == pytest.approx(dot.radius)  # from its edge
+
+
+def test_a_leader_from_a_dot_overlapping_another_starts_outside_both():
+    """Where g = 1/√d and g = 1 are a few pixels apart (d = 2, 3, or a narrow plot), the dots overlap: the leader
+    starts where it leaves the pair, not behind the other dot."""
+    dot = Dot([0, 0, 0], radius=0.08)
+    label = math("x").move_to([2, 0.3, 0])
+    other = (np.array([0.1, -0.02, 0]), TRACK_RADIUS)
+    leader = tied(dot, label, "#ffffff", avoid=other)[2]
+    assert np.linalg.norm(leader.get_start() - other[0]) == pytest.approx(other[1])
+    away = tied(dot, label, "#ffffff", avoid=(np.array([5, 5, 0]), TRACK_RADIUS))[2]
+    assert np.linalg.norm(away.get_start() - dot.get_center()) == pytest.approx(dot.radius)
+
+
+def test_the_log_axis_ticks_point_out_clear_of_the_scaled_dot(scene):
+    """Review J9: the scaled dot stood 5 px (at 1080p) from the log axis' top tick; the ticks point out of the plot,
+    and the dot keeps 4 px at 480p from the axis and its ticks."""
+    axis, dot = scene.plot.axes.y_axis, scene.scaled_mark[0]
+    x = axis.get_start()[0]
+    for tick in axis.ticks:
+        assert tick.get_right()[0] == pytest.approx(x, abs=1e-6) and tick.get_left()[0] < x
+    points = np.concatenate([axis.get_all_points(), *[t.get_all_points() for t in axis.ticks]])
+    room = np.min(np.linalg.norm(points[:, :2] - dot.get_center()[:2], axis=1)) - dot.radius - STROKE_UNIT
+    assert room * px_per_unit(480) >= 4
 
 
 def test_tangent_stays_inside_its_axes(scene):
