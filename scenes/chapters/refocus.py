@@ -22,6 +22,7 @@ from manim import (
     Line,
     Rectangle,
     SurroundingRectangle,
+    Text,
     ValueTracker,
     VGroup,
 )
@@ -44,7 +45,7 @@ from scenes.kit.bars import VALUE_BUFF, VectorReadout, WeightBars
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
-from scenes.kit.magnifier import Magnifier, side_for
+from scenes.kit.magnifier import Magnifier, side_for, square, unit
 from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import (
@@ -85,6 +86,9 @@ PLANE_BOTTOM = STAGE.bottom + 0.05  # the lowest its bottom may reach: above the
 PLANE_WIDTH = 5.2  # the widest it may be
 GHOST_PEEK = 0.08  # a ghost bar (a weight before the new query) reaches this far beyond its bar on each side
 GHOST_DASH = 0.08  # the length of one of its dashes
+GHOST_CLEAR = (
+    0.15  # a ghost's dashes this near a new value standing inside it fade (review J9: 9 px beside it)
+)
 ROOM = 0.13  # between a framed text and its frame (review V8: frames of the default buff touched 'q', '=' and ']')
 # how many times larger than the plane the magnified view draws the new blend (review 4: at about 1.2 times it
 # hardly magnified): its panel's side follows from what it shows; smaller gains tried in turn where a larger
@@ -107,6 +111,9 @@ ZOOM_ROOM = 0.3  # inside the panel, room round the magnified square (its labels
 ZOOM_MARGIN = 0.1  # the magnified square: the new blend's extent and this much more
 ZOOM_INSET = 0.1  # the panel's distance from the plane's corner
 LABEL_BUFF = 0.12  # between an arrow of the magnified view and its label
+# the magnified square's sides this far (scene units; 4 px at 480p) off the plane's axes and grid lines or on one,
+# its margin grown MARGIN_STEP at a time (review J9: its side 3 px under the x-axis read as a doubled line)
+LINE_CLEAR, MARGIN_STEP = 0.08, 0.01
 SPOTS = (UR, UL, DR, DL, UP, DOWN, RIGHT, LEFT)  # where the magnified view may stand in the plane, in turn
 BESIDE = (DL, LEFT, UL)  # then left of the plane, level with its bottom, middle or top
 FURTHER = 3  # ... and up to this many half panels further left, a quarter panel at a time (a wide left column leaves
@@ -214,9 +221,8 @@ class Refocus(ChapterScene):
             caption=recompute,
         )
         self.unfollow(moving)
-        settle = (
-            self.stacked_values()
-        )  # a value over a dashed bar it fits inside reads as its value (review V4)
+        # a value over a dashed bar it fits inside reads as its value (review V4)
+        settle = [*self.stacked_values(), *self.opened_ghosts()]
         if settle:
             self.show(*settle, run_time=1, hold=0.5)
         else:
@@ -420,9 +426,7 @@ class Refocus(ChapterScene):
         self.tag = Brace(VGroup(*self.memory.columns), DOWN, color=theme().muted)
         self.tag_text = c.text(_("keys and values: unchanged"), role="small", color=theme().muted)
         self.zero_rows, self.focused, self.zero_captions = focus_terms(self.after, ex.tokens, self.names)
-        self.note = fit.wrap_within(
-            summary_note(self.before, self.after), LEFT_WIDTH, role="small"
-        )  # German wraps
+        self.note = arrow_lines(summary_note(self.before, self.after), LEFT_WIDTH)  # German wraps
         factor = self.layout(under, width, cap)
         self.ghosts, self.tags = self.old_marks(factor)  # drawn as the new query comes
         self.old_values = VGroup(*[tag for tag in self.tags if tag])
@@ -441,7 +445,7 @@ class Refocus(ChapterScene):
         room = zoom.panel.get_left()[0] - COLUMN_GAP - self.note.get_left()[0]
         if NOTE_LEAST * self.note.width <= room < self.note.width:
             corner = self.note.get_corner(UL)
-            wrapped = fit.wrap_within(summary_note(self.before, self.after), room / factor, role="small")
+            wrapped = arrow_lines(summary_note(self.before, self.after), room / factor)
             wrapped.scale(factor).move_to(corner, aligned_edge=UL)
             if wrapped.get_bottom()[1] >= STAGE.bottom:  # the lines it gains above the caption band
                 self.note = wrapped
@@ -540,7 +544,8 @@ class Refocus(ChapterScene):
         tiers = (names, [*[mark[0] for mark in self.plane.marks], origin], [self.note], [self.plane.output])
         grid, ends = self.plane.plane, self.plane.term_ends(self.after.weights)
         largest = min(grid.width, grid.height)  # a panel no larger than the plane: it would hide it
-        sides = [side_for(grid, ends, ZOOM_MARGIN, ZOOM_ROOM, gain) for gain in ZOOM_GAINS]
+        margin = clear_margin(grid, ends)
+        sides = [side_for(grid, ends, margin, ZOOM_ROOM, gain) for gain in ZOOM_GAINS]
         sides = [side for side in sides if side <= largest] + [share * largest for share in ZOOM_SHARES]
         zooms = []
         for terse, tried, least in (
@@ -609,9 +614,10 @@ class Refocus(ChapterScene):
         for bar in self.bars.bars:
             outline = Rectangle(width=width, height=bar.height, stroke_width=2)
             outline.move_to(bar, aligned_edge=DOWN).set_stroke(theme().muted)
+            dashes = DashedVMobject(outline, num_dashes=int(outline.get_arc_length() / (2 * GHOST_DASH)))
             ghosts.append(
-                DashedVMobject(outline, num_dashes=int(outline.get_arc_length() / (2 * GHOST_DASH)))
-            )
+                dashes.set_z_index(-1)
+            )  # behind the bars: no dash across a taller new bar (review J9)
         height = max([value.height for value in self.bars.values], default=0)
         tags = [
             c.number(w0, role="small", color=theme().muted)
@@ -653,6 +659,21 @@ class Refocus(ChapterScene):
                 tag.move_to([bar.get_x(), old, 0], aligned_edge=DOWN)
             moves.append(value.animate.shift(UP * (new - value.get_bottom()[1])))
         return moves
+
+    def opened_ghosts(self) -> list:
+        """The fades of the ghosts' dashes on a new bar (its fill lets a tenth of them through) and, where
+        `stacked_values` puts a new value inside its ghost, within GHOST_CLEAR of that value: it breaks the dashed
+        outline rather than stand enclosed in it (review J9)."""
+        fades = []
+        for k, (bar, ghost) in enumerate(zip(self.bars.bars, self.ghosts)):
+            near = [dash for dash in ghost if centred_in(dash, fit.box(bar))]
+            if self.values_shown() and self.tags[k] is not None:
+                value = self.bars.values[k]
+                new, _ = stacked(ghost.get_top()[1], bar.get_top()[1], value.height)
+                area = fit.box(value) + [[0, new - value.get_bottom()[1]]] * 2
+                near += [dash for dash in ghost if not fit.boxes_apart(area, fit.box(dash), GHOST_CLEAR)]
+            fades += [dash.animate.set_stroke(opacity=0) for dash in dict.fromkeys(near)]
+        return fades
 
 
 def stacked(old_top: float, new_top: float, height: float) -> tuple[float, float | None]:
@@ -704,6 +725,12 @@ def plane_top(bars: WeightBars) -> float:
     return min(PLANE_TOP, bars.labels.get_bottom()[1] - NAME_GAP)
 
 
+def centred_in(mobject, area: np.ndarray) -> bool:
+    """Whether `mobject`'s centre lies within `area` (a `fit.box`)."""
+    centre = fit.box(mobject).mean(axis=0)
+    return bool(np.all(area[0] <= centre) and np.all(centre <= area[1]))
+
+
 def inside(box: np.ndarray, frame: np.ndarray) -> bool:
     """Whether `box` lies within `frame` (both as `fit.box` gives them)."""
     return bool(np.all(box[0] >= frame[0]) and np.all(box[1] <= frame[1]))
@@ -741,6 +768,37 @@ def summary_note(before, after) -> str:
     if weights:
         return _("new query → new weights → the same output")
     return _("new query → the same weights → the same output")
+
+
+def arrow_lines(content: str, width: float) -> Text:
+    """`content`, steps joined by ' → ', on the fewest lines within `width`, each but the last ending in an arrow
+    (review J9: wrapped by words, 'output' stood alone on the second line); by words where one step is wider."""
+    steps = content.split(" → ")
+    lines = [steps[0]]
+    for k, step in enumerate(steps[1:], 2):
+        joined = f"{lines[-1]} → {step}"
+        if c.width_of(joined + (" →" if k < len(steps) else ""), "small") <= width:  # room for its arrow
+            lines[-1] = joined
+        else:
+            lines[-1] += " →"
+            lines.append(step)
+    if max(c.width_of(line, "small") for line in lines) > width:
+        return fit.wrap_within(content, width, role="small")
+    return c.text("\n".join(lines), role="small")
+
+
+def clear_margin(grid, points) -> float:
+    """ZOOM_MARGIN, or more by MARGIN_STEP, till each side of the magnified square round the origin and `points`
+    (`magnifier.square`) stands LINE_CLEAR off the plane's axes and grid lines, or on one."""
+    step, scale = grid.x_range[2], unit(grid)
+
+    def clear(margin: float) -> bool:
+        centre, half = square(points, margin)
+        sides = np.concatenate([centre - half, centre + half]) / step
+        off = np.abs(sides - np.round(sides)) * step * scale
+        return bool(np.all((off >= LINE_CLEAR) | (off < 1e-6)))
+
+    return fit.first_that_fits(ZOOM_MARGIN + MARGIN_STEP * np.arange(100), clear)
 
 
 def moves_captions(before, after) -> tuple[str, str]:
@@ -799,7 +857,7 @@ class Zoom(Magnifier):
     def __init__(self, plane: ValuePlane, tokens, trace, side: float, terse: bool = False):
         grid = plane.plane
         ends = plane.term_ends(trace.weights)
-        super().__init__(grid, ends, side, ZOOM_MARGIN, min(ZOOM_ROOM, side / 4))
+        super().__init__(grid, ends, side, clear_margin(grid, ends), min(ZOOM_ROOM, side / 4))
         self.grid = grid
         self.reach = plane.get_left()[0]  # the plane's left edge, its names included
         self.frame.set_stroke(theme().muted)
