@@ -72,7 +72,7 @@ GHOST_WIDTH, AFTER_WIDTH = 0.4, 0.5  # trained, a bar stands beside its outlined
 GHOST_STROKE = 2  # the outline of a bar from before training
 SWATCH = (GHOST_WIDTH, 0.24)  # the legend's outlined bar: as wide as those it stands for, a capital high
 PAIR_GAP = 0.3  # between them: a bar's number, wider than the bar, stays clear of the ghost beside it
-BAR_HEIGHT = 2.25  # a weight of 1 (room under the bars for the held-out line and its frames)
+BAR_HEIGHT = 2.25  # a weight of 1 (room under the bars for the held-out line)
 BAR_DROP = (
     0.6  # from the cards to the top of a bar of weight 1: its number (and a frame round it) stays clear
 )
@@ -433,10 +433,8 @@ class TrainedHead(ChapterScene):
             _("mean weight on the right word %(weight)s", weight=said(fmt(weight, WEIGHT_PLACES))),
         ]
         line = c.text(" ".join(parts), role="small", color=theme().muted)
-        ends = np.cumsum(
-            [0, *(len(c.text(part, role="small")) for part in parts)]
-        )  # glyphs: characters but spaces
-        line.parts = [line[a:b] for a, b in zip(ends, ends[1:])]
+        ends = np.cumsum([0, *(len(c.text(part, role="small")) for part in parts)])  # glyphs: all but spaces
+        line.parts = [line[int(a) : int(b)] for a, b in zip(ends, ends[1:])]
         line.move_to([STAGE.body_left, top, 0], aligned_edge=UL)
         return line.shift(UP * max(0.0, STAGE.bottom - line.get_bottom()[1]))  # Chinese brackets reach lower
 
