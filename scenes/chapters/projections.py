@@ -50,12 +50,11 @@ NAME_BUFF = 0.07  # under a product's name, to the product it names
 NAME_CLEAR = 0.17  # over a product's name, to the matrix above (review 4: 0.07 read as touching its bracket)
 NAME_GAP = 0.2  # between a word and its row (of X, or of the products on their right)
 WORK_GAP = 0.2  # from the table to the line of working under it
-BOX_BUFF = (
-    0.1  # round a row picked out in the table, across: 4 px from its digits at 480p, 6 from the brackets
-)
-# (review C9b: 0.06 left 2-3 px to the leading digit) ...
-ROW_BUFF = 0.07  # ... and above and below it: neighbouring rows framed together stay 0.1 apart
+# round a row picked out in the table, across: 4 px from its digits at 480p, 6 from the brackets (review C9b: 0.06
+# left 2-3 px to the leading digit); up and down, its frame is a row's pitch tall (`row_span`)
+BOX_BUFF = 0.1
 HEADER_GAP = 0.4  # between V's name and the weights' header on its line
+HEADER_LIFT = 0.12  # from V's name up to the weights' header, where the header stands over it
 PLUS_ROOM = 0.1  # more after a term's '+' than TeX leaves ...
 TERM_ROOM = 0.3  # ... and between the terms of the weighted sum: a frame round one stays clear of the next
 COLUMN_SECONDS = 0.9  # each column of the worked product after the first
@@ -477,8 +476,9 @@ class Projections(ChapterScene):
         self.query_box = self.row_box(self.q, rows[0])
         printed = [fmt(w, WEIGHT_PLACES) for w in trace.weights]
         # whose query made them said on screen too (review round 4), over the words and the weights, on as many
-        # lines as that takes, HEADER_GAP clear of V's name on its line (review V7: 'V = X W_V “the”')
-        left = max(self.row_words.get_left()[0], self.product_names[2].get_right()[0] + HEADER_GAP)
+        # lines as that takes, from the words' left edge (review J9: it started 25 px right of it at 1080p); over V's
+        # name where it would come within HEADER_GAP of it on its line (review V7: 'V = X W_V “the”')
+        left = self.row_words.get_left()[0]
         header = fit.wrap_within(
             _("weights for %(word)s", word=quoted(a)), STAGE.right - left, role="label", color=theme().muted
         )
@@ -487,6 +487,9 @@ class Projections(ChapterScene):
             w.set_y(row.get_y()).set_x(self.row_words.get_right()[0] + TABLE_GAP, LEFT)
         self.weights[1:].shift(LEFT * max(0, self.weights[1:].get_right()[0] - STAGE.right))
         header.set_x(left, LEFT).next_to(self.weights[1], UP, buff=ROW_PITCH / 2, coor_mask=UP)
+        name = self.product_names[2]
+        if not fit.apart(header, name, HEADER_GAP):
+            header.shift(UP * (name.get_top()[1] + HEADER_LIFT - header.get_bottom()[1]))
         values = entries_tex(trace.values, 3)
         output = entries_tex([trace.output], WEIGHT_PLACES)[0]
         parts = [
@@ -537,12 +540,11 @@ def spaced_plus(terms: list) -> list:
 
 def row_span(matrix: NamedMatrix, i: int) -> Rectangle:
     """An undrawn rectangle over row `i` of `matrix`, as wide as all its rows (BOX_BUFF beyond the entries), as
-    tall as its tallest entry and ROW_BUFF more each way: a frame round it lines up with the other rows' (review
-    V7: frames fitted to each row's ink were ragged on the left and touched the leading digits)."""
+    tall as a row's pitch: a frame round it lines up with the other rows' (review V7: frames fitted to each row's
+    ink were ragged on the left and touched the leading digits), and neighbouring rows' frames share an edge
+    (review J9: 0.07 over and under the digits left 3 px at 480p, and frames 4 px apart read as doubled lines)."""
     entries = matrix.matrix.get_entries()
-    width = entries.width + 2 * BOX_BUFF
-    height = max(entry.height for entry in entries) + 2 * ROW_BUFF
-    span = Rectangle(width=width, height=height, stroke_opacity=0)
+    span = Rectangle(width=entries.width + 2 * BOX_BUFF, height=ROW_PITCH, stroke_opacity=0)
     return span.move_to([entries.get_x(), matrix.matrix.get_rows()[i].get_y(), 0])
 
 

@@ -397,8 +397,6 @@ def test_last_frame_snapshot(tmp_path):
 def test_row_frames_line_up_and_stay_inside_the_brackets(scene):
     """Review V7: each frame on K and V was fitted to its row's ink, so their left edges were ragged and the
     leading digits touched them. Every row's frame spans the whole matrix, clear of the entries and the brackets."""
-    from scenes.chapters.projections import ROW_BUFF
-
     for matrix in (scene.x, scene.k, scene.v):
         boxes = [scene.row_box(matrix, i) for i in range(len(matrix.matrix.get_rows()))]
         assert (
@@ -411,8 +409,7 @@ def test_row_frames_line_up_and_stay_inside_the_brackets(scene):
         assert left.get_left()[0] + BRACKET_STROKE < boxes[0].get_left()[0] < entries.get_left()[0]
         assert entries.get_right()[0] < boxes[0].get_right()[0] < right.get_right()[0] - BRACKET_STROKE
         for box, row in zip(boxes, matrix.matrix.get_rows()):
-            assert box.get_top()[1] - row.get_top()[1] >= ROW_BUFF - 1e-6
-            assert row.get_bottom()[1] - box.get_bottom()[1] >= ROW_BUFF - 1e-6
+            assert box.get_bottom()[1] < row.get_bottom()[1] and row.get_top()[1] < box.get_top()[1]
 
 
 def test_row_frames_keep_4_px_from_the_digits_and_the_brackets_at_480p(scene):
@@ -428,6 +425,22 @@ def test_row_frames_keep_4_px_from_the_digits_and_the_brackets_at_480p(scene):
             assert (span.get_right()[0] - half - row.get_right()[0]) * px >= 4
             assert (span.get_left()[0] - half - left.get_left()[0] - BRACKET_STROKE) * px >= 4
             assert (right.get_right()[0] - BRACKET_STROKE - span.get_right()[0] - half) * px >= 4
+
+
+def test_row_frames_keep_4_px_over_and_under_the_digits_and_neighbours_share_an_edge(scene):
+    """Review J9: the grey row frames in Q stood 6 px over and under the digits at 1080p (3 at 480p), and
+    neighbouring rows' frames 8 px apart read as doubled lines. Each frame keeps 4 px of background at 480p from its
+    row's digits, up and down, and the frames of neighbouring rows meet on one edge."""
+    px = 480 / STAGE.frame_height
+    for matrix in (scene.x, scene.q, scene.k, scene.v):
+        rows = matrix.matrix.get_rows()
+        boxes = [scene.row_box(matrix, i) for i in range(len(rows))]
+        for box, row in zip(boxes, rows):
+            half = box.get_stroke_width() * STROKE_UNIT / 2
+            assert (box.get_top()[1] - half - row.get_top()[1]) * px >= 4
+            assert (row.get_bottom()[1] - box.get_bottom()[1] - half) * px >= 4
+        for upper, lower in zip(boxes[:-1], boxes[1:]):
+            assert upper.get_bottom()[1] == pytest.approx(lower.get_top()[1])
 
 
 def test_the_framed_terms_stay_clear_of_their_neighbours(scene):
@@ -453,7 +466,12 @@ def test_the_weights_header_stands_clear_of_v_s_name(scene):
     """Review V7: 'V = X W_V' and 'weights for “the”' were 22 px apart on one baseline: they read as one line."""
     from scenes.chapters.projections import HEADER_GAP
 
-    assert scene.weights[0].get_left()[0] - scene.product_names[2].get_right()[0] >= HEADER_GAP - 1e-6
+    assert fit.apart(scene.weights[0], scene.product_names[2], HEADER_GAP - 1e-6)
+
+
+def test_the_weights_header_starts_where_the_column_it_heads_starts(scene):
+    """Review J9: 'weights for “the”' started 25 px (at 1080p) right of the words under it; it starts with them."""
+    assert scene.weights[0].get_left()[0] == pytest.approx(scene.row_words.get_left()[0], abs=1e-6)
 
 
 def test_the_note_on_whose_query_it_is_stays_with_w_q_until_its_caption_ends(tmp_path):
