@@ -41,9 +41,9 @@ from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, division_parts, fmt, relation, vector_math
 from scenes.kit.chapter import FIRST_HALF, SECOND_HALF, ChapterScene
-from scenes.kit.emphasis import framed, pulsed, pulsed_each
+from scenes.kit.emphasis import framed_in_turn, pulsed, pulsed_each
 from scenes.kit.formula_slot import formula_word
-from scenes.kit.grids import AttentionGrid, padded, veil
+from scenes.kit.grids import RELATION_GAP, AttentionGrid, padded, veil
 from scenes.kit.palette import VEIL, scaled_color, theme
 from scenes.kit.stage import STAGE
 
@@ -78,6 +78,7 @@ COUNT_AT = np.array([0.75, 1.6, 0])
 SUMMARY_SIZE = 3.2  # the cost grid's side in the closing picture, at most
 COUNT_BUFF = 0.3  # the count under it, and the caveat beside a tall grid under that, this far apart
 STEP_SECONDS = 2.2
+SHUTTER_MARGIN = 0.05  # a rolling number's shutters reach this far past its path
 
 
 GAP = r",\;\; "  # between a vector's entries in a formula, as `vector_math` writes it
@@ -89,10 +90,6 @@ GOING, COMING = squish_rate_func(linear, 0, 0.6), squish_rate_func(linear, 0.4, 
 # overlapping: the square comes as the cross grid goes (review V7: 1.1 s of an empty stage; smooth halves left 0.5 s)
 SUM_ROOM = 0.15  # more between a row's last cell and its sum than the kit's grid leaves
 CAVEAT_CLEAR = 0.15  # between the caveat and a grid or tag over it
-MIN_FRAMING = 1.0  # the shortest a framing lasts, however soon its cue comes
-FRAME_CLEAR = (
-    0.14  # a frame's buff: 6 px at 480p inside its stroke (review C9b: 1 px from "sum" and "≈1.000")
-)
 
 
 class SourcePositions(ChapterScene):
@@ -266,6 +263,8 @@ class SourcePositions(ChapterScene):
         self.wait(1)
         steps = (self.counts, self.counts[1:], self.history[1:])
         for grid, shells, count, new_count, line in zip(self.grown[1:], self.shells, *steps):
+            shutters = window(count, new_count)
+            self.add(shutters)
             self.show(
                 grow(shells),
                 roll(count, new_count),
@@ -278,7 +277,7 @@ class SourcePositions(ChapterScene):
                 ),
                 hold=0.8,
             )
-            self.remove(*new_count.submobjects)
+            self.remove(shutters, *new_count.submobjects)
             self.add(new_count)  # whole again, drawn as it was: the parts as one count
 
     def caveat(self) -> None:
@@ -296,24 +295,27 @@ class SourcePositions(ChapterScene):
             self.history,
             self.counts[-1],
         )
-        self.play(
-            cost.animate.scale_to_fit_width(summary.size).move_to(summary.corner, aligned_edge=UP + RIGHT),
-            run_time=1.2,
-        )
-        # the side-by-side picture arrives with the caption that names it; each half is framed as it is read
+        # the side-by-side picture comes with the caption that names it, the cost grid into its corner first (issue
+        # 30: 2.2 s of it moving under no caption); each half is framed as its cue is read
         self.show(
-            FadeIn(summary.count),
-            FadeIn(self.cross_view),
-            *[FadeIn(t) for t in summary.tags],
-            run_time=1.2,
+            cost.animate(rate_func=FIRST_HALF)
+            .scale_to_fit_width(summary.size)
+            .move_to(summary.corner, aligned_edge=UP + RIGHT),
+            *[
+                FadeIn(part, rate_func=SECOND_HALF)
+                for part in (summary.count, self.cross_view, *summary.tags)
+            ],
+            run_time=2.4,
             caption=_(
                 "Side by side: every decoder step reaches every source position, and the cost of all the scores."
             ),
         )
-        halfway, end = self.cue_times()
-        self.play(framed(self.cross, buff=FRAME_CLEAR), run_time=max(MIN_FRAMING, halfway - self.time))
+        shown = self.shown_cues()
+        halfway = (
+            shown[1][0] if len(shown) > 1 else (self.time + shown[-1][1]) / 2
+        )  # one cue: half its time each
         self.play(
-            framed(VGroup(cost, summary.count), buff=FRAME_CLEAR), run_time=max(MIN_FRAMING, end - self.time)
+            framed_in_turn([self.cross, VGroup(cost, summary.count)], [halfway, shown[-1][1]], self.time)
         )
         self.show(
             FadeIn(self.note, shift=UP * 0.2),
@@ -325,12 +327,6 @@ class SourcePositions(ChapterScene):
         )
         self.wait_for_cue(2)  # the cost, as the caption comes to it
         self.show(swelled(VGroup(cost, summary.count)), run_time=1.5)
-
-    def cue_times(self) -> tuple[float, float]:
-        """When the last caption's second cue starts (in one cue: halfway from now to its end), and its end."""
-        shown = self.shown_cues()
-        end = shown[-1][1]
-        return (shown[1][0] if len(shown) > 1 else (self.time + end) / 2), end
 
     def weigh_row(self, i: int) -> list:
         """Animations turning row i's scores into weights: the scores fade out, then the weights and the row's
@@ -533,6 +529,10 @@ class SourcePositions(ChapterScene):
         step = max(line.height for line in self.history) + 0.12  # baselines evenly apart: '(×4)' hangs lower
         for k, line in enumerate(self.history):
             line.shift(UP * (self.history[0][0].get_bottom()[1] - k * step - line[0].get_bottom()[1]))
+        growths = [line[-1] for line in self.history[1:]]  # each '(×4)' in one column (review J9: ragged)
+        column = max(growth.get_left()[0] for growth in growths)
+        for growth in growths:
+            growth.set_x(column, LEFT)
 
     def lay_out_summary(self, cross: VGroup) -> Summary:
         """The closing picture: the cross-attention grid (`cross`: a copy as it stands by then) on the left
@@ -621,7 +621,11 @@ def broken(head: str, tail: str, room: float, role: str = "number"):
 
 def roomy_sums(grid: AttentionGrid) -> AttentionGrid:
     """`grid` with its row sums and their header SUM_ROOM further right: '≈1.000' stood 2-6 px from the last
-    cell and from the frame round its row (review V7), and a pulse grows it towards them."""
+    cell and from the frame round its row (review V7), and a pulse grows it towards them. Each sum's sign is
+    spaced as TeX spaces a relation (review J9: the ≈ stood 6 px from its 1 at 1080p), its header over its number."""
+    for total in grid.sums:
+        total.spaced(RELATION_GAP)
+    grid.sum_header.align_to(grid.sums[0].number, RIGHT)
     VGroup(grid.sums, grid.sum_header).shift(RIGHT * SUM_ROOM)
     return grid
 
@@ -785,6 +789,29 @@ class ScoreCount(VGroup):
         return tuple(int(re.sub(r"\D", "", printed)) for printed in self.printed)
 
 
+def lift_of(count: ScoreCount) -> float:
+    """How far a number rises as the count rolls: a line and a little, so the old and the new never touch."""
+    return count.height * 1.2
+
+
+def window(count: ScoreCount, new: ScoreCount) -> VGroup:
+    """Shutters in the background colour over and under the count's line where its numbers roll (`roll`): a
+    number is seen only in its line, going or coming, as an odometer's; seen whole above and below the line, the
+    old and the new read as fractions (issue 30: '4 over 8 queries')."""
+    top = max(count.get_top()[1], new.get_top()[1])
+    bottom = min(count.get_bottom()[1], new.get_bottom()[1])
+    height = lift_of(count) + SHUTTER_MARGIN
+    shutters = VGroup()
+    for old, fresh in zip(count.numbers, new.numbers):  # each goes from the one's centre to the other's
+        reach = max(old.width, fresh.width) / 2 + SHUTTER_MARGIN
+        left, right = min(old.get_x(), fresh.get_x()) - reach, max(old.get_x(), fresh.get_x()) + reach
+        for edge, side in ((top, DOWN), (bottom, UP)):
+            shutter = Rectangle(width=right - left, height=height, stroke_width=0)
+            shutter.set_fill(theme().background, opacity=1)
+            shutters.add(shutter.move_to([(left + right) / 2, edge, 0], aligned_edge=side))
+    return shutters.set_z_index(1)
+
+
 def swelled(part, factor: float = 1.05) -> Transform:
     """`pulsed`, growing left and down from the top right corner: the cost grid and its count end at SIDE_RIGHT, and
     grown about their middle the count reached past the title-safe edge (review V4: 26 px from the frame's)."""
@@ -796,8 +823,8 @@ def roll(count: ScoreCount, new: ScoreCount) -> AnimationGroup:
     """`count` becomes `new` as an odometer turns, all at once: the words slide to their new places while each
     old number rises out of its slot and the new one rises in from below, a line apart (never overprinting),
     so that some number always stands in every slot (review V4: in turns, single frames read 'queries × keys =
-    scores' with no numbers)."""
-    lift = UP * count.height * 1.2
+    scores' with no numbers); seen through a `window`."""
+    lift = UP * lift_of(count)
     moves = []
     for old, fresh in zip(count.submobjects, new.submobjects):
         if any(old is number for number in count.numbers):

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from manim import UL, UR, SurroundingRectangle, VGroup
+from manim import UL, UR, Succession, SurroundingRectangle, VGroup
 
 import i18n
 from attention import attend, attend_grid, examples
@@ -16,12 +16,14 @@ from scenes.chapters.source_positions import (
     focus_cell,
     roll,
     swelled,
+    window,
 )
 from scenes.kit import components as c
 from scenes.kit.arithmetic import WEIGHT_PLACES, vector_math
 from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.emphasis import FRAME_STROKE, pulsed_each
 from scenes.kit.fit import apart, box
+from scenes.kit.grids import RELATION_GAP
 from scenes.kit.palette import px_per_unit, scaled_color, theme, token_color
 from scenes.kit.stage import STAGE
 from tests.support.example_corpus import corpus_example
@@ -367,8 +369,13 @@ def test_the_side_by_side_picture_frames_each_half_as_its_cue_is_shown(tmp_path,
     def recorded(self, *animations, **kwargs):
         start = self.time
         play(self, *animations, **kwargs)
-        boxes = [box(a.mobject) for a in animations if isinstance(a.mobject, SurroundingRectangle)]
-        framings.extend((start, self.time, b) for b in boxes)
+        for a in animations:  # a framing in turn (`framed_in_turn`): each of its frames from its own start
+            at = start
+            for turn in a.animations if isinstance(a, Succession) else [a]:
+                end = at + turn.run_time if isinstance(a, Succession) else self.time
+                if isinstance(turn.mobject, SurroundingRectangle):
+                    framings.append((at, end, box(turn.mobject)))
+                at = end
 
     monkeypatch.setattr(Scene, "play", recorded)
     scene = played(SourcePositions, tmp_path)
@@ -501,4 +508,79 @@ def test_the_caveat_stands_on_the_body_grid_as_the_notes_over_it(scene):
     assert scene.note.get_left()[0] == pytest.approx(STAGE.body_left)
     assert [tag.get_left()[0] for tag in scene.summary.tags] == pytest.approx(
         [STAGE.body_left] * len(scene.summary.tags)
+    )
+
+
+def test_every_stretch_between_two_captions_is_a_turn_at_most(tmp_path):
+    """Issue 30: 2.2 s without a caption while the cost grid shrank into its corner and the side-by-side picture
+    came (60.75-62.9 s of the lecture): it now comes under its caption. Between two captions lies at most a
+    picture held as its last caption ends and a beat's turn (the words fading out), a second in all."""
+    said = played(SourcePositions, tmp_path).renderer.file_writer.subcaptions
+    gaps = [(after.start - before.end).total_seconds() for before, after in zip(said, said[1:])]
+    assert max(gaps) <= 1.0 + 1e-6, gaps
+
+
+@pytest.mark.parametrize("grid", ["cross", "self_grid"])
+def test_a_sum_s_sign_stands_from_its_number_as_tex_spaces_a_relation(scene, grid):
+    """Review J9: the ≈ stood 6 px from its 1 at 1080p. Each sum's sign stands RELATION_GAP from its number, the
+    gap TeX leaves round '≈' in '≈ 1.000' at the cells' size; the header still ends over the numbers."""
+    tex = c.math(r"\approx", "1.000", role="small")
+    assert RELATION_GAP == pytest.approx(tex[1].get_left()[0] - tex[0].get_right()[0], abs=0.01)
+    shown = getattr(scene, grid)
+    for total in shown.sums:
+        assert total.number.get_left()[0] - total[0].get_right()[0] == pytest.approx(RELATION_GAP, abs=1e-6)
+    assert shown.sum_header.get_right()[0] == pytest.approx(shown.sums[0].number.get_right()[0])
+
+
+def test_the_growth_notes_stand_in_one_column_right_of_every_line(scene):
+    """Review J9: the '(×4)' notes followed their lines' ends, ragged at x 1446, 1485 and 1518 (1080p). They stand
+    in one column, as far right of the longest line as TeX's quad set it, and clear of every line."""
+    notes = [line[-1] for line in scene.history[1:]]
+    assert all(note.tex_string == r"\quad(\times 4)" for note in notes)
+    lefts = [note.get_left()[0] for note in notes]
+    assert max(lefts) - min(lefts) < 1e-9
+    gaps = [note.get_left()[0] - line[-2].get_right()[0] for note, line in zip(notes, scene.history[1:])]
+    assert min(gaps) > 0.2 and max(gaps) > min(gaps) + 0.1  # the lines' ends differ: the notes did move
+
+
+@pytest.mark.parametrize("alpha", np.linspace(0, 1, 16))
+def test_a_rolling_number_is_seen_only_in_its_line_and_the_shutters_hide_nothing_else(scene, alpha):
+    """Issue 30: halfway through a roll the old number stood whole over the new, '4 over 8 queries', read as
+    fractions. Shutters in the background colour, over everything, stand over and under the line where each number
+    rolls: whatever part of a number leaves the line is under one, and none lies on a word (the line's edge at
+    most) or on anything else the cost beat shows."""
+    band = lambda count: (count.get_bottom()[1], count.get_top()[1])  # noqa: E731
+    others = [scene.heading, scene.sentence_key, scene.cell_key, scene.history, scene.grown[-1].cells]
+    for old, new in zip(scene.counts, scene.counts[1:]):
+        old, new = old.copy(), new.copy()
+        shutters = window(old, new)
+        bottom, top = min(band(old)[0], band(new)[0]), max(band(old)[1], band(new)[1])
+        words = [part.copy() for part in new if not any(part is n for n in new.numbers)]
+        animation = roll(old, new)
+        animation.begin()
+        animation.interpolate(alpha)
+        assert all(s.z_index > m.z_index for s in shutters for m in (*old, *new))
+        assert all(
+            s.get_fill_opacity() == 1 and s.get_fill_color().to_hex() == theme().background.upper()
+            for s in shutters
+        )
+        for number in (*old.numbers, *new.numbers):
+            (left, low), (right, high) = box(number)
+            for y0, y1 in (
+                (max(low, top), high),
+                (low, min(high, bottom)),
+            ):  # its parts above and below the line
+                if y1 > y0 + 1e-9:
+                    assert any(covers(s, left, y0, right, y1) for s in shutters), (alpha, number.tex_string)
+        for shutter in shutters:
+            assert all(apart(shutter, part, -1e-9) for part in [*words, *others])  # touching the line at most
+
+
+def covers(shutter, left: float, bottom: float, right: float, top: float) -> bool:
+    (s_left, s_bottom), (s_right, s_top) = box(shutter)
+    return (
+        s_left <= left + 1e-9
+        and s_bottom <= bottom + 1e-9
+        and s_right >= right - 1e-9
+        and s_top >= top - 1e-9
     )
