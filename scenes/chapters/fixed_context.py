@@ -72,11 +72,10 @@ class FixedContext(ChapterScene):
             run_time=1.2,
             caption=_("...and squeezed all of it into one summary vector of fixed size."),
         )
-        # the summary swells in its colour until its words are read, as its copies will (issue 30: a 3 s still)
+        # the summary lit (in the text colour: in its own a pulse barely shows) until its words are read (issue 30:
+        # a 3 s still)
         until = self.shown_cues()[-1][1]
-        self.play(
-            pulsed(self.summary, theme().output, COPY_PULSE), run_time=max(MIN_PULSE, until - self.time)
-        )
+        self.play(pulsed(self.summary, scale_factor=COPY_PULSE), run_time=max(MIN_PULSE, until - self.time))
 
     def reuse_summary(self) -> None:
         self.beat("The same summary for every step")

@@ -255,15 +255,15 @@ def test_the_ending_lights_what_each_cue_says_and_never_stands_still_for_long(tm
     assert longest_still(played_pieces, starts[0][0], scene.time) <= 2.5
 
 
-def test_the_summary_swells_while_its_caption_is_read(tmp_path, monkeypatch):
+def test_the_summary_is_lit_while_its_caption_is_read(tmp_path, monkeypatch):
     """Issue 30: the summary stood still 3.1 s (6.7-9.8 s of the 480p lecture) under '...and squeezed all of it
-    into one summary vector of fixed size.' It now swells in its colour until the caption ends: no still under it."""
+    into one summary vector of fixed size.' It is now lit until the caption ends: no still under it."""
     scene, played_pieces = timeline(tmp_path, monkeypatch)
     said = next(c for c in scene.renderer.file_writer.subcaptions if "squeezed" in c.content)
     start, end = said.start.total_seconds(), said.end.total_seconds()
     assert longest_still(played_pieces, start, end) < 1 / 15
-    swells = [(s, e) for s, e, a in played_pieces if isinstance(a, Indicate) and a.mobject is scene.summary]
-    assert swells and swells[0][1] == pytest.approx(end)
+    lit = [(s, e) for s, e, a in played_pieces if isinstance(a, Indicate) and a.mobject is scene.summary]
+    assert lit and lit[0][1] == pytest.approx(end)
 
 
 def fits(mobject) -> bool:
