@@ -112,8 +112,9 @@ ZOOM_MARGIN = 0.1  # the magnified square: the new blend's extent and this much 
 ZOOM_INSET = 0.1  # the panel's distance from the plane's corner
 LABEL_BUFF = 0.12  # between an arrow of the magnified view and its label
 # the magnified square's sides this far (scene units; 4 px at 480p) off the plane's axes and grid lines or on one,
-# its margin grown MARGIN_STEP at a time (review J9: its side 3 px under the x-axis read as a doubled line)
-LINE_CLEAR, MARGIN_STEP = 0.08, 0.01
+# its margin grown MARGIN_STEP at a time up to MOST_MARGIN (review J9: its side 3 px under the x-axis read as a doubled
+# line; corpus-00's short blend needed 1.09, which left its view magnifying nothing)
+LINE_CLEAR, MARGIN_STEP, MOST_MARGIN = 0.08, 0.01, 0.35
 SPOTS = (UR, UL, DR, DL, UP, DOWN, RIGHT, LEFT)  # where the magnified view may stand in the plane, in turn
 BESIDE = (DL, LEFT, UL)  # then left of the plane, level with its bottom, middle or top
 FURTHER = 3  # ... and up to this many half panels further left, a quarter panel at a time (a wide left column leaves
@@ -788,8 +789,9 @@ def arrow_lines(content: str, width: float) -> Text:
 
 
 def clear_margin(grid, points) -> float:
-    """ZOOM_MARGIN, or more by MARGIN_STEP, till each side of the magnified square round the origin and `points`
-    (`magnifier.square`) stands LINE_CLEAR off the plane's axes and grid lines, or on one."""
+    """ZOOM_MARGIN, or more by MARGIN_STEP up to MOST_MARGIN, till each side of the magnified square round the origin
+    and `points` (`magnifier.square`) stands LINE_CLEAR off the plane's axes and grid lines, or on one; ZOOM_MARGIN
+    where none does."""
     step, scale = grid.x_range[2], unit(grid)
 
     def clear(margin: float) -> bool:
@@ -798,7 +800,8 @@ def clear_margin(grid, points) -> float:
         off = np.abs(sides - np.round(sides)) * step * scale
         return bool(np.all((off >= LINE_CLEAR) | (off < 1e-6)))
 
-    return fit.first_that_fits(ZOOM_MARGIN + MARGIN_STEP * np.arange(100), clear)
+    margins = np.arange(ZOOM_MARGIN, MOST_MARGIN + MARGIN_STEP / 2, MARGIN_STEP)
+    return next((float(m) for m in margins if clear(m)), ZOOM_MARGIN)
 
 
 def moves_captions(before, after) -> tuple[str, str]:
