@@ -73,10 +73,9 @@ SIDE_GAP = 0.45  # between the grid's sums and the right-hand column
 SIDE_GAP_LEAST = 0.15  # ... where its tables would reach past COLUMN_RIGHT (German vectors, six words)
 TABLE_INDENT = 0.2  # the values and outputs under their titles, where the column has room
 PAIR_GAP = 0.45  # between the open grid's sums and the masked grid beside it
-# the formula's gap under the subtitle, and at least its gap over the masked grid's column names under it: 20 px at
-# 1080p (review J9: 15 px and 14-17 px read as squeezed)
-UNDER_HEADING = 0.16
-FORMULA_CLEAR = 0.16
+# the formula's gap under the subtitle, and at least its gap over what stands under it (the masked grid's column
+# names, the values' title): 20 px at 1080p (review J9: 15 px and 14-17 px read as squeezed)
+FORMULA_ROOM = 0.15
 CLEAR = 0.05  # at least this between the legend and the stage's bottom
 # between the masked grid and its legend: a line of labels under the grids (what each shows) stands between
 LEGEND_GAP = 0.6
@@ -724,7 +723,7 @@ class CausalMask(ChapterScene):
         top = (
             min(  # the grid's names: under the axis caption under the subtitle, and under the formula beside
                 under - UNDER_TITLE - self.axes[0].height - 0.2,
-                under - UNDER_HEADING - self.formula.height - FORMULA_CLEAR,
+                under - FORMULA_ROOM - self.formula.height - FORMULA_ROOM,
             )
         )
         # as tall as the room allows: taller rows (round-3 item: cells too small), or shorter down to ROW_PITCH
@@ -758,7 +757,7 @@ class CausalMask(ChapterScene):
         """Frames round the cells above the diagonal of the weights without the mask: the first row's, then (with
         more than two words) one round them all, which it becomes."""
         last = len(self.example.tokens) - 1
-        return [run_frame(self.unmasked, range(rows)) for rows in sorted({1, last})]
+        return [run_frame(self.unmasked, last, lowest) for lowest in sorted({0, last - 1})]
 
     def place_pair(self) -> None:
         """The masked grid beside the open one, rows level (`paired`; in its place if that does not fit): the
@@ -801,10 +800,10 @@ class CausalMask(ChapterScene):
     def pairs(self) -> bool:
         """Whether the masked grid fits beside the open one, rows level, under the formula (`place_pair`)."""
         formula_bottom = (
-            self.heading.get_bottom()[1] - UNDER_HEADING - self.formula.height
+            self.heading.get_bottom()[1] - FORMULA_ROOM - self.formula.height
         )  # as `layout` puts it
         top = self.masked_grid.get_top()[1]
-        return self.pair_right() <= COLUMN_RIGHT and formula_bottom >= top + FORMULA_CLEAR - 1e-9
+        return self.pair_right() <= COLUMN_RIGHT and formula_bottom >= top + FORMULA_ROOM - 1e-9
 
     def under(self, grid: AttentionGrid, words: str):
         """`words` under `grid`'s cells, halfway between the grids and the legend under the masked grid (rows level:
@@ -832,7 +831,7 @@ class CausalMask(ChapterScene):
         self.values, self.outputs = self.tables[width, room]
         self.layout(terms)
         tables = VGroup(*self.column[1:], *[w.line for w in self.worked])
-        return tables.get_right()[0] <= COLUMN_RIGHT and self.placed_comparison
+        return tables.get_right()[0] <= COLUMN_RIGHT + 1e-9 and self.placed_comparison  # to rounding
 
     def weight_terms(self, i: int) -> VGroup:
         """Row i's weight of each word up to i, as 'w ×', to stand left of the word's value: each to WEIGHT_PLACES,
@@ -886,16 +885,16 @@ class CausalMask(ChapterScene):
             c.text(_("outputs"), role="label", color=theme().output),  # beside a wide grid
         )
         self.outputs_title = fit.first_that_fits(titles, lambda title: left + title.width <= COLUMN_RIGHT)
-        column = VGroup(self.formula, self.values_title, self.values).arrange(
-            DOWN, aligned_edge=LEFT, buff=FRAMED_ROW_GAP
-        )
+        values = VGroup(self.values_title, self.values).arrange(DOWN, aligned_edge=LEFT, buff=FRAMED_ROW_GAP)
+        VGroup(self.formula, values).arrange(DOWN, aligned_edge=LEFT, buff=FORMULA_ROOM)
+        column = VGroup(self.formula, self.values_title, self.values)
         outputs = VGroup(self.outputs_title, self.outputs).arrange(
             DOWN, aligned_edge=LEFT, buff=FRAMED_ROW_GAP
         )
         # the tables indented under their titles, less where the column's edge is near (German vectors are wider)
         for table in (self.values, self.outputs):
             table.shift(RIGHT * float(np.clip(COLUMN_RIGHT - left - widest, 0, TABLE_INDENT)))
-        column.next_to(self.heading, DOWN, buff=UNDER_HEADING).align_to([left, 0, 0], LEFT)
+        column.next_to(self.heading, DOWN, buff=FORMULA_ROOM).align_to([left, 0, 0], LEFT)
         self.formula.shift(LEFT * max(0.0, self.formula.get_right()[0] - COLUMN_RIGHT))  # beside a wide grid
         outputs.next_to(self.values, DOWN, buff=0.25).align_to(self.values_title, LEFT)
         self.stacked = outputs.get_bottom()[1] >= STAGE.bottom
@@ -1012,13 +1011,13 @@ class CausalMask(ChapterScene):
         caption_top = (
             heads(grid, self.masked_grid).get_top()[1] + 0.2 + max(axis.height for axis in self.axes)
         )
-        formula_bottom = self.heading.get_bottom()[1] - UNDER_HEADING - self.formula.height
+        formula_bottom = self.heading.get_bottom()[1] - FORMULA_ROOM - self.formula.height
         above_legend = grid.get_bottom()[1] - LEGEND_GAP - self.legend.height - STAGE.bottom - CLEAR
         shift += DOWN * max(
             0.0,
             caption_top - (self.heading.get_bottom()[1] - UNDER_TITLE),
             # the masked grid's names under the formula beside it, if the legend stays on the stage
-            min(grid.get_top()[1] + FORMULA_CLEAR - formula_bottom, above_legend),
+            min(grid.get_top()[1] + FORMULA_ROOM - formula_bottom, above_legend),
         )
         for each in (self.open_grid, self.masked_grid):
             each.shift(shift)
@@ -1067,8 +1066,9 @@ class WorkedRow:
 
 
 def vector_gap(room: float) -> float:
-    """Between a table's names and its vectors: `room` for a weight 'w ×' and TERM_GAP either side of it."""
-    return room + 2 * TERM_GAP
+    """Between a table's names and its vectors: `room` for a weight 'w ×' and TERM_GAP either side of it; TERM_GAP
+    where no weight stands there (German and Chinese six-word tables need the width)."""
+    return room + 2 * TERM_GAP if room else TERM_GAP
 
 
 def in_turn(*animations, **options) -> LaggedStart:
@@ -1082,15 +1082,16 @@ def veiled(veils: VGroup, i: int | None) -> list:
     return [v.animate.set_fill(opacity=0 if i in (None, k) else VEIL) for k, v in enumerate(veils)]
 
 
-def run_frame(grid: AttentionGrid, rows: range) -> Polygon:
-    """One frame round the cells above the diagonal in `rows` (consecutive, from the first) of `grid`: a staircase,
-    each row's run from the cell after the diagonal to the last, CELL_FRAME out from their edges."""
+def run_frame(grid: AttentionGrid, rows: int, lowest: int) -> Polygon:
+    """One frame round the cells above the diagonal in rows 0 to `lowest` of `grid`, CELL_FRAME out from their
+    edges: a staircase with a step's corners for each of the first `rows` rows (those below `lowest` on its bottom
+    edge), so that a frame round fewer rows turns into one round more corner by corner, never across a cell."""
     n, b = grid.trace.shape[1], CELL_FRAME
-    lefts = [grid.cells[r * n + r + 1].get_left()[0] - b for r in rows]
-    bottoms = [grid.cells[r * n].get_bottom()[1] - b for r in rows]
+    lefts = [grid.cells[r * n + r + 1].get_left()[0] - b for r in range(rows)]
+    bottoms = [grid.cells[min(r, lowest) * n].get_bottom()[1] - b for r in range(rows)]
     right, top = grid.cells.get_right()[0] + b, grid.cells[0].get_top()[1] + b
     corners = [(lefts[0], top), (right, top), (right, bottoms[-1])]
-    for k in reversed(range(len(rows))):  # up the steps, from the last row's left end
+    for k in reversed(range(rows)):  # up the steps, from the last row's left end
         corners.append((lefts[k], bottoms[k]))
         if k:
             corners.append((lefts[k], bottoms[k - 1]))
