@@ -4,7 +4,7 @@ import dataclasses
 
 import numpy as np
 import pytest
-from manim import Indicate, Square, Succession, Wait
+from manim import Indicate, Succession, Wait
 
 import i18n
 from attention import attend_grid, examples
@@ -16,7 +16,7 @@ from scenes.kit import emphasis
 from scenes.kit.arithmetic import WEIGHT_PLACES
 from scenes.kit.arrows import ARROW_WIDTH, STROKE_UNIT, TIP
 from scenes.kit.bars import baseline_of
-from scenes.kit.emphasis import FRAME_STROKE, MIN_FRAMING, framed, framed_in_turn, up_hold_down
+from scenes.kit.emphasis import FRAME_STROKE, framed, up_hold_down
 from scenes.kit.palette import THEMES, px_per_unit, rgb, theme, token_color, use_theme
 from scenes.kit.stage import STAGE
 from scenes.kit.themes import contrast, mix
@@ -420,15 +420,3 @@ def test_the_readings_are_said_in_the_language_with_its_quotes_lists_and_numbers
     with i18n.active(lang):
         assert reading(("a", "b", "c"), np.array([0.55, 0.3, 0.15])) == mostly
         assert reading(("the", "bank", "was", "closed"), np.array([0.282, 0.286, 0.246, 0.186])) == spread
-
-
-def test_parts_framed_in_turn_each_last_until_their_time_but_at_least_the_shortest_framing():
-    """The kit's `framed_in_turn`, which this chapter and SourcePositions frame their cues' parts with: from now
-    (10 s), each framing ends at its time, one whose time comes too soon lasts MIN_FRAMING and the next ends at
-    its own time all the same (a later one too soon as well: MIN_FRAMING again); one frame a part, in turn."""
-    parts = [Square(0.5) for _ in range(4)]
-    turn = framed_in_turn(parts, [12.0, 12.4, 14.0, 14.2], 10.0)
-    assert [a.run_time for a in turn.animations] == pytest.approx([2.0, MIN_FRAMING, 1.0, MIN_FRAMING])
-    assert [a.mobject.get_center() for a in turn.animations] == [pytest.approx(p.get_center()) for p in parts]
-    assert all(a.rate_func is up_hold_down for a in turn.animations)
-    assert turn.run_time == pytest.approx(5.0)

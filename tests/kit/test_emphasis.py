@@ -7,7 +7,15 @@ import numpy as np
 import pytest
 from manim import DOWN, RIGHT, Square, VGroup
 
-from scenes.kit.emphasis import FRAME_BUFF, FRAME_STROKE, framed, pulsed_each
+from scenes.kit.emphasis import (
+    FRAME_BUFF,
+    FRAME_STROKE,
+    MIN_FRAMING,
+    framed,
+    framed_in_turn,
+    pulsed_each,
+    up_hold_down,
+)
 from scenes.kit.stage import STAGE
 
 
@@ -71,3 +79,15 @@ def test_a_frame_round_a_part_just_over_the_caption_band_stays_out_of_it():
     assert box.get_bottom()[1] < low.get_bottom()[1]
     high = Square(0.5)
     assert framed(high).mobject.height == pytest.approx(0.5 + 2 * FRAME_BUFF, abs=1e-6)
+
+
+def test_parts_framed_in_turn_each_last_until_their_time_but_at_least_the_shortest_framing():
+    """`framed_in_turn`, which FixedContext and SourcePositions frame their cues' parts with: from now
+    (10 s), each framing ends at its time, one whose time comes too soon lasts MIN_FRAMING and the next ends at
+    its own time all the same (a later one too soon as well: MIN_FRAMING again); one frame a part, in turn."""
+    parts = [Square(0.5) for _ in range(4)]
+    turn = framed_in_turn(parts, [12.0, 12.4, 14.0, 14.2], 10.0)
+    assert [a.run_time for a in turn.animations] == pytest.approx([2.0, MIN_FRAMING, 1.0, MIN_FRAMING])
+    assert [a.mobject.get_center() for a in turn.animations] == [pytest.approx(p.get_center()) for p in parts]
+    assert all(a.rate_func is up_hold_down for a in turn.animations)
+    assert turn.run_time == pytest.approx(5.0)
