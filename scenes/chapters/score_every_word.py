@@ -31,9 +31,10 @@ from attention.examples import story
 from i18n import _, ngettext
 from i18n.numbers import separator
 from i18n.words import N_, quoted, said
-from scenes.kit import arrows, fit
+from scenes.kit import arrows, fit, leaders
 from scenes.kit import components as c
 from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, fmt_input, relation
+from scenes.kit.bars import baseline_of
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed, pulsed
 from scenes.kit.formula_slot import formula_slot, pin
@@ -65,11 +66,8 @@ NAME_BUFFS = (0.12, 0.25, 0.45, 0.7)  # its distance from its head, nearer first
 # ... where none is clear there: the nearest clear place this near, on a leader, tried on a grid this fine
 LED_REACH, LED_STEP = 1.6, 0.05
 LED_TRIES = 400  # the nearest clear places tried for a leader crossing nothing
-LEADER_FROM = 0.4  # a name farther than this from its tip (24 px at 480p) has a leader to it (issue 29)
 ORDERS = ("", "left out first", "round", "round back")  # the orders a compass's names are placed in, in turn
 NAMES_GAP = 0.2  # between the names of keys pointing one way, side by side
-LEADER_WIDTH = 1.5  # a leader's stroke: thinner than the arrows, so it reads as a pointer, not a key
-LEADER_BUFF = 0.05  # a leader stops this short of its tip and of its name
 SAME_WAY = np.radians(1)  # keys turned less apart than this point one way: one arrow shows, their names by it
 LENGTH_STEP = 0.15  # the compass is tried this much shorter each time until its names find their places
 LEAST_LENGTH = 1.0  # ... down to this length of q's arrow
@@ -90,6 +88,7 @@ SPREAD = 0.5  # the most added to each vertical gap when the rows leave the stag
 FRAME_BUFF = 0.1  # frames round 'q = [...]' and the key scored (review V8a: round brackets alone: 1-2 px)
 SHOWN = 0.2  # a flying entry's copy turns from unseen to whole over this distance, once right of the frames
 SHOWN_FROM = 0.05  # ... from this far right of them
+JOB_DROP = 0.65  # a role card's job, its baseline this far under its heading's
 ORDER_GAP = 0.45  # the order note under the keys' names, at least half this clear of the rest
 
 
@@ -293,10 +292,7 @@ class ScoreEveryWord(ChapterScene):
         self.trace = self.example.trace(0)
         ex, tr = self.example, self.trace
         self.heading = c.chapter_title(_(self.title), _("A query scores each key before values are mixed"))
-        self.cards = VGroup(
-            *[role_card(_(n), s, _(j), getattr(theme(), role)) for n, s, j, role, _said in ROLES]
-        )
-        self.cards.arrange(RIGHT, buff=0.35).move_to(UP * 0.2)
+        self.cards = role_cards().arrange(RIGHT, buff=0.35).move_to(UP * 0.2)
         self.disclaimer = c.text(_(DISCLAIMER), role="small", color=theme().muted)
         self.disclaimer.next_to(self.cards, DOWN, buff=0.6)
         self.strip = pin(formula_slot(output=_("output")), self.heading)
@@ -656,7 +652,7 @@ class Compass(VGroup):
 
     def led(self, column, key, placed, others) -> list[Line] | None:
         """Move `column` to the clear place (`clears`) nearest `key`'s tip, within LED_REACH of it, and within
-        LEADER_FROM of the tip or with a leader to it that crosses nothing (`leader`); that leader (none when
+        leaders.NEAR of the tip or with a leader to it that crosses nothing (`leader`); that leader (none when
         near), else None (the column left where it was)."""
         tip, size = key.get_end()[:2], fit.box(column)[1] - fit.box(column)[0]
         steps = np.arange(-LED_REACH, LED_REACH + 1e-9, LED_STEP)
@@ -706,25 +702,21 @@ class Compass(VGroup):
         return [mark for j, mark in enumerate(self.keys) if j not in same]
 
     def lines_to(self, area, key, boxes) -> list[Line] | None:
-        """For a name's box `area`: no line where it stands within LEADER_FROM of `key`'s tip (it reads as that
-        arrow's), else a leader, a thin line in the key's colour from the tip to it, LEADER_BUFF short of both; None
-        where that leader comes within NAME_CLEAR / 2 of the `boxes` (of texts), of the other leaders or within
-        NAME_CLEAR of any other arrow. Tried on boxes, a Line made only for the one kept (layout time)."""
-        tip = key.get_end()
-        nearest = np.array([*np.clip(tip[:2], area[0], area[1]), 0.0])
-        gap = float(np.linalg.norm(nearest - tip))
-        if gap <= LEADER_FROM:
+        """For a name's box `area`: no line where it stands within leaders.NEAR of `key`'s tip (it reads as that
+        arrow's), else its leader (`leaders.ends`); None where that leader comes within NAME_CLEAR / 2 of the
+        `boxes` (of texts), of the other leaders or within NAME_CLEAR of any other arrow. Tried on boxes, a Line
+        made only for the one kept (layout time)."""
+        found = leaders.ends(key.get_end(), area)
+        if found is None:
             return []
-        way = (nearest - tip) / gap
-        start, end = tip + LEADER_BUFF * way, nearest - LEADER_BUFF * way
-        points = np.linspace(start, end, ARROW_SAMPLES)
+        points = np.linspace(*found, ARROW_SAMPLES)
         if not fit.clear_of(boxes, points, margin=NAME_CLEAR / 2).all():
             return None
         if any(min_gap(points, along(other)) <= NAME_CLEAR / 2 for other in self.leaders):
             return None
         if not all(apart_from(points, mark) for mark in [self.query, *self.keys] if mark is not key):
             return None
-        return [Line(start, end, stroke_width=LEADER_WIDTH, color=key.get_color())]
+        return [leaders.line(*found, key.get_color())]
 
     def clear(self, name, texts, key, others) -> bool:
         """`clears` for the one place where `name` stands."""
@@ -828,10 +820,22 @@ def listed(words) -> str:
     return _(", ").join(words)
 
 
-def role_card(name: str, symbol: str, job: str, color: str):
-    """A card naming one role: its symbol, its name and what it does."""
-    head = VGroup(c.math(symbol, role="body", color=color), c.text(name, role="body", color=color))
-    head.arrange(RIGHT, buff=0.25)
-    body = c.text(job, role="small", color=theme().text)
-    content = VGroup(head, body).arrange(DOWN, buff=0.3)
-    return VGroup(c.panel(max(3.9, content.width + 0.4), 2.0), content)
+def role_cards() -> VGroup:
+    """A card for each role: its symbol and name, over what it does; the cards' headings on one baseline and
+    their jobs on another (review J9: each card centred its own lines, their baselines 8 px apart at 1080p)."""
+    symbols = c.math(*[symbol for _n, symbol, *_rest in ROLES], role="body")  # one line: on TeX's baseline
+    line = symbols[1][0].get_bottom()[1]  # which k (of k_i) stands on; q descends
+    contents = []
+    for symbol, (name, _symbol, job, role, _said) in zip(symbols, ROLES):
+        color = getattr(theme(), role)
+        name = c.text(_(name), role="body", color=color).next_to(symbol.set_color(color), RIGHT, buff=0.25)
+        head = VGroup(symbol, name.shift(UP * (line - baseline_of(name))))
+        job = c.text(_(job), role="small", color=theme().text).set_x(head.get_x())
+        contents.append(VGroup(head, job.shift(UP * (line - JOB_DROP - baseline_of(job)))))
+    middle = VGroup(*contents).get_y()  # each panel round its content, all at one height
+    return VGroup(
+        *[
+            VGroup(c.panel(max(3.9, content.width + 0.4), 2.0).move_to([content.get_x(), middle, 0]), content)
+            for content in contents
+        ]
+    )

@@ -27,6 +27,7 @@ from manim import (
     LineJointType,
     MoveAlongPath,
     Rectangle,
+    Square,
     Text,
     TracedPath,
     VGroup,
@@ -40,7 +41,7 @@ from i18n import _, ngettext, words
 from i18n.words import N_, count, quoted, said_point
 from scenes.chapters.registry import find, shown_title
 from scenes.kit import components as c
-from scenes.kit import fit
+from scenes.kit import fit, leaders
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
     Working,
@@ -472,8 +473,9 @@ SLIDE = LABEL_GAP / 2  # ... and on each ring, boxes facing the point, slid alon
 KEY_TRIES = 8  # a key's name, in a crowded plane, this far (2.4) rather than on a line or arrow
 NEAR_TRIES = 5  # ... its coordinates with it only this far (1.5: review 5 found them 190 px from the cross)
 ARROW_CLEARANCE = 0.12  # a label keeps at least this from every key arrow
-# a key's name farther than this from its tip is joined to it by a leader of this stroke (LEADER_BUFF short of both)
-LEADER_FROM, LEADER_WIDTH = 1.5 * LABEL_GAP, 2  # a half ring out, 27 px at 480p: nearer reads as the tip's
+# a key's name keeps this from the query's cross wherever it rests (review J9: 'the' stood 1.5 px off its arm at
+# 480p): 4 px at 480p past the cross's stroke
+CROSS_CLEAR = 4 * STAGE.frame_height / 480 + cross_marker()[0].get_stroke_width() * STROKE_UNIT / 2
 SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
 SHADOW_STROKE = 0.08  # ... that stroke's width in scene units
 ALONG = 0.2  # a shape whose direction is within this sine of the query's lies along its line
@@ -496,6 +498,7 @@ HEADER_BUFF, VALUE_BUFF, LEGEND_GAP = (
     0.1,
     0.35,
 )  # a header under its chart, a value over its bar, names apart
+HEADER_LINES = 0.38  # between the baselines of a chart's header's lines (a Chinese line is the tallest)
 # a chart's values side by side at least VALUE_GAP apart; under the baseline, the first row VALUE_DROP under it,
 # rows ROW_BUFF apart (a frame round a value stands as far from the row under it as from the value); names
 # NAME_BUFF under the baseline or the values
@@ -503,7 +506,6 @@ VALUE_GAP, VALUE_DROP, ROW_BUFF, NAME_BUFF = 0.15, 0.15, 2 * FRAME_BUFF, 0.15
 OVER_GAP = 0.3  # ... over the bars (15 px at 480p)
 # a weight framed alone over its bar stands this far over it: its frame's buff and stroke, then 2 px at 480p
 FRAMED_OVER = FRAME_BUFF + FRAME_STROKE * STROKE_UNIT / 2 + 0.04
-LEADER_BUFF = 0.04  # a leader (a chart's value's, a key's name's) stops this short of both its ends
 VALUE_ROWS = 2  # under the baseline, values take at most this many rows (a third would squeeze the bars)
 SPILL = (CHART_GAP - VALUE_GAP) / 2  # how far a value under the baseline may reach past its ends
 CHART_BAR = (0.6, 2.0)  # the tallest bar's least and greatest height
@@ -573,7 +575,7 @@ class LiveAttention(VGroup):
         """For each key (in the tokens' order), its name placed `clear_near` its tip in `order`, each clear of the
         names and leaders placed before and of `arrows` and `crosses`: how many of clear_near's searches found
         nothing, its distance from the tip, the name and its leader. The name whole or cut as `cuts` cuts it: the
-        longest placed clear within LEADER_FROM, else the nearest of the best placed."""
+        longest placed clear within leaders.NEAR, else the nearest of the best placed."""
         placed: dict[int, tuple] = {}
         for i in order:
             t, k = self.example.tokens[i], self.example.keys[i]
@@ -585,21 +587,23 @@ class LiveAttention(VGroup):
             found = []
             for label in cuts(arrow_label(self.plane, k, t, token_color(t))):
                 worse = clear_near(label, tip, others, arrows, lines, KEY_TRIES, top, leads=True)
-                found.append((worse, tip_gap(tip, fit.box(label)), label))
-                if not worse and found[-1][1] <= LEADER_FROM + 1e-6:
+                found.append((worse, leaders.gap(tip, fit.box(label)), label))
+                if not worse and found[-1][1] <= leaders.NEAR + 1e-6:
                     break
             worse, gap, label = min(found, key=lambda f: f[:2])  # the first (longest) of the best placed
-            placed[i] = (worse, gap, label, leader(label, tip))
+            placed[i] = (worse, gap, label, leaders.lead(tip, label))
         return [placed[i] for i in range(len(order))]
 
     def still_shapes(self, stop_output) -> tuple[list, list]:
         """What the keys' names keep clear of besides each other and the lines: the key arrows and the output
-        arrow, and the query's cross, where they stand still while the names are read: at the drag's start and
-        at its stop, the worked example's query (`stop_output`: the output there); a key along the query has
-        its name by its tip, not under the cross or the output lying over its arrow."""
+        arrow, where they stand still while the names are read: at the drag's start and at its stop, the worked
+        example's query (`stop_output`: the output there); and the room the query's cross needs (its box,
+        CROSS_CLEAR wider each way) wherever it rests (`rests`). A key along the query has its name by its tip,
+        not under the cross or the output lying over its arrow."""
         start = self.example.path[0]
         output = output_arrow(self.plane, attend(start, self.example.keys).output)
-        crosses = [cross_marker().move_to(self.plane.c2p(*p)) for p in (start, self.example.query)]
+        side = cross_marker().width + 2 * CROSS_CLEAR
+        crosses = [Square(side).move_to(self.plane.c2p(*p)) for p in rests(self.example)]
         return [*self.keys, output, stop_output], crosses
 
     def weight_bars(self, height: float) -> tuple[WeightBars, VGroup]:
@@ -666,7 +670,7 @@ def clear_near(
     `arrows` and `lines`; when no place is, the first clear of the arrows alone, then of `others` alone (text on
     text is worse); where it was when none is. (Review 6's 'river', between the x-axis and the query's line,
     found its place between two of the eight: it had stood 50 px off.) Where it `leads` (a key's name), a place
-    farther than LEADER_FROM from `point` is first sought whose `leader` crosses none of the shapes avoided, then
+    farther than leaders.NEAR from `point` is first sought whose `leader` crosses none of the shapes avoided, then
     one whose leader crosses no text (`leads_clear`). Returns how many of these searches found nothing (0: the
     place is clear of everything)."""
     start = label.get_center()
@@ -749,12 +753,15 @@ def clear_places(centres: np.ndarray, half, boxes, outlines, top: float, margin:
 
 
 def leads_clear(point, box, boxes, outlines) -> bool:
-    """Whether a label's `box` is within LEADER_FROM of `point`, or the leader from there to it keeps
-    ARROW_CLEARANCE from the `boxes` (a leader through another name would read as that name's) and crosses none
-    of the `outlines` (but where they meet at the tip)."""
-    start, end = leader_ends(point, box)
-    if end is None:
+    """Whether a label's `box` is within leaders.NEAR of `point`, or the leader from there to it keeps
+    ARROW_CLEARANCE from the `boxes` (a leader through another name would read as that name's; but the cross's
+    room round the tip, which any leader from there crosses) and crosses none of the `outlines` (but where they
+    meet at the tip)."""
+    found = leaders.ends(point, box)
+    if found is None:
         return True
+    start, end = found
+    boxes = [other for other in boxes if fit.clear_of(other, [point])[0]]
     if not fit.clear_of(boxes, np.linspace(start, end, 48), margin=ARROW_CLEARANCE).all():
         return False
     way, length = end - start, float(np.linalg.norm(end - start))
@@ -770,39 +777,12 @@ def leads_clear(point, box, boxes, outlines) -> bool:
 
 def cuts(label):
     """`label`, a key's name, then that name cut ever shorter down to fit.LEAST_LETTERS, each where `label` is:
-    the name tries each in turn for a place within LEADER_FROM of its tip (issue 29: between a plane's edge and
+    the name tries each in turn for a place within leaders.NEAR of its tip (issue 29: between a plane's edge and
     an axis, a long name found none but 46-84 px off; the names legend gives it whole)."""
     yield label
     for letters in range(len(label.original_text) - 2, fit.LEAST_LETTERS - 1, -1):
         shown = label.full[:letters].rstrip() + fit.ELLIPSIS
         yield fit.clip(label.full, fit.width_of(shown, "label"), color=label.get_color()).move_to(label)
-
-
-def tip_gap(point, box) -> float:
-    """How far a name's `box` stands from its key's tip `point`."""
-    point = np.asarray(point, dtype=float)[:2]
-    return float(np.linalg.norm(np.clip(point, box[0], box[1]) - point))
-
-
-def leader_ends(point, box) -> tuple[np.ndarray, np.ndarray | None]:
-    """Where a leader from the tip `point` to a name's `box` starts and ends, LEADER_BUFF off both; no end
-    where the box is within LEADER_FROM of the point (the name reads as the tip's without)."""
-    point = np.asarray(point, dtype=float)[:2]
-    nearest, gap = np.clip(point, box[0], box[1]), tip_gap(point, box)
-    if gap <= LEADER_FROM + 1e-6:  # a ring LEADER_FROM out is near (not a leader by rounding)
-        return point, None
-    way = (nearest - point) / gap
-    return point + LEADER_BUFF * way, nearest - LEADER_BUFF * way
-
-
-def leader(label, tip) -> list[Line]:
-    """A thin line in `label`'s colour from the key's `tip` to its name, where the name stands farther than
-    LEADER_FROM from it (issue 29: boxed in by arrows, shadows and the plane's edge, names stood 60-100 px off
-    and read as no arrow's); else none."""
-    start, end = leader_ends(tip, fit.box(label))
-    if end is None:
-        return []
-    return [Line([*start, 0], [*end, 0], color=label.get_color(), stroke_width=LEADER_WIDTH)]
 
 
 def touches(label, arrow) -> bool:
@@ -877,6 +857,13 @@ def glossary(width: int, top: float) -> c.Grid:
 
 
 # What the captions and the verdict say, from the numbers
+
+
+def rests(example) -> np.ndarray:
+    """Where the query's cross stands still while the picture is read: the drag's start, the legs' ends where
+    the equal dot products are pointed out, the drag's end and the stop (the other legs' ends it passes)."""
+    held = [end for end in example.path[1:-1] if equal(attend(end, example.keys))]
+    return np.unique(np.vstack([example.path[0], *held, example.path[-1], example.query]), axis=0)
 
 
 def equal(trace) -> bool:
@@ -1444,7 +1431,7 @@ def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup]
         over = max(chart.headroom() for chart in charts)  # under the baseline, values and names
         under = max(chart.baseline.get_y() - chart.get_bottom()[1] for chart in charts)
         headers = [chart_label(lines[:kept], width + CHART_GAP - 0.1) for _, lines in sets]
-        under_all = under + HEADER_BUFF + max(h.height for h in headers) + NOTE_BUFF + note.height
+        under_all = under + HEADER_BUFF + VGroup(*headers).height + NOTE_BUFF + note.height
         room = below - over - under_all - STAGE.bottom
         if room >= CHART_BAR[0]:
             break
@@ -1452,10 +1439,10 @@ def comparison_charts(tokens, sets, top: float, said: str) -> tuple[list[VGroup]
     height = float(np.clip(room, CRAMPED_BAR, CHART_BAR[1])) / tallest  # of a weight of 1
     charts = [WeightChart(tokens, trace, pitch, height, named, rows) for trace, _ in sets]
     base = below - over - height * tallest
-    made = []
+    made, ascent = [], max(header.get_top()[1] for header in headers)  # over their first baseline, at y 0
     for i, (chart, header) in enumerate(zip(charts, headers)):
         chart.shift([RIGHT_LEFT + i * (width + CHART_GAP), base, 0])
-        header.next_to([chart.baseline.get_x(), base - under, 0], DOWN, buff=HEADER_BUFF)
+        header.shift([chart.baseline.get_x(), base - under - HEADER_BUFF - ascent, 0])
         made.append(VGroup(chart, header))
     made[0].add(legend)
     # where even the least bars leave no room, the note comes up to half its gap (corpus-12's six long names: a top
@@ -1579,32 +1566,29 @@ class WeightChart(VGroup):
     def lead_up(self) -> VGroup:
         """Over the bars, a thin line from each value lifted over its neighbour's down to its bar's top: so far
         over it, it might read as no bar's."""
-        leaders = VGroup()
+        lines = VGroup()
         for i in self.shown:
             value, bar = self.values[i], self.bars[i]
             if value.get_bottom()[1] - bar.get_top()[1] > VALUE_BUFF + 1e-6:
                 x = bar.get_x()
-                line = Line(
-                    [x, bar.get_top()[1] + LEADER_BUFF, 0], [x, value.get_bottom()[1] - LEADER_BUFF, 0]
-                )
-                leaders.add(line.set_stroke(theme().muted, width=1.5))
-        return leaders
+                ends = [x, bar.get_top()[1] + leaders.BUFF], [x, value.get_bottom()[1] - leaders.BUFF]
+                lines.add(leaders.line(*ends, theme().muted))
+        return lines
 
     def lead(self) -> VGroup:
         """Under the baseline, a thin line from each value on a lower row up to its bar's foot, between the
         values over it (review 8: two staggered rows of weights read as two lines of data); none where the
         line would cross another value."""
         first = max(self.values[i].get_top()[1] for i in self.shown)
-        leaders = VGroup()
+        lines = VGroup()
         for i in self.shown:
             value, x = self.values[i], self.bars[i].get_x()
             if value.get_top()[1] >= first - 1e-6:
                 continue  # on the first row: under its bar already
-            line = Line([x, value.get_top()[1] + LEADER_BUFF, 0], [x, -LEADER_BUFF, 0])
-            line.set_stroke(theme().muted, width=1.5)
+            line = leaders.line([x, value.get_top()[1] + leaders.BUFF], [x, -leaders.BUFF], theme().muted)
             if all(fit.apart(line, self.values[j]) for j in self.shown if j != i):
-                leaders.add(line)
-        return leaders
+                lines.add(line)
+        return lines
 
     def shown_values(self) -> list[str]:
         """The weights printed, left to right."""
@@ -1641,6 +1625,23 @@ def weight_label(log10_weight: float, role: str = "number"):
 
 
 def chart_label(lines, width: float) -> VGroup:
-    """A chart's name under it, a line each (wrapped within `width`), centred."""
-    shown = [fit.wrap_within(line, width, role="small", color=theme().muted) for line in lines]
-    return VGroup(*shown).arrange(DOWN, buff=0.08)
+    """A chart's name under it, a line each (wrapped within `width`), centred on x 0, its rows' baselines
+    HEADER_LINES apart from y 0 down: the charts' headers side by side share their baselines (review J9: '÷ 1',
+    without the √ that reaches below the line, had 'not divided' 4 px over 'as here')."""
+    rows = [
+        row for line in lines for row in fit.wrap_within(line, width, role="small").original_text.split("\n")
+    ]
+    shown = VGroup()
+    for k, row in enumerate(rows):
+        text = c.text(row, role="small", color=theme().muted).set_x(0)
+        shown.add(text.shift(DOWN * (k * HEADER_LINES + baseline(text, row))))
+    return shown
+
+
+def baseline(text, content: str) -> float:
+    """The y `text` (of `content`) stands on: where most of its letters and digits stand (signs such as ÷ float
+    over it, √ reaches below it)."""
+    chars = [char for char in content if not char.isspace()]  # a glyph each
+    glyphs = [g for g, char in zip(text, chars) if char.isalnum()] if len(chars) == len(text) else []
+    glyphs = glyphs or list(text)
+    return float(np.median([glyph.get_bottom()[1] for glyph in glyphs]))

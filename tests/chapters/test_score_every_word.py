@@ -4,13 +4,15 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from manim import VGroup
+from manim import RIGHT, VGroup
 
+import i18n
 from attention import attend, examples
 from attention.examples import BlendExample, story
 from scenes.chapters import score_every_word as chapter
-from scenes.kit import fit
+from scenes.kit import fit, leaders
 from scenes.kit.arithmetic import SCORE_PLACES, fmt
+from scenes.kit.bars import baseline_of
 from scenes.kit.palette import theme, token_color
 from scenes.kit.stage import STAGE
 from tests.support import snapshot
@@ -296,6 +298,27 @@ def test_the_compass_is_a_picture_not_an_icon(scene):
     assert compass.get_right()[0] <= STAGE.right
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "zh"])
+def test_the_role_cards_headings_and_jobs_stand_on_common_baselines(lang):
+    """Review J9: each card centred its own lines, its job's baseline up to 8 px (at 1080p) off the others', its
+    heading's 4. The headings' words share a baseline, which k (of k_i) stands on; the jobs share another; each
+    card's lines inside its panel, the panels side by side at one height."""
+    with i18n.active(lang):
+        cards = chapter.role_cards().arrange(RIGHT, buff=0.35)
+    heads = [baseline_of(head[1]) for _panel, (head, _job) in cards]
+    jobs = [baseline_of(job) for _panel, (_head, job) in cards]
+    assert np.ptp(heads) < 1e-6 and np.ptp(jobs) < 1e-6
+    assert cards[1][1][0][0][0].get_bottom()[1] == pytest.approx(heads[0])
+    assert heads[0] - jobs[0] == pytest.approx(chapter.JOB_DROP)
+    for panel, content in cards:
+        assert fit.apart(content[0], content[1], 0.2)
+        inside = fit.box(panel)
+        assert (fit.box(content)[0] >= inside[0] + 0.15).all() and (
+            fit.box(content)[1] <= inside[1] - 0.15
+        ).all()
+    assert np.ptp([panel.get_y() for panel, _content in cards]) < 1e-6
+
+
 def test_the_cards_and_the_disclaimer_stay_until_its_caption_ends(tmp_path, monkeypatch):
     """On-screen text stays until the caption reading it ends (review 4, SourcePositions): silent, the
     disclaimer's caption outlasted its picture by over a second."""
@@ -433,6 +456,9 @@ def test_every_key_in_a_crowded_compass_is_named_clear_of_the_rest(tmp_path, num
         for mark in [compass.query, *compass.keys]:
             assert not chapter.near(fit.box(name), mark.get_start(), mark.get_end(), mark), name.full
     for line in compass.leaders:
-        key = next(key for key in compass.keys if np.linalg.norm(key.get_end() - line.get_start()) < 0.1)
-        assert line.get_color() == key.get_color()
+        starts = [np.linalg.norm(key.get_end() - line.get_start()) for key in compass.keys]
+        assert any(
+            at <= leaders.BUFF + 1e-6 and key.get_color() == line.get_color()
+            for at, key in zip(starts, compass.keys)
+        )
         assert any(not fit.clear_of(fit.box(name), [line.get_end()], margin=0.1)[0] for name in names)

@@ -22,8 +22,6 @@ from scenes.chapters.three_token_drag import (
     FRAMED_OVER,
     KEY_TRIES,
     LABEL_GAP,
-    LEADER_BUFF,
-    LEADER_FROM,
     NEAR_TRIES,
     NOTE,
     NOTE_BUFF,
@@ -43,6 +41,7 @@ from scenes.chapters.three_token_drag import (
     WeightChart,
     comparison,
     describe,
+    equal,
     equal_reason,
     framed_top,
     note,
@@ -54,7 +53,7 @@ from scenes.chapters.three_token_drag import (
     within,
 )
 from scenes.kit import components as c
-from scenes.kit import fit
+from scenes.kit import fit, leaders
 from scenes.kit.arithmetic import Working, decimals, exp_tex, fmt, sign
 from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.chapter import END_HOLD
@@ -590,8 +589,29 @@ def test_every_key_s_name_stands_clear_near_its_tip_and_its_arrow_over_the_outpu
         assert np.linalg.norm(tip - np.clip(tip, [x0, y0], [x1, y1])) <= KEY_TRIES * LABEL_GAP * 1.5
         assert y1 <= top + 1e-9, label.text
     assert_far_names_are_led(live, example)
+    assert_names_keep_clear_of_the_resting_cross(live, example)
     layers = [part.z_index for part in (live.output, live.cross, live.keys[0], live.key_labels[0])]
     assert layers == sorted(layers) and len(set(layers)) == 4 and layers[0] > live.plane.z_index
+
+
+def assert_names_keep_clear_of_the_resting_cross(live, example):
+    """Review J9: the lecture's 'the' stood 1.5 px (at 480p) off an arm of the ✕ resting on its tip through beats
+    2-4. Wherever the ✕ rests (the drag's start, a leg's end where equal dot products are pointed out, the drag's
+    end, the stop), every key's name keeps 4 px at 480p from its ink (its box widened by half its stroke)."""
+    cross = live.cross.copy()
+    ink = cross[0].get_stroke_width() * STROKE_UNIT / 2
+    held = [end for end in example.path[1:-1] if equal(attend(end, example.keys))]
+    for point in [example.path[0], *held, example.path[-1], example.query]:
+        cross.move_to(live.plane.c2p(*point))
+        for label in live.key_labels:
+            assert fit.apart(label, cross, ink + 4 * STAGE.frame_height / 480 - 1e-9), (label.text, point)
+
+
+def test_the_lecture_s_names_keep_clear_of_the_cross_wherever_it_rests():
+    example = examples.current().drag
+    assert_names_keep_clear_of_the_resting_cross(
+        LiveAttention(example, strip_foot() - ARROW_CLEARANCE), example
+    )
 
 
 def test_a_name_sits_beside_its_tip_between_the_axis_and_the_query_s_line(custom):
@@ -866,8 +886,8 @@ def test_the_lecture_s_charts_print_each_weight_over_its_bar_and_frame_the_top_o
             assert len(led) == high
             if high:
                 lifted += 1
-                assert led[0].get_bottom()[1] == pytest.approx(bar.get_top()[1] + LEADER_BUFF)
-                assert led[0].get_top()[1] == pytest.approx(value.get_bottom()[1] - LEADER_BUFF)
+                assert led[0].get_bottom()[1] == pytest.approx(bar.get_top()[1] + leaders.BUFF)
+                assert led[0].get_top()[1] == pytest.approx(value.get_bottom()[1] - leaders.BUFF)
         top = int(np.argmax(chart.weights))
         frame = fit.box(top_bar(chart)) + [[-FRAME_BUFF, -FRAME_BUFF], [FRAME_BUFF, FRAME_BUFF]]
         others = [m for i in range(3) if i != top for m in (chart.bars[i], chart.values[i])]
@@ -891,23 +911,23 @@ def test_the_top_weights_are_framed_again_while_the_closing_note_is_read(scene):
 
 def assert_far_names_are_led(live, example):
     """Issue 29: boxed in by arrows, shadows and the plane's edge, names stood 54-117 px (at 480p) from their tips
-    and read as no arrow's. A name farther than LEADER_FROM from its tip is joined to it by a thin line in its
-    colour, from LEADER_BUFF off the tip to LEADER_BUFF off the name, clear of every other name; nearer names
+    and read as no arrow's. A name farther than leaders.NEAR from its tip is joined to it by a thin line in its
+    colour, from leaders.BUFF off the tip to leaders.BUFF off the name, clear of every other name; nearer names
     have none."""
-    leaders, labels = list(live.leaders), list(live.key_labels)
+    lines, labels = list(live.leaders), list(live.key_labels)
     far = 0
     for k, label in enumerate(labels):
         tip = live.plane.c2p(*example.keys[k])[:2]
         box = fit.box(label)
         nearest = np.clip(tip, box[0], box[1])
-        if np.linalg.norm(tip - nearest) <= LEADER_FROM + 1e-6:
+        if np.linalg.norm(tip - nearest) <= leaders.NEAR + 1e-6:
             continue
         far += 1
         led = [  # from its tip to it (corpus-19: 'apple' and 'king' share a tip, each with its leader)
             line
-            for line in leaders
-            if np.linalg.norm(line.get_start()[:2] - tip) <= LEADER_BUFF + 1e-6
-            and np.linalg.norm(line.get_end()[:2] - nearest) <= LEADER_BUFF + 1e-6
+            for line in lines
+            if np.linalg.norm(line.get_start()[:2] - tip) <= leaders.BUFF + 1e-6
+            and np.linalg.norm(line.get_end()[:2] - nearest) <= leaders.BUFF + 1e-6
         ]
         assert len(led) == 1, label.text
         assert led[0].get_color() == label.get_color()
@@ -917,13 +937,13 @@ def assert_far_names_are_led(live, example):
             for other in labels
             if other is not label and not fit.clear_of(fit.box(other), points, margin=ARROW_CLEARANCE)[0]
         ]
-    assert len(leaders) == far
+    assert len(lines) == far
 
 
 def test_names_stand_as_near_their_tips_as_half_rings_find_clear():
     """Issue 29: corpus names stood 54-72 px (at 480p) from their tips: the places round a tip were tried a
     LABEL_GAP apart. Half rings are tried too: corpus-00's 'mat' (its tip 54 px off) stands nearer, every name
-    still clear as the corpus test checks; farther than LEADER_FROM (27 px), on its leader (at 36 px it read as no
+    still clear as the corpus test checks; farther than leaders.NEAR (27 px), on its leader (at 36 px it read as no
     arrow's)."""
     example = load_example_file(next(p for p in corpus_files() if p.stem == "corpus-00-negative")).drag
     live = LiveAttention(example, strip_foot() - ARROW_CLEARANCE)
@@ -931,7 +951,7 @@ def test_names_stand_as_near_their_tips_as_half_rings_find_clear():
     tip = live.plane.c2p(*example.keys[k])[:2]
     (x0, y0), (x1, y1) = fit.box(live.key_labels[k])
     assert np.linalg.norm(tip - np.clip(tip, [x0, y0], [x1, y1])) <= 2.5 * LABEL_GAP + 1e-6
-    assert LEADER_FROM * 480 / STAGE.frame_height <= 27 + 1e-6
+    assert leaders.NEAR * 480 / STAGE.frame_height <= 27 + 1e-6
     assert_far_names_are_led(live, example)
 
 
@@ -975,7 +995,7 @@ def test_a_long_name_is_cut_shorter_where_that_lets_it_stand_by_its_tip():
     assert len(label.original_text) < len(fit.clip(label.full, LABEL_WIDTH).original_text)
     tip = live.plane.c2p(*example.keys[k])[:2]
     (x0, y0), (x1, y1) = fit.box(label)
-    assert np.linalg.norm(tip - np.clip(tip, [x0, y0], [x1, y1])) <= LEADER_FROM + 1e-6
+    assert np.linalg.norm(tip - np.clip(tip, [x0, y0], [x1, y1])) <= leaders.NEAR + 1e-6
     assert "electroencephalographies" in [name.text for name in live.legend]
 
 
