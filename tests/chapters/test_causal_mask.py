@@ -400,7 +400,7 @@ def test_six_long_words_with_wide_values_take_the_values_place_for_the_outputs(t
         scene.column,
         *[w.line for w in scene.worked],
     ]:
-        assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= COLUMN_RIGHT  # the safe area
+        assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= COLUMN_RIGHT + 1e-9  # the safe area
         assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
     assert scene.column[1:].get_left()[0] > home(scene).get_right()[0]  # the tables beside the grid,
     assert apart(scene.column[0], home(scene), 0)  # the formula (wider) above its corner
