@@ -677,7 +677,7 @@ class MultiHead(ChapterScene):
         under = min(self.keys.get_bottom()[1], self.value_name.get_bottom()[1]) - 0.15  # clear of K^T's rows
         self.projection.move_to([STAGE.body_left, under, 0], aligned_edge=UL)
         above = [r.work() for r in self.readings] + [r for h in self.heads for r in h.blends]
-        self.place_charts(VGroup(*above, self.projection).get_bottom()[1] - WEIGHT_GAP)
+        self.place_charts(VGroup(*above, self.projection).get_bottom()[1] - WEIGHT_GAP * self.stretch)
         label = warning_text(self.changed, self.reordered)
         if label:
             self.warning = fit.wrap_within(
@@ -708,8 +708,13 @@ class MultiHead(ChapterScene):
         per_row = k if beside or 2 * spacing(k, width) >= least else -(-k // 2)
         apart = max(least / 2, spacing(per_row, width - (note_room if beside else 0)))
         stagger = apart < least
+        # the gaps round the weights as large as the stretch, so that once shrunk back they leave the frames round
+        # the weights, drawn at play time at the stage's size, their room (German corpus-15, shrunk to 0.557: the
+        # tie's frame crossed a bar and the title over it)
+        buff, title_gap = VALUE_BUFF * self.stretch, TITLE_GAP * self.stretch
         charts = [
-            WeightChart(r.trace.weights, tokens, 1.0, apart, stagger, i * n) for i, r in enumerate(readings)
+            WeightChart(r.trace.weights, tokens, 1.0, apart, stagger, i * n, buff)
+            for i, r in enumerate(readings)
         ]
         rows = [list(range(i, min(i + per_row, k))) for i in range(0, k, per_row)]
         right = STAGE.body_left + per_row * n * apart + (per_row - 1) * CHART_GAP + NOTE_GAP
@@ -720,12 +725,12 @@ class MultiHead(ChapterScene):
         self.legend = fit.legend(shown, width)
         under = self.legend.height + LEGEND_GAP if len(self.legend) else 0
         floor = bottom + (0 if beside else self.note.height + 0.3) + under
-        title = max(r.weight_label.height for r in readings) + TITLE_GAP
+        title = max(r.weight_label.height for r in readings) + title_gap
 
         def height(tall: float) -> float:
             """How high the rows of charts are with bars `tall` for a weight of 1, titles and gaps included."""
             rows_high = [title + max(charts[i].height_at(tall) for i in row) for row in rows]
-            return sum(rows_high) + WEIGHT_GAP * (len(rows) - 1)
+            return sum(rows_high) + WEIGHT_GAP * self.stretch * (len(rows) - 1)
 
         most = (
             BAR_TALL * self.stretch / max(max(r.trace.weights) for r in readings)
@@ -741,9 +746,9 @@ class MultiHead(ChapterScene):
                 chart = charts[i]
                 left = STAGE.body_left + place * (n * apart + CHART_GAP)
                 chart.shift([left, base, 0] - chart.baseline.get_left())
-                title_at = [chart.baseline.get_x(), base + peak + TITLE_GAP, 0]  # centred over the chart
+                title_at = [chart.baseline.get_x(), base + peak + title_gap, 0]  # centred over the chart
                 readings[i].weight_label.move_to(title_at, aligned_edge=DOWN)
-            top = min(charts[i].get_bottom()[1] for i in row) - WEIGHT_GAP
+            top = min(charts[i].get_bottom()[1] for i in row) - WEIGHT_GAP * self.stretch
         self.opening = opening_chart(charts[0], [charts[i] for i in rows[0]])
         last = VGroup(*[charts[i] for i in rows[-1]])
         if beside:  # at the foot of the charts, clear of the projection's "n × n, learned" above
@@ -1184,14 +1189,24 @@ class WeightChart(WeightBars):
     (`stagger`), each weight clears its neighbours' bars too and stands at least a line above or below the
     weight before it, so that no two weights meet. The words stand on the fewest staggered rows on which none is
     cut below `fit.LEAST_LETTERS` letters, word j on row (`first` + j) mod rows (`first`: the words of the charts
-    before it, so that neighbouring charts' words alternate too). `cells[j]`: word j's bar, weight and name."""
+    before it, so that neighbouring charts' words alternate too). `buff`: between a bar and its weight above it.
+    `cells[j]`: word j's bar, weight and name."""
 
-    def __init__(self, weights, tokens, tall: float, spacing: float, stagger: bool = False, first: int = 0):
+    def __init__(
+        self,
+        weights,
+        tokens,
+        tall: float,
+        spacing: float,
+        stagger: bool = False,
+        first: int = 0,
+        buff=VALUE_BUFF,
+    ):
         super().__init__(
             tokens, weights, height=tall, bar_width=BAR_SHARE * spacing, spacing=spacing, show_total=False
         )
         self.weights = [float(w) for w in weights]
-        self.stagger = stagger
+        self.stagger, self.buff = stagger, buff
         least = max(fit.least_width(t) for t in tokens)
         rows = fit.first_that_fits(range(1, NAME_ROWS + 1), lambda r: r * spacing - NAME_SPACE >= least)
         names = fit.distinct_names(tokens, rows * spacing - NAME_SPACE)
@@ -1210,7 +1225,7 @@ class WeightChart(WeightBars):
         floors: list[float] = []
         for j in range(len(self.weights)):
             near = self.weights[max(j - 1, 0) : j + 2] if self.stagger else [self.weights[j]]
-            floor = max(max(near), MIN_BAR) * tall + VALUE_BUFF
+            floor = max(max(near), MIN_BAR) * tall + self.buff
             if self.stagger and j and abs(floor - floors[-1]) < line:
                 floor = max(floor, floors[-1] + line)
             floors.append(floor)
