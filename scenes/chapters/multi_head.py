@@ -551,9 +551,10 @@ class MultiHead(ChapterScene):
 
     # building and layout
 
-    def build(self, stretch: float = 1.0) -> None:
+    def build(self, stretch: float = 1.0, grow: float = 1.0, tries: int = 3) -> None:
         """Make and lay out everything; `stretch`: how much wider and taller than the stage the charts may be
-        laid out, for a table that then shrinks by 1 / `stretch` (see `layout`)."""
+        laid out, for a table that then shrinks by 1 / `stretch` (see `layout`); `grow`: how much larger the gaps
+        round the charts' weights and titles are laid out, for a table that shrinks by 1 / `grow`."""
         self.example = ex = self.inputs()
         self.trace = tr = ex.trace()
         self.heading = c.chapter_title(_(self.title), _("Several patterns over the same words"))
@@ -587,17 +588,23 @@ class MultiHead(ChapterScene):
         self.reordered = reordered(ex.tokens, words_before())
         label = warning_text(self.changed, self.reordered)
         self.warning = c.text(label, role="label", color=theme().muted) if label else VGroup()
-        self.layout(stretch)
+        self.layout(stretch, grow)
         self.read = self.reading_formula()
-        if stretch == 1 and self.factor < 1 and self.too_wide:  # the table shrinks for its width: once more,
-            self.build(1 / self.factor)  # the charts laid out for the room the shrink leaves them
+        # the gaps round the weights laid out as much larger as the table shrinks: the frames round the weights,
+        # drawn at play time at the stage's size, keep their room (issue 30: shrunk to 0.557, German corpus-15's
+        # tie frame crossed a bar and met the title over it); a few tries, the shrink a little deeper each time
+        # a table that shrinks for its width: once more, the charts laid out for the room the shrink leaves them
+        if stretch == 1 and self.factor < 1 and self.too_wide:
+            self.build(1 / self.factor, 1 / self.factor, tries)
+        elif tries and self.factor * grow < 0.995:
+            self.build(stretch, 1 / self.factor, tries - 1)
 
-    def layout(self, stretch: float = 1.0) -> None:
+    def layout(self, stretch: float = 1.0, grow: float = 1.0) -> None:
         """The table under the formula, then shrunk to fit if it must (`fit_table`). A table that shrinks for
         its width leaves room under it: laid out again with `stretch` (1 / that shrink), the charts of weights
         spread into a width and a depth that the shrink brings back to the stage's."""
         top = VGroup(self.heading, self.formula).get_bottom()[1] - TABLE_GAP
-        self.stretch, self.table_top = stretch, top
+        self.stretch, self.grow, self.table_top = stretch, grow, top
         pitch = self.pitch()
         self.place_inputs(top, pitch)
         self.place_output()
@@ -677,7 +684,7 @@ class MultiHead(ChapterScene):
         under = min(self.keys.get_bottom()[1], self.value_name.get_bottom()[1]) - 0.15  # clear of K^T's rows
         self.projection.move_to([STAGE.body_left, under, 0], aligned_edge=UL)
         above = [r.work() for r in self.readings] + [r for h in self.heads for r in h.blends]
-        self.place_charts(VGroup(*above, self.projection).get_bottom()[1] - WEIGHT_GAP * self.stretch)
+        self.place_charts(VGroup(*above, self.projection).get_bottom()[1] - WEIGHT_GAP * self.grow)
         label = warning_text(self.changed, self.reordered)
         if label:
             self.warning = fit.wrap_within(
@@ -708,10 +715,10 @@ class MultiHead(ChapterScene):
         per_row = k if beside or 2 * spacing(k, width) >= least else -(-k // 2)
         apart = max(least / 2, spacing(per_row, width - (note_room if beside else 0)))
         stagger = apart < least
-        # the gaps round the weights as large as the stretch, so that once shrunk back they leave the frames round
-        # the weights, drawn at play time at the stage's size, their room (German corpus-15, shrunk to 0.557: the
-        # tie's frame crossed a bar and the title over it)
-        buff, title_gap = VALUE_BUFF * self.stretch, TITLE_GAP * self.stretch
+        buff, title_gap = (
+            VALUE_BUFF * self.grow,
+            TITLE_GAP * self.grow,
+        )  # once shrunk, their size (see `build`)
         charts = [
             WeightChart(r.trace.weights, tokens, 1.0, apart, stagger, i * n, buff)
             for i, r in enumerate(readings)
@@ -730,7 +737,7 @@ class MultiHead(ChapterScene):
         def height(tall: float) -> float:
             """How high the rows of charts are with bars `tall` for a weight of 1, titles and gaps included."""
             rows_high = [title + max(charts[i].height_at(tall) for i in row) for row in rows]
-            return sum(rows_high) + WEIGHT_GAP * self.stretch * (len(rows) - 1)
+            return sum(rows_high) + WEIGHT_GAP * self.grow * (len(rows) - 1)
 
         most = (
             BAR_TALL * self.stretch / max(max(r.trace.weights) for r in readings)
@@ -748,7 +755,7 @@ class MultiHead(ChapterScene):
                 chart.shift([left, base, 0] - chart.baseline.get_left())
                 title_at = [chart.baseline.get_x(), base + peak + title_gap, 0]  # centred over the chart
                 readings[i].weight_label.move_to(title_at, aligned_edge=DOWN)
-            top = min(charts[i].get_bottom()[1] for i in row) - WEIGHT_GAP * self.stretch
+            top = min(charts[i].get_bottom()[1] for i in row) - WEIGHT_GAP * self.grow
         self.opening = opening_chart(charts[0], [charts[i] for i in rows[0]])
         last = VGroup(*[charts[i] for i in rows[-1]])
         if beside:  # at the foot of the charts, clear of the projection's "n × n, learned" above
