@@ -330,13 +330,18 @@ def blend_by_weight(ex: Examples) -> dict[str, str]:
         f"A vector, not {story.count(counted)} weights",
         _("A vector, not %(count)s weights", count=count(counted)),
     )
+    steps = quoted(
+        " → ".join([_("scores"), _("weights"), _("weights × values"), _("one output")])
+    )  # its roadmap
     return {
         N_("Scores from the last step"): _(
-            "A row of cells under the words: the scores %(scores)s.",
+            "A line names the steps, %(steps)s, each part framed in turn; then the words in a column, each with its "
+            "score beside it: %(scores)s.",
+            steps=steps,
             scores=by_word(tokens, trace.scores, SCORE_PLACES),
         ),
         N_("Exponentiate"): _(
-            "Under each score its exponential: %(exps)s; their sum %(sum)s at the end of the row.",
+            "Beside each score its exponential: %(exps)s; a line under them adds them up to %(sum)s.",
             exps=exponentials(tokens, trace.scores),
             sum=local(plain(exp_text(trace.log_exp_sum, WEIGHT_PLACES))),
         ),
@@ -352,8 +357,9 @@ def blend_by_weight(ex: Examples) -> dict[str, str]:
             output=point(np.round(trace.output, 3)),
         ),
         vector: _(
-            "Dashed lines from the output's tip to the axes read its coordinates %(output)s; counts beside it set "
-            "%(count)s weights in against one vector of %(width)s numbers out.",
+            "The output's coordinates %(output)s are printed on the axes, where a dashed line from its tip (or a "
+            "scaled value arrow already running there) meets each axis; counts beside it set %(count)s weights in "
+            "against one vector of %(width)s numbers out.",
             output=numbers(trace.output),
             count=counted,
             width=len(trace.output),

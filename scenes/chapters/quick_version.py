@@ -297,13 +297,13 @@ TAKEAWAYS = {  # each recapped chapter's line, by its Scene class name (the regi
     ),
     "WordOrder": Takeaway(
         N_("Attention sees a set of words; position is added to x, or turns q and k."),
-        N_("Beyond the sources: position put back."),
+        N_("Position put back."),
         ("Q", "K"),
         beyond=True,
     ),
     "AllQueriesAtOnce": Takeaway(
         N_("Stacked as matrices, every query is scored, weighed and blended at once."),
-        N_("Beyond the sources: two matrix products."),
+        N_("Two matrix products."),
         ALL,
         beyond=True,
     ),
@@ -314,7 +314,7 @@ TAKEAWAYS = {  # each recapped chapter's line, by its Scene class name (the regi
     ),
     "CausalMask": Takeaway(
         N_("A causal mask gives later words weight exactly zero."),
-        N_("Beyond the sources: later words masked out."),
+        N_("Later words masked out."),
         ("softmax",),
         beyond=True,
     ),
@@ -325,13 +325,13 @@ TAKEAWAYS = {  # each recapped chapter's line, by its Scene class name (the regi
     ),
     "MultiHead": Takeaway(
         N_("Several heads, each on its own slice, can attend to different words."),
-        N_("Beyond the sources: a head per slice."),
+        N_("A head per slice."),
         ALL,
         beyond=True,
     ),
     "TrainedHead": Takeaway(
         N_("Trained on answers alone, a head learns where to look: each word's query finds its own key."),
-        N_("Beyond the sources: a head that learns."),
+        N_("A head that learns."),
         ("Q", "K"),
         beyond=True,
     ),

@@ -373,3 +373,11 @@ def test_each_chapter_pulses_while_the_words_that_name_it_are_read(tmp_path, mon
                 (cue,) = [c for c in said if c[1] <= at <= c[2]]
                 assert (cue[0] in term.caption[last:]) == (name in term.last_clause), (name, cue[0])
     assert qv.TERMS[0].last_clause == ("WordOrder",)
+
+
+def test_beyond_the_sources_is_said_once_and_each_such_row_is_tagged():
+    """Review T9: 'Beyond the sources:' was spoken in six of the recap's captions; said once, the rows' tags
+    mark each such chapter."""
+    captions = [takeaway.caption for takeaway in qv.TAKEAWAYS.values()]
+    assert sum("Beyond the sources" in caption for caption in captions) == 1
+    assert sum(takeaway.beyond for takeaway in qv.TAKEAWAYS.values()) >= 6
