@@ -882,6 +882,17 @@ def test_frames_round_weights_keep_their_room_in_a_shrunk_table(river):
     assert_frames_clear(river)
 
 
+def test_frames_round_weights_keep_their_room_in_a_table_shrunk_for_its_height(tmp_path):
+    """Issue 30: corpus example 8, its table shrunk for its height to 0.791, had the tie's frame 1.7 px over a bar
+    and 1.3 px under the title at 480p. Laid out again with the gaps as much larger as the table shrinks, they are
+    that size once shrunk, and the frames as clear as the lecture's."""
+    with corpus_example(8):
+        scene = built(MultiHead, tmp_path)
+    assert scene.factor < 0.8 and not scene.too_wide and scene.stretch == 1
+    assert scene.grow * scene.factor == pytest.approx(1, abs=0.005)
+    assert_frames_clear(scene)
+
+
 def test_the_charts_stand_in_the_middle_until_the_caveat_takes_its_room_beside_them(tmp_path):
     """Review J9: the right 30 % of the frame stood empty from the blend on, kept for the caveat. The charts stand in
     the middle of the table's width until the caveat comes; they go to their place beside it first, then it comes
