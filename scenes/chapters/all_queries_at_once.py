@@ -49,6 +49,7 @@ from scenes.kit.vector_rows import GAP
 from scenes.kit.worked import LINE_GAP, blend_result, blend_terms, dot_result, elided, flow, paired_terms
 
 FORMULA_GAP = 0.18  # from the subtitle to the formula under it
+WORD_PULSE = 1.1  # a word under K^T grows this much as its column is read: the words stand close
 UNDER_FORMULA = 0.25  # from the formula's bottom to the top of the matrices
 SIDE_GAP = 0.45  # between the left-hand matrix of a product and the other two
 STACK_GAP = 0.2  # between a matrix and the label of the one under it
@@ -190,10 +191,15 @@ class AllQueriesAtOnce(ChapterScene):
             run_time=1,
             caption=caption,
         )
-        words = len(self.columns)
-        self.while_read(
-            caption, 1, *[AnimationGroup(*self.columns_lit(j)) for j in [*range(words), None]]
-        )  # each column with its word, in turn
+        self.while_read(  # each column lit, then its word pulsed (review T9: lit alone, the word hardly showed)
+            caption,
+            1,
+            *[
+                Succession(AnimationGroup(*self.columns_lit(j)), pulsed(word, scale_factor=WORD_PULSE))
+                for j, word in enumerate(self.columns)
+            ],
+            AnimationGroup(*self.columns_lit(None)),
+        )
 
     def one_product(self) -> None:
         self.beat("One product, every dot product")

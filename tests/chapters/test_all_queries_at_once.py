@@ -6,7 +6,7 @@ from unittest.mock import patch
 
 import numpy as np
 import pytest
-from manim import VGroup
+from manim import Indicate, VGroup
 
 from attention import BlendExample, attend, examples
 from attention.examples.beyond import all_queries
@@ -432,3 +432,14 @@ def test_the_first_row_s_weights_are_pulsed_as_its_caption_reads_them(scene):
         scene.soft_sums[0],
     ]
     assert options["run_time"] == pytest.approx(7.6 - 0.8)
+
+
+def test_each_column_of_k_t_is_lit_then_its_word_pulsed_as_the_caption_reads_one_column_per_word(scene):
+    """Review T9: lit alone, the words under K^T hardly showed which column was whose."""
+    plays = recorded(scene, "stack", 6.0)
+    (steps,), options = plays[-1]
+    words = list(scene.columns)
+    turns = steps.animations[: len(words)]
+    assert [turn.animations[1].mobject for turn in turns] == words
+    assert all(isinstance(turn.animations[1], Indicate) for turn in turns)
+    assert options["run_time"] == pytest.approx(6.0 - 1)
