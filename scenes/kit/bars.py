@@ -70,6 +70,7 @@ class WeightBars(VGroup):
         )
         names = [fit.clip(t, spacing - 0.1, color=token_color(t)) for t in tokens]
         self.labels = VGroup(*[name.next_to([x, 0, 0], DOWN, buff=0.2) for name, x in zip(names, xs)])
+        on_one_baseline(self.labels)
         self.add(self.baseline, self.bars, self.values, self.labels)
         if show_total:
             self.total = number(0)
