@@ -590,10 +590,11 @@ class MultiHead(ChapterScene):
         self.warning = c.text(label, role="label", color=theme().muted) if label else VGroup()
         self.layout(stretch, grow)
         self.read = self.reading_formula()
-        # the gaps round the weights laid out as much larger as the table shrinks: the frames round the weights,
+        # a table that shrinks for its width: once more, the charts laid out for the room the shrink leaves them;
+        # else, while it shrinks (for its height, or by more than the stretch foresaw), the gaps round the weights
+        # laid out as much larger, a few tries (the shrink deepens a little each time): the frames round weights,
         # drawn at play time at the stage's size, keep their room (issue 30: shrunk to 0.557, German corpus-15's
-        # tie frame crossed a bar and met the title over it); a few tries, the shrink a little deeper each time
-        # a table that shrinks for its width: once more, the charts laid out for the room the shrink leaves them
+        # tie frame crossed a bar and met the title over it; English corpus-20, shrunk for its height, too)
         if stretch == 1 and self.factor < 1 and self.too_wide:
             self.build(1 / self.factor, 1 / self.factor, tries)
         elif tries and self.factor * grow < 0.995:
@@ -602,7 +603,7 @@ class MultiHead(ChapterScene):
     def layout(self, stretch: float = 1.0, grow: float = 1.0) -> None:
         """The table under the formula, then shrunk to fit if it must (`fit_table`). A table that shrinks for
         its width leaves room under it: laid out again with `stretch` (1 / that shrink), the charts of weights
-        spread into a width and a depth that the shrink brings back to the stage's."""
+        spread into a width and a depth that the shrink brings back to the stage's; `grow`: see `build`."""
         top = VGroup(self.heading, self.formula).get_bottom()[1] - TABLE_GAP
         self.stretch, self.grow, self.table_top = stretch, grow, top
         pitch = self.pitch()
@@ -715,10 +716,8 @@ class MultiHead(ChapterScene):
         per_row = k if beside or 2 * spacing(k, width) >= least else -(-k // 2)
         apart = max(least / 2, spacing(per_row, width - (note_room if beside else 0)))
         stagger = apart < least
-        buff, title_gap = (
-            VALUE_BUFF * self.grow,
-            TITLE_GAP * self.grow,
-        )  # once shrunk, their size (see `build`)
+        buff = VALUE_BUFF * self.grow  # once shrunk, VALUE_BUFF (see `build`)
+        title_gap = TITLE_GAP * self.grow
         charts = [
             WeightChart(r.trace.weights, tokens, 1.0, apart, stagger, i * n, buff)
             for i, r in enumerate(readings)
@@ -1207,7 +1206,7 @@ class WeightChart(WeightBars):
         spacing: float,
         stagger: bool = False,
         first: int = 0,
-        buff=VALUE_BUFF,
+        buff: float = VALUE_BUFF,
     ):
         super().__init__(
             tokens, weights, height=tall, bar_width=BAR_SHARE * spacing, spacing=spacing, show_total=False
