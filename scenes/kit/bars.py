@@ -17,6 +17,7 @@ MIN_BAR = 1e-3  # a bar never collapses to zero height (manim cannot stretch a f
 AXIS = 0.37  # TeX's math axis, where '=' and '≈' are centred, as a fraction of a digit's height above the baseline
 COMMA_GAP = 0.28  # space after a comma in a vector, wide enough that a minus sign reads as a sign
 VALUE_BUFF = 0.12  # between a bar's top and its weight printed above it
+NAME_BUFF = 0.2  # between the baseline and the tallest name under it
 
 
 class WeightBars(VGroup):
@@ -69,7 +70,7 @@ class WeightBars(VGroup):
             *[number(w).next_to(bar, UP, buff=VALUE_BUFF) for w, bar in zip(weights, self.bars)]
         )
         names = [fit.clip(t, spacing - 0.1, color=token_color(t)) for t in tokens]
-        self.labels = VGroup(*[name.next_to([x, 0, 0], DOWN, buff=0.2) for name, x in zip(names, xs)])
+        self.labels = VGroup(*[name.next_to([x, 0, 0], DOWN, buff=NAME_BUFF) for name, x in zip(names, xs)])
         on_one_baseline(self.labels)
         self.add(self.baseline, self.bars, self.values, self.labels)
         if show_total:
