@@ -41,7 +41,7 @@ from scenes.kit.arithmetic import (
     fmt_column,
     fmt_input,
 )
-from scenes.kit.bars import VALUE_BUFF, VectorReadout, WeightBars
+from scenes.kit.bars import VALUE_BUFF, VectorReadout, WeightBars, staggered_names
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
@@ -704,8 +704,7 @@ def name_rows(bars: WeightBars, tokens, pitch: float) -> None:
     least = max(fit.least_width(t) for t in tokens)
     rows = fit.first_that_fits(range(1, NAME_ROWS + 1), lambda r: r * pitch - NAME_GAP >= least)
     names = fit.distinct_names(tokens, rows * pitch - NAME_GAP)
-    for k, (label, name) in enumerate(zip(bars.labels, names)):
-        bars.labels.submobjects[k] = name.move_to(label, aligned_edge=UP).shift(DOWN * NAME_DROP * (k % rows))
+    staggered_names(bars, names, rows, NAME_DROP)
 
 
 def shown_names(tokens, under_bars) -> list:

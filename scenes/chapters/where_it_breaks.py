@@ -59,7 +59,7 @@ from scenes.kit.arithmetic import (
     vector_tex,
 )
 from scenes.kit.arrows import STROKE_UNIT
-from scenes.kit.bars import NAME_BUFF, WeightBars, baseline_of, in_tex, label_tex
+from scenes.kit.bars import WeightBars, baseline_of, in_tex, label_tex, staggered_names
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import FRAME_BUFF, framed, pulsed
 from scenes.kit.formula_slot import formula_word
@@ -980,11 +980,7 @@ def bar_set(tokens, weights, x: float, lower: float = 0.0) -> WeightBars:
     )
     bars.plan = plan
     names = fit.distinct_names(tokens, plan.name_room)  # cut, no two alike (their legend: `names_legend`)
-    for k, (label, short) in enumerate(zip(bars.labels, names)):
-        hang = [label.get_x(), bars.baseline.get_y(), 0]  # by their tops: staggered rows keep STAGGER apart
-        bars.labels.submobjects[k] = short.next_to(hang, DOWN, buff=NAME_BUFF).shift(
-            DOWN * STAGGER * (k % plan.rows)
-        )
+    staggered_names(bars, names, plan.rows, STAGGER)
     bars.leaders = VGroup(
         *[Line(ORIGIN, UP, color=bar.get_fill_color(), stroke_width=LEADER_WIDTH) for bar in bars.bars]
     )

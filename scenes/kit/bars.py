@@ -156,6 +156,17 @@ def baseline_of(label, glyph: int = 0) -> float:
     return float(np.median([g.get_bottom()[1] for g in label]))
 
 
+def staggered_names(bars: WeightBars, names, rows: int, drop: float) -> None:
+    """`names` in place of `bars`' own, on `rows` rows `drop` apart (the k-th on row k % rows), each hanging from
+    the baseline by its top as the bars' own do before they stand on one baseline; one row stands on one too, but
+    rows keep hanging by their tops, `drop` apart (on baselines, a row's descenders met the next row's tops)."""
+    for k, (label, name) in enumerate(zip(bars.labels, names)):
+        at = [label.get_x(), bars.baseline.get_y(), 0]
+        bars.labels.submobjects[k] = name.next_to(at, DOWN, buff=NAME_BUFF).shift(DOWN * drop * (k % rows))
+    if rows == 1:
+        on_one_baseline(bars.labels)
+
+
 def on_one_baseline(labels) -> None:
     """Text `labels` placed by their tops (`next_to(..., DOWN)`) moved down onto the lowest one's baseline: 'the'
     has an ascender 'cat' lacks, and placed by its top it stood 2-3 px lower at 1080p (review J9)."""
