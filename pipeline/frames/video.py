@@ -53,7 +53,8 @@ def remux_constant_rate(source: Path, target: Path, video_format: str, fps: int)
     with av.open(str(source)) as given:
         stream = given.streams.video[0]
         order = [(p.pts, p.dts) for p in given.demux(stream) if p.dts is not None]
-    times = _frame_times(order, fps, stream.time_base)
+        time_base = stream.time_base  # read while open: PyAV 18.1.1 refuses a closed container's stream
+    times = _frame_times(order, fps, time_base)
     with copying(source, target, video_format) as (given, out, stream_in, stream_out):
         packets = (p for p in given.demux(stream_in) if p.dts is not None)  # demux ends with an empty packet
         for packet, (pts, dts, length) in zip(packets, times):
@@ -257,8 +258,9 @@ def duration(path: Path) -> Fraction | None:
         with av.open(str(path)) as container:
             stream = container.streams.video[0]
             times = [(p.pts, p.pts + p.duration) for p in container.demux(stream) if p.pts is not None]
+            time_base = stream.time_base  # read while open (see `remux_constant_rate`)
     except (av.FFmpegError, IndexError):
         return None
     if not times:
         return None
-    return (max(end for _, end in times) - min(start for start, _ in times)) * stream.time_base
+    return (max(end for _, end in times) - min(start for start, _ in times)) * time_base
