@@ -18,6 +18,9 @@ AXIS = 0.37  # TeX's math axis, where '=' and '≈' are centred, as a fraction o
 COMMA_GAP = 0.28  # space after a comma in a vector, wide enough that a minus sign reads as a sign
 VALUE_BUFF = 0.12  # between a bar's top and its weight printed above it
 NAME_BUFF = 0.2  # between the baseline and the tallest name under it
+LINE_GLYPH = (
+    0.3  # a glyph at least this share of a word's tallest stands on the line (a dot, dash or quote may not)
+)
 
 
 class WeightBars(VGroup):
@@ -167,10 +170,18 @@ def staggered_names(bars: WeightBars, names, rows: int, drop: float) -> None:
         on_one_baseline(bars.labels)
 
 
+def line_of(name) -> float:
+    """The y a text `name` stands on: its highest glyph foot, dots, dashes and quotes aside (glyphs under
+    LINE_GLYPH of its tallest); most glyphs' feet (`baseline_of`) would be the descenders' in 'γάμμα'."""
+    glyphs = [glyph for glyph in name.submobjects if len(glyph.points)] or [name]
+    tallest = max(glyph.height for glyph in glyphs)
+    return max(glyph.get_bottom()[1] for glyph in glyphs if glyph.height >= LINE_GLYPH * tallest)
+
+
 def on_one_baseline(labels) -> None:
     """Text `labels` placed by their tops (`next_to(..., DOWN)`) moved down onto the lowest one's baseline: 'the'
     has an ascender 'cat' lacks, and placed by its top it stood 2-3 px lower at 1080p (review J9)."""
-    feet = [baseline_of(label) for label in labels]
+    feet = [line_of(label) for label in labels]
     for label, foot in zip(labels, feet):
         label.shift(DOWN * (foot - min(feet)))
 
