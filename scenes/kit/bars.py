@@ -179,11 +179,12 @@ def line_of(name) -> float:
 
 
 def on_one_baseline(labels) -> None:
-    """Text `labels` placed by their tops (`next_to(..., DOWN)`) moved down onto the lowest one's baseline: 'the'
-    has an ascender 'cat' lacks, and placed by its top it stood 2-3 px lower at 1080p (review J9)."""
+    """Text `labels` placed by their tops (`next_to(..., DOWN)`) moved up onto the highest one's line (`line_of`):
+    'the' has an ascender 'cat' lacks, and placed by its top it stood 2-3 px lower at 1080p (review J9). Up, not
+    down: what stands under the names keeps its room (a CJK glyph's foot is lower than a Latin one's)."""
     feet = [line_of(label) for label in labels]
     for label, foot in zip(labels, feet):
-        label.shift(DOWN * (foot - min(feet)))
+        label.shift(UP * (max(feet) - foot))
 
 
 def on_baseline(label, sign, number) -> None:
