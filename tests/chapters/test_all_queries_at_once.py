@@ -15,7 +15,7 @@ from scenes.chapters.all_queries_at_once import BLOCK_CELL, AllQueriesAtOnce, ro
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES
 from scenes.kit.arrows import STROKE_UNIT
-from scenes.kit.bars import baseline_of
+from scenes.kit.bars import line_of
 from scenes.kit.emphasis import FRAME_STROKE
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.palette import px_per_unit, tex_size, theme
@@ -104,7 +104,7 @@ def test_every_shape_is_labelled(scene):
 
 def test_the_words_under_k_t_stand_on_one_baseline(scene):
     """Review J9: placed by their tops, 'the' (an ascender) stood 3 px lower than 'cat' and 'sat' at 1080p."""
-    feet = [baseline_of(name) for name in scene.columns]
+    feet = [line_of(name) for name in scene.columns]
     assert len(feet) == 3 and max(feet) - min(feet) < 0.5 / px_per_unit(1080)
 
 
