@@ -330,14 +330,12 @@ def blend_by_weight(ex: Examples) -> dict[str, str]:
         f"A vector, not {story.count(counted)} weights",
         _("A vector, not %(count)s weights", count=count(counted)),
     )
-    steps = quoted(
-        " → ".join([_("scores"), _("weights"), _("weights × values"), _("one output")])
-    )  # its roadmap
+    roadmap = [_("scores"), _("weights"), _("weights × values"), _("one output")]  # the chapter's, as drawn
     return {
         N_("Scores from the last step"): _(
             "A line names the steps, %(steps)s, each part framed in turn; then the words in a column, each with its "
             "score beside it: %(scores)s.",
-            steps=steps,
+            steps=quoted(" → ".join(roadmap)),
             scores=by_word(tokens, trace.scores, SCORE_PLACES),
         ),
         N_("Exponentiate"): _(

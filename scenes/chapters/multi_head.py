@@ -58,7 +58,7 @@ from scenes.kit.arithmetic import (
     sign,
 )
 from scenes.kit.arrows import STROKE_UNIT
-from scenes.kit.bars import MIN_BAR, WeightBars
+from scenes.kit.bars import MIN_BAR, NAME_BUFF, WeightBars, staggered_names
 from scenes.kit.chapter import FIRST_HALF, SECOND_HALF, ChapterScene
 from scenes.kit.emphasis import FRAME_STROKE, TEXT_FRAME, framed, pulsed, up_hold_down
 from scenes.kit.formula_slot import LitFormula, formula_word
@@ -1216,10 +1216,10 @@ class WeightChart(WeightBars):
         least = max(fit.least_width(t) for t in tokens)
         rows = fit.first_that_fits(range(1, NAME_ROWS + 1), lambda r: r * spacing - NAME_SPACE >= least)
         names = fit.distinct_names(tokens, rows * spacing - NAME_SPACE)
-        for j, (label, name) in enumerate(zip(self.labels, names)):
-            name.move_to(label, aligned_edge=UP)
-            self.labels.submobjects[j] = name.shift(DOWN * NAME_DROP * ((first + j) % rows))
-        self.labels.shift(UP * (0.2 - NAME_GAP))  # WeightBars sets its words 0.2 under the baseline
+        staggered_names(self, names, rows, NAME_DROP, first)
+        self.labels.shift(
+            UP * (NAME_BUFF - NAME_GAP)
+        )  # WeightBars hangs its words NAME_BUFF under the baseline
         self.cells = [VGroup(b, v, n) for b, v, n in zip(self.bars, self.values, self.labels)]
         self.stand(tall)
 

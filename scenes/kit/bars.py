@@ -18,9 +18,8 @@ AXIS = 0.37  # TeX's math axis, where '=' and '≈' are centred, as a fraction o
 COMMA_GAP = 0.28  # space after a comma in a vector, wide enough that a minus sign reads as a sign
 VALUE_BUFF = 0.12  # between a bar's top and its weight printed above it
 NAME_BUFF = 0.2  # between the baseline and the tallest name under it
-LINE_GLYPH = (
-    0.3  # a glyph at least this share of a word's tallest stands on the line (a dot, dash or quote may not)
-)
+# a glyph at least this share of a word's tallest stands on the line (a dot, dash or quote may not)
+LINE_GLYPH = 0.3
 
 
 class WeightBars(VGroup):
@@ -159,13 +158,16 @@ def baseline_of(label, glyph: int = 0) -> float:
     return float(np.median([g.get_bottom()[1] for g in label]))
 
 
-def staggered_names(bars: WeightBars, names, rows: int, drop: float) -> None:
-    """`names` in place of `bars`' own, on `rows` rows `drop` apart (the k-th on row k % rows), each hanging from
-    the baseline by its top as the bars' own do before they stand on one baseline; one row stands on one too, but
-    rows keep hanging by their tops, `drop` apart (on baselines, a row's descenders met the next row's tops)."""
+def staggered_names(bars: WeightBars, names, rows: int, drop: float, first: int = 0) -> None:
+    """`names` in place of `bars`' own, on `rows` rows `drop` apart (the k-th on row (first + k) % rows: a chart
+    continuing another's rows starts where it left off), each hanging from the baseline by its top as the bars'
+    own do before they stand on one line; a single row then stands on one line too, but rows keep hanging by their
+    tops, `drop` apart (on one line, a row's descenders met the next row's tops)."""
     for k, (label, name) in enumerate(zip(bars.labels, names)):
         at = [label.get_x(), bars.baseline.get_y(), 0]
-        bars.labels.submobjects[k] = name.next_to(at, DOWN, buff=NAME_BUFF).shift(DOWN * drop * (k % rows))
+        bars.labels.submobjects[k] = name.next_to(at, DOWN, buff=NAME_BUFF).shift(
+            DOWN * drop * ((first + k) % rows)
+        )
     if rows == 1:
         on_one_baseline(bars.labels)
 
