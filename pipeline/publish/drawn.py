@@ -365,7 +365,10 @@ def blend_by_weight(ex: Examples) -> dict[str, str]:
     }
 
 
-def refocus(ex: Examples) -> dict[str, str]:
+def refocus(ex: Examples, layout: dict | None = None) -> dict[str, str]:
+    """As the render's `layout` facts say (`view`: a magnified corner shows the blend, else the plane's own terms;
+    `view_stays`: it stays beside the summary's note); without them, what holds for every layout."""
+    facts = layout or {}
     blend, tokens = ex.blend, ex.blend.tokens
     before, after = blend.trace(0), blend.trace(min(1, len(blend.queries) - 1))
     printed = one_format(after.terms)  # one format down the column, as the video and the query panel
@@ -399,15 +402,17 @@ def refocus(ex: Examples) -> dict[str, str]:
             now=bracketed(after.output),
         ),
         N_("What each value adds"): _(
-            "A magnified corner of the values' plane: each weight times its value, %(terms)s, tip to tail, ending "
-            "at the output %(output)s%(boxed)s.",
+            "%(where)s: each weight times its value, %(terms)s, tip to tail, ending at the output %(output)s%(boxed)s.",
+            where=_("A magnified corner of the values' plane")
+            if facts.get("view", True)
+            else _("On the plane"),
             terms=by_word_printed(tokens, printed),
             output=bracketed(after.output),
             boxed=boxed,
         ),
         N_("Summary"): _(
-            "The magnified corner leaves and a note takes its place: the stored keys and values stay, the query and "
-            "its output are new."
+            "%(note)s: the stored keys and values stay, the query and its output are new.",
+            note=summary_note(facts.get("view"), facts.get("view_stays")),
         ),
     }
 
@@ -680,7 +685,20 @@ def all_queries_at_once(ex: Examples) -> dict[str, str]:
     }
 
 
-def source_positions(ex: Examples) -> dict[str, str]:
+def summary_note(view: bool | None, stays: bool | None) -> str:
+    """Where Refocus' summary note stands, as its render's layout facts say (None: not known)."""
+    if view and stays:
+        return _("A note takes the rows' place, beside the magnified corner")
+    if view and stays is False:
+        return _("The magnified corner leaves and a note takes its place")
+    return _("A note takes the rows' place")
+
+
+def source_positions(ex: Examples, layout: dict | None = None) -> dict[str, str]:
+    """As the render's `layout` facts say (`square_beside`: the self-attention grid beside the cross grid, else
+    in its place; `caveat_under`: the closing caveat under everything, else right of a tall grid); without them,
+    both alternatives."""
+    facts = layout or {}
     cross = ex.cross
     grid, square = cross.cross(), cross.self_attention()
     i = min(1, grid.shape[0] - 1)
@@ -712,7 +730,8 @@ def source_positions(ex: Examples) -> dict[str, str]:
             "The scores turn into weights, row by row: %(rows)s.", rows=rows(target, grid.weights)
         ),
         N_("Self-attention"): _(
-            "A square grid beside it, the %(count)s source words along both sides; its weights: %(rows)s.",
+            "A square grid %(where)s, the %(count)s source words along both sides; its weights: %(rows)s.",
+            where=either(facts.get("square_beside"), _("beside it"), _("in its place")),
             count=n,
             rows=rows(source, square.weights),
         ),
@@ -723,9 +742,9 @@ def source_positions(ex: Examples) -> dict[str, str]:
         ),
         N_("Access is not recall"): _(
             "A closing picture: the cross-attention weights grid, each row's sum 1 at its end, beside the shrunken "
-            "cost grid of %(cells)s scores; a caveat, access is not recall, under them or, beside a tall grid, to "
-            "its right.",
+            "cost grid of %(cells)s scores; a caveat, access is not recall, %(where)s.",
             cells=whole_number((n * GROWTH[-1]) ** 2),
+            where=either(facts.get("caveat_under"), _("under them"), _("to the grid's right")),
         ),
     }
 
@@ -1101,7 +1120,7 @@ CHAPTERS = {
     "QuickVersion": quick_version,
 }
 LAID_OUT = frozenset(
-    {"CausalMask", "ThreeTokenDrag"}
+    {"CausalMask", "ThreeTokenDrag", "Refocus", "SourcePositions"}
 )  # chapters whose layout decides what they draw: see `described`
 FALLBACK = {  # beats named at render time: QuickVersion's recap pages, where its render recorded no pages
     "QuickVersion": N_(

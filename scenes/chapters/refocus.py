@@ -45,7 +45,7 @@ from scenes.kit.bars import VALUE_BUFF, VectorReadout, WeightBars, staggered_nam
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import framed
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
-from scenes.kit.magnifier import Magnifier, side_for, square, unit
+from scenes.kit.magnifier import Magnifier, link_ends, side_for, square, unit
 from scenes.kit.palette import DIM, GHOST, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import (
@@ -110,6 +110,7 @@ LEAST = 0.8
 ZOOM_ROOM = 0.3  # inside the panel, room round the magnified square (its labels may reach further)
 ZOOM_MARGIN = 0.1  # the magnified square: the new blend's extent and this much more
 ZOOM_INSET = 0.1  # the panel's distance from the plane's corner
+HAIR = 1e-9  # less than any distance drawn
 LABEL_BUFF = 0.12  # between an arrow of the magnified view and its label
 # the magnified square's sides this far (scene units; 4 px at 480p) off the plane's axes and grid lines or on one,
 # its margin grown MARGIN_STEP at a time up to MOST_MARGIN (review J9: its side 3 px under the x-axis read as a doubled
@@ -304,6 +305,11 @@ class Refocus(ChapterScene):
         )
 
     def build(self) -> None:
+        self.lay_out()
+        view, stays = self.zoom is not None, self.zoom is not None and not self.note_covered()
+        self.layout_facts = {"view": view, "view_stays": stays}  # for drawn.py
+
+    def lay_out(self) -> None:
         """Every mobject, in the first of the left column's layouts (`layouts`), largest first, that leaves the
         magnified view a place clear of the texts and the value arrows, the plane's names clear and the column clear
         of the bars and the plane; else the first leaving those two clear, with no magnified view where its best
@@ -738,18 +744,50 @@ def inside(box: np.ndarray, frame: np.ndarray) -> bool:
 
 def crosses(area: np.ndarray, mark) -> bool:
     """Whether the arrow `mark` passes through `area` (a `fit.box`), its width included."""
-    points = np.linspace(mark.get_start(), mark.get_end(), ARROW_SAMPLES)[:, :2]
-    near = (points >= area[0] - ARROW_HALF) & (points <= area[1] + ARROW_HALF)
-    return bool(np.any(np.all(near, axis=1)))
+    return bool(crossing(area[None], segments([mark])[0]))
 
 
 def meets(line, mark) -> bool:
     """Whether `line` passes within two widths of the arrow `mark`."""
-    points = np.linspace(line.get_start(), line.get_end(), ARROW_SAMPLES)[:, :2]
-    start, end = mark.get_start()[:2], mark.get_end()[:2]
-    along = end - start
-    t = np.clip((points - start) @ along / max(float(along @ along), 1e-12), 0, 1)
-    return bool(np.min(np.linalg.norm(points - (start + t[:, None] * along), axis=1)) < 4 * ARROW_HALF)
+    return bool(met(segments([line])[0], segments([mark])))
+
+
+def segments(marks) -> np.ndarray:
+    """The start and end (x, y) of each of `marks` (lines or arrows), as an n x 2 x 2 array."""
+    return np.array([[m.get_start()[:2], m.get_end()[:2]] for m in marks]).reshape(-1, 2, 2)
+
+
+def boxes(things) -> np.ndarray:
+    """The `fit.box` of each of `things`, as an n x 2 x 2 array."""
+    return np.array([fit.box(t) for t in things]).reshape(-1, 2, 2)
+
+
+def apart(these: np.ndarray, those: np.ndarray, margin: float) -> np.ndarray:
+    """`fit.boxes_apart` of each of the boxes `these` with each of `those` (a len(these) x len(those) array)."""
+    a, b = these[:, None], those[None]
+    return np.any(a[..., 1, :] + margin < b[..., 0, :], axis=2) | np.any(
+        b[..., 1, :] + margin < a[..., 0, :], axis=2
+    )
+
+
+def crossing(areas: np.ndarray, segment: np.ndarray) -> int:
+    """How many of `areas` (boxes) the arrow from `segment`'s start to its end passes through, its width included
+    (ARROW_SAMPLES points along it)."""
+    points = np.linspace(segment[0], segment[1], ARROW_SAMPLES)[None]
+    near = (points >= areas[:, None, 0] - ARROW_HALF) & (points <= areas[:, None, 1] + ARROW_HALF)
+    return int(np.count_nonzero(np.any(np.all(near, axis=2), axis=1)))
+
+
+def met(segment: np.ndarray, marks: np.ndarray) -> int:
+    """How many of the arrows `marks` (segments) the line `segment` passes within two widths of."""
+    if not len(marks):
+        return 0
+    points = np.linspace(segment[0], segment[1], ARROW_SAMPLES)[None]
+    start, along = marks[:, None, 0], marks[:, None, 1] - marks[:, None, 0]
+    length = np.maximum(np.sum(along * along, axis=2, keepdims=True), 1e-12)
+    t = np.clip(np.sum((points - start) * along, axis=2, keepdims=True) / length, 0, 1)
+    gaps = np.linalg.norm(points - (start + t * along), axis=2)
+    return int(np.count_nonzero(np.min(gaps, axis=1) < 4 * ARROW_HALF))
 
 
 def moves(before, after) -> tuple[bool, bool]:
@@ -904,30 +942,29 @@ class Zoom(Magnifier):
         ]
 
         first, second, *rest = tiers
-        fixed = [
-            [fit.box(t) for t in things] for things in (first, [*second, self.frame], *rest)
-        ]  # they stay
-        last = rest[-1] if rest else []  # arrows the lines joining the frame to the panel keep off, too
-        arrows = [m for m in second if isinstance(m, Line)]  # and the values' arrows
+        fixed = [boxes(things) for things in (first, [*second, self.frame], *rest)]  # they stay
+        last = segments(
+            rest[-1] if rest else []
+        )  # arrows the lines joining the frame to the panel keep off, too
+        arrows = segments([m for m in second if isinstance(m, Line)])  # and the values' arrows
+        here, frame = self.panel.get_center()[:2], fit.box(self.frame)
+        parts = boxes([self.panel, *self.labels])  # where they stand now; a spot moves them all alike
 
         def cost(spot) -> tuple[float, ...]:
-            self.place(spot)
-            if not inside(fit.box(self.panel), STAGE_BOX):  # on the stage, out of the caption band
+            moved = parts + (np.asarray(spot)[:2] - here)
+            if not inside(moved[0], STAGE_BOX):  # on the stage, out of the caption band
                 return (np.inf,) * (len(fixed) + 2)
-            parts = [fit.box(p) for p in (self.panel, *self.labels)]
-            covered = [
-                sum(not fit.boxes_apart(p, t, ZOOM_INSET) for p in parts for t in things) for things in fixed
-            ]
-            links = [Line(*ends) for ends in self.link_ends()]
-            covered[-1] += sum(meets(link, mark) for link in links for mark in last)
-            crossed = sum(crosses(area, link) for link in links for area in fixed[0])  # a thin line over a
-            crossed += sum(
-                meets(link, mark) for link in links for mark in arrows
-            )  # name hides less than a panel
-            return *covered, crossed, float(np.linalg.norm(spot - self.frame.get_center()))
+            # a spot stands ZOOM_INSET from the plane by construction: a hair less, so rounding never decides
+            covered = [int(np.count_nonzero(~apart(moved, things, ZOOM_INSET - HAIR))) for things in fixed]
+            links = [np.array([start[:2], end[:2]]) for start, end in link_ends(frame, moved[0])]
+            covered[-1] += sum(met(link, last) for link in links)
+            crossed = sum(crossing(fixed[0], link) for link in links)  # a thin line over a name hides less
+            crossed += sum(met(link, arrows) for link in links)  # than a panel
+            return *covered, crossed, float(np.linalg.norm(np.asarray(spot) - self.frame.get_center()))
 
         best = min(spots, key=cost)
-        self.hits = cost(best)[:-1]  # and the view stands there
+        self.hits = cost(best)[:-1]
+        self.place(best)  # and the view stands there
         self.link().links.set_stroke(theme().muted, 1.5)
         return self
 

@@ -402,6 +402,8 @@ class SourcePositions(ChapterScene):
         self.note = c.text(_(CAVEAT), role="small", color=theme().muted).set_y(CAVEAT_BOTTOM, DOWN)
         self.note.set_x(STAGE.body_left, LEFT)  # on the body grid, as the notes over it (review V7: centred)
         self.summary = self.lay_out_summary(weighed)
+        facts = {"square_beside": bool(self.pair.beside), "caveat_under": self.summary.caveat_under}
+        self.layout_facts = facts  # for drawn.py
 
     def side_panel(self, formula: tuple[str, str], words: str, at: VGroup | None = None) -> VGroup:
         """`formula` (its two parts, `broken` to fit) and `words` (what it means, `notes`) under it, right of the cross
@@ -553,14 +555,16 @@ class SourcePositions(ChapterScene):
             last = count.submobjects.index(count.numbers[-1])
             VGroup(VGroup(*count[:last]), VGroup(*count[last:])).arrange(DOWN, aligned_edge=RIGHT, buff=0.15)
         size = SUMMARY_SIZE
-        if cross.get_bottom()[1] < self.note.get_top()[1] + CAVEAT_CLEAR:  # a tall grid: the caveat beside it
+        beside = bool(cross.get_bottom()[1] < self.note.get_top()[1] + CAVEAT_CLEAR)
+        if beside:  # a tall grid: the caveat beside it
             self.note = caveat_within(room).set_y(CAVEAT_BOTTOM, DOWN).set_x(SIDE_RIGHT, RIGHT)
             size = min(size, corner[1] - self.note.get_top()[1] - 2 * COUNT_BUFF - count.height)
         cost = VGroup(self.grown[0].cells, *self.additions).copy()
         cost.scale_to_fit_width(size).move_to(corner, aligned_edge=UP + RIGHT)
         count.next_to(cost, DOWN, buff=COUNT_BUFF).set_x(SIDE_RIGHT, RIGHT)
         clear = fit.apart(tag, self.note, CAVEAT_CLEAR) and tag.get_bottom()[1] > STAGE.bottom
-        return Summary(cross, corner, size, count, [tag] if clear else [])  # a tall grid: no room for the tag
+        tags = [tag] if clear else []  # a tall grid: no room for the tag
+        return Summary(cross, corner, size, count, tags, not beside)
 
     def grid_axes(self, grid: AttentionGrid, top: str, side: str) -> VGroup:
         """Role captions: keys along the top, over the columns' names and the sums' header (German corpus-05: a
@@ -605,6 +609,7 @@ class Summary:
     size: float
     count: VGroup
     tags: list
+    caveat_under: bool  # the caveat under everything, not right of a tall grid
 
 
 def broken(head: str, tail: str, room: float, role: str = "number"):

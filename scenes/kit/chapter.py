@@ -85,7 +85,10 @@ class ChapterScene(Scene):
             self.wait((frames + 0.5) / fps, frozen_frame=True)
 
     def beat(self, name: str) -> None:
-        """Start a named section: a chapter mark and a stepping point."""
+        """Start a named section, a chapter mark and a stepping point, once the last caption has been read:
+        presenter mode stops and a beat's clip starts there, so no line may run across it (review B10: three
+        chapters' lines ran 1-2 s into the next beat)."""
+        self.wait_for_reader()
         self.next_section(name)
         self._at_beat = Beat(self._at_beat.number + 1, name)
 
@@ -93,7 +96,6 @@ class ChapterScene(Scene):
         """End the beat on its full picture once its caption has been read (its poster, and nothing taken
         away under its words), then start beat `name` by fading `gone` out, evenly: a fade that eases in and
         out changes the middle frames by more than a pop does (tests/lecture/test_pops.py)."""
-        self.wait_for_reader()
         self.beat(name)
         if gone:
             self.play(FadeOut(*gone), run_time=CLEAR_SECONDS, rate_func=linear)
@@ -158,12 +160,14 @@ class ChapterScene(Scene):
 
     def caption_time(self, caption: str) -> float:
         """How long `caption` needs: its reading time, or (narrated) its cues' speech and the breaths between
-        them. An animation the caption accompanies may last as long, so that it ends with the words."""
+        them, SHORTEST_CAPTION at least. An animation the caption accompanies may last as long, so that it ends
+        with the words."""
         voice = speech.current()
         if voice is None:
             return reading_time(caption)
         lines = self._lines_for(cues.split(caption))
-        return sum(voice.seconds(line.words, line.id) for line in lines) + BREATH * (len(lines) - 1)
+        spoken = sum(voice.seconds(line.words, line.id) for line in lines) + BREATH * (len(lines) - 1)
+        return max(spoken, SHORTEST_CAPTION)
 
     def _lines_for(self, pieces: list[str]) -> list[Line]:
         """The script's next lines, one per cue: an id names the chapter's scene, the beat and the place in the
@@ -187,6 +191,10 @@ class ChapterScene(Scene):
             gap, self._free_at = 0.0, self.time + offset + reading_time(content)
         else:
             lengths, gap = [voice.seconds(line.words, line.id) for line in lines], BREATH
+            short = SHORTEST_CAPTION - sum(lengths) - gap * (len(pieces) - 1)
+            lengths[-1] += max(
+                short, 0
+            )  # a line said in under a second stays up long enough to be read (review B10)
             self._free_at = self.time + offset + sum(lengths) + gap * (len(pieces) - 1) + PAUSE
         captions = self.renderer.file_writer.subcaptions
         if captions and captions[-1].end.total_seconds() > self.time + offset:

@@ -56,20 +56,30 @@ class Magnifier(VGroup):
         return self
 
     def link_ends(self) -> list[tuple[np.ndarray, np.ndarray]]:
-        """Where the two lines joining the frame to the panel, where it stands now, start and end: from the
-        frame's side facing the panel to the panel's side facing it, where one stands beside or over the other
-        (the shortest lines, crossing neither: review 4 found the lines from far corners across the plane's
-        arrows); else from the frame's corners to the panel's, the pair that does not cross the panel."""
-        frame, panel = box(self.frame), box(self.panel)
-        if panel[1][0] <= frame[0][0] or frame[1][0] <= panel[0][0]:  # beside: its left or right side
-            way = RIGHT if panel[1][0] <= frame[0][0] else LEFT
-            return [(self.frame.get_corner(-way + v), self.panel.get_corner(way + v)) for v in (UP, DOWN)]
-        if panel[1][1] <= frame[0][1] or frame[1][1] <= panel[0][1]:  # over or under it
-            way = UP if panel[1][1] <= frame[0][1] else DOWN
-            return [(self.frame.get_corner(-way + h), self.panel.get_corner(way + h)) for h in (LEFT, RIGHT)]
-        offset = self.panel.get_center() - self.frame.get_center()
-        pair = (UL, DR) if offset[0] * offset[1] > 0 else (UR, DL)
-        return [(self.frame.get_corner(d), self.panel.get_corner(d)) for d in pair]
+        """`link_ends` of the frame and the panel where it stands now."""
+        return link_ends(box(self.frame), box(self.panel))
+
+
+def link_ends(frame: np.ndarray, panel: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Where the two lines joining a frame to a panel (their `box`es) start and end: from the frame's side facing
+    the panel to the panel's side facing it, where one stands beside or over the other (the shortest lines,
+    crossing neither: review 4 found the lines from far corners across the plane's arrows); else from the frame's
+    corners to the panel's, the pair that does not cross the panel. From boxes, so a layout can try places without
+    moving anything."""
+    if panel[1][0] <= frame[0][0] or frame[1][0] <= panel[0][0]:  # beside: its left or right side
+        way = RIGHT if panel[1][0] <= frame[0][0] else LEFT
+        return [(corner(frame, -way + v), corner(panel, way + v)) for v in (UP, DOWN)]
+    if panel[1][1] <= frame[0][1] or frame[1][1] <= panel[0][1]:  # over or under it
+        way = UP if panel[1][1] <= frame[0][1] else DOWN
+        return [(corner(frame, -way + h), corner(panel, way + h)) for h in (LEFT, RIGHT)]
+    offset = panel.mean(axis=0) - frame.mean(axis=0)
+    pair = (UL, DR) if offset[0] * offset[1] > 0 else (UR, DL)
+    return [(corner(frame, d), corner(panel, d)) for d in pair]
+
+
+def corner(area: np.ndarray, direction) -> np.ndarray:
+    """The corner of `area` (a `box`) in `direction` (UL, DR, ...), as a point of the scene."""
+    return np.array([area[int(direction[0] > 0)][0], area[int(direction[1] > 0)][1], 0.0])
 
 
 def square(points, margin: float) -> tuple[np.ndarray, float]:

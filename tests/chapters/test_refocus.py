@@ -8,6 +8,7 @@ from manim import UL, Dot, FadeIn, FadeOut
 import i18n
 from attention import examples
 from attention.examples.file import examples_from_dict, load_example_file
+from pipeline.publish import drawn
 from scenes.chapters import refocus
 from scenes.chapters.refocus import (
     GHOST_CLEAR,
@@ -627,3 +628,14 @@ def test_a_brace_fades_with_its_tag_where_the_view_covers_only_the_tag(tmp_path)
     with corpus_example(22):
         scene = built(Refocus, tmp_path)
     assert fit.apart(scene.zoom.panel, scene.tag) and scene.covered() == [scene.tag, scene.tag_text]
+
+
+def test_the_description_says_where_the_blend_is_drawn_and_whether_the_view_stays(recorded, equal_keys):
+    """Review B10: the description track said the magnified corner leaves while it stayed to the last frame; a
+    chapter showing the plane's own terms (corpus-05) has no magnified corner to describe."""
+    said = drawn.refocus(examples.DEFAULT, recorded.layout_facts)
+    assert recorded.zoom in recorded.mobjects and "beside the magnified corner" in said["Summary"]
+    assert said["What each value adds"].startswith("A magnified corner")
+    with corpus_example(5):
+        plain = drawn.refocus(examples.current(), equal_keys.layout_facts)
+    assert plain["What each value adds"].startswith("On the plane") and "magnified" not in plain["Summary"]

@@ -1,11 +1,14 @@
 """Keep source positions available: the grids show the batched trace; the cost count follows the shape."""
 
+from contextlib import nullcontext
+
 import numpy as np
 import pytest
 from manim import UL, UR, Succession, SurroundingRectangle, VGroup
 
 import i18n
 from attention import attend, attend_grid, examples
+from pipeline.publish import drawn
 from scenes.chapters.source_positions import (
     CAVEAT_BOTTOM,
     GROWTH,
@@ -584,3 +587,19 @@ def covers(shutter, left: float, bottom: float, right: float, top: float) -> boo
         and s_right >= right - 1e-9
         and s_top >= top - 1e-9
     )
+
+
+@pytest.mark.parametrize("which", ["scene", "tall"])
+def test_the_description_says_where_the_square_grid_and_the_caveat_stand(which, request):
+    """Review B10: the description track named both places of the self-attention grid and of the caveat, where the
+    render's layout decides one: it says the one drawn."""
+    scene = request.getfixturevalue(which)
+    facts = scene.layout_facts
+    with corpus_example(0) if which == "tall" else nullcontext():
+        said = drawn.source_positions(examples.current(), facts)
+    square, caveat = said["Self-attention"], said["Access is not recall"]
+    assert ("beside it" in square) == scene.pair.beside and ("in its place" in square) != scene.pair.beside
+    under = (
+        scene.note.get_left()[0] <= STAGE.body_left + 1e-6
+    )  # the caveat on the body's left edge, under all
+    assert ("under them" in caveat) == under and ("to the grid's right" in caveat) != under

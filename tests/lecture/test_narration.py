@@ -17,7 +17,7 @@ from narration.speech import RATE
 from pipeline.frames import video
 from pipeline.publish import video_join
 from scenes.chapters.registry import CHAPTERS
-from tests.support.cues import captioned, speaking
+from tests.support.cues import captioned, cue_times, speaking
 
 FRAME = Fraction(1, 15)
 
@@ -39,6 +39,16 @@ def test_every_cue_is_spoken_within_its_time_and_nothing_far_outside(real_lectur
         assert loud[start:end].mean() > 0.3, f"{cue.content!r} is not spoken while it is shown"
     inside = captioned(len(sound), RATE, [(c.start.total_seconds(), c.end.total_seconds()) for c in cues])
     assert loud[~inside].mean() < 0.01, "speech where no caption is shown"
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)
+def test_no_line_runs_across_a_beat_start(real_lecture, chapter):
+    """Presenter mode stops and a beat's clip starts at a beat: a line still spoken there is cut (review B10:
+    ThreeTokenDrag's 'the output blends the values' ran 2.3 s into "Drag the query")."""
+    starts = [start for start, _ in cue_times(real_lecture / f"{chapter.slug}.beats.vtt")][1:]
+    for cue in cues_of(real_lecture, chapter.slug):
+        begins, ends = (Fraction(round(t.total_seconds() * 1000), 1000) for t in (cue.start, cue.end))
+        assert not any(begins < start < ends for start in starts), f"{cue.content!r} runs across a beat start"
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.name)

@@ -9,7 +9,7 @@ import srt
 
 from narration import speech
 from pipeline import outputs
-from scenes.kit.chapter import reading_time
+from scenes.kit.chapter import SHORTEST_CAPTION, reading_time
 from tests.support import cues
 from tests.support.processes import run_driver
 
@@ -47,6 +47,16 @@ def test_each_cue_lasts_as_long_as_its_speech(narrated):
         spoken_for = timedelta(seconds=voice.seconds(cue.content.replace("\n", " ")))
         assert abs(cue.end - cue.start - spoken_for) <= FRAME
     assert cues[1].start - cues[0].end >= timedelta(seconds=0.1)  # a breath between the two
+
+
+def test_a_line_said_in_under_the_shortest_caption_time_stays_up_that_long(narrated):
+    """Review B10: "the trained weights." was shown for 0.95 s, as long as it took to say, too short to read."""
+    render, out, _ = narrated
+    render()
+    (cue,) = srt.parse((out / "480p15" / "01-Themed.srt").read_text())
+    voice = speech.Speech("espeak", outputs.speech_cache(out))
+    assert voice.seconds(cue.content.replace("\n", " ")) < SHORTEST_CAPTION - 0.3
+    assert abs(cue.end - cue.start - timedelta(seconds=SHORTEST_CAPTION)) <= FRAME
 
 
 def test_speech_is_made_once_and_again_only_for_an_edited_caption(narrated):
