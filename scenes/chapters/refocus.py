@@ -12,6 +12,7 @@ from manim import (
     UL,
     UP,
     UR,
+    AnimationGroup,
     Brace,
     Create,
     DashedVMobject,
@@ -25,6 +26,7 @@ from manim import (
     Text,
     ValueTracker,
     VGroup,
+    linear,
 )
 
 from attention import attend, examples
@@ -289,12 +291,15 @@ class Refocus(ChapterScene):
         # the note takes the rows' place; the magnified view stays, the poster's picture at a readable size
         # (review 5), unless it stands where the note does: then the note takes its place too
         covered = self.note_covered()
+        gone = [self.zero_rows, self.zero_box, *([self.zoom] if covered else [])]
+        # the rows go before the note comes, over nothing (review B10: it faded in over them), each evenly
+        turn = AnimationGroup(
+            FadeOut(*gone, rate_func=linear), FadeIn(self.note, rate_func=linear), lag_ratio=1
+        )
         self.show(
-            FadeOut(self.zero_rows, self.zero_box),
-            FadeIn(self.note),
-            *([FadeOut(self.zoom)] if covered else []),
+            turn,
             self.strip.light(),
-            run_time=1,
+            run_time=1.6,
             caption=_("Recompute the weights for each new query;"),
         )
         self.show(
