@@ -154,6 +154,7 @@ class SourcePositions(ChapterScene):
                 ),
             )
         self.play(pulsed(self.cross.numbers[i * self.cross.trace.shape[1] + j]), run_time=1)
+        self.wait_for_reader()  # the cell stays lit while its caption reads "this cell" (review B10)
         self.play(FadeOut(self.spot), FadeOut(self.cell_box), run_time=0.8)
 
     def softmax_rows(self) -> None:
