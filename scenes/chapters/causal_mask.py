@@ -17,6 +17,7 @@ from manim import (
     FadeIn,
     FadeOut,
     LaggedStart,
+    Polygon,
     ReplacementTransform,
     Succession,
     SurroundingRectangle,
@@ -48,7 +49,7 @@ from scenes.kit.arithmetic import (
 )
 from scenes.kit.bars import baseline_of
 from scenes.kit.chapter import FIRST_HALF, SECOND_HALF, ChapterScene
-from scenes.kit.emphasis import TEXT_FRAME, framed, pulsed, pulsed_each
+from scenes.kit.emphasis import FRAME_STROKE, TEXT_FRAME, framed, pulsed, pulsed_each
 from scenes.kit.formula_slot import LitFormula
 from scenes.kit.grids import NUMBER_PAD, ROW_LABELS_WIDTH, AttentionGrid, cell_number, padded
 from scenes.kit.matrices import MaskedGrid, masked_swatch, row_veils
@@ -72,8 +73,10 @@ SIDE_GAP = 0.45  # between the grid's sums and the right-hand column
 SIDE_GAP_LEAST = 0.15  # ... where its tables would reach past COLUMN_RIGHT (German vectors, six words)
 TABLE_INDENT = 0.2  # the values and outputs under their titles, where the column has room
 PAIR_GAP = 0.45  # between the open grid's sums and the masked grid beside it
-UNDER_HEADING = 0.12  # the formula's gap under the subtitle: it stands above the masked grid's column names
-CLEAR = 0.05  # at least this between the formula and the masked grid under it
+# the formula's gap under the subtitle, and at least its gap over what stands under it (the masked grid's column
+# names, the values' title): 20 px at 1080p (review J9: 15 px and 14-17 px read as squeezed)
+FORMULA_ROOM = 0.15
+CLEAR = 0.05  # at least this between the legend and the stage's bottom
 # between the masked grid and its legend: a line of labels under the grids (what each shows) stands between
 LEGEND_GAP = 0.6
 COLUMN_RIGHT = STAGE.right - 0.1  # the right-hand column ends left of this x
@@ -91,6 +94,9 @@ TERM_GAP = 0.25  # between 'w ×' and the value it multiplies (review V6: 0.15 r
 CLEAR_OF_TABLES = 0.2  # at least this between e^-inf = 0 (and the finite gap's weight) and the tables
 # between the rows of a table one of which is framed: the frame's buff and stroke, and room to the next row
 FRAMED_ROW_GAP = 0.19
+# between a frame round cells of a grid and their edges: its stroke 4 px at 480p clear of the sums 0.1 beside the
+# cells (review J9: 6-7 px at 1080p) and of the cells beside them
+CELL_FRAME = 0.01
 MIN_RUN = 1.0  # the shortest a framed part or a term coming in takes, however short its caption
 # the cell singled out when every query meets every key: the second word's query, the first key
 FOCUS_CELL = (1, 0)
@@ -166,6 +172,9 @@ class CausalMask(ChapterScene):
             ),
             run_time=max(MIN_RUN * 3, self.caption_time(caption) - 1.2),
         )
+        # the grid whole again under its frame and the veils: the play left its pulsed words in a group of its own
+        # over the veils, and the next would add the grid back over them (all rows lit in one frame, the pop test)
+        self.add(intro, self.meeting, self.open_veils)
         in_reading_order = (
             [FadeOut(self.earlier_keys), FadeIn(self.axes[0].set_color(theme().text))]
             if reordered
@@ -216,8 +225,11 @@ class CausalMask(ChapterScene):
         weights = said_vector(decimals(self.trace.unmasked.weights[0]))
         caption = _("%(word)s gets %(weights)s.", word=quoted(first), weights=weights)
         cells = weighted.row(0)  # each weight as the caption reads it, then the row it reads as one vector
-        self.show(Succession(*[framed(cell) for cell in cells], framed(cells)), **self.reading(caption))
-        first_row, later_rows = self.future
+        self.show(
+            Succession(*[framed(cell, buff=CELL_FRAME) for cell in cells], framed(cells, buff=CELL_FRAME)),
+            **self.reading(caption),
+        )
+        first_row, block = self.future[0], self.future[-1]
         caption = _("So %(word)s would read later words, not yet written by a decoder.", word=quoted(first))
         n = len(self.example.tokens)
         later = VGroup(*[weighted.col_labels[k] for k in self.masked_grid.hidden_cells() if k < n])
@@ -227,8 +239,13 @@ class CausalMask(ChapterScene):
             run_time=max(MIN_RUN * 2, self.caption_time(caption)),
             caption=caption,
         )
-        if len(later_rows):
-            self.show(Create(later_rows), run_time=1, caption=_("So would every cell above the diagonal."))
+        # the row's frame grows round the block (review J9: a frame per cell, 4-5 px apart, read double)
+        if block is not first_row:
+            self.show(
+                ReplacementTransform(first_row, block),
+                run_time=1,
+                caption=_("So would every cell above the diagonal."),
+            )
 
     def hide_the_future(self) -> None:
         self.beat("Hide the future")
@@ -241,7 +258,7 @@ class CausalMask(ChapterScene):
         caption = _("The mask M: 0 on and below the diagonal, minus infinity above it.")
         zeros, infinities = self.mask_zeros, self.mask_picture.infinities
         self.show(
-            *[FadeOut(boxes, rate_func=FIRST_HALF) for boxes in self.future if len(boxes)],
+            FadeOut(self.future[-1], rate_func=FIRST_HALF),
             *[FadeOut(part, rate_func=FIRST_HALF) for part in leaving],
             FadeIn(VGroup(self.mask_picture, self.mask_zeros, self.labels["mask"]), rate_func=SECOND_HALF),
             self.formula.light("mask"),
@@ -302,7 +319,7 @@ class CausalMask(ChapterScene):
                 i, *veiled(self.pair_veils, i), *(first if i == 0 else []), caption=caption, run_time=1.2
             )
             if caption:
-                parts = [framed(part) for part in self.named_parts(i, upto)]
+                parts = [framed(part, buff=CELL_FRAME) for part in self.named_parts(i, upto)]
                 self.play(Succession(*parts), run_time=max(1.0, self.caption_time(caption) - 1.2))
         self.show(
             *veiled(self.pair_veils, None),
@@ -401,9 +418,10 @@ class CausalMask(ChapterScene):
         )
         if not self.stacked:
             self.remove(*values.get_family())  # lighting its rows took the table apart
-        self.play(  # then each output with the weights it blends by, as the caption is read (review V6: a 3 s still)
+        self.play(  # then each output with the weights it blends by, as the caption is read (review V6: a 3 s still);
+            # each at least MIN_RUN: half that faded its frames in over 2-3 frames (a pop at 90.1 s, narrated)
             Succession(*[AnimationGroup(*self.blend_frames(i)) for i in rows]),
-            run_time=max(MIN_RUN * len(rows) / 2, self.caption_time(caption) - lead),
+            run_time=max(MIN_RUN * len(rows), self.caption_time(caption) - lead),
         )
 
     def exactly_zero(self) -> None:
@@ -481,7 +499,8 @@ class CausalMask(ChapterScene):
         n = len(self.example.tokens)
         rows = [
             AnimationGroup(
-                *cells[i * n : (i + 1) * n], *([framed(self.open_grid.row(i))] if self.paired else [])
+                *cells[i * n : (i + 1) * n],
+                *([framed(self.open_grid.row(i), buff=CELL_FRAME)] if self.paired else []),
             )
             for i in range(n)
         ]
@@ -561,7 +580,7 @@ class CausalMask(ChapterScene):
         if self.stacked:
             texts.append(VGroup(*[self.values.row(k) for k in range(i + 1)]))
         return [
-            framed(VGroup(*self.masked_grid.row(i)[: i + 1])),
+            framed(VGroup(*self.masked_grid.row(i)[: i + 1]), buff=CELL_FRAME),
             *[framed(t, buff=TEXT_FRAME) for t in texts],
         ]
 
@@ -584,7 +603,7 @@ class CausalMask(ChapterScene):
         term = worked.terms[j : j + 1]
         return AnimationGroup(
             *[FadeIn(t, rate_func=FIRST_THIRD) for t in term],
-            framed(self.masked_grid.row(worked.row)[j]),
+            framed(self.masked_grid.row(worked.row)[j], buff=CELL_FRAME),
             framed(VGroup(self.values.row(j), *term), buff=TEXT_FRAME),
         )
 
@@ -695,7 +714,7 @@ class CausalMask(ChapterScene):
         self.earlier_keys.move_to(self.axes[0], aligned_edge=LEFT)  # the header while they stand as before
         cell = self.intro.cells[i * len(ex.tokens) + j]  # where it stands before the words take their order
         self.meeting = SurroundingRectangle(cell, color=theme().text, buff=0.02)
-        self.future = self.future_boxes()
+        self.future = self.future_frames()
         self.layout_facts = {"paired": bool(self.paired), "stacked": bool(self.stacked)}  # for drawn.py
 
     def grids_for(self, pad: float) -> tuple[bool, AttentionGrid, MaskedGrid]:
@@ -708,7 +727,7 @@ class CausalMask(ChapterScene):
         top = (
             min(  # the grid's names: under the axis caption under the subtitle, and under the formula beside
                 under - UNDER_TITLE - self.axes[0].height - 0.2,
-                under - UNDER_HEADING - self.formula.height - CLEAR,
+                under - FORMULA_ROOM - self.formula.height - FORMULA_ROOM,
             )
         )
         # as tall as the room allows: taller rows (round-3 item: cells too small), or shorter down to ROW_PITCH
@@ -738,15 +757,11 @@ class CausalMask(ChapterScene):
             return list(range(len(tokens)))
         return [list(before).index(t) for t in tokens]
 
-    def future_boxes(self) -> VGroup:
-        """Boxes round the cells above the diagonal of the weights without the mask: the first row's, then the
-        later rows'."""
-        n = len(self.example.tokens)
-        hidden = self.masked_grid.hidden_cells()
-        boxes = [
-            (k, SurroundingRectangle(self.unmasked.cells[k], color=theme().text, buff=0.02)) for k in hidden
-        ]
-        return VGroup(VGroup(*[b for k, b in boxes if k < n]), VGroup(*[b for k, b in boxes if k >= n]))
+    def future_frames(self) -> list[Polygon]:
+        """Frames round the cells above the diagonal of the weights without the mask: the first row's, then (with
+        more than two words) one round them all, which it becomes."""
+        last = len(self.example.tokens) - 1
+        return [run_frame(self.unmasked, last, lowest) for lowest in sorted({0, last - 1})]
 
     def place_pair(self) -> None:
         """The masked grid beside the open one, rows level (`paired`; in its place if that does not fit): the
@@ -789,17 +804,19 @@ class CausalMask(ChapterScene):
     def pairs(self) -> bool:
         """Whether the masked grid fits beside the open one, rows level, under the formula (`place_pair`)."""
         formula_bottom = (
-            self.heading.get_bottom()[1] - UNDER_HEADING - self.formula.height
+            self.heading.get_bottom()[1] - FORMULA_ROOM - self.formula.height
         )  # as `layout` puts it
         top = self.masked_grid.get_top()[1]
-        return self.pair_right() <= COLUMN_RIGHT and formula_bottom >= top + CLEAR - 1e-9
+        return self.pair_right() <= COLUMN_RIGHT and formula_bottom >= top + FORMULA_ROOM - 1e-9
 
     def under(self, grid: AttentionGrid, words: str):
         """`words` under `grid`'s cells, halfway between the grids and the legend under the masked grid (rows level:
-        a line of labels under both)."""
+        a line of labels under both), on one baseline whatever their letters."""
         label = c.text(words, role="small", color=theme().muted)
         between = (self.masked_grid.get_bottom()[1] + self.legend.get_top()[1]) / 2
-        return label.align_to(grid.cells, LEFT).set_y(between)
+        # each label on the line a capital centred there stands on (review J9: centred, 4 px out of line)
+        line = baseline_of(c.text("M", role="small").set_y(between))
+        return label.align_to(grid.cells, LEFT).shift(UP * (line - baseline_of(label)))
 
     def column_fits(self, layout: tuple[float, bool, float]) -> bool:
         """Lay out the right-hand column with names at most `width` wide and (if `weights`) each worked-out
@@ -814,11 +831,11 @@ class CausalMask(ChapterScene):
             width,
             room,
         ) not in self.tables:  # the same tables at every pad: built once, placed by each layout
-            self.tables[width, room] = self.value_rows(width, room), self.output_rows(width)
+            self.tables[width, room] = self.value_rows(width, room), self.output_rows(width, room)
         self.values, self.outputs = self.tables[width, room]
         self.layout(terms)
         tables = VGroup(*self.column[1:], *[w.line for w in self.worked])
-        return tables.get_right()[0] <= COLUMN_RIGHT and self.placed_comparison
+        return tables.get_right()[0] <= COLUMN_RIGHT + 1e-9 and self.placed_comparison  # to rounding
 
     def weight_terms(self, i: int) -> VGroup:
         """Row i's weight of each word up to i, as 'w ×', to stand left of the word's value: each to WEIGHT_PLACES,
@@ -832,13 +849,12 @@ class CausalMask(ChapterScene):
         the weight it is multiplied by."""
         names = [fit.name(t, width) for t in self.example.tokens]
         vectors = [c.math(vector_math(v, None), color=theme().value) for v in self.trace.unmasked.values]
-        return c.Grid(
-            names, vectors, col_buff=room + 2 * TERM_GAP, row_buff=FRAMED_ROW_GAP
-        )  # the name as far from 'w ×'
+        return c.Grid(names, vectors, col_buff=vector_gap(room), row_buff=FRAMED_ROW_GAP)
 
-    def output_rows(self, width: float) -> c.Grid:
+    def output_rows(self, width: float, room: float) -> c.Grid:
         """'the [1.000, 0.000]' for each word (names cut to `width`): its masked output (`.relations`: the weights
-        times the values)."""
+        times the values); its vectors where the values' stand (`room` left of them), the tables under each other
+        one table (review J9: two systems of columns, the names 170 px and 20 px from their vectors)."""
         tokens, tr = self.example.tokens, self.trace
         names = [fit.name(t, width) for t in tokens]
         printed = one_format(tr.outputs)
@@ -846,7 +862,7 @@ class CausalMask(ChapterScene):
         for i, vector in enumerate(vectors):
             weights, values = tr.weights[i, : i + 1], tr.unmasked.values[: i + 1]
             vector.relations = tuple(blend_relations(weights, values, printed[i]))
-        return c.Grid(names, vectors, col_buff=0.25, row_buff=FRAMED_ROW_GAP)
+        return c.Grid(names, vectors, col_buff=vector_gap(room), row_buff=FRAMED_ROW_GAP)
 
     def layout(self, terms: dict[int, VGroup]) -> None:
         """The grids, their captions and legend; the right-hand column (formula, values, outputs; the
@@ -873,16 +889,16 @@ class CausalMask(ChapterScene):
             c.text(_("outputs"), role="label", color=theme().output),  # beside a wide grid
         )
         self.outputs_title = fit.first_that_fits(titles, lambda title: left + title.width <= COLUMN_RIGHT)
-        column = VGroup(self.formula, self.values_title, self.values).arrange(
-            DOWN, aligned_edge=LEFT, buff=FRAMED_ROW_GAP
-        )
+        values = VGroup(self.values_title, self.values).arrange(DOWN, aligned_edge=LEFT, buff=FRAMED_ROW_GAP)
+        VGroup(self.formula, values).arrange(DOWN, aligned_edge=LEFT, buff=FORMULA_ROOM)
+        column = VGroup(self.formula, self.values_title, self.values)
         outputs = VGroup(self.outputs_title, self.outputs).arrange(
             DOWN, aligned_edge=LEFT, buff=FRAMED_ROW_GAP
         )
         # the tables indented under their titles, less where the column's edge is near (German vectors are wider)
         for table in (self.values, self.outputs):
             table.shift(RIGHT * float(np.clip(COLUMN_RIGHT - left - widest, 0, TABLE_INDENT)))
-        column.next_to(self.heading, DOWN, buff=UNDER_HEADING).align_to([left, 0, 0], LEFT)
+        column.next_to(self.heading, DOWN, buff=FORMULA_ROOM).align_to([left, 0, 0], LEFT)
         self.formula.shift(LEFT * max(0.0, self.formula.get_right()[0] - COLUMN_RIGHT))  # beside a wide grid
         outputs.next_to(self.values, DOWN, buff=0.25).align_to(self.values_title, LEFT)
         self.stacked = outputs.get_bottom()[1] >= STAGE.bottom
@@ -999,13 +1015,13 @@ class CausalMask(ChapterScene):
         caption_top = (
             heads(grid, self.masked_grid).get_top()[1] + 0.2 + max(axis.height for axis in self.axes)
         )
-        formula_bottom = self.heading.get_bottom()[1] - UNDER_HEADING - self.formula.height
+        formula_bottom = self.heading.get_bottom()[1] - FORMULA_ROOM - self.formula.height
         above_legend = grid.get_bottom()[1] - LEGEND_GAP - self.legend.height - STAGE.bottom - CLEAR
         shift += DOWN * max(
             0.0,
             caption_top - (self.heading.get_bottom()[1] - UNDER_TITLE),
             # the masked grid's names under the formula beside it, if the legend stays on the stage
-            min(grid.get_top()[1] + CLEAR - formula_bottom, above_legend),
+            min(grid.get_top()[1] + FORMULA_ROOM - formula_bottom, above_legend),
         )
         for each in (self.open_grid, self.masked_grid):
             each.shift(shift)
@@ -1053,6 +1069,12 @@ class WorkedRow:
         self.shown = VGroup(self.terms, self.line)
 
 
+def vector_gap(room: float) -> float:
+    """Between a table's names and its vectors: `room` for a weight 'w ×' and TERM_GAP either side of it; TERM_GAP
+    where no weight stands there (German and Chinese six-word tables need the width)."""
+    return room + 2 * TERM_GAP if room else TERM_GAP
+
+
 def in_turn(*animations, **options) -> LaggedStart:
     """`animations` one after another, each starting halfway through the one before (rows coming in in reading
     order, never all at once)."""
@@ -1062,6 +1084,24 @@ def in_turn(*animations, **options) -> LaggedStart:
 def veiled(veils: VGroup, i: int | None) -> list:
     """Animations veiling every row but row i (None: no row veiled)."""
     return [v.animate.set_fill(opacity=0 if i in (None, k) else VEIL) for k, v in enumerate(veils)]
+
+
+def run_frame(grid: AttentionGrid, rows: int, lowest: int) -> Polygon:
+    """One frame round the cells above the diagonal in rows 0 to `lowest` of `grid`, CELL_FRAME out from their
+    edges: a staircase with a step's corners for each of the first `rows` rows (those below `lowest` on its bottom
+    edge), so that a frame round fewer rows turns into one round more corner by corner, never across a cell."""
+    n, b = grid.trace.shape[1], CELL_FRAME
+    lefts = [grid.cells[r * n + r + 1].get_left()[0] - b for r in range(rows)]
+    bottoms = [grid.cells[min(r, lowest) * n].get_bottom()[1] - b for r in range(rows)]
+    right, top = grid.cells.get_right()[0] + b, grid.cells[0].get_top()[1] + b
+    corners = [(lefts[0], top), (right, top), (right, bottoms[-1])]
+    for k in reversed(range(rows)):  # up the steps, from the last row's left end
+        corners.append((lefts[k], bottoms[k]))
+        if k:
+            corners.append((lefts[k], bottoms[k - 1]))
+    return Polygon(
+        *[np.array([x, y, 0.0]) for x, y in corners], color=theme().text, stroke_width=FRAME_STROKE
+    )
 
 
 def finite_gap_is_tiny() -> bool:

@@ -400,7 +400,7 @@ def test_six_long_words_with_wide_values_take_the_values_place_for_the_outputs(t
         scene.column,
         *[w.line for w in scene.worked],
     ]:
-        assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= COLUMN_RIGHT  # the safe area
+        assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= COLUMN_RIGHT + 1e-9  # the safe area
         assert part.get_bottom()[1] >= BOTTOM_Y and part.get_top()[1] <= TOP_Y
     assert scene.column[1:].get_left()[0] > home(scene).get_right()[0]  # the tables beside the grid,
     assert apart(scene.column[0], home(scene), 0)  # the formula (wider) above its corner
@@ -536,13 +536,59 @@ def test_the_masked_softmax_is_taken_row_by_row(scene):
     assert grid.hidden_mark() == "crossed out"
 
 
-def test_the_boxes_show_the_first_word_s_later_words_then_the_rest_above_the_diagonal(scene):
-    first, later = scene.future
-    n = len(scene.example.tokens)
-    cells = scene.unmasked.cells  # the weights without the mask
-    assert len(first) == n - 1 and len(first) + len(later) == int(causal_mask(n).sum())
-    for box, k in zip(first, range(1, n)):
-        np.testing.assert_allclose(box.get_center(), cells[k].get_center(), atol=1e-6)
+def encloses(frame, point) -> bool:
+    """Whether `point` lies inside the closed polygon `frame` (a ray to the right crosses its edges an odd number
+    of times)."""
+    corners = frame.get_vertices()[:, :2]
+    x, y = point[:2]
+    crossings = 0
+    for (x0, y0), (x1, y1) in zip(corners, np.roll(corners, -1, axis=0)):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            crossings += 1
+    return crossings % 2 == 1
+
+
+def test_the_future_is_framed_as_one_region_clear_of_the_sums(scene):
+    """Review J9: a frame per cell above the diagonal, 4-5 px apart at 1080p, read as double lines, and ended 6-7 px
+    from the sums. Now one frame round the first row's later cells, then one round every cell above the diagonal;
+    it and every frame round cells keep 4 px at 480p from the sums (glyphs and frames' strokes)."""
+    from scenes.chapters.causal_mask import CELL_FRAME
+    from scenes.kit.emphasis import framed
+
+    n, grid = len(scene.example.tokens), scene.unmasked  # the weights without the mask
+    first, block = scene.future
+    for frame, rows in ((first, {0}), (block, set(range(n)))):
+        for k, cell in enumerate(grid.cells):
+            hidden = bool(causal_mask(n).flat[k]) and k // n in rows
+            assert encloses(frame, cell.get_center()) == hidden
+            assert (
+                encloses(frame, cell.get_corner(UR) + 0.5 * CELL_FRAME) == hidden
+            )  # round the cell, not in it
+    rows = [framed(grid.row(i), buff=CELL_FRAME).mobject for i in range(n)]
+    for frame in [first, block, *rows]:
+        reach = frame.get_right()[0] + frame.get_stroke_width() * STROKE_UNIT / 2
+        assert (grid.sums.get_left()[0] - reach) * PX_480P >= 4
+
+
+def test_the_veils_stay_over_the_grid_while_they_lift(tmp_path):
+    """The pop test (6.1 s, narrated): the play singling out a cell left the words it pulsed in a group of their own
+    over the veils, and the next play put the grid back over the veils, every row lit in one frame. Now the grid
+    stays under the veils while they lift, as the keys take their order."""
+    from pipeline.run import dry_run
+
+    order = {}
+
+    class Watched(CausalMask):
+        def play(self, *animations, subcaption=None, **options):
+            super().play(*animations, subcaption=subcaption, **options)
+            if subcaption == "The keys stand in sentence order: the mask relies on it.":
+                drawn = self.get_mobject_family_members()
+                order["grid"] = max(drawn.index(part) for part in self.intro.get_family() if part in drawn)
+                order["veils"] = min(drawn.index(veil) for veil in self.open_veils)
+
+    Watched.__name__ = "CausalMask"
+    dry_run.run(Watched, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(tmp_path)})
+    assert order["grid"] < order["veils"]
 
 
 def test_last_frame(tmp_path):
@@ -649,6 +695,44 @@ def test_each_label_under_a_grid_says_what_every_row_of_it_shows_while_it_is_on_
         dry_run.run(Watched, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(tmp_path)})
     assert seen == SHOWN | also  # each on screen and checked
     assert not wrong, wrong
+
+
+def test_the_labels_under_the_grids_stand_on_one_baseline(scene):
+    """Review J9: "scores" and "scores + M", centred, stood 4 px out of line at 1080p."""
+    lines = [baseline_of(label) for label in scene.labels.values()]
+    assert max(lines) - min(lines) < 1e-6
+
+
+def test_the_formula_has_20_px_at_1080p_under_the_subtitle_and_over_the_names_under_it(scene):
+    """Review J9: softmax(QKᵀ/√d + M)V stood 15 px under the subtitle and 14-17 px over the keys' names."""
+    room = 20 / (1080 / 8)
+    formula, masked = scene.formula, scene.masked_grid
+    assert scene.paired and scene.heading.get_bottom()[1] - formula.get_top()[1] >= room - 1e-9
+    for part in (*masked.col_labels, masked.sum_header):
+        assert (
+            part.get_left()[0] > formula.get_right()[0] or formula.get_bottom()[1] - part.get_top()[1] >= room
+        )
+
+
+def test_the_values_and_the_outputs_under_them_are_one_table(scene):
+    """Review J9: the values' names stood 170 px from their vectors, the outputs' 20 px, one table under the
+    other: now both share their columns."""
+    assert scene.stacked
+    for names_or_vectors in range(2):
+        lefts = [
+            part.get_left()[0] for t in (scene.values, scene.outputs) for part in t.columns[names_or_vectors]
+        ]
+        assert max(lefts) - min(lefts) < 1e-6
+
+
+def test_the_sums_are_pulsed_while_the_caption_says_they_are_1(tmp_path):
+    """A pulse goes with the words that speak of what it singles out."""
+    from manim import Indicate
+
+    scene, leaves, _ = played_with("Every row still sums to 1.", tmp_path)
+    pulsed = [a.mobject for a in leaves if isinstance(a, Indicate)]
+    assert len(pulsed) == len(scene.masked_grid.sums)
+    assert all(a is b for a, b in zip(pulsed, scene.masked_grid.sums))
 
 
 def test_the_masked_grid_s_row_labels_stand_where_the_open_grid_s_did_once_it_has_moved(scene):
