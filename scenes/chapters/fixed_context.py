@@ -92,7 +92,12 @@ class FixedContext(ChapterScene):
             run_time=1.5,
             caption=_("...and every step is fed the very same summary, whatever word it is writing."),
         )
-        self.play(*[pulsed(tag, theme().output, COPY_PULSE) for tag in self.copies], run_time=MIN_PULSE)
+        # the summary and every copy of it lit together, in the text colour as the summary was (in the copies' own
+        # orange the pulse barely showed at 480p)
+        self.play(
+            *[pulsed(tag, scale_factor=COPY_PULSE) for tag in (self.summary, *self.copies)],
+            run_time=MIN_PULSE,
+        )
         self.wait(1)
 
     def keep_positions(self) -> None:

@@ -35,6 +35,7 @@ from scenes.chapters.registry import find
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import WEIGHT_PLACES, fmt, fmt_input
+from scenes.kit.bars import baseline_of
 from scenes.kit.chapter import ChapterScene
 from scenes.kit.emphasis import TEXT_FRAME, framed, pulsed
 from scenes.kit.formula_slot import LitFormula, formula_word
@@ -54,7 +55,6 @@ WORK_GAP = 0.2  # from the table to the line of working under it
 # left 2-3 px to the leading digit); up and down, its frame is a row's pitch tall (`row_span`)
 BOX_BUFF = 0.1
 HEADER_GAP = 0.4  # between V's name and the weights' header on its line
-HEADER_LIFT = 0.12  # from V's name up to the weights' header, where the header stands over it
 PLUS_ROOM = 0.1  # more after a term's '+' than TeX leaves ...
 TERM_ROOM = 0.3  # ... and between the terms of the weighted sum: a frame round one stays clear of the next
 COLUMN_SECONDS = 0.9  # each column of the worked product after the first
@@ -381,15 +381,18 @@ class Projections(ChapterScene):
             result.matrix.shift(
                 RIGHT * (w.matrix.get_columns()[0].get_x() - result.matrix.get_columns()[0].get_x())
             )
+            # centred where wider than its product: on its left edge, V's reached over to the words on its right
+            if name.width > result.width:
+                name.set_x(result.get_x())
             left = max(w.get_right()[0], result.get_right()[0]) + TABLE_GAP
         for m in (self.x, self.q, self.k, self.v):
             m.shift(UP * (self.q.matrix.get_y() - m.matrix.get_y()))
-        right = max(
-            self.v.get_right()[0], self.product_names[2].get_right()[0]
-        )  # clear of V's frame in the summary
+        # clear of V's frame in the summary, and of V's name by HEADER_GAP: the weights' header starts where the
+        # words start, right over them, on V's name's line (review V7: 22 px apart at 1080p read as one line)
+        left = max(self.v.get_right()[0] + NAME_GAP, self.product_names[2].get_right()[0] + HEADER_GAP)
         for name, word, row in zip(self.names, self.row_words, self.x.matrix.get_rows()):
             name.set_y(row.get_y())
-            word.set_y(row.get_y()).set_x(right + NAME_GAP, LEFT)
+            word.set_y(row.get_y()).set_x(left, LEFT)
         for group in ((self.x,), (self.w_q, self.q), (self.w_k, self.k), (self.w_v, self.v)):
             on_blocks(self.camera.pixel_width, self.camera.pixel_height, *group)
 
@@ -476,8 +479,8 @@ class Projections(ChapterScene):
         self.query_box = self.row_box(self.q, rows[0])
         printed = [fmt(w, WEIGHT_PLACES) for w in trace.weights]
         # whose query made them said on screen too (review round 4), over the words and the weights, on as many
-        # lines as that takes, from the words' left edge (review J9: it started 25 px right of it at 1080p); over V's
-        # name where it would come within HEADER_GAP of it on its line (review V7: 'V = X W_V “the”')
+        # lines as that takes, from the words' left edge (review J9: it started 25 px right of it at 1080p), its
+        # last line a row's pitch over the first row, as a table's header (it stood a line higher, over V's name)
         left = self.row_words.get_left()[0]
         header = fit.wrap_within(
             _("weights for %(word)s", word=quoted(a)), STAGE.right - left, role="label", color=theme().muted
@@ -486,10 +489,9 @@ class Projections(ChapterScene):
         for w, row in zip(self.weights[1:], self.v.matrix.get_rows()):
             w.set_y(row.get_y()).set_x(self.row_words.get_right()[0] + TABLE_GAP, LEFT)
         self.weights[1:].shift(LEFT * max(0, self.weights[1:].get_right()[0] - STAGE.right))
-        header.set_x(left, LEFT).next_to(self.weights[1], UP, buff=ROW_PITCH / 2, coor_mask=UP)
-        name = self.product_names[2]
-        if not fit.apart(header, name, HEADER_GAP):
-            header.shift(UP * (name.get_top()[1] + HEADER_LIFT - header.get_bottom()[1]))
+        header.set_x(left, LEFT).shift(
+            UP * (baseline_of(self.row_words[0]) + ROW_PITCH - baseline_of(last_line(header)))
+        )
         values = entries_tex(trace.values, 3)
         output = entries_tex([trace.output], WEIGHT_PLACES)[0]
         parts = [
@@ -528,6 +530,11 @@ class Projections(ChapterScene):
 
     def row_box(self, matrix: NamedMatrix, i: int):
         return SurroundingRectangle(row_span(matrix, i), color=theme().muted, buff=0, stroke_width=2)
+
+
+def last_line(text) -> VGroup:
+    """The glyphs of a wrapped text's last line (a text's glyphs are its characters but spaces, in order)."""
+    return VGroup(*text[-len("".join(text.original_text.split("\n")[-1].split())) :])
 
 
 def spaced_plus(terms: list) -> list:

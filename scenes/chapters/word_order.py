@@ -86,7 +86,6 @@ HEADER_GAP = 0.3  # between two column names of the sentence's grid, each over i
 FOOT_CLEAR = 0.05  # a grown picture ends this far above the stage's foot: a cell's stroke drew into the band
 GROWTH = 1.6  # the most the sentence's grid and a picture of the poster grow to take the stage
 OUTPUT_GAP = 0.6  # from the grid's last column to its rows' outputs
-OVERLAP = 0.03  # a cell reaches this far under its right and lower neighbours: no seam between them
 STRIPES_GAP = 0.6  # from the table to the stripes beside it, which take the rest of the stage
 AXIS_GAP = 0.2  # from the stripes to their axes' names: a column's frame 4 px clear of them at 480p (was 3)
 KEY_GAP = 0.12  # from a key's swatch to its number, and between its entries
@@ -530,6 +529,7 @@ class WordOrder(ChapterScene):
         pe_many = sinusoidal(np.arange(STRIPES[0]), STRIPES[1])
         self.stripe_picture = stripes(pe_many, -STAGE.body_left - left, top - STAGE.bottom)
         self.stripe_picture.move_to([-STAGE.body_left, top, 0], aligned_edge=UR)
+        on_pixels(self.stripe_picture[0], self.camera)
 
     @property
     def origin(self) -> np.ndarray:
@@ -561,6 +561,7 @@ class WordOrder(ChapterScene):
         centres = [left + width / 2 for left, width in zip(lefts, widths)]
         for picture, x in zip(pictures, centres):
             picture.move_to([x, self.top, 0], aligned_edge=UP)
+        on_pixels(pictures[1][0], self.camera)  # the stripes
         turn = np.array([centres[2], self.top - height / 2, 0])
         self.poster_turn = turn, height / self.rope_axes.height
         foot = min(p.get_bottom()[1] for p in pictures) - LINE_GAP
@@ -698,34 +699,50 @@ def stripes(pe: np.ndarray, width: float, height: float) -> VGroup:
     """`pe` as cells, a column per position (position 0 on the left) and a row per coordinate (the cells row by
     row: coordinate j's at position p is cell j * positions + p), on a neutral ramp (no role's colour: an encoding
     is neither a query nor a key) with its key above them; the axes named with their counts (review C9c: the
-    caption's "48 positions at width 16" was nowhere on the picture); `width` by `height` in all."""
+    caption's "48 positions at width 16" was nowhere on the picture); `width` by `height` in all. The cells meet
+    edge to edge: once placed, `on_pixels` puts their edges on the frame's pixels."""
     t = theme()
     along = c.text(_("%(count)s positions p →", count=pe.shape[0]), role="small", color=t.muted)
     down = c.text(_("%(count)s coordinates →", count=pe.shape[1]), role="small", color=t.muted).rotate(
         -np.pi / 2
     )
     key = ramp_key()
-    columns = width - down.width - AXIS_GAP - OVERLAP  # the outer cells' overlap too
-    rows = height - key.height - along.height - 2 * AXIS_GAP - OVERLAP
+    columns = width - down.width - AXIS_GAP
+    rows = height - key.height - along.height - 2 * AXIS_GAP
     across, down_by = columns / pe.shape[0], rows / pe.shape[1]  # a cell's place
-    cells = VGroup()  # a row of cells per coordinate, top down
-    for j, row in enumerate(pe.T):
-        for p, v in enumerate(row):
-            # from its place's top left it reaches under the cells drawn after it (right, below): each edge is drawn
-            # over its neighbour's colour. Drawn row by row, the sliver a corner lets through is of its own row, near
-            # its tone (column by column it was the row above's: 1-px seams at 1080p, review J9)
-            cell = Rectangle(
-                width=across + OVERLAP,
-                height=down_by + OVERLAP,
-                stroke_width=0,
-                fill_color=tone(v),
-                fill_opacity=1,
-            )
-            cells.add(cell.move_to([p * across, -j * down_by, 0], aligned_edge=UL))
+    cells = VGroup(  # a row of cells per coordinate, top down
+        *[
+            Rectangle(
+                width=across, height=down_by, stroke_width=0, fill_color=tone(v), fill_opacity=1
+            ).move_to([p * across, -j * down_by, 0], aligned_edge=UL)
+            for j, row in enumerate(pe.T)
+            for p, v in enumerate(row)
+        ]
+    )
     along.next_to(cells, DOWN, buff=AXIS_GAP).align_to(cells, LEFT)
     down.next_to(cells, LEFT, buff=AXIS_GAP).align_to(cells, UP)
     key.next_to(cells, UP, buff=AXIS_GAP).align_to(cells, RIGHT)
     return VGroup(cells, along, down, key)
+
+
+def on_pixels(cells, camera) -> None:
+    """Each of `cells` (rectangles meeting edge to edge) with its edges moved to the nearest pixel edge of
+    `camera`'s frame, so that neighbours share an edge there: every pixel is one cell's, none drawn half by two.
+    Cells reaching under their neighbours left no seam still, but showed their overlaps as lines while they faded
+    (the overlap drawn twice), and 2 px marks where corners met at 480p (review round 9)."""
+    per_unit = camera.pixel_height / camera.frame_height
+    left = camera.frame_center[0] - camera.frame_width / 2
+    top = camera.frame_center[1] + camera.frame_height / 2
+
+    def snapped(at: float, edge: float) -> float:
+        return edge + round((at - edge) * per_unit) / per_unit
+
+    for cell in cells:
+        (x0, y0, _), (x1, y1, _) = cell.get_corner(DL), cell.get_corner(UR)
+        x0, x1, y0, y1 = snapped(x0, left), snapped(x1, left), snapped(y0, top), snapped(y1, top)
+        cell.stretch_to_fit_width(x1 - x0).stretch_to_fit_height(y1 - y0).move_to(
+            [x0, y0, 0], aligned_edge=DL
+        )
 
 
 def tone(value: float) -> str:

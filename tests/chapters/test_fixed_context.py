@@ -4,7 +4,7 @@ import dataclasses
 
 import numpy as np
 import pytest
-from manim import Indicate, Succession, Wait
+from manim import Indicate, ManimColor, Succession, Wait
 
 import i18n
 from attention import attend_grid, examples
@@ -264,6 +264,17 @@ def test_the_summary_is_lit_while_its_caption_is_read(tmp_path, monkeypatch):
     assert longest_still(played_pieces, start, end) < 1 / 15
     lit = [(s, e) for s, e, a in played_pieces if isinstance(a, Indicate) and a.mobject is scene.summary]
     assert lit and lit[0][1] == pytest.approx(end)
+
+
+def test_the_summary_and_its_copies_are_lit_together_in_a_colour_not_their_own(tmp_path, monkeypatch):
+    """Review round 9: the copies fed to every step pulsed in their own orange, which barely showed at 480p; the
+    summary and every copy now pulse together (the very same summary) in the text colour, as the summary did."""
+    scene, played_pieces = timeline(tmp_path, monkeypatch)
+    said = next(c for c in scene.renderer.file_writer.subcaptions if "the very same summary" in c.content)
+    lit = [a for s, _e, a in played_pieces if isinstance(a, Indicate) and s >= said.start.total_seconds()]
+    lit = [a for a in lit if a.mobject is scene.summary or a.mobject in scene.copies]
+    assert {id(a.mobject) for a in lit} == {id(scene.summary), *map(id, scene.copies)}
+    assert all(ManimColor(a.color) == ManimColor(theme().text) != ManimColor(theme().output) for a in lit)
 
 
 def fits(mobject) -> bool:

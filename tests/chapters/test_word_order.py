@@ -5,7 +5,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from manim import DR, UL, Camera, VGroup, tempconfig
+from manim import DL, DR, UL, UR, Camera, VGroup, tempconfig
 
 from attention import examples
 from attention.examples.file import load_example_file
@@ -13,7 +13,7 @@ from attention.positions import ROPE_STEP, STRIPES, sinusoidal, with_positions
 from attention.projections import DEFAULT_PROJECTIONS
 from scenes.chapters.quick_version import word_order_icon
 from scenes.chapters.registry import find
-from scenes.chapters.word_order import WordOrder, stripes, tone
+from scenes.chapters.word_order import WordOrder, on_pixels, stripes, tone
 from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.emphasis import FRAME_STROKE, framed
 from scenes.kit.palette import theme
@@ -137,14 +137,19 @@ def test_the_stripes_are_the_encodings_of_many_positions(scene):
     )  # beside the table, not under it
 
 
-def test_the_stripes_show_no_seams_between_their_cells_at_1080p(tmp_path):
-    """Review J9: 1-px seams between the cells at 1080p (each cell reached over its neighbours every way, and a
-    corner let the row above show through). No pixel inside the cells stands out from both its neighbours 2 px
-    either side by more than 20 grey levels (42 before)."""
-    with tempconfig({"pixel_width": 1920, "pixel_height": 1080, "media_dir": str(tmp_path)}):
+@pytest.mark.parametrize("opacity", [1.0, 0.5], ids=["shown", "fading"])
+@pytest.mark.parametrize("size", [(854, 480), (1920, 1080)], ids=["480p", "1080p"])
+def test_the_stripes_show_no_seams_between_their_cells(tmp_path, size, opacity):
+    """Review J9: 1-px seams between the cells at 1080p; review round 9: 2 px marks of about 40 grey levels at 480p,
+    and lines where the cells overlapped while they faded. Their edges on the frame's pixels, no pixel inside the
+    cells stands out from both its neighbours 2 px either side by more than 2 grey levels, shown or half faded
+    (56 for cells meeting edge to edge off the pixels, 42 for cells reaching under their neighbours)."""
+    width, height = size
+    with tempconfig({"pixel_width": width, "pixel_height": height, "media_dir": str(tmp_path)}):
         camera = Camera(background_color=theme().background)
         cells = stripes(sinusoidal(np.arange(STRIPES[0]), STRIPES[1]), 5.3, 4.2)[0]
-        camera.capture_mobject(cells)
+        on_pixels(cells, camera)
+        camera.capture_mobject(cells.set_opacity(opacity))
         grey = np.asarray(camera.get_image().convert("L")).astype(int)
         (left, top), (right, bottom) = camera.points_to_pixel_coords(
             cells, [cells.get_corner(UL), cells.get_corner(DR)]
@@ -152,7 +157,21 @@ def test_the_stripes_show_no_seams_between_their_cells_at_1080p(tmp_path):
     inside = grey[top + 3 : bottom - 3, left + 3 : right - 3]
     middle = inside[2:-2, 2:-2]
     for before, after in ((inside[2:-2, :-4], inside[2:-2, 4:]), (inside[:-4, 2:-2], inside[4:, 2:-2])):
-        assert np.maximum(np.minimum(before, after) - middle, middle - np.maximum(before, after)).max() <= 20
+        assert np.maximum(np.minimum(before, after) - middle, middle - np.maximum(before, after)).max() <= 2
+
+
+def test_the_chapter_s_stripes_stand_on_its_frame_s_pixels(scene):
+    """What `on_pixels` does, in the chapter: every cell's edges (the stripes' beat and the poster's) on a pixel edge
+    of its camera's frame, neighbours meeting there."""
+    camera = scene.camera
+    per_unit = camera.pixel_height / camera.frame_height
+    corner = camera.frame_center + np.array([-camera.frame_width, camera.frame_height, 0]) / 2
+    for cells in (scene.stripe_picture[0], scene.poster[1][0]):
+        for cell in cells:
+            for edge in (cell.get_corner(DL), cell.get_corner(UR)):
+                pixels = (edge - corner)[:2] * per_unit
+                assert pixels == pytest.approx(np.round(pixels), abs=1e-6)
+        assert cells[0].get_right()[0] == pytest.approx(cells[1].get_left()[0], abs=1e-9)
 
 
 def test_a_column_s_frame_stays_4_px_clear_of_the_stripes_names_and_key(scene):
