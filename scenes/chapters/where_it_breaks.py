@@ -503,6 +503,7 @@ class WhereItBreaks(ChapterScene):
             y_label=_("slope w(1 − w):"),
             x_step=2,
             x_start=0,
+            room=AXIS_ROOM,
         )
         readable_decades(slope_label(self.plot))
         # "gain g" after the axis' numbers, as "gap" is: the room below goes to the S-curve, the room over it to the
@@ -646,7 +647,9 @@ class WhereItBreaks(ChapterScene):
         """A dashed drop from the curve to the gain axis at a stop of the knob, its first dash DROP_CLEAR under the
         tracking dot that rests there (review J9: drawn from the dot's centre, a dash stood inside it)."""
         top = self.plot.point(gain, log10_top_sensitivity(self.raw_trace.scores, gain))
-        foot = self.plot.axes.c2p(gain, 0)
+        foot = self.plot.axes.c2p(
+            gain, self.plot.axes.y_range[0]
+        )  # on the axis line, below the lowest decade
         start = top + DOWN * min(TRACK_RADIUS + DROP_CLEAR, top[1] - foot[1])
         return DashedLine(start, foot, color=theme().muted, stroke_width=2, dash_length=0.08)
 
@@ -915,6 +918,9 @@ SPOT_STEP = 0.05  # the grid a label's free spot is looked for on
 SPOTS_AT_ONCE = 256  # spots tried together (`clear_spot`)
 LEADER_TRIM = 0.08  # a leader line stops this short of its label
 LEADER_CLEAR = 0.08  # the least room between the scaled case's leader and g = 1's dot: 4 px at 480p
+# from the slope plot's axis lines to any point of its lines: 6 px at 480p past the largest dot on them (corpus-12's
+# scaled dot stood 2.8 px from the log axis, the smallest weight's dot lay on the gain axis)
+AXIS_ROOM = TRACK_RADIUS + 0.13
 DROP_CLEAR = 0.04  # between the tracking dot resting on a stop and its drop's first dash
 DECADE_BUFF = (
     0.38  # from the log axis to its labels: a raised exponent clear of the ticks (round 8: touching)
@@ -1184,19 +1190,20 @@ def smallest_name(color: str | None = None):
 
 def tied(dot: Dot, label, color: str, avoid: tuple[np.ndarray, float] | None = None) -> VGroup:
     """`dot` and its `label`, joined by a leader line in `color` where the label had to move away from it, clear of
-    the dot `avoid` (centre, radius): straight, or where that runs within LEADER_CLEAR of it, up or down from the dot
-    and across into the label's near side; from the edge of the pair where the two dots overlap."""
+    the dot `avoid` (centre, radius) so that it reads as `dot`'s: straight, or where that runs within LEADER_CLEAR of
+    it, up or down from `dot`'s side away from it and across into the label's near side. Where `dot` lies inside
+    the other (the same gain), the label names both: its leader starts at the pair's edge."""
     if label_distance(label, dot) <= MARK_GAP + 0.05:
         return VGroup(dot, label)
     centre = dot.get_center()
     end = label.get_corner(nearest_corner(label, centre))
     toward = (end - centre) / np.linalg.norm(end - centre)
     reach = dot.radius
-    if avoid is not None and np.linalg.norm(avoid[0] - centre) <= avoid[1] + dot.radius:
-        along = np.dot(avoid[0] - centre, toward)  # out of the other dot too, where the ray leaves it
-        reach = max(
-            reach, along + np.sqrt(max(0.0, along**2 - np.sum((avoid[0] - centre) ** 2) + avoid[1] ** 2))
-        )
+    if avoid is not None and np.linalg.norm(avoid[0] - centre) <= avoid[1] - dot.radius:
+        along = np.dot(
+            avoid[0] - centre, toward
+        )  # the other is round it: out of both, where the ray leaves it
+        reach = along + np.sqrt(max(0.0, along**2 - np.sum((avoid[0] - centre) ** 2) + avoid[1] ** 2))
         avoid = None
     leader = Line(centre + toward * reach, end - toward * LEADER_TRIM, stroke_width=2)
     if avoid is not None and leader_room(leader, *avoid) < LEADER_CLEAR:
@@ -1206,16 +1213,23 @@ def tied(dot: Dot, label, color: str, avoid: tuple[np.ndarray, float] | None = N
 
 def elbow(dot: Dot, label, centre: np.ndarray, radius: float) -> VMobject:
     """A leader from `dot` straight up (or down) and across into `label`'s side facing it, at its middle or as near
-    it as keeps LEADER_CLEAR over (or under) the dot at `centre` of `radius`."""
+    it as keeps LEADER_CLEAR over (or under) the dot at `centre` of `radius`; the upright LEADER_CLEAR beside that
+    dot too, on `dot`'s side away from it, as far as `dot`'s edge (two overlapping dots: it rose from between them
+    and read as the other's)."""
     side = LEFT if label.get_x() > dot.get_x() else RIGHT
     way = 1 if label.get_y() > dot.get_y() else -1
     clear = centre[1] + way * (radius + LEADER_CLEAR + STROKE_UNIT)  # a stroke of 2: half of it
     level = max(way * label.get_y(), way * clear) * way
     level = min(max(level, label.get_bottom()[1]), label.get_top()[1])
+    away = 1 if dot.get_x() >= centre[0] else -1
+    x = away * max(away * dot.get_x(), away * centre[0] + radius + LEADER_CLEAR + STROKE_UNIT)
+    x = float(np.clip(x, dot.get_x() - dot.radius, dot.get_x() + dot.radius))
+    rise = np.sqrt(
+        max(0.0, dot.radius**2 - (x - dot.get_x()) ** 2)
+    )  # where the upright leaves the dot's edge
     end = np.array([label.get_corner(side)[0] + side[0] * LEADER_TRIM, level, 0])
-    bend = np.array([dot.get_x(), level, 0])
-    start = dot.get_center() + way * UP * dot.radius
-    return VMobject(stroke_width=2).set_points_as_corners([start, bend, end])
+    start = np.array([x, dot.get_y() + way * rise, 0])
+    return VMobject(stroke_width=2).set_points_as_corners([start, [x, level, 0], end])
 
 
 def leader_room(leader, centre: np.ndarray, radius: float) -> float:

@@ -76,10 +76,21 @@ class Histogram(VGroup):
         return np.array([bar.height for bar in self.bars])
 
 
+class CornerAxes(Axes):
+    """Axes that meet at the low ends of their ranges (manim's cross at 0 where a range holds it), so an axis
+    may start before its first tick."""
+
+    @staticmethod
+    def _origin_shift(axis_range) -> float:
+        return axis_range[0]
+
+
 class CurvePlot(VGroup):
     """A curve of log10(y) against x, its y axis labelled in powers of ten; `track` adds a moving dot.
-    The x axis starts at `x_start` (default: the first x); the y axis covers `reach` too (log10 values of a
-    second series, drawn with `series`).
+    The x axis is ticked from `x_start` (default: the first x); the y axis covers `reach` too (log10 values of a
+    second series, drawn with `series`). With `room` (scene units) the axes start before the first tick and
+    below the lowest decade as far as keeps every point of both series that far from the axis lines, so a dot on
+    them stands clear of the axes (0: they start there).
 
     Values of -inf (a quantity that is exactly 0) are drawn on the bottom of the axis.
     """
@@ -96,27 +107,30 @@ class CurvePlot(VGroup):
         x_step: float = 1,
         x_start: float | None = None,
         reach=(),
+        room: float = 0.0,
     ):
         super().__init__()
         self.xs, self.log10_ys = np.asarray(xs, dtype=float), np.asarray(log10_ys, dtype=float)
-        self.decades = lo, hi, step = decades(np.concatenate([self.log10_ys, np.asarray(reach, dtype=float)]))
+        every = np.concatenate([self.log10_ys, np.asarray(reach, dtype=float)])
+        self.decades = lo, hi, step = decades(every)
         self.floor = lo  # the axes count decades above it, so the x axis sits at the bottom
-        self.axes = Axes(
-            x_range=[self.xs[0] if x_start is None else x_start, self.xs[-1], x_step],
-            y_range=[0, hi - lo, step],
+        start = self.xs[0] if x_start is None else x_start
+        finite = every[np.isfinite(every)]
+        lowest = float(finite.min()) - lo if finite.size else 0.0
+        self.axes = CornerAxes(
+            x_range=[lead(start, self.xs[0], self.xs[-1], size[0], room), self.xs[-1], x_step],
+            y_range=[lead(0, lowest, hi - lo, size[1], room), hi - lo, step],
             x_length=size[0],
             y_length=size[1],
             tips=False,
             axis_config={"color": theme().muted, "stroke_width": 2},
         )
-        start = self.axes.x_range[0]
-        ticks = axis_labels(np.arange(start, self.xs[-1] + x_step / 2, x_step), 0)
-        self.axes.x_axis.add_labels(ticks, font_size=tex_size("small"))
+        ticks, powers = np.arange(start, self.xs[-1] + x_step / 2, x_step), range(lo, hi + 1, step)
+        retick(self.axes.x_axis, ticks)
+        retick(self.axes.y_axis, [k - lo for k in powers])
+        self.axes.x_axis.add_labels(axis_labels(ticks, 0), font_size=tex_size("small"))
         self.axes.y_axis.add_labels(
-            {
-                k - lo: c.math(f"10^{{{k}}}", role="small", color=theme().muted)
-                for k in range(lo, hi + 1, step)
-            },
+            {k - lo: c.math(f"10^{{{k}}}", role="small", color=theme().muted) for k in powers},
             font_size=tex_size("small"),
         )
         self.curve = self.series(self.xs, self.log10_ys, color)
@@ -137,8 +151,8 @@ class CurvePlot(VGroup):
         )
 
     def clip(self, log10_ys):
-        """Decades above the bottom of the axis (values below it sit on the bottom)."""
-        return np.maximum(log10_ys, self.floor) - self.floor
+        """Decades above the lowest decade (values below the bottom of the axis sit on the bottom)."""
+        return np.maximum(log10_ys, self.floor + self.axes.y_range[0]) - self.floor
 
     def point(self, x: float, log10_y: float) -> np.ndarray:
         """Scene position of the data point (x, 10**log10_y)."""
@@ -149,6 +163,19 @@ class CurvePlot(VGroup):
         dot = Dot(radius=TRACK_RADIUS, color=color or theme().text)
         dot.add_updater(lambda d: d.move_to(self.point(tracker.get_value(), log10_y_of(tracker.get_value()))))
         return dot.update()
+
+
+def lead(start: float, first: float, end: float, length: float, room: float) -> float:
+    """Where an axis `length` long, ticked from `start` to `end`, starts so that `first` (its lowest point) stands
+    `room` (scene units) from its start: at `start` where that already does."""
+    return min(start, first - room * (end - first) / (length - room))
+
+
+def retick(axis, values) -> None:
+    """`axis` ticked at `values`, where its labels go (manim ticks from its start, or from 0 where it holds 0)."""
+    axis.remove(axis.ticks)
+    axis.ticks = VGroup(*[axis.get_tick(value) for value in values])
+    axis.add(axis.ticks)
 
 
 def decades(log10_ys) -> tuple[int, int, int]:

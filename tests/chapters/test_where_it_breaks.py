@@ -21,7 +21,7 @@ from manim import (
 
 from attention import BlendExample, examples, saturation_at, saturation_sweep, weights_at_gain
 from attention.examples.file import load_example_file
-from attention.sweeps import GAIN_RANGE
+from attention.sweeps import GAIN_RANGE, log10_top_sensitivity
 from pipeline.run import dry_run
 from scenes.chapters import where_it_breaks
 from scenes.chapters.where_it_breaks import (
@@ -140,7 +140,10 @@ def test_the_scaled_case_is_a_gain_on_the_same_axis(scene):
     scaled = examples.current().blend.trace(0)
     assert scene.scaled_gain == pytest.approx(1 / np.sqrt(scaled.width))
     np.testing.assert_allclose(weights_at_gain(scene.raw_trace.scores, scene.scaled_gain), scaled.weights)
-    assert scene.plot.axes.x_range[0] == 0 and scene.plot.xs[0] == pytest.approx(scene.scaled_gain)
+    # ticked from g = 0, the axis starting before it (`AXIS_ROOM`: the dot clear of the log axis)
+    axis = scene.plot.axes.x_axis
+    assert [axis.p2n(tick.get_center()) for tick in axis.ticks] == pytest.approx(np.arange(0, 11, 2))
+    assert scene.plot.axes.x_range[0] <= 0 and scene.plot.xs[0] == pytest.approx(scene.scaled_gain)
     dot, label = scene.scaled_mark[:2]  # and a leader line when the label had to move away
     sens = saturation_at(scene.raw_trace.scores, scene.scaled_gain).top_sensitivity
     np.testing.assert_allclose(
@@ -157,7 +160,7 @@ def test_each_gain_stop_drops_a_mark_from_the_curve_to_the_gain_axis(scene):
     assert len(scene.stop_marks) == len(GAIN_STOPS)
     for stop, mark in zip(GAIN_STOPS, scene.stop_marks):
         sens = saturation_at(scene.raw_trace.scores, stop).top_sensitivity
-        top, foot = scene.plot.point(stop, np.log10(sens)), scene.plot.axes.c2p(stop, 0)
+        top, foot = scene.plot.point(stop, np.log10(sens)), on_gain_axis(scene, stop)
         ends = sorted([mark.get_start(), mark.get_end()], key=lambda p: -p[1])
         np.testing.assert_allclose(ends, [top + DOWN * (TRACK_RADIUS + DROP_CLEAR), foot], atol=1e-6)
         at_gain(scene, stop)
@@ -176,16 +179,84 @@ def test_the_scaled_leader_keeps_clear_of_the_unit_gain_s_dot(scene):
     assert np.linalg.norm(leader.get_start() - dot.get_center()) == pytest.approx(dot.radius)  # from its edge
 
 
-def test_a_leader_from_a_dot_overlapping_another_starts_outside_both():
-    """Where g = 1/√d and g = 1 are a few pixels apart (d = 2, 3, or a narrow plot), the dots overlap: the leader
-    starts where it leaves the pair, not behind the other dot."""
+def reads_as_its_own(leader, dot: Dot, other: tuple[np.ndarray, float]) -> bool:
+    """A leader reads as `dot`'s: it starts on `dot`'s edge, nearer `dot`'s centre than the `other` dot's, and keeps
+    LEADER_CLEAR from the other all along (or, where the dots overlap more than that allows, as much as an upright
+    at `dot`'s far edge keeps)."""
+    start, centre = leader.get_anchors()[0], dot.get_center()
+    on_edge = np.linalg.norm(start - centre) == pytest.approx(dot.radius, abs=1e-6)
+    away = np.linalg.norm(start - other[0]) > dot.radius
+    far_edge = abs(other[0][0] - centre[0]) + dot.radius - other[1] - STROKE_UNIT
+    return on_edge and away and leader_room(leader, *other) >= min(LEADER_CLEAR, far_edge) - 1e-6
+
+
+@pytest.mark.parametrize("offset", [(0.1, -0.02), (0.12, 0.03), (0.15, 0), (0.3, -0.05), (-0.12, 0.02)])
+@pytest.mark.parametrize("spot", [(2, 0.3), (0.5, 0.6), (-2, 0.4), (1.5, -0.5)])
+def test_a_leader_from_a_dot_overlapping_another_starts_on_its_own_side(offset, spot):
+    """Review round 9: where g = 1/√d and g = 1 are a few pixels apart (d = 2, 3, or a narrow plot), the dots
+    overlap; the leader started at the edge of the pair, on the other dot, and read as that one's. It leaves its own
+    dot on the side away from the other, clear of it."""
+    dot = Dot([0, 0, 0], radius=0.08)
+    label = math("x").move_to([*spot, 0])
+    other = (np.array([*offset, 0]), TRACK_RADIUS)
+    assert reads_as_its_own(tied(dot, label, "#ffffff", avoid=other)[2], dot, other)
+
+
+def test_a_dot_at_the_other_s_gain_shares_its_label_from_the_pair_s_edge():
+    """d = 1: the scaled dot lies on g = 1's (the same gain), and its label names both; its leader starts where it
+    leaves the pair, not inside the other dot."""
     dot = Dot([0, 0, 0], radius=0.08)
     label = math("x").move_to([2, 0.3, 0])
-    other = (np.array([0.1, -0.02, 0]), TRACK_RADIUS)
+    other = (np.array([0.01, 0, 0]), TRACK_RADIUS)
     leader = tied(dot, label, "#ffffff", avoid=other)[2]
     assert np.linalg.norm(leader.get_start() - other[0]) == pytest.approx(other[1])
-    away = tied(dot, label, "#ffffff", avoid=(np.array([5, 5, 0]), TRACK_RADIUS))[2]
-    assert np.linalg.norm(away.get_start() - dot.get_center()) == pytest.approx(dot.radius)
+
+
+@pytest.fixture(scope="module")
+def overlapping(tmp_path_factory):
+    """Corpus-00: width 2, its scaled dot (g = 0.707) overlapping g = 1's, its label up and right, over g = 1's."""
+    return corpus_scene("corpus-00-negative", tmp_path_factory.mktemp("overlapping"))
+
+
+def corpus_scene(stem: str, media):
+    """The chapter built with corpus example `stem`, the example before it in use again after (for the tests after)."""
+    with using(load_example_file(next(p for p in corpus_files() if p.stem == stem))):
+        return built(WhereItBreaks, media)
+
+
+def test_the_scaled_leader_reads_as_the_scaled_dot_s_where_the_dots_overlap(overlapping):
+    """The two dots overlap, and the lilac leader leaves the lilac dot on its far side, clear of the white one."""
+    dot, __, leader = overlapping.scaled_mark
+    scores = overlapping.raw_trace.scores
+    white = overlapping.plot.point(GAIN_RANGE[0], log10_top_sensitivity(scores, GAIN_RANGE[0]))
+    assert np.linalg.norm(white - dot.get_center()) < TRACK_RADIUS + dot.radius  # they overlap
+    assert reads_as_its_own(leader, dot, (white, TRACK_RADIUS))
+    assert leader_room(leader, white, TRACK_RADIUS) >= LEADER_CLEAR
+
+
+def dots_room_to_axes(scene) -> float:
+    """The least room (px at 480p) between the slope plot's axis lines (their strokes) and a dot on it: the scaled
+    case's, the smallest weight's, and the tracking dot anywhere along the sweep."""
+    axes = scene.plot.axes
+    corner = axes.c2p(axes.x_range[0], axes.y_range[0])
+    scores = scene.raw_trace.scores
+    dots = [(d.get_center(), d.radius) for d in (scene.scaled_mark[0], scene.smallest[1][0])]
+    dots += [
+        (scene.plot.point(g, log10_top_sensitivity(scores, g)), TRACK_RADIUS)
+        for g in np.linspace(*GAIN_RANGE, 46)
+    ]
+    room = min(min(centre[:2] - corner[:2]) - radius for centre, radius in dots) - STROKE_UNIT
+    return room * px_per_unit(480)
+
+
+def test_no_dot_on_the_slope_plot_stands_near_its_axes(scene, tmp_path):
+    """Review round 9: corpus-12's scaled dot stood 2.8 px (480p) from the log axis, its smallest weight's dot on the
+    gain axis (its weight just over the decade the axis started at). The axes start before g = 0 and below the
+    lowest decade as far as keeps every dot 6 px clear."""
+    for shown in (scene, corpus_scene("corpus-12-long-names", tmp_path)):
+        assert dots_room_to_axes(shown) >= 6
+        for mark, gain in zip([*shown.stop_marks, *shown.scaled_drops], [*GAIN_STOPS, shown.scaled_gain, 1]):
+            assert mark.get_bottom() == pytest.approx(on_gain_axis(shown, gain), abs=1e-6)  # down to the axis
 
 
 def test_the_log_axis_ticks_point_out_clear_of_the_scaled_dot(scene):
@@ -378,11 +449,17 @@ def test_last_frame_snapshot_with_the_scaled_dot_in_view(tmp_path):
     assert_matches_snapshot("WhereItBreaks", dry_run.picture(scene))
 
 
+def on_gain_axis(scene, gain: float) -> np.ndarray:
+    """Where `gain` is on the gain axis' line (below the lowest decade where the axis starts lower: `AXIS_ROOM`)."""
+    axis = scene.plot.axes.x_axis
+    return np.array([axis.n2p(gain)[0], axis.get_start()[1], 0])
+
+
 def test_both_gains_drop_onto_the_gain_axis(scene):
     """g = 1/√d and g = 1 a few pixels apart on the curve, but each with its own drop to the axis."""
     for drop, gain in zip(scene.scaled_drops, (scene.scaled_gain, GAIN_RANGE[0])):
-        assert drop.get_bottom()[1] == pytest.approx(scene.plot.axes.c2p(gain, 0)[1], abs=1e-6)
-        assert drop.get_x() == pytest.approx(scene.plot.axes.c2p(gain, 0)[0], abs=1e-6)
+        assert drop.get_bottom()[1] == pytest.approx(on_gain_axis(scene, gain)[1], abs=1e-6)
+        assert drop.get_x() == pytest.approx(on_gain_axis(scene, gain)[0], abs=1e-6)
     assert scene.scaled_drops[0].get_color().to_hex().lower() == scaled_color().lower()
 
 
