@@ -48,6 +48,12 @@ def reading_time(caption: str) -> float:
     return max(SHORTEST_CAPTION, len(caption) / READING_RATE)
 
 
+def shown_for(voice, line: Line) -> float:
+    """How long a spoken cue stays up: as long as `voice` takes to say it, SHORTEST_CAPTION at least (review B10:
+    "so the grid is square." was up for 1.1 s, too short to read); a short cue's voice is then followed by silence."""
+    return max(voice.seconds(line.words, line.id), SHORTEST_CAPTION)
+
+
 class ChapterScene(Scene):
     """A chapter of the lecture (its title comes from the registry); beats marked with `beat()`.
 
@@ -159,15 +165,13 @@ class ChapterScene(Scene):
         return [(cue.start.total_seconds(), cue.end.total_seconds()) for cue in shown]
 
     def caption_time(self, caption: str) -> float:
-        """How long `caption` needs: its reading time, or (narrated) its cues' speech and the breaths between
-        them, SHORTEST_CAPTION at least. An animation the caption accompanies may last as long, so that it ends
-        with the words."""
+        """How long `caption` needs: its reading time, or (narrated) its cues' `shown_for` and the breaths between
+        them. An animation the caption accompanies may last as long, so that it ends with the words."""
         voice = speech.current()
         if voice is None:
             return reading_time(caption)
         lines = self._lines_for(cues.split(caption))
-        spoken = sum(voice.seconds(line.words, line.id) for line in lines) + BREATH * (len(lines) - 1)
-        return max(spoken, SHORTEST_CAPTION)
+        return sum(shown_for(voice, line) for line in lines) + BREATH * (len(lines) - 1)
 
     def _lines_for(self, pieces: list[str]) -> list[Line]:
         """The script's next lines, one per cue: an id names the chapter's scene, the beat and the place in the
@@ -180,7 +184,8 @@ class ChapterScene(Scene):
 
     def add_subcaption(self, content: str, duration: float = 1, offset: float = 0) -> None:
         """Add a caption as its cues, ending the previous caption where it starts: spoken, each cue as long
-        as its speech; silent, the caption lasting at least its reading time, shared by its cues' lengths."""
+        as its speech (`shown_for`); silent, the caption lasting at least its reading time, shared by its cues'
+        lengths."""
         self.captions.append(content)
         pieces, voice = cues.split(content), speech.current()
         lines = self._lines_for(pieces)
@@ -190,11 +195,7 @@ class ChapterScene(Scene):
             lengths = [total * len(piece) / sum(map(len, pieces)) for piece in pieces]
             gap, self._free_at = 0.0, self.time + offset + reading_time(content)
         else:
-            lengths, gap = [voice.seconds(line.words, line.id) for line in lines], BREATH
-            short = SHORTEST_CAPTION - sum(lengths) - gap * (len(pieces) - 1)
-            lengths[-1] += max(
-                short, 0
-            )  # a line said in under a second stays up long enough to be read (review B10)
+            lengths, gap = [shown_for(voice, line) for line in lines], BREATH
             self._free_at = self.time + offset + sum(lengths) + gap * (len(pieces) - 1) + PAUSE
         captions = self.renderer.file_writer.subcaptions
         if captions and captions[-1].end.total_seconds() > self.time + offset:

@@ -50,7 +50,8 @@ def test_each_cue_lasts_as_long_as_its_speech(narrated):
 
 
 def test_a_line_said_in_under_the_shortest_caption_time_stays_up_that_long(narrated):
-    """Review B10: "the trained weights." was shown for 0.95 s, as long as it took to say, too short to read."""
+    """Review B10: "the trained weights." was shown for 0.95 s, as long as it took to say, too short to read; each
+    spoken cue stays up SHORTEST_CAPTION at least."""
     render, out, _ = narrated
     render()
     (cue,) = srt.parse((out / "480p15" / "01-Themed.srt").read_text())
