@@ -37,7 +37,9 @@ from manim import (
     Square,
     Succession,
     SurroundingRectangle,
+    Union,
     VGroup,
+    VMobject,
     linear,
 )
 
@@ -103,6 +105,7 @@ RESULT_GAP = 0.25  # between the blends' widest last term and their results
 # taller by as much; review 5: a weight of 1 capped at BAR_TALL left the river example's 0.415 bar 25 px tall
 # over an empty lower third)
 BAR_TALL, BAR_SHORTEST = 1.6, 0.4
+HAIR = 1e-9  # less than any distance drawn
 SPACING = 1.2  # between the centres of a chart's bars, at most; at least a weight's width and VALUE_GAP
 VALUE_GAP = 0.18  # between two neighbouring weights printed above their bars
 BAR_SHARE = 0.6  # a bar's width, as a share of the distance between bars
@@ -115,6 +118,7 @@ FRAME_OUT = TEXT_FRAME + FRAME_STROKE * STROKE_UNIT / 2  # from a weight's glyph
 # between a bar and its weight above it: room for a frame round the weight, its stroke 4 px clear of the bar at
 # 480p, 9 at 1080p (review J9: 2 px, the tie's frame 5 px over the bars at 1080p)
 VALUE_BUFF = FRAME_OUT + 0.08
+TIE_GAP = 0.08  # between two weights framed as one, one over the other
 TITLE_GAP = FRAME_OUT + 0.07  # between a chart's title and its highest weight: a frame round it 3.5 px clear
 # between the charts' titles and the work rows above them (review 4: 3-4 px; 11 px, a frame round the dots 4 px
 # clear of the title: the rest gave the frames round the weights their room over the bars), and two rows of charts
@@ -479,10 +483,10 @@ class MultiHead(ChapterScene):
         top = singled_out(weights)
         rest = [i for i in range(len(weights)) if i not in top]
         columns = [VGroup(single.dots[i], single.scores[i]) for i in top]
-        # the weights alone, neighbours in one box: round bar, weight and word it crossed the axis (review C9c)
-        columns += [VGroup(*[self.opening.values[i] for i in run]) for run in runs(top)]
+        # the weights alone, neighbours in one frame: round bar, weight and word it crossed the axis (review C9c)
         self.tie_box = VGroup(
-            *[SurroundingRectangle(col, color=theme().text, buff=TEXT_FRAME) for col in columns]
+            *[SurroundingRectangle(col, color=theme().text, buff=TEXT_FRAME) for col in columns],
+            *[step_frame([self.opening.values[i] for i in run], theme().text) for run in runs(top)],
         )
         dim = [m for i in rest for m in (single.dots[i], single.scores[i], self.opening.cells[i])]
         every = every_product(self.example.query, self.example.keys, top)
@@ -551,7 +555,7 @@ class MultiHead(ChapterScene):
 
     # building and layout
 
-    def build(self, stretch: float = 1.0, grow: float = 1.0, tries: int = 3) -> None:
+    def build(self, stretch: float = 1.0, grow: float = 1.0, tries: int = 5) -> None:
         """Make and lay out everything; `stretch`: how much wider and taller than the stage the charts may be
         laid out, for a table that then shrinks by 1 / `stretch` (see `layout`); `grow`: how much larger the gaps
         round the charts' weights and titles are laid out, for a table that shrinks by 1 / `grow`."""
@@ -706,24 +710,34 @@ class MultiHead(ChapterScene):
         width = (TABLE_RIGHT - STAGE.body_left) * self.stretch  # what the shrink brings back to the stage's
         bottom = self.table_top - (self.table_top - STAGE.bottom) * self.stretch
         least = c.number(0.5).width + VALUE_GAP  # neighbouring weights on one line keep this far apart
+        # two charts' weights side by side keep VALUE_BUFF apart once shrunk, bars however close (issue 30: English
+        # corpus-20's frame round a chart's first weight came 1.7 px from the weight left of it at 480p)
+        gap = max(CHART_GAP, VALUE_BUFF * self.grow + least / 2 - VALUE_GAP)
 
         def spacing(count: int, room: float) -> float:
             """The distance between bars with `count` charts side by side in `room`."""
-            return min(SPACING, (room - (count - 1) * CHART_GAP) / (count * n))
+            return min(SPACING, (room - (count - 1) * gap) / (count * n))
 
         note_room = max(NOTE_ROOM, bracket_width(self.trace)) + NOTE_GAP  # its bracket whole on a line
         beside = spacing(k, width - note_room) >= least
         per_row = k if beside or 2 * spacing(k, width) >= least else -(-k // 2)
         apart = max(least / 2, spacing(per_row, width - (note_room if beside else 0)))
-        stagger = apart < least
         buff = VALUE_BUFF * self.grow  # once shrunk, VALUE_BUFF (see `build`)
         title_gap = TITLE_GAP * self.grow
         charts = [
-            WeightChart(r.trace.weights, tokens, 1.0, apart, stagger, i * n, buff)
+            WeightChart(
+                r.trace.weights,
+                tokens,
+                1.0,
+                apart,
+                i * n,
+                buff,
+                runs(singled_out(r.trace.weights)) if i == 0 else (),
+            )
             for i, r in enumerate(readings)
         ]
         rows = [list(range(i, min(i + per_row, k))) for i in range(0, k, per_row)]
-        right = STAGE.body_left + per_row * n * apart + (per_row - 1) * CHART_GAP + NOTE_GAP
+        right = STAGE.body_left + per_row * n * apart + (per_row - 1) * gap + NOTE_GAP
         if beside:  # beside the charts, wrapped to the room there
             self.note = caveat_note(self.trace, STAGE.body_left + width - right)
         # the lowest a chart's word may reach: room under it for a frame round its cell, and for the caveat
@@ -750,7 +764,7 @@ class MultiHead(ChapterScene):
             base = top - title - peak  # the baseline of the row's charts
             for place, i in enumerate(row):
                 chart = charts[i]
-                left = STAGE.body_left + place * (n * apart + CHART_GAP)
+                left = STAGE.body_left + place * (n * apart + gap)
                 chart.shift([left, base, 0] - chart.baseline.get_left())
                 title_at = [chart.baseline.get_x(), base + peak + title_gap, 0]  # centred over the chart
                 readings[i].weight_label.move_to(title_at, aligned_edge=DOWN)
@@ -1191,11 +1205,11 @@ def column_matrix(rows, color: str, pitch: float = 1.0, heads: tuple[int, ...] =
 class WeightChart(WeightBars):
     """One reading's weights as a small bar chart, as every chapter draws weights: a bar per word on one
     baseline, `spacing` apart, in its word's colour and `tall` high for a weight of 1, its weight printed above
-    it and its word under it (`WeightBars`, with no total). When the bars are closer than a number's width
-    (`stagger`), each weight clears its neighbours' bars too and stands at least a line above or below the
-    weight before it, so that no two weights meet. The words stand on the fewest staggered rows on which none is
-    cut below `fit.LEAST_LETTERS` letters, word j on row (`first` + j) mod rows (`first`: the words of the charts
-    before it, so that neighbouring charts' words alternate too). `buff`: between a bar and its weight above it.
+    it and its word under it (`WeightBars`, with no total). When the bars are closer than a number's width, each
+    weight clears its neighbours' bars too and stands above the weight before it (`floors`). The words stand on
+    the fewest staggered rows on which none is cut below `fit.LEAST_LETTERS` letters, word j on row (`first` + j)
+    mod rows (`first`: the words of the charts before it, so that neighbouring charts' words alternate too).
+    `buff`: between a bar and its weight above it; `together`: runs of neighbouring weights framed as one (the tie's).
     `cells[j]`: word j's bar, weight and name."""
 
     def __init__(
@@ -1204,15 +1218,15 @@ class WeightChart(WeightBars):
         tokens,
         tall: float,
         spacing: float,
-        stagger: bool = False,
         first: int = 0,
         buff: float = VALUE_BUFF,
+        together=(),
     ):
         super().__init__(
             tokens, weights, height=tall, bar_width=BAR_SHARE * spacing, spacing=spacing, show_total=False
         )
         self.weights = [float(w) for w in weights]
-        self.stagger, self.buff = stagger, buff
+        self.buff, self.together = buff, together
         least = max(fit.least_width(t) for t in tokens)
         rows = fit.first_that_fits(range(1, NAME_ROWS + 1), lambda r: r * spacing - NAME_SPACE >= least)
         names = fit.distinct_names(tokens, rows * spacing - NAME_SPACE)
@@ -1224,18 +1238,33 @@ class WeightChart(WeightBars):
         self.stand(tall)
 
     def floors(self, tall: float) -> list[float]:
-        """How high above the baseline each weight's number stands with bars `tall` for a weight of 1: just over
-        its bar or, staggered, over its neighbours' bars too and at least a line above or below the weight
-        before it (two apart, they are a number's width apart)."""
-        line = self.values[0].height + 0.08
+        """How high above the baseline each weight's number stands with bars `tall` for a weight of 1: `buff` over
+        every bar less than `buff` from it sideways and, if need be, over every weight before it that stands less
+        than `buff` from it sideways (TIE_GAP if the two are framed as one), so that a frame round one weight, or
+        round a run framed together, keeps 4 px at 480p from every other number and every bar (issue 30: German
+        corpus-15's and English corpus-20's frames crossed the neighbouring numbers)."""
         floors: list[float] = []
-        for j in range(len(self.weights)):
-            near = self.weights[max(j - 1, 0) : j + 2] if self.stagger else [self.weights[j]]
-            floor = max(max(near), MIN_BAR) * tall + self.buff
-            if self.stagger and j and abs(floor - floors[-1]) < line:
-                floor = max(floor, floors[-1] + line)
+        for j, value in enumerate(self.values):
+            bars = [k for k, bar in enumerate(self.bars) if beside(value, bar, self.buff)]
+            floor = max(max(self.weights[k] for k in bars), MIN_BAR) * tall + self.buff
+            rooms = [(k, self.room(j, k)) for k in range(j)]
+            before = [(k, room) for k, room in rooms if beside(value, self.values[k], room)]
+            while (
+                clash := [
+                    floors[k] + self.values[k].height + room
+                    for k, room in before
+                    if floors[k] - value.height - room + HAIR
+                    < floor
+                    < floors[k] + self.values[k].height + room - HAIR
+                ]
+            ):  # exactly `room` apart is apart: rounding must not decide (zh corpus-06's 0.006 rose by a line)
+                floor = max(clash)
             floors.append(floor)
         return floors
+
+    def room(self, j: int, k: int) -> float:
+        """How far apart weights j and k keep: TIE_GAP if they are framed as one, else `buff`."""
+        return TIE_GAP if any(j in run and k in run for run in self.together) else self.buff
 
     def peak_at(self, tall: float) -> float:
         """How high its highest number reaches over the baseline with bars `tall` for a weight of 1."""
@@ -1277,6 +1306,31 @@ def weight_frame(chart: WeightChart, j: int) -> Mobject:
     """A frame in its bar's colour round weight j of `chart`: round the number alone, TEXT_FRAME from its digits
     and clear of its bar (review C9c: round bar, number and word it crossed the axis, 2 px over the number)."""
     return framed(chart.values[j], chart.bars[j].get_fill_color(), buff=TEXT_FRAME)
+
+
+def beside(a: Mobject, b: Mobject, room: float) -> bool:
+    """Whether `a` and `b` stand less than `room` apart sideways."""
+    return a.get_left()[0] - room < b.get_right()[0] and b.get_left()[0] < a.get_right()[0] + room
+
+
+def step_frame(parts, color: str) -> VMobject:
+    """One frame round `parts` (neighbours, left to right): a box TEXT_FRAME round each and the room two neighbours'
+    boxes share in height, drawn as one outline, each box hugging its own part (issue 30: one box round weights at
+    different heights crossed the taller bar, corpus-09, -15 and -16); boxes that share no height stay apart."""
+    boxes = [SurroundingRectangle(part, buff=TEXT_FRAME) for part in parts]
+    bridges = [bridge for a, b in zip(boxes, boxes[1:]) if (bridge := between(a, b))]
+    if len(boxes) == 1:
+        return boxes[0].set_stroke(color, FRAME_STROKE)
+    return Union(*boxes, *bridges, color=color, stroke_width=FRAME_STROKE)
+
+
+def between(a: Mobject, b: Mobject) -> Rectangle | None:
+    """The room from box `a`'s centre to box `b`'s at the height both span, if they share one."""
+    bottom, top = max(a.get_bottom()[1], b.get_bottom()[1]), min(a.get_top()[1], b.get_top()[1])
+    if top <= bottom:
+        return None
+    room = Rectangle(width=abs(b.get_x() - a.get_x()), height=top - bottom)
+    return room.move_to([(a.get_x() + b.get_x()) / 2, (top + bottom) / 2, 0])
 
 
 class BlendRow(VGroup):

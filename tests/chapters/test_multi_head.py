@@ -19,6 +19,7 @@ from manim import (
 )
 from manim.animation.animation import prepare_animation
 
+import i18n
 from attention import examples
 from attention.examples.beyond import HeadsExample
 from attention.examples.file import examples_from_dict, load_example_file
@@ -702,7 +703,9 @@ def test_frames_round_weights_and_dots_clear_their_digits_the_bars_and_the_axis(
 
 
 def assert_frames_clear(scene) -> None:
-    """The tie's frames and those round the heads' weights as clear as the lecture's test above asks."""
+    """The tie's frames and those round the heads' weights as clear as the lecture's test above asks; the frames
+    round weights measured along their outline (a tie's is one outline round a box per weight, issue 30): 4 px from
+    every bar (their own included) and every number they do not frame, 3 px or more under the chart's title."""
     recorded(scene, "tie", 3.0)
     top = singled_out(scene.single.trace.weights)
     dots = [VGroup(scene.single.dots[i], scene.single.scores[i]) for i in top]
@@ -712,28 +715,63 @@ def assert_frames_clear(scene) -> None:
         assert (
             box.get_bottom()[1] - box.get_stroke_width() * STROKE_UNIT / 2 - titles.get_top()[1]
         ) * PX_480P >= 4
-    weights = [(box, VGroup(*scene.opening.values[run[0] : run[-1] + 1]), scene.readings[0], scene.opening)
-               for box, run in zip(scene.tie_box[len(dots) :], runs(top))]  # fmt: skip
+    frames = [
+        (box, [scene.opening.values[j] for j in run], [scene.opening], scene.readings[0].weight_label)
+        for box, run in zip(scene.tie_box[len(dots) :], runs(top))
+    ]
+    charts = [r.weights for r in scene.readings]
     for reading in scene.readings[1:]:
         chart = reading.weights
-        weights += [
-            (weight_frame(chart, j).mobject, chart.values[j], reading, chart)
+        frames += [
+            (weight_frame(chart, j).mobject, [chart.values[j]], charts, reading.weight_label)
             for j in range(len(chart.values))
         ]
-    assert len(weights) > len(scene.readings)
-    for box, part, reading, chart in weights:
-        assert inner_gap_px(box, part) >= 4 + ANTIALIAS - 1e-9
-        half = box.get_stroke_width() * STROKE_UNIT / 2
-        under = [
-            bar
-            for bar in chart.bars
-            if box.get_left()[0] < bar.get_right()[0] and bar.get_left()[0] < box.get_right()[0]
+    assert len(frames) > len(scene.readings)
+    for box, framed, charts, title in frames:
+        assert all(inside(part, box) for part in framed)
+        assert min(gap_px(box, part) for part in framed) >= 4 + ANTIALIAS - 1e-9
+        others = [
+            m for chart in charts for m in (*chart.bars, *chart.values) if all(m is not f for f in framed)
         ]
-        clear = (
-            box.get_bottom()[1] - half - max([chart.baseline.get_y()] + [bar.get_top()[1] for bar in under])
+        assert min(gap_px(box, m) for m in others) >= 4 - 1e-9  # review J9: 1-2 px over the bars; issue 30
+        assert gap_px(box, title) >= 3
+
+
+def along(points) -> np.ndarray:
+    """Points along a path of cubic curves (each sampled 16 times), as x, y."""
+    curves = np.asarray(points).reshape(-1, 4, 3)
+    t = np.linspace(0, 1, 16)[:, None, None]
+    sampled = (1 - t) ** 3 * curves[:, 0] + 3 * (1 - t) ** 2 * t * curves[:, 1]
+    sampled += 3 * (1 - t) * t**2 * curves[:, 2] + t**3 * curves[:, 3]
+    return sampled.transpose(1, 0, 2).reshape(-1, 3)[:, :2]
+
+
+def loops(box) -> list[np.ndarray]:
+    """Each closed loop of `box`'s outline, as points along it."""
+    return [along(sub) for m in box.family_members_with_points() for sub in m.get_subpaths()]
+
+
+def gap_px(box, part) -> float:
+    """The least room, in 480p pixels, between `part`'s bounding box and the nearer edge of `box`'s stroke."""
+    low, high = part.get_corner(DL)[:2], part.get_corner(UR)[:2]
+    points = np.concatenate(loops(box))
+    off = np.maximum(np.maximum(low - points, 0), points - high)
+    return (np.hypot(off[:, 0], off[:, 1]).min() - box.get_stroke_width() * STROKE_UNIT / 2) * PX_480P
+
+
+def inside(part, box) -> bool:
+    """Whether `part`'s centre is inside `box`'s outline: a ray from it to the right crosses it an odd number of
+    times."""
+    x, y = part.get_center()[:2]
+    edges = [(p, q) for loop in loops(box) for p, q in zip(loop, loop[1:])]
+    return (
+        sum(
+            (p[1] > y) != (q[1] > y) and x < p[0] + (y - p[1]) * (q[0] - p[0]) / (q[1] - p[1])
+            for p, q in edges
         )
-        assert clear * PX_480P >= 4 - 1e-9  # review J9: 1-2 px over the bars (5 px at 1080p); 9 px at 1080p
-        assert (reading.weight_label.get_bottom()[1] - box.get_top()[1] - half) * PX_480P >= 3
+        % 2
+        == 1
+    )
 
 
 def test_v_h_s_index_and_w_o_s_script_stand_3_px_apart_beside_the_title(scene):
@@ -889,7 +927,22 @@ def test_frames_round_weights_keep_their_room_in_a_table_shrunk_for_its_height(t
     with corpus_example(8):
         scene = built(MultiHead, tmp_path)
     assert scene.factor < 0.8 and not scene.too_wide and scene.stretch == 1
-    assert scene.grow * scene.factor == pytest.approx(1, abs=0.005)
+    assert scene.grow * scene.factor == pytest.approx(
+        1, abs=0.01
+    )  # the gaps round weights now change the shrink more
+    assert_frames_clear(scene)
+
+
+@pytest.mark.parametrize(
+    ("number", "lang"), [(9, "en"), (15, "en"), (15, "de"), (16, "en"), (20, "en"), (20, "de")]
+)
+def test_frames_round_weights_keep_4_px_from_every_other_bar_and_number(number, lang, tmp_path):
+    """Issue 30: in the staggered charts the frames round weights crossed the neighbouring numbers at 480p (German
+    corpus-15 by 1.9 px, English corpus-20 by 4.7; there also a chart's first weight's beside the chart before it),
+    and one box round tied weights at different heights crossed the taller bar (corpus-09, -15, -16). Each weight
+    stands clear of every other weight and bar by the frame's room; a tie's frame hugs each weight."""
+    with i18n.active(lang), corpus_example(number):
+        scene = built(MultiHead, tmp_path)
     assert_frames_clear(scene)
 
 
