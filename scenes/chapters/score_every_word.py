@@ -65,6 +65,9 @@ NAME_TURNS = (
 NAME_BUFFS = (0.12, 0.25, 0.45, 0.7)  # its distance from its head, nearer first
 # ... where none is clear there: the nearest clear place this near, on a leader, tried on a grid this fine
 LED_REACH, LED_STEP = 1.6, 0.05
+LEAD_FREE = (
+    0.45  # a leader may pass other arrows' heads this near its tip (crowded tips: ThreeTokenDrag's too)
+)
 LED_TRIES = 400  # the nearest clear places tried for a leader crossing nothing
 ORDERS = ("", "left out first", "round", "round back")  # the orders a compass's names are placed in, in turn
 NAMES_GAP = 0.2  # between the names of keys pointing one way, side by side
@@ -345,16 +348,18 @@ class ScoreEveryWord(ChapterScene):
         length) end right of the box, q's label is on the stage and every key's name finds a place
         (`Compass.place_names`): sized with room for its names, not for its arrows alone (review V8: 'the' and
         'cat' were left unnamed); at each length the names are placed in the ORDERS in turn till all have a place.
-        Where no length gives every name a place, the one leaving out fewest."""
+        Where no length gives every name a place with no leader across an arrow, the one leaving out fewest, then
+        with fewest such leaders."""
         tr, texts = self.trace, [*self.products, *self.scores, self.summary_box]
         corner = self.summary_box.get_corner(DOWN + RIGHT) + RIGHT * COMPASS_GAP + UP * 0.15
-        best = None
+        best = first = None  # the best yet, and this length's first order's
         lengths = [longest, *np.arange(longest - LENGTH_STEP, LEAST_LENGTH - 1e-9, -LENGTH_STEP)]
         for length, order in ((length, order) for length in lengths for order in ORDERS):
             compass = Compass(tr.query, tr.keys, self.example.tokens, length)
-            if order and not (best and best[1] and best[0].length == length):
-                continue  # other orders only where this length's first left names out
-            compass.reorder(order, best[0].left_out(best[1]) if order else [])
+            first = None if not order else first
+            if order and not (first and (first[1] or first[0].crossing)):
+                continue  # other orders only where this length's first left names out or led them across arrows
+            compass.reorder(order, first[0].left_out(first[1]) if order else [])
             one_size(compass, self.factor)  # its labels at the size of the rows' texts
             compass.shift(corner + RIGHT * back * length - compass.query.get_start())
             arrows = [compass.query, *compass.keys]
@@ -363,9 +368,10 @@ class ScoreEveryWord(ChapterScene):
             ):
                 continue
             unplaced = compass.place_names(texts)
-            if best is None or len(unplaced) < len(best[1]):
+            first = first or (compass, unplaced)
+            if best is None or (len(unplaced), compass.crossing) < (len(best[1]), best[0].crossing):
                 best = compass, unplaced
-            if not unplaced:
+            if not unplaced and not compass.crossing:
                 break
         compass, unplaced = best
         compass.names.remove(*[name for column in unplaced for name in column])
@@ -590,6 +596,7 @@ class Compass(VGroup):
         self.query = arrows.vector(ORIGIN, length * RIGHT, theme().query, Q_STROKE).set_z_index(2)
         self.query_label = c.math("q", color=theme().query).next_to(self.query, RIGHT, buff=0.15)
         self.length, self.keys, self.names, self.leaders = length, VGroup(), VGroup(), VGroup()
+        self.crossing = 0  # leaders placed crossing other arrows (`led_anywhere`)
         turns = [angle(query, key) for key in keys]
         for turn, token in zip(turns, tokens):
             way = np.array([np.cos(turn), np.sin(turn), 0])
@@ -611,35 +618,46 @@ class Compass(VGroup):
         turned from it (NAME_TURNS), NAME_CLEAR from the rest and off the way ahead of every other key's tip,
         which its own names may need (issue 29: two keys a few degrees apart had their names touch, each over the
         other's tip). Names with no such place stand at the nearest clear place (`led`), on a leader to their tip
-        that crosses no arrow and no name (issue 29: crowded fans dropped 7 names in the corpus). The ways' names that
-        found no place."""
+        that crosses no arrow and no name (issue 29: crowded fans dropped 7 names in the corpus). A place beside
+        the tip farther than leaders.NEAR from it is taken only with a clear leader (issue 29: names stood up to
+        57 px from their tips, unled). The ways' names that found no place."""
         placed, unplaced, led = [*texts, self.query_label], [], []
         rows = [fit.box(text)[0][1] for text in texts if fit.box(text)[0][1] > self.query.get_top()[1]]
         self.roof = (
             min(rows, default=np.inf) - NAME_CLEAR
         )  # names on leaders stand under the rows, not between
         for column, same in self.ways:
-            key = self.keys[same[0]]
-            ways = [rotate_vector(heading(key), np.radians(turn)) for turn in NAME_TURNS]
-            found = any(
-                self.clear(column.next_to(key.tip, way, buff=buff), placed, key, self.others(same))
-                for buff in NAME_BUFFS
-                for way in ways
-            )
-            lines = [] if found else None
-            self.settle(column, same, lines, placed, led)
+            self.settle(column, same, self.beside(column, same, placed), placed, led)
         for column, same in led:
-            key = self.keys[same[0]]
-            lines = next(
-                (
-                    lines
-                    for _ in self.cuts(column)
-                    if (lines := self.led(column, key, placed, self.others(same))) is not None
-                ),
-                None,
-            )
-            self.settle(column, same, lines, placed, unplaced)
+            self.settle(column, same, self.led_anywhere(column, same, placed), placed, unplaced)
         return [column for column, _same in unplaced]
+
+    def beside(self, column, same, placed) -> list[Line] | None:
+        """Move `column` to the first place beside its keys' tip (NAME_BUFFS out, NAME_TURNS from its arrow) clear
+        of the `placed` texts and the arrows (`clear`), within leaders.NEAR of the tip or with a clear leader to it
+        (`lines_to`); that leader (none when near), else None."""
+        key = self.keys[same[0]]
+        boxes = [fit.box(text) for text in placed]
+        for buff in NAME_BUFFS:
+            for turn in NAME_TURNS:
+                column.next_to(key.tip, rotate_vector(heading(key), np.radians(turn)), buff=buff)
+                if self.clear(column, placed, key, self.others(same)):
+                    lines = self.lines_to(fit.box(column), key, boxes)
+                    if lines is not None:
+                        return lines
+        return None
+
+    def led_anywhere(self, column, same, placed) -> list[Line] | None:
+        """`led` with `column`'s names cut ever shorter (`cuts`) till one is placed; where none is, with its leader
+        let cross other arrows (ThreeTokenDrag's too), counted in `crossing`: better than a name left out."""
+        key = self.keys[same[0]]
+        for free in (LEAD_FREE, np.inf):
+            for _cut in self.cuts(column):
+                lines = self.led(column, key, placed, self.others(same), free)
+                if lines is not None:
+                    self.crossing += free > LEAD_FREE
+                    return lines
+        return None
 
     def settle(self, column, same, lines, placed, left) -> None:
         """`column` placed, with its `lines` (its leader or none), or (when `lines` is None) with its keys `same`
@@ -650,10 +668,10 @@ class Compass(VGroup):
             placed.append(column)
             self.leaders.add(*lines)
 
-    def led(self, column, key, placed, others) -> list[Line] | None:
+    def led(self, column, key, placed, others, free: float = LEAD_FREE) -> list[Line] | None:
         """Move `column` to the clear place (`clears`) nearest `key`'s tip, within LED_REACH of it, and within
-        leaders.NEAR of the tip or with a leader to it that crosses nothing (`leader`); that leader (none when
-        near), else None (the column left where it was)."""
+        leaders.NEAR of the tip or with a leader to it that crosses nothing (`lines_to`, other arrows allowed
+        `free` from the tip); that leader (none when near), else None (the column left where it was)."""
         tip, size = key.get_end()[:2], fit.box(column)[1] - fit.box(column)[0]
         steps = np.arange(-LED_REACH, LED_REACH + 1e-9, LED_STEP)
         centres = np.array([[tip[0] + x, tip[1] + y] for x in steps for y in steps])
@@ -662,7 +680,7 @@ class Compass(VGroup):
         gaps = np.linalg.norm(np.clip(tip, areas[:, 0], areas[:, 1]) - tip, axis=1)
         boxes = [fit.box(text) for text in placed]
         for k in np.argsort(gaps, kind="stable")[:LED_TRIES]:
-            lines = self.lines_to(areas[k], key, boxes)
+            lines = self.lines_to(areas[k], key, boxes, free)
             if lines is not None:
                 column.move_to([*(areas[k].mean(axis=0)), 0.0])
                 return lines
@@ -701,20 +719,28 @@ class Compass(VGroup):
         """The keys' arrows but those of the keys `same`."""
         return [mark for j, mark in enumerate(self.keys) if j not in same]
 
-    def lines_to(self, area, key, boxes) -> list[Line] | None:
+    def lines_to(self, area, key, boxes, free: float = LEAD_FREE) -> list[Line] | None:
         """For a name's box `area`: no line where it stands within leaders.NEAR of `key`'s tip (it reads as that
         arrow's), else its leader (`leaders.ends`); None where that leader comes within NAME_CLEAR / 2 of the
-        `boxes` (of texts), of the other leaders or within NAME_CLEAR of any other arrow. Tried on boxes, a Line
-        made only for the one kept (layout time)."""
+        `boxes` (of texts), crosses another leader or comes within NAME_CLEAR of one past LEAD_FREE from its tip,
+        or comes within NAME_CLEAR of any other arrow past `free` from its tip. Tried on boxes, a Line made only
+        for the one kept (layout time)."""
         found = leaders.ends(key.get_end(), area)
         if found is None:
             return []
         points = np.linspace(*found, ARROW_SAMPLES)
         if not fit.clear_of(boxes, points, margin=NAME_CLEAR / 2).all():
             return None
-        if any(min_gap(points, along(other)) <= NAME_CLEAR / 2 for other in self.leaders):
-            return None
-        if not all(apart_from(points, mark) for mark in [self.query, *self.keys] if mark is not key):
+        out = np.linalg.norm(points[:, :2] - key.get_end()[:2], axis=1)
+        for (
+            other
+        ) in self.leaders:  # leaders from crowded tips start close: apart past LEAD_FREE, never crossing
+            if crosses(found, other) or min_gap(points[out > LEAD_FREE], along(other)) <= NAME_CLEAR:
+                return None
+        away = points[out > free]
+        if len(away) and not all(
+            apart_from(away, mark) for mark in [self.query, *self.keys] if mark is not key
+        ):
             return None
         return [leaders.line(*found, key.get_color())]
 
@@ -755,13 +781,26 @@ def apart_from(points, mark) -> bool:
     )
 
 
+def crosses(ends, line) -> bool:
+    """Whether the segment between `ends` (x, y) crosses the Line `line`."""
+    a, b = (np.asarray(end, dtype=float)[:2] for end in ends)
+    c, d = line.get_start()[:2], line.get_end()[:2]
+
+    def side(p, q, r) -> float:  # > 0 where r is left of the way from p to q
+        return float((q - p)[0] * (r - p)[1] - (q - p)[1] * (r - p)[0])
+
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+
+
 def along(mark) -> np.ndarray:
     """Points along the line or arrow `mark`, ARROW_SAMPLES of them."""
     return np.linspace(mark.get_start(), mark.get_end(), ARROW_SAMPLES)
 
 
 def min_gap(points, others) -> float:
-    """The least distance between any of `points` and any of `others`."""
+    """The least distance between any of `points` and any of `others` (infinite for no points)."""
+    if not len(points):
+        return np.inf
     return float(
         np.linalg.norm(np.asarray(points)[:, None, :2] - np.asarray(others)[None, :, :2], axis=2).min()
     )

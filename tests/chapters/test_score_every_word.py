@@ -462,3 +462,28 @@ def test_every_key_in_a_crowded_compass_is_named_clear_of_the_rest(tmp_path, num
             for at, key in zip(starts, compass.keys)
         )
         assert any(not fit.clear_of(fit.box(name), [line.get_end()], margin=0.1)[0] for name in names)
+
+
+@pytest.mark.parametrize("number", [0, 1, 2, 4])
+def test_every_compass_name_stands_by_its_tip_or_on_a_leader_to_it(tmp_path, number):
+    """Issue 29: names placed beside their tips stood up to 57 px (480p) from them with no leader (corpus 00-02); a
+    name (or a column of names by one tip) now stands within leaders.NEAR of its tip or at the end of a leader in
+    its colour from that tip, none left out (corpus-04 lost one to earlier tries), none over another."""
+    with corpus_example(number):
+        scene = built(chapter.ScoreEveryWord, tmp_path)
+    compass = scene.compass
+    assert [name.full for name in compass.names] == list(scene.example.tokens)
+    names = list(compass.names)
+    assert all(fit.apart(a, b) for k, a in enumerate(names) for b in names[k + 1 :])
+    for column, same in compass.ways:
+        tip, box = compass.keys[same[0]].get_end(), fit.box(column)
+        if leaders.gap(tip, box) <= leaders.NEAR + 1e-6:
+            continue
+        led = [
+            line
+            for line in compass.leaders
+            if np.linalg.norm(line.get_start()[:2] - tip[:2]) <= leaders.BUFF + 1e-6
+            and line.get_color() == compass.keys[same[0]].get_color()
+            and not fit.clear_of(box, [line.get_end()], margin=leaders.BUFF + 1e-6)[0]
+        ]
+        assert led, [name.full for name in column]
