@@ -49,13 +49,13 @@ from scenes.kit.arithmetic import (
 from scenes.kit.arrows import STROKE_UNIT, vector
 from scenes.kit.bars import WeightBars, baseline_of, stand_on
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import framed
+from scenes.kit.emphasis import TEXT_FRAME, framed
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
 from scenes.kit.magnifier import Magnifier
 from scenes.kit.palette import DIM, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import NAME_WIDTH as PLANE_NAME_WIDTH
-from scenes.kit.value_plane import SHORTEST, ValuePlane, blend_rows, drop_crowded_values
+from scenes.kit.value_plane import SHORTEST, TERM_WIDTH, ValuePlane, blend_rows, drop_crowded_values, place
 from scenes.kit.vector_rows import one_size, output_tex
 
 EXP_PLACES = 3  # source 003 prints exponentials and their sum to three places
@@ -86,6 +86,8 @@ LABEL_STEP = 0.05  # the grid a value's label's place is looked for on
 OUTPUT_STROKE = 12  # the output's arrow, the chapter's point: the thickest on the plane (a term's is 7)
 HEADS_OVER = 4  # the plane's heads are drawn from this z-index up, over every shaft (1 to 3)
 OPEN_HEAD = 3  # the output's head drawn as an outline this wide where a term's as large ends at its tip
+HEAD_ROOM = 0.06  # between the output's head and a term's ending at its tip, drawn short of it (3 px at 480p)
+HEAD_STEP = 0.01  # the step a term ending at the output's tip is drawn shorter by, until its head is clear
 HALO = 8  # round the output's arrow, the background's colour this much wider: it stands off what it lies on
 CLOSE_UP_BELOW = 1.2  # an output's arrow shorter than this (scene units) is also drawn magnified
 CLOSE_UP, CLOSE_UP_MARGIN = (2.0, 1.6, 1.3), 0.3  # the magnified square's sides, the largest free first; the
@@ -242,7 +244,7 @@ class BlendByWeight(ChapterScene):
         self.play(LaggedStart(*numbers, lag_ratio=1), run_time=rest / 2)
         self.show(
             FadeIn(self.counts[0]),
-            framed(self.bars),
+            framed(self.bars, buff=TEXT_FRAME),  # review T9: 3 px under the names at 480p with FRAME_BUFF
             self.strip.light(),
             run_time=2,
             caption=ngettext(
@@ -288,6 +290,7 @@ class BlendByWeight(ChapterScene):
         self.plane = ValuePlane(tokens, tr.values, *PLANE_BOX).set_blend(tr.weights)
         value_marks(self.plane, tokens)
         self.receded = stand_out(self.plane)
+        end_short(self.plane)
         self.shut_head = layer(self.plane)
         self.rows = blend_rows(tr, tokens)
         terms = [r for cell in self.rows.columns[1] for r in cell.relations]
@@ -335,6 +338,7 @@ class BlendByWeight(ChapterScene):
         self.slot.remove(*self.slot.submobjects[-2:])  # no total beside the plane
         second = VGroup(self.slot, self.counts[0], self.rows, self.output_line, self.counts[1])
         second.arrange(DOWN, aligned_edge=LEFT, buff=SECOND_GAP)
+        VGroup(*second[1:]).shift(DOWN * TEXT_FRAME / 2)  # room for the bars' frame (review T9)
         VGroup(self.output_line, self.counts[1]).shift(DOWN * OUTPUT_BUFF)  # room for the output's frame
         self.counts[1].shift(DOWN * OUTPUT_BUFF)
         room = top - STAGE.bottom
@@ -398,6 +402,60 @@ def stand_out(plane: ValuePlane) -> VGroup:
         output.become(output_arrow(start, end))
     plane.remove(output).add(output)  # over the terms and the values
     return VGroup(*[term for term in plane.terms if term.get_stroke_opacity() > 0])
+
+
+def end_short(plane: ValuePlane) -> None:
+    """A term ending at the output's tip (the chain's last) drawn just short of it, its head HEAD_ROOM clear of the
+    output's (review T9: the default 'sat' term's head lay on the output's, one blot at 480p), where it keeps half
+    its length and points another way (one pointing the output's way is its head drawn twice). `.short_by`: how
+    far short of the end it stands for (as the rows print it) each term's drawn end is."""
+    output = plane.output
+    for term in plane.terms:
+        term.short_by = np.zeros(3)
+    if not isinstance(output, Arrow) or output.get_stroke_opacity() == 0:
+        return
+    for term in plane.terms:
+        start, end = term.get_start(), term.get_end()
+        way = unit(end - start)
+        at_tip = np.linalg.norm(end - output.get_end()) <= output.tip.length / 2
+        if (
+            term.get_stroke_opacity() == 0
+            or not at_tip
+            or np.dot(way, unit(output.tip.vector)) > np.cos(np.radians(5))
+        ):
+            continue
+        for back in np.arange(HEAD_STEP, np.linalg.norm(end - start) / 2, HEAD_STEP):
+            shorter = vector(start, end - way * back, term.get_color(), TERM_WIDTH)
+            if heads_apart(shorter.tip, output.tip, HEAD_ROOM):
+                place(term, start, shorter.get_end(), TERM_WIDTH)
+                term.short_by = end - term.get_end()
+                break
+
+
+def heads_apart(a, b, gap: float) -> bool:
+    """Whether the heads `a` and `b` (triangles) stand `gap` apart at least: their outlines that far apart, and no
+    corner of one inside the other."""
+    corners = [tip.get_vertices()[:, :2] for tip in (a, b)]
+    one, other = [outline(c3) for c3 in corners]
+    near = np.linalg.norm(one[:, None] - other[None], axis=2).min()
+    return near >= gap and not inside(corners[0], corners[1]) and not inside(corners[1], corners[0])
+
+
+def outline(corners, points: int = 20) -> np.ndarray:
+    """Points along the sides of the polygon `corners`."""
+    t = np.linspace(0, 1, points)[:, None]
+    return np.vstack([p + (q - p) * t for p, q in zip(corners, np.roll(corners, -1, axis=0))])
+
+
+def inside(points, triangle) -> bool:
+    """Whether any of `points` lies inside `triangle` (its three corners)."""
+    sides = np.array(
+        [
+            (q - p)[0] * (points - p)[:, 1] - (q - p)[1] * (points - p)[:, 0]
+            for p, q in zip(triangle, np.roll(triangle, -1, axis=0))
+        ]
+    )
+    return bool(np.any(np.all(sides > 0, axis=0) | np.all(sides < 0, axis=0)))
 
 
 def layer(plane: ValuePlane) -> bool:
@@ -683,7 +741,7 @@ def roadmap() -> VGroup:
 def joins(arrow, line) -> bool:
     """Whether `arrow` runs from one end of `line` to the other (review V7: the default's dashed coordinate line
     ran down the 'sat' term, the last of the chain, which ends on the output's tip straight over its foot)."""
-    ends = np.array([arrow.get_start(), arrow.get_end()])
+    ends = np.array([arrow.get_start(), arrow.get_end() + getattr(arrow, "short_by", 0)])
     return any(
         np.allclose(ends, pair, atol=0.02)
         for pair in ([line.get_start(), line.get_end()], [line.get_end(), line.get_start()])

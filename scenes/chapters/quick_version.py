@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, Succession, VGroup
+from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, FadeIn, FadeOut, Succession, VGroup
 from manim.utils.rate_functions import linear, smooth, squish_rate_func
 
 from attention import Examples, examples
@@ -55,7 +55,7 @@ PULSE_LEAST = 0.4  # seconds, the shortest a chapter's pulse in the list takes (
 ICON_POSITIONS, ICON_WIDTH = 8, 8  # the word-order icon's stripes
 MARKER_ROLES = ("title", "body", "label")  # the terms beside their meanings: the formula's size if they fit
 PAGE_TURN = 2.0  # seconds for the last page to give way to the chapter list (`handover`)
-PAGE_OUT = 0.5  # seconds for a page to leave before the next comes in: the body is empty for a moment only
+PAGE_IN = 1.5  # seconds for a page's first row to come in as the page before leaves (`handover`: never a blank body)
 HANDOVER = (0.6, 0.4)  # of a page turn: the leaving rows' fades (in turn), and each coming part's fade
 TERMS_GAP = 0.5  # between the chapter list and the terms (review V6: 0.35, 'available' nearly met 'softmax')
 MEANING_GAP = 0.3  # between the widest term and the meanings (review V6: 0.25, "softmax" nearly met its own)
@@ -86,30 +86,32 @@ class QuickVersion(ChapterScene):
         )
 
     def recap(self, page: Page, before: Page | None) -> None:
-        """A page's beat: its lines come in one by one where the page before stood, once that page has left as a
-        whole at the end of its own beat (review V8b: swapped row by row, a new first line stood over an old
-        third one, and the beat's description started a second before its page)."""
+        """A page's beat: as it starts, the page before leaves row by row and the first line comes in where that
+        page's first row stood once that row has gone (`handover`; review T9: the page left whole before the next
+        came, a blank body for 0.4 s; review V8b: swapped row by row, a new first line stood over an old third
+        one), then its other lines one by one."""
         if before is not None:
             self.wait_for_reader()
-            self.play(FadeOut(*before.leaving()), run_time=PAGE_OUT, rate_func=linear)
         self.beat(page.title)
         if before is None:
             self.opening(page[0][0])
         for k in range(len(page)):
-            self.reveal(page, k)
+            self.reveal(page, k, before.leaving() if before is not None and k == 0 else [])
 
-    def reveal(self, page: Page, k: int) -> None:
-        """Show row k of `page` while the row before steps behind its veil; the formula lights the terms the row's
-        take-away is about."""
+    def reveal(self, page: Page, k: int, leaving: list) -> None:
+        """Show row k of `page` while the row before steps behind its veil, or as the rows `leaving` (a page
+        before) hand the body over to it; the formula lights the terms the row's take-away is about."""
         takeaway = TAKEAWAYS[page.names[k]]
         icon, words = page[k]
         first_card = icon in self.mobjects  # it came in with the opening
+        coming = [words] if first_card else [icon, words]
+        outs, ins = handover(leaving, coming)
         self.show(
-            *([] if first_card else [FadeIn(icon, shift=SHIFT_IN)]),
-            FadeIn(words),
+            *[FadeOut(row, rate_func=rate) for row, rate in zip(leaving, outs)],
+            *[FadeIn(p, shift=SHIFT_IN if p is icon else ORIGIN, rate_func=r) for p, r in zip(coming, ins)],
             *([FadeIn(page.veils[k - 1])] if k else []),
             *([self.formula.light(*takeaway.terms)] if takeaway.terms else []),
-            run_time=1,
+            run_time=PAGE_IN if leaving else 1,
             caption=_(takeaway.caption),
             hold=ITEM_SECONDS - 1,
         )

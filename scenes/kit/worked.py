@@ -10,10 +10,11 @@ from manim import DOWN, LEFT, RIGHT, UL, VGroup
 from scenes.kit import components as c
 from scenes.kit.arithmetic import Relation, Tex, sign, tex_sign
 from scenes.kit.palette import theme
-from scenes.kit.vector_rows import GAP
 
 TERM_GAP = 0.15  # between neighbouring terms of a line
 LINE_GAP = 0.25  # between the lines of a flowed sum
+LISTED = ", "  # between a worked vector's entries, as BlendByWeight's rows w_i v_i print them (review T9: the vector
+# rows' wide gap spread AllQueriesAtOnce's and Projections' worked vectors wider than BlendByWeight's)
 
 
 def paired_terms(left: list[str], right: list[str], left_color: str, right_color: str) -> list:
@@ -38,7 +39,7 @@ def blend_terms(weights: list[str], values: list[list[str]], value_color: str) -
     """'w₁ × [v₁]', '+ w₂ × [v₂]', ...: each weight as printed times its value's row."""
     terms = []
     for k, (w, row) in enumerate(zip(weights, values)):
-        term = c.math(*([r"{}+"] if k else []), w, r"\times", "[" + GAP.join(row) + "]")
+        term = c.math(*([r"{}+"] if k else []), w, r"\times", "[" + LISTED.join(row) + "]")
         term[-1].set_color(value_color)
         terms.append(term)
     return terms
@@ -52,7 +53,7 @@ def blend_result(weights: list[str], values: list[list[str]], result: list[str],
         rels.append(Relation(terms, "dot", "=" if sign("dot", terms, out) == "=" else "≈", out))
     shown = "=" if all(r.sign == "=" for r in rels) else "≈"
     rels = [Relation(r.terms, r.op, shown, r.result) for r in rels]
-    return c.math(tex_sign(rels[0]), Tex("[" + GAP.join(result) + "]", rels), color=color)
+    return c.math(tex_sign(rels[0]), Tex("[" + LISTED.join(result) + "]", rels), color=color)
 
 
 def elided(terms: list, kept: int) -> list:

@@ -12,6 +12,7 @@ from attention import BlendExample, attend, examples
 from attention.examples.beyond import all_queries
 from scenes.chapters import all_queries_at_once
 from scenes.chapters.all_queries_at_once import BLOCK_CELL, AllQueriesAtOnce, row_sums
+from scenes.chapters.blend_by_weight import BlendByWeight
 from scenes.kit import fit
 from scenes.kit.arithmetic import SCORE_PLACES, WEIGHT_PLACES
 from scenes.kit.arrows import STROKE_UNIT
@@ -443,3 +444,22 @@ def test_each_column_of_k_t_is_lit_then_its_word_pulsed_as_the_caption_reads_one
     assert [turn.animations[1].mobject for turn in turns] == words
     assert all(isinstance(turn.animations[1], Indicate) for turn in turns)
     assert options["run_time"] == pytest.approx(6.0 - 1)
+
+
+def listed(parts) -> str:
+    return "[" + ", ".join(parts) + "]"
+
+
+def test_the_worked_vectors_are_spaced_as_blend_by_weight_s(scene, tmp_path):
+    """Review T9: 'w × [1,   0]' here stood wider than BlendByWeight's rows '0.665 × [1, 0] = [0.665, 0.000]' and
+    its output; the same kind of vector now reads the same in both chapters: one separator, BlendByWeight's."""
+    blend = built(BlendByWeight, tmp_path)
+    assert all(
+        row.tex_string.endswith(listed(r.result for r in row.relations)) for row in blend.rows.columns[1]
+    )
+    v = all_queries_at_once.entries_tex(scene.trace.values, 3)
+    assert scene.blend_workings
+    for working in scene.blend_workings:
+        assert working.result.tex_string.endswith(listed(r.result for r in working.result.relations))
+        shown = [term for term in working.terms if term.index is not None]
+        assert all(term.tex_string.endswith(listed(v[term.index])) for term in shown)

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from manim import UP, Camera, Dot, Square
+from manim import UP, Camera, Dot, Square, SurroundingRectangle
 
 from attention import examples
 from attention.examples.file import examples_from_dict
@@ -13,6 +13,7 @@ from scenes.chapters.blend_by_weight import (
     CLOSE_UP_GAIN,
     EXP_PLACES,
     HALO,
+    HEAD_ROOM,
     LABEL_GAP,
     LABEL_REACH,
     NAME_GAP,
@@ -25,6 +26,7 @@ from scenes.chapters.blend_by_weight import (
     close_up,
     exp_cell,
     head_corners,
+    heads_apart,
     joins,
     place_value_labels,
     stand_out,
@@ -34,13 +36,16 @@ from scenes.chapters.blend_by_weight import (
 from scenes.kit import components as c
 from scenes.kit import fit
 from scenes.kit.arithmetic import exp_column, vector_tex
+from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.components import text
+from scenes.kit.emphasis import FRAME_STROKE
 from scenes.kit.fit import apart
-from scenes.kit.palette import DIM, theme, token_color
+from scenes.kit.palette import DIM, px_per_unit, theme, token_color
 from scenes.kit.stage import STAGE
 from scenes.kit.value_plane import ValuePlane, blend_rows
 from scenes.kit.vector_rows import one_size, output_tex
 from tests.support.example_corpus import corpus_example, share_of, using
+from tests.support.plays import recorded
 from tests.support.snapshot import built
 
 CUSTOM_VALUES = {  # values a lecturer may give: along one axis, negative, crowded, six words
@@ -571,3 +576,48 @@ def test_the_output_s_coordinates_are_spaced_as_the_rows_over_it(scene):
     listed = lambda relations: "[" + ", ".join(r.result for r in relations) + "]"  # noqa: E731
     assert scene.output_line.tex_string.endswith(listed(scene.output_line.relations))
     assert all(row.tex_string.endswith(listed(row.relations)) for row in scene.rows.columns[1])
+
+
+def bars_frame(scene):
+    """The frame the last beat draws round the bars, where the blend beat has moved them (beside the plane)."""
+    scene.bars.remove(scene.bars.total_label, scene.bars.total).move_to(scene.slot)
+    plays = recorded(scene, "distinguish", 4.0)
+    boxes = [
+        a.mobject
+        for animations, _ in plays
+        for a in animations
+        if isinstance(a.mobject, SurroundingRectangle)
+    ]
+    return min(boxes, key=lambda box: np.linalg.norm(box.get_center() - scene.bars.get_center()))
+
+
+def test_the_bars_frame_stands_clear_of_their_names_and_numbers(tmp_path):
+    """Review T9: the frame round the bars stood 3 px under their names at 480p; 4 at least, as round any text
+    (TEXT_FRAME), from its stroke's inner edge, and as far from the line under it."""
+    with using(examples.DEFAULT):  # not a module fixture's (`custom`)
+        scene = built(BlendByWeight, tmp_path)
+    box, half = bars_frame(scene), FRAME_STROKE * STROKE_UNIT / 2
+    (x0, y0), (x1, y1) = fit.box(scene.bars)
+    inner = min(
+        x0 - box.get_left()[0], box.get_right()[0] - x1, y0 - box.get_bottom()[1], box.get_top()[1] - y1
+    )
+    assert (inner - half) * px_per_unit(480) >= 4
+    assert (box.get_bottom()[1] - half - scene.counts[0].get_top()[1]) * px_per_unit(480) >= 4
+
+
+@pytest.mark.parametrize("number", [None, 23], ids=lambda n: "default" if n is None else f"corpus-{n:02d}")
+def test_a_term_ending_at_the_output_s_tip_ends_clear_of_its_head(number, tmp_path):
+    """Review T9: the default 'sat' term's head lay on the output's, one blot at 480p. A term ending at the output's
+    tip pointing another way is drawn just short of it, its head HEAD_ROOM clear of the output's, no shorter than
+    half of it; its dashed coordinate line still stands for the term it runs along (`joins`)."""
+    with corpus_example(number) if number else using(examples.DEFAULT):  # not a module fixture's (`custom`)
+        scene = built(BlendByWeight, tmp_path)
+    output, ended = scene.plane.output, 0
+    for term in [t for t in scene.plane.terms if t.get_stroke_opacity() > 0]:
+        end = term.get_end() + term.short_by
+        at_tip = np.linalg.norm(end - output.get_end()) <= output.tip.length / 2
+        if at_tip and np.dot(unit(term.tip.vector), unit(output.tip.vector)) < np.cos(np.radians(5)):
+            ended += 1
+            assert heads_apart(term.tip, output.tip, HEAD_ROOM - 1e-3)
+            assert np.linalg.norm(term.short_by) <= np.linalg.norm(end - term.get_start()) / 2
+    assert ended == 1
