@@ -699,6 +699,8 @@ def source_positions(ex: Examples, layout: dict | None = None) -> dict[str, str]
     in its place; `caveat_under`: the closing caveat under everything, else right of a tall grid); without them,
     both alternatives."""
     facts = layout or {}
+    square_at = either(facts.get("square_beside"), _("beside it"), _("in its place"))
+    caveat_at = either(facts.get("caveat_under"), _("under them"), _("to the grid's right"))
     cross = ex.cross
     grid, square = cross.cross(), cross.self_attention()
     i = min(1, grid.shape[0] - 1)
@@ -731,7 +733,7 @@ def source_positions(ex: Examples, layout: dict | None = None) -> dict[str, str]
         ),
         N_("Self-attention"): _(
             "A square grid %(where)s, the %(count)s source words along both sides; its weights: %(rows)s.",
-            where=either(facts.get("square_beside"), _("beside it"), _("in its place")),
+            where=square_at,
             count=n,
             rows=rows(source, square.weights),
         ),
@@ -744,7 +746,7 @@ def source_positions(ex: Examples, layout: dict | None = None) -> dict[str, str]
             "A closing picture: the cross-attention weights grid, each row's sum 1 at its end, beside the shrunken "
             "cost grid of %(cells)s scores; a caveat, access is not recall, %(where)s.",
             cells=whole_number((n * GROWTH[-1]) ** 2),
-            where=either(facts.get("caveat_under"), _("under them"), _("to the grid's right")),
+            where=caveat_at,
         ),
     }
 
