@@ -18,6 +18,7 @@ from manim import (
     ArcBetweenPoints,
     Create,
     DashedLine,
+    DashedVMobject,
     FadeIn,
     FadeOut,
     GrowArrow,
@@ -201,12 +202,7 @@ class ThreeTokenDrag(ChapterScene):
         marks = VGroup(head, *(dots if shown else []))
         close = nearest(trace)
         if close is not None:
-            tip = live.plane.c2p(*trace.keys[close])
-            marks.add(
-                DashedLine(
-                    live.cross.get_center(), tip, color=theme().muted, stroke_width=3, dash_length=0.08
-                )
-            )
+            marks.add(dashed(live.distance_path(close), theme().muted))
         self.show(
             LaggedStart(*[FadeIn(m) for m in marks], lag_ratio=0.5),
             run_time=2.5,
@@ -297,7 +293,7 @@ class ThreeTokenDrag(ChapterScene):
         self.play(leaves, run_time=0.8)
         for chart, said in zip(self.charts, self.comparison):  # a chart, then what is said of it framed
             self.show(
-                FadeIn(chart, shift=UP * 0.2),
+                rising(chart),
                 run_time=max(1, 0.7 * self.caption_time(said[0])),  # in while it is read
                 caption=said[0],
             )
@@ -311,7 +307,7 @@ class ThreeTokenDrag(ChapterScene):
                 run_time=max(1.2, self.caption_time(said[-1]) - (0 if len(said) > 1 else 1)),
                 caption=said[-1] if len(said) > 1 else None,
             )
-        self.show(FadeIn(self.note, shift=UP * 0.2), run_time=1, caption=self.note_said)
+        self.show(rising(self.note), run_time=1, caption=self.note_said)
         # the top weights framed again, left to right, while the note is read (review V4: a 4.3 s still end)
         tops = [framed_top(chart[0]) for chart in self.charts]
         self.play(
@@ -479,7 +475,16 @@ CROSS_CLEAR = 4 * STAGE.frame_height / 480 + cross_marker()[0].get_stroke_width(
 SHADOW_LANE, SHADOW_WIDTH = 0.14, 8  # a shadow's distance beside the query's direction per lane; its stroke
 SHADOW_STROKE = 0.08  # ... that stroke's width in scene units
 ALONG = 0.2  # a shape whose direction is within this sine of the query's lies along its line
-RIGHT_MARK = 0.2  # the side of a right-angle mark
+# a key's tip nearer the query's line than this has no perpendicular (too short to read as a dashed line); the
+# perpendiculars have no right-angle marks (review B10: 5 px at 480p, under the arrows along the line)
+SHORTEST_DROP = 0.4
+# the dashed line from the query to the nearest key's tip, where straight it would run along an arrow, is a bracket
+# this far beside it (21 px at 480p, clear of the output's head; review B10: at (0.7, 0.7) it lay hidden on 'sat''s
+# arrow)
+BRACKET = 0.35
+DASH = 0.08  # that line's dashes
+CROSS_RIM = 2 * STAGE.frame_height / 480  # the query's ✕ is outlined this wide in the background's colour
+RISE = 0.2  # how far a chart or the note rises as it fades in
 SHADOW_SECONDS = 1.5  # a reason's shadows are drawn in this long, from the reason's start
 # the worked example's layouts, in order of preference, each with its dot products on one line or, where even
 # one column is too wide for them (long decimal terms), their relation and result on a second line
@@ -519,9 +524,9 @@ UNRELATED = 0.05  # a key whose cosine is within this of 0 points in an unrelate
 
 class LiveAttention(VGroup):
     """The plane, keys, query cross, weight bars and output arrow, kept in step with numpy. The output arrow
-    is drawn under the keys and wider, so a key it lies along stays visible inside its orange rim; the cross
-    under the keys too, so a key whose tip it stands on keeps its head (review 5: the river example's), and the
-    keys' names over everything the plane draws, and under `top` (the formula strip's foot)."""
+    is drawn under the keys and wider, so a key it lies along stays visible inside its orange rim; the cross over
+    them, outlined (`query_cross`: review B10, a key under it hid one stroke), and the keys' names over
+    everything the plane draws, and under `top` (the formula strip's foot)."""
 
     def __init__(self, example, top: float = np.inf):
         super().__init__()
@@ -544,15 +549,15 @@ class LiveAttention(VGroup):
         axes = [self.plane.x_axis, self.plane.y_axis]
         self.shadows = Shadows(self.plane, stop, [token_color(t) for t in example.tokens], [*along, *axes])
         self.key_labels, self.leaders = self.name_keys(top, *self.still_shapes(along[-1]))
-        self.cross = cross_marker().move_to(self.plane.c2p(*example.path[0]))
+        self.cross = query_cross().move_to(self.plane.c2p(*example.path[0]))
         self.bars, self.legend = self.weight_bars(BAR_HEIGHT)
         below = STAGE.bottom - self.legend.get_bottom()[1] if len(self.legend) else 0.0
         if below > 0:  # shorter bars on a higher baseline, the tallest as high: room for the legend
             self.bars, self.legend = self.weight_bars(BAR_HEIGHT - min(below, BAR_HEIGHT - LEAST_BARS))
         self.output = output_arrow(self.plane, self.trace().output)
         self.glossary = glossary(self.trace().width, self.bars.get_bottom()[1] - GLOSSARY_BUFF)
-        for layer, part in enumerate((self.output, self.cross, self.keys, self.key_labels), start=1):
-            part.set_z_index(layer)  # whatever comes in later: a key along the query shows over both
+        for layer, part in enumerate((self.output, self.keys, self.cross, self.key_labels), start=1):
+            part.set_z_index(layer)  # whatever comes in later: a key over the output, the ✕ over both
         self.leaders.set_z_index(self.key_labels.z_index)
         self.add(self.plane, self.output, self.keys, self.key_labels, self.leaders, self.cross, self.bars)
 
@@ -620,9 +625,19 @@ class LiveAttention(VGroup):
 
     def drawn_lines(self) -> list:
         """The lines a label must not touch: the axes, the query's dashed direction and every part of the
-        shadows (perpendiculars, right-angle marks, the coloured bars)."""
+        shadows (perpendiculars and the coloured bars)."""
         parts = [m for part in self.shadows.parts for m in part]
         return [self.plane.x_axis, self.plane.y_axis, *self.shadows.line, *parts]
+
+    def distance_path(self, key: int) -> VMobject:
+        """The path from the cross to `key`'s tip, drawn dashed: straight, or where that would run along an arrow
+        (a key's or the output's), a bracket BRACKET off it on the side clearer of them (`bracketed`)."""
+        start, tip = self.cross.get_center(), self.plane.c2p(*self.example.keys[key])
+        arrows = [*self.keys, self.output]
+        straight = Line(start, tip)
+        if clearance(straight, arrows) < ARROW_CLEARANCE:
+            return max(bracketed(start, tip), key=lambda bracket: clearance(bracket, arrows))
+        return straight
 
     def query(self) -> np.ndarray:
         """The query vector under the cross, in plane coordinates."""
@@ -641,6 +656,43 @@ class LiveAttention(VGroup):
     def move_query_to(self, point) -> LiveAttention:
         self.cross.move_to(self.plane.c2p(*point))
         return self.refresh()
+
+
+def query_cross() -> VGroup:
+    """The kit's ✕ as one path of both strokes (a group of it, as the kit's), outlined CROSS_RIM wide in the
+    background's colour under both: drawn over an arrow, each stroke whole (one path, so neither outline cuts
+    the other stroke)."""
+    strokes = cross_marker()
+    width = strokes[0].get_stroke_width()
+    mark = VMobject().set_points(np.vstack([stroke.points for stroke in strokes]))
+    mark.set_stroke(strokes[0].get_color(), width)
+    mark.set_stroke(theme().background, width + 2 * CROSS_RIM / STROKE_UNIT, background=True)
+    return VGroup(mark)
+
+
+def clearance(shape, arrows) -> float:
+    """How far the middle half of `shape` (its ends meet the cross and a tip) keeps from the `arrows`' ink."""
+    points = np.array([shape.point_from_proportion(t) for t in np.linspace(0.25, 0.75, 21)])[:, :2]
+    gaps = [
+        np.min(np.linalg.norm(points[:, None] - outline(arrow)[None], axis=2))
+        - arrow.get_stroke_width() * STROKE_UNIT / 2
+        for arrow in arrows
+    ]
+    return float(min(gaps))
+
+
+def bracketed(start, end) -> list[VMobject]:
+    """Brackets from `start` to `end`: out BRACKET sideways, across parallel to the straight line, and back in;
+    one each side."""
+    way = np.asarray(end, dtype=float) - start
+    side = np.array([-way[1], way[0], 0]) / max(float(np.linalg.norm(way)), 1e-9) * BRACKET
+    return [VMobject().set_points_as_corners([start, start + out, end + out, end]) for out in (side, -side)]
+
+
+def dashed(shape, color: str) -> VMobject:
+    """`shape` dashed as the chapter's dashed lines, DASH long."""
+    dashes = max(2, int(np.ceil(shape.get_arc_length() / (2 * DASH))))
+    return DashedVMobject(shape, num_dashes=dashes).set_stroke(color, width=3)
 
 
 def output_arrow(plane, vector):
@@ -1090,6 +1142,12 @@ def point_text(query) -> str:
     return said_point(fmt_input(x) for x in query)
 
 
+def rising(mobject) -> FadeIn:
+    """`mobject` fading in as it rises RISE, or less where it would start in the caption band (review B10: the
+    closing note's descenders dipped into it as it slid in)."""
+    return FadeIn(mobject, shift=UP * min(RISE, max(0.0, mobject.get_bottom()[1] - STAGE.bottom)))
+
+
 def framed_top(chart: WeightChart):
     """`framed(top_bar(chart))`: a weight framed alone stands FRAMED_OVER over its bar (`WeightChart.raise_top`), so
     its frame keeps FRAME_BUFF round it and clear of the bar."""
@@ -1113,9 +1171,9 @@ def top_bar(chart: WeightChart) -> VGroup:
 
 class Shadows(VGroup):
     """Each key dropped onto the query's direction: `line` the direction, dashed across the plane (a group,
-    empty for a zero query); `parts[i]` key i's dashed perpendicular from its tip, a right-angle mark at its
-    foot and its shadow, a thick segment in its colour from the origin to the foot, beside the line (on
-    the side with less of the keys), one lane per key, in `colors[i]`, the lanes clear of the `shapes` (arrows,
+    empty for a zero query); `parts[i]` key i's dashed perpendicular from its tip to its foot and its shadow,
+    a thick segment in its colour from the origin to the foot, beside the line (on the side with less of the
+    keys), one lane per key, in `colors[i]`, the lanes clear of the `shapes` (arrows,
     axes) that lie along the line (at q = (2, 0) the first lay on the axis under a key's head and the output's
     shaft). A shadow is q · k_i / |q| long, so the longest belongs to the largest dot product; a key whose foot
     falls outside the plane has no part."""
@@ -1146,17 +1204,11 @@ class Shadows(VGroup):
 
     @staticmethod
     def part(plane, key, foot, offset, color: str) -> VGroup:
-        """A key's perpendicular, right-angle mark and shadow (see the class)."""
+        """A key's perpendicular and shadow (see the class)."""
         tip, base, origin = plane.c2p(*key), plane.c2p(*foot), plane.c2p(0, 0)
         made = VGroup()
-        if np.linalg.norm(tip - base) > 2 * RIGHT_MARK:
-            up = (tip - base) / np.linalg.norm(tip - base)
-            along = np.array([up[1], -up[0], 0])  # along the query's line, toward the origin if it can
-            along = -along if np.dot(along, origin - base) < 0 else along
-            corner = VMobject(stroke_color=color, stroke_width=2).set_points_as_corners(
-                [base + RIGHT_MARK * up, base + RIGHT_MARK * (up + along), base + RIGHT_MARK * along]
-            )
-            made.add(DashedLine(tip, base, color=color, stroke_width=2, dash_length=0.08), corner)
+        if np.linalg.norm(tip - base) > SHORTEST_DROP:
+            made.add(DashedLine(tip, base, color=color, stroke_width=2, dash_length=DASH))
         if np.linalg.norm(base - origin) > 1e-6:
             made.add(Line(origin + offset, base + offset, color=color, stroke_width=SHADOW_WIDTH))
         return made

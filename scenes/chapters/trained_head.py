@@ -70,9 +70,13 @@ CARD_GAP = 0.2
 BAR_WIDTH = 1.0
 GHOST_WIDTH, AFTER_WIDTH = 0.4, 0.5  # trained, a bar stands beside its outlined ghost (the weight before)
 GHOST_STROKE = 2  # the outline of a bar from before training
+GHOST_BUFF = 0.08  # ... its weight, small and muted, this far over it
 SWATCH = (GHOST_WIDTH, 0.24)  # the legend's outlined bar: as wide as those it stands for, a capital high
 PAIR_GAP = 0.3  # between them: a bar's number, wider than the bar, stays clear of the ghost beside it
 BAR_HEIGHT = 2.25  # a weight of 1 (room under the bars for the held-out line)
+# a bar at least 2 px high at 480p: a weight over no bar seen read as the old bar's beside it (review B10: 0.001
+# over a trained bar 0.1 px high)
+LEAST_BAR = 2 * STAGE.frame_height / 480
 BAR_DROP = (
     0.6  # from the cards to the top of a bar of weight 1: its number (and a frame round it) stays clear
 )
@@ -96,6 +100,8 @@ TICK_ARM = 0.1  # how far a tick reaches either side of its axis (manim's tick_s
 # from an axis to its labels (the loss's top value and 'loss' left of the y axis, 'step' and its ends under the x
 # axis): the labels' frame clear of the ticks (review C9c: the frame on 'step ... 200' ran 3 px under them)
 TICK_LABEL_GAP = TICK_ARM + TEXT_FRAME + FRAME_STROKE * STROKE_UNIT + 0.1
+# the last loss fades in over this part of the curve's drawing: it is drawn by then (smooth: 96% at 0.8)
+ARRIVES = (0.8, 1.0)
 MIN_RUN = 1.0  # the shortest a framed part takes, however short its caption
 TASK_ZOOM = 1.4  # the task's cards while it is the whole picture (its words a role up), against theirs beside the bars
 TASK_GAP = 0.45  # ... the words it is drawn from this far under its cards
@@ -206,9 +212,9 @@ class TrainedHead(ChapterScene):
             ),
             **self.reading(caption),
         )
-        self.show(
+        self.show(  # the last loss as the curve reaches it (review B10: a second before)
             Create(plot.curve),
-            FadeIn(plot.ends[1]),
+            FadeIn(plot.ends[1], rate_func=squish_rate_func(smooth, *ARRIVES)),
             run_time=2.5,
             caption=_("the loss falls from %(first)s to %(last)s.", first=first, last=last),
         )
@@ -223,11 +229,19 @@ class TrainedHead(ChapterScene):
         )
         numbers_before = VGroup(*[number for _, number in self.bars_before])
         numbers_after = VGroup(*[number for _, number in self.bars_after])
-        self.show(  # the numbers fade out and in (never morph digit into digit); the old bars stay, faint
+        # the old numbers go over the old bars, left faint beside the new (never a digit morphing into another),
+        # out of the way before the bars change; the new numbers come as they change
+        self.show(
             FadeOut(self.score_before),
             FadeIn(self.ghosts, self.ghost_note),
-            *[ReplacementTransform(a[0], b[0]) for a, b in zip(self.bars_before, self.bars_after)],
-            Succession(FadeOut(numbers_before), FadeIn(numbers_after)),
+            *[
+                ReplacementTransform(a[0], b[0], rate_func=squish_rate_func(smooth, 0.25, 1))
+                for a, b in zip(self.bars_before, self.bars_after)
+            ],
+            ReplacementTransform(
+                numbers_before, self.ghost_values, rate_func=squish_rate_func(smooth, 0, 0.4)
+            ),
+            FadeIn(numbers_after, rate_func=squish_rate_func(smooth, 0.5, 1)),
             self.strip.light("blend"),
             run_time=2,
             caption=caption,
@@ -237,7 +251,7 @@ class TrainedHead(ChapterScene):
                 self.bar_framed(self.bars_after[ex.answer]),
                 # the bars and the note naming them; the bars lit, not framed: a frame round them and their words
                 # would cross the trained bar beside the last
-                AnimationGroup(lit(self.ghosts), text_framed(self.ghost_note)),
+                AnimationGroup(lit(VGroup(self.ghosts, self.ghost_values)), text_framed(self.ghost_note)),
             ),
             run_time=max(2 * MIN_RUN, self.caption_time(caption) - 2),
         )
@@ -265,6 +279,7 @@ class TrainedHead(ChapterScene):
             self.answer,
             self.bars_after,
             self.ghosts,
+            self.ghost_values,
             self.ghost_note,
             self.baseline,
             self.bar_words,
@@ -312,13 +327,14 @@ class TrainedHead(ChapterScene):
             after=percent(head.accuracy),
         )
         small = self.small_plot
+        # the curve drawn over the middle half of the run, the last loss as it arrives
+        drawn = LaggedStart(
+            FadeIn(small.frame, small.ends[0]), Create(small.curve), FadeIn(self.closing), lag_ratio=0.5
+        )
+        last = squish_rate_func(smooth, *(0.25 + x / 2 for x in ARRIVES))
         self.show(
-            LaggedStart(
-                FadeIn(small.frame, small.ends[0]),
-                Create(small.curve),
-                FadeIn(small.ends[1], self.closing),
-                lag_ratio=0.5,
-            ),
+            drawn,
+            FadeIn(small.ends[1], rate_func=last),
             **self.reading(caption),
             hold=1.5,
         )
@@ -403,6 +419,14 @@ class TrainedHead(ChapterScene):
                     card.get_x() - (pair - GHOST_WIDTH) / 2
                 )
                 for (bar, __), card in zip(self.bars_before, self.cards)
+            ]
+        )
+        # each old weight over its old bar (review B10: a new one beside an old bar, over a new bar too thin to
+        # see, read as the old bar's)
+        self.ghost_values = VGroup(
+            *[
+                c.math(fmt(w, WEIGHT_PLACES), role="small", color=t.muted).next_to(ghost, UP, buff=GHOST_BUFF)
+                for w, ghost in zip(ex.weights_before, self.ghosts)
             ]
         )
         self.answer = c.math(rf"\rightarrow {ex.values[ex.answer]}", color=t.value)
@@ -639,7 +663,7 @@ def bars(
     """A bar under each card (`shift` right of its middle), as high as its weight, the weight printed above it."""
     group = VGroup()
     for w, holder, word in zip(weights, cards, words):
-        height = max(float(w), 1e-3) * BAR_HEIGHT
+        height = max(float(w) * BAR_HEIGHT, LEAST_BAR)
         bar = Rectangle(
             width=width, height=height, stroke_width=0, fill_color=colours[word], fill_opacity=0.9
         )

@@ -7,7 +7,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from manim import Square, SurroundingRectangle, VGroup
+from manim import AnimationGroup, Create, FadeIn, Square, SurroundingRectangle, VGroup
 
 from attention import examples
 from attention.examples.file import examples_from_dict
@@ -38,6 +38,7 @@ from scenes.kit.palette import FAINT, coloured_names, delta_e, rgb, theme, token
 from scenes.kit.stage import STAGE
 from tests.support import snapshot
 from tests.support.example_corpus import using
+from tests.support.plays import recorded
 from tests.support.snapshot import built, last_frame
 
 
@@ -436,3 +437,54 @@ def test_the_held_out_line_stands_on_one_baseline_a_space_apart_and_is_lit_part_
     words = ("unseen: right 23%", "(chance 25%),", "mean weight on the right word 0.256")
     assert [len(part) for part in scene.score_before.parts] == [len(w.replace(" ", "")) for w in words]
     assert str(lit(scene.score_before.parts[1]).color).upper() == theme().text.upper()
+
+
+def test_each_bar_from_before_keeps_its_weight_and_each_trained_bar_shows_under_its_own(scene):
+    """Review B10 (43-56 s): '0.001', '0.010' and '0.012' stood beside the outlined bars from before, about 0.25
+    high, over trained bars too thin to see, and read as theirs. Each outlined bar has its old weight over it,
+    small and muted; each trained bar is at least 2 px high at 480p, its weight over it; no number touches
+    another's bar or number."""
+    assert [v.tex_string for v in scene.ghost_values] == printed(scene.bars_before)
+    numbers = [*scene.ghost_values, *(number for _, number in scene.bars_after)]
+    for value, ghost in zip(scene.ghost_values, scene.ghosts):
+        assert value.get_bottom()[1] > ghost.get_top()[1] and value.get_x() == pytest.approx(ghost.get_x())
+        assert value.get_color().to_hex().upper() == theme().muted.upper()
+        assert value.height < scene.bars_after[0][1].height
+    shapes = [*scene.ghosts, *(bar for bar, _ in scene.bars_after)]
+    for number in numbers:
+        assert all(apart(number, other, margin=0.05) for other in numbers if other is not number)
+        assert all(apart(number, shape, margin=0.05) for shape in shapes)
+    for bar, _ in scene.bars_after:
+        assert bar.height * 480 / STAGE.frame_height >= 2 - 1e-9
+
+
+def timed(animations) -> list[tuple]:
+    """Each animation of a play with the share of the play it runs over (a group's members, each in its window)."""
+    found = []
+    for animation in animations:
+        if isinstance(animation, AnimationGroup):
+            end = animation.max_end_time
+            found += [(a, start / end, stop / end) for a, start, stop in animation.anims_with_timings]
+        else:
+            found.append((animation, 0.0, 1.0))
+    return found
+
+
+def test_the_last_loss_appears_as_the_curve_reaches_it(scene):
+    """Review B10 (38 s): '0.034' faded in before the curve reached it. In the training beat and the summary, the
+    last loss starts to fade in only once 95% of the curve is drawn."""
+    for method, plot in (("training", scene.plot), ("summary", scene.small_plot)):
+        parts = [part for animations, _ in recorded(scene, method, 3.0) for part in timed(animations)]
+        (curve,) = [
+            (a, start, stop) for a, start, stop in parts if isinstance(a, Create) and a.mobject is plot.curve
+        ]
+        (last,) = [
+            (a, start, stop)
+            for a, start, stop in parts
+            if isinstance(a, FadeIn) and a.mobject is plot.ends[1]
+        ]
+        fade, begins, ends = last
+        share = np.linspace(0, 1, 401)
+        shown = [begins + t * (ends - begins) for t in share if fade.rate_func(t) > 1e-6][0]
+        create, start, stop = curve
+        assert create.rate_func(np.clip((shown - start) / (stop - start), 0, 1)) >= 0.95, method
