@@ -592,8 +592,9 @@ def trained_head(_ex: Examples) -> dict[str, str]:
             steps=STEPS,
         ),
         N_("After training"): _(
-            "The bars change to %(weights)s, each beside its old bar, left faint and outlined in its word's colour, "
-            "its number above it; beside the query a legend, such an outlined bar: before training. The bar of "
+            "The bars change to %(weights)s, each number over its new bar, beside the old bar, left faint and "
+            "outlined in its word's colour with its old weight small over it; beside the query a legend, such an "
+            "outlined bar: before training. The bar of "
             "%(query)s is framed; the held-out score under the words now right %(right)s%%, mean weight %(mean)s.",
             weights=by_word(ex.words, ex.weights_after),
             query=quoted(ex.query),
