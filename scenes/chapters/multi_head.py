@@ -1249,15 +1249,14 @@ class WeightChart(WeightBars):
             floor = max(max(self.weights[k] for k in bars), MIN_BAR) * tall + self.buff
             rooms = [(k, self.room(j, k)) for k in range(j)]
             before = [(k, room) for k, room in rooms if beside(value, self.values[k], room)]
-            while (
-                clash := [
-                    floors[k] + self.values[k].height + room
-                    for k, room in before
-                    if floors[k] - value.height - room + HAIR
-                    < floor
-                    < floors[k] + self.values[k].height + room - HAIR
-                ]
-            ):  # exactly `room` apart is apart: rounding must not decide (zh corpus-06's 0.006 rose by a line)
+            # exactly `room` apart is apart: rounding must not decide (zh corpus-06's 0.006 rose by a line)
+            while clash := [
+                floors[k] + self.values[k].height + room
+                for k, room in before
+                if floors[k] - value.height - room + HAIR
+                < floor
+                < floors[k] + self.values[k].height + room - HAIR
+            ]:
                 floor = max(clash)
             floors.append(floor)
         return floors

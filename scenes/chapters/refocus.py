@@ -948,9 +948,8 @@ class Zoom(Magnifier):
 
         first, second, *rest = tiers
         fixed = [boxes(things) for things in (first, [*second, self.frame], *rest)]  # they stay
-        last = segments(
-            rest[-1] if rest else []
-        )  # arrows the lines joining the frame to the panel keep off, too
+        # arrows the lines joining the frame to the panel keep off, too
+        last = segments(rest[-1] if rest else [])
         arrows = segments([m for m in second if isinstance(m, Line)])  # and the values' arrows
         here, frame = self.panel.get_center()[:2], fit.box(self.frame)
         parts = boxes([self.panel, *self.labels])  # where they stand now; a spot moves them all alike

@@ -65,9 +65,8 @@ NAME_TURNS = (
 NAME_BUFFS = (0.12, 0.25, 0.45, 0.7)  # its distance from its head, nearer first
 # ... where none is clear there: the nearest clear place this near, on a leader, tried on a grid this fine
 LED_REACH, LED_STEP = 1.6, 0.05
-LEAD_FREE = (
-    0.45  # a leader may pass other arrows' heads this near its tip (crowded tips: ThreeTokenDrag's too)
-)
+# a leader may pass other arrows' heads this near its tip (crowded tips: ThreeTokenDrag's too)
+LEAD_FREE = 0.45
 LED_TRIES = 400  # the nearest clear places tried for a leader crossing nothing
 ORDERS = ("", "left out first", "round", "round back")  # the orders a compass's names are placed in, in turn
 NAMES_GAP = 0.2  # between the names of keys pointing one way, side by side
@@ -732,9 +731,8 @@ class Compass(VGroup):
         if not fit.clear_of(boxes, points, margin=NAME_CLEAR / 2).all():
             return None
         out = np.linalg.norm(points[:, :2] - key.get_end()[:2], axis=1)
-        for (
-            other
-        ) in self.leaders:  # leaders from crowded tips start close: apart past LEAD_FREE, never crossing
+        # leaders from crowded tips start close: apart past LEAD_FREE, never crossing
+        for other in self.leaders:
             if crosses(found, other) or min_gap(points[out > LEAD_FREE], along(other)) <= NAME_CLEAR:
                 return None
         away = points[out > free]

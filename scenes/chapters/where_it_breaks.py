@@ -647,9 +647,8 @@ class WhereItBreaks(ChapterScene):
         """A dashed drop from the curve to the gain axis at a stop of the knob, its first dash DROP_CLEAR under the
         tracking dot that rests there (review J9: drawn from the dot's centre, a dash stood inside it)."""
         top = self.plot.point(gain, log10_top_sensitivity(self.raw_trace.scores, gain))
-        foot = self.plot.axes.c2p(
-            gain, self.plot.axes.y_range[0]
-        )  # on the axis line, below the lowest decade
+        # on the axis line, under the lowest decade
+        foot = self.plot.axes.c2p(gain, self.plot.axes.y_range[0])
         start = top + DOWN * min(TRACK_RADIUS + DROP_CLEAR, top[1] - foot[1])
         return DashedLine(start, foot, color=theme().muted, stroke_width=2, dash_length=0.08)
 
@@ -1200,9 +1199,8 @@ def tied(dot: Dot, label, color: str, avoid: tuple[np.ndarray, float] | None = N
     toward = (end - centre) / np.linalg.norm(end - centre)
     reach = dot.radius
     if avoid is not None and np.linalg.norm(avoid[0] - centre) <= avoid[1] - dot.radius:
-        along = np.dot(
-            avoid[0] - centre, toward
-        )  # the other is round it: out of both, where the ray leaves it
+        # the other is round it: out of both, where the ray leaves it
+        along = np.dot(avoid[0] - centre, toward)
         reach = along + np.sqrt(max(0.0, along**2 - np.sum((avoid[0] - centre) ** 2) + avoid[1] ** 2))
         avoid = None
     leader = Line(centre + toward * reach, end - toward * LEADER_TRIM, stroke_width=2)
@@ -1224,9 +1222,7 @@ def elbow(dot: Dot, label, centre: np.ndarray, radius: float) -> VMobject:
     away = 1 if dot.get_x() >= centre[0] else -1
     x = away * max(away * dot.get_x(), away * centre[0] + radius + LEADER_CLEAR + STROKE_UNIT)
     x = float(np.clip(x, dot.get_x() - dot.radius, dot.get_x() + dot.radius))
-    rise = np.sqrt(
-        max(0.0, dot.radius**2 - (x - dot.get_x()) ** 2)
-    )  # where the upright leaves the dot's edge
+    rise = np.sqrt(max(0.0, dot.radius**2 - (x - dot.get_x()) ** 2))  # where the upright leaves the dot
     end = np.array([label.get_corner(side)[0] + side[0] * LEADER_TRIM, level, 0])
     start = np.array([x, dot.get_y() + way * rise, 0])
     return VMobject(stroke_width=2).set_points_as_corners([start, [x, level, 0], end])
