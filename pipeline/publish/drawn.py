@@ -411,7 +411,7 @@ def refocus(ex: Examples, layout: dict | None = None) -> dict[str, str]:
             boxed=boxed,
         ),
         N_("Summary"): _(
-            "%(note)s: the stored keys and values stay, the query and its output are new.",
+            "%(note)s; the stored keys and values, unchanged, are framed.",
             note=summary_note(facts.get("view"), facts.get("view_stays")),
         ),
     }
@@ -543,8 +543,9 @@ def word_order(ex: Examples) -> dict[str, str]:
             table=table,
         ),
         N_("Summary"): _(
-            "The table of scores gives way to three lines beside the turned q and k: attention alone, a set of "
-            "words; sinusoidal, position added to x; rotary, q and k turned by it."
+            "The table of scores gives way to three panels side by side, each over its line: the grid of weights, "
+            "attention alone, a set of words; the stripes, sinusoidal, position added to x; the turned q and k, "
+            "rotary, q and k turned by it."
         ),
     }
 
@@ -689,10 +690,10 @@ def all_queries_at_once(ex: Examples) -> dict[str, str]:
 def summary_note(view: bool | None, stays: bool | None) -> str:
     """Where Refocus' summary note stands, as its render's layout facts say (None: not known)."""
     if view and stays:
-        return _("A note takes the rows' place, beside the magnified corner")
+        return _("A note of what the new query changed takes the rows' place, beside the magnified corner")
     if view and stays is False:
-        return _("The magnified corner leaves and a note takes its place")
-    return _("A note takes the rows' place")
+        return _("The magnified corner leaves and a note of what the new query changed takes its place")
+    return _("A note of what the new query changed takes the rows' place")
 
 
 def source_positions(ex: Examples, layout: dict | None = None) -> dict[str, str]:
@@ -1086,8 +1087,8 @@ def multi_head(ex: Examples) -> dict[str, str]:
             n=n,
         ),
         N_("Heads need not specialise"): _(
-            "A line notes that heads need not specialise; under it the weights in three rows with their bars: one "
-            "head %(single)s; %(heads)s; then each head's largest weights are framed: %(framed)s.",
+            "A line notes that heads need not specialise, beside the weights' bar charts, one per head side by side: "
+            "one head %(single)s; %(heads)s; then each head's largest weights are framed: %(framed)s.",
             single=bracketed(tr.single.weights),
             heads=rows_of,
             framed=framed,

@@ -20,6 +20,8 @@ from manim import (
     RoundedRectangle,
     Square,
     VGroup,
+    smooth,
+    squish_rate_func,
 )
 
 from attention import examples
@@ -86,9 +88,11 @@ class FixedContext(ChapterScene):
         )
         for step, target, into in zip(self.steps, self.targets, self.into_steps):
             self.play(FadeIn(into), FadeIn(step), FadeIn(target), run_time=0.5)
+        # the arrows reach out, then each copy comes where its arrow ends (review D10: copies flying out of the
+        # summary stood stacked, the arrows through their words)
         self.show(
-            *[GrowArrow(f) for f in self.feeds],
-            *[FadeIn(tag, target_position=self.summary) for tag in self.copies],
+            *[GrowArrow(f, rate_func=squish_rate_func(smooth, 0, 0.6)) for f in self.feeds],
+            *[FadeIn(tag, rate_func=squish_rate_func(smooth, 0.5, 1)) for tag in self.copies],
             run_time=1.5,
             caption=_("...and every step is fed the very same summary, whatever word it is writing."),
         )
