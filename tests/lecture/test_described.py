@@ -86,7 +86,8 @@ def test_each_description_is_said_over_its_beat_s_last_picture(made, real_lectur
         assert kinds == {"video": "h264", "audio": "aac", "subtitle": "mov_text"}
         assert abs(container.duration / 1e6 - float(length)) < 1 / FPS
         marks = [c["start"] * c["time_base"] for c in container.chapters()]
-    assert marks[1] == pytest.approx(float(beats[-1].start + spans[-2][1] - beats[-2].end), abs=1e-3)
+    # marks are kept in milliseconds: the lecture's, then the described video's, each rounded once
+    assert marks[1] == pytest.approx(float(beats[-1].start + spans[-2][1] - beats[-2].end), abs=2e-3)
     middles = frames_at(video, [float(start + end) / 2 for start, end in spans])
     for middle, poster in zip(middles, posters, strict=True):
         picture = np.asarray(Image.open(poster).convert("RGB")).astype(int)
@@ -98,7 +99,7 @@ def test_the_lecture_s_sound_plays_around_each_spoken_description(made, real_lec
     ours = speech.decoded(video)
     theirs = speech.decoded(lecture.files(real_lecture).video)
     rate, tail = speech.RATE, tails(beats, real_lecture)
-    assert max(tail) > 0.5  # some narration runs on past its beat: the hold lets it end first
+    assert not any(tail)  # a beat starts once its narration has ended (review B10): no hold waits for a tail
     spans = holds(beats, clips, tail)
     for (start, _), clip, more in zip(spans, clips, tail):
         begin = start + more + Fraction(described.PAUSE)
