@@ -105,7 +105,6 @@ RESULT_GAP = 0.25  # between the blends' widest last term and their results
 # taller by as much; review 5: a weight of 1 capped at BAR_TALL left the river example's 0.415 bar 25 px tall
 # over an empty lower third)
 BAR_TALL, BAR_SHORTEST = 1.6, 0.4
-HAIR = 1e-9  # less than any distance drawn
 SPACING = 1.2  # between the centres of a chart's bars, at most; at least a weight's width and VALUE_GAP
 VALUE_GAP = 0.18  # between two neighbouring weights printed above their bars
 BAR_SHARE = 0.6  # a bar's width, as a share of the distance between bars
@@ -1253,9 +1252,9 @@ class WeightChart(WeightBars):
             while clash := [
                 floors[k] + self.values[k].height + room
                 for k, room in before
-                if floors[k] - value.height - room + HAIR
+                if floors[k] - value.height - room + fit.HAIR
                 < floor
-                < floors[k] + self.values[k].height + room - HAIR
+                < floors[k] + self.values[k].height + room - fit.HAIR
             ]:
                 floor = max(clash)
             floors.append(floor)

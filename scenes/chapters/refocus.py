@@ -112,7 +112,6 @@ LEAST = 0.8
 ZOOM_ROOM = 0.3  # inside the panel, room round the magnified square (its labels may reach further)
 ZOOM_MARGIN = 0.1  # the magnified square: the new blend's extent and this much more
 ZOOM_INSET = 0.1  # the panel's distance from the plane's corner
-HAIR = 1e-9  # less than any distance drawn
 LABEL_BUFF = 0.12  # between an arrow of the magnified view and its label
 # the magnified square's sides this far (scene units; 4 px at 480p) off the plane's axes and grid lines or on one,
 # its margin grown MARGIN_STEP at a time up to MOST_MARGIN (review J9: its side 3 px under the x-axis read as a doubled
@@ -767,14 +766,6 @@ def boxes(things) -> np.ndarray:
     return np.array([fit.box(t) for t in things]).reshape(-1, 2, 2)
 
 
-def apart(these: np.ndarray, those: np.ndarray, margin: float) -> np.ndarray:
-    """`fit.boxes_apart` of each of the boxes `these` with each of `those` (a len(these) x len(those) array)."""
-    a, b = these[:, None], those[None]
-    return np.any(a[..., 1, :] + margin < b[..., 0, :], axis=2) | np.any(
-        b[..., 1, :] + margin < a[..., 0, :], axis=2
-    )
-
-
 def crossing(areas: np.ndarray, segment: np.ndarray) -> int:
     """How many of `areas` (boxes) the arrow from `segment`'s start to its end passes through, its width included
     (ARROW_SAMPLES points along it)."""
@@ -959,7 +950,10 @@ class Zoom(Magnifier):
             if not inside(moved[0], STAGE_BOX):  # on the stage, out of the caption band
                 return (np.inf,) * (len(fixed) + 2)
             # a spot stands ZOOM_INSET from the plane by construction: a hair less, so rounding never decides
-            covered = [int(np.count_nonzero(~apart(moved, things, ZOOM_INSET - HAIR))) for things in fixed]
+            covered = [
+                int(np.count_nonzero(~fit.apart_each(moved, things, ZOOM_INSET - fit.HAIR)))
+                for things in fixed
+            ]
             links = [np.array([start[:2], end[:2]]) for start, end in link_ends(frame, moved[0])]
             covered[-1] += sum(met(link, last) for link in links)
             crossed = sum(crossing(fixed[0], link) for link in links)  # a thin line over a name hides less

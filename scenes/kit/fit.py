@@ -23,6 +23,7 @@ LEAST_LETTERS = 3  # a name cut to fit keeps at least this many letters (review 
 LEGEND_GAP = 0.4  # between a names legend's entries side by side
 LEGEND_LINE_GAP = 0.12  # between its lines
 LABEL_RIGHT = STAGE.right - 0.6  # labels are kept between -LABEL_RIGHT and this x, inside the safe area
+HAIR = 1e-9  # less than any distance drawn: a layout meant to stand exactly at a distance keeps it, rounding aside
 T = TypeVar("T")
 
 
@@ -270,13 +271,19 @@ def clear_of(candidates, points=(), boxes=(), margin: float = 0) -> np.ndarray:
         points = points[None, :, :2]
         inside = (points >= low[:, None] - margin) & (points <= high[:, None] + margin)
         clear &= ~np.any(np.all(inside, axis=2), axis=1)
-    others = np.asarray(boxes, dtype=float).reshape(-1, 2, 2)[None]
-    if others.shape[1]:
-        apart = np.any(high[:, None] + margin < others[:, :, 0], axis=2) | np.any(
-            others[:, :, 1] + margin < low[:, None], axis=2
-        )
-        clear &= np.all(apart, axis=1)
+    others = np.asarray(boxes, dtype=float).reshape(-1, 2, 2)
+    if len(others):
+        clear &= np.all(apart_each(own, others, margin), axis=1)
     return clear
+
+
+def apart_each(these, those, margin: float = 0) -> np.ndarray:
+    """`boxes_apart` of each of the boxes `these` with each of `those` (n x 2 x 2 arrays), as a len(these) x
+    len(those) array of booleans."""
+    a, b = np.asarray(these, dtype=float)[:, None], np.asarray(those, dtype=float)[None]
+    return np.any(a[..., 1, :] + margin < b[..., 0, :], axis=2) | np.any(
+        b[..., 1, :] + margin < a[..., 0, :], axis=2
+    )
 
 
 def place_clear(label, point, others, buff: float = 0.3, right: float = LABEL_RIGHT, bottom: float = -np.inf):
