@@ -14,7 +14,6 @@ from __future__ import annotations
 import bisect
 import hashlib
 import tempfile
-from dataclasses import dataclass
 from datetime import timedelta
 from fractions import Fraction
 from math import ceil
@@ -57,15 +56,6 @@ def current(folder: Path) -> Path | None:
     entry, whole = manifest.get(SLUG, FORMAT), manifest.get(lecture.SLUG, lecture.FORMAT)
     made_from_it = entry is not None and whole is not None and entry.inputs.get("lecture") == whole.hash
     return video if made_from_it and video.is_file() else None
-
-
-@dataclass(frozen=True)
-class Hold:
-    """The pause after a beat, `frames` of its last picture: the first `tail` seconds end the beat's narration
-    (speech the lecture lets run on into the next beat), then its description is said, PAUSE either side."""
-
-    frames: int = 0
-    tail: Fraction = Fraction(0)
 
 
 class DescribeError(ValueError):
@@ -154,8 +144,8 @@ def _write(
     description said by `voice` in its language; return its length."""
     clips = [voice.samples(b) if b.shown else np.zeros(0, np.float32) for b in described]
     said = captions.read(whole.with_suffix(".srt"))
-    holds = _holds(described, clips, said, fps)
-    delays = [Fraction(sum(h.frames for h in holds[:k]), fps) for k in range(len(holds) + 1)]  # before beat k
+    holds = _holds(clips, fps)
+    delays = [Fraction(sum(holds[:k]), fps) for k in range(len(holds) + 1)]  # before beat k
     with outputs.staged() as stage, av.open(str(whole)) as given:
         stream_in = given.streams.video[0]
         ticks = round(1 / (stream_in.time_base * fps))  # a frame's length in the video's time base
@@ -164,7 +154,7 @@ def _write(
         with av.open(str(staged), "w", format="mp4", options=video.OPTIONS["mp4"]) as out:
             stream_out = out.add_stream_from_template(stream_in)
             sound = video.encoded_audio(out, _sound(whole, described, clips, holds, fps), speech.RATE, FORMAT)
-            held = zip(packets, posters, (h.frames for h in holds), delays)
+            held = zip(packets, posters, holds, delays)
             video.mux_in_order(out, _joined(held, stream_in, stream_out, fps, ticks), sound)
             marks = [m for m in video_join.marks(whole) if m.start < described[-1].end]  # a subset's: its own
             out.set_chapters([_chapter(n, m, described, delays) for n, m in enumerate(marks)])
@@ -175,19 +165,10 @@ def _write(
     return described[-1].end + delays[-1]
 
 
-def _holds(described, clips: list, said: list, fps: int) -> list[Hold]:
-    """Each beat's hold: none without a description; else long enough for the narration the lecture lets run
-    past the beat's end (its cues say till when: never beyond the next beat) and the description's speech."""
-    found = []
-    for k, (beat, clip) in enumerate(zip(described, clips)):
-        if not len(clip):
-            found.append(Hold())
-            continue
-        ends = [_seconds(c.end) for c in said if beat.start <= _seconds(c.start) < beat.end]
-        limit = described[k + 1].end if k + 1 < len(described) else beat.end
-        tail = min(max([beat.end, *ends]), limit) - beat.end
-        found.append(Hold(ceil((tail + len(clip) / speech.RATE + 2 * PAUSE) * fps), tail))
-    return found
+def _holds(clips: list, fps: int) -> list[int]:
+    """Each beat's hold in frames: none without a description; else its speech, PAUSE either side. No hold waits
+    for the lecture's narration: a beat starts once the last caption has been spoken (`ChapterScene.beat`)."""
+    return [ceil((len(clip) / speech.RATE + 2 * PAUSE) * fps) if len(clip) else 0 for clip in clips]
 
 
 def _beat_packets(given, stream_in, spans, fps: int) -> list[list]:
@@ -237,9 +218,9 @@ def _hold(poster: Path, stream_in, stream_out, start: int, lead: int, length: in
     return packet
 
 
-def _sound(whole: Path, described, clips: list, holds: list[Hold], fps: int) -> np.ndarray:
-    """The lecture's sound, each hold playing the end of its beat's narration (taken out of the next beat's
-    start), then the description's speech (levelled together, as a chapter's speech is) PAUSE after it."""
+def _sound(whole: Path, described, clips: list, holds: list[int], fps: int) -> np.ndarray:
+    """The lecture's sound, each hold the description's speech (levelled together, as a chapter's speech is)
+    PAUSE after its beat."""
     lecture_sound = video.fitted_audio(whole, speech.RATE, described[-1].end)
     if lecture_sound is None:
         lecture_sound = np.zeros(round(described[-1].end * speech.RATE), np.float32)
@@ -247,45 +228,33 @@ def _sound(whole: Path, described, clips: list, holds: list[Hold], fps: int) -> 
     def at(seconds) -> int:
         return round(seconds * speech.RATE)
 
-    rests = [
-        np.zeros(at(b.end + Fraction(h.frames, fps)) - at(b.end + h.tail), np.float32)
-        for b, h in zip(described, holds)
-    ]
+    rests = [np.zeros(at(b.end + Fraction(h, fps)) - at(b.end), np.float32) for b, h in zip(described, holds)]
     for rest, clip in zip(rests, clips):
         rest[at(PAUSE) : at(PAUSE) + len(clip)] = clip[: max(len(rest) - at(PAUSE), 0)]
     spoken = levelled(np.concatenate(rests)) if rests else np.zeros(0, np.float32)
-    pieces, cut, moved = [], 0, 0  # `moved`: the lecture's sound up to there was played in a hold
-    for beat, hold, rest in zip(described, holds, rests):
-        start, end, tail = at(beat.start), at(beat.end), at(beat.end + hold.tail)
-        played = lecture_sound[start:end].copy()
-        played[: max(moved - start, 0)] = 0
-        pieces.append(played)
-        if hold.frames:
-            pieces += [lecture_sound[end:tail], spoken[cut : cut + len(rest)]]
-            moved = tail
+    pieces, cut = [], 0
+    for beat, rest in zip(described, rests):
+        pieces += [lecture_sound[at(beat.start) : at(beat.end)], spoken[cut : cut + len(rest)]]
         cut += len(rest)
     return np.concatenate(pieces)
 
 
-def _captions(said: list, described, clips: list, holds: list[Hold], delays: list[Fraction]) -> list:
-    """The lecture's captions moved by the holds before them (a cue running past its beat ends in the beat's
-    hold, as its speech does), and each description's in its hold: its caption-sized pieces over its speech,
-    each as long as its share of the letters."""
+def _captions(said: list, described, clips: list, holds: list[int], delays: list[Fraction]) -> list:
+    """The lecture's captions moved by the holds before them, and each description's in its hold: its
+    caption-sized pieces over its speech, each as long as its share of the letters."""
     starts = [b.start for b in described]
     cues = []
     for cue in (c for c in said if _seconds(c.start) < described[-1].end):
         k = max(0, bisect.bisect_right(starts, _seconds(cue.start)) - 1)
-        end = min(
-            _seconds(cue.end), described[k].end + holds[k].tail if holds[k].frames else described[-1].end
-        )
+        end = min(_seconds(cue.end), described[-1].end)
         cues.append(
             srt.Subtitle(0, _moment(_seconds(cue.start) + delays[k]), _moment(end + delays[k]), cue.content)
         )
     for k, (beat, clip, hold) in enumerate(zip(described, clips, holds)):
-        if not hold.frames:
+        if not hold:
             continue
         pieces = ["\n".join(caption_cues.lines(p)) for p in caption_cues.split(beat.shown)]
-        begin, length = beat.end + delays[k] + hold.tail + Fraction(PAUSE), len(clip) / speech.RATE
+        begin, length = beat.end + delays[k] + Fraction(PAUSE), len(clip) / speech.RATE
         shares = np.cumsum([0] + [len(p) for p in pieces]) / sum(len(p) for p in pieces)
         for piece, a, b in zip(pieces, shares, shares[1:]):
             cues.append(srt.Subtitle(0, _moment(begin + a * length), _moment(begin + b * length), piece))

@@ -45,19 +45,11 @@ def made(real_lecture, tmp_path_factory):
     return beats, clips, posters, length, target
 
 
-def tails(beats, real_lecture) -> list[Fraction]:
-    """How long each beat's narration runs on past the beat's end in the lecture (its last cue's end); the
-    last beat's not at all: the described video ends with it, as its sound does."""
-    said = cue_times(lecture.files(real_lecture).web_captions)
-    return [max([b.end, *(e for s, e in said if b.start <= s < b.end)]) - b.end for b in beats[:-1]] + [0]
-
-
-def holds(beats, clips, tail):
-    """(start, end) in seconds of each hold in the described video: the narration's tail, then PAUSE, the
-    description, PAUSE."""
+def holds(beats, clips):
+    """(start, end) in seconds of each hold in the described video: PAUSE, the description, PAUSE."""
     found, delay = [], Fraction(0)
-    for beat, clip, more in zip(beats, clips, tail):
-        frames = int(np.ceil((more + clip + 2 * described.PAUSE) * FPS))
+    for beat, clip in zip(beats, clips):
+        frames = int(np.ceil((clip + 2 * described.PAUSE) * FPS))
         found.append((beat.end + delay, beat.end + delay + Fraction(frames, FPS)))
         delay += Fraction(frames, FPS)
     return found
@@ -79,7 +71,7 @@ def frames_at(video, times: list[float]) -> list[np.ndarray]:
 
 def test_each_description_is_said_over_its_beat_s_last_picture(made, real_lecture):
     beats, clips, posters, length, (video, _, _) = made
-    spans = holds(beats, clips, tails(beats, real_lecture))
+    spans = holds(beats, clips)
     assert length == spans[-1][1] and all(b.shown for b in beats)
     with av.open(str(video)) as container:
         kinds = {s.type: s.codec_context.name for s in container.streams if s.type != "data"}
@@ -98,22 +90,19 @@ def test_the_lecture_s_sound_plays_around_each_spoken_description(made, real_lec
     beats, clips, _, length, (video, _, _) = made
     ours = speech.decoded(video)
     theirs = speech.decoded(lecture.files(real_lecture).video)
-    rate, tail = speech.RATE, tails(beats, real_lecture)
-    assert not any(tail)  # a beat starts once its narration has ended (review B10): no hold waits for a tail
-    spans = holds(beats, clips, tail)
-    for (start, _), clip, more in zip(spans, clips, tail):
-        begin = start + more + Fraction(described.PAUSE)
+    rate, spans = speech.RATE, holds(beats, clips)
+    for (start, _), clip in zip(spans, clips):
+        begin = start + Fraction(described.PAUSE)
         said = ours[int(begin * rate) : int((begin + clip) * rate)]
-        quiet = ours[int((start + more) * rate) + 100 : int(begin * rate) - 100]
+        quiet = ours[int(start * rate) + 100 : int(begin * rate) - 100]
         assert np.sqrt(np.mean(said**2)) > 10 ** (-40 / 20) and np.max(np.abs(quiet)) < 10 ** (-50 / 20)
     second = beats[1]
     shift = spans[0][1] - beats[0].end
-    start = second.start + tail[0]  # the first beat's narration ends in its hold, not here again
-    mine = ours[int((start + shift) * rate) : int((second.end + shift) * rate)]
-    own = theirs[int(start * rate) : int(second.end * rate)]
+    mine = ours[int((second.start + shift) * rate) : int((second.end + shift) * rate)]
+    own = theirs[int(second.start * rate) : int(second.end * rate)]
     assert np.corrcoef(mine[: len(own)], own[: len(mine)])[0, 1] > 0.98  # the lecture's own sound, moved
     meter = pyloudnorm.Meter(rate)
-    spoken = np.concatenate([ours[int((s + t) * rate) : int(e * rate)] for (s, e), t in zip(spans, tail)])
+    spoken = np.concatenate([ours[int(s * rate) : int(e * rate)] for s, e in spans])
     assert (
         abs(meter.integrated_loudness(spoken) - meter.integrated_loudness(own)) < 2
     )  # as loud as the narration
@@ -128,14 +117,11 @@ def test_speech_is_heard_only_while_a_caption_shows_it(made):
 
 def test_captions_say_each_description_in_its_hold_and_the_lecture_s_moved_by_the_holds(made, real_lecture):
     beats, clips, _, _, (video, subtitles, web) = made
-    tail = tails(beats, real_lecture)
-    spans = holds(beats, clips, tail)
+    spans = holds(beats, clips)
     cues = list(webvtt.read(str(web)))
     times = cue_times(web)
-    for beat, (start, end), more in zip(beats, spans, tail):
-        inside = [
-            c.text.replace("\n", " ") for c, (a, b) in zip(cues, times) if start + more <= a and b <= end
-        ]
+    for beat, (start, end) in zip(beats, spans):
+        inside = [c.text.replace("\n", " ") for c, (a, b) in zip(cues, times) if start <= a and b <= end]
         assert " ".join(inside) == " ".join(beat.shown.split())
     theirs = cue_times(lecture.files(real_lecture).web_captions)
     first_of_second = next(a for a, _ in theirs if a >= beats[1].start)
