@@ -31,6 +31,7 @@ from manim import (
     Restore,
     Rotate,
     Succession,
+    SurroundingRectangle,
     VGroup,
     linear,
     smooth,
@@ -65,9 +66,10 @@ from scenes.kit.arithmetic import (
     fmt_input,
     vector_tex,
 )
+from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import CLEAR_SECONDS, ChapterScene
-from scenes.kit.emphasis import framed
+from scenes.kit.emphasis import FRAME_BUFF, FRAME_CORNER, FRAME_STROKE, framed, up_hold_down
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
 from scenes.kit.grids import AttentionGrid
 from scenes.kit.matrices import NamedMatrix
@@ -105,6 +107,9 @@ ARC_RADIUS = 0.6  # the arc of the turn between q and k
 SUMMARY_SECONDS = 3.0  # the summary's move: the table out, the plane to its place, the poster's pictures in
 PLANE_MOVE = (0.05, 0.65)  # when the plane moves, in fractions of SUMMARY_SECONDS
 FADE = 0.35  # a fade's share of SUMMARY_SECONDS in the summary
+IN_VIEW = 0.5  # the share of a picture's fade onto an empty stage played before its caption starts: half in
+RIM_STROKE = 11  # a stripes column's frame: its line between rims of the background's colour
+FRAME_REACH = FRAME_BUFF + FRAME_STROKE * STROKE_UNIT / 2  # how far a frame's stroke reaches beyond its part
 TURN = "\x1f"  # where the offsets' sentence turns from how far apart to where they stand (unseen)
 
 
@@ -166,7 +171,7 @@ class WordOrder(ChapterScene):
             "Every word of %(sentence)s attends to every word: a row of weights, its output.",
             sentence=quoted(" ".join(ss.tokens)),
         )
-        self.show(
+        left = self.bring_in(
             self.strip.light(),
             FadeIn(self.sentence_grid),
             LaggedStart(*[FadeIn(out) for out in self.sentence_outputs], lag_ratio=0.2),
@@ -176,7 +181,7 @@ class WordOrder(ChapterScene):
         grid = self.sentence_grid
         self.play(  # the first row's weights, then its output, as the caption names them (review V5: a 3.6 s still)
             Succession(framed(VGroup(*grid.row(0))), framed(self.sentence_outputs[0], theme().output)),
-            run_time=max(2.0, self.caption_time(caption) - 1.4),
+            run_time=max(2.0, left),
         )
         reordered = _(
             "Reordered, %(sentence)s: each word's row moves with it,", sentence=quoted(" ".join(ss.order))
@@ -194,7 +199,7 @@ class WordOrder(ChapterScene):
 
     def stripes(self) -> None:
         self.turn_to("Positions as stripes", self.strip, self.sentence_grid, self.sentence_outputs)
-        self.show(
+        left = self.bring_in(
             FadeIn(self.pe_formula),
             FadeIn(self.pe_table),
             run_time=1.2,
@@ -202,7 +207,7 @@ class WordOrder(ChapterScene):
         )
         # while the caption is read: the rows it speaks of, framed wider than the table (review V8b: 3 px from "p")
         margin = Rectangle(width=self.pe_table.width + 0.16, height=self.pe_table.height, stroke_opacity=0)
-        self.play(framed(VGroup(self.pe_table, margin.move_to(self.pe_table))), run_time=2)
+        self.play(framed(VGroup(self.pe_table, margin.move_to(self.pe_table))), run_time=max(2.0, left))
         patterns = _(
             "For %(positions)s positions at width %(width)s: each position its own pattern.",
             positions=STRIPES[0],
@@ -213,7 +218,7 @@ class WordOrder(ChapterScene):
         self.play(  # two positions' own patterns, as the caption ends (review V8b: a 3.4 s still)
             Succession(
                 *[
-                    framed(VGroup(*cells[p::count]))  # its column
+                    rimmed(VGroup(*cells[p::count]))  # its column
                     for p in (count // 4, count // 2)
                 ]
             ),
@@ -224,17 +229,17 @@ class WordOrder(ChapterScene):
             "Added to the embeddings X of chapter %(number)s's words, they mark where each word stands.",
             number=find("Projections").number,
         )
-        self.show(FadeIn(self.sum_picture), run_time=1.2, caption=added)
+        left = self.bring_in(FadeIn(self.sum_picture), run_time=1.2, caption=added)
         names, (x, *_rest, total), note = self.sum_picture
         self.play(  # X with its words and their source, then the sum, as the caption names them (review V8b: a still)
             Succession(framed(VGroup(names, x)), framed(note), framed(total)),
-            run_time=max(2.0, self.caption_time(added) - 1.2) + 1,
+            run_time=max(2.0, left) + 1,
         )
 
     def rotary(self) -> None:
         self.turn_to("Rotary positions", self.pe_formula, self.sum_picture)
         step = said(fmt_input(ROPE_STEP))
-        self.show(
+        self.bring_in(
             FadeIn(self.rope_formula),
             FadeIn(self.rope_plane),
             FadeIn(self.ties),
@@ -339,6 +344,14 @@ class WordOrder(ChapterScene):
             "stripes": (passed(stripes_), passed(stripes_) + FADE),
             "turn": (1 - FADE, 1),
         }
+
+    def bring_in(self, *animations, caption: str, run_time: float) -> float:
+        """Play `animations`, a picture coming onto an empty stage, with `caption` starting once it is half in
+        (review F10: three cues started with the fade, a second before their picture could be seen); returns how
+        long the caption is still read once they end."""
+        offset = IN_VIEW * run_time
+        self.show(*animations, caption=caption, run_time=run_time, subcaption_offset=offset)
+        return offset + self.caption_time(caption) - run_time
 
     def clear_away(self, *mobjects) -> None:
         """Fade `mobjects` out once the caption about them has been read (never under its words)."""
@@ -604,9 +617,8 @@ class WordOrder(ChapterScene):
         table = c.Grid(*[VGroup(*column) for column in zip(header, *cells)], col_buff=0.7, row_buff=0.25)
         for cell in table.columns[1]:
             cell.set_color(theme().muted)
-        room = (
-            axes.height - names.height - TABLE_GAP
-        )  # the table larger (its numbers only: one size per role)
+        # the table larger (its numbers only: one size per role), its last row's frame above the caption band
+        room = axes.height - names.height - TABLE_GAP - FRAME_REACH
         table.scale(min(TABLE_SCALE, room / table.height)).next_to(
             names, DOWN, buff=TABLE_GAP, aligned_edge=LEFT
         )
@@ -723,6 +735,17 @@ def stripes(pe: np.ndarray, width: float, height: float) -> VGroup:
     down.next_to(cells, LEFT, buff=AXIS_GAP).align_to(cells, UP)
     key.next_to(cells, UP, buff=AXIS_GAP).align_to(cells, RIGHT)
     return VGroup(cells, along, down, key)
+
+
+def rimmed(part) -> FadeIn:
+    """`framed` for a part of the stripes: its line between two rims of the background's colour, so that it reads
+    over every stripe, light or dark (review F10: a frame in the text's colour vanished over the light stripes)."""
+    t, buff = theme(), RIM_STROKE * STROKE_UNIT / 2  # the rim's inner edge on the part's
+    rim, line = (
+        SurroundingRectangle(part, color=colour, buff=buff, corner_radius=FRAME_CORNER, stroke_width=width)
+        for colour, width in ((t.background, RIM_STROKE), (t.text, FRAME_STROKE))
+    )
+    return FadeIn(VGroup(rim, line), rate_func=up_hold_down, remover=True)
 
 
 def on_pixels(cells, camera) -> None:

@@ -5,23 +5,24 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from manim import DL, DR, UL, UR, Camera, VGroup, tempconfig
+from manim import DL, DR, UL, UR, Camera, FadeIn, FadeOut, VGroup, Wait, tempconfig
 
 from attention import examples
 from attention.examples.file import load_example_file
 from attention.positions import ROPE_STEP, STRIPES, sinusoidal, with_positions
 from attention.projections import DEFAULT_PROJECTIONS
+from narration import cues
 from scenes.chapters.quick_version import word_order_icon
 from scenes.chapters.registry import find
-from scenes.chapters.word_order import WordOrder, on_pixels, stripes, tone
+from scenes.chapters.word_order import IN_VIEW, RIM_STROKE, WordOrder, on_pixels, rimmed, stripes, tone
 from scenes.kit.arrows import STROKE_UNIT
-from scenes.kit.emphasis import FRAME_STROKE, framed
 from scenes.kit.palette import theme
+from scenes.kit.stage import STAGE
 from tests.support import snapshot
 from tests.support.example_corpus import using
-from tests.support.snapshot import built
+from tests.support.snapshot import built, flat
 
-PX_480P = 480 / 8  # pixels per scene unit at 480p
+PX_480P = 480 / STAGE.frame_height  # pixels per scene unit at 480p
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cat-and-dog.toml"
 
 
@@ -175,13 +176,27 @@ def test_the_chapter_s_stripes_stand_on_its_frame_s_pixels(scene):
 
 
 def test_a_column_s_frame_stays_4_px_clear_of_the_stripes_names_and_key(scene):
-    """A helper's leftover: the frame round a column ran 3 px from "48 positions" at 480p."""
+    """A helper's leftover: the frame round a column ran 3 px from "48 positions" at 480p. Its dark rim counts."""
     cells, along, _down, key = scene.stripe_picture
-    half = FRAME_STROKE * STROKE_UNIT / 2
+    half = RIM_STROKE * STROKE_UNIT / 2
     for p in (STRIPES[0] // 4, STRIPES[0] // 2):  # the columns the stripes' beat frames
-        box = framed(VGroup(*cells[p :: STRIPES[0]])).mobject
-        assert (box.get_bottom()[1] - half - along.get_top()[1]) * PX_480P >= 4
-        assert (key.get_bottom()[1] - box.get_top()[1] - half) * PX_480P >= 4
+        rim = rimmed(VGroup(*cells[p :: STRIPES[0]])).mobject[0]
+        assert (rim.get_bottom()[1] - half - along.get_top()[1]) * PX_480P >= 4
+        assert (key.get_bottom()[1] - rim.get_top()[1] - half) * PX_480P >= 4
+
+
+def test_a_column_s_frame_reads_over_light_and_dark_stripes(scene):
+    """Review F10: the frame, a line in the text's colour, vanished over the light stripes. Its line now runs
+    between two rims of the background's colour, each at least 1.5 px wide at 480p, the column itself left
+    uncovered."""
+    cells = VGroup(*scene.stripe_picture[0][STRIPES[0] // 4 :: STRIPES[0]])
+    rim, line = rimmed(cells).mobject
+    assert rim.get_stroke_color().to_hex().lower() == theme().background.lower()
+    assert line.get_stroke_color().to_hex().lower() == theme().text.lower()
+    each_side = (rim.get_stroke_width() - line.get_stroke_width()) * STROKE_UNIT / 2
+    assert each_side * PX_480P >= 1.5
+    inner = rim.get_bottom()[1] + rim.get_stroke_width() * STROKE_UNIT / 2
+    assert inner <= cells.get_bottom()[1] + 1e-9 and rim.get_center() == pytest.approx(line.get_center())
 
 
 def test_the_stripes_axes_give_the_counts_the_caption_reads(scene, played):
@@ -473,3 +488,52 @@ def test_no_picture_waits_long_for_its_caption(tmp_path, monkeypatch):
     monkeypatch.setattr(Scene, "wait", watched)
     snapshot.played(WordOrder, tmp_path)
     assert waits and max(waits) < 2.5
+
+
+@pytest.fixture(scope="module", params=[None, SAMPLE], ids=["lecture", "sample"])
+def timed(request, tmp_path_factory):
+    """The chapter run dry, with each play's start and end, caption and animations (those in groups too)."""
+    plays = []
+
+    class Timed(WordOrder):
+        def play(self, *animations, subcaption=None, **kwargs):
+            if subcaption:  # its caption's wait first: the play starts after it
+                self.wait_for_reader()
+            start = self.time
+            super().play(*animations, subcaption=subcaption, **kwargs)
+            plays.append((start, self.time, subcaption, flat(animations)))
+
+    Timed.__name__ = "WordOrder"  # the registry's chapter
+    with using(load_example_file(request.param) if request.param else examples.current()):
+        scene = snapshot.played(Timed, tmp_path_factory.mktemp("timed"))
+    return scene, plays
+
+
+def test_no_frame_reaches_into_the_caption_band(timed):
+    """Review F10: the frame of the rotary table's last row reached 1-3 px into the caption band at 480p (the table
+    stood on the stage's foot). Every frame the chapter plays, its stroke included, stays above the band."""
+    _scene, plays = timed
+    frames = [
+        a.mobject for *_times, animations in plays for a in animations if isinstance(a, FadeIn) and a.remover
+    ]
+    assert len(frames) >= 15
+    for frame in frames:
+        for part in frame.family_members_with_points():
+            assert part.get_bottom()[1] - part.get_stroke_width() * STROKE_UNIT / 2 >= STAGE.bottom - 1e-9
+
+
+def test_a_picture_on_an_empty_stage_is_half_in_when_its_caption_starts(timed):
+    """Review F10: three cues started with their picture's fade onto a cleared stage and were read a second over an
+    empty stage. A caption played after the stage was cleared starts once its picture is half in; any other with
+    its animation."""
+    scene, plays = timed
+    starts = {cue.content: cue.start.total_seconds() for cue in scene.renderer.file_writer.subcaptions}
+    moves = [play for play in plays if not all(isinstance(a, Wait) for a in play[3])]
+    after_clearing = 0
+    for before, (start, end, caption, _animations) in zip(moves, moves[1:]):
+        if caption:
+            cleared = all(isinstance(a, FadeOut) for a in before[3])
+            expected = start + IN_VIEW * (end - start) if cleared else start
+            assert starts[cues.split(caption)[0]] == pytest.approx(expected, abs=1e-6), caption
+            after_clearing += cleared
+    assert after_clearing == 4  # the set, the stripes' table, X + PE, the rotary plane
