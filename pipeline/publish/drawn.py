@@ -198,8 +198,8 @@ def fixed_context(ex: Examples) -> dict[str, str]:
             count=len(source),
         ),
         N_("Attention: a blend per step"): _(
-            "From each decoder step in turn, lines fan out to every source word, with a bar per word for its "
-            "weight: %(blends)s. Then every step's bars flash in turn.",
+            "For each decoder step in turn, lines from every source word meet at the left end of that step's row "
+            "of bars, a bar per word for its weight: %(blends)s. Then every step's bars flash in turn.",
             blends=blends,
         ),
         N_("Why it matters"): _(

@@ -96,8 +96,8 @@ class FixedContext(ChapterScene):
             run_time=1.5,
             caption=_("...and every step is fed the very same summary, whatever word it is writing."),
         )
-        # the summary and every copy of it lit together, in the text colour as the summary was (in the copies' own
-        # orange the pulse barely showed at 480p)
+        # the summary and every copy of it lit together, in the text colour as the summary was (in their own colour
+        # the pulse barely showed at 480p)
         self.play(
             *[pulsed(tag, scale_factor=COPY_PULSE) for tag in (self.summary, *self.copies)],
             run_time=MIN_PULSE,
@@ -253,7 +253,7 @@ class FixedContext(ChapterScene):
         )
         self.summary = summary_tag().move_to([SUMMARY_X, ROW_Y, 0])
         self.summary.set_x(max(SUMMARY_X, self.encoder.get_right()[0] + SUMMARY_GAP + self.summary.width / 2))
-        self.into_summary = pointer(self.encoder[-1].get_right(), self.summary.get_left(), theme().output)
+        self.into_summary = pointer(self.encoder[-1].get_right(), self.summary.get_left(), theme().muted)
 
     def row_levels(self, m: int, top: float) -> tuple[list[float], float]:
         """The baselines of m rows of bars from `top` (the first row's tallest possible value) and a weight of 1's
@@ -335,7 +335,7 @@ class FixedContext(ChapterScene):
     def build_arrows(self) -> None:
         """The summary feeding every step (fixed context), and every encoder state reaching every blend."""
         self.feeds = VGroup(
-            *[pointer(self.summary.get_right(), tag.get_left(), theme().output) for tag in self.copies]
+            *[pointer(self.summary.get_right(), tag.get_left(), theme().muted) for tag in self.copies]
         )
         starts = [box.get_right() for box in self.column]
         self.fans = VGroup(
@@ -437,18 +437,19 @@ def state_box(color: str, size: float = STATE_SIZE) -> Square:
 
 
 def summary_tag() -> VGroup:
-    """The fixed context: one box labelled 'summary', in the output colour, the word centred from its baseline to
-    its top (centred with its descender, 'summary' stood high in the box)."""
+    """The fixed context: one box labelled 'summary', in the muted neutral like the encoder's chain (orange, the
+    output's colour from chapter 2 on, read as an output: review D10), the word centred from its baseline to its top
+    (centred with its descender, 'summary' stood high in the box)."""
     box = RoundedRectangle(
         width=1.9,
         height=0.6,
         corner_radius=0.1,
-        stroke_color=theme().output,
+        stroke_color=theme().muted,
         stroke_width=3,
-        fill_color=theme().output,
+        fill_color=theme().muted,
         fill_opacity=0.2,
     )
-    word = c.text(_("summary"), role="label", color=theme().output)
+    word = c.text(_("summary"), role="label", color=theme().muted)
     return VGroup(box, word.shift(UP * (box.get_y() - (baseline_of(word) + word.get_top()[1]) / 2)))
 
 

@@ -136,7 +136,7 @@ class ThreeTokenDrag(ChapterScene):
             FadeIn(rows(3)),
             run_time=1.5,
             caption=_(
-                "scoreᵢ compares q with kᵢ; wᵢ sum to 1; the output blends the values (here, the keys) "
+                "The score sᵢ compares q with kᵢ; wᵢ sum to 1; the output blends the values (here, the keys) "
                 "by weight."
             ),
         )
@@ -232,7 +232,7 @@ class ThreeTokenDrag(ChapterScene):
         )
         captions = (
             None,  # step 1's caption came with the stop
-            _("Step 2: divide by √d = %(root)s to get scoreᵢ.", root=by(trace)),
+            _("Step 2: divide by √d = %(root)s to get the scores sᵢ.", root=by(trace)),
             _("Step 3: softmax (exponentiate, sum, divide) gives wᵢ."),
             None,  # the weights, where they take the exponentials' place
         )
@@ -291,28 +291,34 @@ class ThreeTokenDrag(ChapterScene):
             else verdict.animate.move_to(self.verdict_top, aligned_edge=UL)
         )
         self.play(leaves, run_time=0.8)
-        for chart, said in zip(self.charts, self.comparison):  # a chart, then what is said of it framed
-            self.show(
-                rising(chart),
-                run_time=max(1, 0.7 * self.caption_time(said[0])),  # in while it is read
-                caption=said[0],
-            )
-            if len(said) > 1:
-                self.wait_for_reader()
-            # the scale, as it is named: the header that gives it, whole (its first line's frame touched the second)
-            if len(said) > 2:
-                self.show(framed(chart[1]), run_time=max(1.2, self.caption_time(said[1])), caption=said[1])
-            self.show(
-                framed_top(chart[0]),
-                run_time=max(1.2, self.caption_time(said[-1]) - (0 if len(said) > 1 else 1)),
-                caption=said[-1] if len(said) > 1 else None,
-            )
+        for chart, said in zip(self.charts, self.comparison):
+            self.present(chart, *said)
         self.show(rising(self.note), run_time=1, caption=self.note_said)
         # the top weights framed again, left to right, while the note is read (review V4: a 4.3 s still end)
         tops = [framed_top(chart[0]) for chart in self.charts]
         self.play(
             LaggedStart(*tops, lag_ratio=0.6), run_time=max(1.5, self.caption_time(self.note_said) - 1.2)
         )
+
+    def present(self, chart, *said: str) -> None:
+        """A chart of the comparison with its captions (`comparison`): a lead-in over the charts before it, the chart
+        coming in with the caption that names its scale, then its top weight framed as its own caption is read, or
+        until the one caption ends; where a lead-in came, the scale's header is framed as it is named (review D10:
+        the third chart came in over the lead-in, and the second's frame outstayed its caption by a second)."""
+        top = said[-1] if len(said) > 1 else None
+        *lead, naming = said[:-1] if top else said
+        for line in lead:
+            self.say(line)
+        share = 0.7 if top and not lead else 0.5  # of its caption: over half, where a frame takes the rest
+        rise = max(1, share * self.caption_time(naming))
+        rest = max(1.2, self.caption_time(naming) - rise)  # a frame then, until the caption ends
+        self.show(rising(chart), run_time=rise, caption=naming)
+        if lead:  # the header that gives the scale, whole (its first line's frame touched the second)
+            self.play(framed(chart[1]), run_time=rest)
+        if top:
+            self.show(framed_top(chart[0]), run_time=max(1.2, self.caption_time(top)), caption=top)
+        else:
+            self.play(framed_top(chart[0]), run_time=rest)
 
     def still_shown(self, blocks) -> list:
         """The parts of `blocks` on screen now (a part that left earlier is no longer in the scene)."""
@@ -1095,8 +1101,8 @@ def chart_names(trace) -> list[tuple[str, str]]:
 
 
 def comparison(traces) -> list[tuple[str, ...]]:
-    """The captions of the three charts of `scalings`, left to right, one to three each (the first as the chart
-    comes in, a middle one as its line is framed, the last as its top weight is), each by its top weight."""
+    """The captions of the three charts of `scalings`, left to right, one to three each (a lead-in before the chart,
+    one as it comes in and its line is framed, the last as its top weight is), each by its top weight."""
     here = traces[0]
     top = [words.said(w) for w in decimals([t.weights.max() for t in traces])]  # as the charts print them
     return [
@@ -1345,7 +1351,7 @@ class Pieces:
                 c.text(words, role="small", color=theme().muted)
                 for words in (
                     _("1  dot products q · kᵢ"),
-                    _("2  scoreᵢ = q · kᵢ / √%(d)s", d=self.trace.width),
+                    _("2  sᵢ = q · kᵢ / √%(d)s", d=self.trace.width),
                     _("3  wᵢ: exponentiate, sum, divide"),
                 )
             ],

@@ -10,7 +10,7 @@ import i18n
 from attention import attend_grid, examples
 from attention.examples import CrossExample
 from narration import cues
-from scenes.chapters.fixed_context import LABEL_CLEAR, SLOT_RIGHT, Fan, FixedContext, reading
+from scenes.chapters.fixed_context import LABEL_CLEAR, SLOT_RIGHT, Fan, FixedContext, reading, summary_tag
 from scenes.kit import components as c
 from scenes.kit import emphasis
 from scenes.kit.arithmetic import WEIGHT_PLACES
@@ -274,7 +274,27 @@ def test_the_summary_and_its_copies_are_lit_together_in_a_colour_not_their_own(t
     lit = [a for s, _e, a in played_pieces if isinstance(a, Indicate) and s >= said.start.total_seconds()]
     lit = [a for a in lit if a.mobject is scene.summary or a.mobject in scene.copies]
     assert {id(a.mobject) for a in lit} == {id(scene.summary), *map(id, scene.copies)}
-    assert all(ManimColor(a.color) == ManimColor(theme().text) != ManimColor(theme().output) for a in lit)
+    own = ManimColor(scene.summary[0].get_stroke_color())
+    assert all(ManimColor(a.color) == ManimColor(theme().text) != own for a in lit)
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_the_summary_takes_no_role_s_colour(name):
+    """Review D10: the summary was orange, the output's colour from chapter 2 on. It is the muted neutral in every
+    theme, as the chain of encoder states leading into it."""
+    before = theme()
+    use_theme(name)
+    try:
+        assert {ManimColor(m.get_color()) for m in summary_tag()} == {ManimColor(theme().muted)}
+        assert theme().muted not in theme().roles().values()
+    finally:
+        use_theme(before)
+
+
+def test_the_summary_its_copies_and_its_arrows_share_its_colour(scene):
+    own = scene.summary[0].get_color()
+    for part in [*scene.copies, scene.legend[0][0], scene.into_summary, *scene.feeds]:
+        assert {m.get_color() for m in part.family_members_with_points()} == {own}
 
 
 def fits(mobject) -> bool:

@@ -297,10 +297,10 @@ def test_the_note_says_what_the_charts_show():
 def test_captions_name_each_symbol(rendered):
     said = rendered.captions
     intro = " ".join(said[:3])
-    for symbol in ["key vector kᵢ", "query q", "d = 2", "dimension", "scoreᵢ", "wᵢ", "output"]:
+    for symbol in ["key vector kᵢ", "query q", "d = 2", "dimension", "score sᵢ", "wᵢ", "output"]:
         assert symbol in intro
     steps = " ".join(s for s in said if s.startswith("Step"))
-    assert "scoreᵢ" in steps and "wᵢ" in steps and "√d = √2" in steps
+    assert "sᵢ" in steps and "wᵢ" in steps and "√d = √2" in steps
 
 
 def test_captions_give_the_reasons_and_the_payoff(rendered):
@@ -440,7 +440,7 @@ def test_shadows_run_clear_of_the_arrows_and_axes_along_the_query(custom, tmp_pa
 
 def test_the_step_headers_read_as_relations(scene):
     steps = scene.worked.blocks
-    assert steps[1][0].original_text.replace(" ", "") == "2scoreᵢ=q·kᵢ/√2"
+    assert steps[1][0].original_text.replace(" ", "") == "2sᵢ=q·kᵢ/√2"
 
 
 def test_wide_arithmetic_takes_one_column_at_a_time(custom, tmp_path):
@@ -904,7 +904,7 @@ def test_the_lecture_s_charts_print_each_weight_over_its_bar_and_frame_the_top_o
 def test_the_top_weights_are_framed_again_while_the_closing_note_is_read(scene):
     """Review V4 (107.3-111.6 s): the note faded in and the picture stood still for the 4.3 s of its caption. The
     charts' top weights are framed again, left to right, for as long as the note is read after its fade."""
-    plays = recorded(scene, "why_scale", 5.0)
+    plays = recorded_why_scale(scene, 5.0)
     (note_in, _), (last, options) = plays[-2:]
     assert note_in[0].mobject is scene.note
     (tops,) = last
@@ -913,6 +913,40 @@ def test_the_top_weights_are_framed_again_while_the_closing_note_is_read(scene):
     for frame, chart in zip(framed, scene.charts):
         assert frame.get_center() == pytest.approx(top_bar(chart[0]).get_center(), abs=0.05)
     assert options["run_time"] == pytest.approx(5.0 - 1.2)
+
+
+def test_each_chart_comes_as_its_scale_is_named_and_its_frames_end_with_their_captions(scene):
+    """Review D10 (02, 96-100 s): the third chart (× √2, larger dots) came in over "Wider keys give larger dots.",
+    before the caption naming its scale, and the frame round the second's top weight outstayed its one caption by
+    a second. The lead-in is said over the charts before it; each chart comes in with the caption naming its scale,
+    and a frame within that caption ends with it."""
+    seconds = 5.0
+    plays = recorded_why_scale(scene, seconds)
+    ins = [
+        i
+        for i, (shown, _o) in enumerate(plays)
+        if any(getattr(a, "mobject", None) in scene.charts for a in shown)
+    ]
+    assert len(ins) == len(scene.charts)
+    for i, said in zip(ins, scene.comparison):
+        rise = plays[i][1]
+        assert rise["caption"] == (said[-2] if len(said) > 1 else said[0])
+        lead = said[:-2]
+        assert [o.get("caption") for shown, o in plays[i - len(lead) : i] if not shown] == list(lead)
+        within = plays[i + 1][1]  # a frame before the next caption: the scale's header, or the one top weight
+        if lead or len(said) == 1:
+            assert "caption" not in within
+            assert rise["run_time"] + within["run_time"] == pytest.approx(seconds)
+    assert [len(said) for said in scene.comparison] == [2, 1, 3]  # the default example shows each case
+
+
+def recorded_why_scale(scene, seconds: float) -> list:
+    """`recorded` why_scale, a caption said over the still picture (`say`) recorded as a show of nothing."""
+    scene.say = lambda caption, hold=0: scene.show(caption=caption)
+    try:
+        return recorded(scene, "why_scale", seconds)
+    finally:
+        del scene.say
 
 
 def assert_far_names_are_led(live, example):
