@@ -275,9 +275,12 @@ class AllQueriesAtOnce(ChapterScene):
     def divide(self) -> None:
         self.beat("Divide by the square root of d")
         tr = self.trace
+        # 'Q × K^T' and its '=' leave as the first row is divided: they equal Q K^T, not Q K^T / √d (review E10)
+        first_row = squish_rate_func(linear, 0, 1 / (len(tr.queries) + 1))
         self.refill(
             self.dots,
             self.scores,
+            FadeOut(VGroup(self.q, self.kt, self.columns, *self.first_signs), rate_func=first_row),
             FadeIn(self.divide_label),
             self.formula.light("Q", "K", "scale"),
             run_time=1.5,
@@ -289,11 +292,11 @@ class AllQueriesAtOnce(ChapterScene):
 
     def row_softmax(self) -> None:
         self.beat("Softmax row by row")
-        self.show(FadeOut(self.q, self.kt, self.columns, self.divide_label, *self.first_signs), run_time=0.6)
         scores, weights, sums = self.soft_scores, self.soft_weights, self.soft_sums
         caption = _("Softmax each row on its own: every query gets weights that sum to 1.")
         self.show(  # the scores to the left of the stage's middle, larger: the stage is theirs now
             ReplacementTransform(self.scores, scores),
+            FadeOut(self.divide_label),
             self.formula.light("softmax", "Q", "K", "scale"),
             run_time=1,
             caption=caption,
@@ -328,12 +331,12 @@ class AllQueriesAtOnce(ChapterScene):
     def outputs_at_once(self) -> None:
         self.beat("Every output at once")
         tr = self.trace
-        # the scores leave, then the weights (alone on the stage) take their place in the second product
-        self.play(FadeOut(self.soft_scores, self.soft_arrow, self.soft_label), run_time=0.5)
+        # the scores and the row sums leave (beside the weights, 'Σ = 1 × V' read as part of the product: review
+        # E10), then the weights (alone on the stage) take their place in the second product
+        self.play(FadeOut(self.soft_scores, self.soft_arrow, self.soft_label, self.soft_sums), run_time=0.5)
         caption = _("Then the weights times V: one row per word, its value.")
         self.show(
             ReplacementTransform(self.soft_weights, self.weights),
-            ReplacementTransform(self.soft_sums, self.sums),
             run_time=1,
             caption=caption,
         )
@@ -362,22 +365,17 @@ class AllQueriesAtOnce(ChapterScene):
         for i, said_row in enumerate(OUTPUT_SAID[: len(tr.queries)]):
             self.show(
                 *self.rows_lit(i, self.weights, self.outputs),
-                *[s.animate.set_opacity(1 if k == i else DIM) for k, s in enumerate(self.sums)],
                 run_time=0.8,
                 caption=_(said_row, row=i + 1),
             )
             if self.blend_workings:
                 self.work_out_row(i, self.blend_workings[i])
-        self.show(
-            *self.rows_lit(None, self.weights, self.outputs), self.sums.animate.set_opacity(1), run_time=0.8
-        )
+        self.show(*self.rows_lit(None, self.weights, self.outputs), run_time=0.8)
 
     def summary(self) -> None:
         self.beat("Summary")
         first, second = self.blocks[:3] + self.signs[:2], self.blocks[3:] + self.signs[2:]
-        self.show(
-            FadeOut(self.weights, self.sums, self.v, self.value_names, *self.second_signs), run_time=0.6
-        )
+        self.show(FadeOut(self.weights, self.v, self.value_names, *self.second_signs), run_time=0.6)
         # the outputs move once, into their place as the line they end comes in (first, if they stand where
         # the first line comes)
         early = not fit.apart(self.outputs, VGroup(*first))
@@ -478,6 +476,7 @@ class AllQueriesAtOnce(ChapterScene):
             run_time=0.8,
             hold=1,
         )
+        self.wait_for_reader()  # the working stays while its caption reads it (review E10: gone 0.3 s before)
         self.show(FadeOut(working), run_time=0.5)
 
     def weighed(self, i: int, term) -> list:
@@ -582,7 +581,6 @@ class AllQueriesAtOnce(ChapterScene):
             return
         line = VGroup(
             self.weights,
-            self.sums,
             *self.second_signs,
             self.value_names,
             self.v,
@@ -620,7 +618,7 @@ class AllQueriesAtOnce(ChapterScene):
         zoom, down = layout
         self.soft_scores = self.scores.copy().scale(zoom / self.zoom1)
         self.soft_weights = self.weights.copy().scale(zoom / self.zoom2)
-        self.soft_sums = self.sums.copy().scale(zoom / self.zoom2)
+        self.soft_sums = row_sums(self.trace.weights).scale(zoom)
         self.soft_label = c.text(
             _("row softmax"), role="small", color=theme().muted
         )  # the formula line's size
@@ -687,11 +685,10 @@ class AllQueriesAtOnce(ChapterScene):
 
     def second_in_line(self, wrapped: bool = False, shown: int | None = None) -> tuple[VGroup, ...]:
         """'weights × V = outputs' on one line (or `wrapped` onto two) at `self.zoom`, `shown` words (None: all),
-        the row sums beside the weights, each word left of its row of V; what must fit (as `first_in_line`)."""
+        each word left of its row of V; what must fit (as `first_in_line`)."""
         tr = self.trace
         self.shown_words = shown or len(self.example.tokens)
         self.weights = NamedMatrix(self.words["weights"], tr.weights, theme().text, cols=shown)
-        self.sums = row_sums(tr.weights)
         self.v = NamedMatrix("V", tr.values, theme().value, rows=shown)
         self.outputs = NamedMatrix(self.words["outputs"], tr.outputs, theme().output)
         self.second_signs = signs()
@@ -699,24 +696,17 @@ class AllQueriesAtOnce(ChapterScene):
         self.value_names = VGroup(
             *[fit.name(t, NAMES_WIDTH) if shown else n.copy() for t, n in zip(tokens, self.names)]
         )
-        self.place_sums()
         self.place_value_names()  # the words as a block beside V's rows, before the line places it
         times, equals = self.second_signs
         result = [] if wrapped else [equals, self.outputs]
-        line = level(self.weights, self.sums, times, self.value_names, self.v, *result)
+        line = level(self.weights, times, self.value_names, self.v, *result)
         first = list(line)
-        self.place_sums()
         self.place_value_names()
         if wrapped:
             line = VGroup(line, wrap(level(equals, self.outputs), line, times))
         centred(line.scale(self.zoom).align_to([0, self.top_y, 0], UP))
         self.second_rooms = rooms(line, first, line[1] if wrapped else None)
         return (line,) if wrapped else (line, self.placed(*self.blend_working(0), self.second_rooms[0]))
-
-    def place_sums(self) -> None:
-        self.sums.next_to(self.weights.matrix, RIGHT, buff=0.25)
-        for total, entry in zip(self.sums, self.weights.matrix.get_rows()):
-            total.set_y(entry.get_y())
 
     def place_value_names(self) -> None:
         """Each shown word right-aligned just left of its row of V."""
@@ -767,7 +757,7 @@ class AllQueriesAtOnce(ChapterScene):
         made = [self.dot_working(i, j) for i, j in pairs]
         self.dot_workings = dict(zip(pairs, self.worked_out(made, self.first_rooms, shown)))
         self.zoom = self.zoom2
-        shown = [self.weights, self.sums, *self.second_signs, self.value_names, self.v, self.outputs]
+        shown = [self.weights, *self.second_signs, self.value_names, self.v, self.outputs]
         self.blend_workings = self.worked_out(
             [self.blend_working(i) for i in range(m)], self.second_rooms, shown
         )
@@ -834,7 +824,7 @@ class AllQueriesAtOnce(ChapterScene):
         return marks
 
     def second_product(self) -> None:
-        """weights V as a table: V on top, the weights (their row sums beside) at the left, the outputs
+        """weights V as a table: V on top, the weights at the left, the outputs
         under V; tried with every word, then with fewer words shown, until it fits."""
         tr = self.trace
         n = len(self.example.tokens)
@@ -852,11 +842,9 @@ class AllQueriesAtOnce(ChapterScene):
         )
         self.second_signs = VGroup()
         self.weights = NamedMatrix(self.words["weights"], tr.weights, theme().text, cols=shown)
-        self.sums = row_sums(tr.weights)
         self.v = NamedMatrix("V", tr.values, theme().value, pitch=pitch, rows=shown)
         self.outputs = NamedMatrix(self.words["outputs"], tr.outputs, theme().output, pitch=pitch)
-        self.place_sums()
-        left = VGroup(self.weights, self.sums)
+        left = self.weights
         room = max(n.width for n in self.value_names) + 0.15
         self.v.align_to([STAGE.body_left + left.width + SIDE_GAP + room, self.top_y, 0], UL)
         align_columns(self.outputs, self.v)
@@ -864,13 +852,12 @@ class AllQueriesAtOnce(ChapterScene):
         clear_of(VGroup(self.v, self.outputs), STAGE.body_left + left.width + SIDE_GAP)
         left.align_to([STAGE.body_left, 0, 0], LEFT)
         align_rows(self.weights, self.outputs)
-        self.place_sums()
         self.place_value_names()
         self.second_rooms = [self.beside(VGroup(self.v, self.outputs), self.outputs)]
         return self.v, self.outputs, self.weights, self.value_names
 
     def closing(self) -> None:
-        """The closing picture: Q × K^T = scores on one line, the row softmax down to the weights, then
+        """The closing picture: Q × K^T = Q K^T on one line, '÷ √d, row softmax' down to the weights, then
         weights × V = outputs (the outputs matrix itself, moved there), each matrix a block of its shape,
         the squares as large as fits (at most BLOCK_CELL)."""
         cells = list(shrinking(BLOCK_CELL, 0.9, 0.1))
@@ -891,7 +878,7 @@ class AllQueriesAtOnce(ChapterScene):
         blocks = [
             ShapeBlock("Q", q, theme().query, cell, shared=2),
             ShapeBlock(KT, kt, theme().key, cell, shared=0),
-            ShapeBlock(r"Q K^{\top} / \sqrt{d}", qk, theme().text, cell),
+            ShapeBlock(rf"Q {KT}", qk, theme().text, cell),  # what Q × K^T equals: divided on the way down
             ShapeBlock(self.words["weights"], w, theme().text, cell, shared=2),
             ShapeBlock("V", v, theme().value, cell, shared=0),
         ]
@@ -906,7 +893,10 @@ class AllQueriesAtOnce(ChapterScene):
         top, bottom = blocks[2].dims.get_bottom()[1] - 0.1, blocks[3].name.get_top()[1] + 0.1
         self.softmax_arrow = pointer([0, top, 0], [0, bottom, 0], theme().muted, buff=0)
         self.softmax_arrow.set_x(blocks[2].block.get_x())
-        self.softmax_label = c.text(_("row softmax"), role="label", color=theme().muted)
+        self.softmax_label = VGroup(
+            c.math(r"\div \sqrt{d},", role="label", color=theme().muted),
+            c.text(_("row softmax"), role="label", color=theme().muted),
+        ).arrange(RIGHT, buff=0.18, aligned_edge=DOWN)
         self.softmax_label.next_to(self.softmax_arrow, RIGHT, buff=0.15)
         self.softmax_label.set_y((blocks[2].get_bottom()[1] + second.get_top()[1]) / 2)
         self.blocks, self.signs, self.end_outputs = blocks, signs, outputs

@@ -1,6 +1,7 @@
 """All queries at once: every matrix on screen is the matrix trace's, with its shape, in one number format;
 the formula line lights the step shown; the last frame."""
 
+import contextlib
 import itertools
 from unittest.mock import patch
 
@@ -10,6 +11,7 @@ from manim import Indicate, VGroup
 
 from attention import BlendExample, attend, examples
 from attention.examples.beyond import all_queries
+from pipeline.run import dry_run, typeset
 from scenes.chapters import all_queries_at_once
 from scenes.chapters.all_queries_at_once import BLOCK_CELL, AllQueriesAtOnce, row_sums
 from scenes.chapters.blend_by_weight import BlendByWeight
@@ -23,6 +25,7 @@ from scenes.kit.palette import px_per_unit, tex_size, theme
 from scenes.kit.stage import STAGE
 from tests.kit.test_equations import holds
 from tests.support.example_corpus import corpus_example, share_of
+from tests.support.layout import visible
 from tests.support.plays import recorded
 from tests.support.snapshot import assert_matches_snapshot, built, last_frame
 
@@ -159,7 +162,7 @@ def test_the_queries_start_as_rows_printed_as_q_prints_them(scene):
 
 def test_everything_fits_and_nothing_overlaps(scene):
     first = [scene.q, *scene.first_signs, scene.kt, scene.columns, scene.scores, scene.divide_label]
-    second = [scene.weights, scene.sums, *scene.second_signs, scene.value_names, scene.v, scene.outputs]
+    second = [scene.weights, *scene.second_signs, scene.value_names, scene.v, scene.outputs]
     workings = [*scene.dot_workings.values(), *scene.blend_workings]
     for part in [scene.heading, scene.formula, scene.query_rows, *first, *second, *workings]:
         assert part.get_left()[0] >= LEFT_X and part.get_right()[0] <= RIGHT_X
@@ -182,7 +185,7 @@ def test_each_product_is_one_line_at_more_than_the_number_size(scene):
         assert sizes == {round(zoom * tex_size("number"), 3)}
     lines = [
         [scene.q, scene.first_signs[0], scene.kt, scene.first_signs[1], scene.dots],
-        [scene.weights, scene.sums, scene.second_signs[0], scene.v, scene.second_signs[1], scene.outputs],
+        [scene.weights, scene.second_signs[0], scene.v, scene.second_signs[1], scene.outputs],
     ]
     for line in lines:
         for a, b in zip(line, line[1:]):
@@ -233,7 +236,7 @@ def written_with_signs(scene) -> None:
     table without '×' or '=')."""
     products = [
         (scene.q, scene.q.matrix, scene.kt, scene.dots, scene.first_signs),
-        (VGroup(scene.weights, scene.sums), scene.weights.matrix, scene.v, scene.outputs, scene.second_signs),
+        (scene.weights, scene.weights.matrix, scene.v, scene.outputs, scene.second_signs),
     ]
     for left, factor, right, result, (times, equals) in products:
         assert left.get_right()[0] < times.get_left()[0] and times.get_right()[0] < right.get_left()[0]
@@ -318,7 +321,7 @@ def test_every_corpus_style_works_out_its_entries(number, shared):
     assert list(scene.dot_workings) == [(0, j) for j in range(n)]
     assert len(scene.blend_workings) == m
     first = [scene.q, *scene.first_signs, scene.kt, scene.columns, scene.dots]
-    second = [scene.weights, scene.sums, *scene.second_signs, scene.value_names, scene.v, scene.outputs]
+    second = [scene.weights, *scene.second_signs, scene.value_names, scene.v, scene.outputs]
     kinds = [(first, scene.dot_workings.values(), tr.keys.shape[1]), (second, scene.blend_workings, n)]
     for parts, workings, count in kinds:
         for working in workings:
@@ -375,7 +378,7 @@ def test_each_product_stands_centred_on_the_stage(scene):
     """The products on one line are centred across the stage (not crowded into its left half), and the
     second, lower than the first, stands in the middle of the room under the formula."""
     first = VGroup(scene.q, scene.first_signs, scene.kt, scene.columns, scene.scores)
-    second = VGroup(scene.weights, scene.sums, scene.second_signs, scene.value_names, scene.v, scene.outputs)
+    second = VGroup(scene.weights, scene.second_signs, scene.value_names, scene.v, scene.outputs)
     for line in (first, second):
         assert abs(line.get_center()[0]) < 0.6
     below = second.get_bottom()[1] - BOTTOM_Y
@@ -383,8 +386,9 @@ def test_each_product_stands_centred_on_the_stage(scene):
 
 
 def test_the_row_softmax_has_the_stage_to_itself(scene):
-    """Scores, an arrow 'row softmax', the weights with their sums: left to right on one level, centred, larger
-    than the products, and the weights the same matrix as in the second product (one move between)."""
+    """Scores, an arrow 'row softmax', the weights with their sums: left to right on one level, centred, no
+    smaller than the products (larger than the second while its row sums stood in it; without them, review E10,
+    it is nearly as large), and the weights the same matrix as in the second product (one move between)."""
     parts = [scene.soft_scores, scene.soft_arrow, scene.soft_weights, scene.soft_sums]
     for a, b in zip(parts, parts[1:]):
         assert a.get_right()[0] < b.get_left()[0]
@@ -395,7 +399,7 @@ def test_the_row_softmax_has_the_stage_to_itself(scene):
     assert scene.soft_label.get_bottom()[1] > scene.soft_arrow.get_top()[1]
     assert fit.apart(scene.soft_label, scene.soft_scores) and fit.apart(scene.soft_label, scene.soft_weights)
     size = scene.soft_weights.matrix.get_entries()[0].font_size
-    assert size > 1.1 * scene.weights.matrix.get_entries()[0].font_size
+    assert size >= max(m.matrix.get_entries()[0].font_size for m in (scene.scores, scene.weights))
     assert scene.soft_weights.entries() == scene.weights.entries()
     assert scene.soft_scores.entries() == scene.scores.entries()
 
@@ -463,3 +467,50 @@ def test_the_worked_vectors_are_spaced_as_blend_by_weight_s(scene, tmp_path):
         assert working.result.tex_string.endswith(listed(r.result for r in working.result.relations))
         shown = [term for term in working.terms if term.index is not None]
         assert all(term.tex_string.endswith(listed(v[term.index])) for term in shown)
+
+
+def at_every_play(media_dir, look) -> list:
+    """The chapter run dry, `look(scene)` after every play (a look-ahead's plays, run again, left out)."""
+    seen = []
+
+    class Probed(AllQueriesAtOnce):
+        def play(self, *animations, **kwargs):
+            super().play(*animations, **kwargs)
+            if not typeset.looking_ahead():
+                seen.append(look(self))
+
+    Probed.__name__ = AllQueriesAtOnce.__name__
+    dry_run.run(Probed, {"pixel_width": 256, "pixel_height": 144, "media_dir": str(media_dir)})
+    return seen
+
+
+def what_the_equations_read(scene) -> tuple:
+    """What is drawn now: whether an '=' after 'Q × K^T' is (in the product or the closing picture), every
+    name beginning 'Q K^T', and whether a row sum 'Σ = 1' stands with the second product's '×'."""
+    shown = {id(leaf) for leaf in scene.camera.get_mobjects_to_display(scene.mobjects) if visible(leaf)}
+    drawn = lambda m: any(id(p) in shown for p in m.get_family())  # noqa: E731
+    texts = [
+        m
+        for top in scene.mobjects
+        for m in top.get_family()
+        if isinstance(getattr(m, "tex_string", None), str)
+    ]
+    drawn_texts = {m.tex_string for m in texts if drawn(m)}
+    equals = [*scene.first_signs[1:], scene.signs[1]]
+    names = {t.split(r" \;(")[0] for t in drawn_texts if t.startswith(r"Q K^{\top}")}  # without '(2 × 3)'
+    sums = any("Sigma" in t for t in drawn_texts) and any(drawn(s) for s in scene.second_signs[:1])
+    return any(drawn(e) for e in equals), names, sums
+
+
+@pytest.mark.parametrize("number", [None, share_of("AllQueriesAtOnce")[1]])
+def test_each_equation_equals_what_it_names_at_every_play(number, tmp_path):
+    """Review E10: 'Q × K^T = ' stood before the divided matrix, named Q K^T / √d (44-62 s, and in the closing
+    picture), and 'Σ = 1' between the weights and '× V' read 'Σ = 1 × V'. At the end of every play: while an '='
+    after 'Q × K^T' is drawn, the matrix drawn beside it is named Q K^T, and no name says '/ √d'; no row sum stands
+    with the second product."""
+    with corpus_example(number) if number is not None else contextlib.nullcontext():
+        seen = at_every_play(tmp_path, what_the_equations_read)
+    with_equals = [names for equals, names, _ in seen if equals]
+    assert with_equals and all(names == {r"Q K^{\top}"} for names in with_equals)
+    assert any(r"\sqrt{d}" in name for _, names, _ in seen for name in names)  # the division is shown
+    assert not any(sums for *_, sums in seen)
