@@ -19,7 +19,10 @@ from manim import (
     GrowArrow,
     GrowFromPoint,
     LaggedStart,
+    ReplacementTransform,
+    Succession,
     SurroundingRectangle,
+    Transform,
     VGroup,
     Write,
 )
@@ -49,7 +52,7 @@ from scenes.kit.arithmetic import (
 from scenes.kit.arrows import STROKE_UNIT, vector
 from scenes.kit.bars import WeightBars, baseline_of, stand_on
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import TEXT_FRAME, framed
+from scenes.kit.emphasis import FRAME_BUFF, FRAME_STROKE, TEXT_FRAME, framed, up_hold_down
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
 from scenes.kit.magnifier import Magnifier
 from scenes.kit.palette import DIM, theme, token_color
@@ -85,6 +88,7 @@ LABEL_REACH = 2  # a value's label stands at most this many of its lines (with t
 LABEL_STEP = 0.05  # the grid a value's label's place is looked for on
 OUTPUT_STROKE = 12  # the output's arrow, the chapter's point: the thickest on the plane (a term's is 7)
 HEADS_OVER = 4  # the plane's heads are drawn from this z-index up, over every shaft (1 to 3)
+FRAME_UNDER = -1  # the output's frame: under everything on the plane (axes, grid, labels: 0; arrows: 1 up)
 OPEN_HEAD = 3  # the output's head drawn as an outline this wide where a term's as large ends at its tip
 HEAD_ROOM = 0.06  # between the output's head and a term's ending at its tip, drawn short of it (3 px at 480p)
 HEAD_STEP = 0.01  # the step a term ending at the output's tip is drawn shorter by, until its head is clear
@@ -203,7 +207,7 @@ class BlendByWeight(ChapterScene):
                 VGroup(bar, *self.bar_values[i : i + 1], self.bars.labels[i]).animate.set_opacity(1),
                 FadeIn(row_name),
                 Write(row_cell),
-                GrowFromPoint(self.plane.terms[i], bar.get_top()),
+                *scaled_value(self.plane, i, tr.weights[i]),
                 run_time=1.1,
             )
         self.play(GrowArrow(self.plane.output), Write(self.output_line), run_time=1.2)
@@ -239,7 +243,7 @@ class BlendByWeight(ChapterScene):
         # while the caption is read: the arrow, then its coordinates one by one
         rest = max(self.caption_time(caption) - 1.2, 1.5)
         close = [FadeIn(self.close_up)] if self.close_up else []  # a short output, magnified beside the plane
-        self.play(framed(self.plane.output, theme().output), *close, run_time=rest / 2)
+        self.play(framed_along(self.plane.output), *close, run_time=rest / 2)
         numbers = [framed(n, theme().output) for n in self.coordinates.numbers]
         self.play(LaggedStart(*numbers, lag_ratio=1), run_time=rest / 2)
         self.show(
@@ -554,6 +558,35 @@ def free_spot(side: float, near, boxes) -> np.ndarray | None:
         return None
     best = min(clear, key=lambda p: float(np.linalg.norm(p - np.asarray(near)[:2])))
     return np.array([*best, 0])
+
+
+def scaled_value(plane: ValuePlane, i: int, weight: float) -> list:
+    """Value `i` scaled by its `weight` into its term: a copy of its arrow shrinks along it, taking its word's colour,
+    then slides tail first to its place in the chain (review D10: grown from its bar's top, the short 'sat' term
+    flew as an 8 px speck across the bar's '0.245'); one too short to draw shrinks to nothing. Nothing for a zero
+    value, whose term is nothing."""
+    value, term = plane.marks[i][0], plane.terms[i]
+    if not isinstance(value, Arrow):
+        return []
+    ghost = value.copy().set_z_index(term.z_index)  # layered as the term it becomes
+    ghost.tip.set_z_index(term.tip.z_index)
+    shrunk = ghost.copy().scale(weight, about_point=plane.plane.c2p(0, 0)).set_color(term.get_color())
+    if term.get_stroke_opacity() == 0:
+        return [Transform(ghost, shrunk.set_opacity(0), remover=True)]
+    return [Succession(Transform(ghost, shrunk), ReplacementTransform(ghost, term))]
+
+
+def framed_along(arrow) -> FadeIn:
+    """`framed` round `arrow` in the output's colour, its frame a pill turned with it and drawn under everything on
+    the plane (review D10: upright round the output, it ran along the x axis and over the terms)."""
+    angle, centre = arrow.get_angle(), arrow.get_center()
+    upright = arrow.copy().rotate(-angle, about_point=centre)
+    round_end = upright.height / 2 + FRAME_BUFF  # its ends round: its corners keep off the labels by the ends
+    box = SurroundingRectangle(
+        upright, color=theme().output, buff=FRAME_BUFF, corner_radius=round_end, stroke_width=FRAME_STROKE
+    )
+    box.rotate(angle, about_point=centre).set_z_index(FRAME_UNDER)
+    return FadeIn(box, rate_func=up_hold_down, remover=True)
 
 
 def bar_pitch(tokens, weights) -> float:

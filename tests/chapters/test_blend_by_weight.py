@@ -56,22 +56,42 @@ CUSTOM_VALUES = {  # values a lecturer may give: along one axis, negative, crowd
 }
 
 
+def in_use(example, scene):
+    """`scene` with `example`, the one it was built with, in use while a test checks it (a word's colour is its
+    example's), and the one before it after: a module's scene leaves no example behind for the tests after it,
+    whichever worker runs them in whatever order."""
+    with using(example):
+        yield scene
+
+
 @pytest.fixture(scope="module")
-def scene(tmp_path_factory):
-    return built(BlendByWeight, tmp_path_factory.mktemp("media"))
+def lecture_s(tmp_path_factory):
+    with using(examples.DEFAULT):
+        return examples.DEFAULT, built(BlendByWeight, tmp_path_factory.mktemp("media"))
+
+
+@pytest.fixture
+def scene(lecture_s):
+    """The chapter built with the lecture's example."""
+    yield from in_use(*lecture_s)
 
 
 @pytest.fixture(scope="module", params=list(CUSTOM_VALUES))
-def custom(request, tmp_path_factory):
-    """The chapter built with values of one of CUSTOM_VALUES (keys and queries of width 2, the first query
-    matching the first key)."""
+def custom_s(request, tmp_path_factory):
     tokens, values = CUSTOM_VALUES[request.param]
     keys = [[1, 0] if i % 2 == 0 else [0, 1] for i in range(len(tokens))]
     example = examples_from_dict(
         {"blend": {"tokens": tokens, "keys": keys, "values": values, "queries": [[2, 0], [0, 2]]}}
     )
     with using(example):
-        yield built(BlendByWeight, tmp_path_factory.mktemp("custom"))
+        return example, built(BlendByWeight, tmp_path_factory.mktemp("custom"))
+
+
+@pytest.fixture
+def custom(custom_s):
+    """The chapter built with values of one of CUSTOM_VALUES (keys and queries of width 2, the first query
+    matching the first key)."""
+    yield from in_use(*custom_s)
 
 
 def test_the_coordinates_are_printed_as_the_output_line_prints_them(scene):
@@ -80,7 +100,7 @@ def test_the_coordinates_are_printed_as_the_output_line_prints_them(scene):
 
 
 def test_each_dashed_line_ends_on_its_axis_at_the_output_coordinate(scene):
-    axes, output = scene.plane.plane, examples.current().blend.trace(0).output
+    axes, output = scene.plane.plane, scene.trace.output
     x_foot, y_foot = (axes.p2c(line.get_end())[:2] for line in scene.coordinates.lines)
     np.testing.assert_allclose(x_foot, [output[0], 0], atol=1e-3)
     np.testing.assert_allclose(y_foot, [0, output[1]], atol=1e-3)
@@ -157,7 +177,7 @@ def clearance(label, arrow) -> float:
 
 def test_the_values_read_as_values(scene):
     check_values_read_as_values(scene)
-    shown = dict(zip(examples.current().blend.tokens, [m[1][1].tex_string for m in scene.plane.marks]))
+    shown = dict(zip(scene.example.tokens, [m[1][1].tex_string for m in scene.plane.marks]))
     assert shown == {"the": "[1, 0]", "sat": "[0, 1]", "cat": "[0, 0]"}
 
 
@@ -174,11 +194,16 @@ def test_a_value_along_an_axis_is_drawn_above_it_thicker_than_it(scene):
 
 
 @pytest.fixture(scope="module")
-def far_down_left(tmp_path_factory):
+def far_down_left_s(tmp_path_factory):
+    with corpus_example(16):
+        return examples.current(), built(BlendByWeight, tmp_path_factory.mktemp("corpus-16"))
+
+
+@pytest.fixture
+def far_down_left(far_down_left_s):
     """The chapter built with corpus example 16: its values lie far down left of the origin, where their words
     went onto the rows w_i v_i beside the plane (issue 29)."""
-    with corpus_example(16):
-        yield built(BlendByWeight, tmp_path_factory.mktemp("corpus-16"))
+    yield from in_use(*far_down_left_s)
 
 
 def test_values_far_down_left_keep_their_words_off_the_rows(far_down_left):
@@ -445,11 +470,8 @@ def heads_by_beat(number: int | None, media_dir) -> dict[str, list[str]]:
         return (name, hidden_heads(scene) + lines_over_arrows(scene)) if hasattr(scene, "plane") else None
 
     settings = {"pixel_width": 256, "pixel_height": 144, "media_dir": str(media_dir)}
-    if number is None:
+    with using(examples.DEFAULT) if number is None else corpus_example(number):
         _, seen = dry_run.run(BlendByWeight, settings, watch)
-    else:
-        with corpus_example(number):
-            _, seen = dry_run.run(BlendByWeight, settings, watch)
     return dict(seen[-2:])
 
 
@@ -512,7 +534,8 @@ def test_the_roadmap_and_the_values_are_framed_while_read_and_the_terms_recede_i
             moving.append((began, self.time))
 
     monkeypatch.setattr(Scene, "play", watched)
-    scene, _ = dry_run.run(BlendByWeight, {"media_dir": str(tmp_path)})
+    with using(examples.DEFAULT):
+        scene, _ = dry_run.run(BlendByWeight, {"media_dir": str(tmp_path)})
     read = [
         c
         for c in scene.renderer.file_writer.subcaptions
@@ -594,7 +617,7 @@ def bars_frame(scene):
 def test_the_bars_frame_stands_clear_of_their_names_and_numbers(tmp_path):
     """Review T9: the frame round the bars stood 3 px under their names at 480p; 4 at least, as round any text
     (TEXT_FRAME), from its stroke's inner edge, and as far from the line under it."""
-    with using(examples.DEFAULT):  # not a module fixture's (`custom`)
+    with using(examples.DEFAULT):
         scene = built(BlendByWeight, tmp_path)
     box, half = bars_frame(scene), FRAME_STROKE * STROKE_UNIT / 2
     (x0, y0), (x1, y1) = fit.box(scene.bars)
@@ -610,7 +633,7 @@ def test_a_term_ending_at_the_output_s_tip_ends_clear_of_its_head(number, tmp_pa
     """Review T9: the default 'sat' term's head lay on the output's, one blot at 480p. A term ending at the output's
     tip pointing another way is drawn just short of it, its head HEAD_ROOM clear of the output's, no shorter than
     half of it; its dashed coordinate line still stands for the term it runs along (`joins`)."""
-    with corpus_example(number) if number else using(examples.DEFAULT):  # not a module fixture's (`custom`)
+    with corpus_example(number) if number else using(examples.DEFAULT):
         scene = built(BlendByWeight, tmp_path)
     output, ended = scene.plane.output, 0
     for term in [t for t in scene.plane.terms if t.get_stroke_opacity() > 0]:
@@ -621,3 +644,63 @@ def test_a_term_ending_at_the_output_s_tip_ends_clear_of_its_head(number, tmp_pa
             assert heads_apart(term.tip, output.tip, HEAD_ROOM - 1e-3)
             assert np.linalg.norm(term.short_by) <= np.linalg.norm(end - term.get_start()) / 2
     assert ended == 1
+
+
+def length(arrow) -> float:
+    return float(np.linalg.norm(arrow.get_end() - arrow.get_start()))
+
+
+@pytest.mark.parametrize("number", [None, 23], ids=lambda n: "default" if n is None else f"corpus-{n:02d}")
+def test_each_value_shrinks_by_its_weight_into_its_term_on_the_plane(number, tmp_path):
+    """Review D10: each term grew from its bar's top and flew to the plane; the short 'sat' term flew as an 8 px
+    speck across the bar's '0.245'. Now a copy of each value's arrow shrinks along it and slides to its place in
+    the chain: it starts as the value, ends as the term (a term too short to draw: faded out at its length), is
+    never shorter than the term on the way, and stays on the plane."""
+    from manim import GrowFromPoint, Succession, Transform
+
+    with corpus_example(number) if number else using(examples.DEFAULT):
+        scene = built(BlendByWeight, tmp_path)
+        scene.say = lambda *caption, **options: None  # a caption over a still: nothing to record
+        plays = recorded(scene, "blend", 4.0)
+    animations = [a for played, _ in plays for a in played]
+    assert not any(isinstance(a, GrowFromPoint) and a.mobject in scene.plane.terms for a in animations)
+    moves = [a for a in animations if isinstance(a, Succession) or (type(a) is Transform and a.remover)]
+    values = [
+        (m[0], term) for m, term in zip(scene.plane.marks, scene.plane.terms) if not isinstance(m[0], Dot)
+    ]
+    assert len(moves) == len(values)
+    (x0, y0), (x1, y1) = fit.box(scene.plane.plane)
+    for move, (value, term) in zip(moves, values):
+        move.scene = None  # played here, in no scene (a Succession hands its scene to each part as it begins)
+        move.begin()
+        ghost = move.animations[0].mobject if isinstance(move, Succession) else move.mobject
+        np.testing.assert_allclose([ghost.get_start(), ghost.get_end()], [value.get_start(), value.get_end()])
+        lengths = []
+        for alpha in np.linspace(0, 1, 41):
+            move.interpolate(alpha)
+            lengths.append(length(ghost))
+            assert x0 <= ghost.get_left()[0] and ghost.get_right()[0] <= x1
+            assert y0 <= ghost.get_bottom()[1] and ghost.get_top()[1] <= y1
+        if term.get_stroke_opacity() > 0:
+            np.testing.assert_allclose(
+                [ghost.get_start(), ghost.get_end()], [term.get_start(), term.get_end()]
+            )
+            assert min(lengths) >= length(term) - 1e-6
+        else:
+            assert ghost.get_stroke_opacity() == 0
+
+
+def test_the_output_s_frame_is_turned_with_it_under_everything_on_the_plane(scene):
+    """Review D10: the upright frame round the output ran along the x axis and over the scaled arrows. It is turned
+    with the arrow, FRAME_BUFF round it (its ends round), and drawn under every part of the plane."""
+    from scenes.chapters.blend_by_weight import framed_along
+    from scenes.kit.emphasis import FRAME_BUFF
+
+    output = scene.plane.output
+    frame = framed_along(output).mobject
+    assert frame.z_index < min(part.z_index for part in scene.plane.get_family())
+    angle, centre = output.get_angle(), output.get_center()
+    along = lambda m: m.copy().rotate(-angle, about_point=centre)  # noqa: E731
+    (a0, b0), (a1, b1) = fit.box(along(output))
+    (f0, g0), (f1, g1) = fit.box(along(frame))
+    np.testing.assert_allclose([a0 - f0, b0 - g0, f1 - a1, g1 - b1], FRAME_BUFF, atol=1e-3)
