@@ -56,7 +56,8 @@ ICON_POSITIONS, ICON_WIDTH = 8, 8  # the word-order icon's stripes
 MARKER_ROLES = ("title", "body", "label")  # the terms beside their meanings: the formula's size if they fit
 PAGE_TURN = 2.0  # seconds for the last page to give way to the chapter list (`handover`)
 PAGE_IN = 1.5  # seconds for a page's first row to come in as the page before leaves (`handover`: never a blank body)
-HANDOVER = (0.6, 0.4)  # of a page turn: the leaving rows' fades (in turn), and each coming part's fade
+HANDOVER = (0.6, 0.4)  # of a page turn: the leaving rows' fades (one after another), and a coming part's fade
+HANDOVER_GAP = 0.15  # seconds a place stands empty between what leaves and what comes in
 TERMS_GAP = 0.5  # between the chapter list and the terms (review V6: 0.35, 'available' nearly met 'softmax')
 MEANING_GAP = 0.3  # between the widest term and the meanings (review V6: 0.25, "softmax" nearly met its own)
 SHIFT_IN = 0.3 * RIGHT  # a card comes in moving right
@@ -83,6 +84,9 @@ class QuickVersion(ChapterScene):
             FadeIn(card, shift=SHIFT_IN),
             run_time=1,
             caption=_("The whole lecture, a line a chapter."),
+            subcaption_offset=reached(
+                smooth, 0.5
+            ),  # once the picture can be seen (review F10: read over black)
         )
 
     def recap(self, page: Page, before: Page | None) -> None:
@@ -100,31 +104,36 @@ class QuickVersion(ChapterScene):
 
     def reveal(self, page: Page, k: int, leaving: list) -> None:
         """Show row k of `page` while the row before steps behind its veil, or as the rows `leaving` (a page
-        before) hand the body over to it; the formula lights the terms the row's take-away is about."""
+        before) hand the body over to it; the formula lights the terms the row's take-away is about. Its caption
+        starts once its words are half in and the page before has gone (review F10: "Two matrix products." was read
+        over the page before)."""
         takeaway = TAKEAWAYS[page.names[k]]
         icon, words = page[k]
         first_card = icon in self.mobjects  # it came in with the opening
         coming = [words] if first_card else [icon, words]
-        outs, ins = handover(leaving, coming)
+        run_time = PAGE_IN if leaving else 1
+        outs, ins = handover(leaving, coming, run_time)
         self.show(
             *[FadeOut(row, rate_func=rate) for row, rate in zip(leaving, outs)],
             *[FadeIn(p, shift=SHIFT_IN if p is icon else ORIGIN, rate_func=r) for p, r in zip(coming, ins)],
             *([FadeIn(page.veils[k - 1])] if k else []),
             *([self.formula.light(*takeaway.terms)] if takeaway.terms else []),
-            run_time=PAGE_IN if leaving else 1,
+            run_time=run_time,
             caption=_(takeaway.caption),
+            subcaption_offset=run_time * max([reached(ins[-1], 0.5), *[reached(out, 1) for out in outs]]),
             hold=ITEM_SECONDS - 1,
         )
 
     def all_together(self, last: Page) -> None:
         self.beat("All together")
         leaving, coming = last.leaving(), list(self.contents)
-        outs, ins = handover(leaving, coming)  # the list comes in where the recap's lines have gone
+        run_time = max(PAGE_TURN, 0.7 * self.caption_time(_(BUILT)))  # in while it is read
+        outs, ins = handover(leaving, coming, run_time)  # the list comes in where the recap's lines have gone
         self.show(
             *[FadeOut(row, rate_func=rate) for row, rate in zip(leaving, outs)],
             *[FadeIn(part, rate_func=rate) for part, rate in zip(coming, ins)],
             self.formula.light(),
-            run_time=max(PAGE_TURN, 0.7 * self.caption_time(_(BUILT))),  # in while it is read
+            run_time=run_time,
             caption=_(BUILT),
         )
         for term, tied, mark in zip(TERMS, self.ties, self.markers):
@@ -225,21 +234,30 @@ class Page(VGroup):
         return [VGroup(r, *self.veils[k : k + 1]) if k < len(self) - 1 else r for k, r in enumerate(self)]
 
 
-def handover(leaving: list, coming: list) -> tuple[list, list]:
-    """Rate functions handing the body from `leaving` (rows, top to bottom, fading out in turn) to `coming` (each
-    fading in once every leaving row level with it or above it has gone): something stands in the body throughout
-    (review V6: nothing was drawn for 0.5-1.4 s at each page change)."""
+def handover(leaving: list, coming: list, run_time: float) -> tuple[list, list]:
+    """Rate functions for a play of `run_time` seconds handing the body from `leaving` (rows, top to bottom, fading
+    out one after another) to `coming` (each fading in HANDOVER_GAP after every leaving row level with it or above
+    it has gone, ending with the play at the latest): something stands in the body throughout (review V6: nothing
+    was drawn for 0.5-1.4 s at each page change), and nothing comes over the last trace of what stood in its place
+    (review F10: a new first line came in as the faint old one left, two frames of both)."""
     if not leaving:
         return [], [smooth] * len(coming)
     out, into = HANDOVER
-    each = out / (1 + (len(leaving) - 1) / 2)  # staggered by half a fade
-    ends = [each * (1 + k / 2) for k in range(len(leaving))]
+    each = out / len(leaving)  # one after another: the last row stands while the gap above it is left empty
+    ends = [each * (k + 1) for k in range(len(leaving))]
     outs = [squish_rate_func(linear, end - each, end) for end in ends]
+    gap = HANDOVER_GAP / run_time
     starts = [
-        max([0.0, *[end for row, end in zip(leaving, ends) if row.get_top()[1] > part.get_bottom()[1]]])
+        max([0.0, *[end + gap for row, end in zip(leaving, ends) if row.get_top()[1] > part.get_bottom()[1]]])
         for part in coming
     ]
-    return outs, [squish_rate_func(linear, start, start + into) for start in starts]
+    return outs, [squish_rate_func(linear, start, min(1.0, start + into)) for start in starts]
+
+
+def reached(rate, level: float) -> float:
+    """The share of a play by which `rate` (a fade's, rising from 0 to 1) has reached `level`: a part faded in
+    half way can be read, one faded out all the way is gone."""
+    return next(t for t in np.linspace(0, 1, 201) if rate(t) >= level)
 
 
 BRACKETS = (r"\Bigl(", r"\Bigr)")

@@ -267,23 +267,25 @@ def test_each_term_s_chapters_are_framed_while_its_caption_is_read(tmp_path, mon
     assert len(seen) == len(qv.TERMS) and all(ended >= end - 0.5 for ended, end in seen.values())
 
 
-def _handed_over(leaving, coming) -> None:
-    """Whether something of `leaving` or `coming` stands at every moment of `handover`, and each coming part
-    starts only once every leaving row level with it or above it has gone."""
-    outs, ins = qv.handover(leaving, coming)
+def _handed_over(leaving, coming, run_time: float) -> None:
+    """Whether something of `leaving` or `coming` stands at every moment of a `handover` of `run_time` seconds, each
+    coming part starts only HANDOVER_GAP after every leaving row level with it or above it has gone (review F10: a
+    new first line came in over the last trace of the old one), and is wholly in as the play ends."""
+    outs, ins = qv.handover(leaving, coming, run_time)
     times = np.linspace(0, 1, 201)
     for t in times:
         assert max([1 - out(t) for out in outs] + [into(t) for into in ins]) >= 0.25
     for part, into in zip(coming, ins):
         start = next(t for t in times if into(t) > 0)
+        assert into(1) == 1
         for row, out in zip(leaving, outs):
             if row.get_top()[1] > part.get_bottom()[1]:
-                assert out(start) == pytest.approx(1)
+                assert out(start - qv.HANDOVER_GAP / run_time) == pytest.approx(1)
 
 
 def test_the_chapter_list_comes_in_as_the_last_page_leaves(scene):
     """Review V6: before the chapter list, nothing was drawn in the body for 0.5-1.4 s."""
-    _handed_over(scene.pages[-1].leaving(), list(scene.contents))
+    _handed_over(scene.pages[-1].leaving(), list(scene.contents), qv.PAGE_TURN)
 
 
 def test_a_page_hands_the_body_over_to_the_next_as_its_beat_starts(scene, tmp_path, monkeypatch):
@@ -323,7 +325,7 @@ def test_a_page_hands_the_body_over_to_the_next_as_its_beat_starts(scene, tmp_pa
         moved, after = firsts[name]
         assert page[0][1] in moved and not after & set(before.get_family())  # handed over in the first play
     for before, page in zip(scene.pages, scene.pages[1:]):
-        _handed_over(before.leaving(), list(page[0]))
+        _handed_over(before.leaving(), list(page[0]), qv.PAGE_IN)
 
 
 def test_the_terms_stand_clear_of_the_chapter_list(scene):
@@ -391,3 +393,34 @@ def test_beyond_the_sources_is_said_once_and_each_such_row_is_tagged():
     captions = [takeaway.caption for takeaway in qv.TAKEAWAYS.values()]
     assert sum("Beyond the sources" in caption for caption in captions) == 1
     assert sum(takeaway.beyond for takeaway in qv.TAKEAWAYS.values()) >= 6
+
+
+def test_each_line_s_caption_starts_once_its_line_is_half_in_and_the_page_before_gone(tmp_path, monkeypatch):
+    """Review F10: "Two matrix products." and "A head per slice." were read over the page before, their lines in
+    a second later; "Position put back." was fully in half a second before its cue ended; the first cue started
+    over black. Each recap caption (the opening's too) starts once what its play fades in is at least half in and
+    what it fades out has gone."""
+    from manim import FadeIn, FadeOut, Scene
+
+    from pipeline.run import dry_run, typeset
+
+    plays, play = [], Scene.play
+    lines = {qv.TAKEAWAYS[n].caption for n in qv.recapped()} | {"The whole lecture, a line a chapter."}
+
+    def watched(self, *animations, subcaption=None, **kwargs):
+        start = self.time
+        play(self, *animations, subcaption=subcaption, **kwargs)
+        if subcaption in lines and not typeset.looking_ahead():
+            cue = self.renderer.file_writer.subcaptions[-len(qv.cues.split(subcaption))]
+            plays.append((subcaption, animations, (cue.start.total_seconds() - start) / (self.time - start)))
+
+    monkeypatch.setattr(Scene, "play", watched)
+    dry_run.run(qv.QuickVersion, {"media_dir": str(tmp_path)})
+    assert {caption for caption, _, _ in plays} == lines
+    for caption, animations, at in plays:
+        assert 0 < at < 1, caption
+        for a in animations:
+            if isinstance(a, FadeOut):
+                assert a.rate_func(at) == pytest.approx(1, abs=1e-4), caption  # cue times in µs
+            elif isinstance(a, FadeIn):
+                assert a.rate_func(at) >= 0.5 - 1e-4, caption
