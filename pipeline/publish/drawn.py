@@ -785,7 +785,8 @@ def shrink_scores(ex: Examples) -> dict[str, str]:
             "An axis per width, d = %(widths)s, all on one scale; under them a note: %(pairs)s seeded random pairs "
             "(q, k) per width, components N(0, 1). The first sampled dot products drop onto each axis as dots; "
             "then, a width at a time, its dots give way to their histogram, each wider than the last, with its "
-            "variance beside it: %(raw)s. A bar over each histogram marks ±√d.",
+            "variance beside it: %(raw)s. A histogram too flat to read on that scale is drawn taller, tagged with "
+            "how many times. A bar over each histogram marks ±√d.",
             widths=listing(str(s.width) for s in samples),
             pairs=len(samples[0].raw),
             raw=raw,

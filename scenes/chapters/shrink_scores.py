@@ -1,9 +1,10 @@
 """Shrink the scores (source 003): divide by sqrt(key width), shown with sampled dot products.
 
 Each width's raw and scaled dot products share one axis (the same for every row): dividing by √d squeezes
-the raw histogram toward 0 on that axis, keeping its area, so the narrowing is what the eye sees. Beside
-each row, the shared axis' middle (scores -4 to 4, boxed on it) is shown stretched sideways, so the
-scaled histograms' shapes can be compared.
+the raw histogram toward 0 on that axis, keeping its area, so the narrowing is what the eye sees. A raw histogram
+too flat to read on the scaled ones' scale is drawn 2, 4... times taller, tagged, and ghosts at its true height once
+squeezed. Beside each row, the shared axis' middle (scores -4 to 4, boxed on it) is shown stretched sideways, so
+the scaled histograms' shapes can be compared.
 """
 
 from __future__ import annotations
@@ -114,14 +115,18 @@ class ShrinkScores(ChapterScene):
             "With %(width)s coordinates it would be %(root)s.", width=wide, root=said(root_text(wide))
         )
         name, boxes, __, brace, width = self.keys[1]
+        # the wide key and its root by the time the caption reads them (spread over the caption, the root came as it
+        # ended: review E10), then the rule's root lit for the rest
+        strip = AnimationGroup(FadeIn(name), LaggedStart(*[FadeIn(box) for box in boxes], lag_ratio=0.05))
         self.show(
             Succession(
-                AnimationGroup(FadeIn(name), LaggedStart(*[FadeIn(box) for box in boxes], lag_ratio=0.05)),
-                FadeIn(brace, width),
-                FadeIn(self.roots[1], shift=0.2 * DOWN),
-                Indicate(self.rule[5], color=scaled_color()),
+                strip.set_run_time(0.8),
+                FadeIn(brace, width, run_time=0.4),
+                FadeIn(self.roots[1], shift=0.2 * DOWN, run_time=0.5),
+                Indicate(
+                    self.rule[5], color=scaled_color(), run_time=max(1.3, self.caption_time(caption) - 1.7)
+                ),
             ),
-            run_time=max(3.0, self.caption_time(caption)),
             caption=caption,
         )
 
@@ -164,9 +169,11 @@ class ShrinkScores(ChapterScene):
                 FadeOut(row.drops),
                 *[FadeIn(b, shift=0.1 * UP) for b in row.raw.bars],
                 FadeIn(row.raw_var),
+                FadeIn(row.lift_tag),
                 run_time=1,
                 caption=caption,
             )
+            row.add(row.lift_tag)  # dimmed and restored with its row until its bars are squeezed
             # lit for the rest of its caption (a still of 3.5 s under the first: review V6b)
             self.play(
                 Indicate(row.raw_var, color=raw_color()), run_time=max(0.8, self.caption_time(caption) - 1)
@@ -209,13 +216,13 @@ class ShrinkScores(ChapterScene):
             self.play(
                 Transform(squeezed, row.scaled.bars),
                 Transform(row.spread, row.unit_spread),
-                FadeOut(row.spread_name),
+                FadeOut(row.spread_name, row.lift_tag),
                 FadeIn(row.unit_name),
-                row.raw.bars.animate.set_opacity(GHOST),
+                Transform(row.raw.bars, row.ghost),  # back to the scaled bars' scale, the heights compared
                 FadeIn(row.scaled_var),
                 run_time=1.5,
             )
-            row.remove(squeezed, row.spread_name)
+            row.remove(squeezed, row.spread_name, row.lift_tag)
             self.remove(squeezed, row.unit_name)
             row.add(row.scaled.bars, row.scaled_var, row.unit_name)
             self.add(row)
@@ -246,15 +253,23 @@ class ShrinkScores(ChapterScene):
             low=said(fmt(-SPREAD, 0)),
             high=said(fmt(SPREAD, 0)),
         )
-        self.show(  # as long as its caption (a still of 3.3 s after it: review V6b)
+        self.show(  # with the caption's start (faded in over all of it, they came a second or more late: review E10)
             *[FadeIn(row.zoom) for row in self.rows],
             FadeIn(self.zoom_title),
             FadeIn(self.zoom_ticks),
             # in their place: copies sliding there crossed the axes' ticks and numbers, along them or over an arc
             # (reviews V8a, C9b)
             *[FadeIn(row.zoomed.bars) for row in self.rows],
-            run_time=max(1.5, self.caption_time(caption)),
+            run_time=ZOOM_IN,
             caption=caption,
+        )
+        # "the shapes match": each stretched shape lit in turn over the rest of the caption (a still of 3.3 s: V6b)
+        self.play(
+            LaggedStart(
+                *[Indicate(row.zoomed.bars, color=scaled_color(), scale_factor=1.05) for row in self.rows],
+                lag_ratio=0.5,
+            ),
+            run_time=max(1.5, self.caption_time(caption) - ZOOM_IN),
         )
         for row in self.rows:
             row.add(row.zoom, row.zoomed.bars)
@@ -455,7 +470,10 @@ AXIS_X, AXIS_WIDTH = -2.6, 5.8  # the shared axis' centre and length (scene unit
 ZOOM_X, ZOOM_WIDTH = 3.35, 2.5  # the stretched middle's centre and length: scores -SPREAD..SPREAD
 # (the two axes' numbers further apart than any two of one axis: '32' and '−4' stood 51 px apart at 1080p and read
 # as one scale, review J9)
+ZOOM_IN = 1.2  # seconds the stretched middles take to come in
 PEAK_HEIGHT = 0.85  # the tallest density (a scaled histogram's peak) drawn this high
+# a raw histogram's tallest bar at least this fraction of PEAK_HEIGHT (drawn taller, and tagged): 15 px at 480p
+RAW_LEAST = 0.35
 TOP_BASELINE, ROW_STEP = 0.75, 1.4  # the top row's ±√d mark clear of the formula line, the bottom row's
 # numbers clear of the footnote with the weights' line between them
 STATS_X = 6.05  # the legend's centre, and the variances' beside the stretched middles
@@ -493,7 +511,11 @@ class Row(VGroup):
         self.raw_edges = np.linspace(-SPREAD * root, SPREAD * root, BINS + 1)
         self.scaled_edges = self.raw_edges / root
         shared, middle = (AXIS_X, AXIS_WIDTH, limit), (ZOOM_X, ZOOM_WIDTH, SPREAD)
-        self.raw = self.histogram(sample.raw, self.raw_edges, peak, raw_color(), shared)
+        self.lift = lift_for(densities(sample.raw, self.raw_edges).max() / peak)
+        self.raw = self.histogram(sample.raw, self.raw_edges, peak, raw_color(), shared, self.lift)
+        # where the raw bars end once squeezed: on the scaled histograms' scale, ghosted
+        self.ghost = self.histogram(sample.raw, self.raw_edges, peak, raw_color(), shared).bars
+        self.ghost.set_opacity(GHOST)
         self.scaled = self.histogram(sample.scaled, self.scaled_edges, peak, scaled_color(), shared)
         self.zoomed = self.histogram(sample.scaled, self.scaled_edges, peak, scaled_color(), middle)
         self.axis = Line(
@@ -504,12 +526,13 @@ class Row(VGroup):
         )
         self.raw_var = variance_line(sample.raw_var, raw_color()).move_to([STATS_X, y + 0.55, 0])
         self.scaled_var = variance_line(sample.scaled_var, scaled_color()).move_to([STATS_X, y + 0.1, 0])
-        for hist in (self.raw, self.scaled, self.zoomed):
+        for hist in (self.raw, self.scaled, self.zoomed, self.ghost):
             hist.shift([0, y, 0])
         self.zoom = self.zoom_frames(y)
         # a typical score's size, the standard deviation: ±√d raw, ±1 once divided by √d, each just above its
         # histogram (rising with the bars as they squeeze)
         self.spread, self.spread_name = self.spread_mark(root, y + self.raw.heights().max(), r"\pm\sqrt{d}")
+        self.lift_tag = self.tag() if self.lift > 1 else VGroup()
         self.drops = VGroup(  # the first samples' dot products, each a dot on the axis where it falls
             *[
                 Dot([self.x_of(v), y, 0], radius=0.05, color=raw_color())
@@ -521,16 +544,18 @@ class Row(VGroup):
         self.add(self.axis, self.label, self.raw, self.raw_var)
 
     @staticmethod
-    def histogram(data, edges, peak: float, color: str, scale: tuple[float, float, float]) -> Histogram:
+    def histogram(
+        data, edges, peak: float, color: str, scale: tuple[float, float, float], lift: int = 1
+    ) -> Histogram:
         """`data`'s density between `edges` on an axis given as (centre x, length, the score at its ends):
-        the shared axis or the stretched middle."""
+        the shared axis or the stretched middle; `lift` times as tall as the common scale draws it."""
         x, length, limit = scale
         width = length * np.ptp(edges) / 2 / limit
         hist = Histogram(
             densities(data, edges),
             edges,
             width=width,
-            height=PEAK_HEIGHT,
+            height=PEAK_HEIGHT * lift,
             peak=peak,
             color=color,
             baseline=False,
@@ -567,6 +592,13 @@ class Row(VGroup):
         label.shift(UP * max(0.0, self.top_under(label) + NAME_CLEAR - label.get_bottom()[1]))
         return VGroup(bar, label)
 
+    def tag(self) -> VGroup:
+        """'height ×4' over the axis' left end, clear of the bars: the raw bars here are drawn `lift` times taller than
+        the common scale (review E10: on it, d = 64's stood 3 px tall at 480p and read as a thickened axis)."""
+        words = c.text(_("height ×%(factor)s", factor=self.lift), role="small", color=theme().muted)
+        words.move_to(self.axis.get_left(), aligned_edge=DOWN + LEFT)
+        return words.shift(UP * (self.top_under(words) + NAME_CLEAR - words.get_bottom()[1]))
+
     def top_under(self, part) -> float:
         """The highest this row's axis (with its ticks) and its bars, raw or scaled, reach under `part` (or less than
         NAME_CLEAR beside it)."""
@@ -582,6 +614,12 @@ class Row(VGroup):
     def x_of(self, value: float) -> float:
         """The scene x of a score on the shared axis."""
         return AXIS_X + value / self.limit * AXIS_WIDTH / 2
+
+
+def lift_for(height: float) -> int:
+    """How many times taller a histogram whose tallest bar is `height` (a fraction of PEAK_HEIGHT) is drawn: the
+    least power of two that brings it to RAW_LEAST, or 1."""
+    return 2 ** max(0, int(np.ceil(np.log2(RAW_LEAST / height))))
 
 
 def variance_line(variance: float, color: str) -> VGroup:

@@ -31,7 +31,7 @@ from manim import (
     VGroup,
     Write,
 )
-from manim.utils.rate_functions import linear, squish_rate_func, there_and_back
+from manim.utils.rate_functions import there_and_back
 
 import i18n
 from attention import examples
@@ -86,8 +86,6 @@ SPACE = r"\;\; "  # ... the part of it after the comma
 WEIGHT_NOTE = N_("each row's scores made into weights: every row sums to 1")  # what a weight is, under it
 CAVEAT = N_("access ≠ recall: no guarantee of useful matching or perfect recall")
 CAVEAT_BOTTOM = STAGE.bottom + 0.55  # the caveat line ends above this y, clear of a paused player's controls
-GOING, COMING = squish_rate_func(linear, 0, 0.6), squish_rate_func(linear, 0.4, 1)  # a crossfade, even and
-# overlapping: the square comes as the cross grid goes (review V7: 1.1 s of an empty stage; smooth halves left 0.5 s)
 SUM_ROOM = 0.15  # more between a row's last cell and its sum than the kit's grid leaves
 CAVEAT_CLEAR = 0.15  # between the caveat and a grid or tag over it
 
@@ -119,10 +117,11 @@ class SourcePositions(ChapterScene):
                 "has a key from the encoder."
             ),
         )
+        # each name pulsed where it stands (review E10: pulsed as one group, the row names moved apart, a jump)
         queries, keys = self.cross_axes[1], self.cross_axes[0]
-        self.play(Indicate(VGroup(queries, self.cross.row_labels), color=theme().text), run_time=1.5)
+        self.play(pulsed(queries), pulsed_each(self.cross.row_labels), run_time=1.5)
         self.wait_for_cue(2)  # the columns, as the caption comes to them
-        self.play(Indicate(VGroup(keys, self.cross.col_labels), color=theme().text), run_time=2)
+        self.play(pulsed(keys), pulsed_each(self.cross.col_labels), run_time=2)
 
     def one_score(self) -> None:
         self.beat("One cell, one score")
@@ -200,22 +199,19 @@ class SourcePositions(ChapterScene):
 
     def self_attention(self) -> None:
         pair = self.pair
-        self.turn_to("Self-attention", self.weight_side)  # gone before the grid moves over its place
+        # the panel gone before the grid moves over its place; a cross grid the square replaces gone before the
+        # square's caption (review E10: it stood 1.1 s into it), the square coming right after (review V7: 1.1 s of an
+        # empty stage between them)
+        self.turn_to("Self-attention", self.weight_side, *([] if pair.beside else [self.cross_view]))
         if pair.beside:
             self.play(
                 self.cross_view.animate.set_y(pair.cross_y).align_to([STAGE.body_left, 0, 0], LEFT),
                 run_time=1.2,
             )
-            coming = [FadeIn(self.square), FadeIn(pair.labels)]
-        else:  # the square comes as the cross grid goes (review V7: 1.1 s of an empty stage between them)
-            coming = [
-                FadeOut(self.cross_view, rate_func=GOING),
-                FadeIn(self.square, rate_func=COMING),
-                FadeIn(pair.labels, rate_func=COMING),
-            ]
         self.show(
-            *coming,
-            run_time=1.5,
+            FadeIn(self.square),
+            FadeIn(pair.labels),
+            run_time=1.2,
             caption=ngettext(
                 "Self-attention: the %(num)s source word supplies the queries, keys and values, so the grid is "
                 "square.",
@@ -235,22 +231,30 @@ class SourcePositions(ChapterScene):
         self.beat("The cost grows")
         first = self.grown[0]
         grid = self.self_grid
+        caption = _("Every query scores every key: n queries × n keys cells of work.")
+        # the weights grid stays as it is, its names and weights readable, through the caption's first half (review
+        # E10: shrunk at once to 40 px at 480p, it stood alone in an empty stage for 7 s), then shrinks into the
+        # corner, its weights with it, as the count comes: these cells stay as the sentence's corner
         self.show(
             FadeOut(
                 VGroup(
                     *([self.cross, self.cross_axes] if self.pair.beside else []),
                     self.pair.labels,
                     self.self_axes,
+                    grid.sums,
+                    grid.sum_header,
                 )
             ),
-            FadeOut(VGroup(grid.numbers, grid.sums, grid.sum_header, grid.row_labels, grid.col_labels)),
             run_time=0.8,
-            caption=_("Every query scores every key: n queries × n keys cells of work."),
+            caption=caption,
         )
+        self.wait(max(0.0, self.caption_time(caption) / 2 - 0.8))
+        named = VGroup(grid.numbers, grid.row_labels, grid.col_labels)
+        ratio, centre = first.cells.width / grid.cells.width, grid.cells.get_center()
+        into = first.cells.get_center() + ratio * (named.get_center() - centre)  # shrunk with the cells
         self.play(
-            Transform(
-                grid.cells, first.cells
-            ),  # over an empty stage; these cells stay as the sentence's corner
+            Transform(grid.cells, first.cells),
+            FadeOut(named, target_position=into, scale=ratio),
             FadeIn(self.counts[0]),
             run_time=1.2,
         )

@@ -13,6 +13,7 @@ from scenes.chapters import shrink_scores
 from scenes.chapters.shrink_scores import (
     MARK_LABEL_GAP,
     PEAK_HEIGHT,
+    RAW_LEAST,
     ROOT_GAP,
     SPREAD,
     STAT_PLACES,
@@ -84,13 +85,28 @@ def test_one_axis_for_every_row_and_both_histograms(scene):
     assert len({(round(r.axis.get_left()[0], 9), round(r.axis.get_right()[0], 9)) for r in scene.rows}) == 1
 
 
-def test_bar_heights_are_densities_on_one_scale(scene):
+def test_bar_heights_are_densities_on_one_scale_a_raw_histogram_drawn_taller_says_so(scene):
+    """Review E10: on the one scale d = 64's raw histogram stood 3 px tall at 480p, a thickened axis. A raw histogram
+    is drawn the least power of two taller that makes its tallest bar RAW_LEAST of the scaled peak's height, with a
+    tag saying by how much; squeezed, it ghosts at its height on the one scale."""
     tallest = max(row.scaled.heights().max() for row in scene.rows)
     assert tallest == pytest.approx(PEAK_HEIGHT)
     unit = tallest / max(densities(r.sample.scaled, r.scaled_edges).max() for r in scene.rows)
     for row in scene.rows:
-        expected = np.maximum(densities(row.sample.raw, row.raw_edges) * unit, MIN_BAR)
-        np.testing.assert_allclose(row.raw.heights(), expected, rtol=1e-6)
+        density = densities(row.sample.raw, row.raw_edges)
+        np.testing.assert_allclose(
+            row.raw.heights(), np.maximum(density * row.lift * unit, MIN_BAR), rtol=1e-6
+        )
+        np.testing.assert_allclose(
+            [bar.height for bar in row.ghost], np.maximum(density * unit, MIN_BAR), rtol=1e-6
+        )
+        top = row.raw.heights().max()
+        assert top >= RAW_LEAST * PEAK_HEIGHT and (row.lift == 1 or top / 2 < RAW_LEAST * PEAK_HEIGHT)
+        assert (row.lift > 1) == (len(row.lift_tag) > 0)
+        if row.lift > 1:
+            assert row.lift_tag.text.endswith(f"×{row.lift}")  # (Text drops the spaces)
+    assert [row.lift for row in scene.rows] == [1, 2, 4]
+    assert RAW_LEAST * PEAK_HEIGHT * 480 / STAGE.frame_height >= 15  # px at 480p
 
 
 def test_raw_spread_grows_with_width_and_scaled_spread_matches(scene):
@@ -446,7 +462,7 @@ def test_the_stretched_middles_come_in_place_not_sliding_over_the_axes(tmp_path)
 
     Probed.__name__ = ShrinkScores.__name__  # the registry's chapter
     scene = snapshot.played(Probed, tmp_path)
-    coming = seen[-1]
+    coming = next(animations for animations in seen if any(type(a) is FadeIn for a in animations))
     assert all(type(a) is FadeIn for a in coming)
     faded = {id(a.mobject) for a in coming if isinstance(a, FadeIn)}
     assert all(id(row.zoomed.bars) in faded for row in scene.rows)
@@ -500,3 +516,34 @@ def test_the_two_axes_numbers_read_as_two_scales(scene):
 
     between = stretched[0].get_left()[0] - shared[-1].get_right()[0]
     assert between > max(gaps(shared) + gaps(stretched))
+
+
+def test_the_wide_root_and_the_stretched_middles_are_in_before_their_caption_reads_them(
+    tmp_path, monkeypatch
+):
+    """Review E10: '√64 = 8' came as its caption ended (3.5 s after it started), and the stretched middles faded in
+    over all of theirs, a second or more late. Each is in by the time the caption, read at an even pace, comes to
+    it: the root's symbol, the word 'stretched'."""
+    from manim import Scene, Succession
+    from manim.animation.animation import prepare_animation
+
+    plays, play = [], Scene.play
+
+    def recorded(self, *animations, **kwargs):
+        ends = {}  # each animated mobject's end in its play: a Succession's parts one after another
+        for a in map(prepare_animation, animations):
+            at = 0.0
+            for part in a.animations if isinstance(a, Succession) else [a]:
+                at += kwargs.get("run_time", part.run_time)
+                ends[id(part.mobject)] = at
+        plays.append((kwargs.get("subcaption") or "", ends))
+        play(self, *animations, **kwargs)
+
+    monkeypatch.setattr(Scene, "play", recorded)
+    scene = snapshot.played(ShrinkScores, tmp_path)
+    for start, shown, word in (
+        ("With ", scene.roots[1], "√"),
+        ("On the right", scene.rows[0].zoomed.bars, "stretched"),
+    ):
+        caption, ends = next(p for p in plays if p[0].startswith(start))
+        assert ends[id(shown)] <= caption.index(word) / len(caption) * scene.caption_time(caption), caption

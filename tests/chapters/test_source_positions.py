@@ -455,9 +455,13 @@ def test_the_sums_stand_clear_of_the_cells_and_the_row_frame(scene):
         assert grid.sum_header.get_right()[0] == pytest.approx(grid.sums[0].number.get_right()[0])
 
 
-def test_the_sums_pulse_on_their_rows_and_the_square_comes_as_the_cross_grid_goes(tmp_path, monkeypatch):
+def test_the_sums_and_names_pulse_in_place_and_the_square_comes_once_the_cross_grid_has_gone(
+    tmp_path, monkeypatch
+):
     """Review V7: pulsed as one, the outer sums moved off their rows (each now grows about its own centre), and
-    1.1 s of an empty stage lay between the cross grid fading out and the square fading in."""
+    1.1 s of an empty stage lay between the cross grid fading out and the square fading in. Review E10: the cross
+    grid's row names jumped apart, pulsed as one group, and the grid stood 1.1 s into the square's caption: it leaves
+    in the beat's turn, under no caption, and the square comes in the next play, with its caption."""
     from manim import FadeIn, FadeOut, Scene
 
     from scenes.chapters import source_positions
@@ -469,13 +473,14 @@ def test_the_sums_pulse_on_their_rows_and_the_square_comes_as_the_cross_grid_goe
         return pulsed_each(parts, *args, **kwargs)
 
     def recorded(self, *animations, **kwargs):
-        plays.append(animations)
+        plays.append((animations, kwargs.get("subcaption")))
         play(self, *animations, **kwargs)
 
     monkeypatch.setattr(source_positions, "pulsed_each", recording)
     monkeypatch.setattr(Scene, "play", recorded)
     scene = played(SourcePositions, tmp_path)
     assert list(scene.cross.sums) in pulsed
+    assert list(scene.cross.row_labels) in pulsed and list(scene.cross.col_labels) in pulsed
     # the self-attention grid's names, pulsed, stay a space and a half apart (review C9b: at 6 px, about a space at
     # 480p, the antialiased edges of 'sat' and 'down' met and read as 'satdown')
     grid = scene.self_grid
@@ -490,10 +495,41 @@ def test_the_sums_pulse_on_their_rows_and_the_square_comes_as_the_cross_grid_goe
     assert not scene.pair.beside  # the lecture's example: the square takes the cross grid's place
     gone = next(
         k
-        for k, a in enumerate(plays)
-        if any(isinstance(x, FadeOut) and x.mobject is scene.cross_view for x in a)
+        for k, (a, _caption) in enumerate(plays)
+        if any(isinstance(x, FadeOut) and scene.cross_view in (x.mobject, *x.mobject.submobjects) for x in a)
     )
-    assert any(isinstance(x, FadeIn) and x.mobject is scene.square for x in plays[gone])
+    assert plays[gone][1] is None
+    coming, caption = plays[gone + 1]
+    assert any(isinstance(x, FadeIn) and x.mobject is scene.square for x in coming)
+    assert caption.startswith("Self-attention")
+
+
+def test_the_weights_grid_stays_readable_through_half_the_cost_caption(tmp_path, monkeypatch):
+    """Review E10: the 4×4 weights grid shrank at once into a 40 px block at 480p and stood in an empty stage for 7 s.
+    Its weights (12 px tall at 480p) and names stay through the first half of the cost beat's first caption; then the
+    cells shrink into the corner, the weights and names with them as they fade (left in place, they lingered)."""
+    from manim import FadeOut, Scene, Transform
+
+    plays, play = [], Scene.play
+
+    def recorded(self, *animations, **kwargs):
+        plays.append((self.time, animations, kwargs.get("subcaption"), self.self_grid.cells.width))
+        play(self, *animations, **kwargs)
+
+    monkeypatch.setattr(Scene, "play", recorded)
+    scene = played(SourcePositions, tmp_path)
+    grid = scene.self_grid
+    start, opening, caption, _width = next(p for p in plays if p[2] and p[2].startswith("Every query scores"))
+    shrink, shrinking, _caption, width = next(
+        p for p in plays if any(isinstance(a, Transform) and a.mobject is grid.cells for a in p[1])
+    )
+    faded = {id(m) for a in opening if isinstance(a, FadeOut) for m in a.mobject.get_family()}
+    assert not {id(m) for m in (grid.numbers, grid.row_labels, grid.col_labels)} & faded
+    assert shrink - start >= scene.caption_time(caption) / 2 - 1e-6
+    shrunk = [a for a in shrinking if isinstance(a, FadeOut) and grid.numbers in a.mobject.get_family()]
+    assert shrunk and grid.row_labels in shrunk[0].mobject.get_family()
+    assert shrunk[0].scale_factor == pytest.approx(scene.grown[0].cells.width / width)
+    assert min(number.height for number in grid.numbers) * px_per_unit(480) >= 10
 
 
 def test_the_self_attention_weights_have_room_in_their_cells(scene):
