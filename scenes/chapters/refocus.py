@@ -34,7 +34,7 @@ from attention.examples import story
 from i18n import _
 from i18n.words import said_vector
 from scenes.kit import components as c
-from scenes.kit import fit
+from scenes.kit import fit, segments
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
     WEIGHT_PLACES,
@@ -124,8 +124,8 @@ FURTHER = 3  # ... and up to this many half panels further left, a quarter panel
 NAME_GAP = 0.1  # between two names under the bars on one row
 NAME_DROP = 0.38  # a lower row of names under the bars: a name's height and a gap
 NAME_ROWS = 3  # the most rows of names under the bars
-ARROW_SAMPLES = 40  # points along an arrow that a label of the magnified view must keep clear of
-ARROW_HALF = 0.05  # an arrow's half width there
+TWIN_GAP = 0.3  # a value's name on the plane at least this far from its word under the bars (15 px at 480p)
+ARROW_HALF = 0.05  # an arrow's half width, where a label of the magnified view keeps clear of it
 BOX_BUFF = 0.12  # round the rows w_i v_i; kept above the caption band under the lowest of them
 STILL = 0.01  # an output shifted less than this (plane units; under half a pixel at 480p) has not moved
 NOTE_LEAST = (
@@ -515,13 +515,25 @@ class Refocus(ChapterScene):
         rows = SurroundingRectangle(  # corpus-15: a name under the widest rows, or on their brace's end
             VGroup(self.memory, self.tag, self.tag_text), buff=COLUMN_GAP / 2
         )
-        self.plane.clear_labels([*self.bars.labels, rows])
-        self.plane.shift(
-            RIGHT * max(0, fit.LABEL_RIGHT - self.plane.get_right()[0])
-        )  # room left of it, for the
-        # magnified view
+        self.clear_plane_names(rows)
         self.output.lay_out()
         return factor
+
+    def clear_plane_names(self, rows) -> None:
+        """The plane's names clear of the bars' names and of the `rows` (`ValuePlane.clear_labels`), the plane moved
+        right up to the labels' edge (room left of it for the magnified view), then each name TWIN_GAP from its own
+        word under the bars, so no word reads written twice (clinic notes: the plane's 'fatigue' stood 5 px under
+        the bars' 'fatigue'); names clear of those stay where they are."""
+        texts = [*self.bars.labels, rows]
+        self.plane.clear_labels(texts)
+        self.plane.shift(RIGHT * max(0, fit.LABEL_RIGHT - self.plane.get_right()[0]))
+        twins = [
+            bar
+            for bar, mark in zip(self.bars.labels, self.plane.marks)
+            if not fit.apart(bar, mark[1], TWIN_GAP)
+        ]
+        if twins:
+            self.plane.clear_labels([*texts, *[SurroundingRectangle(bar, buff=TWIN_GAP) for bar in twins]])
 
     def place_legend(self, factor: float) -> None:
         """The names the bars cut, whole, shown with the keys and values where their names are first read and faded
@@ -748,17 +760,12 @@ def inside(box: np.ndarray, frame: np.ndarray) -> bool:
 
 def crosses(area: np.ndarray, mark) -> bool:
     """Whether the arrow `mark` passes through `area` (a `fit.box`), its width included."""
-    return bool(crossing(area[None], segments([mark])[0]))
+    return bool(crossing(area[None], segments.of([mark])[0]))
 
 
 def meets(line, mark) -> bool:
     """Whether `line` passes within two widths of the arrow `mark`."""
-    return bool(met(segments([line])[0], segments([mark])))
-
-
-def segments(marks) -> np.ndarray:
-    """The start and end (x, y) of each of `marks` (lines or arrows), as an n x 2 x 2 array."""
-    return np.array([[m.get_start()[:2], m.get_end()[:2]] for m in marks]).reshape(-1, 2, 2)
+    return bool(met(segments.of([line])[0], segments.of([mark])))
 
 
 def boxes(things) -> np.ndarray:
@@ -767,23 +774,13 @@ def boxes(things) -> np.ndarray:
 
 
 def crossing(areas: np.ndarray, segment: np.ndarray) -> int:
-    """How many of `areas` (boxes) the arrow from `segment`'s start to its end passes through, its width included
-    (ARROW_SAMPLES points along it)."""
-    points = np.linspace(segment[0], segment[1], ARROW_SAMPLES)[None]
-    near = (points >= areas[:, None, 0] - ARROW_HALF) & (points <= areas[:, None, 1] + ARROW_HALF)
-    return int(np.count_nonzero(np.any(np.all(near, axis=2), axis=1)))
+    """How many of `areas` (boxes) the arrow from `segment`'s start to its end passes through, its width included."""
+    return int(np.count_nonzero(segments.near(areas, *segment, ARROW_HALF)))
 
 
 def met(segment: np.ndarray, marks: np.ndarray) -> int:
     """How many of the arrows `marks` (segments) the line `segment` passes within two widths of."""
-    if not len(marks):
-        return 0
-    points = np.linspace(segment[0], segment[1], ARROW_SAMPLES)[None]
-    start, along = marks[:, None, 0], marks[:, None, 1] - marks[:, None, 0]
-    length = np.maximum(np.sum(along * along, axis=2, keepdims=True), 1e-12)
-    t = np.clip(np.sum((points - start) * along, axis=2, keepdims=True) / length, 0, 1)
-    gaps = np.linalg.norm(points - (start + t * along), axis=2)
-    return int(np.count_nonzero(np.min(gaps, axis=1) < 4 * ARROW_HALF))
+    return int(np.count_nonzero(segments.gaps_to(segments.sampled(*segment), marks) < 4 * ARROW_HALF))
 
 
 def moves(before, after) -> tuple[bool, bool]:
@@ -940,8 +937,8 @@ class Zoom(Magnifier):
         first, second, *rest = tiers
         fixed = [boxes(things) for things in (first, [*second, self.frame], *rest)]  # they stay
         # arrows the lines joining the frame to the panel keep off, too
-        last = segments(rest[-1] if rest else [])
-        arrows = segments([m for m in second if isinstance(m, Line)])  # and the values' arrows
+        last = segments.of(rest[-1] if rest else [])
+        arrows = segments.of([m for m in second if isinstance(m, Line)])  # and the values' arrows
         here, frame = self.panel.get_center()[:2], fit.box(self.frame)
         parts = boxes([self.panel, *self.labels])  # where they stand now; a spot moves them all alike
 

@@ -31,7 +31,7 @@ from attention.examples import story
 from i18n import _, ngettext
 from i18n.numbers import separator
 from i18n.words import N_, quoted, said
-from scenes.kit import arrows, fit, leaders
+from scenes.kit import arrows, fit, leaders, segments
 from scenes.kit import components as c
 from scenes.kit.arithmetic import SCORE_PLACES, fmt, fmt_column, fmt_input, relation
 from scenes.kit.bars import baseline_of
@@ -74,7 +74,6 @@ SAME_WAY = np.radians(1)  # keys turned less apart than this point one way: one 
 LENGTH_STEP = 0.15  # the compass is tried this much shorter each time until its names find their places
 LEAST_LENGTH = 1.0  # ... down to this length of q's arrow
 NAME_AHEAD = 0.4  # the way ahead of a key's tip kept free of the other keys' names
-ARROW_SAMPLES = 40  # points along an arrow that a name must keep clear of
 COMPASS_GAP = 0.5  # from the summary's box to the compass
 BOX_MARGIN = 0.3  # room under the content for the box round the summary
 BOX_BUFF = 0.2  # the box round the summary, this far outside it
@@ -90,6 +89,9 @@ SPREAD = 0.5  # the most added to each vertical gap when the rows leave the stag
 FRAME_BUFF = 0.1  # frames round 'q = [...]' and the key scored (review V8a: round brackets alone: 1-2 px)
 SHOWN = 0.2  # a flying entry's copy turns from unseen to whole over this distance, once right of the frames
 SHOWN_FROM = 0.05  # ... from this far right of them
+PAIRS_TIME, SUM_TIME = 1.7, 0.4  # a dot product's pairs flying in, then its sum fading in with its caption
+FRAME_IN = 0.25  # its brackets and plus signs fade in over this share of PAIRS_TIME
+FLIGHTS_FROM = 0.12  # ... and its entries fly in after this share
 JOB_DROP = 0.65  # a role card's job, its baseline this far under its heading's
 ORDER_GAP = 0.45  # the order note under the keys' names, at least half this clear of the rest
 
@@ -188,10 +190,11 @@ class ScoreEveryWord(ChapterScene):
                     Indicate(terms, color=theme().query),
                     run_time=0.8,
                 )
-            animations, loose = self.paired(i)
-            self.show(
-                *animations,
-                run_time=2,
+            flights, total, loose = self.paired(i)
+            self.play(*flights, run_time=PAIRS_TIME)
+            self.show(  # the caption with the sum it reads (review D10: it came 1.7 s before '= 4')
+                total,
+                run_time=SUM_TIME,
                 caption=_(
                     "%(word)s: the products add up to %(dot)s.",
                     word=quoted(self.example.tokens[i]),
@@ -208,11 +211,11 @@ class ScoreEveryWord(ChapterScene):
             run_time=0.6,
         )
 
-    def paired(self, i: int) -> tuple[list, list]:
+    def paired(self, i: int) -> tuple[list, FadeIn, list]:
         """Key i's dot product written pair by pair: its brackets and plus signs, then copies of q_j and k_ij
-        flying onto their places in them along the row's lane (its numbers in their vectors' colours), then its
-        sum, once every product is in (review V8a: '= 4' stood before its products); the animations, and the
-        groups of the row's glyphs they leave in the scene."""
+        flying onto their places in them along the row's lane (its numbers in their vectors' colours); the
+        animations, its sum's (played once every product is in: review V8a, '= 4' stood before its products), and
+        the groups of the row's glyphs they leave in the scene."""
         product, pairs = self.products[i], self.pairs[i]
         flights = LaggedStart(
             *[
@@ -225,14 +228,13 @@ class ScoreEveryWord(ChapterScene):
                 for (q, k), pair in zip(self.matching(i), pairs)
             ],
             lag_ratio=0.5,
-            rate_func=squish_rate_func(linear, 0.1, 0.85),
+            rate_func=squish_rate_func(linear, FLIGHTS_FROM, 1),
         )
         placed = VGroup(*[glyph for pair in pairs for part in pair for glyph in part])
         result = VGroup(*product[0][pair_end(product, pairs) :])
         frame = VGroup(*[g for g in product[0] if g not in placed and g not in result])
-        shown = [FadeIn(frame, rate_func=squish_rate_func(smooth, 0, 0.2)), flights]
-        shown.append(FadeIn(result, rate_func=squish_rate_func(smooth, 0.85, 1)))
-        return shown, [*[part for pair in pairs for part in pair], frame, result]
+        shown = [FadeIn(frame, rate_func=squish_rate_func(smooth, 0, FRAME_IN)), flights]
+        return shown, FadeIn(result), [*[part for pair in pairs for part in pair], frame, result]
 
     def matching(self, i: int) -> list[tuple[Mobject, Mobject]]:
         """The query's entries, each with key i's entry it multiplies."""
@@ -620,11 +622,16 @@ class Compass(VGroup):
         that crosses no arrow and no name (issue 29: crowded fans dropped 7 names in the corpus). A place beside
         the tip farther than leaders.NEAR from it is taken only with a clear leader (issue 29: names stood up to
         57 px from their tips, unled). The ways' names that found no place."""
-        placed, unplaced, led = [*texts, self.query_label], [], []
-        rows = [fit.box(text)[0][1] for text in texts if fit.box(text)[0][1] > self.query.get_top()[1]]
+        placed = [
+            fit.box(text) for text in [*texts, self.query_label]
+        ]  # as boxes: the texts stay where they are
+        unplaced, led = [], []
+        rows = [box[0][1] for box in placed[: len(texts)] if box[0][1] > self.query.get_top()[1]]
         self.roof = (
             min(rows, default=np.inf) - NAME_CLEAR
         )  # names on leaders stand under the rows, not between
+        for mark in [self.query, *self.keys]:  # the arrows stay too: sampled once for every leader tried
+            mark.samples, mark.head = along(mark), fit.box(mark.tip)
         for column, same in self.ways:
             self.settle(column, same, self.beside(column, same, placed), placed, led)
         for column, same in led:
@@ -633,55 +640,67 @@ class Compass(VGroup):
 
     def beside(self, column, same, placed) -> list[Line] | None:
         """Move `column` to the first place beside its keys' tip (NAME_BUFFS out, NAME_TURNS from its arrow) clear
-        of the `placed` texts and the arrows (`clear`), within leaders.NEAR of the tip or with a clear leader to it
-        (`lines_to`); that leader (none when near), else None."""
+        of the `placed` boxes and the arrows (`clears`, all places at once), within leaders.NEAR of the tip or with
+        a clear leader to it (`lines_to`); that leader (none when near), else None."""
         key = self.keys[same[0]]
-        boxes = [fit.box(text) for text in placed]
-        for buff in NAME_BUFFS:
-            for turn in NAME_TURNS:
-                column.next_to(key.tip, rotate_vector(heading(key), np.radians(turn)), buff=buff)
-                if self.clear(column, placed, key, self.others(same)):
-                    lines = self.lines_to(fit.box(column), key, boxes)
-                    if lines is not None:
-                        return lines
+        ways = [
+            (rotate_vector(heading(key), np.radians(turn)), buff)
+            for buff in NAME_BUFFS
+            for turn in NAME_TURNS
+        ]
+        areas = [fit.box(column.next_to(key.tip, way, buff=buff)) for way, buff in ways]
+        for (way, buff), area, clear in zip(ways, areas, self.clears(areas, placed, key, self.others(same))):
+            lines = self.lines_to(area, key, placed) if clear else None
+            if lines is not None:
+                column.next_to(key.tip, way, buff=buff)
+                return lines
         return None
 
     def led_anywhere(self, column, same, placed) -> list[Line] | None:
         """`led` with `column`'s names cut ever shorter (`cuts`) till one is placed; where none is, with its leader
-        let cross other arrows (ThreeTokenDrag's too), counted in `crossing`: better than a name left out."""
-        key = self.keys[same[0]]
+        let cross other arrows (ThreeTokenDrag's too), counted in `crossing`: better than a name left out. The
+        clear places for each size of the column are found once (`places`): they are the same for either."""
+        key, known = self.keys[same[0]], {}
         for free in (LEAD_FREE, np.inf):
             for _cut in self.cuts(column):
-                lines = self.led(column, key, placed, self.others(same), free)
+                size = fit.box(column)[1] - fit.box(column)[0]
+                if size.tobytes() not in known:
+                    known[size.tobytes()] = self.places(size, key, placed, self.others(same))
+                lines = self.led(column, key, known[size.tobytes()], placed, free)
                 if lines is not None:
                     self.crossing += free > LEAD_FREE
                     return lines
         return None
 
     def settle(self, column, same, lines, placed, left) -> None:
-        """`column` placed, with its `lines` (its leader or none), or (when `lines` is None) with its keys `same`
-        added to the ways `left` for later."""
+        """`column` placed (its box added to the `placed` boxes), with its `lines` (its leader or none), or (when
+        `lines` is None) with its keys `same` added to the ways `left` for later."""
         if lines is None:
             left.append((column, same))
         else:
-            placed.append(column)
+            placed.append(fit.box(column))
             self.leaders.add(*lines)
 
-    def led(self, column, key, placed, others, free: float = LEAD_FREE) -> list[Line] | None:
-        """Move `column` to the clear place (`clears`) nearest `key`'s tip, within LED_REACH of it, and within
-        leaders.NEAR of the tip or with a leader to it that crosses nothing (`lines_to`, other arrows allowed
-        `free` from the tip); that leader (none when near), else None (the column left where it was)."""
-        tip, size = key.get_end()[:2], fit.box(column)[1] - fit.box(column)[0]
-        steps = np.arange(-LED_REACH, LED_REACH + 1e-9, LED_STEP)
-        centres = np.array([[tip[0] + x, tip[1] + y] for x in steps for y in steps])
+    def places(self, size, key, placed, others) -> np.ndarray:
+        """The boxes `size` large centred LED_STEP apart within LED_REACH of `key`'s tip, under the rows (`roof`),
+        that `clears` (nearest the tip first: the order `led` tries them in)."""
+        tip, steps = key.get_end()[:2], np.arange(-LED_REACH, LED_REACH + 1e-9, LED_STEP)
+        centres = np.stack(np.meshgrid(tip[0] + steps, tip[1] + steps, indexing="ij"), axis=-1).reshape(-1, 2)
         areas = np.stack([centres - size / 2, centres + size / 2], axis=1)
-        areas = areas[(areas[:, 1, 1] <= self.roof) & self.clears(areas, placed, key, others, ahead=0.0)]
+        areas = areas[areas[:, 1, 1] <= self.roof]
+        areas = areas[self.clears(areas, placed, key, others, ahead=0.0)]
         gaps = np.linalg.norm(np.clip(tip, areas[:, 0], areas[:, 1]) - tip, axis=1)
-        boxes = [fit.box(text) for text in placed]
-        for k in np.argsort(gaps, kind="stable")[:LED_TRIES]:
-            lines = self.lines_to(areas[k], key, boxes, free)
+        return areas[np.argsort(gaps, kind="stable")]
+
+    def led(self, column, key, places, placed, free: float = LEAD_FREE) -> list[Line] | None:
+        """Move `column` to the first of its clear `places` (nearest `key`'s tip first, LED_TRIES of them) within
+        leaders.NEAR of the tip or with a leader to it that crosses nothing (`lines_to` with the `placed` boxes, other
+        arrows allowed `free` from the tip); that leader (none when near), else None (the column left where it
+        was)."""
+        for area in places[:LED_TRIES]:
+            lines = self.lines_to(area, key, placed, free)
             if lines is not None:
-                column.move_to([*(areas[k].mean(axis=0)), 0.0])
+                column.move_to([*(area.mean(axis=0)), 0.0])
                 return lines
         return None
 
@@ -727,13 +746,17 @@ class Compass(VGroup):
         found = leaders.ends(key.get_end(), area)
         if found is None:
             return []
-        points = np.linspace(*found, ARROW_SAMPLES)
+        points = segments.sampled(*found)
         if not fit.clear_of(boxes, points, margin=NAME_CLEAR / 2).all():
             return None
-        out = np.linalg.norm(points[:, :2] - key.get_end()[:2], axis=1)
+        out = np.linalg.norm(points - key.get_end()[:2], axis=1)
         # leaders from crowded tips start close: apart past LEAD_FREE, never crossing
         for other in self.leaders:
-            if crosses(found, other) or min_gap(points[out > LEAD_FREE], along(other)) <= NAME_CLEAR:
+            ends = other.get_start(), other.get_end()
+            if (
+                segments.crosses(found, ends)
+                or segments.gap(points[out > LEAD_FREE], along(other)) <= NAME_CLEAR
+            ):
                 return None
         away = points[out > free]
         if len(away) and not all(
@@ -742,25 +765,21 @@ class Compass(VGroup):
             return None
         return [leaders.line(*found, key.get_color())]
 
-    def clear(self, name, texts, key, others) -> bool:
-        """`clears` for the one place where `name` stands."""
-        return bool(self.clears(fit.box(name)[None], texts, key, others)[0])
-
-    def clears(self, areas, texts, key, others, ahead: float = NAME_AHEAD) -> np.ndarray:
+    def clears(self, areas, boxes, key, others, ahead: float = NAME_AHEAD) -> np.ndarray:
         """For each of the boxes `areas` (a name's places), whether it stands above the compass's foot, within the
-        labels' edges, NAME_CLEAR from `texts` and the leaders, from q's arrow and its own `key`'s, and from the
-        `others` keys' arrows run `ahead` past their tips (a name on a leader may stand there: its line says
-        whose it is)."""
-        areas = np.asarray(areas, dtype=float)
+        labels' edges, NAME_CLEAR from the `boxes` (of texts) and the leaders, from q's arrow and its own `key`'s,
+        and from the `others` keys' arrows run `ahead` past their tips (a name on a leader may stand there: its line
+        says whose it is)."""
+        areas = np.asarray(areas, dtype=float).reshape(-1, 2, 2)
         ok = (areas[:, 0, 1] >= self.query.get_bottom()[1]) & (areas[:, 0, 0] >= -fit.LABEL_RIGHT)
         ok &= areas[:, 1, 0] <= fit.LABEL_RIGHT
-        ok &= fit.clear_of(areas, boxes=[fit.box(text) for text in texts], margin=NAME_CLEAR)
+        ok &= fit.clear_of(areas, boxes=boxes, margin=NAME_CLEAR)
         shafts = [(m.get_start(), m.get_end(), m) for m in (self.query, key)]
         shafts += [(m.get_start(), m.get_end() + ahead * heading(m), m) for m in others]
         for start, end, mark in shafts:
             ok &= ~crossed(areas, start, end, mark)
         for line in self.leaders:
-            ok &= fit.clear_of(areas, along(line), margin=NAME_CLEAR)
+            ok &= ~segments.near(areas, line.get_start(), line.get_end(), NAME_CLEAR)
         return ok
 
 
@@ -771,37 +790,17 @@ def heading(mark) -> np.ndarray:
 
 
 def apart_from(points, mark) -> bool:
-    """Whether the line through `points` keeps NAME_CLEAR from the arrow `mark` (its shaft and head), the arrow's
-    half width added."""
+    """Whether the line through `points` keeps NAME_CLEAR from the arrow `mark` (its shaft and head, as sampled
+    and boxed in `place_names`), the arrow's half width added."""
     reach = NAME_CLEAR + mark.get_stroke_width() * arrows.STROKE_UNIT / 2
-    return min_gap(points, along(mark)) > reach and bool(
-        fit.clear_of([fit.box(mark.tip)], points, margin=NAME_CLEAR / 2)[0]
+    return segments.gap(points, mark.samples) > reach and bool(
+        fit.clear_of([mark.head], points, margin=NAME_CLEAR / 2)[0]
     )
-
-
-def crosses(ends, line) -> bool:
-    """Whether the segment between `ends` (x, y) crosses the Line `line`."""
-    a, b = (np.asarray(end, dtype=float)[:2] for end in ends)
-    c, d = line.get_start()[:2], line.get_end()[:2]
-
-    def side(p, q, r) -> float:  # > 0 where r is left of the way from p to q
-        return float((q - p)[0] * (r - p)[1] - (q - p)[1] * (r - p)[0])
-
-    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
 
 
 def along(mark) -> np.ndarray:
-    """Points along the line or arrow `mark`, ARROW_SAMPLES of them."""
-    return np.linspace(mark.get_start(), mark.get_end(), ARROW_SAMPLES)
-
-
-def min_gap(points, others) -> float:
-    """The least distance between any of `points` and any of `others` (infinite for no points)."""
-    if not len(points):
-        return np.inf
-    return float(
-        np.linalg.norm(np.asarray(points)[:, None, :2] - np.asarray(others)[None, :, :2], axis=2).min()
-    )
+    """Points (x, y) along the line or arrow `mark`, segments.SAMPLES of them."""
+    return segments.sampled(mark.get_start(), mark.get_end())
 
 
 def near(area: np.ndarray, start, end, mark) -> bool:
@@ -813,7 +812,7 @@ def crossed(areas: np.ndarray, start, end, mark) -> np.ndarray:
     """For each of the boxes `areas` (`fit.box`es), whether the line from `start` to `end` (the arrow `mark`'s
     shaft, maybe run on) passes within NAME_CLEAR of it, the arrow's half width added, or its head's box does."""
     reach = NAME_CLEAR + mark.get_stroke_width() * arrows.STROKE_UNIT / 2
-    shaft = fit.clear_of(areas, np.linspace(start, end, ARROW_SAMPLES), margin=reach)
+    shaft = ~segments.near(areas, start, end, reach)
     return ~(shaft & fit.clear_of(areas, boxes=[fit.box(mark.tip)], margin=NAME_CLEAR))
 
 

@@ -42,7 +42,7 @@ from i18n import _, ngettext, words
 from i18n.words import N_, count, quoted, said_point
 from scenes.chapters.registry import find, shown_title
 from scenes.kit import components as c
-from scenes.kit import fit, leaders
+from scenes.kit import fit, leaders, segments
 from scenes.kit.arithmetic import (
     SCORE_PLACES,
     Working,
@@ -679,12 +679,9 @@ def query_cross() -> VGroup:
 def clearance(shape, arrows) -> float:
     """How far the middle half of `shape` (its ends meet the cross and a tip) keeps from the `arrows`' ink."""
     points = np.array([shape.point_from_proportion(t) for t in np.linspace(0.25, 0.75, 21)])[:, :2]
-    gaps = [
-        np.min(np.linalg.norm(points[:, None] - outline(arrow)[None], axis=2))
-        - arrow.get_stroke_width() * STROKE_UNIT / 2
-        for arrow in arrows
-    ]
-    return float(min(gaps))
+    return min(
+        segments.gap(points, outline(arrow)) - arrow.get_stroke_width() * STROKE_UNIT / 2 for arrow in arrows
+    )
 
 
 def bracketed(start, end) -> list[VMobject]:

@@ -345,6 +345,26 @@ def long_names(tmp_path_factory):
         yield built(Refocus, tmp_path_factory.mktemp("corpus-04"))
 
 
+CLINIC = {  # a session's example: the plane's 'fatigue' stood 5 px under the bars' 'fatigue', one word read twice
+    "tokens": ["fever", "cough", "rash", "fatigue"],
+    "keys": [[1.2, -0.5, 0.3], [-0.7, 1.1, 0.0], [0.4, 0.2, -1.3], [0.9, 0.8, 0.6]],
+    "values": [[-1.1, -0.9], [0.75, 0.2], [0.35, -1.25], [1.5, 0.6]],
+    "queries": [[1.4, -0.3, 0.5], [-0.2, 1.3, -0.8]],
+}
+
+
+def test_no_plane_name_stands_beside_its_word_under_the_bars(tmp_path):
+    """Each value's name on the plane stands TWIN_GAP or more from the same word under the bars, so no word reads
+    as written twice, and still clear of the other names."""
+    with using(examples_from_dict({"blend": CLINIC})):
+        scene = built(Refocus, tmp_path)
+    names = [mark[1] for mark in scene.plane.marks]
+    for bar, name in zip(scene.bars.labels, names):
+        assert bar.original_text == name.original_text
+        assert apart(bar, name, refocus.TWIN_GAP), name.original_text
+    assert scene.plane_names_clear()
+
+
 def test_cut_names_under_the_bars_read_apart_and_a_legend_gives_them_whole(scene, long_names):
     """`scene` first: built with the lecture's example before `long_names` puts corpus example 04 in use (run
     alone, the test built it inside that example)."""

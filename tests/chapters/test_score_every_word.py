@@ -280,12 +280,27 @@ def test_a_flying_entry_seen_crosses_no_bracket_frame_or_other_row(scene, row):
 
 def test_a_dot_product_s_sum_shows_only_once_its_products_are_in(scene):
     """Review V8a: '= 4' stood in its row before its products flew in. The sum fades in after the last flight."""
-    shown, loose = scene.paired(0)
-    frame_in, flights, sum_in = shown
+    shown, sum_in, loose = scene.paired(0)
+    frame_in, flights = shown
     result, glyphs = loose[-1], list(scene.products[0][0])
     assert len(result) == 1 + len(fmt(scene.trace.dots[0], SCORE_PLACES))  # '=' and the sum's characters
-    assert list(result) == glyphs[-len(result) :]
-    assert sum_in.rate_func(0.85) == 0 and flights.rate_func(0.85) == 1 and frame_in.rate_func(0.2) == 1
+    assert list(result) == glyphs[-len(result) :] and sum_in.mobject is result
+    assert flights.rate_func(1) == 1 and frame_in.rate_func(chapter.FRAME_IN) == 1
+
+
+def test_the_caption_reading_a_sum_comes_with_the_sum(tmp_path):
+    """Review D10: each 'the products add up to 4' came with the flights, 1.7 s before its '= 4'. It now starts with
+    the play fading the sum in, after the play flying the pairs in (no caption of its own)."""
+    scene, plays = snapshot.played_with_plays(chapter.ScoreEveryWord, tmp_path)
+    sums = [k for k, (caption, _animations) in enumerate(plays) if "products add up" in caption]
+    assert len(sums) == len(scene.example.tokens)
+    for i, k in enumerate(sums):
+        result = VGroup(*scene.products[i][0][chapter.pair_end(scene.products[i], scene.pairs[i]) :])
+        faded = [a.mobject for a in plays[k][1] if type(a).__name__ == "FadeIn"]
+        assert any(list(m) == list(result) for m in faded), i
+        assert not any(isinstance(a, chapter.Flight) for a in plays[k][1])
+        caption, before = plays[k - 1]
+        assert not caption and any(isinstance(a, chapter.Flight) for a in before)
 
 
 def test_the_compass_is_a_picture_not_an_icon(scene):
