@@ -424,15 +424,14 @@ def projections(ex: Examples) -> dict[str, str]:
     if p.makes(ex.blend):
         asked = [quoted(p.asking(q)) for q in ex.blend.queries]
         known = _(
-            "The key and value rows of %(words)s framed, a note beside them: exactly the earlier chapters'; then "
-            "the query rows of %(asked)s framed, a note naming whose query each earlier chapter used.",
+            "The key and value rows of %(words)s framed, a note under the table: exactly the earlier chapters'; "
+            "then the query rows of %(asked)s framed, a note in its place naming whose query each earlier chapter "
+            "used.",
             words=named_words(ex.blend.tokens),
             asked=and_list(dict.fromkeys(asked)),
         )
     else:
-        known = _(
-            "A note beside the table: the lecture's own words, the example giving its vectors directly."
-        )
+        known = _("A note under the table: the lecture's own words, the example giving its vectors directly.")
     terms = and_list(f"{number(trace.weights[i], WEIGHT_PLACES)} × {point(trace.values[i])}" for i in chosen)
     return {
         N_("One word, one vector"): _(
@@ -554,7 +553,6 @@ def trained_head(_ex: Examples) -> dict[str, str]:
     head = train_head()  # the chapter's own task, whatever the example
     ex = head.held_out[0]
     losses = head.losses
-    middle = losses[len(losses) // 2]
     query = WORDS.index(ex.query)
     row = [head.bilinear[query, WORDS.index(w)] for w in ex.words]
     diagonal = listing(f"{quoted(w)} {number(head.bilinear[i, i], 1)}" for i, w in enumerate(WORDS))
@@ -584,11 +582,9 @@ def trained_head(_ex: Examples) -> dict[str, str]:
             mean=number(head.mean_weight_before, WEIGHT_PLACES),
         ),
         N_("Training"): _(
-            "In place of the word list, axes of loss against step; the curve is drawn from %(first)s at step 0, "
-            "steeply down past %(middle)s at step %(half)s, flattening to %(last)s at step %(steps)s.",
+            "In place of the word list, axes of loss against step, from 0 to %(steps)s; the curve is drawn from "
+            "%(first)s at step 0, falling steeply, then flattening to %(last)s at step %(steps)s.",
             first=number(losses[0], WEIGHT_PLACES),
-            middle=number(middle, WEIGHT_PLACES),
-            half=STEPS // 2,
             last=number(losses[-1], WEIGHT_PLACES),
             steps=STEPS,
         ),

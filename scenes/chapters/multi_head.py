@@ -86,6 +86,9 @@ from scenes.kit.themes import CVD_APART, DEFICIENCIES, simulate
 ROW = 0.40  # distance between the coordinates (rows) of q and K^T
 HEAD_GAP = 0.18  # more between the last row of a head and the next head's first: room for both heads' bands
 TABLE_IN = 1.6  # seconds: the formula out of the stage's middle, then in at its place with the table
+# its caption starts once the table is half in (review F10: "new vectors" read 1.3 s before the keys could be seen)
+TABLE_HALF_IN = 0.75 * TABLE_IN
+HALF_IN = 0.4  # the title and formula half in (of 0.8 s) when the first caption starts
 # a head's band round its rows, as wide as the matrix's widest entry and BAND_PAD more on each side (review round
 # 6: the digits touched it at 1080p; review 5: a band round narrower rows was narrower than its neighbour's), up and
 # down to BAND_SEAM short of midway to the next head's row (review V8b: 2-3 px from the digits and 1 px from the
@@ -214,6 +217,7 @@ class MultiHead(ChapterScene):
             FadeIn(VGroup(self.where, *table), rate_func=SECOND_HALF),
             run_time=TABLE_IN,
             caption=opening,
+            subcaption_offset=TABLE_HALF_IN,
         )
         # the columns the warning names, lit while its caption is read (review V5: 1 s of 3.6)
         if self.changed:
@@ -222,7 +226,7 @@ class MultiHead(ChapterScene):
                     Indicate(column, color=theme().text, scale_factor=1, rate_func=up_hold_down)
                     for column in self.changed_columns()
                 ],
-                run_time=max(1.5, self.caption_time(opening) - TABLE_IN),
+                run_time=max(1.5, self.caption_time(opening) + TABLE_HALF_IN - TABLE_IN),
             )
         if self.reordered:
             words = _(", ").join(self.example.tokens)
@@ -417,10 +421,13 @@ class MultiHead(ChapterScene):
         caption = _(
             "Each head attends over its own slice, divided by the root of its width; Wᴼ mixes the joined heads."
         )
-        self.show(FadeIn(self.heading), FadeIn(self.read), run_time=0.8, caption=caption)
+        # the caption once they are half in, not over a black frame (review F10)
+        self.show(
+            FadeIn(self.heading), FadeIn(self.read), run_time=0.8, caption=caption, subcaption_offset=HALF_IN
+        )
         # linear, each as long as the reading allows: large glyphs lit in 0.6 s popped
         steps = [self.read.light(*names, rate_func=linear) for names in [*READ_ORDER, ()]]
-        total = max(len(steps) * 0.6, self.caption_time(caption) - 0.8)
+        total = max(len(steps) * 0.6, self.caption_time(caption) + HALF_IN - 0.8)
         # one after another, each from where the one before left the parts (a lagged group took every step's
         # start at once, so each step put back what the one before had lit: review V7's pops at 1.6-5.7 s)
         self.play(Succession(*steps, run_time=total))

@@ -30,7 +30,7 @@ from manim import (
 from attention import examples
 from attention.projections import DEFAULT_PROJECTIONS, equal_keys
 from i18n import _, ngettext
-from i18n.words import quoted, said, said_vector
+from i18n.words import quoted, said, said_list, said_vector
 from scenes.chapters.registry import find
 from scenes.kit import components as c
 from scenes.kit import fit
@@ -48,7 +48,12 @@ FORMULA_INSET = 0.3  # from the formula's right end to the stage's edge
 UNDER_HEADING = 0.2  # from the subtitle to the matrices' names
 TABLE_GAP = 0.7  # between neighbouring columns of the table (X, Q, K, V)
 NAME_BUFF = 0.07  # under a product's name, to the product it names
-NAME_CLEAR = 0.17  # over a product's name, to the matrix above (review 4: 0.07 read as touching its bracket)
+# over a product's name, to the matrix above (review 4: 0.07 read as touching its bracket), and room there for
+# a frame round that matrix (`MATRIX_FRAME`) 4 px clear of the name at 480p
+NAME_CLEAR = 0.21
+# round a whole matrix with its name: its stroke 4 px clear of the name and of the brackets' corners at 480p (review
+# E10: FRAME_BUFF left 2 px), and 4 px clear of the subtitle over W_Q (UNDER_HEADING)
+MATRIX_FRAME = 0.1
 NAME_GAP = 0.2  # between a word and its row (of X, or of the products on their right)
 WORK_GAP = 0.2  # from the table to the line of working under it
 # round a row picked out in the table, across: 4 px from its digits at 480p, 6 from the brackets (review C9b: 0.06
@@ -57,7 +62,8 @@ BOX_BUFF = 0.1
 HEADER_GAP = 0.4  # between V's name and the weights' header on its line
 PLUS_ROOM = 0.1  # more after a term's '+' than TeX leaves ...
 TERM_ROOM = 0.3  # ... and between the terms of the weighted sum: a frame round one stays clear of the next
-COLUMN_SECONDS = 0.9  # each column of the worked product after the first
+COLUMN_SECONDS = 1.5  # each column of the worked product after the first, at least
+SWAP_SECONDS = 0.4  # a column's working out, and its entry in
 LIFT_SECONDS = 0.8  # the table moving up into the matrices' place
 CODEC_BLOCK = 4  # pixels: H.264's smallest transform block, along x (see `on_blocks`)
 BRACKET_STROKE = 0.036  # scene units: a bracket's upright stroke as drawn (1.8 px at 480p)
@@ -153,33 +159,39 @@ class Projections(ChapterScene):
                 word=quoted(self.worked),
             ),
         )
-        working = VGroup()
-        for j, (line, result) in enumerate(zip(self.workings, self.worked_entries)):
-            pairs = [  # each term fades in where it stands while the two entries it multiplies are framed
-                AnimationGroup(
-                    FadeIn(term),
-                    framed(self.x.matrix.get_rows()[row][i]),
-                    framed(self.w_k.matrix.get_columns()[j][i], theme().key),
-                )
-                for i, term in enumerate(line[:-1])
-            ]
-            entry = self.k.matrix.get_rows()[row][j]
-            first = j == 0
-            if not first:  # the last column's working goes before this one's comes in its place
-                self.wait_for_reader()
-                self.play(FadeOut(working), run_time=0.5, rate_func=linear)  # linear: no one-frame jump
+        self.show(
+            *self.columns_lit(self.w_k, 0),
+            LaggedStart(*self.pairs(row, 0), lag_ratio=0.5),
+            run_time=2.5,
+            caption=_("Pair the entries, multiply, and add."),
+        )
+        self.show(FadeIn(self.workings[0][-1]), FadeIn(self.k.matrix.get_rows()[row][0]), run_time=0.6)
+        # the other columns quicker, under one caption that reads their entries as they come (review E10: three
+        # captions alike, "Column 2/3/4 ... gives 0", made 26 s of one beat read as a loop)
+        rest = range(1, len(self.workings))
+        caption = _(
+            "The same for columns %(first)s to %(last)s: pair, multiply, add; they give %(entries)s.",
+            first=rest[0] + 1,
+            last=rest[-1] + 1,
+            entries=said_list(self.worked_entries[1:]),
+        )
+        each = max(COLUMN_SECONDS, self.caption_time(caption) / len(rest))
+        for j in rest:  # the last column's working goes before this one's comes in its place
             self.show(
-                *self.columns_lit(self.w_k, j),
-                LaggedStart(*pairs, lag_ratio=0.5 if first else 0.25),
-                run_time=2.5 if first else COLUMN_SECONDS,
-                caption=_("Pair the entries, multiply, and add.")
-                if first
-                else _(
-                    "Column %(number)s of the key matrix gives %(entry)s.", number=j + 1, entry=said(result)
-                ),
+                FadeOut(self.workings[j - 1]),
+                run_time=SWAP_SECONDS,
+                rate_func=linear,  # linear: no one-frame jump
+                caption=caption if j == rest[0] else None,
             )
-            self.show(FadeIn(line[-1]), FadeIn(entry), run_time=0.6 if first else 0.4)
-            working = line
+            self.play(
+                *self.columns_lit(self.w_k, j),
+                LaggedStart(*self.pairs(row, j), lag_ratio=0.25),
+                run_time=each - 2 * SWAP_SECONDS,
+            )
+            self.play(
+                FadeIn(self.workings[j][-1]), FadeIn(self.k.matrix.get_rows()[row][j]), run_time=SWAP_SECONDS
+            )
+        working = self.workings[-1]
         key = said_vector(fmt_input(v) for v in self.p.key(self.worked).result)
         self.show(
             *self.columns_lit(self.w_k, None),
@@ -232,7 +244,9 @@ class Projections(ChapterScene):
             self.play(FadeOut(self.known_boxes), FadeOut(self.known_note), run_time=0.4, rate_func=linear)
             self.show(FadeIn(self.asked_boxes), FadeIn(self.asked_note), run_time=1, caption=self.asked_text)
             # the query matrix framed while the caption names it (a 4.6 s still once the note stayed for it)
-            self.play(framed(self.w_q), run_time=max(1.5, self.caption_time(self.asked_text) - 1))
+            self.play(
+                framed(self.w_q, buff=MATRIX_FRAME), run_time=max(1.5, self.caption_time(self.asked_text) - 1)
+            )
 
     def matched_alike(self) -> None:
         # the note, its frames and the matrices it names stay until its caption ends (review C9b: W_Q left under
@@ -245,16 +259,16 @@ class Projections(ChapterScene):
             first=quoted(a),
             second=quoted(b),
         )
-        self.show(  # up where they were as the caption starts, then the keys framed, then the values, as it reads
-            # them (review C9b: the values unlit; 2 s with no caption while the table moved)
+        self.show(  # up where they were as the caption starts, the keys framed on the way, then the values as it
+            # reads them (review C9b: the values unlit; 2 s with no caption while the table moved; review E10: the
+            # keys framed 1.4 s after "equal keys" was read)
             Succession(
-                self.table.animate(run_time=LIFT_SECONDS).shift(UP * self.lift),
-                LaggedStart(
-                    FadeIn(self.key_boxes),
-                    FadeIn(self.value_boxes),
-                    lag_ratio=1,
-                    run_time=max(2.0, self.caption_time(caption) - LIFT_SECONDS / 2),
+                AnimationGroup(
+                    self.table.animate.shift(UP * self.lift),
+                    FadeIn(self.key_boxes, shift=UP * self.lift),
+                    run_time=LIFT_SECONDS,
                 ),
+                FadeIn(self.value_boxes, run_time=max(1.0, self.caption_time(caption) - LIFT_SECONDS)),
             ),
             caption=caption,
         )
@@ -291,7 +305,9 @@ class Projections(ChapterScene):
         # while the caption is read: X, then each product as it is named, each framed with its name
         colours = (theme().text, theme().query, theme().key, theme().value)
         self.play(
-            LaggedStart(*[framed(m, col) for m, col in zip(self.named_products(), colours)], lag_ratio=1),
+            LaggedStart(
+                *[framed(m, col, MATRIX_FRAME) for m, col in zip(self.named_products(), colours)], lag_ratio=1
+            ),
             run_time=max(self.caption_time(caption) - 1, 2),
             rate_func=linear,
         )
@@ -307,6 +323,18 @@ class Projections(ChapterScene):
             for rows in parts
             for k, pair in enumerate(rows)
             for part in pair
+        ]
+
+    def pairs(self, row: int, j: int) -> list[AnimationGroup]:
+        """Column j's working, term by term, each fading in where it stands while the two entries it multiplies
+        (of the worked word's x and of W_K's column j) are framed."""
+        return [
+            AnimationGroup(
+                FadeIn(term),
+                framed(self.x.matrix.get_rows()[row][i]),
+                framed(self.w_k.matrix.get_columns()[j][i], theme().key),
+            )
+            for i, term in enumerate(self.workings[j][:-1])
         ]
 
     def named_products(self) -> list[VGroup]:
@@ -414,9 +442,10 @@ class Projections(ChapterScene):
         return np.array([STAGE.body_left, self.x.get_bottom()[1] - WORK_GAP, 0])
 
     def note(self, words: str) -> c.Text:
-        """A muted line under the table, on the body grid."""
+        """A muted line under the table, on the body grid, above the caption band (Chinese glyphs reach lower)."""
         line = c.text(words, role="label", color=theme().muted)
-        return line.set_x(STAGE.body_left, LEFT).set_y(self.work_corner()[1] - line.height / 2)
+        line.set_x(STAGE.body_left, LEFT).set_y(self.work_corner()[1] - line.height / 2)
+        return line.shift(UP * max(0.0, STAGE.bottom - line.get_bottom()[1]))
 
     def known(self) -> None:
         """The keys and values the earlier chapters used, framed, and what the picture says of them."""

@@ -33,6 +33,7 @@ from scenes.chapters.multi_head import (
     READ_ORDER,
     RESULT_GAP,
     ROW,
+    TABLE_HALF_IN,
     TABLE_IN,
     TABLE_RIGHT,
     WEIGHT_GAP,
@@ -54,6 +55,7 @@ from scenes.chapters.multi_head import (
 )
 from scenes.kit import fit
 from scenes.kit.arrows import STROKE_UNIT
+from scenes.kit.chapter import SECOND_HALF
 from scenes.kit.components import text
 from scenes.kit.emphasis import up_hold_down
 from scenes.kit.palette import (
@@ -348,7 +350,8 @@ def test_words_with_new_vectors_are_named_when_they_first_appear(scene):
 
 def test_the_columns_with_new_vectors_stay_lit_while_their_caption_is_read(tmp_path):
     """Review V5: "Lit in Kᵀ: ..." was read for 3.6 s while its columns were lit for 1 s of it. They are lit
-    under the caption that names them, from the table's arrival to the caption's end."""
+    under the caption that names them, from the table's arrival to the caption's end (which starts once the table
+    is half in: review F10)."""
     fresh = built(MultiHead, tmp_path)
     plays = recorded(fresh, "one_head", 4.0)
     named = next(
@@ -356,7 +359,8 @@ def test_the_columns_with_new_vectors_stay_lit_while_their_caption_is_read(tmp_p
     )
     assert plays[named][1]["run_time"] == TABLE_IN
     animations, options = plays[named + 1]
-    assert len(animations) == 2 and options["run_time"] == 4.0 - TABLE_IN and "caption" not in options
+    assert options["run_time"] == pytest.approx(4.0 + TABLE_HALF_IN - TABLE_IN)
+    assert len(animations) == 2 and "caption" not in options
     assert all(isinstance(a, Indicate) and a.rate_func is up_hold_down for a in animations)  # in, held, out
 
 
@@ -981,3 +985,14 @@ def test_a_head_s_output_band_is_drawn_round_its_result_once_the_result_has_land
             k for k, p in enumerate(plays) if any(getattr(a, "mobject", None) is head.out_band for a in p)
         ]
         assert drawn == move + 1
+
+
+def test_the_first_captions_start_once_their_picture_is_half_in(scene):
+    """Review F10: cue 1 started at 0.0 over a black frame, and "new vectors" was read 1.3 s before the keys could
+    be seen. The first caption starts once the title and formula are half in, the opening's once the table is."""
+    plays = recorded(scene, "one_head", 1.0)
+    first, options = plays[0]
+    assert {id(a.mobject) for a in first} == {id(scene.heading), id(scene.read)}
+    assert options["subcaption_offset"] >= options["run_time"] / 2
+    (table,) = [o for _, o in plays if o.get("caption") == opening_text(scene.example, scene.changed)]
+    assert table["run_time"] == TABLE_IN and SECOND_HALF(table["subcaption_offset"] / TABLE_IN) >= 0.5

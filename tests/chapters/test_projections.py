@@ -7,19 +7,26 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from manim import DOWN, UP, FadeIn, FadeOut, Square, Succession
+from manim import DOWN, UP, AnimationGroup, FadeIn, FadeOut, Square, Succession
 
 from attention import examples
 from attention.examples.file import load_example_file
 from attention.projections import DEFAULT_PROJECTIONS
 from pipeline.publish import drawn
 from scenes.chapters import projections
-from scenes.chapters.projections import BOX_BUFF, BRACKET_STROKE, CODEC_BLOCK, Projections, on_blocks
+from scenes.chapters.projections import (
+    BOX_BUFF,
+    BRACKET_STROKE,
+    CODEC_BLOCK,
+    MATRIX_FRAME,
+    Projections,
+    on_blocks,
+)
 from scenes.chapters.quick_version import projections_icon
 from scenes.chapters.registry import find
 from scenes.kit import fit
 from scenes.kit.arrows import STROKE_UNIT
-from scenes.kit.emphasis import FRAME_BUFF, FRAME_STROKE, framed, pulsed
+from scenes.kit.emphasis import FRAME_BUFF, FRAME_CORNER, FRAME_STROKE, framed, pulsed
 from scenes.kit.palette import theme, token_colors, word_colors
 from scenes.kit.stage import STAGE
 from tests.kit.test_equations import holds
@@ -530,3 +537,58 @@ def test_the_equal_keys_and_then_their_different_values_are_framed_as_the_captio
     rows = [scene.v.matrix.get_rows()[scene.p.tokens.index(t)] for t in scene.pair]
     for box, row in zip(scene.value_boxes, rows):
         assert box.get_y() == pytest.approx(row.get_y()) and box.width > row.width
+
+
+def test_no_two_captions_read_alike_but_for_their_numbers(played):
+    """Review E10: beat 3 lasted 26 s under "Column 2 (3, 4) of the key matrix gives 0", three captions alike, and
+    read as a loop. The columns after the first come quicker under one caption that reads all their entries."""
+    shapes = [re.sub(r"\d+", "#", caption) for caption in played.captions]
+    assert len(shapes) == len(set(shapes))
+    worked = [c for c in played.captions if c.startswith("The same for columns")]
+    assert worked == ["The same for columns 2 to 4: pair, multiply, add; they give 0, 0, 0."]
+
+
+def test_the_other_columns_entries_come_in_while_their_caption_is_read(tmp_path):
+    """Each entry of the worked key after the first comes in after its caption starts and before it ends (the caption
+    reads them), one column after another."""
+    plays = []
+
+    class Probed(Projections):
+        def play(self, *animations, **kwargs):
+            start = self.renderer.time
+            super().play(*animations, **kwargs)
+            plays.append((start, self.renderer.time, {id(a.mobject) for a in flat(animations)}))
+
+    Probed.__name__ = Projections.__name__  # the registry's chapter
+    scene = snapshot.played(Probed, tmp_path)
+    (cue,) = [
+        c for c in scene.renderer.file_writer.subcaptions if c.content.startswith("The same for columns")
+    ]
+    row = scene.k.matrix.get_rows()[scene.p.tokens.index(scene.worked)]
+    ends = [next(end for start, end, ids in plays if id(entry) in ids) for entry in list(row)[1:]]
+    assert ends == sorted(ends)
+    assert cue.start.total_seconds() < ends[0] and ends[-1] <= cue.end.total_seconds() + 1e-6
+
+
+def test_the_query_matrix_frame_keeps_4_px_from_its_name_its_brackets_and_its_neighbours_at_480p(scene):
+    """Review E10 (58-59 s): the frame round W_Q stood 2 px or less from its name and the brackets' corners. Its
+    stroke's inner edge keeps 4 px from W_Q's box along the sides and at the rounded corners; its outer edge 4 px
+    from the subtitle over it and from Q's name under it."""
+    px = 480 / STAGE.frame_height
+    half = FRAME_STROKE * STROKE_UNIT / 2
+    assert (MATRIX_FRAME - half) * px >= 4
+    assert ((MATRIX_FRAME - FRAME_CORNER) * np.sqrt(2) + FRAME_CORNER - half) * px >= 4
+    frame = framed(scene.w_q, buff=MATRIX_FRAME).mobject
+    assert (scene.heading.get_bottom()[1] - frame.get_top()[1] - half) * px >= 4
+    assert (frame.get_bottom()[1] - half - scene.product_names[0].get_top()[1]) * px >= 4
+
+
+def test_the_keys_are_framed_as_the_table_moves_up(tmp_path):
+    """Review E10 (62.6 s): "equal keys" was read 1.4 s before the K rows were framed, after the table had moved.
+    The key frames come in with the move, in one group."""
+    scene, shown = snapshot.played_with_plays(Projections, tmp_path)
+    (animations,) = [a for said, a in shown if "have equal keys but different values" in said]
+    groups = [a for a in animations if isinstance(a, AnimationGroup) and not isinstance(a, Succession)]
+    assert any(
+        {id(scene.table), id(scene.key_boxes)} <= {id(p.mobject) for p in g.animations} for g in groups
+    )

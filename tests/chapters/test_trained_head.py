@@ -19,6 +19,8 @@ from scenes.chapters.trained_head import (
     BAR_FRAME_BUFF,
     GHOST_STROKE,
     LABEL_GAP,
+    LINE_IN,
+    MIN_RUN,
     TASK_ZOOM,
     TICK_ARM,
     TICK_LABEL_GAP,
@@ -488,3 +490,17 @@ def test_the_last_loss_appears_as_the_curve_reaches_it(scene):
         shown = [begins + t * (ends - begins) for t in share if fade.rate_func(t) > 1e-6][0]
         create, start, stop = curve
         assert create.rate_func(np.clip((shown - start) / (stop - start), 0, 1)) >= 0.95, method
+
+
+def test_each_held_out_line_is_in_as_its_caption_starts_then_its_parts_are_lit(tmp_path):
+    """Review F10 (27.5 s): the line faded in over a third of its caption, so "right 23%" was read 1.5 s before it
+    could be seen. It is in within LINE_IN of the caption's start; its parts are then lit in turn."""
+    scene, shown = snapshot.played_with_plays(TrainedHead, tmp_path)
+    for line, said in (
+        (scene.score_before, "lookups it never sees"),
+        (scene.score_after, "unseen lookups: right"),
+    ):
+        (animations,) = [a for caption, a in shown if said in caption]
+        succession, fade, *lits = animations
+        assert isinstance(fade, FadeIn) and fade.mobject is line and fade.run_time <= LINE_IN
+        assert len(lits) == 2 and all(lit.run_time >= MIN_RUN for lit in lits)
