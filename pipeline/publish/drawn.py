@@ -815,21 +815,21 @@ def where_it_breaks(ex: Examples) -> dict[str, str]:
     found = {
         N_("The same dots, unscaled"): _(
             "Under softmax of the dots over √%(width)s, “scaled, as before”, bars of the scaled weights, "
-            "%(scaled)s; then beside them softmax of g times the dots, g = 1, and the unscaled bars, %(raw)s, the "
-            "smallest weight, %(smallest)s, written under them; a dashed line at the scaled top weight runs across "
-            "to them and the unscaled top bar is framed with its value.",
+            "%(scaled)s; then beside them softmax of the dots and the unscaled bars, %(raw)s, the smallest weight, "
+            "%(smallest)s, written under them; a dashed line at the scaled top weight runs across to them and the "
+            "unscaled top bar is framed with its value.",
             width=scaled.width,
             scaled=by_word(tokens, scaled.weights),
             raw=by_word(tokens, raw.weights),
             smallest=local(sci(log10_smallest_weight(raw.scores, start))),
         ),
         N_("Turn up the gain"): _(
-            "The knob's formula, then its gain line g = 1, framed. Two plots appear at the right. Above, the slope "
-            "w(1 − w) of the top weight w against the gain g, on a log scale, falling; a dot at g = 1, and a dot "
-            "in the scaled colour, ringed, at the scaled gain g = 1/√%(width)s%(at)s, labelled so; dashed lines "
-            "drop from both dots to the gain axis. Below, the top weight w against its gap to the next score, an "
-            "S-curve rising to 1, with a bright tangent at the dot, its slope w(1 − w). Readouts: slope "
-            "%(slope)s, smallest weight %(smallest)s.",
+            "The knob's formula, g written into it, then its gain line g = 1, framed in turn. Two plots appear at "
+            "the right. Above, the slope w(1 − w) of the top weight w against the gain g, on a log scale, falling; "
+            "a dot at g = 1, and a dot in the scaled colour at the scaled gain g = 1/√%(width)s%(at)s, labelled "
+            "so; dashed lines drop from both dots to the gain axis. Below, the top weight w against its gap to the "
+            "next score, an S-curve rising to 1, with a bright tangent at the dot, its slope w(1 − w). Readouts: "
+            "slope %(slope)s, smallest weight %(smallest)s.",
             width=scaled.width,
             at=scaled_at(scaled.divisor),
             # the readouts as the screen prints them (`sci`): '4.90 × 10⁻⁴', never '0.000'

@@ -23,7 +23,6 @@ from manim import (
     SurroundingRectangle,
     Transform,
     VGroup,
-    Write,
 )
 from manim.utils.rate_functions import linear, smooth, squish_rate_func
 
@@ -430,9 +429,11 @@ class CausalMask(ChapterScene):
         masked, finite = self.comparison
         if self.over_values:  # they leave their place to e^-inf = 0 and the finite gap's weight
             self.play(FadeOut(self.values_title, self.values), run_time=0.5)
-        self.show(  # written, then framed as the crosses light, while the caption reads (review V4: 4 s still)
+        # faded in (written, its first frame drew a stray speck: review F10), then framed as the crosses light,
+        # while the caption reads (review V4: 4 s still)
+        self.show(
             Succession(
-                AnimationGroup(FadeIn(masked[0]), Write(masked[1])),
+                FadeIn(masked),
                 AnimationGroup(crosses.animate.set_color(theme().text), framed(masked[1], buff=TEXT_FRAME)),
             ),
             **self.reading(_("A masked weight is exp of minus infinity: exactly 0.")),
@@ -979,10 +980,11 @@ class CausalMask(ChapterScene):
         numbers = [c.math(r"\exp(-\infty) = 0"), c.math(finite_gap_tex())]
         if shape.startswith(
             "stacked"
-        ):  # "stacked, tight": where nothing else fits, frames nearer the next row
+        ):  # "stacked, tight": where nothing else fits, frames nearer the next row, each number just under its
+            # label (zh corpus-17: with its exponent as large as its digits, 1 px into the caption band)
             tight = shape != "stacked"
             rows = [
-                VGroup(*pair).arrange(DOWN, buff=0.05 if tight else 0.1, aligned_edge=LEFT)
+                VGroup(*pair).arrange(DOWN, buff=0.03 if tight else 0.1, aligned_edge=LEFT)
                 for pair in zip(labels, numbers)
             ]
             return VGroup(*rows).arrange(DOWN, buff=0.12 if tight else FRAMED_ROW_GAP, aligned_edge=LEFT)

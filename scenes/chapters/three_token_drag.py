@@ -55,7 +55,7 @@ from scenes.kit.arithmetic import (
 from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.bars import MIN_BAR, WeightBars
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import FRAME_BUFF, FRAME_STROKE, framed
+from scenes.kit.emphasis import FRAME_BUFF, FRAME_REACH, framed
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
 from scenes.kit.palette import MIN_PX, SIZES, theme, token_color
 from scenes.kit.planes import arrow_label, cross_marker, plane_arrow, vector_plane
@@ -516,7 +516,7 @@ HEADER_LINES = 0.38  # between the baselines of a chart's header's lines (a Chin
 VALUE_GAP, VALUE_DROP, ROW_BUFF, NAME_BUFF = 0.15, 0.15, 2 * FRAME_BUFF, 0.15
 OVER_GAP = 0.3  # ... over the bars (15 px at 480p)
 # a weight framed alone over its bar stands this far over it: its frame's buff and stroke, then 2 px at 480p
-FRAMED_OVER = FRAME_BUFF + FRAME_STROKE * STROKE_UNIT / 2 + 0.04
+FRAMED_OVER = FRAME_REACH + 0.04
 VALUE_ROWS = 2  # under the baseline, values take at most this many rows (a third would squeeze the bars)
 SPILL = (CHART_GAP - VALUE_GAP) / 2  # how far a value under the baseline may reach past its ends
 CHART_BAR = (0.6, 2.0)  # the tallest bar's least and greatest height

@@ -31,6 +31,7 @@ from manim import (
     Restore,
     Succession,
     Text,
+    TransformMatchingShapes,
     ValueTracker,
     VGroup,
     VMobject,
@@ -61,7 +62,7 @@ from scenes.kit.arithmetic import (
 from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.bars import WeightBars, baseline_of, in_tex, label_tex, staggered_names
 from scenes.kit.chapter import ChapterScene
-from scenes.kit.emphasis import FRAME_BUFF, framed, pulsed
+from scenes.kit.emphasis import FRAME_BUFF, FRAME_REACH, framed, pulsed
 from scenes.kit.formula_slot import formula_word
 from scenes.kit.palette import DIM, scaled_color, theme
 from scenes.kit.plots import TRACK_RADIUS, CurvePlot, TangentPlot
@@ -142,7 +143,7 @@ class WhereItBreaks(ChapterScene):
         self.play(FadeOut(self.division), run_time=0.5)  # the unscaled bars grow where it stood
         self.show(
             Succession(
-                AnimationGroup(FadeIn(knob.formula, knob.gain_line), grow(knob.bars), FadeIn(knob.min_line)),
+                AnimationGroup(FadeIn(knob.plain), grow(knob.bars), FadeIn(knob.min_line)),
                 read_out(knob.bars),
             ),
             run_time=max(3.0, self.caption_time(caption)),
@@ -165,17 +166,25 @@ class WhereItBreaks(ChapterScene):
         gain."""
         self.wait_for_reader()  # the beat ends once its last caption has been read
         self.beat("Turn up the gain")
-        # the formula (g times every score) framed as its caption says so, then the gain line the next reads
+        # g written into the formula (g times every score) and framed as its caption says so, then the gain line
+        # the next reads (review E10: g stood on screen from beat 1, explained only here)
         caption = _("A gain g multiplies every score gap:")
         self.show(
             FadeOut(self.level),
             *self.legend_moves(),
-            framed(self.knob.formula, buff=TEXT_BUFF),
-            run_time=self.caption_time(caption),
+            Succession(
+                TransformMatchingShapes(self.knob.plain, self.knob.formula),
+                framed(self.knob.formula, buff=TEXT_BUFF),
+            ),
+            run_time=max(2.0, self.caption_time(caption)),
             caption=caption,
         )
         caption = _("g = %(gain)s leaves them as they are.", gain=said(fmt(GAIN_RANGE[0], 1)))
-        self.show(framed(self.knob.gain_line), run_time=self.caption_time(caption), caption=caption)
+        self.show(
+            Succession(FadeIn(self.knob.gain_line), framed(self.knob.gain_line)),
+            run_time=max(2.0, self.caption_time(caption)),
+            caption=caption,
+        )
         caption = _("On the right: how strongly the top weight still responds to its score.")
         self.show(  # the axes first, then the line on them (review V8b: the line came 0.7 s before its axes)
             Succession(
@@ -405,8 +414,9 @@ class WhereItBreaks(ChapterScene):
         narrower = squeeze = 0.0
         for _pass in range(PLACE_PASSES):  # a squeeze can move the key out of the panel, and a narrowing too
             self.place_plots(narrower, lower, squeeze)
-            # room past the gain axis' end for the smallest weight's name, a word a line (`smallest_end`)
-            named = axis_end(self.plot.axes) + NAME_SHIFT + smallest_name().width
+            # room past the gain axis' end for the smallest weight's name, a word a line (`smallest_end`), and the
+            # frame round it (review E10: 4 px past the title-safe edge at 480p)
+            named = axis_end(self.plot.axes) + NAME_SHIFT + smallest_name().width + FRAME_REACH
             right = max(self.plot.labels[0].get_right()[0], self.tangent.axis_labels[0].get_right()[0], named)
             beyond = right - STAGE.right  # a longer word for "gain g", "gap" or the name: narrower plots
             # both plots shorter by as much as the S-curve reaches into BAND_ROOM over the caption band (its key
@@ -1085,13 +1095,11 @@ class GainKnob(VGroup):
         super().__init__()
         self.scores, self.gain = np.asarray(scores, dtype=float), gain
         self.bars = bar_set(tokens, weights_at_gain(self.scores, gain.get_value()), LIVE_X, lower)
-        self.formula = header_formula(
-            rf"\mathrm{{softmax}}({GAIN} \cdot {vector_tex(self.scores, SCORE_PLACES)})",
-            rf"\mathrm{{softmax}}({GAIN} \cdot q \cdot k_i)",
-        )
+        self.formula, self.plain = knob_formulas(self.scores)
         self.gain_number = c.number(gain.get_value(), 1)
         self.gain_line = gain_line(self.gain_number)
         above(self.bars, VGroup(self.formula, self.gain_line).arrange(DOWN, buff=FORMULA_GAP))
+        self.plain.move_to(self.formula, aligned_edge=LEFT)
         self.min_label = label_tex(_("smallest weight"), role="small", color=theme().muted)
         self.min_readout = on_baseline(SciNumber(float("-inf")), self.min_label, 3)  # the first 'l'
         self.min_line = VGroup(self.min_label, self.min_readout)
@@ -1114,6 +1122,15 @@ class GainKnob(VGroup):
         self.gain_number.set_value(self.gain.get_value())
         self.min_readout.set_log10(self.log10_smallest())
         return self
+
+
+def knob_formulas(scores) -> tuple:
+    """The unscaled set's formula, softmax of g times the scores (written out where that fits the set, else in
+    symbols), and the same in the same form without g: shown until g is explained."""
+    dots = vector_tex(scores, SCORE_PLACES)
+    forms = ((rf"{GAIN} \cdot {dots}", dots), (rf"{GAIN} \cdot q \cdot k_i", r"q \cdot k_i"))
+    pairs = ([c.math(rf"\mathrm{{softmax}}({tex})", role="small") for tex in form] for form in forms)
+    return tuple(fit.first_that_fits(pairs, lambda pair: pair[0].width <= HEADER_WIDTH))
 
 
 def gain_line(number) -> VGroup:

@@ -69,7 +69,7 @@ from scenes.kit.arithmetic import (
 from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.bars import WeightBars
 from scenes.kit.chapter import CLEAR_SECONDS, ChapterScene
-from scenes.kit.emphasis import FRAME_BUFF, FRAME_CORNER, FRAME_STROKE, framed, up_hold_down
+from scenes.kit.emphasis import FRAME_CORNER, FRAME_REACH, FRAME_STROKE, framed, up_hold_down
 from scenes.kit.formula_slot import formula_slot, formula_word, pin
 from scenes.kit.grids import AttentionGrid
 from scenes.kit.matrices import NamedMatrix
@@ -109,7 +109,6 @@ PLANE_MOVE = (0.05, 0.65)  # when the plane moves, in fractions of SUMMARY_SECON
 FADE = 0.35  # a fade's share of SUMMARY_SECONDS in the summary
 IN_VIEW = 0.5  # the share of a picture's fade onto an empty stage played before its caption starts: half in
 RIM_STROKE = 11  # a stripes column's frame: its line between rims of the background's colour
-FRAME_REACH = FRAME_BUFF + FRAME_STROKE * STROKE_UNIT / 2  # how far a frame's stroke reaches beyond its part
 TURN = "\x1f"  # where the offsets' sentence turns from how far apart to where they stand (unseen)
 
 

@@ -17,6 +17,7 @@ FRAME_BUFF = 0.08  # between the part and its frame: close enough not to touch i
 TEXT_FRAME = 0.12
 FRAME_STROKE = 4
 FRAME_CORNER = 0.06
+FRAME_REACH = FRAME_BUFF + FRAME_STROKE * STROKE_UNIT / 2  # how far a frame's stroke reaches beyond its part
 PULSE = 1.2  # how much a pulsed part grows at its peak
 MIN_FRAMING = 1.0  # the shortest a framing in turn lasts, however soon its cue comes: long enough to be seen
 

@@ -31,6 +31,10 @@ SANS_TEX = TexTemplate(
     + SCRIPT_SIZES
 )
 
+# a number's exponent ('10^{-18}', 'e^{2.828}', German 'e^{2{,}828}') set in text style, as large as the number it
+# raises (TeX still raises it): a viewer reads it as a number, and as a script it stood below the smallest size
+# (24 px at 1080p beside 30 px digits; reviews D10, F10: '4.25 × 10⁻¹⁸', e^2.828 read 8 px at 480p)
+NUMBER_EXPONENT = re.compile(r"(?<![A-Za-z\\])(10|e)\^\{(-?\d+(?:(?:\.|\{[.,]\})\d+)?)\}")
 
 # Chinese, Japanese and Korean characters (CJK blocks, Hangul, full-width forms), for which SANS_TEX has no fonts
 CJK_CHARS = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
@@ -76,6 +80,11 @@ class SansTex(MathTex):
             parts = [in_cjk_face(part) for part in parts]
         kwargs.setdefault("tex_template", SANS_TEX)
         super().__init__(*parts, **kwargs)
+
+    def _get_modified_expression(self, tex_string: str) -> str:
+        """manim's, a number's exponent in text style (`NUMBER_EXPONENT`): only what LaTeX sets changes, so the
+        formula's `tex_string` (what tests and relations read) stays as written."""
+        return NUMBER_EXPONENT.sub(r"\1^{\\textstyle \2}", super()._get_modified_expression(tex_string))
 
 
 class CjkTex(SansTex):

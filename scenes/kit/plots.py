@@ -15,7 +15,6 @@ from attention import softmax
 from scenes.kit import components as c
 from scenes.kit.arithmetic import fmt
 from scenes.kit.bars import MIN_BAR
-from scenes.kit.numbers import WholeNumber
 from scenes.kit.palette import tex_size, theme
 
 TRACK_RADIUS = 0.1  # a tracking dot's (`CurvePlot.track`)
@@ -189,48 +188,6 @@ def decades(log10_ys) -> tuple[int, int, int]:
     step = next(s * 10**k for k in range(len(str(span))) for s in (1, 2, 5) if s * 10**k * 5 >= span)
     lo, hi = step * math.floor(bottom / step), step * math.ceil(top / step)
     return lo, max(hi, lo + step), step
-
-
-def mantissa_exponent(log10_value: float, places: int) -> tuple[float, int]:
-    """(m, e) with 10**log10_value ~ m * 10**e and 1 <= m < 10 after rounding m to `places`; (0, 0) for -inf."""
-    if log10_value == float("-inf"):
-        return 0.0, 0
-    exponent = math.floor(log10_value)
-    mantissa = round(10.0 ** (log10_value - exponent), places)
-    if mantissa >= 10:
-        mantissa, exponent = round(mantissa / 10, places), exponent + 1
-    return mantissa, exponent
-
-
-class ScientificReadout(VGroup):
-    """'1.59 × 10⁻²': a mantissa Number and an exponent WholeNumber, both updated in place.
-
-    `set_log10` takes the number's base-10 logarithm, so it can show numbers far below float64's range.
-    """
-
-    def __init__(self, log10_value: float, places: int = 2, role: str = "number", color: str | None = None):
-        super().__init__()
-        self.places = places
-        color = color or theme().text
-        self.mantissa = c.number(0, places, role=role, color=color)
-        self.times = c.math(r"\times\,10", role=role, color=color).next_to(self.mantissa, RIGHT, buff=0.1)
-        # a superscript, yet never below the smallest size
-        self.exponent = WholeNumber(0, font_size=tex_size("small"), color=color, group_with_commas=False)
-        self.exponent.role = "small"
-        self.add(self.mantissa, self.times, self.exponent)
-        self.set_log10(log10_value)
-
-    def set_log10(self, log10_value: float) -> ScientificReadout:
-        m, e = mantissa_exponent(float(log10_value), self.places)
-        self.mantissa.set_value(m)
-        self.exponent.set_value(e)
-        self.exponent.next_to(self.times, RIGHT, buff=0.04).align_to(self.times, DOWN)
-        self.exponent.shift(UP * self.times.height * 0.6)
-        return self
-
-    def shown(self) -> tuple[float, int]:
-        """The mantissa and exponent currently displayed."""
-        return round(self.mantissa.get_value(), self.places), int(self.exponent.get_value())
 
 
 def axis_labels(values, places: int) -> dict[float, VGroup]:

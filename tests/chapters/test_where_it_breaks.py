@@ -56,13 +56,13 @@ from scenes.chapters.where_it_breaks import (
     verdict_caption,
 )
 from scenes.kit import fit
-from scenes.kit.arithmetic import SCORE_PLACES, decimals, fmt, sci, sci_parts, vector_tex
+from scenes.kit.arithmetic import SCORE_PLACES, decimals, fmt, mantissa_exponent, sci, sci_parts, vector_tex
 from scenes.kit.arrows import STROKE_UNIT
 from scenes.kit.components import math
 from scenes.kit.emphasis import FRAME_BUFF, FRAME_STROKE, framed
 from scenes.kit.fit import apart
 from scenes.kit.palette import px_per_unit, scaled_color
-from scenes.kit.plots import TICK_GAP, TRACK_RADIUS, mantissa_exponent, tick_step, ticks_of
+from scenes.kit.plots import TICK_GAP, TRACK_RADIUS, tick_step, ticks_of
 from scenes.kit.stage import STAGE
 from tests.support import snapshot
 from tests.support.example_corpus import corpus_files, using
@@ -103,6 +103,29 @@ def test_reference_bars_show_the_scaled_weights(scene):
     # the gain upright in every formula (review round 6: CM Sans' italic g read as a serif italic)
     assert scene.knob.formula.tex_string == r"\mathrm{softmax}(\mathsf{g} \cdot [4, 0, 2])"
     assert scene.knob.gain_line[0].tex_string == r"\mathsf{g} ="
+    # until g is explained (beat 2), the same formula without it, where it will stand (review E10: g from 13 s)
+    assert scene.knob.plain.tex_string == r"\mathrm{softmax}([4, 0, 2])"
+    assert scene.knob.plain.get_left()[0] == pytest.approx(scene.knob.formula.get_left()[0])
+
+
+def test_g_is_shown_when_the_caption_explains_it(shown):
+    """Review E10: 'softmax(g · [4, 0, 2]), g = 1.0' appeared under 'Without the division' (13 s), g explained only at
+    25.7 s: the formula without g comes with the unscaled bars; g is written into it, and its line shown, each as
+    the caption naming it is read."""
+    scene, plays = shown
+    knob = scene.knob
+
+    def first(part) -> str:
+        """The caption of the first play bringing `part` in."""
+        return next(
+            said
+            for said, animations in plays
+            if any(part in (a.mobject, getattr(a, "to_add", None)) for a in animations)
+        )
+
+    assert first(knob.plain).startswith("Without the division")
+    assert first(knob.formula) == "A gain g multiplies every score gap:"
+    assert first(knob.gain_line) == "g = 1 leaves them as they are."
 
 
 def test_the_gain_s_number_sits_where_a_formula_sets_it(scene):
@@ -308,11 +331,11 @@ def test_curve_is_the_saturation_sweep(scene):
 @pytest.mark.parametrize(
     "value, expected",
     [
-        (0.0158762, (1.59, -2)),
-        (9.996e-3, (1.0, -2)),
-        (4.248e-18, (4.25, -18)),
-        (0.5, (5.0, -1)),
-        (1.0, (1.0, 0)),
+        (0.0158762, ("1.59", -2)),
+        (9.996e-3, ("1.00", -2)),
+        (4.248e-18, ("4.25", -18)),
+        (0.5, ("5.00", -1)),
+        (1.0, ("1.00", 0)),
     ],
 )
 def test_mantissa_exponent(value, expected):
@@ -320,8 +343,8 @@ def test_mantissa_exponent(value, expected):
 
 
 def test_mantissa_exponent_beyond_floats():
-    assert mantissa_exponent(-20000 / np.log(10), 2) == (1.29, -8686)  # e^-20000 = 10^-8685.89
-    assert mantissa_exponent(float("-inf"), 2) == (0.0, 0)
+    assert mantissa_exponent(-20000 / np.log(10), 2) == ("1.29", -8686)  # e^-20000 = 10^-8685.89
+    assert mantissa_exponent(float("-inf"), 2) == ("0.00", 0)
 
 
 def test_readout_updates_in_place(tmp_path):
@@ -702,6 +725,9 @@ def test_the_smallest_weight_is_drawn_on_the_log_plot_above_its_floor(scene):
     assert " ".join(label.original_text.split()) == "smallest weight"
     assert label.get_right()[0] <= STAGE.right and apart(label, plot.labels[0], 0.1)
     assert label.get_left()[0] > dot.get_right()[0]
+    # a frame round it too (review E10: 4 px past the title-safe edge at 83 s and 93 s)
+    box, half = frame_of(label, FRAME_BUFF)
+    assert box.get_right()[0] + half <= STAGE.right + 1e-6
 
 
 def test_a_frame_round_the_smallest_weight_s_name_keeps_clear_of_the_slope_s_dot_and_the_gain_axis(scene):

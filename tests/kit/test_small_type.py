@@ -105,6 +105,29 @@ def test_e_to_a_score_has_an_exponent_20_px_at_1080p():
         assert digits and min(px(d) for d in digits) >= READ_PX, (row, [round(px(d), 1) for d in digits])
 
 
+@pytest.mark.parametrize("lang", ("en", "de"))
+@pytest.mark.parametrize(
+    ("tex", "on_line", "exponent"),  # a digit on the line and the exponent's digits, as glyph indices
+    [
+        (r"4.25 \times 10^{-18}", 5, (8, 9)),  # 4 . 2 5 × 1 0 − 1 8
+        (r"e^{2.828} \approx 16.92", 7, (1, 3, 4, 5)),  # e 2 . 8 2 8 ≈ 1 6 . 9 2
+        ("10^{-20}", 0, (3, 4)),  # a log axis' decade (`plots.CurvePlot`)
+    ],
+)
+def test_a_number_s_exponent_is_as_large_as_the_digits_it_raises(lang, tex, on_line, exponent):
+    """Reviews D10, F10: '4.25 × 10⁻¹⁸' and e^2.828's exponents read 8 px at 480p, as scripts 80% of the digits
+    (24 px at 1080p, under the smallest size): a number's exponent is set at its digits' size, raised; the
+    formula's `tex_string` stays as written."""
+    with i18n.active(lang):
+        shown = math(tex, role="small")
+    glyphs = shown[0]
+    line = glyphs[on_line]
+    for k in exponent:
+        assert px(glyphs[k]) == pytest.approx(px(line), rel=0.05)
+        assert glyphs[k].get_bottom()[1] > line.get_bottom()[1] + 0.4 * line.height
+    assert r"\textstyle" not in shown.tex_string
+
+
 def lines_gap(shown, first_line: str) -> float:
     """The clear gap between a two-line text's lines, in em: from the lowest ink of the first line's glyphs
     (one a character, spaces aside) to the highest of the second's."""
