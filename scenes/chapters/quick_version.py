@@ -84,9 +84,7 @@ class QuickVersion(ChapterScene):
             FadeIn(card, shift=SHIFT_IN),
             run_time=1,
             caption=_("The whole lecture, a line a chapter."),
-            subcaption_offset=reached(
-                smooth, 0.5
-            ),  # once the picture can be seen (review F10: read over black)
+            subcaption_offset=reached(smooth, 0.5),  # once it can be seen (review F10: read over black)
         )
 
     def recap(self, page: Page, before: Page | None) -> None:
