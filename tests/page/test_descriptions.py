@@ -389,7 +389,8 @@ def test_where_it_breaks_description_drops_both_gains_onto_the_gain_axis(stem):
     d = ex.blend.keys.shape[1]
     said = drawn.where_it_breaks(ex)["Turn up the gain"]
     gain = fmt(1 / np.sqrt(d), 3)
-    assert f"ringed, at the scaled gain g = 1/√{d} " in said and gain in said
+    assert f"in the scaled colour at the scaled gain g = 1/√{d} " in said and gain in said
+    assert "ringed" not in said  # its rim is the background's colour: no ring to see (review E10)
     assert "dashed lines drop from both dots to the gain axis" in said
     assert "against its gap" in said and "against its score" not in said
     caveat = drawn.where_it_breaks(ex)["Never exactly one-hot"]
