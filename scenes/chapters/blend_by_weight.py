@@ -562,8 +562,8 @@ def free_spot(side: float, near, boxes) -> np.ndarray | None:
 
 def scaled_value(plane: ValuePlane, i: int, weight: float) -> list:
     """Value `i` scaled by its `weight` into its term: a copy of its arrow shrinks along it, taking its word's colour,
-    then slides tail first to its place in the chain (review D10: grown from its bar's top, the short 'sat' term
-    flew as an 8 px speck across the bar's '0.245'); one too short to draw shrinks to nothing. Nothing for a zero
+    then slides tail first to its place in the chain (review D10: grown from its bar's top, a short term flew as
+    an 8 px speck across its bar's weight); one too short to draw shrinks to nothing. Nothing for a zero
     value, whose term is nothing."""
     value, term = plane.marks[i][0], plane.terms[i]
     if not isinstance(value, Arrow):

@@ -31,9 +31,9 @@ SANS_TEX = TexTemplate(
     + SCRIPT_SIZES
 )
 
-# a number's exponent ('10^{-18}', 'e^{2.828}', German 'e^{2{,}828}') set in text style, as large as the number it
+# a number's exponent (of 10 or of e, a German decimal comma too) set in text style, as large as the number it
 # raises (TeX still raises it): a viewer reads it as a number, and as a script it stood below the smallest size
-# (24 px at 1080p beside 30 px digits; reviews D10, F10: '4.25 × 10⁻¹⁸', e^2.828 read 8 px at 480p)
+# (24 px at 1080p beside 30 px digits; reviews D10, F10: scientific notation's exponents read 8 px at 480p)
 NUMBER_EXPONENT = re.compile(r"(?<![A-Za-z\\])(10|e)\^\{(-?\d+(?:(?:\.|\{[.,]\})\d+)?)\}")
 
 # Chinese, Japanese and Korean characters (CJK blocks, Hangul, full-width forms), for which SANS_TEX has no fonts
